@@ -1,0 +1,172 @@
+"""Elo: expected score, one update, the two-player series (seed 003), the LCG tournament (seed 002)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from ratingbook.errors import InvalidValueError
+
+__all__ = [
+    "EloSettings",
+    "elo_series",
+    "elo_tournament",
+    "elo_update",
+    "expected_score",
+    "lcg",
+    "round_half_up",
+]
+
+Number = int | float | Fraction | Decimal
+
+# seed 002: "use A=445, C=700001 and M=2097152".
+LCG_A = 445
+LCG_C = 700001
+LCG_M = 2097152
+# seed 002: "each player will start with an Elo Rating of 1200"; "we will always set K = 20".
+TOURNAMENT_START = 1200
+TOURNAMENT_K = 20
+
+
+@dataclass(frozen=True, slots=True)
+class EloSettings:
+    """Parameters of an Elo update. ``k`` is the largest change one game can make."""
+
+    k: float = 20
+
+
+def _exact(value: Number) -> Fraction:
+    """The exact value a user meant: a float's shortest decimal form (0.1 means 1/10)."""
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+def _expected_exact(rating: Number, opponent: Number) -> Fraction | None:
+    """E as an exact fraction when 10^((Rb - Ra)/400) is rational: the difference a multiple of 400.
+
+    This is what makes the common case of equal ratings exact (E = 1/2), so K * (S - E) lands
+    exactly on .5 where it should and rounding half-up is not at the mercy of binary floats.
+    """
+    diff = _exact(opponent) - _exact(rating)
+    if diff.denominator != 1 or diff.numerator % 400:
+        return None
+    steps = diff.numerator // 400
+    power = Fraction(10) ** steps
+    return 1 / (1 + power)
+
+
+def expected_score(rating: Number, opponent: Number) -> float:
+    """E_A = 1 / (1 + 10^((R_B - R_A) / 400)): the score a player of ``rating`` is expected to make.
+
+    >>> expected_score(1613, 1609)   # seed 003: 0.506
+    0.5057563...
+    """
+    exact = _expected_exact(rating, opponent)
+    if exact is not None:
+        return float(exact)
+    return 1.0 / (1.0 + 10.0 ** ((float(opponent) - float(rating)) / 400.0))
+
+
+def _check_score(score: Number) -> None:
+    if not 0 <= score <= 1:
+        raise InvalidValueError(f"score {score!r} is not between 0 and 1")
+
+
+def _new_rating_exact(rating: Number, opponent: Number, score: Number, k: Number) -> Fraction | None:
+    exact = _expected_exact(rating, opponent)
+    if exact is None:
+        return None
+    return _exact(rating) + _exact(k) * (_exact(score) - exact)
+
+
+def elo_update(rating: Number, opponent: Number, score: Number, k: Number = 20) -> float:
+    """R' = R + K (S - E): the new, unrounded rating after one game with score S (1, ½ or 0).
+
+    >>> elo_update(1613, 1609, 0, k=32)   # seed 003: 1597 once rounded
+    1596.81579...
+    """
+    _check_score(score)
+    exact = _new_rating_exact(rating, opponent, score, k)
+    if exact is not None:
+        return float(exact)
+    return float(rating) + float(k) * (float(score) - expected_score(rating, opponent))
+
+
+def round_half_up(value: Number) -> int:
+    """Round to the nearest whole number, halves up (1596.5 -> 1597)."""
+    if isinstance(value, Fraction | Decimal | int):
+        return math.floor(Fraction(value) + Fraction(1, 2))
+    return math.floor(value + 0.5)
+
+
+def _rounded_update(rating: Number, opponent: Number, score: Number, k: Number) -> int:
+    exact = _new_rating_exact(rating, opponent, score, k)
+    if exact is not None:
+        return round_half_up(exact)
+    return round_half_up(
+        float(rating) + float(k) * (float(score) - expected_score(rating, opponent))
+    )
+
+
+def elo_series(
+    k: Number, rating_a: Number, rating_b: Number, scores: Sequence[Number]
+) -> list[tuple[Number, Number]]:
+    """Play A against B once per score (A's score: 1, ½ or 0) and list both ratings after each game.
+
+    Seed 003: both ratings are rounded to whole numbers after *every* game and the rounded
+    numbers carry into the next. The first pair is the initial one, as in the seed's file.out.
+    """
+    pairs: list[tuple[Number, Number]] = [(rating_a, rating_b)]
+    a, b = rating_a, rating_b
+    for score in scores:
+        _check_score(score)
+        a, b = (
+            _rounded_update(a, b, score, k),
+            _rounded_update(b, a, 1 - _exact(score), k),
+        )
+        pairs.append((a, b))
+    return pairs
+
+
+def lcg(x0: int) -> Iterator[int]:
+    """x(n+1) = (445 x(n) + 700001) mod 2097152, without the seed itself (seed 002)."""
+    x = x0
+    while True:
+        x = (LCG_A * x + LCG_C) % LCG_M
+        yield x
+
+
+def elo_tournament(contestants: int, rounds: int, seed: int) -> list[int]:
+    """Simulate seed 002's tournament and return the final ratings in ID order.
+
+    Skills are the first ``contestants`` LCG values. Each round players line up by rating, then
+    skill, both descending, and the 1st plays the 2nd, the 3rd the 4th, ... Each game draws R1
+    for the higher-ranked player and R2 for the other; the larger R x skill wins (equal products,
+    which the seed does not foresee, count as a draw). With an odd number of players the last
+    in line sits the round out. Ratings change by K = 20 against the start-of-round ratings and
+    are rounded half-up at the end of each round.
+    """
+    for name, value, low in (("contestants", contestants, 1), ("rounds", rounds, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise InvalidValueError(f"{name} {value!r} must be a whole number of at least {low}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidValueError(f"seed {seed!r} must be a whole number of at least 0")
+    numbers = lcg(seed)
+    skills = [next(numbers) for _ in range(contestants)]
+    ratings = [TOURNAMENT_START] * contestants
+    for _ in range(rounds):
+        order = sorted(range(contestants), key=lambda i: (ratings[i], skills[i]), reverse=True)
+        new = [float(r) for r in ratings]
+        for first, second in zip(order[0::2], order[1::2], strict=False):
+            r1, r2 = next(numbers), next(numbers)
+            a, b = r1 * skills[first], r2 * skills[second]
+            score = 1.0 if a > b else 0.0 if a < b else 0.5
+            new[first] = elo_update(ratings[first], ratings[second], score, TOURNAMENT_K)
+            new[second] = elo_update(ratings[second], ratings[first], 1 - score, TOURNAMENT_K)
+        ratings = [round_half_up(r) for r in new]
+    return ratings
+

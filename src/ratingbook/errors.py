@@ -1,0 +1,128 @@
+"""The one error family of ratingbook: what went wrong, and where.
+
+Every error a user can cause is a :class:`RatingbookError` (a :class:`ValueError`). Its message
+quotes the offending value and names where it was: a sheet, the row as Excel numbers it and the
+column, or a line of a text input. The add-in shows these messages to the user as they are; any
+other exception is a bug and surfaces as one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+__all__ = [
+    "InactivePlayerError",
+    "InvalidResultError",
+    "InvalidValueError",
+    "Location",
+    "MissingColumnError",
+    "MissingSheetError",
+    "ParseError",
+    "RatingbookError",
+    "SelfPlayError",
+    "UnknownGroupError",
+    "UnknownPlayerError",
+    "UnsafeWorkbookError",
+    "WorkbookError",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where a row of input came from: a sheet row (as Excel numbers it) or a line of text.
+
+    ``columns`` maps a field name (``"White"``) to the Excel column letter it was found in, so
+    an error about one field can name its cell exactly.
+    """
+
+    sheet: str | None = None
+    row: int | None = None
+    line: int | None = None
+    columns: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def describe(self, column: str | None = None) -> str:
+        """A human description, e.g. ``sheet 'Ladder Games', row 7, column C (Result)``."""
+        parts: list[str] = []
+        if self.sheet is not None:
+            parts.append(f"sheet {self.sheet!r}")
+        if self.row is not None:
+            parts.append(f"row {self.row}")
+        if column is not None:
+            letter = self.columns.get(column)
+            parts.append(f"column {letter} ({column})" if letter else f"column {column!r}")
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        return ", ".join(parts)
+
+
+class RatingbookError(ValueError):
+    """Base of every error caused by input: bad values, bad files, bad sheets.
+
+    ``where`` and ``column`` say where the problem is; ``problem`` is the bare explanation.
+    ``str(error)`` puts them together into one line for the user.
+    """
+
+    def __init__(
+        self, problem: str, where: Location | None = None, column: str | None = None
+    ) -> None:
+        self.problem = problem
+        self.where = where
+        self.column = column
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        if self.where is None:
+            if self.column is not None:
+                return f"column {self.column!r}: {self.problem}"
+            return self.problem
+        place = self.where.describe(self.column)
+        return f"{place}: {self.problem}" if place else self.problem
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keep errors picklable so they cross process pools (ratingbook recalc --jobs N).
+        return (type(self), (self.problem, self.where, self.column))
+
+
+class InvalidValueError(RatingbookError):
+    """A cell or token holds a value of the wrong kind (text for a number, a fraction, ...)."""
+
+
+class InvalidResultError(InvalidValueError):
+    """A game result that is not one of the spellings the system accepts."""
+
+
+class UnknownPlayerError(RatingbookError):
+    """A game names a player who is not on the player list."""
+
+
+class InactivePlayerError(RatingbookError):
+    """A ladder game names a player who is not active this week."""
+
+
+class SelfPlayError(RatingbookError):
+    """A game where White and Black are the same player."""
+
+
+class UnknownGroupError(RatingbookError):
+    """A ladder player belongs to a group missing from the group table."""
+
+
+class ParseError(RatingbookError):
+    """A text input (the seeds' formats) that does not follow its format."""
+
+
+class MissingSheetError(RatingbookError):
+    """A workbook lacks a sheet its family needs."""
+
+
+class MissingColumnError(RatingbookError):
+    """A sheet lacks a column its table needs."""
+
+
+class WorkbookError(RatingbookError):
+    """A file that cannot be read as a workbook, or cannot be written safely."""
+
+
+class UnsafeWorkbookError(WorkbookError):
+    """A workbook holds parts that would be lost by rewriting it in place."""

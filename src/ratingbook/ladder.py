@@ -1,0 +1,289 @@
+"""The SCA chess-camp ladder (seed 001): the exchange rule, weekly and permanent ratings, recalc.
+
+Pure: plain values in, new values out. The Access VBA ``Recalc_Ratings()`` reset every active
+player's weekly Rating to their group's Initial Ladder Rating and their Permanent Rating to
+StWkPerm, then replayed every game of ``Ladder Games`` in order, updating both ratings side by side
+with the same rule. :func:`recalc_ladder` does exactly that, except where SPEC.md says otherwise:
+``(0-1)`` is a black win, and bad input (unknown result, unknown or inactive player, self-play)
+is an error instead of a silent draw or a drifting rating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from ratingbook.errors import (
+    InactivePlayerError,
+    InvalidValueError,
+    Location,
+    SelfPlayError,
+    UnknownGroupError,
+    UnknownPlayerError,
+)
+from ratingbook.results import Result
+
+__all__ = [
+    "LadderGame",
+    "LadderGameRecord",
+    "LadderOutcome",
+    "LadderPlayer",
+    "group_key",
+    "ladder_change",
+    "recalc_ladder",
+    "replay_ladder",
+    "start_new_week",
+]
+
+# seed 001: "If the winner's rating is 375 or less more than the loser's rating" / "376 or more".
+FAR_APART = 375
+# seed 001: 16 points for a win between equals, 1/25 of the difference as the correction.
+BASE_WIN = 16
+STEP = 25
+# seed 001: "376 or more greater": winner +1; "376 or more below": winner +31; draw: 15.
+FAVOURITE_FAR_WIN = 1
+UNDERDOG_FAR_WIN = 31
+FAR_DRAW = 15
+
+
+def _winner_gain(winner: int, loser: int) -> int:
+    """Points the winner takes from the loser (seed 001, "If there is a winner")."""
+    d = winner - loser
+    if d >= 0:
+        # "16 added to it and also 1/25 of the difference subtracted from it" (VBA: Int(d / 25)).
+        return FAVOURITE_FAR_WIN if d > FAR_APART else BASE_WIN - d // STEP
+    # "16 added to it and also 1/25 of the difference added to it"
+    return UNDERDOG_FAR_WIN if -d > FAR_APART else BASE_WIN + (-d) // STEP
+
+
+def ladder_change(white: int, black: int, result: Result) -> int:
+    """The points White gains in one ladder game (negative: White loses them); Black gets the opposite.
+
+    >>> ladder_change(1000, 1100, Result.WHITE_WINS)   # underdog wins: 16 + 100 // 25
+    20
+    >>> ladder_change(1000, 1100, Result.DRAW)         # the higher-rated gives 100 // 25
+    4
+    """
+    if result is Result.WHITE_WINS:
+        return _winner_gain(white, black)
+    if result is Result.BLACK_WINS:
+        return -_winner_gain(black, white)
+    # seed 001, "If it is a draw": the higher-rated player gives 1/25 of the difference
+    # (15 when 376 or more apart) to the other; equal ratings exchange nothing.
+    d = white - black
+    given = FAR_DRAW if abs(d) > FAR_APART else abs(d) // STEP
+    return -given if d > 0 else given
+
+
+# The rule depends only on the rating difference, and is constant beyond ±376, so the replay loop
+# looks it up in tables built from ladder_change itself (the rule lives in one place).
+_CLAMP = FAR_APART + 1
+_RESULT_INDEX = {Result.WHITE_WINS: 0, Result.BLACK_WINS: 1, Result.DRAW: 2}
+_GAIN_TABLES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ladder_change(d, 0, result) for d in range(-_CLAMP, _CLAMP + 1))
+    for result in (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LadderPlayer:
+    """A row of ``Ladder Players``: the Access fields ID, Name, Group, Active, Rating,
+    Permanent Rating and StWkPerm (start-of-week permanent rating)."""
+
+    id: int
+    name: str
+    group: str
+    active: bool
+    rating: int | None = None
+    permanent_rating: int | None = None
+    start_permanent: int | None = None
+    where: Location | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class LadderGame:
+    """A row of ``Ladder Games``: White and Black hold player IDs."""
+
+    white: int
+    black: int
+    result: Result
+    where: Location | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class LadderGameRecord:
+    """One replayed game with both players' ratings before and after it."""
+
+    game: LadderGame
+    white_rating: tuple[int, int]
+    black_rating: tuple[int, int]
+    white_permanent: tuple[int, int]
+    black_permanent: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class LadderOutcome:
+    """The result of a recalc: every player (inactive ones unchanged) and the replayed games."""
+
+    players: tuple[LadderPlayer, ...]
+    history: tuple[LadderGameRecord, ...]
+
+
+def group_key(group: str) -> str:
+    """How groups are matched: Access compares text case-insensitively; spaces around don't count."""
+    return " ".join(str(group).split()).casefold()
+
+
+def replay_ladder(
+    weekly: list[int], permanent: list[int], games: Iterable[tuple[int, int, int]]
+) -> None:
+    """Replay games given as (white index, black index, result index 0/1/2) onto two rating lists.
+
+    The fast inner loop of :func:`recalc_ladder`, for callers that already validated the games;
+    ``result index`` is 0 for White wins, 1 for Black wins, 2 for a draw. Updates in place.
+    """
+    tables = _GAIN_TABLES
+    clamp = _CLAMP
+    for w, b, r in games:
+        table = tables[r]
+        d = weekly[w] - weekly[b]
+        if d > clamp:
+            d = clamp
+        elif d < -clamp:
+            d = -clamp
+        gain = table[d + clamp]
+        weekly[w] += gain
+        weekly[b] -= gain
+        d = permanent[w] - permanent[b]
+        if d > clamp:
+            d = clamp
+        elif d < -clamp:
+            d = -clamp
+        gain = table[d + clamp]
+        permanent[w] += gain
+        permanent[b] -= gain
+
+
+def _starting_ratings(
+    players: Sequence[LadderPlayer], groups: Mapping[str, int]
+) -> tuple[dict[int, int], list[int], list[int]]:
+    """Index the players and reset active ones: Rating from the group, Permanent from StWkPerm."""
+    initial = {group_key(name): rating for name, rating in groups.items()}
+    index: dict[int, int] = {}
+    weekly: list[int] = []
+    permanent: list[int] = []
+    for i, player in enumerate(players):
+        if player.id in index:
+            first = players[index[player.id]]
+            raise InvalidValueError(
+                f"duplicate player ID {player.id!r} (also used by {first.name!r})",
+                player.where,
+                "ID",
+            )
+        index[player.id] = i
+        if not player.active:
+            # Inactive players are left exactly as they are; they may not play (checked below).
+            weekly.append(0)
+            permanent.append(0)
+            continue
+        rating = initial.get(group_key(player.group))
+        if rating is None:
+            raise UnknownGroupError(
+                f"group {player.group!r} of player {player.name!r} is not in the group table",
+                player.where,
+                "Group",
+            )
+        if player.start_permanent is None:
+            raise InvalidValueError(
+                f"active player {player.name!r} has no start-of-week permanent rating",
+                player.where,
+                "StWkPerm",
+            )
+        weekly.append(rating)
+        permanent.append(player.start_permanent)
+    return index, weekly, permanent
+
+
+def _game_indices(
+    game: LadderGame, index: Mapping[int, int], players: Sequence[LadderPlayer]
+) -> tuple[int, int]:
+    if game.white == game.black:
+        raise SelfPlayError(
+            f"player {game.white!r} cannot play themself", game.where, "Black"
+        )
+    found: list[int] = []
+    for column, player_id in (("White", game.white), ("Black", game.black)):
+        i = index.get(player_id)
+        if i is None:
+            raise UnknownPlayerError(f"no player has ID {player_id!r}", game.where, column)
+        if not players[i].active:
+            raise InactivePlayerError(
+                f"player {player_id!r} ({players[i].name!r}) is not active", game.where, column
+            )
+        found.append(i)
+    return found[0], found[1]
+
+
+def recalc_ladder(
+    players: Sequence[LadderPlayer],
+    groups: Mapping[str, int],
+    games: Sequence[LadderGame],
+    *,
+    history: bool = True,
+) -> LadderOutcome:
+    """Recalculate the ladder from the start of the week: reset, then replay every game in order.
+
+    Active players restart from their group's Initial Ladder Rating (weekly) and their StWkPerm
+    (permanent); inactive players are returned unchanged. Every game is checked before anything
+    is computed, so an error leaves nothing half done. Idempotent by construction: the result
+    depends only on groups, StWkPerm and the games, never on the ratings it overwrites.
+
+    Raises :class:`RatingbookError` subclasses naming the player or game row at fault.
+    """
+    index, weekly, permanent = _starting_ratings(players, groups)
+    moves = [(*_game_indices(game, index, players), _RESULT_INDEX[game.result]) for game in games]
+
+    records: list[LadderGameRecord] = []
+    if history:
+        for game, move in zip(games, moves, strict=True):
+            w, b, _ = move
+            before = (weekly[w], weekly[b], permanent[w], permanent[b])
+            replay_ladder(weekly, permanent, (move,))
+            records.append(
+                LadderGameRecord(
+                    game=game,
+                    white_rating=(before[0], weekly[w]),
+                    black_rating=(before[1], weekly[b]),
+                    white_permanent=(before[2], permanent[w]),
+                    black_permanent=(before[3], permanent[b]),
+                )
+            )
+    else:
+        replay_ladder(weekly, permanent, moves)
+
+    new_players = tuple(
+        replace(player, rating=weekly[i], permanent_rating=permanent[i]) if player.active else player
+        for i, player in enumerate(players)
+    )
+    return LadderOutcome(players=new_players, history=tuple(records))
+
+
+def start_new_week(players: Sequence[LadderPlayer]) -> tuple[LadderPlayer, ...]:
+    """Start a new week: every active player's Permanent Rating becomes their StWkPerm.
+
+    The weekly Rating restarts from the group default at the next recalc, so it is left alone.
+    """
+    new: list[LadderPlayer] = []
+    for player in players:
+        if player.active:
+            if player.permanent_rating is None:
+                raise InvalidValueError(
+                    f"active player {player.name!r} has no Permanent Rating to carry over",
+                    player.where,
+                    "Permanent Rating",
+                )
+            new.append(replace(player, start_permanent=player.permanent_rating))
+        else:
+            new.append(player)
+    return tuple(new)
+

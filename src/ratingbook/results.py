@@ -1,0 +1,84 @@
+"""Game results and the spellings each system accepts for them."""
+
+from __future__ import annotations
+
+import enum
+
+from ratingbook.errors import InvalidResultError, Location
+
+__all__ = ["Result", "parse_crikey_result", "parse_ladder_result"]
+
+
+class Result(enum.Enum):
+    """The outcome of one game, seen from the board: who won, or a draw."""
+
+    WHITE_WINS = "1-0"
+    """White won the game."""
+
+    BLACK_WINS = "0-1"
+    """Black won the game."""
+
+    DRAW = "½-½"
+    """The game was drawn."""
+
+    def __repr__(self) -> str:
+        return f"Result.{self.name}"
+
+    @property
+    def white_score(self) -> float:
+        """White's score: 1, ½ or 0."""
+        return {Result.WHITE_WINS: 1.0, Result.BLACK_WINS: 0.0, Result.DRAW: 0.5}[self]
+
+
+# seed 001: the Access table holds "(1-0)" and draws; SPEC: "(0-1)" is a black win (a deliberate,
+# documented difference from the VBA, which made everything but "(1-0)" a draw), "(½-½)" and
+# "(1/2-1/2)" are draws, brackets optional. Anything else is an error, never a silent draw.
+_LADDER_SPELLINGS: dict[str, Result] = {}
+for _text, _result in (
+    ("1-0", Result.WHITE_WINS),
+    ("0-1", Result.BLACK_WINS),
+    ("½-½", Result.DRAW),
+    ("1/2-1/2", Result.DRAW),
+):
+    _LADDER_SPELLINGS[_text] = _result
+    _LADDER_SPELLINGS[f"({_text})"] = _result
+
+LADDER_RESULT_SPELLINGS: tuple[str, ...] = ("(1-0)", "(0-1)", "(½-½)", "(1/2-1/2)")
+
+
+def parse_ladder_result(value: object, where: Location | None = None) -> Result:
+    """Read a ladder result cell: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)``.
+
+    Brackets are optional, surrounding spaces and spaces inside are ignored, and an en dash or
+    minus sign typed for the hyphen is accepted. Anything else (including an empty cell) raises
+    :class:`InvalidResultError`.
+    """
+    if isinstance(value, str):
+        key = "".join(value.split()).replace("–", "-").replace("−", "-")
+        result = _LADDER_SPELLINGS.get(key)
+        if result is not None:
+            return result
+    shown = "an empty cell" if value is None or value == "" else repr(value)
+    raise InvalidResultError(
+        f"unknown result {shown}; expected one of {', '.join(LADDER_RESULT_SPELLINGS)}",
+        where,
+        "Result",
+    )
+
+
+# seed 000: "the third string is the white player's result (lost, drew, or won)".
+_CRIKEY_SPELLINGS = {"won": Result.WHITE_WINS, "lost": Result.BLACK_WINS, "drew": Result.DRAW}
+
+
+def parse_crikey_result(
+    value: object, where: Location | None = None, column: str | None = "Result"
+) -> Result:
+    """Read White's Crikey result: ``won``, ``drew`` or ``lost`` (any case, spaces ignored)."""
+    if isinstance(value, str):
+        result = _CRIKEY_SPELLINGS.get(value.strip().lower())
+        if result is not None:
+            return result
+    shown = "an empty cell" if value is None or value == "" else repr(value)
+    raise InvalidResultError(
+        f"unknown result {shown}; expected won, drew or lost (White's result)", where, column
+    )

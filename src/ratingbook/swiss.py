@@ -1,0 +1,114 @@
+"""Swiss-system standings with tie-breaks (seed 004).
+
+Players are ranked by, all descending: points; resistance points (Buchholz: the sum of the final
+points of every opponent, once per game played against them); Sonneborn-Berger (the final points
+of beaten opponents plus half those of drawn opponents); the number of games played with black.
+Players equal on all four keep the order of the player list.
+
+The seed's own API is kept: ``determine_output(text)`` returns ``player_result`` objects in
+ranking order, comparable with ``==``. Internally points are counted in halves (and
+Sonneborn-Berger in quarters) as integers, so every sum is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
+
+__all__ = [
+    "SwissGame",
+    "determine_output",
+    "player_result",
+    "swiss_standings",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class player_result:  # noqa: N801 - the seed's class name, kept so its tests run unchanged
+    """One line of the final standings, as seed 004 defines it."""
+
+    name: str
+    points: float
+    resistance_points: float
+    sonnenborn_berger: float
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwissGame:
+    """One game: White, Black and the points each earned, counted in halves (2 = one point)."""
+
+    white: str
+    black: str
+    white_halves: int
+    black_halves: int
+    where: Location | None = field(default=None, compare=False, repr=False)
+
+
+def swiss_standings(players: Sequence[str], games: Sequence[SwissGame]) -> list[player_result]:
+    """Rank ``players`` after ``games`` by points, resistance, Sonneborn-Berger and blacks."""
+    index: dict[str, int] = {}
+    for name in players:
+        if name in index:
+            raise InvalidValueError(f"player {name!r} is listed twice")
+        index[name] = len(index)
+    n = len(index)
+    halves = [0] * n
+    blacks = [0] * n
+    pairs: list[tuple[int, int, int, int]] = []
+    for game in games:
+        if game.white == game.black:
+            raise SelfPlayError(f"player {game.white!r} cannot play themself", game.where, "Black")
+        found: list[int] = []
+        for column, name in (("White", game.white), ("Black", game.black)):
+            i = index.get(name)
+            if i is None:
+                raise UnknownPlayerError(f"{name!r} is not on the player list", game.where, column)
+            found.append(i)
+        w, b = found
+        halves[w] += game.white_halves
+        halves[b] += game.black_halves
+        blacks[b] += 1
+        pairs.append((w, b, game.white_halves, game.black_halves))
+
+    # Tie-breaks use everyone's *final* points, so they need a second pass over the games.
+    resistance = [0] * n  # in halves
+    sonneborn = [0] * n  # in quarters: (my halves) x (opponent's halves)
+    for w, b, wh, bh in pairs:
+        resistance[w] += halves[b]
+        resistance[b] += halves[w]
+        # seed 004: 1 x points of a beaten opponent, 0.5 x of a drawn one, 0 x of a winner:
+        # that is the score made against them (1, ½ or 0) times their final points.
+        sonneborn[w] += wh * halves[b]
+        sonneborn[b] += bh * halves[w]
+
+    ranked = sorted(
+        range(n),
+        key=lambda i: (halves[i], resistance[i], sonneborn[i], blacks[i]),
+        reverse=True,
+    )
+    # sorted() with reverse=True keeps equal keys in their original order (the player list).
+    return [
+        player_result(
+            name=players[i],
+            points=halves[i] / 2,
+            resistance_points=resistance[i] / 2,
+            sonnenborn_berger=sonneborn[i] / 4,
+            black=blacks[i],
+        )
+        for i in ranked
+    ]
+
+
+def determine_output(input: str) -> list[player_result]:  # noqa: A002 - the seed's signature
+    """Seed 004's function: standings of a tournament given as text, best first.
+
+    The text lists the player names, one per line, then a blank line, then the rounds separated
+    by blank lines, each game as ``white black white_points black_points``.
+    """
+    from ratingbook.formats import parse_swiss
+
+    players, games = parse_swiss(input)
+    return swiss_standings(players, games)
