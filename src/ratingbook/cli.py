@@ -10,9 +10,13 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeVar
 
 import click
+from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.errors import RatingbookError
@@ -110,6 +114,171 @@ def elo_tournament_command(contestants: int, rounds: int, x0: int) -> None:
 def swiss_command(file: str | None) -> None:
     """Swiss standings: names, blank line, rounds (FILE or stdin) to the ranked table."""
     click.echo(formats.format_swiss_table(swiss.determine_output(read_input(file))), nl=False)
+
+
+# --- workbooks -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BookJob:
+    """One workbook to process: where it is read from and where the result goes."""
+
+    source: str
+    target: str
+    in_place: bool
+    action: str  # "recalc" or "new-week"
+
+
+@dataclass(frozen=True, slots=True)
+class BookOutcome:
+    """What happened to one workbook: the summary lines, or the error message."""
+
+    job: BookJob
+    summary: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    error: str | None = None
+
+
+def run_book_job(job: BookJob) -> BookOutcome:
+    """Read, compute and save one book; input errors come back as an outcome, not an exception."""
+    # Imported here so the seed-format commands start without loading openpyxl.
+    from ratingbook import workbook
+    from ratingbook.xlsx import XlsxBook
+
+    try:
+        book = XlsxBook(job.source)
+        if job.in_place:
+            book.refuse_in_place()
+        if job.action == "new-week":
+            plan = workbook.new_week(book)
+        else:
+            plan = workbook.recalc(book)
+        book.save(job.target)
+    except RatingbookError as error:
+        return BookOutcome(job, error=str(error))
+    warnings: tuple[str, ...] = ()
+    if book.uncarried and not job.in_place:
+        warnings = (
+            f"{job.source} contains {', '.join(book.uncarried)}, which the output "
+            f"{job.target} does not carry over",
+        )
+    return BookOutcome(job, summary=plan.summary, warnings=warnings)
+
+
+def _targets(
+    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, suffix: str
+) -> list[tuple[str, str]]:
+    chosen = sum(bool(x) for x in (output, out_dir, in_place))
+    if chosen > 1:
+        fail("choose one of -o/--output, --out-dir and --in-place")
+    if output and len(books) > 1:
+        fail("-o/--output takes a single workbook; use --out-dir DIR for several")
+    pairs: list[tuple[str, str]] = []
+    for source in books:
+        path = Path(source)
+        if output:
+            target = output
+        elif out_dir:
+            target = str(Path(out_dir) / path.name)
+        elif in_place:
+            target = source
+        else:
+            target = str(path.with_name(f"{path.stem}-{suffix}{path.suffix}"))
+        if not in_place and Path(target).resolve() == path.resolve():
+            fail(f"the output {target!r} is the input itself; use --in-place to replace it")
+        pairs.append((source, target))
+    if out_dir and not Path(out_dir).is_dir():
+        fail(f"--out-dir {out_dir!r} is not an existing folder")
+    return pairs
+
+
+def _run_books(jobs: list[BookJob], processes: int) -> None:
+    show_progress = len(jobs) > 1 and sys.stderr.isatty()
+    outcomes: list[BookOutcome] = []
+    with tqdm(total=len(jobs), unit="book", disable=not show_progress, file=sys.stderr) as bar:
+        if processes > 1 and len(jobs) > 1:
+            with ProcessPoolExecutor(max_workers=min(processes, len(jobs))) as pool:
+                for outcome in pool.map(run_book_job, jobs):
+                    outcomes.append(outcome)
+                    bar.update()
+        else:
+            for job in jobs:
+                outcomes.append(run_book_job(job))
+                bar.update()
+    failed = [o for o in outcomes if o.error is not None]
+    for outcome in outcomes:
+        job = outcome.job
+        if outcome.error is not None:
+            click.echo(f"FAILED {job.source}: {outcome.error}", err=True)
+            continue
+        where = "in place" if job.in_place else f"-> {job.target}"
+        click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
+        for warning in outcome.warnings:
+            click.echo(f"warning: {warning}", err=True)
+    if len(outcomes) > 1:
+        click.echo(
+            f"{len(outcomes) - len(failed)} of {len(outcomes)} workbooks done"
+            + (f"; failed: {', '.join(o.job.source for o in failed)}" if failed else ""),
+            err=bool(failed),
+        )
+    if failed:
+        sys.exit(INPUT_ERROR)
+
+
+_book_options = [
+    click.option("-o", "--output", help="Write the result to this file (one workbook only)."),
+    click.option("--out-dir", help="Write each result into this folder, under its own name."),
+    click.option(
+        "--in-place",
+        is_flag=True,
+        help="Replace each input file, atomically, only after it was computed in full.",
+    ),
+]
+
+
+def _with_book_options(command: F) -> F:
+    for option in reversed(_book_options):
+        command = option(command)
+    return command
+
+
+@cli.command("recalc")
+@click.argument("books", nargs=-1, required=True)
+@_with_book_options
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Workbooks processed at the same time.",
+)
+def recalc_command(
+    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, jobs: int
+) -> None:
+    """Recalculate every rating family in each workbook (ladder, Crikey, Elo, Swiss).
+
+    Without -o, --out-dir or --in-place the result is written beside each input as
+    NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
+    """
+    pairs = _targets(books, output, out_dir, in_place, "recalculated")
+    _run_books([BookJob(s, t, in_place, "recalc") for s, t in pairs], jobs)
+
+
+@cli.command("new-week")
+@click.argument("books", nargs=-1, required=True)
+@_with_book_options
+def new_week_command(
+    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool
+) -> None:
+    """Start a new ladder week: Permanent Rating -> StWkPerm, games -> Games Archive.
+
+    The week's games are replayed first, so the permanent ratings carried over are current.
+    Without -o, --out-dir or --in-place the result is written beside each input as
+    NAME-new-week.xlsx.
+    """
+    pairs = _targets(books, output, out_dir, in_place, "new-week")
+    _run_books([BookJob(s, t, in_place, "new-week") for s, t in pairs], 1)
 
 
 def main(argv: list[str] | None = None) -> None:

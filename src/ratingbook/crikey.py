@@ -91,9 +91,7 @@ class CrikeyGame:
     where: Location | None = field(default=None, compare=False, repr=False)
 
 
-def replay_crikey(
-    ratings: list[int], games: Iterable[tuple[int, int, int, int, int]]
-) -> None:
+def replay_crikey(ratings: list[int], games: Iterable[tuple[int, int, int, int, int]]) -> None:
     """Replay games given as (white index, black index, result index, white pieces, black pieces).
 
     The fast inner loop of :func:`crikey_tournament` for already validated games; result index is
@@ -143,9 +141,7 @@ def crikey_tournament(
         for column, name in (("White", game.white), ("Black", game.black)):
             i = index.get(name)
             if i is None:
-                raise UnknownPlayerError(
-                    f"{name!r} is not on the player list", game.where, column
-                )
+                raise UnknownPlayerError(f"{name!r} is not on the player list", game.where, column)
             found.append(i)
         for column, pieces in (
             ("White Pieces", game.white_pieces),
@@ -189,9 +185,7 @@ def parse_hundredths(
         raise InvalidValueError(f"rating {value!r} is not a number", where, column)
     scaled = number * 100
     if scaled != scaled.to_integral_value():
-        raise InvalidValueError(
-            f"rating {value!r} has more than two decimals", where, column
-        )
+        raise InvalidValueError(f"rating {value!r} has more than two decimals", where, column)
     return int(scaled)
 
 

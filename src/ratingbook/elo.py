@@ -68,7 +68,8 @@ def expected_score(rating: Number, opponent: Number) -> float:
     exact = _expected_exact(rating, opponent)
     if exact is not None:
         return float(exact)
-    return 1.0 / (1.0 + 10.0 ** ((float(opponent) - float(rating)) / 400.0))
+    power: float = 10.0 ** ((float(opponent) - float(rating)) / 400.0)
+    return 1.0 / (1.0 + power)
 
 
 def _check_score(score: Number) -> None:
@@ -76,7 +77,9 @@ def _check_score(score: Number) -> None:
         raise InvalidValueError(f"score {score!r} is not between 0 and 1")
 
 
-def _new_rating_exact(rating: Number, opponent: Number, score: Number, k: Number) -> Fraction | None:
+def _new_rating_exact(
+    rating: Number, opponent: Number, score: Number, k: Number
+) -> Fraction | None:
     exact = _expected_exact(rating, opponent)
     if exact is None:
         return None
@@ -169,4 +172,3 @@ def elo_tournament(contestants: int, rounds: int, seed: int) -> list[int]:
             new[second] = elo_update(ratings[second], ratings[first], 1 - score, TOURNAMENT_K)
         ratings = [round_half_up(r) for r in new]
     return ratings
-

@@ -69,9 +69,7 @@ def parse_crikey(text: str) -> list[CrikeyTournament]:
 
     Blank lines are skipped. Counts that do not match the lines that follow are errors.
     """
-    lines: Iterator[tuple[int, str]] = (
-        (n, line) for n, line in _lines(text) if line.strip()
-    )
+    lines: Iterator[tuple[int, str]] = ((n, line) for n, line in _lines(text) if line.strip())
     last = 0
 
     def next_line(expecting: str) -> tuple[int, list[str]]:
@@ -145,7 +143,9 @@ def format_crikey(results: Sequence[dict[str, int]]) -> str:
     out: list[str] = []
     for k, ratings in enumerate(results, start=1):
         out.append(f"Ratings after Tournament {k}:")
-        for name, rating in sorted(ratings.items(), key=lambda item: (item[1], item[0]), reverse=True):
+        for name, rating in sorted(
+            ratings.items(), key=lambda item: (item[1], item[0]), reverse=True
+        ):
             out.append(f"{name} {format_hundredths(rating)}")
     return "".join(line + "\n" for line in out)
 
@@ -208,7 +208,9 @@ def parse_elo_series(text: str) -> EloSeriesInput:
         for token in tokens:
             score = _number(token)
             if score is None or not 0 <= score <= 1:
-                raise _fail(n, f"score {token!r} is not a number from 0 to 1 (1 win, 0.5 draw, 0 loss)")
+                raise _fail(
+                    n, f"score {token!r} is not a number from 0 to 1 (1 win, 0.5 draw, 0 loss)"
+                )
             scores.append(score)
     return EloSeriesInput(values[0], values[1], values[2], tuple(scores))
 
@@ -230,7 +232,9 @@ def format_elo_series(pairs: Sequence[tuple[object, object]]) -> str:
 # --- Swiss (seed 004) -------------------------------------------------------------------------
 
 
-def parse_swiss_points(value: object, where: Location | None = None, column: str | None = None) -> int:
+def parse_swiss_points(
+    value: object, where: Location | None = None, column: str | None = None
+) -> int:
     """A player's points for one game, 1, ½ (``0.5``, ``½``, ``1/2``) or 0, counted in halves."""
     number: int | Fraction | None
     if isinstance(value, bool):

@@ -208,9 +208,7 @@ def _game_indices(
     game: LadderGame, index: Mapping[int, int], players: Sequence[LadderPlayer]
 ) -> tuple[int, int]:
     if game.white == game.black:
-        raise SelfPlayError(
-            f"player {game.white!r} cannot play themself", game.where, "Black"
-        )
+        raise SelfPlayError(f"player {game.white!r} cannot play themself", game.where, "Black")
     found: list[int] = []
     for column, player_id in (("White", game.white), ("Black", game.black)):
         i = index.get(player_id)
@@ -262,7 +260,9 @@ def recalc_ladder(
         replay_ladder(weekly, permanent, moves)
 
     new_players = tuple(
-        replace(player, rating=weekly[i], permanent_rating=permanent[i]) if player.active else player
+        replace(player, rating=weekly[i], permanent_rating=permanent[i])
+        if player.active
+        else player
         for i, player in enumerate(players)
     )
     return LadderOutcome(players=new_players, history=tuple(records))
@@ -286,4 +286,3 @@ def start_new_week(players: Sequence[LadderPlayer]) -> tuple[LadderPlayer, ...]:
         else:
             new.append(player)
     return tuple(new)
-

@@ -26,7 +26,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class player_result:  # noqa: N801 - the seed's class name, kept so its tests run unchanged
+class player_result:
     """One line of the final standings, as seed 004 defines it."""
 
     name: str
@@ -102,7 +102,7 @@ def swiss_standings(players: Sequence[str], games: Sequence[SwissGame]) -> list[
     ]
 
 
-def determine_output(input: str) -> list[player_result]:  # noqa: A002 - the seed's signature
+def determine_output(input: str) -> list[player_result]:
     """Seed 004's function: standings of a tournament given as text, best first.
 
     The text lists the player names, one per line, then a blank line, then the rounds separated
