@@ -31,6 +31,9 @@ __all__ = [
 WHITE_HANDICAP = 300
 # seed 000, step 3: RPE is 1 - CE (higher-rated wins) or 1 + CE (lower-rated wins).
 ONE_POINT = 100
+# No rating is anywhere near 10^15; beyond it a number is a typo (and "1e400000000" would make
+# Decimal arithmetic overflow or build a gigantic integer).
+MAX_DIGITS = 15
 _RESULT_INDEX = {Result.WHITE_WINS: 0, Result.BLACK_WINS: 1, Result.DRAW: 2}
 
 
@@ -183,6 +186,8 @@ def parse_hundredths(
         raise InvalidValueError(f"rating {value!r} is not a number", where, column) from None
     if not number.is_finite():
         raise InvalidValueError(f"rating {value!r} is not a number", where, column)
+    if number and number.adjusted() > MAX_DIGITS:
+        raise InvalidValueError(f"rating {value!r} is too large", where, column)
     scaled = number * 100
     if scaled != scaled.to_integral_value():
         raise InvalidValueError(f"rating {value!r} has more than two decimals", where, column)

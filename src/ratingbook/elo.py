@@ -29,6 +29,9 @@ LCG_M = 2097152
 # seed 002: "each player will start with an Elo Rating of 1200"; "we will always set K = 20".
 TOURNAMENT_START = 1200
 TOURNAMENT_K = 20
+# Sanity bounds: no rating or K comes near these; beyond them a value is a typo or an attack.
+LARGEST = 10**12
+EXACT_STEPS = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,8 @@ def _expected_exact(rating: Number, opponent: Number) -> Fraction | None:
     if diff.denominator != 1 or diff.numerator % 400:
         return None
     steps = diff.numerator // 400
+    if abs(steps) > EXACT_STEPS:
+        return None  # 10^steps would be a needlessly huge integer; the float path is exact enough
     power = Fraction(10) ** steps
     return 1 / (1 + power)
 
@@ -65,16 +70,33 @@ def expected_score(rating: Number, opponent: Number) -> float:
     >>> expected_score(1613, 1609)   # seed 003: 0.506
     0.5057563...
     """
+    _check_rating(rating)
+    _check_rating(opponent)
     exact = _expected_exact(rating, opponent)
     if exact is not None:
         return float(exact)
-    power: float = 10.0 ** ((float(opponent) - float(rating)) / 400.0)
+    exponent = (float(opponent) - float(rating)) / 400.0
+    if exponent > 0:
+        # Written so that 10^exponent never overflows: far-apart ratings give E near 0 or 1.
+        small: float = 10.0 ** -exponent
+        return small / (1.0 + small)
+    power: float = 10.0**exponent
     return 1.0 / (1.0 + power)
 
 
 def _check_score(score: Number) -> None:
     if not 0 <= score <= 1:
         raise InvalidValueError(f"score {score!r} is not between 0 and 1")
+
+
+def _check_rating(value: Number, what: str = "rating") -> None:
+    """Ratings and K must be finite and of a sane size (no rating is near 10^12)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
+        raise InvalidValueError(f"{what} {value!r} is not a number")
+    if isinstance(value, float | Decimal) and not math.isfinite(value):
+        raise InvalidValueError(f"{what} {value!r} is not a finite number")
+    if abs(value) > LARGEST:
+        raise InvalidValueError(f"{what} {value!r} is too large")
 
 
 def _new_rating_exact(
@@ -93,6 +115,7 @@ def elo_update(rating: Number, opponent: Number, score: Number, k: Number = 20) 
     1596.81579...
     """
     _check_score(score)
+    _check_rating(k, "K")
     exact = _new_rating_exact(rating, opponent, score, k)
     if exact is not None:
         return float(exact)
@@ -123,6 +146,9 @@ def elo_series(
     Seed 003: both ratings are rounded to whole numbers after *every* game and the rounded
     numbers carry into the next. The first pair is the initial one, as in the seed's file.out.
     """
+    _check_rating(k, "K")
+    _check_rating(rating_a)
+    _check_rating(rating_b)
     pairs: list[tuple[Number, Number]] = [(rating_a, rating_b)]
     a, b = rating_a, rating_b
     for score in scores:

@@ -33,6 +33,10 @@ __all__ = [
 ]
 
 
+# No value in these formats has more digits than this before the decimal point.
+MAX_DIGITS = 15
+
+
 def _lines(text: str) -> list[tuple[int, str]]:
     """Number the lines from 1; the text may use any newline convention."""
     return [(n, line) for n, line in enumerate(text.splitlines(), start=1)]
@@ -173,8 +177,8 @@ def _number(token: str) -> int | Fraction | None:
             value = Fraction(text)
         else:
             decimal = Decimal(text)
-            if not decimal.is_finite():
-                return None
+            if not decimal.is_finite() or (decimal and abs(decimal.adjusted()) > MAX_DIGITS):
+                return None  # not a number, or absurdly large or small (costly as a Fraction)
             value = Fraction(decimal)
     except (InvalidOperation, ValueError, ZeroDivisionError):
         return None
@@ -188,8 +192,10 @@ def parse_elo_series(text: str) -> EloSeriesInput:
     fine; several scores on a line are read in order.
     """
     lines = [(n, line.split()) for n, line in _lines(text) if line.strip()]
-    if lines and any(_number(token) is None for token in lines[0][1]):
-        lines = lines[1:]  # a header line such as "K RA RB"
+    if lines and all(_number(token) is None for token in lines[0][1]):
+        # A header line such as "K RA RB". A line with any number in it is data: "32 1613 16O9"
+        # is a typo to report, not a header to skip.
+        lines = lines[1:]
     if not lines:
         raise _fail(1, "input is empty; expected 'K RA RB' on the first line")
     n, tokens = lines[0]
@@ -207,10 +213,9 @@ def parse_elo_series(text: str) -> EloSeriesInput:
     for n, tokens in lines[1:]:
         for token in tokens:
             score = _number(token)
-            if score is None or not 0 <= score <= 1:
-                raise _fail(
-                    n, f"score {token!r} is not a number from 0 to 1 (1 win, 0.5 draw, 0 loss)"
-                )
+            # seed 003: "the actual score S_A as 1 for a win, 0.5 for a draw, and 0 for a loss".
+            if score is None or score not in (0, Fraction(1, 2), 1):
+                raise _fail(n, f"score {token!r} must be 1 (win), 0.5 (draw) or 0 (loss)")
             scores.append(score)
     return EloSeriesInput(values[0], values[1], values[2], tuple(scores))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from ratingbook.errors import (
     InactivePlayerError,
@@ -110,9 +111,11 @@ class LadderGame:
     where: Location | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class LadderGameRecord:
-    """One replayed game with both players' ratings before and after it."""
+class LadderGameRecord(NamedTuple):
+    """One replayed game with both players' ratings before and after it.
+
+    A named tuple rather than a dataclass: a recalc makes one per game, and tuples are cheap.
+    """
 
     game: LadderGame
     white_rating: tuple[int, int]
@@ -135,33 +138,43 @@ def group_key(group: str) -> str:
 
 
 def replay_ladder(
-    weekly: list[int], permanent: list[int], games: Iterable[tuple[int, int, int]]
+    weekly: list[int],
+    permanent: list[int],
+    games: Iterable[tuple[int, int, int]],
+    trace: list[tuple[int, int, int, int, int, int, int, int]] | None = None,
 ) -> None:
     """Replay games given as (white index, black index, result index 0/1/2) onto two rating lists.
 
     The fast inner loop of :func:`recalc_ladder`, for callers that already validated the games;
     ``result index`` is 0 for White wins, 1 for Black wins, 2 for a draw. Updates in place.
+    With ``trace``, appends per game White's and Black's weekly rating before and after, then
+    their permanent rating before and after.
     """
     tables = _GAIN_TABLES
     clamp = _CLAMP
+    record = trace.append if trace is not None else None
     for w, b, r in games:
         table = tables[r]
-        d = weekly[w] - weekly[b]
+        ww, wb = weekly[w], weekly[b]
+        d = ww - wb
         if d > clamp:
             d = clamp
         elif d < -clamp:
             d = -clamp
         gain = table[d + clamp]
-        weekly[w] += gain
-        weekly[b] -= gain
-        d = permanent[w] - permanent[b]
+        weekly[w] = ww + gain
+        weekly[b] = wb - gain
+        pw, pb = permanent[w], permanent[b]
+        d = pw - pb
         if d > clamp:
             d = clamp
         elif d < -clamp:
             d = -clamp
-        gain = table[d + clamp]
-        permanent[w] += gain
-        permanent[b] -= gain
+        pgain = table[d + clamp]
+        permanent[w] = pw + pgain
+        permanent[b] = pb - pgain
+        if record is not None:
+            record((ww, ww + gain, wb, wb - gain, pw, pw + pgain, pb, pb - pgain))
 
 
 def _starting_ratings(
@@ -222,6 +235,24 @@ def _game_indices(
     return found[0], found[1]
 
 
+def _moves(
+    games: Sequence[LadderGame], index: Mapping[int, int], players: Sequence[LadderPlayer]
+) -> list[tuple[int, int, int]]:
+    """Games as (white index, black index, result index), every one checked."""
+    playable = {player_id: i for player_id, i in index.items() if players[i].active}
+    result_index = _RESULT_INDEX
+    moves: list[tuple[int, int, int]] = []
+    append = moves.append
+    for game in games:
+        w = playable.get(game.white)
+        b = playable.get(game.black)
+        if w is None or b is None or w == b:
+            # The slow path names exactly what is wrong.
+            w, b = _game_indices(game, index, players)
+        append((w, b, result_index[game.result]))
+    return moves
+
+
 def recalc_ladder(
     players: Sequence[LadderPlayer],
     groups: Mapping[str, int],
@@ -239,23 +270,16 @@ def recalc_ladder(
     Raises :class:`RatingbookError` subclasses naming the player or game row at fault.
     """
     index, weekly, permanent = _starting_ratings(players, groups)
-    moves = [(*_game_indices(game, index, players), _RESULT_INDEX[game.result]) for game in games]
+    moves = _moves(games, index, players)
 
     records: list[LadderGameRecord] = []
     if history:
-        for game, move in zip(games, moves, strict=True):
-            w, b, _ = move
-            before = (weekly[w], weekly[b], permanent[w], permanent[b])
-            replay_ladder(weekly, permanent, (move,))
-            records.append(
-                LadderGameRecord(
-                    game=game,
-                    white_rating=(before[0], weekly[w]),
-                    black_rating=(before[1], weekly[b]),
-                    white_permanent=(before[2], permanent[w]),
-                    black_permanent=(before[3], permanent[b]),
-                )
-            )
+        trace: list[tuple[int, int, int, int, int, int, int, int]] = []
+        replay_ladder(weekly, permanent, moves, trace)
+        records = [
+            LadderGameRecord(game, (t[0], t[1]), (t[2], t[3]), (t[4], t[5]), (t[6], t[7]))
+            for game, t in zip(games, trace, strict=True)
+        ]
     else:
         replay_ladder(weekly, permanent, moves)
 

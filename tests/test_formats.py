@@ -1,0 +1,274 @@
+"""The seeds' text formats: Crikey judge input/output, Elo file.in/file.out, the Swiss table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ratingbook.crikey import CrikeyGame
+from ratingbook.errors import ParseError, RatingbookError
+from ratingbook.formats import (
+    format_crikey,
+    format_elo_series,
+    format_swiss_table,
+    parse_crikey,
+    parse_elo_series,
+)
+from ratingbook.results import Result
+from ratingbook.swiss import player_result
+
+# --- Elo series (seed 003) ------------------------------------------------------------------
+
+SEED_SCORES = (0, Fraction(1, 2), Fraction(1, 2), 0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("32 1613 1609\n0\n0.5\n0.5\n0\n0\n0\n", id="seed-file-in"),
+        pytest.param("K RA RB\n32 1613 1609\n0\n0.5\n0.5\n0\n0\n0\n", id="header-line"),
+        pytest.param("K\tRA\tRB\n32\t1613\t1609\n0\n0.5\n0.5\n0\n0\n0\n", id="tabs"),
+        pytest.param("\n32 1613 1609\n\n0\n0.5\n\n0.5\n0\n0\n0\n\n\n", id="blank-lines"),
+        pytest.param("32 1613 1609\r\n0\r\n.5\r\n1/2\r\n0\r\n0\r\n0", id="crlf-no-final-newline"),
+        pytest.param("32 1613 1609\n0 0.5 ½\n0 0 0\n", id="several-scores-a-line"),
+        pytest.param("  32   1613  1609  \n 0\n 0.5\n 0.5 \n0\n0\n0\n", id="extra-spaces"),
+    ],
+)
+def test_parse_elo_series_reads_k_ratings_and_scores(text: str) -> None:
+    """file.in is 'K RA RB' then A's scores; a header, tabs and blank lines are tolerated."""
+    data = parse_elo_series(text)
+    assert (data.k, data.rating_a, data.rating_b) == (32, 1613, 1609)
+    assert data.scores == SEED_SCORES
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param("", 1, id="empty"),
+        pytest.param("K RA RB\n", 1, id="header-only"),
+        pytest.param("32 1613\n0\n", 1, id="two-numbers"),
+        pytest.param("32 1613 1609 5\n0\n", 1, id="four-numbers"),
+        pytest.param("-1 1613 1609\n0\n", 1, id="negative-k"),
+        pytest.param("32 1613 1609\n0\n2\n", 3, id="score-2"),
+        pytest.param("32 1613 1609\n0\nx\n", 3, id="score-x"),
+        pytest.param("32 1613 1609\n\n0\n-0.5\n", 4, id="score-negative"),
+        pytest.param("32 1613 1609\n0 1 win\n", 2, id="score-word"),
+        # A first line with a typo ("16O9", letter O) is not a header line such as "K RA RB".
+        pytest.param("32 1613 16O9\n0\n0.5\n", 1, id="typo-in-first-line"),
+        # ... even when the next line has three numbers, which must not become K, RA and RB.
+        pytest.param("32 1613 16O9\n0 0.5 0.5\n0 0 0\n", 1, id="typo-then-three-scores"),
+        # seed 003: "Define the actual score S_A as 1 for a win, as 0.5 for a draw, and 0 for a
+        # loss": another value in file.in is a typo, not a score.
+        pytest.param("32 1613 1609\n0\n0.3\n", 3, id="score-0.3"),
+        pytest.param("32 1613 1609\n0.25\n", 2, id="score-quarter"),
+    ],
+)
+def test_parse_elo_series_errors_name_the_line(text: str, line: int) -> None:
+    """A malformed file.in is a ParseError naming the offending line."""
+    with pytest.raises(ParseError) as caught:
+        parse_elo_series(text)
+    assert f"line {line}" in str(caught.value)
+
+
+def test_format_elo_series_prints_the_seed_file_out() -> None:
+    """file.out: one 'RA RB' line per pair, the initial pair first (seed 003)."""
+    pairs = [
+        (1613, 1609),
+        (1597, 1625),
+        (1598, 1624),
+        (1599, 1623),
+        (1584, 1638),
+        (1570, 1652),
+        (1558, 1664),
+    ]
+    assert format_elo_series(pairs) == (
+        "1613 1609\n1597 1625\n1598 1624\n1599 1623\n1584 1638\n1570 1652\n1558 1664\n"
+    )
+
+
+def test_format_elo_series_prints_a_fractional_initial_rating_exactly() -> None:
+    """An initial rating of 1613.5 prints as 1613.5, whole numbers without decimals."""
+    assert format_elo_series([(Fraction(3227, 2), 1609)]) == "1613.5 1609\n"
+
+
+# --- Swiss (seed 004) -----------------------------------------------------------------------
+
+SEED_STANDINGS = [
+    player_result(name="Erik", points=2.5, resistance_points=4.0, sonnenborn_berger=3.00, black=2),
+    player_result(
+        name="Daniel", points=2.0, resistance_points=5.5, sonnenborn_berger=3.25, black=1
+    ),
+    player_result(
+        name="Charlotte", points=2.0, resistance_points=3.5, sonnenborn_berger=2.25, black=1
+    ),
+    player_result(name="Anna", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=2),
+    player_result(name="Bob", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=1),
+    player_result(name="Femke", points=0.5, resistance_points=4.0, sonnenborn_berger=1.00, black=2),
+]
+
+# The seed's table, tab-separated as printed in the seed.
+SEED_TABLE = (
+    "\tpt\trp\tSB\tb\n"
+    "1 Erik\t2.5\t4.0\t3.00\t2\n"
+    "2 Daniel\t2.0\t5.5\t3.25\t1\n"
+    "3 Charlotte\t2.0\t3.5\t2.25\t1\n"
+    "4 Anna\t1.0\t5.0\t0.50\t2\n"
+    "5 Bob\t1.0\t5.0\t0.50\t1\n"
+    "6 Femke\t0.5\t4.0\t1.00\t2\n"
+)
+
+
+def test_format_swiss_table_matches_the_seed_table() -> None:
+    """The standings print as the seed's table: pt and rp with 1 decimal, SB with 2, blacks."""
+    assert format_swiss_table(SEED_STANDINGS) == SEED_TABLE
+
+
+def test_format_swiss_table_gives_complete_ties_a_shared_rank() -> None:
+    """Players equal on all four keys share a rank and the next rank skips (the seed's
+    "3. Anna and Charlotte ... 5. Femke")."""
+    standings = [
+        player_result("Sam", 1.0, 2.0, 1.0, 2),
+        player_result("Rex", 1.0, 2.0, 1.0, 2),
+        player_result("Quin", 1.0, 2.0, 1.0, 0),
+    ]
+    assert format_swiss_table(standings) == (
+        "\tpt\trp\tSB\tb\n"
+        "1 Sam\t1.0\t2.0\t1.00\t2\n"
+        "1 Rex\t1.0\t2.0\t1.00\t2\n"
+        "3 Quin\t1.0\t2.0\t1.00\t0\n"
+    )
+
+
+# --- Crikey (seed 000) ----------------------------------------------------------------------
+
+
+def test_format_crikey_prints_the_seed_output() -> None:
+    """Per tournament 'Ratings after Tournament k:' then 'name rating', highest first."""
+    results = [
+        {"alice": 7419, "bob": 7908},
+        {"bob": 5549, "alice": 5561},
+        {"alice": 9513, "bob": 9513},
+        {"alice": 5255, "bob": 5555, "fred": 8000},
+    ]
+    assert format_crikey(results) == (
+        "Ratings after Tournament 1:\n"
+        "bob 79.08\n"
+        "alice 74.19\n"
+        "Ratings after Tournament 2:\n"
+        "alice 55.61\n"
+        "bob 55.49\n"
+        "Ratings after Tournament 3:\n"
+        "bob 95.13\n"
+        "alice 95.13\n"
+        "Ratings after Tournament 4:\n"
+        "fred 80.00\n"
+        "bob 55.55\n"
+        "alice 52.55\n"
+    )
+
+
+def test_format_crikey_orders_equal_ratings_in_decreasing_alphabetical_order() -> None:
+    """Equal ratings: names in DEcreasing alphabetical order (seed 000, OUTPUT)."""
+    results = [{"amy": 5000, "zed": 5000, "max": 5000, "bo": 6000, "cy": -5}]
+    assert format_crikey(results) == (
+        "Ratings after Tournament 1:\nbo 60.00\nzed 50.00\nmax 50.00\namy 50.00\ncy -0.05\n"
+    )
+
+
+SEED_CRIKEY_INPUT = """\
+4
+2 1
+alice 76.91
+bob 76.36
+alice bob lost 20 15
+2 2
+alice 55.55
+bob 55.55
+alice bob drew 10 30
+bob alice drew 20 20
+2 1
+alice 94.26
+bob 96.00
+alice bob won 10 10
+3 2
+alice 52.55
+bob 55.55
+fred 80.00
+alice bob drew 10 30
+fred fred lost 27 50
+"""
+
+
+def test_parse_crikey_reads_the_seed_input() -> None:
+    """The judge input parses into four tournaments of ratings (hundredths) and games."""
+    tournaments = parse_crikey(SEED_CRIKEY_INPUT)
+    assert [t.ratings for t in tournaments] == [
+        {"alice": 7691, "bob": 7636},
+        {"alice": 5555, "bob": 5555},
+        {"alice": 9426, "bob": 9600},
+        {"alice": 5255, "bob": 5555, "fred": 8000},
+    ]
+    assert [t.games for t in tournaments] == [
+        (CrikeyGame("alice", "bob", Result.BLACK_WINS, 20, 15),),
+        (
+            CrikeyGame("alice", "bob", Result.DRAW, 10, 30),
+            CrikeyGame("bob", "alice", Result.DRAW, 20, 20),
+        ),
+        (CrikeyGame("alice", "bob", Result.WHITE_WINS, 10, 10),),
+        (
+            CrikeyGame("alice", "bob", Result.DRAW, 10, 30),
+            CrikeyGame("fred", "fred", Result.BLACK_WINS, 27, 50),
+        ),
+    ]
+
+
+def test_parse_crikey_records_the_line_of_each_game() -> None:
+    """Each game knows its input line, so later errors can name it."""
+    tournaments = parse_crikey(SEED_CRIKEY_INPUT)
+    assert [g.where.line for t in tournaments for g in t.games if g.where] == [5, 9, 10, 14, 19, 20]
+
+
+def test_parse_crikey_skips_blank_lines() -> None:
+    """Blank lines between the parts of the input are ignored."""
+    text = "\n1\n\n2 1\nalice 76.91\n\nbob 76.36\nalice bob lost 20 15\n\n"
+    (tournament,) = parse_crikey(text)
+    assert tournament.ratings == {"alice": 7691, "bob": 7636}
+
+
+CRIKEY_ONE = "1\n2 1\nalice 76.91\nbob 76.36\n"  # the game goes on line 5
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param("x\n", 1, id="tournament-count-not-a-number"),
+        pytest.param("1 2\n", 1, id="tournament-count-two-tokens"),
+        pytest.param("1\n2\n", 2, id="counts-one-token"),
+        pytest.param("1\ntwo 1\n", 2, id="counts-not-a-number"),
+        pytest.param("1\n2 1\nalice\n", 3, id="player-without-rating"),
+        pytest.param("1\n2 1\nalice 7x.91\n", 3, id="rating-not-a-number"),
+        pytest.param("1\n2 1\nalice 76.911\n", 3, id="rating-three-decimals"),
+        pytest.param("1\n2 1\nalice 76.91\nalice 70.00\n", 4, id="player-twice"),
+        pytest.param(CRIKEY_ONE + "alice bob lost 20\n", 5, id="game-four-tokens"),
+        pytest.param(CRIKEY_ONE + "alice bob lost 20 15 9\n", 5, id="game-six-tokens"),
+        pytest.param(CRIKEY_ONE + "alice carol lost 20 15\n", 5, id="unknown-player"),
+        pytest.param(CRIKEY_ONE + "alice bob lose 20 15\n", 5, id="bad-result-word"),
+        pytest.param(CRIKEY_ONE + "alice bob lost x 15\n", 5, id="pieces-not-a-number"),
+        pytest.param(CRIKEY_ONE + "alice bob lost 20 1.5\n", 5, id="pieces-fraction"),
+        pytest.param(CRIKEY_ONE + "alice bob lost -1 15\n", 5, id="pieces-negative"),
+        pytest.param(CRIKEY_ONE, 5, id="game-missing"),
+        pytest.param(CRIKEY_ONE + "alice bob lost 20 15\nbob 1.00\n", 6, id="text-after-the-end"),
+    ],
+)
+def test_parse_crikey_errors_name_the_line(text: str, line: int) -> None:
+    """A malformed judge input is a ParseError naming the offending input line."""
+    with pytest.raises(ParseError) as caught:
+        parse_crikey(text)
+    assert f"line {line}" in str(caught.value)
+
+
+def test_parse_errors_are_ratingbook_errors() -> None:
+    """ParseError belongs to the one error family (a ValueError)."""
+    assert issubclass(ParseError, RatingbookError)
+    assert issubclass(ParseError, ValueError)
