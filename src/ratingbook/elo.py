@@ -89,13 +89,13 @@ def _check_score(score: Number) -> None:
         raise InvalidValueError(f"score {score!r} is not between 0 and 1")
 
 
-def _check_rating(value: Number, what: str = "rating") -> None:
+def _check_rating(value: object, what: str = "rating") -> None:
     """Ratings and K must be finite and of a sane size (no rating is near 10^12)."""
-    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
         raise InvalidValueError(f"{what} {value!r} is not a number")
-    if isinstance(value, float | Decimal) and not math.isfinite(value):
+    if isinstance(value, (float, Decimal)) and not math.isfinite(value):
         raise InvalidValueError(f"{what} {value!r} is not a finite number")
-    if abs(value) > LARGEST:
+    if not -LARGEST <= value <= LARGEST:
         raise InvalidValueError(f"{what} {value!r} is too large")
 
 

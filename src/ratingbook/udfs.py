@@ -1,0 +1,356 @@
+"""Worksheet functions (UDFs): ``=ELO_UPDATE(...)`` and friends, thin wrappers over the engine.
+
+This module's name is what the add-in's "UDF Modules" setting points at (``ratingbook.udfs``).
+The functions are named in capitals because classic xlwings (Windows) names the Excel function
+exactly like the Python one; xlwings Server and Lite upper-case the name anyway.
+
+Each function only turns Excel's arguments into plain values, calls the engine and shapes the
+result: a single number, or a 2-D list that Excel spills into the cells below and to the right.
+The docstrings are the help text Excel shows.
+
+A range argument can arrive as a single value (one cell), a flat list (one row or one column) or
+a list of rows, depending on its shape and the runtime; all three are accepted. Bad arguments
+raise :class:`~ratingbook.errors.RatingbookError` with the bad value quoted, which Excel shows as
+the cell's error.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+import xlwings as xw
+
+from ratingbook import crikey, elo, ladder, swiss
+from ratingbook.errors import InvalidValueError, RatingbookError, SelfPlayError
+from ratingbook.formats import parse_swiss_points
+from ratingbook.results import Result, parse_crikey_result, parse_ladder_result
+from ratingbook.tables import header_key, text
+
+__all__ = [
+    "CRIKEY_UPDATE",
+    "ELO_EXPECTED",
+    "ELO_SERIES",
+    "ELO_TOURNAMENT",
+    "ELO_UPDATE",
+    "LADDER_UPDATE",
+    "SWISS_STANDINGS",
+]
+
+#: One spilled row must fit on a worksheet (16,384 columns).
+MAX_CONTESTANTS = 16_384
+#: A worksheet function must not freeze Excel (this many games take a few seconds); larger
+#: tournaments belong on the command line (`ratingbook elo-tournament`).
+MAX_TOURNAMENT_GAMES = 50_000
+
+SWISS_HEADER = ("Rank", "Name", "Points", "Resistance", "SB", "Blacks")
+
+
+# --- arguments ---------------------------------------------------------------------------------
+
+
+def _is_blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _rows(value: object) -> list[list[object]]:
+    """A range argument as rows: one cell -> [[v]], a flat list -> one row, rows stay rows."""
+    if isinstance(value, list | tuple):
+        if not value:
+            return []
+        if all(isinstance(line, list | tuple) for line in value):
+            return [list(line) for line in value]
+        return [list(value)]
+    return [[value]]
+
+
+def _cells(value: object) -> list[object]:
+    """Every non-blank cell of a range argument, row by row."""
+    return [cell for line in _rows(value) for cell in line if not _is_blank(cell)]
+
+
+def _number(value: object, name: str) -> int | float:
+    """A finite number: 1613, 1613.0 (-> 1613), or the text "1613"."""
+    if _is_blank(value):
+        raise InvalidValueError(f"{name} is empty; expected a number")
+    number: float | None = None
+    try:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            number = float(value)
+        elif isinstance(value, str):
+            number = float(value.strip())
+    except (ValueError, OverflowError):
+        number = None
+    if number is None or not math.isfinite(number):
+        raise InvalidValueError(f"{name} {value!r} is not a number")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return int(number) if number.is_integer() else number
+
+
+def _whole(value: object, name: str, low: int | None = None) -> int:
+    """A whole number (Excel passes 4 as 4.0), of at least ``low`` if given."""
+    number = _number(value, name)
+    if not isinstance(number, int) or (low is not None and number < low):
+        least = f" of at least {low}" if low is not None else ""
+        raise InvalidValueError(f"{name} {value!r} must be a whole number{least}")
+    return number
+
+
+_SCORE_WORDS = {"1": Fraction(1), "0": Fraction(0), "½": Fraction(1, 2), "1/2": Fraction(1, 2)}
+
+
+def _score(value: object, name: str = "score") -> Fraction:
+    """A player's score 1, ½ or 0: a number, "½", "1/2", or a result such as 1-0, (½-½), 0-1."""
+    shown = "an empty cell" if _is_blank(value) else repr(value)
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        exact = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+        if exact in (0, Fraction(1, 2), 1):
+            return exact
+    elif isinstance(value, str):
+        key = value.strip()
+        if key in _SCORE_WORDS:
+            return _SCORE_WORDS[key]
+        try:
+            # Decimal, not Fraction: "1e-400000000" must be a quick error, not a huge number.
+            number = Decimal(key)
+        except InvalidOperation:
+            try:
+                return Fraction(parse_ladder_result(key).white_score)
+            except RatingbookError:
+                pass
+        else:
+            if number.is_finite() and number in (0, Decimal("0.5"), 1):
+                return Fraction(number)
+    raise InvalidValueError(
+        f"{name} {shown} is not a score; expected 1 (win), 0.5 or ½ (draw), 0 (loss) "
+        "or a result such as 1-0, ½-½, 0-1"
+    )
+
+
+def _result(score: Fraction) -> Result:
+    """The result of a game seen from the player whose score this is (as if White)."""
+    if score == 1:
+        return Result.WHITE_WINS
+    return Result.BLACK_WINS if score == 0 else Result.DRAW
+
+
+def _reworded(error: RatingbookError, prefix: str) -> RatingbookError:
+    """The same error, its message starting with where it was (``games row 3, White``)."""
+    return type(error)(f"{prefix}: {error.problem}")
+
+
+def _plain(value: elo.Number) -> int | float:
+    """A number as Excel should get it: whole numbers as int, others as float."""
+    if isinstance(value, int):
+        return value
+    return int(value) if value == int(value) else float(value)
+
+
+# --- Elo ---------------------------------------------------------------------------------------
+
+
+@xw.func
+@xw.arg("rating", doc="The player's rating, e.g. 1613.")
+@xw.arg("opponent", doc="The opponent's rating, e.g. 1609.")
+def ELO_EXPECTED(rating: Any, opponent: Any) -> float:
+    """Elo expected score of a player: 1 / (1 + 10^((opponent - rating) / 400)).
+
+    Example: =ELO_EXPECTED(1613, 1609) gives 0.506.
+    """
+    return elo.expected_score(_number(rating, "rating"), _number(opponent, "opponent"))
+
+
+@xw.func
+@xw.arg("rating", doc="The player's rating before the game.")
+@xw.arg("opponent", doc="The opponent's rating before the game.")
+@xw.arg("score", doc="The player's score: 1 win, 0.5 draw, 0 loss (or 1-0, ½-½, 0-1).")
+@xw.arg("k", doc="K, the largest change one game can make (default 20).")
+def ELO_UPDATE(rating: Any, opponent: Any, score: Any, k: Any = 20) -> float:
+    """The player's new Elo rating after one game, R + K (S - E), not rounded.
+
+    Example: =ELO_UPDATE(1613, 1609, 0, 32) gives 1596.8 (1597 once rounded).
+    """
+    k_value = 20 if _is_blank(k) else _number(k, "k")
+    if k_value < 0:
+        raise InvalidValueError(f"k {k!r} must not be negative")
+    return elo.elo_update(
+        _number(rating, "rating"), _number(opponent, "opponent"), _score(score), k_value
+    )
+
+
+@xw.func
+@xw.arg("k", doc="K, the largest change one game can make, e.g. 32.")
+@xw.arg("rating_a", doc="Player A's rating before the first game.")
+@xw.arg("rating_b", doc="Player B's rating before the first game.")
+@xw.arg("scores", ndim=2, doc="A's score in each game, in order: 1, 0.5 or 0 (a row or column).")
+def ELO_SERIES(k: Any, rating_a: Any, rating_b: Any, scores: Any) -> list[list[int | float]]:
+    """Both Elo ratings after each game of A against B, rounded after every game; spills 2 columns.
+
+    Example: =ELO_SERIES(32, 1613, 1609, {0;0.5;0.5;0;0;0}): 1613 1609 ... 1558 1664.
+    """
+    k_value = _number(k, "k")
+    if k_value < 0:
+        raise InvalidValueError(f"k {k!r} must not be negative")
+    played = [_score(cell, f"game {n}: score") for n, cell in enumerate(_cells(scores), start=1)]
+    pairs = elo.elo_series(
+        k_value, _number(rating_a, "rating_a"), _number(rating_b, "rating_b"), played
+    )
+    return [[_plain(a), _plain(b)] for a, b in pairs]
+
+
+@xw.func
+@xw.arg("contestants", doc="How many players (2 or more).")
+@xw.arg("rounds", doc="How many rounds to play.")
+@xw.arg("seed", doc="X0, the seed of the random number generator.")
+def ELO_TOURNAMENT(contestants: Any, rounds: Any, seed: Any) -> list[list[int]]:
+    """Final ratings, in ID order, of a simulated Elo tournament; spills one row.
+
+    Example: =ELO_TOURNAMENT(4, 3, 0) gives 1191, 1189, 1191, 1229.
+    """
+    players = _whole(contestants, "contestants", 1)
+    played = _whole(rounds, "rounds", 0)
+    if players > MAX_CONTESTANTS:
+        raise InvalidValueError(
+            f"contestants {contestants!r} is more than one row holds ({MAX_CONTESTANTS:,})"
+        )
+    if players // 2 * played > MAX_TOURNAMENT_GAMES:
+        raise InvalidValueError(
+            f"{players} contestants and {rounds!r} rounds are more than "
+            f"{MAX_TOURNAMENT_GAMES:,} games; use the command line: ratingbook elo-tournament"
+        )
+    return [elo.elo_tournament(players, played, _whole(seed, "seed", 0))]
+
+
+# --- SCA ladder --------------------------------------------------------------------------------
+
+
+@xw.func
+@xw.arg("rating", doc="The player's ladder rating before the game (a whole number).")
+@xw.arg("opponent", doc="The opponent's ladder rating before the game.")
+@xw.arg("score", doc="The player's score: 1 win, 0.5 or ½ draw, 0 loss.")
+def LADDER_UPDATE(rating: Any, opponent: Any, score: Any) -> int:
+    """The player's new SCA camp-ladder rating after one game (score 1, ½ or 0).
+
+    Example: =LADDER_UPDATE(1000, 1200, 1) gives 1024 (the underdog gains 16 + 200/25).
+    """
+    own = _whole(rating, "rating")
+    other = _whole(opponent, "opponent")
+    return own + ladder.ladder_change(own, other, _result(_score(score)))
+
+
+# --- Crikey ------------------------------------------------------------------------------------
+
+
+def _hundredths(value: object, name: str) -> int:
+    try:
+        return crikey.parse_hundredths(value, None, None)
+    except RatingbookError as error:
+        raise _reworded(error, name) from None
+
+
+def _crikey_result(value: object) -> Result:
+    try:
+        return parse_crikey_result(value, None, None)
+    except RatingbookError as error:
+        try:
+            return _result(_score(value))
+        except RatingbookError:
+            raise _reworded(error, "white_result") from None
+
+
+@xw.func
+@xw.arg("white", doc="White's rating before the game, e.g. 76.91.")
+@xw.arg("black", doc="Black's rating before the game, e.g. 76.36.")
+@xw.arg("white_result", doc="White's result: won, drew or lost.")
+@xw.arg("white_pieces", doc="Total value of White's pieces left on the board.")
+@xw.arg("black_pieces", doc="Total value of Black's pieces left on the board.")
+def CRIKEY_UPDATE(
+    white: Any, black: Any, white_result: Any, white_pieces: Any, black_pieces: Any
+) -> list[list[float]]:
+    """New Crikey ratings of White and Black after one game; spills one row.
+
+    Example: =CRIKEY_UPDATE(76.91, 76.36, "lost", 20, 15) gives 74.19, 79.08.
+    """
+    w = _hundredths(white, "white")
+    b = _hundredths(black, "black")
+    change = crikey.crikey_exchange(
+        w,
+        b,
+        _crikey_result(white_result),
+        _whole(white_pieces, "white_pieces", 0),
+        _whole(black_pieces, "black_pieces", 0),
+    )
+    return [[(w + change) / 100, (b - change) / 100]]
+
+
+# --- Swiss -------------------------------------------------------------------------------------
+
+
+def _game_row(line: Sequence[object], n: int) -> swiss.SwissGame:
+    cells = list(line)
+    while cells and _is_blank(cells[-1]):
+        cells.pop()
+    if len(cells) != 4:
+        raise InvalidValueError(
+            f"games row {n} has {len(cells)} cells {cells!r}; "
+            "expected 4: white, black, white points, black points"
+        )
+    names: list[str] = []
+    for column, value in zip(("white", "black"), cells[:2], strict=True):
+        try:
+            names.append(text(value, None, column))
+        except RatingbookError as error:
+            raise _reworded(error, f"games row {n}, {column}") from None
+    points: list[int] = []
+    for column, value in zip(("white points", "black points"), cells[2:], strict=True):
+        try:
+            points.append(parse_swiss_points(value, None, None))
+        except RatingbookError as error:
+            raise _reworded(error, f"games row {n}, {column}") from None
+    white, black = names
+    if white == black:
+        raise SelfPlayError(f"games row {n}: player {white!r} cannot play themself")
+    if points[0] + points[1] > 2:
+        raise InvalidValueError(
+            f"games row {n}: points {cells[2]!r} and {cells[3]!r} add up to more than 1"
+        )
+    return swiss.SwissGame(white, black, points[0], points[1])
+
+
+def _is_header(line: Sequence[object]) -> bool:
+    return len(line) >= 2 and header_key(line[0]) == "white" and header_key(line[1]) == "black"
+
+
+@xw.func
+@xw.arg("games", ndim=2, doc="One game per row: white, black, white points, black points.")
+def SWISS_STANDINGS(games: Any) -> list[list[Any]]:
+    """Swiss standings by points, resistance, Sonneborn-Berger, blacks; spills a table.
+
+    Example: =SWISS_STANDINGS(A2:D10), one game per row: white, black, their points.
+    """
+    rows = _rows(games)
+    first = 1
+    if rows and _is_header(rows[0]):
+        rows, first = rows[1:], 2
+    played: list[swiss.SwissGame] = []
+    for n, line in enumerate(rows, start=first):
+        if all(_is_blank(cell) for cell in line):
+            continue
+        played.append(_game_row(line, n))
+    # The player list is the players in order of first appearance (it only decides full ties).
+    players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
+    results = swiss.swiss_standings(players, played)
+    table: list[list[Any]] = [list(SWISS_HEADER)]
+    previous: tuple[float, float, float, int] | None = None
+    rank = 0
+    for place, r in enumerate(results, start=1):
+        key = (r.points, r.resistance_points, r.sonnenborn_berger, r.black)
+        if key != previous:
+            rank = place
+        previous = key
+        table.append([rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black])
+    return table
