@@ -149,10 +149,7 @@ def run_book_job(job: BookJob) -> BookOutcome:
         book = XlsxBook(job.source)
         if job.in_place:
             book.refuse_in_place()
-        if job.action == "new-week":
-            plan = workbook.new_week(book)
-        else:
-            plan = workbook.recalc(book)
+        plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
         book.save(job.target)
     except RatingbookError as error:
         return BookOutcome(job, error=str(error))
@@ -186,6 +183,15 @@ def _targets(
             target = str(path.with_name(f"{path.stem}-{suffix}{path.suffix}"))
         if not in_place and Path(target).resolve() == path.resolve():
             fail(f"the output {target!r} is the input itself; use --in-place to replace it")
+        # Two books written to one file (the same name from two folders with --out-dir, or a
+        # book given twice): the second would silently replace the first one's result.
+        earlier = next((s for s, t in pairs if Path(t).resolve() == Path(target).resolve()), None)
+        if earlier is not None:
+            fail(
+                f"{source!r} is given twice"
+                if Path(earlier).resolve() == path.resolve()
+                else f"{earlier!r} and {source!r} would both be written to {target!r}"
+            )
         pairs.append((source, target))
     if out_dir and not Path(out_dir).is_dir():
         fail(f"--out-dir {out_dir!r} is not an existing folder")
@@ -209,7 +215,8 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
     for outcome in outcomes:
         job = outcome.job
         if outcome.error is not None:
-            click.echo(f"FAILED {job.source}: {outcome.error}", err=True)
+            # One line per book, whatever the message holds (some library messages span lines).
+            click.echo(f"FAILED {job.source}: {' '.join(outcome.error.split())}", err=True)
             continue
         where = "in place" if job.in_place else f"-> {job.target}"
         click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
@@ -279,6 +286,35 @@ def new_week_command(
     """
     pairs = _targets(books, output, out_dir, in_place, "new-week")
     _run_books([BookJob(s, t, in_place, "new-week") for s, t in pairs], 1)
+
+
+TEMPLATE_KINDS = ("ladder", "crikey", "elo", "swiss")  # ratingbook.templates.KINDS
+
+
+@cli.command("template")
+@click.argument("kind", type=click.Choice(TEMPLATE_KINDS, case_sensitive=False))
+@click.option(
+    "-o",
+    "--output",
+    metavar="PATH",
+    help="Where to write the workbook (an .xlsx name). Default: KIND.xlsx in this folder.",
+)
+@click.option("--force", is_flag=True, help="Replace PATH if it already exists.")
+@reports_input_errors
+def template_command(kind: str, output: str | None, force: bool) -> None:
+    """Write a ready-to-use workbook: ladder, crikey, elo or swiss.
+
+    It holds an Instructions sheet, the input sheets as Excel tables with sample data (already
+    recalculated) and dropdowns for results. An existing file is never replaced without --force.
+    """
+    # Imported here so the other commands start without loading openpyxl.
+    from ratingbook.templates import write_template
+
+    target = Path(output if output is not None else f"{kind}.xlsx")
+    if target.exists() and not force:
+        fail(f"{str(target)!r} already exists; use --force to replace it")
+    write_template(kind, target, overwrite=force)
+    click.echo(f"wrote {target} ({kind} template)")
 
 
 def main(argv: list[str] | None = None) -> None:

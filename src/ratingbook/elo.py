@@ -1,4 +1,4 @@
-"""Elo: expected score, one update, the two-player series (seed 003), the LCG tournament (seed 002)."""
+"""Elo: expected score, one update, the two-player series (seed 003), the tournament (seed 002)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def expected_score(rating: Number, opponent: Number) -> float:
     exponent = (float(opponent) - float(rating)) / 400.0
     if exponent > 0:
         # Written so that 10^exponent never overflows: far-apart ratings give E near 0 or 1.
-        small: float = 10.0 ** -exponent
+        small: float = 10.0**-exponent
         return small / (1.0 + small)
     power: float = 10.0**exponent
     return 1.0 / (1.0 + power)

@@ -186,7 +186,7 @@ def _number(token: str) -> int | Fraction | None:
 
 
 def parse_elo_series(text: str) -> EloSeriesInput:
-    """Parse ``file.in``: ``K RA RB`` on the first line, then A's scores (1, 0.5 or 0), one per line.
+    """Parse ``file.in``: ``K RA RB`` on the first line, then A's scores (1, 0.5 or 0) per line.
 
     A first line that is not numeric is taken as a header and skipped; tabs and blank lines are
     fine; several scores on a line are read in order.

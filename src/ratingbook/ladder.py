@@ -58,7 +58,7 @@ def _winner_gain(winner: int, loser: int) -> int:
 
 
 def ladder_change(white: int, black: int, result: Result) -> int:
-    """The points White gains in one ladder game (negative: White loses them); Black gets the opposite.
+    """The points White gains in one ladder game (negative: White loses them); Black the opposite.
 
     >>> ladder_change(1000, 1100, Result.WHITE_WINS)   # underdog wins: 16 + 100 // 25
     20
@@ -133,7 +133,7 @@ class LadderOutcome:
 
 
 def group_key(group: str) -> str:
-    """How groups are matched: Access compares text case-insensitively; spaces around don't count."""
+    """How groups are matched: case-insensitively, as Access compares text; outer spaces ignored."""
     return " ".join(str(group).split()).casefold()
 
 

@@ -26,8 +26,8 @@ __all__ = [
     "Grid",
     "Row",
     "Table",
-    "Uncalculated",
     "TableSpec",
+    "Uncalculated",
     "column_letter",
     "flag",
     "header_key",
@@ -228,14 +228,14 @@ def _reject_special(value: object, where: Location | None, column: str, what: st
 def whole_number(
     value: object, where: Location | None, column: str, what: str = "a whole number"
 ) -> int:
-    """A whole number: 1200, 1200.0 or the text "1200"; anything else is an error naming the cell."""
+    """A whole number: 1200, 1200.0 or the text "1200"; anything else is an error at its cell."""
     _reject_special(value, where, column, what)
     if value is None or (isinstance(value, str) and not value.strip()):
         raise InvalidValueError(f"is empty; expected {what}", where, column)
     number: float | int | Decimal
     if isinstance(value, int):
         return value
-    if isinstance(value, float) or isinstance(value, Decimal):
+    if isinstance(value, float | Decimal):
         number = value
     elif isinstance(value, str):
         try:
@@ -277,6 +277,12 @@ def flag(value: object, where: Location | None, column: str) -> bool:
         return value
     if value is None:
         return False
+    if isinstance(value, Uncalculated):
+        # LibreOffice stores TRUE/FALSE cells as the formulas =TRUE() and =FALSE().
+        constant = "".join(value.split()).upper()
+        if constant in ("=TRUE()", "=FALSE()"):
+            return constant == "=TRUE()"
+    _reject_special(value, where, column, "yes or no")
     if isinstance(value, int | float) and value in (0, 1, -1):
         return bool(value)
     if isinstance(value, str):

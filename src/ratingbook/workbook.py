@@ -740,7 +740,8 @@ def _plan_swiss(sheets: _Sheets) -> Plan:
         bh = parse_swiss_points(row.get("Black Points"), row.where, "Black Points")
         if wh + bh > 2:
             raise InvalidValueError(
-                f"points {row.get('White Points')!r} and {row.get('Black Points')!r} add up to more than 1",
+                f"points {row.get('White Points')!r} and {row.get('Black Points')!r} "
+                "add up to more than 1",
                 row.where,
                 "Black Points",
             )
@@ -862,12 +863,18 @@ def plan_new_week(book: Book, *, today: _dt.date | None = None) -> Plan:
         first = games_table.rows[0].where.row or games_table.first_data_row
         last = games_table.rows[-1].where.row or first
         width = max(len(r) for r in games_grid[first - 1 : last])
-        moved = [list(r) + [None] * (width - len(r)) for r in games_grid[first - 1 : last]]
+        # Blank rows between games are not games: they are cleared, not archived as such.
+        moved = [
+            list(r) + [None] * (width - len(r))
+            for r in games_grid[first - 1 : last]
+            if any(v is not None and v != "" for v in r)
+        ]
         header = [
             v if v is not None else "" for v in games_grid[games_table.header_row - 1][:width]
         ]
         header += [""] * (width - len(header))
-        blocks.append(WriteBlock(games_table.sheet, first, 1, [[None] * width for _ in moved]))
+        cleared: Grid = [[None] * width for _ in range(first, last + 1)]
+        blocks.append(WriteBlock(games_table.sheet, first, 1, cleared))
         archive = _archive_plan(sheets, header, moved, today or _dt.date.today())
         if isinstance(archive, WriteBlock):
             blocks.append(archive)

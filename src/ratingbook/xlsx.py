@@ -24,6 +24,7 @@ from typing import Any
 import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from openpyxl.workbook.properties import CalcProperties
 
 from ratingbook.errors import UnsafeWorkbookError, WorkbookError
 from ratingbook.tables import Grid, Uncalculated
@@ -197,6 +198,9 @@ class XlsxBook:
     def save(self, target: str | os.PathLike[str]) -> None:
         """Save to ``target`` atomically: a temporary file in its folder, then a rename."""
         target = Path(target)
+        if target.is_symlink():
+            # Replace the file the link points to, not the link (which would leave it stale).
+            target = Path(os.path.realpath(target))
         suffix = target.suffix.lower()
         if suffix not in SUFFIXES:
             raise WorkbookError(f"cannot save as {str(target)!r}: use an .xlsx or .xlsm name")
@@ -210,21 +214,48 @@ class XlsxBook:
             raise WorkbookError(
                 f"cannot save {str(target)!r}: folder {str(folder)!r} does not exist"
             )
+        if target.is_dir():
+            raise WorkbookError(f"cannot save {str(target)!r}: it is a folder")
+        # A read-only values book keeps the input file open; close it before replacing files.
+        if self._values_book is not None:
+            self._values_book.close()
+            self._values_book = None
         mode = None
         with contextlib.suppress(OSError):
             mode = stat.S_IMODE(target.stat().st_mode)
-        handle, temporary = tempfile.mkstemp(prefix=".~ratingbook-", suffix=suffix, dir=folder)
+        if mode is None:
+            # mkstemp creates the file readable by its owner only; a new workbook gets the
+            # permissions any new file would get (0666 less the umask), like Excel's.
+            umask = os.umask(0o022)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=".~ratingbook-", suffix=suffix, dir=folder)
+        except OSError as error:
+            raise WorkbookError(
+                f"cannot save {str(target)!r}: cannot create a file in {str(folder)!r} "
+                f"({error.strerror or error})"
+            ) from None
         os.close(handle)
+        # openpyxl keeps no cached formula values, and Excel does not recompute a book it last
+        # saved itself: without this, a formula over the new ratings would show a stale value.
+        if self.workbook.calculation is None:
+            self.workbook.calculation = CalcProperties()
+        self.workbook.calculation.fullCalcOnLoad = True
         try:
             self.workbook.save(temporary)
             with open(temporary, "rb") as written:
                 os.fsync(written.fileno())
-            if mode is not None:
-                os.chmod(temporary, mode)
+            os.chmod(temporary, mode)
             os.replace(temporary, target)
-        except BaseException:
+        except BaseException as error:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+            # Disk full, permissions, a file locked by another program: a message, not a crash.
+            if isinstance(error, OSError):
+                raise WorkbookError(
+                    f"cannot save {str(target)!r}: {error.strerror or error}"
+                ) from None
             raise
 
     def refuse_in_place(self) -> None:
@@ -251,6 +282,9 @@ class XlsxBook:
                 ) from None
         ws = self.workbook[sheet]
         cached = self._values_book[sheet]
+        # Read-only sheets trust the file's <dimension>, which some programs leave at "A1":
+        # forget it, or every cached value past A1 reads as missing.
+        cached.reset_dimensions()
         values = [list(row) for row in cached.iter_rows(values_only=True)]
         for r, row in enumerate(grid):
             for c, value in enumerate(row):
@@ -294,7 +328,15 @@ def _set(cell: Any, value: object) -> None:
 
 
 def _explain(error: BaseException) -> str:
-    text = str(error) or type(error).__name__
-    if "entit" in text.lower() or type(error).__module__.startswith("defusedxml"):
-        return f"it contains forbidden XML ({type(error).__name__}: {text})"
-    return f"{type(error).__name__}: {text}"
+    # openpyxl wraps what went wrong (defusedxml's EntitiesForbidden among others) in a
+    # multi-line ValueError of its own: look down the chain, and keep the message on one line.
+    chain: list[BaseException] = []
+    cause: BaseException | None = error
+    while cause is not None and cause not in chain:
+        chain.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    for link in chain:
+        text = " ".join((str(link) or type(link).__name__).split())
+        if "entit" in text.lower() or type(link).__module__.startswith("defusedxml"):
+            return f"it contains forbidden XML ({type(link).__name__}: {text})"
+    return f"{type(error).__name__}: {' '.join((str(error) or type(error).__name__).split())}"

@@ -1,0 +1,817 @@
+"""The workbook layer on real .xlsx files (issue 3): recalc, generated sheets, new week.
+
+Books are built with openpyxl (tests/workbooks.py), recalculated through ``XlsxBook`` and
+``workbook.recalc`` / ``workbook.new_week``, saved and read back with openpyxl. Expected ratings
+come from seed 001's rule worked by hand in the comments, or from the literal transcription of
+its VBA ``Recalc_Ratings()`` below, never from running the engine. Crikey, Elo and Swiss values
+are the seeds' own worked examples.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from openpyxl.styles import Font, PatternFill
+
+from ratingbook import workbook
+from ratingbook.xlsx import XlsxBook
+from workbooks import (
+    CAMP_GROUPS,
+    LADDER_GAMES,
+    LADDER_PLAYERS,
+    Formula,
+    all_values,
+    ladder_sheets,
+    make_book,
+    records,
+    save_book,
+    sheet_rows,
+    write_grid,
+)
+
+# --- seed 001's VBA, transcribed literally ------------------------------------------------------
+
+
+def vba_int(x: float) -> int:
+    """VBA ``Int()``: the largest integer not greater than x."""
+    return math.floor(x)
+
+
+def vba_sgn(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def vba_iif(condition: bool, yes: int, no: int) -> int:
+    return yes if condition else no
+
+
+def vba_recalc_ratings(
+    players: Mapping[int, Mapping[str, Any]],
+    groups: Mapping[str, int],
+    games: Sequence[tuple[int, int, str]],
+) -> dict[int, tuple[int, int]]:
+    """``Recalc_Ratings()`` of seed 001 line by line: {ID: (Rating, Permanent Rating)}.
+
+    One deliberate difference, from SPEC.md: a ``(0-1)`` row is a black win, transcribed as the
+    ``(1-0)`` block with White and Black swapped (the VBA made it a draw). Draw rows are
+    ``(½-½)`` or ``(1/2-1/2)``; the VBA's ``Else`` branch handles both.
+    """
+    table = {i: dict(p) for i, p in players.items()}
+    # '''First reset all campers' ratings back to their start-of-week ratings based on group
+    for row in table.values():
+        if row["Active"]:
+            row["Rating"] = groups[row["Group"]]
+    # UPDATE [Ladder Players] SET [Permanent Rating] = [StWkPerm] WHERE ACTIVE = YES
+    for row in table.values():
+        if row["Active"]:
+            row["Permanent Rating"] = row["StWkPerm"]
+    for white, black, outcome in games:
+        if outcome == "(0-1)":  # SPEC.md: a black win, i.e. (1-0) with the roles swapped
+            white, black, outcome = black, white, "(1-0)"
+        WPRating = table[white]["Rating"]
+        WORating = table[black]["Rating"]
+        PPRating = table[white]["Permanent Rating"]
+        PORating = table[black]["Permanent Rating"]
+        if outcome == "(1-0)":
+            table[white]["Permanent Rating"] = (
+                PPRating
+                + 16
+                - vba_iif(
+                    abs(PPRating - PORating) > 375,
+                    15 * vba_sgn(PPRating - PORating),
+                    vba_int(abs(PPRating - PORating) / 25) * vba_sgn(PPRating - PORating),
+                )
+            )
+            table[black]["Permanent Rating"] = (
+                PORating
+                - 16
+                - vba_iif(
+                    abs(PPRating - PORating) > 375,
+                    15 * vba_sgn(PORating - PPRating),
+                    vba_int(abs(PORating - PPRating) / 25) * vba_sgn(PORating - PPRating),
+                )
+            )
+            table[white]["Rating"] = (
+                WPRating
+                + 16
+                - vba_iif(
+                    abs(WPRating - WORating) > 375,
+                    15 * vba_sgn(WPRating - WORating),
+                    vba_int(abs(WPRating - WORating) / 25) * vba_sgn(WPRating - WORating),
+                )
+            )
+            table[black]["Rating"] = (
+                WORating
+                - 16
+                - vba_iif(
+                    abs(WPRating - WORating) > 375,
+                    15 * vba_sgn(WORating - WPRating),
+                    vba_int(abs(WORating - WPRating) / 25) * vba_sgn(WORating - WPRating),
+                )
+            )
+        else:  # must have been a draw
+            table[white]["Permanent Rating"] = PPRating - vba_iif(
+                abs(PPRating - PORating) > 375,
+                15 * vba_sgn(PPRating - PORating),
+                vba_int(abs(PPRating - PORating) / 25) * vba_sgn(PPRating - PORating),
+            )
+            table[black]["Permanent Rating"] = PORating - vba_iif(
+                abs(PPRating - PORating) > 375,
+                15 * vba_sgn(PORating - PPRating),
+                vba_int(abs(PORating - PPRating) / 25) * vba_sgn(PORating - PPRating),
+            )
+            table[white]["Rating"] = WPRating - vba_iif(
+                abs(WPRating - WORating) > 375,
+                15 * vba_sgn(WPRating - WORating),
+                vba_int(abs(WPRating - WORating) / 25) * vba_sgn(WPRating - WORating),
+            )
+            table[black]["Rating"] = WORating - vba_iif(
+                abs(WPRating - WORating) > 375,
+                15 * vba_sgn(WORating - WPRating),
+                vba_int(abs(WORating - WPRating) / 25) * vba_sgn(WORating - WPRating),
+            )
+    return {i: (row["Rating"], row["Permanent Rating"]) for i, row in table.items()}
+
+
+# --- the small hand-worked week of tests/workbooks.py ---------------------------------------------
+#
+# Groups: Juniors 1000, Seniors 1200. Start: Ann (Seniors) W 1200 P 1500, Ben (Juniors) W 1000
+# P 1100, Cat (Juniors) W 1000 P 1450, Eve (Seniors) W 1200 P 1000; Dan is inactive (1333/1444).
+#  1. Ann-Ben (1-0): W 1200-1000 d=200, winner higher: 16-8=8 -> 1208/992.
+#                    P 1500-1100 d=400>375: +1 -> 1501/1099.
+#  2. Ben-Cat (0-1): Cat wins. W Cat 1000 vs Ben 992, winner higher by 8: 16-0 -> Cat 1016, Ben 976.
+#                    P Cat 1450 vs Ben 1099, winner higher by 351: 16-14=2 -> Cat 1452, Ben 1097.
+#  3. Cat-Ann (½-½): W Ann 1208 higher than Cat 1016 by 192: gives 7 -> Cat 1023, Ann 1201.
+#                    P Ann 1501 higher than Cat 1452 by 49: gives 1 -> Cat 1453, Ann 1500.
+#  4. Eve-Ann (1-0): W Eve 1200 below Ann 1201 by 1: 16+0 -> Eve 1216, Ann 1185.
+#                    P Eve 1000 below Ann 1500 by 500>375: +31 -> Eve 1031, Ann 1469.
+#  5. Ben-Eve (1/2-1/2): W Eve 1216 higher than Ben 976 by 240: gives 9 -> Ben 985, Eve 1207.
+#                    P Ben 1097 higher than Eve 1031 by 66: gives 2 -> Ben 1095, Eve 1033.
+#  6. Eve-Ann (½-½): W Eve 1207 vs Ann 1185, d=22: gives 0 -> unchanged.
+#                    P Ann 1469 higher than Eve 1033 by 436>375: gives 15 -> Eve 1048, Ann 1454.
+# Weekly sum 4400 before and after, permanent sum 5050 before and after.
+HAND_RATINGS = {  # ID: (Rating, Permanent Rating)
+    1: (1185, 1454),
+    2: (985, 1095),
+    3: (1023, 1453),
+    4: (1333, 1444),  # inactive: untouched
+    5: (1207, 1048),
+}
+
+
+def _players(grid: Sequence[Sequence[object]]) -> dict[int, dict[str, Any]]:
+    header = list(grid[0])
+    return {int(r[0]): dict(zip(header, r, strict=True)) for r in grid[1:]}
+
+
+def _games(grid: Sequence[Sequence[object]]) -> list[tuple[int, int, str]]:
+    return [(int(w), int(b), str(res)) for w, b, res in grid[1:]]
+
+
+def recalc_file(source: Path, target: Path) -> workbook.Plan:
+    book = XlsxBook(source)
+    plan = workbook.recalc(book)
+    book.save(target)
+    return plan
+
+
+def ratings_by_id(path: Path, sheet: str = "Ladder Players", header_row: int = 1) -> dict:
+    return {r["ID"]: (r["Rating"], r["Permanent Rating"]) for r in records(path, sheet, header_row)}
+
+
+@pytest.fixture
+def ladder_xlsx(tmp_path: Path) -> Path:
+    return save_book(make_book(ladder_sheets()), tmp_path / "ladder.xlsx")
+
+
+def test_vba_transcription_reproduces_the_hand_worked_week() -> None:
+    """The transcription and the hand arithmetic agree, so either can be trusted below."""
+    groups = {g: r for g, r in CAMP_GROUPS[1:]}
+    got = vba_recalc_ratings(_players(LADDER_PLAYERS), groups, _games(LADDER_GAMES))
+    assert got == HAND_RATINGS
+
+
+def test_recalc_writes_the_hand_worked_ratings_into_ladder_players(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.xlsx"
+    recalc_file(ladder_xlsx, out)
+    assert ratings_by_id(out) == HAND_RATINGS
+
+
+def _random_week(seed: int) -> tuple[list[list[object]], list[list[object]], list[list[object]]]:
+    """A bigger week: 3 groups, ratings spread wide enough to reach every branch (d > 375)."""
+    rng = random.Random(seed)
+    groups = [["Group", "Initial Ladder Rating"], ["Red", 800], ["Blue", 1100], ["Green", 1500]]
+    players: list[list[object]] = [list(LADDER_PLAYERS[0])]
+    for i in range(1, 19):
+        active = i % 7 != 0
+        players.append(
+            [
+                i,
+                f"P{i}",
+                rng.choice(["Red", "Blue", "Green"]),
+                active,
+                rng.randint(500, 2000),
+                rng.randint(500, 2000),
+                rng.randint(500, 2000),
+            ]
+        )
+    ids = [int(r[0]) for r in players[1:] if r[3]]
+    games: list[list[object]] = [["White", "Black", "Result"]]
+    for _ in range(120):
+        white, black = rng.sample(ids, 2)
+        games.append([white, black, rng.choice(["(1-0)", "(0-1)", "(½-½)", "(1/2-1/2)"])])
+    return players, games, groups
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_recalc_equals_the_vba_with_black_wins_on_a_long_week(seed: int, tmp_path: Path) -> None:
+    """Both Rating and Permanent Rating of every player equal the VBA's, (0-1) a black win."""
+    players, games, groups = _random_week(seed)
+    src = save_book(make_book(ladder_sheets(players, games, groups)), tmp_path / "week.xlsx")
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    expected = vba_recalc_ratings(
+        _players(players),
+        {g: r for g, r in groups[1:]},
+        _games(games),
+    )
+    assert ratings_by_id(out) == expected
+
+
+def test_recalculating_the_output_again_changes_no_cell_of_any_sheet(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    once, twice = tmp_path / "once.xlsx", tmp_path / "twice.xlsx"
+    recalc_file(ladder_xlsx, once)
+    recalc_file(once, twice)
+    assert all_values(twice) == all_values(once)
+
+
+def test_recalc_twice_on_the_same_open_book_changes_nothing(ladder_xlsx: Path) -> None:
+    book = XlsxBook(ladder_xlsx)
+    workbook.recalc(book)
+    first = {ws.title: list(ws.iter_rows(values_only=True)) for ws in book.workbook.worksheets}
+    workbook.recalc(book)
+    second = {ws.title: list(ws.iter_rows(values_only=True)) for ws in book.workbook.worksheets}
+    assert second == first
+
+
+# --- a book as people really keep it --------------------------------------------------------------
+
+GOLD = "FFFFD700"
+
+
+def _messy_ladder_book(path: Path) -> Path:
+    """The hand-worked week, laid out the way a camp office might keep it.
+
+    - Ladder Players: a title in B1, the header in row 3 from column B, columns shuffled, headers
+      in odd case and spacing, an extra Notes column, a note below the table, styled rating cells;
+      Dan (inactive) has a formula as his Rating.
+    - ladder games: lower-case sheet name, a Comment column, columns reordered.
+    - Summary: =SUM over its own cells and a cross-sheet formula; Camp Groups has a title row.
+    """
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    summary = wb.create_sheet("Summary")
+    write_grid(summary, [[1], [2], [3], [Formula("=SUM(A1:A3)")]])
+    summary["B1"] = "='Ladder Players'!F4"
+    summary["B1"].font = Font(italic=True)
+
+    ws = wb.create_sheet("Ladder Players")
+    ws["B1"] = "SCA Camp Ladder - Week 3"
+    ws["B1"].font = Font(size=16, bold=True)
+    header = [
+        "  stwkperm ",
+        "NAME",
+        "Permanent   Rating",
+        "id",
+        "Notes",
+        "Active",
+        "group",
+        "RATING",
+    ]
+    by_field = {
+        "  stwkperm ": "StWkPerm",
+        "NAME": "Name",
+        "Permanent   Rating": "Permanent Rating",
+        "id": "ID",
+        "Notes": None,
+        "Active": "Active",
+        "group": "Group",
+        "RATING": "Rating",
+    }
+    source = _players(LADDER_PLAYERS)
+    rows: list[list[object]] = [header]
+    for pid, player in source.items():
+        rows.append([player[by_field[h]] if by_field[h] else f"note {pid}" for h in header])
+    write_grid(ws, rows, top=3, left=2)
+    # Dan (inactive, row 7) keeps a formula as his Rating: it must not be touched.
+    ws["I7"] = "=1300+33"
+    # A note below the table, in the extra column only, after a blank row.
+    ws["F10"] = "checked by the head coach"
+    ws["J4"] = "outside the table"
+    rating_font = Font(bold=True, color="FF0000FF")
+    for r in range(4, 9):
+        for col in ("D", "I"):  # Permanent Rating and Rating
+            cell = ws[f"{col}{r}"]
+            cell.font = rating_font
+            cell.fill = PatternFill("solid", fgColor=GOLD)
+            cell.number_format = "#,##0"
+    ws.column_dimensions["C"].width = 31.5
+    ws.column_dimensions["I"].width = 12.25
+
+    games = wb.create_sheet("ladder games")
+    game_rows: list[list[object]] = [["Comment", "result", "BLACK", "White"]]
+    game_rows += [[f"game {n}", res, b, w] for n, (w, b, res) in enumerate(LADDER_GAMES[1:], 1)]
+    write_grid(games, game_rows)
+
+    groups = wb.create_sheet("Camp Groups")
+    write_grid(groups, [["Groups of the camp"], [], *CAMP_GROUPS])
+    wb.save(path)
+    return path
+
+
+def test_messy_layout_gets_the_hand_worked_ratings_in_the_right_cells(tmp_path: Path) -> None:
+    """Title row, header in row 3 from column B, shuffled odd-case headers: found by name."""
+    src = _messy_ladder_book(tmp_path / "messy.xlsx")
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    ws = openpyxl.load_workbook(out)["Ladder Players"]
+    got = {ws[f"E{r}"].value: (ws[f"I{r}"].value, ws[f"D{r}"].value) for r in range(4, 9)}
+    expected = dict(HAND_RATINGS)
+    expected[4] = ("=1300+33", 1444)  # Dan is inactive: his formula and value stay
+    assert got == expected
+
+
+def test_recalculating_the_messy_book_twice_changes_no_cell(tmp_path: Path) -> None:
+    once, twice = tmp_path / "once.xlsx", tmp_path / "twice.xlsx"
+    recalc_file(_messy_ladder_book(tmp_path / "messy.xlsx"), once)
+    recalc_file(once, twice)
+    assert all_values(twice) == all_values(once)
+
+
+def test_other_sheets_formulas_extra_columns_and_rows_below_survive(tmp_path: Path) -> None:
+    src = _messy_ladder_book(tmp_path / "messy.xlsx")
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    before, after = openpyxl.load_workbook(src), openpyxl.load_workbook(out)
+    assert after["Summary"]["A4"].value == "=SUM(A1:A3)"
+    assert after["Summary"]["B1"].value == "='Ladder Players'!F4"
+    assert after["Summary"]["B1"].font.i
+    # Every cell of every input sheet but the active players' rating cells is as it was.
+    rating_cells = {f"{c}{r}" for c in "DI" for r in (4, 5, 6, 8)}
+    for name in ("Summary", "Ladder Players", "ladder games", "Camp Groups"):
+        old, new = before[name], after[name]
+        cells = {c.coordinate: c.value for row in old.iter_rows() for c in row}
+        cells.update(
+            {
+                c.coordinate: None
+                for row in new.iter_rows()
+                for c in row
+                if c.coordinate not in cells
+            }
+        )
+        for coordinate, value in cells.items():
+            if name == "Ladder Players" and coordinate in rating_cells:
+                continue
+            assert new[coordinate].value == value, (name, coordinate)
+    assert after["Ladder Players"]["F10"].value == "checked by the head coach"
+    assert after["Ladder Players"]["F4"].value == "note 1"
+    # Sheet order: the inputs where they were, generated sheets after them.
+    assert after.sheetnames[:4] == ["Summary", "Ladder Players", "ladder games", "Ladder Standings"]
+
+
+def test_styles_of_rating_cells_and_column_widths_survive(tmp_path: Path) -> None:
+    src = _messy_ladder_book(tmp_path / "messy.xlsx")
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    ws = openpyxl.load_workbook(out)["Ladder Players"]
+    for r in range(4, 9):
+        for col in "DI":
+            cell = ws[f"{col}{r}"]
+            assert cell.font.b and cell.font.color.rgb == "FF0000FF", cell.coordinate
+            assert cell.fill.fgColor.rgb == GOLD, cell.coordinate
+            assert cell.number_format == "#,##0", cell.coordinate
+    assert ws["B1"].font.sz == 16 and ws["B1"].font.b
+    assert ws.column_dimensions["C"].width == 31.5
+    assert ws.column_dimensions["I"].width == 12.25
+
+
+def test_ratings_are_written_as_numbers_not_text(ladder_xlsx: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.xlsx"
+    recalc_file(ladder_xlsx, out)
+    ws = openpyxl.load_workbook(out)["Ladder Players"]
+    for r in range(2, 7):
+        assert ws[f"E{r}"].data_type == "n" and isinstance(ws[f"E{r}"].value, int)
+        assert ws[f"F{r}"].data_type == "n" and isinstance(ws[f"F{r}"].value, int)
+
+
+def test_stwkperm_given_as_a_formula_with_a_cached_value_is_read_as_that_value(
+    tmp_path: Path,
+) -> None:
+    """A formula typed in an input cell counts with the value Excel saved for it."""
+    players = [list(r) for r in LADDER_PLAYERS]
+    players[1][6] = Formula("=1400+100")  # Ann's StWkPerm: 1500, as in the hand-worked week
+    src = save_book(make_book(ladder_sheets(players)), tmp_path / "f.xlsx")
+    _set_cached_value(src, "xl/worksheets/sheet1.xml", "G2", "1500")
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    assert ratings_by_id(out) == HAND_RATINGS
+    assert openpyxl.load_workbook(out)["Ladder Players"]["G2"].value == "=1400+100"
+
+
+def _set_cached_value(path: Path, part: str, ref: str, value: str) -> None:
+    """Give a formula cell the cached value Excel would have saved (openpyxl writes none)."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as package:
+        parts = {i.filename: package.read(i.filename) for i in package.infolist()}
+    xml = parts[part].decode()
+    cell = re.compile(rf'(<c r="{ref}"[^>]*>)(<f>[^<]*</f>)(<v\s*/>|<v>[^<]*</v>)?(</c>)')
+    xml, n = cell.subn(rf"\1\2<v>{value}</v>\4", xml)
+    assert n == 1, xml
+    parts[part] = xml.encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+
+
+# --- generated sheets -----------------------------------------------------------------------------
+
+
+def test_ladder_standings_ranks_active_players_with_their_record(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.xlsx"
+    recalc_file(ladder_xlsx, out)
+    rows = sheet_rows(out, "Ladder Standings")
+    assert rows[0] == [
+        "Rank", "ID", "Name", "Group", "Rating", "Permanent Rating",
+        "Games", "Wins", "Draws", "Losses",
+    ]  # fmt: skip
+    # By weekly Rating (from the hand-worked week); W/D/L counted from the six games:
+    # Ann: won 1, drew 3 and 6, lost 4; Ben: lost 1 and 2, drew 5; Cat: won 2, drew 3;
+    # Eve: won 4, drew 5 and 6. Dan is inactive and not ranked.
+    assert rows[1:] == [
+        [1, 5, "Eve", "Seniors", 1207, 1048, 3, 1, 2, 0],
+        [2, 1, "Ann", "Seniors", 1185, 1454, 4, 1, 2, 1],
+        [3, 3, "Cat", "Juniors", 1023, 1453, 2, 1, 1, 0],
+        [4, 2, "Ben", "Juniors", 985, 1095, 3, 0, 1, 2],
+    ]
+
+
+def test_rating_history_lists_each_game_with_both_ratings_before_and_after(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.xlsx"
+    recalc_file(ladder_xlsx, out)
+    got = records(out, "Rating History")
+    assert [
+        (
+            r["White ID"], r["Black ID"],
+            r["White Rating Before"], r["White Rating After"],
+            r["Black Rating Before"], r["Black Rating After"],
+            r["White Permanent Before"], r["White Permanent After"],
+            r["Black Permanent Before"], r["Black Permanent After"],
+        )
+        for r in got
+    ] == [  # the hand-worked week, game by game (White first)
+        (1, 2, 1200, 1208, 1000, 992, 1500, 1501, 1100, 1099),
+        (2, 3, 992, 976, 1000, 1016, 1099, 1097, 1450, 1452),
+        (3, 1, 1016, 1023, 1208, 1201, 1452, 1453, 1501, 1500),
+        (5, 1, 1200, 1216, 1201, 1185, 1000, 1031, 1500, 1469),
+        (2, 5, 976, 985, 1216, 1207, 1097, 1095, 1031, 1033),
+        (5, 1, 1207, 1207, 1185, 1185, 1033, 1048, 1469, 1454),
+    ]  # fmt: skip
+    assert [r["Game"] for r in got] == [1, 2, 3, 4, 5, 6]
+    assert [r["Games Row"] for r in got] == [2, 3, 4, 5, 6, 7]  # Excel rows of Ladder Games
+    assert [(r["White"], r["Black"]) for r in got][:2] == [("Ann", "Ben"), ("Ben", "Cat")]
+
+
+def test_generated_sheets_are_rebuilt_not_appended_to(ladder_xlsx: Path, tmp_path: Path) -> None:
+    """A stale, longer Ladder Standings is replaced wholesale, in its old place."""
+    wb = openpyxl.load_workbook(ladder_xlsx)
+    stale = wb.create_sheet("Ladder Standings", 0)
+    write_grid(stale, [["old"], *[[n] for n in range(40)]])
+    wb.save(ladder_xlsx)
+    out = tmp_path / "out.xlsx"
+    recalc_file(ladder_xlsx, out)
+    after = openpyxl.load_workbook(out)
+    assert after.sheetnames[0] == "Ladder Standings"
+    rows = sheet_rows(out, "Ladder Standings")
+    assert rows[0][0] == "Rank" and len(rows) == 5
+
+
+def _family_book(path: Path, sheets: Mapping[str, Sequence[Sequence[object]]]) -> Path:
+    return save_book(make_book(sheets), path)
+
+
+# seed 000, example tournaments 1-3 (tournament 4 lists "fred fred", self-play: an error here).
+CRIKEY_TOURNAMENTS = {
+    # alice (white) 76.91+3 = 79.91 vs bob 76.36: gap 3.55, CE 0.36; bob (lower) wins: 1.36,
+    # and bob ends with fewer pieces (15 < 20): doubled, 2.72. alice 74.19, bob 79.08.
+    "t1": (
+        [["alice", 76.91], ["bob", 76.36]],
+        [["alice", "bob", "lost", 20, 15]],
+        [[1, "bob", 76.36, 79.08, 2.72, 1], [2, "alice", 76.91, 74.19, -2.72, 1]],
+    ),
+    # alice 58.55 vs bob 55.55: CE 0.30, draw: alice gives 0.30 (55.25 / 55.85); then bob white
+    # 58.85 vs alice 55.25: gap 3.60, CE 0.36, bob gives 0.36: alice 55.61, bob 55.49.
+    "t2": (
+        [["alice", 55.55], ["bob", 55.55]],
+        [["alice", "bob", "drew", 10, 30], ["bob", "alice", "drew", 20, 20]],
+        [[1, "alice", 55.55, 55.61, 0.06, 2], [2, "bob", 55.55, 55.49, -0.06, 2]],
+    ),
+    # alice 97.26 vs bob 96.00: gap 1.26, CE 0.13; alice (higher) wins: 1 - 0.13 = 0.87.
+    # Both end on 95.13: equal ratings in decreasing alphabetical order, sharing rank 1.
+    "t3": (
+        [["alice", 94.26], ["bob", 96.00]],
+        [["alice", "bob", "won", 10, 10]],
+        [[1, "bob", 96.00, 95.13, -0.87, 1], [1, "alice", 94.26, 95.13, 0.87, 1]],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(CRIKEY_TOURNAMENTS))
+def test_crikey_book_gets_the_seed_example_standings(name: str, tmp_path: Path) -> None:
+    players, games, expected = CRIKEY_TOURNAMENTS[name]
+    src = _family_book(
+        tmp_path / "crikey.xlsx",
+        {
+            "Crikey Players": [["Name", "Rating"], *players],
+            "Crikey Games": [
+                ["White", "Black", "Result", "White Pieces", "Black Pieces"],
+                *games,
+            ],
+        },
+    )
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    rows = sheet_rows(out, "Crikey Standings")
+    assert rows[0] == ["Rank", "Name", "Start Rating", "Rating", "Change", "Games"]
+    assert [r[:2] + [round(v, 2) for v in r[2:5]] + r[5:] for r in rows[1:]] == expected
+    ws = openpyxl.load_workbook(out)["Crikey Standings"]
+    assert ws["D2"].number_format == "0.00"
+
+
+def test_crikey_history_shows_the_seed_exchange_of_tournament_1(tmp_path: Path) -> None:
+    players, games, _ = CRIKEY_TOURNAMENTS["t1"]
+    src = _family_book(
+        tmp_path / "crikey.xlsx",
+        {
+            "Crikey Players": [["Name", "Rating"], *players],
+            "Crikey Games": [["White", "Black", "Result", "White Pieces", "Black Pieces"], *games],
+        },
+    )
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    (row,) = records(out, "Crikey History")
+    assert (row["White"], row["Black"], row["White Result"]) == ("alice", "bob", "lost")
+    assert round(row["White Before"], 2) == 76.91 and round(row["White After"], 2) == 74.19
+    assert round(row["Black Before"], 2) == 76.36 and round(row["Black After"], 2) == 79.08
+    assert round(row["Points Exchanged"], 2) == 2.72
+
+
+# seed 003: K 32, A 1613, B 1609, A scores 0, 0.5, 0.5, 0, 0, 0 ->
+# 1613 1609 / 1597 1625 / 1598 1624 / 1599 1623 / 1584 1638 / 1570 1652 / 1558 1664.
+ELO_SERIES = [(1613, 1609), (1597, 1625), (1598, 1624), (1599, 1623), (1584, 1638),
+              (1570, 1652), (1558, 1664)]  # fmt: skip
+ELO_SCORES = [0, 0.5, 0.5, 0, 0, 0]
+
+
+def _elo_book(path: Path) -> Path:
+    return _family_book(
+        path,
+        {
+            "Elo Players": [["Name", "Rating"], ["A", 1613], ["B", 1609]],
+            "Elo Games": [["White", "Black", "Result"], *[["A", "B", s] for s in ELO_SCORES]],
+            "Elo Settings": [["Setting", "Value"], ["K", 32]],
+        },
+    )
+
+
+def test_elo_book_follows_the_seed_series_with_k_from_the_settings_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "out.xlsx"
+    recalc_file(_elo_book(tmp_path / "elo.xlsx"), out)
+    history = records(out, "Elo History")
+    assert [(r["White Before"], r["Black Before"]) for r in history] == ELO_SERIES[:-1]
+    assert [(r["White After"], r["Black After"]) for r in history] == ELO_SERIES[1:]
+    assert [r["White Score"] for r in history] == ELO_SCORES
+    # seed 003's worked step: E_A = 1 / (1 + 10^((1609 - 1613)/400)) = 0.506
+    assert history[0]["White Expected"] == pytest.approx(1 / (1 + 10 ** (-4 / 400)))
+    assert round(history[0]["White Expected"], 3) == 0.506
+    standings = sheet_rows(out, "Elo Standings")
+    assert standings[0] == [
+        "Rank", "Name", "Start Rating", "Rating", "Change", "Games", "Wins", "Draws", "Losses",
+    ]  # fmt: skip
+    # A lost 4 and drew 2; B the mirror. 1664 - 1609 = 55, 1558 - 1613 = -55.
+    assert standings[1:] == [
+        [1, "B", 1609, 1664, 55, 6, 4, 2, 0],
+        [2, "A", 1613, 1558, -55, 6, 0, 2, 4],
+    ]
+
+
+def test_elo_book_without_settings_sheet_uses_k_20(tmp_path: Path) -> None:
+    """K = 20 by default: 1613 vs 1609, A loses: 1613 + 20(0 - 0.5058) = 1602.9 -> 1603."""
+    src = _family_book(
+        tmp_path / "elo.xlsx",
+        {
+            "Elo Players": [["Name", "Rating"], ["A", 1613], ["B", 1609]],
+            "Elo Games": [["White", "Black", "Result"], ["A", "B", "(0-1)"]],
+        },
+    )
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    (row,) = records(out, "Elo History")
+    # B: 1609 + 20(1 - 0.4942) = 1619.1 -> 1619
+    assert (row["White After"], row["Black After"]) == (1603, 1619)
+
+
+# seed 004: the six-player, three-round example and its table.
+SWISS_NAMES = ["Anna", "Bob", "Charlotte", "Daniel", "Erik", "Femke"]
+SWISS_GAMES = [
+    [1, "Anna", "Femke", 1, 0], [1, "Bob", "Erik", 0, 1], [1, "Charlotte", "Daniel", 0.5, 0.5],
+    [2, "Erik", "Anna", 1, 0], [2, "Femke", "Charlotte", 0.5, 0.5], [2, "Daniel", "Bob", 1, 0],
+    [3, "Daniel", "Erik", 0.5, 0.5], [3, "Charlotte", "Anna", 1, 0], [3, "Bob", "Femke", 1, 0],
+]  # fmt: skip
+SWISS_TABLE = [  # pt rp SB b, as printed in the seed
+    [1, "Erik", 2.5, 4.0, 3.00, 2],
+    [2, "Daniel", 2.0, 5.5, 3.25, 1],
+    [3, "Charlotte", 2.0, 3.5, 2.25, 1],
+    [4, "Anna", 1.0, 5.0, 0.50, 2],
+    [5, "Bob", 1.0, 5.0, 0.50, 1],
+    [6, "Femke", 0.5, 4.0, 1.00, 2],
+]
+
+
+def test_swiss_book_gets_the_seed_table(tmp_path: Path) -> None:
+    src = _family_book(
+        tmp_path / "swiss.xlsx",
+        {
+            "Swiss Players": [["Name"], *[[n] for n in SWISS_NAMES]],
+            "Swiss Games": [
+                ["Round", "White", "Black", "White Points", "Black Points"],
+                *SWISS_GAMES,
+            ],
+        },
+    )
+    out = tmp_path / "out.xlsx"
+    recalc_file(src, out)
+    rows = sheet_rows(out, "Swiss Standings")
+    assert rows[0] == ["Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"]
+    assert rows[1:] == SWISS_TABLE
+
+
+def test_a_book_with_every_family_recalculates_them_all(tmp_path: Path) -> None:
+    players, games, _ = CRIKEY_TOURNAMENTS["t1"]
+    sheets: dict[str, Sequence[Sequence[object]]] = dict(ladder_sheets())
+    sheets["Crikey Players"] = [["Name", "Rating"], *players]
+    sheets["Crikey Games"] = [["White", "Black", "Result", "White Pieces", "Black Pieces"], *games]
+    sheets["Swiss Players"] = [["Name"], *[[n] for n in SWISS_NAMES]]
+    sheets["Swiss Games"] = [["Round", "White", "Black", "White Points", "Black Points"],
+                             *SWISS_GAMES]  # fmt: skip
+    src = _family_book(tmp_path / "all.xlsx", sheets)
+    out = tmp_path / "out.xlsx"
+    plan = recalc_file(src, out)
+    assert [line.split(":")[0] for line in plan.summary] == ["ladder", "crikey", "swiss"]
+    assert ratings_by_id(out) == HAND_RATINGS
+    names = openpyxl.load_workbook(out).sheetnames
+    for generated in ("Ladder Standings", "Rating History", "Crikey Standings",
+                      "Crikey History", "Swiss Standings"):  # fmt: skip
+        assert generated in names
+    assert sheet_rows(out, "Swiss Standings")[1:] == SWISS_TABLE
+
+
+# --- new week -------------------------------------------------------------------------------------
+
+
+def new_week_file(source: Path, target: Path, today: dt.date) -> workbook.Plan:
+    book = XlsxBook(source)
+    plan = workbook.new_week(book, today=today)
+    book.save(target)
+    return plan
+
+
+def test_new_week_carries_permanent_to_stwkperm_for_active_players_only(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "week2.xlsx"
+    new_week_file(ladder_xlsx, out, dt.date(2024, 7, 6))
+    players = {r["ID"]: r for r in records(out, "Ladder Players")}
+    # The hand-worked week's Permanent Ratings; Dan (inactive) keeps his StWkPerm 1400.
+    assert {i: r["StWkPerm"] for i, r in players.items()} == {
+        1: 1454, 2: 1095, 3: 1453, 4: 1400, 5: 1048,
+    }  # fmt: skip
+    # The new week starts from scratch: Rating = group's initial, Permanent = StWkPerm.
+    assert {i: (r["Rating"], r["Permanent Rating"]) for i, r in players.items()} == {
+        1: (1200, 1454), 2: (1000, 1095), 3: (1000, 1453), 4: (1333, 1444), 5: (1200, 1048),
+    }  # fmt: skip
+
+
+def test_new_week_archives_the_games_under_a_week_label_and_empties_ladder_games(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "week2.xlsx"
+    new_week_file(ladder_xlsx, out, dt.date(2024, 7, 6))
+    assert sheet_rows(out, "Ladder Games") == [["White", "Black", "Result"]]
+    archive = sheet_rows(out, "Games Archive")
+    assert archive[0][:2] == ["Week", "Archived On"]
+    assert archive[0][2:] == ["White", "Black", "Result"]
+    assert [r[0] for r in archive[1:]] == ["Week 1"] * 6
+    assert all(r[1] == dt.datetime(2024, 7, 6) for r in archive[1:])
+    assert [r[2:] for r in archive[1:]] == [list(g) for g in LADDER_GAMES[1:]]
+
+
+def test_second_new_week_appends_week_2_below_week_1(ladder_xlsx: Path, tmp_path: Path) -> None:
+    week2 = tmp_path / "week2.xlsx"
+    new_week_file(ladder_xlsx, week2, dt.date(2024, 7, 6))
+    wb = openpyxl.load_workbook(week2)
+    write_grid(wb["Ladder Games"], [[1, 3, "(1-0)"]], top=2)
+    wb.save(week2)
+    week3 = tmp_path / "week3.xlsx"
+    new_week_file(week2, week3, dt.date(2024, 7, 13))
+    archive = sheet_rows(week3, "Games Archive")
+    assert [r[0] for r in archive[1:]] == ["Week 1"] * 6 + ["Week 2"]
+    assert archive[7][1:] == [dt.datetime(2024, 7, 13), 1, 3, "(1-0)"]
+    assert [r[2:] for r in archive[1:7]] == [list(g) for g in LADDER_GAMES[1:]]
+    # Ann (P 1454) beat Cat (P 1453): winner higher by 1, 16 - 0 -> 1470 / 1437.
+    players = {r["ID"]: r for r in records(week3, "Ladder Players")}
+    assert (players[1]["StWkPerm"], players[3]["StWkPerm"]) == (1470, 1437)
+    assert sheet_rows(week3, "Ladder Games") == [["White", "Black", "Result"]]
+
+
+def test_recalc_after_new_week_gives_group_ratings_and_stwkperm(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    week2 = tmp_path / "week2.xlsx"
+    new_week_file(ladder_xlsx, week2, dt.date(2024, 7, 6))
+    out = tmp_path / "out.xlsx"
+    recalc_file(week2, out)
+    players = {r["ID"]: r for r in records(out, "Ladder Players")}
+    groups = {"Juniors": 1000, "Seniors": 1200}
+    for r in players.values():
+        if r["Active"]:
+            assert (r["Rating"], r["Permanent Rating"]) == (groups[r["Group"]], r["StWkPerm"])
+    assert (players[4]["Rating"], players[4]["Permanent Rating"]) == (1333, 1444)
+    assert records(out, "Rating History") == []
+
+
+def test_new_week_keeps_title_and_header_and_archives_games_with_their_extra_columns(
+    tmp_path: Path,
+) -> None:
+    """A title above the games, an extra Board column and a blank row between two games."""
+    games = [
+        ["Ladder games of the week"],
+        [],
+        ["White", "Black", "Result", "Board"],
+        [1, 2, "(1-0)", 4],
+        [None, None, None, None],
+        [2, 3, "(0-1)", 5],
+        [3, 1, "(½-½)", None],
+    ]
+    src = save_book(make_book(ladder_sheets(games=games)), tmp_path / "camp.xlsx")
+    out = tmp_path / "out.xlsx"
+    new_week_file(src, out, dt.date(2024, 7, 6))
+    assert sheet_rows(out, "Ladder Games") == [
+        ["Ladder games of the week", None, None, None],
+        [None, None, None, None],
+        ["White", "Black", "Result", "Board"],
+    ]
+    day = dt.datetime(2024, 7, 6)
+    assert sheet_rows(out, "Games Archive") == [
+        ["Week", "Archived On", "White", "Black", "Result", "Board"],
+        ["Week 1", day, 1, 2, "(1-0)", 4],  # the blank row is not a game: not archived
+        ["Week 1", day, 2, 3, "(0-1)", 5],
+        ["Week 1", day, 3, 1, "(½-½)", None],
+    ]
+
+
+def test_new_week_appends_by_header_to_an_archive_with_its_own_column_order(
+    ladder_xlsx: Path, tmp_path: Path
+) -> None:
+    """The archive's columns are matched by header; a column it lacks is added at its end."""
+    wb = openpyxl.load_workbook(ladder_xlsx)
+    archive = wb.create_sheet("Games Archive")
+    write_grid(archive, [["Week", "Archived On", "Result", "Black", "White"],
+                         ["Week 4", dt.datetime(2024, 6, 29), "(1-0)", 2, 1]])  # fmt: skip
+    write_grid(wb["Ladder Games"], [["Board"], [7]], top=1, left=4)
+    wb.save(ladder_xlsx)
+    out = tmp_path / "out.xlsx"
+    new_week_file(ladder_xlsx, out, dt.date(2024, 7, 6))
+    rows = sheet_rows(out, "Games Archive")
+    assert rows[0] == ["Week", "Archived On", "Result", "Black", "White", "Board"]
+    assert rows[1] == ["Week 4", dt.datetime(2024, 6, 29), "(1-0)", 2, 1, None]
+    # "Week 5" follows the highest week label; White/Black/Result land under their headers.
+    assert [r[0] for r in rows[2:]] == ["Week 5"] * 6
+    assert [(r[4], r[3], r[2]) for r in rows[2:]] == [tuple(g) for g in LADDER_GAMES[1:]]
+    assert [r[5] for r in rows[2:]] == [7, None, None, None, None, None]
