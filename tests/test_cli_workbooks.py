@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -169,7 +170,7 @@ def test_in_place_failing_while_saving_leaves_the_file_and_folder_as_they_were(
     monkeypatch.setattr(Workbook, "save", half_save)
     before = digest(book)
     with pytest.raises(SystemExit) as exit_info:
-        cli.main(["recalc", str(book), "--in-place"])
+        cli.main(["recalc", str(book), "--in-place", "--engine", "openpyxl"])
     assert exit_info.value.code != 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err
@@ -334,7 +335,7 @@ def test_book_with_parts_openpyxl_drops_refuses_in_place_and_stays_unchanged(
 ) -> None:
     inject_part(book, part, data)
     before = digest(book)
-    result = run("recalc", book, "--in-place")
+    result = run("recalc", book, "--in-place", "--engine", "openpyxl")
     assert result.returncode != 0
     assert_no_traceback(result)
     assert result.stderr.count("\n") == 1
@@ -349,11 +350,29 @@ def test_book_with_parts_openpyxl_drops_can_still_be_written_to_a_copy_with_a_wa
     inject_part(book, "xl/media/image1.png", PNG)
     before = digest(book)
     out = tmp_path / "copy.xlsx"
-    result = run("recalc", book, "-o", out)
+    result = run("recalc", book, "-o", out, "--engine", "openpyxl")
     assert result.returncode == 0, result.stderr
     assert "warning" in result.stderr and "images" in result.stderr
     assert ratings(out) == HAND_RATINGS
     assert digest(book) == before
+
+
+@pytest.mark.parametrize(
+    "part, data",
+    [("xl/media/image1.png", PNG), ("xl/charts/chart1.xml", CHART)],
+)
+def test_default_engine_recalculates_in_place_and_keeps_parts_openpyxl_would_drop(
+    book: Path, part: str, data: bytes
+) -> None:
+    """The default (package) engine patches the file, so images and charts survive --in-place."""
+    inject_part(book, part, data)
+    result = run("recalc", book, "--in-place")
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+    assert ratings(book) == HAND_RATINGS
+    with zipfile.ZipFile(book) as package:
+        assert package.read(part) == data
+    assert folder_listing(book.parent) == ["camp.xlsx"]
 
 
 # --- several books --------------------------------------------------------------------------------

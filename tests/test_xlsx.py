@@ -70,7 +70,8 @@ def test_command_refuses_when_defusedxml_is_switched_off(book_path: Path) -> Non
     """OPENPYXL_DEFUSEDXML=False turns the protection off: then nothing is read at all."""
     env = {**os.environ, "OPENPYXL_DEFUSEDXML": "False"}
     result = subprocess.run(
-        [sys.executable, "-c", "from ratingbook.cli import main; main()", "recalc", str(book_path)],
+        [sys.executable, "-c", "from ratingbook.cli import main; main()", "recalc", str(book_path),
+         "--engine", "openpyxl"],
         capture_output=True, text=True, env=env, timeout=120,
     )  # fmt: skip
     assert result.returncode == 2

@@ -13,13 +13,17 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.errors import RatingbookError
+
+if TYPE_CHECKING:
+    from ratingbook.package import PackageBook
+    from ratingbook.xlsx import XlsxBook
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -127,6 +131,7 @@ class BookJob:
     target: str
     in_place: bool
     action: str  # "recalc" or "new-week"
+    engine: str = "package"  # "package" (PackageBook) or "openpyxl" (XlsxBook)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,12 +146,19 @@ class BookOutcome:
 
 def run_book_job(job: BookJob) -> BookOutcome:
     """Read, compute and save one book; input errors come back as an outcome, not an exception."""
-    # Imported here so the seed-format commands start without loading openpyxl.
+    # Imported here so the seed-format commands start without loading the file adapters.
     from ratingbook import workbook
-    from ratingbook.xlsx import XlsxBook
 
+    book: XlsxBook | PackageBook
     try:
-        book = XlsxBook(job.source)
+        if job.engine == "openpyxl":
+            from ratingbook.xlsx import XlsxBook
+
+            book = XlsxBook(job.source)
+        else:
+            from ratingbook.package import PackageBook
+
+            book = PackageBook(job.source)
         if job.in_place:
             book.refuse_in_place()
         plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
@@ -240,6 +252,15 @@ _book_options = [
         is_flag=True,
         help="Replace each input file, atomically, only after it was computed in full.",
     ),
+    click.option(
+        "--engine",
+        type=click.Choice(["package", "openpyxl"]),
+        default="package",
+        show_default=True,
+        help="package: patch the file in place of rewriting it (fast; keeps charts, images, "
+        "pivot tables and everything else); openpyxl: rewrite it with openpyxl (refuses "
+        "--in-place when parts would be lost).",
+    ),
 ]
 
 
@@ -261,7 +282,12 @@ def _with_book_options(command: F) -> F:
     help="Workbooks processed at the same time.",
 )
 def recalc_command(
-    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, jobs: int
+    books: tuple[str, ...],
+    output: str | None,
+    out_dir: str | None,
+    in_place: bool,
+    engine: str,
+    jobs: int,
 ) -> None:
     """Recalculate every rating family in each workbook (ladder, Crikey, Elo, Swiss).
 
@@ -269,14 +295,14 @@ def recalc_command(
     NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
     """
     pairs = _targets(books, output, out_dir, in_place, "recalculated")
-    _run_books([BookJob(s, t, in_place, "recalc") for s, t in pairs], jobs)
+    _run_books([BookJob(s, t, in_place, "recalc", engine) for s, t in pairs], jobs)
 
 
 @cli.command("new-week")
 @click.argument("books", nargs=-1, required=True)
 @_with_book_options
 def new_week_command(
-    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool
+    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, engine: str
 ) -> None:
     """Start a new ladder week: Permanent Rating -> StWkPerm, games -> Games Archive.
 
@@ -285,7 +311,7 @@ def new_week_command(
     NAME-new-week.xlsx.
     """
     pairs = _targets(books, output, out_dir, in_place, "new-week")
-    _run_books([BookJob(s, t, in_place, "new-week") for s, t in pairs], 1)
+    _run_books([BookJob(s, t, in_place, "new-week", engine) for s, t in pairs], 1)
 
 
 TEMPLATE_KINDS = ("ladder", "crikey", "elo", "swiss")  # ratingbook.templates.KINDS
