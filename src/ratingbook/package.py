@@ -34,9 +34,7 @@ import os
 import posixpath
 import queue
 import re
-import stat
 import struct
-import tempfile
 import threading
 import urllib.parse
 import zipfile
@@ -54,9 +52,15 @@ import python_calamine
 from defusedxml import DefusedXmlException
 
 from ratingbook.errors import WorkbookError
+from ratingbook.files import (
+    MACRO_SUFFIXES,
+    MAX_UNCOMPRESSED,
+    atomic_save,
+    check_package,
+    check_save_target,
+)
 from ratingbook.tables import Grid, Uncalculated, column_letter
 from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
-from ratingbook.xlsx import MACRO_SUFFIXES, MAX_UNCOMPRESSED, SUFFIXES, check_package
 
 __all__ = ["PackageBook"]
 
@@ -1463,55 +1467,14 @@ class PackageBook:
 
     def save(self, target: str | os.PathLike[str]) -> None:
         """Save to ``target`` atomically: a temporary file in its folder, then a rename."""
-        target = Path(target)
-        if target.is_symlink():
-            # Replace the file the link points to, not the link (which would leave it stale).
-            target = Path(os.path.realpath(target))
-        suffix = target.suffix.lower()
-        if suffix not in SUFFIXES:
-            raise WorkbookError(f"cannot save as {str(target)!r}: use an .xlsx or .xlsm name")
-        if (suffix in MACRO_SUFFIXES) != self.keep_vba:
-            kind = "a macro workbook (.xlsm)" if self.keep_vba else "a workbook without macros"
-            raise WorkbookError(
-                f"cannot save {str(self.path)!r}, {kind}, as {str(target)!r}: keep the extension"
-            )
-        folder = target.parent if str(target.parent) else Path(".")
-        if not folder.is_dir():
-            raise WorkbookError(
-                f"cannot save {str(target)!r}: folder {str(folder)!r} does not exist"
-            )
-        if target.is_dir():
-            raise WorkbookError(f"cannot save {str(target)!r}: it is a folder")
+        path = check_save_target(target, self.path, self.keep_vba)
         plan = self._render()  # everything that can fail on content fails before any file exists
-        mode = None
-        with contextlib.suppress(OSError):
-            mode = stat.S_IMODE(target.stat().st_mode)
-        if mode is None:
-            umask = os.umask(0o022)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=".~ratingbook-", suffix=suffix, dir=folder)
-        except OSError as error:
-            raise WorkbookError(
-                f"cannot save {str(target)!r}: cannot create a file in {str(folder)!r} "
-                f"({error.strerror or error})"
-            ) from None
-        try:
-            with os.fdopen(handle, "wb") as stream:
+
+        def write(temporary: str) -> None:
+            with open(temporary, "wb") as stream:
                 self._write_package(stream, plan)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.chmod(temporary, mode)
-            os.replace(temporary, target)
-        except BaseException as error:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            if isinstance(error, OSError):
-                raise WorkbookError(
-                    f"cannot save {str(target)!r}: {error.strerror or error}"
-                ) from None
-            raise
+
+        atomic_save(path, write)
 
     # --- rendering the new package --------------------------------------------------------------
 

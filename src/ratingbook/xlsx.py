@@ -13,11 +13,7 @@ Implements :class:`ratingbook.workbook.Book`. Safety first:
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
-import tempfile
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -27,39 +23,17 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
 
 from ratingbook.errors import UnsafeWorkbookError, WorkbookError
+from ratingbook.files import (
+    MACRO_SUFFIXES,
+    MAX_UNCOMPRESSED,
+    atomic_save,
+    check_package,
+    check_save_target,
+)
 from ratingbook.tables import Grid, Uncalculated
 from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
 
 __all__ = ["MAX_UNCOMPRESSED", "XlsxBook", "check_package"]
-
-# A real camp or club workbook is a few MB unpacked; this is far beyond that and still safe.
-MAX_UNCOMPRESSED = 1 << 30  # 1 GiB
-# Even very regular sheet XML compresses about 100:1; a zip bomb is far beyond that.
-MAX_RATIO = 1000
-MACRO_SUFFIXES = frozenset({".xlsm", ".xltm"})
-SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm"})
-
-# Zip parts that openpyxl drops or damages on a load + save round trip, with what users call them.
-_UNCARRIED_PARTS: tuple[tuple[str, str], ...] = (
-    ("xl/drawings/drawing", "drawings (shapes, text boxes, images or charts)"),
-    ("xl/media/", "images"),
-    ("xl/charts/", "charts"),
-    ("xl/chartsheets/", "chart sheets"),
-    ("xl/pivotTables/", "pivot tables"),
-    ("xl/pivotCache/", "pivot caches"),
-    ("xl/slicers/", "slicers"),
-    ("xl/slicerCaches/", "slicers"),
-    ("xl/timelines/", "timelines"),
-    ("xl/ctrlProps/", "form controls"),
-    ("xl/activeX/", "ActiveX controls"),
-    ("xl/embeddings/", "embedded objects"),
-    ("xl/threadedComments/", "threaded comments"),
-    ("xl/model/", "a data model"),
-    ("xl/queryTables/", "query tables"),
-    ("xl/connections.xml", "data connections"),
-    ("customUI/", "a custom ribbon"),
-    ("xl/richData/", "rich data (images in cells)"),
-)
 
 
 def _require_defusedxml() -> None:
@@ -68,55 +42,6 @@ def _require_defusedxml() -> None:
             "defusedxml is not active for openpyxl (is it installed, and OPENPYXL_DEFUSEDXML not "
             "set to False?); refusing to read workbooks without protection against hostile XML"
         )
-
-
-def check_package(path: Path) -> list[str]:
-    """Check that ``path`` is a readable, sane .xlsx package; return the parts openpyxl would lose.
-
-    Raises :class:`WorkbookError` for anything that is not a workbook we can read safely.
-    """
-    name = str(path)
-    if path.suffix.lower() not in SUFFIXES:
-        raise WorkbookError(
-            f"{name!r} is not an Excel workbook (.xlsx or .xlsm); "
-            "save it from Excel as 'Excel Workbook' first"
-        )
-    try:
-        with path.open("rb") as handle:
-            magic = handle.read(8)
-    except FileNotFoundError:
-        raise WorkbookError(f"{name!r} does not exist") from None
-    except IsADirectoryError:
-        raise WorkbookError(f"{name!r} is a folder, not a workbook") from None
-    except OSError as error:
-        raise WorkbookError(f"cannot read {name!r}: {error.strerror or error}") from None
-    if magic.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
-        raise WorkbookError(
-            f"{name!r} is password-protected (encrypted) or an old-style .xls file; "
-            "remove the password or save it as .xlsx in Excel first"
-        )
-    if not magic.startswith(b"PK"):
-        raise WorkbookError(f"{name!r} is not an .xlsx file (it is not a zip package)")
-    try:
-        with zipfile.ZipFile(path) as package:
-            infos = package.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise WorkbookError(f"{name!r} is damaged: not a readable zip package ({error})") from None
-    total = sum(info.file_size for info in infos)
-    packed = sum(info.compress_size for info in infos)
-    if total > MAX_UNCOMPRESSED or (total > (16 << 20) and total > MAX_RATIO * max(packed, 1)):
-        raise WorkbookError(
-            f"{name!r} claims {total:,} bytes once unpacked from {packed:,}: "
-            "refusing it as a possible zip bomb"
-        )
-    names = {info.filename for info in infos}
-    if "xl/workbook.xml" not in names and "[Content_Types].xml" not in names:
-        raise WorkbookError(f"{name!r} is a zip file but not an Excel workbook")
-    lost: list[str] = []
-    for prefix, what in _UNCARRIED_PARTS:
-        if any(n.startswith(prefix) for n in names) and what not in lost:
-            lost.append(what)
-    return lost
 
 
 class XlsxBook:
@@ -197,66 +122,17 @@ class XlsxBook:
 
     def save(self, target: str | os.PathLike[str]) -> None:
         """Save to ``target`` atomically: a temporary file in its folder, then a rename."""
-        target = Path(target)
-        if target.is_symlink():
-            # Replace the file the link points to, not the link (which would leave it stale).
-            target = Path(os.path.realpath(target))
-        suffix = target.suffix.lower()
-        if suffix not in SUFFIXES:
-            raise WorkbookError(f"cannot save as {str(target)!r}: use an .xlsx or .xlsm name")
-        if (suffix in MACRO_SUFFIXES) != self.keep_vba:
-            kind = "a macro workbook (.xlsm)" if self.keep_vba else "a workbook without macros"
-            raise WorkbookError(
-                f"cannot save {str(self.path)!r}, {kind}, as {str(target)!r}: keep the extension"
-            )
-        folder = target.parent if str(target.parent) else Path(".")
-        if not folder.is_dir():
-            raise WorkbookError(
-                f"cannot save {str(target)!r}: folder {str(folder)!r} does not exist"
-            )
-        if target.is_dir():
-            raise WorkbookError(f"cannot save {str(target)!r}: it is a folder")
+        path = check_save_target(target, self.path, self.keep_vba)
         # A read-only values book keeps the input file open; close it before replacing files.
         if self._values_book is not None:
             self._values_book.close()
             self._values_book = None
-        mode = None
-        with contextlib.suppress(OSError):
-            mode = stat.S_IMODE(target.stat().st_mode)
-        if mode is None:
-            # mkstemp creates the file readable by its owner only; a new workbook gets the
-            # permissions any new file would get (0666 less the umask), like Excel's.
-            umask = os.umask(0o022)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=".~ratingbook-", suffix=suffix, dir=folder)
-        except OSError as error:
-            raise WorkbookError(
-                f"cannot save {str(target)!r}: cannot create a file in {str(folder)!r} "
-                f"({error.strerror or error})"
-            ) from None
-        os.close(handle)
         # openpyxl keeps no cached formula values, and Excel does not recompute a book it last
         # saved itself: without this, a formula over the new ratings would show a stale value.
         if self.workbook.calculation is None:
             self.workbook.calculation = CalcProperties()
         self.workbook.calculation.fullCalcOnLoad = True
-        try:
-            self.workbook.save(temporary)
-            with open(temporary, "rb") as written:
-                os.fsync(written.fileno())
-            os.chmod(temporary, mode)
-            os.replace(temporary, target)
-        except BaseException as error:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            # Disk full, permissions, a file locked by another program: a message, not a crash.
-            if isinstance(error, OSError):
-                raise WorkbookError(
-                    f"cannot save {str(target)!r}: {error.strerror or error}"
-                ) from None
-            raise
+        atomic_save(path, self.workbook.save)
 
     def refuse_in_place(self) -> None:
         """Raise :class:`UnsafeWorkbookError` if rewriting the file would lose some of its parts."""

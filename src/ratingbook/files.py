@@ -1,0 +1,172 @@
+"""Workbook files on disk: the checks made before a file is read, and atomic saving.
+
+Shared by both file adapters (:mod:`ratingbook.xlsx` with openpyxl, :mod:`ratingbook.package`
+patching the zip), and free of either library.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+from ratingbook.errors import WorkbookError
+
+__all__ = [
+    "MACRO_SUFFIXES",
+    "MAX_RATIO",
+    "MAX_UNCOMPRESSED",
+    "SUFFIXES",
+    "atomic_save",
+    "check_package",
+    "check_save_target",
+]
+
+# A real camp or club workbook is a few MB unpacked; this is far beyond that and still safe.
+MAX_UNCOMPRESSED = 1 << 30  # 1 GiB
+# Even very regular sheet XML compresses about 100:1; a zip bomb is far beyond that.
+MAX_RATIO = 1000
+MACRO_SUFFIXES = frozenset({".xlsm", ".xltm"})
+SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm"})
+
+# Zip parts that openpyxl drops or damages on a load + save round trip, with what users call them.
+_UNCARRIED_PARTS: tuple[tuple[str, str], ...] = (
+    ("xl/drawings/drawing", "drawings (shapes, text boxes, images or charts)"),
+    ("xl/media/", "images"),
+    ("xl/charts/", "charts"),
+    ("xl/chartsheets/", "chart sheets"),
+    ("xl/pivotTables/", "pivot tables"),
+    ("xl/pivotCache/", "pivot caches"),
+    ("xl/slicers/", "slicers"),
+    ("xl/slicerCaches/", "slicers"),
+    ("xl/timelines/", "timelines"),
+    ("xl/ctrlProps/", "form controls"),
+    ("xl/activeX/", "ActiveX controls"),
+    ("xl/embeddings/", "embedded objects"),
+    ("xl/threadedComments/", "threaded comments"),
+    ("xl/model/", "a data model"),
+    ("xl/queryTables/", "query tables"),
+    ("xl/connections.xml", "data connections"),
+    ("customUI/", "a custom ribbon"),
+    ("xl/richData/", "rich data (images in cells)"),
+)
+
+
+def check_package(path: Path) -> list[str]:
+    """Check that ``path`` is a readable, sane .xlsx package; return the parts openpyxl would lose.
+
+    Raises :class:`WorkbookError` for anything that is not a workbook we can read safely.
+    """
+    name = str(path)
+    if path.suffix.lower() not in SUFFIXES:
+        raise WorkbookError(
+            f"{name!r} is not an Excel workbook (.xlsx or .xlsm); "
+            "save it from Excel as 'Excel Workbook' first"
+        )
+    try:
+        with path.open("rb") as handle:
+            magic = handle.read(8)
+    except FileNotFoundError:
+        raise WorkbookError(f"{name!r} does not exist") from None
+    except IsADirectoryError:
+        raise WorkbookError(f"{name!r} is a folder, not a workbook") from None
+    except OSError as error:
+        raise WorkbookError(f"cannot read {name!r}: {error.strerror or error}") from None
+    if magic.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        raise WorkbookError(
+            f"{name!r} is password-protected (encrypted) or an old-style .xls file; "
+            "remove the password or save it as .xlsx in Excel first"
+        )
+    if not magic.startswith(b"PK"):
+        raise WorkbookError(f"{name!r} is not an .xlsx file (it is not a zip package)")
+    try:
+        with zipfile.ZipFile(path) as package:
+            infos = package.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        raise WorkbookError(f"{name!r} is damaged: not a readable zip package ({error})") from None
+    total = sum(info.file_size for info in infos)
+    packed = sum(info.compress_size for info in infos)
+    if total > MAX_UNCOMPRESSED or (total > (16 << 20) and total > MAX_RATIO * max(packed, 1)):
+        raise WorkbookError(
+            f"{name!r} claims {total:,} bytes once unpacked from {packed:,}: "
+            "refusing it as a possible zip bomb"
+        )
+    names = {info.filename for info in infos}
+    if "xl/workbook.xml" not in names and "[Content_Types].xml" not in names:
+        raise WorkbookError(f"{name!r} is a zip file but not an Excel workbook")
+    lost: list[str] = []
+    for prefix, what in _UNCARRIED_PARTS:
+        if any(n.startswith(prefix) for n in names) and what not in lost:
+            lost.append(what)
+    return lost
+
+
+def check_save_target(target: str | os.PathLike[str], source: Path, keep_vba: bool) -> Path:
+    """The file to write for ``target``, checked before anything is computed or written.
+
+    A symbolic link is followed (replacing the link would leave the real file stale); the
+    extension must be a workbook's and keep the source's kind (.xlsm stays .xlsm); the folder
+    must exist and the target must not be a folder.
+    """
+    path = Path(target)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise WorkbookError(f"cannot save as {str(path)!r}: use an .xlsx or .xlsm name")
+    if (suffix in MACRO_SUFFIXES) != keep_vba:
+        kind = "a macro workbook (.xlsm)" if keep_vba else "a workbook without macros"
+        raise WorkbookError(
+            f"cannot save {str(source)!r}, {kind}, as {str(path)!r}: keep the extension"
+        )
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise WorkbookError(f"cannot save {str(path)!r}: folder {str(folder)!r} does not exist")
+    if path.is_dir():
+        raise WorkbookError(f"cannot save {str(path)!r}: it is a folder")
+    return path
+
+
+def atomic_save(target: Path, write: Callable[[str], None]) -> None:
+    """Write a file through ``write(temporary_path)``, then put it in place of ``target`` at once.
+
+    The temporary file lives in the target's folder (so the final rename is atomic), is synced
+    to disk before the rename and gets the target's permissions (a new file: 0666 less the
+    umask, like any new file). On any failure the temporary file is removed and the target is
+    left as it was; operating-system errors (disk full, permissions, a file locked by another
+    program) become a :class:`WorkbookError` with a one-line message.
+    """
+    folder = target.parent if str(target.parent) else Path(".")
+    mode = None
+    with contextlib.suppress(OSError):
+        mode = stat.S_IMODE(target.stat().st_mode)
+    if mode is None:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=".~ratingbook-", suffix=target.suffix, dir=folder
+        )
+    except OSError as error:
+        raise WorkbookError(
+            f"cannot save {str(target)!r}: cannot create a file in {str(folder)!r} "
+            f"({error.strerror or error})"
+        ) from None
+    os.close(handle)
+    try:
+        write(temporary)
+        with open(temporary, "rb") as written:
+            os.fsync(written.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise WorkbookError(f"cannot save {str(target)!r}: {error.strerror or error}") from None
+        raise
