@@ -256,18 +256,26 @@ def _ranks(keys: Sequence[object]) -> list[int]:
     return ranks
 
 
-def _name_lookup(names: Sequence[str]) -> Callable[[str, Location, str], str]:
+def _game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
+    """A reader of a game row's White and Black: known player names, not the same player."""
     exact = set(names)
     folded = {n.casefold(): n for n in names}
 
-    def find(name: str, where: Location, column: str) -> str:
+    def find(row: Row, column: str) -> str:
+        name = text(row.get(column), row.where, column)
         if name in exact:
             return name
         hint = folded.get(name.casefold())
         extra = f" (did you mean {hint!r}?)" if hint else ""
-        raise UnknownPlayerError(f"no player named {name!r}{extra}", where, column)
+        raise UnknownPlayerError(f"no player named {name!r}{extra}", row.where, column)
 
-    return find
+    def players_of(row: Row) -> tuple[str, str]:
+        white, black = find(row, "White"), find(row, "Black")
+        if white == black:
+            raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+        return white, black
+
+    return players_of
 
 
 def _unique_names(table: Table) -> list[str]:
@@ -495,14 +503,11 @@ def _plan_crikey(sheets: _Sheets) -> Plan:
         name: crikey.parse_hundredths(row.get("Rating"), row.where, "Rating")
         for name, row in zip(names, players_table.rows, strict=True)
     }
-    find = _name_lookup(names)
+    players_of = _game_players(names)
     games_table = _table(sheets, CRIKEY_GAMES)
     games: list[crikey.CrikeyGame] = []
     for row in games_table.rows:
-        white = find(text(row.get("White"), row.where, "White"), row.where, "White")
-        black = find(text(row.get("Black"), row.where, "Black"), row.where, "Black")
-        if white == black:
-            raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+        white, black = players_of(row)
         pieces = [
             whole_number(row.get(c), row.where, c, "a whole-number piece value")
             for c in ("White Pieces", "Black Pieces")
@@ -656,14 +661,11 @@ def _plan_elo(sheets: _Sheets) -> Plan:
         for name, row in zip(names, players_table.rows, strict=True)
     }
     k = _elo_k(sheets)
-    find = _name_lookup(names)
+    players_of = _game_players(names)
     games_table = _table(sheets, ELO_GAMES)
     games: list[tuple[str, str, float]] = []
     for row in games_table.rows:
-        white = find(text(row.get("White"), row.where, "White"), row.where, "White")
-        black = find(text(row.get("Black"), row.where, "Black"), row.where, "Black")
-        if white == black:
-            raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+        white, black = players_of(row)
         games.append((white, black, _elo_score(row.get("Result"), row.where)))
     ratings: dict[str, float | int] = dict(start)
     tally = {name: [0, 0, 0] for name in names}
@@ -728,14 +730,11 @@ def _plan_elo(sheets: _Sheets) -> Plan:
 def _plan_swiss(sheets: _Sheets) -> Plan:
     players_table = _table(sheets, SWISS_PLAYERS)
     names = _unique_names(players_table)
-    find = _name_lookup(names)
+    players_of = _game_players(names)
     games_table = _table(sheets, SWISS_GAMES)
     games: list[swiss.SwissGame] = []
     for row in games_table.rows:
-        white = find(text(row.get("White"), row.where, "White"), row.where, "White")
-        black = find(text(row.get("Black"), row.where, "Black"), row.where, "Black")
-        if white == black:
-            raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+        white, black = players_of(row)
         wh = parse_swiss_points(row.get("White Points"), row.where, "White Points")
         bh = parse_swiss_points(row.get("Black Points"), row.where, "Black Points")
         if wh + bh > 2:
