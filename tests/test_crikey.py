@@ -23,6 +23,7 @@ from ratingbook.crikey import (
 from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 from ratingbook.formats import parse_crikey
 from ratingbook.results import Result
+from seed_examples import CRIKEY_INPUT as SEED_INPUT
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 
@@ -157,28 +158,6 @@ def test_crikey_tournament_reproduces_the_seed_example(
 
 
 # The seed's example input, as the contest lists it.
-SEED_INPUT = """\
-4
-2 1
-alice 76.91
-bob 76.36
-alice bob lost 20 15
-2 2
-alice 55.55
-bob 55.55
-alice bob drew 10 30
-bob alice drew 20 20
-2 1
-alice 94.26
-bob 96.00
-alice bob won 10 10
-3 2
-alice 52.55
-bob 55.55
-fred 80.00
-alice bob drew 10 30
-fred fred lost 27 50
-"""
 # The seed's output, tournament by tournament.
 SEED_RESULTS = [
     {"bob": 7908, "alice": 7419},

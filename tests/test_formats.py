@@ -17,6 +17,8 @@ from ratingbook.formats import (
 )
 from ratingbook.results import Result
 from ratingbook.swiss import player_result
+from seed_examples import CRIKEY_INPUT as SEED_CRIKEY_INPUT
+from seed_examples import SWISS_TABLE as SEED_TABLE
 
 # --- Elo series (seed 003) ------------------------------------------------------------------
 
@@ -108,15 +110,6 @@ SEED_STANDINGS = [
 ]
 
 # The seed's table, tab-separated as printed in the seed.
-SEED_TABLE = (
-    "\tpt\trp\tSB\tb\n"
-    "1 Erik\t2.5\t4.0\t3.00\t2\n"
-    "2 Daniel\t2.0\t5.5\t3.25\t1\n"
-    "3 Charlotte\t2.0\t3.5\t2.25\t1\n"
-    "4 Anna\t1.0\t5.0\t0.50\t2\n"
-    "5 Bob\t1.0\t5.0\t0.50\t1\n"
-    "6 Femke\t0.5\t4.0\t1.00\t2\n"
-)
 
 
 def test_format_swiss_table_matches_the_seed_table() -> None:
@@ -174,30 +167,6 @@ def test_format_crikey_orders_equal_ratings_in_decreasing_alphabetical_order() -
     assert format_crikey(results) == (
         "Ratings after Tournament 1:\nbo 60.00\nzed 50.00\nmax 50.00\namy 50.00\ncy -0.05\n"
     )
-
-
-SEED_CRIKEY_INPUT = """\
-4
-2 1
-alice 76.91
-bob 76.36
-alice bob lost 20 15
-2 2
-alice 55.55
-bob 55.55
-alice bob drew 10 30
-bob alice drew 20 20
-2 1
-alice 94.26
-bob 96.00
-alice bob won 10 10
-3 2
-alice 52.55
-bob 55.55
-fred 80.00
-alice bob drew 10 30
-fred fred lost 27 50
-"""
 
 
 def test_parse_crikey_reads_the_seed_input() -> None:

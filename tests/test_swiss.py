@@ -15,27 +15,7 @@ from hypothesis import strategies as st
 
 from ratingbook.errors import RatingbookError, SelfPlayError, UnknownPlayerError
 from ratingbook.swiss import SwissGame, determine_output, player_result, swiss_standings
-
-SEED_INPUT = """\
-Anna
-Bob
-Charlotte
-Daniel
-Erik
-Femke
-
-Anna Femke 1 0
-Bob Erik 0 1
-Charlotte Daniel 0.5 0.5
-
-Erik Anna 1 0
-Femke Charlotte 0.5 0.5
-Daniel Bob 1 0
-
-Daniel Erik 0.5 0.5
-Charlotte Anna 1 0
-Bob Femke 1 0
-"""
+from seed_examples import SWISS_INPUT as SEED_INPUT
 
 SEED_OUTPUT = [
     player_result(name="Erik", points=2.5, resistance_points=4.0, sonnenborn_berger=3.00, black=2),

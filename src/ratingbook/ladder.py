@@ -153,6 +153,8 @@ def replay_ladder(
     tables = _GAIN_TABLES
     clamp = _CLAMP
     record = trace.append if trace is not None else None
+    # The rule is applied twice below, inlined on purpose: this loop is the hot path of a recalc
+    # and a function call per rating would halve its speed (benchmarks/run.py).
     for w, b, r in games:
         table = tables[r]
         ww, wb = weekly[w], weekly[b]
