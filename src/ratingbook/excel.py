@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 import xlwings as xw
 
 from ratingbook.errors import RatingbookError
-from ratingbook.tables import EXCEL_ERRORS, Grid
+from ratingbook.tables import EXCEL_ERRORS, Grid, trim_grid
 from ratingbook.workbook import (
     KEEP,
     GeneratedSheet,
@@ -140,20 +140,6 @@ def _kept_value(original: object, formula: object) -> object:
     return _value_out(original)
 
 
-def _trim(grid: Grid) -> Grid:
-    """Drop empty rows and columns at the end (desktop used ranges include formatted blanks)."""
-    rows = [list(row) for row in grid]
-    while rows and all(v is None or v == "" for v in rows[-1]):
-        rows.pop()
-    width = 0
-    for row in rows:
-        for c in range(len(row) - 1, -1, -1):
-            if row[c] is not None and row[c] != "":
-                width = max(width, c + 1)
-                break
-    return [row[:width] for row in rows]
-
-
 def _anchored_at_a1(values: Sequence[Sequence[object]], row: int, column: int) -> Grid:
     """Pad a used range that starts at (row, column) so that grid[0][0] is cell A1.
 
@@ -201,7 +187,7 @@ class XlwingsBook:
         # ndim=2: a 1x1 used range would read as a scalar. err_to_str: Excel errors arrive as
         # "#N/A" etc. (as from openpyxl), so a bad cell is reported as what it is, not as empty.
         values = used.options(ndim=2, err_to_str=True).value
-        grid = _trim(
+        grid = trim_grid(
             [
                 [_value_in(v) for v in line]
                 for line in _anchored_at_a1(values, used.row, used.column)

@@ -59,7 +59,7 @@ from ratingbook.files import (
     check_package,
     check_save_target,
 )
-from ratingbook.tables import Grid, Uncalculated, column_letter
+from ratingbook.tables import Grid, Uncalculated, column_letter, trim_grid
 from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
 
 __all__ = ["PackageBook"]
@@ -1375,7 +1375,7 @@ class PackageBook:
         if edits is not None:
             for block in edits.blocks:
                 _overlay(grid, block)
-        return _trim(grid)
+        return trim_grid(grid)
 
     def _read_file_values(self, entry: _SheetEntry) -> Grid:
         assert entry.part is not None
@@ -2045,21 +2045,6 @@ def _plain_values(raw: Sequence[Sequence[object]]) -> Grid:
             append(value)
         grid.append(row)
     return grid
-
-
-def _trim(grid: Grid) -> Grid:
-    """Drop empty rows and columns at the end (formatted but blank cells)."""
-    last = len(grid)
-    while last and all(v is None or v == "" for v in grid[last - 1]):
-        last -= 1
-    del grid[last:]
-    width = 0
-    for row in grid:
-        for c in range(len(row) - 1, -1, -1):
-            if row[c] is not None and row[c] != "":
-                width = max(width, c + 1)
-                break
-    return [row[:width] if len(row) >= width else row + [None] * (width - len(row)) for row in grid]
 
 
 def _explain(error: BaseException) -> str:

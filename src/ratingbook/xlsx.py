@@ -30,7 +30,7 @@ from ratingbook.files import (
     check_package,
     check_save_target,
 )
-from ratingbook.tables import Grid, Uncalculated
+from ratingbook.tables import Grid, Uncalculated, trim_grid
 from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
 
 __all__ = ["MAX_UNCOMPRESSED", "XlsxBook", "check_package"]
@@ -79,7 +79,7 @@ class XlsxBook:
             for v in row
         ):
             self._use_cached_values(sheet, grid)
-        return _trim(grid)
+        return trim_grid(grid)
 
     def write_values(self, block: WriteBlock) -> None:
         ws = self.workbook[block.sheet]
@@ -179,21 +179,6 @@ def _is_formula_object(value: object) -> bool:
 def _formula_text(value: object) -> str:
     text = getattr(value, "text", value)
     return str(text)
-
-
-def _trim(grid: Grid) -> Grid:
-    """Drop empty rows and columns at the end (formatted but blank cells)."""
-    last = len(grid)
-    while last and all(v is None or v == "" for v in grid[last - 1]):
-        last -= 1
-    del grid[last:]
-    width = 0
-    for row in grid:
-        for c in range(len(row) - 1, -1, -1):
-            if row[c] is not None and row[c] != "":
-                width = max(width, c + 1)
-                break
-    return [row[:width] for row in grid]
 
 
 def _set(cell: Any, value: object) -> None:
