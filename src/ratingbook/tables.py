@@ -33,6 +33,7 @@ __all__ = [
     "header_key",
     "read_table",
     "text",
+    "trim_grid",
     "whole_number",
 ]
 
@@ -71,6 +72,21 @@ EXCEL_ERRORS = frozenset(
         "#UNKNOWN!",
     }
 )
+
+
+def trim_grid(grid: Grid) -> Grid:
+    """Drop empty rows and columns at the end (formatted but blank cells); rows may stay ragged."""
+    last = len(grid)
+    while last and all(v is None or v == "" for v in grid[last - 1]):
+        last -= 1
+    del grid[last:]
+    width = 0
+    for row in grid:
+        for c in range(len(row) - 1, -1, -1):
+            if row[c] is not None and row[c] != "":
+                width = max(width, c + 1)
+                break
+    return [row[:width] for row in grid]
 
 
 def column_letter(index: int) -> str:
@@ -225,6 +241,15 @@ def _reject_special(value: object, where: Location | None, column: str, what: st
         raise InvalidValueError(f"holds {value!r} where {what} belongs", where, column)
 
 
+def _too_large(number: int | float | Decimal) -> bool:
+    """Beyond what any spreadsheet cell holds (Excel's numbers are doubles): such a number only
+    comes from text, and could not be written back."""
+    try:
+        return not math.isfinite(float(number))  # a huge Decimal gives inf, a huge int raises
+    except OverflowError:
+        return True
+
+
 def whole_number(
     value: object, where: Location | None, column: str, what: str = "a whole number"
 ) -> int:
@@ -234,6 +259,8 @@ def whole_number(
         raise InvalidValueError(f"is empty; expected {what}", where, column)
     number: float | int | Decimal
     if isinstance(value, int):
+        if _too_large(value):
+            raise InvalidValueError(f"{value!r} is too large; expected {what}", where, column)
         return value
     if isinstance(value, float | Decimal):
         number = value
@@ -250,6 +277,9 @@ def whole_number(
         raise InvalidValueError(f"{value!r} is not a number; expected {what}", where, column)
     if isinstance(number, Decimal) and not number.is_finite():
         raise InvalidValueError(f"{value!r} is not a number; expected {what}", where, column)
+    # Checked before int(): the text "1e99999999" would become a 100-million-digit integer.
+    if _too_large(number):
+        raise InvalidValueError(f"{value!r} is too large; expected {what}", where, column)
     if number != int(number):
         raise InvalidValueError(f"{value!r} is not a whole number; expected {what}", where, column)
     return int(number)
