@@ -327,10 +327,13 @@ def test_recalc_history_records_both_ratings_before_and_after_each_game() -> Non
     outcome = recalc_ladder(WEEK_PLAYERS, GROUPS, WEEK_GAMES)
     # Numbers from the hand calculation above WEEK_EXPECTED.
     assert outcome.history == (
-        LadderGameRecord(WEEK_GAMES[0], (800, 831), (1200, 1169), (900, 931), (1300, 1269)),
-        LadderGameRecord(WEEK_GAMES[1], (1169, 1170), (1200, 1199), (1269, 1259), (1000, 1010)),
-        LadderGameRecord(WEEK_GAMES[2], (1199, 1169), (831, 861), (1010, 991), (931, 950)),
+        LadderGameRecord(WEEK_GAMES[0], 800, 831, 1200, 1169, 900, 931, 1300, 1269),
+        LadderGameRecord(WEEK_GAMES[1], 1169, 1170, 1200, 1199, 1269, 1259, 1000, 1010),
+        LadderGameRecord(WEEK_GAMES[2], 1199, 1169, 831, 861, 1010, 991, 931, 950),
     )
+    first = outcome.history[0]
+    assert (first.white_rating, first.black_rating) == ((800, 831), (1200, 1169))
+    assert (first.white_permanent, first.black_permanent) == ((900, 931), (1300, 1269))
 
 
 def test_recalc_without_history_gives_the_same_players() -> None:

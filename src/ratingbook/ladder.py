@@ -112,16 +112,41 @@ class LadderGame:
 
 
 class LadderGameRecord(NamedTuple):
-    """One replayed game with both players' ratings before and after it.
+    """One replayed game with both players' weekly and permanent ratings before and after it.
 
-    A named tuple rather than a dataclass: a recalc makes one per game, and tuples are cheap.
+    A flat named tuple rather than a dataclass: a recalc makes one per game, and tuples are
+    cheap to make. ``white_rating`` and friends give the (before, after) pairs.
     """
 
     game: LadderGame
-    white_rating: tuple[int, int]
-    black_rating: tuple[int, int]
-    white_permanent: tuple[int, int]
-    black_permanent: tuple[int, int]
+    white_before: int
+    white_after: int
+    black_before: int
+    black_after: int
+    white_permanent_before: int
+    white_permanent_after: int
+    black_permanent_before: int
+    black_permanent_after: int
+
+    @property
+    def white_rating(self) -> tuple[int, int]:
+        """White's weekly Rating before and after the game."""
+        return self.white_before, self.white_after
+
+    @property
+    def black_rating(self) -> tuple[int, int]:
+        """Black's weekly Rating before and after the game."""
+        return self.black_before, self.black_after
+
+    @property
+    def white_permanent(self) -> tuple[int, int]:
+        """White's Permanent Rating before and after the game."""
+        return self.white_permanent_before, self.white_permanent_after
+
+    @property
+    def black_permanent(self) -> tuple[int, int]:
+        """Black's Permanent Rating before and after the game."""
+        return self.black_permanent_before, self.black_permanent_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,10 +303,9 @@ def recalc_ladder(
     if history:
         trace: list[tuple[int, int, int, int, int, int, int, int]] = []
         replay_ladder(weekly, permanent, moves, trace)
-        records = [
-            LadderGameRecord(game, (t[0], t[1]), (t[2], t[3]), (t[4], t[5]), (t[6], t[7]))
-            for game, t in zip(games, trace, strict=True)
-        ]
+        # tuple.__new__ skips the named tuple's Python-level constructor: a C call per record.
+        make = tuple.__new__
+        records = [make(LadderGameRecord, (game, *t)) for game, t in zip(games, trace, strict=True)]
     else:
         replay_ladder(weekly, permanent, moves)
 

@@ -21,6 +21,10 @@ class Result(enum.Enum):
     DRAW = "½-½"
     """The game was drawn."""
 
+    # Members are singletons, so identity is their hash; object's C-level hash keeps dictionary
+    # lookups keyed by a result fast (Enum's own __hash__ is Python code, hashing the name).
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Result.{self.name}"
 

@@ -468,10 +468,7 @@ def _ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[Generat
                 r.game.black,
                 names[r.game.black],
                 f"({r.game.result.value})",
-                *r.white_rating,
-                *r.black_rating,
-                *r.white_permanent,
-                *r.black_permanent,
+                *r[1:],
             )
             for n, r in enumerate(outcome.history, start=1)
         ],
@@ -629,12 +626,15 @@ def _elo_k(sheets: _Sheets) -> float:
     for row in table.rows:
         if header_key(row.get("Setting")) in ("k", "k-factor", "k factor"):
             value = row.get("Value")
-            if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
-                k = float(value)
-            else:
+            if not isinstance(value, int | float) or isinstance(value, bool) or not value >= 0:
                 raise InvalidValueError(
                     f"K {value!r} must be a number of at least 0", row.where, "Value"
                 )
+            if value > elo.LARGEST:
+                raise InvalidValueError(
+                    f"K {value!r} is too large (at most {elo.LARGEST:,})", row.where, "Value"
+                )
+            k = float(value)
     return k
 
 
@@ -648,6 +648,10 @@ def _number_cell(value: object, where: Location, column: str) -> float | int:
         except ValueError:
             number = None
     if number is not None and math.isfinite(number):
+        if abs(number) > elo.LARGEST:
+            raise InvalidValueError(
+                f"rating {value!r} is too large (at most {elo.LARGEST:,})", where, column
+            )
         return int(number) if number.is_integer() else number
     shown = "is empty" if value is None or value == "" else f"{value!r} is not a number"
     raise InvalidValueError(f"rating {shown}", where, column)

@@ -72,7 +72,27 @@ class XlsxBook:
 
     def read_values(self, sheet: str) -> Grid:
         ws = self.workbook[sheet]
-        grid: Grid = [list(row) for row in ws.iter_rows(values_only=True)]
+        # Only as far as the last cell holding a value: a formatted but empty cell a million rows
+        # down must not make us build a million rows (ws.iter_rows walks the used range).
+        last_row = last_column = 0
+        for (row, column), cell in ws._cells.items():  # openpyxl keeps its cells in this dict
+            if cell.value is not None:
+                last_row = max(last_row, row)
+                last_column = max(last_column, column)
+        grid: Grid = (
+            [
+                list(row)
+                for row in ws.iter_rows(
+                    min_row=1,
+                    max_row=last_row,
+                    min_col=1,
+                    max_col=last_column,
+                    values_only=True,
+                )
+            ]
+            if last_row
+            else []
+        )
         if any(isinstance(v, str) and v.startswith("=") for row in grid for v in row) or any(
             not isinstance(v, str | int | float | bool | type(None)) and _is_formula_object(v)
             for row in grid

@@ -1,0 +1,509 @@
+"""Fuzz: random malformed ladder workbooks never get anything but a RatingbookError.
+
+A seeded random loop (every case reproducible from its number) starts from a small valid camp
+ladder and breaks it: random cell values of every kind a spreadsheet holds (text, numbers,
+floats, booleans, dates, times, empty cells, Excel errors, huge numbers, NaN-like text,
+formula-looking text, uncalculated formulas), header spellings changed or dropped, columns
+shuffled or added, title rows above the header, sheets missing, renamed or emptied, rows
+duplicated.
+
+Every book is recalculated in-process through :class:`XlsxBook`, and through ``PackageBook``
+when that adapter exists (read, ``workbook.recalc``, save): the only exception allowed is
+:class:`RatingbookError`, with a one-line message, and both adapters must give the same verdict
+(the same message, or the same summary and the same values written). A sample
+goes through ``ratingbook recalc`` in a subprocess with a timeout: exit 0 or 2, never a
+traceback, never a hang, and the same verdict as in-process.
+
+``RATINGBOOK_FUZZ_CASES=2000 python -m pytest tests/test_fuzz.py`` runs a longer campaign.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import subprocess
+import sys
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from ratingbook import workbook
+from ratingbook.errors import RatingbookError
+from ratingbook.xlsx import XlsxBook
+from workbooks import Error, Formula, Text, make_book
+
+#: Every adapter of the Book interface that reads files: the zip-patching one when present.
+ADAPTERS: list[Any] = [XlsxBook]
+try:
+    from ratingbook.package import PackageBook
+except ImportError:  # not written yet, or python-calamine missing
+    pass
+else:
+    ADAPTERS.append(PackageBook)
+
+CASES = int(os.environ.get("RATINGBOOK_FUZZ_CASES", "150"))
+CLI_SAMPLE = 12
+CLI_TIMEOUT = 20.0
+SEED = 20240705
+
+Grid = list[list[object]]
+
+# Values a cell may hold, as openpyxl writes them (Text: text even if it looks like a formula;
+# Error: an error cell, data type "e"; Formula: a formula without a cached value).
+WEIRD: tuple[object, ...] = (
+    None,
+    "",
+    " ",
+    "\t ",
+    0,
+    1,
+    -1,
+    7,
+    99,
+    1200,
+    1200.0,
+    1200.5,
+    -0.0,
+    0.1,
+    1e308,
+    -1e308,
+    float("nan"),
+    float("inf"),
+    10**20,
+    2**63,
+    -(2**63) - 1,
+    10**400 // 10**390,
+    True,
+    False,
+    "TRUE",
+    "False",
+    "yes",
+    "x",
+    "0",
+    "1",
+    "-1",
+    "1e3",
+    "1,200",
+    "1 200",
+    "１２",
+    "NaN",
+    "nan",
+    "inf",
+    "-Infinity",
+    "1e999",
+    "-1e400",
+    "1e99999999",
+    "1e-99999999",
+    "0x10",
+    "1_000",
+    "٣",
+    "9" * 400,
+    dt.date(2024, 7, 1),
+    dt.datetime(1900, 1, 1, 12, 0),
+    dt.time(12, 30),
+    dt.timedelta(days=2),
+    Error("#N/A"),
+    Error("#REF!"),
+    Error("#DIV/0!"),
+    Error("#VALUE!"),
+    "#N/A",
+    "#NAME?",
+    Formula("=1+1"),
+    Formula("=A1"),
+    Formula('=IF(A2>0,"(1-0)","(0-1)")'),
+    Text('=HYPERLINK("http://example.com")'),
+    Text("+1"),
+    Text("-1-1"),
+    Text("@SUM(A1)"),
+    Text("=1200"),
+    "(1-0)",
+    "(0-1)",
+    "(½-½)",
+    "(1/2-1/2)",
+    "1-0",
+    "0-1",
+    "½-½",
+    "(1–0)",
+    "(1 - 0)",
+    "draw",
+    "½",
+    "1/2",
+    "won",
+    "Seniors",
+    "juniors",
+    " SENIORS ",
+    "Nobody",
+    "a" * 1000,
+    "名前",
+    "😀♞",
+    "O'Brien",
+    "Ann\nBen",
+    "Ann",
+    "ann",
+)
+
+HEADERS = {
+    "Ladder Players": ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+    "Ladder Games": ["White", "Black", "Result"],
+    "Camp Groups": ["Group", "Initial Ladder Rating"],
+}
+RESULTS = ("(1-0)", "(0-1)", "(½-½)", "(1/2-1/2)", "1-0", "0-1")
+
+
+def valid_book(rng: random.Random) -> dict[str, Grid]:
+    """A small, correct camp ladder with random sizes, ratings and games."""
+    groups = [["Juniors", 1000], ["Seniors", 1200]][: rng.randint(1, 2)]
+    players: Grid = [list(HEADERS["Ladder Players"])]
+    active: list[int] = []
+    for pid in range(1, rng.randint(2, 9) + 1):
+        is_active = rng.random() < 0.85
+        players.append(
+            [pid, f"Player {pid}", rng.choice(groups)[0], is_active, 0, 0, rng.randint(800, 1800)]
+        )
+        if is_active:
+            active.append(pid)
+    games: Grid = [list(HEADERS["Ladder Games"])]
+    if len(active) >= 2:
+        for _ in range(rng.randint(0, 12)):
+            white, black = rng.sample(active, 2)
+            games.append([white, black, rng.choice(RESULTS)])
+    return {
+        "Ladder Players": players,
+        "Ladder Games": games,
+        "Camp Groups": [list(HEADERS["Camp Groups"]), *groups],
+    }
+
+
+# --- mutations ------------------------------------------------------------------------------------
+
+
+def _any_sheet(book: dict[str, Grid], rng: random.Random) -> Grid | None:
+    return book[rng.choice(list(book))] if book else None
+
+
+def set_random_cell(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if not grid:
+        return
+    r = rng.randrange(len(grid))
+    width = max(len(line) for line in grid) or 1
+    c = rng.randrange(width + 1)
+    line = grid[r]
+    line.extend([None] * (c + 1 - len(line)))
+    line[c] = rng.choice(WEIRD)
+
+
+def set_data_cells(book: dict[str, Grid], rng: random.Random) -> None:
+    """Several weird values in data rows (more likely to reach the typed readers)."""
+    for _ in range(rng.randint(1, 4)):
+        grid = _any_sheet(book, rng)
+        if grid and len(grid) > 1:
+            line = grid[rng.randrange(1, len(grid))]
+            if line:
+                line[rng.randrange(len(line))] = rng.choice(WEIRD)
+
+
+def respell_header(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if not grid or not grid[0]:
+        return
+    c = rng.randrange(len(grid[0]))
+    header = str(grid[0][c])
+    grid[0][c] = rng.choice(
+        [
+            header.upper(),
+            header.lower(),
+            f"  {header}  ",
+            header.replace(" ", "  "),
+            header + "s",
+            header[:-1],
+            None,
+            "",
+            "Start Week Permanent" if header == "StWkPerm" else header.title(),
+            rng.choice(WEIRD),
+        ]
+    )
+
+
+def drop_column(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if not grid or not grid[0]:
+        return
+    c = rng.randrange(len(grid[0]))
+    for line in grid:
+        if c < len(line):
+            del line[c]
+
+
+def duplicate_header(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if grid and grid[0]:
+        grid[0].append(rng.choice(grid[0]))
+
+
+def shuffle_columns(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if not grid:
+        return
+    width = max(len(line) for line in grid)
+    order = list(range(width))
+    rng.shuffle(order)
+    for i, line in enumerate(grid):
+        padded = line + [None] * (width - len(line))
+        grid[i] = [padded[c] for c in order]
+
+
+def add_extra_column(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if not grid:
+        return
+    at = rng.randint(0, len(grid[0]))
+    grid[0].insert(at, rng.choice(["Notes", "Email", "Rating", "ID", "", None, "Comment"]))
+    for line in grid[1:]:
+        line.insert(min(at, len(line)), rng.choice(WEIRD))
+
+
+def title_rows(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if grid is not None:
+        for _ in range(rng.choice([1, 2, 5, 19, 20, 25])):
+            grid.insert(0, rng.choice([[], ["Camp ladder, week 3"], [None, None, "note"]]))
+
+
+def blank_rows(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if grid:
+        for _ in range(rng.randint(1, 5)):
+            grid.insert(rng.randint(1, len(grid)), rng.choice([[], [None, None], [" ", ""]]))
+
+
+def duplicate_row(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if grid and len(grid) > 1:
+        grid.append(list(rng.choice(grid[1:])))
+
+
+def drop_row(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if grid and len(grid) > 1:
+        del grid[rng.randrange(1, len(grid))]
+
+
+def self_play(book: dict[str, Grid], rng: random.Random) -> None:
+    games = book.get("Ladder Games")
+    if games and len(games) > 1 and len(games[1]) >= 2:
+        games[1][1] = games[1][0]
+
+
+def drop_sheet(book: dict[str, Grid], rng: random.Random) -> None:
+    if book:
+        del book[rng.choice(list(book))]
+
+
+def rename_sheet(book: dict[str, Grid], rng: random.Random) -> None:
+    if not book:
+        return
+    old = rng.choice(list(book))
+    new = rng.choice([old.upper(), old.lower(), old + " ", old.replace(" ", ""), old + "2"])
+    if new.casefold() in {n.casefold() for n in book if n != old} or new == old:
+        return
+    grids = list(book.items())
+    book.clear()
+    for name, grid in grids:
+        book[new if name == old else name] = grid
+
+
+def empty_sheet(book: dict[str, Grid], rng: random.Random) -> None:
+    grid = _any_sheet(book, rng)
+    if grid is not None:
+        grid.clear()
+
+
+def extra_sheets(book: dict[str, Grid], rng: random.Random) -> None:
+    name = rng.choice(["Notes", "Ladder Standings", "Rating History", "Crikey Players"])
+    if name.casefold() not in {n.casefold() for n in book}:
+        book[name] = [[rng.choice(WEIRD) for _ in range(3)] for _ in range(rng.randint(0, 4))]
+
+
+MUTATIONS: tuple[Callable[[dict[str, Grid], random.Random], None], ...] = (
+    set_random_cell,
+    set_data_cells,
+    set_data_cells,
+    respell_header,
+    drop_column,
+    duplicate_header,
+    shuffle_columns,
+    add_extra_column,
+    title_rows,
+    blank_rows,
+    duplicate_row,
+    drop_row,
+    self_play,
+    drop_sheet,
+    rename_sheet,
+    empty_sheet,
+    extra_sheets,
+)
+
+
+def fuzzed_book(case: int) -> tuple[dict[str, Grid], list[str]]:
+    """Case ``case``'s book and the names of the mutations applied to it."""
+    rng = random.Random(SEED * 1_000_003 + case)
+    book = valid_book(rng)
+    applied = []
+    for _ in range(rng.choice([0, 1, 1, 2, 2, 3, 4])):
+        mutation = rng.choice(MUTATIONS)
+        mutation(book, rng)
+        applied.append(mutation.__name__)
+    return book, applied
+
+
+def write(book: dict[str, Grid], path: Path) -> None:
+    sheets = dict(book) or {"Sheet1": []}
+    make_book(sheets).save(path)
+
+
+# --- running -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    case: int
+    path: Path
+    mutations: list[str]
+    error: str | None  # the RatingbookError message, None when the recalc succeeded
+    summary: tuple[str, ...] = ()
+
+
+def run_adapter(adapter: Any, case: int, path: Path, mutations: list[str], book: object) -> Outcome:
+    """Read, recalculate and save ``path`` with ``adapter``; only RatingbookError may escape."""
+    try:
+        opened = adapter(path)
+        plan = workbook.recalc(opened)
+        opened.save(path.with_name(f"{path.stem}-{adapter.__name__}.xlsx"))
+    except RatingbookError as error:
+        message = str(error)
+        assert "\n" not in message, f"case {case} ({mutations}): multi-line message {message!r}"
+        return Outcome(case, path, mutations, message)
+    except Exception:
+        pytest.fail(
+            f"case {case} (mutations {mutations}) raised a non-RatingbookError through "
+            f"{adapter.__name__}:\n{traceback.format_exc()}\nbook: {book!r}"
+        )
+    return Outcome(case, path, mutations, None, plan.summary)
+
+
+def recalc_in_process(case: int, folder: Path) -> Outcome:
+    """Case ``case`` through every adapter; they must agree on the verdict, word for word."""
+    book_grids, mutations = fuzzed_book(case)
+    path = folder / f"case{case:04d}.xlsx"
+    write(book_grids, path)
+    results = [run_adapter(a, case, path, mutations, book_grids) for a in ADAPTERS]
+    for other, adapter in zip(results[1:], ADAPTERS[1:], strict=True):
+        assert (other.error, other.summary) == (results[0].error, results[0].summary), (
+            f"case {case} ({mutations}): {adapter.__name__} and XlsxBook disagree"
+        )
+    return results[0]
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
+    folder = tmp_path_factory.mktemp("fuzz")
+    return [recalc_in_process(case, folder) for case in range(CASES)]
+
+
+def test_adapters_write_the_same_ratings(outcomes: list[Outcome]) -> None:
+    """Where the recalc succeeded, every adapter's output holds the same values in the ladder
+    sheets (the books differ only in how they were written)."""
+    if len(ADAPTERS) < 2:
+        pytest.skip("only one adapter")
+    compared = 0
+    for o in outcomes:
+        if o.error is not None or "ladder" not in " ".join(o.summary):
+            continue
+        values = []
+        for adapter in ADAPTERS:
+            out = o.path.with_name(f"{o.path.stem}-{adapter.__name__}.xlsx")
+            wb = openpyxl.load_workbook(out, read_only=True, data_only=True)
+            values.append(
+                {
+                    name: [tuple(r) for r in wb[name].iter_rows(values_only=True)]
+                    for name in wb.sheetnames
+                    if name.casefold().startswith("ladder") or name == "Rating History"
+                }
+            )
+            wb.close()
+        assert all(v == values[0] for v in values[1:]), (o.case, o.mutations)
+        compared += 1
+        if compared == 25:  # enough; each comparison reads two workbooks
+            break
+    assert compared
+
+
+def test_random_malformed_books_raise_only_ratingbook_errors(outcomes: list[Outcome]) -> None:
+    """Every fuzzed book either recalculates or stops with a one-line RatingbookError, and the
+    mix is real: both kinds occur (the fuzz is neither all-valid nor rejected wholesale)."""
+    failed = [o for o in outcomes if o.error is not None]
+    assert len(outcomes) == CASES
+    assert 0.2 * CASES < len(failed) < 0.9 * CASES, (len(failed), CASES)
+
+
+def test_every_error_names_a_sheet_or_the_file(outcomes: list[Outcome]) -> None:
+    """A user can act on each message: it names a sheet (and usually a row) or the workbook."""
+    for o in outcomes:
+        if o.error is not None:
+            assert "sheet" in o.error or "workbook" in o.error, (o.case, o.mutations, o.error)
+
+
+def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> None:
+    """A sample through ``ratingbook recalc`` in subprocesses: exit 0 or 2, never a traceback
+    or a hang, one FAILED line on error, and the same verdict as the in-process run."""
+    rng = random.Random(SEED)
+    failed = [o for o in outcomes if o.error is not None]
+    passed = [o for o in outcomes if o.error is None]
+    sample = rng.sample(failed, min(len(failed), CLI_SAMPLE * 2 // 3))
+    sample += rng.sample(passed, min(len(passed), CLI_SAMPLE - len(sample)))
+
+    def run(o: Outcome) -> tuple[Outcome, subprocess.CompletedProcess[str] | None]:
+        target = o.path.with_name(o.path.stem + "-cli.xlsx")
+        try:
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-c",
+                    "from ratingbook.cli import main; main()",
+                    "recalc",
+                    str(o.path),
+                    "-o",
+                    str(target),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=CLI_TIMEOUT,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return o, None
+        return o, done
+
+    with ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 2)) as pool:
+        results = list(pool.map(run, sample))
+    for o, done in results:
+        assert done is not None, f"case {o.case} ({o.mutations}): no answer in {CLI_TIMEOUT} s"
+        assert "Traceback" not in done.stderr, (o.case, done.stderr)
+        assert done.returncode in (0, 2), (o.case, done.returncode, done.stderr)
+        target = o.path.with_name(o.path.stem + "-cli.xlsx")
+        if o.error is None:
+            assert done.returncode == 0, (o.case, done.stderr)
+            assert target.exists()
+        else:
+            assert done.returncode == 2, (o.case, done.stdout)
+            assert done.stderr.splitlines() == [f"FAILED {o.path}: {o.error}"]
+            assert not target.exists()
