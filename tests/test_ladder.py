@@ -336,6 +336,17 @@ def test_recalc_history_records_both_ratings_before_and_after_each_game() -> Non
     assert (first.white_permanent, first.black_permanent) == ((900, 931), (1300, 1269))
 
 
+def test_history_is_a_sequence_of_records_with_raw_ratings_alongside() -> None:
+    """Indexing, slicing and iterating give the same records; ratings() gives the bare numbers."""
+    history = recalc_ladder(WEEK_PLAYERS, GROUPS, WEEK_GAMES).history
+    assert len(history) == 3
+    assert history[-1] == tuple(history)[2] == list(history)[-1]
+    assert history[0:2] == (history[0], history[1])
+    assert [game for game, _ in history.ratings()] == list(WEEK_GAMES)
+    # Numbers from the hand calculation above WEEK_EXPECTED (first game).
+    assert next(history.ratings())[1] == (800, 831, 1200, 1169, 900, 931, 1300, 1269)
+
+
 def test_recalc_without_history_gives_the_same_players() -> None:
     """history=False skips the records but computes the same ratings."""
     outcome = recalc_ladder(WEEK_PLAYERS, GROUPS, WEEK_GAMES, history=False)

@@ -10,9 +10,9 @@ is an error instead of a silent draw or a drifting rating.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from ratingbook.errors import (
     InactivePlayerError,
@@ -27,6 +27,7 @@ from ratingbook.results import Result
 __all__ = [
     "LadderGame",
     "LadderGameRecord",
+    "LadderHistory",
     "LadderOutcome",
     "LadderPlayer",
     "group_key",
@@ -149,12 +150,65 @@ class LadderGameRecord(NamedTuple):
         return self.black_permanent_before, self.black_permanent_after
 
 
+Trace = tuple[int, int, int, int, int, int, int, int]
+
+
+class LadderHistory(Sequence[LadderGameRecord]):
+    """The replayed games with their ratings, as a read-only sequence of :class:`LadderGameRecord`.
+
+    A recalc of a big week replays hundreds of thousands of games; the records are made only
+    when they are looked at, and :meth:`ratings` gives the raw numbers without making any.
+    Compares equal to any sequence holding the same records (a tuple of them, say).
+    """
+
+    __slots__ = ("_games", "_trace")
+
+    def __init__(self, games: Sequence[LadderGame] = (), trace: Sequence[Trace] = ()) -> None:
+        if len(games) != len(trace):
+            raise ValueError("one trace per game")
+        self._games = games
+        self._trace = trace
+
+    def __len__(self) -> int:
+        return len(self._trace)
+
+    @overload
+    def __getitem__(self, index: int) -> LadderGameRecord: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LadderGameRecord, ...]: ...
+    def __getitem__(self, index: int | slice) -> LadderGameRecord | tuple[LadderGameRecord, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        return LadderGameRecord(self._games[index], *self._trace[index])
+
+    def __iter__(self) -> Iterator[LadderGameRecord]:
+        # tuple.__new__ skips the named tuple's Python-level constructor: a C call per record.
+        make = tuple.__new__
+        for game, numbers in zip(self._games, self._trace, strict=True):
+            yield make(LadderGameRecord, (game, *numbers))
+
+    def ratings(self) -> Iterator[tuple[LadderGame, Trace]]:
+        """Each game with White's and Black's weekly, then permanent, ratings before and after."""
+        return zip(self._games, self._trace, strict=True)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LadderHistory({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class LadderOutcome:
     """The result of a recalc: every player (inactive ones unchanged) and the replayed games."""
 
     players: tuple[LadderPlayer, ...]
-    history: tuple[LadderGameRecord, ...]
+    history: LadderHistory = field(default_factory=LadderHistory)
 
 
 def group_key(group: str) -> str:
@@ -166,7 +220,7 @@ def replay_ladder(
     weekly: list[int],
     permanent: list[int],
     games: Iterable[tuple[int, int, int]],
-    trace: list[tuple[int, int, int, int, int, int, int, int]] | None = None,
+    trace: list[Trace] | None = None,
 ) -> None:
     """Replay games given as (white index, black index, result index 0/1/2) onto two rating lists.
 
@@ -299,15 +353,8 @@ def recalc_ladder(
     index, weekly, permanent = _starting_ratings(players, groups)
     moves = _moves(games, index, players)
 
-    records: list[LadderGameRecord] = []
-    if history:
-        trace: list[tuple[int, int, int, int, int, int, int, int]] = []
-        replay_ladder(weekly, permanent, moves, trace)
-        # tuple.__new__ skips the named tuple's Python-level constructor: a C call per record.
-        make = tuple.__new__
-        records = [make(LadderGameRecord, (game, *t)) for game, t in zip(games, trace, strict=True)]
-    else:
-        replay_ladder(weekly, permanent, moves)
+    trace: list[Trace] = []
+    replay_ladder(weekly, permanent, moves, trace if history else None)
 
     new_players = tuple(
         replace(player, rating=weekly[i], permanent_rating=permanent[i])
@@ -315,7 +362,9 @@ def recalc_ladder(
         else player
         for i, player in enumerate(players)
     )
-    return LadderOutcome(players=new_players, history=tuple(records))
+    return LadderOutcome(
+        players=new_players, history=LadderHistory(games if history else (), trace)
+    )
 
 
 def start_new_week(players: Sequence[LadderPlayer]) -> tuple[LadderPlayer, ...]:

@@ -390,8 +390,7 @@ def _ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) -
 
 def _ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[GeneratedSheet]:
     tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
-    for record in outcome.history:
-        game = record.game
+    for game, _ in outcome.history.ratings():
         if game.result is Result.DRAW:
             tally[game.white][1] += 1
             tally[game.black][1] += 1
@@ -462,15 +461,15 @@ def _ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[Generat
         [
             (
                 n,
-                r.game.where.row if r.game.where else None,
-                r.game.white,
-                names[r.game.white],
-                r.game.black,
-                names[r.game.black],
-                f"({r.game.result.value})",
-                *r[1:],
+                game.where.row if game.where else None,
+                game.white,
+                names[game.white],
+                game.black,
+                names[game.black],
+                f"({game.result.value})",
+                *ratings,
             )
-            for n, r in enumerate(outcome.history, start=1)
+            for n, (game, ratings) in enumerate(outcome.history.ratings(), start=1)
         ],
         widths={3: 20, 5: 20},
         after=LADDER_STANDINGS,
