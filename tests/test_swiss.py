@@ -279,3 +279,11 @@ def test_ranking_of_players_with_distinct_keys_ignores_the_player_list_order(
     after = determine_output(as_text(shuffled, rounds))
     counts = Counter(key(r) for r in before)
     assert [r for r in before if counts[key(r)] == 1] == [r for r in after if counts[key(r)] == 1]
+
+
+def test_player_result_compares_with_plain_tuples_in_field_order() -> None:
+    """A seed test may compare with tuples: player_result is a named tuple in the seed's order."""
+    first = determine_output(SEED_INPUT)[0]
+    # seed 004's table: "1 Erik 2.5 4.0 3.00 2".
+    assert first == ("Erik", 2.5, 4.0, 3.0, 2)
+    assert first._fields == ("name", "points", "resistance_points", "sonnenborn_berger", "black")
