@@ -54,6 +54,8 @@ def _expected_exact(rating: Number, opponent: Number) -> Fraction | None:
     This is what makes the common case of equal ratings exact (E = 1/2), so K * (S - E) lands
     exactly on .5 where it should and rounding half-up is not at the mercy of binary floats.
     """
+    if type(rating) is int and type(opponent) is int and (opponent - rating) % 400:
+        return None  # the common case, decided without building fractions
     diff = _exact(opponent) - _exact(rating)
     if diff.denominator != 1 or diff.numerator % 400:
         return None
@@ -72,6 +74,11 @@ def expected_score(rating: Number, opponent: Number) -> float:
     """
     _check_rating(rating)
     _check_rating(opponent)
+    return _expected(rating, opponent)
+
+
+def _expected(rating: Number, opponent: Number) -> float:
+    """:func:`expected_score` for values already checked."""
     exact = _expected_exact(rating, opponent)
     if exact is not None:
         return float(exact)
@@ -101,7 +108,17 @@ def _check_rating(value: object, what: str = "rating") -> None:
 
 def _new_rating_exact(
     rating: Number, opponent: Number, score: Number, k: Number
-) -> Fraction | None:
+) -> Fraction | float | None:
+    if (
+        type(rating) is int
+        and rating == opponent
+        and type(k) is int
+        and score in (0, 0.5, 1)
+        and -(2**52) < k < 2**52
+    ):
+        # Equal whole ratings (every game of a tournament's first round): E = 1/2 and
+        # K (S - 1/2) is a whole or half number, exact in binary, so no fractions are needed.
+        return rating + k * (float(score) - 0.5)
     exact = _expected_exact(rating, opponent)
     if exact is None:
         return None
@@ -124,7 +141,7 @@ def elo_update(rating: Number, opponent: Number, score: Number, k: Number = 20) 
 
 def round_half_up(value: Number) -> int:
     """Round to the nearest whole number, halves up (1596.5 -> 1597)."""
-    if isinstance(value, Fraction | Decimal | int):
+    if isinstance(value, Fraction | Decimal) or type(value) is int:
         return math.floor(Fraction(value) + Fraction(1, 2))
     return math.floor(value + 0.5)
 
@@ -133,9 +150,7 @@ def _rounded_update(rating: Number, opponent: Number, score: Number, k: Number) 
     exact = _new_rating_exact(rating, opponent, score, k)
     if exact is not None:
         return round_half_up(exact)
-    return round_half_up(
-        float(rating) + float(k) * (float(score) - expected_score(rating, opponent))
-    )
+    return round_half_up(float(rating) + float(k) * (float(score) - _expected(rating, opponent)))
 
 
 def elo_series(
@@ -153,10 +168,9 @@ def elo_series(
     a, b = rating_a, rating_b
     for score in scores:
         _check_score(score)
-        a, b = (
-            _rounded_update(a, b, score, k),
-            _rounded_update(b, a, 1 - _exact(score), k),
-        )
+        # 1 - S is exact in binary for the chess scores 1, 0.5 and 0; other scores go exact.
+        other = 1 - score if score in (0, 0.5, 1) else 1 - _exact(score)
+        a, b = _rounded_update(a, b, score, k), _rounded_update(b, a, other, k)
         pairs.append((a, b))
     return pairs
 
