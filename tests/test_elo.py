@@ -5,6 +5,7 @@ Expected numbers come from the seeds or are worked by hand in the comments.
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from fractions import Fraction
 from itertools import islice
@@ -289,3 +290,23 @@ def test_elo_update_is_zero_sum_before_rounding(a: int, b: int, score: float, k:
 def test_expected_scores_of_both_players_add_up_to_one(a: int, b: int) -> None:
     """E_A + E_B = 1 (seed 003, formulas (1) and (2))."""
     assert expected_score(a, b) + expected_score(b, a) == pytest.approx(1.0, abs=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rating=st.integers(min_value=-5000, max_value=5000),
+    k=st.integers(min_value=0, max_value=400),
+    score=st.sampled_from([0, 0.5, 1, Fraction(1, 2)]),
+)
+def test_equal_ratings_change_by_exactly_k_times_score_minus_half(
+    rating: int, k: int, score: float | Fraction
+) -> None:
+    """Equal ratings: E = 1/2 exactly, so R' = R + K (S - 1/2) with no rounding error at all."""
+    expected = Fraction(rating) + k * (Fraction(score) - Fraction(1, 2))
+    assert Fraction(elo_update(rating, rating, score, k)) == expected
+    # Half-up rounding of an exact half (K odd, S = 1 or 0) goes up, as the series rounds.
+    ((_, _), (a, b)) = elo_series(k, rating, rating, [score])
+    assert a == math.floor(expected + Fraction(1, 2))
+    assert b == math.floor(
+        Fraction(rating) + k * (Fraction(1, 2) - Fraction(score)) + Fraction(1, 2)
+    )
