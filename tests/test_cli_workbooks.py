@@ -386,6 +386,28 @@ def _three_books(tmp_path: Path, bad: int | None = None) -> list[Path]:
     return paths
 
 
+def test_a_folder_stands_for_its_workbooks_and_rerunning_does_not_snowball(
+    tmp_path: Path,
+) -> None:
+    """recalc FOLDER takes every .xlsx in it, not Excel's ~$ lock files nor our own outputs."""
+    books = _three_books(tmp_path)
+    (tmp_path / "~$b0.xlsx").write_bytes(b"lock")
+    (tmp_path / "notes.txt").write_text("not a workbook")
+    for _ in range(2):
+        result = run("recalc", tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.count("ok ") == 3
+    outputs = sorted(p.name for p in tmp_path.glob("*-recalculated.xlsx"))
+    assert outputs == [f"{b.stem}-recalculated.xlsx" for b in books]
+    assert all(ratings(tmp_path / name) == HAND_RATINGS for name in outputs)
+
+
+def test_a_folder_without_workbooks_is_one_clear_line(tmp_path: Path) -> None:
+    result = run("recalc", tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "holds no .xlsx" in result.stderr
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_several_books_all_complete_with_jobs(tmp_path: Path, jobs: str) -> None:
     books = _three_books(tmp_path)

@@ -174,9 +174,41 @@ def run_book_job(job: BookJob) -> BookOutcome:
     return BookOutcome(job, summary=plan.summary, warnings=warnings)
 
 
+OUTPUT_SUFFIXES = ("-recalculated", "-new-week")
+
+
+def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
+    """Each folder among ``books`` stands for the workbooks directly inside it, by name.
+
+    A folder named like a workbook (``camp.xlsx/``) is kept as it is, to be reported as a folder.
+
+    Excel's lock files (``~$name.xlsx``) and our own default outputs (``NAME-recalculated``,
+    ``NAME-new-week``) are left out, so running twice over a folder does not snowball.
+    """
+    expanded: list[str] = []
+    for book in books:
+        folder = Path(book)
+        if not folder.is_dir() or folder.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+            expanded.append(book)
+            continue
+        found = sorted(
+            str(path)
+            for path in folder.iterdir()
+            if path.is_file()
+            and path.suffix.lower() in (".xlsx", ".xlsm")
+            and not path.name.startswith("~$")
+            and not path.stem.endswith(OUTPUT_SUFFIXES)
+        )
+        if not found:
+            fail(f"folder {book!r} holds no .xlsx or .xlsm workbook")
+        expanded.extend(found)
+    return tuple(expanded)
+
+
 def _targets(
     books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, suffix: str
 ) -> list[tuple[str, str]]:
+    books = expand_folders(books)
     chosen = sum(bool(x) for x in (output, out_dir, in_place))
     if chosen > 1:
         fail("choose one of -o/--output, --out-dir and --in-place")
@@ -290,6 +322,8 @@ def recalc_command(
     jobs: int,
 ) -> None:
     """Recalculate every rating family in each workbook (ladder, Crikey, Elo, Swiss).
+
+    A folder stands for every .xlsx and .xlsm workbook directly inside it.
 
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
