@@ -3,6 +3,8 @@
 Copied from the seed documents, never produced by our engine.
 """
 
+from ratingbook.swiss import player_result
+
 # seed 000, the contest's example input (the four tournaments) and output.
 CRIKEY_INPUT = """\
 4
@@ -76,3 +78,17 @@ SWISS_TABLE = (
     "5 Bob\t1.0\t5.0\t0.50\t1\n"
     "6 Femke\t0.5\t4.0\t1.00\t2\n"
 )
+
+# seed 004, the list determine_output must return, exactly as the seed prints it.
+SWISS_RESULTS = [
+    player_result(name="Erik", points=2.5, resistance_points=4.0, sonnenborn_berger=3.00, black=2),
+    player_result(
+        name="Daniel", points=2.0, resistance_points=5.5, sonnenborn_berger=3.25, black=1
+    ),
+    player_result(
+        name="Charlotte", points=2.0, resistance_points=3.5, sonnenborn_berger=2.25, black=1
+    ),
+    player_result(name="Anna", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=2),
+    player_result(name="Bob", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=1),
+    player_result(name="Femke", points=0.5, resistance_points=4.0, sonnenborn_berger=1.00, black=2),
+]

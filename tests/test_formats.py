@@ -18,6 +18,7 @@ from ratingbook.formats import (
 from ratingbook.results import Result
 from ratingbook.swiss import player_result
 from seed_examples import CRIKEY_INPUT as SEED_CRIKEY_INPUT
+from seed_examples import SWISS_RESULTS as SEED_STANDINGS
 from seed_examples import SWISS_TABLE as SEED_TABLE
 
 # --- Elo series (seed 003) ------------------------------------------------------------------
@@ -95,21 +96,6 @@ def test_format_elo_series_prints_a_fractional_initial_rating_exactly() -> None:
 
 
 # --- Swiss (seed 004) -----------------------------------------------------------------------
-
-SEED_STANDINGS = [
-    player_result(name="Erik", points=2.5, resistance_points=4.0, sonnenborn_berger=3.00, black=2),
-    player_result(
-        name="Daniel", points=2.0, resistance_points=5.5, sonnenborn_berger=3.25, black=1
-    ),
-    player_result(
-        name="Charlotte", points=2.0, resistance_points=3.5, sonnenborn_berger=2.25, black=1
-    ),
-    player_result(name="Anna", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=2),
-    player_result(name="Bob", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=1),
-    player_result(name="Femke", points=0.5, resistance_points=4.0, sonnenborn_berger=1.00, black=2),
-]
-
-# The seed's table, tab-separated as printed in the seed.
 
 
 def test_format_swiss_table_matches_the_seed_table() -> None:

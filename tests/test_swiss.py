@@ -16,19 +16,7 @@ from hypothesis import strategies as st
 from ratingbook.errors import RatingbookError, SelfPlayError, UnknownPlayerError
 from ratingbook.swiss import SwissGame, determine_output, player_result, swiss_standings
 from seed_examples import SWISS_INPUT as SEED_INPUT
-
-SEED_OUTPUT = [
-    player_result(name="Erik", points=2.5, resistance_points=4.0, sonnenborn_berger=3.00, black=2),
-    player_result(
-        name="Daniel", points=2.0, resistance_points=5.5, sonnenborn_berger=3.25, black=1
-    ),
-    player_result(
-        name="Charlotte", points=2.0, resistance_points=3.5, sonnenborn_berger=2.25, black=1
-    ),
-    player_result(name="Anna", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=2),
-    player_result(name="Bob", points=1.0, resistance_points=5.0, sonnenborn_berger=0.50, black=1),
-    player_result(name="Femke", points=0.5, resistance_points=4.0, sonnenborn_berger=1.00, black=2),
-]
+from seed_examples import SWISS_RESULTS as SEED_OUTPUT
 
 
 def test_determine_output_reproduces_the_seed_example() -> None:
