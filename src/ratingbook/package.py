@@ -784,59 +784,71 @@ class _SheetXml:
 
     def rows(self) -> Iterator[tuple[int, int, int, str, str | None, bool]]:
         """Each row: (number, start, end, attributes, inside or None, has an ``r``)."""
-        pattern, close, body = self.patterns.row, self.patterns.row_close, self.body
-        previous = 0
-        position = 0
-        while True:
-            match = pattern.search(body, position)
-            if match is None:
-                return
-            attrs = match.group(1)
-            if match.group(2):
-                inside: str | None = None
-                end = match.end()
-            else:
-                stop = body.find(close, match.end())
-                if stop < 0:
-                    raise WorkbookError("a sheet has an unterminated <row> element")
-                inside = body[match.end() : stop]
-                end = stop + len(close)
-            number_match = _ROW_NUMBER.search(attrs)
-            number = int(number_match.group(1)) if number_match else previous + 1
-            if number <= previous:
-                raise WorkbookError(
-                    f"a sheet's rows are out of order (row {number} after row {previous})"
-                )
-            yield number, match.start(), end, attrs, inside, number_match is not None
-            previous = number
-            position = end
+        return _elements(
+            self.body,
+            self.patterns.row,
+            self.patterns.row_close,
+            _row_number,
+            "<row>",
+            "a sheet's rows are out of order (row {position} after row {previous})",
+        )
 
     def cells(self, inside: str) -> Iterator[tuple[int, int, int, str, str | None, bool]]:
         """Each cell of a row: (column, start, end, attributes, inside or None, has an ``r``)."""
-        pattern, close = self.patterns.cell, self.patterns.cell_close
-        previous = 0
-        position = 0
-        while True:
-            match = pattern.search(inside, position)
-            if match is None:
-                return
-            attrs = match.group(1)
-            if match.group(2):
-                content: str | None = None
-                end = match.end()
-            else:
-                stop = inside.find(close, match.end())
-                if stop < 0:
-                    raise WorkbookError("a sheet has an unterminated <c> element")
-                content = inside[match.end() : stop]
-                end = stop + len(close)
-            ref = _CELL_COLUMN.search(attrs)
-            column = _column_number(ref.group(1)) if ref else previous + 1
-            if column <= previous:
-                raise WorkbookError("a sheet's cells are out of order within a row")
-            yield column, match.start(), end, attrs, content, ref is not None
-            previous = column
-            position = end
+        return _elements(
+            inside,
+            self.patterns.cell,
+            self.patterns.cell_close,
+            _cell_column,
+            "<c>",
+            "a sheet's cells are out of order within a row",
+        )
+
+
+def _row_number(attrs: str) -> int | None:
+    match = _ROW_NUMBER.search(attrs)
+    return int(match.group(1)) if match else None
+
+
+def _cell_column(attrs: str) -> int | None:
+    match = _CELL_COLUMN.search(attrs)
+    return _column_number(match.group(1)) if match else None
+
+
+def _elements(
+    text: str,
+    pattern: re.Pattern[str],
+    close: str,
+    position_of: Callable[[str], int | None],
+    tag: str,
+    out_of_order: str,
+) -> Iterator[tuple[int, int, int, str, str | None, bool]]:
+    """The <row>s of sheet data, or the <c>s of a row, in order: (position, start, end,
+    attributes, inside or None when empty, whether the position was written). An element
+    without an ``r`` attribute follows the previous one, as the file format says."""
+    previous = 0
+    at = 0
+    while True:
+        match = pattern.search(text, at)
+        if match is None:
+            return
+        attrs = match.group(1)
+        if match.group(2):
+            inside: str | None = None
+            end = match.end()
+        else:
+            stop = text.find(close, match.end())
+            if stop < 0:
+                raise WorkbookError(f"a sheet has an unterminated {tag} element")
+            inside = text[match.end() : stop]
+            end = stop + len(close)
+        written = position_of(attrs)
+        position = written if written is not None else previous + 1
+        if position <= previous:
+            raise WorkbookError(out_of_order.format(position=position, previous=previous))
+        yield position, match.start(), end, attrs, inside, written is not None
+        previous = position
+        at = end
 
 
 def _special_cells(data: bytes, part: str) -> dict[tuple[int, int], object]:
