@@ -80,8 +80,11 @@ def expected_score(rating: Number, opponent: Number) -> float:
 def _expected(rating: Number, opponent: Number) -> float:
     """:func:`expected_score` for values already checked."""
     exact = _expected_exact(rating, opponent)
-    if exact is not None:
-        return float(exact)
+    return float(exact) if exact is not None else _expected_float(rating, opponent)
+
+
+def _expected_float(rating: Number, opponent: Number) -> float:
+    """E in binary floating point, for ratings whose E is irrational anyway."""
     exponent = (float(opponent) - float(rating)) / 400.0
     if exponent > 0:
         # Written so that 10^exponent never overflows: far-apart ratings give E near 0 or 1.
@@ -106,9 +109,8 @@ def _check_rating(value: object, what: str = "rating") -> None:
         raise InvalidValueError(f"{what} {value!r} is too large")
 
 
-def _new_rating_exact(
-    rating: Number, opponent: Number, score: Number, k: Number
-) -> Fraction | float | None:
+def _new_rating(rating: Number, opponent: Number, score: Number, k: Number) -> Fraction | float:
+    """R + K (S - E) for checked values: exact wherever E is rational, else a float."""
     if (
         type(rating) is int
         and rating == opponent
@@ -121,7 +123,7 @@ def _new_rating_exact(
         return rating + k * (float(score) - 0.5)
     exact = _expected_exact(rating, opponent)
     if exact is None:
-        return None
+        return float(rating) + float(k) * (float(score) - _expected_float(rating, opponent))
     return _exact(rating) + _exact(k) * (_exact(score) - exact)
 
 
@@ -133,10 +135,9 @@ def elo_update(rating: Number, opponent: Number, score: Number, k: Number = 20) 
     """
     _check_score(score)
     _check_rating(k, "K")
-    exact = _new_rating_exact(rating, opponent, score, k)
-    if exact is not None:
-        return float(exact)
-    return float(rating) + float(k) * (float(score) - expected_score(rating, opponent))
+    _check_rating(rating)
+    _check_rating(opponent)
+    return float(_new_rating(rating, opponent, score, k))
 
 
 def round_half_up(value: Number) -> int:
@@ -147,10 +148,7 @@ def round_half_up(value: Number) -> int:
 
 
 def _rounded_update(rating: Number, opponent: Number, score: Number, k: Number) -> int:
-    exact = _new_rating_exact(rating, opponent, score, k)
-    if exact is not None:
-        return round_half_up(exact)
-    return round_half_up(float(rating) + float(k) * (float(score) - _expected(rating, opponent)))
+    return round_half_up(_new_rating(rating, opponent, score, k))
 
 
 def elo_series(
