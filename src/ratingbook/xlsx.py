@@ -75,10 +75,13 @@ class XlsxBook:
         # Only as far as the last cell holding a value: a formatted but empty cell a million rows
         # down must not make us build a million rows (ws.iter_rows walks the used range).
         last_row = last_column = 0
+        formulas: list[tuple[int, int]] = []
         for (row, column), cell in ws._cells.items():  # openpyxl keeps its cells in this dict
             if cell.value is not None:
                 last_row = max(last_row, row)
                 last_column = max(last_column, column)
+                if cell.data_type == "f":  # also array and data-table formulas
+                    formulas.append((row, column))
         grid: Grid = (
             [
                 list(row)
@@ -93,12 +96,8 @@ class XlsxBook:
             if last_row
             else []
         )
-        if any(isinstance(v, str) and v.startswith("=") for row in grid for v in row) or any(
-            not isinstance(v, str | int | float | bool | type(None)) and _is_formula_object(v)
-            for row in grid
-            for v in row
-        ):
-            self._use_cached_values(sheet, grid)
+        if formulas:
+            self._use_cached_values(sheet, grid, formulas)
         return trim_grid(grid)
 
     def write_values(self, block: WriteBlock) -> None:
@@ -165,8 +164,8 @@ class XlsxBook:
 
     # --- cached values of formulas -------------------------------------------------------------
 
-    def _use_cached_values(self, sheet: str, grid: Grid) -> None:
-        """Replace formula cells in ``grid`` by the values Excel cached for them."""
+    def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
+        """Replace the formula cells (row, column) of ``grid`` by the values Excel cached."""
         if self._values_book is None:
             try:
                 self._values_book = openpyxl.load_workbook(
@@ -176,24 +175,15 @@ class XlsxBook:
                 raise WorkbookError(
                     f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
                 ) from None
-        ws = self.workbook[sheet]
         cached = self._values_book[sheet]
         # Read-only sheets trust the file's <dimension>, which some programs leave at "A1":
         # forget it, or every cached value past A1 reads as missing.
         cached.reset_dimensions()
         values = [list(row) for row in cached.iter_rows(values_only=True)]
-        for r, row in enumerate(grid):
-            for c, value in enumerate(row):
-                if ws.cell(row=r + 1, column=c + 1).data_type != "f" and not _is_formula_object(
-                    value
-                ):
-                    continue
-                new = values[r][c] if r < len(values) and c < len(values[r]) else None
-                row[c] = Uncalculated(_formula_text(value)) if new is None else new
-
-
-def _is_formula_object(value: object) -> bool:
-    return type(value).__name__ in ("ArrayFormula", "DataTableFormula")
+        for row, column in formulas:
+            r, c = row - 1, column - 1
+            new = values[r][c] if r < len(values) and c < len(values[r]) else None
+            grid[r][c] = Uncalculated(_formula_text(grid[r][c])) if new is None else new
 
 
 def _formula_text(value: object) -> str:
