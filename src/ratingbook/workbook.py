@@ -200,15 +200,6 @@ ELO_HISTORY = "Elo History"
 SWISS_STANDINGS = "Swiss Standings"
 
 
-@dataclass(frozen=True, slots=True)
-class Family:
-    """A rating system's sheets: those it needs and those it may use."""
-
-    name: str
-    required: tuple[str, ...]
-    optional: tuple[str, ...] = ()
-
-
 class _Sheets:
     """The book's sheets by case-insensitive name, read on demand and once."""
 
@@ -764,18 +755,24 @@ def _plan_swiss(sheets: _Sheets) -> Plan:
     return Plan(sheets=(standings,), summary=(f"swiss: {len(names)} players, {len(games)} games",))
 
 
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A rating system: the sheets that make it present, and how it plans a recalc.
+
+    Optional sheets (``Elo Settings``) are looked up by the family's planner itself.
+    """
+
+    name: str
+    required: tuple[str, ...]
+    plan: Callable[[_Sheets], Plan]
+
+
 FAMILIES: tuple[Family, ...] = (
-    Family("ladder", (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)),
-    Family("crikey", (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet)),
-    Family("elo", (ELO_PLAYERS.sheet, ELO_GAMES.sheet), (ELO_SETTINGS.sheet,)),
-    Family("swiss", (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)),
+    Family("ladder", (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet), _plan_ladder),
+    Family("crikey", (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet), _plan_crikey),
+    Family("elo", (ELO_PLAYERS.sheet, ELO_GAMES.sheet), _plan_elo),
+    Family("swiss", (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet), _plan_swiss),
 )
-_PLANNERS: dict[str, Callable[[_Sheets], Plan]] = {
-    "ladder": _plan_ladder,
-    "crikey": _plan_crikey,
-    "elo": _plan_elo,
-    "swiss": _plan_swiss,
-}
 
 
 def families_present(sheet_names: Sequence[str]) -> list[Family]:
@@ -810,7 +807,7 @@ def plan_recalc(book: Book) -> Plan:
     present = families_present(list(sheets.names.values()))
     if not present:
         raise _no_family_error()
-    plans = [_PLANNERS[f.name](sheets) for f in present]
+    plans = [family.plan(sheets) for family in present]
     return Plan(
         blocks=tuple(b for p in plans for b in p.blocks),
         sheets=tuple(s for p in plans for s in p.sheets),
