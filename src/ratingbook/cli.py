@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.errors import RatingbookError
+from ratingbook.files import SUFFIXES
 
 if TYPE_CHECKING:
     from ratingbook.package import PackageBook
@@ -188,7 +189,7 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
     expanded: list[str] = []
     for book in books:
         folder = Path(book)
-        if not folder.is_dir() or folder.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+        if not folder.is_dir() or folder.suffix.lower() in SUFFIXES:
             expanded.append(book)
             continue
         found = sorted(
