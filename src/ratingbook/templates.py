@@ -19,13 +19,10 @@ what :func:`template_bytes` returns; regenerate them with::
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as _dt
 import io
 import os
-import stat
 import sys
-import tempfile
 import textwrap
 import zipfile
 from collections.abc import Mapping, Sequence
@@ -43,6 +40,7 @@ from openpyxl.xml.functions import tostring
 
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError, WorkbookError
+from ratingbook.files import atomic_save
 from ratingbook.tables import TableSpec
 from ratingbook.workbook import (
     CAMP_GROUPS,
@@ -654,25 +652,17 @@ def write_template(kind: str, path: str | os.PathLike[str], *, overwrite: bool =
     if not overwrite and target.exists():
         raise WorkbookError(f"{str(target)!r} already exists; not replacing it")
     data = template_bytes(kind)
+    if target.exists():  # only with overwrite: replaced atomically, keeping its permissions
+
+        def write(temporary: str) -> None:
+            Path(temporary).write_bytes(data)
+
+        atomic_save(target, write)
+        return target
     try:
-        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else None
-        if mode is None:
-            # A new file: created exclusively, with the usual permissions (umask applies).
-            with open(target, "xb") as handle:
-                handle.write(data)
-            return target
-        handle_number, temporary = tempfile.mkstemp(
-            prefix=".~ratingbook-", suffix=".xlsx", dir=folder
-        )
-        try:
-            with os.fdopen(handle_number, "wb") as handle:
-                handle.write(data)
-            os.chmod(temporary, mode)
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        # A new file: created exclusively, with the usual permissions (umask applies).
+        with open(target, "xb") as handle:
+            handle.write(data)
     except FileExistsError:
         raise WorkbookError(f"{str(target)!r} already exists; not replacing it") from None
     except OSError as error:
