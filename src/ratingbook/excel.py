@@ -1,6 +1,6 @@
 """The xlwings adapter and the Excel entry points: the ribbon's Recalc Ratings, Start New Week.
 
-:class:`XlwingsBook` implements :class:`ratingbook.workbook.Book` over any ``xlwings.Book``:
+:class:`XlwingsBook` implements :class:`ratingbook.book.Book` over any ``xlwings.Book``:
 desktop Excel (Windows COM, macOS AppleScript) and the JSON ("remote") engine that xlwings Server
 (Office.js, Office Scripts, Google Apps Script) and xlwings Lite hand to a script. The workbook
 logic is the same one the openpyxl adapter runs, so a button click and ``ratingbook recalc`` write
@@ -169,7 +169,7 @@ def _reshaped(raw: object, nrows: int, ncols: int) -> list[list[object]] | None:
 
 
 class XlwingsBook:
-    """An ``xlwings.Book`` seen through the :class:`ratingbook.workbook.Book` interface."""
+    """An ``xlwings.Book`` seen through the :class:`ratingbook.book.Book` interface."""
 
     def __init__(self, book: xw.Book) -> None:
         self.book = book

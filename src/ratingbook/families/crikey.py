@@ -1,0 +1,123 @@
+"""The Crikey family: reads Crikey Players and Crikey Games, plans the standings and history.
+
+This module alone decides how the Crikey sheets are read (ratings in hundredths, piece values,
+White's result), and what the generated Crikey Standings and Crikey History sheets hold. The
+exchange itself is :mod:`ratingbook.crikey`.
+"""
+
+from __future__ import annotations
+
+from ratingbook import crikey
+from ratingbook.book import GeneratedSheet, Plan
+from ratingbook.errors import InvalidValueError
+from ratingbook.families.sheets import Sheets, competition_ranks, game_players, read, unique_names
+from ratingbook.results import Result, parse_crikey_result
+from ratingbook.schemas import CRIKEY_GAMES, CRIKEY_HISTORY, CRIKEY_PLAYERS, CRIKEY_STANDINGS
+from ratingbook.tables import whole_number
+
+__all__ = ["REQUIRED", "plan_crikey"]
+
+REQUIRED = (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet)
+
+
+def plan_crikey(sheets: Sheets) -> Plan:
+    players_table = read(sheets, CRIKEY_PLAYERS)
+    names = unique_names(players_table)
+    start = {
+        name: crikey.parse_hundredths(row.get("Rating"), row.where, "Rating")
+        for name, row in zip(names, players_table.rows, strict=True)
+    }
+    players_of = game_players(names)
+    games_table = read(sheets, CRIKEY_GAMES)
+    games: list[crikey.CrikeyGame] = []
+    for row in games_table.rows:
+        white, black = players_of(row)
+        pieces = [
+            whole_number(row.get(c), row.where, c, "a whole-number piece value")
+            for c in ("White Pieces", "Black Pieces")
+        ]
+        for c, value in zip(("White Pieces", "Black Pieces"), pieces, strict=True):
+            if value < 0:
+                raise InvalidValueError(f"piece value {value!r} is negative", row.where, c)
+        games.append(
+            crikey.CrikeyGame(
+                white,
+                black,
+                parse_crikey_result(row.get("Result"), row.where),
+                pieces[0],
+                pieces[1],
+                where=row.where,
+            )
+        )
+    ratings = dict(start)
+    played = dict.fromkeys(names, 0)
+    history: list[tuple[object, ...]] = []
+    for n, game in enumerate(games, start=1):
+        w0, b0 = ratings[game.white], ratings[game.black]
+        change = crikey.crikey_exchange(w0, b0, game.result, game.white_pieces, game.black_pieces)
+        ratings[game.white] = w0 + change
+        ratings[game.black] = b0 - change
+        played[game.white] += 1
+        played[game.black] += 1
+        history.append(
+            (
+                n,
+                game.white,
+                game.black,
+                {Result.WHITE_WINS: "won", Result.BLACK_WINS: "lost", Result.DRAW: "drew"}[
+                    game.result
+                ],
+                game.white_pieces,
+                game.black_pieces,
+                w0 / 100,
+                (w0 + change) / 100,
+                b0 / 100,
+                (b0 - change) / 100,
+                abs(change) / 100,
+            )
+        )
+    # seed 000's output order: rating descending, equal ratings in decreasing alphabetical order.
+    order = sorted(names, key=lambda name: (ratings[name], name), reverse=True)
+    ranks = competition_ranks([ratings[name] for name in order])
+    standings = GeneratedSheet(
+        CRIKEY_STANDINGS,
+        ("Rank", "Name", "Start Rating", "Rating", "Change", "Games"),
+        [
+            (
+                rank,
+                name,
+                start[name] / 100,
+                ratings[name] / 100,
+                (ratings[name] - start[name]) / 100,
+                played[name],
+            )
+            for rank, name in zip(ranks, order, strict=True)
+        ],
+        number_formats={2: "0.00", 3: "0.00", 4: "+0.00;-0.00;0.00"},
+        widths={1: 20, 2: 13},
+        after=games_table.sheet,
+    )
+    history_sheet = GeneratedSheet(
+        CRIKEY_HISTORY,
+        (
+            "Game",
+            "White",
+            "Black",
+            "White Result",
+            "White Pieces",
+            "Black Pieces",
+            "White Before",
+            "White After",
+            "Black Before",
+            "Black After",
+            "Points Exchanged",
+        ),
+        history,
+        number_formats={6: "0.00", 7: "0.00", 8: "0.00", 9: "0.00", 10: "0.00"},
+        widths={1: 16, 2: 16},
+        after=CRIKEY_STANDINGS,
+    )
+    return Plan(
+        sheets=(standings, history_sheet),
+        summary=(f"crikey: {len(names)} players, {len(games)} games",),
+    )

@@ -1,0 +1,108 @@
+"""How a family planner reads the book: sheets by name, tables by schema, and shared row readers.
+
+This module alone decides how sheets are found (case-insensitively, each read once per run), how
+an input table is read from its sheet, how a result column is written back as one block that
+leaves every other cell alone, and how a game row's players and a player table's names are
+checked (known, listed once, never the same player twice in a game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ratingbook.book import KEEP, Book, WriteBlock
+from ratingbook.errors import (
+    InvalidValueError,
+    MissingSheetError,
+    SelfPlayError,
+    UnknownPlayerError,
+)
+from ratingbook.tables import Grid, Row, Table, TableSpec, header_key, read_table, text
+
+__all__ = ["Sheets", "column_block", "competition_ranks", "game_players", "read", "unique_names"]
+
+
+class Sheets:
+    """The book's sheets by case-insensitive name, read on demand and once."""
+
+    def __init__(self, book: Book) -> None:
+        self._book = book
+        self.names = {header_key(n): n for n in book.sheet_names()}
+        self._grids: dict[str, Grid] = {}
+
+    def actual(self, name: str) -> str | None:
+        """The sheet's name as the book spells it, or None when there is no such sheet."""
+        return self.names.get(header_key(name))
+
+    def grid(self, name: str) -> Grid:
+        actual = self.actual(name)
+        if actual is None:
+            raise MissingSheetError(f"the workbook has no sheet {name!r}")
+        if actual not in self._grids:
+            self._grids[actual] = self._book.read_values(actual)
+        return self._grids[actual]
+
+
+def read(sheets: Sheets, spec: TableSpec) -> Table:
+    """The table ``spec`` describes, read from its sheet (named as the book spells it)."""
+    actual = sheets.actual(spec.sheet)
+    if actual is None:
+        raise MissingSheetError(f"the workbook has no sheet {spec.sheet!r}")
+    return read_table(sheets.grid(spec.sheet), TableSpec(actual, spec.columns))
+
+
+def column_block(
+    table: Table, column: str, values_by_row: Mapping[int, object]
+) -> WriteBlock | None:
+    """One block covering ``column`` from the first to the last data row; other cells KEEP."""
+    if not table.rows:
+        return None
+    first = table.rows[0].where.row or table.first_data_row
+    last = table.rows[-1].where.row or first
+    values: Grid = [[values_by_row.get(r, KEEP)] for r in range(first, last + 1)]
+    return WriteBlock(table.sheet, first, table.columns[column], values)
+
+
+def competition_ranks(keys: Sequence[object]) -> list[int]:
+    """Competition ranks (1, 2, 2, 4) for rows already sorted best first by ``keys``."""
+    found: list[int] = []
+    for i, key in enumerate(keys):
+        found.append(found[-1] if i and key == keys[i - 1] else i + 1)
+    return found
+
+
+def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
+    """A reader of a game row's White and Black: known player names, not the same player."""
+    exact = set(names)
+    folded = {n.casefold(): n for n in names}
+
+    def find(row: Row, column: str) -> str:
+        name = text(row.get(column), row.where, column)
+        if name in exact:
+            return name
+        hint = folded.get(name.casefold())
+        extra = f" (did you mean {hint!r}?)" if hint else ""
+        raise UnknownPlayerError(f"no player named {name!r}{extra}", row.where, column)
+
+    def players_of(row: Row) -> tuple[str, str]:
+        white, black = find(row, "White"), find(row, "Black")
+        if white == black:
+            raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+        return white, black
+
+    return players_of
+
+
+def unique_names(table: Table) -> list[str]:
+    """The players' names, in order; a name listed twice is an error at its second row."""
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        name = text(row.get("Name"), row.where, "Name")
+        if name in seen:
+            raise InvalidValueError(
+                f"player {name!r} is listed twice (also row {seen[name]})", row.where, "Name"
+            )
+        seen[name] = row.where.row or 0
+        names.append(name)
+    return names

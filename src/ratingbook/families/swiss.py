@@ -1,0 +1,52 @@
+"""The Swiss family: reads Swiss Players and Swiss Games, plans the Swiss Standings sheet.
+
+This module alone decides how the Swiss sheets are read (each side's points) and what the
+generated Swiss Standings sheet holds. Standings and tie-breaks are :mod:`ratingbook.swiss`.
+"""
+
+from __future__ import annotations
+
+from ratingbook import swiss
+from ratingbook.book import GeneratedSheet, Plan
+from ratingbook.errors import InvalidValueError
+from ratingbook.families.sheets import Sheets, competition_ranks, game_players, read, unique_names
+from ratingbook.formats import parse_swiss_points
+from ratingbook.schemas import SWISS_GAMES, SWISS_PLAYERS, SWISS_STANDINGS
+
+__all__ = ["REQUIRED", "plan_swiss"]
+
+REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
+
+
+def plan_swiss(sheets: Sheets) -> Plan:
+    players_table = read(sheets, SWISS_PLAYERS)
+    names = unique_names(players_table)
+    players_of = game_players(names)
+    games_table = read(sheets, SWISS_GAMES)
+    games: list[swiss.SwissGame] = []
+    for row in games_table.rows:
+        white, black = players_of(row)
+        wh = parse_swiss_points(row.get("White Points"), row.where, "White Points")
+        bh = parse_swiss_points(row.get("Black Points"), row.where, "Black Points")
+        if wh + bh > 2:
+            raise InvalidValueError(
+                f"points {row.get('White Points')!r} and {row.get('Black Points')!r} "
+                "add up to more than 1",
+                row.where,
+                "Black Points",
+            )
+        games.append(swiss.SwissGame(white, black, wh, bh, where=row.where))
+    results = swiss.swiss_standings(names, games)
+    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
+    standings = GeneratedSheet(
+        SWISS_STANDINGS,
+        ("Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"),
+        [
+            (rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black)
+            for rank, r in zip(competition_ranks(keys), results, strict=True)
+        ],
+        number_formats={2: "0.0", 3: "0.0", 4: "0.00"},
+        widths={1: 20, 4: 17},
+        after=games_table.sheet,
+    )
+    return Plan(sheets=(standings,), summary=(f"swiss: {len(names)} players, {len(games)} games",))
