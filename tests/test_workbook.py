@@ -21,6 +21,7 @@ import pytest
 from openpyxl.styles import Font, PatternFill
 
 from ratingbook import workbook
+from ratingbook.errors import RatingbookError
 from ratingbook.xlsx import XlsxBook
 from workbooks import (
     CAMP_GROUPS,
@@ -815,3 +816,111 @@ def test_new_week_appends_by_header_to_an_archive_with_its_own_column_order(
     assert [r[0] for r in rows[2:]] == ["Week 5"] * 6
     assert [(r[4], r[3], r[2]) for r in rows[2:]] == [tuple(g) for g in LADDER_GAMES[1:]]
     assert [r[5] for r in rows[2:]] == [7, None, None, None, None, None]
+
+
+# --- NaN and infinity: one verdict whichever adapter read the cell ----------------------------
+
+
+class GridBook:
+    """The Book interface over plain grids: what any adapter hands to the workbook logic."""
+
+    def __init__(self, sheets: Mapping[str, list[list[object]]]) -> None:
+        self.sheets = {name: [list(r) for r in grid] for name, grid in sheets.items()}
+
+    def sheet_names(self) -> list[str]:
+        return list(self.sheets)
+
+    def read_values(self, sheet: str) -> list[list[object]]:
+        return [list(r) for r in self.sheets[sheet]]
+
+    def write_values(self, block: Any) -> None:  # pragma: no cover - never reached here
+        raise AssertionError("nothing may be written")
+
+    def replace_sheet(self, sheet: Any) -> None:  # pragma: no cover - never reached here
+        raise AssertionError("nothing may be written")
+
+
+_PLACEHOLDER = 4242.125  # a number exactly representable, replaced in the XML by NaN or INF
+
+NON_FINITE_CASES = {
+    # (sheets, where the non-finite number goes, the place the message names)
+    "nan as a Crikey name": (
+        {
+            "Crikey Players": [["Name", "Rating"], ["alice", 76.91], [_PLACEHOLDER, 70]],
+            "Crikey Games": [["White", "Black", "Result", "White Pieces", "Black Pieces"]],
+        },
+        "sheet 'Crikey Players', row 3, column A (Name)",
+    ),
+    "nan as a ladder ID": (
+        {
+            "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1000]],
+            "Ladder Players": [
+                ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+                [_PLACEHOLDER, "Ann", "Seniors", True, None, None, 1000],
+            ],
+            "Ladder Games": [["White", "Black", "Result"]],
+        },
+        "sheet 'Ladder Players', row 2, column A (ID)",
+    ),
+    "nan as Active": (
+        {
+            "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1000]],
+            "Ladder Players": [
+                ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+                [1, "Ann", "Seniors", _PLACEHOLDER, None, None, 1000],
+            ],
+            "Ladder Games": [["White", "Black", "Result"]],
+        },
+        "sheet 'Ladder Players', row 2, column D (Active)",
+    ),
+}
+
+
+def _with(sheets: Mapping[str, list[list[object]]], value: object) -> dict[str, list[list[object]]]:
+    return {
+        name: [[value if v == _PLACEHOLDER else v for v in row] for row in grid]
+        for name, grid in sheets.items()
+    }
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf], ids=["nan", "inf", "-inf"])
+@pytest.mark.parametrize("case", list(NON_FINITE_CASES))
+def test_a_non_finite_number_in_a_cell_is_an_input_error_naming_the_cell(
+    case: str, value: float
+) -> None:
+    """Excel cannot hold NaN or infinity, but a file can: an error at the cell, never a name."""
+    sheets, place = NON_FINITE_CASES[case]
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(GridBook(_with(sheets, value)))
+    assert str(raised.value).startswith(f"{place}: {value!r} is not a finite number")
+
+
+@pytest.mark.parametrize("case", list(NON_FINITE_CASES))
+def test_a_nan_stored_in_the_file_gets_the_same_error_through_the_package_adapter(
+    case: str, tmp_path: Path
+) -> None:
+    """python-calamine reads ``<v>NaN</v>`` as nan: the common reading path names the cell."""
+    from ratingbook.package import PackageBook
+
+    sheets, place = NON_FINITE_CASES[case]
+    path = save_book(make_book(sheets), tmp_path / "nan.xlsx")
+    _replace_in_sheets(path, f"<v>{_PLACEHOLDER}</v>", "<v>NaN</v>")
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(PackageBook(path))
+    assert str(raised.value).startswith(f"{place}: nan is not a finite number")
+
+
+def _replace_in_sheets(path: Path, old: str, new: str) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    hits = 0
+    for name, data in parts.items():
+        if name.startswith("xl/worksheets/") and old.encode() in data:
+            parts[name] = data.replace(old.encode(), new.encode())
+            hits += 1
+    assert hits == 1
+    with zipfile.ZipFile(path, "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, data)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -142,8 +142,6 @@ class Table:
     header_row: int  # Excel row number of the header
     columns: Mapping[str, int]  # field name -> 1-based column index
     rows: tuple[Row, ...]
-    last_row: int  # Excel row number of the last row of the grid (data or not)
-    width: int  # number of columns in the grid
     letters: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -203,8 +201,6 @@ def read_table(grid: Grid, spec: TableSpec) -> Table:
         header_row=header + 1,
         columns={name: c + 1 for name, c in found.items()},
         rows=tuple(rows),
-        last_row=len(grid),
-        width=max((len(r) for r in grid), default=0),
         letters=letters,
     )
 
@@ -219,6 +215,11 @@ def _describe(value: object) -> str:
 
 
 def _reject_special(value: object, where: Location | None, column: str, what: str) -> None:
+    # NaN and infinity: Excel cannot hold them, but a file can (python-calamine reads <v>NaN</v>
+    # as nan; openpyxl reads <v>1e999</v> as inf). Decided here, once, for every adapter: an
+    # input error at the cell, never a player called "nan" or a rating of inf.
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InvalidValueError(f"{value!r} is not a finite number; expected {what}", where, column)
     if isinstance(value, Uncalculated):
         raise InvalidValueError(
             f"holds the formula {str(value)!r} whose value was never calculated; open the file "
@@ -324,14 +325,3 @@ def flag(value: object, where: Location | None, column: str) -> bool:
     raise InvalidValueError(
         f"{value!r} is not yes or no (use TRUE/FALSE, Yes/No or 1/0)", where, column
     )
-
-
-def iter_column(table: Table, column: str) -> Iterator[tuple[Row, object]]:
-    """Each row with its value in ``column``."""
-    for row in table.rows:
-        yield row, row.get(column)
-
-
-def require_sheet_names(names: Sequence[str]) -> dict[str, str]:
-    """Map each sheet name's key (case-insensitive, trimmed) to the name as the book spells it."""
-    return {header_key(n): n for n in names}
