@@ -216,10 +216,11 @@ def _describe(value: object) -> str:
 
 def _reject_special(value: object, where: Location | None, column: str, what: str) -> None:
     # NaN and infinity: Excel cannot hold them, but a file can (python-calamine reads <v>NaN</v>
-    # as nan; openpyxl reads <v>1e999</v> as inf). Decided here, once, for every adapter: an
-    # input error at the cell, never a player called "nan" or a rating of inf.
+    # as nan and a 400-digit number as inf; openpyxl reads <v>1e999</v> as inf). Decided here,
+    # once, for every adapter: an input error at the cell, never a player called "nan".
     if isinstance(value, float) and not math.isfinite(value):
-        raise InvalidValueError(f"{value!r} is not a finite number; expected {what}", where, column)
+        problem = "is not a number" if math.isnan(value) else "is too large"
+        raise InvalidValueError(f"{value!r} {problem}; expected {what}", where, column)
     if isinstance(value, Uncalculated):
         raise InvalidValueError(
             f"holds the formula {str(value)!r} whose value was never calculated; open the file "
