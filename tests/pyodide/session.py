@@ -1,0 +1,99 @@
+# ruff: noqa: F704
+"""What an xlwings Lite user does with ratingbook, run inside Pyodide by tests/pyodide/run.mjs.
+
+Top-level ``await`` is allowed here: run.mjs runs this file with ``runPythonAsync``, like Lite runs
+its installation step. Nothing comes from the network (run.mjs refuses every fetch):
+
+1. The wheels listed in ``job.json``'s ``"index"`` (openpyxl, click, ... : the packages xlwings
+   Lite would fetch from PyPI or from Pyodide's own repository) are installed without their
+   dependencies, standing in for those package indexes.
+2. Each line of ``requirements.txt`` (the workbook's requirements.txt tab, as README shows it) is
+   installed the way Lite installs it: ``micropip.install`` with dependencies, so ratingbook's
+   ``Requires-Dist`` lines and their environment markers are evaluated by micropip for Pyodide.
+   A requirement that no local wheel meets would have to be downloaded, and fails.
+3. ``main.py`` (the workbook's main.py, as README shows it) is imported; each call in
+   ``job.json``'s ``"calls"`` calls one of its functions, each book in ``"books"`` becomes an
+   xlwings JSON book (tests/jsonbook.py) handed to its ``recalc_ratings`` script.
+
+The outcome is printed as one line, ``RATINGBOOK-PYODIDE-RESULT {json}``, for tests/test_pyodide.py.
+"""
+
+import importlib.metadata
+import json
+import os
+import platform
+import sys
+import threading
+
+import micropip
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+WHEELS = "/work/wheels"
+
+with open("/work/job.json", encoding="utf-8") as handle:
+    job = json.load(handle)
+
+wheels = {parse_wheel_filename(name)[0]: name for name in os.listdir(WHEELS)}
+
+
+def wheel_url(requirement_line):
+    requirement = Requirement(requirement_line)
+    name = canonicalize_name(requirement.name)
+    if name not in wheels:
+        raise LookupError(f"no local wheel for {requirement_line!r}")
+    version = parse_wheel_filename(wheels[name])[1]
+    if not requirement.specifier.contains(version, prereleases=True):
+        raise LookupError(f"the local wheel {wheels[name]} does not meet {requirement_line!r}")
+    return f"emfs:{WHEELS}/{wheels[name]}"
+
+
+await micropip.install([f"emfs:{WHEELS}/{name}" for name in job["index"]], deps=False)
+with open("/work/requirements.txt", encoding="utf-8") as handle:
+    requirements = [line.strip() for line in handle if line.strip() and not line.startswith("#")]
+for line in requirements:
+    await micropip.install(wheel_url(line), deps=True)
+
+import main  # noqa: E402  (the workbook's main.py: only importable once ratingbook is installed)
+
+from jsonbook import actions, apply_actions, make_json_book  # noqa: E402
+
+threads_before = threading.active_count()
+
+calls = []
+for function, args in job["calls"]:
+    try:
+        calls.append({"value": getattr(main, function)(*args)})
+    except Exception as error:  # an Excel user would see #VALUE! with this message
+        calls.append({"error": f"{type(error).__name__}: {error}"})
+
+books = {}
+for label, sheets in job["books"].items():
+    book = make_json_book(sheets)
+    main.recalc_ratings(book)
+    queued = actions(book)
+    books[label] = {
+        "sheets": apply_actions(sheets, queued),
+        "alerts": [a["args"][0] for a in queued if a["func"] == "alert"],
+        "calls_to_excel": len(queued),
+    }
+
+result = {
+    "environment": {
+        "python": platform.python_version(),
+        "sys_platform": sys.platform,
+        "platform_system": platform.system(),
+    },
+    "installed": {
+        dist.metadata["Name"]: dist.version for dist in importlib.metadata.distributions()
+    },
+    "requirements": requirements,
+    "calls": calls,
+    "books": books,
+    "modules": {
+        name: name in sys.modules
+        for name in ("python_calamine", "ratingbook.package", "concurrent.futures.process")
+    },
+    "threads": {"before": threads_before, "after": threading.active_count()},
+}
+print("RATINGBOOK-PYODIDE-RESULT " + json.dumps(result, default=repr))
