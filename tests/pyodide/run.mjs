@@ -34,7 +34,9 @@ globalThis.fetch = async (resource) => {
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + path.sep,
-  env: { HOME: "/home/pyodide", XLWINGS_LICENSE_KEY: "noncommercial" },
+  // XLWINGS_ON_SERVER: what the Lite runtime sets before importing xlwings, so that
+  // `from xlwings import func, script` are the decorators that register functions with Excel.
+  env: { HOME: "/home/pyodide", XLWINGS_LICENSE_KEY: "noncommercial", XLWINGS_ON_SERVER: "true" },
   stdout: (line) => process.stdout.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });

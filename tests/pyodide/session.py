@@ -11,9 +11,12 @@ its installation step. Nothing comes from the network (run.mjs refuses every fet
    installed the way Lite installs it: ``micropip.install`` with dependencies, so ratingbook's
    ``Requires-Dist`` lines and their environment markers are evaluated by micropip for Pyodide.
    A requirement that no local wheel meets would have to be downloaded, and fails.
-3. ``main.py`` (the workbook's main.py, as README shows it) is imported; each call in
-   ``job.json``'s ``"calls"`` calls one of its functions, each book in ``"books"`` becomes an
-   xlwings JSON book (tests/jsonbook.py) handed to its ``recalc_ratings`` script.
+3. ``main.py`` (the workbook's main.py, as README shows it) is imported and used the way the
+   Lite runtime uses it (xlwings-server's ``app/lite/main.py``): ``xlwings.server``'s
+   ``custom_functions_meta`` / ``custom_scripts_meta`` list what Excel gets,
+   ``custom_functions_call`` runs each formula of ``job.json``'s ``"calls"`` (arguments as
+   Excel sends them), ``custom_scripts_call`` runs ``recalc_ratings`` on each book of
+   ``"books"``, an xlwings JSON book (tests/jsonbook.py) like the one Lite builds.
 
 The outcome is printed as one line, ``RATINGBOOK-PYODIDE-RESULT {json}``, for tests/test_pyodide.py.
 """
@@ -55,22 +58,51 @@ for line in requirements:
     await micropip.install(wheel_url(line), deps=True)
 
 import main  # noqa: E402  (the workbook's main.py: only importable once ratingbook is installed)
+import xlwings as xw  # noqa: E402
+from xlwings.server import (  # noqa: E402  (what xlwings Lite calls, see below)
+    custom_functions_call,
+    custom_functions_meta,
+    custom_scripts_call,
+    custom_scripts_meta,
+)
 
 from jsonbook import actions, apply_actions, make_json_book  # noqa: E402
 
 threads_before = threading.active_count()
 
+# What Lite registers with Excel: the custom functions and the scripts of main.py.
+registered = {
+    "functions": sorted(f["name"] for f in custom_functions_meta(main)["functions"]),
+    "scripts": sorted(s["function_name"] for s in custom_scripts_meta(main)),
+}
+
+# A formula cell: Excel sends the arguments (a number, a text, a range as a list of rows) and
+# Lite hands them to xlwings' custom_functions_call, which converts them, calls main.py's
+# function and converts the result to what the cell gets; an exception becomes the cell's error.
 calls = []
 for function, args in job["calls"]:
+    data = {
+        "func_name": function,
+        "args": args,
+        "version": xw.__version__,
+        "client": "Office.js",
+        "runtime": "1.4",
+        "culture_info_name": "en-US",
+        "date_format": "M/d/yyyy",
+    }
     try:
-        calls.append({"value": getattr(main, function)(*args)})
-    except Exception as error:  # an Excel user would see #VALUE! with this message
+        calls.append({"value": await custom_functions_call(data, module=main)})
+    except Exception as error:  # Excel shows #VALUE! with this message
         calls.append({"error": f"{type(error).__name__}: {error}"})
 
+# A script run: Lite builds an xlwings.Book from the workbook's JSON and hands it to the script
+# through custom_scripts_call; what the script wrote is sent back as the book's actions.
 books = {}
 for label, sheets in job["books"].items():
     book = make_json_book(sheets)
-    main.recalc_ratings(book)
+    await custom_scripts_call(
+        module=main, script_name="recalc_ratings", typehint_to_value={xw.Book: book}
+    )
     queued = actions(book)
     books[label] = {
         "sheets": apply_actions(sheets, queued),
@@ -88,6 +120,7 @@ result = {
         dist.metadata["Name"]: dist.version for dist in importlib.metadata.distributions()
     },
     "requirements": requirements,
+    "registered": registered,
     "calls": calls,
     "books": books,
     "modules": {
