@@ -24,6 +24,7 @@ need a registry. Without Node.js and npm (CI installs them, see .ci/run) the tes
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import math
@@ -186,6 +187,12 @@ BOOKS: dict[str, Sheets] = {
     **{f"template {kind}": _template_sheets(kind) for kind in TEMPLATES},
 }
 
+# Start New Week runs on the ladder books.
+NEW_WEEK_BOOKS: dict[str, Sheets] = {
+    "ladder (seed 001)": LADDER,
+    "template ladder": BOOKS["template ladder"],
+}
+
 ELO_SCORES = [float(v) for v in ELO_SERIES_INPUT.splitlines()[1:]]
 SEED_003_OUT = [[int(v) for v in line.split()] for line in ELO_SERIES_OUTPUT.splitlines()]
 
@@ -346,6 +353,7 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
         "index": index,
         "calls": [[function, args] for function, args, _ in CALLS],
         "books": BOOKS,
+        "new_week": NEW_WEEK_BOOKS,
     }
     (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
     for name in ("session.py", "main.py", "requirements.txt"):
@@ -381,6 +389,9 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b) and type(a) is type(b)
 
 
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _as_excel_shows(sheets: Mapping[str, Grid], written: Mapping[str, Grid]) -> Sheets:
     """The sheets as Excel holds them once the values are written: Excel drops the text prefix
     ' of a written value (cells that kept their input value are as they were)."""
@@ -388,8 +399,11 @@ def _as_excel_shows(sheets: Mapping[str, Grid], written: Mapping[str, Grid]) -> 
     def cell(name: str, r: int, c: int, value: Any) -> Any:
         grid = sheets.get(name, [])
         before = grid[r][c] if r < len(grid) and c < len(grid[r]) else None
-        if value != before and isinstance(value, str) and value.startswith("'"):
-            return value[1:]
+        if value != before and isinstance(value, str):
+            if value.startswith("'"):
+                return value[1:]
+            if _ISO_DATE.fullmatch(value):  # xlwings sends a date as ISO text, Excel parses it
+                return dt.datetime.fromisoformat(value)
         return value
 
     return {
@@ -411,11 +425,8 @@ def _trimmed(grid: Sequence[Sequence[Any]]) -> Grid:
     return [(r + [None] * width)[:width] for r in rows]
 
 
-def _cli_result(sheets: Mapping[str, Grid], folder: Path) -> Sheets:
-    """``ratingbook recalc IN.xlsx -o OUT.xlsx`` here, with the normal install, read back."""
-    from ratingbook import cli
-
-    source, target = folder / "in.xlsx", folder / "out.xlsx"
+def _save(sheets: Mapping[str, Grid], path: Path) -> None:
+    """The sheets as an .xlsx file, text stored as text (as Excel holds it)."""
     book = openpyxl.Workbook()
     for default in book.worksheets:
         book.remove(default)
@@ -427,13 +438,44 @@ def _cli_result(sheets: Mapping[str, Grid], folder: Path) -> Sheets:
                     cell = ws.cell(row=r, column=c, value=value)
                     if isinstance(value, str):
                         cell.data_type = "s"
-    book.save(source)
+    book.save(path)
+
+
+def _read(path: Path) -> Sheets:
+    saved = openpyxl.load_workbook(path)
+    return {ws.title: _trimmed(list(ws.iter_rows(values_only=True))) for ws in saved.worksheets}
+
+
+def _cli_result(sheets: Mapping[str, Grid], folder: Path) -> Sheets:
+    """``ratingbook recalc IN.xlsx -o OUT.xlsx`` here, with the normal install, read back."""
+    from ratingbook import cli
+
+    source, target = folder / "in.xlsx", folder / "out.xlsx"
+    _save(sheets, source)
     try:
         cli.main(["recalc", str(source), "-o", str(target)])
     except SystemExit as stop:
         assert not stop.code, f"ratingbook recalc exited with {stop.code}"
-    saved = openpyxl.load_workbook(target)
-    return {ws.title: _trimmed(list(ws.iter_rows(values_only=True))) for ws in saved.worksheets}
+    return _read(target)
+
+
+def _new_week_result(sheets: Mapping[str, Grid], folder: Path, today: dt.date) -> Sheets:
+    """What ``ratingbook new-week`` writes for the same sheets on ``today`` (its engine here,
+    with the normal install: the command line has no option for the date)."""
+    from ratingbook.xlsx import XlsxBook
+
+    source, target = folder / "in.xlsx", folder / "out.xlsx"
+    _save(sheets, source)
+    book = XlsxBook(source)
+    workbook.new_week(book, today=today)
+    book.save(target)
+    return _read(target)
+
+
+def _assert_same_sheets(got: Sheets, expected: Sheets) -> None:
+    assert list(got) == list(expected)
+    for name in expected:
+        assert _same(got[name], expected[name]), (name, got[name], expected[name])
 
 
 def _column(grid: Grid, header: str, key: str) -> dict[Any, Any]:
@@ -503,10 +545,7 @@ def test_recalc_ratings_writes_what_ratingbook_recalc_writes(
     outcome = pyodide_run.result["books"][label]
     assert outcome["alerts"] and outcome["alerts"][0].startswith("Recalc Ratings done.")
     got = _as_excel_shows(BOOKS[label], outcome["sheets"])
-    expected = _cli_result(BOOKS[label], tmp_path)
-    assert list(got) == list(expected)
-    for name in expected:
-        assert _same(got[name], expected[name]), (name, got[name], expected[name])
+    _assert_same_sheets(got, _cli_result(BOOKS[label], tmp_path))
     assert set(got) - set(BOOKS[label]), "no result sheet was written"
 
 
@@ -527,6 +566,44 @@ def test_recalculated_books_hold_the_seeds_numbers(pyodide_run: Run) -> None:
     print(
         f"\n{len(books)} books recalculated by recalc_ratings in Pyodide ({calls} calls to Excel)"
     )
+
+
+@pytest.mark.parametrize("label", list(NEW_WEEK_BOOKS))
+def test_start_new_week_writes_what_ratingbook_new_week_writes(
+    pyodide_run: Run, label: str, tmp_path: Path
+) -> None:
+    """main.py's start_new_week inside Pyodide leaves the sheets as `ratingbook new-week` does
+    on the same day (ratings carried over, the week's games archived under a dated label)."""
+    outcome = pyodide_run.result["new_weeks"][label]
+    assert outcome["alerts"] and outcome["alerts"][0].startswith("New week started.")
+    got = _as_excel_shows(NEW_WEEK_BOOKS[label], outcome["sheets"])
+    today = dt.date.fromisoformat(outcome["today"])
+    _assert_same_sheets(got, _new_week_result(NEW_WEEK_BOOKS[label], tmp_path, today))
+
+
+def test_new_week_in_pyodide_carries_the_hand_checked_ratings(pyodide_run: Run) -> None:
+    """Seed 001's book: StWkPerm becomes the permanent rating after the week's four games
+    (hand-checked above), Rating restarts from the group, the inactive player is untouched, the
+    games move to the archive and Ladder Games keeps only its header."""
+    sheets = _as_excel_shows(LADDER, pyodide_run.result["new_weeks"]["ladder (seed 001)"]["sheets"])
+    players = sheets["Ladder Players"]
+    rating, permanent = _column(players, "Rating", "ID"), _column(players, "Permanent Rating", "ID")
+    start = _column(players, "StWkPerm", "ID")
+    assert start == {1: 1221, 2: 998, 3: 631, 4: 990}
+    assert {i: (rating[i], permanent[i]) for i in start} == {
+        1: (1200, 1221),
+        2: (1000, 998),
+        3: (1000, 631),
+        4: (999, 998),
+    }
+    assert _trimmed(sheets["Ladder Games"]) == [["White", "Black", "Result"]]
+    archive = sheets[workbook.GAMES_ARCHIVE]
+    assert archive[0][:1] + archive[0][2:] == ["Week", "White", "Black", "Result"]
+    assert [row[:1] + row[2:] for row in archive[1:]] == [
+        ["Week 1", *game] for game in LADDER["Ladder Games"][1:]
+    ]
+    weeks = len(pyodide_run.result["new_weeks"])
+    print(f"\n{weeks} ladder books through start_new_week in Pyodide")
 
 
 # --- the wheel's metadata and README -----------------------------------------------------------

@@ -21,6 +21,7 @@ its installation step. Nothing comes from the network (run.mjs refuses every fet
 The outcome is printed as one line, ``RATINGBOOK-PYODIDE-RESULT {json}``, for tests/test_pyodide.py.
 """
 
+import datetime
 import importlib.metadata
 import json
 import os
@@ -110,6 +111,21 @@ for label, sheets in job["books"].items():
         "calls_to_excel": len(queued),
     }
 
+# Start New Week, the other script, on the ladder books (archive labels are dated today).
+new_weeks = {}
+for label, sheets in job["new_week"].items():
+    book = make_json_book(sheets)
+    today = datetime.date.today().isoformat()
+    await custom_scripts_call(
+        module=main, script_name="start_new_week", typehint_to_value={xw.Book: book}
+    )
+    queued = actions(book)
+    new_weeks[label] = {
+        "sheets": apply_actions(sheets, queued),
+        "alerts": [a["args"][0] for a in queued if a["func"] == "alert"],
+        "today": today,
+    }
+
 result = {
     "environment": {
         "python": platform.python_version(),
@@ -123,6 +139,7 @@ result = {
     "registered": registered,
     "calls": calls,
     "books": books,
+    "new_weeks": new_weeks,
     "modules": {
         name: name in sys.modules
         for name in ("python_calamine", "ratingbook.package", "concurrent.futures.process")
