@@ -253,7 +253,7 @@ def _checked(result: subprocess.CompletedProcess[str], what: str) -> None:
         pytest.fail(f"{what} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
 
 
-def _npm_harness(node: str) -> Path:
+def _npm_harness() -> Path:
     """The installed ``pyodide`` npm package (``npm ci`` of tests/pyodide/ once, then cached)."""
     lock = (HARNESS / "package-lock.json").read_bytes()
     folder = _cache_root() / f"pyodide-npm-{hashlib.sha256(lock).hexdigest()[:16]}"
@@ -337,7 +337,7 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         pytest.skip("Node.js is not installed (CI installs it with apt: see .ci/run)")
-    package = _npm_harness(node)
+    package = _npm_harness()
     specs = Specs(package)
     wheels = _downloaded(specs.all)
 
