@@ -47,25 +47,24 @@ from ratingbook import workbook
 from ratingbook.package import PackageBook
 
 jobs, out = json.loads(sys.argv[1]), Path(sys.argv[2])
+today = datetime.date.fromisoformat(sys.argv[3])
 print(json.dumps({"ratingbook": ratingbook.__file__}), flush=True)
 for name, source, action in jobs:
     book = PackageBook(source)
     if action == "recalc":
         workbook.recalc(book)
     else:
-        workbook.new_week(book, today=datetime.date.fromisoformat(%r))
+        workbook.new_week(book, today=today)
     book.save(out / name)
-""" % (NEW_WEEK_DATE,)
+"""
 
 
 def inputs(players: int, games: int) -> list[tuple[str, Path, tuple[str, ...]]]:
     """(label, file, actions) for every book compared."""
     found: list[tuple[str, Path, tuple[str, ...]]] = []
     for template in sorted((ROOT / "workbook_templates").glob("*.xlsx")):
-        ladder = template.stem == "ladder"
-        found.append(
-            (f"template-{template.stem}", template, ("recalc", "new-week") if ladder else ("recalc",))
-        )
+        actions = ("recalc", "new-week") if template.stem == "ladder" else ("recalc",)
+        found.append((f"template-{template.stem}", template, actions))
     spec = generate.LadderBookSpec(players=players, games=games)
     fresh = generate.ladder_book(spec)
     steady = generate.steady_ladder_book(spec)  # made once, cached: both trees read this file
@@ -90,7 +89,7 @@ def produce(src: Path, out: Path, players: int, games: int) -> dict[str, str]:
     ]
     env = dict(os.environ, PYTHONPATH=str(src))
     done = subprocess.run(
-        [sys.executable, "-c", _CHILD, json.dumps(jobs), str(out)],
+        [sys.executable, "-c", _CHILD, json.dumps(jobs), str(out), NEW_WEEK_DATE],
         env=env,
         capture_output=True,
         text=True,

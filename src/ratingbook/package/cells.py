@@ -27,8 +27,6 @@ DATE_FORMATS: dict[type, str] = {
 
 
 WINDOWS_EPOCH = _dt.datetime(1899, 12, 30)
-
-
 MAC_EPOCH = _dt.datetime(1904, 1, 1)
 
 
@@ -79,6 +77,7 @@ class CellWriter:
 
 
 def number_text(value: float | Decimal) -> str:
+    """A number as the text of a ``<v>`` element."""
     if isinstance(value, Decimal):
         return str(value)
     # 16 significant digits, as openpyxl writes them: both adapters give the same values (and

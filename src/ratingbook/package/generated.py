@@ -19,8 +19,6 @@ from ratingbook.workbook import GeneratedSheet
 # Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
 # about 2 MB of text, so the deflate thread gets big bites and memory stays flat.
 _CHUNK_PIECES = 40_000
-
-
 _SHEET_START = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
     f'<worksheet xmlns="{MAIN_NS}" xmlns:r="{REL_NS}">'

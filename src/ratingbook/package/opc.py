@@ -25,20 +25,10 @@ from ratingbook.package.xmltext import (
 from ratingbook.package.zipread import PackageZip
 
 OFFICE_DOCUMENT_REL = REL_NS + "/officeDocument"
-
-
 WORKSHEET_REL = REL_NS + "/worksheet"
-
-
 STYLES_REL = REL_NS + "/styles"
-
-
 CALC_CHAIN_REL = REL_NS + "/calcChain"
-
-
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
-
-
 STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 
 
@@ -63,6 +53,8 @@ def relative(source: str, part: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Relationship:
+    """One ``<Relationship>`` of a relationships part."""
+
     id: str
     type: str
     target: str
@@ -70,6 +62,7 @@ class Relationship:
 
 
 def read_relationships(data: bytes, part: str) -> list[Relationship]:
+    """The relationships listed in relationships part ``part`` (parsed safely)."""
     root = parse_part(data, part)
     found: list[Relationship] = []
     for element in root.iter(f"{{{PACKAGE_REL_NS}}}Relationship"):

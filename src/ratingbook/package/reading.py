@@ -24,6 +24,10 @@ from ratingbook.workbook import KEEP, WriteBlock
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
 
+_HAS_FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
+_HAS_ERROR = re.compile(rb"\st\s*=\s*[\"']e[\"']")
+_ERROR_TEXT = re.compile(r"\st\s*=\s*[\"']e[\"']")
+
 
 def special_cells(data: bytes, part: str) -> dict[tuple[int, int], object]:
     """Error cells and never-calculated formulas of a sheet, which calamine reads as empty.
@@ -71,16 +75,8 @@ def special_cells(data: bytes, part: str) -> dict[tuple[int, int], object]:
     return found
 
 
-_HAS_FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
-
-
-_HAS_ERROR = re.compile(rb"\st\s*=\s*[\"']e[\"']")
-
-
-_ERROR_TEXT = re.compile(r"\st\s*=\s*[\"']e[\"']")
-
-
 def overlay(grid: Grid, block: WriteBlock) -> None:
+    """Lay a pending write ``block`` over ``grid`` (KEEP cells stay as they are)."""
     for r, line in enumerate(block.values):
         row_index = block.row - 1 + r
         for c, value in enumerate(line):

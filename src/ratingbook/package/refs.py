@@ -16,6 +16,7 @@ _CELL_REF = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
 
 @functools.lru_cache(maxsize=1 << 14)
 def column_number(letters: str) -> int:
+    """The 1-based number of column ``letters`` (``"A"`` -> 1, ``"AA"`` -> 27)."""
     column = 0
     for letter in letters.upper():
         column = column * 26 + ord(letter) - 64
@@ -28,12 +29,10 @@ def split_ref(ref: str) -> tuple[int, int]:
     if match is None:
         raise WorkbookError(f"unreadable cell reference {ref!r} in a sheet")
     letters, digits = match.groups()
-    column = 0
-    for letter in letters.upper():
-        column = column * 26 + ord(letter) - 64
-    return int(digits), column
+    return int(digits), column_number(letters)
 
 
 @functools.lru_cache(maxsize=1 << 14)
 def column_name(column: int) -> str:
+    """The letters of 1-based column ``column`` (28 -> ``"AB"``)."""
     return column_letter(column)

@@ -20,13 +20,8 @@ from ratingbook.package.refs import column_number
 from ratingbook.package.xmltext import root_prefix
 
 ROW_NUMBER = re.compile(r"(?<![\w:.-])r\s*=\s*[\"'](\d+)[\"']")
-
-
 _CELL_COLUMN = re.compile(r"(?<![\w:.-])r\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?\d+[\"']")
-
-
 STYLE = re.compile(r"(?<![\w:.-])s\s*=\s*[\"'](\d+)[\"']")
-
 
 # Row attributes that make an empty row mean something (a height, a format, hiding, outline).
 ROW_FORMATTING = re.compile(

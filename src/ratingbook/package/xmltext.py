@@ -20,30 +20,15 @@ from defusedxml import DefusedXmlException
 from ratingbook.errors import WorkbookError
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-
-
 STRICT_MAIN_NS = "http://purl.oclc.org/ooxml/spreadsheetml/main"
-
-
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-
-
 PACKAGE_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-
 
 # Characters XML 1.0 cannot hold at all (they are dropped), and lone surrogates.
 _ILLEGAL_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
 _ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|amp|lt|gt|quot|apos);")
-
-
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
-
-
 _ATTRIBUTE = re.compile(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
-
-
 _XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>")
 
 
