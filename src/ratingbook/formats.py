@@ -25,12 +25,15 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import repeat
 from types import MappingProxyType
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ratingbook.crikey import CrikeyGame, format_hundredths, parse_hundredths
 from ratingbook.errors import Location, ParseError, RatingbookError
 from ratingbook.results import Result, parse_crikey_result
-from ratingbook.swiss import SwissGame, player_result
+from ratingbook.swiss import SwissGame
+
+if TYPE_CHECKING:
+    from ratingbook.swiss import player_result
 
 __all__ = [
     "CrikeyTournament",
