@@ -11,8 +11,8 @@ Every book is recalculated in-process through :class:`XlsxBook`, and through ``P
 when that adapter exists (read, ``workbook.recalc``, save): the only exception allowed is
 :class:`RatingbookError`, with a one-line message, and both adapters must give the same verdict
 (the same message, or the same summary and the same values written). A sample
-goes through ``ratingbook recalc`` in a subprocess with a timeout: exit 0 or 2, never a
-traceback, never a hang, and the same verdict as in-process.
+goes through ``ratingbook recalc`` in subprocesses, two at a time, under a hang guard: exit 0 or
+2, never a traceback, never a hang, and the same verdict as in-process.
 
 ``RATINGBOOK_FUZZ_CASES=2000 python -m pytest tests/test_fuzz.py`` runs a longer campaign.
 """
@@ -50,7 +50,10 @@ else:
 
 CASES = int(os.environ.get("RATINGBOOK_FUZZ_CASES", "150"))
 CLI_SAMPLE = 12
-CLI_TIMEOUT = 20.0
+#: A hang guard, not a speed test: one ``ratingbook recalc`` of a fuzzed book takes 0.2-0.35 s on
+#: the idle 2-core machine (measured 2026-11-22), so only a hang reaches 60 s, however busy the
+#: machine is.
+CLI_HANG_GUARD = 60.0
 SEED = 20240705
 
 Grid = list[list[object]]
@@ -486,17 +489,19 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
                 ],
                 capture_output=True,
                 text=True,
-                timeout=CLI_TIMEOUT,
+                timeout=CLI_HANG_GUARD,
                 check=False,
             )
         except subprocess.TimeoutExpired:
             return o, None
         return o, done
 
-    with ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 2)) as pool:
+    with ThreadPoolExecutor(max_workers=2) as pool:  # never more than two processes at once
         results = list(pool.map(run, sample))
     for o, done in results:
-        assert done is not None, f"case {o.case} ({o.mutations}): no answer in {CLI_TIMEOUT} s"
+        assert done is not None, (
+            f"case {o.case} ({o.mutations}): no answer in {CLI_HANG_GUARD} s: a hang"
+        )
         assert "Traceback" not in done.stderr, (o.case, done.stderr)
         assert done.returncode in (0, 2), (o.case, done.returncode, done.stderr)
         target = o.path.with_name(o.path.stem + "-cli.xlsx")
