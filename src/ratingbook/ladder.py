@@ -18,11 +18,11 @@ from ratingbook.errors import (
     InactivePlayerError,
     InvalidValueError,
     Location,
-    SelfPlayError,
     UnknownGroupError,
     UnknownPlayerError,
 )
 from ratingbook.results import Result
+from ratingbook.rules import check_players
 
 __all__ = [
     "LadderGame",
@@ -301,8 +301,7 @@ def _starting_ratings(
 def _game_indices(
     game: LadderGame, index: Mapping[int, int], players: Sequence[LadderPlayer]
 ) -> tuple[int, int]:
-    if game.white == game.black:
-        raise SelfPlayError(f"player {game.white!r} cannot play themself", game.where, "Black")
+    check_players(game.white, game.black, game.where)
     found: list[int] = []
     for column, player_id in (("White", game.white), ("Black", game.black)):
         i = index.get(player_id)
