@@ -405,7 +405,7 @@ BAD_LADDER = [
         "Ladder Games",
         (2, 0),
         "#N/A",
-        r"^sheet 'Ladder Games', row 3, column A \(White\): holds the Excel error '#N/A'",
+        r"^sheet 'Ladder Games', row 3, column A \(White\): the cell holds the Excel error '#N/A'",
         id="Excel error in a cell",
     ),
     pytest.param(

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from ratingbook import ladder
 from ratingbook.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.cells import flag, ladder_result, text, whole_number, whole_number_or_none
 from ratingbook.errors import InvalidValueError
-from ratingbook.families.sheets import Sheets, column_block, competition_ranks, read
-from ratingbook.results import Result, parse_ladder_result
+from ratingbook.families.sheets import Sheets, column_block, read
+from ratingbook.rules import RECORD, competition_ranks
 from ratingbook.schemas import (
     CAMP_GROUPS,
     LADDER_GAMES,
@@ -21,7 +22,7 @@ from ratingbook.schemas import (
     LADDER_STANDINGS,
     RATING_HISTORY,
 )
-from ratingbook.tables import Row, Table, flag, text, whole_number
+from ratingbook.tables import Table
 
 __all__ = ["REQUIRED", "ladder_generated", "ladder_outcome", "ladder_result_blocks", "plan_ladder"]
 
@@ -68,6 +69,9 @@ def _read_ladder(
             else None
         )
         group = text(row.get("Group"), row.where, "Group", required=active)
+        # An inactive player's ratings are kept as they are; an active player's are rewritten.
+        kept_permanent = None if active else whole_number_or_none(row.get("Permanent Rating"))
+        kept_rating = None if active else whole_number_or_none(row.get("Rating"))
         players.append(
             ladder.LadderPlayer(
                 id=player_id,
@@ -75,8 +79,8 @@ def _read_ladder(
                 group=group,
                 active=active,
                 start_permanent=start,
-                permanent_rating=_optional_whole(row, "Permanent Rating") if not active else None,
-                rating=_optional_whole(row, "Rating") if not active else None,
+                permanent_rating=kept_permanent,
+                rating=kept_rating,
                 where=row.where,
             )
         )
@@ -86,19 +90,12 @@ def _read_ladder(
         ladder.LadderGame(
             white=whole_number(row.get("White"), row.where, "White", "a player ID"),
             black=whole_number(row.get("Black"), row.where, "Black", "a player ID"),
-            result=parse_ladder_result(row.get("Result"), row.where),
+            result=ladder_result(row.get("Result"), row.where),
             where=row.where,
         )
         for row in games_table.rows
     ]
     return players_table, players, groups, games_table, games
-
-
-def _optional_whole(row: Row, column: str) -> int | None:
-    value = row.get(column)
-    if isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer():
-        return int(value)
-    return None
 
 
 def ladder_outcome(sheets: Sheets) -> tuple[Table, Table, ladder.LadderOutcome, dict[str, int]]:
@@ -124,17 +121,9 @@ def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) ->
 def ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[GeneratedSheet]:
     tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
     for game, _ in outcome.history.ratings():
-        if game.result is Result.DRAW:
-            tally[game.white][1] += 1
-            tally[game.black][1] += 1
-        else:
-            winner, loser = (
-                (game.white, game.black)
-                if game.result is Result.WHITE_WINS
-                else (game.black, game.white)
-            )
-            tally[winner][0] += 1
-            tally[loser][2] += 1
+        white_column, black_column = RECORD[game.result]
+        tally[game.white][white_column] += 1
+        tally[game.black][black_column] += 1
     active = [p for p in outcome.players if p.active]
     active.sort(
         key=lambda p: (-(p.rating or 0), -(p.permanent_rating or 0), p.name.casefold(), p.id)

@@ -3,7 +3,7 @@
 This module alone decides how sheets are found (case-insensitively, each read once per run), how
 an input table is read from its sheet, how a result column is written back as one block that
 leaves every other cell alone, and how a game row's players and a player table's names are
-checked (known, listed once, never the same player twice in a game).
+checked (known, listed once; self-play is rules.py's, a cell's meaning cells.py's).
 """
 
 from __future__ import annotations
@@ -11,15 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ratingbook.book import KEEP, Book, WriteBlock
-from ratingbook.errors import (
-    InvalidValueError,
-    MissingSheetError,
-    SelfPlayError,
-    UnknownPlayerError,
-)
-from ratingbook.tables import Grid, Row, Table, TableSpec, header_key, read_table, text
+from ratingbook.cells import text
+from ratingbook.errors import InvalidValueError, MissingSheetError, UnknownPlayerError
+from ratingbook.rules import check_players
+from ratingbook.tables import Grid, Row, Table, TableSpec, header_key, read_table
 
-__all__ = ["Sheets", "column_block", "competition_ranks", "game_players", "read", "unique_names"]
+__all__ = ["Sheets", "column_block", "game_players", "read", "unique_names"]
 
 
 class Sheets:
@@ -63,14 +60,6 @@ def column_block(
     return WriteBlock(table.sheet, first, table.columns[column], values)
 
 
-def competition_ranks(keys: Sequence[object]) -> list[int]:
-    """Competition ranks (1, 2, 2, 4) for rows already sorted best first by ``keys``."""
-    found: list[int] = []
-    for i, key in enumerate(keys):
-        found.append(found[-1] if i and key == keys[i - 1] else i + 1)
-    return found
-
-
 def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
     """A reader of a game row's White and Black: known player names, not the same player."""
     exact = set(names)
@@ -86,8 +75,7 @@ def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
 
     def players_of(row: Row) -> tuple[str, str]:
         white, black = find(row, "White"), find(row, "Black")
-        if white == black:
-            raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+        check_players(white, black, row.where)
         return white, black
 
     return players_of
