@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ratingbook import cells, elo
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.errors import InvalidValueError
-from ratingbook.families.sheets import Sheets, game_players, read, unique_names
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
 from ratingbook.rules import RECORD, competition_ranks, result_of_score
 from ratingbook.schemas import ELO_GAMES, ELO_HISTORY, ELO_PLAYERS, ELO_SETTINGS, ELO_STANDINGS
 from ratingbook.tables import header_key
@@ -20,44 +20,58 @@ __all__ = ["REQUIRED", "plan_elo"]
 REQUIRED = (ELO_PLAYERS.sheet, ELO_GAMES.sheet)
 
 
-def _elo_k(sheets: Sheets) -> float:
+def _elo_k(sheets: Sheets, problems: Problems) -> float:
     if sheets.actual(ELO_SETTINGS.sheet) is None:
         return 20.0
-    table = read(sheets, ELO_SETTINGS)
     k = 20.0
-    for row in table.rows:
-        setting = cells.text(row.get("Setting"), row.where, "Setting", required=False)
-        if header_key(setting) in ("k", "k-factor", "k factor"):
-            value = cells.number(
-                row.get("Value"),
-                row.where,
-                "Value",
-                "K, a number of at least 0",
-                largest=elo.LARGEST,
-            )
-            if value < 0:
-                raise InvalidValueError(
-                    f"K {value!r} must be a number of at least 0", row.where, "Value"
+    for row in read(sheets, ELO_SETTINGS).rows:
+        try:
+            setting = cells.text(row.get("Setting"), row.where, "Setting", required=False)
+            if header_key(setting) in ("k", "k-factor", "k factor"):
+                value = cells.number(
+                    row.get("Value"),
+                    row.where,
+                    "Value",
+                    "K, a number of at least 0",
+                    largest=elo.LARGEST,
                 )
-            k = float(value)
+                if value < 0:
+                    raise InvalidValueError(
+                        f"K {value!r} must be a number of at least 0", row.where, "Value"
+                    )
+                k = float(value)
+        except RatingbookError as error:
+            problems.append(error)
     return k
 
 
 def plan_elo(sheets: Sheets) -> Plan:
+    problems = Problems()
     players_table = read(sheets, ELO_PLAYERS)
-    names = unique_names(players_table)
-    start = {
-        name: cells.number(row.get("Rating"), row.where, "Rating", "a rating", largest=elo.LARGEST)
-        for name, row in zip(names, players_table.rows, strict=True)
-    }
-    k = _elo_k(sheets)
+    named = unique_names(players_table, problems)
+    names = [name for name, _ in named]
+    start: dict[str, int | float] = {}
+    for name, row in named:
+        try:
+            start[name] = cells.number(
+                row.get("Rating"), row.where, "Rating", "a rating", largest=elo.LARGEST
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    k = guarded(problems, lambda: _elo_k(sheets, problems), 20.0)
     players_of = game_players(names)
-    games_table = read(sheets, ELO_GAMES)
     games: list[tuple[str, str, float]] = []
-    for row in games_table.rows:
-        white, black = players_of(row)
-        white_score = cells.score(row.get("Result"), row.where, "Result", results=True)
+    games_table = guarded(problems, lambda: read(sheets, ELO_GAMES), None)
+    for row in games_table.rows if games_table is not None else ():
+        try:
+            white, black = players_of(row)
+            white_score = cells.score(row.get("Result"), row.where, "Result", results=True)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
         games.append((white, black, float(white_score)))
+    problems.check()
+    assert games_table is not None  # a missing table was a problem, raised just above
     ratings: dict[str, float | int] = dict(start)
     tally = {name: [0, 0, 0] for name in names}
     history: list[tuple[object, ...]] = []

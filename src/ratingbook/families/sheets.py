@@ -1,5 +1,8 @@
 """How a family planner reads the book: sheets by name, tables by schema, and shared row readers.
 
+Reading never stops at the first bad row: a bad row is added to the run's
+:class:`~ratingbook.errors.Problems` and reading goes on, so every mistake is reported at once.
+
 This module alone decides how sheets are found (case-insensitively, each read once per run), how
 an input table is read from its sheet, how a result column is written back as one block that
 leaves every other cell alone, and how a game row's players and a player table's names are
@@ -9,14 +12,23 @@ checked (known, listed once; self-play is rules.py's, a cell's meaning cells.py'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from ratingbook.book import KEEP, Book, WriteBlock
 from ratingbook.cells import text
-from ratingbook.errors import InvalidValueError, MissingSheetError, UnknownPlayerError
+from ratingbook.errors import (
+    InvalidValueError,
+    MissingSheetError,
+    Problems,
+    RatingbookError,
+    UnknownPlayerError,
+)
 from ratingbook.rules import check_players
 from ratingbook.tables import Grid, Row, Table, TableSpec, header_key, read_table
 
-__all__ = ["Sheets", "column_block", "game_players", "read", "unique_names"]
+_T = TypeVar("_T")
+
+__all__ = ["Sheets", "column_block", "game_players", "guarded", "read", "unique_names"]
 
 
 class Sheets:
@@ -46,6 +58,16 @@ def read(sheets: Sheets, spec: TableSpec) -> Table:
     if actual is None:
         raise MissingSheetError(f"the workbook has no sheet {spec.sheet!r}")
     return read_table(sheets.grid(spec.sheet), TableSpec(actual, spec.columns))
+
+
+def guarded(problems: Problems, call: Callable[[], _T], default: _T) -> _T:
+    """``call()``; if it raises a RatingbookError (a missing column, say), that error is a
+    problem of the run and ``default`` stands in, so reading goes on with the other tables."""
+    try:
+        return call()
+    except RatingbookError as error:
+        problems.append(error)
+        return default
 
 
 def column_block(
@@ -81,16 +103,20 @@ def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
     return players_of
 
 
-def unique_names(table: Table) -> list[str]:
-    """The players' names, in order; a name listed twice is an error at its second row."""
-    names: list[str] = []
+def unique_names(table: Table, problems: Problems) -> list[tuple[str, Row]]:
+    """Each player's name with its row, in order; a bad or repeated name is a problem (skipped)."""
+    named: list[tuple[str, Row]] = []
     seen: dict[str, int] = {}
     for row in table.rows:
-        name = text(row.get("Name"), row.where, "Name")
-        if name in seen:
-            raise InvalidValueError(
-                f"player {name!r} is listed twice (also row {seen[name]})", row.where, "Name"
-            )
+        try:
+            name = text(row.get("Name"), row.where, "Name")
+            if name in seen:
+                raise InvalidValueError(
+                    f"player {name!r} is listed twice (also row {seen[name]})", row.where, "Name"
+                )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
         seen[name] = row.where.row or 0
-        names.append(name)
-    return names
+        named.append((name, row))
+    return named
