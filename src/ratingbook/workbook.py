@@ -2,7 +2,8 @@
 
 Data flows one way: each input sheet is read as a grid in one call -> typed rows (tables.py) ->
 the engine -> result blocks -> each block written in one call. Everything is read, checked and
-computed before the first write, so bad input stops the run with nothing written.
+computed before the first write, so bad input stops the run with nothing written, and every
+table is read before it stops, so every problem is reported at once.
 
 This module alone decides the order of a run: plan every present family (or the new week), and
 only then apply the plan. Where the rest lives: the Book interface and plans in ``book.py``, the
@@ -16,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from ratingbook.book import KEEP, Book, FileBook, GeneratedSheet, Plan, WriteBlock, apply_plan
+from ratingbook.errors import Problems, RatingbookError
 from ratingbook.families import FAMILIES, Family, Sheets, families_present, no_family_error
 from ratingbook.families.week import plan_new_week
 from ratingbook.schemas import (
@@ -76,12 +78,24 @@ __all__ = [
 
 
 def plan_recalc(book: Book) -> Plan:
-    """Read every family's sheets and compute everything a recalc writes; write nothing."""
+    """Read every family's sheets and compute everything a recalc writes; write nothing.
+
+    Bad input raises a :class:`RatingbookError` naming its cell, or, when there are several
+    problems, one :class:`~ratingbook.errors.InputErrors` listing every one of them.
+    """
     sheets = Sheets(book)
     present = families_present(list(sheets.names.values()))
     if not present:
         raise no_family_error()
-    plans = [family.plan(sheets) for family in present]
+    # Every family is read even when an earlier one has problems: all of them are reported at once.
+    problems = Problems()
+    plans: list[Plan] = []
+    for family in present:
+        try:
+            plans.append(family.plan(sheets))
+        except RatingbookError as error:
+            problems.append(error)
+    problems.check()
     return Plan(
         blocks=tuple(b for p in plans for b in p.blocks),
         sheets=tuple(s for p in plans for s in p.sheets),

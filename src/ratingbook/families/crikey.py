@@ -9,46 +9,44 @@ from __future__ import annotations
 
 from ratingbook import crikey
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.errors import InvalidValueError
-from ratingbook.families.sheets import Sheets, competition_ranks, game_players, read, unique_names
-from ratingbook.results import Result, parse_crikey_result
+from ratingbook.cells import crikey_result, hundredths, whole_number
+from ratingbook.errors import Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.results import CRIKEY_WORDS
+from ratingbook.rules import competition_ranks
 from ratingbook.schemas import CRIKEY_GAMES, CRIKEY_HISTORY, CRIKEY_PLAYERS, CRIKEY_STANDINGS
-from ratingbook.tables import whole_number
 
 __all__ = ["REQUIRED", "plan_crikey"]
 
 REQUIRED = (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet)
+PIECES = "a whole-number piece value of at least 0"
+_PIECES = ("White Pieces", "Black Pieces")
 
 
 def plan_crikey(sheets: Sheets) -> Plan:
-    players_table = read(sheets, CRIKEY_PLAYERS)
-    names = unique_names(players_table)
-    start = {
-        name: crikey.parse_hundredths(row.get("Rating"), row.where, "Rating")
-        for name, row in zip(names, players_table.rows, strict=True)
-    }
+    problems = Problems()
+    named = unique_names(read(sheets, CRIKEY_PLAYERS), problems)
+    names = [name for name, _ in named]
+    start: dict[str, int] = {}
+    for name, row in named:
+        try:
+            start[name] = hundredths(row.get("Rating"), row.where, "Rating")
+        except RatingbookError as error:
+            problems.append(error)
     players_of = game_players(names)
-    games_table = read(sheets, CRIKEY_GAMES)
+    games_table = guarded(problems, lambda: read(sheets, CRIKEY_GAMES), None)
     games: list[crikey.CrikeyGame] = []
-    for row in games_table.rows:
-        white, black = players_of(row)
-        pieces = [
-            whole_number(row.get(c), row.where, c, "a whole-number piece value")
-            for c in ("White Pieces", "Black Pieces")
-        ]
-        for c, value in zip(("White Pieces", "Black Pieces"), pieces, strict=True):
-            if value < 0:
-                raise InvalidValueError(f"piece value {value!r} is negative", row.where, c)
-        games.append(
-            crikey.CrikeyGame(
-                white,
-                black,
-                parse_crikey_result(row.get("Result"), row.where),
-                pieces[0],
-                pieces[1],
-                where=row.where,
-            )
-        )
+    for row in games_table.rows if games_table is not None else ():
+        try:
+            white, black = players_of(row)
+            pieces = [whole_number(row.get(c), row.where, c, PIECES, low=0) for c in _PIECES]
+            result = crikey_result(row.get("Result"), row.where)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        games.append(crikey.CrikeyGame(white, black, result, pieces[0], pieces[1], where=row.where))
+    problems.check()
+    assert games_table is not None  # a missing table was a problem, raised just above
     ratings = dict(start)
     played = dict.fromkeys(names, 0)
     history: list[tuple[object, ...]] = []
@@ -64,9 +62,7 @@ def plan_crikey(sheets: Sheets) -> Plan:
                 n,
                 game.white,
                 game.black,
-                {Result.WHITE_WINS: "won", Result.BLACK_WINS: "lost", Result.DRAW: "drew"}[
-                    game.result
-                ],
+                CRIKEY_WORDS[game.result],
                 game.white_pieces,
                 game.black_pieces,
                 w0 / 100,

@@ -7,13 +7,11 @@ Standings and Elo History sheets hold. The formulas are :mod:`ratingbook.elo`.
 
 from __future__ import annotations
 
-import math
-
-from ratingbook import elo
+from ratingbook import cells, elo
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.errors import InvalidValueError, Location, RatingbookError
-from ratingbook.families.sheets import Sheets, competition_ranks, game_players, read, unique_names
-from ratingbook.results import parse_ladder_result
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.rules import RECORD, competition_ranks, result_of_score
 from ratingbook.schemas import ELO_GAMES, ELO_HISTORY, ELO_PLAYERS, ELO_SETTINGS, ELO_STANDINGS
 from ratingbook.tables import header_key
 
@@ -21,79 +19,59 @@ __all__ = ["REQUIRED", "plan_elo"]
 
 REQUIRED = (ELO_PLAYERS.sheet, ELO_GAMES.sheet)
 
-_ELO_SCORES = {"1": 1.0, "0": 0.0, "0.5": 0.5, ".5": 0.5, "½": 0.5, "1/2": 0.5}
 
-
-def _elo_score(value: object, where: Location) -> float:
-    """White's score: a ladder-style result ((1-0), (0-1), (½-½)) or the number 1, 0.5 or 0."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and value in (0, 0.5, 1):
-        return float(value)
-    if isinstance(value, str) and value.strip() in _ELO_SCORES:
-        return _ELO_SCORES[value.strip()]
-    try:
-        return parse_ladder_result(value, where).white_score
-    except RatingbookError:
-        shown = "an empty cell" if value is None or value == "" else repr(value)
-        raise InvalidValueError(
-            f"unknown result {shown}; expected 1-0, 0-1, ½-½ or White's score 1, 0.5 or 0",
-            where,
-            "Result",
-        ) from None
-
-
-def _elo_k(sheets: Sheets) -> float:
+def _elo_k(sheets: Sheets, problems: Problems) -> float:
     if sheets.actual(ELO_SETTINGS.sheet) is None:
         return 20.0
-    table = read(sheets, ELO_SETTINGS)
     k = 20.0
-    for row in table.rows:
-        if header_key(row.get("Setting")) in ("k", "k-factor", "k factor"):
-            value = row.get("Value")
-            if not isinstance(value, int | float) or isinstance(value, bool) or not value >= 0:
-                raise InvalidValueError(
-                    f"K {value!r} must be a number of at least 0", row.where, "Value"
+    for row in read(sheets, ELO_SETTINGS).rows:
+        try:
+            setting = cells.text(row.get("Setting"), row.where, "Setting", required=False)
+            if header_key(setting) in ("k", "k-factor", "k factor"):
+                value = cells.number(
+                    row.get("Value"),
+                    row.where,
+                    "Value",
+                    "K, a number of at least 0",
+                    largest=elo.LARGEST,
                 )
-            if value > elo.LARGEST:
-                raise InvalidValueError(
-                    f"K {value!r} is too large (at most {elo.LARGEST:,})", row.where, "Value"
-                )
-            k = float(value)
+                if value < 0:
+                    raise InvalidValueError(
+                        f"K {value!r} must be a number of at least 0", row.where, "Value"
+                    )
+                k = float(value)
+        except RatingbookError as error:
+            problems.append(error)
     return k
 
 
-def _number_cell(value: object, where: Location, column: str) -> float | int:
-    number: float | None = None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        number = float(value)
-    elif isinstance(value, str):
-        try:
-            number = float(value.strip())
-        except ValueError:
-            number = None
-    if number is not None and math.isfinite(number):
-        if abs(number) > elo.LARGEST:
-            raise InvalidValueError(
-                f"rating {value!r} is too large (at most {elo.LARGEST:,})", where, column
-            )
-        return int(number) if number.is_integer() else number
-    shown = "is empty" if value is None or value == "" else f"{value!r} is not a number"
-    raise InvalidValueError(f"rating {shown}", where, column)
-
-
 def plan_elo(sheets: Sheets) -> Plan:
+    problems = Problems()
     players_table = read(sheets, ELO_PLAYERS)
-    names = unique_names(players_table)
-    start = {
-        name: _number_cell(row.get("Rating"), row.where, "Rating")
-        for name, row in zip(names, players_table.rows, strict=True)
-    }
-    k = _elo_k(sheets)
+    named = unique_names(players_table, problems)
+    names = [name for name, _ in named]
+    start: dict[str, int | float] = {}
+    for name, row in named:
+        try:
+            start[name] = cells.number(
+                row.get("Rating"), row.where, "Rating", "a rating", largest=elo.LARGEST
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    k = guarded(problems, lambda: _elo_k(sheets, problems), 20.0)
     players_of = game_players(names)
-    games_table = read(sheets, ELO_GAMES)
     games: list[tuple[str, str, float]] = []
-    for row in games_table.rows:
-        white, black = players_of(row)
-        games.append((white, black, _elo_score(row.get("Result"), row.where)))
+    games_table = guarded(problems, lambda: read(sheets, ELO_GAMES), None)
+    for row in games_table.rows if games_table is not None else ():
+        try:
+            white, black = players_of(row)
+            white_score = cells.score(row.get("Result"), row.where, "Result", results=True)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        games.append((white, black, float(white_score)))
+    problems.check()
+    assert games_table is not None  # a missing table was a problem, raised just above
     ratings: dict[str, float | int] = dict(start)
     tally = {name: [0, 0, 0] for name in names}
     history: list[tuple[object, ...]] = []
@@ -102,9 +80,9 @@ def plan_elo(sheets: Sheets) -> Plan:
         # seed 003: both ratings are rounded to whole numbers after every game.
         ((_, _), (w1, b1)) = elo.elo_series(k, w0, b0, [score])
         ratings[white], ratings[black] = int(w1), int(b1)
-        outcome = 0 if score == 1 else 1 if score == 0.5 else 2
-        tally[white][outcome] += 1
-        tally[black][2 - outcome] += 1
+        white_column, black_column = RECORD[result_of_score(score)]
+        tally[white][white_column] += 1
+        tally[black][black_column] += 1
         history.append((n, white, black, score, elo.expected_score(w0, b0), w0, w1, b0, b1))
     order = sorted(names, key=lambda name: (-ratings[name], name.casefold()))
     ranks = competition_ranks([ratings[name] for name in order])

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from ratingbook import ladder
 from ratingbook.book import GeneratedSheet, Plan, WriteBlock
-from ratingbook.errors import InvalidValueError
-from ratingbook.families.sheets import Sheets, column_block, competition_ranks, read
-from ratingbook.results import Result, parse_ladder_result
+from ratingbook.cells import flag, ladder_result, text, whole_number, whole_number_or_none
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, column_block, guarded, read
+from ratingbook.rules import RECORD, competition_ranks
 from ratingbook.schemas import (
     CAMP_GROUPS,
     LADDER_GAMES,
@@ -21,89 +22,102 @@ from ratingbook.schemas import (
     LADDER_STANDINGS,
     RATING_HISTORY,
 )
-from ratingbook.tables import Row, Table, flag, text, whole_number
+from ratingbook.tables import Row, Table
 
 __all__ = ["REQUIRED", "ladder_generated", "ladder_outcome", "ladder_result_blocks", "plan_ladder"]
 
 REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
 
 
-def _read_ladder(
-    sheets: Sheets,
-) -> tuple[Table, list[ladder.LadderPlayer], dict[str, int], Table, list[ladder.LadderGame]]:
-    groups_table = read(sheets, CAMP_GROUPS)
+def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
     groups: dict[str, int] = {}
-    seen_groups: dict[str, int] = {}
-    for row in groups_table.rows:
-        group = text(row.get("Group"), row.where, "Group")
-        key = ladder.group_key(group)
-        if key in seen_groups:
-            raise InvalidValueError(
-                f"group {group!r} is listed twice (also row {seen_groups[key]})", row.where, "Group"
-            )
-        seen_groups[key] = row.where.row or 0
-        groups[group] = whole_number(
-            row.get("Initial Ladder Rating"),
-            row.where,
-            "Initial Ladder Rating",
-            "a whole-number rating",
-        )
-
-    players_table = read(sheets, LADDER_PLAYERS)
-    players: list[ladder.LadderPlayer] = []
-    seen_ids: dict[int, int] = {}
-    for row in players_table.rows:
-        player_id = whole_number(row.get("ID"), row.where, "ID", "a whole-number player ID")
-        if player_id in seen_ids:
-            raise InvalidValueError(
-                f"duplicate player ID {player_id!r} (also row {seen_ids[player_id]})",
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        try:
+            group = text(row.get("Group"), row.where, "Group")
+            key = ladder.group_key(group)
+            if key in seen:
+                raise InvalidValueError(
+                    f"group {group!r} is listed twice (also row {seen[key]})", row.where, "Group"
+                )
+            seen[key] = row.where.row or 0
+            groups[group] = whole_number(
+                row.get("Initial Ladder Rating"),
                 row.where,
-                "ID",
+                "Initial Ladder Rating",
+                "a whole-number rating",
             )
-        seen_ids[player_id] = row.where.row or 0
-        active = flag(row.get("Active"), row.where, "Active")
-        start = (
-            whole_number(row.get("StWkPerm"), row.where, "StWkPerm", "a whole-number rating")
-            if active
-            else None
+        except RatingbookError as error:
+            problems.append(error)
+    return groups
+
+
+def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
+    player_id = whole_number(row.get("ID"), row.where, "ID", "a whole-number player ID")
+    if player_id in seen_ids:
+        raise InvalidValueError(
+            f"duplicate player ID {player_id!r} (also row {seen_ids[player_id]})", row.where, "ID"
         )
-        group = text(row.get("Group"), row.where, "Group", required=active)
-        players.append(
-            ladder.LadderPlayer(
-                id=player_id,
-                name=text(row.get("Name"), row.where, "Name", required=False),
-                group=group,
-                active=active,
-                start_permanent=start,
-                permanent_rating=_optional_whole(row, "Permanent Rating") if not active else None,
-                rating=_optional_whole(row, "Rating") if not active else None,
-                where=row.where,
+    seen_ids[player_id] = row.where.row or 0
+    active = flag(row.get("Active"), row.where, "Active")
+    start = (
+        whole_number(row.get("StWkPerm"), row.where, "StWkPerm", "a whole-number rating")
+        if active
+        else None
+    )
+    group = text(row.get("Group"), row.where, "Group", required=active)
+    # An inactive player's ratings are kept as they are; an active player's are rewritten.
+    return ladder.LadderPlayer(
+        id=player_id,
+        name=text(row.get("Name"), row.where, "Name", required=False),
+        group=group,
+        active=active,
+        start_permanent=start,
+        permanent_rating=None if active else whole_number_or_none(row.get("Permanent Rating")),
+        rating=None if active else whole_number_or_none(row.get("Rating")),
+        where=row.where,
+    )
+
+
+def _read_games(table: Table, problems: Problems) -> list[ladder.LadderGame]:
+    games: list[ladder.LadderGame] = []
+    append = games.append
+    for row in table.rows:
+        try:
+            where = row.where
+            append(
+                ladder.LadderGame(
+                    white=whole_number(row.get("White"), where, "White", "a player ID"),
+                    black=whole_number(row.get("Black"), where, "Black", "a player ID"),
+                    result=ladder_result(row.get("Result"), where),
+                    where=where,
+                )
             )
-        )
-
-    games_table = read(sheets, LADDER_GAMES)
-    games = [
-        ladder.LadderGame(
-            white=whole_number(row.get("White"), row.where, "White", "a player ID"),
-            black=whole_number(row.get("Black"), row.where, "Black", "a player ID"),
-            result=parse_ladder_result(row.get("Result"), row.where),
-            where=row.where,
-        )
-        for row in games_table.rows
-    ]
-    return players_table, players, groups, games_table, games
-
-
-def _optional_whole(row: Row, column: str) -> int | None:
-    value = row.get(column)
-    if isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer():
-        return int(value)
-    return None
+        except RatingbookError as error:
+            problems.append(error)
+    return games
 
 
 def ladder_outcome(sheets: Sheets) -> tuple[Table, Table, ladder.LadderOutcome, dict[str, int]]:
-    players_table, players, groups, games_table, games = _read_ladder(sheets)
-    outcome = ladder.recalc_ladder(players, groups, games)
+    """Read the three ladder tables, reporting every problem at once, and replay the week."""
+    problems = Problems()
+    groups_table = guarded(problems, lambda: read(sheets, CAMP_GROUPS), None)
+    groups = _read_groups(groups_table, problems) if groups_table is not None else {}
+    players_table = guarded(problems, lambda: read(sheets, LADDER_PLAYERS), None)
+    players: list[ladder.LadderPlayer] = []
+    seen_ids: dict[int, int] = {}
+    for row in players_table.rows if players_table is not None else ():
+        try:
+            players.append(_read_player(row, seen_ids))
+        except RatingbookError as error:
+            problems.append(error)
+    games_table = guarded(problems, lambda: read(sheets, LADDER_GAMES), None)
+    games = _read_games(games_table, problems) if games_table is not None else []
+    # With a player row unread, games naming that player would be reported as unknown: the
+    # engine's own checks (groups, players of each game) wait until every cell reads well.
+    problems.check()
+    assert players_table is not None and games_table is not None  # else raised just above
+    outcome = ladder.recalc_ladder(players, groups, games, every_problem=True)
     return players_table, games_table, outcome, groups
 
 
@@ -124,17 +138,9 @@ def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) ->
 def ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[GeneratedSheet]:
     tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
     for game, _ in outcome.history.ratings():
-        if game.result is Result.DRAW:
-            tally[game.white][1] += 1
-            tally[game.black][1] += 1
-        else:
-            winner, loser = (
-                (game.white, game.black)
-                if game.result is Result.WHITE_WINS
-                else (game.black, game.white)
-            )
-            tally[winner][0] += 1
-            tally[loser][2] += 1
+        white_column, black_column = RECORD[game.result]
+        tally[game.white][white_column] += 1
+        tally[game.black][black_column] += 1
     active = [p for p in outcome.players if p.active]
     active.sort(
         key=lambda p: (-(p.rating or 0), -(p.permanent_rating or 0), p.name.casefold(), p.id)

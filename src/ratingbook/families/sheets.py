@@ -1,25 +1,34 @@
 """How a family planner reads the book: sheets by name, tables by schema, and shared row readers.
 
+Reading never stops at the first bad row: a bad row is added to the run's
+:class:`~ratingbook.errors.Problems` and reading goes on, so every mistake is reported at once.
+
 This module alone decides how sheets are found (case-insensitively, each read once per run), how
 an input table is read from its sheet, how a result column is written back as one block that
 leaves every other cell alone, and how a game row's players and a player table's names are
-checked (known, listed once, never the same player twice in a game).
+checked (known, listed once; self-play is rules.py's, a cell's meaning cells.py's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from ratingbook.book import KEEP, Book, WriteBlock
+from ratingbook.cells import text
 from ratingbook.errors import (
     InvalidValueError,
     MissingSheetError,
-    SelfPlayError,
+    Problems,
+    RatingbookError,
     UnknownPlayerError,
 )
-from ratingbook.tables import Grid, Row, Table, TableSpec, header_key, read_table, text
+from ratingbook.rules import check_players
+from ratingbook.tables import Grid, Row, Table, TableSpec, header_key, read_table
 
-__all__ = ["Sheets", "column_block", "competition_ranks", "game_players", "read", "unique_names"]
+_T = TypeVar("_T")
+
+__all__ = ["Sheets", "column_block", "game_players", "guarded", "read", "unique_names"]
 
 
 class Sheets:
@@ -51,6 +60,16 @@ def read(sheets: Sheets, spec: TableSpec) -> Table:
     return read_table(sheets.grid(spec.sheet), TableSpec(actual, spec.columns))
 
 
+def guarded(problems: Problems, call: Callable[[], _T], default: _T) -> _T:
+    """``call()``; if it raises a RatingbookError (a missing column, say), that error is a
+    problem of the run and ``default`` stands in, so reading goes on with the other tables."""
+    try:
+        return call()
+    except RatingbookError as error:
+        problems.append(error)
+        return default
+
+
 def column_block(
     table: Table, column: str, values_by_row: Mapping[int, object]
 ) -> WriteBlock | None:
@@ -61,14 +80,6 @@ def column_block(
     last = table.rows[-1].where.row or first
     values: Grid = [[values_by_row.get(r, KEEP)] for r in range(first, last + 1)]
     return WriteBlock(table.sheet, first, table.columns[column], values)
-
-
-def competition_ranks(keys: Sequence[object]) -> list[int]:
-    """Competition ranks (1, 2, 2, 4) for rows already sorted best first by ``keys``."""
-    found: list[int] = []
-    for i, key in enumerate(keys):
-        found.append(found[-1] if i and key == keys[i - 1] else i + 1)
-    return found
 
 
 def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
@@ -86,23 +97,26 @@ def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
 
     def players_of(row: Row) -> tuple[str, str]:
         white, black = find(row, "White"), find(row, "Black")
-        if white == black:
-            raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+        check_players(white, black, row.where)
         return white, black
 
     return players_of
 
 
-def unique_names(table: Table) -> list[str]:
-    """The players' names, in order; a name listed twice is an error at its second row."""
-    names: list[str] = []
+def unique_names(table: Table, problems: Problems) -> list[tuple[str, Row]]:
+    """Each player's name with its row, in order; a bad or repeated name is a problem (skipped)."""
+    named: list[tuple[str, Row]] = []
     seen: dict[str, int] = {}
     for row in table.rows:
-        name = text(row.get("Name"), row.where, "Name")
-        if name in seen:
-            raise InvalidValueError(
-                f"player {name!r} is listed twice (also row {seen[name]})", row.where, "Name"
-            )
+        try:
+            name = text(row.get("Name"), row.where, "Name")
+            if name in seen:
+                raise InvalidValueError(
+                    f"player {name!r} is listed twice (also row {seen[name]})", row.where, "Name"
+                )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
         seen[name] = row.where.row or 0
-        names.append(name)
-    return names
+        named.append((name, row))
+    return named

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ratingbook import swiss
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.errors import InvalidValueError
-from ratingbook.families.sheets import Sheets, competition_ranks, game_players, read, unique_names
-from ratingbook.formats import parse_swiss_points
+from ratingbook.cells import score
+from ratingbook.errors import Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.rules import check_points, competition_ranks
 from ratingbook.schemas import SWISS_GAMES, SWISS_PLAYERS, SWISS_STANDINGS
 
 __all__ = ["REQUIRED", "plan_swiss"]
@@ -19,23 +20,24 @@ REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
 
 
 def plan_swiss(sheets: Sheets) -> Plan:
-    players_table = read(sheets, SWISS_PLAYERS)
-    names = unique_names(players_table)
+    problems = Problems()
+    names = [name for name, _ in unique_names(read(sheets, SWISS_PLAYERS), problems)]
     players_of = game_players(names)
-    games_table = read(sheets, SWISS_GAMES)
+    games_table = guarded(problems, lambda: read(sheets, SWISS_GAMES), None)
     games: list[swiss.SwissGame] = []
-    for row in games_table.rows:
-        white, black = players_of(row)
-        wh = parse_swiss_points(row.get("White Points"), row.where, "White Points")
-        bh = parse_swiss_points(row.get("Black Points"), row.where, "Black Points")
-        if wh + bh > 2:
-            raise InvalidValueError(
-                f"points {row.get('White Points')!r} and {row.get('Black Points')!r} "
-                "add up to more than 1",
-                row.where,
-                "Black Points",
-            )
+    for row in games_table.rows if games_table is not None else ():
+        try:
+            white, black = players_of(row)
+            # seed 004 counts points in halves, so every sum is exact.
+            wh = int(2 * score(row.get("White Points"), row.where, "White Points"))
+            bh = int(2 * score(row.get("Black Points"), row.where, "Black Points"))
+            check_points(wh, bh, row.get("White Points"), row.get("Black Points"), row.where)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
         games.append(swiss.SwissGame(white, black, wh, bh, where=row.where))
+    problems.check()
+    assert games_table is not None  # a missing table was a problem, raised just above
     results = swiss.swiss_standings(names, games)
     keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
     standings = GeneratedSheet(
