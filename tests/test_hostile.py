@@ -47,7 +47,7 @@ import openpyxl
 import pytest
 
 from ratingbook import workbook
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.xlsx import XlsxBook
 from workbooks import (
     CAMP_GROUPS,
@@ -759,7 +759,10 @@ def test_hostile_file_is_refused_by_the_api(
     except RatingbookError as error:
         message = str(error)
         assert re.search(case.message, message, re.IGNORECASE | re.DOTALL), message
-        assert "\n" not in message
+        # One line per problem: several problems (every one is reported) are one line each.
+        problems = error.errors if isinstance(error, InputErrors) else (error,)
+        assert message.splitlines() == [str(problem) for problem in problems]
+        assert all("\n" not in str(problem) for problem in problems)
         assert_untouched(before)
     else:
         assert case.may_succeed, f"no error: {plan.summary}"
