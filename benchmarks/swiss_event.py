@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from ratingbook.fide import fide_standings, gacrux_version, pair_next_round  # noqa: E402
-from ratingbook.swiss_codes import SwissResult  # noqa: E402
-from ratingbook.swiss_event import (  # noqa: E402
+from ratingbook.fide import fide_standings, gacrux_version, pair_next_round
+from ratingbook.swiss_codes import SwissResult
+from ratingbook.swiss_event import (
     SwissEntry,
     SwissEvent,
     SwissPlayer,
