@@ -12,7 +12,7 @@ Sonneborn-Berger in quarters) as integers, so every sum is exact.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -53,8 +53,17 @@ class SwissGame:
     where: Location | None = field(default=None, compare=False, repr=False)
 
 
-def swiss_standings(players: Sequence[str], games: Sequence[SwissGame]) -> list[player_result]:
-    """Rank ``players`` after ``games`` by points, resistance, Sonneborn-Berger and blacks."""
+def swiss_standings(
+    players: Sequence[str],
+    games: Sequence[SwissGame],
+    unplayed_halves: Mapping[str, int] | None = None,
+) -> list[player_result]:
+    """Rank ``players`` after ``games`` by points, resistance, Sonneborn-Berger and blacks.
+
+    ``unplayed_halves`` adds points scored without playing (byes, forfeits: a Swiss event's
+    rows that seed 004 does not know) to a player's points only; they are no game, so they add
+    nothing to resistance, Sonneborn-Berger or blacks of anyone.
+    """
     index: dict[str, int] = {}
     for name in players:
         if name in index:
@@ -62,6 +71,10 @@ def swiss_standings(players: Sequence[str], games: Sequence[SwissGame]) -> list[
         index[name] = len(index)
     n = len(index)
     halves = [0] * n
+    for name, extra in (unplayed_halves or {}).items():
+        if name not in index:
+            raise UnknownPlayerError(f"{name!r} is not on the player list")
+        halves[index[name]] += extra
     blacks = [0] * n
     pairs: list[tuple[int, int, int, int]] = []
     for game in games:
