@@ -26,8 +26,12 @@ __all__ = [
     "LADDER_PLAYERS",
     "LADDER_STANDINGS",
     "RATING_HISTORY",
+    "SWISS_CROSSTABLE",
+    "SWISS_EVENT_GAMES",
     "SWISS_GAMES",
+    "SWISS_PAIRINGS",
     "SWISS_PLAYERS",
+    "SWISS_SETTINGS",
     "SWISS_STANDINGS",
 ]
 
@@ -66,7 +70,20 @@ ELO_GAMES = TableSpec(
 )
 ELO_SETTINGS = TableSpec("Elo Settings", (Column("Setting"), Column("Value")))
 
-SWISS_PLAYERS = TableSpec("Swiss Players", (Column("Name"),))
+SWISS_PLAYERS = TableSpec(
+    "Swiss Players",
+    (
+        Column("Name"),
+        Column("Rating", required=False),
+        Column("FIDE ID", required=False, aliases=("FIDE Id", "FideID", "FIDE Number")),
+        Column("Title", required=False),
+        Column("Federation", required=False, aliases=("Fed",)),
+        Column("Birth", required=False, aliases=("Birth Date", "Born")),
+        Column("Sex", required=False),
+        Column("Withdrawn", required=False),
+    ),
+)
+# The seed's table: each side's points (seed 004); read by the seed's own standings.
 SWISS_GAMES = TableSpec(
     "Swiss Games",
     (
@@ -77,6 +94,21 @@ SWISS_GAMES = TableSpec(
         Column("Black Points"),
     ),
 )
+# The same sheet as a Swiss event holds it: a Result per row (games, forfeits, byes), boards,
+# and the seed's point columns still accepted where Result is empty.
+SWISS_EVENT_GAMES = TableSpec(
+    "Swiss Games",
+    (
+        Column("Round", required=False),
+        Column("Board", required=False),
+        Column("White"),
+        Column("Black"),
+        Column("Result", required=False),
+        Column("White Points", required=False),
+        Column("Black Points", required=False),
+    ),
+)
+SWISS_SETTINGS = TableSpec("Swiss Settings", (Column("Setting"), Column("Value")))
 
 # --- sheets ratingbook generates (rebuilt on every run) ----------------------------------------
 
@@ -88,3 +120,5 @@ CRIKEY_HISTORY = "Crikey History"
 ELO_STANDINGS = "Elo Standings"
 ELO_HISTORY = "Elo History"
 SWISS_STANDINGS = "Swiss Standings"
+SWISS_CROSSTABLE = "Crosstable"
+SWISS_PAIRINGS = "Pairings"

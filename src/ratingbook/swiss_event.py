@@ -122,6 +122,9 @@ def _date(value: object, where: Location, column: str) -> _dt.date:
         return value.date()
     if isinstance(value, _dt.date):
         return value
+    if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
+        # A date cell read without its format: Excel's serial day number (1900 date system).
+        return _dt.date(1899, 12, 30) + _dt.timedelta(days=int(value))
     if isinstance(value, str):
         cleaned = value.strip().replace("/", "-").replace(".", "-")
         try:

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from ratingbook import swiss
 from ratingbook.fide import fide_standings
+from ratingbook.schemas import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
 from ratingbook.swiss_codes import SwissResult
 from ratingbook.swiss_event import BYE, SwissEntry, SwissEvent
 
@@ -32,9 +33,9 @@ __all__ = [
     "standings_grid",
 ]
 
-STANDINGS = "Swiss Standings"
-CROSSTABLE = "Crosstable"
-PAIRINGS = "Pairings"
+STANDINGS = SWISS_STANDINGS
+CROSSTABLE = SWISS_CROSSTABLE
+PAIRINGS = SWISS_PAIRINGS
 
 SEED_COLUMNS = ("Resistance", "Sonneborn-Berger", "Blacks")
 # Integer-valued tie-breaks (counts, ratings); the others are points.
@@ -203,7 +204,7 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
     )
     rows: list[tuple[object, ...]] = []
     for e in entries:
-        result = "" if e.result is None else e.result.value
+        result = None if e.result is None else e.result.value
         if e.black is None:
             rows.append(
                 (

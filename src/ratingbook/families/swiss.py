@@ -1,25 +1,170 @@
-"""The Swiss family: reads Swiss Players and Swiss Games, plans the Swiss Standings sheet.
+"""The Swiss family: the seed's standings, or a whole Swiss event with pairing and FIDE tie-breaks.
 
-This module alone decides how the Swiss sheets are read (each side's points) and what the
-generated Swiss Standings sheet holds. Standings and tie-breaks are :mod:`ratingbook.swiss`.
+This module alone decides which of the two a book is and what a run writes for it.
+
+- A book in the seed's form (``Swiss Games`` with ``White Points``/``Black Points`` and no
+  ``Result`` column, and no ``Swiss Settings`` sheet) gets the seed's ``Swiss Standings``
+  exactly as before (:mod:`ratingbook.swiss`).
+- Otherwise the book is a Swiss event (:mod:`ratingbook.swiss_event`): a recalc rebuilds
+  ``Swiss Standings``, ``Crosstable`` and ``Pairings`` and, when the last round is complete, more
+  rounds are planned and auto-pairing is on, pairs the next round (gacrux's FIDE Dutch engine,
+  through :mod:`ratingbook.fide`) and appends its rows under the ``Swiss Games`` table: one
+  :class:`~ratingbook.book.WriteBlock` of new rows, every other cell of those rows kept.
+  :func:`plan_pairing` (``ratingbook pair``) pairs the next round or says why it cannot.
 """
 
 from __future__ import annotations
 
-from ratingbook import swiss
-from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.cells import score
-from ratingbook.errors import Problems, RatingbookError
-from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
-from ratingbook.rules import check_points, competition_ranks
-from ratingbook.schemas import SWISS_GAMES, SWISS_PLAYERS, SWISS_STANDINGS
+from collections.abc import Sequence
 
-__all__ = ["REQUIRED", "plan_swiss"]
+from ratingbook import swiss
+from ratingbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
+from ratingbook.cells import score
+from ratingbook.errors import MissingColumnError, Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.fide import pair_next_round
+from ratingbook.rules import check_points, competition_ranks
+from ratingbook.schemas import (
+    SWISS_EVENT_GAMES,
+    SWISS_GAMES,
+    SWISS_PLAYERS,
+    SWISS_SETTINGS,
+    SWISS_STANDINGS,
+)
+from ratingbook.swiss_event import (
+    BYE,
+    SwissEntry,
+    SwissEvent,
+    SwissSettings,
+    build_event,
+    next_round_to_pair,
+    pairing_due,
+    read_settings,
+)
+from ratingbook.swiss_sheets import SheetGrid, crosstable_grid, pairings_grid, standings_grid
+from ratingbook.tables import Grid, Table
+
+__all__ = ["REQUIRED", "is_event_book", "plan_pairing", "plan_swiss", "read_event"]
 
 REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
 
 
+def is_event_book(sheets: Sheets) -> bool:
+    """A Swiss event (a Result column or a Swiss Settings sheet), not the seed's form."""
+    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
+        return True
+    return "Result" in read(sheets, SWISS_EVENT_GAMES).columns
+
+
 def plan_swiss(sheets: Sheets) -> Plan:
+    """What a recalc writes for the Swiss sheets (and, when due, the next round's pairing)."""
+    if not is_event_book(sheets):
+        return _plan_seed(sheets)
+    event, games_table = read_event(sheets)
+    new_rows: list[SwissEntry] = []
+    if pairing_due(event):
+        new_rows = pair_next_round(event)
+    return _plan_event(event, games_table, new_rows)
+
+
+def plan_pairing(sheets: Sheets) -> Plan:
+    """Pair the next round now (``ratingbook pair``): an error when the last round is not
+    complete (naming its boards without a result), the number of rounds is not set, or the
+    event is over. Auto-pair off does not stop an explicit pairing."""
+    event, games_table = read_event(sheets)
+    next_round_to_pair(event)
+    return _plan_event(event, games_table, pair_next_round(event))
+
+
+def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
+    """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``."""
+    players = read(sheets, SWISS_PLAYERS)
+    games = read(sheets, SWISS_EVENT_GAMES)
+    if "Round" not in games.columns:
+        raise MissingColumnError(
+            f"sheet {games.sheet!r} has no column 'Round', which a Swiss event needs "
+            "(every row says its round)"
+        )
+    if "Result" not in games.columns and not {"White Points", "Black Points"} <= set(games.columns):
+        raise MissingColumnError(f"sheet {games.sheet!r} has no column 'Result'")
+    settings = SwissSettings()
+    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
+        settings = read_settings(read(sheets, SWISS_SETTINGS).rows)
+    return build_event(players.rows, games.rows, settings), games
+
+
+def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
+    return GeneratedSheet(
+        grid.name,
+        grid.header,
+        grid.rows,
+        number_formats=grid.number_formats,
+        widths=grid.widths,
+        after=after,
+    )
+
+
+def _append_block(table: Table, rows: Sequence[SwissEntry]) -> WriteBlock | None:
+    """The new rows under the table's last row, in its Round/Board/White/Black/Result columns;
+    cells of other columns in those rows are kept."""
+    if not rows:
+        return None
+    columns = table.columns
+    first_column = min(columns.values())
+    width = max(columns.values()) - first_column + 1
+    start = (
+        (table.rows[-1].where.row or table.header_row) + 1 if table.rows else table.header_row + 1
+    )
+    values: Grid = []
+    for entry in rows:
+        line: list[object] = [KEEP] * width
+        cells: dict[str, object] = {
+            "Round": entry.round,
+            "Board": entry.board,
+            "White": entry.white,
+            "Black": BYE if entry.black is None else entry.black,
+            "Result": None if entry.result is None else entry.result.value,
+        }
+        for name, value in cells.items():
+            if name in columns:
+                line[columns[name] - first_column] = value
+        if "Result" not in columns:
+            raise MissingColumnError(
+                f"sheet {table.sheet!r} has no column 'Result' to pair the next round into"
+            )
+        values.append(line)
+    return WriteBlock(table.sheet, start, first_column, values)
+
+
+def _plan_event(event: SwissEvent, games_table: Table, new_rows: Sequence[SwissEntry]) -> Plan:
+    block = _append_block(games_table, new_rows)
+    event = event.with_entries(new_rows)
+    standings, ranks = standings_grid(event)
+    crosstable = crosstable_grid(event, ranks)
+    pairings = pairings_grid(event)
+    summary = [
+        f"swiss: {len(event.players)} players, {len(event.entries)} rows, "
+        f"round {event.paired_rounds}"
+        + (f" of {event.settings.rounds}" if event.settings.rounds else ""),
+        f"standings {standings.note}",
+    ]
+    if new_rows:
+        boards = sum(1 for e in new_rows if e.black is not None)
+        bye = " and a pairing-allocated bye" if len(new_rows) > boards else ""
+        summary.append(f"paired round {new_rows[0].round}: {boards} boards{bye}")
+    return Plan(
+        blocks=(block,) if block is not None else (),
+        sheets=(
+            _generated(standings, games_table.sheet),
+            _generated(crosstable, standings.name),
+            _generated(pairings, crosstable.name),
+        ),
+        summary=tuple(summary),
+    )
+
+
+def _plan_seed(sheets: Sheets) -> Plan:
+    """The seed's standings, exactly as before the Swiss events came."""
     problems = Problems()
     names = [name for name, _ in unique_names(read(sheets, SWISS_PLAYERS), problems)]
     players_of = game_players(names)
