@@ -289,7 +289,7 @@ def test_pairing_refuses_an_incomplete_round_naming_its_boards():
     rows = pair_next_round(event)
     done = SwissEntry(1, rows[0].board, rows[0].white, rows[0].black, R.DRAW)
     event = event.with_entries([done, rows[1]])
-    with pytest.raises(EventError, match="round 1 is not complete: round 1 board 2 has no result"):
+    with pytest.raises(EventError, match="round 1 is not complete: board 2 has no result"):
         pair_next_round(event)
 
 

@@ -543,13 +543,14 @@ def next_round_to_pair(event: SwissEvent) -> int:
     last = event.paired_rounds
     pending = event.pending()
     if pending:
-        boards = ", ".join(
-            f"round {e.round} board {e.board}" if e.board else f"round {e.round} row {_row(e)}"
+        where = [
+            (f"board {e.board}" if e.board else f"row {_row(e)}")
+            + ("" if e.round == last else f" of round {e.round}")
             for e in pending
-        )
+        ]
+        noun = "has" if len(pending) == 1 else "have"
         raise EventError(
-            f"round {last} is not complete: {boards} {'has' if len(pending) == 1 else 'have'} "
-            "no result",
+            f"round {last} is not complete: {', '.join(where)} {noun} no result",
             pending[0].where,
             "Result",
         )
@@ -574,3 +575,24 @@ def pairing_due(event: SwissEvent) -> bool:
     if not settings.auto_pair or settings.rounds is None or len(event.players) < 2:
         return False
     return not event.pending() and event.paired_rounds < settings.rounds
+
+
+def _points_text(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else str(float(value))
+
+
+def settings_values(settings: SwissSettings) -> dict[str, object]:
+    """The settings as ``Swiss Settings`` values by setting name (what :func:`read_settings`
+    reads back to the same settings)."""
+    s = settings.scoring
+    start = settings.start_date
+    return {
+        "Event": settings.event_name or None,
+        "Rounds": settings.rounds,
+        "Start Date": _dt.datetime(start.year, start.month, start.day) if start else None,
+        "Tie-breaks": " ".join(settings.tiebreaks) or None,
+        "Pairing": settings.pairing,
+        "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
+        "Auto-pair": "On" if settings.auto_pair else "Off",
+        "First Colour": settings.first_colour.capitalize(),
+    }

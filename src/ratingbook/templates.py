@@ -19,6 +19,7 @@ what :func:`template_bytes` returns; regenerate them with::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as _dt
 import io
 import os
@@ -75,6 +76,7 @@ __all__ = [
     "TemplateBook",
     "build_template",
     "main",
+    "sample_rows",
     "template_bytes",
     "write_template",
 ]
@@ -691,12 +693,31 @@ def _cover_new_rows(ws: Worksheet, sheet: _InputSheet) -> None:
                 ws.cell(row=r, column=position).number_format = number_format
 
 
-def build_template(kind: str) -> Workbook:
+def sample_rows(kind: str) -> dict[str, tuple[tuple[object, ...], ...]]:
+    """The ``kind`` template's sample rows, by input sheet name (in the sheets' column order)."""
+    return {s.spec.sheet: tuple(tuple(r) for r in s.rows) for s in _check_kind(kind).sheets}
+
+
+def build_template(
+    kind: str,
+    *,
+    rows: Mapping[str, Sequence[Sequence[object]]] | None = None,
+    recalc: bool = True,
+) -> Workbook:
     """The ``kind`` template (ladder, crikey, elo or swiss) as an openpyxl workbook.
 
     Its sample data is already recalculated: ratings and generated sheets are filled in.
+    ``rows`` replaces the sample rows of the sheets it names (``ratingbook trf import`` builds
+    an event's book this way); with ``recalc`` false nothing is computed.
     """
     design = _check_kind(kind)
+    if rows:
+        design = dataclasses.replace(
+            design,
+            sheets=tuple(
+                dataclasses.replace(s, rows=rows.get(s.spec.sheet, s.rows)) for s in design.sheets
+            ),
+        )
     wb = Workbook()
     instructions = wb.active
     assert isinstance(instructions, Worksheet)
@@ -704,7 +725,8 @@ def build_template(kind: str) -> Workbook:
     _write_instructions(instructions, design)
     for sheet in design.sheets:
         _write_input_sheet(wb, sheet)
-    workbook.recalc(TemplateBook(wb))
+    if recalc:
+        workbook.recalc(TemplateBook(wb))
     for sheet in design.sheets:
         _cover_new_rows(wb[sheet.spec.sheet], sheet)
     wb.active = 0

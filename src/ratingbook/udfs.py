@@ -22,11 +22,15 @@ from typing import Any
 
 import xlwings as xw
 
-from ratingbook import cells, crikey, elo, ladder, swiss
-from ratingbook.errors import InvalidValueError, RatingbookError
+from ratingbook import cells, crikey, elo, ladder, swiss, swiss_event
+from ratingbook.errors import InvalidValueError, Location, RatingbookError
+from ratingbook.fide import fide_standings
 from ratingbook.results import Result, parse_crikey_result
 from ratingbook.rules import check_players, check_points, competition_ranks, result_of_score
-from ratingbook.tables import header_key
+from ratingbook.schemas import SWISS_EVENT_GAMES
+from ratingbook.swiss_codes import parse_tiebreaks
+from ratingbook.swiss_sheets import seed_order_standings
+from ratingbook.tables import Row, column_letter, header_key
 
 __all__ = [
     "CRIKEY_UPDATE",
@@ -268,14 +272,74 @@ def _is_header(line: Sequence[object]) -> bool:
     return len(line) >= 2 and header_key(line[0]) == "white" and header_key(line[1]) == "black"
 
 
-@xw.func
-@xw.arg("games", ndim=2, doc="One game per row: white, black, white points, black points.")
-def SWISS_STANDINGS(games: Any) -> list[list[Any]]:
-    """Swiss standings by points, resistance, Sonneborn-Berger, blacks; spills a table.
+def _event_from_rows(header: Sequence[object], rows: list[list[object]]) -> swiss_event.SwissEvent:
+    """A Swiss event from a games range whose first row names its columns (Round, White, Black,
+    Result; Board, White Points, Black Points optional). Players: in order of appearance."""
+    found: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        for spec in SWISS_EVENT_GAMES.columns:
+            if header_key(cell) in spec.header_keys():
+                found.setdefault(spec.name, index)
+    for needed in ("Round", "White", "Black"):
+        if needed not in found:
+            raise InvalidValueError(f"the games range has no {needed!r} column in its first row")
+    letters = {name: column_letter(index + 1) for name, index in found.items()}
+    game_rows: list[Row] = []
+    for n, line in enumerate(rows, start=2):
+        values = {name: (line[i] if i < len(line) else None) for name, i in found.items()}
+        if all(cells.is_blank(v) for v in values.values()):
+            continue
+        game_rows.append(Row(values, Location(row=n, columns=letters)))
+    names: dict[str, None] = {}
+    for row in game_rows:
+        for column in ("White", "Black"):
+            name = cells.text(row.get(column), row.where, column)
+            if name.upper() != swiss_event.BYE:
+                names.setdefault(name)
+    players = [Row({"Name": name}, Location()) for name in names]
+    return swiss_event.build_event(players, game_rows)
 
-    Example: =SWISS_STANDINGS(A2:D10), one game per row: white, black, their points.
+
+def _tiebreak_codes(tiebreaks: Any) -> tuple[str, ...]:
+    return parse_tiebreaks(" ".join(str(cell) for cell in _cells(tiebreaks)), None, "tiebreaks")
+
+
+@xw.func
+@xw.arg(
+    "games",
+    ndim=2,
+    doc="Games with a header row (Round, White, Black, Result), or rows "
+    "of white, black, white points, black points.",
+)
+@xw.arg("tiebreaks", doc='Optional FIDE tie-break codes in order, e.g. "BH/C1 BH SB DE".')
+def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
+    """Swiss standings (spills): FIDE tie-breaks when codes are given, else the seed's order.
+
+    Example: =SWISS_STANDINGS(A1:E40, "BH/C1 BH SB"), A1:E1 = Round, Board, White, Black,
+    Result. Or =SWISS_STANDINGS(A2:D10): white, black, their points.
     """
     rows = _rows(games)
+    codes = _tiebreak_codes(tiebreaks)
+    if (rows and any(header_key(cell) == "result" for cell in rows[0])) or (rows and codes):
+        if not (rows and any(header_key(cell) == "round" for cell in rows[0])):
+            raise InvalidValueError(
+                "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
+            )
+        event = _event_from_rows(rows[0], rows[1:])
+        if codes:
+            standings = fide_standings(event, codes)
+            table: list[list[Any]] = [["Rank", "Name", "Points", *codes]]
+            for standing in standings.lines:
+                points = float(standing.points)
+                table.append([standing.rank, standing.name, points, *standing.values])
+            return table
+        results, ranks = seed_order_standings(event)
+        table = [list(SWISS_HEADER)]
+        for rank, r in zip(ranks, results, strict=True):
+            table.append(
+                [rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black]
+            )
+        return table
     first = 1
     if rows and _is_header(rows[0]):
         rows, first = rows[1:], 2
@@ -288,7 +352,7 @@ def SWISS_STANDINGS(games: Any) -> list[list[Any]]:
     players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
     results = swiss.swiss_standings(players, played)
     keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
-    table: list[list[Any]] = [list(SWISS_HEADER)]
+    table = [list(SWISS_HEADER)]
     for rank, r in zip(competition_ranks(keys), results, strict=True):
         table.append([rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black])
     return table

@@ -44,7 +44,14 @@ from ratingbook.swiss_event import (
 from ratingbook.swiss_sheets import SheetGrid, crosstable_grid, pairings_grid, standings_grid
 from ratingbook.tables import Grid, Table
 
-__all__ = ["REQUIRED", "is_event_book", "plan_pairing", "plan_swiss", "read_event"]
+__all__ = [
+    "REQUIRED",
+    "is_event_book",
+    "plan_pairing",
+    "plan_standings",
+    "plan_swiss",
+    "read_event",
+]
 
 REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
 
@@ -74,6 +81,12 @@ def plan_pairing(sheets: Sheets) -> Plan:
     event, games_table = read_event(sheets)
     next_round_to_pair(event)
     return _plan_event(event, games_table, pair_next_round(event))
+
+
+def plan_standings(sheets: Sheets) -> Plan:
+    """The event's generated sheets only, never a pairing (a book just imported from TRF)."""
+    event, games_table = read_event(sheets)
+    return _plan_event(event, games_table, [])
 
 
 def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
