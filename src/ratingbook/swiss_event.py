@@ -128,7 +128,8 @@ def _date(value: object, where: Location, column: str) -> _dt.date:
     if isinstance(value, str):
         cleaned = value.strip().replace("/", "-").replace(".", "-")
         try:
-            return _dt.date.fromisoformat(cleaned)
+            # "2026-04-11", or with a time of day as a date cell may arrive from xlwings
+            return _dt.date.fromisoformat(cleaned[:10] if cleaned[10:11] in ("T", " ") else cleaned)
         except ValueError:
             pass
     raise InvalidValueError(f"{value!r} is not a date; expected e.g. 2026-03-14", where, column)
