@@ -144,3 +144,14 @@ def test_udf_fide_codes_with_byes_and_forfeits() -> None:
 def test_udf_errors(rows: list[list[object]], codes: str | None, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         SWISS_STANDINGS(rows, codes)
+
+
+def test_the_templates_generated_sheets_print_one_page_wide() -> None:
+    """Swiss Standings, Crosstable and Pairings: fit to one page wide, any number of pages
+    down, the header row repeated on each page (written by the openpyxl adapter)."""
+    wb = openpyxl.load_workbook(TEMPLATE)
+    for name in ("Swiss Standings", "Crosstable", "Pairings"):
+        ws = wb[name]
+        assert ws.sheet_properties.pageSetUpPr.fitToPage, name
+        assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0), name
+        assert ws.print_title_rows == "$1:$1", name

@@ -64,6 +64,7 @@ class GeneratedSheet:
 
     ``number_formats`` maps a 0-based column to an Excel number format; ``widths`` gives column
     widths in characters. ``after`` names the sheet it is placed after when it is created.
+    ``fit_width``: printed on pages one page wide (as many pages down as needed).
     """
 
     name: str
@@ -72,6 +73,7 @@ class GeneratedSheet:
     number_formats: Mapping[int, str] = field(default_factory=dict)
     widths: Mapping[int, float] = field(default_factory=dict)
     after: str | None = None
+    fit_width: bool = False
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]

@@ -23,6 +23,7 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
+from openpyxl.worksheet.properties import PageSetupProperties
 
 from ratingbook.book import KEEP, GeneratedSheet, WriteBlock
 from ratingbook.errors import UnsafeWorkbookError, WorkbookError
@@ -128,6 +129,11 @@ class OpenpyxlBook:
             width = sheet.widths.get(c, max(10.0, len(sheet.header[c]) + 2.0))
             ws.column_dimensions[get_column_letter(c + 1)].width = width
         ws.freeze_panes = "A2"
+        if sheet.fit_width:
+            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+            ws.page_setup.fitToWidth = 1
+            ws.page_setup.fitToHeight = 0
+            ws.print_title_rows = "1:1"
 
     def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
         """Formula cells (row, column) of ``grid``: no cached values in memory, so Uncalculated."""

@@ -114,6 +114,7 @@ def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
         number_formats=grid.number_formats,
         widths=grid.widths,
         after=after,
+        fit_width=True,  # issue 11: printed one page wide
     )
 
 
