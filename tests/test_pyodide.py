@@ -46,7 +46,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
-from ratingbook import workbook
+from ratingbook import schemas, workbook
 from seed_examples import CRIKEY_INPUT, ELO_SERIES_INPUT, ELO_SERIES_OUTPUT, SWISS_INPUT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +60,13 @@ HANG_GUARD_SECONDS = 600
 # Wheels Lite takes from Pyodide's own repository: the versions pyodide-lock.json names.
 FROM_LOCK = ("micropip", "packaging", "click", "tqdm")
 # Pure-Python wheels Lite takes from PyPI (ratingbook's dependencies outside the lock file).
-FROM_PYPI = ("openpyxl==3.1.5", "et-xmlfile==2.0.0", "defusedxml==0.7.1")
+FROM_PYPI = (
+    "openpyxl==3.1.5",
+    "et-xmlfile==2.0.0",
+    "defusedxml==0.7.1",
+    "gacrux==1.11.65",  # FIDE pairing and tie-breaks (Swiss events), pure Python
+    "networkx==3.6.1",  # gacrux's one dependency, pure Python
+)
 # The environment micropip evaluates markers in (checked inside Pyodide below).
 EMSCRIPTEN = {"sys_platform": "emscripten", "platform_system": "Emscripten"}
 
@@ -160,6 +166,8 @@ GENERATED = {
     workbook.ELO_STANDINGS,
     workbook.ELO_HISTORY,
     workbook.SWISS_STANDINGS,
+    schemas.SWISS_CROSSTABLE,
+    schemas.SWISS_PAIRINGS,
 }
 TEMPLATES = ("ladder", "crikey", "elo", "swiss")
 
@@ -168,7 +176,12 @@ def _template_sheets(kind: str) -> Sheets:
     """A shipped template's input sheets; the ladder's ratings blanked (recalc writes them)."""
     book = openpyxl.load_workbook(ROOT / "workbook_templates" / f"{kind}.xlsx")
     sheets = {
-        ws.title: [list(row) for row in ws.iter_rows(values_only=True)]
+        # A date cell (the Swiss event's Start Date) travels as the text the Office.js client
+        # sends (tests/jsonbook.py), which xlwings reads back as a datetime.
+        ws.title: [
+            [v.strftime("%Y-%m-%dT%H:%M:%S.000Z") if isinstance(v, dt.datetime) else v for v in row]
+            for row in ws.iter_rows(values_only=True)
+        ]
         for ws in book.worksheets
         if ws.title not in GENERATED
     }
@@ -185,6 +198,12 @@ def _template_sheets(kind: str) -> Sheets:
 BOOKS: dict[str, Sheets] = {
     **SEED_BOOKS,
     **{f"template {kind}": _template_sheets(kind) for kind in TEMPLATES},
+    # A Swiss event before round 1: the recalc pairs it (gacrux's Dutch engine, in Pyodide).
+    "swiss event (pairs round 1)": {
+        "Swiss Settings": [["Setting", "Value"], ["Rounds", 3], ["Tie-breaks", "BH/C1 BH SB"]],
+        "Swiss Players": [["Name", "Rating"], *[[f"Player {i}", 2000 - 10 * i] for i in range(7)]],
+        "Swiss Games": [["Round", "Board", "White", "Black", "Result"]],
+    },
 }
 
 # Start New Week runs on the ladder books.

@@ -24,12 +24,10 @@ import xlwings as xw
 
 from ratingbook import cells, crikey, elo, ladder, swiss, swiss_event
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
-from ratingbook.fide import fide_standings
 from ratingbook.results import Result, parse_crikey_result
 from ratingbook.rules import check_players, check_points, competition_ranks, result_of_score
 from ratingbook.schemas import SWISS_EVENT_GAMES
 from ratingbook.swiss_codes import parse_tiebreaks
-from ratingbook.swiss_sheets import seed_order_standings
 from ratingbook.tables import Row, column_letter, header_key
 
 __all__ = [
@@ -325,6 +323,10 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
             raise InvalidValueError(
                 "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
             )
+        # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
+        from ratingbook.fide import fide_standings
+        from ratingbook.swiss_sheets import seed_order_standings
+
         event = _event_from_rows(rows[0], rows[1:])
         if codes:
             standings = fide_standings(event, codes)

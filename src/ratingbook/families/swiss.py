@@ -16,13 +16,13 @@ This module alone decides which of the two a book is and what a run writes for i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ratingbook import swiss
 from ratingbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
 from ratingbook.cells import score
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
-from ratingbook.fide import pair_next_round
 from ratingbook.rules import check_points, competition_ranks
 from ratingbook.schemas import (
     SWISS_EVENT_GAMES,
@@ -41,8 +41,13 @@ from ratingbook.swiss_event import (
     pairing_due,
     read_settings,
 )
-from ratingbook.swiss_sheets import SheetGrid, crosstable_grid, pairings_grid, standings_grid
 from ratingbook.tables import Grid, Table
+
+if TYPE_CHECKING:
+    from ratingbook.swiss_sheets import SheetGrid
+
+# ratingbook.fide and ratingbook.swiss_sheets load gacrux (and networkx, ~0.2 s): they are
+# imported when a Swiss event is planned, so books of the other families never pay for them.
 
 __all__ = [
     "REQUIRED",
@@ -70,6 +75,8 @@ def plan_swiss(sheets: Sheets) -> Plan:
     event, games_table = read_event(sheets)
     new_rows: list[SwissEntry] = []
     if pairing_due(event):
+        from ratingbook.fide import pair_next_round
+
         new_rows = pair_next_round(event)
     return _plan_event(event, games_table, new_rows)
 
@@ -78,6 +85,8 @@ def plan_pairing(sheets: Sheets) -> Plan:
     """Pair the next round now (``ratingbook pair``): an error when the last round is not
     complete (naming its boards without a result), the number of rounds is not set, or the
     event is over. Auto-pair off does not stop an explicit pairing."""
+    from ratingbook.fide import pair_next_round
+
     event, games_table = read_event(sheets)
     next_round_to_pair(event)
     return _plan_event(event, games_table, pair_next_round(event))
@@ -151,6 +160,8 @@ def _append_block(table: Table, rows: Sequence[SwissEntry]) -> WriteBlock | None
 
 
 def _plan_event(event: SwissEvent, games_table: Table, new_rows: Sequence[SwissEntry]) -> Plan:
+    from ratingbook.swiss_sheets import crosstable_grid, pairings_grid, standings_grid
+
     block = _append_block(games_table, new_rows)
     event = event.with_entries(new_rows)
     standings, ranks = standings_grid(event)
