@@ -307,6 +307,10 @@ def test_round_trip_of_canonical_files_is_exact(text):
         (HAND_RECORDS[0][:91] + "   2 w Q", "line 1: round 1 result 'Q' is not a TRF result code"),
         ("042 next week\n" + HAND_RECORDS[4][:91], "line 1: start date 'next week' is not a date"),
         ("012 nobody", "the file has no player records"),
+        (
+            HAND_RECORDS[2] + "\n" + HAND_RECORDS[3].replace(" D ", " C "),
+            "line 2: player name 'C' is used twice (also line 1)",
+        ),
     ],
 )
 def test_bad_records_name_their_line(text, message):

@@ -328,6 +328,14 @@ def import_trf(text: str) -> TrfImport:
             number, player, rounds = _player(line, line_no)
             if number in players:
                 raise TrfError(f"starting rank {number} is used twice", Location(line=line_no))
+            for other, _ in players.values():
+                if other.name == player.name:
+                    raise TrfError(
+                        f"player name {player.name!r} is used twice (also line "
+                        f"{other.where.line if other.where else '?'}); the workbook needs "
+                        "unique names",
+                        Location(line=line_no),
+                    )
             players[number] = (player, rounds)
         elif code == "012":
             settings["event_name"] = value
