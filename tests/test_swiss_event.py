@@ -11,14 +11,10 @@ from fractions import Fraction
 import pytest
 
 from ratingbook import swiss
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.swiss_codes import Scoring, SwissResult, parse_swiss_result, parse_tiebreaks
-from ratingbook.swiss_event import (
-    SwissSettings,
-    build_event,
-    pairing_due,
-    read_settings,
-)
+from ratingbook.swiss_event import build_event, pairing_due
+from ratingbook.swiss_settings import SwissSettings, read_settings
 from swiss_rows import games, players, rows
 
 R = SwissResult
@@ -310,3 +306,15 @@ def test_the_seed_example_is_unchanged():
         ("Bob", 1.0, 5.0, 0.50, 1),
         ("Femke", 0.5, 4.0, 1.00, 2),
     ]
+
+
+def test_every_bad_row_is_reported_at_once():
+    """Two bad game rows and a bad player row: one InputErrors naming all three cells."""
+    field = rows("Swiss Players", ("Name", "Rating"), ("Anna", 2000), ("Bob", "strong"))
+    with pytest.raises(InputErrors) as caught:
+        build_event(field, games((1, 1, "Anna", "Zed", "1-0"), (1, 2, "Anna", "BYE", "1-0")))
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith("sheet 'Swiss Players', row 3, column B (Rating): ")
+    assert lines[1].startswith("sheet 'Swiss Games', row 2, column D (Black): no player named")
+    assert lines[2].startswith("sheet 'Swiss Games', row 3, column E (Result): '1-0' is not a bye")

@@ -195,7 +195,8 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
 def _sheet_rows(event: SwissEvent) -> dict[str, list[tuple[object, ...]]]:
     """The template's three input sheets filled with the event (columns in the template's order)."""
     from ratingbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
-    from ratingbook.swiss_event import BYE, settings_values
+    from ratingbook.swiss_event import BYE
+    from ratingbook.swiss_settings import settings_values
     from ratingbook.templates import sample_rows
 
     values = settings_values(event.settings)

@@ -1,10 +1,11 @@
 """A Swiss event as the workbook holds it: players, rounds of games and byes, and its settings.
 
-This is the one home of the event's own vocabulary: the result spellings of ``Swiss Games``
-(games, forfeits and the four kinds of bye), the FIDE tie-break codes an organiser may ask for,
-the ``Swiss Settings`` rows, the start order of the players, and the checks that name the cell
-a mistake is in (a player twice in one round, a game after a withdrawal, a result on a bye row
-that is not a bye, an unknown tie-break code).
+This is the one home of the event's rows: a player of ``Swiss Players``, a row of ``Swiss
+Games`` (a game or a bye), the start order of the players, which round is paired next, and the
+checks that name the cell a mistake is in (a player twice in one round, a game after a
+withdrawal, a result on a bye row that is not a bye). Every bad row is reported, not only the
+first. The words (result spellings, tie-break codes, points) are :mod:`ratingbook.swiss_codes`;
+the ``Swiss Settings`` sheet is :mod:`ratingbook.swiss_settings`.
 
 Nothing here applies a FIDE rule: pairing and the FIDE tie-breaks (with their unplayed-round
 rules) are gacrux's, reached through :mod:`ratingbook.fide`. The seed's own standings
@@ -16,21 +17,26 @@ Pure: plain values in, frozen values out; no spreadsheet library.
 from __future__ import annotations
 
 import datetime as _dt
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ratingbook.cells import score, text, whole_number
 from ratingbook.errors import (
     InvalidValueError,
     Location,
+    Problems,
     RatingbookError,
-    SelfPlayError,
     UnknownPlayerError,
 )
-from ratingbook.formats import parse_swiss_points
+from ratingbook.rules import check_players
 from ratingbook.swiss_codes import Scoring, SwissResult, parse_swiss_result, parse_tiebreaks
-from ratingbook.tables import Row, header_key, text, whole_number
+from ratingbook.swiss_settings import (
+    RULES_2026_FROM,
+    SwissSettings,
+    read_settings,
+)
+from ratingbook.tables import Row
 
 __all__ = [
     "BYE",
@@ -51,184 +57,10 @@ __all__ = [
 #: What ``Black`` holds on a bye row.
 BYE = "BYE"
 
-#: FIDE C.07 (2024) art. 17 / the 2026 edition: events starting on or after this date are
-#: scored under the 2026 tie-break rules, earlier ones under the 2024 rules (gacrux decides).
-RULES_2026_FROM = _dt.date(2026, 3, 1)
-
 
 class EventError(RatingbookError):
     """The event's rows contradict each other (a player twice in a round, a game after a
     withdrawal, a round that cannot be paired yet)."""
-
-
-# --- settings ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SwissSettings:
-    """The ``Swiss Settings`` sheet. Empty ``tiebreaks`` means the seed's own order."""
-
-    rounds: int | None = None
-    start_date: _dt.date | None = None
-    tiebreaks: tuple[str, ...] = ()
-    pairing: str = "Dutch"
-    scoring: Scoring = field(default_factory=Scoring)
-    auto_pair: bool = True
-    first_colour: str = "white"  # of the top seed in round 1 (TRF 152)
-    event_name: str = ""
-
-    @property
-    def rules_edition(self) -> str:
-        """Which FIDE tie-break rules apply: "2024" before 2026-03-01, else "2026"."""
-        if self.start_date is not None and self.start_date < RULES_2026_FROM:
-            return "2024"
-        return "2026"
-
-
-# The setting names (and spellings) of the `Swiss Settings` sheet: one home.
-_SETTING_NAMES: Mapping[str, str] = {
-    "rounds": "Rounds",
-    "number of rounds": "Rounds",
-    "start date": "Start Date",
-    "start": "Start Date",
-    "tie-breaks": "Tie-breaks",
-    "tiebreaks": "Tie-breaks",
-    "tie breaks": "Tie-breaks",
-    "pairing": "Pairing",
-    "points": "Points",
-    "auto-pair": "Auto-pair",
-    "autopair": "Auto-pair",
-    "auto pair": "Auto-pair",
-    "first colour": "First Colour",
-    "first color": "First Colour",
-    "event": "Event",
-    "event name": "Event",
-    "tournament": "Event",
-}
-SETTING_ORDER = (
-    "Event",
-    "Rounds",
-    "Start Date",
-    "Tie-breaks",
-    "Pairing",
-    "Points",
-    "Auto-pair",
-    "First Colour",
-)
-
-
-def _date(value: object, where: Location, column: str) -> _dt.date:
-    if isinstance(value, _dt.datetime):
-        return value.date()
-    if isinstance(value, _dt.date):
-        return value
-    if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
-        # A date cell read without its format: Excel's serial day number (1900 date system).
-        return _dt.date(1899, 12, 30) + _dt.timedelta(days=int(value))
-    if isinstance(value, str):
-        cleaned = value.strip().replace("/", "-").replace(".", "-")
-        try:
-            # "2026-04-11", or with a time of day as a date cell may arrive from xlwings
-            return _dt.date.fromisoformat(cleaned[:10] if cleaned[10:11] in ("T", " ") else cleaned)
-        except ValueError:
-            pass
-    raise InvalidValueError(f"{value!r} is not a date; expected e.g. 2026-03-14", where, column)
-
-
-def _points_setting(value: object, where: Location, column: str) -> Scoring:
-    parts = [p for p in re.split(r"[\s/;]+", str(value if value is not None else "").strip()) if p]
-    numbers: list[Fraction] = []
-    for part in parts:
-        try:
-            number = Fraction(part.replace(",", ".").replace("½", "1/2"))
-        except (ValueError, ZeroDivisionError):
-            number = Fraction(-1)
-        if number < 0 or number * 2 != int(number * 2):
-            break
-        numbers.append(number)
-    if len(numbers) != 3 or len(parts) != 3:
-        raise InvalidValueError(
-            f"{value!r}: expected three numbers in halves, the points for a win, a draw and a "
-            "pairing-allocated bye, e.g. 1 0.5 1",
-            where,
-            column,
-        )
-    return Scoring(*numbers)
-
-
-def read_settings(rows: Iterable[Row]) -> SwissSettings:
-    """The settings from ``Swiss Settings`` rows (columns ``Setting`` and ``Value``).
-
-    Unknown setting names are an error (a typo would silently change nothing); an empty value
-    keeps the default.
-    """
-    values: dict[str, object] = {}
-    place: dict[str, Location] = {}
-    for row in rows:
-        name = text(row.get("Setting"), row.where, "Setting", required=False)
-        if not name:
-            continue
-        canonical = _SETTING_NAMES.get(header_key(name))
-        if canonical is None:
-            raise InvalidValueError(
-                f"unknown setting {name!r}; expected one of {', '.join(SETTING_ORDER)}",
-                row.where,
-                "Setting",
-            )
-        if canonical in values:
-            raise InvalidValueError(f"setting {canonical!r} is given twice", row.where, "Setting")
-        values[canonical] = row.get("Value")
-        place[canonical] = row.where
-
-    def given(name: str) -> bool:
-        v = values.get(name)
-        return v is not None and not (isinstance(v, str) and not v.strip())
-
-    kwargs: dict[str, object] = {}
-    if given("Rounds"):
-        rounds = whole_number(values["Rounds"], place["Rounds"], "Value", "a number of rounds")
-        if rounds < 1:
-            raise InvalidValueError(
-                f"{rounds!r} rounds: expected 1 or more", place["Rounds"], "Value"
-            )
-        kwargs["rounds"] = rounds
-    if given("Start Date"):
-        kwargs["start_date"] = _date(values["Start Date"], place["Start Date"], "Value")
-    if given("Tie-breaks"):
-        kwargs["tiebreaks"] = parse_tiebreaks(values["Tie-breaks"], place["Tie-breaks"])
-    if given("Pairing"):
-        system = text(values["Pairing"], place["Pairing"], "Value")
-        if system.casefold() not in ("dutch", "fide dutch", "fide_dutch"):
-            raise InvalidValueError(
-                f"pairing system {system!r} is not supported; expected Dutch (FIDE C.04.3)",
-                place["Pairing"],
-                "Value",
-            )
-    if given("Points"):
-        kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
-    if given("Auto-pair"):
-        value = values["Auto-pair"]
-        key = str(value).strip().casefold()
-        if isinstance(value, bool):
-            kwargs["auto_pair"] = value
-        elif key in ("on", "yes", "true", "1", "y"):
-            kwargs["auto_pair"] = True
-        elif key in ("off", "no", "false", "0", "n"):
-            kwargs["auto_pair"] = False
-        else:
-            raise InvalidValueError(f"{value!r}: expected On or Off", place["Auto-pair"], "Value")
-    if given("First Colour"):
-        colour = text(values["First Colour"], place["First Colour"], "Value").casefold()
-        if colour not in ("white", "black", "w", "b"):
-            raise InvalidValueError(
-                f"{values['First Colour']!r}: expected White or Black",
-                place["First Colour"],
-                "Value",
-            )
-        kwargs["first_colour"] = "white" if colour.startswith("w") else "black"
-    if given("Event"):
-        kwargs["event_name"] = text(values["Event"], place["Event"], "Value")
-    return SwissSettings(**kwargs)  # type: ignore[arg-type]
 
 
 # --- players and rows --------------------------------------------------------------------------
@@ -410,8 +242,8 @@ def _result_from_points(row: Row) -> SwissResult | None:
     blank = [v is None or (isinstance(v, str) and not v.strip()) for v in (wv, bv)]
     if all(blank):
         return None
-    wh = parse_swiss_points(wv, row.where, "White Points")
-    bh = parse_swiss_points(bv, row.where, "Black Points")
+    wh = int(2 * score(wv, row.where, "White Points"))
+    bh = int(2 * score(bv, row.where, "Black Points"))
     table = {
         (2, 0): SwissResult.WHITE_WINS,
         (0, 2): SwissResult.BLACK_WINS,
@@ -453,8 +285,8 @@ def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
     black_text = text(row.get("Black"), row.where, "Black")
     bye_row = black_text.upper() == BYE
     black = None if bye_row else player("Black")
-    if black == white:
-        raise SelfPlayError(f"player {white!r} cannot play themself", row.where, "Black")
+    if black is not None:
+        check_players(white, black, row.where)
     result = parse_swiss_result(row.get("Result"), row.where, bye_row=bye_row)
     if result is None and not bye_row:
         result = _result_from_points(row)
@@ -462,7 +294,8 @@ def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
 
 
 def check_event(event: SwissEvent) -> None:
-    """The cross-row checks: each raises naming the row and column of the mistake."""
+    """The cross-row checks, each naming the row and column of the mistake; all are reported."""
+    problems = Problems()
     by_name = {p.name: p for p in event.players}
     seen: dict[tuple[int, str], SwissEntry] = {}
     for entry in event.entries:
@@ -471,63 +304,83 @@ def check_event(event: SwissEvent) -> None:
             if key in seen:
                 earlier = seen[key].where
                 also = f" (also row {earlier.row})" if earlier is not None and earlier.row else ""
-                raise EventError(
-                    f"{name!r} appears twice in round {entry.round}{also}", entry.where, column
+                problems.append(
+                    EventError(
+                        f"{name!r} appears twice in round {entry.round}{also}", entry.where, column
+                    )
                 )
+                continue
             seen[key] = entry
             player = by_name[name]
             zero_bye = entry.result is SwissResult.ZERO_POINT_BYE
             if not player.plays_in(entry.round) and not zero_bye:
-                raise EventError(
-                    f"{name!r} withdrew before round {player.withdrawn} (Swiss Players, "
-                    f"Withdrawn) but has a row in round {entry.round}",
-                    entry.where,
-                    column,
+                problems.append(
+                    EventError(
+                        f"{name!r} withdrew before round {player.withdrawn} (Swiss Players, "
+                        f"Withdrawn) but has a row in round {entry.round}",
+                        entry.where,
+                        column,
+                    )
                 )
-    last = event.paired_rounds
     paired = {e.round for e in event.entries if not e.is_bye or e.result is SwissResult.PAIRING_BYE}
-    for number in range(1, last):
+    for number in range(1, event.paired_rounds):
         if number not in paired:
             first = min(
                 (e for e in event.entries if e.round > number and e.round in paired),
                 key=lambda e: e.round,
             )
-            raise EventError(
-                f"round {number} has no games but round {first.round} has", first.where, "Round"
+            problems.append(
+                EventError(
+                    f"round {number} has no games but round {first.round} has", first.where, "Round"
+                )
             )
+            break
+    byes: dict[int, SwissEntry] = {}
     for entry in event.entries:
         if entry.result is SwissResult.PAIRING_BYE:
-            for other in event.entries:
-                if (
-                    other is not entry
-                    and other.result is SwissResult.PAIRING_BYE
-                    and other.round == entry.round
-                ):
-                    raise EventError(
-                        f"round {entry.round} has two pairing-allocated byes", other.where, "Result"
+            if entry.round in byes:
+                problems.append(
+                    EventError(
+                        f"round {entry.round} has two pairing-allocated byes", entry.where, "Result"
                     )
+                )
+            byes.setdefault(entry.round, entry)
+    problems.check()
 
 
 def build_event(
     player_rows: Sequence[Row], game_rows: Sequence[Row], settings: SwissSettings | None = None
 ) -> SwissEvent:
-    """Read and check a whole event from the rows of its sheets."""
+    """Read and check a whole event from the rows of its sheets; every bad row is reported
+    (one :class:`~ratingbook.errors.InputErrors` when there are several)."""
+    problems = Problems()
     players: list[SwissPlayer] = []
     names: dict[str, str] = {}
     seen: dict[str, Location] = {}
     for row in player_rows:
-        player = read_player(row)
-        if player.name in seen:
-            first = seen[player.name].row
-            raise InvalidValueError(
-                f"player {player.name!r} is listed twice (also row {first})", row.where, "Name"
-            )
+        try:
+            player = read_player(row)
+            if player.name in seen:
+                raise InvalidValueError(
+                    f"player {player.name!r} is listed twice (also row {seen[player.name].row})",
+                    row.where,
+                    "Name",
+                )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
         seen[player.name] = row.where
         names[player.name] = player.name
         names.setdefault(player.name.casefold(), player.name)
         players.append(player)
-    entries = tuple(read_entry(row, names) for row in game_rows)
-    event = SwissEvent(tuple(players), entries, settings or SwissSettings())
+    entries: list[SwissEntry] = []
+    for row in game_rows:
+        try:
+            entries.append(read_entry(row, names))
+        except RatingbookError as error:
+            problems.append(error)
+    problems.check()
+    event = SwissEvent(tuple(players), tuple(entries), settings or SwissSettings())
     check_event(event)
     return event
 
@@ -576,24 +429,3 @@ def pairing_due(event: SwissEvent) -> bool:
     if not settings.auto_pair or settings.rounds is None or len(event.players) < 2:
         return False
     return not event.pending() and event.paired_rounds < settings.rounds
-
-
-def _points_text(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else str(float(value))
-
-
-def settings_values(settings: SwissSettings) -> dict[str, object]:
-    """The settings as ``Swiss Settings`` values by setting name (what :func:`read_settings`
-    reads back to the same settings)."""
-    s = settings.scoring
-    start = settings.start_date
-    return {
-        "Event": settings.event_name or None,
-        "Rounds": settings.rounds,
-        "Start Date": _dt.datetime(start.year, start.month, start.day) if start else None,
-        "Tie-breaks": " ".join(settings.tiebreaks) or None,
-        "Pairing": settings.pairing,
-        "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
-        "Auto-pair": "On" if settings.auto_pair else "Off",
-        "First Colour": settings.first_colour.capitalize(),
-    }

@@ -98,9 +98,7 @@ def plan_standings(sheets: Sheets) -> Plan:
     return _plan_event(event, games_table, [])
 
 
-def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
-    """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``."""
-    players = read(sheets, SWISS_PLAYERS)
+def _games_table(sheets: Sheets) -> Table:
     games = read(sheets, SWISS_EVENT_GAMES)
     if "Round" not in games.columns:
         raise MissingColumnError(
@@ -109,10 +107,27 @@ def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
         )
     if "Result" not in games.columns and not {"White Points", "Black Points"} <= set(games.columns):
         raise MissingColumnError(f"sheet {games.sheet!r} has no column 'Result'")
+    return games
+
+
+def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
+    """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``;
+    every problem of the three sheets is reported at once."""
+    problems = Problems()
+    players = guarded(problems, lambda: read(sheets, SWISS_PLAYERS), None)
+    games = guarded(problems, lambda: _games_table(sheets), None)
     settings = SwissSettings()
     if sheets.actual(SWISS_SETTINGS.sheet) is not None:
-        settings = read_settings(read(sheets, SWISS_SETTINGS).rows)
-    return build_event(players.rows, games.rows, settings), games
+        settings = guarded(
+            problems, lambda: read_settings(read(sheets, SWISS_SETTINGS).rows), settings
+        )
+    event: SwissEvent | None = None
+    if players is not None and games is not None:
+        player_rows, game_rows = players.rows, games.rows
+        event = guarded(problems, lambda: build_event(player_rows, game_rows, settings), None)
+    problems.check()
+    assert event is not None and games is not None  # else a problem was raised just above
+    return event, games
 
 
 def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
