@@ -378,6 +378,12 @@ def template_command(kind: str, output: str | None, force: bool) -> None:
     click.echo(f"wrote {target} ({kind} template)")
 
 
+# The Swiss event commands live in cli_swiss.py; registered here so `ratingbook --help` lists them.
+from ratingbook.cli_swiss import pair_command, trf_group  # noqa: E402
+
+cli.add_command(pair_command)
+cli.add_command(trf_group)
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: usage errors, like input errors, are one line and exit status 2."""
     try:
