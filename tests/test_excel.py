@@ -405,7 +405,7 @@ BAD_LADDER = [
         "Ladder Games",
         (2, 0),
         "#N/A",
-        r"^sheet 'Ladder Games', row 3, column A \(White\): holds the Excel error '#N/A'",
+        r"^sheet 'Ladder Games', row 3, column A \(White\): the cell holds the Excel error '#N/A'",
         id="Excel error in a cell",
     ),
     pytest.param(
@@ -473,6 +473,22 @@ def test_main_alerts_the_error_instead_of_raising() -> None:
     assert "sheet 'Ladder Games', row 4, column C (Result)" in prompt
     assert "Nothing was changed" in prompt
     assert (title, buttons, mode) == ("ratingbook", "ok", "critical")
+
+
+def test_main_shows_the_first_ten_of_many_problems_and_their_count() -> None:
+    """Twelve bad results: the box lists ten (a message box cannot scroll) and counts them."""
+    sheets = copy.deepcopy(LADDER)
+    sheets["Ladder Games"] = [["White", "Black", "Result"], *([1, 2, "won"] for _ in range(12))]
+    book = make_json_book(sheets)
+    assert main(book) is None
+    [alert] = actions(book)
+    lines = alert["args"][0].split("\n")
+    assert lines[0] == "Nothing was changed: 12 problems were found."
+    assert lines[1] == ""
+    problems = lines[2:]
+    assert len(problems) == 11 and problems[-1] == "and 2 more"
+    for n, line in enumerate(problems[:10], start=2):  # the games are rows 2 to 13
+        assert line.startswith(f"sheet 'Ladder Games', row {n}, column C (Result): unknown result")
 
 
 def test_main_recalculates_and_reports_the_summary() -> None:

@@ -730,7 +730,7 @@ def test_a_failed_save_leaves_no_file(tmp_path: Path) -> None:
 def test_a_disk_full_while_saving_is_a_message_and_leaves_the_target(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ratingbook import package
+    from ratingbook.package import zipwrite
 
     source = ladder_book(tmp_path)
     before = source.read_bytes()
@@ -740,7 +740,7 @@ def test_a_disk_full_while_saving_is_a_message_and_leaves_the_target(
     def full(self: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(package._ZipWriter, "close", full)
+    monkeypatch.setattr(zipwrite.ZipWriter, "close", full)
     with pytest.raises(WorkbookError, match="No space left on device"):
         book.save(source)
     assert source.read_bytes() == before

@@ -38,6 +38,7 @@ from ratingbook import templates, workbook
 from ratingbook.cli import TEMPLATE_KINDS, cli, main
 from ratingbook.errors import WorkbookError
 from ratingbook.tables import TableSpec
+from ratingbook.xlsx import XlsxBook
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "workbook_templates"
@@ -576,3 +577,17 @@ def test_libreoffice_opens_the_template_and_sees_its_values(
         assert len(seen[spec.sheet].tables) == 1, spec.sheet
     for sheet, _header, choices in DROPDOWNS[kind]:
         assert choices in {dv.formula1 for dv in seen[sheet].data_validations.dataValidation}
+
+
+def test_the_template_book_is_a_file_book_that_saves_the_template_bytes(tmp_path: Path) -> None:
+    """The in-memory template book saves like any file book: atomically, the template's bytes,
+    losing nothing (no original file: ``uncarried`` is empty and in-place is never refused)."""
+    book = templates.TemplateBook(templates.build_template("elo"))
+    assert book.uncarried == []
+    book.refuse_in_place()
+    target = tmp_path / "elo.xlsx"
+    target.write_bytes(b"an older file, replaced")
+    book.save(target)
+    assert target.read_bytes() == templates.template_bytes("elo")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elo.xlsx"]  # no temporary left
+    assert not isinstance(book, XlsxBook)  # it no longer fakes a loaded file

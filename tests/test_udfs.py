@@ -228,12 +228,16 @@ BAD_CALLS: list[Any] = [
         r"game 2: score 0.7 is not a score",
         id="series",
     ),
-    pytest.param(lambda: ELO_TOURNAMENT(4.5, 3, 0), r"contestants 4.5 must be a whole", id="C"),
+    pytest.param(
+        lambda: ELO_TOURNAMENT(4.5, 3, 0), r"contestants 4.5 is not a whole number", id="C"
+    ),
     pytest.param(lambda: ELO_TOURNAMENT(4, -1, 0), r"rounds -1 must be a whole", id="R"),
     pytest.param(lambda: ELO_TOURNAMENT(4, 3, "x"), r"seed 'x' is not a number", id="X0"),
     pytest.param(lambda: ELO_TOURNAMENT(20000, 1, 0), r"more than one row holds", id="wide"),
     pytest.param(lambda: ELO_TOURNAMENT(1000, 1000, 0), r"command line", id="long"),
-    pytest.param(lambda: LADDER_UPDATE(1200.5, 1000, 1), r"rating 1200.5 must be", id="ladder"),
+    pytest.param(
+        lambda: LADDER_UPDATE(1200.5, 1000, 1), r"rating 1200.5 is not a whole number", id="ladder"
+    ),
     pytest.param(lambda: LADDER_UPDATE(1200, 1000, "(1-O)"), r"score '\(1-O\)'", id="result"),
     pytest.param(
         lambda: CRIKEY_UPDATE(76.915, 76.36, "lost", 20, 15),
@@ -252,7 +256,7 @@ BAD_CALLS: list[Any] = [
     ),
     pytest.param(
         lambda: SWISS_STANDINGS([["Anna", "Bob", 1, "x"]]),
-        r"games row 1, black points: points 'x' must be 1, 0.5 or 0",
+        r"games row 1, black points: points 'x' is not a score; expected 1 \(win\), 0.5",
         id="points",
     ),
     pytest.param(
@@ -272,7 +276,7 @@ BAD_CALLS: list[Any] = [
     ),
     pytest.param(
         lambda: SWISS_STANDINGS([["Anna", "#N/A", 1, 0]]),
-        r"games row 1, black: holds the Excel error '#N/A'",
+        r"games row 1, black: the cell holds the Excel error '#N/A'",
         id="Excel error",
     ),
 ]

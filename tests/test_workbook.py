@@ -21,6 +21,7 @@ import pytest
 from openpyxl.styles import Font, PatternFill
 
 from ratingbook import workbook
+from ratingbook.errors import InputErrors, InvalidValueError, RatingbookError, SelfPlayError
 from ratingbook.xlsx import XlsxBook
 from workbooks import (
     CAMP_GROUPS,
@@ -815,3 +816,206 @@ def test_new_week_appends_by_header_to_an_archive_with_its_own_column_order(
     assert [r[0] for r in rows[2:]] == ["Week 5"] * 6
     assert [(r[4], r[3], r[2]) for r in rows[2:]] == [tuple(g) for g in LADDER_GAMES[1:]]
     assert [r[5] for r in rows[2:]] == [7, None, None, None, None, None]
+
+
+# --- NaN and infinity: one verdict whichever adapter read the cell ----------------------------
+
+
+class GridBook:
+    """The Book interface over plain grids: what any adapter hands to the workbook logic."""
+
+    def __init__(self, sheets: Mapping[str, list[list[object]]]) -> None:
+        self.sheets = {name: [list(r) for r in grid] for name, grid in sheets.items()}
+
+    def sheet_names(self) -> list[str]:
+        return list(self.sheets)
+
+    def read_values(self, sheet: str) -> list[list[object]]:
+        return [list(r) for r in self.sheets[sheet]]
+
+    def write_values(self, block: Any) -> None:  # pragma: no cover - never reached here
+        raise AssertionError("nothing may be written")
+
+    def replace_sheet(self, sheet: Any) -> None:  # pragma: no cover - never reached here
+        raise AssertionError("nothing may be written")
+
+
+_PLACEHOLDER = 4242.125  # a number exactly representable, replaced in the XML by NaN or INF
+
+NON_FINITE_CASES = {
+    # (sheets, where the non-finite number goes, the place the message names)
+    "nan as a Crikey name": (
+        {
+            "Crikey Players": [["Name", "Rating"], ["alice", 76.91], [_PLACEHOLDER, 70]],
+            "Crikey Games": [["White", "Black", "Result", "White Pieces", "Black Pieces"]],
+        },
+        "sheet 'Crikey Players', row 3, column A (Name)",
+    ),
+    "nan as a ladder ID": (
+        {
+            "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1000]],
+            "Ladder Players": [
+                ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+                [_PLACEHOLDER, "Ann", "Seniors", True, None, None, 1000],
+            ],
+            "Ladder Games": [["White", "Black", "Result"]],
+        },
+        "sheet 'Ladder Players', row 2, column A (ID)",
+    ),
+    "nan as Active": (
+        {
+            "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1000]],
+            "Ladder Players": [
+                ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+                [1, "Ann", "Seniors", _PLACEHOLDER, None, None, 1000],
+            ],
+            "Ladder Games": [["White", "Black", "Result"]],
+        },
+        "sheet 'Ladder Players', row 2, column D (Active)",
+    ),
+}
+
+
+def _with(sheets: Mapping[str, list[list[object]]], value: object) -> dict[str, list[list[object]]]:
+    return {
+        name: [[value if v == _PLACEHOLDER else v for v in row] for row in grid]
+        for name, grid in sheets.items()
+    }
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf], ids=["nan", "inf", "-inf"])
+@pytest.mark.parametrize("case", list(NON_FINITE_CASES))
+def test_a_non_finite_number_in_a_cell_is_an_input_error_naming_the_cell(
+    case: str, value: float
+) -> None:
+    """Excel cannot hold NaN or infinity, but a file can: an error at the cell, never a name."""
+    sheets, place = NON_FINITE_CASES[case]
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(GridBook(_with(sheets, value)))
+    problem = "is not a number" if math.isnan(value) else "is too large"
+    assert str(raised.value).startswith(f"{place}: {value!r} {problem}")
+
+
+@pytest.mark.parametrize("case", list(NON_FINITE_CASES))
+def test_a_nan_stored_in_the_file_gets_the_same_error_through_the_package_adapter(
+    case: str, tmp_path: Path
+) -> None:
+    """python-calamine reads ``<v>NaN</v>`` as nan: the common reading path names the cell."""
+    from ratingbook.package import PackageBook
+
+    sheets, place = NON_FINITE_CASES[case]
+    path = save_book(make_book(sheets), tmp_path / "nan.xlsx")
+    _replace_in_sheets(path, f"<v>{_PLACEHOLDER}</v>", "<v>NaN</v>")
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(PackageBook(path))
+    assert str(raised.value).startswith(f"{place}: nan is not a number")
+
+
+def _replace_in_sheets(path: Path, old: str, new: str) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    hits = 0
+    for name, data in parts.items():
+        if name.startswith("xl/worksheets/") and old.encode() in data:
+            parts[name] = data.replace(old.encode(), new.encode())
+            hits += 1
+    assert hits == 1
+    with zipfile.ZipFile(path, "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+
+
+# --- every problem at once (issue 9, item 5) --------------------------------------------------
+
+FIVE_MISTAKES = {
+    **ladder_sheets(
+        players=[
+            *LADDER_PLAYERS[:2],
+            [2, "Ben", "Juniors", True, 0, 0, "high"],  # 1: StWkPerm is not a number
+            *LADDER_PLAYERS[3:],
+        ],
+        games=[*LADDER_GAMES[:3], [3, 1, "(1-O)"], *LADDER_GAMES[4:]],  # 2: a letter O
+    ),
+    "Crikey Players": [["Name", "Rating"], ["alice", 76.915], ["bob", 76.36]],  # 3: 3 decimals
+    "Crikey Games": [["White", "Black", "Result", "White Pieces", "Black Pieces"]],
+    "Elo Players": [["Name", "Rating"], ["A", 1613], ["B", 1609]],
+    "Elo Games": [["White", "Black", "Result"], ["A", "C", 1]],  # 4: no player C
+    "Swiss Players": [["Name"], ["Anna"], ["Bob"]],
+    "Swiss Games": [
+        ["White", "Black", "White Points", "Black Points"],
+        ["Anna", "Bob", 1, 0],
+        ["Bob", "Bob", 1, 0],  # 5: self-play
+    ],
+}
+# The five lines, in the order of the families and of the rows (written by hand).
+FIVE_LINES = [
+    "sheet 'Ladder Players', row 3, column G (StWkPerm): 'high' is not a number; "
+    "expected a whole-number rating",
+    "sheet 'Ladder Games', row 4, column C (Result): unknown result '(1-O)'; "
+    "expected one of (1-0), (0-1), (½-½), (1/2-1/2)",
+    "sheet 'Crikey Players', row 2, column B (Rating): rating 76.915 has more than two decimals",
+    "sheet 'Elo Games', row 2, column B (Black): no player named 'C'",
+    "sheet 'Swiss Games', row 3, column B (Black): player 'Bob' cannot play themself",
+]
+
+
+def test_a_book_with_five_mistakes_reports_all_five_in_one_run_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    path = save_book(make_book(FIVE_MISTAKES), tmp_path / "five.xlsx")
+    before = path.read_bytes()
+    book = XlsxBook(path)
+    with pytest.raises(InputErrors) as raised:
+        workbook.recalc(book)
+    assert [str(e) for e in raised.value.errors] == FIVE_LINES
+    assert str(raised.value) == "\n".join(FIVE_LINES)
+    assert path.read_bytes() == before
+    assert [ws.title for ws in book.workbook.worksheets] == list(FIVE_MISTAKES)  # none added
+
+
+def test_the_ladder_reports_every_unknown_inactive_or_self_playing_game_at_once() -> None:
+    """Checks of the engine (who may play) are collected too, once every cell has been read."""
+    games = [
+        ["White", "Black", "Result"],
+        [1, 2, "(1-0)"],
+        [9, 2, "(1-0)"],  # no player 9
+        [4, 1, "(0-1)"],  # Dan (4) is not active
+        [3, 3, "(½-½)"],  # self-play
+    ]
+    with pytest.raises(InputErrors) as raised:
+        workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
+    assert [str(e) for e in raised.value.errors] == [
+        "sheet 'Ladder Games', row 3, column A (White): no player has ID 9",
+        "sheet 'Ladder Games', row 4, column A (White): player 4 ('Dan') is not active",
+        "sheet 'Ladder Games', row 5, column B (Black): player 3 cannot play themself",
+    ]
+
+
+def test_more_than_a_hundred_problems_are_listed_up_to_a_hundred_then_counted() -> None:
+    games = [["White", "Black", "Result"], *([1, 2, "draw"] for _ in range(150))]
+    with pytest.raises(InputErrors) as raised:
+        workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
+    assert len(raised.value.errors) == 150
+    lines = str(raised.value).split("\n")
+    assert len(lines) == 101
+    assert lines[0].startswith("sheet 'Ladder Games', row 2, column C (Result): unknown result")
+    assert lines[99].startswith("sheet 'Ladder Games', row 101, column C (Result)")
+    assert lines[100] == "and 50 more"
+
+
+def test_one_problem_is_raised_as_itself() -> None:
+    games = [["White", "Black", "Result"], [1, 1, "(1-0)"]]
+    with pytest.raises(SelfPlayError):
+        workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
+
+
+def test_input_errors_survive_a_process_pool() -> None:
+    """``ratingbook recalc --jobs N`` sends errors between processes: they pickle whole."""
+    import pickle
+
+    error = InputErrors([InvalidValueError("bad", None, "X"), InputErrors([SelfPlayError("s")])])
+    copy = pickle.loads(pickle.dumps(error))
+    assert [str(e) for e in copy.errors] == ["column 'X': bad", "s"]
+    assert str(copy) == str(error) == "column 'X': bad\ns"

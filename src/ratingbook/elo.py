@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from ratingbook.errors import InvalidValueError
 
 __all__ = [
-    "EloSettings",
     "elo_series",
     "elo_tournament",
     "elo_update",
@@ -32,13 +30,6 @@ TOURNAMENT_K = 20
 # Sanity bounds: no rating or K comes near these; beyond them a value is a typo or an attack.
 LARGEST = 10**12
 EXACT_STEPS = 64
-
-
-@dataclass(frozen=True, slots=True)
-class EloSettings:
-    """Parameters of an Elo update. ``k`` is the largest change one game can make."""
-
-    k: float = 20
 
 
 def _exact(value: Number) -> Fraction:

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
+from ratingbook.errors import InvalidValueError, Location, UnknownPlayerError
+from ratingbook.rules import check_players
 
 __all__ = [
     "SwissGame",
@@ -64,8 +65,7 @@ def swiss_standings(players: Sequence[str], games: Sequence[SwissGame]) -> list[
     blacks = [0] * n
     pairs: list[tuple[int, int, int, int]] = []
     for game in games:
-        if game.white == game.black:
-            raise SelfPlayError(f"player {game.white!r} cannot play themself", game.where, "Black")
+        check_players(game.white, game.black, game.where)
         found: list[int] = []
         for column, name in (("White", game.white), ("Black", game.black)):
             i = index.get(name)

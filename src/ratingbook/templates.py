@@ -41,8 +41,7 @@ from openpyxl.xml.functions import tostring
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError, WorkbookError
 from ratingbook.files import atomic_save
-from ratingbook.tables import TableSpec
-from ratingbook.workbook import (
+from ratingbook.schemas import (
     CAMP_GROUPS,
     CRIKEY_GAMES,
     CRIKEY_HISTORY,
@@ -62,12 +61,14 @@ from ratingbook.workbook import (
     SWISS_PLAYERS,
     SWISS_STANDINGS,
 )
-from ratingbook.xlsx import XlsxBook
+from ratingbook.tables import TableSpec
+from ratingbook.xlsx import OpenpyxlBook
 
 __all__ = [
     "INSTRUCTIONS",
     "KINDS",
     "LAST_ENTRY_ROW",
+    "TemplateBook",
     "build_template",
     "main",
     "template_bytes",
@@ -490,15 +491,34 @@ _DESIGNS: dict[str, _Design] = {"ladder": _LADDER, "crikey": _CRIKEY, "elo": _EL
 # --- building -----------------------------------------------------------------------------------
 
 
-class _WorkbookInMemory(XlsxBook):
-    """The openpyxl adapter's Book methods over a workbook that is not (yet) a file."""
+class TemplateBook(OpenpyxlBook):
+    """A template being built: the openpyxl Book over a workbook that is not (yet) a file.
 
-    def __init__(self, book: Workbook) -> None:  # no file to check or load
-        self.workbook = book
-        self.path = Path("template.xlsx")  # named in messages only; never read or written
-        self.uncarried = []
-        self.keep_vba = False
-        self._values_book = None
+    A :class:`~ratingbook.book.FileBook`: it saves as the reproducible template bytes, and
+    nothing is lost (there is no original file to overwrite or to carry parts over from).
+    """
+
+    def __init__(self, book: Workbook) -> None:
+        super().__init__(book)
+        self.uncarried: list[str] = []
+
+    def refuse_in_place(self) -> None:
+        """Never refuses: a template has no original file to lose parts of."""
+
+    def save(self, target: str | os.PathLike[str]) -> None:
+        """Write the template's bytes (identical on every run) to ``target``, atomically."""
+        data = self.package_bytes()
+
+        def write(temporary: str) -> None:
+            Path(temporary).write_bytes(data)
+
+        atomic_save(Path(target), write)
+
+    def package_bytes(self) -> bytes:
+        """The workbook as the bytes of an .xlsx file, identical on every run."""
+        buffer = io.BytesIO()
+        self.workbook.save(buffer)
+        return _reproducible_package(buffer.getvalue(), self.workbook.properties)
 
 
 def _check_kind(kind: str) -> _Design:
@@ -596,7 +616,7 @@ def build_template(kind: str) -> Workbook:
     _write_instructions(instructions, design)
     for sheet in design.sheets:
         _write_input_sheet(wb, sheet)
-    workbook.recalc(_WorkbookInMemory(wb))
+    workbook.recalc(TemplateBook(wb))
     wb.active = 0
     wb.properties = DocumentProperties(
         creator="ratingbook",
@@ -629,10 +649,7 @@ def _reproducible_package(data: bytes, properties: DocumentProperties) -> bytes:
 
 def template_bytes(kind: str) -> bytes:
     """The ``kind`` template as the bytes of an .xlsx file, identical on every run."""
-    wb = build_template(kind)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    return _reproducible_package(buffer.getvalue(), wb.properties)
+    return TemplateBook(build_template(kind)).package_bytes()
 
 
 def write_template(kind: str, path: str | os.PathLike[str], *, overwrite: bool = False) -> Path:
@@ -651,14 +668,11 @@ def write_template(kind: str, path: str | os.PathLike[str], *, overwrite: bool =
         raise WorkbookError(f"cannot write {str(target)!r}: it is a folder")
     if not overwrite and target.exists():
         raise WorkbookError(f"{str(target)!r} already exists; not replacing it")
-    data = template_bytes(kind)
+    book = TemplateBook(build_template(kind))
     if target.exists():  # only with overwrite: replaced atomically, keeping its permissions
-
-        def write(temporary: str) -> None:
-            Path(temporary).write_bytes(data)
-
-        atomic_save(target, write)
+        book.save(target)
         return target
+    data = book.package_bytes()
     try:
         # A new file: created exclusively, with the usual permissions (umask applies).
         with open(target, "xb") as handle:

@@ -16,19 +16,17 @@ the cell's error.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 import xlwings as xw
 
-from ratingbook import crikey, elo, ladder, swiss
-from ratingbook.errors import InvalidValueError, RatingbookError, SelfPlayError
-from ratingbook.formats import parse_swiss_points
-from ratingbook.results import Result, parse_crikey_result, parse_ladder_result
-from ratingbook.tables import header_key, text
+from ratingbook import cells, crikey, elo, ladder, swiss
+from ratingbook.errors import InvalidValueError, RatingbookError
+from ratingbook.results import Result, parse_crikey_result
+from ratingbook.rules import check_players, check_points, competition_ranks, result_of_score
+from ratingbook.tables import header_key
 
 __all__ = [
     "CRIKEY_UPDATE",
@@ -52,10 +50,6 @@ SWISS_HEADER = ("Rank", "Name", "Points", "Resistance", "SB", "Blacks")
 # --- arguments ---------------------------------------------------------------------------------
 
 
-def _is_blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
 def _rows(value: object) -> list[list[object]]:
     """A range argument as rows: one cell -> [[v]], a flat list -> one row, rows stay rows."""
     if isinstance(value, list | tuple):
@@ -69,73 +63,23 @@ def _rows(value: object) -> list[list[object]]:
 
 def _cells(value: object) -> list[object]:
     """Every non-blank cell of a range argument, row by row."""
-    return [cell for line in _rows(value) for cell in line if not _is_blank(cell)]
+    return [cell for line in _rows(value) for cell in line if not cells.is_blank(cell)]
 
 
 def _number(value: object, name: str) -> int | float:
     """A finite number: 1613, 1613.0 (-> 1613), or the text "1613"."""
-    if _is_blank(value):
-        raise InvalidValueError(f"{name} is empty; expected a number")
-    number: float | None = None
-    try:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            number = float(value)
-        elif isinstance(value, str):
-            number = float(value.strip())
-    except (ValueError, OverflowError):
-        number = None
-    if number is None or not math.isfinite(number):
-        raise InvalidValueError(f"{name} {value!r} is not a number")
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return int(number) if number.is_integer() else number
+    return cells.number(value, name=name)
 
 
 def _whole(value: object, name: str, low: int | None = None) -> int:
     """A whole number (Excel passes 4 as 4.0), of at least ``low`` if given."""
-    number = _number(value, name)
-    if not isinstance(number, int) or (low is not None and number < low):
-        least = f" of at least {low}" if low is not None else ""
-        raise InvalidValueError(f"{name} {value!r} must be a whole number{least}")
-    return number
-
-
-_SCORE_WORDS = {"1": Fraction(1), "0": Fraction(0), "½": Fraction(1, 2), "1/2": Fraction(1, 2)}
+    what = f"a whole number of at least {low}" if low is not None else "a whole number"
+    return cells.whole_number(value, what=what, name=name, low=low)
 
 
 def _score(value: object, name: str = "score") -> Fraction:
     """A player's score 1, ½ or 0: a number, "½", "1/2", or a result such as 1-0, (½-½), 0-1."""
-    shown = "an empty cell" if _is_blank(value) else repr(value)
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        exact = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-        if exact in (0, Fraction(1, 2), 1):
-            return exact
-    elif isinstance(value, str):
-        key = value.strip()
-        if key in _SCORE_WORDS:
-            return _SCORE_WORDS[key]
-        try:
-            # Decimal, not Fraction: "1e-400000000" must be a quick error, not a huge number.
-            number = Decimal(key)
-        except InvalidOperation:
-            try:
-                return Fraction(parse_ladder_result(key).white_score)
-            except RatingbookError:
-                pass
-        else:
-            if number.is_finite() and number in (0, Decimal("0.5"), 1):
-                return Fraction(number)
-    raise InvalidValueError(
-        f"{name} {shown} is not a score; expected 1 (win), 0.5 or ½ (draw), 0 (loss) "
-        "or a result such as 1-0, ½-½, 0-1"
-    )
-
-
-def _result(score: Fraction) -> Result:
-    """The result of a game seen from the player whose score this is (as if White)."""
-    if score == 1:
-        return Result.WHITE_WINS
-    return Result.BLACK_WINS if score == 0 else Result.DRAW
+    return cells.score(value, name=name, results=True)
 
 
 def _reworded(error: RatingbookError, prefix: str) -> RatingbookError:
@@ -174,7 +118,7 @@ def ELO_UPDATE(rating: Any, opponent: Any, score: Any, k: Any = 20) -> float:
 
     Example: =ELO_UPDATE(1613, 1609, 0, 32) gives 1596.8 (1597 once rounded).
     """
-    k_value = 20 if _is_blank(k) else _number(k, "k")
+    k_value = 20 if cells.is_blank(k) else _number(k, "k")
     if k_value < 0:
         raise InvalidValueError(f"k {k!r} must not be negative")
     return elo.elo_update(
@@ -239,7 +183,7 @@ def LADDER_UPDATE(rating: Any, opponent: Any, score: Any) -> int:
     """
     own = _whole(rating, "rating")
     other = _whole(opponent, "opponent")
-    return own + ladder.ladder_change(own, other, _result(_score(score)))
+    return own + ladder.ladder_change(own, other, result_of_score(_score(score)))
 
 
 # --- Crikey ------------------------------------------------------------------------------------
@@ -247,7 +191,7 @@ def LADDER_UPDATE(rating: Any, opponent: Any, score: Any) -> int:
 
 def _hundredths(value: object, name: str) -> int:
     try:
-        return crikey.parse_hundredths(value, None, None)
+        return cells.hundredths(value, None, None)
     except RatingbookError as error:
         raise _reworded(error, name) from None
 
@@ -257,7 +201,7 @@ def _crikey_result(value: object) -> Result:
         return parse_crikey_result(value, None, None)
     except RatingbookError as error:
         try:
-            return _result(_score(value))
+            return result_of_score(_score(value))
         except RatingbookError:
             raise _reworded(error, "white_result") from None
 
@@ -291,33 +235,32 @@ def CRIKEY_UPDATE(
 
 
 def _game_row(line: Sequence[object], n: int) -> swiss.SwissGame:
-    cells = list(line)
-    while cells and _is_blank(cells[-1]):
-        cells.pop()
-    if len(cells) != 4:
+    values = list(line)
+    while values and cells.is_blank(values[-1]):
+        values.pop()
+    if len(values) != 4:
         raise InvalidValueError(
-            f"games row {n} has {len(cells)} cells {cells!r}; "
+            f"games row {n} has {len(values)} cells {values!r}; "
             "expected 4: white, black, white points, black points"
         )
     names: list[str] = []
-    for column, value in zip(("white", "black"), cells[:2], strict=True):
+    for column, value in zip(("white", "black"), values[:2], strict=True):
         try:
-            names.append(text(value, None, column))
+            names.append(cells.text(value))
         except RatingbookError as error:
             raise _reworded(error, f"games row {n}, {column}") from None
     points: list[int] = []
-    for column, value in zip(("white points", "black points"), cells[2:], strict=True):
+    for column, value in zip(("white points", "black points"), values[2:], strict=True):
         try:
-            points.append(parse_swiss_points(value, None, None))
+            points.append(int(2 * cells.score(value, name="points")))
         except RatingbookError as error:
             raise _reworded(error, f"games row {n}, {column}") from None
     white, black = names
-    if white == black:
-        raise SelfPlayError(f"games row {n}: player {white!r} cannot play themself")
-    if points[0] + points[1] > 2:
-        raise InvalidValueError(
-            f"games row {n}: points {cells[2]!r} and {cells[3]!r} add up to more than 1"
-        )
+    try:
+        check_players(white, black)
+        check_points(points[0], points[1], values[2], values[3])
+    except RatingbookError as error:
+        raise _reworded(error, f"games row {n}") from None
     return swiss.SwissGame(white, black, points[0], points[1])
 
 
@@ -338,19 +281,14 @@ def SWISS_STANDINGS(games: Any) -> list[list[Any]]:
         rows, first = rows[1:], 2
     played: list[swiss.SwissGame] = []
     for n, line in enumerate(rows, start=first):
-        if all(_is_blank(cell) for cell in line):
+        if all(cells.is_blank(cell) for cell in line):
             continue
         played.append(_game_row(line, n))
     # The player list is the players in order of first appearance (it only decides full ties).
     players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
     results = swiss.swiss_standings(players, played)
+    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
     table: list[list[Any]] = [list(SWISS_HEADER)]
-    previous: tuple[float, float, float, int] | None = None
-    rank = 0
-    for place, r in enumerate(results, start=1):
-        key = (r.points, r.resistance_points, r.sonnenborn_berger, r.black)
-        if key != previous:
-            rank = place
-        previous = key
+    for rank, r in zip(competition_ranks(keys), results, strict=True):
         table.append([rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black])
     return table

@@ -1,0 +1,211 @@
+"""The new package planned part by part: which parts are replaced, added or dropped.
+
+Everything that decides what the saved package holds lives here: patched and generated sheets,
+styles.xml when new formats were needed, the workbook's relationships (a new sheet's, a new
+stylesheet's; the calculation chain's dropped so Excel recalculates), content types, and the
+parts only a replaced sheet led to. Every check on content happens here, before any file exists.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ratingbook.errors import WorkbookError
+from ratingbook.package.cells import CellWriter
+from ratingbook.package.generated import generated_sheet_xml
+from ratingbook.package.opc import (
+    CALC_CHAIN_REL,
+    STYLES_REL,
+    STYLES_TYPE,
+    WORKSHEET_REL,
+    WORKSHEET_TYPE,
+    edit_content_types,
+    edit_relationships,
+    read_relationships,
+    relationships,
+    relative,
+    rels_part,
+    resolve,
+)
+from ratingbook.package.patch import merge_blocks, patch_sheet
+from ratingbook.package.styles import Styles
+from ratingbook.package.workbookpart import WorkbookPart
+from ratingbook.package.xmltext import PACKAGE_REL_NS, check_xml, decode_part
+from ratingbook.package.zipread import PackageZip
+from ratingbook.package.zipwrite import PackagePlan, Stream
+from ratingbook.workbook import GeneratedSheet, WriteBlock
+
+
+@dataclass(slots=True)
+class Edits:
+    """What a sheet will become: a generated sheet (or its original part) plus write blocks."""
+
+    generated: GeneratedSheet | None = None
+    blocks: list[WriteBlock] = field(default_factory=list)
+
+
+class Renderer:
+    """Plans the new package of ``source`` with the sheet ``edits`` (by part name) applied."""
+
+    def __init__(self, source: PackageZip, workbook: WorkbookPart) -> None:
+        self.source = source
+        self.workbook = workbook
+        self.styles: Styles | None = None
+
+    def load_styles(self) -> Styles:
+        """The workbook's stylesheet (a new one if it has none), loaded once."""
+        if self.styles is None:
+            source = self.source
+            part = self._styles_part()
+            if part is None:
+                folder = posixpath.dirname(self.workbook.part)
+                n, name = 0, posixpath.join(folder, "styles.xml")
+                while source.has(name):
+                    n += 1
+                    name = posixpath.join(folder, f"styles{n}.xml")
+                self.styles = Styles(None, name)
+            else:
+                self.styles = Styles(decode_part(source.read(part), part), part)
+        return self.styles
+
+    def _styles_part(self) -> str | None:
+        for rel in self.workbook.rels:
+            if rel.type == STYLES_REL and not rel.external:
+                part = resolve(self.workbook.part, rel.target)
+                return self.source.member(part) if self.source.has(part) else None
+        return None
+
+    def render(self, edits: dict[str, Edits]) -> PackagePlan:
+        plan = PackagePlan()
+        if not edits:
+            return plan
+        source = self.source
+        writer = CellWriter(self.load_styles, self.workbook.epoch)
+        removed_rels: set[str] = set()
+        for entry in self.workbook.sheets:
+            if entry.part is None or entry.part not in edits:
+                continue
+            sheet_edits = edits[entry.part]
+            writes = merge_blocks(sheet_edits.blocks)
+            if sheet_edits.generated is not None:
+                tab_selected = entry.element is not None and source.tab_selected(entry.part)
+                generated = sheet_edits.generated
+                if writes:
+                    xml = "".join(generated_sheet_xml(generated, writer, tab_selected))
+                    plan.parts[entry.part] = patch_sheet(xml, writes, writer, entry.part).encode()
+                else:
+                    # Streamed into the zip; the styles it needs are chosen now.
+                    generator = generated_sheet_xml(generated, writer, tab_selected)
+                    first = next(generator)
+                    plan.parts[entry.part] = Stream(first, generator)
+                if source.has(rels_part(entry.part)):
+                    removed_rels.add(source.member(rels_part(entry.part)))
+            elif writes:
+                data = source.read(entry.part)
+                check_xml(data, entry.part)
+                xml = decode_part(data, entry.part)
+                plan.parts[entry.part] = patch_sheet(xml, writes, writer, entry.part).encode()
+        self._render_workbook_parts(plan, removed_rels)
+        return plan
+
+    def _render_workbook_parts(self, plan: PackagePlan, removed_rels: set[str]) -> None:
+        source, workbook = self.source, self.workbook
+        new_sheets = [e for e in workbook.sheets if e.element is None and e.part is not None]
+        # Excel recalculates formulas that depend on what we wrote: no stale calculation chain.
+        calc_chain = [
+            rel for rel in workbook.rels if rel.type == CALC_CHAIN_REL and not rel.external
+        ]
+        deleted: set[str] = set(removed_rels)
+        for rel in calc_chain:
+            part = resolve(workbook.part, rel.target)
+            if source.has(part):
+                deleted.add(source.member(part))
+        rel_additions = [
+            (e.rid, WORKSHEET_REL, relative(workbook.part, e.part))
+            for e in new_sheets
+            if e.part is not None
+        ]
+        type_additions = [(f"/{e.part}", WORKSHEET_TYPE) for e in new_sheets if e.part]
+        styles = self.styles
+        if styles is not None and styles.created:
+            rid = workbook.new_relationship_id()
+            rel_additions.append((rid, STYLES_REL, relative(workbook.part, styles.part)))
+            type_additions.append((f"/{styles.part}", STYLES_TYPE))
+        if styles is not None and styles.changed:
+            plan.parts[styles.part] = styles.render().encode()
+            if styles.created:
+                plan.added.append(styles.part)
+        for entry in new_sheets:
+            assert entry.part is not None
+            plan.added.append(entry.part)
+
+        workbook_rels_part = rels_part(workbook.part)
+        rels_xml = (
+            decode_part(source.read(workbook_rels_part), workbook_rels_part)
+            if source.has(workbook_rels_part)
+            else f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Relationships xmlns="{PACKAGE_REL_NS}"></Relationships>'
+        )
+        rels_xml = edit_relationships(
+            rels_xml, {rel.id for rel in calc_chain}, rel_additions, workbook_rels_part
+        )
+        if source.has(workbook_rels_part):
+            plan.parts[source.member(workbook_rels_part)] = rels_xml.encode()
+        else:
+            plan.parts[workbook_rels_part] = rels_xml.encode()
+            plan.added.append(workbook_rels_part)
+        plan.parts[workbook.part] = workbook.edited_xml().encode()
+
+        # Parts only the dropped relationships led to go too (a replaced sheet's old table, ...).
+        if removed_rels:
+            deleted |= self._orphans(removed_rels, rels_xml)
+        plan.deleted = {source.member(p) for p in deleted if source.has(p)}
+        content_types = "[Content_Types].xml"
+        if not source.has(content_types):
+            raise WorkbookError(f"{source.name!r} has no [Content_Types].xml part")
+        plan.parts[source.member(content_types)] = edit_content_types(
+            decode_part(source.read(content_types), content_types), plan.deleted, type_additions
+        ).encode()
+
+    def _orphans(self, removed_rels: set[str], workbook_rels_xml: str) -> set[str]:
+        """Parts reachable before the edit but not after it (with their relationship parts)."""
+        source, workbook_part = self.source, self.workbook.part
+
+        def reachable(rels_of: Callable[[str], list[str]]) -> set[str]:
+            seen: set[str] = set()
+            stack = [""]
+            while stack:
+                part = stack.pop()
+                for target in rels_of(part):
+                    key = target.casefold()
+                    if key not in seen and source.has(target):
+                        seen.add(key)
+                        stack.append(source.member(target))
+            return seen
+
+        def before(part: str) -> list[str]:
+            try:
+                return [
+                    resolve(part, r.target) for r in relationships(source, part) if not r.external
+                ]
+            except WorkbookError:
+                return []
+
+        removed = {p.casefold() for p in removed_rels}
+        workbook_rels = read_relationships(workbook_rels_xml.encode(), rels_part(workbook_part))
+
+        def after(part: str) -> list[str]:
+            if rels_part(part).casefold() in removed:
+                return []
+            if part == workbook_part:
+                return [resolve(part, r.target) for r in workbook_rels if not r.external]
+            return before(part)
+
+        lost = reachable(before) - reachable(after)
+        orphans = {source.member(p) for p in lost}
+        for part in list(orphans):
+            if source.has(rels_part(part)):
+                orphans.add(source.member(rels_part(part)))
+        return orphans

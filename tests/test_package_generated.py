@@ -1,0 +1,76 @@
+"""ratingbook.package.generated: a generated sheet's XML, written out by hand for a tiny sheet.
+
+What it must look like: a bold header row, frozen below it, one ``<col>`` width per column
+(the given width, else the header's length + 2 with at least 10), each column's number format
+on every value of it, text as inline strings, empty values left out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ratingbook.package.cells import WINDOWS_EPOCH, CellWriter
+from ratingbook.package.generated import generated_sheet_xml
+from ratingbook.package.styles import Styles
+from ratingbook.workbook import GeneratedSheet
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def render(sheet: GeneratedSheet, selected: bool = False) -> tuple[str, Styles]:
+    styles = Styles(None, "xl/styles.xml")
+    xml = "".join(generated_sheet_xml(sheet, CellWriter(lambda: styles, WINDOWS_EPOCH), selected))
+    return xml, styles
+
+
+def test_a_tiny_generated_sheet() -> None:
+    sheet = GeneratedSheet(
+        "Standings",
+        ("ID", "Rating"),
+        [[1, 1500.5], [2, None], [3, "a<b"]],
+        number_formats={1: "0.0"},
+        widths={0: 6},
+    )
+    xml, styles = render(sheet)
+    # styles: xf 1 = the bold header (font 1), xf 2 = number format 164 "0.0"
+    assert xml == (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        f'<worksheet xmlns="{MAIN}" xmlns:r="{REL}"><dimension ref="A1:B4"/>'
+        '<sheetViews><sheetView workbookViewId="0">'
+        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
+        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+        '<sheetFormatPr defaultRowHeight="15"/>'
+        '<cols><col min="1" max="1" width="6" customWidth="1"/>'
+        '<col min="2" max="2" width="10" customWidth="1"/></cols>'
+        "<sheetData>"
+        '<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>ID</t></is></c>'
+        '<c r="B1" s="1" t="inlineStr"><is><t>Rating</t></is></c></row>'
+        '<row r="2"><c r="A2"><v>1</v></c><c r="B2" s="2"><v>1500.5</v></c></row>'
+        '<row r="3"><c r="A3"><v>2</v></c></row>'
+        '<row r="4"><c r="A4"><v>3</v></c>'
+        '<c r="B4" s="2" t="inlineStr"><is><t>a&lt;b</t></is></c></row>'
+        '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
+        'header="0.3" footer="0.3"/></worksheet>'
+    )
+    assert styles.formats[164] == "0.0"
+    assert styles.new_fonts == [
+        '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+    ]
+
+
+def test_a_selected_tab_stays_selected_and_dates_get_a_date_format() -> None:
+    sheet = GeneratedSheet("History", ("Week of",), [[dt.date(2024, 5, 6)]])
+    xml, styles = render(sheet, selected=True)
+    assert '<sheetView tabSelected="1" workbookViewId="0">' in xml
+    # xf 1 = bold header, xf 2 = yyyy-mm-dd (number format 164); 6 May 2024 is serial 45418
+    assert '<row r="2"><c r="A2" s="2"><v>45418</v></c></row>' in xml
+    assert styles.formats[164] == "yyyy-mm-dd"
+    # a header of 7 characters: width 10 (at least 10)
+    assert '<col min="1" max="1" width="10" customWidth="1"/>' in xml
+
+
+def test_a_wide_header_widens_its_column() -> None:
+    xml, _ = render(GeneratedSheet("S", ("Permanent Rating",), []))
+    assert '<col min="1" max="1" width="18" customWidth="1"/>' in xml
+    assert '<dimension ref="A1:A1"/>' in xml

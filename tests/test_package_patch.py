@@ -1,0 +1,120 @@
+"""ratingbook.package.patch: write blocks patched into a sheet's XML, every other byte kept.
+
+Each case is a sheetData before, the writes, and the sheetData expected after, written out by
+hand: a replaced cell keeps its style and loses its formula; new rows and cells go where the
+order says; a replaced shared-formula master hands its formula to the rest of its range.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ratingbook.package.cells import WINDOWS_EPOCH, CellWriter
+from ratingbook.package.patch import merge_blocks, patch_sheet
+from ratingbook.package.styles import Styles
+from ratingbook.workbook import KEEP, WriteBlock
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+HEAD = f'<worksheet xmlns="{MAIN}"><dimension ref="A1:C3"/><sheetData>'
+TAIL = "</sheetData></worksheet>"
+
+# (sheetData before, writes {row: {column: value}}, sheetData after)
+PATCHES: list[tuple[str, dict[int, dict[int, object]], str]] = [
+    # a value replaced: the style stays, the formula goes
+    (
+        '<row r="1"><c r="A1" s="3"><f>1+1</f><v>2</v></c></row>',
+        {1: {1: 5}},
+        '<row r="1"><c r="A1" s="3"><v>5</v></c></row>',
+    ),
+    # a cell added between two, in a new row between two, and after the last row
+    (
+        '<row r="1" spans="1:3"><c r="A1"><v>1</v></c><c r="C1"><v>3</v></c></row>'
+        '<row r="3"><c r="A3"><v>7</v></c></row>',
+        {1: {2: "b"}, 2: {1: 4}, 4: {3: True}},
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1" t="inlineStr"><is><t>b</t></is></c>'
+        '<c r="C1"><v>3</v></c></row><row r="2"><c r="A2"><v>4</v></c></row>'
+        '<row r="3"><c r="A3"><v>7</v></c></row><row r="4"><c r="C4" t="b"><v>1</v></c></row>',
+    ),
+    # an emptied row goes (as openpyxl drops it); a styled empty cell stays
+    (
+        '<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2" s="2"><v>1</v></c></row>',
+        {1: {1: None}, 2: {1: None}},
+        '<row r="2"><c r="A2" s="2"/></row>',
+    ),
+    # a row with formatting is kept even when emptied
+    (
+        '<row r="1" ht="30" customHeight="1"><c r="A1"><v>1</v></c></row>',
+        {1: {1: None}},
+        '<row r="1" ht="30" customHeight="1"></row>',
+    ),
+    # rows and cells without r get theirs, so what is inserted before them cannot shift them
+    (
+        '<row r="2"><c><v>1</v></c></row><row><c r="B3"><v>2</v></c></row>',
+        {2: {2: 9}},
+        '<row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>9</v></c></row>'
+        '<row r="3"><c r="B3"><v>2</v></c></row>',
+    ),
+    # the master of a shared formula replaced: the other cells get the formula written out
+    (
+        '<row r="1"><c r="C1"><f t="shared" ref="C1:C3" si="0">A1*2</f><v>2</v></c></row>'
+        '<row r="2"><c r="C2"><f t="shared" si="0"/><v>4</v></c></row>'
+        '<row r="3"><c r="C3"><f t="shared" si="0"/><v>6</v></c></row>',
+        {1: {3: 0}},
+        '<row r="1"><c r="C1"><v>0</v></c></row>'
+        '<row r="2"><c r="C2"><f>A2*2</f><v>4</v></c></row>'
+        '<row r="3"><c r="C3"><f>A3*2</f><v>6</v></c></row>',
+    ),
+    # cells appended after the last one go before the row's extLst
+    (
+        '<row r="1"><c r="A1"><v>1</v></c><extLst><ext uri="x"/></extLst></row>',
+        {1: {2: 2}},
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>2</v></c><extLst><ext uri="x"/></extLst>'
+        "</row>",
+    ),
+]
+
+
+def writer() -> CellWriter:
+    styles = Styles(None, "xl/styles.xml")
+    return CellWriter(lambda: styles, WINDOWS_EPOCH)
+
+
+@pytest.mark.parametrize(("before", "writes", "after"), PATCHES)
+def test_writes_are_patched_in_and_the_rest_is_kept(
+    before: str, writes: dict[int, dict[int, object]], after: str
+) -> None:
+    patched = patch_sheet(HEAD + before + TAIL, writes, writer(), "sheet1.xml")
+    _, body = patched.split("<sheetData>")
+    assert body == after + TAIL
+
+
+@pytest.mark.parametrize(
+    ("ref", "writes", "new_ref"),
+    [
+        ("A1:C3", {2: {2: 1}}, "A1:C3"),
+        ("A1:C3", {5: {4: 1}}, "A1:D5"),
+        ("A1", {2: {2: 1}}, "B2"),  # "A1" is what some programs write for any sheet
+        ("B2:C3", {1: {1: 1}}, "A1:C3"),
+        ("A1:C3", {9: {9: None}}, "A1:C3"),  # emptying a cell grows nothing
+    ],
+)
+def test_the_dimension_grows_to_cover_what_was_written(
+    ref: str, writes: dict[int, dict[int, object]], new_ref: str
+) -> None:
+    xml = f'<worksheet xmlns="{MAIN}"><dimension ref="{ref}"/><sheetData/></worksheet>'
+    patched = patch_sheet(xml, writes, writer(), "sheet1.xml")
+    assert f'<dimension ref="{new_ref}"/>' in patched
+
+
+@pytest.mark.parametrize(
+    ("blocks", "writes"),
+    [
+        ([WriteBlock("S", 2, 3, [[1, 2], [3, 4]])], {2: {3: 1, 4: 2}, 3: {3: 3, 4: 4}}),
+        ([WriteBlock("S", 1, 1, [[KEEP, 5]]), WriteBlock("S", 1, 2, [[6]])], {1: {2: 6}}),
+        ([WriteBlock("S", 1, 1, [[KEEP], [KEEP]])], {}),
+    ],
+)
+def test_blocks_merge_into_cells_later_blocks_winning(
+    blocks: list[WriteBlock], writes: dict[int, dict[int, object]]
+) -> None:
+    assert merge_blocks(blocks) == writes

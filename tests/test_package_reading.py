@@ -1,0 +1,118 @@
+"""ratingbook.package.reading: what a read cell gives.
+
+calamine's values become what openpyxl gives (whole floats -> int, "" -> None, dates ->
+datetimes); what calamine reads as empty but is not (an error cell, a formula with no cached
+value) is found in the sheet XML; pending writes are laid over the file's values.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from ratingbook.package.reading import overlay, plain_values, special_cells
+from ratingbook.tables import Uncalculated
+from ratingbook.workbook import KEEP, WriteBlock
+
+# (a value as calamine gives it, the value ratingbook reads)
+PLAIN_CASES: list[tuple[object, object]] = [
+    (1500.0, 1500),
+    (-3.0, -3),
+    (12.5, 12.5),
+    (2.0**53, 2**53),
+    (2.0**54, 2.0**54),  # beyond 2^53 a float is not an exact whole number: kept as it is
+    ("", None),
+    ("Ann", "Ann"),
+    (True, True),
+    (dt.date(2024, 5, 6), dt.datetime(2024, 5, 6)),
+    (dt.datetime(2024, 5, 6, 18, 30), dt.datetime(2024, 5, 6, 18, 30)),
+]
+
+
+@pytest.mark.parametrize(("raw", "value"), PLAIN_CASES)
+def test_calamine_values_read_as_openpyxl_gives_them(raw: object, value: object) -> None:
+    [[read]] = plain_values([[raw]])
+    assert read == value
+    assert type(read) is type(value)
+
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def part(rows: str) -> bytes:
+    return f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData></worksheet>'.encode()
+
+
+# (sheetData inside, {(row, column): value} that calamine could not see)
+SPECIAL_CASES: list[tuple[str, dict[tuple[int, int], object]]] = [
+    ('<row r="1"><c r="A1"><v>1</v></c></row>', {}),
+    ('<row r="2"><c r="B2" t="e"><v>#N/A</v></c></row>', {(2, 2): "#N/A"}),
+    ('<row r="2"><c r="B2" t="e"><f>1/0</f><v>#DIV/0!</v></c></row>', {(2, 2): "#DIV/0!"}),
+    ('<row r="3"><c r="G3"><f>1000+250</f></c></row>', {(3, 7): Uncalculated("=1000+250")}),
+    ('<row r="3"><c r="G3"><f>1000+250</f><v></v></c></row>', {(3, 7): Uncalculated("=1000+250")}),
+    ('<row r="3"><c r="G3"><f>1000+250</f><v>1250</v></c></row>', {}),  # calculated
+    ('<row r="4"><c r="A4" t="str"><f>""</f><v></v></c></row>', {}),  # calculated, empty text
+    ('<row r="5"><c r="A5"><f>A1&amp;"x"</f></c></row>', {(5, 1): Uncalculated('=A1&"x"')}),
+    # a shared formula's other cells carry only its id: the formula is translated to them
+    (
+        '<row r="2"><c r="C2"><f t="shared" ref="C2:C3" si="0">A2*2</f></c></row>'
+        '<row r="3"><c r="C3"><f t="shared" si="0"/></c></row>',
+        {(2, 3): Uncalculated("=A2*2"), (3, 3): Uncalculated("=A3*2")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("rows", "found"), SPECIAL_CASES)
+def test_error_cells_and_never_calculated_formulas_are_found(
+    rows: str, found: dict[tuple[int, int], object]
+) -> None:
+    result = special_cells(part(rows), "xl/worksheets/sheet1.xml")
+    assert result == found
+    assert all(type(result[k]) is type(v) for k, v in found.items())
+
+
+# (grid, block, grid after)
+OVERLAYS: list[tuple[list[list[object]], WriteBlock, list[list[object]]]] = [
+    ([[1, 2]], WriteBlock("S", 1, 2, [[9]]), [[1, 9]]),
+    ([[1]], WriteBlock("S", 2, 3, [[7, 8]]), [[1], [None, None, 7, 8]]),
+    ([[1, 2, 3]], WriteBlock("S", 1, 1, [[KEEP, 5, KEEP]]), [[1, 5, 3]]),
+    ([], WriteBlock("S", 1, 1, [[None]]), [[None]]),
+]
+
+
+@pytest.mark.parametrize(("grid", "block", "after"), OVERLAYS)
+def test_pending_writes_are_laid_over_the_values(
+    grid: list[list[object]], block: WriteBlock, after: list[list[object]]
+) -> None:
+    overlay(grid, block)
+    assert grid == after
+
+
+def test_the_package_engine_imports_without_python_calamine() -> None:
+    """xlwings Lite (Pyodide) may have no calamine: importing the engine must still work, and
+    reading through it says what is missing. A fresh interpreter, so no module is shared."""
+    code = textwrap.dedent(
+        """
+        import sys
+        sys.modules["python_calamine"] = None  # "import python_calamine" now fails
+        import ratingbook.package
+        from ratingbook.errors import WorkbookError
+        from ratingbook.package.reading import open_calamine
+        try:
+            open_calamine(b"", "camp.xlsx")
+        except WorkbookError as error:
+            print(error)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        "'camp.xlsx' cannot be read: the package engine needs python-calamine, which is not "
+        "installed here\n"
+    )

@@ -1,0 +1,85 @@
+"""ratingbook.package.styles: cell formats are reused when they exist, appended once when not,
+and what was appended reads back as the same ids (so recalculating twice adds nothing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratingbook.package.styles import Styles
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+EXISTING = (
+    f'<styleSheet xmlns="{MAIN}">'
+    '<numFmts count="1"><numFmt numFmtId="164" formatCode="0.0%"/></numFmts>'
+    '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+    '<fills count="2"><fill><patternFill patternType="none"/></fill>'
+    '<fill><patternFill patternType="gray125"/></fill></fills>'
+    '<borders count="1"><border/></borders>'
+    '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    "</cellXfs></styleSheet>"
+)
+
+# (format code, its id): Excel's built-in ids (ECMA-376 part 1, 18.8.30) and the file's own.
+NUMBER_FORMATS = [("General", 0), ("0", 1), ("0.00", 2), ("0%", 9), ("mm-dd-yy", 14), ("0.0%", 164)]
+
+
+@pytest.mark.parametrize(("code", "number"), NUMBER_FORMATS)
+def test_known_number_formats_are_reused(code: str, number: int) -> None:
+    styles = Styles(EXISTING, "xl/styles.xml")
+    assert styles.number_format(code) == number
+    assert not styles.changed
+
+
+@pytest.mark.parametrize(("index", "is_date"), [(0, False), (1, True), (2, False), (-1, False)])
+def test_is_date_follows_the_number_format(index: int, is_date: bool) -> None:
+    assert Styles(EXISTING, "xl/styles.xml").is_date(index) is is_date
+
+
+def test_new_formats_are_appended_and_read_back_as_the_same_ids() -> None:
+    styles = Styles(EXISTING, "xl/styles.xml")
+    number = styles.number_format("yyyy-mm-dd")
+    bold = styles.bold_font()
+    header = styles.cell_format(0, bold)
+    dated = styles.cell_format(number)
+    assert (number, bold, header, dated) == (165, 1, 2, 3)
+    assert styles.cell_format(0) == 0  # the plain format already exists
+    # xf 1 already shows format 14; xf 0 with format 165 is the one just added
+    assert styles.with_number_format(1, 14) == 1
+    assert styles.with_number_format(0, number) == 3
+    xml = styles.render()
+    assert '<numFmts count="2"><numFmt numFmtId="164" formatCode="0.0%"/>' in xml
+    assert '<numFmt numFmtId="165" formatCode="yyyy-mm-dd"/></numFmts>' in xml
+    assert '<fonts count="2">' in xml
+    assert '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' in xml
+    assert '<cellXfs count="4">' in xml
+    assert (
+        '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
+        '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" '
+        'applyNumberFormat="1"/></cellXfs>'
+    ) in xml
+    again = Styles(xml, "xl/styles.xml")
+    assert again.number_format("yyyy-mm-dd") == 165
+    assert again.bold_font() == 1
+    assert again.cell_format(0, 1) == 2
+    assert again.cell_format(165) == 3
+    assert again.is_date(3)
+    assert not again.changed
+
+
+def test_a_workbook_without_styles_gets_a_minimal_stylesheet() -> None:
+    styles = Styles(None, "xl/styles.xml")
+    assert styles.created and styles.changed
+    assert styles.cell_format(0) == 0
+    assert styles.bold_font() == 1
+    assert styles.cell_format(2, 1) == 1
+    again = Styles(styles.render(), "xl/styles.xml")
+    assert (again.bold_font(), again.cell_format(2, 1)) == (1, 1)
+
+
+def test_nothing_can_be_added_once_rendered() -> None:
+    styles = Styles(EXISTING, "xl/styles.xml")
+    styles.render()
+    assert styles.number_format("0.00") == 2  # reusing is fine
+    with pytest.raises(AssertionError, match=r"after styles\.xml was written"):
+        styles.number_format("0.000")

@@ -1,0 +1,179 @@
+"""ratingbook.package.zipread and zipwrite: members read, checked and written back.
+
+Copied members keep their stored bytes; new ones are deflated; a big streamed part gives the
+same bytes whether it is deflated in a worker thread or inline (where no thread can run, as in
+Pyodide, the runtime of xlwings Lite, no thread is started).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from ratingbook.errors import WorkbookError
+from ratingbook.package import zipwrite
+from ratingbook.package.zipread import PackageZip
+from ratingbook.package.zipwrite import PackagePlan, Stream, write_package
+
+STAMP = (2024, 5, 6, 12, 0, 0)
+MEMBERS = {
+    "[Content_Types].xml": b"<Types/>",
+    "xl/workbook.xml": b"<workbook/>",
+    "xl/worksheets/sheet1.xml": b"<worksheet>" + b"<row/>" * 1000 + b"</worksheet>",
+    "xl/media/image1.png": bytes(range(256)) * 4,
+}
+
+
+def package(path: Path, members: dict[str, bytes] = MEMBERS) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            info = zipfile.ZipInfo(name, STAMP)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+    return path
+
+
+def stored(path: Path) -> dict[str, bytes]:
+    """Each member's compressed bytes as they sit in the file."""
+    data = path.read_bytes()
+    out = {}
+    with zipfile.ZipFile(path) as z:
+        for info in z.infolist():
+            start = (
+                info.header_offset
+                + 30
+                + int.from_bytes(data[info.header_offset + 26 : info.header_offset + 28], "little")
+                + int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little")
+            )
+            out[info.filename] = data[start : start + info.compress_size]
+    return out
+
+
+def rewrite(source: Path, plan: PackagePlan) -> bytes:
+    stream = io.BytesIO()
+    write_package(PackageZip(source), stream, plan, "xl/workbook.xml")
+    return stream.getvalue()
+
+
+def big_sheet() -> Stream:
+    chunks = (f'<row r="{n}"><c r="A{n}"><v>{n}</v></c></row>' * 500 for n in range(40))
+    return Stream("<worksheet><sheetData>", iter([*chunks, "</sheetData></worksheet>"]))
+
+
+def test_members_are_copied_replaced_added_and_dropped(tmp_path: Path) -> None:
+    source = package(tmp_path / "in.xlsx")
+    plan = PackagePlan(
+        parts={"xl/workbook.xml": b"<workbook a='1'/>", "xl/worksheets/sheet2.xml": b"<w/>"},
+        added=["xl/worksheets/sheet2.xml"],
+        deleted={"xl/media/image1.png"},
+    )
+    out = tmp_path / "out.xlsx"
+    out.write_bytes(rewrite(source, plan))
+    with zipfile.ZipFile(out) as z:
+        assert z.testzip() is None
+        assert z.namelist() == [
+            "[Content_Types].xml",
+            "xl/workbook.xml",
+            "xl/worksheets/sheet1.xml",
+            "xl/worksheets/sheet2.xml",
+        ]
+        assert z.read("xl/workbook.xml") == b"<workbook a='1'/>"
+        assert z.getinfo("xl/worksheets/sheet2.xml").date_time == STAMP
+    before, after = stored(source), stored(out)
+    assert after["xl/worksheets/sheet1.xml"] == before["xl/worksheets/sheet1.xml"]
+    assert after["[Content_Types].xml"] == before["[Content_Types].xml"]
+
+
+def test_a_streamed_part_gives_the_same_bytes_with_or_without_a_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = package(tmp_path / "in.xlsx")
+
+    def output() -> bytes:
+        return rewrite(source, PackagePlan(parts={"xl/worksheets/sheet1.xml": big_sheet()}))
+
+    threaded = output()
+    expected = (
+        "<worksheet><sheetData>"
+        + "".join(f'<row r="{n}"><c r="A{n}"><v>{n}</v></c></row>' * 500 for n in range(40))
+        + "</sheetData></worksheet>"
+    )
+    with zipfile.ZipFile(io.BytesIO(threaded)) as z:
+        assert z.read("xl/worksheets/sheet1.xml").decode() == expected
+
+    started: list[str] = []
+
+    class NoThread(threading.Thread):
+        def start(self) -> None:
+            started.append(self.name)
+            raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(zipwrite.threading, "Thread", NoThread)
+    assert output() == threaded  # the thread could not start: deflated inline
+    assert started == ["ratingbook-deflate"]
+
+    started.clear()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert output() == threaded  # Pyodide: no thread is even tried
+    assert started == []
+
+
+def test_members_are_found_without_regard_to_case(tmp_path: Path) -> None:
+    source = PackageZip(package(tmp_path / "in.xlsx"))
+    assert source.has("XL/Workbook.xml")
+    assert source.member("XL/Workbook.xml") == "xl/workbook.xml"
+    assert source.read("XL/WORKBOOK.XML") == b"<workbook/>"
+    with pytest.raises(WorkbookError, match=re.escape("has no part 'xl/nothing.xml'")):
+        source.read("xl/nothing.xml")
+
+
+def test_a_part_named_twice_is_refused(tmp_path: Path) -> None:
+    path = package(tmp_path / "in.xlsx", {**MEMBERS})
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("XL/workbook.xml", b"<workbook/>")
+    with pytest.raises(WorkbookError, match=re.escape("holds part 'XL/workbook.xml' twice")):
+        PackageZip(path)
+
+
+def test_an_encrypted_member_is_refused(tmp_path: Path) -> None:
+    path = package(tmp_path / "in.xlsx")
+    data = bytearray(path.read_bytes())
+    central = data.rfind(b"PK\x01\x02")  # the last member's central directory entry
+    data[central + 8] |= 0x1  # general purpose flag: encrypted
+    path.write_bytes(bytes(data))
+    with pytest.raises(WorkbookError, match="has encrypted parts"):
+        PackageZip(path)
+
+
+def test_a_copied_member_failing_its_checksum_is_refused(tmp_path: Path) -> None:
+    path = package(tmp_path / "in.xlsx")
+    with zipfile.ZipFile(path) as z:
+        info = z.getinfo("xl/media/image1.png")
+    data = bytearray(path.read_bytes())
+    assert info.compress_size > 8
+    start = info.header_offset + 30 + len(info.filename)
+    data[start + info.compress_size // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    source = PackageZip(path)
+    with pytest.raises(WorkbookError, match=re.escape("'xl/media/image1.png' fails its checksum")):
+        source.compressed(source.zip.getinfo("xl/media/image1.png"))
+
+
+@pytest.mark.parametrize(
+    ("xml", "selected"),
+    [
+        (b'<worksheet><sheetViews><sheetView tabSelected="1" workbookViewId="0"/>', True),
+        (b"<x:worksheet><x:sheetViews><x:sheetView tabSelected='true'>", True),
+        (b'<worksheet><sheetViews><sheetView workbookViewId="0"/>', False),
+        (b"<worksheet/>", False),
+    ],
+)
+def test_tab_selected(tmp_path: Path, xml: bytes, selected: bool) -> None:
+    path = package(tmp_path / "in.xlsx", {**MEMBERS, "xl/worksheets/sheet1.xml": xml})
+    assert PackageZip(path).tab_selected("xl/worksheets/sheet1.xml") is selected
