@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ratingbook import cells
 from ratingbook.cells import MAX_DIGITS
-from ratingbook.crikey import CrikeyGame, format_hundredths, parse_hundredths
+from ratingbook.crikey import CrikeyGame, format_hundredths
 from ratingbook.errors import Location, ParseError, RatingbookError
 from ratingbook.results import Result, parse_crikey_result
 from ratingbook.rules import check_players, check_points, competition_ranks
@@ -170,7 +170,7 @@ def parse_crikey(text: str) -> list[CrikeyTournament]:
             if name in ratings:
                 raise _fail(n, f"player {name!r} is listed twice in tournament {t}")
             try:
-                ratings[name] = parse_hundredths(rating)
+                ratings[name] = cells.hundredths(rating)
             except RatingbookError as error:
                 raise _fail(n, error.problem) from None
         played = None
