@@ -35,7 +35,7 @@ import openpyxl
 import pytest
 
 from ratingbook import workbook
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.xlsx import XlsxBook
 from workbooks import Error, Formula, Text, make_book
 
@@ -393,7 +393,11 @@ def run_adapter(adapter: Any, case: int, path: Path, mutations: list[str], book:
         opened.save(path.with_name(f"{path.stem}-{adapter.__name__}.xlsx"))
     except RatingbookError as error:
         message = str(error)
-        assert "\n" not in message, f"case {case} ({mutations}): multi-line message {message!r}"
+        # One line per problem (an InputErrors lists every problem the recalc found).
+        lines = message.splitlines()
+        problems = error.errors if isinstance(error, InputErrors) else (error,)
+        assert lines and all(line.strip() for line in lines), (case, mutations, message)
+        assert len(lines) == min(len(problems), InputErrors.SHOWN + 1), (case, message)
         return Outcome(case, path, mutations, message)
     except Exception:
         pytest.fail(
@@ -459,10 +463,11 @@ def test_random_malformed_books_raise_only_ratingbook_errors(outcomes: list[Outc
 
 
 def test_every_error_names_a_sheet_or_the_file(outcomes: list[Outcome]) -> None:
-    """A user can act on each message: it names a sheet (and usually a row) or the workbook."""
+    """A user can act on each message: each of its lines (one per problem) names a sheet (and
+    usually a row) or the workbook."""
     for o in outcomes:
-        if o.error is not None:
-            assert "sheet" in o.error or "workbook" in o.error, (o.case, o.mutations, o.error)
+        for line in (o.error or "").splitlines():
+            assert "sheet" in line or "workbook" in line, (o.case, o.mutations, o.error)
 
 
 def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> None:
@@ -510,5 +515,6 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
             assert target.exists()
         else:
             assert done.returncode == 2, (o.case, done.stdout)
-            assert done.stderr.splitlines() == [f"FAILED {o.path}: {o.error}"]
+            # The command line prints the problems on one line (cli.py joins them).
+            assert done.stderr.splitlines() == [f"FAILED {o.path}: {' '.join(o.error.split())}"]
             assert not target.exists()

@@ -384,6 +384,7 @@ from ratingbook.cli_swiss import pair_command, trf_group  # noqa: E402
 cli.add_command(pair_command)
 cli.add_command(trf_group)
 
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: usage errors, like input errors, are one line and exit status 2."""
     try:

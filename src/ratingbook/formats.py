@@ -27,9 +27,12 @@ from itertools import repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from ratingbook.crikey import CrikeyGame, format_hundredths, parse_hundredths
+from ratingbook import cells
+from ratingbook.cells import MAX_DIGITS
+from ratingbook.crikey import CrikeyGame, format_hundredths
 from ratingbook.errors import Location, ParseError, RatingbookError
 from ratingbook.results import Result, parse_crikey_result
+from ratingbook.rules import check_players, check_points, competition_ranks
 from ratingbook.swiss import SwissGame
 
 if TYPE_CHECKING:
@@ -47,10 +50,6 @@ __all__ = [
     "parse_swiss",
     "parse_swiss_points",
 ]
-
-
-# No value in these formats has more digits than this before the decimal point.
-MAX_DIGITS = 15
 
 
 T = TypeVar("T")
@@ -171,7 +170,7 @@ def parse_crikey(text: str) -> list[CrikeyTournament]:
             if name in ratings:
                 raise _fail(n, f"player {name!r} is listed twice in tournament {t}")
             try:
-                ratings[name] = parse_hundredths(rating)
+                ratings[name] = cells.hundredths(rating)
             except RatingbookError as error:
                 raise _fail(n, error.problem) from None
         played = None
@@ -354,9 +353,12 @@ _SCORES: dict[int | Fraction, int | float] = {1: 1, Fraction(1, 2): 0.5, 0: 0}
 
 
 def _score_or_none(token: str) -> int | float | None:
-    """A's score in one game: 1, 0.5 or 0 (seed 003); None if it is not one of them."""
-    score = _number(token)
-    return None if score is None else _SCORES.get(score)
+    """A's score in one game: 1, 0.5 or 0 (seed 003, read by :func:`ratingbook.cells.score`);
+    None if it is not one of them."""
+    try:
+        return _SCORES[cells.score(token)]
+    except RatingbookError:
+        return None
 
 
 def _score(token: str, line: int) -> int | float:
@@ -392,21 +394,15 @@ def format_elo_series(pairs: Sequence[tuple[object, object]]) -> str:
 def parse_swiss_points(
     value: object, where: Location | None = None, column: str | None = None
 ) -> int:
-    """A player's points for one game, 1, ½ (``0.5``, ``½``, ``1/2``) or 0, counted in halves."""
-    number: int | Fraction | None
-    if isinstance(value, bool):
-        number = None
-    elif isinstance(value, int):
-        number = value
-    elif isinstance(value, float):
-        number = Fraction(repr(value))
-    elif isinstance(value, str):
-        number = _number(value)
-    else:
-        number = None
-    if number is None or number not in (0, Fraction(1, 2), 1):
+    """A player's points for one game, 1, ½ (``0.5``, ``½``, ``1/2``) or 0, counted in halves.
+
+    What a score is, is decided by :func:`ratingbook.cells.score`; the message is seed 004's.
+    """
+    try:
+        number = cells.score(value)
+    except RatingbookError:
         shown = "an empty cell" if value is None or value == "" else repr(value)
-        raise ParseError(f"points {shown} must be 1, 0.5 or 0", where, column)
+        raise ParseError(f"points {shown} must be 1, 0.5 or 0", where, column) from None
     return int(number * 2)
 
 
@@ -453,15 +449,13 @@ def _swiss_game(n: int, line: str, players: set[str]) -> SwissGame:
     for name in (white, black):
         if name not in players:
             raise _fail(n, f"{name!r} is not in the player list")
-    if white == black:
-        raise _fail(n, f"player {white!r} cannot play themself")
     try:
+        check_players(white, black)
         wh = parse_swiss_points(white_points)
         bh = parse_swiss_points(black_points)
+        check_points(wh, bh, white_points, black_points)
     except RatingbookError as error:
         raise _fail(n, error.problem) from None
-    if wh + bh > 2:
-        raise _fail(n, f"points {white_points!r} and {black_points!r} add up to more than 1")
     return SwissGame(white, black, wh, bh, where=Location(line=n))
 
 
@@ -475,8 +469,8 @@ def _halves_or_none(token: str) -> int | None:
 def _swiss_games_in_bulk(
     lines: list[str], numbers: Sequence[int], players: set[str]
 ) -> list[SwissGame] | None:
-    """The game lines read in bulk, or None if any of them has a problem (the caller then
-    reads them one by one to report the first)."""
+    """The game lines read in bulk, or None if any of them might have a problem (the caller
+    then reads them one by one: the rules in :mod:`ratingbook.rules` decide and word it)."""
     if not lines:
         return []
     if set(map(len, map(str.split, lines))) != {4}:
@@ -509,13 +503,10 @@ def format_swiss_table(results: Sequence[player_result]) -> str:
     Charlotte ... 5. Femke").
     """
     out = ["\tpt\trp\tSB\tb"]
-    rank = 0
-    previous: tuple[float, float, float, int] | None = None
-    for position, r in enumerate(results, start=1):
-        key = (r.points, r.resistance_points, r.sonnenborn_berger, r.black)
-        if key != previous:
-            rank = position
-            previous = key
+    ranks = competition_ranks(
+        [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
+    )
+    for rank, r in zip(ranks, results, strict=True):
         out.append(
             f"{rank} {r.name}\t{_fixed(r.points, 1)}\t{_fixed(r.resistance_points, 1)}"
             f"\t{_fixed(r.sonnenborn_berger, 2)}\t{r.black}"
