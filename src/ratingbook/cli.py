@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -19,6 +18,7 @@ import click
 from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
+from ratingbook.batch import Died, run_isolated
 from ratingbook.errors import RatingbookError
 from ratingbook.files import SUFFIXES
 
@@ -243,19 +243,21 @@ def _targets(
     return pairs
 
 
+def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
+    if isinstance(answer, Died):
+        return BookOutcome(job, error=answer.reason)
+    return answer
+
+
 def _run_books(jobs: list[BookJob], processes: int) -> None:
+    """Run each book in a child process of its own (:mod:`ratingbook.batch`): a book that
+    crashes the reader, exhausts memory or gets killed is one FAILED line, and the others go on."""
     show_progress = len(jobs) > 1 and sys.stderr.isatty()
     outcomes: list[BookOutcome] = []
     with tqdm(total=len(jobs), unit="book", disable=not show_progress, file=sys.stderr) as bar:
-        if processes > 1 and len(jobs) > 1:
-            with ProcessPoolExecutor(max_workers=min(processes, len(jobs))) as pool:
-                for outcome in pool.map(run_book_job, jobs):
-                    outcomes.append(outcome)
-                    bar.update()
-        else:
-            for job in jobs:
-                outcomes.append(run_book_job(job))
-                bar.update()
+        for _, job, answer in run_isolated(jobs, run_book_job, min(processes, len(jobs))):
+            outcomes.append(_book_outcome(job, answer))
+            bar.update()
     failed = [o for o in outcomes if o.error is not None]
     for outcome in outcomes:
         job = outcome.job
