@@ -170,3 +170,60 @@ def test_a_real_ratingbook_process_with_two_jobs_survives_a_crashing_reader(tmp_
     ]
     assert ratings(folder / "a-recalculated.xlsx") == HAND_RATINGS
     assert ratings(folder / "z-recalculated.xlsx") == HAND_RATINGS
+
+
+# --- each book's line as it finishes (issue 9 item 7) ---------------------------------------------
+
+HOLD_BACK = """
+import os
+import time
+from pathlib import Path
+
+from ratingbook.package import PackageBook
+
+_original = PackageBook.__init__
+
+
+def _init(self, path):
+    # The second book waits until the test has seen the first book's line (at most 100 s).
+    if Path(path).name == "b.xlsx":
+        release = Path(path).with_name("release")
+        for _ in range(1000):
+            if release.exists():
+                break
+            time.sleep(0.1)
+        else:
+            Path(path).with_name("held-back-in-vain").touch()
+    _original(self, path)
+
+
+PackageBook.__init__ = _init
+"""
+
+
+def test_a_folder_run_prints_each_books_line_as_soon_as_it_is_done(tmp_path: Path) -> None:
+    """The first book's line arrives while the second book is still held back."""
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(HOLD_BACK)
+    folder = tmp_path / "books"
+    folder.mkdir()
+    books = _books(folder, ["a.xlsx", "b.xlsx"])
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hooks), *sys.path])}
+    with subprocess.Popen(
+        [*SCRIPT, "recalc", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=environment,
+    ) as process:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        (folder / "release").touch()
+        rest, errors = process.communicate(timeout=120)
+    assert not (folder / "held-back-in-vain").exists(), "the first line came only at the end"
+    assert first.startswith(f"ok     {books[0]} -> ")
+    assert rest.splitlines()[0].startswith(f"ok     {books[1]} -> ")
+    assert rest.splitlines()[1] == "2 of 2 workbooks done"
+    assert (process.returncode, errors) == (0, "")

@@ -249,26 +249,39 @@ def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
     return answer
 
 
+def _report(outcome: BookOutcome) -> None:
+    """The book's line: ``ok`` with what was done, or ``FAILED`` with why (one line each)."""
+    job = outcome.job
+    if outcome.error is not None:
+        # One line per book, whatever the message holds (some library messages span lines).
+        click.echo(f"FAILED {job.source}: {' '.join(outcome.error.split())}", err=True)
+        return
+    where = "in place" if job.in_place else f"-> {job.target}"
+    click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
+    for warning in outcome.warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
 def _run_books(jobs: list[BookJob], processes: int) -> None:
     """Run each book in a child process of its own (:mod:`ratingbook.batch`): a book that
-    crashes the reader, exhausts memory or gets killed is one FAILED line, and the others go on."""
+    crashes the reader, exhausts memory or gets killed is one FAILED line, and the others go on.
+
+    Each book's line is printed as soon as it is done (in the order given with one job at a
+    time; in the order they finish with several), then a summary when there are several.
+    """
     show_progress = len(jobs) > 1 and sys.stderr.isatty()
     outcomes: list[BookOutcome] = []
+    # No monitor thread: the books run in forked children, and forking a threaded process is
+    # asking for a deadlock.
+    tqdm.monitor_interval = 0
     with tqdm(total=len(jobs), unit="book", disable=not show_progress, file=sys.stderr) as bar:
         for _, job, answer in run_isolated(jobs, run_book_job, min(processes, len(jobs))):
-            outcomes.append(_book_outcome(job, answer))
+            outcome = _book_outcome(job, answer)
+            outcomes.append(outcome)
+            with tqdm.external_write_mode(file=sys.stderr):  # the line above the bar
+                _report(outcome)
             bar.update()
     failed = [o for o in outcomes if o.error is not None]
-    for outcome in outcomes:
-        job = outcome.job
-        if outcome.error is not None:
-            # One line per book, whatever the message holds (some library messages span lines).
-            click.echo(f"FAILED {job.source}: {' '.join(outcome.error.split())}", err=True)
-            continue
-        where = "in place" if job.in_place else f"-> {job.target}"
-        click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
-        for warning in outcome.warnings:
-            click.echo(f"warning: {warning}", err=True)
     if len(outcomes) > 1:
         click.echo(
             f"{len(outcomes) - len(failed)} of {len(outcomes)} workbooks done"
