@@ -8,11 +8,13 @@ where; a Python traceback means a bug.
 from __future__ import annotations
 
 import functools
+import os
+import stat
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 from tqdm import tqdm
@@ -20,7 +22,7 @@ from tqdm import tqdm
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.batch import Died, run_isolated
 from ratingbook.errors import RatingbookError
-from ratingbook.files import SUFFIXES
+from ratingbook.files import SUFFIXES, check_output_path
 
 if TYPE_CHECKING:
     from ratingbook.package import PackageBook
@@ -31,7 +33,7 @@ F = TypeVar("F", bound=Callable[..., object])
 INPUT_ERROR = 2
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Print one line to standard error and exit with the input-error status."""
     name = click.get_current_context().command_path
     click.echo(f"{name}: error: {' '.join(message.split())}", err=True)
@@ -47,7 +49,6 @@ def reports_input_errors(command: F) -> F:
             return command(*args, **kwargs)
         except RatingbookError as error:
             fail(str(error))
-        return None
 
     return wrapper  # type: ignore[return-value]
 
@@ -64,12 +65,10 @@ def read_input(path: str | None) -> str:
                 data = handle.read()
     except OSError as error:
         fail(f"cannot read {path!r}: {error.strerror or error}")
-        raise  # unreachable: fail() exits
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         fail(f"{label} is not UTF-8 text (byte {error.start + 1} is {data[error.start]:#04x})")
-        raise
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -178,6 +177,20 @@ def run_book_job(job: BookJob) -> BookOutcome:
 OUTPUT_SUFFIXES = ("-recalculated", "-new-week")
 
 
+def _is_folder(path: str) -> bool:
+    """Whether ``path`` is a folder; any problem with the path (too long, a link loop) is for
+    the book's own FAILED line, so here it is simply not a folder."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _same(path: str) -> str:
+    """The file ``path`` names, for comparing paths (links resolved; never raises)."""
+    return os.path.normcase(os.path.realpath(path))
+
+
 def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
     """Each folder among ``books`` stands for the workbooks directly inside it, by name.
 
@@ -189,17 +202,20 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
     expanded: list[str] = []
     for book in books:
         folder = Path(book)
-        if not folder.is_dir() or folder.suffix.lower() in SUFFIXES:
+        if not _is_folder(book) or folder.suffix.lower() in SUFFIXES:
             expanded.append(book)
             continue
-        found = sorted(
-            str(path)
-            for path in folder.iterdir()
-            if path.is_file()
-            and path.suffix.lower() in (".xlsx", ".xlsm")
-            and not path.name.startswith("~$")
-            and not path.stem.endswith(OUTPUT_SUFFIXES)
-        )
+        try:
+            found = sorted(
+                str(path)
+                for path in folder.iterdir()
+                if path.is_file()
+                and path.suffix.lower() in (".xlsx", ".xlsm")
+                and not path.name.startswith("~$")
+                and not path.stem.endswith(OUTPUT_SUFFIXES)
+            )
+        except OSError as error:
+            fail(f"cannot list folder {book!r}: {error.strerror or error}")
         if not found:
             fail(f"folder {book!r} holds no .xlsx or .xlsm workbook")
         expanded.extend(found)
@@ -226,20 +242,25 @@ def _targets(
             target = source
         else:
             target = str(path.with_name(f"{path.stem}-{suffix}{path.suffix}"))
-        if not in_place and Path(target).resolve() == path.resolve():
+        if not in_place and _same(target) == _same(source):
             fail(f"the output {target!r} is the input itself; use --in-place to replace it")
         # Two books written to one file (the same name from two folders with --out-dir, or a
         # book given twice): the second would silently replace the first one's result.
-        earlier = next((s for s, t in pairs if Path(t).resolve() == Path(target).resolve()), None)
+        earlier = next((s for s, t in pairs if _same(t) == _same(target)), None)
         if earlier is not None:
             fail(
                 f"{source!r} is given twice"
-                if Path(earlier).resolve() == path.resolve()
+                if _same(earlier) == _same(source)
                 else f"{earlier!r} and {source!r} would both be written to {target!r}"
             )
         pairs.append((source, target))
-    if out_dir and not Path(out_dir).is_dir():
+    if out_dir and not _is_folder(out_dir):
         fail(f"--out-dir {out_dir!r} is not an existing folder")
+    if output:
+        try:
+            check_output_path(Path(output))
+        except RatingbookError as error:
+            fail(str(error))
     return pairs
 
 
@@ -387,7 +408,7 @@ def template_command(kind: str, output: str | None, force: bool) -> None:
     from ratingbook.templates import write_template
 
     target = Path(output if output is not None else f"{kind}.xlsx")
-    if target.exists() and not force:
+    if check_output_path(target) and not force:
         fail(f"{str(target)!r} already exists; use --force to replace it")
     write_template(kind, target, overwrite=force)
     click.echo(f"wrote {target} ({kind} template)")

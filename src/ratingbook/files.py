@@ -7,6 +7,7 @@ patching the zip), and free of either library.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -22,8 +23,11 @@ __all__ = [
     "MAX_UNCOMPRESSED",
     "SUFFIXES",
     "atomic_save",
+    "check_output_path",
     "check_package",
     "check_save_target",
+    "path_problem",
+    "stat_book",
 ]
 
 # A real camp or club workbook is a few MB unpacked; this is far beyond that and still safe.
@@ -56,6 +60,70 @@ _UNCARRIED_PARTS: tuple[tuple[str, str], ...] = (
 )
 
 
+# What a path's operating-system error means, in words (the errno names are POSIX's).
+_PATH_ERRORS = {
+    errno.ENOENT: "does not exist",
+    errno.ENAMETOOLONG: "has a name too long for the file system (at most 255 bytes a name)",
+    errno.ELOOP: "is a symbolic link that leads back to itself (a link loop)",
+    errno.EACCES: "cannot be opened: permission denied",
+    errno.EPERM: "cannot be opened: permission denied",
+    errno.ENOTDIR: "is not in a folder (a part of the path is a file)",
+    errno.EISDIR: "is a folder, not a workbook",
+}
+
+
+def path_problem(name: str, error: OSError) -> str:
+    """One line saying what is wrong with the path ``name``, for an error raised while using it."""
+    words = _PATH_ERRORS.get(error.errno or 0)
+    return f"{name!r} {words}" if words else f"cannot read {name!r}: {error.strerror or error}"
+
+
+def _require_regular(name: str, mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise WorkbookError(f"{name!r} is a folder, not a workbook")
+    if stat.S_ISFIFO(mode):
+        what = "a named pipe (FIFO)"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        what = "a device"
+    elif stat.S_ISSOCK(mode):
+        what = "a socket"
+    else:
+        what = "not an ordinary file"
+    raise WorkbookError(f"{name!r} is {what}, not a workbook file")
+
+
+def stat_book(path: Path) -> os.stat_result:
+    """The status of the workbook file ``path`` (links followed), or a one-line
+    :class:`WorkbookError`: missing, a name too long, a link loop, permission denied, a folder,
+    a pipe or a device. Nothing is opened, so a pipe cannot block."""
+    try:
+        status = os.stat(path)
+    except OSError as error:
+        raise WorkbookError(path_problem(str(path), error)) from None
+    _require_regular(str(path), status.st_mode)
+    return status
+
+
+def check_output_path(path: Path) -> bool:
+    """Whether the output ``path`` names an existing file; a :class:`WorkbookError` if it
+    cannot be written at all: a path problem (too long, a link loop), a folder, a pipe or a
+    device. Checked before any work, so a bad output name costs nothing."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        raise WorkbookError(f"cannot write: {path_problem(str(path), error)}") from None
+    if stat.S_ISDIR(status.st_mode):
+        raise WorkbookError(f"cannot write {str(path)!r}: it is a folder")
+    if not stat.S_ISREG(status.st_mode):
+        # Replacing a pipe or a device by a file would break whatever uses it.
+        raise WorkbookError(f"cannot write {str(path)!r}: it is not an ordinary file")
+    return True
+
+
 def check_package(path: Path) -> list[str]:
     """Check that ``path`` is a readable, sane .xlsx package; return the parts openpyxl would lose.
 
@@ -67,15 +135,16 @@ def check_package(path: Path) -> list[str]:
             f"{name!r} is not an Excel workbook (.xlsx or .xlsm); "
             "save it from Excel as 'Excel Workbook' first"
         )
+    stat_book(path)
     try:
-        with path.open("rb") as handle:
+        # O_NONBLOCK: should the name have become a pipe since stat_book looked, opening it
+        # must not wait for a writer.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            _require_regular(name, os.fstat(handle.fileno()).st_mode)
             magic = handle.read(8)
-    except FileNotFoundError:
-        raise WorkbookError(f"{name!r} does not exist") from None
-    except IsADirectoryError:
-        raise WorkbookError(f"{name!r} is a folder, not a workbook") from None
     except OSError as error:
-        raise WorkbookError(f"cannot read {name!r}: {error.strerror or error}") from None
+        raise WorkbookError(path_problem(name, error)) from None
     if magic.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
         raise WorkbookError(
             f"{name!r} is password-protected (encrypted) or an old-style .xls file; "
@@ -113,21 +182,30 @@ def check_save_target(target: str | os.PathLike[str], source: Path, keep_vba: bo
     must exist and the target must not be a folder.
     """
     path = Path(target)
-    if path.is_symlink():
-        path = Path(os.path.realpath(path))
-    suffix = path.suffix.lower()
-    if suffix not in SUFFIXES:
-        raise WorkbookError(f"cannot save as {str(path)!r}: use an .xlsx or .xlsm name")
-    if (suffix in MACRO_SUFFIXES) != keep_vba:
-        kind = "a macro workbook (.xlsm)" if keep_vba else "a workbook without macros"
-        raise WorkbookError(
-            f"cannot save {str(source)!r}, {kind}, as {str(path)!r}: keep the extension"
-        )
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise WorkbookError(f"cannot save {str(path)!r}: folder {str(folder)!r} does not exist")
-    if path.is_dir():
+    try:
+        if path.is_symlink():
+            path = Path(os.path.realpath(path))
+        suffix = path.suffix.lower()
+        if suffix not in SUFFIXES:
+            raise WorkbookError(f"cannot save as {str(path)!r}: use an .xlsx or .xlsm name")
+        if (suffix in MACRO_SUFFIXES) != keep_vba:
+            kind = "a macro workbook (.xlsm)" if keep_vba else "a workbook without macros"
+            raise WorkbookError(
+                f"cannot save {str(source)!r}, {kind}, as {str(path)!r}: keep the extension"
+            )
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise WorkbookError(f"cannot save {str(path)!r}: folder {str(folder)!r} does not exist")
+        status = os.stat(path)
+    except FileNotFoundError:
+        return path  # a new file
+    except OSError as error:
+        raise WorkbookError(f"cannot save: {path_problem(str(path), error)}") from None
+    if stat.S_ISDIR(status.st_mode):
         raise WorkbookError(f"cannot save {str(path)!r}: it is a folder")
+    if not stat.S_ISREG(status.st_mode):
+        # Replacing a pipe or a device by a file would break whatever uses it.
+        raise WorkbookError(f"cannot save {str(path)!r}: it is not an ordinary file")
     return path
 
 

@@ -1,0 +1,180 @@
+"""Every path problem is one line, with no traceback and no waiting (issue 10 item 6).
+
+Each case builds the path for real: a name over 255 bytes, a symbolic link loop, a named pipe
+(FIFO) and a device named like a workbook, a file without permission, a folder, a path through
+a file. Reading, writing (-o, --out-dir) and ``template -o`` are covered. Cases that could block
+forever if the check regressed (a FIFO) run as a real process under a hang guard.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ratingbook.files import path_problem
+from test_cli_workbooks import SCRIPT, assert_no_traceback, run_in_process
+from workbooks import folder_listing, ladder_sheets, make_book, save_book
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
+
+LONG = "a" * 300 + ".xlsx"  # ext4, xfs, btrfs, APFS and NTFS all stop at 255 bytes a name
+TOO_LONG = "has a name too long for the file system (at most 255 bytes a name)"
+LOOP = "is a symbolic link that leads back to itself (a link loop)"
+
+
+def _loop(folder: Path) -> Path:
+    link = folder / "loop.xlsx"
+    link.symlink_to("loop.xlsx")
+    return link
+
+
+def _fifo(folder: Path) -> Path:
+    pipe = folder / "pipe.xlsx"
+    os.mkfifo(pipe)
+    return pipe
+
+
+def _device(folder: Path) -> Path:
+    if not Path("/dev/null").exists():  # pragma: no cover - every POSIX system has it
+        pytest.skip("no /dev/null")
+    link = folder / "null.xlsx"
+    link.symlink_to("/dev/null")
+    return link
+
+
+def _through_a_file(folder: Path) -> Path:
+    (folder / "notes.txt").write_text("a file, not a folder")
+    return folder / "notes.txt" / "camp.xlsx"
+
+
+# (id, builder of the input path, what its one line says after the quoted name)
+READ_CASES: list[tuple[str, Callable[[Path], Path], str]] = [
+    ("name over 255 bytes", lambda folder: folder / LONG, TOO_LONG),
+    ("symbolic link loop", _loop, LOOP),
+    ("device named x.xlsx", _device, "is a device, not a workbook file"),
+    ("a path through a file", _through_a_file,
+     "is not in a folder (a part of the path is a file)"),
+]  # fmt: skip
+
+
+def _one_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 2, result
+    assert_no_traceback(result)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@posix_only
+@pytest.mark.parametrize("build, words", [pytest.param(b, w, id=i) for i, b, w in READ_CASES])
+@pytest.mark.parametrize("mode", [[], ["--in-place"]])
+def test_a_book_path_problem_is_one_failed_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    build: Callable[[Path], Path],
+    words: str,
+    mode: list[str],
+) -> None:
+    path = build(tmp_path)
+    listing = folder_listing(tmp_path)
+    result = run_in_process(capsys, "recalc", path, *mode)
+    assert _one_line(result) == f"FAILED {path}: {str(path)!r} {words}"
+    assert folder_listing(tmp_path) == listing
+
+
+@posix_only
+@pytest.mark.parametrize("command", ["recalc", "new-week"])
+def test_a_fifo_named_like_a_workbook_is_refused_without_waiting_for_a_writer(
+    tmp_path: Path, command: str
+) -> None:
+    """Opening a FIFO for reading waits for a writer: ratingbook must not open it at all.
+    (Measured: under a second; the hang guard is 120 s.)"""
+    pipe = _fifo(tmp_path)
+    result = subprocess.run(
+        [*SCRIPT, command, str(pipe), "--in-place"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert (
+        _one_line(result)
+        == f"FAILED {pipe}: {str(pipe)!r} is a named pipe (FIFO), not a workbook file"
+    )
+
+
+@posix_only
+@pytest.mark.skipif(
+    sys.platform == "win32" or os.geteuid() == 0, reason="root reads any file whatever its mode"
+)
+def test_a_book_without_read_permission_is_one_failed_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    path.chmod(0)
+    result = run_in_process(capsys, "recalc", path)
+    assert _one_line(result) == f"FAILED {path}: {str(path)!r} cannot be opened: permission denied"
+
+
+def test_permission_denied_reads_as_words_whoever_runs_the_tests() -> None:
+    """The same mapping as the test above, for runs as root (where permissions never deny)."""
+    denied = PermissionError(errno.EACCES, "Permission denied", "camp.xlsx")
+    assert path_problem("camp.xlsx", denied) == "'camp.xlsx' cannot be opened: permission denied"
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    return save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+
+
+@posix_only
+@pytest.mark.parametrize(
+    "build, words",
+    [
+        pytest.param(
+            lambda folder: folder / LONG, f"cannot write: '{{path}}' {TOO_LONG}", id="long"
+        ),
+        pytest.param(_loop, f"cannot write: '{{path}}' {LOOP}", id="loop"),
+        pytest.param(_fifo, "cannot write '{path}': it is not an ordinary file", id="fifo"),
+        pytest.param(_device, "cannot write '{path}': it is not an ordinary file", id="device"),
+    ],
+)
+@pytest.mark.parametrize("command", [["recalc"], ["new-week"], ["template", "ladder"]])
+def test_an_output_path_problem_is_one_line_before_any_work(
+    book: Path,
+    capsys: pytest.CaptureFixture[str],
+    build: Callable[[Path], Path],
+    words: str,
+    command: list[str],
+) -> None:
+    out_folder = book.parent / "out"
+    out_folder.mkdir()
+    target = build(out_folder)
+    listing = folder_listing(out_folder)
+    before = book.read_bytes()
+    sources = [] if command[0] == "template" else [book]
+    force = ["--force"] if command[0] == "template" else []
+    result = run_in_process(capsys, *command, *sources, "-o", target, *force)
+    line = _one_line(result)
+    assert line == f"ratingbook {command[0]}: error: {words.format(path=target)}"
+    assert folder_listing(out_folder) == listing
+    assert book.read_bytes() == before
+
+
+@posix_only
+def test_an_out_dir_that_is_a_link_loop_is_one_line(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loop = _loop(book.parent)
+    result = run_in_process(capsys, "recalc", book, "--out-dir", loop)
+    assert (
+        _one_line(result)
+        == f"ratingbook recalc: error: --out-dir {str(loop)!r} is not an existing folder"
+    )
