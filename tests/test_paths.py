@@ -178,3 +178,116 @@ def test_an_out_dir_that_is_a_link_loop_is_one_line(
         _one_line(result)
         == f"ratingbook recalc: error: --out-dir {str(loop)!r} is not an existing folder"
     )
+
+
+# --- temporary files (issue 10 item 7) ------------------------------------------------------------
+
+KILL_WHILE_WRITING = """
+import os
+import signal
+
+_fsync = os.fsync
+
+
+def _fsync_then_die(descriptor):
+    # ratingbook syncs its temporary file just before renaming it over the book: the whole run
+    # (parent and the book's child process) is killed right there, as by `kill -9`.
+    if os.path.basename(os.readlink(f"/proc/self/fd/{descriptor}")).startswith(".~ratingbook-"):
+        os.killpg(os.getpgrp(), signal.SIGKILL)
+    _fsync(descriptor)
+
+
+os.fsync = _fsync_then_die
+"""
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc/self/fd")
+
+
+@linux_only
+def test_a_killed_in_place_run_leaves_nothing_the_next_folder_run_fails_on(tmp_path: Path) -> None:
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(KILL_WHILE_WRITING)
+    folder = tmp_path / "books"
+    folder.mkdir()
+    books = [save_book(make_book(ladder_sheets()), folder / n) for n in ("a.xlsx", "b.xlsx")]
+    before = books[0].read_bytes()
+    killed = subprocess.run(
+        [*SCRIPT, "recalc", str(books[0]), "--in-place"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(hooks), *sys.path])},
+        start_new_session=True,  # its own process group, so the hook kills only the run
+    )
+    assert killed.returncode == -9
+    leftovers = [n for n in folder_listing(folder) if n.startswith(".~ratingbook-")]
+    assert len(leftovers) == 1 and leftovers[0].endswith(".xlsx")
+    assert books[0].read_bytes() == before  # the rename never happened
+
+    result = subprocess.run(
+        [*SCRIPT, "recalc", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.count("ok ") == 2 and "2 of 2 workbooks done" in result.stdout
+    assert folder_listing(folder) == [
+        "a-recalculated.xlsx",
+        "a.xlsx",
+        "b-recalculated.xlsx",
+        "b.xlsx",
+    ]
+
+
+@linux_only
+def test_a_book_killed_while_writing_is_one_line_and_its_temporary_file_is_removed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the book's own process dies here; the run removes what it left at once."""
+    import signal
+
+    fsync = os.fsync
+
+    def die(descriptor: int) -> None:
+        if os.path.basename(os.readlink(f"/proc/self/fd/{descriptor}")).startswith(".~ratingbook-"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        fsync(descriptor)
+
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    before = path.read_bytes()
+    monkeypatch.setattr(os, "fsync", die)  # in this process; the book's forked process inherits it
+    result = run_in_process(capsys, "recalc", path, "--in-place")
+    assert _one_line(result) == (
+        f"FAILED {path}: the reader was killed (signal 9, SIGKILL; "
+        "the system may have run out of memory)"
+    )
+    assert folder_listing(tmp_path) == ["camp.xlsx"]
+    assert path.read_bytes() == before
+
+
+@posix_only
+def test_a_temporary_file_being_written_is_kept_and_never_taken_for_a_book(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another run (this test process) is writing a temporary file in the folder: a folder run
+    neither reads it as a book nor removes it; hidden files are no books either."""
+    import fcntl
+
+    save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    writing = tmp_path / f".~ratingbook-{os.getpid()}-abcd.xlsx"
+    (tmp_path / "._camp.xlsx").write_bytes(b"\x00\x05\x16\x07 macOS AppleDouble")
+    with open(writing, "wb") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        handle.write(b"PK\x03\x04 half a workbook")
+        handle.flush()
+        result = run_in_process(capsys, "recalc", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0].startswith(f"ok     {tmp_path / 'camp.xlsx'} -> ")
+    assert folder_listing(tmp_path) == sorted(
+        [writing.name, "._camp.xlsx", "camp-recalculated.xlsx", "camp.xlsx"]
+    )

@@ -22,7 +22,7 @@ from tqdm import tqdm
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.batch import Died, run_isolated
 from ratingbook.errors import RatingbookError
-from ratingbook.files import SUFFIXES, check_output_path
+from ratingbook.files import SUFFIXES, check_output_path, remove_stale_temporaries
 
 if TYPE_CHECKING:
     from ratingbook.package import PackageBook
@@ -196,7 +196,8 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
 
     A folder named like a workbook (``camp.xlsx/``) is kept as it is, to be reported as a folder.
 
-    Excel's lock files (``~$name.xlsx``) and our own default outputs (``NAME-recalculated``,
+    Excel's lock files (``~$name.xlsx``), hidden files (our temporary ``.~ratingbook-*`` files,
+    macOS's ``._name.xlsx``) and our own default outputs (``NAME-recalculated``,
     ``NAME-new-week``) are left out, so running twice over a folder does not snowball.
     """
     expanded: list[str] = []
@@ -211,7 +212,7 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
                 for path in folder.iterdir()
                 if path.is_file()
                 and path.suffix.lower() in (".xlsx", ".xlsm")
-                and not path.name.startswith("~$")
+                and not path.name.startswith(("~$", "."))
                 and not path.stem.endswith(OUTPUT_SUFFIXES)
             )
         except OSError as error:
@@ -266,6 +267,8 @@ def _targets(
 
 def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
     if isinstance(answer, Died):
+        # Killed while writing, the book's process may have left its temporary file behind.
+        remove_stale_temporaries(Path(os.path.realpath(job.target)).parent)
         return BookOutcome(job, error=answer.reason)
     return answer
 

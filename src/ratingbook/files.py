@@ -14,19 +14,28 @@ import tempfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from ratingbook.errors import WorkbookError
+
+fcntl: ModuleType | None
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None
 
 __all__ = [
     "MACRO_SUFFIXES",
     "MAX_RATIO",
     "MAX_UNCOMPRESSED",
     "SUFFIXES",
+    "TEMPORARY_PREFIX",
     "atomic_save",
     "check_output_path",
     "check_package",
     "check_save_target",
     "path_problem",
+    "remove_stale_temporaries",
     "stat_book",
 ]
 
@@ -209,16 +218,86 @@ def check_save_target(target: str | os.PathLike[str], source: Path, keep_vba: bo
     return path
 
 
+# A file being written is named ``.~ratingbook-PID-RANDOM.xlsx`` in the target's folder: hidden,
+# recognisable, and naming the process that writes it.
+TEMPORARY_PREFIX = ".~ratingbook-"
+
+
+def _lock(descriptor: int) -> None:
+    """Take an exclusive advisory lock on an open file, held until it is closed (or the
+    process dies, however it dies): how a writer says "this temporary file is in use"."""
+    assert fcntl is not None
+    with contextlib.suppress(OSError):  # a file system without locks: the owner's PID says
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _owner_is_gone(name: str) -> bool:
+    owner = name[len(TEMPORARY_PREFIX) :].partition("-")[0]
+    if not owner.isdigit():
+        return False  # not one of ours
+    try:
+        os.kill(int(owner), 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists (another user's process)
+        pass
+    # A process killed a moment ago may still be a zombie, waiting to be reaped by its parent
+    # (or by init, when the parent was killed too): it is gone all the same.
+    with contextlib.suppress(OSError, IndexError), open(f"/proc/{owner}/stat", "rb") as status:
+        return status.read().rpartition(b")")[2].split()[0] == b"Z"
+    return False
+
+
+def remove_stale_temporaries(folder: Path) -> list[str]:
+    """Remove the temporary files in ``folder`` left by a ratingbook run that was killed while
+    writing; return their names.
+
+    A temporary file is stale when the process its name gives is gone and no process holds its
+    lock (a live writer holds it until its rename; the lock also protects writers on other
+    machines sharing the folder). Without ``fcntl`` (Windows) nothing is removed: there a
+    process cannot be asked safely whether it is alive.
+    """
+    if fcntl is None:
+        return []
+    removed: list[str] = []
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(TEMPORARY_PREFIX)]
+    except OSError:
+        return []
+    for name in names:
+        path = os.path.join(folder, name)
+        if not _owner_is_gone(name):
+            continue
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                continue
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.unlink(path)
+            removed.append(name)
+        except OSError:  # locked by a live writer, or already gone
+            continue
+        finally:
+            os.close(descriptor)
+    return removed
+
+
 def atomic_save(target: Path, write: Callable[[str], None]) -> None:
     """Write a file through ``write(temporary_path)``, then put it in place of ``target`` at once.
 
-    The temporary file lives in the target's folder (so the final rename is atomic), is synced
-    to disk before the rename and gets the target's permissions (a new file: 0666 less the
-    umask, like any new file). On any failure the temporary file is removed and the target is
-    left as it was; operating-system errors (disk full, permissions, a file locked by another
-    program) become a :class:`WorkbookError` with a one-line message.
+    The temporary file lives in the target's folder (so the final rename is atomic), is named
+    ``.~ratingbook-PID-RANDOM.xlsx`` and locked while it is written, is synced to disk before the
+    rename and gets the target's permissions (a new file: 0666 less the umask, like any new
+    file). On any failure the temporary file is removed and the target is left as it was;
+    operating-system errors (disk full, permissions, a file locked by another program) become a
+    :class:`WorkbookError` with a one-line message. Temporary files of killed runs found in the
+    folder are removed first (:func:`remove_stale_temporaries`).
     """
     folder = target.parent if str(target.parent) else Path(".")
+    remove_stale_temporaries(folder)
     mode = None
     with contextlib.suppress(OSError):
         mode = stat.S_IMODE(target.stat().st_mode)
@@ -228,14 +307,18 @@ def atomic_save(target: Path, write: Callable[[str], None]) -> None:
         mode = 0o666 & ~umask
     try:
         handle, temporary = tempfile.mkstemp(
-            prefix=".~ratingbook-", suffix=target.suffix, dir=folder
+            prefix=f"{TEMPORARY_PREFIX}{os.getpid()}-", suffix=target.suffix, dir=folder
         )
     except OSError as error:
         raise WorkbookError(
             f"cannot save {str(target)!r}: cannot create a file in {str(folder)!r} "
             f"({error.strerror or error})"
         ) from None
-    os.close(handle)
+    if fcntl is not None:
+        _lock(handle)  # held through the rename; released when the handle is closed
+    else:
+        os.close(handle)  # Windows cannot rename a file that is open
+        handle = -1
     try:
         write(temporary)
         with open(temporary, "rb") as written:
@@ -248,3 +331,6 @@ def atomic_save(target: Path, write: Callable[[str], None]) -> None:
         if isinstance(error, OSError):
             raise WorkbookError(f"cannot save {str(target)!r}: {error.strerror or error}") from None
         raise
+    finally:
+        if handle != -1:
+            os.close(handle)
