@@ -291,3 +291,103 @@ def test_a_temporary_file_being_written_is_kept_and_never_taken_for_a_book(
     assert folder_listing(tmp_path) == sorted(
         [writing.name, "._camp.xlsx", "camp-recalculated.xlsx", "camp.xlsx"]
     )
+
+
+# --- in-place writes never lose another run's work (issue 10 item 8) -----------------------------
+
+
+def _excel_saves(path: Path, data: bytes) -> None:
+    """Save ``data`` as ``path`` the way Excel does: a new file renamed over the old one."""
+    fresh = path.with_name("excel-temp.tmp")
+    fresh.write_bytes(data)
+    os.replace(fresh, path)
+
+
+@pytest.mark.parametrize("how", ["replaced like Excel does", "rewritten in place"])
+@pytest.mark.parametrize("command", ["recalc", "new-week"])
+def test_an_in_place_run_refuses_to_replace_a_file_that_changed_since_it_was_read(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    how: str,
+    command: str,
+) -> None:
+    """Another program saves the book after ratingbook read it and before it is replaced: the
+    other program's version stays, and the run says so in its one FAILED line."""
+    from ratingbook.package import PackageBook
+
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    theirs = save_book(make_book(ladder_sheets(games=[])), tmp_path / "theirs.xlsx").read_bytes()
+    original_save = PackageBook.save
+
+    def save_after_someone_else(self: PackageBook, target: str | os.PathLike[str]) -> None:
+        if how == "replaced like Excel does":
+            _excel_saves(path, theirs)
+        else:
+            path.write_bytes(theirs)
+        original_save(self, target)
+
+    # In this process; the book's forked process inherits it.
+    monkeypatch.setattr(PackageBook, "save", save_after_someone_else)
+    result = run_in_process(capsys, command, path, "--in-place")
+    assert _one_line(result) == (
+        f"FAILED {path}: {str(path)!r} changed since it was read (another program or run saved "
+        "it meanwhile); nothing was written: run again to start from the new version"
+    )
+    assert path.read_bytes() == theirs
+    assert folder_listing(tmp_path) == ["camp.xlsx", "theirs.xlsx"]
+
+
+def _waiting_for_lock(inode: int) -> int:
+    """How many processes wait for a lock on the file with this inode (Linux's /proc/locks:
+    a waiter's line reads ``N: -> FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF``)."""
+    count = 0
+    for line in Path("/proc/locks").read_text().splitlines():
+        fields = line.split()
+        if "->" in fields and any(f.count(":") == 2 and f.rsplit(":", 1)[1] == str(inode)
+                                  for f in fields):  # fmt: skip
+            count += 1
+    return count
+
+
+@linux_only
+def test_new_week_and_recalc_in_place_at_once_never_lose_the_weeks_archive(tmp_path: Path) -> None:
+    """Issue 10's race (2 lost archives in 20 trials), made certain: both runs are started while
+    the file is locked (as by a third run), wait until both are queued on the lock, then let go.
+    Whichever goes first, the second starts from the first one's result: both succeed, and the
+    week's six games are in the Games Archive with Ladder Games emptied."""
+    import fcntl
+    import time
+
+    from workbooks import LADDER_GAMES, sheet_rows
+
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    with open(path, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        runs = [
+            subprocess.Popen(
+                [*SCRIPT, command, str(path), "--in-place"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                text=True,
+            )
+            for command in ("new-week", "recalc")
+        ]
+        try:
+            for _ in range(1200):  # hang guard: 120 s; both queue within a second or two
+                if _waiting_for_lock(os.fstat(held.fileno()).st_ino) == 2:
+                    break
+                time.sleep(0.1)
+            else:
+                pytest.fail("the two runs never both waited for the lock")
+        finally:
+            fcntl.flock(held.fileno(), fcntl.LOCK_UN)
+        outputs = [run.communicate(timeout=120) for run in runs]
+    for run, (out, err) in zip(runs, outputs, strict=True):
+        assert (run.returncode, err) == (0, ""), err
+        assert out.startswith(f"ok     {path} in place")
+    archive = sheet_rows(path, "Games Archive")
+    assert [row[2:] for row in archive[1:]] == [list(game) for game in LADDER_GAMES[1:]]
+    assert sheet_rows(path, "Ladder Games") == [list(LADDER_GAMES[0])]
+    assert folder_listing(tmp_path) == ["camp.xlsx"]

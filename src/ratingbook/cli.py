@@ -7,6 +7,7 @@ where; a Python traceback means a bug.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import stat
@@ -22,7 +23,12 @@ from tqdm import tqdm
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.batch import Died, run_isolated
 from ratingbook.errors import RatingbookError
-from ratingbook.files import SUFFIXES, check_output_path, remove_stale_temporaries
+from ratingbook.files import (
+    SUFFIXES,
+    check_output_path,
+    held_for_in_place,
+    remove_stale_temporaries,
+)
 
 if TYPE_CHECKING:
     from ratingbook.package import PackageBook
@@ -151,18 +157,21 @@ def run_book_job(job: BookJob) -> BookOutcome:
 
     book: XlsxBook | PackageBook
     try:
-        if job.engine == "openpyxl":
-            from ratingbook.xlsx import XlsxBook
+        # In place, the file is held from before it is read until its replacement is in place:
+        # another run on it waits, and a file changed meanwhile is not replaced.
+        with held_for_in_place(Path(job.source)) if job.in_place else contextlib.nullcontext():
+            if job.engine == "openpyxl":
+                from ratingbook.xlsx import XlsxBook
 
-            book = XlsxBook(job.source)
-        else:
-            from ratingbook.package import PackageBook
+                book = XlsxBook(job.source)
+            else:
+                from ratingbook.package import PackageBook
 
-            book = PackageBook(job.source)
-        if job.in_place:
-            book.refuse_in_place()
-        plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
-        book.save(job.target)
+                book = PackageBook(job.source)
+            if job.in_place:
+                book.refuse_in_place()
+            plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
+            book.save(job.target)
     except RatingbookError as error:
         return BookOutcome(job, error=str(error))
     warnings: tuple[str, ...] = ()

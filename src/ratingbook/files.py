@@ -7,12 +7,13 @@ patching the zip), and free of either library.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import os
 import stat
 import tempfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -34,6 +35,7 @@ __all__ = [
     "check_output_path",
     "check_package",
     "check_save_target",
+    "held_for_in_place",
     "path_problem",
     "remove_stale_temporaries",
     "stat_book",
@@ -285,6 +287,82 @@ def remove_stale_temporaries(folder: Path) -> list[str]:
     return removed
 
 
+# --- in-place writes ------------------------------------------------------------------------------
+
+# The files being replaced in place by this process, each with its identity when it was read:
+# (device, inode, size, modification time in ns). atomic_save refuses to replace one of them
+# that no longer matches (another program saved it meanwhile).
+_HELD: contextvars.ContextVar[dict[str, tuple[int, int, int, int]]] = contextvars.ContextVar(
+    "ratingbook_held_files"
+)
+
+
+def _identity(status: os.stat_result) -> tuple[int, int, int, int]:
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+
+@contextlib.contextmanager
+def held_for_in_place(path: Path) -> Iterator[None]:
+    """Hold the workbook ``path`` while it is read, computed and replaced in place.
+
+    Two guards, so that no run's work is lost to another's:
+
+    - an exclusive lock on the file (``flock``), taken before it is read and held until its
+      replacement is in place: a second ratingbook run on the same file waits, then reads the
+      first one's result (a run never starts from a version that is being replaced);
+    - :func:`atomic_save` compares the file with what was read (device, inode, size,
+      modification time) just before the rename, and refuses to replace a file that changed
+      meanwhile (saved by Excel or any program that ignores the lock): a
+      :class:`WorkbookError`, and nothing is written.
+    """
+    real = os.path.realpath(path)
+    while True:
+        try:
+            descriptor = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as error:
+            raise WorkbookError(path_problem(str(path), error)) from None
+        try:
+            _require_regular(str(path), os.fstat(descriptor).st_mode)
+            if fcntl is not None:
+                with contextlib.suppress(OSError):  # a file system without locks
+                    fcntl.flock(descriptor, fcntl.LOCK_EX)  # waits for another run to finish
+            held = os.fstat(descriptor)
+            try:
+                named = os.stat(real)
+            except OSError:
+                named = None
+        except BaseException:
+            os.close(descriptor)
+            raise
+        if named is not None and (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino):
+            break
+        # Replaced while we waited for the lock (by the run that held it): hold the new file.
+        os.close(descriptor)
+    token = _HELD.set({**_HELD.get({}), real: _identity(held)})
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+        os.close(descriptor)
+
+
+def _refuse_if_changed(target: Path) -> None:
+    """Raise if ``target`` is held for an in-place write and changed since it was read."""
+    real = os.path.realpath(target)
+    expected = _HELD.get({}).get(real)
+    if expected is None:
+        return
+    try:
+        now: tuple[int, int, int, int] | None = _identity(os.stat(real))
+    except OSError:
+        now = None
+    if now != expected:
+        raise WorkbookError(
+            f"{str(target)!r} changed since it was read (another program or run saved it "
+            "meanwhile); nothing was written: run again to start from the new version"
+        )
+
+
 def atomic_save(target: Path, write: Callable[[str], None]) -> None:
     """Write a file through ``write(temporary_path)``, then put it in place of ``target`` at once.
 
@@ -294,7 +372,8 @@ def atomic_save(target: Path, write: Callable[[str], None]) -> None:
     file). On any failure the temporary file is removed and the target is left as it was;
     operating-system errors (disk full, permissions, a file locked by another program) become a
     :class:`WorkbookError` with a one-line message. Temporary files of killed runs found in the
-    folder are removed first (:func:`remove_stale_temporaries`).
+    folder are removed first (:func:`remove_stale_temporaries`). A target held for an in-place
+    write (:func:`held_for_in_place`) that changed since it was read is not replaced.
     """
     folder = target.parent if str(target.parent) else Path(".")
     remove_stale_temporaries(folder)
@@ -324,6 +403,7 @@ def atomic_save(target: Path, write: Callable[[str], None]) -> None:
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
         os.chmod(temporary, mode)
+        _refuse_if_changed(target)
         os.replace(temporary, target)
     except BaseException as error:
         with contextlib.suppress(OSError):
