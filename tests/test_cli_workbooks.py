@@ -190,7 +190,7 @@ def test_output_that_is_a_folder_is_a_clear_error(book: Path, tmp_path: Path) ->
     "args, message",
     [
         (["-o", "x.xlsx", "--in-place"], "choose one of"),
-        (["--out-dir", "nowhere"], "is not an existing folder"),
+        (["--out-dir", "camp.xlsx"], "is a file, not a folder"),
         (["-o", "camp.xlsx"], "is the input itself"),
     ],
 )
@@ -204,6 +204,73 @@ def test_conflicting_or_impossible_output_options_are_one_line_errors(
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert digest(book) == before
     assert folder_listing(book.parent) == ["camp.xlsx"]
+
+
+def test_out_dir_is_created_when_missing(book: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "done" / "week 1"
+    result = run("recalc", book, "--out-dir", out_dir)
+    assert result.returncode == 0, result.stderr
+    assert folder_listing(out_dir) == ["camp.xlsx"]
+    assert ratings(out_dir / "camp.xlsx") == HAND_RATINGS
+
+
+@pytest.mark.parametrize("command", ["recalc", "new-week"])
+def test_output_option_never_replaces_an_existing_file_without_force(
+    book: Path, tmp_path: Path, command: str
+) -> None:
+    """Like ``template``: -o onto an existing file is refused unless --force is given."""
+    out = tmp_path / "keep.xlsx"
+    out.write_bytes(b"someone's own file")
+    before = digest(book)
+    result = run(command, book, "-o", out)
+    assert result.returncode == 2
+    assert_no_traceback(result)
+    assert result.stderr.splitlines() == [
+        f"ratingbook {command}: error: {str(out)!r} already exists; use --force to replace it"
+    ]
+    assert out.read_bytes() == b"someone's own file"
+    result = run(command, book, "-o", out, "--force")
+    assert result.returncode == 0, result.stderr
+    assert {r["ID"] for r in records(out, "Ladder Players")} == set(HAND_RATINGS)
+    assert digest(book) == before
+
+
+def test_bare_ratingbook_prints_its_help_and_succeeds() -> None:
+    result = run()
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("Usage: ratingbook ")
+    for command in ("recalc", "new-week", "template", "crikey", "elo-series", "swiss"):
+        assert f"\n  {command} " in result.stdout
+
+
+@pytest.mark.parametrize("command", ["recalc", "new-week", "template"])
+def test_output_option_is_shown_as_a_path(command: str) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0
+    assert "-o, --output PATH" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        # What an organiser needs to type the input, in the seeds' own terms.
+        ("crikey", ["how many tournaments follow", "won, drew or lost", "pieces"]),
+        ("elo-series", ["K", "starting ratings", "1 a win, 0.5 a draw, 0 a loss"]),
+        ("elo-tournament", ["1200", "4 3 0 prints 1191 1189 1191 1229"]),
+        ("swiss", ["one per line", "an empty line", "White's points, Black's points"]),
+    ],
+)
+def test_each_seed_format_is_described_in_its_help(command: str, words: list[str]) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    for phrase in words:
+        assert phrase in text, phrase
+
+
+def test_the_elo_tournament_example_in_the_help_is_true() -> None:
+    """seed 002: "Example input data: 4 3 0 answer: 1191 1189 1191 1229"."""
+    assert run("elo-tournament", 4, 3, 0).stdout == "1191 1189 1191 1229\n"
 
 
 def test_output_option_with_several_books_is_refused(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from ratingbook.files import (
     SUFFIXES,
     check_output_path,
     held_for_in_place,
+    path_problem,
     remove_stale_temporaries,
 )
 
@@ -77,17 +78,42 @@ def read_input(path: str | None) -> str:
         fail(f"{label} is not UTF-8 text (byte {error.start + 1} is {data[error.start]:#04x})")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="ratingbook")
-def cli() -> None:
-    """ratingbook: the camp ladder, Crikey, Elo and Swiss ratings, exact to the rules."""
+@click.pass_context
+def cli(context: click.Context) -> None:
+    """ratingbook: the camp ladder, Crikey, Elo and Swiss ratings, exact to the rules.
+
+    Run a command with -h to see what it reads and writes, e.g. ratingbook recalc -h.
+    """
+    if context.invoked_subcommand is None:  # bare ``ratingbook``: what it can do
+        click.echo(context.get_help())
+
+
+_SEED_FILE = click.Path(allow_dash=True, path_type=str)
 
 
 @cli.command("crikey")
-@click.argument("file", required=False)
+@click.argument("file", required=False, type=_SEED_FILE)
 @reports_input_errors
 def crikey_command(file: str | None) -> None:
-    """Crikey rating points exchange: the contest's input (FILE or stdin) to its output."""
+    """Crikey club ratings after each tournament (the Rating Points Exchange).
+
+    Reads FILE, or what is typed or piped in when FILE is left out:
+
+    \b
+      2                       how many tournaments follow
+      2 1                     this tournament: 2 players, 1 game
+      alice 76.91             each player's name (one word) and rating,
+      bob 76.36                 with two decimals
+      alice bob lost 20 15    each game: White, Black, White's result
+                                (won, drew or lost), then the pieces
+                                White and Black had left on the board
+      ...                     the next tournament, the same way
+
+    Prints "Ratings after Tournament 1:" and each player's new rating, highest first,
+    then the same for each following tournament.
+    """
     tournaments = formats.parse_crikey(read_input(file))
     results = [
         # The contest's example has "fred fred lost 27 50": in the judge format that nets to
@@ -99,10 +125,23 @@ def crikey_command(file: str | None) -> None:
 
 
 @cli.command("elo-series")
-@click.argument("file", required=False)
+@click.argument("file", required=False, type=_SEED_FILE)
 @reports_input_errors
 def elo_series_command(file: str | None) -> None:
-    """Two-player Elo series: file.in (K RA RB, then A's scores) to file.out (RA RB per line)."""
+    """Two players' Elo ratings over a series of games between them.
+
+    Reads FILE, or what is typed or piped in when FILE is left out:
+
+    \b
+      32 1613 1609    K (the most a game can change a rating), then the
+                        starting ratings of players A and B
+      0               A's score in each game, one per line:
+      0.5               1 a win, 0.5 a draw, 0 a loss
+      1
+
+    Prints the two starting ratings, then both ratings after each game, rounded to whole
+    points.
+    """
     data = formats.parse_elo_series(read_input(file))
     pairs = elo.elo_series(data.k, data.rating_a, data.rating_b, data.scores)
     click.echo(formats.format_elo_series(pairs), nl=False)
@@ -114,15 +153,37 @@ def elo_series_command(file: str | None) -> None:
 @click.argument("x0", type=click.IntRange(min=0))
 @reports_input_errors
 def elo_tournament_command(contestants: int, rounds: int, x0: int) -> None:
-    """Elo tournament simulation: C contestants, R rounds, LCG seed X0; final ratings by ID."""
+    """A simulated Elo tournament: CONTESTANTS players, ROUNDS rounds, random seed X0.
+
+    Every player starts at 1200; each round pairs them by rating (1st v 2nd, 3rd v 4th, ...)
+    and decides each game from the players' hidden skills, drawn from the random seed X0 (the
+    CodeAbbey tournament). Prints each player's final rating, in order of arrival.
+    Example: ratingbook elo-tournament 4 3 0 prints 1191 1189 1191 1229.
+    """
     click.echo(" ".join(str(r) for r in elo.elo_tournament(contestants, rounds, x0)))
 
 
 @cli.command("swiss")
-@click.argument("file", required=False)
+@click.argument("file", required=False, type=_SEED_FILE)
 @reports_input_errors
 def swiss_command(file: str | None) -> None:
-    """Swiss standings: names, blank line, rounds (FILE or stdin) to the ranked table."""
+    """Swiss tournament standings with tie-breaks.
+
+    Reads FILE, or what is typed or piped in when FILE is left out:
+
+    \b
+      Anna                each player's name, one per line
+      Bob
+      Erik
+      Femke
+                          an empty line, then the round's games:
+      Anna Femke 1 0      White, Black, White's points, Black's points
+      Bob Erik 0.5 0.5      (1 a win, 0.5 a draw, 0 a loss)
+                          an empty line before each further round
+
+    Prints the ranking: place, name, points, then the tie-breaks in the order they decide:
+    resistance points (the opponents' points), Sonneborn-Berger, games played with Black.
+    """
     click.echo(formats.format_swiss_table(swiss.determine_output(read_input(file))), nl=False)
 
 
@@ -233,8 +294,14 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _targets(
-    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, suffix: str
+    books: tuple[str, ...],
+    output: str | None,
+    out_dir: str | None,
+    in_place: bool,
+    force: bool,
+    suffix: str,
 ) -> list[tuple[str, str]]:
+    """Each book with the file its result goes to, every option checked before any work."""
     books = expand_folders(books)
     chosen = sum(bool(x) for x in (output, out_dir, in_place))
     if chosen > 1:
@@ -264,14 +331,34 @@ def _targets(
                 else f"{earlier!r} and {source!r} would both be written to {target!r}"
             )
         pairs.append((source, target))
-    if out_dir and not _is_folder(out_dir):
-        fail(f"--out-dir {out_dir!r} is not an existing folder")
     if output:
         try:
-            check_output_path(Path(output))
+            exists = check_output_path(Path(output))
         except RatingbookError as error:
             fail(str(error))
+        if exists and not force:
+            fail(f"{output!r} already exists; use --force to replace it")
+    if out_dir:
+        _make_out_dir(out_dir)
     return pairs
+
+
+def _make_out_dir(out_dir: str) -> None:
+    """Create the --out-dir folder if it is missing (and its parents), or say in one line why
+    it cannot be one."""
+    try:
+        if _is_folder(out_dir):
+            return
+        os.stat(out_dir)
+    except FileNotFoundError:
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as error:
+            fail(f"cannot create --out-dir {out_dir!r}: {error.strerror or error}")
+        return
+    except OSError as error:
+        fail(f"--out-dir: {path_problem(out_dir, error)}")
+    fail(f"--out-dir {out_dir!r} is a file, not a folder")
 
 
 def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
@@ -326,8 +413,21 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
 
 
 _book_options = [
-    click.option("-o", "--output", help="Write the result to this file (one workbook only)."),
-    click.option("--out-dir", help="Write each result into this folder, under its own name."),
+    click.option(
+        "-o",
+        "--output",
+        type=click.Path(path_type=str),
+        help="Write the result to this file (one workbook only); an existing file is replaced "
+        "only with --force.",
+    ),
+    click.option(
+        "--out-dir",
+        type=click.Path(path_type=str),
+        metavar="DIR",
+        help="Write each result into this folder, under its own name (the folder is created "
+        "if missing).",
+    ),
+    click.option("--force", is_flag=True, help="Replace the -o file if it already exists."),
     click.option(
         "--in-place",
         is_flag=True,
@@ -352,7 +452,7 @@ def _with_book_options(command: F) -> F:
 
 
 @cli.command("recalc")
-@click.argument("books", nargs=-1, required=True)
+@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
 @_with_book_options
 @click.option(
     "-j",
@@ -366,6 +466,7 @@ def recalc_command(
     books: tuple[str, ...],
     output: str | None,
     out_dir: str | None,
+    force: bool,
     in_place: bool,
     engine: str,
     jobs: int,
@@ -377,15 +478,20 @@ def recalc_command(
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
     """
-    pairs = _targets(books, output, out_dir, in_place, "recalculated")
+    pairs = _targets(books, output, out_dir, in_place, force, "recalculated")
     _run_books([BookJob(s, t, in_place, "recalc", engine) for s, t in pairs], jobs)
 
 
 @cli.command("new-week")
-@click.argument("books", nargs=-1, required=True)
+@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
 @_with_book_options
 def new_week_command(
-    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, engine: str
+    books: tuple[str, ...],
+    output: str | None,
+    out_dir: str | None,
+    force: bool,
+    in_place: bool,
+    engine: str,
 ) -> None:
     """Start a new ladder week: Permanent Rating -> StWkPerm, games -> Games Archive.
 
@@ -393,7 +499,7 @@ def new_week_command(
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-new-week.xlsx.
     """
-    pairs = _targets(books, output, out_dir, in_place, "new-week")
+    pairs = _targets(books, output, out_dir, in_place, force, "new-week")
     _run_books([BookJob(s, t, in_place, "new-week", engine) for s, t in pairs], 1)
 
 
@@ -405,7 +511,7 @@ TEMPLATE_KINDS = ("ladder", "crikey", "elo", "swiss")  # ratingbook.templates.KI
 @click.option(
     "-o",
     "--output",
-    metavar="PATH",
+    type=click.Path(path_type=str),
     help="Where to write the workbook (an .xlsx name). Default: KIND.xlsx in this folder.",
 )
 @click.option("--force", is_flag=True, help="Replace PATH if it already exists.")
