@@ -900,3 +900,35 @@ def test_recalc_output_equals_in_place_result(book: Path, tmp_path: Path) -> Non
     assert run("recalc", book, "-o", tmp_path / "out.xlsx").returncode == 0
     assert run("recalc", copy, "--in-place").returncode == 0
     assert all_values(tmp_path / "out.xlsx") == all_values(copy)
+
+
+# --- one home for every spelling (issue 13) -------------------------------------------------------
+
+
+def test_template_kinds_are_the_templates_own_list_not_a_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Narrow ratingbook.templates.KINDS and the command line follows it."""
+    from ratingbook import templates
+
+    monkeypatch.setattr(templates, "KINDS", ("ladder",))
+    result = run_in_process(capsys, "template", "elo", "-o", tmp_path / "elo.xlsx")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "ratingbook template: error: Invalid value for '{ladder}': 'elo' is not 'ladder'."
+    ]
+    assert folder_listing(tmp_path) == []
+
+
+def test_seed_format_commands_start_without_loading_openpyxl() -> None:
+    """The template kinds are looked up only when a template is written or its help shown."""
+    code = (
+        "import sys\n"
+        "from ratingbook.cli import main\n"
+        "main(['elo-tournament', '4', '3', '0'])\n"
+        "print('openpyxl' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert result.stdout.splitlines() == ["1191 1189 1191 1229", "False"]

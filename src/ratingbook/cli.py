@@ -25,6 +25,7 @@ from ratingbook.batch import Died, run_isolated
 from ratingbook.errors import RatingbookError
 from ratingbook.files import (
     SUFFIXES,
+    WORKBOOK_SUFFIXES,
     check_output_path,
     held_for_in_place,
     path_problem,
@@ -32,8 +33,7 @@ from ratingbook.files import (
 )
 
 if TYPE_CHECKING:
-    from ratingbook.package import PackageBook
-    from ratingbook.xlsx import XlsxBook
+    from ratingbook.book import FileBook
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -216,7 +216,7 @@ def run_book_job(job: BookJob) -> BookOutcome:
     # Imported here so the seed-format commands start without loading the file adapters.
     from ratingbook import workbook
 
-    book: XlsxBook | PackageBook
+    book: FileBook
     try:
         # In place, the file is held from before it is read until its replacement is in place:
         # another run on it waits, and a file changed meanwhile is not replaced.
@@ -281,7 +281,7 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
                 str(path)
                 for path in folder.iterdir()
                 if path.is_file()
-                and path.suffix.lower() in (".xlsx", ".xlsm")
+                and path.suffix.lower() in WORKBOOK_SUFFIXES
                 and not path.name.startswith(("~$", "."))
                 and not path.stem.endswith(OUTPUT_SUFFIXES)
             )
@@ -503,11 +503,26 @@ def new_week_command(
     _run_books([BookJob(s, t, in_place, "new-week", engine) for s, t in pairs], 1)
 
 
-TEMPLATE_KINDS = ("ladder", "crikey", "elo", "swiss")  # ratingbook.templates.KINDS
+class _TemplateKind(click.Choice[str]):
+    """One of :data:`ratingbook.templates.KINDS`, looked up only when a template is written or
+    help is shown: importing the templates loads openpyxl, which the other commands do without."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ratingbook.templates import KINDS
+
+        return KINDS
+
+    @choices.setter
+    def choices(self, value: tuple[str, ...]) -> None:
+        """Ignored: the kinds are ratingbook.templates.KINDS."""
 
 
 @cli.command("template")
-@click.argument("kind", type=click.Choice(TEMPLATE_KINDS, case_sensitive=False))
+@click.argument("kind", type=_TemplateKind())
 @click.option(
     "-o",
     "--output",

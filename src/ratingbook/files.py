@@ -31,6 +31,7 @@ __all__ = [
     "MAX_UNCOMPRESSED",
     "SUFFIXES",
     "TEMPORARY_PREFIX",
+    "WORKBOOK_SUFFIXES",
     "atomic_save",
     "check_output_path",
     "check_package",
@@ -47,6 +48,8 @@ MAX_UNCOMPRESSED = 1 << 30  # 1 GiB
 MAX_RATIO = 1000
 MACRO_SUFFIXES = frozenset({".xlsm", ".xltm"})
 SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm"})
+# What a folder of books is taken to hold: workbooks, not Excel templates (.xltx, .xltm).
+WORKBOOK_SUFFIXES = frozenset({".xlsx", ".xlsm"})
 
 # Zip parts that openpyxl drops or damages on a load + save round trip, with what users call them.
 _UNCARRIED_PARTS: tuple[tuple[str, str], ...] = (
