@@ -227,3 +227,58 @@ def test_a_folder_run_prints_each_books_line_as_soon_as_it_is_done(tmp_path: Pat
     assert rest.splitlines()[0].startswith(f"ok     {books[1]} -> ")
     assert rest.splitlines()[1] == "2 of 2 workbooks done"
     assert (process.returncode, errors) == (0, "")
+
+
+HOLD_UNTIL_INTERRUPTED = """
+import time
+from pathlib import Path
+
+from ratingbook.package import PackageBook
+
+_original = PackageBook.__init__
+
+
+def _init(self, path):
+    # Says it has started, then takes its time (at most 100 s), as a big book would.
+    Path(path).with_name("started").touch()
+    for _ in range(1000):
+        time.sleep(0.1)
+    _original(self, path)
+
+
+PackageBook.__init__ = _init
+"""
+
+
+def test_ctrl_c_stops_the_run_with_one_line_and_no_traceback(tmp_path: Path) -> None:
+    """Ctrl-C reaches the whole process group (the run and its book's process): the run stops
+    the book's process and says "aborted"; no KeyboardInterrupt traceback from either."""
+    import time
+
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(HOLD_UNTIL_INTERRUPTED)
+    folder = tmp_path / "books"
+    folder.mkdir()
+    _books(folder, ["a.xlsx", "b.xlsx"])
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hooks), *sys.path])}
+    with subprocess.Popen(
+        [*SCRIPT, "recalc", str(folder), "--in-place"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=environment,
+        start_new_session=True,  # a process group of its own, like a terminal's foreground job
+    ) as process:
+        for _ in range(1200):  # hang guard 120 s; the book starts within a second or two
+            if (folder / "started").exists():
+                break
+            time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGINT)
+        out, errors = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+    assert errors.strip() == "ratingbook: aborted"
+    assert out == ""
+    assert folder_listing(folder) == ["a.xlsx", "b.xlsx", "started"]

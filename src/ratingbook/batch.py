@@ -72,6 +72,8 @@ def _child(
     # must not print a KeyboardInterrupt traceback of its own.
     with contextlib.suppress(ValueError):  # not the main thread (never, in practice)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # blocked by the parent across the fork, see _start
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     answer: R | Died
     try:
         answer = work(job)
@@ -103,6 +105,20 @@ def _relay(errors: IO[bytes] | None) -> None:
         if text:
             sys.stderr.write(text)
             sys.stderr.flush()
+
+
+def _start(process: BaseProcess) -> None:
+    """Start ``process`` with Ctrl-C held back until it ignores Ctrl-C itself: a forked child
+    would otherwise run Python's handler and print a KeyboardInterrupt traceback. A Ctrl-C
+    pressed meanwhile reaches the parent as soon as the child is started."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: spawned children, no fork
+        process.start()
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 @dataclass(slots=True)
@@ -139,7 +155,7 @@ def run_isolated(
                 process = context.Process(
                     target=_child, args=(sender, work, job, errors), daemon=True
                 )
-                process.start()
+                _start(process)
                 sender.close()  # the child holds the only writing end: its death closes the pipe
                 running[receiver] = _Running(index, job, process, receiver, errors)
             for ready in multiprocessing.connection.wait(list(running)):
