@@ -894,6 +894,43 @@ def test_bad_input_in_the_other_families_names_sheet_row_and_column(
     assert folder_listing(tmp_path) == ["book.xlsx"]
 
 
+# --- every problem at once (issue 9 item 5) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", [[], ["--in-place"]])
+def test_a_book_with_five_mistakes_gets_a_failed_line_for_each_and_nothing_is_written(
+    tmp_path: Path, mode: list[str]
+) -> None:
+    from test_workbook import FIVE_LINES, FIVE_MISTAKES
+
+    path = save_book(make_book(FIVE_MISTAKES), tmp_path / "five.xlsx")
+    good = save_book(make_book(ladder_sheets()), tmp_path / "good.xlsx")
+    before = digest(path)
+    result = run("recalc", path, good, *mode)
+    assert result.returncode == 2
+    assert_no_traceback(result)
+    assert result.stderr.splitlines() == [
+        *(f"FAILED {path}: {line}" for line in FIVE_LINES),
+        f"1 of 2 workbooks done; failed: {path}",
+    ]
+    assert digest(path) == before
+    assert ratings(good if mode else good.with_name("good-recalculated.xlsx")) == HAND_RATINGS
+    assert "five-recalculated.xlsx" not in folder_listing(tmp_path)
+
+
+def test_more_than_a_hundred_problems_print_a_hundred_lines_then_the_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = [["White", "Black", "Result"], *([1, 2, "draw"] for _ in range(150))]
+    path = save_book(make_book(ladder_sheets(games=games)), tmp_path / "camp.xlsx")
+    result = run_in_process(capsys, "recalc", path)
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2 and len(lines) == 101
+    assert lines[0].startswith(f"FAILED {path}: sheet 'Ladder Games', row 2, column C (Result)")
+    assert lines[99].startswith(f"FAILED {path}: sheet 'Ladder Games', row 101, column C (Result)")
+    assert lines[100] == f"FAILED {path}: and 50 more"
+
+
 def test_recalc_output_equals_in_place_result(book: Path, tmp_path: Path) -> None:
     """Both ways of writing produce the same workbook contents."""
     copy = shutil.copyfile(book, tmp_path / "copy.xlsx")

@@ -1,8 +1,8 @@
 """The ``ratingbook`` command line.
 
 Seed formats read FILE (or standard input) and print to standard output. Every input error ends
-the command with exit status 2 and a single line on standard error naming what is wrong and
-where; a Python traceback means a bug.
+the command with exit status 2 and a line on standard error naming what is wrong and where (a
+workbook with several mistakes gets one line for each); a Python traceback means a bug.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.batch import Died, run_isolated
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files import (
     SUFFIXES,
     WORKBOOK_SUFFIXES,
@@ -40,10 +40,20 @@ F = TypeVar("F", bound=Callable[..., object])
 INPUT_ERROR = 2
 
 
-def fail(message: str) -> NoReturn:
-    """Print one line to standard error and exit with the input-error status."""
+def problem_lines(error: RatingbookError) -> list[str]:
+    """What ``error`` says, one line per problem: every problem of an :class:`InputErrors`
+    (the first ones, then "and N more"), else its one message on one line (some library
+    messages span lines)."""
+    lines = error.lines() if isinstance(error, InputErrors) else [str(error)]
+    return [" ".join(line.split()) for line in lines]
+
+
+def fail(message: str | RatingbookError) -> NoReturn:
+    """Print the problem (one line each) to standard error and exit with the input-error status."""
     name = click.get_current_context().command_path
-    click.echo(f"{name}: error: {' '.join(message.split())}", err=True)
+    lines = problem_lines(message) if isinstance(message, RatingbookError) else [message]
+    for line in lines:
+        click.echo(f"{name}: error: {' '.join(line.split())}", err=True)
     sys.exit(INPUT_ERROR)
 
 
@@ -55,7 +65,7 @@ def reports_input_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except RatingbookError as error:
-            fail(str(error))
+            fail(error)
 
     return wrapper  # type: ignore[return-value]
 
@@ -203,12 +213,12 @@ class BookJob:
 
 @dataclass(frozen=True, slots=True)
 class BookOutcome:
-    """What happened to one workbook: the summary lines, or the error message."""
+    """What happened to one workbook: the summary lines, or its problems (one line each)."""
 
     job: BookJob
     summary: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
-    error: str | None = None
+    errors: tuple[str, ...] = ()
 
 
 def run_book_job(job: BookJob) -> BookOutcome:
@@ -234,7 +244,7 @@ def run_book_job(job: BookJob) -> BookOutcome:
             plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
             book.save(job.target)
     except RatingbookError as error:
-        return BookOutcome(job, error=str(error))
+        return BookOutcome(job, errors=tuple(problem_lines(error)))
     warnings: tuple[str, ...] = ()
     if book.uncarried and not job.in_place:
         warnings = (
@@ -335,7 +345,7 @@ def _targets(
         try:
             exists = check_output_path(Path(output))
         except RatingbookError as error:
-            fail(str(error))
+            fail(error)
         if exists and not force:
             fail(f"{output!r} already exists; use --force to replace it")
     if out_dir:
@@ -365,16 +375,16 @@ def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
     if isinstance(answer, Died):
         # Killed while writing, the book's process may have left its temporary file behind.
         remove_stale_temporaries(Path(os.path.realpath(job.target)).parent)
-        return BookOutcome(job, error=answer.reason)
+        return BookOutcome(job, errors=(answer.reason,))
     return answer
 
 
 def _report(outcome: BookOutcome) -> None:
-    """The book's line: ``ok`` with what was done, or ``FAILED`` with why (one line each)."""
+    """The book's line: ``ok`` with what was done, or ``FAILED`` with why (a line per problem)."""
     job = outcome.job
-    if outcome.error is not None:
-        # One line per book, whatever the message holds (some library messages span lines).
-        click.echo(f"FAILED {job.source}: {' '.join(outcome.error.split())}", err=True)
+    if outcome.errors:
+        for line in outcome.errors:  # a line per problem, each naming the book
+            click.echo(f"FAILED {job.source}: {line}", err=True)
         return
     where = "in place" if job.in_place else f"-> {job.target}"
     click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
@@ -401,7 +411,7 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
             with tqdm.external_write_mode(file=sys.stderr):  # the line above the bar
                 _report(outcome)
             bar.update()
-    failed = [o for o in outcomes if o.error is not None]
+    failed = [o for o in outcomes if o.errors]
     if len(outcomes) > 1:
         click.echo(
             f"{len(outcomes) - len(failed)} of {len(outcomes)} workbooks done"
