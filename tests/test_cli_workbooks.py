@@ -969,3 +969,24 @@ def test_seed_format_commands_start_without_loading_openpyxl() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     assert result.stdout.splitlines() == ["1191 1189 1191 1229", "False"]
+
+
+def test_the_same_problem_found_twice_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A damaged part that several families read is one problem, said once."""
+    from ratingbook import workbook
+    from ratingbook.errors import InputErrors, WorkbookError
+
+    def recalc(book: object) -> None:
+        damaged = WorkbookError("part 'xl/styles.xml' of the workbook is damaged")
+        other = WorkbookError("sheet 'Elo Games', row 2: something else")
+        raise InputErrors([damaged, damaged, other, damaged])
+
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    monkeypatch.setattr(workbook, "recalc", recalc)
+    result = run_in_process(capsys, "recalc", path)
+    assert result.stderr.splitlines() == [
+        f"FAILED {path}: part 'xl/styles.xml' of the workbook is damaged",
+        f"FAILED {path}: sheet 'Elo Games', row 2: something else",
+    ]

@@ -41,11 +41,12 @@ INPUT_ERROR = 2
 
 
 def problem_lines(error: RatingbookError) -> list[str]:
-    """What ``error`` says, one line per problem: every problem of an :class:`InputErrors`
-    (the first ones, then "and N more"), else its one message on one line (some library
-    messages span lines)."""
+    """What ``error`` says, one line per distinct problem: every problem of an
+    :class:`InputErrors` (the first ones, then "and N more"), else its one message on one line
+    (some library messages span lines)."""
     lines = error.lines() if isinstance(error, InputErrors) else [str(error)]
-    return [" ".join(line.split()) for line in lines]
+    # The same problem found twice (a damaged part every family reads) is said once.
+    return list(dict.fromkeys(" ".join(line.split()) for line in lines))
 
 
 def fail(message: str | RatingbookError) -> NoReturn:
