@@ -398,6 +398,7 @@ def run_adapter(adapter: Any, case: int, path: Path, mutations: list[str], book:
         problems = error.errors if isinstance(error, InputErrors) else (error,)
         assert lines and all(line.strip() for line in lines), (case, mutations, message)
         assert len(lines) == min(len(problems), InputErrors.SHOWN + 1), (case, message)
+        assert all("\n" not in str(p) for p in problems), f"case {case}: {message!r}"
         return Outcome(case, path, mutations, message)
     except Exception:
         pytest.fail(
@@ -515,6 +516,6 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
             assert target.exists()
         else:
             assert done.returncode == 2, (o.case, done.stdout)
-            # The command line prints the problems on one line (cli.py joins them).
-            assert done.stderr.splitlines() == [f"FAILED {o.path}: {' '.join(o.error.split())}"]
+            lines = dict.fromkeys(o.error.splitlines())  # a problem found twice is said once
+            assert done.stderr.splitlines() == [f"FAILED {o.path}: {line}" for line in lines]
             assert not target.exists()
