@@ -208,3 +208,54 @@ def test_whole_number_or_none_keeps_whole_numbers_and_ignores_the_rest() -> None
         None,
         None,
     ]
+
+
+# --- Excel arithmetic (issue 9, item 6) --------------------------------------------------------
+
+
+def test_the_noise_of_excel_arithmetic_is_real() -> None:
+    """The premise: what =89.90+0.01 and =SUM of 120,000 cells of 0.01 give in floating point."""
+    assert 89.90 + 0.01 == 89.91000000000001
+    assert sum([0.01] * 120_000) == 1199.9999999990537  # 1e-9 off: 8e-13 of the value
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (89.90 + 0.01, 8991),  # 89.91000000000001
+        (0.1 + 0.2, 30),  # 0.30000000000000004
+        (76.36 * 3, 22908),  # 229.07999999999998
+        (-(89.90 + 0.01), -8991),
+    ],
+)
+def test_a_rating_within_excel_noise_of_two_decimals_is_that_rating(
+    value: float, expected: int
+) -> None:
+    assert cells.hundredths(value, WHERE, "F") == expected
+
+
+@pytest.mark.parametrize("value", [89.915, 89.9101, 0.001])
+def test_a_real_third_decimal_is_still_an_error(value: float) -> None:
+    with pytest.raises(InvalidValueError, match="has more than two decimals"):
+        cells.hundredths(value, WHERE, "F")
+
+
+@pytest.mark.parametrize(
+    "value", [1200.0000000001, sum([0.01] * 120_000), 12 * 100.1 - 1.2, 1200.0000000000002]
+)
+def test_a_whole_number_within_excel_noise_is_that_whole_number(value: float) -> None:
+    assert cells.whole_number(value, WHERE, "F") == 1200
+    assert cells.number(value, WHERE, "F") == 1200
+    assert type(cells.number(value, WHERE, "F")) is int
+    assert cells.whole_number_or_none(value) == 1200
+
+
+@pytest.mark.parametrize("value", [1200.001, 1200.5, 1200.00001])
+def test_a_real_fraction_is_not_a_whole_number(value: float) -> None:
+    with pytest.raises(InvalidValueError, match="is not a whole number"):
+        cells.whole_number(value, WHERE, "F")
+    assert cells.whole_number_or_none(value) is None
+
+
+def test_a_score_within_excel_noise_of_a_half_is_a_half() -> None:
+    assert cells.score(0.1 * 5 + 1e-12, WHERE, "F") == Fraction(1, 2)

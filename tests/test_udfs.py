@@ -306,3 +306,12 @@ def test_udfs_are_registered_with_excel_help_text() -> None:
         assert udf.__doc__ is not None
         assert f"={udf.__name__}(" in udf.__doc__
         assert len(udf.__doc__) <= 255
+
+
+def test_crikey_update_takes_a_rating_computed_by_excel_as_the_two_decimal_value() -> None:
+    """=89.90+0.01 is 89.91000000000001 in Excel; it is the rating 89.91 (issue 9, item 6).
+
+    White 89.91 + 3 = 92.91 against 76.36: gap 16.55, CE 1.655 -> 1.66; the favourite wins,
+    RPE 1 - 1.66 = -0.66 (seed 000 literally): White 89.25, Black 77.02.
+    """
+    assert CRIKEY_UPDATE(89.90 + 0.01, 76.36, "won", 10, 10) == [[89.25, 77.02]]

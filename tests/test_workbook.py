@@ -1019,3 +1019,27 @@ def test_input_errors_survive_a_process_pool() -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert [str(e) for e in copy.errors] == ["column 'X': bad", "s"]
     assert str(copy) == str(error) == "column 'X': bad\ns"
+
+
+def test_numbers_computed_by_excel_are_read_as_the_values_they_show() -> None:
+    """StWkPerm =12*100.1-1.2 (1200 less noise) is 1200; a Crikey rating =89.90+0.01 is
+    89.91. Ladder: Ann (1200) beats Ben (1200), d = 0: 16 each way -> 1216 / 1184, weekly and
+    permanent. Crikey: as in test_udfs, alice 89.91 wins against bob 76.36: 89.25 / 77.02."""
+    sheets = {
+        "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1200.0000000001]],
+        "Ladder Players": [
+            ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+            [1, "Ann", "Seniors", True, None, None, 12 * 100.1 - 1.2],
+            [2.0000000000001, "Ben", "Seniors", True, None, None, 1200],
+        ],
+        "Ladder Games": [["White", "Black", "Result"], [1, 2, "(1-0)"]],
+        "Crikey Players": [["Name", "Rating"], ["alice", 89.90 + 0.01], ["bob", 76.36]],
+        "Crikey Games": [
+            ["White", "Black", "Result", "White Pieces", "Black Pieces"],
+            ["alice", "bob", "won", 10.000000000000002, 10],
+        ],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    assert [b.values for b in plan.blocks] == [[[1216], [1184]], [[1216], [1184]]]
+    standings = next(s for s in plan.sheets if s.name == "Crikey Standings")
+    assert [(r[1], r[3]) for r in standings.rows] == [("alice", 89.25), ("bob", 77.02)]

@@ -34,10 +34,12 @@ from ratingbook.results import (
 
 __all__ = [
     "EXCEL_ERRORS",
+    "EXCEL_NOISE",
     "MAX_DIGITS",
     "NEVER_CALCULATED",
     "Uncalculated",
     "crikey_result",
+    "excel_value",
     "flag",
     "hundredths",
     "is_blank",
@@ -87,6 +89,32 @@ EXCEL_ERRORS = frozenset(
 # near 10^15); beyond it a number is a typo, and text such as "1e400000000" would make exact
 # decimal arithmetic build a gigantic integer.
 MAX_DIGITS = 15
+
+
+# Excel arithmetic is binary floating point: =89.90+0.01 gives 89.91000000000001, and a SUM of
+# 120,000 cells holding 0.01 gives 1199.9999999990537 (every step rounds; the errors add up). A
+# number this close to a whole or two-decimal value, relative to that value (never less than
+# 1e-9 near 0), is that value: Excel shows 15 significant digits, so the user sees that value.
+# 1e-9 is about 10^7 units in the last place, room for long sums, yet far below the 0.005 that
+# makes 89.915 a real third decimal. Every reader expecting a whole or two-decimal number uses it.
+EXCEL_NOISE = 1e-9
+_NOISE = Decimal(EXCEL_NOISE)
+_GRID = {0: Decimal(1), 2: Decimal("0.01")}
+_ALL_WHOLE = 2.0**52  # every float this large or larger is a whole number
+
+
+def excel_value(number: float, decimals: int) -> Decimal | None:
+    """The value with at most ``decimals`` decimals (0 or 2) that the float ``number`` is, Excel's
+    arithmetic noise aside (see :data:`EXCEL_NOISE`); None when it has more decimals than that."""
+    if not math.isfinite(number):
+        return None
+    if abs(number) >= _ALL_WHOLE:
+        return Decimal(int(number))
+    exact = Decimal(repr(number))
+    nearest = exact.quantize(_GRID[decimals])
+    if exact == nearest or abs(exact - nearest) <= _NOISE * max(abs(nearest), Decimal(1)):
+        return nearest
+    return None
 
 
 def is_blank(value: object) -> bool:
@@ -178,7 +206,8 @@ def number(
     if isinstance(value, int):
         result = value if not _too_large(value) else None
     elif isinstance(value, float):
-        result = int(value) if value.is_integer() else value
+        whole = value if value.is_integer() else excel_value(value, 0)
+        result = value if whole is None else int(whole)
     elif isinstance(value, str | Decimal):
         try:
             parsed = float(value.strip() if isinstance(value, str) else value)
@@ -224,7 +253,10 @@ def whole_number(
                 f"{_quoted(value, name)} is too large; expected {what}", where, column
             )
         number = value
-    elif isinstance(value, float | Decimal):
+    elif isinstance(value, float):
+        snapped = None if value.is_integer() else excel_value(value, 0)
+        number = value if snapped is None else snapped
+    elif isinstance(value, Decimal):
         number = value
     elif isinstance(value, str):
         try:
@@ -258,8 +290,11 @@ def whole_number(
 
 def whole_number_or_none(value: object) -> int | None:
     """A whole number kept as it is (an inactive player's rating), else None: never an error."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer():
-        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        whole = excel_value(value, 0)
+        return None if whole is None else int(whole)
     return None
 
 
@@ -281,7 +316,9 @@ def hundredths(
         _empty(where, column, what, name)
     exact: Decimal | None
     if isinstance(value, float):
-        exact = Decimal(repr(value))
+        exact = excel_value(value, 2) if math.isfinite(value) else None
+        if exact is None:
+            exact = Decimal(repr(value))
     elif isinstance(value, int | Decimal):
         exact = Decimal(value)
     elif isinstance(value, str):
@@ -314,7 +351,8 @@ def _exact_score(value: object) -> Fraction | None:
     if isinstance(value, int):
         exact = Fraction(value)
     elif isinstance(value, float):
-        exact = Fraction(repr(value)) if math.isfinite(value) else None
+        snapped = excel_value(value, 2)
+        exact = Fraction(snapped) if snapped is not None else None
     elif isinstance(value, str):
         key = value.strip()
         if key == "½":
