@@ -315,3 +315,8 @@ def test_crikey_update_takes_a_rating_computed_by_excel_as_the_two_decimal_value
     RPE 1 - 1.66 = -0.66 (seed 000 literally): White 89.25, Black 77.02.
     """
     assert CRIKEY_UPDATE(89.90 + 0.01, 76.36, "won", 10, 10) == [[89.25, 77.02]]
+
+
+def test_elo_series_rounds_a_fractional_starting_rating_like_every_later_one() -> None:
+    """1500.5 plays as 1501 (issue 9, item 7; arithmetic in tests/test_elo.py)."""
+    assert ELO_SERIES(10, 1500.5, 1500, [[1]]) == [[1501, 1500], [1506, 1495]]

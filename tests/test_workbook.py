@@ -1043,3 +1043,22 @@ def test_numbers_computed_by_excel_are_read_as_the_values_they_show() -> None:
     assert [b.values for b in plan.blocks] == [[[1216], [1184]], [[1216], [1184]]]
     standings = next(s for s in plan.sheets if s.name == "Crikey Standings")
     assert [(r[1], r[3]) for r in standings.rows] == [("alice", 89.25), ("bob", 77.02)]
+
+
+def test_an_elo_sheet_rounds_a_fractional_starting_rating_like_every_later_one() -> None:
+    """Elo Players A 1500.5, B 1500, K 10, A wins: A starts on 1501 and ends on 1506, B on 1495
+    (the arithmetic is in tests/test_elo.py)."""
+    sheets = {
+        "Elo Settings": [["Setting", "Value"], ["K", 10]],
+        "Elo Players": [["Name", "Rating"], ["A", 1500.5], ["B", 1500]],
+        "Elo Games": [["White", "Black", "Result"], ["A", "B", 1]],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    standings = next(s for s in plan.sheets if s.name == "Elo Standings")
+    # Rank, Name, Start Rating, Rating, Change, Games, Wins, Draws, Losses
+    assert [list(r) for r in standings.rows] == [
+        [1, "A", 1501, 1506, 5, 1, 1, 0, 0],
+        [2, "B", 1500, 1495, -5, 1, 0, 0, 1],
+    ]
+    history = next(s for s in plan.sheets if s.name == "Elo History")
+    assert [r[5:] for r in history.rows] == [(1501, 1506, 1500, 1495)]

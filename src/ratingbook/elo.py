@@ -144,17 +144,19 @@ def _rounded_update(rating: Number, opponent: Number, score: Number, k: Number) 
 
 def elo_series(
     k: Number, rating_a: Number, rating_b: Number, scores: Sequence[Number]
-) -> list[tuple[Number, Number]]:
+) -> list[tuple[int, int]]:
     """Play A against B once per score (A's score: 1, ½ or 0) and list both ratings after each game.
 
     Seed 003: both ratings are rounded to whole numbers after *every* game and the rounded
-    numbers carry into the next. The first pair is the initial one, as in the seed's file.out.
+    numbers carry into the next. The first pair is the initial one, as in the seed's file.out,
+    rounded like every later one ("R_A and R_B values are all rounded integers"): a starting
+    rating of 1500.5 plays as 1501.
     """
     _check_rating(k, "K")
     _check_rating(rating_a)
     _check_rating(rating_b)
-    pairs: list[tuple[Number, Number]] = [(rating_a, rating_b)]
-    a, b = rating_a, rating_b
+    a, b = round_half_up(rating_a), round_half_up(rating_b)
+    pairs: list[tuple[int, int]] = [(a, b)]
     for score in scores:
         _check_score(score)
         # 1 - S is exact in binary for the chess scores 1, 0.5 and 0; other scores go exact.

@@ -50,14 +50,17 @@ def plan_elo(sheets: Sheets) -> Plan:
     players_table = read(sheets, ELO_PLAYERS)
     named = unique_names(players_table, problems)
     names = [name for name, _ in named]
-    start: dict[str, int | float] = {}
+    start: dict[str, int] = {}
     for name, row in named:
         try:
-            start[name] = cells.number(
+            rating = cells.number(
                 row.get("Rating"), row.where, "Rating", "a rating", largest=elo.LARGEST
             )
         except RatingbookError as error:
             problems.append(error)
+            continue
+        # seed 003: ratings are whole numbers, the starting one rounded like every later one.
+        start[name] = elo.round_half_up(rating)
     k = guarded(problems, lambda: _elo_k(sheets, problems), 20.0)
     players_of = game_players(names)
     games: list[tuple[str, str, float]] = []
@@ -72,7 +75,7 @@ def plan_elo(sheets: Sheets) -> Plan:
         games.append((white, black, float(white_score)))
     problems.check()
     assert games_table is not None  # a missing table was a problem, raised just above
-    ratings: dict[str, float | int] = dict(start)
+    ratings: dict[str, int] = dict(start)
     tally = {name: [0, 0, 0] for name in names}
     history: list[tuple[object, ...]] = []
     for n, (white, black, score) in enumerate(games, start=1):
