@@ -259,3 +259,70 @@ def test_a_real_fraction_is_not_a_whole_number(value: float) -> None:
 
 def test_a_score_within_excel_noise_of_a_half_is_a_half() -> None:
     assert cells.score(0.1 * 5 + 1e-12, WHERE, "F") == Fraction(1, 2)
+
+
+# --- sane bounds (issue 10, item 4) ------------------------------------------------------------
+
+
+def _id(value: object) -> object:
+    return cells.whole_number(value, WHERE, "F", bounds=cells.PLAYER_ID)
+
+
+def _rating(value: object) -> object:
+    return cells.number(value, WHERE, "F", bounds=cells.RATING)
+
+
+def _group(value: object) -> object:
+    return cells.whole_number(value, WHERE, "F", bounds=cells.GROUP_RATING)
+
+
+def _k(value: object) -> object:
+    return cells.number(value, WHERE, "F", bounds=cells.K_FACTOR)
+
+
+def _pieces(value: object) -> object:
+    return cells.whole_number(value, WHERE, "F", bounds=cells.PIECES)
+
+
+def _crikey(value: object) -> object:
+    return cells.hundredths(value, WHERE, "F")
+
+
+IN_BOUNDS = [
+    (_id, 0, 0),
+    (_id, 2_147_483_647, 2_147_483_647),
+    (_rating, -10_000_000, -10_000_000),
+    (_rating, 10_000_000.0, 10_000_000),
+    (_group, 0, 0),
+    (_k, 1000, 1000),
+    (_k, 0, 0),
+    (_pieces, 1000, 1000),
+    (_crikey, "-10000000.00", -1_000_000_000),
+]
+OUT_OF_BOUNDS = [
+    (_id, 2_147_483_648, "2147483648 is too large for a player ID (at most 2,147,483,647)"),
+    (_id, -1, "-1 is too small for a player ID (at least 0)"),
+    (_id, 2**53, "9007199254740992 is too large for a player ID (at most 2,147,483,647)"),
+    (_rating, 10_000_000.5, "10000000.5 is too large for a rating (at most 10,000,000)"),
+    (_rating, "-1e8", "'-1e8' is too small for a rating (at least -10,000,000)"),
+    (_rating, 2.0**53 + 2, "9007199254740994.0 is too large for a rating (at most 10,000,000)"),
+    (_group, -1, "-1 is too small for a group's initial rating (at least 0)"),
+    (_k, 1000.5, "1000.5 is too large for K (at most 1,000)"),
+    (_k, -0.25, "-0.25 is too small for K (at least 0)"),
+    (_pieces, 1001, "1001 is too large for a piece value (at most 1,000)"),
+    (_crikey, 10_000_000.01, "rating 10000000.01 is too large for a rating (at most 10,000,000)"),
+]
+
+
+@pytest.mark.parametrize(("reader", "value", "expected"), IN_BOUNDS)
+def test_a_value_at_a_bound_is_accepted(reader: object, value: object, expected: int) -> None:
+    assert reader(value) == expected  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("reader", "value", "message"), OUT_OF_BOUNDS)
+def test_a_value_beyond_its_field_s_bounds_is_one_clear_error_at_the_cell(
+    reader: object, value: object, message: str
+) -> None:
+    with pytest.raises(InvalidValueError) as raised:
+        reader(value)  # type: ignore[operator]
+    assert str(raised.value) == f"{PLACE}: {message}"

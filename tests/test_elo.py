@@ -334,3 +334,25 @@ def test_the_command_line_prints_the_rounded_starting_ratings() -> None:
     result = CliRunner().invoke(cli, ["elo-series"], input="10 1500.5 1500\n1\n")
     assert result.exit_code == 0, result.output
     assert result.output == "1501 1500\n1506 1495\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: elo_update(1500, 1500, 1, k=1001), "K 1001 is too large for K (at most 1,000)"),
+        (lambda: elo_update(1500, 1500, 1, k=-1), "K -1 is too small for K (at least 0)"),
+        (
+            lambda: expected_score(2**53, 0),
+            "rating 9007199254740992 is too large for a rating (at most 10,000,000)",
+        ),
+        (
+            lambda: elo_series(20, 1500, -10_000_001, [1]),
+            "rating -10000001 is too small for a rating (at least -10,000,000)",
+        ),
+    ],
+)
+def test_the_engine_checks_the_same_bounds_as_the_sheets(call: object, message: str) -> None:
+    """cells.RATING and cells.K_FACTOR bound the engine too: one home for the bounds."""
+    with pytest.raises(RatingbookError) as raised:
+        call()  # type: ignore[operator]
+    assert str(raised.value) == message

@@ -216,7 +216,7 @@ BAD_CALLS: list[Any] = [
     pytest.param(lambda: ELO_UPDATE(1500, 1500, 2), r"score 2 is not a score", id="score 2"),
     pytest.param(lambda: ELO_UPDATE(1500, 1500, "win"), r"score 'win' is not", id="score text"),
     pytest.param(lambda: ELO_UPDATE(1500, 1500, True), r"score True is not", id="boolean"),
-    pytest.param(lambda: ELO_UPDATE(1500, 1500, 1, -5), r"k -5 must not be negative", id="k"),
+    pytest.param(lambda: ELO_UPDATE(1500, 1500, 1, -5), r"k -5 is too small for K", id="k"),
     pytest.param(
         lambda: ELO_UPDATE(1500, 1500, "1e-400000000"),
         r"score '1e-400000000' is not a score",
@@ -251,7 +251,7 @@ BAD_CALLS: list[Any] = [
     ),
     pytest.param(
         lambda: CRIKEY_UPDATE(76.91, 76.36, "won", -1, 15),
-        r"white_pieces -1 must be a whole number of at least 0",
+        r"white_pieces -1 is too small for a piece value \(at least 0\)",
         id="pieces",
     ),
     pytest.param(

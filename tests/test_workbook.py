@@ -1062,3 +1062,14 @@ def test_an_elo_sheet_rounds_a_fractional_starting_rating_like_every_later_one()
     ]
     history = next(s for s in plan.sheets if s.name == "Elo History")
     assert [r[5:] for r in history.rows] == [(1501, 1506, 1500, 1495)]
+
+
+def test_an_id_beyond_2_to_the_53_is_an_error_naming_the_cell() -> None:
+    players = [list(r) for r in LADDER_PLAYERS]
+    players[1][0] = 2**53
+    with pytest.raises(InvalidValueError) as raised:
+        workbook.plan_recalc(GridBook(ladder_sheets(players=players)))
+    assert str(raised.value) == (
+        "sheet 'Ladder Players', row 2, column A (ID): 9007199254740992 is too large for a "
+        "player ID (at most 2,147,483,647)"
+    )

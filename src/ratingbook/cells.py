@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -35,8 +36,14 @@ from ratingbook.results import (
 __all__ = [
     "EXCEL_ERRORS",
     "EXCEL_NOISE",
+    "GROUP_RATING",
+    "K_FACTOR",
     "MAX_DIGITS",
     "NEVER_CALCULATED",
+    "PIECES",
+    "PLAYER_ID",
+    "RATING",
+    "Bounds",
     "Uncalculated",
     "crikey_result",
     "excel_value",
@@ -95,11 +102,13 @@ MAX_DIGITS = 15
 # 120,000 cells holding 0.01 gives 1199.9999999990537 (every step rounds; the errors add up). A
 # number this close to a whole or two-decimal value, relative to that value (never less than
 # 1e-9 near 0), is that value: Excel shows 15 significant digits, so the user sees that value.
-# 1e-9 is about 10^7 units in the last place, room for long sums, yet far below the 0.005 that
-# makes 89.915 a real third decimal. Every reader expecting a whole or two-decimal number uses it.
+# 1e-9 is about 10^7 units in the last place, room for long sums; it is capped at a thousandth of
+# the step (0.00001 for two decimals) so that for large values too it stays far below the 0.005
+# that makes 89.915 a real third decimal. Every reader of whole or two-decimal numbers uses it.
 EXCEL_NOISE = 1e-9
 _NOISE = Decimal(EXCEL_NOISE)
 _GRID = {0: Decimal(1), 2: Decimal("0.01")}
+_CAP = {decimals: step / 1000 for decimals, step in _GRID.items()}
 _ALL_WHOLE = 2.0**52  # every float this large or larger is a whole number
 
 
@@ -112,9 +121,63 @@ def excel_value(number: float, decimals: int) -> Decimal | None:
         return Decimal(int(number))
     exact = Decimal(repr(number))
     nearest = exact.quantize(_GRID[decimals])
-    if exact == nearest or abs(exact - nearest) <= _NOISE * max(abs(nearest), Decimal(1)):
+    tolerance = min(_NOISE * max(abs(nearest), Decimal(1)), _CAP[decimals])
+    if abs(exact - nearest) <= tolerance:
         return nearest
     return None
+
+
+# --- sane bounds ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """The range a field's value can sanely take; beyond it the value is a typo (or an attack).
+
+    Every reader of the field (sheets, worksheet functions, the Elo engine) checks the same
+    bounds, so the same number gets the same answer everywhere.
+    """
+
+    noun: str
+    low: int
+    high: int
+
+    def check(
+        self,
+        number: float | Decimal | Fraction,
+        shown: object,
+        where: Location | None = None,
+        column: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Raise :class:`InvalidValueError` for ``number`` (typed as ``shown``) out of range."""
+        if number > self.high:
+            raise InvalidValueError(
+                f"{_quoted(shown, name)} is too large for {self.noun} (at most {self.high:,})",
+                where,
+                column,
+            )
+        if number < self.low:
+            raise InvalidValueError(
+                f"{_quoted(shown, name)} is too small for {self.noun} (at least {self.low:,})",
+                where,
+                column,
+            )
+
+
+# The sane bounds of every number ratingbook reads (README, "Bad input", lists them). None of
+# them is near 2^53, so every value in range is exact in a spreadsheet's doubles.
+#: Any rating: Elo (the best players are near 2,900), ladder, StWkPerm, Crikey (two decimals).
+#: Generous on purpose: a what-if with ratings a million apart is still computed.
+RATING = Bounds("a rating", -10_000_000, 10_000_000)
+#: A camp group's Initial Ladder Rating: where each week's weekly ratings start.
+GROUP_RATING = Bounds("a group's initial rating", 0, 10_000_000)
+#: Elo's K, the most one game can change a rating (FIDE uses 10 to 40).
+K_FACTOR = Bounds("K", 0, 1_000)
+#: A Crikey side's remaining piece value (a full chess army is 39; promotions add at most 64).
+PIECES = Bounds("a piece value", 0, 1_000)
+#: A ladder player's ID (the Access table's ID is a Long Integer).
+PLAYER_ID = Bounds("a player ID", 0, 2_147_483_647)
 
 
 def is_blank(value: object) -> bool:
@@ -193,11 +256,11 @@ def number(
     what: str = "a number",
     *,
     name: str | None = None,
-    largest: float | None = None,
+    bounds: Bounds | None = None,
 ) -> int | float:
     """A finite number: 1613, 1613.0 (-> 1613), 1613.5, or the text "1613"; whole values as int.
 
-    With ``largest``, a number further from 0 is an error (``too large (at most ...)``).
+    With ``bounds``, a number outside them is an error naming them.
     """
     _special(value, where, column, what, name)
     if is_blank(value):
@@ -223,10 +286,8 @@ def number(
         raise InvalidValueError(
             f"{_quoted(value, name)} is not a number; expected {what}", where, column
         )
-    if largest is not None and abs(result) > largest:
-        raise InvalidValueError(
-            f"{_quoted(value, name)} is too large (at most {largest:,})", where, column
-        )
+    if bounds is not None:
+        bounds.check(result, value, where, column, name)
     return result
 
 
@@ -238,10 +299,12 @@ def whole_number(
     *,
     name: str | None = None,
     low: int | None = None,
+    bounds: Bounds | None = None,
 ) -> int:
     """A whole number: 1200, 1200.0 or the text "1200"; anything else is an error at its cell.
 
-    With ``low``, a smaller number is an error saying what was expected.
+    With ``low``, a smaller number is an error saying what was expected; with ``bounds``, a
+    number outside them is an error naming them.
     """
     _special(value, where, column, what, name)
     if is_blank(value):
@@ -285,6 +348,8 @@ def whole_number(
     whole = int(number)
     if low is not None and whole < low:
         raise InvalidValueError(f"{_quoted(value, name)} must be {what}", where, column)
+    if bounds is not None:
+        bounds.check(whole, value, where, column, name)
     return whole
 
 
@@ -305,6 +370,7 @@ def hundredths(
     what: str = "a rating with at most two decimals",
     *,
     name: str | None = "rating",
+    bounds: Bounds = RATING,
 ) -> int:
     """A rating with at most two decimals, in hundredths: ``"76.91"`` or 76.91 -> 7691.
 
@@ -335,6 +401,7 @@ def hundredths(
     scaled = exact * 100
     if scaled != scaled.to_integral_value():
         raise InvalidValueError(f"{_quoted(value, name)} has more than two decimals", where, column)
+    bounds.check(exact, value, where, column, name)
     return int(scaled)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from ratingbook.cells import K_FACTOR, RATING
 from ratingbook.errors import InvalidValueError
 
 __all__ = [
@@ -27,8 +28,6 @@ LCG_M = 2097152
 # seed 002: "each player will start with an Elo Rating of 1200"; "we will always set K = 20".
 TOURNAMENT_START = 1200
 TOURNAMENT_K = 20
-# Sanity bounds: no rating or K comes near these; beyond them a value is a typo or an attack.
-LARGEST = 10**12
 EXACT_STEPS = 64
 
 
@@ -91,13 +90,12 @@ def _check_score(score: Number) -> None:
 
 
 def _check_rating(value: object, what: str = "rating") -> None:
-    """Ratings and K must be finite and of a sane size (no rating is near 10^12)."""
+    """Ratings and K must be finite and within the sane bounds every reader uses (cells.py)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
         raise InvalidValueError(f"{what} {value!r} is not a number")
     if isinstance(value, (float, Decimal)) and not math.isfinite(value):
         raise InvalidValueError(f"{what} {value!r} is not a finite number")
-    if not -LARGEST <= value <= LARGEST:
-        raise InvalidValueError(f"{what} {value!r} is too large")
+    (K_FACTOR if what == "K" else RATING).check(value, value, name=what)
 
 
 def _new_rating(rating: Number, opponent: Number, score: Number, k: Number) -> Fraction | float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ratingbook import cells, elo
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.errors import Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
 from ratingbook.rules import RECORD, competition_ranks, result_of_score
 from ratingbook.schemas import ELO_GAMES, ELO_HISTORY, ELO_PLAYERS, ELO_SETTINGS, ELO_STANDINGS
@@ -33,12 +33,8 @@ def _elo_k(sheets: Sheets, problems: Problems) -> float:
                     row.where,
                     "Value",
                     "K, a number of at least 0",
-                    largest=elo.LARGEST,
+                    bounds=cells.K_FACTOR,
                 )
-                if value < 0:
-                    raise InvalidValueError(
-                        f"K {value!r} must be a number of at least 0", row.where, "Value"
-                    )
                 k = float(value)
         except RatingbookError as error:
             problems.append(error)
@@ -54,7 +50,7 @@ def plan_elo(sheets: Sheets) -> Plan:
     for name, row in named:
         try:
             rating = cells.number(
-                row.get("Rating"), row.where, "Rating", "a rating", largest=elo.LARGEST
+                row.get("Rating"), row.where, "Rating", "a rating", bounds=cells.RATING
             )
         except RatingbookError as error:
             problems.append(error)
