@@ -1073,3 +1073,81 @@ def test_an_id_beyond_2_to_the_53_is_an_error_naming_the_cell() -> None:
         "sheet 'Ladder Players', row 2, column A (ID): 9007199254740992 is too large for a "
         "player ID (at most 2,147,483,647)"
     )
+
+
+# --- a formula never calculated: one message in every family and column (issue 10, item 3) ---
+
+CRIKEY_BOOK = {
+    "Crikey Players": [["Name", "Rating"], ["alice", 76.91], ["bob", 76.36]],
+    "Crikey Games": [
+        ["White", "Black", "Result", "White Pieces", "Black Pieces"],
+        ["alice", "bob", "lost", 20, 15],
+    ],
+}
+ELO_BOOK = {
+    "Elo Settings": [["Setting", "Value"], ["K", 32]],
+    "Elo Players": [["Name", "Rating"], ["A", 1613], ["B", 1609]],
+    "Elo Games": [["White", "Black", "Result"], ["A", "B", 0]],
+}
+SWISS_BOOK = {
+    "Swiss Players": [["Name"], ["Anna"], ["Bob"]],
+    "Swiss Games": [["White", "Black", "White Points", "Black Points"], ["Anna", "Bob", 1, 0]],
+}
+# (book, sheet, Excel row, column letter, column name): the cell that gets =1+1 instead.
+NEVER_CALCULATED_CELLS = [
+    (ladder_sheets(), "Camp Groups", 2, "A", "Group"),
+    (ladder_sheets(), "Camp Groups", 3, "B", "Initial Ladder Rating"),
+    (ladder_sheets(), "Ladder Players", 2, "A", "ID"),
+    (ladder_sheets(), "Ladder Players", 3, "C", "Group"),
+    (ladder_sheets(), "Ladder Players", 3, "D", "Active"),
+    (ladder_sheets(), "Ladder Players", 4, "G", "StWkPerm"),
+    (ladder_sheets(), "Ladder Games", 2, "A", "White"),
+    (ladder_sheets(), "Ladder Games", 3, "B", "Black"),
+    (ladder_sheets(), "Ladder Games", 4, "C", "Result"),
+    (CRIKEY_BOOK, "Crikey Players", 3, "B", "Rating"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "A", "White"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "C", "Result"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "E", "Black Pieces"),
+    (ELO_BOOK, "Elo Settings", 2, "A", "Setting"),
+    (ELO_BOOK, "Elo Settings", 2, "B", "Value"),
+    (ELO_BOOK, "Elo Players", 2, "A", "Name"),
+    (ELO_BOOK, "Elo Players", 3, "B", "Rating"),
+    (ELO_BOOK, "Elo Games", 2, "C", "Result"),
+    (SWISS_BOOK, "Swiss Players", 3, "A", "Name"),
+    (SWISS_BOOK, "Swiss Games", 2, "B", "Black"),
+    (SWISS_BOOK, "Swiss Games", 2, "C", "White Points"),
+]
+
+
+def _adapters() -> list[Any]:
+    from ratingbook.package import PackageBook
+
+    return [XlsxBook, PackageBook]
+
+
+@pytest.mark.parametrize("adapter", _adapters(), ids=lambda a: a.__name__)
+@pytest.mark.parametrize(
+    ("book", "sheet", "row", "letter", "column"),
+    NEVER_CALCULATED_CELLS,
+    ids=[f"{c[1]}!{c[3]}{c[2]}" for c in NEVER_CALCULATED_CELLS],
+)
+def test_a_formula_never_calculated_gets_the_same_message_in_every_family_and_column(
+    book: dict[str, list[list[object]]],
+    sheet: str,
+    row: int,
+    letter: str,
+    column: str,
+    adapter: Any,
+    tmp_path: Path,
+) -> None:
+    sheets = {name: [list(r) for r in grid] for name, grid in book.items()}
+    header = sheets[sheet][0]
+    sheets[sheet][row - 1][header.index(column)] = Formula("=1+1")
+    path = save_book(make_book(sheets), tmp_path / "book.xlsx")
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(adapter(path))
+    errors = raised.value.errors if isinstance(raised.value, InputErrors) else (raised.value,)
+    assert str(errors[0]) == (
+        f"sheet '{sheet}', row {row}, column {letter} ({column}): the formula '=1+1' was never "
+        "calculated; open and save the file in Excel or LibreOffice"
+    )
