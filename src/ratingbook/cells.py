@@ -28,6 +28,7 @@ from ratingbook.results import (
     CRIKEY_RESULTS_EXPECTED,
     LADDER_RESULTS_EXPECTED,
     Result,
+    crikey_result_or_none,
     ladder_result_or_none,
     parse_crikey_result,
     parse_ladder_result,
@@ -110,6 +111,7 @@ _NOISE = Decimal(EXCEL_NOISE)
 _GRID = {0: Decimal(1), 2: Decimal("0.01")}
 _CAP = {decimals: step / 1000 for decimals, step in _GRID.items()}
 _ALL_WHOLE = 2.0**52  # every float this large or larger is a whole number
+_EXACT = 2**53  # below this, every whole number is exact in a spreadsheet's doubles
 
 
 def excel_value(number: float, decimals: int) -> Decimal | None:
@@ -306,6 +308,16 @@ def whole_number(
     With ``low``, a smaller number is an error saying what was expected; with ``bounds``, a
     number outside them is an error naming them.
     """
+    # The common case first: a plain int (or whole float) in range is the answer as it is.
+    if value.__class__ is int or (value.__class__ is float and value.is_integer()):
+        whole = int(value)
+        if (
+            -_EXACT < whole < _EXACT
+            and (low is None or whole >= low)
+            and (bounds is None or bounds.low <= whole <= bounds.high)
+        ):
+            return whole
+
     _special(value, where, column, what, name)
     if is_blank(value):
         _empty(where, column, what, name)
@@ -470,6 +482,10 @@ def ladder_result(
     value: object, where: Location | None = None, column: str | None = "Result"
 ) -> Result:
     """A ladder result cell: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)`` (see results.py)."""
+    if value.__class__ is str:  # the common case first: a spelling of a result
+        result = ladder_result_or_none(value)
+        if result is not None:
+            return result
     _special(value, where, column, f"a result ({LADDER_RESULTS_EXPECTED})", "the result")
     return parse_ladder_result(value, where, column)
 
@@ -478,6 +494,10 @@ def crikey_result(
     value: object, where: Location | None = None, column: str | None = "Result"
 ) -> Result:
     """White's Crikey result: ``won``, ``drew`` or ``lost`` (see results.py)."""
+    if value.__class__ is str:  # the common case first: a spelling of a result
+        result = crikey_result_or_none(value)
+        if result is not None:
+            return result
     _special(value, where, column, f"a result ({CRIKEY_RESULTS_EXPECTED})", "the result")
     return parse_crikey_result(value, where, column)
 
@@ -522,6 +542,11 @@ def text(
     name: str | None = None,
 ) -> str:
     """A piece of text with its ends trimmed; numbers are taken as their digits (ID 7 -> "7")."""
+    if value.__class__ is str:  # the common case first: plain text, not an Excel error
+        words = value.split()
+        if words and words[0][0] != "#":
+            return " ".join(words)
+
     _special(value, where, column, "text", name)
     if is_blank(value):
         if required:
