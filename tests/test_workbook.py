@@ -1151,3 +1151,16 @@ def test_a_formula_never_calculated_gets_the_same_message_in_every_family_and_co
         f"sheet '{sheet}', row {row}, column {letter} ({column}): the formula '=1+1' was never "
         "calculated; open and save the file in Excel or LibreOffice"
     )
+
+
+def test_a_file_that_cannot_be_read_stops_the_run_once_not_once_per_table() -> None:
+    """A broken part makes every sheet unreadable: one WorkbookError, not one per family."""
+    from ratingbook.errors import WorkbookError
+
+    class BrokenBook(GridBook):
+        def read_values(self, sheet: str) -> list[list[object]]:
+            raise WorkbookError("part 'xl/styles.xml' is broken")
+
+    with pytest.raises(WorkbookError) as raised:
+        workbook.plan_recalc(BrokenBook({**ladder_sheets(), **CRIKEY_BOOK}))
+    assert str(raised.value) == "part 'xl/styles.xml' is broken"

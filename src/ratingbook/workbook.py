@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from ratingbook.book import KEEP, Book, FileBook, GeneratedSheet, Plan, WriteBlock, apply_plan
-from ratingbook.errors import Problems, RatingbookError
+from ratingbook.errors import Problems, RatingbookError, WorkbookError
 from ratingbook.families import FAMILIES, Family, Sheets, families_present, no_family_error
 from ratingbook.families.week import plan_new_week
 from ratingbook.schemas import (
@@ -93,6 +93,8 @@ def plan_recalc(book: Book) -> Plan:
     for family in present:
         try:
             plans.append(family.plan(sheets))
+        except WorkbookError:
+            raise  # the file itself: every family would fail the same way
         except RatingbookError as error:
             problems.append(error)
     problems.check()
