@@ -95,7 +95,9 @@ def _check_rating(value: object, what: str = "rating") -> None:
         raise InvalidValueError(f"{what} {value!r} is not a number")
     if isinstance(value, (float, Decimal)) and not math.isfinite(value):
         raise InvalidValueError(f"{what} {value!r} is not a finite number")
-    (K_FACTOR if what == "K" else RATING).check(value, value, name=what)
+    bounds = K_FACTOR if what == "K" else RATING
+    if not bounds.low <= value <= bounds.high:  # (checked inline: this runs for every game)
+        bounds.check(value, value, name=what)
 
 
 def _new_rating(rating: Number, opponent: Number, score: Number, k: Number) -> Fraction | float:
