@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import NoReturn
 
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.results import (
@@ -224,7 +225,7 @@ def _special(
         raise InvalidValueError(f"{_quoted(value, name)} is not {what}", where, column)
 
 
-def _empty(where: Location | None, column: str | None, what: str, name: str | None) -> None:
+def _empty(where: Location | None, column: str | None, what: str, name: str | None) -> NoReturn:
     raise InvalidValueError(f"{_subject(name)} is empty; expected {what}", where, column)
 
 
