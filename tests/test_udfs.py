@@ -320,3 +320,11 @@ def test_crikey_update_takes_a_rating_computed_by_excel_as_the_two_decimal_value
 def test_elo_series_rounds_a_fractional_starting_rating_like_every_later_one() -> None:
     """1500.5 plays as 1501 (issue 9, item 7; arithmetic in tests/test_elo.py)."""
     assert ELO_SERIES(10, 1500.5, 1500, [[1]]) == [[1501, 1500], [1506, 1495]]
+
+
+def test_elo_series_needs_k_while_elo_update_defaults_to_20() -> None:
+    """ELO_UPDATE(1500, 1500, 1) with K left empty is 1500 + 20 x ½ = 1510; ELO_SERIES has no
+    default K: an empty one is an error."""
+    assert ELO_UPDATE(1500, 1500, 1, None) == 1510
+    with pytest.raises(RatingbookError, match="k is empty; expected K"):
+        ELO_SERIES(None, 1500, 1500, [[1]])

@@ -71,10 +71,10 @@ def _rating(value: object, name: str) -> int | float:
     return cells.number(value, what="a rating", name=name, bounds=cells.RATING)
 
 
-def _k(value: object) -> int | float:
-    """Elo's K, within cells.K_FACTOR; an empty argument is the usual 20."""
-    if cells.is_blank(value):
-        return 20
+def _k(value: object, default: int | None = None) -> int | float:
+    """Elo's K, within cells.K_FACTOR; an empty argument is ``default`` when there is one."""
+    if default is not None and cells.is_blank(value):
+        return default
     return cells.number(value, what="K", name="k", bounds=cells.K_FACTOR)
 
 
@@ -127,7 +127,7 @@ def ELO_UPDATE(rating: Any, opponent: Any, score: Any, k: Any = 20) -> float:
 
     Example: =ELO_UPDATE(1613, 1609, 0, 32) gives 1596.8 (1597 once rounded).
     """
-    k_value = _k(k)
+    k_value = _k(k, default=20)
     return elo.elo_update(
         _rating(rating, "rating"), _rating(opponent, "opponent"), _score(score), k_value
     )
