@@ -208,3 +208,121 @@ def test_whole_number_or_none_keeps_whole_numbers_and_ignores_the_rest() -> None
         None,
         None,
     ]
+
+
+# --- Excel arithmetic (issue 9, item 6) --------------------------------------------------------
+
+
+def test_the_noise_of_excel_arithmetic_is_real() -> None:
+    """The premise: what =89.90+0.01 and =SUM of 120,000 cells of 0.01 give in floating point."""
+    assert 89.90 + 0.01 == 89.91000000000001
+    assert sum([0.01] * 120_000) == 1199.9999999990537  # 1e-9 off: 8e-13 of the value
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (89.90 + 0.01, 8991),  # 89.91000000000001
+        (0.1 + 0.2, 30),  # 0.30000000000000004
+        (76.36 * 3, 22908),  # 229.07999999999998
+        (-(89.90 + 0.01), -8991),
+    ],
+)
+def test_a_rating_within_excel_noise_of_two_decimals_is_that_rating(
+    value: float, expected: int
+) -> None:
+    assert cells.hundredths(value, WHERE, "F") == expected
+
+
+@pytest.mark.parametrize("value", [89.915, 89.9101, 0.001])
+def test_a_real_third_decimal_is_still_an_error(value: float) -> None:
+    with pytest.raises(InvalidValueError, match="has more than two decimals"):
+        cells.hundredths(value, WHERE, "F")
+
+
+@pytest.mark.parametrize(
+    "value", [1200.0000000001, sum([0.01] * 120_000), 12 * 100.1 - 1.2, 1200.0000000000002]
+)
+def test_a_whole_number_within_excel_noise_is_that_whole_number(value: float) -> None:
+    assert cells.whole_number(value, WHERE, "F") == 1200
+    assert cells.number(value, WHERE, "F") == 1200
+    assert type(cells.number(value, WHERE, "F")) is int
+    assert cells.whole_number_or_none(value) == 1200
+
+
+@pytest.mark.parametrize("value", [1200.001, 1200.5, 1200.00001])
+def test_a_real_fraction_is_not_a_whole_number(value: float) -> None:
+    with pytest.raises(InvalidValueError, match="is not a whole number"):
+        cells.whole_number(value, WHERE, "F")
+    assert cells.whole_number_or_none(value) is None
+
+
+def test_a_score_within_excel_noise_of_a_half_is_a_half() -> None:
+    assert cells.score(0.1 * 5 + 1e-12, WHERE, "F") == Fraction(1, 2)
+
+
+# --- sane bounds (issue 10, item 4) ------------------------------------------------------------
+
+
+def _id(value: object) -> object:
+    return cells.whole_number(value, WHERE, "F", bounds=cells.PLAYER_ID)
+
+
+def _rating(value: object) -> object:
+    return cells.number(value, WHERE, "F", bounds=cells.RATING)
+
+
+def _group(value: object) -> object:
+    return cells.whole_number(value, WHERE, "F", bounds=cells.GROUP_RATING)
+
+
+def _k(value: object) -> object:
+    return cells.number(value, WHERE, "F", bounds=cells.K_FACTOR)
+
+
+def _pieces(value: object) -> object:
+    return cells.whole_number(value, WHERE, "F", bounds=cells.PIECES)
+
+
+def _crikey(value: object) -> object:
+    return cells.hundredths(value, WHERE, "F")
+
+
+IN_BOUNDS = [
+    (_id, 0, 0),
+    (_id, 2_147_483_647, 2_147_483_647),
+    (_rating, -10_000_000, -10_000_000),
+    (_rating, 10_000_000.0, 10_000_000),
+    (_group, 0, 0),
+    (_k, 1000, 1000),
+    (_k, 0, 0),
+    (_pieces, 1000, 1000),
+    (_crikey, "-10000000.00", -1_000_000_000),
+]
+OUT_OF_BOUNDS = [
+    (_id, 2_147_483_648, "2147483648 is too large for a player ID (at most 2,147,483,647)"),
+    (_id, -1, "-1 is too small for a player ID (at least 0)"),
+    (_id, 2**53, "9007199254740992 is too large for a player ID (at most 2,147,483,647)"),
+    (_rating, 10_000_000.5, "10000000.5 is too large for a rating (at most 10,000,000)"),
+    (_rating, "-1e8", "'-1e8' is too small for a rating (at least -10,000,000)"),
+    (_rating, 2.0**53 + 2, "9007199254740994.0 is too large for a rating (at most 10,000,000)"),
+    (_group, -1, "-1 is too small for a group's initial rating (at least 0)"),
+    (_k, 1000.5, "1000.5 is too large for K (at most 1,000)"),
+    (_k, -0.25, "-0.25 is too small for K (at least 0)"),
+    (_pieces, 1001, "1001 is too large for a piece value (at most 1,000)"),
+    (_crikey, 10_000_000.01, "rating 10000000.01 is too large for a rating (at most 10,000,000)"),
+]
+
+
+@pytest.mark.parametrize(("reader", "value", "expected"), IN_BOUNDS)
+def test_a_value_at_a_bound_is_accepted(reader: object, value: object, expected: int) -> None:
+    assert reader(value) == expected  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("reader", "value", "message"), OUT_OF_BOUNDS)
+def test_a_value_beyond_its_field_s_bounds_is_one_clear_error_at_the_cell(
+    reader: object, value: object, message: str
+) -> None:
+    with pytest.raises(InvalidValueError) as raised:
+        reader(value)  # type: ignore[operator]
+    assert str(raised.value) == f"{PLACE}: {message}"

@@ -587,6 +587,18 @@ def test_package_exposes_the_excel_entry_points() -> None:
     assert ratingbook.new_week is new_week_main
 
 
+def test_help_of_the_package_lists_the_excel_entry_points() -> None:
+    """help(ratingbook) shows main, new_week, recalc_book and new_week_book with their help."""
+    import pydoc
+
+    assert {"main", "new_week", "new_week_book", "recalc_book"} <= set(ratingbook.__all__)
+    text = pydoc.render_doc(ratingbook, renderer=pydoc.plaintext)
+    functions = text[text.index("FUNCTIONS") :]
+    for name in ("main(", "new_week = new_week_main(", "new_week_book(", "recalc_book("):
+        assert f"\n    {name}" in functions, name
+    assert "Recalc Ratings" in functions
+
+
 # --- reading -----------------------------------------------------------------------------------
 
 

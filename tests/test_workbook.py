@@ -1019,3 +1019,148 @@ def test_input_errors_survive_a_process_pool() -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert [str(e) for e in copy.errors] == ["column 'X': bad", "s"]
     assert str(copy) == str(error) == "column 'X': bad\ns"
+
+
+def test_numbers_computed_by_excel_are_read_as_the_values_they_show() -> None:
+    """StWkPerm =12*100.1-1.2 (1200 less noise) is 1200; a Crikey rating =89.90+0.01 is
+    89.91. Ladder: Ann (1200) beats Ben (1200), d = 0: 16 each way -> 1216 / 1184, weekly and
+    permanent. Crikey: as in test_udfs, alice 89.91 wins against bob 76.36: 89.25 / 77.02."""
+    sheets = {
+        "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1200.0000000001]],
+        "Ladder Players": [
+            ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+            [1, "Ann", "Seniors", True, None, None, 12 * 100.1 - 1.2],
+            [2.0000000000001, "Ben", "Seniors", True, None, None, 1200],
+        ],
+        "Ladder Games": [["White", "Black", "Result"], [1, 2, "(1-0)"]],
+        "Crikey Players": [["Name", "Rating"], ["alice", 89.90 + 0.01], ["bob", 76.36]],
+        "Crikey Games": [
+            ["White", "Black", "Result", "White Pieces", "Black Pieces"],
+            ["alice", "bob", "won", 10.000000000000002, 10],
+        ],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    assert [b.values for b in plan.blocks] == [[[1216], [1184]], [[1216], [1184]]]
+    standings = next(s for s in plan.sheets if s.name == "Crikey Standings")
+    assert [(r[1], r[3]) for r in standings.rows] == [("alice", 89.25), ("bob", 77.02)]
+
+
+def test_an_elo_sheet_rounds_a_fractional_starting_rating_like_every_later_one() -> None:
+    """Elo Players A 1500.5, B 1500, K 10, A wins: A starts on 1501 and ends on 1506, B on 1495
+    (the arithmetic is in tests/test_elo.py)."""
+    sheets = {
+        "Elo Settings": [["Setting", "Value"], ["K", 10]],
+        "Elo Players": [["Name", "Rating"], ["A", 1500.5], ["B", 1500]],
+        "Elo Games": [["White", "Black", "Result"], ["A", "B", 1]],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    standings = next(s for s in plan.sheets if s.name == "Elo Standings")
+    # Rank, Name, Start Rating, Rating, Change, Games, Wins, Draws, Losses
+    assert [list(r) for r in standings.rows] == [
+        [1, "A", 1501, 1506, 5, 1, 1, 0, 0],
+        [2, "B", 1500, 1495, -5, 1, 0, 0, 1],
+    ]
+    history = next(s for s in plan.sheets if s.name == "Elo History")
+    assert [r[5:] for r in history.rows] == [(1501, 1506, 1500, 1495)]
+
+
+def test_an_id_beyond_2_to_the_53_is_an_error_naming_the_cell() -> None:
+    players = [list(r) for r in LADDER_PLAYERS]
+    players[1][0] = 2**53
+    with pytest.raises(InvalidValueError) as raised:
+        workbook.plan_recalc(GridBook(ladder_sheets(players=players)))
+    assert str(raised.value) == (
+        "sheet 'Ladder Players', row 2, column A (ID): 9007199254740992 is too large for a "
+        "player ID (at most 2,147,483,647)"
+    )
+
+
+# --- a formula never calculated: one message in every family and column (issue 10, item 3) ---
+
+CRIKEY_BOOK = {
+    "Crikey Players": [["Name", "Rating"], ["alice", 76.91], ["bob", 76.36]],
+    "Crikey Games": [
+        ["White", "Black", "Result", "White Pieces", "Black Pieces"],
+        ["alice", "bob", "lost", 20, 15],
+    ],
+}
+ELO_BOOK = {
+    "Elo Settings": [["Setting", "Value"], ["K", 32]],
+    "Elo Players": [["Name", "Rating"], ["A", 1613], ["B", 1609]],
+    "Elo Games": [["White", "Black", "Result"], ["A", "B", 0]],
+}
+SWISS_BOOK = {
+    "Swiss Players": [["Name"], ["Anna"], ["Bob"]],
+    "Swiss Games": [["White", "Black", "White Points", "Black Points"], ["Anna", "Bob", 1, 0]],
+}
+# (book, sheet, Excel row, column letter, column name): the cell that gets =1+1 instead.
+NEVER_CALCULATED_CELLS = [
+    (ladder_sheets(), "Camp Groups", 2, "A", "Group"),
+    (ladder_sheets(), "Camp Groups", 3, "B", "Initial Ladder Rating"),
+    (ladder_sheets(), "Ladder Players", 2, "A", "ID"),
+    (ladder_sheets(), "Ladder Players", 3, "C", "Group"),
+    (ladder_sheets(), "Ladder Players", 3, "D", "Active"),
+    (ladder_sheets(), "Ladder Players", 4, "G", "StWkPerm"),
+    (ladder_sheets(), "Ladder Games", 2, "A", "White"),
+    (ladder_sheets(), "Ladder Games", 3, "B", "Black"),
+    (ladder_sheets(), "Ladder Games", 4, "C", "Result"),
+    (CRIKEY_BOOK, "Crikey Players", 3, "B", "Rating"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "A", "White"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "C", "Result"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "E", "Black Pieces"),
+    (ELO_BOOK, "Elo Settings", 2, "A", "Setting"),
+    (ELO_BOOK, "Elo Settings", 2, "B", "Value"),
+    (ELO_BOOK, "Elo Players", 2, "A", "Name"),
+    (ELO_BOOK, "Elo Players", 3, "B", "Rating"),
+    (ELO_BOOK, "Elo Games", 2, "C", "Result"),
+    (SWISS_BOOK, "Swiss Players", 3, "A", "Name"),
+    (SWISS_BOOK, "Swiss Games", 2, "B", "Black"),
+    (SWISS_BOOK, "Swiss Games", 2, "C", "White Points"),
+]
+
+
+def _adapters() -> list[Any]:
+    from ratingbook.package import PackageBook
+
+    return [XlsxBook, PackageBook]
+
+
+@pytest.mark.parametrize("adapter", _adapters(), ids=lambda a: a.__name__)
+@pytest.mark.parametrize(
+    ("book", "sheet", "row", "letter", "column"),
+    NEVER_CALCULATED_CELLS,
+    ids=[f"{c[1]}!{c[3]}{c[2]}" for c in NEVER_CALCULATED_CELLS],
+)
+def test_a_formula_never_calculated_gets_the_same_message_in_every_family_and_column(
+    book: dict[str, list[list[object]]],
+    sheet: str,
+    row: int,
+    letter: str,
+    column: str,
+    adapter: Any,
+    tmp_path: Path,
+) -> None:
+    sheets = {name: [list(r) for r in grid] for name, grid in book.items()}
+    header = sheets[sheet][0]
+    sheets[sheet][row - 1][header.index(column)] = Formula("=1+1")
+    path = save_book(make_book(sheets), tmp_path / "book.xlsx")
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(adapter(path))
+    errors = raised.value.errors if isinstance(raised.value, InputErrors) else (raised.value,)
+    assert str(errors[0]) == (
+        f"sheet '{sheet}', row {row}, column {letter} ({column}): the formula '=1+1' was never "
+        "calculated; open and save the file in Excel or LibreOffice"
+    )
+
+
+def test_a_file_that_cannot_be_read_stops_the_run_once_not_once_per_table() -> None:
+    """A broken part makes every sheet unreadable: one WorkbookError, not one per family."""
+    from ratingbook.errors import WorkbookError
+
+    class BrokenBook(GridBook):
+        def read_values(self, sheet: str) -> list[list[object]]:
+            raise WorkbookError("part 'xl/styles.xml' is broken")
+
+    with pytest.raises(WorkbookError) as raised:
+        workbook.plan_recalc(BrokenBook({**ladder_sheets(), **CRIKEY_BOOK}))
+    assert str(raised.value) == "part 'xl/styles.xml' is broken"

@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import NoReturn
 
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.results import (
     CRIKEY_RESULTS_EXPECTED,
     LADDER_RESULTS_EXPECTED,
     Result,
+    crikey_result_or_none,
     ladder_result_or_none,
     parse_crikey_result,
     parse_ladder_result,
@@ -34,10 +37,18 @@ from ratingbook.results import (
 
 __all__ = [
     "EXCEL_ERRORS",
+    "EXCEL_NOISE",
+    "GROUP_RATING",
+    "K_FACTOR",
     "MAX_DIGITS",
     "NEVER_CALCULATED",
+    "PIECES",
+    "PLAYER_ID",
+    "RATING",
+    "Bounds",
     "Uncalculated",
     "crikey_result",
+    "excel_value",
     "flag",
     "hundredths",
     "is_blank",
@@ -89,6 +100,89 @@ EXCEL_ERRORS = frozenset(
 MAX_DIGITS = 15
 
 
+# Excel arithmetic is binary floating point: =89.90+0.01 gives 89.91000000000001, and a SUM of
+# 120,000 cells holding 0.01 gives 1199.9999999990537 (every step rounds; the errors add up). A
+# number this close to a whole or two-decimal value, relative to that value (never less than
+# 1e-9 near 0), is that value: Excel shows 15 significant digits, so the user sees that value.
+# 1e-9 is about 10^7 units in the last place, room for long sums; it is capped at a thousandth of
+# the step (0.00001 for two decimals) so that for large values too it stays far below the 0.005
+# that makes 89.915 a real third decimal. Every reader of whole or two-decimal numbers uses it.
+EXCEL_NOISE = 1e-9
+_NOISE = Decimal(EXCEL_NOISE)
+_GRID = {0: Decimal(1), 2: Decimal("0.01")}
+_CAP = {decimals: step / 1000 for decimals, step in _GRID.items()}
+_ALL_WHOLE = 2.0**52  # every float this large or larger is a whole number
+_EXACT = 2**53  # below this, every whole number is exact in a spreadsheet's doubles
+
+
+def excel_value(number: float, decimals: int) -> Decimal | None:
+    """The value with at most ``decimals`` decimals (0 or 2) that the float ``number`` is, Excel's
+    arithmetic noise aside (see :data:`EXCEL_NOISE`); None when it has more decimals than that."""
+    if not math.isfinite(number):
+        return None
+    if abs(number) >= _ALL_WHOLE:
+        return Decimal(int(number))
+    exact = Decimal(repr(number))
+    nearest = exact.quantize(_GRID[decimals])
+    tolerance = min(_NOISE * max(abs(nearest), Decimal(1)), _CAP[decimals])
+    if abs(exact - nearest) <= tolerance:
+        return nearest
+    return None
+
+
+# --- sane bounds ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """The range a field's value can sanely take; beyond it the value is a typo (or an attack).
+
+    Every reader of the field (sheets, worksheet functions, the Elo engine) checks the same
+    bounds, so the same number gets the same answer everywhere.
+    """
+
+    noun: str
+    low: int
+    high: int
+
+    def check(
+        self,
+        number: float | Decimal | Fraction,
+        shown: object,
+        where: Location | None = None,
+        column: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Raise :class:`InvalidValueError` for ``number`` (typed as ``shown``) out of range."""
+        if number > self.high:
+            raise InvalidValueError(
+                f"{_quoted(shown, name)} is too large for {self.noun} (at most {self.high:,})",
+                where,
+                column,
+            )
+        if number < self.low:
+            raise InvalidValueError(
+                f"{_quoted(shown, name)} is too small for {self.noun} (at least {self.low:,})",
+                where,
+                column,
+            )
+
+
+# The sane bounds of every number ratingbook reads (README, "Bad input", lists them). None of
+# them is near 2^53, so every value in range is exact in a spreadsheet's doubles.
+#: Any rating: Elo (the best players are near 2,900), ladder, StWkPerm, Crikey (two decimals).
+#: Generous on purpose: a what-if with ratings a million apart is still computed.
+RATING = Bounds("a rating", -10_000_000, 10_000_000)
+#: A camp group's Initial Ladder Rating: where each week's weekly ratings start.
+GROUP_RATING = Bounds("a group's initial rating", 0, 10_000_000)
+#: Elo's K, the most one game can change a rating (FIDE uses 10 to 40).
+K_FACTOR = Bounds("K", 0, 1_000)
+#: A Crikey side's remaining piece value (a full chess army is 39; promotions add at most 64).
+PIECES = Bounds("a piece value", 0, 1_000)
+#: A ladder player's ID (the Access table's ID is a Long Integer).
+PLAYER_ID = Bounds("a player ID", 0, 2_147_483_647)
+
+
 def is_blank(value: object) -> bool:
     """An empty cell: nothing, or text that is only spaces."""
     return value is None or (isinstance(value, str) and not value.strip())
@@ -131,7 +225,7 @@ def _special(
         raise InvalidValueError(f"{_quoted(value, name)} is not {what}", where, column)
 
 
-def _empty(where: Location | None, column: str | None, what: str, name: str | None) -> None:
+def _empty(where: Location | None, column: str | None, what: str, name: str | None) -> NoReturn:
     raise InvalidValueError(f"{_subject(name)} is empty; expected {what}", where, column)
 
 
@@ -165,11 +259,11 @@ def number(
     what: str = "a number",
     *,
     name: str | None = None,
-    largest: float | None = None,
+    bounds: Bounds | None = None,
 ) -> int | float:
     """A finite number: 1613, 1613.0 (-> 1613), 1613.5, or the text "1613"; whole values as int.
 
-    With ``largest``, a number further from 0 is an error (``too large (at most ...)``).
+    With ``bounds``, a number outside them is an error naming them.
     """
     _special(value, where, column, what, name)
     if is_blank(value):
@@ -178,7 +272,8 @@ def number(
     if isinstance(value, int):
         result = value if not _too_large(value) else None
     elif isinstance(value, float):
-        result = int(value) if value.is_integer() else value
+        whole = value if value.is_integer() else excel_value(value, 0)
+        result = value if whole is None else int(whole)
     elif isinstance(value, str | Decimal):
         try:
             parsed = float(value.strip() if isinstance(value, str) else value)
@@ -194,10 +289,8 @@ def number(
         raise InvalidValueError(
             f"{_quoted(value, name)} is not a number; expected {what}", where, column
         )
-    if largest is not None and abs(result) > largest:
-        raise InvalidValueError(
-            f"{_quoted(value, name)} is too large (at most {largest:,})", where, column
-        )
+    if bounds is not None:
+        bounds.check(result, value, where, column, name)
     return result
 
 
@@ -209,11 +302,23 @@ def whole_number(
     *,
     name: str | None = None,
     low: int | None = None,
+    bounds: Bounds | None = None,
 ) -> int:
     """A whole number: 1200, 1200.0 or the text "1200"; anything else is an error at its cell.
 
-    With ``low``, a smaller number is an error saying what was expected.
+    With ``low``, a smaller number is an error saying what was expected; with ``bounds``, a
+    number outside them is an error naming them.
     """
+    # The common case first: a plain int (or whole float) in range is the answer as it is.
+    if value.__class__ is int or (value.__class__ is float and value.is_integer()):
+        whole = int(value)
+        if (
+            -_EXACT < whole < _EXACT
+            and (low is None or whole >= low)
+            and (bounds is None or bounds.low <= whole <= bounds.high)
+        ):
+            return whole
+
     _special(value, where, column, what, name)
     if is_blank(value):
         _empty(where, column, what, name)
@@ -224,7 +329,10 @@ def whole_number(
                 f"{_quoted(value, name)} is too large; expected {what}", where, column
             )
         number = value
-    elif isinstance(value, float | Decimal):
+    elif isinstance(value, float):
+        snapped = None if value.is_integer() else excel_value(value, 0)
+        number = value if snapped is None else snapped
+    elif isinstance(value, Decimal):
         number = value
     elif isinstance(value, str):
         try:
@@ -253,13 +361,18 @@ def whole_number(
     whole = int(number)
     if low is not None and whole < low:
         raise InvalidValueError(f"{_quoted(value, name)} must be {what}", where, column)
+    if bounds is not None:
+        bounds.check(whole, value, where, column, name)
     return whole
 
 
 def whole_number_or_none(value: object) -> int | None:
     """A whole number kept as it is (an inactive player's rating), else None: never an error."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer():
-        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        whole = excel_value(value, 0)
+        return None if whole is None else int(whole)
     return None
 
 
@@ -270,6 +383,7 @@ def hundredths(
     what: str = "a rating with at most two decimals",
     *,
     name: str | None = "rating",
+    bounds: Bounds = RATING,
 ) -> int:
     """A rating with at most two decimals, in hundredths: ``"76.91"`` or 76.91 -> 7691.
 
@@ -281,7 +395,9 @@ def hundredths(
         _empty(where, column, what, name)
     exact: Decimal | None
     if isinstance(value, float):
-        exact = Decimal(repr(value))
+        exact = excel_value(value, 2) if math.isfinite(value) else None
+        if exact is None:
+            exact = Decimal(repr(value))
     elif isinstance(value, int | Decimal):
         exact = Decimal(value)
     elif isinstance(value, str):
@@ -298,6 +414,7 @@ def hundredths(
     scaled = exact * 100
     if scaled != scaled.to_integral_value():
         raise InvalidValueError(f"{_quoted(value, name)} has more than two decimals", where, column)
+    bounds.check(exact, value, where, column, name)
     return int(scaled)
 
 
@@ -314,7 +431,8 @@ def _exact_score(value: object) -> Fraction | None:
     if isinstance(value, int):
         exact = Fraction(value)
     elif isinstance(value, float):
-        exact = Fraction(repr(value)) if math.isfinite(value) else None
+        snapped = excel_value(value, 2)
+        exact = Fraction(snapped) if snapped is not None else None
     elif isinstance(value, str):
         key = value.strip()
         if key == "½":
@@ -365,6 +483,10 @@ def ladder_result(
     value: object, where: Location | None = None, column: str | None = "Result"
 ) -> Result:
     """A ladder result cell: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)`` (see results.py)."""
+    if value.__class__ is str:  # the common case first: a spelling of a result
+        result = ladder_result_or_none(value)
+        if result is not None:
+            return result
     _special(value, where, column, f"a result ({LADDER_RESULTS_EXPECTED})", "the result")
     return parse_ladder_result(value, where, column)
 
@@ -373,6 +495,10 @@ def crikey_result(
     value: object, where: Location | None = None, column: str | None = "Result"
 ) -> Result:
     """White's Crikey result: ``won``, ``drew`` or ``lost`` (see results.py)."""
+    if value.__class__ is str:  # the common case first: a spelling of a result
+        result = crikey_result_or_none(value)
+        if result is not None:
+            return result
     _special(value, where, column, f"a result ({CRIKEY_RESULTS_EXPECTED})", "the result")
     return parse_crikey_result(value, where, column)
 
@@ -417,6 +543,11 @@ def text(
     name: str | None = None,
 ) -> str:
     """A piece of text with its ends trimmed; numbers are taken as their digits (ID 7 -> "7")."""
+    if value.__class__ is str:  # the common case first: plain text, not an Excel error
+        words = value.split()
+        if words and words[0][0] != "#":
+            return " ".join(words)
+
     _special(value, where, column, "text", name)
     if is_blank(value):
         if required:

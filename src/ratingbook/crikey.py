@@ -129,8 +129,8 @@ def crikey_tournament(
     index = {name: i for i, name in enumerate(names)}
     moves: list[tuple[int, int, int, int, int]] = []
     for game in games:
-        if not allow_self_play:
-            check_players(game.white, game.black, game.where)
+        if game.white == game.black and not allow_self_play:
+            check_players(game.white, game.black, game.where)  # raises: the rule is in rules.py
         found: list[int] = []
         for column, name in (("White", game.white), ("Black", game.black)):
             i = index.get(name)

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from ratingbook.cells import K_FACTOR, RATING
 from ratingbook.errors import InvalidValueError
 
 __all__ = [
@@ -27,8 +28,6 @@ LCG_M = 2097152
 # seed 002: "each player will start with an Elo Rating of 1200"; "we will always set K = 20".
 TOURNAMENT_START = 1200
 TOURNAMENT_K = 20
-# Sanity bounds: no rating or K comes near these; beyond them a value is a typo or an attack.
-LARGEST = 10**12
 EXACT_STEPS = 64
 
 
@@ -91,13 +90,14 @@ def _check_score(score: Number) -> None:
 
 
 def _check_rating(value: object, what: str = "rating") -> None:
-    """Ratings and K must be finite and of a sane size (no rating is near 10^12)."""
+    """Ratings and K must be finite and within the sane bounds every reader uses (cells.py)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
         raise InvalidValueError(f"{what} {value!r} is not a number")
     if isinstance(value, (float, Decimal)) and not math.isfinite(value):
         raise InvalidValueError(f"{what} {value!r} is not a finite number")
-    if not -LARGEST <= value <= LARGEST:
-        raise InvalidValueError(f"{what} {value!r} is too large")
+    bounds = K_FACTOR if what == "K" else RATING
+    if not bounds.low <= value <= bounds.high:  # (checked inline: this runs for every game)
+        bounds.check(value, value, name=what)
 
 
 def _new_rating(rating: Number, opponent: Number, score: Number, k: Number) -> Fraction | float:
@@ -144,17 +144,19 @@ def _rounded_update(rating: Number, opponent: Number, score: Number, k: Number) 
 
 def elo_series(
     k: Number, rating_a: Number, rating_b: Number, scores: Sequence[Number]
-) -> list[tuple[Number, Number]]:
+) -> list[tuple[int, int]]:
     """Play A against B once per score (A's score: 1, ½ or 0) and list both ratings after each game.
 
     Seed 003: both ratings are rounded to whole numbers after *every* game and the rounded
-    numbers carry into the next. The first pair is the initial one, as in the seed's file.out.
+    numbers carry into the next. The first pair is the initial one, as in the seed's file.out,
+    rounded like every later one ("R_A and R_B values are all rounded integers"): a starting
+    rating of 1500.5 plays as 1501.
     """
     _check_rating(k, "K")
     _check_rating(rating_a)
     _check_rating(rating_b)
-    pairs: list[tuple[Number, Number]] = [(rating_a, rating_b)]
-    a, b = rating_a, rating_b
+    a, b = round_half_up(rating_a), round_half_up(rating_b)
+    pairs: list[tuple[int, int]] = [(a, b)]
     for score in scores:
         _check_score(score)
         # 1 - S is exact in binary for the chess scores 1, 0.5 and 0; other scores go exact.

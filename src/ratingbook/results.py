@@ -73,8 +73,11 @@ def ladder_result_or_none(value: object) -> Result | None:
     """The ladder result ``value`` spells, or None. Brackets are optional, spaces are ignored,
     and an en dash or minus sign typed for the hyphen is accepted."""
     if isinstance(value, str):
-        key = "".join(value.split()).replace("–", "-").replace("−", "-")
-        return _LADDER_SPELLINGS.get(key)
+        result = _LADDER_SPELLINGS.get(value)  # typed exactly so: no need to clean it up
+        if result is None:
+            key = "".join(value.split()).replace("–", "-").replace("−", "-")
+            result = _LADDER_SPELLINGS.get(key)
+        return result
     return None
 
 

@@ -1,14 +1,17 @@
-"""Sheet schemas: a sheet's grid of values -> a header row -> typed rows that know their Excel row.
+"""Tables in a grid: a sheet's values -> its header row -> rows that know their Excel row.
 
-A *grid* is a sheet's used range as a list of rows of plain Python values, starting at cell A1
-(so grid[r][c] is Excel row r + 1, column c + 1). Both adapters (openpyxl and xlwings) produce
+This module alone decides how a table is found in a sheet (which row is the header, which column
+holds each field, which rows are data) and how cells are named in messages (Excel row numbers,
+column letters). A *grid* is a sheet's used range as a list of rows of plain Python values,
+starting at cell A1 (so grid[r][c] is Excel row r + 1, column c + 1). Every adapter produces
 grids; nothing here knows which library is on the other side.
 
 Columns are found by their header, in any order; case and surrounding spaces are ignored and
 extra columns are left alone. The header row is the first row (among the first
 :data:`HEADER_SEARCH_ROWS`) that holds every required header, so a title above the table is fine.
-Rows whose table cells are all empty are skipped. What a cell's value means is cells.py's job
-(``Uncalculated`` and ``EXCEL_ERRORS`` are re-exported here for the adapters).
+Rows whose table cells are all empty are skipped. Which tables a book has is schemas.py's, what
+a cell's value means is cells.py's (``Uncalculated`` and ``EXCEL_ERRORS`` are re-exported here
+for the adapters).
 """
 
 from __future__ import annotations

@@ -68,15 +68,24 @@ def _cells(value: object) -> list[object]:
     return [cell for line in _rows(value) for cell in line if not cells.is_blank(cell)]
 
 
-def _number(value: object, name: str) -> int | float:
-    """A finite number: 1613, 1613.0 (-> 1613), or the text "1613"."""
-    return cells.number(value, name=name)
+def _rating(value: object, name: str) -> int | float:
+    """A rating: 1613, 1613.0 (-> 1613), or the text "1613", within cells.RATING."""
+    return cells.number(value, what="a rating", name=name, bounds=cells.RATING)
 
 
-def _whole(value: object, name: str, low: int | None = None) -> int:
+def _k(value: object, default: int | None = None) -> int | float:
+    """Elo's K, within cells.K_FACTOR; an empty argument is ``default`` when there is one."""
+    if default is not None and cells.is_blank(value):
+        return default
+    return cells.number(value, what="K", name="k", bounds=cells.K_FACTOR)
+
+
+def _whole(
+    value: object, name: str, low: int | None = None, bounds: cells.Bounds | None = None
+) -> int:
     """A whole number (Excel passes 4 as 4.0), of at least ``low`` if given."""
     what = f"a whole number of at least {low}" if low is not None else "a whole number"
-    return cells.whole_number(value, what=what, name=name, low=low)
+    return cells.whole_number(value, what=what, name=name, low=low, bounds=bounds)
 
 
 def _score(value: object, name: str = "score") -> Fraction:
@@ -107,7 +116,7 @@ def ELO_EXPECTED(rating: Any, opponent: Any) -> float:
 
     Example: =ELO_EXPECTED(1613, 1609) gives 0.506.
     """
-    return elo.expected_score(_number(rating, "rating"), _number(opponent, "opponent"))
+    return elo.expected_score(_rating(rating, "rating"), _rating(opponent, "opponent"))
 
 
 @xw.func
@@ -120,11 +129,9 @@ def ELO_UPDATE(rating: Any, opponent: Any, score: Any, k: Any = 20) -> float:
 
     Example: =ELO_UPDATE(1613, 1609, 0, 32) gives 1596.8 (1597 once rounded).
     """
-    k_value = 20 if cells.is_blank(k) else _number(k, "k")
-    if k_value < 0:
-        raise InvalidValueError(f"k {k!r} must not be negative")
+    k_value = _k(k, default=20)
     return elo.elo_update(
-        _number(rating, "rating"), _number(opponent, "opponent"), _score(score), k_value
+        _rating(rating, "rating"), _rating(opponent, "opponent"), _score(score), k_value
     )
 
 
@@ -138,12 +145,10 @@ def ELO_SERIES(k: Any, rating_a: Any, rating_b: Any, scores: Any) -> list[list[i
 
     Example: =ELO_SERIES(32, 1613, 1609, {0;0.5;0.5;0;0;0}): 1613 1609 ... 1558 1664.
     """
-    k_value = _number(k, "k")
-    if k_value < 0:
-        raise InvalidValueError(f"k {k!r} must not be negative")
+    k_value = _k(k)
     played = [_score(cell, f"game {n}: score") for n, cell in enumerate(_cells(scores), start=1)]
     pairs = elo.elo_series(
-        k_value, _number(rating_a, "rating_a"), _number(rating_b, "rating_b"), played
+        k_value, _rating(rating_a, "rating_a"), _rating(rating_b, "rating_b"), played
     )
     return [[_plain(a), _plain(b)] for a, b in pairs]
 
@@ -183,8 +188,8 @@ def LADDER_UPDATE(rating: Any, opponent: Any, score: Any) -> int:
 
     Example: =LADDER_UPDATE(1000, 1200, 1) gives 1024 (the underdog gains 16 + 200/25).
     """
-    own = _whole(rating, "rating")
-    other = _whole(opponent, "opponent")
+    own = _whole(rating, "rating", bounds=cells.RATING)
+    other = _whole(opponent, "opponent", bounds=cells.RATING)
     return own + ladder.ladder_change(own, other, result_of_score(_score(score)))
 
 
@@ -227,8 +232,8 @@ def CRIKEY_UPDATE(
         w,
         b,
         _crikey_result(white_result),
-        _whole(white_pieces, "white_pieces", 0),
-        _whole(black_pieces, "black_pieces", 0),
+        _whole(white_pieces, "white_pieces", bounds=cells.PIECES),
+        _whole(black_pieces, "black_pieces", bounds=cells.PIECES),
     )
     return [[(w + change) / 100, (b - change) / 100]]
 

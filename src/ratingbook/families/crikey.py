@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ratingbook import crikey
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.cells import crikey_result, hundredths, whole_number
+from ratingbook.cells import PIECES, crikey_result, hundredths, whole_number
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
 from ratingbook.results import CRIKEY_WORDS
@@ -19,7 +19,7 @@ from ratingbook.schemas import CRIKEY_GAMES, CRIKEY_HISTORY, CRIKEY_PLAYERS, CRI
 __all__ = ["REQUIRED", "plan_crikey"]
 
 REQUIRED = (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet)
-PIECES = "a whole-number piece value of at least 0"
+PIECES_WHAT = "a whole-number piece value"
 _PIECES = ("White Pieces", "Black Pieces")
 
 
@@ -39,7 +39,9 @@ def plan_crikey(sheets: Sheets) -> Plan:
     for row in games_table.rows if games_table is not None else ():
         try:
             white, black = players_of(row)
-            pieces = [whole_number(row.get(c), row.where, c, PIECES, low=0) for c in _PIECES]
+            pieces = [
+                whole_number(row.get(c), row.where, c, PIECES_WHAT, bounds=PIECES) for c in _PIECES
+            ]
             result = crikey_result(row.get("Result"), row.where)
         except RatingbookError as error:
             problems.append(error)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ratingbook import cells, elo
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.errors import Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
 from ratingbook.rules import RECORD, competition_ranks, result_of_score
 from ratingbook.schemas import ELO_GAMES, ELO_HISTORY, ELO_PLAYERS, ELO_SETTINGS, ELO_STANDINGS
@@ -33,12 +33,8 @@ def _elo_k(sheets: Sheets, problems: Problems) -> float:
                     row.where,
                     "Value",
                     "K, a number of at least 0",
-                    largest=elo.LARGEST,
+                    bounds=cells.K_FACTOR,
                 )
-                if value < 0:
-                    raise InvalidValueError(
-                        f"K {value!r} must be a number of at least 0", row.where, "Value"
-                    )
                 k = float(value)
         except RatingbookError as error:
             problems.append(error)
@@ -50,14 +46,17 @@ def plan_elo(sheets: Sheets) -> Plan:
     players_table = read(sheets, ELO_PLAYERS)
     named = unique_names(players_table, problems)
     names = [name for name, _ in named]
-    start: dict[str, int | float] = {}
+    start: dict[str, int] = {}
     for name, row in named:
         try:
-            start[name] = cells.number(
-                row.get("Rating"), row.where, "Rating", "a rating", largest=elo.LARGEST
+            rating = cells.number(
+                row.get("Rating"), row.where, "Rating", "a rating", bounds=cells.RATING
             )
         except RatingbookError as error:
             problems.append(error)
+            continue
+        # seed 003: ratings are whole numbers, the starting one rounded like every later one.
+        start[name] = elo.round_half_up(rating)
     k = guarded(problems, lambda: _elo_k(sheets, problems), 20.0)
     players_of = game_players(names)
     games: list[tuple[str, str, float]] = []
@@ -72,7 +71,7 @@ def plan_elo(sheets: Sheets) -> Plan:
         games.append((white, black, float(white_score)))
     problems.check()
     assert games_table is not None  # a missing table was a problem, raised just above
-    ratings: dict[str, float | int] = dict(start)
+    ratings: dict[str, int] = dict(start)
     tally = {name: [0, 0, 0] for name in names}
     history: list[tuple[object, ...]] = []
     for n, (white, black, score) in enumerate(games, start=1):

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from ratingbook import ladder
 from ratingbook.book import GeneratedSheet, Plan, WriteBlock
-from ratingbook.cells import flag, ladder_result, text, whole_number, whole_number_or_none
+from ratingbook.cells import (
+    GROUP_RATING,
+    PLAYER_ID,
+    RATING,
+    flag,
+    ladder_result,
+    text,
+    whole_number,
+    whole_number_or_none,
+)
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, column_block, guarded, read
 from ratingbook.rules import RECORD, competition_ranks
@@ -27,6 +36,7 @@ from ratingbook.tables import Row, Table
 __all__ = ["REQUIRED", "ladder_generated", "ladder_outcome", "ladder_result_blocks", "plan_ladder"]
 
 REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
+_ID = "a player ID"
 
 
 def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
@@ -46,6 +56,7 @@ def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
                 row.where,
                 "Initial Ladder Rating",
                 "a whole-number rating",
+                bounds=GROUP_RATING,
             )
         except RatingbookError as error:
             problems.append(error)
@@ -53,7 +64,9 @@ def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
 
 
 def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
-    player_id = whole_number(row.get("ID"), row.where, "ID", "a whole-number player ID")
+    player_id = whole_number(
+        row.get("ID"), row.where, "ID", "a whole-number player ID", bounds=PLAYER_ID
+    )
     if player_id in seen_ids:
         raise InvalidValueError(
             f"duplicate player ID {player_id!r} (also row {seen_ids[player_id]})", row.where, "ID"
@@ -61,7 +74,9 @@ def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
     seen_ids[player_id] = row.where.row or 0
     active = flag(row.get("Active"), row.where, "Active")
     start = (
-        whole_number(row.get("StWkPerm"), row.where, "StWkPerm", "a whole-number rating")
+        whole_number(
+            row.get("StWkPerm"), row.where, "StWkPerm", "a whole-number rating", bounds=RATING
+        )
         if active
         else None
     )
@@ -87,8 +102,8 @@ def _read_games(table: Table, problems: Problems) -> list[ladder.LadderGame]:
             where = row.where
             append(
                 ladder.LadderGame(
-                    white=whole_number(row.get("White"), where, "White", "a player ID"),
-                    black=whole_number(row.get("Black"), where, "Black", "a player ID"),
+                    white=whole_number(row.get("White"), where, "White", _ID, bounds=PLAYER_ID),
+                    black=whole_number(row.get("Black"), where, "Black", _ID, bounds=PLAYER_ID),
                     result=ladder_result(row.get("Result"), where),
                     where=where,
                 )

@@ -22,6 +22,7 @@ from ratingbook.errors import (
     Problems,
     RatingbookError,
     UnknownPlayerError,
+    WorkbookError,
 )
 from ratingbook.rules import check_players
 from ratingbook.tables import Grid, Row, Table, TableSpec, header_key, read_table
@@ -62,9 +63,15 @@ def read(sheets: Sheets, spec: TableSpec) -> Table:
 
 def guarded(problems: Problems, call: Callable[[], _T], default: _T) -> _T:
     """``call()``; if it raises a RatingbookError (a missing column, say), that error is a
-    problem of the run and ``default`` stands in, so reading goes on with the other tables."""
+    problem of the run and ``default`` stands in, so reading goes on with the other tables.
+
+    A file that cannot be read (:class:`WorkbookError`) stops the run at once: every other
+    table would fail the same way.
+    """
     try:
         return call()
+    except WorkbookError:
+        raise
     except RatingbookError as error:
         problems.append(error)
         return default
