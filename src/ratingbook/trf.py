@@ -13,7 +13,9 @@ that does not parse is an error naming its line.
 
 Letters read the TRF-2026 way (its result table): ``1 = 0`` games, ``+ -`` forfeits, ``W D L``
 short unrated games (read as 1-0, ½-½, 0-1), ``U H F Z`` byes; ``0000`` or blank opponent with
-``-`` is an absence (a zero-point bye); a wholly blank round is no row. Pure.
+``-`` is an absence (a zero-point bye); a wholly blank round is no row. A player with no entry
+at all in a paired round and none after it withdrew: ``Withdrawn`` is set (see
+:func:`_withdrawn`). Pure.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ratingbook.errors import Location, ParseError
@@ -369,10 +371,44 @@ def import_trf(text: str) -> TrfImport:
     if tiebreaks:
         settings["tiebreaks"] = tiebreaks
     entries = _entries(players)
-    ordered = tuple(players[n][0] for n in sorted(players))
+    paired = frozenset(
+        e.round for e in entries if e.black is not None or e.result is SwissResult.PAIRING_BYE
+    )
+    ordered = tuple(_withdrawn(*players[n], paired) for n in sorted(players))
     event = SwissEvent(ordered, entries, SwissSettings(**settings))  # type: ignore[arg-type]
     check_event(event)
     return TrfImport(event, tuple(warnings))
+
+
+def _withdrawn(
+    player: SwissPlayer, fields: Mapping[int, _RoundField], paired: frozenset[int]
+) -> SwissPlayer:
+    """The player with ``withdrawn`` set when the file says so without doubt.
+
+    A paired round (one with a game or a pairing-allocated bye) in which the player has no entry
+    at all means the player was no longer in the event: TRF has no other way to write "not
+    paired". When that round is followed by no entry of the player at all, the player withdrew;
+    the first round of the run of absences (blank fields, or zero-point absences ``0000 - Z`` /
+    ``0000 - -``) that ends in it is the ``Withdrawn`` round. Absences alone, each written as an
+    entry, prove nothing (a player may miss rounds and come back) and stay zero-point byes.
+    """
+    last_paired = max(paired, default=0)
+    if player.withdrawn is not None or last_paired == 0:
+        return player
+    last_entry = max(fields, default=0)
+    if last_entry >= last_paired or last_entry + 1 not in paired:
+        return player
+
+    def absent(round_number: int) -> bool:
+        field = fields.get(round_number)
+        if field is None:
+            return True
+        return field.opponent == 0 and _READ_BYE[field.letter] is SwissResult.ZERO_POINT_BYE
+
+    first = last_entry + 1
+    while first > 1 and absent(first - 1):
+        first -= 1
+    return replace(player, withdrawn=first)
 
 
 def _entries(
