@@ -2,8 +2,8 @@
 
 The one home of the settings: their names (and other spellings), their defaults, how a value is
 read (``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
-``First Colour``, ``Event``) and written back (:func:`settings_values`, for a book built from a
-TRF file), and which FIDE tie-break edition the start date selects. Pure.
+``First Colour``, ``Event``, ``Unrated Rating``) and written back (:func:`settings_values`, for
+a book built from a TRF file), and which FIDE tie-break edition the start date selects. Pure.
 """
 
 from __future__ import annotations
@@ -47,6 +47,10 @@ class SwissSettings:
     auto_pair: bool = True
     first_colour: str = "white"  # of the top seed in round 1 (TRF 152)
     event_name: str = ""
+    #: The rating an unrated player counts as in ARO, TPR and PTP (and APRO, APPO), as the
+    #: event's regulations set it. None: those tie-breaks are left empty for the whole field
+    #: when any player is unrated, as FIDE's TieBreakServer (gacrux) does.
+    unrated_rating: int | None = None
 
     @property
     def rules_edition(self) -> str:
@@ -75,6 +79,9 @@ _SETTING_NAMES: Mapping[str, str] = {
     "event": "Event",
     "event name": "Event",
     "tournament": "Event",
+    "unrated rating": "Unrated Rating",
+    "rating of unrated players": "Unrated Rating",
+    "unrated": "Unrated Rating",
 }
 SETTING_ORDER = (
     "Event",
@@ -85,6 +92,7 @@ SETTING_ORDER = (
     "Points",
     "Auto-pair",
     "First Colour",
+    "Unrated Rating",
 )
 
 
@@ -199,6 +207,15 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["first_colour"] = "white" if colour.startswith("w") else "black"
     if given("Event"):
         kwargs["event_name"] = text(values["Event"], place["Event"], "Value")
+    if given("Unrated Rating"):
+        rating = whole_number(
+            values["Unrated Rating"], place["Unrated Rating"], "Value", "a rating (e.g. 1400)"
+        )
+        if rating < 0:
+            raise InvalidValueError(
+                f"{rating!r}: expected a rating of 0 or more", place["Unrated Rating"], "Value"
+            )
+        kwargs["unrated_rating"] = rating
     return SwissSettings(**kwargs)  # type: ignore[arg-type]
 
 
@@ -220,4 +237,5 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),
+        "Unrated Rating": settings.unrated_rating,
     }
