@@ -123,6 +123,9 @@ def test_settings_sheet():
             ("Auto-pair", "Off"),
             ("First Colour", "Black"),
             ("Unrated Rating", 1400),
+            ("City", "Oslo"),
+            ("End Date", "2026-03-02"),
+            ("Chief Arbiter", "IA Jane Doe"),
         )
     )
     assert settings == SwissSettings(
@@ -134,6 +137,9 @@ def test_settings_sheet():
         first_colour="black",
         event_name="Club Open",
         unrated_rating=1400,
+        city="Oslo",
+        end_date=dt.date(2026, 3, 2),
+        chief_arbiter="IA Jane Doe",
     )
     assert settings.rules_edition == "2024"
     assert SwissSettings(start_date=dt.date(2026, 3, 1)).rules_edition == "2026"

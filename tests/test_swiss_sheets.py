@@ -196,7 +196,9 @@ def test_an_ansi_trf_file_from_swiss_manager_keeps_its_accented_names(tmp_path):
     names = ["Šimková, Anna", "Ødegård, Øyvind"]
     lines = [
         "012 Vår-turnering",
+        "022 Bodø",
         "042 2026/04/01",
+        "102 IA Åse Ødegård",
         record(1, names[0], "1.0", 1, ["2,w,1"], rating="2000"),
         record(2, names[1], "0.0", 2, ["1,b,0"], rating="1900"),
         "XXR 5",
@@ -211,3 +213,11 @@ def test_an_ansi_trf_file_from_swiss_manager_keeps_its_accented_names(tmp_path):
     assert [p for p in players if p] == names
     games = [r[:5] for r in book["Swiss Games"].iter_rows(min_row=2, values_only=True) if r[0]]
     assert games == [(1, 1, names[0], names[1], "1-0")]
+    settings = {r[0]: r[1] for r in book["Swiss Settings"].iter_rows(min_row=2, values_only=True)}
+    assert (settings["City"], settings["Chief Arbiter"]) == ("Bodø", "IA Åse Ødegård")
+    # Exported again, the tournament records come back.
+    exported = CliRunner().invoke(cli, ["trf", "export", str(out)])
+    assert exported.exit_code == 0, exported.output
+    assert {"012 Vår-turnering", "022 Bodø", "102 IA Åse Ødegård"} <= set(
+        exported.output.splitlines()
+    )

@@ -296,6 +296,20 @@ def test_import_reads_a_swiss_manager_trf16_file():
     assert (2, "Dahl, Per", R.HALF_POINT_BYE) in byes
     assert any("XXS" in w for w in imported.warnings)
     assert any("BBW" in w for w in imported.warnings)
+    # The tournament records a rating report needs are kept (TRF16: 022 city, 032 federation,
+    # 052 end date, 102 chief arbiter, 122 time control) and written back by the export.
+    s = event.settings
+    assert (s.city, s.federation, s.end_date, s.chief_arbiter, s.time_control) == (
+        "Oslo",
+        "NOR",
+        dt.date(2025, 9, 7),
+        "IA Jane Doe",
+        "90 min + 30 sec",
+    )
+    exported = export_trf(event).splitlines()
+    for line in ("022 Oslo", "032 NOR", "052 2025/09/07", "102 IA Jane Doe", "122 90 min + 30 sec"):
+        assert line in exported
+    assert not any(w.startswith(("line 2:", "line 3:", "line 5:")) for w in imported.warnings)
 
 
 def _player_and_round_entries(text: str) -> list[tuple[str, str]]:
