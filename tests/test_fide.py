@@ -317,3 +317,41 @@ def test_no_rematch_even_when_scores_call_for_it():
     assert set(pairs) == {
         frozenset(c) for c in itertools.combinations([p.name for p in field(4)], 2)
     }
+
+
+# --- rating-based tie-breaks with an unrated player ------------------------------------------
+
+# 4 players, C unrated. R1: A-C 1-0, B-D ½-½. R2: A-B ½-½, C-D 0-1. A and D 1.5, B 1, C 0.
+UNRATED_PLAYERS = (
+    SwissPlayer("A", 2000),
+    SwissPlayer("B", 1800),
+    SwissPlayer("C", None),
+    SwissPlayer("D", 1600),
+)
+UNRATED_ENTRIES = (
+    SwissEntry(1, 1, "A", "C", R.WHITE_WINS),
+    SwissEntry(1, 2, "B", "D", R.DRAW),
+    SwissEntry(2, 1, "A", "B", R.DRAW),
+    SwissEntry(2, 2, "C", "D", R.BLACK_WINS),
+)
+
+
+def test_unrated_rating_setting_counts_unrated_opponents_in_aro_and_tpr():
+    """With Unrated Rating 1400, C counts as 1400 (C.07 art. 10: ARO is the average rating of
+    the opponents met over the board; TPR = ARO + dp(p), p = points / games played, dp from the
+    FIDE table of B.02 8.1a: dp(0.75) = 193, dp(0.5) = 0, dp(0) = -800).
+    A: ARO (1400 + 1800) / 2 = 1600, p = 1.5 / 2 -> 1793. D: (1800 + 1400) / 2 = 1600 -> 1793.
+    B: (1600 + 2000) / 2 = 1800, p = 0.5 -> 1800. C: (2000 + 1600) / 2 = 1800, p = 0 -> 1000."""
+    settings = SwissSettings(rounds=2, start_date=dt.date(2026, 4, 1), unrated_rating=1400)
+    event = SwissEvent(UNRATED_PLAYERS, UNRATED_ENTRIES, settings)
+    got = {line.name: line.values for line in fide_standings(event, ("ARO", "TPR")).lines}
+    assert got == {"A": (1600, 1793), "D": (1600, 1793), "B": (1800, 1800), "C": (1800, 1000)}
+
+
+def test_without_unrated_rating_rating_tiebreaks_stay_empty_when_a_player_is_unrated():
+    """No rating for unrated players set: ARO, TPR and PTP are left empty for the whole field
+    rather than computed on a guess (the event's regulations must say what an unrated counts)."""
+    settings = SwissSettings(rounds=2, start_date=dt.date(2026, 4, 1))
+    event = SwissEvent(UNRATED_PLAYERS, UNRATED_ENTRIES, settings)
+    lines = fide_standings(event, ("ARO", "TPR", "PTP")).lines
+    assert {line.values for line in lines} == {(None, None, None)}

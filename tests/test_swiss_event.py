@@ -122,6 +122,10 @@ def test_settings_sheet():
             ("Points", "3 1 3"),
             ("Auto-pair", "Off"),
             ("First Colour", "Black"),
+            ("Unrated Rating", 1400),
+            ("City", "Oslo"),
+            ("End Date", "2026-03-02"),
+            ("Chief Arbiter", "IA Jane Doe"),
         )
     )
     assert settings == SwissSettings(
@@ -132,6 +136,10 @@ def test_settings_sheet():
         auto_pair=False,
         first_colour="black",
         event_name="Club Open",
+        unrated_rating=1400,
+        city="Oslo",
+        end_date=dt.date(2026, 3, 2),
+        chief_arbiter="IA Jane Doe",
     )
     assert settings.rules_edition == "2024"
     assert SwissSettings(start_date=dt.date(2026, 3, 1)).rules_edition == "2026"
@@ -146,6 +154,8 @@ def test_settings_sheet():
         ("Pairing", "Dubov", "pairing system 'Dubov' is not supported"),
         ("Points", "1 0.5", "expected three numbers"),
         ("Auto-pair", "maybe", "expected On or Off"),
+        ("Unrated Rating", "low", "'low' is not a number; expected a rating"),
+        ("Tie-breaks", "BH XYZ", "unknown tie-break code 'XYZ'"),
     ],
 )
 def test_bad_settings_name_their_row(setting, value, message):

@@ -7,9 +7,12 @@ import datetime as dt
 import subprocess
 import sys
 
+import pytest
+
 from ratingbook.swiss_event import SwissEvent, SwissSettings
 from ratingbook.swiss_sheets import crosstable_grid, pairings_grid, standings_grid
 from test_fide import HAND_ENTRIES, HAND_PLAYERS
+from test_trf import record
 
 
 def test_without_tiebreaks_the_seed_order_and_columns_are_kept():
@@ -93,3 +96,128 @@ def test_swiss_event_modules_import_no_spreadsheet_library():
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""
+
+
+# --- bad input through the command line: one line naming the cell, nothing written ------------
+
+_SETTINGS = [("Rounds", 3, None), ("Start Date", dt.datetime(2026, 4, 1), None)]
+_FOUR = [("Anna", 2000), ("Bob", 1900), ("Cleo", 1800), ("Dan", 1700)]
+
+
+def _book(tmp_path, games, *, settings=_SETTINGS, withdrawn=None):
+    from ratingbook.templates import TemplateBook, build_template
+
+    players = [
+        (name, rating, None, None, None, None, None, (withdrawn or {}).get(name))
+        for name, rating in _FOUR
+    ]
+    rows = {"Swiss Settings": settings, "Swiss Players": players, "Swiss Games": games}
+    path = tmp_path / "event.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    return path
+
+
+BAD_BOOKS = [
+    pytest.param(
+        {"games": [(1, 1, "Anna", "Bob", "1-0"), (1, 2, "Cleo", "Anna", "0-1")]},
+        "sheet 'Swiss Games', row 3, column D (Black): 'Anna' appears twice in round 1 "
+        "(also row 2)",
+        id="twice-in-a-round",
+    ),
+    pytest.param(
+        {
+            "games": [
+                (1, 1, "Anna", "Bob", "1-0"),
+                (1, 2, "Cleo", "Dan", "1-0"),
+                (2, 1, "Bob", "Anna", None),
+            ],
+            "withdrawn": {"Anna": 2},
+        },
+        "sheet 'Swiss Games', row 4, column D (Black): 'Anna' withdrew before round 2 "
+        "(Swiss Players, Withdrawn) but has a row in round 2",
+        id="game-after-withdrawal",
+    ),
+    pytest.param(
+        {"games": [], "settings": [*_SETTINGS, ("Tie-breaks", "BH/C1 XYZ", None)]},
+        "sheet 'Swiss Settings', row 4, column B (Value): unknown tie-break code 'XYZ'",
+        id="unknown-tiebreak",
+    ),
+    pytest.param(
+        {"games": [(1, 1, "Anna", "Bob", "1-0"), (1, 2, "Cleo", "BYE", "1-0")]},
+        "sheet 'Swiss Games', row 3, column E (Result): '1-0' is not a bye (a game result on "
+        "a bye row)",
+        id="game-result-on-a-bye-row",
+    ),
+]
+
+
+@pytest.mark.parametrize(("book", "message"), BAD_BOOKS)
+def test_bad_event_stops_pairing_with_one_line_and_writes_nothing(tmp_path, book, message):
+    from click.testing import CliRunner
+
+    from ratingbook.cli import cli
+
+    path = _book(tmp_path, **book)
+    before = path.read_bytes()
+    out = tmp_path / "out.xlsx"
+    done = CliRunner().invoke(cli, ["pair", str(path), "-o", str(out)])
+    assert done.exit_code == 2
+    lines = done.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], done.output
+    assert not out.exists() and path.read_bytes() == before
+
+
+def test_a_trf_line_that_does_not_parse_is_named_and_no_book_is_written(tmp_path):
+    from click.testing import CliRunner
+
+    from ratingbook.cli import cli
+
+    trf = tmp_path / "event.trf"
+    # Line 3's round 1 result letter 'Q' is no TRF code (TRF16 / TRF-2026 result table). The
+    # file is ANSI (cp1252), as Swiss-Manager writes it.
+    bad = record(1, "Šimková, Anna", "0.0", 1, ["2,w,Q"], rating="2000")
+    trf.write_bytes(("012 Club\r\n042 2026/04/01\r\n" + bad + "\r\n").encode("cp1252"))
+    out = tmp_path / "event.xlsx"
+    done = CliRunner().invoke(cli, ["trf", "import", str(trf), "-o", str(out)])
+    assert done.exit_code == 2
+    lines = done.output.strip().splitlines()
+    assert len(lines) == 1 and "line 3: round 1 result 'Q' is not a TRF result code" in lines[0]
+    assert not out.exists()
+
+
+def test_an_ansi_trf_file_from_swiss_manager_keeps_its_accented_names(tmp_path):
+    """Swiss-Manager writes TRF16 in the Windows ANSI code page (cp1252): Š, Ø, å, é read as
+    typed, not as replacement characters."""
+    import openpyxl
+    from click.testing import CliRunner
+
+    from ratingbook.cli import cli
+
+    names = ["Šimková, Anna", "Ødegård, Øyvind"]
+    lines = [
+        "012 Vår-turnering",
+        "022 Bodø",
+        "042 2026/04/01",
+        "102 IA Åse Ødegård",
+        record(1, names[0], "1.0", 1, ["2,w,1"], rating="2000"),
+        record(2, names[1], "0.0", 2, ["1,b,0"], rating="1900"),
+        "XXR 5",
+    ]
+    trf = tmp_path / "event.trf"
+    trf.write_bytes("\r\n".join(lines).encode("cp1252"))
+    out = tmp_path / "event.xlsx"
+    done = CliRunner().invoke(cli, ["trf", "import", str(trf), "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    book = openpyxl.load_workbook(out)
+    players = [row[0] for row in book["Swiss Players"].iter_rows(min_row=2, values_only=True)]
+    assert [p for p in players if p] == names
+    games = [r[:5] for r in book["Swiss Games"].iter_rows(min_row=2, values_only=True) if r[0]]
+    assert games == [(1, 1, names[0], names[1], "1-0")]
+    settings = {r[0]: r[1] for r in book["Swiss Settings"].iter_rows(min_row=2, values_only=True)}
+    assert (settings["City"], settings["Chief Arbiter"]) == ("Bodø", "IA Åse Ødegård")
+    # Exported again, the tournament records come back.
+    exported = CliRunner().invoke(cli, ["trf", "export", str(out)])
+    assert exported.exit_code == 0, exported.output
+    assert {"012 Vår-turnering", "022 Bodø", "102 IA Åse Ødegård"} <= set(
+        exported.output.splitlines()
+    )

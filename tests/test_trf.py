@@ -160,6 +160,46 @@ def test_import_of_an_exported_file_gives_back_the_event():
     # The requested bye of round 4 stays a requested bye: round 4 is not paired.
     assert event.paired_rounds == 3
     assert [e.white for e in event.requested_byes(4)] == ["B"]
+    # E has no entry in round 3, a paired round, and none after it: E withdrew before round 3.
+    assert [(p.name, p.withdrawn) for p in event.players] == [
+        ("A", None),
+        ("B", None),
+        ("C", None),
+        ("D", None),
+        ("E", 3),
+    ]
+
+
+# Six players, three rounds paired. Player 4 is absent in round 2 (0000 - Z) and has no entry
+# in round 3 (paired: 5-1, 2-3): withdrawn from round 2, where the run of absences begins.
+# Player 6 is absent in round 3 only, written as an entry (0000 - Z): a one-round absence, not
+# a withdrawal (player 6 may come back in round 4).
+ABSENCES = [
+    record(1, "P1", "2.5", 1, ["2,w,1", "3,w,1", "5,b,="]),
+    record(2, "P2", "1.5", 2, ["1,b,0", "5,w,=", "3,w,1"]),
+    record(3, "P3", "0.5", 5, ["4,w,=", "1,b,0", "2,b,0"]),
+    record(4, "P4", "0.5", 5, ["3,b,=", "0000,-,Z"]),
+    record(5, "P5", "1.0", 3, ["6,w,0", "2,b,=", "1,w,="]),
+    record(6, "P6", "2.0", 2, ["5,b,1", "0000,-,U", "0000,-,Z"]),
+    "XXR 5",
+]
+
+
+def test_import_sets_withdrawn_only_when_the_file_is_unambiguous():
+    event = import_trf("\n".join(ABSENCES)).event
+    assert event.paired_rounds == 3
+    assert {p.name: p.withdrawn for p in event.players} == {
+        "P1": None,
+        "P2": None,
+        "P3": None,
+        "P4": 2,
+        "P5": None,
+        "P6": None,
+    }
+    assert (2, "P4", R.ZERO_POINT_BYE) in {(e.round, e.white, e.result) for e in event.entries}
+    # A Swiss-Manager file whose absences are all entries, or fall in rounds not yet paired,
+    # has no withdrawal.
+    assert all(p.withdrawn is None for p in import_trf(SWISS_MANAGER_TRF16).event.players)
 
 
 SWISS_MANAGER_TRF16 = "\n".join(
@@ -256,6 +296,20 @@ def test_import_reads_a_swiss_manager_trf16_file():
     assert (2, "Dahl, Per", R.HALF_POINT_BYE) in byes
     assert any("XXS" in w for w in imported.warnings)
     assert any("BBW" in w for w in imported.warnings)
+    # The tournament records a rating report needs are kept (TRF16: 022 city, 032 federation,
+    # 052 end date, 102 chief arbiter, 122 time control) and written back by the export.
+    s = event.settings
+    assert (s.city, s.federation, s.end_date, s.chief_arbiter, s.time_control) == (
+        "Oslo",
+        "NOR",
+        dt.date(2025, 9, 7),
+        "IA Jane Doe",
+        "90 min + 30 sec",
+    )
+    exported = export_trf(event).splitlines()
+    for line in ("022 Oslo", "032 NOR", "052 2025/09/07", "102 IA Jane Doe", "122 90 min + 30 sec"):
+        assert line in exported
+    assert not any(w.startswith(("line 2:", "line 3:", "line 5:")) for w in imported.warnings)
 
 
 def _player_and_round_entries(text: str) -> list[tuple[str, str]]:

@@ -200,9 +200,17 @@ def _sheet_rows(event: SwissEvent) -> dict[str, list[tuple[object, ...]]]:
     from ratingbook.templates import sample_rows
 
     values = settings_values(event.settings)
+    sample = sample_rows("swiss")[SWISS_SETTINGS.sheet]
     settings: list[tuple[object, ...]] = [
-        (name, values.get(str(name)), *rest)
-        for name, _value, *rest in sample_rows("swiss")[SWISS_SETTINGS.sheet]
+        (name, values.get(str(name)), *rest) for name, _value, *rest in sample
+    ]
+    # Settings the template does not list (the file's city, arbiters, ...) follow its rows.
+    listed = {str(row[0]) for row in sample}
+    width = max((len(row) for row in sample), default=2)
+    settings += [
+        (name, value, *[None] * (width - 2))
+        for name, value in values.items()
+        if value is not None and name not in listed
     ]
     players: list[tuple[object, ...]] = [
         (

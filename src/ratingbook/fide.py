@@ -151,7 +151,9 @@ def fide_standings(
         "swiss": True,  # never treat a small event as a round robin
         "experimental": [],
         "verbose": 0,
-        "unrated": None,
+        # The event's rating for unrated players (Swiss Settings, Unrated Rating); None leaves
+        # ARO, TPR and PTP empty when any player is unrated.
+        "unrated": event.settings.unrated_rating,
     }
     engine = tiebreak(tournament, upto, params)
     result = engine.compute_tiebreaks(tournament, params)

@@ -2,8 +2,10 @@
 
 The one home of the settings: their names (and other spellings), their defaults, how a value is
 read (``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
-``First Colour``, ``Event``) and written back (:func:`settings_values`, for a book built from a
-TRF file), and which FIDE tie-break edition the start date selects. Pure.
+``First Colour``, ``Event``, ``Unrated Rating``, and the TRF tournament records ``City``,
+``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``) and
+written back (:func:`settings_values`, for a book built from a TRF file), and which FIDE
+tie-break edition the start date selects. Pure.
 """
 
 from __future__ import annotations
@@ -47,6 +49,18 @@ class SwissSettings:
     auto_pair: bool = True
     first_colour: str = "white"  # of the top seed in round 1 (TRF 152)
     event_name: str = ""
+    #: The rating an unrated player counts as in ARO, TPR and PTP (and APRO, APPO), as the
+    #: event's regulations set it. None: those tie-breaks are left empty for the whole field
+    #: when any player is unrated, as FIDE's TieBreakServer (gacrux) does.
+    unrated_rating: int | None = None
+    #: The tournament records a rating report carries (TRF 022, 032, 052, 102, 112, 122): kept
+    #: from an imported file and written back on export.
+    city: str = ""
+    federation: str = ""
+    end_date: _dt.date | None = None
+    chief_arbiter: str = ""
+    deputy_arbiter: str = ""
+    time_control: str = ""
 
     @property
     def rules_edition(self) -> str:
@@ -75,6 +89,19 @@ _SETTING_NAMES: Mapping[str, str] = {
     "event": "Event",
     "event name": "Event",
     "tournament": "Event",
+    "city": "City",
+    "place": "City",
+    "federation": "Federation",
+    "end date": "End Date",
+    "end": "End Date",
+    "chief arbiter": "Chief Arbiter",
+    "deputy arbiter": "Deputy Arbiter",
+    "deputy chief arbiter": "Deputy Arbiter",
+    "time control": "Time Control",
+    "rate of play": "Time Control",
+    "unrated rating": "Unrated Rating",
+    "rating of unrated players": "Unrated Rating",
+    "unrated": "Unrated Rating",
 }
 SETTING_ORDER = (
     "Event",
@@ -85,7 +112,22 @@ SETTING_ORDER = (
     "Points",
     "Auto-pair",
     "First Colour",
+    "Unrated Rating",
+    "City",
+    "Federation",
+    "End Date",
+    "Chief Arbiter",
+    "Deputy Arbiter",
+    "Time Control",
 )
+#: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
+_RECORD_TEXTS: Mapping[str, str] = {
+    "City": "city",
+    "Federation": "federation",
+    "Chief Arbiter": "chief_arbiter",
+    "Deputy Arbiter": "deputy_arbiter",
+    "Time Control": "time_control",
+}
 
 
 def _date(value: object, where: Location, column: str) -> _dt.date:
@@ -199,6 +241,20 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["first_colour"] = "white" if colour.startswith("w") else "black"
     if given("Event"):
         kwargs["event_name"] = text(values["Event"], place["Event"], "Value")
+    if given("Unrated Rating"):
+        rating = whole_number(
+            values["Unrated Rating"], place["Unrated Rating"], "Value", "a rating (e.g. 1400)"
+        )
+        if rating < 0:
+            raise InvalidValueError(
+                f"{rating!r}: expected a rating of 0 or more", place["Unrated Rating"], "Value"
+            )
+        kwargs["unrated_rating"] = rating
+    for name, attribute in _RECORD_TEXTS.items():
+        if given(name):
+            kwargs[attribute] = text(values[name], place[name], "Value")
+    if given("End Date"):
+        kwargs["end_date"] = _date(values["End Date"], place["End Date"], "Value")
     return SwissSettings(**kwargs)  # type: ignore[arg-type]
 
 
@@ -210,7 +266,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
     """The settings as ``Swiss Settings`` values by setting name (what :func:`read_settings`
     reads back to the same settings)."""
     s = settings.scoring
-    start = settings.start_date
+    start, end = settings.start_date, settings.end_date
     return {
         "Event": settings.event_name or None,
         "Rounds": settings.rounds,
@@ -220,4 +276,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),
+        "Unrated Rating": settings.unrated_rating,
+        **{name: getattr(settings, attribute) or None for name, attribute in _RECORD_TEXTS.items()},
+        "End Date": _dt.datetime(end.year, end.month, end.day) if end else None,
     }

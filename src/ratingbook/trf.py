@@ -1,19 +1,23 @@
 """FIDE's Tournament Report File (TRF16 and TRF-2026): a Swiss event to text and back.
 
-Export writes TRF-2026: the tournament records (012 name, 042 start date, 062 players, 092, 142
+Export writes TRF-2026: the tournament records (012 name, 022 city, 032 federation, 042 start
+and 052 end date, 062 players, 072 rated players, 092, 102/112 arbiters, 122 time control, 142
 rounds plus the common ``XXR`` line, 152 first-round colour plus ``XXC white1``/``black1``, 162
 points when they differ from FIDE's, 192 ``FIDE_DUTCH``, 202/212 tie-breaks) and one 001 record
 per player with every round: games, forfeits (``+``/``-``), and byes (``U`` pairing-allocated,
 ``H``, ``F``, ``Z``). Entries written for a round not yet paired (requested byes) are kept.
 
-Import reads TRF16 and TRF-2026 (Swiss-Manager, Vega, JaVaFo files): player records, the start
-date, the planned rounds (142 or ``XXR``), the first-round colour (152 or ``XXC``), points (162),
-tie-breaks (212 or 202). Unknown record codes are ignored and reported, never fatal; a record
-that does not parse is an error naming its line.
+Import reads TRF16 and TRF-2026 (Swiss-Manager, Vega, JaVaFo files): player records, the
+tournament records above (012-052, 102-122; kept as Swiss Settings), the planned rounds (142
+or ``XXR``), the first-round colour (152 or ``XXC``), points (162), tie-breaks (212 or 202).
+Unknown record codes are ignored and reported, never fatal; a record that does not parse is an
+error naming its line.
 
 Letters read the TRF-2026 way (its result table): ``1 = 0`` games, ``+ -`` forfeits, ``W D L``
 short unrated games (read as 1-0, ½-½, 0-1), ``U H F Z`` byes; ``0000`` or blank opponent with
-``-`` is an absence (a zero-point bye); a wholly blank round is no row. Pure.
+``-`` is an absence (a zero-point bye); a wholly blank round is no row. A player with no entry
+at all in a paired round and none after it withdrew: ``Withdrawn`` is set (see
+:func:`_withdrawn`). Pure.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ratingbook.errors import Location, ParseError
@@ -80,6 +84,15 @@ _READ_BYE: Mapping[str, SwissResult] = {
     "-": SwissResult.ZERO_POINT_BYE,
     "0": SwissResult.ZERO_POINT_BYE,
     " ": SwissResult.ZERO_POINT_BYE,
+}
+
+#: Tournament records kept as Swiss Settings (text), by record code.
+_RECORD_SETTINGS: Mapping[str, str] = {
+    "022": "city",
+    "032": "federation",
+    "102": "chief_arbiter",
+    "112": "deputy_arbiter",
+    "122": "time_control",
 }
 
 _NAME_WIDTH = 33
@@ -165,11 +178,23 @@ def export_trf(
     lines: list[str] = []
     if settings.event_name:
         lines.append(f"012 {settings.event_name}")
+    if settings.city:
+        lines.append(f"022 {settings.city}")
+    if settings.federation:
+        lines.append(f"032 {settings.federation}")
     if settings.start_date is not None:
         lines.append(f"042 {settings.start_date:%Y/%m/%d}")
+    if settings.end_date is not None:
+        lines.append(f"052 {settings.end_date:%Y/%m/%d}")
     lines.append(f"062 {len(event.players)}")
     lines.append(f"072 {sum(1 for p in event.players if p.rating)}")
     lines.append("092 Individual: Swiss-System")
+    if settings.chief_arbiter:
+        lines.append(f"102 {settings.chief_arbiter}")
+    if settings.deputy_arbiter:
+        lines.append(f"112 {settings.deputy_arbiter}")
+    if settings.time_control:
+        lines.append(f"122 {settings.time_control}")
     if settings.rounds is not None:
         lines.append(f"142 {settings.rounds}")
     lines.append(f"152 {'W' if settings.first_colour == 'white' else 'B'}")
@@ -341,6 +366,10 @@ def import_trf(text: str) -> TrfImport:
             settings["event_name"] = value
         elif code == "042" and value:
             settings["start_date"] = _date(value, line_no)
+        elif code == "052" and value:
+            settings["end_date"] = _date(value, line_no)
+        elif code in _RECORD_SETTINGS and value:
+            settings[_RECORD_SETTINGS[code]] = value
         elif code in ("142", "XXR") and value:
             settings["rounds"] = _int_field(value, line_no, f"number of rounds ({code})")
         elif code == "152" and value:
@@ -357,8 +386,8 @@ def import_trf(text: str) -> TrfImport:
             tiebreaks_212 = _tiebreaks(value, warnings, line_no)
         elif code == "202":
             tiebreaks_202 = _tiebreaks(value, warnings, line_no)
-        elif code in ("022", "032", "052", "062", "072", "082", "092", "102", "112", "122"):
-            continue  # informative records: not kept in the workbook
+        elif code in ("062", "072", "082", "092"):
+            continue  # counts and the type: written afresh from the event on export
         elif code in ("132", "172", "182", "192", "222"):
             continue
         else:
@@ -369,10 +398,44 @@ def import_trf(text: str) -> TrfImport:
     if tiebreaks:
         settings["tiebreaks"] = tiebreaks
     entries = _entries(players)
-    ordered = tuple(players[n][0] for n in sorted(players))
+    paired = frozenset(
+        e.round for e in entries if e.black is not None or e.result is SwissResult.PAIRING_BYE
+    )
+    ordered = tuple(_withdrawn(*players[n], paired) for n in sorted(players))
     event = SwissEvent(ordered, entries, SwissSettings(**settings))  # type: ignore[arg-type]
     check_event(event)
     return TrfImport(event, tuple(warnings))
+
+
+def _withdrawn(
+    player: SwissPlayer, fields: Mapping[int, _RoundField], paired: frozenset[int]
+) -> SwissPlayer:
+    """The player with ``withdrawn`` set when the file says so without doubt.
+
+    A paired round (one with a game or a pairing-allocated bye) in which the player has no entry
+    at all means the player was no longer in the event: TRF has no other way to write "not
+    paired". When that round is followed by no entry of the player at all, the player withdrew;
+    the first round of the run of absences (blank fields, or zero-point absences ``0000 - Z`` /
+    ``0000 - -``) that ends in it is the ``Withdrawn`` round. Absences alone, each written as an
+    entry, prove nothing (a player may miss rounds and come back) and stay zero-point byes.
+    """
+    last_paired = max(paired, default=0)
+    if player.withdrawn is not None or last_paired == 0:
+        return player
+    last_entry = max(fields, default=0)
+    if last_entry >= last_paired or last_entry + 1 not in paired:
+        return player
+
+    def absent(round_number: int) -> bool:
+        field = fields.get(round_number)
+        if field is None:
+            return True
+        return field.opponent == 0 and _READ_BYE[field.letter] is SwissResult.ZERO_POINT_BYE
+
+    first = last_entry + 1
+    while first > 1 and absent(first - 1):
+        first -= 1
+    return replace(player, withdrawn=first)
 
 
 def _entries(
