@@ -9,7 +9,8 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 
-from ratingbook.cli_swiss import pair_command, trf_group
+from ratingbook.cli import cli
+from ratingbook.cli_swiss import trf_group
 from ratingbook.udfs import SWISS_STANDINGS
 from test_trf import SWISS_MANAGER_TRF16
 
@@ -25,7 +26,7 @@ def games(path: Path) -> list[tuple[object, ...]]:
 def test_pair_refuses_the_template_whose_round_4_has_no_results(tmp_path: Path) -> None:
     book = tmp_path / "t.xlsx"
     shutil.copy(TEMPLATE, book)
-    done = CliRunner().invoke(pair_command, [str(book), "-o", str(tmp_path / "out.xlsx")])
+    done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(tmp_path / "out.xlsx")])
     assert done.exit_code == 2
     assert (
         "sheet 'Swiss Games', row 11, column E (Result): round 4 is not complete: board 1, "
@@ -42,7 +43,7 @@ def test_pair_appends_the_next_round_once_the_results_are_in(tmp_path: Path) -> 
     for row in range(11, 14):
         ws.cell(row=row, column=5).value = "1-0"
     wb.save(book)
-    done = CliRunner().invoke(pair_command, [str(book)])
+    done = CliRunner().invoke(cli, ["pair", str(book)])
     assert done.exit_code == 0, done.output
     out = tmp_path / "t-paired.xlsx"
     rows = games(out)

@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover
     from tests.jsonbook import actions, apply_actions, make_json_book  # type: ignore[no-redef]
 
 from ratingbook.cli import cli
-from ratingbook.cli_swiss import pair_command, trf_group
+from ratingbook.cli_swiss import trf_group
 from ratingbook.excel import recalc_book
 from ratingbook.templates import TemplateBook, build_template, sample_rows
 from ratingbook.trf import import_trf
@@ -144,7 +144,7 @@ def run_file(tmp_path: Path) -> dict[str, list[list[Any]]]:
         write_sheet(book, "Swiss Players", players)
         if round_number == 6:
             # ratingbook pair does the same as Recalc's automatic pairing.
-            done = runner.invoke(pair_command, [str(book), "--in-place"])
+            done = runner.invoke(cli, ["pair", str(book), "--in-place"])
         else:
             done = runner.invoke(cli, ["recalc", str(book), "--in-place"])
         assert done.exit_code == 0, done.output
@@ -152,7 +152,7 @@ def run_file(tmp_path: Path) -> dict[str, list[list[Any]]]:
         if round_number == 2:
             # Pairing again before the results are in names the boards and writes nothing.
             before = book.read_bytes()
-            refused = runner.invoke(pair_command, [str(book), "--in-place"])
+            refused = runner.invoke(cli, ["pair", str(book), "--in-place"])
             assert refused.exit_code == 2
             assert "round 2 is not complete: board 1, board 2" in refused.output
             assert book.read_bytes() == before
@@ -160,7 +160,7 @@ def run_file(tmp_path: Path) -> dict[str, list[list[Any]]]:
         write_sheet(book, "Swiss Games", games)
     done = runner.invoke(cli, ["recalc", str(book), "--in-place"])
     assert done.exit_code == 0, done.output
-    over = runner.invoke(pair_command, [str(book), "--in-place"])
+    over = runner.invoke(cli, ["pair", str(book), "--in-place"])
     assert over.exit_code == 2 and "the event is over: all 7 rounds" in over.output
     exported = runner.invoke(trf_group, ["export", str(book)])
     assert exported.exit_code == 0, exported.output

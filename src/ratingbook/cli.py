@@ -7,46 +7,32 @@ workbook with several mistakes gets one line for each); a Python traceback means
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import stat
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import NoReturn, TypeVar
 
 import click
 from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
 from ratingbook.batch import Died, run_isolated
-from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.errors import RatingbookError
 from ratingbook.files import (
     SUFFIXES,
     WORKBOOK_SUFFIXES,
     check_output_path,
-    held_for_in_place,
     path_problem,
     remove_stale_temporaries,
 )
-
-if TYPE_CHECKING:
-    from ratingbook.book import FileBook
+from ratingbook.jobs import BookJob, BookOutcome, problem_lines, run_book_job
 
 F = TypeVar("F", bound=Callable[..., object])
 
 INPUT_ERROR = 2
-
-
-def problem_lines(error: RatingbookError) -> list[str]:
-    """What ``error`` says, one line per distinct problem: every problem of an
-    :class:`InputErrors` (the first ones, then "and N more"), else its one message on one line
-    (some library messages span lines)."""
-    lines = error.lines() if isinstance(error, InputErrors) else [str(error)]
-    # The same problem found twice (a damaged part every family reads) is said once.
-    return list(dict.fromkeys(" ".join(line.split()) for line in lines))
 
 
 def fail(message: str | RatingbookError) -> NoReturn:
@@ -201,61 +187,7 @@ def swiss_command(file: str | None) -> None:
 # --- workbooks -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class BookJob:
-    """One workbook to process: where it is read from and where the result goes."""
-
-    source: str
-    target: str
-    in_place: bool
-    action: str  # "recalc" or "new-week"
-    engine: str = "package"  # "package" (PackageBook) or "openpyxl" (XlsxBook)
-
-
-@dataclass(frozen=True, slots=True)
-class BookOutcome:
-    """What happened to one workbook: the summary lines, or its problems (one line each)."""
-
-    job: BookJob
-    summary: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
-    errors: tuple[str, ...] = ()
-
-
-def run_book_job(job: BookJob) -> BookOutcome:
-    """Read, compute and save one book; input errors come back as an outcome, not an exception."""
-    # Imported here so the seed-format commands start without loading the file adapters.
-    from ratingbook import workbook
-
-    book: FileBook
-    try:
-        # In place, the file is held from before it is read until its replacement is in place:
-        # another run on it waits, and a file changed meanwhile is not replaced.
-        with held_for_in_place(Path(job.source)) if job.in_place else contextlib.nullcontext():
-            if job.engine == "openpyxl":
-                from ratingbook.xlsx import XlsxBook
-
-                book = XlsxBook(job.source)
-            else:
-                from ratingbook.package import PackageBook
-
-                book = PackageBook(job.source)
-            if job.in_place:
-                book.refuse_in_place()
-            plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
-            book.save(job.target)
-    except RatingbookError as error:
-        return BookOutcome(job, errors=tuple(problem_lines(error)))
-    warnings: tuple[str, ...] = ()
-    if book.uncarried and not job.in_place:
-        warnings = (
-            f"{job.source} contains {', '.join(book.uncarried)}, which the output "
-            f"{job.target} does not carry over",
-        )
-    return BookOutcome(job, summary=plan.summary, warnings=warnings)
-
-
-OUTPUT_SUFFIXES = ("-recalculated", "-new-week")
+OUTPUT_SUFFIXES = ("-recalculated", "-new-week", "-paired")
 
 
 def _is_folder(path: str) -> bool:
@@ -514,6 +446,29 @@ def new_week_command(
     _run_books([BookJob(s, t, in_place, "new-week", engine) for s, t in pairs], 1)
 
 
+@cli.command("pair")
+@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
+@_with_book_options
+def pair_command(
+    books: tuple[str, ...],
+    output: str | None,
+    out_dir: str | None,
+    force: bool,
+    in_place: bool,
+    engine: str,
+) -> None:
+    """Pair the next round of the Swiss event in each workbook (FIDE Dutch system).
+
+    The last round must be complete (every game has a result) and Swiss Settings must plan
+    more rounds. The new round's rows are added to Swiss Games with an empty Result (a
+    pairing-allocated bye as a row whose Black is BYE); Swiss Standings, Crosstable and
+    Pairings are rebuilt. Without -o, --out-dir or --in-place the result is written beside
+    each input as NAME-paired.xlsx.
+    """
+    pairs = _targets(books, output, out_dir, in_place, force, "paired")
+    _run_books([BookJob(s, t, in_place, "pair", engine) for s, t in pairs], 1)
+
+
 class _TemplateKind(click.Choice[str]):
     """One of :data:`ratingbook.templates.KINDS`, looked up only when a template is written or
     help is shown: importing the templates loads openpyxl, which the other commands do without."""
@@ -559,9 +514,8 @@ def template_command(kind: str, output: str | None, force: bool) -> None:
 
 
 # The Swiss event commands live in cli_swiss.py; registered here so `ratingbook --help` lists them.
-from ratingbook.cli_swiss import pair_command, trf_group  # noqa: E402
+from ratingbook.cli_swiss import trf_group  # noqa: E402
 
-cli.add_command(pair_command)
 cli.add_command(trf_group)
 
 

@@ -1,11 +1,10 @@
-"""The Swiss event commands: ``ratingbook pair`` and ``ratingbook trf export|import``.
+"""The Swiss event's file commands: ``ratingbook trf export|import`` (``pair`` is a workbook
+command of :mod:`ratingbook.cli`, run like ``recalc``).
 
 Registered on the main command group by :mod:`ratingbook.cli` (``cli.add_command``). Like every
 command, an input error ends the command with exit status 2 and one line on standard error
 naming what is wrong and where, and nothing is written.
 
-- ``pair BOOK [-o OUT | --in-place]``: pairs the next round (FIDE Dutch, gacrux) and appends its
-  rows to ``Swiss Games``; refuses when the last round is incomplete or the event is over.
 - ``trf export BOOK [-o EVENT.trf]``: the event as a TRF-2026 file (standard output by default).
 - ``trf import EVENT.trf -o BOOK.xlsx``: a Swiss workbook (the template's sheets) from a TRF16 or
   TRF-2026 file; requested byes of a round not yet paired stay requested byes.
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
     from ratingbook.book import FileBook
     from ratingbook.swiss_event import SwissEvent
 
-__all__ = ["pair_command", "trf_group"]
+__all__ = ["trf_group"]
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -70,42 +69,6 @@ _ENGINE = click.option(
     show_default=True,
     help="package: patch the file (keeps everything in it); openpyxl: rewrite it with openpyxl.",
 )
-
-
-@click.command("pair")
-@click.argument("book")
-@click.option("-o", "--output", help="Write the paired workbook to this file.")
-@click.option("--in-place", is_flag=True, help="Replace BOOK, atomically, once paired in full.")
-@_ENGINE
-@_reports_input_errors
-def pair_command(book: str, output: str | None, in_place: bool, engine: str) -> None:
-    """Pair the next round of the Swiss event in BOOK (FIDE Dutch system).
-
-    The last round must be complete (every game has a result) and Swiss Settings must plan more
-    rounds. The new round's rows are appended to Swiss Games with an empty Result; Swiss
-    Standings, Crosstable and Pairings are rebuilt. Without -o or --in-place the result is
-    written beside BOOK as NAME-paired.xlsx.
-    """
-    from ratingbook.book import apply_plan
-    from ratingbook.families.sheets import Sheets
-    from ratingbook.families.swiss import plan_pairing
-
-    if output and in_place:
-        _fail("choose one of -o/--output and --in-place")
-    source = Path(book)
-    target = Path(output) if output else source
-    if not output and not in_place:
-        target = source.with_name(f"{source.stem}-paired{source.suffix}")
-    if not in_place and target.resolve() == source.resolve():
-        _fail(f"the output {str(target)!r} is the input itself; use --in-place to replace it")
-    opened = _open(book, engine)
-    if in_place:
-        opened.refuse_in_place()
-    plan = plan_pairing(Sheets(opened))
-    apply_plan(opened, plan)
-    opened.save(target)
-    where = "in place" if in_place else f"-> {target}"
-    click.echo(f"ok     {book} {where} ({'; '.join(plan.summary)})")
 
 
 @click.group("trf")

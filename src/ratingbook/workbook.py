@@ -71,6 +71,7 @@ __all__ = [
     "apply_plan",
     "families_present",
     "new_week",
+    "pair",
     "plan_new_week",
     "plan_recalc",
     "recalc",
@@ -115,5 +116,18 @@ def recalc(book: Book) -> Plan:
 def new_week(book: Book, *, today: _dt.date | None = None) -> Plan:
     """Start a new ladder week in ``book`` (see :func:`plan_new_week`), then write it."""
     plan = plan_new_week(book, today=today)
+    apply_plan(book, plan)
+    return plan
+
+
+def pair(book: Book) -> Plan:
+    """Pair the next round of the Swiss event in ``book`` (``ratingbook pair``), then write it.
+
+    An error, and nothing written, when the last round has games without a result, the number
+    of rounds is not set, or the event is over (see :func:`families.swiss.plan_pairing`).
+    """
+    from ratingbook.families.swiss import plan_pairing  # gacrux is loaded only to pair
+
+    plan = plan_pairing(Sheets(book))
     apply_plan(book, plan)
     return plan
