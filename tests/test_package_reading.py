@@ -15,6 +15,7 @@ import textwrap
 import pytest
 
 from ratingbook.package.reading import overlay, plain_values, special_cells
+from ratingbook.package.walker import SheetXml
 from ratingbook.tables import Uncalculated
 from ratingbook.workbook import KEEP, WriteBlock
 
@@ -43,8 +44,8 @@ def test_calamine_values_read_as_openpyxl_gives_them(raw: object, value: object)
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 
-def part(rows: str) -> bytes:
-    return f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData></worksheet>'.encode()
+def part(rows: str) -> str:
+    return f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData></worksheet>'
 
 
 # (sheetData inside, {(row, column): value} that calamine could not see)
@@ -70,7 +71,7 @@ SPECIAL_CASES: list[tuple[str, dict[tuple[int, int], object]]] = [
 def test_error_cells_and_never_calculated_formulas_are_found(
     rows: str, found: dict[tuple[int, int], object]
 ) -> None:
-    result = special_cells(part(rows), "xl/worksheets/sheet1.xml")
+    result = special_cells(SheetXml.split(part(rows), "xl/worksheets/sheet1.xml"))
     assert result == found
     assert all(type(result[k]) is type(v) for k, v in found.items())
 

@@ -76,9 +76,12 @@ def test_the_sheet_is_split_around_its_sheet_data() -> None:
 @pytest.mark.parametrize(
     ("rows", "message"),
     [
-        ('<row r="3"/><row r="2"/>', r"rows are out of order \(row 2 after row 3\)"),
-        ('<row r="3"/><row r="3"/>', r"rows are out of order \(row 3 after row 3\)"),
-        ('<row r="1"><c r="C1"/><c r="B1"/></row>', "cells are out of order"),
+        (
+            '<row r="3"/><row r="2"/>',
+            r"sheet part 'xl/worksheets/sheet1.xml' has rows out of order \(row 2 after row 3\)",
+        ),
+        ('<row r="3"/><row r="3"/>', r"rows out of order \(row 3 after row 3\)"),
+        ('<row r="1"><c r="C1"/><c r="B1"/></row>', "cells out of order"),
         ('<row r="1"><c r="A1"><v>1</v></row>', "unterminated <c>"),
         ("<row r='1'><!-- note --></row>", "XML comments"),
     ],

@@ -77,8 +77,12 @@ class PackageZip:
         match = re.search(rb"<(?:\w+:)?sheetView(?=[\s/>])[^>]*>", start)
         return bool(match and re.search(rb"\stabSelected\s*=\s*[\"'](1|true)[\"']", match[0]))
 
-    def compressed(self, info: zipfile.ZipInfo) -> memoryview:
-        """The stored (compressed) bytes of a member, checked against its CRC."""
+    def size(self, part: str) -> int:
+        """The size ``part`` declares once unpacked."""
+        return self.zip.getinfo(self.member(part)).file_size
+
+    def stored(self, info: zipfile.ZipInfo) -> memoryview:
+        """The stored (compressed) bytes of a member, as they are."""
         data = memoryview(self.data)
         offset = info.header_offset
         header = bytes(data[offset : offset + 30])
@@ -86,7 +90,11 @@ class PackageZip:
             raise WorkbookError(f"{self.name!r} is damaged: part {info.filename!r}")
         name_length, extra_length = struct.unpack("<HH", header[26:30])
         start = offset + 30 + name_length + extra_length
-        raw = data[start : start + info.compress_size]
+        return data[start : start + info.compress_size]
+
+    def compressed(self, info: zipfile.ZipInfo) -> memoryview:
+        """The stored (compressed) bytes of a member, checked against its CRC."""
+        raw = self.stored(info)
         if len(raw) != info.compress_size or not crc_matches(info, raw):
             raise WorkbookError(
                 f"{self.name!r} is damaged: part {info.filename!r} fails its checksum"

@@ -1,0 +1,149 @@
+"""The package engine reads within bounds (issue 10): far cells, numbering past Excel's limits.
+
+Each file is built as a user or a hostile tester would make it and run through
+``PackageBook`` + ``workbook.recalc`` + ``save`` in a child process whose address space is capped
+(``RLIMIT_AS``), so a reader that tries a huge allocation fails there and not in pytest. Time
+and memory are only generous hang guards: measured 0.7 s and 30 MB resident per case (3.9 s and
+112 MB for the row numbered 1,048,576 in a table column, a million-row table); the
+guards are 60 s and 2 GiB of address space.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from test_package import HAND_RATINGS, ladder_book, replace_member
+from workbooks import sheet_part
+
+GUARD_SECONDS = 60
+GUARD_BYTES = 2 << 30
+
+_CHILD = textwrap.dedent(
+    """
+    import json, resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[3]), int(sys.argv[3])))
+    from ratingbook import workbook
+    from ratingbook.errors import RatingbookError
+    from ratingbook.package import PackageBook
+    try:
+        book = PackageBook(sys.argv[1])
+        workbook.recalc(book)
+        book.save(sys.argv[2])
+    except RatingbookError as error:
+        print(json.dumps({"error": str(error)}))
+    else:
+        print(json.dumps({"ok": True}))
+    """
+)
+
+
+def recalc_in_child(source: Path, target: Path) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(source), str(target), str(GUARD_BYTES)],
+        capture_output=True,
+        text=True,
+        timeout=GUARD_SECONDS,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def ratings(path: Path) -> dict[int, tuple[int, int]]:
+    """ID -> (Rating, Permanent Rating) of the hand-worked week's players, read by openpyxl
+    from the first rows only (a full read of a sheet reaching XFD1048576 would be huge)."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    rows = list(wb["Ladder Players"].iter_rows(max_row=6, max_col=7, values_only=True))
+    at = {h: i for i, h in enumerate(rows[0])}
+    return {r[at["ID"]]: (r[at["Rating"]], r[at["Permanent Rating"]]) for r in rows[1:]}
+
+
+def edit_sheet(path: Path, title: str, edit: Callable[[str], str]) -> Path:
+    part = sheet_part(path, title)
+    with zipfile.ZipFile(path) as package:
+        xml = package.read(part).decode()
+    edited = edit(xml)
+    assert edited != xml
+    return replace_member(path, part, edited.encode())
+
+
+def add_rows(rows: str) -> Callable[[str], str]:
+    return lambda xml: xml.replace("</sheetData>", f"{rows}</sheetData>")
+
+
+# --- item 1: far cells cost nothing; numbering beyond Excel's limits is one clear line -----------
+
+
+@pytest.mark.parametrize("ref", ["XFD1048576", "CV1048576", "AA5000"])
+def test_a_note_far_from_the_table_costs_nothing(tmp_path: Path, ref: str) -> None:
+    """A note in a far corner of Ladder Players (beyond the columns of the table's header) is
+    not read: the week comes out as without it (calamine alone would allocate 512 GB for
+    XFD1048576 and abort, or take 45 s and 4 GB for CV1048576)."""
+    row = re.sub(r"[A-Z]+", "", ref)
+    source = edit_sheet(
+        ladder_book(tmp_path),
+        "Ladder Players",
+        add_rows(f'<row r="{row}"><c r="{ref}" t="inlineStr"><is><t>note</t></is></c></row>'),
+    )
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {"ok": True}
+    assert ratings(tmp_path / "out.xlsx") == HAND_RATINGS
+
+
+def test_a_value_far_below_in_a_table_column_is_still_read(tmp_path: Path) -> None:
+    """A far cell in the table's own columns is a row of the table: read, and refused here
+    because its ID names no player (without a million-row grid)."""
+    source = edit_sheet(
+        ladder_book(tmp_path),
+        "Ladder Games",
+        add_rows(
+            '<row r="1048576"><c r="A1048576"><v>99</v></c><c r="B1048576"><v>1</v></c>'
+            '<c r="C1048576" t="inlineStr"><is><t>1-0</t></is></c></row>'
+        ),
+    )
+    result = recalc_in_child(source, tmp_path / "out.xlsx")
+    assert "error" in result
+    assert "1048576" in str(result["error"]) and "99" in str(result["error"])
+
+
+# (what is added to Ladder Players' sheetData, the one-line error expected)
+LIMIT_CASES = [
+    (
+        '<row r="99999999"><c r="A99999999"><v>1</v></c></row>',
+        "sheet 'Ladder Players' has a row numbered 99,999,999, beyond Excel's last row "
+        "(a sheet has at most 1,048,576 rows)",
+    ),
+    (
+        '<row r="900"><c r="XFE900"><v>1</v></c></row>',
+        "sheet 'Ladder Players' has a cell in column XFE, beyond Excel's last column (XFD)",
+    ),
+    (
+        '<row r="900"><c r="AAAA900"><v>1</v></c></row>',
+        "sheet 'Ladder Players' has a cell in column AAAA, beyond Excel's last column (XFD)",
+    ),
+    (
+        '<row r="3"><c r="H3"><v>1</v></c></row>',
+        "sheet 'Ladder Players' has rows out of order (row 3 after row 6)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rows", "message"), LIMIT_CASES)
+def test_numbering_beyond_excel_or_out_of_order_is_one_clear_line(
+    tmp_path: Path, rows: str, message: str
+) -> None:
+    source = edit_sheet(ladder_book(tmp_path), "Ladder Players", add_rows(rows))
+    before = source.read_bytes()
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {"error": message}
+    assert not (tmp_path / "out.xlsx").exists()
+    assert source.read_bytes() == before
