@@ -18,7 +18,7 @@ from ratingbook.package.reading import open_calamine, overlay, read_sheet
 from ratingbook.package.render import Edits, Renderer
 from ratingbook.package.workbookpart import SheetEntry, WorkbookPart
 from ratingbook.package.xmltext import check_xml
-from ratingbook.package.zipread import PackageZip
+from ratingbook.package.zipread import PackageZip, check_member_count
 from ratingbook.package.zipwrite import write_package
 from ratingbook.tables import Grid, trim_grid
 from ratingbook.workbook import GeneratedSheet, WriteBlock
@@ -37,6 +37,7 @@ class PackageBook:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        check_member_count(self.path)  # before check_package reads every member's entry
         check_package(self.path)
         self.uncarried: list[str] = []
         self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES

@@ -93,9 +93,14 @@ def sheet_extent(sheet: SheetXml, head_rows: int) -> SheetExtent:
     previous = rows = cells = head_width = last_column = 0
     head_end = len(body)
     for match in numbered_row.finditer(body):
-        if int(match.group(1)) > head_rows:
+        number = int(match.group(1))
+        if number <= previous:  # out of order: at most head_rows + 1 rows are looked at
+            return _walked_extent(sheet, head_rows)
+        if number > head_rows:
             head_end = match.start()
             break
+        previous = number
+    previous = 0
     start = 0
     while start < len(body):
         # A window ends just before a "<": no start tag is cut in two.
