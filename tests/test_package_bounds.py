@@ -198,3 +198,69 @@ def test_a_zip_of_100000_parts_is_refused_before_any_work(tmp_path: Path) -> Non
         "error": f"{str(source)!r} holds {100_000 + parts:,} parts, far more than a workbook has "
         "(at most 20,000): refusing it as possibly hostile"
     }
+
+
+# --- item 10: damaged XML Excel would refuse is refused; never two styles relationships ---------
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def test_a_sheet_with_a_corrupted_namespace_is_refused(tmp_path: Path) -> None:
+    source = edit_sheet(
+        ladder_book(tmp_path),
+        "Ladder Players",
+        lambda xml: xml.replace(f'xmlns="{MAIN}"', f'xmlns="{MAIN[:-4]}mainX"', 1),
+    )
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {
+        "error": "sheet 'Ladder Players' is damaged: its namespace is "
+        "'http://schemas.openxmlformats.org/spreadsheetml/2006/mainX', not SpreadsheetML's "
+        f"({MAIN!r}); Excel would refuse it"
+    }
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_an_inline_string_without_its_type_is_refused_naming_the_cell(tmp_path: Path) -> None:
+    source = edit_sheet(
+        ladder_book(tmp_path),
+        "Ladder Players",
+        add_rows('<row r="9"><c r="B9"><is><t>Zoe</t></is></c></row>'),
+    )
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {
+        "error": "sheet 'Ladder Players' is damaged: cell B9 holds an inline string without "
+        't="inlineStr"; Excel would refuse it'
+    }
+
+
+def _with_styles_rels(source: Path, edit: Callable[[str], str]) -> Path:
+    with zipfile.ZipFile(source) as package:
+        rels = package.read("xl/_rels/workbook.xml.rels").decode()
+    edited = edit(rels)
+    assert edited != rels
+    return replace_member(source, "xl/_rels/workbook.xml.rels", edited.encode())
+
+
+def test_a_corrupted_styles_target_is_refused_not_doubled(tmp_path: Path) -> None:
+    """The styles relationship points at a part the package does not hold: a new stylesheet
+    beside it would give two styles relationships (openpyxl cannot open that): refused."""
+    source = _with_styles_rels(
+        ladder_book(tmp_path), lambda xml: xml.replace('Target="styles.xml"', 'Target="stylez.xml"')
+    )
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {
+        "error": f"{str(source)!r} is damaged: its styles relationship points to "
+        "'xl/stylez.xml', which it does not hold"
+    }
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_two_styles_relationships_are_refused(tmp_path: Path) -> None:
+    styles = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
+    source = _with_styles_rels(
+        ladder_book(tmp_path),
+        lambda xml: xml.replace(
+            "</Relationships>",
+            f'<Relationship Id="rId98" Type="{styles}" Target="styles.xml"/></Relationships>',
+        ),
+    )
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {
+        "error": f"{str(source)!r} is damaged: it has 2 styles relationships (a workbook has one)"
+    }

@@ -19,6 +19,7 @@ from ratingbook.package.walker import (
     STYLE,
     SheetPatterns,
     SheetXml,
+    check_inline_strings,
     translate_formula,
 )
 from ratingbook.package.xmltext import attributes, escape, remove_attribute, set_attribute, unescape
@@ -41,7 +42,11 @@ def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:
 
 
 def patch_sheet(
-    xml: str, writes: Mapping[int, Mapping[int, object]], writer: CellWriter, part: str
+    xml: str,
+    writes: Mapping[int, Mapping[int, object]],
+    writer: CellWriter,
+    part: str,
+    name: str | None = None,
 ) -> str:
     """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced.
 
@@ -49,7 +54,8 @@ def patch_sheet(
     loses its formula; if it held the master of a shared formula, the other cells of that
     shared formula get their own copy of it, so they keep working.
     """
-    sheet = SheetXml.split(xml, part)
+    sheet = SheetXml.split(xml, part, name)
+    check_inline_strings(sheet)
     patterns = sheet.patterns
     p = patterns.p
     body = sheet.body

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING
 
 from ratingbook.errors import WorkbookError
 from ratingbook.package.refs import column_name
-from ratingbook.package.walker import SheetExtent, SheetXml, sheet_extent, translate_formula
+from ratingbook.package.walker import (
+    SheetExtent,
+    SheetXml,
+    check_inline_strings,
+    sheet_extent,
+    translate_formula,
+)
 from ratingbook.package.xmltext import attributes, check_xml, decode_part, set_attribute, unescape
 from ratingbook.package.zipread import PackageZip
 from ratingbook.package.zipwrite import replaced_copy
@@ -188,6 +194,7 @@ def read_sheet(
     check_xml(data, part)
     xml = SheetXml.split(decode_part(data, part), part, sheet)
     extent = sheet_extent(xml, HEADER_SEARCH_ROWS)
+    check_inline_strings(xml)
     budget = max(DENSE_FLOOR, DENSE_PER_CELL * extent.cells)
     width: int | None = None
     if not extent.cells:

@@ -18,7 +18,7 @@ from openpyxl.formula.translate import Translator
 
 from ratingbook.errors import WorkbookError
 from ratingbook.package.refs import MAX_COLUMN, MAX_ROW, column_name, column_number
-from ratingbook.package.xmltext import root_prefix
+from ratingbook.package.xmltext import MAIN_NS, attributes, root_prefix
 
 ROW_NUMBER = re.compile(r"(?<![\w:.-])r\s*=\s*[\"'](\d+)[\"']")
 _CELL_COLUMN = re.compile(r"(?<![\w:.-])r\s*=\s*[\"']\$?([A-Za-z]+)\$?\d+[\"']")
@@ -193,6 +193,7 @@ class SheetXml:
         """``xml`` split around its sheetData; messages name ``sheet`` (else the part)."""
         label = f"sheet {sheet!r}" if sheet is not None else f"sheet part {part!r}"
         patterns = sheet_patterns(root_prefix(xml, "worksheet", part))
+        _check_namespace(xml, patterns.p, label)
         match = patterns.sheet_data.search(xml)
         if match is None:
             raise WorkbookError(f"{label} is damaged: it has no <sheetData>")
@@ -290,3 +291,38 @@ def _beyond(label: str, rows: bool, position: int) -> str:
         f"{label} has a cell in column {column_name(position)}, "
         f"beyond Excel's last column ({column_name(MAX_COLUMN)})"
     )
+
+
+def _check_namespace(xml: str, p: str, label: str) -> None:
+    """Refuse a worksheet whose root is not in SpreadsheetML's namespace (Excel refuses it)."""
+    root = re.search(rf"<{re.escape(p)}worksheet(?=[\s/>])([^>]*)>", xml)
+    declared = attributes(root.group(1)).get(f"xmlns:{p[:-1]}" if p else "xmlns") if root else None
+    if declared != MAIN_NS:
+        raise WorkbookError(
+            f"{label} is damaged: its namespace is {declared!r}, not SpreadsheetML's "
+            f"({MAIN_NS!r}); Excel would refuse it"
+        )
+
+
+def check_inline_strings(sheet: SheetXml) -> None:
+    """Refuse a cell holding an inline string (``<is>``) without ``t="inlineStr"``, which Excel
+    refuses. Counted first (C-speed); the cells are walked only when the counts disagree."""
+    p = sheet.patterns.p
+    body = sheet.body
+    strings = body.count(f"<{p}is>") + body.count(f"<{p}is ")
+    if not strings:
+        return
+    marked = len(re.findall(rf"<{re.escape(p)}c\s[^>]*?\bt\s*=\s*[\"']inlineStr[\"']", body))
+    if strings <= marked:
+        return
+    markers = (f"<{p}is>", f"<{p}is ")
+    for row, _, _, _, inside, _ in sheet.rows():
+        if not inside or not any(m in inside for m in markers):
+            continue
+        for column, _, _, attrs, content, _ in sheet.cells(inside):
+            marked = attributes(attrs).get("t") == "inlineStr"
+            if content and not marked and any(m in content for m in markers):
+                raise WorkbookError(
+                    f"{sheet.label} is damaged: cell {column_name(column)}{row} holds an "
+                    'inline string without t="inlineStr"; Excel would refuse it'
+                )
