@@ -264,3 +264,48 @@ def test_two_styles_relationships_are_refused(tmp_path: Path) -> None:
     assert recalc_in_child(source, tmp_path / "out.xlsx") == {
         "error": f"{str(source)!r} is damaged: it has 2 styles relationships (a workbook has one)"
     }
+
+
+# --- item 5: a rating cell inside an array formula is an error naming the cell ------------------
+
+
+def _rating_column_as_array(xml: str, ref: str) -> str:
+    """Ladder Players' Rating column (E) entered as the array formula {=G2:G6} over ``ref``."""
+    first = ref.split(":")[0]
+    return re.sub(
+        rf'<c r="{first}"[^>]*?(?:/>|>.*?</c>)',
+        f'<c r="{first}"><f t="array" ref="{ref}">G2:G6</f><v>1500</v></c>',
+        xml,
+        count=1,
+    )
+
+
+def test_a_rating_cell_inside_an_array_formula_is_an_error_naming_it(tmp_path: Path) -> None:
+    """Excel keeps {=G2:G6} in E2:E6 and recomputes it over written ratings on open: refused.
+    Dan (ID 4, row 5) is inactive, so his rating is not written: the array is only partly
+    written, and E2 (Ann, the first rating written inside it) is named."""
+    source = edit_sheet(
+        ladder_book(tmp_path), "Ladder Players", lambda xml: _rating_column_as_array(xml, "E2:E6")
+    )
+    before = source.read_bytes()
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {
+        "error": "sheet 'Ladder Players': cell E2 is part of the array formula {=G2:G6} in "
+        "E2:E6, which Excel would recompute over what ratingbook writes; clear the array "
+        "formula first"
+    }
+    assert not (tmp_path / "out.xlsx").exists()
+    assert source.read_bytes() == before
+
+
+def test_an_array_formula_outside_the_written_cells_is_kept(tmp_path: Path) -> None:
+    """An array formula in a column ratingbook does not write (H2:H3 here) stays as it is."""
+    source = edit_sheet(
+        ladder_book(tmp_path),
+        "Ladder Players",
+        add_rows('<row r="8"><c r="H8"><f t="array" ref="H8:H9">G2:G3</f><v>1500</v></c></row>'),
+    )
+    assert recalc_in_child(source, tmp_path / "out.xlsx") == {"ok": True}
+    assert ratings(tmp_path / "out.xlsx") == HAND_RATINGS
+    with zipfile.ZipFile(tmp_path / "out.xlsx") as package:
+        xml = package.read(sheet_part(tmp_path / "out.xlsx", "Ladder Players")).decode()
+    assert '<c r="H8"><f t="array" ref="H8:H9">G2:G3</f><v>1500</v></c>' in xml
