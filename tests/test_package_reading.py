@@ -11,13 +11,16 @@ import datetime as dt
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
+from ratingbook.package import PackageBook
 from ratingbook.package.reading import overlay, plain_values, special_cells
 from ratingbook.package.walker import SheetXml
 from ratingbook.tables import Uncalculated
 from ratingbook.workbook import KEEP, WriteBlock
+from test_package import book_with_sheet_xml
 
 # (a value as calamine gives it, the value ratingbook reads)
 PLAIN_CASES: list[tuple[object, object]] = [
@@ -117,3 +120,24 @@ def test_the_package_engine_imports_without_python_calamine() -> None:
         "'camp.xlsx' cannot be read: the package engine needs python-calamine, which is not "
         "installed here\n"
     )
+
+
+def test_far_cells_are_left_out_and_the_table_read_where_it_is(tmp_path: Path) -> None:
+    """A note in XFD100000 makes the sheet sparse: calamine reads a compact copy, and the rows
+    come back at their own numbers; the note (beyond the header rows' columns A:B) is not
+    read; a never-calculated formula in the table is still found."""
+    source = book_with_sheet_xml(
+        tmp_path,
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>Name</t></is></c></row>'
+        '<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t>Ann</t></is></c></row>'
+        '<row r="3"><c r="B3"><f>1+1</f></c></row>'
+        '<row r="99999"><c r="A99999"><v>7</v></c></row>'
+        '<row r="100000"><c r="XFD100000" t="inlineStr"><is><t>note</t></is></c></row>',
+    )
+    grid = PackageBook(source).read_values("S")
+    assert grid[:3] == [["ID", "Name"], [1, "Ann"], [None, Uncalculated("=1+1")]]
+    assert type(grid[2][1]) is Uncalculated
+    assert len(grid) == 99_999
+    assert grid[99_998] == [7, None]  # as calamine gives rows: as wide as the table
+    assert all(row == [] for row in grid[3:99_998])

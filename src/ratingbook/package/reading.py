@@ -3,7 +3,8 @@
 Everything that decides the Python value a read cell gives lives here: whole floats become
 ints and empty strings None (as openpyxl gives them), Excel error cells and formulas never
 calculated (which calamine reports as empty) are found in the sheet's XML, pending writes are
-laid over the file's values.
+laid over the file's values; and which cells are read at all: a sheet is read no further than
+its table reaches, so stray far cells cost nothing (see :func:`read_sheet`).
 """
 
 from __future__ import annotations
