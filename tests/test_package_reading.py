@@ -14,9 +14,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ratingbook.package import PackageBook
 from ratingbook.package.reading import overlay, plain_values, special_cells
+from ratingbook.package.refs import column_name, split_ref
 from ratingbook.package.walker import SheetXml
 from ratingbook.tables import Uncalculated
 from ratingbook.workbook import KEEP, WriteBlock
@@ -141,3 +144,50 @@ def test_far_cells_are_left_out_and_the_table_read_where_it_is(tmp_path: Path) -
     assert len(grid) == 99_999
     assert grid[99_998] == [7, None]  # as calamine gives rows: as wide as the table
     assert all(row == [] for row in grid[3:99_998])
+
+
+FAR = ["XFD1048576", "CV1048576", "A1048576", "H5000", "ZZ30"]
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    near=st.dictionaries(
+        st.tuples(st.integers(1, 30), st.integers(1, 5)),
+        st.one_of(st.integers(-1000, 1000), st.sampled_from(["Ann", "Ben", "x y"])),
+        min_size=1,
+    ),
+    far=st.lists(st.sampled_from(FAR), unique=True, max_size=3),
+)
+def test_the_table_columns_read_the_same_with_or_without_far_cells(
+    tmp_path: Path, near: dict[tuple[int, int], object], far: list[str]
+) -> None:
+    """Whatever far cells a sheet holds, the columns its first rows use read exactly the
+    cells typed there (the far ones beyond them may or may not be read)."""
+    cells: dict[int, dict[int, object]] = {}
+    for (row, column), value in near.items():
+        cells.setdefault(row, {})[column] = value
+    for ref in far:
+        row, column = split_ref(ref)
+        cells.setdefault(row, {})[column] = 1
+    xml = ""
+    for row in sorted(cells):
+        xml += f'<row r="{row}">'
+        for column in sorted(cells[row]):
+            value = cells[row][column]
+            ref = f"{column_name(column)}{row}"
+            if isinstance(value, str):
+                xml += f'<c r="{ref}" t="inlineStr"><is><t>{value}</t></is></c>'
+            else:
+                xml += f'<c r="{ref}"><v>{value}</v></c>'
+        xml += "</row>"
+    source = book_with_sheet_xml(tmp_path, xml, name=f"b{len(list(tmp_path.iterdir()))}.xlsx")
+    grid = PackageBook(source).read_values("S")
+    width = max(c for (r, c) in near if r <= 20) if any(r <= 20 for r, _ in near) else 0
+    width = max([width, *(split_ref(f)[1] for f in far if split_ref(f)[0] <= 20)])
+    for row in range(1, 31):
+        for column in range(1, width + 1):
+            line = grid[row - 1] if row <= len(grid) else []
+            got = line[column - 1] if column <= len(line) else None
+            assert got == near.get((row, column)), (row, column)
