@@ -4,7 +4,7 @@
     python benchmarks/run.py --quick         # small inputs, one run each: a smoke test
     python benchmarks/run.py --repeat 5      # medians over 5 runs instead of 3
     python benchmarks/run.py --profile       # also cProfile the engine paths (top functions)
-    python benchmarks/run.py --only engine   # just one part: book, engine, excel
+    python benchmarks/run.py --only engine   # just one part: book, engine, excel, formats
 
 Every measurement runs in a fresh Python process (this script calling itself with ``--child``),
 so each one starts cold and its memory peak is its own. Times are wall-clock seconds of the
@@ -16,6 +16,7 @@ Each figure printed is the median over the runs.
 Targets (issue 5): headless recalc <= 1.10 x the time and <= 1.3 x the peak memory of openpyxl's
 own ``load_workbook`` + ``save`` of the same file; ladder and Crikey >= 500,000 games/s; Swiss
 2,000 players x 11 rounds <= 100 ms; the number of calls to Excel the same for 50 and 5,000 games.
+Issue 13: the seed formats (formats.py) in at most half the time of a plain reference program.
 """
 
 from __future__ import annotations
@@ -493,7 +494,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile the engine paths")
     parser.add_argument(
         "--only",
-        choices=("book", "engine", "excel"),
+        choices=("book", "engine", "excel", "formats"),
         action="append",
         help="run only this part (repeatable)",
     )
@@ -503,7 +504,7 @@ def main() -> None:
         child_main(*options.child)
         return
     repeat = options.repeat or (1 if options.quick else 3)
-    parts = options.only or ["book", "engine", "excel"]
+    parts = options.only or ["book", "engine", "excel", "formats"]
     import openpyxl
 
     import ratingbook
@@ -529,6 +530,12 @@ def main() -> None:
         failing = bench_engines(options.quick, repeat)
     if "excel" in parts:
         bench_excel()
+    if "formats" in parts:
+        # benchmarks/formats.py: the seed formats' whole job against plain reference programs.
+        import formats as seed_formats  # benchmarks/ is on sys.path
+
+        games = seed_formats.GAMES // 10 if options.quick else seed_formats.GAMES
+        seed_formats.bench(games, repeat)
     if options.profile:
         profile_engines(options.quick, [c for c, _, _ in ENGINE_CASES])
     elif failing:

@@ -190,7 +190,7 @@ def test_output_that_is_a_folder_is_a_clear_error(book: Path, tmp_path: Path) ->
     "args, message",
     [
         (["-o", "x.xlsx", "--in-place"], "choose one of"),
-        (["--out-dir", "nowhere"], "is not an existing folder"),
+        (["--out-dir", "camp.xlsx"], "is a file, not a folder"),
         (["-o", "camp.xlsx"], "is the input itself"),
     ],
 )
@@ -204,6 +204,73 @@ def test_conflicting_or_impossible_output_options_are_one_line_errors(
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert digest(book) == before
     assert folder_listing(book.parent) == ["camp.xlsx"]
+
+
+def test_out_dir_is_created_when_missing(book: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "done" / "week 1"
+    result = run("recalc", book, "--out-dir", out_dir)
+    assert result.returncode == 0, result.stderr
+    assert folder_listing(out_dir) == ["camp.xlsx"]
+    assert ratings(out_dir / "camp.xlsx") == HAND_RATINGS
+
+
+@pytest.mark.parametrize("command", ["recalc", "new-week"])
+def test_output_option_never_replaces_an_existing_file_without_force(
+    book: Path, tmp_path: Path, command: str
+) -> None:
+    """Like ``template``: -o onto an existing file is refused unless --force is given."""
+    out = tmp_path / "keep.xlsx"
+    out.write_bytes(b"someone's own file")
+    before = digest(book)
+    result = run(command, book, "-o", out)
+    assert result.returncode == 2
+    assert_no_traceback(result)
+    assert result.stderr.splitlines() == [
+        f"ratingbook {command}: error: {str(out)!r} already exists; use --force to replace it"
+    ]
+    assert out.read_bytes() == b"someone's own file"
+    result = run(command, book, "-o", out, "--force")
+    assert result.returncode == 0, result.stderr
+    assert {r["ID"] for r in records(out, "Ladder Players")} == set(HAND_RATINGS)
+    assert digest(book) == before
+
+
+def test_bare_ratingbook_prints_its_help_and_succeeds() -> None:
+    result = run()
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("Usage: ratingbook ")
+    for command in ("recalc", "new-week", "template", "crikey", "elo-series", "swiss"):
+        assert f"\n  {command} " in result.stdout
+
+
+@pytest.mark.parametrize("command", ["recalc", "new-week", "template"])
+def test_output_option_is_shown_as_a_path(command: str) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0
+    assert "-o, --output PATH" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        # What an organiser needs to type the input, in the seeds' own terms.
+        ("crikey", ["how many tournaments follow", "won, drew or lost", "pieces"]),
+        ("elo-series", ["K", "starting ratings", "1 a win, 0.5 a draw, 0 a loss"]),
+        ("elo-tournament", ["1200", "4 3 0 prints 1191 1189 1191 1229"]),
+        ("swiss", ["one per line", "an empty line", "White's points, Black's points"]),
+    ],
+)
+def test_each_seed_format_is_described_in_its_help(command: str, words: list[str]) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    for phrase in words:
+        assert phrase in text, phrase
+
+
+def test_the_elo_tournament_example_in_the_help_is_true() -> None:
+    """seed 002: "Example input data: 4 3 0 answer: 1191 1189 1191 1229"."""
+    assert run("elo-tournament", 4, 3, 0).stdout == "1191 1189 1191 1229\n"
 
 
 def test_output_option_with_several_books_is_refused(tmp_path: Path) -> None:
@@ -827,9 +894,99 @@ def test_bad_input_in_the_other_families_names_sheet_row_and_column(
     assert folder_listing(tmp_path) == ["book.xlsx"]
 
 
+# --- every problem at once (issue 9 item 5) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", [[], ["--in-place"]])
+def test_a_book_with_five_mistakes_gets_a_failed_line_for_each_and_nothing_is_written(
+    tmp_path: Path, mode: list[str]
+) -> None:
+    from test_workbook import FIVE_LINES, FIVE_MISTAKES
+
+    path = save_book(make_book(FIVE_MISTAKES), tmp_path / "five.xlsx")
+    good = save_book(make_book(ladder_sheets()), tmp_path / "good.xlsx")
+    before = digest(path)
+    result = run("recalc", path, good, *mode)
+    assert result.returncode == 2
+    assert_no_traceback(result)
+    assert result.stderr.splitlines() == [
+        *(f"FAILED {path}: {line}" for line in FIVE_LINES),
+        f"1 of 2 workbooks done; failed: {path}",
+    ]
+    assert digest(path) == before
+    assert ratings(good if mode else good.with_name("good-recalculated.xlsx")) == HAND_RATINGS
+    assert "five-recalculated.xlsx" not in folder_listing(tmp_path)
+
+
+def test_more_than_a_hundred_problems_print_a_hundred_lines_then_the_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = [["White", "Black", "Result"], *([1, 2, "draw"] for _ in range(150))]
+    path = save_book(make_book(ladder_sheets(games=games)), tmp_path / "camp.xlsx")
+    result = run_in_process(capsys, "recalc", path)
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2 and len(lines) == 101
+    assert lines[0].startswith(f"FAILED {path}: sheet 'Ladder Games', row 2, column C (Result)")
+    assert lines[99].startswith(f"FAILED {path}: sheet 'Ladder Games', row 101, column C (Result)")
+    assert lines[100] == f"FAILED {path}: and 50 more"
+
+
 def test_recalc_output_equals_in_place_result(book: Path, tmp_path: Path) -> None:
     """Both ways of writing produce the same workbook contents."""
     copy = shutil.copyfile(book, tmp_path / "copy.xlsx")
     assert run("recalc", book, "-o", tmp_path / "out.xlsx").returncode == 0
     assert run("recalc", copy, "--in-place").returncode == 0
     assert all_values(tmp_path / "out.xlsx") == all_values(copy)
+
+
+# --- one home for every spelling (issue 13) -------------------------------------------------------
+
+
+def test_template_kinds_are_the_templates_own_list_not_a_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Narrow ratingbook.templates.KINDS and the command line follows it."""
+    from ratingbook import templates
+
+    monkeypatch.setattr(templates, "KINDS", ("ladder",))
+    result = run_in_process(capsys, "template", "elo", "-o", tmp_path / "elo.xlsx")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "ratingbook template: error: Invalid value for '{ladder}': 'elo' is not 'ladder'."
+    ]
+    assert folder_listing(tmp_path) == []
+
+
+def test_seed_format_commands_start_without_loading_openpyxl() -> None:
+    """The template kinds are looked up only when a template is written or its help shown."""
+    code = (
+        "import sys\n"
+        "from ratingbook.cli import main\n"
+        "main(['elo-tournament', '4', '3', '0'])\n"
+        "print('openpyxl' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert result.stdout.splitlines() == ["1191 1189 1191 1229", "False"]
+
+
+def test_the_same_problem_found_twice_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A damaged part that several families read is one problem, said once."""
+    from ratingbook import workbook
+    from ratingbook.errors import InputErrors, WorkbookError
+
+    def recalc(book: object) -> None:
+        damaged = WorkbookError("part 'xl/styles.xml' of the workbook is damaged")
+        other = WorkbookError("sheet 'Elo Games', row 2: something else")
+        raise InputErrors([damaged, damaged, other, damaged])
+
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    monkeypatch.setattr(workbook, "recalc", recalc)
+    result = run_in_process(capsys, "recalc", path)
+    assert result.stderr.splitlines() == [
+        f"FAILED {path}: part 'xl/styles.xml' of the workbook is damaged",
+        f"FAILED {path}: sheet 'Elo Games', row 2: something else",
+    ]

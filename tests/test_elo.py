@@ -310,3 +310,49 @@ def test_equal_ratings_change_by_exactly_k_times_score_minus_half(
     assert b == math.floor(
         Fraction(rating) + k * (Fraction(1, 2) - Fraction(score)) + Fraction(1, 2)
     )
+
+
+# issue 9, item 7: a starting rating with a fraction is rounded like every later one (seed 003:
+# "R_A and R_B values are all rounded integers"). By hand: 1500.5 -> 1501 (half up); A wins with
+# K = 10: E_A = 1 / (1 + 10^(-1/400)) = 0.501439, A = 1501 + 10 x 0.498561 = 1505.99 -> 1506,
+# B = 1500 - 10 x 0.498561 = 1495.01 -> 1495. (Unrounded, A would end on 1505.49 -> 1505.)
+ROUNDED_START = [(1501, 1500), (1506, 1495)]
+
+
+@pytest.mark.parametrize("start", [1500.5, Fraction(3001, 2), Decimal("1500.5")])
+def test_a_fractional_starting_rating_is_rounded_before_the_first_game(start: object) -> None:
+    pairs = elo_series(10, start, 1500, [1])  # type: ignore[arg-type]
+    assert pairs == ROUNDED_START
+    assert all(type(r) is int for pair in pairs for r in pair)
+
+
+def test_the_command_line_prints_the_rounded_starting_ratings() -> None:
+    from click.testing import CliRunner
+
+    from ratingbook.cli import cli
+
+    result = CliRunner().invoke(cli, ["elo-series"], input="10 1500.5 1500\n1\n")
+    assert result.exit_code == 0, result.output
+    assert result.output == "1501 1500\n1506 1495\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: elo_update(1500, 1500, 1, k=1001), "K 1001 is too large for K (at most 1,000)"),
+        (lambda: elo_update(1500, 1500, 1, k=-1), "K -1 is too small for K (at least 0)"),
+        (
+            lambda: expected_score(2**53, 0),
+            "rating 9007199254740992 is too large for a rating (at most 10,000,000)",
+        ),
+        (
+            lambda: elo_series(20, 1500, -10_000_001, [1]),
+            "rating -10000001 is too small for a rating (at least -10,000,000)",
+        ),
+    ],
+)
+def test_the_engine_checks_the_same_bounds_as_the_sheets(call: object, message: str) -> None:
+    """cells.RATING and cells.K_FACTOR bound the engine too: one home for the bounds."""
+    with pytest.raises(RatingbookError) as raised:
+        call()  # type: ignore[operator]
+    assert str(raised.value) == message

@@ -405,7 +405,7 @@ BAD_LADDER = [
         "Ladder Games",
         (2, 0),
         "#N/A",
-        r"^sheet 'Ladder Games', row 3, column A \(White\): holds the Excel error '#N/A'",
+        r"^sheet 'Ladder Games', row 3, column A \(White\): the cell holds the Excel error '#N/A'",
         id="Excel error in a cell",
     ),
     pytest.param(
@@ -473,6 +473,22 @@ def test_main_alerts_the_error_instead_of_raising() -> None:
     assert "sheet 'Ladder Games', row 4, column C (Result)" in prompt
     assert "Nothing was changed" in prompt
     assert (title, buttons, mode) == ("ratingbook", "ok", "critical")
+
+
+def test_main_shows_the_first_ten_of_many_problems_and_their_count() -> None:
+    """Twelve bad results: the box lists ten (a message box cannot scroll) and counts them."""
+    sheets = copy.deepcopy(LADDER)
+    sheets["Ladder Games"] = [["White", "Black", "Result"], *([1, 2, "won"] for _ in range(12))]
+    book = make_json_book(sheets)
+    assert main(book) is None
+    [alert] = actions(book)
+    lines = alert["args"][0].split("\n")
+    assert lines[0] == "Nothing was changed: 12 problems were found."
+    assert lines[1] == ""
+    problems = lines[2:]
+    assert len(problems) == 11 and problems[-1] == "and 2 more"
+    for n, line in enumerate(problems[:10], start=2):  # the games are rows 2 to 13
+        assert line.startswith(f"sheet 'Ladder Games', row {n}, column C (Result): unknown result")
 
 
 def test_main_recalculates_and_reports_the_summary() -> None:
@@ -569,6 +585,18 @@ def test_package_exposes_the_excel_entry_points() -> None:
     assert ratingbook.recalc_book is recalc_book
     assert ratingbook.new_week_book is new_week_book
     assert ratingbook.new_week is new_week_main
+
+
+def test_help_of_the_package_lists_the_excel_entry_points() -> None:
+    """help(ratingbook) shows main, new_week, recalc_book and new_week_book with their help."""
+    import pydoc
+
+    assert {"main", "new_week", "new_week_book", "recalc_book"} <= set(ratingbook.__all__)
+    text = pydoc.render_doc(ratingbook, renderer=pydoc.plaintext)
+    functions = text[text.index("FUNCTIONS") :]
+    for name in ("main(", "new_week = new_week_main(", "new_week_book(", "recalc_book("):
+        assert f"\n    {name}" in functions, name
+    assert "Recalc Ratings" in functions
 
 
 # --- reading -----------------------------------------------------------------------------------

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
+from unittest import mock
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
+from ratingbook import formats
 from ratingbook.crikey import CrikeyGame
 from ratingbook.errors import ParseError, RatingbookError
 from ratingbook.formats import (
@@ -14,6 +20,7 @@ from ratingbook.formats import (
     format_swiss_table,
     parse_crikey,
     parse_elo_series,
+    parse_swiss,
 )
 from ratingbook.results import Result
 from ratingbook.swiss import player_result
@@ -227,3 +234,148 @@ def test_parse_errors_are_ratingbook_errors() -> None:
     """ParseError belongs to the one error family (a ValueError)."""
     assert issubclass(ParseError, RatingbookError)
     assert issubclass(ParseError, ValueError)
+
+
+# --- the bulk readers agree with the line-by-line reader ----------------------------------------
+#
+# parse_crikey, parse_swiss and parse_elo_series read the long parts of their input (games,
+# scores) a block at a time and fall back to reading line by line when a block has a problem.
+# Whatever the input, both ways must give the same games (with the same line numbers) or the
+# same error: compared here on random inputs, each slightly broken or not, with the bulk reading
+# switched off (formats._readings answering "unreadable" sends every block line by line).
+
+# Tokens a slip of the keyboard may leave: spellings the readers accept and ones they refuse.
+ODD_TOKENS = (
+    "x", "-1", "+3", "1.5", "07", "1_0", "٣", "WON", "Drew", "lose", "½", "1/2", "0.50",
+    "2", "1e400000000", "nan", "alice", "zed", "",
+)  # fmt: skip
+
+
+def parse_outcome(parse: Callable[[str], object], text: str) -> object:
+    """What ``parse`` makes of ``text``: its result with every game's line, or its error."""
+    try:
+        result = parse(text)
+    except ParseError as error:
+        return ("error", str(error))
+    games: list[object] = []
+    if isinstance(result, list) and result and hasattr(result[0], "games"):
+        games = [g for t in result for g in t.games]
+    elif isinstance(result, tuple):
+        games = list(result[1])
+    lines = [g.where.line if g.where else None for g in games]  # type: ignore[attr-defined]
+    return ("ok", result, lines)
+
+
+def line_by_line(parse: Callable[[str], object], text: str) -> object:
+    with mock.patch.object(formats, "_readings", lambda tokens, read: None):
+        return parse_outcome(parse, text)
+
+
+@st.composite
+def broken_text(draw: st.DrawFn, lines: list[str]) -> str:
+    """``lines`` joined, perhaps with one token changed, dropped or added, a token moved to the
+    next line (the total count stays right), a blank or blank-looking line inserted, or Windows
+    newlines."""
+    lines = list(lines)
+    changes = ["none", "token", "drop", "add", "shift", "blank", "spaces", "crlf"]
+    change = draw(st.sampled_from(changes))
+    if len(lines) > 1 and change == "shift":
+        i = draw(st.integers(0, len(lines) - 2))
+        tokens = lines[i].split()
+        if tokens:
+            lines[i] = " ".join(tokens[:-1])
+            lines[i + 1] = f"{tokens[-1]} {lines[i + 1]}"
+    elif lines and change in ("token", "drop", "add"):
+        i = draw(st.integers(0, len(lines) - 1))
+        tokens = lines[i].split()
+        if tokens:
+            j = draw(st.integers(0, len(tokens) - 1))
+            if change == "token":
+                tokens[j] = draw(st.sampled_from(ODD_TOKENS))
+            elif change == "drop":
+                del tokens[j]
+            else:
+                tokens.insert(j, draw(st.sampled_from(ODD_TOKENS)))
+            lines[i] = " ".join(tokens)
+    elif change in ("blank", "spaces"):
+        i = draw(st.integers(0, len(lines)))
+        lines.insert(i, "" if change == "blank" else " \t ")
+    newline = "\r\n" if change == "crlf" else "\n"
+    return newline.join(lines) + newline
+
+
+@st.composite
+def crikey_texts(draw: st.DrawFn) -> str:
+    names = ["alice", "bob", "carol", "dan"]
+    lines = [str(draw(st.integers(1, 2)))]
+    for _ in range(int(lines[0])):
+        players = names[: draw(st.integers(1, 4))]
+        games = draw(st.integers(0, 6))
+        lines.append(f"{len(players)} {games}")
+        lines += [f"{p} {draw(st.integers(0, 9999)) / 100:.2f}" for p in players]
+        for _ in range(games):
+            white, black = draw(st.sampled_from(players)), draw(st.sampled_from(players))
+            result = draw(st.sampled_from(["won", "drew", "lost"]))
+            lines.append(f"{white} {black} {result} {draw(st.integers(0, 39))} 5")
+    return draw(broken_text(lines))
+
+
+@st.composite
+def swiss_texts(draw: st.DrawFn) -> str:
+    players = ["Anna", "Bob", "Cleo", "Dirk"][: draw(st.integers(2, 4))]
+    lines = [*players, ""]
+    for _ in range(draw(st.integers(0, 3))):
+        for _ in range(draw(st.integers(1, 3))):
+            white, black = draw(st.sampled_from(players)), draw(st.sampled_from(players))
+            points = draw(st.sampled_from(["1 0", "0 1", "0.5 0.5", "½ ½", "1/2 0", "1 ½"]))
+            lines.append(f"{white} {black} {points}")
+        lines.append("")
+    return draw(broken_text(lines))
+
+
+@st.composite
+def elo_series_texts(draw: st.DrawFn) -> str:
+    lines = ["32 1613 1609"]
+    lines += [
+        " ".join(draw(st.lists(st.sampled_from(["1", "0", "0.5", ".5", "½", "1/2"]), max_size=3)))
+        for _ in range(draw(st.integers(0, 6)))
+    ]
+    return draw(broken_text(lines))
+
+
+@settings(max_examples=300)
+@given(crikey_texts())
+@example("1\n2 2\nalice 76.91\nbob 76.36\nalice bob lost 20\n15 bob alice won 1 2\n")
+def test_parse_crikey_reads_in_bulk_as_line_by_line(text: str) -> None:
+    assert parse_outcome(parse_crikey, text) == line_by_line(parse_crikey, text)
+
+
+@settings(max_examples=300)
+@given(swiss_texts())
+@example("Anna\nBob\n\nAnna Bob 1\n0 Bob Anna 1 0\n")  # a token on the wrong line
+def test_parse_swiss_reads_in_bulk_as_line_by_line(text: str) -> None:
+    assert parse_outcome(parse_swiss, text) == line_by_line(parse_swiss, text)
+
+
+@settings(max_examples=300)
+@given(elo_series_texts())
+def test_parse_elo_series_reads_in_bulk_as_line_by_line(text: str) -> None:
+    assert parse_outcome(parse_elo_series, text) == line_by_line(parse_elo_series, text)
+
+
+def test_the_line_by_line_switch_reaches_the_line_by_line_reader() -> None:
+    """The comparison above is not empty: with the switch, a bad game line is still found, and
+    a good input still parses (so both readers really ran)."""
+    bad = CRIKEY_ONE + "alice bob lose 20 15\n"
+    assert line_by_line(parse_crikey, bad) == parse_outcome(parse_crikey, bad)
+    assert line_by_line(parse_crikey, SEED_CRIKEY_INPUT)[0] == "ok"
+    calls: list[str] = []
+    real = formats._crikey_game
+
+    def spy(*args: Any) -> Any:
+        calls.append("line")
+        return real(*args)
+
+    with mock.patch.object(formats, "_crikey_game", spy):
+        line_by_line(parse_crikey, SEED_CRIKEY_INPUT)
+    assert len(calls) == 6  # the seed's six games, one by one

@@ -11,8 +11,8 @@ Every book is recalculated in-process through :class:`XlsxBook`, and through ``P
 when that adapter exists (read, ``workbook.recalc``, save): the only exception allowed is
 :class:`RatingbookError`, with a one-line message, and both adapters must give the same verdict
 (the same message, or the same summary and the same values written). A sample
-goes through ``ratingbook recalc`` in a subprocess with a timeout: exit 0 or 2, never a
-traceback, never a hang, and the same verdict as in-process.
+goes through ``ratingbook recalc`` in subprocesses, two at a time, under a hang guard: exit 0 or
+2, never a traceback, never a hang, and the same verdict as in-process.
 
 ``RATINGBOOK_FUZZ_CASES=2000 python -m pytest tests/test_fuzz.py`` runs a longer campaign.
 """
@@ -35,7 +35,7 @@ import openpyxl
 import pytest
 
 from ratingbook import workbook
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.xlsx import XlsxBook
 from workbooks import Error, Formula, Text, make_book
 
@@ -50,7 +50,10 @@ else:
 
 CASES = int(os.environ.get("RATINGBOOK_FUZZ_CASES", "150"))
 CLI_SAMPLE = 12
-CLI_TIMEOUT = 20.0
+#: A hang guard, not a speed test: one ``ratingbook recalc`` of a fuzzed book takes 0.2-0.35 s on
+#: the idle 2-core machine (measured 2026-11-22), so only a hang reaches 60 s, however busy the
+#: machine is.
+CLI_HANG_GUARD = 60.0
 SEED = 20240705
 
 Grid = list[list[object]]
@@ -390,7 +393,12 @@ def run_adapter(adapter: Any, case: int, path: Path, mutations: list[str], book:
         opened.save(path.with_name(f"{path.stem}-{adapter.__name__}.xlsx"))
     except RatingbookError as error:
         message = str(error)
-        assert "\n" not in message, f"case {case} ({mutations}): multi-line message {message!r}"
+        # One line per problem (an InputErrors lists every problem the recalc found).
+        lines = message.splitlines()
+        problems = error.errors if isinstance(error, InputErrors) else (error,)
+        assert lines and all(line.strip() for line in lines), (case, mutations, message)
+        assert len(lines) == min(len(problems), InputErrors.SHOWN + 1), (case, message)
+        assert all("\n" not in str(p) for p in problems), f"case {case}: {message!r}"
         return Outcome(case, path, mutations, message)
     except Exception:
         pytest.fail(
@@ -456,10 +464,11 @@ def test_random_malformed_books_raise_only_ratingbook_errors(outcomes: list[Outc
 
 
 def test_every_error_names_a_sheet_or_the_file(outcomes: list[Outcome]) -> None:
-    """A user can act on each message: it names a sheet (and usually a row) or the workbook."""
+    """A user can act on each message: each of its lines (one per problem) names a sheet (and
+    usually a row) or the workbook."""
     for o in outcomes:
-        if o.error is not None:
-            assert "sheet" in o.error or "workbook" in o.error, (o.case, o.mutations, o.error)
+        for line in (o.error or "").splitlines():
+            assert "sheet" in line or "workbook" in line, (o.case, o.mutations, o.error)
 
 
 def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> None:
@@ -486,17 +495,19 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
                 ],
                 capture_output=True,
                 text=True,
-                timeout=CLI_TIMEOUT,
+                timeout=CLI_HANG_GUARD,
                 check=False,
             )
         except subprocess.TimeoutExpired:
             return o, None
         return o, done
 
-    with ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 2)) as pool:
+    with ThreadPoolExecutor(max_workers=2) as pool:  # never more than two processes at once
         results = list(pool.map(run, sample))
     for o, done in results:
-        assert done is not None, f"case {o.case} ({o.mutations}): no answer in {CLI_TIMEOUT} s"
+        assert done is not None, (
+            f"case {o.case} ({o.mutations}): no answer in {CLI_HANG_GUARD} s: a hang"
+        )
         assert "Traceback" not in done.stderr, (o.case, done.stderr)
         assert done.returncode in (0, 2), (o.case, done.returncode, done.stderr)
         target = o.path.with_name(o.path.stem + "-cli.xlsx")
@@ -505,5 +516,6 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
             assert target.exists()
         else:
             assert done.returncode == 2, (o.case, done.stdout)
-            assert done.stderr.splitlines() == [f"FAILED {o.path}: {o.error}"]
+            lines = dict.fromkeys(o.error.splitlines())  # a problem found twice is said once
+            assert done.stderr.splitlines() == [f"FAILED {o.path}: {line}" for line in lines]
             assert not target.exists()

@@ -1,17 +1,18 @@
-"""Hostile and broken workbook files: each is refused with a clear RatingbookError, quickly, and
-nothing is written.
+"""Hostile and broken workbook files: each is refused with a clear RatingbookError, and nothing
+is written.
 
 Every case is checked twice:
 
 - through the Python API (``XlsxBook(path)``, and ``PackageBook(path)`` when that adapter exists,
-  then ``workbook.recalc``): a :class:`RatingbookError` whose message says what is wrong, within
-  :data:`LIMIT` seconds, no file touched;
-- through the command line (``ratingbook recalc FILE``) in a subprocess with a timeout: exit
-  status 2, exactly one line on stderr (``FAILED FILE: ...``), no traceback, no output file, no
-  temporary file left over, the input byte-identical.
+  then ``workbook.recalc``): a :class:`RatingbookError` whose message says what is wrong, no
+  file touched;
+- through the command line (``ratingbook recalc FILE``) in a subprocess: exit status 2, exactly
+  one line on stderr (``FAILED FILE: ...``), no traceback, no output file, no temporary file left
+  over, the input byte-identical.
 
-The CLI runs of all cases are started together (a few at a time) so the slow machine's wall
-clock is spent once; each has its own deadline.
+No test here measures speed (that is benchmarks/' job): :data:`LIMIT` is only a hang guard, far
+above the time any case takes, so a busy machine cannot fail a test. The CLI runs go two at a
+time (never more processes than that at once).
 
 Where an adapter is known to get a case wrong, the case carries the bug in ``known_bugs`` and
 is a strict xfail for that adapter (and for the CLI when the CLI uses it): the suite stays green,
@@ -30,12 +31,10 @@ import datetime as dt
 import importlib.util
 import os
 import re
-import shutil
 import signal
 import struct
 import subprocess
 import sys
-import time
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -47,9 +46,8 @@ from typing import Any
 import openpyxl
 import pytest
 
-from ratingbook import cli as cli_module
 from ratingbook import workbook
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.xlsx import XlsxBook
 from workbooks import (
     CAMP_GROUPS,
@@ -71,9 +69,11 @@ except ImportError:  # not written yet, or python-calamine missing
 else:
     ADAPTERS["PackageBook"] = PackageBook
 
-#: "Within seconds": every hostile file must be answered within this, on a slow CI machine
-#: (a good file of this size takes well under a second).
-LIMIT = 10.0
+#: A hang guard, not a speed test: a run still going after LIMIT seconds is stuck (an unbounded
+#: parse, a bomb being expanded). Measured on the idle 2-core machine (2026-11-22): the slowest
+#: CLI run 2.5 s (the 60 MB empty-rows bomb, 2.5 s CPU), the slowest API run 2.3 s, most cases
+#: 0.15 s; LIMIT is 24 times the slowest, so only a hang reaches it, even with both cores busy.
+LIMIT = 60.0
 
 # --- crafting packages ---------------------------------------------------------------------------
 
@@ -401,7 +401,7 @@ class Case:
     build: Callable[[Path], None]
     message: str
     name: str = "book.xlsx"
-    #: A valid but heavy file: recalculating it correctly (within seconds) is fine too.
+    #: A valid but heavy file: recalculating it correctly is fine too.
     may_succeed: bool = False
     #: Adapters known to get this case wrong, by class name, with the bug (strict xfail).
     known_bugs: Mapping[str, str] = field(default_factory=dict)
@@ -562,7 +562,7 @@ CASES: dict[str, Case] = {
     "an empty Camp Groups sheet": Case(
         _grid_book(after=_empty_sheet("Camp Groups")), r"'Camp Groups'.*missing column"
     ),
-    # A million blank formatted rows: must finish within seconds, blank rows are not data.
+    # A million blank formatted rows: blank rows are not data.
     # (Tested below as good books that must recalculate; an error is not expected.)
 }
 
@@ -632,24 +632,22 @@ def assert_untouched(before: Built) -> None:
 
 @dataclass(frozen=True)
 class CliRun:
-    returncode: int | None  # None: killed at the deadline
+    returncode: int | None  # None: killed by the hang guard
     stdout: str
     stderr: str
-    seconds: float
 
 
 CLI = [sys.executable, "-c", "from ratingbook.cli import main; main()"]
 
 
-def run_cli(args: list[str], cwd: Path, timeout: float = LIMIT) -> CliRun:
-    start = time.perf_counter()
+def run_cli(args: list[str], cwd: Path) -> CliRun:
     try:
         done = subprocess.run(
-            [*CLI, *args], cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False
+            [*CLI, *args], cwd=cwd, capture_output=True, text=True, timeout=LIMIT, check=False
         )
     except subprocess.TimeoutExpired as expired:
-        return CliRun(None, str(expired.stdout or ""), str(expired.stderr or ""), timeout)
-    return CliRun(done.returncode, done.stdout, done.stderr, time.perf_counter() - start)
+        return CliRun(None, str(expired.stdout or ""), str(expired.stderr or ""))
+    return CliRun(done.returncode, done.stdout, done.stderr)
 
 
 ALL_CASES = {**CASES, **GOOD_BUT_HEAVY}
@@ -668,24 +666,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
 
 @pytest.fixture(scope="module")
 def cli_runs(built: dict[str, Built]) -> dict[str, CliRun]:
-    """``ratingbook recalc FILE`` for every case, a few at a time, each with its own deadline."""
+    """``ratingbook recalc FILE`` for every case, two processes at a time."""
 
     def one(key: str) -> tuple[str, CliRun]:
-        if key.startswith(OPENPYXL):
-            # In a folder of its own: a run killed at its deadline may leave a temporary file.
-            b = built[key.removeprefix(OPENPYXL)]
-            folder = b.folder.with_name(b.folder.name + "-openpyxl")
-            folder.mkdir(exist_ok=True)
-            shutil.copyfile(b.path, folder / b.path.name)
-            return key, run_cli(["recalc", "--engine", "openpyxl", b.path.name], cwd=folder)
         b = built[key]
         return key, run_cli(["recalc", b.path.name], cwd=b.folder)
 
-    keys = [OPENPYXL + key for key in SLOW_WITH_OPENPYXL if OPENPYXL_ENGINE_OPTION]
-    # The known-slow runs first, so their deadlines run out while the quick ones go through.
-    keys += sorted(ALL_CASES, key=lambda key: CLI_ADAPTER not in ALL_CASES[key].known_bugs)
-    with ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 2)) as pool:
-        return dict(pool.map(one, keys))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(pool.map(one, ALL_CASES))
 
 
 def _which_adapter_the_cli_uses() -> str:
@@ -721,16 +709,6 @@ def _which_adapter_the_cli_uses() -> str:
 CLI_ADAPTER = _which_adapter_the_cli_uses()
 
 
-#: The cases too slow with openpyxl; also run through ``ratingbook recalc --engine openpyxl``.
-SLOW_WITH_OPENPYXL = [
-    key
-    for key, case in ALL_CASES.items()
-    if case.known_bugs.get("XlsxBook", "").startswith(SLOW_OPENPYXL)
-]
-OPENPYXL = "openpyxl engine: "
-OPENPYXL_ENGINE_OPTION = "engine" in getattr(cli_module.BookJob, "__dataclass_fields__", {})
-
-
 def _cli_params(cases: dict[str, Case]) -> list[object]:
     """One param per case; strict xfail where the adapter the CLI uses has a known bug."""
     params = []
@@ -755,8 +733,8 @@ def _api_params(cases: dict[str, Case]) -> list[object]:
 def _skip_if_slow(adapter: str, case: Case) -> None:
     bug = case.known_bugs.get(adapter, "")
     if bug.startswith(SLOW_OPENPYXL):
-        # Known to take tens of seconds in-process (a deadline cannot stop openpyxl's C parser
-        # promptly); the CLI test runs the same code under a hard timeout instead.
+        # Known to take tens of seconds and hundreds of MB (a hang guard cannot stop openpyxl's
+        # C parser promptly): not run; the default package engine is tested on the same file.
         pytest.xfail(bug)
 
 
@@ -764,8 +742,8 @@ def _skip_if_slow(adapter: str, case: Case) -> None:
 def test_hostile_file_is_refused_by_the_api(
     adapter: str, key: str, built: dict[str, Built]
 ) -> None:
-    """The adapter + workbook.recalc raise a RatingbookError naming the problem, quickly, and
-    write nothing."""
+    """The adapter + workbook.recalc raise a RatingbookError naming the problem and write
+    nothing."""
     case, built_as = CASES[key], built[key]
     # A fresh snapshot: the CLI test may have written its own output beside the input.
     before = snapshot(built_as.folder, built_as.path)
@@ -781,7 +759,10 @@ def test_hostile_file_is_refused_by_the_api(
     except RatingbookError as error:
         message = str(error)
         assert re.search(case.message, message, re.IGNORECASE | re.DOTALL), message
-        assert "\n" not in message
+        # One line per problem: several problems (every one is reported) are one line each.
+        problems = error.errors if isinstance(error, InputErrors) else (error,)
+        assert message.splitlines() == [str(problem) for problem in problems]
+        assert all("\n" not in str(problem) for problem in problems)
         assert_untouched(before)
     else:
         assert case.may_succeed, f"no error: {plan.summary}"
@@ -794,55 +775,30 @@ def test_hostile_file_is_refused_by_the_api(
 def test_hostile_file_gets_one_clean_line_from_the_cli(
     key: str, built: dict[str, Built], cli_runs: dict[str, CliRun]
 ) -> None:
-    """``ratingbook recalc`` exits 2 with one 'FAILED file: message' line, no traceback, in
-    seconds; no output or temporary file appears and the input is unchanged."""
+    """``ratingbook recalc`` exits 2 with one 'FAILED file: message' line, no traceback;
+    the input is unchanged and no output or temporary file appears."""
     case, before, run = CASES[key], built[key], cli_runs[key]
-    assert run.returncode is not None, f"no answer within {LIMIT} s"
+    assert run.returncode is not None, f"no answer within {LIMIT} s: a hang"
     assert "Traceback" not in run.stderr
     if case.may_succeed and run.returncode == 0:
         assert "6 games replayed" in run.stdout
         return
     lines = run.stderr.splitlines()
     assert run.returncode == 2, run.stderr
-    assert len(lines) == 1, run.stderr
-    assert lines[0].startswith(f"FAILED {before.path.name}: ")
-    assert re.search(case.message, lines[0], re.IGNORECASE), lines[0]
+    # One line per problem: a book with several problems gets a FAILED line for each.
+    assert lines and all(line.startswith(f"FAILED {before.path.name}: ") for line in lines)
+    assert len(set(lines)) == len(lines), run.stderr
+    assert re.search(case.message, run.stderr, re.IGNORECASE), run.stderr
     assert run.stdout == ""
     assert_untouched(before)
 
 
-@pytest.mark.skipif(not OPENPYXL_ENGINE_OPTION, reason="the CLI has no --engine openpyxl")
-@pytest.mark.parametrize(
-    "key",
-    [
-        pytest.param(
-            key, id=key, marks=pytest.mark.xfail(reason=ALL_CASES[key].known_bugs["XlsxBook"])
-        )
-        for key in SLOW_WITH_OPENPYXL
-    ],
-)
-def test_openpyxl_engine_answers_heavy_files_within_seconds(
-    key: str, cli_runs: dict[str, CliRun]
-) -> None:
-    """``ratingbook recalc --engine openpyxl`` on the heavy files: an answer within seconds,
-    a correct recalc or one clean line (the openpyxl adapter is known to be too slow: strict
-    xfail, so the marker must go once it is fast enough)."""
-    run = cli_runs[OPENPYXL + key]
-    assert run.returncode is not None, f"no answer within {LIMIT} s"
-    assert "Traceback" not in run.stderr
-    if run.returncode == 0:
-        assert "6 games replayed" in run.stdout
-    else:
-        assert run.returncode == 2
-        assert len(run.stderr.splitlines()) == 1
-
-
 @pytest.mark.parametrize(("adapter", "key"), _api_params(GOOD_BUT_HEAVY))
-def test_blank_formatted_rows_cost_seconds_through_the_api(
+def test_blank_formatted_rows_are_not_data_through_the_api(
     adapter: str, key: str, built: dict[str, Built], tmp_path: Path
 ) -> None:
-    """The adapter reads, recalculates and saves a book with a million blank formatted rows
-    within seconds, replaying only the six real games."""
+    """The adapter reads, recalculates and saves a book with a million blank formatted rows,
+    replaying only the six real games."""
     case, built_as = GOOD_BUT_HEAVY[key], built[key]
     # A fresh snapshot: the CLI test may have written its own output beside the input.
     before = snapshot(built_as.folder, built_as.path)
@@ -857,13 +813,13 @@ def test_blank_formatted_rows_cost_seconds_through_the_api(
 
 
 @pytest.mark.parametrize("key", _cli_params(GOOD_BUT_HEAVY))
-def test_blank_formatted_rows_are_not_data_and_cost_seconds(
+def test_blank_formatted_rows_are_not_data_through_the_cli(
     key: str, built: dict[str, Built], cli_runs: dict[str, CliRun]
 ) -> None:
-    """A million blank formatted rows below the games: the recalc finishes within seconds and
-    replays only the real games (the blank rows are not read as empty games)."""
+    """A million blank formatted rows below the games: the recalc replays only the real games
+    (the blank rows are not read as empty games)."""
     before, run = built[key], cli_runs[key]
-    assert run.returncode is not None, f"no answer within {LIMIT} s"
+    assert run.returncode is not None, f"no answer within {LIMIT} s: a hang"
     assert run.returncode == 0, run.stderr
     assert "6 games replayed" in run.stdout
     out = before.folder / "book-recalculated.xlsx"

@@ -34,10 +34,11 @@ from click.testing import CliRunner
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ratingbook import templates, workbook
-from ratingbook.cli import TEMPLATE_KINDS, cli, main
+from ratingbook import schemas, templates, workbook
+from ratingbook.cli import cli, main
 from ratingbook.errors import WorkbookError
-from ratingbook.tables import TableSpec
+from ratingbook.tables import Column, TableSpec
+from ratingbook.xlsx import XlsxBook
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "workbook_templates"
@@ -49,13 +50,20 @@ INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
     "ladder": (workbook.CAMP_GROUPS, workbook.LADDER_PLAYERS, workbook.LADDER_GAMES),
     "crikey": (workbook.CRIKEY_PLAYERS, workbook.CRIKEY_GAMES),
     "elo": (workbook.ELO_SETTINGS, workbook.ELO_PLAYERS, workbook.ELO_GAMES),
-    "swiss": (workbook.SWISS_PLAYERS, workbook.SWISS_GAMES),
+    "swiss": (
+        schemas.SWISS_SETTINGS,
+        workbook.SWISS_PLAYERS,
+        # The event's columns (the seed's White Points / Black Points are read, not shown).
+        TableSpec(
+            "Swiss Games", tuple(Column(n) for n in ("Round", "Board", "White", "Black", "Result"))
+        ),
+    ),
 }
 GENERATED_SHEETS = {
     "ladder": (workbook.LADDER_STANDINGS, workbook.RATING_HISTORY),
     "crikey": (workbook.CRIKEY_STANDINGS, workbook.CRIKEY_HISTORY),
     "elo": (workbook.ELO_STANDINGS, workbook.ELO_HISTORY),
-    "swiss": (workbook.SWISS_STANDINGS,),
+    "swiss": (workbook.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
 }
 
 # (sheet, column header, the dropdown's choices) per template.
@@ -66,10 +74,7 @@ DROPDOWNS = {
     ],
     "crikey": [("Crikey Games", "Result", '"won,drew,lost"')],
     "elo": [("Elo Games", "Result", '"1-0,0-1,½-½"')],
-    "swiss": [
-        ("Swiss Games", "White Points", '"1,0.5,0"'),
-        ("Swiss Games", "Black Points", '"1,0.5,0"'),
-    ],
+    "swiss": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
 }
 
 # (sheet, column header, number format of its data cells) per template.
@@ -83,7 +88,12 @@ NUMBER_FORMATS = {
     ],
     "crikey": [("Crikey Players", "Rating", "0.00"), ("Crikey Games", "Result", "@")],
     "elo": [("Elo Players", "Rating", "0"), ("Elo Games", "Result", "@")],
-    "swiss": [("Swiss Games", "Round", "0")],
+    "swiss": [
+        ("Swiss Games", "Round", "0"),
+        ("Swiss Games", "Board", "0"),
+        ("Swiss Games", "Result", "@"),
+        ("Swiss Players", "Rating", "0"),
+    ],
 }
 
 
@@ -200,8 +210,11 @@ def test_template_command_writes_the_committed_workbook(kind: str, tmp_path: Pat
 
 
 def test_template_command_offers_exactly_the_template_kinds() -> None:
-    """The CLI keeps its own copy of the kinds (so it starts without openpyxl); they agree."""
-    assert TEMPLATE_KINDS == templates.KINDS == KINDS
+    """The CLI offers templates.KINDS itself (looked up lazily, so it starts without openpyxl)."""
+    assert templates.KINDS == KINDS
+    result = CliRunner().invoke(cli, ["template", "--help"])
+    assert result.exit_code == 0, result.output
+    assert "{ladder|crikey|elo|swiss}" in result.output
 
 
 def test_template_command_defaults_to_kind_xlsx_here(
@@ -515,8 +528,19 @@ def test_swiss_sample_reproduces_seed_004_table(books: dict[str, Workbook]) -> N
         (5, "Bob", 1.0, 5.0, 0.50, 1),
         (6, "Femke", 0.5, 4.0, 1.00, 2),
     ]
-    rounds = [r["Round"] for r in records(books["swiss"]["Swiss Games"])]
-    assert rounds == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    games = records(books["swiss"]["Swiss Games"])
+    assert [r["Round"] for r in games] == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+    # Rounds = 5 and round 3 complete: building the template paired round 4. Without
+    # rematches (C.04.1 b) two pairings of these six remain: Erik-Charlotte, Anna-Bob,
+    # Daniel-Femke, or Erik-Femke, Anna-Daniel, Bob-Charlotte. Erik (2.5) meeting Charlotte (2)
+    # rather than Femke (0.5) gives the smaller score differences the Dutch rules ask for.
+    round_4 = {frozenset((r["White"], r["Black"])) for r in games if r["Round"] == 4}
+    assert round_4 == {
+        frozenset(("Erik", "Charlotte")),
+        frozenset(("Anna", "Bob")),
+        frozenset(("Daniel", "Femke")),
+    }
+    assert all(r["Result"] in (None, "") for r in games if r["Round"] == 4)
 
 
 # --- LibreOffice opens them ----------------------------------------------------------------------
@@ -576,3 +600,17 @@ def test_libreoffice_opens_the_template_and_sees_its_values(
         assert len(seen[spec.sheet].tables) == 1, spec.sheet
     for sheet, _header, choices in DROPDOWNS[kind]:
         assert choices in {dv.formula1 for dv in seen[sheet].data_validations.dataValidation}
+
+
+def test_the_template_book_is_a_file_book_that_saves_the_template_bytes(tmp_path: Path) -> None:
+    """The in-memory template book saves like any file book: atomically, the template's bytes,
+    losing nothing (no original file: ``uncarried`` is empty and in-place is never refused)."""
+    book = templates.TemplateBook(templates.build_template("elo"))
+    assert book.uncarried == []
+    book.refuse_in_place()
+    target = tmp_path / "elo.xlsx"
+    target.write_bytes(b"an older file, replaced")
+    book.save(target)
+    assert target.read_bytes() == templates.template_bytes("elo")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elo.xlsx"]  # no temporary left
+    assert not isinstance(book, XlsxBook)  # it no longer fakes a loaded file

@@ -216,7 +216,7 @@ BAD_CALLS: list[Any] = [
     pytest.param(lambda: ELO_UPDATE(1500, 1500, 2), r"score 2 is not a score", id="score 2"),
     pytest.param(lambda: ELO_UPDATE(1500, 1500, "win"), r"score 'win' is not", id="score text"),
     pytest.param(lambda: ELO_UPDATE(1500, 1500, True), r"score True is not", id="boolean"),
-    pytest.param(lambda: ELO_UPDATE(1500, 1500, 1, -5), r"k -5 must not be negative", id="k"),
+    pytest.param(lambda: ELO_UPDATE(1500, 1500, 1, -5), r"k -5 is too small for K", id="k"),
     pytest.param(
         lambda: ELO_UPDATE(1500, 1500, "1e-400000000"),
         r"score '1e-400000000' is not a score",
@@ -228,12 +228,16 @@ BAD_CALLS: list[Any] = [
         r"game 2: score 0.7 is not a score",
         id="series",
     ),
-    pytest.param(lambda: ELO_TOURNAMENT(4.5, 3, 0), r"contestants 4.5 must be a whole", id="C"),
+    pytest.param(
+        lambda: ELO_TOURNAMENT(4.5, 3, 0), r"contestants 4.5 is not a whole number", id="C"
+    ),
     pytest.param(lambda: ELO_TOURNAMENT(4, -1, 0), r"rounds -1 must be a whole", id="R"),
     pytest.param(lambda: ELO_TOURNAMENT(4, 3, "x"), r"seed 'x' is not a number", id="X0"),
     pytest.param(lambda: ELO_TOURNAMENT(20000, 1, 0), r"more than one row holds", id="wide"),
     pytest.param(lambda: ELO_TOURNAMENT(1000, 1000, 0), r"command line", id="long"),
-    pytest.param(lambda: LADDER_UPDATE(1200.5, 1000, 1), r"rating 1200.5 must be", id="ladder"),
+    pytest.param(
+        lambda: LADDER_UPDATE(1200.5, 1000, 1), r"rating 1200.5 is not a whole number", id="ladder"
+    ),
     pytest.param(lambda: LADDER_UPDATE(1200, 1000, "(1-O)"), r"score '\(1-O\)'", id="result"),
     pytest.param(
         lambda: CRIKEY_UPDATE(76.915, 76.36, "lost", 20, 15),
@@ -247,12 +251,12 @@ BAD_CALLS: list[Any] = [
     ),
     pytest.param(
         lambda: CRIKEY_UPDATE(76.91, 76.36, "won", -1, 15),
-        r"white_pieces -1 must be a whole number of at least 0",
+        r"white_pieces -1 is too small for a piece value \(at least 0\)",
         id="pieces",
     ),
     pytest.param(
         lambda: SWISS_STANDINGS([["Anna", "Bob", 1, "x"]]),
-        r"games row 1, black points: points 'x' must be 1, 0.5 or 0",
+        r"games row 1, black points: points 'x' is not a score; expected 1 \(win\), 0.5",
         id="points",
     ),
     pytest.param(
@@ -272,7 +276,7 @@ BAD_CALLS: list[Any] = [
     ),
     pytest.param(
         lambda: SWISS_STANDINGS([["Anna", "#N/A", 1, 0]]),
-        r"games row 1, black: holds the Excel error '#N/A'",
+        r"games row 1, black: the cell holds the Excel error '#N/A'",
         id="Excel error",
     ),
 ]
@@ -302,3 +306,25 @@ def test_udfs_are_registered_with_excel_help_text() -> None:
         assert udf.__doc__ is not None
         assert f"={udf.__name__}(" in udf.__doc__
         assert len(udf.__doc__) <= 255
+
+
+def test_crikey_update_takes_a_rating_computed_by_excel_as_the_two_decimal_value() -> None:
+    """=89.90+0.01 is 89.91000000000001 in Excel; it is the rating 89.91 (issue 9, item 6).
+
+    White 89.91 + 3 = 92.91 against 76.36: gap 16.55, CE 1.655 -> 1.66; the favourite wins,
+    RPE 1 - 1.66 = -0.66 (seed 000 literally): White 89.25, Black 77.02.
+    """
+    assert CRIKEY_UPDATE(89.90 + 0.01, 76.36, "won", 10, 10) == [[89.25, 77.02]]
+
+
+def test_elo_series_rounds_a_fractional_starting_rating_like_every_later_one() -> None:
+    """1500.5 plays as 1501 (issue 9, item 7; arithmetic in tests/test_elo.py)."""
+    assert ELO_SERIES(10, 1500.5, 1500, [[1]]) == [[1501, 1500], [1506, 1495]]
+
+
+def test_elo_series_needs_k_while_elo_update_defaults_to_20() -> None:
+    """ELO_UPDATE(1500, 1500, 1) with K left empty is 1500 + 20 x ½ = 1510; ELO_SERIES has no
+    default K: an empty one is an error."""
+    assert ELO_UPDATE(1500, 1500, 1, None) == 1510
+    with pytest.raises(RatingbookError, match="k is empty; expected K"):
+        ELO_SERIES(None, 1500, 1500, [[1]])

@@ -21,6 +21,7 @@ import pytest
 from openpyxl.styles import Font, PatternFill
 
 from ratingbook import workbook
+from ratingbook.errors import InputErrors, InvalidValueError, RatingbookError, SelfPlayError
 from ratingbook.xlsx import XlsxBook
 from workbooks import (
     CAMP_GROUPS,
@@ -815,3 +816,351 @@ def test_new_week_appends_by_header_to_an_archive_with_its_own_column_order(
     assert [r[0] for r in rows[2:]] == ["Week 5"] * 6
     assert [(r[4], r[3], r[2]) for r in rows[2:]] == [tuple(g) for g in LADDER_GAMES[1:]]
     assert [r[5] for r in rows[2:]] == [7, None, None, None, None, None]
+
+
+# --- NaN and infinity: one verdict whichever adapter read the cell ----------------------------
+
+
+class GridBook:
+    """The Book interface over plain grids: what any adapter hands to the workbook logic."""
+
+    def __init__(self, sheets: Mapping[str, list[list[object]]]) -> None:
+        self.sheets = {name: [list(r) for r in grid] for name, grid in sheets.items()}
+
+    def sheet_names(self) -> list[str]:
+        return list(self.sheets)
+
+    def read_values(self, sheet: str) -> list[list[object]]:
+        return [list(r) for r in self.sheets[sheet]]
+
+    def write_values(self, block: Any) -> None:  # pragma: no cover - never reached here
+        raise AssertionError("nothing may be written")
+
+    def replace_sheet(self, sheet: Any) -> None:  # pragma: no cover - never reached here
+        raise AssertionError("nothing may be written")
+
+
+_PLACEHOLDER = 4242.125  # a number exactly representable, replaced in the XML by NaN or INF
+
+NON_FINITE_CASES = {
+    # (sheets, where the non-finite number goes, the place the message names)
+    "nan as a Crikey name": (
+        {
+            "Crikey Players": [["Name", "Rating"], ["alice", 76.91], [_PLACEHOLDER, 70]],
+            "Crikey Games": [["White", "Black", "Result", "White Pieces", "Black Pieces"]],
+        },
+        "sheet 'Crikey Players', row 3, column A (Name)",
+    ),
+    "nan as a ladder ID": (
+        {
+            "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1000]],
+            "Ladder Players": [
+                ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+                [_PLACEHOLDER, "Ann", "Seniors", True, None, None, 1000],
+            ],
+            "Ladder Games": [["White", "Black", "Result"]],
+        },
+        "sheet 'Ladder Players', row 2, column A (ID)",
+    ),
+    "nan as Active": (
+        {
+            "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1000]],
+            "Ladder Players": [
+                ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+                [1, "Ann", "Seniors", _PLACEHOLDER, None, None, 1000],
+            ],
+            "Ladder Games": [["White", "Black", "Result"]],
+        },
+        "sheet 'Ladder Players', row 2, column D (Active)",
+    ),
+}
+
+
+def _with(sheets: Mapping[str, list[list[object]]], value: object) -> dict[str, list[list[object]]]:
+    return {
+        name: [[value if v == _PLACEHOLDER else v for v in row] for row in grid]
+        for name, grid in sheets.items()
+    }
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf], ids=["nan", "inf", "-inf"])
+@pytest.mark.parametrize("case", list(NON_FINITE_CASES))
+def test_a_non_finite_number_in_a_cell_is_an_input_error_naming_the_cell(
+    case: str, value: float
+) -> None:
+    """Excel cannot hold NaN or infinity, but a file can: an error at the cell, never a name."""
+    sheets, place = NON_FINITE_CASES[case]
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(GridBook(_with(sheets, value)))
+    problem = "is not a number" if math.isnan(value) else "is too large"
+    assert str(raised.value).startswith(f"{place}: {value!r} {problem}")
+
+
+@pytest.mark.parametrize("case", list(NON_FINITE_CASES))
+def test_a_nan_stored_in_the_file_gets_the_same_error_through_the_package_adapter(
+    case: str, tmp_path: Path
+) -> None:
+    """python-calamine reads ``<v>NaN</v>`` as nan: the common reading path names the cell."""
+    from ratingbook.package import PackageBook
+
+    sheets, place = NON_FINITE_CASES[case]
+    path = save_book(make_book(sheets), tmp_path / "nan.xlsx")
+    _replace_in_sheets(path, f"<v>{_PLACEHOLDER}</v>", "<v>NaN</v>")
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(PackageBook(path))
+    assert str(raised.value).startswith(f"{place}: nan is not a number")
+
+
+def _replace_in_sheets(path: Path, old: str, new: str) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    hits = 0
+    for name, data in parts.items():
+        if name.startswith("xl/worksheets/") and old.encode() in data:
+            parts[name] = data.replace(old.encode(), new.encode())
+            hits += 1
+    assert hits == 1
+    with zipfile.ZipFile(path, "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+
+
+# --- every problem at once (issue 9, item 5) --------------------------------------------------
+
+FIVE_MISTAKES = {
+    **ladder_sheets(
+        players=[
+            *LADDER_PLAYERS[:2],
+            [2, "Ben", "Juniors", True, 0, 0, "high"],  # 1: StWkPerm is not a number
+            *LADDER_PLAYERS[3:],
+        ],
+        games=[*LADDER_GAMES[:3], [3, 1, "(1-O)"], *LADDER_GAMES[4:]],  # 2: a letter O
+    ),
+    "Crikey Players": [["Name", "Rating"], ["alice", 76.915], ["bob", 76.36]],  # 3: 3 decimals
+    "Crikey Games": [["White", "Black", "Result", "White Pieces", "Black Pieces"]],
+    "Elo Players": [["Name", "Rating"], ["A", 1613], ["B", 1609]],
+    "Elo Games": [["White", "Black", "Result"], ["A", "C", 1]],  # 4: no player C
+    "Swiss Players": [["Name"], ["Anna"], ["Bob"]],
+    "Swiss Games": [
+        ["White", "Black", "White Points", "Black Points"],
+        ["Anna", "Bob", 1, 0],
+        ["Bob", "Bob", 1, 0],  # 5: self-play
+    ],
+}
+# The five lines, in the order of the families and of the rows (written by hand).
+FIVE_LINES = [
+    "sheet 'Ladder Players', row 3, column G (StWkPerm): 'high' is not a number; "
+    "expected a whole-number rating",
+    "sheet 'Ladder Games', row 4, column C (Result): unknown result '(1-O)'; "
+    "expected one of (1-0), (0-1), (½-½), (1/2-1/2)",
+    "sheet 'Crikey Players', row 2, column B (Rating): rating 76.915 has more than two decimals",
+    "sheet 'Elo Games', row 2, column B (Black): no player named 'C'",
+    "sheet 'Swiss Games', row 3, column B (Black): player 'Bob' cannot play themself",
+]
+
+
+def test_a_book_with_five_mistakes_reports_all_five_in_one_run_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    path = save_book(make_book(FIVE_MISTAKES), tmp_path / "five.xlsx")
+    before = path.read_bytes()
+    book = XlsxBook(path)
+    with pytest.raises(InputErrors) as raised:
+        workbook.recalc(book)
+    assert [str(e) for e in raised.value.errors] == FIVE_LINES
+    assert str(raised.value) == "\n".join(FIVE_LINES)
+    assert path.read_bytes() == before
+    assert [ws.title for ws in book.workbook.worksheets] == list(FIVE_MISTAKES)  # none added
+
+
+def test_the_ladder_reports_every_unknown_inactive_or_self_playing_game_at_once() -> None:
+    """Checks of the engine (who may play) are collected too, once every cell has been read."""
+    games = [
+        ["White", "Black", "Result"],
+        [1, 2, "(1-0)"],
+        [9, 2, "(1-0)"],  # no player 9
+        [4, 1, "(0-1)"],  # Dan (4) is not active
+        [3, 3, "(½-½)"],  # self-play
+    ]
+    with pytest.raises(InputErrors) as raised:
+        workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
+    assert [str(e) for e in raised.value.errors] == [
+        "sheet 'Ladder Games', row 3, column A (White): no player has ID 9",
+        "sheet 'Ladder Games', row 4, column A (White): player 4 ('Dan') is not active",
+        "sheet 'Ladder Games', row 5, column B (Black): player 3 cannot play themself",
+    ]
+
+
+def test_more_than_a_hundred_problems_are_listed_up_to_a_hundred_then_counted() -> None:
+    games = [["White", "Black", "Result"], *([1, 2, "draw"] for _ in range(150))]
+    with pytest.raises(InputErrors) as raised:
+        workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
+    assert len(raised.value.errors) == 150
+    lines = str(raised.value).split("\n")
+    assert len(lines) == 101
+    assert lines[0].startswith("sheet 'Ladder Games', row 2, column C (Result): unknown result")
+    assert lines[99].startswith("sheet 'Ladder Games', row 101, column C (Result)")
+    assert lines[100] == "and 50 more"
+
+
+def test_one_problem_is_raised_as_itself() -> None:
+    games = [["White", "Black", "Result"], [1, 1, "(1-0)"]]
+    with pytest.raises(SelfPlayError):
+        workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
+
+
+def test_input_errors_survive_a_process_pool() -> None:
+    """``ratingbook recalc --jobs N`` sends errors between processes: they pickle whole."""
+    import pickle
+
+    error = InputErrors([InvalidValueError("bad", None, "X"), InputErrors([SelfPlayError("s")])])
+    copy = pickle.loads(pickle.dumps(error))
+    assert [str(e) for e in copy.errors] == ["column 'X': bad", "s"]
+    assert str(copy) == str(error) == "column 'X': bad\ns"
+
+
+def test_numbers_computed_by_excel_are_read_as_the_values_they_show() -> None:
+    """StWkPerm =12*100.1-1.2 (1200 less noise) is 1200; a Crikey rating =89.90+0.01 is
+    89.91. Ladder: Ann (1200) beats Ben (1200), d = 0: 16 each way -> 1216 / 1184, weekly and
+    permanent. Crikey: as in test_udfs, alice 89.91 wins against bob 76.36: 89.25 / 77.02."""
+    sheets = {
+        "Camp Groups": [["Group", "Initial Ladder Rating"], ["Seniors", 1200.0000000001]],
+        "Ladder Players": [
+            ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+            [1, "Ann", "Seniors", True, None, None, 12 * 100.1 - 1.2],
+            [2.0000000000001, "Ben", "Seniors", True, None, None, 1200],
+        ],
+        "Ladder Games": [["White", "Black", "Result"], [1, 2, "(1-0)"]],
+        "Crikey Players": [["Name", "Rating"], ["alice", 89.90 + 0.01], ["bob", 76.36]],
+        "Crikey Games": [
+            ["White", "Black", "Result", "White Pieces", "Black Pieces"],
+            ["alice", "bob", "won", 10.000000000000002, 10],
+        ],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    assert [b.values for b in plan.blocks] == [[[1216], [1184]], [[1216], [1184]]]
+    standings = next(s for s in plan.sheets if s.name == "Crikey Standings")
+    assert [(r[1], r[3]) for r in standings.rows] == [("alice", 89.25), ("bob", 77.02)]
+
+
+def test_an_elo_sheet_rounds_a_fractional_starting_rating_like_every_later_one() -> None:
+    """Elo Players A 1500.5, B 1500, K 10, A wins: A starts on 1501 and ends on 1506, B on 1495
+    (the arithmetic is in tests/test_elo.py)."""
+    sheets = {
+        "Elo Settings": [["Setting", "Value"], ["K", 10]],
+        "Elo Players": [["Name", "Rating"], ["A", 1500.5], ["B", 1500]],
+        "Elo Games": [["White", "Black", "Result"], ["A", "B", 1]],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    standings = next(s for s in plan.sheets if s.name == "Elo Standings")
+    # Rank, Name, Start Rating, Rating, Change, Games, Wins, Draws, Losses
+    assert [list(r) for r in standings.rows] == [
+        [1, "A", 1501, 1506, 5, 1, 1, 0, 0],
+        [2, "B", 1500, 1495, -5, 1, 0, 0, 1],
+    ]
+    history = next(s for s in plan.sheets if s.name == "Elo History")
+    assert [r[5:] for r in history.rows] == [(1501, 1506, 1500, 1495)]
+
+
+def test_an_id_beyond_2_to_the_53_is_an_error_naming_the_cell() -> None:
+    players = [list(r) for r in LADDER_PLAYERS]
+    players[1][0] = 2**53
+    with pytest.raises(InvalidValueError) as raised:
+        workbook.plan_recalc(GridBook(ladder_sheets(players=players)))
+    assert str(raised.value) == (
+        "sheet 'Ladder Players', row 2, column A (ID): 9007199254740992 is too large for a "
+        "player ID (at most 2,147,483,647)"
+    )
+
+
+# --- a formula never calculated: one message in every family and column (issue 10, item 3) ---
+
+CRIKEY_BOOK = {
+    "Crikey Players": [["Name", "Rating"], ["alice", 76.91], ["bob", 76.36]],
+    "Crikey Games": [
+        ["White", "Black", "Result", "White Pieces", "Black Pieces"],
+        ["alice", "bob", "lost", 20, 15],
+    ],
+}
+ELO_BOOK = {
+    "Elo Settings": [["Setting", "Value"], ["K", 32]],
+    "Elo Players": [["Name", "Rating"], ["A", 1613], ["B", 1609]],
+    "Elo Games": [["White", "Black", "Result"], ["A", "B", 0]],
+}
+SWISS_BOOK = {
+    "Swiss Players": [["Name"], ["Anna"], ["Bob"]],
+    "Swiss Games": [["White", "Black", "White Points", "Black Points"], ["Anna", "Bob", 1, 0]],
+}
+# (book, sheet, Excel row, column letter, column name): the cell that gets =1+1 instead.
+NEVER_CALCULATED_CELLS = [
+    (ladder_sheets(), "Camp Groups", 2, "A", "Group"),
+    (ladder_sheets(), "Camp Groups", 3, "B", "Initial Ladder Rating"),
+    (ladder_sheets(), "Ladder Players", 2, "A", "ID"),
+    (ladder_sheets(), "Ladder Players", 3, "C", "Group"),
+    (ladder_sheets(), "Ladder Players", 3, "D", "Active"),
+    (ladder_sheets(), "Ladder Players", 4, "G", "StWkPerm"),
+    (ladder_sheets(), "Ladder Games", 2, "A", "White"),
+    (ladder_sheets(), "Ladder Games", 3, "B", "Black"),
+    (ladder_sheets(), "Ladder Games", 4, "C", "Result"),
+    (CRIKEY_BOOK, "Crikey Players", 3, "B", "Rating"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "A", "White"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "C", "Result"),
+    (CRIKEY_BOOK, "Crikey Games", 2, "E", "Black Pieces"),
+    (ELO_BOOK, "Elo Settings", 2, "A", "Setting"),
+    (ELO_BOOK, "Elo Settings", 2, "B", "Value"),
+    (ELO_BOOK, "Elo Players", 2, "A", "Name"),
+    (ELO_BOOK, "Elo Players", 3, "B", "Rating"),
+    (ELO_BOOK, "Elo Games", 2, "C", "Result"),
+    (SWISS_BOOK, "Swiss Players", 3, "A", "Name"),
+    (SWISS_BOOK, "Swiss Games", 2, "B", "Black"),
+    (SWISS_BOOK, "Swiss Games", 2, "C", "White Points"),
+]
+
+
+def _adapters() -> list[Any]:
+    from ratingbook.package import PackageBook
+
+    return [XlsxBook, PackageBook]
+
+
+@pytest.mark.parametrize("adapter", _adapters(), ids=lambda a: a.__name__)
+@pytest.mark.parametrize(
+    ("book", "sheet", "row", "letter", "column"),
+    NEVER_CALCULATED_CELLS,
+    ids=[f"{c[1]}!{c[3]}{c[2]}" for c in NEVER_CALCULATED_CELLS],
+)
+def test_a_formula_never_calculated_gets_the_same_message_in_every_family_and_column(
+    book: dict[str, list[list[object]]],
+    sheet: str,
+    row: int,
+    letter: str,
+    column: str,
+    adapter: Any,
+    tmp_path: Path,
+) -> None:
+    sheets = {name: [list(r) for r in grid] for name, grid in book.items()}
+    header = sheets[sheet][0]
+    sheets[sheet][row - 1][header.index(column)] = Formula("=1+1")
+    path = save_book(make_book(sheets), tmp_path / "book.xlsx")
+    with pytest.raises(RatingbookError) as raised:
+        workbook.plan_recalc(adapter(path))
+    errors = raised.value.errors if isinstance(raised.value, InputErrors) else (raised.value,)
+    assert str(errors[0]) == (
+        f"sheet '{sheet}', row {row}, column {letter} ({column}): the formula '=1+1' was never "
+        "calculated; open and save the file in Excel or LibreOffice"
+    )
+
+
+def test_a_file_that_cannot_be_read_stops_the_run_once_not_once_per_table() -> None:
+    """A broken part makes every sheet unreadable: one WorkbookError, not one per family."""
+    from ratingbook.errors import WorkbookError
+
+    class BrokenBook(GridBook):
+        def read_values(self, sheet: str) -> list[list[object]]:
+            raise WorkbookError("part 'xl/styles.xml' is broken")
+
+    with pytest.raises(WorkbookError) as raised:
+        workbook.plan_recalc(BrokenBook({**ladder_sheets(), **CRIKEY_BOOK}))
+    assert str(raised.value) == "part 'xl/styles.xml' is broken"

@@ -1,40 +1,60 @@
 """The ``ratingbook`` command line.
 
 Seed formats read FILE (or standard input) and print to standard output. Every input error ends
-the command with exit status 2 and a single line on standard error naming what is wrong and
-where; a Python traceback means a bug.
+the command with exit status 2 and a line on standard error naming what is wrong and where (a
+workbook with several mistakes gets one line for each); a Python traceback means a bug.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
+import stat
 import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
-from ratingbook.errors import RatingbookError
-from ratingbook.files import SUFFIXES
+from ratingbook.batch import Died, run_isolated
+from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.files import (
+    SUFFIXES,
+    WORKBOOK_SUFFIXES,
+    check_output_path,
+    held_for_in_place,
+    path_problem,
+    remove_stale_temporaries,
+)
 
 if TYPE_CHECKING:
-    from ratingbook.package import PackageBook
-    from ratingbook.xlsx import XlsxBook
+    from ratingbook.book import FileBook
 
 F = TypeVar("F", bound=Callable[..., object])
 
 INPUT_ERROR = 2
 
 
-def fail(message: str) -> None:
-    """Print one line to standard error and exit with the input-error status."""
+def problem_lines(error: RatingbookError) -> list[str]:
+    """What ``error`` says, one line per distinct problem: every problem of an
+    :class:`InputErrors` (the first ones, then "and N more"), else its one message on one line
+    (some library messages span lines)."""
+    lines = error.lines() if isinstance(error, InputErrors) else [str(error)]
+    # The same problem found twice (a damaged part every family reads) is said once.
+    return list(dict.fromkeys(" ".join(line.split()) for line in lines))
+
+
+def fail(message: str | RatingbookError) -> NoReturn:
+    """Print the problem (one line each) to standard error and exit with the input-error status."""
     name = click.get_current_context().command_path
-    click.echo(f"{name}: error: {' '.join(message.split())}", err=True)
+    lines = problem_lines(message) if isinstance(message, RatingbookError) else [message]
+    for line in lines:
+        click.echo(f"{name}: error: {' '.join(line.split())}", err=True)
     sys.exit(INPUT_ERROR)
 
 
@@ -46,8 +66,7 @@ def reports_input_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except RatingbookError as error:
-            fail(str(error))
-        return None
+            fail(error)
 
     return wrapper  # type: ignore[return-value]
 
@@ -64,25 +83,48 @@ def read_input(path: str | None) -> str:
                 data = handle.read()
     except OSError as error:
         fail(f"cannot read {path!r}: {error.strerror or error}")
-        raise  # unreachable: fail() exits
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         fail(f"{label} is not UTF-8 text (byte {error.start + 1} is {data[error.start]:#04x})")
-        raise
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="ratingbook")
-def cli() -> None:
-    """ratingbook: the camp ladder, Crikey, Elo and Swiss ratings, exact to the rules."""
+@click.pass_context
+def cli(context: click.Context) -> None:
+    """ratingbook: the camp ladder, Crikey, Elo and Swiss ratings, exact to the rules.
+
+    Run a command with -h to see what it reads and writes, e.g. ratingbook recalc -h.
+    """
+    if context.invoked_subcommand is None:  # bare ``ratingbook``: what it can do
+        click.echo(context.get_help())
+
+
+_SEED_FILE = click.Path(allow_dash=True, path_type=str)
 
 
 @cli.command("crikey")
-@click.argument("file", required=False)
+@click.argument("file", required=False, type=_SEED_FILE)
 @reports_input_errors
 def crikey_command(file: str | None) -> None:
-    """Crikey rating points exchange: the contest's input (FILE or stdin) to its output."""
+    """Crikey club ratings after each tournament (the Rating Points Exchange).
+
+    Reads FILE, or what is typed or piped in when FILE is left out:
+
+    \b
+      2                       how many tournaments follow
+      2 1                     this tournament: 2 players, 1 game
+      alice 76.91             each player's name (one word) and rating,
+      bob 76.36                 with two decimals
+      alice bob lost 20 15    each game: White, Black, White's result
+                                (won, drew or lost), then the pieces
+                                White and Black had left on the board
+      ...                     the next tournament, the same way
+
+    Prints "Ratings after Tournament 1:" and each player's new rating, highest first,
+    then the same for each following tournament.
+    """
     tournaments = formats.parse_crikey(read_input(file))
     results = [
         # The contest's example has "fred fred lost 27 50": in the judge format that nets to
@@ -94,10 +136,23 @@ def crikey_command(file: str | None) -> None:
 
 
 @cli.command("elo-series")
-@click.argument("file", required=False)
+@click.argument("file", required=False, type=_SEED_FILE)
 @reports_input_errors
 def elo_series_command(file: str | None) -> None:
-    """Two-player Elo series: file.in (K RA RB, then A's scores) to file.out (RA RB per line)."""
+    """Two players' Elo ratings over a series of games between them.
+
+    Reads FILE, or what is typed or piped in when FILE is left out:
+
+    \b
+      32 1613 1609    K (the most a game can change a rating), then the
+                        starting ratings of players A and B
+      0               A's score in each game, one per line:
+      0.5               1 a win, 0.5 a draw, 0 a loss
+      1
+
+    Prints the two starting ratings, then both ratings after each game, rounded to whole
+    points.
+    """
     data = formats.parse_elo_series(read_input(file))
     pairs = elo.elo_series(data.k, data.rating_a, data.rating_b, data.scores)
     click.echo(formats.format_elo_series(pairs), nl=False)
@@ -109,15 +164,37 @@ def elo_series_command(file: str | None) -> None:
 @click.argument("x0", type=click.IntRange(min=0))
 @reports_input_errors
 def elo_tournament_command(contestants: int, rounds: int, x0: int) -> None:
-    """Elo tournament simulation: C contestants, R rounds, LCG seed X0; final ratings by ID."""
+    """A simulated Elo tournament: CONTESTANTS players, ROUNDS rounds, random seed X0.
+
+    Every player starts at 1200; each round pairs them by rating (1st v 2nd, 3rd v 4th, ...)
+    and decides each game from the players' hidden skills, drawn from the random seed X0 (the
+    CodeAbbey tournament). Prints each player's final rating, in order of arrival.
+    Example: ratingbook elo-tournament 4 3 0 prints 1191 1189 1191 1229.
+    """
     click.echo(" ".join(str(r) for r in elo.elo_tournament(contestants, rounds, x0)))
 
 
 @cli.command("swiss")
-@click.argument("file", required=False)
+@click.argument("file", required=False, type=_SEED_FILE)
 @reports_input_errors
 def swiss_command(file: str | None) -> None:
-    """Swiss standings: names, blank line, rounds (FILE or stdin) to the ranked table."""
+    """Swiss tournament standings with tie-breaks.
+
+    Reads FILE, or what is typed or piped in when FILE is left out:
+
+    \b
+      Anna                each player's name, one per line
+      Bob
+      Erik
+      Femke
+                          an empty line, then the round's games:
+      Anna Femke 1 0      White, Black, White's points, Black's points
+      Bob Erik 0.5 0.5      (1 a win, 0.5 a draw, 0 a loss)
+                          an empty line before each further round
+
+    Prints the ranking: place, name, points, then the tie-breaks in the order they decide:
+    resistance points (the opponents' points), Sonneborn-Berger, games played with Black.
+    """
     click.echo(formats.format_swiss_table(swiss.determine_output(read_input(file))), nl=False)
 
 
@@ -137,12 +214,12 @@ class BookJob:
 
 @dataclass(frozen=True, slots=True)
 class BookOutcome:
-    """What happened to one workbook: the summary lines, or the error message."""
+    """What happened to one workbook: the summary lines, or its problems (one line each)."""
 
     job: BookJob
     summary: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
-    error: str | None = None
+    errors: tuple[str, ...] = ()
 
 
 def run_book_job(job: BookJob) -> BookOutcome:
@@ -150,22 +227,25 @@ def run_book_job(job: BookJob) -> BookOutcome:
     # Imported here so the seed-format commands start without loading the file adapters.
     from ratingbook import workbook
 
-    book: XlsxBook | PackageBook
+    book: FileBook
     try:
-        if job.engine == "openpyxl":
-            from ratingbook.xlsx import XlsxBook
+        # In place, the file is held from before it is read until its replacement is in place:
+        # another run on it waits, and a file changed meanwhile is not replaced.
+        with held_for_in_place(Path(job.source)) if job.in_place else contextlib.nullcontext():
+            if job.engine == "openpyxl":
+                from ratingbook.xlsx import XlsxBook
 
-            book = XlsxBook(job.source)
-        else:
-            from ratingbook.package import PackageBook
+                book = XlsxBook(job.source)
+            else:
+                from ratingbook.package import PackageBook
 
-            book = PackageBook(job.source)
-        if job.in_place:
-            book.refuse_in_place()
-        plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
-        book.save(job.target)
+                book = PackageBook(job.source)
+            if job.in_place:
+                book.refuse_in_place()
+            plan = workbook.new_week(book) if job.action == "new-week" else workbook.recalc(book)
+            book.save(job.target)
     except RatingbookError as error:
-        return BookOutcome(job, error=str(error))
+        return BookOutcome(job, errors=tuple(problem_lines(error)))
     warnings: tuple[str, ...] = ()
     if book.uncarried and not job.in_place:
         warnings = (
@@ -178,28 +258,46 @@ def run_book_job(job: BookJob) -> BookOutcome:
 OUTPUT_SUFFIXES = ("-recalculated", "-new-week")
 
 
+def _is_folder(path: str) -> bool:
+    """Whether ``path`` is a folder; any problem with the path (too long, a link loop) is for
+    the book's own FAILED line, so here it is simply not a folder."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _same(path: str) -> str:
+    """The file ``path`` names, for comparing paths (links resolved; never raises)."""
+    return os.path.normcase(os.path.realpath(path))
+
+
 def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
     """Each folder among ``books`` stands for the workbooks directly inside it, by name.
 
     A folder named like a workbook (``camp.xlsx/``) is kept as it is, to be reported as a folder.
 
-    Excel's lock files (``~$name.xlsx``) and our own default outputs (``NAME-recalculated``,
+    Excel's lock files (``~$name.xlsx``), hidden files (our temporary ``.~ratingbook-*`` files,
+    macOS's ``._name.xlsx``) and our own default outputs (``NAME-recalculated``,
     ``NAME-new-week``) are left out, so running twice over a folder does not snowball.
     """
     expanded: list[str] = []
     for book in books:
         folder = Path(book)
-        if not folder.is_dir() or folder.suffix.lower() in SUFFIXES:
+        if not _is_folder(book) or folder.suffix.lower() in SUFFIXES:
             expanded.append(book)
             continue
-        found = sorted(
-            str(path)
-            for path in folder.iterdir()
-            if path.is_file()
-            and path.suffix.lower() in (".xlsx", ".xlsm")
-            and not path.name.startswith("~$")
-            and not path.stem.endswith(OUTPUT_SUFFIXES)
-        )
+        try:
+            found = sorted(
+                str(path)
+                for path in folder.iterdir()
+                if path.is_file()
+                and path.suffix.lower() in WORKBOOK_SUFFIXES
+                and not path.name.startswith(("~$", "."))
+                and not path.stem.endswith(OUTPUT_SUFFIXES)
+            )
+        except OSError as error:
+            fail(f"cannot list folder {book!r}: {error.strerror or error}")
         if not found:
             fail(f"folder {book!r} holds no .xlsx or .xlsm workbook")
         expanded.extend(found)
@@ -207,8 +305,14 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _targets(
-    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, suffix: str
+    books: tuple[str, ...],
+    output: str | None,
+    out_dir: str | None,
+    in_place: bool,
+    force: bool,
+    suffix: str,
 ) -> list[tuple[str, str]]:
+    """Each book with the file its result goes to, every option checked before any work."""
     books = expand_folders(books)
     chosen = sum(bool(x) for x in (output, out_dir, in_place))
     if chosen > 1:
@@ -226,47 +330,89 @@ def _targets(
             target = source
         else:
             target = str(path.with_name(f"{path.stem}-{suffix}{path.suffix}"))
-        if not in_place and Path(target).resolve() == path.resolve():
+        if not in_place and _same(target) == _same(source):
             fail(f"the output {target!r} is the input itself; use --in-place to replace it")
         # Two books written to one file (the same name from two folders with --out-dir, or a
         # book given twice): the second would silently replace the first one's result.
-        earlier = next((s for s, t in pairs if Path(t).resolve() == Path(target).resolve()), None)
+        earlier = next((s for s, t in pairs if _same(t) == _same(target)), None)
         if earlier is not None:
             fail(
                 f"{source!r} is given twice"
-                if Path(earlier).resolve() == path.resolve()
+                if _same(earlier) == _same(source)
                 else f"{earlier!r} and {source!r} would both be written to {target!r}"
             )
         pairs.append((source, target))
-    if out_dir and not Path(out_dir).is_dir():
-        fail(f"--out-dir {out_dir!r} is not an existing folder")
+    if output:
+        try:
+            exists = check_output_path(Path(output))
+        except RatingbookError as error:
+            fail(error)
+        if exists and not force:
+            fail(f"{output!r} already exists; use --force to replace it")
+    if out_dir:
+        _make_out_dir(out_dir)
     return pairs
 
 
+def _make_out_dir(out_dir: str) -> None:
+    """Create the --out-dir folder if it is missing (and its parents), or say in one line why
+    it cannot be one."""
+    try:
+        if _is_folder(out_dir):
+            return
+        os.stat(out_dir)
+    except FileNotFoundError:
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as error:
+            fail(f"cannot create --out-dir {out_dir!r}: {error.strerror or error}")
+        return
+    except OSError as error:
+        fail(f"--out-dir: {path_problem(out_dir, error)}")
+    fail(f"--out-dir {out_dir!r} is a file, not a folder")
+
+
+def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
+    if isinstance(answer, Died):
+        # Killed while writing, the book's process may have left its temporary file behind.
+        remove_stale_temporaries(Path(os.path.realpath(job.target)).parent)
+        return BookOutcome(job, errors=(answer.reason,))
+    return answer
+
+
+def _report(outcome: BookOutcome) -> None:
+    """The book's line: ``ok`` with what was done, or ``FAILED`` with why (a line per problem)."""
+    job = outcome.job
+    if outcome.errors:
+        for line in outcome.errors:  # a line per problem, each naming the book
+            click.echo(f"FAILED {job.source}: {line}", err=True)
+        return
+    where = "in place" if job.in_place else f"-> {job.target}"
+    click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
+    for warning in outcome.warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
 def _run_books(jobs: list[BookJob], processes: int) -> None:
+    """Run each book in a child process of its own (:mod:`ratingbook.batch`): a book that
+    crashes the reader, exhausts memory or gets killed is one FAILED line, and the others go on.
+
+    Each book's line is printed as soon as it is done (in the order given with one job at a
+    time; in the order they finish with several), then a summary when there are several.
+    """
     show_progress = len(jobs) > 1 and sys.stderr.isatty()
     outcomes: list[BookOutcome] = []
+    # No monitor thread: the books run in forked children, and forking a threaded process is
+    # asking for a deadlock.
+    tqdm.monitor_interval = 0
     with tqdm(total=len(jobs), unit="book", disable=not show_progress, file=sys.stderr) as bar:
-        if processes > 1 and len(jobs) > 1:
-            with ProcessPoolExecutor(max_workers=min(processes, len(jobs))) as pool:
-                for outcome in pool.map(run_book_job, jobs):
-                    outcomes.append(outcome)
-                    bar.update()
-        else:
-            for job in jobs:
-                outcomes.append(run_book_job(job))
-                bar.update()
-    failed = [o for o in outcomes if o.error is not None]
-    for outcome in outcomes:
-        job = outcome.job
-        if outcome.error is not None:
-            # One line per book, whatever the message holds (some library messages span lines).
-            click.echo(f"FAILED {job.source}: {' '.join(outcome.error.split())}", err=True)
-            continue
-        where = "in place" if job.in_place else f"-> {job.target}"
-        click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
-        for warning in outcome.warnings:
-            click.echo(f"warning: {warning}", err=True)
+        for _, job, answer in run_isolated(jobs, run_book_job, min(processes, len(jobs))):
+            outcome = _book_outcome(job, answer)
+            outcomes.append(outcome)
+            with tqdm.external_write_mode(file=sys.stderr):  # the line above the bar
+                _report(outcome)
+            bar.update()
+    failed = [o for o in outcomes if o.errors]
     if len(outcomes) > 1:
         click.echo(
             f"{len(outcomes) - len(failed)} of {len(outcomes)} workbooks done"
@@ -278,8 +424,21 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
 
 
 _book_options = [
-    click.option("-o", "--output", help="Write the result to this file (one workbook only)."),
-    click.option("--out-dir", help="Write each result into this folder, under its own name."),
+    click.option(
+        "-o",
+        "--output",
+        type=click.Path(path_type=str),
+        help="Write the result to this file (one workbook only); an existing file is replaced "
+        "only with --force.",
+    ),
+    click.option(
+        "--out-dir",
+        type=click.Path(path_type=str),
+        metavar="DIR",
+        help="Write each result into this folder, under its own name (the folder is created "
+        "if missing).",
+    ),
+    click.option("--force", is_flag=True, help="Replace the -o file if it already exists."),
     click.option(
         "--in-place",
         is_flag=True,
@@ -304,7 +463,7 @@ def _with_book_options(command: F) -> F:
 
 
 @cli.command("recalc")
-@click.argument("books", nargs=-1, required=True)
+@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
 @_with_book_options
 @click.option(
     "-j",
@@ -318,6 +477,7 @@ def recalc_command(
     books: tuple[str, ...],
     output: str | None,
     out_dir: str | None,
+    force: bool,
     in_place: bool,
     engine: str,
     jobs: int,
@@ -329,15 +489,20 @@ def recalc_command(
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
     """
-    pairs = _targets(books, output, out_dir, in_place, "recalculated")
+    pairs = _targets(books, output, out_dir, in_place, force, "recalculated")
     _run_books([BookJob(s, t, in_place, "recalc", engine) for s, t in pairs], jobs)
 
 
 @cli.command("new-week")
-@click.argument("books", nargs=-1, required=True)
+@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
 @_with_book_options
 def new_week_command(
-    books: tuple[str, ...], output: str | None, out_dir: str | None, in_place: bool, engine: str
+    books: tuple[str, ...],
+    output: str | None,
+    out_dir: str | None,
+    force: bool,
+    in_place: bool,
+    engine: str,
 ) -> None:
     """Start a new ladder week: Permanent Rating -> StWkPerm, games -> Games Archive.
 
@@ -345,19 +510,34 @@ def new_week_command(
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-new-week.xlsx.
     """
-    pairs = _targets(books, output, out_dir, in_place, "new-week")
+    pairs = _targets(books, output, out_dir, in_place, force, "new-week")
     _run_books([BookJob(s, t, in_place, "new-week", engine) for s, t in pairs], 1)
 
 
-TEMPLATE_KINDS = ("ladder", "crikey", "elo", "swiss")  # ratingbook.templates.KINDS
+class _TemplateKind(click.Choice[str]):
+    """One of :data:`ratingbook.templates.KINDS`, looked up only when a template is written or
+    help is shown: importing the templates loads openpyxl, which the other commands do without."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ratingbook.templates import KINDS
+
+        return KINDS
+
+    @choices.setter
+    def choices(self, value: tuple[str, ...]) -> None:
+        """Ignored: the kinds are ratingbook.templates.KINDS."""
 
 
 @cli.command("template")
-@click.argument("kind", type=click.Choice(TEMPLATE_KINDS, case_sensitive=False))
+@click.argument("kind", type=_TemplateKind())
 @click.option(
     "-o",
     "--output",
-    metavar="PATH",
+    type=click.Path(path_type=str),
     help="Where to write the workbook (an .xlsx name). Default: KIND.xlsx in this folder.",
 )
 @click.option("--force", is_flag=True, help="Replace PATH if it already exists.")
@@ -372,10 +552,17 @@ def template_command(kind: str, output: str | None, force: bool) -> None:
     from ratingbook.templates import write_template
 
     target = Path(output if output is not None else f"{kind}.xlsx")
-    if target.exists() and not force:
+    if check_output_path(target) and not force:
         fail(f"{str(target)!r} already exists; use --force to replace it")
     write_template(kind, target, overwrite=force)
     click.echo(f"wrote {target} ({kind} template)")
+
+
+# The Swiss event commands live in cli_swiss.py; registered here so `ratingbook --help` lists them.
+from ratingbook.cli_swiss import pair_command, trf_group  # noqa: E402
+
+cli.add_command(pair_command)
+cli.add_command(trf_group)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from ratingbook.cells import K_FACTOR, RATING
 from ratingbook.errors import InvalidValueError
 
 __all__ = [
-    "EloSettings",
     "elo_series",
     "elo_tournament",
     "elo_update",
@@ -29,16 +28,7 @@ LCG_M = 2097152
 # seed 002: "each player will start with an Elo Rating of 1200"; "we will always set K = 20".
 TOURNAMENT_START = 1200
 TOURNAMENT_K = 20
-# Sanity bounds: no rating or K comes near these; beyond them a value is a typo or an attack.
-LARGEST = 10**12
 EXACT_STEPS = 64
-
-
-@dataclass(frozen=True, slots=True)
-class EloSettings:
-    """Parameters of an Elo update. ``k`` is the largest change one game can make."""
-
-    k: float = 20
 
 
 def _exact(value: Number) -> Fraction:
@@ -69,8 +59,8 @@ def _expected_exact(rating: Number, opponent: Number) -> Fraction | None:
 def expected_score(rating: Number, opponent: Number) -> float:
     """E_A = 1 / (1 + 10^((R_B - R_A) / 400)): the score a player of ``rating`` is expected to make.
 
-    >>> expected_score(1613, 1609)   # seed 003: 0.506
-    0.5057563...
+    >>> round(expected_score(1613, 1609), 7)   # 1 / (1 + 10^-0.01) = 1 / 1.9772372; seed: 0.506
+    0.5057562
     """
     _check_rating(rating)
     _check_rating(opponent)
@@ -100,13 +90,14 @@ def _check_score(score: Number) -> None:
 
 
 def _check_rating(value: object, what: str = "rating") -> None:
-    """Ratings and K must be finite and of a sane size (no rating is near 10^12)."""
+    """Ratings and K must be finite and within the sane bounds every reader uses (cells.py)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
         raise InvalidValueError(f"{what} {value!r} is not a number")
     if isinstance(value, (float, Decimal)) and not math.isfinite(value):
         raise InvalidValueError(f"{what} {value!r} is not a finite number")
-    if not -LARGEST <= value <= LARGEST:
-        raise InvalidValueError(f"{what} {value!r} is too large")
+    bounds = K_FACTOR if what == "K" else RATING
+    if not bounds.low <= value <= bounds.high:  # (checked inline: this runs for every game)
+        bounds.check(value, value, name=what)
 
 
 def _new_rating(rating: Number, opponent: Number, score: Number, k: Number) -> Fraction | float:
@@ -130,8 +121,8 @@ def _new_rating(rating: Number, opponent: Number, score: Number, k: Number) -> F
 def elo_update(rating: Number, opponent: Number, score: Number, k: Number = 20) -> float:
     """R' = R + K (S - E): the new, unrounded rating after one game with score S (1, ½ or 0).
 
-    >>> elo_update(1613, 1609, 0, k=32)   # seed 003: 1597 once rounded
-    1596.81579...
+    >>> round(elo_update(1613, 1609, 0, k=32), 4)   # 1613 - 32 x 0.5057562; seed 003: 1597
+    1596.8158
     """
     _check_score(score)
     _check_rating(k, "K")
@@ -153,17 +144,19 @@ def _rounded_update(rating: Number, opponent: Number, score: Number, k: Number) 
 
 def elo_series(
     k: Number, rating_a: Number, rating_b: Number, scores: Sequence[Number]
-) -> list[tuple[Number, Number]]:
+) -> list[tuple[int, int]]:
     """Play A against B once per score (A's score: 1, ½ or 0) and list both ratings after each game.
 
     Seed 003: both ratings are rounded to whole numbers after *every* game and the rounded
-    numbers carry into the next. The first pair is the initial one, as in the seed's file.out.
+    numbers carry into the next. The first pair is the initial one, as in the seed's file.out,
+    rounded like every later one ("R_A and R_B values are all rounded integers"): a starting
+    rating of 1500.5 plays as 1501.
     """
     _check_rating(k, "K")
     _check_rating(rating_a)
     _check_rating(rating_b)
-    pairs: list[tuple[Number, Number]] = [(rating_a, rating_b)]
-    a, b = rating_a, rating_b
+    a, b = round_half_up(rating_a), round_half_up(rating_b)
+    pairs: list[tuple[int, int]] = [(a, b)]
     for score in scores:
         _check_score(score)
         # 1 - S is exact in binary for the chess scores 1, 0.5 and 0; other scores go exact.

@@ -8,17 +8,19 @@ other exception is a bug and surfaces as one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 __all__ = [
     "InactivePlayerError",
+    "InputErrors",
     "InvalidResultError",
     "InvalidValueError",
     "Location",
     "MissingColumnError",
     "MissingSheetError",
     "ParseError",
+    "Problems",
     "RatingbookError",
     "SelfPlayError",
     "UnknownGroupError",
@@ -126,3 +128,46 @@ class WorkbookError(RatingbookError):
 
 class UnsafeWorkbookError(WorkbookError):
     """A workbook holds parts that would be lost by rewriting it in place."""
+
+
+class InputErrors(RatingbookError):
+    """Every problem one run found in its input, each a :class:`RatingbookError` naming its place.
+
+    A recalc reads every table before it stops, so a book with five mistakes reports all five at
+    once. ``errors`` holds them all; ``str(error)`` is one line per problem, the first
+    :attr:`SHOWN` of them, then ``and N more``.
+    """
+
+    #: How many problems the message lists; a book with more has a bigger problem to fix first.
+    SHOWN = 100
+
+    errors: tuple[RatingbookError, ...]
+
+    def __init__(self, errors: Iterable[RatingbookError]) -> None:
+        flat: list[RatingbookError] = []
+        for error in errors:
+            flat.extend(error.errors if isinstance(error, InputErrors) else (error,))
+        self.errors = tuple(flat)
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self, limit: int | None = None) -> list[str]:
+        """One line per problem, at most ``limit`` (default :attr:`SHOWN`), then ``and N more``."""
+        shown = self.SHOWN if limit is None else limit
+        lines = [str(error) for error in self.errors[:shown]]
+        if len(self.errors) > shown:
+            lines.append(f"and {len(self.errors) - shown} more")
+        return lines
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.errors,))
+
+
+class Problems(list[RatingbookError]):
+    """The input problems found so far: readers append to it and carry on with the next row."""
+
+    def check(self) -> None:
+        """Raise what was found: the one error as it is, several as one :class:`InputErrors`."""
+        if len(self) == 1:
+            raise self[0]
+        if self:
+            raise InputErrors(self)

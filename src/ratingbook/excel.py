@@ -1,6 +1,6 @@
 """The xlwings adapter and the Excel entry points: the ribbon's Recalc Ratings, Start New Week.
 
-:class:`XlwingsBook` implements :class:`ratingbook.workbook.Book` over any ``xlwings.Book``:
+:class:`XlwingsBook` implements :class:`ratingbook.book.Book` over any ``xlwings.Book``:
 desktop Excel (Windows COM, macOS AppleScript) and the JSON ("remote") engine that xlwings Server
 (Office.js, Office Scripts, Google Apps Script) and xlwings Lite hand to a script. The workbook
 logic is the same one the openpyxl adapter runs, so a button click and ``ratingbook recalc`` write
@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import xlwings as xw
 
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.tables import EXCEL_ERRORS, Grid, trim_grid
 from ratingbook.workbook import (
     KEEP,
@@ -169,7 +169,7 @@ def _reshaped(raw: object, nrows: int, ncols: int) -> list[list[object]] | None:
 
 
 class XlwingsBook:
-    """An ``xlwings.Book`` seen through the :class:`ratingbook.workbook.Book` interface."""
+    """An ``xlwings.Book`` seen through the :class:`ratingbook.book.Book` interface."""
 
     def __init__(self, book: xw.Book) -> None:
         self.book = book
@@ -390,6 +390,19 @@ def _tell(book: xw.Book, message: str, *, error: bool) -> None:
     book.app.alert(message, title=ALERT_TITLE, mode="critical" if error else "info")
 
 
+#: How many problems a message box lists; the rest are counted (a box cannot scroll).
+SHOWN_IN_MESSAGE = 10
+
+
+def _refusal(error: RatingbookError) -> str:
+    """The message box text for refused input: the problem, or the first few and their count."""
+    if not isinstance(error, InputErrors):
+        return f"Nothing was changed.\n\n{error}"
+    count = len(error.errors)
+    lines = error.lines(SHOWN_IN_MESSAGE)
+    return f"Nothing was changed: {count} problems were found.\n\n" + "\n".join(lines)
+
+
 def _run(book: xw.Book, work: Callable[[xw.Book], Plan], done: str) -> Plan | None:
     """Run ``work`` on ``book``; show an input error, or the summary, in a message box.
 
@@ -399,7 +412,7 @@ def _run(book: xw.Book, work: Callable[[xw.Book], Plan], done: str) -> Plan | No
     try:
         plan = work(book)
     except RatingbookError as error:
-        _tell(book, f"Nothing was changed.\n\n{error}", error=True)
+        _tell(book, _refusal(error), error=True)
         return None
     _tell(book, "\n".join([done, *plan.summary]), error=False)
     return plan

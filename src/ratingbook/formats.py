@@ -5,19 +5,38 @@
 - Swiss (seed 004): names, a blank line, rounds separated by blank lines; the standings table.
 
 Every parse error is a :class:`ParseError` naming the input line (counted from 1).
+
+Speed: the long parts of the inputs (games, scores) are read in bulk, a whole block of lines at
+a time, with C-level ``str.split``, slicing and ``map``, and each distinct token (``won``,
+``0.5``, a piece value) is read once, through the same reader a single line uses. A block with
+anything wrong in it is read again line by line, which finds and reports the first problem: the
+line-numbered errors have one home, the line-by-line reader. The parsers that make an object per
+game pause the cyclic garbage collector meanwhile (see :func:`_gc_paused`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+import gc
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from itertools import repeat
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from ratingbook.crikey import CrikeyGame, format_hundredths, parse_hundredths
+from ratingbook import cells
+from ratingbook.cells import MAX_DIGITS
+from ratingbook.crikey import CrikeyGame, format_hundredths
 from ratingbook.errors import Location, ParseError, RatingbookError
-from ratingbook.results import parse_crikey_result
-from ratingbook.swiss import SwissGame, player_result
+from ratingbook.results import Result, parse_crikey_result
+from ratingbook.rules import check_players, check_points, competition_ranks
+from ratingbook.swiss import SwissGame
+
+if TYPE_CHECKING:
+    from ratingbook.swiss import player_result
 
 __all__ = [
     "CrikeyTournament",
@@ -33,13 +52,58 @@ __all__ = [
 ]
 
 
-# No value in these formats has more digits than this before the decimal point.
-MAX_DIGITS = 15
+T = TypeVar("T")
+P = ParamSpec("P")
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    """Number the lines from 1; the text may use any newline convention."""
-    return [(n, line) for n, line in enumerate(text.splitlines(), start=1)]
+def _gc_paused(parse: Callable[P, T]) -> Callable[P, T]:
+    """Run ``parse`` with the cyclic garbage collector paused.
+
+    A parse makes a game object and a Location per line, none of them garbage and none in a
+    cycle; meanwhile every collector pass would walk all the objects made so far, which took a
+    third of the time of a 150,000-game parse. Reference counting still frees everything as
+    usual; the collector resumes afterwards (unless it was off already).
+    """
+
+    @functools.wraps(parse)
+    def paused(*args: P.args, **kwargs: P.kwargs) -> T:
+        if not gc.isenabled():
+            return parse(*args, **kwargs)
+        gc.disable()
+        try:
+            return parse(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
+def _content(lines: list[str], first: int = 1) -> tuple[list[str], Sequence[int]]:
+    """The lines that are not blank, and their numbers (``lines[0]`` is line ``first``)."""
+    if "" not in lines and not any(map(str.isspace, lines)):
+        return lines, range(first, first + len(lines))
+    numbers = [n for n, line in enumerate(lines, start=first) if line and not line.isspace()]
+    return [lines[n - first] for n in numbers], numbers
+
+
+# A line of text has no columns: every Location made in bulk shares this empty mapping.
+_NO_COLUMNS: Mapping[str, str] = MappingProxyType({})
+
+
+def _where(numbers: Iterable[int]) -> Iterable[Location]:
+    """One :class:`Location` per line number, made in bulk."""
+    return map(Location, repeat(None), repeat(None), numbers, repeat(_NO_COLUMNS))
+
+
+def _readings(tokens: Iterable[str], read: Callable[[str], T | None]) -> dict[str, T] | None:
+    """``read`` applied once to each distinct token; None as soon as one is not readable."""
+    table: dict[str, T] = {}
+    for token in set(tokens):
+        value = read(token)
+        if value is None:
+            return None
+        table[token] = value
+    return table
 
 
 def _fail(line: int, problem: str) -> ParseError:
@@ -67,23 +131,24 @@ class CrikeyTournament:
     games: tuple[CrikeyGame, ...]
 
 
+@_gc_paused
 def parse_crikey(text: str) -> list[CrikeyTournament]:
     """Parse the contest input: the number of tournaments, then per tournament ``n m``, n lines
     ``name rating`` and m lines ``white black result white_pieces black_pieces``.
 
     Blank lines are skipped. Counts that do not match the lines that follow are errors.
     """
-    lines: Iterator[tuple[int, str]] = ((n, line) for n, line in _lines(text) if line.strip())
-    last = 0
+    body, numbers = _content(text.splitlines())
+    end = len(body)
+    at = 0  # the next line of body to read
 
     def next_line(expecting: str) -> tuple[int, list[str]]:
-        nonlocal last
-        try:
-            n, line = next(lines)
-        except StopIteration:
-            raise _fail(last + 1, f"input ended where {expecting} was expected") from None
-        last = n
-        return n, line.split()
+        nonlocal at
+        if at == end:
+            last = numbers[at - 1] if at else 0
+            raise _fail(last + 1, f"input ended where {expecting} was expected")
+        at += 1
+        return numbers[at - 1], body[at - 1].split()
 
     n, tokens = next_line("the number of tournaments")
     if len(tokens) != 1:
@@ -105,40 +170,96 @@ def parse_crikey(text: str) -> list[CrikeyTournament]:
             if name in ratings:
                 raise _fail(n, f"player {name!r} is listed twice in tournament {t}")
             try:
-                ratings[name] = parse_hundredths(rating)
+                ratings[name] = cells.hundredths(rating)
             except RatingbookError as error:
                 raise _fail(n, error.problem) from None
-        played: list[CrikeyGame] = []
-        for g in range(1, games + 1):
-            n, tokens = next_line(f"game {g} of {games} of tournament {t}")
-            if len(tokens) != 5:
-                raise _fail(
-                    n,
-                    "expected 'white black result white_pieces black_pieces', "
-                    f"got {' '.join(tokens)!r}",
-                )
-            white, black, result, white_pieces, black_pieces = tokens
-            for name in (white, black):
-                if name not in ratings:
-                    raise _fail(n, f"{name!r} is not a player of tournament {t}")
-            try:
-                outcome = parse_crikey_result(result, column=None)
-            except RatingbookError as error:
-                raise _fail(n, error.problem) from None
-            played.append(
-                CrikeyGame(
-                    white=white,
-                    black=black,
-                    result=outcome,
-                    white_pieces=_whole(white_pieces, n, "white's piece value"),
-                    black_pieces=_whole(black_pieces, n, "black's piece value"),
-                    where=Location(line=n),
-                )
-            )
+        played = None
+        if at + games <= end:
+            played = _crikey_games_in_bulk(body[at : at + games], numbers[at : at + games], ratings)
+        if played is None:
+            played = []
+            for g in range(1, games + 1):
+                n, tokens = next_line(f"game {g} of {games} of tournament {t}")
+                played.append(_crikey_game(n, tokens, ratings, t))
+        else:
+            at += games
         tournaments.append(CrikeyTournament(ratings=ratings, games=tuple(played)))
-    for n, line in lines:
-        raise _fail(n, f"unexpected text after the last tournament: {line.strip()!r}")
+    if at < end:
+        raise _fail(numbers[at], f"unexpected text after the last tournament: {body[at].strip()!r}")
     return tournaments
+
+
+def _crikey_game(n: int, tokens: list[str], ratings: dict[str, int], t: int) -> CrikeyGame:
+    """One game line of tournament ``t``, checked; every game error is raised here."""
+    if len(tokens) != 5:
+        raise _fail(
+            n,
+            f"expected 'white black result white_pieces black_pieces', got {' '.join(tokens)!r}",
+        )
+    white, black, result, white_pieces, black_pieces = tokens
+    for name in (white, black):
+        if name not in ratings:
+            raise _fail(n, f"{name!r} is not a player of tournament {t}")
+    try:
+        outcome = parse_crikey_result(result, column=None)
+    except RatingbookError as error:
+        raise _fail(n, error.problem) from None
+    return CrikeyGame(
+        white=white,
+        black=black,
+        result=outcome,
+        white_pieces=_whole(white_pieces, n, "white's piece value"),
+        black_pieces=_whole(black_pieces, n, "black's piece value"),
+        where=Location(line=n),
+    )
+
+
+def _crikey_result_or_none(token: str) -> Result | None:
+    try:
+        return parse_crikey_result(token, column=None)
+    except RatingbookError:
+        return None
+
+
+def _pieces_or_none(token: str) -> int | None:
+    """A piece value as :func:`_whole` reads it, None where it would raise."""
+    try:
+        value = int(token)
+    except ValueError:
+        return None
+    return value if value >= 0 else None
+
+
+def _crikey_games_in_bulk(
+    lines: list[str], numbers: Sequence[int], ratings: dict[str, int]
+) -> list[CrikeyGame] | None:
+    """The game lines of one tournament read in bulk, or None if any of them has a problem
+    (the caller then reads them one by one to report the first)."""
+    if not lines:
+        return []
+    if set(map(len, map(str.split, lines))) != {5}:
+        return None
+    # Five tokens on every line: the tokens of all the lines, in columns.
+    tokens = " ".join(lines).split()
+    whites, blacks, results, white_pieces, black_pieces = (tokens[c::5] for c in range(5))
+    if not (ratings.keys() >= set(whites) and ratings.keys() >= set(blacks)):
+        return None
+    outcomes = _readings(results, _crikey_result_or_none)
+    pieces = _readings(white_pieces + black_pieces, _pieces_or_none)
+    if outcomes is None or pieces is None:
+        return None
+    piece = pieces.__getitem__
+    return list(
+        map(
+            CrikeyGame,
+            whites,
+            blacks,
+            map(outcomes.__getitem__, results),
+            map(piece, white_pieces),
+            map(piece, black_pieces),
+            _where(numbers),
+        )
+    )
 
 
 def format_crikey(results: Sequence[dict[str, int]]) -> str:
@@ -164,7 +285,8 @@ class EloSeriesInput:
     k: int | Fraction
     rating_a: int | Fraction
     rating_b: int | Fraction
-    scores: tuple[int | Fraction, ...]
+    #: 1, 0.5 or 0: exact values (0.5 is a binary fraction), in the engine's fast types.
+    scores: tuple[int | float, ...]
 
 
 def _number(token: str) -> int | Fraction | None:
@@ -191,14 +313,15 @@ def parse_elo_series(text: str) -> EloSeriesInput:
     A first line that is not numeric is taken as a header and skipped; tabs and blank lines are
     fine; several scores on a line are read in order.
     """
-    lines = [(n, line.split()) for n, line in _lines(text) if line.strip()]
-    if lines and all(_number(token) is None for token in lines[0][1]):
+    body, numbers = _content(text.splitlines())
+    first = 0
+    if body and all(_number(token) is None for token in body[0].split()):
         # A header line such as "K RA RB". A line with any number in it is data: "32 1613 16O9"
         # is a typo to report, not a header to skip.
-        lines = lines[1:]
-    if not lines:
+        first = 1
+    if first == len(body):
         raise _fail(1, "input is empty; expected 'K RA RB' on the first line")
-    n, tokens = lines[0]
+    n, tokens = numbers[first], body[first].split()
     if len(tokens) != 3:
         raise _fail(n, f"expected 'K RA RB', got {' '.join(tokens)!r}")
     values: list[int | Fraction] = []
@@ -209,15 +332,40 @@ def parse_elo_series(text: str) -> EloSeriesInput:
         values.append(value)
     if values[0] < 0:
         raise _fail(n, f"K {tokens[0]!r} must not be negative")
-    scores: list[int | Fraction] = []
-    for n, tokens in lines[1:]:
-        for token in tokens:
-            score = _number(token)
-            # seed 003: "the actual score S_A as 1 for a win, 0.5 for a draw, and 0 for a loss".
-            if score is None or score not in (0, Fraction(1, 2), 1):
-                raise _fail(n, f"score {token!r} must be 1 (win), 0.5 (draw) or 0 (loss)")
-            scores.append(score)
-    return EloSeriesInput(values[0], values[1], values[2], tuple(scores))
+    lines = body[first + 1 :]
+    # Joined with spaces, the lines split into the same tokens as one by one.
+    all_scores = " ".join(lines).split()
+    reading: dict[str, int | float] | None = _readings(all_scores, _score_or_none)
+    scores: tuple[int | float, ...]
+    if reading is not None:
+        scores = tuple(map(reading.__getitem__, all_scores))
+    else:
+        scores = tuple(
+            _score(token, n)
+            for n, line in zip(numbers[first + 1 :], lines, strict=True)
+            for token in line.split()
+        )
+    return EloSeriesInput(values[0], values[1], values[2], scores)
+
+
+# seed 003: "the actual score S_A as 1 for a win, 0.5 for a draw, and 0 for a loss".
+_SCORES: dict[int | Fraction, int | float] = {1: 1, Fraction(1, 2): 0.5, 0: 0}
+
+
+def _score_or_none(token: str) -> int | float | None:
+    """A's score in one game: 1, 0.5 or 0 (seed 003, read by :func:`ratingbook.cells.score`);
+    None if it is not one of them."""
+    try:
+        return _SCORES[cells.score(token)]
+    except RatingbookError:
+        return None
+
+
+def _score(token: str, line: int) -> int | float:
+    score = _score_or_none(token)
+    if score is None:
+        raise _fail(line, f"score {token!r} must be 1 (win), 0.5 (draw) or 0 (loss)")
+    return score
 
 
 def format_number(value: int | float | Fraction | Decimal) -> str:
@@ -231,7 +379,13 @@ def format_number(value: int | float | Fraction | Decimal) -> str:
 
 def format_elo_series(pairs: Sequence[tuple[object, object]]) -> str:
     """``file.out``: one ``RA RB`` line per pair, starting with the initial ratings."""
-    return "".join(f"{format_number(a)} {format_number(b)}\n" for a, b in pairs)  # type: ignore[arg-type]
+    return "".join(
+        # Whole numbers (nearly every pair: seed 003 rounds after each game) print as str() does.
+        f"{a} {b}\n"
+        if type(a) is int and type(b) is int
+        else f"{format_number(a)} {format_number(b)}\n"  # type: ignore[arg-type]
+        for a, b in pairs
+    )
 
 
 # --- Swiss (seed 004) -------------------------------------------------------------------------
@@ -240,74 +394,102 @@ def format_elo_series(pairs: Sequence[tuple[object, object]]) -> str:
 def parse_swiss_points(
     value: object, where: Location | None = None, column: str | None = None
 ) -> int:
-    """A player's points for one game, 1, ½ (``0.5``, ``½``, ``1/2``) or 0, counted in halves."""
-    number: int | Fraction | None
-    if isinstance(value, bool):
-        number = None
-    elif isinstance(value, int):
-        number = value
-    elif isinstance(value, float):
-        number = Fraction(repr(value))
-    elif isinstance(value, str):
-        number = _number(value)
-    else:
-        number = None
-    if number is None or number not in (0, Fraction(1, 2), 1):
+    """A player's points for one game, 1, ½ (``0.5``, ``½``, ``1/2``) or 0, counted in halves.
+
+    What a score is, is decided by :func:`ratingbook.cells.score`; the message is seed 004's.
+    """
+    try:
+        number = cells.score(value)
+    except RatingbookError:
         shown = "an empty cell" if value is None or value == "" else repr(value)
-        raise ParseError(f"points {shown} must be 1, 0.5 or 0", where, column)
+        raise ParseError(f"points {shown} must be 1, 0.5 or 0", where, column) from None
     return int(number * 2)
 
 
+@_gc_paused
 def parse_swiss(text: str) -> tuple[list[str], list[SwissGame]]:
     """Parse seed 004's input: player names one per line, a blank line, then the rounds.
 
     Rounds are separated by blank lines (any number of them); each game is
     ``white black white_points black_points``. Returns the player list and the games in order.
     """
-    lines = _lines(text)
+    lines = text.splitlines()
     i = 0
-    while i < len(lines) and not lines[i][1].strip():
+    while i < len(lines) and not lines[i].strip():
         i += 1
     players: list[str] = []
     seen: set[str] = set()
-    while i < len(lines) and lines[i][1].strip():
-        n, line = lines[i]
+    while i < len(lines) and lines[i].strip():
+        line = lines[i]
         tokens = line.split()
         if len(tokens) != 1:
             raise _fail(
-                n,
+                i + 1,
                 f"player name {line.strip()!r} contains spaces (games name players by one word); "
                 "is the blank line after the names missing?",
             )
         if tokens[0] in seen:
-            raise _fail(n, f"player {tokens[0]!r} is listed twice")
+            raise _fail(i + 1, f"player {tokens[0]!r} is listed twice")
         seen.add(tokens[0])
         players.append(tokens[0])
         i += 1
-    games: list[SwissGame] = []
-    for n, line in lines[i:]:
-        tokens = line.split()
-        if not tokens:
-            continue
-        if len(tokens) != 4:
-            raise _fail(
-                n, f"expected 'white black white_points black_points', got {line.strip()!r}"
-            )
-        white, black, white_points, black_points = tokens
-        for name in (white, black):
-            if name not in seen:
-                raise _fail(n, f"{name!r} is not in the player list")
-        if white == black:
-            raise _fail(n, f"player {white!r} cannot play themself")
-        try:
-            wh = parse_swiss_points(white_points)
-            bh = parse_swiss_points(black_points)
-        except RatingbookError as error:
-            raise _fail(n, error.problem) from None
-        if wh + bh > 2:
-            raise _fail(n, f"points {white_points!r} and {black_points!r} add up to more than 1")
-        games.append(SwissGame(white, black, wh, bh, where=Location(line=n)))
+    body, numbers = _content(lines[i:], first=i + 1)
+    games = _swiss_games_in_bulk(body, numbers, seen)
+    if games is None:
+        games = [_swiss_game(n, line, seen) for n, line in zip(numbers, body, strict=True)]
     return players, games
+
+
+def _swiss_game(n: int, line: str, players: set[str]) -> SwissGame:
+    """One game line, checked; every game error is raised here."""
+    tokens = line.split()
+    if len(tokens) != 4:
+        raise _fail(n, f"expected 'white black white_points black_points', got {line.strip()!r}")
+    white, black, white_points, black_points = tokens
+    for name in (white, black):
+        if name not in players:
+            raise _fail(n, f"{name!r} is not in the player list")
+    try:
+        check_players(white, black)
+        wh = parse_swiss_points(white_points)
+        bh = parse_swiss_points(black_points)
+        check_points(wh, bh, white_points, black_points)
+    except RatingbookError as error:
+        raise _fail(n, error.problem) from None
+    return SwissGame(white, black, wh, bh, where=Location(line=n))
+
+
+def _halves_or_none(token: str) -> int | None:
+    try:
+        return parse_swiss_points(token)
+    except RatingbookError:
+        return None
+
+
+def _swiss_games_in_bulk(
+    lines: list[str], numbers: Sequence[int], players: set[str]
+) -> list[SwissGame] | None:
+    """The game lines read in bulk, or None if any of them might have a problem (the caller
+    then reads them one by one: the rules in :mod:`ratingbook.rules` decide and word it)."""
+    if not lines:
+        return []
+    if set(map(len, map(str.split, lines))) != {4}:
+        return None
+    # Four tokens on every line: the tokens of all the lines, in columns.
+    tokens = " ".join(lines).split()
+    whites, blacks, white_points, black_points = (tokens[c::4] for c in range(4))
+    if not (players.issuperset(whites) and players.issuperset(blacks)):
+        return None
+    if any(map(operator.eq, whites, blacks)):
+        return None
+    halves = _readings(white_points + black_points, _halves_or_none)
+    if halves is None:
+        return None
+    white_halves = list(map(halves.__getitem__, white_points))
+    black_halves = list(map(halves.__getitem__, black_points))
+    if max(map(operator.add, white_halves, black_halves)) > 2:
+        return None
+    return list(map(SwissGame, whites, blacks, white_halves, black_halves, _where(numbers)))
 
 
 def _fixed(value: float, decimals: int) -> str:
@@ -321,13 +503,10 @@ def format_swiss_table(results: Sequence[player_result]) -> str:
     Charlotte ... 5. Femke").
     """
     out = ["\tpt\trp\tSB\tb"]
-    rank = 0
-    previous: tuple[float, float, float, int] | None = None
-    for position, r in enumerate(results, start=1):
-        key = (r.points, r.resistance_points, r.sonnenborn_berger, r.black)
-        if key != previous:
-            rank = position
-            previous = key
+    ranks = competition_ranks(
+        [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
+    )
+    for rank, r in zip(ranks, results, strict=True):
         out.append(
             f"{rank} {r.name}\t{_fixed(r.points, 1)}\t{_fixed(r.resistance_points, 1)}"
             f"\t{_fixed(r.sonnenborn_berger, 2)}\t{r.black}"

@@ -18,11 +18,13 @@ from ratingbook.errors import (
     InactivePlayerError,
     InvalidValueError,
     Location,
-    SelfPlayError,
+    Problems,
+    RatingbookError,
     UnknownGroupError,
     UnknownPlayerError,
 )
 from ratingbook.results import Result
+from ratingbook.rules import check_players
 
 __all__ = [
     "LadderGame",
@@ -259,9 +261,12 @@ def replay_ladder(
 
 
 def _starting_ratings(
-    players: Sequence[LadderPlayer], groups: Mapping[str, int]
+    players: Sequence[LadderPlayer], groups: Mapping[str, int], problems: Problems | None
 ) -> tuple[dict[int, int], list[int], list[int]]:
-    """Index the players and reset active ones: Rating from the group, Permanent from StWkPerm."""
+    """Index the players and reset active ones: Rating from the group, Permanent from StWkPerm.
+
+    With ``problems``, a player in error is added to it (and starts from 0) instead of raising.
+    """
     initial = {group_key(name): rating for name, rating in groups.items()}
     index: dict[int, int] = {}
     weekly: list[int] = []
@@ -281,28 +286,33 @@ def _starting_ratings(
             permanent.append(0)
             continue
         rating = initial.get(group_key(player.group))
-        if rating is None:
-            raise UnknownGroupError(
-                f"group {player.group!r} of player {player.name!r} is not in the group table",
-                player.where,
-                "Group",
-            )
-        if player.start_permanent is None:
-            raise InvalidValueError(
-                f"active player {player.name!r} has no start-of-week permanent rating",
-                player.where,
-                "StWkPerm",
-            )
+        try:
+            if rating is None:
+                raise UnknownGroupError(
+                    f"group {player.group!r} of player {player.name!r} is not in the group table",
+                    player.where,
+                    "Group",
+                )
+            if player.start_permanent is None:
+                raise InvalidValueError(
+                    f"active player {player.name!r} has no start-of-week permanent rating",
+                    player.where,
+                    "StWkPerm",
+                )
+        except RatingbookError as error:
+            if problems is None:
+                raise
+            problems.append(error)
+            rating = 0
         weekly.append(rating)
-        permanent.append(player.start_permanent)
+        permanent.append(player.start_permanent or 0)
     return index, weekly, permanent
 
 
 def _game_indices(
     game: LadderGame, index: Mapping[int, int], players: Sequence[LadderPlayer]
 ) -> tuple[int, int]:
-    if game.white == game.black:
-        raise SelfPlayError(f"player {game.white!r} cannot play themself", game.where, "Black")
+    check_players(game.white, game.black, game.where)
     found: list[int] = []
     for column, player_id in (("White", game.white), ("Black", game.black)):
         i = index.get(player_id)
@@ -317,9 +327,15 @@ def _game_indices(
 
 
 def _moves(
-    games: Sequence[LadderGame], index: Mapping[int, int], players: Sequence[LadderPlayer]
+    games: Sequence[LadderGame],
+    index: Mapping[int, int],
+    players: Sequence[LadderPlayer],
+    problems: Problems | None,
 ) -> list[tuple[int, int, int]]:
-    """Games as (white index, black index, result index), every one checked."""
+    """Games as (white index, black index, result index), every one checked.
+
+    With ``problems``, a game in error is added to it (and left out) instead of raising.
+    """
     playable = {player_id: i for player_id, i in index.items() if players[i].active}
     result_index = _RESULT_INDEX
     moves: list[tuple[int, int, int]] = []
@@ -329,7 +345,13 @@ def _moves(
         b = playable.get(game.black)
         if w is None or b is None or w == b:
             # The slow path names exactly what is wrong.
-            w, b = _game_indices(game, index, players)
+            try:
+                w, b = _game_indices(game, index, players)
+            except RatingbookError as error:
+                if problems is None:
+                    raise
+                problems.append(error)
+                continue
         append((w, b, result_index[game.result]))
     return moves
 
@@ -340,6 +362,7 @@ def recalc_ladder(
     games: Sequence[LadderGame],
     *,
     history: bool = True,
+    every_problem: bool = False,
 ) -> LadderOutcome:
     """Recalculate the ladder from the start of the week: reset, then replay every game in order.
 
@@ -348,10 +371,15 @@ def recalc_ladder(
     is computed, so an error leaves nothing half done. Idempotent by construction: the result
     depends only on groups, StWkPerm and the games, never on the ratings it overwrites.
 
-    Raises :class:`RatingbookError` subclasses naming the player or game row at fault.
+    Raises :class:`RatingbookError` subclasses naming the player or game row at fault; with
+    ``every_problem``, every player and game is checked first and all the problems are raised
+    together (:class:`~ratingbook.errors.InputErrors` when there are several).
     """
-    index, weekly, permanent = _starting_ratings(players, groups)
-    moves = _moves(games, index, players)
+    problems = Problems() if every_problem else None
+    index, weekly, permanent = _starting_ratings(players, groups, problems)
+    moves = _moves(games, index, players, problems)
+    if problems:
+        problems.check()
 
     trace: list[Trace] = []
     replay_ladder(weekly, permanent, moves, trace if history else None)

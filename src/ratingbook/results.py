@@ -1,4 +1,9 @@
-"""Game results and the spellings each system accepts for them."""
+"""Game results and the spellings each system accepts for them: the one home of both.
+
+A result is who won (or a draw), seen from the board. Every way of writing one that ratingbook
+accepts, in sheets, worksheet functions and text formats, is listed here; cells.py adds what
+is common to every cell (empty, never calculated, Excel errors).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,17 @@ import enum
 
 from ratingbook.errors import InvalidResultError, Location
 
-__all__ = ["Result", "parse_crikey_result", "parse_ladder_result"]
+__all__ = [
+    "CRIKEY_RESULTS_EXPECTED",
+    "CRIKEY_WORDS",
+    "LADDER_RESULTS_EXPECTED",
+    "LADDER_RESULT_SPELLINGS",
+    "Result",
+    "crikey_result_or_none",
+    "ladder_result_or_none",
+    "parse_crikey_result",
+    "parse_ladder_result",
+]
 
 
 class Result(enum.Enum):
@@ -50,39 +65,66 @@ for _text, _result in (
 LADDER_RESULT_SPELLINGS: tuple[str, ...] = ("(1-0)", "(0-1)", "(½-½)", "(1/2-1/2)")
 
 
-def parse_ladder_result(value: object, where: Location | None = None) -> Result:
-    """Read a ladder result cell: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)``.
+#: What a ladder result cell may hold, as error messages say it.
+LADDER_RESULTS_EXPECTED = f"one of {', '.join(LADDER_RESULT_SPELLINGS)}"
+
+
+def ladder_result_or_none(value: object) -> Result | None:
+    """The ladder result ``value`` spells, or None. Brackets are optional, spaces are ignored,
+    and an en dash or minus sign typed for the hyphen is accepted."""
+    if isinstance(value, str):
+        result = _LADDER_SPELLINGS.get(value)  # typed exactly so: no need to clean it up
+        if result is None:
+            key = "".join(value.split()).replace("–", "-").replace("−", "-")
+            result = _LADDER_SPELLINGS.get(key)
+        return result
+    return None
+
+
+def parse_ladder_result(
+    value: object, where: Location | None = None, column: str | None = "Result"
+) -> Result:
+    """Read a ladder result: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)``.
 
     Brackets are optional, surrounding spaces and spaces inside are ignored, and an en dash or
     minus sign typed for the hyphen is accepted. Anything else (including an empty cell) raises
     :class:`InvalidResultError`.
     """
-    if isinstance(value, str):
-        key = "".join(value.split()).replace("–", "-").replace("−", "-")
-        result = _LADDER_SPELLINGS.get(key)
-        if result is not None:
-            return result
-    shown = "an empty cell" if value is None or value == "" else repr(value)
-    raise InvalidResultError(
-        f"unknown result {shown}; expected one of {', '.join(LADDER_RESULT_SPELLINGS)}",
-        where,
-        "Result",
-    )
+    result = ladder_result_or_none(value)
+    if result is None:
+        raise InvalidResultError(_unknown(value, LADDER_RESULTS_EXPECTED), where, column)
+    return result
+
+
+def _unknown(value: object, expected: str) -> str:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return f"the result is empty; expected {expected}"
+    return f"unknown result {value!r}; expected {expected}"
 
 
 # seed 000: "the third string is the white player's result (lost, drew, or won)".
 _CRIKEY_SPELLINGS = {"won": Result.WHITE_WINS, "lost": Result.BLACK_WINS, "drew": Result.DRAW}
 
 
+#: What White's Crikey result may be, as error messages say it.
+CRIKEY_RESULTS_EXPECTED = "won, drew or lost (White's result)"
+
+#: White's result as the Crikey sheets and the judge format spell it.
+CRIKEY_WORDS = {result: word for word, result in _CRIKEY_SPELLINGS.items()}
+
+
+def crikey_result_or_none(value: object) -> Result | None:
+    """White's Crikey result ``value`` spells (any case, spaces around ignored), or None."""
+    if isinstance(value, str):
+        return _CRIKEY_SPELLINGS.get(value.strip().lower())
+    return None
+
+
 def parse_crikey_result(
     value: object, where: Location | None = None, column: str | None = "Result"
 ) -> Result:
     """Read White's Crikey result: ``won``, ``drew`` or ``lost`` (any case, spaces ignored)."""
-    if isinstance(value, str):
-        result = _CRIKEY_SPELLINGS.get(value.strip().lower())
-        if result is not None:
-            return result
-    shown = "an empty cell" if value is None or value == "" else repr(value)
-    raise InvalidResultError(
-        f"unknown result {shown}; expected won, drew or lost (White's result)", where, column
-    )
+    result = crikey_result_or_none(value)
+    if result is None:
+        raise InvalidResultError(_unknown(value, CRIKEY_RESULTS_EXPECTED), where, column)
+    return result

@@ -12,11 +12,12 @@ Sonneborn-Berger in quarters) as integers, so every sum is exact.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
+from ratingbook.errors import InvalidValueError, Location, UnknownPlayerError
+from ratingbook.rules import check_players
 
 __all__ = [
     "SwissGame",
@@ -52,8 +53,17 @@ class SwissGame:
     where: Location | None = field(default=None, compare=False, repr=False)
 
 
-def swiss_standings(players: Sequence[str], games: Sequence[SwissGame]) -> list[player_result]:
-    """Rank ``players`` after ``games`` by points, resistance, Sonneborn-Berger and blacks."""
+def swiss_standings(
+    players: Sequence[str],
+    games: Sequence[SwissGame],
+    unplayed_halves: Mapping[str, int] | None = None,
+) -> list[player_result]:
+    """Rank ``players`` after ``games`` by points, resistance, Sonneborn-Berger and blacks.
+
+    ``unplayed_halves`` adds points scored without playing (byes, forfeits: a Swiss event's
+    rows that seed 004 does not know) to a player's points only; they are no game, so they add
+    nothing to resistance, Sonneborn-Berger or blacks of anyone.
+    """
     index: dict[str, int] = {}
     for name in players:
         if name in index:
@@ -61,11 +71,14 @@ def swiss_standings(players: Sequence[str], games: Sequence[SwissGame]) -> list[
         index[name] = len(index)
     n = len(index)
     halves = [0] * n
+    for name, extra in (unplayed_halves or {}).items():
+        if name not in index:
+            raise UnknownPlayerError(f"{name!r} is not on the player list")
+        halves[index[name]] += extra
     blacks = [0] * n
     pairs: list[tuple[int, int, int, int]] = []
     for game in games:
-        if game.white == game.black:
-            raise SelfPlayError(f"player {game.white!r} cannot play themself", game.where, "Black")
+        check_players(game.white, game.black, game.where)
         found: list[int] = []
         for column, name in (("White", game.white), ("Black", game.black)):
             i = index.get(name)

@@ -1,26 +1,29 @@
-"""Sheet schemas: a sheet's grid of values -> a header row -> typed rows that know their Excel row.
+"""Tables in a grid: a sheet's values -> its header row -> rows that know their Excel row.
 
-A *grid* is a sheet's used range as a list of rows of plain Python values, starting at cell A1
-(so grid[r][c] is Excel row r + 1, column c + 1). Both adapters (openpyxl and xlwings) produce
+This module alone decides how a table is found in a sheet (which row is the header, which column
+holds each field, which rows are data) and how cells are named in messages (Excel row numbers,
+column letters). A *grid* is a sheet's used range as a list of rows of plain Python values,
+starting at cell A1 (so grid[r][c] is Excel row r + 1, column c + 1). Every adapter produces
 grids; nothing here knows which library is on the other side.
 
 Columns are found by their header, in any order; case and surrounding spaces are ignored and
 extra columns are left alone. The header row is the first row (among the first
 :data:`HEADER_SEARCH_ROWS`) that holds every required header, so a title above the table is fine.
-Rows whose table cells are all empty are skipped.
+Rows whose table cells are all empty are skipped. Which tables a book has is schemas.py's, what
+a cell's value means is cells.py's (``Uncalculated`` and ``EXCEL_ERRORS`` are re-exported here
+for the adapters).
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
 
-from ratingbook.errors import InvalidValueError, Location, MissingColumnError
+from ratingbook.cells import EXCEL_ERRORS, Uncalculated, is_blank
+from ratingbook.errors import Location, MissingColumnError
 
 __all__ = [
+    "EXCEL_ERRORS",
     "HEADER_SEARCH_ROWS",
     "Column",
     "Grid",
@@ -29,49 +32,16 @@ __all__ = [
     "TableSpec",
     "Uncalculated",
     "column_letter",
-    "flag",
     "header_key",
     "read_table",
-    "text",
     "trim_grid",
-    "whole_number",
 ]
 
 Grid = list[list[object]]
 
 
-class Uncalculated(str):
-    """A formula cell whose value was never calculated (the file was not saved by Excel).
-
-    Adapters put one in a grid instead of a silent empty value; reading it is an error.
-    """
-
-    __slots__ = ()
-
-
 # A title or a note above a table is common; more than this many rows above it is not.
 HEADER_SEARCH_ROWS = 20
-
-# What Excel shows for a cell holding an error; both adapters hand them over as these strings.
-EXCEL_ERRORS = frozenset(
-    {
-        "#NULL!",
-        "#DIV/0!",
-        "#VALUE!",
-        "#REF!",
-        "#NAME?",
-        "#NUM!",
-        "#N/A",
-        "#GETTING_DATA",
-        "#SPILL!",
-        "#CALC!",
-        "#FIELD!",
-        "#BLOCKED!",
-        "#CONNECT!",
-        "#BUSY!",
-        "#UNKNOWN!",
-    }
-)
 
 
 def trim_grid(grid: Grid) -> Grid:
@@ -142,17 +112,11 @@ class Table:
     header_row: int  # Excel row number of the header
     columns: Mapping[str, int]  # field name -> 1-based column index
     rows: tuple[Row, ...]
-    last_row: int  # Excel row number of the last row of the grid (data or not)
-    width: int  # number of columns in the grid
     letters: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def first_data_row(self) -> int:
         return self.header_row + 1
-
-
-def _is_blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def _find_header(grid: Grid, spec: TableSpec) -> tuple[int, dict[str, int]]:
@@ -195,7 +159,7 @@ def read_table(grid: Grid, spec: TableSpec) -> Table:
     for r in range(header + 1, len(grid)):
         line = grid[r]
         values = {name: (line[c] if c < len(line) else None) for name, c in found.items()}
-        if all(_is_blank(v) for v in values.values()):
+        if all(is_blank(v) for v in values.values()):
             continue
         rows.append(Row(values, Location(sheet=spec.sheet, row=r + 1, columns=letters)))
     return Table(
@@ -203,135 +167,5 @@ def read_table(grid: Grid, spec: TableSpec) -> Table:
         header_row=header + 1,
         columns={name: c + 1 for name, c in found.items()},
         rows=tuple(rows),
-        last_row=len(grid),
-        width=max((len(r) for r in grid), default=0),
         letters=letters,
     )
-
-
-# --- typed cell readers -----------------------------------------------------------------------
-
-
-def _describe(value: object) -> str:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return "is empty"
-    return f"{value!r}"
-
-
-def _reject_special(value: object, where: Location | None, column: str, what: str) -> None:
-    if isinstance(value, Uncalculated):
-        raise InvalidValueError(
-            f"holds the formula {str(value)!r} whose value was never calculated; open the file "
-            "in Excel and save it, or type the value",
-            where,
-            column,
-        )
-    if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
-        raise InvalidValueError(
-            f"holds the Excel error {value.strip()!r} where {what} belongs", where, column
-        )
-    if isinstance(value, _dt.date | _dt.time | _dt.timedelta):
-        raise InvalidValueError(
-            f"holds the date/time {value!s} where {what} belongs "
-            "(is the cell formatted as a date?)",
-            where,
-            column,
-        )
-    if isinstance(value, bool):
-        raise InvalidValueError(f"holds {value!r} where {what} belongs", where, column)
-
-
-def _too_large(number: int | float | Decimal) -> bool:
-    """Beyond what any spreadsheet cell holds (Excel's numbers are doubles): such a number only
-    comes from text, and could not be written back."""
-    try:
-        return not math.isfinite(float(number))  # a huge Decimal gives inf, a huge int raises
-    except OverflowError:
-        return True
-
-
-def whole_number(
-    value: object, where: Location | None, column: str, what: str = "a whole number"
-) -> int:
-    """A whole number: 1200, 1200.0 or the text "1200"; anything else is an error at its cell."""
-    _reject_special(value, where, column, what)
-    if value is None or (isinstance(value, str) and not value.strip()):
-        raise InvalidValueError(f"is empty; expected {what}", where, column)
-    number: float | int | Decimal
-    if isinstance(value, int):
-        if _too_large(value):
-            raise InvalidValueError(f"{value!r} is too large; expected {what}", where, column)
-        return value
-    if isinstance(value, float | Decimal):
-        number = value
-    elif isinstance(value, str):
-        try:
-            number = Decimal(value.strip())
-        except ArithmeticError:
-            raise InvalidValueError(
-                f"{value!r} is not a number; expected {what}", where, column
-            ) from None
-    else:
-        raise InvalidValueError(f"{value!r} is not a number; expected {what}", where, column)
-    if isinstance(number, float) and not math.isfinite(number):
-        raise InvalidValueError(f"{value!r} is not a number; expected {what}", where, column)
-    if isinstance(number, Decimal) and not number.is_finite():
-        raise InvalidValueError(f"{value!r} is not a number; expected {what}", where, column)
-    # Checked before int(): the text "1e99999999" would become a 100-million-digit integer.
-    if _too_large(number):
-        raise InvalidValueError(f"{value!r} is too large; expected {what}", where, column)
-    if number != int(number):
-        raise InvalidValueError(f"{value!r} is not a whole number; expected {what}", where, column)
-    return int(number)
-
-
-def text(value: object, where: Location | None, column: str, *, required: bool = True) -> str:
-    """A piece of text with its ends trimmed; numbers are taken as their digits (ID 7 -> "7")."""
-    _reject_special(value, where, column, "text")
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if required:
-            raise InvalidValueError("is empty", where, column)
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return " ".join(str(value).split())
-
-
-_TRUE = frozenset({"true", "yes", "y", "x", "1", "-1", "active", "✓", "✔"})
-_FALSE = frozenset({"false", "no", "n", "0", "", "inactive"})
-
-
-def flag(value: object, where: Location | None, column: str) -> bool:
-    """A yes/no cell: TRUE/FALSE, Yes/No, Y/N, 1/0 (Access stores Yes as -1), x; empty is No."""
-    if isinstance(value, bool):
-        return value
-    if value is None:
-        return False
-    if isinstance(value, Uncalculated):
-        # LibreOffice stores TRUE/FALSE cells as the formulas =TRUE() and =FALSE().
-        constant = "".join(value.split()).upper()
-        if constant in ("=TRUE()", "=FALSE()"):
-            return constant == "=TRUE()"
-    _reject_special(value, where, column, "yes or no")
-    if isinstance(value, int | float) and value in (0, 1, -1):
-        return bool(value)
-    if isinstance(value, str):
-        key = value.strip().casefold()
-        if key in _TRUE:
-            return True
-        if key in _FALSE:
-            return False
-    raise InvalidValueError(
-        f"{value!r} is not yes or no (use TRUE/FALSE, Yes/No or 1/0)", where, column
-    )
-
-
-def iter_column(table: Table, column: str) -> Iterator[tuple[Row, object]]:
-    """Each row with its value in ``column``."""
-    for row in table.rows:
-        yield row, row.get(column)
-
-
-def require_sheet_names(names: Sequence[str]) -> dict[str, str]:
-    """Map each sheet name's key (case-insensitive, trimmed) to the name as the book spells it."""
-    return {header_key(n): n for n in names}

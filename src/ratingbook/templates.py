@@ -19,6 +19,7 @@ what :func:`template_bytes` returns; regenerate them with::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as _dt
 import io
 import os
@@ -41,8 +42,7 @@ from openpyxl.xml.functions import tostring
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError, WorkbookError
 from ratingbook.files import atomic_save
-from ratingbook.tables import TableSpec
-from ratingbook.workbook import (
+from ratingbook.schemas import (
     CAMP_GROUPS,
     CRIKEY_GAMES,
     CRIKEY_HISTORY,
@@ -58,18 +58,25 @@ from ratingbook.workbook import (
     LADDER_PLAYERS,
     LADDER_STANDINGS,
     RATING_HISTORY,
+    SWISS_CROSSTABLE,
+    SWISS_EVENT_GAMES,
     SWISS_GAMES,
+    SWISS_PAIRINGS,
     SWISS_PLAYERS,
+    SWISS_SETTINGS,
     SWISS_STANDINGS,
 )
-from ratingbook.xlsx import XlsxBook
+from ratingbook.tables import TableSpec
+from ratingbook.xlsx import OpenpyxlBook
 
 __all__ = [
     "INSTRUCTIONS",
     "KINDS",
     "LAST_ENTRY_ROW",
+    "TemplateBook",
     "build_template",
     "main",
+    "sample_rows",
     "template_bytes",
     "write_template",
 ]
@@ -430,57 +437,122 @@ _ELO = _Design(
 
 # --- Swiss -------------------------------------------------------------------------------------
 
-_SWISS_POINTS = ("1", "0.5", "0")
+_SWISS_RESULTS = ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "PAB", "HPB", "FPB", "ZPB")
+# What the template's Swiss Games table shows: the event's columns (the seed's White Points /
+# Black Points are still read where a book has them, see schemas.SWISS_EVENT_GAMES).
+_SWISS_GAMES_SHOWN = TableSpec(
+    SWISS_EVENT_GAMES.sheet,
+    tuple(c for c in SWISS_EVENT_GAMES.columns if c.name not in ("White Points", "Black Points")),
+)
+_SETTING_HELP = "What it means"
 
 _SWISS = _Design(
-    title="Swiss tournament standings",
+    title="Swiss tournament",
     sheets=(
+        _InputSheet(
+            SWISS_SETTINGS,
+            rows=(
+                ("Event", "Club Swiss", "The event's name (written into TRF files)."),
+                ("Rounds", 5, "How many rounds the event has: pairing stops after the last."),
+                (
+                    "Start Date",
+                    _dt.datetime(2026, 4, 11),
+                    "Decides the FIDE tie-break rules: before 2026-03-01 the 2024 rules.",
+                ),
+                (
+                    "Tie-breaks",
+                    None,
+                    "FIDE codes in order, e.g. BH/C1 BH SB DE WIN BPG. Empty: points, "
+                    "resistance, Sonneborn-Berger, blacks.",
+                ),
+                ("Pairing", "Dutch", "FIDE Dutch system (the only one offered)."),
+                ("Points", "1 0.5 1", "Points for a win, a draw and a pairing-allocated bye."),
+                ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
+                ("First Colour", "White", "The colour of the top seed in round 1."),
+            ),
+            widths={"Setting": 14, "Value": 24, _SETTING_HELP: 90},
+            extra_columns=(_SETTING_HELP,),
+        ),
         _InputSheet(
             SWISS_PLAYERS,
             # seed 004's example tournament.
-            rows=(("Anna",), ("Bob",), ("Charlotte",), ("Daniel",), ("Erik",), ("Femke",)),
-            widths={"Name": 20},
+            rows=tuple(
+                (name, None, None, None, None, None, None, None)
+                for name in ("Anna", "Bob", "Charlotte", "Daniel", "Erik", "Femke")
+            ),
+            number_formats={"Rating": "0", "FIDE ID": "0", "Withdrawn": "0"},
+            widths={"Name": 20, "FIDE ID": 12, "Federation": 12, "Withdrawn": 12},
         ),
         _InputSheet(
-            SWISS_GAMES,
+            _SWISS_GAMES_SHOWN,
+            # seed 004's three rounds; recalculating the template pairs round 4.
             rows=(
-                (1, "Anna", "Femke", 1, 0),
-                (1, "Bob", "Erik", 0, 1),
-                (1, "Charlotte", "Daniel", 0.5, 0.5),
-                (2, "Erik", "Anna", 1, 0),
-                (2, "Femke", "Charlotte", 0.5, 0.5),
-                (2, "Daniel", "Bob", 1, 0),
-                (3, "Daniel", "Erik", 0.5, 0.5),
-                (3, "Charlotte", "Anna", 1, 0),
-                (3, "Bob", "Femke", 1, 0),
+                (1, 1, "Anna", "Femke", "1-0"),
+                (1, 2, "Bob", "Erik", "0-1"),
+                (1, 3, "Charlotte", "Daniel", "½-½"),
+                (2, 1, "Erik", "Anna", "1-0"),
+                (2, 2, "Femke", "Charlotte", "½-½"),
+                (2, 3, "Daniel", "Bob", "1-0"),
+                (3, 1, "Daniel", "Erik", "½-½"),
+                (3, 2, "Charlotte", "Anna", "1-0"),
+                (3, 3, "Bob", "Femke", "1-0"),
             ),
-            number_formats={"Round": "0"},
-            widths={"Round": 9, "White": 16, "Black": 16, "White Points": 15, "Black Points": 15},
+            number_formats={"Round": "0", "Board": "0", "Result": _TEXT},
+            widths={"Round": 9, "Board": 9, "White": 18, "Black": 18, "Result": 10},
             dropdowns=(
-                _Dropdown("White Points", _SWISS_POINTS, "White's points.", title="Unknown points"),
-                _Dropdown("Black Points", _SWISS_POINTS, "Black's points.", title="Unknown points"),
+                _Dropdown(
+                    "Result",
+                    _SWISS_RESULTS,
+                    "1-0, 0-1, ½-½; forfeits +/-, -/+, -/-; on a BYE row: PAB, HPB, FPB, ZPB.",
+                    also="TRF's letters U, H, F and Z are accepted on a BYE row.",
+                ),
             ),
         ),
     ),
     instructions=(
         "# What is in this workbook",
-        f"'{SWISS_PLAYERS.sheet}': one row per player's name.",
-        f"'{SWISS_GAMES.sheet}': one row per game: the round (for your reference; it may be "
-        "left empty), White's name, Black's name, and the points each earned: 1, 0.5 or 0 (½ "
-        "is accepted too). Names must be spelt exactly as on the player sheet.",
+        f"'{SWISS_SETTINGS.sheet}': the event: how many rounds, the start date, the tie-breaks "
+        "and whether recalculating pairs the next round by itself (see the sheet's third "
+        "column).",
+        f"'{SWISS_PLAYERS.sheet}': one row per player. Only Name is needed. Rating sets the "
+        "starting order (highest first, then by name). FIDE ID, Title, Federation, Birth and "
+        "Sex go into TRF files. Withdrawn: the first round a player no longer plays.",
+        f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
+        "A bye is a row whose Black is BYE.",
         "",
-        "# Entering games",
-        "Type each game in the first empty row below the table: Excel extends the table by "
-        "itself. Pick the points from the dropdowns. The sample rows (an example tournament of "
-        "six players and three rounds) only show how it looks: delete them before you start.",
+        "# Running the event",
+        "1. Type the players. Set Rounds and the Start Date on the settings sheet.",
+        "2. Recalculate (below): round 1 is paired and its rows appear under the games table, "
+        "with an empty Result.",
+        "3. Type each result: 1-0, 0-1 or ½-½; a forfeit is +/- (White wins, Black did not "
+        "play), -/+ or -/- (neither came).",
+        "4. Recalculate: the standings, the crosstable and the pairing list are rebuilt and, "
+        "once every game of the round has a result, the next round is paired. Repeat until the "
+        "last round.",
+        "A player who asks for a bye in the next round: add a row before that round is paired, "
+        "with the round, the player as White, BYE as Black and HPB (half point) or ZPB (no "
+        "point) as Result. The odd player out gets a pairing-allocated bye (PAB) from the "
+        "pairing. A player who stops: write the first round they miss under Withdrawn.",
+        "Pairing follows the FIDE Dutch system; a player never meets the same opponent twice. "
+        "To pair without recalculating, or with Auto-pair Off, run ratingbook pair (below).",
+        "The sample rows are seed 004's example tournament: delete them before you start.",
         "",
         "# How players are ranked",
-        "By points; equal points by resistance points (the sum of the final points of all the "
-        "opponents), then by Sonneborn-Berger points (the points of the opponents beaten, plus "
-        "half those of the opponents drawn), then by the number of games played with black.",
+        "By points. With Tie-breaks empty, equal points are split by resistance points (the sum "
+        "of the final points of the opponents played), then Sonneborn-Berger points, then the "
+        "number of games played with black. With Tie-breaks set, by the FIDE tie-breaks in the "
+        "order given (BH Buchholz, BH/C1 Buchholz cut 1, BH/M1 median, SB Sonneborn-Berger, DE "
+        "direct encounter, WIN wins, WON games won, BPG games with black, BWG wins with black, "
+        "ARO average rating of opponents, TPR performance, PTP perfect performance), with FIDE's "
+        "rules for byes, forfeits and withdrawals of the edition in force at the start date.",
         "",
-        *_recalc_lines("tournament.xlsx", "scratch"),
-        *_generated_lines((SWISS_STANDINGS,)),
+        *_recalc_lines("tournament.xlsx", "the games typed so far"),
+        "",
+        "# Pairing and TRF files from a terminal",
+        "    ratingbook pair tournament.xlsx --in-place      (pairs the next round)",
+        "    ratingbook trf export tournament.xlsx -o event.trf   (FIDE's TRF-2026 file)",
+        "    ratingbook trf import event.trf -o tournament.xlsx   (from Swiss-Manager, Vega...)",
+        *_generated_lines((SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS)),
     ),
 )
 
@@ -490,15 +562,34 @@ _DESIGNS: dict[str, _Design] = {"ladder": _LADDER, "crikey": _CRIKEY, "elo": _EL
 # --- building -----------------------------------------------------------------------------------
 
 
-class _WorkbookInMemory(XlsxBook):
-    """The openpyxl adapter's Book methods over a workbook that is not (yet) a file."""
+class TemplateBook(OpenpyxlBook):
+    """A template being built: the openpyxl Book over a workbook that is not (yet) a file.
 
-    def __init__(self, book: Workbook) -> None:  # no file to check or load
-        self.workbook = book
-        self.path = Path("template.xlsx")  # named in messages only; never read or written
-        self.uncarried = []
-        self.keep_vba = False
-        self._values_book = None
+    A :class:`~ratingbook.book.FileBook`: it saves as the reproducible template bytes, and
+    nothing is lost (there is no original file to overwrite or to carry parts over from).
+    """
+
+    def __init__(self, book: Workbook) -> None:
+        super().__init__(book)
+        self.uncarried: list[str] = []
+
+    def refuse_in_place(self) -> None:
+        """Never refuses: a template has no original file to lose parts of."""
+
+    def save(self, target: str | os.PathLike[str]) -> None:
+        """Write the template's bytes (identical on every run) to ``target``, atomically."""
+        data = self.package_bytes()
+
+        def write(temporary: str) -> None:
+            Path(temporary).write_bytes(data)
+
+        atomic_save(Path(target), write)
+
+    def package_bytes(self) -> bytes:
+        """The workbook as the bytes of an .xlsx file, identical on every run."""
+        buffer = io.BytesIO()
+        self.workbook.save(buffer)
+        return _reproducible_package(buffer.getvalue(), self.workbook.properties)
 
 
 def _check_kind(kind: str) -> _Design:
@@ -583,12 +674,50 @@ def _write_input_sheet(wb: Workbook, sheet: _InputSheet) -> None:
         ws.add_data_validation(validation)
 
 
-def build_template(kind: str) -> Workbook:
+def _cover_new_rows(ws: Worksheet, sheet: _InputSheet) -> None:
+    """Rows the sample's recalculation appended (the Swiss pairing of the next round) join the
+    Excel table and get the column's number format, as rows typed below the table do."""
+    last_row = ws.max_row
+    while last_row > 2 and all(
+        ws.cell(row=last_row, column=c).value in (None, "") for c in range(1, len(sheet.header) + 1)
+    ):
+        last_row -= 1
+    if last_row <= max(2, len(sheet.rows) + 1):
+        return
+    table = next(iter(ws.tables.values()))
+    table.ref = f"A1:{get_column_letter(len(sheet.header))}{last_row}"
+    for position, name in enumerate(sheet.header, start=1):
+        number_format = sheet.number_formats.get(name)
+        if number_format is not None:
+            for r in range(len(sheet.rows) + 2, last_row + 1):
+                ws.cell(row=r, column=position).number_format = number_format
+
+
+def sample_rows(kind: str) -> dict[str, tuple[tuple[object, ...], ...]]:
+    """The ``kind`` template's sample rows, by input sheet name (in the sheets' column order)."""
+    return {s.spec.sheet: tuple(tuple(r) for r in s.rows) for s in _check_kind(kind).sheets}
+
+
+def build_template(
+    kind: str,
+    *,
+    rows: Mapping[str, Sequence[Sequence[object]]] | None = None,
+    recalc: bool = True,
+) -> Workbook:
     """The ``kind`` template (ladder, crikey, elo or swiss) as an openpyxl workbook.
 
     Its sample data is already recalculated: ratings and generated sheets are filled in.
+    ``rows`` replaces the sample rows of the sheets it names (``ratingbook trf import`` builds
+    an event's book this way); with ``recalc`` false nothing is computed.
     """
     design = _check_kind(kind)
+    if rows:
+        design = dataclasses.replace(
+            design,
+            sheets=tuple(
+                dataclasses.replace(s, rows=rows.get(s.spec.sheet, s.rows)) for s in design.sheets
+            ),
+        )
     wb = Workbook()
     instructions = wb.active
     assert isinstance(instructions, Worksheet)
@@ -596,7 +725,10 @@ def build_template(kind: str) -> Workbook:
     _write_instructions(instructions, design)
     for sheet in design.sheets:
         _write_input_sheet(wb, sheet)
-    workbook.recalc(_WorkbookInMemory(wb))
+    if recalc:
+        workbook.recalc(TemplateBook(wb))
+    for sheet in design.sheets:
+        _cover_new_rows(wb[sheet.spec.sheet], sheet)
     wb.active = 0
     wb.properties = DocumentProperties(
         creator="ratingbook",
@@ -629,10 +761,7 @@ def _reproducible_package(data: bytes, properties: DocumentProperties) -> bytes:
 
 def template_bytes(kind: str) -> bytes:
     """The ``kind`` template as the bytes of an .xlsx file, identical on every run."""
-    wb = build_template(kind)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    return _reproducible_package(buffer.getvalue(), wb.properties)
+    return TemplateBook(build_template(kind)).package_bytes()
 
 
 def write_template(kind: str, path: str | os.PathLike[str], *, overwrite: bool = False) -> Path:
@@ -651,14 +780,11 @@ def write_template(kind: str, path: str | os.PathLike[str], *, overwrite: bool =
         raise WorkbookError(f"cannot write {str(target)!r}: it is a folder")
     if not overwrite and target.exists():
         raise WorkbookError(f"{str(target)!r} already exists; not replacing it")
-    data = template_bytes(kind)
+    book = TemplateBook(build_template(kind))
     if target.exists():  # only with overwrite: replaced atomically, keeping its permissions
-
-        def write(temporary: str) -> None:
-            Path(temporary).write_bytes(data)
-
-        atomic_save(target, write)
+        book.save(target)
         return target
+    data = book.package_bytes()
     try:
         # A new file: created exclusively, with the usual permissions (umask applies).
         with open(target, "xb") as handle:

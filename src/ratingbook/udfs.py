@@ -16,19 +16,19 @@ the cell's error.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 import xlwings as xw
 
-from ratingbook import crikey, elo, ladder, swiss
-from ratingbook.errors import InvalidValueError, RatingbookError, SelfPlayError
-from ratingbook.formats import parse_swiss_points
-from ratingbook.results import Result, parse_crikey_result, parse_ladder_result
-from ratingbook.tables import header_key, text
+from ratingbook import cells, crikey, elo, ladder, swiss, swiss_event
+from ratingbook.errors import InvalidValueError, Location, RatingbookError
+from ratingbook.results import Result, parse_crikey_result
+from ratingbook.rules import check_players, check_points, competition_ranks, result_of_score
+from ratingbook.schemas import SWISS_EVENT_GAMES
+from ratingbook.swiss_codes import parse_tiebreaks
+from ratingbook.tables import Row, column_letter, header_key
 
 __all__ = [
     "CRIKEY_UPDATE",
@@ -52,10 +52,6 @@ SWISS_HEADER = ("Rank", "Name", "Points", "Resistance", "SB", "Blacks")
 # --- arguments ---------------------------------------------------------------------------------
 
 
-def _is_blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
 def _rows(value: object) -> list[list[object]]:
     """A range argument as rows: one cell -> [[v]], a flat list -> one row, rows stay rows."""
     if isinstance(value, list | tuple):
@@ -69,73 +65,32 @@ def _rows(value: object) -> list[list[object]]:
 
 def _cells(value: object) -> list[object]:
     """Every non-blank cell of a range argument, row by row."""
-    return [cell for line in _rows(value) for cell in line if not _is_blank(cell)]
+    return [cell for line in _rows(value) for cell in line if not cells.is_blank(cell)]
 
 
-def _number(value: object, name: str) -> int | float:
-    """A finite number: 1613, 1613.0 (-> 1613), or the text "1613"."""
-    if _is_blank(value):
-        raise InvalidValueError(f"{name} is empty; expected a number")
-    number: float | None = None
-    try:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            number = float(value)
-        elif isinstance(value, str):
-            number = float(value.strip())
-    except (ValueError, OverflowError):
-        number = None
-    if number is None or not math.isfinite(number):
-        raise InvalidValueError(f"{name} {value!r} is not a number")
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return int(number) if number.is_integer() else number
+def _rating(value: object, name: str) -> int | float:
+    """A rating: 1613, 1613.0 (-> 1613), or the text "1613", within cells.RATING."""
+    return cells.number(value, what="a rating", name=name, bounds=cells.RATING)
 
 
-def _whole(value: object, name: str, low: int | None = None) -> int:
+def _k(value: object, default: int | None = None) -> int | float:
+    """Elo's K, within cells.K_FACTOR; an empty argument is ``default`` when there is one."""
+    if default is not None and cells.is_blank(value):
+        return default
+    return cells.number(value, what="K", name="k", bounds=cells.K_FACTOR)
+
+
+def _whole(
+    value: object, name: str, low: int | None = None, bounds: cells.Bounds | None = None
+) -> int:
     """A whole number (Excel passes 4 as 4.0), of at least ``low`` if given."""
-    number = _number(value, name)
-    if not isinstance(number, int) or (low is not None and number < low):
-        least = f" of at least {low}" if low is not None else ""
-        raise InvalidValueError(f"{name} {value!r} must be a whole number{least}")
-    return number
-
-
-_SCORE_WORDS = {"1": Fraction(1), "0": Fraction(0), "½": Fraction(1, 2), "1/2": Fraction(1, 2)}
+    what = f"a whole number of at least {low}" if low is not None else "a whole number"
+    return cells.whole_number(value, what=what, name=name, low=low, bounds=bounds)
 
 
 def _score(value: object, name: str = "score") -> Fraction:
     """A player's score 1, ½ or 0: a number, "½", "1/2", or a result such as 1-0, (½-½), 0-1."""
-    shown = "an empty cell" if _is_blank(value) else repr(value)
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        exact = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-        if exact in (0, Fraction(1, 2), 1):
-            return exact
-    elif isinstance(value, str):
-        key = value.strip()
-        if key in _SCORE_WORDS:
-            return _SCORE_WORDS[key]
-        try:
-            # Decimal, not Fraction: "1e-400000000" must be a quick error, not a huge number.
-            number = Decimal(key)
-        except InvalidOperation:
-            try:
-                return Fraction(parse_ladder_result(key).white_score)
-            except RatingbookError:
-                pass
-        else:
-            if number.is_finite() and number in (0, Decimal("0.5"), 1):
-                return Fraction(number)
-    raise InvalidValueError(
-        f"{name} {shown} is not a score; expected 1 (win), 0.5 or ½ (draw), 0 (loss) "
-        "or a result such as 1-0, ½-½, 0-1"
-    )
-
-
-def _result(score: Fraction) -> Result:
-    """The result of a game seen from the player whose score this is (as if White)."""
-    if score == 1:
-        return Result.WHITE_WINS
-    return Result.BLACK_WINS if score == 0 else Result.DRAW
+    return cells.score(value, name=name, results=True)
 
 
 def _reworded(error: RatingbookError, prefix: str) -> RatingbookError:
@@ -161,7 +116,7 @@ def ELO_EXPECTED(rating: Any, opponent: Any) -> float:
 
     Example: =ELO_EXPECTED(1613, 1609) gives 0.506.
     """
-    return elo.expected_score(_number(rating, "rating"), _number(opponent, "opponent"))
+    return elo.expected_score(_rating(rating, "rating"), _rating(opponent, "opponent"))
 
 
 @xw.func
@@ -174,11 +129,9 @@ def ELO_UPDATE(rating: Any, opponent: Any, score: Any, k: Any = 20) -> float:
 
     Example: =ELO_UPDATE(1613, 1609, 0, 32) gives 1596.8 (1597 once rounded).
     """
-    k_value = 20 if _is_blank(k) else _number(k, "k")
-    if k_value < 0:
-        raise InvalidValueError(f"k {k!r} must not be negative")
+    k_value = _k(k, default=20)
     return elo.elo_update(
-        _number(rating, "rating"), _number(opponent, "opponent"), _score(score), k_value
+        _rating(rating, "rating"), _rating(opponent, "opponent"), _score(score), k_value
     )
 
 
@@ -192,12 +145,10 @@ def ELO_SERIES(k: Any, rating_a: Any, rating_b: Any, scores: Any) -> list[list[i
 
     Example: =ELO_SERIES(32, 1613, 1609, {0;0.5;0.5;0;0;0}): 1613 1609 ... 1558 1664.
     """
-    k_value = _number(k, "k")
-    if k_value < 0:
-        raise InvalidValueError(f"k {k!r} must not be negative")
+    k_value = _k(k)
     played = [_score(cell, f"game {n}: score") for n, cell in enumerate(_cells(scores), start=1)]
     pairs = elo.elo_series(
-        k_value, _number(rating_a, "rating_a"), _number(rating_b, "rating_b"), played
+        k_value, _rating(rating_a, "rating_a"), _rating(rating_b, "rating_b"), played
     )
     return [[_plain(a), _plain(b)] for a, b in pairs]
 
@@ -237,9 +188,9 @@ def LADDER_UPDATE(rating: Any, opponent: Any, score: Any) -> int:
 
     Example: =LADDER_UPDATE(1000, 1200, 1) gives 1024 (the underdog gains 16 + 200/25).
     """
-    own = _whole(rating, "rating")
-    other = _whole(opponent, "opponent")
-    return own + ladder.ladder_change(own, other, _result(_score(score)))
+    own = _whole(rating, "rating", bounds=cells.RATING)
+    other = _whole(opponent, "opponent", bounds=cells.RATING)
+    return own + ladder.ladder_change(own, other, result_of_score(_score(score)))
 
 
 # --- Crikey ------------------------------------------------------------------------------------
@@ -247,7 +198,7 @@ def LADDER_UPDATE(rating: Any, opponent: Any, score: Any) -> int:
 
 def _hundredths(value: object, name: str) -> int:
     try:
-        return crikey.parse_hundredths(value, None, None)
+        return cells.hundredths(value, None, None)
     except RatingbookError as error:
         raise _reworded(error, name) from None
 
@@ -257,7 +208,7 @@ def _crikey_result(value: object) -> Result:
         return parse_crikey_result(value, None, None)
     except RatingbookError as error:
         try:
-            return _result(_score(value))
+            return result_of_score(_score(value))
         except RatingbookError:
             raise _reworded(error, "white_result") from None
 
@@ -281,8 +232,8 @@ def CRIKEY_UPDATE(
         w,
         b,
         _crikey_result(white_result),
-        _whole(white_pieces, "white_pieces", 0),
-        _whole(black_pieces, "black_pieces", 0),
+        _whole(white_pieces, "white_pieces", bounds=cells.PIECES),
+        _whole(black_pieces, "black_pieces", bounds=cells.PIECES),
     )
     return [[(w + change) / 100, (b - change) / 100]]
 
@@ -291,33 +242,32 @@ def CRIKEY_UPDATE(
 
 
 def _game_row(line: Sequence[object], n: int) -> swiss.SwissGame:
-    cells = list(line)
-    while cells and _is_blank(cells[-1]):
-        cells.pop()
-    if len(cells) != 4:
+    values = list(line)
+    while values and cells.is_blank(values[-1]):
+        values.pop()
+    if len(values) != 4:
         raise InvalidValueError(
-            f"games row {n} has {len(cells)} cells {cells!r}; "
+            f"games row {n} has {len(values)} cells {values!r}; "
             "expected 4: white, black, white points, black points"
         )
     names: list[str] = []
-    for column, value in zip(("white", "black"), cells[:2], strict=True):
+    for column, value in zip(("white", "black"), values[:2], strict=True):
         try:
-            names.append(text(value, None, column))
+            names.append(cells.text(value))
         except RatingbookError as error:
             raise _reworded(error, f"games row {n}, {column}") from None
     points: list[int] = []
-    for column, value in zip(("white points", "black points"), cells[2:], strict=True):
+    for column, value in zip(("white points", "black points"), values[2:], strict=True):
         try:
-            points.append(parse_swiss_points(value, None, None))
+            points.append(int(2 * cells.score(value, name="points")))
         except RatingbookError as error:
             raise _reworded(error, f"games row {n}, {column}") from None
     white, black = names
-    if white == black:
-        raise SelfPlayError(f"games row {n}: player {white!r} cannot play themself")
-    if points[0] + points[1] > 2:
-        raise InvalidValueError(
-            f"games row {n}: points {cells[2]!r} and {cells[3]!r} add up to more than 1"
-        )
+    try:
+        check_players(white, black)
+        check_points(points[0], points[1], values[2], values[3])
+    except RatingbookError as error:
+        raise _reworded(error, f"games row {n}") from None
     return swiss.SwissGame(white, black, points[0], points[1])
 
 
@@ -325,32 +275,91 @@ def _is_header(line: Sequence[object]) -> bool:
     return len(line) >= 2 and header_key(line[0]) == "white" and header_key(line[1]) == "black"
 
 
-@xw.func
-@xw.arg("games", ndim=2, doc="One game per row: white, black, white points, black points.")
-def SWISS_STANDINGS(games: Any) -> list[list[Any]]:
-    """Swiss standings by points, resistance, Sonneborn-Berger, blacks; spills a table.
+def _event_from_rows(header: Sequence[object], rows: list[list[object]]) -> swiss_event.SwissEvent:
+    """A Swiss event from a games range whose first row names its columns (Round, White, Black,
+    Result; Board, White Points, Black Points optional). Players: in order of appearance."""
+    found: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        for spec in SWISS_EVENT_GAMES.columns:
+            if header_key(cell) in spec.header_keys():
+                found.setdefault(spec.name, index)
+    for needed in ("Round", "White", "Black"):
+        if needed not in found:
+            raise InvalidValueError(f"the games range has no {needed!r} column in its first row")
+    letters = {name: column_letter(index + 1) for name, index in found.items()}
+    game_rows: list[Row] = []
+    for n, line in enumerate(rows, start=2):
+        values = {name: (line[i] if i < len(line) else None) for name, i in found.items()}
+        if all(cells.is_blank(v) for v in values.values()):
+            continue
+        game_rows.append(Row(values, Location(row=n, columns=letters)))
+    names: dict[str, None] = {}
+    for row in game_rows:
+        for column in ("White", "Black"):
+            name = cells.text(row.get(column), row.where, column)
+            if name.upper() != swiss_event.BYE:
+                names.setdefault(name)
+    players = [Row({"Name": name}, Location()) for name in names]
+    return swiss_event.build_event(players, game_rows)
 
-    Example: =SWISS_STANDINGS(A2:D10), one game per row: white, black, their points.
+
+def _tiebreak_codes(tiebreaks: Any) -> tuple[str, ...]:
+    return parse_tiebreaks(" ".join(str(cell) for cell in _cells(tiebreaks)), None, "tiebreaks")
+
+
+@xw.func
+@xw.arg(
+    "games",
+    ndim=2,
+    doc="Games with a header row (Round, White, Black, Result), or rows "
+    "of white, black, white points, black points.",
+)
+@xw.arg("tiebreaks", doc='Optional FIDE tie-break codes in order, e.g. "BH/C1 BH SB DE".')
+def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
+    """Swiss standings (spills): FIDE tie-breaks when codes are given, else the seed's order.
+
+    Example: =SWISS_STANDINGS(A1:E40, "BH/C1 BH SB"), A1:E1 = Round, Board, White, Black,
+    Result. Or =SWISS_STANDINGS(A2:D10): white, black, their points.
     """
     rows = _rows(games)
+    codes = _tiebreak_codes(tiebreaks)
+    if (rows and any(header_key(cell) == "result" for cell in rows[0])) or (rows and codes):
+        if not (rows and any(header_key(cell) == "round" for cell in rows[0])):
+            raise InvalidValueError(
+                "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
+            )
+        # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
+        from ratingbook.fide import fide_standings
+        from ratingbook.swiss_sheets import seed_order_standings
+
+        event = _event_from_rows(rows[0], rows[1:])
+        if codes:
+            standings = fide_standings(event, codes)
+            table: list[list[Any]] = [["Rank", "Name", "Points", *codes]]
+            for standing in standings.lines:
+                points = float(standing.points)
+                table.append([standing.rank, standing.name, points, *standing.values])
+            return table
+        results, ranks = seed_order_standings(event)
+        table = [list(SWISS_HEADER)]
+        for rank, r in zip(ranks, results, strict=True):
+            table.append(
+                [rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black]
+            )
+        return table
     first = 1
     if rows and _is_header(rows[0]):
         rows, first = rows[1:], 2
     played: list[swiss.SwissGame] = []
     for n, line in enumerate(rows, start=first):
-        if all(_is_blank(cell) for cell in line):
+        if all(cells.is_blank(cell) for cell in line):
             continue
         played.append(_game_row(line, n))
     # The player list is the players in order of first appearance (it only decides full ties).
     players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
     results = swiss.swiss_standings(players, played)
-    table: list[list[Any]] = [list(SWISS_HEADER)]
-    previous: tuple[float, float, float, int] | None = None
-    rank = 0
-    for place, r in enumerate(results, start=1):
-        key = (r.points, r.resistance_points, r.sonnenborn_berger, r.black)
-        if key != previous:
-            rank = place
-        previous = key
+    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
+    table = [list(SWISS_HEADER)]
+    for rank, r in zip(competition_ranks(keys), results, strict=True):
         table.append([rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black])
     return table

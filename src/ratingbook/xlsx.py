@@ -1,6 +1,8 @@
 """The openpyxl adapter: .xlsx/.xlsm files on disk, read safely and written atomically.
 
-Implements :class:`ratingbook.workbook.Book`. Safety first:
+:class:`OpenpyxlBook` implements :class:`ratingbook.book.Book` over an openpyxl workbook in memory;
+:class:`XlsxBook` is that book loaded from a file, and implements :class:`ratingbook.book.FileBook`.
+Safety first:
 
 - defusedxml must be active, so openpyxl refuses hostile XML (entity expansion, external entities);
 - the file is checked before openpyxl sees it: a zip (not an encrypted/OLE file or something else),
@@ -21,7 +23,9 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
+from openpyxl.worksheet.properties import PageSetupProperties
 
+from ratingbook.book import KEEP, GeneratedSheet, WriteBlock
 from ratingbook.errors import UnsafeWorkbookError, WorkbookError
 from ratingbook.files import (
     MACRO_SUFFIXES,
@@ -31,9 +35,8 @@ from ratingbook.files import (
     check_save_target,
 )
 from ratingbook.tables import Grid, Uncalculated, trim_grid
-from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
 
-__all__ = ["MAX_UNCOMPRESSED", "XlsxBook", "check_package"]
+__all__ = ["MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
 
 
 def _require_defusedxml() -> None:
@@ -44,25 +47,15 @@ def _require_defusedxml() -> None:
         )
 
 
-class XlsxBook:
-    """A workbook file loaded with openpyxl, implementing the :class:`Book` interface."""
+class OpenpyxlBook:
+    """An openpyxl workbook in memory, seen through the :class:`~ratingbook.book.Book` interface.
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        _require_defusedxml()
-        self.path = Path(path)
-        self.uncarried = check_package(self.path)
-        self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES
-        self._values_book: Any = None
-        try:
-            self.workbook = openpyxl.load_workbook(
-                self.path, keep_vba=self.keep_vba, keep_links=True, rich_text=False
-            )
-        except WorkbookError:
-            raise
-        except Exception as error:  # openpyxl raises many kinds for a broken package
-            raise WorkbookError(
-                f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
-            ) from None
+    With no file behind it there are no cached formula values: a formula cell reads as
+    :class:`~ratingbook.tables.Uncalculated`. :class:`XlsxBook` adds the file.
+    """
+
+    def __init__(self, workbook: Any) -> None:
+        self.workbook = workbook
 
     # --- Book interface ------------------------------------------------------------------------
 
@@ -136,6 +129,38 @@ class XlsxBook:
             width = sheet.widths.get(c, max(10.0, len(sheet.header[c]) + 2.0))
             ws.column_dimensions[get_column_letter(c + 1)].width = width
         ws.freeze_panes = "A2"
+        if sheet.fit_width:
+            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+            ws.page_setup.fitToWidth = 1
+            ws.page_setup.fitToHeight = 0
+            ws.print_title_rows = "1:1"
+
+    def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
+        """Formula cells (row, column) of ``grid``: no cached values in memory, so Uncalculated."""
+        for row, column in formulas:
+            grid[row - 1][column - 1] = Uncalculated(_formula_text(grid[row - 1][column - 1]))
+
+
+class XlsxBook(OpenpyxlBook):
+    """A workbook file loaded with openpyxl: a :class:`~ratingbook.book.FileBook`."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        _require_defusedxml()
+        self.path = Path(path)
+        self.uncarried = check_package(self.path)
+        self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES
+        self._values_book: Any = None
+        try:
+            workbook = openpyxl.load_workbook(
+                self.path, keep_vba=self.keep_vba, keep_links=True, rich_text=False
+            )
+        except WorkbookError:
+            raise
+        except Exception as error:  # openpyxl raises many kinds for a broken package
+            raise WorkbookError(
+                f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
+            ) from None
+        super().__init__(workbook)
 
     # --- saving --------------------------------------------------------------------------------
 

@@ -1,0 +1,188 @@
+"""Running jobs each in a child process of its own, so that one that dies never takes the rest.
+
+A workbook is read by native code (python-calamine, lxml) that a hostile or broken file can
+still crash, exhaust memory with, or get killed by the operating system over. Each workbook's
+job therefore runs in a child process: whatever happens to it, the parent sees either the job's
+result or how the child ended ("the reader crashed (signal 6, SIGABRT)"), and goes on with the
+next job. Results are handed back as each job finishes.
+
+On Linux the child is a fork (cheap: nothing is imported again); elsewhere it is spawned, so
+``work`` and the jobs must be picklable (a module-level function and plain data).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import IO, Generic, TypeVar
+
+__all__ = ["Died", "describe_exit", "run_isolated"]
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class Died:
+    """A job that gave no result: how its process ended, in words, e.g. ``"the reader crashed
+    (signal 6, SIGABRT)"``."""
+
+    reason: str
+
+
+def describe_exit(exitcode: int | None) -> str:
+    """How a child process that gave no result ended, in one phrase."""
+    if exitcode is not None and exitcode < 0:
+        number = -exitcode
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = "unknown signal"
+        if number == getattr(signal, "SIGKILL", None):
+            return (
+                f"the reader was killed (signal {number}, {name}; "
+                "the system may have run out of memory)"
+            )
+        return f"the reader crashed (signal {number}, {name})"
+    return f"the reader stopped without an answer (exit status {exitcode})"
+
+
+def _child(
+    connection: Connection, work: Callable[[J], R], job: J, errors: IO[bytes] | None
+) -> None:
+    if errors is not None:
+        # What the child writes to standard error (a native library's dying words included)
+        # goes to a file the parent reads: the parent relays it, or folds it into one line.
+        sys.stderr.flush()
+        os.dup2(errors.fileno(), 2)
+    # The parent reports a crash in one line; a Python-level dump of the child's stack on a
+    # fatal signal (faulthandler, when enabled) would be a traceback instead.
+    faulthandler.disable()
+    # Ctrl-C reaches the whole process group: the parent stops the children itself, so a child
+    # must not print a KeyboardInterrupt traceback of its own.
+    with contextlib.suppress(ValueError):  # not the main thread (never, in practice)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # blocked by the parent across the fork, see _start
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    answer: R | Died
+    try:
+        answer = work(job)
+    except MemoryError:
+        answer = Died("the reader ran out of memory")
+    except Exception as error:  # a bug; reported on the job's one line, not as a traceback
+        answer = Died(f"internal error, please report it: {type(error).__name__}: {error}")
+    connection.send(answer)
+    connection.close()
+
+
+def _forks() -> bool:
+    return sys.platform.startswith("linux")
+
+
+def _last_words(errors: IO[bytes] | None) -> str:
+    """The last non-empty line the child wrote to standard error (``""`` if none)."""
+    if errors is None:
+        return ""
+    errors.seek(0)
+    lines = errors.read()[-4096:].decode(errors="replace").splitlines()
+    return next((line.strip() for line in reversed(lines) if line.strip()), "")
+
+
+def _relay(errors: IO[bytes] | None) -> None:
+    if errors is not None:
+        errors.seek(0)
+        text = errors.read().decode(errors="replace")
+        if text:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+
+
+def _start(process: BaseProcess) -> None:
+    """Start ``process`` with Ctrl-C held back until it ignores Ctrl-C itself: a forked child
+    would otherwise run Python's handler and print a KeyboardInterrupt traceback. A Ctrl-C
+    pressed meanwhile reaches the parent as soon as the child is started."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: spawned children, no fork
+        process.start()
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@dataclass(slots=True)
+class _Running(Generic[J]):
+    index: int
+    job: J
+    process: BaseProcess
+    connection: Connection
+    errors: IO[bytes] | None
+
+
+def run_isolated(
+    jobs: Sequence[J], work: Callable[[J], R], processes: int = 1
+) -> Iterator[tuple[int, J, R | Died]]:
+    """Run ``work(job)`` for each job in a child process, at most ``processes`` at a time.
+
+    Yields ``(index, job, result)`` as each job finishes, where ``result`` is what ``work``
+    returned, or :class:`Died` when the child raised MemoryError or an unexpected exception,
+    or ended without answering (killed by a signal, ``os.abort()``, a native crash). With one
+    process at a time the jobs finish, and are yielded, in order.
+    """
+    context = (
+        multiprocessing.get_context("fork") if _forks() else multiprocessing.get_context("spawn")
+    )
+    waiting = list(enumerate(jobs))
+    waiting.reverse()
+    running: dict[Connection, _Running[J]] = {}
+    try:
+        while waiting or running:
+            while waiting and len(running) < max(1, processes):
+                index, job = waiting.pop()
+                receiver, sender = context.Pipe(duplex=False)
+                errors = tempfile.TemporaryFile() if _forks() else None  # noqa: SIM115 (closed below)
+                process = context.Process(
+                    target=_child, args=(sender, work, job, errors), daemon=True
+                )
+                _start(process)
+                sender.close()  # the child holds the only writing end: its death closes the pipe
+                running[receiver] = _Running(index, job, process, receiver, errors)
+            for ready in multiprocessing.connection.wait(list(running)):
+                assert isinstance(ready, Connection)
+                entry = running.pop(ready)
+                answer: R | Died
+                try:
+                    answer = ready.recv()
+                except (EOFError, OSError):  # the child died before answering
+                    entry.process.join()
+                    reason = describe_exit(entry.process.exitcode)
+                    last = _last_words(entry.errors)
+                    answer = Died(f"{reason}: {last}" if last else reason)
+                else:
+                    entry.process.join()
+                    _relay(entry.errors)
+                finally:
+                    ready.close()
+                    if entry.errors is not None:
+                        entry.errors.close()
+                yield entry.index, entry.job, answer
+    finally:
+        # Interrupted (Ctrl-C) or abandoned by the caller: stop the children still running.
+        for entry in running.values():
+            entry.process.terminate()
+        for entry in running.values():
+            entry.process.join()
+            entry.connection.close()
+            if entry.errors is not None:
+                entry.errors.close()

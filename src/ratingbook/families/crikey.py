@@ -1,0 +1,121 @@
+"""The Crikey family: reads Crikey Players and Crikey Games, plans the standings and history.
+
+This module alone decides how the Crikey sheets are read (ratings in hundredths, piece values,
+White's result), and what the generated Crikey Standings and Crikey History sheets hold. The
+exchange itself is :mod:`ratingbook.crikey`.
+"""
+
+from __future__ import annotations
+
+from ratingbook import crikey
+from ratingbook.book import GeneratedSheet, Plan
+from ratingbook.cells import PIECES, crikey_result, hundredths, whole_number
+from ratingbook.errors import Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.results import CRIKEY_WORDS
+from ratingbook.rules import competition_ranks
+from ratingbook.schemas import CRIKEY_GAMES, CRIKEY_HISTORY, CRIKEY_PLAYERS, CRIKEY_STANDINGS
+
+__all__ = ["REQUIRED", "plan_crikey"]
+
+REQUIRED = (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet)
+PIECES_WHAT = "a whole-number piece value"
+_PIECES = ("White Pieces", "Black Pieces")
+
+
+def plan_crikey(sheets: Sheets) -> Plan:
+    problems = Problems()
+    named = unique_names(read(sheets, CRIKEY_PLAYERS), problems)
+    names = [name for name, _ in named]
+    start: dict[str, int] = {}
+    for name, row in named:
+        try:
+            start[name] = hundredths(row.get("Rating"), row.where, "Rating")
+        except RatingbookError as error:
+            problems.append(error)
+    players_of = game_players(names)
+    games_table = guarded(problems, lambda: read(sheets, CRIKEY_GAMES), None)
+    games: list[crikey.CrikeyGame] = []
+    for row in games_table.rows if games_table is not None else ():
+        try:
+            white, black = players_of(row)
+            pieces = [
+                whole_number(row.get(c), row.where, c, PIECES_WHAT, bounds=PIECES) for c in _PIECES
+            ]
+            result = crikey_result(row.get("Result"), row.where)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        games.append(crikey.CrikeyGame(white, black, result, pieces[0], pieces[1], where=row.where))
+    problems.check()
+    assert games_table is not None  # a missing table was a problem, raised just above
+    ratings = dict(start)
+    played = dict.fromkeys(names, 0)
+    history: list[tuple[object, ...]] = []
+    for n, game in enumerate(games, start=1):
+        w0, b0 = ratings[game.white], ratings[game.black]
+        change = crikey.crikey_exchange(w0, b0, game.result, game.white_pieces, game.black_pieces)
+        ratings[game.white] = w0 + change
+        ratings[game.black] = b0 - change
+        played[game.white] += 1
+        played[game.black] += 1
+        history.append(
+            (
+                n,
+                game.white,
+                game.black,
+                CRIKEY_WORDS[game.result],
+                game.white_pieces,
+                game.black_pieces,
+                w0 / 100,
+                (w0 + change) / 100,
+                b0 / 100,
+                (b0 - change) / 100,
+                abs(change) / 100,
+            )
+        )
+    # seed 000's output order: rating descending, equal ratings in decreasing alphabetical order.
+    order = sorted(names, key=lambda name: (ratings[name], name), reverse=True)
+    ranks = competition_ranks([ratings[name] for name in order])
+    standings = GeneratedSheet(
+        CRIKEY_STANDINGS,
+        ("Rank", "Name", "Start Rating", "Rating", "Change", "Games"),
+        [
+            (
+                rank,
+                name,
+                start[name] / 100,
+                ratings[name] / 100,
+                (ratings[name] - start[name]) / 100,
+                played[name],
+            )
+            for rank, name in zip(ranks, order, strict=True)
+        ],
+        number_formats={2: "0.00", 3: "0.00", 4: "+0.00;-0.00;0.00"},
+        widths={1: 20, 2: 13},
+        after=games_table.sheet,
+    )
+    history_sheet = GeneratedSheet(
+        CRIKEY_HISTORY,
+        (
+            "Game",
+            "White",
+            "Black",
+            "White Result",
+            "White Pieces",
+            "Black Pieces",
+            "White Before",
+            "White After",
+            "Black Before",
+            "Black After",
+            "Points Exchanged",
+        ),
+        history,
+        number_formats={6: "0.00", 7: "0.00", 8: "0.00", 9: "0.00", 10: "0.00"},
+        widths={1: 16, 2: 16},
+        after=CRIKEY_STANDINGS,
+    )
+    return Plan(
+        sheets=(standings, history_sheet),
+        summary=(f"crikey: {len(names)} players, {len(games)} games",),
+    )

@@ -1,0 +1,128 @@
+"""The Elo family: reads Elo Players, Elo Games and the optional Elo Settings, plans the sheets.
+
+This module alone decides how the Elo sheets are read (starting ratings, K, White's score),
+that ratings are rounded after every game as seed 003 does, and what the generated Elo
+Standings and Elo History sheets hold. The formulas are :mod:`ratingbook.elo`.
+"""
+
+from __future__ import annotations
+
+from ratingbook import cells, elo
+from ratingbook.book import GeneratedSheet, Plan
+from ratingbook.errors import Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.rules import RECORD, competition_ranks, result_of_score
+from ratingbook.schemas import ELO_GAMES, ELO_HISTORY, ELO_PLAYERS, ELO_SETTINGS, ELO_STANDINGS
+from ratingbook.tables import header_key
+
+__all__ = ["REQUIRED", "plan_elo"]
+
+REQUIRED = (ELO_PLAYERS.sheet, ELO_GAMES.sheet)
+
+
+def _elo_k(sheets: Sheets, problems: Problems) -> float:
+    if sheets.actual(ELO_SETTINGS.sheet) is None:
+        return 20.0
+    k = 20.0
+    for row in read(sheets, ELO_SETTINGS).rows:
+        try:
+            setting = cells.text(row.get("Setting"), row.where, "Setting", required=False)
+            if header_key(setting) in ("k", "k-factor", "k factor"):
+                value = cells.number(
+                    row.get("Value"),
+                    row.where,
+                    "Value",
+                    "K, a number of at least 0",
+                    bounds=cells.K_FACTOR,
+                )
+                k = float(value)
+        except RatingbookError as error:
+            problems.append(error)
+    return k
+
+
+def plan_elo(sheets: Sheets) -> Plan:
+    problems = Problems()
+    players_table = read(sheets, ELO_PLAYERS)
+    named = unique_names(players_table, problems)
+    names = [name for name, _ in named]
+    start: dict[str, int] = {}
+    for name, row in named:
+        try:
+            rating = cells.number(
+                row.get("Rating"), row.where, "Rating", "a rating", bounds=cells.RATING
+            )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        # seed 003: ratings are whole numbers, the starting one rounded like every later one.
+        start[name] = elo.round_half_up(rating)
+    k = guarded(problems, lambda: _elo_k(sheets, problems), 20.0)
+    players_of = game_players(names)
+    games: list[tuple[str, str, float]] = []
+    games_table = guarded(problems, lambda: read(sheets, ELO_GAMES), None)
+    for row in games_table.rows if games_table is not None else ():
+        try:
+            white, black = players_of(row)
+            white_score = cells.score(row.get("Result"), row.where, "Result", results=True)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        games.append((white, black, float(white_score)))
+    problems.check()
+    assert games_table is not None  # a missing table was a problem, raised just above
+    ratings: dict[str, int] = dict(start)
+    tally = {name: [0, 0, 0] for name in names}
+    history: list[tuple[object, ...]] = []
+    for n, (white, black, score) in enumerate(games, start=1):
+        w0, b0 = ratings[white], ratings[black]
+        # seed 003: both ratings are rounded to whole numbers after every game.
+        ((_, _), (w1, b1)) = elo.elo_series(k, w0, b0, [score])
+        ratings[white], ratings[black] = int(w1), int(b1)
+        white_column, black_column = RECORD[result_of_score(score)]
+        tally[white][white_column] += 1
+        tally[black][black_column] += 1
+        history.append((n, white, black, score, elo.expected_score(w0, b0), w0, w1, b0, b1))
+    order = sorted(names, key=lambda name: (-ratings[name], name.casefold()))
+    ranks = competition_ranks([ratings[name] for name in order])
+    standings = GeneratedSheet(
+        ELO_STANDINGS,
+        ("Rank", "Name", "Start Rating", "Rating", "Change", "Games", "Wins", "Draws", "Losses"),
+        [
+            (
+                rank,
+                name,
+                start[name],
+                ratings[name],
+                ratings[name] - start[name],
+                sum(tally[name]),
+                *tally[name],
+            )
+            for rank, name in zip(ranks, order, strict=True)
+        ],
+        number_formats={4: "+0;-0;0"},
+        widths={1: 20, 2: 13},
+        after=games_table.sheet,
+    )
+    history_sheet = GeneratedSheet(
+        ELO_HISTORY,
+        (
+            "Game",
+            "White",
+            "Black",
+            "White Score",
+            "White Expected",
+            "White Before",
+            "White After",
+            "Black Before",
+            "Black After",
+        ),
+        history,
+        number_formats={4: "0.000"},
+        widths={1: 16, 2: 16},
+        after=ELO_STANDINGS,
+    )
+    return Plan(
+        sheets=(standings, history_sheet),
+        summary=(f"elo: {len(names)} players, {len(games)} games, K = {k:g}",),
+    )

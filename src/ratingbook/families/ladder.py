@@ -1,0 +1,243 @@
+"""The SCA ladder family: reads Camp Groups, Ladder Players and Ladder Games, plans the recalc.
+
+This module alone decides how the ladder's sheets are read into the engine's values (which
+columns are needed for active and inactive players, duplicate IDs and groups), which cells a
+ladder recalc writes back (each active player's Rating and Permanent Rating) and what the
+generated Ladder Standings and Rating History sheets hold. The rule itself is
+:mod:`ratingbook.ladder`.
+"""
+
+from __future__ import annotations
+
+from ratingbook import ladder
+from ratingbook.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.cells import (
+    GROUP_RATING,
+    PLAYER_ID,
+    RATING,
+    flag,
+    ladder_result,
+    text,
+    whole_number,
+    whole_number_or_none,
+)
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.families.sheets import Sheets, column_block, guarded, read
+from ratingbook.rules import RECORD, competition_ranks
+from ratingbook.schemas import (
+    CAMP_GROUPS,
+    LADDER_GAMES,
+    LADDER_PLAYERS,
+    LADDER_STANDINGS,
+    RATING_HISTORY,
+)
+from ratingbook.tables import Row, Table
+
+__all__ = ["REQUIRED", "ladder_generated", "ladder_outcome", "ladder_result_blocks", "plan_ladder"]
+
+REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
+_ID = "a player ID"
+
+
+def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
+    groups: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        try:
+            group = text(row.get("Group"), row.where, "Group")
+            key = ladder.group_key(group)
+            if key in seen:
+                raise InvalidValueError(
+                    f"group {group!r} is listed twice (also row {seen[key]})", row.where, "Group"
+                )
+            seen[key] = row.where.row or 0
+            groups[group] = whole_number(
+                row.get("Initial Ladder Rating"),
+                row.where,
+                "Initial Ladder Rating",
+                "a whole-number rating",
+                bounds=GROUP_RATING,
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return groups
+
+
+def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
+    player_id = whole_number(
+        row.get("ID"), row.where, "ID", "a whole-number player ID", bounds=PLAYER_ID
+    )
+    if player_id in seen_ids:
+        raise InvalidValueError(
+            f"duplicate player ID {player_id!r} (also row {seen_ids[player_id]})", row.where, "ID"
+        )
+    seen_ids[player_id] = row.where.row or 0
+    active = flag(row.get("Active"), row.where, "Active")
+    start = (
+        whole_number(
+            row.get("StWkPerm"), row.where, "StWkPerm", "a whole-number rating", bounds=RATING
+        )
+        if active
+        else None
+    )
+    group = text(row.get("Group"), row.where, "Group", required=active)
+    # An inactive player's ratings are kept as they are; an active player's are rewritten.
+    return ladder.LadderPlayer(
+        id=player_id,
+        name=text(row.get("Name"), row.where, "Name", required=False),
+        group=group,
+        active=active,
+        start_permanent=start,
+        permanent_rating=None if active else whole_number_or_none(row.get("Permanent Rating")),
+        rating=None if active else whole_number_or_none(row.get("Rating")),
+        where=row.where,
+    )
+
+
+def _read_games(table: Table, problems: Problems) -> list[ladder.LadderGame]:
+    games: list[ladder.LadderGame] = []
+    append = games.append
+    for row in table.rows:
+        try:
+            where = row.where
+            append(
+                ladder.LadderGame(
+                    white=whole_number(row.get("White"), where, "White", _ID, bounds=PLAYER_ID),
+                    black=whole_number(row.get("Black"), where, "Black", _ID, bounds=PLAYER_ID),
+                    result=ladder_result(row.get("Result"), where),
+                    where=where,
+                )
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return games
+
+
+def ladder_outcome(sheets: Sheets) -> tuple[Table, Table, ladder.LadderOutcome, dict[str, int]]:
+    """Read the three ladder tables, reporting every problem at once, and replay the week."""
+    problems = Problems()
+    groups_table = guarded(problems, lambda: read(sheets, CAMP_GROUPS), None)
+    groups = _read_groups(groups_table, problems) if groups_table is not None else {}
+    players_table = guarded(problems, lambda: read(sheets, LADDER_PLAYERS), None)
+    players: list[ladder.LadderPlayer] = []
+    seen_ids: dict[int, int] = {}
+    for row in players_table.rows if players_table is not None else ():
+        try:
+            players.append(_read_player(row, seen_ids))
+        except RatingbookError as error:
+            problems.append(error)
+    games_table = guarded(problems, lambda: read(sheets, LADDER_GAMES), None)
+    games = _read_games(games_table, problems) if games_table is not None else []
+    # With a player row unread, games naming that player would be reported as unknown: the
+    # engine's own checks (groups, players of each game) wait until every cell reads well.
+    problems.check()
+    assert players_table is not None and games_table is not None  # else raised just above
+    outcome = ladder.recalc_ladder(players, groups, games, every_problem=True)
+    return players_table, games_table, outcome, groups
+
+
+def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) -> list[WriteBlock]:
+    weekly: dict[int, object] = {}
+    permanent: dict[int, object] = {}
+    for player in outcome.players:
+        if player.active and player.where is not None and player.where.row is not None:
+            weekly[player.where.row] = player.rating
+            permanent[player.where.row] = player.permanent_rating
+    blocks = [
+        column_block(players_table, "Rating", weekly),
+        column_block(players_table, "Permanent Rating", permanent),
+    ]
+    return [b for b in blocks if b is not None]
+
+
+def ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[GeneratedSheet]:
+    tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
+    for game, _ in outcome.history.ratings():
+        white_column, black_column = RECORD[game.result]
+        tally[game.white][white_column] += 1
+        tally[game.black][black_column] += 1
+    active = [p for p in outcome.players if p.active]
+    active.sort(
+        key=lambda p: (-(p.rating or 0), -(p.permanent_rating or 0), p.name.casefold(), p.id)
+    )
+    ranks = competition_ranks([p.rating for p in active])
+    standings = GeneratedSheet(
+        LADDER_STANDINGS,
+        (
+            "Rank",
+            "ID",
+            "Name",
+            "Group",
+            "Rating",
+            "Permanent Rating",
+            "Games",
+            "Wins",
+            "Draws",
+            "Losses",
+        ),
+        [
+            (
+                rank,
+                p.id,
+                p.name,
+                p.group,
+                p.rating,
+                p.permanent_rating,
+                sum(tally[p.id]),
+                *tally[p.id],
+            )
+            for rank, p in zip(ranks, active, strict=True)
+        ],
+        number_formats={4: "0", 5: "0"},
+        widths={2: 24, 3: 14, 5: 17},
+        after=after,
+    )
+    names = {p.id: p.name for p in outcome.players}
+    history = GeneratedSheet(
+        RATING_HISTORY,
+        (
+            "Game",
+            "Games Row",
+            "White ID",
+            "White",
+            "Black ID",
+            "Black",
+            "Result",
+            "White Rating Before",
+            "White Rating After",
+            "Black Rating Before",
+            "Black Rating After",
+            "White Permanent Before",
+            "White Permanent After",
+            "Black Permanent Before",
+            "Black Permanent After",
+        ),
+        [
+            (
+                n,
+                game.where.row if game.where else None,
+                game.white,
+                names[game.white],
+                game.black,
+                names[game.black],
+                f"({game.result.value})",
+                *ratings,
+            )
+            for n, (game, ratings) in enumerate(outcome.history.ratings(), start=1)
+        ],
+        widths={3: 20, 5: 20},
+        after=LADDER_STANDINGS,
+    )
+    return [standings, history]
+
+
+def plan_ladder(sheets: Sheets) -> Plan:
+    players_table, games_table, outcome, _ = ladder_outcome(sheets)
+    return Plan(
+        blocks=tuple(ladder_result_blocks(players_table, outcome)),
+        sheets=tuple(ladder_generated(outcome, after=games_table.sheet)),
+        summary=(
+            f"ladder: {sum(p.active for p in outcome.players)} active players, "
+            f"{len(outcome.history)} games replayed",
+        ),
+    )

@@ -1,0 +1,75 @@
+"""The game-level rules (rules.py): players, points, records and ranks, each checked by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ratingbook.errors import InvalidValueError, Location, SelfPlayError
+from ratingbook.results import Result
+from ratingbook.rules import (
+    RECORD,
+    check_players,
+    check_points,
+    competition_ranks,
+    result_of_score,
+)
+
+
+def test_a_player_cannot_play_themself_and_the_error_names_black() -> None:
+    check_players("Ann", "Bob")
+    check_players(1, 2)
+    with pytest.raises(SelfPlayError) as raised:
+        check_players("Ann", "Ann", Location(sheet="Games", row=4, columns={"Black": "B"}))
+    assert (
+        str(raised.value)
+        == "sheet 'Games', row 4, column B (Black): player 'Ann' cannot play themself"
+    )
+
+
+@pytest.mark.parametrize(("white", "black"), [(2, 0), (1, 1), (0, 2), (0, 0), (2, 0), (1, 0)])
+def test_two_sides_may_share_at_most_one_point(white: int, black: int) -> None:
+    check_points(white, black, white / 2, black / 2)  # halves: 1-0, ½-½, 0-1, 0-0 (forfeits)
+
+
+@pytest.mark.parametrize(("white", "black"), [(2, 2), (2, 1), (1, 2)])
+def test_more_than_one_point_between_two_sides_is_an_error(white: int, black: int) -> None:
+    with pytest.raises(InvalidValueError, match="add up to more than 1"):
+        check_points(white, black, white / 2, black / 2)
+
+
+@pytest.mark.parametrize(
+    ("score", "result"),
+    [
+        (1, Result.WHITE_WINS),
+        (Fraction(1, 2), Result.DRAW),
+        (0.5, Result.DRAW),
+        (0, Result.BLACK_WINS),
+    ],
+)
+def test_a_score_is_the_result_seen_from_that_side(score: Fraction, result: Result) -> None:
+    assert result_of_score(score) is result
+
+
+def test_a_game_counts_as_win_draw_or_loss_for_each_side() -> None:
+    # (wins, draws, losses) columns: White's, then Black's.
+    assert RECORD[Result.WHITE_WINS] == (0, 2)
+    assert RECORD[Result.DRAW] == (1, 1)
+    assert RECORD[Result.BLACK_WINS] == (2, 0)
+
+
+@pytest.mark.parametrize(
+    ("keys", "ranks"),
+    [
+        ([5, 3, 3, 1], [1, 2, 2, 4]),  # seed 004: "3. Anna and Charlotte ... 5. Femke"
+        ([2, 2, 2], [1, 1, 1]),
+        ([3, 2, 1], [1, 2, 3]),
+        ([], []),
+        ([(1, 0.5), (1, 0.5), (1, 0.0)], [1, 1, 3]),
+    ],
+)
+def test_competition_ranks_share_equal_rows_and_skip_after_them(
+    keys: list[object], ranks: list[int]
+) -> None:
+    assert competition_ranks(keys) == ranks
