@@ -109,7 +109,10 @@ def produce(src: Path, out: Path, players: int, games: int) -> dict[str, str]:
 
 def compare(mine: dict[str, str], out: Path, other: Path) -> int:
     """Print both folders' hashes side by side; the number of differences."""
-    theirs: dict[str, str] = json.loads((other / "manifest.json").read_text())["sha256"]
+    manifest = other / "manifest.json"
+    if not manifest.is_file():
+        sys.exit(f"{other} holds no manifest.json: make it first with --out {other}")
+    theirs: dict[str, str] = json.loads(manifest.read_text())["sha256"]
     names = sorted(set(mine) | set(theirs))
     width = max(len(n) for n in names)
     print(f"{'output':<{width}}  {out.name[:16]:<16}  {other.name[:16]:<16}  verdict")

@@ -16,6 +16,7 @@ LAYERS = [
     "xmltext",
     "refs",
     "zipread",
+    "zipwrite",
     "opc",
     "styles",
     "cells",
@@ -24,7 +25,6 @@ LAYERS = [
     "reading",
     "patch",
     "generated",
-    "zipwrite",
     "render",
     "book",
 ]

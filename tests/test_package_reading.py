@@ -11,12 +11,19 @@ import datetime as dt
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from ratingbook.package import PackageBook
 from ratingbook.package.reading import overlay, plain_values, special_cells
+from ratingbook.package.refs import column_name, split_ref
+from ratingbook.package.walker import SheetXml
 from ratingbook.tables import Uncalculated
 from ratingbook.workbook import KEEP, WriteBlock
+from test_package import book_with_sheet_xml
 
 # (a value as calamine gives it, the value ratingbook reads)
 PLAIN_CASES: list[tuple[object, object]] = [
@@ -43,8 +50,8 @@ def test_calamine_values_read_as_openpyxl_gives_them(raw: object, value: object)
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 
-def part(rows: str) -> bytes:
-    return f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData></worksheet>'.encode()
+def part(rows: str) -> str:
+    return f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData></worksheet>'
 
 
 # (sheetData inside, {(row, column): value} that calamine could not see)
@@ -70,7 +77,7 @@ SPECIAL_CASES: list[tuple[str, dict[tuple[int, int], object]]] = [
 def test_error_cells_and_never_calculated_formulas_are_found(
     rows: str, found: dict[tuple[int, int], object]
 ) -> None:
-    result = special_cells(part(rows), "xl/worksheets/sheet1.xml")
+    result = special_cells(SheetXml.split(part(rows), "xl/worksheets/sheet1.xml"))
     assert result == found
     assert all(type(result[k]) is type(v) for k, v in found.items())
 
@@ -116,3 +123,71 @@ def test_the_package_engine_imports_without_python_calamine() -> None:
         "'camp.xlsx' cannot be read: the package engine needs python-calamine, which is not "
         "installed here\n"
     )
+
+
+def test_far_cells_are_left_out_and_the_table_read_where_it_is(tmp_path: Path) -> None:
+    """A note in XFD100000 makes the sheet sparse: calamine reads a compact copy, and the rows
+    come back at their own numbers; the note (beyond the header rows' columns A:B) is not
+    read; a never-calculated formula in the table is still found."""
+    source = book_with_sheet_xml(
+        tmp_path,
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>Name</t></is></c></row>'
+        '<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t>Ann</t></is></c></row>'
+        '<row r="3"><c r="B3"><f>1+1</f></c></row>'
+        '<row r="99999"><c r="A99999"><v>7</v></c></row>'
+        '<row r="100000"><c r="XFD100000" t="inlineStr"><is><t>note</t></is></c></row>',
+    )
+    grid = PackageBook(source).read_values("S")
+    assert grid[:3] == [["ID", "Name"], [1, "Ann"], [None, Uncalculated("=1+1")]]
+    assert type(grid[2][1]) is Uncalculated
+    assert len(grid) == 99_999
+    assert grid[99_998] == [7, None]  # as calamine gives rows: as wide as the table
+    assert all(row == [] for row in grid[3:99_998])
+
+
+FAR = ["XFD1048576", "CV1048576", "A1048576", "H5000", "ZZ30"]
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    near=st.dictionaries(
+        st.tuples(st.integers(1, 30), st.integers(1, 5)),
+        st.one_of(st.integers(-1000, 1000), st.sampled_from(["Ann", "Ben", "x y"])),
+        min_size=1,
+    ),
+    far=st.lists(st.sampled_from(FAR), unique=True, max_size=3),
+)
+def test_the_table_columns_read_the_same_with_or_without_far_cells(
+    tmp_path: Path, near: dict[tuple[int, int], object], far: list[str]
+) -> None:
+    """Whatever far cells a sheet holds, the columns its first rows use read exactly the
+    cells typed there (the far ones beyond them may or may not be read)."""
+    cells: dict[int, dict[int, object]] = {}
+    for (row, column), value in near.items():
+        cells.setdefault(row, {})[column] = value
+    for ref in far:
+        row, column = split_ref(ref)
+        cells.setdefault(row, {})[column] = 1
+    xml = ""
+    for row in sorted(cells):
+        xml += f'<row r="{row}">'
+        for column in sorted(cells[row]):
+            value = cells[row][column]
+            ref = f"{column_name(column)}{row}"
+            if isinstance(value, str):
+                xml += f'<c r="{ref}" t="inlineStr"><is><t>{value}</t></is></c>'
+            else:
+                xml += f'<c r="{ref}"><v>{value}</v></c>'
+        xml += "</row>"
+    source = book_with_sheet_xml(tmp_path, xml, name=f"b{len(list(tmp_path.iterdir()))}.xlsx")
+    grid = PackageBook(source).read_values("S")
+    width = max(c for (r, c) in near if r <= 20) if any(r <= 20 for r, _ in near) else 0
+    width = max([width, *(split_ref(f)[1] for f in far if split_ref(f)[0] <= 20)])
+    for row in range(1, 31):
+        for column in range(1, width + 1):
+            line = grid[row - 1] if row <= len(grid) else []
+            got = line[column - 1] if column <= len(line) else None
+            assert got == near.get((row, column)), (row, column)

@@ -9,7 +9,12 @@ from __future__ import annotations
 import pytest
 
 from ratingbook.errors import WorkbookError
-from ratingbook.package.walker import SheetXml, translate_formula
+from ratingbook.package.walker import (
+    SheetXml,
+    check_inline_strings,
+    sheet_extent,
+    translate_formula,
+)
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
@@ -76,9 +81,12 @@ def test_the_sheet_is_split_around_its_sheet_data() -> None:
 @pytest.mark.parametrize(
     ("rows", "message"),
     [
-        ('<row r="3"/><row r="2"/>', r"rows are out of order \(row 2 after row 3\)"),
-        ('<row r="3"/><row r="3"/>', r"rows are out of order \(row 3 after row 3\)"),
-        ('<row r="1"><c r="C1"/><c r="B1"/></row>', "cells are out of order"),
+        (
+            '<row r="3"/><row r="2"/>',
+            r"sheet part 'xl/worksheets/sheet1.xml' has rows out of order \(row 2 after row 3\)",
+        ),
+        ('<row r="3"/><row r="3"/>', r"rows out of order \(row 3 after row 3\)"),
+        ('<row r="1"><c r="C1"/><c r="B1"/></row>', "cells out of order"),
         ('<row r="1"><c r="A1"><v>1</v></row>', "unterminated <c>"),
         ("<row r='1'><!-- note --></row>", "XML comments"),
     ],
@@ -106,3 +114,90 @@ def test_shared_formulas_translate_like_excel(
     formula: str, origin: str, target: str, expected: str
 ) -> None:
     assert translate_formula(formula, origin, target) == expected
+
+
+# (sheetData inside, (last row, last column, cells, rows at most, width of rows 1..2)): the
+# fast scan and the walker agree; the walker is used when a row or cell lacks a leading r.
+EXTENTS: list[tuple[str, tuple[int, int, int, int, int]]] = [
+    ("", (0, 0, 0, 0, 0)),
+    ('<row r="1"><c r="A1"><v>1</v></c><c r="C1"><v>3</v></c></row>', (1, 3, 2, 1, 3)),
+    (
+        '<row r="1"><c r="B1"><v>1</v></c></row><row r="7"><c r="AA7"><v>2</v></c></row>',
+        (7, 27, 2, 2, 2),
+    ),
+    (
+        '<row r="2"><c r="A2"/></row><row r="1048576"><c r="XFD1048576"><v>1</v></c></row>',
+        (1_048_576, 16_384, 2, 2, 1),
+    ),
+    # no leading r: the walker counts (the second row follows the first; its cell follows A3)
+    (
+        '<row r="2"><c r="A2"><v>1</v></c></row><row><c s="1" r="A3"/><c><v>1</v></c></row>',
+        (3, 2, 3, 2, 1),
+    ),
+    # rich text runs hold <charset>, <color>...: still the fast count
+    (
+        '<row r="1"><c r="A1" t="inlineStr"><is><r><rPr><color rgb="FF0000"/><charset val="0"/>'
+        "</rPr><t>x</t></r></is></c></row>",
+        (1, 1, 1, 1, 1),
+    ),
+]
+
+
+@pytest.mark.parametrize(("rows", "expected"), EXTENTS)
+def test_the_extent_of_a_sheets_cells(rows: str, expected: tuple[int, ...]) -> None:
+    xml = sheet(rows)
+    extent = sheet_extent(xml, 2)
+    found = (extent.last_row, extent.last_column, extent.cells, extent.rows, extent.head_width)
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ('<row r="5"/><row r="1048577"><c r="A1048577"/></row>', "row numbered 1,048,577"),
+        ('<row r="5"><c r="XFE5"/></row>', "cell in column XFE, beyond Excel's last column"),
+        ('<row r="2"/><row r="2"/>', r"rows out of order \(row 2 after row 2\)"),
+        ("<row/>" * 3 + '<row r="2"/>', r"rows out of order \(row 2 after row 3\)"),
+    ],
+)
+def test_the_extent_scan_refuses_what_excel_refuses(rows: str, message: str) -> None:
+    with pytest.raises(WorkbookError, match=message):
+        sheet_extent(sheet(rows), 20)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row>',
+        '<row r="1"><c r="A1"><v>1</v></c></row>',
+    ],
+)
+def test_inline_strings_marked_as_such_pass(rows: str) -> None:
+    check_inline_strings(sheet(rows))
+
+
+def test_an_inline_string_without_its_type_is_refused() -> None:
+    rows = (
+        '<row r="4"><c r="A4" t="inlineStr"><is><t>a</t></is></c>'
+        '<c r="B4"><is><t>b</t></is></c></row>'
+    )
+    with pytest.raises(
+        WorkbookError, match=r"cell B4 holds an inline string without t=\"inlineStr\""
+    ):
+        check_inline_strings(sheet(rows))
+
+
+@pytest.mark.parametrize(
+    "root",
+    [
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/mainX">',
+        "<worksheet>",
+        '<x:worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+        'xmlns:x="urn:other">',
+    ],
+)
+def test_a_worksheet_outside_spreadsheetmls_namespace_is_refused(root: str) -> None:
+    prefix = "x:" if root.startswith("<x:") else ""
+    xml = f"{root}<{prefix}sheetData/></{prefix}worksheet>"
+    with pytest.raises(WorkbookError, match="is damaged: its namespace is"):
+        SheetXml.split(xml, "xl/worksheets/sheet1.xml", "S")

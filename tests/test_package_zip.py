@@ -12,13 +12,14 @@ import re
 import sys
 import threading
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
 
 from ratingbook.errors import WorkbookError
 from ratingbook.package import zipwrite
-from ratingbook.package.zipread import PackageZip
+from ratingbook.package.zipread import InflationError, PackageZip, count_members, inflate
 from ratingbook.package.zipwrite import PackagePlan, Stream, write_package
 
 STAMP = (2024, 5, 6, 12, 0, 0)
@@ -177,3 +178,38 @@ def test_a_copied_member_failing_its_checksum_is_refused(tmp_path: Path) -> None
 def test_tab_selected(tmp_path: Path, xml: bytes, selected: bool) -> None:
     path = package(tmp_path / "in.xlsx", {**MEMBERS, "xl/worksheets/sheet1.xml": xml})
     assert PackageZip(path).tab_selected("xl/worksheets/sheet1.xml") is selected
+
+
+# (what is deflated, the size a member declares, whether inflating it stays within that size)
+INFLATIONS = [
+    (b"x" * 1000, 1000, True),
+    (b"x" * 1001, 1000, False),
+    (b"", 0, True),
+    (b" " * (5 << 20), 5 << 20, True),  # several pieces of output
+    (b" " * (5 << 20), 1000, False),
+]
+
+
+@pytest.mark.parametrize(("data", "declared", "fits"), INFLATIONS)
+def test_inflating_stops_past_the_declared_size(data: bytes, declared: int, fits: bool) -> None:
+    deflater = zlib.compressobj(6, zlib.DEFLATED, -15)
+    raw = deflater.compress(data) + deflater.flush()
+    if fits:
+        assert b"".join(inflate(raw, declared)) == data
+    else:
+        pieces = inflate(raw, declared)
+        with pytest.raises(InflationError):
+            for piece in pieces:
+                assert len(piece) <= 1 << 20  # never more than a piece in memory
+    assert b"".join(inflate(raw, len(data))) == data  # its true size always fits
+
+
+def test_the_member_count_is_read_from_the_end_of_the_zip(tmp_path: Path) -> None:
+    path = package(tmp_path / "in.xlsx")
+    assert count_members(path) == len(MEMBERS)
+    with zipfile.ZipFile(path, "a") as z:
+        for n in range(70_000):  # past 65,535: the count is in the zip64 end record
+            z.writestr(f"x/{n}", b"")
+    assert count_members(path) == len(MEMBERS) + 70_000
+    (tmp_path / "no.xlsx").write_bytes(b"not a zip at all")
+    assert count_members(tmp_path / "no.xlsx") is None

@@ -14,16 +14,11 @@ from typing import TYPE_CHECKING
 from ratingbook.errors import WorkbookError
 from ratingbook.files import MACRO_SUFFIXES, atomic_save, check_package, check_save_target
 from ratingbook.package.opc import WORKSHEET_REL, resolve
-from ratingbook.package.reading import (
-    calamine_values,
-    open_calamine,
-    overlay,
-    special_cells,
-)
+from ratingbook.package.reading import open_calamine, overlay, read_sheet
 from ratingbook.package.render import Edits, Renderer
 from ratingbook.package.workbookpart import SheetEntry, WorkbookPart
 from ratingbook.package.xmltext import check_xml
-from ratingbook.package.zipread import PackageZip
+from ratingbook.package.zipread import PackageZip, check_member_count
 from ratingbook.package.zipwrite import write_package
 from ratingbook.tables import Grid, trim_grid
 from ratingbook.workbook import GeneratedSheet, WriteBlock
@@ -42,6 +37,7 @@ class PackageBook:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        check_member_count(self.path)  # before check_package reads every member's entry
         check_package(self.path)
         self.uncarried: list[str] = []
         self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES
@@ -83,17 +79,7 @@ class PackageBook:
 
     def _read_file_values(self, entry: SheetEntry) -> Grid:
         assert entry.part is not None
-        grid = calamine_values(self._calamine_book(), entry.name, self._source.name)
-        data = self._source.read(entry.part)
-        check_xml(data, entry.part)
-        for (row, column), value in special_cells(data, entry.part).items():
-            while len(grid) < row:
-                grid.append([])
-            line = grid[row - 1]
-            if len(line) < column:
-                line.extend([None] * (column - len(line)))
-            line[column - 1] = value
-        return grid
+        return read_sheet(self._source, self._calamine_book, entry.name, entry.part)
 
     def write_values(self, block: WriteBlock) -> None:
         entry = self._workbook.worksheet(block.sheet)

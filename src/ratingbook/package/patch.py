@@ -8,6 +8,7 @@ grows to cover what was written.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from ratingbook.errors import WorkbookError
@@ -19,6 +20,7 @@ from ratingbook.package.walker import (
     STYLE,
     SheetPatterns,
     SheetXml,
+    check_inline_strings,
     translate_formula,
 )
 from ratingbook.package.xmltext import attributes, escape, remove_attribute, set_attribute, unescape
@@ -41,15 +43,22 @@ def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:
 
 
 def patch_sheet(
-    xml: str, writes: Mapping[int, Mapping[int, object]], writer: CellWriter, part: str
+    xml: str,
+    writes: Mapping[int, Mapping[int, object]],
+    writer: CellWriter,
+    part: str,
+    name: str | None = None,
 ) -> str:
     """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced.
 
     Every other row and cell is copied as it is. A replaced cell keeps its style ``s`` and
     loses its formula; if it held the master of a shared formula, the other cells of that
-    shared formula get their own copy of it, so they keep working.
+    shared formula get their own copy of it, so they keep working. Writing into part of an
+    array formula (which Excel would recompute over what was written) is refused.
     """
-    sheet = SheetXml.split(xml, part)
+    sheet = SheetXml.split(xml, part, name)
+    check_inline_strings(sheet)
+    _refuse_partial_arrays(sheet, writes)
     patterns = sheet.patterns
     p = patterns.p
     body = sheet.body
@@ -222,3 +231,32 @@ def _grow_dimension(
         return head
     tag = set_attribute(match.group(0), "ref", new_ref)
     return head[: match.start()] + tag + head[match.end() :]
+
+
+_ARRAY = re.compile(r"(?<![\w:.-])t\s*=\s*[\"']array[\"']")
+
+
+def _refuse_partial_arrays(sheet: SheetXml, writes: Mapping[int, Mapping[int, object]]) -> None:
+    """Refuse writes into some but not all cells of an array formula's range: Excel keeps the
+    array and recomputes it over them on open (a silent revert). Writing every cell of the
+    range replaces the array as a whole, which is consistent."""
+    if not _ARRAY.search(sheet.body):
+        return
+    for formula in sheet.patterns.formula.finditer(sheet.body):
+        attrs = attributes(formula.group(1))
+        if attrs.get("t") != "array" or ":" not in attrs.get("ref", ""):
+            continue
+        first, last = (split_ref(corner) for corner in attrs["ref"].split(":", 1))
+        top, bottom = sorted((first[0], last[0]))
+        left, right = sorted((first[1], last[1]))
+        inside = sorted(
+            (r, c) for r in writes if top <= r <= bottom for c in writes[r] if left <= c <= right
+        )
+        if inside and len(inside) < (bottom - top + 1) * (right - left + 1):
+            row, column = inside[0]
+            text = unescape(formula.group(2) or "")
+            raise WorkbookError(
+                f"{sheet.label}: cell {column_name(column)}{row} is part of the array formula "
+                f"{{={text}}} in {attrs['ref']}, which Excel would recompute over what "
+                "ratingbook writes; clear the array formula first"
+            )

@@ -13,6 +13,10 @@ from ratingbook.tables import column_letter
 
 _CELL_REF = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
 
+# Excel's limits (Excel specifications and limits): 1,048,576 rows, 16,384 columns (XFD).
+MAX_ROW = 1_048_576
+MAX_COLUMN = 16_384
+
 
 @functools.lru_cache(maxsize=1 << 14)
 def column_number(letters: str) -> int:

@@ -71,16 +71,29 @@ class Renderer:
         return self.styles
 
     def _styles_part(self) -> str | None:
-        for rel in self.workbook.rels:
-            if rel.type == STYLES_REL and not rel.external:
-                part = resolve(self.workbook.part, rel.target)
-                return self.source.member(part) if self.source.has(part) else None
-        return None
+        """The workbook's stylesheet part, if it has one; a relationship to a stylesheet the
+        package does not hold is refused (a new one beside it would make two)."""
+        rels = [r for r in self.workbook.rels if r.type == STYLES_REL and not r.external]
+        if not rels:
+            return None
+        part = resolve(self.workbook.part, rels[0].target)
+        if not self.source.has(part):
+            raise WorkbookError(
+                f"{self.source.name!r} is damaged: its styles relationship points to {part!r}, "
+                "which it does not hold"
+            )
+        return self.source.member(part)
 
     def render(self, edits: dict[str, Edits]) -> PackagePlan:
         plan = PackagePlan()
         if not edits:
             return plan
+        styles = [r for r in self.workbook.rels if r.type == STYLES_REL and not r.external]
+        if len(styles) > 1:
+            raise WorkbookError(
+                f"{self.source.name!r} is damaged: it has {len(styles)} styles relationships "
+                "(a workbook has one)"
+            )
         source = self.source
         writer = CellWriter(self.load_styles, self.workbook.epoch)
         removed_rels: set[str] = set()
@@ -94,7 +107,9 @@ class Renderer:
                 generated = sheet_edits.generated
                 if writes:
                     xml = "".join(generated_sheet_xml(generated, writer, tab_selected))
-                    plan.parts[entry.part] = patch_sheet(xml, writes, writer, entry.part).encode()
+                    plan.parts[entry.part] = patch_sheet(
+                        xml, writes, writer, entry.part, entry.name
+                    ).encode()
                 else:
                     # Streamed into the zip; the styles it needs are chosen now.
                     generator = generated_sheet_xml(generated, writer, tab_selected)
@@ -106,7 +121,9 @@ class Renderer:
                 data = source.read(entry.part)
                 check_xml(data, entry.part)
                 xml = decode_part(data, entry.part)
-                plan.parts[entry.part] = patch_sheet(xml, writes, writer, entry.part).encode()
+                plan.parts[entry.part] = patch_sheet(
+                    xml, writes, writer, entry.part, entry.name
+                ).encode()
         self._render_workbook_parts(plan, removed_rels)
         return plan
 

@@ -7,6 +7,7 @@ threads are unavailable (Pyodide, as in xlwings Lite) the part is deflated inlin
 
 from __future__ import annotations
 
+import io
 import os
 import queue
 import struct
@@ -314,3 +315,17 @@ def write_package(source: PackageZip, stream: IO[bytes], plan: PackagePlan, stam
     for name in plan.added:
         output.write(name, date_time, 0o600 << 16, plan.parts[name])
     output.close()
+
+
+def replaced_copy(source: PackageZip, part: str, data: bytes) -> bytes:
+    """``source`` in memory with member ``part`` holding ``data`` (the rest copied as stored)."""
+    stream = io.BytesIO()
+    output = ZipWriter(stream)
+    member = source.member(part)
+    for info in source.infos:
+        if info.filename == member:
+            output.write(info.filename, info.date_time, info.external_attr, data)
+        else:
+            output.copy(info, source.stored(info))
+    output.close()
+    return stream.getvalue()
