@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ratingbook.tables import column_letter
+
 __all__ = [
     "CellRange",
     "ChartSeries",
     "LineChart",
     "PrintSetup",
-    "column_letter",
     "quote_sheet",
 ]
 
@@ -69,17 +70,6 @@ class PrintSetup:
     def title_rows(self) -> str:
         """The rows repeated on every page, as Excel's ``_xlnm.Print_Titles`` wants them."""
         return f"$1:${self.repeat_rows}"
-
-
-def column_letter(column: int) -> str:
-    """Excel's letters for a 1-based column number (1 -> A, 27 -> AA)."""
-    if column < 1:
-        raise ValueError(f"column {column} is not a column number")
-    letters = ""
-    while column:
-        column, remainder = divmod(column - 1, 26)
-        letters = chr(65 + remainder) + letters
-    return letters
 
 
 def quote_sheet(name: str) -> str:
