@@ -30,7 +30,6 @@ __all__ = [
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
 # start the left, centre and right sections; &P is the page number, &N the page count, &D the
 # date of printing, &F the file name; "&&" is a literal ampersand; &"-,Bold" switches to bold.
-_BOLD = '&"-,Bold"'
 
 
 def _header_text(text: str) -> str:
@@ -56,16 +55,26 @@ class PrintSetup:
     def orientation(self) -> str:
         return "landscape" if self.landscape else "portrait"
 
+    #: The title's font and size in the header (Excel's codes ``&"-,Bold"`` and ``&12``; a
+    #: space ends the size, so a title starting with a digit is not read as part of it).
+    title_font = "-,Bold"
+    title_size = 12
+    #: The date of printing (top right) and the page numbers (bottom centre).
+    date_code = "&D"
+    footer_text = "Page &P of &N"
+
+    def title_text(self) -> str:
+        """The title as header text: ``&`` doubled, `` - &F`` (the file name) when asked."""
+        title = _header_text(self.title)
+        return f"{title} - &F" if self.file_name else title
+
     def header(self) -> str:
         """The page header in Excel's codes: bold title in the centre, date on the right."""
-        title = _header_text(self.title)
-        if self.file_name:
-            title = f"{title} - &F"
-        return f"&C{_BOLD}&12{title}&R&D"
+        return f'&C&"{self.title_font}"&{self.title_size} {self.title_text()}&R{self.date_code}'
 
     def footer(self) -> str:
         """The page footer in Excel's codes: ``Page n of m`` in the centre."""
-        return "&CPage &P of &N"
+        return f"&C{self.footer_text}"
 
     def title_rows(self) -> str:
         """The rows repeated on every page, as Excel's ``_xlnm.Print_Titles`` wants them."""
