@@ -2,7 +2,7 @@
 
 ``soffice --headless --convert-to pdf`` prints every sheet with its own print setup (fit to page,
 repeated header rows, headers and footers); ``pdfinfo`` counts the pages, ``pdftotext -layout``
-gives each page's text line by line and ``pdftoppm -gray`` renders a page as a PGM image whose
+gives each page's text line by line and ``pdftoppm `` renders a page as a PPM image whose
 pixels a test can count (no imaging library needed). Tests using this skip without ``soffice``
 or poppler-utils.
 """
@@ -62,26 +62,29 @@ def page_texts(pdf: Path) -> list[str]:
     return pages
 
 
-def page_pixels(pdf: Path, page: int, out_dir: Path, dpi: int = 40) -> list[list[int]]:
-    """Page ``page`` (1-based) rendered in grey levels (0 black .. 255 white), rows of pixels."""
+def page_pixels(pdf: Path, page: int, out_dir: Path, dpi: int = 40) -> list[tuple[int, int, int]]:
+    """Page ``page`` (1-based) rendered in colour: its pixels' (red, green, blue), row by row."""
     stem = out_dir / f"page{page}"
     subprocess.run(
-        ["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page), "-l", str(page), str(pdf),
-         str(stem)],
+        ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), str(pdf), str(stem)],
         capture_output=True, timeout=TIMEOUT, check=True,
     )  # fmt: skip
-    (image,) = out_dir.glob(f"page{page}*.pgm")
+    (image,) = out_dir.glob(f"page{page}*.ppm")
     data = image.read_bytes()
     image.unlink()
-    # Binary PGM (P5): magic, width, height, maxval, each separated by whitespace, then bytes.
-    match = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    # Binary PPM (P6): magic, width, height, maxval separated by whitespace, then RGB bytes.
+    match = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
     assert match, data[:40]
     width, height = int(match.group(1)), int(match.group(2))
-    pixels = data[match.end() :]
-    return [list(pixels[r * width : (r + 1) * width]) for r in range(height)]
+    body = data[match.end() : match.end() + 3 * width * height]
+    return [(body[i], body[i + 1], body[i + 2]) for i in range(0, len(body), 3)]
 
 
-def coloured_share(pixels: list[list[int]], threshold: int = 200) -> float:
-    """The share of pixels darker than ``threshold``: ink on the page."""
-    total = sum(len(row) for row in pixels)
-    return sum(v < threshold for row in pixels for v in row) / total if total else 0.0
+def coloured_share(pixels: list[tuple[int, int, int]], spread: int = 80) -> float:
+    """The share of clearly coloured pixels (not white, grey or black): a chart's lines.
+
+    Text, gridlines and axes print in greys; the plotted series in colours.
+    """
+    if not pixels:
+        return 0.0
+    return sum(max(p) - min(p) > spread for p in pixels) / len(pixels)

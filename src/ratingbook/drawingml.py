@@ -10,6 +10,7 @@ the points without recalculating; Excel and LibreOffice refresh the cache from t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from ratingbook.presentation import CellRange, LineChart, PrintSetup
@@ -19,7 +20,9 @@ __all__ = [
     "CHART_TYPE",
     "DRAWING_REL",
     "DRAWING_TYPE",
+    "ChartParts",
     "ValueOf",
+    "chart_parts",
     "chart_xml",
     "drawing_xml",
     "header_footer_xml",
@@ -173,4 +176,67 @@ def drawing_xml(charts: Sequence[LineChart], relationship_ids: Sequence[str]) ->
         f'{_DECLARATION}<xdr:wsDr xmlns:xdr="{_XDR}" xmlns:a="{_A}" xmlns:r="{_R}">'
         + "".join(anchors)
         + "</xdr:wsDr>"
+    )
+
+
+_PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+
+def _relationships(items: Sequence[tuple[str, str, str]]) -> str:
+    body = "".join(
+        f'<Relationship Id="{rid}" Type="{kind}" Target="{escape(target)}"/>'
+        for rid, kind, target in items
+    )
+    return f'{_DECLARATION}<Relationships xmlns="{_PACKAGE_RELS}">{body}</Relationships>'
+
+
+@dataclass(frozen=True, slots=True)
+class ChartParts:
+    """The parts that put ``charts`` on a worksheet: what the package engine adds to the zip.
+
+    ``sheet_rels`` is the worksheet's new relationships part (the drawing is ``rId1``; the sheet
+    XML gets ``<drawing r:id="rId1"/>``), ``parts`` maps each new part name (no leading slash) to
+    its XML, ``content_types`` lists (part name, content type) overrides to declare.
+    """
+
+    sheet_rels: str
+    drawing_rid: str
+    parts: dict[str, str]
+    content_types: tuple[tuple[str, str], ...]
+
+
+def _free(folder: str, stem: str, taken: set[str]) -> str:
+    n = 1
+    while f"{folder}/{stem}{n}.xml".casefold() in taken:
+        n += 1
+    name = f"{folder}/{stem}{n}.xml"
+    taken.add(name.casefold())
+    return name
+
+
+def chart_parts(
+    charts: Sequence[LineChart], value_of: ValueOf, taken: set[str], folder: str = "xl"
+) -> ChartParts:
+    """A drawing and one chart part per chart, with names not in ``taken`` (casefolded)."""
+    taken = set(taken)
+    drawing = _free(f"{folder}/drawings", "drawing", taken)
+    names = [_free(f"{folder}/charts", "chart", taken) for _ in charts]
+    rids = [f"rId{n}" for n in range(1, len(charts) + 1)]
+    parts = {drawing: drawing_xml(charts, rids)}
+    drawing_rels = f"{folder}/drawings/_rels/{drawing.rsplit('/', 1)[1]}.rels"
+    parts[drawing_rels] = _relationships(
+        [
+            (rid, CHART_REL, f"../charts/{name.rsplit('/', 1)[1]}")
+            for rid, name in zip(rids, names, strict=True)
+        ]
+    )
+    for chart, name in zip(charts, names, strict=True):
+        parts[name] = chart_xml(chart, value_of)
+    return ChartParts(
+        sheet_rels=_relationships(
+            [("rId1", DRAWING_REL, f"../drawings/{drawing.rsplit('/', 1)[1]}")]
+        ),
+        drawing_rid="rId1",
+        parts=parts,
+        content_types=((drawing, DRAWING_TYPE), *((n, CHART_TYPE) for n in names)),
     )
