@@ -7,8 +7,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from ratingbook.drawingml import chart_xml, drawing_xml, header_footer_xml, page_setup_xml
+from ratingbook.ladder import LadderGame, LadderPlayer, recalc_ladder
 from ratingbook.presentation import CellRange, PrintSetup, quote_sheet
-from ratingbook.progress import PlayerPath, ladder_progress, series_progress
+from ratingbook.progress import PlayerPath, ladder_paths, ladder_progress, series_progress
+from ratingbook.results import Result
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 
@@ -117,3 +119,26 @@ def test_chart_xml_refers_to_the_ranges_and_caches_their_values() -> None:
     assert root.find(f".//{C}dispBlanksAs").get("val") == "gap"  # type: ignore[union-attr]
     drawing = ET.fromstring(drawing_xml(progress.charts, ["rId1", "rId2"]))
     assert len(list(drawing)) == 2
+
+
+def test_ladder_paths_follow_each_player_game_by_game() -> None:
+    """Three games by hand (seed 001): 1 (1200) beats 2 (1200): d 0, +16; 3 (1000) draws 1
+    (1216): d 216, 1 gives 8; 2 (1184) beats 3 (1008): d 176, higher wins, 16 - 7 = 9."""
+    W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
+    players = [
+        LadderPlayer(1, "Ann", "A", True, start_permanent=1300),
+        LadderPlayer(2, "Ben", "A", True, start_permanent=1250),
+        LadderPlayer(3, "Cat", "B", True, start_permanent=1000),
+        LadderPlayer(4, "Dan", "B", True, start_permanent=990),
+        LadderPlayer(5, "Eve", "B", False, rating=900, permanent_rating=950),
+    ]
+    games = [LadderGame(1, 2, W), LadderGame(3, 1, D), LadderGame(3, 2, B)]
+    outcome = recalc_ladder(players, {"A": 1200, "B": 1000}, games)
+    paths = {p.id: (p.start, p.after_games) for p in ladder_paths(outcome, {1: {1: 1190}})}
+    assert paths == {
+        1: (1200, (1216, 1208)),
+        2: (1200, (1184, 1193)),
+        3: (1000, (1008, 999)),
+        4: (1000, ()),
+    }
+    assert ladder_paths(outcome, {1: {1: 1190}})[0].weeks == {1: 1190}

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ratingbook.ladder import LadderOutcome
 from ratingbook.presentation import CellRange, ChartSeries, LineChart
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "GROUP_SLOTS",
     "PlayerPath",
     "Progress",
+    "ladder_paths",
     "ladder_progress",
     "series_progress",
 ]
@@ -185,3 +187,34 @@ def ladder_progress(
             )
         )
     return Progress(sheet, header, tuple(rows), tuple(charts))
+
+
+def ladder_paths(
+    outcome: LadderOutcome, weeks: Mapping[int, Mapping[int, int | float]] | None = None
+) -> list[PlayerPath]:
+    """Each active player's weekly Rating at the start and after each of their games.
+
+    ``weeks`` maps a player ID to their end-of-week Rating by week number (from the archive).
+    """
+    games: dict[int, list[int]] = {}
+    start: dict[int, int] = {}
+    for game, trace in outcome.history.ratings():
+        # Trace: White before/after, Black before/after (weekly), then the same permanent.
+        for player, before, after in (
+            (game.white, trace[0], trace[1]),
+            (game.black, trace[2], trace[3]),
+        ):
+            start.setdefault(player, before)
+            games.setdefault(player, []).append(after)
+    return [
+        PlayerPath(
+            p.name,
+            start.get(p.id, p.rating if p.rating is not None else 0),
+            tuple(games.get(p.id, ())),
+            id=p.id,
+            group=p.group,
+            weeks=(weeks or {}).get(p.id),
+        )
+        for p in outcome.players
+        if p.active
+    ]
