@@ -36,17 +36,21 @@ Permanent Rating the same way from StWkPerm:
 from __future__ import annotations
 
 import datetime as dt
+import xml.etree.ElementTree as ET
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from openpyxl.utils.cell import coordinate_to_tuple
 
 import jsonbook
 from ratingbook import templates
 from ratingbook.errors import InvalidValueError
 from ratingbook.excel import recalc_book
 from ratingbook.package import PackageBook
+from ratingbook.tables import Uncalculated
 from ratingbook.workbook import WriteBlock, recalc
 from ratingbook.xlsx import XlsxBook
 
@@ -102,7 +106,7 @@ def progress_rows(grid: list[list[Any]]) -> dict[int, list[Any]]:
     out = {}
     for row in grid[1:]:
         if len(row) > start and isinstance(row[1], int | float):
-            values = [v for v in row[start : start + 51] if _filled(v)]
+            values = [v for v in row[start : start + 31] if _filled(v)]
             out[int(row[1])] = [int(v) for v in values]
     return out
 
@@ -152,7 +156,7 @@ def check_week_two_started(sheets: dict[str, list[list[Any]]]) -> None:
     }
 
 
-# --- the file engines ----------------------------------------------------------------------------
+# --- the file engines ------------------------------------------------------------------------
 
 
 def _values(path: Path) -> dict[str, list[list[Any]]]:
@@ -225,20 +229,30 @@ def test_lowering_or_jumping_the_week_is_refused_and_nothing_is_written(
     assert wrong.read_bytes() == before
 
 
-# --- xlwings' JSON engine (xlwings Server / Lite) -------------------------------------------------
+# --- xlwings' JSON engine (xlwings Server / Lite) ---------------------------------------------
 
 
 def _template_grids(tmp_path: Path) -> dict[str, list[list[Any]]]:
     path = tmp_path / "camp.xlsx"
     path.write_bytes(templates.template_bytes("ladder"))
     book = PackageBook(path)
-    return {name: book.read_values(name) for name in book.sheet_names()}
+    # Formula cells never calculated (the name columns) read as their formula text; Excel
+    # would send their values, which ratingbook never reads.
+    return {
+        name: [[None if isinstance(v, Uncalculated) else v for v in row] for row in grid]
+        for name, grid in ((n, book.read_values(n)) for n in book.sheet_names())
+    }
 
 
 def _json_recalc(sheets: dict[str, list[list[Any]]]) -> dict[str, list[list[Any]]]:
     book = jsonbook.make_json_book(sheets)
     recalc_book(book)
-    return jsonbook.apply_actions(sheets, jsonbook.actions(book))
+    done = jsonbook.actions(book)
+    # The template's charts and print setups stay: no sheet is deleted, no chart touched, and
+    # the generated sheets that exist are cleared and refilled, never added again.
+    funcs = {a["func"] for a in done}
+    assert not {f for f in funcs if "chart" in f.lower() or f in ("sheetDelete", "addSheet")}
+    return jsonbook.apply_actions(sheets, done)
 
 
 def test_a_camp_week_from_the_template_on_xlwings_json_engine(tmp_path: Path) -> None:
@@ -250,3 +264,81 @@ def test_a_camp_week_from_the_template_on_xlwings_json_engine(tmp_path: Path) ->
     after = _json_recalc(sheets)
     check_week_two_started(after)
     assert _json_recalc(after) == after
+
+
+# --- the charts read the right cells -----------------------------------------------------------
+
+C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def charts_in(path: Path) -> dict[str, list[tuple[str, str]]]:
+    """Every chart part's title -> its series as (name reference, values reference)."""
+    found = {}
+    with zipfile.ZipFile(path) as package:
+        for name in package.namelist():
+            if name.startswith("xl/charts/chart") and name.endswith(".xml"):
+                root = ET.fromstring(package.read(name))
+                title = "".join(t.text or "" for t in root.iter(f"{A}t"))
+                series = [
+                    (
+                        s.findtext(f"{C}tx/{C}strRef/{C}f") or "",
+                        s.findtext(f"{C}val/{C}numRef/{C}f") or "",
+                    )
+                    for s in root.iter(f"{C}ser")
+                ]
+                found[title.split("Games played")[0].split("End of week")[0]] = series
+    return found
+
+
+def cells(values: dict[str, list[list[Any]]], reference: str) -> list[Any]:
+    """The values of ``'Sheet'!$A$1:$B$1`` (a row or one cell), empty cells left out."""
+    sheet, area = reference.rsplit("!", 1)
+    grid = values[sheet.strip("'").replace("''", "'")]
+    first, _, last = area.replace("$", "").partition(":")
+    (r1, c1), (r2, c2) = (coordinate_to_tuple(first), coordinate_to_tuple(last or first))
+    out = []
+    for r in range(r1, r2 + 1):
+        for c in range(c1, c2 + 1):
+            row = grid[r - 1] if r - 1 < len(grid) else []
+            value = row[c - 1] if c - 1 < len(row) else None
+            if _filled(value):
+                out.append(value)
+    return out
+
+
+@pytest.mark.parametrize("engine", list(ENGINES))
+def test_the_ladder_charts_read_each_players_ratings_game_by_game(
+    tmp_path: Path, engine: str
+) -> None:
+    start = tmp_path / "camp.xlsx"
+    start.write_bytes(templates.template_bytes("ladder"))
+    book = ENGINES[engine](start)
+    recalc(book, today=TODAY)
+    out = tmp_path / "week1.xlsx"
+    book.save(out)
+    values, charts = _values(out), charts_in(out)
+    by_group = {"Advanced": [1, 2], "Intermediate": [3, 4, 5], "Beginners": [6, 7]}
+    for group, ids in by_group.items():
+        series = charts[f"{group}: week 1"]
+        assert [cells(values, name) for name, _ in series] == [[NAMES[i]] for i in ids]
+        assert [cells(values, points) for _, points in series] == [PATHS[i] for i in ids]
+        # Week by week: only week 1 so far, each camper's Rating now.
+        weekly = charts[f"{group}: week by week"]
+        assert [cells(values, points) for _, points in weekly] == [[WEEK_1[i][0]] for i in ids]
+
+
+def test_the_elo_chart_reads_seed_003s_series(tmp_path: Path) -> None:
+    """Seed 003 (K = 32): Ann 1613 and Ben 1609 -> 1597 1625, 1598 1624, 1599 1623, 1584 1638,
+    1570 1652, 1558 1664 (the Elo template's first six games)."""
+    start = tmp_path / "elo.xlsx"
+    start.write_bytes(templates.template_bytes("elo"))
+    book = PackageBook(start)
+    recalc(book)
+    out = tmp_path / "elo-recalculated.xlsx"
+    book.save(out)
+    values = _values(out)
+    (series,) = charts_in(out).values()
+    named = {cells(values, name)[0]: cells(values, points) for name, points in series}
+    assert named["Ann"] == [1613, 1597, 1598, 1599, 1584, 1570, 1558]
+    assert named["Ben"] == [1609, 1625, 1624, 1623, 1638, 1652, 1664]

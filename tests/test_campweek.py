@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from ratingbook.campweek import (
-    LADDER_SETTINGS,
     last_archived_week,
     read_week,
     rolls_over,
@@ -13,6 +12,7 @@ from ratingbook.campweek import (
     week_number,
 )
 from ratingbook.errors import InvalidValueError
+from ratingbook.schemas import LADDER_SETTINGS
 from ratingbook.tables import read_table
 
 # (Week typed, last archived week, rolls over?) -- None: refused.

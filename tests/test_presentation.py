@@ -59,16 +59,16 @@ def test_ladder_progress_has_a_fixed_block_per_group_and_two_charts_per_group() 
     progress = ladder_progress("Ladder Progress", ["Advanced", "Beginners", "Empty"], PATHS, 2)
     header = progress.header
     assert header[:5] == ("Group", "ID", "Name", "Start", "1")
-    assert header[53] == "50" and header[54] == "" and header[55] == "Week 1"
-    assert len(header) == 4 + 50 + 1 + 16
+    assert header[33] == "30" and header[34] == "Week 1"
+    assert len(header) == 4 + 30 + 16
     rows = progress.rows
     # Advanced's block is rows 2..41 (ordered by ID), Beginners' starts at row 42.
     assert rows[0][:8] == ("Advanced", 1, "Maya", 1200, 1216, 1208, 1224, None)
     assert rows[1][:7] == ("Advanced", 2, "Tom", 1200, 1184, 1192, None)
     assert rows[2] == () and rows[40][:5] == ("Beginners", 6, "Sam", 800, 816)
     # Week by week: week 1 from the archive, week 2 (the current one) is the Rating so far.
-    assert rows[0][55:58] == (1230, 1224, None)
-    assert rows[40][55:57] == (None, 816)
+    assert rows[0][34:37] == (1230, 1224, None)
+    assert rows[40][34:36] == (None, 816)
     titles = [c.title for c in progress.charts]
     assert titles == [
         "Advanced: week 2",
@@ -77,14 +77,14 @@ def test_ladder_progress_has_a_fixed_block_per_group_and_two_charts_per_group() 
         "Beginners: week by week",
     ]
     week, by_week = progress.charts[0], progress.charts[1]
-    assert week.categories.formula() == "'Ladder Progress'!$D$1:$BB$1"
+    assert week.categories.formula() == "'Ladder Progress'!$D$1:$AH$1"
     assert [s.name.formula() for s in week.series] == [
         "'Ladder Progress'!$C$2",
         "'Ladder Progress'!$C$3",
     ]
-    assert week.series[1].values.formula() == "'Ladder Progress'!$D$3:$BB$3"
-    assert by_week.categories.formula() == "'Ladder Progress'!$BD$1:$BS$1"
-    assert progress.charts[2].series[0].values.formula() == "'Ladder Progress'!$D$42:$BB$42"
+    assert week.series[1].values.formula() == "'Ladder Progress'!$D$3:$AH$3"
+    assert by_week.categories.formula() == "'Ladder Progress'!$AI$1:$AX$1"
+    assert progress.charts[2].series[0].values.formula() == "'Ladder Progress'!$D$42:$AH$42"
 
 
 def test_series_progress_is_a_row_per_player_and_one_chart() -> None:
@@ -93,8 +93,8 @@ def test_series_progress_is_a_row_per_player_and_one_chart() -> None:
     assert progress.rows[0][:5] == ("Ann", 1613, 1597, 1598, None)
     (chart,) = progress.charts
     assert [s.values.formula() for s in chart.series] == [
-        "'Elo Progress'!$B$2:$AZ$2",
-        "'Elo Progress'!$B$3:$AZ$3",
+        "'Elo Progress'!$B$2:$AF$2",
+        "'Elo Progress'!$B$3:$AF$3",
     ]
 
 
@@ -113,7 +113,7 @@ def test_chart_xml_refers_to_the_ranges_and_caches_their_values() -> None:
     ]
     maya = series[0].find(f"{C}val/{C}numRef")
     assert maya is not None
-    assert maya.findtext(f"{C}f") == "'Ladder Progress'!$D$2:$BB$2"
+    assert maya.findtext(f"{C}f") == "'Ladder Progress'!$D$2:$AH$2"
     points = {int(p.get("idx", "")): p.findtext(f"{C}v") for p in maya.iter(f"{C}pt")}
     assert points == {0: "1200", 1: "1216", 2: "1208", 3: "1224"}
     assert root.find(f".//{C}dispBlanksAs").get("val") == "gap"  # type: ignore[union-attr]
@@ -142,3 +142,12 @@ def test_ladder_paths_follow_each_player_game_by_game() -> None:
         4: (1000, ()),
     }
     assert ladder_paths(outcome, {1: {1: 1190}})[0].weeks == {1: 1190}
+
+
+def test_more_than_200_games_show_every_kth_game_with_its_number() -> None:
+    """450 games: every 3rd is shown (150 points), the headers say 3, 6, ..., 450."""
+    path = PlayerPath("Ann", 1000, tuple(range(1001, 1451)))
+    progress = series_progress("Elo Progress", "Elo", [path])
+    assert progress.header[2:5] == ("3", "6", "9") and progress.header[151] == "450"
+    assert progress.rows[0][1:4] == (1000, 1003, 1006) and progress.rows[0][151] == 1450
+    assert len(progress.header) == 2 + 150

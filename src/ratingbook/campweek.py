@@ -18,14 +18,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ratingbook.cells import whole_number
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.tables import Column, Grid, Table, TableSpec, header_key, whole_number
+from ratingbook.tables import Grid, Table, header_key
 
 __all__ = [
-    "GAMES_ARCHIVE",
-    "LADDER_SETTINGS",
-    "NAME_COLUMNS",
-    "WEEKLY_STANDINGS",
     "WEEK_SETTING",
     "WeekCell",
     "last_archived_week",
@@ -35,13 +32,7 @@ __all__ = [
     "week_number",
 ]
 
-LADDER_SETTINGS = TableSpec("Ladder Settings", (Column("Setting"), Column("Value")))
 WEEK_SETTING = "Week"
-GAMES_ARCHIVE = "Games Archive"
-WEEKLY_STANDINGS = "Weekly Standings"
-# Ladder Games may show each player's name beside the ID (formula columns in the template); the
-# archive always holds both names, computed from Ladder Players when the week is archived.
-NAME_COLUMNS = ("White Name", "Black Name")
 
 _LABEL = re.compile(r"week\s*(\d+)", re.IGNORECASE)
 
@@ -93,9 +84,7 @@ def read_week(table: Table) -> WeekCell | None:
             raise InvalidValueError(
                 f"the setting 'Week' is listed twice (also row {found.row})", row.where, "Setting"
             )
-        week = whole_number(row.get("Value"), row.where, "Value", "a whole-number week")
-        if week < 1:
-            raise InvalidValueError(f"week {week} must be 1 or more", row.where, "Value")
+        week = whole_number(row.get("Value"), row.where, "Value", "a whole-number week", low=1)
         found = WeekCell(week, row.where, row.where.row or 0, table.columns["Value"])
     return found
 

@@ -8,7 +8,9 @@ once (by a template, by the package engine or by openpyxl) keeps reading the rig
 any front end, xlwings included, later rewrites the values.
 
 Sizes grow in steps only when a roster outgrows them (more than 40 players in a group, more than
-50 games a week, more than 16 weeks); then the engines that can build charts rebuild them.
+30 games a week, more than 16 weeks); then the engines that can build charts rebuild them. A
+player with more than 200 games is shown every k-th game (the column headers say which), so a
+sheet never grows past what a chart can show and a recalc's calls to Excel stay the same.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ratingbook.book import GeneratedSheet
 from ratingbook.ladder import LadderOutcome
-from ratingbook.presentation import CellRange, ChartSeries, LineChart
+from ratingbook.presentation import CellRange, ChartSeries, LineChart, PrintSetup
 
 __all__ = [
     "CHART_COLUMNS",
@@ -25,13 +28,15 @@ __all__ = [
     "GROUP_SLOTS",
     "PlayerPath",
     "Progress",
+    "chart_sheets",
     "ladder_paths",
     "ladder_progress",
     "series_progress",
 ]
 
 GROUP_SLOTS = 40  # rows per group block on the ladder's progress sheet
-GAME_POINTS = 50  # games a player's row has room for (plus the start)
+GAME_POINTS = 30  # games a player's row has room for (plus the start)
+MAX_POINTS = 200  # beyond this many games, every k-th game is shown (a chart cannot show more)
 WEEK_POINTS = 16  # weeks the ladder's week-by-week block has room for
 CHART_ROWS = 20  # a chart's height and width, in cells
 CHART_COLUMNS = 10
@@ -64,8 +69,20 @@ class Progress:
     charts: tuple[LineChart, ...]
 
 
-def _games_row(path: PlayerPath, points: int) -> list[object]:
-    values: list[object] = [path.start, *path.after_games]
+def _game_columns(paths: Sequence[PlayerPath]) -> tuple[int, int]:
+    """(columns, step): room for each player's games; every ``step``-th game is shown."""
+    most = max((len(p.after_games) for p in paths), default=0)
+    step = -(-most // MAX_POINTS) if most > MAX_POINTS else 1
+    return _room(-(-most // step), GAME_POINTS, 10), step
+
+
+def _game_labels(points: int, step: int) -> tuple[str, ...]:
+    """The games' column headers: 1, 2, 3 ... (or 7, 14, 21 ... when every 7th is shown)."""
+    return tuple(str(n * step) for n in range(1, points + 1))
+
+
+def _games_row(path: PlayerPath, points: int, step: int = 1) -> list[object]:
+    values: list[object] = [path.start, *path.after_games[step - 1 :: step]]
     return values + [None] * (points + 1 - len(values))
 
 
@@ -76,9 +93,9 @@ def series_progress(
 
     For Elo and Crikey: each player's rating after each of their own games.
     """
-    points = _room(max((len(p.after_games) for p in paths), default=0), GAME_POINTS, 10)
-    header = ("Name", "Start", *(str(n) for n in range(1, points + 1)))
-    rows = tuple((p.name, *_games_row(p, points)) for p in paths)
+    points, step = _game_columns(paths)
+    header = ("Name", "Start", *_game_labels(points, step))
+    rows = tuple((p.name, *_games_row(p, points, step)) for p in paths)
     last_column = 2 + points
     categories = CellRange(sheet, 1, 2, 1, last_column)
     series = tuple(
@@ -91,7 +108,7 @@ def series_progress(
                 title,
                 categories,
                 series,
-                anchor=(1, 0, CHART_ROWS, 2 * CHART_COLUMNS),
+                anchor=(1, 0, CHART_ROWS + 4, CHART_COLUMNS + 4),
                 x_title="Games played",
                 y_title=y_title,
             ),
@@ -107,8 +124,8 @@ def ladder_progress(
 ) -> Progress:
     """The ladder's progress sheet and two charts per group (placed on a sheet of their own).
 
-    Columns: Group, ID, Name, Start, 1..50 (Rating after each of the player's games this
-    week), an empty column, then Week 1..Week 16 (end-of-week Rating; the current ``week``
+    Columns: Group, ID, Name, Start, 1..30 (Rating after each of the player's games this
+    week), then Week 1..Week 16 (end-of-week Rating; the current ``week``
     holds the Rating so far). Each group has a block of rows (40, or more when a group is
     bigger), players ordered by ID. Charts: "GROUP: week N" (this week, game by game) and
     "GROUP: week by week".
@@ -119,19 +136,18 @@ def ladder_progress(
     for members in by_group.values():
         members.sort(key=lambda p: (p.id if p.id is not None else 0, p.name))
     slots = _room(max((len(m) for m in by_group.values()), default=0), GROUP_SLOTS, 10)
-    points = _room(max((len(p.after_games) for p in paths), default=0), GAME_POINTS, 10)
+    points, step = _game_columns(paths)
     weeks = _room(week, WEEK_POINTS, 4)
     first_game = 4  # column D: Start
     last_game = first_game + points
-    first_week = last_game + 2
+    first_week = last_game + 1
     last_week = first_week + weeks - 1
     header = (
         "Group",
         "ID",
         "Name",
         "Start",
-        *(str(n) for n in range(1, points + 1)),
-        "",
+        *_game_labels(points, step),
         *(f"Week {n}" for n in range(1, weeks + 1)),
     )
     rows: list[tuple[object, ...]] = []
@@ -146,8 +162,7 @@ def ladder_progress(
                     group,
                     path.id,
                     path.name,
-                    *_games_row(path, points),
-                    None,
+                    *_games_row(path, points, step),
                     *(past.get(n) for n in range(1, weeks + 1)),
                 )
             )
@@ -218,3 +233,43 @@ def ladder_paths(
         for p in outcome.players
         if p.active
     ]
+
+
+def chart_sheets(
+    charts_name: str,
+    progress: Progress,
+    *,
+    intro: str,
+    after: str,
+    title: str,
+    file_name: bool = False,
+) -> tuple[GeneratedSheet, GeneratedSheet]:
+    """The sheet holding ``progress``'s charts (``intro`` in A1) and the sheet of its numbers.
+
+    Both print landscape, one page wide, titled ``NAME - title`` (or ``NAME - file name``).
+    """
+
+    def setup(name: str) -> PrintSetup:
+        return PrintSetup(
+            f"{name} - {title}" if title else name, landscape=True, file_name=file_name
+        )
+
+    charts = GeneratedSheet(
+        charts_name,
+        (intro,),
+        (),
+        widths={0: 10},
+        after=after,
+        print_setup=setup(charts_name),
+        charts=progress.charts,
+    )
+    names = 3 if progress.header[:1] == ("Group",) else 1
+    data = GeneratedSheet(
+        progress.sheet,
+        progress.header,
+        progress.rows,
+        widths={names - 1: 20, **dict.fromkeys(range(names, len(progress.header)), 7.0)},
+        after=charts_name,
+        print_setup=setup(progress.sheet),
+    )
+    return charts, data

@@ -35,28 +35,39 @@ from openpyxl.packaging.core import DocumentProperties
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.table import Table, TableStyleInfo
+from openpyxl.worksheet.filters import AutoFilter
+from openpyxl.worksheet.table import Table, TableColumn, TableFormula, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import tostring
 
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError, WorkbookError
+from ratingbook.families.ladder import STANDINGS_HEADER
 from ratingbook.files import atomic_save
+from ratingbook.presentation import PrintSetup
 from ratingbook.schemas import (
     CAMP_GROUPS,
+    CRIKEY_CHARTS,
     CRIKEY_GAMES,
     CRIKEY_HISTORY,
     CRIKEY_PLAYERS,
+    CRIKEY_PROGRESS,
     CRIKEY_STANDINGS,
+    ELO_CHARTS,
     ELO_GAMES,
     ELO_HISTORY,
     ELO_PLAYERS,
+    ELO_PROGRESS,
     ELO_SETTINGS,
     ELO_STANDINGS,
     GAMES_ARCHIVE,
+    LADDER_CHARTS,
     LADDER_GAMES,
     LADDER_PLAYERS,
+    LADDER_PROGRESS,
+    LADDER_SETTINGS,
     LADDER_STANDINGS,
+    NAME_COLUMNS,
     RATING_HISTORY,
     SWISS_CROSSTABLE,
     SWISS_EVENT_GAMES,
@@ -65,9 +76,11 @@ from ratingbook.schemas import (
     SWISS_PLAYERS,
     SWISS_SETTINGS,
     SWISS_STANDINGS,
+    WEEKLY_STANDINGS,
 )
-from ratingbook.tables import TableSpec
+from ratingbook.tables import Column, TableSpec
 from ratingbook.xlsx import OpenpyxlBook
+from ratingbook.xlsx_presentation import apply_print_setup
 
 __all__ = [
     "INSTRUCTIONS",
@@ -126,6 +139,11 @@ class _InputSheet:
     widths: Mapping[str, float] = field(default_factory=dict)
     dropdowns: tuple[_Dropdown, ...] = ()
     extra_columns: tuple[str, ...] = ()  # after the spec's columns; ratingbook leaves them alone
+    # Extra columns computed by Excel: the table's calculated-column formula (structured
+    # references, as Excel writes them), filled into every row of the table.
+    formulas: Mapping[str, str] = field(default_factory=dict)
+    table: bool = True  # an Excel Table; False for sheets ratingbook appends to (archives)
+    landscape: bool = False
 
     @property
     def header(self) -> tuple[str, ...]:
@@ -165,7 +183,8 @@ def _recalc_lines(book: str, start: str) -> tuple[str, ...]:
 
 
 def _generated_lines(names: Sequence[str]) -> tuple[str, ...]:
-    listed = " and ".join(f"'{n}'" for n in names)
+    quoted = [f"'{n}'" for n in names]
+    listed = " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
     return (
         "",
         "# Sheets made by ratingbook",
@@ -186,9 +205,49 @@ def _entering_lines(what: str) -> tuple[str, ...]:
 
 # --- SCA camp ladder ---------------------------------------------------------------------------
 
+
+def _table_name(sheet: str) -> str:
+    return "".join(sheet.split())
+
+
+def _name_formula(side: str) -> str:
+    """The player's name beside an ID on Ladder Games (a calculated column of its table)."""
+    this_row = f"{_table_name(LADDER_GAMES.sheet)}[[#This Row],[{side}]]"
+    players = _table_name(LADDER_PLAYERS.sheet)
+    return (
+        f'IF({this_row}="","",IFERROR(INDEX({players}[Name],'
+        f'MATCH({this_row},{players}[ID],0)),"?"))'
+    )
+
+
+_ARCHIVE_SPECS = (
+    TableSpec(
+        GAMES_ARCHIVE,
+        tuple(
+            Column(c)
+            for c in ("Week", "Archived On", *(c.name for c in LADDER_GAMES.columns), *NAME_COLUMNS)
+        ),
+    ),
+    TableSpec(WEEKLY_STANDINGS, tuple(Column(c) for c in ("Week", *STANDINGS_HEADER))),
+)
+
 _LADDER = _Design(
     title="SCA camp ladder",
     sheets=(
+        _InputSheet(
+            LADDER_SETTINGS,
+            rows=(
+                (
+                    "Week",
+                    1,
+                    "The week being played. To start a new week, raise it by one and click "
+                    "Recalc Ratings.",
+                ),
+            ),
+            number_formats={"Value": "0"},
+            widths={"Setting": 12, "Value": 10, "Meaning": 90},
+            extra_columns=("Meaning",),
+        ),
         _InputSheet(
             CAMP_GROUPS,
             rows=(("Beginners", 800), ("Intermediate", 1000), ("Advanced", 1200)),
@@ -242,7 +301,12 @@ _LADDER = _Design(
                 (1, 7, "(1-0)"),
             ),
             number_formats={"White": "0", "Black": "0", "Result": _TEXT},
-            widths={"White": 10, "Black": 10, "Result": 12},
+            widths={"White": 10, "Black": 10, "Result": 12, "White Name": 24, "Black Name": 24},
+            extra_columns=NAME_COLUMNS,
+            formulas={
+                name: _name_formula(side)
+                for name, side in zip(NAME_COLUMNS, ("White", "Black"), strict=True)
+            },
             dropdowns=(
                 _Dropdown(
                     "Result",
@@ -252,9 +316,21 @@ _LADDER = _Design(
                 ),
             ),
         ),
+        *(
+            _InputSheet(
+                spec,
+                rows=(),
+                number_formats={"Archived On": "yyyy-mm-dd"},
+                widths={"Archived On": 12, "Name": 24, "White Name": 24, "Black Name": 24},
+                table=False,
+                landscape=spec.sheet == GAMES_ARCHIVE,
+            )
+            for spec in _ARCHIVE_SPECS
+        ),
     ),
     instructions=(
         "# What is in this workbook",
+        f"'{LADDER_SETTINGS.sheet}': the Week being played (1, 2, ...).",
         f"'{CAMP_GROUPS.sheet}': one row per group, with the rating its players start each "
         "week at (Initial Ladder Rating).",
         f"'{LADDER_PLAYERS.sheet}': one row per camper. ID is a whole number that stands for "
@@ -264,7 +340,10 @@ _LADDER = _Design(
         "the start of the week. Rating (the weekly ladder rating, the one to post) and "
         "Permanent Rating are filled in by ratingbook: don't type in them.",
         f"'{LADDER_GAMES.sheet}': one row per game, in the order played: White's ID, Black's ID "
-        "and the result.",
+        "and the result. White Name and Black Name fill in by themselves (a ? means no player "
+        "has that ID), so you can check a row at a glance.",
+        f"'{GAMES_ARCHIVE}' and '{WEEKLY_STANDINGS}': every past week's games and final "
+        "standings, kept by ratingbook and never cleared.",
         "",
         *_entering_lines("the result"),
         "",
@@ -285,15 +364,27 @@ _LADDER = _Design(
             "the week's starting ratings (each active player's Rating from their group's "
             "Initial Ladder Rating, their Permanent Rating from StWkPerm)",
         ),
-        *_generated_lines((LADDER_STANDINGS, RATING_HISTORY)),
+        *_generated_lines((LADDER_STANDINGS, RATING_HISTORY, LADDER_CHARTS, LADDER_PROGRESS)),
         "",
         "# Starting a new week",
-        "Close the workbook and run in a terminal:",
+        f"On '{LADDER_SETTINGS.sheet}', raise Week by one (from 1 to 2, say) and click "
+        "ratingbook > Recalc Ratings. ratingbook then closes the week that ended: it copies its "
+        f"games, with both players' names, to '{GAMES_ARCHIVE}' and each active camper's final "
+        f"Rating, Permanent Rating, wins, draws and losses to '{WEEKLY_STANDINGS}' (under a "
+        "label such as Week 1), copies each Permanent Rating to StWkPerm, empties the games on "
+        f"'{LADDER_GAMES.sheet}' and starts the new week with every weekly Rating back at the "
+        "group's Initial Ladder Rating.",
+        "Leave Week as it is to recalculate the current week. Lowering it, or raising it by more "
+        "than one, is refused and nothing changes.",
+        "Without Excel, this does the same (and raises Week):",
         "    ratingbook new-week camp.xlsx --in-place",
-        "It replays the week's games, copies each active player's Permanent Rating to StWkPerm, "
-        f"moves the week's games to the '{GAMES_ARCHIVE}' sheet under a label (Week 1, Week 2, "
-        f"...; the archive is never cleared) and empties '{LADDER_GAMES.sheet}'. Every weekly "
-        "Rating starts again from the group's Initial Ladder Rating.",
+        "",
+        "# Printing and charts",
+        f"'{LADDER_STANDINGS}' prints one page wide with its header row on every page, the week "
+        "and the date at the top and page numbers at the bottom: print it (File > Print) and pin "
+        f"it on the wall. '{LADDER_CHARTS}' shows, one pair of charts per group, each camper's "
+        "Rating after each of their games this week and at the end of every week; the numbers "
+        f"behind them are on '{LADDER_PROGRESS}'.",
     ),
 )
 
@@ -354,7 +445,7 @@ _CRIKEY = _Design(
         "negative: the favourite then loses points by winning, as the club's rules say.",
         "",
         *_recalc_lines("club.xlsx", "the ratings on the player sheet"),
-        *_generated_lines((CRIKEY_STANDINGS, CRIKEY_HISTORY)),
+        *_generated_lines((CRIKEY_STANDINGS, CRIKEY_HISTORY, CRIKEY_CHARTS, CRIKEY_PROGRESS)),
     ),
 )
 
@@ -430,7 +521,7 @@ _ELO = _Design(
         "changes the other way. Both ratings are rounded to whole numbers after every game.",
         "",
         *_recalc_lines("club.xlsx", "the ratings on the player sheet"),
-        *_generated_lines((ELO_STANDINGS, ELO_HISTORY)),
+        *_generated_lines((ELO_STANDINGS, ELO_HISTORY, ELO_CHARTS, ELO_PROGRESS)),
     ),
 )
 
@@ -604,6 +695,7 @@ def _write_instructions(ws: Worksheet, design: _Design) -> None:
     # written by another program, so every line gets a row of its own.
     ws.column_dimensions["A"].width = _INSTRUCTIONS_WIDTH
     ws.sheet_view.showGridLines = False
+    apply_print_setup(ws, PrintSetup(INSTRUCTIONS, repeat_rows=1, file_name=True))
     title = ws.cell(row=1, column=1, value=f"{design.title}: a ratingbook workbook")
     title.font = Font(bold=True, size=16)
     heading = Font(bold=True, size=12)
@@ -622,10 +714,6 @@ def _write_instructions(ws: Worksheet, design: _Design) -> None:
                 row += 1
 
 
-def _table_name(sheet: str) -> str:
-    return "".join(sheet.split())
-
-
 def _write_input_sheet(wb: Workbook, sheet: _InputSheet) -> None:
     ws = wb.create_sheet(sheet.spec.sheet)
     header = sheet.header
@@ -634,12 +722,28 @@ def _write_input_sheet(wb: Workbook, sheet: _InputSheet) -> None:
         ws.append(list(values))
     last_column = get_column_letter(len(header))
     last_row = max(2, len(sheet.rows) + 1)  # a table needs at least one data row
-    table = Table(displayName=_table_name(sheet.spec.sheet), ref=f"A1:{last_column}{last_row}")
-    table.tableStyleInfo = TableStyleInfo(
-        name=_TABLE_STYLE, showRowStripes=True, showColumnStripes=False
-    )
-    ws.add_table(table)
+    if sheet.table:
+        name = _table_name(sheet.spec.sheet)
+        table = Table(displayName=name, ref=f"A1:{last_column}{last_row}")
+        table.tableStyleInfo = TableStyleInfo(
+            name=_TABLE_STYLE, showRowStripes=True, showColumnStripes=False
+        )
+        table.tableColumns = [
+            TableColumn(id=i, name=title) for i, title in enumerate(header, start=1)
+        ]
+        table.autoFilter = AutoFilter(ref=table.ref)
+        for column in table.tableColumns:
+            formula = sheet.formulas.get(column.name)
+            if formula is not None:
+                column.calculatedColumnFormula = TableFormula(attr_text=formula)
+                for r in range(2, last_row + 1):
+                    ws.cell(row=r, column=column.id, value=f"={formula}")
+        ws.add_table(table)
+    else:
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
     ws.freeze_panes = "A2"
+    apply_print_setup(ws, PrintSetup(sheet.spec.sheet, landscape=sheet.landscape, file_name=True))
     positions = {name: i for i, name in enumerate(header, start=1)}
     for name, position in positions.items():
         letter = get_column_letter(position)
