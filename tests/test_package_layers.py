@@ -17,6 +17,7 @@ LAYERS = [
     "refs",
     "zipread",
     "opc",
+    "drawing",
     "styles",
     "cells",
     "workbookpart",

@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ratingbook.drawingml import chart_xml, drawing_xml, header_footer_xml, page_setup_xml
 from ratingbook.ladder import LadderGame, LadderPlayer, recalc_ladder
+from ratingbook.package.drawing import chart_xml, drawing_xml, header_footer_xml, page_setup_xml
 from ratingbook.presentation import CellRange, PrintSetup, quote_sheet
 from ratingbook.progress import PlayerPath, ladder_paths, ladder_progress, series_progress
 from ratingbook.results import Result

@@ -1,10 +1,12 @@
-"""The XML of print setups and native line charts, for the package engine (pure strings).
+"""Print setups and native line charts as package XML: everything about them lives here.
 
-ECMA-376 part 1: a worksheet's ``<sheetPr><pageSetUpPr fitToPage>``, ``<pageSetup>`` and
-``<headerFooter>`` (18.3.1); a drawing part holding one ``<xdr:twoCellAnchor>`` with a
-``<xdr:graphicFrame>`` per chart (20.5); a chart part ``<c:chartSpace>`` with one
-``<c:lineChart>`` (21.2). Each chart carries a cache of the values it plots, so a viewer shows
-the points without recalculating; Excel and LibreOffice refresh the cache from the cells.
+The XML a print setup adds to a worksheet: ``<sheetPr><pageSetUpPr fitToPage>``, ``<pageSetup>``
+and ``<headerFooter>`` (ECMA-376 part 1, 18.3.1); a drawing part holding one
+``<xdr:twoCellAnchor>`` with a ``<xdr:graphicFrame>`` per chart (20.5); a chart part
+``<c:chartSpace>`` with one ``<c:lineChart>`` (21.2), and the relationships and content types
+that tie them to their sheet. Each chart carries a cache of the values it plots, so a viewer
+shows the points without recalculating; Excel and LibreOffice refresh the cache from the cells.
+Pure strings: what a chart shows is decided in :mod:`ratingbook.progress`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ __all__ = [
     "CHART_TYPE",
     "DRAWING_REL",
     "DRAWING_TYPE",
+    "FIT_TO_PAGE",
     "ChartParts",
     "ValueOf",
     "chart_parts",
@@ -46,6 +49,10 @@ _ROW_EMU = 190500
 
 #: What a chart's cache holds for a cell: ``value_of(sheet, row, column)``.
 ValueOf = Callable[[str, int, int], object]
+
+
+#: ``<sheetPr>`` of a sheet printed to fit: makes pageSetup's fitToWidth/fitToHeight count.
+FIT_TO_PAGE = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
 
 
 def page_setup_xml(setup: PrintSetup) -> str:
