@@ -651,3 +651,20 @@ def test_the_template_book_is_a_file_book_that_saves_the_template_bytes(tmp_path
     assert target.read_bytes() == templates.template_bytes("elo")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["elo.xlsx"]  # no temporary left
     assert not isinstance(book, XlsxBook)  # it no longer fakes a loaded file
+
+
+# --- nothing points outside the repository (issue 9) ---------------------------------------------
+
+
+def test_readme_and_templates_never_point_outside_the_repository() -> None:
+    """A clone has no ``../shared``: the README states the rules itself, and neither it nor a
+    template's text refers to a path above the repository."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../" not in readme and "shared/" not in readme
+    assert "## The rules, as implemented" in readme
+    for kind in KINDS:
+        book = openpyxl.load_workbook(COMMITTED / f"{kind}.xlsx")
+        for ws in book.worksheets:
+            for row in ws.iter_rows(values_only=True):
+                for value in row:
+                    assert not (isinstance(value, str) and ("../" in value or "shared/" in value))
