@@ -342,3 +342,19 @@ def test_the_elo_chart_reads_seed_003s_series(tmp_path: Path) -> None:
     named = {cells(values, name)[0]: cells(values, points) for name, points in series}
     assert named["Ann"] == [1613, 1597, 1598, 1599, 1584, 1570, 1558]
     assert named["Ben"] == [1609, 1625, 1624, 1623, 1638, 1652, 1664]
+
+
+def test_the_crikey_chart_starts_with_seed_000s_first_game(tmp_path: Path) -> None:
+    """Seed 000, tournament 1 (the Crikey template's first game): alice 76.91 and bob 76.36,
+    "alice bob lost 20 15" -> alice 74.19, bob 79.08."""
+    start = tmp_path / "crikey.xlsx"
+    start.write_bytes(templates.template_bytes("crikey"))
+    book = PackageBook(start)
+    recalc(book)
+    out = tmp_path / "crikey-recalculated.xlsx"
+    book.save(out)
+    values = _values(out)
+    (series,) = charts_in(out).values()
+    named = {cells(values, name)[0]: cells(values, points) for name, points in series}
+    assert named["Alice"][:2] == [76.91, 74.19]
+    assert named["Bob"][:2] == [76.36, 79.08]

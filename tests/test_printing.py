@@ -10,10 +10,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from pdfs import coloured_share, needs_pdf_tools, page_count, page_pixels, page_texts, to_pdf
 from ratingbook import templates
+from ratingbook.book import WriteBlock
 from ratingbook.package import PackageBook
 from ratingbook.workbook import recalc
+from ratingbook.xlsx import XlsxBook
 from workbooks import make_book, save_book
 
 pytestmark = needs_pdf_tools
@@ -99,3 +103,27 @@ def test_the_recalculated_template_shows_its_charts_in_the_pdf(tmp_path: Path) -
     assert min(ticks) <= 1177 and max(ticks) >= 1210
     # The plotted lines are in colour, unlike text, axes and gridlines.
     assert coloured_share(page_pixels(pdf, number, tmp_path)) > 0.0002
+
+
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_after_the_week_rolls_over_the_new_standings_print_on_one_page(
+    engine: str, tmp_path: Path
+) -> None:
+    """Done when (issue 9): raise the Week cell, Recalc; the new week's standings are one page."""
+    open_book = {"package": PackageBook, "openpyxl": XlsxBook}[engine]
+    source = tmp_path / "camp.xlsx"
+    source.write_bytes(templates.template_bytes("ladder"))
+    raised = tmp_path / "raised.xlsx"
+    book = PackageBook(source)
+    book.write_values(WriteBlock("Ladder Settings", 2, 2, [[2]]))  # staff type 2 into Week
+    book.save(raised)
+    book = open_book(raised)
+    recalc(book)
+    out = tmp_path / "week2.xlsx"
+    book.save(out)
+    pages = page_texts(to_pdf(out, tmp_path / "pdf"))
+    (page,) = pages_titled(pages, "Ladder Standings - Week 2")
+    # Every camper starts the week at their group's rating: Advanced 1200 ... Beginners 800.
+    assert "1 1 Maya Okafor Advanced 1200 1270 0 0 0 0" in " ".join(page.split())
+    # Week 1's final standings are printed from the archive too.
+    assert pages_titled(pages, "Weekly Standings")
