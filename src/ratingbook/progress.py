@@ -201,6 +201,8 @@ def ladder_progress(
                 y_title="Rating",
             )
         )
+    while rows and not rows[-1]:  # the last block's free rows: nothing to write
+        rows.pop()
     return Progress(sheet, header, tuple(rows), tuple(charts))
 
 
