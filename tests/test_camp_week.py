@@ -326,6 +326,11 @@ def test_the_ladder_charts_read_each_players_ratings_game_by_game(
         # Week by week: only week 1 so far, each camper's Rating now.
         weekly = charts[f"{group}: week by week"]
         assert [cells(values, points) for _, points in weekly] == [[WEEK_1[i][0]] for i in ids]
+    if engine == "package":
+        # The template's chosen-camper view is carried over untouched: its charts read its own
+        # lookup rows (formulas Excel recalculates when the file opens).
+        assert charts["This week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$4:$AF$4")]
+        assert charts["Week by week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$7:$Q$7")]
 
 
 def test_the_elo_chart_reads_seed_003s_series(tmp_path: Path) -> None:

@@ -82,6 +82,8 @@ GENERATED_SHEETS = {
 }
 # Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.
 ARCHIVE_SHEETS = {"ladder": (schemas.GAMES_ARCHIVE, schemas.WEEKLY_STANDINGS)}
+# The ladder's chosen-camper view: formulas and charts of the template's own, never rewritten.
+VIEW_SHEETS = {"ladder": ("Camper Chart",)}
 
 # (sheet, column header, the dropdown's choices) per template.
 DROPDOWNS = {
@@ -367,6 +369,7 @@ def test_sheets_are_instructions_inputs_then_generated(
         templates.INSTRUCTIONS,
         *(spec.sheet for spec in INPUT_SHEETS[kind]),
         *GENERATED_SHEETS[kind],
+        *VIEW_SHEETS.get(kind, ()),
         *ARCHIVE_SHEETS.get(kind, ()),
     ]
     assert book.sheetnames == expected
@@ -631,6 +634,17 @@ def test_libreoffice_opens_the_template_and_sees_its_values(
         if ws.title == "Ladder Games":
             # The name columns are formulas: LibreOffice computes each player's name.
             expected = [expected[0], *((*r[:3], names[r[0]], names[r[1]]) for r in expected[1:])]
+        if ws.title == "Camper Chart":
+            # Formulas: LibreOffice looks Maya (ID 1, the first of the Advanced block on row 82
+            # of Ladder Progress) up: 1200, then 1208, 1208, 1210 after her three games (seed
+            # 001's rule, worked in test_ladder_sample_follows_seed_001_worked_by_hand).
+            computed = rows(seen[ws.title])
+            assert computed[0][:2] == ("Camper", "Maya Okafor") and computed[1][:2] == ("Row", 82)
+            assert computed[2][1:5] == ("Start", "1", "2", "3")
+            assert computed[3][1:6] == (1200, 1208, 1208, 1210, "#N/A")
+            assert computed[5][1:3] == ("Week 1", "Week 2")
+            assert computed[6][1:3] == (1210, "#N/A")
+            continue
         # LibreOffice stores 15 significant digits (Elo's expected scores).
         assert rounded(rows(seen[ws.title])) == rounded(expected), ws.title
     for spec in INPUT_SHEETS[kind]:

@@ -29,6 +29,7 @@ __all__ = [
     "PlayerPath",
     "Progress",
     "chart_sheets",
+    "ladder_columns",
     "ladder_paths",
     "ladder_progress",
     "series_progress",
@@ -119,6 +120,18 @@ def series_progress(
     return Progress(sheet, header, rows, charts)
 
 
+def ladder_columns(
+    points: int = GAME_POINTS, weeks: int = WEEK_POINTS
+) -> tuple[int, int, int, int]:
+    """The ladder progress sheet's columns (1-based): Start, last game, Week 1, last week.
+
+    Column C holds the names; D is Start, then one column per game, then one per week.
+    """
+    first_game = 4
+    last_game = first_game + points
+    return first_game, last_game, last_game + 1, last_game + weeks
+
+
 def ladder_progress(
     sheet: str, groups: Sequence[str], paths: Sequence[PlayerPath], week: int
 ) -> Progress:
@@ -138,10 +151,7 @@ def ladder_progress(
     slots = _room(max((len(m) for m in by_group.values()), default=0), GROUP_SLOTS, 10)
     points, step = _game_columns(paths)
     weeks = _room(week, WEEK_POINTS, 4)
-    first_game = 4  # column D: Start
-    last_game = first_game + points
-    first_week = last_game + 1
-    last_week = first_week + weeks - 1
+    first_game, last_game, first_week, last_week = ladder_columns(points, weeks)
     header = (
         "Group",
         "ID",

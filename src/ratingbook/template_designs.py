@@ -12,6 +12,7 @@ import datetime as _dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ratingbook.camper_chart import CAMPER_CHART
 from ratingbook.families.ladder import STANDINGS_HEADER
 from ratingbook.schemas import (
     CAMP_GROUPS,
@@ -337,7 +338,8 @@ _LADDER = Design(
         "and the date at the top and page numbers at the bottom: print it (File > Print) and pin "
         f"it on the wall. '{LADDER_CHARTS}' shows, one pair of charts per group, each camper's "
         "Rating after each of their games this week and at the end of every week; the numbers "
-        f"behind them are on '{LADDER_PROGRESS}'.",
+        f"behind them are on '{LADDER_PROGRESS}'. On '{CAMPER_CHART}', pick one camper's name "
+        "in cell B1 to see just their charts.",
     ),
 )
 

@@ -41,9 +41,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import tostring
 
 from ratingbook import workbook
+from ratingbook.camper_chart import write_camper_chart
 from ratingbook.errors import RatingbookError, WorkbookError
 from ratingbook.files import atomic_save
 from ratingbook.presentation import PrintSetup
+from ratingbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 from ratingbook.template_designs import (
     DESIGNS,
     INSTRUCTIONS_WIDTH,
@@ -260,6 +262,12 @@ def build_template(
         _write_input_sheet(wb, sheet)
     if recalc:
         workbook.recalc(TemplateBook(wb))
+    if kind == "ladder":
+        # The chosen-camper view, before the archives (after the sheets the recalc made).
+        players = next(s for s in design.sheets if s.spec.sheet == LADDER_PLAYERS.sheet)
+        before = GAMES_ARCHIVE if GAMES_ARCHIVE in wb.sheetnames else None
+        index = wb.sheetnames.index(before) if before else None
+        write_camper_chart(wb, str(players.rows[0][1]) if players.rows else "", index=index)
     for sheet in design.sheets:
         _cover_new_rows(wb[sheet.spec.sheet], sheet)
     wb.active = 0
