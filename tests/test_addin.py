@@ -176,6 +176,17 @@ def test_ribbon_has_large_recalc_ratings_button_on_ratingbook_tab() -> None:
     assert buttons[0].attrib.get("size") == "large"
 
 
+def test_recalc_button_tooltip_speaks_to_camp_staff() -> None:
+    """Issue 9: the tooltip says what the button does for staff (and how a new week starts),
+    not which Python function it runs."""
+    (button,) = _ribbon_buttons()
+    tip = button.get("supertip", "")
+    for word in ("main()", "RunPython", "xlwings", "Python"):
+        assert word not in tip
+    for words in ("ratings, standings and charts", "raise the Week", "Ladder Settings", "row"):
+        assert words in tip
+
+
 def test_recalc_button_calls_a_callback_that_exists_in_the_vba() -> None:
     """onAction of "Recalc Ratings" names Module.Sub present in vbaProject.bin: the raw
     bytes contain both names, and the decompressed source defines

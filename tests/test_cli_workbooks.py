@@ -569,7 +569,7 @@ def test_new_week_command_carries_permanent_archives_games_and_empties_ladder_ga
     archive = sheet_rows(out, "Games Archive")
     assert [r[0] for r in archive[1:]] == ["Week 1"] * 6
     assert [r[1].date() for r in archive[1:]] == [dt.date.today()] * 6
-    assert [r[2:] for r in archive[1:]] == [list(g) for g in LADDER_GAMES[1:]]
+    assert [r[2:5] for r in archive[1:]] == [list(g) for g in LADDER_GAMES[1:]]
 
 
 def test_new_week_in_place_twice_appends_week_2_and_recalc_starts_from_stwkperm(
@@ -583,7 +583,7 @@ def test_new_week_in_place_twice_appends_week_2_and_recalc_starts_from_stwkperm(
     assert result.returncode == 0, result.stderr
     archive = sheet_rows(book, "Games Archive")
     assert [r[0] for r in archive[1:]] == ["Week 1"] * 6 + ["Week 2"]
-    assert archive[-1][2:] == [2, 3, "(1-0)"]
+    assert archive[-1][2:] == [2, 3, "(1-0)", "Ben", "Cat"]  # with both names (issue 9)
     # Ben (P 1095) beat Cat (P 1453): winner lower by 358 <= 375: 16 + 14 = 30 -> 1125 / 1423.
     result = run("recalc", book, "--in-place")
     assert result.returncode == 0, result.stderr

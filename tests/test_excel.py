@@ -349,14 +349,15 @@ def test_second_new_week_with_a_new_games_column_keeps_the_archive(tmp_path: Pat
 
 
 def test_recalc_twice_changes_nothing_and_rewrites_generated_sheets_in_place() -> None:
-    """A second click clears and rewrites Ladder Standings and Rating History where they are
-    (no new sheets), and the sheets come out identical."""
+    """A second click clears and rewrites Ladder Standings, Rating History, Ladder Charts and
+    Ladder Progress where they are (no new sheets, so the charts stay), and the sheets come out
+    identical."""
     once = excel_result(LADDER, recalc_book)
     book = make_json_book(once)
     recalc_book(book)
     funcs = [a["func"] for a in actions(book)]
     assert "addSheet" not in funcs
-    assert funcs.count("sheetClearContents") == 2
+    assert funcs.count("sheetClearContents") == 4
     twice = apply_actions(once, actions(book))
     assert {k: [[as_excel_shows(v) for v in r] for r in g] for k, g in twice.items()} == once
 
@@ -374,7 +375,8 @@ def test_calls_to_excel_do_not_grow_with_the_number_of_games() -> None:
     assert count_calls(small) == count_calls(large)
     history = next(a for a in actions(large) if a["func"] == "setValues" and a["row_count"] > 4000)
     assert history["row_count"] == 5001  # the whole Rating History in one write
-    assert [a["func"] for a in actions(large)].count("setValues") == 4  # 2 columns + 2 sheets
+    # 2 columns + 4 sheets (standings, history, charts, progress)
+    assert [a["func"] for a in actions(large)].count("setValues") == 6
 
 
 def test_each_sheet_is_read_once_with_one_used_range_read(monkeypatch: pytest.MonkeyPatch) -> None:

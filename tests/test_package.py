@@ -559,7 +559,8 @@ def test_excel_recalculates_on_open(tmp_path: Path) -> None:
 
 
 def test_calc_properties_are_added_in_schema_order(tmp_path: Path) -> None:
-    """A workbook.xml without <calcPr> gets one after <definedNames>, before <extLst>."""
+    """A workbook.xml without <calcPr> gets one after <definedNames> (where the generated
+    sheets' print titles went), before <extLst>."""
     source = ladder_book(tmp_path)
     xml = members(source)["xl/workbook.xml"].decode()
     xml = re.sub(r"<calcPr[^>]*/>", "", xml).replace(
@@ -568,13 +569,18 @@ def test_calc_properties_are_added_in_schema_order(tmp_path: Path) -> None:
     replace_member(source, "xl/workbook.xml", xml.encode())
     out = package_recalc(source, tmp_path / "out.xlsx")
     written = members(out)["xl/workbook.xml"].decode()
-    assert re.search(r'<definedNames ?/><calcPr fullCalcOnLoad="1"/><extLst>', written), written
+    assert re.search(r'</definedNames><calcPr fullCalcOnLoad="1"/><extLst>', written), written
+    assert (
+        '<definedName name="_xlnm.Print_Titles" localSheetId="2">\'Ladder Standings\'!$1:$1<'
+        in written
+    )
     assert ratings(out) == HAND_RATINGS
 
 
 def test_new_sheets_shift_sheet_positions_in_names_and_views(tmp_path: Path) -> None:
     """Generated sheets go after Ladder Games, before Camp Groups: a print area of Camp Groups
-    (localSheetId is a position) and the active tab follow it."""
+    (localSheetId is a position) and the active tab follow it; each generated sheet repeats its
+    header row on every printed page."""
     wb = make_book(ladder_sheets())
     wb.active = 2  # Camp Groups
     wb["Camp Groups"].print_area = "A1:B3"
@@ -582,11 +588,13 @@ def test_new_sheets_shift_sheet_positions_in_names_and_views(tmp_path: Path) -> 
     out = package_recalc(source, tmp_path / "out.xlsx")
     wb = openpyxl.load_workbook(out)
     assert wb.sheetnames == ["Ladder Players", "Ladder Games", "Ladder Standings",
-                             "Rating History", "Camp Groups"]  # fmt: skip
+                             "Rating History", "Ladder Charts", "Ladder Progress",
+                             "Camp Groups"]  # fmt: skip
     assert wb.active.title == "Camp Groups"
     assert wb["Camp Groups"].print_area == "'Camp Groups'!$A$1:$B$3"
+    assert wb["Ladder Standings"].print_title_rows == "$1:$1"
     xml = members(out)["xl/workbook.xml"].decode()
-    assert 'localSheetId="4"' in xml
+    assert 'localSheetId="6"' in xml
 
 
 def test_generated_sheets_are_bold_frozen_and_formatted(tmp_path: Path) -> None:

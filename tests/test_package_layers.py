@@ -18,6 +18,7 @@ LAYERS = [
     "zipread",
     "zipwrite",
     "opc",
+    "drawing",
     "styles",
     "cells",
     "workbookpart",

@@ -617,9 +617,13 @@ def test_new_week_in_pyodide_carries_the_hand_checked_ratings(pyodide_run: Run) 
     }
     assert _trimmed(sheets["Ladder Games"]) == [["White", "Black", "Result"]]
     archive = sheets[workbook.GAMES_ARCHIVE]
-    assert archive[0][:1] + archive[0][2:] == ["Week", "White", "Black", "Result"]
+    # Both players' names are archived beside the IDs (issue 9).
+    names = {row[0]: row[1] for row in LADDER["Ladder Players"][1:]}
+    assert archive[0][:1] + archive[0][2:] == [
+        "Week", "White", "Black", "Result", "White Name", "Black Name"
+    ]  # fmt: skip
     assert [row[:1] + row[2:] for row in archive[1:]] == [
-        ["Week 1", *game] for game in LADDER["Ladder Games"][1:]
+        ["Week 1", *game, names[game[0]], names[game[1]]] for game in LADDER["Ladder Games"][1:]
     ]
     weeks = len(pyodide_run.result["new_weeks"])
     print(f"\n{weeks} ladder books through start_new_week in Pyodide")

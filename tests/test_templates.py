@@ -47,7 +47,12 @@ REGENERATE = "python -m ratingbook.templates --write-all workbook_templates/"
 
 # The input sheets of each template, in the order they appear after Instructions.
 INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
-    "ladder": (workbook.CAMP_GROUPS, workbook.LADDER_PLAYERS, workbook.LADDER_GAMES),
+    "ladder": (
+        schemas.LADDER_SETTINGS,
+        workbook.CAMP_GROUPS,
+        workbook.LADDER_PLAYERS,
+        workbook.LADDER_GAMES,
+    ),
     "crikey": (workbook.CRIKEY_PLAYERS, workbook.CRIKEY_GAMES),
     "elo": (workbook.ELO_SETTINGS, workbook.ELO_PLAYERS, workbook.ELO_GAMES),
     "swiss": (
@@ -60,11 +65,25 @@ INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
     ),
 }
 GENERATED_SHEETS = {
-    "ladder": (workbook.LADDER_STANDINGS, workbook.RATING_HISTORY),
-    "crikey": (workbook.CRIKEY_STANDINGS, workbook.CRIKEY_HISTORY),
-    "elo": (workbook.ELO_STANDINGS, workbook.ELO_HISTORY),
-    "swiss": (workbook.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
+    "ladder": (
+        schemas.LADDER_STANDINGS,
+        schemas.RATING_HISTORY,
+        schemas.LADDER_CHARTS,
+        schemas.LADDER_PROGRESS,
+    ),
+    "crikey": (
+        schemas.CRIKEY_STANDINGS,
+        schemas.CRIKEY_HISTORY,
+        schemas.CRIKEY_CHARTS,
+        schemas.CRIKEY_PROGRESS,
+    ),
+    "elo": (schemas.ELO_STANDINGS, schemas.ELO_HISTORY, schemas.ELO_CHARTS, schemas.ELO_PROGRESS),
+    "swiss": (schemas.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
 }
+# Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.
+ARCHIVE_SHEETS = {"ladder": (schemas.GAMES_ARCHIVE, schemas.WEEKLY_STANDINGS)}
+# The ladder's chosen-camper view: formulas and charts of the template's own, never rewritten.
+VIEW_SHEETS = {"ladder": ("Camper Chart",)}
 
 # (sheet, column header, the dropdown's choices) per template.
 DROPDOWNS = {
@@ -321,7 +340,17 @@ def test_new_week_on_the_ladder_template_works_as_its_instructions_say(tmp_path:
         if player["Active"]:
             assert player["StWkPerm"] == old[player["ID"]]["Permanent Rating"]
             assert player["Permanent Rating"] == player["StWkPerm"]
-    assert rows(after["Ladder Games"]) == [("White", "Black", "Result")]
+    # The games are gone; the name columns keep their formulas for the new week's games.
+    games = rows(after["Ladder Games"])
+    assert games[0] == ("White", "Black", "Result", *schemas.NAME_COLUMNS)
+    assert len(games) == 11
+    for row in games[1:]:
+        assert row[:3] == (None, None, None)
+        assert all(str(v).startswith("=IF(LadderGames[[#This Row],") for v in row[3:])
+    # The command raises the Week cell too (week 1 ended, week 2 is being played).
+    assert rows(after[schemas.LADDER_SETTINGS.sheet])[1][:2] == ("Week", 2)
+    weekly = records(after[schemas.WEEKLY_STANDINGS])
+    assert len(weekly) == 7 and {r["Week"] for r in weekly} == {"Week 1"}
     archived = records(after[workbook.GAMES_ARCHIVE])
     assert len(archived) == 10 and {r["Week"] for r in archived} == {"Week 1"}
     assert len(after["Ladder Games"].tables) == 1
@@ -340,6 +369,8 @@ def test_sheets_are_instructions_inputs_then_generated(
         templates.INSTRUCTIONS,
         *(spec.sheet for spec in INPUT_SHEETS[kind]),
         *GENERATED_SHEETS[kind],
+        *VIEW_SHEETS.get(kind, ()),
+        *ARCHIVE_SHEETS.get(kind, ()),
     ]
     assert book.sheetnames == expected
     assert book.active is not None and book.active.title == templates.INSTRUCTIONS
@@ -593,9 +624,29 @@ def test_libreoffice_opens_the_template_and_sees_its_values(
     seen = openpyxl.load_workbook(copy, data_only=True)
     original = books[kind]
     assert seen.sheetnames == original.sheetnames
+    names = (
+        {r["ID"]: r["Name"] for r in records(original["Ladder Players"])}
+        if kind == "ladder"
+        else {}
+    )
     for ws in original.worksheets:
+        expected = rows(ws)
+        if ws.title == "Ladder Games":
+            # The name columns are formulas: LibreOffice computes each player's name.
+            expected = [expected[0], *((*r[:3], names[r[0]], names[r[1]]) for r in expected[1:])]
+        if ws.title == "Camper Chart":
+            # Formulas: LibreOffice looks Maya (ID 1, the first of the Advanced block on row 82
+            # of Ladder Progress) up: 1200, then 1208, 1208, 1210 after her three games (seed
+            # 001's rule, worked in test_ladder_sample_follows_seed_001_worked_by_hand).
+            computed = rows(seen[ws.title])
+            assert computed[0][:2] == ("Camper", "Maya Okafor") and computed[1][:2] == ("Row", 82)
+            assert computed[2][1:5] == ("Start", "1", "2", "3")
+            assert computed[3][1:6] == (1200, 1208, 1208, 1210, "#N/A")
+            assert computed[5][1:3] == ("Week 1", "Week 2")
+            assert computed[6][1:3] == (1210, "#N/A")
+            continue
         # LibreOffice stores 15 significant digits (Elo's expected scores).
-        assert rounded(rows(seen[ws.title])) == rounded(rows(ws)), ws.title
+        assert rounded(rows(seen[ws.title])) == rounded(expected), ws.title
     for spec in INPUT_SHEETS[kind]:
         assert len(seen[spec.sheet].tables) == 1, spec.sheet
     for sheet, _header, choices in DROPDOWNS[kind]:
@@ -614,3 +665,20 @@ def test_the_template_book_is_a_file_book_that_saves_the_template_bytes(tmp_path
     assert target.read_bytes() == templates.template_bytes("elo")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["elo.xlsx"]  # no temporary left
     assert not isinstance(book, XlsxBook)  # it no longer fakes a loaded file
+
+
+# --- nothing points outside the repository (issue 9) ---------------------------------------------
+
+
+def test_readme_and_templates_never_point_outside_the_repository() -> None:
+    """A clone has no ``../shared``: the README states the rules itself, and neither it nor a
+    template's text refers to a path above the repository."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../" not in readme and "shared/" not in readme
+    assert "## The rules, as implemented" in readme
+    for kind in KINDS:
+        book = openpyxl.load_workbook(COMMITTED / f"{kind}.xlsx")
+        for ws in book.worksheets:
+            for row in ws.iter_rows(values_only=True):
+                for value in row:
+                    assert not (isinstance(value, str) and ("../" in value or "shared/" in value))

@@ -719,6 +719,9 @@ def test_new_week_carries_permanent_to_stwkperm_for_active_players_only(
     }  # fmt: skip
 
 
+NAMES = {row[0]: row[1] for row in LADDER_PLAYERS[1:]}
+
+
 def test_new_week_archives_the_games_under_a_week_label_and_empties_ladder_games(
     ladder_xlsx: Path, tmp_path: Path
 ) -> None:
@@ -727,10 +730,13 @@ def test_new_week_archives_the_games_under_a_week_label_and_empties_ladder_games
     assert sheet_rows(out, "Ladder Games") == [["White", "Black", "Result"]]
     archive = sheet_rows(out, "Games Archive")
     assert archive[0][:2] == ["Week", "Archived On"]
-    assert archive[0][2:] == ["White", "Black", "Result"]
+    # Issue 9: both players' names are archived beside the IDs, so past weeks stay readable.
+    assert archive[0][2:] == ["White", "Black", "Result", "White Name", "Black Name"]
     assert [r[0] for r in archive[1:]] == ["Week 1"] * 6
     assert all(r[1] == dt.datetime(2024, 7, 6) for r in archive[1:])
-    assert [r[2:] for r in archive[1:]] == [list(g) for g in LADDER_GAMES[1:]]
+    assert [r[2:] for r in archive[1:]] == [
+        [*g, NAMES[g[0]], NAMES[g[1]]] for g in LADDER_GAMES[1:]
+    ]
 
 
 def test_second_new_week_appends_week_2_below_week_1(ladder_xlsx: Path, tmp_path: Path) -> None:
@@ -743,8 +749,8 @@ def test_second_new_week_appends_week_2_below_week_1(ladder_xlsx: Path, tmp_path
     new_week_file(week2, week3, dt.date(2024, 7, 13))
     archive = sheet_rows(week3, "Games Archive")
     assert [r[0] for r in archive[1:]] == ["Week 1"] * 6 + ["Week 2"]
-    assert archive[7][1:] == [dt.datetime(2024, 7, 13), 1, 3, "(1-0)"]
-    assert [r[2:] for r in archive[1:7]] == [list(g) for g in LADDER_GAMES[1:]]
+    assert archive[7][1:] == [dt.datetime(2024, 7, 13), 1, 3, "(1-0)", "Ann", "Cat"]
+    assert [r[2:5] for r in archive[1:7]] == [list(g) for g in LADDER_GAMES[1:]]
     # Ann (P 1454) beat Cat (P 1453): winner higher by 1, 16 - 0 -> 1470 / 1437.
     players = {r["ID"]: r for r in records(week3, "Ladder Players")}
     assert (players[1]["StWkPerm"], players[3]["StWkPerm"]) == (1470, 1437)
@@ -790,10 +796,10 @@ def test_new_week_keeps_title_and_header_and_archives_games_with_their_extra_col
     ]
     day = dt.datetime(2024, 7, 6)
     assert sheet_rows(out, "Games Archive") == [
-        ["Week", "Archived On", "White", "Black", "Result", "Board"],
-        ["Week 1", day, 1, 2, "(1-0)", 4],  # the blank row is not a game: not archived
-        ["Week 1", day, 2, 3, "(0-1)", 5],
-        ["Week 1", day, 3, 1, "(½-½)", None],
+        ["Week", "Archived On", "White", "Black", "Result", "Board", "White Name", "Black Name"],
+        ["Week 1", day, 1, 2, "(1-0)", 4, "Ann", "Ben"],  # the blank row is not archived
+        ["Week 1", day, 2, 3, "(0-1)", 5, "Ben", "Cat"],
+        ["Week 1", day, 3, 1, "(½-½)", None, "Cat", "Ann"],
     ]
 
 
@@ -810,12 +816,17 @@ def test_new_week_appends_by_header_to_an_archive_with_its_own_column_order(
     out = tmp_path / "out.xlsx"
     new_week_file(ladder_xlsx, out, dt.date(2024, 7, 6))
     rows = sheet_rows(out, "Games Archive")
-    assert rows[0] == ["Week", "Archived On", "Result", "Black", "White", "Board"]
-    assert rows[1] == ["Week 4", dt.datetime(2024, 6, 29), "(1-0)", 2, 1, None]
+    assert rows[0] == [
+        "Week", "Archived On", "Result", "Black", "White", "Board", "White Name", "Black Name"
+    ]  # fmt: skip
+    assert rows[1] == ["Week 4", dt.datetime(2024, 6, 29), "(1-0)", 2, 1, None, None, None]
     # "Week 5" follows the highest week label; White/Black/Result land under their headers.
     assert [r[0] for r in rows[2:]] == ["Week 5"] * 6
     assert [(r[4], r[3], r[2]) for r in rows[2:]] == [tuple(g) for g in LADDER_GAMES[1:]]
     assert [r[5] for r in rows[2:]] == [7, None, None, None, None, None]
+    assert [(r[6], r[7]) for r in rows[2:]] == [
+        (NAMES[g[0]], NAMES[g[1]]) for g in LADDER_GAMES[1:]
+    ]
 
 
 # --- NaN and infinity: one verdict whichever adapter read the cell ----------------------------

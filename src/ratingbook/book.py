@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from ratingbook.presentation import LineChart, PrintSetup
 from ratingbook.tables import Grid
 
 __all__ = [
@@ -64,7 +65,8 @@ class GeneratedSheet:
 
     ``number_formats`` maps a 0-based column to an Excel number format; ``widths`` gives column
     widths in characters. ``after`` names the sheet it is placed after when it is created.
-    ``fit_width``: printed on pages one page wide (as many pages down as needed).
+    ``print_setup`` says how it prints and ``charts`` are native charts placed on it, for the
+    adapters that can write them (see :mod:`ratingbook.presentation`).
     """
 
     name: str
@@ -73,7 +75,8 @@ class GeneratedSheet:
     number_formats: Mapping[int, str] = field(default_factory=dict)
     widths: Mapping[int, float] = field(default_factory=dict)
     after: str | None = None
-    fit_width: bool = False
+    print_setup: PrintSetup | None = None
+    charts: tuple[LineChart, ...] = ()
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]

@@ -12,19 +12,27 @@ from ratingbook.tables import Column, TableSpec
 
 __all__ = [
     "CAMP_GROUPS",
+    "CRIKEY_CHARTS",
     "CRIKEY_GAMES",
     "CRIKEY_HISTORY",
     "CRIKEY_PLAYERS",
+    "CRIKEY_PROGRESS",
     "CRIKEY_STANDINGS",
+    "ELO_CHARTS",
     "ELO_GAMES",
     "ELO_HISTORY",
     "ELO_PLAYERS",
+    "ELO_PROGRESS",
     "ELO_SETTINGS",
     "ELO_STANDINGS",
     "GAMES_ARCHIVE",
+    "LADDER_CHARTS",
     "LADDER_GAMES",
     "LADDER_PLAYERS",
+    "LADDER_PROGRESS",
+    "LADDER_SETTINGS",
     "LADDER_STANDINGS",
+    "NAME_COLUMNS",
     "RATING_HISTORY",
     "SWISS_CROSSTABLE",
     "SWISS_EVENT_GAMES",
@@ -33,6 +41,7 @@ __all__ = [
     "SWISS_PLAYERS",
     "SWISS_SETTINGS",
     "SWISS_STANDINGS",
+    "WEEKLY_STANDINGS",
 ]
 
 # --- input tables ----------------------------------------------------------------------------
@@ -51,6 +60,11 @@ LADDER_PLAYERS = TableSpec(
 )
 LADDER_GAMES = TableSpec("Ladder Games", (Column("White"), Column("Black"), Column("Result")))
 CAMP_GROUPS = TableSpec("Camp Groups", (Column("Group"), Column("Initial Ladder Rating")))
+# A row "Week" holds the week being played; raising it by one starts a new week (campweek.py).
+LADDER_SETTINGS = TableSpec("Ladder Settings", (Column("Setting"), Column("Value")))
+# Ladder Games may show each player's name beside the ID (formula columns in the template). They
+# are never read; a new week keeps their formulas, and the archive gets the names as values.
+NAME_COLUMNS = ("White Name", "Black Name")
 
 CRIKEY_PLAYERS = TableSpec("Crikey Players", (Column("Name"), Column("Rating")))
 CRIKEY_GAMES = TableSpec(
@@ -114,11 +128,21 @@ SWISS_SETTINGS = TableSpec("Swiss Settings", (Column("Setting"), Column("Value")
 
 LADDER_STANDINGS = "Ladder Standings"
 RATING_HISTORY = "Rating History"
-GAMES_ARCHIVE = "Games Archive"
+LADDER_CHARTS = "Ladder Charts"
+LADDER_PROGRESS = "Ladder Progress"
 CRIKEY_STANDINGS = "Crikey Standings"
 CRIKEY_HISTORY = "Crikey History"
+CRIKEY_CHARTS = "Crikey Charts"
+CRIKEY_PROGRESS = "Crikey Progress"
 ELO_STANDINGS = "Elo Standings"
 ELO_HISTORY = "Elo History"
+ELO_CHARTS = "Elo Charts"
+ELO_PROGRESS = "Elo Progress"
 SWISS_STANDINGS = "Swiss Standings"
 SWISS_CROSSTABLE = "Crosstable"
 SWISS_PAIRINGS = "Pairings"
+
+# --- the ladder's archives: appended to when a week ends, never rebuilt or cleared -------------
+
+GAMES_ARCHIVE = "Games Archive"
+WEEKLY_STANDINGS = "Weekly Standings"

@@ -78,13 +78,15 @@ __all__ = [
 ]
 
 
-def plan_recalc(book: Book) -> Plan:
+def plan_recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
     """Read every family's sheets and compute everything a recalc writes; write nothing.
 
     Bad input raises a :class:`RatingbookError` naming its cell, or, when there are several
-    problems, one :class:`~ratingbook.errors.InputErrors` listing every one of them.
+    problems, one :class:`~ratingbook.errors.InputErrors` listing every one of them. A ladder
+    whose Week cell was raised by one starts its new week first (``today`` dates the ended
+    week's archive rows; see :mod:`ratingbook.families.week`).
     """
-    sheets = Sheets(book)
+    sheets = Sheets(book, today)
     present = families_present(list(sheets.names.values()))
     if not present:
         raise no_family_error()
@@ -106,9 +108,9 @@ def plan_recalc(book: Book) -> Plan:
     )
 
 
-def recalc(book: Book) -> Plan:
+def recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
     """Recalculate every family in ``book``: compute everything first, then write it."""
-    plan = plan_recalc(book)
+    plan = plan_recalc(book, today=today)
     apply_plan(book, plan)
     return plan
 

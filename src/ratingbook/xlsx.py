@@ -23,7 +23,6 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
-from openpyxl.worksheet.properties import PageSetupProperties
 
 from ratingbook.book import KEEP, GeneratedSheet, WriteBlock
 from ratingbook.errors import UnsafeWorkbookError, WorkbookError
@@ -35,6 +34,7 @@ from ratingbook.files import (
     check_save_target,
 )
 from ratingbook.tables import Grid, Uncalculated, trim_grid
+from ratingbook.xlsx_presentation import add_charts, apply_print_setup
 
 __all__ = ["MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
 
@@ -129,11 +129,10 @@ class OpenpyxlBook:
             width = sheet.widths.get(c, max(10.0, len(sheet.header[c]) + 2.0))
             ws.column_dimensions[get_column_letter(c + 1)].width = width
         ws.freeze_panes = "A2"
-        if sheet.fit_width:
-            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-            ws.page_setup.fitToWidth = 1
-            ws.page_setup.fitToHeight = 0
-            ws.print_title_rows = "1:1"
+        if sheet.print_setup is not None:
+            apply_print_setup(ws, sheet.print_setup)
+        if sheet.charts:
+            add_charts(ws, sheet.charts)
 
     def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
         """Formula cells (row, column) of ``grid``: no cached values in memory, so Uncalculated."""

@@ -53,6 +53,14 @@ function copyTree(hostDir, pyDir) {
     }
   }
 }
+// Python's output byte for byte: the batched line handler above splits a line longer than its
+// buffer (the result line of a big book) into several lines.
+pyodide.setStdout({
+  write: (buffer) => {
+    process.stdout.write(buffer);
+    return buffer.length;
+  },
+});
 copyTree(workDir, "/work");
 
 const bootstrap = fs.existsSync(path.join(workDir, "bootstrap.txt"))
@@ -78,4 +86,5 @@ if (refused.length) {
   console.error(`refused network requests: ${refused.join(", ")}`);
   status = 1;
 }
-process.exit(status);
+// Not process.exit(): it would drop output still queued for a full pipe (a big result line).
+process.exitCode = status;

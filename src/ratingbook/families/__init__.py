@@ -3,7 +3,8 @@
 This module alone decides which families exist (ladder, crikey, elo, swiss), which sheets make
 each one present, and that a family with some but not all of its sheets is an error. Each
 family's planner lives in its own module here (``ladder.py``, ``crikey.py``, ``elo.py``,
-``swiss.py``); the ladder's new week is ``week.py``. Shared reading helpers are ``sheets.py``.
+``swiss.py``); the ladder's week (which week; a new week) is ``week.py``. Shared reading
+helpers are ``sheets.py``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from ratingbook.book import Plan
 from ratingbook.errors import MissingSheetError
-from ratingbook.families import crikey, elo, ladder, swiss
+from ratingbook.families import crikey, elo, ladder, swiss, week
 from ratingbook.families.sheets import Sheets
 from ratingbook.tables import header_key
 
@@ -33,7 +34,7 @@ class Family:
 
 
 FAMILIES: tuple[Family, ...] = (
-    Family("ladder", ladder.REQUIRED, ladder.plan_ladder),
+    Family("ladder", ladder.REQUIRED, week.plan_ladder_week),
     Family("crikey", crikey.REQUIRED, crikey.plan_crikey),
     Family("elo", elo.REQUIRED, elo.plan_elo),
     Family("swiss", swiss.REQUIRED, swiss.plan_swiss),

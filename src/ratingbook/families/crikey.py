@@ -12,9 +12,18 @@ from ratingbook.book import GeneratedSheet, Plan
 from ratingbook.cells import PIECES, crikey_result, hundredths, whole_number
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.presentation import PrintSetup
+from ratingbook.progress import PlayerPath, chart_sheets, series_progress
 from ratingbook.results import CRIKEY_WORDS
 from ratingbook.rules import competition_ranks
-from ratingbook.schemas import CRIKEY_GAMES, CRIKEY_HISTORY, CRIKEY_PLAYERS, CRIKEY_STANDINGS
+from ratingbook.schemas import (
+    CRIKEY_CHARTS,
+    CRIKEY_GAMES,
+    CRIKEY_HISTORY,
+    CRIKEY_PLAYERS,
+    CRIKEY_PROGRESS,
+    CRIKEY_STANDINGS,
+)
 
 __all__ = ["REQUIRED", "plan_crikey"]
 
@@ -51,12 +60,15 @@ def plan_crikey(sheets: Sheets) -> Plan:
     assert games_table is not None  # a missing table was a problem, raised just above
     ratings = dict(start)
     played = dict.fromkeys(names, 0)
+    paths: dict[str, list[int | float]] = {name: [] for name in names}
     history: list[tuple[object, ...]] = []
     for n, game in enumerate(games, start=1):
         w0, b0 = ratings[game.white], ratings[game.black]
         change = crikey.crikey_exchange(w0, b0, game.result, game.white_pieces, game.black_pieces)
         ratings[game.white] = w0 + change
         ratings[game.black] = b0 - change
+        paths[game.white].append(ratings[game.white] / 100)
+        paths[game.black].append(ratings[game.black] / 100)
         played[game.white] += 1
         played[game.black] += 1
         history.append(
@@ -94,6 +106,7 @@ def plan_crikey(sheets: Sheets) -> Plan:
         number_formats={2: "0.00", 3: "0.00", 4: "+0.00;-0.00;0.00"},
         widths={1: 20, 2: 13},
         after=games_table.sheet,
+        print_setup=PrintSetup(CRIKEY_STANDINGS, file_name=True),
     )
     history_sheet = GeneratedSheet(
         CRIKEY_HISTORY,
@@ -114,8 +127,23 @@ def plan_crikey(sheets: Sheets) -> Plan:
         number_formats={6: "0.00", 7: "0.00", 8: "0.00", 9: "0.00", 10: "0.00"},
         widths={1: 16, 2: 16},
         after=CRIKEY_STANDINGS,
+        print_setup=PrintSetup(CRIKEY_HISTORY, landscape=True, file_name=True),
+    )
+    progress = series_progress(
+        CRIKEY_PROGRESS,
+        "Crikey ratings after each game",
+        [PlayerPath(name, start[name] / 100, tuple(paths[name])) for name in names],
+    )
+    charts = chart_sheets(
+        CRIKEY_CHARTS,
+        progress,
+        intro=f"Each player's rating after each of their games; the numbers are on "
+        f"'{CRIKEY_PROGRESS}'.",
+        after=CRIKEY_HISTORY,
+        title="",
+        file_name=True,
     )
     return Plan(
-        sheets=(standings, history_sheet),
+        sheets=(standings, history_sheet, *charts),
         summary=(f"crikey: {len(names)} players, {len(games)} games",),
     )

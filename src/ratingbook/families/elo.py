@@ -11,8 +11,18 @@ from ratingbook import cells, elo
 from ratingbook.book import GeneratedSheet, Plan
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.presentation import PrintSetup
+from ratingbook.progress import PlayerPath, chart_sheets, series_progress
 from ratingbook.rules import RECORD, competition_ranks, result_of_score
-from ratingbook.schemas import ELO_GAMES, ELO_HISTORY, ELO_PLAYERS, ELO_SETTINGS, ELO_STANDINGS
+from ratingbook.schemas import (
+    ELO_CHARTS,
+    ELO_GAMES,
+    ELO_HISTORY,
+    ELO_PLAYERS,
+    ELO_PROGRESS,
+    ELO_SETTINGS,
+    ELO_STANDINGS,
+)
 from ratingbook.tables import header_key
 
 __all__ = ["REQUIRED", "plan_elo"]
@@ -73,12 +83,15 @@ def plan_elo(sheets: Sheets) -> Plan:
     assert games_table is not None  # a missing table was a problem, raised just above
     ratings: dict[str, int] = dict(start)
     tally = {name: [0, 0, 0] for name in names}
+    paths: dict[str, list[int | float]] = {name: [] for name in names}
     history: list[tuple[object, ...]] = []
     for n, (white, black, score) in enumerate(games, start=1):
         w0, b0 = ratings[white], ratings[black]
         # seed 003: both ratings are rounded to whole numbers after every game.
         ((_, _), (w1, b1)) = elo.elo_series(k, w0, b0, [score])
         ratings[white], ratings[black] = int(w1), int(b1)
+        paths[white].append(ratings[white])
+        paths[black].append(ratings[black])
         white_column, black_column = RECORD[result_of_score(score)]
         tally[white][white_column] += 1
         tally[black][black_column] += 1
@@ -103,6 +116,7 @@ def plan_elo(sheets: Sheets) -> Plan:
         number_formats={4: "+0;-0;0"},
         widths={1: 20, 2: 13},
         after=games_table.sheet,
+        print_setup=PrintSetup(ELO_STANDINGS, file_name=True),
     )
     history_sheet = GeneratedSheet(
         ELO_HISTORY,
@@ -121,8 +135,23 @@ def plan_elo(sheets: Sheets) -> Plan:
         number_formats={4: "0.000"},
         widths={1: 16, 2: 16},
         after=ELO_STANDINGS,
+        print_setup=PrintSetup(ELO_HISTORY, landscape=True, file_name=True),
+    )
+    progress = series_progress(
+        ELO_PROGRESS,
+        "Elo ratings after each game",
+        [PlayerPath(name, start[name], tuple(paths[name])) for name in names],
+    )
+    charts = chart_sheets(
+        ELO_CHARTS,
+        progress,
+        intro=f"Each player's rating after each of their games; the numbers are on "
+        f"'{ELO_PROGRESS}'.",
+        after=ELO_HISTORY,
+        title="",
+        file_name=True,
     )
     return Plan(
-        sheets=(standings, history_sheet),
+        sheets=(standings, history_sheet, *charts),
         summary=(f"elo: {len(names)} players, {len(games)} games, K = {k:g}",),
     )

@@ -3,14 +3,18 @@
 This module alone decides how the ladder's sheets are read into the engine's values (which
 columns are needed for active and inactive players, duplicate IDs and groups), which cells a
 ladder recalc writes back (each active player's Rating and Permanent Rating) and what the
-generated Ladder Standings and Rating History sheets hold. The rule itself is
-:mod:`ratingbook.ladder`.
+generated Ladder Standings, Rating History, Ladder Charts and Ladder Progress sheets hold (with
+their print setups). The rule itself is :mod:`ratingbook.ladder`; the week and its rollover are
+:mod:`ratingbook.families.week`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ratingbook import ladder
 from ratingbook.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.campweek import week_label
 from ratingbook.cells import (
     GROUP_RATING,
     PLAYER_ID,
@@ -23,20 +27,45 @@ from ratingbook.cells import (
 )
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, column_block, guarded, read
+from ratingbook.presentation import PrintSetup
+from ratingbook.progress import chart_sheets, ladder_paths, ladder_progress
 from ratingbook.rules import RECORD, competition_ranks
 from ratingbook.schemas import (
     CAMP_GROUPS,
+    LADDER_CHARTS,
     LADDER_GAMES,
     LADDER_PLAYERS,
+    LADDER_PROGRESS,
     LADDER_STANDINGS,
     RATING_HISTORY,
 )
 from ratingbook.tables import Row, Table
 
-__all__ = ["REQUIRED", "ladder_generated", "ladder_outcome", "ladder_result_blocks", "plan_ladder"]
+__all__ = [
+    "REQUIRED",
+    "STANDINGS_HEADER",
+    "group_names",
+    "ladder_generated",
+    "ladder_outcome",
+    "ladder_result_blocks",
+    "plan_ladder",
+    "standings_rows",
+]
 
 REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
 _ID = "a player ID"
+STANDINGS_HEADER = (
+    "Rank",
+    "ID",
+    "Name",
+    "Group",
+    "Rating",
+    "Permanent Rating",
+    "Games",
+    "Wins",
+    "Draws",
+    "Losses",
+)
 
 
 def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
@@ -150,7 +179,8 @@ def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) ->
     return [b for b in blocks if b is not None]
 
 
-def ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[GeneratedSheet]:
+def standings_rows(outcome: ladder.LadderOutcome) -> list[tuple[object, ...]]:
+    """The active players, best first: the columns of :data:`STANDINGS_HEADER`."""
     tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
     for game, _ in outcome.history.ratings():
         white_column, black_column = RECORD[game.result]
@@ -161,36 +191,42 @@ def ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[Generate
         key=lambda p: (-(p.rating or 0), -(p.permanent_rating or 0), p.name.casefold(), p.id)
     )
     ranks = competition_ranks([p.rating for p in active])
+    return [
+        (
+            rank,
+            p.id,
+            p.name,
+            p.group,
+            p.rating,
+            p.permanent_rating,
+            sum(tally[p.id]),
+            *tally[p.id],
+        )
+        for rank, p in zip(ranks, active, strict=True)
+    ]
+
+
+def ladder_generated(
+    outcome: ladder.LadderOutcome,
+    after: str,
+    week: int = 1,
+    weeks: Mapping[int, Mapping[int, int | float]] | None = None,
+    groups: Sequence[str] = (),
+) -> list[GeneratedSheet]:
+    """Ladder Standings, Rating History, and the charts of week ``week`` with their numbers.
+
+    ``weeks`` gives each player's end-of-week Rating of past weeks (ID -> week -> Rating);
+    ``groups`` orders the charts (Camp Groups' order).
+    """
+    title = week_label(week)
     standings = GeneratedSheet(
         LADDER_STANDINGS,
-        (
-            "Rank",
-            "ID",
-            "Name",
-            "Group",
-            "Rating",
-            "Permanent Rating",
-            "Games",
-            "Wins",
-            "Draws",
-            "Losses",
-        ),
-        [
-            (
-                rank,
-                p.id,
-                p.name,
-                p.group,
-                p.rating,
-                p.permanent_rating,
-                sum(tally[p.id]),
-                *tally[p.id],
-            )
-            for rank, p in zip(ranks, active, strict=True)
-        ],
+        STANDINGS_HEADER,
+        standings_rows(outcome),
         number_formats={4: "0", 5: "0"},
         widths={2: 24, 3: 14, 5: 17},
         after=after,
+        print_setup=PrintSetup(f"{LADDER_STANDINGS} - {title}"),
     )
     names = {p.id: p.name for p in outcome.players}
     history = GeneratedSheet(
@@ -227,15 +263,34 @@ def ladder_generated(outcome: ladder.LadderOutcome, after: str) -> list[Generate
         ],
         widths={3: 20, 5: 20},
         after=LADDER_STANDINGS,
+        print_setup=PrintSetup(f"{RATING_HISTORY} - {title}", landscape=True),
     )
-    return [standings, history]
+    progress = ladder_progress(LADDER_PROGRESS, groups, ladder_paths(outcome, weeks), week)
+    charts, data = chart_sheets(
+        LADDER_CHARTS,
+        progress,
+        intro=f"Each camper's Rating after each of their games in {title.lower()} (left) and at "
+        f"the end of each week (right); the numbers are on '{LADDER_PROGRESS}'.",
+        after=RATING_HISTORY,
+        title=title,
+    )
+    return [standings, history, charts, data]
 
 
-def plan_ladder(sheets: Sheets) -> Plan:
+def group_names(sheets: Sheets) -> list[str]:
+    """The groups in Camp Groups' order (the order of the charts)."""
+    return [str(row.get("Group")).strip() for row in read(sheets, CAMP_GROUPS).rows]
+
+
+def plan_ladder(
+    sheets: Sheets, week: int = 1, weeks: Mapping[int, Mapping[int, int | float]] | None = None
+) -> Plan:
+    """Recalculate week ``week`` (``weeks``: past end-of-week Ratings, for the charts)."""
     players_table, games_table, outcome, _ = ladder_outcome(sheets)
+    generated = ladder_generated(outcome, games_table.sheet, week, weeks, group_names(sheets))
     return Plan(
         blocks=tuple(ladder_result_blocks(players_table, outcome)),
-        sheets=tuple(ladder_generated(outcome, after=games_table.sheet)),
+        sheets=tuple(generated),
         summary=(
             f"ladder: {sum(p.active for p in outcome.players)} active players, "
             f"{len(outcome.history)} games replayed",

@@ -11,6 +11,7 @@ checked (known, listed once; self-play is rules.py's, a cell's meaning cells.py'
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
@@ -35,8 +36,9 @@ __all__ = ["Sheets", "column_block", "game_players", "guarded", "read", "unique_
 class Sheets:
     """The book's sheets by case-insensitive name, read on demand and once."""
 
-    def __init__(self, book: Book) -> None:
+    def __init__(self, book: Book, today: _dt.date | None = None) -> None:
         self._book = book
+        self.today = today or _dt.date.today()  # the date a week that ends is archived under
         self.names = {header_key(n): n for n in book.sheet_names()}
         self._grids: dict[str, Grid] = {}
 

@@ -23,6 +23,7 @@ from ratingbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
 from ratingbook.cells import score
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
+from ratingbook.presentation import PrintSetup
 from ratingbook.rules import check_points, competition_ranks
 from ratingbook.schemas import (
     SWISS_EVENT_GAMES,
@@ -138,7 +139,8 @@ def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
         number_formats=grid.number_formats,
         widths=grid.widths,
         after=after,
-        fit_width=True,  # issue 11: printed one page wide
+        # issue 11: printed one page wide (issue 9: with the header on every page, a title)
+        print_setup=PrintSetup(grid.name, landscape=len(grid.header) > 10, file_name=True),
     )
 
 
@@ -235,5 +237,6 @@ def _plan_seed(sheets: Sheets) -> Plan:
         number_formats={2: "0.0", 3: "0.0", 4: "0.00"},
         widths={1: 20, 4: 17},
         after=games_table.sheet,
+        print_setup=PrintSetup(SWISS_STANDINGS, file_name=True),
     )
     return Plan(sheets=(standings,), summary=(f"swiss: {len(names)} players, {len(games)} games",))

@@ -1,7 +1,8 @@
 """New sheets written by ratingbook (standings, history): their whole XML, streamed in chunks.
 
 Everything that decides how a generated sheet looks lives here: a bold frozen header row,
-column widths and number formats, and the hot loop that writes tens of thousands of rows.
+column widths and number formats, where its print setup and drawing go, and the hot loop that
+writes tens of thousands of rows.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ratingbook.package.cells import DATE_FORMATS, CellWriter, number_text
+from ratingbook.package.drawing import FIT_TO_PAGE, header_footer_xml, page_setup_xml
 from ratingbook.package.refs import column_name
 from ratingbook.package.xmltext import MAIN_NS, REL_NS, inline_text
 from ratingbook.workbook import GeneratedSheet
@@ -26,9 +28,10 @@ _SHEET_START = (
 
 
 def generated_sheet_xml(
-    sheet: GeneratedSheet, writer: CellWriter, tab_selected: bool
+    sheet: GeneratedSheet, writer: CellWriter, tab_selected: bool, drawing: str | None = None
 ) -> Iterator[str]:
-    """The XML of a generated sheet, in chunks: bold header, frozen, widths, number formats."""
+    """The XML of a generated sheet, in chunks: bold header, frozen, widths, number formats,
+    its print setup, and the drawing (relationship id ``drawing``) holding its charts."""
     styles = writer.styles()
     width = max([len(sheet.header), *(len(row) for row in sheet.rows)])
     letters = [column_name(c + 1) for c in range(max(width, 1))]
@@ -52,8 +55,10 @@ def generated_sheet_xml(
         f'width="{float(sheet.widths.get(c, max(10.0, len(title) + 2.0))):g}" customWidth="1"/>'
         for c, title in enumerate(sheet.header)
     )
+    setup = sheet.print_setup
     yield (
-        f'{_SHEET_START}<dimension ref="A1:{letters[-1]}{last_row}"/>'
+        f"{_SHEET_START}{FIT_TO_PAGE if setup else ''}"
+        f'<dimension ref="A1:{letters[-1]}{last_row}"/>'
         f'<sheetViews><sheetView{selected} workbookViewId="0">'
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
         '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
@@ -70,7 +75,10 @@ def generated_sheet_xml(
     yield from _generated_rows(sheet.rows, letters, column_styles, writer)
     yield (
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
-        'header="0.3" footer="0.3"/></worksheet>'
+        'header="0.3" footer="0.3"/>'
+        + (page_setup_xml(setup) + header_footer_xml(setup) if setup else "")
+        + (f'<drawing r:id="{drawing}"/>' if drawing else "")
+        + "</worksheet>"
     )
 
 

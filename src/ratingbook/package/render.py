@@ -1,7 +1,8 @@
 """The new package planned part by part: which parts are replaced, added or dropped.
 
-Everything that decides what the saved package holds lives here: patched and generated sheets,
-styles.xml when new formats were needed, the workbook's relationships (a new sheet's, a new
+Everything that decides what the saved package holds lives here: patched and generated sheets
+(with a generated sheet's drawing and charts, and its print titles in workbook.xml), styles.xml
+when new formats were needed, the workbook's relationships (a new sheet's, a new
 stylesheet's; the calculation chain's dropped so Excel recalculates), content types, and the
 parts only a replaced sheet led to. Every check on content happens here, before any file exists.
 """
@@ -9,11 +10,12 @@ parts only a replaced sheet led to. Every check on content happens here, before 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.errors import WorkbookError
 from ratingbook.package.cells import CellWriter
+from ratingbook.package.drawing import chart_parts
 from ratingbook.package.generated import generated_sheet_xml
 from ratingbook.package.opc import (
     CALC_CHAIN_REL,
@@ -35,6 +37,7 @@ from ratingbook.package.workbookpart import WorkbookPart
 from ratingbook.package.xmltext import PACKAGE_REL_NS, check_xml, decode_part
 from ratingbook.package.zipread import PackageZip
 from ratingbook.package.zipwrite import PackagePlan, Stream
+from ratingbook.presentation import quote_sheet
 from ratingbook.workbook import GeneratedSheet, WriteBlock
 
 
@@ -97,6 +100,8 @@ class Renderer:
         source = self.source
         writer = CellWriter(self.load_styles, self.workbook.epoch)
         removed_rels: set[str] = set()
+        types: list[tuple[str, str]] = []
+        taken = set(source.names)  # casefolded
         for entry in self.workbook.sheets:
             if entry.part is None or entry.part not in edits:
                 continue
@@ -105,14 +110,15 @@ class Renderer:
             if sheet_edits.generated is not None:
                 tab_selected = entry.element is not None and source.tab_selected(entry.part)
                 generated = sheet_edits.generated
+                drawing = self._add_charts(plan, entry.part, generated, edits, taken, types)
                 if writes:
-                    xml = "".join(generated_sheet_xml(generated, writer, tab_selected))
+                    xml = "".join(generated_sheet_xml(generated, writer, tab_selected, drawing))
                     plan.parts[entry.part] = patch_sheet(
                         xml, writes, writer, entry.part, entry.name
                     ).encode()
                 else:
                     # Streamed into the zip; the styles it needs are chosen now.
-                    generator = generated_sheet_xml(generated, writer, tab_selected)
+                    generator = generated_sheet_xml(generated, writer, tab_selected, drawing)
                     first = next(generator)
                     plan.parts[entry.part] = Stream(first, generator)
                 if source.has(rels_part(entry.part)):
@@ -124,10 +130,83 @@ class Renderer:
                 plan.parts[entry.part] = patch_sheet(
                     xml, writes, writer, entry.part, entry.name
                 ).encode()
-        self._render_workbook_parts(plan, removed_rels)
+        titles = {}
+        for index, entry in enumerate(self.workbook.sheets):
+            found = edits.get(entry.part or "")
+            setup = found.generated.print_setup if found and found.generated else None
+            if setup is not None:
+                titles[index] = f"{quote_sheet(entry.name)}!{setup.title_rows()}"
+        self._render_workbook_parts(plan, removed_rels, types, titles)
         return plan
 
-    def _render_workbook_parts(self, plan: PackagePlan, removed_rels: set[str]) -> None:
+    def _add_charts(
+        self,
+        plan: PackagePlan,
+        part: str,
+        sheet: GeneratedSheet,
+        edits: dict[str, Edits],
+        taken: set[str],
+        types: list[tuple[str, str]],
+    ) -> str | None:
+        """A drawing and chart parts for ``sheet``'s charts; the drawing's relationship id.
+
+        The charts' caches are the values the plan writes into the cells they read. The sheet's
+        old relationships, drawing and charts are dropped with the old sheet: their names are
+        free again, so recalculating twice writes the same file.
+        """
+        if not sheet.charts:
+            return None
+        source = self.source
+        generated = {
+            e.generated.name.casefold(): e.generated for e in edits.values() if e.generated
+        }
+
+        def value_of(name: str, row: int, column: int) -> object:
+            data = generated.get(name.casefold())
+            if data is None:
+                return None
+            line = (
+                data.header
+                if row == 1
+                else (data.rows[row - 2] if row - 2 < len(data.rows) else ())
+            )
+            return line[column - 1] if column - 1 < len(line) else None
+
+        old: set[str] = set()
+        stack = [part] if source.has(part) else []
+        while stack:
+            here = stack.pop()
+            try:
+                targets = [
+                    resolve(here, r.target) for r in relationships(source, here) if not r.external
+                ]
+            except WorkbookError:
+                continue
+            for target in targets:
+                if source.has(target) and target.casefold() not in old:
+                    old.add(target.casefold())
+                    stack.append(target)
+        parts = chart_parts(
+            sheet.charts, value_of, taken - old, posixpath.dirname(self.workbook.part)
+        )
+        taken.update(name.casefold() for name in parts.parts)
+        rels = rels_part(part)
+        rels = source.member(rels) if source.has(rels) else rels
+        plan.parts[rels] = parts.sheet_rels.encode()
+        plan.added.append(rels)
+        for name, xml in parts.parts.items():
+            plan.parts[name] = xml.encode()
+            plan.added.append(name)
+        types.extend((f"/{name}", kind) for name, kind in parts.content_types)
+        return parts.drawing_rid
+
+    def _render_workbook_parts(
+        self,
+        plan: PackagePlan,
+        removed_rels: set[str],
+        types: Sequence[tuple[str, str]] = (),
+        titles: Mapping[int, str] | None = None,
+    ) -> None:
         source, workbook = self.source, self.workbook
         new_sheets = [e for e in workbook.sheets if e.element is None and e.part is not None]
         # Excel recalculates formulas that depend on what we wrote: no stale calculation chain.
@@ -145,6 +224,7 @@ class Renderer:
             if e.part is not None
         ]
         type_additions = [(f"/{e.part}", WORKSHEET_TYPE) for e in new_sheets if e.part]
+        type_additions.extend(types)
         styles = self.styles
         if styles is not None and styles.created:
             rid = workbook.new_relationship_id()
@@ -173,7 +253,7 @@ class Renderer:
         else:
             plan.parts[workbook_rels_part] = rels_xml.encode()
             plan.added.append(workbook_rels_part)
-        plan.parts[workbook.part] = workbook.edited_xml().encode()
+        plan.parts[workbook.part] = workbook.edited_xml(titles).encode()
 
         # Parts only the dropped relationships led to go too (a replaced sheet's old table, ...).
         if removed_rels:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import posixpath
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ratingbook.errors import WorkbookError
@@ -23,12 +24,15 @@ from ratingbook.package.xmltext import (
     check_xml,
     decode_part,
     element_span,
+    escape,
     escape_attribute,
+    insert_before_close,
     int_attribute,
     parse_part,
     relationship_prefix,
     root_prefix,
     set_attribute,
+    tag_attributes,
     truthy,
 )
 from ratingbook.package.zipread import PackageZip
@@ -177,8 +181,12 @@ class WorkbookPart:
             n += 1
         return f"rId{n}"
 
-    def edited_xml(self) -> str:
-        """workbook.xml with the sheet list as it is now and ``fullCalcOnLoad`` set."""
+    def edited_xml(self, print_titles: Mapping[int, str] | None = None) -> str:
+        """workbook.xml with the sheet list as it is now and ``fullCalcOnLoad`` set.
+
+        ``print_titles`` maps a sheet's (new) position to the rows it repeats on every printed
+        page, e.g. ``'Ladder Standings'!$1:$1``.
+        """
         xml = self.xml
         prefix = root_prefix(xml, "workbook", self.part)
         p = re.escape(prefix)
@@ -221,6 +229,8 @@ class WorkbookPart:
                     shift,
                     xml,
                 )
+        if print_titles:
+            xml = _with_print_titles(xml, prefix, print_titles, self.part)
         # Excel recalculates every formula when the file is opened.
         match = re.search(rf"<{p}calcPr(?=[\s/>])[^>]*>", xml)
         if match is not None:
@@ -236,3 +246,40 @@ class WorkbookPart:
                 raise WorkbookError(f"{self.source.name!r}: the workbook part is unterminated")
             xml = f'{xml[:position]}<{prefix}calcPr fullCalcOnLoad="1"/>{xml[position:]}'
         return xml
+
+
+_PRINT_TITLES = "_xlnm.Print_Titles"
+
+
+def _with_print_titles(xml: str, prefix: str, titles: Mapping[int, str], part: str) -> str:
+    """``xml`` with each sheet's rows to repeat on every printed page (``_xlnm.Print_Titles``).
+
+    A listed sheet's earlier print titles are replaced; every other defined name is kept.
+    """
+    p = re.escape(prefix)
+
+    def keep(match: re.Match[str]) -> str:
+        found = tag_attributes(match.group(0))
+        sheet = found.get("localSheetId", "")
+        drop = found.get("name") == _PRINT_TITLES and sheet.isdigit() and int(sheet) in titles
+        return "" if drop else match.group(0)
+
+    xml = re.sub(
+        rf"<{p}definedName(?=[\s/>])[^>]*?(?:/>|>.*?</{p}definedName>)", keep, xml, flags=re.S
+    )
+    new = "".join(
+        f'<{prefix}definedName name="{_PRINT_TITLES}" localSheetId="{index}">'
+        f"{escape(reference)}</{prefix}definedName>"
+        for index, reference in sorted(titles.items())
+    )
+    if element_span(xml, prefix, "definedNames") is not None:
+        return insert_before_close(xml, prefix, "definedNames", new, part)
+    # ECMA-376 18.2.27: definedNames follows sheets, functionGroups and externalReferences.
+    after = max(
+        (span[3] for local in ("sheets", "functionGroups", "externalReferences")
+         if (span := element_span(xml, prefix, local)) is not None),
+        default=0,
+    )  # fmt: skip
+    if after == 0:
+        raise WorkbookError(f"part {part!r} of the workbook has no sheet list")
+    return f"{xml[:after]}<{prefix}definedNames>{new}</{prefix}definedNames>{xml[after:]}"

@@ -300,20 +300,26 @@ def _deflate_in_background(stream: IO[bytes], content: Stream) -> tuple[int, int
 
 def write_package(source: PackageZip, stream: IO[bytes], plan: PackagePlan, stamp: str) -> None:
     """The new package: ``source``'s members in order, replaced or dropped as ``plan`` says,
-    then the added parts (dated like part ``stamp``)."""
+    then the added parts (dated like part ``stamp``; one replacing a dropped part of the same
+    name takes its place)."""
     date_time = source.date_time(stamp)
     output = ZipWriter(stream)
+    # An added part taking the name of a dropped one (a chart sheet's drawing, rebuilt on every
+    # run) is written in its place, so recalculating twice writes the same file.
+    added = set(plan.added)
     for info in source.infos:
         name = info.filename
-        if name in plan.deleted:
+        if name in plan.deleted and name not in added:
             continue
         replacement = plan.parts.get(name)
         if replacement is None:
             output.copy(info, source.compressed(info))
         else:
             output.write(name, info.date_time, info.external_attr, replacement)
+            added.discard(name)
     for name in plan.added:
-        output.write(name, date_time, 0o600 << 16, plan.parts[name])
+        if name in added:
+            output.write(name, date_time, 0o600 << 16, plan.parts[name])
     output.close()
 
 

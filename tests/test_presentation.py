@@ -1,0 +1,153 @@
+"""Print setups, chart descriptions, their XML and the progress sheets (issue 9, items 3 and 4)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from ratingbook.ladder import LadderGame, LadderPlayer, recalc_ladder
+from ratingbook.package.drawing import chart_xml, drawing_xml, header_footer_xml, page_setup_xml
+from ratingbook.presentation import CellRange, PrintSetup, quote_sheet
+from ratingbook.progress import PlayerPath, ladder_paths, ladder_progress, series_progress
+from ratingbook.results import Result
+
+C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+
+
+def test_print_setup_speaks_excels_header_codes() -> None:
+    setup = PrintSetup("Smith & Sons - Week 3")
+    # ECMA-376 18.3.1.39: &C centre, &R right, &D date, &P page, &N pages; && is one "&".
+    assert setup.header() == '&C&"-,Bold"&12 Smith && Sons - Week 3&R&D'
+    assert setup.footer() == "&CPage &P of &N"
+    assert setup.title_rows() == "$1:$1"
+    assert PrintSetup("Elo Standings", file_name=True).title_text() == "Elo Standings - &F"
+    assert page_setup_xml(PrintSetup("x", landscape=True)) == (
+        '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
+    )
+    assert "<oddHeader>&amp;C&amp;" in header_footer_xml(setup)
+
+
+@pytest.mark.parametrize(
+    ("rng", "formula"),
+    [
+        (CellRange("Ladder Progress", 2, 3, 2, 3), "'Ladder Progress'!$C$2"),
+        (CellRange("Ladder Progress", 2, 4, 2, 54), "'Ladder Progress'!$D$2:$BB$2"),
+        (CellRange("Bob's", 1, 27, 3, 28), "'Bob''s'!$AA$1:$AB$3"),
+    ],
+)
+def test_ranges_are_written_as_excel_refers_to_them(rng: CellRange, formula: str) -> None:
+    assert rng.formula() == formula
+
+
+def test_a_range_must_be_a_rectangle() -> None:
+    with pytest.raises(ValueError):
+        CellRange("x", 3, 1, 2, 1)
+    assert quote_sheet("a'b") == "'a''b'"
+
+
+# Two Advanced players and one Beginner; ratings by hand from seed 001's rule are not needed
+# here: the layout is what is pinned (which cell holds which point).
+PATHS = [
+    PlayerPath("Tom", 1200, (1184, 1192), id=2, group="Advanced", weeks={1: 1170}),
+    PlayerPath("Maya", 1200, (1216, 1208, 1224), id=1, group="Advanced", weeks={1: 1230}),
+    PlayerPath("Sam", 800, (816,), id=6, group="Beginners"),
+]
+
+
+def test_ladder_progress_has_a_fixed_block_per_group_and_two_charts_per_group() -> None:
+    progress = ladder_progress("Ladder Progress", ["Advanced", "Beginners", "Empty"], PATHS, 2)
+    header = progress.header
+    assert header[:5] == ("Group", "ID", "Name", "Start", "1")
+    assert header[33] == "30" and header[34] == "Week 1"
+    assert len(header) == 4 + 30 + 16
+    rows = progress.rows
+    # Advanced's block is rows 2..41 (ordered by ID), Beginners' starts at row 42.
+    assert rows[0][:8] == ("Advanced", 1, "Maya", 1200, 1216, 1208, 1224, None)
+    assert rows[1][:7] == ("Advanced", 2, "Tom", 1200, 1184, 1192, None)
+    assert rows[2] == () and rows[40][:5] == ("Beginners", 6, "Sam", 800, 816)
+    # Week by week: week 1 from the archive, week 2 (the current one) is the Rating so far.
+    assert rows[0][34:37] == (1230, 1224, None)
+    assert rows[40][34:36] == (None, 816)
+    titles = [c.title for c in progress.charts]
+    assert titles == [
+        "Advanced: week 2",
+        "Advanced: week by week",
+        "Beginners: week 2",
+        "Beginners: week by week",
+    ]
+    week, by_week = progress.charts[0], progress.charts[1]
+    assert week.categories.formula() == "'Ladder Progress'!$D$1:$AH$1"
+    assert [s.name.formula() for s in week.series] == [
+        "'Ladder Progress'!$C$2",
+        "'Ladder Progress'!$C$3",
+    ]
+    assert week.series[1].values.formula() == "'Ladder Progress'!$D$3:$AH$3"
+    assert by_week.categories.formula() == "'Ladder Progress'!$AI$1:$AX$1"
+    assert progress.charts[2].series[0].values.formula() == "'Ladder Progress'!$D$42:$AH$42"
+
+
+def test_series_progress_is_a_row_per_player_and_one_chart() -> None:
+    paths = [PlayerPath("Ann", 1613, (1597, 1598)), PlayerPath("Ben", 1609, (1625, 1624))]
+    progress = series_progress("Elo Progress", "Elo ratings", paths)
+    assert progress.rows[0][:5] == ("Ann", 1613, 1597, 1598, None)
+    (chart,) = progress.charts
+    assert [s.values.formula() for s in chart.series] == [
+        "'Elo Progress'!$B$2:$AF$2",
+        "'Elo Progress'!$B$3:$AF$3",
+    ]
+
+
+def test_chart_xml_refers_to_the_ranges_and_caches_their_values() -> None:
+    progress = ladder_progress("Ladder Progress", ["Advanced"], PATHS[:2], 1)
+    cells = {
+        (r, c): v
+        for r, row in enumerate([progress.header, *progress.rows], start=1)
+        for c, v in enumerate(row, start=1)
+    }
+    root = ET.fromstring(chart_xml(progress.charts[0], lambda s, r, c: cells.get((r, c))))
+    series = root.findall(f".//{C}ser")
+    assert [s.find(f"{C}tx/{C}strRef/{C}f").text for s in series] == [  # type: ignore[union-attr]
+        "'Ladder Progress'!$C$2",
+        "'Ladder Progress'!$C$3",
+    ]
+    maya = series[0].find(f"{C}val/{C}numRef")
+    assert maya is not None
+    assert maya.findtext(f"{C}f") == "'Ladder Progress'!$D$2:$AH$2"
+    points = {int(p.get("idx", "")): p.findtext(f"{C}v") for p in maya.iter(f"{C}pt")}
+    assert points == {0: "1200", 1: "1216", 2: "1208", 3: "1224"}
+    assert root.find(f".//{C}dispBlanksAs").get("val") == "gap"  # type: ignore[union-attr]
+    drawing = ET.fromstring(drawing_xml(progress.charts, ["rId1", "rId2"]))
+    assert len(list(drawing)) == 2
+
+
+def test_ladder_paths_follow_each_player_game_by_game() -> None:
+    """Three games by hand (seed 001): 1 (1200) beats 2 (1200): d 0, +16; 3 (1000) draws 1
+    (1216): d 216, 1 gives 8; 2 (1184) beats 3 (1008): d 176, higher wins, 16 - 7 = 9."""
+    W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
+    players = [
+        LadderPlayer(1, "Ann", "A", True, start_permanent=1300),
+        LadderPlayer(2, "Ben", "A", True, start_permanent=1250),
+        LadderPlayer(3, "Cat", "B", True, start_permanent=1000),
+        LadderPlayer(4, "Dan", "B", True, start_permanent=990),
+        LadderPlayer(5, "Eve", "B", False, rating=900, permanent_rating=950),
+    ]
+    games = [LadderGame(1, 2, W), LadderGame(3, 1, D), LadderGame(3, 2, B)]
+    outcome = recalc_ladder(players, {"A": 1200, "B": 1000}, games)
+    paths = {p.id: (p.start, p.after_games) for p in ladder_paths(outcome, {1: {1: 1190}})}
+    assert paths == {
+        1: (1200, (1216, 1208)),
+        2: (1200, (1184, 1193)),
+        3: (1000, (1008, 999)),
+        4: (1000, ()),
+    }
+    assert ladder_paths(outcome, {1: {1: 1190}})[0].weeks == {1: 1190}
+
+
+def test_more_than_200_games_show_every_kth_game_with_its_number() -> None:
+    """450 games: every 3rd is shown (150 points), the headers say 3, 6, ..., 450."""
+    path = PlayerPath("Ann", 1000, tuple(range(1001, 1451)))
+    progress = series_progress("Elo Progress", "Elo", [path])
+    assert progress.header[2:5] == ("3", "6", "9") and progress.header[151] == "450"
+    assert progress.rows[0][1:4] == (1000, 1003, 1006) and progress.rows[0][151] == 1450
+    assert len(progress.header) == 2 + 150
