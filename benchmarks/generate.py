@@ -107,13 +107,13 @@ def steady_ladder_book(spec: LadderBookSpec = LadderBookSpec()) -> Path:
     """
     path = cache_dir() / f"{spec.stem}-steady.xlsx"
     if not path.exists():
-        from ratingbook.cli import BookJob, run_book_job
+        from ratingbook.jobs import BookJob, run_book_job
 
         fresh = ladder_book(spec)
         temporary = path.with_suffix(".tmp.xlsx")
         outcome = run_book_job(BookJob(str(fresh), str(temporary), False, "recalc"))
-        if outcome.error is not None:
-            raise RuntimeError(f"could not build the steady-state book: {outcome.error}")
+        if outcome.errors:
+            raise RuntimeError(f"could not build the steady-state book: {outcome.errors}")
         os.replace(temporary, path)
     return path
 
