@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ratingbook import cells
 from ratingbook.cells import MAX_DIGITS
-from ratingbook.crikey import CrikeyGame, format_hundredths
+from ratingbook.crikey import CRIKEY_RESULTS, CrikeyGame, format_hundredths
 from ratingbook.errors import Location, ParseError, RatingbookError
-from ratingbook.results import Result, parse_crikey_result
+from ratingbook.results import parse_crikey_result
 from ratingbook.rules import check_players, check_points, competition_ranks
 from ratingbook.swiss import SwissGame
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ratingbook.swiss import player_result
 
 __all__ = [
+    "CrikeyTable",
     "CrikeyTournament",
     "EloSeriesInput",
     "format_crikey",
@@ -49,6 +50,7 @@ __all__ = [
     "parse_elo_series",
     "parse_swiss",
     "parse_swiss_points",
+    "read_crikey",
 ]
 
 
@@ -124,6 +126,21 @@ def _whole(token: str, line: int, what: str, low: int = 0) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class CrikeyTable:
+    """One tournament of the judge input as :func:`ratingbook.crikey.replay_crikey` takes it.
+
+    ``names`` and ``ratings`` (hundredths) are the players in input order; each game is
+    ``(white index, black index, result index, white pieces, black pieces)`` into them, read
+    and checked; ``lines`` holds the input line of each game.
+    """
+
+    names: list[str]
+    ratings: list[int]
+    games: list[tuple[int, int, int, int, int]]
+    lines: Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
 class CrikeyTournament:
     """One tournament of the judge input: the players' ratings (hundredths) and the games."""
 
@@ -131,12 +148,37 @@ class CrikeyTournament:
     games: tuple[CrikeyGame, ...]
 
 
-@_gc_paused
 def parse_crikey(text: str) -> list[CrikeyTournament]:
     """Parse the contest input: the number of tournaments, then per tournament ``n m``, n lines
     ``name rating`` and m lines ``white black result white_pieces black_pieces``.
 
-    Blank lines are skipped. Counts that do not match the lines that follow are errors.
+    Blank lines are skipped. Counts that do not match the lines that follow are errors. The
+    games are :class:`CrikeyGame` objects, each with its input line; :func:`read_crikey` reads
+    the same input into the plain tuples the judge command replays.
+    """
+    return [
+        CrikeyTournament(
+            ratings=dict(zip(table.names, table.ratings, strict=True)),
+            games=tuple(
+                CrikeyGame(
+                    table.names[w],
+                    table.names[b],
+                    CRIKEY_RESULTS[r],
+                    wp,
+                    bp,
+                    where=Location(line=n),
+                )
+                for (w, b, r, wp, bp), n in zip(table.games, table.lines, strict=True)
+            ),
+        )
+        for table in read_crikey(text)
+    ]
+
+
+@_gc_paused
+def read_crikey(text: str) -> list[CrikeyTable]:
+    """Read and check the contest input (see :func:`parse_crikey`) into one
+    :class:`CrikeyTable` per tournament; every problem is a :class:`ParseError` naming its line.
     """
     body, numbers = _content(text.splitlines())
     end = len(body)
@@ -154,42 +196,46 @@ def parse_crikey(text: str) -> list[CrikeyTournament]:
     if len(tokens) != 1:
         raise _fail(n, f"expected the number of tournaments, got {' '.join(tokens)!r}")
     count = _whole(tokens[0], n, "number of tournaments")
-    tournaments: list[CrikeyTournament] = []
+    tournaments: list[CrikeyTable] = []
     for t in range(1, count + 1):
         n, tokens = next_line(f"the player and game counts of tournament {t}")
         if len(tokens) != 2:
             raise _fail(n, f"expected 'players games' for tournament {t}, got {' '.join(tokens)!r}")
         players = _whole(tokens[0], n, "number of players", low=1)
         games = _whole(tokens[1], n, "number of games")
-        ratings: dict[str, int] = {}
+        index: dict[str, int] = {}  # name -> position in the player list
+        ratings: list[int] = []
         for p in range(1, players + 1):
             n, tokens = next_line(f"player {p} of {players} of tournament {t}")
             if len(tokens) != 2:
                 raise _fail(n, f"expected 'name rating', got {' '.join(tokens)!r}")
             name, rating = tokens
-            if name in ratings:
+            if name in index:
                 raise _fail(n, f"player {name!r} is listed twice in tournament {t}")
             try:
-                ratings[name] = cells.hundredths(rating)
+                ratings.append(cells.hundredths(rating))
             except RatingbookError as error:
                 raise _fail(n, error.problem) from None
+            index[name] = len(index)
         played = None
         if at + games <= end:
-            played = _crikey_games_in_bulk(body[at : at + games], numbers[at : at + games], ratings)
+            played = _crikey_games_in_bulk(body[at : at + games], index)
         if played is None:
             played = []
             for g in range(1, games + 1):
                 n, tokens = next_line(f"game {g} of {games} of tournament {t}")
-                played.append(_crikey_game(n, tokens, ratings, t))
+                played.append(_crikey_game(n, tokens, index, t))
         else:
             at += games
-        tournaments.append(CrikeyTournament(ratings=ratings, games=tuple(played)))
+        tournaments.append(CrikeyTable(list(index), ratings, played, numbers[at - games : at]))
     if at < end:
         raise _fail(numbers[at], f"unexpected text after the last tournament: {body[at].strip()!r}")
     return tournaments
 
 
-def _crikey_game(n: int, tokens: list[str], ratings: dict[str, int], t: int) -> CrikeyGame:
+def _crikey_game(
+    n: int, tokens: list[str], index: dict[str, int], t: int
+) -> tuple[int, int, int, int, int]:
     """One game line of tournament ``t``, checked; every game error is raised here."""
     if len(tokens) != 5:
         raise _fail(
@@ -198,25 +244,25 @@ def _crikey_game(n: int, tokens: list[str], ratings: dict[str, int], t: int) -> 
         )
     white, black, result, white_pieces, black_pieces = tokens
     for name in (white, black):
-        if name not in ratings:
+        if name not in index:
             raise _fail(n, f"{name!r} is not a player of tournament {t}")
     try:
         outcome = parse_crikey_result(result, column=None)
     except RatingbookError as error:
         raise _fail(n, error.problem) from None
-    return CrikeyGame(
-        white=white,
-        black=black,
-        result=outcome,
-        white_pieces=_whole(white_pieces, n, "white's piece value"),
-        black_pieces=_whole(black_pieces, n, "black's piece value"),
-        where=Location(line=n),
+    return (
+        index[white],
+        index[black],
+        CRIKEY_RESULTS.index(outcome),
+        _whole(white_pieces, n, "white's piece value"),
+        _whole(black_pieces, n, "black's piece value"),
     )
 
 
-def _crikey_result_or_none(token: str) -> Result | None:
+def _crikey_result_or_none(token: str) -> int | None:
+    """The result index :func:`ratingbook.crikey.replay_crikey` takes; None if not a result."""
     try:
-        return parse_crikey_result(token, column=None)
+        return CRIKEY_RESULTS.index(parse_crikey_result(token, column=None))
     except RatingbookError:
         return None
 
@@ -231,8 +277,8 @@ def _pieces_or_none(token: str) -> int | None:
 
 
 def _crikey_games_in_bulk(
-    lines: list[str], numbers: Sequence[int], ratings: dict[str, int]
-) -> list[CrikeyGame] | None:
+    lines: list[str], index: dict[str, int]
+) -> list[tuple[int, int, int, int, int]] | None:
     """The game lines of one tournament read in bulk, or None if any of them has a problem
     (the caller then reads them one by one to report the first)."""
     if not lines:
@@ -242,22 +288,21 @@ def _crikey_games_in_bulk(
     # Five tokens on every line: the tokens of all the lines, in columns.
     tokens = " ".join(lines).split()
     whites, blacks, results, white_pieces, black_pieces = (tokens[c::5] for c in range(5))
-    if not (ratings.keys() >= set(whites) and ratings.keys() >= set(blacks)):
+    if not (index.keys() >= set(whites) and index.keys() >= set(blacks)):
         return None
     outcomes = _readings(results, _crikey_result_or_none)
     pieces = _readings(white_pieces + black_pieces, _pieces_or_none)
     if outcomes is None or pieces is None:
         return None
-    piece = pieces.__getitem__
+    player, piece = index.__getitem__, pieces.__getitem__
     return list(
-        map(
-            CrikeyGame,
-            whites,
-            blacks,
+        zip(
+            map(player, whites),
+            map(player, blacks),
             map(outcomes.__getitem__, results),
             map(piece, white_pieces),
             map(piece, black_pieces),
-            _where(numbers),
+            strict=True,
         )
     )
 
