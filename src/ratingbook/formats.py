@@ -10,8 +10,13 @@ Speed: the long parts of the inputs (games, scores) are read in bulk, a whole bl
 a time, with C-level ``str.split``, slicing and ``map``, and each distinct token (``won``,
 ``0.5``, a piece value) is read once, through the same reader a single line uses. A block with
 anything wrong in it is read again line by line, which finds and reports the first problem: the
-line-numbered errors have one home, the line-by-line reader. The parsers that make an object per
+line-numbered errors have one home, the line-by-line reader. The readers that make a tuple per
 game pause the cyclic garbage collector meanwhile (see :func:`_gc_paused`).
+
+Games are read into plain tuples of player indices and numbers (:func:`read_crikey`,
+:func:`read_swiss`), which the engines' fast loops take as they are; a line number becomes a
+:class:`Location` only where an error is reported, or where :func:`parse_crikey` and
+:func:`parse_swiss` build their game objects.
 """
 
 from __future__ import annotations
@@ -19,12 +24,11 @@ from __future__ import annotations
 import functools
 import gc
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from itertools import repeat
-from types import MappingProxyType
+from itertools import compress
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ratingbook import cells
@@ -33,7 +37,7 @@ from ratingbook.crikey import CRIKEY_RESULTS, CrikeyGame, format_hundredths
 from ratingbook.errors import Location, ParseError, RatingbookError
 from ratingbook.results import parse_crikey_result
 from ratingbook.rules import check_players, check_points, competition_ranks
-from ratingbook.swiss import SwissGame
+from ratingbook.swissgame import SwissGame
 
 if TYPE_CHECKING:
     from ratingbook.swiss import player_result
@@ -42,6 +46,7 @@ __all__ = [
     "CrikeyTable",
     "CrikeyTournament",
     "EloSeriesInput",
+    "SwissTable",
     "format_crikey",
     "format_elo_series",
     "format_number",
@@ -51,6 +56,7 @@ __all__ = [
     "parse_swiss",
     "parse_swiss_points",
     "read_crikey",
+    "read_swiss",
 ]
 
 
@@ -61,7 +67,7 @@ P = ParamSpec("P")
 def _gc_paused(parse: Callable[P, T]) -> Callable[P, T]:
     """Run ``parse`` with the cyclic garbage collector paused.
 
-    A parse makes a game object and a Location per line, none of them garbage and none in a
+    A read makes a tuple (and a list of tokens) per line, none of them garbage and none in a
     cycle; meanwhile every collector pass would walk all the objects made so far, which took a
     third of the time of a 150,000-game parse. Reference counting still frees everything as
     usual; the collector resumes afterwards (unless it was off already).
@@ -84,17 +90,9 @@ def _content(lines: list[str], first: int = 1) -> tuple[list[str], Sequence[int]
     """The lines that are not blank, and their numbers (``lines[0]`` is line ``first``)."""
     if "" not in lines and not any(map(str.isspace, lines)):
         return lines, range(first, first + len(lines))
-    numbers = [n for n, line in enumerate(lines, start=first) if line and not line.isspace()]
-    return [lines[n - first] for n in numbers], numbers
-
-
-# A line of text has no columns: every Location made in bulk shares this empty mapping.
-_NO_COLUMNS: Mapping[str, str] = MappingProxyType({})
-
-
-def _where(numbers: Iterable[int]) -> Iterable[Location]:
-    """One :class:`Location` per line number, made in bulk."""
-    return map(Location, repeat(None), repeat(None), numbers, repeat(_NO_COLUMNS))
+    # str.strip() empties exactly the lines that are blank or whitespace only.
+    kept = list(map(bool, map(str.strip, lines)))
+    return list(compress(lines, kept)), list(compress(range(first, first + len(lines)), kept))
 
 
 def _readings(tokens: Iterable[str], read: Callable[[str], T | None]) -> dict[str, T] | None:
@@ -148,6 +146,7 @@ class CrikeyTournament:
     games: tuple[CrikeyGame, ...]
 
 
+@_gc_paused
 def parse_crikey(text: str) -> list[CrikeyTournament]:
     """Parse the contest input: the number of tournaments, then per tournament ``n m``, n lines
     ``name rating`` and m lines ``white black result white_pieces black_pieces``.
@@ -451,19 +450,42 @@ def parse_swiss_points(
     return int(number * 2)
 
 
+@dataclass(frozen=True, slots=True)
+class SwissTable:
+    """Seed 004's input as :func:`ratingbook.swiss.rank_games` takes it: the player names (each
+    once) and the games as ``(white index, black index, white halves, black halves)`` into
+    them, read and checked; ``lines`` holds the input line of each game."""
+
+    players: list[str]
+    games: list[tuple[int, int, int, int]]
+    lines: Sequence[int]
+
+
 @_gc_paused
 def parse_swiss(text: str) -> tuple[list[str], list[SwissGame]]:
     """Parse seed 004's input: player names one per line, a blank line, then the rounds.
 
     Rounds are separated by blank lines (any number of them); each game is
-    ``white black white_points black_points``. Returns the player list and the games in order.
+    ``white black white_points black_points``. Returns the player list and the games in order,
+    each with its input line; :func:`read_swiss` reads the same input into plain tuples.
     """
+    table = read_swiss(text)
+    names = table.players
+    return names, [
+        SwissGame(names[w], names[b], wh, bh, where=Location(line=n))
+        for (w, b, wh, bh), n in zip(table.games, table.lines, strict=True)
+    ]
+
+
+@_gc_paused
+def read_swiss(text: str) -> SwissTable:
+    """Read and check seed 004's input (see :func:`parse_swiss`); every problem is a
+    :class:`ParseError` naming its line."""
     lines = text.splitlines()
     i = 0
     while i < len(lines) and not lines[i].strip():
         i += 1
-    players: list[str] = []
-    seen: set[str] = set()
+    index: dict[str, int] = {}  # name -> position in the player list
     while i < len(lines) and lines[i].strip():
         line = lines[i]
         tokens = line.split()
@@ -473,26 +495,25 @@ def parse_swiss(text: str) -> tuple[list[str], list[SwissGame]]:
                 f"player name {line.strip()!r} contains spaces (games name players by one word); "
                 "is the blank line after the names missing?",
             )
-        if tokens[0] in seen:
+        if tokens[0] in index:
             raise _fail(i + 1, f"player {tokens[0]!r} is listed twice")
-        seen.add(tokens[0])
-        players.append(tokens[0])
+        index[tokens[0]] = len(index)
         i += 1
     body, numbers = _content(lines[i:], first=i + 1)
-    games = _swiss_games_in_bulk(body, numbers, seen)
+    games = _swiss_games_in_bulk(body, index)
     if games is None:
-        games = [_swiss_game(n, line, seen) for n, line in zip(numbers, body, strict=True)]
-    return players, games
+        games = [_swiss_game(n, line, index) for n, line in zip(numbers, body, strict=True)]
+    return SwissTable(list(index), games, numbers)
 
 
-def _swiss_game(n: int, line: str, players: set[str]) -> SwissGame:
+def _swiss_game(n: int, line: str, index: dict[str, int]) -> tuple[int, int, int, int]:
     """One game line, checked; every game error is raised here."""
     tokens = line.split()
     if len(tokens) != 4:
         raise _fail(n, f"expected 'white black white_points black_points', got {line.strip()!r}")
     white, black, white_points, black_points = tokens
     for name in (white, black):
-        if name not in players:
+        if name not in index:
             raise _fail(n, f"{name!r} is not in the player list")
     try:
         check_players(white, black)
@@ -501,7 +522,7 @@ def _swiss_game(n: int, line: str, players: set[str]) -> SwissGame:
         check_points(wh, bh, white_points, black_points)
     except RatingbookError as error:
         raise _fail(n, error.problem) from None
-    return SwissGame(white, black, wh, bh, where=Location(line=n))
+    return index[white], index[black], wh, bh
 
 
 def _halves_or_none(token: str) -> int | None:
@@ -512,8 +533,8 @@ def _halves_or_none(token: str) -> int | None:
 
 
 def _swiss_games_in_bulk(
-    lines: list[str], numbers: Sequence[int], players: set[str]
-) -> list[SwissGame] | None:
+    lines: list[str], index: dict[str, int]
+) -> list[tuple[int, int, int, int]] | None:
     """The game lines read in bulk, or None if any of them might have a problem (the caller
     then reads them one by one: the rules in :mod:`ratingbook.rules` decide and word it)."""
     if not lines:
@@ -523,7 +544,7 @@ def _swiss_games_in_bulk(
     # Four tokens on every line: the tokens of all the lines, in columns.
     tokens = " ".join(lines).split()
     whites, blacks, white_points, black_points = (tokens[c::4] for c in range(4))
-    if not (players.issuperset(whites) and players.issuperset(blacks)):
+    if not (index.keys() >= set(whites) and index.keys() >= set(blacks)):
         return None
     if any(map(operator.eq, whites, blacks)):
         return None
@@ -534,7 +555,10 @@ def _swiss_games_in_bulk(
     black_halves = list(map(halves.__getitem__, black_points))
     if max(map(operator.add, white_halves, black_halves)) > 2:
         return None
-    return list(map(SwissGame, whites, blacks, white_halves, black_halves, _where(numbers)))
+    player = index.__getitem__
+    return list(
+        zip(map(player, whites), map(player, blacks), white_halves, black_halves, strict=True)
+    )
 
 
 def _fixed(value: float, decimals: int) -> str:
