@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import gc
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -95,15 +95,25 @@ def _content(lines: list[str], first: int = 1) -> tuple[list[str], Sequence[int]
     return list(compress(lines, kept)), list(compress(range(first, first + len(lines)), kept))
 
 
-def _readings(tokens: Iterable[str], read: Callable[[str], T | None]) -> dict[str, T] | None:
-    """``read`` applied once to each distinct token; None as soon as one is not readable."""
-    table: dict[str, T] = {}
-    for token in set(tokens):
-        value = read(token)
+class _Readings(dict[str, T]):
+    """``read`` applied once to each distinct token, when first looked up; a token that ``read``
+    cannot read (None) is a KeyError, which sends a block to the line-by-line reader."""
+
+    def __init__(self, read: Callable[[str], T | None]) -> None:
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, token: str) -> T:
+        value = self.read(token)
         if value is None:
-            return None
-        table[token] = value
-    return table
+            raise KeyError(token)
+        self[token] = value
+        return value
+
+
+def _readings(read: Callable[[str], T | None]) -> Mapping[str, T]:
+    """A table of what ``read`` makes of each token (see :class:`_Readings`)."""
+    return _Readings(read)
 
 
 def _fail(line: int, problem: str) -> ParseError:
@@ -287,23 +297,25 @@ def _crikey_games_in_bulk(
     # Five tokens on every line: the tokens of all the lines, in columns.
     tokens = " ".join(lines).split()
     whites, blacks, results, white_pieces, black_pieces = (tokens[c::5] for c in range(5))
-    if not (index.keys() >= set(whites) and index.keys() >= set(blacks)):
-        return None
-    outcomes = _readings(results, _crikey_result_or_none)
-    pieces = _readings(white_pieces + black_pieces, _pieces_or_none)
-    if outcomes is None or pieces is None:
-        return None
-    player, piece = index.__getitem__, pieces.__getitem__
-    return list(
-        zip(
-            map(player, whites),
-            map(player, blacks),
-            map(outcomes.__getitem__, results),
-            map(piece, white_pieces),
-            map(piece, black_pieces),
-            strict=True,
-        )
+    # An unknown name or an unreadable token is a KeyError: the block goes line by line.
+    player, outcome, piece = (
+        index.__getitem__,
+        _readings(_crikey_result_or_none).__getitem__,
+        _readings(_pieces_or_none).__getitem__,
     )
+    try:
+        return list(
+            zip(
+                map(player, whites),
+                map(player, blacks),
+                map(outcome, results),
+                map(piece, white_pieces),
+                map(piece, black_pieces),
+                strict=True,
+            )
+        )
+    except KeyError:
+        return None
 
 
 def format_crikey(results: Sequence[dict[str, int]]) -> str:
@@ -379,11 +391,10 @@ def parse_elo_series(text: str) -> EloSeriesInput:
     lines = body[first + 1 :]
     # Joined with spaces, the lines split into the same tokens as one by one.
     all_scores = " ".join(lines).split()
-    reading: dict[str, int | float] | None = _readings(all_scores, _score_or_none)
     scores: tuple[int | float, ...]
-    if reading is not None:
-        scores = tuple(map(reading.__getitem__, all_scores))
-    else:
+    try:
+        scores = tuple(map(_readings(_score_or_none).__getitem__, all_scores))
+    except KeyError:  # a score that is not one: read line by line to name its line
         scores = tuple(
             _score(token, n)
             for n, line in zip(numbers[first + 1 :], lines, strict=True)
@@ -544,21 +555,21 @@ def _swiss_games_in_bulk(
     # Four tokens on every line: the tokens of all the lines, in columns.
     tokens = " ".join(lines).split()
     whites, blacks, white_points, black_points = (tokens[c::4] for c in range(4))
-    if not (index.keys() >= set(whites) and index.keys() >= set(blacks)):
-        return None
     if any(map(operator.eq, whites, blacks)):
         return None
-    halves = _readings(white_points + black_points, _halves_or_none)
-    if halves is None:
+    # An unknown name or an unreadable score is a KeyError: the block goes line by line.
+    player, halves = index.__getitem__, _readings(_halves_or_none).__getitem__
+    try:
+        white_players, black_players = list(map(player, whites)), list(map(player, blacks))
+        white_halves, black_halves = (
+            list(map(halves, white_points)),
+            list(map(halves, black_points)),
+        )
+    except KeyError:
         return None
-    white_halves = list(map(halves.__getitem__, white_points))
-    black_halves = list(map(halves.__getitem__, black_points))
     if max(map(operator.add, white_halves, black_halves)) > 2:
         return None
-    player = index.__getitem__
-    return list(
-        zip(map(player, whites), map(player, blacks), white_halves, black_halves, strict=True)
-    )
+    return list(zip(white_players, black_players, white_halves, black_halves, strict=True))
 
 
 def _fixed(value: float, decimals: int) -> str:
