@@ -446,3 +446,15 @@ def test_elo_series_is_the_formula_rounded_after_every_game(
         ra, rb = new  # type: ignore[assignment]
         want.append((ra, rb))
     assert elo_series(k, a, b, scores) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.integers(-(10**12), 10**12), st.floats(-1e12, 1e12)),
+    st.one_of(st.integers(-(10**12), 10**12), st.floats(-1e12, 1e12)),
+)
+def test_both_expected_scores_at_once_are_each_computed_alone(a: float, b: float) -> None:
+    """The series takes E of both players from one call: bit for bit what the formula gives
+    for each player on their own (E_B from B's side: exponent (R_A - R_B) / 400)."""
+    alone = (elo._expected_floats(a, b)[0], elo._expected_floats(b, a)[0])
+    assert elo._expected_floats(a, b) == alone

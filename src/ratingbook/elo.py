@@ -75,13 +75,22 @@ def _expected(rating: Number, opponent: Number) -> float:
 
 def _expected_float(rating: Number, opponent: Number) -> float:
     """E in binary floating point, for ratings whose E is irrational anyway."""
+    return _expected_floats(rating, opponent)[0]
+
+
+def _expected_floats(rating: Number, opponent: Number) -> tuple[float, float]:
+    """:func:`_expected_float` of both players at once: ``(E of rating, E of opponent)``.
+
+    Each is what the formula gives computed on its own: the opponent's exponent is exactly
+    ``-exponent`` (IEEE subtraction and division are symmetric in sign).
+    """
     exponent = (float(opponent) - float(rating)) / 400.0
     if exponent > 0:
         # Written so that 10^exponent never overflows: far-apart ratings give E near 0 or 1.
         small: float = 10.0**-exponent
-        return small / (1.0 + small)
+        return small / (1.0 + small), 1.0 / (1.0 + small)
     power: float = 10.0**exponent
-    return 1.0 / (1.0 + power)
+    return 1.0 / (1.0 + power), power / (1.0 + power)
 
 
 def _check_score(score: Number) -> None:
@@ -180,7 +189,7 @@ def _series_games(
         pairs.append,
         _CHESS_SCORES.get,
         math.floor,
-        _expected_float,
+        _expected_floats,
     )
     whole_k = k if type(k) is int and -(2**52) < k < 2**52 else None
     float_k = float(k)
@@ -197,9 +206,10 @@ def _series_games(
                 floor(b + whole_k * ((1.0 - s) - 0.5) + 0.5),
             )
         elif (b - a) % 400:
+            expected_a, expected_b = expected(a, b)
             a, b = (
-                floor(float(a) + float_k * (s - expected(a, b)) + 0.5),
-                floor(float(b) + float_k * ((1.0 - s) - expected(b, a)) + 0.5),
+                floor(float(a) + float_k * (s - expected_a) + 0.5),
+                floor(float(b) + float_k * ((1.0 - s) - expected_b) + 0.5),
             )
         else:
             a, b = _rounded_update(a, b, score, k), _rounded_update(b, a, 1 - score, k)
