@@ -100,11 +100,13 @@ def ours_in_steps(command: str, text: str) -> tuple[str, dict[str, float]]:
     times: dict[str, float] = {}  # CPU seconds of each step
     start = time.process_time()
     if command == "crikey":
-        tournaments = formats.parse_crikey(text)
+        tables = formats.read_crikey(text)
         times["parse"] = time.process_time() - start
-        results = [
-            crikey.crikey_tournament(t.ratings, t.games, allow_self_play=True) for t in tournaments
-        ]
+        results = []
+        for table in tables:
+            ratings = list(table.ratings)
+            crikey.replay_crikey(ratings, table.games)
+            results.append(dict(zip(table.names, ratings, strict=True)))
         times["engine"] = time.process_time() - start - times["parse"]
         out = formats.format_crikey(results)
     elif command == "elo-series":
@@ -114,9 +116,9 @@ def ours_in_steps(command: str, text: str) -> tuple[str, dict[str, float]]:
         times["engine"] = time.process_time() - start - times["parse"]
         out = formats.format_elo_series(pairs)
     else:
-        players, games = formats.parse_swiss(text)
+        table = formats.read_swiss(text)  # swiss.determine_output(text) in two steps
         times["parse"] = time.process_time() - start
-        standings = swiss.swiss_standings(players, games)
+        standings = swiss.rank_games(table.players, table.games)
         times["engine"] = time.process_time() - start - times["parse"]
         out = formats.format_swiss_table(standings)
     times["print"] = time.process_time() - start - times["parse"] - times["engine"]
