@@ -5,15 +5,17 @@ Expected numbers come from the seeds or are worked by hand in the comments.
 
 from __future__ import annotations
 
+import decimal
 import math
 from decimal import Decimal
 from fractions import Fraction
 from itertools import islice
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from ratingbook import elo
 from ratingbook.elo import (
     elo_series,
     elo_tournament,
@@ -356,3 +358,103 @@ def test_the_engine_checks_the_same_bounds_as_the_sheets(call: object, message: 
     with pytest.raises(RatingbookError) as raised:
         call()  # type: ignore[operator]
     assert str(raised.value) == message
+
+
+# --- the series' inlined loop against one game at a time ----------------------------------------
+
+# elo_series plays its games in an inlined loop for whole ratings, a whole K and chess scores.
+# Whatever the inputs, it must give exactly what one game at a time through the general update
+# gives (elo._rounded_update: exact fractions wherever E is rational), and, away from a rounding
+# boundary, what the formula gives when worked with 60 significant digits.
+
+SERIES_SCORES = st.sampled_from([0, 1, 0.5, Fraction(1, 2), True, Decimal("0.5"), 0.25])
+SERIES_NUMBERS = st.one_of(
+    st.integers(-3000, 5000),
+    st.integers(-3000, 5000).map(lambda n: Fraction(n, 2)),
+    st.sampled_from([0.5, 1613.25]),
+)
+
+
+def one_game_at_a_time(
+    k: object, a: object, b: object, scores: list[object]
+) -> list[tuple[object, object]]:
+    a, b = round_half_up(a), round_half_up(b)  # type: ignore[arg-type]
+    pairs = [(a, b)]
+    for score in scores:
+        other = 1 - score if score in (0, 0.5, 1) else 1 - elo._exact(score)  # type: ignore[operator, arg-type]
+        a, b = elo._rounded_update(a, b, score, k), elo._rounded_update(b, a, other, k)  # type: ignore[arg-type]
+        pairs.append((a, b))
+    return pairs
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    k=st.one_of(
+        st.integers(0, 400),
+        st.integers(0, 800).map(lambda n: Fraction(n, 2)),
+        st.sampled_from([0.5, 32.25]),
+    ),
+    a=SERIES_NUMBERS,
+    gap=st.one_of(st.integers(-2000, 2000), st.sampled_from([0, 400, -400, 800, -1200])),
+    scores=st.lists(SERIES_SCORES, max_size=12),
+)
+def test_elo_series_plays_each_game_as_the_general_update(
+    k: int | Fraction, a: int | Fraction, gap: int, scores: list[object]
+) -> None:
+    """Equal ratings, gaps that are multiples of 400 (E rational), others; whole and fractional
+    K and ratings; scores of every spelling: the same pairs, of the same types."""
+    b = a + gap
+    got = elo_series(k, a, b, scores)  # type: ignore[arg-type]
+    want = one_game_at_a_time(k, a, b, scores)
+    assert got == want
+    assert [tuple(map(type, pair)) for pair in got] == [tuple(map(type, pair)) for pair in want]
+
+
+def _rounded_to_60_digits(value: Decimal) -> int | None:
+    """Half-up rounding of ``value``; None within 1e-9 of a half (floats may round either way)."""
+    fraction = value - value.to_integral_value(rounding=decimal.ROUND_FLOOR)
+    if abs(fraction - Decimal("0.5")) < Decimal("1e-9"):
+        return None
+    return int((value + Decimal("0.5")).to_integral_value(rounding=decimal.ROUND_FLOOR))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    k=st.integers(1, 64),
+    a=st.integers(100, 3000),
+    b=st.integers(100, 3000),
+    scores=st.lists(st.sampled_from([0, 0.5, 1]), min_size=1, max_size=20),
+)
+def test_elo_series_is_the_formula_rounded_after_every_game(
+    k: int, a: int, b: int, scores: list[float]
+) -> None:
+    """R' = R + K (S - E), E = 1 / (1 + 10^((R_opp - R) / 400)), worked with 60 digits and
+    rounded half up after every game (seed 003), wherever no value lies within 1e-9 of a half."""
+    context = decimal.Context(prec=60)
+    want = [(a, b)]
+    ra, rb = a, b
+    for score in scores:
+        s = Decimal(str(score))
+        new = []
+        for mine, theirs, my_score in ((ra, rb, s), (rb, ra, 1 - s)):
+            power = context.power(Decimal(10), context.divide(Decimal(theirs - mine), Decimal(400)))
+            expected = context.divide(Decimal(1), context.add(Decimal(1), power))
+            new.append(
+                _rounded_to_60_digits(context.add(mine, context.multiply(k, my_score - expected)))
+            )
+        assume(None not in new)
+        ra, rb = new  # type: ignore[assignment]
+        want.append((ra, rb))
+    assert elo_series(k, a, b, scores) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.integers(-(10**12), 10**12), st.floats(-1e12, 1e12)),
+    st.one_of(st.integers(-(10**12), 10**12), st.floats(-1e12, 1e12)),
+)
+def test_both_expected_scores_at_once_are_each_computed_alone(a: float, b: float) -> None:
+    """The series takes E of both players from one call: bit for bit what the formula gives
+    for each player on their own (E_B from B's side: exponent (R_A - R_B) / 400)."""
+    alone = (elo._expected_floats(a, b)[0], elo._expected_floats(b, a)[0])
+    assert elo._expected_floats(a, b) == alone

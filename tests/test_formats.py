@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -242,7 +244,8 @@ def test_parse_errors_are_ratingbook_errors() -> None:
 # scores) a block at a time and fall back to reading line by line when a block has a problem.
 # Whatever the input, both ways must give the same games (with the same line numbers) or the
 # same error: compared here on random inputs, each slightly broken or not, with the bulk reading
-# switched off (formats._readings answering "unreadable" sends every block line by line).
+# switched off (formats._readings answering "unreadable" to every token, as an empty table does,
+# sends every block line by line).
 
 # Tokens a slip of the keyboard may leave: spellings the readers accept and ones they refuse.
 ODD_TOKENS = (
@@ -267,7 +270,7 @@ def parse_outcome(parse: Callable[[str], object], text: str) -> object:
 
 
 def line_by_line(parse: Callable[[str], object], text: str) -> object:
-    with mock.patch.object(formats, "_readings", lambda tokens, read: None):
+    with mock.patch.object(formats, "_readings", lambda read: {}):
         return parse_outcome(parse, text)
 
 
@@ -379,3 +382,69 @@ def test_the_line_by_line_switch_reaches_the_line_by_line_reader() -> None:
     with mock.patch.object(formats, "_crikey_game", spy):
         line_by_line(parse_crikey, SEED_CRIKEY_INPUT)
     assert len(calls) == 6  # the seed's six games, one by one
+
+
+# --- the seed-format modules import one another one way only --------------------------------
+
+# formats.py reads the seeds' texts for the engines below it; swiss.determine_output reads seed
+# 004's text with formats.py. SwissGame lives in swissgame.py so neither needs the other's
+# import inside a function (issue 13: "swiss.py and formats.py import each other").
+SEED_FORMAT_MODULES = (
+    "cells", "crikey", "elo", "errors", "formats", "results", "rules", "swiss", "swissgame",
+)  # fmt: skip
+
+
+def _imports(module: str) -> set[str]:
+    """The seed-format modules ``module`` imports anywhere in its file (inside functions too),
+    leaving out imports made for the type checker only (``if TYPE_CHECKING:``)."""
+    tree = ast.parse((SOURCE / f"{module}.py").read_text(encoding="utf-8"))
+    type_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in type_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        found |= {n.removeprefix("ratingbook.") for n in names} & set(SEED_FORMAT_MODULES)
+    return found - {module}
+
+
+SOURCE = Path(formats.__file__).parent
+
+
+def test_seed_format_modules_have_no_import_cycle() -> None:
+    """Each seed-format module can be imported alone: following their imports (those inside
+    functions included) never leads back to where it started."""
+    graph = {module: _imports(module) for module in SEED_FORMAT_MODULES}
+    assert "formats" in graph["swiss"] and "swissgame" in graph["formats"]  # the check sees edges
+
+    def cycle_from(start: str) -> list[str] | None:
+        paths = [[start]]
+        while paths:
+            path = paths.pop()
+            for nxt in sorted(graph[path[-1]]):
+                if nxt == start:
+                    return [*path, start]
+                if nxt not in path:
+                    paths.append([*path, nxt])
+        return None
+
+    cycles = {m: c for m in SEED_FORMAT_MODULES if (c := cycle_from(m)) is not None}
+    assert cycles == {}
+
+
+def test_swiss_keeps_the_seed_api() -> None:
+    """SwissGame moved to swissgame.py; ratingbook.swiss still offers it, the same class."""
+    from ratingbook import swiss, swissgame
+
+    assert swiss.SwissGame is swissgame.SwissGame
+    assert callable(swiss.determine_output)

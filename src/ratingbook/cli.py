@@ -13,13 +13,11 @@ import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
-from tqdm import tqdm
 
 from ratingbook import crikey, elo, formats, swiss
-from ratingbook.batch import Died, run_isolated
 from ratingbook.errors import RatingbookError
 from ratingbook.files import (
     SUFFIXES,
@@ -29,6 +27,9 @@ from ratingbook.files import (
     remove_stale_temporaries,
 )
 from ratingbook.jobs import BookJob, BookOutcome, problem_lines, run_book_job
+
+if TYPE_CHECKING:
+    from ratingbook.batch import Died
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -111,13 +112,13 @@ def crikey_command(file: str | None) -> None:
     Prints "Ratings after Tournament 1:" and each player's new rating, highest first,
     then the same for each following tournament.
     """
-    tournaments = formats.parse_crikey(read_input(file))
-    results = [
-        # The contest's example has "fred fred lost 27 50": in the judge format that nets to
-        # no change, so self-play is allowed here (in workbooks it is an input error).
-        crikey.crikey_tournament(t.ratings, t.games, allow_self_play=True)
-        for t in tournaments
-    ]
+    results = []
+    for table in formats.read_crikey(read_input(file)):
+        # Games read and checked: replayed as they are. The contest's example has "fred fred
+        # lost 27 50": in the judge format that nets to no change (in workbooks it is an error).
+        ratings = list(table.ratings)
+        crikey.replay_crikey(ratings, table.games)
+        results.append(dict(zip(table.names, ratings, strict=True)))
     click.echo(formats.format_crikey(results), nl=False)
 
 
@@ -305,6 +306,8 @@ def _make_out_dir(out_dir: str) -> None:
 
 
 def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
+    from ratingbook.batch import Died
+
     if isinstance(answer, Died):
         # Killed while writing, the book's process may have left its temporary file behind.
         remove_stale_temporaries(Path(os.path.realpath(job.target)).parent)
@@ -332,6 +335,11 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
     Each book's line is printed as soon as it is done (in the order given with one job at a
     time; in the order they finish with several), then a summary when there are several.
     """
+    # Imported here so the seed-format commands start without them (multiprocessing, tqdm).
+    from tqdm import tqdm
+
+    from ratingbook.batch import run_isolated
+
     show_progress = len(jobs) > 1 and sys.stderr.isatty()
     outcomes: list[BookOutcome] = []
     # No monitor thread: the books run in forked children, and forking a threaded process is

@@ -17,6 +17,7 @@ from ratingbook.results import Result
 from ratingbook.rules import check_players
 
 __all__ = [
+    "CRIKEY_RESULTS",
     "CrikeyGame",
     "crikey_exchange",
     "crikey_tournament",
@@ -29,7 +30,9 @@ __all__ = [
 WHITE_HANDICAP = 300
 # seed 000, step 3: RPE is 1 - CE (higher-rated wins) or 1 + CE (lower-rated wins).
 ONE_POINT = 100
-_RESULT_INDEX = {Result.WHITE_WINS: 0, Result.BLACK_WINS: 1, Result.DRAW: 2}
+# The result index replay_crikey takes: CRIKEY_RESULTS[index] is the result.
+CRIKEY_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
+_RESULT_INDEX = {result: index for index, result in enumerate(CRIKEY_RESULTS)}
 _DRAW = _RESULT_INDEX[Result.DRAW]
 
 

@@ -75,13 +75,22 @@ def _expected(rating: Number, opponent: Number) -> float:
 
 def _expected_float(rating: Number, opponent: Number) -> float:
     """E in binary floating point, for ratings whose E is irrational anyway."""
+    return _expected_floats(rating, opponent)[0]
+
+
+def _expected_floats(rating: Number, opponent: Number) -> tuple[float, float]:
+    """:func:`_expected_float` of both players at once: ``(E of rating, E of opponent)``.
+
+    Each is what the formula gives computed on its own: the opponent's exponent is exactly
+    ``-exponent`` (IEEE subtraction and division are symmetric in sign).
+    """
     exponent = (float(opponent) - float(rating)) / 400.0
     if exponent > 0:
         # Written so that 10^exponent never overflows: far-apart ratings give E near 0 or 1.
         small: float = 10.0**-exponent
-        return small / (1.0 + small)
+        return small / (1.0 + small), 1.0 / (1.0 + small)
     power: float = 10.0**exponent
-    return 1.0 / (1.0 + power)
+    return 1.0 / (1.0 + power), power / (1.0 + power)
 
 
 def _check_score(score: Number) -> None:
@@ -157,12 +166,54 @@ def elo_series(
     _check_rating(rating_b)
     a, b = round_half_up(rating_a), round_half_up(rating_b)
     pairs: list[tuple[int, int]] = [(a, b)]
+    pairs += _series_games(k, a, b, scores)
+    return pairs
+
+
+# The chess scores 1, 0.5 and 0 (and equal values: True, Fraction(1, 2)) as floats, exact in binary.
+_CHESS_SCORES: dict[Number, float] = {0: 0.0, 0.5: 0.5, 1: 1.0}
+
+
+def _series_games(
+    k: Number, a: Number, b: Number, scores: Sequence[Number]
+) -> list[tuple[int, int]]:
+    """Both rounded ratings after each game of :func:`elo_series`, from ratings ``a`` and ``b``.
+
+    Every game computes exactly what :func:`_rounded_update` computes for A and for B; for whole
+    ratings, a whole K and a chess score it does so inline (the series' hot loop): equal ratings
+    are :func:`_new_rating`'s first case, ratings whose gap is not a multiple of 400 its float
+    case; any other game goes through :func:`_rounded_update` itself.
+    """
+    pairs: list[tuple[int, int]] = []
+    append, chess_score, floor, expected = (
+        pairs.append,
+        _CHESS_SCORES.get,
+        math.floor,
+        _expected_floats,
+    )
+    whole_k = k if type(k) is int and -(2**52) < k < 2**52 else None
+    float_k = float(k)
     for score in scores:
-        _check_score(score)
-        # 1 - S is exact in binary for the chess scores 1, 0.5 and 0; other scores go exact.
-        other = 1 - score if score in (0, 0.5, 1) else 1 - _exact(score)
-        a, b = _rounded_update(a, b, score, k), _rounded_update(b, a, other, k)
-        pairs.append((a, b))
+        s = chess_score(score) if whole_k is not None else None
+        if s is None or whole_k is None or type(a) is not int or type(b) is not int:
+            _check_score(score)
+            # 1 - S is exact in binary for the chess scores 1, 0.5 and 0; other scores go exact.
+            other = 1 - score if score in (0, 0.5, 1) else 1 - _exact(score)
+            a, b = _rounded_update(a, b, score, k), _rounded_update(b, a, other, k)
+        elif a == b:
+            a, b = (
+                floor(a + whole_k * (s - 0.5) + 0.5),
+                floor(b + whole_k * ((1.0 - s) - 0.5) + 0.5),
+            )
+        elif (b - a) % 400:
+            expected_a, expected_b = expected(a, b)
+            a, b = (
+                floor(float(a) + float_k * (s - expected_a) + 0.5),
+                floor(float(b) + float_k * ((1.0 - s) - expected_b) + 0.5),
+            )
+        else:
+            a, b = _rounded_update(a, b, score, k), _rounded_update(b, a, 1 - score, k)
+        append((a, b))
     return pairs
 
 

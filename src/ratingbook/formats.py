@@ -10,8 +10,13 @@ Speed: the long parts of the inputs (games, scores) are read in bulk, a whole bl
 a time, with C-level ``str.split``, slicing and ``map``, and each distinct token (``won``,
 ``0.5``, a piece value) is read once, through the same reader a single line uses. A block with
 anything wrong in it is read again line by line, which finds and reports the first problem: the
-line-numbered errors have one home, the line-by-line reader. The parsers that make an object per
+line-numbered errors have one home, the line-by-line reader. The readers that make a tuple per
 game pause the cyclic garbage collector meanwhile (see :func:`_gc_paused`).
+
+Games are read into plain tuples of player indices and numbers (:func:`read_crikey`,
+:func:`read_swiss`), which the engines' fast loops take as they are; a line number becomes a
+:class:`Location` only where an error is reported, or where :func:`parse_crikey` and
+:func:`parse_swiss` build their game objects.
 """
 
 from __future__ import annotations
@@ -19,28 +24,29 @@ from __future__ import annotations
 import functools
 import gc
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from itertools import repeat
-from types import MappingProxyType
+from itertools import compress
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ratingbook import cells
 from ratingbook.cells import MAX_DIGITS
-from ratingbook.crikey import CrikeyGame, format_hundredths
+from ratingbook.crikey import CRIKEY_RESULTS, CrikeyGame, format_hundredths
 from ratingbook.errors import Location, ParseError, RatingbookError
-from ratingbook.results import Result, parse_crikey_result
+from ratingbook.results import parse_crikey_result
 from ratingbook.rules import check_players, check_points, competition_ranks
-from ratingbook.swiss import SwissGame
+from ratingbook.swissgame import SwissGame
 
 if TYPE_CHECKING:
     from ratingbook.swiss import player_result
 
 __all__ = [
+    "CrikeyTable",
     "CrikeyTournament",
     "EloSeriesInput",
+    "SwissTable",
     "format_crikey",
     "format_elo_series",
     "format_number",
@@ -49,6 +55,8 @@ __all__ = [
     "parse_elo_series",
     "parse_swiss",
     "parse_swiss_points",
+    "read_crikey",
+    "read_swiss",
 ]
 
 
@@ -59,7 +67,7 @@ P = ParamSpec("P")
 def _gc_paused(parse: Callable[P, T]) -> Callable[P, T]:
     """Run ``parse`` with the cyclic garbage collector paused.
 
-    A parse makes a game object and a Location per line, none of them garbage and none in a
+    A read makes a tuple (and a list of tokens) per line, none of them garbage and none in a
     cycle; meanwhile every collector pass would walk all the objects made so far, which took a
     third of the time of a 150,000-game parse. Reference counting still frees everything as
     usual; the collector resumes afterwards (unless it was off already).
@@ -82,28 +90,30 @@ def _content(lines: list[str], first: int = 1) -> tuple[list[str], Sequence[int]
     """The lines that are not blank, and their numbers (``lines[0]`` is line ``first``)."""
     if "" not in lines and not any(map(str.isspace, lines)):
         return lines, range(first, first + len(lines))
-    numbers = [n for n, line in enumerate(lines, start=first) if line and not line.isspace()]
-    return [lines[n - first] for n in numbers], numbers
+    # str.strip() empties exactly the lines that are blank or whitespace only.
+    kept = list(map(bool, map(str.strip, lines)))
+    return list(compress(lines, kept)), list(compress(range(first, first + len(lines)), kept))
 
 
-# A line of text has no columns: every Location made in bulk shares this empty mapping.
-_NO_COLUMNS: Mapping[str, str] = MappingProxyType({})
+class _Readings(dict[str, T]):
+    """``read`` applied once to each distinct token, when first looked up; a token that ``read``
+    cannot read (None) is a KeyError, which sends a block to the line-by-line reader."""
 
+    def __init__(self, read: Callable[[str], T | None]) -> None:
+        super().__init__()
+        self.read = read
 
-def _where(numbers: Iterable[int]) -> Iterable[Location]:
-    """One :class:`Location` per line number, made in bulk."""
-    return map(Location, repeat(None), repeat(None), numbers, repeat(_NO_COLUMNS))
-
-
-def _readings(tokens: Iterable[str], read: Callable[[str], T | None]) -> dict[str, T] | None:
-    """``read`` applied once to each distinct token; None as soon as one is not readable."""
-    table: dict[str, T] = {}
-    for token in set(tokens):
-        value = read(token)
+    def __missing__(self, token: str) -> T:
+        value = self.read(token)
         if value is None:
-            return None
-        table[token] = value
-    return table
+            raise KeyError(token)
+        self[token] = value
+        return value
+
+
+def _readings(read: Callable[[str], T | None]) -> Mapping[str, T]:
+    """A table of what ``read`` makes of each token (see :class:`_Readings`)."""
+    return _Readings(read)
 
 
 def _fail(line: int, problem: str) -> ParseError:
@@ -124,6 +134,21 @@ def _whole(token: str, line: int, what: str, low: int = 0) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class CrikeyTable:
+    """One tournament of the judge input as :func:`ratingbook.crikey.replay_crikey` takes it.
+
+    ``names`` and ``ratings`` (hundredths) are the players in input order; each game is
+    ``(white index, black index, result index, white pieces, black pieces)`` into them, read
+    and checked; ``lines`` holds the input line of each game.
+    """
+
+    names: list[str]
+    ratings: list[int]
+    games: list[tuple[int, int, int, int, int]]
+    lines: Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
 class CrikeyTournament:
     """One tournament of the judge input: the players' ratings (hundredths) and the games."""
 
@@ -136,7 +161,33 @@ def parse_crikey(text: str) -> list[CrikeyTournament]:
     """Parse the contest input: the number of tournaments, then per tournament ``n m``, n lines
     ``name rating`` and m lines ``white black result white_pieces black_pieces``.
 
-    Blank lines are skipped. Counts that do not match the lines that follow are errors.
+    Blank lines are skipped. Counts that do not match the lines that follow are errors. The
+    games are :class:`CrikeyGame` objects, each with its input line; :func:`read_crikey` reads
+    the same input into the plain tuples the judge command replays.
+    """
+    return [
+        CrikeyTournament(
+            ratings=dict(zip(table.names, table.ratings, strict=True)),
+            games=tuple(
+                CrikeyGame(
+                    table.names[w],
+                    table.names[b],
+                    CRIKEY_RESULTS[r],
+                    wp,
+                    bp,
+                    where=Location(line=n),
+                )
+                for (w, b, r, wp, bp), n in zip(table.games, table.lines, strict=True)
+            ),
+        )
+        for table in read_crikey(text)
+    ]
+
+
+@_gc_paused
+def read_crikey(text: str) -> list[CrikeyTable]:
+    """Read and check the contest input (see :func:`parse_crikey`) into one
+    :class:`CrikeyTable` per tournament; every problem is a :class:`ParseError` naming its line.
     """
     body, numbers = _content(text.splitlines())
     end = len(body)
@@ -154,42 +205,46 @@ def parse_crikey(text: str) -> list[CrikeyTournament]:
     if len(tokens) != 1:
         raise _fail(n, f"expected the number of tournaments, got {' '.join(tokens)!r}")
     count = _whole(tokens[0], n, "number of tournaments")
-    tournaments: list[CrikeyTournament] = []
+    tournaments: list[CrikeyTable] = []
     for t in range(1, count + 1):
         n, tokens = next_line(f"the player and game counts of tournament {t}")
         if len(tokens) != 2:
             raise _fail(n, f"expected 'players games' for tournament {t}, got {' '.join(tokens)!r}")
         players = _whole(tokens[0], n, "number of players", low=1)
         games = _whole(tokens[1], n, "number of games")
-        ratings: dict[str, int] = {}
+        index: dict[str, int] = {}  # name -> position in the player list
+        ratings: list[int] = []
         for p in range(1, players + 1):
             n, tokens = next_line(f"player {p} of {players} of tournament {t}")
             if len(tokens) != 2:
                 raise _fail(n, f"expected 'name rating', got {' '.join(tokens)!r}")
             name, rating = tokens
-            if name in ratings:
+            if name in index:
                 raise _fail(n, f"player {name!r} is listed twice in tournament {t}")
             try:
-                ratings[name] = cells.hundredths(rating)
+                ratings.append(cells.hundredths(rating))
             except RatingbookError as error:
                 raise _fail(n, error.problem) from None
+            index[name] = len(index)
         played = None
         if at + games <= end:
-            played = _crikey_games_in_bulk(body[at : at + games], numbers[at : at + games], ratings)
+            played = _crikey_games_in_bulk(body[at : at + games], index)
         if played is None:
             played = []
             for g in range(1, games + 1):
                 n, tokens = next_line(f"game {g} of {games} of tournament {t}")
-                played.append(_crikey_game(n, tokens, ratings, t))
+                played.append(_crikey_game(n, tokens, index, t))
         else:
             at += games
-        tournaments.append(CrikeyTournament(ratings=ratings, games=tuple(played)))
+        tournaments.append(CrikeyTable(list(index), ratings, played, numbers[at - games : at]))
     if at < end:
         raise _fail(numbers[at], f"unexpected text after the last tournament: {body[at].strip()!r}")
     return tournaments
 
 
-def _crikey_game(n: int, tokens: list[str], ratings: dict[str, int], t: int) -> CrikeyGame:
+def _crikey_game(
+    n: int, tokens: list[str], index: dict[str, int], t: int
+) -> tuple[int, int, int, int, int]:
     """One game line of tournament ``t``, checked; every game error is raised here."""
     if len(tokens) != 5:
         raise _fail(
@@ -198,25 +253,25 @@ def _crikey_game(n: int, tokens: list[str], ratings: dict[str, int], t: int) -> 
         )
     white, black, result, white_pieces, black_pieces = tokens
     for name in (white, black):
-        if name not in ratings:
+        if name not in index:
             raise _fail(n, f"{name!r} is not a player of tournament {t}")
     try:
         outcome = parse_crikey_result(result, column=None)
     except RatingbookError as error:
         raise _fail(n, error.problem) from None
-    return CrikeyGame(
-        white=white,
-        black=black,
-        result=outcome,
-        white_pieces=_whole(white_pieces, n, "white's piece value"),
-        black_pieces=_whole(black_pieces, n, "black's piece value"),
-        where=Location(line=n),
+    return (
+        index[white],
+        index[black],
+        CRIKEY_RESULTS.index(outcome),
+        _whole(white_pieces, n, "white's piece value"),
+        _whole(black_pieces, n, "black's piece value"),
     )
 
 
-def _crikey_result_or_none(token: str) -> Result | None:
+def _crikey_result_or_none(token: str) -> int | None:
+    """The result index :func:`ratingbook.crikey.replay_crikey` takes; None if not a result."""
     try:
-        return parse_crikey_result(token, column=None)
+        return CRIKEY_RESULTS.index(parse_crikey_result(token, column=None))
     except RatingbookError:
         return None
 
@@ -231,8 +286,8 @@ def _pieces_or_none(token: str) -> int | None:
 
 
 def _crikey_games_in_bulk(
-    lines: list[str], numbers: Sequence[int], ratings: dict[str, int]
-) -> list[CrikeyGame] | None:
+    lines: list[str], index: dict[str, int]
+) -> list[tuple[int, int, int, int, int]] | None:
     """The game lines of one tournament read in bulk, or None if any of them has a problem
     (the caller then reads them one by one to report the first)."""
     if not lines:
@@ -242,24 +297,25 @@ def _crikey_games_in_bulk(
     # Five tokens on every line: the tokens of all the lines, in columns.
     tokens = " ".join(lines).split()
     whites, blacks, results, white_pieces, black_pieces = (tokens[c::5] for c in range(5))
-    if not (ratings.keys() >= set(whites) and ratings.keys() >= set(blacks)):
-        return None
-    outcomes = _readings(results, _crikey_result_or_none)
-    pieces = _readings(white_pieces + black_pieces, _pieces_or_none)
-    if outcomes is None or pieces is None:
-        return None
-    piece = pieces.__getitem__
-    return list(
-        map(
-            CrikeyGame,
-            whites,
-            blacks,
-            map(outcomes.__getitem__, results),
-            map(piece, white_pieces),
-            map(piece, black_pieces),
-            _where(numbers),
-        )
+    # An unknown name or an unreadable token is a KeyError: the block goes line by line.
+    player, outcome, piece = (
+        index.__getitem__,
+        _readings(_crikey_result_or_none).__getitem__,
+        _readings(_pieces_or_none).__getitem__,
     )
+    try:
+        return list(
+            zip(
+                map(player, whites),
+                map(player, blacks),
+                map(outcome, results),
+                map(piece, white_pieces),
+                map(piece, black_pieces),
+                strict=True,
+            )
+        )
+    except KeyError:
+        return None
 
 
 def format_crikey(results: Sequence[dict[str, int]]) -> str:
@@ -335,11 +391,10 @@ def parse_elo_series(text: str) -> EloSeriesInput:
     lines = body[first + 1 :]
     # Joined with spaces, the lines split into the same tokens as one by one.
     all_scores = " ".join(lines).split()
-    reading: dict[str, int | float] | None = _readings(all_scores, _score_or_none)
     scores: tuple[int | float, ...]
-    if reading is not None:
-        scores = tuple(map(reading.__getitem__, all_scores))
-    else:
+    try:
+        scores = tuple(map(_readings(_score_or_none).__getitem__, all_scores))
+    except KeyError:  # a score that is not one: read line by line to name its line
         scores = tuple(
             _score(token, n)
             for n, line in zip(numbers[first + 1 :], lines, strict=True)
@@ -406,19 +461,42 @@ def parse_swiss_points(
     return int(number * 2)
 
 
+@dataclass(frozen=True, slots=True)
+class SwissTable:
+    """Seed 004's input as :func:`ratingbook.swiss.rank_games` takes it: the player names (each
+    once) and the games as ``(white index, black index, white halves, black halves)`` into
+    them, read and checked; ``lines`` holds the input line of each game."""
+
+    players: list[str]
+    games: list[tuple[int, int, int, int]]
+    lines: Sequence[int]
+
+
 @_gc_paused
 def parse_swiss(text: str) -> tuple[list[str], list[SwissGame]]:
     """Parse seed 004's input: player names one per line, a blank line, then the rounds.
 
     Rounds are separated by blank lines (any number of them); each game is
-    ``white black white_points black_points``. Returns the player list and the games in order.
+    ``white black white_points black_points``. Returns the player list and the games in order,
+    each with its input line; :func:`read_swiss` reads the same input into plain tuples.
     """
+    table = read_swiss(text)
+    names = table.players
+    return names, [
+        SwissGame(names[w], names[b], wh, bh, where=Location(line=n))
+        for (w, b, wh, bh), n in zip(table.games, table.lines, strict=True)
+    ]
+
+
+@_gc_paused
+def read_swiss(text: str) -> SwissTable:
+    """Read and check seed 004's input (see :func:`parse_swiss`); every problem is a
+    :class:`ParseError` naming its line."""
     lines = text.splitlines()
     i = 0
     while i < len(lines) and not lines[i].strip():
         i += 1
-    players: list[str] = []
-    seen: set[str] = set()
+    index: dict[str, int] = {}  # name -> position in the player list
     while i < len(lines) and lines[i].strip():
         line = lines[i]
         tokens = line.split()
@@ -428,26 +506,25 @@ def parse_swiss(text: str) -> tuple[list[str], list[SwissGame]]:
                 f"player name {line.strip()!r} contains spaces (games name players by one word); "
                 "is the blank line after the names missing?",
             )
-        if tokens[0] in seen:
+        if tokens[0] in index:
             raise _fail(i + 1, f"player {tokens[0]!r} is listed twice")
-        seen.add(tokens[0])
-        players.append(tokens[0])
+        index[tokens[0]] = len(index)
         i += 1
     body, numbers = _content(lines[i:], first=i + 1)
-    games = _swiss_games_in_bulk(body, numbers, seen)
+    games = _swiss_games_in_bulk(body, index)
     if games is None:
-        games = [_swiss_game(n, line, seen) for n, line in zip(numbers, body, strict=True)]
-    return players, games
+        games = [_swiss_game(n, line, index) for n, line in zip(numbers, body, strict=True)]
+    return SwissTable(list(index), games, numbers)
 
 
-def _swiss_game(n: int, line: str, players: set[str]) -> SwissGame:
+def _swiss_game(n: int, line: str, index: dict[str, int]) -> tuple[int, int, int, int]:
     """One game line, checked; every game error is raised here."""
     tokens = line.split()
     if len(tokens) != 4:
         raise _fail(n, f"expected 'white black white_points black_points', got {line.strip()!r}")
     white, black, white_points, black_points = tokens
     for name in (white, black):
-        if name not in players:
+        if name not in index:
             raise _fail(n, f"{name!r} is not in the player list")
     try:
         check_players(white, black)
@@ -456,7 +533,7 @@ def _swiss_game(n: int, line: str, players: set[str]) -> SwissGame:
         check_points(wh, bh, white_points, black_points)
     except RatingbookError as error:
         raise _fail(n, error.problem) from None
-    return SwissGame(white, black, wh, bh, where=Location(line=n))
+    return index[white], index[black], wh, bh
 
 
 def _halves_or_none(token: str) -> int | None:
@@ -467,8 +544,8 @@ def _halves_or_none(token: str) -> int | None:
 
 
 def _swiss_games_in_bulk(
-    lines: list[str], numbers: Sequence[int], players: set[str]
-) -> list[SwissGame] | None:
+    lines: list[str], index: dict[str, int]
+) -> list[tuple[int, int, int, int]] | None:
     """The game lines read in bulk, or None if any of them might have a problem (the caller
     then reads them one by one: the rules in :mod:`ratingbook.rules` decide and word it)."""
     if not lines:
@@ -478,18 +555,21 @@ def _swiss_games_in_bulk(
     # Four tokens on every line: the tokens of all the lines, in columns.
     tokens = " ".join(lines).split()
     whites, blacks, white_points, black_points = (tokens[c::4] for c in range(4))
-    if not (players.issuperset(whites) and players.issuperset(blacks)):
-        return None
     if any(map(operator.eq, whites, blacks)):
         return None
-    halves = _readings(white_points + black_points, _halves_or_none)
-    if halves is None:
+    # An unknown name or an unreadable score is a KeyError: the block goes line by line.
+    player, halves = index.__getitem__, _readings(_halves_or_none).__getitem__
+    try:
+        white_players, black_players = list(map(player, whites)), list(map(player, blacks))
+        white_halves, black_halves = (
+            list(map(halves, white_points)),
+            list(map(halves, black_points)),
+        )
+    except KeyError:
         return None
-    white_halves = list(map(halves.__getitem__, white_points))
-    black_halves = list(map(halves.__getitem__, black_points))
     if max(map(operator.add, white_halves, black_halves)) > 2:
         return None
-    return list(map(SwissGame, whites, blacks, white_halves, black_halves, _where(numbers)))
+    return list(zip(white_players, black_players, white_halves, black_halves, strict=True))
 
 
 def _fixed(value: float, decimals: int) -> str:

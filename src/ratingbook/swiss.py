@@ -12,17 +12,21 @@ Sonneborn-Berger in quarters) as integers, so every sum is exact.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from ratingbook.errors import InvalidValueError, Location, UnknownPlayerError
+from ratingbook.errors import InvalidValueError, UnknownPlayerError
+from ratingbook.formats import read_swiss
 from ratingbook.rules import check_players
+
+# SwissGame lives in a module of its own, which formats.py imports too; kept importable from here.
+from ratingbook.swissgame import SwissGame
 
 __all__ = [
     "SwissGame",
     "determine_output",
     "player_result",
+    "rank_games",
     "swiss_standings",
 ]
 
@@ -40,17 +44,6 @@ class player_result(NamedTuple):  # the seed's class name, kept so its tests run
     resistance_points: float
     sonnenborn_berger: float
     black: int
-
-
-@dataclass(frozen=True, slots=True)
-class SwissGame:
-    """One game: White, Black and the points each earned, counted in halves (2 = one point)."""
-
-    white: str
-    black: str
-    white_halves: int
-    black_halves: int
-    where: Location | None = field(default=None, compare=False, repr=False)
 
 
 def swiss_standings(
@@ -75,7 +68,6 @@ def swiss_standings(
         if name not in index:
             raise UnknownPlayerError(f"{name!r} is not on the player list")
         halves[index[name]] += extra
-    blacks = [0] * n
     pairs: list[tuple[int, int, int, int]] = []
     for game in games:
         check_players(game.white, game.black, game.where)
@@ -85,11 +77,26 @@ def swiss_standings(
             if i is None:
                 raise UnknownPlayerError(f"{name!r} is not on the player list", game.where, column)
             found.append(i)
-        w, b = found
-        halves[w] += game.white_halves
-        halves[b] += game.black_halves
+        pairs.append((found[0], found[1], game.white_halves, game.black_halves))
+    return rank_games(players, pairs, halves)
+
+
+def rank_games(
+    players: Sequence[str],
+    games: Iterable[tuple[int, int, int, int]],
+    unplayed_halves: Sequence[int] | None = None,
+) -> list[player_result]:
+    """The standings (see :func:`swiss_standings`) after games already checked, each given as
+    ``(white index, black index, white halves, black halves)`` into ``players``, which holds
+    every name once; ``unplayed_halves`` is each player's points without a game, in halves."""
+    n = len(players)
+    halves = list(unplayed_halves) if unplayed_halves is not None else [0] * n
+    blacks = [0] * n
+    pairs = games if isinstance(games, list) else list(games)
+    for w, b, wh, bh in pairs:
+        halves[w] += wh
+        halves[b] += bh
         blacks[b] += 1
-        pairs.append((w, b, game.white_halves, game.black_halves))
 
     # Tie-breaks use everyone's *final* points, so they need a second pass over the games.
     resistance = [0] * n  # in halves
@@ -126,7 +133,5 @@ def determine_output(input: str) -> list[player_result]:
     The text lists the player names, one per line, then a blank line, then the rounds separated
     by blank lines, each game as ``white black white_points black_points``.
     """
-    from ratingbook.formats import parse_swiss
-
-    players, games = parse_swiss(input)
-    return swiss_standings(players, games)
+    table = read_swiss(input)
+    return rank_games(table.players, table.games)
