@@ -8,7 +8,6 @@ paragraphs in plain words. :mod:`ratingbook.templates` builds and writes the wor
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -38,25 +37,22 @@ from ratingbook.schemas import (
     LADDER_STANDINGS,
     NAME_COLUMNS,
     RATING_HISTORY,
-    SWISS_CROSSTABLE,
-    SWISS_EVENT_GAMES,
-    SWISS_GAMES,
-    SWISS_PAIRINGS,
-    SWISS_PLAYERS,
-    SWISS_SETTINGS,
-    SWISS_STANDINGS,
     WEEKLY_STANDINGS,
 )
 from ratingbook.tables import Column, TableSpec
 
 __all__ = [
-    "DESIGNS",
+    "CRIKEY",
+    "ELO",
     "INSTRUCTIONS_WIDTH",
+    "LADDER",
     "TABLE_STYLE",
     "TEXT",
     "Design",
     "Dropdown",
     "InputSheet",
+    "generated_lines",
+    "recalc_lines",
     "table_name",
 ]
 
@@ -117,7 +113,7 @@ class Design:
 # "# " starts a heading, "    " starts a line shown as it is (a command), "" is an empty row.
 
 
-def _recalc_lines(book: str, start: str) -> tuple[str, ...]:
+def recalc_lines(book: str, start: str) -> tuple[str, ...]:
     stem = book.removesuffix(".xlsx")
     return (
         "# Recalculating",
@@ -136,7 +132,7 @@ def _recalc_lines(book: str, start: str) -> tuple[str, ...]:
     )
 
 
-def _generated_lines(names: Sequence[str]) -> tuple[str, ...]:
+def generated_lines(names: Sequence[str]) -> tuple[str, ...]:
     quoted = [f"'{n}'" for n in names]
     listed = " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
     return (
@@ -185,7 +181,7 @@ _ARCHIVE_SPECS = (
     TableSpec(WEEKLY_STANDINGS, tuple(Column(c) for c in ("Week", *STANDINGS_HEADER))),
 )
 
-_LADDER = Design(
+LADDER = Design(
     title="SCA camp ladder",
     sheets=(
         InputSheet(
@@ -313,12 +309,12 @@ _LADDER = Design(
         "375). In a draw the higher-rated player gives d/25 (15 when d is over 375) to the "
         "other. The weekly Rating and the Permanent Rating change side by side by this rule.",
         "",
-        *_recalc_lines(
+        *recalc_lines(
             "camp.xlsx",
             "the week's starting ratings (each active player's Rating from their group's "
             "Initial Ladder Rating, their Permanent Rating from StWkPerm)",
         ),
-        *_generated_lines((LADDER_STANDINGS, RATING_HISTORY, LADDER_CHARTS, LADDER_PROGRESS)),
+        *generated_lines((LADDER_STANDINGS, RATING_HISTORY, LADDER_CHARTS, LADDER_PROGRESS)),
         "",
         "# Starting a new week",
         f"On '{LADDER_SETTINGS.sheet}', raise Week by one (from 1 to 2, say) and click "
@@ -346,7 +342,7 @@ _LADDER = Design(
 
 # --- Crikey ------------------------------------------------------------------------------------
 
-_CRIKEY = Design(
+CRIKEY = Design(
     title="Crikey rating points exchange",
     sheets=(
         InputSheet(
@@ -399,15 +395,15 @@ _CRIKEY = Design(
         "with pieces worth less than the loser's takes double. With a gap over 10.00, 1 - CE is "
         "negative: the favourite then loses points by winning, as the club's rules say.",
         "",
-        *_recalc_lines("club.xlsx", "the ratings on the player sheet"),
-        *_generated_lines((CRIKEY_STANDINGS, CRIKEY_HISTORY, CRIKEY_CHARTS, CRIKEY_PROGRESS)),
+        *recalc_lines("club.xlsx", "the ratings on the player sheet"),
+        *generated_lines((CRIKEY_STANDINGS, CRIKEY_HISTORY, CRIKEY_CHARTS, CRIKEY_PROGRESS)),
     ),
 )
 
 
 # --- Elo ---------------------------------------------------------------------------------------
 
-_ELO = Design(
+ELO = Design(
     title="Elo ratings",
     sheets=(
         InputSheet(
@@ -475,131 +471,10 @@ _ELO = Design(
         "and White's new rating is the old one + K x (White's score - E); Black's rating "
         "changes the other way. Both ratings are rounded to whole numbers after every game.",
         "",
-        *_recalc_lines("club.xlsx", "the ratings on the player sheet"),
-        *_generated_lines((ELO_STANDINGS, ELO_HISTORY, ELO_CHARTS, ELO_PROGRESS)),
+        *recalc_lines("club.xlsx", "the ratings on the player sheet"),
+        *generated_lines((ELO_STANDINGS, ELO_HISTORY, ELO_CHARTS, ELO_PROGRESS)),
     ),
 )
 
 
 # --- Swiss -------------------------------------------------------------------------------------
-
-_SWISS_RESULTS = ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "PAB", "HPB", "FPB", "ZPB")
-# What the template's Swiss Games table shows: the event's columns (the seed's White Points /
-# Black Points are still read where a book has them, see schemas.SWISS_EVENT_GAMES).
-_SWISS_GAMES_SHOWN = TableSpec(
-    SWISS_EVENT_GAMES.sheet,
-    tuple(c for c in SWISS_EVENT_GAMES.columns if c.name not in ("White Points", "Black Points")),
-)
-_SETTING_HELP = "What it means"
-
-_SWISS = Design(
-    title="Swiss tournament",
-    sheets=(
-        InputSheet(
-            SWISS_SETTINGS,
-            rows=(
-                ("Event", "Club Swiss", "The event's name (written into TRF files)."),
-                ("Rounds", 5, "How many rounds the event has: pairing stops after the last."),
-                (
-                    "Start Date",
-                    _dt.datetime(2026, 4, 11),
-                    "Decides the FIDE tie-break rules: before 2026-03-01 the 2024 rules.",
-                ),
-                (
-                    "Tie-breaks",
-                    None,
-                    "FIDE codes in order, e.g. BH/C1 BH SB DE WIN BPG. Empty: points, "
-                    "resistance, Sonneborn-Berger, blacks.",
-                ),
-                ("Pairing", "Dutch", "FIDE Dutch system (the only one offered)."),
-                ("Points", "1 0.5 1", "Points for a win, a draw and a pairing-allocated bye."),
-                ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
-                ("First Colour", "White", "The colour of the top seed in round 1."),
-            ),
-            widths={"Setting": 14, "Value": 24, _SETTING_HELP: 90},
-            extra_columns=(_SETTING_HELP,),
-        ),
-        InputSheet(
-            SWISS_PLAYERS,
-            # seed 004's example tournament.
-            rows=tuple(
-                (name, None, None, None, None, None, None, None)
-                for name in ("Anna", "Bob", "Charlotte", "Daniel", "Erik", "Femke")
-            ),
-            number_formats={"Rating": "0", "FIDE ID": "0", "Withdrawn": "0"},
-            widths={"Name": 20, "FIDE ID": 12, "Federation": 12, "Withdrawn": 12},
-        ),
-        InputSheet(
-            _SWISS_GAMES_SHOWN,
-            # seed 004's three rounds; recalculating the template pairs round 4.
-            rows=(
-                (1, 1, "Anna", "Femke", "1-0"),
-                (1, 2, "Bob", "Erik", "0-1"),
-                (1, 3, "Charlotte", "Daniel", "½-½"),
-                (2, 1, "Erik", "Anna", "1-0"),
-                (2, 2, "Femke", "Charlotte", "½-½"),
-                (2, 3, "Daniel", "Bob", "1-0"),
-                (3, 1, "Daniel", "Erik", "½-½"),
-                (3, 2, "Charlotte", "Anna", "1-0"),
-                (3, 3, "Bob", "Femke", "1-0"),
-            ),
-            number_formats={"Round": "0", "Board": "0", "Result": TEXT},
-            widths={"Round": 9, "Board": 9, "White": 18, "Black": 18, "Result": 10},
-            dropdowns=(
-                Dropdown(
-                    "Result",
-                    _SWISS_RESULTS,
-                    "1-0, 0-1, ½-½; forfeits +/-, -/+, -/-; on a BYE row: PAB, HPB, FPB, ZPB.",
-                    also="TRF's letters U, H, F and Z are accepted on a BYE row.",
-                ),
-            ),
-        ),
-    ),
-    instructions=(
-        "# What is in this workbook",
-        f"'{SWISS_SETTINGS.sheet}': the event: how many rounds, the start date, the tie-breaks "
-        "and whether recalculating pairs the next round by itself (see the sheet's third "
-        "column).",
-        f"'{SWISS_PLAYERS.sheet}': one row per player. Only Name is needed. Rating sets the "
-        "starting order (highest first, then by name). FIDE ID, Title, Federation, Birth and "
-        "Sex go into TRF files. Withdrawn: the first round a player no longer plays.",
-        f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
-        "A bye is a row whose Black is BYE.",
-        "",
-        "# Running the event",
-        "1. Type the players. Set Rounds and the Start Date on the settings sheet.",
-        "2. Recalculate (below): round 1 is paired and its rows appear under the games table, "
-        "with an empty Result.",
-        "3. Type each result: 1-0, 0-1 or ½-½; a forfeit is +/- (White wins, Black did not "
-        "play), -/+ or -/- (neither came).",
-        "4. Recalculate: the standings, the crosstable and the pairing list are rebuilt and, "
-        "once every game of the round has a result, the next round is paired. Repeat until the "
-        "last round.",
-        "A player who asks for a bye in the next round: add a row before that round is paired, "
-        "with the round, the player as White, BYE as Black and HPB (half point) or ZPB (no "
-        "point) as Result. The odd player out gets a pairing-allocated bye (PAB) from the "
-        "pairing. A player who stops: write the first round they miss under Withdrawn.",
-        "Pairing follows the FIDE Dutch system; a player never meets the same opponent twice. "
-        "To pair without recalculating, or with Auto-pair Off, run ratingbook pair (below).",
-        "The sample rows are seed 004's example tournament: delete them before you start.",
-        "",
-        "# How players are ranked",
-        "By points. With Tie-breaks empty, equal points are split by resistance points (the sum "
-        "of the final points of the opponents played), then Sonneborn-Berger points, then the "
-        "number of games played with black. With Tie-breaks set, by the FIDE tie-breaks in the "
-        "order given (BH Buchholz, BH/C1 Buchholz cut 1, BH/M1 median, SB Sonneborn-Berger, DE "
-        "direct encounter, WIN wins, WON games won, BPG games with black, BWG wins with black, "
-        "ARO average rating of opponents, TPR performance, PTP perfect performance), with FIDE's "
-        "rules for byes, forfeits and withdrawals of the edition in force at the start date.",
-        "",
-        *_recalc_lines("tournament.xlsx", "the games typed so far"),
-        "",
-        "# Pairing and TRF files from a terminal",
-        "    ratingbook pair tournament.xlsx --in-place      (pairs the next round)",
-        "    ratingbook trf export tournament.xlsx -o event.trf   (FIDE's TRF-2026 file)",
-        "    ratingbook trf import event.trf -o tournament.xlsx   (from Swiss-Manager, Vega...)",
-        *_generated_lines((SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS)),
-    ),
-)
-
-DESIGNS: dict[str, Design] = {"ladder": _LADDER, "crikey": _CRIKEY, "elo": _ELO, "swiss": _SWISS}

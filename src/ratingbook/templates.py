@@ -47,13 +47,16 @@ from ratingbook.files import atomic_save
 from ratingbook.presentation import PrintSetup
 from ratingbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 from ratingbook.template_designs import (
-    DESIGNS,
+    CRIKEY,
+    ELO,
     INSTRUCTIONS_WIDTH,
+    LADDER,
     TABLE_STYLE,
     Design,
     InputSheet,
     table_name,
 )
+from ratingbook.template_swiss import SWISS
 from ratingbook.xlsx import OpenpyxlBook
 from ratingbook.xlsx_presentation import apply_print_setup
 
@@ -69,7 +72,9 @@ __all__ = [
     "write_template",
 ]
 
-KINDS: tuple[str, ...] = ("ladder", "crikey", "elo", "swiss")
+#: What each kind of template holds (its designs live in template_designs.py / template_swiss.py).
+DESIGNS: dict[str, Design] = {"ladder": LADDER, "crikey": CRIKEY, "elo": ELO, "swiss": SWISS}
+KINDS: tuple[str, ...] = tuple(DESIGNS)
 INSTRUCTIONS = "Instructions"
 
 # Dropdowns and column formats reach this far down, so rows typed below the samples get them.
