@@ -130,6 +130,14 @@ def excel_value(number: float, decimals: int) -> Decimal | None:
     return None
 
 
+def _snapped_whole(number: float) -> int | None:
+    """The whole number the float ``number`` is, Excel's arithmetic noise aside, else None."""
+    if number.is_integer():
+        return int(number)
+    whole = excel_value(number, 0)
+    return None if whole is None else int(whole)
+
+
 # --- sane bounds ----------------------------------------------------------------------------
 
 
@@ -272,8 +280,8 @@ def number(
     if isinstance(value, int):
         result = value if not _too_large(value) else None
     elif isinstance(value, float):
-        whole = value if value.is_integer() else excel_value(value, 0)
-        result = value if whole is None else int(whole)
+        whole = _snapped_whole(value)
+        result = value if whole is None else whole
     elif isinstance(value, str | Decimal):
         try:
             parsed = float(value.strip() if isinstance(value, str) else value)
@@ -330,7 +338,7 @@ def whole_number(
             )
         number = value
     elif isinstance(value, float):
-        snapped = None if value.is_integer() else excel_value(value, 0)
+        snapped = _snapped_whole(value)
         number = value if snapped is None else snapped
     elif isinstance(value, Decimal):
         number = value
@@ -370,9 +378,8 @@ def whole_number_or_none(value: object) -> int | None:
     """A whole number kept as it is (an inactive player's rating), else None: never an error."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, float):
-        whole = excel_value(value, 0)
-        return None if whole is None else int(whole)
+    if isinstance(value, float) and math.isfinite(value):
+        return _snapped_whole(value)
     return None
 
 
