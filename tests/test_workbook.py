@@ -33,6 +33,7 @@ from workbooks import (
     make_book,
     records,
     save_book,
+    sheet_part,
     sheet_rows,
     write_grid,
 )
@@ -1151,6 +1152,38 @@ def test_a_formula_never_calculated_gets_the_same_message_in_every_family_and_co
         f"sheet '{sheet}', row {row}, column {letter} ({column}): the formula '=1+1' was never "
         "calculated; open and save the file in Excel or LibreOffice"
     )
+
+
+@pytest.mark.parametrize("adapter", _adapters(), ids=lambda a: a.__name__)
+def test_a_formula_excel_calculated_to_empty_text_is_an_empty_cell(
+    adapter: Any, tmp_path: Path
+) -> None:
+    """A row prefilled with ``=IF(...,"",...)`` looks empty, and Excel saved its value: empty
+    text (``t="str"``, ``<v></v>``). It is skipped like any empty row, on every adapter; only a
+    formula without a value is never calculated."""
+    import re
+    import zipfile
+
+    sheets = {name: [list(r) for r in grid] for name, grid in ELO_BOOK.items()}
+    sheets["Elo Games"].append([Formula('=IF(1=1,"","x")'), Formula('=IF(1=1,"","x")'), None])
+    path = save_book(make_book(sheets), tmp_path / "book.xlsx")
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    name = sheet_part(path, "Elo Games")
+    # What Excel and LibreOffice write for a formula whose value is empty text.
+    parts[name], hits = re.subn(
+        rb'<c r="(A3|B3)"([^>]*)><f>(IF\(1=1,"","x"\))</f><v\s*/></c>',
+        rb'<c r="\1"\2 t="str"><f>\3</f><v></v></c>',
+        parts[name],
+    )
+    assert hits == 2
+    with zipfile.ZipFile(path, "w") as target:
+        for part, data in parts.items():
+            target.writestr(part, data)
+    plan = workbook.plan_recalc(adapter(path))
+    standings = next(s for s in plan.sheets if s.name == "Elo Standings")
+    # seed 003 with K 32: 1613 vs 1609, A scores 0 -> 1597 and 1625 (SPEC's first game).
+    assert [(row[1], row[3]) for row in standings.rows] == [("B", 1625), ("A", 1597)]
 
 
 def test_a_file_that_cannot_be_read_stops_the_run_once_not_once_per_table() -> None:
