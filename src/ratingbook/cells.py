@@ -315,7 +315,8 @@ def whole_number(
     """A whole number: 1200, 1200.0 or the text "1200"; anything else is an error at its cell.
 
     With ``low``, a smaller number is an error saying what was expected; with ``bounds``, a
-    number outside them is an error naming them.
+    number outside them is an error naming them. Without bounds, 2^53 or more (in size) is
+    still too large: a spreadsheet cannot hold every such whole number exactly.
     """
     # The common case first: a plain int (or whole float) in range is the answer as it is.
     if value.__class__ is int or (value.__class__ is float and value.is_integer()):
@@ -371,6 +372,12 @@ def whole_number(
         raise InvalidValueError(f"{_quoted(value, name)} must be {what}", where, column)
     if bounds is not None:
         bounds.check(whole, value, where, column, name)
+    if not -_EXACT < whole < _EXACT:
+        # A field without bounds of its own (a round, a seed): from 2^53 on, a spreadsheet's
+        # doubles skip whole numbers, so the cell may not hold what was typed (issue 10).
+        raise InvalidValueError(
+            f"{_quoted(value, name)} is too large; expected {what}", where, column
+        )
     return whole
 
 
