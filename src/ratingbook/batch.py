@@ -93,8 +93,9 @@ def _last_words(errors: IO[bytes] | None) -> str:
     """The last non-empty line the child wrote to standard error (``""`` if none)."""
     if errors is None:
         return ""
-    errors.seek(0)
-    lines = errors.read()[-4096:].decode(errors="replace").splitlines()
+    # Only the end: a dying native library may have written megabytes before its last words.
+    errors.seek(max(0, errors.seek(0, os.SEEK_END) - 4096))
+    lines = errors.read().decode(errors="replace").splitlines()
     return next((line.strip() for line in reversed(lines) if line.strip()), "")
 
 
