@@ -1065,6 +1065,49 @@ def test_an_elo_sheet_rounds_a_fractional_starting_rating_like_every_later_one()
     assert [r[5:] for r in history.rows] == [(1501, 1506, 1500, 1495)]
 
 
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (
+            [["Setting", "Value"], ["Kfactor", 32]],
+            "sheet 'Elo Settings', row 2, column A (Setting): unknown setting 'Kfactor'; "
+            "expected K (or K-factor)",
+        ),
+        (
+            [["Setting", "Value"], ["K", 32], ["K-factor", 16]],
+            "sheet 'Elo Settings', row 3, column A (Setting): setting 'K-factor' is given twice "
+            "(also row 2)",
+        ),
+    ],
+    ids=["a typo", "twice"],
+)
+def test_an_elo_setting_that_is_not_one_k_is_an_error_not_a_silent_k_of_20(
+    settings: list[list[object]], message: str
+) -> None:
+    """Before, "Kfactor 32" was ignored and every game was rated with K 20 (A 1500 beating B
+    1500 moved 10 points, not 16); two K rows silently took the last."""
+    sheets = {
+        "Elo Settings": settings,
+        "Elo Players": [["Name", "Rating"], ["A", 1500], ["B", 1500]],
+        "Elo Games": [["White", "Black", "Result"], ["A", "B", 1]],
+    }
+    with pytest.raises(InvalidValueError) as raised:
+        workbook.plan_recalc(GridBook(sheets))
+    assert str(raised.value) == message
+
+
+def test_an_elo_settings_sheet_may_hold_empty_rows_and_k_spelled_k_factor() -> None:
+    """K-factor 16, A 1500 beats B 1500: E = 0.5, A gains 16 x 0.5 = 8 (seed 003's formula)."""
+    sheets = {
+        "Elo Settings": [["Setting", "Value"], [None, None], ["K-factor", 16]],
+        "Elo Players": [["Name", "Rating"], ["A", 1500], ["B", 1500]],
+        "Elo Games": [["White", "Black", "Result"], ["A", "B", 1]],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    standings = next(s for s in plan.sheets if s.name == "Elo Standings")
+    assert [(r[1], r[3]) for r in standings.rows] == [("A", 1508), ("B", 1492)]
+
+
 def test_an_id_beyond_2_to_the_53_is_an_error_naming_the_cell() -> None:
     players = [list(r) for r in LADDER_PLAYERS]
     players[1][0] = 2**53
