@@ -282,3 +282,43 @@ def test_ctrl_c_stops_the_run_with_one_line_and_no_traceback(tmp_path: Path) -> 
     assert errors.strip() == "ratingbook: aborted"
     assert out == ""
     assert folder_listing(folder) == ["a.xlsx", "b.xlsx", "started"]
+
+
+def _save_slowly(folder: str) -> str:
+    """Starts replacing book.xlsx, says so (a file named started), then takes its time."""
+    import time
+
+    from ratingbook.files import atomic_save
+
+    def write(temporary: str) -> None:
+        Path(temporary).write_bytes(b"half a workbook")
+        (Path(folder) / "started").touch()
+        time.sleep(100)
+
+    atomic_save(Path(folder) / "book.xlsx", write)
+    return "saved"
+
+
+def test_ctrl_c_while_a_book_is_being_saved_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """Interrupted, the run stops its book's process (SIGTERM); the save it was making unwinds
+    and removes its temporary file, and the book is left as it was. Before, the temporary file
+    stayed until a later save in the same folder."""
+    import threading
+    import time
+
+    book = tmp_path / "book.xlsx"
+    book.write_bytes(b"the original")
+
+    def interrupt_when_started() -> None:
+        for _ in range(1200):  # hang guard 120 s; the save starts within a second or two
+            if (tmp_path / "started").exists():
+                break
+            time.sleep(0.1)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=interrupt_when_started, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in run_isolated([str(tmp_path)], _save_slowly):
+            pass
+    assert folder_listing(tmp_path) == ["book.xlsx", "started"]
+    assert book.read_bytes() == b"the original"

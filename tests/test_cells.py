@@ -326,3 +326,28 @@ def test_a_value_beyond_its_field_s_bounds_is_one_clear_error_at_the_cell(
     with pytest.raises(InvalidValueError) as raised:
         reader(value)  # type: ignore[operator]
     assert str(raised.value) == f"{PLACE}: {message}"
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (2**53, "9007199254740992"),
+        (-(2**53), "-9007199254740992"),
+        (1e20, "1e+20"),
+        ("1e20", "'1e20'"),
+        (1e300, "1e+300"),
+    ],
+)
+def test_a_whole_number_a_spreadsheet_cannot_hold_exactly_is_too_large_even_without_bounds(
+    value: object, shown: str
+) -> None:
+    """From 2^53 on, doubles skip whole numbers (2^53 + 1 is stored as 2^53): a round count or a
+    seed that large is not what was typed, so it is refused like a rating out of its bounds."""
+    with pytest.raises(InvalidValueError) as raised:
+        cells.whole_number(value, WHERE, "F", "a number of rounds")
+    assert str(raised.value) == f"{PLACE}: {shown} is too large; expected a number of rounds"
+
+
+def test_the_largest_whole_number_held_exactly_is_still_read() -> None:
+    assert cells.whole_number(2**53 - 1, WHERE, "F") == 9_007_199_254_740_991
+    assert cells.whole_number(float(-(2**53) + 1), WHERE, "F") == -9_007_199_254_740_991

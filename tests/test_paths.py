@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from ratingbook.files import path_problem
+from ratingbook.errors import WorkbookError
+from ratingbook.files import check_save_target, path_problem
 from test_cli_workbooks import SCRIPT, assert_no_traceback, run_in_process
 from workbooks import folder_listing, ladder_sheets, make_book, save_book
 
@@ -388,3 +389,42 @@ def test_new_week_and_recalc_in_place_at_once_never_lose_the_weeks_archive(tmp_p
     assert [row[2:5] for row in archive[1:]] == [list(game) for game in LADDER_GAMES[1:]]
     assert sheet_rows(path, "Ladder Games") == [list(LADDER_GAMES[0])]
     assert folder_listing(tmp_path) == ["camp.xlsx"]
+
+
+@posix_only
+@pytest.mark.parametrize(
+    "build, words",
+    [
+        pytest.param(
+            lambda folder: folder / LONG, f"cannot save: '{{path}}' {TOO_LONG}", id="long"
+        ),
+        pytest.param(_loop, f"cannot save: '{{path}}' {LOOP}", id="loop"),
+        pytest.param(_fifo, "cannot save '{path}': it is not an ordinary file", id="fifo"),
+        pytest.param(
+            lambda folder: (folder / "folder.xlsx").mkdir() or folder / "folder.xlsx",
+            "cannot save '{path}': it is a folder",
+            id="folder",
+        ),
+    ],
+)
+def test_a_save_target_that_cannot_be_a_workbook_file_is_one_line(
+    tmp_path: Path, build: Callable[[Path], Path], words: str
+) -> None:
+    """What a book's own save refuses (the path checks the CLI's -o shares), before writing."""
+    target = build(tmp_path)
+    with pytest.raises(WorkbookError) as raised:
+        check_save_target(target, tmp_path / "camp.xlsx", keep_vba=False)
+    assert str(raised.value) == words.format(path=target)
+
+
+def test_a_save_target_is_a_new_file_or_an_ordinary_one(tmp_path: Path) -> None:
+    """A new name and an existing workbook file are both fine; a link is followed to its file."""
+    new = tmp_path / "new.xlsx"
+    assert check_save_target(new, tmp_path / "camp.xlsx", keep_vba=False) == new
+    new.write_bytes(b"PK")
+    assert check_save_target(new, tmp_path / "camp.xlsx", keep_vba=False) == new
+    link = tmp_path / "link.xlsx"
+    link.symlink_to(new)
+    assert check_save_target(link, tmp_path / "camp.xlsx", keep_vba=False) == Path(
+        os.path.realpath(new)
+    )

@@ -33,6 +33,7 @@ from workbooks import (
     make_book,
     records,
     save_book,
+    sheet_part,
     sheet_rows,
     write_grid,
 )
@@ -1075,6 +1076,49 @@ def test_an_elo_sheet_rounds_a_fractional_starting_rating_like_every_later_one()
     assert [r[5:] for r in history.rows] == [(1501, 1506, 1500, 1495)]
 
 
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (
+            [["Setting", "Value"], ["Kfactor", 32]],
+            "sheet 'Elo Settings', row 2, column A (Setting): unknown setting 'Kfactor'; "
+            "expected K (or K-factor)",
+        ),
+        (
+            [["Setting", "Value"], ["K", 32], ["K-factor", 16]],
+            "sheet 'Elo Settings', row 3, column A (Setting): setting 'K-factor' is given twice "
+            "(also row 2)",
+        ),
+    ],
+    ids=["a typo", "twice"],
+)
+def test_an_elo_setting_that_is_not_one_k_is_an_error_not_a_silent_k_of_20(
+    settings: list[list[object]], message: str
+) -> None:
+    """Before, "Kfactor 32" was ignored and every game was rated with K 20 (A 1500 beating B
+    1500 moved 10 points, not 16); two K rows silently took the last."""
+    sheets = {
+        "Elo Settings": settings,
+        "Elo Players": [["Name", "Rating"], ["A", 1500], ["B", 1500]],
+        "Elo Games": [["White", "Black", "Result"], ["A", "B", 1]],
+    }
+    with pytest.raises(InvalidValueError) as raised:
+        workbook.plan_recalc(GridBook(sheets))
+    assert str(raised.value) == message
+
+
+def test_an_elo_settings_sheet_may_hold_empty_rows_and_k_spelled_k_factor() -> None:
+    """K-factor 16, A 1500 beats B 1500: E = 0.5, A gains 16 x 0.5 = 8 (seed 003's formula)."""
+    sheets = {
+        "Elo Settings": [["Setting", "Value"], [None, None], ["K-factor", 16]],
+        "Elo Players": [["Name", "Rating"], ["A", 1500], ["B", 1500]],
+        "Elo Games": [["White", "Black", "Result"], ["A", "B", 1]],
+    }
+    plan = workbook.plan_recalc(GridBook(sheets))
+    standings = next(s for s in plan.sheets if s.name == "Elo Standings")
+    assert [(r[1], r[3]) for r in standings.rows] == [("A", 1508), ("B", 1492)]
+
+
 def test_an_id_beyond_2_to_the_53_is_an_error_naming_the_cell() -> None:
     players = [list(r) for r in LADDER_PLAYERS]
     players[1][0] = 2**53
@@ -1162,6 +1206,38 @@ def test_a_formula_never_calculated_gets_the_same_message_in_every_family_and_co
         f"sheet '{sheet}', row {row}, column {letter} ({column}): the formula '=1+1' was never "
         "calculated; open and save the file in Excel or LibreOffice"
     )
+
+
+@pytest.mark.parametrize("adapter", _adapters(), ids=lambda a: a.__name__)
+def test_a_formula_excel_calculated_to_empty_text_is_an_empty_cell(
+    adapter: Any, tmp_path: Path
+) -> None:
+    """A row prefilled with ``=IF(...,"",...)`` looks empty, and Excel saved its value: empty
+    text (``t="str"``, ``<v></v>``). It is skipped like any empty row, on every adapter; only a
+    formula without a value is never calculated."""
+    import re
+    import zipfile
+
+    sheets = {name: [list(r) for r in grid] for name, grid in ELO_BOOK.items()}
+    sheets["Elo Games"].append([Formula('=IF(1=1,"","x")'), Formula('=IF(1=1,"","x")'), None])
+    path = save_book(make_book(sheets), tmp_path / "book.xlsx")
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    name = sheet_part(path, "Elo Games")
+    # What Excel and LibreOffice write for a formula whose value is empty text.
+    parts[name], hits = re.subn(
+        rb'<c r="(A3|B3)"([^>]*)><f>(IF\(1=1,"","x"\))</f><v\s*/></c>',
+        rb'<c r="\1"\2 t="str"><f>\3</f><v></v></c>',
+        parts[name],
+    )
+    assert hits == 2
+    with zipfile.ZipFile(path, "w") as target:
+        for part, data in parts.items():
+            target.writestr(part, data)
+    plan = workbook.plan_recalc(adapter(path))
+    standings = next(s for s in plan.sheets if s.name == "Elo Standings")
+    # seed 003 with K 32: 1613 vs 1609, A scores 0 -> 1597 and 1625 (SPEC's first game).
+    assert [(row[1], row[3]) for row in standings.rows] == [("B", 1625), ("A", 1597)]
 
 
 def test_a_file_that_cannot_be_read_stops_the_run_once_not_once_per_table() -> None:

@@ -57,6 +57,19 @@ def describe_exit(exitcode: int | None) -> str:
     return f"the reader stopped without an answer (exit status {exitcode})"
 
 
+#: How long a child asked to stop (SIGTERM) may take to clean up before it is killed: it stops
+#: at once unless it is inside native code, which finishes its call first.
+_STOP_GRACE = 5.0
+
+
+class _Stopped(BaseException):
+    """The parent asked this child to stop (SIGTERM, sent when the run is interrupted)."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stopped
+
+
 def _child(
     connection: Connection, work: Callable[[J], R], job: J, errors: IO[bytes] | None
 ) -> None:
@@ -74,9 +87,19 @@ def _child(
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # blocked by the parent across the fork, see _start
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    # Stopped by the parent (Ctrl-C), the job unwinds as from an exception, so what it holds
+    # is cleaned up on the way out (a half-written temporary file is removed), then the child
+    # ends by the signal, as it would have without this handler.
+    if sys.platform != "win32":  # Windows ends a process without running any handler
+        with contextlib.suppress(ValueError):  # not the main thread (never, in practice)
+            signal.signal(signal.SIGTERM, _stop)
     answer: R | Died
     try:
         answer = work(job)
+    except _Stopped:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise  # not reached: the signal ends the process
     except MemoryError:
         answer = Died("the reader ran out of memory")
     except Exception as error:  # a bug; reported on the job's one line, not as a traceback
@@ -93,8 +116,9 @@ def _last_words(errors: IO[bytes] | None) -> str:
     """The last non-empty line the child wrote to standard error (``""`` if none)."""
     if errors is None:
         return ""
-    errors.seek(0)
-    lines = errors.read()[-4096:].decode(errors="replace").splitlines()
+    # Only the end: a dying native library may have written megabytes before its last words.
+    errors.seek(max(0, errors.seek(0, os.SEEK_END) - 4096))
+    lines = errors.read().decode(errors="replace").splitlines()
     return next((line.strip() for line in reversed(lines) if line.strip()), "")
 
 
@@ -182,7 +206,10 @@ def run_isolated(
         for entry in running.values():
             entry.process.terminate()
         for entry in running.values():
-            entry.process.join()
+            entry.process.join(_STOP_GRACE)
+            if entry.process.exitcode is None:  # still inside native code: no cleaning up
+                entry.process.kill()
+                entry.process.join()
             entry.connection.close()
             if entry.errors is not None:
                 entry.errors.close()

@@ -130,6 +130,14 @@ def excel_value(number: float, decimals: int) -> Decimal | None:
     return None
 
 
+def _snapped_whole(number: float) -> int | None:
+    """The whole number the float ``number`` is, Excel's arithmetic noise aside, else None."""
+    if number.is_integer():
+        return int(number)
+    whole = excel_value(number, 0)
+    return None if whole is None else int(whole)
+
+
 # --- sane bounds ----------------------------------------------------------------------------
 
 
@@ -272,8 +280,8 @@ def number(
     if isinstance(value, int):
         result = value if not _too_large(value) else None
     elif isinstance(value, float):
-        whole = value if value.is_integer() else excel_value(value, 0)
-        result = value if whole is None else int(whole)
+        whole = _snapped_whole(value)
+        result = value if whole is None else whole
     elif isinstance(value, str | Decimal):
         try:
             parsed = float(value.strip() if isinstance(value, str) else value)
@@ -307,7 +315,8 @@ def whole_number(
     """A whole number: 1200, 1200.0 or the text "1200"; anything else is an error at its cell.
 
     With ``low``, a smaller number is an error saying what was expected; with ``bounds``, a
-    number outside them is an error naming them.
+    number outside them is an error naming them. Without bounds, 2^53 or more (in size) is
+    still too large: a spreadsheet cannot hold every such whole number exactly.
     """
     # The common case first: a plain int (or whole float) in range is the answer as it is.
     if value.__class__ is int or (value.__class__ is float and value.is_integer()):
@@ -330,7 +339,7 @@ def whole_number(
             )
         number = value
     elif isinstance(value, float):
-        snapped = None if value.is_integer() else excel_value(value, 0)
+        snapped = _snapped_whole(value)
         number = value if snapped is None else snapped
     elif isinstance(value, Decimal):
         number = value
@@ -363,6 +372,12 @@ def whole_number(
         raise InvalidValueError(f"{_quoted(value, name)} must be {what}", where, column)
     if bounds is not None:
         bounds.check(whole, value, where, column, name)
+    if not -_EXACT < whole < _EXACT:
+        # A field without bounds of its own (a round, a seed): from 2^53 on, a spreadsheet's
+        # doubles skip whole numbers, so the cell may not hold what was typed (issue 10).
+        raise InvalidValueError(
+            f"{_quoted(value, name)} is too large; expected {what}", where, column
+        )
     return whole
 
 
@@ -370,9 +385,8 @@ def whole_number_or_none(value: object) -> int | None:
     """A whole number kept as it is (an inactive player's rating), else None: never an error."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, float):
-        whole = excel_value(value, 0)
-        return None if whole is None else int(whole)
+    if isinstance(value, float) and math.isfinite(value):
+        return _snapped_whole(value)
     return None
 
 

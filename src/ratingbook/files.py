@@ -120,22 +120,29 @@ def stat_book(path: Path) -> os.stat_result:
     return status
 
 
-def check_output_path(path: Path) -> bool:
-    """Whether the output ``path`` names an existing file; a :class:`WorkbookError` if it
-    cannot be written at all: a path problem (too long, a link loop), a folder, a pipe or a
-    device. Checked before any work, so a bad output name costs nothing."""
+def _replaceable(path: Path, verb: str) -> bool:
+    """Whether ``path`` names an existing file that a new one may replace; a
+    :class:`WorkbookError` (``cannot {verb} ...``) if it cannot be written at all: a path
+    problem (too long, a link loop), a folder, a pipe or a device."""
     try:
         status = os.stat(path)
     except FileNotFoundError:
         return False
     except OSError as error:
-        raise WorkbookError(f"cannot write: {path_problem(str(path), error)}") from None
+        raise WorkbookError(f"cannot {verb}: {path_problem(str(path), error)}") from None
     if stat.S_ISDIR(status.st_mode):
-        raise WorkbookError(f"cannot write {str(path)!r}: it is a folder")
+        raise WorkbookError(f"cannot {verb} {str(path)!r}: it is a folder")
     if not stat.S_ISREG(status.st_mode):
         # Replacing a pipe or a device by a file would break whatever uses it.
-        raise WorkbookError(f"cannot write {str(path)!r}: it is not an ordinary file")
+        raise WorkbookError(f"cannot {verb} {str(path)!r}: it is not an ordinary file")
     return True
+
+
+def check_output_path(path: Path) -> bool:
+    """Whether the output ``path`` names an existing file; a :class:`WorkbookError` if it
+    cannot be written at all: a path problem (too long, a link loop), a folder, a pipe or a
+    device. Checked before any work, so a bad output name costs nothing."""
+    return _replaceable(path, "write")
 
 
 def check_package(path: Path) -> list[str]:
@@ -210,16 +217,9 @@ def check_save_target(target: str | os.PathLike[str], source: Path, keep_vba: bo
         folder = path.parent if str(path.parent) else Path(".")
         if not folder.is_dir():
             raise WorkbookError(f"cannot save {str(path)!r}: folder {str(folder)!r} does not exist")
-        status = os.stat(path)
-    except FileNotFoundError:
-        return path  # a new file
     except OSError as error:
         raise WorkbookError(f"cannot save: {path_problem(str(path), error)}") from None
-    if stat.S_ISDIR(status.st_mode):
-        raise WorkbookError(f"cannot save {str(path)!r}: it is a folder")
-    if not stat.S_ISREG(status.st_mode):
-        # Replacing a pipe or a device by a file would break whatever uses it.
-        raise WorkbookError(f"cannot save {str(path)!r}: it is not an ordinary file")
+    _replaceable(path, "save")
     return path
 
 

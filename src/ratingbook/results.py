@@ -52,17 +52,19 @@ class Result(enum.Enum):
 # seed 001: the Access table holds "(1-0)" and draws; SPEC: "(0-1)" is a black win (a deliberate,
 # documented difference from the VBA, which made everything but "(1-0)" a draw), "(½-½)" and
 # "(1/2-1/2)" are draws, brackets optional. Anything else is an error, never a silent draw.
-_LADDER_SPELLINGS: dict[str, Result] = {}
-for _text, _result in (
+_LADDER_RESULTS = (
     ("1-0", Result.WHITE_WINS),
     ("0-1", Result.BLACK_WINS),
     ("½-½", Result.DRAW),
     ("1/2-1/2", Result.DRAW),
-):
-    _LADDER_SPELLINGS[_text] = _result
-    _LADDER_SPELLINGS[f"({_text})"] = _result
+)
 
-LADDER_RESULT_SPELLINGS: tuple[str, ...] = ("(1-0)", "(0-1)", "(½-½)", "(1/2-1/2)")
+#: The ladder's results as the Access table writes them, in brackets: ``(1-0)`` first.
+LADDER_RESULT_SPELLINGS: tuple[str, ...] = tuple(f"({text})" for text, _ in _LADDER_RESULTS)
+
+_LADDER_SPELLINGS: dict[str, Result] = {
+    spelling: result for text, result in _LADDER_RESULTS for spelling in (text, f"({text})")
+}
 
 
 #: What a ladder result cell may hold, as error messages say it.

@@ -21,15 +21,11 @@ from ratingbook.results import Result
 
 __all__ = [
     "RECORD",
-    "SCORES",
     "check_players",
     "check_points",
     "competition_ranks",
     "result_of_score",
 ]
-
-#: The score one side makes in one game: a loss, a draw, a win.
-SCORES: tuple[Fraction, ...] = (Fraction(0), Fraction(1, 2), Fraction(1))
 
 
 def check_players(

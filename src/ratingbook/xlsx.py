@@ -203,11 +203,19 @@ class XlsxBook(OpenpyxlBook):
         # Read-only sheets trust the file's <dimension>, which some programs leave at "A1":
         # forget it, or every cached value past A1 reads as missing.
         cached.reset_dimensions()
-        values = [list(row) for row in cached.iter_rows(values_only=True)]
+        values = [[_cached_value(cell) for cell in row] for row in cached.iter_rows()]
         for row, column in formulas:
             r, c = row - 1, column - 1
             new = values[r][c] if r < len(values) and c < len(values[r]) else None
             grid[r][c] = Uncalculated(_formula_text(grid[r][c])) if new is None else new
+
+
+def _cached_value(cell: Any) -> object:
+    """A read-only cell's cached value. openpyxl reads an empty ``<v></v>`` as None, the same as
+    no ``<v>`` at all; but ``t="str"`` says a spreadsheet program calculated text, here ``""``
+    (``=IF(B9="","",...)``), which is an empty cell, not a formula never calculated."""
+    value = cell.value
+    return "" if value is None and cell.data_type == "str" else value
 
 
 def _formula_text(value: object) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ratingbook import cells, elo
 from ratingbook.book import GeneratedSheet, Plan
-from ratingbook.errors import Problems, RatingbookError
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.families.sheets import Sheets, game_players, guarded, read, unique_names
 from ratingbook.presentation import PrintSetup
 from ratingbook.progress import PlayerPath, chart_sheets, series_progress
@@ -30,22 +30,38 @@ __all__ = ["REQUIRED", "plan_elo"]
 REQUIRED = (ELO_PLAYERS.sheet, ELO_GAMES.sheet)
 
 
+_K_NAMES = ("k", "k-factor", "k factor")
+
+
 def _elo_k(sheets: Sheets, problems: Problems) -> float:
+    """K from the optional Elo Settings sheet (20 without it). K is its only setting: another
+    name is a typo that would silently leave K at 20, and a second K row is ambiguous."""
     if sheets.actual(ELO_SETTINGS.sheet) is None:
         return 20.0
     k = 20.0
+    k_row: int | None = None
     for row in read(sheets, ELO_SETTINGS).rows:
         try:
             setting = cells.text(row.get("Setting"), row.where, "Setting", required=False)
-            if header_key(setting) in ("k", "k-factor", "k factor"):
-                value = cells.number(
-                    row.get("Value"),
-                    row.where,
-                    "Value",
-                    "K, a number of at least 0",
-                    bounds=cells.K_FACTOR,
+            if not setting:
+                continue
+            if header_key(setting) not in _K_NAMES:
+                raise InvalidValueError(
+                    f"unknown setting {setting!r}; expected K (or K-factor)", row.where, "Setting"
                 )
-                k = float(value)
+            if k_row is not None:
+                raise InvalidValueError(
+                    f"setting {setting!r} is given twice (also row {k_row})", row.where, "Setting"
+                )
+            k_row = row.where.row or 0
+            value = cells.number(
+                row.get("Value"),
+                row.where,
+                "Value",
+                "K, a number of at least 0",
+                bounds=cells.K_FACTOR,
+            )
+            k = float(value)
         except RatingbookError as error:
             problems.append(error)
     return k
