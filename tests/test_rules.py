@@ -6,13 +6,14 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook.errors import InvalidValueError, Location, SelfPlayError
+from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 from ratingbook.results import Result
 from ratingbook.rules import (
     RECORD,
     check_players,
     check_points,
     competition_ranks,
+    game_indices,
     result_of_score,
 )
 
@@ -73,3 +74,31 @@ def test_competition_ranks_share_equal_rows_and_skip_after_them(
     keys: list[object], ranks: list[int]
 ) -> None:
     assert competition_ranks(keys) == ranks
+
+
+GAMES_WHERE = Location(sheet="Games", row=7, columns={"White": "A", "Black": "B"})
+
+
+@pytest.mark.parametrize(
+    ("white", "black", "error", "message"),
+    [
+        ("Zed", "Bob", UnknownPlayerError, "column A (White): 'Zed' is not on the player list"),
+        ("Ann", "Zed", UnknownPlayerError, "column B (Black): 'Zed' is not on the player list"),
+        ("Zed", "Zed", SelfPlayError, "column B (Black): player 'Zed' cannot play themself"),
+    ],
+)
+def test_a_game_is_between_two_listed_players(
+    white: str, black: str, error: type[Exception], message: str
+) -> None:
+    index = {"Ann": 0, "Bob": 1}
+    assert game_indices("Bob", "Ann", index, GAMES_WHERE) == (1, 0)
+    with pytest.raises(error) as raised:
+        game_indices(white, black, index, GAMES_WHERE)
+    assert str(raised.value) == f"sheet 'Games', row 7, {message}"
+
+
+def test_the_judge_format_may_let_a_player_meet_themself_and_ids_have_their_own_words() -> None:
+    assert game_indices("Ann", "Ann", {"Ann": 0}, None, allow_self_play=True) == (0, 0)
+    with pytest.raises(UnknownPlayerError) as raised:
+        game_indices(1, 9, {1: 0}, GAMES_WHERE, "no player has ID {!r}")
+    assert str(raised.value) == "sheet 'Games', row 7, column B (Black): no player has ID 9"

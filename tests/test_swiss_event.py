@@ -149,7 +149,8 @@ def test_settings_sheet():
     ("setting", "value", "message"),
     [
         ("Roundz", 5, "unknown setting 'Roundz'"),
-        ("Rounds", 0, "0 rounds: expected 1 or more"),
+        ("Rounds", 0, "0 is too small for a number of rounds (at least 1)"),
+        ("Rounds", 1001, "1001 is too large for a number of rounds (at most 1,000)"),
         ("Start Date", "soon", "'soon' is not a date"),
         ("Pairing", "Dubov", "pairing system 'Dubov' is not supported"),
         ("Points", "1 0.5", "expected three numbers"),
@@ -192,7 +193,18 @@ def test_start_order_is_rating_then_name():
         ([(1, 1, "Anna", "Bob", "H")], "row 2, column E (Result): unknown result 'H'"),
         ([(1, 1, "Anna", "anna", "1-0")], "row 2, column D (Black): no player named 'anna'"),
         ([(1, 1, "Anna", "Anna", "1-0")], "row 2, column D (Black): player 'Anna' cannot play"),
-        ([(0, 1, "Anna", "Bob", "1-0")], "row 2, column A (Round): round 0"),
+        (
+            [(0, 1, "Anna", "Bob", "1-0")],
+            "row 2, column A (Round): 0 is too small for a round number (at least 1)",
+        ),
+        (
+            [(1e300, 1, "Anna", "Bob", "1-0")],
+            "row 2, column A (Round): 1e+300 is too large for a round number (at most 1,000)",
+        ),
+        (
+            [(1, 100_001, "Anna", "Bob", "1-0")],
+            "row 2, column B (Board): 100001 is too large for a board number (at most 100,000)",
+        ),
         (
             [(1, 1, "Anna", "Bob", "1-0"), (3, 1, "Anna", "Bob", "")],
             "row 3, column A (Round): round 2 has no games but round 3 has",
@@ -207,6 +219,14 @@ def test_bad_game_rows_name_sheet_row_and_column(data, message):
     with pytest.raises(RatingbookError) as caught:
         build_event(FOUR, games(*data))
     assert message in str(caught.value)
+
+
+def test_an_absurd_player_rating_is_an_error_naming_the_cell():
+    field = rows("Swiss Players", ("Name", "Rating"), ("Anna", 99999999999999999999), ("Bob", 1900))
+    with pytest.raises(RatingbookError) as caught:
+        build_event(field, [])
+    assert "sheet 'Swiss Players', row 2, column B (Rating): " in str(caught.value)
+    assert "is too large" in str(caught.value)
 
 
 def test_a_game_after_withdrawal_is_an_error_naming_the_cell():

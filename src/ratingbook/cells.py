@@ -36,8 +36,10 @@ from ratingbook.results import (
 )
 
 __all__ = [
+    "BOARD",
     "EXCEL_ERRORS",
     "EXCEL_NOISE",
+    "FIDE_ID",
     "GROUP_RATING",
     "K_FACTOR",
     "MAX_DIGITS",
@@ -45,6 +47,8 @@ __all__ = [
     "PIECES",
     "PLAYER_ID",
     "RATING",
+    "ROUND",
+    "ROUNDS",
     "Bounds",
     "Uncalculated",
     "crikey_result",
@@ -189,6 +193,13 @@ K_FACTOR = Bounds("K", 0, 1_000)
 PIECES = Bounds("a piece value", 0, 1_000)
 #: A ladder player's ID (the Access table's ID is a Long Integer).
 PLAYER_ID = Bounds("a player ID", 0, 2_147_483_647)
+#: A Swiss event's planned rounds and a game's round (the longest real events have ~20).
+ROUNDS = Bounds("a number of rounds", 1, 1_000)
+ROUND = Bounds("a round number", 1, 1_000)
+#: A game's board number (a Swiss event of 200,000 players has 100,000 boards).
+BOARD = Bounds("a board number", 1, 100_000)
+#: A FIDE ID (TRF gives it 11 digits).
+FIDE_ID = Bounds("a FIDE ID", 1, 99_999_999_999)
 
 
 def is_blank(value: object) -> bool:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 # formats.py reads ratings as crikey.parse_hundredths; the reader's home is cells.py.
 from ratingbook.cells import hundredths as parse_hundredths
-from ratingbook.errors import InvalidValueError, Location, UnknownPlayerError
+from ratingbook.errors import InvalidValueError, Location
 from ratingbook.results import Result
-from ratingbook.rules import check_players
+from ratingbook.rules import game_indices
 
 __all__ = [
     "CRIKEY_RESULTS",
@@ -132,14 +132,9 @@ def crikey_tournament(
     index = {name: i for i, name in enumerate(names)}
     moves: list[tuple[int, int, int, int, int]] = []
     for game in games:
-        if game.white == game.black and not allow_self_play:
-            check_players(game.white, game.black, game.where)  # raises: the rule is in rules.py
-        found: list[int] = []
-        for column, name in (("White", game.white), ("Black", game.black)):
-            i = index.get(name)
-            if i is None:
-                raise UnknownPlayerError(f"{name!r} is not on the player list", game.where, column)
-            found.append(i)
+        white, black = game_indices(
+            game.white, game.black, index, game.where, allow_self_play=allow_self_play
+        )
         for column, pieces in (
             ("White Pieces", game.white_pieces),
             ("Black Pieces", game.black_pieces),
@@ -149,7 +144,7 @@ def crikey_tournament(
                     f"piece value {pieces!r} is not a whole number", game.where, column
                 )
         moves.append(
-            (found[0], found[1], _RESULT_INDEX[game.result], game.white_pieces, game.black_pieces)
+            (white, black, _RESULT_INDEX[game.result], game.white_pieces, game.black_pieces)
         )
     values = [ratings[name] for name in names]
     replay_crikey(values, moves)

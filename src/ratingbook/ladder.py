@@ -21,10 +21,9 @@ from ratingbook.errors import (
     Problems,
     RatingbookError,
     UnknownGroupError,
-    UnknownPlayerError,
 )
 from ratingbook.results import Result
-from ratingbook.rules import check_players
+from ratingbook.rules import game_indices
 
 __all__ = [
     "LadderGame",
@@ -312,18 +311,13 @@ def _starting_ratings(
 def _game_indices(
     game: LadderGame, index: Mapping[int, int], players: Sequence[LadderPlayer]
 ) -> tuple[int, int]:
-    check_players(game.white, game.black, game.where)
-    found: list[int] = []
-    for column, player_id in (("White", game.white), ("Black", game.black)):
-        i = index.get(player_id)
-        if i is None:
-            raise UnknownPlayerError(f"no player has ID {player_id!r}", game.where, column)
+    found = game_indices(game.white, game.black, index, game.where, "no player has ID {!r}")
+    for column, player_id, i in (("White", game.white, found[0]), ("Black", game.black, found[1])):
         if not players[i].active:
             raise InactivePlayerError(
                 f"player {player_id!r} ({players[i].name!r}) is not active", game.where, column
             )
-        found.append(i)
-    return found[0], found[1]
+    return found
 
 
 def _moves(

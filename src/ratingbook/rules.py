@@ -1,6 +1,7 @@
 """Game-level rules shared by every rating system: everything that decides them lives here.
 
-- the players of a game: White and Black are two different players (no self-play);
+- the players of a game: White and Black are two different players (no self-play), each on the
+  player list;
 - the points of one game: each side scores 1, ½ or 0 (a result gives White 1, ½ or 0 and Black
   the rest), and the two sides of a Swiss game share at most one point (a forfeit or a double
   loss may give less);
@@ -13,10 +14,11 @@ and the text formats all call these, so a rule changed here changes everywhere. 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
-from ratingbook.errors import InvalidValueError, Location, SelfPlayError
+from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 from ratingbook.results import Result
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "check_players",
     "check_points",
     "competition_ranks",
+    "game_indices",
     "result_of_score",
 ]
 
@@ -34,6 +37,32 @@ def check_players(
     """A game is between two different players; White playing themself is a SelfPlayError."""
     if white == black:
         raise SelfPlayError(f"player {white!r} cannot play themself", where, column)
+
+
+P = TypeVar("P", bound=Hashable)
+
+
+def game_indices(
+    white: P,
+    black: P,
+    index: Mapping[P, int],
+    where: Location | None,
+    unknown: str = "{!r} is not on the player list",
+    *,
+    allow_self_play: bool = False,
+) -> tuple[int, int]:
+    """White's and Black's positions in ``index``: two different players (self-play is a
+    SelfPlayError unless allowed), each on the player list (``unknown``, formatted with the
+    player, is an UnknownPlayerError naming that side's column, White first)."""
+    if not allow_self_play:
+        check_players(white, black, where)
+    i = index.get(white)
+    if i is None:
+        raise UnknownPlayerError(unknown.format(white), where, "White")
+    j = index.get(black)
+    if j is None:
+        raise UnknownPlayerError(unknown.format(black), where, "Black")
+    return i, j
 
 
 def check_points(

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ratingbook.errors import InvalidValueError, UnknownPlayerError
 from ratingbook.formats import read_swiss
-from ratingbook.rules import check_players
+from ratingbook.rules import game_indices
 
 # SwissGame lives in a module of its own, which formats.py imports too; kept importable from here.
 from ratingbook.swissgame import SwissGame
@@ -70,14 +70,8 @@ def swiss_standings(
         halves[index[name]] += extra
     pairs: list[tuple[int, int, int, int]] = []
     for game in games:
-        check_players(game.white, game.black, game.where)
-        found: list[int] = []
-        for column, name in (("White", game.white), ("Black", game.black)):
-            i = index.get(name)
-            if i is None:
-                raise UnknownPlayerError(f"{name!r} is not on the player list", game.where, column)
-            found.append(i)
-        pairs.append((found[0], found[1], game.white_halves, game.black_halves))
+        white, black = game_indices(game.white, game.black, index, game.where)
+        pairs.append((white, black, game.white_halves, game.black_halves))
     return rank_games(players, pairs, halves)
 
 

@@ -21,7 +21,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ratingbook.cells import score, text, whole_number
+from ratingbook.cells import (
+    BOARD,
+    FIDE_ID,
+    RATING,
+    ROUND,
+    Bounds,
+    is_blank,
+    score,
+    text,
+    whole_number,
+)
 from ratingbook.errors import (
     InvalidValueError,
     Location,
@@ -190,11 +200,12 @@ def normalise_title(value: str) -> str:
     )
 
 
-def _optional_number(row: Row, column: str, what: str, low: int) -> int | None:
+def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds) -> int | None:
     value = row.get(column)
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if is_blank(value):
         return None
     number = whole_number(value, row.where, column, what)
+    bounds.check(number, value, row.where, column)
     if number < low:
         raise InvalidValueError(f"{number!r} is out of range; expected {what}", row.where, column)
     return number
@@ -225,13 +236,15 @@ def read_player(row: Row) -> SwissPlayer:
         )
     return SwissPlayer(
         name=name,
-        rating=_optional_number(row, "Rating", "a rating (a whole number, 0 or more)", 0),
-        fide_id=_optional_number(row, "FIDE ID", "a FIDE ID (a whole number)", 1),
+        rating=_optional_number(row, "Rating", "a rating (a whole number, 0 or more)", 0, RATING),
+        fide_id=_optional_number(row, "FIDE ID", "a FIDE ID (a whole number)", 1, FIDE_ID),
         title=normalise_title(text(row.get("Title"), row.where, "Title", required=False)),
         federation=federation,
         birth=_birth(row.get("Birth")),
         sex={"f": "w"}.get(sex.casefold(), sex.casefold()),
-        withdrawn=_optional_number(row, "Withdrawn", "the first round not played (1 or more)", 1),
+        withdrawn=_optional_number(
+            row, "Withdrawn", "the first round not played (1 or more)", 1, ROUND
+        ),
         where=row.where,
     )
 
@@ -239,7 +252,7 @@ def read_player(row: Row) -> SwissPlayer:
 def _result_from_points(row: Row) -> SwissResult | None:
     """The seed's ``White Points`` / ``Black Points`` columns as a result, when Result is empty."""
     wv, bv = row.get("White Points"), row.get("Black Points")
-    blank = [v is None or (isinstance(v, str) and not v.strip()) for v in (wv, bv)]
+    blank = [is_blank(v) for v in (wv, bv)]
     if all(blank):
         return None
     wh = int(2 * score(wv, row.where, "White Points"))
@@ -263,15 +276,13 @@ def _result_from_points(row: Row) -> SwissResult | None:
 def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
     """One ``Swiss Games`` row; ``names`` maps each player's name, and its case-folded
     spelling (for the "did you mean" hint), to the player's name."""
-    round_number = whole_number(row.get("Round"), row.where, "Round", "a round number")
-    if round_number < 1:
-        raise InvalidValueError(f"round {round_number!r}: expected 1 or more", row.where, "Round")
+    round_number = whole_number(
+        row.get("Round"), row.where, "Round", "a round number", bounds=ROUND
+    )
     board_value = row.get("Board")
     board = None
-    if board_value is not None and not (isinstance(board_value, str) and not board_value.strip()):
-        board = whole_number(board_value, row.where, "Board", "a board number")
-        if board < 1:
-            raise InvalidValueError(f"board {board!r}: expected 1 or more", row.where, "Board")
+    if not is_blank(board_value):
+        board = whole_number(board_value, row.where, "Board", "a board number", bounds=BOARD)
 
     def player(column: str) -> str:
         name = text(row.get(column), row.where, column)

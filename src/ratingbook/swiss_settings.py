@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ratingbook.cells import text, whole_number
+from ratingbook.cells import ROUNDS, text, whole_number
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.swiss_codes import Scoring, parse_tiebreaks
 from ratingbook.tables import Row, header_key
@@ -199,11 +199,9 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
 
     kwargs: dict[str, object] = {}
     if given("Rounds"):
-        rounds = whole_number(values["Rounds"], place["Rounds"], "Value", "a number of rounds")
-        if rounds < 1:
-            raise InvalidValueError(
-                f"{rounds!r} rounds: expected 1 or more", place["Rounds"], "Value"
-            )
+        rounds = whole_number(
+            values["Rounds"], place["Rounds"], "Value", "a number of rounds", bounds=ROUNDS
+        )
         kwargs["rounds"] = rounds
     if given("Start Date"):
         kwargs["start_date"] = _date(values["Start Date"], place["Start Date"], "Value")

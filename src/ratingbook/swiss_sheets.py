@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from ratingbook import swiss
 from ratingbook.fide import fide_standings
+from ratingbook.rules import competition_ranks
 from ratingbook.schemas import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
 from ratingbook.swiss_codes import SwissResult
 from ratingbook.swiss_event import BYE, SwissEntry, SwissEvent
@@ -59,13 +60,6 @@ def _number(points: Fraction) -> int | float:
     return int(points) if points.denominator == 1 else float(points)
 
 
-def _ranks(keys: Sequence[object]) -> list[int]:
-    ranks: list[int] = []
-    for i, key in enumerate(keys):
-        ranks.append(ranks[-1] if i and key == keys[i - 1] else i + 1)
-    return ranks
-
-
 def seed_order_standings(event: SwissEvent) -> tuple[list[swiss.player_result], list[int]]:
     """The seed's standings of the event (points, resistance, SB, blacks) and their ranks.
 
@@ -88,7 +82,7 @@ def seed_order_standings(event: SwissEvent) -> tuple[list[swiss.player_result], 
     names = [p.name for p in event.start_order]
     results = swiss.swiss_standings(names, games, unplayed)
     keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
-    return results, _ranks(keys)
+    return results, competition_ranks(keys)
 
 
 def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ratingbook.camper_chart import CAMPER_CHART
 from ratingbook.families.ladder import STANDINGS_HEADER
+from ratingbook.results import LADDER_RESULT_SPELLINGS
 from ratingbook.schemas import (
     CAMP_GROUPS,
     CRIKEY_CHARTS,
@@ -260,7 +261,7 @@ LADDER = Design(
             dropdowns=(
                 Dropdown(
                     "Result",
-                    ("(1-0)", "(0-1)", "(½-½)"),
+                    LADDER_RESULT_SPELLINGS[:3],  # (1-0), (0-1), (½-½): the one table of them
                     "(1-0) White won, (0-1) Black won, (½-½) draw.",
                     also="(1/2-1/2) and the same without brackets are accepted too.",
                 ),
