@@ -26,7 +26,7 @@ from ratingbook.excel import XlwingsBook
 from ratingbook.package.tableparts import grow_table_xml, read_table_part
 from ratingbook.table_growth import TableArea, grown_tables, parse_area, with_bottom
 from ratingbook.xlsx import XlsxBook
-from test_libreoffice import SOFFICE, sheets_as_libreoffice_sees_them
+from test_libreoffice import SOFFICE, convert
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbook_templates" / "swiss.xlsx"
 
@@ -163,13 +163,17 @@ def _table_refs(path: Path) -> dict[str, tuple[str, str | None]]:
     }
 
 
+@pytest.mark.parametrize("command", ["pair", "recalc"])
 @pytest.mark.parametrize("engine", ["package", "openpyxl"])
-def test_pairing_grows_swiss_games_over_the_new_round(tmp_path: Path, engine: str) -> None:
-    """Round 5 (3 boards, 6 players) lands in rows 14-16: SwissGames becomes A1:E16, the other
-    tables keep their ranges (on the package engine, their parts are byte-identical)."""
+def test_pairing_grows_swiss_games_over_the_new_round(
+    tmp_path: Path, engine: str, command: str
+) -> None:
+    """Round 5 (3 boards, 6 players) lands in rows 14-16, by `pair` or by Recalc's auto-pairing:
+    SwissGames becomes A1:E16, the other tables keep their ranges (on the package engine, their
+    parts are byte-identical)."""
     book = _template_with_round_4_played(tmp_path)
     out = tmp_path / "paired.xlsx"
-    done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(out), "--engine", engine])
+    done = CliRunner().invoke(cli, [command, str(book), "-o", str(out), "--engine", engine])
     assert done.exit_code == 0, done.output
     ws = openpyxl.load_workbook(out)["Swiss Games"]
     assert [ws.cell(row=r, column=1).value for r in range(14, 17)] == [5, 5, 5]
@@ -189,14 +193,27 @@ def test_pairing_grows_swiss_games_over_the_new_round(tmp_path: Path, engine: st
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
-def test_libreoffice_opens_the_paired_book_with_its_grown_table(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_libreoffice_opens_the_paired_book_and_keeps_the_grown_table(
+    tmp_path: Path, engine: str
+) -> None:
+    """LibreOffice reads the paired book and, saving it as .xlsx of its own, writes SwissGames
+    as A1:E16 with round 5 in rows 14-16: it understood the grown table."""
     book = _template_with_round_4_played(tmp_path)
     out = tmp_path / "paired.xlsx"
-    done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(out)])
+    done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(out), "--engine", engine])
     assert done.exit_code == 0, done.output
-    games = sheets_as_libreoffice_sees_them(out, tmp_path)["Swiss Games"]
-    assert games[0][:5] == ["Round", "Board", "White", "Black", "Result"]
-    assert [line[:2] for line in games[13:16]] == [["5", "1"], ["5", "2"], ["5", "3"]]
+    lo_dir = tmp_path / "lo"
+    result = convert(out, lo_dir, tmp_path / "profile", "xlsx:Calc MS Excel 2007 XML")
+    assert result.returncode == 0, result.stderr
+    saved = lo_dir / "paired.xlsx"
+    assert _table_refs(saved)["SwissGames"] == ("A1:E16", "A1:E16")
+    ws = openpyxl.load_workbook(saved)["Swiss Games"]
+    assert [[c.value for c in row] for row in ws.iter_rows(min_row=14, max_row=16, max_col=2)] == [
+        [5, 1],
+        [5, 2],
+        [5, 3],
+    ]
 
 
 def test_openpyxl_engine_grows_a_table_and_leaves_a_totals_table_alone(tmp_path: Path) -> None:
