@@ -346,8 +346,12 @@ def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
     """
     if written_extent(block) is None:
         return
+    try:
+        found = list(ws.tables)
+    except NotImplementedError:  # an engine without tables: nothing to resize
+        return
     tables: dict[str, tuple[xw.main.Table, TableArea]] = {}
-    for table in ws.tables:
+    for table in found:
         rng = table.range
         if rng is None:
             continue
