@@ -25,6 +25,7 @@ LAYERS = [
     "walker",
     "reading",
     "patch",
+    "tableparts",
     "generated",
     "render",
     "book",

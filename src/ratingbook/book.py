@@ -50,7 +50,8 @@ KEEP = _Keep()
 class WriteBlock:
     """Values for a rectangle of an existing sheet, its top-left cell at (row, column), 1-based.
 
-    A :data:`KEEP` value leaves that cell untouched (formula, value and style).
+    A :data:`KEEP` value leaves that cell untouched (formula, value and style). An Excel table
+    the block extends downward grows over its rows (:mod:`ratingbook.table_growth`).
     """
 
     sheet: str

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 import xlwings as xw
 
 from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.table_growth import TableArea, grown_tables, written_extent
 from ratingbook.tables import EXCEL_ERRORS, Grid, trim_grid
 from ratingbook.workbook import (
     KEEP,
@@ -218,6 +219,8 @@ class XlwingsBook:
         else:
             out = [[_value_out(v) for v in line] for line in values]
         ws.range((block.row, block.column)).value = out
+        if not self.remote:
+            _grow_tables(ws, block)
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         existing = {ws.name.casefold(): ws for ws in self.book.sheets}
@@ -331,6 +334,35 @@ def _tolerated(call: Callable[..., object], *args: object) -> None:
         raise
     except NotImplementedError:
         pass
+
+
+def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
+    """Desktop Excel: the tables (ListObjects) ``block`` extends downward are resized over its
+    rows (``ListObject.Resize``), by :mod:`ratingbook.table_growth`'s rule.
+
+    Read after the write, so a table Excel already extended is resized no further. Not on the
+    JSON engine: its Office.js client answers ``resizeTable`` with "NotImplemented" and aborts
+    the run, so there the rows are written under the table and the table keeps its range.
+    """
+    if written_extent(block) is None:
+        return
+    try:
+        found = list(ws.tables)
+    except NotImplementedError:  # an engine without tables: nothing to resize
+        return
+    tables: dict[str, tuple[xw.main.Table, TableArea]] = {}
+    for table in found:
+        rng = table.range
+        if rng is None:
+            continue
+        last = rng.last_cell
+        totals = 1 if table.show_totals else 0
+        area = TableArea(table.name, rng.row, rng.column, last.row, last.column, totals)
+        tables[area.name] = (table, area)
+    grown = grown_tables([area for _, area in tables.values()], [block])
+    for name, bottom in grown.items():
+        table, area = tables[name]
+        _tolerated(table.resize, ws.range((area.top, area.left), (bottom, area.right)))
 
 
 def _check_finite(plan: Plan) -> None:

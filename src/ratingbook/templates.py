@@ -215,8 +215,9 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
 
 
 def _cover_new_rows(ws: Worksheet, sheet: InputSheet) -> None:
-    """Rows the sample's recalculation appended (the Swiss pairing of the next round) join the
-    Excel table and get the column's number format, as rows typed below the table do."""
+    """Rows the sample's recalculation appended (the Swiss pairing of the next round) get the
+    column's number format, as rows typed below the table do (the table itself grew over them
+    in the adapter's write, by ratingbook.table_growth's rule)."""
     last_row = ws.max_row
     while last_row > 2 and all(
         ws.cell(row=last_row, column=c).value in (None, "") for c in range(1, len(sheet.header) + 1)
@@ -224,8 +225,6 @@ def _cover_new_rows(ws: Worksheet, sheet: InputSheet) -> None:
         last_row -= 1
     if last_row <= max(2, len(sheet.rows) + 1):
         return
-    table = next(iter(ws.tables.values()))
-    table.ref = f"A1:{get_column_letter(len(sheet.header))}{last_row}"
     for position, name in enumerate(sheet.header, start=1):
         number_format = sheet.number_formats.get(name)
         if number_format is not None:

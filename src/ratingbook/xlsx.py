@@ -33,6 +33,7 @@ from ratingbook.files import (
     check_package,
     check_save_target,
 )
+from ratingbook.table_growth import grown_tables, parse_area, with_bottom
 from ratingbook.tables import Grid, Uncalculated, trim_grid
 from ratingbook.xlsx_presentation import add_charts, apply_print_setup
 
@@ -100,6 +101,18 @@ class OpenpyxlBook:
                 if value is KEEP:
                     continue
                 _set(ws.cell(row=block.row + r, column=block.column + c), value)
+        # Excel tables the block extends downward grow over the new rows (table_growth's rule).
+        tables = {table.name: table for table in ws.tables.values()}
+        areas = [
+            parse_area(name, table.ref or "", max(table.totalsRowCount or 0, 0))
+            for name, table in tables.items()
+        ]
+        known = [area for area in areas if area is not None]
+        for name, bottom in grown_tables(known, [block]).items():
+            table = tables[name]
+            table.ref = with_bottom(table.ref, bottom)
+            if table.autoFilter is not None and table.autoFilter.ref:
+                table.autoFilter.ref = with_bottom(table.autoFilter.ref, bottom)
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         wb = self.workbook

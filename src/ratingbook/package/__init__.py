@@ -31,6 +31,7 @@ The modules, each deciding one thing, from the bottom up (each imports only thos
 - :mod:`~ratingbook.package.reading`: what a read cell gives (calamine cleaned up, errors,
   never-calculated formulas);
 - :mod:`~ratingbook.package.patch`: write blocks patched into a sheet's XML;
+- :mod:`~ratingbook.package.tableparts`: Excel tables' parts grown over appended rows;
 - :mod:`~ratingbook.package.generated`: new sheets' XML, streamed;
 - :mod:`~ratingbook.package.zipwrite`: the output zip (deflated in a thread where one can run);
 - :mod:`~ratingbook.package.render`: what the new package holds;

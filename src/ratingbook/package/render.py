@@ -33,6 +33,7 @@ from ratingbook.package.opc import (
 )
 from ratingbook.package.patch import merge_blocks, patch_sheet
 from ratingbook.package.styles import Styles
+from ratingbook.package.tableparts import grow_table_parts
 from ratingbook.package.workbookpart import WorkbookPart
 from ratingbook.package.xmltext import PACKAGE_REL_NS, check_xml, decode_part
 from ratingbook.package.zipread import PackageZip
@@ -130,6 +131,8 @@ class Renderer:
                 plan.parts[entry.part] = patch_sheet(
                     xml, writes, writer, entry.part, entry.name
                 ).encode()
+                # Excel tables the blocks extend downward grow over the new rows.
+                plan.parts.update(grow_table_parts(source, entry.part, sheet_edits.blocks))
         titles = {}
         for index, entry in enumerate(self.workbook.sheets):
             found = edits.get(entry.part or "")
