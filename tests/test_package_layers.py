@@ -26,6 +26,7 @@ LAYERS = [
     "reading",
     "patch",
     "generated",
+    "trust",
     "render",
     "book",
 ]

@@ -33,6 +33,7 @@ from workbooks import (
     make_book,
     records,
     save_book,
+    saved_by_excel,
     sheet_part,
     sheet_rows,
     write_grid,
@@ -432,7 +433,8 @@ def test_stwkperm_given_as_a_formula_with_a_cached_value_is_read_as_that_value(
 
 
 def _set_cached_value(path: Path, part: str, ref: str, value: str) -> None:
-    """Give a formula cell the cached value Excel would have saved (openpyxl writes none)."""
+    """Give a formula cell the cached value Excel would have saved (openpyxl writes none),
+    and the ``<calcPr>`` Excel writes."""
     import re
     import zipfile
 
@@ -446,6 +448,7 @@ def _set_cached_value(path: Path, part: str, ref: str, value: str) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
         for name, data in parts.items():
             package.writestr(name, data)
+    saved_by_excel(path)
 
 
 # --- generated sheets -----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from ratingbook.files import (
     check_package,
     check_save_target,
 )
+from ratingbook.package.trust import file_vouches
 from ratingbook.tables import Grid, Uncalculated, trim_grid
 from ratingbook.xlsx_presentation import add_charts, apply_print_setup
 
@@ -189,7 +190,11 @@ class XlsxBook(OpenpyxlBook):
     # --- cached values of formulas -------------------------------------------------------------
 
     def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
-        """Replace the formula cells (row, column) of ``grid`` by the values Excel cached."""
+        """Replace the formula cells (row, column) of ``grid`` by the values Excel cached,
+        where the file vouches for them (:mod:`ratingbook.package.trust`)."""
+        if not file_vouches(self.path):
+            super()._use_cached_values(sheet, grid, formulas)
+            return
         if self._values_book is None:
             try:
                 self._values_book = openpyxl.load_workbook(
