@@ -70,9 +70,12 @@ def test_which_files_vouch_for_their_formula_values(
 # --- building the books ---------------------------------------------------------------------------
 
 
-def xlsxwriter_book(path: Path, sheets: Mapping[str, Sequence[Sequence[object]]]) -> Path:
+def xlsxwriter_book(
+    path: Path, sheets: Mapping[str, Sequence[Sequence[object]]], calc_mode: str = "auto"
+) -> Path:
     """``sheets`` written by XlsxWriter: a :class:`Formula` gets XlsxWriter's placeholder 0."""
     book = xlsxwriter.Workbook(str(path))
+    book.set_calc_mode(calc_mode)
     for name, grid in sheets.items():
         ws = book.add_worksheet(name)
         for r, line in enumerate(grid):
@@ -130,6 +133,15 @@ def test_an_xlsxwriter_placeholder_stops_the_cli_naming_the_cell(
         f"the formula '=1000+500' was {NEVER}"
     ]
     assert not target.exists()
+
+
+@pytest.mark.parametrize("engine", list(ENGINES))
+def test_xlsxwriter_in_manual_calculation_mode_is_refused_too(engine: str, tmp_path: Path) -> None:
+    """XlsxWriter's manual mode drops fullCalcOnLoad but says calcOnSave="0": still 0s."""
+    source = xlsxwriter_book(tmp_path / "xw.xlsx", week_with(*ANN_PERM), calc_mode="manual")
+    assert 'calcMode="manual" calcOnSave="0"' in part(source, "xl/workbook.xml")
+    with pytest.raises(RatingbookError, match=r"row 2, column G \(StWkPerm\).*never calculated"):
+        workbook.recalc(ENGINES[engine](source))
 
 
 KEY_CASES = {
