@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 
 from ratingbook import workbook
@@ -234,6 +235,46 @@ def test_a_ratingbook_output_recalculated_again_still_works(engine: str, tmp_pat
     workbook.recalc(again)
     again.save(second)
     assert ladder_ratings(second) == HAND_RATINGS
+
+
+def test_the_mark_joins_custom_properties_the_book_already_has(tmp_path: Path) -> None:
+    """Properties a user set stay as they were; the mark takes the next free id."""
+    source = excel_saved_week(tmp_path)
+    custom = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"'
+        ' xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+        '<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="5" name="Camp">'
+        "<vt:lpwstr>Summer 2024</vt:lpwstr></property>"
+        f'<property fmtid="{{D5CDD505-2E9C-101B-9397-08002B2CF9AE}}" pid="6" name="{MARK_NAME}">'
+        "<vt:lpwstr>stale</vt:lpwstr></property></Properties>"
+    )
+    with zipfile.ZipFile(source) as package:
+        parts = {i.filename: package.read(i.filename) for i in package.infolist()}
+    parts["docProps/custom.xml"] = custom.encode()
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/custom-properties" Target="docProps/custom.xml"/></Relationships>',
+    )
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Override PartName="/docProps/custom.xml" ContentType="application/'
+        b'vnd.openxmlformats-officedocument.custom-properties+xml"/></Types>',
+    )
+    with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+    out = tmp_path / "out.xlsx"
+    book = PackageBook(source)
+    workbook.recalc(book)
+    book.save(out)
+    props = {p.name: p.value for p in openpyxl.load_workbook(out).custom_doc_props.props}
+    assert props == {"Camp": "Summer 2024", MARK_NAME: MARK_VALUE}
+    assert 'pid="5" name="Camp"' in part(out, "docProps/custom.xml")
+    assert part(out, "_rels/.rels").count("custom-properties") == 1
+    assert part(out, "[Content_Types].xml").count("/docProps/custom.xml") == 1
+    assert file_vouches(out)
 
 
 def test_an_output_of_a_library_file_carries_no_mark(tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from ratingbook.errors import WorkbookError
 from ratingbook.package.opc import edit_relationships, relationships, resolve
 from ratingbook.package.workbookpart import WorkbookPart
 from ratingbook.package.xmltext import (
@@ -107,7 +108,10 @@ def is_marked(source: PackageZip) -> bool:
     _, part = custom_properties_part(source)
     if part is None:
         return False
-    root = parse_part(source.read(part), part)
+    try:
+        root = parse_part(source.read(part), part)
+    except WorkbookError:
+        return False  # damaged custom properties vouch for nothing (and are copied as they are)
     for prop in root.iter(f"{{{CUSTOM_NS}}}property"):
         if prop.get("name") == MARK_NAME:
             return any((child.text or "") == MARK_VALUE for child in prop)
@@ -133,15 +137,20 @@ def mark_plan(
 ) -> list[tuple[str, str]]:
     """Put the mark into ``plan`` (a saved package: ``fullCalcOnLoad`` set) when ``source``
     vouched, take it out when it did not; returns the content types of the parts it added."""
-    vouched = package_vouches(source, workbook)
+    marked = is_marked(source)
+    vouched = vouches(calc_properties(source, workbook), marked)
     related, part = custom_properties_part(source)
     if part is not None:
-        xml = decode_part(source.read(part), part)
-        edited = _without_mark(xml, part)
-        if vouched:
-            edited = _with_mark(edited, part)
-        if edited != xml:
-            plan.parts[part] = edited.encode()
+        if vouched == marked:
+            return []  # the mark is there if and only if it should be
+        try:
+            xml = decode_part(source.read(part), part)
+            edited = _without_mark(xml, part)  # also a mark with another value
+            if vouched:
+                edited = _with_mark(edited, part)
+        except WorkbookError:
+            return []  # damaged custom properties are copied as they are: no mark
+        plan.parts[part] = edited.encode()
         return []
     if not vouched or related or not source.has("_rels/.rels"):
         return []  # no mark: the saved file's formula values are not vouched for (safe)
