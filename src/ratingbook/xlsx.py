@@ -15,6 +15,7 @@ Safety first:
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Any
@@ -189,10 +190,14 @@ class XlsxBook(OpenpyxlBook):
 
     # --- cached values of formulas -------------------------------------------------------------
 
+    @functools.cached_property
+    def _file_vouches(self) -> bool:
+        return file_vouches(self.path)
+
     def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
         """Replace the formula cells (row, column) of ``grid`` by the values Excel cached,
         where the file vouches for them (:mod:`ratingbook.package.trust`)."""
-        if not file_vouches(self.path):
+        if not self._file_vouches:
             super()._use_cached_values(sheet, grid, formulas)
             return
         if self._values_book is None:
