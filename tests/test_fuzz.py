@@ -604,8 +604,9 @@ def test_every_output_opens_with_openpyxl(outcomes: list[Outcome]) -> None:
 
 SOFFICE = shutil.which("soffice")
 LIBREOFFICE_SAMPLE = 8
-#: A hang guard, not a speed test: one soffice run converting 16 small books takes 4-8 s on the
-#: idle 2-core machine (measured 2026-11-22, first start included); only a hang reaches 240 s.
+#: A hang guard, not a speed test: one soffice run converting the sample (about 20 small books)
+#: took 3.5 s on the busy 2-core machine (measured 2026-11-22, first start of a fresh profile
+#: included); only a hang reaches 240 s.
 LIBREOFFICE_HANG_GUARD = 240.0
 
 
