@@ -876,24 +876,7 @@ def structural(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Struc
     return found
 
 
-#: Kinds the reader on this branch's base still dies on: the bounded reader (branch ``pkg``,
-#: issue 10 item 1) fixes them; then these marks go.
-NEEDS_BOUNDED_READING = pytest.mark.xfail(
-    strict=True,
-    reason="issue 10 item 1: calamine builds a dense grid out to the far cell or row and aborts "
-    "or exhausts memory; the bounded reader of branch pkg is not on this branch's base yet",
-)
-
-
-@pytest.mark.parametrize(
-    "kind",
-    [
-        pytest.param(kind, marks=NEEDS_BOUNDED_READING)
-        if "note in" in kind or "99999999" in kind
-        else kind
-        for kind in STRUCTURAL
-    ],
-)
+@pytest.mark.parametrize("kind", list(STRUCTURAL))
 def test_package_level_mutations_end_cleanly(
     kind: str, structural: dict[str, list[StructuralRun]]
 ) -> None:
