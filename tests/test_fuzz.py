@@ -5,7 +5,8 @@ ladder and breaks it: random cell values of every kind a spreadsheet holds (text
 floats, booleans, dates, times, empty cells, Excel errors, huge numbers, NaN-like text,
 formula-looking text, uncalculated formulas), header spellings changed or dropped, columns
 shuffled or added, title rows above the header, sheets missing, renamed or emptied, rows
-duplicated.
+duplicated. A book holding formulas is tried again with the placeholder 0 that libraries store
+for every formula: the verdict must not change.
 
 Every book is recalculated in-process through :class:`XlsxBook`, and through ``PackageBook``
 when that adapter exists (read, ``workbook.recalc``, save): the only exception allowed is
@@ -13,6 +14,16 @@ when that adapter exists (read, ``workbook.recalc``, save): the only exception a
 (the same message, or the same summary and the same values written). A sample
 goes through ``ratingbook recalc`` in subprocesses, two at a time, under a hang guard: exit 0 or
 2, never a traceback, never a hang, and the same verdict as in-process.
+
+Every output either adapter wrote opens with openpyxl, and a sample opens in LibreOffice.
+
+Package-level mutations of fuzzed books go through ``ratingbook recalc`` (the default engine)
+in subprocesses, two at a time, under a hang guard and a memory guard, because a reader that
+dies must not take the test run with it: rows renumbered (out of order, past Excel's last row
+1048576), a note in a far cell (XFD1048576, CV1048576), a part that claims 1,000 bytes and
+inflates to 256 MB. Each must end in exit 0 (an output openpyxl opens) or exit 2 with FAILED
+lines that say what is wrong: no traceback, no abort (nor a reader that died, which the batch
+reports), no hang.
 
 ``RATINGBOOK_FUZZ_CASES=2000 python -m pytest tests/test_fuzz.py`` runs a longer campaign.
 """
@@ -22,9 +33,14 @@ from __future__ import annotations
 import datetime as dt
 import os
 import random
+import re
+import shutil
+import struct
 import subprocess
 import sys
 import traceback
+import zipfile
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -37,7 +53,7 @@ import pytest
 from ratingbook import workbook
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.xlsx import XlsxBook
-from workbooks import Error, Formula, Text, make_book
+from workbooks import Error, Formula, Text, make_book, sheet_part
 
 #: Every adapter of the Book interface that reads files: the zip-patching one when present.
 ADAPTERS: list[Any] = [XlsxBook]
@@ -213,6 +229,26 @@ def set_data_cells(book: dict[str, Grid], rng: random.Random) -> None:
                 line[rng.randrange(len(line))] = rng.choice(WEIRD)
 
 
+FORMULAS = (
+    Formula("=1000+250"),
+    Formula("=A2"),
+    Formula('="(1-0)"'),
+    Formula("=1+1"),
+    Formula("=TRUE()"),
+    Formula('=IF(A2>0,"Seniors","Juniors")'),
+)
+
+
+def formulas_in_data(book: dict[str, Grid], rng: random.Random) -> None:
+    """Formulas (stored without a value) where values belong: never calculated."""
+    for _ in range(rng.randint(1, 3)):
+        grid = _any_sheet(book, rng)
+        if grid and len(grid) > 1:
+            line = grid[rng.randrange(1, len(grid))]
+            if line:
+                line[rng.randrange(len(line))] = rng.choice(FORMULAS)
+
+
 def respell_header(book: dict[str, Grid], rng: random.Random) -> None:
     grid = _any_sheet(book, rng)
     if not grid or not grid[0]:
@@ -339,6 +375,7 @@ MUTATIONS: tuple[Callable[[dict[str, Grid], random.Random], None], ...] = (
     set_random_cell,
     set_data_cells,
     set_data_cells,
+    formulas_in_data,
     respell_header,
     drop_column,
     duplicate_header,
@@ -418,7 +455,33 @@ def recalc_in_process(case: int, folder: Path) -> Outcome:
         assert (other.error, other.summary) == (results[0].error, results[0].summary), (
             f"case {case} ({mutations}): {adapter.__name__} and XlsxBook disagree"
         )
+    placeheld = with_placeholders(path)
+    if placeheld is not None:
+        # Stored placeholders change nothing: the file (openpyxl's calcPr asks for a full
+        # recalculation on load, without ratingbook's mark) vouches for none of them.
+        for adapter in ADAPTERS:
+            got = run_adapter(adapter, case, placeheld, [*mutations, "placeholders"], book_grids)
+            error = None if got.error is None else got.error.replace(placeheld.name, path.name)
+            assert (error, got.summary) == (results[0].error, results[0].summary), (
+                f"case {case} ({mutations}): {adapter.__name__} reads placeholders as values"
+            )
     return results[0]
+
+
+def with_placeholders(path: Path) -> Path | None:
+    """A copy of ``path`` whose formulas hold the placeholder 0, as XlsxWriter stores them;
+    None when the book has no formula."""
+    parts = _parts(path)
+    count = 0
+    for name, data in parts.items():
+        if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+            xml, n = re.subn(r"(<f>[^<]*</f>)<v\s*/>", r"\1<v>0</v>", data.decode())
+            parts[name], count = xml.encode(), count + n
+    if not count:
+        return None
+    copy = path.with_name(f"{path.stem}-placeholders.xlsx")
+    _rewrite(copy, parts)
+    return copy
 
 
 @pytest.fixture(scope="module")
@@ -519,3 +582,317 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
             lines = dict.fromkeys(o.error.splitlines())  # a problem found twice is said once
             assert done.stderr.splitlines() == [f"FAILED {o.path}: {line}" for line in lines]
             assert not target.exists()
+
+
+def test_every_output_opens_with_openpyxl(outcomes: list[Outcome]) -> None:
+    """Whatever the fuzzed input, what ratingbook wrote is a workbook openpyxl can load."""
+    opened = 0
+    for o in outcomes:
+        if o.error is not None:
+            continue
+        for adapter in ADAPTERS:
+            out = o.path.with_name(f"{o.path.stem}-{adapter.__name__}.xlsx")
+            try:
+                openpyxl.load_workbook(out).close()
+            except Exception as error:
+                pytest.fail(f"case {o.case} ({o.mutations}): {out.name} does not open: {error!r}")
+            opened += 1
+    assert opened
+
+
+# --- LibreOffice opens a sample of the outputs ----------------------------------------------------
+
+SOFFICE = shutil.which("soffice")
+LIBREOFFICE_SAMPLE = 8
+#: A hang guard, not a speed test: one soffice run converting the sample (about 20 small books)
+#: took 3.5 s on the busy 2-core machine (measured 2026-11-22, first start of a fresh profile
+#: included); only a hang reaches 240 s.
+LIBREOFFICE_HANG_GUARD = 240.0
+
+
+def libreoffice_cannot_open(books: list[Path], folder: Path) -> list[Path]:
+    """The ``books`` LibreOffice fails to load: one soffice process converts them all."""
+    assert SOFFICE is not None
+    folder.mkdir()
+    done = subprocess.run(
+        [SOFFICE, "--headless", f"-env:UserInstallation={(folder / 'profile').as_uri()}",
+         "--convert-to", "csv", "--outdir", str(folder), *map(str, books)],
+        capture_output=True, text=True, timeout=LIBREOFFICE_HANG_GUARD,
+        stdin=subprocess.DEVNULL, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    return [book for book in books if not (folder / f"{book.stem}.csv").exists()]
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_sample_of_outputs_opens_in_libreoffice(
+    outcomes: list[Outcome], structural: dict[str, list[StructuralRun]], tmp_path: Path
+) -> None:
+    """LibreOffice loads a sample of what both adapters wrote (from fuzzed grids and from
+    package-level mutations that recalculated)."""
+    rng = random.Random(SEED + 1)
+    passed = [o for o in outcomes if o.error is None]
+    books = [
+        o.path.with_name(f"{o.path.stem}-{adapter.__name__}.xlsx")
+        for o in rng.sample(passed, min(len(passed), LIBREOFFICE_SAMPLE))
+        for adapter in ADAPTERS
+    ]
+    books += [r.output for runs in structural.values() for r in runs if r.returncode == 0][:4]
+    assert books
+    assert libreoffice_cannot_open(books, tmp_path / "lo") == []
+
+
+# --- package-level mutations, through the command line --------------------------------------------
+
+#: Excel's last row and column (ECMA-376 part 1, 18.3.1.73 and 18.3.1.4: 1,048,576 x XFD).
+LAST_ROW = 1_048_576
+BOOKS_PER_KIND = 2
+#: The memory guard of each ``ratingbook recalc`` subprocess (its address space): a fuzzed book
+#: needs about 40 MB resident (measured 2026-11-22); a reader that builds a grid out to a far
+#: cell needs tens of GB and stops here instead of exhausting a shared machine.
+MEMORY_GUARD = 1 << 30
+INFLATED = 256 << 20  # what the inflating part unpacks to; its headers claim 1,000 bytes
+
+
+def _parts(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as package:
+        return {info.filename: package.read(info.filename) for info in package.infolist()}
+
+
+def _rewrite(path: Path, parts: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+
+
+def _edit_sheet(path: Path, rng: random.Random, edit: Callable[[str], str]) -> None:
+    """Apply ``edit`` to the XML of a random sheet of ``path`` (the first ladder sheet if any)."""
+    with zipfile.ZipFile(path) as package:
+        workbook_xml = package.read("xl/workbook.xml").decode()
+    titles = re.findall(r'<sheet [^>]*name="([^"]*)"', workbook_xml)
+    part = sheet_part(path, rng.choice(titles))
+    parts = _parts(path)
+    parts[part] = edit(parts[part].decode()).encode()
+    _rewrite(path, parts)
+
+
+_ROW = re.compile(r"<row(?=[\s>/])[^>]*?(?:/>|>.*?</row>)", re.S)
+
+
+def _renumber(row: str, number: int) -> str:
+    """A ``<row>`` element and its cells moved to row ``number``."""
+    row = re.sub(r'^<row r="\d+"', f'<row r="{number}"', row)
+    return re.sub(r'(<c r="[A-Z]+)\d+"', rf'\g<1>{number}"', row)
+
+
+def rows_out_of_order(path: Path, rng: random.Random) -> None:
+    def edit(xml: str) -> str:
+        rows = list(_ROW.finditer(xml))
+        if len(rows) < 2:
+            xml = re.sub(r"<sheetData\s*/>", "<sheetData></sheetData>", xml)
+            return xml.replace("</sheetData>", '<row r="3"/><row r="2"/></sheetData>')
+        first, second = rng.sample(rows, 2)
+        if first.start() > second.start():
+            first, second = second, first
+        return (
+            xml[: first.start()]
+            + second.group(0)
+            + xml[first.end() : second.start()]
+            + first.group(0)
+            + xml[second.end() :]
+        )
+
+    _edit_sheet(path, rng, edit)
+
+
+def last_row_renumbered(number: int) -> Callable[[Path, random.Random], None]:
+    def mutate(path: Path, rng: random.Random) -> None:
+        def edit(xml: str) -> str:
+            rows = list(_ROW.finditer(xml))
+            if not rows:
+                xml = re.sub(r"<sheetData\s*/>", "<sheetData></sheetData>", xml)
+                return xml.replace("</sheetData>", f'<row r="{number}"/></sheetData>')
+            last = rows[-1]
+            return xml[: last.start()] + _renumber(last.group(0), number) + xml[last.end() :]
+
+        _edit_sheet(path, rng, edit)
+
+    return mutate
+
+
+def far_cell(ref: str) -> Callable[[Path, random.Random], None]:
+    row = int(re.sub(r"^[A-Z]+", "", ref))
+
+    def mutate(path: Path, rng: random.Random) -> None:
+        note = f'<row r="{row}"><c r="{ref}" t="inlineStr"><is><t>note</t></is></c></row>'
+        _edit_sheet(
+            path,
+            rng,
+            lambda xml: re.sub(r"<sheetData\s*/>", "<sheetData></sheetData>", xml).replace(
+                "</sheetData>", note + "</sheetData>"
+            ),
+        )
+
+    return mutate
+
+
+def _inflating_stream(prefix: bytes, suffix: bytes, size: int) -> tuple[bytes, int]:
+    """A raw deflate stream of ``prefix``, spaces and ``suffix`` (``size`` bytes in all) and
+    its CRC, made without building the whole text: after a full flush the compressor forgets
+    what came before, so one compressed MiB of spaces is repeated."""
+    block = b" " * (1 << 20)
+    blocks = (size - len(prefix) - len(suffix)) // len(block)
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    head = c.compress(prefix) + c.flush(zlib.Z_FULL_FLUSH)
+    once = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
+    assert once == c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
+    tail = c.compress(suffix) + c.flush()
+    crc = zlib.crc32(prefix)
+    for _ in range(blocks):
+        crc = zlib.crc32(block, crc)
+    return head + once * blocks + tail, zlib.crc32(suffix, crc)
+
+
+def _write_zip(path: Path, members: list[tuple[str, bytes, int, int]]) -> None:
+    """A zip of (name, raw deflate stream, size its headers claim, CRC) members."""
+    out, central = bytearray(), bytearray()
+    for name, stream, claimed, crc in members:
+        encoded = name.encode()
+        offset = len(out)
+        sizes = (crc, len(stream), claimed, len(encoded))
+        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0x21, *sizes, 0)
+        out += encoded + stream
+        central += struct.pack(
+            "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0x21, *sizes, 0, 0, 0, 0, 0, offset
+        )
+        central += encoded
+    end = struct.pack(
+        "<IHHHHIIH", 0x06054B50, 0, 0, len(members), len(members), len(central), len(out), 0
+    )
+    path.write_bytes(bytes(out + central + end))
+
+
+def inflating_part(which: str) -> Callable[[Path, random.Random], None]:
+    """A part (a sheet, or styles.xml) that claims 1,000 bytes and inflates to 256 MB."""
+
+    def mutate(path: Path, rng: random.Random) -> None:
+        parts = _parts(path)
+        if which == "styles":
+            target = "xl/styles.xml"
+            prefix = (
+                b'<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+            )
+            suffix = b"</styleSheet>"
+        else:
+            with zipfile.ZipFile(path) as package:
+                titles = re.findall(
+                    r'<sheet [^>]*name="([^"]*)"', package.read("xl/workbook.xml").decode()
+                )
+            target = sheet_part(path, rng.choice(titles))
+            prefix = (
+                b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                b"<sheetData>"
+            )
+            suffix = b"</sheetData></worksheet>"
+        members = []
+        for name, data in parts.items():
+            if name == target:
+                stream, crc = _inflating_stream(prefix, suffix, INFLATED)
+                members.append((name, stream, 1000, crc))
+            else:
+                c = zlib.compressobj(6, zlib.DEFLATED, -15)
+                members.append((name, c.compress(data) + c.flush(), len(data), zlib.crc32(data)))
+        _write_zip(path, members)
+
+    return mutate
+
+
+STRUCTURAL: dict[str, Callable[[Path, random.Random], None]] = {
+    "rows out of order": rows_out_of_order,
+    f"a row numbered {LAST_ROW + 1}": last_row_renumbered(LAST_ROW + 1),
+    "a row numbered 99999999": last_row_renumbered(99_999_999),
+    "a note in XFD1048576": far_cell("XFD1048576"),
+    "a note in CV1048576": far_cell("CV1048576"),
+    "a sheet claiming 1,000 bytes inflating to 256 MB": inflating_part("sheet"),
+    "styles.xml claiming 1,000 bytes inflating to 256 MB": inflating_part("styles"),
+}
+
+
+@dataclass(frozen=True)
+class StructuralRun:
+    kind: str
+    case: int
+    source: Path
+    output: Path
+    returncode: int | None  # None: no answer within the hang guard
+    stdout: str
+    stderr: str
+
+
+#: How ``ratingbook.batch`` reports a book whose reader died (see batch.Died).
+READER_DEATHS = ("the reader crashed", "the reader was killed", "the reader ran out of memory")
+
+_GUARDED_CLI = (
+    "import resource, sys; "
+    f"resource.setrlimit(resource.RLIMIT_AS, ({MEMORY_GUARD}, {MEMORY_GUARD})); "
+    "from ratingbook.cli import main; main()"
+)
+
+
+def _run_structural(job: tuple[str, int, Path]) -> StructuralRun:
+    kind, case, source = job
+    output = source.with_name(source.stem + "-out.xlsx")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _GUARDED_CLI, "recalc", str(source), "-o", str(output)],
+            capture_output=True, text=True, timeout=CLI_HANG_GUARD,
+            stdin=subprocess.DEVNULL, check=False,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return StructuralRun(kind, case, source, output, None, "", "")
+    return StructuralRun(kind, case, source, output, done.returncode, done.stdout, done.stderr)
+
+
+@pytest.fixture(scope="module")
+def structural(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[StructuralRun]]:
+    """Each package-level mutation applied to fuzzed books, run through the command line."""
+    folder = tmp_path_factory.mktemp("structural")
+    jobs = []
+    for k, (kind, mutate) in enumerate(STRUCTURAL.items()):
+        for n in range(BOOKS_PER_KIND):
+            case = 100_000 + k * BOOKS_PER_KIND + n
+            # A valid book first (the mutation is all that is wrong), then a fuzzed one.
+            rng = random.Random(SEED * 1_000_003 + case)
+            grids = valid_book(rng) if n == 0 else fuzzed_book(case)[0]
+            path = folder / f"structural{case}.xlsx"
+            write(grids, path)
+            mutate(path, random.Random(case))
+            jobs.append((kind, case, path))
+    with ThreadPoolExecutor(max_workers=2) as pool:  # never more than two processes at once
+        runs = list(pool.map(_run_structural, jobs))
+    found: dict[str, list[StructuralRun]] = {kind: [] for kind in STRUCTURAL}
+    for run in runs:
+        found[run.kind].append(run)
+    return found
+
+
+@pytest.mark.parametrize("kind", list(STRUCTURAL))
+def test_package_level_mutations_end_cleanly(
+    kind: str, structural: dict[str, list[StructuralRun]]
+) -> None:
+    """No hang, no abort, no traceback: exit 0 with an output openpyxl opens, or exit 2 with
+    FAILED lines (none saying the reader died) and nothing written."""
+    for run in structural[kind]:
+        where = f"{kind}, case {run.case}"
+        assert run.returncode is not None, f"{where}: no answer in {CLI_HANG_GUARD} s: a hang"
+        assert "Traceback" not in run.stderr and "panicked" not in run.stderr, (where, run.stderr)
+        assert run.returncode in (0, 2), (where, run.returncode, run.stderr[-2000:])
+        if run.returncode == 2:
+            lines = run.stderr.splitlines()
+            assert lines, where
+            assert all(line.startswith(f"FAILED {run.source}: ") for line in lines), (where, lines)
+            # The batch survives a reader that dies, and says so; that is still an abort.
+            assert not any(death in run.stderr for death in READER_DEATHS), (where, lines)
+            assert not run.output.exists(), where
+        else:
+            openpyxl.load_workbook(run.output).close()

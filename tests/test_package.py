@@ -50,6 +50,7 @@ from workbooks import (
     ladder_sheets,
     make_book,
     save_book,
+    saved_by_excel,
     write_grid,
 )
 
@@ -192,8 +193,9 @@ def replace_member(path: Path, name: str, data: bytes, target: Path | None = Non
 
 
 def book_with_sheet_xml(tmp_path: Path, sheet_data: str, *, name: str = "raw.xlsx") -> Path:
-    """A one-sheet book ("S") whose <sheetData> inside is exactly ``sheet_data``."""
-    path = save_book(make_book({"S": [[None]]}), tmp_path / name)
+    """A one-sheet book ("S") whose <sheetData> inside is exactly ``sheet_data``, with the
+    ``<calcPr>`` of a book Excel saved (its cached formula values count)."""
+    path = saved_by_excel(save_book(make_book({"S": [[None]]}), tmp_path / name))
     xml = f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>'
     return replace_member(path, "xl/worksheets/sheet1.xml", xml.encode())
 

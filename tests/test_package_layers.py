@@ -27,6 +27,7 @@ LAYERS = [
     "patch",
     "tableparts",
     "generated",
+    "trust",
     "render",
     "book",
 ]

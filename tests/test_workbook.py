@@ -33,6 +33,7 @@ from workbooks import (
     make_book,
     records,
     save_book,
+    saved_by_excel,
     sheet_part,
     sheet_rows,
     write_grid,
@@ -432,7 +433,8 @@ def test_stwkperm_given_as_a_formula_with_a_cached_value_is_read_as_that_value(
 
 
 def _set_cached_value(path: Path, part: str, ref: str, value: str) -> None:
-    """Give a formula cell the cached value Excel would have saved (openpyxl writes none)."""
+    """Give a formula cell the cached value Excel would have saved (openpyxl writes none),
+    and the ``<calcPr>`` Excel writes."""
     import re
     import zipfile
 
@@ -446,6 +448,7 @@ def _set_cached_value(path: Path, part: str, ref: str, value: str) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
         for name, data in parts.items():
             package.writestr(name, data)
+    saved_by_excel(path)
 
 
 # --- generated sheets -----------------------------------------------------------------------------
@@ -1234,6 +1237,7 @@ def test_a_formula_excel_calculated_to_empty_text_is_an_empty_cell(
     with zipfile.ZipFile(path, "w") as target:
         for part, data in parts.items():
             target.writestr(part, data)
+    saved_by_excel(path)  # and Excel's <calcPr>: its stored values count
     plan = workbook.plan_recalc(adapter(path))
     standings = next(s for s in plan.sheets if s.name == "Elo Standings")
     # seed 003 with K 32: 1613 vs 1609, A scores 0 -> 1597 and 1625 (SPEC's first game).

@@ -35,6 +35,7 @@ from workbooks import (
     make_book,
     records,
     save_book,
+    saved_by_excel,
     sheet_cells_xml,
     sheet_part,
     write_grid,
@@ -238,6 +239,7 @@ def _cache(path: Path, title: str, ref: str, value: str) -> None:
         return new.encode()
 
     _rewrite_part(path, sheet_part(path, title), edit)
+    saved_by_excel(path)
 
 
 def test_read_values_gives_cached_values_of_formulas_and_marks_uncalculated_ones(

@@ -13,6 +13,7 @@ Nothing here imports ratingbook: expected values in the tests never come from th
 
 from __future__ import annotations
 
+import re
 import shutil
 import zipfile
 from collections.abc import Mapping, Sequence
@@ -38,6 +39,7 @@ __all__ = [
     "make_book",
     "records",
     "save_book",
+    "saved_by_excel",
     "sheet_cells_xml",
     "sheet_part",
     "sheet_rows",
@@ -154,6 +156,22 @@ def all_values(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every sheet's cell values (formulas as their text), for comparing two files' contents."""
     wb = openpyxl.load_workbook(path)
     return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+
+
+def saved_by_excel(path: Path) -> Path:
+    """Give ``path`` the ``<calcPr>`` Excel 365 writes when it saves (a ``calcId``, no
+    ``fullCalcOnLoad``: Excel drops that flag once it has calculated), so that the cached
+    formula values a test put in are ones a spreadsheet program vouches for. openpyxl itself
+    writes ``fullCalcOnLoad="1"``, as libraries that never calculate do."""
+    with zipfile.ZipFile(path) as package:
+        parts = {i.filename: package.read(i.filename) for i in package.infolist()}
+    xml, n = re.subn(rb"<calcPr[^>]*>", b'<calcPr calcId="191029"/>', parts["xl/workbook.xml"])
+    assert n == 1, xml
+    parts["xl/workbook.xml"] = xml
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+    return path
 
 
 def inject_part(path: Path, name: str, data: bytes) -> None:

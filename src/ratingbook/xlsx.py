@@ -15,6 +15,7 @@ Safety first:
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from ratingbook.files import (
     check_package,
     check_save_target,
 )
+from ratingbook.package.trust import file_vouches
 from ratingbook.table_growth import grown_tables, parse_area, with_bottom
 from ratingbook.tables import Grid, Uncalculated, trim_grid
 from ratingbook.xlsx_presentation import add_charts, apply_print_setup
@@ -201,8 +203,16 @@ class XlsxBook(OpenpyxlBook):
 
     # --- cached values of formulas -------------------------------------------------------------
 
+    @functools.cached_property
+    def _file_vouches(self) -> bool:
+        return file_vouches(self.path)
+
     def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
-        """Replace the formula cells (row, column) of ``grid`` by the values Excel cached."""
+        """Replace the formula cells (row, column) of ``grid`` by the values Excel cached,
+        where the file vouches for them (:mod:`ratingbook.package.trust`)."""
+        if not self._file_vouches:
+            super()._use_cached_values(sheet, grid, formulas)
+            return
         if self._values_book is None:
             try:
                 self._values_book = openpyxl.load_workbook(

@@ -13,7 +13,8 @@ fast and it loses nothing:
   sheet is written as a new part (or replaces its old part). Strings are written as inline
   strings, so text starting with ``=`` is never a formula and ``sharedStrings.xml`` is untouched;
 - Excel recalculates dependent formulas on open: ``calcChain.xml`` is dropped and
-  ``fullCalcOnLoad`` is set;
+  ``fullCalcOnLoad`` is set; formulas' stored values count only where the file vouches for
+  them (see :mod:`~ratingbook.package.trust`), else they read as never calculated;
 - workbook parts are parsed with defusedxml (no DTDs, no entities) and edited as text, so
   namespace prefixes, ``mc:Ignorable`` and extensions survive exactly;
 - saving goes to a temporary file in the target's folder, then replaces the target atomically.
@@ -34,6 +35,8 @@ The modules, each deciding one thing, from the bottom up (each imports only thos
 - :mod:`~ratingbook.package.tableparts`: Excel tables' parts grown over appended rows;
 - :mod:`~ratingbook.package.generated`: new sheets' XML, streamed;
 - :mod:`~ratingbook.package.zipwrite`: the output zip (deflated in a thread where one can run);
+- :mod:`~ratingbook.package.trust`: whether a file vouches for its formulas' stored values, and
+  the mark ratingbook leaves in the books it saves (also used by :mod:`ratingbook.xlsx`);
 - :mod:`~ratingbook.package.render`: what the new package holds;
 - :mod:`~ratingbook.package.book`: :class:`PackageBook`.
 """

@@ -16,6 +16,7 @@ from ratingbook.files import MACRO_SUFFIXES, atomic_save, check_package, check_s
 from ratingbook.package.opc import WORKSHEET_REL, resolve
 from ratingbook.package.reading import open_calamine, overlay, read_sheet
 from ratingbook.package.render import Edits, Renderer
+from ratingbook.package.trust import package_vouches
 from ratingbook.package.workbookpart import SheetEntry, WorkbookPart
 from ratingbook.package.xmltext import check_xml
 from ratingbook.package.zipread import PackageZip, check_member_count
@@ -79,7 +80,8 @@ class PackageBook:
 
     def _read_file_values(self, entry: SheetEntry) -> Grid:
         assert entry.part is not None
-        return read_sheet(self._source, self._calamine_book, entry.name, entry.part)
+        trusted = package_vouches(self._source, self._workbook)
+        return read_sheet(self._source, self._calamine_book, entry.name, entry.part, trusted)
 
     def write_values(self, block: WriteBlock) -> None:
         entry = self._workbook.worksheet(block.sheet)

@@ -48,11 +48,12 @@ _HAS_FORMULA = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
 _HAS_ERROR = _ERROR_TEXT = re.compile(r"\st\s*=\s*[\"']e[\"']")
 
 
-def special_cells(sheet: SheetXml) -> dict[tuple[int, int], object]:
+def special_cells(sheet: SheetXml, trusted: bool = True) -> dict[tuple[int, int], object]:
     """Error cells and never-calculated formulas of a sheet, which calamine reads as empty.
 
     Returns {(row, column): value}: the error text (``"#N/A"``) or an :class:`Uncalculated`
-    holding the formula.
+    holding the formula. Where the file does not vouch for its formulas' stored values
+    (``trusted`` False, see :mod:`~ratingbook.package.trust`), every formula is Uncalculated.
     """
     if not (_HAS_FORMULA.search(sheet.body) or _HAS_ERROR.search(sheet.body)):
         return {}
@@ -71,11 +72,11 @@ def special_cells(sheet: SheetXml) -> dict[tuple[int, int], object]:
             kind = attrs.get("t", "n")
             value = patterns.value.search(content)
             cached = value.group(1) if value else None
-            if kind == "e":
+            formula = patterns.formula.search(content)
+            if kind == "e" and (trusted or formula is None):
                 if cached:
                     found[row, column] = unescape(cached).strip()
                 continue
-            formula = patterns.formula.search(content)
             if formula is None:
                 continue
             ref = f"{column_name(column)}{row}"
@@ -87,7 +88,7 @@ def special_cells(sheet: SheetXml) -> dict[tuple[int, int], object]:
                 elif not text and f_attrs["si"] in masters:
                     text = translate_formula(*masters[f_attrs["si"]], ref)
             has_value = value is not None and (bool(cached) or kind in ("str", "inlineStr"))
-            if not has_value and kind != "inlineStr":
+            if not (has_value and trusted) and kind != "inlineStr":
                 found[row, column] = Uncalculated(f"={text}")
     return found
 
@@ -173,9 +174,14 @@ def calamine_values(book: CalamineWorkbook, sheet: str, name: str) -> Grid:
 
 
 def read_sheet(
-    source: PackageZip, calamine: Callable[[], CalamineWorkbook], sheet: str, part: str
+    source: PackageZip,
+    calamine: Callable[[], CalamineWorkbook],
+    sheet: str,
+    part: str,
+    trusted: bool = True,
 ) -> Grid:
-    """The values of worksheet ``sheet`` (zip member ``part``), as a grid from A1.
+    """The values of worksheet ``sheet`` (zip member ``part``), as a grid from A1; formulas
+    read as their stored values only when ``trusted`` (see :func:`special_cells`).
 
     calamine reads a dense grid from A1 to the last cell. Where stray far cells would make it
     huge (a note in XFD1048576), calamine is given a compact copy of the sheet instead: only
@@ -209,7 +215,7 @@ def read_sheet(
         compact, rows = compact_sheet(xml, width)
         copy = replaced_copy(source, part, compact.encode())
         grid = spread_rows(calamine_values(open_calamine(copy, name), sheet, name), rows)
-    for (row, column), value in special_cells(xml).items():
+    for (row, column), value in special_cells(xml, trusted).items():
         if width is not None and column > width:
             continue
         while len(grid) < row:

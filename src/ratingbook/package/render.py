@@ -34,6 +34,7 @@ from ratingbook.package.opc import (
 from ratingbook.package.patch import merge_blocks, patch_sheet
 from ratingbook.package.styles import Styles
 from ratingbook.package.tableparts import grow_table_parts
+from ratingbook.package.trust import mark_plan
 from ratingbook.package.workbookpart import WorkbookPart
 from ratingbook.package.xmltext import PACKAGE_REL_NS, check_xml, decode_part
 from ratingbook.package.zipread import PackageZip
@@ -262,6 +263,8 @@ class Renderer:
         if removed_rels:
             deleted |= self._orphans(removed_rels, rels_xml)
         plan.deleted = {source.member(p) for p in deleted if source.has(p)}
+        # fullCalcOnLoad is set: the mark says whether the formula values carried over count.
+        type_additions.extend(mark_plan(source, workbook, plan))
         content_types = "[Content_Types].xml"
         if not source.has(content_types):
             raise WorkbookError(f"{source.name!r} has no [Content_Types].xml part")
