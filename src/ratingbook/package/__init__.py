@@ -1,6 +1,6 @@
 """The package file engine: reads cells with python-calamine, writes by patching the .xlsx zip.
 
-:class:`PackageBook` implements :class:`ratingbook.workbook.Book`, like
+:class:`PackageBook` implements :class:`ratingbook.book.FileBook`, like
 :class:`ratingbook.xlsx.XlsxBook`, but never loads the workbook into an object model, so it is
 fast and it loses nothing:
 

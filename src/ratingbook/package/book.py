@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ratingbook.book import GeneratedSheet, WriteBlock
 from ratingbook.errors import WorkbookError
 from ratingbook.files import MACRO_SUFFIXES, atomic_save, check_package, check_save_target
 from ratingbook.package.opc import WORKSHEET_REL, resolve
@@ -22,7 +23,6 @@ from ratingbook.package.xmltext import check_xml
 from ratingbook.package.zipread import PackageZip, check_member_count
 from ratingbook.package.zipwrite import write_package
 from ratingbook.tables import Grid, trim_grid
-from ratingbook.workbook import GeneratedSheet, WriteBlock
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 class PackageBook:
     """A workbook file, read with python-calamine and written by patching its zip package.
 
-    Implements the :class:`ratingbook.workbook.Book` interface, plus :meth:`save`, like
+    Implements the :class:`ratingbook.book.FileBook` interface, plus :meth:`save`, like
     :class:`ratingbook.xlsx.XlsxBook`. Nothing is lost on saving, so :attr:`uncarried` is
     always empty and :meth:`refuse_in_place` never refuses.
     """

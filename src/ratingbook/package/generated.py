@@ -12,11 +12,11 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ratingbook.book import GeneratedSheet
 from ratingbook.package.cells import DATE_FORMATS, CellWriter, number_text
 from ratingbook.package.drawing import FIT_TO_PAGE, header_footer_xml, page_setup_xml
 from ratingbook.package.refs import column_name
 from ratingbook.package.xmltext import MAIN_NS, REL_NS, inline_text
-from ratingbook.workbook import GeneratedSheet
 
 # Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
 # about 2 MB of text, so the deflate thread gets big bites and memory stays flat.

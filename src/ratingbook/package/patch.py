@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from ratingbook.book import KEEP, WriteBlock
 from ratingbook.errors import WorkbookError
 from ratingbook.package.cells import CellWriter
 from ratingbook.package.refs import column_name, split_ref
@@ -24,7 +25,6 @@ from ratingbook.package.walker import (
     translate_formula,
 )
 from ratingbook.package.xmltext import attributes, escape, remove_attribute, set_attribute, unescape
-from ratingbook.workbook import KEEP, WriteBlock
 
 
 def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:

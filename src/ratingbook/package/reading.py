@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ratingbook.book import KEEP, WriteBlock
 from ratingbook.errors import WorkbookError
 from ratingbook.package.refs import column_name
 from ratingbook.package.walker import (
@@ -28,7 +29,6 @@ from ratingbook.package.xmltext import attributes, check_xml, decode_part, set_a
 from ratingbook.package.zipread import PackageZip
 from ratingbook.package.zipwrite import replaced_copy
 from ratingbook.tables import HEADER_SEARCH_ROWS, Grid, Uncalculated
-from ratingbook.workbook import KEEP, WriteBlock
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook

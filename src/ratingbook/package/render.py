@@ -13,6 +13,7 @@ import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ratingbook.book import GeneratedSheet, WriteBlock
 from ratingbook.errors import WorkbookError
 from ratingbook.package.cells import CellWriter
 from ratingbook.package.drawing import chart_parts
@@ -40,7 +41,6 @@ from ratingbook.package.xmltext import PACKAGE_REL_NS, check_xml, decode_part
 from ratingbook.package.zipread import PackageZip
 from ratingbook.package.zipwrite import PackagePlan, Stream
 from ratingbook.presentation import quote_sheet
-from ratingbook.workbook import GeneratedSheet, WriteBlock
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ratingbook.book import GeneratedSheet
 from ratingbook.errors import WorkbookError
 from ratingbook.package.cells import MAC_EPOCH, WINDOWS_EPOCH
 from ratingbook.package.opc import OFFICE_DOCUMENT_REL, Relationship, relationships, resolve
@@ -36,7 +37,6 @@ from ratingbook.package.xmltext import (
     truthy,
 )
 from ratingbook.package.zipread import PackageZip
-from ratingbook.workbook import GeneratedSheet
 
 # Elements of <workbook> that follow <calcPr>, in schema order (ECMA-376 part 1, 18.2.27).
 _AFTER_CALC_PR = (
