@@ -101,15 +101,15 @@ def _child_book(args: dict[str, Any]) -> dict[str, Any]:
         seconds = time.perf_counter() - start
     else:
         from ratingbook import workbook
-        from ratingbook.cli import BookJob, run_book_job
+        from ratingbook.jobs import BookJob, run_book_job
 
         _watch_adapters(used)
         baseline = _peak_mb()
         start = time.perf_counter()
         if args["mode"] == "cli":
             outcome = run_book_job(BookJob(source, target, False, "recalc"))
-            if outcome.error is not None:
-                raise SystemExit(f"recalc failed: {outcome.error}")
+            if outcome.errors:
+                raise SystemExit(f"recalc failed: {outcome.errors}")
         else:  # the same calls as run_book_job, with the adapter named
             book = _adapter_class(args["mode"])(source)
             workbook.recalc(book)
@@ -155,7 +155,7 @@ def _watch_adapters(used: list[str]) -> None:
 
 def _child_which(args: dict[str, Any]) -> dict[str, Any]:
     """Which adapter ``ratingbook recalc`` uses: run it on a tiny book and watch."""
-    from ratingbook.cli import BookJob, run_book_job
+    from ratingbook.jobs import BookJob, run_book_job
 
     spec = generate.LadderBookSpec(players=10, games=20)
     source = generate.ladder_book(spec)
@@ -165,7 +165,8 @@ def _child_which(args: dict[str, Any]) -> dict[str, Any]:
         outcome = run_book_job(
             BookJob(str(source), os.path.join(folder, "o.xlsx"), False, "recalc")
         )
-    return {"adapter": sorted(set(used)), "error": outcome.error, "adapters": _adapters()}
+    error = "; ".join(outcome.errors) or None
+    return {"adapter": sorted(set(used)), "error": error, "adapters": _adapters()}
 
 
 def _child_engine(args: dict[str, Any]) -> dict[str, Any]:
@@ -314,7 +315,7 @@ def bench_books(spec: generate.LadderBookSpec, repeat: int, variants: list[str])
     which = measure("which", {})
     cli_adapter = ",".join(which["adapter"]) or "?"
     others = [a for a in which["adapters"] if a not in which["adapter"]]
-    print(f"   the CLI (ratingbook recalc, cli.run_book_job) uses: {cli_adapter}")
+    print(f"   the CLI (ratingbook recalc, jobs.run_book_job) uses: {cli_adapter}")
     if "PackageBook" not in which["adapters"]:
         print("   (src/ratingbook/package.py with PackageBook not importable: XlsxBook only)")
     modes = ["floor", "cli", *others]
