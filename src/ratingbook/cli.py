@@ -433,38 +433,43 @@ def recalc_command(
     _run_books([BookJob(s, t, in_place, "recalc", engine) for s, t in pairs], jobs)
 
 
-@cli.command("new-week")
-@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
-@_with_book_options
-def new_week_command(
-    books: tuple[str, ...],
-    output: str | None,
-    out_dir: str | None,
-    force: bool,
-    in_place: bool,
-    engine: str,
-) -> None:
-    """Start a new ladder week: Permanent Rating -> StWkPerm, games -> Games Archive.
+def _book_command(name: str, suffix: str, help_text: str) -> None:
+    """A workbook command run like ``recalc``, one book at a time: ``new-week`` and ``pair``.
+
+    The command name is the job's action (:data:`ratingbook.jobs.ACTIONS`); ``suffix`` names
+    the default output, NAME-SUFFIX.xlsx.
+    """
+
+    @cli.command(name, help=help_text)
+    @click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
+    @_with_book_options
+    def command(
+        books: tuple[str, ...],
+        output: str | None,
+        out_dir: str | None,
+        force: bool,
+        in_place: bool,
+        engine: str,
+    ) -> None:
+        pairs = _targets(books, output, out_dir, in_place, force, suffix)
+        _run_books([BookJob(s, t, in_place, name, engine) for s, t in pairs], 1)
+
+
+_book_command(
+    "new-week",
+    "new-week",
+    """Start a new ladder week: the week's games and final standings go to Games Archive and
+    Weekly Standings, Permanent Rating -> StWkPerm, and Week on Ladder Settings goes up by one.
 
     The week's games are replayed first, so the permanent ratings carried over are current.
+    (In Excel: raise Week by one and click Recalc Ratings; it does the same.)
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-new-week.xlsx.
-    """
-    pairs = _targets(books, output, out_dir, in_place, force, "new-week")
-    _run_books([BookJob(s, t, in_place, "new-week", engine) for s, t in pairs], 1)
-
-
-@cli.command("pair")
-@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
-@_with_book_options
-def pair_command(
-    books: tuple[str, ...],
-    output: str | None,
-    out_dir: str | None,
-    force: bool,
-    in_place: bool,
-    engine: str,
-) -> None:
+    """,
+)
+_book_command(
+    "pair",
+    "paired",
     """Pair the next round of the Swiss event in each workbook (FIDE Dutch system).
 
     The last round must be complete (every game has a result) and Swiss Settings must plan
@@ -472,9 +477,8 @@ def pair_command(
     pairing-allocated bye as a row whose Black is BYE); Swiss Standings, Crosstable and
     Pairings are rebuilt. Without -o, --out-dir or --in-place the result is written beside
     each input as NAME-paired.xlsx.
-    """
-    pairs = _targets(books, output, out_dir, in_place, force, "paired")
-    _run_books([BookJob(s, t, in_place, "pair", engine) for s, t in pairs], 1)
+    """,
+)
 
 
 class _TemplateKind(click.Choice[str]):
