@@ -18,7 +18,7 @@ import pytest
 
 SOFFICE = shutil.which("soffice")
 POPPLER = all(shutil.which(tool) for tool in ("pdfinfo", "pdftotext", "pdftoppm"))
-TIMEOUT = 240  # a hang guard only: a conversion takes about a second
+TIMEOUT = 240  # a hang guard only: a conversion takes about a second, a run of 4 books 5 s
 
 needs_pdf_tools = pytest.mark.skipif(
     SOFFICE is None or not POPPLER,
@@ -28,17 +28,25 @@ needs_pdf_tools = pytest.mark.skipif(
 
 def to_pdf(book: Path, out_dir: Path) -> Path:
     """``book`` printed to PDF by LibreOffice (every sheet, each with its print setup)."""
+    (pdf,) = to_pdfs([book], out_dir)
+    return pdf
+
+
+def to_pdfs(books: list[Path], out_dir: Path) -> list[Path]:
+    """Each of ``books`` printed to PDF, in order, by one LibreOffice run (a start of soffice
+    costs more than printing a small book). The books' names must differ."""
     assert SOFFICE is not None
+    assert len({book.stem for book in books}) == len(books), books
     out_dir.mkdir(parents=True, exist_ok=True)
     profile = out_dir / "profile"
     result = subprocess.run(
         [SOFFICE, "--headless", f"-env:UserInstallation={profile.as_uri()}",
-         "--convert-to", "pdf", "--outdir", str(out_dir), str(book)],
+         "--convert-to", "pdf", "--outdir", str(out_dir), *map(str, books)],
         capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL,
     )  # fmt: skip
-    pdf = out_dir / f"{book.stem}.pdf"
-    assert result.returncode == 0 and pdf.exists(), result.stdout + result.stderr
-    return pdf
+    pdfs = [out_dir / f"{book.stem}.pdf" for book in books]
+    assert result.returncode == 0 and all(p.exists() for p in pdfs), result.stdout + result.stderr
+    return pdfs
 
 
 def page_count(pdf: Path) -> int:

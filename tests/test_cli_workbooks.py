@@ -1,18 +1,23 @@
 """``ratingbook recalc`` and ``ratingbook new-week`` on workbook files, end to end (issue 3).
 
-The command runs as a real process (the installed console script), so exit status, standard
-error and the absence of tracebacks are what a user sees. Expected ratings are the hand-worked
-week of tests/test_workbook.py (seed 001's rule, arithmetic in the comments there).
+Most tests run the command's ``main`` in the test process (``run``: no Python start-up per call;
+the books still run in forked children as in the real command) and check exit status, standard
+output and error and the files; a traceback fails the test. A few run the installed console script
+as a real process (``run_process``): bare ``ratingbook``, a bad book refused, several books with
+``--jobs``, the progress bar on a terminal and the start-up imports. Expected ratings are the
+hand-worked week of tests/test_workbook.py (seed 001's rule, arithmetic in the comments there).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -54,6 +59,41 @@ SCRIPT = _script()
 
 
 def run(*args: object, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``ratingbook ARGS`` run by ``cli.main`` in this process, without Python's start-up.
+
+    The books still run in forked children (:mod:`ratingbook.batch`), as in the real command.
+    Standard output and error go to files, so what a forked child writes on its own ends up
+    in them too. An unexpected exception (a traceback, for a user) fails the test.
+    """
+    from ratingbook import cli
+
+    code: int | str | None = 0
+    with (
+        tempfile.TemporaryFile("w+", encoding="utf-8", buffering=1) as out,
+        tempfile.TemporaryFile("w+", encoding="utf-8", buffering=1) as err,
+    ):
+        with (
+            contextlib.chdir(cwd or Path.cwd()),
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+        ):
+            try:
+                cli.main([str(a) for a in args])
+            except SystemExit as exit_info:
+                code = exit_info.code
+            finally:
+                out.flush()
+                err.flush()
+        if isinstance(code, str):  # sys.exit("message"): Python prints it and exits with 1
+            err.write(code + "\n")
+            code = 1
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(args, code or 0, out.read(), err.read())
+
+
+def run_process(*args: object, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``ratingbook ARGS`` as a real process: the installed console script."""
     return subprocess.run(
         [*SCRIPT, *map(str, args)],
         capture_output=True,
@@ -236,7 +276,7 @@ def test_output_option_never_replaces_an_existing_file_without_force(
 
 
 def test_bare_ratingbook_prints_its_help_and_succeeds() -> None:
-    result = run()
+    result = run_process()
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout.startswith("Usage: ratingbook ")
     for command in ("recalc", "new-week", "template", "crikey", "elo-series", "swiss"):
@@ -478,7 +518,7 @@ def test_a_folder_without_workbooks_is_one_clear_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_several_books_all_complete_with_jobs(tmp_path: Path, jobs: str) -> None:
     books = _three_books(tmp_path)
-    result = run("recalc", *books, "--jobs", jobs)
+    result = run_process("recalc", *books, "--jobs", jobs)
     assert result.returncode == 0, result.stderr
     for path in books:
         assert ratings(path.with_name(f"{path.stem}-recalculated.xlsx")) == HAND_RATINGS
@@ -817,7 +857,7 @@ def test_bad_input_as_a_real_process_exits_2_without_traceback(
     path = build(tmp_path)
     before = digest(path) if path.is_file() else None
     listing = folder_listing(tmp_path)
-    _check_refused(run("recalc", path, "--in-place"), path, fragments)
+    _check_refused(run_process("recalc", path, "--in-place"), path, fragments)
     if before is not None:
         assert digest(path) == before
     assert folder_listing(tmp_path) == listing

@@ -46,10 +46,18 @@ def soffice_version() -> tuple[int, ...]:
 def convert(
     book: Path, out_dir: Path, profile: Path, target: str
 ) -> subprocess.CompletedProcess[str]:
+    return convert_all([book], out_dir, profile, target)
+
+
+def convert_all(
+    books: list[Path], out_dir: Path, profile: Path, target: str
+) -> subprocess.CompletedProcess[str]:
+    """One soffice run converting every one of ``books`` (a start of soffice costs more than
+    converting a small book)."""
     assert SOFFICE is not None
     return subprocess.run(
         [SOFFICE, "--headless", f"-env:UserInstallation={profile.as_uri()}",
-         "--convert-to", target, "--outdir", str(out_dir), str(book)],
+         "--convert-to", target, "--outdir", str(out_dir), *map(str, books)],
         capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL,
     )  # fmt: skip
 

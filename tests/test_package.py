@@ -158,24 +158,25 @@ def ratings(path: Path) -> dict[int, tuple[int, int]]:
     }
 
 
-def lo_convert(book: Path, out_dir: Path, target: str = "xlsx") -> Path:
-    """LibreOffice's own save of ``book`` (it opens it, computes, and writes it anew)."""
+def lo_convert_all(books: list[Path], out_dir: Path, target: str = "xlsx") -> list[Path]:
+    """LibreOffice's own saves of ``books``, in order, by one soffice run (a start of soffice
+    costs more than converting a small book). The books' names must differ."""
     assert SOFFICE is not None
+    assert len({book.stem for book in books}) == len(books), books
     out_dir.mkdir(parents=True, exist_ok=True)
     profile = out_dir / "profile"
     done = subprocess.run(
         [SOFFICE, "--headless", f"-env:UserInstallation={profile.as_uri()}",
-         "--convert-to", target, "--outdir", str(out_dir), str(book)],
+         "--convert-to", target, "--outdir", str(out_dir), *map(str, books)],
         capture_output=True, text=True, timeout=LO_TIMEOUT, stdin=subprocess.DEVNULL,
     )  # fmt: skip
-    converted = out_dir / f"{book.stem}.{target.split(':')[0]}"
-    assert done.returncode == 0 and converted.exists(), done.stdout + done.stderr
+    converted = [out_dir / f"{book.stem}.{target.split(':')[0]}" for book in books]
+    assert done.returncode == 0 and all(c.exists() for c in converted), done.stdout + done.stderr
     return converted
 
 
-def lo_values(book: Path, tmp_path: Path) -> dict[str, list[list[Any]]]:
+def lo_values(converted: Path) -> dict[str, list[list[Any]]]:
     """Every sheet's values as LibreOffice computed them (its re-save, read with data_only)."""
-    converted = lo_convert(book, tmp_path / f"lo-{book.stem}")
     wb = openpyxl.load_workbook(converted, data_only=True)
     return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}
 
@@ -277,13 +278,12 @@ def test_new_week_matches_the_openpyxl_adapter_twice_over(tmp_path: Path) -> Non
     assert openpyxl.load_workbook(second[1])["Games Archive"]["B8"].is_date
 
 
-def test_recalc_of_a_book_libreoffice_saved_matches(tmp_path: Path) -> None:
+@needs_soffice
+def test_recalc_of_a_book_libreoffice_saved_matches(
+    libreoffice_saved: dict[str, Path], tmp_path: Path
+) -> None:
     """LibreOffice writes shared strings, its own styles and XML: same values as openpyxl's."""
-    if SOFFICE is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
-    saved = lo_convert(
-        ladder_book(tmp_path, Summary=[["Total"], [Formula("=SUM(1,2)")]]), tmp_path / "lo"
-    )
+    saved = libreoffice_saved["ladder with a formula"]
     assert "xl/sharedStrings.xml" in members(saved)
     expected, got = run_both(saved, tmp_path)
     assert same_values(values(expected), values(got))
@@ -312,8 +312,7 @@ def test_excel_saved_macro_book_recalculates_and_keeps_its_vba(tmp_path: Path) -
 # --- nothing lost ------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def chart_book(tmp_path: Path) -> Path:
+def make_chart_book(folder: Path) -> Path:
     """A ladder book with a bar chart of the ratings and a comment on the players sheet."""
     wb = make_book({**ladder_sheets(), "Notes": [["see the chart"]]})
     ws = wb["Ladder Players"]
@@ -321,7 +320,12 @@ def chart_book(tmp_path: Path) -> Path:
     chart.add_data(Reference(ws, min_col=5, min_row=1, max_row=6), titles_from_data=True)
     ws.add_chart(chart, "J2")
     ws["J1"].comment = Comment("ratings chart", "staff")
-    return save_book(wb, tmp_path / "chart.xlsx")
+    return save_book(wb, folder / "chart.xlsx")
+
+
+@pytest.fixture
+def chart_book(tmp_path: Path) -> Path:
+    return make_chart_book(tmp_path)
 
 
 def test_parts_it_does_not_change_are_copied_byte_for_byte(
@@ -783,19 +787,35 @@ def test_the_file_is_a_valid_zip_for_pythons_zipfile(tmp_path: Path) -> None:
 # --- LibreOffice ---------------------------------------------------------------------------------
 
 
-@needs_soffice
-def test_libreoffice_opens_the_result_and_sees_the_ratings(
-    chart_book: Path, tmp_path: Path
-) -> None:
-    """A real spreadsheet program reads the patched package: ratings, generated sheets, the
-    formula-like name as text, and a formula over the ratings recomputed on load."""
+@pytest.fixture(scope="module")
+def libreoffice_saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The books the LibreOffice tests need, each opened and saved again by LibreOffice: one
+    soffice run for them all."""
+    folder = tmp_path_factory.mktemp("libreoffice")
+    # A ladder book with a chart, a formula-like name typed as text and a formula over the
+    # ratings, recalculated by the package engine.
+    chart_book = make_chart_book(folder)
     wb = openpyxl.load_workbook(chart_book)
     wb["Ladder Players"]["B2"].value = HYPERLINK
     wb["Ladder Players"]["B2"].data_type = "s"
     wb["Notes"]["A2"] = "=SUM('Ladder Players'!E2:E6)"
     wb.save(chart_book)
-    out = package_recalc(chart_book, tmp_path / "out.xlsx")
-    seen = lo_values(out, tmp_path)
+    books = {
+        "patched": package_recalc(chart_book, folder / "out.xlsx"),
+        "patched excel file": package_recalc(excel_ladder_book(folder), folder / "out-excel.xlsm"),
+        "ladder with a formula": ladder_book(folder, Summary=[["Total"], [Formula("=SUM(1,2)")]]),
+    }
+    saves = lo_convert_all(list(books.values()), folder / "lo", "xlsx:Calc MS Excel 2007 XML")
+    return dict(zip(books, saves, strict=True))
+
+
+@needs_soffice
+def test_libreoffice_opens_the_result_and_sees_the_ratings(
+    libreoffice_saved: dict[str, Path],
+) -> None:
+    """A real spreadsheet program reads the patched package: ratings, generated sheets, the
+    formula-like name as text, and a formula over the ratings recomputed on load."""
+    seen = lo_values(libreoffice_saved["patched"])
     players = seen["Ladder Players"]
     got = {int(r[0]): (int(r[4]), int(r[5])) for r in players[1:] if r[0] is not None}
     assert got == HAND_RATINGS
@@ -808,9 +828,8 @@ def test_libreoffice_opens_the_result_and_sees_the_ratings(
 
 
 @needs_soffice
-def test_libreoffice_opens_a_patched_excel_file(tmp_path: Path) -> None:
-    out = package_recalc(excel_ladder_book(tmp_path), tmp_path / "out.xlsm")
-    converted = lo_convert(out, tmp_path / "lo", "xlsx:Calc MS Excel 2007 XML")
+def test_libreoffice_opens_a_patched_excel_file(libreoffice_saved: dict[str, Path]) -> None:
+    converted = libreoffice_saved["patched excel file"]
     rows = openpyxl.load_workbook(converted, data_only=True)["Ladder Players"]
     got = {
         int(r[0]): (int(r[4]), int(r[5]))

@@ -26,7 +26,7 @@ from ratingbook.excel import XlwingsBook
 from ratingbook.package.tableparts import grow_table_xml, read_table_part
 from ratingbook.table_growth import TableArea, grown_tables, parse_area, with_bottom
 from ratingbook.xlsx import XlsxBook
-from test_libreoffice import SOFFICE, convert
+from test_libreoffice import SOFFICE, convert_all
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbook_templates" / "swiss.xlsx"
 
@@ -191,21 +191,35 @@ def test_pairing_grows_swiss_games_over_the_new_round(
         assert after[changed[0]] == before[changed[0]].replace(b'"A1:E13"', b'"A1:E16"')
 
 
+ENGINES = ["package", "openpyxl"]
+
+
+@pytest.fixture(scope="module")
+def libreoffice_saved_paired(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """For each engine, the paired book as LibreOffice saves it again as .xlsx: one soffice run
+    for both."""
+    folder = tmp_path_factory.mktemp("libreoffice")
+    paired = []
+    for engine in ENGINES:
+        book = _template_with_round_4_played(tmp_path_factory.mktemp(engine))
+        out = folder / f"paired-{engine}.xlsx"
+        done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(out), "--engine", engine])
+        assert done.exit_code == 0, done.output
+        paired.append(out)
+    lo_dir = folder / "lo"
+    result = convert_all(paired, lo_dir, folder / "profile", "xlsx:Calc MS Excel 2007 XML")
+    assert result.returncode == 0, result.stderr
+    return {engine: lo_dir / f"paired-{engine}.xlsx" for engine in ENGINES}
+
+
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
-@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_libreoffice_opens_the_paired_book_and_keeps_the_grown_table(
-    tmp_path: Path, engine: str
+    libreoffice_saved_paired: dict[str, Path], engine: str
 ) -> None:
     """LibreOffice reads the paired book and, saving it as .xlsx of its own, writes SwissGames
     as A1:E16 with round 5 in rows 14-16: it understood the grown table."""
-    book = _template_with_round_4_played(tmp_path)
-    out = tmp_path / "paired.xlsx"
-    done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(out), "--engine", engine])
-    assert done.exit_code == 0, done.output
-    lo_dir = tmp_path / "lo"
-    result = convert(out, lo_dir, tmp_path / "profile", "xlsx:Calc MS Excel 2007 XML")
-    assert result.returncode == 0, result.stderr
-    saved = lo_dir / "paired.xlsx"
+    saved = libreoffice_saved_paired[engine]
     assert _table_refs(saved)["SwissGames"] == ("A1:E16", "A1:E16")
     ws = openpyxl.load_workbook(saved)["Swiss Games"]
     assert [[c.value for c in row] for row in ws.iter_rows(min_row=14, max_row=16, max_col=2)] == [

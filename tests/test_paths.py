@@ -20,6 +20,7 @@ import pytest
 from ratingbook.errors import WorkbookError
 from ratingbook.files import check_save_target, path_problem
 from test_cli_workbooks import SCRIPT, assert_no_traceback, run_in_process
+from test_cli_workbooks import run as run_ratingbook
 from workbooks import folder_listing, ladder_sheets, make_book, save_book
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
@@ -224,13 +225,7 @@ def test_a_killed_in_place_run_leaves_nothing_the_next_folder_run_fails_on(tmp_p
     assert len(leftovers) == 1 and leftovers[0].endswith(".xlsx")
     assert books[0].read_bytes() == before  # the rename never happened
 
-    result = subprocess.run(
-        [*SCRIPT, "recalc", str(folder)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
+    result = run_ratingbook("recalc", folder)  # the next run: an ordinary one, in this process
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert result.stdout.count("ok ") == 2 and "2 of 2 workbooks done" in result.stdout

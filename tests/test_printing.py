@@ -1,7 +1,8 @@
 """A list to pin on the wall, and charts on paper (issue 9, items 3 and 4), measured by LibreOffice.
 
 Each book is recalculated by the default (package) engine, then printed to PDF by LibreOffice:
-every sheet prints with its own print setup. A standings page is found by the title printed
+every sheet prints with its own print setup. All the books are made and printed once, by one
+LibreOffice run (``printed``). A standings page is found by the title printed
 in its page header (``Ladder Standings - Week 1``).
 """
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pdfs import coloured_share, needs_pdf_tools, page_count, page_pixels, page_texts, to_pdf
+from pdfs import coloured_share, needs_pdf_tools, page_count, page_pixels, page_texts, to_pdfs
 from ratingbook import templates
 from ratingbook.book import WriteBlock
 from ratingbook.package import PackageBook
@@ -36,10 +37,49 @@ def pages_titled(pages: list[str], title: str) -> list[str]:
     return [p for p in pages if title in p]
 
 
-def test_the_sample_ladder_standings_print_on_one_page(tmp_path: Path) -> None:
-    source = tmp_path / "camp.xlsx"
+def _sample(folder: Path) -> Path:
+    """The ladder template, recalculated."""
+    source = folder / "camp.xlsx"
     source.write_bytes(templates.template_bytes("ladder"))
-    pdf = to_pdf(recalculated(source, tmp_path / "recalculated.xlsx"), tmp_path / "pdf")
+    return recalculated(source, folder / "recalculated.xlsx")
+
+
+def _big(folder: Path) -> Path:
+    source = save_book(make_book(_big_ladder(200)), folder / "big.xlsx")
+    return recalculated(source, folder / "big-recalculated.xlsx")
+
+
+def _week_2(engine: str, folder: Path) -> Path:
+    """The ladder template after staff raise the Week cell and recalculate with ``engine``."""
+    open_book = {"package": PackageBook, "openpyxl": XlsxBook}[engine]
+    source = folder / f"camp-{engine}.xlsx"
+    source.write_bytes(templates.template_bytes("ladder"))
+    raised = folder / f"raised-{engine}.xlsx"
+    book = PackageBook(source)
+    book.write_values(WriteBlock("Ladder Settings", 2, 2, [[2]]))  # staff type 2 into Week
+    book.save(raised)
+    book = open_book(raised)
+    recalc(book)
+    out = folder / f"week2-{engine}.xlsx"
+    book.save(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every book the tests print, as PDF: one LibreOffice run for them all."""
+    folder = tmp_path_factory.mktemp("printing")
+    books = {
+        "sample": _sample(folder),
+        "big": _big(folder),
+        "week 2, package": _week_2("package", folder),
+        "week 2, openpyxl": _week_2("openpyxl", folder),
+    }
+    return dict(zip(books, to_pdfs(list(books.values()), folder / "pdf"), strict=True))
+
+
+def test_the_sample_ladder_standings_print_on_one_page(printed: dict[str, Path]) -> None:
+    pdf = printed["sample"]
     pages = page_texts(pdf)
     assert len(pages) == page_count(pdf)
     standings = pages_titled(pages, "Ladder Standings - Week 1")
@@ -67,9 +107,10 @@ def _big_ladder(players: int) -> dict[str, list[list[object]]]:
     return {"Camp Groups": groups, "Ladder Players": roster, "Ladder Games": games}
 
 
-def test_a_200_player_ladder_prints_on_at_most_4_pages_with_whole_rows(tmp_path: Path) -> None:
-    source = save_book(make_book(_big_ladder(200)), tmp_path / "big.xlsx")
-    pdf = to_pdf(recalculated(source, tmp_path / "big-recalculated.xlsx"), tmp_path / "pdf")
+def test_a_200_player_ladder_prints_on_at_most_4_pages_with_whole_rows(
+    printed: dict[str, Path],
+) -> None:
+    pdf = printed["big"]
     standings = pages_titled(page_texts(pdf), "Ladder Standings - Week 1")
     assert 1 <= len(standings) <= 4
     seen: set[str] = set()
@@ -88,10 +129,10 @@ def test_a_200_player_ladder_prints_on_at_most_4_pages_with_whole_rows(tmp_path:
     assert len(seen) == 200
 
 
-def test_the_recalculated_template_shows_its_charts_in_the_pdf(tmp_path: Path) -> None:
-    source = tmp_path / "camp.xlsx"
-    source.write_bytes(templates.template_bytes("ladder"))
-    pdf = to_pdf(recalculated(source, tmp_path / "recalculated.xlsx"), tmp_path / "pdf")
+def test_the_recalculated_template_shows_its_charts_in_the_pdf(
+    printed: dict[str, Path], tmp_path: Path
+) -> None:
+    pdf = printed["sample"]
     pages = page_texts(pdf)
     (number,) = [n for n, p in enumerate(pages, start=1) if "Advanced: week 1" in p]
     page = pages[number - 1]
@@ -107,21 +148,10 @@ def test_the_recalculated_template_shows_its_charts_in_the_pdf(tmp_path: Path) -
 
 @pytest.mark.parametrize("engine", ["package", "openpyxl"])
 def test_after_the_week_rolls_over_the_new_standings_print_on_one_page(
-    engine: str, tmp_path: Path
+    engine: str, printed: dict[str, Path]
 ) -> None:
     """Done when (issue 9): raise the Week cell, Recalc; the new week's standings are one page."""
-    open_book = {"package": PackageBook, "openpyxl": XlsxBook}[engine]
-    source = tmp_path / "camp.xlsx"
-    source.write_bytes(templates.template_bytes("ladder"))
-    raised = tmp_path / "raised.xlsx"
-    book = PackageBook(source)
-    book.write_values(WriteBlock("Ladder Settings", 2, 2, [[2]]))  # staff type 2 into Week
-    book.save(raised)
-    book = open_book(raised)
-    recalc(book)
-    out = tmp_path / "week2.xlsx"
-    book.save(out)
-    pages = page_texts(to_pdf(out, tmp_path / "pdf"))
+    pages = page_texts(printed[f"week 2, {engine}"])
     (page,) = pages_titled(pages, "Ladder Standings - Week 2")
     # Every camper starts the week at their group's rating: Advanced 1200 ... Beginners 800.
     assert "1 1 Maya Okafor Advanced 1200 1270 0 0 0 0" in " ".join(page.split())
