@@ -36,8 +36,9 @@ _CHILD = textwrap.dedent(
     from ratingbook import workbook
     from ratingbook.errors import RatingbookError
     from ratingbook.package import PackageBook
+    from ratingbook.xlsx import XlsxBook
     try:
-        book = PackageBook(sys.argv[1])
+        book = (XlsxBook if sys.argv[4:] == ["openpyxl"] else PackageBook)(sys.argv[1])
         workbook.recalc(book)
         book.save(sys.argv[2])
     except RatingbookError as error:
@@ -48,9 +49,9 @@ _CHILD = textwrap.dedent(
 )
 
 
-def recalc_in_child(source: Path, target: Path) -> dict[str, object]:
+def recalc_in_child(source: Path, target: Path, engine: str = "package") -> dict[str, object]:
     done = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(source), str(target), str(GUARD_BYTES)],
+        [sys.executable, "-c", _CHILD, str(source), str(target), str(GUARD_BYTES), engine],
         capture_output=True,
         text=True,
         timeout=GUARD_SECONDS,
@@ -99,6 +100,26 @@ def test_a_note_far_from_the_table_costs_nothing(tmp_path: Path, ref: str) -> No
     )
     assert recalc_in_child(source, tmp_path / "out.xlsx") == {"ok": True}
     assert ratings(tmp_path / "out.xlsx") == HAND_RATINGS
+
+
+def test_the_openpyxl_engine_refuses_a_far_note_instead_of_building_its_grid(
+    tmp_path: Path,
+) -> None:
+    """--engine openpyxl reads a sheet as a dense grid from A1: a note at XFD1048576 would be
+    17 billion cells (it ran to 21 GB). It is one clear line naming the cell instead, in a child
+    capped at 2 GiB, and nothing is written."""
+    source = edit_sheet(
+        ladder_book(tmp_path),
+        "Ladder Players",
+        add_rows('<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>note</t></is></c></row>'),
+    )
+    result = recalc_in_child(source, tmp_path / "out.xlsx", "openpyxl")
+    assert result == {
+        "error": "sheet 'Ladder Players' holds a value at XFD1048576, far from its table, and "
+        "--engine openpyxl reads every cell up to there; delete the cells far from the table, "
+        "or use the default engine"
+    }
+    assert not (tmp_path / "out.xlsx").exists()
 
 
 def test_a_value_far_below_in_a_table_column_is_still_read(tmp_path: Path) -> None:

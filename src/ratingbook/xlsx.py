@@ -39,7 +39,11 @@ from ratingbook.table_growth import grown_tables, parse_area, with_bottom
 from ratingbook.tables import Grid, Uncalculated, trim_grid
 from ratingbook.xlsx_presentation import add_charts, apply_print_setup
 
-__all__ = ["MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
+__all__ = ["MAX_GRID_CELLS", "MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
+
+#: The most cells (rows x columns, from A1) a sheet's grid may span on this engine: 50 million,
+#: far above a 50,000-game history (about 750,000) and far below a stray note at XFD1048576.
+MAX_GRID_CELLS = 50_000_000
 
 
 def _require_defusedxml() -> None:
@@ -78,6 +82,14 @@ class OpenpyxlBook:
                 last_column = max(last_column, column)
                 if cell.data_type == "f":  # also array and data-table formulas
                     formulas.append((row, column))
+        if last_row * last_column > MAX_GRID_CELLS:
+            # The grid is dense from A1: one note at XFD1048576 would be 17 billion cells. The
+            # package engine reads only what the tables use; this engine cannot (issue 10).
+            raise WorkbookError(
+                f"sheet {sheet!r} holds a value at {get_column_letter(last_column)}{last_row}, "
+                "far from its table, and --engine openpyxl reads every cell up to there; delete "
+                "the cells far from the table, or use the default engine"
+            )
         grid: Grid = (
             [
                 list(row)
