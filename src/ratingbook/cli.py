@@ -7,17 +7,16 @@ workbook with several mistakes gets one line for each); a Python traceback means
 
 from __future__ import annotations
 
-import functools
 import os
 import stat
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
 from ratingbook import crikey, elo, formats, swiss
+from ratingbook.cli_errors import INPUT_ERROR, F, fail, reports_input_errors
 from ratingbook.errors import RatingbookError
 from ratingbook.files import (
     SUFFIXES,
@@ -26,36 +25,10 @@ from ratingbook.files import (
     path_problem,
     remove_stale_temporaries,
 )
-from ratingbook.jobs import BookJob, BookOutcome, problem_lines, run_book_job
+from ratingbook.jobs import BookJob, BookOutcome, run_book_job
 
 if TYPE_CHECKING:
     from ratingbook.batch import Died
-
-F = TypeVar("F", bound=Callable[..., object])
-
-INPUT_ERROR = 2
-
-
-def fail(message: str | RatingbookError) -> NoReturn:
-    """Print the problem (one line each) to standard error and exit with the input-error status."""
-    name = click.get_current_context().command_path
-    lines = problem_lines(message) if isinstance(message, RatingbookError) else [message]
-    for line in lines:
-        click.echo(f"{name}: error: {' '.join(line.split())}", err=True)
-    sys.exit(INPUT_ERROR)
-
-
-def reports_input_errors(command: F) -> F:
-    """Turn a RatingbookError raised by ``command`` into one line on stderr and exit status 2."""
-
-    @functools.wraps(command)
-    def wrapper(*args: object, **kwargs: object) -> object:
-        try:
-            return command(*args, **kwargs)
-        except RatingbookError as error:
-            fail(error)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def read_input(path: str | None) -> str:

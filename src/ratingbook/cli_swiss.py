@@ -12,15 +12,15 @@ naming what is wrong and where, and nothing is written.
 
 from __future__ import annotations
 
-import functools
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
+from ratingbook.cli_errors import fail, reports_input_errors
 from ratingbook.errors import RatingbookError
+from ratingbook.jobs import open_book
 
 if TYPE_CHECKING:
     from ratingbook.book import FileBook
@@ -28,38 +28,11 @@ if TYPE_CHECKING:
 
 __all__ = ["trf_group"]
 
-F = TypeVar("F", bound=Callable[..., object])
-
-
-def _fail(message: str) -> None:
-    # ratingbook.cli registers these commands, so it is imported when they run, not before.
-    from ratingbook.cli import fail
-
-    fail(message)
-
-
-def _reports_input_errors(command: F) -> F:
-    @functools.wraps(command)
-    def wrapper(*args: object, **kwargs: object) -> object:
-        try:
-            return command(*args, **kwargs)
-        except RatingbookError as error:
-            _fail(str(error))
-        return None
-
-    return wrapper  # type: ignore[return-value]
-
 
 def _open(path: str, engine: str) -> FileBook:
     if not Path(path).is_file():
         raise RatingbookError(f"no workbook file {path!r}")
-    if engine == "openpyxl":
-        from ratingbook.xlsx import XlsxBook
-
-        return XlsxBook(path)
-    from ratingbook.package import PackageBook
-
-    return PackageBook(path)
+    return open_book(path, engine)
 
 
 _ENGINE = click.option(
@@ -90,7 +63,7 @@ def _event_of(book: str, engine: str) -> tuple[SwissEvent, dict[str, int]]:
 @click.argument("book")
 @click.option("-o", "--output", metavar="EVENT.trf", help="Write here (default: standard output).")
 @_ENGINE
-@_reports_input_errors
+@reports_input_errors
 def trf_export_command(book: str, output: str | None, engine: str) -> None:
     """Write the Swiss event in BOOK as a TRF-2026 file (UTF-8, lines ending CR LF)."""
     from ratingbook.files import atomic_save
@@ -120,7 +93,7 @@ def _decode(data: bytes) -> str:
 @click.argument("trf_file", metavar="EVENT.trf")
 @click.option("-o", "--output", required=True, metavar="BOOK.xlsx", help="The workbook to write.")
 @click.option("--force", is_flag=True, help="Replace BOOK.xlsx if it already exists.")
-@_reports_input_errors
+@reports_input_errors
 def trf_import_command(trf_file: str, output: str, force: bool) -> None:
     """Build a Swiss workbook from a TRF16 or TRF-2026 file (Swiss-Manager, Vega, ...).
 
@@ -135,11 +108,11 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
 
     target = Path(output)
     if target.exists() and not force:
-        _fail(f"{output!r} already exists; use --force to replace it")
+        fail(f"{output!r} already exists; use --force to replace it")
     try:
         data = Path(trf_file).read_bytes()
     except OSError as error:
-        _fail(f"cannot read {trf_file!r}: {error.strerror or error}")
+        fail(f"cannot read {trf_file!r}: {error.strerror or error}")
         return
     imported = import_trf(_decode(data))
     rows = _sheet_rows(imported.event)

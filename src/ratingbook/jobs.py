@@ -21,7 +21,7 @@ from ratingbook.files import held_for_in_place
 if TYPE_CHECKING:
     from ratingbook.book import Book, FileBook, Plan
 
-__all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
+__all__ = ["ACTIONS", "BookJob", "BookOutcome", "open_book", "problem_lines", "run_book_job"]
 
 
 #: The workbook commands, each an entry point of :mod:`ratingbook.workbook`.
@@ -70,6 +70,18 @@ class BookOutcome:
     errors: tuple[str, ...] = ()
 
 
+def open_book(path: str, engine: str) -> FileBook:
+    """The book at ``path`` through the named file engine: ``"package"`` (PackageBook, the
+    default: patches the file) or ``"openpyxl"`` (XlsxBook: rewrites it)."""
+    if engine == "openpyxl":
+        from ratingbook.xlsx import XlsxBook
+
+        return XlsxBook(path)
+    from ratingbook.package import PackageBook
+
+    return PackageBook(path)
+
+
 def run_book_job(job: BookJob) -> BookOutcome:
     """Read, compute and save one book; input errors come back as an outcome, not an exception."""
     book: FileBook
@@ -77,14 +89,7 @@ def run_book_job(job: BookJob) -> BookOutcome:
         # In place, the file is held from before it is read until its replacement is in place:
         # another run on it waits, and a file changed meanwhile is not replaced.
         with held_for_in_place(Path(job.source)) if job.in_place else contextlib.nullcontext():
-            if job.engine == "openpyxl":
-                from ratingbook.xlsx import XlsxBook
-
-                book = XlsxBook(job.source)
-            else:
-                from ratingbook.package import PackageBook
-
-                book = PackageBook(job.source)
+            book = open_book(job.source, job.engine)
             if job.in_place:
                 book.refuse_in_place()
             plan = _entry_point(job.action)(book)
