@@ -199,34 +199,14 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
     rows: list[tuple[object, ...]] = []
     for e in entries:
         result = None if e.result is None else e.result.value
-        if e.black is None:
-            rows.append(
-                (
-                    number,
-                    e.board,
-                    e.white,
-                    ratings[e.white],
-                    _number(before[e.white]),
-                    BYE,
-                    None,
-                    None,
-                    result,
-                )
-            )
-        else:
-            rows.append(
-                (
-                    number,
-                    e.board,
-                    e.white,
-                    ratings[e.white],
-                    _number(before[e.white]),
-                    e.black,
-                    ratings[e.black],
-                    _number(before[e.black]),
-                    result,
-                )
-            )
+        black = (
+            (BYE, None, None)
+            if e.black is None
+            else (e.black, ratings[e.black], _number(before[e.black]))
+        )
+        rows.append(
+            (number, e.board, e.white, ratings[e.white], _number(before[e.white]), *black, result)
+        )
     header = ("Round", "Board", "White", "Rating", "Points", "Black", "Rating", "Points", "Result")
     return SheetGrid(
         PAIRINGS,
