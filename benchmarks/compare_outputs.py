@@ -5,7 +5,7 @@
 
 Recalculates (and, for the camp ladder, starts a new week of) every ``workbook_templates/*.xlsx``
 and the benchmark ladder books of ``generate.py`` (fresh: the three input sheets; steady: the
-same book already recalculated once) through :class:`ratingbook.package.PackageBook`, writes
+same book already recalculated once) through :class:`ratingbook.files.patching.PackageBook`, writes
 each output into ``DIR`` and its SHA-256 into ``DIR/manifest.json``.
 
 ``--src`` names the ``src`` folder of the source tree that does the work (default: this tree's),
@@ -44,7 +44,10 @@ import datetime, json, sys
 from pathlib import Path
 import ratingbook
 from ratingbook import workbook
-from ratingbook.package import PackageBook
+try:
+    from ratingbook.files.patching import PackageBook
+except ImportError:  # a tree from before the sub-packages (issue 16)
+    from ratingbook.package import PackageBook
 
 jobs, out = json.loads(sys.argv[1]), Path(sys.argv[2])
 today = datetime.date.fromisoformat(sys.argv[3])

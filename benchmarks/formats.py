@@ -99,7 +99,9 @@ INPUTS: dict[str, Callable[[int], str]] = {
 
 def ours_in_steps(command: str, text: str) -> tuple[str, dict[str, float]]:
     """Run the job as cli.py does, timing parse, engine and print separately."""
-    from ratingbook import crikey, elo, formats, swiss
+    from ratingbook import swiss
+    from ratingbook.ratings import crikey, elo
+    from ratingbook.seeds import formats
 
     times: dict[str, float] = {}  # CPU seconds of each step
     start = time.process_time()

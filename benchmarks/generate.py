@@ -107,7 +107,7 @@ def steady_ladder_book(spec: LadderBookSpec = LadderBookSpec()) -> Path:
     """
     path = cache_dir() / f"{spec.stem}-steady.xlsx"
     if not path.exists():
-        from ratingbook.jobs import BookJob, run_book_job
+        from ratingbook.cli.jobs import BookJob, run_book_job
 
         fresh = ladder_book(spec)
         temporary = path.with_suffix(".tmp.xlsx")
@@ -123,8 +123,8 @@ def steady_ladder_book(spec: LadderBookSpec = LadderBookSpec()) -> Path:
 
 def ladder_inputs(players: int, games: int, seed: int = 1) -> tuple[list, dict[str, int], list]:
     """(LadderPlayer list, groups, LadderGame list) for the engine, all players active."""
-    from ratingbook.ladder import LadderGame, LadderPlayer
-    from ratingbook.results import Result
+    from ratingbook.core.results import Result
+    from ratingbook.ratings.ladder import LadderGame, LadderPlayer
 
     rng = random.Random(seed)
     results = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
@@ -149,8 +149,8 @@ def ladder_inputs(players: int, games: int, seed: int = 1) -> tuple[list, dict[s
 
 def crikey_inputs(players: int, games: int, seed: int = 2) -> tuple[dict[str, int], list]:
     """(ratings in hundredths by name, CrikeyGame list)."""
-    from ratingbook.crikey import CrikeyGame
-    from ratingbook.results import Result
+    from ratingbook.core.results import Result
+    from ratingbook.ratings.crikey import CrikeyGame
 
     rng = random.Random(seed)
     results = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)

@@ -36,8 +36,8 @@ _CHILD = textwrap.dedent(
         import openpyxl
     else:
         from ratingbook import workbook
-        from ratingbook.package import PackageBook
-        from ratingbook.xlsx import XlsxBook
+        from ratingbook.files.patching import PackageBook
+        from ratingbook.files.rewriting.openpyxl_book import XlsxBook
     wall, cpu = time.perf_counter(), time.process_time()
     if kind == "floor":
         openpyxl.load_workbook(source).save(target)
@@ -117,7 +117,7 @@ def profile(source: Path, folder: Path) -> None:
     import pstats
 
     from ratingbook import workbook
-    from ratingbook.package import PackageBook
+    from ratingbook.files.patching import PackageBook
 
     def recalc() -> None:
         book = PackageBook(source)

@@ -77,10 +77,10 @@ def _peak_mb() -> float:
 
 def _adapter_class(name: str) -> Any:
     if name == "XlsxBook":
-        from ratingbook.xlsx import XlsxBook
+        from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 
         return XlsxBook
-    from ratingbook.package import PackageBook  # type: ignore[import-not-found]
+    from ratingbook.files.patching import PackageBook  # type: ignore[import-not-found]
 
     return PackageBook
 
@@ -101,7 +101,7 @@ def _child_book(args: dict[str, Any]) -> dict[str, Any]:
         seconds = time.perf_counter() - start
     else:
         from ratingbook import workbook
-        from ratingbook.jobs import BookJob, run_book_job
+        from ratingbook.cli.jobs import BookJob, run_book_job
 
         _watch_adapters(used)
         baseline = _peak_mb()
@@ -155,7 +155,7 @@ def _watch_adapters(used: list[str]) -> None:
 
 def _child_which(args: dict[str, Any]) -> dict[str, Any]:
     """Which adapter ``ratingbook recalc`` uses: run it on a tiny book and watch."""
-    from ratingbook.jobs import BookJob, run_book_job
+    from ratingbook.cli.jobs import BookJob, run_book_job
 
     spec = generate.LadderBookSpec(players=10, games=20)
     source = generate.ladder_book(spec)
@@ -182,7 +182,8 @@ def _child_engine(args: dict[str, Any]) -> dict[str, Any]:
 
 def _engine_case(kind: str, size: dict[str, int]) -> tuple[Callable[[], object], int]:
     """(the call to time, the number of games it plays) for one engine path."""
-    from ratingbook import crikey, elo, ladder, swiss
+    from ratingbook import swiss
+    from ratingbook.ratings import crikey, elo, ladder
 
     if kind in ("replay_ladder", "recalc_ladder", "recalc_ladder+history"):
         players, groups, games = generate.ladder_inputs(size["players"], size["games"])

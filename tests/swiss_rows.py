@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ratingbook.core.tables import Row, column_letter
 from ratingbook.errors import Location
-from ratingbook.tables import Row, column_letter
 
 
 def rows(sheet: str, header: Sequence[str], *data: Sequence[object]) -> list[Row]:

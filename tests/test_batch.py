@@ -1,7 +1,7 @@
 """One book that dies never takes down the others (issue 10 item 2).
 
 A reader in native code can abort the process, exhaust memory or get killed; ratingbook runs
-each book in a child process (ratingbook.batch), so the batch goes on and the dead book is one
+each book in a child process (ratingbook.cli.batch), so the batch goes on and the dead book is one
 FAILED line. The deaths here are real: the job calls ``os.abort()``, raises MemoryError or is
 killed with SIGKILL. Through the command line they are injected by replacing the reader for one
 file name (in this process, inherited by the forked child; or in a real ``ratingbook`` process
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ratingbook.batch import Died, describe_exit, run_isolated
+from ratingbook.cli.batch import Died, describe_exit, run_isolated
 from test_cli_workbooks import HAND_RATINGS, SCRIPT, assert_no_traceback, ratings, run_in_process
 from workbooks import folder_listing, ladder_sheets, make_book, save_book
 
@@ -86,7 +86,7 @@ def _books(folder: Path, names: list[str]) -> list[Path]:
 @pytest.fixture
 def crashing_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     """The package reader aborts the process (like a native crash) on any file named crash*."""
-    from ratingbook.package import PackageBook
+    from ratingbook.files.patching import PackageBook
 
     original = PackageBook.__init__
 
@@ -129,7 +129,7 @@ SITECUSTOMIZE = """
 import os
 from pathlib import Path
 
-from ratingbook.package import PackageBook
+from ratingbook.files.patching import PackageBook
 
 _original = PackageBook.__init__
 
@@ -179,7 +179,7 @@ import os
 import time
 from pathlib import Path
 
-from ratingbook.package import PackageBook
+from ratingbook.files.patching import PackageBook
 
 _original = PackageBook.__init__
 
@@ -233,7 +233,7 @@ HOLD_UNTIL_INTERRUPTED = """
 import time
 from pathlib import Path
 
-from ratingbook.package import PackageBook
+from ratingbook.files.patching import PackageBook
 
 _original = PackageBook.__init__
 
@@ -288,7 +288,7 @@ def _save_slowly(folder: str) -> str:
     """Starts replacing book.xlsx, says so (a file named started), then takes its time."""
     import time
 
-    from ratingbook.files import atomic_save
+    from ratingbook.files.disk import atomic_save
 
     def write(temporary: str) -> None:
         Path(temporary).write_bytes(b"half a workbook")

@@ -47,12 +47,13 @@ from openpyxl.utils.cell import coordinate_to_tuple
 
 import jsonbook
 from ratingbook import templates
+from ratingbook.core.tables import Uncalculated
 from ratingbook.errors import InvalidValueError
 from ratingbook.excel import recalc_book
-from ratingbook.package import PackageBook
-from ratingbook.tables import Uncalculated
-from ratingbook.workbook import WriteBlock, recalc
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.patching import PackageBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+from ratingbook.workbook import recalc
+from ratingbook.workbook.book import WriteBlock
 
 NAMES = {
     1: "Maya Okafor",

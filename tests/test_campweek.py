@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from ratingbook.campweek import (
+from ratingbook.core.tables import read_table
+from ratingbook.errors import InvalidValueError
+from ratingbook.workbook.camp_week import (
     last_archived_week,
     read_week,
     rolls_over,
     week_label,
     week_number,
 )
-from ratingbook.errors import InvalidValueError
-from ratingbook.schemas import LADDER_SETTINGS
-from ratingbook.tables import read_table
+from ratingbook.workbook.schemas import LADDER_SETTINGS
 
 # (Week typed, last archived week, rolls over?) -- None: refused.
 WEEK_CASES = [

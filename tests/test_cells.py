@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook import cells
-from ratingbook.cells import NEVER_CALCULATED, Uncalculated
+from ratingbook.core import cells
+from ratingbook.core.cells import NEVER_CALCULATED, Uncalculated
+from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.results import Result
 
 WHERE = Location(sheet="S", row=7, columns={"F": "C"})
 PLACE = "sheet 'S', row 7, column C (F)"

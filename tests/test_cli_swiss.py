@@ -1,4 +1,4 @@
-"""The Swiss event commands (ratingbook.cli_swiss): pair, trf export, trf import."""
+"""The Swiss event commands (ratingbook.cli.trf_commands): pair, trf export, trf import."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from ratingbook.cli import cli
-from ratingbook.cli_swiss import trf_group
+from ratingbook.cli.trf_commands import trf_group
 from ratingbook.udfs import SWISS_STANDINGS
 from test_trf import SWISS_MANAGER_TRF16
 

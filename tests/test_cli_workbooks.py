@@ -61,7 +61,7 @@ SCRIPT = _script()
 def run(*args: object, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """``ratingbook ARGS`` run by ``cli.main`` in this process, without Python's start-up.
 
-    The books still run in forked children (:mod:`ratingbook.batch`), as in the real command.
+    The books still run in forked children (:mod:`ratingbook.cli.batch`), as in the real command.
     Standard output and error go to files, so what a forked child writes on its own ends up
     in them too. An unexpected exception (a traceback, for a user) fails the test.
     """
@@ -985,14 +985,16 @@ def test_recalc_output_equals_in_place_result(book: Path, tmp_path: Path) -> Non
 def test_template_kinds_are_the_templates_own_list_not_a_copy(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Narrow ratingbook.templates.KINDS and the command line follows it."""
+    """Narrow ratingbook.templates.KINDS and the command line follows it (``all`` stays: it
+    stands for every kind there is)."""
     from ratingbook import templates
 
     monkeypatch.setattr(templates, "KINDS", ("ladder",))
     result = run_in_process(capsys, "template", "elo", "-o", tmp_path / "elo.xlsx")
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "ratingbook template: error: Invalid value for '{ladder}': 'elo' is not 'ladder'."
+        "ratingbook template: error: Invalid value for '{ladder|all}': 'elo' is not one of "
+        "'ladder', 'all'."
     ]
     assert folder_listing(tmp_path) == []
 

@@ -66,7 +66,11 @@ def test_the_doctests_are_found() -> None:
         name: sum(len(test.examples) for test in finder.find(importlib.import_module(name)))
         for name in MODULES
     }
-    for name in ("ratingbook.crikey", "ratingbook.elo", "ratingbook.ladder"):
+    for name in (
+        "ratingbook.ratings.crikey",
+        "ratingbook.ratings.elo",
+        "ratingbook.ratings.ladder",
+    ):
         assert counted.get(name, 0) >= 1, counted
 
 

@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratingbook.crikey import (
+from ratingbook.core.results import Result
+from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
+from ratingbook.ratings.crikey import (
+    CRIKEY_RESULTS,
     CrikeyGame,
     crikey_exchange,
     crikey_tournament,
@@ -20,9 +23,7 @@ from ratingbook.crikey import (
     parse_hundredths,
     replay_crikey,
 )
-from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
-from ratingbook.formats import parse_crikey
-from ratingbook.results import Result
+from ratingbook.seeds.crikey_text import read_crikey
 from seed_examples import CRIKEY_INPUT as SEED_INPUT
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
@@ -168,9 +169,18 @@ SEED_RESULTS = [
 
 
 def test_seed_input_parsed_and_played_gives_the_seed_ratings() -> None:
-    """parse_crikey + crikey_tournament(allow_self_play=True) reproduce the seed's four results."""
-    tournaments = parse_crikey(SEED_INPUT)
-    results = [crikey_tournament(t.ratings, t.games, allow_self_play=True) for t in tournaments]
+    """read_crikey + crikey_tournament(allow_self_play=True) reproduce the seed's four results."""
+    results = [
+        crikey_tournament(
+            dict(zip(t.names, t.ratings, strict=True)),
+            [
+                CrikeyGame(t.names[w], t.names[b], CRIKEY_RESULTS[r], wp, bp)
+                for w, b, r, wp, bp in t.games
+            ],
+            allow_self_play=True,
+        )
+        for t in read_crikey(SEED_INPUT)
+    ]
     assert results == SEED_RESULTS
 
 

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ratingbook import elo
-from ratingbook.elo import (
+from ratingbook.errors import RatingbookError
+from ratingbook.ratings import elo
+from ratingbook.ratings.elo import (
     elo_series,
     elo_tournament,
     elo_update,
@@ -24,7 +25,6 @@ from ratingbook.elo import (
     lcg,
     round_half_up,
 )
-from ratingbook.errors import RatingbookError
 
 # --- expected score and one update ------------------------------------------------------------
 

@@ -36,20 +36,21 @@ except ImportError:  # pragma: no cover - in case tests/ becomes a package
 import xlwings as xw  # jsonbook set XLWINGS_LICENSE_KEY before importing it
 
 import ratingbook
-from ratingbook import excel, workbook
+from ratingbook import workbook
 from ratingbook.errors import RatingbookError
 from ratingbook.excel import (
     XlwingsBook,
     excel_text,
     main,
+    new_week,
     new_week_book,
-    new_week_main,
     recalc_book,
     recalc_ratings,
     start_new_week,
+    xlwings_book,
 )
-from ratingbook.workbook import KEEP, Plan, WriteBlock
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+from ratingbook.workbook.book import KEEP, Plan, WriteBlock
 
 Grid = list[list[Any]]
 Sheets = dict[str, Grid]
@@ -508,10 +509,10 @@ def test_main_recalculates_and_reports_the_summary() -> None:
     )
 
 
-def test_new_week_main_alerts_when_there_is_no_ladder() -> None:
+def test_new_week_alerts_when_there_is_no_ladder() -> None:
     """Start New Week on a book without ladder sheets: a message, no writes."""
     book = make_json_book(ELO)
-    assert new_week_main(book) is None
+    assert new_week(book) is None
     [alert] = actions(book)
     assert "a new week needs the ladder sheets" in alert["args"][0]
 
@@ -586,7 +587,7 @@ def test_package_exposes_the_excel_entry_points() -> None:
     assert ratingbook.main is main
     assert ratingbook.recalc_book is recalc_book
     assert ratingbook.new_week_book is new_week_book
-    assert ratingbook.new_week is new_week_main
+    assert ratingbook.new_week is new_week
 
 
 def test_help_of_the_package_lists_the_excel_entry_points() -> None:
@@ -596,7 +597,7 @@ def test_help_of_the_package_lists_the_excel_entry_points() -> None:
     assert {"main", "new_week", "new_week_book", "recalc_book"} <= set(ratingbook.__all__)
     text = pydoc.render_doc(ratingbook, renderer=pydoc.plaintext)
     functions = text[text.index("FUNCTIONS") :]
-    for name in ("main(", "new_week = new_week_main(", "new_week_book(", "recalc_book("):
+    for name in ("main(", "new_week(", "new_week_book(", "recalc_book("):
         assert f"\n    {name}" in functions, name
     assert "Recalc Ratings" in functions
 
@@ -709,7 +710,7 @@ def test_what_a_keep_cell_is_rewritten_with(
     original: object, formula: object, written: object
 ) -> None:
     """A KEEP cell gets its formula where one was read, else its value (text kept as text)."""
-    assert excel._kept_value(original, formula) == written
+    assert xlwings_book._kept_value(original, formula) == written
 
 
 def test_nan_is_never_written() -> None:

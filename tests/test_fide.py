@@ -1,4 +1,4 @@
-"""FIDE tie-breaks and Dutch pairing through ratingbook.fide (gacrux behind one adapter).
+"""FIDE tie-breaks and Dutch pairing through ratingbook.swiss.fide (gacrux behind one adapter).
 
 Every expected tie-break value below is worked out by hand in the comments from the FIDE
 Play-Off and Tie-Break Regulations (C.07): art. 8.1 (BH), 9.1 (SB), 7.1-7.4 (WIN, WON, BPG,
@@ -18,9 +18,8 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook.fide import fide_standings, pair_next_round
-from ratingbook.swiss_codes import SwissResult
-from ratingbook.swiss_event import (
+from ratingbook.swiss.codes import SwissResult
+from ratingbook.swiss.event import (
     EventError,
     SwissEntry,
     SwissEvent,
@@ -28,6 +27,7 @@ from ratingbook.swiss_event import (
     SwissSettings,
     next_round_to_pair,
 )
+from ratingbook.swiss.fide import fide_standings, pair_next_round
 
 R = SwissResult
 

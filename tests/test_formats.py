@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -13,18 +11,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ratingbook import formats
-from ratingbook.crikey import CrikeyGame
+from ratingbook.core.results import Result
 from ratingbook.errors import ParseError, RatingbookError
-from ratingbook.formats import (
-    format_crikey,
-    format_elo_series,
-    format_swiss_table,
-    parse_crikey,
-    parse_elo_series,
-    parse_swiss,
-)
-from ratingbook.results import Result
+from ratingbook.ratings.crikey import CRIKEY_RESULTS
+from ratingbook.seeds import crikey_text, elo_text, swiss_text
+from ratingbook.seeds.crikey_text import format_crikey, read_crikey
+from ratingbook.seeds.elo_text import format_elo_series, parse_elo_series
+from ratingbook.seeds.swiss_text import format_swiss_table, read_swiss
 from ratingbook.swiss import player_result
 from seed_examples import CRIKEY_INPUT as SEED_CRIKEY_INPUT
 from seed_examples import SWISS_RESULTS as SEED_STANDINGS
@@ -164,40 +157,45 @@ def test_format_crikey_orders_equal_ratings_in_decreasing_alphabetical_order() -
     )
 
 
-def test_parse_crikey_reads_the_seed_input() -> None:
-    """The judge input parses into four tournaments of ratings (hundredths) and games."""
-    tournaments = parse_crikey(SEED_CRIKEY_INPUT)
-    assert [t.ratings for t in tournaments] == [
+def _games(table: crikey_text.CrikeyTable) -> list[tuple[str, str, Result, int, int]]:
+    """A tournament's games with names and results in place of indices."""
+    return [
+        (table.names[w], table.names[b], CRIKEY_RESULTS[r], wp, bp)
+        for w, b, r, wp, bp in table.games
+    ]
+
+
+def test_read_crikey_reads_the_seed_input() -> None:
+    """The judge input reads into four tournaments of ratings (hundredths) and games."""
+    tournaments = read_crikey(SEED_CRIKEY_INPUT)
+    assert [dict(zip(t.names, t.ratings, strict=True)) for t in tournaments] == [
         {"alice": 7691, "bob": 7636},
         {"alice": 5555, "bob": 5555},
         {"alice": 9426, "bob": 9600},
         {"alice": 5255, "bob": 5555, "fred": 8000},
     ]
-    assert [t.games for t in tournaments] == [
-        (CrikeyGame("alice", "bob", Result.BLACK_WINS, 20, 15),),
-        (
-            CrikeyGame("alice", "bob", Result.DRAW, 10, 30),
-            CrikeyGame("bob", "alice", Result.DRAW, 20, 20),
-        ),
-        (CrikeyGame("alice", "bob", Result.WHITE_WINS, 10, 10),),
-        (
-            CrikeyGame("alice", "bob", Result.DRAW, 10, 30),
-            CrikeyGame("fred", "fred", Result.BLACK_WINS, 27, 50),
-        ),
+    assert [_games(t) for t in tournaments] == [
+        [("alice", "bob", Result.BLACK_WINS, 20, 15)],
+        [("alice", "bob", Result.DRAW, 10, 30), ("bob", "alice", Result.DRAW, 20, 20)],
+        [("alice", "bob", Result.WHITE_WINS, 10, 10)],
+        [("alice", "bob", Result.DRAW, 10, 30), ("fred", "fred", Result.BLACK_WINS, 27, 50)],
     ]
 
 
-def test_parse_crikey_records_the_line_of_each_game() -> None:
+def test_read_crikey_records_the_line_of_each_game() -> None:
     """Each game knows its input line, so later errors can name it."""
-    tournaments = parse_crikey(SEED_CRIKEY_INPUT)
-    assert [g.where.line for t in tournaments for g in t.games if g.where] == [5, 9, 10, 14, 19, 20]
+    tournaments = read_crikey(SEED_CRIKEY_INPUT)
+    assert [n for t in tournaments for n in t.lines] == [5, 9, 10, 14, 19, 20]
 
 
-def test_parse_crikey_skips_blank_lines() -> None:
+def test_read_crikey_skips_blank_lines() -> None:
     """Blank lines between the parts of the input are ignored."""
     text = "\n1\n\n2 1\nalice 76.91\n\nbob 76.36\nalice bob lost 20 15\n\n"
-    (tournament,) = parse_crikey(text)
-    assert tournament.ratings == {"alice": 7691, "bob": 7636}
+    (tournament,) = read_crikey(text)
+    assert dict(zip(tournament.names, tournament.ratings, strict=True)) == {
+        "alice": 7691,
+        "bob": 7636,
+    }
 
 
 CRIKEY_ONE = "1\n2 1\nalice 76.91\nbob 76.36\n"  # the game goes on line 5
@@ -225,10 +223,10 @@ CRIKEY_ONE = "1\n2 1\nalice 76.91\nbob 76.36\n"  # the game goes on line 5
         pytest.param(CRIKEY_ONE + "alice bob lost 20 15\nbob 1.00\n", 6, id="text-after-the-end"),
     ],
 )
-def test_parse_crikey_errors_name_the_line(text: str, line: int) -> None:
+def test_read_crikey_errors_name_the_line(text: str, line: int) -> None:
     """A malformed judge input is a ParseError naming the offending input line."""
     with pytest.raises(ParseError) as caught:
-        parse_crikey(text)
+        read_crikey(text)
     assert f"line {line}" in str(caught.value)
 
 
@@ -240,11 +238,11 @@ def test_parse_errors_are_ratingbook_errors() -> None:
 
 # --- the bulk readers agree with the line-by-line reader ----------------------------------------
 #
-# parse_crikey, parse_swiss and parse_elo_series read the long parts of their input (games,
+# read_crikey, read_swiss and parse_elo_series read the long parts of their input (games,
 # scores) a block at a time and fall back to reading line by line when a block has a problem.
 # Whatever the input, both ways must give the same games (with the same line numbers) or the
 # same error: compared here on random inputs, each slightly broken or not, with the bulk reading
-# switched off (formats._readings answering "unreadable" to every token, as an empty table does,
+# switched off (``readings`` answering "unreadable" to every token, as an empty table does,
 # sends every block line by line).
 
 # Tokens a slip of the keyboard may leave: spellings the readers accept and ones they refuse.
@@ -260,17 +258,16 @@ def parse_outcome(parse: Callable[[str], object], text: str) -> object:
         result = parse(text)
     except ParseError as error:
         return ("error", str(error))
-    games: list[object] = []
-    if isinstance(result, list) and result and hasattr(result[0], "games"):
-        games = [g for t in result for g in t.games]
-    elif isinstance(result, tuple):
-        games = list(result[1])
-    lines = [g.where.line if g.where else None for g in games]  # type: ignore[attr-defined]
-    return ("ok", result, lines)
+    return ("ok", result)
 
 
 def line_by_line(parse: Callable[[str], object], text: str) -> object:
-    with mock.patch.object(formats, "_readings", lambda read: {}):
+    no_table = mock.patch.object  # every module that reads in bulk, switched to line by line
+    with (
+        no_table(crikey_text, "readings", lambda read: {}),
+        no_table(elo_text, "readings", lambda read: {}),
+        no_table(swiss_text, "readings", lambda read: {}),
+    ):
         return parse_outcome(parse, text)
 
 
@@ -349,15 +346,15 @@ def elo_series_texts(draw: st.DrawFn) -> str:
 @settings(max_examples=300)
 @given(crikey_texts())
 @example("1\n2 2\nalice 76.91\nbob 76.36\nalice bob lost 20\n15 bob alice won 1 2\n")
-def test_parse_crikey_reads_in_bulk_as_line_by_line(text: str) -> None:
-    assert parse_outcome(parse_crikey, text) == line_by_line(parse_crikey, text)
+def test_read_crikey_reads_in_bulk_as_line_by_line(text: str) -> None:
+    assert parse_outcome(read_crikey, text) == line_by_line(read_crikey, text)
 
 
 @settings(max_examples=300)
 @given(swiss_texts())
 @example("Anna\nBob\n\nAnna Bob 1\n0 Bob Anna 1 0\n")  # a token on the wrong line
-def test_parse_swiss_reads_in_bulk_as_line_by_line(text: str) -> None:
-    assert parse_outcome(parse_swiss, text) == line_by_line(parse_swiss, text)
+def test_read_swiss_reads_in_bulk_as_line_by_line(text: str) -> None:
+    assert parse_outcome(read_swiss, text) == line_by_line(read_swiss, text)
 
 
 @settings(max_examples=300)
@@ -370,81 +367,15 @@ def test_the_line_by_line_switch_reaches_the_line_by_line_reader() -> None:
     """The comparison above is not empty: with the switch, a bad game line is still found, and
     a good input still parses (so both readers really ran)."""
     bad = CRIKEY_ONE + "alice bob lose 20 15\n"
-    assert line_by_line(parse_crikey, bad) == parse_outcome(parse_crikey, bad)
-    assert line_by_line(parse_crikey, SEED_CRIKEY_INPUT)[0] == "ok"
+    assert line_by_line(read_crikey, bad) == parse_outcome(read_crikey, bad)
+    assert line_by_line(read_crikey, SEED_CRIKEY_INPUT)[0] == "ok"
     calls: list[str] = []
-    real = formats._crikey_game
+    real = crikey_text._crikey_game
 
     def spy(*args: Any) -> Any:
         calls.append("line")
         return real(*args)
 
-    with mock.patch.object(formats, "_crikey_game", spy):
-        line_by_line(parse_crikey, SEED_CRIKEY_INPUT)
+    with mock.patch.object(crikey_text, "_crikey_game", spy):
+        line_by_line(read_crikey, SEED_CRIKEY_INPUT)
     assert len(calls) == 6  # the seed's six games, one by one
-
-
-# --- the seed-format modules import one another one way only --------------------------------
-
-# formats.py reads the seeds' texts for the engines below it; swiss.determine_output reads seed
-# 004's text with formats.py. SwissGame lives in swissgame.py so neither needs the other's
-# import inside a function (issue 13: "swiss.py and formats.py import each other").
-SEED_FORMAT_MODULES = (
-    "cells", "crikey", "elo", "errors", "formats", "results", "rules", "swiss", "swissgame",
-)  # fmt: skip
-
-
-def _imports(module: str) -> set[str]:
-    """The seed-format modules ``module`` imports anywhere in its file (inside functions too),
-    leaving out imports made for the type checker only (``if TYPE_CHECKING:``)."""
-    tree = ast.parse((SOURCE / f"{module}.py").read_text(encoding="utf-8"))
-    type_only = {
-        id(inner)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
-        for inner in ast.walk(node)
-    }
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in type_only:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-        elif isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        else:
-            continue
-        found |= {n.removeprefix("ratingbook.") for n in names} & set(SEED_FORMAT_MODULES)
-    return found - {module}
-
-
-SOURCE = Path(formats.__file__).parent
-
-
-def test_seed_format_modules_have_no_import_cycle() -> None:
-    """Each seed-format module can be imported alone: following their imports (those inside
-    functions included) never leads back to where it started."""
-    graph = {module: _imports(module) for module in SEED_FORMAT_MODULES}
-    assert "formats" in graph["swiss"] and "swissgame" in graph["formats"]  # the check sees edges
-
-    def cycle_from(start: str) -> list[str] | None:
-        paths = [[start]]
-        while paths:
-            path = paths.pop()
-            for nxt in sorted(graph[path[-1]]):
-                if nxt == start:
-                    return [*path, start]
-                if nxt not in path:
-                    paths.append([*path, nxt])
-        return None
-
-    cycles = {m: c for m in SEED_FORMAT_MODULES if (c := cycle_from(m)) is not None}
-    assert cycles == {}
-
-
-def test_swiss_keeps_the_seed_api() -> None:
-    """SwissGame moved to swissgame.py; ratingbook.swiss still offers it, the same class."""
-    from ratingbook import swiss, swissgame
-
-    assert swiss.SwissGame is swissgame.SwissGame
-    assert callable(swiss.determine_output)

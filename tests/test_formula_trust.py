@@ -26,9 +26,10 @@ import pytest
 
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError
-from ratingbook.package import PackageBook
-from ratingbook.package.trust import MARK_NAME, MARK_VALUE, file_vouches, vouches
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.ooxml.trust import MARK_NAME, MARK_VALUE, file_vouches, vouches
+from ratingbook.files.patching import PackageBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+from ratingbook.workbook.book import WriteBlock
 from workbooks import Formula, ladder_sheets, make_book, records, save_book, saved_by_excel
 
 xlsxwriter = pytest.importorskip("xlsxwriter")
@@ -311,7 +312,7 @@ def test_a_mark_left_in_a_file_that_no_longer_vouches_is_removed(tmp_path: Path)
         workbook.recalc(PackageBook(stripped))
     # Recalculated anyway with StWkPerm typed in, the output must not vouch.
     book = PackageBook(stripped)
-    book.write_values(workbook.WriteBlock("Ladder Players", 2, 7, [[1500]]))
+    book.write_values(WriteBlock("Ladder Players", 2, 7, [[1500]]))
     out = tmp_path / "out.xlsx"
     book.save(out)
     assert MARK_NAME not in part(out, "docProps/custom.xml")

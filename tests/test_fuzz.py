@@ -52,13 +52,13 @@ import pytest
 
 from ratingbook import workbook
 from ratingbook.errors import InputErrors, RatingbookError
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from workbooks import Error, Formula, Text, make_book, sheet_part
 
 #: Every adapter of the Book interface that reads files: the zip-patching one when present.
 ADAPTERS: list[Any] = [XlsxBook]
 try:
-    from ratingbook.package import PackageBook
+    from ratingbook.files.patching import PackageBook
 except ImportError:  # not written yet, or python-calamine missing
     pass
 else:
@@ -829,7 +829,7 @@ class StructuralRun:
     stderr: str
 
 
-#: How ``ratingbook.batch`` reports a book whose reader died (see batch.Died).
+#: How ``ratingbook.cli.batch`` reports a book whose reader died (see batch.Died).
 READER_DEATHS = ("the reader crashed", "the reader was killed", "the reader ran out of memory")
 
 _GUARDED_CLI = (

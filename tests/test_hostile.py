@@ -48,7 +48,7 @@ import pytest
 
 from ratingbook import workbook
 from ratingbook.errors import InputErrors, RatingbookError
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from workbooks import (
     CAMP_GROUPS,
     LADDER_GAMES,
@@ -64,7 +64,7 @@ from workbooks import (
 #: The adapters to test through the API: the openpyxl one, and the zip-patching one when present.
 ADAPTERS: dict[str, Any] = {"XlsxBook": XlsxBook}
 try:
-    from ratingbook.package import PackageBook
+    from ratingbook.files.patching import PackageBook
 except ImportError:  # not written yet, or python-calamine missing
     pass
 else:
@@ -682,7 +682,7 @@ def _which_adapter_the_cli_uses() -> str:
     with every adapter's constructor watched (whatever cli.py's code looks like)."""
     import tempfile
 
-    from ratingbook.cli import BookJob, run_book_job
+    from ratingbook.cli.jobs import BookJob, run_book_job
 
     used: list[str] = []
     originals = {name: cls.__init__ for name, cls in ADAPTERS.items()}

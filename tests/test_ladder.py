@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ratingbook.core.results import Result, parse_ladder_result
 from ratingbook.errors import (
     InactivePlayerError,
     InvalidResultError,
@@ -26,7 +27,7 @@ from ratingbook.errors import (
     UnknownGroupError,
     UnknownPlayerError,
 )
-from ratingbook.ladder import (
+from ratingbook.ratings.ladder import (
     LadderGame,
     LadderGameRecord,
     LadderPlayer,
@@ -34,7 +35,6 @@ from ratingbook.ladder import (
     recalc_ladder,
     start_new_week,
 )
-from ratingbook.results import Result, parse_ladder_result
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 FLIPPED = {W: B, B: W, D: D}

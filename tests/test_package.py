@@ -38,11 +38,11 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.table import Table
 
 from ratingbook import workbook
+from ratingbook.core.tables import Uncalculated
 from ratingbook.errors import RatingbookError, WorkbookError
-from ratingbook.package import PackageBook
-from ratingbook.tables import Uncalculated
-from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.patching import PackageBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 from workbooks import (
     Error,
     Formula,
@@ -744,7 +744,7 @@ def test_a_failed_save_leaves_no_file(tmp_path: Path) -> None:
 def test_a_disk_full_while_saving_is_a_message_and_leaves_the_target(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ratingbook.package import zipwrite
+    from ratingbook.files.ooxml import zipwrite
 
     source = ladder_book(tmp_path)
     before = source.read_bytes()

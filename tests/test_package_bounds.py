@@ -35,8 +35,8 @@ _CHILD = textwrap.dedent(
     resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[3]), int(sys.argv[3])))
     from ratingbook import workbook
     from ratingbook.errors import RatingbookError
-    from ratingbook.package import PackageBook
-    from ratingbook.xlsx import XlsxBook
+    from ratingbook.files.patching import PackageBook
+    from ratingbook.files.rewriting.openpyxl_book import XlsxBook
     try:
         book = (XlsxBook if sys.argv[4:] == ["openpyxl"] else PackageBook)(sys.argv[1])
         workbook.recalc(book)

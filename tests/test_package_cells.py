@@ -1,4 +1,4 @@
-"""ratingbook.package.cells: Python values -> ``<c>`` XML, and back through a real workbook.
+"""ratingbook.files.patching.cells: Python values -> ``<c>`` XML, and back through a real workbook.
 
 Serial numbers are Excel's (1900 date system: 1 = 1 January 1900, with the phantom 29 February
 1900 as 60; 1904 system: 0 = 1 January 1904); number texts follow openpyxl's 16 digits.
@@ -14,10 +14,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from ratingbook.package import PackageBook
-from ratingbook.package.cells import MAC_EPOCH, WINDOWS_EPOCH, CellWriter, excel_serial
-from ratingbook.package.styles import Styles
-from ratingbook.workbook import WriteBlock
+from ratingbook.files.ooxml.workbookpart import MAC_EPOCH, WINDOWS_EPOCH
+from ratingbook.files.patching import PackageBook
+from ratingbook.files.patching.cells import CellWriter, excel_serial
+from ratingbook.files.patching.styles import Styles
+from ratingbook.workbook.book import WriteBlock
 
 # (value, the <c> element written into B2 of an unstyled cell)
 CELL_CASES: list[tuple[object, str]] = [

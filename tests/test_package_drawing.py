@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ratingbook.package.drawing import CHART_TYPE, DRAWING_TYPE, chart_parts
-from ratingbook.package.workbookpart import _with_print_titles
-from ratingbook.presentation import CellRange, ChartSeries, LineChart
+from ratingbook.files.ooxml.workbookpart import _with_print_titles
+from ratingbook.files.patching.drawing import CHART_TYPE, DRAWING_TYPE, chart_parts
+from ratingbook.workbook.presentation import CellRange, ChartSeries, LineChart
 
 CHART = LineChart(
     "Elo",

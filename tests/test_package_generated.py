@@ -1,4 +1,5 @@
-"""ratingbook.package.generated: a generated sheet's XML, written out by hand for a tiny sheet.
+"""ratingbook.files.patching.generated: a generated sheet's XML, written out by hand for a tiny
+sheet.
 
 What it must look like: a bold header row, frozen below it, one ``<col>`` width per column
 (the given width, else the header's length + 2 with at least 10), each column's number format
@@ -9,10 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ratingbook.package.cells import WINDOWS_EPOCH, CellWriter
-from ratingbook.package.generated import generated_sheet_xml
-from ratingbook.package.styles import Styles
-from ratingbook.workbook import GeneratedSheet
+from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
+from ratingbook.files.patching.cells import CellWriter
+from ratingbook.files.patching.generated import generated_sheet_xml
+from ratingbook.files.patching.styles import Styles
+from ratingbook.workbook.book import GeneratedSheet
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

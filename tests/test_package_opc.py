@@ -1,11 +1,11 @@
-"""ratingbook.package.opc: relationship targets resolve and come back; rels and content types
+"""ratingbook.files.ooxml.opc: relationship targets resolve and come back; rels and content types
 are edited leaving everything else as it was (ECMA-376 part 2, Open Packaging Conventions)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ratingbook.package.opc import (
+from ratingbook.files.ooxml.opc import (
     Relationship,
     edit_content_types,
     edit_relationships,

@@ -1,4 +1,4 @@
-"""ratingbook.package.patch: write blocks patched into a sheet's XML, every other byte kept.
+"""ratingbook.files.patching.patch: write blocks patched into a sheet's XML, every other byte kept.
 
 Each case is a sheetData before, the writes, and the sheetData expected after, written out by
 hand: a replaced cell keeps its style and loses its formula; new rows and cells go where the
@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from ratingbook.package.cells import WINDOWS_EPOCH, CellWriter
-from ratingbook.package.patch import merge_blocks, patch_sheet
-from ratingbook.package.styles import Styles
-from ratingbook.workbook import KEEP, WriteBlock
+from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
+from ratingbook.files.patching.cells import CellWriter
+from ratingbook.files.patching.patch import merge_blocks, patch_sheet
+from ratingbook.files.patching.styles import Styles
+from ratingbook.workbook.book import KEEP, WriteBlock
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 HEAD = f'<worksheet xmlns="{MAIN}"><dimension ref="A1:C3"/><sheetData>'

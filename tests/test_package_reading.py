@@ -1,4 +1,4 @@
-"""ratingbook.package.reading: what a read cell gives.
+"""ratingbook.files.patching.reading: what a read cell gives.
 
 calamine's values become what openpyxl gives (whole floats -> int, "" -> None, dates ->
 datetimes); what calamine reads as empty but is not (an error cell, a formula with no cached
@@ -17,12 +17,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from ratingbook.package import PackageBook
-from ratingbook.package.reading import overlay, plain_values, special_cells
-from ratingbook.package.refs import column_name, split_ref
-from ratingbook.package.walker import SheetXml
-from ratingbook.tables import Uncalculated
-from ratingbook.workbook import KEEP, WriteBlock
+from ratingbook.core.refs import column_name, split_ref
+from ratingbook.core.tables import Uncalculated
+from ratingbook.files.patching import PackageBook
+from ratingbook.files.patching.reading import overlay, plain_values, special_cells
+from ratingbook.files.patching.walker import SheetXml
+from ratingbook.workbook.book import KEEP, WriteBlock
 from test_package import book_with_sheet_xml
 
 # (a value as calamine gives it, the value ratingbook reads)
@@ -106,9 +106,9 @@ def test_the_package_engine_imports_without_python_calamine() -> None:
         """
         import sys
         sys.modules["python_calamine"] = None  # "import python_calamine" now fails
-        import ratingbook.package
+        import ratingbook.files.patching
         from ratingbook.errors import WorkbookError
-        from ratingbook.package.reading import open_calamine
+        from ratingbook.files.patching.reading import open_calamine
         try:
             open_calamine(b"", "camp.xlsx")
         except WorkbookError as error:

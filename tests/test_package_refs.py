@@ -1,11 +1,11 @@
-"""ratingbook.package.refs: cell references <-> (row, column), checked against Excel's naming."""
+"""ratingbook.core.refs: cell references <-> (row, column), checked against Excel's naming."""
 
 from __future__ import annotations
 
 import pytest
 
+from ratingbook.core.refs import column_name, column_number, split_ref
 from ratingbook.errors import WorkbookError
-from ratingbook.package.refs import column_name, column_number, split_ref
 
 # (reference, row, column): Excel's columns run A..Z, AA..AZ, BA.., the last is XFD = 16,384.
 REFS = [

@@ -1,11 +1,12 @@
-"""ratingbook.package.styles: cell formats are reused when they exist, appended once when not,
+"""ratingbook.files.patching.styles: cell formats are reused when they exist, appended once when
+not,
 and what was appended reads back as the same ids (so recalculating twice adds nothing)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ratingbook.package.styles import Styles
+from ratingbook.files.patching.styles import Styles
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 EXISTING = (

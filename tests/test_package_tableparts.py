@@ -1,5 +1,5 @@
-"""Excel tables grow over the rows ratingbook appends under them (ratingbook.table_growth, the
-package engine's ratingbook.package.tableparts, the openpyxl and xlwings adapters).
+"""Excel tables grow over the rows ratingbook appends under them (ratingbook.workbook.table_growth,
+the package engine's ratingbook.files.patching.tableparts, the openpyxl and xlwings adapters).
 
 The expected ranges are worked out by hand from the rule in table_growth's docstring: a table
 grows when its columns hold every written column and the written rows start inside it or on its
@@ -20,12 +20,12 @@ from click.testing import CliRunner
 from openpyxl.worksheet.table import Table
 
 from jsonbook import actions, make_json_book
-from ratingbook.book import KEEP, WriteBlock
 from ratingbook.cli import cli
 from ratingbook.excel import XlwingsBook
-from ratingbook.package.tableparts import grow_table_xml, read_table_part
-from ratingbook.table_growth import TableArea, grown_tables, parse_area, with_bottom
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.patching.tableparts import grow_table_xml, read_table_part
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+from ratingbook.workbook.book import KEEP, WriteBlock
+from ratingbook.workbook.table_growth import TableArea, grown_tables, parse_area, with_bottom
 from test_libreoffice import SOFFICE, convert_all
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbook_templates" / "swiss.xlsx"

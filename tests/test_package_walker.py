@@ -1,4 +1,4 @@
-"""ratingbook.package.walker: the one walker over a sheet's rows and cells.
+"""ratingbook.files.patching.walker: the one walker over a sheet's rows and cells.
 
 ECMA-376 part 1, 18.3.1.73 and 18.3.1.4: ``r`` is optional on ``<row>`` and ``<c>``; an element
 without it follows the previous one. Rows and cells must be in increasing order.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ratingbook.errors import WorkbookError
-from ratingbook.package.walker import (
+from ratingbook.files.patching.walker import (
     SheetXml,
     check_inline_strings,
     sheet_extent,

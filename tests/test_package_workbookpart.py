@@ -1,4 +1,4 @@
-"""ratingbook.package.workbookpart: workbook.xml read (sheets, date system) and edited.
+"""ratingbook.files.ooxml.workbookpart: workbook.xml read (sheets, date system) and edited.
 
 Expected texts are written by hand from ECMA-376 part 1: ``<calcPr>`` goes after ``<sheets>``
 (and what follows it: definedNames) and before ``oleSize`` ... ``extLst`` (18.2.27); sheets are
@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from ratingbook.errors import WorkbookError
-from ratingbook.package.cells import MAC_EPOCH, WINDOWS_EPOCH
-from ratingbook.package.workbookpart import WorkbookPart
-from ratingbook.package.zipread import PackageZip
-from ratingbook.workbook import GeneratedSheet
+from ratingbook.files.ooxml.workbookpart import MAC_EPOCH, WINDOWS_EPOCH, WorkbookPart
+from ratingbook.files.ooxml.zipread import PackageZip
+from ratingbook.workbook.book import GeneratedSheet
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

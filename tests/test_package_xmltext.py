@@ -1,4 +1,4 @@
-"""ratingbook.package.xmltext: XML text and attributes round trip; bad XML is refused.
+"""ratingbook.files.ooxml.xmltext: XML text and attributes round trip; bad XML is refused.
 
 Every expected string here is written out by hand from the XML 1.0 rules (escaping of ``&``,
 ``<``, ``>``; attribute values; end-of-line handling) and from what Excel writes.
@@ -11,7 +11,7 @@ import codecs
 import pytest
 
 from ratingbook.errors import WorkbookError
-from ratingbook.package.xmltext import (
+from ratingbook.files.ooxml.xmltext import (
     attributes,
     check_xml,
     decode_part,

@@ -1,4 +1,4 @@
-"""ratingbook.package.zipread and zipwrite: members read, checked and written back.
+"""ratingbook.files.ooxml.zipread and zipwrite: members read, checked and written back.
 
 Copied members keep their stored bytes; new ones are deflated; a big streamed part gives the
 same bytes whether it is deflated in a worker thread or inline (where no thread can run, as in
@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from ratingbook.errors import WorkbookError
-from ratingbook.package import zipwrite
-from ratingbook.package.zipread import InflationError, PackageZip, count_members, inflate
-from ratingbook.package.zipwrite import PackagePlan, Stream, write_package
+from ratingbook.files.ooxml import zipwrite
+from ratingbook.files.ooxml.zipread import InflationError, PackageZip, count_members, inflate
+from ratingbook.files.ooxml.zipwrite import PackagePlan, Stream, write_package
 
 STAMP = (2024, 5, 6, 12, 0, 0)
 MEMBERS = {

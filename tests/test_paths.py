@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from ratingbook.errors import WorkbookError
-from ratingbook.files import check_save_target, path_problem
+from ratingbook.files.disk import check_save_target, path_problem
 from test_cli_workbooks import SCRIPT, assert_no_traceback, run_in_process
 from test_cli_workbooks import run as run_ratingbook
 from workbooks import folder_listing, ladder_sheets, make_book, save_book
@@ -307,7 +307,7 @@ def test_an_in_place_run_refuses_to_replace_a_file_that_changed_since_it_was_rea
 ) -> None:
     """Another program saves the book after ratingbook read it and before it is replaced: the
     other program's version stays, and the run says so in its one FAILED line."""
-    from ratingbook.package import PackageBook
+    from ratingbook.files.patching import PackageBook
 
     path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
     theirs = save_book(make_book(ladder_sheets(games=[])), tmp_path / "theirs.xlsx").read_bytes()

@@ -6,11 +6,16 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ratingbook.ladder import LadderGame, LadderPlayer, recalc_ladder
-from ratingbook.package.drawing import chart_xml, drawing_xml, header_footer_xml, page_setup_xml
-from ratingbook.presentation import CellRange, PrintSetup, quote_sheet
-from ratingbook.progress import PlayerPath, ladder_paths, ladder_progress, series_progress
-from ratingbook.results import Result
+from ratingbook.core.results import Result
+from ratingbook.files.patching.drawing import (
+    chart_xml,
+    drawing_xml,
+    header_footer_xml,
+    page_setup_xml,
+)
+from ratingbook.ratings.ladder import LadderGame, LadderPlayer, recalc_ladder
+from ratingbook.workbook.charts import PlayerPath, ladder_paths, ladder_progress, series_progress
+from ratingbook.workbook.presentation import CellRange, PrintSetup, quote_sheet
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 

@@ -15,10 +15,10 @@ import pytest
 
 from pdfs import coloured_share, needs_pdf_tools, page_count, page_pixels, page_texts, to_pdfs
 from ratingbook import templates
-from ratingbook.book import WriteBlock
-from ratingbook.package import PackageBook
+from ratingbook.files.patching import PackageBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook import recalc
-from ratingbook.xlsx import XlsxBook
+from ratingbook.workbook.book import WriteBlock
 from workbooks import make_book, save_book
 
 pytestmark = needs_pdf_tools

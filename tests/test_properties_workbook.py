@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratingbook import ladder, workbook
-from ratingbook.results import Result
-from ratingbook.tables import EXCEL_ERRORS, Grid, header_key
-from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
+from ratingbook import workbook
+from ratingbook.core.results import Result
+from ratingbook.core.tables import EXCEL_ERRORS, Grid, header_key
+from ratingbook.ratings import ladder
+from ratingbook.workbook import schemas
+from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock, apply_plan
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -213,7 +215,7 @@ def test_recalc_of_a_book_equals_the_engine_on_the_same_rows(week: Week) -> None
     plan = workbook.plan_recalc(book)
     # Each input sheet is read once, in one call, and nothing is written while planning.
     assert Counter(book.calls) == Counter(f"read {name}" for name in week.sheets)
-    workbook.apply_plan(book, plan)
+    apply_plan(book, plan)
     expected = ladder.recalc_ladder(week.players, week.groups, week.games)
     got = ratings_by_id(book.sheets)
     before = ratings_by_id(week.sheets)
@@ -289,7 +291,7 @@ def test_column_order_and_extra_columns_never_change_results(
     plain = recalculated(week.sheets)
     shuffled = recalculated(_permute_and_widen(week.sheets, orders, extras))
     assert ratings_by_id(shuffled.sheets) == ratings_by_id(plain.sheets)
-    for generated in (workbook.LADDER_STANDINGS, workbook.RATING_HISTORY):
+    for generated in (schemas.LADDER_STANDINGS, schemas.RATING_HISTORY):
         assert shuffled.sheets[generated] == plain.sheets[generated]
 
 
@@ -336,7 +338,7 @@ def _standings(players: Sequence[str], games: Grid) -> list[list[object]]:
     book = recalculated(
         {"Swiss Players": [["Name"], *([n] for n in players)], "Swiss Games": games}
     )
-    return book.sheets[workbook.SWISS_STANDINGS][1:]
+    return book.sheets[schemas.SWISS_STANDINGS][1:]
 
 
 @SETTINGS

@@ -46,7 +46,8 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
-from ratingbook import schemas, workbook
+from ratingbook import workbook
+from ratingbook.workbook import schemas
 from seed_examples import CRIKEY_INPUT, ELO_SERIES_INPUT, ELO_SERIES_OUTPUT, SWISS_INPUT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,13 +160,13 @@ SEED_BOOKS["all four in one book"] = {k: v for book in SEED_BOOKS.values() for k
 # Result sheets recalculation writes: left out of the templates before they go in, so a run that
 # wrote nothing could not pass.
 GENERATED = {
-    workbook.LADDER_STANDINGS,
-    workbook.RATING_HISTORY,
-    workbook.CRIKEY_STANDINGS,
-    workbook.CRIKEY_HISTORY,
-    workbook.ELO_STANDINGS,
-    workbook.ELO_HISTORY,
-    workbook.SWISS_STANDINGS,
+    schemas.LADDER_STANDINGS,
+    schemas.RATING_HISTORY,
+    schemas.CRIKEY_STANDINGS,
+    schemas.CRIKEY_HISTORY,
+    schemas.ELO_STANDINGS,
+    schemas.ELO_HISTORY,
+    schemas.SWISS_STANDINGS,
     schemas.SWISS_CROSSTABLE,
     schemas.SWISS_PAIRINGS,
 }
@@ -481,7 +482,7 @@ def _cli_result(sheets: Mapping[str, Grid], folder: Path) -> Sheets:
 def _new_week_result(sheets: Mapping[str, Grid], folder: Path, today: dt.date) -> Sheets:
     """What ``ratingbook new-week`` writes for the same sheets on ``today`` (its engine here,
     with the normal install: the command line has no option for the date)."""
-    from ratingbook.xlsx import XlsxBook
+    from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 
     source, target = folder / "in.xlsx", folder / "out.xlsx"
     _save(sheets, source)
@@ -520,7 +521,7 @@ def test_installs_in_pyodide_without_calamine_or_network(pyodide_run: Run) -> No
     assert "python-calamine" not in installed
     assert result["modules"] == {
         "python_calamine": False,
-        "ratingbook.package": False,
+        "ratingbook.files.patching": False,
         "concurrent.futures.process": False,
     }
     assert result["threads"]["after"] == result["threads"]["before"] == 1
@@ -574,11 +575,11 @@ def test_recalculated_books_hold_the_seeds_numbers(pyodide_run: Run) -> None:
     ladder = books["ladder (seed 001)"]["sheets"]["Ladder Players"]
     rating, permanent = _column(ladder, "Rating", "ID"), _column(ladder, "Permanent Rating", "ID")
     assert {i: (rating[i], permanent[i]) for i in LADDER_EXPECTED} == LADDER_EXPECTED
-    crikey = books["crikey (seed 000)"]["sheets"][workbook.CRIKEY_STANDINGS]
+    crikey = books["crikey (seed 000)"]["sheets"][schemas.CRIKEY_STANDINGS]
     assert _column(crikey, "Rating", "Name") == {"bob": 79.08, "alice": 74.19}
-    elo = books["elo (seed 003)"]["sheets"][workbook.ELO_STANDINGS]
+    elo = books["elo (seed 003)"]["sheets"][schemas.ELO_STANDINGS]
     assert _column(elo, "Rating", "Name") == {"A": SEED_003_OUT[-1][0], "B": SEED_003_OUT[-1][1]}
-    swiss = books["swiss (seed 004)"]["sheets"][workbook.SWISS_STANDINGS]
+    swiss = books["swiss (seed 004)"]["sheets"][schemas.SWISS_STANDINGS]
     assert [row[1] for row in swiss[1:]] == ["Erik", "Daniel", "Charlotte", "Anna", "Bob", "Femke"]
     assert [Fraction(str(v)) for v in swiss[1][2:5]] == [Fraction(5, 2), 4, 3]
     calls = sum(book["calls_to_excel"] for book in books.values())
@@ -616,7 +617,7 @@ def test_new_week_in_pyodide_carries_the_hand_checked_ratings(pyodide_run: Run) 
         4: (999, 998),
     }
     assert _trimmed(sheets["Ladder Games"]) == [["White", "Black", "Result"]]
-    archive = sheets[workbook.GAMES_ARCHIVE]
+    archive = sheets[schemas.GAMES_ARCHIVE]
     # Both players' names are archived beside the IDs (issue 9).
     names = {row[0]: row[1] for row in LADDER["Ladder Players"][1:]}
     assert archive[0][:1] + archive[0][2:] == [

@@ -6,9 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
-from ratingbook.results import Result
-from ratingbook.rules import (
+from ratingbook.core.results import Result
+from ratingbook.core.rules import (
     RECORD,
     check_players,
     check_points,
@@ -16,6 +15,7 @@ from ratingbook.rules import (
     game_indices,
     result_of_score,
 )
+from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 
 
 def test_a_player_cannot_play_themself_and_the_error_names_black() -> None:

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ratingbook.errors import RatingbookError, SelfPlayError, UnknownPlayerError
-from ratingbook.swiss import SwissGame, determine_output, player_result, swiss_standings
+from ratingbook.ratings.swiss_standings import SwissGame, swiss_standings
+from ratingbook.swiss import determine_output, player_result
 from seed_examples import SWISS_INPUT as SEED_INPUT
 from seed_examples import SWISS_RESULTS as SEED_OUTPUT
 

@@ -1,4 +1,4 @@
-"""The Swiss event model (ratingbook.swiss_event / swiss_codes): spellings, settings, checks.
+"""The Swiss event model (ratingbook.swiss.event / swiss_codes): spellings, settings, checks.
 
 Each bad input must stop with one error naming the sheet, the Excel row and the column.
 """
@@ -12,9 +12,9 @@ import pytest
 
 from ratingbook import swiss
 from ratingbook.errors import InputErrors, RatingbookError
-from ratingbook.swiss_codes import Scoring, SwissResult, parse_swiss_result, parse_tiebreaks
-from ratingbook.swiss_event import build_event, pairing_due
-from ratingbook.swiss_settings import SwissSettings, read_settings
+from ratingbook.swiss.codes import Scoring, SwissResult, parse_swiss_result, parse_tiebreaks
+from ratingbook.swiss.event import build_event, pairing_due
+from ratingbook.swiss.settings import SwissSettings, read_settings
 from swiss_rows import games, players, rows
 
 R = SwissResult

@@ -25,10 +25,10 @@ except ImportError:  # pragma: no cover
     from tests.jsonbook import actions, apply_actions, make_json_book  # type: ignore[no-redef]
 
 from ratingbook.cli import cli
-from ratingbook.cli_swiss import trf_group
+from ratingbook.cli.trf_commands import trf_group
 from ratingbook.excel import recalc_book
+from ratingbook.swiss.trf import import_trf
 from ratingbook.templates import TemplateBook, build_template, sample_rows
-from ratingbook.trf import import_trf
 from ratingbook.udfs import SWISS_STANDINGS
 
 ROUNDS = 7

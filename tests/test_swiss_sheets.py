@@ -1,4 +1,5 @@
-"""The generated Swiss sheets as grids (ratingbook.swiss_sheets), on the hand-worked event of
+"""The generated Swiss sheets as grids (ratingbook.workbook.swiss_grids), on the hand-worked event
+of
 test_fide: A 3, E 2, C 1, D 1, B ½ (see there for its rounds)."""
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ import sys
 
 import pytest
 
-from ratingbook.swiss_event import SwissEvent, SwissSettings
-from ratingbook.swiss_sheets import crosstable_grid, pairings_grid, standings_grid
+from ratingbook.swiss.event import SwissEvent, SwissSettings
+from ratingbook.workbook.swiss_grids import crosstable_grid, pairings_grid, standings_grid
 from test_fide import HAND_ENTRIES, HAND_PLAYERS
 from test_trf import record
 
@@ -89,8 +90,8 @@ def test_pairing_list_shows_points_before_the_round():
 
 def test_swiss_event_modules_import_no_spreadsheet_library():
     probe = (
-        "import sys, ratingbook.swiss_event, ratingbook.swiss_codes, ratingbook.trf, "
-        "ratingbook.fide, ratingbook.swiss_sheets\n"
+        "import sys, ratingbook.swiss.event, ratingbook.swiss.codes, ratingbook.swiss.trf, "
+        "ratingbook.swiss.fide, ratingbook.workbook.swiss_grids\n"
         "print(' '.join(m for m in ('openpyxl', 'xlwings') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)

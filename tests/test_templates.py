@@ -34,30 +34,32 @@ from click.testing import CliRunner
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ratingbook import schemas, templates, workbook
+from ratingbook import templates
 from ratingbook.cli import cli, main
+from ratingbook.core.tables import Column, TableSpec
 from ratingbook.errors import WorkbookError
-from ratingbook.tables import Column, TableSpec
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+from ratingbook.templates import writer
+from ratingbook.workbook import schemas
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "workbook_templates"
 KINDS = ("ladder", "crikey", "elo", "swiss")
-REGENERATE = "python -m ratingbook.templates --write-all workbook_templates/"
+REGENERATE = "ratingbook template all --out-dir workbook_templates/ --force"
 
 # The input sheets of each template, in the order they appear after Instructions.
 INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
     "ladder": (
         schemas.LADDER_SETTINGS,
-        workbook.CAMP_GROUPS,
-        workbook.LADDER_PLAYERS,
-        workbook.LADDER_GAMES,
+        schemas.CAMP_GROUPS,
+        schemas.LADDER_PLAYERS,
+        schemas.LADDER_GAMES,
     ),
-    "crikey": (workbook.CRIKEY_PLAYERS, workbook.CRIKEY_GAMES),
-    "elo": (workbook.ELO_SETTINGS, workbook.ELO_PLAYERS, workbook.ELO_GAMES),
+    "crikey": (schemas.CRIKEY_PLAYERS, schemas.CRIKEY_GAMES),
+    "elo": (schemas.ELO_SETTINGS, schemas.ELO_PLAYERS, schemas.ELO_GAMES),
     "swiss": (
         schemas.SWISS_SETTINGS,
-        workbook.SWISS_PLAYERS,
+        schemas.SWISS_PLAYERS,
         # The event's columns (the seed's White Points / Black Points are read, not shown).
         TableSpec(
             "Swiss Games", tuple(Column(n) for n in ("Round", "Board", "White", "Black", "Result"))
@@ -183,7 +185,7 @@ def test_templates_are_reproducible_in_another_process_and_time_zone(
         folder.mkdir()
         env = {**os.environ, "PYTHONHASHSEED": seed, "TZ": zone}
         subprocess.run(
-            [sys.executable, "-m", "ratingbook.templates", "--write-all", str(folder)],
+            [sys.executable, "-m", "ratingbook", "template", "all", "--out-dir", str(folder)],
             check=True,
             env=env,
             capture_output=True,
@@ -207,12 +209,17 @@ def test_the_package_has_fixed_dates_and_no_compression(generated: dict[str, byt
 
 
 def test_check_mode_reports_a_stale_template(tmp_path: Path) -> None:
-    """`python -m ratingbook.templates --check DIR` is 0 when up to date, 1 naming a stale file."""
-    assert templates.main(["--check", str(COMMITTED)]) == 0
+    """`ratingbook template all --check --out-dir DIR` is 0 when up to date, 1 naming a stale
+    file (and writes nothing)."""
+    assert templates.stale_templates(COMMITTED) == []
     for kind in KINDS:
         shutil.copy(COMMITTED / f"{kind}.xlsx", tmp_path / f"{kind}.xlsx")
     (tmp_path / "elo.xlsx").write_bytes(b"stale")
-    assert templates.main(["--check", str(tmp_path)]) == 1
+    assert templates.stale_templates(tmp_path) == [tmp_path / "elo.xlsx"]
+    result = CliRunner().invoke(cli, ["template", "all", "--check", "--out-dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [f"out of date: {tmp_path / 'elo.xlsx'}"]
+    assert (tmp_path / "elo.xlsx").read_bytes() == b"stale"
 
 
 # --- the template command ------------------------------------------------------------------------
@@ -233,7 +240,7 @@ def test_template_command_offers_exactly_the_template_kinds() -> None:
     assert templates.KINDS == KINDS
     result = CliRunner().invoke(cli, ["template", "--help"])
     assert result.exit_code == 0, result.output
-    assert "{ladder|crikey|elo|swiss}" in result.output
+    assert "{ladder|crikey|elo|swiss|all}" in result.output
 
 
 def test_template_command_defaults_to_kind_xlsx_here(
@@ -351,7 +358,7 @@ def test_new_week_on_the_ladder_template_works_as_its_instructions_say(tmp_path:
     assert rows(after[schemas.LADDER_SETTINGS.sheet])[1][:2] == ("Week", 2)
     weekly = records(after[schemas.WEEKLY_STANDINGS])
     assert len(weekly) == 7 and {r["Week"] for r in weekly} == {"Week 1"}
-    archived = records(after[workbook.GAMES_ARCHIVE])
+    archived = records(after[schemas.GAMES_ARCHIVE])
     assert len(archived) == 10 and {r["Week"] for r in archived} == {"Week 1"}
     assert len(after["Ladder Games"].tables) == 1
 
@@ -366,14 +373,14 @@ def test_sheets_are_instructions_inputs_then_generated(
     """Instructions first (and the sheet Excel opens on), then the inputs, then the outputs."""
     book = books[kind]
     expected = [
-        templates.INSTRUCTIONS,
+        writer.INSTRUCTIONS,
         *(spec.sheet for spec in INPUT_SHEETS[kind]),
         *GENERATED_SHEETS[kind],
         *VIEW_SHEETS.get(kind, ()),
         *ARCHIVE_SHEETS.get(kind, ()),
     ]
     assert book.sheetnames == expected
-    assert book.active is not None and book.active.title == templates.INSTRUCTIONS
+    assert book.active is not None and book.active.title == writer.INSTRUCTIONS
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -409,7 +416,7 @@ def test_result_cells_have_a_dropdown_reaching_far_below_the_samples(
         found = [
             dv
             for dv in ws.data_validations.dataValidation
-            if f"{letter}2:{letter}{templates.LAST_ENTRY_ROW}" in str(dv.sqref).split()
+            if f"{letter}2:{letter}{writer.LAST_ENTRY_ROW}" in str(dv.sqref).split()
         ]
         assert len(found) == 1, (sheet, header)
         dv = found[0]
@@ -441,7 +448,7 @@ def test_instructions_explain_every_sheet_and_how_to_recalculate(
     kind: str, books: dict[str, Workbook]
 ) -> None:
     """The Instructions name each sheet, the button, the command, and fit their column."""
-    ws = books[kind][templates.INSTRUCTIONS]
+    ws = books[kind][writer.INSTRUCTIONS]
     lines = [str(v) for (v,) in ws.iter_rows(max_col=1, values_only=True) if v is not None]
     text = "\n".join(lines)
     for name in books[kind].sheetnames[1:]:
@@ -463,7 +470,7 @@ def test_instructions_explain_every_sheet_and_how_to_recalculate(
 
 def test_ladder_sample_follows_seed_001_worked_by_hand(books: dict[str, Workbook]) -> None:
     """Rating History rows worked by hand from seed 001's rule; the inactive player is untouched."""
-    history = {r["Game"]: r for r in records(books["ladder"][workbook.RATING_HISTORY])}
+    history = {r["Game"]: r for r in records(books["ladder"][schemas.RATING_HISTORY])}
     columns = (
         "White Rating Before",
         "White Rating After",
@@ -500,7 +507,7 @@ def test_ladder_sample_follows_seed_001_worked_by_hand(books: dict[str, Workbook
     )
     oliver = players["Oliver Grant"]
     assert (oliver["Active"], oliver["Rating"], oliver["Permanent Rating"]) == (False, 806, 821)
-    standings = records(books["ladder"][workbook.LADDER_STANDINGS])
+    standings = records(books["ladder"][schemas.LADDER_STANDINGS])
     assert "Oliver Grant" not in {r["Name"] for r in standings}
     assert standings[0]["Name"] == "Maya Okafor" and standings[0]["Rank"] == 1
     results = {r["Result"] for r in records(books["ladder"]["Ladder Games"])}
@@ -509,7 +516,7 @@ def test_ladder_sample_follows_seed_001_worked_by_hand(books: dict[str, Workbook
 
 def test_crikey_sample_reproduces_seed_000_alice_and_bob(books: dict[str, Workbook]) -> None:
     """Game 1 is seed 000's tournament 1: alice 76.91, bob 76.36, lost 20 15 -> 74.19 / 79.08."""
-    history = records(books["crikey"][workbook.CRIKEY_HISTORY])
+    history = records(books["crikey"][schemas.CRIKEY_HISTORY])
     first = history[0]
     assert (first["White"], first["Black"], first["White Result"]) == ("Alice", "Bob", "lost")
     assert (first["White Before"], first["White After"]) == (76.91, 74.19)
@@ -534,13 +541,13 @@ def test_elo_sample_plays_seed_003_series(books: dict[str, Workbook]) -> None:
     assert settings[0]["Setting"] == "K" and settings[0]["Value"] == 32
     # seed 003's file.out, (RA, RB) after each game.
     expected = [(1597, 1625), (1598, 1624), (1599, 1623), (1584, 1638), (1570, 1652), (1558, 1664)]
-    history = records(books["elo"][workbook.ELO_HISTORY])[:6]
+    history = records(books["elo"][schemas.ELO_HISTORY])[:6]
     pairs = []
     for row in history:
         after = {row["White"]: row["White After"], row["Black"]: row["Black After"]}
         pairs.append((after["Ann"], after["Ben"]))
     assert pairs == expected
-    standings = {r["Name"]: r for r in records(books["elo"][workbook.ELO_STANDINGS])}
+    standings = {r["Name"]: r for r in records(books["elo"][schemas.ELO_STANDINGS])}
     assert (standings["Ann"]["Rating"], standings["Ben"]["Rating"]) == (1558, 1664)
     assert (standings["Ann"]["Start Rating"], standings["Ben"]["Start Rating"]) == (1613, 1609)
 
@@ -549,7 +556,7 @@ def test_swiss_sample_reproduces_seed_004_table(books: dict[str, Workbook]) -> N
     """Seed 004's example, three rounds with a Round column, gives the seed's table."""
     table = [
         (r["Rank"], r["Name"], r["Points"], r["Resistance"], r["Sonneborn-Berger"], r["Blacks"])
-        for r in records(books["swiss"][workbook.SWISS_STANDINGS])
+        for r in records(books["swiss"][schemas.SWISS_STANDINGS])
     ]
     assert table == [
         (1, "Erik", 2.5, 4.0, 3.00, 2),

@@ -1,4 +1,4 @@
-"""TRF16 / TRF-2026 export and import (ratingbook.trf), checked against hand-written files.
+"""TRF16 / TRF-2026 export and import (ratingbook.swiss.trf), checked against hand-written files.
 
 The expected lines are built here from the TRF-2026 column table (FIDE, "Format of Tournament
 Report File, Version 2026": 001 record positions 1-3 code, 5-8 starting rank, 10 sex, 11-13
@@ -14,9 +14,9 @@ import datetime as dt
 import pytest
 
 from ratingbook.errors import RatingbookError
-from ratingbook.swiss_codes import Scoring, SwissResult
-from ratingbook.swiss_event import SwissEntry, SwissEvent, SwissPlayer, SwissSettings
-from ratingbook.trf import TrfError, export_trf, import_trf
+from ratingbook.swiss.codes import Scoring, SwissResult
+from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer, SwissSettings
+from ratingbook.swiss.trf import TrfError, export_trf, import_trf
 
 R = SwissResult
 

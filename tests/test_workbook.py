@@ -22,7 +22,7 @@ from openpyxl.styles import Font, PatternFill
 
 from ratingbook import workbook
 from ratingbook.errors import InputErrors, InvalidValueError, RatingbookError, SelfPlayError
-from ratingbook.xlsx import XlsxBook
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from workbooks import (
     CAMP_GROUPS,
     LADDER_GAMES,
@@ -916,7 +916,7 @@ def test_a_nan_stored_in_the_file_gets_the_same_error_through_the_package_adapte
     case: str, tmp_path: Path
 ) -> None:
     """python-calamine reads ``<v>NaN</v>`` as nan: the common reading path names the cell."""
-    from ratingbook.package import PackageBook
+    from ratingbook.files.patching import PackageBook
 
     sheets, place = NON_FINITE_CASES[case]
     path = save_book(make_book(sheets), tmp_path / "nan.xlsx")
@@ -1178,7 +1178,7 @@ NEVER_CALCULATED_CELLS = [
 
 
 def _adapters() -> list[Any]:
-    from ratingbook.package import PackageBook
+    from ratingbook.files.patching import PackageBook
 
     return [XlsxBook, PackageBook]
 

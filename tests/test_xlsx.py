@@ -19,10 +19,10 @@ import pytest
 from openpyxl.styles import PatternFill
 
 from ratingbook import workbook
+from ratingbook.core.tables import Uncalculated
 from ratingbook.errors import RatingbookError, UnsafeWorkbookError, WorkbookError
-from ratingbook.tables import Uncalculated
-from ratingbook.workbook import KEEP, GeneratedSheet, WriteBlock
-from ratingbook.xlsx import XlsxBook, check_package
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook, check_package
+from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 from workbooks import (
     LADDER_GAMES,
     LADDER_PLAYERS,

@@ -1,10 +1,22 @@
 """ratingbook: a chess rating engine that lives in Excel.
 
-The engine modules (:mod:`ratingbook.ladder`, :mod:`ratingbook.crikey`, :mod:`ratingbook.elo`,
-:mod:`ratingbook.swiss`) are pure Python and import no spreadsheet library. The Excel entry points
-``main()`` (the ribbon's Recalc Ratings button), ``new_week()`` (Start New Week),
-``recalc_book(book)`` and ``new_week_book(book)`` come from :mod:`ratingbook.excel` and are
-loaded on first use, so ``import ratingbook`` stays light.
+The public API, in one place (everything else is internal and may move):
+
+- the Excel entry points ``main()`` (the ribbon's Recalc Ratings button), ``new_week()`` (Start
+  New Week), ``recalc_book(book)`` and ``new_week_book(book)`` on any ``xlwings.Book``; they come
+  from :mod:`ratingbook.excel` and are loaded on first use, so ``import ratingbook`` stays light;
+- :mod:`ratingbook.excel`: the same, plus the ``@xw.script`` entry points ``recalc_ratings`` and
+  ``start_new_week`` for xlwings Server and xlwings Lite;
+- :mod:`ratingbook.udfs`: the worksheet functions (``=ELO_UPDATE(...)`` and friends);
+- :mod:`ratingbook.swiss`: seed 004's ``determine_output`` and ``player_result``;
+- :mod:`ratingbook.workbook`: ``recalc``, ``new_week`` and ``pair`` on any
+  :class:`~ratingbook.workbook.book.Book`;
+- :class:`RatingbookError`: every input error is one of these;
+- the ``ratingbook`` console command (:func:`ratingbook.cli.main`).
+
+The packages, from the bottom layer up (imports point down only; ``tests/test_architecture.py``
+checks): ``core``, ``ratings``, ``seeds``, ``swiss``, ``workbook``, ``files``, ``templates``,
+``excel``, ``cli``.
 """
 
 from __future__ import annotations

@@ -22,13 +22,15 @@ from typing import Any
 
 import xlwings as xw
 
-from ratingbook import cells, crikey, elo, ladder, swiss, swiss_event
+from ratingbook.core import cells
+from ratingbook.core.results import Result, parse_crikey_result
+from ratingbook.core.rules import check_players, check_points, competition_ranks, result_of_score
+from ratingbook.core.tables import Row, column_letter, header_key
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
-from ratingbook.results import Result, parse_crikey_result
-from ratingbook.rules import check_players, check_points, competition_ranks, result_of_score
-from ratingbook.schemas import SWISS_EVENT_GAMES
-from ratingbook.swiss_codes import parse_tiebreaks
-from ratingbook.tables import Row, column_letter, header_key
+from ratingbook.ratings import crikey, elo, ladder, swiss_standings
+from ratingbook.swiss import event as swiss_event
+from ratingbook.swiss.codes import parse_tiebreaks
+from ratingbook.workbook.schemas import SWISS_EVENT_GAMES
 
 __all__ = [
     "CRIKEY_UPDATE",
@@ -241,7 +243,7 @@ def CRIKEY_UPDATE(
 # --- Swiss -------------------------------------------------------------------------------------
 
 
-def _game_row(line: Sequence[object], n: int) -> swiss.SwissGame:
+def _game_row(line: Sequence[object], n: int) -> swiss_standings.SwissGame:
     values = list(line)
     while values and cells.is_blank(values[-1]):
         values.pop()
@@ -268,7 +270,7 @@ def _game_row(line: Sequence[object], n: int) -> swiss.SwissGame:
         check_points(points[0], points[1], values[2], values[3])
     except RatingbookError as error:
         raise _reworded(error, f"games row {n}") from None
-    return swiss.SwissGame(white, black, points[0], points[1])
+    return swiss_standings.SwissGame(white, black, points[0], points[1])
 
 
 def _is_header(line: Sequence[object]) -> bool:
@@ -329,8 +331,8 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
                 "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
             )
         # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
-        from ratingbook.fide import fide_standings
-        from ratingbook.swiss_sheets import seed_order_standings
+        from ratingbook.swiss.fide import fide_standings
+        from ratingbook.workbook.swiss_grids import seed_order_standings
 
         event = _event_from_rows(rows[0], rows[1:])
         if codes:
@@ -350,14 +352,14 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
     first = 1
     if rows and _is_header(rows[0]):
         rows, first = rows[1:], 2
-    played: list[swiss.SwissGame] = []
+    played: list[swiss_standings.SwissGame] = []
     for n, line in enumerate(rows, start=first):
         if all(cells.is_blank(cell) for cell in line):
             continue
         played.append(_game_row(line, n))
     # The player list is the players in order of first appearance (it only decides full ties).
     players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
-    results = swiss.swiss_standings(players, played)
+    results = swiss_standings.swiss_standings(players, played)
     keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
     table = [list(SWISS_HEADER)]
     for rank, r in zip(competition_ranks(keys), results, strict=True):

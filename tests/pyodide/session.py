@@ -142,7 +142,7 @@ result = {
     "new_weeks": new_weeks,
     "modules": {
         name: name in sys.modules
-        for name in ("python_calamine", "ratingbook.package", "concurrent.futures.process")
+        for name in ("python_calamine", "ratingbook.files.patching", "concurrent.futures.process")
     },
     "threads": {"before": threads_before, "after": threading.active_count()},
 }

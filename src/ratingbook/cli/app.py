@@ -1,0 +1,56 @@
+"""The ``ratingbook`` command group and its console entry point.
+
+Every command lives in a module of its own and is registered here, so ``ratingbook`` alone
+lists them all. Every input error ends a command with exit status 2 and a line on standard
+error naming what is wrong and where (a workbook with several mistakes gets one line for each);
+a Python traceback means a bug.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ratingbook.cli.book_commands import BOOK_COMMANDS
+from ratingbook.cli.reporting import INPUT_ERROR
+from ratingbook.cli.seed_commands import SEED_COMMANDS
+from ratingbook.cli.template_command import template_command
+from ratingbook.cli.trf_commands import trf_group
+
+__all__ = ["cli", "main"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+@click.version_option(package_name="ratingbook")
+@click.pass_context
+def cli(context: click.Context) -> None:
+    """ratingbook: the camp ladder, Crikey, Elo and Swiss ratings, exact to the rules.
+
+    Run a command with -h to see what it reads and writes, e.g. ratingbook recalc -h.
+    """
+    if context.invoked_subcommand is None:  # bare ``ratingbook``: what it can do
+        click.echo(context.get_help())
+
+
+_SEED_FILE = click.Path(allow_dash=True, path_type=str)
+
+
+for _command in (*SEED_COMMANDS, *BOOK_COMMANDS, template_command, trf_group):
+    cli.add_command(_command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: usage errors, like input errors, are one line and exit status 2."""
+    try:
+        cli.main(args=argv, prog_name="ratingbook", standalone_mode=False)
+    except click.UsageError as error:
+        where = error.ctx.command_path if error.ctx else "ratingbook"
+        click.echo(f"{where}: error: {error.format_message()}", err=True)
+        sys.exit(INPUT_ERROR)
+    except click.ClickException as error:
+        click.echo(f"ratingbook: error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    except click.Abort:
+        click.echo("ratingbook: aborted", err=True)
+        sys.exit(1)

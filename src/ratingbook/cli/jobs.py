@@ -1,0 +1,94 @@
+"""One workbook job: a book read, computed and saved, wherever it runs (the batch's child).
+
+Everything that decides what one ``recalc``, ``new-week`` or ``pair`` does to one file lives
+here: which engine opens it, the hold on a book replaced in place, which entry point of
+:mod:`ratingbook.workbook` runs, and how its problems become lines. :mod:`ratingbook.cli` turns
+command-line options into :class:`BookJob` values and prints the :class:`BookOutcome` lines;
+:mod:`ratingbook.cli.batch` runs each job in a process of its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.files.backends import DEFAULT_BACKEND, open_book
+from ratingbook.files.disk import held_for_in_place
+
+if TYPE_CHECKING:
+    from ratingbook.workbook.book import Book, FileBook, Plan
+
+__all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
+
+
+#: The workbook commands, each an entry point of :mod:`ratingbook.workbook`.
+ACTIONS = ("recalc", "new-week", "pair")
+
+
+def _entry_point(action: str) -> Callable[[Book], Plan]:
+    # Imported when a job runs, so the seed-format commands start without the workbook layer.
+    from ratingbook import workbook
+
+    points: dict[str, Callable[[Book], Plan]] = {
+        "recalc": workbook.recalc,
+        "new-week": workbook.new_week,
+        "pair": workbook.pair,
+    }
+    return points[action]
+
+
+def problem_lines(error: RatingbookError) -> list[str]:
+    """What ``error`` says, one line per distinct problem: every problem of an
+    :class:`InputErrors` (the first ones, then "and N more"), else its one message on one line
+    (some library messages span lines)."""
+    lines = error.lines() if isinstance(error, InputErrors) else [str(error)]
+    # The same problem found twice (a damaged part every family reads) is said once.
+    return list(dict.fromkeys(" ".join(line.split()) for line in lines))
+
+
+@dataclass(frozen=True, slots=True)
+class BookJob:
+    """One workbook to process: where it is read from and where the result goes."""
+
+    source: str
+    target: str
+    in_place: bool
+    action: str  # a key of ACTIONS: "recalc", "new-week" or "pair"
+    backend: str = DEFAULT_BACKEND  # a name of ratingbook.files.backends.BACKENDS
+
+
+@dataclass(frozen=True, slots=True)
+class BookOutcome:
+    """What happened to one workbook: the summary lines, or its problems (one line each)."""
+
+    job: BookJob
+    summary: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()
+
+
+def run_book_job(job: BookJob) -> BookOutcome:
+    """Read, compute and save one book; input errors come back as an outcome, not an exception."""
+    book: FileBook
+    try:
+        # In place, the file is held from before it is read until its replacement is in place:
+        # another run on it waits, and a file changed meanwhile is not replaced.
+        with held_for_in_place(Path(job.source)) if job.in_place else contextlib.nullcontext():
+            book = open_book(job.source, job.backend)
+            if job.in_place:
+                book.refuse_in_place()
+            plan = _entry_point(job.action)(book)
+            book.save(job.target)
+    except RatingbookError as error:
+        return BookOutcome(job, errors=tuple(problem_lines(error)))
+    warnings: tuple[str, ...] = ()
+    if book.uncarried and not job.in_place:
+        warnings = (
+            f"{job.source} contains {', '.join(book.uncarried)}, which the output "
+            f"{job.target} does not carry over",
+        )
+    return BookOutcome(job, summary=plan.summary, warnings=warnings)

@@ -1,0 +1,88 @@
+"""The Swiss event's file commands: ``ratingbook trf export|import``.
+
+Thin: the work is the library's (:func:`ratingbook.workbook.swiss_plan.event_and_ranks` and
+:func:`ratingbook.swiss.trf.export_trf` to export,
+:func:`ratingbook.templates.trf_book.book_from_trf` to import). Like every command, an input error
+ends the command with exit status 2 and one line on standard error naming what is wrong and where,
+and nothing is written.
+
+- ``trf export BOOK [-o EVENT.trf]``: the event as a TRF-2026 file (standard output by default).
+- ``trf import EVENT.trf -o BOOK.xlsx``: a Swiss workbook (the template's sheets) from a TRF16 or
+  TRF-2026 file; requested byes of a round not yet paired stay requested byes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ratingbook.cli.options import backend_option
+from ratingbook.cli.reporting import fail, reports_input_errors
+from ratingbook.errors import RatingbookError
+
+__all__ = ["trf_group"]
+
+
+@click.group("trf")
+def trf_group() -> None:
+    """FIDE Tournament Report Files (TRF16, TRF-2026) of a Swiss event."""
+
+
+@trf_group.command("export")
+@click.argument("book")
+@click.option("-o", "--output", metavar="EVENT.trf", help="Write here (default: standard output).")
+@backend_option
+@reports_input_errors
+def trf_export_command(book: str, output: str | None, backend: str) -> None:
+    """Write the Swiss event in BOOK as a TRF-2026 file (UTF-8, lines ending CR LF)."""
+    from ratingbook.files.backends import open_book
+    from ratingbook.files.disk import atomic_save
+    from ratingbook.swiss.trf import export_trf
+    from ratingbook.workbook.swiss_plan import event_and_ranks
+
+    if not Path(book).is_file():
+        raise RatingbookError(f"no workbook file {book!r}")
+    event, ranks = event_and_ranks(open_book(book, backend))
+    text = export_trf(event, ranks)
+    if output is None:
+        sys.stdout.write(text)
+        return
+
+    def write(temporary: str) -> None:
+        Path(temporary).write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+
+    atomic_save(Path(output), write)
+    click.echo(f"wrote {output} ({len(event.players)} players, round {event.paired_rounds})")
+
+
+@trf_group.command("import")
+@click.argument("trf_file", metavar="EVENT.trf")
+@click.option("-o", "--output", required=True, metavar="BOOK.xlsx", help="The workbook to write.")
+@click.option("--force", is_flag=True, help="Replace BOOK.xlsx if it already exists.")
+@reports_input_errors
+def trf_import_command(trf_file: str, output: str, force: bool) -> None:
+    """Build a Swiss workbook from a TRF16 or TRF-2026 file (Swiss-Manager, Vega, ...).
+
+    Byes and absences already entered for a round not yet paired become requested byes of that
+    round. Records ratingbook does not use are listed as warnings, never fatal.
+    """
+    from ratingbook.templates.trf_book import book_from_trf
+
+    target = Path(output)
+    if target.exists() and not force:
+        fail(f"{output!r} already exists; use --force to replace it")
+    try:
+        data = Path(trf_file).read_bytes()
+    except OSError as error:
+        fail(f"cannot read {trf_file!r}: {error.strerror or error}")
+    imported = book_from_trf(data)
+    imported.book.save(target)
+    for warning in imported.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    event = imported.event
+    click.echo(
+        f"wrote {output} ({len(event.players)} players, {len(event.entries)} rows, "
+        f"round {event.paired_rounds} paired)"
+    )

@@ -1,0 +1,104 @@
+"""Game-level rules shared by every rating system: everything that decides them lives here.
+
+- the players of a game: White and Black are two different players (no self-play), each on the
+  player list;
+- the points of one game: each side scores 1, ½ or 0 (a result gives White 1, ½ or 0 and Black
+  the rest), and the two sides of a Swiss game share at most one point (a forfeit or a double
+  loss may give less);
+- a player's record: a game counts as a win, a draw or a loss for each side;
+- competition ranks: rows equal on every key share a rank and the next rank skips (1, 2, 2, 4).
+
+The engines (``ladder``, ``crikey``, ``swiss``), the family planners, the worksheet functions
+and the text formats all call these, so a rule changed here changes everywhere. Pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+from ratingbook.core.results import Result
+from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
+
+__all__ = [
+    "RECORD",
+    "check_players",
+    "check_points",
+    "competition_ranks",
+    "game_indices",
+    "result_of_score",
+]
+
+
+def check_players(
+    white: object, black: object, where: Location | None = None, column: str | None = "Black"
+) -> None:
+    """A game is between two different players; White playing themself is a SelfPlayError."""
+    if white == black:
+        raise SelfPlayError(f"player {white!r} cannot play themself", where, column)
+
+
+P = TypeVar("P", bound=Hashable)
+
+
+def game_indices(
+    white: P,
+    black: P,
+    index: Mapping[P, int],
+    where: Location | None,
+    unknown: str = "{!r} is not on the player list",
+    *,
+    allow_self_play: bool = False,
+) -> tuple[int, int]:
+    """White's and Black's positions in ``index``: two different players (self-play is a
+    SelfPlayError unless allowed), each on the player list (``unknown``, formatted with the
+    player, is an UnknownPlayerError naming that side's column, White first)."""
+    if not allow_self_play:
+        check_players(white, black, where)
+    i = index.get(white)
+    if i is None:
+        raise UnknownPlayerError(unknown.format(white), where, "White")
+    j = index.get(black)
+    if j is None:
+        raise UnknownPlayerError(unknown.format(black), where, "Black")
+    return i, j
+
+
+def check_points(
+    white_halves: int,
+    black_halves: int,
+    white_shown: object,
+    black_shown: object,
+    where: Location | None = None,
+    column: str | None = "Black Points",
+) -> None:
+    """The two sides of one game share at most one point (counted here in halves: 2)."""
+    # seed 004: a game gives 1-0, ½-½ or 0-1; a forfeit may give 1-0 or 0-0, never more.
+    if white_halves + black_halves > 2:
+        raise InvalidValueError(
+            f"points {white_shown!r} and {black_shown!r} add up to more than 1", where, column
+        )
+
+
+def result_of_score(score: Fraction | float) -> Result:
+    """The result of a game seen from the side whose score this is (1, ½ or 0), as if White."""
+    if score == 1:
+        return Result.WHITE_WINS
+    return Result.BLACK_WINS if score == 0 else Result.DRAW
+
+
+#: Where one game counts in each side's record (wins, draws, losses): White's, then Black's.
+RECORD = {Result.WHITE_WINS: (0, 2), Result.DRAW: (1, 1), Result.BLACK_WINS: (2, 0)}
+
+
+def competition_ranks(keys: Sequence[object]) -> list[int]:
+    """Competition ranks (1, 2, 2, 4) for rows already sorted best first by ``keys``.
+
+    >>> competition_ranks([5, 3, 3, 1])
+    [1, 2, 2, 4]
+    """
+    ranks: list[int] = []
+    for i, key in enumerate(keys):
+        ranks.append(ranks[-1] if i and key == keys[i - 1] else i + 1)
+    return ranks

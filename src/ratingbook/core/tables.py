@@ -1,0 +1,171 @@
+"""Tables in a grid: a sheet's values -> its header row -> rows that know their Excel row.
+
+This module alone decides how a table is found in a sheet (which row is the header, which column
+holds each field, which rows are data) and how cells are named in messages (Excel row numbers,
+column letters). A *grid* is a sheet's used range as a list of rows of plain Python values,
+starting at cell A1 (so grid[r][c] is Excel row r + 1, column c + 1). Every adapter produces
+grids; nothing here knows which library is on the other side.
+
+Columns are found by their header, in any order; case and surrounding spaces are ignored and
+extra columns are left alone. The header row is the first row (among the first
+:data:`HEADER_SEARCH_ROWS`) that holds every required header, so a title above the table is fine.
+Rows whose table cells are all empty are skipped. Which tables a book has is schemas.py's, what
+a cell's value means is cells.py's (``Uncalculated`` and ``EXCEL_ERRORS`` are re-exported here
+for the adapters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ratingbook.core.cells import EXCEL_ERRORS, Uncalculated, is_blank
+from ratingbook.errors import Location, MissingColumnError
+
+__all__ = [
+    "EXCEL_ERRORS",
+    "HEADER_SEARCH_ROWS",
+    "Column",
+    "Grid",
+    "Row",
+    "Table",
+    "TableSpec",
+    "Uncalculated",
+    "column_letter",
+    "header_key",
+    "read_table",
+    "trim_grid",
+]
+
+Grid = list[list[object]]
+
+
+# A title or a note above a table is common; more than this many rows above it is not.
+HEADER_SEARCH_ROWS = 20
+
+
+def trim_grid(grid: Grid) -> Grid:
+    """Drop empty rows and columns at the end (formatted but blank cells); rows may stay ragged."""
+    last = len(grid)
+    while last and all(v is None or v == "" for v in grid[last - 1]):
+        last -= 1
+    del grid[last:]
+    width = 0
+    for row in grid:
+        for c in range(len(row) - 1, -1, -1):
+            if row[c] is not None and row[c] != "":
+                width = max(width, c + 1)
+                break
+    return [row[:width] for row in grid]
+
+
+def column_letter(index: int) -> str:
+    """Excel's name of the 1-based column ``index``: 1 -> A, 27 -> AA."""
+    letters = ""
+    while index > 0:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def header_key(value: object) -> str:
+    """How headers are compared: case-insensitive, inner runs of spaces as one, ends trimmed."""
+    return " ".join(str(value).split()).casefold() if value is not None else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column a table reads or writes, by its header (and other spellings it may have)."""
+
+    name: str
+    required: bool = True
+    aliases: tuple[str, ...] = ()
+
+    def header_keys(self) -> tuple[str, ...]:
+        return tuple(header_key(n) for n in (self.name, *self.aliases))
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """The columns of one sheet's table."""
+
+    sheet: str
+    columns: tuple[Column, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One data row: its values by column name (missing optional columns absent) and location."""
+
+    values: Mapping[str, object]
+    where: Location
+
+    def get(self, column: str) -> object:
+        return self.values.get(column)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A sheet's table: where its header is, which grid column each field is in, and its rows."""
+
+    sheet: str
+    header_row: int  # Excel row number of the header
+    columns: Mapping[str, int]  # field name -> 1-based column index
+    rows: tuple[Row, ...]
+    letters: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def first_data_row(self) -> int:
+        return self.header_row + 1
+
+
+def _find_header(grid: Grid, spec: TableSpec) -> tuple[int, dict[str, int]]:
+    """The 0-based header row index and each known field's 0-based column index."""
+    best: tuple[int, int, dict[str, int]] | None = None
+    for r, row in enumerate(grid[:HEADER_SEARCH_ROWS]):
+        found: dict[str, int] = {}
+        keys = [header_key(v) for v in row]
+        for column in spec.columns:
+            matches = [c for c, key in enumerate(keys) if key and key in column.header_keys()]
+            if len(matches) > 1:
+                where = Location(sheet=spec.sheet, row=r + 1)
+                letters = ", ".join(column_letter(c + 1) for c in matches)
+                raise MissingColumnError(
+                    f"header {column.name!r} appears in more than one column ({letters})", where
+                )
+            if matches:
+                found[column.name] = matches[0]
+        required = sum(1 for c in spec.columns if c.required and c.name in found)
+        if required == sum(1 for c in spec.columns if c.required):
+            return r, found
+        if required and (best is None or required > best[1]):
+            best = (r, required, found)
+    missing_from = best[2] if best else {}
+    missing = [c.name for c in spec.columns if c.required and c.name not in missing_from]
+    where = Location(sheet=spec.sheet, row=best[0] + 1 if best else None)
+    names = ", ".join(repr(m) for m in missing)
+    raise MissingColumnError(
+        f"missing column{'s' if len(missing) > 1 else ''} {names} "
+        f"(headers are looked for in the first {HEADER_SEARCH_ROWS} rows)",
+        where,
+    )
+
+
+def read_table(grid: Grid, spec: TableSpec) -> Table:
+    """Find the header, map fields to columns and collect the non-empty rows below it."""
+    header, found = _find_header(grid, spec)
+    letters = {name: column_letter(c + 1) for name, c in found.items()}
+    rows: list[Row] = []
+    for r in range(header + 1, len(grid)):
+        line = grid[r]
+        values = {name: (line[c] if c < len(line) else None) for name, c in found.items()}
+        if all(is_blank(v) for v in values.values()):
+            continue
+        rows.append(Row(values, Location(sheet=spec.sheet, row=r + 1, columns=letters)))
+    return Table(
+        sheet=spec.sheet,
+        header_row=header + 1,
+        columns={name: c + 1 for name, c in found.items()},
+        rows=tuple(rows),
+        letters=letters,
+    )

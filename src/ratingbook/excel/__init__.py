@@ -1,0 +1,27 @@
+"""Excel through xlwings: the ribbon's button, Start New Week and the xlwings Server/Lite scripts.
+
+- :mod:`~ratingbook.excel.xlwings_book`: :class:`XlwingsBook`, the Book interface over any
+  ``xlwings.Book`` (desktop Excel and the JSON engine of xlwings Server and Lite);
+- :mod:`~ratingbook.excel.scripts`: the entry points listed in ``__all__``.
+"""
+
+from ratingbook.excel.scripts import (
+    main,
+    new_week,
+    new_week_book,
+    recalc_book,
+    recalc_ratings,
+    start_new_week,
+)
+from ratingbook.excel.xlwings_book import XlwingsBook, excel_text
+
+__all__ = [
+    "XlwingsBook",
+    "excel_text",
+    "main",
+    "new_week",
+    "new_week_book",
+    "recalc_book",
+    "recalc_ratings",
+    "start_new_week",
+]

@@ -1,0 +1,159 @@
+"""The Excel entry points: the ribbon's Recalc Ratings, Start New Week, and the xlwings scripts.
+
+- :func:`main` -- the ribbon's **Recalc Ratings** button (``RunPython "import ratingbook;
+  ratingbook.main()"``): recalculates the workbook the user is looking at and shows the outcome,
+  or the input error, in a message box instead of a traceback;
+- :func:`new_week` -- the same for **Start New Week**;
+- :func:`recalc_book` / :func:`new_week_book` -- the work itself, on any ``xlwings.Book``;
+  they raise :class:`~ratingbook.errors.RatingbookError` on bad input;
+- :func:`recalc_ratings` / :func:`start_new_week` -- ``@xw.script`` versions for xlwings Server
+  (Office.js) and xlwings Lite, which inject the book.
+
+Everything is read, checked and computed before the first write, so bad input stops the run with
+nothing written (see :mod:`ratingbook.workbook.actions`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+
+import xlwings as xw
+
+from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.excel.xlwings_book import REMOTE, XlwingsBook, check_finite
+from ratingbook.workbook.actions import plan_new_week, plan_recalc
+from ratingbook.workbook.book import Plan
+
+__all__ = [
+    "main",
+    "new_week",
+    "new_week_book",
+    "recalc_book",
+    "recalc_ratings",
+    "start_new_week",
+]
+
+ALERT_TITLE = "ratingbook"
+
+# Its Office Scripts client turns every alert into a thrown error (it has no message box), so a
+# success message would look like a failure there.
+_OFFICE_SCRIPTS = "Microsoft Office Scripts"
+_ADDIN_SUFFIXES = (".xlam", ".xla")
+
+
+def recalc_book(book: xw.Book) -> Plan:
+    """Recalculate every rating family in ``book`` (an ``xlwings.Book``), as ``ratingbook recalc``.
+
+    Reads each sheet once, computes everything, then writes each result block in one call. On bad
+    input raises :class:`~ratingbook.errors.RatingbookError` (naming sheet, row and column) having
+    written nothing. Returns the plan that was written (its ``summary`` says what was done).
+    """
+    adapter = XlwingsBook(book)
+    plan = plan_recalc(adapter)
+    check_finite(plan)
+    adapter.apply(plan)
+    return plan
+
+
+def new_week_book(book: xw.Book, *, today: _dt.date | None = None) -> Plan:
+    """Start a new ladder week in ``book``, as ``ratingbook new-week`` (nothing written on error).
+
+    Permanent Rating is carried into StWkPerm, the week's games are archived in **Games Archive**
+    under a week label (dated ``today``, default: today) and **Ladder Games** is emptied.
+    """
+    adapter = XlwingsBook(book)
+    plan = plan_new_week(adapter, today=today)
+    check_finite(plan)
+    adapter.apply(plan)
+    return plan
+
+
+# --- entry points ------------------------------------------------------------------------------
+
+
+def _client(book: xw.Book) -> str | None:
+    """The xlwings Server client that sent a JSON book ("Office.js", ...); None on desktop."""
+    if book.app.engine.name != REMOTE:
+        return None
+    payload = book.api
+    client = payload.get("client") if isinstance(payload, dict) else None
+    return client if isinstance(client, str) else None
+
+
+def _tell(book: xw.Book, message: str, *, error: bool) -> None:
+    if not error and _client(book) == _OFFICE_SCRIPTS:
+        return
+    book.app.alert(message, title=ALERT_TITLE, mode="critical" if error else "info")
+
+
+#: How many problems a message box lists; the rest are counted (a box cannot scroll).
+SHOWN_IN_MESSAGE = 10
+
+
+def _refusal(error: RatingbookError) -> str:
+    """The message box text for refused input: the problem, or the first few and their count."""
+    if not isinstance(error, InputErrors):
+        return f"Nothing was changed.\n\n{error}"
+    count = len(error.errors)
+    lines = error.lines(SHOWN_IN_MESSAGE)
+    return f"Nothing was changed: {count} problems were found.\n\n" + "\n".join(lines)
+
+
+def _run(book: xw.Book, work: Callable[[xw.Book], Plan], done: str) -> Plan | None:
+    """Run ``work`` on ``book``; show an input error, or the summary, in a message box.
+
+    Only :class:`RatingbookError` (bad input) is shown as a message: anything else is a bug and
+    surfaces with its traceback.
+    """
+    try:
+        plan = work(book)
+    except RatingbookError as error:
+        _tell(book, _refusal(error), error=True)
+        return None
+    _tell(book, "\n".join([done, *plan.summary]), error=False)
+    return plan
+
+
+def _user_book() -> xw.Book:
+    """The workbook the user is looking at, when the ribbon runs us through RunPython.
+
+    The quickstart add-in's VBA passes ``ActiveWorkbook`` as the caller; VBA copied from the
+    standalone ``xlwings.bas`` into an add-in would pass the add-in itself (xlwings issue #1746),
+    which is never the book to recalculate: then the active workbook is used.
+    """
+    book = xw.Book.caller()
+    if book.name.lower().endswith(_ADDIN_SUFFIXES):
+        active = xw.books.active
+        if active is None:
+            raise RuntimeError("no workbook is open to recalculate")
+        return active
+    return book
+
+
+def main(book: xw.Book | None = None) -> Plan | None:
+    """The ribbon's **Recalc Ratings** button: recalculate the workbook the user is looking at.
+
+    Without ``book``, the workbook comes from Excel (``xw.Book.caller()``, never the add-in).
+    Bad input is shown in a message box (nothing is written); success shows a short summary.
+    Returns the plan written, or None when the input was refused.
+    """
+    return _run(book if book is not None else _user_book(), recalc_book, "Recalc Ratings done.")
+
+
+def new_week(book: xw.Book | None = None) -> Plan | None:
+    """**Start New Week** for the workbook the user is looking at (see :func:`main`):
+    ``RunPython "import ratingbook; ratingbook.new_week()"``."""
+    return _run(book if book is not None else _user_book(), new_week_book, "New week started.")
+
+
+@xw.script
+def recalc_ratings(book: xw.Book) -> None:
+    """Recalc Ratings for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
+    _run(book, recalc_book, "Recalc Ratings done.")
+
+
+@xw.script
+def start_new_week(book: xw.Book) -> None:
+    """Start New Week for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
+    _run(book, new_week_book, "New week started.")

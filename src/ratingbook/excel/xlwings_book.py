@@ -1,0 +1,337 @@
+"""The xlwings adapter: :class:`XlwingsBook`, the Book interface over any ``xlwings.Book``.
+
+Desktop Excel (Windows COM, macOS AppleScript) and the JSON ("remote") engine that xlwings Server
+(Office.js, Office Scripts, Google Apps Script) and xlwings Lite hand to a script. The workbook
+logic is the same one the file back ends run, so a button click and ``ratingbook recalc`` write
+the same ratings.
+
+Calls to Excel do not grow with the number of rows: each sheet is read in one call (its used
+range), each result block is written in one call, and a generated sheet costs one write plus a
+fixed number of formatting calls.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import math
+import numbers
+import re
+from collections.abc import Callable, Iterator, Sequence
+
+import xlwings as xw
+
+from ratingbook.core.tables import EXCEL_ERRORS, Grid, trim_grid
+from ratingbook.errors import RatingbookError
+from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
+from ratingbook.workbook.table_growth import TableArea, grown_tables, written_extent
+
+__all__ = ["REMOTE", "XlwingsBook", "check_finite", "excel_text"]
+
+# The JSON engine's name in xlwings (xlwings Server and xlwings Lite).
+REMOTE = "remote"
+
+# Text Excel would take for something else when it is written as a cell value (COM Range.Value,
+# AppleScript and Office.js range.values all parse a string as if typed): "=..." "+..." "-..."
+# "@..." become formulas, "007" a number, "1/2" or "June 5" a date, "TRUE" a boolean, "#N/A" an
+# error. Excel's text prefix, a leading apostrophe, keeps such a string as text; Excel neither
+# shows nor stores the apostrophe as part of the value (xlwings issue #1269: "use an apostrophe").
+_MONTH_DATE = re.compile(
+    r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[\s,./-]*\d", re.IGNORECASE
+)
+_EXCEL_WORDS = frozenset({"true", "false"})
+
+
+def excel_text(text: str) -> str:
+    """``text`` as it must be written so that Excel stores exactly that text.
+
+    Text that starts with anything but a letter (``=``, ``+``, ``-``, ``@``, a digit, ``(``,
+    ``#``, ...), the words TRUE/FALSE and month-name dates get Excel's text prefix ``'``; other
+    text (names, headers) is written unchanged.
+
+    >>> excel_text('=HYPERLINK("http://x")')
+    '\\'=HYPERLINK("http://x")'
+    >>> excel_text("Ann")
+    'Ann'
+    """
+    if not text:
+        return text
+    if (
+        not text[0].isalpha()
+        or text.casefold() in _EXCEL_WORDS
+        or _MONTH_DATE.match(text) is not None
+    ):
+        return "'" + text
+    return text
+
+
+def _value_out(value: object) -> object:
+    """A computed value as xlwings should write it: text as text, never NaN."""
+    if value is None or isinstance(value, bool | int | _dt.date | _dt.time):
+        return value
+    if isinstance(value, str):
+        return excel_text(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            # A bug upstream, never bad input: refuse rather than write NaN (the JSON clients
+            # cannot even parse it) or an empty cell that would look like a rating.
+            raise ValueError(f"refusing to write the non-finite number {value!r} to Excel")
+        return value
+    if isinstance(value, numbers.Real):  # Fraction, Decimal: Excel holds doubles
+        return _value_out(float(value))
+    raise TypeError(f"cannot write a {type(value).__name__} to Excel: {value!r}")
+
+
+def _value_in(value: object) -> object:
+    """A cell value as read, in the form the openpyxl adapter gives (1500.0 -> 1500)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _kept_value(original: object, formula: object) -> object:
+    """What to write into a KEEP cell so that it ends up as it was.
+
+    One write call covers the whole block, so a KEEP cell is rewritten with what it held: its
+    formula when the engine could read formulas (desktop Excel), else the value read. An Excel
+    error value read as ``"#N/A"`` is written as typed, so Excel turns it back into the error.
+    """
+    if isinstance(formula, str) and formula.startswith("=") and formula != original:
+        # A formula (text that merely starts with "=" reads back equal to its "formula").
+        return formula
+    if isinstance(original, str) and original.strip().upper() in EXCEL_ERRORS:
+        return original
+    return _value_out(original)
+
+
+def _anchored_at_a1(values: Sequence[Sequence[object]], row: int, column: int) -> Grid:
+    """Pad a used range that starts at (row, column) so that grid[0][0] is cell A1.
+
+    Desktop Excel's used range starts at the first used row and column (e.g. B3:D9 when A1:A2
+    and row 1-2 are empty); the JSON engine's always starts at A1.
+    """
+    lead = [None] * (column - 1)
+    return [[] for _ in range(row - 1)] + [[*lead, *line] for line in values]
+
+
+def _reshaped(raw: object, nrows: int, ncols: int) -> list[list[object]] | None:
+    """A formula read as a scalar, a flat list or rows, as ``nrows`` x ``ncols``; None if unsure."""
+    if nrows == 1 and ncols == 1 and not isinstance(raw, list | tuple):
+        return [[raw]]
+    if not isinstance(raw, list | tuple):
+        return None
+    if all(isinstance(line, list | tuple) for line in raw):
+        rows = [list(line) for line in raw]
+    elif nrows == 1 or ncols == 1:
+        flat = list(raw)
+        rows = [flat] if nrows == 1 else [[v] for v in flat]
+    else:
+        return None
+    if len(rows) != nrows or any(len(line) != ncols for line in rows):
+        return None
+    return rows
+
+
+class XlwingsBook:
+    """An ``xlwings.Book`` seen through the :class:`ratingbook.workbook.book.Book` interface."""
+
+    def __init__(self, book: xw.Book) -> None:
+        self.book = book
+        self.remote = book.app.engine.name == REMOTE
+        self._grids: dict[str, Grid] = {}
+        self._active: str | None = None
+
+    # --- Book interface ------------------------------------------------------------------------
+
+    def sheet_names(self) -> list[str]:
+        return [sheet.name for sheet in self.book.sheets]
+
+    def read_values(self, sheet: str) -> Grid:
+        used = self.book.sheets[sheet].used_range
+        # ndim=2: a 1x1 used range would read as a scalar. err_to_str: Excel errors arrive as
+        # "#N/A" etc. (as from openpyxl), so a bad cell is reported as what it is, not as empty.
+        values = used.options(ndim=2, err_to_str=True).value
+        grid = trim_grid(
+            [
+                [_value_in(v) for v in line]
+                for line in _anchored_at_a1(values, used.row, used.column)
+            ]
+        )
+        self._grids[sheet.casefold()] = grid
+        return [list(line) for line in grid]
+
+    def write_values(self, block: WriteBlock) -> None:
+        width = max((len(line) for line in block.values), default=0)
+        if width == 0:
+            return
+        nrows = len(block.values)
+        values = [list(line) + [KEEP] * (width - len(line)) for line in block.values]
+        ws = self.book.sheets[block.sheet]
+        if any(v is KEEP for line in values for v in line):
+            original = self._original(block.sheet, block.row, block.column, nrows, width)
+            formulas = self._formulas(ws, block.row, block.column, nrows, width)
+            out = [
+                [
+                    _kept_value(original[r][c], formulas[r][c] if formulas else None)
+                    if v is KEEP
+                    else _value_out(v)
+                    for c, v in enumerate(line)
+                ]
+                for r, line in enumerate(values)
+            ]
+        else:
+            out = [[_value_out(v) for v in line] for line in values]
+        ws.range((block.row, block.column)).value = out
+        if not self.remote:
+            _grow_tables(ws, block)
+
+    def replace_sheet(self, sheet: GeneratedSheet) -> None:
+        existing = {ws.name.casefold(): ws for ws in self.book.sheets}
+        ws = existing.get(sheet.name.casefold())
+        if ws is not None:
+            ws.clear_contents()
+        else:
+            anchor = existing.get(sheet.after.casefold()) if sheet.after else None
+            if not self.remote and self._active is None:
+                # Desktop Excel activates a sheet it adds; the user's sheet is restored after.
+                self._active = self.book.sheets.active.name
+            # Always with a position: without one, desktop Excel inserts before the active
+            # sheet and the JSON engine appends at the end.
+            ws = self.book.sheets.add(
+                sheet.name, after=anchor if anchor is not None else self.book.sheets[-1]
+            )
+        lines: list[list[object]] = [list(sheet.header), *(list(row) for row in sheet.rows)]
+        width = max(len(line) for line in lines)
+        grid = [[_value_out(v) for v in line] + [None] * (width - len(line)) for line in lines]
+        ws.range((1, 1)).value = grid
+        self._format(ws, sheet, nrows=len(sheet.rows), ncols=width)
+
+    # --- applying a plan -----------------------------------------------------------------------
+
+    def apply(self, plan: Plan) -> None:
+        """Write ``plan``; on desktop Excel, without screen flicker and on the user's sheet."""
+        with self._quiet_screen():
+            try:
+                apply_plan(self, plan)
+            finally:
+                if self._active is not None:
+                    self.book.sheets[self._active].activate()
+                    self._active = None
+
+    @contextlib.contextmanager
+    def _quiet_screen(self) -> Iterator[None]:
+        if self.remote:
+            # Older Office.js, Office Scripts and Google Sheets clients don't know the
+            # screen-updating action, and an unknown action aborts the client mid-run.
+            yield
+            return
+        app = self.book.app
+        before = app.screen_updating
+        app.screen_updating = False
+        try:
+            yield
+        finally:
+            app.screen_updating = before
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _original(self, sheet: str, row: int, column: int, nrows: int, ncols: int) -> Grid:
+        """The values read from the block's cells (None beyond the used range)."""
+        grid = self._grids.get(sheet.casefold())
+        if grid is None:
+            self.read_values(sheet)
+            grid = self._grids[sheet.casefold()]
+        rows: Grid = []
+        for r in range(row - 1, row - 1 + nrows):
+            line = grid[r] if r < len(grid) else []
+            rows.append(
+                [line[c] if c < len(line) else None for c in range(column - 1, column - 1 + ncols)]
+            )
+        return rows
+
+    def _formulas(
+        self, ws: xw.Sheet, row: int, column: int, nrows: int, ncols: int
+    ) -> list[list[object]] | None:
+        """The block's formulas in one read, where the engine can read them synchronously.
+
+        The JSON engine cannot (its clients send values only), so there a KEEP cell holding a
+        formula is rewritten with its value.
+        """
+        if self.remote:
+            return None
+        rng = ws.range((row, column), (row + nrows - 1, column + ncols - 1))
+        try:
+            raw = rng.formula
+        except NotImplementedError:
+            return None
+        return _reshaped(raw, nrows, ncols)
+
+    def _format(self, ws: xw.Sheet, sheet: GeneratedSheet, *, nrows: int, ncols: int) -> None:
+        """Number formats per column, a bold header and column widths: a fixed number of calls.
+
+        On the JSON engine only number formats and autofit are sent: every xlwings Server client
+        (Office.js, Office Scripts, Google Apps Script) and Lite knows those, while bold fonts and
+        column widths are unknown to older clients, which abort on an unknown action.
+        """
+        if nrows:
+            for column, number_format in sorted(sheet.number_formats.items()):
+                if column < ncols:
+                    cells = ws.range((2, column + 1), (nrows + 1, column + 1))
+                    _tolerated(setattr, cells, "number_format", number_format)
+        if self.remote:
+            _tolerated(ws.range((1, 1), (nrows + 1, ncols)).columns.autofit)
+            return
+        _tolerated(setattr, ws.range((1, 1), (1, ncols)).font, "bold", True)
+        for column in range(ncols):
+            title = str(sheet.header[column]) if column < len(sheet.header) else ""
+            width = sheet.widths.get(column, max(10.0, len(title) + 2.0))
+            cell = ws.range((1, column + 1))
+            _tolerated(setattr, cell, "column_width", width)
+
+
+def _tolerated(call: Callable[..., object], *args: object) -> None:
+    """Run a formatting call; an engine that cannot do it (NotImplementedError) just skips it."""
+    try:
+        call(*args)
+    except RatingbookError:
+        raise
+    except NotImplementedError:
+        pass
+
+
+def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
+    """Desktop Excel: the tables (ListObjects) ``block`` extends downward are resized over its
+    rows (``ListObject.Resize``), by :mod:`ratingbook.workbook.table_growth`'s rule.
+
+    Read after the write, so a table Excel already extended is resized no further. Not on the
+    JSON engine: its Office.js client answers ``resizeTable`` with "NotImplemented" and aborts
+    the run, so there the rows are written under the table and the table keeps its range.
+    """
+    if written_extent(block) is None:
+        return
+    try:
+        found = list(ws.tables)
+    except NotImplementedError:  # an engine without tables: nothing to resize
+        return
+    tables: dict[str, tuple[xw.main.Table, TableArea]] = {}
+    for table in found:
+        rng = table.range
+        if rng is None:
+            continue
+        last = rng.last_cell
+        totals = 1 if table.show_totals else 0
+        area = TableArea(table.name, rng.row, rng.column, last.row, last.column, totals)
+        tables[area.name] = (table, area)
+    grown = grown_tables([area for _, area in tables.values()], [block])
+    for name, bottom in grown.items():
+        table, area = tables[name]
+        _tolerated(table.resize, ws.range((area.top, area.left), (bottom, area.right)))
+
+
+def check_finite(plan: Plan) -> None:
+    """Refuse a plan holding NaN or infinity before anything is written (a bug, never input)."""
+    for grid in [*(b.values for b in plan.blocks), *(s.rows for s in plan.sheets)]:
+        for line in grid:
+            for value in line:
+                if isinstance(value, float) and not math.isfinite(value):
+                    raise ValueError(f"refusing to write the non-finite number {value!r}")

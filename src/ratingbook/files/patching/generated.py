@@ -1,0 +1,121 @@
+"""New sheets written by ratingbook (standings, history): their whole XML, streamed in chunks.
+
+Everything that decides how a generated sheet looks lives here: a bold frozen header row,
+column widths and number formats, where its print setup and drawing go, and the hot loop that
+writes tens of thousands of rows.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ratingbook.core.refs import column_name
+from ratingbook.files.ooxml.xmltext import MAIN_NS, REL_NS, inline_text
+from ratingbook.files.patching.cells import DATE_FORMATS, CellWriter, number_text
+from ratingbook.files.patching.drawing import FIT_TO_PAGE, header_footer_xml, page_setup_xml
+from ratingbook.workbook.book import GeneratedSheet
+
+# Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
+# about 2 MB of text, so the deflate thread gets big bites and memory stays flat.
+_CHUNK_PIECES = 40_000
+_SHEET_START = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    f'<worksheet xmlns="{MAIN_NS}" xmlns:r="{REL_NS}">'
+)
+
+
+def generated_sheet_xml(
+    sheet: GeneratedSheet, writer: CellWriter, tab_selected: bool, drawing: str | None = None
+) -> Iterator[str]:
+    """The XML of a generated sheet, in chunks: bold header, frozen, widths, number formats,
+    its print setup, and the drawing (relationship id ``drawing``) holding its charts."""
+    styles = writer.styles()
+    width = max([len(sheet.header), *(len(row) for row in sheet.rows)])
+    letters = [column_name(c + 1) for c in range(max(width, 1))]
+    header_style = styles.cell_format(0, styles.bold_font())
+    column_styles = [0] * len(letters)
+    for c, code in sheet.number_formats.items():
+        if 0 <= c < len(letters):
+            column_styles[c] = styles.cell_format(styles.number_format(code))
+    # Date values get a date format (unless their column has one): choose those formats now,
+    # before styles.xml is written.
+    kinds = set(map(type, itertools.chain.from_iterable(sheet.rows)))
+    for kind in list(kinds):
+        base = next((k for k in DATE_FORMATS if issubclass(kind, k)), None)
+        if base is not None:
+            for style in set(column_styles):
+                writer.date_style(style, base)
+    last_row = len(sheet.rows) + 1
+    selected = ' tabSelected="1"' if tab_selected else ""
+    widths = "".join(
+        f'<col min="{c + 1}" max="{c + 1}" '
+        f'width="{float(sheet.widths.get(c, max(10.0, len(title) + 2.0))):g}" customWidth="1"/>'
+        for c, title in enumerate(sheet.header)
+    )
+    setup = sheet.print_setup
+    yield (
+        f"{_SHEET_START}{FIT_TO_PAGE if setup else ''}"
+        f'<dimension ref="A1:{letters[-1]}{last_row}"/>'
+        f'<sheetViews><sheetView{selected} workbookViewId="0">'
+        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
+        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+        '<sheetFormatPr defaultRowHeight="15"/>'
+        + (f"<cols>{widths}</cols>" if widths else "")
+        + "<sheetData>"
+    )
+    bold = f' s="{header_style}"' if header_style else ""
+    header = "".join(
+        f'<c r="{letters[c]}1"{bold} t="inlineStr"><is>{inline_text(str(title))}</is></c>'
+        for c, title in enumerate(sheet.header)
+    )
+    yield f'<row r="1">{header}</row>'
+    yield from _generated_rows(sheet.rows, letters, column_styles, writer)
+    yield (
+        '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
+        'header="0.3" footer="0.3"/>'
+        + (page_setup_xml(setup) + header_footer_xml(setup) if setup else "")
+        + (f'<drawing r:id="{drawing}"/>' if drawing else "")
+        + "</worksheet>"
+    )
+
+
+def _generated_rows(
+    rows: Sequence[Sequence[Any]], letters: list[str], styles: list[int], writer: CellWriter
+) -> Iterator[str]:
+    """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each)."""
+    # Per column: the text before the row number, and after it for a number or a text.
+    style_attributes = [f' s="{s}"' if s else "" for s in styles]
+    number_open = [f'<c r="{letter}' for letter in letters]
+    number_close = [f'"{a}><v>' for a in style_attributes]
+    text_close = [f'"{a} t="inlineStr"><is>' for a in style_attributes]
+    escaped: dict[str, str] = {}
+    chunk: list[str] = []
+    append = chunk.append
+    for n, values in enumerate(rows, start=2):
+        row = str(n)
+        append(f'<row r="{row}">')
+        for c, value in enumerate(values):
+            kind = value.__class__
+            if kind is int:
+                append(f"{number_open[c]}{row}{number_close[c]}{value}</v></c>")
+            elif kind is str:
+                text = escaped.get(value)
+                if text is None:
+                    text = escaped[value] = inline_text(value)
+                append(f"{number_open[c]}{row}{text_close[c]}{text}</is></c>")
+            elif value is None:
+                continue
+            elif kind is float and math.isfinite(value):
+                append(f"{number_open[c]}{row}{number_close[c]}{number_text(value)}</v></c>")
+            else:
+                style = str(styles[c]) if styles[c] else None
+                append(writer.cell("", f"{letters[c]}{row}", style, value))
+        append("</row>")
+        if len(chunk) > _CHUNK_PIECES:
+            yield "".join(chunk)
+            chunk.clear()
+    if chunk:
+        yield "".join(chunk)

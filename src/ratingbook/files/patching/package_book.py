@@ -1,0 +1,126 @@
+"""PackageBook: the Book interface over a workbook's zip package (read with calamine, patched).
+
+Everything that decides what a PackageBook call does with the modules below lives here, and
+nothing else: reads see the file as loaded plus this object's pending writes; nothing reaches
+the disk before :meth:`PackageBook.save`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ratingbook.core.tables import Grid, trim_grid
+from ratingbook.errors import WorkbookError
+from ratingbook.files.disk import MACRO_SUFFIXES, atomic_save, check_package, check_save_target
+from ratingbook.files.ooxml.opc import WORKSHEET_REL, resolve
+from ratingbook.files.ooxml.trust import package_vouches
+from ratingbook.files.ooxml.workbookpart import SheetEntry, WorkbookPart
+from ratingbook.files.ooxml.xmltext import check_xml
+from ratingbook.files.ooxml.zipread import PackageZip, check_member_count
+from ratingbook.files.ooxml.zipwrite import write_package
+from ratingbook.files.patching.reading import open_calamine, overlay, read_sheet
+from ratingbook.files.patching.render import Edits, Renderer
+from ratingbook.workbook.book import GeneratedSheet, WriteBlock
+
+if TYPE_CHECKING:
+    from python_calamine import CalamineWorkbook
+
+
+class PackageBook:
+    """A workbook file, read with python-calamine and written by patching its zip package.
+
+    Implements the :class:`ratingbook.workbook.book.FileBook` interface, plus :meth:`save`, like
+    :class:`ratingbook.files.rewriting.openpyxl_book.XlsxBook`. Nothing is lost on saving, so
+    :attr:`uncarried` is always empty and :meth:`refuse_in_place` never refuses.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        check_member_count(self.path)  # before check_package reads every member's entry
+        check_package(self.path)
+        self.uncarried: list[str] = []
+        self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES
+        self._source = PackageZip(self.path)
+        self._workbook = WorkbookPart(self._source)
+        self._renderer = Renderer(self._source, self._workbook)
+        self._calamine: CalamineWorkbook | None = None
+        self._edits: dict[str, Edits] = {}
+
+    def _calamine_book(self) -> CalamineWorkbook:
+        if self._calamine is None:
+            # calamine resolves no entities, but reads on past some: refuse them before it does.
+            source, workbook = self._source, self._workbook
+            for rel in workbook.rels:
+                part = resolve(workbook.part, rel.target)
+                readable = not rel.external and rel.type != WORKSHEET_REL
+                if readable and part.endswith(".xml") and source.has(part):
+                    check_xml(source.read(part), part)
+            self._calamine = open_calamine(source.data, source.name)
+        return self._calamine
+
+    # --- Book interface ------------------------------------------------------------------------
+
+    def sheet_names(self) -> list[str]:
+        # Chart sheets and dialog sheets hold no cells: only worksheets are listed.
+        return [entry.name for entry in self._workbook.sheets if entry.kind == "worksheet"]
+
+    def read_values(self, sheet: str) -> Grid:
+        entry = self._workbook.worksheet(sheet)
+        edits = self._edits.get(entry.part or "")
+        if edits is not None and edits.generated is not None:
+            grid: Grid = edits.generated.grid()
+        else:
+            grid = self._read_file_values(entry)
+        if edits is not None:
+            for block in edits.blocks:
+                overlay(grid, block)
+        return trim_grid(grid)
+
+    def _read_file_values(self, entry: SheetEntry) -> Grid:
+        assert entry.part is not None
+        trusted = package_vouches(self._source, self._workbook)
+        return read_sheet(self._source, self._calamine_book, entry.name, entry.part, trusted)
+
+    def write_values(self, block: WriteBlock) -> None:
+        entry = self._workbook.worksheet(block.sheet)
+        if block.row < 1 or block.column < 1:
+            raise WorkbookError(f"cannot write to row {block.row}, column {block.column}")
+        self._edits.setdefault(self._part_of(entry), Edits()).blocks.append(block)
+
+    def replace_sheet(self, sheet: GeneratedSheet) -> None:
+        existing = next(
+            (e for e in self._workbook.sheets if e.name.casefold() == sheet.name.casefold()),
+            None,
+        )
+        if existing is not None and existing.kind != "worksheet":
+            raise WorkbookError(
+                f"{str(self.path)!r} has a {existing.kind} named {existing.name!r}; rename it "
+                f"so ratingbook can write its {sheet.name!r} sheet"
+            )
+        if existing is None:
+            existing = self._workbook.add_sheet(sheet)
+        self._edits[self._part_of(existing)] = Edits(generated=sheet)
+
+    @staticmethod
+    def _part_of(entry: SheetEntry) -> str:
+        assert entry.part is not None  # worksheets without a part are refused on loading
+        return entry.part
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def refuse_in_place(self) -> None:
+        """Never refuses: every part of the package is carried over when it is rewritten."""
+
+    def save(self, target: str | os.PathLike[str]) -> None:
+        """Save to ``target`` atomically: a temporary file in its folder, then a rename."""
+        path = check_save_target(target, self.path, self.keep_vba)
+        # Everything that can fail on content fails here, before any file exists.
+        plan = self._renderer.render(self._edits)
+
+        def write(temporary: str) -> None:
+            with open(temporary, "wb") as stream:
+                write_package(self._source, stream, plan, self._workbook.part)
+
+        atomic_save(path, write)

@@ -1,0 +1,268 @@
+"""Patching a worksheet part: the target cells replaced, every other byte copied.
+
+Everything that decides how write blocks change an existing sheet's XML lives here: a replaced
+cell keeps its style and loses its formula, a replaced shared-formula master hands its formula
+to the other cells of the range, new rows and cells go where the order says, ``<dimension>``
+grows to cover what was written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from ratingbook.core.refs import column_name, split_ref
+from ratingbook.errors import WorkbookError
+from ratingbook.files.ooxml.xmltext import (
+    attributes,
+    escape,
+    remove_attribute,
+    set_attribute,
+    unescape,
+)
+from ratingbook.files.patching.cells import CellWriter
+from ratingbook.files.patching.walker import (
+    ROW_FORMATTING,
+    ROW_NUMBER,
+    STYLE,
+    SheetPatterns,
+    SheetXml,
+    check_inline_strings,
+    translate_formula,
+)
+from ratingbook.workbook.book import KEEP, WriteBlock
+
+
+def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:
+    """{row: {column: value}} for every non-KEEP cell of ``blocks`` (later blocks win)."""
+    writes: dict[int, dict[int, object]] = {}
+    for block in blocks:
+        for r, line in enumerate(block.values):
+            row: dict[int, object] | None = None
+            for c, value in enumerate(line):
+                if value is KEEP:
+                    continue
+                if row is None:
+                    row = writes.setdefault(block.row + r, {})
+                row[block.column + c] = value
+    return writes
+
+
+def patch_sheet(
+    xml: str,
+    writes: Mapping[int, Mapping[int, object]],
+    writer: CellWriter,
+    part: str,
+    name: str | None = None,
+) -> str:
+    """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced.
+
+    Every other row and cell is copied as it is. A replaced cell keeps its style ``s`` and
+    loses its formula; if it held the master of a shared formula, the other cells of that
+    shared formula get their own copy of it, so they keep working. Writing into part of an
+    array formula (which Excel would recompute over what was written) is refused.
+    """
+    sheet = SheetXml.split(xml, part, name)
+    check_inline_strings(sheet)
+    _refuse_partial_arrays(sheet, writes)
+    patterns = sheet.patterns
+    p = patterns.p
+    body = sheet.body
+    targets = sorted(writes)
+    out: list[str] = []
+    copied = 0  # body[copied:position] is still to be copied as it is
+    next_target = 0
+    masters: dict[str, tuple[str, str]] = {}  # shared formulas whose master cell was replaced
+    for number, start, end, attrs, inside, has_ref in sheet.rows():
+        while next_target < len(targets) and targets[next_target] < number:
+            out.append(body[copied:start])
+            copied = start
+            out.append(_new_row(p, targets[next_target], writes[targets[next_target]], writer))
+            next_target += 1
+        if next_target < len(targets) and targets[next_target] == number:
+            row_writes: Mapping[int, object] = writes[number]
+            next_target += 1
+        elif masters and inside is not None and "shared" in inside:
+            row_writes = {}
+        elif has_ref:
+            continue
+        else:
+            # A row without its number: give it one, so rows inserted before it keep theirs.
+            out.append(body[copied:start])
+            out.append(f'<{p}row r="{number}"{attrs}' + body[start:end][len(f"<{p}row{attrs}") :])
+            copied = end
+            continue
+        out.append(body[copied:start])
+        out.append(_patch_row(sheet, number, attrs, inside, row_writes, writer, masters))
+        copied = end
+    out.append(body[copied:])
+    while next_target < len(targets):
+        out.append(_new_row(p, targets[next_target], writes[targets[next_target]], writer))
+        next_target += 1
+    head = _grow_dimension(sheet.head, patterns, writes)
+    return head + "".join(out) + sheet.tail
+
+
+def _new_row(p: str, number: int, values: Mapping[int, object], writer: CellWriter) -> str:
+    cells = "".join(
+        writer.cell(p, f"{column_name(c)}{number}", None, values[c]) for c in sorted(values)
+    )
+    return f'<{p}row r="{number}">{cells}</{p}row>' if cells else ""
+
+
+def _patch_row(
+    sheet: SheetXml,
+    number: int,
+    attrs: str,
+    inside: str | None,
+    writes: Mapping[int, object],
+    writer: CellWriter,
+    masters: dict[str, tuple[str, str]],
+) -> str:
+    p = sheet.patterns.p
+    out: list[str] = []
+    columns = sorted(writes)
+    next_write = 0
+    added = False
+    copied = 0
+    inside = inside or ""
+    for column, start, end, cell_attrs, content, has_ref in sheet.cells(inside):
+        while next_write < len(columns) and columns[next_write] < column:
+            out.append(inside[copied:start])
+            copied = start
+            c = columns[next_write]
+            new = writer.cell(p, f"{column_name(c)}{number}", None, writes[c])
+            added = added or bool(new)
+            out.append(new)
+            next_write += 1
+        if next_write < len(columns) and columns[next_write] == column:
+            ref = f"{column_name(column)}{number}"
+            if content and "shared" in content:
+                _note_shared_master(sheet.patterns, content, ref, masters)
+            style = STYLE.search(cell_attrs)
+            out.append(inside[copied:start])
+            out.append(writer.cell(p, ref, style.group(1) if style else None, writes[column]))
+            copied = end
+            next_write += 1
+            continue
+        shared = masters and content is not None and "shared" in content
+        if has_ref and not shared:
+            continue
+        ref = f"{column_name(column)}{number}"
+        out.append(inside[copied:start])
+        element = inside[start:end]
+        if not has_ref:
+            element = f'<{p}c r="{ref}"' + element[len(f"<{p}c") :]
+        if shared and content is not None:
+            element = _unshare(sheet.patterns, element, ref, masters)
+        out.append(element)
+        copied = end
+    if next_write >= len(columns):
+        out.append(inside[copied:])
+    else:
+        # Cells after the last one: before anything that follows the cells (an <extLst>).
+        tail = inside[copied:]
+        out_cells: list[str] = []
+        while next_write < len(columns):
+            c = columns[next_write]
+            new = writer.cell(p, f"{column_name(c)}{number}", None, writes[c])
+            added = added or bool(new)
+            out_cells.append(new)
+            next_write += 1
+        extension = tail.find(f"<{p}extLst")
+        if extension < 0:
+            out.append(tail + "".join(out_cells))
+        else:
+            out.append(tail[:extension] + "".join(out_cells) + tail[extension:])
+    cells = "".join(out)
+    if not cells.strip() and not ROW_FORMATTING.search(attrs):
+        return ""  # emptied, and nothing about the row itself to keep (as openpyxl does)
+    start_tag = f"<{p}row{attrs}>"
+    if not ROW_NUMBER.search(attrs):
+        start_tag = f'<{p}row r="{number}"{attrs}>'
+    if added:
+        # "spans" is only an optimisation hint; drop it rather than let it be wrong.
+        start_tag = remove_attribute(start_tag, "spans")
+    return f"{start_tag}{cells}</{p}row>"
+
+
+def _note_shared_master(
+    patterns: SheetPatterns, content: str, ref: str, masters: dict[str, tuple[str, str]]
+) -> None:
+    formula = patterns.formula.search(content)
+    if formula is None:
+        return
+    attrs = attributes(formula.group(1))
+    if attrs.get("t") == "shared" and "ref" in attrs and "si" in attrs and formula.group(2):
+        masters[attrs["si"]] = (unescape(formula.group(2)), ref)
+
+
+def _unshare(
+    patterns: SheetPatterns, element: str, ref: str, masters: Mapping[str, tuple[str, str]]
+) -> str:
+    """A cell of a shared formula whose master was replaced, with the formula written out."""
+    formula = patterns.formula.search(element)
+    if formula is None:
+        return element
+    attrs = attributes(formula.group(1))
+    if attrs.get("t") != "shared" or attrs.get("si") not in masters or "ref" in attrs:
+        return element
+    text = translate_formula(*masters[attrs["si"]], ref)
+    p = patterns.p
+    return element[: formula.start()] + f"<{p}f>{escape(text)}</{p}f>" + element[formula.end() :]
+
+
+def _grow_dimension(
+    head: str, patterns: SheetPatterns, writes: Mapping[int, Mapping[int, object]]
+) -> str:
+    match = patterns.dimension.search(head)
+    if match is None:
+        return head
+    cells = [(r, c) for r, line in writes.items() for c, v in line.items() if v is not None]
+    if not cells:
+        return head
+    ref = attributes(match.group(0)).get("ref", "")
+    try:
+        corners = [split_ref(part) for part in ref.split(":")] if ref else []
+    except WorkbookError:
+        corners = []
+    if corners and corners[0] == (1, 1) and len(corners) == 1:
+        corners = []  # "A1" is what some programs write for any sheet: not a real extent
+    rows = [r for r, _ in corners] + [r for r, _ in cells]
+    columns = [c for _, c in corners] + [c for _, c in cells]
+    first = f"{column_name(min(columns))}{min(rows)}"
+    last = f"{column_name(max(columns))}{max(rows)}"
+    new_ref = first if first == last else f"{first}:{last}"
+    if new_ref == ref:
+        return head
+    tag = set_attribute(match.group(0), "ref", new_ref)
+    return head[: match.start()] + tag + head[match.end() :]
+
+
+_ARRAY = re.compile(r"(?<![\w:.-])t\s*=\s*[\"']array[\"']")
+
+
+def _refuse_partial_arrays(sheet: SheetXml, writes: Mapping[int, Mapping[int, object]]) -> None:
+    """Refuse writes into some but not all cells of an array formula's range: Excel keeps the
+    array and recomputes it over them on open (a silent revert). Writing every cell of the
+    range replaces the array as a whole, which is consistent."""
+    if not _ARRAY.search(sheet.body):
+        return
+    for formula in sheet.patterns.formula.finditer(sheet.body):
+        attrs = attributes(formula.group(1))
+        if attrs.get("t") != "array" or ":" not in attrs.get("ref", ""):
+            continue
+        first, last = (split_ref(corner) for corner in attrs["ref"].split(":", 1))
+        top, bottom = sorted((first[0], last[0]))
+        left, right = sorted((first[1], last[1]))
+        inside = sorted(
+            (r, c) for r in writes if top <= r <= bottom for c in writes[r] if left <= c <= right
+        )
+        if inside and len(inside) < (bottom - top + 1) * (right - left + 1):
+            row, column = inside[0]
+            text = unescape(formula.group(2) or "")
+            raise WorkbookError(
+                f"{sheet.label}: cell {column_name(column)}{row} is part of the array formula "
+                f"{{={text}}} in {attrs['ref']}, which Excel would recompute over what "
+                "ratingbook writes; clear the array formula first"
+            )

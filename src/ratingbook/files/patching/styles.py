@@ -1,0 +1,213 @@
+"""xl/styles.xml: number formats, fonts and cell formats, read and appended to.
+
+Everything that decides which cell format (``s``) a written cell gets lives here: existing
+formats are reused when they match, new ones are appended, a workbook without styles gets a
+minimal stylesheet. Excel's built-in number formats and the date-format test are openpyxl's
+(the package engine depends on openpyxl), so both file adapters agree on them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format
+
+from ratingbook.errors import WorkbookError
+from ratingbook.files.ooxml.xmltext import (
+    MAIN_NS,
+    element_span,
+    escape_attribute,
+    int_attribute,
+    root_prefix,
+    set_attribute,
+    tag_attributes,
+    truthy,
+)
+
+_NEW_STYLES = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    f'<styleSheet xmlns="{MAIN_NS}">'
+    '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
+    '<fills count="2"><fill><patternFill patternType="none"/></fill>'
+    '<fill><patternFill patternType="gray125"/></fill></fills>'
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+    '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
+    "</styleSheet>"
+)
+
+
+class Styles:
+    """xl/styles.xml: reads number formats, fonts and cell formats; appends the ones we need.
+
+    Existing entries are reused when they match, so recalculating twice adds nothing the
+    second time.
+    """
+
+    def __init__(self, xml: str | None, part: str) -> None:
+        self.part = part
+        self.created = xml is None
+        self.xml = _NEW_STYLES if xml is None else xml
+        self.p = root_prefix(self.xml, "styleSheet", part)
+        self.formats: dict[int, str] = dict(BUILTIN_FORMATS)
+        self.custom_formats: dict[int, str] = {}
+        for element in self._elements("numFmts", "numFmt"):
+            attrs = tag_attributes(element)
+            with contextlib.suppress(KeyError, ValueError):
+                self.custom_formats[int(attrs["numFmtId"])] = attrs["formatCode"]
+        self.formats.update(self.custom_formats)
+        self.fonts = self._elements("fonts", "font")
+        self.xfs = self._elements("cellXfs", "xf")
+        self.xf_attributes = [tag_attributes(x) for x in self.xfs]
+        self.new_formats: list[tuple[int, str]] = []
+        self.new_fonts: list[str] = []
+        self.new_xfs: list[str] = []
+        self._bold: int | None = None
+        # Set once styles.xml is rendered: a style chosen later would point at nothing.
+        self.frozen = False
+
+    @property
+    def changed(self) -> bool:
+        return self.created or bool(self.new_formats or self.new_fonts or self.new_xfs)
+
+    def _elements(self, section: str, local: str) -> list[str]:
+        span = element_span(self.xml, self.p, section)
+        if span is None:
+            return []
+        inside = self.xml[span[1] : span[2]]
+        p = re.escape(self.p)
+        pattern = re.compile(rf"<{p}{local}(?=[\s/>])[^>]*?(?:/>|>.*?</{p}{local}>)", re.S)
+        return pattern.findall(inside)
+
+    def number_format(self, code: str) -> int:
+        """The id of number format ``code``, added to the workbook if it is not there."""
+        for number, known in self.formats.items():
+            if known == code:
+                return number
+        self._check_open()
+        number = max([163, *self.formats]) + 1
+        self.formats[number] = code
+        self.new_formats.append((number, code))
+        return number
+
+    def bold_font(self) -> int:
+        """A font like the default one, but bold (0 when the stylesheet has no fonts)."""
+        if self._bold is not None:
+            return self._bold
+        self._bold = 0
+        fonts = [*self.fonts, *self.new_fonts]
+        if fonts:
+            p = self.p
+            base = fonts[0]
+            if re.search(rf"<{re.escape(p)}b(?=[\s/>])", base):
+                return 0
+            if base.endswith("/>") and not base.endswith(f"</{p}font>"):
+                bold = f"{base[:-2].rstrip()}><{p}b/></{p}font>"
+            else:
+                head = re.match(r"<[^>]*>", base)
+                assert head is not None
+                bold = f"{head.group(0)}<{p}b/>{base[head.end() :]}"
+            if bold in fonts:
+                self._bold = fonts.index(bold)
+            else:
+                self._check_open()
+                self.new_fonts.append(bold)
+                self._bold = len(fonts)
+        return self._bold
+
+    def cell_format(self, number_format: int, font: int = 0) -> int:
+        """A plain cell format with this number format and font (an existing one if possible)."""
+        everything = [*self.xfs, *self.new_xfs]
+        for index, attrs in enumerate(self.xf_attributes):
+            if (
+                int_attribute(attrs.get("numFmtId")) == number_format
+                and int_attribute(attrs.get("fontId")) == font
+                and int_attribute(attrs.get("fillId")) == 0
+                and int_attribute(attrs.get("borderId")) == 0
+                and int_attribute(attrs.get("xfId")) == 0
+                and (number_format == 0 or truthy(attrs.get("applyNumberFormat", "1")))
+                and (font == 0 or truthy(attrs.get("applyFont", "1")))
+                and everything[index].endswith("/>")
+            ):
+                return index
+        flags = (' applyNumberFormat="1"' if number_format else "") + (
+            ' applyFont="1"' if font else ""
+        )
+        return self._add_xf(
+            f'<{self.p}xf numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" '
+            f'xfId="0"{flags}/>'
+        )
+
+    def with_number_format(self, index: int, number_format: int) -> int:
+        """Cell format ``index`` with its number format replaced (an existing one if possible)."""
+        if not 0 <= index < len(self.xfs):
+            return self.cell_format(number_format)
+        base = self.xfs[index]
+        head = re.match(r"<[^>]*>", base)
+        assert head is not None
+        tag = set_attribute(head.group(0), "numFmtId", str(number_format))
+        tag = set_attribute(tag, "applyNumberFormat", "1")
+        return self._add_xf(tag + base[head.end() :])
+
+    def _add_xf(self, xml: str) -> int:
+        everything = [*self.xfs, *self.new_xfs]
+        if xml in everything:
+            return everything.index(xml)
+        self._check_open()
+        self.new_xfs.append(xml)
+        self.xf_attributes.append(tag_attributes(xml))
+        return len(everything)
+
+    def _check_open(self) -> None:
+        if self.frozen:
+            raise AssertionError("a cell format was added after styles.xml was written")
+
+    def is_date(self, index: int) -> bool:
+        if not 0 <= index < len(self.xf_attributes):
+            return False
+        number = int_attribute(self.xf_attributes[index].get("numFmtId"))
+        return bool(is_date_format(self.formats.get(number, "General")))
+
+    def render(self) -> str:
+        self.frozen = True
+        xml = self.xml
+        if self.new_formats:
+            new = "".join(
+                f'<{self.p}numFmt numFmtId="{n}" formatCode="{escape_attribute(code)}"/>'
+                for n, code in self.new_formats
+            )
+            total = len(self.custom_formats) + len(self.new_formats)
+            if element_span(xml, self.p, "numFmts") is None:
+                span = element_span(xml, self.p, "styleSheet")
+                assert span is not None
+                xml = (
+                    f'{xml[: span[1]]}<{self.p}numFmts count="{total}">{new}</{self.p}numFmts>'
+                    f"{xml[span[1] :]}"
+                )
+            else:
+                xml = self._append(xml, "numFmts", new, total)
+        if self.new_fonts:
+            xml = self._append(
+                xml, "fonts", "".join(self.new_fonts), len(self.fonts) + len(self.new_fonts)
+            )
+        if self.new_xfs:
+            xml = self._append(
+                xml, "cellXfs", "".join(self.new_xfs), len(self.xfs) + len(self.new_xfs)
+            )
+        return xml
+
+    def _append(self, xml: str, section: str, new: str, count: int) -> str:
+        span = element_span(xml, self.p, section)
+        if span is None:
+            raise WorkbookError(f"part {self.part!r} has no <{section}> element")
+        start, open_end, close, end = span
+        tag = xml[start:open_end]
+        if open_end == end:
+            tag = tag[:-2].rstrip() + ">"
+            inside, tail = "", xml[end:]
+        else:
+            inside, tail = xml[open_end:close], xml[close + len(f"</{self.p}{section}>") :]
+        tag = set_attribute(tag, "count", str(count))
+        return f"{xml[:start]}{tag}{inside}{new}</{self.p}{section}>{tail}"

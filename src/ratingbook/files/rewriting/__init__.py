@@ -1,0 +1,11 @@
+"""The ``openpyxl`` back end (``--backend openpyxl``): load the file with openpyxl, rewrite it.
+
+:class:`XlsxBook` implements :class:`ratingbook.workbook.book.FileBook`; openpyxl cannot carry
+drawings, charts, pivot tables and the like, which it names (``uncarried``) and which make it
+refuse ``--in-place``. Print setups and charts are applied by
+:mod:`~ratingbook.files.rewriting.openpyxl_presentation`.
+"""
+
+from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook, XlsxBook
+
+__all__ = ["OpenpyxlBook", "XlsxBook"]

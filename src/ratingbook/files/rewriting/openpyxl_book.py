@@ -1,0 +1,281 @@
+"""The openpyxl adapter: .xlsx/.xlsm files on disk, read safely and written atomically.
+
+:class:`OpenpyxlBook` implements :class:`ratingbook.workbook.book.Book` over an openpyxl workbook in
+memory; :class:`XlsxBook` is that book loaded from a file, and implements
+:class:`ratingbook.workbook.book.FileBook`. Safety first:
+
+- defusedxml must be active, so openpyxl refuses hostile XML (entity expansion, external entities);
+- the file is checked before openpyxl sees it: a zip (not an encrypted/OLE file or something else),
+  not a zip bomb, not missing its workbook part;
+- text is always written as text: a name like ``=HYPERLINK(...)`` never becomes a formula;
+- saving goes to a temporary file in the target's folder, then replaces the target atomically;
+- parts openpyxl cannot carry over (drawings, images, charts, pivot tables, ...) are detected, so
+  the caller can refuse to overwrite a book that would lose them.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.properties import CalcProperties
+
+from ratingbook.core.tables import Grid, Uncalculated, trim_grid
+from ratingbook.errors import UnsafeWorkbookError, WorkbookError
+from ratingbook.files.disk import (
+    MACRO_SUFFIXES,
+    MAX_UNCOMPRESSED,
+    atomic_save,
+    check_package,
+    check_save_target,
+)
+from ratingbook.files.ooxml.trust import file_vouches
+from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
+from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.table_growth import grown_tables, parse_area, with_bottom
+
+__all__ = ["MAX_GRID_CELLS", "MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
+
+#: The most cells (rows x columns, from A1) a sheet's grid may span on this engine: 50 million,
+#: far above a 50,000-game history (about 750,000) and far below a stray note at XFD1048576.
+MAX_GRID_CELLS = 50_000_000
+
+
+def _require_defusedxml() -> None:
+    if not openpyxl.DEFUSEDXML:
+        raise WorkbookError(
+            "defusedxml is not active for openpyxl (is it installed, and OPENPYXL_DEFUSEDXML not "
+            "set to False?); refusing to read workbooks without protection against hostile XML"
+        )
+
+
+class OpenpyxlBook:
+    """An openpyxl workbook in memory, seen through the :class:`~ratingbook.workbook.book.Book`
+    interface.
+
+    With no file behind it there are no cached formula values: a formula cell reads as
+    :class:`~ratingbook.core.tables.Uncalculated`. :class:`XlsxBook` adds the file.
+    """
+
+    def __init__(self, workbook: Any) -> None:
+        self.workbook = workbook
+
+    # --- Book interface ------------------------------------------------------------------------
+
+    def sheet_names(self) -> list[str]:
+        # Chart sheets are not worksheets; they hold no cells to read.
+        return [ws.title for ws in self.workbook.worksheets]
+
+    def read_values(self, sheet: str) -> Grid:
+        ws = self.workbook[sheet]
+        # Only as far as the last cell holding a value: a formatted but empty cell a million rows
+        # down must not make us build a million rows (ws.iter_rows walks the used range).
+        last_row = last_column = 0
+        formulas: list[tuple[int, int]] = []
+        for (row, column), cell in ws._cells.items():  # openpyxl keeps its cells in this dict
+            if cell.value is not None:
+                last_row = max(last_row, row)
+                last_column = max(last_column, column)
+                if cell.data_type == "f":  # also array and data-table formulas
+                    formulas.append((row, column))
+        if last_row * last_column > MAX_GRID_CELLS:
+            # The grid is dense from A1: one note at XFD1048576 would be 17 billion cells. The
+            # package engine reads only what the tables use; this engine cannot (issue 10).
+            raise WorkbookError(
+                f"sheet {sheet!r} holds a value at {get_column_letter(last_column)}{last_row}, "
+                "far from its table, and --engine openpyxl reads every cell up to there; delete "
+                "the cells far from the table, or use the default engine"
+            )
+        grid: Grid = (
+            [
+                list(row)
+                for row in ws.iter_rows(
+                    min_row=1,
+                    max_row=last_row,
+                    min_col=1,
+                    max_col=last_column,
+                    values_only=True,
+                )
+            ]
+            if last_row
+            else []
+        )
+        if formulas:
+            self._use_cached_values(sheet, grid, formulas)
+        return trim_grid(grid)
+
+    def write_values(self, block: WriteBlock) -> None:
+        ws = self.workbook[block.sheet]
+        for r, line in enumerate(block.values):
+            for c, value in enumerate(line):
+                if value is KEEP:
+                    continue
+                _set(ws.cell(row=block.row + r, column=block.column + c), value)
+        # Excel tables the block extends downward grow over the new rows (table_growth's rule).
+        tables = {table.name: table for table in ws.tables.values()}
+        areas = [
+            parse_area(name, table.ref or "", max(table.totalsRowCount or 0, 0))
+            for name, table in tables.items()
+        ]
+        known = [area for area in areas if area is not None]
+        for name, bottom in grown_tables(known, [block]).items():
+            table = tables[name]
+            table.ref = with_bottom(table.ref, bottom)
+            if table.autoFilter is not None and table.autoFilter.ref:
+                table.autoFilter.ref = with_bottom(table.autoFilter.ref, bottom)
+
+    def replace_sheet(self, sheet: GeneratedSheet) -> None:
+        wb = self.workbook
+        existing = {ws.title.casefold(): ws for ws in wb.worksheets}
+        old = existing.get(sheet.name.casefold())
+        if old is not None:
+            index = wb.index(old)
+            wb.remove(old)
+        elif sheet.after is not None and sheet.after.casefold() in existing:
+            index = wb.index(existing[sheet.after.casefold()]) + 1
+        else:
+            index = len(wb.sheetnames)
+        ws = wb.create_sheet(sheet.name, index)
+        bold = Font(bold=True)
+        for c, title in enumerate(sheet.header, start=1):
+            cell = ws.cell(row=1, column=c)
+            _set(cell, title)
+            cell.font = bold
+        for r, values in enumerate(sheet.rows, start=2):
+            for c, value in enumerate(values, start=1):
+                if value is not None:
+                    _set(ws.cell(row=r, column=c), value)
+        for c, number_format in sheet.number_formats.items():
+            for r in range(2, len(sheet.rows) + 2):
+                ws.cell(row=r, column=c + 1).number_format = number_format
+        for c in range(len(sheet.header)):
+            width = sheet.widths.get(c, max(10.0, len(sheet.header[c]) + 2.0))
+            ws.column_dimensions[get_column_letter(c + 1)].width = width
+        ws.freeze_panes = "A2"
+        if sheet.print_setup is not None:
+            apply_print_setup(ws, sheet.print_setup)
+        if sheet.charts:
+            add_charts(ws, sheet.charts)
+
+    def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
+        """Formula cells (row, column) of ``grid``: no cached values in memory, so Uncalculated."""
+        for row, column in formulas:
+            grid[row - 1][column - 1] = Uncalculated(_formula_text(grid[row - 1][column - 1]))
+
+
+class XlsxBook(OpenpyxlBook):
+    """A workbook file loaded with openpyxl: a :class:`~ratingbook.workbook.book.FileBook`."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        _require_defusedxml()
+        self.path = Path(path)
+        self.uncarried = check_package(self.path)
+        self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES
+        self._values_book: Any = None
+        try:
+            workbook = openpyxl.load_workbook(
+                self.path, keep_vba=self.keep_vba, keep_links=True, rich_text=False
+            )
+        except WorkbookError:
+            raise
+        except Exception as error:  # openpyxl raises many kinds for a broken package
+            raise WorkbookError(
+                f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
+            ) from None
+        super().__init__(workbook)
+
+    # --- saving --------------------------------------------------------------------------------
+
+    def save(self, target: str | os.PathLike[str]) -> None:
+        """Save to ``target`` atomically: a temporary file in its folder, then a rename."""
+        path = check_save_target(target, self.path, self.keep_vba)
+        # A read-only values book keeps the input file open; close it before replacing files.
+        if self._values_book is not None:
+            self._values_book.close()
+            self._values_book = None
+        # openpyxl keeps no cached formula values, and Excel does not recompute a book it last
+        # saved itself: without this, a formula over the new ratings would show a stale value.
+        if self.workbook.calculation is None:
+            self.workbook.calculation = CalcProperties()
+        self.workbook.calculation.fullCalcOnLoad = True
+        atomic_save(path, self.workbook.save)
+
+    def refuse_in_place(self) -> None:
+        """Raise :class:`UnsafeWorkbookError` if rewriting the file would lose some of its parts."""
+        if self.uncarried:
+            raise UnsafeWorkbookError(
+                f"{str(self.path)!r} contains {', '.join(self.uncarried)}, which cannot be carried "
+                "over when the file is rewritten; refusing --in-place (write a copy with -o and "
+                "copy the ratings, or run Recalc Ratings from Excel)"
+            )
+
+    # --- cached values of formulas -------------------------------------------------------------
+
+    @functools.cached_property
+    def _file_vouches(self) -> bool:
+        return file_vouches(self.path)
+
+    def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
+        """Replace the formula cells (row, column) of ``grid`` by the values Excel cached,
+        where the file vouches for them (:mod:`ratingbook.files.ooxml.trust`)."""
+        if not self._file_vouches:
+            super()._use_cached_values(sheet, grid, formulas)
+            return
+        if self._values_book is None:
+            try:
+                self._values_book = openpyxl.load_workbook(
+                    self.path, read_only=True, data_only=True, keep_links=False
+                )
+            except Exception as error:
+                raise WorkbookError(
+                    f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
+                ) from None
+        cached = self._values_book[sheet]
+        # Read-only sheets trust the file's <dimension>, which some programs leave at "A1":
+        # forget it, or every cached value past A1 reads as missing.
+        cached.reset_dimensions()
+        values = [[_cached_value(cell) for cell in row] for row in cached.iter_rows()]
+        for row, column in formulas:
+            r, c = row - 1, column - 1
+            new = values[r][c] if r < len(values) and c < len(values[r]) else None
+            grid[r][c] = Uncalculated(_formula_text(grid[r][c])) if new is None else new
+
+
+def _cached_value(cell: Any) -> object:
+    """A read-only cell's cached value. openpyxl reads an empty ``<v></v>`` as None, the same as
+    no ``<v>`` at all; but ``t="str"`` says a spreadsheet program calculated text, here ``""``
+    (``=IF(B9="","",...)``), which is an empty cell, not a formula never calculated."""
+    value = cell.value
+    return "" if value is None and cell.data_type == "str" else value
+
+
+def _formula_text(value: object) -> str:
+    text = getattr(value, "text", value)
+    return str(text)
+
+
+def _set(cell: Any, value: object) -> None:
+    """Write ``value``; text is stored as text even when it starts with = + - or @."""
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+
+
+def _explain(error: BaseException) -> str:
+    # openpyxl wraps what went wrong (defusedxml's EntitiesForbidden among others) in a
+    # multi-line ValueError of its own: look down the chain, and keep the message on one line.
+    chain: list[BaseException] = []
+    cause: BaseException | None = error
+    while cause is not None and cause not in chain:
+        chain.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    for link in chain:
+        text = " ".join((str(link) or type(link).__name__).split())
+        if "entit" in text.lower() or type(link).__module__.startswith("defusedxml"):
+            return f"it contains forbidden XML ({type(link).__name__}: {text})"
+    return f"{type(error).__name__}: {' '.join((str(error) or type(error).__name__).split())}"

@@ -1,0 +1,82 @@
+"""Print setups and line charts in openpyxl's terms (the openpyxl adapter and the templates).
+
+Turns :mod:`ratingbook.workbook.presentation`'s descriptions into ``ws.page_setup``,
+``ws.print_title_rows``, the header and footer, and ``openpyxl.chart.LineChart`` objects.
+"""
+
+from __future__ import annotations
+
+from openpyxl.chart import LineChart as OpenpyxlLineChart
+from openpyxl.chart import Reference, Series
+from openpyxl.chart.data_source import StrRef
+from openpyxl.chart.series import SeriesLabel
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ratingbook.core.tables import column_letter
+from ratingbook.workbook.presentation import CellRange, LineChart, PrintSetup
+
+__all__ = ["add_charts", "apply_print_setup"]
+
+
+def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
+    """One page wide, any number tall; header rows repeated; title, date and page numbers."""
+    properties = ws.sheet_properties
+    if properties.pageSetUpPr is None:
+        properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    else:
+        properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.orientation = "landscape" if setup.landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.print_title_rows = f"1:{setup.repeat_rows}"
+    # The same header and footer the package engine writes (presentation.PrintSetup).
+    header, footer = ws.oddHeader, ws.oddFooter
+    assert header is not None and footer is not None  # openpyxl makes both with the sheet
+    header.center.text = setup.title_text()
+    header.center.font = setup.title_font
+    header.center.size = setup.title_size
+    header.right.text = setup.date_code
+    footer.center.text = setup.footer_text
+
+
+def _reference(ws: Worksheet, rng: CellRange) -> Reference:
+    book = ws.parent
+    sheet = book[rng.sheet] if book is not None and rng.sheet in book.sheetnames else None
+    if sheet is None:
+        # The data sheet is written in the same run, maybe after this one: refer by name.
+        return Reference(
+            range_string=f"{rng.formula().split('!')[0]}!"
+            f"${column_letter(rng.first_column)}${rng.first_row}:"
+            f"${column_letter(rng.last_column)}${rng.last_row}"
+        )
+    return Reference(
+        sheet,
+        min_col=rng.first_column,
+        min_row=rng.first_row,
+        max_col=rng.last_column,
+        max_row=rng.last_row,
+    )
+
+
+def add_charts(ws: Worksheet, charts: tuple[LineChart, ...]) -> None:
+    """Add each chart to ``ws`` at its anchor, reading the cells it names."""
+    for chart in charts:
+        line = OpenpyxlLineChart()
+        line.title = chart.title
+        line.x_axis.title = chart.x_title or None
+        line.y_axis.title = chart.y_title or None
+        line.display_blanks = "gap"
+        for s in chart.series:
+            series = Series(_reference(ws, s.values))
+            series.tx = SeriesLabel(strRef=StrRef(f=s.name.formula()))
+            series.marker.symbol = "circle"  # a player with one game is one point, not a line
+            series.marker.size = 5
+            series.smooth = False
+            line.series.append(series)
+        line.set_categories(_reference(ws, chart.categories))
+        top, left, rows, columns = chart.anchor
+        # Centimetres, from Excel's default column width and row height (1.69 cm x 0.53 cm).
+        line.width = round(columns * 1.69)
+        line.height = round(rows * 0.53)
+        ws.add_chart(line, f"{column_letter(left + 1)}{top + 1}")

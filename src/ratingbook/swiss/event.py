@@ -1,0 +1,442 @@
+"""A Swiss event as the workbook holds it: players, rounds of games and byes, and its settings.
+
+This is the one home of the event's rows: a player of ``Swiss Players``, a row of ``Swiss
+Games`` (a game or a bye), the start order of the players, which round is paired next, and the
+checks that name the cell a mistake is in (a player twice in one round, a game after a
+withdrawal, a result on a bye row that is not a bye). Every bad row is reported, not only the
+first. The words (result spellings, tie-break codes, points) are :mod:`ratingbook.swiss.codes`;
+the ``Swiss Settings`` sheet is :mod:`ratingbook.swiss.settings`.
+
+Nothing here applies a FIDE rule: pairing and the FIDE tie-breaks (with their unplayed-round
+rules) are gacrux's, reached through :mod:`ratingbook.swiss.fide`. The seed's own standings
+(:mod:`ratingbook.swiss`) are fed from here when no FIDE tie-break is asked for.
+
+Pure: plain values in, frozen values out; no spreadsheet library.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ratingbook.core.cells import (
+    BOARD,
+    FIDE_ID,
+    RATING,
+    ROUND,
+    Bounds,
+    is_blank,
+    score,
+    text,
+    whole_number,
+)
+from ratingbook.core.rules import check_players
+from ratingbook.core.tables import Row
+from ratingbook.errors import (
+    InvalidValueError,
+    Location,
+    Problems,
+    RatingbookError,
+    UnknownPlayerError,
+)
+from ratingbook.swiss.codes import Scoring, SwissResult, parse_swiss_result, parse_tiebreaks
+from ratingbook.swiss.settings import (
+    RULES_2026_FROM,
+    SwissSettings,
+    read_settings,
+)
+
+__all__ = [
+    "BYE",
+    "RULES_2026_FROM",
+    "EventError",
+    "Scoring",
+    "SwissEntry",
+    "SwissEvent",
+    "SwissPlayer",
+    "SwissResult",
+    "SwissSettings",
+    "build_event",
+    "parse_swiss_result",
+    "parse_tiebreaks",
+    "read_settings",
+]
+
+#: What ``Black`` holds on a bye row.
+BYE = "BYE"
+
+
+class EventError(RatingbookError):
+    """The event's rows contradict each other (a player twice in a round, a game after a
+    withdrawal, a round that cannot be paired yet)."""
+
+
+# --- players and rows --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlayer:
+    """A player of ``Swiss Players``; ``withdrawn`` is the first round they no longer play."""
+
+    name: str
+    rating: int | None = None
+    fide_id: int | None = None
+    title: str = ""
+    federation: str = ""
+    birth: str = ""
+    sex: str = ""
+    withdrawn: int | None = None
+    where: Location | None = field(default=None, compare=False, repr=False)
+
+    def plays_in(self, round_number: int) -> bool:
+        return self.withdrawn is None or round_number < self.withdrawn
+
+
+@dataclass(frozen=True, slots=True)
+class SwissEntry:
+    """One row of ``Swiss Games``: a game (``black`` a name) or a bye (``black`` None)."""
+
+    round: int
+    board: int | None
+    white: str
+    black: str | None
+    result: SwissResult | None  # None: a game not played yet
+    where: Location | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black is None
+
+    def players(self) -> tuple[str, ...]:
+        return (self.white,) if self.black is None else (self.white, self.black)
+
+
+@dataclass(frozen=True, slots=True)
+class SwissEvent:
+    """A whole event: players in start order, every row, the settings."""
+
+    players: tuple[SwissPlayer, ...]
+    entries: tuple[SwissEntry, ...]
+    settings: SwissSettings = field(default_factory=SwissSettings)
+
+    @property
+    def start_order(self) -> tuple[SwissPlayer, ...]:
+        """The initial ranking: rating descending (unrated last), then name (the issue's rule)."""
+        return tuple(
+            sorted(self.players, key=lambda p: (-(p.rating or 0), p.name.casefold(), p.name))
+        )
+
+    def start_numbers(self) -> dict[str, int]:
+        return {p.name: n for n, p in enumerate(self.start_order, start=1)}
+
+    def player(self, name: str) -> SwissPlayer:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def paired_rounds(self) -> int:
+        """The last round that has been paired: the highest round with a game or a pairing bye."""
+        rounds = [
+            e.round for e in self.entries if not e.is_bye or e.result is SwissResult.PAIRING_BYE
+        ]
+        return max(rounds, default=0)
+
+    def round_entries(self, round_number: int) -> list[SwissEntry]:
+        return [e for e in self.entries if e.round == round_number]
+
+    def pending(self, up_to_round: int | None = None) -> list[SwissEntry]:
+        """Games of paired rounds without a result yet."""
+        last = self.paired_rounds if up_to_round is None else up_to_round
+        return [e for e in self.entries if e.result is None and e.round <= last]
+
+    def requested_byes(self, round_number: int) -> list[SwissEntry]:
+        return [
+            e
+            for e in self.entries
+            if e.round == round_number and e.result is not None and e.result.is_requested_bye
+        ]
+
+    def points(self, after_round: int | None = None) -> dict[str, Fraction]:
+        """Each player's points, rows of rounds up to ``after_round`` (all when None)."""
+        totals = {p.name: Fraction(0) for p in self.players}
+        scoring = self.settings.scoring
+        for e in self.entries:
+            if after_round is not None and e.round > after_round:
+                continue
+            wp, bp = scoring.points(e.result)
+            totals[e.white] += wp
+            if e.black is not None:
+                totals[e.black] += bp
+        return totals
+
+    def with_entries(self, extra: Sequence[SwissEntry]) -> SwissEvent:
+        return SwissEvent(self.players, (*self.entries, *extra), self.settings)
+
+
+# --- building and checking ---------------------------------------------------------------------
+
+_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
+
+
+def normalise_title(value: str) -> str:
+    """``GM`` / ``g`` (TRF16's letters) -> ``GM``; other text is kept as typed."""
+    stripped = value.strip()
+    return _TITLES.get(
+        stripped.casefold(), stripped.upper() if stripped.upper() in TITLES else stripped
+    )
+
+
+def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds) -> int | None:
+    value = row.get(column)
+    if is_blank(value):
+        return None
+    number = whole_number(value, row.where, column, what)
+    bounds.check(number, value, row.where, column)
+    if number < low:
+        raise InvalidValueError(f"{number!r} is out of range; expected {what}", row.where, column)
+    return number
+
+
+def _birth(value: object) -> str:
+    if isinstance(value, _dt.datetime):
+        value = value.date()
+    if isinstance(value, _dt.date):
+        return value.strftime("%Y/%m/%d")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else " ".join(str(value).split())
+
+
+def read_player(row: Row) -> SwissPlayer:
+    """One ``Swiss Players`` row."""
+    name = text(row.get("Name"), row.where, "Name")
+    if name.upper() == BYE:
+        raise InvalidValueError(f"{name!r} is reserved for bye rows", row.where, "Name")
+    sex = text(row.get("Sex"), row.where, "Sex", required=False)
+    if sex and sex.casefold() not in ("m", "w", "f"):
+        raise InvalidValueError(f"{sex!r}: expected m or w (or empty)", row.where, "Sex")
+    federation = text(row.get("Federation"), row.where, "Federation", required=False).upper()
+    if len(federation) > 3:
+        raise InvalidValueError(
+            f"{federation!r}: expected a three-letter FIDE federation code", row.where, "Federation"
+        )
+    return SwissPlayer(
+        name=name,
+        rating=_optional_number(row, "Rating", "a rating (a whole number, 0 or more)", 0, RATING),
+        fide_id=_optional_number(row, "FIDE ID", "a FIDE ID (a whole number)", 1, FIDE_ID),
+        title=normalise_title(text(row.get("Title"), row.where, "Title", required=False)),
+        federation=federation,
+        birth=_birth(row.get("Birth")),
+        sex={"f": "w"}.get(sex.casefold(), sex.casefold()),
+        withdrawn=_optional_number(
+            row, "Withdrawn", "the first round not played (1 or more)", 1, ROUND
+        ),
+        where=row.where,
+    )
+
+
+def _result_from_points(row: Row) -> SwissResult | None:
+    """The seed's ``White Points`` / ``Black Points`` columns as a result, when Result is empty."""
+    wv, bv = row.get("White Points"), row.get("Black Points")
+    blank = [is_blank(v) for v in (wv, bv)]
+    if all(blank):
+        return None
+    wh = int(2 * score(wv, row.where, "White Points"))
+    bh = int(2 * score(bv, row.where, "Black Points"))
+    table = {
+        (2, 0): SwissResult.WHITE_WINS,
+        (0, 2): SwissResult.BLACK_WINS,
+        (1, 1): SwissResult.DRAW,
+    }
+    result = table.get((wh, bh))
+    if result is None:
+        raise InvalidValueError(
+            f"points {wv!r} and {bv!r} are not a game result (1 0, 0 1 or ½ ½); "
+            "write a forfeit in Result (+/-, -/+, -/-)",
+            row.where,
+            "Black Points",
+        )
+    return result
+
+
+def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
+    """One ``Swiss Games`` row; ``names`` maps each player's name, and its case-folded
+    spelling (for the "did you mean" hint), to the player's name."""
+    round_number = whole_number(
+        row.get("Round"), row.where, "Round", "a round number", bounds=ROUND
+    )
+    board_value = row.get("Board")
+    board = None
+    if not is_blank(board_value):
+        board = whole_number(board_value, row.where, "Board", "a board number", bounds=BOARD)
+
+    def player(column: str) -> str:
+        name = text(row.get(column), row.where, column)
+        if names.get(name) == name:
+            return name
+        found = names.get(name.casefold())
+        extra = f" (did you mean {found!r}?)" if found else ""
+        raise UnknownPlayerError(f"no player named {name!r}{extra}", row.where, column)
+
+    white = player("White")
+    black_text = text(row.get("Black"), row.where, "Black")
+    bye_row = black_text.upper() == BYE
+    black = None if bye_row else player("Black")
+    if black is not None:
+        check_players(white, black, row.where)
+    result = parse_swiss_result(row.get("Result"), row.where, bye_row=bye_row)
+    if result is None and not bye_row:
+        result = _result_from_points(row)
+    return SwissEntry(round_number, board, white, black, result, row.where)
+
+
+def check_event(event: SwissEvent) -> None:
+    """The cross-row checks, each naming the row and column of the mistake; all are reported."""
+    problems = Problems()
+    by_name = {p.name: p for p in event.players}
+    seen: dict[tuple[int, str], SwissEntry] = {}
+    for entry in event.entries:
+        for column, name in zip(("White", "Black"), entry.players(), strict=False):
+            key = (entry.round, name)
+            if key in seen:
+                earlier = seen[key].where
+                also = f" (also row {earlier.row})" if earlier is not None and earlier.row else ""
+                problems.append(
+                    EventError(
+                        f"{name!r} appears twice in round {entry.round}{also}", entry.where, column
+                    )
+                )
+                continue
+            seen[key] = entry
+            player = by_name[name]
+            zero_bye = entry.result is SwissResult.ZERO_POINT_BYE
+            if not player.plays_in(entry.round) and not zero_bye:
+                problems.append(
+                    EventError(
+                        f"{name!r} withdrew before round {player.withdrawn} (Swiss Players, "
+                        f"Withdrawn) but has a row in round {entry.round}",
+                        entry.where,
+                        column,
+                    )
+                )
+    paired = {e.round for e in event.entries if not e.is_bye or e.result is SwissResult.PAIRING_BYE}
+    for number in range(1, event.paired_rounds):
+        if number not in paired:
+            first = min(
+                (e for e in event.entries if e.round > number and e.round in paired),
+                key=lambda e: e.round,
+            )
+            problems.append(
+                EventError(
+                    f"round {number} has no games but round {first.round} has", first.where, "Round"
+                )
+            )
+            break
+    byes: dict[int, SwissEntry] = {}
+    for entry in event.entries:
+        if entry.result is SwissResult.PAIRING_BYE:
+            if entry.round in byes:
+                problems.append(
+                    EventError(
+                        f"round {entry.round} has two pairing-allocated byes", entry.where, "Result"
+                    )
+                )
+            byes.setdefault(entry.round, entry)
+    problems.check()
+
+
+def build_event(
+    player_rows: Sequence[Row], game_rows: Sequence[Row], settings: SwissSettings | None = None
+) -> SwissEvent:
+    """Read and check a whole event from the rows of its sheets; every bad row is reported
+    (one :class:`~ratingbook.errors.InputErrors` when there are several)."""
+    problems = Problems()
+    players: list[SwissPlayer] = []
+    names: dict[str, str] = {}
+    seen: dict[str, Location] = {}
+    for row in player_rows:
+        try:
+            player = read_player(row)
+            if player.name in seen:
+                raise InvalidValueError(
+                    f"player {player.name!r} is listed twice (also row {seen[player.name].row})",
+                    row.where,
+                    "Name",
+                )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        seen[player.name] = row.where
+        names[player.name] = player.name
+        names.setdefault(player.name.casefold(), player.name)
+        players.append(player)
+    entries: list[SwissEntry] = []
+    for row in game_rows:
+        try:
+            entries.append(read_entry(row, names))
+        except RatingbookError as error:
+            problems.append(error)
+    problems.check()
+    event = SwissEvent(tuple(players), tuple(entries), settings or SwissSettings())
+    check_event(event)
+    return event
+
+
+# --- the flow: which round is paired next ------------------------------------------------------
+
+
+def next_round_to_pair(event: SwissEvent) -> int:
+    """The round the next pairing makes, or an error saying why none can be made now.
+
+    The last paired round must be complete (every game has a result: the error names the boards
+    without one) and ``Rounds`` in ``Swiss Settings`` must plan more rounds.
+    """
+    last = event.paired_rounds
+    pending = event.pending()
+    if pending:
+        where = [
+            (f"board {e.board}" if e.board else f"row {_row(e)}")
+            + ("" if e.round == last else f" of round {e.round}")
+            for e in pending
+        ]
+        noun = "has" if len(pending) == 1 else "have"
+        raise EventError(
+            f"round {last} is not complete: {', '.join(where)} {noun} no result",
+            pending[0].where,
+            "Result",
+        )
+    rounds = event.settings.rounds
+    if rounds is None:
+        raise EventError(
+            "the number of rounds is not set: add the row Rounds to sheet 'Swiss Settings'"
+        )
+    if last >= rounds:
+        raise EventError(f"the event is over: all {rounds} rounds have been paired")
+    return last + 1
+
+
+def _row(entry: SwissEntry) -> str:
+    return str(entry.where.row) if entry.where is not None and entry.where.row else "?"
+
+
+def pairing_due(event: SwissEvent) -> bool:
+    """Whether a recalc pairs the next round now: auto-pairing on, the last round complete and
+    more rounds planned."""
+    settings = event.settings
+    if not settings.auto_pair or settings.rounds is None or len(event.players) < 2:
+        return False
+    return not event.pending() and event.paired_rounds < settings.rounds

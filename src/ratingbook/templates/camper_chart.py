@@ -1,0 +1,83 @@
+"""The ladder template's chosen-camper view: pick a name, see that camper's charts.
+
+This module alone decides what the ``Camper Chart`` sheet holds: a dropdown of the names on
+``Ladder Players`` (cell B1), formulas that look the camper up on ``Ladder Progress`` (a game
+not played is ``#N/A``, which a line chart leaves out) and two line charts reading them. Unlike
+the generated sheets, ratingbook never rewrites it: it lives in the template and follows
+``Ladder Progress`` through its formulas, in every front end that recalculates formulas.
+"""
+
+from __future__ import annotations
+
+from openpyxl.styles import Font
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from ratingbook.core.tables import column_letter
+from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
+from ratingbook.workbook.charts import CHART_COLUMNS, CHART_ROWS, ladder_columns
+from ratingbook.workbook.presentation import (
+    CellRange,
+    ChartSeries,
+    LineChart,
+    PrintSetup,
+    quote_sheet,
+)
+from ratingbook.workbook.schemas import LADDER_PLAYERS, LADDER_PROGRESS
+
+__all__ = ["CAMPER_CHART", "write_camper_chart"]
+
+CAMPER_CHART = "Camper Chart"
+_LAST_ROW = 2000  # how far down the lookups reach on Ladder Players and Ladder Progress
+
+
+def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = None) -> None:
+    """Add the ``Camper Chart`` sheet to ``wb`` (at ``index``), showing ``first_name`` at first."""
+    ws = wb.create_sheet(CAMPER_CHART, index)
+    progress = quote_sheet(LADDER_PROGRESS)
+    ws["A1"] = "Camper"
+    ws["A1"].font = Font(bold=True)
+    ws["B1"] = first_name
+    ws["B1"].font = Font(bold=True, size=12)
+    ws["D1"] = (
+        "Pick a camper in B1: the charts show their Rating after each game this week and at "
+        "the end of each week."
+    )
+    ws["A2"] = "Row"
+    # The camper's row on Ladder Progress (names are in its column C).
+    ws["B2"] = f"=MATCH($B$1,{progress}!$C$1:$C${_LAST_ROW},0)"
+    names = f"{quote_sheet(LADDER_PLAYERS.sheet)}!$B$2:$B${_LAST_ROW}"
+    choice = DataValidation(type="list", formula1=names, allow_blank=False)
+    choice.add("B1")
+    ws.add_data_validation(choice)
+    first_game, last_game, first_week, last_week = ladder_columns()
+    blocks = (("This week", 3, first_game, last_game), ("Week by week", 6, first_week, last_week))
+    charts = []
+    for n, (title, row, first, last) in enumerate(blocks):
+        ws.cell(row=row, column=1, value=title).font = Font(bold=True)
+        ws.cell(row=row + 1, column=1, value="Rating")
+        for c, source in enumerate(range(first, last + 1), start=2):
+            letter = column_letter(source)
+            ws.cell(row=row, column=c, value=f"={progress}!{letter}$1")
+            found = f"INDEX({progress}!{letter}$1:{letter}${_LAST_ROW},$B$2)"
+            ws.cell(row=row + 1, column=c, value=f'=IFERROR(IF({found}="",NA(),{found}),NA())')
+        width = last - first + 1
+        charts.append(
+            LineChart(
+                f"{title}",
+                CellRange(CAMPER_CHART, row, 2, row, 1 + width),
+                (
+                    ChartSeries(
+                        CellRange(CAMPER_CHART, 1, 2, 1, 2),
+                        CellRange(CAMPER_CHART, row + 1, 2, row + 1, 1 + width),
+                    ),
+                ),
+                anchor=(8, n * (CHART_COLUMNS + 1), CHART_ROWS, CHART_COLUMNS),
+                x_title="Games played this week" if n == 0 else "End of week",
+                y_title="Rating",
+            )
+        )
+    ws.column_dimensions["A"].width = 13
+    ws.column_dimensions["B"].width = 22
+    add_charts(ws, tuple(charts))
+    apply_print_setup(ws, PrintSetup(CAMPER_CHART, landscape=True, file_name=True))

@@ -1,0 +1,157 @@
+"""What the Swiss template holds: an event's players, games, settings and its Instructions.
+
+The other three templates are described in :mod:`ratingbook.templates.designs`, with the types
+(:class:`Design`, :class:`InputSheet`, :class:`Dropdown`) this module uses.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from ratingbook.core.tables import TableSpec
+from ratingbook.templates.designs import (
+    TEXT,
+    Design,
+    Dropdown,
+    InputSheet,
+    generated_lines,
+    recalc_lines,
+)
+from ratingbook.workbook.schemas import (
+    SWISS_CROSSTABLE,
+    SWISS_EVENT_GAMES,
+    SWISS_GAMES,
+    SWISS_PAIRINGS,
+    SWISS_PLAYERS,
+    SWISS_SETTINGS,
+    SWISS_STANDINGS,
+)
+
+__all__ = ["SWISS"]
+
+
+_SWISS_RESULTS = ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "PAB", "HPB", "FPB", "ZPB")
+# What the template's Swiss Games table shows: the event's columns (the seed's White Points /
+# Black Points are still read where a book has them, see schemas.SWISS_EVENT_GAMES).
+_SWISS_GAMES_SHOWN = TableSpec(
+    SWISS_EVENT_GAMES.sheet,
+    tuple(c for c in SWISS_EVENT_GAMES.columns if c.name not in ("White Points", "Black Points")),
+)
+_SETTING_HELP = "What it means"
+
+SWISS = Design(
+    title="Swiss tournament",
+    sheets=(
+        InputSheet(
+            SWISS_SETTINGS,
+            rows=(
+                ("Event", "Club Swiss", "The event's name (written into TRF files)."),
+                ("Rounds", 5, "How many rounds the event has: pairing stops after the last."),
+                (
+                    "Start Date",
+                    _dt.datetime(2026, 4, 11),
+                    "Decides the FIDE tie-break rules: before 2026-03-01 the 2024 rules.",
+                ),
+                (
+                    "Tie-breaks",
+                    None,
+                    "FIDE codes in order, e.g. BH/C1 BH SB DE WIN BPG. Empty: points, "
+                    "resistance, Sonneborn-Berger, blacks.",
+                ),
+                ("Pairing", "Dutch", "FIDE Dutch system (the only one offered)."),
+                ("Points", "1 0.5 1", "Points for a win, a draw and a pairing-allocated bye."),
+                ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
+                ("First Colour", "White", "The colour of the top seed in round 1."),
+                (
+                    "Unrated Rating",
+                    None,
+                    "What an unrated player counts as in ARO, TPR and PTP, as the event's "
+                    "regulations say (e.g. 1400); empty: those columns stay empty when a player "
+                    "is unrated.",
+                ),
+            ),
+            widths={"Setting": 14, "Value": 24, _SETTING_HELP: 90},
+            extra_columns=(_SETTING_HELP,),
+        ),
+        InputSheet(
+            SWISS_PLAYERS,
+            # seed 004's example tournament.
+            rows=tuple(
+                (name, None, None, None, None, None, None, None)
+                for name in ("Anna", "Bob", "Charlotte", "Daniel", "Erik", "Femke")
+            ),
+            number_formats={"Rating": "0", "FIDE ID": "0", "Withdrawn": "0"},
+            widths={"Name": 20, "FIDE ID": 12, "Federation": 12, "Withdrawn": 12},
+        ),
+        InputSheet(
+            _SWISS_GAMES_SHOWN,
+            # seed 004's three rounds; recalculating the template pairs round 4.
+            rows=(
+                (1, 1, "Anna", "Femke", "1-0"),
+                (1, 2, "Bob", "Erik", "0-1"),
+                (1, 3, "Charlotte", "Daniel", "½-½"),
+                (2, 1, "Erik", "Anna", "1-0"),
+                (2, 2, "Femke", "Charlotte", "½-½"),
+                (2, 3, "Daniel", "Bob", "1-0"),
+                (3, 1, "Daniel", "Erik", "½-½"),
+                (3, 2, "Charlotte", "Anna", "1-0"),
+                (3, 3, "Bob", "Femke", "1-0"),
+            ),
+            number_formats={"Round": "0", "Board": "0", "Result": TEXT},
+            widths={"Round": 9, "Board": 9, "White": 18, "Black": 18, "Result": 10},
+            dropdowns=(
+                Dropdown(
+                    "Result",
+                    _SWISS_RESULTS,
+                    "1-0, 0-1, ½-½; forfeits +/-, -/+, -/-; on a BYE row: PAB, HPB, FPB, ZPB.",
+                    also="TRF's letters U, H, F and Z are accepted on a BYE row.",
+                ),
+            ),
+        ),
+    ),
+    instructions=(
+        "# What is in this workbook",
+        f"'{SWISS_SETTINGS.sheet}': the event: how many rounds, the start date, the tie-breaks "
+        "and whether recalculating pairs the next round by itself (see the sheet's third "
+        "column).",
+        f"'{SWISS_PLAYERS.sheet}': one row per player. Only Name is needed. Rating sets the "
+        "starting order (highest first, then by name). FIDE ID, Title, Federation, Birth and "
+        "Sex go into TRF files. Withdrawn: the first round a player no longer plays.",
+        f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
+        "A bye is a row whose Black is BYE.",
+        "",
+        "# Running the event",
+        "1. Type the players. Set Rounds and the Start Date on the settings sheet.",
+        "2. Recalculate (below): round 1 is paired and its rows appear under the games table, "
+        "with an empty Result.",
+        "3. Type each result: 1-0, 0-1 or ½-½; a forfeit is +/- (White wins, Black did not "
+        "play), -/+ or -/- (neither came).",
+        "4. Recalculate: the standings, the crosstable and the pairing list are rebuilt and, "
+        "once every game of the round has a result, the next round is paired. Repeat until the "
+        "last round.",
+        "A player who asks for a bye in the next round: add a row before that round is paired, "
+        "with the round, the player as White, BYE as Black and HPB (half point) or ZPB (no "
+        "point) as Result. The odd player out gets a pairing-allocated bye (PAB) from the "
+        "pairing. A player who stops: write the first round they miss under Withdrawn.",
+        "Pairing follows the FIDE Dutch system; a player never meets the same opponent twice. "
+        "To pair without recalculating, or with Auto-pair Off, run ratingbook pair (below).",
+        "The sample rows are seed 004's example tournament: delete them before you start.",
+        "",
+        "# How players are ranked",
+        "By points. With Tie-breaks empty, equal points are split by resistance points (the sum "
+        "of the final points of the opponents played), then Sonneborn-Berger points, then the "
+        "number of games played with black. With Tie-breaks set, by the FIDE tie-breaks in the "
+        "order given (BH Buchholz, BH/C1 Buchholz cut 1, BH/M1 median, SB Sonneborn-Berger, DE "
+        "direct encounter, WIN wins, WON games won, BPG games with black, BWG wins with black, "
+        "ARO average rating of opponents, TPR performance, PTP perfect performance), with FIDE's "
+        "rules for byes, forfeits and withdrawals of the edition in force at the start date.",
+        "",
+        *recalc_lines("tournament.xlsx", "the games typed so far"),
+        "",
+        "# Pairing and TRF files from a terminal",
+        "    ratingbook pair tournament.xlsx --in-place      (pairs the next round)",
+        "    ratingbook trf export tournament.xlsx -o event.trf   (FIDE's TRF-2026 file)",
+        "    ratingbook trf import event.trf -o tournament.xlsx   (from Swiss-Manager, Vega...)",
+        *generated_lines((SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS)),
+    ),
+)

@@ -1,0 +1,87 @@
+"""A Swiss workbook made from an event: what ``ratingbook trf import`` writes.
+
+This module alone decides how an event read from a TRF file fills the Swiss template's input
+sheets (``Swiss Settings``, ``Swiss Players``, ``Swiss Games``); the generated sheets are then
+computed as a recalc would, without pairing a round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ratingbook.core.encoding import decode_legacy
+from ratingbook.swiss.event import BYE, SwissEvent
+from ratingbook.swiss.settings import settings_values
+from ratingbook.swiss.trf import import_trf
+from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
+from ratingbook.workbook.book import apply_plan
+from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
+from ratingbook.workbook.swiss_plan import plan_standings
+
+__all__ = ["ImportedBook", "book_from_trf", "event_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedBook:
+    """A Swiss workbook built from a TRF file, the event it holds, and what the import noted."""
+
+    book: TemplateBook
+    event: SwissEvent
+    warnings: tuple[str, ...]
+
+
+def book_from_trf(data: bytes) -> ImportedBook:
+    """The Swiss workbook of a TRF16 or TRF-2026 file's bytes (UTF-8, CP1252 or Latin-1).
+
+    Bad records raise :class:`~ratingbook.swiss.trf.TrfError` naming the line and column.
+    """
+    imported = import_trf(decode_legacy(data))
+    book = TemplateBook(build_template("swiss", rows=event_rows(imported.event), recalc=False))
+    apply_plan(book, plan_standings(Sheets(book)))
+    return ImportedBook(book, imported.event, tuple(imported.warnings))
+
+
+def event_rows(event: SwissEvent) -> dict[str, list[tuple[object, ...]]]:
+    """The template's three input sheets filled with the event (columns in the template's order)."""
+    values = settings_values(event.settings)
+    sample = sample_rows("swiss")[SWISS_SETTINGS.sheet]
+    settings: list[tuple[object, ...]] = [
+        (name, values.get(str(name)), *rest) for name, _value, *rest in sample
+    ]
+    # Settings the template does not list (the file's city, arbiters, ...) follow its rows.
+    listed = {str(row[0]) for row in sample}
+    width = max((len(row) for row in sample), default=2)
+    settings += [
+        (name, value, *[None] * (width - 2))
+        for name, value in values.items()
+        if value is not None and name not in listed
+    ]
+    players: list[tuple[object, ...]] = [
+        (
+            p.name,
+            p.rating,
+            p.fide_id,
+            p.title or None,
+            p.federation or None,
+            p.birth or None,
+            p.sex or None,
+            p.withdrawn,
+        )
+        for p in event.players
+    ]
+    games: list[tuple[object, ...]] = [
+        (
+            e.round,
+            e.board,
+            e.white,
+            BYE if e.black is None else e.black,
+            None if e.result is None else e.result.value,
+        )
+        for e in sorted(event.entries, key=lambda e: (e.round, e.black is None, e.board or 0))
+    ]
+    return {
+        SWISS_SETTINGS.sheet: settings,
+        SWISS_PLAYERS.sheet: players,
+        SWISS_EVENT_GAMES.sheet: games,
+    }

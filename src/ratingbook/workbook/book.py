@@ -1,0 +1,142 @@
+"""The Book interface and the plan of writes: everything the adapters and the planners share.
+
+This module alone decides what a *plan* is (blocks written into existing sheets, sheets rebuilt,
+summary lines), how it is applied (:func:`apply_plan`), and what an adapter must offer: the four
+methods of :class:`Book`, plus, for a book that is a file, :class:`FileBook`'s ``save``,
+``refuse_in_place`` and ``uncarried``. The adapters (the two file back ends in
+:mod:`ratingbook.files`, the xlwings book in :mod:`ratingbook.excel`) and the templates'
+in-memory book implement these, each proving its own conformance to mypy; the planners
+(``*_plan.py``) only produce plans. Nothing here knows which spreadsheet library is on the other
+side.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ratingbook.core.tables import Grid
+from ratingbook.workbook.presentation import LineChart, PrintSetup
+
+__all__ = [
+    "KEEP",
+    "Book",
+    "FileBook",
+    "GeneratedSheet",
+    "Plan",
+    "WriteBlock",
+    "apply_plan",
+]
+
+
+class _Keep:
+    """Marks a cell of a write block that must be left exactly as it is."""
+
+    _instance: _Keep | None = None
+
+    def __new__(cls) -> _Keep:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP = _Keep()
+
+
+@dataclass(frozen=True, slots=True)
+class WriteBlock:
+    """Values for a rectangle of an existing sheet, its top-left cell at (row, column), 1-based.
+
+    A :data:`KEEP` value leaves that cell untouched (formula, value and style). An Excel table
+    the block extends downward grows over its rows (:mod:`ratingbook.workbook.table_growth`).
+    """
+
+    sheet: str
+    row: int
+    column: int
+    values: Grid
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedSheet:
+    """A sheet ratingbook owns and rebuilds on every run: a header row and rows of values.
+
+    ``number_formats`` maps a 0-based column to an Excel number format; ``widths`` gives column
+    widths in characters. ``after`` names the sheet it is placed after when it is created.
+    ``print_setup`` says how it prints and ``charts`` are native charts placed on it, for the
+    adapters that can write them (see :mod:`ratingbook.workbook.presentation`).
+    """
+
+    name: str
+    header: tuple[str, ...]
+    rows: Sequence[Sequence[object]]
+    number_formats: Mapping[int, str] = field(default_factory=dict)
+    widths: Mapping[int, float] = field(default_factory=dict)
+    after: str | None = None
+    print_setup: PrintSetup | None = None
+    charts: tuple[LineChart, ...] = ()
+
+    def grid(self) -> Grid:
+        return [list(self.header), *(list(r) for r in self.rows)]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Everything a run will write, computed before anything is written."""
+
+    blocks: tuple[WriteBlock, ...] = ()
+    sheets: tuple[GeneratedSheet, ...] = ()
+    summary: tuple[str, ...] = ()
+
+
+class Book(Protocol):
+    """The few things the workbook logic needs from a spreadsheet library."""
+
+    def sheet_names(self) -> list[str]:
+        """The names of the worksheets, in order."""
+        ...
+
+    def read_values(self, sheet: str) -> Grid:
+        """The sheet's used range from A1 as rows of plain values, in one call."""
+        ...
+
+    def write_values(self, block: WriteBlock) -> None:
+        """Write one block in one call; strings are written as text, never as formulas."""
+        ...
+
+    def replace_sheet(self, sheet: GeneratedSheet) -> None:
+        """Create the sheet (after ``sheet.after``) or clear it, then write its grid in one call."""
+        ...
+
+
+class FileBook(Book, Protocol):
+    """A :class:`Book` that is a file: it can be saved, and says what saving would lose.
+
+    ``uncarried`` names the parts of the original file that a save does not carry over (charts,
+    images, ...); empty when nothing is lost. :meth:`refuse_in_place` raises
+    :class:`~ratingbook.errors.UnsafeWorkbookError` when overwriting the original would lose
+    them.
+    """
+
+    uncarried: list[str]
+
+    def save(self, target: str | os.PathLike[str]) -> None:
+        """Save to ``target`` atomically (a temporary file in its folder, then a rename)."""
+        ...
+
+    def refuse_in_place(self) -> None:
+        """Raise if rewriting the original file would lose some of its parts."""
+        ...
+
+
+def apply_plan(book: Book, plan: Plan) -> None:
+    """Write every block and generated sheet of ``plan`` into ``book``."""
+    for block in plan.blocks:
+        book.write_values(block)
+    for sheet in plan.sheets:
+        book.replace_sheet(sheet)

@@ -1,0 +1,287 @@
+"""Rating progression: the data sheets the charts read, and the charts themselves (pure).
+
+A chart reads fixed cells, so the layout of a progress sheet is fixed too: each player has a row
+(the ladder: a fixed block of rows per group, ordered by ID), the columns are the player's
+start and each of their games (and, for the ladder, each week's end-of-week Rating). Unused
+cells stay empty and show as gaps. Because the layout only depends on the roster, a chart made
+once (by a template, by the package engine or by openpyxl) keeps reading the right cells when
+any front end, xlwings included, later rewrites the values.
+
+Sizes grow in steps only when a roster outgrows them (more than 40 players in a group, more than
+30 games a week, more than 16 weeks); then the engines that can build charts rebuild them. A
+player with more than 200 games is shown every k-th game (the column headers say which), so a
+sheet never grows past what a chart can show and a recalc's calls to Excel stay the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ratingbook.ratings.ladder import LadderOutcome
+from ratingbook.workbook.book import GeneratedSheet
+from ratingbook.workbook.presentation import CellRange, ChartSeries, LineChart, PrintSetup
+
+__all__ = [
+    "CHART_COLUMNS",
+    "CHART_ROWS",
+    "GROUP_SLOTS",
+    "PlayerPath",
+    "Progress",
+    "chart_sheets",
+    "ladder_columns",
+    "ladder_paths",
+    "ladder_progress",
+    "series_progress",
+]
+
+GROUP_SLOTS = 40  # rows per group block on the ladder's progress sheet
+GAME_POINTS = 30  # games a player's row has room for (plus the start)
+MAX_POINTS = 200  # beyond this many games, every k-th game is shown (a chart cannot show more)
+WEEK_POINTS = 16  # weeks the ladder's week-by-week block has room for
+CHART_ROWS = 20  # a chart's height and width, in cells
+CHART_COLUMNS = 10
+
+
+def _room(needed: int, least: int, step: int) -> int:
+    """``least``, or ``needed`` rounded up to a multiple of ``step`` when it is more."""
+    return max(least, -(-needed // step) * step)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPath:
+    """A player's ratings: ``start`` then one rating after each of their games."""
+
+    name: str
+    start: int | float
+    after_games: tuple[int | float, ...]
+    id: int | None = None
+    group: str = ""
+    weeks: Mapping[int, int | float] | None = None  # week number -> end-of-week rating
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A progress data sheet (header + rows, cell A1 = header[0]) and the charts reading it."""
+
+    sheet: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[object, ...], ...]
+    charts: tuple[LineChart, ...]
+
+
+def _game_columns(paths: Sequence[PlayerPath]) -> tuple[int, int]:
+    """(columns, step): room for each player's games; every ``step``-th game is shown."""
+    most = max((len(p.after_games) for p in paths), default=0)
+    step = -(-most // MAX_POINTS) if most > MAX_POINTS else 1
+    return _room(-(-most // step), GAME_POINTS, 10), step
+
+
+def _game_labels(points: int, step: int) -> tuple[str, ...]:
+    """The games' column headers: 1, 2, 3 ... (or 7, 14, 21 ... when every 7th is shown)."""
+    return tuple(str(n * step) for n in range(1, points + 1))
+
+
+def _games_row(path: PlayerPath, points: int, step: int = 1) -> list[object]:
+    values: list[object] = [path.start, *path.after_games[step - 1 :: step]]
+    return values + [None] * (points + 1 - len(values))
+
+
+def series_progress(
+    sheet: str, title: str, paths: Sequence[PlayerPath], *, y_title: str = "Rating"
+) -> Progress:
+    """One row per player (Name, Start, 1, 2, ...) and one chart with a line per player.
+
+    For Elo and Crikey: each player's rating after each of their own games.
+    """
+    points, step = _game_columns(paths)
+    header = ("Name", "Start", *_game_labels(points, step))
+    rows = tuple((p.name, *_games_row(p, points, step)) for p in paths)
+    last_column = 2 + points
+    categories = CellRange(sheet, 1, 2, 1, last_column)
+    series = tuple(
+        ChartSeries(CellRange(sheet, r, 1, r, 1), CellRange(sheet, r, 2, r, last_column))
+        for r in range(2, len(paths) + 2)
+    )
+    charts = (
+        (
+            LineChart(
+                title,
+                categories,
+                series,
+                anchor=(1, 0, CHART_ROWS + 4, CHART_COLUMNS + 4),
+                x_title="Games played",
+                y_title=y_title,
+            ),
+        )
+        if series
+        else ()
+    )
+    return Progress(sheet, header, rows, charts)
+
+
+def ladder_columns(
+    points: int = GAME_POINTS, weeks: int = WEEK_POINTS
+) -> tuple[int, int, int, int]:
+    """The ladder progress sheet's columns (1-based): Start, last game, Week 1, last week.
+
+    Column C holds the names; D is Start, then one column per game, then one per week.
+    """
+    first_game = 4
+    last_game = first_game + points
+    return first_game, last_game, last_game + 1, last_game + weeks
+
+
+def ladder_progress(
+    sheet: str, groups: Sequence[str], paths: Sequence[PlayerPath], week: int
+) -> Progress:
+    """The ladder's progress sheet and two charts per group (placed on a sheet of their own).
+
+    Columns: Group, ID, Name, Start, 1..30 (Rating after each of the player's games this
+    week), then Week 1..Week 16 (end-of-week Rating; the current ``week``
+    holds the Rating so far). Each group has a block of rows (40, or more when a group is
+    bigger), players ordered by ID. Charts: "GROUP: week N" (this week, game by game) and
+    "GROUP: week by week".
+    """
+    by_group: dict[str, list[PlayerPath]] = {g: [] for g in groups}
+    for path in paths:
+        by_group.setdefault(path.group, []).append(path)
+    for members in by_group.values():
+        members.sort(key=lambda p: (p.id if p.id is not None else 0, p.name))
+    slots = _room(max((len(m) for m in by_group.values()), default=0), GROUP_SLOTS, 10)
+    points, step = _game_columns(paths)
+    weeks = _room(week, WEEK_POINTS, 4)
+    first_game, last_game, first_week, last_week = ladder_columns(points, weeks)
+    header = (
+        "Group",
+        "ID",
+        "Name",
+        "Start",
+        *_game_labels(points, step),
+        *(f"Week {n}" for n in range(1, weeks + 1)),
+    )
+    rows: list[tuple[object, ...]] = []
+    charts: list[LineChart] = []
+    for g, (group, members) in enumerate(by_group.items()):
+        top = 2 + g * slots
+        for path in members:
+            past = dict(path.weeks or {})
+            past[week] = path.after_games[-1] if path.after_games else path.start
+            rows.append(
+                (
+                    group,
+                    path.id,
+                    path.name,
+                    *_games_row(path, points, step),
+                    *(past.get(n) for n in range(1, weeks + 1)),
+                )
+            )
+        rows.extend(() for _ in range(slots - len(members)))
+        if not members:
+            continue
+        names = [CellRange(sheet, r, 3, r, 3) for r in range(top, top + len(members))]
+        chart_top = 1 + (len(charts) // 2) * (CHART_ROWS + 1)
+        charts.append(
+            LineChart(
+                f"{group}: week {week}",
+                CellRange(sheet, 1, first_game, 1, last_game),
+                tuple(
+                    ChartSeries(
+                        n, CellRange(sheet, n.first_row, first_game, n.first_row, last_game)
+                    )
+                    for n in names
+                ),
+                anchor=(chart_top, 0, CHART_ROWS, CHART_COLUMNS),
+                x_title="Games played this week",
+                y_title="Rating",
+            )
+        )
+        charts.append(
+            LineChart(
+                f"{group}: week by week",
+                CellRange(sheet, 1, first_week, 1, last_week),
+                tuple(
+                    ChartSeries(
+                        n, CellRange(sheet, n.first_row, first_week, n.first_row, last_week)
+                    )
+                    for n in names
+                ),
+                anchor=(chart_top, CHART_COLUMNS + 1, CHART_ROWS, CHART_COLUMNS),
+                x_title="End of week",
+                y_title="Rating",
+            )
+        )
+    while rows and not rows[-1]:  # the last block's free rows: nothing to write
+        rows.pop()
+    return Progress(sheet, header, tuple(rows), tuple(charts))
+
+
+def ladder_paths(
+    outcome: LadderOutcome, weeks: Mapping[int, Mapping[int, int | float]] | None = None
+) -> list[PlayerPath]:
+    """Each active player's weekly Rating at the start and after each of their games.
+
+    ``weeks`` maps a player ID to their end-of-week Rating by week number (from the archive).
+    """
+    games: dict[int, list[int]] = {}
+    start: dict[int, int] = {}
+    for game, trace in outcome.history.ratings():
+        # Trace: White before/after, Black before/after (weekly), then the same permanent.
+        for player, before, after in (
+            (game.white, trace[0], trace[1]),
+            (game.black, trace[2], trace[3]),
+        ):
+            start.setdefault(player, before)
+            games.setdefault(player, []).append(after)
+    return [
+        PlayerPath(
+            p.name,
+            start.get(p.id, p.rating if p.rating is not None else 0),
+            tuple(games.get(p.id, ())),
+            id=p.id,
+            group=p.group,
+            weeks=(weeks or {}).get(p.id),
+        )
+        for p in outcome.players
+        if p.active
+    ]
+
+
+def chart_sheets(
+    charts_name: str,
+    progress: Progress,
+    *,
+    intro: str,
+    after: str,
+    title: str,
+    file_name: bool = False,
+) -> tuple[GeneratedSheet, GeneratedSheet]:
+    """The sheet holding ``progress``'s charts (``intro`` in A1) and the sheet of its numbers.
+
+    Both print landscape, one page wide, titled ``NAME - title`` (or ``NAME - file name``).
+    """
+
+    def setup(name: str) -> PrintSetup:
+        return PrintSetup(
+            f"{name} - {title}" if title else name, landscape=True, file_name=file_name
+        )
+
+    charts = GeneratedSheet(
+        charts_name,
+        (intro,),
+        (),
+        widths={0: 10},
+        after=after,
+        print_setup=setup(charts_name),
+        charts=progress.charts,
+    )
+    names = 3 if progress.header[:1] == ("Group",) else 1
+    data = GeneratedSheet(
+        progress.sheet,
+        progress.header,
+        progress.rows,
+        widths={names - 1: 20, **dict.fromkeys(range(names, len(progress.header)), 7.0)},
+        after=charts_name,
+        print_setup=setup(progress.sheet),
+    )
+    return charts, data

@@ -1,0 +1,298 @@
+"""The SCA ladder family: reads Camp Groups, Ladder Players and Ladder Games, plans the recalc.
+
+This module alone decides how the ladder's sheets are read into the engine's values (which columns
+are needed for active and inactive players, duplicate IDs and groups), which cells a ladder recalc
+writes back (each active player's Rating and Permanent Rating) and what the generated Ladder
+Standings, Rating History, Ladder Charts and Ladder Progress sheets hold (with their print setups).
+The rule itself is :mod:`ratingbook.ratings.ladder`; the week and its rollover are
+:mod:`ratingbook.workbook.week_plan`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ratingbook.core.cells import (
+    GROUP_RATING,
+    PLAYER_ID,
+    RATING,
+    flag,
+    ladder_result,
+    text,
+    whole_number,
+    whole_number_or_none,
+)
+from ratingbook.core.rules import RECORD, competition_ranks
+from ratingbook.core.tables import Row, Table
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.ratings import ladder
+from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.camp_week import week_label
+from ratingbook.workbook.charts import chart_sheets, ladder_paths, ladder_progress
+from ratingbook.workbook.presentation import PrintSetup
+from ratingbook.workbook.reading import Sheets, column_block, guarded, read
+from ratingbook.workbook.schemas import (
+    CAMP_GROUPS,
+    LADDER_CHARTS,
+    LADDER_GAMES,
+    LADDER_PLAYERS,
+    LADDER_PROGRESS,
+    LADDER_STANDINGS,
+    RATING_HISTORY,
+)
+
+__all__ = [
+    "REQUIRED",
+    "STANDINGS_HEADER",
+    "group_names",
+    "ladder_generated",
+    "ladder_outcome",
+    "ladder_result_blocks",
+    "plan_ladder",
+    "standings_rows",
+]
+
+REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
+_ID = "a player ID"
+STANDINGS_HEADER = (
+    "Rank",
+    "ID",
+    "Name",
+    "Group",
+    "Rating",
+    "Permanent Rating",
+    "Games",
+    "Wins",
+    "Draws",
+    "Losses",
+)
+
+
+def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
+    groups: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        try:
+            group = text(row.get("Group"), row.where, "Group")
+            key = ladder.group_key(group)
+            if key in seen:
+                raise InvalidValueError(
+                    f"group {group!r} is listed twice (also row {seen[key]})", row.where, "Group"
+                )
+            seen[key] = row.where.row or 0
+            groups[group] = whole_number(
+                row.get("Initial Ladder Rating"),
+                row.where,
+                "Initial Ladder Rating",
+                "a whole-number rating",
+                bounds=GROUP_RATING,
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return groups
+
+
+def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
+    player_id = whole_number(
+        row.get("ID"), row.where, "ID", "a whole-number player ID", bounds=PLAYER_ID
+    )
+    if player_id in seen_ids:
+        raise InvalidValueError(
+            f"duplicate player ID {player_id!r} (also row {seen_ids[player_id]})", row.where, "ID"
+        )
+    seen_ids[player_id] = row.where.row or 0
+    active = flag(row.get("Active"), row.where, "Active")
+    start = (
+        whole_number(
+            row.get("StWkPerm"), row.where, "StWkPerm", "a whole-number rating", bounds=RATING
+        )
+        if active
+        else None
+    )
+    group = text(row.get("Group"), row.where, "Group", required=active)
+    # An inactive player's ratings are kept as they are; an active player's are rewritten.
+    return ladder.LadderPlayer(
+        id=player_id,
+        name=text(row.get("Name"), row.where, "Name", required=False),
+        group=group,
+        active=active,
+        start_permanent=start,
+        permanent_rating=None if active else whole_number_or_none(row.get("Permanent Rating")),
+        rating=None if active else whole_number_or_none(row.get("Rating")),
+        where=row.where,
+    )
+
+
+def _read_games(table: Table, problems: Problems) -> list[ladder.LadderGame]:
+    games: list[ladder.LadderGame] = []
+    append = games.append
+    for row in table.rows:
+        try:
+            where = row.where
+            append(
+                ladder.LadderGame(
+                    white=whole_number(row.get("White"), where, "White", _ID, bounds=PLAYER_ID),
+                    black=whole_number(row.get("Black"), where, "Black", _ID, bounds=PLAYER_ID),
+                    result=ladder_result(row.get("Result"), where),
+                    where=where,
+                )
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return games
+
+
+def ladder_outcome(sheets: Sheets) -> tuple[Table, Table, ladder.LadderOutcome, dict[str, int]]:
+    """Read the three ladder tables, reporting every problem at once, and replay the week."""
+    problems = Problems()
+    groups_table = guarded(problems, lambda: read(sheets, CAMP_GROUPS), None)
+    groups = _read_groups(groups_table, problems) if groups_table is not None else {}
+    players_table = guarded(problems, lambda: read(sheets, LADDER_PLAYERS), None)
+    players: list[ladder.LadderPlayer] = []
+    seen_ids: dict[int, int] = {}
+    for row in players_table.rows if players_table is not None else ():
+        try:
+            players.append(_read_player(row, seen_ids))
+        except RatingbookError as error:
+            problems.append(error)
+    games_table = guarded(problems, lambda: read(sheets, LADDER_GAMES), None)
+    games = _read_games(games_table, problems) if games_table is not None else []
+    # With a player row unread, games naming that player would be reported as unknown: the
+    # engine's own checks (groups, players of each game) wait until every cell reads well.
+    problems.check()
+    assert players_table is not None and games_table is not None  # else raised just above
+    outcome = ladder.recalc_ladder(players, groups, games, every_problem=True)
+    return players_table, games_table, outcome, groups
+
+
+def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) -> list[WriteBlock]:
+    weekly: dict[int, object] = {}
+    permanent: dict[int, object] = {}
+    for player in outcome.players:
+        if player.active and player.where is not None and player.where.row is not None:
+            weekly[player.where.row] = player.rating
+            permanent[player.where.row] = player.permanent_rating
+    blocks = [
+        column_block(players_table, "Rating", weekly),
+        column_block(players_table, "Permanent Rating", permanent),
+    ]
+    return [b for b in blocks if b is not None]
+
+
+def standings_rows(outcome: ladder.LadderOutcome) -> list[tuple[object, ...]]:
+    """The active players, best first: the columns of :data:`STANDINGS_HEADER`."""
+    tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
+    for game, _ in outcome.history.ratings():
+        white_column, black_column = RECORD[game.result]
+        tally[game.white][white_column] += 1
+        tally[game.black][black_column] += 1
+    active = [p for p in outcome.players if p.active]
+    active.sort(
+        key=lambda p: (-(p.rating or 0), -(p.permanent_rating or 0), p.name.casefold(), p.id)
+    )
+    ranks = competition_ranks([p.rating for p in active])
+    return [
+        (
+            rank,
+            p.id,
+            p.name,
+            p.group,
+            p.rating,
+            p.permanent_rating,
+            sum(tally[p.id]),
+            *tally[p.id],
+        )
+        for rank, p in zip(ranks, active, strict=True)
+    ]
+
+
+def ladder_generated(
+    outcome: ladder.LadderOutcome,
+    after: str,
+    week: int = 1,
+    weeks: Mapping[int, Mapping[int, int | float]] | None = None,
+    groups: Sequence[str] = (),
+) -> list[GeneratedSheet]:
+    """Ladder Standings, Rating History, and the charts of week ``week`` with their numbers.
+
+    ``weeks`` gives each player's end-of-week Rating of past weeks (ID -> week -> Rating);
+    ``groups`` orders the charts (Camp Groups' order).
+    """
+    title = week_label(week)
+    standings = GeneratedSheet(
+        LADDER_STANDINGS,
+        STANDINGS_HEADER,
+        standings_rows(outcome),
+        number_formats={4: "0", 5: "0"},
+        widths={2: 24, 3: 14, 5: 17},
+        after=after,
+        print_setup=PrintSetup(f"{LADDER_STANDINGS} - {title}"),
+    )
+    names = {p.id: p.name for p in outcome.players}
+    history = GeneratedSheet(
+        RATING_HISTORY,
+        (
+            "Game",
+            "Games Row",
+            "White ID",
+            "White",
+            "Black ID",
+            "Black",
+            "Result",
+            "White Rating Before",
+            "White Rating After",
+            "Black Rating Before",
+            "Black Rating After",
+            "White Permanent Before",
+            "White Permanent After",
+            "Black Permanent Before",
+            "Black Permanent After",
+        ),
+        [
+            (
+                n,
+                game.where.row if game.where else None,
+                game.white,
+                names[game.white],
+                game.black,
+                names[game.black],
+                f"({game.result.value})",
+                *ratings,
+            )
+            for n, (game, ratings) in enumerate(outcome.history.ratings(), start=1)
+        ],
+        widths={3: 20, 5: 20},
+        after=LADDER_STANDINGS,
+        print_setup=PrintSetup(f"{RATING_HISTORY} - {title}", landscape=True),
+    )
+    progress = ladder_progress(LADDER_PROGRESS, groups, ladder_paths(outcome, weeks), week)
+    charts, data = chart_sheets(
+        LADDER_CHARTS,
+        progress,
+        intro=f"Each camper's Rating after each of their games in {title.lower()} (left) and at "
+        f"the end of each week (right); the numbers are on '{LADDER_PROGRESS}'.",
+        after=RATING_HISTORY,
+        title=title,
+    )
+    return [standings, history, charts, data]
+
+
+def group_names(sheets: Sheets) -> list[str]:
+    """The groups in Camp Groups' order (the order of the charts)."""
+    return [str(row.get("Group")).strip() for row in read(sheets, CAMP_GROUPS).rows]
+
+
+def plan_ladder(
+    sheets: Sheets, week: int = 1, weeks: Mapping[int, Mapping[int, int | float]] | None = None
+) -> Plan:
+    """Recalculate week ``week`` (``weeks``: past end-of-week Ratings, for the charts)."""
+    players_table, games_table, outcome, _ = ladder_outcome(sheets)
+    generated = ladder_generated(outcome, games_table.sheet, week, weeks, group_names(sheets))
+    return Plan(
+        blocks=tuple(ladder_result_blocks(players_table, outcome)),
+        sheets=tuple(generated),
+        summary=(
+            f"ladder: {sum(p.active for p in outcome.players)} active players, "
+            f"{len(outcome.history)} games replayed",
+        ),
+    )

@@ -1,0 +1,149 @@
+"""How generated sheets look on paper and in charts: the one home of print setups and charts.
+
+Pure data, no spreadsheet library: a :class:`PrintSetup` says how a sheet prints (one page wide,
+header row on every page, a title with the week or event and the date, page numbers) and a
+:class:`LineChart` says which cells a native Excel line chart plots. Each adapter turns them
+into its own calls: the package engine into sheet and DrawingML XML, openpyxl into
+``ws.page_setup`` and ``openpyxl.chart``. xlwings' JSON engine can neither set a page setup nor
+create charts reliably on every client, so there a sheet keeps the print setup and the charts it
+already has (the templates carry both) and only its values are rewritten.
+
+Charts read VALUES ratingbook writes into fixed cells (never formulas), so every viewer shows
+them without recalculating, and a chart made once keeps reading the right cells when a later
+recalculation, from any front end, rewrites those cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ratingbook.core.tables import column_letter
+
+__all__ = [
+    "CellRange",
+    "ChartSeries",
+    "LineChart",
+    "PrintSetup",
+    "quote_sheet",
+]
+
+# Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
+# start the left, centre and right sections; &P is the page number, &N the page count, &D the
+# date of printing, &F the file name; "&&" is a literal ampersand; &"-,Bold" switches to bold.
+
+
+def _header_text(text: str) -> str:
+    """``text`` with every ``&`` doubled, so Excel prints it rather than reading a code."""
+    return text.replace("&", "&&")
+
+
+@dataclass(frozen=True, slots=True)
+class PrintSetup:
+    """How a sheet prints: fitted to one page wide, any number of pages tall.
+
+    ``title`` is printed at the top centre of every page (with ``&F`` meaning the file name when
+    ``file_name`` is set) and the date of printing at the top right; ``Page n of m`` at the
+    bottom. The first ``repeat_rows`` rows (the header) are repeated on every page.
+    """
+
+    title: str
+    landscape: bool = False
+    repeat_rows: int = 1
+    file_name: bool = False
+
+    @property
+    def orientation(self) -> str:
+        return "landscape" if self.landscape else "portrait"
+
+    #: The title's font and size in the header (Excel's codes ``&"-,Bold"`` and ``&12``; a
+    #: space ends the size, so a title starting with a digit is not read as part of it).
+    title_font = "-,Bold"
+    title_size = 12
+    #: The date of printing (top right) and the page numbers (bottom centre).
+    date_code = "&D"
+    footer_text = "Page &P of &N"
+
+    def title_text(self) -> str:
+        """The title as header text: ``&`` doubled, `` - &F`` (the file name) when asked."""
+        title = _header_text(self.title)
+        return f"{title} - &F" if self.file_name else title
+
+    def header(self) -> str:
+        """The page header in Excel's codes: bold title in the centre, date on the right."""
+        return f'&C&"{self.title_font}"&{self.title_size} {self.title_text()}&R{self.date_code}'
+
+    def footer(self) -> str:
+        """The page footer in Excel's codes: ``Page n of m`` in the centre."""
+        return f"&C{self.footer_text}"
+
+    def title_rows(self) -> str:
+        """The rows repeated on every page, as Excel's ``_xlnm.Print_Titles`` wants them."""
+        return f"$1:${self.repeat_rows}"
+
+
+def quote_sheet(name: str) -> str:
+    """A sheet name as a formula refers to it: always in single quotes, quotes doubled."""
+    return "'" + name.replace("'", "''") + "'"
+
+
+@dataclass(frozen=True, slots=True)
+class CellRange:
+    """A rectangle of cells on one sheet, 1-based and inclusive."""
+
+    sheet: str
+    first_row: int
+    first_column: int
+    last_row: int
+    last_column: int
+
+    def __post_init__(self) -> None:
+        if (
+            not 1 <= self.first_row <= self.last_row
+            or not 1 <= self.first_column <= self.last_column
+        ):
+            raise ValueError(f"{self!r} is not a range of cells")
+
+    @property
+    def size(self) -> int:
+        return (self.last_row - self.first_row + 1) * (self.last_column - self.first_column + 1)
+
+    def formula(self) -> str:
+        """The range as a chart or a defined name refers to it: ``'Sheet'!$D$2:$BB$2``."""
+        first = f"${column_letter(self.first_column)}${self.first_row}"
+        if self.size == 1:
+            return f"{quote_sheet(self.sheet)}!{first}"
+        last = f"${column_letter(self.last_column)}${self.last_row}"
+        return f"{quote_sheet(self.sheet)}!{first}:{last}"
+
+    def cells(self) -> list[tuple[int, int]]:
+        """The (row, column) of every cell, row by row."""
+        return [
+            (r, c)
+            for r in range(self.first_row, self.last_row + 1)
+            for c in range(self.first_column, self.last_column + 1)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class ChartSeries:
+    """One line of a chart: its name from one cell, its points from a row of cells."""
+
+    name: CellRange
+    values: CellRange
+
+
+@dataclass(frozen=True, slots=True)
+class LineChart:
+    """A native line chart placed on a sheet, plotting series over shared categories.
+
+    ``anchor`` is the chart's place on its sheet: (top row, left column, rows, columns), 0-based
+    cell positions as DrawingML counts them. Empty cells are gaps (a line stops where a player's
+    games stop).
+    """
+
+    title: str
+    categories: CellRange
+    series: tuple[ChartSeries, ...]
+    anchor: tuple[int, int, int, int]
+    x_title: str = ""
+    y_title: str = ""

@@ -1,0 +1,131 @@
+"""How a family planner reads the book: sheets by name, tables by schema, and shared row readers.
+
+Reading never stops at the first bad row: a bad row is added to the run's
+:class:`~ratingbook.errors.Problems` and reading goes on, so every mistake is reported at once.
+
+This module alone decides how sheets are found (case-insensitively, each read once per run), how
+an input table is read from its sheet, how a result column is written back as one block that
+leaves every other cell alone, and how a game row's players and a player table's names are
+checked (known, listed once; self-play is rules.py's, a cell's meaning cells.py's).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
+
+from ratingbook.core.cells import text
+from ratingbook.core.rules import check_players
+from ratingbook.core.tables import Grid, Row, Table, TableSpec, header_key, read_table
+from ratingbook.errors import (
+    InvalidValueError,
+    MissingSheetError,
+    Problems,
+    RatingbookError,
+    UnknownPlayerError,
+    WorkbookError,
+)
+from ratingbook.workbook.book import KEEP, Book, WriteBlock
+
+_T = TypeVar("_T")
+
+__all__ = ["Sheets", "column_block", "game_players", "guarded", "read", "unique_names"]
+
+
+class Sheets:
+    """The book's sheets by case-insensitive name, read on demand and once."""
+
+    def __init__(self, book: Book, today: _dt.date | None = None) -> None:
+        self._book = book
+        self.today = today or _dt.date.today()  # the date a week that ends is archived under
+        self.names = {header_key(n): n for n in book.sheet_names()}
+        self._grids: dict[str, Grid] = {}
+
+    def actual(self, name: str) -> str | None:
+        """The sheet's name as the book spells it, or None when there is no such sheet."""
+        return self.names.get(header_key(name))
+
+    def grid(self, name: str) -> Grid:
+        actual = self.actual(name)
+        if actual is None:
+            raise MissingSheetError(f"the workbook has no sheet {name!r}")
+        if actual not in self._grids:
+            self._grids[actual] = self._book.read_values(actual)
+        return self._grids[actual]
+
+
+def read(sheets: Sheets, spec: TableSpec) -> Table:
+    """The table ``spec`` describes, read from its sheet (named as the book spells it)."""
+    actual = sheets.actual(spec.sheet)
+    if actual is None:
+        raise MissingSheetError(f"the workbook has no sheet {spec.sheet!r}")
+    return read_table(sheets.grid(spec.sheet), TableSpec(actual, spec.columns))
+
+
+def guarded(problems: Problems, call: Callable[[], _T], default: _T) -> _T:
+    """``call()``; if it raises a RatingbookError (a missing column, say), that error is a
+    problem of the run and ``default`` stands in, so reading goes on with the other tables.
+
+    A file that cannot be read (:class:`WorkbookError`) stops the run at once: every other
+    table would fail the same way.
+    """
+    try:
+        return call()
+    except WorkbookError:
+        raise
+    except RatingbookError as error:
+        problems.append(error)
+        return default
+
+
+def column_block(
+    table: Table, column: str, values_by_row: Mapping[int, object]
+) -> WriteBlock | None:
+    """One block covering ``column`` from the first to the last data row; other cells KEEP."""
+    if not table.rows:
+        return None
+    first = table.rows[0].where.row or table.first_data_row
+    last = table.rows[-1].where.row or first
+    values: Grid = [[values_by_row.get(r, KEEP)] for r in range(first, last + 1)]
+    return WriteBlock(table.sheet, first, table.columns[column], values)
+
+
+def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
+    """A reader of a game row's White and Black: known player names, not the same player."""
+    exact = set(names)
+    folded = {n.casefold(): n for n in names}
+
+    def find(row: Row, column: str) -> str:
+        name = text(row.get(column), row.where, column)
+        if name in exact:
+            return name
+        hint = folded.get(name.casefold())
+        extra = f" (did you mean {hint!r}?)" if hint else ""
+        raise UnknownPlayerError(f"no player named {name!r}{extra}", row.where, column)
+
+    def players_of(row: Row) -> tuple[str, str]:
+        white, black = find(row, "White"), find(row, "Black")
+        check_players(white, black, row.where)
+        return white, black
+
+    return players_of
+
+
+def unique_names(table: Table, problems: Problems) -> list[tuple[str, Row]]:
+    """Each player's name with its row, in order; a bad or repeated name is a problem (skipped)."""
+    named: list[tuple[str, Row]] = []
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        try:
+            name = text(row.get("Name"), row.where, "Name")
+            if name in seen:
+                raise InvalidValueError(
+                    f"player {name!r} is listed twice (also row {seen[name]})", row.where, "Name"
+                )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        seen[name] = row.where.row or 0
+        named.append((name, row))
+    return named

@@ -1,0 +1,148 @@
+"""The workbook's sheets: every sheet name and every input table's columns, in one place.
+
+This module alone decides what the sheets are called and which headers (with their accepted
+other spellings) each input table has. The planners in ``families/`` read these tables, the
+templates build them, and the generated sheets' names are the ones ratingbook rebuilds on every
+run. Rename a sheet or add a header spelling here, and every front end follows.
+"""
+
+from __future__ import annotations
+
+from ratingbook.core.tables import Column, TableSpec
+
+__all__ = [
+    "CAMP_GROUPS",
+    "CRIKEY_CHARTS",
+    "CRIKEY_GAMES",
+    "CRIKEY_HISTORY",
+    "CRIKEY_PLAYERS",
+    "CRIKEY_PROGRESS",
+    "CRIKEY_STANDINGS",
+    "ELO_CHARTS",
+    "ELO_GAMES",
+    "ELO_HISTORY",
+    "ELO_PLAYERS",
+    "ELO_PROGRESS",
+    "ELO_SETTINGS",
+    "ELO_STANDINGS",
+    "GAMES_ARCHIVE",
+    "LADDER_CHARTS",
+    "LADDER_GAMES",
+    "LADDER_PLAYERS",
+    "LADDER_PROGRESS",
+    "LADDER_SETTINGS",
+    "LADDER_STANDINGS",
+    "NAME_COLUMNS",
+    "RATING_HISTORY",
+    "SWISS_CROSSTABLE",
+    "SWISS_EVENT_GAMES",
+    "SWISS_GAMES",
+    "SWISS_PAIRINGS",
+    "SWISS_PLAYERS",
+    "SWISS_SETTINGS",
+    "SWISS_STANDINGS",
+    "WEEKLY_STANDINGS",
+]
+
+# --- input tables ----------------------------------------------------------------------------
+
+LADDER_PLAYERS = TableSpec(
+    "Ladder Players",
+    (
+        Column("ID"),
+        Column("Name"),
+        Column("Group"),
+        Column("Active"),
+        Column("Rating"),
+        Column("Permanent Rating"),
+        Column("StWkPerm", aliases=("Start Week Permanent", "Start of Week Permanent")),
+    ),
+)
+LADDER_GAMES = TableSpec("Ladder Games", (Column("White"), Column("Black"), Column("Result")))
+CAMP_GROUPS = TableSpec("Camp Groups", (Column("Group"), Column("Initial Ladder Rating")))
+# A row "Week" holds the week being played; raising it by one starts a new week (campweek.py).
+LADDER_SETTINGS = TableSpec("Ladder Settings", (Column("Setting"), Column("Value")))
+# Ladder Games may show each player's name beside the ID (formula columns in the template). They
+# are never read; a new week keeps their formulas, and the archive gets the names as values.
+NAME_COLUMNS = ("White Name", "Black Name")
+
+CRIKEY_PLAYERS = TableSpec("Crikey Players", (Column("Name"), Column("Rating")))
+CRIKEY_GAMES = TableSpec(
+    "Crikey Games",
+    (
+        Column("White"),
+        Column("Black"),
+        Column("Result", aliases=("White Result",)),
+        Column("White Pieces"),
+        Column("Black Pieces"),
+    ),
+)
+
+ELO_PLAYERS = TableSpec("Elo Players", (Column("Name"), Column("Rating")))
+ELO_GAMES = TableSpec(
+    "Elo Games", (Column("White"), Column("Black"), Column("Result", aliases=("Score",)))
+)
+ELO_SETTINGS = TableSpec("Elo Settings", (Column("Setting"), Column("Value")))
+
+SWISS_PLAYERS = TableSpec(
+    "Swiss Players",
+    (
+        Column("Name"),
+        Column("Rating", required=False),
+        Column("FIDE ID", required=False, aliases=("FIDE Id", "FideID", "FIDE Number")),
+        Column("Title", required=False),
+        Column("Federation", required=False, aliases=("Fed",)),
+        Column("Birth", required=False, aliases=("Birth Date", "Born")),
+        Column("Sex", required=False),
+        Column("Withdrawn", required=False),
+    ),
+)
+# The seed's table: each side's points (seed 004); read by the seed's own standings.
+SWISS_GAMES = TableSpec(
+    "Swiss Games",
+    (
+        Column("Round", required=False),
+        Column("White"),
+        Column("Black"),
+        Column("White Points"),
+        Column("Black Points"),
+    ),
+)
+# The same sheet as a Swiss event holds it: a Result per row (games, forfeits, byes), boards,
+# and the seed's point columns still accepted where Result is empty.
+SWISS_EVENT_GAMES = TableSpec(
+    "Swiss Games",
+    (
+        Column("Round", required=False),
+        Column("Board", required=False),
+        Column("White"),
+        Column("Black"),
+        Column("Result", required=False),
+        Column("White Points", required=False),
+        Column("Black Points", required=False),
+    ),
+)
+SWISS_SETTINGS = TableSpec("Swiss Settings", (Column("Setting"), Column("Value")))
+
+# --- sheets ratingbook generates (rebuilt on every run) ----------------------------------------
+
+LADDER_STANDINGS = "Ladder Standings"
+RATING_HISTORY = "Rating History"
+LADDER_CHARTS = "Ladder Charts"
+LADDER_PROGRESS = "Ladder Progress"
+CRIKEY_STANDINGS = "Crikey Standings"
+CRIKEY_HISTORY = "Crikey History"
+CRIKEY_CHARTS = "Crikey Charts"
+CRIKEY_PROGRESS = "Crikey Progress"
+ELO_STANDINGS = "Elo Standings"
+ELO_HISTORY = "Elo History"
+ELO_CHARTS = "Elo Charts"
+ELO_PROGRESS = "Elo Progress"
+SWISS_STANDINGS = "Swiss Standings"
+SWISS_CROSSTABLE = "Crosstable"
+SWISS_PAIRINGS = "Pairings"
+
+# --- the ladder's archives: appended to when a week ends, never rebuilt or cleared -------------
+
+GAMES_ARCHIVE = "Games Archive"
+WEEKLY_STANDINGS = "Weekly Standings"

@@ -1,0 +1,222 @@
+"""The generated sheets of a Swiss event, as plain grids: standings, crosstable, pairing list.
+
+- ``Swiss Standings``: Rank, Name, Rating, Points, then one column per FIDE tie-break headed by
+  its code (computed by gacrux through :mod:`ratingbook.swiss.fide`); without tie-breaks in the
+  settings, the seed's order and columns (points, resistance, Sonneborn-Berger, blacks, from
+  :mod:`ratingbook.swiss`).
+- ``Crosstable``: one row per player in standings order, one column per round: the opponent's
+  rank, the colour and the result (``12w1``, ``3b½``, ``7w+``; byes as ``PAB``/``HPB``/...).
+- ``Pairings``: the current round: board, White, rating, points before the round, Black, ...
+
+Pure: the grids are lists of rows; the workbook layer decides where they go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ratingbook.core.rules import competition_ranks
+from ratingbook.ratings import swiss_standings
+from ratingbook.swiss.codes import SwissResult
+from ratingbook.swiss.event import BYE, SwissEntry, SwissEvent
+from ratingbook.swiss.fide import fide_standings
+from ratingbook.workbook.schemas import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
+
+__all__ = [
+    "CROSSTABLE",
+    "PAIRINGS",
+    "STANDINGS",
+    "SheetGrid",
+    "crosstable_grid",
+    "pairings_grid",
+    "standings_grid",
+]
+
+STANDINGS = SWISS_STANDINGS
+CROSSTABLE = SWISS_CROSSTABLE
+PAIRINGS = SWISS_PAIRINGS
+
+SEED_COLUMNS = ("Resistance", "Sonneborn-Berger", "Blacks")
+# Integer-valued tie-breaks (counts, ratings); the others are points.
+_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "ARO", "TPR", "PTP", "APRO", "APPO"})
+
+
+@dataclass(frozen=True, slots=True)
+class SheetGrid:
+    """A generated sheet: its name, header, rows, Excel number formats by 0-based column,
+    column widths, and a note (what the figures are) for the summary."""
+
+    name: str
+    header: tuple[str, ...]
+    rows: Sequence[Sequence[object]]
+    number_formats: Mapping[int, str] = field(default_factory=dict)
+    widths: Mapping[int, float] = field(default_factory=dict)
+    note: str = ""
+
+
+def _number(points: Fraction) -> int | float:
+    return int(points) if points.denominator == 1 else float(points)
+
+
+def seed_order_standings(
+    event: SwissEvent,
+) -> tuple[list[swiss_standings.player_result], list[int]]:
+    """The seed's standings of the event (points, resistance, SB, blacks) and their ranks.
+
+    Games played over the board are the seed's games; points scored without playing (byes,
+    forfeits) count in the points only.
+    """
+    scoring = event.settings.scoring
+    games: list[swiss_standings.SwissGame] = []
+    unplayed: dict[str, int] = {}
+    for entry in event.entries:
+        if entry.result is None:
+            continue
+        wp, bp = scoring.points(entry.result)
+        if entry.black is not None and entry.result.is_played:
+            games.append(
+                swiss_standings.SwissGame(entry.white, entry.black, int(wp * 2), int(bp * 2))
+            )
+            continue
+        unplayed[entry.white] = unplayed.get(entry.white, 0) + int(wp * 2)
+        if entry.black is not None:
+            unplayed[entry.black] = unplayed.get(entry.black, 0) + int(bp * 2)
+    names = [p.name for p in event.start_order]
+    results = swiss_standings.swiss_standings(names, games, unplayed)
+    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
+    return results, competition_ranks(keys)
+
+
+def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
+    """The ``Swiss Standings`` grid and each player's rank (for the crosstable)."""
+    ratings = {p.name: p.rating for p in event.players}
+    codes = event.settings.tiebreaks
+    if not codes:
+        results, ranks = seed_order_standings(event)
+        seed_rows: list[tuple[object, ...]] = [
+            (
+                rank,
+                r.name,
+                ratings[r.name],
+                r.points,
+                r.resistance_points,
+                r.sonnenborn_berger,
+                r.black,
+            )
+            for rank, r in zip(ranks, results, strict=True)
+        ]
+        grid = SheetGrid(
+            STANDINGS,
+            ("Rank", "Name", "Rating", "Points", *SEED_COLUMNS),
+            seed_rows,
+            number_formats={3: "0.0", 4: "0.0", 5: "0.00"},
+            widths={1: 24, 5: 17},
+            note="seed order: points, resistance, Sonneborn-Berger, blacks",
+        )
+        return grid, {r.name: rank for rank, r in zip(ranks, results, strict=True)}
+    standings = fide_standings(event, codes)
+    formats = {3: "0.0"}
+    for i, code in enumerate(codes, start=4):
+        formats[i] = "0" if code in _WHOLE else ("0.00" if code.startswith("SB") else "0.0")
+    rows = [
+        (line.rank, line.name, line.rating, _number(line.points), *line.values)
+        for line in standings.lines
+    ]
+    grid = SheetGrid(
+        STANDINGS,
+        ("Rank", "Name", "Rating", "Points", *codes),
+        rows,
+        number_formats=formats,
+        widths={1: 24},
+        note=(
+            f"after round {standings.after_round}, FIDE tie-break rules of {standings.rules} "
+            f"(C.07), computed by gacrux"
+        ),
+    )
+    return grid, {line.name: line.rank for line in standings.lines}
+
+
+_BYE_SHOWN = {
+    SwissResult.PAIRING_BYE: "PAB",
+    SwissResult.HALF_POINT_BYE: "HPB",
+    SwissResult.FULL_POINT_BYE: "FPB",
+    SwissResult.ZERO_POINT_BYE: "ZPB",
+}
+_SIGN = {
+    SwissResult.WHITE_WINS: ("1", "0"),
+    SwissResult.BLACK_WINS: ("0", "1"),
+    SwissResult.DRAW: ("½", "½"),
+    SwissResult.WHITE_WINS_BY_FORFEIT: ("+", "-"),
+    SwissResult.BLACK_WINS_BY_FORFEIT: ("-", "+"),
+    SwissResult.DOUBLE_FORFEIT: ("-", "-"),
+}
+
+
+def _cell(entry: SwissEntry | None, name: str, ranks: Mapping[str, int]) -> str:
+    if entry is None:
+        return ""
+    if entry.black is None:
+        assert entry.result is not None
+        return _BYE_SHOWN[entry.result]
+    white_side = entry.white == name
+    opponent = entry.black if white_side else entry.white
+    sign = "" if entry.result is None else _SIGN[entry.result][0 if white_side else 1]
+    return f"{ranks[opponent]}{'w' if white_side else 'b'}{sign}"
+
+
+def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
+    """One row per player in rank order; one column per round (opponent's rank, colour, result)."""
+    last = max([event.paired_rounds, *(e.round for e in event.entries)])
+    by_round: dict[tuple[str, int], SwissEntry] = {}
+    for entry in event.entries:
+        for name in entry.players():
+            by_round[(name, entry.round)] = entry
+    points = event.points()
+    numbers = event.start_numbers()
+    order = sorted(event.players, key=lambda p: (ranks.get(p.name, 0), numbers[p.name]))
+    rows = [
+        (
+            ranks.get(p.name),
+            p.name,
+            p.rating,
+            *(_cell(by_round.get((p.name, r)), p.name, ranks) for r in range(1, last + 1)),
+            _number(points[p.name]),
+        )
+        for p in order
+    ]
+    header = ("Rank", "Name", "Rating", *(f"R{r}" for r in range(1, last + 1)), "Points")
+    widths = {1: 24, **{i: 6.0 for i in range(3, 3 + last)}}
+    return SheetGrid(CROSSTABLE, header, rows, number_formats={3 + last: "0.0"}, widths=widths)
+
+
+def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGrid:
+    """The pairing list of a round (default: the last paired round), boards in order."""
+    number = event.paired_rounds if round_number is None else round_number
+    before = event.points(after_round=number - 1)
+    ratings = {p.name: p.rating for p in event.players}
+    entries = sorted(
+        event.round_entries(number),
+        key=lambda e: (e.black is None, e.board if e.board is not None else 1 << 30, e.white),
+    )
+    rows: list[tuple[object, ...]] = []
+    for e in entries:
+        result = None if e.result is None else e.result.value
+        black = (
+            (BYE, None, None)
+            if e.black is None
+            else (e.black, ratings[e.black], _number(before[e.black]))
+        )
+        rows.append(
+            (number, e.board, e.white, ratings[e.white], _number(before[e.white]), *black, result)
+        )
+    header = ("Round", "Board", "White", "Rating", "Points", "Black", "Rating", "Points", "Result")
+    return SheetGrid(
+        PAIRINGS,
+        header,
+        rows,
+        number_formats={4: "0.0", 7: "0.0"},
+        widths={2: 24, 5: 24},
+        note=f"round {number}" if number else "no round paired yet",
+    )

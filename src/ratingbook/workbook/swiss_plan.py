@@ -1,0 +1,252 @@
+"""The Swiss family: the seed's standings, or a whole Swiss event with pairing and FIDE tie-breaks.
+
+This module alone decides which of the two a book is and what a run writes for it.
+
+- A book in the seed's form (``Swiss Games`` with ``White Points``/``Black Points`` and no
+  ``Result`` column, and no ``Swiss Settings`` sheet) gets the seed's ``Swiss Standings``
+  exactly as before (:mod:`ratingbook.swiss`).
+- Otherwise the book is a Swiss event (:mod:`ratingbook.swiss.event`): a recalc rebuilds
+  ``Swiss Standings``, ``Crosstable`` and ``Pairings`` and, when the last round is complete, more
+  rounds are planned and auto-pairing is on, pairs the next round (gacrux's FIDE Dutch engine,
+  through :mod:`ratingbook.swiss.fide`) and appends its rows under the ``Swiss Games`` table: one
+  :class:`~ratingbook.workbook.book.WriteBlock` of new rows, every other cell of those rows kept.
+  :func:`plan_pairing` (``ratingbook pair``) pairs the next round or says why it cannot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ratingbook.core.cells import score
+from ratingbook.core.rules import check_points, competition_ranks
+from ratingbook.core.tables import Grid, Table
+from ratingbook.errors import MissingColumnError, Problems, RatingbookError
+from ratingbook.ratings import swiss_standings
+from ratingbook.swiss.event import (
+    BYE,
+    SwissEntry,
+    SwissEvent,
+    SwissSettings,
+    build_event,
+    next_round_to_pair,
+    pairing_due,
+    read_settings,
+)
+from ratingbook.workbook.book import KEEP, Book, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.presentation import PrintSetup
+from ratingbook.workbook.reading import Sheets, game_players, guarded, read, unique_names
+from ratingbook.workbook.schemas import (
+    SWISS_EVENT_GAMES,
+    SWISS_GAMES,
+    SWISS_PLAYERS,
+    SWISS_SETTINGS,
+    SWISS_STANDINGS,
+)
+
+if TYPE_CHECKING:
+    from ratingbook.workbook.swiss_grids import SheetGrid
+
+# ratingbook.swiss.fide and ratingbook.workbook.swiss_grids load gacrux (and networkx, ~0.2 s): they
+# are imported when a Swiss event is planned, so books of the other families never pay for them.
+
+__all__ = [
+    "REQUIRED",
+    "event_and_ranks",
+    "is_event_book",
+    "plan_pairing",
+    "plan_standings",
+    "plan_swiss",
+    "read_event",
+]
+
+REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
+
+
+def is_event_book(sheets: Sheets) -> bool:
+    """A Swiss event (a Result column or a Swiss Settings sheet), not the seed's form."""
+    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
+        return True
+    return "Result" in read(sheets, SWISS_EVENT_GAMES).columns
+
+
+def plan_swiss(sheets: Sheets) -> Plan:
+    """What a recalc writes for the Swiss sheets (and, when due, the next round's pairing)."""
+    if not is_event_book(sheets):
+        return _plan_seed(sheets)
+    event, games_table = read_event(sheets)
+    new_rows: list[SwissEntry] = []
+    if pairing_due(event):
+        from ratingbook.swiss.fide import pair_next_round
+
+        new_rows = pair_next_round(event)
+    return _plan_event(event, games_table, new_rows)
+
+
+def plan_pairing(sheets: Sheets) -> Plan:
+    """Pair the next round now (``ratingbook pair``): an error when the last round is not
+    complete (naming its boards without a result), the number of rounds is not set, or the
+    event is over. Auto-pair off does not stop an explicit pairing."""
+    from ratingbook.swiss.fide import pair_next_round
+
+    event, games_table = read_event(sheets)
+    next_round_to_pair(event)
+    return _plan_event(event, games_table, pair_next_round(event))
+
+
+def plan_standings(sheets: Sheets) -> Plan:
+    """The event's generated sheets only, never a pairing (a book just imported from TRF)."""
+    event, games_table = read_event(sheets)
+    return _plan_event(event, games_table, [])
+
+
+def _games_table(sheets: Sheets) -> Table:
+    games = read(sheets, SWISS_EVENT_GAMES)
+    if "Round" not in games.columns:
+        raise MissingColumnError(
+            f"sheet {games.sheet!r} has no column 'Round', which a Swiss event needs "
+            "(every row says its round)"
+        )
+    if "Result" not in games.columns and not {"White Points", "Black Points"} <= set(games.columns):
+        raise MissingColumnError(f"sheet {games.sheet!r} has no column 'Result'")
+    return games
+
+
+def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
+    """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``;
+    every problem of the three sheets is reported at once."""
+    problems = Problems()
+    players = guarded(problems, lambda: read(sheets, SWISS_PLAYERS), None)
+    games = guarded(problems, lambda: _games_table(sheets), None)
+    settings = SwissSettings()
+    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
+        settings = guarded(
+            problems, lambda: read_settings(read(sheets, SWISS_SETTINGS).rows), settings
+        )
+    event: SwissEvent | None = None
+    if players is not None and games is not None:
+        player_rows, game_rows = players.rows, games.rows
+        event = guarded(problems, lambda: build_event(player_rows, game_rows, settings), None)
+    problems.check()
+    assert event is not None and games is not None  # else a problem was raised just above
+    return event, games
+
+
+def event_and_ranks(book: Book) -> tuple[SwissEvent, dict[str, int]]:
+    """The Swiss event in ``book`` and each player's rank in its standings (``trf export``)."""
+    from ratingbook.workbook.swiss_grids import standings_grid
+
+    event, _ = read_event(Sheets(book))
+    _, ranks = standings_grid(event)
+    return event, ranks
+
+
+def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
+    return GeneratedSheet(
+        grid.name,
+        grid.header,
+        grid.rows,
+        number_formats=grid.number_formats,
+        widths=grid.widths,
+        after=after,
+        # issue 11: printed one page wide (issue 9: with the header on every page, a title)
+        print_setup=PrintSetup(grid.name, landscape=len(grid.header) > 10, file_name=True),
+    )
+
+
+def _append_block(table: Table, rows: Sequence[SwissEntry]) -> WriteBlock | None:
+    """The new rows under the table's last row, in its Round/Board/White/Black/Result columns;
+    cells of other columns in those rows are kept."""
+    if not rows:
+        return None
+    columns = table.columns
+    first_column = min(columns.values())
+    width = max(columns.values()) - first_column + 1
+    start = (
+        (table.rows[-1].where.row or table.header_row) + 1 if table.rows else table.header_row + 1
+    )
+    values: Grid = []
+    for entry in rows:
+        line: list[object] = [KEEP] * width
+        cells: dict[str, object] = {
+            "Round": entry.round,
+            "Board": entry.board,
+            "White": entry.white,
+            "Black": BYE if entry.black is None else entry.black,
+            "Result": None if entry.result is None else entry.result.value,
+        }
+        for name, value in cells.items():
+            if name in columns:
+                line[columns[name] - first_column] = value
+        if "Result" not in columns:
+            raise MissingColumnError(
+                f"sheet {table.sheet!r} has no column 'Result' to pair the next round into"
+            )
+        values.append(line)
+    return WriteBlock(table.sheet, start, first_column, values)
+
+
+def _plan_event(event: SwissEvent, games_table: Table, new_rows: Sequence[SwissEntry]) -> Plan:
+    from ratingbook.workbook.swiss_grids import crosstable_grid, pairings_grid, standings_grid
+
+    block = _append_block(games_table, new_rows)
+    event = event.with_entries(new_rows)
+    standings, ranks = standings_grid(event)
+    crosstable = crosstable_grid(event, ranks)
+    pairings = pairings_grid(event)
+    summary = [
+        f"swiss: {len(event.players)} players, {len(event.entries)} rows, "
+        f"round {event.paired_rounds}"
+        + (f" of {event.settings.rounds}" if event.settings.rounds else ""),
+        f"standings {standings.note}",
+    ]
+    if new_rows:
+        boards = sum(1 for e in new_rows if e.black is not None)
+        bye = " and a pairing-allocated bye" if len(new_rows) > boards else ""
+        summary.append(f"paired round {new_rows[0].round}: {boards} boards{bye}")
+    return Plan(
+        blocks=(block,) if block is not None else (),
+        sheets=(
+            _generated(standings, games_table.sheet),
+            _generated(crosstable, standings.name),
+            _generated(pairings, crosstable.name),
+        ),
+        summary=tuple(summary),
+    )
+
+
+def _plan_seed(sheets: Sheets) -> Plan:
+    """The seed's standings, exactly as before the Swiss events came."""
+    problems = Problems()
+    names = [name for name, _ in unique_names(read(sheets, SWISS_PLAYERS), problems)]
+    players_of = game_players(names)
+    games_table = guarded(problems, lambda: read(sheets, SWISS_GAMES), None)
+    games: list[swiss_standings.SwissGame] = []
+    for row in games_table.rows if games_table is not None else ():
+        try:
+            white, black = players_of(row)
+            # seed 004 counts points in halves, so every sum is exact.
+            wh = int(2 * score(row.get("White Points"), row.where, "White Points"))
+            bh = int(2 * score(row.get("Black Points"), row.where, "Black Points"))
+            check_points(wh, bh, row.get("White Points"), row.get("Black Points"), row.where)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        games.append(swiss_standings.SwissGame(white, black, wh, bh, where=row.where))
+    problems.check()
+    assert games_table is not None  # a missing table was a problem, raised just above
+    results = swiss_standings.swiss_standings(names, games)
+    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
+    standings = GeneratedSheet(
+        SWISS_STANDINGS,
+        ("Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"),
+        [
+            (rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black)
+            for rank, r in zip(competition_ranks(keys), results, strict=True)
+        ],
+        number_formats={2: "0.0", 3: "0.0", 4: "0.00"},
+        widths={1: 20, 4: 17},
+        after=games_table.sheet,
+        print_setup=PrintSetup(SWISS_STANDINGS, file_name=True),
+    )
+    return Plan(sheets=(standings,), summary=(f"swiss: {len(names)} players, {len(games)} games",))

@@ -1,0 +1,283 @@
+"""The architecture of ``src/ratingbook``: the layer order, one way only, no circles.
+
+The packages, from the bottom layer up (a module may import only modules of its own layer or of
+the layers below it)::
+
+    errors                      the one error family
+    core                        results, rules, cells, refs, tables, encoding: the vocabulary
+    ratings                     the seeds' maths (the rating engine), pure
+    seeds                       the seeds' text formats
+    swiss                       events run the FIDE way; swiss/fide.py is the one gacrux adapter
+    workbook                    the Book interface, schemas, one planner per family
+    files                       disk, the .xlsx package, the two back ends
+    templates                   the ready-to-use workbooks
+    excel                       xlwings: the adapter and the entry points
+    cli                         the command line
+    ratingbook, udfs, __main__  the public entry modules
+
+Inside ``files`` the same rule holds one level down: ``disk`` < ``ooxml`` < ``patching`` and
+``rewriting`` (which never import each other) < ``backends``.
+
+Besides the order, this test holds: no import circle of any kind (run-time, type-only or inside a
+function); a package's ``__init__`` only hands on names of its own modules, and no module takes a
+name from its own package's ``__init__`` (which may not have finished running); the engine and
+everything it stands on import no spreadsheet library; python-calamine is imported only inside
+the functions that read with it (xlwings Lite has no calamine); every module says first what it
+decides and stays under :data:`MAX_LINES` lines; ``src/ratingbook/`` itself holds only the
+public entry modules.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "ratingbook"
+
+#: Bottom to top. A module's layer is its first package below ``ratingbook`` (or its own name).
+LAYERS = (
+    "errors",
+    "core",
+    "ratings",
+    "seeds",
+    "swiss",
+    "workbook",
+    "files",
+    "templates",
+    "excel",
+    "cli",
+    "entry",
+)
+#: The public entry modules, the only modules directly in src/ratingbook/ besides errors.py.
+ENTRY_MODULES = ("ratingbook", "ratingbook.__main__", "ratingbook.udfs")
+#: Inside ``files``: bottom to top; modules on one level never import each other.
+FILES_LEVELS = (("disk",), ("ooxml",), ("patching", "rewriting"), ("backends",))
+#: Layers whose modules may import no spreadsheet library (they are the engine and what it
+#: stands on): openpyxl and xlwings live in the adapters only.
+PURE_LAYERS = ("errors", "core", "ratings", "seeds", "swiss")
+SPREADSHEET_LIBRARIES = ("openpyxl", "xlwings", "python_calamine")
+MAX_LINES = 600
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import of a ratingbook module: who imports what, where, and how."""
+
+    importer: str
+    imported: str
+    line: int
+    type_only: bool
+    in_function: bool
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def is_package(name: str) -> bool:
+    return MODULES[name].name == "__init__.py"
+
+
+def resolve(importer: str, node: ast.ImportFrom) -> str:
+    """The absolute module an ``ImportFrom`` names (relative imports resolved)."""
+    if not node.level:
+        return node.module or ""
+    base = importer.split(".")
+    if not is_package(importer):
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def imports_of(name: str) -> list[Import]:
+    """Every ratingbook module ``name`` imports (the names taken from a package that are its
+    modules count as imports of those modules)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    type_only: set[int] = set()
+    in_function: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            type_only |= {id(inner) for inner in ast.walk(node)}
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            in_function |= {id(inner) for inner in ast.walk(node)}
+    found: list[Import] = []
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = resolve(name, node)
+            submodules = [f"{module}.{a.name}" for a in node.names]
+            targets = [s for s in submodules if s in MODULES]
+            if len(targets) < len(submodules):  # a name defined in the module (or its face)
+                targets.append(module)
+        for target in targets:
+            if target in MODULES and target != name:
+                flags = (id(node) in type_only, id(node) in in_function)
+                found.append(Import(name, target, node.lineno, *flags))
+    return found
+
+
+GRAPH = {name: imports_of(name) for name in MODULES}
+
+
+def layer(name: str) -> str:
+    if name in ENTRY_MODULES:
+        return "entry"
+    return name.split(".")[1]
+
+
+def files_level(name: str) -> int:
+    part = name.split(".")[2] if name.count(".") >= 2 else ""
+    for level, members in enumerate(FILES_LEVELS):
+        if part in members:
+            return level
+    raise AssertionError(f"{name} is on no level of FILES_LEVELS")
+
+
+def test_every_module_has_a_layer() -> None:
+    """A new package or root module must be placed in the order (this test's LAYERS)."""
+    assert {layer(name) for name in MODULES} <= set(LAYERS)
+    assert {files_level(n) for n in MODULES if layer(n) == "files" and n != "ratingbook.files"}
+
+
+def test_the_root_holds_only_the_public_entry_modules() -> None:
+    root = {p.name for p in PACKAGE.iterdir() if p.suffix == ".py"}
+    assert root == {"__init__.py", "__main__.py", "errors.py", "udfs.py"}
+
+
+def upward(imports: list[Import]) -> list[str]:
+    problems: list[str] = []
+    for each in imports:
+        here, there = LAYERS.index(layer(each.importer)), LAYERS.index(layer(each.imported))
+        if there > here:
+            problems.append(f"{each.importer} (line {each.line}) imports {each.imported}")
+        elif layer(each.importer) == layer(each.imported) == "files":
+            if each.imported == "ratingbook.files" or each.importer == "ratingbook.files":
+                continue
+            mine, theirs = files_level(each.importer), files_level(each.imported)
+            sideways = mine == theirs and each.importer.split(".")[2] != each.imported.split(".")[2]
+            if theirs > mine or sideways:
+                problems.append(f"{each.importer} (line {each.line}) imports {each.imported}")
+    return problems
+
+
+def test_imports_point_down_only() -> None:
+    """No module imports from a layer above its own (type-only and function-level imports
+    count too: they are dependencies all the same)."""
+    assert upward([i for imports in GRAPH.values() for i in imports]) == []
+
+
+def test_the_check_sees_an_upward_import() -> None:
+    """The check is not empty: an engine module importing the workbook layer is caught."""
+    fake = Import("ratingbook.ratings.elo", "ratingbook.workbook.book", 1, False, False)
+    fake_files = Import("ratingbook.files.ooxml.trust", "ratingbook.files.patching", 1, False, True)
+    assert len(upward([fake, fake_files])) == 2
+    assert len(GRAPH["ratingbook.workbook.actions"]) >= 4
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle in ``graph`` (module -> modules it imports), or None."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)) is not None:
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)) is not None:
+            return found
+    return None
+
+
+def test_there_is_no_import_circle() -> None:
+    """No circle of imports of any kind: run-time, type-only or inside a function."""
+    graph = {name: {i.imported for i in imports} for name, imports in GRAPH.items()}
+    assert find_cycle(graph) is None
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_a_package_init_only_hands_on_its_own_modules_names() -> None:
+    """``pkg/__init__.py`` imports only from its own modules (a face, as h11's ``__all__``),
+    and no module takes a name from its own package's ``__init__``, which may be half-run."""
+    problems: list[str] = []
+    for name, imports in GRAPH.items():
+        for each in imports:
+            face = is_package(name) and name not in ("ratingbook", "ratingbook.swiss")
+            if face and not each.imported.startswith(name + "."):
+                problems.append(f"{name} imports {each.imported}")
+            if is_package(each.imported) and name.startswith(each.imported + "."):
+                problems.append(f"{name} (line {each.line}) imports its own package's __init__")
+    assert problems == []
+
+
+def external_imports(name: str, *, top_level_only: bool = False) -> set[str]:
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_engine_imports_no_spreadsheet_library() -> None:
+    """The engine (ratings) and everything it stands on import neither openpyxl, xlwings nor
+    python-calamine, anywhere in their code; only the adapters do."""
+    offenders = {
+        name: sorted(external_imports(name) & set(SPREADSHEET_LIBRARIES))
+        for name in MODULES
+        if layer(name) in PURE_LAYERS
+    }
+    assert {name: libs for name, libs in offenders.items() if libs} == {}
+
+
+def test_importing_the_engine_loads_no_spreadsheet_library() -> None:
+    """At run time too: importing every pure module leaves openpyxl and xlwings unloaded."""
+    pure = [name for name in MODULES if layer(name) in PURE_LAYERS]
+    code = (
+        "import importlib, sys\n"
+        f"for name in {pure!r}:\n"
+        "    importlib.import_module(name)\n"
+        f"print(sorted(m for m in {SPREADSHEET_LIBRARIES!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_python_calamine_is_imported_only_where_a_file_is_read() -> None:
+    """xlwings Lite (Pyodide) has no python-calamine: no module imports it when loaded."""
+    assert [
+        n for n in MODULES if "python_calamine" in external_imports(n, top_level_only=True)
+    ] == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_module_says_what_it_decides_and_stays_small(name: str) -> None:
+    source = MODULES[name].read_text(encoding="utf-8")
+    assert ast.get_docstring(ast.parse(source)), f"{name} has no docstring"
+    assert len(source.splitlines()) <= MAX_LINES, f"{name} is over {MAX_LINES} lines"
