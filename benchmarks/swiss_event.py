@@ -27,14 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from ratingbook.swiss.codes import SwissResult
-from ratingbook.swiss.event import (
-    SwissEntry,
-    SwissEvent,
-    SwissPlayer,
-    SwissSettings,
-)
+from ratingbook.core.results import Result
+from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.swiss.fide import fide_standings, gacrux_version, pair_next_round
+from ratingbook.swiss.settings import SwissSettings
 
 ALL_CODES = ("BH", "BH/C1", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "PTP")
 PAIRING_TARGET_S = 5.0
@@ -43,11 +39,11 @@ STANDINGS_TARGET_S = 1.0
 
 def _results(rows: list[SwissEntry], rng: random.Random) -> list[SwissEntry]:
     outcomes = (
-        [SwissResult.WHITE_WINS] * 38
-        + [SwissResult.BLACK_WINS] * 30
-        + [SwissResult.DRAW] * 28
-        + [SwissResult.WHITE_WINS_BY_FORFEIT, SwissResult.BLACK_WINS_BY_FORFEIT]
-        + [SwissResult.DOUBLE_FORFEIT]
+        [Result.WHITE_WINS] * 38
+        + [Result.BLACK_WINS] * 30
+        + [Result.DRAW] * 28
+        + [Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT]
+        + [Result.DOUBLE_FORFEIT]
     )
     done = []
     for e in rows:
@@ -75,7 +71,7 @@ def build_event(players: int, rounds: int, seed: int = 11) -> tuple[SwissEvent, 
     before_last = event
     for number in range(1, rounds + 1):
         byes = [
-            SwissEntry(number, None, p.name, None, SwissResult.HALF_POINT_BYE)
+            SwissEntry(number, None, p.name, None, Result.HALF_POINT_BYE)
             for p in field
             if p.plays_in(number) and rng.random() < 0.02
         ]

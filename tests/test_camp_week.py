@@ -47,7 +47,7 @@ from openpyxl.utils.cell import coordinate_to_tuple
 
 import jsonbook
 from ratingbook import templates
-from ratingbook.core.tables import Uncalculated
+from ratingbook.core.cells import Uncalculated
 from ratingbook.errors import InvalidValueError
 from ratingbook.excel import recalc_book
 from ratingbook.files.patching import PackageBook

@@ -961,7 +961,7 @@ def test_a_book_with_five_mistakes_gets_a_failed_line_for_each_and_nothing_is_wr
 def test_more_than_a_hundred_problems_print_a_hundred_lines_then_the_count(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    games = [["White", "Black", "Result"], *([1, 2, "draw"] for _ in range(150))]
+    games = [["White", "Black", "Result"], *([1, 2, "drawn"] for _ in range(150))]
     path = save_book(make_book(ladder_sheets(games=games)), tmp_path / "camp.xlsx")
     result = run_in_process(capsys, "recalc", path)
     lines = result.stderr.splitlines()

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ratingbook.core.cells import hundredths as parse_hundredths
 from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 from ratingbook.ratings.crikey import (
@@ -20,7 +21,6 @@ from ratingbook.ratings.crikey import (
     crikey_exchange,
     crikey_tournament,
     format_hundredths,
-    parse_hundredths,
     replay_crikey,
 )
 from ratingbook.seeds.crikey_text import read_crikey

@@ -18,18 +18,18 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook.swiss.codes import SwissResult
+from ratingbook.core.results import Result
 from ratingbook.swiss.event import (
     EventError,
     SwissEntry,
     SwissEvent,
     SwissPlayer,
-    SwissSettings,
     next_round_to_pair,
 )
 from ratingbook.swiss.fide import fide_standings, pair_next_round
+from ratingbook.swiss.settings import SwissSettings
 
-R = SwissResult
+R = Result
 
 # The hand-worked event: 5 players, 3 rounds.
 #   R1: A-B 1-0, C-D ½-½, E gets the pairing-allocated bye (1 point).

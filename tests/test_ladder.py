@@ -504,16 +504,22 @@ def test_start_new_week_then_recalc_without_games_keeps_the_permanent_ratings() 
         ("(1/2-1/2)", D),
         ("1/2-1/2", D),
         ("(1/2 - 1/2)", D),
+        # The one vocabulary of results (core/results.py) every system shares (issue 16):
+        ("(0.5-0.5)", D),
+        ("1:0", W),
+        ("Draw", D),
+        ("=", D),
     ],
 )
 def test_parse_ladder_result_accepts_the_documented_spellings(text: str, result: Result) -> None:
-    """(1-0), (0-1), (½-½), (1/2-1/2), with or without brackets and with inner spaces."""
+    """(1-0), (0-1), (½-½), (1/2-1/2), with or without brackets and with inner spaces, and
+    the other spellings of a game's result a Swiss event accepts (0.5-0.5, 1:0, draw)."""
     assert parse_ladder_result(text) is result
 
 
 @pytest.mark.parametrize(
     "value",
-    ["(1-O)", "", None, "1:0", "draw", "(1-1)", "(0-0)", "1", "(1-0", "(1-0))", "½", 1, 0.5],
+    ["(1-O)", "", None, "drawn", "(1-1)", "(0-0)", "1", "(1-0", "(1-0))", "½", 1, 0.5, "+/-"],
 )
 def test_parse_ladder_result_rejects_anything_else(value: object) -> None:
     """A typo is an InvalidResultError, never the VBA's silent draw."""

@@ -38,7 +38,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.table import Table
 
 from ratingbook import workbook
-from ratingbook.core.tables import Uncalculated
+from ratingbook.core.cells import Uncalculated
 from ratingbook.errors import RatingbookError, WorkbookError
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook

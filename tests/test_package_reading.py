@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from ratingbook.core.cells import Uncalculated
 from ratingbook.core.refs import column_name, split_ref
-from ratingbook.core.tables import Uncalculated
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.patching.reading import overlay, plain_values, special_cells
 from ratingbook.files.patching.walker import SheetXml

@@ -11,13 +11,14 @@ from fractions import Fraction
 import pytest
 
 from ratingbook import swiss
+from ratingbook.core.results import Result, parse_swiss_result
 from ratingbook.errors import InputErrors, RatingbookError
-from ratingbook.swiss.codes import Scoring, SwissResult, parse_swiss_result, parse_tiebreaks
+from ratingbook.swiss.codes import Scoring, parse_tiebreaks
 from ratingbook.swiss.event import build_event, pairing_due
 from ratingbook.swiss.settings import SwissSettings, read_settings
 from swiss_rows import games, players, rows
 
-R = SwissResult
+R = Result
 
 GAME_SPELLINGS = [
     ("1-0", R.WHITE_WINS),

@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from ratingbook.swiss.event import SwissEvent, SwissSettings
+from ratingbook.swiss.event import SwissEvent
+from ratingbook.swiss.settings import SwissSettings
 from ratingbook.workbook.swiss_grids import crosstable_grid, pairings_grid, standings_grid
 from test_fide import HAND_ENTRIES, HAND_PLAYERS
 from test_trf import record

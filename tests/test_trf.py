@@ -13,12 +13,14 @@ import datetime as dt
 
 import pytest
 
+from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
-from ratingbook.swiss.codes import Scoring, SwissResult
-from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer, SwissSettings
+from ratingbook.swiss.codes import Scoring
+from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.swiss.settings import SwissSettings
 from ratingbook.swiss.trf import TrfError, export_trf, import_trf
 
-R = SwissResult
+R = Result
 
 
 def record(

@@ -1009,7 +1009,7 @@ def test_the_ladder_reports_every_unknown_inactive_or_self_playing_game_at_once(
 
 
 def test_more_than_a_hundred_problems_are_listed_up_to_a_hundred_then_counted() -> None:
-    games = [["White", "Black", "Result"], *([1, 2, "draw"] for _ in range(150))]
+    games = [["White", "Black", "Result"], *([1, 2, "drawn"] for _ in range(150))]
     with pytest.raises(InputErrors) as raised:
         workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
     assert len(raised.value.errors) == 150

@@ -19,9 +19,10 @@ import pytest
 from openpyxl.styles import PatternFill
 
 from ratingbook import workbook
-from ratingbook.core.tables import Uncalculated
+from ratingbook.core.cells import Uncalculated
 from ratingbook.errors import RatingbookError, UnsafeWorkbookError, WorkbookError
-from ratingbook.files.rewriting.openpyxl_book import XlsxBook, check_package
+from ratingbook.files.disk import check_package
+from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 from workbooks import (
     LADDER_GAMES,

@@ -1,8 +1,14 @@
-"""Game results and the spellings each system accepts for them: the one home of both.
+"""Game results and every spelling ratingbook accepts for them: the one home of both.
 
-A result is who won (or a draw), seen from the board. Every way of writing one that ratingbook
-accepts, in sheets, worksheet functions and text formats, is listed here; cells.py adds what
-is common to every cell (empty, never calculated, Excel errors).
+A :class:`Result` is what one game (or one bye) ended as, seen from the board. Every way of
+writing one that ratingbook accepts, in sheets, worksheet functions and text formats, is listed
+here, cleaned up by one :func:`spelling_key`; :mod:`ratingbook.core.cells` adds what is common to
+every cell (empty, never calculated, Excel errors). Which results a system takes:
+
+- over-the-board results (``1-0``, ``0-1``, a draw): every system. The ladder's sheet writes them
+  in brackets, as the Access table did (``(1-0)``), and brackets are optional everywhere;
+- forfeits and the four kinds of bye: a Swiss event (``Swiss Games``, TRF);
+- Crikey writes White's result as a word (``won``, ``drew``, ``lost``; seed 000).
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ import enum
 from ratingbook.errors import InvalidResultError, Location
 
 __all__ = [
+    "BYE_RESULT_HELP",
     "CRIKEY_RESULTS_EXPECTED",
     "CRIKEY_WORDS",
+    "GAME_RESULT_HELP",
     "LADDER_RESULTS_EXPECTED",
     "LADDER_RESULT_SPELLINGS",
     "Result",
@@ -21,20 +29,43 @@ __all__ = [
     "ladder_result_or_none",
     "parse_crikey_result",
     "parse_ladder_result",
+    "parse_swiss_result",
+    "spelling_key",
 ]
 
 
 class Result(enum.Enum):
-    """The outcome of one game, seen from the board: who won, or a draw."""
+    """What one game, or one bye, ended as: who won (or a draw), a forfeit or a bye."""
 
     WHITE_WINS = "1-0"
-    """White won the game."""
+    """White won the game over the board."""
 
     BLACK_WINS = "0-1"
-    """Black won the game."""
+    """Black won the game over the board."""
 
     DRAW = "½-½"
     """The game was drawn."""
+
+    WHITE_WINS_BY_FORFEIT = "+/-"
+    """Black did not play: White scores a win, nobody played (TRF ``+`` / ``-``)."""
+
+    BLACK_WINS_BY_FORFEIT = "-/+"
+    """White did not play: Black scores a win, nobody played."""
+
+    DOUBLE_FORFEIT = "-/-"
+    """Neither player turned up: both score zero."""
+
+    PAIRING_BYE = "PAB"
+    """Pairing-allocated bye (TRF ``U``): the odd player out, written by the pairing."""
+
+    HALF_POINT_BYE = "HPB"
+    """Half-point bye the player asked for (TRF ``H``)."""
+
+    FULL_POINT_BYE = "FPB"
+    """Full-point bye (TRF ``F``)."""
+
+    ZERO_POINT_BYE = "ZPB"
+    """Zero-point bye: a requested or known absence (TRF ``Z``)."""
 
     # Members are singletons, so identity is their hash; object's C-level hash keeps dictionary
     # lookups keyed by a result fast (Enum's own __hash__ is Python code, hashing the name).
@@ -45,57 +76,67 @@ class Result(enum.Enum):
 
     @property
     def white_score(self) -> float:
-        """White's score: 1, ½ or 0."""
-        return {Result.WHITE_WINS: 1.0, Result.BLACK_WINS: 0.0, Result.DRAW: 0.5}[self]
+        """White's score in a game played over the board: 1, ½ or 0."""
+        return _WHITE_SCORES[self]
+
+    @property
+    def is_bye(self) -> bool:
+        """A bye: the row has no opponent."""
+        return self in _BYES
+
+    @property
+    def is_played(self) -> bool:
+        """A game played over the board (not a forfeit, not a bye)."""
+        return self in _WHITE_SCORES
+
+    @property
+    def is_requested_bye(self) -> bool:
+        """A bye entered before pairing (half-, full- or zero-point), not the pairing's own."""
+        return self in _BYES and self is not Result.PAIRING_BYE
 
 
-# seed 001: the Access table holds "(1-0)" and draws; SPEC: "(0-1)" is a black win (a deliberate,
-# documented difference from the VBA, which made everything but "(1-0)" a draw), "(½-½)" and
-# "(1/2-1/2)" are draws, brackets optional. Anything else is an error, never a silent draw.
-_LADDER_RESULTS = (
-    ("1-0", Result.WHITE_WINS),
-    ("0-1", Result.BLACK_WINS),
-    ("½-½", Result.DRAW),
-    ("1/2-1/2", Result.DRAW),
+_WHITE_SCORES = {Result.WHITE_WINS: 1.0, Result.BLACK_WINS: 0.0, Result.DRAW: 0.5}
+_BYES = frozenset(
+    {Result.PAIRING_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE, Result.ZERO_POINT_BYE}
 )
 
-#: The ladder's results as the Access table writes them, in brackets: ``(1-0)`` first.
-LADDER_RESULT_SPELLINGS: tuple[str, ...] = tuple(f"({text})" for text, _ in _LADDER_RESULTS)
 
-_LADDER_SPELLINGS: dict[str, Result] = {
-    spelling: result for text, result in _LADDER_RESULTS for spelling in (text, f"({text})")
-}
+def spelling_key(text: str) -> str:
+    """How a typed result is compared: spaces dropped, an en dash or minus sign typed for the
+    hyphen read as one, case ignored.
 
-
-#: What a ladder result cell may hold, as error messages say it.
-LADDER_RESULTS_EXPECTED = f"one of {', '.join(LADDER_RESULT_SPELLINGS)}"
-
-
-def ladder_result_or_none(value: object) -> Result | None:
-    """The ladder result ``value`` spells, or None. Brackets are optional, spaces are ignored,
-    and an en dash or minus sign typed for the hyphen is accepted."""
-    if isinstance(value, str):
-        result = _LADDER_SPELLINGS.get(value)  # typed exactly so: no need to clean it up
-        if result is None:
-            key = "".join(value.split()).replace("–", "-").replace("−", "-")
-            result = _LADDER_SPELLINGS.get(key)
-        return result
-    return None
-
-
-def parse_ladder_result(
-    value: object, where: Location | None = None, column: str | None = "Result"
-) -> Result:
-    """Read a ladder result: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)``.
-
-    Brackets are optional, surrounding spaces and spaces inside are ignored, and an en dash or
-    minus sign typed for the hyphen is accepted. Anything else (including an empty cell) raises
-    :class:`InvalidResultError`.
+    >>> spelling_key(" ½ – ½ "), spelling_key("Draw")
+    ('½-½', 'draw')
     """
-    result = ladder_result_or_none(value)
-    if result is None:
-        raise InvalidResultError(_unknown(value, LADDER_RESULTS_EXPECTED), where, column)
-    return result
+    return "".join(text.split()).replace("–", "-").replace("−", "-").casefold()
+
+
+def _table(*rows: tuple[tuple[str, ...], Result]) -> dict[str, Result]:
+    return {spelling_key(text): result for texts, result in rows for text in texts}
+
+
+# --- over the board, forfeits, byes (the one table of each) --------------------------------------
+
+# seed 001: the Access table holds "(1-0)" and draws; SPEC: "(0-1)" is a black win (a deliberate,
+# documented difference from the VBA, which made everything but "(1-0)" a draw). Anything else
+# is an error, never a silent draw.
+_PLAYED = _table(
+    (("1-0", "1:0"), Result.WHITE_WINS),
+    (("0-1", "0:1"), Result.BLACK_WINS),
+    (("½-½", "1/2-1/2", "0.5-0.5", ",5-,5", "0,5-0,5", "½:½", "=", "draw"), Result.DRAW),
+)
+_FORFEITS = _table(
+    (("+/-", "+-", "+:-", "1f-0f", "1-0f", "1-0ff"), Result.WHITE_WINS_BY_FORFEIT),
+    (("-/+", "-+", "-:+", "0f-1f", "0-1f", "0-1ff"), Result.BLACK_WINS_BY_FORFEIT),
+    (("-/-", "--", "-:-", "0f-0f", "0-0f", "0-0ff"), Result.DOUBLE_FORFEIT),
+)
+_BYE_SPELLINGS = _table(
+    (("pab", "u", "bye", "pairing bye", "pairing-allocated bye"), Result.PAIRING_BYE),
+    (("hpb", "h", "½", "0.5", "1/2", "half", "half-point bye"), Result.HALF_POINT_BYE),
+    (("fpb", "f", "1", "full", "full-point bye"), Result.FULL_POINT_BYE),
+    (("zpb", "z", "0", "-", "zero", "absent", "zero-point bye"), Result.ZERO_POINT_BYE),
+)
+_GAMES = {**_PLAYED, **_FORFEITS}
 
 
 def _unknown(value: object, expected: str) -> str:
@@ -104,9 +145,47 @@ def _unknown(value: object, expected: str) -> str:
     return f"unknown result {value!r}; expected {expected}"
 
 
+# --- the camp ladder (seed 001) ------------------------------------------------------------------
+
+#: The ladder's results as the Access table writes them, in brackets: ``(1-0)`` first.
+LADDER_RESULT_SPELLINGS: tuple[str, ...] = ("(1-0)", "(0-1)", "(½-½)", "(1/2-1/2)")
+
+#: What a ladder result cell may hold, as error messages say it.
+LADDER_RESULTS_EXPECTED = f"one of {', '.join(LADDER_RESULT_SPELLINGS)}"
+
+
+def ladder_result_or_none(value: object) -> Result | None:
+    """The over-the-board result ``value`` spells, or None. Brackets are optional, spaces and
+    case are ignored, and an en dash or minus sign typed for the hyphen is accepted.
+
+    >>> ladder_result_or_none("(1-0)"), ladder_result_or_none("0.5 - 0.5")
+    (Result.WHITE_WINS, Result.DRAW)
+    """
+    if not isinstance(value, str):
+        return None
+    key = spelling_key(value)
+    if key.startswith("(") and key.endswith(")"):
+        key = key[1:-1]
+    return _PLAYED.get(key)
+
+
+def parse_ladder_result(
+    value: object, where: Location | None = None, column: str | None = "Result"
+) -> Result:
+    """Read a ladder result: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)`` and the other
+    spellings of a game's result (:func:`ladder_result_or_none`). Anything else (including an
+    empty cell) raises :class:`InvalidResultError`.
+    """
+    result = ladder_result_or_none(value)
+    if result is None:
+        raise InvalidResultError(_unknown(value, LADDER_RESULTS_EXPECTED), where, column)
+    return result
+
+
+# --- Crikey (seed 000) ---------------------------------------------------------------------------
+
 # seed 000: "the third string is the white player's result (lost, drew, or won)".
 _CRIKEY_SPELLINGS = {"won": Result.WHITE_WINS, "lost": Result.BLACK_WINS, "drew": Result.DRAW}
-
 
 #: What White's Crikey result may be, as error messages say it.
 CRIKEY_RESULTS_EXPECTED = "won, drew or lost (White's result)"
@@ -129,4 +208,49 @@ def parse_crikey_result(
     result = crikey_result_or_none(value)
     if result is None:
         raise InvalidResultError(_unknown(value, CRIKEY_RESULTS_EXPECTED), where, column)
+    return result
+
+
+# --- a Swiss event's Result cell -----------------------------------------------------------------
+
+GAME_RESULT_HELP = "1-0, 0-1, ½-½, +/- , -/+ or -/- (forfeits)"
+BYE_RESULT_HELP = "PAB (pairing bye, U), HPB (half point, H), FPB (full point, F) or ZPB (zero, Z)"
+
+
+def parse_swiss_result(
+    value: object, where: Location | None = None, *, bye_row: bool, column: str = "Result"
+) -> Result | None:
+    """Read a ``Result`` cell of ``Swiss Games``; an empty cell is a game not yet played (None).
+
+    On a bye row (``Black`` is ``BYE``) only a bye value is accepted, on a game row only a game
+    result or a forfeit; the other kind is an error naming the cell.
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if bye_row:
+            raise InvalidResultError(f"a bye row needs its kind: {BYE_RESULT_HELP}", where, column)
+        return None
+    if isinstance(value, bool):
+        key = ""
+    elif isinstance(value, int | float):
+        key = spelling_key(
+            repr(value) if isinstance(value, float) and not value.is_integer() else str(int(value))
+        )
+    else:
+        key = spelling_key(str(value))
+    if bye_row:
+        result = _BYE_SPELLINGS.get(key)
+        if result is None:
+            hint = " (a game result on a bye row)" if key in _GAMES else ""
+            raise InvalidResultError(
+                f"{value!r} is not a bye{hint}; a bye row takes {BYE_RESULT_HELP}", where, column
+            )
+        return result
+    result = _GAMES.get(key)
+    if result is None:
+        hint = (
+            " (a bye needs Black = BYE)" if key in _BYE_SPELLINGS and key not in ("0", "1") else ""
+        )
+        raise InvalidResultError(
+            f"unknown result {value!r}{hint}; expected {GAME_RESULT_HELP}", where, column
+        )
     return result

@@ -10,8 +10,7 @@ Columns are found by their header, in any order; case and surrounding spaces are
 extra columns are left alone. The header row is the first row (among the first
 :data:`HEADER_SEARCH_ROWS`) that holds every required header, so a title above the table is fine.
 Rows whose table cells are all empty are skipped. Which tables a book has is schemas.py's, what
-a cell's value means is cells.py's (``Uncalculated`` and ``EXCEL_ERRORS`` are re-exported here
-for the adapters).
+a cell's value means is cells.py's.
 """
 
 from __future__ import annotations
@@ -19,18 +18,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ratingbook.core.cells import EXCEL_ERRORS, Uncalculated, is_blank
+from ratingbook.core.cells import is_blank
 from ratingbook.errors import Location, MissingColumnError
 
 __all__ = [
-    "EXCEL_ERRORS",
     "HEADER_SEARCH_ROWS",
     "Column",
     "Grid",
     "Row",
     "Table",
     "TableSpec",
-    "Uncalculated",
     "column_letter",
     "header_key",
     "read_table",

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 import xlwings as xw
 
-from ratingbook.core.tables import EXCEL_ERRORS, Grid, trim_grid
+from ratingbook.core.cells import EXCEL_ERRORS
+from ratingbook.core.tables import Grid, trim_grid
 from ratingbook.errors import RatingbookError
 from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
 from ratingbook.workbook.table_growth import TableArea, grown_tables, written_extent

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-# formats.py reads ratings as crikey.parse_hundredths; the reader's home is cells.py.
-from ratingbook.core.cells import hundredths as parse_hundredths
 from ratingbook.core.results import Result
 from ratingbook.core.rules import game_indices
 from ratingbook.errors import InvalidValueError, Location
@@ -22,7 +20,6 @@ __all__ = [
     "crikey_exchange",
     "crikey_tournament",
     "format_hundredths",
-    "parse_hundredths",
     "replay_crikey",
 ]
 
@@ -34,17 +31,6 @@ ONE_POINT = 100
 CRIKEY_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 _RESULT_INDEX = {result: index for index, result in enumerate(CRIKEY_RESULTS)}
 _DRAW = _RESULT_INDEX[Result.DRAW]
-
-
-def core_exchange(gap: int) -> int:
-    """CE = rating gap / 10, rounded half-up to 2 decimals, all in hundredths (seed 000, step 2).
-
-    >>> core_exchange(355)   # 3.55 / 10 = 0.355 -> 0.36
-    36
-    """
-    ratings = [gap - WHITE_HANDICAP, 0]
-    replay_crikey(ratings, [(0, 1, _DRAW, 0, 0)])  # a draw moves exactly CE (step 3c)
-    return abs(ratings[1])
 
 
 def crikey_exchange(

@@ -8,159 +8,20 @@ the points each result is worth. :mod:`ratingbook.swiss.event` builds the event 
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ratingbook.errors import InvalidResultError, InvalidValueError, Location
+from ratingbook.core.results import Result
+from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
-    "BYE_RESULT_HELP",
     "DEFAULT_TIEBREAKS",
-    "GAME_RESULT_HELP",
     "TIEBREAK_CODES",
     "Scoring",
-    "SwissResult",
-    "parse_swiss_result",
     "parse_tiebreaks",
 ]
-
-
-class SwissResult(enum.Enum):
-    """What one row of ``Swiss Games`` records: a game's result or the kind of a bye."""
-
-    WHITE_WINS = "1-0"
-    """White won the game over the board."""
-
-    BLACK_WINS = "0-1"
-    """Black won the game over the board."""
-
-    DRAW = "½-½"
-    """The game was drawn."""
-
-    WHITE_WINS_BY_FORFEIT = "+/-"
-    """Black did not play: White scores a win, nobody played (TRF ``+`` / ``-``)."""
-
-    BLACK_WINS_BY_FORFEIT = "-/+"
-    """White did not play: Black scores a win, nobody played."""
-
-    DOUBLE_FORFEIT = "-/-"
-    """Neither player turned up: both score zero."""
-
-    PAIRING_BYE = "PAB"
-    """Pairing-allocated bye (TRF ``U``): the odd player out, written by the pairing."""
-
-    HALF_POINT_BYE = "HPB"
-    """Half-point bye the player asked for (TRF ``H``)."""
-
-    FULL_POINT_BYE = "FPB"
-    """Full-point bye (TRF ``F``)."""
-
-    ZERO_POINT_BYE = "ZPB"
-    """Zero-point bye: a requested or known absence (TRF ``Z``)."""
-
-    __hash__ = object.__hash__
-
-    def __repr__(self) -> str:
-        return f"SwissResult.{self.name}"
-
-    @property
-    def is_bye(self) -> bool:
-        """A bye: the row has no opponent."""
-        return self in _BYES
-
-    @property
-    def is_played(self) -> bool:
-        """A game played over the board (not a forfeit, not a bye)."""
-        return self in (SwissResult.WHITE_WINS, SwissResult.BLACK_WINS, SwissResult.DRAW)
-
-    @property
-    def is_requested_bye(self) -> bool:
-        """A bye entered before pairing (half-, full- or zero-point), not the pairing's own."""
-        return self in _BYES and self is not SwissResult.PAIRING_BYE
-
-
-_BYES = frozenset(
-    {
-        SwissResult.PAIRING_BYE,
-        SwissResult.HALF_POINT_BYE,
-        SwissResult.FULL_POINT_BYE,
-        SwissResult.ZERO_POINT_BYE,
-    }
-)
-
-# --- result spellings (the one home) -----------------------------------------------------------
-
-_GAME_SPELLINGS: dict[str, SwissResult] = {}
-_texts: tuple[str, ...]
-for _texts, _result in (
-    (("1-0", "1:0"), SwissResult.WHITE_WINS),
-    (("0-1", "0:1"), SwissResult.BLACK_WINS),
-    (("½-½", "1/2-1/2", "0.5-0.5", ",5-,5", "0,5-0,5", "½:½", "=", "draw"), SwissResult.DRAW),
-    (("+/-", "+-", "+:-", "1f-0f", "1-0f", "1-0ff"), SwissResult.WHITE_WINS_BY_FORFEIT),
-    (("-/+", "-+", "-:+", "0f-1f", "0-1f", "0-1ff"), SwissResult.BLACK_WINS_BY_FORFEIT),
-    (("-/-", "--", "-:-", "0f-0f", "0-0f", "0-0ff"), SwissResult.DOUBLE_FORFEIT),
-):
-    for _text in _texts:
-        _GAME_SPELLINGS[_text] = _result
-
-_BYE_SPELLINGS: dict[str, SwissResult] = {}
-for _texts, _result in (
-    (("pab", "u", "bye", "pairing bye", "pairing-allocated bye"), SwissResult.PAIRING_BYE),
-    (("hpb", "h", "½", "0.5", "1/2", "half", "half-point bye"), SwissResult.HALF_POINT_BYE),
-    (("fpb", "f", "1", "full", "full-point bye"), SwissResult.FULL_POINT_BYE),
-    (("zpb", "z", "0", "-", "zero", "absent", "zero-point bye"), SwissResult.ZERO_POINT_BYE),
-):
-    for _text in _texts:
-        _BYE_SPELLINGS[_text] = _result
-
-GAME_RESULT_HELP = "1-0, 0-1, ½-½, +/- , -/+ or -/- (forfeits)"
-BYE_RESULT_HELP = "PAB (pairing bye, U), HPB (half point, H), FPB (full point, F) or ZPB (zero, Z)"
-
-
-def _key(value: str) -> str:
-    return "".join(value.split()).replace("–", "-").replace("−", "-").casefold()
-
-
-def parse_swiss_result(
-    value: object, where: Location | None = None, *, bye_row: bool, column: str = "Result"
-) -> SwissResult | None:
-    """Read a ``Result`` cell of ``Swiss Games``; an empty cell is a game not yet played (None).
-
-    On a bye row (``Black`` is ``BYE``) only a bye value is accepted, on a game row only a game
-    result or a forfeit; the other kind is an error naming the cell.
-    """
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if bye_row:
-            raise InvalidResultError(f"a bye row needs its kind: {BYE_RESULT_HELP}", where, column)
-        return None
-    if isinstance(value, bool):
-        key = ""
-    elif isinstance(value, int | float):
-        key = _key(
-            repr(value) if isinstance(value, float) and not value.is_integer() else str(int(value))
-        )
-    else:
-        key = _key(str(value))
-    if bye_row:
-        result = _BYE_SPELLINGS.get(key)
-        if result is None:
-            hint = " (a game result on a bye row)" if key in _GAME_SPELLINGS else ""
-            raise InvalidResultError(
-                f"{value!r} is not a bye{hint}; a bye row takes {BYE_RESULT_HELP}", where, column
-            )
-        return result
-    result = _GAME_SPELLINGS.get(key)
-    if result is None:
-        hint = (
-            " (a bye needs Black = BYE)" if key in _BYE_SPELLINGS and key not in ("0", "1") else ""
-        )
-        raise InvalidResultError(
-            f"unknown result {value!r}{hint}; expected {GAME_RESULT_HELP}", where, column
-        )
-    return result
 
 
 # --- tie-break codes (the one home) ------------------------------------------------------------
@@ -235,19 +96,19 @@ class Scoring:
     draw: Fraction = Fraction(1, 2)
     pairing_bye: Fraction = Fraction(1)
 
-    def points(self, result: SwissResult | None) -> tuple[Fraction, Fraction]:
+    def points(self, result: Result | None) -> tuple[Fraction, Fraction]:
         """White's and Black's points for a row (a bye's are White's; Black's is 0)."""
         zero = Fraction(0)
         table = {
-            SwissResult.WHITE_WINS: (self.win, zero),
-            SwissResult.BLACK_WINS: (zero, self.win),
-            SwissResult.DRAW: (self.draw, self.draw),
-            SwissResult.WHITE_WINS_BY_FORFEIT: (self.win, zero),
-            SwissResult.BLACK_WINS_BY_FORFEIT: (zero, self.win),
-            SwissResult.DOUBLE_FORFEIT: (zero, zero),
-            SwissResult.PAIRING_BYE: (self.pairing_bye, zero),
-            SwissResult.HALF_POINT_BYE: (self.draw, zero),
-            SwissResult.FULL_POINT_BYE: (self.win, zero),
-            SwissResult.ZERO_POINT_BYE: (zero, zero),
+            Result.WHITE_WINS: (self.win, zero),
+            Result.BLACK_WINS: (zero, self.win),
+            Result.DRAW: (self.draw, self.draw),
+            Result.WHITE_WINS_BY_FORFEIT: (self.win, zero),
+            Result.BLACK_WINS_BY_FORFEIT: (zero, self.win),
+            Result.DOUBLE_FORFEIT: (zero, zero),
+            Result.PAIRING_BYE: (self.pairing_bye, zero),
+            Result.HALF_POINT_BYE: (self.draw, zero),
+            Result.FULL_POINT_BYE: (self.win, zero),
+            Result.ZERO_POINT_BYE: (zero, zero),
         }
         return table[result] if result is not None else (zero, zero)

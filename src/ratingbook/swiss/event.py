@@ -32,6 +32,7 @@ from ratingbook.core.cells import (
     text,
     whole_number,
 )
+from ratingbook.core.results import Result, parse_swiss_result
 from ratingbook.core.rules import check_players
 from ratingbook.core.tables import Row
 from ratingbook.errors import (
@@ -41,27 +42,17 @@ from ratingbook.errors import (
     RatingbookError,
     UnknownPlayerError,
 )
-from ratingbook.swiss.codes import Scoring, SwissResult, parse_swiss_result, parse_tiebreaks
 from ratingbook.swiss.settings import (
-    RULES_2026_FROM,
     SwissSettings,
-    read_settings,
 )
 
 __all__ = [
     "BYE",
-    "RULES_2026_FROM",
     "EventError",
-    "Scoring",
     "SwissEntry",
     "SwissEvent",
     "SwissPlayer",
-    "SwissResult",
-    "SwissSettings",
     "build_event",
-    "parse_swiss_result",
-    "parse_tiebreaks",
-    "read_settings",
 ]
 
 #: What ``Black`` holds on a bye row.
@@ -102,7 +93,7 @@ class SwissEntry:
     board: int | None
     white: str
     black: str | None
-    result: SwissResult | None  # None: a game not played yet
+    result: Result | None  # None: a game not played yet
     where: Location | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -140,9 +131,7 @@ class SwissEvent:
     @property
     def paired_rounds(self) -> int:
         """The last round that has been paired: the highest round with a game or a pairing bye."""
-        rounds = [
-            e.round for e in self.entries if not e.is_bye or e.result is SwissResult.PAIRING_BYE
-        ]
+        rounds = [e.round for e in self.entries if not e.is_bye or e.result is Result.PAIRING_BYE]
         return max(rounds, default=0)
 
     def round_entries(self, round_number: int) -> list[SwissEntry]:
@@ -249,7 +238,7 @@ def read_player(row: Row) -> SwissPlayer:
     )
 
 
-def _result_from_points(row: Row) -> SwissResult | None:
+def _result_from_points(row: Row) -> Result | None:
     """The seed's ``White Points`` / ``Black Points`` columns as a result, when Result is empty."""
     wv, bv = row.get("White Points"), row.get("Black Points")
     blank = [is_blank(v) for v in (wv, bv)]
@@ -258,9 +247,9 @@ def _result_from_points(row: Row) -> SwissResult | None:
     wh = int(2 * score(wv, row.where, "White Points"))
     bh = int(2 * score(bv, row.where, "Black Points"))
     table = {
-        (2, 0): SwissResult.WHITE_WINS,
-        (0, 2): SwissResult.BLACK_WINS,
-        (1, 1): SwissResult.DRAW,
+        (2, 0): Result.WHITE_WINS,
+        (0, 2): Result.BLACK_WINS,
+        (1, 1): Result.DRAW,
     }
     result = table.get((wh, bh))
     if result is None:
@@ -323,7 +312,7 @@ def check_event(event: SwissEvent) -> None:
                 continue
             seen[key] = entry
             player = by_name[name]
-            zero_bye = entry.result is SwissResult.ZERO_POINT_BYE
+            zero_bye = entry.result is Result.ZERO_POINT_BYE
             if not player.plays_in(entry.round) and not zero_bye:
                 problems.append(
                     EventError(
@@ -333,7 +322,7 @@ def check_event(event: SwissEvent) -> None:
                         column,
                     )
                 )
-    paired = {e.round for e in event.entries if not e.is_bye or e.result is SwissResult.PAIRING_BYE}
+    paired = {e.round for e in event.entries if not e.is_bye or e.result is Result.PAIRING_BYE}
     for number in range(1, event.paired_rounds):
         if number not in paired:
             first = min(
@@ -348,7 +337,7 @@ def check_event(event: SwissEvent) -> None:
             break
     byes: dict[int, SwissEntry] = {}
     for entry in event.entries:
-        if entry.result is SwissResult.PAIRING_BYE:
+        if entry.result is Result.PAIRING_BYE:
             if entry.round in byes:
                 problems.append(
                     EventError(

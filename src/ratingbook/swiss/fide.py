@@ -21,8 +21,8 @@ from gacrux.pairingdutch import pairing_dutch
 from gacrux.tiebreak import tiebreak
 from gacrux.trf2json import trf2json
 
+from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
-from ratingbook.swiss.codes import SwissResult
 from ratingbook.swiss.event import EventError, SwissEntry, SwissEvent, next_round_to_pair
 from ratingbook.swiss.trf import export_trf
 
@@ -86,7 +86,7 @@ def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
         if pair["b"]:
             rows.append(SwissEntry(round_number, board, white, names[pair["b"]], None))
         else:
-            rows.append(SwissEntry(round_number, board, white, None, SwissResult.PAIRING_BYE))
+            rows.append(SwissEntry(round_number, board, white, None, Result.PAIRING_BYE))
     # A bye, if any, goes last (gacrux puts it there too; kept explicit for the pairing list).
     rows.sort(key=lambda e: (e.black is None, e.board or 0))
     return [SwissEntry(e.round, n, e.white, e.black, e.result) for n, e in enumerate(rows, start=1)]

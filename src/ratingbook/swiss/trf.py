@@ -28,16 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ratingbook.core.results import Result
 from ratingbook.errors import Location, ParseError
-from ratingbook.swiss.codes import TIEBREAK_CODES, Scoring, SwissResult
-from ratingbook.swiss.event import (
-    SwissEntry,
-    SwissEvent,
-    SwissPlayer,
-    SwissSettings,
-    check_event,
-    normalise_title,
-)
+from ratingbook.swiss.codes import TIEBREAK_CODES, Scoring
+from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer, check_event, normalise_title
+from ratingbook.swiss.settings import SwissSettings
 
 __all__ = ["TrfError", "TrfImport", "export_trf", "import_trf"]
 
@@ -49,41 +44,41 @@ class TrfError(ParseError):
 # --- the letters of a round entry (one home) ---------------------------------------------------
 
 #: White's and Black's letters for each game result.
-_GAME_LETTERS: Mapping[SwissResult, tuple[str, str]] = {
-    SwissResult.WHITE_WINS: ("1", "0"),
-    SwissResult.BLACK_WINS: ("0", "1"),
-    SwissResult.DRAW: ("=", "="),
-    SwissResult.WHITE_WINS_BY_FORFEIT: ("+", "-"),
-    SwissResult.BLACK_WINS_BY_FORFEIT: ("-", "+"),
-    SwissResult.DOUBLE_FORFEIT: ("-", "-"),
+_GAME_LETTERS: Mapping[Result, tuple[str, str]] = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.DRAW: ("=", "="),
+    Result.WHITE_WINS_BY_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
 }
-_BYE_LETTERS: Mapping[SwissResult, str] = {
-    SwissResult.PAIRING_BYE: "U",
-    SwissResult.HALF_POINT_BYE: "H",
-    SwissResult.FULL_POINT_BYE: "F",
-    SwissResult.ZERO_POINT_BYE: "Z",
+_BYE_LETTERS: Mapping[Result, str] = {
+    Result.PAIRING_BYE: "U",
+    Result.HALF_POINT_BYE: "H",
+    Result.FULL_POINT_BYE: "F",
+    Result.ZERO_POINT_BYE: "Z",
 }
 # Reading: a game's pair of letters, seen from White then Black. W/D/L (a game that lasted less
 # than one move, not rated) are read as the result they give.
-_READ_GAME: Mapping[tuple[str, str], SwissResult] = {
+_READ_GAME: Mapping[tuple[str, str], Result] = {
     **{letters: result for result, letters in _GAME_LETTERS.items()},
-    ("W", "L"): SwissResult.WHITE_WINS,
-    ("L", "W"): SwissResult.BLACK_WINS,
-    ("D", "D"): SwissResult.DRAW,
+    ("W", "L"): Result.WHITE_WINS,
+    ("L", "W"): Result.BLACK_WINS,
+    ("D", "D"): Result.DRAW,
 }
 # A bye entry's letter (opponent 0000 or blank). TRF16 files also write "+"/"1" for a full-point
 # bye, "=" for a half-point bye and "-"/"0"/blank for an absence.
-_READ_BYE: Mapping[str, SwissResult] = {
-    "U": SwissResult.PAIRING_BYE,
-    "H": SwissResult.HALF_POINT_BYE,
-    "=": SwissResult.HALF_POINT_BYE,
-    "F": SwissResult.FULL_POINT_BYE,
-    "+": SwissResult.FULL_POINT_BYE,
-    "1": SwissResult.FULL_POINT_BYE,
-    "Z": SwissResult.ZERO_POINT_BYE,
-    "-": SwissResult.ZERO_POINT_BYE,
-    "0": SwissResult.ZERO_POINT_BYE,
-    " ": SwissResult.ZERO_POINT_BYE,
+_READ_BYE: Mapping[str, Result] = {
+    "U": Result.PAIRING_BYE,
+    "H": Result.HALF_POINT_BYE,
+    "=": Result.HALF_POINT_BYE,
+    "F": Result.FULL_POINT_BYE,
+    "+": Result.FULL_POINT_BYE,
+    "1": Result.FULL_POINT_BYE,
+    "Z": Result.ZERO_POINT_BYE,
+    "-": Result.ZERO_POINT_BYE,
+    "0": Result.ZERO_POINT_BYE,
+    " ": Result.ZERO_POINT_BYE,
 }
 
 #: Tournament records kept as Swiss Settings (text), by record code.
@@ -213,7 +208,7 @@ def export_trf(
         for number in range(1, last_round + 1):
             found = by_round.get((player.name, number))
             if found is None and number == next_round and player.name in absent_next_round:
-                found = SwissEntry(number, None, player.name, None, SwissResult.ZERO_POINT_BYE)
+                found = SwissEntry(number, None, player.name, None, Result.ZERO_POINT_BYE)
             entries.append(found)
         lines.append(
             _player_line(
@@ -399,7 +394,7 @@ def import_trf(text: str) -> TrfImport:
         settings["tiebreaks"] = tiebreaks
     entries = _entries(players)
     paired = frozenset(
-        e.round for e in entries if e.black is not None or e.result is SwissResult.PAIRING_BYE
+        e.round for e in entries if e.black is not None or e.result is Result.PAIRING_BYE
     )
     ordered = tuple(_withdrawn(*players[n], paired) for n in sorted(players))
     event = SwissEvent(ordered, entries, SwissSettings(**settings))  # type: ignore[arg-type]
@@ -430,7 +425,7 @@ def _withdrawn(
         field = fields.get(round_number)
         if field is None:
             return True
-        return field.opponent == 0 and _READ_BYE[field.letter] is SwissResult.ZERO_POINT_BYE
+        return field.opponent == 0 and _READ_BYE[field.letter] is Result.ZERO_POINT_BYE
 
     first = last_entry + 1
     while first > 1 and absent(first - 1):
@@ -446,7 +441,7 @@ def _entries(
     points: dict[int, Fraction] = dict.fromkeys(players, Fraction(0))
     rounds = sorted({r for _, fields in players.values() for r in fields})
     for round_number in rounds:
-        games: list[tuple[int, int, SwissResult | None, int]] = []
+        games: list[tuple[int, int, Result | None, int]] = []
         byes: list[SwissEntry] = []
         for number in sorted(players):
             player, fields = players[number]
@@ -480,7 +475,7 @@ def _entries(
             if field.colour != "w" and back.colour != "b" and number > field.opponent:
                 continue
             pair = (field.letter, back.letter)
-            result: SwissResult | None
+            result: Result | None
             if pair == (" ", " "):
                 result = None  # paired, not played yet
             elif pair in _READ_GAME:
@@ -510,7 +505,7 @@ def _entries(
             points[white] += wp
             points[black] += bp
         for bye in byes:
-            bye_board = len(games) + 1 if bye.result is SwissResult.PAIRING_BYE else None
+            bye_board = len(games) + 1 if bye.result is Result.PAIRING_BYE else None
             entries.append(SwissEntry(bye.round, bye_board, bye.white, None, bye.result, bye.where))
         number_of = {p.name: n for n, (p, _) in players.items()}
         for bye in byes:

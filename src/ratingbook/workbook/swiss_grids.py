@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
 from ratingbook.ratings import swiss_standings
-from ratingbook.swiss.codes import SwissResult
 from ratingbook.swiss.event import BYE, SwissEntry, SwissEvent
 from ratingbook.swiss.fide import fide_standings
 from ratingbook.workbook.schemas import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
@@ -139,18 +139,18 @@ def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
 
 
 _BYE_SHOWN = {
-    SwissResult.PAIRING_BYE: "PAB",
-    SwissResult.HALF_POINT_BYE: "HPB",
-    SwissResult.FULL_POINT_BYE: "FPB",
-    SwissResult.ZERO_POINT_BYE: "ZPB",
+    Result.PAIRING_BYE: "PAB",
+    Result.HALF_POINT_BYE: "HPB",
+    Result.FULL_POINT_BYE: "FPB",
+    Result.ZERO_POINT_BYE: "ZPB",
 }
 _SIGN = {
-    SwissResult.WHITE_WINS: ("1", "0"),
-    SwissResult.BLACK_WINS: ("0", "1"),
-    SwissResult.DRAW: ("½", "½"),
-    SwissResult.WHITE_WINS_BY_FORFEIT: ("+", "-"),
-    SwissResult.BLACK_WINS_BY_FORFEIT: ("-", "+"),
-    SwissResult.DOUBLE_FORFEIT: ("-", "-"),
+    Result.WHITE_WINS: ("1", "0"),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.DRAW: ("½", "½"),
+    Result.WHITE_WINS_BY_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
 }
 
 

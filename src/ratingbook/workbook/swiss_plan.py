@@ -27,12 +27,11 @@ from ratingbook.swiss.event import (
     BYE,
     SwissEntry,
     SwissEvent,
-    SwissSettings,
     build_event,
     next_round_to_pair,
     pairing_due,
-    read_settings,
 )
+from ratingbook.swiss.settings import SwissSettings, read_settings
 from ratingbook.workbook.book import KEEP, Book, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.reading import Sheets, game_players, guarded, read, unique_names

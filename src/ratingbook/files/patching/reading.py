@@ -15,8 +15,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ratingbook.core.cells import Uncalculated
 from ratingbook.core.refs import column_name
-from ratingbook.core.tables import HEADER_SEARCH_ROWS, Grid, Uncalculated
+from ratingbook.core.tables import HEADER_SEARCH_ROWS, Grid
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.xmltext import (
     attributes,

@@ -25,7 +25,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
 
-from ratingbook.core.tables import Grid, Uncalculated, trim_grid
+from ratingbook.core.cells import Uncalculated
+from ratingbook.core.tables import Grid, trim_grid
 from ratingbook.errors import UnsafeWorkbookError, WorkbookError
 from ratingbook.files.disk import (
     MACRO_SUFFIXES,
