@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ratingbook.core.tables import Row, column_letter
+from ratingbook.core.refs import column_letter
+from ratingbook.core.tables import Row
 from ratingbook.errors import Location
 
 

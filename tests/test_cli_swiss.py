@@ -105,7 +105,7 @@ def test_udf_reads_the_event_spellings_in_the_seed_order() -> None:
         [3, 3, "Bob", "Femke", "1-0"],
     ]  # fmt: skip
     assert SWISS_STANDINGS(rows) == [
-        ["Rank", "Name", "Points", "Resistance", "SB", "Blacks"],
+        ["Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"],
         [1, "Erik", 2.5, 4.0, 3.00, 2],
         [2, "Daniel", 2.0, 5.5, 3.25, 1],
         [3, "Charlotte", 2.0, 3.5, 2.25, 1],

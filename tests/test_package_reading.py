@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ratingbook.core.cells import Uncalculated
-from ratingbook.core.refs import column_name, split_ref
+from ratingbook.core.refs import column_letter, split_ref
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.patching.reading import overlay, plain_values, special_cells
 from ratingbook.files.patching.walker import SheetXml
@@ -186,7 +186,7 @@ def test_the_table_columns_read_the_same_with_or_without_far_cells(
         xml += f'<row r="{row}">'
         for column in sorted(cells[row]):
             value = cells[row][column]
-            ref = f"{column_name(column)}{row}"
+            ref = f"{column_letter(column)}{row}"
             if isinstance(value, str):
                 xml += f'<c r="{ref}" t="inlineStr"><is><t>{value}</t></is></c>'
             else:

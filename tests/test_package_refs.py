@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ratingbook.core.refs import column_name, column_number, split_ref
+from ratingbook.core.refs import column_letter, column_number, split_ref
 from ratingbook.errors import WorkbookError
 
 # (reference, row, column): Excel's columns run A..Z, AA..AZ, BA.., the last is XFD = 16,384.
@@ -23,7 +23,7 @@ REFS = [
 @pytest.mark.parametrize(("ref", "row", "column"), REFS)
 def test_references_round_trip(ref: str, row: int, column: int) -> None:
     assert split_ref(ref) == (row, column)
-    assert f"{column_name(column)}{row}" == ref
+    assert f"{column_letter(column)}{row}" == ref
     letters = ref.rstrip("0123456789")
     assert column_number(letters) == column
     assert column_number(letters.lower()) == column

@@ -231,7 +231,7 @@ CALLS: list[tuple[str, list[Any], Any]] = [
         "swiss_standings",
         [[["White", "Black", "White Points", "Black Points"], *_swiss_games()]],
         [  # seed 004's table
-            ["Rank", "Name", "Points", "Resistance", "SB", "Blacks"],
+            ["Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"],
             [1, "Erik", 2.5, 4.0, 3.00, 2],
             [2, "Daniel", 2.0, 5.5, 3.25, 1],
             [3, "Charlotte", 2.0, 3.5, 2.25, 1],

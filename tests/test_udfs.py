@@ -48,7 +48,7 @@ SEED_004_GAMES: list[list[Any]] = [
     ["Bob", "Femke", 1, 0],
 ]
 SEED_004_TABLE: list[list[Any]] = [
-    ["Rank", "Name", "Points", "Resistance", "SB", "Blacks"],
+    ["Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"],
     [1, "Erik", 2.5, 4.0, 3.00, 2],
     [2, "Daniel", 2.0, 5.5, 3.25, 1],
     [3, "Charlotte", 2.0, 3.5, 2.25, 1],
@@ -191,7 +191,7 @@ def test_swiss_standings_skips_a_header_row_and_empty_rows() -> None:
 def test_swiss_standings_of_a_single_game_in_any_shape() -> None:
     """One game arrives as one row, or flat (a 1x4 range without ndim=2)."""
     expected = [
-        ["Rank", "Name", "Points", "Resistance", "SB", "Blacks"],
+        ["Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"],
         [1, "Anna", 1.0, 0.0, 0.0, 0],
         [2, "Femke", 0.0, 1.0, 0.0, 1],
     ]

@@ -18,19 +18,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import xlwings as xw
 
 from ratingbook.core import cells
+from ratingbook.core.refs import column_letter
 from ratingbook.core.results import Result, parse_crikey_result
-from ratingbook.core.rules import check_players, check_points, competition_ranks, result_of_score
-from ratingbook.core.tables import Row, column_letter, header_key
+from ratingbook.core.rules import check_players, check_points, result_of_score
+from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
 from ratingbook.ratings import crikey, elo, ladder, swiss_standings
 from ratingbook.swiss import event as swiss_event
 from ratingbook.swiss.codes import parse_tiebreaks
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES
+
+if TYPE_CHECKING:
+    from ratingbook.workbook.swiss_grids import SheetGrid
 
 __all__ = [
     "CRIKEY_UPDATE",
@@ -47,8 +51,6 @@ MAX_CONTESTANTS = 16_384
 #: A worksheet function must not freeze Excel (this many games take a few seconds); larger
 #: tournaments belong on the command line (`ratingbook elo-tournament`).
 MAX_TOURNAMENT_GAMES = 50_000
-
-SWISS_HEADER = ("Rank", "Name", "Points", "Resistance", "SB", "Blacks")
 
 
 # --- arguments ---------------------------------------------------------------------------------
@@ -332,23 +334,18 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
             )
         # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
         from ratingbook.swiss.fide import fide_standings
-        from ratingbook.workbook.swiss_grids import seed_order_standings
+        from ratingbook.workbook.swiss_grids import (
+            fide_standings_grid,
+            seed_order_standings,
+            seed_standings_grid,
+        )
 
         event = _event_from_rows(rows[0], rows[1:])
         if codes:
-            standings = fide_standings(event, codes)
-            table: list[list[Any]] = [["Rank", "Name", "Points", *codes]]
-            for standing in standings.lines:
-                points = float(standing.points)
-                table.append([standing.rank, standing.name, points, *standing.values])
-            return table
-        results, ranks = seed_order_standings(event)
-        table = [list(SWISS_HEADER)]
-        for rank, r in zip(ranks, results, strict=True):
-            table.append(
-                [rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black]
-            )
-        return table
+            grid, _ = fide_standings_grid(fide_standings(event, codes))
+        else:
+            grid, _ = seed_standings_grid(seed_order_standings(event))
+        return _spilled(grid)
     first = 1
     if rows and _is_header(rows[0]):
         rows, first = rows[1:], 2
@@ -359,9 +356,16 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
         played.append(_game_row(line, n))
     # The player list is the players in order of first appearance (it only decides full ties).
     players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
-    results = swiss_standings.swiss_standings(players, played)
-    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
-    table = [list(SWISS_HEADER)]
-    for rank, r in zip(competition_ranks(keys), results, strict=True):
-        table.append([rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black])
-    return table
+    from ratingbook.workbook.swiss_grids import seed_standings_grid
+
+    grid, _ = seed_standings_grid(swiss_standings.swiss_standings(players, played))
+    return _spilled(grid)
+
+
+def _spilled(grid: SheetGrid) -> list[list[Any]]:
+    """A standings grid as a worksheet function spills it: the header row, then the rows
+    (exact fractions as numbers Excel holds)."""
+    return [
+        list(grid.header),
+        *([_plain(v) if isinstance(v, Fraction) else v for v in row] for row in grid.rows),
+    ]

@@ -1,6 +1,7 @@
-"""Cell references: ``AB12`` <-> (row 12, column 28).
+"""Excel's column letters and cell references: ``AB12`` <-> (row 12, column 28).
 
-Everything that decides how a cell or column is named in sheet XML lives here.
+Everything that decides how a cell or column is named lives here, for messages, formulas, chart
+ranges and sheet XML alike; and Excel's limits (the last row and column).
 """
 
 from __future__ import annotations
@@ -8,8 +9,9 @@ from __future__ import annotations
 import functools
 import re
 
-from ratingbook.core.tables import column_letter
 from ratingbook.errors import WorkbookError
+
+__all__ = ["MAX_COLUMN", "MAX_ROW", "column_letter", "column_number", "split_ref"]
 
 _CELL_REF = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
 
@@ -20,7 +22,11 @@ MAX_COLUMN = 16_384
 
 @functools.lru_cache(maxsize=1 << 14)
 def column_number(letters: str) -> int:
-    """The 1-based number of column ``letters`` (``"A"`` -> 1, ``"AA"`` -> 27)."""
+    """The 1-based number of column ``letters`` (``"A"`` -> 1, ``"AA"`` -> 27); any case.
+
+    >>> column_number("AB"), column_number("xfd")
+    (28, 16384)
+    """
     column = 0
     for letter in letters.upper():
         column = column * 26 + ord(letter) - 64
@@ -37,6 +43,14 @@ def split_ref(ref: str) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def column_name(column: int) -> str:
-    """The letters of 1-based column ``column`` (28 -> ``"AB"``)."""
-    return column_letter(column)
+def column_letter(index: int) -> str:
+    """Excel's name of the 1-based column ``index``.
+
+    >>> column_letter(1), column_letter(28), column_letter(16384)
+    ('A', 'AB', 'XFD')
+    """
+    letters = ""
+    while index > 0:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters

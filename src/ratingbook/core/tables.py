@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ratingbook.core.cells import is_blank
+from ratingbook.core.refs import column_letter
 from ratingbook.errors import Location, MissingColumnError
 
 __all__ = [
@@ -28,7 +29,6 @@ __all__ = [
     "Row",
     "Table",
     "TableSpec",
-    "column_letter",
     "header_key",
     "read_table",
     "trim_grid",
@@ -54,15 +54,6 @@ def trim_grid(grid: Grid) -> Grid:
                 width = max(width, c + 1)
                 break
     return [row[:width] for row in grid]
-
-
-def column_letter(index: int) -> str:
-    """Excel's name of the 1-based column ``index``: 1 -> A, 27 -> AA."""
-    letters = ""
-    while index > 0:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def header_key(value: object) -> str:

@@ -13,7 +13,7 @@ from openpyxl.styles import Font
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ratingbook.core.tables import column_letter
+from ratingbook.core.refs import column_letter
 from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
 from ratingbook.workbook.charts import CHART_COLUMNS, CHART_ROWS, ladder_columns
 from ratingbook.workbook.presentation import (

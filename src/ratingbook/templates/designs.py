@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from ratingbook.core.results import LADDER_RESULT_SPELLINGS
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.templates.camper_chart import CAMPER_CHART
-from ratingbook.workbook.ladder_plan import STANDINGS_HEADER
 from ratingbook.workbook.schemas import (
+    ARCHIVED_ON,
     CAMP_GROUPS,
     CRIKEY_CHARTS,
     CRIKEY_GAMES,
@@ -31,6 +31,7 @@ from ratingbook.workbook.schemas import (
     ELO_SETTINGS,
     ELO_STANDINGS,
     GAMES_ARCHIVE,
+    GAMES_ARCHIVE_COLUMNS,
     LADDER_CHARTS,
     LADDER_GAMES,
     LADDER_PLAYERS,
@@ -40,6 +41,7 @@ from ratingbook.workbook.schemas import (
     NAME_COLUMNS,
     RATING_HISTORY,
     WEEKLY_STANDINGS,
+    WEEKLY_STANDINGS_COLUMNS,
 )
 
 __all__ = [
@@ -172,14 +174,8 @@ def _name_formula(side: str) -> str:
 
 
 _ARCHIVE_SPECS = (
-    TableSpec(
-        GAMES_ARCHIVE,
-        tuple(
-            Column(c)
-            for c in ("Week", "Archived On", *(c.name for c in LADDER_GAMES.columns), *NAME_COLUMNS)
-        ),
-    ),
-    TableSpec(WEEKLY_STANDINGS, tuple(Column(c) for c in ("Week", *STANDINGS_HEADER))),
+    TableSpec(GAMES_ARCHIVE, tuple(Column(c) for c in GAMES_ARCHIVE_COLUMNS)),
+    TableSpec(WEEKLY_STANDINGS, tuple(Column(c) for c in WEEKLY_STANDINGS_COLUMNS)),
 )
 
 LADDER = Design(
@@ -271,8 +267,8 @@ LADDER = Design(
             InputSheet(
                 spec,
                 rows=(),
-                number_formats={"Archived On": "yyyy-mm-dd"},
-                widths={"Archived On": 12, "Name": 24, "White Name": 24, "Black Name": 24},
+                number_formats={ARCHIVED_ON: "yyyy-mm-dd"},
+                widths={ARCHIVED_ON: 12, "Name": 24, "White Name": 24, "Black Name": 24},
                 table=False,
                 landscape=spec.sheet == GAMES_ARCHIVE,
             )

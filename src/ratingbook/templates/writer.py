@@ -31,7 +31,6 @@ from pathlib import Path
 from openpyxl import Workbook
 from openpyxl.packaging.core import DocumentProperties
 from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.filters import AutoFilter
 from openpyxl.worksheet.table import Table, TableColumn, TableFormula, TableStyleInfo
@@ -39,6 +38,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import tostring
 
 from ratingbook import workbook
+from ratingbook.core.refs import column_letter
 from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
@@ -154,7 +154,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
     ws.append(list(header))
     for values in sheet.rows:
         ws.append(list(values))
-    last_column = get_column_letter(len(header))
+    last_column = column_letter(len(header))
     last_row = max(2, len(sheet.rows) + 1)  # a table needs at least one data row
     if sheet.table:
         name = table_name(sheet.spec.sheet)
@@ -180,7 +180,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
     apply_print_setup(ws, PrintSetup(sheet.spec.sheet, landscape=sheet.landscape, file_name=True))
     positions = {name: i for i, name in enumerate(header, start=1)}
     for name, position in positions.items():
-        letter = get_column_letter(position)
+        letter = column_letter(position)
         dimension = ws.column_dimensions[letter]
         dimension.width = sheet.widths.get(name, max(10.0, len(name) + 3.0))
         number_format = sheet.number_formats.get(name)
@@ -190,7 +190,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
             for r in range(2, last_row + 1):
                 ws.cell(row=r, column=position).number_format = number_format
     for dropdown in sheet.dropdowns:
-        letter = get_column_letter(positions[dropdown.column])
+        letter = column_letter(positions[dropdown.column])
         choices = ",".join(dropdown.choices)
         validation = DataValidation(
             type="list",

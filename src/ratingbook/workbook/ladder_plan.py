@@ -38,12 +38,12 @@ from ratingbook.workbook.schemas import (
     LADDER_PLAYERS,
     LADDER_PROGRESS,
     LADDER_STANDINGS,
+    LADDER_STANDINGS_COLUMNS,
     RATING_HISTORY,
 )
 
 __all__ = [
     "REQUIRED",
-    "STANDINGS_HEADER",
     "group_names",
     "ladder_generated",
     "ladder_outcome",
@@ -54,18 +54,6 @@ __all__ = [
 
 REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
 _ID = "a player ID"
-STANDINGS_HEADER = (
-    "Rank",
-    "ID",
-    "Name",
-    "Group",
-    "Rating",
-    "Permanent Rating",
-    "Games",
-    "Wins",
-    "Draws",
-    "Losses",
-)
 
 
 def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
@@ -180,7 +168,7 @@ def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) ->
 
 
 def standings_rows(outcome: ladder.LadderOutcome) -> list[tuple[object, ...]]:
-    """The active players, best first: the columns of :data:`STANDINGS_HEADER`."""
+    """The active players, best first: the columns of :data:`LADDER_STANDINGS_COLUMNS`."""
     tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
     for game, _ in outcome.history.ratings():
         white_column, black_column = RECORD[game.result]
@@ -221,7 +209,7 @@ def ladder_generated(
     title = week_label(week)
     standings = GeneratedSheet(
         LADDER_STANDINGS,
-        STANDINGS_HEADER,
+        LADDER_STANDINGS_COLUMNS,
         standings_rows(outcome),
         number_formats={4: "0", 5: "0"},
         widths={2: 24, 3: 14, 5: 17},

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratingbook.core.tables import column_letter
+from ratingbook.core.refs import column_letter
 
 __all__ = [
     "CellRange",

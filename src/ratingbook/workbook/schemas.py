@@ -11,6 +11,8 @@ from __future__ import annotations
 from ratingbook.core.tables import Column, TableSpec
 
 __all__ = [
+    "ARCHIVED_ON",
+    "ARCHIVE_WEEK",
     "CAMP_GROUPS",
     "CRIKEY_CHARTS",
     "CRIKEY_GAMES",
@@ -26,12 +28,14 @@ __all__ = [
     "ELO_SETTINGS",
     "ELO_STANDINGS",
     "GAMES_ARCHIVE",
+    "GAMES_ARCHIVE_COLUMNS",
     "LADDER_CHARTS",
     "LADDER_GAMES",
     "LADDER_PLAYERS",
     "LADDER_PROGRESS",
     "LADDER_SETTINGS",
     "LADDER_STANDINGS",
+    "LADDER_STANDINGS_COLUMNS",
     "NAME_COLUMNS",
     "RATING_HISTORY",
     "SWISS_CROSSTABLE",
@@ -42,6 +46,7 @@ __all__ = [
     "SWISS_SETTINGS",
     "SWISS_STANDINGS",
     "WEEKLY_STANDINGS",
+    "WEEKLY_STANDINGS_COLUMNS",
 ]
 
 # --- input tables ----------------------------------------------------------------------------
@@ -146,3 +151,29 @@ SWISS_PAIRINGS = "Pairings"
 
 GAMES_ARCHIVE = "Games Archive"
 WEEKLY_STANDINGS = "Weekly Standings"
+#: What every archive row starts with: the week's label (``Week 3``, camp_week.py), and for a
+#: game the day its week ended.
+ARCHIVE_WEEK = "Week"
+ARCHIVED_ON = "Archived On"
+#: Games Archive as the ladder template lays it out: the week, the day, Ladder Games' columns and
+#: both players' names (a book's own extra columns of Ladder Games are archived too, after them).
+GAMES_ARCHIVE_COLUMNS = (
+    ARCHIVE_WEEK,
+    ARCHIVED_ON,
+    *(c.name for c in LADDER_GAMES.columns),
+    *NAME_COLUMNS,
+)
+#: Ladder Standings (rebuilt on every recalc); Weekly Standings keeps them for every week.
+LADDER_STANDINGS_COLUMNS = (
+    "Rank",
+    "ID",
+    "Name",
+    "Group",
+    "Rating",
+    "Permanent Rating",
+    "Games",
+    "Wins",
+    "Draws",
+    "Losses",
+)
+WEEKLY_STANDINGS_COLUMNS = (ARCHIVE_WEEK, *LADDER_STANDINGS_COLUMNS)

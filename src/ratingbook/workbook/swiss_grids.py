@@ -21,24 +21,20 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
 from ratingbook.ratings import swiss_standings
 from ratingbook.swiss.event import BYE, SwissEntry, SwissEvent
-from ratingbook.swiss.fide import fide_standings
+from ratingbook.swiss.fide import FideStandings, fide_standings
 from ratingbook.workbook.schemas import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
 
 __all__ = [
-    "CROSSTABLE",
-    "PAIRINGS",
-    "STANDINGS",
+    "SEED_COLUMNS",
     "SheetGrid",
     "crosstable_grid",
+    "fide_standings_grid",
     "pairings_grid",
+    "seed_order_standings",
+    "seed_standings_grid",
     "standings_grid",
 ]
 
-STANDINGS = SWISS_STANDINGS
-CROSSTABLE = SWISS_CROSSTABLE
-PAIRINGS = SWISS_PAIRINGS
-
-SEED_COLUMNS = ("Resistance", "Sonneborn-Berger", "Blacks")
 # Integer-valued tie-breaks (counts, ratings); the others are points.
 _WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "ARO", "TPR", "PTP", "APRO", "APPO"})
 
@@ -62,8 +58,8 @@ def _number(points: Fraction) -> int | float:
 
 def seed_order_standings(
     event: SwissEvent,
-) -> tuple[list[swiss_standings.player_result], list[int]]:
-    """The seed's standings of the event (points, resistance, SB, blacks) and their ranks.
+) -> list[swiss_standings.player_result]:
+    """The seed's standings of the event (points, resistance, SB, blacks), best first.
 
     Games played over the board are the seed's games; points scored without playing (byes,
     forfeits) count in the points only.
@@ -84,49 +80,72 @@ def seed_order_standings(
         if entry.black is not None:
             unplayed[entry.black] = unplayed.get(entry.black, 0) + int(bp * 2)
     names = [p.name for p in event.start_order]
-    results = swiss_standings.swiss_standings(names, games, unplayed)
+    return swiss_standings.swiss_standings(names, games, unplayed)
+
+
+#: Seed 004's standings columns, in its order, after Rank and Name (and an event's Rating).
+SEED_COLUMNS = ("Points", "Resistance", "Sonneborn-Berger", "Blacks")
+_SEED_NOTE = "seed order: points, resistance, Sonneborn-Berger, blacks"
+
+
+def seed_standings_grid(
+    results: Sequence[swiss_standings.player_result],
+    ratings: Mapping[str, int | None] | None = None,
+) -> tuple[SheetGrid, dict[str, int]]:
+    """Seed 004's standings table, the one home of its columns and formats, and each player's
+    rank (players equal on all four keys share one). With ``ratings`` (an event), a Rating
+    column follows the name."""
     keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
-    return results, competition_ranks(keys)
-
-
-def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
-    """The ``Swiss Standings`` grid and each player's rank (for the crosstable)."""
-    ratings = {p.name: p.rating for p in event.players}
-    codes = event.settings.tiebreaks
-    if not codes:
-        results, ranks = seed_order_standings(event)
-        seed_rows: list[tuple[object, ...]] = [
-            (
-                rank,
-                r.name,
-                ratings[r.name],
-                r.points,
-                r.resistance_points,
-                r.sonnenborn_berger,
-                r.black,
-            )
-            for rank, r in zip(ranks, results, strict=True)
-        ]
-        grid = SheetGrid(
-            STANDINGS,
-            ("Rank", "Name", "Rating", "Points", *SEED_COLUMNS),
-            seed_rows,
-            number_formats={3: "0.0", 4: "0.0", 5: "0.00"},
-            widths={1: 24, 5: 17},
-            note="seed order: points, resistance, Sonneborn-Berger, blacks",
+    ranks = competition_ranks(keys)
+    shown = ("Rating",) if ratings is not None else ()
+    rows = [
+        (
+            rank,
+            r.name,
+            *((ratings[r.name],) if ratings is not None else ()),
+            r.points,
+            r.resistance_points,
+            r.sonnenborn_berger,
+            r.black,
         )
-        return grid, {r.name: rank for rank, r in zip(ranks, results, strict=True)}
-    standings = fide_standings(event, codes)
-    formats = {3: "0.0"}
-    for i, code in enumerate(codes, start=4):
+        for rank, r in zip(ranks, results, strict=True)
+    ]
+    points = 2 + len(shown)  # the 0-based column of Points
+    grid = SheetGrid(
+        SWISS_STANDINGS,
+        ("Rank", "Name", *shown, *SEED_COLUMNS),
+        rows,
+        number_formats={points: "0.0", points + 1: "0.0", points + 2: "0.00"},
+        widths={1: 24, points + 2: 17},
+        note=_SEED_NOTE,
+    )
+    return grid, {r.name: rank for rank, r in zip(ranks, results, strict=True)}
+
+
+def fide_standings_grid(
+    standings: FideStandings, ratings: Mapping[str, int | None] | None = None
+) -> tuple[SheetGrid, dict[str, int]]:
+    """The FIDE standings (a column per tie-break code, headed by the code) and each player's
+    rank. With ``ratings`` (an event), a Rating column follows the name."""
+    codes = standings.codes
+    shown = ("Rating",) if ratings is not None else ()
+    points = 2 + len(shown)
+    formats = {points: "0.0"}
+    for i, code in enumerate(codes, start=points + 1):
         formats[i] = "0" if code in _WHOLE else ("0.00" if code.startswith("SB") else "0.0")
     rows = [
-        (line.rank, line.name, line.rating, _number(line.points), *line.values)
+        (
+            line.rank,
+            line.name,
+            *((ratings[line.name],) if ratings is not None else ()),
+            _number(line.points),
+            *line.values,
+        )
         for line in standings.lines
     ]
     grid = SheetGrid(
-        STANDINGS,
-        ("Rank", "Name", "Rating", "Points", *codes),
+        SWISS_STANDINGS,
+        ("Rank", "Name", *shown, "Points", *codes),
         rows,
         number_formats=formats,
         widths={1: 24},
@@ -136,6 +155,14 @@ def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
         ),
     )
     return grid, {line.name: line.rank for line in standings.lines}
+
+
+def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
+    """The ``Swiss Standings`` grid of an event and each player's rank (for the crosstable)."""
+    ratings = {p.name: p.rating for p in event.players}
+    if not event.settings.tiebreaks:
+        return seed_standings_grid(seed_order_standings(event), ratings)
+    return fide_standings_grid(fide_standings(event, event.settings.tiebreaks), ratings)
 
 
 _BYE_SHOWN = {
@@ -188,7 +215,9 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     ]
     header = ("Rank", "Name", "Rating", *(f"R{r}" for r in range(1, last + 1)), "Points")
     widths = {1: 24, **{i: 6.0 for i in range(3, 3 + last)}}
-    return SheetGrid(CROSSTABLE, header, rows, number_formats={3 + last: "0.0"}, widths=widths)
+    return SheetGrid(
+        SWISS_CROSSTABLE, header, rows, number_formats={3 + last: "0.0"}, widths=widths
+    )
 
 
 def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGrid:
@@ -213,7 +242,7 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         )
     header = ("Round", "Board", "White", "Rating", "Points", "Black", "Rating", "Points", "Result")
     return SheetGrid(
-        PAIRINGS,
+        SWISS_PAIRINGS,
         header,
         rows,
         number_formats={4: "0.0", 7: "0.0"},

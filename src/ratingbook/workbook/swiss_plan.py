@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
-from ratingbook.core.rules import check_points, competition_ranks
+from ratingbook.core.rules import check_points
 from ratingbook.core.tables import Grid, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
 from ratingbook.ratings import swiss_standings
@@ -40,7 +40,6 @@ from ratingbook.workbook.schemas import (
     SWISS_GAMES,
     SWISS_PLAYERS,
     SWISS_SETTINGS,
-    SWISS_STANDINGS,
 )
 
 if TYPE_CHECKING:
@@ -234,18 +233,8 @@ def _plan_seed(sheets: Sheets) -> Plan:
         games.append(swiss_standings.SwissGame(white, black, wh, bh, where=row.where))
     problems.check()
     assert games_table is not None  # a missing table was a problem, raised just above
-    results = swiss_standings.swiss_standings(names, games)
-    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
-    standings = GeneratedSheet(
-        SWISS_STANDINGS,
-        ("Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"),
-        [
-            (rank, r.name, r.points, r.resistance_points, r.sonnenborn_berger, r.black)
-            for rank, r in zip(competition_ranks(keys), results, strict=True)
-        ],
-        number_formats={2: "0.0", 3: "0.0", 4: "0.00"},
-        widths={1: 20, 4: 17},
-        after=games_table.sheet,
-        print_setup=PrintSetup(SWISS_STANDINGS, file_name=True),
-    )
+    from ratingbook.workbook.swiss_grids import seed_standings_grid
+
+    grid, _ = seed_standings_grid(swiss_standings.swiss_standings(names, games))
+    standings = _generated(grid, games_table.sheet)
     return Plan(sheets=(standings,), summary=(f"swiss: {len(names)} players, {len(games)} games",))

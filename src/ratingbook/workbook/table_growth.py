@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ratingbook.core.refs import column_number
 from ratingbook.workbook.book import KEEP, WriteBlock
 
 __all__ = ["TableArea", "grown_tables", "parse_area", "with_bottom", "written_extent"]
@@ -47,20 +48,13 @@ class TableArea:
     totals_rows: int = 0
 
 
-def _column(letters: str) -> int:
-    number = 0
-    for letter in letters.upper():
-        number = number * 26 + ord(letter) - 64
-    return number
-
-
 def parse_area(name: str, ref: str, totals_rows: int = 0) -> TableArea | None:
     """The area of table ``name`` from its ``ref`` (``"A1:E13"``); None if it is unreadable."""
     match = _AREA.fullmatch(ref.strip())
     if match is None:
         return None
-    left, top = _column(match.group(1)), int(match.group(2))
-    right = _column(match.group(3)) if match.group(3) else left
+    left, top = column_number(match.group(1)), int(match.group(2))
+    right = column_number(match.group(3)) if match.group(3) else left
     bottom = int(match.group(4)) if match.group(4) else top
     if right < left or bottom < top:
         return None

@@ -29,7 +29,6 @@ from ratingbook.workbook.camp_week import (
     week_number,
 )
 from ratingbook.workbook.ladder_plan import (
-    STANDINGS_HEADER,
     group_names,
     ladder_generated,
     ladder_outcome,
@@ -40,10 +39,13 @@ from ratingbook.workbook.ladder_plan import (
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.reading import Sheets, column_block, read
 from ratingbook.workbook.schemas import (
+    ARCHIVE_WEEK,
+    ARCHIVED_ON,
     GAMES_ARCHIVE,
     LADDER_SETTINGS,
     NAME_COLUMNS,
     WEEKLY_STANDINGS,
+    WEEKLY_STANDINGS_COLUMNS,
 )
 
 __all__ = ["plan_ladder_week", "plan_next_week"]
@@ -133,8 +135,8 @@ def _plan_rollover(
     # A week without active players still leaves its label: the archive is the week's state.
     final = [[label, *r] for r in standings] or [[label]]
     archives = (
-        _append(sheets, GAMES_ARCHIVE, ["Week", "Archived On", *header], games),
-        _append(sheets, WEEKLY_STANDINGS, ["Week", *STANDINGS_HEADER], final),
+        _append(sheets, GAMES_ARCHIVE, [ARCHIVE_WEEK, ARCHIVED_ON, *header], games),
+        _append(sheets, WEEKLY_STANDINGS, WEEKLY_STANDINGS_COLUMNS, final),
     )
     for item in archives:
         if isinstance(item, WriteBlock):

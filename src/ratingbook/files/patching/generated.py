@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ratingbook.core.refs import column_name
+from ratingbook.core.refs import column_letter
 from ratingbook.files.ooxml.xmltext import MAIN_NS, REL_NS, inline_text
 from ratingbook.files.patching.cells import DATE_FORMATS, CellWriter, number_text
 from ratingbook.files.patching.drawing import FIT_TO_PAGE, header_footer_xml, page_setup_xml
@@ -34,7 +34,7 @@ def generated_sheet_xml(
     its print setup, and the drawing (relationship id ``drawing``) holding its charts."""
     styles = writer.styles()
     width = max([len(sheet.header), *(len(row) for row in sheet.rows)])
-    letters = [column_name(c + 1) for c in range(max(width, 1))]
+    letters = [column_letter(c + 1) for c in range(max(width, 1))]
     header_style = styles.cell_format(0, styles.bold_font())
     column_styles = [0] * len(letters)
     for c, code in sheet.number_formats.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from ratingbook.core.refs import column_name, split_ref
+from ratingbook.core.refs import column_letter, split_ref
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.xmltext import (
     attributes,
@@ -105,7 +105,7 @@ def patch_sheet(
 
 def _new_row(p: str, number: int, values: Mapping[int, object], writer: CellWriter) -> str:
     cells = "".join(
-        writer.cell(p, f"{column_name(c)}{number}", None, values[c]) for c in sorted(values)
+        writer.cell(p, f"{column_letter(c)}{number}", None, values[c]) for c in sorted(values)
     )
     return f'<{p}row r="{number}">{cells}</{p}row>' if cells else ""
 
@@ -131,12 +131,12 @@ def _patch_row(
             out.append(inside[copied:start])
             copied = start
             c = columns[next_write]
-            new = writer.cell(p, f"{column_name(c)}{number}", None, writes[c])
+            new = writer.cell(p, f"{column_letter(c)}{number}", None, writes[c])
             added = added or bool(new)
             out.append(new)
             next_write += 1
         if next_write < len(columns) and columns[next_write] == column:
-            ref = f"{column_name(column)}{number}"
+            ref = f"{column_letter(column)}{number}"
             if content and "shared" in content:
                 _note_shared_master(sheet.patterns, content, ref, masters)
             style = STYLE.search(cell_attrs)
@@ -148,7 +148,7 @@ def _patch_row(
         shared = masters and content is not None and "shared" in content
         if has_ref and not shared:
             continue
-        ref = f"{column_name(column)}{number}"
+        ref = f"{column_letter(column)}{number}"
         out.append(inside[copied:start])
         element = inside[start:end]
         if not has_ref:
@@ -165,7 +165,7 @@ def _patch_row(
         out_cells: list[str] = []
         while next_write < len(columns):
             c = columns[next_write]
-            new = writer.cell(p, f"{column_name(c)}{number}", None, writes[c])
+            new = writer.cell(p, f"{column_letter(c)}{number}", None, writes[c])
             added = added or bool(new)
             out_cells.append(new)
             next_write += 1
@@ -230,8 +230,8 @@ def _grow_dimension(
         corners = []  # "A1" is what some programs write for any sheet: not a real extent
     rows = [r for r, _ in corners] + [r for r, _ in cells]
     columns = [c for _, c in corners] + [c for _, c in cells]
-    first = f"{column_name(min(columns))}{min(rows)}"
-    last = f"{column_name(max(columns))}{max(rows)}"
+    first = f"{column_letter(min(columns))}{min(rows)}"
+    last = f"{column_letter(max(columns))}{max(rows)}"
     new_ref = first if first == last else f"{first}:{last}"
     if new_ref == ref:
         return head
@@ -262,7 +262,7 @@ def _refuse_partial_arrays(sheet: SheetXml, writes: Mapping[int, Mapping[int, ob
             row, column = inside[0]
             text = unescape(formula.group(2) or "")
             raise WorkbookError(
-                f"{sheet.label}: cell {column_name(column)}{row} is part of the array formula "
+                f"{sheet.label}: cell {column_letter(column)}{row} is part of the array formula "
                 f"{{={text}}} in {attrs['ref']}, which Excel would recompute over what "
                 "ratingbook writes; clear the array formula first"
             )

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import Uncalculated
-from ratingbook.core.refs import column_name
+from ratingbook.core.refs import column_letter
 from ratingbook.core.tables import HEADER_SEARCH_ROWS, Grid
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.xmltext import (
@@ -86,7 +86,7 @@ def special_cells(sheet: SheetXml, trusted: bool = True) -> dict[tuple[int, int]
                 continue
             if formula is None:
                 continue
-            ref = f"{column_name(column)}{row}"
+            ref = f"{column_letter(column)}{row}"
             f_attrs = attributes(formula.group(1))
             text = unescape(formula.group(2) or "")
             if f_attrs.get("t") == "shared" and "si" in f_attrs:
@@ -265,7 +265,7 @@ def compact_sheet(sheet: SheetXml, width: int) -> tuple[str, list[int]]:
                 break
             element = inside[first:end]
             tag_end = element.index(">") + 1
-            ref = f"{column_name(column)}{len(rows) + 1}"
+            ref = f"{column_letter(column)}{len(rows) + 1}"
             kept.append(set_attribute(element[:tag_end], "r", ref) + element[tag_end:])
         if kept:
             rows.append(number)

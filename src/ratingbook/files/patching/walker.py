@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from openpyxl.formula.translate import Translator
 
-from ratingbook.core.refs import MAX_COLUMN, MAX_ROW, column_name, column_number
+from ratingbook.core.refs import MAX_COLUMN, MAX_ROW, column_letter, column_number
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.xmltext import MAIN_NS, attributes, root_prefix
 
@@ -288,8 +288,8 @@ def _beyond(label: str, rows: bool, position: int) -> str:
             f"(a sheet has at most {MAX_ROW:,} rows)"
         )
     return (
-        f"{label} has a cell in column {column_name(position)}, "
-        f"beyond Excel's last column ({column_name(MAX_COLUMN)})"
+        f"{label} has a cell in column {column_letter(position)}, "
+        f"beyond Excel's last column ({column_letter(MAX_COLUMN)})"
     )
 
 
@@ -325,6 +325,6 @@ def check_inline_strings(sheet: SheetXml) -> None:
             marked = attributes(attrs).get("t") == "inlineStr"
             if content and not marked and any(m in content for m in markers):
                 raise WorkbookError(
-                    f"{sheet.label} is damaged: cell {column_name(column)}{row} holds an "
+                    f"{sheet.label} is damaged: cell {column_letter(column)}{row} holds an "
                     'inline string without t="inlineStr"; Excel would refuse it'
                 )

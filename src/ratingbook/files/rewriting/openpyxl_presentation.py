@@ -13,7 +13,7 @@ from openpyxl.chart.series import SeriesLabel
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ratingbook.core.tables import column_letter
+from ratingbook.core.refs import column_letter
 from ratingbook.workbook.presentation import CellRange, LineChart, PrintSetup
 
 __all__ = ["add_charts", "apply_print_setup"]
