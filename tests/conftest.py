@@ -1,4 +1,4 @@
-"""Shared test setup.
+"""Shared test setup: the xlwings licence key, Hypothesis without clocks, and the ``slow`` mark.
 
 xlwings refuses to import some of its features without a license key; the noncommercial key is
 set before any test module imports it (the engine itself never does).
@@ -6,13 +6,41 @@ set before any test module imports it (the engine itself never does).
 No test may depend on the machine's speed: Hypothesis's per-example deadline and its "input
 generation is slow" health check are wall-clock limits, so the default profile turns both off
 (a test's own ``@settings`` still chooses its number of examples).
+
+``python -m pytest -m "not slow"`` is the quick loop: it leaves out every test of
+``tests/integration/`` (LibreOffice, Node/Pyodide, the add-in build, the end-to-end event, the
+fuzzer) and the modules listed in :data:`SLOW_MODULES`, which start real processes or tools by
+the dozen. README's ``python -m pytest`` runs everything, as CI does.
 """
 
-import os
+from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
 settings.register_profile("ratingbook", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ratingbook")
+
+TESTS = Path(__file__).resolve().parent
+#: Slow beyond tests/integration/: hostile files run as real commands, the code checks run ruff
+#: and mypy, the batch tests fork and kill processes.
+SLOW_MODULES = frozenset(
+    {
+        TESTS / "files" / "test_hostile.py",
+        TESTS / "test_code_quality.py",
+        TESTS / "cli" / "test_batch.py",
+    }
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of tests/integration/ and of SLOW_MODULES as ``slow``."""
+    for item in items:
+        path = Path(item.path)
+        if TESTS / "integration" in path.parents or path in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

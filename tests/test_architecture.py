@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from tests.helpers.paths import ROOT
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = ROOT / "src"
 PACKAGE = SRC / "ratingbook"
 
 #: Bottom to top. A module's layer is its first package below ``ratingbook`` (or its own name).

@@ -12,13 +12,13 @@ import importlib
 import pkgutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from tests.helpers.paths import ROOT
 
 import ratingbook
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 #: Linted and format-checked; mypy checks what pyproject's [tool.mypy] names (src, strict).
 LINTED = ["src", "tests", "benchmarks"]
 #: A hang guard, not a speed test: on the 2-core machine (measured 2026-11-22, 42 modules) ruff

@@ -318,7 +318,7 @@ def test_crikey_update_takes_a_rating_computed_by_excel_as_the_two_decimal_value
 
 
 def test_elo_series_rounds_a_fractional_starting_rating_like_every_later_one() -> None:
-    """1500.5 plays as 1501 (issue 9, item 7; arithmetic in tests/test_elo.py)."""
+    """1500.5 plays as 1501 (issue 9, item 7; arithmetic in tests/ratings/test_elo.py)."""
     assert ELO_SERIES(10, 1500.5, 1500, [[1]]) == [[1501, 1500], [1506, 1495]]
 
 

@@ -18,6 +18,7 @@ import math
 import numbers
 import re
 from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import xlwings as xw
 
@@ -336,3 +337,9 @@ def check_finite(plan: Plan) -> None:
             for value in line:
                 if isinstance(value, float) and not math.isfinite(value):
                     raise ValueError(f"refusing to write the non-finite number {value!r}")
+
+
+if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
+    from ratingbook.workbook.book import Book as _Interface
+
+    _CONFORMS: type[_Interface] = XlwingsBook

@@ -27,6 +27,7 @@ import textwrap
 import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.packaging.core import DocumentProperties
@@ -348,3 +349,9 @@ def stale_templates(folder: str | os.PathLike[str]) -> list[Path]:
         for kind, path in zip(KINDS, paths, strict=True)
         if not path.is_file() or path.read_bytes() != template_bytes(kind)
     ]
+
+
+if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
+    from ratingbook.workbook.book import FileBook as _Interface
+
+    _CONFORMS: type[_Interface] = TemplateBook

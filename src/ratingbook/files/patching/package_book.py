@@ -124,3 +124,9 @@ class PackageBook:
                 write_package(self._source, stream, plan, self._workbook.part)
 
         atomic_save(path, write)
+
+
+if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
+    from ratingbook.workbook.book import FileBook as _Interface
+
+    _CONFORMS: type[_Interface] = PackageBook

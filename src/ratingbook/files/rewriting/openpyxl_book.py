@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import openpyxl
 from openpyxl.styles import Font
@@ -280,3 +280,9 @@ def _explain(error: BaseException) -> str:
         if "entit" in text.lower() or type(link).__module__.startswith("defusedxml"):
             return f"it contains forbidden XML ({type(link).__name__}: {text})"
     return f"{type(error).__name__}: {' '.join((str(error) or type(error).__name__).split())}"
+
+
+if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
+    from ratingbook.workbook.book import FileBook as _Interface
+
+    _CONFORMS: type[_Interface] = XlsxBook

@@ -1,0 +1,330 @@
+"""One book that dies never takes down the others (issue 10 item 2).
+
+A reader in native code can abort the process, exhaust memory or get killed; ratingbook runs
+each book in a child process (ratingbook.cli.batch), so the batch goes on and the dead book is one
+FAILED line. The deaths here are real: the job calls ``os.abort()``, raises MemoryError or is
+killed with SIGKILL. Through the command line they are injected by replacing the reader for one
+file name (in this process, inherited by the forked child; or in a real ``ratingbook`` process
+through a ``sitecustomize`` module on PYTHONPATH) — never by a hook in ratingbook itself.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tests.helpers.cli import SCRIPT, assert_no_traceback, ratings, run_in_process
+from tests.helpers.workbooks import (
+    HAND_RATINGS,
+    folder_listing,
+    ladder_sheets,
+    make_book,
+    save_book,
+)
+
+from ratingbook.cli.batch import Died, describe_exit, run_isolated
+
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "SIGKILL"), reason="needs POSIX signals to kill a child for real"
+)
+
+
+def _job(kind: str) -> str:
+    if kind == "abort":
+        os.abort()
+    if kind == "memory":
+        raise MemoryError
+    if kind == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)
+    if kind == "bug":
+        raise KeyError("oops")
+    if kind == "rust":  # what Rust's allocator prints to standard error before it aborts
+        os.write(2, b"memory allocation of 549755813888 bytes failed\n")
+        os.abort()
+    return f"done {kind}"
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_each_job_gets_its_own_answer_whatever_happens_to_the_others(processes: int) -> None:
+    jobs = ["a", "abort", "b", "memory", "kill", "bug", "c"]
+    answers = {job: answer for _, job, answer in run_isolated(jobs, _job, processes)}
+    assert answers == {
+        "a": "done a",
+        "abort": Died("the reader crashed (signal 6, SIGABRT)"),
+        "b": "done b",
+        "memory": Died("the reader ran out of memory"),
+        "kill": Died(
+            "the reader was killed (signal 9, SIGKILL; the system may have run out of memory)"
+        ),
+        "bug": Died("internal error, please report it: KeyError: 'oops'"),
+        "c": "done c",
+    }
+
+
+def test_a_native_crash_is_described_with_its_last_words_on_standard_error() -> None:
+    (answer,) = [answer for _, _, answer in run_isolated(["rust"], _job)]
+    assert answer == Died(
+        "the reader crashed (signal 6, SIGABRT): memory allocation of 549755813888 bytes failed"
+    )
+
+
+def test_one_process_at_a_time_answers_in_the_order_of_the_jobs() -> None:
+    jobs = ["a", "abort", "b", "kill", "c"]
+    assert [index for index, _, _ in run_isolated(jobs, _job, 1)] == [0, 1, 2, 3, 4]
+
+
+def test_exit_descriptions() -> None:
+    assert describe_exit(-signal.SIGSEGV) == "the reader crashed (signal 11, SIGSEGV)"
+    assert describe_exit(3) == "the reader stopped without an answer (exit status 3)"
+
+
+# --- through the command line ---------------------------------------------------------------------
+
+
+def _books(folder: Path, names: list[str]) -> list[Path]:
+    return [save_book(make_book(ladder_sheets()), folder / name) for name in names]
+
+
+@pytest.fixture
+def crashing_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The package reader aborts the process (like a native crash) on any file named crash*."""
+    from ratingbook.files.patching import PackageBook
+
+    original = PackageBook.__init__
+
+    def init(self: PackageBook, path: str | os.PathLike[str]) -> None:
+        if Path(path).name.startswith("crash"):
+            os.abort()
+        original(self, path)
+
+    monkeypatch.setattr(PackageBook, "__init__", init)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_book_that_crashes_the_reader_is_one_failed_line_and_the_batch_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], crashing_reader: None, jobs: str
+) -> None:
+    books = _books(tmp_path, ["a.xlsx", "crash.xlsx", "b.xlsx"])
+    result = run_in_process(capsys, "recalc", *books, "-j", jobs)
+    assert result.returncode == 2
+    assert_no_traceback(result)
+    assert result.stderr.splitlines() == [
+        f"FAILED {books[1]}: the reader crashed (signal 6, SIGABRT)",
+        f"2 of 3 workbooks done; failed: {books[1]}",
+    ]
+    for name in ("a", "b"):
+        assert ratings(tmp_path / f"{name}-recalculated.xlsx") == HAND_RATINGS
+    assert "crash-recalculated.xlsx" not in folder_listing(tmp_path)
+
+
+def test_a_single_book_that_crashes_the_reader_is_one_failed_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], crashing_reader: None
+) -> None:
+    (book,) = _books(tmp_path, ["crash.xlsx"])
+    result = run_in_process(capsys, "recalc", book, "--in-place")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [f"FAILED {book}: the reader crashed (signal 6, SIGABRT)"]
+    assert folder_listing(tmp_path) == ["crash.xlsx"]
+
+
+SITECUSTOMIZE = """
+import os
+from pathlib import Path
+
+from ratingbook.files.patching import PackageBook
+
+_original = PackageBook.__init__
+
+
+def _init(self, path):
+    if Path(path).name.startswith("crash"):
+        os.abort()
+    _original(self, path)
+
+
+PackageBook.__init__ = _init
+"""
+
+
+def test_a_real_ratingbook_process_with_two_jobs_survives_a_crashing_reader(tmp_path: Path) -> None:
+    """The case of issue 10: with -j 2 a dying book gave a BrokenProcessPool traceback."""
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    folder = tmp_path / "books"
+    folder.mkdir()
+    books = _books(folder, ["a.xlsx", "crash.xlsx", "z.xlsx"])
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hooks), *sys.path])}
+    result = subprocess.run(
+        [*SCRIPT, "recalc", str(folder), "-j", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env=environment,
+    )
+    assert result.returncode == 2
+    assert_no_traceback(result)
+    assert "BrokenProcessPool" not in result.stderr
+    assert result.stderr.splitlines() == [
+        f"FAILED {books[1]}: the reader crashed (signal 6, SIGABRT)",
+        f"2 of 3 workbooks done; failed: {books[1]}",
+    ]
+    assert ratings(folder / "a-recalculated.xlsx") == HAND_RATINGS
+    assert ratings(folder / "z-recalculated.xlsx") == HAND_RATINGS
+
+
+# --- each book's line as it finishes (issue 9 item 7) ---------------------------------------------
+
+HOLD_BACK = """
+import os
+import time
+from pathlib import Path
+
+from ratingbook.files.patching import PackageBook
+
+_original = PackageBook.__init__
+
+
+def _init(self, path):
+    # The second book waits until the test has seen the first book's line (at most 100 s).
+    if Path(path).name == "b.xlsx":
+        release = Path(path).with_name("release")
+        for _ in range(1000):
+            if release.exists():
+                break
+            time.sleep(0.1)
+        else:
+            Path(path).with_name("held-back-in-vain").touch()
+    _original(self, path)
+
+
+PackageBook.__init__ = _init
+"""
+
+
+def test_a_folder_run_prints_each_books_line_as_soon_as_it_is_done(tmp_path: Path) -> None:
+    """The first book's line arrives while the second book is still held back."""
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(HOLD_BACK)
+    folder = tmp_path / "books"
+    folder.mkdir()
+    books = _books(folder, ["a.xlsx", "b.xlsx"])
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hooks), *sys.path])}
+    with subprocess.Popen(
+        [*SCRIPT, "recalc", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=environment,
+    ) as process:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        (folder / "release").touch()
+        rest, errors = process.communicate(timeout=120)
+    assert not (folder / "held-back-in-vain").exists(), "the first line came only at the end"
+    assert first.startswith(f"ok     {books[0]} -> ")
+    assert rest.splitlines()[0].startswith(f"ok     {books[1]} -> ")
+    assert rest.splitlines()[1] == "2 of 2 workbooks done"
+    assert (process.returncode, errors) == (0, "")
+
+
+HOLD_UNTIL_INTERRUPTED = """
+import time
+from pathlib import Path
+
+from ratingbook.files.patching import PackageBook
+
+_original = PackageBook.__init__
+
+
+def _init(self, path):
+    # Says it has started, then takes its time (at most 100 s), as a big book would.
+    Path(path).with_name("started").touch()
+    for _ in range(1000):
+        time.sleep(0.1)
+    _original(self, path)
+
+
+PackageBook.__init__ = _init
+"""
+
+
+def test_ctrl_c_stops_the_run_with_one_line_and_no_traceback(tmp_path: Path) -> None:
+    """Ctrl-C reaches the whole process group (the run and its book's process): the run stops
+    the book's process and says "aborted"; no KeyboardInterrupt traceback from either."""
+    import time
+
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(HOLD_UNTIL_INTERRUPTED)
+    folder = tmp_path / "books"
+    folder.mkdir()
+    _books(folder, ["a.xlsx", "b.xlsx"])
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hooks), *sys.path])}
+    with subprocess.Popen(
+        [*SCRIPT, "recalc", str(folder), "--in-place"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=environment,
+        start_new_session=True,  # a process group of its own, like a terminal's foreground job
+    ) as process:
+        for _ in range(1200):  # hang guard 120 s; the book starts within a second or two
+            if (folder / "started").exists():
+                break
+            time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGINT)
+        out, errors = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+    assert errors.strip() == "ratingbook: aborted"
+    assert out == ""
+    assert folder_listing(folder) == ["a.xlsx", "b.xlsx", "started"]
+
+
+def _save_slowly(folder: str) -> str:
+    """Starts replacing book.xlsx, says so (a file named started), then takes its time."""
+    import time
+
+    from ratingbook.files.disk import atomic_save
+
+    def write(temporary: str) -> None:
+        Path(temporary).write_bytes(b"half a workbook")
+        (Path(folder) / "started").touch()
+        time.sleep(100)
+
+    atomic_save(Path(folder) / "book.xlsx", write)
+    return "saved"
+
+
+def test_ctrl_c_while_a_book_is_being_saved_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """Interrupted, the run stops its book's process (SIGTERM); the save it was making unwinds
+    and removes its temporary file, and the book is left as it was. Before, the temporary file
+    stayed until a later save in the same folder."""
+    import threading
+    import time
+
+    book = tmp_path / "book.xlsx"
+    book.write_bytes(b"the original")
+
+    def interrupt_when_started() -> None:
+        for _ in range(1200):  # hang guard 120 s; the save starts within a second or two
+            if (tmp_path / "started").exists():
+                break
+            time.sleep(0.1)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=interrupt_when_started, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in run_isolated([str(tmp_path)], _save_slowly):
+            pass
+    assert folder_listing(tmp_path) == ["book.xlsx", "started"]
+    assert book.read_bytes() == b"the original"

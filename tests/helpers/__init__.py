@@ -1,0 +1,1 @@
+"""Helpers the tests share: workbooks built by hand, the xlwings JSON book, PDFs, samples."""

@@ -1,0 +1,98 @@
+"""What a workbook looks like on paper: LibreOffice's PDF export, measured with poppler.
+
+``soffice --headless --convert-to pdf`` prints every sheet with its own print setup (fit to page,
+repeated header rows, headers and footers); ``pdfinfo`` counts the pages, ``pdftotext -layout``
+gives each page's text line by line and ``pdftoppm `` renders a page as a PPM image whose
+pixels a test can count (no imaging library needed). Tests using this skip without ``soffice``
+or poppler-utils.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from tests.helpers.libreoffice import SOFFICE
+
+POPPLER = all(shutil.which(tool) for tool in ("pdfinfo", "pdftotext", "pdftoppm"))
+TIMEOUT = 240  # a hang guard only: a conversion takes about a second, a run of 4 books 5 s
+
+needs_pdf_tools = pytest.mark.skipif(
+    SOFFICE is None or not POPPLER,
+    reason="needs LibreOffice (soffice) and poppler-utils (pdfinfo, pdftotext, pdftoppm)",
+)
+
+
+def to_pdf(book: Path, out_dir: Path) -> Path:
+    """``book`` printed to PDF by LibreOffice (every sheet, each with its print setup)."""
+    (pdf,) = to_pdfs([book], out_dir)
+    return pdf
+
+
+def to_pdfs(books: list[Path], out_dir: Path) -> list[Path]:
+    """Each of ``books`` printed to PDF, in order, by one LibreOffice run (a start of soffice
+    costs more than printing a small book). The books' names must differ."""
+    assert SOFFICE is not None
+    assert len({book.stem for book in books}) == len(books), books
+    out_dir.mkdir(parents=True, exist_ok=True)
+    profile = out_dir / "profile"
+    result = subprocess.run(
+        [SOFFICE, "--headless", f"-env:UserInstallation={profile.as_uri()}",
+         "--convert-to", "pdf", "--outdir", str(out_dir), *map(str, books)],
+        capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    pdfs = [out_dir / f"{book.stem}.pdf" for book in books]
+    assert result.returncode == 0 and all(p.exists() for p in pdfs), result.stdout + result.stderr
+    return pdfs
+
+
+def page_count(pdf: Path) -> int:
+    out = subprocess.run(
+        ["pdfinfo", str(pdf)], capture_output=True, text=True, timeout=TIMEOUT, check=True
+    ).stdout
+    match = re.search(r"^Pages:\s+(\d+)", out, re.MULTILINE)
+    assert match, out
+    return int(match.group(1))
+
+
+def page_texts(pdf: Path) -> list[str]:
+    """Each page's text, laid out as printed (``pdftotext -layout``), in page order."""
+    out = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"],
+        capture_output=True, text=True, timeout=TIMEOUT, check=True,
+    ).stdout  # fmt: skip
+    pages = out.split("\f")
+    if pages and not pages[-1].strip():
+        pages.pop()
+    return pages
+
+
+def page_pixels(pdf: Path, page: int, out_dir: Path, dpi: int = 40) -> list[tuple[int, int, int]]:
+    """Page ``page`` (1-based) rendered in colour: its pixels' (red, green, blue), row by row."""
+    stem = out_dir / f"page{page}"
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), str(pdf), str(stem)],
+        capture_output=True, timeout=TIMEOUT, check=True,
+    )  # fmt: skip
+    (image,) = out_dir.glob(f"page{page}*.ppm")
+    data = image.read_bytes()
+    image.unlink()
+    # Binary PPM (P6): magic, width, height, maxval separated by whitespace, then RGB bytes.
+    match = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    assert match, data[:40]
+    width, height = int(match.group(1)), int(match.group(2))
+    body = data[match.end() : match.end() + 3 * width * height]
+    return [(body[i], body[i + 1], body[i + 2]) for i in range(0, len(body), 3)]
+
+
+def coloured_share(pixels: list[tuple[int, int, int]], spread: int = 80) -> float:
+    """The share of clearly coloured pixels (not white, grey or black): a chart's lines.
+
+    Text, gridlines and axes print in greys; the plotted series in colours.
+    """
+    if not pixels:
+        return 0.0
+    return sum(max(p) - min(p) > spread for p in pixels) / len(pixels)

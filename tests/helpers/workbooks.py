@@ -1,0 +1,235 @@
+"""Build test workbooks with openpyxl, and read back what ratingbook wrote.
+
+Sheets are given as plain grids (lists of rows, row 1 first). A few marker types put the kinds of
+cell Excel users really produce into a grid:
+
+- :class:`Text` — text stored as text even when it looks like a formula (``'=HYPERLINK(...)``);
+- :class:`Error` — an Excel error cell (``#N/A``, data type ``e``);
+- :class:`Formula` — a formula openpyxl writes without a cached value (the file was never
+  opened in Excel).
+
+Nothing here imports ratingbook: expected values in the tests never come from the engine.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from openpyxl.worksheet.worksheet import Worksheet
+
+__all__ = [
+    "CAMP_GROUPS",
+    "LADDER_GAMES",
+    "LADDER_PLAYERS",
+    "Error",
+    "Formula",
+    "Text",
+    "all_values",
+    "copy_file",
+    "folder_listing",
+    "forge_uncompressed_size",
+    "inject_part",
+    "ladder_sheets",
+    "make_book",
+    "records",
+    "save_book",
+    "saved_by_excel",
+    "sheet_cells_xml",
+    "sheet_part",
+    "sheet_rows",
+    "write_grid",
+    "zip_member",
+]
+
+Grid = Sequence[Sequence[object]]
+
+
+class Text(str):
+    """Text that must be stored as text, even if it starts with ``=``."""
+
+
+class Error(str):
+    """An Excel error value such as ``#N/A`` (cell data type ``e``)."""
+
+
+class Formula(str):
+    """A formula, stored without a cached value (openpyxl never calculates)."""
+
+
+def write_grid(ws: Worksheet, grid: Grid, *, top: int = 1, left: int = 1) -> None:
+    """Write ``grid`` with its top-left value at (top, left); ``None`` leaves a cell empty."""
+    for r, line in enumerate(grid):
+        for c, value in enumerate(line):
+            if value is None:
+                continue
+            cell = ws.cell(row=top + r, column=left + c)
+            cell.value = value
+            if isinstance(value, Text):
+                cell.value = str(value)
+                cell.data_type = "s"
+            elif isinstance(value, Error):
+                cell.value = str(value)
+                cell.data_type = "e"
+            elif isinstance(value, Formula):
+                cell.value = str(value)
+                assert cell.data_type == "f"
+
+
+def make_book(sheets: Mapping[str, Grid]) -> openpyxl.Workbook:
+    """A new workbook with one sheet per entry, in order, each holding its grid from A1."""
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, grid in sheets.items():
+        write_grid(wb.create_sheet(name), grid)
+    return wb
+
+
+def save_book(wb: openpyxl.Workbook, path: Path) -> Path:
+    wb.save(path)
+    return path
+
+
+# --- the SCA ladder (seed 001), as the Access tables' field names -----------------------------
+
+#: Ladder Players, a small hand-checked week (see tests/workbook/test_workbook.py for the
+# arithmetic).
+LADDER_PLAYERS: list[list[object]] = [
+    ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"],
+    [1, "Ann", "Seniors", True, 0, 0, 1500],
+    [2, "Ben", "Juniors", True, 0, 0, 1100],
+    [3, "Cat", "Juniors", True, 0, 0, 1450],
+    [4, "Dan", "Seniors", False, 1333, 1444, 1400],
+    [5, "Eve", "Seniors", True, 0, 0, 1000],
+]
+LADDER_GAMES: list[list[object]] = [
+    ["White", "Black", "Result"],
+    [1, 2, "(1-0)"],
+    [2, 3, "(0-1)"],
+    [3, 1, "(½-½)"],
+    [5, 1, "(1-0)"],
+    [2, 5, "(1/2-1/2)"],
+    [5, 1, "(½-½)"],
+]
+CAMP_GROUPS: list[list[object]] = [
+    ["Group", "Initial Ladder Rating"],
+    ["Juniors", 1000],
+    ["Seniors", 1200],
+]
+
+
+def ladder_sheets(
+    players: Grid = LADDER_PLAYERS, games: Grid = LADDER_GAMES, groups: Grid = CAMP_GROUPS
+) -> dict[str, Grid]:
+    return {"Ladder Players": players, "Ladder Games": games, "Camp Groups": groups}
+
+
+# --- reading back --------------------------------------------------------------------------------
+
+
+def sheet_rows(path: Path, sheet: str) -> list[list[Any]]:
+    """The sheet's values, row by row (formulas as their text), trailing empty rows dropped."""
+    wb = openpyxl.load_workbook(path)
+    rows = [list(r) for r in wb[sheet].iter_rows(values_only=True)]
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    return rows
+
+
+def records(path: Path, sheet: str, header_row: int = 1) -> list[dict[str, Any]]:
+    """The rows below ``header_row`` as dicts keyed by header (rows with no value skipped)."""
+    rows = sheet_rows(path, sheet)
+    header = rows[header_row - 1]
+    out = []
+    for line in rows[header_row:]:
+        if all(v is None for v in line):
+            continue
+        out.append({h: v for h, v in zip(header, line, strict=False) if h is not None})
+    return out
+
+
+def all_values(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every sheet's cell values (formulas as their text), for comparing two files' contents."""
+    wb = openpyxl.load_workbook(path)
+    return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+
+
+def saved_by_excel(path: Path) -> Path:
+    """Give ``path`` the ``<calcPr>`` Excel 365 writes when it saves (a ``calcId``, no
+    ``fullCalcOnLoad``: Excel drops that flag once it has calculated), so that the cached
+    formula values a test put in are ones a spreadsheet program vouches for. openpyxl itself
+    writes ``fullCalcOnLoad="1"``, as libraries that never calculate do."""
+    with zipfile.ZipFile(path) as package:
+        parts = {i.filename: package.read(i.filename) for i in package.infolist()}
+    xml, n = re.subn(rb"<calcPr[^>]*>", b'<calcPr calcId="191029"/>', parts["xl/workbook.xml"])
+    assert n == 1, xml
+    parts["xl/workbook.xml"] = xml
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+    return path
+
+
+def inject_part(path: Path, name: str, data: bytes) -> None:
+    """Add a zip member to an existing package (a part openpyxl does not carry over)."""
+    with zipfile.ZipFile(path, "a") as package:
+        package.writestr(name, data)
+
+
+def zip_member(path: Path, name: str) -> bytes:
+    with zipfile.ZipFile(path) as package:
+        return package.read(name)
+
+
+def folder_listing(folder: Path) -> list[str]:
+    """Every file name in ``folder`` (hidden temporary files included), sorted."""
+    return sorted(p.name for p in folder.iterdir())
+
+
+def copy_file(source: Path, target: Path) -> Path:
+    shutil.copyfile(source, target)
+    return target
+
+
+def sheet_part(path: Path, title: str) -> str:
+    """The zip member holding the worksheet called ``title`` (via workbook.xml and its rels)."""
+    import posixpath
+    from xml.etree import ElementTree as ET
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    rel_id = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    workbook = ET.fromstring(zip_member(path, "xl/workbook.xml"))
+    rid = next(s.get(rel_id) for s in workbook.iter(f"{main}sheet") if s.get("name") == title)
+    rels = ET.fromstring(zip_member(path, "xl/_rels/workbook.xml.rels"))
+    target = next(r.get("Target") for r in rels if r.get("Id") == rid)
+    assert target is not None
+    return target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
+
+
+def sheet_cells_xml(path: Path, title: str) -> dict[str, Any]:
+    """The raw ``<c>`` elements of a worksheet, by cell reference (``"C2"``)."""
+    from xml.etree import ElementTree as ET
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    root = ET.fromstring(zip_member(path, sheet_part(path, title)))
+    return {c.get("r"): c for c in root.iter(f"{main}c")}
+
+
+def forge_uncompressed_size(path: Path, size: int) -> None:
+    """Make every central-directory entry claim ``size`` bytes unpacked (a zip bomb's header)."""
+    data = bytearray(path.read_bytes())
+    start = 0
+    while (at := data.find(b"PK\x01\x02", start)) != -1:
+        data[at + 24 : at + 28] = size.to_bytes(4, "little")
+        start = at + 4
+    path.write_bytes(bytes(data))
+
+
+# The hand-worked week of the ladder sample (tests/workbook/test_workbook.py): ID -> (Rating,
+# Permanent Rating) after recalculating ladder_sheets().
+HAND_RATINGS = {1: (1185, 1454), 2: (985, 1095), 3: (1023, 1453), 4: (1333, 1444), 5: (1207, 1048)}
