@@ -5,6 +5,7 @@
 - :mod:`~ratingbook.cli.book_commands`: ``recalc``, ``new-week``, ``pair`` over books and folders;
 - :mod:`~ratingbook.cli.trf_commands`: ``trf export``, ``trf import``;
 - :mod:`~ratingbook.cli.template_command`: ``template``;
+- :mod:`~ratingbook.cli.addin_command`: ``addin`` (the Excel add-in the package carries);
 - :mod:`~ratingbook.cli.jobs`: one book's job (open, compute, save);
 - :mod:`~ratingbook.cli.batch`: each job in a child process of its own;
 - :mod:`~ratingbook.cli.reporting`: how every command reports an input error;

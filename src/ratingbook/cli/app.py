@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
 from ratingbook.cli.reporting import INPUT_ERROR
 from ratingbook.cli.seed_commands import SEED_COMMANDS
@@ -36,7 +37,7 @@ def cli(context: click.Context) -> None:
 _SEED_FILE = click.Path(allow_dash=True, path_type=str)
 
 
-for _command in (*SEED_COMMANDS, *BOOK_COMMANDS, template_command, trf_group):
+for _command in (*SEED_COMMANDS, *BOOK_COMMANDS, template_command, trf_group, addin_command):
     cli.add_command(_command)
 
 

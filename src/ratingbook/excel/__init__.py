@@ -2,7 +2,8 @@
 
 - :mod:`~ratingbook.excel.xlwings_book`: :class:`XlwingsBook`, the Book interface over any
   ``xlwings.Book`` (desktop Excel and the JSON engine of xlwings Server and Lite);
-- :mod:`~ratingbook.excel.scripts`: the entry points listed in ``__all__``.
+- :mod:`~ratingbook.excel.scripts`: the entry points listed in ``__all__``;
+- :mod:`~ratingbook.excel.addin_file`: the add-in file (``ratingbook.xlam``) the package carries.
 """
 
 from ratingbook.excel.scripts import (
