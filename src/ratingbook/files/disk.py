@@ -33,6 +33,7 @@ __all__ = [
     "TEMPORARY_PREFIX",
     "WORKBOOK_SUFFIXES",
     "atomic_save",
+    "check_book_path",
     "check_output_path",
     "check_package",
     "check_save_target",
@@ -145,18 +146,24 @@ def check_output_path(path: Path) -> bool:
     return _replaceable(path, "write")
 
 
+def check_book_path(path: Path) -> None:
+    """The checks made before a workbook file is opened at all: an Excel workbook's name, and a
+    regular file (not missing, a folder, a pipe or a device: see :func:`stat_book`)."""
+    if path.suffix.lower() not in SUFFIXES:
+        raise WorkbookError(
+            f"{str(path)!r} is not an Excel workbook (.xlsx or .xlsm); "
+            "save it from Excel as 'Excel Workbook' first"
+        )
+    stat_book(path)
+
+
 def check_package(path: Path) -> list[str]:
     """Check that ``path`` is a readable, sane .xlsx package; return the parts openpyxl would lose.
 
     Raises :class:`WorkbookError` for anything that is not a workbook we can read safely.
     """
     name = str(path)
-    if path.suffix.lower() not in SUFFIXES:
-        raise WorkbookError(
-            f"{name!r} is not an Excel workbook (.xlsx or .xlsm); "
-            "save it from Excel as 'Excel Workbook' first"
-        )
-    stat_book(path)
+    check_book_path(path)
     try:
         # O_NONBLOCK: should the name have become a pipe since stat_book looked, opening it
         # must not wait for a writer.

@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid, trim_grid
 from ratingbook.errors import WorkbookError
-from ratingbook.files.disk import MACRO_SUFFIXES, atomic_save, check_package, check_save_target
+from ratingbook.files.disk import (
+    MACRO_SUFFIXES,
+    atomic_save,
+    check_book_path,
+    check_package,
+    check_save_target,
+)
 from ratingbook.files.ooxml.opc import WORKSHEET_REL, resolve
 from ratingbook.files.ooxml.trust import package_vouches
 from ratingbook.files.ooxml.workbookpart import SheetEntry, WorkbookPart
@@ -38,6 +44,9 @@ class PackageBook:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        # Nothing may be opened before the path is known to be a regular file: a named pipe
+        # would block the first read (issue 17).
+        check_book_path(self.path)
         check_member_count(self.path)  # before check_package reads every member's entry
         check_package(self.path)
         self.uncarried: list[str] = []
