@@ -957,6 +957,39 @@ def test_a_book_with_five_mistakes_reports_all_five_in_one_run_and_writes_nothin
     assert [ws.title for ws in book.workbook.worksheets] == list(FIVE_MISTAKES)  # none added
 
 
+def test_a_ladder_book_with_cell_and_game_mistakes_reports_all_five_in_one_run(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: a group rating that is not a number, an unknown result twice, an unknown
+    player ID and a player against themself are five lines of one run. Before, the game-level
+    checks (who plays) waited until every cell read well, so a second run found the last two.
+    Players of the group whose rating is unreadable are not reported as being in no group."""
+    games = [
+        ["White", "Black", "Result"],
+        [1, 2, "(1-0)"],
+        [2, 3, "won"],  # 2: not a ladder result
+        [9, 1, "(1-0)"],  # 3: no player 9
+        [3, 3, "(½-½)"],  # 4: Cat against herself
+        [5, 1, "(1-O)"],  # 5: a letter O
+    ]
+    groups = [["Group", "Initial Ladder Rating"], ["Juniors", "abc"], ["Seniors", 1200]]  # 1
+    path = save_book(make_book(ladder_sheets(games=games, groups=groups)), tmp_path / "five.xlsx")
+    before = path.read_bytes()
+    with pytest.raises(InputErrors) as raised:
+        workbook.recalc(XlsxBook(path))
+    assert [str(e) for e in raised.value.errors] == [
+        "sheet 'Camp Groups', row 2, column B (Initial Ladder Rating): 'abc' is not a number; "
+        "expected a whole-number rating",
+        "sheet 'Ladder Games', row 3, column C (Result): unknown result 'won'; expected one of "
+        "(1-0), (0-1), (½-½), (1/2-1/2)",
+        "sheet 'Ladder Games', row 6, column C (Result): unknown result '(1-O)'; expected one of "
+        "(1-0), (0-1), (½-½), (1/2-1/2)",
+        "sheet 'Ladder Games', row 4, column A (White): no player has ID 9",
+        "sheet 'Ladder Games', row 5, column B (Black): player 3 cannot play themself",
+    ]
+    assert path.read_bytes() == before
+
+
 def test_the_ladder_reports_every_unknown_inactive_or_self_playing_game_at_once() -> None:
     """Checks of the engine (who may play) are collected too, once every cell has been read."""
     games = [

@@ -24,7 +24,13 @@ from ratingbook.core.cells import (
 )
 from ratingbook.core.rules import RECORD, competition_ranks
 from ratingbook.core.tables import Row, Table
-from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.errors import (
+    InputErrors,
+    InvalidValueError,
+    Problems,
+    RatingbookError,
+    UnknownPlayerError,
+)
 from ratingbook.ratings import ladder
 from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.camp_week import week_label
@@ -56,10 +62,13 @@ REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
 _ID = "a player ID"
 
 
-def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
+def _read_groups(table: Table, problems: Problems, unread: set[str]) -> dict[str, int]:
+    """The groups' initial ratings; the name of a group whose rating is unreadable goes to
+    ``unread`` (its players are then not reported as being in no group)."""
     groups: dict[str, int] = {}
     seen: dict[str, int] = {}
     for row in table.rows:
+        group = ""
         try:
             group = text(row.get("Group"), row.where, "Group")
             key = ladder.group_key(group)
@@ -77,13 +86,19 @@ def _read_groups(table: Table, problems: Problems) -> dict[str, int]:
             )
         except RatingbookError as error:
             problems.append(error)
+            if group:
+                unread.add(group)
     return groups
 
 
-def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
-    player_id = whole_number(
+def _read_id(row: Row) -> int:
+    return whole_number(
         row.get("ID"), row.where, "ID", "a whole-number player ID", bounds=PLAYER_ID
     )
+
+
+def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
+    player_id = _read_id(row)
     if player_id in seen_ids:
         raise InvalidValueError(
             f"duplicate player ID {player_id!r} (also row {seen_ids[player_id]})", row.where, "ID"
@@ -133,24 +148,75 @@ def _read_games(table: Table, problems: Problems) -> list[ladder.LadderGame]:
 def ladder_outcome(sheets: Sheets) -> tuple[Table, Table, ladder.LadderOutcome, dict[str, int]]:
     """Read the three ladder tables, reporting every problem at once, and replay the week."""
     problems = Problems()
+    unread_groups: set[str] = set()
     groups_table = guarded(problems, lambda: read(sheets, CAMP_GROUPS), None)
-    groups = _read_groups(groups_table, problems) if groups_table is not None else {}
+    groups = _read_groups(groups_table, problems, unread_groups) if groups_table else {}
     players_table = guarded(problems, lambda: read(sheets, LADDER_PLAYERS), None)
     players: list[ladder.LadderPlayer] = []
     seen_ids: dict[int, int] = {}
+    unread_ids: set[int] = set()
+    id_unreadable = False
     for row in players_table.rows if players_table is not None else ():
         try:
             players.append(_read_player(row, seen_ids))
         except RatingbookError as error:
             problems.append(error)
+            # The player's games are still checked (issue 17): an unreadable row stands in as
+            # an active player, so its games are not reported as naming nobody.
+            try:
+                player_id = _read_id(row)
+            except RatingbookError:
+                player_id = None
+            if player_id is None or seen_ids.get(player_id) != row.where.row:
+                # An ID that does not read, or one used twice: a typo for some other ID, which
+                # the games may name.
+                id_unreadable = True
+            else:
+                unread_ids.add(player_id)
     games_table = guarded(problems, lambda: read(sheets, LADDER_GAMES), None)
     games = _read_games(games_table, problems) if games_table is not None else []
-    # With a player row unread, games naming that player would be reported as unknown: the
-    # engine's own checks (groups, players of each game) wait until every cell reads well.
+    tables_read = None not in (groups_table, players_table, games_table)
+    if problems and tables_read:
+        # Every problem at once: the engine's game checks run on what did read, with stand-ins
+        # for unreadable rows, so one run reports the cells and the games alike.
+        _check_games(players, groups, games, problems, unread_groups, unread_ids, id_unreadable)
     problems.check()
     assert players_table is not None and games_table is not None  # else raised just above
     outcome = ladder.recalc_ladder(players, groups, games, every_problem=True)
     return players_table, games_table, outcome, groups
+
+
+def _check_games(
+    players: list[ladder.LadderPlayer],
+    groups: dict[str, int],
+    games: list[ladder.LadderGame],
+    problems: Problems,
+    unread_groups: set[str],
+    unread_ids: set[int],
+    id_unreadable: bool,
+) -> None:
+    """The engine's checks of who plays, when some cells did not read: stand-ins for the
+    unreadable group ratings and player rows keep them from being reported twice, and with an
+    ID unreadable or used twice, no game is reported for naming an unknown ID."""
+    known = {p.id for p in players}
+    stand_ins = [
+        ladder.LadderPlayer(id=i, name="", group="", active=True, start_permanent=0)
+        for i in sorted(unread_ids - known)
+    ]
+    try:
+        ladder.recalc_ladder(
+            [*players, *stand_ins],
+            {**dict.fromkeys(unread_groups, 0), "": 0, **groups},
+            games,
+            history=False,
+            every_problem=True,
+        )
+    except RatingbookError as error:
+        found = error.errors if isinstance(error, InputErrors) else [error]
+        for each in found:
+            # With an ID cell unreadable, an unknown ID may be that very player: not reported.
+            if not (id_unreadable and isinstance(each, UnknownPlayerError)):
+                problems.append(each)
 
 
 def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) -> list[WriteBlock]:
