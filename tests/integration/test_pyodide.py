@@ -10,7 +10,7 @@ support for Pyodide 314.0.0", 0.37.3 "xlwings Reader is now available on Pyodide
   and installed with micropip exactly as Lite installs the workbook's ``requirements.txt``
   (``tests/integration/pyodide/requirements.txt``): a requirement no local wheel meets
   (python-calamine, were its environment marker missing) would need the network and fails the run;
-- the workbook's ``main.py`` (``tests/integration/pyodide/main.py``, the one README shows) is
+- the workbook's ``main.py`` (``tests/integration/pyodide/main.py``, the one the integrator guide shows) is
   imported and
   its worksheet functions are called on the seeds' examples, and its ``recalc_ratings`` script
   is run on xlwings JSON books (tests/helpers/jsonbook.py) of every rating family.
@@ -59,7 +59,8 @@ from ratingbook.workbook import schemas
 
 ROOT = ROOT
 HARNESS = ROOT / "tests" / "integration" / "pyodide"
-README = ROOT / "README.md"
+#: The integrator guide holds the xlwings Lite steps (requirements.txt and main.py).
+README = ROOT / "docs" / "guides" / "integrator.md"
 
 # One Pyodide run takes ~5 s on a quiet machine (measured; +2 s to build the wheel); a hang guard
 # only, >= 10x that on a machine whose two cores are both busy.
@@ -675,7 +676,7 @@ def _fenced_block(section: str, language: str, after: str) -> str:
 
 
 def test_readme_shows_exactly_what_this_test_runs() -> None:
-    """README's xlwings Lite steps are the files this test installs and runs."""
+    """The integrator guide's xlwings Lite steps are the files this test installs and runs."""
     text = README.read_text(encoding="utf-8")
     section = text[text.index("### xlwings Lite") :]
     section = section[: section.index("\n### ", 5)]
