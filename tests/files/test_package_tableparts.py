@@ -140,7 +140,7 @@ def test_a_table_part_reads_as_its_area_name_and_totals() -> None:
 
 
 def _template_with_round_4_played(tmp_path: Path) -> Path:
-    """The Swiss template (SwissGames A1:E13, rounds 1-4 of 5) with round 4's results typed."""
+    """The Swiss template (SwissGames A1:G13, rounds 1-4 of 5) with round 4's results typed."""
     book = tmp_path / "swiss.xlsx"
     shutil.copy(TEMPLATE, book)
     wb = openpyxl.load_workbook(book)
@@ -170,7 +170,7 @@ def test_pairing_grows_swiss_games_over_the_new_round(
     tmp_path: Path, engine: str, command: str
 ) -> None:
     """Round 5 (3 boards, 6 players) lands in rows 14-16, by `pair` or by Recalc's auto-pairing:
-    SwissGames becomes A1:E16, the other tables keep their ranges (on the package engine, their
+    SwissGames becomes A1:G16, the other tables keep their ranges (on the package engine, their
     parts are byte-identical)."""
     book = _template_with_round_4_played(tmp_path)
     out = tmp_path / "paired.xlsx"
@@ -180,16 +180,16 @@ def test_pairing_grows_swiss_games_over_the_new_round(
     assert [ws.cell(row=r, column=1).value for r in range(14, 17)] == [5, 5, 5]
     assert ws.cell(row=17, column=1).value is None
     before_refs = _table_refs(book)
-    assert before_refs["SwissGames"] == ("A1:E13", "A1:E13")
+    assert before_refs["SwissGames"] == ("A1:G13", "A1:G13")
     assert set(before_refs) == {"SwissSettings", "SwissPlayers", "SwissGames"}
-    assert _table_refs(out) == {**before_refs, "SwissGames": ("A1:E16", "A1:E16")}
+    assert _table_refs(out) == {**before_refs, "SwissGames": ("A1:G16", "A1:G16")}
     if engine == "package":
         before, after = _parts(book), _parts(out)
         tables = sorted(name for name in before if name.startswith("xl/tables/"))
         assert len(tables) == 3
         changed = [name for name in tables if before[name] != after[name]]
         assert len(changed) == 1 and b'name="SwissGames"' in after[changed[0]]
-        assert after[changed[0]] == before[changed[0]].replace(b'"A1:E13"', b'"A1:E16"')
+        assert after[changed[0]] == before[changed[0]].replace(b'"A1:G13"', b'"A1:G16"')
 
 
 ENGINES = ["package", "openpyxl"]
@@ -219,9 +219,9 @@ def test_libreoffice_opens_the_paired_book_and_keeps_the_grown_table(
     libreoffice_saved_paired: dict[str, Path], engine: str
 ) -> None:
     """LibreOffice reads the paired book and, saving it as .xlsx of its own, writes SwissGames
-    as A1:E16 with round 5 in rows 14-16: it understood the grown table."""
+    as A1:G16 with round 5 in rows 14-16: it understood the grown table."""
     saved = libreoffice_saved_paired[engine]
-    assert _table_refs(saved)["SwissGames"] == ("A1:E16", "A1:E16")
+    assert _table_refs(saved)["SwissGames"] == ("A1:G16", "A1:G16")
     ws = openpyxl.load_workbook(saved)["Swiss Games"]
     assert [[c.value for c in row] for row in ws.iter_rows(min_row=14, max_row=16, max_col=2)] == [
         [5, 1],

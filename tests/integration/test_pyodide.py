@@ -10,7 +10,8 @@ support for Pyodide 314.0.0", 0.37.3 "xlwings Reader is now available on Pyodide
   and installed with micropip exactly as Lite installs the workbook's ``requirements.txt``
   (``tests/integration/pyodide/requirements.txt``): a requirement no local wheel meets
   (python-calamine, were its environment marker missing) would need the network and fails the run;
-- the workbook's ``main.py`` (``tests/integration/pyodide/main.py``, the one the integrator guide shows) is
+- the workbook's ``main.py`` (``tests/integration/pyodide/main.py``, the one the integrator guide
+  shows) is
   imported and
   its worksheet functions are called on the seeds' examples, and its ``recalc_ratings`` script
   is run on xlwings JSON books (tests/helpers/jsonbook.py) of every rating family.

@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover
 from ratingbook.cli import cli
 from ratingbook.cli.trf_commands import trf_group
 from ratingbook.excel import recalc_book
-from ratingbook.swiss.trf import import_trf
+from ratingbook.swiss.trf_import import import_trf
 from ratingbook.templates import TemplateBook, build_template, sample_rows
 from ratingbook.udfs import SWISS_STANDINGS
 
@@ -71,7 +71,7 @@ def initial_rows() -> dict[str, list[tuple[object, ...]]]:
     }
     return {
         "Swiss Settings": [(k, v, settings_help[k]) for k, v in values.items()],
-        "Swiss Players": [(n, r, None, None, None, None, None, None) for n, r in PLAYERS],
+        "Swiss Players": [{"Name": n, "Rating": r} for n, r in PLAYERS],
         "Swiss Games": [],
     }
 
@@ -94,8 +94,9 @@ def set_withdrawn(players: list[list[Any]], round_number: int) -> None:
     name, first_missed = WITHDRAWN
     if round_number == first_missed:
         column = players[0].index("Withdrawn")
+        name_column = players[0].index("Name")
         for row in players[1:]:
-            if row[0] == name:
+            if row[name_column] == name:
                 row[column] = first_missed
 
 
@@ -252,6 +253,7 @@ def test_final_standings_have_the_fide_columns_and_the_typed_points(runs: dict[s
     standings = records(sheets["Swiss Standings"])
     assert list(sheets["Swiss Standings"][0]) == [
         "Rank",
+        "No.",
         "Name",
         "Rating",
         "Points",
@@ -273,7 +275,7 @@ def test_final_standings_have_the_fide_columns_and_the_typed_points(runs: dict[s
     assert ranked == sorted(ranked, reverse=True)
     assert standings[0]["Rank"] == 1
     crosstable = records(sheets["Crosstable"])
-    assert len(crosstable) == 40 and list(sheets["Crosstable"][0])[3:10] == [
+    assert len(crosstable) == 40 and list(sheets["Crosstable"][0])[4:11] == [
         f"R{n}" for n in range(1, 8)
     ]
     assert records(sheets["Pairings"])[0]["Round"] == ROUNDS

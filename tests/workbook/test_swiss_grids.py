@@ -27,6 +27,7 @@ def test_without_tiebreaks_the_seed_order_and_columns_are_kept():
     grid, ranks = standings_grid(event)
     assert grid.header == (
         "Rank",
+        "No.",
         "Name",
         "Rating",
         "Points",
@@ -34,12 +35,13 @@ def test_without_tiebreaks_the_seed_order_and_columns_are_kept():
         "Sonneborn-Berger",
         "Blacks",
     )
+    # Start numbers by rating (C.04.2): A 1, B 2, C 3, D 4, E 5.
     assert [tuple(r) for r in grid.rows] == [
-        (1, "A", 2000, 3.0, 1.5, 1.5, 0),
-        (2, "E", 1600, 2.0, 0.5, 0.5, 1),
-        (3, "C", 1800, 1.0, 4.0, 0.5, 1),
-        (4, "D", 1700, 1.0, 1.5, 0.75, 2),
-        (5, "B", 1900, 0.5, 6.0, 0.5, 1),
+        (1, 1, "A", 2000, 3.0, 1.5, 1.5, 0),
+        (2, 5, "E", 1600, 2.0, 0.5, 0.5, 1),
+        (3, 3, "C", 1800, 1.0, 4.0, 0.5, 1),
+        (4, 4, "D", 1700, 1.0, 1.5, 0.75, 2),
+        (5, 2, "B", 1900, 0.5, 6.0, 0.5, 1),
     ]
     assert ranks == {"A": 1, "E": 2, "C": 3, "D": 4, "B": 5}
 
@@ -51,14 +53,14 @@ def test_with_tiebreaks_one_column_per_fide_code():
         SwissSettings(rounds=3, start_date=dt.date(2026, 4, 1), tiebreaks=("BH/C1", "WIN")),
     )
     grid, _ = standings_grid(event)
-    assert grid.header == ("Rank", "Name", "Rating", "Points", "BH/C1", "WIN")
+    assert grid.header == ("Rank", "No.", "Name", "Rating", "Points", "BH/C1", "WIN")
     # Values derived in test_fide (2026 edition): BH/C1 A 2, E 2, C 4, D 1.5, B 5.5.
     assert [tuple(r) for r in grid.rows] == [
-        (1, "A", 2000, 3, 2.0, 3),
-        (2, "E", 1600, 2, 2.0, 2),
-        (3, "C", 1800, 1, 4.0, 0),
-        (4, "D", 1700, 1, 1.5, 0),
-        (5, "B", 1900, 0.5, 5.5, 0),
+        (1, 1, "A", 2000, 3, 2.0, 3),
+        (2, 5, "E", 1600, 2, 2.0, 2),
+        (3, 3, "C", 1800, 1, 4.0, 0),
+        (4, 4, "D", 1700, 1, 1.5, 0),
+        (5, 2, "B", 1900, 0.5, 5.5, 0),
     ]
     assert "after round 3" in grid.note and "2026" in grid.note
 
@@ -67,32 +69,41 @@ def test_crosstable_shows_opponent_rank_colour_and_result():
     event = SwissEvent(HAND_PLAYERS, HAND_ENTRIES, SwissSettings(rounds=3))
     ranks = {"A": 1, "E": 2, "C": 3, "D": 4, "B": 5}
     grid = crosstable_grid(event, ranks)
-    assert grid.header == ("Rank", "Name", "Rating", "R1", "R2", "R3", "Points")
+    assert grid.header == ("Rank", "No.", "Name", "Rating", "R1", "R2", "R3", "Points")
     assert [tuple(r) for r in grid.rows] == [
-        (1, "A", 2000, "5w1", "4w+", "3w1", 3),
-        (2, "E", 1600, "PAB", "5b1", "", 2),
-        (3, "C", 1800, "4w½", "HPB", "1b0", 1),
-        (4, "D", 1700, "3b½", "1b-", "5b½", 1),
-        (5, "B", 1900, "1b0", "2w0", "4w½", 0.5),
+        (1, 1, "A", 2000, "5w1", "4w+", "3w1", 3),
+        (2, 5, "E", 1600, "PAB", "5b1", "", 2),
+        (3, 3, "C", 1800, "4w½", "HPB", "1b0", 1),
+        (4, 4, "D", 1700, "3b½", "1b-", "5b½", 1),
+        (5, 2, "B", 1900, "1b0", "2w0", "4w½", 0.5),
     ]
 
 
 def test_pairing_list_shows_points_before_the_round():
     event = SwissEvent(HAND_PLAYERS, HAND_ENTRIES[:6], SwissSettings(rounds=3))
     grid = pairings_grid(event)
-    assert grid.header[:6] == ("Round", "Board", "White", "Rating", "Points", "Black")
+    assert grid.header[:8] == (
+        "Round",
+        "Board",
+        "White No.",
+        "White",
+        "Rating",
+        "Points",
+        "Black No.",
+        "Black",
+    )
     # Round 2, points after round 1: A 1, D ½, B 0, E 1 (PAB), C ½. The bye row goes last.
     assert [tuple(r) for r in grid.rows] == [
-        (2, 1, "A", 2000, 1, "D", 1700, 0.5, "+/-"),
-        (2, 2, "B", 1900, 0, "E", 1600, 1, "0-1"),
-        (2, None, "C", 1800, 0.5, "BYE", None, None, "HPB"),
+        (2, 1, 1, "A", 2000, 1, 4, "D", 1700, 0.5, "+/-"),
+        (2, 2, 2, "B", 1900, 0, 5, "E", 1600, 1, "0-1"),
+        (2, None, 3, "C", 1800, 0.5, None, "BYE", None, None, "HPB"),
     ]
 
 
 def test_swiss_event_modules_import_no_spreadsheet_library():
     probe = (
-        "import sys, ratingbook.swiss.event, ratingbook.swiss.codes, ratingbook.swiss.trf, "
-        "ratingbook.swiss.fide, ratingbook.workbook.swiss_grids\n"
+        "import sys, ratingbook.swiss.event, ratingbook.swiss.codes, ratingbook.swiss.trf_export, "
+        "ratingbook.swiss.trf_import, ratingbook.swiss.fide, ratingbook.workbook.swiss_grids\n"
         "print(' '.join(m for m in ('openpyxl', 'xlwings') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
@@ -110,7 +121,7 @@ def _book(tmp_path, games, *, settings=_SETTINGS, withdrawn=None):
     from ratingbook.templates import TemplateBook, build_template
 
     players = [
-        (name, rating, None, None, None, None, None, (withdrawn or {}).get(name))
+        {"Name": name, "Rating": rating, "Withdrawn": (withdrawn or {}).get(name)}
         for name, rating in _FOUR
     ]
     rows = {"Swiss Settings": settings, "Swiss Players": players, "Swiss Games": games}
@@ -183,7 +194,8 @@ def test_a_trf_line_that_does_not_parse_is_named_and_no_book_is_written(tmp_path
     done = CliRunner().invoke(cli, ["trf", "import", str(trf), "-o", str(out)])
     assert done.exit_code == 2
     lines = done.output.strip().splitlines()
-    assert len(lines) == 1 and "line 3: round 1 result 'Q' is not a TRF result code" in lines[0]
+    expected = "line 3: round 1 (columns 92-99): result 'Q' is not a TRF result code"
+    assert len(lines) == 1 and expected in lines[0]
     assert not out.exists()
 
 
@@ -211,8 +223,8 @@ def test_an_ansi_trf_file_from_swiss_manager_keeps_its_accented_names(tmp_path):
     done = CliRunner().invoke(cli, ["trf", "import", str(trf), "-o", str(out)])
     assert done.exit_code == 0, done.output
     book = openpyxl.load_workbook(out)
-    players = [row[0] for row in book["Swiss Players"].iter_rows(min_row=2, values_only=True)]
-    assert [p for p in players if p] == names
+    players = [row[:2] for row in book["Swiss Players"].iter_rows(min_row=2, values_only=True)]
+    assert [p for p in players if p[1]] == [(1, names[0]), (2, names[1])]  # No., Name
     games = [r[:5] for r in book["Swiss Games"].iter_rows(min_row=2, values_only=True) if r[0]]
     assert games == [(1, 1, names[0], names[1], "1-0")]
     settings = {r[0]: r[1] for r in book["Swiss Settings"].iter_rows(min_row=2, values_only=True)}

@@ -49,6 +49,7 @@ __all__ = [
     "RATING",
     "ROUND",
     "ROUNDS",
+    "START_NUMBER",
     "Bounds",
     "Uncalculated",
     "crikey_result",
@@ -200,6 +201,7 @@ ROUND = Bounds("a round number", 1, 1_000)
 BOARD = Bounds("a board number", 1, 100_000)
 #: A FIDE ID (TRF gives it 11 digits).
 FIDE_ID = Bounds("a FIDE ID", 1, 99_999_999_999)
+START_NUMBER = Bounds("a start number", 1, 100_000)
 
 
 def is_blank(value: object) -> bool:

@@ -8,7 +8,10 @@ The modules, each deciding one thing, from the bottom up:
 - :mod:`~ratingbook.swiss.codes`: tie-break codes and the points each result is worth;
 - :mod:`~ratingbook.swiss.settings`: the ``Swiss Settings`` sheet;
 - :mod:`~ratingbook.swiss.event`: an event (players, rounds, byes, withdrawals) built from rows;
-- :mod:`~ratingbook.swiss.trf`: FIDE Tournament Report Files, read and written;
+- :mod:`~ratingbook.swiss.start_order`: start numbers (FIDE C.04.2);
+- :mod:`~ratingbook.swiss.trf_records`, :mod:`~ratingbook.swiss.trf_export`,
+  :mod:`~ratingbook.swiss.trf_import`, :mod:`~ratingbook.swiss.trf_totals`: FIDE Tournament
+  Report Files: their layout, written, read, and checked against their own totals;
 - :mod:`~ratingbook.swiss.fide`: the one adapter to gacrux (FIDE's pairing and tie-break code).
 """
 

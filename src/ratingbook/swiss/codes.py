@@ -3,7 +3,7 @@
 The one home of what a ``Result`` cell of ``Swiss Games`` may say (games, forfeits and the four
 kinds of bye, with TRF's letters accepted), of the FIDE tie-break codes an event may list, and of
 the points each result is worth. :mod:`ratingbook.swiss.event` builds the event from these;
-:mod:`ratingbook.swiss.trf` maps them to TRF letters. Pure.
+:mod:`ratingbook.swiss.trf_export` maps them to TRF letters. Pure.
 """
 
 from __future__ import annotations

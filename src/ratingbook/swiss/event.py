@@ -26,6 +26,7 @@ from ratingbook.core.cells import (
     FIDE_ID,
     RATING,
     ROUND,
+    START_NUMBER,
     Bounds,
     is_blank,
     score,
@@ -42,9 +43,8 @@ from ratingbook.errors import (
     RatingbookError,
     UnknownPlayerError,
 )
-from ratingbook.swiss.settings import (
-    SwissSettings,
-)
+from ratingbook.swiss.settings import SwissSettings
+from ratingbook.swiss.start_order import Numbering, RecordedNumber, number_players
 
 __all__ = [
     "BYE",
@@ -69,7 +69,9 @@ class EventError(RatingbookError):
 
 @dataclass(frozen=True, slots=True)
 class SwissPlayer:
-    """A player of ``Swiss Players``; ``withdrawn`` is the first round they no longer play."""
+    """A player of ``Swiss Players``; ``withdrawn`` is the first round they no longer play;
+    ``number`` the start number typed in ``No.`` (None: ratingbook numbers the player, see
+    :mod:`ratingbook.swiss.start_order`); ``national_id`` an ID that is not a FIDE number."""
 
     name: str
     rating: int | None = None
@@ -80,6 +82,8 @@ class SwissPlayer:
     sex: str = ""
     withdrawn: int | None = None
     where: Location | None = field(default=None, compare=False, repr=False)
+    number: int | None = None
+    national_id: str = ""
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn
@@ -106,21 +110,29 @@ class SwissEntry:
 
 @dataclass(frozen=True, slots=True)
 class SwissEvent:
-    """A whole event: players in start order, every row, the settings."""
+    """A whole event: players, every row, the settings, and the start numbers.
+
+    ``numbering`` is the players' start numbers as :func:`build_event` worked them out (with
+    the numbers recorded in Swiss Games); None: worked out from the players alone.
+    """
 
     players: tuple[SwissPlayer, ...]
     entries: tuple[SwissEntry, ...]
     settings: SwissSettings = field(default_factory=SwissSettings)
+    numbering: Numbering | None = field(default=None, compare=False, repr=False)
+
+    def numbered(self) -> Numbering:
+        return self.numbering if self.numbering is not None else number_players(self.players)
+
+    def start_numbers(self) -> dict[str, int]:
+        """Each player's start number (pairing number), 1 to the number of players."""
+        return dict(self.numbered().numbers)
 
     @property
     def start_order(self) -> tuple[SwissPlayer, ...]:
-        """The initial ranking: rating descending (unrated last), then name (the issue's rule)."""
-        return tuple(
-            sorted(self.players, key=lambda p: (-(p.rating or 0), p.name.casefold(), p.name))
-        )
-
-    def start_numbers(self) -> dict[str, int]:
-        return {p.name: n for n, p in enumerate(self.start_order, start=1)}
+        """The players by start number."""
+        numbers = self.numbered().numbers
+        return tuple(sorted(self.players, key=lambda p: numbers[p.name]))
 
     def player(self, name: str) -> SwissPlayer:
         for p in self.players:
@@ -163,7 +175,7 @@ class SwissEvent:
         return totals
 
     def with_entries(self, extra: Sequence[SwissEntry]) -> SwissEvent:
-        return SwissEvent(self.players, (*self.entries, *extra), self.settings)
+        return SwissEvent(self.players, (*self.entries, *extra), self.settings, self.numbering)
 
 
 # --- building and checking ---------------------------------------------------------------------
@@ -235,6 +247,8 @@ def read_player(row: Row) -> SwissPlayer:
             row, "Withdrawn", "the first round not played (1 or more)", 1, ROUND
         ),
         where=row.where,
+        number=_optional_number(row, "No.", "a start number (1 or more)", 1, START_NUMBER),
+        national_id=text(row.get("National ID"), row.where, "National ID", required=False),
     )
 
 
@@ -374,15 +388,44 @@ def build_event(
         names.setdefault(player.name.casefold(), player.name)
         players.append(player)
     entries: list[SwissEntry] = []
+    recorded: dict[str, RecordedNumber] = {}
     for row in game_rows:
         try:
-            entries.append(read_entry(row, names))
+            entry = read_entry(row, names)
+            _record_numbers(row, entry, recorded)
         except RatingbookError as error:
             problems.append(error)
+            continue
+        entries.append(entry)
+    numbering: Numbering | None = None
+    try:
+        numbering = number_players(players, recorded)
+    except RatingbookError as error:
+        problems.append(error)
     problems.check()
-    event = SwissEvent(tuple(players), tuple(entries), settings or SwissSettings())
+    event = SwissEvent(tuple(players), tuple(entries), settings or SwissSettings(), numbering)
     check_event(event)
     return event
+
+
+def _record_numbers(row: Row, entry: SwissEntry, recorded: dict[str, RecordedNumber]) -> None:
+    """The start numbers a game row records (``White No.``, ``Black No.``, written by ratingbook
+    when it pairs), added to ``recorded``; two rows recording different numbers for one player
+    are an error naming the later cell."""
+    for column, name in zip(("White No.", "Black No."), entry.players(), strict=False):
+        number = _optional_number(row, column, "a start number (1 or more)", 1, START_NUMBER)
+        if number is None:
+            continue
+        earlier = recorded.get(name)
+        if earlier is not None and earlier.number != number:
+            at = f"row {earlier.where.row}" if earlier.where and earlier.where.row else "earlier"
+            raise InvalidValueError(
+                f"{name!r} is recorded as start number {number} here but {earlier.number} in "
+                f"{at}; a player keeps one start number",
+                row.where,
+                column,
+            )
+        recorded.setdefault(name, RecordedNumber(number, row.where, column))
 
 
 # --- the flow: which round is paired next ------------------------------------------------------

@@ -4,8 +4,9 @@ Everything FIDE defines comes from gacrux, called in-process: the Dutch pairing 
 (C.04.3, the rules in force, ``gacrux.pairingdutch``), the tie-breaks of C.07 with the
 unplayed-round rules of its 2024 edition for events starting before 2026-03-01 and of its 2026
 edition from that day (``gacrux.tiebreak`` chooses by the start date), and its TRF reader
-(``gacrux.trf2json``), which reads the TRF-2026 text :mod:`ratingbook.swiss.trf` writes for the
-event. Nothing here re-implements a pairing or an unplayed-game rule; this module only translates.
+(``gacrux.trf2json``), which reads the TRF-2026 text :mod:`ratingbook.swiss.trf_export` writes for
+the event. Nothing here re-implements a pairing or an unplayed-game rule; this module only
+translates.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from gacrux.trf2json import trf2json
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.swiss.event import EventError, SwissEntry, SwissEvent, next_round_to_pair
-from ratingbook.swiss.trf import export_trf
+from ratingbook.swiss.trf_export import export_trf
 
 __all__ = ["FideStanding", "FideStandings", "fide_standings", "gacrux_version", "pair_next_round"]
 

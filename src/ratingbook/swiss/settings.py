@@ -3,7 +3,8 @@
 The one home of the settings: their names (and other spellings), their defaults, how a value is
 read (``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
 ``First Colour``, ``Event``, ``Unrated Rating``, and the TRF tournament records ``City``,
-``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``) and
+``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``,
+``Round Dates``, and ``Notes``) and
 written back (:func:`settings_values`, for a book built from a TRF file), and which FIDE
 tie-break edition the start date selects. Pure.
 """
@@ -61,6 +62,10 @@ class SwissSettings:
     chief_arbiter: str = ""
     deputy_arbiter: str = ""
     time_control: str = ""
+    #: Each round's date as the event's records give it (TRF 132), informational.
+    round_dates: tuple[str, ...] = ()
+    #: What an import noted about the event's records (a date it could not read, ...).
+    notes: str = ""
 
     @property
     def rules_edition(self) -> str:
@@ -102,6 +107,10 @@ _SETTING_NAMES: Mapping[str, str] = {
     "unrated rating": "Unrated Rating",
     "rating of unrated players": "Unrated Rating",
     "unrated": "Unrated Rating",
+    "round dates": "Round Dates",
+    "dates of rounds": "Round Dates",
+    "notes": "Notes",
+    "note": "Notes",
 }
 SETTING_ORDER = (
     "Event",
@@ -119,6 +128,8 @@ SETTING_ORDER = (
     "Chief Arbiter",
     "Deputy Arbiter",
     "Time Control",
+    "Round Dates",
+    "Notes",
 )
 #: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
 _RECORD_TEXTS: Mapping[str, str] = {
@@ -127,6 +138,7 @@ _RECORD_TEXTS: Mapping[str, str] = {
     "Chief Arbiter": "chief_arbiter",
     "Deputy Arbiter": "deputy_arbiter",
     "Time Control": "time_control",
+    "Notes": "notes",
 }
 
 
@@ -253,6 +265,9 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
             kwargs[attribute] = text(values[name], place[name], "Value")
     if given("End Date"):
         kwargs["end_date"] = _date(values["End Date"], place["End Date"], "Value")
+    if given("Round Dates"):
+        dates = text(values["Round Dates"], place["Round Dates"], "Value")
+        kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
     return SwissSettings(**kwargs)  # type: ignore[arg-type]
 
 
@@ -277,4 +292,5 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Unrated Rating": settings.unrated_rating,
         **{name: getattr(settings, attribute) or None for name, attribute in _RECORD_TEXTS.items()},
         "End Date": _dt.datetime(end.year, end.month, end.day) if end else None,
+        "Round Dates": ", ".join(settings.round_dates) or None,
     }

@@ -27,13 +27,13 @@ from ratingbook.workbook.schemas import (
     SWISS_STANDINGS,
 )
 
-__all__ = ["SWISS"]
+__all__ = ["SWISS", "SWISS_GAMES_SHOWN"]
 
 
 _SWISS_RESULTS = ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "PAB", "HPB", "FPB", "ZPB")
 # What the template's Swiss Games table shows: the event's columns (the seed's White Points /
 # Black Points are still read where a book has them, see schemas.SWISS_EVENT_GAMES).
-_SWISS_GAMES_SHOWN = TableSpec(
+SWISS_GAMES_SHOWN = TableSpec(
     SWISS_EVENT_GAMES.sheet,
     tuple(c for c in SWISS_EVENT_GAMES.columns if c.name not in ("White Points", "Black Points")),
 )
@@ -77,28 +77,49 @@ SWISS = Design(
             SWISS_PLAYERS,
             # seed 004's example tournament.
             rows=tuple(
-                (name, None, None, None, None, None, None, None)
+                (None, name, *[None] * (len(SWISS_PLAYERS.columns) - 2))
                 for name in ("Anna", "Bob", "Charlotte", "Daniel", "Erik", "Femke")
             ),
-            number_formats={"Rating": "0", "FIDE ID": "0", "Withdrawn": "0"},
-            widths={"Name": 20, "FIDE ID": 12, "Federation": 12, "Withdrawn": 12},
+            number_formats={"No.": "0", "Rating": "0", "FIDE ID": "0", "Withdrawn": "0"},
+            widths={
+                "No.": 7,
+                "Name": 20,
+                "FIDE ID": 12,
+                "Federation": 12,
+                "Withdrawn": 12,
+                "National ID": 13,
+            },
         ),
         InputSheet(
-            _SWISS_GAMES_SHOWN,
+            SWISS_GAMES_SHOWN,
             # seed 004's three rounds; recalculating the template pairs round 4.
             rows=(
-                (1, 1, "Anna", "Femke", "1-0"),
-                (1, 2, "Bob", "Erik", "0-1"),
-                (1, 3, "Charlotte", "Daniel", "½-½"),
-                (2, 1, "Erik", "Anna", "1-0"),
-                (2, 2, "Femke", "Charlotte", "½-½"),
-                (2, 3, "Daniel", "Bob", "1-0"),
-                (3, 1, "Daniel", "Erik", "½-½"),
-                (3, 2, "Charlotte", "Anna", "1-0"),
-                (3, 3, "Bob", "Femke", "1-0"),
+                (1, 1, "Anna", "Femke", "1-0", None, None),
+                (1, 2, "Bob", "Erik", "0-1", None, None),
+                (1, 3, "Charlotte", "Daniel", "½-½", None, None),
+                (2, 1, "Erik", "Anna", "1-0", None, None),
+                (2, 2, "Femke", "Charlotte", "½-½", None, None),
+                (2, 3, "Daniel", "Bob", "1-0", None, None),
+                (3, 1, "Daniel", "Erik", "½-½", None, None),
+                (3, 2, "Charlotte", "Anna", "1-0", None, None),
+                (3, 3, "Bob", "Femke", "1-0", None, None),
             ),
-            number_formats={"Round": "0", "Board": "0", "Result": TEXT},
-            widths={"Round": 9, "Board": 9, "White": 18, "Black": 18, "Result": 10},
+            number_formats={
+                "Round": "0",
+                "Board": "0",
+                "Result": TEXT,
+                "White No.": "0",
+                "Black No.": "0",
+            },
+            widths={
+                "Round": 9,
+                "Board": 9,
+                "White": 18,
+                "Black": 18,
+                "Result": 10,
+                "White No.": 11,
+                "Black No.": 11,
+            },
             dropdowns=(
                 Dropdown(
                     "Result",
@@ -114,11 +135,17 @@ SWISS = Design(
         f"'{SWISS_SETTINGS.sheet}': the event: how many rounds, the start date, the tie-breaks "
         "and whether recalculating pairs the next round by itself (see the sheet's third "
         "column).",
-        f"'{SWISS_PLAYERS.sheet}': one row per player. Only Name is needed. Rating sets the "
-        "starting order (highest first, then by name). FIDE ID, Title, Federation, Birth and "
-        "Sex go into TRF files. Withdrawn: the first round a player no longer plays.",
+        f"'{SWISS_PLAYERS.sheet}': one row per player. Only Name is needed. No. is the start "
+        "number (the pairing number): leave it empty and ratingbook numbers the players as "
+        "FIDE's rules say (highest rating first, then by title GM, IM, WGM, FM, WIM, CM, WFM, "
+        "WCM, then by name), or type the numbers yourself before round 1 is paired. Once a "
+        "player has been paired, his number stays. A late entry with an empty No. gets his "
+        "place in that order, the players below him moving down one. FIDE ID, Title, "
+        "Federation, Birth and Sex go into TRF files; National ID is an ID that is not a FIDE "
+        "number. Withdrawn: the first round a player no longer plays.",
         f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
-        "A bye is a row whose Black is BYE.",
+        "A bye is a row whose Black is BYE. White No. and Black No. are the start numbers the "
+        "pairing used: ratingbook fills them.",
         "",
         "# Running the event",
         "1. Type the players. Set Rounds and the Start Date on the settings sheet.",

@@ -7,12 +7,13 @@ computed as a recalc would, without pairing a round.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.swiss.event import BYE, SwissEvent
 from ratingbook.swiss.settings import settings_values
-from ratingbook.swiss.trf import import_trf
+from ratingbook.swiss.trf_import import import_trf
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.workbook.book import apply_plan
 from ratingbook.workbook.reading import Sheets
@@ -34,7 +35,7 @@ class ImportedBook:
 def book_from_trf(data: bytes) -> ImportedBook:
     """The Swiss workbook of a TRF16 or TRF-2026 file's bytes (UTF-8, CP1252 or Latin-1).
 
-    Bad records raise :class:`~ratingbook.swiss.trf.TrfError` naming the line and column.
+    Bad records raise :class:`~ratingbook.swiss.trf_records.TrfError` naming the line and column.
     """
     imported = import_trf(decode_legacy(data))
     book = TemplateBook(build_template("swiss", rows=event_rows(imported.event), recalc=False))
@@ -42,11 +43,11 @@ def book_from_trf(data: bytes) -> ImportedBook:
     return ImportedBook(book, imported.event, tuple(imported.warnings))
 
 
-def event_rows(event: SwissEvent) -> dict[str, list[tuple[object, ...]]]:
+def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[str, object]]]:
     """The template's three input sheets filled with the event (columns in the template's order)."""
     values = settings_values(event.settings)
     sample = sample_rows("swiss")[SWISS_SETTINGS.sheet]
-    settings: list[tuple[object, ...]] = [
+    settings: list[Sequence[object] | Mapping[str, object]] = [
         (name, values.get(str(name)), *rest) for name, _value, *rest in sample
     ]
     # Settings the template does not list (the file's city, arbiters, ...) follow its rows.
@@ -57,27 +58,32 @@ def event_rows(event: SwissEvent) -> dict[str, list[tuple[object, ...]]]:
         for name, value in values.items()
         if value is not None and name not in listed
     ]
-    players: list[tuple[object, ...]] = [
-        (
-            p.name,
-            p.rating,
-            p.fide_id,
-            p.title or None,
-            p.federation or None,
-            p.birth or None,
-            p.sex or None,
-            p.withdrawn,
-        )
-        for p in event.players
+    numbers = event.start_numbers()
+    players: list[Sequence[object] | Mapping[str, object]] = [
+        {
+            "No.": numbers[p.name],
+            "Name": p.name,
+            "Rating": p.rating,
+            "FIDE ID": p.fide_id,
+            "Title": p.title or None,
+            "Federation": p.federation or None,
+            "Birth": p.birth or None,
+            "Sex": p.sex or None,
+            "Withdrawn": p.withdrawn,
+            "National ID": p.national_id or None,
+        }
+        for p in event.start_order
     ]
-    games: list[tuple[object, ...]] = [
-        (
-            e.round,
-            e.board,
-            e.white,
-            BYE if e.black is None else e.black,
-            None if e.result is None else e.result.value,
-        )
+    games: list[Sequence[object] | Mapping[str, object]] = [
+        {
+            "Round": e.round,
+            "Board": e.board,
+            "White": e.white,
+            "Black": BYE if e.black is None else e.black,
+            "Result": None if e.result is None else e.result.value,
+            "White No.": numbers[e.white],
+            "Black No.": None if e.black is None else numbers[e.black],
+        }
         for e in sorted(event.entries, key=lambda e: (e.round, e.black is None, e.board or 0))
     ]
     return {

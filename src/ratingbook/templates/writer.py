@@ -239,21 +239,25 @@ def sample_rows(kind: str) -> dict[str, tuple[tuple[object, ...], ...]]:
 def build_template(
     kind: str,
     *,
-    rows: Mapping[str, Sequence[Sequence[object]]] | None = None,
+    rows: Mapping[str, Sequence[Sequence[object] | Mapping[str, object]]] | None = None,
     recalc: bool = True,
 ) -> Workbook:
     """The ``kind`` template (ladder, crikey, elo or swiss) as an openpyxl workbook.
 
     Its sample data is already recalculated: ratings and generated sheets are filled in.
     ``rows`` replaces the sample rows of the sheets it names (``ratingbook trf import`` builds
-    an event's book this way); with ``recalc`` false nothing is computed.
+    an event's book this way), each row the values in the sheet's column order or a mapping of
+    column name to value; with ``recalc`` false nothing is computed.
     """
     design = _check_kind(kind)
     if rows:
         design = dataclasses.replace(
             design,
             sheets=tuple(
-                dataclasses.replace(s, rows=rows.get(s.spec.sheet, s.rows)) for s in design.sheets
+                dataclasses.replace(s, rows=_in_order(s, rows[s.spec.sheet]))
+                if s.spec.sheet in rows
+                else s
+                for s in design.sheets
             ),
         )
     wb = Workbook()
@@ -281,6 +285,23 @@ def build_template(
         modified=_DOCUMENT_TIME,
     )
     return wb
+
+
+def _in_order(
+    sheet: InputSheet, rows: Sequence[Sequence[object] | Mapping[str, object]]
+) -> tuple[tuple[object, ...], ...]:
+    """``rows`` as tuples in the sheet's column order (a mapping's names must be columns)."""
+    names = list(sheet.header)
+    ordered: list[tuple[object, ...]] = []
+    for row in rows:
+        if isinstance(row, Mapping):
+            unknown = set(row) - set(names)
+            if unknown:
+                raise ValueError(f"{sheet.spec.sheet} has no column {sorted(unknown)[0]!r}")
+            ordered.append(tuple(row.get(name) for name in names))
+        else:
+            ordered.append(tuple(row))
+    return tuple(ordered)
 
 
 def _reproducible_package(data: bytes, properties: DocumentProperties) -> bytes:

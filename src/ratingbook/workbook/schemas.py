@@ -92,6 +92,12 @@ ELO_SETTINGS = TableSpec("Elo Settings", (Column("Setting"), Column("Value")))
 SWISS_PLAYERS = TableSpec(
     "Swiss Players",
     (
+        # The start number (pairing number, FIDE C.04.2); empty: numbered by ratingbook.
+        Column(
+            "No.",
+            required=False,
+            aliases=("No", "Nr", "Nr.", "SNo", "Start No", "Start No.", "TPN", "Starting Rank"),
+        ),
         Column("Name"),
         Column("Rating", required=False),
         Column("FIDE ID", required=False, aliases=("FIDE Id", "FideID", "FIDE Number")),
@@ -100,6 +106,8 @@ SWISS_PLAYERS = TableSpec(
         Column("Birth", required=False, aliases=("Birth Date", "Born")),
         Column("Sex", required=False),
         Column("Withdrawn", required=False),
+        # An ID that is not a FIDE number (a national federation's), kept for the record.
+        Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
     ),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.
@@ -125,6 +133,9 @@ SWISS_EVENT_GAMES = TableSpec(
         Column("Result", required=False),
         Column("White Points", required=False),
         Column("Black Points", required=False),
+        # The start numbers the pairing used, written by ratingbook (C.04.2: they stay fixed).
+        Column("White No.", required=False),
+        Column("Black No.", required=False),
     ),
 )
 SWISS_SETTINGS = TableSpec("Swiss Settings", (Column("Setting"), Column("Value")))

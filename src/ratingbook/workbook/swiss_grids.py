@@ -27,6 +27,7 @@ from ratingbook.workbook.schemas import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_
 __all__ = [
     "SEED_COLUMNS",
     "SheetGrid",
+    "Shown",
     "crosstable_grid",
     "fide_standings_grid",
     "pairings_grid",
@@ -83,26 +84,45 @@ def seed_order_standings(
     return swiss_standings.swiss_standings(names, games, unplayed)
 
 
-#: Seed 004's standings columns, in its order, after Rank and Name (and an event's Rating).
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What an event's lists show of a player around the name: the start number before it and
+    the rating after it (a worksheet function, which knows only names, shows the name alone)."""
+
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    ratings: Mapping[str, int | None] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, event: SwissEvent) -> Shown:
+        return cls(event.start_numbers(), {p.name: p.rating for p in event.players})
+
+    @property
+    def header(self) -> tuple[str, ...]:
+        return ("No.", "Name", "Rating") if self.numbers else ("Name",)
+
+    def cells(self, name: str) -> tuple[object, ...]:
+        if not self.numbers:
+            return (name,)
+        return (self.numbers[name], name, self.ratings[name])
+
+
+#: Seed 004's standings columns, in its order, after Rank and the player.
 SEED_COLUMNS = ("Points", "Resistance", "Sonneborn-Berger", "Blacks")
 _SEED_NOTE = "seed order: points, resistance, Sonneborn-Berger, blacks"
 
 
 def seed_standings_grid(
-    results: Sequence[swiss_standings.player_result],
-    ratings: Mapping[str, int | None] | None = None,
+    results: Sequence[swiss_standings.player_result], shown: Shown | None = None
 ) -> tuple[SheetGrid, dict[str, int]]:
     """Seed 004's standings table, the one home of its columns and formats, and each player's
-    rank (players equal on all four keys share one). With ``ratings`` (an event), a Rating
-    column follows the name."""
+    rank (players equal on all four keys share one)."""
+    shown = shown or Shown()
     keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
     ranks = competition_ranks(keys)
-    shown = ("Rating",) if ratings is not None else ()
     rows = [
         (
             rank,
-            r.name,
-            *((ratings[r.name],) if ratings is not None else ()),
+            *shown.cells(r.name),
             r.points,
             r.resistance_points,
             r.sonnenborn_berger,
@@ -110,45 +130,41 @@ def seed_standings_grid(
         )
         for rank, r in zip(ranks, results, strict=True)
     ]
-    points = 2 + len(shown)  # the 0-based column of Points
+    header = ("Rank", *shown.header, *SEED_COLUMNS)
+    points = header.index("Points")
     grid = SheetGrid(
         SWISS_STANDINGS,
-        ("Rank", "Name", *shown, *SEED_COLUMNS),
+        header,
         rows,
         number_formats={points: "0.0", points + 1: "0.0", points + 2: "0.00"},
-        widths={1: 24, points + 2: 17},
+        widths={header.index("Name"): 24, points + 2: 17},
         note=_SEED_NOTE,
     )
     return grid, {r.name: rank for rank, r in zip(ranks, results, strict=True)}
 
 
 def fide_standings_grid(
-    standings: FideStandings, ratings: Mapping[str, int | None] | None = None
+    standings: FideStandings, shown: Shown | None = None
 ) -> tuple[SheetGrid, dict[str, int]]:
     """The FIDE standings (a column per tie-break code, headed by the code) and each player's
-    rank. With ``ratings`` (an event), a Rating column follows the name."""
+    rank."""
+    shown = shown or Shown()
     codes = standings.codes
-    shown = ("Rating",) if ratings is not None else ()
-    points = 2 + len(shown)
+    header = ("Rank", *shown.header, "Points", *codes)
+    points = header.index("Points")
     formats = {points: "0.0"}
     for i, code in enumerate(codes, start=points + 1):
         formats[i] = "0" if code in _WHOLE else ("0.00" if code.startswith("SB") else "0.0")
     rows = [
-        (
-            line.rank,
-            line.name,
-            *((ratings[line.name],) if ratings is not None else ()),
-            _number(line.points),
-            *line.values,
-        )
+        (line.rank, *shown.cells(line.name), _number(line.points), *line.values)
         for line in standings.lines
     ]
     grid = SheetGrid(
         SWISS_STANDINGS,
-        ("Rank", "Name", *shown, "Points", *codes),
+        header,
         rows,
         number_formats=formats,
-        widths={1: 24},
+        widths={header.index("Name"): 24},
         note=(
             f"after round {standings.after_round}, FIDE tie-break rules of {standings.rules} "
             f"(C.07), computed by gacrux"
@@ -159,10 +175,10 @@ def fide_standings_grid(
 
 def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
     """The ``Swiss Standings`` grid of an event and each player's rank (for the crosstable)."""
-    ratings = {p.name: p.rating for p in event.players}
+    shown = Shown.of(event)
     if not event.settings.tiebreaks:
-        return seed_standings_grid(seed_order_standings(event), ratings)
-    return fide_standings_grid(fide_standings(event, event.settings.tiebreaks), ratings)
+        return seed_standings_grid(seed_order_standings(event), shown)
+    return fide_standings_grid(fide_standings(event, event.settings.tiebreaks), shown)
 
 
 _BYE_SHOWN = {
@@ -203,21 +219,21 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     points = event.points()
     numbers = event.start_numbers()
     order = sorted(event.players, key=lambda p: (ranks.get(p.name, 0), numbers[p.name]))
+    shown = Shown.of(event)
     rows = [
         (
             ranks.get(p.name),
-            p.name,
-            p.rating,
+            *shown.cells(p.name),
             *(_cell(by_round.get((p.name, r)), p.name, ranks) for r in range(1, last + 1)),
             _number(points[p.name]),
         )
         for p in order
     ]
-    header = ("Rank", "Name", "Rating", *(f"R{r}" for r in range(1, last + 1)), "Points")
-    widths = {1: 24, **{i: 6.0 for i in range(3, 3 + last)}}
-    return SheetGrid(
-        SWISS_CROSSTABLE, header, rows, number_formats={3 + last: "0.0"}, widths=widths
-    )
+    header = ("Rank", *shown.header, *(f"R{r}" for r in range(1, last + 1)), "Points")
+    first = 1 + len(shown.header)
+    widths = {header.index("Name"): 24, **{i: 6.0 for i in range(first, first + last)}}
+    formats = {first + last: "0.0"}
+    return SheetGrid(SWISS_CROSSTABLE, header, rows, number_formats=formats, widths=widths)
 
 
 def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGrid:
@@ -225,6 +241,7 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
     number = event.paired_rounds if round_number is None else round_number
     before = event.points(after_round=number - 1)
     ratings = {p.name: p.rating for p in event.players}
+    numbers = event.start_numbers()
     entries = sorted(
         event.round_entries(number),
         key=lambda e: (e.black is None, e.board if e.board is not None else 1 << 30, e.white),
@@ -233,19 +250,30 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
     for e in entries:
         result = None if e.result is None else e.result.value
         black = (
-            (BYE, None, None)
+            (None, BYE, None, None)
             if e.black is None
-            else (e.black, ratings[e.black], _number(before[e.black]))
+            else (numbers[e.black], e.black, ratings[e.black], _number(before[e.black]))
         )
-        rows.append(
-            (number, e.board, e.white, ratings[e.white], _number(before[e.white]), *black, result)
-        )
-    header = ("Round", "Board", "White", "Rating", "Points", "Black", "Rating", "Points", "Result")
+        white = (numbers[e.white], e.white, ratings[e.white], _number(before[e.white]))
+        rows.append((number, e.board, *white, *black, result))
+    header = (
+        "Round",
+        "Board",
+        "White No.",
+        "White",
+        "Rating",
+        "Points",
+        "Black No.",
+        "Black",
+        "Rating",
+        "Points",
+        "Result",
+    )
     return SheetGrid(
         SWISS_PAIRINGS,
         header,
         rows,
-        number_formats={4: "0.0", 7: "0.0"},
-        widths={2: 24, 5: 24},
+        number_formats={5: "0.0", 9: "0.0"},
+        widths={3: 24, 7: 24},
         note=f"round {number}" if number else "no round paired yet",
     )

@@ -15,12 +15,13 @@ This module alone decides which of the two a book is and what a run writes for i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
 from ratingbook.core.rules import check_points
-from ratingbook.core.tables import Grid, Table
+from ratingbook.core.tables import Grid, Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
 from ratingbook.ratings import swiss_standings
 from ratingbook.swiss.event import (
@@ -34,7 +35,14 @@ from ratingbook.swiss.event import (
 from ratingbook.swiss.settings import SwissSettings, read_settings
 from ratingbook.workbook.book import KEEP, Book, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.presentation import PrintSetup
-from ratingbook.workbook.reading import Sheets, game_players, guarded, read, unique_names
+from ratingbook.workbook.reading import (
+    Sheets,
+    column_block,
+    game_players,
+    guarded,
+    read,
+    unique_names,
+)
 from ratingbook.workbook.schemas import (
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
@@ -56,6 +64,7 @@ __all__ = [
     "plan_standings",
     "plan_swiss",
     "read_event",
+    "read_event_tables",
 ]
 
 REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
@@ -72,13 +81,13 @@ def plan_swiss(sheets: Sheets) -> Plan:
     """What a recalc writes for the Swiss sheets (and, when due, the next round's pairing)."""
     if not is_event_book(sheets):
         return _plan_seed(sheets)
-    event, games_table = read_event(sheets)
+    tables = read_event_tables(sheets)
     new_rows: list[SwissEntry] = []
-    if pairing_due(event):
+    if pairing_due(tables.event):
         from ratingbook.swiss.fide import pair_next_round
 
-        new_rows = pair_next_round(event)
-    return _plan_event(event, games_table, new_rows)
+        new_rows = pair_next_round(tables.event)
+    return _plan_event(tables, new_rows)
 
 
 def plan_pairing(sheets: Sheets) -> Plan:
@@ -87,15 +96,14 @@ def plan_pairing(sheets: Sheets) -> Plan:
     event is over. Auto-pair off does not stop an explicit pairing."""
     from ratingbook.swiss.fide import pair_next_round
 
-    event, games_table = read_event(sheets)
-    next_round_to_pair(event)
-    return _plan_event(event, games_table, pair_next_round(event))
+    tables = read_event_tables(sheets)
+    next_round_to_pair(tables.event)
+    return _plan_event(tables, pair_next_round(tables.event))
 
 
 def plan_standings(sheets: Sheets) -> Plan:
     """The event's generated sheets only, never a pairing (a book just imported from TRF)."""
-    event, games_table = read_event(sheets)
-    return _plan_event(event, games_table, [])
+    return _plan_event(read_event_tables(sheets), [])
 
 
 def _games_table(sheets: Sheets) -> Table:
@@ -110,7 +118,22 @@ def _games_table(sheets: Sheets) -> Table:
     return games
 
 
+@dataclass(frozen=True, slots=True)
+class EventTables:
+    """An event and the two tables it was read from (where its numbers are written back)."""
+
+    event: SwissEvent
+    players: Table
+    games: Table
+
+
 def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
+    """The event and its ``Swiss Games`` table (see :func:`read_event_tables`)."""
+    tables = read_event_tables(sheets)
+    return tables.event, tables.games
+
+
+def read_event_tables(sheets: Sheets) -> EventTables:
     """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``;
     every problem of the three sheets is reported at once."""
     problems = Problems()
@@ -126,15 +149,15 @@ def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
         player_rows, game_rows = players.rows, games.rows
         event = guarded(problems, lambda: build_event(player_rows, game_rows, settings), None)
     problems.check()
-    assert event is not None and games is not None  # else a problem was raised just above
-    return event, games
+    assert event is not None and games is not None and players is not None  # else raised above
+    return EventTables(event, players, games)
 
 
 def event_and_ranks(book: Book) -> tuple[SwissEvent, dict[str, int]]:
     """The Swiss event in ``book`` and each player's rank in its standings (``trf export``)."""
     from ratingbook.workbook.swiss_grids import standings_grid
 
-    event, _ = read_event(Sheets(book))
+    event = read_event_tables(Sheets(book)).event
     _, ranks = standings_grid(event)
     return event, ranks
 
@@ -152,12 +175,19 @@ def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
     )
 
 
-def _append_block(table: Table, rows: Sequence[SwissEntry]) -> WriteBlock | None:
-    """The new rows under the table's last row, in its Round/Board/White/Black/Result columns;
-    cells of other columns in those rows are kept."""
+def _append_block(
+    table: Table, rows: Sequence[SwissEntry], numbers: Mapping[str, int]
+) -> WriteBlock | None:
+    """The new rows under the table's last row, in its Round/Board/White/Black/Result columns
+    (and White No./Black No., the start numbers the pairing used); cells of other columns in
+    those rows are kept."""
     if not rows:
         return None
     columns = table.columns
+    if "Result" not in columns:
+        raise MissingColumnError(
+            f"sheet {table.sheet!r} has no column 'Result' to pair the next round into"
+        )
     first_column = min(columns.values())
     width = max(columns.values()) - first_column + 1
     start = (
@@ -172,22 +202,77 @@ def _append_block(table: Table, rows: Sequence[SwissEntry]) -> WriteBlock | None
             "White": entry.white,
             "Black": BYE if entry.black is None else entry.black,
             "Result": None if entry.result is None else entry.result.value,
+            "White No.": numbers[entry.white],
+            "Black No.": None if entry.black is None else numbers[entry.black],
         }
         for name, value in cells.items():
             if name in columns:
                 line[columns[name] - first_column] = value
-        if "Result" not in columns:
-            raise MissingColumnError(
-                f"sheet {table.sheet!r} has no column 'Result' to pair the next round into"
-            )
         values.append(line)
     return WriteBlock(table.sheet, start, first_column, values)
 
 
-def _plan_event(event: SwissEvent, games_table: Table, new_rows: Sequence[SwissEntry]) -> Plan:
+def _number_blocks(tables: EventTables) -> list[WriteBlock]:
+    """The start numbers written back: into ``No.`` of Swiss Players where a cell is empty or
+    shows another number (a late entry moved the players below it down, C.04.2 art. 2.4-2.5),
+    and into ``White No.``/``Black No.`` of Swiss Games where a row records none or another
+    one ("corrections made accordingly in the results charts", art. 2.5)."""
+    numbers = tables.event.start_numbers()
+    blocks: list[WriteBlock] = []
+    if "No." in tables.players.columns:
+        shown = {
+            row.where.row: numbers[_name(row)]
+            for row in tables.players.rows
+            if row.where.row is not None
+            and _name(row) in numbers
+            and _shown_number(row.get("No.")) != numbers[_name(row)]
+        }
+        if shown:
+            block = column_block(tables.players, "No.", shown)
+            if block is not None:
+                blocks.append(block)
+    games = tables.games
+    for column, side in (("White No.", "White"), ("Black No.", "Black")):
+        if column not in games.columns:
+            continue
+        recorded: dict[int, object] = {}
+        for row in games.rows:
+            name = _name(row, side)
+            if row.where.row is None or name not in numbers:
+                continue
+            if _shown_number(row.get(column)) != numbers[name]:
+                recorded[row.where.row] = numbers[name]
+        if recorded:
+            block = column_block(games, column, recorded)
+            if block is not None:
+                blocks.append(block)
+    return blocks
+
+
+def _name(row: Row, column: str = "Name") -> str:
+    value = row.get(column)
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def _shown_number(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     from ratingbook.workbook.swiss_grids import crosstable_grid, pairings_grid, standings_grid
 
-    block = _append_block(games_table, new_rows)
+    event, games_table = tables.event, tables.games
+    numbers = event.start_numbers()
+    blocks = _number_blocks(tables)
+    block = _append_block(games_table, new_rows, numbers)
+    if block is not None:
+        blocks.append(block)
     event = event.with_entries(new_rows)
     standings, ranks = standings_grid(event)
     crosstable = crosstable_grid(event, ranks)
@@ -203,7 +288,7 @@ def _plan_event(event: SwissEvent, games_table: Table, new_rows: Sequence[SwissE
         bye = " and a pairing-allocated bye" if len(new_rows) > boards else ""
         summary.append(f"paired round {new_rows[0].round}: {boards} boards{bye}")
     return Plan(
-        blocks=(block,) if block is not None else (),
+        blocks=tuple(blocks),
         sheets=(
             _generated(standings, games_table.sheet),
             _generated(crosstable, standings.name),

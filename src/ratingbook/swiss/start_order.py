@@ -1,0 +1,169 @@
+"""Start numbers (pairing numbers): who is number 1, 2, 3, ... of an event.
+
+This module alone decides a player's start number, the Tournament Pairing Number of FIDE's
+C.04.2 (General handling rules for Swiss tournaments, 2026 edition, article 2):
+
+- 2.2 the initial order: by strength (the rating; unrated players last), then by FIDE title
+  (GM, IM, WGM, FM, WIM, CM, WFM, WCM, then no title), then alphabetically by name;
+- 2.3 "the highest ranked participant gets #1 etc.";
+- 2.4 a late entry is "given an appropriate TPN": its place in the initial order, the players
+  below it moving down one (2.5: "the TPNs given at the start of the tournament are
+  provisional ... corrections made accordingly in the results charts").
+
+What the arbiter gives wins: a number typed in ``Swiss Players`` (column ``No.``, filled by a
+TRF import) is kept, and so is the number a player was paired with (recorded by ratingbook in
+``Swiss Games``). A player with neither (before the first pairing: everyone; later: a late
+entry) is placed by the initial order, just before the first numbered player he outranks. The
+numbers are then 1, 2, 3, ... in that order, so a late entry moves the players below him down.
+
+A number the arbiter typed that differs from the number the player was already paired with is
+an error naming the cell: the rounds already paired were made with the recorded number, and a
+changed number would give every later pairing a different basis than the one already played.
+
+Pure: plain values in, frozen values out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ratingbook.errors import InvalidValueError, Location, Problems
+
+__all__ = [
+    "TITLE_ORDER",
+    "Numbered",
+    "Numbering",
+    "RecordedNumber",
+    "initial_order_key",
+    "number_players",
+]
+
+#: C.04.2 art. 2.2.2: "FIDE-title (GM-IM-WGM-FM-WIM-CM-WFM-WCM-no title)".
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+class Numbered(Protocol):
+    """What numbering needs of a player."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def rating(self) -> int | None: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def where(self) -> Location | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedNumber:
+    """The number a player was paired with, and the row of Swiss Games that records it."""
+
+    number: int
+    where: Location | None = field(default=None, compare=False)
+    column: str = field(default="White No.", compare=False)
+
+
+def initial_order_key(player: Numbered) -> tuple[int, int, str, str]:
+    """The sort key of C.04.2 art. 2.2: rating descending (unrated last), title, name.
+
+    >>> from types import SimpleNamespace as P
+    >>> players = [P(name="Cy", rating=2100, title="", number=None, where=None),
+    ...            P(name="Al", rating=2100, title="FM", number=None, where=None),
+    ...            P(name="Bo", rating=None, title="IM", number=None, where=None)]
+    >>> [p.name for p in sorted(players, key=initial_order_key)]
+    ['Al', 'Cy', 'Bo']
+    """
+    title = player.title.upper()
+    rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    return (-(player.rating or 0), rank, player.name.casefold(), player.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Numbering:
+    """Every player's start number, and the players whose ``No.`` cell must show another one
+    (a blank cell filled, or a number moved down by a late entry)."""
+
+    numbers: Mapping[str, int]
+    renumbered: frozenset[str] = frozenset()
+
+
+def number_players(
+    players: Sequence[Numbered], recorded: Mapping[str, RecordedNumber] | None = None
+) -> Numbering:
+    """The start numbers of ``players`` (see the module text), given the numbers they were
+    paired with (``recorded``). Raises the problems found, each naming its cell: a number used
+    twice, a number below 1, a typed number that differs from the recorded one."""
+    recorded = recorded or {}
+    problems = Problems()
+    given: dict[str, int] = {}
+    owner: dict[int, Numbered] = {}
+    for player in players:
+        number = player.number
+        paired = recorded.get(player.name)
+        if number is not None and number < 1:
+            problems.append(
+                InvalidValueError(f"start number {number} is below 1", player.where, _NUMBER_COLUMN)
+            )
+            continue
+        if number is not None and paired is not None and paired.number != number:
+            problems.append(
+                InvalidValueError(
+                    f"start number {number} differs from {paired.number}, the number "
+                    f"{player.name!r} was paired with ({_where(paired)}); a start number stays "
+                    "as it was once its player has been paired (FIDE C.04.2 art. 2.3): type "
+                    f"{paired.number} back",
+                    player.where,
+                    _NUMBER_COLUMN,
+                )
+            )
+            continue
+        if number is None and paired is not None:
+            number = paired.number
+        if number is None:
+            continue
+        if number in owner:
+            first = owner[number]
+            row = _row(first)
+            also = f" (also {first.name!r}, row {row})" if row else f" (also {first.name!r})"
+            problems.append(
+                InvalidValueError(
+                    f"start number {number} is used twice{also}", player.where, _NUMBER_COLUMN
+                )
+            )
+            continue
+        owner[number] = player
+        given[player.name] = number
+    problems.check()
+    numbered = sorted((p for p in players if p.name in given), key=lambda p: given[p.name])
+    newcomers = sorted((p for p in players if p.name not in given), key=initial_order_key)
+    order: list[Numbered] = []
+    at = 0
+    for player in newcomers:
+        # C.04.2 art. 2.4: a late entry takes its place in the initial order.
+        key = initial_order_key(player)
+        while at < len(numbered) and initial_order_key(numbered[at]) <= key:
+            order.append(numbered[at])
+            at += 1
+        order.append(player)
+    order.extend(numbered[at:])
+    numbers = {p.name: n for n, p in enumerate(order, start=1)}
+    renumbered = frozenset(p.name for p in players if p.number != numbers[p.name])
+    return Numbering(numbers, renumbered)
+
+
+_NUMBER_COLUMN = "No."
+
+
+def _row(player: Numbered) -> int | None:
+    return player.where.row if player.where is not None else None
+
+
+def _where(paired: RecordedNumber) -> str:
+    if paired.where is not None and paired.where.row is not None:
+        return f"Swiss Games row {paired.where.row}, column {paired.column}"
+    return "Swiss Games"
