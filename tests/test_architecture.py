@@ -7,7 +7,7 @@ the layers below it)::
     core                        results, rules, cells, refs, tables, encoding: the vocabulary
     ratings                     the seeds' maths (the rating engine), pure
     seeds                       the seeds' text formats
-    swiss                       events run the FIDE way; swiss/fide.py is the one gacrux adapter
+    swiss                       events run the FIDE way; swiss/fide/ is the one gacrux adapter
     workbook                    the Book interface, schemas, one planner per family
     files                       disk, the .xlsx package, the two back ends
     templates                   the ready-to-use workbooks
@@ -268,6 +268,12 @@ def test_importing_the_engine_loads_no_spreadsheet_library() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_gacrux_is_imported_only_by_the_one_adapter() -> None:
+    """Everything FIDE defines comes from gacrux, through ratingbook.swiss.fide alone."""
+    users = sorted(n for n in MODULES if "gacrux" in external_imports(n))
+    assert users and all(n.startswith("ratingbook.swiss.fide.") for n in users), users
 
 
 def test_python_calamine_is_imported_only_where_a_file_is_read() -> None:
