@@ -12,7 +12,8 @@ plainly as the numbers allow, preferring (in this order):
 3. all of them full-point byes;
 4. half-point byes from the first round on, as many as the difference needs.
 
-Only the rounds paired so far count: a file's total leaves out byes entered for a later round.
+A file's total may count the byes entered for a round not yet paired (JaVaFo's files do) or
+leave them out (others do): either agrees.
 Each reading is a warning line per player and round, saying what was read and why. A
 difference these byes cannot explain (no such bye, a total below ours, a difference that is not
 a number of half points) is imported as written, with a warning naming the player, the file's
@@ -57,18 +58,18 @@ def agree_with_totals(
         default=0,
     )
     ours: dict[str, Fraction] = dict.fromkeys(declared, Fraction(0))
+    ahead: dict[str, Fraction] = dict.fromkeys(declared, Fraction(0))
     for entry in entries:
-        if entry.round > paired:
-            continue
         wp, bp = scoring.points(entry.result)
-        ours[entry.white] += wp
+        counted = ours if entry.round <= paired else ahead
+        counted[entry.white] += wp
         if entry.black is not None:
-            ours[entry.black] += bp
+            counted[entry.black] += bp
     pab_rounds = {e.round for e in entries if e.result is Result.PAIRING_BYE}
     chosen: dict[tuple[int, str], Result] = {}
     warnings: list[str] = []
     for name, (total, line) in declared.items():
-        if total is None or total == ours[name]:
+        if total is None or total in (ours[name], ours[name] + ahead[name]):
             continue
         rounds = sorted(r for r, who in unknown if who == name and r <= paired)
         reading = _reading(total - ours[name], rounds, scoring, pab_rounds)
