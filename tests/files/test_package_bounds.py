@@ -115,8 +115,8 @@ def test_the_openpyxl_engine_refuses_a_far_note_instead_of_building_its_grid(
     result = recalc_in_child(source, tmp_path / "out.xlsx", "openpyxl")
     assert result == {
         "error": "sheet 'Ladder Players' holds a value at XFD1048576, far from its table, and "
-        "--engine openpyxl reads every cell up to there; delete the cells far from the table, "
-        "or use the default engine"
+        "--backend openpyxl reads every cell up to there; delete the cells far from the table, "
+        "or use the default back end (package)"
     }
     assert not (tmp_path / "out.xlsx").exists()
 

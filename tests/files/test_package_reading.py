@@ -120,7 +120,7 @@ def test_the_package_engine_imports_without_python_calamine() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == (
-        "'camp.xlsx' cannot be read: the package engine needs python-calamine, which is not "
+        "'camp.xlsx' cannot be read: the package back end needs python-calamine, which is not "
         "installed here\n"
     )
 

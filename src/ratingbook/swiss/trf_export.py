@@ -82,7 +82,7 @@ def export_trf(
     """The event as TRF-2026 text, one record a line.
 
     ``ranks`` fills the rank column (default: by points). ``absent_next_round`` lists players to
-    mark ``0000 - Z`` in the next unpaired round (the pairing engine then leaves them out).
+    mark ``0000 - Z`` in the next unpaired round (gacrux's pairing then leaves them out).
     """
     settings = event.settings
     numbers = event.start_numbers()

@@ -4,11 +4,11 @@ A chart reads fixed cells, so the layout of a progress sheet is fixed too: each 
 (the ladder: a fixed block of rows per group, ordered by ID), the columns are the player's
 start and each of their games (and, for the ladder, each week's end-of-week Rating). Unused
 cells stay empty and show as gaps. Because the layout only depends on the roster, a chart made
-once (by a template, by the package engine or by openpyxl) keeps reading the right cells when
+once (by a template, by the package back end or by openpyxl) keeps reading the right cells when
 any front end, xlwings included, later rewrites the values.
 
 Sizes grow in steps only when a roster outgrows them (more than 40 players in a group, more than
-30 games a week, more than 16 weeks); then the engines that can build charts rebuild them. A
+30 games a week, more than 16 weeks); then the back ends that can build charts rebuild them. A
 player with more than 200 games is shown every k-th game (the column headers say which), so a
 sheet never grows past what a chart can show and a recalc's calls to Excel stay the same.
 """

@@ -3,7 +3,7 @@
 Pure data, no spreadsheet library: a :class:`PrintSetup` says how a sheet prints (one page wide,
 header row on every page, a title with the week or event and the date, page numbers) and a
 :class:`LineChart` says which cells a native Excel line chart plots. Each adapter turns them
-into its own calls: the package engine into sheet and DrawingML XML, openpyxl into
+into its own calls: the package back end into sheet and DrawingML XML, openpyxl into
 ``ws.page_setup`` and ``openpyxl.chart``. xlwings' JSON engine can neither set a page setup nor
 create charts reliably on every client, so there a sheet keeps the print setup and the charts it
 already has (the templates carry both) and only its values are rewritten.

@@ -7,7 +7,7 @@ This module alone decides which of the two a book is and what a run writes for i
   exactly as before (:mod:`ratingbook.swiss`).
 - Otherwise the book is a Swiss event (:mod:`ratingbook.swiss.event`): a recalc rebuilds
   ``Swiss Standings``, ``Crosstable`` and ``Pairings`` and, when the last round is complete, more
-  rounds are planned and auto-pairing is on, pairs the next round (gacrux's FIDE Dutch engine,
+  rounds are planned and auto-pairing is on, pairs the next round (gacrux's FIDE Dutch pairing,
   through :mod:`ratingbook.swiss.fide`) and appends its rows under the ``Swiss Games`` table: one
   :class:`~ratingbook.workbook.book.WriteBlock` of new rows, every other cell of those rows kept.
   :func:`plan_pairing` (``ratingbook pair``) pairs the next round or says why it cannot.

@@ -1,9 +1,9 @@
 """Excel tables (ListObjects) that grow over the rows ratingbook appends under them.
 
 Everything that decides how an Excel table's range follows rows ratingbook writes lives here, and
-every adapter calls it: the package engine (:mod:`ratingbook.files.patching.tableparts` patches the
-table parts), the openpyxl engine (``ws.tables``) and xlwings (``ListObject.Resize``). The rule, for
-each write block in turn:
+every adapter calls it: the package back end (:mod:`ratingbook.files.patching.tableparts` patches
+the table parts), the openpyxl back end (``ws.tables``) and xlwings (``ListObject.Resize``). The
+rule, for each write block in turn:
 
 - only the cells the block really writes count: a :data:`~ratingbook.workbook.book.KEEP` cell, or
   one it

@@ -1,8 +1,8 @@
 """Whether a workbook file vouches for the values its formulas hold.
 
 Everything that decides whether a file vouches for its formulas' stored values lives here, for both
-file engines (the package engine and :mod:`ratingbook.files.rewriting.openpyxl_book`), and so does
-the mark ratingbook leaves in the files it saves.
+file back ends (the package back end and :mod:`ratingbook.files.rewriting.openpyxl_book`), and so
+does the mark ratingbook leaves in the files it saves.
 
 A formula's stored value (``<v>``) counts only if a spreadsheet program computed it. Libraries
 that write formulas without computing them store a placeholder (XlsxWriter stores ``<v>0</v>``

@@ -199,7 +199,7 @@ def _relationships(items: Sequence[tuple[str, str, str]]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ChartParts:
-    """The parts that put ``charts`` on a worksheet: what the package engine adds to the zip.
+    """The parts that put ``charts`` on a worksheet: what the package back end adds to the zip.
 
     ``sheet_rels`` is the worksheet's new relationships part (the drawing is ``rId1``; the sheet
     XML gets ``<drawing r:id="rId1"/>``), ``parts`` maps each new part name (no leading slash) to

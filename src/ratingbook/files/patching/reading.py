@@ -162,7 +162,7 @@ def open_calamine(data: bytes, name: str) -> CalamineWorkbook:
         import python_calamine
     except ImportError:
         raise WorkbookError(
-            f"{name!r} cannot be read: the package engine needs python-calamine, which is not "
+            f"{name!r} cannot be read: the package back end needs python-calamine, which is not "
             "installed here"
         ) from None
     try:

@@ -3,7 +3,7 @@
 Everything that decides which cell format (``s``) a written cell gets lives here: existing
 formats are reused when they match, new ones are appended, a workbook without styles gets a
 minimal stylesheet. Excel's built-in number formats and the date-format test are openpyxl's
-(the package engine depends on openpyxl), so both file adapters agree on them.
+(the package back end depends on openpyxl), so both file adapters agree on them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Excel tables of a patched sheet: their table parts follow the rows ratingbook appends.
 
-Everything that decides how the package engine carries an Excel table's range over write blocks
+Everything that decides how the package back end carries an Excel table's range over write blocks
 lives here. Which tables grow, and to where, is decided once in
 :mod:`ratingbook.workbook.table_growth` (the same rule the openpyxl and xlwings adapters apply);
 this module only finds the sheet's tables and patches their parts:

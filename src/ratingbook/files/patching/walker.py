@@ -210,7 +210,7 @@ class SheetXml:
             raise WorkbookError(
                 f"{label} holds XML comments, CDATA or processing instructions "
                 "among its cells, which ratingbook does not rewrite; save the file from Excel "
-                "first (or use --engine openpyxl)"
+                "first (or use --backend openpyxl)"
             )
         return cls(patterns, head, body, tail, label)
 

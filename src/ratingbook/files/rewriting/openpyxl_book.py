@@ -86,11 +86,11 @@ class OpenpyxlBook:
                     formulas.append((row, column))
         if last_row * last_column > MAX_GRID_CELLS:
             # The grid is dense from A1: one note at XFD1048576 would be 17 billion cells. The
-            # package engine reads only what the tables use; this engine cannot (issue 10).
+            # package back end reads only what the tables use; this back end cannot (issue 10).
             raise WorkbookError(
                 f"sheet {sheet!r} holds a value at {get_column_letter(last_column)}{last_row}, "
-                "far from its table, and --engine openpyxl reads every cell up to there; delete "
-                "the cells far from the table, or use the default engine"
+                "far from its table, and --backend openpyxl reads every cell up to there; delete "
+                "the cells far from the table, or use the default back end (package)"
             )
         grid: Grid = (
             [

@@ -30,7 +30,7 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.print_title_rows = f"1:{setup.repeat_rows}"
-    # The same header and footer the package engine writes (presentation.PrintSetup).
+    # The same header and footer the package back end writes (presentation.PrintSetup).
     header, footer = ws.oddHeader, ws.oddFooter
     assert header is not None and footer is not None  # openpyxl makes both with the sheet
     header.center.text = setup.title_text()

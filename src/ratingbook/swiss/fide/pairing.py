@@ -15,7 +15,7 @@ __all__ = ["pair_next_round"]
 
 
 def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
-    """The next round's rows, paired by gacrux's FIDE Dutch engine, in board order.
+    """The next round's rows, paired by gacrux's FIDE Dutch pairing, in board order.
 
     Games come with an empty result; an odd player out gets a pairing-allocated bye row (last
     board). Withdrawn players and players with a requested bye in that round are not paired.
