@@ -53,6 +53,8 @@ __all__ = [
     "SwissEvent",
     "SwissPlayer",
     "build_event",
+    "entry_cells",
+    "player_cells",
 ]
 
 #: What ``Black`` holds on a bye row.
@@ -305,6 +307,37 @@ def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
     if result is None and not bye_row:
         result = _result_from_points(row)
     return SwissEntry(round_number, board, white, black, result, row.where)
+
+
+def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
+    """A player as the cells of a ``Swiss Players`` row, by column (what :func:`read_player`
+    reads back), with the start number ``number``."""
+    return {
+        "No.": number,
+        "Name": player.name,
+        "Rating": player.rating,
+        "FIDE ID": player.fide_id,
+        "Title": player.title or None,
+        "Federation": player.federation or None,
+        "Birth": player.birth or None,
+        "Sex": player.sex or None,
+        "Withdrawn": player.withdrawn,
+        "National ID": player.national_id or None,
+    }
+
+
+def entry_cells(entry: SwissEntry, numbers: Mapping[str, int]) -> dict[str, object]:
+    """A row as the cells of ``Swiss Games``, by column (what :func:`read_entry` reads back),
+    with the start numbers the players have (``numbers``)."""
+    return {
+        "Round": entry.round,
+        "Board": entry.board,
+        "White": entry.white,
+        "Black": BYE if entry.black is None else entry.black,
+        "Result": None if entry.result is None else entry.result.value,
+        "White No.": numbers[entry.white],
+        "Black No.": None if entry.black is None else numbers[entry.black],
+    }
 
 
 def check_event(event: SwissEvent) -> None:

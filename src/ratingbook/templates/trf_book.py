@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.swiss.event import BYE, SwissEvent
+from ratingbook.swiss.event import SwissEvent, entry_cells, player_cells
 from ratingbook.swiss.settings import settings_values
 from ratingbook.swiss.trf_import import import_trf
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
@@ -60,32 +60,10 @@ def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[s
     ]
     numbers = event.start_numbers()
     players: list[Sequence[object] | Mapping[str, object]] = [
-        {
-            "No.": numbers[p.name],
-            "Name": p.name,
-            "Rating": p.rating,
-            "FIDE ID": p.fide_id,
-            "Title": p.title or None,
-            "Federation": p.federation or None,
-            "Birth": p.birth or None,
-            "Sex": p.sex or None,
-            "Withdrawn": p.withdrawn,
-            "National ID": p.national_id or None,
-        }
-        for p in event.start_order
+        player_cells(p, numbers[p.name]) for p in event.start_order
     ]
-    games: list[Sequence[object] | Mapping[str, object]] = [
-        {
-            "Round": e.round,
-            "Board": e.board,
-            "White": e.white,
-            "Black": BYE if e.black is None else e.black,
-            "Result": None if e.result is None else e.result.value,
-            "White No.": numbers[e.white],
-            "Black No.": None if e.black is None else numbers[e.black],
-        }
-        for e in sorted(event.entries, key=lambda e: (e.round, e.black is None, e.board or 0))
-    ]
+    order = sorted(event.entries, key=lambda e: (e.round, e.black is None, e.board or 0))
+    games: list[Sequence[object] | Mapping[str, object]] = [entry_cells(e, numbers) for e in order]
     return {
         SWISS_SETTINGS.sheet: settings,
         SWISS_PLAYERS.sheet: players,

@@ -25,10 +25,10 @@ from ratingbook.core.tables import Grid, Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
 from ratingbook.ratings import swiss_standings
 from ratingbook.swiss.event import (
-    BYE,
     SwissEntry,
     SwissEvent,
     build_event,
+    entry_cells,
     next_round_to_pair,
     pairing_due,
 )
@@ -196,16 +196,7 @@ def _append_block(
     values: Grid = []
     for entry in rows:
         line: list[object] = [KEEP] * width
-        cells: dict[str, object] = {
-            "Round": entry.round,
-            "Board": entry.board,
-            "White": entry.white,
-            "Black": BYE if entry.black is None else entry.black,
-            "Result": None if entry.result is None else entry.result.value,
-            "White No.": numbers[entry.white],
-            "Black No.": None if entry.black is None else numbers[entry.black],
-        }
-        for name, value in cells.items():
+        for name, value in entry_cells(entry, numbers).items():
             if name in columns:
                 line[columns[name] - first_column] = value
         values.append(line)
