@@ -181,12 +181,12 @@ def test_pairing_grows_swiss_games_over_the_new_round(
     assert ws.cell(row=17, column=1).value is None
     before_refs = _table_refs(book)
     assert before_refs["SwissGames"] == ("A1:G13", "A1:G13")
-    assert set(before_refs) == {"SwissSettings", "SwissPlayers", "SwissGames"}
+    assert set(before_refs) == {"SwissSettings", "SwissPlayers", "ForbiddenPairs", "SwissGames"}
     assert _table_refs(out) == {**before_refs, "SwissGames": ("A1:G16", "A1:G16")}
     if engine == "package":
         before, after = _parts(book), _parts(out)
         tables = sorted(name for name in before if name.startswith("xl/tables/"))
-        assert len(tables) == 3
+        assert len(tables) == 4
         changed = [name for name in tables if before[name] != after[name]]
         assert len(changed) == 1 and b'name="SwissGames"' in after[changed[0]]
         assert after[changed[0]] == before[changed[0]].replace(b'"A1:G13"', b'"A1:G16"')

@@ -46,9 +46,10 @@ from ratingbook.workbook import schemas
 
 ROOT = ROOT
 COMMITTED = ROOT / "workbook_templates"
-KINDS = ("ladder", "crikey", "elo", "swiss")
+KINDS = ("ladder", "crikey", "elo", "swiss", "roundrobin")
 REGENERATE = "ratingbook template all --out-dir workbook_templates/ --force"
 
+SWISS_GAMES_COLUMNS = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
 # The input sheets of each template, in the order they appear after Instructions.
 INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
     "ladder": (
@@ -62,10 +63,14 @@ INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
     "swiss": (
         schemas.SWISS_SETTINGS,
         schemas.SWISS_PLAYERS,
+        schemas.FORBIDDEN_PAIRS,
         # The event's columns (the seed's White Points / Black Points are read, not shown).
-        TableSpec(
-            "Swiss Games", tuple(Column(n) for n in ("Round", "Board", "White", "Black", "Result"))
-        ),
+        TableSpec("Swiss Games", tuple(Column(n) for n in SWISS_GAMES_COLUMNS)),
+    ),
+    "roundrobin": (
+        schemas.SWISS_SETTINGS,
+        schemas.SWISS_PLAYERS,
+        TableSpec("Swiss Games", tuple(Column(n) for n in SWISS_GAMES_COLUMNS)),
     ),
 }
 GENERATED_SHEETS = {
@@ -83,6 +88,7 @@ GENERATED_SHEETS = {
     ),
     "elo": (schemas.ELO_STANDINGS, schemas.ELO_HISTORY, schemas.ELO_CHARTS, schemas.ELO_PROGRESS),
     "swiss": (schemas.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
+    "roundrobin": (schemas.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
 }
 # Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.
 ARCHIVE_SHEETS = {"ladder": (schemas.GAMES_ARCHIVE, schemas.WEEKLY_STANDINGS)}
@@ -98,6 +104,7 @@ DROPDOWNS = {
     "crikey": [("Crikey Games", "Result", '"won,drew,lost"')],
     "elo": [("Elo Games", "Result", '"1-0,0-1,½-½"')],
     "swiss": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
+    "roundrobin": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
 }
 
 # (sheet, column header, number format of its data cells) per template.
@@ -115,6 +122,12 @@ NUMBER_FORMATS = {
         ("Swiss Games", "Round", "0"),
         ("Swiss Games", "Board", "0"),
         ("Swiss Games", "Result", "@"),
+        ("Swiss Players", "Rating", "0"),
+    ],
+    "roundrobin": [
+        ("Swiss Games", "Round", "0"),
+        ("Swiss Games", "Result", "@"),
+        ("Swiss Players", "No.", "0"),
         ("Swiss Players", "Rating", "0"),
     ],
 }
@@ -242,7 +255,7 @@ def test_template_command_offers_exactly_the_template_kinds() -> None:
     assert templates.KINDS == KINDS
     result = CliRunner().invoke(cli, ["template", "--help"])
     assert result.exit_code == 0, result.output
-    assert "{ladder|crikey|elo|swiss|all}" in result.output
+    assert "{ladder|crikey|elo|swiss|roundrobin|all}" in result.output
 
 
 def test_template_command_defaults_to_kind_xlsx_here(
@@ -397,7 +410,8 @@ def test_every_input_sheet_is_an_excel_table_with_a_frozen_header(
         assert header[: len(spec.columns)] == [c.name for c in spec.columns]
         assert len(ws.tables) == 1, spec.sheet
         table = next(iter(ws.tables.values()))
-        last = f"{ws.cell(row=1, column=len(header)).column_letter}{len(rows(ws))}"
+        # A table needs at least one data row (an empty Forbidden Pairs has an empty one).
+        last = f"{ws.cell(row=1, column=len(header)).column_letter}{max(2, len(rows(ws)))}"
         assert table.ref == f"A1:{last}"
         assert [c.name for c in table.tableColumns] == header
         assert table.tableStyleInfo is not None and table.tableStyleInfo.name

@@ -307,17 +307,44 @@ new_week_command = _book_command(
     NAME-new-week.xlsx.
     """,
 )
-pair_command = _book_command(
+_pair_one_round = _book_command(
     "pair",
     "paired",
-    """Pair the next round of the Swiss event in each workbook (FIDE Dutch system).
+    """Pair the next round of the event in each workbook: a Swiss event by the FIDE Dutch
+    system (with the event's forbidden pairs and acceleration), a round robin by the Berger
+    tables.
 
     The last round must be complete (every game has a result) and Swiss Settings must plan
     more rounds. The new round's rows are added to Swiss Games with an empty Result (a
     pairing-allocated bye as a row whose Black is BYE); Swiss Standings, Crosstable and
-    Pairings are rebuilt. Without -o, --out-dir or --in-place the result is written beside
-    each input as NAME-paired.xlsx.
+    Pairings are rebuilt. --all pairs every remaining round of a round robin at once.
+    Without -o, --out-dir or --in-place the result is written beside each input as
+    NAME-paired.xlsx.
     """,
 )
+
+
+@click.command("pair", help=_pair_one_round.help)
+@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
+@_with_book_options
+@click.option(
+    "--all",
+    "every_round",
+    is_flag=True,
+    help="Pair every remaining round of a round robin at once.",
+)
+def pair_command(
+    books: tuple[str, ...],
+    output: str | None,
+    out_dir: str | None,
+    force: bool,
+    in_place: bool,
+    backend: str,
+    every_round: bool,
+) -> None:
+    pairs = _targets(books, output, out_dir, in_place, force, "paired")
+    action = "pair-all" if every_round else "pair"
+    _run_books([BookJob(s, t, in_place, action, backend) for s, t in pairs], 1)
+
 
 BOOK_COMMANDS = (recalc_command, new_week_command, pair_command)

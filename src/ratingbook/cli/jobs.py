@@ -26,7 +26,7 @@ __all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
 
 
 #: The workbook commands, each an entry point of :mod:`ratingbook.workbook`.
-ACTIONS = ("recalc", "new-week", "pair")
+ACTIONS = ("recalc", "new-week", "pair", "pair-all")
 
 
 def _entry_point(action: str) -> Callable[[Book], Plan]:
@@ -37,6 +37,7 @@ def _entry_point(action: str) -> Callable[[Book], Plan]:
         "recalc": workbook.recalc,
         "new-week": workbook.new_week,
         "pair": workbook.pair,
+        "pair-all": workbook.pair_every_round,
     }
     return points[action]
 
@@ -57,7 +58,7 @@ class BookJob:
     source: str
     target: str
     in_place: bool
-    action: str  # a key of ACTIONS: "recalc", "new-week" or "pair"
+    action: str  # one of ACTIONS
     backend: str = DEFAULT_BACKEND  # a name of ratingbook.files.backends.BACKENDS
 
 

@@ -43,6 +43,7 @@ from ratingbook.errors import (
     RatingbookError,
     UnknownPlayerError,
 )
+from ratingbook.swiss.forbidden_pairs import ForbiddenPair
 from ratingbook.swiss.settings import SwissSettings
 from ratingbook.swiss.start_order import Numbering, RecordedNumber, number_players
 
@@ -55,6 +56,7 @@ __all__ = [
     "build_event",
     "entry_cells",
     "player_cells",
+    "round_robin_rounds",
 ]
 
 #: What ``Black`` holds on a bye row.
@@ -122,6 +124,17 @@ class SwissEvent:
     entries: tuple[SwissEntry, ...]
     settings: SwissSettings = field(default_factory=SwissSettings)
     numbering: Numbering | None = field(default=None, compare=False, repr=False)
+    #: Pairs the organiser forbids (the ``Forbidden Pairs`` sheet).
+    forbidden: tuple[ForbiddenPair, ...] = ()
+
+    @property
+    def rounds_planned(self) -> int | None:
+        """How many rounds the event has: the ``Rounds`` setting, or for a round robin the
+        rounds of its Berger table (N - 1 for N players, N for an odd N, twice that for a
+        double round robin; C.05 Annex 1)."""
+        if self.settings.rounds is not None or not self.settings.round_robin:
+            return self.settings.rounds
+        return round_robin_rounds(len(self.players), self.settings.cycles)
 
     def numbered(self) -> Numbering:
         return self.numbering if self.numbering is not None else number_players(self.players)
@@ -177,7 +190,18 @@ class SwissEvent:
         return totals
 
     def with_entries(self, extra: Sequence[SwissEntry]) -> SwissEvent:
-        return SwissEvent(self.players, (*self.entries, *extra), self.settings, self.numbering)
+        entries = (*self.entries, *extra)
+        return SwissEvent(self.players, entries, self.settings, self.numbering, self.forbidden)
+
+
+def round_robin_rounds(players: int, cycles: int = 1) -> int:
+    """The rounds of a round robin of ``players`` (C.05 Annex 1: an odd number of players
+    plays the table of the next even number, one player sitting out each round).
+
+    >>> round_robin_rounds(6), round_robin_rounds(5), round_robin_rounds(4, 2)
+    (5, 5, 6)
+    """
+    return (players + players % 2 - 1) * cycles
 
 
 # --- building and checking ---------------------------------------------------------------------
@@ -359,8 +383,12 @@ def check_event(event: SwissEvent) -> None:
                 continue
             seen[key] = entry
             player = by_name[name]
-            zero_bye = entry.result is Result.ZERO_POINT_BYE
-            if not player.plays_in(entry.round) and not zero_bye:
+            forfeited = entry.result is Result.ZERO_POINT_BYE or entry.result in (
+                (Result.BLACK_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
+                if column == "White"
+                else (Result.WHITE_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
+            )
+            if not player.plays_in(entry.round) and not forfeited:
                 problems.append(
                     EventError(
                         f"{name!r} withdrew before round {player.withdrawn} (Swiss Players, "
@@ -382,6 +410,18 @@ def check_event(event: SwissEvent) -> None:
                 )
             )
             break
+    settings = event.settings
+    if settings.round_robin and settings.rounds is not None:
+        table = round_robin_rounds(len(event.players), settings.cycles)
+        if settings.rounds > table:
+            problems.append(
+                EventError(
+                    f"a {settings.pairing.lower()} of {len(event.players)} players has "
+                    f"{table} rounds (the Berger tables, C.05 Annex 1), not {settings.rounds}",
+                    settings.places.get("Rounds"),
+                    "Value",
+                )
+            )
     byes: dict[int, SwissEntry] = {}
     for entry in event.entries:
         if entry.result is Result.PAIRING_BYE:
@@ -484,7 +524,7 @@ def next_round_to_pair(event: SwissEvent) -> int:
             pending[0].where,
             "Result",
         )
-    rounds = event.settings.rounds
+    rounds = event.rounds_planned
     if rounds is None:
         raise EventError(
             "the number of rounds is not set: add the row Rounds to sheet 'Swiss Settings'"
@@ -502,6 +542,7 @@ def pairing_due(event: SwissEvent) -> bool:
     """Whether a recalc pairs the next round now: auto-pairing on, the last round complete and
     more rounds planned."""
     settings = event.settings
-    if not settings.auto_pair or settings.rounds is None or len(event.players) < 2:
+    rounds = event.rounds_planned
+    if not settings.auto_pair or rounds is None or len(event.players) < 2:
         return False
-    return not event.pending() and event.paired_rounds < settings.rounds
+    return not event.pending() and event.paired_rounds < rounds

@@ -23,6 +23,11 @@ from ratingbook.errors import InvalidValueError, Location
 from ratingbook.swiss.codes import Scoring, parse_tiebreaks
 
 __all__ = [
+    "ACCELERATION_NONE",
+    "BAKU",
+    "DOUBLE_ROUND_ROBIN",
+    "DUTCH",
+    "ROUND_ROBIN",
     "RULES_2026_FROM",
     "SETTING_ORDER",
     "SwissSettings",
@@ -37,6 +42,31 @@ RULES_2026_FROM = _dt.date(2026, 3, 1)
 
 # --- settings ----------------------------------------------------------------------------------
 
+#: The pairing systems (the ``Pairing`` setting): the FIDE Dutch Swiss (C.04.3), and the round
+#: robins of the Berger tables (C.05 Annex 1), each pair meeting once or twice.
+DUTCH = "Dutch"
+ROUND_ROBIN = "Round Robin"
+DOUBLE_ROUND_ROBIN = "Double Round Robin"
+_PAIRINGS = {
+    "dutch": DUTCH,
+    "fide dutch": DUTCH,
+    "fide_dutch": DUTCH,
+    "swiss": DUTCH,
+    "round robin": ROUND_ROBIN,
+    "round-robin": ROUND_ROBIN,
+    "roundrobin": ROUND_ROBIN,
+    "berger": ROUND_ROBIN,
+    "all-play-all": ROUND_ROBIN,
+    "double round robin": DOUBLE_ROUND_ROBIN,
+    "double round-robin": DOUBLE_ROUND_ROBIN,
+    "double roundrobin": DOUBLE_ROUND_ROBIN,
+}
+#: The ``Acceleration`` setting: none, or Baku (C.04.5.1; C.04.7 art. 1 from 2026).
+ACCELERATION_NONE = "None"
+BAKU = "Baku"
+_ACCELERATIONS = {"none": ACCELERATION_NONE, "no": ACCELERATION_NONE, "off": ACCELERATION_NONE,
+                  "baku": BAKU, "baku acceleration": BAKU}  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class SwissSettings:
@@ -45,7 +75,7 @@ class SwissSettings:
     rounds: int | None = None
     start_date: _dt.date | None = None
     tiebreaks: tuple[str, ...] = ()
-    pairing: str = "Dutch"
+    pairing: str = DUTCH
     scoring: Scoring = field(default_factory=Scoring)
     auto_pair: bool = True
     first_colour: str = "white"  # of the top seed in round 1 (TRF 152)
@@ -66,6 +96,20 @@ class SwissSettings:
     round_dates: tuple[str, ...] = ()
     #: What an import noted about the event's records (a date it could not read, ...).
     notes: str = ""
+    #: Where the settings' rows are, for errors about them (Pairing, Acceleration, Rounds).
+    places: Mapping[str, Location] = field(default_factory=dict, compare=False, repr=False)
+    #: Baku acceleration (FIDE C.04.5.1): virtual points for pairing only.
+    acceleration: str = ACCELERATION_NONE
+
+    @property
+    def round_robin(self) -> bool:
+        """A round robin (single or double), paired by the Berger tables (C.05 Annex 1)."""
+        return self.pairing in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN)
+
+    @property
+    def cycles(self) -> int:
+        """How many times each pair meets in a round robin: 1, or 2 for a double one."""
+        return 2 if self.pairing == DOUBLE_ROUND_ROBIN else 1
 
     @property
     def rules_edition(self) -> str:
@@ -107,6 +151,8 @@ _SETTING_NAMES: Mapping[str, str] = {
     "unrated rating": "Unrated Rating",
     "rating of unrated players": "Unrated Rating",
     "unrated": "Unrated Rating",
+    "acceleration": "Acceleration",
+    "accelerated pairings": "Acceleration",
     "round dates": "Round Dates",
     "dates of rounds": "Round Dates",
     "notes": "Notes",
@@ -118,6 +164,7 @@ SETTING_ORDER = (
     "Start Date",
     "Tie-breaks",
     "Pairing",
+    "Acceleration",
     "Points",
     "Auto-pair",
     "First Colour",
@@ -221,12 +268,25 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["tiebreaks"] = parse_tiebreaks(values["Tie-breaks"], place["Tie-breaks"])
     if given("Pairing"):
         system = text(values["Pairing"], place["Pairing"], "Value")
-        if system.casefold() not in ("dutch", "fide dutch", "fide_dutch"):
+        pairing = _PAIRINGS.get(" ".join(system.casefold().split()))
+        if pairing is None:
             raise InvalidValueError(
-                f"pairing system {system!r} is not supported; expected Dutch (FIDE C.04.3)",
+                f"pairing system {system!r} is not supported; expected Dutch (FIDE C.04.3), "
+                "Round Robin or Double Round Robin (the Berger tables, C.05 Annex 1)",
                 place["Pairing"],
                 "Value",
             )
+        kwargs["pairing"] = pairing
+    if given("Acceleration"):
+        written = text(values["Acceleration"], place["Acceleration"], "Value")
+        acceleration = _ACCELERATIONS.get(" ".join(written.casefold().split()))
+        if acceleration is None:
+            raise InvalidValueError(
+                f"acceleration {written!r} is not supported; expected None or Baku (FIDE C.04.5.1)",
+                place["Acceleration"],
+                "Value",
+            )
+        kwargs["acceleration"] = acceleration
     if given("Points"):
         kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
     if given("Auto-pair"):
@@ -268,7 +328,28 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
     if given("Round Dates"):
         dates = text(values["Round Dates"], place["Round Dates"], "Value")
         kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
-    return SwissSettings(**kwargs)  # type: ignore[arg-type]
+    settings = SwissSettings(**kwargs, places=place)  # type: ignore[arg-type]
+    _check_combination(settings)
+    return settings
+
+
+def _check_combination(settings: SwissSettings) -> None:
+    """Settings that cannot go together, each an error at its cell."""
+    if settings.acceleration == BAKU and settings.round_robin:
+        raise InvalidValueError(
+            f"Baku acceleration is for Swiss events; a {settings.pairing.lower()} is paired by "
+            "the Berger tables, which need none: set Acceleration to None",
+            settings.places.get("Acceleration"),
+            "Value",
+        )
+    s = settings.scoring
+    if settings.acceleration == BAKU and (s.win != 2 * s.draw):
+        raise InvalidValueError(
+            "Baku acceleration needs a points system where a win is worth two draws (FIDE "
+            f"C.04.7 art. 1.1); Points gives {s.win} for a win and {s.draw} for a draw",
+            settings.places.get("Acceleration"),
+            "Value",
+        )
 
 
 def _points_text(value: Fraction) -> str:
@@ -286,6 +367,9 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Start Date": _dt.datetime(start.year, start.month, start.day) if start else None,
         "Tie-breaks": " ".join(settings.tiebreaks) or None,
         "Pairing": settings.pairing,
+        "Acceleration": (
+            None if settings.acceleration == ACCELERATION_NONE else settings.acceleration
+        ),
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),

@@ -16,11 +16,29 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from ratingbook.core.results import Result
+from ratingbook.swiss.acceleration import baku_virtual_points
 from ratingbook.swiss.codes import Scoring
 from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.swiss.settings import (
+    ACCELERATION_NONE,
+    BAKU,
+    DOUBLE_ROUND_ROBIN,
+    DUTCH,
+    ROUND_ROBIN,
+)
 from ratingbook.swiss.trf_records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
 
 __all__ = ["default_ranks", "export_trf"]
+
+#: Record 192, the encoded tournament type (TRF-2026), by pairing system and acceleration.
+_SYSTEM_CODES = {
+    (DUTCH, ACCELERATION_NONE): "FIDE_DUTCH",
+    (DUTCH, BAKU): "FIDE_DUTCH_BAKU",
+    (ROUND_ROBIN, ACCELERATION_NONE): "FIDE_ROUNDROBIN",
+    (DOUBLE_ROUND_ROBIN, ACCELERATION_NONE): "FIDE_DOUBLEROUNDROBIN",
+}
+#: The last round a ban "for every round" names in record 260 (its field has three digits).
+MAX_ROUND = 999
 
 
 def _halves(value: Fraction) -> str:
@@ -109,7 +127,9 @@ def export_trf(
         lines.append(f"052 {settings.end_date:%Y/%m/%d}")
     lines.append(f"062 {len(event.players)}")
     lines.append(f"072 {sum(1 for p in event.players if p.rating)}")
-    lines.append("092 Individual: Swiss-System")
+    lines.append(
+        "092 Individual: round-robin" if settings.round_robin else "092 Individual: Swiss-System"
+    )
     if settings.chief_arbiter:
         lines.append(f"102 {settings.chief_arbiter}")
     if settings.deputy_arbiter:
@@ -120,8 +140,9 @@ def export_trf(
     if dates and all(d is not None for d in dates):
         # 132: each round's date in that round's ten columns (YY/MM/DD, from column 92).
         lines.append("132" + " " * 87 + "".join(f"  {d:%y/%m/%d}" for d in dates if d))
-    if settings.rounds is not None:
-        lines.append(f"142 {settings.rounds}")
+    rounds = event.rounds_planned
+    if rounds is not None:
+        lines.append(f"142 {rounds}")
     lines.append(f"152 {'W' if settings.first_colour == 'white' else 'B'}")
     if settings.scoring != Scoring():
         s = settings.scoring
@@ -129,10 +150,21 @@ def export_trf(
             f"162  W{float(s.win):4.1f}    D{float(s.draw):4.1f}    L 0.0    A 0.0    "
             f"P{float(s.pairing_bye):4.1f}"
         )
-    lines.append("192 FIDE_DUTCH")
+    lines.append(f"192 {_SYSTEM_CODES[settings.pairing, settings.acceleration]}")
     if settings.tiebreaks:
         lines.append("202 " + ",".join(settings.tiebreaks))
         lines.append("212 " + ",".join(("PTS", *settings.tiebreaks)))
+    if settings.acceleration == BAKU:
+        # 250: virtual points, start numbers first to last, rounds first to last (C.04.5.1).
+        lines.extend(
+            f"250 {float(v.points):4.1f} {float(v.points):4.1f} {v.first_round:3} "
+            f"{v.last_round:3} {1:4} {v.last_number:4}"
+            for v in baku_virtual_points(event)
+        )
+    for ban in event.forbidden:
+        # 260: the first and last round a ban holds, then the start numbers it keeps apart.
+        last = ban.until_round if ban.until_round is not None else (rounds or MAX_ROUND)
+        lines.append(f"260 {1:3} {last:3} {numbers[ban.first]:4} {numbers[ban.second]:4}")
     for player in event.start_order:
         entries: list[SwissEntry | None] = []
         for number in range(1, last_round + 1):
@@ -150,7 +182,13 @@ def export_trf(
                 numbers,
             )
         )
-    if settings.rounds is not None:
-        lines.append(f"XXR {settings.rounds}")
+    if rounds is not None:
+        lines.append(f"XXR {rounds}")
     lines.append(f"XXC {settings.first_colour}1")
+    # JaVaFo's XXP holds for every round: only the bans without a last round.
+    lines.extend(
+        f"XXP {numbers[ban.first]} {numbers[ban.second]}"
+        for ban in event.forbidden
+        if ban.until_round is None
+    )
     return "\n".join(lines) + "\n"

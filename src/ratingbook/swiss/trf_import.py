@@ -47,6 +47,7 @@ from ratingbook.swiss.trf_records import (
     read_date,
     read_points,
 )
+from ratingbook.swiss.trf_systems import SYSTEM_RECORDS, not_baku, read_system_records
 from ratingbook.swiss.trf_totals import agree_with_totals
 
 __all__ = ["TrfImport", "import_trf"]
@@ -65,7 +66,7 @@ _TEXT_RECORDS: Mapping[str, str] = {
     "122": "time_control",
 }
 #: Records read for nothing: counts and types written afresh on export, rating report fields.
-_INFORMATIONAL = frozenset({"062", "072", "082", "092", "172", "182", "192", "222"})
+_INFORMATIONAL = frozenset({"062", "072", "082", "092", "172", "182", "222"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +256,7 @@ def import_trf(text: str) -> TrfImport:
     tiebreaks: dict[str, tuple[str, ...]] = {}
     byes: list[tuple[int, int, Result]] = []
     unused: dict[str, list[int]] = {}
+    system_lines: list[tuple[int, str]] = []
     for line_no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         line = raw.rstrip()
         if not line.strip() or line.startswith("###"):
@@ -326,6 +328,8 @@ def import_trf(text: str) -> TrfImport:
             tiebreaks[code] = _tiebreaks(value, warnings, line_no)
         elif code == "240":
             byes.extend(_byes_240(line, line_no, problems))
+        elif code in SYSTEM_RECORDS:
+            system_lines.append((line_no, line))
         elif code in _INFORMATIONAL:
             continue
         else:
@@ -340,6 +344,10 @@ def import_trf(text: str) -> TrfImport:
     codes = tiebreaks.get("212", tiebreaks.get("202"))
     if codes:
         settings["tiebreaks"] = codes
+    systems = read_system_records(
+        system_lines, {n: r.player.name for n, r in records.items()}, problems, warnings
+    )
+    settings.update(systems.settings)
     records = _without_dummies(records, warnings)
     scoring = settings.get("scoring", Scoring())
     assert isinstance(scoring, Scoring)
@@ -365,8 +373,10 @@ def import_trf(text: str) -> TrfImport:
                 "Settings if more are planned"
             )
     players = tuple(_withdrawn(r.player, r.rounds, paired) for _, r in sorted(records.items()))
-    event = SwissEvent(players, tuple(entries), SwissSettings(**settings))  # type: ignore[arg-type]
+    event_settings = SwissSettings(**settings)  # type: ignore[arg-type]
+    event = SwissEvent(players, tuple(entries), event_settings, forbidden=systems.forbidden)
     check_event(event)
+    warnings.extend(not_baku(event, systems.virtual_points))
     return TrfImport(event, tuple(warnings))
 
 

@@ -18,6 +18,7 @@ from ratingbook.templates.designs import (
     recalc_lines,
 )
 from ratingbook.workbook.schemas import (
+    FORBIDDEN_PAIRS,
     SWISS_CROSSTABLE,
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
@@ -58,7 +59,18 @@ SWISS = Design(
                     "FIDE codes in order, e.g. BH/C1 BH SB DE WIN BPG. Empty: points, "
                     "resistance, Sonneborn-Berger, blacks.",
                 ),
-                ("Pairing", "Dutch", "FIDE Dutch system (the only one offered)."),
+                (
+                    "Pairing",
+                    "Dutch",
+                    "Dutch: the FIDE Dutch Swiss system. Round Robin or Double Round Robin: "
+                    "everyone plays everyone (once or twice), by FIDE's Berger tables.",
+                ),
+                (
+                    "Acceleration",
+                    "None",
+                    "None, or Baku: in the first rounds the top half gets virtual points so the "
+                    "strongest don't meet the weakest (for pairing only, never in standings).",
+                ),
                 ("Points", "1 0.5 1", "Points for a win, a draw and a pairing-allocated bye."),
                 ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
                 ("First Colour", "White", "The colour of the top seed in round 1."),
@@ -89,6 +101,12 @@ SWISS = Design(
                 "Withdrawn": 12,
                 "National ID": 13,
             },
+        ),
+        InputSheet(
+            FORBIDDEN_PAIRS,
+            rows=(),
+            number_formats={"Until Round": "0"},
+            widths={"Player": 20, "Other Player": 20, "Until Round": 13},
         ),
         InputSheet(
             SWISS_GAMES_SHOWN,
@@ -160,6 +178,9 @@ SWISS = Design(
         "with the round, the player as White, BYE as Black and HPB (half point) or ZPB (no "
         "point) as Result. The odd player out gets a pairing-allocated bye (PAB) from the "
         "pairing. A player who stops: write the first round they miss under Withdrawn.",
+        f"'{FORBIDDEN_PAIRS.sheet}': two players who must not be paired (brothers and sisters, "
+        "players of one club early on): one row each, with Until Round the last round the ban "
+        "holds (empty: every round). The pairing treats them as if they had already met.",
         "Pairing follows the FIDE Dutch system; a player never meets the same opponent twice. "
         "To pair without recalculating, or with Auto-pair Off, run ratingbook pair (below).",
         "The sample rows are seed 004's example tournament: delete them before you start.",

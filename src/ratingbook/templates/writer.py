@@ -55,6 +55,7 @@ from ratingbook.templates.designs import (
     InputSheet,
     table_name,
 )
+from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
@@ -72,7 +73,13 @@ __all__ = [
 ]
 
 #: What each kind of template holds (its designs live in designs.py and swiss_design.py).
-DESIGNS: dict[str, Design] = {"ladder": LADDER, "crikey": CRIKEY, "elo": ELO, "swiss": SWISS}
+DESIGNS: dict[str, Design] = {
+    "ladder": LADDER,
+    "crikey": CRIKEY,
+    "elo": ELO,
+    "swiss": SWISS,
+    "roundrobin": ROUND_ROBIN,
+}
 KINDS: tuple[str, ...] = tuple(DESIGNS)
 INSTRUCTIONS = "Instructions"
 

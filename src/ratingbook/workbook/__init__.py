@@ -19,6 +19,13 @@ bottom up:
 - :mod:`~ratingbook.workbook.actions`: the order of a run (plan everything, then write).
 """
 
-from ratingbook.workbook.actions import new_week, pair, plan_new_week, plan_recalc, recalc
+from ratingbook.workbook.actions import (
+    new_week,
+    pair,
+    pair_every_round,
+    plan_new_week,
+    plan_recalc,
+    recalc,
+)
 
-__all__ = ["new_week", "pair", "plan_new_week", "plan_recalc", "recalc"]
+__all__ = ["new_week", "pair", "pair_every_round", "plan_new_week", "plan_recalc", "recalc"]

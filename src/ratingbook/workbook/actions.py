@@ -22,7 +22,7 @@ from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.schemas import CAMP_GROUPS, LADDER_GAMES, LADDER_PLAYERS
 from ratingbook.workbook.week_plan import plan_next_week
 
-__all__ = ["new_week", "pair", "plan_new_week", "plan_recalc", "recalc"]
+__all__ = ["new_week", "pair", "pair_every_round", "plan_new_week", "plan_recalc", "recalc"]
 
 
 def plan_recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
@@ -92,5 +92,15 @@ def pair(book: Book) -> Plan:
     from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
 
     plan = plan_pairing(Sheets(book))
+    apply_plan(book, plan)
+    return plan
+
+
+def pair_every_round(book: Book) -> Plan:
+    """Pair every remaining round of the round robin in ``book`` (``ratingbook pair --all``),
+    then write it; an error for a Swiss event, whose rounds depend on the results."""
+    from ratingbook.workbook.swiss_plan import plan_pairing
+
+    plan = plan_pairing(Sheets(book), every_round=True)
     apply_plan(book, plan)
     return plan

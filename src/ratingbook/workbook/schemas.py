@@ -27,6 +27,7 @@ __all__ = [
     "ELO_PROGRESS",
     "ELO_SETTINGS",
     "ELO_STANDINGS",
+    "FORBIDDEN_PAIRS",
     "GAMES_ARCHIVE",
     "GAMES_ARCHIVE_COLUMNS",
     "LADDER_CHARTS",
@@ -139,6 +140,15 @@ SWISS_EVENT_GAMES = TableSpec(
     ),
 )
 SWISS_SETTINGS = TableSpec("Swiss Settings", (Column("Setting"), Column("Value")))
+# Pairs the organiser forbids (optional sheet): never paired while the ban holds.
+FORBIDDEN_PAIRS = TableSpec(
+    "Forbidden Pairs",
+    (
+        Column("Player"),
+        Column("Other Player", aliases=("Player 2", "Second Player", "Opponent")),
+        Column("Until Round", required=False, aliases=("Last Round", "Until")),
+    ),
+)
 
 # --- sheets ratingbook generates (rebuilt on every run) ----------------------------------------
 

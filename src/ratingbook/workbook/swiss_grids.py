@@ -25,6 +25,7 @@ from ratingbook.swiss.fide import FideStandings, fide_standings
 from ratingbook.workbook.schemas import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
 
 __all__ = [
+    "RESULT_SIGNS",
     "SEED_COLUMNS",
     "SheetGrid",
     "Shown",
@@ -187,7 +188,7 @@ _BYE_SHOWN = {
     Result.FULL_POINT_BYE: "FPB",
     Result.ZERO_POINT_BYE: "ZPB",
 }
-_SIGN = {
+RESULT_SIGNS = {
     Result.WHITE_WINS: ("1", "0"),
     Result.BLACK_WINS: ("0", "1"),
     Result.DRAW: ("½", "½"),
@@ -205,7 +206,7 @@ def _cell(entry: SwissEntry | None, name: str, ranks: Mapping[str, int]) -> str:
         return _BYE_SHOWN[entry.result]
     white_side = entry.white == name
     opponent = entry.black if white_side else entry.white
-    sign = "" if entry.result is None else _SIGN[entry.result][0 if white_side else 1]
+    sign = "" if entry.result is None else RESULT_SIGNS[entry.result][0 if white_side else 1]
     return f"{ranks[opponent]}{'w' if white_side else 'b'}{sign}"
 
 
@@ -237,8 +238,11 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
 
 
 def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGrid:
-    """The pairing list of a round (default: the last paired round), boards in order."""
-    number = event.paired_rounds if round_number is None else round_number
+    """The pairing list of a round, boards in order: by default the first round with a game
+    still to play (a round robin may be paired ahead), else the last paired round."""
+    waiting = [e.round for e in event.pending()]
+    default = min(waiting) if waiting else event.paired_rounds
+    number = default if round_number is None else round_number
     before = event.points(after_round=number - 1)
     ratings = {p.name: p.rating for p in event.players}
     numbers = event.start_numbers()

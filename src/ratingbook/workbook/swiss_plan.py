@@ -16,15 +16,17 @@ This module alone decides which of the two a book is and what a run writes for i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
+from ratingbook.core.results import Result
 from ratingbook.core.rules import check_points
 from ratingbook.core.tables import Grid, Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
 from ratingbook.ratings import swiss_standings
 from ratingbook.swiss.event import (
+    EventError,
     SwissEntry,
     SwissEvent,
     build_event,
@@ -32,6 +34,8 @@ from ratingbook.swiss.event import (
     next_round_to_pair,
     pairing_due,
 )
+from ratingbook.swiss.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
+from ratingbook.swiss.round_robin import check_round_robin
 from ratingbook.swiss.settings import SwissSettings, read_settings
 from ratingbook.workbook.book import KEEP, Book, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.presentation import PrintSetup
@@ -44,6 +48,7 @@ from ratingbook.workbook.reading import (
     unique_names,
 )
 from ratingbook.workbook.schemas import (
+    FORBIDDEN_PAIRS,
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
     SWISS_PLAYERS,
@@ -90,15 +95,33 @@ def plan_swiss(sheets: Sheets) -> Plan:
     return _plan_event(tables, new_rows)
 
 
-def plan_pairing(sheets: Sheets) -> Plan:
+def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     """Pair the next round now (``ratingbook pair``): an error when the last round is not
     complete (naming its boards without a result), the number of rounds is not set, or the
-    event is over. Auto-pair off does not stop an explicit pairing."""
-    from ratingbook.swiss.fide import pair_next_round
+    event is over. Auto-pair off does not stop an explicit pairing.
+
+    With ``every_round`` (``ratingbook pair --all``), a round robin's remaining rounds are all
+    paired at once (the Berger table does not depend on results); a Swiss event cannot be.
+    """
+    from ratingbook.swiss.fide import pair_next_round, pair_round_robin
 
     tables = read_event_tables(sheets)
-    next_round_to_pair(tables.event)
-    return _plan_event(tables, pair_next_round(tables.event))
+    event = tables.event
+    if not every_round:
+        next_round_to_pair(event)
+        return _plan_event(tables, pair_next_round(event))
+    if not event.settings.round_robin:
+        raise EventError(
+            "only a round robin can have all its rounds paired at once: a Swiss round is "
+            "paired from the results of the rounds before it (pair without --all)",
+            event.settings.places.get("Pairing"),
+            "Value",
+        )
+    last = event.rounds_planned or 0
+    if event.paired_rounds >= last:
+        raise EventError(f"the event is over: all {last} rounds have been paired")
+    rows = pair_round_robin(event, range(event.paired_rounds + 1, last + 1))
+    return _plan_event(tables, rows)
 
 
 def plan_standings(sheets: Sheets) -> Plan:
@@ -148,6 +171,18 @@ def read_event_tables(sheets: Sheets) -> EventTables:
     if players is not None and games is not None:
         player_rows, game_rows = players.rows, games.rows
         event = guarded(problems, lambda: build_event(player_rows, game_rows, settings), None)
+    if event is not None and sheets.actual(FORBIDDEN_PAIRS.sheet) is not None:
+        names = [p.name for p in event.players]
+        none: tuple[ForbiddenPair, ...] = ()
+        bans = guarded(
+            problems, lambda: read_forbidden_pairs(read(sheets, FORBIDDEN_PAIRS).rows, names), none
+        )
+        event = replace(event, forbidden=bans)
+    if event is not None and event.settings.round_robin:
+        from ratingbook.swiss.fide import berger_schedule
+
+        checked = event
+        guarded(problems, lambda: check_round_robin(checked, berger_schedule(checked)), None)
     problems.check()
     assert event is not None and games is not None and players is not None  # else raised above
     return EventTables(event, players, games)
@@ -266,18 +301,28 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
         blocks.append(block)
     event = event.with_entries(new_rows)
     standings, ranks = standings_grid(event)
-    crosstable = crosstable_grid(event, ranks)
+    if event.settings.round_robin:
+        from ratingbook.workbook.round_robin_grid import round_robin_crosstable
+
+        crosstable = round_robin_crosstable(event, ranks)
+    else:
+        crosstable = crosstable_grid(event, ranks)
     pairings = pairings_grid(event)
+    planned = event.rounds_planned
     summary = [
         f"swiss: {len(event.players)} players, {len(event.entries)} rows, "
-        f"round {event.paired_rounds}"
-        + (f" of {event.settings.rounds}" if event.settings.rounds else ""),
+        f"round {event.paired_rounds}" + (f" of {planned}" if planned else ""),
         f"standings {standings.note}",
     ]
-    if new_rows:
-        boards = sum(1 for e in new_rows if e.black is not None)
-        bye = " and a pairing-allocated bye" if len(new_rows) > boards else ""
-        summary.append(f"paired round {new_rows[0].round}: {boards} boards{bye}")
+    for number in sorted({e.round for e in new_rows}):
+        rows = [e for e in new_rows if e.round == number]
+        boards = sum(1 for e in rows if e.black is not None)
+        bye = (
+            " and a pairing-allocated bye"
+            if any(e.result is Result.PAIRING_BYE for e in rows)
+            else ""
+        )
+        summary.append(f"paired round {number}: {boards} boards{bye}")
     return Plan(
         blocks=tuple(blocks),
         sheets=(

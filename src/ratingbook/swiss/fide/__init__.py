@@ -5,7 +5,9 @@ for one of FIDE's areas, and each only translates: nothing here re-implements a 
 
 - :mod:`~ratingbook.swiss.fide.gacrux_event`: an event as gacrux's tournament structure (read
   by gacrux from the TRF-2026 text :mod:`ratingbook.swiss.trf_export` writes);
-- :mod:`~ratingbook.swiss.fide.pairing`: the Dutch pairing of the next round (C.04.3);
+- :mod:`~ratingbook.swiss.fide.berger`: round robins by the Berger tables (C.05 Annex 1);
+- :mod:`~ratingbook.swiss.fide.pairing`: the next round: the Dutch pairing (C.04.3), with
+  forbidden pairs and Baku acceleration, or the round robin's table;
 - :mod:`~ratingbook.swiss.fide.tiebreaks`: the tie-breaks of C.07, with the unplayed-round rules
   of its 2024 edition for events starting before 2026-03-01 and of its 2026 edition from then.
 
@@ -13,8 +15,17 @@ gacrux (with networkx) takes about 0.2 s to load: these modules are imported onl
 Swiss event is paired or ranked.
 """
 
+from ratingbook.swiss.fide.berger import berger_schedule, pair_round_robin
 from ratingbook.swiss.fide.gacrux_event import gacrux_version
 from ratingbook.swiss.fide.pairing import pair_next_round
 from ratingbook.swiss.fide.tiebreaks import FideStanding, FideStandings, fide_standings
 
-__all__ = ["FideStanding", "FideStandings", "fide_standings", "gacrux_version", "pair_next_round"]
+__all__ = [
+    "FideStanding",
+    "FideStandings",
+    "berger_schedule",
+    "fide_standings",
+    "gacrux_version",
+    "pair_next_round",
+    "pair_round_robin",
+]

@@ -9,18 +9,25 @@ from gacrux.pairingdutch import pairing_dutch
 
 from ratingbook.core.results import Result
 from ratingbook.swiss.event import EventError, SwissEntry, SwissEvent, next_round_to_pair
+from ratingbook.swiss.fide.berger import pair_round_robin
 from ratingbook.swiss.fide.gacrux_event import gacrux_tournament
 
 __all__ = ["pair_next_round"]
 
 
 def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
-    """The next round's rows, paired by gacrux's FIDE Dutch pairing, in board order.
+    """The next round's rows, in board order: a round robin's from its Berger table
+    (:mod:`~ratingbook.swiss.fide.berger`), a Swiss event's by gacrux's FIDE Dutch pairing.
 
     Games come with an empty result; an odd player out gets a pairing-allocated bye row (last
     board). Withdrawn players and players with a requested bye in that round are not paired.
+    The organiser's forbidden pairs are kept apart (C.04.3's absolute criterion, as if they
+    had met), and with Baku acceleration group A's virtual points count in the pairing
+    (both reach gacrux as TRF-2026's 260 and 250 records of the event's file).
     """
     round_number = next_round_to_pair(event)
+    if event.settings.round_robin:
+        return pair_round_robin(event, range(round_number, round_number + 1))
     requested = {e.white for e in event.requested_byes(round_number)}
     absent = [
         p.name for p in event.players if not p.plays_in(round_number) and p.name not in requested
@@ -37,8 +44,16 @@ def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
     try:
         brackets = pairing_dutch(tournament, round_number, params).compute_pairing(False, 0)
     except GacruxNoLegalPairing as fault:
+        bans = [b for b in event.forbidden if b.holds_in(round_number)]
+        why = ""
+        if bans:
+            listed = "; ".join(f"{b.first} and {b.second}" for b in bans)
+            why = (
+                f"; the forbidden pairs in force ({listed}) leave some of these players no "
+                "opponent they may meet: lift a ban for this round (Until Round) or pair by hand"
+            )
         raise EventError(
-            f"round {round_number} cannot be paired under the FIDE Dutch rules: {fault}"
+            f"round {round_number} cannot be paired under the FIDE Dutch rules: {fault}{why}"
         ) from None
     pairs = sorted(
         (pair for bracket in brackets for pair in bracket.get("pairs", [])),

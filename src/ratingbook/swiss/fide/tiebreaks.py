@@ -68,12 +68,16 @@ def fide_standings(
         event.players, tuple(e for e in event.entries if e.round <= upto), event.settings
     )
     tournament = gacrux_tournament(shown)
+    tournament.pop("accelerated", None)  # virtual points are for the pairing only (C.04.5.1)
     tournament["numRounds"] = max(upto, 1)
     tournament["currentRound"] = upto
     params: dict[str, Any] = {
         "tiebreak": ["PTS", *codes],
         "check": False,
-        "swiss": True,  # never treat a small event as a round robin
+        # Said, never guessed: gacrux would take a small Swiss for a round robin. In a round
+        # robin every game was planned (C.07: "pre-determined"), which changes how unplayed
+        # games and the sitting-out rounds count.
+        **({"pre_determined": True} if event.settings.round_robin else {"swiss": True}),
         "experimental": [],
         "verbose": 0,
         # The event's rating for unrated players (Swiss Settings, Unrated Rating); None leaves
