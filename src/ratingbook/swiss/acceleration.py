@@ -14,7 +14,8 @@ The rules, as FIDE's text gives them (spp.fide.com, C.04.5.1):
 - late entries are placed by C.04.2, and "the last GA-player shall be the same as in the
   previous round" (so a late entry numbered above him joins GA);
 - the points system must make a win worth two draws and a loss nothing (C.04.7 art. 1.1,
-  checked by :mod:`ratingbook.swiss.settings`).
+  checked by :mod:`ratingbook.swiss.settings`); the virtual points are the points of a win,
+  then of a draw (C.04.7 art. 1.4: 1 and 0.5 with the standard points, 2 and 1 with 2-1-0).
 
 Virtual points count for the pairing only (the score groups), never in the standings or the
 tie-breaks: they are handed to gacrux's Dutch engine for one round and nowhere else. Pure.
@@ -77,7 +78,8 @@ def baku_virtual_points(event: SwissEvent) -> tuple[VirtualPoints, ...]:
         return ()
     full, last = accelerated_rounds(rounds)
     group_a = last_group_a_number(event)
-    values = [VirtualPoints(Fraction(1), 1, full, group_a)]
+    win = Fraction(event.settings.scoring.win)
+    values = [VirtualPoints(win, 1, full, group_a)]
     if last > full:
-        values.append(VirtualPoints(Fraction(1, 2), full + 1, last, group_a))
+        values.append(VirtualPoints(win / 2, full + 1, last, group_a))
     return tuple(values)

@@ -1,7 +1,7 @@
 """Forbidden pairs: two players the organiser does not want paired (siblings, clubmates).
 
 This module alone decides what a row of the ``Forbidden Pairs`` sheet says: ``Player``,
-``Player`` (column ``Other``), and optionally ``Until Round``, the last round the ban holds
+``Other Player``, and optionally ``Until Round``, the last round the ban holds
 (empty: every round). While it holds, the two are treated as a pair that already met: the
 absolute criterion of the Dutch rules (C.04.3 C1), everything else as the rules say; the
 pairing itself is gacrux's (:mod:`ratingbook.swiss.fide.pairing`). In TRF files a ban is

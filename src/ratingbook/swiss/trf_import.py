@@ -374,7 +374,15 @@ def import_trf(text: str) -> TrfImport:
             )
     players = tuple(_withdrawn(r.player, r.rounds, paired) for _, r in sorted(records.items()))
     event_settings = SwissSettings(**settings)  # type: ignore[arg-type]
-    event = SwissEvent(players, tuple(entries), event_settings, forbidden=systems.forbidden)
+    # A ban written to the event's last round is a ban for every round (260 has no "ever").
+    last = SwissEvent(players, (), event_settings).rounds_planned
+    forbidden = tuple(
+        replace(ban, until_round=None)
+        if last and ban.until_round is not None and ban.until_round >= last
+        else ban
+        for ban in systems.forbidden
+    )
+    event = SwissEvent(players, tuple(entries), event_settings, forbidden=forbidden)
     check_event(event)
     warnings.extend(not_baku(event, systems.virtual_points))
     return TrfImport(event, tuple(warnings))

@@ -116,7 +116,21 @@ def read_system_records(
                 if a != b:
                     until = last if last is not None and last < 999 else None
                     forbidden.append(ForbiddenPair(names[a], names[b], until, where))
-    return SystemRecords(settings, tuple(forbidden), tuple(virtual))
+    return SystemRecords(settings, _one_ban_a_pair(forbidden), tuple(virtual))
+
+
+def _one_ban_a_pair(bans: Sequence[ForbiddenPair]) -> tuple[ForbiddenPair, ...]:
+    """One ban for each pair, the one that holds longest: a file may carry a pair as both a 260
+    record and JaVaFo's XXP line (ratingbook's own exports do, for older programs)."""
+    kept: dict[frozenset[str], ForbiddenPair] = {}
+    for ban in bans:
+        key = frozenset(ban.players())
+        held = kept.get(key)
+        if held is None or (held.until_round is not None and (
+            ban.until_round is None or ban.until_round > held.until_round
+        )):  # fmt: skip
+            kept[key] = ban
+    return tuple(kept.values())
 
 
 def not_baku(event: SwissEvent, written: tuple[tuple[float, int, int, int], ...]) -> list[str]:
