@@ -9,9 +9,12 @@ Virtual points decide score groups only: never the standings or the tie-breaks.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from tests.helpers.gacrux_checker import passes_checker
 from tests.helpers.swiss_rows import rows
 
 from ratingbook.core.results import Result
@@ -172,3 +175,38 @@ def test_javafos_xxa_line_means_baku() -> None:
     lines = [line for line in export_trf(field(8, 5, "None")).splitlines()]
     back = import_trf("\n".join([*lines, "XXA"]) + "\n")
     assert back.event.settings.acceleration == BAKU
+
+
+def play(event: SwissEvent, rounds: int, rng: random.Random) -> list[str]:
+    """Pair and play ``rounds`` rounds; the TRF file after each round (the checker reads a
+    round's pairing from its games, results in)."""
+    files = []
+    for _ in range(rounds):
+        played = [
+            e if e.black is None else
+            SwissEntry(e.round, e.board, e.white, e.black,
+                       rng.choice([R.WHITE_WINS, R.BLACK_WINS, R.DRAW, R.DRAW]))
+            for e in pair_next_round(event)
+        ]  # fmt: skip
+        event = event.with_entries(played)
+        files.append(export_trf(event))
+    return files
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_accelerated_events_pass_gacruxs_pairing_checker(
+    seed: int, tmp_path: Path
+) -> None:
+    # 23 to 26 players (odd and even, GA of 12 or 14), 9 rounds: virtual points in rounds 1-5.
+    rng = random.Random(seed)
+    event = field(23 + seed, 9)
+    for number, text in enumerate(play(event, 6, rng), start=1):
+        assert passes_checker(text, number, tmp_path), f"round {number}"
+
+
+def test_the_checker_fails_a_baku_round_one_read_without_its_250_records(tmp_path: Path) -> None:
+    # The control: the same file less its virtual points is not a correct pairing any more.
+    text = play(field(16, 7), 1, random.Random(0))[0]
+    assert passes_checker(text, 1, tmp_path)
+    plain = "\n".join(line for line in text.splitlines() if not line.startswith("250"))
+    assert not passes_checker(plain + "\n", 1, tmp_path)

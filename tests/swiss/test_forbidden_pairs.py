@@ -9,8 +9,10 @@ colours alternating (board 2: P4 White).
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from tests.helpers.gacrux_checker import passes_checker
 from tests.helpers.swiss_rows import rows
 
 from ratingbook.core.results import Result
@@ -67,34 +69,50 @@ def test_bans_that_leave_no_pairing_say_so_and_name_them() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_generated_events_never_pair_a_banned_pair(seed: int) -> None:
-    # 15 players (a bye every round), 6 rounds, random results, four random bans of which
-    # two end after round 3: every round pairs each player once, never a banned pair while
-    # the ban holds, and never a pair twice.
+def test_generated_events_never_pair_a_banned_pair_and_pass_gacruxs_checker(
+    seed: int, tmp_path: Path
+) -> None:
+    # 15 players (a bye every round), 6 rounds, random results, twelve random bans of which
+    # half end after round 3: every round pairs each player once, never a banned pair while
+    # the ban holds, never a pair twice, and gacrux's checker, reading the TRF file with its
+    # 260 records, finds every round the one the Dutch rules give.
     rng = random.Random(seed)
     players = tuple(SwissPlayer(f"Q{i:02}", 2400 - 7 * i) for i in range(1, 16))
     names = [p.name for p in players]
-    bans = []
-    for k in range(4):
+    bans: dict[frozenset[str], ForbiddenPair] = {}
+    while len(bans) < 12:
         a, b = rng.sample(names, 2)
-        bans.append(ForbiddenPair(a, b, 3 if k < 2 else None))
-    entries: list[SwissEntry] = []
+        bans.setdefault(frozenset((a, b)), ForbiddenPair(a, b, 3 if len(bans) % 2 else None))
+    event = SwissEvent(players, (), SwissSettings(rounds=6), forbidden=tuple(bans.values()))
     met: set[frozenset[str]] = set()
     for number in range(1, 7):
-        event = SwissEvent(players, tuple(entries), SwissSettings(rounds=6), forbidden=tuple(bans))
         new = pair_next_round(event)
-        seen = [name for e in new for name in e.players()]
-        assert sorted(seen) == sorted(names)
+        assert sorted(name for e in new for name in e.players()) == sorted(names)
+        played = []
         for e in new:
             if e.black is None:
-                entries.append(e)
+                played.append(e)
                 continue
             pair = frozenset((e.white, e.black))
             assert pair not in met
-            assert not any(set(ban.players()) == pair and ban.holds_in(number) for ban in bans)
+            assert pair not in bans or not bans[pair].holds_in(number)
             met.add(pair)
             result = rng.choice([R.WHITE_WINS, R.BLACK_WINS, R.DRAW])
-            entries.append(SwissEntry(e.round, e.board, e.white, e.black, result))
+            played.append(SwissEntry(e.round, e.board, e.white, e.black, result))
+        event = event.with_entries(played)
+        assert passes_checker(export_trf(event), number, tmp_path), f"round {number}"
+
+
+def test_the_checker_fails_the_round_read_without_its_bans(tmp_path: Path) -> None:
+    # The control: round 1 with 1-3 banned is 1-4, 3-2; without the 260 record it is wrong.
+    event = four(ForbiddenPair("P1", "P3"))
+    played = [
+        SwissEntry(e.round, e.board, e.white, e.black, R.DRAW) for e in pair_next_round(event)
+    ]
+    text = export_trf(event.with_entries(played))
+    assert passes_checker(text, 1, tmp_path)
+    kept = [line for line in text.splitlines() if not line.startswith(("260", "XXP"))]
+    assert not passes_checker("\n".join(kept) + "\n", 1, tmp_path)
 
 
 def sheet(*data: tuple[object, object, object]) -> list:

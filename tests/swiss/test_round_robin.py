@@ -225,6 +225,47 @@ def test_a_double_round_robin_meets_everyone_once_with_each_colour(n: int) -> No
         assert "WWW" not in colours and "BBB" not in colours, (player, colours)
 
 
+def table_for(even: int) -> dict[int, list[tuple[int, int]]]:
+    """The Annex's table for an even number of players: published up to 16, the rule beyond."""
+    if even in BERGER:
+        return {r: parse(text) for r, text in enumerate(BERGER[even], start=1)}
+    return general_rule(even)
+
+
+def by_hand(n: int, double: bool) -> dict[int, list[tuple[int, int]]]:
+    """The schedule of ``n`` players by the Annex: the next even table for an odd ``n`` (the
+    partner of the highest number sits out, shown as (player, 0)); for a double round robin
+    the first cycle with its last two rounds exchanged, then the table again, colours reversed."""
+    even = n + n % 2
+    table = table_for(even)
+    last = even - 1
+    if double:
+        first = [table[r] for r in range(1, last + 1)]
+        first[-2], first[-1] = first[-1], first[-2]
+        second = [[(b, w) for w, b in table[r]] for r in range(1, last + 1)]
+        rounds = dict(enumerate(first + second, start=1))
+    else:
+        rounds = table
+
+    def shown(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        if even == n:
+            return pairs
+        games = [(w, b) for w, b in pairs if even not in (w, b)]
+        sitter = next(w if b == even else b for w, b in pairs if even in (w, b))
+        return sorted([*games, (sitter, 0)])
+
+    return {r: shown(pairs) for r, pairs in rounds.items()}
+
+
+@pytest.mark.parametrize("double", [False, True], ids=["single", "double"])
+@pytest.mark.parametrize("n", range(3, 21))
+def test_every_size_from_3_to_20_single_and_double_is_the_annexs(n: int, double: bool) -> None:
+    schedule = berger_schedule(event_of(n, DOUBLE_ROUND_ROBIN if double else ROUND_ROBIN))
+    if n % 2:
+        schedule = {r: sorted(pairs) for r, pairs in schedule.items()}
+    assert schedule == by_hand(n, double)
+
+
 def test_a_withdrawn_players_remaining_games_are_forfeits() -> None:
     # P04 withdraws after round 1: in round 2 of the 4-table (4-3, 1-2) P03 wins by forfeit.
     event = event_of(4)

@@ -310,19 +310,30 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     pairings = pairings_grid(event)
     planned = event.rounds_planned
     summary = [
-        f"swiss: {len(event.players)} players, {len(event.entries)} rows, "
+        f"{'round robin' if event.settings.round_robin else 'swiss'}: "
+        f"{len(event.players)} players, {len(event.entries)} rows, "
         f"round {event.paired_rounds}" + (f" of {planned}" if planned else ""),
         f"standings {standings.note}",
     ]
+    said: list[tuple[list[int], str]] = []  # rounds paired alike are one line: "rounds 2-5"
     for number in sorted({e.round for e in new_rows}):
         rows = [e for e in new_rows if e.round == number]
         boards = sum(1 for e in rows if e.black is not None)
-        bye = (
-            " and a pairing-allocated bye"
-            if any(e.result is Result.PAIRING_BYE for e in rows)
-            else ""
-        )
-        summary.append(f"paired round {number}: {boards} boards{bye}")
+        extra = ""
+        if any(e.result is Result.PAIRING_BYE for e in rows):
+            extra = " and a pairing-allocated bye"
+        elif any(e.black is None for e in rows):
+            extra = " and one player sitting out"
+        what = f"{boards} boards{extra}"
+        if said and said[-1][1] == what and said[-1][0][-1] == number - 1:
+            said[-1][0].append(number)
+        else:
+            said.append(([number], what))
+    for rounds, what in said:
+        if len(rounds) == 1:
+            summary.append(f"paired round {rounds[0]}: {what}")
+        else:
+            summary.append(f"paired rounds {rounds[0]}-{rounds[-1]}: {what} each")
     return Plan(
         blocks=tuple(blocks),
         sheets=(

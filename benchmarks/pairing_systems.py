@@ -1,0 +1,220 @@
+"""Pairing systems benchmark: a 2,000-player round with and without Baku acceleration, and a
+20-player double round robin paired all at once (issue 18).
+
+    python benchmarks/pairing_systems.py                  # 2,000 players, round 5; 20-player DRR
+    python benchmarks/pairing_systems.py --players 500    # a smaller open
+    python benchmarks/pairing_systems.py --only rr        # the round robin alone (seconds)
+
+The open is generated deterministically: players rated 2700 down by 0.8 a place (so 2,000
+players span 2700-1100), rounds 1 to R-1 already played. Their pairings are a plain "fold each
+score group" Swiss (not the FIDE rules: a realistic history is all the measured round needs,
+and pairing 2,000 players four times by the Dutch rules would take minutes before the clock
+starts); results drawn from the Elo expectation with a seeded generator. The measured round is
+paired by ratingbook (gacrux's Dutch engine), once without acceleration and once with Baku.
+
+Each measurement runs in a fresh Python process (this script calling itself with ``--child``):
+- in-process: the seconds of ``pair_next_round`` alone (after imports and the event's build) and
+  the child's peak resident set size (VmHWM, interpreter and imports included);
+- whole command: ``ratingbook pair BOOK -o OUT`` on a workbook holding the same event, wall
+  seconds and the peak RSS of the largest process it ran (the command forks a worker per book),
+  read with ``getrusage(RUSAGE_CHILDREN)`` in a wrapper process.
+
+Targets (issue 18): a 2,000-player round's whole command under 1 GB peak memory; the 20-player
+double round robin (38 rounds) under a second. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from ratingbook.core.results import Result
+from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.swiss.settings import ACCELERATION_NONE, BAKU, DOUBLE_ROUND_ROBIN, SwissSettings
+
+MEMORY_TARGET_MB = 1024
+ROUND_ROBIN_TARGET_S = 1.0
+
+
+def _peak_mb() -> float:
+    """This process's peak RSS in MB (VmHWM: it starts afresh at exec)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _result(white: SwissPlayer, black: SwissPlayer, rng: random.Random) -> Result:
+    expected = 1 / (1 + 10 ** (((black.rating or 0) - (white.rating or 0)) / 400))
+    draw = 0.25
+    roll = rng.random()
+    if roll < draw:
+        return Result.DRAW
+    return Result.WHITE_WINS if roll < draw + (1 - draw) * expected else Result.BLACK_WINS
+
+
+def build_open(players: int, played: int, acceleration: str, seed: int = 5) -> SwissEvent:
+    """``players`` players, ``played`` rounds of a folded Swiss history with results."""
+    rng = random.Random(seed)
+    field = tuple(SwissPlayer(f"Player {i:04d}", int(2700 - 0.8 * i)) for i in range(players))
+    settings = SwissSettings(
+        rounds=played + 4, start_date=dt.date(2026, 4, 1), acceleration=acceleration
+    )
+    points = {p.name: 0.0 for p in field}
+    whites = {p.name: 0 for p in field}
+    met: set[frozenset[str]] = set()
+    entries: list[SwissEntry] = []
+    for number in range(1, played + 1):
+        order = sorted(field, key=lambda p: (-points[p.name], -(p.rating or 0)))
+        if len(order) % 2:
+            bye = order.pop()
+            entries.append(SwissEntry(number, None, bye.name, None, Result.PAIRING_BYE))
+            points[bye.name] += 1
+        board = 0
+        while order:
+            top = order.pop(0)
+            half = max(1, len(order) // 2)
+            k = next(
+                (i for i in range(min(half, len(order) - 1), len(order))
+                 if frozenset((top.name, order[i].name)) not in met),
+                0,
+            )  # fmt: skip
+            other = order.pop(k)
+            white, black = (top, other) if whites[top.name] <= whites[other.name] else (other, top)
+            board += 1
+            result = _result(white, black, rng)
+            entries.append(SwissEntry(number, board, white.name, black.name, result))
+            met.add(frozenset((top.name, other.name)))
+            whites[white.name] += 1
+            score = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5}.get(result, 0.0)
+            points[white.name] += score
+            points[black.name] += 1 - score
+    return SwissEvent(field, tuple(entries), settings)
+
+
+def round_robin(players: int) -> SwissEvent:
+    field = tuple(SwissPlayer(f"Player {i:02d}", 2400 - 10 * i) for i in range(players))
+    return SwissEvent(field, (), SwissSettings(pairing=DOUBLE_ROUND_ROBIN))
+
+
+def _child(kind: str, players: int, played: int) -> None:
+    if kind == "rr":
+        from ratingbook.swiss.fide.berger import pair_round_robin
+
+        event = round_robin(players)
+        start = time.perf_counter()
+        rows = pair_round_robin(event, range(1, (event.rounds_planned or 0) + 1))
+        seconds = time.perf_counter() - start
+        print(json.dumps({"seconds": seconds, "rows": len(rows), "peak_mb": _peak_mb()}))
+        return
+    from ratingbook.swiss.fide import pair_next_round
+
+    event = build_open(players, played, BAKU if kind == "baku" else ACCELERATION_NONE)
+    base = _peak_mb()
+    start = time.perf_counter()
+    rows = pair_next_round(event)
+    seconds = time.perf_counter() - start
+    out = {"seconds": seconds, "rows": len(rows), "base_mb": base, "peak_mb": _peak_mb()}
+    print(json.dumps(out))
+
+
+def _book(event: SwissEvent, path: Path) -> None:
+    from ratingbook.swiss.event import entry_cells, player_cells
+    from ratingbook.swiss.settings import settings_values
+    from ratingbook.templates import TemplateBook, build_template
+
+    numbers = event.start_numbers()
+    rows = {
+        "Swiss Settings": [(k, v, None) for k, v in settings_values(event.settings).items()],
+        "Swiss Players": [player_cells(p, numbers[p.name]) for p in event.players],
+        "Swiss Games": [entry_cells(e, numbers) for e in event.entries],
+    }
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+
+
+def _command(args: list[str]) -> dict[str, float]:
+    """Wall seconds and the peak RSS (MB) of the largest process ``args`` ran."""
+    wrapper = (
+        "import resource, subprocess, sys, time, json\n"
+        "start = time.perf_counter()\n"
+        "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
+        "seconds = time.perf_counter() - start\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024\n"
+        "print(json.dumps({'seconds': seconds, 'peak_mb': peak, 'code': code}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", wrapper, *args], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def _measure(kind: str, players: int, played: int) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", kind, "--players", str(players),
+         "--played", str(played)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--played", type=int, default=4, help="rounds already played")
+    parser.add_argument("--rr-players", type=int, default=20)
+    parser.add_argument("--only", choices=("open", "rr"))
+    parser.add_argument("--child", choices=("none", "baku", "rr"))
+    args = parser.parse_args()
+    if args.child:
+        _child(args.child, args.rr_players if args.child == "rr" else args.players, args.played)
+        return 0
+    ratingbook = [str(Path(sys.executable).with_name("ratingbook"))]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        if args.only != "rr":
+            number = args.played + 1
+            print(f"one round of {args.players} players (round {number}, {args.played} played)")
+            for kind, acceleration in (("none", ACCELERATION_NONE), ("baku", BAKU)):
+                inside = _measure(kind, args.players, args.played)
+                book = folder / f"open-{kind}.xlsx"
+                _book(build_open(args.players, args.played, acceleration), book)
+                out = folder / f"out-{kind}.xlsx"
+                whole = _command([*ratingbook, "pair", str(book), "-o", str(out)])
+                verdict = "ok" if whole["peak_mb"] <= MEMORY_TARGET_MB else "OVER"
+                print(
+                    f"  {acceleration:5}: in-process {inside['seconds']:6.2f} s, peak "
+                    f"{inside['peak_mb']:6.0f} MB (base {inside['base_mb']:.0f} MB); whole "
+                    f"command {whole['seconds']:6.2f} s, peak {whole['peak_mb']:6.0f} MB "
+                    f"(target <= {MEMORY_TARGET_MB} MB) {verdict}"
+                    + ("" if whole["code"] == 0 else f" [exit {whole['code']:.0f}]")
+                )
+        if args.only != "open":
+            n = args.rr_players
+            inside = _measure("rr", n, 0)
+            book = folder / "rr.xlsx"
+            _book(round_robin(n), book)
+            whole = _command(
+                [*ratingbook, "pair", "--all", str(book), "-o", str(folder / "rr-out.xlsx")]
+            )
+            verdict = "ok" if whole["seconds"] <= ROUND_ROBIN_TARGET_S else "OVER"
+            print(
+                f"{n}-player double round robin, {inside['rows']:.0f} rows at once: in-process "
+                f"{inside['seconds']:.3f} s, peak {inside['peak_mb']:.0f} MB; whole command "
+                f"{whole['seconds']:.2f} s, peak {whole['peak_mb']:.0f} MB (target <= "
+                f"{ROUND_ROBIN_TARGET_S:g} s) {verdict}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
