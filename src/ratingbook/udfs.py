@@ -42,6 +42,7 @@ __all__ = [
     "ELO_SERIES",
     "ELO_TOURNAMENT",
     "ELO_UPDATE",
+    "FIDE_RATING_CHANGE",
     "LADDER_UPDATE",
     "SWISS_STANDINGS",
 ]
@@ -240,6 +241,46 @@ def CRIKEY_UPDATE(
         _whole(black_pieces, "black_pieces", bounds=cells.PIECES),
     )
     return [[(w + change) / 100, (b - change) / 100]]
+
+
+# --- FIDE rating -------------------------------------------------------------------------------
+
+
+@xw.func
+@xw.arg("rating", doc="The player's FIDE rating, e.g. 2100.")
+@xw.arg("opponents", ndim=2, doc="The opponents' FIDE ratings (a row or column).")
+@xw.arg("scores", ndim=2, doc="The player's score in each game, in the same order: 1, ½, 0.")
+@xw.arg("k", doc="Optional K: 40, 20 or 10 (default: 10 from 2400, else 20).")
+@xw.arg("date", doc="Optional start date of the event: decides the rules (default: today's).")
+def FIDE_RATING_CHANGE(
+    rating: Any, opponents: Any, scores: Any, k: Any = None, date: Any = None
+) -> float:
+    """FIDE rating change K x sum(score - PD) for an event (B.02 8.3), not rounded (FIDE
+    rounds a rating period's total, 0.5 away from zero).
+
+    PD from FIDE's table 8.1.2 with the 400-point rule of the event's date. Example:
+    =FIDE_RATING_CHANGE(2100, {2000, 2150}, {1, 0.5}, 20) gives 8.6.
+    """
+    from ratingbook.swiss.codes import K_VALUES
+    from ratingbook.swiss.fide.ratings import k_factor, rating_change, rating_rules
+    from ratingbook.swiss.settings import date_value
+
+    own = _whole(rating, "rating", low=1, bounds=cells.RATING)
+    ratings = [_whole(v, "opponents", low=1, bounds=cells.RATING) for v in _cells(opponents)]
+    points = [_score(v, "scores") for v in _cells(scores)]
+    if len(ratings) != len(points):
+        raise InvalidValueError(
+            f"{len(ratings)} opponents but {len(points)} scores: give one score per opponent"
+        )
+    typed = None if cells.is_blank(k) else _whole(k, "k")
+    if typed is not None and typed not in K_VALUES:
+        raise InvalidValueError(f"k {typed}: expected 40, 20 or 10 (B.02 8.3.3)")
+    start = None if cells.is_blank(date) else date_value(date, None, "date")
+    chosen, _ = k_factor(own, None, None, len(ratings), typed)
+    change = rating_change(
+        own, list(zip(ratings, points, strict=True)), chosen, rating_rules(start)
+    )
+    return _plain(change.exact)
 
 
 # --- Swiss -------------------------------------------------------------------------------------

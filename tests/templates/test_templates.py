@@ -88,7 +88,14 @@ GENERATED_SHEETS = {
     ),
     "elo": (schemas.ELO_STANDINGS, schemas.ELO_HISTORY, schemas.ELO_CHARTS, schemas.ELO_PROGRESS),
     "swiss": (schemas.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
-    "roundrobin": (schemas.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
+    # FIDE Rated: Standard in the round-robin template, so its rating report is built.
+    "roundrobin": (
+        schemas.SWISS_STANDINGS,
+        schemas.SWISS_CROSSTABLE,
+        schemas.SWISS_PAIRINGS,
+        schemas.RATING_REPORT,
+        schemas.RATING_GAMES,
+    ),
 }
 # Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.
 ARCHIVE_SHEETS = {"ladder": (schemas.GAMES_ARCHIVE, schemas.WEEKLY_STANDINGS)}

@@ -18,10 +18,20 @@ from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "K_VALUES",
+    "RATING_KINDS",
     "TIEBREAK_CODES",
     "Scoring",
     "parse_tiebreaks",
 ]
+
+
+# --- FIDE rating (the one home of its words) ---------------------------------------------------
+
+#: The K values FIDE's rating list gives a player (B.02 8.3.3).
+K_VALUES = (40, 20, 10)
+#: The rating lists an event can be rated for (the ``FIDE Rated`` setting).
+RATING_KINDS = ("Standard", "Rapid", "Blitz")
 
 
 # --- tie-break codes (the one home) ------------------------------------------------------------

@@ -43,6 +43,7 @@ from ratingbook.errors import (
     RatingbookError,
     UnknownPlayerError,
 )
+from ratingbook.swiss.codes import K_VALUES
 from ratingbook.swiss.forbidden_pairs import ForbiddenPair
 from ratingbook.swiss.settings import SwissSettings
 from ratingbook.swiss.start_order import Numbering, RecordedNumber, number_players
@@ -88,6 +89,8 @@ class SwissPlayer:
     where: Location | None = field(default=None, compare=False, repr=False)
     number: int | None = None
     national_id: str = ""
+    #: The player's K for FIDE rating (B.02 8.3.3), typed or from FIDE's list; None: from the rules.
+    k: int | None = None
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn
@@ -275,7 +278,20 @@ def read_player(row: Row) -> SwissPlayer:
         where=row.where,
         number=_optional_number(row, "No.", "a start number (1 or more)", 1, START_NUMBER),
         national_id=text(row.get("National ID"), row.where, "National ID", required=False),
+        k=_k_factor(row),
     )
+
+
+def _k_factor(row: Row) -> int | None:
+    value = row.get("K")
+    if is_blank(value):
+        return None
+    k = whole_number(value, row.where, "K", "a K factor: 40, 20 or 10")
+    if k not in K_VALUES:
+        raise InvalidValueError(
+            f"K {k} is not one of FIDE's values (B.02 8.3.3): 40, 20 or 10", row.where, "K"
+        )
+    return k
 
 
 def _result_from_points(row: Row) -> Result | None:
@@ -347,6 +363,7 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "Sex": player.sex or None,
         "Withdrawn": player.withdrawn,
         "National ID": player.national_id or None,
+        "K": player.k,
     }
 
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from ratingbook.core.cells import ROUNDS, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.swiss.codes import Scoring, parse_tiebreaks
+from ratingbook.swiss.codes import RATING_KINDS, Scoring, parse_tiebreaks
 
 __all__ = [
     "ACCELERATION_NONE",
@@ -100,6 +100,9 @@ class SwissSettings:
     places: Mapping[str, Location] = field(default_factory=dict, compare=False, repr=False)
     #: Baku acceleration (FIDE C.04.5.1): virtual points for pairing only.
     acceleration: str = ACCELERATION_NONE
+    #: The FIDE rating list the event is rated for (Standard, Rapid, Blitz), or "" for none:
+    #: then no rating report and no Rtg+/- or Rp columns.
+    rated: str = ""
 
     @property
     def round_robin(self) -> bool:
@@ -157,6 +160,9 @@ _SETTING_NAMES: Mapping[str, str] = {
     "dates of rounds": "Round Dates",
     "notes": "Notes",
     "note": "Notes",
+    "fide rated": "FIDE Rated",
+    "fide rating": "FIDE Rated",
+    "rated": "FIDE Rated",
 }
 SETTING_ORDER = (
     "Event",
@@ -165,6 +171,7 @@ SETTING_ORDER = (
     "Tie-breaks",
     "Pairing",
     "Acceleration",
+    "FIDE Rated",
     "Points",
     "Auto-pair",
     "First Colour",
@@ -189,7 +196,8 @@ _RECORD_TEXTS: Mapping[str, str] = {
 }
 
 
-def _date(value: object, where: Location, column: str) -> _dt.date:
+def date_value(value: object, where: Location | None = None, column: str | None = None) -> _dt.date:
+    """A date: a date cell, Excel's serial day number, or text such as 2026-03-14."""
     if isinstance(value, _dt.datetime):
         return value.date()
     if isinstance(value, _dt.date):
@@ -263,7 +271,7 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         )
         kwargs["rounds"] = rounds
     if given("Start Date"):
-        kwargs["start_date"] = _date(values["Start Date"], place["Start Date"], "Value")
+        kwargs["start_date"] = date_value(values["Start Date"], place["Start Date"], "Value")
     if given("Tie-breaks"):
         kwargs["tiebreaks"] = parse_tiebreaks(values["Tie-breaks"], place["Tie-breaks"])
     if given("Pairing"):
@@ -287,6 +295,18 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
                 "Value",
             )
         kwargs["acceleration"] = acceleration
+    if given("FIDE Rated"):
+        written = text(values["FIDE Rated"], place["FIDE Rated"], "Value")
+        kinds = {kind.casefold(): kind for kind in RATING_KINDS}
+        kinds.update({"no": "", "none": "", "off": "", "yes": "Standard", "standard": "Standard"})
+        rated = kinds.get(written.strip().casefold())
+        if rated is None:
+            raise InvalidValueError(
+                f"FIDE Rated {written!r}: expected Standard, Rapid, Blitz or No",
+                place["FIDE Rated"],
+                "Value",
+            )
+        kwargs["rated"] = rated
     if given("Points"):
         kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
     if given("Auto-pair"):
@@ -324,7 +344,7 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         if given(name):
             kwargs[attribute] = text(values[name], place[name], "Value")
     if given("End Date"):
-        kwargs["end_date"] = _date(values["End Date"], place["End Date"], "Value")
+        kwargs["end_date"] = date_value(values["End Date"], place["End Date"], "Value")
     if given("Round Dates"):
         dates = text(values["Round Dates"], place["Round Dates"], "Value")
         kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
@@ -370,6 +390,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Acceleration": (
             None if settings.acceleration == ACCELERATION_NONE else settings.acceleration
         ),
+        "FIDE Rated": settings.rated or None,
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),

@@ -13,6 +13,8 @@ import datetime as _dt
 from ratingbook.templates.designs import Design, InputSheet, generated_lines, recalc_lines
 from ratingbook.templates.swiss_design import SWISS, SWISS_GAMES_SHOWN
 from ratingbook.workbook.schemas import (
+    RATING_GAMES,
+    RATING_REPORT,
     SWISS_CROSSTABLE,
     SWISS_PAIRINGS,
     SWISS_PLAYERS,
@@ -68,6 +70,13 @@ ROUND_ROBIN = Design(
                     "DE WIN SB KS",
                     "FIDE codes in order: direct encounter, wins, Sonneborn-Berger, Koya.",
                 ),
+                (
+                    "FIDE Rated",
+                    "Standard",
+                    "Standard, Rapid or Blitz: rated by FIDE; the standings show each player's "
+                    "rating change (Rtg+/-) and performance (Rp), the Rating Report sheets how "
+                    "they were worked out (B.02). No: not rated.",
+                ),
                 ("Points", "1 0.5 0", "Points for a win and a draw (nobody scores sitting out)."),
                 ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
             ),
@@ -113,6 +122,10 @@ ROUND_ROBIN = Design(
         "number, each cell the result of the row's player against the column's.",
         "",
         *recalc_lines("section.xlsx", "the games typed so far"),
-        *generated_lines((SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS)),
+        f"'{RATING_REPORT}' and '{RATING_GAMES}': each player's FIDE rating change, game by "
+        "game (expected score from FIDE's table, the 400-point rule, K), and performance.",
+        *generated_lines(
+            (SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS, RATING_REPORT, RATING_GAMES)
+        ),
     ),
 )

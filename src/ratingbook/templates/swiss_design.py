@@ -19,6 +19,8 @@ from ratingbook.templates.designs import (
 )
 from ratingbook.workbook.schemas import (
     FORBIDDEN_PAIRS,
+    RATING_GAMES,
+    RATING_REPORT,
     SWISS_CROSSTABLE,
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
@@ -70,6 +72,13 @@ SWISS = Design(
                     "None",
                     "None, or Baku: in the first rounds the top half gets virtual points so the "
                     "strongest don't meet the weakest (for pairing only, never in standings).",
+                ),
+                (
+                    "FIDE Rated",
+                    "No",
+                    "Standard, Rapid or Blitz: the event is FIDE-rated; the standings show each "
+                    "player's rating change (Rtg+/-) and performance (Rp), and the Rating Report "
+                    "sheets the calculation. No: neither.",
                 ),
                 ("Points", "1 0.5 1", "Points for a win, a draw and a pairing-allocated bye."),
                 ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
@@ -160,7 +169,9 @@ SWISS = Design(
         "player has been paired, his number stays. A late entry with an empty No. gets his "
         "place in that order, the players below him moving down one. FIDE ID, Title, "
         "Federation, Birth and Sex go into TRF files; National ID is an ID that is not a FIDE "
-        "number. Withdrawn: the first round a player no longer plays.",
+        "number. Withdrawn: the first round a player no longer plays. K is the player's FIDE "
+        "K factor (40, 20 or 10, as FIDE's rating list gives it); empty: from the rating and "
+        "birth year.",
         f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
         "A bye is a row whose Black is BYE. White No. and Black No. are the start numbers the "
         "pairing used: ratingbook fills them.",
@@ -200,6 +211,8 @@ SWISS = Design(
         "    ratingbook pair tournament.xlsx --in-place      (pairs the next round)",
         "    ratingbook trf export tournament.xlsx -o event.trf   (FIDE's TRF-2026 file)",
         "    ratingbook trf import event.trf -o tournament.xlsx   (from Swiss-Manager, Vega...)",
-        *generated_lines((SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS)),
+        *generated_lines(
+            (SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS, RATING_REPORT, RATING_GAMES)
+        ),
     ),
 )

@@ -38,7 +38,9 @@ __all__ = [
     "LADDER_STANDINGS",
     "LADDER_STANDINGS_COLUMNS",
     "NAME_COLUMNS",
+    "RATING_GAMES",
     "RATING_HISTORY",
+    "RATING_REPORT",
     "SWISS_CROSSTABLE",
     "SWISS_EVENT_GAMES",
     "SWISS_GAMES",
@@ -109,6 +111,8 @@ SWISS_PLAYERS = TableSpec(
         Column("Withdrawn", required=False),
         # An ID that is not a FIDE number (a national federation's), kept for the record.
         Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
+        # The player's FIDE K (B.02 8.3.3: 40, 20 or 10), as FIDE's rating list gives it.
+        Column("K", required=False, aliases=("K Factor", "K-factor", "K-Factor")),
     ),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.
@@ -167,6 +171,9 @@ ELO_PROGRESS = "Elo Progress"
 SWISS_STANDINGS = "Swiss Standings"
 SWISS_CROSSTABLE = "Crosstable"
 SWISS_PAIRINGS = "Pairings"
+#: A FIDE-rated event's rating report (``FIDE Rated`` set): a line a player, a line a game.
+RATING_REPORT = "Rating Report"
+RATING_GAMES = "Rating Games"
 
 # --- the ladder's archives: appended to when a week ends, never rebuilt or cleared -------------
 

@@ -308,6 +308,22 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     else:
         crosstable = crosstable_grid(event, ranks)
     pairings = pairings_grid(event)
+    reports: tuple[GeneratedSheet, ...] = ()
+    if event.settings.rated:
+        from ratingbook.swiss.fide.rating_report import rating_report
+        from ratingbook.workbook.rating_grids import (
+            rating_games_grid,
+            rating_report_grid,
+            with_rating_columns,
+        )
+
+        report = rating_report(event)
+        standings = with_rating_columns(standings, report)
+        per_player, per_game = rating_report_grid(report), rating_games_grid(report)
+        reports = (
+            _generated(per_player, pairings.name),
+            _generated(per_game, per_player.name),
+        )
     planned = event.rounds_planned
     summary = [
         f"{'round robin' if event.settings.round_robin else 'swiss'}: "
@@ -340,6 +356,7 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
             _generated(standings, games_table.sheet),
             _generated(crosstable, standings.name),
             _generated(pairings, crosstable.name),
+            *reports,
         ),
         summary=tuple(summary),
     )
