@@ -14,6 +14,7 @@ import click
 
 from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
+from ratingbook.cli.players_commands import players_group
 from ratingbook.cli.reporting import INPUT_ERROR
 from ratingbook.cli.seed_commands import SEED_COMMANDS
 from ratingbook.cli.template_command import template_command
@@ -37,7 +38,14 @@ def cli(context: click.Context) -> None:
 _SEED_FILE = click.Path(allow_dash=True, path_type=str)
 
 
-for _command in (*SEED_COMMANDS, *BOOK_COMMANDS, template_command, trf_group, addin_command):
+for _command in (
+    *SEED_COMMANDS,
+    *BOOK_COMMANDS,
+    template_command,
+    trf_group,
+    players_group,
+    addin_command,
+):
     cli.add_command(_command)
 
 

@@ -31,10 +31,10 @@ from ratingbook.files.disk import (
 if TYPE_CHECKING:
     from ratingbook.cli.batch import Died
 
-__all__ = ["BOOK_COMMANDS", "expand_folders"]
+__all__ = ["BOOK_COMMANDS", "expand_folders", "targets", "with_book_options"]
 
 
-OUTPUT_SUFFIXES = ("-recalculated", "-new-week", "-paired")
+OUTPUT_SUFFIXES = ("-recalculated", "-new-week", "-paired", "-updated")
 
 
 def _is_folder(path: str) -> bool:
@@ -83,7 +83,7 @@ def expand_folders(books: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(expanded)
 
 
-def _targets(
+def targets(
     books: tuple[str, ...],
     output: str | None,
     out_dir: str | None,
@@ -234,7 +234,7 @@ _book_options = [
 ]
 
 
-def _with_book_options(command: F) -> F:
+def with_book_options(command: F) -> F:
     for option in reversed(_book_options):
         command = option(command)
     return command
@@ -242,7 +242,7 @@ def _with_book_options(command: F) -> F:
 
 @click.command("recalc")
 @click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
-@_with_book_options
+@with_book_options
 @click.option(
     "-j",
     "--jobs",
@@ -267,7 +267,7 @@ def recalc_command(
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
     """
-    pairs = _targets(books, output, out_dir, in_place, force, "recalculated")
+    pairs = targets(books, output, out_dir, in_place, force, "recalculated")
     _run_books([BookJob(s, t, in_place, "recalc", backend) for s, t in pairs], jobs)
 
 
@@ -280,7 +280,7 @@ def _book_command(name: str, suffix: str, help_text: str) -> click.Command:
 
     @click.command(name, help=help_text)
     @click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
-    @_with_book_options
+    @with_book_options
     def command(
         books: tuple[str, ...],
         output: str | None,
@@ -289,7 +289,7 @@ def _book_command(name: str, suffix: str, help_text: str) -> click.Command:
         in_place: bool,
         backend: str,
     ) -> None:
-        pairs = _targets(books, output, out_dir, in_place, force, suffix)
+        pairs = targets(books, output, out_dir, in_place, force, suffix)
         _run_books([BookJob(s, t, in_place, name, backend) for s, t in pairs], 1)
 
     return command
@@ -326,7 +326,7 @@ _pair_one_round = _book_command(
 
 @click.command("pair", help=_pair_one_round.help)
 @click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
-@_with_book_options
+@with_book_options
 @click.option(
     "--all",
     "every_round",
@@ -342,7 +342,7 @@ def pair_command(
     backend: str,
     every_round: bool,
 ) -> None:
-    pairs = _targets(books, output, out_dir, in_place, force, "paired")
+    pairs = targets(books, output, out_dir, in_place, force, "paired")
     action = "pair-all" if every_round else "pair"
     _run_books([BookJob(s, t, in_place, action, backend) for s, t in pairs], 1)
 

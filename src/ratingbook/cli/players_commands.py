@@ -1,0 +1,90 @@
+"""``ratingbook players update``: Swiss Players filled from FIDE's rating list.
+
+Thin: the list is opened by :mod:`ratingbook.files.rating_list_file`, read by
+:mod:`ratingbook.swiss.rating_list` and applied by :mod:`ratingbook.workbook.players_update`.
+The changes are printed, one line a player, before the book is written; with ``--dry-run``
+nothing is written.
+"""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from pathlib import Path
+
+import click
+
+from ratingbook.cli.book_commands import targets, with_book_options
+from ratingbook.cli.reporting import reports_input_errors
+from ratingbook.swiss.codes import RATING_KINDS
+
+__all__ = ["players_group"]
+
+
+@click.group("players")
+def players_group() -> None:
+    """The players of a Swiss event or round robin."""
+
+
+@players_group.command("update")
+@click.argument("book")
+@click.option(
+    "--rating-list",
+    "rating_list",
+    required=True,
+    metavar="FILE",
+    help="FIDE's rating list: the .zip as downloaded from ratings.fide.com, or its .txt or .xml.",
+)
+@click.option(
+    "--list",
+    "kind",
+    type=click.Choice([k.lower() for k in RATING_KINDS]),
+    help="Which rating to take (default: the event's FIDE Rated setting, else standard).",
+)
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@with_book_options
+@reports_input_errors
+def players_update_command(
+    book: str,
+    rating_list: str,
+    kind: str | None,
+    dry_run: bool,
+    output: str | None,
+    out_dir: str | None,
+    force: bool,
+    in_place: bool,
+    backend: str,
+) -> None:
+    """Fill Rating, Title, Federation, Birth, Sex and K of every player in BOOK whose FIDE ID
+    is on FIDE's rating list, and say what changed and which IDs the list does not have.
+
+    The list is streamed, never loaded whole (the full list has over a million players).
+    Without -o or --in-place the result is written beside BOOK as NAME-updated.xlsx.
+    """
+    from ratingbook.files.backends import open_book
+    from ratingbook.files.disk import held_for_in_place
+    from ratingbook.files.rating_list_file import open_rating_list
+    from ratingbook.swiss.rating_list import RatingListScan, scan_rating_list
+    from ratingbook.workbook.book import apply_plan
+    from ratingbook.workbook.players_update import plan_players_update
+
+    [(source, target)] = targets((book,), output, out_dir, in_place, force, "updated")
+
+    def scan(ids: set[int], chosen: str) -> RatingListScan:
+        with open_rating_list(Path(rating_list)) as stream:
+            return scan_rating_list(stream, ids, chosen)
+
+    chosen = next((k for k in RATING_KINDS if k.lower() == kind), None)
+    held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
+    with held:
+        workbook = open_book(source, backend)
+        if in_place and not dry_run:
+            workbook.refuse_in_place()
+        update = plan_players_update(workbook, scan, chosen)
+        for line in (*update.changes, *update.missing):
+            click.echo(line)
+        if dry_run:
+            click.echo(f"dry run: {update.plan.summary[0]}; nothing written")
+            return
+        apply_plan(workbook, update.plan)
+        workbook.save(target)
+    click.echo(f"ok     {source} -> {target} ({update.plan.summary[0]})")

@@ -1,0 +1,151 @@
+"""``players update``: Swiss Players filled from FIDE's rating list, matched by FIDE ID.
+
+For every player with a FIDE ID found on the list, the cells ``Rating``, ``Title``,
+``Federation``, ``Birth``, ``Sex`` and ``K`` become what the list says for the list chosen
+(standard, rapid or blitz; by default the event's ``FIDE Rated`` setting, else standard). A
+player the list shows unrated gets an empty Rating. A birth date already typed is kept when its
+year is the list's. A column the sheet lacks is added after its last column. What changes, cell
+by cell, and which IDs the list does not have, come back as lines to show before anything is
+written. The list itself is read by :mod:`ratingbook.swiss.rating_list`, streamed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ratingbook.core.refs import column_letter
+from ratingbook.errors import Problems, RatingbookError
+from ratingbook.swiss.event import read_player
+from ratingbook.swiss.rating_list import ListedPlayer, RatingListScan
+from ratingbook.swiss.settings import read_settings
+from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock
+from ratingbook.workbook.reading import Sheets, column_block, read
+from ratingbook.workbook.schemas import SWISS_PLAYERS, SWISS_SETTINGS
+
+__all__ = ["PlayersUpdate", "plan_players_update"]
+
+#: The columns the list fills, in the order a change line names them.
+FILLED = ("Rating", "Title", "Federation", "Birth", "Sex", "K")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersUpdate:
+    """The blocks to write, each cell's change as a line, and the IDs the list lacks."""
+
+    plan: Plan
+    changes: tuple[str, ...]
+    missing: tuple[str, ...]
+    kind: str
+    list_format: str
+    list_players: int
+
+
+def _shown(value: object) -> str:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return "empty"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _same(old: object, new: object) -> bool:
+    return _shown(old).casefold() == _shown(new).casefold()
+
+
+def _cells(listed: ListedPlayer, birth: str) -> dict[str, object]:
+    keep_birth = listed.birth_year is not None and str(listed.birth_year) in birth
+    return {
+        "Rating": listed.rating,
+        "Title": listed.title or None,
+        "Federation": listed.federation or None,
+        "Birth": (birth or None) if keep_birth else listed.birth_year,
+        "Sex": listed.sex or None,
+        "K": listed.k,
+    }
+
+
+def plan_players_update(
+    book: Book, scan: Callable[[set[int], str], RatingListScan], kind: str | None = None
+) -> PlayersUpdate:
+    """What updating ``book``'s players from the list ``scan`` reads would change.
+
+    ``scan(ids, kind)`` reads the list for those FIDE IDs. Every problem of the sheet (an ID
+    that is not a number, ...) is reported at once before the list is read.
+    """
+    sheets = Sheets(book)
+    players = read(sheets, SWISS_PLAYERS)
+    if kind is None:
+        settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(
+            SWISS_SETTINGS.sheet
+        ) else None  # fmt: skip
+        kind = (settings.rated if settings else "") or "Standard"
+    problems = Problems()
+    by_row = {}
+    for row in players.rows:
+        if all(v is None or (isinstance(v, str) and not v.strip()) for v in row.values.values()):
+            continue
+        try:
+            player = read_player(row)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        if player.fide_id is not None and row.where.row is not None:
+            by_row[row.where.row] = (player, row)
+    problems.check()
+    if not by_row:
+        raise RatingbookError(
+            f"no player in {SWISS_PLAYERS.sheet!r} has a FIDE ID: nothing to look up"
+        )
+    result = scan({player.fide_id for player, _ in by_row.values() if player.fide_id}, kind)
+    found = result.found
+    changes: list[str] = []
+    missing: list[str] = []
+    updates: dict[str, dict[int, object]] = {column: {} for column in FILLED}
+    for number, (player, row) in sorted(by_row.items()):
+        listed = found.get(player.fide_id or 0)
+        label = f"{SWISS_PLAYERS.sheet} row {number} ({player.name}, FIDE ID {player.fide_id})"
+        if listed is None:
+            missing.append(f"{label}: not on the list")
+            continue
+        said = []
+        for column, new in _cells(listed, player.birth).items():
+            old = row.get(column)
+            if _same(old, new):
+                continue
+            updates[column][number] = new
+            said.append(f"{column} {_shown(old)} -> {_shown(new)}")
+        if said:
+            changes.append(f"{label}: " + ", ".join(said))
+    blocks: list[WriteBlock] = []
+    next_column = max(players.columns.values()) + 1
+    last_row = max(by_row)
+    for column in FILLED:
+        values = updates[column]
+        if column in players.columns:
+            if values:
+                block = column_block(players, column, values)
+                if block is not None:
+                    blocks.append(block)
+            continue
+        if not values:
+            continue
+        # The sheet has no such column: a header and the values, after its last column.
+        cells: list[list[object]] = [[column]]
+        cells += [[values.get(r, KEEP)] for r in range(players.first_data_row, last_row + 1)]
+        blocks.append(WriteBlock(players.sheet, players.header_row, next_column, cells))
+        changes.append(f"{SWISS_PLAYERS.sheet}: new column {column_letter(next_column)} ({column})")
+        next_column += 1
+    summary = (
+        f"players: {len(by_row)} with a FIDE ID, {len(by_row) - len(missing)} found on the "
+        f"{kind.lower()} list ({result.format}, {result.players} players), "
+        f"{len(changes)} changed, {len(missing)} not found",
+    )
+    return PlayersUpdate(
+        Plan(blocks=tuple(blocks), summary=summary),
+        tuple(changes),
+        tuple(missing),
+        kind,
+        result.format,
+        result.players,
+    )

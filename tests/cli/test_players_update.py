@@ -1,0 +1,113 @@
+"""``ratingbook players update``: Swiss Players filled from FIDE's rating list by FIDE ID, the
+changes shown before anything is written. The list is tests/data/rating_lists/standard_jan23.txt
+(see tests/swiss/test_rating_list.py); the expected cells are what its lines say."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+from tests.helpers.cli import digest, run
+
+from ratingbook.templates import TemplateBook, build_template
+
+LIST = Path(__file__).resolve().parents[1] / "data" / "rating_lists" / "standard_jan23.txt"
+PLAYERS = [
+    {"Name": "Peter Leko", "FIDE ID": 703303, "Rating": 2700},
+    {"Name": "Aadya Gowda", "FIDE ID": 48701955, "Birth": "2013/04/02"},
+    {"Name": "Sali", "FIDE ID": 4804929, "Rating": 1876, "Title": "WFM", "Federation": "IRQ",
+     "Sex": "w", "Birth": 2001, "K": 20},
+    {"Name": "Nobody", "FIDE ID": 99999999},
+    {"Name": "No ID", "Rating": 1500},
+]  # fmt: skip
+
+
+def book(tmp_path: Path, players: list[dict[str, object]] = PLAYERS) -> Path:
+    path = tmp_path / "event.xlsx"
+    rows = {"Swiss Settings": [("Rounds", 5, None)], "Swiss Players": players, "Swiss Games": []}
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    return path
+
+
+def sheet(path: Path) -> list[dict[str, object]]:
+    ws = openpyxl.load_workbook(path)["Swiss Players"]
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(v is not None for v in r)]
+
+
+def test_the_players_are_filled_as_the_list_says(tmp_path: Path) -> None:
+    path = book(tmp_path)
+    done = run("players", "update", path, "--rating-list", LIST, "--in-place")
+    assert done.returncode == 0, done.stderr
+    got = {r["Name"]: tuple(r[c] for c in ("Rating", "Title", "Federation", "Birth", "Sex", "K"))
+           for r in sheet(path)}  # fmt: skip
+    assert got == {
+        "Peter Leko": (2738, "GM", "HUN", 1979, "m", 10),
+        "Aadya Gowda": (1807, "WCM", "IND", "2013/04/02", "w", 40),  # her full date is kept
+        "Sali": (1876, "WFM", "IRQ", 2001, "w", 20),  # as the list says already: unchanged
+        "Nobody": (None, None, None, None, None, None),
+        "No ID": (1500, None, None, None, None, None),
+    }
+    out = done.stdout
+    assert (
+        "Swiss Players row 2 (Peter Leko, FIDE ID 703303): Rating 2700 -> 2738, Title empty -> GM"
+        in out
+    )
+    assert "Swiss Players row 5 (Nobody, FIDE ID 99999999): not on the list" in out
+    assert "Sali" not in out
+    assert "2 changed, 1 not found" in out
+
+
+def test_a_dry_run_shows_the_changes_and_writes_nothing(tmp_path: Path) -> None:
+    path = book(tmp_path)
+    before = digest(path)
+    done = run("players", "update", path, "--rating-list", LIST, "--dry-run", "--in-place")
+    assert done.returncode == 0, done.stderr
+    assert "Rating 2700 -> 2738" in done.stdout and "nothing written" in done.stdout
+    assert digest(path) == before
+
+
+def test_a_book_without_a_k_column_gets_one(tmp_path: Path) -> None:
+    path = tmp_path / "plain.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Swiss Players"
+    ws.append(["Name", "FIDE ID", "Rating"])
+    ws.append(["Peter Leko", 703303, 2600])
+    wb.create_sheet("Swiss Games").append(["Round", "White", "Black", "Result"])
+    wb.save(path)
+    done = run("players", "update", path, "--rating-list", LIST, "-o", tmp_path / "out.xlsx")
+    assert done.returncode == 0, done.stderr
+    assert "new column D (Title)" in done.stdout
+    assert sheet(tmp_path / "out.xlsx") == [
+        {"Name": "Peter Leko", "FIDE ID": 703303, "Rating": 2738, "Title": "GM",
+         "Federation": "HUN", "Birth": 1979, "Sex": "m", "K": 10},
+    ]  # fmt: skip
+
+
+def test_an_id_that_is_not_a_number_is_named_and_nothing_is_written(tmp_path: Path) -> None:
+    players = [dict(p) for p in PLAYERS]
+    players[1]["FIDE ID"] = "48701955x"
+    players[3]["K"] = 25
+    path = book(tmp_path, players)
+    before = digest(path)
+    done = run("players", "update", path, "--rating-list", LIST, "--in-place")
+    assert done.returncode == 2
+    assert "sheet 'Swiss Players', row 3, column D (FIDE ID)" in done.stderr
+    assert (
+        "sheet 'Swiss Players', row 5, column K (K): K 25 is not one of FIDE's values"
+        in done.stderr
+    )
+    assert digest(path) == before
+
+
+def test_a_file_that_is_no_rating_list_writes_nothing(tmp_path: Path) -> None:
+    path = book(tmp_path)
+    before = digest(path)
+    other = tmp_path / "list.csv"
+    other.write_text("Name,Rating\n", encoding="utf-8")
+    done = run("players", "update", path, "--rating-list", other, "--in-place")
+    assert done.returncode == 2
+    assert "line 1: not one of FIDE's rating lists" in done.stderr
+    assert digest(path) == before
