@@ -11,12 +11,14 @@ the layers below it)::
     workbook                    the Book interface, schemas, one planner per family
     files                       disk, the .xlsx package, the two back ends
     templates                   the ready-to-use workbooks
+    web                         ratingbook publish: the event as web pages (Jinja2)
     excel                       xlwings: the adapter and the entry points
     cli                         the command line
     ratingbook, udfs, __main__  the public entry modules
 
 Inside ``files`` the same rule holds one level down: ``disk`` < ``ooxml`` < ``patching`` and
-``rewriting`` (which never import each other) < ``backends``.
+``rewriting`` (which never import each other) < ``backends``; ``rating_list_file`` (a download
+opened as a stream) stands beside ``disk``.
 
 Besides the order, this test holds: no import circle of any kind (run-time, type-only or inside a
 function); a package's ``__init__`` only hands on names of its own modules, and no module takes a
@@ -51,6 +53,7 @@ LAYERS = (
     "workbook",
     "files",
     "templates",
+    "web",
     "excel",
     "cli",
     "entry",
@@ -58,7 +61,12 @@ LAYERS = (
 #: The public entry modules, the only modules directly in src/ratingbook/ besides errors.py.
 ENTRY_MODULES = ("ratingbook", "ratingbook.__main__", "ratingbook.udfs")
 #: Inside ``files``: bottom to top; modules on one level never import each other.
-FILES_LEVELS = (("disk",), ("ooxml",), ("patching", "rewriting"), ("backends",))
+FILES_LEVELS = (
+    ("disk", "rating_list_file"),
+    ("ooxml",),
+    ("patching", "rewriting"),
+    ("backends",),
+)
 #: Layers whose modules may import no spreadsheet library (they are the engine and what it
 #: stands on): openpyxl and xlwings live in the adapters only.
 PURE_LAYERS = ("errors", "core", "ratings", "seeds", "swiss")

@@ -16,7 +16,7 @@ The public API, in one place (everything else is internal and may move):
 
 The packages, from the bottom layer up (imports point down only; ``tests/test_architecture.py``
 checks): ``core``, ``ratings``, ``seeds``, ``swiss``, ``workbook``, ``files``, ``templates``,
-``excel``, ``cli``.
+``web``, ``excel``, ``cli``.
 """
 
 from __future__ import annotations

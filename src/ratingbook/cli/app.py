@@ -15,6 +15,7 @@ import click
 from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
 from ratingbook.cli.players_commands import players_group
+from ratingbook.cli.publish_command import publish_command
 from ratingbook.cli.reporting import INPUT_ERROR
 from ratingbook.cli.seed_commands import SEED_COMMANDS
 from ratingbook.cli.template_command import template_command
@@ -44,6 +45,7 @@ for _command in (
     template_command,
     trf_group,
     players_group,
+    publish_command,
     addin_command,
 ):
     cli.add_command(_command)

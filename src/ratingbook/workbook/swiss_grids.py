@@ -87,24 +87,36 @@ def seed_order_standings(
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """What an event's lists show of a player around the name: the start number before it and
-    the rating after it (a worksheet function, which knows only names, shows the name alone)."""
+    """What an event's lists show of a player around the name: the start number before it,
+    the FIDE title and federation where any player has one, and the rating after it (a
+    worksheet function, which knows only names, shows the name alone)."""
 
     numbers: Mapping[str, int] = field(default_factory=dict)
     ratings: Mapping[str, int | None] = field(default_factory=dict)
+    titles: Mapping[str, str] = field(default_factory=dict)
+    federations: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, event: SwissEvent) -> Shown:
-        return cls(event.start_numbers(), {p.name: p.rating for p in event.players})
+        players = event.players
+        titles = {p.name: p.title for p in players} if any(p.title for p in players) else {}
+        feds = {p.name: p.federation for p in players} if any(p.federation for p in players) else {}
+        return cls(event.start_numbers(), {p.name: p.rating for p in players}, titles, feds)
 
     @property
     def header(self) -> tuple[str, ...]:
-        return ("No.", "Name", "Rating") if self.numbers else ("Name",)
+        if not self.numbers:
+            return ("Name",)
+        title = ("Title",) if self.titles else ()
+        fed = ("Fed",) if self.federations else ()
+        return ("No.", *title, "Name", *fed, "Rating")
 
     def cells(self, name: str) -> tuple[object, ...]:
         if not self.numbers:
             return (name,)
-        return (self.numbers[name], name, self.ratings[name])
+        title = (self.titles[name] or None,) if self.titles else ()
+        fed = (self.federations[name] or None,) if self.federations else ()
+        return (self.numbers[name], *title, name, *fed, self.ratings[name])
 
 
 #: Seed 004's standings columns, in its order, after Rank and the player.

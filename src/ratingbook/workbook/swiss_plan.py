@@ -291,7 +291,8 @@ def _shown_number(value: object) -> int | None:
 
 
 def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
-    from ratingbook.workbook.swiss_grids import crosstable_grid, pairings_grid, standings_grid
+    from ratingbook.workbook.event_grids import event_grids
+    from ratingbook.workbook.swiss_grids import pairings_grid
 
     event, games_table = tables.event, tables.games
     numbers = event.start_numbers()
@@ -300,26 +301,15 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     if block is not None:
         blocks.append(block)
     event = event.with_entries(new_rows)
-    standings, ranks = standings_grid(event)
-    if event.settings.round_robin:
-        from ratingbook.workbook.round_robin_grid import round_robin_crosstable
-
-        crosstable = round_robin_crosstable(event, ranks)
-    else:
-        crosstable = crosstable_grid(event, ranks)
+    grids = event_grids(event)
+    standings, crosstable = grids.standings, grids.crosstable
     pairings = pairings_grid(event)
     reports: tuple[GeneratedSheet, ...] = ()
-    if event.settings.rated:
-        from ratingbook.swiss.fide.rating_report import rating_report
-        from ratingbook.workbook.rating_grids import (
-            rating_games_grid,
-            rating_report_grid,
-            with_rating_columns,
-        )
+    if grids.report is not None:
+        from ratingbook.workbook.rating_grids import rating_games_grid, rating_report_grid
 
-        report = rating_report(event)
-        standings = with_rating_columns(standings, report)
-        per_player, per_game = rating_report_grid(report), rating_games_grid(report)
+        per_player = rating_report_grid(grids.report)
+        per_game = rating_games_grid(grids.report)
         reports = (
             _generated(per_player, pairings.name),
             _generated(per_game, per_player.name),

@@ -1,0 +1,224 @@
+"""What each page of a published event shows, as plain tables of text cells.
+
+The pages: ``index.html`` (the standings, with every tie-break, and the rating changes of a
+FIDE-rated event), ``crosstable.html``, ``round-N.html`` (each round's pairings and results),
+``players.html`` (the list, by start number) and ``player-N.html`` (a page per start number:
+the player's games, colours and scores, and his rating change game by game). The figures are
+the workbook's grids (:mod:`ratingbook.workbook.event_grids`, ``pairings_grid``), so a page's
+table equals its sheet. Pure: text in, text out; escaping is the templates' (Jinja2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from ratingbook.swiss.event import BYE, SwissEvent
+from ratingbook.workbook.event_grids import EventGrids
+from ratingbook.workbook.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
+
+__all__ = ["Cell", "Page", "Table", "event_pages", "player_file", "round_file", "text"]
+
+#: Columns whose numbers are shown with a sign (a rating change).
+_SIGNED = frozenset({"Rtg+/-", "Change", "Delta R", "K x Delta R"})
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table cell: its text, a link (or None), and whether it is a number (aligned right)."""
+
+    text: str
+    href: str | None = None
+    number: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    #: The columns that head their row (the player's name): ``<th scope="row">``.
+    row_header: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    file: str
+    title: str
+    heading: str
+    tables: tuple[Table, ...]
+    facts: tuple[tuple[str, str], ...] = ()  # a player's details: label, value
+    notes: tuple[str, ...] = ()
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+
+def text(value: object, signed: bool = False) -> str:
+    """A cell's value as the page shows it: whole numbers without a point, halves as 2.5."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction | Decimal):
+        value = int(value) if value == int(value) else float(value)
+    if isinstance(value, float):
+        value = int(value) if value.is_integer() else value
+    if isinstance(value, int):
+        return f"{value:+d}" if signed and value else str(value)
+    if isinstance(value, float):
+        return f"{value:+g}" if signed else f"{value:g}"
+    return str(value)
+
+
+def player_file(number: int) -> str:
+    return f"player-{number}.html"
+
+
+def round_file(number: int) -> str:
+    return f"round-{number}.html"
+
+
+def _table(
+    grid: SheetGrid, caption: str, numbers: Mapping[str, int], *, name_columns: Sequence[str] = ()
+) -> Table:
+    """A grid as a table; the names in ``name_columns`` link to their players' pages."""
+    linked = {grid.header.index(c) for c in name_columns if c in grid.header}
+    rows = []
+    for row in grid.rows:
+        cells = []
+        for i, value in enumerate(row):
+            shown = text(value, grid.header[i] in _SIGNED)
+            href = None
+            if i in linked and isinstance(value, str) and value in numbers:
+                href = player_file(numbers[value])
+            number = isinstance(value, int | float | Fraction | Decimal) and not isinstance(
+                value, bool
+            )
+            cells.append(Cell(shown, href, number))
+        rows.append(tuple(cells))
+    first = min(linked) if linked else None
+    return Table(caption, grid.header, tuple(rows), first)
+
+
+def _games_table(event: SwissEvent, name: str, grids: EventGrids) -> Table:
+    numbers = event.start_numbers()
+    ratings = {p.name: p.rating for p in event.players}
+    report = grids.report.by_name().get(name) if grids.report else None
+    rated = {(g.round, g.opponent): g for g in report.games} if report else {}
+    header = ["Round", "Colour", "No.", "Opponent", "Rating", "Result"]
+    if report is not None:
+        header += ["Expected", "Delta R"]
+    rows = []
+    for entry in sorted((e for e in event.entries if name in e.players()), key=lambda e: e.round):
+        if entry.black is None:
+            result = "" if entry.result is None else entry.result.value
+            cells = [Cell(str(entry.round), number=True), Cell(""), Cell(""), Cell(BYE), Cell(""),
+                     Cell(result)]  # fmt: skip
+        else:
+            white = entry.white == name
+            other = entry.black if white else entry.white
+            sign = "" if entry.result is None else RESULT_SIGNS[entry.result][0 if white else 1]
+            cells = [
+                Cell(str(entry.round), number=True),
+                Cell("White" if white else "Black"),
+                Cell(str(numbers[other]), number=True),
+                Cell(other, player_file(numbers[other])),
+                Cell(text(ratings[other]), number=True),
+                Cell(sign),
+            ]
+        if report is not None:
+            other_name = (entry.black if entry.white == name else entry.white) or ""
+            game = rated.get((entry.round, other_name))
+            cells += [
+                Cell(text(game.expected) if game else "", number=True),
+                Cell(text(game.delta, True) if game else "", number=True),
+            ]
+        rows.append(tuple(cells))
+    return Table("Games", tuple(header), tuple(rows), 3)
+
+
+def _player_page(event: SwissEvent, name: str, grids: EventGrids, title: str) -> Page:
+    player = event.player(name)
+    number = event.start_numbers()[name]
+    points = event.points()[name]
+    facts = [("Start number", str(number)), ("Rank", text(grids.ranks.get(name)))]
+    facts += [("Points", text(points))]
+    for label, value in (
+        ("Title", player.title),
+        ("Federation", player.federation),
+        ("FIDE ID", player.fide_id),
+        ("Rating", player.rating),
+    ):
+        if value:
+            facts.append((label, text(value)))
+    notes = []
+    report = grids.report.by_name().get(name) if grids.report else None
+    if report is not None:
+        if report.change is not None:
+            facts.append(("Rating change", f"{text(report.change, True)} (K {report.k})"))
+        if report.performance is not None:
+            facts.append(("Performance", str(report.performance)))
+        notes.append(f"Rating change by the {grids.report.rules.title}." if grids.report else "")
+    heading = f"{player.title + ' ' if player.title else ''}{name}"
+    return Page(
+        player_file(number),
+        f"{name} - {title}",
+        heading,
+        (_games_table(event, name, grids),),
+        tuple(facts),
+        tuple(n for n in notes if n),
+    )
+
+
+def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
+    """Every page of the site, the standings first."""
+    numbers = event.start_numbers()
+    names = ("Name", "White", "Black")
+    after = text(event.paired_rounds)
+    pages = [
+        Page(
+            "index.html",
+            title,
+            title,
+            (_table(grids.standings, "Standings", numbers, name_columns=names),),
+            notes=(f"Standings {grids.standings.note}.",) if grids.standings.note else (),
+            extra={"after": after},
+        ),
+        Page(
+            "crosstable.html",
+            f"Crosstable - {title}",
+            "Crosstable",
+            (_table(grids.crosstable, "Crosstable", numbers, name_columns=names),),
+        ),
+    ]
+    for number in range(1, event.paired_rounds + 1):
+        grid = pairings_grid(event, number)
+        pages.append(
+            Page(
+                round_file(number),
+                f"Round {number} - {title}",
+                f"Round {number}",
+                (
+                    _table(
+                        grid, f"Round {number} pairings and results", numbers, name_columns=names
+                    ),
+                ),
+            )
+        )
+    listed = [
+        (numbers[p.name], p.title, p.name, p.federation, p.rating, p.fide_id)
+        for p in event.start_order
+    ]
+    players = SheetGrid("Players", ("No.", "Title", "Name", "Federation", "Rating", "FIDE ID"),
+                        listed)  # fmt: skip
+    pages.append(
+        Page(
+            "players.html",
+            f"Players - {title}",
+            "Players",
+            (_table(players, "Players by start number", numbers, name_columns=("Name",)),),
+        )
+    )
+    pages.extend(_player_page(event, p.name, grids, title) for p in event.start_order)
+    return pages

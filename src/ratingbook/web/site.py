@@ -1,0 +1,98 @@
+"""The published site: every page rendered by Jinja2 from ``templates/`` (autoescaped, so no
+text from a cell is ever markup or script), then written into the output folder.
+
+Everything is rendered before the first file is written; each file is written to a temporary
+name and renamed into place, so a reader never sees half a page. Files of the folder that are
+not the site's are left alone. An output path that is a file, or cannot be created, is an error
+and nothing is written.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+from importlib import metadata, resources
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from ratingbook.errors import RatingbookError
+from ratingbook.swiss.event import SwissEvent
+from ratingbook.web.pages import event_pages
+from ratingbook.workbook.event_grids import event_grids
+
+__all__ = ["build_site", "render_site"]
+
+STYLESHEET = "style.css"
+
+
+def _version() -> str:
+    """The installed ratingbook's version (the package's own ``__version__``, read from its
+    metadata: a layer below the entry modules cannot import them)."""
+    try:
+        return metadata.version("ratingbook")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def _environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("ratingbook.web", "templates"),
+        autoescape=select_autoescape(["html"], default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_site(event: SwissEvent, title: str, today: _dt.date | None = None) -> dict[str, str]:
+    """Every file of the site by name: the pages and the stylesheet."""
+    grids = event_grids(event)
+    pages = event_pages(event, grids, title)
+    template = _environment().get_template("page.html")
+    when = (today or _dt.date.today()).isoformat()
+    footer = (
+        f"{title}: after round {event.paired_rounds}. Published {when} by ratingbook "
+        f"{_version()}; FIDE pairing and tie-breaks computed by gacrux."
+    )
+    files = {
+        page.file: template.render(
+            page=page,
+            event=title,
+            rounds=range(1, event.paired_rounds + 1),
+            footer=footer,
+            version=_version(),
+        )
+        for page in pages
+    }
+    files[STYLESHEET] = resources.files("ratingbook.web").joinpath(STYLESHEET).read_text("utf-8")
+    return files
+
+
+def _folder(out_dir: Path) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise RatingbookError(f"the output folder {str(out_dir)!r} is a file, not a folder")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RatingbookError(
+            f"cannot create the output folder {str(out_dir)!r}: {error.strerror or error}"
+        ) from None
+
+
+def build_site(event: SwissEvent, title: str, out_dir: Path) -> list[str]:
+    """Write the site of ``event`` into ``out_dir`` (created if missing); the files written."""
+    files = render_site(event, title)
+    _folder(out_dir)
+    for name, content in files.items():
+        descriptor, temporary = tempfile.mkstemp(prefix=".~ratingbook-", dir=out_dir)
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(content)
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, out_dir / name)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    return sorted(files)

@@ -1,0 +1,38 @@
+"""Every table an event shows, computed once: the standings (with the rating columns of a
+FIDE-rated event), each player's rank, the crosstable (the square one of a round robin), and
+the rating report. The workbook writes them as sheets (:mod:`ratingbook.workbook.swiss_plan`)
+and ``ratingbook publish`` as web pages (:mod:`ratingbook.web`), so both show the same figures.
+Pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ratingbook.swiss.event import SwissEvent
+from ratingbook.swiss.fide.rating_report import RatingReport, rating_report
+from ratingbook.workbook.rating_grids import with_rating_columns
+from ratingbook.workbook.round_robin_grid import round_robin_crosstable
+from ratingbook.workbook.swiss_grids import SheetGrid, crosstable_grid, standings_grid
+
+__all__ = ["EventGrids", "event_grids"]
+
+
+@dataclass(frozen=True, slots=True)
+class EventGrids:
+    standings: SheetGrid
+    ranks: dict[str, int]
+    crosstable: SheetGrid
+    report: RatingReport | None
+
+
+def event_grids(event: SwissEvent) -> EventGrids:
+    standings, ranks = standings_grid(event)
+    report = rating_report(event) if event.settings.rated else None
+    if report is not None:
+        standings = with_rating_columns(standings, report)
+    if event.settings.round_robin:
+        crosstable = round_robin_crosstable(event, ranks)
+    else:
+        crosstable = crosstable_grid(event, ranks)
+    return EventGrids(standings, ranks, crosstable, report)
