@@ -1,16 +1,12 @@
 """``ratingbook publish``: the site opens in a real browser (headless Chromium), every link
 resolves, and every page's tables equal the workbook's sheets, read back with openpyxl.
 
-The event is played through the commands a user runs: the Swiss template's sheets with six
-rated players (one named like an attack, ``<script>...``, one with ``&`` and quotes, one with
-a tag), FIDE
-Rated, three rounds paired by ``recalc`` and results typed in between. The same checks run on
-the raw HTML (Python's own parser, in the quick loop) and on the DOM Chromium built.
+The event is tests/helpers/played_event.py's. The same checks run on the raw HTML (Python's
+own parser, in the quick loop) and on the DOM Chromium built.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -18,19 +14,7 @@ import openpyxl
 import pytest
 from tests.helpers.browser import CHROMIUM, Tables, dump_dom, screenshot
 from tests.helpers.cli import run
-
-from ratingbook.templates import TemplateBook, build_template
-
-SCRIPT = '<script>alert("x")</script>'
-PLAYERS = [
-    {"Name": "Ann Berg", "Rating": 2310, "Title": "FM", "Federation": "NOR", "FIDE ID": 1503014},
-    {"Name": SCRIPT, "Rating": 2205},
-    {"Name": 'Tom & "Jerry"', "Rating": 2150, "Federation": "ENG"},
-    {"Name": "Dita Kay", "Rating": 2040},
-    {"Name": "Emil Ost", "Rating": 1980, "Birth": 2012},
-    {"Name": "Zoë <b>Bold</b>", "Rating": 1875},
-]
-RESULTS = ("1-0", "½-½", "0-1")
+from tests.helpers.played_event import SCRIPT, played_event
 
 
 def sheet(path: Path, name: str) -> list[list[object]]:
@@ -42,30 +26,7 @@ def sheet(path: Path, name: str) -> list[list[object]]:
 @pytest.fixture(scope="module")
 def published(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("publish")
-    book = folder / "club.xlsx"
-    rows = {
-        "Swiss Settings": [
-            ("Event", "Club Championship 2026", None),
-            ("Rounds", 3, None),
-            ("Start Date", dt.datetime(2026, 4, 11), None),
-            ("Tie-breaks", "BH SB", None),
-            ("FIDE Rated", "Standard", None),
-        ],
-        "Swiss Players": PLAYERS,
-        "Swiss Games": [],
-    }
-    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(book)
-    for number in range(1, 4):
-        assert run("recalc", book, "--in-place").returncode == 0  # pairs the round
-        wb = openpyxl.load_workbook(book)
-        ws = wb["Swiss Games"]
-        header = [c.value for c in ws[1]]
-        for row in ws.iter_rows(min_row=2):
-            cells = dict(zip(header, row, strict=False))
-            if cells["Round"].value == number and cells["Result"].value is None:
-                cells["Result"].value = RESULTS[(row[0].row + number) % 3]
-        wb.save(book)
-    assert run("recalc", book, "--in-place").returncode == 0
+    book = played_event(folder)
     site = folder / "site"
     done = run("publish", book, "--out-dir", site)
     assert done.returncode == 0, done.stderr
@@ -130,7 +91,9 @@ def test_every_page_shows_the_sheets_and_every_link_resolves(
             assert not target.fragment or target.fragment in parsed[page].ids, (name, link)
     # A name from a cell is text, never markup or a formula.
     assert all("script" not in t.tags for t in parsed.values())
-    names = [row[2] for row in parsed["index.html"].tables[0]["rows"]]  # type: ignore[index]
+    standings = parsed["index.html"].tables[0]
+    at = standings["header"].index("Name")  # type: ignore[attr-defined]
+    names = [row[at] for row in standings["rows"]]  # type: ignore[attr-defined]
     assert SCRIPT in names and 'Tom & "Jerry"' in names and "Zoë <b>Bold</b>" in names
     assert all("b" not in t.tags for t in parsed.values())
 

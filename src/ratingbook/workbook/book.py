@@ -80,6 +80,9 @@ class GeneratedSheet:
     after: str | None = None
     print_setup: PrintSetup | None = None
     charts: tuple[LineChart, ...] = ()
+    #: 0-based columns whose cells are centred (short numbers and codes beside a name, so
+    #: that a printed list never runs a rank into a name).
+    centred: frozenset[int] = frozenset()
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]

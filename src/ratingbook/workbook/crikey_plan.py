@@ -107,6 +107,7 @@ def plan_crikey(sheets: Sheets) -> Plan:
         widths={1: 20, 2: 13},
         after=games_table.sheet,
         print_setup=PrintSetup(CRIKEY_STANDINGS, file_name=True),
+        centred=frozenset({0}),  # Rank: never run into the name when printed
     )
     history_sheet = GeneratedSheet(
         CRIKEY_HISTORY,

@@ -35,7 +35,7 @@ from ratingbook.ratings import ladder
 from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.camp_week import week_label
 from ratingbook.workbook.charts import chart_sheets, ladder_paths, ladder_progress
-from ratingbook.workbook.presentation import PrintSetup
+from ratingbook.workbook.presentation import PrintSetup, centred_columns
 from ratingbook.workbook.reading import Sheets, column_block, guarded, read
 from ratingbook.workbook.schemas import (
     CAMP_GROUPS,
@@ -281,6 +281,7 @@ def ladder_generated(
         widths={2: 24, 3: 14, 5: 17},
         after=after,
         print_setup=PrintSetup(f"{LADDER_STANDINGS} - {title}"),
+        centred=centred_columns(LADDER_STANDINGS_COLUMNS),  # Rank and ID apart from the name
     )
     names = {p.id: p.name for p in outcome.players}
     history = GeneratedSheet(

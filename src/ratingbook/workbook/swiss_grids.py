@@ -52,6 +52,10 @@ class SheetGrid:
     number_formats: Mapping[int, str] = field(default_factory=dict)
     widths: Mapping[int, float] = field(default_factory=dict)
     note: str = ""
+    #: The printed title ("Round 5 pairings"); the event's name follows it on the page.
+    title: str = ""
+    #: 0-based columns whose cells are centred (ranks, numbers, codes, crosstable cells).
+    centred: frozenset[int] = frozenset()
 
 
 def _number(points: Fraction) -> int | float:

@@ -38,7 +38,7 @@ from ratingbook.swiss.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
 from ratingbook.swiss.round_robin import check_round_robin
 from ratingbook.swiss.settings import SwissSettings, read_settings
 from ratingbook.workbook.book import KEEP, Book, GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.presentation import PrintSetup
+from ratingbook.workbook.presentation import PrintSetup, centred_columns
 from ratingbook.workbook.reading import (
     Sheets,
     column_block,
@@ -197,7 +197,11 @@ def event_and_ranks(book: Book) -> tuple[SwissEvent, dict[str, int]]:
     return event, ranks
 
 
-def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
+def _generated(grid: SheetGrid, after: str, event_name: str = "") -> GeneratedSheet:
+    """A grid as the sheet written: printed one page wide with the header on every page, under
+    the grid's title and the event's name ("Round 5 pairings - Club Championship 2026"; the
+    file's name where the event has none), short codes and numbers centred."""
+    title = grid.title or grid.name
     return GeneratedSheet(
         grid.name,
         grid.header,
@@ -205,8 +209,12 @@ def _generated(grid: SheetGrid, after: str) -> GeneratedSheet:
         number_formats=grid.number_formats,
         widths=grid.widths,
         after=after,
-        # issue 11: printed one page wide (issue 9: with the header on every page, a title)
-        print_setup=PrintSetup(grid.name, landscape=len(grid.header) > 10, file_name=True),
+        print_setup=PrintSetup(
+            f"{title} - {event_name}" if event_name else title,
+            landscape=len(grid.header) > 10,
+            file_name=not event_name,
+        ),
+        centred=grid.centred | centred_columns(grid.header),
     )
 
 
@@ -304,6 +312,12 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     grids = event_grids(event)
     standings, crosstable = grids.standings, grids.crosstable
     pairings = pairings_grid(event)
+    name = event.settings.event_name
+    waiting = {e.round for e in event.pending()}
+    complete = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
+    standings_title = f"Standings after round {max(complete)}" if complete else "Standings"
+    shown_round = pairings.rows[0][0] if pairings.rows else None
+    pairings_title = f"Round {shown_round} pairings" if shown_round else "Pairings"
     reports: tuple[GeneratedSheet, ...] = ()
     if grids.report is not None:
         from ratingbook.workbook.rating_grids import rating_games_grid, rating_report_grid
@@ -311,8 +325,10 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
         per_player = rating_report_grid(grids.report)
         per_game = rating_games_grid(grids.report)
         reports = (
-            _generated(per_player, pairings.name),
-            _generated(per_game, per_player.name),
+            _generated(replace(per_player, title="Rating report"), pairings.name, name),
+            _generated(
+                replace(per_game, title="Rating report, game by game"), per_player.name, name
+            ),
         )
     planned = event.rounds_planned
     summary = [
@@ -343,9 +359,9 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     return Plan(
         blocks=tuple(blocks),
         sheets=(
-            _generated(standings, games_table.sheet),
-            _generated(crosstable, standings.name),
-            _generated(pairings, crosstable.name),
+            _generated(replace(standings, title=standings_title), games_table.sheet, name),
+            _generated(replace(crosstable, title="Crosstable"), standings.name, name),
+            _generated(replace(pairings, title=pairings_title), crosstable.name, name),
             *reports,
         ),
         summary=tuple(summary),

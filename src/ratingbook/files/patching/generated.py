@@ -37,9 +37,11 @@ def generated_sheet_xml(
     letters = [column_letter(c + 1) for c in range(max(width, 1))]
     header_style = styles.cell_format(0, styles.bold_font())
     column_styles = [0] * len(letters)
-    for c, code in sheet.number_formats.items():
-        if 0 <= c < len(letters):
-            column_styles[c] = styles.cell_format(styles.number_format(code))
+    for c in range(len(letters)):
+        code = sheet.number_formats.get(c)
+        if code is not None or c in sheet.centred:
+            number = styles.number_format(code) if code is not None else 0
+            column_styles[c] = styles.cell_format(number, centred=c in sheet.centred)
     # Date values get a date format (unless their column has one): choose those formats now,
     # before styles.xml is written.
     kinds = set(map(type, itertools.chain.from_iterable(sheet.rows)))

@@ -117,8 +117,18 @@ class Styles:
                 self._bold = len(fonts)
         return self._bold
 
-    def cell_format(self, number_format: int, font: int = 0) -> int:
-        """A plain cell format with this number format and font (an existing one if possible)."""
+    def cell_format(self, number_format: int, font: int = 0, *, centred: bool = False) -> int:
+        """A plain cell format with this number format and font (an existing one if possible),
+        its text centred when asked."""
+        if centred:
+            flags = (' applyNumberFormat="1"' if number_format else "") + (
+                ' applyFont="1"' if font else ""
+            )
+            return self._add_xf(
+                f'<{self.p}xf numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" '
+                f'xfId="0"{flags} applyAlignment="1"><{self.p}alignment horizontal="center"/>'
+                f"</{self.p}xf>"
+            )
         everything = [*self.xfs, *self.new_xfs]
         for index, attrs in enumerate(self.xf_attributes):
             if (

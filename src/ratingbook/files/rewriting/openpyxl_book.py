@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import openpyxl
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
 
@@ -154,6 +154,10 @@ class OpenpyxlBook:
         for c, number_format in sheet.number_formats.items():
             for r in range(2, len(sheet.rows) + 2):
                 ws.cell(row=r, column=c + 1).number_format = number_format
+        centre = Alignment(horizontal="center")
+        for c in sheet.centred:
+            for r in range(2, len(sheet.rows) + 2):
+                ws.cell(row=r, column=c + 1).alignment = centre
         for c in range(len(sheet.header)):
             width = sheet.widths.get(c, max(10.0, len(sheet.header[c]) + 2.0))
             ws.column_dimensions[get_column_letter(c + 1)].width = width
