@@ -115,5 +115,30 @@ def test_the_xml_list_is_read_with_defusedxml() -> None:
 
 def test_a_broken_xml_file_names_its_line() -> None:
     broken = b'<?xml version="1.0"?>\n<playerslist>\n<player><fideid>1</fideid>\n</playerslist>'
-    with pytest.raises(RatingbookError, match=r"line 4.*XML rating lists"):
+    with pytest.raises(
+        RatingbookError, match=r"line 3.*XML rating lists: a <player> is never closed"
+    ):
         scan_rating_list(io.BytesIO(broken), {1}, "Standard")
+
+
+def test_a_long_xml_list_is_read_across_its_chunks() -> None:
+    # 8,000 players of ~500 bytes each, one per line after two lines of prolog: the list is
+    # read in 1 MB chunks, so players straddle chunk ends; every wanted one is found, on its line.
+    player = (
+        "<player><fideid>{}</fideid><name>P, {}</name><country>ENG</country><sex>M</sex>"
+        "<title></title><w_title></w_title><o_title></o_title><foa_title></foa_title>"
+        "<rating>{}</rating><games>0</games><k>20</k><birthday>1990</birthday><flag></flag>"
+        + " " * 230
+        + "</player>\n"
+    )
+    text = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n'
+        + "".join(player.format(100000 + i, i, 1400 + i % 1000) for i in range(8000))
+        + "</playerslist>\n"
+    )
+    wanted = set(range(100000, 108000, 97))
+    result = scan_rating_list(io.BytesIO(text.encode()), wanted, "Standard")
+    assert result.players == 8000 and set(result.found) == wanted
+    for fide_id, listed in result.found.items():
+        i = fide_id - 100000
+        assert (listed.rating, listed.line) == (1400 + i % 1000, i + 3)

@@ -14,8 +14,9 @@ The formats, as FIDE's download page and the files themselves describe them:
 - **XML** (``players_list_xml``, ``standard_rating_list_xml``, ...): ``<playerslist>`` of
   ``<player>`` with ``fideid, name, country, sex, title, w_title, o_title, foa_title,
   rating, games, k`` (the combined list adds ``rapid_rating, rapid_games, rapid_k,
-  blitz_rating, blitz_games, blitz_k``), ``birthday`` (the year) and ``flag``; read with
-  defusedxml, element by element.
+  blitz_rating, blitz_games, blitz_k``), ``birthday`` (the year) and ``flag``. The file is
+  scanned for ``<player>`` blocks; only the wanted ones are parsed, with defusedxml, and a DTD
+  or entity declaration is refused.
 
 Titles are FIDE's (``GM``, ``WGM``, ...; the older letters ``g``, ``wg``, ``m`` are read too); a
 woman's title is taken when she has no open one. Sex ``M``/``F`` becomes ``m``/``w`` as TRF
@@ -208,44 +209,87 @@ def _keep(found: dict[int, ListedPlayer], player: ListedPlayer, problems: Proble
     found[player.fide_id] = player
 
 
-def _players(stream: IO[bytes]) -> Iterator[Any]:
-    """The ``<player>`` elements one by one, each cleared once read; a file that is not
-    well-formed XML, or that declares entities (refused by defusedxml), is an error."""
+_PLAYER, _END = b"<player>", b"</player>"
+_FIDE_ID = re.compile(rb"<fideid>\s*(\d*)\s*</fideid>")
+
+
+def _player_blocks(stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
+    """Every ``<player>...</player>`` of the file with the line it starts on, read in 1 MB
+    chunks. A DTD or an entity declaration is refused before anything is read (FIDE's lists
+    have none; they are how XML attacks begin), and so is a ``<player>`` never closed."""
+    buffer, line, first = b"", 1, True
+    while True:
+        chunk = stream.read(1 << 20)
+        if first:
+            head = chunk[:4096]
+            if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+                raise RatingListError(
+                    "not one of FIDE's XML rating lists: it declares a DTD or entities, which "
+                    "ratingbook refuses",
+                    Location(line=1),
+                )
+            if b"<playerslist" not in head:
+                raise RatingListError(
+                    "not one of FIDE's XML rating lists: no <playerslist> at its start",
+                    Location(line=1),
+                )
+            first = False
+        buffer += chunk
+        position = counted = 0
+        while True:
+            start = buffer.find(_PLAYER, position)
+            end = buffer.find(_END, start) if start >= 0 else -1
+            if end < 0:
+                break
+            line += buffer.count(b"\n", counted, start)
+            counted = position = end + len(_END)
+            block = buffer[start:position]
+            yield line, block
+            line += block.count(b"\n")
+        line += buffer.count(b"\n", counted, position)
+        buffer = buffer[position:]
+        if not chunk:
+            start = buffer.find(_PLAYER)
+            if start >= 0:
+                raise RatingListError(
+                    "not one of FIDE's XML rating lists: a <player> is never closed",
+                    Location(line=line + buffer.count(b"\n", 0, start)),
+                )
+            return
+
+
+def _element(block: bytes, line: int) -> Any:
     from xml.etree.ElementTree import ParseError as XmlError
 
     from defusedxml import DefusedXmlException
-    from defusedxml.ElementTree import iterparse
+    from defusedxml.ElementTree import fromstring
 
     try:
-        for _, element in iterparse(stream, events=("end",)):
-            if element.tag == "player":
-                yield element
+        return fromstring(block)
     except (XmlError, DefusedXmlException) as error:
-        where = getattr(error, "position", None)
         raise RatingListError(
-            f"not one of FIDE's XML rating lists: {error}",
-            Location(line=where[0]) if where else None,
+            f"not one of FIDE's XML rating lists: {error}", Location(line=line)
         ) from None
 
 
 def _scan_xml(
     stream: IO[bytes], wanted: Collection[int], kind: str
 ) -> tuple[dict[int, ListedPlayer], int, Problems]:
+    """Only the players asked for are parsed (with defusedxml); the others are counted."""
     rating_tag, k_tag = _XML_FIELDS[kind]
     found: dict[int, ListedPlayer] = {}
     problems = Problems()
     count = 0
-    for element in _players(stream):
+    for line, block in _player_blocks(stream):
         count += 1
-        values = {child.tag: (child.text or "").strip() for child in element}
-        element.clear()
-        head = values.get("fideid", "")
-        if not head.isdigit() or int(head) not in wanted:
+        match = _FIDE_ID.search(block)
+        if match is None or not match.group(1) or int(match.group(1)) not in wanted:
             continue
-        where = f"player {count}, <{rating_tag}>"
-        rating = _number(values.get(rating_tag, ""), count, "rating", where, problems)
-        k_where = f"player {count}, <{k_tag}>"
-        k = _k(_number(values.get(k_tag, ""), count, "K", k_where, problems), count, k_where,
+        values = {child.tag: (child.text or "").strip() for child in _element(block, line)}
+        head = values.get("fideid", "")
+        rating = _number(values.get(rating_tag, ""), line, "rating", f"<{rating_tag}>", problems)
+        k_where = f"<{k_tag}>"
+        k = _k(_number(values.get(k_tag, ""), line, "K", k_where, problems), line, k_where,
                problems)  # fmt: skip
         birth = values.get("birthday", "")
         player = ListedPlayer(
@@ -257,7 +301,7 @@ def _scan_xml(
             rating=rating or None,
             k=k,
             birth_year=int(birth[:4]) if birth[:4].isdigit() and int(birth[:4]) > 0 else None,
-            line=count,
+            line=line,
         )
         _keep(found, player, problems)
     return found, count, problems
