@@ -87,7 +87,13 @@ GENERATED_SHEETS = {
         schemas.CRIKEY_PROGRESS,
     ),
     "elo": (schemas.ELO_STANDINGS, schemas.ELO_HISTORY, schemas.ELO_CHARTS, schemas.ELO_PROGRESS),
-    "swiss": (schemas.SWISS_STANDINGS, schemas.SWISS_CROSSTABLE, schemas.SWISS_PAIRINGS),
+    "swiss": (
+        schemas.SWISS_STANDINGS,
+        schemas.SWISS_CROSSTABLE,
+        schemas.SWISS_PAIRINGS,
+        schemas.PAIRING_NOTES,
+        schemas.STANDINGS_NOTES,
+    ),
     # FIDE Rated: Standard in the round-robin template, so its rating report is built.
     "roundrobin": (
         schemas.SWISS_STANDINGS,
@@ -95,6 +101,7 @@ GENERATED_SHEETS = {
         schemas.SWISS_PAIRINGS,
         schemas.RATING_REPORT,
         schemas.RATING_GAMES,
+        schemas.STANDINGS_NOTES,
     ),
 }
 # Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.

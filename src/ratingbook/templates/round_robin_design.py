@@ -15,6 +15,7 @@ from ratingbook.templates.swiss_design import SWISS, SWISS_GAMES_SHOWN
 from ratingbook.workbook.schemas import (
     RATING_GAMES,
     RATING_REPORT,
+    STANDINGS_NOTES,
     SWISS_CROSSTABLE,
     SWISS_PAIRINGS,
     SWISS_PLAYERS,
@@ -124,8 +125,16 @@ ROUND_ROBIN = Design(
         *recalc_lines("section.xlsx", "the games typed so far"),
         f"'{RATING_REPORT}' and '{RATING_GAMES}': each player's FIDE rating change, game by "
         "game (expected score from FIDE's table, the 400-point rule, K), and performance.",
+        f"'{STANDINGS_NOTES}': why each player is ranked where he is.",
         *generated_lines(
-            (SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS, RATING_REPORT, RATING_GAMES)
+            (
+                SWISS_STANDINGS,
+                SWISS_CROSSTABLE,
+                SWISS_PAIRINGS,
+                RATING_REPORT,
+                RATING_GAMES,
+                STANDINGS_NOTES,
+            )
         ),
     ),
 )

@@ -19,8 +19,10 @@ from ratingbook.templates.designs import (
 )
 from ratingbook.workbook.schemas import (
     FORBIDDEN_PAIRS,
+    PAIRING_NOTES,
     RATING_GAMES,
     RATING_REPORT,
+    STANDINGS_NOTES,
     SWISS_CROSSTABLE,
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
@@ -211,8 +213,20 @@ SWISS = Design(
         "    ratingbook pair tournament.xlsx --in-place      (pairs the next round)",
         "    ratingbook trf export tournament.xlsx -o event.trf   (FIDE's TRF-2026 file)",
         "    ratingbook trf import event.trf -o tournament.xlsx   (from Swiss-Manager, Vega...)",
+        f"'{PAIRING_NOTES}' says for every board of the round in '{SWISS_PAIRINGS}' why it is "
+        "paired so (score groups, floats, colours, the bye), and what was changed by hand; "
+        f"'{STANDINGS_NOTES}' why each player is ranked where he is (the tie-break that "
+        "separated him from the next, and what makes up each value).",
         *generated_lines(
-            (SWISS_STANDINGS, SWISS_CROSSTABLE, SWISS_PAIRINGS, RATING_REPORT, RATING_GAMES)
+            (
+                SWISS_STANDINGS,
+                SWISS_CROSSTABLE,
+                SWISS_PAIRINGS,
+                RATING_REPORT,
+                RATING_GAMES,
+                PAIRING_NOTES,
+                STANDINGS_NOTES,
+            )
         ),
     ),
 )

@@ -11,9 +11,16 @@ from dataclasses import dataclass
 
 from ratingbook.swiss.event import SwissEvent
 from ratingbook.swiss.fide.rating_report import RatingReport, rating_report
+from ratingbook.swiss.fide.tiebreaks import FideStandings, fide_standings
 from ratingbook.workbook.rating_grids import with_rating_columns
 from ratingbook.workbook.round_robin_grid import round_robin_crosstable
-from ratingbook.workbook.swiss_grids import SheetGrid, crosstable_grid, standings_grid
+from ratingbook.workbook.swiss_grids import (
+    SheetGrid,
+    Shown,
+    crosstable_grid,
+    fide_standings_grid,
+    standings_grid,
+)
 
 __all__ = ["EventGrids", "event_grids"]
 
@@ -24,10 +31,17 @@ class EventGrids:
     ranks: dict[str, int]
     crosstable: SheetGrid
     report: RatingReport | None
+    #: The FIDE standings with each value's details (None: the seed's order, no FIDE codes).
+    fide: FideStandings | None = None
 
 
 def event_grids(event: SwissEvent) -> EventGrids:
-    standings, ranks = standings_grid(event)
+    fide = None
+    if event.settings.tiebreaks:
+        fide = fide_standings(event, event.settings.tiebreaks, details=True)
+        standings, ranks = fide_standings_grid(fide, Shown.of(event))
+    else:
+        standings, ranks = standings_grid(event)
     report = rating_report(event) if event.settings.rated else None
     if report is not None:
         standings = with_rating_columns(standings, report)
@@ -35,4 +49,4 @@ def event_grids(event: SwissEvent) -> EventGrids:
         crosstable = round_robin_crosstable(event, ranks)
     else:
         crosstable = crosstable_grid(event, ranks)
-    return EventGrids(standings, ranks, crosstable, report)
+    return EventGrids(standings, ranks, crosstable, report, fide)

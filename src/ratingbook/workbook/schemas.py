@@ -38,9 +38,11 @@ __all__ = [
     "LADDER_STANDINGS",
     "LADDER_STANDINGS_COLUMNS",
     "NAME_COLUMNS",
+    "PAIRING_NOTES",
     "RATING_GAMES",
     "RATING_HISTORY",
     "RATING_REPORT",
+    "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
     "SWISS_EVENT_GAMES",
     "SWISS_GAMES",
@@ -174,6 +176,9 @@ SWISS_PAIRINGS = "Pairings"
 #: A FIDE-rated event's rating report (``FIDE Rated`` set): a line a player, a line a game.
 RATING_REPORT = "Rating Report"
 RATING_GAMES = "Rating Games"
+#: Why the round shown was paired so, and why each player is ranked where he is.
+PAIRING_NOTES = "Pairing Notes"
+STANDINGS_NOTES = "Standings Notes"
 
 # --- the ladder's archives: appended to when a week ends, never rebuilt or cleared -------------
 

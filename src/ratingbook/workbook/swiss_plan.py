@@ -49,13 +49,16 @@ from ratingbook.workbook.reading import (
 )
 from ratingbook.workbook.schemas import (
     FORBIDDEN_PAIRS,
+    RATING_GAMES,
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
+    SWISS_PAIRINGS,
     SWISS_PLAYERS,
     SWISS_SETTINGS,
 )
 
 if TYPE_CHECKING:
+    from ratingbook.workbook.event_grids import EventGrids
     from ratingbook.workbook.swiss_grids import SheetGrid
 
 # ratingbook.swiss.fide and ratingbook.workbook.swiss_grids load gacrux (and networkx, ~0.2 s): they
@@ -330,6 +333,7 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
                 replace(per_game, title="Rating report, game by game"), per_player.name, name
             ),
         )
+    notes = _notes_sheets(event, grids, shown_round, name)
     planned = event.rounds_planned
     summary = [
         f"{'round robin' if event.settings.round_robin else 'swiss'}: "
@@ -363,9 +367,33 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
             _generated(replace(crosstable, title="Crosstable"), standings.name, name),
             _generated(replace(pairings, title=pairings_title), crosstable.name, name),
             *reports,
+            *notes,
         ),
         summary=tuple(summary),
     )
+
+
+def _notes_sheets(
+    event: SwissEvent, grids: EventGrids, round_number: object, name: str
+) -> tuple[GeneratedSheet, ...]:
+    """``Pairing Notes`` for the round ``Pairings`` shows (a Swiss event's) and ``Standings
+    Notes``, each after the last sheet before it."""
+    from ratingbook.swiss.fide.analysis import analyse_round
+    from ratingbook.swiss.pairing_notes import pairing_notes
+    from ratingbook.workbook.notes_grids import pairing_notes_grid, standings_notes_grid
+
+    sheets = []
+    after = RATING_GAMES if grids.report is not None else SWISS_PAIRINGS
+    if isinstance(round_number, int) and not event.settings.round_robin:
+        analysis = analyse_round(event, round_number)
+        grid = pairing_notes_grid(
+            round_number, pairing_notes(event, analysis), f"Round {round_number} pairing notes"
+        )
+        sheets.append(_generated(grid, after, name))
+        after = grid.name
+    standings = standings_notes_grid(event, grids.standings, grids.fide, "Standings notes")
+    sheets.append(_generated(standings, after, name))
+    return tuple(sheets)
 
 
 def _plan_seed(sheets: Sheets) -> Plan:

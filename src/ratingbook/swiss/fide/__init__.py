@@ -9,7 +9,11 @@ for one of FIDE's areas, and each only translates: nothing here re-implements a 
 - :mod:`~ratingbook.swiss.fide.pairing`: the next round: the Dutch pairing (C.04.3), with
   forbidden pairs and Baku acceleration, or the round robin's table;
 - :mod:`~ratingbook.swiss.fide.tiebreaks`: the tie-breaks of C.07, with the unplayed-round rules
-  of its 2024 edition for events starting before 2026-03-01 and of its 2026 edition from then.
+  of its 2024 edition for events starting before 2026-03-01 and of its 2026 edition from then;
+- :mod:`~ratingbook.swiss.fide.analysis`: a paired round explained (the pairing checker's
+  analysis) and the pairing the rules give for it;
+- :mod:`~ratingbook.swiss.fide.ratings`: FIDE's rating tables, and the rating regulations
+  (B.02) gacrux does not have.
 
 gacrux (with networkx) takes about 0.2 s to load: these modules are imported only where a
 Swiss event is paired or ranked.
@@ -18,11 +22,17 @@ Swiss event is paired or ranked.
 from ratingbook.swiss.fide.berger import berger_schedule, pair_round_robin
 from ratingbook.swiss.fide.gacrux_event import gacrux_version
 from ratingbook.swiss.fide.pairing import pair_next_round
-from ratingbook.swiss.fide.tiebreaks import FideStanding, FideStandings, fide_standings
+from ratingbook.swiss.fide.tiebreaks import (
+    FideStanding,
+    FideStandings,
+    TiebreakDetail,
+    fide_standings,
+)
 
 __all__ = [
     "FideStanding",
     "FideStandings",
+    "TiebreakDetail",
     "berger_schedule",
     "fide_standings",
     "gacrux_version",

@@ -14,7 +14,19 @@ from gacrux.tiebreak import tiebreak
 from ratingbook.swiss.event import SwissEvent
 from ratingbook.swiss.fide.gacrux_event import gacrux_tournament
 
-__all__ = ["FideStanding", "FideStandings", "fide_standings"]
+__all__ = ["FideStanding", "FideStandings", "TiebreakDetail", "fide_standings"]
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakDetail:
+    """How gacrux made one value: what each round contributed (the opponent's score for
+    Buchholz, the weighted score for Sonneborn-Berger, the points for PTS; an unplayed round
+    its article-16 value) and which rounds a cut or median dropped."""
+
+    code: str
+    value: Fraction
+    by_round: dict[int, Fraction]
+    cut: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +38,8 @@ class FideStanding:
     rating: int | None
     points: Fraction
     values: tuple[float | int | None, ...]
+    #: With ``details``: one per code (PTS first), else empty.
+    details: tuple[TiebreakDetail, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +66,28 @@ def _number(value: object) -> float | int | None:
     return float(str(value))
 
 
+def _detail(raw: dict[str, Any]) -> TiebreakDetail:
+    rounds = {}
+    for key, value in raw.items():
+        if str(key).isdigit() and value not in (None, ""):
+            try:
+                rounds[int(key)] = Fraction(str(value))
+            except ValueError:
+                continue  # a detail that is not a number (a code, a rank): not a contribution
+    cut = tuple(int(c) for c in raw.get("cut", []) or [])
+    try:
+        value = Fraction(str(raw.get("val", 0)))
+    except ValueError:
+        value = Fraction(0)
+    return TiebreakDetail(str(raw.get("desc", "")), value, rounds, cut)
+
+
 def fide_standings(
-    event: SwissEvent, codes: Sequence[str], after_round: int | None = None
+    event: SwissEvent,
+    codes: Sequence[str],
+    after_round: int | None = None,
+    *,
+    details: bool = False,
 ) -> FideStandings:
     """Points and the FIDE tie-breaks ``codes`` (e.g. ``BH/C1``), ranked, computed by gacrux.
 
@@ -73,7 +107,7 @@ def fide_standings(
     tournament["currentRound"] = upto
     params: dict[str, Any] = {
         "tiebreak": ["PTS", *codes],
-        "check": False,
+        "check": details,  # gacrux's check mode also hands back each value's details
         # Said, never guessed: gacrux would take a small Swiss for a round robin. In a round
         # robin every game was planned (C.07: "pre-determined"), which changes how unplayed
         # games and the sitting-out rounds count.
@@ -99,6 +133,7 @@ def fide_standings(
                 rating=player.rating,
                 points=Fraction(str(scores[0])),
                 values=tuple(_number(v) for v in scores[1:]),
+                details=tuple(_detail(d) for d in competitor.get("tiebreakDetails", ())),
             )
         )
     lines.sort(key=lambda s: (s.rank, numbers[s.name]))
