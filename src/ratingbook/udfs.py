@@ -44,6 +44,7 @@ __all__ = [
     "ELO_UPDATE",
     "FIDE_RATING_CHANGE",
     "LADDER_UPDATE",
+    "SWISS_EXPLAIN",
     "SWISS_STANDINGS",
 ]
 
@@ -401,6 +402,51 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
 
     grid, _ = seed_standings_grid(swiss_standings.swiss_standings(players, played))
     return _spilled(grid)
+
+
+@xw.func
+@xw.arg("games", ndim=2, doc="The games, as for SWISS_STANDINGS.")
+@xw.arg("player", doc="The player's name, as in the games.")
+@xw.arg("tiebreaks", doc='Optional FIDE tie-break codes in order, e.g. "BH/C1 BH SB".')
+def SWISS_EXPLAIN(games: Any, player: Any, tiebreaks: Any = None) -> list[list[Any]]:
+    """Why a player is ranked where he is (spills a column of sentences): the tie-break that
+    separates him from a player level on points, and what makes up each of his values.
+
+    Example: =SWISS_EXPLAIN(A1:E40, "Anna", "BH/C1 BH SB").
+    """
+    from ratingbook.swiss.standings_notes import breakdown_notes, tie_notes
+
+    name = cells.text(player, name="player")
+    rows = _rows(games)
+    codes = _tiebreak_codes(tiebreaks)
+    lines: list[str] = []
+    if rows and codes and any(header_key(cell) == "round" for cell in rows[0]):
+        from ratingbook.swiss.fide import fide_standings
+        from ratingbook.workbook.swiss_grids import fide_standings_grid
+
+        event = _event_from_rows(rows[0], rows[1:])
+        if name not in {p.name for p in event.players}:
+            raise InvalidValueError(f"player {name!r} plays no game in the games range")
+        standings = fide_standings(event, codes, details=True)
+        grid, _ = fide_standings_grid(standings)
+        lines += [note for a, b, note in tie_notes(grid.header, grid.rows) if name in (a, b)]
+        lines += breakdown_notes(event, standings, name)
+    else:
+        grid = _spilled_grid(games, tiebreaks)
+        if name not in {str(row[grid.header.index("Name")]) for row in grid.rows}:
+            raise InvalidValueError(f"player {name!r} plays no game in the games range")
+        lines += [note for a, b, note in tie_notes(grid.header, grid.rows) if name in (a, b)]
+    if not lines:
+        lines.append(f"{name} is level on points with neither neighbour: points decide.")
+    return [["Note"], *([line] for line in lines)]
+
+
+def _spilled_grid(games: Any, tiebreaks: Any) -> SheetGrid:
+    """The grid SWISS_STANDINGS spills, as a grid (for SWISS_EXPLAIN)."""
+    from ratingbook.workbook.swiss_grids import SheetGrid
+
+    spilled = SWISS_STANDINGS(games, tiebreaks)
+    return SheetGrid("", tuple(str(h) for h in spilled[0]), spilled[1:])
 
 
 def _spilled(grid: SheetGrid) -> list[list[Any]]:

@@ -14,6 +14,7 @@ import click
 
 from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
+from ratingbook.cli.explain_command import explain_command
 from ratingbook.cli.players_commands import players_group
 from ratingbook.cli.publish_command import publish_command
 from ratingbook.cli.reporting import INPUT_ERROR
@@ -46,6 +47,7 @@ for _command in (
     trf_group,
     players_group,
     publish_command,
+    explain_command,
     addin_command,
 ):
     cli.add_command(_command)

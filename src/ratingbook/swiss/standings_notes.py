@@ -70,8 +70,10 @@ def _named(code: str) -> str:
     return f"{code} ({name})"
 
 
-def tie_notes(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[tuple[str, str]]:
-    """For each player tied on points with the next one: (the player's name, the note)."""
+def tie_notes(
+    header: Sequence[str], rows: Sequence[Sequence[object]]
+) -> list[tuple[str, str, str]]:
+    """For each player tied on points with the next one: (his name, the next one's, the note)."""
     name_at, points_at = header.index("Name"), header.index("Points")
     rank_at = header.index("Rank")
     codes = [i for i, h in enumerate(header) if h not in _NOT_TIEBREAKS and i > points_at]
@@ -96,13 +98,13 @@ def tie_notes(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[t
         if decided is None:
             said = f"; equal on {', '.join(equal)}" if equal else ""
             notes.append(
-                (a, f"{a} and {b} share {place} place: {points}{said}, and no tie-break "
+                (a, b, f"{a} and {b} share {place} place: {points}{said}, and no tie-break "
                     "separates them (C.07).")
             )  # fmt: skip
             continue
         also = f"; equal on {', '.join(equal)}" if equal else ""
         notes.append(
-            (a, f"{a} is {place}, ahead of {b}, on {_named(header[decided])}: "
+            (a, b, f"{a} is {place}, ahead of {b}, on {_named(header[decided])}: "
                 f"{_value(upper[decided])} to {_value(lower[decided])} ({points}{also}).")
         )  # fmt: skip
     return notes

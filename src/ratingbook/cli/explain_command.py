@@ -1,0 +1,84 @@
+"""``ratingbook explain BOOK [--round N] [--player NAME] [--standings]``: the notes of an event
+printed, as the ``Pairing Notes`` and ``Standings Notes`` sheets say them.
+
+Thin: the event is read as every command reads it; the words are
+:mod:`ratingbook.swiss.pairing_notes`' and :mod:`ratingbook.swiss.standings_notes`'. Nothing is
+written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ratingbook.cli.options import backend_option
+from ratingbook.cli.reporting import reports_input_errors
+from ratingbook.errors import RatingbookError
+
+__all__ = ["explain_command"]
+
+
+@click.command("explain")
+@click.argument("book")
+@click.option("--round", "round_number", type=int, help="The round (default: the last paired).")
+@click.option("--player", help="Only this player's board (every round without --round).")
+@click.option("--standings", is_flag=True, help="Why each player is ranked where he is.")
+@backend_option
+@reports_input_errors
+def explain_command(
+    book: str, round_number: int | None, player: str | None, standings: bool, backend: str
+) -> None:
+    """Say in plain words why the event in BOOK was paired and ranked as it was: for each
+    board the score groups, floats, colours and bye (FIDE C.04.3), and any change made by
+    hand; with --standings, the tie-break that separated each tie and what makes up each
+    value (C.07)."""
+    from ratingbook.files.backends import open_book
+    from ratingbook.swiss.pairing_notes import pairing_notes
+    from ratingbook.swiss.standings_notes import breakdown_notes, tie_notes
+    from ratingbook.workbook.event_grids import event_grids
+    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.swiss_plan import read_event_tables
+
+    if not Path(book).is_file():
+        raise RatingbookError(f"no workbook file {book!r}")
+    event = read_event_tables(Sheets(open_book(book, backend))).event
+    names = {p.name for p in event.players}
+    if player is not None and player not in names:
+        folded = {n.casefold(): n for n in names}.get(player.casefold())
+        hint = f" (did you mean {folded!r}?)" if folded else ""
+        raise RatingbookError(f"no player named {player!r} in Swiss Players{hint}")
+    if standings:
+        grids = event_grids(event)
+        for upper, lower, tie in tie_notes(grids.standings.header, grids.standings.rows):
+            if player is None or player in (upper, lower):
+                click.echo(tie)
+        if grids.fide is not None:
+            for line in grids.fide.lines:
+                if player is None or line.name == player:
+                    click.echo(f"{line.rank}. {line.name}")
+                    for part in breakdown_notes(event, grids.fide, line.name):
+                        click.echo(f"   {part}")
+        return
+    if event.settings.round_robin:
+        raise RatingbookError(
+            "a round robin is paired by FIDE's Berger tables (C.05 Annex 1): each round's "
+            "games are the table's, by start number; see the arbiter guide"
+        )
+    from ratingbook.swiss.fide.analysis import analyse_round
+
+    if round_number is not None:
+        rounds = [round_number]
+    elif player is not None:
+        rounds = list(range(1, event.paired_rounds + 1))
+    else:
+        rounds = [event.paired_rounds] if event.paired_rounds else [1]
+    for number in rounds:
+        notes = pairing_notes(event, analyse_round(event, number))
+        for note in notes:
+            if player is not None and player not in (note.white, note.black):
+                continue
+            board = f"board {note.board}" if note.board is not None else "bye"
+            players = note.white if note.black is None else f"{note.white} - {note.black}"
+            click.echo(f"Round {number}, {board}: {players}")
+            click.echo(f"   {note.note}")
