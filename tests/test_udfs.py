@@ -328,3 +328,21 @@ def test_elo_series_needs_k_while_elo_update_defaults_to_20() -> None:
     assert ELO_UPDATE(1500, 1500, 1, None) == 1510
     with pytest.raises(RatingbookError, match="k is empty; expected K"):
         ELO_SERIES(None, 1500, 1500, [[1]])
+
+
+def test_swiss_explain_gives_a_players_tie_from_the_seeds_table() -> None:
+    # Seed 004's table: Anna 1.0 5.0 0.50 2, Bob 1.0 5.0 0.50 1: "Anna gets the fourth place
+    # over Bob" on blacks, equal on resistance and Sonneborn-Berger.
+    from ratingbook.udfs import SWISS_EXPLAIN
+
+    assert SWISS_EXPLAIN(SEED_004_GAMES, "Bob") == [
+        ["Note"],
+        ["Anna is 4th, ahead of Bob, on Blacks: 2 to 1 (both have 1 point; equal on "
+         "Resistance 5, Sonneborn-Berger 0.5)."],
+    ]  # fmt: skip
+    assert SWISS_EXPLAIN(SEED_004_GAMES, "Erik") == [
+        ["Note"],
+        ["Erik is level on points with neither neighbour: points decide."],
+    ]
+    with pytest.raises(RatingbookError, match="player 'Zed' plays no game"):
+        SWISS_EXPLAIN(SEED_004_GAMES, "Zed")

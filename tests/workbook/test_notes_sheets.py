@@ -1,0 +1,112 @@
+"""Notes on generated events, and through the workbook and the command line: every board of
+every round has a note, every tie between neighbours is explained with the numbers of the
+standings sheet, and ``ratingbook explain`` prints the same."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from pathlib import Path
+
+import openpyxl
+import pytest
+from tests.helpers.cli import run
+from tests.helpers.played_event import played_event
+
+from ratingbook.core.results import Result
+from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.swiss.fide import pair_next_round
+from ratingbook.swiss.fide.analysis import analyse_round
+from ratingbook.swiss.pairing_notes import pairing_notes
+from ratingbook.swiss.settings import SwissSettings
+from ratingbook.swiss.standings_notes import tie_notes
+from ratingbook.workbook.event_grids import event_grids
+
+R = Result
+CODES = ("BH/C1", "BH", "SB")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_events_every_board_and_every_tie(seed: int) -> None:
+    rng = random.Random(seed)
+    players = tuple(SwissPlayer(f"Q{i:02}", 2300 - 11 * i) for i in range(1, 14))
+    e = SwissEvent(players, (), SwissSettings(rounds=5, tiebreaks=CODES))
+    for rnd in range(1, 6):
+        new = pair_next_round(e)
+        e = e.with_entries(new)
+        notes = pairing_notes(e, analyse_round(e, rnd))
+        assert len(notes) == len(new)
+        for note in notes:
+            assert "(C.04.3" in note.note and not note.by_hand, note
+        played = [
+            x if x.black is None else SwissEntry(x.round, x.board, x.white, x.black,
+                                                 rng.choice([R.WHITE_WINS, R.BLACK_WINS, R.DRAW]))
+            for x in new
+        ]  # fmt: skip
+        e = SwissEvent(
+            e.players, tuple(x for x in e.entries if x.round != rnd) + tuple(played), e.settings
+        )
+    grid = event_grids(e).standings
+    header, rows = grid.header, grid.rows
+    name, points = header.index("Name"), header.index("Points")
+    said = {(a, b): text for a, b, text in tie_notes(header, rows)}
+    for upper, lower in itertools.pairwise(rows):
+        pair = (str(upper[name]), str(lower[name]))
+        if upper[points] != lower[points]:
+            assert pair not in said
+            continue
+        text = said[pair]
+        found = re.search(r"on (\S+)(?: \([^)]*\))?: (\S+) to (\S+) ", text)
+        if found is None:
+            assert "share" in text
+            assert all(upper[i] == lower[i] for i in range(points, len(header)))
+            continue
+        code, high, low = found.groups()
+        column = header.index(code)
+        assert (float(high), float(low)) == (upper[column], lower[column])
+        assert float(high) > float(low)
+        assert all(upper[i] == lower[i] for i in range(points, column))
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return played_event(tmp_path_factory.mktemp("notes"))
+
+
+def rows(path: Path, sheet: str) -> list[tuple[object, ...]]:
+    ws = openpyxl.load_workbook(path)[sheet]
+    return [r for r in ws.iter_rows(values_only=True) if any(v is not None for v in r)]
+
+
+def test_the_notes_sheets_cover_every_board_and_tie(book: Path) -> None:
+    notes = rows(book, "Pairing Notes")
+    assert notes[0] == ("Round", "Board", "Players", "By Hand", "Note")
+    boards = [r for r in notes[1:] if r[0] is not None]
+    games = [r for r in rows(book, "Swiss Games")[1:] if r[0] == 3]
+    assert len(boards) == len(games) and all(r[0] == 3 for r in boards)
+    standings = rows(book, "Standings Notes")
+    assert standings[0] == ("Rank", "Name", "About", "Note")
+    assert any(r[2] == "Tie" for r in standings[1:])
+
+
+def test_explain_prints_a_round_a_player_and_the_standings(book: Path) -> None:
+    done = run("explain", book, "--round", 2)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Round 2, board") == 3
+    player = run("explain", book, "--player", "Ann Berg")
+    assert [line for line in player.stdout.splitlines() if line.startswith("Round")] == [
+        line
+        for line in player.stdout.splitlines()
+        if "Ann Berg" in line and line.startswith("Round")
+    ]
+    assert len([line for line in player.stdout.splitlines() if line.startswith("Round")]) == 3
+    standings = run("explain", book, "--standings")
+    assert "BH (Buchholz)" in standings.stdout and "ahead of" in standings.stdout
+
+
+def test_explain_refuses_what_is_not_there(book: Path) -> None:
+    missing = run("explain", book, "--player", "ann berg")
+    assert missing.returncode == 2 and "did you mean 'Ann Berg'" in missing.stderr
+    later = run("explain", book, "--round", 7)
+    assert later.returncode == 2 and "round 7 is not paired" in later.stderr
