@@ -250,6 +250,19 @@ CALLS: list[tuple[str, list[Any], Any]] = [
         ],
     ),
     ("elo_update", [1613, 1609, "win", 32], "error"),  # bad input: an error, not a number
+    # B.02 table 8.1.2: 2100 v 2000 (D 100, PD .64) won, v 2150 (D 50, PD .43) drawn: 20 x .43
+    ("fide_rating_change", [2100, [[2000, 2150]], [[1, 0.5]], 20], 8.6),
+    (
+        "swiss_explain",
+        [[["White", "Black", "White Points", "Black Points"], *_swiss_games()], "Bob"],
+        [  # seed 004's table: Anna 1.0 5.0 0.50 2 and Bob 1.0 5.0 0.50 1
+            ["Note"],
+            [
+                "Anna is 4th, ahead of Bob, on Blacks: 2 to 1 (both have 1 point; equal on "
+                "Resistance 5, Sonneborn-Berger 0.5)."
+            ],
+        ],
+    ),
 ]
 FUNCTIONS = sorted({function for function, _, _ in CALLS})
 

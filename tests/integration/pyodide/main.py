@@ -57,3 +57,15 @@ def crikey_update(white, black, white_result, white_pieces, black_pieces):
 def swiss_standings(games):
     """Swiss standings. Example: =SWISS_STANDINGS(A2:D10)."""
     return udfs.SWISS_STANDINGS(games)
+
+
+@func
+def fide_rating_change(rating, opponents, scores, k=None, date=None):
+    """FIDE rating change. Example: =FIDE_RATING_CHANGE(2100, A2:A3, B2:B3, 20)."""
+    return udfs.FIDE_RATING_CHANGE(rating, opponents, scores, k, date)
+
+
+@func
+def swiss_explain(games, player, tiebreaks=None):
+    """Why a player is ranked where he is. Example: =SWISS_EXPLAIN(A2:D10, "Anna")."""
+    return udfs.SWISS_EXPLAIN(games, player, tiebreaks)
