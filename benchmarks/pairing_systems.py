@@ -36,6 +36,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from whole_command import whole_command
 
 from ratingbook.core.results import Result
 from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
@@ -142,22 +145,6 @@ def _book(event: SwissEvent, path: Path) -> None:
     TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
 
 
-def _command(args: list[str]) -> dict[str, float]:
-    """Wall seconds and the peak RSS (MB) of the largest process ``args`` ran."""
-    wrapper = (
-        "import resource, subprocess, sys, time, json\n"
-        "start = time.perf_counter()\n"
-        "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
-        "seconds = time.perf_counter() - start\n"
-        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024\n"
-        "print(json.dumps({'seconds': seconds, 'peak_mb': peak, 'code': code}))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", wrapper, *args], capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
-
-
 def _measure(kind: str, players: int, played: int) -> dict[str, float]:
     done = subprocess.run(
         [sys.executable, __file__, "--child", kind, "--players", str(players),
@@ -189,7 +176,7 @@ def main() -> int:
                 book = folder / f"open-{kind}.xlsx"
                 _book(build_open(args.players, args.played, acceleration), book)
                 out = folder / f"out-{kind}.xlsx"
-                whole = _command([*ratingbook, "pair", str(book), "-o", str(out)])
+                whole = whole_command([*ratingbook, "pair", str(book), "-o", str(out)])
                 verdict = "ok" if whole["peak_mb"] <= MEMORY_TARGET_MB else "OVER"
                 print(
                     f"  {acceleration:5}: in-process {inside['seconds']:6.2f} s, peak "
@@ -203,7 +190,7 @@ def main() -> int:
             inside = _measure("rr", n, 0)
             book = folder / "rr.xlsx"
             _book(round_robin(n), book)
-            whole = _command(
+            whole = whole_command(
                 [*ratingbook, "pair", "--all", str(book), "-o", str(folder / "rr-out.xlsx")]
             )
             verdict = "ok" if whole["seconds"] <= ROUND_ROBIN_TARGET_S else "OVER"

@@ -17,16 +17,17 @@ imports ratingbook (the floor). The list is streamed: the peak must not grow wit
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from whole_command import whole_command
 
 HEADER = (
     "ID Number      Name                                                         Fed Sex Tit  "
@@ -95,21 +96,6 @@ def make_book(players: int, path: Path) -> None:
     TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
 
 
-def measure(args: list[str]) -> dict[str, float]:
-    wrapper = (
-        "import json, resource, subprocess, sys, time\n"
-        "start = time.perf_counter()\n"
-        "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
-        "seconds = time.perf_counter() - start\n"
-        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024\n"
-        "print(json.dumps({'seconds': seconds, 'peak_mb': peak, 'code': code}))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", wrapper, *args], capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1_100_000)
@@ -125,15 +111,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         book = Path(tmp) / "event.xlsx"
         make_book(args.players, book)
-        floor = measure([sys.executable, "-c", "import ratingbook.cli.app"])
+        floor = whole_command([sys.executable, "-c", "import ratingbook.cli.app"])
         print(
             f"floor (python + import ratingbook): {floor['seconds']:.2f} s, "
             f"{floor['peak_mb']:.0f} MB"
         )
         for label, path in (("TXT", txt_zip), ("XML", xml_zip)):
             size = path.stat().st_size / 1e6
-            run = measure([ratingbook, "players", "update", str(book), "--rating-list", str(path),
-                           "--dry-run"])  # fmt: skip
+            command = [ratingbook, "players", "update", str(book), "--rating-list", str(path)]
+            run = whole_command([*command, "--dry-run"])
             print(
                 f"{label} list, {args.players:,} players ({size:.0f} MB zipped), 300 looked up: "
                 f"{run['seconds']:.2f} s, peak {run['peak_mb']:.0f} MB"
