@@ -23,6 +23,7 @@ import pytest
 
 from ratingbook.swiss.fide.ratings import (
     initial_rating,
+    is_rated_game,
     k_factor,
     performance,
     rating_change,
@@ -158,3 +159,17 @@ def test_the_2022_first_rating_rules() -> None:
     # A zero score is disregarded (8.2.1); at most 2200 from 2024 (8.2.3).
     assert initial_rating([1900] * 5, F(0), JUNE_2024) is None
     assert initial_rating([2400] * 5, F(5), JUNE_2024) == 2200
+
+
+def test_rapid_keeps_the_plain_400_rule_and_its_600_point_rule() -> None:
+    # Rapid and blitz chapter 7.3.1: the 400-point rule for everyone (no 2650 exemption): a
+    # 2700 player beating a 2000 counts him as 2300 (PD .92): +0.08.
+    rapid = rating_rules(dt.date(2025, 11, 7), "Rapid")
+    change = rating_change(2700, [(2000, F(1))], 10, rapid)
+    assert (change.games[0].counted_rating, change.games[0].expected) == (2300, Decimal("0.92"))
+    # From 2024-12-01 a rapid game between players 600 or more apart, one above 2600, is not
+    # rated; in standard chess it is.
+    assert not is_rated_game(2700, 2000, rapid, dt.date(2025, 11, 7))
+    assert is_rated_game(2700, 2101, rapid, dt.date(2025, 11, 7))  # 599 apart
+    assert is_rated_game(2700, 2000, rapid, dt.date(2024, 11, 30))  # before the rule
+    assert is_rated_game(2700, 2000, NOV_2025, dt.date(2025, 11, 7))  # standard

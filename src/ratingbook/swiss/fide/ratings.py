@@ -49,6 +49,7 @@ __all__ = [
     "RatingChange",
     "RatingRules",
     "initial_rating",
+    "is_rated_game",
     "k_factor",
     "performance",
     "rating_change",
