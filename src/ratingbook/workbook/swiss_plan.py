@@ -333,7 +333,8 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
                 replace(per_game, title="Rating report, game by game"), per_player.name, name
             ),
         )
-    notes = _notes_sheets(event, grids, shown_round, name)
+    just_paired = bool(new_rows) and {e.round for e in new_rows} == {shown_round}
+    notes = _notes_sheets(event, grids, shown_round, name, just_paired=just_paired)
     planned = event.rounds_planned
     summary = [
         f"{'round robin' if event.settings.round_robin else 'swiss'}: "
@@ -374,10 +375,16 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
 
 
 def _notes_sheets(
-    event: SwissEvent, grids: EventGrids, round_number: object, name: str
+    event: SwissEvent,
+    grids: EventGrids,
+    round_number: object,
+    name: str,
+    *,
+    just_paired: bool = False,
 ) -> tuple[GeneratedSheet, ...]:
     """``Pairing Notes`` for the round ``Pairings`` shows (a Swiss event's) and ``Standings
-    Notes``, each after the last sheet before it."""
+    Notes``, each after the last sheet before it. ``just_paired``: that round's rows are the
+    pairing the rules gave in this run (its notes need not pair it again)."""
     from ratingbook.swiss.fide.analysis import analyse_round
     from ratingbook.swiss.pairing_notes import pairing_notes
     from ratingbook.workbook.notes_grids import pairing_notes_grid, standings_notes_grid
@@ -385,7 +392,7 @@ def _notes_sheets(
     sheets = []
     after = RATING_GAMES if grids.report is not None else SWISS_PAIRINGS
     if isinstance(round_number, int) and not event.settings.round_robin:
-        analysis = analyse_round(event, round_number)
+        analysis = analyse_round(event, round_number, just_paired=just_paired)
         grid = pairing_notes_grid(
             round_number, pairing_notes(event, analysis), f"Round {round_number} pairing notes"
         )

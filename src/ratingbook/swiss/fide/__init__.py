@@ -13,12 +13,15 @@ for one of FIDE's areas, and each only translates: nothing here re-implements a 
 - :mod:`~ratingbook.swiss.fide.analysis`: a paired round explained (the pairing checker's
   analysis) and the pairing the rules give for it;
 - :mod:`~ratingbook.swiss.fide.ratings`: FIDE's rating tables, and the rating regulations
-  (B.02) gacrux does not have.
+  (B.02) gacrux does not have;
+- :mod:`~ratingbook.swiss.fide.compact_edges`: gacrux's crosstable (an edge for every pair of
+  players) stored in about half the memory, installed when this package is imported.
 
 gacrux (with networkx) takes about 0.2 s to load: these modules are imported only where a
 Swiss event is paired or ranked.
 """
 
+from ratingbook.swiss.fide import compact_edges
 from ratingbook.swiss.fide.berger import berger_schedule, pair_round_robin
 from ratingbook.swiss.fide.gacrux_event import gacrux_version
 from ratingbook.swiss.fide.pairing import pair_next_round
@@ -28,6 +31,8 @@ from ratingbook.swiss.fide.tiebreaks import (
     TiebreakDetail,
     fide_standings,
 )
+
+compact_edges.install()
 
 __all__ = [
     "FideStanding",

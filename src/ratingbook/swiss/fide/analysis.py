@@ -80,8 +80,14 @@ def _fraction(value: Any) -> Fraction:
     return Fraction(str(value)) if isinstance(value, Decimal | str | float) else Fraction(value)
 
 
-def analyse_round(event: SwissEvent, round_number: int) -> RoundAnalysis:
-    """The round ``round_number`` of a Swiss event, as paired in the book, explained."""
+def analyse_round(
+    event: SwissEvent, round_number: int, *, just_paired: bool = False
+) -> RoundAnalysis:
+    """The round ``round_number`` of a Swiss event, as paired in the book, explained.
+
+    ``just_paired``: the round's rows in ``event`` are the pairing the rules gave a moment ago
+    (the round ratingbook has just paired), so they are the prescribed pairing and it is not
+    computed a second time (which would double the time of pairing a large open)."""
     if event.settings.round_robin:
         raise EventError("a round robin's pairings are the Berger table's; there is no analysis")
     if not event.round_entries(round_number):
@@ -144,12 +150,22 @@ def analyse_round(event: SwissEvent, round_number: int) -> RoundAnalysis:
                     white, black, str(pair["colorrule"]), int(pair["played"]), bracket_score
                 )
             )
-    try:
-        pairing = engine.compute_pairing(False, 0)
-        ordered = sorted((p for b in pairing for p in b["pairs"]), key=lambda p: p["board"])
-        prescribed: tuple[tuple[str, str | None], ...] | None = tuple(
-            (names[p["w"]], names[p["b"]] if p["b"] else None) for p in ordered
+    # The analysis's crosstable (an edge for every pair of players) goes before the pairing
+    # builds its own: a large open never holds two.
+    del engine, table, analysis
+    prescribed: tuple[tuple[str, str | None], ...] | None
+    if just_paired:
+        paired = (
+            e
+            for e in event.round_entries(round_number)
+            if e.black is not None or e.result is Result.PAIRING_BYE
         )
-    except GacruxNoLegalPairing:
-        prescribed = None
+        prescribed = tuple((e.white, e.black) for e in sorted(paired, key=lambda e: e.board or 0))
+    else:
+        try:
+            pairing = pairing_dutch(tournament, round_number, params).compute_pairing(False, 0)
+            ordered = sorted((p for b in pairing for p in b["pairs"]), key=lambda p: p["board"])
+            prescribed = tuple((names[p["w"]], names[p["b"]] if p["b"] else None) for p in ordered)
+        except GacruxNoLegalPairing:
+            prescribed = None
     return RoundAnalysis(round_number, players, tuple(brackets), tuple(pairs), prescribed)
