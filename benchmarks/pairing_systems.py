@@ -4,13 +4,15 @@
     python benchmarks/pairing_systems.py                  # 2,000 players, round 5; 20-player DRR
     python benchmarks/pairing_systems.py --players 500    # a smaller open
     python benchmarks/pairing_systems.py --only rr        # the round robin alone (seconds)
+    python benchmarks/pairing_systems.py --history dutch  # rounds before paired by the rules
 
 The open is generated deterministically: players rated 2700 down by 0.8 a place (so 2,000
-players span 2700-1100), rounds 1 to R-1 already played. Their pairings are a plain "fold each
-score group" Swiss (not the FIDE rules: a realistic history is all the measured round needs,
-and pairing 2,000 players four times by the Dutch rules would take minutes before the clock
-starts); results drawn from the Elo expectation with a seeded generator. The measured round is
-paired by ratingbook (gacrux's Dutch engine), once without acceleration and once with Baku.
+players span 2700-1100), rounds 1 to R-1 already played, results drawn from the Elo expectation
+with a seeded generator. Their pairings are by default a plain "fold each score group" Swiss
+(quick to build; not the FIDE rules, and its colours alternate worse than a real event's), or
+with ``--history dutch`` ratingbook's own FIDE Dutch pairing, round by round, as a real event's
+would be (it takes minutes to build at 2,000 players). The measured round is paired by
+ratingbook (gacrux's Dutch engine), once without acceleration and once with Baku.
 
 Each measurement runs in a fresh Python process (this script calling itself with ``--child``):
 - in-process: the seconds of ``pair_next_round`` alone (after imports and the event's build) and
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -66,13 +69,17 @@ def _result(white: SwissPlayer, black: SwissPlayer, rng: random.Random) -> Resul
     return Result.WHITE_WINS if roll < draw + (1 - draw) * expected else Result.BLACK_WINS
 
 
-def build_open(players: int, played: int, acceleration: str, seed: int = 5) -> SwissEvent:
-    """``players`` players, ``played`` rounds of a folded Swiss history with results."""
+def build_open(
+    players: int, played: int, acceleration: str, seed: int = 5, history: str = "folded"
+) -> SwissEvent:
+    """``players`` players, ``played`` rounds of a folded (or Dutch-paired) history with results."""
     rng = random.Random(seed)
     field = tuple(SwissPlayer(f"Player {i:04d}", int(2700 - 0.8 * i)) for i in range(players))
     settings = SwissSettings(
         rounds=played + 4, start_date=dt.date(2026, 4, 1), acceleration=acceleration
     )
+    if history == "dutch":
+        return _dutch_history(SwissEvent(field, (), settings), played, rng)
     points = {p.name: 0.0 for p in field}
     whites = {p.name: 0 for p in field}
     met: set[frozenset[str]] = set()
@@ -105,12 +112,29 @@ def build_open(players: int, played: int, acceleration: str, seed: int = 5) -> S
     return SwissEvent(field, tuple(entries), settings)
 
 
+def _dutch_history(event: SwissEvent, played: int, rng: random.Random) -> SwissEvent:
+    """``played`` rounds paired by ratingbook's FIDE Dutch pairing, each played out."""
+    from ratingbook.swiss.fide import pair_next_round
+
+    by_name = {p.name: p for p in event.players}
+    for _ in range(played):
+        rows = [
+            e if e.black is None else SwissEntry(
+                e.round, e.board, e.white, e.black,
+                _result(by_name[e.white], by_name[e.black], rng),
+            )
+            for e in pair_next_round(event)
+        ]  # fmt: skip
+        event = event.with_entries(rows)
+    return event
+
+
 def round_robin(players: int) -> SwissEvent:
     field = tuple(SwissPlayer(f"Player {i:02d}", 2400 - 10 * i) for i in range(players))
     return SwissEvent(field, (), SwissSettings(pairing=DOUBLE_ROUND_ROBIN))
 
 
-def _child(kind: str, players: int, played: int) -> None:
+def _child(kind: str, players: int, saved: str | None) -> None:
     if kind == "rr":
         from ratingbook.swiss.fide.berger import pair_round_robin
 
@@ -122,7 +146,8 @@ def _child(kind: str, players: int, played: int) -> None:
         return
     from ratingbook.swiss.fide import pair_next_round
 
-    event = build_open(players, played, BAKU if kind == "baku" else ACCELERATION_NONE)
+    assert saved is not None
+    event = pickle.loads(Path(saved).read_bytes())  # built by the parent: built once
     base = _peak_mb()
     start = time.perf_counter()
     rows = pair_next_round(event)
@@ -145,10 +170,10 @@ def _book(event: SwissEvent, path: Path) -> None:
     TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
 
 
-def _measure(kind: str, players: int, played: int) -> dict[str, float]:
+def _measure(kind: str, players: int, saved: Path | None = None) -> dict[str, float]:
     done = subprocess.run(
         [sys.executable, __file__, "--child", kind, "--players", str(players),
-         "--played", str(played)],
+         *(["--event", str(saved)] if saved else [])],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
@@ -159,22 +184,31 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--played", type=int, default=4, help="rounds already played")
     parser.add_argument("--rr-players", type=int, default=20)
+    parser.add_argument("--history", choices=("folded", "dutch"), default="folded")
     parser.add_argument("--only", choices=("open", "rr"))
+    parser.add_argument("--event", help=argparse.SUPPRESS)  # the child's pickled event
     parser.add_argument("--child", choices=("none", "baku", "rr"))
     args = parser.parse_args()
     if args.child:
-        _child(args.child, args.rr_players if args.child == "rr" else args.players, args.played)
+        players = args.rr_players if args.child == "rr" else args.players
+        _child(args.child, players, args.event)
         return 0
     ratingbook = [str(Path(sys.executable).with_name("ratingbook"))]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         if args.only != "rr":
             number = args.played + 1
-            print(f"one round of {args.players} players (round {number}, {args.played} played)")
+            print(
+                f"one round of {args.players} players (round {number}, {args.played} played, "
+                f"{args.history} history)"
+            )
             for kind, acceleration in (("none", ACCELERATION_NONE), ("baku", BAKU)):
-                inside = _measure(kind, args.players, args.played)
+                event = build_open(args.players, args.played, acceleration, history=args.history)
+                saved = folder / f"open-{kind}.pickle"
+                saved.write_bytes(pickle.dumps(event))
+                inside = _measure(kind, args.players, saved)
                 book = folder / f"open-{kind}.xlsx"
-                _book(build_open(args.players, args.played, acceleration), book)
+                _book(event, book)
                 out = folder / f"out-{kind}.xlsx"
                 whole = whole_command([*ratingbook, "pair", str(book), "-o", str(out)])
                 verdict = "ok" if whole["peak_mb"] <= MEMORY_TARGET_MB else "OVER"
@@ -187,7 +221,7 @@ def main() -> int:
                 )
         if args.only != "open":
             n = args.rr_players
-            inside = _measure("rr", n, 0)
+            inside = _measure("rr", n)
             book = folder / "rr.xlsx"
             _book(round_robin(n), book)
             whole = whole_command(
