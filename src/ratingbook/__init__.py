@@ -3,10 +3,11 @@
 The public API, in one place (everything else is internal and may move):
 
 - the Excel entry points ``main()`` (the ribbon's Recalc Ratings button), ``new_week()`` (Start
-  New Week), ``recalc_book(book)`` and ``new_week_book(book)`` on any ``xlwings.Book``; they come
+  New Week), ``update_players()`` (Swiss Players from FIDE's rating list), ``recalc_book(book)``,
+  ``new_week_book(book)`` and ``update_players_book(book)`` on any ``xlwings.Book``; they come
   from :mod:`ratingbook.excel` and are loaded on first use, so ``import ratingbook`` stays light;
-- :mod:`ratingbook.excel`: the same, plus the ``@xw.script`` entry points ``recalc_ratings`` and
-  ``start_new_week`` for xlwings Server and xlwings Lite;
+- :mod:`ratingbook.excel`: the same, plus the ``@xw.script`` entry points ``recalc_ratings``,
+  ``start_new_week`` and ``update_players_from_rating_list`` for xlwings Server and Lite;
 - :mod:`ratingbook.udfs`: the worksheet functions (``=ELO_UPDATE(...)`` and friends);
 - :mod:`ratingbook.swiss`: seed 004's ``determine_output`` and ``player_result``;
 - :mod:`ratingbook.workbook`: ``recalc``, ``new_week`` and ``pair`` on any
@@ -32,10 +33,19 @@ __all__ = [
     "new_week",
     "new_week_book",
     "recalc_book",
+    "update_players",
+    "update_players_book",
 ]
 __version__ = "0.1.0"
 
-_EXCEL_ENTRY_POINTS = ("main", "new_week", "new_week_book", "recalc_book")
+_EXCEL_ENTRY_POINTS = (
+    "main",
+    "new_week",
+    "new_week_book",
+    "recalc_book",
+    "update_players",
+    "update_players_book",
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -1,4 +1,5 @@
-"""Excel through xlwings: the ribbon's button, Start New Week and the xlwings Server/Lite scripts.
+"""Excel through xlwings: the ribbon's button, Start New Week, Update Players and the xlwings
+Server/Lite scripts.
 
 - :mod:`~ratingbook.excel.xlwings_book`: :class:`XlwingsBook`, the Book interface over any
   ``xlwings.Book`` (desktop Excel and the JSON engine of xlwings Server and Lite);
@@ -13,6 +14,9 @@ from ratingbook.excel.scripts import (
     recalc_book,
     recalc_ratings,
     start_new_week,
+    update_players,
+    update_players_book,
+    update_players_from_rating_list,
 )
 from ratingbook.excel.xlwings_book import XlwingsBook, excel_text
 
@@ -25,4 +29,7 @@ __all__ = [
     "recalc_book",
     "recalc_ratings",
     "start_new_week",
+    "update_players",
+    "update_players_book",
+    "update_players_from_rating_list",
 ]

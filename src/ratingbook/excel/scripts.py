@@ -4,10 +4,13 @@
   ratingbook.main()"``): recalculates the workbook the user is looking at and shows the outcome,
   or the input error, in a message box instead of a traceback;
 - :func:`new_week` -- the same for **Start New Week**;
-- :func:`recalc_book` / :func:`new_week_book` -- the work itself, on any ``xlwings.Book``;
-  they raise :class:`~ratingbook.errors.RatingbookError` on bad input;
-- :func:`recalc_ratings` / :func:`start_new_week` -- ``@xw.script`` versions for xlwings Server
-  (Office.js) and xlwings Lite, which inject the book.
+- :func:`update_players` -- **Update Players**: Swiss Players filled from FIDE's rating list, the
+  file the ``Rating List`` setting names (``RunPython "import ratingbook;
+  ratingbook.update_players()"``), as ``ratingbook players update``;
+- :func:`recalc_book` / :func:`new_week_book` / :func:`update_players_book` -- the work itself,
+  on any ``xlwings.Book``; they raise :class:`~ratingbook.errors.RatingbookError` on bad input;
+- :func:`recalc_ratings` / :func:`start_new_week` / :func:`update_players_from_rating_list` --
+  ``@xw.script`` versions for xlwings Server (Office.js) and xlwings Lite, which inject the book.
 
 Everything is read, checked and computed before the first write, so bad input stops the run with
 nothing written (see :mod:`ratingbook.workbook.actions`).
@@ -16,7 +19,10 @@ nothing written (see :mod:`ratingbook.workbook.actions`).
 from __future__ import annotations
 
 import datetime as _dt
+import os
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 
 import xlwings as xw
 
@@ -32,6 +38,9 @@ __all__ = [
     "recalc_book",
     "recalc_ratings",
     "start_new_week",
+    "update_players",
+    "update_players_book",
+    "update_players_from_rating_list",
 ]
 
 ALERT_TITLE = "ratingbook"
@@ -70,6 +79,51 @@ def new_week_book(book: xw.Book, *, today: _dt.date | None = None) -> Plan:
 
 
 # --- entry points ------------------------------------------------------------------------------
+
+
+def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | None = None) -> Plan:
+    """Fill ``Swiss Players`` from FIDE's rating list, as ``ratingbook players update``: every
+    player whose FIDE ID is on the list gets Rating, Title, Federation, Birth, Sex and K as the
+    list says (see :mod:`ratingbook.workbook.players_update`).
+
+    The list is ``rating_list``, or else the file the ``Rating List`` setting names (a path
+    relative to the workbook's folder, or absolute); it is streamed, never loaded whole. On bad
+    input or a list that cannot be read, raises :class:`~ratingbook.errors.RatingbookError`
+    having written nothing. The plan's summary ends with what changed and which IDs the list
+    does not have (the first lines of them).
+    """
+    from ratingbook.files.rating_list_file import open_rating_list
+    from ratingbook.swiss.rating_list import RatingListScan, scan_rating_list
+    from ratingbook.workbook.players_update import plan_players_update, rating_list_setting
+
+    adapter = XlwingsBook(book)
+    where = None
+    if rating_list is None:
+        typed, where = rating_list_setting(adapter)
+        path = Path(typed.strip()).expanduser()
+        folder = Path(str(book.fullname)).parent
+        if not path.is_absolute() and folder.is_dir():
+            path = folder / path
+    else:
+        path = Path(rating_list)
+
+    def scan(ids: set[int], kind: str) -> RatingListScan:
+        try:
+            with open_rating_list(path) as stream:
+                return scan_rating_list(stream, ids, kind)
+        except RatingbookError as error:
+            if where is None or error.where is not None:
+                raise
+            raise RatingbookError(error.problem, where, "Value") from None
+
+    update = plan_players_update(adapter, scan)
+    check_finite(update.plan)
+    adapter.apply(update.plan)
+    lines = [*update.changes, *update.missing]
+    shown = lines[:SHOWN_IN_MESSAGE]
+    if len(lines) > len(shown):
+        shown.append(f"... and {len(lines) - len(shown)} more")
+    return replace(update.plan, summary=(*update.plan.summary, *shown))
 
 
 def _client(book: xw.Book) -> str | None:
@@ -147,6 +201,16 @@ def new_week(book: xw.Book | None = None) -> Plan | None:
     return _run(book if book is not None else _user_book(), new_week_book, "New week started.")
 
 
+def update_players(book: xw.Book | None = None) -> Plan | None:
+    """**Update Players** for the workbook the user is looking at (see :func:`main`):
+    ``RunPython "import ratingbook; ratingbook.update_players()"``, reading the file the
+    ``Rating List`` setting names."""
+    return _run(book if book is not None else _user_book(), update_players_book, _PLAYERS_UPDATED)
+
+
+_PLAYERS_UPDATED = "Players updated from FIDE's rating list."
+
+
 @xw.script
 def recalc_ratings(book: xw.Book) -> None:
     """Recalc Ratings for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
@@ -157,3 +221,11 @@ def recalc_ratings(book: xw.Book) -> None:
 def start_new_week(book: xw.Book) -> None:
     """Start New Week for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
     _run(book, new_week_book, "New week started.")
+
+
+@xw.script
+def update_players_from_rating_list(book: xw.Book) -> None:
+    """Update Players for xlwings Server (Office.js) and xlwings Lite, which pass the book: the
+    list must be a file the Python side can open (xlwings Lite, in the browser, cannot open the
+    computer's files: there, use ``ratingbook players update``)."""
+    _run(book, update_players_book, _PLAYERS_UPDATED)

@@ -103,6 +103,9 @@ class SwissSettings:
     #: The FIDE rating list the event is rated for (Standard, Rapid, Blitz), or "" for none:
     #: then no rating report and no Rtg+/- or Rp columns.
     rated: str = ""
+    #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
+    #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
+    rating_list: str = ""
 
     @property
     def round_robin(self) -> bool:
@@ -163,6 +166,9 @@ _SETTING_NAMES: Mapping[str, str] = {
     "fide rated": "FIDE Rated",
     "fide rating": "FIDE Rated",
     "rated": "FIDE Rated",
+    "rating list": "Rating List",
+    "rating list file": "Rating List",
+    "fide rating list": "Rating List",
 }
 SETTING_ORDER = (
     "Event",
@@ -172,6 +178,7 @@ SETTING_ORDER = (
     "Pairing",
     "Acceleration",
     "FIDE Rated",
+    "Rating List",
     "Points",
     "Auto-pair",
     "First Colour",
@@ -307,6 +314,8 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
                 "Value",
             )
         kwargs["rated"] = rated
+    if given("Rating List"):
+        kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
     if given("Points"):
         kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
     if given("Auto-pair"):
@@ -391,6 +400,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
             None if settings.acceleration == ACCELERATION_NONE else settings.acceleration
         ),
         "FIDE Rated": settings.rated or None,
+        "Rating List": settings.rating_list or None,
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),
