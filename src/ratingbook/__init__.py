@@ -26,18 +26,6 @@ from typing import Any
 
 from ratingbook.errors import RatingbookError
 
-__all__ = [
-    "RatingbookError",
-    "__version__",
-    "main",
-    "new_week",
-    "new_week_book",
-    "recalc_book",
-    "update_players",
-    "update_players_book",
-]
-__version__ = "0.1.0"
-
 _EXCEL_ENTRY_POINTS = (
     "main",
     "new_week",
@@ -46,6 +34,8 @@ _EXCEL_ENTRY_POINTS = (
     "update_players",
     "update_players_book",
 )
+__all__ = ["RatingbookError", "__version__", *_EXCEL_ENTRY_POINTS]
+__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:
