@@ -33,6 +33,7 @@ def explain_command(
     board the score groups, floats, colours and bye (FIDE C.04.3), and any change made by
     hand; with --standings, the tie-break that separated each tie and what makes up each
     value (C.07)."""
+    from ratingbook.core.rules import known_player, player_spellings
     from ratingbook.files.backends import open_book
     from ratingbook.swiss.pairing_notes import pairing_notes
     from ratingbook.swiss.standings_notes import breakdown_notes, tie_notes
@@ -43,11 +44,9 @@ def explain_command(
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
     event = read_event_tables(Sheets(open_book(book, backend))).event
-    names = {p.name for p in event.players}
-    if player is not None and player not in names:
-        folded = {n.casefold(): n for n in names}.get(player.casefold())
-        hint = f" (did you mean {folded!r}?)" if folded else ""
-        raise RatingbookError(f"no player named {player!r} in Swiss Players{hint}")
+    if player is not None:
+        spellings = player_spellings(p.name for p in event.players)
+        known_player(player, spellings, listed_in="Swiss Players")
     if standings:
         grids = event_grids(event)
         for upper, lower, tie in tie_notes(grids.standings.header, grids.standings.rows):

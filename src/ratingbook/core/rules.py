@@ -1,7 +1,7 @@
 """Game-level rules shared by every rating system: everything that decides them lives here.
 
 - the players of a game: White and Black are two different players (no self-play), each on the
-  player list;
+  player list (a name not on it is an error that suggests the name differing only in case);
 - the points of one game: each side scores 1, ½ or 0 (a result gives White 1, ½ or 0 and Black
   the rest), and the two sides of a Swiss game share at most one point (a forfeit or a double
   loss may give less);
@@ -14,7 +14,7 @@ and the text formats all call these, so a rule changed here changes everywhere. 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
@@ -27,6 +27,8 @@ __all__ = [
     "check_points",
     "competition_ranks",
     "game_indices",
+    "known_player",
+    "player_spellings",
     "result_of_score",
 ]
 
@@ -37,6 +39,33 @@ def check_players(
     """A game is between two different players; White playing themself is a SelfPlayError."""
     if white == black:
         raise SelfPlayError(f"player {white!r} cannot play themself", where, column)
+
+
+def player_spellings(names: Iterable[str]) -> dict[str, str]:
+    """Each player's name to itself, and each case-folded spelling that is not itself a
+    player's name to the first player who has it (the hint of :func:`known_player`)."""
+    spellings = {name: name for name in names}
+    for name in list(spellings):
+        spellings.setdefault(name.casefold(), name)
+    return spellings
+
+
+def known_player(
+    name: str,
+    spellings: Mapping[str, str],
+    where: Location | None = None,
+    column: str | None = None,
+    *,
+    listed_in: str = "",
+) -> str:
+    """``name`` when it is a player's (``spellings`` from :func:`player_spellings`); else an
+    UnknownPlayerError that names the list (``listed_in``) and the player it may mean."""
+    if spellings.get(name) == name:
+        return name
+    found = spellings.get(name.casefold())
+    hint = f" (did you mean {found!r}?)" if found else ""
+    listed = f" in {listed_in}" if listed_in else ""
+    raise UnknownPlayerError(f"no player named {name!r}{listed}{hint}", where, column)
 
 
 P = TypeVar("P", bound=Hashable)

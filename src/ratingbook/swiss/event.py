@@ -34,14 +34,13 @@ from ratingbook.core.cells import (
     whole_number,
 )
 from ratingbook.core.results import Result, parse_swiss_result
-from ratingbook.core.rules import check_players
+from ratingbook.core.rules import check_players, known_player, player_spellings
 from ratingbook.core.tables import Row
 from ratingbook.errors import (
     InvalidValueError,
     Location,
     Problems,
     RatingbookError,
-    UnknownPlayerError,
 )
 from ratingbook.swiss.codes import K_VALUES
 from ratingbook.swiss.forbidden_pairs import ForbiddenPair
@@ -319,8 +318,8 @@ def _result_from_points(row: Row) -> Result | None:
 
 
 def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
-    """One ``Swiss Games`` row; ``names`` maps each player's name, and its case-folded
-    spelling (for the "did you mean" hint), to the player's name."""
+    """One ``Swiss Games`` row; ``names`` is the players'
+    :func:`~ratingbook.core.rules.player_spellings`."""
     round_number = whole_number(
         row.get("Round"), row.where, "Round", "a round number", bounds=ROUND
     )
@@ -330,12 +329,7 @@ def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
         board = whole_number(board_value, row.where, "Board", "a board number", bounds=BOARD)
 
     def player(column: str) -> str:
-        name = text(row.get(column), row.where, column)
-        if names.get(name) == name:
-            return name
-        found = names.get(name.casefold())
-        extra = f" (did you mean {found!r}?)" if found else ""
-        raise UnknownPlayerError(f"no player named {name!r}{extra}", row.where, column)
+        return known_player(text(row.get(column), row.where, column), names, row.where, column)
 
     white = player("White")
     black_text = text(row.get("Black"), row.where, "Black")
@@ -459,7 +453,6 @@ def build_event(
     (one :class:`~ratingbook.errors.InputErrors` when there are several)."""
     problems = Problems()
     players: list[SwissPlayer] = []
-    names: dict[str, str] = {}
     seen: dict[str, Location] = {}
     for row in player_rows:
         try:
@@ -474,9 +467,8 @@ def build_event(
             problems.append(error)
             continue
         seen[player.name] = row.where
-        names[player.name] = player.name
-        names.setdefault(player.name.casefold(), player.name)
         players.append(player)
+    names = player_spellings(p.name for p in players)
     entries: list[SwissEntry] = []
     recorded: dict[str, RecordedNumber] = {}
     for row in game_rows:

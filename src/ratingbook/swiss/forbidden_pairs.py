@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.core.cells import ROUND, is_blank, text, whole_number
+from ratingbook.core.rules import known_player, player_spellings
 from ratingbook.core.tables import Row
 from ratingbook.errors import (
     InvalidValueError,
     Location,
     Problems,
     RatingbookError,
-    UnknownPlayerError,
 )
 
 __all__ = ["ForbiddenPair", "read_forbidden_pairs"]
@@ -44,20 +44,13 @@ class ForbiddenPair:
 
 def _player(row: Row, column: str, names: Mapping[str, str]) -> str:
     name = text(row.get(column), row.where, column)
-    if names.get(name) == name:
-        return name
-    found = names.get(name.casefold())
-    hint = f" (did you mean {found!r}?)" if found else ""
-    raise UnknownPlayerError(f"no player named {name!r} in Swiss Players{hint}", row.where, column)
+    return known_player(name, names, row.where, column, listed_in="Swiss Players")
 
 
 def read_forbidden_pairs(rows: Sequence[Row], players: Sequence[str]) -> tuple[ForbiddenPair, ...]:
     """The bans of the ``Forbidden Pairs`` rows; every bad row is reported (an unknown player,
     a player against himself, a round that is not a round number), each naming its cell."""
-    names: dict[str, str] = {}
-    for name in players:
-        names[name] = name
-        names.setdefault(name.casefold(), name)
+    names = player_spellings(players)
     problems = Problems()
     found: list[ForbiddenPair] = []
     for row in rows:

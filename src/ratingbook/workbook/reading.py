@@ -16,14 +16,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from ratingbook.core.cells import text
-from ratingbook.core.rules import check_players
+from ratingbook.core.rules import check_players, known_player, player_spellings
 from ratingbook.core.tables import Grid, Row, Table, TableSpec, header_key, read_table
 from ratingbook.errors import (
     InvalidValueError,
     MissingSheetError,
     Problems,
     RatingbookError,
-    UnknownPlayerError,
     WorkbookError,
 )
 from ratingbook.workbook.book import KEEP, Book, WriteBlock
@@ -93,16 +92,11 @@ def column_block(
 
 def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
     """A reader of a game row's White and Black: known player names, not the same player."""
-    exact = set(names)
-    folded = {n.casefold(): n for n in names}
+    spellings = player_spellings(names)
 
     def find(row: Row, column: str) -> str:
         name = text(row.get(column), row.where, column)
-        if name in exact:
-            return name
-        hint = folded.get(name.casefold())
-        extra = f" (did you mean {hint!r}?)" if hint else ""
-        raise UnknownPlayerError(f"no player named {name!r}{extra}", row.where, column)
+        return known_player(name, spellings, row.where, column)
 
     def players_of(row: Row) -> tuple[str, str]:
         white, black = find(row, "White"), find(row, "Black")
