@@ -154,6 +154,8 @@ def test_settings_sheet():
         ("Rounds", 1001, "1001 is too large for a number of rounds (at most 1,000)"),
         ("Start Date", "soon", "'soon' is not a date"),
         ("Pairing", "Dubov", "pairing system 'Dubov' is not supported"),
+        ("Acceleration", "Swiss", "acceleration 'Swiss' is not supported; expected None or Baku"),
+        ("FIDE Rated", "Maybe", "FIDE Rated 'Maybe': expected Standard, Rapid, Blitz or No"),
         ("Points", "1 0.5", "expected three numbers"),
         ("Auto-pair", "maybe", "expected On or Off"),
         ("Unrated Rating", "low", "'low' is not a number; expected a rating"),

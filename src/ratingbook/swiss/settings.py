@@ -66,6 +66,11 @@ ACCELERATION_NONE = "None"
 BAKU = "Baku"
 _ACCELERATIONS = {"none": ACCELERATION_NONE, "no": ACCELERATION_NONE, "off": ACCELERATION_NONE,
                   "baku": BAKU, "baku acceleration": BAKU}  # fmt: skip
+#: The ``FIDE Rated`` setting: the rating list the event counts for, "" for none.
+_RATED = {
+    **{kind.casefold(): kind for kind in RATING_KINDS},
+    **{"no": "", "none": "", "off": "", "yes": "Standard"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,39 +286,32 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["start_date"] = date_value(values["Start Date"], place["Start Date"], "Value")
     if given("Tie-breaks"):
         kwargs["tiebreaks"] = parse_tiebreaks(values["Tie-breaks"], place["Tie-breaks"])
+
+    def spelled(name: str, spellings: Mapping[str, str], problem: str) -> str:
+        """The setting ``name`` as one of ``spellings``; else ``problem`` ({written}: the value)."""
+        written = text(values[name], place[name], "Value")
+        found = spellings.get(" ".join(written.casefold().split()))
+        if found is None:
+            raise InvalidValueError(problem.format(written=repr(written)), place[name], "Value")
+        return found
+
     if given("Pairing"):
-        system = text(values["Pairing"], place["Pairing"], "Value")
-        pairing = _PAIRINGS.get(" ".join(system.casefold().split()))
-        if pairing is None:
-            raise InvalidValueError(
-                f"pairing system {system!r} is not supported; expected Dutch (FIDE C.04.3), "
-                "Round Robin or Double Round Robin (the Berger tables, C.05 Annex 1)",
-                place["Pairing"],
-                "Value",
-            )
-        kwargs["pairing"] = pairing
+        kwargs["pairing"] = spelled(
+            "Pairing",
+            _PAIRINGS,
+            "pairing system {written} is not supported; expected Dutch (FIDE C.04.3), "
+            "Round Robin or Double Round Robin (the Berger tables, C.05 Annex 1)",
+        )
     if given("Acceleration"):
-        written = text(values["Acceleration"], place["Acceleration"], "Value")
-        acceleration = _ACCELERATIONS.get(" ".join(written.casefold().split()))
-        if acceleration is None:
-            raise InvalidValueError(
-                f"acceleration {written!r} is not supported; expected None or Baku (FIDE C.04.5.1)",
-                place["Acceleration"],
-                "Value",
-            )
-        kwargs["acceleration"] = acceleration
+        kwargs["acceleration"] = spelled(
+            "Acceleration",
+            _ACCELERATIONS,
+            "acceleration {written} is not supported; expected None or Baku (FIDE C.04.5.1)",
+        )
     if given("FIDE Rated"):
-        written = text(values["FIDE Rated"], place["FIDE Rated"], "Value")
-        kinds = {kind.casefold(): kind for kind in RATING_KINDS}
-        kinds.update({"no": "", "none": "", "off": "", "yes": "Standard", "standard": "Standard"})
-        rated = kinds.get(written.strip().casefold())
-        if rated is None:
-            raise InvalidValueError(
-                f"FIDE Rated {written!r}: expected Standard, Rapid, Blitz or No",
-                place["FIDE Rated"],
-                "Value",
-            )
-        kwargs["rated"] = rated
+        kwargs["rated"] = spelled(
+            "FIDE Rated", _RATED, "FIDE Rated {written}: expected Standard, Rapid, Blitz or No"
+        )
     if given("Rating List"):
         kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
     if given("Points"):
