@@ -36,7 +36,7 @@ def explain_command(
     from ratingbook.core.rules import known_player, player_spellings
     from ratingbook.files.backends import open_book
     from ratingbook.swiss.pairing_notes import pairing_notes
-    from ratingbook.swiss.standings_notes import breakdown_notes, tie_notes
+    from ratingbook.swiss.standings_notes import every_breakdown, tie_notes
     from ratingbook.workbook.event_grids import event_grids
     from ratingbook.workbook.reading import Sheets
     from ratingbook.workbook.swiss_plan import read_event_tables
@@ -53,10 +53,12 @@ def explain_command(
             if player is None or player in (upper, lower):
                 click.echo(tie)
         if grids.fide is not None:
+            wanted = None if player is None else (player,)
+            breakdowns = every_breakdown(event, grids.fide, wanted)
             for line in grids.fide.lines:
-                if player is None or line.name == player:
+                if line.name in breakdowns:
                     click.echo(f"{line.rank}. {line.name}")
-                    for part in breakdown_notes(event, grids.fide, line.name):
+                    for part in breakdowns[line.name]:
                         click.echo(f"   {part}")
         return
     if event.settings.round_robin:

@@ -16,14 +16,14 @@ Pure: from the standings grid's header and rows, the event, and gacrux's details
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
 from ratingbook.swiss.event import SwissEvent
 from ratingbook.swiss.fide.tiebreaks import FideStandings, TiebreakDetail
 from ratingbook.swiss.pairing_notes import points_text
 
-__all__ = ["breakdown_notes", "ordinal", "tie_notes"]
+__all__ = ["breakdown_notes", "every_breakdown", "ordinal", "tie_notes"]
 
 #: The columns of a standings table that are not tie-breaks.
 _NOT_TIEBREAKS = frozenset(
@@ -110,18 +110,18 @@ def tie_notes(
     return notes
 
 
-def _opponents(event: SwissEvent, name: str) -> dict[int, str]:
-    """Each round's opponent of ``name``, or what the round was when he had none."""
-    found = {}
+def _opponents(event: SwissEvent) -> dict[str, dict[int, str]]:
+    """Each player's opponent in each round, or what the round was when he had none (the
+    event's rows read once)."""
+    found: dict[str, dict[int, str]] = {}
     for e in event.entries:
-        if name not in e.players():
-            continue
         if e.black is None:
-            found[e.round] = f"no opponent ({e.result.value if e.result else 'bye'})"
-        else:
-            other = e.black if e.white == name else e.white
-            forfeit = e.result is not None and not e.result.is_played
-            found[e.round] = f"{other}{' (forfeit)' if forfeit else ''}"
+            what = f"no opponent ({e.result.value if e.result else 'bye'})"
+            found.setdefault(e.white, {})[e.round] = what
+            continue
+        forfeit = " (forfeit)" if e.result is not None and not e.result.is_played else ""
+        found.setdefault(e.white, {})[e.round] = f"{e.black}{forfeit}"
+        found.setdefault(e.black, {})[e.round] = f"{e.white}{forfeit}"
     return found
 
 
@@ -158,8 +158,18 @@ def _breakdown(detail: TiebreakDetail, opponents: Mapping[int, str], rules: str)
 
 def breakdown_notes(event: SwissEvent, standings: FideStandings, name: str) -> list[str]:
     """One line per tie-break of ``name``'s standing (points first), each value taken apart."""
-    line = next((s for s in standings.lines if s.name == name), None)
-    if line is None:
-        return []
-    opponents = _opponents(event, name)
-    return [_breakdown(d, opponents, standings.rules) for d in line.details]
+    return every_breakdown(event, standings, (name,)).get(name, [])
+
+
+def every_breakdown(
+    event: SwissEvent, standings: FideStandings, names: Collection[str] | None = None
+) -> dict[str, list[str]]:
+    """:func:`breakdown_notes` of every player in the standings (or of ``names``), the event
+    read once for all of them."""
+    opponents = _opponents(event)
+    return {
+        line.name: [_breakdown(d, opponents.get(line.name, {}), standings.rules)
+                    for d in line.details]
+        for line in standings.lines
+        if names is None or line.name in names
+    }  # fmt: skip

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ratingbook.swiss.event import SwissEvent
 from ratingbook.swiss.fide.tiebreaks import FideStandings
 from ratingbook.swiss.pairing_notes import BoardNote
-from ratingbook.swiss.standings_notes import breakdown_notes, tie_notes
+from ratingbook.swiss.standings_notes import every_breakdown, tie_notes
 from ratingbook.workbook.schemas import PAIRING_NOTES, STANDINGS_NOTES
 from ratingbook.workbook.swiss_grids import SheetGrid
 
@@ -55,8 +55,9 @@ def standings_notes_grid(
     for name, _, note in tie_notes(standings.header, standings.rows):
         rows.append((ranks.get(name), name, "Tie", note))
     if fide is not None:
+        breakdowns = every_breakdown(event, fide)
         for line in fide.lines:
-            for i, note in enumerate(breakdown_notes(event, fide, line.name)):
+            for i, note in enumerate(breakdowns[line.name]):
                 rows.append((line.rank if i == 0 else None, line.name if i == 0 else None,
                              note.split(" ", 1)[0], note))  # fmt: skip
     header = ("Rank", "Name", "About", "Note")
