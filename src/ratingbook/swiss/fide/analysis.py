@@ -113,6 +113,9 @@ def analyse_round(
     table = engine.crosstable
     levels = table.level2score
     names = {n: name for name, n in event.start_numbers().items()}
+    had_bye = {
+        e.white for e in event.entries if e.round < round_number and e.result is Result.PAIRING_BYE
+    }
     players = {}
     for number, name in names.items():
         c = table.competitors[number]
@@ -125,11 +128,7 @@ def analyse_round(
             colours=colours,
             colour_difference=int(c.get("cod", 0)),
             preference=str(c.get("cop", "nc")),
-            had_bye=any(
-                e.white == name and e.result is Result.PAIRING_BYE
-                for e in event.entries
-                if e.round < round_number
-            ),
+            had_bye=name in had_bye,
         )
     brackets, pairs = [], []
     for bracket in analysis:
