@@ -13,6 +13,7 @@ players with the same absolute colour preference meet, E.1-E.5 the colour alloca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -173,8 +174,13 @@ def _note(pair: AnalysedPair, analysis: RoundAnalysis) -> str:
     return " ".join(s[0].upper() + s[1:] for s in sentences)
 
 
-def _audit(entries: list[SwissEntry], analysis: RoundAnalysis) -> dict[tuple[str, str | None], str]:
-    """What a hand-made board breaks or keeps, for each board that is not the rules' pairing."""
+def _audit(
+    entries: list[SwissEntry],
+    analysis: RoundAnalysis,
+    by_pair: Mapping[tuple[str, str | None], AnalysedPair],
+) -> dict[tuple[str, str | None], str]:
+    """What a hand-made board breaks or keeps, for each board that is not the rules' pairing
+    (``by_pair``: the analysis's pairs by White and Black)."""
     if analysis.prescribed is None:
         return {}
     prescribed = set(analysis.prescribed)
@@ -184,7 +190,6 @@ def _audit(entries: list[SwissEntry], analysis: RoundAnalysis) -> dict[tuple[str
         if b:
             partner[b] = w
     found: dict[tuple[str, str | None], str] = {}
-    by_pair = {(p.white, p.black): p for p in analysis.pairs}
     for entry in entries:
         key = (entry.white, entry.black)
         if key in prescribed:
@@ -246,7 +251,7 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
         key=lambda e: (e.black is None, e.board or 1 << 30, e.white),
     )
     by_pair = {(p.white, p.black): p for p in analysis.pairs}
-    audit = _audit(entries, analysis)
+    audit = _audit(entries, analysis, by_pair)
     notes = []
     for entry in entries:
         key = (entry.white, entry.black)
