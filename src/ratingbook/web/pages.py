@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from ratingbook.swiss.event import BYE, SwissEvent
+from ratingbook.swiss.event import BYE, SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.swiss.fide.rating_report import PlayerReport
 from ratingbook.workbook.event_grids import EventGrids
 from ratingbook.workbook.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
 
@@ -101,16 +102,41 @@ def _table(
     return Table(caption, grid.header, tuple(rows), first)
 
 
-def _games_table(event: SwissEvent, name: str, grids: EventGrids) -> Table:
-    numbers = event.start_numbers()
-    ratings = {p.name: p.rating for p in event.players}
-    report = grids.report.by_name().get(name) if grids.report else None
+@dataclass(frozen=True, slots=True)
+class _PlayerFacts:
+    """What every player's page reads from the event, read once for all of them."""
+
+    numbers: Mapping[str, int]
+    ratings: Mapping[str, int | None]
+    points: Mapping[str, Fraction]
+    reports: Mapping[str, PlayerReport]
+    #: Each player's rows (games and byes), by round.
+    rows: Mapping[str, Sequence[SwissEntry]]
+
+    @classmethod
+    def of(cls, event: SwissEvent, grids: EventGrids) -> _PlayerFacts:
+        rows: dict[str, list[SwissEntry]] = {}
+        for entry in sorted(event.entries, key=lambda e: e.round):
+            for name in entry.players():
+                rows.setdefault(name, []).append(entry)
+        return cls(
+            event.start_numbers(),
+            {p.name: p.rating for p in event.players},
+            event.points(),
+            grids.report.by_name() if grids.report else {},
+            rows,
+        )
+
+
+def _games_table(name: str, facts: _PlayerFacts) -> Table:
+    numbers, ratings = facts.numbers, facts.ratings
+    report = facts.reports.get(name)
     rated = {(g.round, g.opponent): g for g in report.games} if report else {}
     header = ["Round", "Colour", "No.", "Opponent", "Rating", "Result"]
     if report is not None:
         header += ["Expected", "Delta R"]
     rows = []
-    for entry in sorted((e for e in event.entries if name in e.players()), key=lambda e: e.round):
+    for entry in facts.rows.get(name, ()):
         if entry.black is None:
             result = "" if entry.result is None else entry.result.value
             cells = [Cell(str(entry.round), number=True), Cell(""), Cell(""), Cell(BYE), Cell(""),
@@ -138,10 +164,10 @@ def _games_table(event: SwissEvent, name: str, grids: EventGrids) -> Table:
     return Table("Games", tuple(header), tuple(rows), 3)
 
 
-def _player_page(event: SwissEvent, name: str, grids: EventGrids, title: str) -> Page:
-    player = event.player(name)
-    number = event.start_numbers()[name]
-    points = event.points()[name]
+def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, title: str) -> Page:
+    name = player.name
+    number = known.numbers[name]
+    points = known.points[name]
     facts = [("Start number", str(number)), ("Rank", text(grids.ranks.get(name)))]
     facts += [("Points", text(points))]
     for label, value in (
@@ -153,7 +179,7 @@ def _player_page(event: SwissEvent, name: str, grids: EventGrids, title: str) ->
         if value:
             facts.append((label, text(value)))
     notes = []
-    report = grids.report.by_name().get(name) if grids.report else None
+    report = known.reports.get(name)
     if report is not None:
         if report.change is not None:
             facts.append(("Rating change", f"{text(report.change, True)} (K {report.k})"))
@@ -165,7 +191,7 @@ def _player_page(event: SwissEvent, name: str, grids: EventGrids, title: str) ->
         player_file(number),
         f"{name} - {title}",
         heading,
-        (_games_table(event, name, grids),),
+        (_games_table(name, known),),
         tuple(facts),
         tuple(n for n in notes if n),
     )
@@ -173,7 +199,8 @@ def _player_page(event: SwissEvent, name: str, grids: EventGrids, title: str) ->
 
 def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
     """Every page of the site, the standings first."""
-    numbers = event.start_numbers()
+    known = _PlayerFacts.of(event, grids)
+    numbers = known.numbers
     names = ("Name", "White", "Black")
     after = text(event.paired_rounds)
     pages = [
@@ -220,5 +247,5 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
             (_table(players, "Players by start number", numbers, name_columns=("Name",)),),
         )
     )
-    pages.extend(_player_page(event, p.name, grids, title) for p in event.start_order)
+    pages.extend(_player_page(p, known, grids, title) for p in event.start_order)
     return pages
