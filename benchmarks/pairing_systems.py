@@ -44,8 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from whole_command import whole_command
 
 from ratingbook.core.results import Result
-from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.swiss.settings import ACCELERATION_NONE, BAKU, DOUBLE_ROUND_ROBIN, SwissSettings
+from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.settings import ACCELERATION_NONE, BAKU, DOUBLE_ROUND_ROBIN, SwissSettings
 
 MEMORY_TARGET_MB = 1024
 ROUND_ROBIN_TARGET_S = 1.0
@@ -114,7 +114,7 @@ def build_open(
 
 def _dutch_history(event: SwissEvent, played: int, rng: random.Random) -> SwissEvent:
     """``played`` rounds paired by ratingbook's FIDE Dutch pairing, each played out."""
-    from ratingbook.swiss.fide import pair_next_round
+    from ratingbook.fide import pair_next_round
 
     by_name = {p.name: p for p in event.players}
     for _ in range(played):
@@ -136,7 +136,7 @@ def round_robin(players: int) -> SwissEvent:
 
 def _child(kind: str, players: int, saved: str | None) -> None:
     if kind == "rr":
-        from ratingbook.swiss.fide.berger import pair_round_robin
+        from ratingbook.fide.berger import pair_round_robin
 
         event = round_robin(players)
         start = time.perf_counter()
@@ -144,7 +144,7 @@ def _child(kind: str, players: int, saved: str | None) -> None:
         seconds = time.perf_counter() - start
         print(json.dumps({"seconds": seconds, "rows": len(rows), "peak_mb": _peak_mb()}))
         return
-    from ratingbook.swiss.fide import pair_next_round
+    from ratingbook.fide import pair_next_round
 
     assert saved is not None
     event = pickle.loads(Path(saved).read_bytes())  # built by the parent: built once
@@ -157,8 +157,8 @@ def _child(kind: str, players: int, saved: str | None) -> None:
 
 
 def _book(event: SwissEvent, path: Path) -> None:
-    from ratingbook.swiss.event import entry_cells, player_cells
-    from ratingbook.swiss.settings import settings_values
+    from ratingbook.events.event import entry_cells, player_cells
+    from ratingbook.events.settings import settings_values
     from ratingbook.templates import TemplateBook, build_template
 
     numbers = event.start_numbers()

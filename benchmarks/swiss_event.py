@@ -4,7 +4,7 @@
     python benchmarks/swiss_event.py --players 100 --rounds 7 --repeat 1
 
 The event is generated deterministically: players rated 2700 down in steps of 3, every round paired
-by ratingbook.swiss.fide (gacrux's Dutch engine), results drawn from a seeded random generator
+by ratingbook.fide (gacrux's Dutch engine), results drawn from a seeded random generator
 (mostly decisive games and draws, a few forfeits, a requested half-point bye now and then, and two
 withdrawals), so the pairing works on a realistic field with byes and forfeits.
 
@@ -28,9 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from ratingbook.core.results import Result
-from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.swiss.fide import fide_standings, gacrux_version, pair_next_round
-from ratingbook.swiss.settings import SwissSettings
+from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.settings import SwissSettings
+from ratingbook.fide import fide_standings, gacrux_version, pair_next_round
 
 ALL_CODES = ("BH", "BH/C1", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "PTP")
 PAIRING_TARGET_S = 5.0

@@ -28,13 +28,13 @@ from ratingbook.core.results import Result, parse_crikey_result
 from ratingbook.core.rules import check_players, check_points, result_of_score
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
+from ratingbook.events import event as swiss_event
+from ratingbook.events.codes import parse_tiebreaks
 from ratingbook.ratings import crikey, elo, ladder, swiss_standings
-from ratingbook.swiss import event as swiss_event
-from ratingbook.swiss.codes import parse_tiebreaks
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.swiss_grids import SheetGrid
+    from ratingbook.reports.swiss_grids import SheetGrid
 
 __all__ = [
     "CRIKEY_UPDATE",
@@ -262,9 +262,9 @@ def FIDE_RATING_CHANGE(
     PD from FIDE's table 8.1.2 with the 400-point rule of the event's date. Example:
     =FIDE_RATING_CHANGE(2100, {2000, 2150}, {1, 0.5}, 20) gives 8.6.
     """
-    from ratingbook.swiss.codes import K_VALUES
-    from ratingbook.swiss.fide.ratings import k_factor, rating_change, rating_rules
-    from ratingbook.swiss.settings import date_value
+    from ratingbook.events.codes import K_VALUES
+    from ratingbook.events.settings import date_value
+    from ratingbook.fide.ratings import k_factor, rating_change, rating_rules
 
     own = _whole(rating, "rating", low=1, bounds=cells.RATING)
     ratings = [_whole(v, "opponents", low=1, bounds=cells.RATING) for v in _cells(opponents)]
@@ -375,8 +375,8 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
                 "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
             )
         # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
-        from ratingbook.swiss.fide import fide_standings
-        from ratingbook.workbook.swiss_grids import (
+        from ratingbook.fide import fide_standings
+        from ratingbook.reports.swiss_grids import (
             fide_standings_grid,
             seed_order_standings,
             seed_standings_grid,
@@ -398,7 +398,7 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
         played.append(_game_row(line, n))
     # The player list is the players in order of first appearance (it only decides full ties).
     players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
-    from ratingbook.workbook.swiss_grids import seed_standings_grid
+    from ratingbook.reports.swiss_grids import seed_standings_grid
 
     grid, _ = seed_standings_grid(swiss_standings.swiss_standings(players, played))
     return _spilled(grid)
@@ -414,15 +414,15 @@ def SWISS_EXPLAIN(games: Any, player: Any, tiebreaks: Any = None) -> list[list[A
 
     Example: =SWISS_EXPLAIN(A1:E40, "Anna", "BH/C1 BH SB").
     """
-    from ratingbook.swiss.standings_notes import breakdown_notes, tie_notes
+    from ratingbook.reports.standings_notes import breakdown_notes, tie_notes
 
     name = cells.text(player, name="player")
     rows = _rows(games)
     codes = _tiebreak_codes(tiebreaks)
     lines: list[str] = []
     if rows and codes and any(header_key(cell) == "round" for cell in rows[0]):
-        from ratingbook.swiss.fide import fide_standings
-        from ratingbook.workbook.swiss_grids import fide_standings_grid
+        from ratingbook.fide import fide_standings
+        from ratingbook.reports.swiss_grids import fide_standings_grid
 
         event = _event_from_rows(rows[0], rows[1:])
         if name not in {p.name for p in event.players}:
@@ -443,7 +443,7 @@ def SWISS_EXPLAIN(games: Any, player: Any, tiebreaks: Any = None) -> list[list[A
 
 def _spilled_grid(games: Any, tiebreaks: Any) -> SheetGrid:
     """The grid SWISS_STANDINGS spills, as a grid (for SWISS_EXPLAIN)."""
-    from ratingbook.workbook.swiss_grids import SheetGrid
+    from ratingbook.reports.swiss_grids import SheetGrid
 
     spilled = SWISS_STANDINGS(games, tiebreaks)
     return SheetGrid("", tuple(str(h) for h in spilled[0]), spilled[1:])

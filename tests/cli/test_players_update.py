@@ -1,6 +1,6 @@
 """``ratingbook players update``: Swiss Players filled from FIDE's rating list by FIDE ID, the
 changes shown before anything is written. The list is tests/data/rating_lists/standard_jan23.txt
-(see tests/swiss/test_rating_list.py); the expected cells are what its lines say."""
+(see tests/fide/test_rating_list.py); the expected cells are what its lines say."""
 
 from __future__ import annotations
 

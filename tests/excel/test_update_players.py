@@ -1,7 +1,7 @@
 """Update Players from Excel: Swiss Players filled from FIDE's rating list, the file the
 ``Rating List`` setting names, through xlwings' JSON engine (the book xlwings Server hands a
 script; desktop Excel runs the same code). The list is tests/data/rating_lists/standard_jan23.txt
-(see tests/swiss/test_rating_list.py); the expected cells are what its lines say, as in
+(see tests/fide/test_rating_list.py); the expected cells are what its lines say, as in
 tests/cli/test_players_update.py."""
 
 from __future__ import annotations

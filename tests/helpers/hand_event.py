@@ -1,9 +1,9 @@
-"""The hand-worked Swiss event of tests/swiss/test_fide.py: its players and its rows."""
+"""The hand-worked Swiss event of tests/fide/test_fide.py: its players and its rows."""
 
 from __future__ import annotations
 
 from ratingbook.core.results import Result as R
-from ratingbook.swiss.event import SwissEntry, SwissPlayer
+from ratingbook.events.event import SwissEntry, SwissPlayer
 
 # The hand-worked event: 5 players, 3 rounds.
 #   R1: A-B 1-0, C-D ½-½, E gets the pairing-allocated bye (1 point).

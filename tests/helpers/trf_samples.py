@@ -1,4 +1,4 @@
-"""TRF samples and the fixed-width record builder of tests/swiss/test_trf.py."""
+"""TRF samples and the fixed-width record builder of tests/trf/test_trf.py."""
 
 from __future__ import annotations
 

@@ -27,8 +27,8 @@ except ImportError:  # pragma: no cover
 from ratingbook.cli import cli
 from ratingbook.cli.trf_commands import trf_group
 from ratingbook.excel import recalc_book
-from ratingbook.swiss.trf_import import import_trf
 from ratingbook.templates import TemplateBook, build_template, sample_rows
+from ratingbook.trf.importer import import_trf
 from ratingbook.udfs import SWISS_STANDINGS
 
 ROUNDS = 7

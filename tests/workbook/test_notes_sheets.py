@@ -15,13 +15,13 @@ from tests.helpers.cli import run
 from tests.helpers.played_event import played_event
 
 from ratingbook.core.results import Result
-from ratingbook.swiss.event import SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.swiss.fide import pair_next_round
-from ratingbook.swiss.fide.analysis import analyse_round
-from ratingbook.swiss.pairing_notes import pairing_notes
-from ratingbook.swiss.settings import SwissSettings
-from ratingbook.swiss.standings_notes import tie_notes
-from ratingbook.workbook.event_grids import event_grids
+from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.settings import SwissSettings
+from ratingbook.fide import pair_next_round
+from ratingbook.fide.analysis import analyse_round
+from ratingbook.reports.event_grids import event_grids
+from ratingbook.reports.pairing_notes import pairing_notes
+from ratingbook.reports.standings_notes import tie_notes
 
 R = Result
 CODES = ("BH/C1", "BH", "SB")

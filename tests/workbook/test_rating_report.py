@@ -126,7 +126,7 @@ def test_a_k_that_fide_does_not_use_is_an_error_at_its_cell(tmp_path: Path) -> N
 def test_the_worksheet_function() -> None:
     # 2100 beats 2000 (D 100: PD .64, +0.36) and draws 2150 (D 50: PD .43, +0.07): K 20 x 0.43.
     assert FIDE_RATING_CHANGE(2100, [2000, 2150], [1, 0.5], 20) == pytest.approx(8.6)
-    # FIDE's F-P01 (see tests/swiss/test_fide_ratings.py): -2.50, the date choosing the rules.
+    # FIDE's F-P01 (see tests/fide/test_fide_ratings.py): -2.50, the date choosing the rules.
     assert FIDE_RATING_CHANGE(
         2813, [[1787, 2025, 2310, 2400, 2505]], [[1, 1, 1, 1, "½"]], 10, dt.datetime(2025, 11, 7)
     ) == pytest.approx(-2.5)

@@ -132,7 +132,7 @@ def test_forbidden_pairs_sheet_problems_are_all_named_and_nothing_is_written(
 
 def test_a_baku_event_pairs_group_a_apart_in_round_one(tmp_path: Path) -> None:
     # 16 players, 7 rounds, Baku: GA 1-8 with a virtual point, so round 1 is 1-5, 6-2, 3-7, 8-4
-    # and 9-13, 14-10, 11-15, 16-12 (see tests/swiss/test_acceleration.py).
+    # and 9-13, 14-10, 11-15, 16-12 (see tests/events/test_acceleration.py).
     names = [f"Player {i:02}" for i in range(1, 17)]
     rows = {
         "Swiss Settings": [("Rounds", 7, None), ("Acceleration", "Baku", None),

@@ -2,7 +2,7 @@
 printed, as the ``Pairing Notes`` and ``Standings Notes`` sheets say them.
 
 Thin: the event is read as every command reads it; the words are
-:mod:`ratingbook.swiss.pairing_notes`' and :mod:`ratingbook.swiss.standings_notes`'. Nothing is
+:mod:`ratingbook.reports.pairing_notes`' and :mod:`ratingbook.reports.standings_notes`'. Nothing is
 written.
 """
 
@@ -35,9 +35,9 @@ def explain_command(
     value (C.07)."""
     from ratingbook.core.rules import known_player, player_spellings
     from ratingbook.files.backends import open_book
-    from ratingbook.swiss.pairing_notes import pairing_notes
-    from ratingbook.swiss.standings_notes import every_breakdown, tie_notes
-    from ratingbook.workbook.event_grids import event_grids
+    from ratingbook.reports.event_grids import event_grids
+    from ratingbook.reports.pairing_notes import pairing_notes
+    from ratingbook.reports.standings_notes import every_breakdown, tie_notes
     from ratingbook.workbook.reading import Sheets
     from ratingbook.workbook.swiss_plan import read_event_tables
 
@@ -66,7 +66,7 @@ def explain_command(
             "a round robin is paired by FIDE's Berger tables (C.05 Annex 1): each round's "
             "games are the table's, by start number; see the arbiter guide"
         )
-    from ratingbook.swiss.fide.analysis import analyse_round
+    from ratingbook.fide.analysis import analyse_round
 
     if round_number is not None:
         rounds = [round_number]

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.swiss.event import SwissEvent, entry_cells, player_cells
-from ratingbook.swiss.settings import settings_values
-from ratingbook.swiss.trf_import import import_trf
+from ratingbook.events.event import SwissEvent, entry_cells, player_cells
+from ratingbook.events.settings import settings_values
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
+from ratingbook.trf.importer import import_trf
 from ratingbook.workbook.book import apply_plan
 from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
@@ -35,7 +35,7 @@ class ImportedBook:
 def book_from_trf(data: bytes) -> ImportedBook:
     """The Swiss workbook of a TRF16 or TRF-2026 file's bytes (UTF-8, CP1252 or Latin-1).
 
-    Bad records raise :class:`~ratingbook.swiss.trf_records.TrfError` naming the line and column.
+    Bad records raise :class:`~ratingbook.trf.records.TrfError` naming the line and column.
     """
     imported = import_trf(decode_legacy(data))
     book = TemplateBook(build_template("swiss", rows=event_rows(imported.event), recalc=False))

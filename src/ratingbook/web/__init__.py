@@ -1,7 +1,7 @@
 """``ratingbook publish``: an event as a static web site (no server needed), built with Jinja2.
 
 - :mod:`ratingbook.web.pages`: what each page shows, as plain tables (the figures are the
-  workbook's own grids, :mod:`ratingbook.workbook.event_grids`);
+  workbook's own grids, :mod:`ratingbook.reports.event_grids`);
 - :mod:`ratingbook.web.site`: the pages rendered from the templates in ``templates/`` (every
   text escaped) and written into a folder.
 """

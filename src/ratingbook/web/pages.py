@@ -4,7 +4,7 @@ The pages: ``index.html`` (the standings, with every tie-break, and the rating c
 FIDE-rated event), ``crosstable.html``, ``round-N.html`` (each round's pairings and results),
 ``players.html`` (the list, by start number) and ``player-N.html`` (a page per start number:
 the player's games, colours and scores, and his rating change game by game). The figures are
-the workbook's grids (:mod:`ratingbook.workbook.event_grids`, ``pairings_grid``), so a page's
+the workbook's grids (:mod:`ratingbook.reports.event_grids`, ``pairings_grid``), so a page's
 table equals its sheet. Pure: text in, text out; escaping is the templates' (Jinja2).
 """
 
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from ratingbook.swiss.event import BYE, SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.swiss.fide.rating_report import PlayerReport
-from ratingbook.workbook.event_grids import EventGrids
-from ratingbook.workbook.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
+from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.fide.rating_report import PlayerReport
+from ratingbook.reports.event_grids import EventGrids
+from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
 
 __all__ = ["Cell", "Page", "Table", "event_pages", "player_file", "round_file", "text"]
 

@@ -18,9 +18,9 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from ratingbook.errors import RatingbookError
-from ratingbook.swiss.event import SwissEvent
+from ratingbook.events.event import SwissEvent
+from ratingbook.reports.event_grids import event_grids
 from ratingbook.web.pages import event_pages
-from ratingbook.workbook.event_grids import event_grids
 
 __all__ = ["build_site", "render_site"]
 

@@ -14,7 +14,7 @@ bottom up:
 - one planner per family: :mod:`~ratingbook.workbook.ladder_plan`,
   :mod:`~ratingbook.workbook.week_plan`, :mod:`~ratingbook.workbook.crikey_plan`,
   :mod:`~ratingbook.workbook.elo_plan`, :mod:`~ratingbook.workbook.swiss_plan` (with the Swiss
-  event's sheets as grids, :mod:`~ratingbook.workbook.swiss_grids`);
+  event's sheets as grids, :mod:`~ratingbook.reports.swiss_grids`);
 - :mod:`~ratingbook.workbook.families`: which families a book holds;
 - :mod:`~ratingbook.workbook.actions`: the order of a run (plan everything, then write).
 """

@@ -9,6 +9,15 @@ run. Rename a sheet or add a header spelling here, and every front end follows.
 from __future__ import annotations
 
 from ratingbook.core.tables import Column, TableSpec
+from ratingbook.reports.names import (
+    PAIRING_NOTES,
+    RATING_GAMES,
+    RATING_REPORT,
+    STANDINGS_NOTES,
+    SWISS_CROSSTABLE,
+    SWISS_PAIRINGS,
+    SWISS_STANDINGS,
+)
 
 __all__ = [
     "ARCHIVED_ON",
@@ -170,15 +179,7 @@ ELO_STANDINGS = "Elo Standings"
 ELO_HISTORY = "Elo History"
 ELO_CHARTS = "Elo Charts"
 ELO_PROGRESS = "Elo Progress"
-SWISS_STANDINGS = "Swiss Standings"
-SWISS_CROSSTABLE = "Crosstable"
-SWISS_PAIRINGS = "Pairings"
-#: A FIDE-rated event's rating report (``FIDE Rated`` set): a line a player, a line a game.
-RATING_REPORT = "Rating Report"
-RATING_GAMES = "Rating Games"
-#: Why the round shown was paired so, and why each player is ranked where he is.
-PAIRING_NOTES = "Pairing Notes"
-STANDINGS_NOTES = "Standings Notes"
+# An event's generated sheets are its reports, named where the reports are made.
 
 # --- the ladder's archives: appended to when a week ends, never rebuilt or cleared -------------
 

@@ -5,10 +5,10 @@ This module alone decides which of the two a book is and what a run writes for i
 - A book in the seed's form (``Swiss Games`` with ``White Points``/``Black Points`` and no
   ``Result`` column, and no ``Swiss Settings`` sheet) gets the seed's ``Swiss Standings``
   exactly as before (:mod:`ratingbook.swiss`).
-- Otherwise the book is a Swiss event (:mod:`ratingbook.swiss.event`): a recalc rebuilds
+- Otherwise the book is a Swiss event (:mod:`ratingbook.events.event`): a recalc rebuilds
   ``Swiss Standings``, ``Crosstable`` and ``Pairings`` and, when the last round is complete, more
   rounds are planned and auto-pairing is on, pairs the next round (gacrux's FIDE Dutch pairing,
-  through :mod:`ratingbook.swiss.fide`) and appends its rows under the ``Swiss Games`` table: one
+  through :mod:`ratingbook.fide`) and appends its rows under the ``Swiss Games`` table: one
   :class:`~ratingbook.workbook.book.WriteBlock` of new rows, every other cell of those rows kept.
   :func:`plan_pairing` (``ratingbook pair``) pairs the next round or says why it cannot.
 """
@@ -24,8 +24,7 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import check_points
 from ratingbook.core.tables import Grid, Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
-from ratingbook.ratings import swiss_standings
-from ratingbook.swiss.event import (
+from ratingbook.events.event import (
     EventError,
     SwissEntry,
     SwissEvent,
@@ -34,9 +33,10 @@ from ratingbook.swiss.event import (
     next_round_to_pair,
     pairing_due,
 )
-from ratingbook.swiss.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
-from ratingbook.swiss.round_robin import check_round_robin
-from ratingbook.swiss.settings import SwissSettings, read_settings
+from ratingbook.events.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
+from ratingbook.events.round_robin import check_round_robin
+from ratingbook.events.settings import SwissSettings, read_settings
+from ratingbook.ratings import swiss_standings
 from ratingbook.workbook.book import KEEP, Book, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.presentation import PrintSetup, centred_columns
 from ratingbook.workbook.reading import (
@@ -58,10 +58,10 @@ from ratingbook.workbook.schemas import (
 )
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.event_grids import EventGrids
-    from ratingbook.workbook.swiss_grids import SheetGrid
+    from ratingbook.reports.event_grids import EventGrids
+    from ratingbook.reports.swiss_grids import SheetGrid
 
-# ratingbook.swiss.fide and ratingbook.workbook.swiss_grids load gacrux (and networkx, ~0.2 s): they
+# ratingbook.fide and ratingbook.reports.swiss_grids load gacrux (and networkx, ~0.2 s): they
 # are imported when a Swiss event is planned, so books of the other families never pay for them.
 
 __all__ = [
@@ -92,7 +92,7 @@ def plan_swiss(sheets: Sheets) -> Plan:
     tables = read_event_tables(sheets)
     new_rows: list[SwissEntry] = []
     if pairing_due(tables.event):
-        from ratingbook.swiss.fide import pair_next_round
+        from ratingbook.fide import pair_next_round
 
         new_rows = pair_next_round(tables.event)
     return _plan_event(tables, new_rows)
@@ -106,7 +106,7 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     With ``every_round`` (``ratingbook pair --all``), a round robin's remaining rounds are all
     paired at once (the Berger table does not depend on results); a Swiss event cannot be.
     """
-    from ratingbook.swiss.fide import pair_next_round, pair_round_robin
+    from ratingbook.fide import pair_next_round, pair_round_robin
 
     tables = read_event_tables(sheets)
     event = tables.event
@@ -182,7 +182,7 @@ def read_event_tables(sheets: Sheets) -> EventTables:
         )
         event = replace(event, forbidden=bans)
     if event is not None and event.settings.round_robin:
-        from ratingbook.swiss.fide import berger_schedule
+        from ratingbook.fide import berger_schedule
 
         checked = event
         guarded(problems, lambda: check_round_robin(checked, berger_schedule(checked)), None)
@@ -193,7 +193,7 @@ def read_event_tables(sheets: Sheets) -> EventTables:
 
 def event_and_ranks(book: Book) -> tuple[SwissEvent, dict[str, int]]:
     """The Swiss event in ``book`` and each player's rank in its standings (``trf export``)."""
-    from ratingbook.workbook.swiss_grids import standings_grid
+    from ratingbook.reports.swiss_grids import standings_grid
 
     event = read_event_tables(Sheets(book)).event
     _, ranks = standings_grid(event)
@@ -302,8 +302,8 @@ def _shown_number(value: object) -> int | None:
 
 
 def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
-    from ratingbook.workbook.event_grids import event_grids
-    from ratingbook.workbook.swiss_grids import pairings_grid
+    from ratingbook.reports.event_grids import event_grids
+    from ratingbook.reports.swiss_grids import pairings_grid
 
     event, games_table = tables.event, tables.games
     numbers = event.start_numbers()
@@ -323,7 +323,7 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     pairings_title = f"Round {shown_round} pairings" if shown_round else "Pairings"
     reports: tuple[GeneratedSheet, ...] = ()
     if grids.report is not None:
-        from ratingbook.workbook.rating_grids import rating_games_grid, rating_report_grid
+        from ratingbook.reports.rating_grids import rating_games_grid, rating_report_grid
 
         per_player = rating_report_grid(grids.report)
         per_game = rating_games_grid(grids.report)
@@ -385,9 +385,9 @@ def _notes_sheets(
     """``Pairing Notes`` for the round ``Pairings`` shows (a Swiss event's) and ``Standings
     Notes``, each after the last sheet before it. ``just_paired``: that round's rows are the
     pairing the rules gave in this run (its notes need not pair it again)."""
-    from ratingbook.swiss.fide.analysis import analyse_round
-    from ratingbook.swiss.pairing_notes import pairing_notes
-    from ratingbook.workbook.notes_grids import pairing_notes_grid, standings_notes_grid
+    from ratingbook.fide.analysis import analyse_round
+    from ratingbook.reports.notes_grids import pairing_notes_grid, standings_notes_grid
+    from ratingbook.reports.pairing_notes import pairing_notes
 
     sheets = []
     after = RATING_GAMES if grids.report is not None else SWISS_PAIRINGS
@@ -423,7 +423,7 @@ def _plan_seed(sheets: Sheets) -> Plan:
         games.append(swiss_standings.SwissGame(white, black, wh, bh, where=row.where))
     problems.check()
     assert games_table is not None  # a missing table was a problem, raised just above
-    from ratingbook.workbook.swiss_grids import seed_standings_grid
+    from ratingbook.reports.swiss_grids import seed_standings_grid
 
     grid, _ = seed_standings_grid(swiss_standings.swiss_standings(names, games))
     standings = _generated(grid, games_table.sheet)

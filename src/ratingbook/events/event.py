@@ -1,0 +1,557 @@
+"""A Swiss event as the workbook holds it: players, rounds of games and byes, and its settings.
+
+This is the one home of the event's rows: a player of ``Swiss Players``, a row of ``Swiss
+Games`` (a game or a bye), the start order of the players, which round is paired next, and the
+checks that name the cell a mistake is in (a player twice in one round, a game after a
+withdrawal, a result on a bye row that is not a bye). Every bad row is reported, not only the
+first. The words (result spellings, tie-break codes, points) are :mod:`ratingbook.events.codes`;
+the ``Swiss Settings`` sheet is :mod:`ratingbook.events.settings`.
+
+Nothing here applies a FIDE rule: pairing and the FIDE tie-breaks (with their unplayed-round
+rules) are gacrux's, reached through :mod:`ratingbook.fide`. The seed's own standings
+(:mod:`ratingbook.swiss`) are fed from here when no FIDE tie-break is asked for.
+
+Pure: plain values in, frozen values out; no spreadsheet library.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ratingbook.core.cells import (
+    BOARD,
+    FIDE_ID,
+    RATING,
+    ROUND,
+    START_NUMBER,
+    Bounds,
+    is_blank,
+    score,
+    text,
+    whole_number,
+)
+from ratingbook.core.results import Result, parse_swiss_result
+from ratingbook.core.rules import check_players, known_player, player_spellings
+from ratingbook.core.tables import Row
+from ratingbook.errors import (
+    InvalidValueError,
+    Location,
+    Problems,
+    RatingbookError,
+)
+from ratingbook.events.codes import K_VALUES
+from ratingbook.events.forbidden_pairs import ForbiddenPair
+from ratingbook.events.settings import SwissSettings
+from ratingbook.events.start_order import Numbering, RecordedNumber, number_players
+
+__all__ = [
+    "BYE",
+    "EventError",
+    "SwissEntry",
+    "SwissEvent",
+    "SwissPlayer",
+    "build_event",
+    "entry_cells",
+    "player_cells",
+    "round_robin_rounds",
+]
+
+#: What ``Black`` holds on a bye row.
+BYE = "BYE"
+
+
+class EventError(RatingbookError):
+    """The event's rows contradict each other (a player twice in a round, a game after a
+    withdrawal, a round that cannot be paired yet)."""
+
+
+# --- players and rows --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlayer:
+    """A player of ``Swiss Players``; ``withdrawn`` is the first round they no longer play;
+    ``number`` the start number typed in ``No.`` (None: ratingbook numbers the player, see
+    :mod:`ratingbook.events.start_order`); ``national_id`` an ID that is not a FIDE number."""
+
+    name: str
+    rating: int | None = None
+    fide_id: int | None = None
+    title: str = ""
+    federation: str = ""
+    birth: str = ""
+    sex: str = ""
+    withdrawn: int | None = None
+    where: Location | None = field(default=None, compare=False, repr=False)
+    number: int | None = None
+    national_id: str = ""
+    #: The player's K for FIDE rating (B.02 8.3.3), typed or from FIDE's list; None: from the rules.
+    k: int | None = None
+
+    def plays_in(self, round_number: int) -> bool:
+        return self.withdrawn is None or round_number < self.withdrawn
+
+
+@dataclass(frozen=True, slots=True)
+class SwissEntry:
+    """One row of ``Swiss Games``: a game (``black`` a name) or a bye (``black`` None)."""
+
+    round: int
+    board: int | None
+    white: str
+    black: str | None
+    result: Result | None  # None: a game not played yet
+    where: Location | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black is None
+
+    def players(self) -> tuple[str, ...]:
+        return (self.white,) if self.black is None else (self.white, self.black)
+
+
+@dataclass(frozen=True, slots=True)
+class SwissEvent:
+    """A whole event: players, every row, the settings, and the start numbers.
+
+    ``numbering`` is the players' start numbers as :func:`build_event` worked them out (with
+    the numbers recorded in Swiss Games); None: worked out from the players alone.
+    """
+
+    players: tuple[SwissPlayer, ...]
+    entries: tuple[SwissEntry, ...]
+    settings: SwissSettings = field(default_factory=SwissSettings)
+    numbering: Numbering | None = field(default=None, compare=False, repr=False)
+    #: Pairs the organiser forbids (the ``Forbidden Pairs`` sheet).
+    forbidden: tuple[ForbiddenPair, ...] = ()
+
+    @property
+    def rounds_planned(self) -> int | None:
+        """How many rounds the event has: the ``Rounds`` setting, or for a round robin the
+        rounds of its Berger table (N - 1 for N players, N for an odd N, twice that for a
+        double round robin; C.05 Annex 1)."""
+        if self.settings.rounds is not None or not self.settings.round_robin:
+            return self.settings.rounds
+        return round_robin_rounds(len(self.players), self.settings.cycles)
+
+    def numbered(self) -> Numbering:
+        return self.numbering if self.numbering is not None else number_players(self.players)
+
+    def start_numbers(self) -> dict[str, int]:
+        """Each player's start number (pairing number), 1 to the number of players."""
+        return dict(self.numbered().numbers)
+
+    @property
+    def start_order(self) -> tuple[SwissPlayer, ...]:
+        """The players by start number."""
+        numbers = self.numbered().numbers
+        return tuple(sorted(self.players, key=lambda p: numbers[p.name]))
+
+    def player(self, name: str) -> SwissPlayer:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def paired_rounds(self) -> int:
+        """The last round that has been paired: the highest round with a game or a pairing bye."""
+        rounds = [e.round for e in self.entries if not e.is_bye or e.result is Result.PAIRING_BYE]
+        return max(rounds, default=0)
+
+    def round_entries(self, round_number: int) -> list[SwissEntry]:
+        return [e for e in self.entries if e.round == round_number]
+
+    def pending(self, up_to_round: int | None = None) -> list[SwissEntry]:
+        """Games of paired rounds without a result yet."""
+        last = self.paired_rounds if up_to_round is None else up_to_round
+        return [e for e in self.entries if e.result is None and e.round <= last]
+
+    def requested_byes(self, round_number: int) -> list[SwissEntry]:
+        return [
+            e
+            for e in self.entries
+            if e.round == round_number and e.result is not None and e.result.is_requested_bye
+        ]
+
+    def points(self, after_round: int | None = None) -> dict[str, Fraction]:
+        """Each player's points, rows of rounds up to ``after_round`` (all when None)."""
+        totals = {p.name: Fraction(0) for p in self.players}
+        scoring = self.settings.scoring
+        for e in self.entries:
+            if after_round is not None and e.round > after_round:
+                continue
+            wp, bp = scoring.points(e.result)
+            totals[e.white] += wp
+            if e.black is not None:
+                totals[e.black] += bp
+        return totals
+
+    def with_entries(self, extra: Sequence[SwissEntry]) -> SwissEvent:
+        entries = (*self.entries, *extra)
+        return SwissEvent(self.players, entries, self.settings, self.numbering, self.forbidden)
+
+
+def round_robin_rounds(players: int, cycles: int = 1) -> int:
+    """The rounds of a round robin of ``players`` (C.05 Annex 1: an odd number of players
+    plays the table of the next even number, one player sitting out each round).
+
+    >>> round_robin_rounds(6), round_robin_rounds(5), round_robin_rounds(4, 2)
+    (5, 5, 6)
+    """
+    return (players + players % 2 - 1) * cycles
+
+
+# --- building and checking ---------------------------------------------------------------------
+
+_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
+
+
+def normalise_title(value: str) -> str:
+    """``GM`` / ``g`` (TRF16's letters) -> ``GM``; other text is kept as typed."""
+    stripped = value.strip()
+    return _TITLES.get(
+        stripped.casefold(), stripped.upper() if stripped.upper() in TITLES else stripped
+    )
+
+
+def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds) -> int | None:
+    value = row.get(column)
+    if is_blank(value):
+        return None
+    number = whole_number(value, row.where, column, what)
+    bounds.check(number, value, row.where, column)
+    if number < low:
+        raise InvalidValueError(f"{number!r} is out of range; expected {what}", row.where, column)
+    return number
+
+
+def _birth(value: object) -> str:
+    if isinstance(value, _dt.datetime):
+        value = value.date()
+    if isinstance(value, _dt.date):
+        return value.strftime("%Y/%m/%d")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else " ".join(str(value).split())
+
+
+def read_player(row: Row) -> SwissPlayer:
+    """One ``Swiss Players`` row."""
+    name = text(row.get("Name"), row.where, "Name")
+    if name.upper() == BYE:
+        raise InvalidValueError(f"{name!r} is reserved for bye rows", row.where, "Name")
+    sex = text(row.get("Sex"), row.where, "Sex", required=False)
+    if sex and sex.casefold() not in ("m", "w", "f"):
+        raise InvalidValueError(f"{sex!r}: expected m or w (or empty)", row.where, "Sex")
+    federation = text(row.get("Federation"), row.where, "Federation", required=False).upper()
+    if len(federation) > 3:
+        raise InvalidValueError(
+            f"{federation!r}: expected a three-letter FIDE federation code", row.where, "Federation"
+        )
+    return SwissPlayer(
+        name=name,
+        rating=_optional_number(row, "Rating", "a rating (a whole number, 0 or more)", 0, RATING),
+        fide_id=_optional_number(row, "FIDE ID", "a FIDE ID (a whole number)", 1, FIDE_ID),
+        title=normalise_title(text(row.get("Title"), row.where, "Title", required=False)),
+        federation=federation,
+        birth=_birth(row.get("Birth")),
+        sex={"f": "w"}.get(sex.casefold(), sex.casefold()),
+        withdrawn=_optional_number(
+            row, "Withdrawn", "the first round not played (1 or more)", 1, ROUND
+        ),
+        where=row.where,
+        number=_optional_number(row, "No.", "a start number (1 or more)", 1, START_NUMBER),
+        national_id=text(row.get("National ID"), row.where, "National ID", required=False),
+        k=_k_factor(row),
+    )
+
+
+def _k_factor(row: Row) -> int | None:
+    value = row.get("K")
+    if is_blank(value):
+        return None
+    k = whole_number(value, row.where, "K", "a K factor: 40, 20 or 10")
+    if k not in K_VALUES:
+        raise InvalidValueError(
+            f"K {k} is not one of FIDE's values (B.02 8.3.3): 40, 20 or 10", row.where, "K"
+        )
+    return k
+
+
+def _result_from_points(row: Row) -> Result | None:
+    """The seed's ``White Points`` / ``Black Points`` columns as a result, when Result is empty."""
+    wv, bv = row.get("White Points"), row.get("Black Points")
+    blank = [is_blank(v) for v in (wv, bv)]
+    if all(blank):
+        return None
+    wh = int(2 * score(wv, row.where, "White Points"))
+    bh = int(2 * score(bv, row.where, "Black Points"))
+    table = {
+        (2, 0): Result.WHITE_WINS,
+        (0, 2): Result.BLACK_WINS,
+        (1, 1): Result.DRAW,
+    }
+    result = table.get((wh, bh))
+    if result is None:
+        raise InvalidValueError(
+            f"points {wv!r} and {bv!r} are not a game result (1 0, 0 1 or ½ ½); "
+            "write a forfeit in Result (+/-, -/+, -/-)",
+            row.where,
+            "Black Points",
+        )
+    return result
+
+
+def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
+    """One ``Swiss Games`` row; ``names`` is the players'
+    :func:`~ratingbook.core.rules.player_spellings`."""
+    round_number = whole_number(
+        row.get("Round"), row.where, "Round", "a round number", bounds=ROUND
+    )
+    board_value = row.get("Board")
+    board = None
+    if not is_blank(board_value):
+        board = whole_number(board_value, row.where, "Board", "a board number", bounds=BOARD)
+
+    def player(column: str) -> str:
+        return known_player(text(row.get(column), row.where, column), names, row.where, column)
+
+    white = player("White")
+    black_text = text(row.get("Black"), row.where, "Black")
+    bye_row = black_text.upper() == BYE
+    black = None if bye_row else player("Black")
+    if black is not None:
+        check_players(white, black, row.where)
+    result = parse_swiss_result(row.get("Result"), row.where, bye_row=bye_row)
+    if result is None and not bye_row:
+        result = _result_from_points(row)
+    return SwissEntry(round_number, board, white, black, result, row.where)
+
+
+def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
+    """A player as the cells of a ``Swiss Players`` row, by column (what :func:`read_player`
+    reads back), with the start number ``number``."""
+    return {
+        "No.": number,
+        "Name": player.name,
+        "Rating": player.rating,
+        "FIDE ID": player.fide_id,
+        "Title": player.title or None,
+        "Federation": player.federation or None,
+        "Birth": player.birth or None,
+        "Sex": player.sex or None,
+        "Withdrawn": player.withdrawn,
+        "National ID": player.national_id or None,
+        "K": player.k,
+    }
+
+
+def entry_cells(entry: SwissEntry, numbers: Mapping[str, int]) -> dict[str, object]:
+    """A row as the cells of ``Swiss Games``, by column (what :func:`read_entry` reads back),
+    with the start numbers the players have (``numbers``)."""
+    return {
+        "Round": entry.round,
+        "Board": entry.board,
+        "White": entry.white,
+        "Black": BYE if entry.black is None else entry.black,
+        "Result": None if entry.result is None else entry.result.value,
+        "White No.": numbers[entry.white],
+        "Black No.": None if entry.black is None else numbers[entry.black],
+    }
+
+
+def check_event(event: SwissEvent) -> None:
+    """The cross-row checks, each naming the row and column of the mistake; all are reported."""
+    problems = Problems()
+    by_name = {p.name: p for p in event.players}
+    seen: dict[tuple[int, str], SwissEntry] = {}
+    for entry in event.entries:
+        for column, name in zip(("White", "Black"), entry.players(), strict=False):
+            key = (entry.round, name)
+            if key in seen:
+                earlier = seen[key].where
+                also = f" (also row {earlier.row})" if earlier is not None and earlier.row else ""
+                problems.append(
+                    EventError(
+                        f"{name!r} appears twice in round {entry.round}{also}", entry.where, column
+                    )
+                )
+                continue
+            seen[key] = entry
+            player = by_name[name]
+            forfeited = entry.result is Result.ZERO_POINT_BYE or entry.result in (
+                (Result.BLACK_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
+                if column == "White"
+                else (Result.WHITE_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
+            )
+            if not player.plays_in(entry.round) and not forfeited:
+                problems.append(
+                    EventError(
+                        f"{name!r} withdrew before round {player.withdrawn} (Swiss Players, "
+                        f"Withdrawn) but has a row in round {entry.round}",
+                        entry.where,
+                        column,
+                    )
+                )
+    paired = {e.round for e in event.entries if not e.is_bye or e.result is Result.PAIRING_BYE}
+    for number in range(1, event.paired_rounds):
+        if number not in paired:
+            first = min(
+                (e for e in event.entries if e.round > number and e.round in paired),
+                key=lambda e: e.round,
+            )
+            problems.append(
+                EventError(
+                    f"round {number} has no games but round {first.round} has", first.where, "Round"
+                )
+            )
+            break
+    settings = event.settings
+    if settings.round_robin and settings.rounds is not None:
+        table = round_robin_rounds(len(event.players), settings.cycles)
+        if settings.rounds > table:
+            problems.append(
+                EventError(
+                    f"a {settings.pairing.lower()} of {len(event.players)} players has "
+                    f"{table} rounds (the Berger tables, C.05 Annex 1), not {settings.rounds}",
+                    settings.places.get("Rounds"),
+                    "Value",
+                )
+            )
+    byes: dict[int, SwissEntry] = {}
+    for entry in event.entries:
+        if entry.result is Result.PAIRING_BYE:
+            if entry.round in byes:
+                problems.append(
+                    EventError(
+                        f"round {entry.round} has two pairing-allocated byes", entry.where, "Result"
+                    )
+                )
+            byes.setdefault(entry.round, entry)
+    problems.check()
+
+
+def build_event(
+    player_rows: Sequence[Row], game_rows: Sequence[Row], settings: SwissSettings | None = None
+) -> SwissEvent:
+    """Read and check a whole event from the rows of its sheets; every bad row is reported
+    (one :class:`~ratingbook.errors.InputErrors` when there are several)."""
+    problems = Problems()
+    players: list[SwissPlayer] = []
+    seen: dict[str, Location] = {}
+    for row in player_rows:
+        try:
+            player = read_player(row)
+            if player.name in seen:
+                raise InvalidValueError(
+                    f"player {player.name!r} is listed twice (also row {seen[player.name].row})",
+                    row.where,
+                    "Name",
+                )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        seen[player.name] = row.where
+        players.append(player)
+    names = player_spellings(p.name for p in players)
+    entries: list[SwissEntry] = []
+    recorded: dict[str, RecordedNumber] = {}
+    for row in game_rows:
+        try:
+            entry = read_entry(row, names)
+            _record_numbers(row, entry, recorded)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        entries.append(entry)
+    numbering: Numbering | None = None
+    try:
+        numbering = number_players(players, recorded)
+    except RatingbookError as error:
+        problems.append(error)
+    problems.check()
+    event = SwissEvent(tuple(players), tuple(entries), settings or SwissSettings(), numbering)
+    check_event(event)
+    return event
+
+
+def _record_numbers(row: Row, entry: SwissEntry, recorded: dict[str, RecordedNumber]) -> None:
+    """The start numbers a game row records (``White No.``, ``Black No.``, written by ratingbook
+    when it pairs), added to ``recorded``; two rows recording different numbers for one player
+    are an error naming the later cell."""
+    for column, name in zip(("White No.", "Black No."), entry.players(), strict=False):
+        number = _optional_number(row, column, "a start number (1 or more)", 1, START_NUMBER)
+        if number is None:
+            continue
+        earlier = recorded.get(name)
+        if earlier is not None and earlier.number != number:
+            at = f"row {earlier.where.row}" if earlier.where and earlier.where.row else "earlier"
+            raise InvalidValueError(
+                f"{name!r} is recorded as start number {number} here but {earlier.number} in "
+                f"{at}; a player keeps one start number",
+                row.where,
+                column,
+            )
+        recorded.setdefault(name, RecordedNumber(number, row.where, column))
+
+
+# --- the flow: which round is paired next ------------------------------------------------------
+
+
+def next_round_to_pair(event: SwissEvent) -> int:
+    """The round the next pairing makes, or an error saying why none can be made now.
+
+    The last paired round must be complete (every game has a result: the error names the boards
+    without one) and ``Rounds`` in ``Swiss Settings`` must plan more rounds.
+    """
+    last = event.paired_rounds
+    pending = event.pending()
+    if pending:
+        where = [
+            (f"board {e.board}" if e.board else f"row {_row(e)}")
+            + ("" if e.round == last else f" of round {e.round}")
+            for e in pending
+        ]
+        noun = "has" if len(pending) == 1 else "have"
+        raise EventError(
+            f"round {last} is not complete: {', '.join(where)} {noun} no result",
+            pending[0].where,
+            "Result",
+        )
+    rounds = event.rounds_planned
+    if rounds is None:
+        raise EventError(
+            "the number of rounds is not set: add the row Rounds to sheet 'Swiss Settings'"
+        )
+    if last >= rounds:
+        raise EventError(f"the event is over: all {rounds} rounds have been paired")
+    return last + 1
+
+
+def _row(entry: SwissEntry) -> str:
+    return str(entry.where.row) if entry.where is not None and entry.where.row else "?"
+
+
+def pairing_due(event: SwissEvent) -> bool:
+    """Whether a recalc pairs the next round now: auto-pairing on, the last round complete and
+    more rounds planned."""
+    settings = event.settings
+    rounds = event.rounds_planned
+    if not settings.auto_pair or rounds is None or len(event.players) < 2:
+        return False
+    return not event.pending() and event.paired_rounds < rounds

@@ -1,0 +1,409 @@
+"""The ``Swiss Settings`` sheet of a Swiss event: its setting names and what each one means.
+
+The one home of the settings: their names (and other spellings), their defaults, how a value is
+read (``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
+``First Colour``, ``Event``, ``Unrated Rating``, and the TRF tournament records ``City``,
+``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``,
+``Round Dates``, and ``Notes``) and
+written back (:func:`settings_values`, for a book built from a TRF file), and which FIDE
+tie-break edition the start date selects. Pure.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ratingbook.core.cells import ROUNDS, text, whole_number
+from ratingbook.core.tables import Row, header_key
+from ratingbook.errors import InvalidValueError, Location
+from ratingbook.events.codes import RATING_KINDS, Scoring, parse_tiebreaks
+
+__all__ = [
+    "ACCELERATION_NONE",
+    "BAKU",
+    "DOUBLE_ROUND_ROBIN",
+    "DUTCH",
+    "ROUND_ROBIN",
+    "RULES_2026_FROM",
+    "SETTING_ORDER",
+    "SwissSettings",
+    "read_settings",
+    "settings_values",
+]
+
+#: FIDE C.07 (2024) art. 17 / the 2026 edition: events starting on or after this date are
+#: scored under the 2026 tie-break rules, earlier ones under the 2024 rules (gacrux decides).
+RULES_2026_FROM = _dt.date(2026, 3, 1)
+
+
+# --- settings ----------------------------------------------------------------------------------
+
+#: The pairing systems (the ``Pairing`` setting): the FIDE Dutch Swiss (C.04.3), and the round
+#: robins of the Berger tables (C.05 Annex 1), each pair meeting once or twice.
+DUTCH = "Dutch"
+ROUND_ROBIN = "Round Robin"
+DOUBLE_ROUND_ROBIN = "Double Round Robin"
+_PAIRINGS = {
+    "dutch": DUTCH,
+    "fide dutch": DUTCH,
+    "fide_dutch": DUTCH,
+    "swiss": DUTCH,
+    "round robin": ROUND_ROBIN,
+    "round-robin": ROUND_ROBIN,
+    "roundrobin": ROUND_ROBIN,
+    "berger": ROUND_ROBIN,
+    "all-play-all": ROUND_ROBIN,
+    "double round robin": DOUBLE_ROUND_ROBIN,
+    "double round-robin": DOUBLE_ROUND_ROBIN,
+    "double roundrobin": DOUBLE_ROUND_ROBIN,
+}
+#: The ``Acceleration`` setting: none, or Baku (C.04.5.1; C.04.7 art. 1 from 2026).
+ACCELERATION_NONE = "None"
+BAKU = "Baku"
+_ACCELERATIONS = {"none": ACCELERATION_NONE, "no": ACCELERATION_NONE, "off": ACCELERATION_NONE,
+                  "baku": BAKU, "baku acceleration": BAKU}  # fmt: skip
+#: The ``FIDE Rated`` setting: the rating list the event counts for, "" for none.
+_RATED = {
+    **{kind.casefold(): kind for kind in RATING_KINDS},
+    **{"no": "", "none": "", "off": "", "yes": "Standard"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSettings:
+    """The ``Swiss Settings`` sheet. Empty ``tiebreaks`` means the seed's own order."""
+
+    rounds: int | None = None
+    start_date: _dt.date | None = None
+    tiebreaks: tuple[str, ...] = ()
+    pairing: str = DUTCH
+    scoring: Scoring = field(default_factory=Scoring)
+    auto_pair: bool = True
+    first_colour: str = "white"  # of the top seed in round 1 (TRF 152)
+    event_name: str = ""
+    #: The rating an unrated player counts as in ARO, TPR and PTP (and APRO, APPO), as the
+    #: event's regulations set it. None: those tie-breaks are left empty for the whole field
+    #: when any player is unrated, as FIDE's TieBreakServer (gacrux) does.
+    unrated_rating: int | None = None
+    #: The tournament records a rating report carries (TRF 022, 032, 052, 102, 112, 122): kept
+    #: from an imported file and written back on export.
+    city: str = ""
+    federation: str = ""
+    end_date: _dt.date | None = None
+    chief_arbiter: str = ""
+    deputy_arbiter: str = ""
+    time_control: str = ""
+    #: Each round's date as the event's records give it (TRF 132), informational.
+    round_dates: tuple[str, ...] = ()
+    #: What an import noted about the event's records (a date it could not read, ...).
+    notes: str = ""
+    #: Where the settings' rows are, for errors about them (Pairing, Acceleration, Rounds).
+    places: Mapping[str, Location] = field(default_factory=dict, compare=False, repr=False)
+    #: Baku acceleration (FIDE C.04.5.1): virtual points for pairing only.
+    acceleration: str = ACCELERATION_NONE
+    #: The FIDE rating list the event is rated for (Standard, Rapid, Blitz), or "" for none:
+    #: then no rating report and no Rtg+/- or Rp columns.
+    rated: str = ""
+    #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
+    #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
+    rating_list: str = ""
+
+    @property
+    def round_robin(self) -> bool:
+        """A round robin (single or double), paired by the Berger tables (C.05 Annex 1)."""
+        return self.pairing in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN)
+
+    @property
+    def cycles(self) -> int:
+        """How many times each pair meets in a round robin: 1, or 2 for a double one."""
+        return 2 if self.pairing == DOUBLE_ROUND_ROBIN else 1
+
+    @property
+    def rules_edition(self) -> str:
+        """Which FIDE tie-break rules apply: "2024" before 2026-03-01, else "2026"."""
+        if self.start_date is not None and self.start_date < RULES_2026_FROM:
+            return "2024"
+        return "2026"
+
+
+# The setting names (and spellings) of the `Swiss Settings` sheet: one home.
+_SETTING_NAMES: Mapping[str, str] = {
+    "rounds": "Rounds",
+    "number of rounds": "Rounds",
+    "start date": "Start Date",
+    "start": "Start Date",
+    "tie-breaks": "Tie-breaks",
+    "tiebreaks": "Tie-breaks",
+    "tie breaks": "Tie-breaks",
+    "pairing": "Pairing",
+    "points": "Points",
+    "auto-pair": "Auto-pair",
+    "autopair": "Auto-pair",
+    "auto pair": "Auto-pair",
+    "first colour": "First Colour",
+    "first color": "First Colour",
+    "event": "Event",
+    "event name": "Event",
+    "tournament": "Event",
+    "city": "City",
+    "place": "City",
+    "federation": "Federation",
+    "end date": "End Date",
+    "end": "End Date",
+    "chief arbiter": "Chief Arbiter",
+    "deputy arbiter": "Deputy Arbiter",
+    "deputy chief arbiter": "Deputy Arbiter",
+    "time control": "Time Control",
+    "rate of play": "Time Control",
+    "unrated rating": "Unrated Rating",
+    "rating of unrated players": "Unrated Rating",
+    "unrated": "Unrated Rating",
+    "acceleration": "Acceleration",
+    "accelerated pairings": "Acceleration",
+    "round dates": "Round Dates",
+    "dates of rounds": "Round Dates",
+    "notes": "Notes",
+    "note": "Notes",
+    "fide rated": "FIDE Rated",
+    "fide rating": "FIDE Rated",
+    "rated": "FIDE Rated",
+    "rating list": "Rating List",
+    "rating list file": "Rating List",
+    "fide rating list": "Rating List",
+}
+SETTING_ORDER = (
+    "Event",
+    "Rounds",
+    "Start Date",
+    "Tie-breaks",
+    "Pairing",
+    "Acceleration",
+    "FIDE Rated",
+    "Rating List",
+    "Points",
+    "Auto-pair",
+    "First Colour",
+    "Unrated Rating",
+    "City",
+    "Federation",
+    "End Date",
+    "Chief Arbiter",
+    "Deputy Arbiter",
+    "Time Control",
+    "Round Dates",
+    "Notes",
+)
+#: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
+_RECORD_TEXTS: Mapping[str, str] = {
+    "City": "city",
+    "Federation": "federation",
+    "Chief Arbiter": "chief_arbiter",
+    "Deputy Arbiter": "deputy_arbiter",
+    "Time Control": "time_control",
+    "Notes": "notes",
+}
+
+
+def date_value(value: object, where: Location | None = None, column: str | None = None) -> _dt.date:
+    """A date: a date cell, Excel's serial day number, or text such as 2026-03-14."""
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
+        # A date cell read without its format: Excel's serial day number (1900 date system).
+        return _dt.date(1899, 12, 30) + _dt.timedelta(days=int(value))
+    if isinstance(value, str):
+        cleaned = value.strip().replace("/", "-").replace(".", "-")
+        try:
+            # "2026-04-11", or with a time of day as a date cell may arrive from xlwings
+            return _dt.date.fromisoformat(cleaned[:10] if cleaned[10:11] in ("T", " ") else cleaned)
+        except ValueError:
+            pass
+    raise InvalidValueError(f"{value!r} is not a date; expected e.g. 2026-03-14", where, column)
+
+
+def _points_setting(value: object, where: Location, column: str) -> Scoring:
+    parts = [p for p in re.split(r"[\s/;]+", str(value if value is not None else "").strip()) if p]
+    numbers: list[Fraction] = []
+    for part in parts:
+        try:
+            number = Fraction(part.replace(",", ".").replace("½", "1/2"))
+        except (ValueError, ZeroDivisionError):
+            number = Fraction(-1)
+        if number < 0 or number * 2 != int(number * 2):
+            break
+        numbers.append(number)
+    if len(numbers) != 3 or len(parts) != 3:
+        raise InvalidValueError(
+            f"{value!r}: expected three numbers in halves, the points for a win, a draw and a "
+            "pairing-allocated bye, e.g. 1 0.5 1",
+            where,
+            column,
+        )
+    return Scoring(*numbers)
+
+
+def read_settings(rows: Iterable[Row]) -> SwissSettings:
+    """The settings from ``Swiss Settings`` rows (columns ``Setting`` and ``Value``).
+
+    Unknown setting names are an error (a typo would silently change nothing); an empty value
+    keeps the default.
+    """
+    values: dict[str, object] = {}
+    place: dict[str, Location] = {}
+    for row in rows:
+        name = text(row.get("Setting"), row.where, "Setting", required=False)
+        if not name:
+            continue
+        canonical = _SETTING_NAMES.get(header_key(name))
+        if canonical is None:
+            raise InvalidValueError(
+                f"unknown setting {name!r}; expected one of {', '.join(SETTING_ORDER)}",
+                row.where,
+                "Setting",
+            )
+        if canonical in values:
+            raise InvalidValueError(f"setting {canonical!r} is given twice", row.where, "Setting")
+        values[canonical] = row.get("Value")
+        place[canonical] = row.where
+
+    def given(name: str) -> bool:
+        v = values.get(name)
+        return v is not None and not (isinstance(v, str) and not v.strip())
+
+    kwargs: dict[str, object] = {}
+    if given("Rounds"):
+        rounds = whole_number(
+            values["Rounds"], place["Rounds"], "Value", "a number of rounds", bounds=ROUNDS
+        )
+        kwargs["rounds"] = rounds
+    if given("Start Date"):
+        kwargs["start_date"] = date_value(values["Start Date"], place["Start Date"], "Value")
+    if given("Tie-breaks"):
+        kwargs["tiebreaks"] = parse_tiebreaks(values["Tie-breaks"], place["Tie-breaks"])
+
+    def spelled(name: str, spellings: Mapping[str, str], problem: str) -> str:
+        """The setting ``name`` as one of ``spellings``; else ``problem`` ({written}: the value)."""
+        written = text(values[name], place[name], "Value")
+        found = spellings.get(" ".join(written.casefold().split()))
+        if found is None:
+            raise InvalidValueError(problem.format(written=repr(written)), place[name], "Value")
+        return found
+
+    if given("Pairing"):
+        kwargs["pairing"] = spelled(
+            "Pairing",
+            _PAIRINGS,
+            "pairing system {written} is not supported; expected Dutch (FIDE C.04.3), "
+            "Round Robin or Double Round Robin (the Berger tables, C.05 Annex 1)",
+        )
+    if given("Acceleration"):
+        kwargs["acceleration"] = spelled(
+            "Acceleration",
+            _ACCELERATIONS,
+            "acceleration {written} is not supported; expected None or Baku (FIDE C.04.5.1)",
+        )
+    if given("FIDE Rated"):
+        kwargs["rated"] = spelled(
+            "FIDE Rated", _RATED, "FIDE Rated {written}: expected Standard, Rapid, Blitz or No"
+        )
+    if given("Rating List"):
+        kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
+    if given("Points"):
+        kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
+    if given("Auto-pair"):
+        value = values["Auto-pair"]
+        key = str(value).strip().casefold()
+        if isinstance(value, bool):
+            kwargs["auto_pair"] = value
+        elif key in ("on", "yes", "true", "1", "y"):
+            kwargs["auto_pair"] = True
+        elif key in ("off", "no", "false", "0", "n"):
+            kwargs["auto_pair"] = False
+        else:
+            raise InvalidValueError(f"{value!r}: expected On or Off", place["Auto-pair"], "Value")
+    if given("First Colour"):
+        colour = text(values["First Colour"], place["First Colour"], "Value").casefold()
+        if colour not in ("white", "black", "w", "b"):
+            raise InvalidValueError(
+                f"{values['First Colour']!r}: expected White or Black",
+                place["First Colour"],
+                "Value",
+            )
+        kwargs["first_colour"] = "white" if colour.startswith("w") else "black"
+    if given("Event"):
+        kwargs["event_name"] = text(values["Event"], place["Event"], "Value")
+    if given("Unrated Rating"):
+        rating = whole_number(
+            values["Unrated Rating"], place["Unrated Rating"], "Value", "a rating (e.g. 1400)"
+        )
+        if rating < 0:
+            raise InvalidValueError(
+                f"{rating!r}: expected a rating of 0 or more", place["Unrated Rating"], "Value"
+            )
+        kwargs["unrated_rating"] = rating
+    for name, attribute in _RECORD_TEXTS.items():
+        if given(name):
+            kwargs[attribute] = text(values[name], place[name], "Value")
+    if given("End Date"):
+        kwargs["end_date"] = date_value(values["End Date"], place["End Date"], "Value")
+    if given("Round Dates"):
+        dates = text(values["Round Dates"], place["Round Dates"], "Value")
+        kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
+    settings = SwissSettings(**kwargs, places=place)  # type: ignore[arg-type]
+    _check_combination(settings)
+    return settings
+
+
+def _check_combination(settings: SwissSettings) -> None:
+    """Settings that cannot go together, each an error at its cell."""
+    if settings.acceleration == BAKU and settings.round_robin:
+        raise InvalidValueError(
+            f"Baku acceleration is for Swiss events; a {settings.pairing.lower()} is paired by "
+            "the Berger tables, which need none: set Acceleration to None",
+            settings.places.get("Acceleration"),
+            "Value",
+        )
+    s = settings.scoring
+    if settings.acceleration == BAKU and (s.win != 2 * s.draw):
+        raise InvalidValueError(
+            "Baku acceleration needs a points system where a win is worth two draws (FIDE "
+            f"C.04.7 art. 1.1); Points gives {s.win} for a win and {s.draw} for a draw",
+            settings.places.get("Acceleration"),
+            "Value",
+        )
+
+
+def _points_text(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else str(float(value))
+
+
+def settings_values(settings: SwissSettings) -> dict[str, object]:
+    """The settings as ``Swiss Settings`` values by setting name (what :func:`read_settings`
+    reads back to the same settings)."""
+    s = settings.scoring
+    start, end = settings.start_date, settings.end_date
+    return {
+        "Event": settings.event_name or None,
+        "Rounds": settings.rounds,
+        "Start Date": _dt.datetime(start.year, start.month, start.day) if start else None,
+        "Tie-breaks": " ".join(settings.tiebreaks) or None,
+        "Pairing": settings.pairing,
+        "Acceleration": (
+            None if settings.acceleration == ACCELERATION_NONE else settings.acceleration
+        ),
+        "FIDE Rated": settings.rated or None,
+        "Rating List": settings.rating_list or None,
+        "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
+        "Auto-pair": "On" if settings.auto_pair else "Off",
+        "First Colour": settings.first_colour.capitalize(),
+        "Unrated Rating": settings.unrated_rating,
+        **{name: getattr(settings, attribute) or None for name, attribute in _RECORD_TEXTS.items()},
+        "End Date": _dt.datetime(end.year, end.month, end.day) if end else None,
+        "Round Dates": ", ".join(settings.round_dates) or None,
+    }

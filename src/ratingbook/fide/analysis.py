@@ -1,0 +1,170 @@
+"""A paired round explained by gacrux's Dutch engine in analysis mode (what its pairing checker
+runs with ``-a``), and the pairing the rules give for the same round (``-p``).
+
+The engine reads the event up to the round and describes the round's games as they stand in
+the book: the score brackets from the top, the players in each (residents and those moved down
+into it), who floated down out of it, and for each pair the colour rule that applies and both
+players' colour preferences. Everything comes back as plain values (names, points) for
+:mod:`ratingbook.reports.pairing_notes` to put into words; nothing of gacrux leaks out.
+
+Colour preferences are gacrux's codes: ``w2``/``b2`` absolute, ``w1``/``b1`` strong,
+``w0``/``b0`` mild, ``nc`` none (C.04.3 A.6); colour rules ``E.1`` to ``E.5`` (C.04.3 E, as its
+2017 text numbers them) or ``pab`` for the bye.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from gacrux.gacruxexeptions import GacruxNoLegalPairing
+from gacrux.pairingdutch import pairing_dutch
+
+from ratingbook.core.results import Result
+from ratingbook.events.event import EventError, SwissEntry, SwissEvent
+from ratingbook.fide.gacrux_event import gacrux_tournament
+
+__all__ = ["AnalysedPair", "Bracket", "PlayerState", "RoundAnalysis", "analyse_round"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player before the round: points, pairing score (with virtual points), colours so far
+    (``w``/``b``/``-`` a round), colour difference, colour preference and float history."""
+
+    name: str
+    number: int
+    points: Fraction
+    pairing_score: Fraction
+    colours: str
+    colour_difference: int
+    preference: str
+    had_bye: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysedPair:
+    """A pair of the round as gacrux reads it: ``black`` None for the bye."""
+
+    white: str
+    black: str | None
+    colour_rule: str
+    met_before: int
+    bracket: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """A score bracket: its score, the players in it (residents and moved-down players) and
+    who floated down out of it."""
+
+    score: Fraction
+    players: tuple[str, ...]
+    downfloaters: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundAnalysis:
+    round: int
+    players: dict[str, PlayerState]
+    brackets: tuple[Bracket, ...]
+    pairs: tuple[AnalysedPair, ...]
+    #: The pairing the rules give for the round (White, Black or None for the bye), or None when
+    #: the rules give none (no legal pairing).
+    prescribed: tuple[tuple[str, str | None], ...] | None
+
+
+def _fraction(value: Any) -> Fraction:
+    return Fraction(str(value)) if isinstance(value, Decimal | str | float) else Fraction(value)
+
+
+def analyse_round(
+    event: SwissEvent, round_number: int, *, just_paired: bool = False
+) -> RoundAnalysis:
+    """The round ``round_number`` of a Swiss event, as paired in the book, explained.
+
+    ``just_paired``: the round's rows in ``event`` are the pairing the rules gave a moment ago
+    (the round ratingbook has just paired), so they are the prescribed pairing and it is not
+    computed a second time (which would double the time of pairing a large open)."""
+    if event.settings.round_robin:
+        raise EventError("a round robin's pairings are the Berger table's; there is no analysis")
+    if not event.round_entries(round_number):
+        raise EventError(
+            f"round {round_number} is not paired (the event has {event.paired_rounds} paired "
+            f"round{'s' if event.paired_rounds != 1 else ''})"
+        )
+    # The round's results do not count (the engine reads the rounds before it), but a game
+    # without one cannot be read: a placeholder draw stands in for it.
+    entries = tuple(
+        e
+        if e.round < round_number or e.result is not None or e.black is None
+        else SwissEntry(e.round, e.board, e.white, e.black, Result.DRAW)
+        for e in event.entries
+        if e.round <= round_number
+    )
+    shown = SwissEvent(event.players, entries, event.settings, event.numbering, event.forbidden)
+    tournament = gacrux_tournament(shown)
+    top = "w" if event.settings.first_colour == "white" else "b"
+    params: dict[str, Any] = {"experimental": [], "verbose": 0, "top_color": top}
+    engine = pairing_dutch(tournament, round_number, params)
+    analysis = engine.compute_pairing(True, 0)
+    table = engine.crosstable
+    levels = table.level2score
+    names = {n: name for name, n in event.start_numbers().items()}
+    had_bye = {
+        e.white for e in event.entries if e.round < round_number and e.result is Result.PAIRING_BYE
+    }
+    players = {}
+    for number, name in names.items():
+        c = table.competitors[number]
+        colours = str(c.get("csq", "")).strip().replace(" ", "-")
+        players[name] = PlayerState(
+            name=name,
+            number=number,
+            points=_fraction(c["pts"]),
+            pairing_score=_fraction(c["acc"]),
+            colours=colours,
+            colour_difference=int(c.get("cod", 0)),
+            preference=str(c.get("cop", "nc")),
+            had_bye=name in had_bye,
+        )
+    brackets, pairs = [], []
+    for bracket in analysis:
+        score = _fraction(levels[bracket["scorelevel"]])
+        members = tuple(names[c] for c in bracket["competitors"] if c in names)
+        down = tuple(names[c] for c in bracket["downfloaters"] if c in names)
+        if members and score >= 0:
+            brackets.append(Bracket(score, members, down))
+        for pair in bracket["pairs"]:
+            white = names.get(pair["w"])
+            black = names.get(pair["b"]) if pair["b"] else None
+            if white is None:  # the bye written Black-first
+                white, black = black, None
+            assert white is not None
+            bracket_score = score if score >= 0 else players[white].pairing_score
+            pairs.append(
+                AnalysedPair(
+                    white, black, str(pair["colorrule"]), int(pair["played"]), bracket_score
+                )
+            )
+    # The analysis's crosstable (an edge for every pair of players) goes before the pairing
+    # builds its own: a large open never holds two.
+    del engine, table, analysis
+    prescribed: tuple[tuple[str, str | None], ...] | None
+    if just_paired:
+        paired = (
+            e
+            for e in event.round_entries(round_number)
+            if e.black is not None or e.result is Result.PAIRING_BYE
+        )
+        prescribed = tuple((e.white, e.black) for e in sorted(paired, key=lambda e: e.board or 0))
+    else:
+        try:
+            pairing = pairing_dutch(tournament, round_number, params).compute_pairing(False, 0)
+            ordered = sorted((p for b in pairing for p in b["pairs"]), key=lambda p: p["board"])
+            prescribed = tuple((names[p["w"]], names[p["b"]] if p["b"] else None) for p in ordered)
+        except GacruxNoLegalPairing:
+            prescribed = None
+    return RoundAnalysis(round_number, players, tuple(brackets), tuple(pairs), prescribed)

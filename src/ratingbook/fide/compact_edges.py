@@ -1,0 +1,92 @@
+"""gacrux's crosstable stored in half the memory: its edges as key-sharing dicts.
+
+gacrux's pairing engines (``gacrux.crosstable.crosstable.list_edges``) keep one dict for every
+pair of competitors, n²/2 of them: two million in a 2,000-player open. Each is a 16-key dict
+literal of about 500 bytes, so they are 0.9 GB of the 1.2 GB such a round takes.
+
+Built as the ``__dict__`` of an instance of one small class instead, the same 16 keys are stored
+once for every edge (CPython's key-sharing dictionaries, PEP 412) and each edge keeps only its
+values: about 260 bytes. The edge is still a plain ``dict`` with the same keys, values and order,
+so nothing in gacrux's logic sees a difference (lookups are as fast; a key gacrux adds later, as
+it does for the pairs it makes, turns that one dict into an ordinary one). An edge whose keys are
+not the 16 expected here (another gacrux release) is handed on exactly as gacrux built it.
+
+:func:`install` wraps ``create_edge`` once per process; it changes how the edges are stored,
+never what they hold (``tests/fide/test_compact_edges.py`` compares every edge of real events).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gacrux import crosstable as _crosstable
+
+__all__ = ["EDGE_KEYS", "compact_edge", "install"]
+
+# The keys of gacrux's edge literal (gacrux.crosstable.crosstable.create_edge), in its order.
+EDGE_KEYS = (
+    "ca",
+    "cb",
+    "sa",
+    "sb",
+    "canmeet",
+    "isblob",
+    "played",
+    "unplayed",
+    "qlevel",
+    "quality",
+    "weight",
+    "qcweight",
+    "heweight",
+    "howeight",
+    "colordiff",
+    "qc",
+)
+
+
+class _EdgeValues:
+    """Its instances' ``__dict__`` share one key table: every edge is built in one order."""
+
+
+def compact_edge(edge: dict[str, Any]) -> dict[str, Any]:
+    """``edge`` (a dict with :data:`EDGE_KEYS` in that order) as an equal key-sharing dict;
+    any other dict is returned as it is."""
+    if tuple(edge) != EDGE_KEYS:
+        return edge
+    o: Any = _EdgeValues()
+    # Assigned in EDGE_KEYS' order, always: that is what lets the dicts share their keys.
+    (
+        o.ca,
+        o.cb,
+        o.sa,
+        o.sb,
+        o.canmeet,
+        o.isblob,
+        o.played,
+        o.unplayed,
+        o.qlevel,
+        o.quality,
+        o.weight,
+        o.qcweight,
+        o.heweight,
+        o.howeight,
+        o.colordiff,
+        o.qc,
+    ) = edge.values()
+    shared: dict[str, Any] = o.__dict__
+    return shared
+
+
+def install() -> None:
+    """Make gacrux's crosstables build compact edges (once per process; idempotent)."""
+    table = _crosstable.crosstable
+    if getattr(table.create_edge, "_ratingbook_compact", False):
+        return
+    create_edge = table.create_edge
+
+    def compact_create_edge(self: Any, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
+        return compact_edge(create_edge(self, nodea, nodeb, bhasmet))
+
+    compact_create_edge._ratingbook_compact = True  # type: ignore[attr-defined]
+    compact_create_edge._gacrux_create_edge = create_edge  # type: ignore[attr-defined]
+    table.create_edge = compact_create_edge

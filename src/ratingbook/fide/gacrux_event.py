@@ -1,0 +1,39 @@
+"""An event as gacrux's tournament structure, and gacrux's version.
+
+gacrux reads the event from the TRF-2026 text :mod:`ratingbook.trf.exporter` writes (its
+own TRF reader, ``gacrux.trf2json``), so the two programs agree on every record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gacrux.gacruxexeptions import GacruxError
+from gacrux.trf2json import trf2json
+
+from ratingbook.errors import RatingbookError
+from ratingbook.events.event import SwissEvent
+from ratingbook.trf.exporter import export_trf
+
+__all__ = ["gacrux_tournament", "gacrux_version"]
+
+
+def gacrux_version() -> str:
+    from gacrux import version
+
+    return str(version.version()["version"])
+
+
+def gacrux_tournament(event: SwissEvent, **export: Any) -> dict[str, Any]:
+    """The event as gacrux's tournament structure, read by gacrux from our TRF-2026 text."""
+    text = export_trf(event, **export)
+    reader = trf2json()
+    try:
+        reader.parse_file(text, 0)
+    except GacruxError as fault:
+        raise RatingbookError(f"gacrux could not read the event: {fault}") from None
+    status = reader.chessjson["status"]
+    if status["code"] >= 400:
+        raise RatingbookError("gacrux could not read the event: " + "; ".join(status["error"]))
+    tournament: dict[str, Any] = reader.get_tournament(1)
+    return tournament

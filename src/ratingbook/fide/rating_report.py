@@ -1,0 +1,173 @@
+"""An event's FIDE rating report: each player's rated games, expected score, rating change
+and performance, by :mod:`ratingbook.fide.ratings` under the rules of the event's start
+date (the ``FIDE Rated`` setting says which list: standard, rapid or blitz).
+
+What counts (B.02): games played over the board with a result (forfeits are not games, 5.1;
+byes are not games); for a rated player only games against rated opponents (8.3.1); for an
+unrated player the games against rated opponents give the rating this event alone would make
+(8.2), which FIDE publishes once 5 such games are pooled (7.1.4). A rating of 0 or an empty
+Rating is unrated. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+
+from ratingbook.core.results import Result
+from ratingbook.events.event import SwissEvent, SwissPlayer
+from ratingbook.fide.ratings import (
+    RatingRules,
+    initial_rating,
+    is_rated_game,
+    k_factor,
+    performance,
+    rating_change,
+    rating_rules,
+)
+
+__all__ = ["PlayerReport", "RatingReport", "ReportGame", "rating_report"]
+
+_SCORES = {
+    Result.WHITE_WINS: Fraction(1),
+    Result.DRAW: Fraction(1, 2),
+    Result.BLACK_WINS: Fraction(0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ReportGame:
+    """A game as the report counts it; ``expected`` and ``delta`` only for a rated player."""
+
+    round: int
+    opponent: str
+    opponent_rating: int
+    counted_rating: int | None
+    colour: str  # "w" or "b"
+    score: Fraction
+    expected: Decimal | None = None
+
+    @property
+    def delta(self) -> Decimal | None:
+        if self.expected is None:
+            return None
+        return Decimal(self.score.numerator) / Decimal(self.score.denominator) - self.expected
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReport:
+    """One player's line: ``change`` None when unrated, ``initial`` None when rated."""
+
+    name: str
+    number: int
+    player: SwissPlayer
+    games: tuple[ReportGame, ...]
+    k: int | None = None
+    k_why: str = ""
+    change_exact: Decimal | None = None
+    change: int | None = None
+    performance: int | None = None
+    initial: int | None = None
+    note: str = ""
+
+    @property
+    def score(self) -> Fraction:
+        return sum((g.score for g in self.games), Fraction(0))
+
+    @property
+    def expected(self) -> Decimal | None:
+        values = [g.expected for g in self.games if g.expected is not None]
+        return sum(values, Decimal(0)) if values else None
+
+    @property
+    def new_rating(self) -> int | None:
+        rating = self.player.rating
+        return None if self.change is None or not rating else rating + self.change
+
+
+@dataclass(frozen=True, slots=True)
+class RatingReport:
+    rules: RatingRules
+    players: tuple[PlayerReport, ...]
+
+    def by_name(self) -> dict[str, PlayerReport]:
+        return {p.name: p for p in self.players}
+
+
+def _birth_year(birth: str) -> int | None:
+    found = re.search(r"\b(19|20)\d\d\b", birth)
+    return int(found.group()) if found else None
+
+
+def _rated(player: SwissPlayer) -> bool:
+    return bool(player.rating)
+
+
+def rating_report(event: SwissEvent) -> RatingReport:
+    """The report of every player, in start-number order, over the games with a result."""
+    settings = event.settings
+    rules = rating_rules(settings.start_date, settings.rated or "Standard")
+    start = settings.start_date
+    numbers = event.start_numbers()
+    by_name = {p.name: p for p in event.players}
+    played: dict[str, list[ReportGame]] = {p.name: [] for p in event.players}
+    for entry in event.entries:
+        if entry.black is None or entry.result not in _SCORES:
+            continue
+        white, black = by_name[entry.white], by_name[entry.black]
+        score = _SCORES[entry.result]
+        for me, other, colour, mine in ((white, black, "w", score), (black, white, "b", 1 - score)):
+            if not _rated(other):
+                continue  # 8.3.1 and 8.2.2: only games against rated players count
+            if _rated(me) and not is_rated_game(me.rating or 0, other.rating or 0, rules, start):
+                continue
+            played[me.name].append(
+                ReportGame(entry.round, other.name, other.rating or 0, None, colour, mine)
+            )
+    lines = []
+    for player in event.start_order:
+        games = sorted(played[player.name], key=lambda g: g.round)
+        opponents = [g.opponent_rating for g in games]
+        score = sum((g.score for g in games), Fraction(0))
+        base = PlayerReport(player.name, numbers[player.name], player, tuple(games))
+        if not _rated(player):
+            initial = initial_rating(opponents, score, rules)
+            note = "unrated: no rated games" if not games else (
+                "unrated: a zero score in a first event is disregarded (8.2.1)" if initial is None
+                else "unrated: the rating these games alone give; FIDE publishes a first rating "
+                "after 5 games against rated players (7.1.4)"
+            )  # fmt: skip
+            lines.append(
+                _replace(
+                    base, performance=performance(opponents, score), initial=initial, note=note
+                )
+            )
+            continue
+        own = player.rating or 0
+        year = start.year if start else None
+        k, why = k_factor(own, _birth_year(player.birth), year, len(games), player.k)
+        change = rating_change(own, [(g.opponent_rating, g.score) for g in games], k, rules)
+        counted = tuple(
+            ReportGame(g.round, g.opponent, g.opponent_rating, c.counted_rating, g.colour,
+                       g.score, c.expected)
+            for g, c in zip(games, change.games, strict=True)
+        )  # fmt: skip
+        lines.append(
+            _replace(
+                base,
+                games=counted,
+                k=k,
+                k_why=why,
+                change_exact=change.exact if games else None,
+                change=change.change if games else None,
+                performance=performance(opponents, score),
+                note="" if games else "no rated games",
+            )
+        )
+    return RatingReport(rules, tuple(lines))
+
+
+def _replace(report: PlayerReport, **changes: object) -> PlayerReport:
+    return replace(report, **changes)  # type: ignore[arg-type]

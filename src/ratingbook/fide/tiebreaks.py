@@ -1,0 +1,141 @@
+"""FIDE's tie-breaks (C.07) by gacrux's code (``gacrux.tiebreak``), which chooses the 2024 or the
+2026 rules for unplayed rounds by the event's start date."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from gacrux.tiebreak import tiebreak
+
+from ratingbook.events.event import SwissEvent
+from ratingbook.fide.gacrux_event import gacrux_tournament
+
+__all__ = ["FideStanding", "FideStandings", "TiebreakDetail", "fide_standings"]
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakDetail:
+    """How gacrux made one value: what each round contributed (the opponent's score for
+    Buchholz, the weighted score for Sonneborn-Berger, the points for PTS; an unplayed round
+    its article-16 value) and which rounds a cut or median dropped."""
+
+    code: str
+    value: Fraction
+    by_round: dict[int, Fraction]
+    cut: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FideStanding:
+    """One line of the FIDE standings: rank (ties share it), points, one value per tie-break."""
+
+    rank: int
+    name: str
+    rating: int | None
+    points: Fraction
+    values: tuple[float | int | None, ...]
+    #: With ``details``: one per code (PTS first), else empty.
+    details: tuple[TiebreakDetail, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FideStandings:
+    """The standings after ``after_round``, under the tie-break rules of ``rules`` (2024/2026)."""
+
+    codes: tuple[str, ...]
+    after_round: int
+    rules: str
+    lines: tuple[FideStanding, ...]
+
+
+def _number(value: object) -> float | int | None:
+    if value is None:
+        return None
+    if isinstance(value, Decimal):
+        return (
+            int(value)
+            if value == value.to_integral_value() and value.as_tuple().exponent == 0
+            else float(value)
+        )
+    if isinstance(value, int | float):
+        return value
+    return float(str(value))
+
+
+def _detail(raw: dict[str, Any]) -> TiebreakDetail:
+    rounds = {}
+    for key, value in raw.items():
+        if str(key).isdigit() and value not in (None, ""):
+            try:
+                rounds[int(key)] = Fraction(str(value))
+            except ValueError:
+                continue  # a detail that is not a number (a code, a rank): not a contribution
+    cut = tuple(int(c) for c in raw.get("cut", []) or [])
+    try:
+        value = Fraction(str(raw.get("val", 0)))
+    except ValueError:
+        value = Fraction(0)
+    return TiebreakDetail(str(raw.get("desc", "")), value, rounds, cut)
+
+
+def fide_standings(
+    event: SwissEvent,
+    codes: Sequence[str],
+    after_round: int | None = None,
+    *,
+    details: bool = False,
+) -> FideStandings:
+    """Points and the FIDE tie-breaks ``codes`` (e.g. ``BH/C1``), ranked, computed by gacrux.
+
+    The standings cover the rounds up to ``after_round`` (default: the last round whose games
+    all have a result). Rounds after it are left out, as are their requested byes.
+    """
+    last_complete = event.paired_rounds
+    while last_complete and any(e.result is None for e in event.round_entries(last_complete)):
+        last_complete -= 1
+    upto = last_complete if after_round is None else min(after_round, last_complete)
+    shown = SwissEvent(
+        event.players, tuple(e for e in event.entries if e.round <= upto), event.settings
+    )
+    tournament = gacrux_tournament(shown)
+    tournament.pop("accelerated", None)  # virtual points are for the pairing only (C.04.5.1)
+    tournament["numRounds"] = max(upto, 1)
+    tournament["currentRound"] = upto
+    params: dict[str, Any] = {
+        "tiebreak": ["PTS", *codes],
+        "check": details,  # gacrux's check mode also hands back each value's details
+        # Said, never guessed: gacrux would take a small Swiss for a round robin. In a round
+        # robin every game was planned (C.07: "pre-determined"), which changes how unplayed
+        # games and the sitting-out rounds count.
+        **({"pre_determined": True} if event.settings.round_robin else {"swiss": True}),
+        "experimental": [],
+        "verbose": 0,
+        # The event's rating for unrated players (Swiss Settings, Unrated Rating); None leaves
+        # ARO, TPR and PTP empty when any player is unrated.
+        "unrated": event.settings.unrated_rating,
+    }
+    engine = tiebreak(tournament, upto, params)
+    result = engine.compute_tiebreaks(tournament, params)
+    numbers = event.start_numbers()
+    by_number = {n: event.player(name) for name, n in numbers.items()}
+    lines = []
+    for competitor in result["competitors"]:
+        player = by_number[competitor["cid"]]
+        scores = competitor["tiebreakScore"]
+        lines.append(
+            FideStanding(
+                rank=int(competitor["rank"]),
+                name=player.name,
+                rating=player.rating,
+                points=Fraction(str(scores[0])),
+                values=tuple(_number(v) for v in scores[1:]),
+                details=tuple(_detail(d) for d in competitor.get("tiebreakDetails", ())),
+            )
+        )
+    lines.sort(key=lambda s: (s.rank, numbers[s.name]))
+    rules = "2024" if str(result["rules"]) < "2026-03-01" else "2026"
+    return FideStandings(tuple(codes), upto, rules, tuple(lines))

@@ -1,0 +1,64 @@
+"""The notes of an event as sheets: ``Pairing Notes`` (every board of the round shown in
+``Pairings``, why it is paired so, and what was changed by hand) and ``Standings Notes`` (every
+tie between neighbours and what makes up each tie-break value), a sentence a row so the sheets
+print and read well. The words are :mod:`ratingbook.reports.pairing_notes`' and
+:mod:`ratingbook.reports.standings_notes`'. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ratingbook.events.event import SwissEvent
+from ratingbook.fide.tiebreaks import FideStandings
+from ratingbook.reports.names import PAIRING_NOTES, STANDINGS_NOTES
+from ratingbook.reports.pairing_notes import BoardNote
+from ratingbook.reports.standings_notes import every_breakdown, tie_notes
+from ratingbook.reports.swiss_grids import SheetGrid
+
+__all__ = ["pairing_notes_grid", "sentences", "standings_notes_grid"]
+
+
+def sentences(text: str) -> list[str]:
+    """A note cut into its sentences (after a full stop and a space before a capital)."""
+    return [s.strip() for s in re.split(r"(?<=[.)])\s+(?=[A-Z])", text) if s.strip()]
+
+
+def pairing_notes_grid(round_number: int, notes: Sequence[BoardNote], title: str) -> SheetGrid:
+    rows: list[tuple[object, ...]] = []
+    for note in notes:
+        players = note.white if note.black is None else f"{note.white} - {note.black}"
+        for i, sentence in enumerate(sentences(note.note)):
+            first = i == 0
+            rows.append(
+                (
+                    round_number if first else None,
+                    (note.board if note.board is not None else "bye") if first else None,
+                    players if first else None,
+                    ("yes" if note.by_hand else None) if first else None,
+                    sentence,
+                )
+            )
+    header = ("Round", "Board", "Players", "By Hand", "Note")
+    return SheetGrid(
+        PAIRING_NOTES, header, rows, widths={2: 34, 4: 110}, title=title,
+        note=f"round {round_number}",
+    )  # fmt: skip
+
+
+def standings_notes_grid(
+    event: SwissEvent, standings: SheetGrid, fide: FideStandings | None, title: str
+) -> SheetGrid:
+    ranks = {str(row[standings.header.index("Name")]): row[0] for row in standings.rows}
+    rows: list[tuple[object, ...]] = []
+    for name, _, note in tie_notes(standings.header, standings.rows):
+        rows.append((ranks.get(name), name, "Tie", note))
+    if fide is not None:
+        breakdowns = every_breakdown(event, fide)
+        for line in fide.lines:
+            for i, note in enumerate(breakdowns[line.name]):
+                rows.append((line.rank if i == 0 else None, line.name if i == 0 else None,
+                             note.split(" ", 1)[0], note))  # fmt: skip
+    header = ("Rank", "Name", "About", "Note")
+    return SheetGrid(STANDINGS_NOTES, header, rows, widths={1: 24, 3: 130}, title=title)

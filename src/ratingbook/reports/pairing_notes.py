@@ -1,0 +1,272 @@
+"""A round's pairing in plain words, board by board, each sentence citing its rule.
+
+From :class:`~ratingbook.fide.analysis.RoundAnalysis` (gacrux's reading of the round):
+the score group of each player and why he is there, who floated down and why, why White is
+White, who got the bye and why; and, when the round in the book is not the pairing the rules
+give (changed by hand), what differs and which of the Dutch rules' absolute criteria the
+hand-made pairing keeps or breaks. The book's pairing is never changed: this is the record.
+
+Rules are cited as FIDE's Dutch system (C.04.3) numbers them in its 2017 text: A.6 colour
+preferences, C.1 no two players meet twice, C.2 no second pairing-allocated bye, C.3 no two
+players with the same absolute colour preference meet, E.1-E.5 the colour allocation. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ratingbook.events.event import SwissEntry, SwissEvent
+from ratingbook.fide.analysis import AnalysedPair, PlayerState, RoundAnalysis
+
+__all__ = ["BoardNote", "pairing_notes", "points_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardNote:
+    """The note of one board (``board`` None for a bye row), and whether it was changed by hand."""
+
+    board: int | None
+    white: str
+    black: str | None
+    note: str
+    by_hand: bool = False
+
+
+def points_text(value: Fraction) -> str:
+    whole = int(value)
+    if value == whole:
+        return f"{whole} point" + ("" if whole == 1 else "s")
+    return f"{whole}½ points" if whole else "½ point"
+
+
+def _short(value: Fraction) -> str:
+    whole = int(value)
+    return str(whole) if value == whole else (f"{whole}½" if whole else "½")
+
+
+def _group(score: Fraction) -> str:
+    """``the 1½-point group``."""
+    return f"the {_short(score)}-point group"
+
+
+_STRENGTH = {"2": "absolute", "1": "strong", "0": "mild"}
+_COLOUR = {"w": "White", "b": "Black"}
+
+
+def _preference(state: PlayerState) -> str:
+    """``absolute preference for White`` or ``no colour preference``."""
+    code = state.preference
+    if code == "nc" or len(code) != 2 or code[0] not in _COLOUR:
+        return "no colour preference"
+    strength = _STRENGTH.get(code[1], "")
+    article = "an" if strength == "absolute" else "a"
+    return f"{article} {strength} preference for {_COLOUR[code[0]]}"
+
+
+def _history(state: PlayerState) -> str:
+    played = [(i, c) for i, c in enumerate(state.colours, start=1) if c in "wb"]
+    if not played:
+        return "no colours yet"
+    last = played[-2:]
+    said = " and ".join(f"{_COLOUR[c]} in round {i}" for i, c in last)
+    return f"had {said}"
+
+
+def _score(state: PlayerState) -> str:
+    text = points_text(state.points)
+    if state.pairing_score != state.points:
+        extra = state.pairing_score - state.points
+        return (
+            f"{text} and {_short(extra)} virtual (Baku acceleration): a pairing score of "
+            f"{_short(state.pairing_score)}"
+        )
+    return text
+
+
+def _colour_reason(pair: AnalysedPair, players: dict[str, PlayerState]) -> str:
+    white, black = players[pair.white], players[pair.black or ""]
+    rule = pair.colour_rule
+    w_pref, b_pref = _preference(white), _preference(black)
+    if rule == "E.1":
+        if white.preference[:1] == "w" and black.preference[:1] == "b":
+            return (
+                f"{white.name} has {w_pref} and {black.name} {b_pref}: both are met (C.04.3 E.1)."
+            )
+        wants = white.name if white.preference[:1] == "w" else black.name
+        return f"only {wants} has a colour preference, and it is met (C.04.3 E.1)."
+    if rule == "E.2":
+        stronger = white.name if white.preference[:1] == "w" else black.name
+        return (
+            f"both want the same colour; {stronger}'s is the stronger preference ({w_pref} "
+            f"against {b_pref}) and is met (C.04.3 E.2)."
+        )
+    if rule == "E.3":
+        return (
+            f"both have the same preference ({w_pref}); the colours alternate from the last round "
+            f"in which they had different colours ({white.name} {_history(white)}, {black.name} "
+            f"{_history(black)}) (C.04.3 E.3)."
+        )
+    if rule == "E.4":
+        higher = (
+            white
+            if (white.pairing_score, -white.number) > (black.pairing_score, -black.number)
+            else black
+        )
+        return (
+            f"both have the same preference ({w_pref}); {higher.name}, ranked higher, gets it "
+            "(C.04.3 E.4)."
+        )
+    if rule == "E.5":
+        return (
+            "neither has a colour preference that decides: the higher-ranked player gets the "
+            "first board's colour if his pairing number is odd, the other colour if it is even "
+            "(C.04.3 E.5)."
+        )
+    return ""
+
+
+def _why_down(name: str, analysis: RoundAnalysis) -> str:
+    """Why ``name`` left each group he floated down from, top first."""
+    reasons = []
+    for bracket in analysis.brackets:
+        if name not in bracket.downfloaters:
+            continue
+        size = len(bracket.players)
+        if size == 1:
+            reasons.append(f"the only player on {points_text(bracket.score)}")
+        elif size % 2:
+            reasons.append(f"left over in {_group(bracket.score)}, which had {size} players")
+        else:
+            reasons.append(
+                f"no pairing within {_group(bracket.score)} kept the absolute rules "
+                "(C.04.3 C.1, C.3)"
+            )
+    if not reasons:
+        return "moved down"
+    return ", then ".join(reasons)
+
+
+def _note(pair: AnalysedPair, analysis: RoundAnalysis) -> str:
+    players = analysis.players
+    white = players[pair.white]
+    if pair.black is None:
+        return (
+            f"{white.name} ({_score(white)}) gets the pairing-allocated bye: "
+            f"{_why_down(white.name, analysis)}, the lowest group left, and has not had a "
+            "pairing-allocated bye before (C.04.3 C.2)."
+        )
+    black = players[pair.black]
+    sentences = []
+    if white.pairing_score == black.pairing_score:
+        sentences.append(
+            f"{white.name} and {black.name} both have {_score(white)} "
+            f"({_group(white.pairing_score)})."
+        )
+    else:
+        high, low = (white, black) if white.pairing_score > black.pairing_score else (black, white)
+        sentences.append(
+            f"{high.name} ({_score(high)}) floats down, {_why_down(high.name, analysis)}, to "
+            f"meet {low.name} ({_score(low)})."
+        )
+    sentences.append(f"White: {white.name}; {_colour_reason(pair, players)}")
+    return " ".join(s[0].upper() + s[1:] for s in sentences)
+
+
+def _audit(
+    entries: list[SwissEntry],
+    analysis: RoundAnalysis,
+    by_pair: Mapping[tuple[str, str | None], AnalysedPair],
+) -> dict[tuple[str, str | None], str]:
+    """What a hand-made board breaks or keeps, for each board that is not the rules' pairing
+    (``by_pair``: the analysis's pairs by White and Black)."""
+    if analysis.prescribed is None:
+        return {}
+    prescribed = set(analysis.prescribed)
+    partner = {}
+    for w, b in analysis.prescribed:
+        partner[w] = b
+        if b:
+            partner[b] = w
+    found: dict[tuple[str, str | None], str] = {}
+    for entry in entries:
+        key = (entry.white, entry.black)
+        if key in prescribed:
+            continue
+        if entry.black is not None and (entry.black, entry.white) in prescribed:
+            found[key] = (
+                f"Changed by hand: the colours are swapped; the rules give {entry.black} White "
+                "(C.04.3 E). "
+            )
+            continue
+        players = analysis.players
+        gives = [
+            f"{n} against {partner[n]}" if partner.get(n) else f"{n} the bye"
+            for n in entry.players()
+            if n in partner
+        ]
+        checks = []
+        pair = by_pair.get(key)
+        if entry.black is not None:
+            white, black = players[entry.white], players[entry.black]
+            met = pair.met_before if pair else 0
+            both = f"{white.name} and {black.name}"
+            checks.append(
+                f"{both} had already met (breaks C.04.3 C.1)"
+                if met
+                else f"{both} had not met before (C.1 kept)"
+            )
+            gap = abs(white.pairing_score - black.pairing_score)
+            scores = f"{_short(white.pairing_score)} and {_short(black.pairing_score)}"
+            checks.append("the same score" if not gap else f"scores {scores}, {_short(gap)} apart")
+            for side, state in (("White", white), ("Black", black)):
+                code = state.preference
+                wanted = _COLOUR.get(code[:1])
+                if wanted and wanted != side:
+                    strength = _STRENGTH.get(code[1:], "")
+                    rule = " (breaks C.04.3 C.3)" if strength == "absolute" else ""
+                    checks.append(
+                        f"{state.name}'s {strength} preference for {wanted} not met{rule}"
+                    )
+        else:
+            state = players[entry.white]
+            checks.append(
+                f"{state.name} had a pairing-allocated bye before (breaks C.04.3 C.2)"
+                if state.had_bye
+                else f"{state.name} had no pairing-allocated bye before (C.2 kept)"
+            )
+        said = "; ".join(checks)
+        found[key] = (
+            f"Changed by hand: the rules give {'; '.join(gives) or 'another pairing'}. "
+            f"{said[0].upper()}{said[1:]}. "
+        )
+    return found
+
+
+def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]:
+    """A note for every board of the round, in board order (the bye last)."""
+    entries = sorted(
+        event.round_entries(analysis.round),
+        key=lambda e: (e.black is None, e.board or 1 << 30, e.white),
+    )
+    by_pair = {(p.white, p.black): p for p in analysis.pairs}
+    audit = _audit(entries, analysis, by_pair)
+    notes = []
+    for entry in entries:
+        key = (entry.white, entry.black)
+        pair = by_pair.get(key) or by_pair.get((entry.black or "", entry.white))
+        if entry.black is None and pair is None:
+            kind = entry.result.value if entry.result else "bye"
+            said = f"{entry.white} asked for a bye ({kind}): not paired this round."
+            notes.append(BoardNote(None, entry.white, None, said))
+            continue
+        if pair is None:
+            text = "This board is not one the rules' analysis reads."
+        else:
+            text = _note(pair, analysis)
+        changed = audit.get(key, "")
+        notes.append(
+            BoardNote(entry.board, entry.white, entry.black, changed + text, bool(changed))
+        )
+    return notes

@@ -1,0 +1,299 @@
+"""The generated sheets of a Swiss event, as plain grids: standings, crosstable, pairing list.
+
+- ``Swiss Standings``: Rank, Name, Rating, Points, then one column per FIDE tie-break headed by
+  its code (computed by gacrux through :mod:`ratingbook.fide`); without tie-breaks in the
+  settings, the seed's order and columns (points, resistance, Sonneborn-Berger, blacks, from
+  :mod:`ratingbook.swiss`).
+- ``Crosstable``: one row per player in standings order, one column per round: the opponent's
+  rank, the colour and the result (``12w1``, ``3b½``, ``7w+``; byes as ``PAB``/``HPB``/...).
+- ``Pairings``: the current round: board, White, rating, points before the round, Black, ...
+
+Pure: the grids are lists of rows; the workbook layer decides where they go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ratingbook.core.results import Result
+from ratingbook.core.rules import competition_ranks
+from ratingbook.events.event import BYE, SwissEntry, SwissEvent
+from ratingbook.fide import FideStandings, fide_standings
+from ratingbook.ratings import swiss_standings
+from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
+
+__all__ = [
+    "RESULT_SIGNS",
+    "SEED_COLUMNS",
+    "SheetGrid",
+    "Shown",
+    "crosstable_grid",
+    "fide_standings_grid",
+    "pairings_grid",
+    "seed_order_standings",
+    "seed_standings_grid",
+    "standings_grid",
+]
+
+# Integer-valued tie-breaks (counts, ratings); the others are points.
+_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "ARO", "TPR", "PTP", "APRO", "APPO"})
+
+
+@dataclass(frozen=True, slots=True)
+class SheetGrid:
+    """A generated sheet: its name, header, rows, Excel number formats by 0-based column,
+    column widths, and a note (what the figures are) for the summary."""
+
+    name: str
+    header: tuple[str, ...]
+    rows: Sequence[Sequence[object]]
+    number_formats: Mapping[int, str] = field(default_factory=dict)
+    widths: Mapping[int, float] = field(default_factory=dict)
+    note: str = ""
+    #: The printed title ("Round 5 pairings"); the event's name follows it on the page.
+    title: str = ""
+    #: 0-based columns whose cells are centred (ranks, numbers, codes, crosstable cells).
+    centred: frozenset[int] = frozenset()
+
+
+def _number(points: Fraction) -> int | float:
+    return int(points) if points.denominator == 1 else float(points)
+
+
+def seed_order_standings(
+    event: SwissEvent,
+) -> list[swiss_standings.player_result]:
+    """The seed's standings of the event (points, resistance, SB, blacks), best first.
+
+    Games played over the board are the seed's games; points scored without playing (byes,
+    forfeits) count in the points only.
+    """
+    scoring = event.settings.scoring
+    games: list[swiss_standings.SwissGame] = []
+    unplayed: dict[str, int] = {}
+    for entry in event.entries:
+        if entry.result is None:
+            continue
+        wp, bp = scoring.points(entry.result)
+        if entry.black is not None and entry.result.is_played:
+            games.append(
+                swiss_standings.SwissGame(entry.white, entry.black, int(wp * 2), int(bp * 2))
+            )
+            continue
+        unplayed[entry.white] = unplayed.get(entry.white, 0) + int(wp * 2)
+        if entry.black is not None:
+            unplayed[entry.black] = unplayed.get(entry.black, 0) + int(bp * 2)
+    names = [p.name for p in event.start_order]
+    return swiss_standings.swiss_standings(names, games, unplayed)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What an event's lists show of a player around the name: the start number before it,
+    the FIDE title and federation where any player has one, and the rating after it (a
+    worksheet function, which knows only names, shows the name alone)."""
+
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    ratings: Mapping[str, int | None] = field(default_factory=dict)
+    titles: Mapping[str, str] = field(default_factory=dict)
+    federations: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, event: SwissEvent) -> Shown:
+        players = event.players
+        titles = {p.name: p.title for p in players} if any(p.title for p in players) else {}
+        feds = {p.name: p.federation for p in players} if any(p.federation for p in players) else {}
+        return cls(event.start_numbers(), {p.name: p.rating for p in players}, titles, feds)
+
+    @property
+    def header(self) -> tuple[str, ...]:
+        if not self.numbers:
+            return ("Name",)
+        title = ("Title",) if self.titles else ()
+        fed = ("Fed",) if self.federations else ()
+        return ("No.", *title, "Name", *fed, "Rating")
+
+    def cells(self, name: str) -> tuple[object, ...]:
+        if not self.numbers:
+            return (name,)
+        title = (self.titles[name] or None,) if self.titles else ()
+        fed = (self.federations[name] or None,) if self.federations else ()
+        return (self.numbers[name], *title, name, *fed, self.ratings[name])
+
+
+#: Seed 004's standings columns, in its order, after Rank and the player.
+SEED_COLUMNS = ("Points", "Resistance", "Sonneborn-Berger", "Blacks")
+_SEED_NOTE = "seed order: points, resistance, Sonneborn-Berger, blacks"
+
+
+def seed_standings_grid(
+    results: Sequence[swiss_standings.player_result], shown: Shown | None = None
+) -> tuple[SheetGrid, dict[str, int]]:
+    """Seed 004's standings table, the one home of its columns and formats, and each player's
+    rank (players equal on all four keys share one)."""
+    shown = shown or Shown()
+    keys = [(r.points, r.resistance_points, r.sonnenborn_berger, r.black) for r in results]
+    ranks = competition_ranks(keys)
+    rows = [
+        (
+            rank,
+            *shown.cells(r.name),
+            r.points,
+            r.resistance_points,
+            r.sonnenborn_berger,
+            r.black,
+        )
+        for rank, r in zip(ranks, results, strict=True)
+    ]
+    header = ("Rank", *shown.header, *SEED_COLUMNS)
+    points = header.index("Points")
+    grid = SheetGrid(
+        SWISS_STANDINGS,
+        header,
+        rows,
+        number_formats={points: "0.0", points + 1: "0.0", points + 2: "0.00"},
+        widths={header.index("Name"): 24, points + 2: 17},
+        note=_SEED_NOTE,
+    )
+    return grid, {r.name: rank for rank, r in zip(ranks, results, strict=True)}
+
+
+def fide_standings_grid(
+    standings: FideStandings, shown: Shown | None = None
+) -> tuple[SheetGrid, dict[str, int]]:
+    """The FIDE standings (a column per tie-break code, headed by the code) and each player's
+    rank."""
+    shown = shown or Shown()
+    codes = standings.codes
+    header = ("Rank", *shown.header, "Points", *codes)
+    points = header.index("Points")
+    formats = {points: "0.0"}
+    for i, code in enumerate(codes, start=points + 1):
+        formats[i] = "0" if code in _WHOLE else ("0.00" if code.startswith("SB") else "0.0")
+    rows = [
+        (line.rank, *shown.cells(line.name), _number(line.points), *line.values)
+        for line in standings.lines
+    ]
+    grid = SheetGrid(
+        SWISS_STANDINGS,
+        header,
+        rows,
+        number_formats=formats,
+        widths={header.index("Name"): 24},
+        note=(
+            f"after round {standings.after_round}, FIDE tie-break rules of {standings.rules} "
+            f"(C.07), computed by gacrux"
+        ),
+    )
+    return grid, {line.name: line.rank for line in standings.lines}
+
+
+def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
+    """The ``Swiss Standings`` grid of an event and each player's rank (for the crosstable)."""
+    shown = Shown.of(event)
+    if not event.settings.tiebreaks:
+        return seed_standings_grid(seed_order_standings(event), shown)
+    return fide_standings_grid(fide_standings(event, event.settings.tiebreaks), shown)
+
+
+_BYE_SHOWN = {
+    Result.PAIRING_BYE: "PAB",
+    Result.HALF_POINT_BYE: "HPB",
+    Result.FULL_POINT_BYE: "FPB",
+    Result.ZERO_POINT_BYE: "ZPB",
+}
+RESULT_SIGNS = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.DRAW: ("½", "½"),
+    Result.WHITE_WINS_BY_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+}
+
+
+def _cell(entry: SwissEntry | None, name: str, ranks: Mapping[str, int]) -> str:
+    if entry is None:
+        return ""
+    if entry.black is None:
+        assert entry.result is not None
+        return _BYE_SHOWN[entry.result]
+    white_side = entry.white == name
+    opponent = entry.black if white_side else entry.white
+    sign = "" if entry.result is None else RESULT_SIGNS[entry.result][0 if white_side else 1]
+    return f"{ranks[opponent]}{'w' if white_side else 'b'}{sign}"
+
+
+def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
+    """One row per player in rank order; one column per round (opponent's rank, colour, result)."""
+    last = max([event.paired_rounds, *(e.round for e in event.entries)])
+    by_round: dict[tuple[str, int], SwissEntry] = {}
+    for entry in event.entries:
+        for name in entry.players():
+            by_round[(name, entry.round)] = entry
+    points = event.points()
+    numbers = event.start_numbers()
+    order = sorted(event.players, key=lambda p: (ranks.get(p.name, 0), numbers[p.name]))
+    shown = Shown.of(event)
+    rows = [
+        (
+            ranks.get(p.name),
+            *shown.cells(p.name),
+            *(_cell(by_round.get((p.name, r)), p.name, ranks) for r in range(1, last + 1)),
+            _number(points[p.name]),
+        )
+        for p in order
+    ]
+    header = ("Rank", *shown.header, *(f"R{r}" for r in range(1, last + 1)), "Points")
+    first = 1 + len(shown.header)
+    widths = {header.index("Name"): 24, **{i: 6.0 for i in range(first, first + last)}}
+    formats = {first + last: "0.0"}
+    return SheetGrid(SWISS_CROSSTABLE, header, rows, number_formats=formats, widths=widths)
+
+
+def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGrid:
+    """The pairing list of a round, boards in order: by default the first round with a game
+    still to play (a round robin may be paired ahead), else the last paired round."""
+    waiting = [e.round for e in event.pending()]
+    default = min(waiting) if waiting else event.paired_rounds
+    number = default if round_number is None else round_number
+    before = event.points(after_round=number - 1)
+    ratings = {p.name: p.rating for p in event.players}
+    numbers = event.start_numbers()
+    entries = sorted(
+        event.round_entries(number),
+        key=lambda e: (e.black is None, e.board if e.board is not None else 1 << 30, e.white),
+    )
+    rows: list[tuple[object, ...]] = []
+    for e in entries:
+        result = None if e.result is None else e.result.value
+        black = (
+            (None, BYE, None, None)
+            if e.black is None
+            else (numbers[e.black], e.black, ratings[e.black], _number(before[e.black]))
+        )
+        white = (numbers[e.white], e.white, ratings[e.white], _number(before[e.white]))
+        rows.append((number, e.board, *white, *black, result))
+    header = (
+        "Round",
+        "Board",
+        "White No.",
+        "White",
+        "Rating",
+        "Points",
+        "Black No.",
+        "Black",
+        "Rating",
+        "Points",
+        "Result",
+    )
+    return SheetGrid(
+        SWISS_PAIRINGS,
+        header,
+        rows,
+        number_formats={5: "0.0", 9: "0.0"},
+        widths={3: 24, 7: 24},
+        note=f"round {number}" if number else "no round paired yet",
+    )

@@ -1,0 +1,604 @@
+"""A TRF file (TRF16 or TRF-2026, by any program) read into a Swiss event: ``trf import``.
+
+Lenient where nothing depends on a field, strict where results do, never silent:
+
+- strict, one error per problem naming the line and columns, all of them at once: start
+  numbers (5-8), ratings (49-52), every round entry's opponent, colour and result letter, a
+  number used twice, an opponent with no player record, two records that do not tell the same
+  game (A says A-B with White, B says otherwise), a points system (162, ``XXS``) that lists no
+  points;
+- lenient, with a warning line: the informational records (event, city, federation, dates in
+  the forms real programs write, arbiters, time control, round dates, types), an ID that is
+  not a FIDE number (kept as the player's National ID), a sex code, a record ratingbook does
+  not use (team records, comments and rulers);
+- the start numbers are the file's: they are the pairing numbers (FIDE C.04.2 art. 2.3);
+- the file's own totals (001 columns 81-84) are checked against the entries: a bye written
+  without a result letter (``0000 -  ``, ``     -  ``), whose worth only that total tells, is read
+  as the bye that makes them agree, one warning line per player and round; any other
+  difference is a warning naming the player, the file's total and ours;
+- a dummy player some programs list as the bye (``spielfrei``, ``bye``, ``Freilos``, ...) is
+  left out, and games against it become pairing-allocated byes;
+- the number of rounds: 142 or ``XXR``, else the number of round dates in 132, else the rounds
+  played (with a warning).
+
+A player with no entry at all in a paired round and none after it withdrew (see
+:func:`_withdrawn`). Pure: text in, an event and warning lines out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ratingbook.core.results import Result
+from ratingbook.errors import Location, Problems, RatingbookError
+from ratingbook.events.codes import TIEBREAK_CODES, Scoring
+from ratingbook.events.event import (
+    SwissEntry,
+    SwissEvent,
+    SwissPlayer,
+    check_event,
+    normalise_title,
+)
+from ratingbook.events.settings import SwissSettings
+from ratingbook.trf.records import (
+    FIRST_ROUND,
+    GAME_READINGS,
+    PLAYED_LETTERS,
+    TrfError,
+    bye_reading,
+    is_bye_letter,
+    read_date,
+    read_points,
+)
+from ratingbook.trf.systems import SYSTEM_RECORDS, not_baku, read_system_records
+from ratingbook.trf.totals import agree_with_totals
+
+__all__ = ["TrfImport", "import_trf"]
+
+#: Names programs give the dummy player that stands for the bye (compared case-insensitively).
+DUMMY_NAMES = frozenset(
+    {"spielfrei", "bye", "freilos", "bye player", "pairing bye", "exempt", "exento", "libre"}
+)
+#: Tournament records kept as Swiss Settings texts, by record code.
+_TEXT_RECORDS: Mapping[str, str] = {
+    "012": "event_name",
+    "022": "city",
+    "032": "federation",
+    "102": "chief_arbiter",
+    "112": "deputy_arbiter",
+    "122": "time_control",
+}
+#: Records read for nothing: counts and types written afresh on export, rating report fields.
+_INFORMATIONAL = frozenset({"062", "072", "082", "092", "172", "182", "222"})
+
+
+@dataclass(frozen=True, slots=True)
+class TrfImport:
+    """An imported event, and what the import noted (one line each, naming the file's line)."""
+
+    event: SwissEvent
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """One round entry of a 001 record, as written."""
+
+    opponent: int
+    colour: str
+    letter: str
+    line: int
+    column: int  # 1-based column of the opponent field
+
+    @property
+    def where(self) -> Location:
+        return Location(line=self.line)
+
+    def columns(self) -> str:
+        return f"columns {self.column}-{self.column + 7}"
+
+
+@dataclass(slots=True)
+class _Record:
+    number: int
+    player: SwissPlayer
+    rounds: dict[int, _Field]
+    declared: Fraction | None
+    line: int
+    notes: list[str] = field(default_factory=list)
+
+
+def _problem(text: str, line: int) -> TrfError:
+    return TrfError(text, Location(line=line))
+
+
+# --- the 001 record ------------------------------------------------------------------------------
+
+
+def _digits(text: str, line: int, what: str, problems: Problems) -> int | None:
+    stripped = text.strip()
+    if not stripped:
+        return 0
+    if not stripped.isdigit():
+        problems.append(_problem(f"{what} {stripped!r} is not a number", line))
+        return None
+    return int(stripped)
+
+
+def _player(line: str, line_no: int, problems: Problems, warnings: list[str]) -> _Record | None:
+    padded = line.ljust(FIRST_ROUND)
+    found = len(problems)
+    number = _digits(padded[4:8], line_no, "start number (columns 5-8)", problems)
+    if number == 0:
+        problems.append(_problem("start number (columns 5-8) is empty", line_no))
+    name = " ".join(padded[14:47].split())
+    if not name:
+        who = f"player {number}" if number else "the player"
+        problems.append(_problem(f"{who} has no name (columns 15-47)", line_no))
+    rating = _digits(padded[48:52], line_no, "rating (columns 49-52)", problems)
+    fide_text = padded[57:68].strip()
+    fide_id, national_id = None, ""
+    if fide_text.isdigit():
+        fide_id = int(fide_text) or None
+    elif fide_text:
+        national_id = fide_text
+        warnings.append(
+            f"line {line_no}: FIDE number (columns 58-68) {fide_text!r} of {name!r} is not a "
+            "number: kept as the player's National ID"
+        )
+    sex = padded[9].strip().casefold()
+    if sex not in ("", "m", "w", "f"):
+        warnings.append(f"line {line_no}: sex (column 10) {padded[9]!r} is not m or w: left empty")
+        sex = ""
+    declared: Fraction | None = None
+    points_text = padded[80:84].strip().replace(",", ".")
+    if points_text:
+        try:
+            declared = Fraction(points_text)
+        except (ValueError, ZeroDivisionError):
+            warnings.append(
+                f"line {line_no}: points (columns 81-84) {points_text!r} is not a number: the "
+                "player's total is not checked"
+            )
+    rounds: dict[int, _Field] = {}
+    for round_number, start in enumerate(range(FIRST_ROUND, len(line), 10), start=1):
+        chunk = line[start : start + 8].ljust(8)
+        if not chunk.strip():
+            continue
+        column = start + 1
+        where = f"round {round_number} (columns {column}-{column + 7})"
+        opponent = _digits(chunk[0:4], line_no, f"{where}: opponent", problems)
+        colour, letter = chunk[5].lower().replace(" ", "-"), chunk[7].upper()
+        if colour not in "wb-":
+            problems.append(_problem(f"{where}: colour {chunk[5]!r} is not w, b or -", line_no))
+        if opponent == 0 and not is_bye_letter(letter):
+            problems.append(_problem(f"{where}: {chunk[7]!r} is not a bye's result code", line_no))
+        elif opponent and letter not in PLAYED_LETTERS:
+            problems.append(
+                _problem(f"{where}: result {chunk[7]!r} is not a TRF result code", line_no)
+            )
+        if opponent is not None:
+            rounds[round_number] = _Field(opponent, colour, letter, line_no, column)
+    if len(problems) > found or number is None or rating is None:
+        return None
+    player = SwissPlayer(
+        name=name,
+        rating=rating or None,
+        fide_id=fide_id,
+        title=normalise_title(padded[10:13]),
+        federation=padded[53:56].strip().upper(),
+        birth=padded[69:79].strip(),
+        sex={"f": "w"}.get(sex, sex),
+        where=Location(line=line_no),
+        number=number,
+        national_id=national_id,
+    )
+    return _Record(number, player, rounds, declared, line_no)
+
+
+# --- the tournament records ----------------------------------------------------------------------
+
+
+def _tiebreaks(value: str, warnings: list[str], line_no: int) -> tuple[str, ...]:
+    codes: list[str] = []
+    for token in re.split(r"[\s,;]+", value.strip()):
+        code = token.upper().replace("-", "/").replace("#", "/")
+        base = code.split("/")[0]
+        if not code or base == "PTS":
+            continue
+        if base in TIEBREAK_CODES and code not in codes:
+            codes.append(code)
+        else:
+            warnings.append(f"line {line_no}: tie-break {token!r} is not used")
+    return tuple(codes)
+
+
+def _round_dates(line: str, line_no: int, warnings: list[str]) -> tuple[str, ...]:
+    """The 132 record's dates, round by round (each in its round's ten columns)."""
+    dates: list[str] = []
+    for start in range(FIRST_ROUND, len(line), 10):
+        token = line[start : start + 10].strip()
+        if not token:
+            continue
+        date = read_date(token)
+        if date is None:
+            warnings.append(f"line {line_no}: round date {token!r} is not a date: kept as text")
+            dates.append(token)
+        else:
+            dates.append(f"{date:%Y/%m/%d}")
+    return tuple(dates)
+
+
+def _byes_240(line: str, line_no: int, problems: Problems) -> list[tuple[int, int, Result]]:
+    """TRF-2026 record 240: requested byes, ``240 T RRR IIII IIII ...`` (T = F, H or Z)."""
+    kind = bye_reading(line[4:5])
+    round_text = line[6:9].strip()
+    if kind is None or kind is Result.PAIRING_BYE or not round_text.isdigit():
+        problems.append(_problem(f"record 240 {line[4:].strip()!r} is not a bye record", line_no))
+        return []
+    found: list[tuple[int, int, Result]] = []
+    for token in line[10:].split():
+        if token.isdigit():
+            found.append((int(round_text), int(token), kind))
+        else:
+            problems.append(_problem(f"record 240: {token!r} is not a start number", line_no))
+    return found
+
+
+# --- reading the file ----------------------------------------------------------------------------
+
+
+def import_trf(text: str) -> TrfImport:
+    """Read a TRF16 or TRF-2026 file's text into an event (see the module text)."""
+    text = text.removeprefix("\ufeff")
+    problems = Problems()
+    warnings: list[str] = []
+    settings: dict[str, object] = {}
+    records: dict[int, _Record] = {}
+    names: dict[str, int] = {}
+    tiebreaks: dict[str, tuple[str, ...]] = {}
+    byes: list[tuple[int, int, Result]] = []
+    unused: dict[str, list[int]] = {}
+    system_lines: list[tuple[int, str]] = []
+    for line_no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        line = raw.rstrip()
+        if not line.strip() or line.startswith("###"):
+            continue
+        code = line[:3].upper()
+        value = line[4:].strip()
+        if len(line) > 3 and line[3] != " ":
+            warnings.append(f"line {line_no}: {line[:20].strip()!r} is not a TRF record: not used")
+        elif code == "001":
+            record = _player(line, line_no, problems, warnings)
+            if record is None:
+                continue
+            if record.number in records:
+                earlier = records[record.number].line
+                problems.append(
+                    _problem(
+                        f"start number {record.number} is used twice (also line {earlier})", line_no
+                    )
+                )
+                continue
+            name = record.player.name
+            if name in names:
+                unique = f"{name} ({record.number})"
+                warnings.append(
+                    f"line {line_no}: player name {name!r} is also player {names[name]}'s: "
+                    f"this one is named {unique!r}"
+                )
+                record.player = replace(record.player, name=unique)
+            names[record.player.name] = record.number
+            records[record.number] = record
+        elif code in _TEXT_RECORDS:
+            if value:
+                settings[_TEXT_RECORDS[code]] = value
+        elif code in ("042", "052"):
+            what = "start" if code == "042" else "end"
+            date = read_date(value) if value else None
+            if date is not None:
+                settings[f"{what}_date"] = date
+            elif value:
+                note = f"{what} date as the file writes it: {value}"
+                settings["notes"] = "; ".join(filter(None, [str(settings.get("notes", "")), note]))
+                warnings.append(
+                    f"line {line_no}: {what} date {value!r} is not a date ratingbook can read: "
+                    "kept in Swiss Settings (Notes)"
+                    + ("; type the Start Date there" if what == "start" else "")
+                )
+        elif code == "132":
+            settings["round_dates"] = _round_dates(line, line_no, warnings)
+        elif code in ("142", "XXR"):
+            if value.split() and value.split()[0].isdigit():
+                settings["rounds"] = int(value.split()[0])
+            else:
+                warnings.append(f"line {line_no}: number of rounds {value!r} is not a number")
+        elif code == "152":
+            if value.upper()[:1] in ("W", "B"):
+                settings["first_colour"] = "white" if value.upper().startswith("W") else "black"
+            else:
+                warnings.append(f"line {line_no}: initial colour {value!r} is not W or B")
+        elif code == "XXC":
+            for word in value.lower().split():
+                if word in ("white1", "black1"):
+                    settings["first_colour"] = word[:-1]
+        elif code in ("162", "XXS"):
+            try:
+                settings["scoring"] = read_points(line, line_no)
+            except RatingbookError as error:
+                problems.append(error)
+        elif code in ("202", "212"):
+            tiebreaks[code] = _tiebreaks(value, warnings, line_no)
+        elif code == "240":
+            byes.extend(_byes_240(line, line_no, problems))
+        elif code in SYSTEM_RECORDS:
+            system_lines.append((line_no, line))
+        elif code in _INFORMATIONAL:
+            continue
+        else:
+            unused.setdefault(line[:3], []).append(line_no)
+    if not records and not problems:
+        raise TrfError("the file has no player records (001): it is not a TRF file")
+    for code, lines in unused.items():
+        at = f"line {lines[0]}" if len(lines) == 1 else f"lines {_spans(lines)}"
+        count = "record" if len(lines) == 1 else f"{len(lines)} records"
+        warnings.append(f"{at}: {count} {code!r} not used")
+    problems.check()
+    codes = tiebreaks.get("212", tiebreaks.get("202"))
+    if codes:
+        settings["tiebreaks"] = codes
+    systems = read_system_records(
+        system_lines, {n: r.player.name for n, r in records.items()}, problems, warnings
+    )
+    settings.update(systems.settings)
+    records = _without_dummies(records, warnings)
+    scoring = settings.get("scoring", Scoring())
+    assert isinstance(scoring, Scoring)
+    entries, unknown = _entries(records, problems, scoring)
+    entries += _requested_byes(byes, records, entries, problems)
+    problems.check()
+    declared = {r.player.name: (r.declared, r.line) for r in records.values()}
+    entries, noted = agree_with_totals(entries, unknown, declared, scoring)
+    warnings.extend(noted)
+    paired = frozenset(
+        e.round for e in entries if e.black is not None or e.result is Result.PAIRING_BYE
+    )
+    if "rounds" not in settings:
+        dates = settings.get("round_dates", ())
+        played = max((e.round for e in entries), default=0)
+        if isinstance(dates, tuple) and dates:
+            settings["rounds"] = len(dates)
+        elif played:
+            settings["rounds"] = played
+            warnings.append(
+                f"the file does not say how many rounds the event has (no 142 or XXR record, no "
+                f"round dates): taken as {played}, the rounds played; change Rounds in Swiss "
+                "Settings if more are planned"
+            )
+    players = tuple(_withdrawn(r.player, r.rounds, paired) for _, r in sorted(records.items()))
+    event_settings = SwissSettings(**settings)  # type: ignore[arg-type]
+    # A ban written to the event's last round is a ban for every round (260 has no "ever").
+    last = SwissEvent(players, (), event_settings).rounds_planned
+    forbidden = tuple(
+        replace(ban, until_round=None)
+        if last and ban.until_round is not None and ban.until_round >= last
+        else ban
+        for ban in systems.forbidden
+    )
+    event = SwissEvent(players, tuple(entries), event_settings, forbidden=forbidden)
+    check_event(event)
+    warnings.extend(not_baku(event, systems.virtual_points))
+    return TrfImport(event, tuple(warnings))
+
+
+def _spans(lines: list[int]) -> str:
+    """``[3, 4, 5, 9]`` -> ``3-5, 9``."""
+    spans: list[str] = []
+    start = previous = lines[0]
+    for n in [*lines[1:], -1]:
+        if n == previous + 1:
+            previous = n
+            continue
+        spans.append(str(start) if start == previous else f"{start}-{previous}")
+        start = previous = n
+    return ", ".join(spans)
+
+
+def _without_dummies(records: dict[int, _Record], warnings: list[str]) -> dict[int, _Record]:
+    """The records without the dummy player some programs list as the bye; games against it
+    become byes, and the players after it move up one start number each."""
+    dummies = {
+        n
+        for n, r in records.items()
+        if r.player.name.casefold().strip(" -") in DUMMY_NAMES and not r.declared
+    }
+    if not dummies:
+        return records
+    kept: dict[int, _Record] = {}
+    renumber: dict[int, int] = {}
+    for new, number in enumerate(sorted(set(records) - dummies), start=1):
+        renumber[number] = new
+    for number in sorted(dummies):
+        warnings.append(
+            f"line {records[number].line}: player {number} {records[number].player.name!r} is "
+            "the bye, not a player: left out"
+        )
+    for number, record in sorted(records.items()):
+        if number in dummies:
+            continue
+        rounds: dict[int, _Field] = {}
+        for round_number, f in record.rounds.items():
+            if f.opponent in dummies:
+                letter = {"+": "U", "1": "U", "W": "U", "=": "H", "D": "H"}.get(f.letter, "Z")
+                warnings.append(
+                    f"line {f.line}: round {round_number}: {record.player.name!r} against the "
+                    f"bye ({records[f.opponent].player.name!r}) read as a "
+                    + {"U": "pairing-allocated", "H": "half-point", "Z": "zero-point"}[letter]
+                    + " bye"
+                )
+                f = replace(f, opponent=0, colour="-", letter=letter)
+            elif f.opponent:
+                f = replace(f, opponent=renumber.get(f.opponent, f.opponent))
+            rounds[round_number] = f
+        if renumber[number] != number:
+            record.player = replace(record.player, number=renumber[number])
+        record.rounds = rounds
+        record.number = renumber[number]
+        kept[renumber[number]] = record
+    if any(renumber[n] != n for n in renumber):
+        warnings.append("the players after the bye moved up one start number each")
+    return kept
+
+
+def _entries(
+    records: Mapping[int, _Record], problems: Problems, scoring: Scoring
+) -> tuple[list[SwissEntry], set[tuple[int, str]]]:
+    """One row per game (from both players' records, which must tell the same game) and per
+    bye, and the byes whose worth the file leaves blank ((round, player): read as zero-point
+    byes until :func:`agree_with_totals` has seen the totals)."""
+    entries: list[SwissEntry] = []
+    unknown: set[tuple[int, str]] = set()
+    points: dict[int, Fraction] = dict.fromkeys(records, Fraction(0))
+    rounds = sorted({r for record in records.values() for r in record.rounds})
+    for round_number in rounds:
+        games: list[tuple[int, int, Result | None, int]] = []
+        byes: list[SwissEntry] = []
+        for number, record in sorted(records.items()):
+            f = record.rounds.get(round_number)
+            if f is None:
+                continue
+            if f.opponent == 0:
+                result = bye_reading(f.letter)
+                if result is None:
+                    unknown.add((round_number, record.player.name))
+                    result = Result.ZERO_POINT_BYE
+                byes.append(
+                    SwissEntry(round_number, None, record.player.name, None, result, f.where)
+                )
+                continue
+            game = _game(number, f, records, round_number)
+            if isinstance(game, TrfError):
+                problems.append(game)
+            elif game is not None:
+                games.append(game)
+        # Boards: the order a pairing list shows, the higher score (then start number) first.
+        games.sort(key=lambda g: (-max(points[g[0]], points[g[1]]), min(g[0], g[1])))
+        for board, (white, black, result, line_no) in enumerate(games, start=1):
+            entries.append(
+                SwissEntry(
+                    round_number,
+                    board,
+                    records[white].player.name,
+                    records[black].player.name,
+                    result,
+                    Location(line=line_no),
+                )
+            )
+            wp, bp = scoring.points(result)
+            points[white] += wp
+            points[black] += bp
+        number_of = {r.player.name: n for n, r in records.items()}
+        for bye in byes:
+            bye_board = len(games) + 1 if bye.result is Result.PAIRING_BYE else None
+            entries.append(SwissEntry(bye.round, bye_board, bye.white, None, bye.result, bye.where))
+            points[number_of[bye.white]] += scoring.points(bye.result)[0]
+    return entries, unknown
+
+
+def _game(
+    number: int, f: _Field, records: Mapping[int, _Record], round_number: int
+) -> tuple[int, int, Result | None, int] | TrfError | None:
+    """The game of player ``number``'s entry ``f`` as (white, black, result, line), read once
+    (from White's record; a forfeit written without colours from the lower start number's);
+    None when the other record reads it; an error when the two records disagree."""
+    where = f"round {round_number} ({f.columns()})"
+    other = records.get(f.opponent)
+    if other is None:
+        return _problem(f"{where}: opponent {f.opponent} has no player record", f.line)
+    back = other.rounds.get(round_number)
+    if back is None or back.opponent != number:
+        said = (
+            "nothing"
+            if back is None
+            else (f"opponent {back.opponent}" if back.opponent else "a bye")
+        )
+        return _problem(
+            f"{where}: player {number} meets {f.opponent}, but the record of {f.opponent} "
+            f"(line {other.line}) says {said} in round {round_number}",
+            f.line,
+        )
+    if f.colour == back.colour and f.colour in "wb":
+        return _problem(
+            f"{where}: players {number} and {f.opponent} (line {other.line}) both have "
+            f"colour {f.colour!r}",
+            f.line,
+        )
+    # Read once: from White's record; without colours ("-", a forfeit), from the lower number.
+    if f.colour == "b" or (
+        f.colour == "-" and (back.colour == "w" or (back.colour == "-" and number > f.opponent))
+    ):
+        return None
+    pair = (f.letter, back.letter)
+    if pair == (" ", " "):
+        return number, f.opponent, None, f.line  # paired, not played yet
+    result = GAME_READINGS.get(pair)
+    if result is None:
+        return _problem(
+            f"{where}: results {f.letter!r} (player {number}) and {back.letter!r} (player "
+            f"{f.opponent}, line {other.line}) do not make one game",
+            f.line,
+        )
+    return number, f.opponent, result, f.line
+
+
+def _requested_byes(
+    byes: list[tuple[int, int, Result]],
+    records: Mapping[int, _Record],
+    entries: list[SwissEntry],
+    problems: Problems,
+) -> list[SwissEntry]:
+    """The byes of 240 records that the players' own entries do not already show."""
+    have = {(e.round, name) for e in entries for name in e.players()}
+    extra: list[SwissEntry] = []
+    for round_number, number, kind in byes:
+        record = records.get(number)
+        if record is None:
+            problems.append(TrfError(f"record 240: start number {number} has no player record"))
+            continue
+        if (round_number, record.player.name) not in have:
+            extra.append(SwissEntry(round_number, None, record.player.name, None, kind))
+    return extra
+
+
+def _withdrawn(
+    player: SwissPlayer, fields: Mapping[int, _Field], paired: frozenset[int]
+) -> SwissPlayer:
+    """The player with ``withdrawn`` set when the file says so without doubt.
+
+    A paired round (one with a game or a pairing-allocated bye) in which the player has no entry
+    at all means the player was no longer in the event: TRF has no other way to write "not
+    paired". When that round is followed by no entry of the player at all, the player withdrew;
+    the first round of the run of absences (blank fields, or zero-point absences ``0000 - Z`` /
+    ``0000 - -``) that ends in it is the ``Withdrawn`` round. Absences alone, each written as an
+    entry, prove nothing (a player may miss rounds and come back) and stay zero-point byes.
+    """
+    last_paired = max(paired, default=0)
+    if player.withdrawn is not None or last_paired == 0:
+        return player
+    last_entry = max(fields, default=0)
+    if last_entry >= last_paired or last_entry + 1 not in paired:
+        return player
+
+    def absent(round_number: int) -> bool:
+        f = fields.get(round_number)
+        if f is None:
+            return True
+        return f.opponent == 0 and bye_reading(f.letter) is Result.ZERO_POINT_BYE
+
+    first = last_entry + 1
+    while first > 1 and absent(first - 1):
+        first -= 1
+    return replace(player, withdrawn=first)

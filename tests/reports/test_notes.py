@@ -1,0 +1,176 @@
+"""Pairing and standings notes, worked by hand (FIDE C.04.3, 2017 text; C.07).
+
+The events are small enough to pair by hand:
+
+- FOUR: P1 > P2 > P3 > P4 by rating. Round 1 (C.04.3: S1 = {1, 2} against S2 = {3, 4}, the top
+  seed White on board 1, colours alternating): 1-3 and 4-2. P1 and P4 win, both with White.
+  Round 2: the 1-point group {P1, P4}: both had White once (colour difference +1: a strong
+  preference for Black, A.6.b) - a colour conflict. E.1 and E.2 cannot decide (same colour,
+  same strength), E.3 cannot (they never had different colours), so E.4: P1, ranked higher,
+  gets his preference, Black: 4-1. The 0-point group {P2, P3} both had Black (a strong
+  preference for White): E.4 again, P2 White: 2-3.
+- NINE: P1 > ... > P9. Round 1: 1-5, 6-2, 3-7, 8-4 and the bye to P9 (the lowest player,
+  C.04.3 C.2); the better-rated player wins every game. Round 2: the 1-point group {P1, P2, P3,
+  P4, P9} has 5 players, one floats down. P9's bye counts as a downfloat (A.4), so not P9
+  again (C.14); 4-1 and 2-9 meet every colour preference, leaving P3 to float, to P5 (P5 had
+  Black: White now). The 0-point group {P6, P7, P8} and P3 moved down: 5-3, 7-6 and the bye to P8.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ratingbook.core.results import Result
+from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.settings import ROUND_ROBIN, SwissSettings
+from ratingbook.fide import fide_standings, pair_next_round
+from ratingbook.fide.analysis import analyse_round
+from ratingbook.reports.pairing_notes import pairing_notes
+from ratingbook.reports.standings_notes import breakdown_notes, tie_notes
+from ratingbook.reports.swiss_grids import fide_standings_grid
+
+R = Result
+
+
+def event(n: int, *rows: tuple[int, int | None, str, str | None, Result | None]) -> SwissEvent:
+    players = tuple(SwissPlayer(f"P{i}", 2500 - 50 * i) for i in range(1, n + 1))
+    return SwissEvent(players, tuple(SwissEntry(*r) for r in rows), SwissSettings(rounds=5))
+
+
+FOUR_ROUND_1 = ((1, 1, "P1", "P3", R.WHITE_WINS), (1, 2, "P4", "P2", R.WHITE_WINS))
+
+
+def notes(e: SwissEvent, number: int) -> list[tuple[int | None, str, str | None, str]]:
+    return [(n.board, n.white, n.black, n.note) for n in pairing_notes(e, analyse_round(e, number))]
+
+
+def test_a_colour_conflict_is_settled_by_rank() -> None:
+    four = event(4, *FOUR_ROUND_1)
+    round_2 = [(e.white, e.black) for e in pair_next_round(four)]
+    assert round_2 == [("P4", "P1"), ("P2", "P3")]
+    paired = event(4, *FOUR_ROUND_1, (2, 1, "P4", "P1", None), (2, 2, "P2", "P3", None))
+    assert notes(paired, 2) == [
+        (1, "P4", "P1",
+         "P4 and P1 both have 1 point (the 1-point group). White: P4; both have the same "
+         "preference (a strong preference for Black); P1, ranked higher, gets it (C.04.3 E.4)."),
+        (2, "P2", "P3",
+         "P2 and P3 both have 0 points (the 0-point group). White: P2; both have the same "
+         "preference (a strong preference for White); P2, ranked higher, gets it (C.04.3 E.4)."),
+    ]  # fmt: skip
+
+
+NINE_ROUND_1 = (
+    (1, 1, "P1", "P5", R.WHITE_WINS),
+    (1, 2, "P6", "P2", R.BLACK_WINS),
+    (1, 3, "P3", "P7", R.WHITE_WINS),
+    (1, 4, "P8", "P4", R.BLACK_WINS),
+    (1, None, "P9", None, R.PAIRING_BYE),
+)
+NINE_ROUND_2 = (
+    (2, 1, "P4", "P1", None),
+    (2, 2, "P2", "P9", None),
+    (2, 3, "P5", "P3", None),
+    (2, 4, "P7", "P6", None),
+    (2, None, "P8", None, R.PAIRING_BYE),
+)
+
+
+def test_a_float_and_a_bye_by_hand() -> None:
+    nine = event(9, *NINE_ROUND_1)
+    assert [(e.white, e.black) for e in pair_next_round(nine)] == [
+        (w, b) for _, _, w, b, _ in NINE_ROUND_2
+    ]
+    said = {(w, b): text for _, w, b, text in notes(event(9, *NINE_ROUND_1, *NINE_ROUND_2), 2)}
+    assert said[("P5", "P3")] == (
+        "P3 (1 point) floats down, left over in the 1-point group, which had 5 players, to "
+        "meet P5 (0 points). White: P5; P5 has a strong preference for White and P3 a strong "
+        "preference for Black: both are met (C.04.3 E.1)."
+    )
+    assert said[("P2", "P9")] == (
+        "P2 and P9 both have 1 point (the 1-point group). White: P2; only P2 has a colour "
+        "preference, and it is met (C.04.3 E.1)."
+    )
+    assert said[("P8", None)] == (
+        "P8 (0 points) gets the pairing-allocated bye: left over in the 0-point group, which "
+        "had 5 players, the lowest group left, and has not had a pairing-allocated bye before "
+        "(C.04.3 C.2)."
+    )
+
+
+def test_a_hand_swapped_round_is_audited_never_undone() -> None:
+    # The arbiter paired round 2 of FOUR by hand as 1-2 and 3-4 (the rules give 4-1 and 2-3).
+    # P1 and P2 never met (C.1 kept); scores 1 and 0; P1 wanted Black, P2 White, strongly:
+    # neither met. P3-P4: never met, 0 and 1; P3 wanted White, P4 Black: both met.
+    hand = event(4, *FOUR_ROUND_1, (2, 1, "P1", "P2", None), (2, 2, "P3", "P4", None))
+    got = {(w, b): text for _, w, b, text in notes(hand, 2)}
+    assert got[("P1", "P2")].startswith(
+        "Changed by hand: the rules give P1 against P4; P2 against P3. P1 and P2 had not met "
+        "before (C.1 kept); scores 1 and 0, 1 apart; P1's strong preference for Black not met; "
+        "P2's strong preference for White not met. "
+    )
+    assert got[("P3", "P4")].startswith(
+        "Changed by hand: the rules give P3 against P2; P4 against P1. P3 and P4 had not met "
+        "before (C.1 kept); scores 0 and 1, 1 apart. "
+    )
+    # Only the colours swapped on a board: said as such.
+    swapped = event(4, *FOUR_ROUND_1, (2, 1, "P1", "P4", None), (2, 2, "P2", "P3", None))
+    first = notes(swapped, 2)[0][3]
+    assert first.startswith("Changed by hand: the colours are swapped; the rules give P4 White")
+    assert "Changed by hand" not in notes(swapped, 2)[1][3]
+    # The book keeps the arbiter's pairing: the event's rows are as typed.
+    assert [(e.white, e.black) for e in hand.round_entries(2)] == [("P1", "P2"), ("P3", "P4")]
+
+
+def test_a_three_way_tie_no_tie_break_separates() -> None:
+    # A round robin of four (Berger: 1-4 2-3 | 4-3 1-2 | 2-4 3-1): P1 beats P2, P2 beats P3,
+    # P3 beats P1, and all three beat P4: 2 points each. SB (C.07 9.1): each beat one 2-point
+    # player and P4 (0): 2. WIN: 2 each. Nothing separates them: they share 1st place.
+    players = tuple(SwissPlayer(f"P{i}", 2500 - 50 * i) for i in range(1, 5))
+    rows = (
+        (1, 1, "P1", "P4", R.WHITE_WINS), (1, 2, "P2", "P3", R.WHITE_WINS),
+        (2, 1, "P4", "P3", R.BLACK_WINS), (2, 2, "P1", "P2", R.WHITE_WINS),
+        (3, 1, "P2", "P4", R.WHITE_WINS), (3, 2, "P3", "P1", R.WHITE_WINS),
+    )  # fmt: skip
+    rr = SwissEvent(
+        players,
+        tuple(SwissEntry(*r) for r in rows),
+        SwissSettings(pairing=ROUND_ROBIN, tiebreaks=("SB", "WIN")),
+    )
+    standings = fide_standings(rr, ("SB", "WIN"), details=True)
+    grid, _ = fide_standings_grid(standings)
+    assert [note for _, _, note in tie_notes(grid.header, grid.rows)] == [
+        "P1 and P2 share 1st place: both have 2 points; equal on SB 2, WIN 2, and no "
+        "tie-break separates them (C.07).",
+        "P2 and P3 share 1st place: both have 2 points; equal on SB 2, WIN 2, and no "
+        "tie-break separates them (C.07).",
+    ]
+    # P1's SB taken apart: beat P4 (0 points) and P2 (2), lost to P3: 0 + 2 + 0.
+    sb = next(n for n in breakdown_notes(rr, standings, "P1") if n.startswith("SB"))
+    assert sb == (
+        "SB (Sonneborn-Berger) 2: each opponent's score times the result against him: "
+        "round 1 P4 0; round 2 P2 2; round 3 P3 0."
+    )
+
+
+def test_seed_004s_ties_as_its_table_gives_them() -> None:
+    # Seed 004's table: Daniel 2.0 5.5 3.25 1 and Charlotte 2.0 3.5 2.25 1; Anna 1.0 5.0 0.50 2
+    # and Bob 1.0 5.0 0.50 1. "Daniël gets the second place over Charlotte ... and Anna gets the
+    # fourth place over Bob": resistance decides the first, blacks the second.
+    header = ("Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks")
+    rows = [
+        (1, "Erik", 2.5, 4.0, 3.0, 2), (2, "Daniel", 2.0, 5.5, 3.25, 1),
+        (3, "Charlotte", 2.0, 3.5, 2.25, 1), (4, "Anna", 1.0, 5.0, 0.5, 2),
+        (5, "Bob", 1.0, 5.0, 0.5, 1), (6, "Femke", 0.5, 4.0, 1.0, 2),
+    ]  # fmt: skip
+    assert tie_notes(header, rows) == [
+        ("Daniel", "Charlotte",
+         "Daniel is 2nd, ahead of Charlotte, on Resistance: 5.5 to 3.5 (both have 2 points)."),
+        ("Anna", "Bob",
+         "Anna is 4th, ahead of Bob, on Blacks: 2 to 1 (both have 1 point; equal on "
+         "Resistance 5, Sonneborn-Berger 0.5)."),
+    ]  # fmt: skip
+
+
+def test_a_round_not_paired_is_an_error() -> None:
+    with pytest.raises(Exception, match="round 3 is not paired"):
+        analyse_round(event(4, *FOUR_ROUND_1), 3)
