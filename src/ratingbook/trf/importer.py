@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ratingbook.core.results import Result
@@ -40,16 +40,19 @@ from ratingbook.events.event import (
     SwissEvent,
     SwissPlayer,
     check_event,
-    normalise_title,
 )
 from ratingbook.events.settings import SwissSettings
+from ratingbook.trf.player_records import (
+    PlayerRecord,
+    RoundField,
+    line_problem,
+    read_player_line,
+)
 from ratingbook.trf.records import (
     FIRST_ROUND,
     GAME_READINGS,
-    PLAYED_LETTERS,
     TrfError,
     bye_reading,
-    is_bye_letter,
     read_date,
     read_points,
 )
@@ -81,122 +84,6 @@ class TrfImport:
 
     event: SwissEvent
     warnings: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class _Field:
-    """One round entry of a 001 record, as written."""
-
-    opponent: int
-    colour: str
-    letter: str
-    line: int
-    column: int  # 1-based column of the opponent field
-
-    @property
-    def where(self) -> Location:
-        return Location(line=self.line)
-
-    def columns(self) -> str:
-        return f"columns {self.column}-{self.column + 7}"
-
-
-@dataclass(slots=True)
-class _Record:
-    number: int
-    player: SwissPlayer
-    rounds: dict[int, _Field]
-    declared: Fraction | None
-    line: int
-    notes: list[str] = field(default_factory=list)
-
-
-def _problem(text: str, line: int) -> TrfError:
-    return TrfError(text, Location(line=line))
-
-
-# --- the 001 record ------------------------------------------------------------------------------
-
-
-def _digits(text: str, line: int, what: str, problems: Problems) -> int | None:
-    stripped = text.strip()
-    if not stripped:
-        return 0
-    if not stripped.isdigit():
-        problems.append(_problem(f"{what} {stripped!r} is not a number", line))
-        return None
-    return int(stripped)
-
-
-def _player(line: str, line_no: int, problems: Problems, warnings: list[str]) -> _Record | None:
-    padded = line.ljust(FIRST_ROUND)
-    found = len(problems)
-    number = _digits(padded[4:8], line_no, "start number (columns 5-8)", problems)
-    if number == 0:
-        problems.append(_problem("start number (columns 5-8) is empty", line_no))
-    name = " ".join(padded[14:47].split())
-    if not name:
-        who = f"player {number}" if number else "the player"
-        problems.append(_problem(f"{who} has no name (columns 15-47)", line_no))
-    rating = _digits(padded[48:52], line_no, "rating (columns 49-52)", problems)
-    fide_text = padded[57:68].strip()
-    fide_id, national_id = None, ""
-    if fide_text.isdigit():
-        fide_id = int(fide_text) or None
-    elif fide_text:
-        national_id = fide_text
-        warnings.append(
-            f"line {line_no}: FIDE number (columns 58-68) {fide_text!r} of {name!r} is not a "
-            "number: kept as the player's National ID"
-        )
-    sex = padded[9].strip().casefold()
-    if sex not in ("", "m", "w", "f"):
-        warnings.append(f"line {line_no}: sex (column 10) {padded[9]!r} is not m or w: left empty")
-        sex = ""
-    declared: Fraction | None = None
-    points_text = padded[80:84].strip().replace(",", ".")
-    if points_text:
-        try:
-            declared = Fraction(points_text)
-        except (ValueError, ZeroDivisionError):
-            warnings.append(
-                f"line {line_no}: points (columns 81-84) {points_text!r} is not a number: the "
-                "player's total is not checked"
-            )
-    rounds: dict[int, _Field] = {}
-    for round_number, start in enumerate(range(FIRST_ROUND, len(line), 10), start=1):
-        chunk = line[start : start + 8].ljust(8)
-        if not chunk.strip():
-            continue
-        column = start + 1
-        where = f"round {round_number} (columns {column}-{column + 7})"
-        opponent = _digits(chunk[0:4], line_no, f"{where}: opponent", problems)
-        colour, letter = chunk[5].lower().replace(" ", "-"), chunk[7].upper()
-        if colour not in "wb-":
-            problems.append(_problem(f"{where}: colour {chunk[5]!r} is not w, b or -", line_no))
-        if opponent == 0 and not is_bye_letter(letter):
-            problems.append(_problem(f"{where}: {chunk[7]!r} is not a bye's result code", line_no))
-        elif opponent and letter not in PLAYED_LETTERS:
-            problems.append(
-                _problem(f"{where}: result {chunk[7]!r} is not a TRF result code", line_no)
-            )
-        if opponent is not None:
-            rounds[round_number] = _Field(opponent, colour, letter, line_no, column)
-    if len(problems) > found or number is None or rating is None:
-        return None
-    player = SwissPlayer(
-        name=name,
-        rating=rating or None,
-        fide_id=fide_id,
-        title=normalise_title(padded[10:13]),
-        federation=padded[53:56].strip().upper(),
-        birth=padded[69:79].strip(),
-        sex={"f": "w"}.get(sex, sex),
-        where=Location(line=line_no),
-        number=number,
-        national_id=national_id,
-    )
-    return _Record(number, player, rounds, declared, line_no)
 
 
 # --- the tournament records ----------------------------------------------------------------------
@@ -237,14 +124,16 @@ def _byes_240(line: str, line_no: int, problems: Problems) -> list[tuple[int, in
     kind = bye_reading(line[4:5])
     round_text = line[6:9].strip()
     if kind is None or kind is Result.PAIRING_BYE or not round_text.isdigit():
-        problems.append(_problem(f"record 240 {line[4:].strip()!r} is not a bye record", line_no))
+        problems.append(
+            line_problem(f"record 240 {line[4:].strip()!r} is not a bye record", line_no)
+        )
         return []
     found: list[tuple[int, int, Result]] = []
     for token in line[10:].split():
         if token.isdigit():
             found.append((int(round_text), int(token), kind))
         else:
-            problems.append(_problem(f"record 240: {token!r} is not a start number", line_no))
+            problems.append(line_problem(f"record 240: {token!r} is not a start number", line_no))
     return found
 
 
@@ -257,7 +146,7 @@ def import_trf(text: str) -> TrfImport:
     problems = Problems()
     warnings: list[str] = []
     settings: dict[str, object] = {}
-    records: dict[int, _Record] = {}
+    records: dict[int, PlayerRecord] = {}
     names: dict[str, int] = {}
     tiebreaks: dict[str, tuple[str, ...]] = {}
     byes: list[tuple[int, int, Result]] = []
@@ -272,13 +161,13 @@ def import_trf(text: str) -> TrfImport:
         if len(line) > 3 and line[3] != " ":
             warnings.append(f"line {line_no}: {line[:20].strip()!r} is not a TRF record: not used")
         elif code == "001":
-            record = _player(line, line_no, problems, warnings)
+            record = read_player_line(line, line_no, problems, warnings)
             if record is None:
                 continue
             if record.number in records:
                 earlier = records[record.number].line
                 problems.append(
-                    _problem(
+                    line_problem(
                         f"start number {record.number} is used twice (also line {earlier})", line_no
                     )
                 )
@@ -407,7 +296,9 @@ def _spans(lines: list[int]) -> str:
     return ", ".join(spans)
 
 
-def _without_dummies(records: dict[int, _Record], warnings: list[str]) -> dict[int, _Record]:
+def _without_dummies(
+    records: dict[int, PlayerRecord], warnings: list[str]
+) -> dict[int, PlayerRecord]:
     """The records without the dummy player some programs list as the bye; games against it
     become byes, and the players after it move up one start number each."""
     dummies = {
@@ -417,7 +308,7 @@ def _without_dummies(records: dict[int, _Record], warnings: list[str]) -> dict[i
     }
     if not dummies:
         return records
-    kept: dict[int, _Record] = {}
+    kept: dict[int, PlayerRecord] = {}
     renumber: dict[int, int] = {}
     for new, number in enumerate(sorted(set(records) - dummies), start=1):
         renumber[number] = new
@@ -429,7 +320,7 @@ def _without_dummies(records: dict[int, _Record], warnings: list[str]) -> dict[i
     for number, record in sorted(records.items()):
         if number in dummies:
             continue
-        rounds: dict[int, _Field] = {}
+        rounds: dict[int, RoundField] = {}
         for round_number, f in record.rounds.items():
             if f.opponent in dummies:
                 letter = {"+": "U", "1": "U", "W": "U", "=": "H", "D": "H"}.get(f.letter, "Z")
@@ -454,7 +345,7 @@ def _without_dummies(records: dict[int, _Record], warnings: list[str]) -> dict[i
 
 
 def _entries(
-    records: Mapping[int, _Record], problems: Problems, scoring: Scoring
+    records: Mapping[int, PlayerRecord], problems: Problems, scoring: Scoring
 ) -> tuple[list[SwissEntry], set[tuple[int, str]]]:
     """One row per game (from both players' records, which must tell the same game) and per
     bye, and the byes whose worth the file leaves blank ((round, player): read as zero-point
@@ -509,7 +400,7 @@ def _entries(
 
 
 def _game(
-    number: int, f: _Field, records: Mapping[int, _Record], round_number: int
+    number: int, f: RoundField, records: Mapping[int, PlayerRecord], round_number: int
 ) -> tuple[int, int, Result | None, int] | TrfError | None:
     """The game of player ``number``'s entry ``f`` as (white, black, result, line), read once
     (from White's record; a forfeit written without colours from the lower start number's);
@@ -517,7 +408,7 @@ def _game(
     where = f"round {round_number} ({f.columns()})"
     other = records.get(f.opponent)
     if other is None:
-        return _problem(f"{where}: opponent {f.opponent} has no player record", f.line)
+        return line_problem(f"{where}: opponent {f.opponent} has no player record", f.line)
     back = other.rounds.get(round_number)
     if back is None or back.opponent != number:
         said = (
@@ -525,13 +416,13 @@ def _game(
             if back is None
             else (f"opponent {back.opponent}" if back.opponent else "a bye")
         )
-        return _problem(
+        return line_problem(
             f"{where}: player {number} meets {f.opponent}, but the record of {f.opponent} "
             f"(line {other.line}) says {said} in round {round_number}",
             f.line,
         )
     if f.colour == back.colour and f.colour in "wb":
-        return _problem(
+        return line_problem(
             f"{where}: players {number} and {f.opponent} (line {other.line}) both have "
             f"colour {f.colour!r}",
             f.line,
@@ -546,7 +437,7 @@ def _game(
         return number, f.opponent, None, f.line  # paired, not played yet
     result = GAME_READINGS.get(pair)
     if result is None:
-        return _problem(
+        return line_problem(
             f"{where}: results {f.letter!r} (player {number}) and {back.letter!r} (player "
             f"{f.opponent}, line {other.line}) do not make one game",
             f.line,
@@ -556,7 +447,7 @@ def _game(
 
 def _requested_byes(
     byes: list[tuple[int, int, Result]],
-    records: Mapping[int, _Record],
+    records: Mapping[int, PlayerRecord],
     entries: list[SwissEntry],
     problems: Problems,
 ) -> list[SwissEntry]:
@@ -574,7 +465,7 @@ def _requested_byes(
 
 
 def _withdrawn(
-    player: SwissPlayer, fields: Mapping[int, _Field], paired: frozenset[int]
+    player: SwissPlayer, fields: Mapping[int, RoundField], paired: frozenset[int]
 ) -> SwissPlayer:
     """The player with ``withdrawn`` set when the file says so without doubt.
 
