@@ -1,0 +1,135 @@
+"""An event's log: every change an arbiter makes to a FIDE-rated event, in order, tamper-evident.
+
+FIDE's rules for tournament software (Handbook C.02 and the TEC Manual, in force from 1 March
+2026) ask that every *pairing integrity breaching event* (a manual pairing alteration, an import,
+start numbers regenerated or exchanged, a result corrected, a configuration changed) is logged,
+written into the TRF as ``###`` comments, and can be undone. This module alone decides what a log
+entry holds, the kinds of entry and the warning levels; the TRF comment formats live in
+:mod:`ratingbook.trf`, the sheet in :mod:`ratingbook.workbook`.
+
+The rows are chained: each entry's ``digest`` is the SHA-256 of the previous entry's digest and of
+this entry's fields, so a row edited or deleted by hand is found on the next run. That makes the
+log *tamper-evident*, not tamper-proof: whoever can edit the workbook can rebuild the whole chain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from enum import Enum, IntEnum
+
+__all__ = ["GENESIS", "LogEntry", "LogKind", "WarningLevel", "chain", "first_broken_link"]
+
+#: The digest before the first entry.
+GENESIS = "0" * 64
+
+
+class WarningLevel(IntEnum):
+    """How hard ratingbook stops an act (the TEC Manual's levels 2 to 5)."""
+
+    ACKNOWLEDGE = 2
+    """Said, and the act goes on; the user acknowledges it."""
+    CONFIRM = 3
+    """The act waits for a confirmation (or is cancelled)."""
+    CONSEQUENCES = 4
+    """Two steps: the consequences are stated, then confirmed."""
+    REFUSE = 5
+    """Refused in FIDE mode (or only after leaving FIDE mode)."""
+
+
+class LogKind(Enum):
+    """The kinds of change the log records (value: the word written in the sheet)."""
+
+    PAIRING = "Pairing"
+    """A round paired by the engine."""
+    UNPAIRING = "Unpairing"
+    """A round's pairing taken back."""
+    MANUAL_PAIRING = "Manual Pairing"
+    """A round's pairing changed by hand (the differences from the engine's pairing)."""
+    CORRECTION = "Correction"
+    """A result of a round already followed by a paired round corrected."""
+    RATING_CORRECTION = "Rating Correction"
+    """A correction that concerns only the rating report (pairings and standings unchanged)."""
+    START_NUMBERS = "Start Numbers"
+    """Start numbers regenerated or exchanged."""
+    LATE_ENTRY = "Late Entry"
+    """A player added after round 1."""
+    WITHDRAWAL = "Withdrawal"
+    """A player withdrawn."""
+    SETTING = "Setting"
+    """A setting (pairing system, acceleration, tie-breaks, rounds, ...) changed after round 1."""
+    FORBIDDEN_PAIR = "Forbidden Pair"
+    """A forbidden pair added after round 1."""
+    IMPORT = "Import"
+    """The event imported from a file."""
+    FIDE_MODE_OFF = "FIDE Mode Off"
+    """FIDE mode left: recorded, and final for the event."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One row of the log. ``before`` and ``after`` are plain text an arbiter reads."""
+
+    when: str
+    """ISO 8601 date and time (UTC), e.g. ``2026-11-24T21:40:00Z``."""
+    round: int
+    """The round the change concerns (0: before round 1)."""
+    kind: LogKind
+    before: str
+    after: str
+    who: str
+    """The Excel or system user name."""
+    confirmation: str = ""
+    """The confirmation given for an act of level 3 or more (e.g. ``--confirm``, ``OK``)."""
+    digest: str = ""
+    """SHA-256 over the previous digest and this entry's fields (see :func:`chain`)."""
+
+    def fields(self) -> tuple[str, ...]:
+        """The fields the digest covers, as text."""
+        return (
+            self.when,
+            str(self.round),
+            self.kind.value,
+            self.before,
+            self.after,
+            self.who,
+            self.confirmation,
+        )
+
+
+def _digest(previous: str, entry: LogEntry) -> str:
+    body = "\x1f".join((previous, *entry.fields()))
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def chain(
+    entries: list[LogEntry] | tuple[LogEntry, ...], previous: str = GENESIS
+) -> list[LogEntry]:
+    """The entries with their digests (each over the one before), starting after ``previous``.
+
+    >>> a = LogEntry("2026-11-24T21:40:00Z", 1, LogKind.PAIRING, "", "round 1 paired", "arbiter")
+    >>> logged = chain([a, replace(a, round=2, after="round 2 paired")])
+    >>> first_broken_link(logged) is None
+    True
+    >>> first_broken_link([logged[0], replace(logged[1], after="round 2 paired by hand")])
+    1
+    >>> first_broken_link(logged[1:])
+    0
+    """
+    chained: list[LogEntry] = []
+    for entry in entries:
+        previous = _digest(previous, entry)
+        chained.append(replace(entry, digest=previous))
+    return chained
+
+
+def first_broken_link(entries: list[LogEntry] | tuple[LogEntry, ...]) -> int | None:
+    """The index of the first entry whose digest does not follow from the rows before it, or
+    None when the whole chain holds (an edited row breaks its own link; a deleted row breaks the
+    next one's)."""
+    previous = GENESIS
+    for index, entry in enumerate(entries):
+        if entry.digest != _digest(previous, entry):
+            return index
+        previous = entry.digest
+    return None
