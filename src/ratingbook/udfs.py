@@ -367,41 +367,7 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
     Example: =SWISS_STANDINGS(A1:E40, "BH/C1 BH SB"), A1:E1 = Round, Board, White, Black,
     Result. Or =SWISS_STANDINGS(A2:D10): white, black, their points.
     """
-    rows = _rows(games)
-    codes = _tiebreak_codes(tiebreaks)
-    if (rows and any(header_key(cell) == "result" for cell in rows[0])) or (rows and codes):
-        if not (rows and any(header_key(cell) == "round" for cell in rows[0])):
-            raise InvalidValueError(
-                "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
-            )
-        # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
-        from ratingbook.fide import fide_standings
-        from ratingbook.reports.swiss_grids import (
-            fide_standings_grid,
-            seed_order_standings,
-            seed_standings_grid,
-        )
-
-        event = _event_from_rows(rows[0], rows[1:])
-        if codes:
-            grid, _ = fide_standings_grid(fide_standings(event, codes))
-        else:
-            grid, _ = seed_standings_grid(seed_order_standings(event))
-        return _spilled(grid)
-    first = 1
-    if rows and _is_header(rows[0]):
-        rows, first = rows[1:], 2
-    played: list[swiss_standings.SwissGame] = []
-    for n, line in enumerate(rows, start=first):
-        if all(cells.is_blank(cell) for cell in line):
-            continue
-        played.append(_game_row(line, n))
-    # The player list is the players in order of first appearance (it only decides full ties).
-    players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
-    from ratingbook.reports.swiss_grids import seed_standings_grid
-
-    grid, _ = seed_standings_grid(swiss_standings.swiss_standings(players, played))
-    return _spilled(grid)
+    return _spilled(_standings_grid(games, tiebreaks))
 
 
 @xw.func
@@ -429,24 +395,55 @@ def SWISS_EXPLAIN(games: Any, player: Any, tiebreaks: Any = None) -> list[list[A
             raise InvalidValueError(f"player {name!r} plays no game in the games range")
         standings = fide_standings(event, codes, details=True)
         grid, _ = fide_standings_grid(standings)
-        lines += [note for a, b, note in tie_notes(grid.header, grid.rows) if name in (a, b)]
+        lines += [note for a, b, note in tie_notes(grid) if name in (a, b)]
         lines += breakdown_notes(event, standings, name)
     else:
-        grid = _spilled_grid(games, tiebreaks)
+        grid = _standings_grid(games, tiebreaks)
         if name not in {str(row[grid.header.index("Name")]) for row in grid.rows}:
             raise InvalidValueError(f"player {name!r} plays no game in the games range")
-        lines += [note for a, b, note in tie_notes(grid.header, grid.rows) if name in (a, b)]
+        lines += [note for a, b, note in tie_notes(grid) if name in (a, b)]
     if not lines:
         lines.append(f"{name} is level on points with neither neighbour: points decide.")
     return [["Note"], *([line] for line in lines)]
 
 
-def _spilled_grid(games: Any, tiebreaks: Any) -> SheetGrid:
-    """The grid SWISS_STANDINGS spills, as a grid (for SWISS_EXPLAIN)."""
-    from ratingbook.reports.swiss_grids import SheetGrid
+def _standings_grid(games: Any, tiebreaks: Any) -> SheetGrid:
+    """The standings table SWISS_STANDINGS spills (and SWISS_EXPLAIN explains)."""
+    rows = _rows(games)
+    codes = _tiebreak_codes(tiebreaks)
+    if (rows and any(header_key(cell) == "result" for cell in rows[0])) or (rows and codes):
+        if not (rows and any(header_key(cell) == "round" for cell in rows[0])):
+            raise InvalidValueError(
+                "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
+            )
+        # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
+        from ratingbook.fide import fide_standings
+        from ratingbook.reports.swiss_grids import (
+            fide_standings_grid,
+            seed_order_standings,
+            seed_standings_grid,
+        )
 
-    spilled = SWISS_STANDINGS(games, tiebreaks)
-    return SheetGrid("", tuple(str(h) for h in spilled[0]), spilled[1:])
+        event = _event_from_rows(rows[0], rows[1:])
+        if codes:
+            grid, _ = fide_standings_grid(fide_standings(event, codes))
+        else:
+            grid, _ = seed_standings_grid(seed_order_standings(event))
+        return grid
+    first = 1
+    if rows and _is_header(rows[0]):
+        rows, first = rows[1:], 2
+    played: list[swiss_standings.SwissGame] = []
+    for n, line in enumerate(rows, start=first):
+        if all(cells.is_blank(cell) for cell in line):
+            continue
+        played.append(_game_row(line, n))
+    # The player list is the players in order of first appearance (it only decides full ties).
+    players = list(dict.fromkeys(name for g in played for name in (g.white, g.black)))
+    from ratingbook.reports.swiss_grids import seed_standings_grid
+
+    grid, _ = seed_standings_grid(swiss_standings.swiss_standings(players, played))
+    return grid
 
 
 def _spilled(grid: SheetGrid) -> list[list[Any]]:

@@ -27,7 +27,7 @@ from ratingbook.fide import fide_standings, pair_next_round
 from ratingbook.fide.analysis import analyse_round
 from ratingbook.reports.pairing_notes import pairing_notes
 from ratingbook.reports.standings_notes import breakdown_notes, tie_notes
-from ratingbook.reports.swiss_grids import fide_standings_grid
+from ratingbook.reports.swiss_grids import SheetGrid, fide_standings_grid
 
 R = Result
 
@@ -138,7 +138,7 @@ def test_a_three_way_tie_no_tie_break_separates() -> None:
     )
     standings = fide_standings(rr, ("SB", "WIN"), details=True)
     grid, _ = fide_standings_grid(standings)
-    assert [note for _, _, note in tie_notes(grid.header, grid.rows)] == [
+    assert [note for _, _, note in tie_notes(grid)] == [
         "P1 and P2 share 1st place: both have 2 points; equal on SB 2, WIN 2, and no "
         "tie-break separates them (C.07).",
         "P2 and P3 share 1st place: both have 2 points; equal on SB 2, WIN 2, and no "
@@ -162,7 +162,8 @@ def test_seed_004s_ties_as_its_table_gives_them() -> None:
         (3, "Charlotte", 2.0, 3.5, 2.25, 1), (4, "Anna", 1.0, 5.0, 0.5, 2),
         (5, "Bob", 1.0, 5.0, 0.5, 1), (6, "Femke", 0.5, 4.0, 1.0, 2),
     ]  # fmt: skip
-    assert tie_notes(header, rows) == [
+    grid = SheetGrid("Swiss Standings", header, rows, tiebreaks=(3, 4, 5))
+    assert tie_notes(grid) == [
         ("Daniel", "Charlotte",
          "Daniel is 2nd, ahead of Charlotte, on Resistance: 5.5 to 3.5 (both have 2 points)."),
         ("Anna", "Bob",

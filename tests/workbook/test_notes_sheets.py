@@ -61,7 +61,7 @@ def test_generated_events_every_board_and_every_tie(seed: int) -> None:
     grid = event_grids(e).standings
     header, rows = grid.header, grid.rows
     name, points = header.index("Name"), header.index("Points")
-    said = {(a, b): text for a, b, text in tie_notes(header, rows)}
+    said = {(a, b): text for a, b, text in tie_notes(grid)}
     for upper, lower in itertools.pairwise(rows):
         pair = (str(upper[name]), str(lower[name]))
         if upper[points] != lower[points]:

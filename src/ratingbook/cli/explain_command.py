@@ -49,7 +49,7 @@ def explain_command(
         known_player(player, spellings, listed_in="Swiss Players")
     if standings:
         grids = event_grids(event)
-        for upper, lower, tie in tie_notes(grids.standings.header, grids.standings.rows):
+        for upper, lower, tie in tie_notes(grids.standings):
             if player is None or player in (upper, lower):
                 click.echo(tie)
         if grids.fide is not None:

@@ -6,7 +6,8 @@
   the rest), and the two sides of a Swiss game share at most one point (a forfeit or a double
   loss may give less);
 - a player's record: a game counts as a win, a draw or a loss for each side;
-- competition ranks: rows equal on every key share a rank and the next rank skips (1, 2, 2, 4).
+- competition ranks: rows equal on every key share a rank and the next rank skips (1, 2, 2, 4);
+- a list names each player (or group) once: the second listing is an error that says so.
 
 The engines (``ladder``, ``crikey``, ``swiss``), the family planners, the worksheet functions
 and the text formats all call these, so a rule changed here changes everywhere. Pure Python.
@@ -28,9 +29,21 @@ __all__ = [
     "competition_ranks",
     "game_indices",
     "known_player",
+    "listed_twice",
     "player_spellings",
     "result_of_score",
 ]
+
+
+def listed_twice(name: str, *, what: str = "player", also_row: int | None = None) -> str:
+    """The one message for a name a list gives twice (players, groups), naming the first row
+    when the list has rows.
+
+    >>> listed_twice("Ann", also_row=3)
+    "player 'Ann' is listed twice (also row 3)"
+    """
+    also = f" (also row {also_row})" if also_row is not None else ""
+    return f"{what} {name!r} is listed twice{also}"
 
 
 def check_players(

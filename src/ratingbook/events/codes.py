@@ -20,7 +20,9 @@ __all__ = [
     "DEFAULT_TIEBREAKS",
     "K_VALUES",
     "RATING_KINDS",
+    "TIEBREAKS",
     "TIEBREAK_CODES",
+    "TIEBREAK_NAMES",
     "Scoring",
     "parse_tiebreaks",
 ]
@@ -36,26 +38,35 @@ RATING_KINDS = ("Standard", "Rapid", "Blitz")
 
 # --- tie-break codes (the one home) ------------------------------------------------------------
 
-#: The FIDE tie-break codes (C.07, 2024 and 2026 editions) an event may list, and whether the
-#: code takes a cut / median modifier (``/C1``, ``/M1``).
-TIEBREAK_CODES: Mapping[str, bool] = {
-    "BH": True,  # Buchholz
-    "FB": True,  # Fore Buchholz
-    "SB": True,  # Sonneborn-Berger
-    "AOB": False,  # Average of opponents' Buchholz
-    "ARO": True,  # Average rating of opponents
-    "TPR": False,  # Tournament performance rating
-    "PTP": False,  # Perfect tournament performance
-    "APRO": False,  # Average of opponents' TPR
-    "APPO": False,  # Average of opponents' PTP
-    "DE": False,  # Direct encounter
-    "WIN": False,  # Number of wins (incl. unplayed)
-    "WON": False,  # Number of games won over the board
-    "BPG": False,  # Number of games played with Black
-    "BWG": False,  # Number of games won with Black
-    "REP": False,  # Rounds one elected to play
-    "PS": True,  # Progressive scores (cut)
-    "KS": False,  # Koya system
+#: The FIDE tie-break codes (C.07, 2024 and 2026 editions) an event may list: what each is, in
+#: words (C.07 art. 5's list, for the notes), and whether it takes a cut / median modifier
+#: (``/C1``, ``/M1``).
+TIEBREAKS: Mapping[str, tuple[str, bool]] = {
+    "BH": ("Buchholz", True),
+    "FB": ("fore-Buchholz", True),
+    "SB": ("Sonneborn-Berger", True),
+    "AOB": ("average of opponents' Buchholz", False),
+    "ARO": ("average rating of opponents", True),
+    "TPR": ("tournament performance rating", False),
+    "PTP": ("perfect tournament performance", False),
+    "APRO": ("average of opponents' tournament performance ratings", False),
+    "APPO": ("average of opponents' perfect tournament performances", False),
+    "DE": ("direct encounter", False),
+    "WIN": ("wins", False),  # including unplayed wins
+    "WON": ("games won over the board", False),
+    "BPG": ("games with Black", False),
+    "BWG": ("wins with Black", False),
+    "REP": ("rounds elected to play", False),
+    "PS": ("progressive scores", True),
+    "KS": ("Koya", False),
+}
+#: Whether each code takes a cut / median modifier.
+TIEBREAK_CODES: Mapping[str, bool] = {code: cut for code, (_, cut) in TIEBREAKS.items()}
+#: Each code's name in words; PTS (the points themselves) is not a tie-break one lists, but
+#: the notes name it when a table shows it.
+TIEBREAK_NAMES: Mapping[str, str] = {
+    **{code: name for code, (name, _) in TIEBREAKS.items()},
+    "PTS": "points",
 }
 
 #: What the template proposes (FIDE C.07 2024 art. 13.1 list for individual Swiss events).

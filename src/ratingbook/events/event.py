@@ -34,7 +34,7 @@ from ratingbook.core.cells import (
     whole_number,
 )
 from ratingbook.core.results import Result, parse_swiss_result
-from ratingbook.core.rules import check_players, known_player, player_spellings
+from ratingbook.core.rules import check_players, known_player, listed_twice, player_spellings
 from ratingbook.core.tables import Row
 from ratingbook.errors import (
     InvalidValueError,
@@ -459,9 +459,7 @@ def build_event(
             player = read_player(row)
             if player.name in seen:
                 raise InvalidValueError(
-                    f"player {player.name!r} is listed twice (also row {seen[player.name].row})",
-                    row.where,
-                    "Name",
+                    listed_twice(player.name, also_row=seen[player.name].row), row.where, "Name"
                 )
         except RatingbookError as error:
             problems.append(error)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ratingbook.core.rules import game_indices
+from ratingbook.core.rules import game_indices, listed_twice
 from ratingbook.errors import InvalidValueError, Location, UnknownPlayerError
 
 __all__ = [
@@ -67,7 +67,7 @@ def swiss_standings(
     index: dict[str, int] = {}
     for name in players:
         if name in index:
-            raise InvalidValueError(f"player {name!r} is listed twice")
+            raise InvalidValueError(listed_twice(name))
         index[name] = len(index)
     n = len(index)
     halves = [0] * n

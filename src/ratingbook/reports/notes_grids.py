@@ -52,7 +52,7 @@ def standings_notes_grid(
 ) -> SheetGrid:
     ranks = {str(row[standings.header.index("Name")]): row[0] for row in standings.rows}
     rows: list[tuple[object, ...]] = []
-    for name, _, note in tie_notes(standings.header, standings.rows):
+    for name, _, note in tie_notes(standings):
         rows.append((ranks.get(name), name, "Tie", note))
     if fide is not None:
         breakdowns = every_breakdown(event, fide)

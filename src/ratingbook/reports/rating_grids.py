@@ -128,4 +128,5 @@ def with_rating_columns(grid: SheetGrid, report: RatingReport) -> SheetGrid:
         number_formats={**grid.number_formats, width: "+0;-0;0", width + 1: "0"},
         widths=grid.widths,
         note=f"{grid.note}; rating changes by the {report.rules.title}",
+        tiebreaks=grid.tiebreaks,
     )

@@ -16,29 +16,19 @@ Pure: from the standings grid's header and rows, the event, and gacrux's details
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 
+from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.tiebreaks import FideStandings, TiebreakDetail
 from ratingbook.reports.pairing_notes import points_text
+from ratingbook.reports.swiss_grids import SheetGrid
 
 __all__ = ["breakdown_notes", "every_breakdown", "ordinal", "tie_notes"]
 
-#: The columns of a standings table that are not tie-breaks.
-_NOT_TIEBREAKS = frozenset(
-    {"Rank", "No.", "Title", "Name", "Fed", "Rating", "Points", "Rtg+/-", "Rp"}
-)
-#: What each FIDE code is, in words (C.07 art. 5's list), for the notes.
-NAMES: Mapping[str, str] = {
-    "BH": "Buchholz", "SB": "Sonneborn-Berger", "DE": "direct encounter", "WIN": "wins",
-    "WON": "games won over the board", "BPG": "games with Black", "BWG": "wins with Black",
-    "ARO": "average rating of opponents", "TPR": "tournament performance rating",
-    "PTP": "perfect tournament performance", "KS": "Koya",
-    "AOB": "average of opponents' Buchholz", "FB": "fore-Buchholz",
-    "REP": "rounds elected to play", "APRO": "average perfect rating of opponents",
-    "APPO": "average perfect performance of opponents", "PTS": "points",
-}  # fmt: skip
+#: What each FIDE code is, in words (the one list: :data:`~ratingbook.events.codes.TIEBREAKS`).
+NAMES = TIEBREAK_NAMES
 
 
 def ordinal(n: int) -> str:
@@ -70,13 +60,13 @@ def _named(code: str) -> str:
     return f"{code} ({name})"
 
 
-def tie_notes(
-    header: Sequence[str], rows: Sequence[Sequence[object]]
-) -> list[tuple[str, str, str]]:
-    """For each player tied on points with the next one: (his name, the next one's, the note)."""
+def tie_notes(standings: SheetGrid) -> list[tuple[str, str, str]]:
+    """For each player tied on points with the next one: (his name, the next one's, the note),
+    from the standings table's own tie-break columns (:attr:`SheetGrid.tiebreaks`)."""
+    header, rows = standings.header, standings.rows
     name_at, points_at = header.index("Name"), header.index("Points")
     rank_at = header.index("Rank")
-    codes = [i for i, h in enumerate(header) if h not in _NOT_TIEBREAKS and i > points_at]
+    codes = standings.tiebreaks
     notes = []
     for upper, lower in itertools.pairwise(rows):
         if upper[points_at] != lower[points_at]:

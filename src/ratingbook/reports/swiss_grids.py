@@ -56,6 +56,9 @@ class SheetGrid:
     title: str = ""
     #: 0-based columns whose cells are centred (ranks, numbers, codes, crosstable cells).
     centred: frozenset[int] = frozenset()
+    #: 0-based columns of a standings table that are its tie-breaks, in their order (the ties
+    #: are explained from them; other columns, such as a rating change, never decide a place).
+    tiebreaks: tuple[int, ...] = ()
 
 
 def _number(points: Fraction) -> int | float:
@@ -156,6 +159,7 @@ def seed_standings_grid(
         number_formats={points: "0.0", points + 1: "0.0", points + 2: "0.00"},
         widths={header.index("Name"): 24, points + 2: 17},
         note=_SEED_NOTE,
+        tiebreaks=tuple(range(points + 1, points + len(SEED_COLUMNS))),
     )
     return grid, {r.name: rank for rank, r in zip(ranks, results, strict=True)}
 
@@ -186,6 +190,7 @@ def fide_standings_grid(
             f"after round {standings.after_round}, FIDE tie-break rules of {standings.rules} "
             f"(C.07), computed by gacrux"
         ),
+        tiebreaks=tuple(range(points + 1, points + 1 + len(codes))),
     )
     return grid, {line.name: line.rank for line in standings.lines}
 

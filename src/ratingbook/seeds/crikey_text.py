@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ratingbook.core import cells
 from ratingbook.core.results import parse_crikey_result
+from ratingbook.core.rules import listed_twice
 from ratingbook.errors import RatingbookError
 from ratingbook.ratings.crikey import CRIKEY_RESULTS, format_hundredths
 from ratingbook.seeds.lines import content_lines, gc_paused, line_error, readings, whole_number
@@ -74,7 +75,7 @@ def read_crikey(text: str) -> list[CrikeyTable]:
                 raise line_error(n, f"expected 'name rating', got {' '.join(tokens)!r}")
             name, rating = tokens
             if name in index:
-                raise line_error(n, f"player {name!r} is listed twice in tournament {t}")
+                raise line_error(n, f"{listed_twice(name)} in tournament {t}")
             try:
                 ratings.append(cells.hundredths(rating))
             except RatingbookError as error:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ratingbook.core import cells
-from ratingbook.core.rules import check_players, check_points, competition_ranks
+from ratingbook.core.rules import check_players, check_points, competition_ranks, listed_twice
 from ratingbook.errors import Location, ParseError, RatingbookError
 from ratingbook.seeds.lines import content_lines, gc_paused, line_error, readings
 
@@ -69,7 +69,7 @@ def read_swiss(text: str) -> SwissTable:
                 "is the blank line after the names missing?",
             )
         if tokens[0] in index:
-            raise line_error(i + 1, f"player {tokens[0]!r} is listed twice")
+            raise line_error(i + 1, listed_twice(tokens[0]))
         index[tokens[0]] = len(index)
         i += 1
     body, numbers = content_lines(lines[i:], first=i + 1)

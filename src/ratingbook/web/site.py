@@ -10,8 +10,7 @@ and nothing is written.
 from __future__ import annotations
 
 import datetime as _dt
-import os
-import tempfile
+import functools
 from importlib import metadata, resources
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
+from ratingbook.files.disk import atomic_save
 from ratingbook.reports.event_grids import event_grids
 from ratingbook.web.pages import event_pages
 
@@ -81,18 +81,15 @@ def _folder(out_dir: Path) -> None:
         ) from None
 
 
+def _write_text(path: str, *, content: str) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(content)
+
+
 def build_site(event: SwissEvent, title: str, out_dir: Path) -> list[str]:
     """Write the site of ``event`` into ``out_dir`` (created if missing); the files written."""
     files = render_site(event, title)
     _folder(out_dir)
     for name, content in files.items():
-        descriptor, temporary = tempfile.mkstemp(prefix=".~ratingbook-", dir=out_dir)
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(content)
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, out_dir / name)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        atomic_save(out_dir / name, functools.partial(_write_text, content=content))
     return sorted(files)

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ratingbook.core.cells import whole_number
+from ratingbook.core.rules import listed_twice
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.errors import InvalidValueError, Location
 
@@ -82,7 +83,7 @@ def read_week(table: Table) -> WeekCell | None:
             continue
         if found is not None:
             raise InvalidValueError(
-                f"the setting 'Week' is listed twice (also row {found.row})", row.where, "Setting"
+                listed_twice("Week", what="the setting", also_row=found.row), row.where, "Setting"
             )
         week = whole_number(row.get("Value"), row.where, "Value", "a whole-number week", low=1)
         found = WeekCell(week, row.where, row.where.row or 0, table.columns["Value"])

@@ -22,7 +22,7 @@ from ratingbook.core.cells import (
     whole_number,
     whole_number_or_none,
 )
-from ratingbook.core.rules import RECORD, competition_ranks
+from ratingbook.core.rules import RECORD, competition_ranks, listed_twice
 from ratingbook.core.tables import Row, Table
 from ratingbook.errors import (
     InputErrors,
@@ -74,7 +74,7 @@ def _read_groups(table: Table, problems: Problems, unread: set[str]) -> dict[str
             key = ladder.group_key(group)
             if key in seen:
                 raise InvalidValueError(
-                    f"group {group!r} is listed twice (also row {seen[key]})", row.where, "Group"
+                    listed_twice(group, what="group", also_row=seen[key]), row.where, "Group"
                 )
             seen[key] = row.where.row or 0
             groups[group] = whole_number(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from ratingbook.core.cells import text
-from ratingbook.core.rules import check_players, known_player, player_spellings
+from ratingbook.core.rules import check_players, known_player, listed_twice, player_spellings
 from ratingbook.core.tables import Grid, Row, Table, TableSpec, header_key, read_table
 from ratingbook.errors import (
     InvalidValueError,
@@ -114,9 +114,7 @@ def unique_names(table: Table, problems: Problems) -> list[tuple[str, Row]]:
         try:
             name = text(row.get("Name"), row.where, "Name")
             if name in seen:
-                raise InvalidValueError(
-                    f"player {name!r} is listed twice (also row {seen[name]})", row.where, "Name"
-                )
+                raise InvalidValueError(listed_twice(name, also_row=seen[name]), row.where, "Name")
         except RatingbookError as error:
             problems.append(error)
             continue
