@@ -38,48 +38,60 @@ def before(event: SwissEvent, number: int) -> SwissEvent:
     return SwissEvent(event.players, kept, event.settings, event.numbering)
 
 
-@pytest.fixture
-def gacrux_storage(monkeypatch: pytest.MonkeyPatch) -> None:
-    """gacrux's own create_edge, as it is without ratingbook, for this test only."""
-    installed = crosstable.crosstable.create_edge
-    monkeypatch.setattr(crosstable.crosstable, "create_edge", installed._gacrux_create_edge)
-
-
-def edges(event: SwissEvent, number: int) -> list[dict[str, Any]]:
+def edges(event: SwissEvent, number: int, *, compact: bool) -> list[dict[str, Any]]:
     """Every edge of the crosstable gacrux's Dutch engine built and worked on to pair round
-    ``number`` (with the qualities and weights of the brackets it paired)."""
+    ``number`` (with the qualities and weights of the brackets it paired), stored compactly or
+    as gacrux stores them."""
     engine = pairing_dutch(
         gacrux_tournament(before(event, number)),
         number,
         {"experimental": [], "verbose": 0, "top_color": "w"},
     )
-    engine.compute_pairing(False, 0)
+    if compact:
+        with compact_edges.compact_storage():
+            engine.compute_pairing(False, 0)
+    else:
+        engine.compute_pairing(False, 0)
     return [edge for row in engine.opponents for edge in row if edge is not None]
 
 
-def test_the_package_installs_the_compact_storage() -> None:
-    assert crosstable.crosstable.create_edge._ratingbook_compact is True
-    compact_edges.install()  # a second time changes nothing
-    create_edge = crosstable.crosstable.create_edge._gacrux_create_edge
-    assert not hasattr(create_edge, "_gacrux_create_edge")
+def test_gacrux_is_as_it_was_outside_a_pairing() -> None:
+    """Importing ratingbook changes nothing in gacrux: the compact storage is in place only
+    inside the block, also when blocks nest or the pairing fails."""
+    import ratingbook.fide  # noqa: F401  (imported for what importing it would do)
+
+    own = crosstable.crosstable.create_edge
+    assert not hasattr(own, "_gacrux_create_edge")
+    with compact_edges.compact_storage():
+        assert crosstable.crosstable.create_edge._gacrux_create_edge is own
+        with compact_edges.compact_storage():
+            assert crosstable.crosstable.create_edge is not own
+        assert crosstable.crosstable.create_edge is not own
+    assert crosstable.crosstable.create_edge is own
+    with pytest.raises(ZeroDivisionError), compact_edges.compact_storage():
+        1 / 0  # noqa: B018
+    assert crosstable.crosstable.create_edge is own
+
+
+def test_gacrux_still_builds_its_edges_with_the_keys_the_storage_expects() -> None:
+    """Fails loudly when a gacrux release changes its edge literal: the compact storage would
+    then hand every edge on as it is (correct, but no smaller), and EDGE_KEYS needs updating."""
+    event = event_of(EVENTS[0])
+    # (the edges of the pairs made get more keys after these: "w", "board")
+    built = {tuple(edge)[: len(compact_edges.EDGE_KEYS)] for edge in edges(event, 2, compact=False)}
+    assert built == {compact_edges.EDGE_KEYS}, (
+        "gacrux's crosstable edges changed keys: update ratingbook.fide.compact_edges.EDGE_KEYS "
+        f"(gacrux builds {sorted(built)[:1]})"
+    )
 
 
 @pytest.mark.parametrize("name", EVENTS)
-def test_every_edge_is_gacruxs_key_for_key_and_value_for_value(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_every_edge_is_gacruxs_key_for_key_and_value_for_value(name: str) -> None:
     event = event_of(name)
     number = max(e.round for e in event.entries)
-    compact = edges(event, number)
-    monkeypatch.setattr(
-        crosstable.crosstable,
-        "create_edge",
-        crosstable.crosstable.create_edge._gacrux_create_edge,
-    )
-    original = edges(event, number)
+    compact = edges(event, number, compact=True)
+    original = edges(event, number, compact=False)
     assert len(compact) == len(original) > 1000
-    # gacrux still builds its edges with the keys the compact storage expects, in that order
-    # (if a gacrux release changes them, its edges are passed on as they are and this fails).
     built = {tuple(edge)[: len(compact_edges.EDGE_KEYS)] for edge in original}
     assert built == {compact_edges.EDGE_KEYS}
     assert [list(edge.items()) for edge in compact] == [list(e.items()) for e in original]
@@ -136,9 +148,6 @@ def test_every_round_pairs_the_same_with_either_storage(
     event = event_of(name)
     rounds = range(1, max(e.round for e in event.entries) + 1)
     compact = [pair_next_round(before(event, number)) for number in rounds]
-    monkeypatch.setattr(
-        crosstable.crosstable,
-        "create_edge",
-        crosstable.crosstable.create_edge._gacrux_create_edge,
-    )
+    # gacrux's own storage: the wrapper hands every edge on as gacrux built it.
+    monkeypatch.setattr(compact_edges, "compact_edge", lambda edge: edge)
     assert [pair_next_round(before(event, number)) for number in rounds] == compact

@@ -15,13 +15,12 @@ for one of FIDE's areas, and each only translates: nothing here re-implements a 
 - :mod:`~ratingbook.fide.ratings`: FIDE's rating tables, and the rating regulations
   (B.02) gacrux does not have;
 - :mod:`~ratingbook.fide.compact_edges`: gacrux's crosstable (an edge for every pair of
-  players) stored in about half the memory, installed when this package is imported.
+  players) stored in about half the memory, for the time a pairing runs.
 
 gacrux (with networkx) takes about 0.2 s to load: these modules are imported only where a
 Swiss event is paired or ranked.
 """
 
-from ratingbook.fide import compact_edges
 from ratingbook.fide.berger import berger_schedule, pair_round_robin
 from ratingbook.fide.gacrux_event import gacrux_version
 from ratingbook.fide.pairing import pair_next_round
@@ -31,8 +30,6 @@ from ratingbook.fide.tiebreaks import (
     TiebreakDetail,
     fide_standings,
 )
-
-compact_edges.install()
 
 __all__ = [
     "FideStanding",

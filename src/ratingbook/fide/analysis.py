@@ -24,7 +24,8 @@ from gacrux.pairingdutch import pairing_dutch
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
-from ratingbook.fide.gacrux_event import gacrux_tournament
+from ratingbook.fide.compact_edges import compact_storage
+from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["AnalysedPair", "Bracket", "PlayerState", "RoundAnalysis", "analyse_round"]
 
@@ -106,10 +107,10 @@ def analyse_round(
     )
     shown = SwissEvent(event.players, entries, event.settings, event.numbering, event.forbidden)
     tournament = gacrux_tournament(shown)
-    top = "w" if event.settings.first_colour == "white" else "b"
-    params: dict[str, Any] = {"experimental": [], "verbose": 0, "top_color": top}
-    engine = pairing_dutch(tournament, round_number, params)
-    analysis = engine.compute_pairing(True, 0)
+    params = gacrux_parameters(event.settings.first_colour)
+    with compact_storage():
+        engine = pairing_dutch(tournament, round_number, params)
+        analysis = engine.compute_pairing(True, 0)
     table = engine.crosstable
     levels = table.level2score
     names = {n: name for name, n in event.start_numbers().items()}
@@ -162,7 +163,9 @@ def analyse_round(
         prescribed = tuple((e.white, e.black) for e in sorted(paired, key=lambda e: e.board or 0))
     else:
         try:
-            pairing = pairing_dutch(tournament, round_number, params).compute_pairing(False, 0)
+            with compact_storage():
+                engine = pairing_dutch(tournament, round_number, params)
+                pairing = engine.compute_pairing(False, 0)
             ordered = sorted((p for b in pairing for p in b["pairs"]), key=lambda p: p["board"])
             prescribed = tuple((names[p["w"]], names[p["b"]] if p["b"] else None) for p in ordered)
         except GacruxNoLegalPairing:

@@ -12,13 +12,11 @@ when told the pairs meet twice (``maxMeets``) and how many rounds there are: bot
 
 from __future__ import annotations
 
-from typing import Any
-
 from gacrux.pairingberger import pairing_berger
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent
-from ratingbook.fide.gacrux_event import gacrux_tournament
+from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["berger_schedule", "pair_round_robin"]
 
@@ -35,7 +33,7 @@ def berger_schedule(event: SwissEvent) -> dict[int, list[Pair]]:
     tournament["maxMeets"] = cycles
     rounds = event.rounds_planned or 0
     tournament["numRounds"] = rounds
-    params: dict[str, Any] = {"experimental": [], "verbose": 0, "top_color": "w"}
+    params = gacrux_parameters()  # the table fixes the colours: "top_color" plays no part
     schedule: dict[int, list[Pair]] = {}
     for number in range(1, rounds + 1):
         brackets = pairing_berger(tournament, number, params).compute_pairing(False, 0)

@@ -11,17 +11,23 @@ so nothing in gacrux's logic sees a difference (lookups are as fast; a key gacru
 it does for the pairs it makes, turns that one dict into an ordinary one). An edge whose keys are
 not the 16 expected here (another gacrux release) is handed on exactly as gacrux built it.
 
-:func:`install` wraps ``create_edge`` once per process; it changes how the edges are stored,
-never what they hold (``tests/fide/test_compact_edges.py`` compares every edge of real events).
+:func:`compact_storage` wraps ``create_edge`` for the time a pairing runs inside it, and puts
+gacrux's own back afterwards: importing ratingbook changes nothing in gacrux, and a program that
+uses gacrux beside ratingbook gets gacrux as it is. It changes how the edges are stored, never
+what they hold (``tests/fide/test_compact_edges.py`` compares every edge of real events, and
+fails if a gacrux release builds its edges with other keys).
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from gacrux import crosstable as _crosstable
 
-__all__ = ["EDGE_KEYS", "compact_edge", "install"]
+__all__ = ["EDGE_KEYS", "compact_edge", "compact_storage"]
 
 # The keys of gacrux's edge literal (gacrux.crosstable.crosstable.create_edge), in its order.
 EDGE_KEYS = (
@@ -77,16 +83,30 @@ def compact_edge(edge: dict[str, Any]) -> dict[str, Any]:
     return shared
 
 
-def install() -> None:
-    """Make gacrux's crosstables build compact edges (once per process; idempotent)."""
+_LOCK = threading.Lock()
+_depth = 0
+
+
+@contextmanager
+def compact_storage() -> Iterator[None]:
+    """gacrux's crosstables build compact edges inside this block (blocks may nest); gacrux's
+    own ``create_edge`` is back when the outermost block ends, however it ends."""
+    global _depth
     table = _crosstable.crosstable
-    if getattr(table.create_edge, "_ratingbook_compact", False):
-        return
-    create_edge = table.create_edge
+    with _LOCK:
+        if _depth == 0:
+            create_edge = table.create_edge
 
-    def compact_create_edge(self: Any, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
-        return compact_edge(create_edge(self, nodea, nodeb, bhasmet))
+            def compact_create_edge(self: Any, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
+                return compact_edge(create_edge(self, nodea, nodeb, bhasmet))
 
-    compact_create_edge._ratingbook_compact = True  # type: ignore[attr-defined]
-    compact_create_edge._gacrux_create_edge = create_edge  # type: ignore[attr-defined]
-    table.create_edge = compact_create_edge
+            compact_create_edge._gacrux_create_edge = create_edge  # type: ignore[attr-defined]
+            table.create_edge = compact_create_edge
+        _depth += 1
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _depth -= 1
+            if _depth == 0:
+                table.create_edge = table.create_edge._gacrux_create_edge

@@ -15,13 +15,20 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.trf.exporter import export_trf
 
-__all__ = ["gacrux_tournament", "gacrux_version"]
+__all__ = ["gacrux_parameters", "gacrux_tournament", "gacrux_version"]
 
 
 def gacrux_version() -> str:
     from gacrux import version
 
     return str(version.version()["version"])
+
+
+def gacrux_parameters(first_colour: str = "white") -> dict[str, Any]:
+    """The parameters every gacrux pairing engine is called with: no experimental rules, quiet,
+    and the colour the top player of round 1 gets (``first_colour``, the event's setting)."""
+    top = "w" if first_colour == "white" else "b"
+    return {"experimental": [], "verbose": 0, "top_color": top}
 
 
 def gacrux_tournament(event: SwissEvent, **export: Any) -> dict[str, Any]:

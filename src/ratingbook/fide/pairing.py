@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from gacrux.gacruxexeptions import GacruxNoLegalPairing
 from gacrux.pairingdutch import pairing_dutch
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent, next_round_to_pair
 from ratingbook.fide.berger import pair_round_robin
-from ratingbook.fide.gacrux_event import gacrux_tournament
+from ratingbook.fide.compact_edges import compact_storage
+from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["pair_next_round"]
 
@@ -39,10 +38,10 @@ def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
         name = names[competitor["cid"]]
         if name in requested or name in absent:
             competitor["present"] = False
-    top = "w" if event.settings.first_colour == "white" else "b"
-    params: dict[str, Any] = {"experimental": [], "verbose": 0, "top_color": top}
+    params = gacrux_parameters(event.settings.first_colour)
     try:
-        brackets = pairing_dutch(tournament, round_number, params).compute_pairing(False, 0)
+        with compact_storage():
+            brackets = pairing_dutch(tournament, round_number, params).compute_pairing(False, 0)
     except GacruxNoLegalPairing as fault:
         bans = [b for b in event.forbidden if b.holds_in(round_number)]
         why = ""
