@@ -18,16 +18,23 @@ The events are small enough to pair by hand:
 
 from __future__ import annotations
 
-import pytest
+from fractions import Fraction
 
+import pytest
+from tests.helpers.paths import ROOT
+
+from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import ROUND_ROBIN, SwissSettings
 from ratingbook.fide import fide_standings, pair_next_round
-from ratingbook.fide.analysis import analyse_round
-from ratingbook.reports.pairing_notes import pairing_notes
+from ratingbook.fide.analysis import AnalysedPair, PlayerState, analyse_round
+from ratingbook.reports.pairing_notes import _colour_reason, pairing_notes
 from ratingbook.reports.standings_notes import breakdown_notes, tie_notes
 from ratingbook.reports.swiss_grids import SheetGrid, fide_standings_grid
+from ratingbook.trf.importer import import_trf
+
+DATA = ROOT / "tests" / "data" / "trf"
 
 R = Result
 
@@ -175,3 +182,46 @@ def test_seed_004s_ties_as_its_table_gives_them() -> None:
 def test_a_round_not_paired_is_an_error() -> None:
     with pytest.raises(Exception, match="round 3 is not paired"):
         analyse_round(event(4, *FOUR_ROUND_1), 3)
+
+
+# --- the colour-rule sentence names the preferences in its own order -----------------------------
+
+
+def _state(name: str, number: int, preference: str) -> PlayerState:
+    return PlayerState(name, number, Fraction(1), Fraction(1), "wb", 0, preference, False)
+
+
+@pytest.mark.parametrize(
+    ("white_pref", "black_pref", "stronger", "first", "second"),
+    [
+        # Both want White: White gets it, so White's is the stronger (absolute over strong).
+        ("w2", "w1", "Ann", "an absolute preference for White", "a strong preference for White"),
+        # Both want Black: Black gets it, so Black's is named first although White is listed
+        # first in the pair (the Bunratty board below is this case).
+        ("b1", "b2", "Bob", "an absolute preference for Black", "a strong preference for Black"),
+    ],
+)
+def test_the_stronger_preference_is_named_first(
+    white_pref: str, black_pref: str, stronger: str, first: str, second: str
+) -> None:
+    players = {"Ann": _state("Ann", 1, white_pref), "Bob": _state("Bob", 2, black_pref)}
+    pair = AnalysedPair("Ann", "Bob", "E.2", 0, Fraction(1))
+    assert _colour_reason(pair, players) == (
+        f"both want the same colour; {stronger}'s is the stronger preference ({first} "
+        f"against {second}) and is met (C.04.3 E.2)."
+    )
+
+
+def test_the_real_board_that_contradicted_itself() -> None:
+    """Bunratty Masters 2011, round 6, board 14: Doyle (White) and Porter (Black) both want
+    Black. Porter's colours in rounds 1-5 were W B B W W: White in the last two rounds, an
+    absolute preference for Black (C.04.3 A.6.a); Doyle's W B W B W, a colour difference of +1:
+    a strong preference for Black (A.6.b). Porter gets Black. The note once put White's
+    preference first."""
+    event = import_trf(decode_legacy((DATA / "icu_bunratty-masters_2011.tab").read_bytes())).event
+    note = next(n for n in pairing_notes(event, analyse_round(event, 6)) if n.board == 14)
+    assert (note.white, note.black) == ("Doyle, Hugh", "Porter, Liam")
+    assert note.note.endswith(
+        "both want the same colour; Porter, Liam's is the stronger preference (an absolute "
+        "preference for Black against a strong preference for Black) and is met (C.04.3 E.2)."
+    )

@@ -97,10 +97,12 @@ def _colour_reason(pair: AnalysedPair, players: dict[str, PlayerState]) -> str:
         wants = white.name if white.preference[:1] == "w" else black.name
         return f"only {wants} has a colour preference, and it is met (C.04.3 E.1)."
     if rule == "E.2":
-        stronger = white.name if white.preference[:1] == "w" else black.name
+        # The player who gets the colour both want has the stronger preference; his is named
+        # first, as the sentence names him first.
+        stronger, weaker = (white, black) if white.preference[:1] == "w" else (black, white)
         return (
-            f"both want the same colour; {stronger}'s is the stronger preference ({w_pref} "
-            f"against {b_pref}) and is met (C.04.3 E.2)."
+            f"both want the same colour; {stronger.name}'s is the stronger preference "
+            f"({_preference(stronger)} against {_preference(weaker)}) and is met (C.04.3 E.2)."
         )
     if rule == "E.3":
         return (
