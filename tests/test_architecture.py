@@ -304,3 +304,54 @@ def test_each_module_says_what_it_decides_and_stays_small(name: str) -> None:
     source = MODULES[name].read_text(encoding="utf-8")
     assert ast.get_docstring(ast.parse(source)), f"{name} has no docstring"
     assert len(source.splitlines()) <= MAX_LINES, f"{name} is over {MAX_LINES} lines"
+
+
+#: The layers below the reports: the domain (the rules, the files of other programs, gacrux).
+DOMAIN_LAYERS = ("core", "ratings", "seeds", "swiss", "events", "trf", "fide")
+
+
+def report_vocabulary() -> set[str]:
+    """What the reports layer alone decides: its tables' names and the columns only a report
+    has (a rating change, a performance, seed 004's tie-break columns, a rank)."""
+    from ratingbook.events.codes import TIEBREAK_NAMES
+    from ratingbook.reports import names, rating_grids, swiss_grids
+
+    tables = {getattr(names, name) for name in names.__all__}
+    columns = {rating_grids.CHANGE, rating_grids.PERFORMANCE, "Rank", *swiss_grids.SEED_COLUMNS}
+    # "Points" is also an input column (seed 004's games); a tie-break's name in words
+    # ("Sonneborn-Berger") is the rules' own vocabulary, whatever a column is headed.
+    return tables | (
+        columns - {"Points"} - {n[:1].upper() + n[1:] for n in TIEBREAK_NAMES.values()}
+    )
+
+
+def mentions(name: str, words: set[str]) -> list[str]:
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    return [
+        f"{name} (line {node.lineno}) says {node.value!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and node.value in words
+    ]
+
+
+def test_no_domain_module_mentions_a_reports_table_or_column() -> None:
+    """One model, many views: the domain never reads or names a report's sheet or columns
+    (the standings notes once parsed ``Rtg+/-`` and ``Rp`` out of a sheet header)."""
+    words = report_vocabulary()
+    assert {"Rtg+/-", "Rp", "Swiss Standings", "Pairing Notes"} <= words
+    found = [m for n in MODULES if layer(n) in DOMAIN_LAYERS for m in mentions(n, words)]
+    assert found == []
+
+
+def test_the_vocabulary_check_sees_a_mention() -> None:
+    assert mentions("ratingbook.reports.rating_grids", {"Rtg+/-"})

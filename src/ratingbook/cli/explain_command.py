@@ -38,12 +38,11 @@ def explain_command(
     from ratingbook.reports.event_grids import event_grids
     from ratingbook.reports.pairing_notes import pairing_notes
     from ratingbook.reports.standings_notes import every_breakdown, tie_notes
-    from ratingbook.workbook.reading import Sheets
-    from ratingbook.workbook.swiss_plan import read_event_tables
+    from ratingbook.workbook.event_book import read_event
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
-    event = read_event_tables(Sheets(open_book(book, backend))).event
+    event = read_event(open_book(book, backend))
     if player is not None:
         spellings = player_spellings(p.name for p in event.players)
         known_player(player, spellings, listed_in="Swiss Players")

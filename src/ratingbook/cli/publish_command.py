@@ -1,7 +1,7 @@
 """``ratingbook publish BOOK --out-dir SITE``: the event in BOOK as a static web site.
 
 Thin: the event is read as every command reads it
-(:func:`ratingbook.workbook.swiss_plan.read_event_tables`), the site is :mod:`ratingbook.web`'s.
+(:func:`ratingbook.workbook.event_book.read_event`), the site is :mod:`ratingbook.web`'s.
 """
 
 from __future__ import annotations
@@ -34,15 +34,14 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
     or copy the folder to any web host."""
     from ratingbook.files.backends import open_book
     from ratingbook.web import build_site
-    from ratingbook.workbook.reading import Sheets
-    from ratingbook.workbook.swiss_plan import read_event_tables
+    from ratingbook.workbook.event_book import read_event
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RatingbookError(f"the output folder {out_dir!r} is a file, not a folder")
-    event = read_event_tables(Sheets(open_book(book, backend))).event
+    event = read_event(open_book(book, backend))
     title = event.settings.event_name or Path(book).stem
     files = build_site(event, title, target)
     click.echo(f"wrote {len(files)} files into {out_dir} ({title}, round {event.paired_rounds})")

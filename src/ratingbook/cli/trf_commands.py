@@ -1,6 +1,6 @@
 """The Swiss event's file commands: ``ratingbook trf export|import``.
 
-Thin: the work is the library's (:func:`ratingbook.workbook.swiss_plan.event_and_ranks` and
+Thin: the work is the library's (:func:`ratingbook.workbook.event_book.event_and_ranks` and
 :func:`ratingbook.trf.exporter.export_trf` to export,
 :func:`ratingbook.templates.trf_book.book_from_trf` to import). Like every command, an input error
 ends the command with exit status 2 and one line on standard error naming what is wrong and where,
@@ -40,7 +40,7 @@ def trf_export_command(book: str, output: str | None, backend: str) -> None:
     from ratingbook.files.backends import open_book
     from ratingbook.files.disk import atomic_save
     from ratingbook.trf.exporter import export_trf
-    from ratingbook.workbook.swiss_plan import event_and_ranks
+    from ratingbook.workbook.event_book import event_and_ranks
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")

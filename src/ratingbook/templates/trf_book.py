@@ -15,10 +15,8 @@ from ratingbook.events.event import SwissEvent, entry_cells, player_cells
 from ratingbook.events.settings import settings_values
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
-from ratingbook.workbook.book import apply_plan
-from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.actions import rank_event
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
-from ratingbook.workbook.swiss_plan import plan_standings
 
 __all__ = ["ImportedBook", "book_from_trf", "event_rows"]
 
@@ -39,7 +37,7 @@ def book_from_trf(data: bytes) -> ImportedBook:
     """
     imported = import_trf(decode_legacy(data))
     book = TemplateBook(build_template("swiss", rows=event_rows(imported.event), recalc=False))
-    apply_plan(book, plan_standings(Sheets(book)))
+    rank_event(book)
     return ImportedBook(book, imported.event, tuple(imported.warnings))
 
 

@@ -22,7 +22,15 @@ from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.schemas import CAMP_GROUPS, LADDER_GAMES, LADDER_PLAYERS
 from ratingbook.workbook.week_plan import plan_next_week
 
-__all__ = ["new_week", "pair", "pair_every_round", "plan_new_week", "plan_recalc", "recalc"]
+__all__ = [
+    "new_week",
+    "pair",
+    "pair_every_round",
+    "plan_new_week",
+    "plan_recalc",
+    "rank_event",
+    "recalc",
+]
 
 
 def plan_recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
@@ -78,6 +86,16 @@ def recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
 def new_week(book: Book, *, today: _dt.date | None = None) -> Plan:
     """Start a new ladder week in ``book`` (see :func:`plan_new_week`), then write it."""
     plan = plan_new_week(book, today=today)
+    apply_plan(book, plan)
+    return plan
+
+
+def rank_event(book: Book) -> Plan:
+    """Write the generated sheets of the event in ``book`` (standings, crosstable, pairings,
+    notes) and never pair a round: a book just built from a TRF file."""
+    from ratingbook.workbook.swiss_plan import plan_standings
+
+    plan = plan_standings(Sheets(book))
     apply_plan(book, plan)
     return plan
 

@@ -16,7 +16,7 @@ This module alone decides which of the two a book is and what a run writes for i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
@@ -28,16 +28,13 @@ from ratingbook.events.event import (
     EventError,
     SwissEntry,
     SwissEvent,
-    build_event,
     entry_cells,
     next_round_to_pair,
     pairing_due,
 )
-from ratingbook.events.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
-from ratingbook.events.round_robin import check_round_robin
-from ratingbook.events.settings import SwissSettings, read_settings
 from ratingbook.ratings import swiss_standings
-from ratingbook.workbook.book import KEEP, Book, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.event_book import EventTables, read_event_tables
 from ratingbook.workbook.presentation import PrintSetup, centred_columns
 from ratingbook.workbook.reading import (
     Sheets,
@@ -48,7 +45,6 @@ from ratingbook.workbook.reading import (
     unique_names,
 )
 from ratingbook.workbook.schemas import (
-    FORBIDDEN_PAIRS,
     RATING_GAMES,
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
@@ -66,13 +62,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REQUIRED",
-    "event_and_ranks",
     "is_event_book",
     "plan_pairing",
     "plan_standings",
     "plan_swiss",
-    "read_event",
-    "read_event_tables",
 ]
 
 REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
@@ -130,74 +123,6 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
 def plan_standings(sheets: Sheets) -> Plan:
     """The event's generated sheets only, never a pairing (a book just imported from TRF)."""
     return _plan_event(read_event_tables(sheets), [])
-
-
-def _games_table(sheets: Sheets) -> Table:
-    games = read(sheets, SWISS_EVENT_GAMES)
-    if "Round" not in games.columns:
-        raise MissingColumnError(
-            f"sheet {games.sheet!r} has no column 'Round', which a Swiss event needs "
-            "(every row says its round)"
-        )
-    if "Result" not in games.columns and not {"White Points", "Black Points"} <= set(games.columns):
-        raise MissingColumnError(f"sheet {games.sheet!r} has no column 'Result'")
-    return games
-
-
-@dataclass(frozen=True, slots=True)
-class EventTables:
-    """An event and the two tables it was read from (where its numbers are written back)."""
-
-    event: SwissEvent
-    players: Table
-    games: Table
-
-
-def read_event(sheets: Sheets) -> tuple[SwissEvent, Table]:
-    """The event and its ``Swiss Games`` table (see :func:`read_event_tables`)."""
-    tables = read_event_tables(sheets)
-    return tables.event, tables.games
-
-
-def read_event_tables(sheets: Sheets) -> EventTables:
-    """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``;
-    every problem of the three sheets is reported at once."""
-    problems = Problems()
-    players = guarded(problems, lambda: read(sheets, SWISS_PLAYERS), None)
-    games = guarded(problems, lambda: _games_table(sheets), None)
-    settings = SwissSettings()
-    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
-        settings = guarded(
-            problems, lambda: read_settings(read(sheets, SWISS_SETTINGS).rows), settings
-        )
-    event: SwissEvent | None = None
-    if players is not None and games is not None:
-        player_rows, game_rows = players.rows, games.rows
-        event = guarded(problems, lambda: build_event(player_rows, game_rows, settings), None)
-    if event is not None and sheets.actual(FORBIDDEN_PAIRS.sheet) is not None:
-        names = [p.name for p in event.players]
-        none: tuple[ForbiddenPair, ...] = ()
-        bans = guarded(
-            problems, lambda: read_forbidden_pairs(read(sheets, FORBIDDEN_PAIRS).rows, names), none
-        )
-        event = replace(event, forbidden=bans)
-    if event is not None and event.settings.round_robin:
-        from ratingbook.fide import berger_schedule
-
-        checked = event
-        guarded(problems, lambda: check_round_robin(checked, berger_schedule(checked)), None)
-    problems.check()
-    assert event is not None and games is not None and players is not None  # else raised above
-    return EventTables(event, players, games)
-
-
-def event_and_ranks(book: Book) -> tuple[SwissEvent, dict[str, int]]:
-    """The Swiss event in ``book`` and each player's rank in its standings (``trf export``)."""
-    from ratingbook.reports.swiss_grids import standings_grid
-
-    event = read_event_tables(Sheets(book)).event
-    _, ranks = standings_grid(event)
-    return event, ranks
 
 
 def _generated(grid: SheetGrid, after: str, event_name: str = "") -> GeneratedSheet:

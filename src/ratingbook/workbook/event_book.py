@@ -1,0 +1,96 @@
+"""An event read from a workbook: the one function every front end calls.
+
+``read_event(book)`` is what the command line (``explain``, ``publish``, ``trf export``), the
+templates, the web site and Excel use to get the event a workbook holds; the Swiss planner reads
+the same tables (:func:`read_event_tables`) to write its numbers back. Reading checks every
+sheet of the event (``Swiss Players``, ``Swiss Games``, ``Swiss Settings``, ``Forbidden Pairs``)
+and reports every problem at once; nothing is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ratingbook.core.tables import Table
+from ratingbook.errors import MissingColumnError, Problems
+from ratingbook.events.event import SwissEvent, build_event
+from ratingbook.events.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
+from ratingbook.events.round_robin import check_round_robin
+from ratingbook.events.settings import SwissSettings, read_settings
+from ratingbook.workbook.book import Book
+from ratingbook.workbook.reading import Sheets, guarded, read
+from ratingbook.workbook.schemas import (
+    FORBIDDEN_PAIRS,
+    SWISS_EVENT_GAMES,
+    SWISS_PLAYERS,
+    SWISS_SETTINGS,
+)
+
+__all__ = ["EventTables", "event_and_ranks", "read_event", "read_event_tables"]
+
+
+def _games_table(sheets: Sheets) -> Table:
+    games = read(sheets, SWISS_EVENT_GAMES)
+    if "Round" not in games.columns:
+        raise MissingColumnError(
+            f"sheet {games.sheet!r} has no column 'Round', which a Swiss event needs "
+            "(every row says its round)"
+        )
+    if "Result" not in games.columns and not {"White Points", "Black Points"} <= set(games.columns):
+        raise MissingColumnError(f"sheet {games.sheet!r} has no column 'Result'")
+    return games
+
+
+@dataclass(frozen=True, slots=True)
+class EventTables:
+    """An event and the two tables it was read from (where its numbers are written back)."""
+
+    event: SwissEvent
+    players: Table
+    games: Table
+
+
+def read_event_tables(sheets: Sheets) -> EventTables:
+    """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``;
+    every problem of the three sheets is reported at once."""
+    problems = Problems()
+    players = guarded(problems, lambda: read(sheets, SWISS_PLAYERS), None)
+    games = guarded(problems, lambda: _games_table(sheets), None)
+    settings = SwissSettings()
+    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
+        settings = guarded(
+            problems, lambda: read_settings(read(sheets, SWISS_SETTINGS).rows), settings
+        )
+    event: SwissEvent | None = None
+    if players is not None and games is not None:
+        player_rows, game_rows = players.rows, games.rows
+        event = guarded(problems, lambda: build_event(player_rows, game_rows, settings), None)
+    if event is not None and sheets.actual(FORBIDDEN_PAIRS.sheet) is not None:
+        names = [p.name for p in event.players]
+        none: tuple[ForbiddenPair, ...] = ()
+        bans = guarded(
+            problems, lambda: read_forbidden_pairs(read(sheets, FORBIDDEN_PAIRS).rows, names), none
+        )
+        event = replace(event, forbidden=bans)
+    if event is not None and event.settings.round_robin:
+        from ratingbook.fide import berger_schedule
+
+        checked = event
+        guarded(problems, lambda: check_round_robin(checked, berger_schedule(checked)), None)
+    problems.check()
+    assert event is not None and games is not None and players is not None  # else raised above
+    return EventTables(event, players, games)
+
+
+def read_event(book: Book) -> SwissEvent:
+    """The Swiss event (or round robin) in ``book``, checked; every problem reported at once."""
+    return read_event_tables(Sheets(book)).event
+
+
+def event_and_ranks(book: Book) -> tuple[SwissEvent, dict[str, int]]:
+    """The Swiss event in ``book`` and each player's rank in its standings (``trf export``)."""
+    from ratingbook.reports.swiss_grids import standings_grid
+
+    event = read_event(book)
+    _, ranks = standings_grid(event)
+    return event, ranks
