@@ -68,14 +68,17 @@ HAND_RECORDS = [
     record(2, "B", "0.5", 5, ["1,b,0", "5,w,0", "4,w,=", "0000,-,Z"], rating="1900"),
     record(3, "C", "1.0", 3, ["4,w,=", "0000,-,H", "1,b,0"], rating="1800"),
     record(4, "D", "1.0", 3, ["3,b,=", "1,b,-", "2,b,="], rating="1700"),
-    record(5, "E", "2.0", 2, ["0000,-,U", "2,b,1"], rating="1600"),
+    # E withdrew before round 3: a blank in round 3 (paired) and an absence in every round still
+    # to be paired, to the last (the pairing engines pair a player unless his round has an entry).
+    record(5, "E", "2.0", 2, ["0000,-,U", "2,b,1", "", "0000,-,Z", "0000,-,Z"], rating="1600"),
 ]
 
 
 def test_export_writes_trf_2026_records():
     """042 start date, 142 and XXR rounds, 152 and XXC first colour, 202/212 tie-breaks, and
     every round of every player: games, a forfeit (+/-), the byes U and H, a requested Z for a
-    round not yet paired, a blank for the round after E withdrew."""
+    round not yet paired, a blank for the paired round after E withdrew and Z in the rounds
+    still to be paired."""
     text = export_trf(HAND_EVENT)
     lines = text.splitlines()
     assert "012 Club Open" in lines
@@ -123,7 +126,8 @@ def test_import_of_an_exported_file_gives_back_the_event():
     # The requested bye of round 4 stays a requested bye: round 4 is not paired.
     assert event.paired_rounds == 3
     assert [e.white for e in event.requested_byes(4)] == ["B"]
-    # E has no entry in round 3, a paired round, and none after it: E withdrew before round 3.
+    # E has no entry in round 3, a paired round, and an absence in every round after it, to
+    # the last: E withdrew before round 3.
     assert [(p.name, p.withdrawn) for p in event.players] == [
         ("A", None),
         ("B", None),
@@ -133,10 +137,10 @@ def test_import_of_an_exported_file_gives_back_the_event():
     ]
 
 
-# Six players, three rounds paired. Player 4 is absent in round 2 (0000 - Z) and has no entry
-# in round 3 (paired: 5-1, 2-3): withdrawn from round 2, where the run of absences begins.
-# Player 6 is absent in round 3 only, written as an entry (0000 - Z): a one-round absence, not
-# a withdrawal (player 6 may come back in round 4).
+# Six players, three rounds paired of five. Player 4 is absent in round 2 (0000 - Z) and has no
+# entry in round 3 (paired: 5-1, 2-3): by the pairing engines' convention he is paired in
+# round 4 (nothing in the file keeps him out of it), so round 3 is a zero-point absence, with a
+# warning, not a withdrawal. Player 6 is absent in round 3 only, written as an entry (0000 - Z).
 ABSENCES = [
     record(1, "P1", "2.5", 1, ["2,w,1", "3,w,1", "5,b,="]),
     record(2, "P2", "1.5", 2, ["1,b,0", "5,w,=", "3,w,1"]),
@@ -155,11 +159,22 @@ def test_import_sets_withdrawn_only_when_the_file_is_unambiguous():
         "P1": None,
         "P2": None,
         "P3": None,
-        "P4": 2,
+        "P4": None,
         "P5": None,
         "P6": None,
     }
-    assert (2, "P4", R.ZERO_POINT_BYE) in {(e.round, e.white, e.result) for e in event.entries}
+    absences = {(e.round, e.white, e.result) for e in event.entries}
+    assert {(2, "P4", R.ZERO_POINT_BYE), (3, "P4", R.ZERO_POINT_BYE)} <= absences
+    (warning,) = [w for w in import_trf("\n".join(ABSENCES)).warnings if "'P4'" in w]
+    assert warning.startswith("line 4: player 4 'P4' has no entry in round 3")
+    assert "not as a withdrawal; paired from round 4 on" in warning
+    # An absence in every round still to be paired, to the last, is a withdrawal.
+    withdrew = [
+        *ABSENCES[:3],
+        record(4, "P4", "0.5", 5, ["3,b,=", "0000,-,Z", "", "0000,-,Z", "0000,-,Z"]),
+        *ABSENCES[4:],
+    ]
+    assert {p.name: p.withdrawn for p in import_trf("\n".join(withdrew)).event.players}["P4"] == 2
     # A Swiss-Manager file whose absences are all entries, or fall in rounds not yet paired,
     # has no withdrawal.
     assert all(p.withdrawn is None for p in import_trf(SWISS_MANAGER_TRF16).event.players)

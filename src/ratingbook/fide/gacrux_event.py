@@ -33,7 +33,7 @@ def gacrux_parameters(first_colour: str = "white") -> dict[str, Any]:
 
 def gacrux_tournament(event: SwissEvent, **export: Any) -> dict[str, Any]:
     """The event as gacrux's tournament structure, read by gacrux from our TRF-2026 text."""
-    text = export_trf(event, **export)
+    text = export_trf(event, **{"withdrawals": False, **export})
     reader = trf2json()
     try:
         reader.parse_file(text, 0)

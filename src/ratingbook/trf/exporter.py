@@ -6,8 +6,9 @@ rounds plus the common ``XXR`` line, 152 first-round colour plus ``XXC white1``/
 points when they differ from FIDE's, 192 ``FIDE_DUTCH``, 202/212 tie-breaks) and one 001
 record per player, by start number, with every round: games, forfeits (``+``/``-``), and byes
 (``U`` pairing-allocated, ``H``, ``F``, ``Z``). Entries written for a round not yet paired
-(requested byes) are kept. The columns and letters are :mod:`ratingbook.trf.records`'.
-Pure.
+(requested byes) are kept; a withdrawn player gets ``0000 - Z`` in every round still to be
+paired, to the last (the pairing engines pair a player unless his round has an entry). The
+columns and letters are :mod:`ratingbook.trf.records`'. Pure.
 """
 
 from __future__ import annotations
@@ -96,11 +97,15 @@ def export_trf(
     ranks: Mapping[str, int] | None = None,
     *,
     absent_next_round: Sequence[str] = (),
+    withdrawals: bool = True,
 ) -> str:
     """The event as TRF-2026 text, one record a line.
 
     ``ranks`` fills the rank column (default: by points). ``absent_next_round`` lists players to
     mark ``0000 - Z`` in the next unpaired round (gacrux's pairing then leaves them out).
+    ``withdrawals``: write a withdrawn player's ``0000 - Z`` in every round still to be paired
+    (off for gacrux, whose round-robin tables must see every round blank; its Swiss pairing
+    leaves the withdrawn out through ``absent_next_round``).
     """
     settings = event.settings
     numbers = event.start_numbers()
@@ -165,11 +170,18 @@ def export_trf(
         # 260: the first and last round a ban holds, then the start numbers it keeps apart.
         last = ban.until_round if ban.until_round is not None else (rounds or MAX_ROUND)
         lines.append(f"260 {1:3} {last:3} {numbers[ban.first]:4} {numbers[ban.second]:4}")
+    # A withdrawal: a zero-point absence in every round still to be paired, to the last.
+    gone = {p.name: p.withdrawn for p in event.players if p.withdrawn is not None and withdrawals}
+    if gone and rounds is not None and min(gone.values()) <= rounds:
+        last_round = max(last_round, rounds)
     for player in event.start_order:
         entries: list[SwissEntry | None] = []
         for number in range(1, last_round + 1):
             found = by_round.get((player.name, number))
-            if found is None and number == next_round and player.name in absent_next_round:
+            absent = player.name in absent_next_round and number == next_round
+            if player.name in gone and number >= max(gone[player.name], next_round):
+                absent = rounds is not None and number <= rounds
+            if found is None and absent:
                 found = SwissEntry(number, None, player.name, None, Result.ZERO_POINT_BYE)
             entries.append(found)
         lines.append(

@@ -21,8 +21,8 @@ Lenient where nothing depends on a field, strict where results do, never silent:
 - the number of rounds: 142 or ``XXR``, else the number of round dates in 132, else the rounds
   played (with a warning).
 
-A player with no entry at all in a paired round and none after it withdrew (see
-:func:`_withdrawn`). Pure: text in, an event and warning lines out.
+A blank round entry is read by :mod:`ratingbook.trf.absences` (not paired that round, or a
+withdrawal where the file says so). Pure: text in, an event and warning lines out.
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ from ratingbook.events.codes import TIEBREAK_CODES, Scoring
 from ratingbook.events.event import (
     SwissEntry,
     SwissEvent,
-    SwissPlayer,
     check_event,
 )
 from ratingbook.events.settings import SwissSettings
+from ratingbook.trf.absences import read_absences
 from ratingbook.trf.player_records import (
     PlayerRecord,
     RoundField,
@@ -252,9 +252,6 @@ def import_trf(text: str) -> TrfImport:
     declared = {r.player.name: (r.declared, r.line) for r in records.values()}
     entries, noted = agree_with_totals(entries, unknown, declared, scoring)
     warnings.extend(noted)
-    paired = frozenset(
-        e.round for e in entries if e.black is not None or e.result is Result.PAIRING_BYE
-    )
     if "rounds" not in settings:
         dates = settings.get("round_dates", ())
         played = max((e.round for e in entries), default=0)
@@ -267,10 +264,11 @@ def import_trf(text: str) -> TrfImport:
                 f"round dates): taken as {played}, the rounds played; change Rounds in Swiss "
                 "Settings if more are planned"
             )
-    players = tuple(_withdrawn(r.player, r.rounds, paired) for _, r in sorted(records.items()))
     event_settings = SwissSettings(**settings)  # type: ignore[arg-type]
+    last = SwissEvent(tuple(r.player for r in records.values()), (), event_settings).rounds_planned
+    players, entries, noted = read_absences(records, entries, last)
+    warnings.extend(noted)
     # A ban written to the event's last round is a ban for every round (260 has no "ever").
-    last = SwissEvent(players, (), event_settings).rounds_planned
     forbidden = tuple(
         replace(ban, until_round=None)
         if last and ban.until_round is not None and ban.until_round >= last
@@ -462,34 +460,3 @@ def _requested_byes(
         if (round_number, record.player.name) not in have:
             extra.append(SwissEntry(round_number, None, record.player.name, None, kind))
     return extra
-
-
-def _withdrawn(
-    player: SwissPlayer, fields: Mapping[int, RoundField], paired: frozenset[int]
-) -> SwissPlayer:
-    """The player with ``withdrawn`` set when the file says so without doubt.
-
-    A paired round (one with a game or a pairing-allocated bye) in which the player has no entry
-    at all means the player was no longer in the event: TRF has no other way to write "not
-    paired". When that round is followed by no entry of the player at all, the player withdrew;
-    the first round of the run of absences (blank fields, or zero-point absences ``0000 - Z`` /
-    ``0000 - -``) that ends in it is the ``Withdrawn`` round. Absences alone, each written as an
-    entry, prove nothing (a player may miss rounds and come back) and stay zero-point byes.
-    """
-    last_paired = max(paired, default=0)
-    if player.withdrawn is not None or last_paired == 0:
-        return player
-    last_entry = max(fields, default=0)
-    if last_entry >= last_paired or last_entry + 1 not in paired:
-        return player
-
-    def absent(round_number: int) -> bool:
-        f = fields.get(round_number)
-        if f is None:
-            return True
-        return f.opponent == 0 and bye_reading(f.letter) is Result.ZERO_POINT_BYE
-
-    first = last_entry + 1
-    while first > 1 and absent(first - 1):
-        first -= 1
-    return replace(player, withdrawn=first)

@@ -1,0 +1,128 @@
+"""What a TRF file's missing round entries mean: not paired that round, or withdrawn.
+
+The pairing engines' convention (JaVaFo, bbpPairings, gacrux): a player is paired in a round
+unless the file gives him an entry for it. So this module decides:
+
+- a blank field in a round already paired (one with a game or a pairing-allocated bye) means
+  *not paired that round*: a zero-point absence, the same as ``0000 - Z``, never a withdrawal.
+  A late entrant's blank first rounds read so, and he is paired in the next round. One warning
+  line names the player and the rounds;
+- a player absent in the last paired round (a blank field or ``0000 - Z``) whose file gives a
+  zero-point absence in *every* round still to be paired, up to the last round of the event,
+  withdrew (that is how :mod:`ratingbook.trf.exporter` writes a withdrawal); ``Withdrawn`` is
+  the first round of the run of absences that ends there. Absences only in rounds not yet
+  paired stay requested byes;
+- in a finished event (every planned round paired) a run of blank fields to the last round may
+  mean the player left: read as withdrawn from the run's first round, with a warning line (it
+  changes no pairing, only what Swiss Players shows).
+
+Pure: records and rows in; players, rows and warning lines out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from ratingbook.core.results import Result
+from ratingbook.errors import Location
+from ratingbook.events.event import SwissEntry, SwissPlayer
+from ratingbook.trf.player_records import PlayerRecord
+
+__all__ = ["read_absences"]
+
+
+def _spans(rounds: Sequence[int]) -> str:
+    """``[1, 2, 3, 5]`` -> ``rounds 1-3, 5``; ``[2]`` -> ``round 2``."""
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    parts: list[str] = []
+    start = previous = rounds[0]
+    for n in [*rounds[1:], -1]:
+        if n == previous + 1:
+            previous = n
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        start = previous = n
+    return "rounds " + ", ".join(parts)
+
+
+def read_absences(
+    records: Mapping[int, PlayerRecord],
+    entries: Sequence[SwissEntry],
+    rounds_planned: int | None,
+) -> tuple[tuple[SwissPlayer, ...], list[SwissEntry], list[str]]:
+    """The players (``withdrawn`` set where the file says so), the rows with a zero-point
+    absence for every blank field of a paired round, and one warning line per player whose
+    blank fields were read (see the module text)."""
+    paired = {e.round for e in entries if e.black is not None or e.result is Result.PAIRING_BYE}
+    last_paired = max(paired, default=0)
+    last = max(rounds_planned or 0, last_paired)
+    by_player: dict[tuple[int, str], SwissEntry] = {}
+    for entry in entries:
+        for name in entry.players():
+            by_player[(entry.round, name)] = entry
+    players: list[SwissPlayer] = []
+    rows = list(entries)
+    dropped: set[tuple[int, str]] = set()
+    warnings: list[str] = []
+    for number, record in sorted(records.items()):
+        player = record.player
+        name = player.name
+        if player.withdrawn is not None or last_paired == 0:
+            players.append(player)
+            continue
+
+        def blank(r: int, name: str = name) -> bool:
+            return r in paired and (r, name) not in by_player
+
+        def absent(r: int, name: str = name) -> bool:
+            entry = by_player.get((r, name))
+            if entry is None:
+                return r in paired
+            return entry.is_bye and entry.result is Result.ZERO_POINT_BYE
+
+        withdrawn: int | None = None
+        said = f"line {record.line}: player {number} {name!r}"
+        future = range(last_paired + 1, last + 1)
+        if (
+            future
+            and absent(last_paired)
+            and all(absent(r) and (r, name) in by_player for r in future)
+        ):
+            # Absent in every round still to be paired: the file's way to write a withdrawal.
+            withdrawn = last_paired + 1
+            while withdrawn > 1 and absent(withdrawn - 1):
+                withdrawn -= 1
+            dropped.update((r, name) for r in future)
+        elif not future and blank(last_paired):
+            withdrawn = last_paired
+            while withdrawn > 1 and absent(withdrawn - 1):
+                withdrawn -= 1
+            first_blank = last_paired
+            while blank(first_blank - 1):
+                first_blank -= 1
+            warnings.append(
+                f"{said} has no entry from round {first_blank} to the last round of the "
+                f"finished event: read as withdrawn from round {withdrawn}; clear Withdrawn in "
+                "Swiss Players if the player was only absent"
+            )
+        gaps = [r for r in sorted(paired) if blank(r) and (withdrawn is None or r < withdrawn)]
+        if gaps:
+            rows.extend(
+                SwissEntry(r, None, name, None, Result.ZERO_POINT_BYE, Location(line=record.line))
+                for r in gaps
+            )
+            then = (
+                f"; paired from round {last_paired + 1} on"
+                if withdrawn is None and last_paired < last
+                else ""
+            )
+            warnings.append(
+                f"{said} has no entry in {_spans(gaps)}, already paired: read as not paired "
+                f"(a zero-point absence), not as a withdrawal{then}"
+            )
+        players.append(player if withdrawn is None else replace(player, withdrawn=withdrawn))
+    if dropped:
+        rows = [e for e in rows if not (e.is_bye and (e.round, e.white) in dropped)]
+    return tuple(players), rows, warnings
