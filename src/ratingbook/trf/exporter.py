@@ -5,7 +5,8 @@ players, 072 rated players, 092, 102/112 arbiters, 122 time control, 132 round d
 rounds plus the common ``XXR`` line, 152 first-round colour plus ``XXC white1``/``black1``, 162
 points when they differ from FIDE's, 192 ``FIDE_DUTCH``, 202/212 tie-breaks) and one 001
 record per player, by start number, with every round: games, forfeits (``+``/``-``), and byes
-(``U`` pairing-allocated, ``H``, ``F``, ``Z``). Entries written for a round not yet paired
+(``U`` pairing-allocated, ``H``, ``F``, ``Z``); the event's log as ``###`` lines between the
+tournament records and the players. Entries written for a round not yet paired
 (requested byes) are kept; a withdrawn player gets ``0000 - Z`` in every round still to be
 paired, to the last (the pairing engines pair a player unless his round has an entry). The
 columns and letters are :mod:`ratingbook.trf.records`'. Pure.
@@ -20,6 +21,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.event_log import LogEntry
 from ratingbook.events.settings import (
     ACCELERATION_NONE,
     BAKU,
@@ -27,6 +29,7 @@ from ratingbook.events.settings import (
     DUTCH,
     ROUND_ROBIN,
 )
+from ratingbook.trf.log_comments import log_lines
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
 
 __all__ = ["default_ranks", "export_trf"]
@@ -98,6 +101,8 @@ def export_trf(
     *,
     absent_next_round: Sequence[str] = (),
     withdrawals: bool = True,
+    log: Sequence[LogEntry] = (),
+    comments: Sequence[str] = (),
 ) -> str:
     """The event as TRF-2026 text, one record a line.
 
@@ -106,6 +111,8 @@ def export_trf(
     ``withdrawals``: write a withdrawn player's ``0000 - Z`` in every round still to be paired
     (off for gacrux, whose round-robin tables must see every round blank; its Swiss pairing
     leaves the withdrawn out through ``absent_next_round``).
+    ``log``: the event's log, written as ``###`` lines after the tournament records, before the
+    players (:mod:`ratingbook.trf.log_comments`); ``comments``: other ``###`` lines to keep.
     """
     settings = event.settings
     numbers = event.start_numbers()
@@ -174,6 +181,8 @@ def export_trf(
     gone = {p.name: p.withdrawn for p in event.players if p.withdrawn is not None and withdrawals}
     if gone and rounds is not None and min(gone.values()) <= rounds:
         last_round = max(last_round, rounds)
+    lines.extend(comments)
+    lines.extend(log_lines(log))
     for player in event.start_order:
         entries: list[SwissEntry | None] = []
         for number in range(1, last_round + 1):

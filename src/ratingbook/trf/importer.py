@@ -10,7 +10,8 @@ Lenient where nothing depends on a field, strict where results do, never silent:
 - lenient, with a warning line: the informational records (event, city, federation, dates in
   the forms real programs write, arbiters, time control, round dates, types), an ID that is
   not a FIDE number (kept as the player's National ID), a sex code, a record ratingbook does
-  not use (team records, comments and rulers);
+  not use (team records, rulers), a ``###`` log line that does not parse (kept as a comment);
+- ``###`` lines: the event's log and its other comments (:mod:`ratingbook.trf.log_comments`);
 - the start numbers are the file's: they are the pairing numbers (FIDE C.04.2 art. 2.3);
 - the file's own totals (001 columns 81-84) are checked against the entries: a bye written
   without a result letter (``0000 -  ``, ``     -  ``), whose worth only that total tells, is read
@@ -40,8 +41,10 @@ from ratingbook.events.event import (
     SwissEvent,
     check_event,
 )
+from ratingbook.events.event_log import LogEntry
 from ratingbook.events.settings import SwissSettings
 from ratingbook.trf.absences import read_absences
+from ratingbook.trf.log_comments import fide_mode, read_log_lines
 from ratingbook.trf.player_records import (
     PlayerRecord,
     RoundField,
@@ -84,6 +87,16 @@ class TrfImport:
 
     event: SwissEvent
     warnings: tuple[str, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    """The event's log, read from the file's ``###`` lines (:mod:`ratingbook.trf.log_comments`);
+    the caller appends the import itself (``log_comments.import_logged``)."""
+    comments: tuple[str, ...] = ()
+    """The file's other ``###`` comment lines, as written (export writes them back)."""
+
+    @property
+    def fide_mode(self) -> bool:
+        """In FIDE mode unless the file's log says it was left (final for the event)."""
+        return fide_mode(self.log)
 
 
 # --- the tournament records ----------------------------------------------------------------------
@@ -152,9 +165,13 @@ def import_trf(text: str) -> TrfImport:
     byes: list[tuple[int, int, Result]] = []
     unused: dict[str, list[int]] = {}
     system_lines: list[tuple[int, str]] = []
+    comment_lines: list[tuple[int, str]] = []
     for line_no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         line = raw.rstrip()
-        if not line.strip() or line.startswith("###"):
+        if line.startswith("###"):
+            comment_lines.append((line_no, line))
+            continue
+        if not line.strip():
             continue
         code = line[:3].upper()
         value = line[4:].strip()
@@ -278,7 +295,9 @@ def import_trf(text: str) -> TrfImport:
     event = SwissEvent(players, tuple(entries), event_settings, forbidden=forbidden)
     check_event(event)
     warnings.extend(not_baku(event, systems.virtual_points))
-    return TrfImport(event, tuple(warnings))
+    logged = read_log_lines(comment_lines)
+    warnings.extend(logged.warnings)
+    return TrfImport(event, tuple(warnings), logged.log, logged.comments)
 
 
 def _spans(lines: list[int]) -> str:
