@@ -195,3 +195,11 @@ def test_the_import_itself_is_logged_by_the_caller_chained_after_the_files_log()
     assert first_broken_link(log) is None
     assert import_logged((), "a.trf", "1 player", "x", "2026-04-03T08:00:00Z", 0)[0].digest
     assert fide_mode(log) and not fide_mode([*log, replace(last, kind=K.FIDE_MODE_OFF)])
+
+
+def test_gacrux_reads_a_file_with_the_log_as_it_reads_one_without() -> None:
+    """The pairing engines skip ``###`` lines: gacrux's own TRF reader sees the same players."""
+    from ratingbook.fide.gacrux_event import gacrux_tournament
+
+    with_log = gacrux_tournament(HAND_EVENT, log=EVERY_KIND, comments=["### a note"])
+    assert with_log == gacrux_tournament(HAND_EVENT)

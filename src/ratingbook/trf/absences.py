@@ -113,11 +113,11 @@ def read_absences(
                 SwissEntry(r, None, name, None, Result.ZERO_POINT_BYE, Location(line=record.line))
                 for r in gaps
             )
-            then = (
-                f"; paired from round {last_paired + 1} on"
-                if withdrawn is None and last_paired < last
-                else ""
-            )
+            then = ""
+            if withdrawn is None and last_paired < last:
+                then = f"; paired from round {last_paired + 1} on"
+                if gaps[-1] == last_paired and not all(map(absent, range(1, last_paired))):
+                    then += " (type the Withdrawn round in Swiss Players if the player left)"
             warnings.append(
                 f"{said} has no entry in {_spans(gaps)}, already paired: read as not paired "
                 f"(a zero-point absence), not as a withdrawal{then}"
