@@ -100,12 +100,20 @@ def test_a_reimported_trf_keeps_every_log_entry_field_for_field_and_fide_mode() 
     ],
 )
 def test_any_text_comes_back_as_it_was(before: str, after: str) -> None:
-    (entry,) = chain(
-        [LogEntry("2026-04-01T09:00:00Z", 2, K.SETTING, before, after, "a b", 'say "yes"')]
+    entries = chain(
+        [
+            LogEntry(when, 2, K.SETTING, before, after, who, 'say "yes"')
+            for when, who in [
+                ("2026-04-01T09:00:00Z", "a b"),
+                ("", ""),
+                ("-", "-"),
+                ('24 Nov 2026 "late"', before),
+            ]
+        ]
     )
-    back = import_trf(export_trf(HAND_EVENT, log=[entry]))
+    back = import_trf(export_trf(HAND_EVENT, log=entries))
     assert back.warnings == ()
-    assert back.log == (entry,)
+    assert back.log == tuple(entries)
 
 
 def test_other_comments_are_kept_and_written_back() -> None:

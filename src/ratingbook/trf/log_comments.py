@@ -12,8 +12,9 @@ through FIDE's checklist are ``### MPA @ Round n: <engine's boards> => <the roun
   ``Configuration`` for the published kinds, the kind's own name for the others, e.g.
   ``### FIDE Mode Off @ Round 3``); an empty ``before`` leaves ``<after>`` alone;
 - it is followed by ratingbook's detail line
-  ``###   at <when> by "<who>" confirmed "<confirmation>" chain <digest>`` (each part only when
-  it has a value), so that a re-imported log keeps every field and its hash chain;
+  ``###   at <when> by "<who>" confirmed "<confirmation>" chain <digest>`` (``when`` is ``-``
+  when unknown and quoted when it holds a space; the other parts only when they have a value),
+  so that a re-imported log keeps every field and its hash chain;
 - what the other side of ratingbook puts in ``before`` and ``after`` makes the published
   forms: a manual pairing alteration's ``before`` is the engine's boards and ``after`` the
   round's (``1-4 2-3`` -> ``1-2 3-4``, start numbers, ``5=BYE`` for the bye); a correction's
@@ -67,7 +68,7 @@ _HEAD = re.compile(r"^###\s?(?P<label>\S.*?) @ Round\b(?P<rest>.*)$")
 _ROUND = re.compile(r"^ (?P<round>\d+)(?:(?P<colon>:) ?(?P<body>.*))?$")
 _DETAIL_PREFIX = "###   at "
 _DETAIL = re.compile(
-    r"^###   at (?P<when>\S+)"
+    r"^###   at (?P<when>\"(?:[^\"\\]|\\.)*\"|\S+)"
     r"(?: by (?P<who>\"(?:[^\"\\]|\\.)*\"))?"
     r"(?: confirmed (?P<confirmation>\"(?:[^\"\\]|\\.)*\"))?"
     r"(?: chain (?P<digest>[0-9a-f]{64}))?$"
@@ -115,7 +116,10 @@ def entry_lines(entry: LogEntry) -> list[str]:
         head += f": {before} =>" + (f" {after}" if after else "")
     elif after:
         head += f": {after}"
-    detail = f"{_DETAIL_PREFIX}{entry.when or '-'}"
+    when = entry.when
+    if not re.fullmatch(r"[^\s\"-]\S*", when):  # empty, "-", spaces or quotes: quoted
+        when = json.dumps(when, ensure_ascii=False) if when else "-"
+    detail = f"{_DETAIL_PREFIX}{when}"
     if entry.who:
         detail += f" by {json.dumps(entry.who, ensure_ascii=False)}"
     if entry.confirmation:
@@ -187,7 +191,7 @@ def _detail(entry: LogEntry, line: str, line_no: int) -> LogEntry | str:
     when = found["when"]
     return replace(
         entry,
-        when="" if when == "-" else when,
+        when="" if when == "-" else json.loads(when) if when.startswith('"') else when,
         who=json.loads(found["who"]) if found["who"] else "",
         confirmation=json.loads(found["confirmation"]) if found["confirmation"] else "",
         digest=found["digest"] or "",
