@@ -211,3 +211,17 @@ def test_gacrux_reads_a_file_with_the_log_as_it_reads_one_without() -> None:
 
     with_log = gacrux_tournament(HAND_EVENT, log=EVERY_KIND, comments=["### a note"])
     assert with_log == gacrux_tournament(HAND_EVENT)
+
+
+def test_an_event_outside_fide_mode_says_so_in_its_file_even_with_no_log() -> None:
+    """An event outside FIDE mode whose log does not say it was left (it never was in it):
+    the file gets a ``FIDE Mode Off`` line, and comes back outside FIDE mode."""
+    text = export_trf(HAND_EVENT, fide_mode=False)
+    assert comment_lines(text)[0] == ("### FIDE Mode Off @ Round 3: not in FIDE mode when exported")
+    assert import_trf(text).fide_mode is False
+    # A log that already says so is written as it is.
+    assert comment_lines(export_trf(HAND_EVENT, log=EVERY_KIND, fide_mode=False)) == (
+        comment_lines(export_trf(HAND_EVENT, log=EVERY_KIND))
+    )
+    back = import_trf(export_trf(HAND_EVENT, log=EVERY_KIND[:3], fide_mode=False))
+    assert back.log[:3] == tuple(EVERY_KIND[:3]) and first_broken_link(back.log) is None

@@ -29,7 +29,7 @@ from ratingbook.events.settings import (
     DUTCH,
     ROUND_ROBIN,
 )
-from ratingbook.trf.log_comments import log_lines
+from ratingbook.trf.log_comments import log_lines, outside_fide_mode
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
 
 __all__ = ["default_ranks", "export_trf"]
@@ -103,6 +103,7 @@ def export_trf(
     withdrawals: bool = True,
     log: Sequence[LogEntry] = (),
     comments: Sequence[str] = (),
+    fide_mode: bool = True,
 ) -> str:
     """The event as TRF-2026 text, one record a line.
 
@@ -113,6 +114,8 @@ def export_trf(
     leaves the withdrawn out through ``absent_next_round``).
     ``log``: the event's log, written as ``###`` lines after the tournament records, before the
     players (:mod:`ratingbook.trf.log_comments`); ``comments``: other ``###`` lines to keep.
+    ``fide_mode`` False for an event outside FIDE mode whose log does not say it was left: a
+    ``FIDE Mode Off`` line is added (with no time or name), so the file says so too.
     """
     settings = event.settings
     numbers = event.start_numbers()
@@ -182,7 +185,7 @@ def export_trf(
     if gone and rounds is not None and min(gone.values()) <= rounds:
         last_round = max(last_round, rounds)
     lines.extend(comments)
-    lines.extend(log_lines(log))
+    lines.extend(log_lines(log if fide_mode else outside_fide_mode(log, event.paired_rounds)))
     for player in event.start_order:
         entries: list[SwissEntry | None] = []
         for number in range(1, last_round + 1):

@@ -48,6 +48,7 @@ __all__ = [
     "fide_mode",
     "import_logged",
     "log_lines",
+    "outside_fide_mode",
     "read_log_lines",
 ]
 
@@ -245,6 +246,17 @@ def read_log_lines(lines: Sequence[tuple[int, str]]) -> LogLines:
         log.append(entry)
         previous = entry.digest
     return LogLines(tuple(log), tuple(comments), tuple(warnings))
+
+
+def outside_fide_mode(log: Sequence[LogEntry], round_number: int) -> tuple[LogEntry, ...]:
+    """The log of an event outside FIDE mode: as it is when it says FIDE mode was left, else
+    with a ``FIDE Mode Off`` entry (no time, no name: the round it was left is not known)."""
+    if not fide_mode(log):
+        return tuple(log)
+    entry = LogEntry(
+        "", round_number, LogKind.FIDE_MODE_OFF, "", "not in FIDE mode when exported", ""
+    )
+    return (*log, *chain([entry], log[-1].digest if log else GENESIS))
 
 
 def import_logged(
