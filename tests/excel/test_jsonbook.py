@@ -47,7 +47,7 @@ def test_reads_values_back_through_the_xlwings_api() -> None:
     book = make_json_book({"Players": PLAYERS, "Games": [["Round", "White", "Black"]]})
 
     assert isinstance(book, xw.Book)
-    assert book.name == "ratingbook.files.rewriting.openpyxl_book"
+    assert book.name == "ratingbook.xlsx"
     assert [sheet.name for sheet in book.sheets] == ["Players", "Games"]
     assert book.sheets.active.name == "Players"
     sheet = book.sheets["Players"]
