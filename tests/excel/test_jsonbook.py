@@ -13,26 +13,16 @@ import sys
 import textwrap
 
 import pytest
+from tests.helpers.jsonbook import (
+    UNSUPPORTED_VALUE_ACTIONS,
+    actions,
+    apply_actions,
+    count_calls,
+    make_json_book,
+    payload_values,
+)
 
-try:  # tests/ is not a package: pytest puts tests/ itself on sys.path
-    from tests.helpers.jsonbook import (
-        UNSUPPORTED_VALUE_ACTIONS,
-        actions,
-        apply_actions,
-        count_calls,
-        make_json_book,
-        payload_values,
-    )
-except ImportError:  # pragma: no cover - in case tests/ becomes a package
-    from tests.jsonbook import (  # type: ignore[no-redef]
-        UNSUPPORTED_VALUE_ACTIONS,
-        actions,
-        apply_actions,
-        count_calls,
-        make_json_book,
-        payload_values,
-    )
-
+# isort: split
 import xlwings as xw  # jsonbook set XLWINGS_LICENSE_KEY before importing it
 
 PLAYERS: list[list[object]] = [
