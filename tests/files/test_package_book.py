@@ -57,10 +57,7 @@ from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 
 TEMPLATES = ROOT / "workbook_templates"
-needs_soffice = pytest.mark.skipif(
-    SOFFICE is None,
-    reason="LibreOffice (soffice) is not installed; install libreoffice-calc-nogui to run this",
-)
+needs_soffice = pytest.mark.usefixtures("needs_soffice")
 LO_TIMEOUT = 240
 TODAY = dt.date(2024, 5, 6)
 # The hand-worked week of tests/helpers/workbooks.py (see tests/workbook/test_workbook.py for the
