@@ -161,6 +161,7 @@ def test_hostile_xml_is_refused_in_one_line_and_the_file_is_left_alone(
     with pytest.raises(WorkbookError, match="forbidden XML") as error:
         XlsxBook(book_path)
     assert "\n" not in str(error.value)
+    assert error.value.__cause__ is not None  # openpyxl's own error, for a bug report
     result = subprocess.run(
         [sys.executable, "-c", "from ratingbook.cli import main; main()", "recalc",
          str(book_path), "--in-place"],
