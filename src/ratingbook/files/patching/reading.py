@@ -163,11 +163,11 @@ def open_calamine(data: bytes, name: str) -> CalamineWorkbook:
     """
     try:
         import python_calamine
-    except ImportError:
+    except ImportError as error:
         raise WorkbookError(
             f"{name!r} cannot be read: the package back end needs python-calamine, which is not "
             "installed here"
-        ) from None
+        ) from error
     try:
         return python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
     except python_calamine.CalamineError as error:  # ZipError, XmlError, PasswordError, ...
