@@ -305,7 +305,7 @@ def _npm_harness() -> Path:
     if not (package / "pyodide.asm.wasm").exists():
         npm = shutil.which("npm")
         if npm is None:
-            missing("npm", "apt-get install npm; .ci/run installs it")
+            missing("npm", "apt-get install npm")
         folder.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copyfile(HARNESS / name, folder / name)
@@ -380,7 +380,7 @@ class Run:
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
-        missing("Node.js", "apt-get install nodejs; .ci/run installs it")
+        missing("Node.js", "apt-get install nodejs")
     package = _npm_harness()
     specs = Specs(package)
     wheels = _downloaded(specs.all)
