@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tests.helpers.browser import require_chromium
+from tests.helpers.libreoffice import require_soffice
 
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
@@ -44,3 +46,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = Path(item.path)
         if TESTS / "integration" in path.parents or path in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+# Outside programs: a test that needs one uses the fixture (``@pytest.mark.usefixtures(...)``);
+# without the program it is skipped, and fails on CI (tests/helpers/tools.py).
+
+
+@pytest.fixture
+def needs_soffice() -> str:
+    """LibreOffice's soffice command."""
+    return require_soffice()
+
+
+@pytest.fixture
+def needs_chromium() -> str:
+    """The headless Chromium command."""
+    return require_chromium()

@@ -66,6 +66,8 @@ def test_bans_that_leave_no_pairing_say_so_and_name_them() -> None:
     text = str(caught.value)
     assert "round 1 cannot be paired" in text
     assert "P1 and P2; P1 and P3; P1 and P4" in text and "Until Round" in text
+    # gacrux's own finding stays attached, for a bug report should the pairing have been legal.
+    assert type(caught.value.__cause__).__name__ == "GacruxNoLegalPairing"
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -22,17 +22,9 @@ from typing import Any
 
 import openpyxl
 import pytest
+from tests.helpers.jsonbook import actions, apply_actions, count_calls, make_json_book
 
-try:  # tests/ is not a package: pytest puts tests/ itself on sys.path
-    from tests.helpers.jsonbook import actions, apply_actions, count_calls, make_json_book
-except ImportError:  # pragma: no cover - in case tests/ becomes a package
-    from tests.jsonbook import (  # type: ignore[no-redef]
-        actions,
-        apply_actions,
-        count_calls,
-        make_json_book,
-    )
-
+# isort: split
 import xlwings as xw  # jsonbook set XLWINGS_LICENSE_KEY before importing it
 
 import ratingbook

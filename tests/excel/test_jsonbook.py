@@ -13,26 +13,16 @@ import sys
 import textwrap
 
 import pytest
+from tests.helpers.jsonbook import (
+    UNSUPPORTED_VALUE_ACTIONS,
+    actions,
+    apply_actions,
+    count_calls,
+    make_json_book,
+    payload_values,
+)
 
-try:  # tests/ is not a package: pytest puts tests/ itself on sys.path
-    from tests.helpers.jsonbook import (
-        UNSUPPORTED_VALUE_ACTIONS,
-        actions,
-        apply_actions,
-        count_calls,
-        make_json_book,
-        payload_values,
-    )
-except ImportError:  # pragma: no cover - in case tests/ becomes a package
-    from tests.jsonbook import (  # type: ignore[no-redef]
-        UNSUPPORTED_VALUE_ACTIONS,
-        actions,
-        apply_actions,
-        count_calls,
-        make_json_book,
-        payload_values,
-    )
-
+# isort: split
 import xlwings as xw  # jsonbook set XLWINGS_LICENSE_KEY before importing it
 
 PLAYERS: list[list[object]] = [
@@ -47,7 +37,7 @@ def test_reads_values_back_through_the_xlwings_api() -> None:
     book = make_json_book({"Players": PLAYERS, "Games": [["Round", "White", "Black"]]})
 
     assert isinstance(book, xw.Book)
-    assert book.name == "ratingbook.files.rewriting.openpyxl_book"
+    assert book.name == "ratingbook.xlsx"
     assert [sheet.name for sheet in book.sheets] == ["Players", "Games"]
     assert book.sheets.active.name == "Players"
     sheet = book.sheets["Players"]

@@ -355,7 +355,7 @@ def libreoffice_saved(source: Path, tmp_path: Path) -> Path:
     return saved
 
 
-@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+@pytest.mark.usefixtures("needs_soffice")
 def test_an_xlsxwriter_file_saved_by_libreoffice_gives_the_hand_worked_ratings(
     tmp_path: Path,
 ) -> None:

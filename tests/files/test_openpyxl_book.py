@@ -40,6 +40,7 @@ from ratingbook import workbook
 from ratingbook.core.cells import Uncalculated
 from ratingbook.errors import RatingbookError, UnsafeWorkbookError, WorkbookError
 from ratingbook.files.disk import check_package
+from ratingbook.files.rewriting import openpyxl_book
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 
@@ -49,6 +50,44 @@ FORMULA_LIKE_NAMES = ['=HYPERLINK("http://x","y")', "+1", "-x", "@x"]
 @pytest.fixture
 def book_path(tmp_path: Path) -> Path:
     return save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+
+
+# --- more rows than a sheet has ------------------------------------------------------------------
+
+
+def _package_with_sheet(path: Path, rows: str) -> Path:
+    sheet = f'<x:worksheet xmlns:x="main"><x:sheetData>{rows}</x:sheetData><x:rowBreaks count="1"/>'
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        package.writestr("xl/worksheets/sheet1.xml", sheet + "<rowBreaks/></x:worksheet>")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rows", "refused"),
+    [
+        ('<x:row r="1"/><row r="2"></row><x:row\tr="3"/>', False),  # 3 rows: the limit
+        ('<x:row r="1"/><row r="2"></row><x:row\tr="3"/><row/>', True),  # 4 rows
+        ('<row r="1"/><rows/><rowBreaks/><x:rowX/><row>', False),  # 2 rows, 3 look-alikes
+    ],
+)
+def test_a_sheet_part_with_more_rows_than_a_sheet_has_is_refused(
+    rows: str, refused: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Row elements are counted with or without a namespace prefix, not <rowBreaks> or other
+    names starting with "row", also where a piece of the stream ends inside a tag; one more
+    than the most rows a sheet has (here 3) is refused as damaged."""
+    monkeypatch.setattr(openpyxl_book, "MAX_ROW", 3)
+    monkeypatch.setattr(openpyxl_book, "_SCAN_PIECE", 5)  # tags cut between pieces
+    path = _package_with_sheet(tmp_path / "rows.xlsx", rows)
+    if not refused:
+        openpyxl_book._refuse_impossible_rows(path)
+        return
+    with pytest.raises(WorkbookError) as raised:
+        openpyxl_book._refuse_impossible_rows(path)
+    assert str(raised.value) == (
+        f"{str(path)!r} is damaged: its sheet part 'xl/worksheets/sheet1.xml' holds more than "
+        "3 rows, the most a sheet can have"
+    )
 
 
 # --- defusedxml and hostile XML ----------------------------------------------------------------
@@ -122,6 +161,7 @@ def test_hostile_xml_is_refused_in_one_line_and_the_file_is_left_alone(
     with pytest.raises(WorkbookError, match="forbidden XML") as error:
         XlsxBook(book_path)
     assert "\n" not in str(error.value)
+    assert error.value.__cause__ is not None  # openpyxl's own error, for a bug report
     result = subprocess.run(
         [sys.executable, "-c", "from ratingbook.cli import main; main()", "recalc",
          str(book_path), "--in-place"],

@@ -57,10 +57,7 @@ from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 
 TEMPLATES = ROOT / "workbook_templates"
-needs_soffice = pytest.mark.skipif(
-    SOFFICE is None,
-    reason="LibreOffice (soffice) is not installed; install libreoffice-calc-nogui to run this",
-)
+needs_soffice = pytest.mark.usefixtures("needs_soffice")
 LO_TIMEOUT = 240
 TODAY = dt.date(2024, 5, 6)
 # The hand-worked week of tests/helpers/workbooks.py (see tests/workbook/test_workbook.py for the
@@ -481,6 +478,31 @@ def test_overwriting_a_shared_formula_master_keeps_the_others_working(tmp_path: 
     out = _saved(book, tmp_path / "out.xlsx")
     ws = openpyxl.load_workbook(out)["S"]
     assert [ws["B1"].value, ws["B2"].value, ws["B3"].value] == [99, "=A2*2", "=A3*2"]
+
+
+def test_a_shared_formula_that_cannot_be_rewritten_stops_the_save(tmp_path: Path) -> None:
+    """Writing over the master of a shared formula openpyxl's tokenizer rejects (the spill
+    reference A1#) stops the save with the sheet and the cell named, and writes nothing: the
+    master's text copied into B2 and B3 would point at row 1 there (it once did, silently)."""
+    source = book_with_sheet_xml(
+        tmp_path,
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f t="shared" ref="B1:B3" si="0">SUM(A1#)'
+        '</f><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c><c r="B2"><f t="shared" si="0"/>'
+        '<v>2</v></c></row><row r="3"><c r="A3"><v>3</v></c><c r="B3"><f t="shared" si="0"/>'
+        "<v>3</v></c></row>",
+    )
+    before = sorted(p.name for p in tmp_path.iterdir())
+    book = PackageBook(source)
+    book.write_values(WriteBlock("S", 1, 2, [[99]]))
+    with pytest.raises(WorkbookError) as raised:
+        book.save(tmp_path / "out.xlsx")
+    assert str(raised.value) == (
+        "sheet 'S', cell B2: this cell shares the formula '=SUM(A1#)' of cell B1, which "
+        "ratingbook writes over, and the formula cannot be rewritten for B2; nothing was written "
+        "(in Excel, enter the formula in B2 and the rest of its range again, or move it out of "
+        "the cells ratingbook writes)"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
 def test_prefixed_spreadsheet_namespace_is_kept(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
 from ratingbook.files.patching.cells import CellWriter
 from ratingbook.files.patching.patch import merge_blocks, patch_sheet
@@ -87,6 +88,17 @@ def test_writes_are_patched_in_and_the_rest_is_kept(
     patched = patch_sheet(HEAD + before + TAIL, writes, writer(), "sheet1.xml")
     _, body = patched.split("<sheetData>")
     assert body == after + TAIL
+
+
+def test_a_shared_formula_that_cannot_be_translated_is_refused() -> None:
+    """The master of a shared formula openpyxl cannot tokenize is written over: refused,
+    naming the sheet and the first cell that would have got the master's text unchanged."""
+    before = (
+        '<row r="1"><c r="C1"><f t="shared" ref="C1:C2" si="0">A1&amp;"x</f><v>2</v></c></row>'
+        '<row r="2"><c r="C2"><f t="shared" si="0"/><v>4</v></c></row>'
+    )
+    with pytest.raises(WorkbookError, match=r"^sheet 'Games', cell C2: this cell shares the "):
+        patch_sheet(HEAD + before + TAIL, {1: {3: 0}}, writer(), "sheet1.xml", "Games")
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from tests.helpers.packages import book_with_sheet_xml
 
 from ratingbook.core.cells import Uncalculated
 from ratingbook.core.refs import column_letter, split_ref
+from ratingbook.errors import WorkbookError
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.patching.reading import overlay, plain_values, special_cells
 from ratingbook.files.patching.walker import SheetXml
@@ -201,3 +202,21 @@ def test_the_table_columns_read_the_same_with_or_without_far_cells(
             line = grid[row - 1] if row <= len(grid) else []
             got = line[column - 1] if column <= len(line) else None
             assert got == near.get((row, column)), (row, column)
+
+
+def test_a_duration_no_timedelta_holds_is_refused_naming_the_sheet(tmp_path: Path) -> None:
+    """1e20 formatted as a duration ([h]:mm:ss): calamine's conversion overflows; the sheet is
+    named, and the OverflowError is kept as the cause for a bug report."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "S"
+    ws["A1"] = 1e20
+    ws["A1"].number_format = "[h]:mm:ss"
+    path = tmp_path / "duration.xlsx"
+    wb.save(path)
+    with pytest.raises(WorkbookError, match=r"sheet 'S' cannot be read: OverflowError") as raised:
+        PackageBook(path).read_values("S")
+    assert isinstance(raised.value.__cause__, OverflowError)

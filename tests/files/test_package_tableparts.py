@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 from openpyxl.worksheet.table import Table
 from tests.helpers.jsonbook import actions, make_json_book
-from tests.helpers.libreoffice import SOFFICE, convert_all
+from tests.helpers.libreoffice import convert_all
 from tests.helpers.paths import ROOT
 
 from ratingbook.cli import cli
@@ -213,7 +213,7 @@ def libreoffice_saved_paired(tmp_path_factory: pytest.TempPathFactory) -> dict[s
     return {engine: lo_dir / f"paired-{engine}.xlsx" for engine in ENGINES}
 
 
-@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+@pytest.mark.usefixtures("needs_soffice")
 @pytest.mark.parametrize("engine", ENGINES)
 def test_libreoffice_opens_the_paired_book_and_keeps_the_grown_table(
     libreoffice_saved_paired: dict[str, Path], engine: str

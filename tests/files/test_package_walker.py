@@ -116,6 +116,14 @@ def test_shared_formulas_translate_like_excel(
     assert translate_formula(formula, origin, target) == expected
 
 
+@pytest.mark.parametrize("formula", ["SUM(A1#)", 'A1&"x', "A1)", "'Sheet 1!A1"])
+def test_a_formula_openpyxl_cannot_tokenize_is_not_translated(formula: str) -> None:
+    """A spill reference, an unterminated string, a closing bracket with none open, an
+    unterminated sheet name: no translation (None), never the text unchanged, which would
+    point at the master's cells."""
+    assert translate_formula(formula, "B1", "B2") is None
+
+
 # (sheetData inside, (last row, last column, cells, rows at most, width of rows 1..2)): the
 # fast scan and the walker agree; the walker is used when a row or cell lacks a leading r.
 EXTENTS: list[tuple[str, tuple[int, int, int, int, int]]] = [

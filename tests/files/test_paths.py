@@ -425,3 +425,16 @@ def test_a_save_target_is_a_new_file_or_an_ordinary_one(tmp_path: Path) -> None:
     assert check_save_target(link, tmp_path / "camp.xlsx", keep_vba=False) == Path(
         os.path.realpath(new)
     )
+
+
+def test_a_path_problem_keeps_the_operating_systems_error_as_its_cause(tmp_path: Path) -> None:
+    """The one-line message is for the user; the OSError (errno, file name) stays attached as
+    the cause, for a bug report."""
+    from ratingbook.files.disk import check_package
+
+    missing = tmp_path / "gone.xlsx"
+    with pytest.raises(WorkbookError) as raised:
+        check_package(missing)
+    assert str(raised.value) == path_problem(str(missing), FileNotFoundError(errno.ENOENT, ""))
+    assert isinstance(raised.value.__cause__, FileNotFoundError)
+    assert raised.value.__cause__.filename == str(missing)

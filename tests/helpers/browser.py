@@ -8,9 +8,20 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
-#: The browser, or None where it is not installed (its tests are skipped then; .ci/run installs
-#: the Debian package chromium).
+from tests.helpers.tools import missing
+
+#: The browser, or None where it is not installed (its tests are skipped then, and fail on CI:
+#: .ci/run installs the Debian package chromium).
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def require_chromium() -> str:
+    """The browser; skips the test without it (fails it on CI: tests.helpers.tools)."""
+    if CHROMIUM is None:
+        missing("headless Chromium", "apt-get install chromium")
+    return CHROMIUM
+
+
 #: A hang guard for one page (seconds), not a speed test: a page loads in well under a second.
 TIMEOUT = 120
 _FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions"]

@@ -155,7 +155,7 @@ def make_json_book(
     sheets: Mapping[str, Sequence[Sequence[Any]]],
     *,
     active: str | None = None,
-    name: str = "ratingbook.files.rewriting.openpyxl_book",
+    name: str = "ratingbook.xlsx",
 ) -> xw.Book:
     """A real ``xlwings.Book`` on the JSON engine, holding ``sheets``.
 

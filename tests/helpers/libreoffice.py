@@ -6,9 +6,20 @@ import shutil
 import subprocess
 from pathlib import Path
 
-#: The soffice command, or None where LibreOffice is not installed (its tests are skipped then;
-#: .ci/run installs the Debian package libreoffice-calc-nogui).
+from tests.helpers.tools import missing
+
+#: The soffice command, or None where LibreOffice is not installed (its tests are skipped then,
+#: and fail on CI: .ci/run installs the Debian package libreoffice-calc-nogui).
 SOFFICE = shutil.which("soffice")
+
+
+def require_soffice() -> str:
+    """The soffice command; skips the test without it (fails it on CI: tests.helpers.tools)."""
+    if SOFFICE is None:
+        missing("LibreOffice (soffice)", "apt-get install libreoffice-calc-nogui")
+    return SOFFICE
+
+
 #: A hang guard for one soffice run (seconds), not a speed test.
 TIMEOUT = 240
 

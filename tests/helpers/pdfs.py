@@ -20,10 +20,12 @@ from tests.helpers.libreoffice import SOFFICE
 POPPLER = all(shutil.which(tool) for tool in ("pdfinfo", "pdftotext", "pdftoppm"))
 TIMEOUT = 240  # a hang guard only: a conversion takes about a second, a run of 4 books 5 s
 
-needs_pdf_tools = pytest.mark.skipif(
-    SOFFICE is None or not POPPLER,
-    reason="needs LibreOffice (soffice) and poppler-utils (pdfinfo, pdftotext, pdftoppm)",
-)
+#: The marks of a test that prints to PDF: LibreOffice (a failure on CI when missing, see
+#: tests/helpers/tools.py) and poppler-utils (skipped without them).
+needs_pdf_tools = [
+    pytest.mark.usefixtures("needs_soffice"),
+    pytest.mark.skipif(not POPPLER, reason="needs poppler-utils (pdfinfo, pdftotext, pdftoppm)"),
+]
 
 
 def to_pdf(book: Path, out_dir: Path) -> Path:

@@ -624,7 +624,7 @@ def libreoffice_cannot_open(books: list[Path], folder: Path) -> list[Path]:
     return [book for book in books if not (folder / f"{book.stem}.csv").exists()]
 
 
-@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+@pytest.mark.usefixtures("needs_soffice")
 def test_a_sample_of_outputs_opens_in_libreoffice(
     outcomes: list[Outcome], structural: dict[str, list[StructuralRun]], tmp_path: Path
 ) -> None:

@@ -18,10 +18,7 @@ import pytest
 from tests.helpers.libreoffice import SOFFICE, convert_all
 from tests.helpers.workbooks import Formula, Text, ladder_sheets, make_book, save_book
 
-pytestmark = pytest.mark.skipif(
-    SOFFICE is None,
-    reason="LibreOffice (soffice) is not installed; install libreoffice-calc-nogui to run this",
-)
+pytestmark = pytest.mark.usefixtures("needs_soffice")
 
 # The hand-worked week: ID -> (Rating, Permanent Rating); Dan (4) is inactive and untouched.
 HAND_RATINGS = {1: (1185, 1454), 2: (985, 1095), 3: (1023, 1453), 4: (1333, 1444), 5: (1207, 1048)}

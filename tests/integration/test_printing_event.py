@@ -11,7 +11,7 @@ import pytest
 from tests.helpers.pdfs import needs_pdf_tools, page_texts, to_pdf
 from tests.helpers.played_event import EVENT, played_event
 
-pytestmark = [needs_pdf_tools, pytest.mark.slow]
+pytestmark = [*needs_pdf_tools, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 
 import openpyxl
 import pytest
-from tests.helpers.browser import CHROMIUM, Tables, dump_dom, screenshot
+from tests.helpers.browser import Tables, dump_dom, require_chromium, screenshot
 from tests.helpers.cli import run
 from tests.helpers.played_event import SCRIPT, played_event
 
@@ -54,8 +54,7 @@ def check_table(table: dict[str, object], rows: list[list[object]]) -> None:
 def load(request: pytest.FixtureRequest, tmp_path: Path) -> object:
     if request.param == "html":
         return lambda page: Tables(page.read_text(encoding="utf-8"))
-    if CHROMIUM is None:
-        pytest.skip("headless Chromium is not installed (.ci/run installs Debian's chromium)")
+    require_chromium()
     return lambda page: Tables(dump_dom(page, tmp_path / "profile"))
 
 
@@ -129,7 +128,7 @@ def test_publishing_into_a_file_is_refused(tmp_path: Path, published: tuple[Path
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+@pytest.mark.usefixtures("needs_chromium")
 def test_screenshots_of_a_wide_and_a_phone_screen(
     published: tuple[Path, Path], tmp_path: Path
 ) -> None:

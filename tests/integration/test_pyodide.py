@@ -54,6 +54,7 @@ from tests.helpers.seed_examples import (
     ELO_SERIES_OUTPUT,
     SWISS_INPUT,
 )
+from tests.helpers.tools import missing
 
 from ratingbook import workbook
 from ratingbook.workbook import schemas
@@ -304,7 +305,7 @@ def _npm_harness() -> Path:
     if not (package / "pyodide.asm.wasm").exists():
         npm = shutil.which("npm")
         if npm is None:
-            pytest.skip("npm is not installed (CI installs Node.js and npm: see .ci/run)")
+            missing("npm", "apt-get install npm")
         folder.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copyfile(HARNESS / name, folder / name)
@@ -379,7 +380,7 @@ class Run:
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
-        pytest.skip("Node.js is not installed (CI installs it with apt: see .ci/run)")
+        missing("Node.js", "apt-get install nodejs")
     package = _npm_harness()
     specs = Specs(package)
     wheels = _downloaded(specs.all)

@@ -18,11 +18,7 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-
-try:  # tests/ is not a package: pytest puts tests/ itself on sys.path
-    from tests.helpers.jsonbook import actions, apply_actions, make_json_book
-except ImportError:  # pragma: no cover
-    from tests.jsonbook import actions, apply_actions, make_json_book  # type: ignore[no-redef]
+from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 
 from ratingbook.cli import cli
 from ratingbook.cli.trf_commands import trf_group

@@ -33,7 +33,7 @@ import pytest
 from click.testing import CliRunner
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
-from tests.helpers.libreoffice import SOFFICE
+from tests.helpers.libreoffice import SOFFICE, require_soffice
 from tests.helpers.paths import ROOT
 
 from ratingbook import templates
@@ -617,10 +617,7 @@ def test_swiss_sample_reproduces_seed_004_table(books: dict[str, Workbook]) -> N
 @pytest.fixture(scope="module")
 def libreoffice_copies(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Every template opened and saved again as .xlsx by LibreOffice headless, in one run."""
-    if SOFFICE is None:
-        pytest.skip(
-            "LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui"
-        )
+    require_soffice()
     folder = tmp_path_factory.mktemp("libreoffice")
     profile = folder / "profile"
     out = folder / "out"

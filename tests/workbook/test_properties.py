@@ -2,9 +2,10 @@
 
 The book is a tiny in-memory implementation of :class:`ratingbook.workbook.Book` over dict
 grids (:class:`DictBook`), so Hypothesis can try many sheets quickly and no spreadsheet library
-is involved. The expected values come from the engine (``ladder.recalc_ladder``) fed with the
-values Hypothesis drew, never from the sheets ratingbook read: the property is that the sheet
-layer (headers, typed cells, result blocks) adds nothing and loses nothing.
+is involved. The expected values come from seed 001's rules worked in this file
+(:func:`week_by_hand`) on the values Hypothesis drew, never from ratingbook's engine nor from the
+sheets ratingbook read: the property is that a recalc of a book is the seed's ladder, and that the
+sheet layer (headers, typed cells, result blocks) adds nothing and loses nothing.
 """
 
 from __future__ import annotations
@@ -204,25 +205,79 @@ def recalculated(sheets: dict[str, Grid]) -> DictBook:
     return book
 
 
+# --- seed 001 worked by hand --------------------------------------------------------------------
+
+
+def exchange_by_hand(white: int, black: int, result: Result) -> int:
+    """The points White gains (Black loses the same), by seed 001's words.
+
+    d = |difference|. A win by the higher-rated (or equal) player: 16 - floor(d/25), 1 when
+    d >= 376. A win by the lower-rated player: 16 + floor(d/25), 31 when d >= 376. A draw: the
+    higher-rated player gives floor(d/25) to the other, 15 when d >= 376.
+    """
+    d = abs(white - black)
+    if result is Result.DRAW:
+        given = 15 if d >= 376 else d // 25
+        return 0 if white == black else (given if black > white else -given)
+    winner, loser = (white, black) if result is Result.WHITE_WINS else (black, white)
+    if winner >= loser:
+        change = 1 if d >= 376 else 16 - d // 25
+    else:
+        change = 31 if d >= 376 else 16 + d // 25
+    return change if result is Result.WHITE_WINS else -change
+
+
+def week_by_hand(week: Week) -> dict[int, tuple[int, int]]:
+    """(Rating, Permanent Rating) of every active player after a recalc (seed 001's VBA): the
+    Rating reset to the group's Initial Ladder Rating, the Permanent Rating to StWkPerm, then
+    every game replayed in sheet order on both, each from its own pair of values."""
+    rating: dict[int, int] = {}
+    permanent: dict[int, int] = {}
+    for player in week.players:
+        if player.active:
+            assert player.start_permanent is not None  # ladder_weeks draws one for every active
+            rating[player.id] = week.groups[player.group]
+            permanent[player.id] = player.start_permanent
+    for game in week.games:
+        for values in (rating, permanent):
+            white, black = values[game.white], values[game.black]
+            change = exchange_by_hand(white, black, game.result)
+            values[game.white], values[game.black] = white + change, black - change
+    return {pid: (rating[pid], permanent[pid]) for pid in rating}
+
+
+def test_the_hand_exchange_matches_the_seeds_boundaries() -> None:
+    """The reference itself, on values worked from seed 001's text."""
+    assert exchange_by_hand(1500, 1500, Result.WHITE_WINS) == 16
+    assert exchange_by_hand(1500, 1125, Result.WHITE_WINS) == 1  # d = 375: 16 - 15
+    assert exchange_by_hand(1500, 1124, Result.WHITE_WINS) == 1  # d = 376: 1
+    assert exchange_by_hand(1500, 1124, Result.BLACK_WINS) == -31  # d = 376, lower wins: 31
+    assert exchange_by_hand(1500, 1125, Result.BLACK_WINS) == -31  # d = 375: 16 + 15
+    assert exchange_by_hand(1500, 1451, Result.BLACK_WINS) == -17  # d = 49: 16 + 1
+    assert exchange_by_hand(1450, 1500, Result.DRAW) == 2  # the higher gives floor(50/25)
+    assert exchange_by_hand(1000, 1400, Result.DRAW) == 15
+    assert exchange_by_hand(1400, 1400, Result.DRAW) == 0
+
+
 # --- the properties ----------------------------------------------------------------------------
 
 
 @SETTINGS
 @given(ladder_weeks())
-def test_recalc_of_a_book_equals_the_engine_on_the_same_rows(week: Week) -> None:
-    """The Rating and Permanent Rating the workbook writes are ladder.recalc_ladder's, for every
-    active player; inactive players' cells are left exactly as they were."""
+def test_recalc_of_a_book_is_seed_001_worked_by_hand(week: Week) -> None:
+    """The Rating and Permanent Rating the workbook writes are seed 001's, worked by hand, for
+    every active player; inactive players' cells are left exactly as they were."""
     book = DictBook(week.sheets)
     plan = workbook.plan_recalc(book)
     # Each input sheet is read once, in one call, and nothing is written while planning.
     assert Counter(book.calls) == Counter(f"read {name}" for name in week.sheets)
     apply_plan(book, plan)
-    expected = ladder.recalc_ladder(week.players, week.groups, week.games)
+    expected = week_by_hand(week)
     got = ratings_by_id(book.sheets)
     before = ratings_by_id(week.sheets)
-    for player in expected.players:
+    for player in week.players:
         if player.active:
-            assert got[player.id] == (player.rating, player.permanent_rating)
+            assert got[player.id] == expected[player.id]
         else:
             assert got[player.id] == before[player.id]
     # Only the two result columns of Ladder Players change; the input sheets are otherwise intact.

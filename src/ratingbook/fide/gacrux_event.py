@@ -38,7 +38,7 @@ def gacrux_tournament(event: SwissEvent, **export: Any) -> dict[str, Any]:
     try:
         reader.parse_file(text, 0)
     except GacruxError as fault:
-        raise RatingbookError(f"gacrux could not read the event: {fault}") from None
+        raise RatingbookError(f"gacrux could not read the event: {fault}") from fault
     status = reader.chessjson["status"]
     if status["code"] >= 400:
         raise RatingbookError("gacrux could not read the event: " + "; ".join(status["error"]))

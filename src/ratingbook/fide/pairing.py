@@ -53,7 +53,7 @@ def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
             )
         raise EventError(
             f"round {round_number} cannot be paired under the FIDE Dutch rules: {fault}{why}"
-        ) from None
+        ) from fault
     pairs = sorted(
         (pair for bracket in brackets for pair in bracket.get("pairs", [])),
         key=lambda pair: pair["board"],

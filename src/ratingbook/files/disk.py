@@ -116,7 +116,7 @@ def stat_book(path: Path) -> os.stat_result:
     try:
         status = os.stat(path)
     except OSError as error:
-        raise WorkbookError(path_problem(str(path), error)) from None
+        raise WorkbookError(path_problem(str(path), error)) from error
     _require_regular(str(path), status.st_mode)
     return status
 
@@ -130,7 +130,7 @@ def _replaceable(path: Path, verb: str) -> bool:
     except FileNotFoundError:
         return False
     except OSError as error:
-        raise WorkbookError(f"cannot {verb}: {path_problem(str(path), error)}") from None
+        raise WorkbookError(f"cannot {verb}: {path_problem(str(path), error)}") from error
     if stat.S_ISDIR(status.st_mode):
         raise WorkbookError(f"cannot {verb} {str(path)!r}: it is a folder")
     if not stat.S_ISREG(status.st_mode):
@@ -172,7 +172,7 @@ def check_package(path: Path) -> list[str]:
             _require_regular(name, os.fstat(handle.fileno()).st_mode)
             magic = handle.read(8)
     except OSError as error:
-        raise WorkbookError(path_problem(name, error)) from None
+        raise WorkbookError(path_problem(name, error)) from error
     if magic.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
         raise WorkbookError(
             f"{name!r} is password-protected (encrypted) or an old-style .xls file; "
@@ -184,7 +184,7 @@ def check_package(path: Path) -> list[str]:
         with zipfile.ZipFile(path) as package:
             infos = package.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise WorkbookError(f"{name!r} is damaged: not a readable zip package ({error})") from None
+        raise WorkbookError(f"{name!r} is damaged: not a readable zip package ({error})") from error
     total = sum(info.file_size for info in infos)
     packed = sum(info.compress_size for info in infos)
     if total > MAX_UNCOMPRESSED or (total > (16 << 20) and total > MAX_RATIO * max(packed, 1)):
@@ -225,7 +225,7 @@ def check_save_target(target: str | os.PathLike[str], source: Path, keep_vba: bo
         if not folder.is_dir():
             raise WorkbookError(f"cannot save {str(path)!r}: folder {str(folder)!r} does not exist")
     except OSError as error:
-        raise WorkbookError(f"cannot save: {path_problem(str(path), error)}") from None
+        raise WorkbookError(f"cannot save: {path_problem(str(path), error)}") from error
     _replaceable(path, "save")
     return path
 
@@ -330,7 +330,7 @@ def held_for_in_place(path: Path) -> Iterator[None]:
         try:
             descriptor = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as error:
-            raise WorkbookError(path_problem(str(path), error)) from None
+            raise WorkbookError(path_problem(str(path), error)) from error
         try:
             _require_regular(str(path), os.fstat(descriptor).st_mode)
             if fcntl is not None:
@@ -402,7 +402,7 @@ def atomic_save(target: Path, write: Callable[[str], None]) -> None:
         raise WorkbookError(
             f"cannot save {str(target)!r}: cannot create a file in {str(folder)!r} "
             f"({error.strerror or error})"
-        ) from None
+        ) from error
     if fcntl is not None:
         _lock(handle)  # held through the rename; released when the handle is closed
     else:
@@ -419,7 +419,9 @@ def atomic_save(target: Path, write: Callable[[str], None]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):
-            raise WorkbookError(f"cannot save {str(target)!r}: {error.strerror or error}") from None
+            raise WorkbookError(
+                f"cannot save {str(target)!r}: {error.strerror or error}"
+            ) from error
         raise
     finally:
         if handle != -1:

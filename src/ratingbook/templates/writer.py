@@ -364,7 +364,7 @@ def write_template(kind: str, path: str | os.PathLike[str], *, overwrite: bool =
     except FileExistsError:
         raise WorkbookError(f"{str(target)!r} already exists; not replacing it") from None
     except OSError as error:
-        raise WorkbookError(f"cannot write {str(target)!r}: {error.strerror or error}") from None
+        raise WorkbookError(f"cannot write {str(target)!r}: {error.strerror or error}") from error
     return target
 
 

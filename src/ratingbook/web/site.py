@@ -78,7 +78,7 @@ def _folder(out_dir: Path) -> None:
     except OSError as error:
         raise RatingbookError(
             f"cannot create the output folder {str(out_dir)!r}: {error.strerror or error}"
-        ) from None
+        ) from error
 
 
 def _write_text(path: str, *, content: str) -> None:

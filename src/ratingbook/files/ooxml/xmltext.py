@@ -124,8 +124,8 @@ def decode_part(data: bytes, part: str) -> str:
             text = _XML_DECLARATION.sub('<?xml version="1.0" encoding="UTF-8"?>', text, count=1)
         else:
             text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise WorkbookError(f"part {part!r} of the workbook is not readable text") from None
+    except UnicodeDecodeError as error:
+        raise WorkbookError(f"part {part!r} of the workbook is not readable text") from error
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise WorkbookError(
             f"part {part!r} of the workbook contains forbidden XML (a document type definition); "

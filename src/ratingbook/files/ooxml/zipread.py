@@ -96,7 +96,7 @@ class PackageZip:
             self.data = path.read_bytes()
             self.zip = zipfile.ZipFile(io.BytesIO(self.data))
         except (OSError, zipfile.BadZipFile, ValueError) as error:
-            raise WorkbookError(f"{self.name!r} cannot be read: {error}") from None
+            raise WorkbookError(f"{self.name!r} cannot be read: {error}") from error
         self.infos = self.zip.infolist()
         self._check_members()
         self.names = {info.filename.casefold(): info.filename for info in self.infos}
@@ -135,7 +135,7 @@ class PackageZip:
             try:  # Excel writes neither; zipfile knows them (its size check comes after)
                 return self.zip.read(info)
             except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError) as e:
-                raise WorkbookError(f"{damaged}: {e}") from None
+                raise WorkbookError(f"{damaged}: {e}") from e
         raw = self.stored(info)
         if info.compress_type == zipfile.ZIP_STORED:
             data = bytes(raw)
@@ -147,7 +147,7 @@ class PackageZip:
                     f"{damaged}: it inflates beyond the {info.file_size:,} bytes it declares"
                 ) from None
             except zlib.error as error:
-                raise WorkbookError(f"{damaged}: {error}") from None
+                raise WorkbookError(f"{damaged}: {error}") from error
         if len(data) != info.file_size or zlib.crc32(data) != info.CRC:
             raise WorkbookError(f"{damaged}: it fails its checksum")
         return data

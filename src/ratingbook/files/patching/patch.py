@@ -154,7 +154,7 @@ def _patch_row(
         if not has_ref:
             element = f'<{p}c r="{ref}"' + element[len(f"<{p}c") :]
         if shared and content is not None:
-            element = _unshare(sheet.patterns, element, ref, masters)
+            element = _unshare(sheet, element, ref, masters)
         out.append(element)
         copied = end
     if next_write >= len(columns):
@@ -198,16 +198,29 @@ def _note_shared_master(
 
 
 def _unshare(
-    patterns: SheetPatterns, element: str, ref: str, masters: Mapping[str, tuple[str, str]]
+    sheet: SheetXml, element: str, ref: str, masters: Mapping[str, tuple[str, str]]
 ) -> str:
-    """A cell of a shared formula whose master was replaced, with the formula written out."""
+    """A cell of a shared formula whose master was replaced, with the formula written out.
+
+    Where the formula cannot be translated to this cell, the master's text would point at
+    the wrong cells here: refused (nothing is written), naming the sheet and both cells.
+    """
+    patterns = sheet.patterns
     formula = patterns.formula.search(element)
     if formula is None:
         return element
     attrs = attributes(formula.group(1))
     if attrs.get("t") != "shared" or attrs.get("si") not in masters or "ref" in attrs:
         return element
-    text = translate_formula(*masters[attrs["si"]], ref)
+    master, origin = masters[attrs["si"]]
+    text = translate_formula(master, origin, ref)
+    if text is None:
+        raise WorkbookError(
+            f"{sheet.label}, cell {ref}: this cell shares the formula {'=' + master!r} of cell "
+            f"{origin}, which ratingbook writes over, and the formula cannot be rewritten for "
+            f"{ref}; nothing was written (in Excel, enter the formula in {ref} and the rest of "
+            "its range again, or move it out of the cells ratingbook writes)"
+        )
     p = patterns.p
     return element[: formula.start()] + f"<{p}f>{escape(text)}</{p}f>" + element[formula.end() :]
 

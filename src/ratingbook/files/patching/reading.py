@@ -93,7 +93,10 @@ def special_cells(sheet: SheetXml, trusted: bool = True) -> dict[tuple[int, int]
                 if "ref" in f_attrs and text:
                     masters[f_attrs["si"]] = (text, ref)
                 elif not text and f_attrs["si"] in masters:
-                    text = translate_formula(*masters[f_attrs["si"]], ref)
+                    # Only shown in a message (a formula never calculated): where openpyxl
+                    # cannot translate it, the master's own text says which formula it is.
+                    master = masters[f_attrs["si"]]
+                    text = translate_formula(*master, ref) or master[0]
             has_value = value is not None and (bool(cached) or kind in ("str", "inlineStr"))
             if not (has_value and trusted) and kind != "inlineStr":
                 found[row, column] = Uncalculated(f"={text}")
@@ -160,23 +163,29 @@ def open_calamine(data: bytes, name: str) -> CalamineWorkbook:
     """
     try:
         import python_calamine
-    except ImportError:
+    except ImportError as error:
         raise WorkbookError(
             f"{name!r} cannot be read: the package back end needs python-calamine, which is not "
             "installed here"
-        ) from None
+        ) from error
     try:
         return python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
-    except Exception as error:  # calamine raises its own errors and others
-        raise WorkbookError(f"{name!r} cannot be read as a workbook: {explain(error)}") from None
+    except python_calamine.CalamineError as error:  # ZipError, XmlError, PasswordError, ...
+        raise WorkbookError(f"{name!r} cannot be read as a workbook: {explain(error)}") from error
 
 
 def calamine_values(book: CalamineWorkbook, sheet: str, name: str) -> Grid:
     """Sheet ``sheet``'s values as calamine reads them, cleaned up by :func:`plain_values`."""
+    from python_calamine import CalamineError
+
     try:
         raw = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-    except Exception as error:
-        raise WorkbookError(f"{name!r}: sheet {sheet!r} cannot be read: {explain(error)}") from None
+    except (CalamineError, OverflowError, ValueError) as error:
+        # calamine's own errors, and Python's when a duration or date cell holds a number no
+        # timedelta or datetime can hold (1e20 formatted [h]:mm:ss: OverflowError).
+        raise WorkbookError(
+            f"{name!r}: sheet {sheet!r} cannot be read: {explain(error)}"
+        ) from error
     return plain_values(raw)
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from openpyxl.formula.tokenizer import TokenizerError
 from openpyxl.formula.translate import Translator
 
 from ratingbook.core.refs import MAX_COLUMN, MAX_ROW, column_letter, column_number
@@ -273,12 +274,15 @@ def walk_elements(
         at = end
 
 
-def translate_formula(formula: str, origin: str, target: str) -> str:
-    """A shared formula of cell ``origin`` as it reads in cell ``target``."""
+def translate_formula(formula: str, origin: str, target: str) -> str | None:
+    """A shared formula of cell ``origin`` as it reads in cell ``target``; None where openpyxl's
+    formula tokenizer cannot read it (it raises TokenizerError, and IndexError for a closing
+    bracket with none open): the caller decides, as the formula's text would point at the
+    wrong cells there."""
     try:
         return str(Translator(f"={formula}", origin=origin).translate_formula(target))[1:]
-    except Exception:  # openpyxl's tokenizer rejects some formulas; keep the text then
-        return formula
+    except (TokenizerError, IndexError):
+        return None
 
 
 def _beyond(label: str, rows: bool, position: int) -> str:

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import functools
 import os
+import re
+import zipfile
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +29,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
 
 from ratingbook.core.cells import Uncalculated
+from ratingbook.core.refs import MAX_ROW
 from ratingbook.core.tables import Grid, trim_grid
 from ratingbook.errors import UnsafeWorkbookError, WorkbookError
 from ratingbook.files.disk import (
@@ -45,6 +49,63 @@ __all__ = ["MAX_GRID_CELLS", "MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "ch
 #: The most cells (rows x columns, from A1) a sheet's grid may span on this engine: 50 million,
 #: far above a 50,000-game history (about 750,000) and far below a stray note at XFD1048576.
 MAX_GRID_CELLS = 50_000_000
+
+#: What openpyxl raises when it loads a broken package (seen in the hostile-file tests and in
+#: fuzzing attributes and elements of every part): its ValueErrors (defusedxml's refusals among
+#: them), XML parse errors (SyntaxError), a descriptor's TypeError for an attribute of the wrong
+#: kind, KeyError for a missing part or relationship, and the zip and file errors. Only
+#: openpyxl's code runs inside the load, so none of these is a bug of ours; anything else is
+#: a bug and surfaces as one.
+_BROKEN_PACKAGE = (
+    ValueError,
+    SyntaxError,
+    TypeError,
+    KeyError,
+    OSError,
+    EOFError,
+    zipfile.BadZipFile,
+    zlib.error,
+)
+
+# A sheet's row element, with or without a namespace prefix (<row ...>, <x:row/>; not <rowBreaks>).
+_ROW_START = re.compile(rb"<(?:[A-Za-z_][\w.-]{0,40}:)?row[\s/>]")
+_SCAN_PIECE = 1 << 20
+
+
+def _refuse_impossible_rows(path: Path) -> None:
+    """Refuse a sheet part holding more row elements than a sheet has rows (1,048,576).
+
+    No spreadsheet program writes one; a small file can (5 million ``<row r="1"/>`` pack into
+    120 KB and pass the zip-bomb checks), and openpyxl would build an object for every one
+    (tens of seconds, hundreds of MB) before anything could be said. The parts are streamed and
+    counted, which stops at the limit. A package zipfile cannot inflate is left to openpyxl,
+    which reports it.
+    """
+    try:
+        with zipfile.ZipFile(path) as package:
+            for info in package.infolist():
+                name = info.filename
+                if info.flag_bits & 0x1 or not (
+                    name.startswith("xl/worksheets/") and name.endswith(".xml")
+                ):
+                    continue  # an encrypted member is openpyxl's to refuse
+                rows, tail = 0, b""
+                with package.open(info) as part:
+                    while piece := part.read(_SCAN_PIECE):
+                        text = tail + piece
+                        last = 0
+                        for match in _ROW_START.finditer(text):
+                            rows += 1
+                            last = match.end()
+                        if rows > MAX_ROW:
+                            raise WorkbookError(
+                                f"{str(path)!r} is damaged: its sheet part {name!r} holds more "
+                                f"than {MAX_ROW:,} rows, the most a sheet can have"
+                            )
+                        # Keep the end of the piece (after the last match) for a tag cut in two.
+                        tail = text[max(last, len(text) - 64) :]
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError):
+        return
 
 
 def _require_defusedxml() -> None:
@@ -180,6 +241,7 @@ class XlsxBook(OpenpyxlBook):
         _require_defusedxml()
         self.path = Path(path)
         self.uncarried = check_package(self.path)
+        _refuse_impossible_rows(self.path)
         self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES
         self._values_book: Any = None
         try:
@@ -188,10 +250,10 @@ class XlsxBook(OpenpyxlBook):
             )
         except WorkbookError:
             raise
-        except Exception as error:  # openpyxl raises many kinds for a broken package
+        except _BROKEN_PACKAGE as error:
             raise WorkbookError(
                 f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
-            ) from None
+            ) from error
         super().__init__(workbook)
 
     # --- saving --------------------------------------------------------------------------------
@@ -236,10 +298,10 @@ class XlsxBook(OpenpyxlBook):
                 self._values_book = openpyxl.load_workbook(
                     self.path, read_only=True, data_only=True, keep_links=False
                 )
-            except Exception as error:
+            except _BROKEN_PACKAGE as error:
                 raise WorkbookError(
                     f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
-                ) from None
+                ) from error
         cached = self._values_book[sheet]
         # Read-only sheets trust the file's <dimension>, which some programs leave at "A1":
         # forget it, or every cached value past A1 reads as missing.
