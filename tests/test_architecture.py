@@ -312,17 +312,43 @@ DOMAIN_LAYERS = ("core", "ratings", "seeds", "swiss", "events", "trf", "fide")
 
 def report_vocabulary() -> set[str]:
     """What the reports layer alone decides: its tables' names and the columns only a report
-    has (a rating change, a performance, seed 004's tie-break columns, a rank)."""
+    has (a rating change, a performance, seed 004's tie-break columns, a rank, the ladder's,
+    Elo's and Crikey's standings and history columns that no input table has)."""
+    from ratingbook.core.tables import TableSpec
     from ratingbook.events.codes import TIEBREAK_NAMES
-    from ratingbook.reports import names, rating_grids, swiss_grids
+    from ratingbook.reports import (
+        crikey_tables,
+        elo_tables,
+        ladder_tables,
+        names,
+        rating_grids,
+        swiss_grids,
+    )
+    from ratingbook.workbook import schemas
 
     tables = {getattr(names, name) for name in names.__all__}
     columns = {rating_grids.CHANGE, rating_grids.PERFORMANCE, "Rank", *swiss_grids.SEED_COLUMNS}
     # "Points" is also an input column (seed 004's games); a tie-break's name in words
     # ("Sonneborn-Berger") is the rules' own vocabulary, whatever a column is headed.
-    return tables | (
-        columns - {"Points"} - {n[:1].upper() + n[1:] for n in TIEBREAK_NAMES.values()}
-    )
+    columns -= {"Points"} | {n[:1].upper() + n[1:] for n in TIEBREAK_NAMES.values()}
+    families = {
+        *ladder_tables.LADDER_STANDINGS_COLUMNS,
+        *ladder_tables.RATING_HISTORY_COLUMNS,
+        *elo_tables.ELO_STANDINGS_COLUMNS,
+        *elo_tables.ELO_HISTORY_COLUMNS,
+        *crikey_tables.CRIKEY_STANDINGS_COLUMNS,
+        *crikey_tables.CRIKEY_HISTORY_COLUMNS,
+    }
+    # A name, a rating, a result, piece values: the tables show input columns too, which the
+    # rules may name.
+    inputs = {
+        spelling
+        for spec in vars(schemas).values()
+        if isinstance(spec, TableSpec)
+        for column in spec.columns
+        for spelling in (column.name, *column.aliases)
+    }
+    return tables | columns | (families - inputs)
 
 
 def mentions(name: str, words: set[str]) -> list[str]:
@@ -349,6 +375,8 @@ def test_no_domain_module_mentions_a_reports_table_or_column() -> None:
     (the standings notes once parsed ``Rtg+/-`` and ``Rp`` out of a sheet header)."""
     words = report_vocabulary()
     assert {"Rtg+/-", "Rp", "Swiss Standings", "Pairing Notes"} <= words
+    assert {"Ladder Standings", "Elo History", "Points Exchanged", "White Expected"} <= words
+    assert not {"Name", "Permanent Rating", "White Pieces", "White Result"} & words
     found = [m for n in MODULES if layer(n) in DOMAIN_LAYERS for m in mentions(n, words)]
     assert found == []
 

@@ -1,4 +1,5 @@
-"""One event, many views: an event turned into neutral tables and notes, once.
+"""One event, many views: an event (and a ladder, an Elo or a Crikey book) turned into neutral
+tables and notes, once.
 
 The workbook's generated sheets, the printouts, the published web site, ``ratingbook explain`` and
 the worksheet functions all render these tables; none of them builds its own. A table here knows
@@ -6,6 +7,11 @@ its title, its column names and how each column is shown, never which spreadshee
 up on.
 
 - :mod:`~ratingbook.reports.names`: what each report is called;
+- :mod:`~ratingbook.reports.tables`: the shapes of a report (a table, a player's rating path)
+  and which columns are shown centred;
+- :mod:`~ratingbook.reports.ladder_tables`, :mod:`~ratingbook.reports.elo_tables`,
+  :mod:`~ratingbook.reports.crikey_tables`: the ladder's, Elo's and Crikey's standings and
+  histories, and each player's rating path for the progress charts;
 - :mod:`~ratingbook.reports.swiss_grids`: standings, crosstable and pairings of a Swiss event;
 - :mod:`~ratingbook.reports.round_robin_grid`: a round robin's crosstable;
 - :mod:`~ratingbook.reports.rating_grids`: the FIDE rating report;

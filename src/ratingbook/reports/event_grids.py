@@ -15,12 +15,12 @@ from ratingbook.fide.tiebreaks import FideStandings, fide_standings
 from ratingbook.reports.rating_grids import with_rating_columns
 from ratingbook.reports.round_robin_grid import round_robin_crosstable
 from ratingbook.reports.swiss_grids import (
-    SheetGrid,
     Shown,
     crosstable_grid,
     fide_standings_grid,
     standings_grid,
 )
+from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["EventGrids", "event_grids"]
 

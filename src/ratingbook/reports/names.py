@@ -1,15 +1,23 @@
-"""The names of an event's reports: one home for what each table is called.
+"""The names of the reports: one home for what each table is called.
 
 A report's name is its title everywhere it is shown: the generated sheet of that name in the
 workbook, the page of the published site, and the heading of ``ratingbook explain``. The
-workbook's schemas take the generated sheets' names from here.
+workbook's schemas take the generated sheets' names from here: an event's, and the ladder's,
+Elo's and Crikey's standings and histories. (The progress charts and their numbers are the
+workbook's own sheets, named in :mod:`ratingbook.workbook.schemas`.)
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "CRIKEY_HISTORY",
+    "CRIKEY_STANDINGS",
+    "ELO_HISTORY",
+    "ELO_STANDINGS",
+    "LADDER_STANDINGS",
     "PAIRING_NOTES",
     "RATING_GAMES",
+    "RATING_HISTORY",
     "RATING_REPORT",
     "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
@@ -26,3 +34,12 @@ RATING_GAMES = "Rating Games"
 #: Why the round shown was paired so, and why each player is ranked where he is.
 PAIRING_NOTES = "Pairing Notes"
 STANDINGS_NOTES = "Standings Notes"
+
+#: The camp ladder: the week's standings and every game replayed with both players' ratings.
+LADDER_STANDINGS = "Ladder Standings"
+RATING_HISTORY = "Rating History"
+#: Crikey (seed 000) and Elo (seed 003): the standings and every game with the ratings it moved.
+CRIKEY_STANDINGS = "Crikey Standings"
+CRIKEY_HISTORY = "Crikey History"
+ELO_STANDINGS = "Elo Standings"
+ELO_HISTORY = "Elo History"

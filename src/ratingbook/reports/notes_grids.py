@@ -15,7 +15,7 @@ from ratingbook.fide.tiebreaks import FideStandings
 from ratingbook.reports.names import PAIRING_NOTES, STANDINGS_NOTES
 from ratingbook.reports.pairing_notes import BoardNote
 from ratingbook.reports.standings_notes import every_breakdown, tie_notes
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["pairing_notes_grid", "sentences", "standings_notes_grid"]
 
@@ -43,7 +43,7 @@ def pairing_notes_grid(round_number: int, notes: Sequence[BoardNote], title: str
     header = ("Round", "Board", "Players", "By Hand", "Note")
     return SheetGrid(
         PAIRING_NOTES, header, rows, widths={2: 34, 4: 110}, title=title,
-        note=f"round {round_number}",
+        note=f"round {round_number}", centred=centred_columns(header),
     )  # fmt: skip
 
 
@@ -61,4 +61,11 @@ def standings_notes_grid(
                 rows.append((line.rank if i == 0 else None, line.name if i == 0 else None,
                              note.split(" ", 1)[0], note))  # fmt: skip
     header = ("Rank", "Name", "About", "Note")
-    return SheetGrid(STANDINGS_NOTES, header, rows, widths={1: 24, 3: 130}, title=title)
+    return SheetGrid(
+        STANDINGS_NOTES,
+        header,
+        rows,
+        widths={1: 24, 3: 130},
+        title=title,
+        centred=centred_columns(header),
+    )

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from ratingbook.fide.rating_report import PlayerReport, RatingReport
 from ratingbook.reports.names import RATING_GAMES, RATING_REPORT
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["rating_games_grid", "rating_report_grid", "with_rating_columns"]
 
@@ -78,6 +78,7 @@ def rating_report_grid(report: RatingReport) -> SheetGrid:
         number_formats=formats,
         widths={1: 24, 13: 60},
         note=report.rules.title,
+        centred=centred_columns(header),
     )
 
 
@@ -109,7 +110,7 @@ def rating_games_grid(report: RatingReport) -> SheetGrid:
     formats = {7: "0.0", 8: "0.00", 9: "0.00", 11: "0.00"}
     return SheetGrid(
         RATING_GAMES, header, rows, number_formats=formats, widths={1: 24, 4: 24},
-        note=report.rules.title,
+        note=report.rules.title, centred=centred_columns(header),
     )  # fmt: skip
 
 
@@ -121,12 +122,14 @@ def with_rating_columns(grid: SheetGrid, report: RatingReport) -> SheetGrid:
         (*row, lines[str(row[name])].change, lines[str(row[name])].performance) for row in grid.rows
     ]
     width = len(grid.header)
+    header = (*grid.header, CHANGE, PERFORMANCE)
     return SheetGrid(
         grid.name,
-        (*grid.header, CHANGE, PERFORMANCE),
+        header,
         rows,
         number_formats={**grid.number_formats, width: "+0;-0;0", width + 1: "0"},
         widths=grid.widths,
         note=f"{grid.note}; rating changes by the {report.rules.title}",
+        centred=grid.centred | centred_columns(header),
         tiebreaks=grid.tiebreaks,
     )

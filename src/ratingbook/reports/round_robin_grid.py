@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from ratingbook.events.event import SwissEvent
 from ratingbook.reports.names import SWISS_CROSSTABLE
-from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, Shown
+from ratingbook.reports.swiss_grids import RESULT_SIGNS, Shown
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["round_robin_crosstable"]
 
@@ -55,4 +56,11 @@ def round_robin_crosstable(event: SwissEvent, ranks: Mapping[str, int]) -> Sheet
     if event.settings.cycles == 2:
         widths.update({first + j: 6.0 for j in range(len(order))})
     formats = {first + len(order): "0.0"}
-    return SheetGrid(SWISS_CROSSTABLE, header, rows, number_formats=formats, widths=widths)
+    return SheetGrid(
+        SWISS_CROSSTABLE,
+        header,
+        rows,
+        number_formats=formats,
+        widths=widths,
+        centred=centred_columns(header),
+    )

@@ -23,7 +23,7 @@ from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.tiebreaks import FideStandings, TiebreakDetail
 from ratingbook.reports.pairing_notes import points_text
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["breakdown_notes", "every_breakdown", "ordinal", "tie_notes"]
 

@@ -8,7 +8,8 @@
   rank, the colour and the result (``12w1``, ``3b½``, ``7w+``; byes as ``PAB``/``HPB``/...).
 - ``Pairings``: the current round: board, White, rating, points before the round, Black, ...
 
-Pure: the grids are lists of rows; the workbook layer decides where they go.
+Pure: the grids are lists of rows (:class:`~ratingbook.reports.tables.SheetGrid`, handed on
+from here too); the workbook layer decides where they go.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ratingbook.events.event import BYE, SwissEntry, SwissEvent
 from ratingbook.fide import FideStandings, fide_standings
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [
     "RESULT_SIGNS",
@@ -39,26 +41,6 @@ __all__ = [
 
 # Integer-valued tie-breaks (counts, ratings); the others are points.
 _WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "ARO", "TPR", "PTP", "APRO", "APPO"})
-
-
-@dataclass(frozen=True, slots=True)
-class SheetGrid:
-    """A generated sheet: its name, header, rows, Excel number formats by 0-based column,
-    column widths, and a note (what the figures are) for the summary."""
-
-    name: str
-    header: tuple[str, ...]
-    rows: Sequence[Sequence[object]]
-    number_formats: Mapping[int, str] = field(default_factory=dict)
-    widths: Mapping[int, float] = field(default_factory=dict)
-    note: str = ""
-    #: The printed title ("Round 5 pairings"); the event's name follows it on the page.
-    title: str = ""
-    #: 0-based columns whose cells are centred (ranks, numbers, codes, crosstable cells).
-    centred: frozenset[int] = frozenset()
-    #: 0-based columns of a standings table that are its tie-breaks, in their order (the ties
-    #: are explained from them; other columns, such as a rating change, never decide a place).
-    tiebreaks: tuple[int, ...] = ()
 
 
 def _number(points: Fraction) -> int | float:
@@ -159,6 +141,7 @@ def seed_standings_grid(
         number_formats={points: "0.0", points + 1: "0.0", points + 2: "0.00"},
         widths={header.index("Name"): 24, points + 2: 17},
         note=_SEED_NOTE,
+        centred=centred_columns(header),
         tiebreaks=tuple(range(points + 1, points + len(SEED_COLUMNS))),
     )
     return grid, {r.name: rank for rank, r in zip(ranks, results, strict=True)}
@@ -190,6 +173,7 @@ def fide_standings_grid(
             f"after round {standings.after_round}, FIDE tie-break rules of {standings.rules} "
             f"(C.07), computed by gacrux"
         ),
+        centred=centred_columns(header),
         tiebreaks=tuple(range(points + 1, points + 1 + len(codes))),
     )
     return grid, {line.name: line.rank for line in standings.lines}
@@ -255,7 +239,14 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     first = 1 + len(shown.header)
     widths = {header.index("Name"): 24, **{i: 6.0 for i in range(first, first + last)}}
     formats = {first + last: "0.0"}
-    return SheetGrid(SWISS_CROSSTABLE, header, rows, number_formats=formats, widths=widths)
+    return SheetGrid(
+        SWISS_CROSSTABLE,
+        header,
+        rows,
+        number_formats=formats,
+        widths=widths,
+        centred=centred_columns(header),
+    )
 
 
 def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGrid:
@@ -301,4 +292,5 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         number_formats={5: "0.0", 9: "0.0"},
         widths={3: 24, 7: 24},
         note=f"round {number}" if number else "no round paired yet",
+        centred=centred_columns(header),
     )

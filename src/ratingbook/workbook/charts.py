@@ -11,14 +11,19 @@ Sizes grow in steps only when a roster outgrows them (more than 40 players in a 
 30 games a week, more than 16 weeks); then the back ends that can build charts rebuild them. A
 player with more than 200 games is shown every k-th game (the column headers say which), so a
 sheet never grows past what a chart can show and a recalc's calls to Excel stay the same.
+
+The numbers are the reports' (each player's :class:`~ratingbook.reports.tables.PlayerPath`, the
+ladder's from :func:`~ratingbook.reports.ladder_tables.ladder_paths`, both handed on from here);
+this module lays them out in the fixed cells the charts read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratingbook.ratings.ladder import LadderOutcome
+from ratingbook.reports.ladder_tables import ladder_paths
+from ratingbook.reports.tables import PlayerPath
 from ratingbook.workbook.book import GeneratedSheet
 from ratingbook.workbook.presentation import CellRange, ChartSeries, LineChart, PrintSetup
 
@@ -46,18 +51,6 @@ CHART_COLUMNS = 10
 def _room(needed: int, least: int, step: int) -> int:
     """``least``, or ``needed`` rounded up to a multiple of ``step`` when it is more."""
     return max(least, -(-needed // step) * step)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerPath:
-    """A player's ratings: ``start`` then one rating after each of their games."""
-
-    name: str
-    start: int | float
-    after_games: tuple[int | float, ...]
-    id: int | None = None
-    group: str = ""
-    weeks: Mapping[int, int | float] | None = None  # week number -> end-of-week rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,37 +207,6 @@ def ladder_progress(
     while rows and not rows[-1]:  # the last block's free rows: nothing to write
         rows.pop()
     return Progress(sheet, header, tuple(rows), tuple(charts))
-
-
-def ladder_paths(
-    outcome: LadderOutcome, weeks: Mapping[int, Mapping[int, int | float]] | None = None
-) -> list[PlayerPath]:
-    """Each active player's weekly Rating at the start and after each of their games.
-
-    ``weeks`` maps a player ID to their end-of-week Rating by week number (from the archive).
-    """
-    games: dict[int, list[int]] = {}
-    start: dict[int, int] = {}
-    for game, trace in outcome.history.ratings():
-        # Trace: White before/after, Black before/after (weekly), then the same permanent.
-        for player, before, after in (
-            (game.white, trace[0], trace[1]),
-            (game.black, trace[2], trace[3]),
-        ):
-            start.setdefault(player, before)
-            games.setdefault(player, []).append(after)
-    return [
-        PlayerPath(
-            p.name,
-            start.get(p.id, p.rating if p.rating is not None else 0),
-            tuple(games.get(p.id, ())),
-            id=p.id,
-            group=p.group,
-            weeks=(weeks or {}).get(p.id),
-        )
-        for p in outcome.players
-        if p.active
-    ]
 
 
 def chart_sheets(

@@ -1,21 +1,22 @@
 """The Elo family: reads Elo Players, Elo Games and the optional Elo Settings, plans the sheets.
 
-This module alone decides how the Elo sheets are read (starting ratings, K, White's score),
-that ratings are rounded after every game as seed 003 does, and what the generated Elo
-Standings and Elo History sheets hold. The formulas are :mod:`ratingbook.ratings.elo`.
+This module alone decides how the Elo sheets are read (starting ratings, rounded to whole
+numbers as seed 003 rounds every rating, K, White's score) and where the generated Elo
+Standings, Elo History, Elo Charts and Elo Progress sheets go. The formulas are
+:mod:`ratingbook.ratings.elo`; the replay and its tables are :mod:`ratingbook.reports.elo_tables`.
 """
 
 from __future__ import annotations
 
 from ratingbook.core import cells
-from ratingbook.core.rules import RECORD, competition_ranks, result_of_score
 from ratingbook.core.tables import header_key
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.ratings import elo
-from ratingbook.workbook.book import GeneratedSheet, Plan
-from ratingbook.workbook.charts import PlayerPath, chart_sheets, series_progress
-from ratingbook.workbook.presentation import PrintSetup
+from ratingbook.reports.elo_tables import elo_tables
+from ratingbook.workbook.book import Plan
+from ratingbook.workbook.charts import chart_sheets, series_progress
 from ratingbook.workbook.reading import Sheets, game_players, guarded, read, unique_names
+from ratingbook.workbook.report_sheet import report_sheet
 from ratingbook.workbook.schemas import (
     ELO_CHARTS,
     ELO_GAMES,
@@ -98,68 +99,10 @@ def plan_elo(sheets: Sheets) -> Plan:
         games.append((white, black, float(white_score)))
     problems.check()
     assert games_table is not None  # a missing table was a problem, raised just above
-    ratings: dict[str, int] = dict(start)
-    tally = {name: [0, 0, 0] for name in names}
-    paths: dict[str, list[int | float]] = {name: [] for name in names}
-    history: list[tuple[object, ...]] = []
-    for n, (white, black, score) in enumerate(games, start=1):
-        w0, b0 = ratings[white], ratings[black]
-        # seed 003: both ratings are rounded to whole numbers after every game.
-        ((_, _), (w1, b1)) = elo.elo_series(k, w0, b0, [score])
-        ratings[white], ratings[black] = int(w1), int(b1)
-        paths[white].append(ratings[white])
-        paths[black].append(ratings[black])
-        white_column, black_column = RECORD[result_of_score(score)]
-        tally[white][white_column] += 1
-        tally[black][black_column] += 1
-        history.append((n, white, black, score, elo.expected_score(w0, b0), w0, w1, b0, b1))
-    order = sorted(names, key=lambda name: (-ratings[name], name.casefold()))
-    ranks = competition_ranks([ratings[name] for name in order])
-    standings = GeneratedSheet(
-        ELO_STANDINGS,
-        ("Rank", "Name", "Start Rating", "Rating", "Change", "Games", "Wins", "Draws", "Losses"),
-        [
-            (
-                rank,
-                name,
-                start[name],
-                ratings[name],
-                ratings[name] - start[name],
-                sum(tally[name]),
-                *tally[name],
-            )
-            for rank, name in zip(ranks, order, strict=True)
-        ],
-        number_formats={4: "+0;-0;0"},
-        widths={1: 20, 2: 13},
-        after=games_table.sheet,
-        print_setup=PrintSetup(ELO_STANDINGS, file_name=True),
-        centred=frozenset({0}),  # Rank: never run into the name when printed
-    )
-    history_sheet = GeneratedSheet(
-        ELO_HISTORY,
-        (
-            "Game",
-            "White",
-            "Black",
-            "White Score",
-            "White Expected",
-            "White Before",
-            "White After",
-            "Black Before",
-            "Black After",
-        ),
-        history,
-        number_formats={4: "0.000"},
-        widths={1: 16, 2: 16},
-        after=ELO_STANDINGS,
-        print_setup=PrintSetup(ELO_HISTORY, landscape=True, file_name=True),
-    )
-    progress = series_progress(
-        ELO_PROGRESS,
-        "Elo ratings after each game",
-        [PlayerPath(name, start[name], tuple(paths[name])) for name in names],
-    )
+    tables = elo_tables(start, games, k)
+    standings = report_sheet(tables.standings, games_table.sheet)
+    history = report_sheet(tables.history, ELO_STANDINGS, landscape=True)
+    progress = series_progress(ELO_PROGRESS, "Elo ratings after each game", tables.paths)
     charts = chart_sheets(
         ELO_CHARTS,
         progress,
@@ -170,6 +113,6 @@ def plan_elo(sheets: Sheets) -> Plan:
         file_name=True,
     )
     return Plan(
-        sheets=(standings, history_sheet, *charts),
+        sheets=(standings, history, *charts),
         summary=(f"elo: {len(names)} players, {len(games)} games, K = {k:g}",),
     )

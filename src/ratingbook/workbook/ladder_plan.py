@@ -2,9 +2,10 @@
 
 This module alone decides how the ladder's sheets are read into the engine's values (which columns
 are needed for active and inactive players, duplicate IDs and groups), which cells a ladder recalc
-writes back (each active player's Rating and Permanent Rating) and what the generated Ladder
-Standings, Rating History, Ladder Charts and Ladder Progress sheets hold (with their print setups).
-The rule itself is :mod:`ratingbook.ratings.ladder`; the week and its rollover are
+writes back (each active player's Rating and Permanent Rating) and where the generated Ladder
+Standings, Rating History, Ladder Charts and Ladder Progress sheets go (with their print titles).
+The rule itself is :mod:`ratingbook.ratings.ladder`; the standings and history tables are
+:mod:`ratingbook.reports.ladder_tables`; the week and its rollover are
 :mod:`ratingbook.workbook.week_plan`.
 """
 
@@ -22,7 +23,7 @@ from ratingbook.core.cells import (
     whole_number,
     whole_number_or_none,
 )
-from ratingbook.core.rules import RECORD, competition_ranks, listed_twice
+from ratingbook.core.rules import listed_twice
 from ratingbook.core.tables import Row, Table
 from ratingbook.errors import (
     InputErrors,
@@ -32,11 +33,16 @@ from ratingbook.errors import (
     UnknownPlayerError,
 )
 from ratingbook.ratings import ladder
+from ratingbook.reports.ladder_tables import (
+    ladder_paths,
+    ladder_standings_grid,
+    rating_history_grid,
+)
 from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.camp_week import week_label
-from ratingbook.workbook.charts import chart_sheets, ladder_paths, ladder_progress
-from ratingbook.workbook.presentation import PrintSetup, centred_columns
+from ratingbook.workbook.charts import chart_sheets, ladder_progress
 from ratingbook.workbook.reading import Sheets, column_block, guarded, read
+from ratingbook.workbook.report_sheet import report_sheet
 from ratingbook.workbook.schemas import (
     CAMP_GROUPS,
     LADDER_CHARTS,
@@ -44,7 +50,6 @@ from ratingbook.workbook.schemas import (
     LADDER_PLAYERS,
     LADDER_PROGRESS,
     LADDER_STANDINGS,
-    LADDER_STANDINGS_COLUMNS,
     RATING_HISTORY,
 )
 
@@ -55,7 +60,6 @@ __all__ = [
     "ladder_outcome",
     "ladder_result_blocks",
     "plan_ladder",
-    "standings_rows",
 ]
 
 REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
@@ -233,33 +237,6 @@ def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) ->
     return [b for b in blocks if b is not None]
 
 
-def standings_rows(outcome: ladder.LadderOutcome) -> list[tuple[object, ...]]:
-    """The active players, best first: the columns of :data:`LADDER_STANDINGS_COLUMNS`."""
-    tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
-    for game, _ in outcome.history.ratings():
-        white_column, black_column = RECORD[game.result]
-        tally[game.white][white_column] += 1
-        tally[game.black][black_column] += 1
-    active = [p for p in outcome.players if p.active]
-    active.sort(
-        key=lambda p: (-(p.rating or 0), -(p.permanent_rating or 0), p.name.casefold(), p.id)
-    )
-    ranks = competition_ranks([p.rating for p in active])
-    return [
-        (
-            rank,
-            p.id,
-            p.name,
-            p.group,
-            p.rating,
-            p.permanent_rating,
-            sum(tally[p.id]),
-            *tally[p.id],
-        )
-        for rank, p in zip(ranks, active, strict=True)
-    ]
-
-
 def ladder_generated(
     outcome: ladder.LadderOutcome,
     after: str,
@@ -273,53 +250,8 @@ def ladder_generated(
     ``groups`` orders the charts (Camp Groups' order).
     """
     title = week_label(week)
-    standings = GeneratedSheet(
-        LADDER_STANDINGS,
-        LADDER_STANDINGS_COLUMNS,
-        standings_rows(outcome),
-        number_formats={4: "0", 5: "0"},
-        widths={2: 24, 3: 14, 5: 17},
-        after=after,
-        print_setup=PrintSetup(f"{LADDER_STANDINGS} - {title}"),
-        centred=centred_columns(LADDER_STANDINGS_COLUMNS),  # Rank and ID apart from the name
-    )
-    names = {p.id: p.name for p in outcome.players}
-    history = GeneratedSheet(
-        RATING_HISTORY,
-        (
-            "Game",
-            "Games Row",
-            "White ID",
-            "White",
-            "Black ID",
-            "Black",
-            "Result",
-            "White Rating Before",
-            "White Rating After",
-            "Black Rating Before",
-            "Black Rating After",
-            "White Permanent Before",
-            "White Permanent After",
-            "Black Permanent Before",
-            "Black Permanent After",
-        ),
-        [
-            (
-                n,
-                game.where.row if game.where else None,
-                game.white,
-                names[game.white],
-                game.black,
-                names[game.black],
-                f"({game.result.value})",
-                *ratings,
-            )
-            for n, (game, ratings) in enumerate(outcome.history.ratings(), start=1)
-        ],
-        widths={3: 20, 5: 20},
-        after=LADDER_STANDINGS,
-        print_setup=PrintSetup(f"{RATING_HISTORY} - {title}", landscape=True),
-    )
+    standings = report_sheet(ladder_standings_grid(outcome), after, title)
+    history = report_sheet(rating_history_grid(outcome), LADDER_STANDINGS, title)
     progress = ladder_progress(LADDER_PROGRESS, groups, ladder_paths(outcome, weeks), week)
     charts, data = chart_sheets(
         LADDER_CHARTS,

@@ -15,8 +15,6 @@ recalculation, from any front end, rewrites those cells.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
@@ -26,7 +24,6 @@ __all__ = [
     "ChartSeries",
     "LineChart",
     "PrintSetup",
-    "centred_columns",
     "quote_sheet",
 ]
 
@@ -150,16 +147,3 @@ class LineChart:
     anchor: tuple[int, int, int, int]
     x_title: str = ""
     y_title: str = ""
-
-
-_CENTRED = frozenset(
-    {"Rank", "No.", "ID", "Title", "Fed", "Round", "Board", "White No.", "Black No.", "Result", "K"}
-)
-
-
-def centred_columns(header: Sequence[str]) -> frozenset[int]:
-    """The columns of ``header`` printed centred: ranks, start numbers, codes, results, and a
-    crosstable's round columns (``R1``, ``R2``, ... or a round robin's ``1``, ``2``, ...)."""
-    return frozenset(
-        i for i, name in enumerate(header) if name in _CENTRED or re.fullmatch(r"R?\d+", name)
-    )

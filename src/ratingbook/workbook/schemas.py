@@ -1,17 +1,26 @@
 """The workbook's sheets: every sheet name and every input table's columns, in one place.
 
 This module alone decides what the sheets are called and which headers (with their accepted
-other spellings) each input table has. The planners in ``families/`` read these tables, the
+other spellings) each input table has. The planners (``*_plan.py``) read these tables, the
 templates build them, and the generated sheets' names are the ones ratingbook rebuilds on every
-run. Rename a sheet or add a header spelling here, and every front end follows.
+run. Rename a sheet or add a header spelling here, and every front end follows. The reports'
+sheets (standings, histories, crosstable, ...) are named, and Ladder Standings' columns
+decided, in :mod:`ratingbook.reports`; they are handed on from here.
 """
 
 from __future__ import annotations
 
 from ratingbook.core.tables import Column, TableSpec
+from ratingbook.reports.ladder_tables import LADDER_STANDINGS_COLUMNS
 from ratingbook.reports.names import (
+    CRIKEY_HISTORY,
+    CRIKEY_STANDINGS,
+    ELO_HISTORY,
+    ELO_STANDINGS,
+    LADDER_STANDINGS,
     PAIRING_NOTES,
     RATING_GAMES,
+    RATING_HISTORY,
     RATING_REPORT,
     STANDINGS_NOTES,
     SWISS_CROSSTABLE,
@@ -167,19 +176,14 @@ FORBIDDEN_PAIRS = TableSpec(
 
 # --- sheets ratingbook generates (rebuilt on every run) ----------------------------------------
 
-LADDER_STANDINGS = "Ladder Standings"
-RATING_HISTORY = "Rating History"
+# The reports' sheets (the standings, histories, crosstable, ...) are named where the reports are
+# made (ratingbook.reports.names); the charts and the numbers they read are the workbook's own.
 LADDER_CHARTS = "Ladder Charts"
 LADDER_PROGRESS = "Ladder Progress"
-CRIKEY_STANDINGS = "Crikey Standings"
-CRIKEY_HISTORY = "Crikey History"
 CRIKEY_CHARTS = "Crikey Charts"
 CRIKEY_PROGRESS = "Crikey Progress"
-ELO_STANDINGS = "Elo Standings"
-ELO_HISTORY = "Elo History"
 ELO_CHARTS = "Elo Charts"
 ELO_PROGRESS = "Elo Progress"
-# An event's generated sheets are its reports, named where the reports are made.
 
 # --- the ladder's archives: appended to when a week ends, never rebuilt or cleared -------------
 
@@ -197,17 +201,5 @@ GAMES_ARCHIVE_COLUMNS = (
     *(c.name for c in LADDER_GAMES.columns),
     *NAME_COLUMNS,
 )
-#: Ladder Standings (rebuilt on every recalc); Weekly Standings keeps them for every week.
-LADDER_STANDINGS_COLUMNS = (
-    "Rank",
-    "ID",
-    "Name",
-    "Group",
-    "Rating",
-    "Permanent Rating",
-    "Games",
-    "Wins",
-    "Draws",
-    "Losses",
-)
+#: Weekly Standings keeps Ladder Standings (a report, rebuilt on every recalc) for every week.
 WEEKLY_STANDINGS_COLUMNS = (ARCHIVE_WEEK, *LADDER_STANDINGS_COLUMNS)

@@ -35,7 +35,6 @@ from ratingbook.events.event import (
 from ratingbook.ratings import swiss_standings
 from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.event_book import EventTables, read_event_tables
-from ratingbook.workbook.presentation import PrintSetup, centred_columns
 from ratingbook.workbook.reading import (
     Sheets,
     column_block,
@@ -44,6 +43,7 @@ from ratingbook.workbook.reading import (
     read,
     unique_names,
 )
+from ratingbook.workbook.report_sheet import report_sheet
 from ratingbook.workbook.schemas import (
     RATING_GAMES,
     SWISS_EVENT_GAMES,
@@ -55,7 +55,6 @@ from ratingbook.workbook.schemas import (
 
 if TYPE_CHECKING:
     from ratingbook.reports.event_grids import EventGrids
-    from ratingbook.reports.swiss_grids import SheetGrid
 
 # ratingbook.fide and ratingbook.reports.swiss_grids load gacrux (and networkx, ~0.2 s): they
 # are imported when a Swiss event is planned, so books of the other families never pay for them.
@@ -123,27 +122,6 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
 def plan_standings(sheets: Sheets) -> Plan:
     """The event's generated sheets only, never a pairing (a book just imported from TRF)."""
     return _plan_event(read_event_tables(sheets), [])
-
-
-def _generated(grid: SheetGrid, after: str, event_name: str = "") -> GeneratedSheet:
-    """A grid as the sheet written: printed one page wide with the header on every page, under
-    the grid's title and the event's name ("Round 5 pairings - Club Championship 2026"; the
-    file's name where the event has none), short codes and numbers centred."""
-    title = grid.title or grid.name
-    return GeneratedSheet(
-        grid.name,
-        grid.header,
-        grid.rows,
-        number_formats=grid.number_formats,
-        widths=grid.widths,
-        after=after,
-        print_setup=PrintSetup(
-            f"{title} - {event_name}" if event_name else title,
-            landscape=len(grid.header) > 10,
-            file_name=not event_name,
-        ),
-        centred=grid.centred | centred_columns(grid.header),
-    )
 
 
 def _append_block(
@@ -253,8 +231,8 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
         per_player = rating_report_grid(grids.report)
         per_game = rating_games_grid(grids.report)
         reports = (
-            _generated(replace(per_player, title="Rating report"), pairings.name, name),
-            _generated(
+            report_sheet(replace(per_player, title="Rating report"), pairings.name, name),
+            report_sheet(
                 replace(per_game, title="Rating report, game by game"), per_player.name, name
             ),
         )
@@ -289,9 +267,9 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     return Plan(
         blocks=tuple(blocks),
         sheets=(
-            _generated(replace(standings, title=standings_title), games_table.sheet, name),
-            _generated(replace(crosstable, title="Crosstable"), standings.name, name),
-            _generated(replace(pairings, title=pairings_title), crosstable.name, name),
+            report_sheet(replace(standings, title=standings_title), games_table.sheet, name),
+            report_sheet(replace(crosstable, title="Crosstable"), standings.name, name),
+            report_sheet(replace(pairings, title=pairings_title), crosstable.name, name),
             *reports,
             *notes,
         ),
@@ -321,10 +299,10 @@ def _notes_sheets(
         grid = pairing_notes_grid(
             round_number, pairing_notes(event, analysis), f"Round {round_number} pairing notes"
         )
-        sheets.append(_generated(grid, after, name))
+        sheets.append(report_sheet(grid, after, name))
         after = grid.name
     standings = standings_notes_grid(event, grids.standings, grids.fide, "Standings notes")
-    sheets.append(_generated(standings, after, name))
+    sheets.append(report_sheet(standings, after, name))
     return tuple(sheets)
 
 
@@ -351,5 +329,5 @@ def _plan_seed(sheets: Sheets) -> Plan:
     from ratingbook.reports.swiss_grids import seed_standings_grid
 
     grid, _ = seed_standings_grid(swiss_standings.swiss_standings(names, games))
-    standings = _generated(grid, games_table.sheet)
+    standings = report_sheet(grid, games_table.sheet)
     return Plan(sheets=(standings,), summary=(f"swiss: {len(names)} players, {len(games)} games",))

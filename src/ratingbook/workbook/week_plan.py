@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.ratings import ladder
+from ratingbook.reports.ladder_tables import ladder_standings_grid
 from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.camp_week import (
     WeekCell,
@@ -34,7 +35,6 @@ from ratingbook.workbook.ladder_plan import (
     ladder_outcome,
     ladder_result_blocks,
     plan_ladder,
-    standings_rows,
 )
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.reading import Sheets, column_block, read
@@ -123,7 +123,7 @@ def _plan_rollover(
         settings = sheets.actual(LADDER_SETTINGS.sheet) or LADDER_SETTINGS.sheet
         blocks.append(WriteBlock(settings, cell.row, cell.column, [[week]]))
 
-    standings = standings_rows(outcome)
+    standings = ladder_standings_grid(outcome).rows
     for player in outcome.players:
         if player.active and player.rating is not None:
             weeks.setdefault(player.id, {})[ending] = player.rating

@@ -1,0 +1,62 @@
+"""The shapes every report comes in: a table (:class:`SheetGrid`) with its column names and how
+each column is shown, and a player's rating path (:class:`PlayerPath`) for the progress charts.
+
+This module alone decides which columns of a table are centred (:func:`centred_columns`): ranks,
+start numbers, short codes, results and a crosstable's rounds, so a printed list never runs a
+rank into a name. Every report module fills :attr:`SheetGrid.centred` from it; the views (the
+workbook's sheets, the printouts) only read that field. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+__all__ = ["PlayerPath", "SheetGrid", "centred_columns"]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetGrid:
+    """A report as a table: its name, header, rows, Excel number formats by 0-based column,
+    column widths, and a note (what the figures are) for the summary."""
+
+    name: str
+    header: tuple[str, ...]
+    rows: Sequence[Sequence[object]]
+    number_formats: Mapping[int, str] = field(default_factory=dict)
+    widths: Mapping[int, float] = field(default_factory=dict)
+    note: str = ""
+    #: The printed title ("Round 5 pairings"); the event's name follows it on the page.
+    title: str = ""
+    #: 0-based columns whose cells are centred (ranks, numbers, codes, crosstable cells):
+    #: :func:`centred_columns` of the header, unless a report says otherwise.
+    centred: frozenset[int] = frozenset()
+    #: 0-based columns of a standings table that are its tie-breaks, in their order (the ties
+    #: are explained from them; other columns, such as a rating change, never decide a place).
+    tiebreaks: tuple[int, ...] = ()
+
+
+_CENTRED = frozenset(
+    {"Rank", "No.", "ID", "Title", "Fed", "Round", "Board", "White No.", "Black No.", "Result", "K"}
+)
+
+
+def centred_columns(header: Sequence[str]) -> frozenset[int]:
+    """The columns of ``header`` shown centred: ranks, start numbers, codes, results, and a
+    crosstable's round columns (``R1``, ``R2``, ... or a round robin's ``1``, ``2``, ...)."""
+    return frozenset(
+        i for i, name in enumerate(header) if name in _CENTRED or re.fullmatch(r"R?\d+", name)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPath:
+    """A player's ratings: ``start`` then one rating after each of their games."""
+
+    name: str
+    start: int | float
+    after_games: tuple[int | float, ...]
+    id: int | None = None
+    group: str = ""
+    weeks: Mapping[int, int | float] | None = None  # week number -> end-of-week rating
