@@ -1,0 +1,43 @@
+"""A report's table as the sheet written (``ratingbook.workbook.report_sheet``): its print
+title, orientation and centred columns."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratingbook.reports.tables import SheetGrid
+from ratingbook.workbook.report_sheet import report_sheet
+
+
+@pytest.mark.parametrize(
+    ("grid", "context", "landscape", "title", "wide", "file_name"),
+    [
+        # the ladder: the week after the name; ten columns print portrait
+        (SheetGrid("Ladder Standings", ("x",) * 10, []), "Week 3", None,
+         "Ladder Standings - Week 3", False, False),
+        # nothing to name: the file's name follows; more than ten columns print landscape
+        (SheetGrid("Crikey History", ("x",) * 11, []), "", None, "Crikey History", True, True),
+        # a history prints landscape whatever its width, when the planner says so
+        (SheetGrid("Elo History", ("x",) * 9, []), "", True, "Elo History", True, True),
+        # a grid's own title comes before the event's name
+        (SheetGrid("Pairings", ("x",), [], title="Round 5 pairings"), "Club Champs", None,
+         "Round 5 pairings - Club Champs", False, False),
+    ],
+)  # fmt: skip
+def test_a_report_sheet_is_titled_by_its_table_and_what_it_belongs_to(
+    grid, context, landscape, title, wide, file_name
+):
+    sheet = report_sheet(grid, "Games", context, landscape=landscape)
+    assert sheet.print_setup is not None
+    assert (sheet.print_setup.title, sheet.print_setup.landscape) == (title, wide)
+    assert sheet.print_setup.file_name is file_name
+    assert (sheet.name, sheet.after) == (grid.name, "Games")
+
+
+def test_a_report_sheet_centres_what_its_table_says_and_nothing_else():
+    """Rating History has a Result column, which the header rule would centre; its table
+    centres nothing, and the sheet follows the table."""
+    history = SheetGrid("Rating History", ("Game", "Result"), [(1, "(1-0)")])
+    assert report_sheet(history, None).centred == frozenset()
+    ranked = SheetGrid("Standings", ("Rank", "Name"), [], centred=frozenset({0}))
+    assert report_sheet(ranked, None).centred == {0}
