@@ -7,17 +7,22 @@ Pure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.rating_report import RatingReport, rating_report
 from ratingbook.fide.tiebreaks import FideStandings, fide_standings
-from ratingbook.reports.rating_grids import with_rating_columns
+from ratingbook.reports.rating_grids import (
+    rating_games_grid,
+    rating_report_grid,
+    with_rating_columns,
+)
 from ratingbook.reports.round_robin_grid import round_robin_crosstable
 from ratingbook.reports.swiss_grids import (
     Shown,
     crosstable_grid,
     fide_standings_grid,
+    pairings_grid,
     standings_grid,
 )
 from ratingbook.reports.tables import SheetGrid
@@ -33,6 +38,10 @@ class EventGrids:
     report: RatingReport | None
     #: The FIDE standings with each value's details (None: the seed's order, no FIDE codes).
     fide: FideStandings | None = None
+    #: The pairings of the last round paired (titled "Round 5 pairings").
+    pairings: SheetGrid | None = None
+    #: A FIDE-rated event's rating report: a line a player, then a line a game (titled).
+    report_tables: tuple[SheetGrid, ...] = ()
 
 
 def event_grids(event: SwissEvent) -> EventGrids:
@@ -49,4 +58,23 @@ def event_grids(event: SwissEvent) -> EventGrids:
         crosstable = round_robin_crosstable(event, ranks)
     else:
         crosstable = crosstable_grid(event, ranks)
-    return EventGrids(standings, ranks, crosstable, report, fide)
+    waiting = {e.round for e in event.pending()}
+    complete = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
+    standings_title = f"Standings after round {max(complete)}" if complete else "Standings"
+    pairings = pairings_grid(event)
+    shown_round = pairings.rows[0][0] if pairings.rows else None
+    report_tables: tuple[SheetGrid, ...] = ()
+    if report is not None:
+        report_tables = (
+            replace(rating_report_grid(report), title="Rating report"),
+            replace(rating_games_grid(report), title="Rating report, game by game"),
+        )
+    return EventGrids(
+        replace(standings, title=standings_title),
+        ranks,
+        replace(crosstable, title="Crosstable"),
+        report,
+        fide,
+        replace(pairings, title=f"Round {shown_round} pairings" if shown_round else "Pairings"),
+        report_tables,
+    )

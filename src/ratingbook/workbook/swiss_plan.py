@@ -16,7 +16,6 @@ This module alone decides which of the two a book is and what a run writes for i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
@@ -206,7 +205,6 @@ def _shown_number(value: object) -> int | None:
 
 def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     from ratingbook.reports.event_grids import event_grids
-    from ratingbook.reports.swiss_grids import pairings_grid
 
     event, games_table = tables.event, tables.games
     numbers = event.start_numbers()
@@ -216,26 +214,15 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
         blocks.append(block)
     event = event.with_entries(new_rows)
     grids = event_grids(event)
-    standings, crosstable = grids.standings, grids.crosstable
-    pairings = pairings_grid(event)
+    standings, crosstable, pairings = grids.standings, grids.crosstable, grids.pairings
+    assert pairings is not None  # event_grids always lists the pairings
     name = event.settings.event_name
-    waiting = {e.round for e in event.pending()}
-    complete = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
-    standings_title = f"Standings after round {max(complete)}" if complete else "Standings"
     shown_round = pairings.rows[0][0] if pairings.rows else None
-    pairings_title = f"Round {shown_round} pairings" if shown_round else "Pairings"
-    reports: tuple[GeneratedSheet, ...] = ()
-    if grids.report is not None:
-        from ratingbook.reports.rating_grids import rating_games_grid, rating_report_grid
-
-        per_player = rating_report_grid(grids.report)
-        per_game = rating_games_grid(grids.report)
-        reports = (
-            report_sheet(replace(per_player, title="Rating report"), pairings.name, name),
-            report_sheet(
-                replace(per_game, title="Rating report, game by game"), per_player.name, name
-            ),
-        )
+    reports: list[GeneratedSheet] = []
+    after = pairings.name
+    for table in grids.report_tables:
+        reports.append(report_sheet(table, after, name))
+        after = table.name
     just_paired = bool(new_rows) and {e.round for e in new_rows} == {shown_round}
     notes = _notes_sheets(event, grids, shown_round, name, just_paired=just_paired)
     planned = event.rounds_planned
@@ -267,9 +254,9 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     return Plan(
         blocks=tuple(blocks),
         sheets=(
-            report_sheet(replace(standings, title=standings_title), games_table.sheet, name),
-            report_sheet(replace(crosstable, title="Crosstable"), standings.name, name),
-            report_sheet(replace(pairings, title=pairings_title), crosstable.name, name),
+            report_sheet(standings, games_table.sheet, name),
+            report_sheet(crosstable, standings.name, name),
+            report_sheet(pairings, crosstable.name, name),
             *reports,
             *notes,
         ),
