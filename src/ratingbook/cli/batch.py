@@ -6,6 +6,10 @@ job therefore runs in a child process: whatever happens to it, the parent sees e
 result or how the child ended ("the reader crashed (signal 6, SIGABRT)"), and goes on with the
 next job. Results are handed back as each job finishes.
 
+A child never outlives the run: stopped (Ctrl-C, SIGTERM, its terminal closed) or killed,
+the parent takes its children with it, and a child whose parent is gone stops its job at once
+(the lifeline below), so a book is never written after the user gave up.
+
 On Linux the child is a fork (cheap: nothing is imported again); elsewhere it is spawned, so
 ``work`` and the jobs must be picklable (a module-level function and plain data).
 """
@@ -20,6 +24,7 @@ import os
 import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -70,8 +75,32 @@ def _stop(signum: int, frame: object) -> None:
     raise _Stopped
 
 
+def _watch_parent(lifeline: int) -> None:
+    """Wait until the parent's end of the lifeline closes, then stop this child (SIGTERM)."""
+    with contextlib.suppress(OSError):
+        while os.read(lifeline, 1):
+            pass
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _outlive_no_parent(lifeline: tuple[int, int] | None) -> None:
+    """Stop this child as soon as its parent is gone, however the parent ended (SIGTERM,
+    SIGHUP, SIGKILL, a crash): the parent alone holds the lifeline's writing end, which the
+    system closes when the parent ends; a thread here waits for that and stops the job, which
+    unwinds as from Ctrl-C (nothing is written)."""
+    if lifeline is None:
+        return
+    reading, writing = lifeline
+    os.close(writing)  # the copy this fork inherited: only the parent's may keep the line open
+    threading.Thread(target=_watch_parent, args=(reading,), daemon=True).start()
+
+
 def _child(
-    connection: Connection, work: Callable[[J], R], job: J, errors: IO[bytes] | None
+    connection: Connection,
+    work: Callable[[J], R],
+    job: J,
+    errors: IO[bytes] | None,
+    lifeline: tuple[int, int] | None = None,
 ) -> None:
     if errors is not None:
         # What the child writes to standard error (a native library's dying words included)
@@ -93,6 +122,7 @@ def _child(
     if sys.platform != "win32":  # Windows ends a process without running any handler
         with contextlib.suppress(ValueError):  # not the main thread (never, in practice)
             signal.signal(signal.SIGTERM, _stop)
+    _outlive_no_parent(lifeline)
     answer: R | Died
     try:
         answer = work(job)
@@ -170,6 +200,9 @@ def run_isolated(
     waiting = list(enumerate(jobs))
     waiting.reverse()
     running: dict[Connection, _Running[J]] = {}
+    # The children's lifeline (forked children only): they stop when its writing end, held
+    # here, closes, as it does when this process ends in any way, even by SIGKILL.
+    lifeline = os.pipe() if _forks() else None
     try:
         while waiting or running:
             while waiting and len(running) < max(1, processes):
@@ -177,7 +210,7 @@ def run_isolated(
                 receiver, sender = context.Pipe(duplex=False)
                 errors = tempfile.TemporaryFile() if _forks() else None  # noqa: SIM115 (closed below)
                 process = context.Process(
-                    target=_child, args=(sender, work, job, errors), daemon=True
+                    target=_child, args=(sender, work, job, errors, lifeline), daemon=True
                 )
                 _start(process)
                 sender.close()  # the child holds the only writing end: its death closes the pipe
@@ -213,3 +246,6 @@ def run_isolated(
             entry.connection.close()
             if entry.errors is not None:
                 entry.errors.close()
+        if lifeline is not None:
+            for end in lifeline:
+                os.close(end)

@@ -25,6 +25,7 @@ from gacrux.pairingdutch import pairing_dutch
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
 from ratingbook.fide.compact_edges import compact_storage
+from ratingbook.fide.fast_dutch import dutch_engine
 from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["AnalysedPair", "Bracket", "PlayerState", "RoundAnalysis", "analyse_round"]
@@ -164,8 +165,7 @@ def analyse_round(
     else:
         try:
             with compact_storage():
-                engine = pairing_dutch(tournament, round_number, params)
-                pairing = engine.compute_pairing(False, 0)
+                pairing = dutch_engine(tournament, round_number, params).compute_pairing(False, 0)
             ordered = sorted((p for b in pairing for p in b["pairs"]), key=lambda p: p["board"])
             prescribed = tuple((names[p["w"]], names[p["b"]] if p["b"] else None) for p in ordered)
         except GacruxNoLegalPairing:

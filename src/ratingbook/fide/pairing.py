@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from gacrux.gacruxexeptions import GacruxNoLegalPairing
-from gacrux.pairingdutch import pairing_dutch
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent, next_round_to_pair
 from ratingbook.fide.berger import pair_round_robin
 from ratingbook.fide.compact_edges import compact_storage
+from ratingbook.fide.fast_dutch import dutch_engine
 from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["pair_next_round"]
 
 
-def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
+def pair_next_round(event: SwissEvent, *, path: str | None = None) -> list[SwissEntry]:
     """The next round's rows, in board order: a round robin's from its Berger table
     (:mod:`~ratingbook.fide.berger`), a Swiss event's by gacrux's FIDE Dutch pairing.
 
@@ -23,6 +23,10 @@ def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
     The organiser's forbidden pairs are kept apart (C.04.3's absolute criterion, as if they
     had met), and with Baku acceleration group A's virtual points count in the pairing
     (both reach gacrux as TRF-2026's 260 and 250 records of the event's file).
+
+    ``path`` picks how gacrux's rules are computed (:func:`~ratingbook.fide.fast_dutch.
+    pairing_path`): ``"fast"`` (the default) or ``"gacrux"``, its own engine; both give the
+    same pairing.
     """
     round_number = next_round_to_pair(event)
     if event.settings.round_robin:
@@ -41,7 +45,8 @@ def pair_next_round(event: SwissEvent) -> list[SwissEntry]:
     params = gacrux_parameters(event.settings.first_colour)
     try:
         with compact_storage():
-            brackets = pairing_dutch(tournament, round_number, params).compute_pairing(False, 0)
+            engine = dutch_engine(tournament, round_number, params, path)
+            brackets = engine.compute_pairing(False, 0)
     except GacruxNoLegalPairing as fault:
         bans = [b for b in event.forbidden if b.holds_in(round_number)]
         why = ""

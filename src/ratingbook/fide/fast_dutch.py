@@ -1,0 +1,257 @@
+"""gacrux's Dutch engine with the same weights stored and matched in less memory and time.
+
+Which path pairs a round: :func:`dutch_engine` gives gacrux's own ``pairing_dutch`` when asked
+(``path="gacrux"``, or the environment variable ``RATINGBOOK_PAIRING_PATH=gacrux``), and
+otherwise :class:`FastDutch`, which is gacrux's class with these functions stood in for (every
+other line of gacrux runs as it is; ``tests/fide/test_fast_dutch.py`` pins the source of each
+function replaced, so a new gacrux release fails a test rather than a pairing):
+
+- ``crosstable_dutch.update_homogenious`` gave every candidate pair of a score bracket three
+  quality lists as long as the bracket (``HO3``, ``HO4``, ``HO5``: its lines 494-496), memory
+  growing with the cube of the bracket. :meth:`FastCrosstable.update_homogenious` computes the
+  very same ``howeight`` (same formula, same lists of weights) and leaves in those three places
+  one shared note of the bracket; ``compute_weight`` writes the three lists out for the pairs
+  actually made, exactly as gacrux would have had them, before summing them.
+- ``pairing_dutch.pair_weighted_round``, ``weighted_match`` and ``find_weighted_pab`` matched
+  with ``networkx.min_weight_matching`` on a ``networkx.Graph``; here the same edges in the
+  same order go to :func:`~ratingbook.fide.blossom.min_weight_matching`, networkx's own
+  algorithm on plain dicts, which returns the same set. Their ``verbose`` and report prints are
+  left out (ratingbook never asks for them).
+
+The functions below are adapted from gacrux 1.11.65 (gacrux/pairingdutch.py and
+gacrux/crosstabledutch.py), whose licence is:
+
+    Copyright 2024, Otto Milvang
+
+    Permission is hereby granted, free of charge, to any person obtaining a copy of this
+    software and associated documentation files (the "Software"), to deal in the Software
+    without restriction, including without limitation the rights to use, copy, modify, merge,
+    publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons
+    to whom the Software is furnished to do so, subject to the following conditions:
+
+    The above copyright notice and this permission notice shall be included in all copies or
+    substantial portions of the Software.
+
+    THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+    INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR
+    PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE
+    FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+    OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+    DEALINGS IN THE SOFTWARE.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from gacrux.crosstabledutch import HO1, HO2, HO3, HO4, HO5, crosstable_dutch
+from gacrux.pairingdutch import pairing_dutch
+
+from ratingbook.errors import RatingbookError
+from ratingbook.fide.blossom import min_weight_matching
+
+__all__ = [
+    "PAIRING_PATHS",
+    "PAIRING_PATH_VARIABLE",
+    "REPLACED",
+    "FastCrosstable",
+    "FastDutch",
+    "dutch_engine",
+    "pairing_path",
+]
+
+#: The environment variable that picks the pairing path when no ``path`` argument does.
+PAIRING_PATH_VARIABLE = "RATINGBOOK_PAIRING_PATH"
+#: ``fast``: :class:`FastDutch` (the default); ``gacrux``: gacrux's own ``pairing_dutch``.
+PAIRING_PATHS = ("fast", "gacrux")
+
+#: The gacrux functions the fast path stands in for (class, function name).
+REPLACED: tuple[tuple[type, str], ...] = (
+    (crosstable_dutch, "update_homogenious"),
+    (crosstable_dutch, "compute_weight"),
+    (pairing_dutch, "pair_weighted_round"),
+    (pairing_dutch, "weighted_match"),
+    (pairing_dutch, "find_weighted_pab"),
+)
+
+
+def pairing_path(path: str | None = None) -> str:
+    """``path``, else ``$RATINGBOOK_PAIRING_PATH``, else ``fast``; anything else is refused."""
+    chosen = path if path is not None else os.environ.get(PAIRING_PATH_VARIABLE) or "fast"
+    if chosen not in PAIRING_PATHS:
+        raise RatingbookError(
+            f"unknown pairing path {chosen!r} ({PAIRING_PATH_VARIABLE}): "
+            f"use {' or '.join(map(repr, PAIRING_PATHS))}"
+        )
+    return chosen
+
+
+def dutch_engine(
+    tournament: dict[str, Any], round_number: int, params: dict[str, Any], path: str | None = None
+) -> Any:
+    """gacrux's Dutch engine for the round, on the path :func:`pairing_path` picks."""
+    engine = pairing_dutch if pairing_path(path) == "gacrux" else FastDutch
+    return engine(tournament, round_number, params)
+
+
+@dataclass(frozen=True, slots=True)
+class _Homogeneous:
+    """One call of ``update_homogenious``: what the three quality lists of its edges hold."""
+
+    scorelevel: int
+    bsn: dict[int, int]
+    S: int
+    B3: int
+    B4: int
+    B5: int
+
+
+class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
+    """``crosstable_dutch`` whose homogeneous quality lists are written out only when read."""
+
+    def update_homogenious(self, scorelevel: int, edges: list[Any], bsn: Any, S: int) -> None:
+        # crosstabledutch.update_homogenious, the same weights; the lists HO3-HO5 deferred.
+        B = self.B = len(bsn)
+        mdp = B - 2 * S
+        B3 = self.B3 = S
+        B4 = self.B4 = B - S
+        B5 = self.B5 = B - 1
+        self.ilen = 0
+        weight = self.weight
+        self.init_howeights(scorelevel, S, mdp)
+        HO4weight = sum(weight[HO4])
+        w_ho1, w_ho2, w_ho3, w_ho4, w_ho5 = (weight[k] for k in (HO1, HO2, HO3, HO4, HO5))
+        note = _Homogeneous(scorelevel, bsn, S, B3, B4, B5)
+        competitors = self.competitors
+        get_edge_quality = self.get_edge_quality
+        for c in edges:
+            c["howeight"] = 0
+            (ca, cb) = (c["ca"], c["cb"])
+            q = get_edge_quality(c)["quality"]
+            q[HO1] = 0
+            q[HO2] = 0
+            q[HO3] = q[HO4] = q[HO5] = note
+            howeight = HO4weight
+            ascl = competitors[ca]["scorelevel"]
+            bscl = competitors[cb]["scorelevel"]
+            if ascl == scorelevel and bscl == scorelevel:
+                absn = bsn[ca]
+                bbsn = bsn[cb]
+                if absn > bbsn:
+                    (absn, bbsn) = (bbsn, absn)
+                if c["canmeet"]:
+                    if absn > S:
+                        q[HO1] = 1
+                        howeight += w_ho1
+                    q[HO2] = absn - 1
+                    howeight += (absn - 1) * w_ho2
+                    if absn <= S:
+                        howeight += w_ho3[S - absn]
+                    else:
+                        howeight -= w_ho4[absn - S - 1]
+                    howeight += w_ho5[absn - 1] * (bbsn - absn)
+            c["howeight"] = howeight
+
+    def _write_out(self, c: dict[str, Any]) -> None:
+        """The HO3-HO5 lists of edge ``c`` as gacrux's ``update_homogenious`` made them."""
+        q = c["quality"]
+        note = q[HO3]
+        if not isinstance(note, _Homogeneous):
+            return
+        ho3, ho4, ho5 = [0] * note.B3, [1] * note.B4, [0] * note.B5
+        competitors = self.competitors
+        (ca, cb) = (c["ca"], c["cb"])
+        scorelevel = note.scorelevel
+        if (
+            competitors[ca]["scorelevel"] == scorelevel
+            and competitors[cb]["scorelevel"] == scorelevel
+            and c["canmeet"]
+        ):
+            absn, bbsn = sorted((note.bsn[ca], note.bsn[cb]))
+            S = note.S
+            if absn <= S:
+                ho3[S - absn] = 1
+            else:
+                ho4[absn - S - 1] = 0
+            ho5[absn - 1] = bbsn - absn
+        q[HO3], q[HO4], q[HO5] = ho3, ho4, ho5
+
+    def compute_weight(self, wpairs: list[Any], bquality: Any) -> Any:
+        # The lists deferred by update_homogenious, written out for the pairs made first.
+        for c in wpairs:
+            self.get_edge_quality(c)
+            self._write_out(c)
+        return super().compute_weight(wpairs, bquality)
+
+
+class FastDutch(pairing_dutch):  # type: ignore[misc]
+    """gacrux's ``pairing_dutch`` on :class:`FastCrosstable`, matching with
+    :func:`~ratingbook.fide.blossom.min_weight_matching`."""
+
+    def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
+        return FastCrosstable(experimental, checkonly, verbose)
+
+    def weighted_match(self, nodes: list[Any], edges: list[Any]) -> int:
+        matching = min_weight_matching([(edge["ca"], edge["cb"], 0) for edge in edges])
+        return len(nodes) - 2 * len(matching)
+
+    def find_weighted_pab(self, nodes: list[Any], edges: list[Any]) -> tuple[int, int, int]:
+        pablevel = 0
+        self.crosstable.compute_pab_weight(edges)
+        nx_edges = [(edge["ca"], edge["cb"], edge["weight"]) for edge in edges]
+        wpairs = sorted([((a, b) if a < b else (b, a)) for (a, b) in min_weight_matching(nx_edges)])
+        if len(wpairs) < len(nodes) // 2:
+            return (len(wpairs), len(wpairs) * 2 - len(nodes), -1)  # No legal pairing
+        (w, pab) = wpairs[0]
+        if w == 0:  # We have PAB
+            pablevel = self.competitors[pab]["scorelevel"]
+        return (len(wpairs), 0, pablevel)
+
+    def pair_weighted_round(
+        self,
+        bracket: dict[str, Any],
+        nodes: list[Any],
+        edges: list[Any],
+        pairingmode: str,
+        numpairs: int,
+        category: int,
+    ) -> Any:
+        scorelevel = bracket["scorelevel"]
+        nx_edges = []
+        (modified_nodes, modified_edges) = self.modify_edges(
+            nodes, None, edges, scorelevel, category, "canmeet"
+        )
+        if len(modified_nodes) == 0:
+            return []
+        if pairingmode == "HE":
+            self.crosstable.update_hetrogenious(
+                scorelevel, modified_nodes, modified_edges, bracket["bsne"]
+            )
+        elif pairingmode == "HO":
+            bracket["bsno"] = self.update_bsn(
+                scorelevel, [node for node in modified_nodes if node["scorelevel"] <= scorelevel]
+            )
+            self.crosstable.update_homogenious(
+                scorelevel, modified_edges, bracket["bsno"], numpairs
+            )
+        elif pairingmode == "BI":
+            bracket["bsnb"] = {node["cid"]: i + 1 for i, node in enumerate(modified_nodes)}
+            self.crosstable.update_hetrogenious(
+                scorelevel, modified_nodes, modified_edges, bracket["bsnb"]
+            )
+            self.crosstable.update_bipartite(
+                scorelevel,
+                modified_edges,
+                bracket["bsnb"],
+                nodes[len(nodes) // 2]["cid"],
+                nodes[-1]["cid"],
+            )
+        for c in modified_edges:
+            (wcid, bcid) = (c["ca"], c["cb"])
+            weight = self.crosstable.update_weight(pairingmode, category, c)
+            nx_edges.append((wcid, bcid, weight))
+        if self.checkonly and len(nodes) == 2 * len(edges):
+            return [(a, b) for (a, b, c) in nx_edges]
+        return min_weight_matching(nx_edges)
