@@ -5,6 +5,9 @@
     python benchmarks/pairing_systems.py --players 500    # a smaller open
     python benchmarks/pairing_systems.py --only rr        # the round robin alone (seconds)
     python benchmarks/pairing_systems.py --history dutch  # rounds before paired by the rules
+    python benchmarks/pairing_systems.py --table          # issue 28: 1,000 and 2,000 players,
+        # rounds 1, 2 and 5 after Dutch-paired histories, gacrux's own path (before) and the
+        # fast path (after); --sizes 1000 --rounds 1,2,5,9 --paths fast to choose
 
 The open is generated deterministically: players rated 2700 down by 0.8 a place (so 2,000
 players span 2700-1100), rounds 1 to R-1 already played, results drawn from the Elo expectation
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import pickle
 import random
 import subprocess
@@ -129,6 +133,70 @@ def _dutch_history(event: SwissEvent, played: int, rng: random.Random) -> SwissE
     return event
 
 
+def dutch_snapshots(players: int, rounds: list[int], seed: int = 5) -> dict[int, SwissEvent]:
+    """The open before each round of ``rounds`` (rounds 1 to max-1 paired by the FIDE Dutch
+    rules and played out), each built once and cached in ``$TMPDIR/ratingbook-bench-cache``
+    (``RATINGBOOK_BENCH_CACHE`` overrides). The history is paired by the fast path, which
+    gives gacrux's own pairs (``tests/fide/test_fast_dutch.py``)."""
+    from ratingbook.fide import pair_next_round
+
+    cache = Path(
+        os.environ.get("RATINGBOOK_BENCH_CACHE")
+        or Path(tempfile.gettempdir()) / "ratingbook-bench-cache"
+    )
+    cache.mkdir(parents=True, exist_ok=True)
+    field = tuple(SwissPlayer(f"Player {i:04d}", int(2700 - 0.8 * i)) for i in range(players))
+    settings = SwissSettings(rounds=11, start_date=dt.date(2026, 4, 1))
+    event = SwissEvent(field, (), settings)
+    rng = random.Random(seed)
+    by_name = {p.name: p for p in field}
+    found: dict[int, SwissEvent] = {}
+    for number in range(1, max(rounds) + 1):
+        saved = cache / f"dutch-{players}-seed{seed}-before-round{number}.pickle"
+        if saved.exists():
+            event, state = pickle.loads(saved.read_bytes())
+            rng.setstate(state)
+        else:
+            saved.write_bytes(pickle.dumps((event, rng.getstate())))
+        if number in rounds:
+            found[number] = event
+        if number == max(rounds):
+            break
+        rows = [
+            e if e.black is None else SwissEntry(
+                e.round, e.board, e.white, e.black,
+                _result(by_name[e.white], by_name[e.black], rng),
+            )
+            for e in pair_next_round(event)
+        ]  # fmt: skip
+        event = event.with_entries(rows)
+    return found
+
+
+def rounds_table(sizes: list[int], rounds: list[int], paths: list[str]) -> None:
+    """Issue 28's table: each round of each open as a whole ``ratingbook pair`` command, on
+    each pairing path (``gacrux``: gacrux's own engine, before; ``fast``: after)."""
+    ratingbook = [str(Path(sys.executable).with_name("ratingbook"))]
+    print("players round path     wall s    CPU s  peak MB")
+    print("(targets: 2,000 players <= 60 s, 1,000 <= 15 s, <= 1,024 MB; CPU s: all processes)")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for players in sizes:
+            for number, event in sorted(dutch_snapshots(players, rounds).items()):
+                book = folder / f"open-{players}-{number}.xlsx"
+                _book(event, book)
+                for path in paths:
+                    out = folder / f"out-{players}-{number}-{path}.xlsx"
+                    env = {**os.environ, "RATINGBOOK_PAIRING_PATH": path}
+                    whole = whole_command([*ratingbook, "pair", str(book), "-o", str(out)], env)
+                    print(
+                        f"{players:7} {number:5} {path:6} {whole['seconds']:9.1f} "
+                        f"{whole['cpu_seconds']:8.1f} {whole['peak_mb']:8.0f}"
+                        + ("" if whole["code"] == 0 else f"  [exit {whole['code']:.0f}]"),
+                        flush=True,
+                    )
+
+
 def round_robin(players: int) -> SwissEvent:
     field = tuple(SwissPlayer(f"Player {i:02d}", 2400 - 10 * i) for i in range(players))
     return SwissEvent(field, (), SwissSettings(pairing=DOUBLE_ROUND_ROBIN))
@@ -188,7 +256,20 @@ def main() -> int:
     parser.add_argument("--only", choices=("open", "rr"))
     parser.add_argument("--event", help=argparse.SUPPRESS)  # the child's pickled event
     parser.add_argument("--child", choices=("none", "baku", "rr"))
+    parser.add_argument(
+        "--table", action="store_true", help="issue 28: whole commands, rounds x sizes x paths"
+    )
+    parser.add_argument("--sizes", default="1000,2000", help="with --table: players, e.g. 1000")
+    parser.add_argument("--rounds", default="1,2,5", help="with --table: the rounds paired")
+    parser.add_argument("--paths", default="gacrux,fast", help="with --table: pairing paths")
     args = parser.parse_args()
+    if args.table:
+        rounds_table(
+            [int(n) for n in args.sizes.split(",")],
+            [int(n) for n in args.rounds.split(",")],
+            args.paths.split(","),
+        )
+        return 0
     if args.child:
         players = args.rr_players if args.child == "rr" else args.players
         _child(args.child, players, args.event)

@@ -16,6 +16,7 @@ import hashlib
 import inspect
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import gacrux.pairingdutch
 import networkx as nx
@@ -286,3 +287,34 @@ def test_the_sweep_of_generated_events_pairs_as_gacrux_pairs_it(
 ) -> None:
     for stage in generated_event(players, rounds, seed):
         assert_same_pairing(stage)
+
+
+def test_pairing_a_round_with_its_notes_pairs_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pair`` writes the Pairing Notes too; their analysis reads the round just paired and
+    does not pair it a second time (at 2,000 players that would double the time)."""
+    from ratingbook.files.patching import PackageBook
+    from ratingbook.templates import TemplateBook, build_template
+    from ratingbook.workbook import pair
+
+    pairings: list[bool] = []
+    for engine in (FastDutch, gacrux.pairingdutch.pairing_dutch):
+        original = engine.compute_pairing
+
+        def counted(self: object, checkonly: bool, *args: object, _o: object = original) -> object:
+            pairings.append(checkonly)
+            return _o(self, checkonly, *args)  # type: ignore[operator]
+
+        monkeypatch.setattr(engine, "compute_pairing", counted)
+    rows = {
+        "Swiss Settings": [("Rounds", 5, None)],
+        "Swiss Players": [{"Name": f"P{i:02d}", "Rating": 2400 - 9 * i} for i in range(30)],
+        "Swiss Games": [],
+    }
+    path = tmp_path / "event.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    book = PackageBook(path)
+    pair(book)
+    assert any("Notes" in name for name in book.sheet_names())
+    assert pairings.count(False) == 1  # the pairing; the notes' analysis only checks (True)
