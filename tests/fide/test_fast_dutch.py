@@ -131,7 +131,7 @@ def test_the_matching_is_networkx_own_set(seed: int) -> None:
         graph = nx.Graph()
         graph.add_weighted_edges_from(edges)
         expected = nx.min_weight_matching(graph)
-        found = min_weight_matching(edges)
+        found = min_weight_matching(edges, verify=True)
         assert found == expected
         assert list(found) == list(expected)
 

@@ -8,11 +8,13 @@ twice (the graph and its inverted copy).
 
 :func:`min_weight_matching` is the same algorithm on a dict of dicts: the same nodes in the same
 order, the same neighbours in the same order (the order ``networkx.Graph`` builds from the same
-edge list), the same exact integer arithmetic, the same choices at every tie, and the same
-final check of optimality (networkx's ``verifyOptimum``, run for integer weights). It therefore
-returns the very set networkx returns, which ``tests/fide/test_blossom.py`` checks on random
-graphs with ties and huge weights. Only the storage changed: each weight is read from
-``twice[v][w]`` (twice the inverted weight, as the slack formula uses it), once per edge.
+edge list), the same exact integer arithmetic and the same choices at every tie. It therefore
+returns the very set networkx returns, which ``tests/fide/test_fast_dutch.py`` checks on random
+graphs with ties and huge weights. What changed is how values are kept: each weight is read from
+``twice[v][w]`` (twice the inverted weight, as the slack formula uses it); the slack of the best
+edge so far is computed once until the duals change, not at every comparison; and networkx's
+final self-check (``verifyOptimum``: assertions that never change the result) runs on request,
+as the tests ask for it.
 
 Adapted from networkx/algorithms/matching.py (networkx 3.6), whose licence is:
 
@@ -79,16 +81,21 @@ def _edges(adj: Adjacency) -> Iterator[tuple[Any, Any, Any]]:
         seen.add(n)
 
 
-def min_weight_matching(edges: Iterable[tuple[Any, Any, int]]) -> set[tuple[Any, Any]]:
+def min_weight_matching(
+    edges: Iterable[tuple[Any, Any, int]], *, verify: bool = False
+) -> set[tuple[Any, Any]]:
     """``networkx.min_weight_matching(G)`` for the graph ``G`` that
-    ``G.add_weighted_edges_from(edges)`` builds: the same set of pairs."""
+    ``G.add_weighted_edges_from(edges)`` builds: the same set of pairs.
+
+    ``verify``: also run networkx's final check of the duals (``verifyOptimum``: assertions
+    only, which never change the result, and a tenth of the time; the tests run it)."""
     adj = graph_adjacency(edges)
     if not any(adj.values()):
-        return _max_weight_matching([adj], True)
+        return _max_weight_matching([adj], True, verify)
     max_weight = 1 + max(w for _, _, w in _edges(adj))
     inverted = [graph_adjacency((u, v, max_weight - w) for u, v, w in _edges(adj))]
     del adj  # the inverted copy alone goes on: the weights are held once at a time
-    return _max_weight_matching(inverted, True)
+    return _max_weight_matching(inverted, True, verify)
 
 
 class _NoNode:
@@ -113,7 +120,9 @@ class _Blossom:
                 yield t
 
 
-def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tuple[Any, Any]]:
+def _max_weight_matching(
+    graph: list[Adjacency], maxcardinality: bool, verify: bool
+) -> set[tuple[Any, Any]]:
     """networkx's ``max_weight_matching`` of the one graph in ``graph`` (taken out of the
     list, so that only the doubled weights below stay in memory)."""
     adj = graph.pop()
@@ -146,6 +155,16 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
 
     def slack(v: Any, w: Any) -> Any:
         return dualvar[v] + dualvar[w] - twice[v][w]
+
+    # The slack of an edge, kept until the dual variables next change: networkx computes the
+    # slack of the best edge so far again at every comparison, the same number each time.
+    slacks: dict[tuple[Any, Any], Any] = {}
+
+    def slack_of(edge: tuple[Any, Any]) -> Any:
+        found = slacks.get(edge)
+        if found is None:
+            found = slacks[edge] = dualvar[edge[0]] + dualvar[edge[1]] - twice[edge[0]][edge[1]]
+        return found
 
     def assignLabel(w: Any, t: int, v: Any) -> None:
         b = inblossom[w]
@@ -244,7 +263,7 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
                 if (
                     bj != b
                     and label.get(bj) == 1
-                    and ((bj not in bestedgeto) or slack(i, j) < slack(*bestedgeto[bj]))
+                    and ((bj not in bestedgeto) or slack(i, j) < slack_of(bestedgeto[bj]))
                 ):
                     bestedgeto[bj] = k
             bestedge[bv] = None
@@ -253,7 +272,7 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
         mybestslack: Any = None
         bestedge[b] = None
         for k in b.mybestedges:
-            kslack = slack(*k)
+            kslack = slack_of(k)
             if mybestedge is None or kslack < mybestslack:
                 mybestedge = k
                 mybestslack = kslack
@@ -448,25 +467,33 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
             while queue and not augmented:
                 v = queue.pop()
                 assert label[inblossom[v]] == 1
+                # networkx reads dualvar[v], inblossom[v] and label[bw] afresh at each
+                # neighbour; only addBlossom changes any of them here (inblossom[v]), so
+                # they are read once, and inblossom[v] again after addBlossom.
                 dual_v = dualvar[v]
+                bv = inblossom[v]
                 for w, wt2 in twice[v].items():
                     if w == v:
                         continue
-                    bv = inblossom[v]
                     bw = inblossom[w]
                     if bv == bw:
                         continue
-                    if (v, w) not in allowedge:
-                        kslack = dual_v + dualvar[w] - wt2
-                        if kslack <= 0:
-                            allowedge[(v, w)] = allowedge[(w, v)] = True
                     if (v, w) in allowedge:
-                        if label.get(bw) is None:
+                        allowed = True
+                    else:
+                        kslack = dual_v + dualvar[w] - wt2
+                        allowed = kslack <= 0
+                        if allowed:
+                            allowedge[(v, w)] = allowedge[(w, v)] = True
+                    label_bw = label.get(bw)
+                    if allowed:
+                        if label_bw is None:
                             assignLabel(w, 2, v)
-                        elif label.get(bw) == 1:
+                        elif label_bw == 1:
                             base = scanBlossom(v, w)
                             if base is not NoNode:
                                 addBlossom(base, v, w)
+                                bv = inblossom[v]
                             else:
                                 augmentMatching(v, w)
                                 augmented = 1
@@ -475,11 +502,11 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
                             assert label[bw] == 2
                             label[w] = 2
                             labeledge[w] = (v, w)
-                    elif label.get(bw) == 1:
-                        if bestedge.get(bv) is None or kslack < slack(*bestedge[bv]):
+                    elif label_bw == 1:
+                        if bestedge.get(bv) is None or kslack < slack_of(bestedge[bv]):
                             bestedge[bv] = (v, w)
                     elif label.get(w) is None and (
-                        bestedge.get(w) is None or kslack < slack(*bestedge[w])
+                        bestedge.get(w) is None or kslack < slack_of(bestedge[w])
                     ):
                         bestedge[w] = (v, w)
             if augmented:
@@ -493,14 +520,14 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
                 delta = min(dualvar.values())
             for v in gnodes:
                 if label.get(inblossom[v]) is None and bestedge.get(v) is not None:
-                    d = slack(*bestedge[v])
+                    d = slack_of(bestedge[v])
                     if deltatype == -1 or d < delta:
                         delta = d
                         deltatype = 2
                         deltaedge = bestedge[v]
             for b in blossomparent:
                 if blossomparent[b] is None and label.get(b) == 1 and bestedge.get(b) is not None:
-                    kslack = slack(*bestedge[b])
+                    kslack = slack_of(bestedge[b])
                     if allinteger:
                         assert (kslack % 2) == 0
                         d = kslack // 2
@@ -528,6 +555,7 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
                     dualvar[v] -= delta
                 elif label.get(inblossom[v]) == 2:
                     dualvar[v] += delta
+            slacks.clear()
             for b in blossomdual:
                 if blossomparent[b] is None:
                     if label.get(b) == 1:
@@ -557,7 +585,7 @@ def _max_weight_matching(graph: list[Adjacency], maxcardinality: bool) -> set[tu
                 continue
             if blossomparent[b] is None and label.get(b) == 1 and blossomdual[b] == 0:
                 expandBlossom(b, True)
-    if allinteger:
+    if allinteger and verify:
         verifyOptimum()
     return _matching_dict_to_set(mate)
 
