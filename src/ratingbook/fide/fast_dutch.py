@@ -6,6 +6,10 @@ otherwise :class:`FastDutch`, which is gacrux's class with these functions stood
 other line of gacrux runs as it is; ``tests/fide/test_fast_dutch.py`` pins the source of each
 function replaced, so a new gacrux release fails a test rather than a pairing):
 
+- ``crosstable_dutch.update_edge`` gives every candidate pair of a score bracket a fresh
+  quality dict of 26 keys and seven short lists; :meth:`FastCrosstable.update_edge` keeps the
+  same values with the keys shared and the lists as tuples held once (lists again where
+  gacrux adds to them, ``compute_weight``).
 - ``crosstable_dutch.update_homogenious`` gave every candidate pair of a score bracket three
   quality lists as long as the bracket (``HO3``, ``HO4``, ``HO5``: its lines 494-496), memory
   growing with the cube of the bracket. :meth:`FastCrosstable.update_homogenious` computes the
@@ -108,8 +112,41 @@ class _Homogeneous:
     B5: int
 
 
+class _Quality:
+    """Its instances' ``__dict__`` share one key table: every quality dict has the same keys,
+    built in one order (``crosstable_dutch.update_edge``)."""
+
+
 class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
-    """``crosstable_dutch`` whose homogeneous quality lists are written out only when read."""
+    """``crosstable_dutch`` with each pair's quality stored compactly: the dict's keys shared,
+    its short lists as tuples held once for all pairs, and its homogeneous lists written out
+    only for the pairs made."""
+
+    def update_edge(self, edge: dict[str, Any]) -> None:
+        # gacrux builds a fresh quality dict (26 keys, 7 lists) for each pair of a bracket:
+        # about 1.7 kB, for hundreds of thousands of pairs at 2,000 players. Kept here as an
+        # equal dict with shared keys and its lists as interned tuples (about 0.3 kB); the
+        # tuples are lists again before compute_weight, the one place that adds to them. An
+        # edge to the BLOB (the players below, as one) is rebuilt at every read, compute_weight's
+        # too, so it keeps gacrux's own lists.
+        quality = edge["quality"]
+        super().update_edge(edge)
+        fresh = edge["quality"]
+        if fresh is not quality and fresh is not None and edge["cb"] != self.BLOB:
+            edge["quality"] = self._compact(fresh)
+
+    def _compact(self, quality: dict[str, Any]) -> dict[str, Any]:
+        interned: dict[tuple[Any, ...], tuple[Any, ...]] = self.__dict__.setdefault(
+            "_ratingbook_interned", {}
+        )
+        o = _Quality()
+        for key, value in quality.items():
+            if type(value) is list:
+                held = tuple(value)
+                value = interned.setdefault(held, held)
+            setattr(o, key, value)
+        compact: dict[str, Any] = o.__dict__
+        return compact
 
     def update_homogenious(self, scorelevel: int, edges: list[Any], bsn: Any, S: int) -> None:
         # crosstabledutch.update_homogenious, the same weights; the lists HO3-HO5 deferred.
@@ -183,6 +220,10 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
         for c in wpairs:
             self.get_edge_quality(c)
             self._write_out(c)
+            q = c["quality"]
+            for key, value in q.items():
+                if type(value) is tuple:
+                    q[key] = list(value)
         return super().compute_weight(wpairs, bquality)
 
 
