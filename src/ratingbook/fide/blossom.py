@@ -26,24 +26,24 @@ Adapted from networkx/algorithms/matching.py (networkx 3.6), whose licence is:
 
     Redistribution and use in source and binary forms, with or without modification, are
     permitted provided that the following conditions are met:
-      * Redistributions of source code must retain the above copyright notice, this list of
-        conditions and the following disclaimer.
-      * Redistributions in binary form must reproduce the above copyright notice, this list of
-        conditions and the following disclaimer in the documentation and/or other materials
-        provided with the distribution.
-      * Neither the name of the NetworkX Developers nor the names of its contributors may be
-        used to endorse or promote products derived from this software without specific prior
-        written permission.
+    * Redistributions of source code must retain the above copyright notice, this list of
+      conditions and the following disclaimer.
+    * Redistributions in binary form must reproduce the above copyright notice, this list of
+      conditions and the following disclaimer in the documentation and/or other materials
+      provided with the distribution.
+    * Neither the name of the NetworkX Developers nor the names of its contributors may be used
+      to endorse or promote products derived from this software without specific prior written
+      permission.
 
     THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND ANY EXPRESS
     OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF
     MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE DISCLAIMED. IN NO EVENT SHALL THE
     COPYRIGHT OWNER OR CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL,
-    EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE
-    GOODS OR SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED
-    AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT (INCLUDING
-    NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF THIS SOFTWARE, EVEN IF ADVISED
-    OF THE POSSIBILITY OF SUCH DAMAGE.
+    EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF
+    SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION)
+    HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR
+    TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF THIS SOFTWARE,
+    EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
 """
 
 from __future__ import annotations
@@ -98,11 +98,11 @@ def min_weight_matching(
     return _max_weight_matching(inverted, True, verify)
 
 
-class _NoNode:
+class NoNode:
     """Dummy value which is different from any node."""
 
 
-class _Blossom:
+class Blossom:
     """Representation of a non-trivial blossom or sub-blossom."""
 
     __slots__ = ["childs", "edges", "mybestedges"]
@@ -114,7 +114,7 @@ class _Blossom:
         stack = [*self.childs]
         while stack:
             t = stack.pop()
-            if isinstance(t, _Blossom):
+            if isinstance(t, Blossom):
                 stack.extend(t.childs)
             else:
                 yield t
@@ -139,8 +139,6 @@ def _max_weight_matching(
     twice: Adjacency = {v: {w: 2 * wt for w, wt in nbrs.items()} for v, nbrs in adj.items()}
     del adj
 
-    NoNode = _NoNode
-    Blossom = _Blossom
     mate: dict[Any, Any] = {}
     label: dict[Any, Any] = {}
     labeledge: dict[Any, Any] = {}
@@ -467,9 +465,8 @@ def _max_weight_matching(
             while queue and not augmented:
                 v = queue.pop()
                 assert label[inblossom[v]] == 1
-                # networkx reads dualvar[v], inblossom[v] and label[bw] afresh at each
-                # neighbour; only addBlossom changes any of them here (inblossom[v]), so
-                # they are read once, and inblossom[v] again after addBlossom.
+                # networkx reads these afresh at each neighbour; only addBlossom changes one
+                # of them here (inblossom[v]): they are read once, inblossom[v] after it too.
                 dual_v = dualvar[v]
                 bv = inblossom[v]
                 for w, wt2 in twice[v].items():
