@@ -6,9 +6,9 @@ job therefore runs in a child process: whatever happens to it, the parent sees e
 result or how the child ended ("the reader crashed (signal 6, SIGABRT)"), and goes on with the
 next job. Results are handed back as each job finishes.
 
-A child never outlives the run: stopped (Ctrl-C, SIGTERM, its terminal closed) or killed,
-the parent takes its children with it, and a child whose parent is gone stops its job at once
-(the lifeline below), so a book is never written after the user gave up.
+A child never outlives the run: on Ctrl-C the parent stops its children itself; ended any
+other way (SIGTERM, its terminal closed, SIGKILL), the parent is gone and each child, seeing its
+lifeline close, stops its job at once; a book is never written after the user gave up.
 
 On Linux the child is a fork (cheap: nothing is imported again); elsewhere it is spawned, so
 ``work`` and the jobs must be picklable (a module-level function and plain data).
