@@ -1,0 +1,341 @@
+"""A team event as a TRF-2026 file, and back: the one home of the team records' columns.
+
+Written (:func:`export_team_trf`), and read again (:func:`import_team_trf`) so that a round
+trip keeps the event:
+
+- ``012`` event name, ``162`` game points (1, ½, 0), ``042`` start date, ``062`` players, ``082`` teams, ``142`` rounds,
+  ``152`` board 1's colour for the first team in round 1 (``W``);
+- ``192`` the encoded type: ``FIDE_TEAM_<TYPEA|TYPEB>_<MP|GP>_<GP|MP>`` (``FIDE_TEAM_MP_GP``
+  and friends without colour preferences) for C.04.6, ``FIDE_TEAM_ROUNDROBIN`` /
+  ``FIDE_TEAM_DOUBLEROUNDROBIN`` for the round robins;
+- ``212`` the tie-breaks, main score first (``MPTS`` or ``GPTS``);
+- ``352`` board colours of the first-named team (``WBWB``), ``362`` match points
+  (``362  W 2.0    D 1.0    L 0.0``);
+- ``001`` one per player, numbered team by team in pairing-number order and board order:
+  columns as the individual file (see :mod:`ratingbook.trf.records`), one entry per round:
+  opponent's number, colour, result; a board without an opponent is ``0000 - +`` (won by
+  forfeit) and a player who did not sit at the board has no entry;
+- ``310`` one per team: pairing number (5-7), name (9-40), match points (55-60), game points
+  (61-67), rank (69-71), then the players' numbers in board order from column 74, 5 apart;
+- ``320`` the pairing-allocated byes: match points (5-8), game points (10-13), then per round
+  the team's pairing number (3 wide, 4 apart, from column 15).
+
+Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ratingbook.core.results import Result
+from ratingbook.errors import Location
+from ratingbook.events.team import (
+    BoardGame,
+    Team,
+    TeamEvent,
+    TeamMatch,
+    TeamPlayer,
+    TeamSettings,
+    board_colours,
+    match_score,
+)
+from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError
+
+__all__ = ["export_team_trf", "import_team_trf", "player_numbers", "team_code"]
+
+
+def team_code(settings: TeamSettings) -> str:
+    """Record 192's code for the competition's settings."""
+    if settings.round_robin:
+        return "FIDE_TEAM_DOUBLEROUNDROBIN" if settings.cycles == 2 else "FIDE_TEAM_ROUNDROBIN"
+    colour = {"Type A": "TYPEA_", "Type B": "TYPEB_", "None": ""}[settings.colours]
+    scores = "GP_MP" if settings.game_points_rank else "MP_GP"
+    return f"FIDE_TEAM_{colour}{scores}"
+
+
+def _settings_of_code(code: str) -> dict[str, object]:
+    if "ROUNDROBIN" in code:
+        return {"system": "Double Round Robin" if "DOUBLE" in code else "Round Robin"}
+    colours = "Type A" if "TYPEA" in code else "Type B" if "TYPEB" in code else "None"
+    gp_first = "_GP_MP" in code or (code.endswith("_GP") and "_MP_GP" not in code)
+    return {
+        "system": "Team Swiss",
+        "colours": colours,
+        "main_score": "Game Points" if gp_first else "Match Points",
+    }
+
+
+def player_numbers(event: TeamEvent) -> dict[str, int]:
+    """Start numbers: team by team in pairing-number order, each in board order."""
+    tpn = event.pairing_numbers()
+    numbers: dict[str, int] = {}
+    for team in sorted(event.teams, key=lambda t: tpn[t.name]):
+        for player in team.players:
+            numbers[player.name] = len(numbers) + 1
+    return numbers
+
+
+def _half(value: Fraction, width: int) -> str:
+    return f"{float(value):{width}.1f}"
+
+
+def _entries(event: TeamEvent, numbers: Mapping[str, int]) -> dict[str, dict[int, str]]:
+    entries: dict[str, dict[int, str]] = {}
+    for game in event.games:
+        for me, other, colour in (
+            (game.white, game.black, "w"),
+            (game.black, game.white, "b"),
+        ):
+            if me is None or game.result is None:
+                if me is not None:
+                    opponent = numbers.get(other or "", 0)
+                    entries.setdefault(me, {})[game.round] = f"  {opponent:>4} {colour}  "
+                continue
+            letters = GAME_LETTERS[game.result]
+            letter = letters[0] if colour == "w" else letters[1]
+            if other is None:
+                entries.setdefault(me, {})[game.round] = f"  0000 - {letter}"
+            else:
+                entries.setdefault(me, {})[game.round] = f"  {numbers[other]:>4} {colour} {letter}"
+    return entries
+
+
+def _player_points(event: TeamEvent) -> dict[str, Fraction]:
+    points: dict[str, Fraction] = {}
+    for game in event.games:
+        if game.result is None:
+            continue
+        won = {
+            Result.WHITE_WINS: (1, 0),
+            Result.BLACK_WINS: (0, 1),
+            Result.DRAW: (Fraction(1, 2), Fraction(1, 2)),
+            Result.WHITE_WINS_BY_FORFEIT: (1, 0),
+            Result.BLACK_WINS_BY_FORFEIT: (0, 1),
+            Result.DOUBLE_FORFEIT: (0, 0),
+        }[game.result]
+        for name, value in ((game.white, won[0]), (game.black, won[1])):
+            if name is not None:
+                points[name] = points.get(name, Fraction(0)) + Fraction(value)
+    return points
+
+
+def export_team_trf(event: TeamEvent, *, upto: int | None = None, ranks: Mapping[str, int] = {}) -> str:
+    """The event as TRF-2026 text (rounds after ``upto`` left out)."""
+    if upto is not None:
+        event = TeamEvent(
+            event.teams,
+            event.settings,
+            tuple(m for m in event.matches if m.round <= upto),
+            tuple(g for g in event.games if g.round <= upto),
+        )
+    s = event.settings
+    numbers = player_numbers(event)
+    tpn = event.pairing_numbers()
+    lines = [f"012 {s.event_name}"]
+    if s.start_date:
+        lines.append(f"042 {s.start_date}")
+    lines.append(f"062 {len(numbers)}")
+    lines.append(f"082 {len(event.teams)}")
+    lines.append(f"092 Team: {'Round Robin' if s.round_robin else 'Swiss'} System")
+    if s.rounds:
+        lines.append(f"142 {s.rounds}")
+    lines.append("152 W")
+    lines.append("162  W 1.0    D 0.5    L 0.0")
+    lines.append(f"192 {team_code(s)}")
+    main = "GPTS" if s.game_points_rank else "MPTS"
+    lines.append(f"212 {main} {' '.join(s.tiebreaks)}".rstrip())
+    lines.append(f"352 {board_colours(s.boards)}")
+    lines.append(
+        f"362  W{_half(s.match_win, 4)}    D{_half(s.match_draw, 4)}    L{_half(s.match_loss, 4)}"
+    )
+    entries = _entries(event, numbers)
+    points = _player_points(event)
+    rounds = event.paired_rounds
+    for team in sorted(event.teams, key=lambda t: tpn[t.name]):
+        for player in team.players:
+            if len(player.name) > NAME_WIDTH:
+                raise TrfError(
+                    f"player {player.name!r} has a name longer than {NAME_WIDTH} characters, "
+                    "which TRF cannot hold"
+                )
+            line = (
+                f"001 {numbers[player.name]:>4}      {player.name:<{NAME_WIDTH}} "
+                f"{player.rating or 0:>4}     {player.fide_id or 0:>11} {'':>10} "
+                f"{_half(points.get(player.name, Fraction(0)), 4)} {0:>4}"
+            )
+            mine = entries.get(player.name, {})
+            last = max(mine, default=0)
+            line += "".join(mine.get(r, "          ") for r in range(1, last + 1))
+            lines.append(line.rstrip())
+    scores = event.scores()
+    for team in sorted(event.teams, key=lambda t: tpn[t.name]):
+        mp, gp = scores[team.name]
+        players = " ".join(f"{numbers[p.name]:>4}" for p in team.players)
+        lines.append(
+            f"310 {tpn[team.name]:>3} {team.name[:32]:<32} {'':<5} {0:>6} "
+            f"{_half(mp, 6)} {_half(gp, 6)} {ranks.get(team.name, 0):>3}  {players}"
+        )
+    byes = [m for m in event.matches if m.black is None]
+    if byes:
+        bye_score = match_score(event, byes[0])
+        per_round = {m.round: tpn[m.white] for m in byes}
+        lines.append(
+            f"320 {_half(bye_score.white_match or Fraction(0), 4)} "
+            f"{_half(bye_score.white_games, 4)}"
+            + "".join(f" {per_round.get(r, 0):>3}" for r in range(1, rounds + 1))
+        )
+    return "\n".join(lines) + "\n"
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def _fraction(text: str, line_no: int, what: str) -> Fraction:
+    try:
+        return Fraction(text.strip() or "0")
+    except ValueError:
+        raise TrfError(f"{what} {text.strip()!r} is not a number", Location(line=line_no)) from None
+
+
+def import_team_trf(text: str) -> TeamEvent:
+    """A team event from TRF-2026 text written by :func:`export_team_trf` or another program
+    that writes the team records of the module text."""
+    settings: dict[str, object] = {}
+    players: dict[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]] = {}
+    teams: list[tuple[int, str, list[int]]] = []
+    byes: dict[int, int] = {}
+    boards = 0
+    for line_no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        code = line[:3]
+        body = line[4:].strip()
+        if code == "012":
+            settings["event_name"] = body
+        elif code == "042":
+            settings["start_date"] = body
+        elif code == "142":
+            settings["rounds"] = int(body)
+        elif code == "192":
+            settings.update(_settings_of_code(body.upper()))
+        elif code == "212":
+            codes = body.replace(",", " ").split()
+            settings["tiebreaks"] = tuple(c for c in codes if c not in ("MPTS", "GPTS", "PTS"))
+        elif code == "352":
+            boards = len(body)
+        elif code == "362":
+            values = {line[p].upper(): line[p + 1 : p + 5] for p in range(5, len(line) - 1, 9)}
+            for key, name in (("W", "match_win"), ("D", "match_draw"), ("L", "match_loss")):
+                if key in values:
+                    settings[name] = _fraction(values[key], line_no, "match points")
+        elif code == "001":
+            number = int(line[4:8])
+            name = line[14:47].rstrip()
+            rating = int(line[48:52].strip() or 0) or None
+            fide_id = int(line[57:68].strip() or 0) or None
+            rounds: dict[int, tuple[int, str, str]] = {}
+            for r, i in enumerate(range(91, len(line), 10), start=1):
+                field_text = line[i : i + 8]
+                if not field_text.strip():
+                    continue
+                opponent = int(field_text[0:4].strip() or 0)
+                rounds[r] = (opponent, field_text[5:6], field_text[7:8])
+            players[number] = (name, rating, fide_id, rounds)
+        elif code == "310":
+            ids = [int(line[i : i + 4]) for i in range(73, len(line), 5) if line[i : i + 4].strip()]
+            teams.append((int(line[4:7]), line[8:40].rstrip(), ids))
+        elif code == "320":
+            for r, i in enumerate(range(14, len(line), 4), start=1):
+                team_no = int(line[i : i + 3].strip() or 0)
+                if team_no:
+                    byes[r] = team_no
+    if boards:
+        settings["boards"] = boards
+    team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
+    team_of_number: dict[int, str] = {}
+    board_of: dict[int, int] = {}
+    built: list[Team] = []
+    for _, team_name, ids in sorted(teams):
+        roster = []
+        for board, pid in enumerate(ids, start=1):
+            name, rating, fide_id, _ = players[pid]
+            roster.append(TeamPlayer(name, team_name, board, rating, fide_id))
+            team_of_number[pid] = team_name
+            board_of[pid] = board
+        built.append(Team(team_name, tuple(roster)))
+    tpn_team = {n: name for n, name, _ in teams}
+    return TeamEvent(tuple(built), team_settings, *_rounds(players, team_of_number, tpn_team, byes))
+
+
+def _rounds(
+    players: Mapping[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]],
+    team_of: Mapping[int, str],
+    tpn_team: Mapping[int, str],
+    byes: Mapping[int, int],
+) -> tuple[tuple[TeamMatch, ...], tuple[BoardGame, ...]]:
+    """The matches and boards the 001 entries give, round by round."""
+    names = {n: p[0] for n, p in players.items()}
+    position = {}
+    for number in sorted(team_of):
+        position[number] = sum(1 for n in team_of if team_of[n] == team_of[number] and n < number)
+    team_matches: list[TeamMatch] = []
+    board_games: list[BoardGame] = []
+    last = max((r for p in players.values() for r in p[3]), default=0)
+    for r in range(1, last + 1):
+        # (white number, black number or 0, result); a lone entry is its player's alone.
+        games: list[tuple[int, int, str, Result | None]] = []
+        lone: list[tuple[int, Result]] = []
+        for number, (_, _, _, rounds) in sorted(players.items()):
+            if r not in rounds:
+                continue
+            opponent, colour, letter = rounds[r]
+            if opponent == 0:
+                lone.append((number, _LONE.get(letter, Result.DOUBLE_FORFEIT)))
+            elif colour == "w":
+                theirs = players[opponent][3].get(r, (0, "", " "))[2]
+                result = GAME_READINGS.get((letter, theirs)) if letter.strip() else None
+                games.append((number, opponent, colour, result))
+        pairs: dict[frozenset[str], list[tuple[int, int, Result | None]]] = {}
+        for white, black, _, result in games:
+            pairs.setdefault(frozenset((team_of[white], team_of[black])), []).append(
+                (white, black, result)
+            )
+        lone_of: dict[str, list[tuple[int, Result]]] = {}
+        for number, result in lone:
+            lone_of.setdefault(team_of[number], []).append((number, result))
+        order = sorted(pairs.items(), key=lambda kv: min(min(g[0], g[1]) for g in kv[1]))
+        for table, (pair, played) in enumerate(order, start=1):
+            rows: list[tuple[int, str | None, str | None, Result | None, str]] = []
+            for white, black, result in played:
+                low = min(position[white], position[black])
+                rows.append((low, names[white], names[black], result, team_of[white]))
+            for team in pair:
+                for number, result in lone_of.pop(team, []):
+                    rows.append((position[number], names[number], None, result, team))
+            rows.sort(key=lambda x: x[0])
+            played_boards = [(n, x) for n, x in enumerate(rows, start=1) if x[2] is not None]
+            board, row = played_boards[0]
+            first = row[4] if board % 2 == 1 else next(t for t in pair if t != row[4])
+            second = next(t for t in pair if t != first)
+            team_matches.append(TeamMatch(r, table, first, second))
+            for board, (_, a, b, result, team) in enumerate(rows, start=1):
+                if b is None and a is not None:
+                    white_side = (team == first) == (board % 2 == 1)
+                    if white_side:
+                        board_games.append(BoardGame(r, table, board, a, None, result))
+                    else:
+                        board_games.append(BoardGame(r, table, board, None, a, _MIRROR[result]))
+                else:
+                    board_games.append(BoardGame(r, table, board, a, b, result))
+        if r in byes:
+            table = sum(1 for m in team_matches if m.round == r) + 1
+            team_matches.append(TeamMatch(r, table, tpn_team[byes[r]], None))
+    return tuple(team_matches), tuple(board_games)
+
+
+#: A lone entry's letter: won by forfeit, or nothing.
+_LONE = {"+": Result.WHITE_WINS_BY_FORFEIT, "-": Result.DOUBLE_FORFEIT}
+_MIRROR = {
+    Result.WHITE_WINS_BY_FORFEIT: Result.BLACK_WINS_BY_FORFEIT,
+    Result.DOUBLE_FORFEIT: Result.DOUBLE_FORFEIT,
+}
