@@ -171,3 +171,37 @@ def check_team_rounds(text: str) -> list[bool]:
         return [bool(r.get("check")) for r in rounds]
     finally:
         os.unlink(path)
+
+
+def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
+    """For each match of round ``number`` as the book holds it, the article of C.04.6 art.
+    4.3 that gives board 1's colour (gacrux's analysis of the round, ``pairingchecker -a``),
+    by (White team, Black team)."""
+    tournament = team_tournament(event, upto=number)
+    tournament["numRounds"] = max(number, event.settings.rounds or 0)
+    names = {n: name for name, n in event.pairing_numbers().items()}
+    params: dict[str, Any] = {"experimental": [], "verbose": 0}
+    try:
+        brackets = pairing_fideteam(tournament, number, params).compute_pairing(True, 0)
+    except GacruxError:
+        return {}
+    rules: dict[tuple[str, str], str] = {}
+    for pair in _pairs(brackets):
+        if pair["w"] and pair["b"]:
+            rules[(names[pair["w"]], names[pair["b"]])] = str(pair.get("colorrule", ""))
+    if rules or event.settings.round_robin:
+        return rules
+    # A round without results yet: gacrux's own pairing of it, from the rounds before.
+    before = TeamEvent(
+        event.teams,
+        event.settings,
+        tuple(m for m in event.matches if m.round < number),
+        tuple(g for g in event.games if g.round < number),
+    )
+    try:
+        paired = pair_next_team_round(before)
+    except TeamError:
+        return {}
+    return {
+        (p.match.white, p.match.black): p.colour_rule for p in paired if p.match.black is not None
+    }

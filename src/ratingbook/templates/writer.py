@@ -57,6 +57,7 @@ from ratingbook.templates.designs import (
 )
 from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
+from ratingbook.templates.team_design import TEAM
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 
@@ -79,6 +80,7 @@ DESIGNS: dict[str, Design] = {
     "elo": ELO,
     "swiss": SWISS,
     "roundrobin": ROUND_ROBIN,
+    "team": TEAM,  # team events (issue 26)
 }
 KINDS: tuple[str, ...] = tuple(DESIGNS)
 INSTRUCTIONS = "Instructions"

@@ -168,7 +168,16 @@ def export_team_trf(event: TeamEvent, *, upto: int | None = None, ranks: Mapping
             last = max(mine, default=0)
             line += "".join(mine.get(r, "          ") for r in range(1, last + 1))
             lines.append(line.rstrip())
-    scores = event.scores()
+    # A bye counts once its round has a result on some board: gacrux (as TRF-2026 says)
+    # leaves out a bye of a round not played yet.
+    played = {g.round for g in event.games if g.result is not None}
+    counted = TeamEvent(
+        event.teams,
+        event.settings,
+        tuple(m for m in event.matches if m.black is not None or m.round in played),
+        event.games,
+    )
+    scores = counted.scores()
     for team in sorted(event.teams, key=lambda t: tpn[t.name]):
         mp, gp = scores[team.name]
         players = " ".join(f"{numbers[p.name]:>4}" for p in team.players)

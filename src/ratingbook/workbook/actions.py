@@ -109,6 +109,12 @@ def pair(book: Book) -> Plan:
     """
     from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
 
+    if _is_team_book(book):  # a team event (issue 26)
+        from ratingbook.workbook.team_plan import plan_team_pairing
+
+        plan = plan_team_pairing(Sheets(book))
+        apply_plan(book, plan)
+        return plan
     plan = plan_pairing(Sheets(book))
     apply_plan(book, plan)
     return plan
@@ -119,6 +125,18 @@ def pair_every_round(book: Book) -> Plan:
     then write it; an error for a Swiss event, whose rounds depend on the results."""
     from ratingbook.workbook.swiss_plan import plan_pairing
 
+    if _is_team_book(book):  # a team event (issue 26)
+        from ratingbook.workbook.team_plan import plan_team_pairing
+
+        plan = plan_team_pairing(Sheets(book), every_round=True)
+        apply_plan(book, plan)
+        return plan
     plan = plan_pairing(Sheets(book), every_round=True)
     apply_plan(book, plan)
     return plan
+
+
+def _is_team_book(book: Book) -> bool:
+    """A team event's book: it has the team sheets and no Swiss Players sheet."""
+    names = [f.name for f in families_present(book.sheet_names())]
+    return "team" in names and "swiss" not in names

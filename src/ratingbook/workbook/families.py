@@ -1,6 +1,6 @@
 """The rating families a workbook can hold, and how a book's sheets say which are present.
 
-This module alone decides which families exist (ladder, crikey, elo, swiss), which sheets make
+This module alone decides which families exist (ladder, crikey, elo, swiss, team), which sheets make
 each one present, and that a family with some but not all of its sheets is an error. Each
 family's planner lives in a module of its own (``ladder_plan.py``, ``crikey_plan.py``,
 ``elo_plan.py``, ``swiss_plan.py``); the ladder's week (which week; a new week) is
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ratingbook.core.tables import header_key
 from ratingbook.errors import MissingSheetError
-from ratingbook.workbook import crikey_plan, elo_plan, ladder_plan, swiss_plan, week_plan
+from ratingbook.workbook import crikey_plan, elo_plan, ladder_plan, swiss_plan, team_plan, week_plan
 from ratingbook.workbook.book import Plan
 from ratingbook.workbook.reading import Sheets
 
@@ -38,6 +38,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("crikey", crikey_plan.REQUIRED, crikey_plan.plan_crikey),
     Family("elo", elo_plan.REQUIRED, elo_plan.plan_elo),
     Family("swiss", swiss_plan.REQUIRED, swiss_plan.plan_swiss),
+    Family("team", team_plan.REQUIRED, team_plan.plan_team),  # team events (issue 26)
 )
 
 

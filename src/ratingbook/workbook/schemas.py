@@ -68,6 +68,10 @@ __all__ = [
     "SWISS_PLAYERS",
     "SWISS_SETTINGS",
     "SWISS_STANDINGS",
+    "TEAMS",
+    "TEAM_BOARDS",
+    "TEAM_MATCHES",
+    "TEAM_SETTINGS",
     "WEEKLY_STANDINGS",
     "WEEKLY_STANDINGS_COLUMNS",
 ]
@@ -203,3 +207,32 @@ GAMES_ARCHIVE_COLUMNS = (
 )
 #: Weekly Standings keeps Ladder Standings (a report, rebuilt on every recalc) for every week.
 WEEKLY_STANDINGS_COLUMNS = (ARCHIVE_WEEK, *LADDER_STANDINGS_COLUMNS)
+
+# --- team events (issue 26): rosters in board order, matches, board results, settings ---------
+TEAMS = TableSpec(
+    "Teams",
+    (
+        Column("Team"),
+        Column("Board", aliases=("Bd", "Board No.")),
+        Column("Player", aliases=("Name",)),
+        Column("Rating", required=False),
+        Column("FIDE ID", required=False, aliases=("FIDE Id", "FideID", "FIDE Number")),
+    ),
+)
+# A match: the White Team has White on board 1; Black Team "BYE" is the pairing-allocated bye.
+TEAM_MATCHES = TableSpec(
+    "Team Matches",
+    (Column("Round"), Column("Match", aliases=("Table",)), Column("White Team"), Column("Black Team")),
+)
+TEAM_BOARDS = TableSpec(
+    "Team Boards",
+    (
+        Column("Round"),
+        Column("Match", aliases=("Table",)),
+        Column("Board"),
+        Column("White"),
+        Column("Black"),
+        Column("Result", required=False),
+    ),
+)
+TEAM_SETTINGS = TableSpec("Team Settings", (Column("Setting"), Column("Value")))

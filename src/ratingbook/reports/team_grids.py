@@ -1,0 +1,228 @@
+"""A team event as neutral tables: the team standings (match points, game points, tie-breaks),
+the team crosstable, each team's board-by-board results, the board prizes' data (each
+player's score and performance by board) and the pairing list of a round.
+
+Every figure comes from the model (:mod:`ratingbook.events.team`) or from gacrux (through
+:mod:`ratingbook.fide`); the sheets, printouts and web pages only render these grids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ratingbook.core.results import Result
+from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
+from ratingbook.fide.ratings import performance
+from ratingbook.fide.team_tiebreaks import TeamStandings
+from ratingbook.reports.swiss_grids import SheetGrid
+
+__all__ = [
+    "board_prizes_grid",
+    "board_results_grid",
+    "round_pairings_grid",
+    "team_crosstable_grid",
+    "team_standings_grid",
+]
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _points(value: Fraction) -> str:
+    """Game points as a captain writes them: ``2½``, ``½``, ``3``."""
+    whole, half = divmod(value * 2, 2)
+    text = str(int(whole)) if whole or not half else ""
+    return text + ("½" if half else "")
+
+
+def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid:
+    """Rank, pairing number, team, rating, match points, game points, the tie-breaks."""
+    numbers = event.pairing_numbers()
+    header = ("Rank", "No.", "Team", "Rating", "MP", "GP", *standings.codes)
+    rows = []
+    for line in standings.lines:
+        rating = team_rating(event.team(line.team), event.settings)
+        rows.append(
+            [
+                line.rank,
+                numbers[line.team],
+                line.team,
+                rating if rating is not None else "",
+                _number(line.match_points),
+                _number(line.game_points),
+                *(_number(v) for v in line.values),
+            ]
+        )
+    main = "match points" if not event.settings.game_points_rank else "game points"
+    return SheetGrid(
+        "Team Standings",
+        header,
+        rows,
+        widths={2: 24},
+        note=f"ranked on {main}, then {', '.join(standings.codes) or 'nothing'}",
+        title=f"Team standings after round {standings.after_round}",
+        centred=frozenset({0, 1, 3, 4, 5, *range(6, len(header))}),
+    )
+
+
+def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid:
+    """A row per team in standings order; each round: the opponent's rank, board 1's colour
+    (``w``/``b``) and the game points scored (``3w 2½``); a bye is ``bye``."""
+    rank_of = {line.team: line.rank for line in standings.lines}
+    rounds = max(event.paired_rounds, event.settings.rounds or 0)
+    cells: dict[str, dict[int, str]] = {t.name: {} for t in event.teams}
+    for match in event.matches:
+        score = match_score(event, match)
+        if match.black is None:
+            cells[match.white][match.round] = "bye"
+            continue
+        mine = _points(score.white_games) if score.complete else ""
+        theirs = _points(score.black_games) if score.complete else ""
+        cells[match.white][match.round] = f"{rank_of.get(match.black, '')}w {mine}".strip()
+        cells[match.black][match.round] = f"{rank_of.get(match.white, '')}b {theirs}".strip()
+    header = ("Rank", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP")
+    rows = [
+        [
+            line.rank,
+            line.team,
+            *(cells[line.team].get(r, "") for r in range(1, rounds + 1)),
+            _number(line.match_points),
+            _number(line.game_points),
+        ]
+        for line in standings.lines
+    ]
+    return SheetGrid(
+        "Team Crosstable",
+        header,
+        rows,
+        widths={1: 24},
+        note="opponent's rank, board 1's colour, game points",
+        title=f"Team crosstable after round {standings.after_round}",
+        centred=frozenset({0, *range(2, len(header))}),
+    )
+
+
+def _player_rows(event: TeamEvent) -> list[tuple[str, int, int, str, str, str, Result | None, bool]]:
+    """(team, round, board, player, colour, opponent, result, scored-from-White's-side)."""
+    rows = []
+    for match in event.matches:
+        if match.black is None:
+            continue
+        for game in event.match_games(match):
+            ahead = first_team_is_white(game.board)
+            for team, white_side in ((match.white, ahead), (match.black, not ahead)):
+                me = game.white if white_side else game.black
+                other = game.black if white_side else game.white
+                rows.append(
+                    (
+                        team,
+                        match.round,
+                        game.board,
+                        me or "(no player)",
+                        "w" if white_side else "b",
+                        other or "(no player)",
+                        game.result,
+                        white_side,
+                    )
+                )
+    return rows
+
+
+_SCORE_TEXT: Mapping[tuple[Result, bool], str] = {
+    (Result.WHITE_WINS, True): "1",
+    (Result.WHITE_WINS, False): "0",
+    (Result.BLACK_WINS, True): "0",
+    (Result.BLACK_WINS, False): "1",
+    (Result.DRAW, True): "½",
+    (Result.DRAW, False): "½",
+    (Result.WHITE_WINS_BY_FORFEIT, True): "+",
+    (Result.WHITE_WINS_BY_FORFEIT, False): "-",
+    (Result.BLACK_WINS_BY_FORFEIT, True): "-",
+    (Result.BLACK_WINS_BY_FORFEIT, False): "+",
+    (Result.DOUBLE_FORFEIT, True): "-",
+    (Result.DOUBLE_FORFEIT, False): "-",
+}
+_SCORE_VALUE = {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1), "-": Fraction(0)}
+
+
+def board_results_grid(event: TeamEvent) -> SheetGrid:
+    """Each team's board-by-board results: team, round, board, player, colour, opponent,
+    score (``1 ½ 0``, ``+``/``-`` for forfeits)."""
+    rows = [
+        [team, rnd, board, me, colour, other, _SCORE_TEXT.get((result, side), "") if result else ""]
+        for team, rnd, board, me, colour, other, result, side in sorted(
+            _player_rows(event), key=lambda r: (r[0], r[1], r[2])
+        )
+    ]
+    return SheetGrid(
+        "Board Results",
+        ("Team", "Round", "Board", "Player", "Colour", "Opponent", "Score"),
+        rows,
+        widths={0: 22, 3: 24, 5: 24},
+        note="each team's boards, round by round",
+        title="Board-by-board results",
+        centred=frozenset({1, 2, 4, 6}),
+    )
+
+
+def board_prizes_grid(event: TeamEvent) -> SheetGrid:
+    """For each board, every player who sat at it: games played over the board, points (with
+    forfeit wins), percentage and FIDE performance (rated opponents only; C.07 / B.02 dp
+    table), best first."""
+    rating = {p.name: p.rating for t in event.teams for p in t.players}
+    table: dict[tuple[int, str, str], list[tuple[str, str]]] = {}
+    for team, _, board, me, _, other, result, side in _player_rows(event):
+        if result is None or me == "(no player)":
+            continue
+        table.setdefault((board, me, team), []).append((_SCORE_TEXT[(result, side)], other))
+    rows = []
+    for (board, me, team), scores in table.items():
+        points = sum((_SCORE_VALUE[s] for s, _ in scores), Fraction(0))
+        played = [(s, o) for s, o in scores if s in ("1", "½", "0")]
+        opponents = [rating[o] or 0 for _, o in played if rating.get(o)]
+        rated_points = sum(
+            (_SCORE_VALUE[s] for s, o in played if rating.get(o)), Fraction(0)
+        )
+        perf = performance(opponents, rated_points) if opponents else None
+        percent = float(points / len(scores) * 100) if scores else 0.0
+        rows.append([board, me, team, len(played), _number(points), round(percent, 1), perf or ""])
+    rows.sort(key=lambda r: (r[0], -float(r[4]), -(r[6] or 0) if r[6] != "" else 0, r[1]))
+    return SheetGrid(
+        "Board Prizes",
+        ("Board", "Player", "Team", "Games", "Points", "%", "Performance"),
+        rows,
+        widths={1: 24, 2: 22},
+        note="each board's players: score, percentage and performance",
+        title="Board prizes",
+        centred=frozenset({0, 3, 4, 5, 6}),
+    )
+
+
+def round_pairings_grid(event: TeamEvent, number: int) -> SheetGrid:
+    """A round's matches as the captains read them: table, the two teams (the first has White
+    on board 1), then each board's players and result."""
+    rows: list[list[object]] = []
+    for match in event.round_matches(number):
+        if match.black is None:
+            rows.append([match.table, "", match.white, "bye (a drawn match)", ""])
+            continue
+        score = match_score(event, match)
+        result = (
+            f"{_points(score.white_games)}-{_points(score.black_games)}" if score.complete else ""
+        )
+        rows.append([match.table, "", match.white, match.black, result])
+        for game in event.match_games(match):
+            letters = game.result.value if game.result else ""
+            white, black = game.white or "(no player)", game.black or "(no player)"
+            rows.append(["", game.board, white, black, letters])
+    return SheetGrid(
+        "Team Pairings",
+        ("Match", "Board", "White", "Black", "Result"),
+        rows,
+        widths={2: 24, 3: 24},
+        note=f"round {number}: {sum(1 for m in event.round_matches(number))} matches",
+        title=f"Round {number} pairings",
+        centred=frozenset({0, 1, 4}),
+    )

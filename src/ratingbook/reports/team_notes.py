@@ -1,0 +1,140 @@
+"""A team event in plain words: why each team ranks above the next (C.07), and for each match
+of a round why those two teams met and who has White on board 1 (C.04.6).
+
+The colour article of each match is gacrux's (:func:`ratingbook.fide.team_pairing.colour_rules`);
+the sentences below only say what that article of C.04.6 art. 4.3 does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ratingbook.events.team import TeamEvent
+from ratingbook.fide.team_pairing import colour_rules
+from ratingbook.fide.team_tiebreaks import TEAM_TIEBREAK_CODES, TeamStanding, TeamStandings
+from ratingbook.reports.swiss_grids import SheetGrid
+
+__all__ = ["match_notes", "rank_notes", "team_notes_grid"]
+
+#: What each article of C.04.6 art. 4.3 does (in our words; gacrux names the article).
+COLOUR_ARTICLES: Mapping[str, str] = {
+    "4.3.1": "neither team had played yet, so the first team's pairing number decides "
+    "(odd numbers get the initial colour)",
+    "4.3.2": "only one team had a colour preference, and it is granted",
+    "4.3.3": "the teams had opposite colour preferences, and both are granted",
+    "4.3.4": "only one team had a strong colour preference (Type B), and it is granted",
+    "4.3.5": "White goes to the team with the lower colour difference",
+    "4.3.6": "the colours alternate from the last round in which the teams had different "
+    "colours",
+    "4.3.7": "the first team's colour preference is granted",
+    "4.3.8": "the first team's colour alternates from its last played round",
+    "4.3.9": "the other team's colour alternates from its last played round",
+}
+
+
+def _pts(value: Fraction) -> str:
+    whole, half = divmod(value * 2, 2)
+    return (str(int(whole)) if whole or not half else "") + ("½" if half else "")
+
+
+def _decides(event: TeamEvent, upper: TeamStanding, lower: TeamStanding, codes: tuple[str, ...]) -> str:
+    main = "game points" if event.settings.game_points_rank else "match points"
+    a_main, b_main = (
+        (upper.game_points, lower.game_points)
+        if event.settings.game_points_rank
+        else (upper.match_points, lower.match_points)
+    )
+    if a_main != b_main:
+        return f"{upper.team} has {_pts(a_main)} {main}, {lower.team} {_pts(b_main)}"
+    said = f"both have {_pts(a_main)} {main}"
+    for code, a, b in zip(codes, upper.values, lower.values, strict=False):
+        if a != b:
+            what = TEAM_TIEBREAK_CODES.get(code.split("/")[0], code)
+            return (
+                f"{said}; the first tie-break that separates them is {code} ({what}, FIDE "
+                f"C.07): {upper.team} {_pts(a) if a.denominator <= 2 else float(a)}, "
+                f"{lower.team} {_pts(b) if b.denominator <= 2 else float(b)}"
+            )
+        said += f"; {code} is equal ({_pts(a) if a.denominator <= 2 else float(a)})"
+    return f"{said}: they share the rank"
+
+
+def rank_notes(event: TeamEvent, standings: TeamStandings) -> list[str]:
+    """For each pair of neighbours in the table, why the upper one ranks above."""
+    notes = []
+    lines = standings.lines
+    for upper, lower in zip(lines, lines[1:], strict=False):
+        verdict = "ranks above" if upper.rank < lower.rank else "shares rank with"
+        notes.append(
+            f"{upper.team} ({upper.rank}) {verdict} {lower.team} ({lower.rank}): "
+            + _decides(event, upper, lower, standings.codes)
+            + "."
+        )
+    return notes
+
+
+def match_notes(event: TeamEvent, number: int) -> list[str]:
+    """For each match of round ``number``: why those teams met, who has White on board 1."""
+    if event.settings.round_robin:
+        return [
+            f"Match {m.table}: {m.white} - {m.black}: the Berger table (FIDE C.05 Annex 1) "
+            f"of the teams' pairing numbers sets this match for round {number}; {m.white} has "
+            "White on board 1 as the table says."
+            for m in event.round_matches(number)
+            if m.black is not None
+        ]
+    before = event.scores(number - 1)
+    main = 1 if event.settings.game_points_rank else 0
+    word = "game points" if main else "match points"
+    rules = colour_rules(event, number)
+    numbers = event.pairing_numbers()
+    notes = []
+    for match in event.round_matches(number):
+        if match.black is None:
+            notes.append(
+                f"Match {match.table}: {match.white} has the pairing-allocated bye, a drawn "
+                "match (C.04.6 art. 1.4); the bye is assigned first, to a team that has not had "
+                "one nor won by forfeit (art. 2.1.2, 3.4)."
+            )
+            continue
+        a, b = before[match.white][main], before[match.black][main]
+        if a == b:
+            why = (
+                f"both had {_pts(a)} {word}: they were paired inside their score group, the "
+                "first legal pairing in the rules' order (C.04.6 art. 3.6)"
+            )
+        else:
+            high, low = (match.white, match.black) if a > b else (match.black, match.white)
+            why = (
+                f"{high} had {_pts(max(a, b))} {word} and {low} {_pts(min(a, b))}: {low} was "
+                "moved up into the higher bracket as an upfloater, chosen in the rules' order "
+                "(C.04.6 art. 3.5)"
+            )
+        rule = rules.get((match.white, match.black), "")
+        colour = (
+            f"{match.white} has White on board 1 by C.04.6 art. {rule}: "
+            f"{COLOUR_ARTICLES.get(rule, 'the colour allocation rules of art. 4')}"
+            if rule
+            else f"{match.white} has White on board 1 (C.04.6 art. 4)"
+        )
+        notes.append(
+            f"Match {match.table}: {match.white} (no. {numbers[match.white]}) - {match.black} "
+            f"(no. {numbers[match.black]}): {why}. {colour}; the other boards alternate."
+        )
+    return notes
+
+
+def team_notes_grid(event: TeamEvent, standings: TeamStandings, number: int) -> SheetGrid:
+    """The notes as a sheet: one sentence a row, the ranking first, then the round."""
+    rows: list[list[object]] = [["Standings", note] for note in rank_notes(event, standings)]
+    if number:
+        rows += [[f"Round {number}", note] for note in match_notes(event, number)]
+    return SheetGrid(
+        "Team Notes",
+        ("About", "Note"),
+        rows,
+        widths={0: 12, 1: 110},
+        note="why each team ranks where it does, and why each match was paired",
+        title=f"Team notes, round {number}" if number else "Team notes",
+    )

@@ -1,0 +1,288 @@
+"""The team family: a team competition's sheets read, checked, paired and ranked.
+
+This module alone decides what a run writes for a team event:
+
+- input sheets ``Teams`` (rosters in board order), ``Team Matches`` (the matches of each
+  round, the White Team having White on board 1, ``BYE`` for the pairing-allocated bye),
+  ``Team Boards`` (each board's players and result) and, optionally, ``Team Settings``;
+- a recalc rebuilds ``Team Standings``, ``Team Crosstable``, ``Team Pairings`` (the last
+  round), ``Board Results``, ``Board Prizes`` and ``Team Notes``, each printed one page wide
+  and titled with the event and round; it never pairs;
+- :func:`plan_team_pairing` (``ratingbook pair``) appends the next round's matches under
+  ``Team Matches`` and their boards (the rosters' first boards, colours alternating from
+  board 1) under ``Team Boards``; a round robin's remaining rounds all at once with
+  ``every_round``. Round 1's pairing records the main score in ``Team Settings`` so that a
+  later change is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ratingbook.core.cells import is_blank, text, whole_number
+from ratingbook.core.results import parse_swiss_result
+from ratingbook.core.tables import Grid, Table
+from ratingbook.errors import Problems, RatingbookError
+from ratingbook.events.team import (
+    BoardGame,
+    Team,
+    TeamError,
+    TeamEvent,
+    TeamMatch,
+    TeamPlayer,
+    TeamSettings,
+    check_team_event,
+    match_score,
+)
+from ratingbook.events.team_settings import MAIN_SCORE_LOCK, read_team_settings
+from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.presentation import PrintSetup, centred_columns
+from ratingbook.workbook.reading import Sheets, guarded, read
+from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
+
+if TYPE_CHECKING:
+    from ratingbook.reports.swiss_grids import SheetGrid
+
+__all__ = ["REQUIRED", "TeamTables", "plan_team", "plan_team_pairing", "read_team_tables"]
+
+REQUIRED = (TEAMS.sheet, TEAM_MATCHES.sheet, TEAM_BOARDS.sheet)
+BYE = "BYE"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamTables:
+    """The event and the tables it was read from (to append rows under them)."""
+
+    event: TeamEvent
+    matches: Table
+    boards: Table
+    settings: Table | None
+
+
+def _read_teams(table: Table, problems: Problems) -> tuple[Team, ...]:
+    rosters: dict[str, list[TeamPlayer]] = {}
+    first_row = {}
+    for row in table.rows:
+        try:
+            team = text(row.get("Team"), row.where, "Team")
+            board = whole_number(row.get("Board"), row.where, "Board", low=1)
+            name = text(row.get("Player"), row.where, "Player")
+            rating_cell = row.get("Rating")
+            rating = None if is_blank(rating_cell) else whole_number(rating_cell, row.where, "Rating", low=0)
+            fide_cell = row.get("FIDE ID")
+            fide_id = None if is_blank(fide_cell) else whole_number(fide_cell, row.where, "FIDE ID", low=0)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        rosters.setdefault(team, []).append(TeamPlayer(name, team, board, rating or None, fide_id or None, row.where))
+        first_row.setdefault(team, row.where)
+    return tuple(
+        Team(name, tuple(sorted(players, key=lambda p: p.board)), first_row[name])
+        for name, players in rosters.items()
+    )
+
+
+def _read_matches(table: Table, problems: Problems) -> tuple[TeamMatch, ...]:
+    matches = []
+    for row in table.rows:
+        try:
+            rnd = whole_number(row.get("Round"), row.where, "Round", low=1)
+            table_no = whole_number(row.get("Match"), row.where, "Match", low=1)
+            white = text(row.get("White Team"), row.where, "White Team")
+            black = text(row.get("Black Team"), row.where, "Black Team")
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        matches.append(
+            TeamMatch(rnd, table_no, white, None if black.upper() == BYE else black, row.where)
+        )
+    return tuple(matches)
+
+
+def _read_boards(table: Table, problems: Problems) -> tuple[BoardGame, ...]:
+    games = []
+    for row in table.rows:
+        try:
+            rnd = whole_number(row.get("Round"), row.where, "Round", low=1)
+            table_no = whole_number(row.get("Match"), row.where, "Match", low=1)
+            board = whole_number(row.get("Board"), row.where, "Board", low=1)
+            white = text(row.get("White"), row.where, "White", required=False) or None
+            black = text(row.get("Black"), row.where, "Black", required=False) or None
+            result = parse_swiss_result(row.get("Result"), row.where, bye_row=False)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        games.append(BoardGame(rnd, table_no, board, white, black, result, row.where))
+    return tuple(games)
+
+
+def read_team_tables(sheets: Sheets) -> TeamTables:
+    """Every team sheet read and checked; all problems at once, nothing written."""
+    problems = Problems()
+    settings_table = None
+    settings = TeamSettings()
+    if sheets.actual(TEAM_SETTINGS.sheet) is not None:
+        settings_table = guarded(problems, lambda: read(sheets, TEAM_SETTINGS), None)
+        if settings_table is not None:
+            settings = guarded(problems, lambda: read_team_settings(settings_table.rows), settings)
+    teams_table = guarded(problems, lambda: read(sheets, TEAMS), None)
+    matches_table = guarded(problems, lambda: read(sheets, TEAM_MATCHES), None)
+    boards_table = guarded(problems, lambda: read(sheets, TEAM_BOARDS), None)
+    teams = _read_teams(teams_table, problems) if teams_table else ()
+    matches = _read_matches(matches_table, problems) if matches_table else ()
+    games = _read_boards(boards_table, problems) if boards_table else ()
+    problems.check()
+    assert matches_table is not None and boards_table is not None  # checked above
+    event = TeamEvent(teams, settings, matches, games)
+    check_team_event(event)
+    return TeamTables(event, matches_table, boards_table, settings_table)
+
+
+def _append(table: Table, rows: Sequence[Mapping[str, object]]) -> WriteBlock | None:
+    if not rows:
+        return None
+    columns = table.columns
+    first = min(columns.values())
+    width = max(columns.values()) - first + 1
+    start = (table.rows[-1].where.row or table.header_row) + 1 if table.rows else table.header_row + 1
+    values: Grid = []
+    for row in rows:
+        line: list[object] = [KEEP] * width
+        for name, value in row.items():
+            if name in columns:
+                line[columns[name] - first] = value
+        values.append(line)
+    return WriteBlock(table.sheet, start, first, values)
+
+
+def _generated(grid: SheetGrid, after: str, event_name: str) -> GeneratedSheet:
+    title = grid.title or grid.name
+    return GeneratedSheet(
+        grid.name,
+        grid.header,
+        grid.rows,
+        widths=grid.widths,
+        after=after,
+        print_setup=PrintSetup(
+            f"{title} - {event_name}" if event_name else title,
+            landscape=len(grid.header) > 10,
+            file_name=not event_name,
+        ),
+        centred=grid.centred | centred_columns(grid.header),
+    )
+
+
+def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
+    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.reports.team_grids import (
+        board_prizes_grid,
+        board_results_grid,
+        round_pairings_grid,
+        team_crosstable_grid,
+        team_standings_grid,
+    )
+    from ratingbook.reports.team_notes import team_notes_grid
+
+    standings = team_standings(event)
+    name = event.settings.event_name
+    grids: list[SheetGrid] = [
+        team_standings_grid(event, standings),
+        team_crosstable_grid(event, standings),
+    ]
+    shown = event.paired_rounds
+    if shown:
+        grids.append(round_pairings_grid(event, shown))
+    grids += [board_results_grid(event), board_prizes_grid(event)]
+    grids.append(team_notes_grid(event, standings, shown))
+    after = TEAM_BOARDS.sheet
+    sheets = []
+    for grid in grids:
+        sheets.append(_generated(grid, after, name))
+        after = grid.name
+    summary = (
+        f"team {'round robin' if event.settings.round_robin else 'swiss'}: "
+        f"{len(event.teams)} teams, round {event.paired_rounds}"
+        + (f" of {event.settings.rounds}" if event.settings.rounds else ""),
+        f"team standings {grids[0].note}",
+    )
+    return tuple(sheets), summary
+
+
+def plan_team(sheets: Sheets) -> Plan:
+    """What a recalc writes for a team event: its generated sheets (never a pairing)."""
+    tables = read_team_tables(sheets)
+    generated, summary = _sheets(tables.event)
+    return Plan(sheets=generated, summary=summary)
+
+
+def _next_round(event: TeamEvent) -> int:
+    last = event.paired_rounds
+    if last:
+        waiting = [m for m in event.round_matches(last) if not match_score(event, m).complete]
+        if waiting:
+            tables = ", ".join(str(m.table) for m in waiting)
+            raise TeamError(
+                f"round {last} is not finished: match {tables} still has boards without a result"
+            )
+    rounds = event.settings.rounds
+    if not rounds:
+        raise TeamError(
+            "the number of rounds is not set (sheet 'Team Settings', setting 'Rounds')"
+        )
+    if last >= rounds:
+        raise TeamError(f"the event is over: all {rounds} rounds have been paired")
+    return last + 1
+
+
+def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
+    """Pair the next round (a round robin's remaining rounds with ``every_round``), append
+    the matches and their boards, and rebuild the generated sheets."""
+    from ratingbook.fide.team_pairing import lineup_games, pair_next_team_round, team_round_robin
+
+    tables = read_team_tables(sheets)
+    event = tables.event
+    number = _next_round(event)
+    settings = event.settings
+    if every_round and not settings.round_robin:
+        raise TeamError(
+            "only a round robin can have all its rounds paired at once: a team Swiss round is "
+            "paired from the results of the rounds before it (pair without --all)"
+        )
+    if settings.round_robin:
+        last = (settings.rounds or number) if every_round else number
+        new = team_round_robin(event, range(number, last + 1))
+    else:
+        new = [p.match for p in pair_next_team_round(event)]
+    games = lineup_games(event, new)
+    blocks = [
+        _append(
+            tables.matches,
+            [
+                {"Round": m.round, "Match": m.table, "White Team": m.white,
+                 "Black Team": m.black or BYE}
+                for m in new
+            ],
+        ),
+        _append(
+            tables.boards,
+            [
+                {"Round": g.round, "Match": g.table, "Board": g.board, "White": g.white or "",
+                 "Black": g.black or ""}
+                for g in games
+            ],
+        ),
+    ]
+    if number == 1 and tables.settings is not None and not settings.main_score_at_round_1:
+        blocks.append(_append(tables.settings, [{"Setting": MAIN_SCORE_LOCK, "Value": settings.main_score}]))
+        settings = replace(settings, main_score_at_round_1=settings.main_score)
+    paired = TeamEvent(event.teams, settings, event.matches + tuple(new), event.games + tuple(games))
+    generated, summary = _sheets(paired)
+    rounds = sorted({m.round for m in new})
+    said = f"paired round {rounds[0]}" if len(rounds) == 1 else f"paired rounds {rounds[0]}-{rounds[-1]}"
+    return Plan(
+        blocks=tuple(b for b in blocks if b is not None),
+        sheets=generated,
+        summary=(*summary, f"{said}: {len(new)} matches"),
+    )
