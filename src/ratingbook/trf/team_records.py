@@ -17,6 +17,10 @@ trip keeps the event:
   forfeit) and a player who did not sit at the board has no entry;
 - ``310`` one per team: pairing number (5-7), name (9-40), match points (55-60), game points
   (61-67), rank (69-71), then the players' numbers in board order from column 74, 5 apart;
+- ``330`` a match a team did not come to: ``330 +- RRR WWW BBB`` (the letters White team
+  first, then the round and both teams' pairing numbers);
+- ``300`` a match with an empty seat (a missing player or a whole team): each team's players in board order, ``0`` for the
+  empty board (``300 RRR TTT OOO pppp pppp ...``);
 - ``320`` the pairing-allocated byes: match points (5-8), game points (10-13), then per round
   the team's pairing number (3 wide, 4 apart, from column 15).
 
@@ -194,7 +198,51 @@ def export_team_trf(event: TeamEvent, *, upto: int | None = None, ranks: Mapping
             f"{_half(bye_score.white_games, 4)}"
             + "".join(f" {per_round.get(r, 0):>3}" for r in range(1, rounds + 1))
         )
+    lines.extend(_forfeited_matches(event, tpn))
+    lines.extend(_board_orders(event, tpn, numbers))
     return "\n".join(lines) + "\n"
+
+
+def _forfeited_matches(event: TeamEvent, tpn: Mapping[str, int]) -> list[str]:
+    """Record 330 for each match one team (or both) did not come to: no player of it on any
+    board (``330 +- RRR WWW BBB``, the White team's letter first)."""
+    lines = []
+    team_of = event.player_team()
+    for match in event.matches:
+        if match.black is None:
+            continue
+        games = event.match_games(match)
+        if not games or any(g.result is None for g in games):
+            continue
+        seated = {team_of[n] for g in games for n in (g.white, g.black) if n is not None}
+        if match.white in seated and match.black in seated:
+            continue
+        letters = ("+" if match.white in seated else "-") + ("+" if match.black in seated else "-")
+        lines.append(f"330 {letters} {match.round:>3} {tpn[match.white]:>3} {tpn[match.black]:>3}")
+    return lines
+
+
+def _board_orders(
+    event: TeamEvent, tpn: Mapping[str, int], numbers: Mapping[str, int]
+) -> list[str]:
+    """Record 300 for each match with an empty seat (a player, or a whole team, did not come):
+    each team's players in board order, 0 for the empty board (``300 RRR TTT OOO pppp pppp``),
+    so that every board keeps its place."""
+    lines = []
+    for match in event.matches:
+        if match.black is None:
+            continue
+        games = event.match_games(match)
+        if not any(g.white is None or g.black is None for g in games):
+            continue
+        for team, other in ((match.white, match.black), (match.black, match.white)):
+            order = []
+            for g in games:
+                mine = g.white if (g.board % 2 == 1) == (team == match.white) else g.black
+                order.append(numbers[mine] if mine is not None else 0)
+            players = " ".join(f"{n:>4}" for n in order)
+            lines.append(f"300 {match.round:>3} {tpn[team]:>3} {tpn[other]:>3} {players}")
+    return lines
 
 
 # --- reading ----------------------------------------------------------------------------------
