@@ -198,8 +198,9 @@ def export_team_trf(event: TeamEvent, *, upto: int | None = None, ranks: Mapping
             f"{_half(bye_score.white_games, 4)}"
             + "".join(f" {per_round.get(r, 0):>3}" for r in range(1, rounds + 1))
         )
-    lines.extend(_forfeited_matches(event, tpn))
-    lines.extend(_board_orders(event, tpn, numbers))
+    # By round, then pairing number: the file does not say in which order the matches were.
+    lines.extend(sorted(_forfeited_matches(event, tpn)))
+    lines.extend(sorted(_board_orders(event, tpn, numbers)))
     return "\n".join(lines) + "\n"
 
 
@@ -262,6 +263,8 @@ def import_team_trf(text: str) -> TeamEvent:
     players: dict[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]] = {}
     teams: list[tuple[int, str, list[int]]] = []
     byes: dict[int, int] = {}
+    orders_nos: dict[tuple[int, int], list[int]] = {}
+    forfeited_nos: dict[int, list[tuple[int, int]]] = {}
     boards = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
@@ -301,6 +304,12 @@ def import_team_trf(text: str) -> TeamEvent:
         elif code == "310":
             ids = [int(line[i : i + 4]) for i in range(73, len(line), 5) if line[i : i + 4].strip()]
             teams.append((int(line[4:7]), line[8:40].rstrip(), ids))
+        elif code == "300":
+            order = [int(line[k : k + 4].strip() or 0) for k in range(16, len(line), 5)]
+            orders_nos[(int(line[4:7]), int(line[8:11]))] = order
+        elif code == "330":
+            white_no, black_no = int(line[11:14]), int(line[15:18])
+            forfeited_nos.setdefault(int(line[7:10]), []).append((white_no, black_no))
         elif code == "320":
             for r, i in enumerate(range(14, len(line), 4), start=1):
                 team_no = int(line[i : i + 3].strip() or 0)
@@ -310,7 +319,6 @@ def import_team_trf(text: str) -> TeamEvent:
         settings["boards"] = boards
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
     team_of_number: dict[int, str] = {}
-    board_of: dict[int, int] = {}
     built: list[Team] = []
     for _, team_name, ids in sorted(teams):
         roster = []
@@ -318,10 +326,14 @@ def import_team_trf(text: str) -> TeamEvent:
             name, rating, fide_id, _ = players[pid]
             roster.append(TeamPlayer(name, team_name, board, rating, fide_id))
             team_of_number[pid] = team_name
-            board_of[pid] = board
         built.append(Team(team_name, tuple(roster)))
     tpn_team = {n: name for n, name, _ in teams}
-    return TeamEvent(tuple(built), team_settings, *_rounds(players, team_of_number, tpn_team, byes))
+    by_team = {(r, tpn_team[t]): order for (r, t), order in orders_nos.items()}
+    forfeited = {
+        r: [(tpn_team[w], tpn_team[b]) for w, b in pairs] for r, pairs in forfeited_nos.items()
+    }
+    rounds = _rounds(players, team_of_number, tpn_team, byes, by_team, forfeited)
+    return TeamEvent(tuple(built), team_settings, *rounds)
 
 
 def _rounds(
@@ -329,65 +341,78 @@ def _rounds(
     team_of: Mapping[int, str],
     tpn_team: Mapping[int, str],
     byes: Mapping[int, int],
+    orders: Mapping[tuple[int, str], list[int]],
+    forfeited: Mapping[int, list[tuple[str, str]]],
 ) -> tuple[tuple[TeamMatch, ...], tuple[BoardGame, ...]]:
-    """The matches and boards the 001 entries give, round by round."""
+    """The matches and boards the 001 entries give, round by round (records 300 place the
+    boards of a match with an empty seat, records 330 name a match a team did not come to)."""
     names = {n: p[0] for n, p in players.items()}
-    position = {}
-    for number in sorted(team_of):
-        position[number] = sum(1 for n in team_of if team_of[n] == team_of[number] and n < number)
+    roster_order = sorted(team_of)
     team_matches: list[TeamMatch] = []
     board_games: list[BoardGame] = []
     last = max((r for p in players.values() for r in p[3]), default=0)
+    last = max(last, *forfeited, *byes, 0)
     for r in range(1, last + 1):
-        # (white number, black number or 0, result); a lone entry is its player's alone.
-        games: list[tuple[int, int, str, Result | None]] = []
-        lone: list[tuple[int, Result]] = []
-        for number, (_, _, _, rounds) in sorted(players.items()):
-            if r not in rounds:
-                continue
-            opponent, colour, letter = rounds[r]
-            if opponent == 0:
-                lone.append((number, _LONE.get(letter, Result.DOUBLE_FORFEIT)))
-            elif colour == "w":
-                theirs = players[opponent][3].get(r, (0, "", " "))[2]
-                result = GAME_READINGS.get((letter, theirs)) if letter.strip() else None
-                games.append((number, opponent, colour, result))
-        pairs: dict[frozenset[str], list[tuple[int, int, Result | None]]] = {}
-        for white, black, _, result in games:
-            pairs.setdefault(frozenset((team_of[white], team_of[black])), []).append(
-                (white, black, result)
-            )
-        lone_of: dict[str, list[tuple[int, Result]]] = {}
-        for number, result in lone:
-            lone_of.setdefault(team_of[number], []).append((number, result))
-        order = sorted(pairs.items(), key=lambda kv: min(min(g[0], g[1]) for g in kv[1]))
-        for table, (pair, played) in enumerate(order, start=1):
-            rows: list[tuple[int, str | None, str | None, Result | None, str]] = []
-            for white, black, result in played:
-                low = min(position[white], position[black])
-                rows.append((low, names[white], names[black], result, team_of[white]))
-            for team in pair:
-                for number, result in lone_of.pop(team, []):
-                    rows.append((position[number], names[number], None, result, team))
-            rows.sort(key=lambda x: x[0])
-            played_boards = [(n, x) for n, x in enumerate(rows, start=1) if x[2] is not None]
-            board, row = played_boards[0]
-            first = row[4] if board % 2 == 1 else next(t for t in pair if t != row[4])
-            second = next(t for t in pair if t != first)
-            team_matches.append(TeamMatch(r, table, first, second))
-            for board, (_, a, b, result, team) in enumerate(rows, start=1):
-                if b is None and a is not None:
-                    white_side = (team == first) == (board % 2 == 1)
-                    if white_side:
-                        board_games.append(BoardGame(r, table, board, a, None, result))
-                    else:
-                        board_games.append(BoardGame(r, table, board, None, a, _MIRROR[result]))
+        entry = {n: p[3][r] for n, p in players.items() if r in p[3]}
+        pairs: list[tuple[str, str]] = []
+        for number, (opponent, _, _) in sorted(entry.items()):
+            if opponent:
+                pair = tuple(sorted((team_of[number], team_of[opponent])))
+                if pair not in pairs:
+                    pairs.append(pair)  # type: ignore[arg-type]
+        first_of: dict[tuple[str, str], str] = {}
+        for white, black in forfeited.get(r, []):
+            pairs.append(tuple(sorted((white, black))))  # type: ignore[arg-type]
+            first_of[tuple(sorted((white, black)))] = white  # type: ignore[index]
+        for table, pair in enumerate(pairs, start=1):
+            a, b = pair
+            lists = {}
+            for team, other in ((a, b), (b, a)):
+                if (r, team) in orders:
+                    lists[team] = [n or None for n in orders[(r, team)]]
                 else:
-                    board_games.append(BoardGame(r, table, board, a, b, result))
+                    lists[team] = [
+                        n
+                        for n in roster_order
+                        if team_of[n] == team
+                        and n in entry
+                        and (entry[n][0] == 0 or team_of.get(entry[n][0]) == other)
+                    ]
+            first = first_of.get(pair)
+            if first is None:
+                for k, n in enumerate(lists[a], start=1):
+                    if n is not None and entry[n][0]:
+                        white_here = entry[n][1] == "w"
+                        first = a if white_here == (k % 2 == 1) else b
+                        break
+            first = first or a
+            second = b if first == a else a
+            team_matches.append(TeamMatch(r, table, first, second))
+            for k in range(1, max(len(lists[a]), len(lists[b])) + 1):
+                mine = lists[first][k - 1] if k <= len(lists[first]) else None
+                theirs = lists[second][k - 1] if k <= len(lists[second]) else None
+                white, black = (mine, theirs) if k % 2 == 1 else (theirs, mine)
+                result = _board_result(entry, white, black)
+                board_games.append(
+                    BoardGame(r, table, k, names.get(white or 0), names.get(black or 0), result)
+                )
         if r in byes:
-            table = sum(1 for m in team_matches if m.round == r) + 1
+            table = len(pairs) + 1
             team_matches.append(TeamMatch(r, table, tpn_team[byes[r]], None))
     return tuple(team_matches), tuple(board_games)
+
+
+def _board_result(
+    entry: Mapping[int, tuple[int, str, str]], white: int | None, black: int | None
+) -> Result | None:
+    if white and black:
+        letters = (entry[white][2], entry[black][2])
+        return GAME_READINGS.get(letters) if letters[0].strip() else None
+    if white:
+        return _LONE.get(entry[white][2])
+    if black:
+        return _MIRROR.get(_LONE.get(entry[black][2], Result.DOUBLE_FORFEIT))
+    return Result.DOUBLE_FORFEIT
 
 
 #: A lone entry's letter: won by forfeit, or nothing.
