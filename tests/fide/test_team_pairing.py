@@ -133,8 +133,8 @@ def test_round_2_upfloater_bye_and_colour_by_hand() -> None:
 
 
 def test_upfloater_is_the_first_in_the_rules_order() -> None:
-    """The template's own round 1 (Rooks - Bishops 0-2 becomes 1-1 here: Bishops win board 1,
-    Rooks' Hana Ito wins board 2 with Black).
+    """The template's own round 1 (Rooks - Bishops 1-1: Bishops win board 1, Rooks' Hana Ito
+    wins board 2 with Black).
 
     Then Queens is alone on 2 MP; Bishops, Rooks and Pawns (the bye) have 1. The bracket is
     Queens plus one upfloater, the sets taken by descending score then ascending TPN (art.

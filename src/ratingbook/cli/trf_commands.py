@@ -44,7 +44,14 @@ def trf_export_command(book: str, output: str | None, backend: str) -> None:
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
-    event, ranks = event_and_ranks(open_book(book, backend))
+    opened = open_book(book, backend)
+    from ratingbook.workbook.team_trf import team_book_trf  # team events (issue 26)
+
+    team = team_book_trf(opened)
+    if team is not None:
+        _write(team[0], output, f"{team[1]} teams")
+        return
+    event, ranks = event_and_ranks(opened)
     text = export_trf(event, ranks)
     if output is None:
         sys.stdout.write(text)
@@ -55,6 +62,20 @@ def trf_export_command(book: str, output: str | None, backend: str) -> None:
 
     atomic_save(Path(output), write)
     click.echo(f"wrote {output} ({len(event.players)} players, round {event.paired_rounds})")
+
+
+def _write(text: str, output: str | None, what: str) -> None:
+    from ratingbook.files.disk import atomic_save
+
+    if output is None:
+        sys.stdout.write(text)
+        return
+
+    def write(temporary: str) -> None:
+        Path(temporary).write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+
+    atomic_save(Path(output), write)
+    click.echo(f"wrote {output} ({what})")
 
 
 @trf_group.command("import")
@@ -77,6 +98,13 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
         data = Path(trf_file).read_bytes()
     except OSError as error:
         fail(f"cannot read {trf_file!r}: {error.strerror or error}")
+    from ratingbook.templates.team_trf_book import book_from_team_trf, is_team_trf
+
+    if is_team_trf(data):  # a team event (issue 26)
+        team_book, team_event = book_from_team_trf(data)
+        team_book.save(target)
+        click.echo(f"wrote {output} ({len(team_event.teams)} teams, round {team_event.paired_rounds})")
+        return
     imported = book_from_trf(data)
     imported.book.save(target)
     for warning in imported.warnings:

@@ -219,7 +219,7 @@ def plan_team(sheets: Sheets) -> Plan:
 
 def _next_round(event: TeamEvent) -> int:
     last = event.paired_rounds
-    if last:
+    if last and not event.settings.round_robin:  # a round robin's table needs no results
         waiting = [m for m in event.round_matches(last) if not match_score(event, m).complete]
         if waiting:
             tables = ", ".join(str(m.table) for m in waiting)

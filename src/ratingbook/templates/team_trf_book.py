@@ -1,0 +1,51 @@
+"""A team workbook made from a team TRF-2026 file (``ratingbook trf import`` of a file with
+team records): the team template's input sheets filled with the event, the generated sheets
+computed as a recalc would, no round paired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ratingbook.core.encoding import decode_legacy
+from ratingbook.events.team import TeamEvent
+from ratingbook.events.team_settings import team_settings_rows
+from ratingbook.templates.writer import TemplateBook, build_template
+from ratingbook.trf.team_records import import_team_trf
+from ratingbook.workbook.book import apply_plan
+from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
+from ratingbook.workbook.team_plan import BYE, plan_team
+
+__all__ = ["book_from_team_trf", "is_team_trf", "team_rows"]
+
+Rows = list[Sequence[object] | Mapping[str, object]]
+
+
+def is_team_trf(data: bytes) -> bool:
+    """Whether a TRF file holds a team event (a 310 or 013 team record)."""
+    text = decode_legacy(data)
+    return any(line[:4] in ("310 ", "013 ") for line in text.splitlines())
+
+
+def team_rows(event: TeamEvent) -> dict[str, Rows]:
+    """The team template's input sheets filled with ``event``."""
+    settings: Rows = [(name, value, None) for name, value in team_settings_rows(event.settings)]
+    teams: Rows = [
+        (team.name, p.board, p.name, p.rating, p.fide_id) for team in event.teams for p in team.players
+    ]
+    matches: Rows = [(m.round, m.table, m.white, m.black or BYE) for m in event.matches]
+    boards: Rows = [
+        (g.round, g.table, g.board, g.white, g.black, g.result.value if g.result else None)
+        for g in sorted(event.games, key=lambda g: (g.round, g.table, g.board))
+    ]
+    return {TEAM_SETTINGS.sheet: settings, TEAMS.sheet: teams, TEAM_MATCHES.sheet: matches,
+            TEAM_BOARDS.sheet: boards}
+
+
+def book_from_team_trf(data: bytes) -> tuple[TemplateBook, TeamEvent]:
+    """The team workbook of a team TRF file's bytes, and the event it holds."""
+    event = import_team_trf(decode_legacy(data))
+    book = TemplateBook(build_template("team", rows=team_rows(event), recalc=False))
+    apply_plan(book, plan_team(Sheets(book)))
+    return book, event

@@ -1,0 +1,25 @@
+"""A team workbook's event as TRF-2026 text (``ratingbook trf export`` of a team book): the
+sheets read and checked as a recalc reads them, the ranks of the team standings written into
+record 310."""
+
+from __future__ import annotations
+
+from ratingbook.workbook.book import Book
+from ratingbook.workbook.families import families_present
+from ratingbook.workbook.reading import Sheets
+
+__all__ = ["team_book_trf"]
+
+
+def team_book_trf(book: Book) -> tuple[str, int] | None:
+    """The TRF text and the number of teams, or None when ``book`` holds no team event."""
+    present = {f.name for f in families_present(book.sheet_names())}
+    if "team" not in present or "swiss" in present:
+        return None
+    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.trf.team_records import export_team_trf
+    from ratingbook.workbook.team_plan import read_team_tables
+
+    event = read_team_tables(Sheets(book)).event
+    ranks = {line.team: line.rank for line in team_standings(event).lines}
+    return export_team_trf(event, ranks=ranks), len(event.teams)
