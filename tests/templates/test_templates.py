@@ -46,7 +46,7 @@ from ratingbook.workbook import schemas
 
 ROOT = ROOT
 COMMITTED = ROOT / "workbook_templates"
-KINDS = ("ladder", "crikey", "elo", "swiss", "roundrobin")
+KINDS = ("ladder", "crikey", "elo", "swiss", "roundrobin", "team")
 REGENERATE = "ratingbook template all --out-dir workbook_templates/ --force"
 
 SWISS_GAMES_COLUMNS = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
@@ -72,6 +72,7 @@ INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
         schemas.SWISS_PLAYERS,
         TableSpec("Swiss Games", tuple(Column(n) for n in SWISS_GAMES_COLUMNS)),
     ),
+    "team": (schemas.TEAM_SETTINGS, schemas.TEAMS, schemas.TEAM_MATCHES, schemas.TEAM_BOARDS),
 }
 GENERATED_SHEETS = {
     "ladder": (
@@ -103,6 +104,14 @@ GENERATED_SHEETS = {
         schemas.RATING_GAMES,
         schemas.STANDINGS_NOTES,
     ),
+    "team": (
+        "Team Standings",
+        "Team Crosstable",
+        "Team Pairings",
+        "Board Results",
+        "Board Prizes",
+        "Team Notes",
+    ),
 }
 # Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.
 ARCHIVE_SHEETS = {"ladder": (schemas.GAMES_ARCHIVE, schemas.WEEKLY_STANDINGS)}
@@ -119,6 +128,7 @@ DROPDOWNS = {
     "elo": [("Elo Games", "Result", '"1-0,0-1,½-½"')],
     "swiss": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
     "roundrobin": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
+    "team": [("Team Boards", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-"')],
 }
 
 # (sheet, column header, number format of its data cells) per template.
@@ -144,6 +154,7 @@ NUMBER_FORMATS = {
         ("Swiss Players", "No.", "0"),
         ("Swiss Players", "Rating", "0"),
     ],
+    "team": [("Team Boards", "Result", "@"), ("Teams", "Rating", "0")],
 }
 
 
@@ -269,7 +280,7 @@ def test_template_command_offers_exactly_the_template_kinds() -> None:
     assert templates.KINDS == KINDS
     result = CliRunner().invoke(cli, ["template", "--help"])
     assert result.exit_code == 0, result.output
-    assert "{ladder|crikey|elo|swiss|roundrobin|all}" in result.output
+    assert "{ladder|crikey|elo|swiss|roundrobin|team|all}" in result.output
 
 
 def test_template_command_defaults_to_kind_xlsx_here(

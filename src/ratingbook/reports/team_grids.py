@@ -49,7 +49,7 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
                 line.rank,
                 numbers[line.team],
                 line.team,
-                rating if rating is not None else "",
+                rating,
                 _number(line.match_points),
                 _number(line.game_points),
                 *(_number(v) for v in line.values),
@@ -87,7 +87,7 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         [
             line.rank,
             line.team,
-            *(cells[line.team].get(r, "") for r in range(1, rounds + 1)),
+            *(cells[line.team].get(r) for r in range(1, rounds + 1)),
             _number(line.match_points),
             _number(line.game_points),
         ]
@@ -151,7 +151,7 @@ def board_results_grid(event: TeamEvent) -> SheetGrid:
     """Each team's board-by-board results: team, round, board, player, colour, opponent,
     score (``1 ½ 0``, ``+``/``-`` for forfeits)."""
     rows = [
-        [team, rnd, board, me, colour, other, _SCORE_TEXT.get((result, side), "") if result else ""]
+        [team, rnd, board, me, colour, other, _SCORE_TEXT.get((result, side)) if result else None]
         for team, rnd, board, me, colour, other, result, side in sorted(
             _player_rows(event), key=lambda r: (r[0], r[1], r[2])
         )
@@ -187,8 +187,8 @@ def board_prizes_grid(event: TeamEvent) -> SheetGrid:
         )
         perf = performance(opponents, rated_points) if opponents else None
         percent = float(points / len(scores) * 100) if scores else 0.0
-        rows.append([board, me, team, len(played), _number(points), round(percent, 1), perf or ""])
-    rows.sort(key=lambda r: (r[0], -float(r[4]), -(r[6] or 0) if r[6] != "" else 0, r[1]))
+        rows.append([board, me, team, len(played), _number(points), round(percent, 1), perf])
+    rows.sort(key=lambda r: (r[0], -float(r[4]), -(r[6] or 0), r[1]))
     return SheetGrid(
         "Board Prizes",
         ("Board", "Player", "Team", "Games", "Points", "%", "Performance"),
@@ -206,17 +206,17 @@ def round_pairings_grid(event: TeamEvent, number: int) -> SheetGrid:
     rows: list[list[object]] = []
     for match in event.round_matches(number):
         if match.black is None:
-            rows.append([match.table, "", match.white, "bye (a drawn match)", ""])
+            rows.append([match.table, None, match.white, "bye (a drawn match)", None])
             continue
         score = match_score(event, match)
         result = (
-            f"{_points(score.white_games)}-{_points(score.black_games)}" if score.complete else ""
+            f"{_points(score.white_games)}-{_points(score.black_games)}" if score.complete else None
         )
-        rows.append([match.table, "", match.white, match.black, result])
+        rows.append([match.table, None, match.white, match.black, result])
         for game in event.match_games(match):
-            letters = game.result.value if game.result else ""
+            letters = game.result.value if game.result else None
             white, black = game.white or "(no player)", game.black or "(no player)"
-            rows.append(["", game.board, white, black, letters])
+            rows.append([None, game.board, white, black, letters])
     return SheetGrid(
         "Team Pairings",
         ("Match", "Board", "White", "Black", "Result"),

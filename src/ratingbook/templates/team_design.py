@@ -88,6 +88,7 @@ TEAM = Design(
                 for team, players in _TEAMS
                 for board, (name, rating) in enumerate(players, start=1)
             ),
+            number_formats={"Board": "0", "Rating": "0", "FIDE ID": "0"},
             widths={"Team": 16, "Player": 22, "FIDE ID": 12},
         ),
         InputSheet(
@@ -98,6 +99,7 @@ TEAM = Design(
         InputSheet(
             TEAM_BOARDS,
             rows=_BOARDS,
+            number_formats={"Round": "0", "Match": "0", "Board": "0", "Result": "@"},
             widths={"White": 22, "Black": 22},
             dropdowns=(
                 Dropdown(
