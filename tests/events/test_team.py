@@ -41,7 +41,9 @@ def _event(*games: BoardGame, boards: int = 4, **settings: object) -> TeamEvent:
     return TeamEvent(teams, TeamSettings(boards=boards, **settings), (match,), games)  # type: ignore[arg-type]
 
 
-def _board(board: int, result: Result | None, white: str | None = "", black: str | None = "") -> BoardGame:
+def _board(
+    board: int, result: Result | None, white: str | None = "", black: str | None = ""
+) -> BoardGame:
     # Board 1: A has White; board 2: B has White; ... (the colours alternate down the boards).
     a, b = f"A{board}", f"B{board}"
     w, bl = (a, b) if board % 2 else (b, a)
@@ -61,9 +63,7 @@ def test_match_result_from_the_boards() -> None:
 
 def test_drawn_match_and_other_match_points() -> None:
     """2-2 on the boards is a drawn match: the draw's match points for both (here 3/1/0)."""
-    event = _event(
-        _board(1, W), _board(2, W), _board(3, W), _board(4, W), match_win=Fraction(3)
-    )
+    event = _event(_board(1, W), _board(2, W), _board(3, W), _board(4, W), match_win=Fraction(3))
     # White wins everywhere. A has White on boards 1 and 3, B on 2 and 4: 2-2.
     score = match_score(event, event.matches[0])
     assert (score.white_games, score.black_games) == (2, 2)
@@ -74,7 +74,10 @@ def test_missing_player_is_a_board_forfeit() -> None:
     """B has nobody on board 4 (A's player is Black there): -/+ , a point for A. The other
     boards drawn: A 1½ + 1 = 2½, B 1½."""
     event = _event(
-        _board(1, D), _board(2, D), _board(3, D), _board(4, Result.BLACK_WINS_BY_FORFEIT, white=None)
+        _board(1, D),
+        _board(2, D),
+        _board(3, D),
+        _board(4, Result.BLACK_WINS_BY_FORFEIT, white=None),
     )
     check_team_event(event)  # an empty seat with a forfeit is good input
     score = match_score(event, event.matches[0])
@@ -162,7 +165,10 @@ def test_player_in_two_teams_and_listed_twice_and_board_gaps() -> None:
 def test_board_given_twice() -> None:
     a = Team(
         "A",
-        (TeamPlayer("Ann", "A", 1, where=_at(2, "Board")), TeamPlayer("Bo", "A", 1, where=_at(3, "Board"))),
+        (
+            TeamPlayer("Ann", "A", 1, where=_at(2, "Board")),
+            TeamPlayer("Bo", "A", 1, where=_at(3, "Board")),
+        ),
     )
     lines = _messages(TeamEvent((a,), TeamSettings(boards=1)))
     assert any("board 1 of team 'A' is given to more than one player" in m for m in lines)
@@ -184,8 +190,14 @@ def test_bad_matches_and_boards() -> None:
         ),
     )
     lines = _messages(event)
-    assert any("'Team Matches', row 3, column D (Black Team)" in m and "cannot play itself" in m for m in lines)
-    assert any("'Team Boards', row 2, column D (White)" in m and "not on the roster of 'A'" in m for m in lines)
+    assert any(
+        "'Team Matches', row 3, column D (Black Team)" in m and "cannot play itself" in m
+        for m in lines
+    )
+    assert any(
+        "'Team Boards', row 2, column D (White)" in m and "not on the roster of 'A'" in m
+        for m in lines
+    )
     assert any("row 3" in m and "more results than its 1 boards" in m for m in lines)
 
 
@@ -194,7 +206,9 @@ def test_round_robin_with_more_rounds_than_the_tables() -> None:
     teams = tuple(_team(n, 1) for n in "ABCD")
     place = {"Rounds": Location(sheet="Team Settings", row=4, columns={"Value": "B"})}
     event = TeamEvent(teams, TeamSettings(system="Round Robin", rounds=4, places=place))
-    assert any("has 3 rounds in the Berger tables, not 4" in m and "row 4" in m for m in _messages(event))
+    assert any(
+        "has 3 rounds in the Berger tables, not 4" in m and "row 4" in m for m in _messages(event)
+    )
     check_team_event(TeamEvent(teams, TeamSettings(system="Double Round Robin", rounds=6)))
 
 

@@ -51,7 +51,9 @@ def _with_round(event: TeamEvent, results: dict[tuple[int, int], Result]) -> Tea
         BoardGame(g.round, g.table, g.board, g.white, g.black, results[(g.table, g.board)])
         for g in lineup_games(event, matches)
     ]
-    return TeamEvent(event.teams, event.settings, event.matches + tuple(matches), event.games + tuple(games))
+    return TeamEvent(
+        event.teams, event.settings, event.matches + tuple(matches), event.games + tuple(games)
+    )
 
 
 def test_round_1_bye_and_type_a_colours_by_hand() -> None:
@@ -81,7 +83,12 @@ def test_round_1_bye_and_type_a_colours_by_hand() -> None:
         assert p.colour_rule == "4.3.1"
     # Boards: board 1's colour for the White team, alternating down (TRF record 352).
     boards = lineup_games(event, [p.match for p in paired])
-    queens_knights = [g for g in boards if g.table == next(p.match.table for p in paired if "Queens" in (p.match.white, p.match.black))]
+    queens_knights = [
+        g
+        for g in boards
+        if g.table
+        == next(p.match.table for p in paired if "Queens" in (p.match.white, p.match.black))
+    ]
     team_of = event.player_team()
     board_1, board_2 = queens_knights
     assert team_of[board_1.white or ""] != team_of[board_2.white or ""]
@@ -122,13 +129,18 @@ def test_round_2_upfloater_bye_and_colour_by_hand() -> None:
     event = _cup_after_round_1()
     scores = event.scores()
     assert {t: mp for t, (mp, _) in scores.items()} == {
-        "Queens": 2, "Bishops": 2, "Pawns": 1, "Rooks": 0, "Knights": 0
+        "Queens": 2,
+        "Bishops": 2,
+        "Pawns": 1,
+        "Rooks": 0,
+        "Knights": 0,
     }
     paired = {(p.match.white, p.match.black) for p in pair_next_team_round(event)}
     assert ("Bishops", "Queens") in paired
     assert ("Rooks", None) in paired
     assert {frozenset(pair) for pair in paired if pair[1]} == {
-        frozenset(("Bishops", "Queens")), frozenset(("Pawns", "Knights"))
+        frozenset(("Bishops", "Queens")),
+        frozenset(("Pawns", "Knights")),
     }
 
 
@@ -146,7 +158,10 @@ def test_upfloater_is_the_first_in_the_rules_order() -> None:
         for g in base.games
     )
     event = TeamEvent(base.teams, base.settings, base.matches, games)
-    paired = {frozenset(x for x in (p.match.white, p.match.black) if x) for p in pair_next_team_round(event)}
+    paired = {
+        frozenset(x for x in (p.match.white, p.match.black) if x)
+        for p in pair_next_team_round(event)
+    }
     assert frozenset(("Queens", "Bishops")) in paired
     assert frozenset(("Knights",)) in paired
 
@@ -156,7 +171,9 @@ def test_upfloater_is_the_first_in_the_rules_order() -> None:
 _CHOICES = (W, B, D, D, W, B, Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT)
 
 
-def _generated(teams: int, rounds: int, boards: int, seed: int, colours: str = "Type A") -> TeamEvent:
+def _generated(
+    teams: int, rounds: int, boards: int, seed: int, colours: str = "Type A"
+) -> TeamEvent:
     """A team Swiss of ``teams`` teams played for ``rounds`` rounds with random results: board
     forfeits, a missing player now and then, a whole team not turning up once, byes when odd."""
     rnd = random.Random(seed)
@@ -173,12 +190,16 @@ def _generated(teams: int, rounds: int, boards: int, seed: int, colours: str = "
             result, white, black = rnd.choice(_CHOICES), g.white, g.black
             if (number, g.table) == no_show:  # the team with Black on board 1 did not come
                 away_white = g.board % 2 == 0
-                result = Result.BLACK_WINS_BY_FORFEIT if away_white else Result.WHITE_WINS_BY_FORFEIT
+                result = (
+                    Result.BLACK_WINS_BY_FORFEIT if away_white else Result.WHITE_WINS_BY_FORFEIT
+                )
                 white, black = (None, black) if away_white else (white, None)
             elif result is Result.WHITE_WINS_BY_FORFEIT and rnd.random() < 0.5:
                 black = None  # the player did not come at all
             games.append(BoardGame(g.round, g.table, g.board, white, black, result))
-        event = TeamEvent(event.teams, event.settings, event.matches + tuple(matches), event.games + tuple(games))
+        event = TeamEvent(
+            event.teams, event.settings, event.matches + tuple(matches), event.games + tuple(games)
+        )
     return event
 
 
@@ -287,7 +308,9 @@ def test_olympiad_sonneborn_berger_usa_norway() -> None:
     usa = next(line for line in standings.lines if line.team == "USA")
     norway = next(line for line in standings.lines if line.team == "Norway")
     assert (norway.match_points, usa.match_points) == (16, 10)
-    round_vs_norway = next(m.round for m in event.matches if {"USA", "Norway"} == {m.white, m.black})
+    round_vs_norway = next(
+        m.round for m in event.matches if {"USA", "Norway"} == {m.white, m.black}
+    )
     assert usa.details[1].by_round[round_vs_norway] == 48
 
 

@@ -11,26 +11,38 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tests.fide.test_team_pairing import _generated
 
 from ratingbook.core.results import Result
 from ratingbook.events.team import BoardGame, Team, TeamEvent, TeamMatch, TeamPlayer, TeamSettings
 from ratingbook.trf.team_records import export_team_trf, import_team_trf, team_code
-from tests.fide.test_team_pairing import _generated
 
 
 def test_record_192_codes() -> None:
     """TRF-2026's table of codes: colour type, then the main score first."""
     assert team_code(TeamSettings()) == "FIDE_TEAM_TYPEA_MP_GP"
-    assert team_code(TeamSettings(colours="Type B", main_score="Game Points")) == "FIDE_TEAM_TYPEB_GP_MP"
+    assert (
+        team_code(TeamSettings(colours="Type B", main_score="Game Points"))
+        == "FIDE_TEAM_TYPEB_GP_MP"
+    )
     assert team_code(TeamSettings(colours="None")) == "FIDE_TEAM_MP_GP"
     assert team_code(TeamSettings(system="Double Round Robin")) == "FIDE_TEAM_DOUBLEROUNDROBIN"
 
 
 def _small() -> TeamEvent:
-    a = Team("Alpha", (TeamPlayer("Ann Ash", "Alpha", 1, 2100, 1234567), TeamPlayer("Bob Bay", "Alpha", 2, 2000)))
-    b = Team("Beta", (TeamPlayer("Cal Cox", "Beta", 1, 1900), TeamPlayer("Dee Dow", "Beta", 2, 1800)))
-    c = Team("Gamma", (TeamPlayer("Eve Eng", "Gamma", 1, 1700), TeamPlayer("Fay Fox", "Gamma", 2, None)))
-    settings = TeamSettings(event_name="Club Cup", rounds=3, boards=2, match_win=Fraction(3), tiebreaks=("MPVGP", "BC"))
+    a = Team(
+        "Alpha",
+        (TeamPlayer("Ann Ash", "Alpha", 1, 2100, 1234567), TeamPlayer("Bob Bay", "Alpha", 2, 2000)),
+    )
+    b = Team(
+        "Beta", (TeamPlayer("Cal Cox", "Beta", 1, 1900), TeamPlayer("Dee Dow", "Beta", 2, 1800))
+    )
+    c = Team(
+        "Gamma", (TeamPlayer("Eve Eng", "Gamma", 1, 1700), TeamPlayer("Fay Fox", "Gamma", 2, None))
+    )
+    settings = TeamSettings(
+        event_name="Club Cup", rounds=3, boards=2, match_win=Fraction(3), tiebreaks=("MPVGP", "BC")
+    )
     matches = (TeamMatch(1, 1, "Beta", "Alpha"), TeamMatch(1, 2, "Gamma", None))
     games = (
         BoardGame(1, 1, 1, "Cal Cox", "Ann Ash", Result.DRAW),
@@ -79,6 +91,7 @@ def test_round_trip_of_generated_events(teams: int, rounds: int, seed: int) -> N
     # The file lists the teams by pairing number; the numbers themselves are kept.
     assert sorted(back.teams, key=lambda t: t.name) == sorted(event.teams, key=lambda t: t.name)
     assert back.pairing_numbers() == event.pairing_numbers()
+
     # A TRF file does not number the matches of a round: compare them without the number.
     def matches(e: TeamEvent) -> set[tuple[int, str, str | None]]:
         return {(m.round, m.white, m.black) for m in e.matches}

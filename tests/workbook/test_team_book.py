@@ -73,15 +73,16 @@ def test_template_standings_after_round_1(tmp_path: Path) -> None:
 def test_pair_round_2_appends_matches_and_boards(tmp_path: Path) -> None:
     """Round 2 (worked out in tests/fide/test_team_pairing.py,
     test_upfloater_is_the_first_in_the_rules_order): Queens - Bishops (Bishops, Black in round
-    1, gets White), Rooks - Pawns, Knights the bye. The boards get each team's first two players, board 1's colour for
-    the first team and board 2 the other way round."""
+    1, gets White), Rooks - Pawns, Knights the bye. The boards get each team's first two
+    players, board 1's colour for the first team and board 2 the other way round."""
     path = _book(tmp_path)
     _pair(path)
     matches = [r for r in _rows(path, "Team Matches") if r["Round"] == 2]
     pairs = {(r["White Team"], r["Black Team"]) for r in matches}
     assert ("Bishops", "Queens") in pairs and ("Knights", "BYE") in pairs
     assert {frozenset(p) for p in pairs if "BYE" not in p} == {
-        frozenset(("Bishops", "Queens")), frozenset(("Pawns", "Rooks"))
+        frozenset(("Bishops", "Queens")),
+        frozenset(("Pawns", "Rooks")),
     }
     boards = [r for r in _rows(path, "Team Boards") if r["Round"] == 2]
     bq = next(r["Match"] for r in matches if r["White Team"] == "Bishops")
@@ -121,14 +122,19 @@ def test_bad_rosters_and_boards_are_named_by_sheet_row_and_column(tmp_path: Path
     path = _book(tmp_path, Teams=teams, Team_Boards=boards, Team_Matches=matches)
     before = path.read_bytes()
     message = _fail(path)
-    assert "sheet 'Teams', row 5, column C (Player): player 'Ada Berg' is already on team" in message
+    assert (
+        "sheet 'Teams', row 5, column C (Player): player 'Ada Berg' is already on team" in message
+    )
     assert "board 2 of team 'Bishops' is given to more than one player" in message
     assert "the board order of team 'Bishops' has a gap: no player on board 1" in message
     assert (
         "sheet 'Team Boards', row 2, column D (White): 'Dan Eide' is not on the roster of "
         "'Queens'" in message
     )
-    assert "sheet 'Team Matches', row 5, column D (Black Team): team 'Rooks' cannot play itself" in message
+    assert (
+        "sheet 'Team Matches', row 5, column D (Black Team): team 'Rooks' cannot play itself"
+        in message
+    )
     assert path.read_bytes() == before
 
 
@@ -136,7 +142,11 @@ def test_round_robin_pairs_every_round_at_once(tmp_path: Path) -> None:
     """Five teams in a round robin: the Berger table of six, the sixth number the bye
     (no match): 5 rounds of 2 matches. Round 1 of the table: 1-6 (1 sits out), 2-5, 3-4."""
     settings = [
-        ("System", "Round Robin", None) if r[0] == "System" else ("Rounds", 5, None) if r[0] == "Rounds" else tuple(r)
+        ("System", "Round Robin", None)
+        if r[0] == "System"
+        else ("Rounds", 5, None)
+        if r[0] == "Rounds"
+        else tuple(r)
         for r in sample_rows("team")["Team Settings"]
         if r[0] != "Main Score at Round 1"
     ]

@@ -103,7 +103,9 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
     if is_team_trf(data):  # a team event (issue 26)
         team_book, team_event = book_from_team_trf(data)
         team_book.save(target)
-        click.echo(f"wrote {output} ({len(team_event.teams)} teams, round {team_event.paired_rounds})")
+        click.echo(
+            f"wrote {output} ({len(team_event.teams)} teams, round {team_event.paired_rounds})"
+        )
         return
     imported = book_from_trf(data)
     imported.book.save(target)

@@ -31,6 +31,7 @@ from ratingbook.core.results import Result
 from ratingbook.errors import Location, Problems, RatingbookError
 
 __all__ = [
+    "GAME_POINTS",
     "BoardGame",
     "MatchScore",
     "Team",
@@ -235,7 +236,8 @@ def first_team_is_white(board: int) -> bool:
     return board % 2 == 1
 
 
-_GAME_POINTS: Mapping[Result, tuple[Fraction, Fraction]] = {
+#: White's and Black's game points for each board result.
+GAME_POINTS: Mapping[Result, tuple[Fraction, Fraction]] = {
     Result.WHITE_WINS: (Fraction(1), Fraction(0)),
     Result.BLACK_WINS: (Fraction(0), Fraction(1)),
     Result.DRAW: (Fraction(1, 2), Fraction(1, 2)),
@@ -263,7 +265,7 @@ def match_score(event: TeamEvent, match: TeamMatch) -> MatchScore:
         if game.result is None:
             complete = False
             continue
-        white, black = _GAME_POINTS[game.result]
+        white, black = GAME_POINTS[game.result]
         ahead = first_team_is_white(game.board)
         first += white if ahead else black
         second += black if ahead else white

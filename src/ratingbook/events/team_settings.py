@@ -73,16 +73,22 @@ def parse_team_tiebreaks(value: object, where: Location | None, column: str) -> 
 
 def _choice(value: object, choices: tuple[str, ...], where: Location, name: str) -> str:
     wanted = header_key(text(value, where, "Value", name=name))
-    aliases = {"swiss": "Team Swiss", "mp": "Match Points", "gp": "Game Points", "a": "Type A",
-               "b": "Type B", "no": "None", "none": "None", "double": "Double Round Robin"}
+    aliases = {
+        "swiss": "Team Swiss",
+        "mp": "Match Points",
+        "gp": "Game Points",
+        "a": "Type A",
+        "b": "Type B",
+        "no": "None",
+        "none": "None",
+        "double": "Double Round Robin",
+    }
     for choice in choices:
         if header_key(choice) == wanted:
             return choice
     if wanted in aliases and aliases[wanted] in choices:
         return aliases[wanted]
-    raise InvalidValueError(
-        f"{name} {value!r} is not one of {', '.join(choices)}", where, "Value"
-    )
+    raise InvalidValueError(f"{name} {value!r} is not one of {', '.join(choices)}", where, "Value")
 
 
 def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
@@ -134,6 +140,7 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
 
 def team_settings_rows(settings: TeamSettings) -> list[tuple[str, object]]:
     """The settings as ``Setting`` / ``Value`` rows (the template, a book from TRF)."""
+
     def half(value: Fraction) -> int | float:
         return int(value) if value.denominator == 1 else float(value)
 

@@ -104,7 +104,9 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
     )
 
 
-def _player_rows(event: TeamEvent) -> list[tuple[str, int, int, str, str, str, Result | None, bool]]:
+def _player_rows(
+    event: TeamEvent,
+) -> list[tuple[str, int, int, str, str, str, Result | None, bool]]:
     """(team, round, board, player, colour, opponent, result, scored-from-White's-side)."""
     rows = []
     for match in event.matches:
@@ -144,7 +146,13 @@ _SCORE_TEXT: Mapping[tuple[Result, bool], str] = {
     (Result.DOUBLE_FORFEIT, True): "-",
     (Result.DOUBLE_FORFEIT, False): "-",
 }
-_SCORE_VALUE = {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1), "-": Fraction(0)}
+_SCORE_VALUE = {
+    "1": Fraction(1),
+    "½": Fraction(1, 2),
+    "0": Fraction(0),
+    "+": Fraction(1),
+    "-": Fraction(0),
+}
 
 
 def board_results_grid(event: TeamEvent) -> SheetGrid:
@@ -177,18 +185,17 @@ def board_prizes_grid(event: TeamEvent) -> SheetGrid:
         if result is None or me == "(no player)":
             continue
         table.setdefault((board, me, team), []).append((_SCORE_TEXT[(result, side)], other))
-    rows = []
+    lines: list[tuple[int, str, str, int, Fraction, float, int | None]] = []
     for (board, me, team), scores in table.items():
         points = sum((_SCORE_VALUE[s] for s, _ in scores), Fraction(0))
         played = [(s, o) for s, o in scores if s in ("1", "½", "0")]
         opponents = [rating[o] or 0 for _, o in played if rating.get(o)]
-        rated_points = sum(
-            (_SCORE_VALUE[s] for s, o in played if rating.get(o)), Fraction(0)
-        )
+        rated_points = sum((_SCORE_VALUE[s] for s, o in played if rating.get(o)), Fraction(0))
         perf = performance(opponents, rated_points) if opponents else None
         percent = float(points / len(scores) * 100) if scores else 0.0
-        rows.append([board, me, team, len(played), _number(points), round(percent, 1), perf])
-    rows.sort(key=lambda r: (r[0], -float(r[4]), -(r[6] or 0), r[1]))
+        lines.append((board, me, team, len(played), points, round(percent, 1), perf))
+    lines.sort(key=lambda r: (r[0], -r[4], -(r[6] or 0), r[1]))
+    rows = [[b, me, t, n, _number(p), pc, perf] for b, me, t, n, p, pc, perf in lines]
     return SheetGrid(
         "Board Prizes",
         ("Board", "Player", "Team", "Games", "Points", "%", "Performance"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from itertools import pairwise
 
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.team_pairing import colour_rules
@@ -25,8 +26,7 @@ COLOUR_ARTICLES: Mapping[str, str] = {
     "4.3.3": "the teams had opposite colour preferences, and both are granted",
     "4.3.4": "only one team had a strong colour preference (Type B), and it is granted",
     "4.3.5": "White goes to the team with the lower colour difference",
-    "4.3.6": "the colours alternate from the last round in which the teams had different "
-    "colours",
+    "4.3.6": "the colours alternate from the last round in which the teams had different colours",
     "4.3.7": "the first team's colour preference is granted",
     "4.3.8": "the first team's colour alternates from its last played round",
     "4.3.9": "the other team's colour alternates from its last played round",
@@ -38,7 +38,9 @@ def _pts(value: Fraction) -> str:
     return (str(int(whole)) if whole or not half else "") + ("½" if half else "")
 
 
-def _decides(event: TeamEvent, upper: TeamStanding, lower: TeamStanding, codes: tuple[str, ...]) -> str:
+def _decides(
+    event: TeamEvent, upper: TeamStanding, lower: TeamStanding, codes: tuple[str, ...]
+) -> str:
     main = "game points" if event.settings.game_points_rank else "match points"
     a_main, b_main = (
         (upper.game_points, lower.game_points)
@@ -64,7 +66,7 @@ def rank_notes(event: TeamEvent, standings: TeamStandings) -> list[str]:
     """For each pair of neighbours in the table, why the upper one ranks above."""
     notes = []
     lines = standings.lines
-    for upper, lower in zip(lines, lines[1:], strict=False):
+    for upper, lower in pairwise(lines):
         verdict = "ranks above" if upper.rank < lower.rank else "shares rank with"
         notes.append(
             f"{upper.team} ({upper.rank}) {verdict} {lower.team} ({lower.rank}): "

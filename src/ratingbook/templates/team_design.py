@@ -127,8 +127,7 @@ TEAM = Design(
         f"'{TEAM_SETTINGS.sheet}': the competition's rules.",
         "",
         "# Pairing the next round",
-        "When every board of the round has a result, close the workbook and run in a "
-        "terminal:",
+        "When every board of the round has a result, close the workbook and run in a terminal:",
         "    ratingbook pair cup.xlsx --in-place",
         "A team Swiss is paired by FIDE's Swiss Team Pairing System (C.04.6); a round robin "
         "by FIDE's Berger tables ('ratingbook pair --all' pairs all its rounds at once). The "

@@ -32,15 +32,21 @@ def team_rows(event: TeamEvent) -> dict[str, Rows]:
     """The team template's input sheets filled with ``event``."""
     settings: Rows = [(name, value, None) for name, value in team_settings_rows(event.settings)]
     teams: Rows = [
-        (team.name, p.board, p.name, p.rating, p.fide_id) for team in event.teams for p in team.players
+        (team.name, p.board, p.name, p.rating, p.fide_id)
+        for team in event.teams
+        for p in team.players
     ]
     matches: Rows = [(m.round, m.table, m.white, m.black or BYE) for m in event.matches]
     boards: Rows = [
         (g.round, g.table, g.board, g.white, g.black, g.result.value if g.result else None)
         for g in sorted(event.games, key=lambda g: (g.round, g.table, g.board))
     ]
-    return {TEAM_SETTINGS.sheet: settings, TEAMS.sheet: teams, TEAM_MATCHES.sheet: matches,
-            TEAM_BOARDS.sheet: boards}
+    return {
+        TEAM_SETTINGS.sheet: settings,
+        TEAMS.sheet: teams,
+        TEAM_MATCHES.sheet: matches,
+        TEAM_BOARDS.sheet: boards,
+    }
 
 
 def book_from_team_trf(data: bytes) -> tuple[TemplateBook, TeamEvent]:

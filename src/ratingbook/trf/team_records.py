@@ -3,8 +3,9 @@
 Written (:func:`export_team_trf`), and read again (:func:`import_team_trf`) so that a round
 trip keeps the event:
 
-- ``012`` event name, ``162`` game points (1, ½, 0), ``042`` start date, ``062`` players, ``082`` teams, ``142`` rounds,
-  ``152`` board 1's colour for the first team in round 1 (``W``);
+- ``012`` event name, ``042`` start date, ``062`` players, ``082`` teams, ``142`` rounds,
+  ``152`` board 1's colour for the first team in round 1 (``W``), ``162`` game points
+  (1, ½, 0);
 - ``192`` the encoded type: ``FIDE_TEAM_<TYPEA|TYPEB>_<MP|GP>_<GP|MP>`` (``FIDE_TEAM_MP_GP``
   and friends without colour preferences) for C.04.6, ``FIDE_TEAM_ROUNDROBIN`` /
   ``FIDE_TEAM_DOUBLEROUNDROBIN`` for the round robins;
@@ -19,8 +20,8 @@ trip keeps the event:
   (61-67), rank (69-71), then the players' numbers in board order from column 74, 5 apart;
 - ``330`` a match a team did not come to: ``330 +- RRR WWW BBB`` (the letters White team
   first, then the round and both teams' pairing numbers);
-- ``300`` a match with an empty seat (a missing player or a whole team): each team's players in board order, ``0`` for the
-  empty board (``300 RRR TTT OOO pppp pppp ...``);
+- ``300`` a match with an empty seat (a missing player or a whole team): each team's players
+  in board order, ``0`` for the empty board (``300 RRR TTT OOO pppp pppp ...``);
 - ``320`` the pairing-allocated byes: match points (5-8), game points (10-13), then per round
   the team's pairing number (3 wide, 4 apart, from column 15).
 
@@ -35,6 +36,7 @@ from fractions import Fraction
 from ratingbook.core.results import Result
 from ratingbook.errors import Location
 from ratingbook.events.team import (
+    GAME_POINTS,
     BoardGame,
     Team,
     TeamEvent,
@@ -110,21 +112,16 @@ def _player_points(event: TeamEvent) -> dict[str, Fraction]:
     for game in event.games:
         if game.result is None:
             continue
-        won = {
-            Result.WHITE_WINS: (1, 0),
-            Result.BLACK_WINS: (0, 1),
-            Result.DRAW: (Fraction(1, 2), Fraction(1, 2)),
-            Result.WHITE_WINS_BY_FORFEIT: (1, 0),
-            Result.BLACK_WINS_BY_FORFEIT: (0, 1),
-            Result.DOUBLE_FORFEIT: (0, 0),
-        }[game.result]
+        won = GAME_POINTS[game.result]
         for name, value in ((game.white, won[0]), (game.black, won[1])):
             if name is not None:
-                points[name] = points.get(name, Fraction(0)) + Fraction(value)
+                points[name] = points.get(name, Fraction(0)) + value
     return points
 
 
-def export_team_trf(event: TeamEvent, *, upto: int | None = None, ranks: Mapping[str, int] = {}) -> str:
+def export_team_trf(
+    event: TeamEvent, *, upto: int | None = None, ranks: Mapping[str, int] = {}
+) -> str:
     """The event as TRF-2026 text (rounds after ``upto`` left out)."""
     if upto is not None:
         event = TeamEvent(
@@ -332,8 +329,8 @@ def import_team_trf(text: str) -> TeamEvent:
     forfeited = {
         r: [(tpn_team[w], tpn_team[b]) for w, b in pairs] for r, pairs in forfeited_nos.items()
     }
-    rounds = _rounds(players, team_of_number, tpn_team, byes, by_team, forfeited)
-    return TeamEvent(tuple(built), team_settings, *rounds)
+    matches, games = _rounds(players, team_of_number, tpn_team, byes, by_team, forfeited)
+    return TeamEvent(tuple(built), team_settings, matches, games)
 
 
 def _rounds(
@@ -391,10 +388,10 @@ def _rounds(
             for k in range(1, max(len(lists[a]), len(lists[b])) + 1):
                 mine = lists[first][k - 1] if k <= len(lists[first]) else None
                 theirs = lists[second][k - 1] if k <= len(lists[second]) else None
-                white, black = (mine, theirs) if k % 2 == 1 else (theirs, mine)
-                result = _board_result(entry, white, black)
+                w_no, b_no = (mine, theirs) if k % 2 == 1 else (theirs, mine)
+                result = _board_result(entry, w_no, b_no)
                 board_games.append(
-                    BoardGame(r, table, k, names.get(white or 0), names.get(black or 0), result)
+                    BoardGame(r, table, k, names.get(w_no or 0), names.get(b_no or 0), result)
                 )
         if r in byes:
             table = len(pairs) + 1

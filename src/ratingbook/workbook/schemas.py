@@ -222,7 +222,12 @@ TEAMS = TableSpec(
 # A match: the White Team has White on board 1; Black Team "BYE" is the pairing-allocated bye.
 TEAM_MATCHES = TableSpec(
     "Team Matches",
-    (Column("Round"), Column("Match", aliases=("Table",)), Column("White Team"), Column("Black Team")),
+    (
+        Column("Round"),
+        Column("Match", aliases=("Table",)),
+        Column("White Team"),
+        Column("Black Team"),
+    ),
 )
 TEAM_BOARDS = TableSpec(
     "Team Boards",

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ratingbook.core.cells import is_blank, text, whole_number
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.core.tables import Grid, Table
-from ratingbook.errors import Problems, RatingbookError
+from ratingbook.errors import Location, Problems, RatingbookError
 from ratingbook.events.team import (
     BoardGame,
     Team,
@@ -63,20 +63,30 @@ class TeamTables:
 
 def _read_teams(table: Table, problems: Problems) -> tuple[Team, ...]:
     rosters: dict[str, list[TeamPlayer]] = {}
-    first_row = {}
+    first_row: dict[str, Location | None] = {}
     for row in table.rows:
         try:
             team = text(row.get("Team"), row.where, "Team")
             board = whole_number(row.get("Board"), row.where, "Board", low=1)
             name = text(row.get("Player"), row.where, "Player")
             rating_cell = row.get("Rating")
-            rating = None if is_blank(rating_cell) else whole_number(rating_cell, row.where, "Rating", low=0)
+            rating = (
+                None
+                if is_blank(rating_cell)
+                else whole_number(rating_cell, row.where, "Rating", low=0)
+            )
             fide_cell = row.get("FIDE ID")
-            fide_id = None if is_blank(fide_cell) else whole_number(fide_cell, row.where, "FIDE ID", low=0)
+            fide_id = (
+                None
+                if is_blank(fide_cell)
+                else whole_number(fide_cell, row.where, "FIDE ID", low=0)
+            )
         except RatingbookError as error:
             problems.append(error)
             continue
-        rosters.setdefault(team, []).append(TeamPlayer(name, team, board, rating or None, fide_id or None, row.where))
+        rosters.setdefault(team, []).append(
+            TeamPlayer(name, team, board, rating or None, fide_id or None, row.where)
+        )
         first_row.setdefault(team, row.where)
     return tuple(
         Team(name, tuple(sorted(players, key=lambda p: p.board)), first_row[name])
@@ -146,7 +156,9 @@ def _append(table: Table, rows: Sequence[Mapping[str, object]]) -> WriteBlock | 
     columns = table.columns
     first = min(columns.values())
     width = max(columns.values()) - first + 1
-    start = (table.rows[-1].where.row or table.header_row) + 1 if table.rows else table.header_row + 1
+    start = (
+        (table.rows[-1].where.row or table.header_row) + 1 if table.rows else table.header_row + 1
+    )
     values: Grid = []
     for row in rows:
         line: list[object] = [KEEP] * width
@@ -228,9 +240,7 @@ def _next_round(event: TeamEvent) -> int:
             )
     rounds = event.settings.rounds
     if not rounds:
-        raise TeamError(
-            "the number of rounds is not set (sheet 'Team Settings', setting 'Rounds')"
-        )
+        raise TeamError("the number of rounds is not set (sheet 'Team Settings', setting 'Rounds')")
     if last >= rounds:
         raise TeamError(f"the event is over: all {rounds} rounds have been paired")
     return last + 1
@@ -260,27 +270,44 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
         _append(
             tables.matches,
             [
-                {"Round": m.round, "Match": m.table, "White Team": m.white,
-                 "Black Team": m.black or BYE}
+                {
+                    "Round": m.round,
+                    "Match": m.table,
+                    "White Team": m.white,
+                    "Black Team": m.black or BYE,
+                }
                 for m in new
             ],
         ),
         _append(
             tables.boards,
             [
-                {"Round": g.round, "Match": g.table, "Board": g.board, "White": g.white or "",
-                 "Black": g.black or ""}
+                {
+                    "Round": g.round,
+                    "Match": g.table,
+                    "Board": g.board,
+                    "White": g.white or "",
+                    "Black": g.black or "",
+                }
                 for g in games
             ],
         ),
     ]
     if number == 1 and tables.settings is not None and not settings.main_score_at_round_1:
-        blocks.append(_append(tables.settings, [{"Setting": MAIN_SCORE_LOCK, "Value": settings.main_score}]))
+        blocks.append(
+            _append(tables.settings, [{"Setting": MAIN_SCORE_LOCK, "Value": settings.main_score}])
+        )
         settings = replace(settings, main_score_at_round_1=settings.main_score)
-    paired = TeamEvent(event.teams, settings, event.matches + tuple(new), event.games + tuple(games))
+    paired = TeamEvent(
+        event.teams, settings, event.matches + tuple(new), event.games + tuple(games)
+    )
     generated, summary = _sheets(paired)
     rounds = sorted({m.round for m in new})
-    said = f"paired round {rounds[0]}" if len(rounds) == 1 else f"paired rounds {rounds[0]}-{rounds[-1]}"
+    said = (
+        f"paired round {rounds[0]}"
+        if len(rounds) == 1
+        else f"paired rounds {rounds[0]}-{rounds[-1]}"
+    )
     return Plan(
         blocks=tuple(b for b in blocks if b is not None),
         sheets=generated,
