@@ -157,3 +157,21 @@ def test_round_robin_pairs_every_round_at_once(tmp_path: Path) -> None:
     first = {(r["White Team"], r["Black Team"]) for r in matches if r["Round"] == 1}
     assert first == {("Bishops", "Pawns"), ("Knights", "Rooks")}
     assert "over" in _fail(path, "pair_every_round")
+
+
+def test_fide_rated_event_reports_each_board_game(tmp_path: Path) -> None:
+    """FIDE Rated yes: each board game is a rated game of its players (B.02). Jade Kim (1880)
+    beat Ada Berg (1820): a difference of 60 points gives an expected score of 0.58 in FIDE's
+    table (B.02 8.1.2: 54-61 -> 0.58), so with K 20 she gains 20 x (1 - 0.58) = 8.4."""
+    settings = [
+        ("FIDE Rated", "yes", None) if r[0] == "FIDE Rated" else tuple(r)
+        for r in sample_rows("team")["Team Settings"]
+    ]
+    path = _book(tmp_path, Team_Settings=settings)
+    book = open_book(str(path), "openpyxl")
+    workbook.recalc(book)
+    book.save(path)
+    games = _rows(path, "Rating Games")
+    jade = next(r for r in games if r["Name"] == "Jade Kim")
+    assert (jade["Opponent"], jade["Expected"], jade["K x Delta R"]) == ("Ada Berg", 0.58, 8.4)
+    assert "Rating Report" in openpyxl.load_workbook(path).sheetnames

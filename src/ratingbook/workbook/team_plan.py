@@ -6,7 +6,8 @@ This module alone decides what a run writes for a team event:
   round, the White Team having White on board 1, ``BYE`` for the pairing-allocated bye),
   ``Team Boards`` (each board's players and result) and, optionally, ``Team Settings``;
 - a recalc rebuilds ``Team Standings``, ``Team Crosstable``, ``Team Pairings`` (the last
-  round), ``Board Results``, ``Board Prizes`` and ``Team Notes``, each printed one page wide
+  round), ``Board Results``, ``Board Prizes`` and ``Team Notes`` (and, when the event is
+  FIDE-rated, the individual rating report of the board games), each printed one page wide
   and titled with the event and round; it never pairs;
 - :func:`plan_team_pairing` (``ratingbook pair``) appends the next round's matches under
   ``Team Matches`` and their boards (the rosters' first boards, colours alternating from
@@ -208,6 +209,13 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
         grids.append(round_pairings_grid(event, shown))
     grids += [board_results_grid(event), board_prizes_grid(event)]
     grids.append(team_notes_grid(event, standings, shown))
+    from ratingbook.reports.team_ratings import team_rating_report
+
+    report = team_rating_report(event)  # FIDE-rated: each board game is a rated game
+    if report is not None:
+        from ratingbook.reports.rating_grids import rating_games_grid, rating_report_grid
+
+        grids += [rating_report_grid(report), rating_games_grid(report)]
     after = TEAM_BOARDS.sheet
     sheets = []
     for grid in grids:
