@@ -34,14 +34,27 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
     or copy the folder to any web host."""
     from ratingbook.files.backends import open_book
     from ratingbook.web import build_site
+    from ratingbook.events.event import SwissEvent
     from ratingbook.workbook.event_book import read_event
+    from ratingbook.workbook.team_trf import is_team_book, read_team_event
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RatingbookError(f"the output folder {out_dir!r} is a file, not a folder")
-    event = read_event(open_book(book, backend))
+    opened = open_book(book, backend)
+    if is_team_book(opened):  # a team event (issue 26)
+        from ratingbook.web.team_pages import render_team_site
+
+        team = read_team_event(opened)
+        name = team.settings.event_name or Path(book).stem
+        written = build_site(SwissEvent((), ()), name, target, render_team_site(team, name))
+        click.echo(
+            f"wrote {len(written)} files into {out_dir} ({name}, round {team.paired_rounds})"
+        )
+        return
+    event = read_event(opened)
     title = event.settings.event_name or Path(book).stem
     files = build_site(event, title, target)
     click.echo(f"wrote {len(files)} files into {out_dir} ({title}, round {event.paired_rounds})")

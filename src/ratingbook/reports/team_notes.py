@@ -38,18 +38,23 @@ def _pts(value: Fraction) -> str:
     return (str(int(whole)) if whole or not half else "") + ("½" if half else "")
 
 
+def _score(value: Fraction, word: str) -> str:
+    """``1 match point``, ``2½ game points``."""
+    return f"{_pts(value)} {word if value == 1 else word + 's'}"
+
+
 def _decides(
     event: TeamEvent, upper: TeamStanding, lower: TeamStanding, codes: tuple[str, ...]
 ) -> str:
-    main = "game points" if event.settings.game_points_rank else "match points"
+    main = "game point" if event.settings.game_points_rank else "match point"
     a_main, b_main = (
         (upper.game_points, lower.game_points)
         if event.settings.game_points_rank
         else (upper.match_points, lower.match_points)
     )
     if a_main != b_main:
-        return f"{upper.team} has {_pts(a_main)} {main}, {lower.team} {_pts(b_main)}"
-    said = f"both have {_pts(a_main)} {main}"
+        return f"{upper.team} has {_score(a_main, main)}, {lower.team} {_pts(b_main)}"
+    said = f"both have {_score(a_main, main)}"
     for code, a, b in zip(codes, upper.values, lower.values, strict=False):
         if a != b:
             what = TEAM_TIEBREAK_CODES.get(code.split("/")[0], code)
@@ -88,7 +93,7 @@ def match_notes(event: TeamEvent, number: int) -> list[str]:
         ]
     before = event.scores(number - 1)
     main = 1 if event.settings.game_points_rank else 0
-    word = "game points" if main else "match points"
+    word = "game point" if main else "match point"
     rules = colour_rules(event, number)
     numbers = event.pairing_numbers()
     notes = []
@@ -103,13 +108,13 @@ def match_notes(event: TeamEvent, number: int) -> list[str]:
         a, b = before[match.white][main], before[match.black][main]
         if a == b:
             why = (
-                f"both had {_pts(a)} {word}: they were paired inside their score group, the "
+                f"both had {_score(a, word)}: they were paired inside their score group, the "
                 "first legal pairing in the rules' order (C.04.6 art. 3.6)"
             )
         else:
             high, low = (match.white, match.black) if a > b else (match.black, match.white)
             why = (
-                f"{high} had {_pts(max(a, b))} {word} and {low} {_pts(min(a, b))}: {low} was "
+                f"{high} had {_score(max(a, b), word)} and {low} {_pts(min(a, b))}: {low} was "
                 "moved up into the higher bracket as an upfloater, chosen in the rules' order "
                 "(C.04.6 art. 3.5)"
             )

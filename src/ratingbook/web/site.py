@@ -86,9 +86,12 @@ def _write_text(path: str, *, content: str) -> None:
         handle.write(content)
 
 
-def build_site(event: SwissEvent, title: str, out_dir: Path) -> list[str]:
-    """Write the site of ``event`` into ``out_dir`` (created if missing); the files written."""
-    files = render_site(event, title)
+def build_site(
+    event: SwissEvent, title: str, out_dir: Path, files: dict[str, str] | None = None
+) -> list[str]:
+    """Write the site of ``event`` (or the ``files`` given: a team event's, issue 26) into
+    ``out_dir`` (created if missing); the files written."""
+    files = render_site(event, title) if files is None else files
     _folder(out_dir)
     for name, content in files.items():
         atomic_save(out_dir / name, functools.partial(_write_text, content=content))

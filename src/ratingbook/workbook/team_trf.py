@@ -4,17 +4,30 @@ record 310."""
 
 from __future__ import annotations
 
+from ratingbook.events.team import TeamEvent
 from ratingbook.workbook.book import Book
 from ratingbook.workbook.families import families_present
 from ratingbook.workbook.reading import Sheets
 
-__all__ = ["team_book_trf"]
+__all__ = ["is_team_book", "read_team_event", "team_book_trf"]
+
+
+def is_team_book(book: Book) -> bool:
+    """Whether ``book`` holds a team event (the team sheets, no Swiss Players sheet)."""
+    present = {f.name for f in families_present(book.sheet_names())}
+    return "team" in present and "swiss" not in present
+
+
+def read_team_event(book: Book) -> TeamEvent:
+    """The team event ``book`` holds, read and checked as a recalc reads it."""
+    from ratingbook.workbook.team_plan import read_team_tables
+
+    return read_team_tables(Sheets(book)).event
 
 
 def team_book_trf(book: Book) -> tuple[str, int] | None:
     """The TRF text and the number of teams, or None when ``book`` holds no team event."""
-    present = {f.name for f in families_present(book.sheet_names())}
-    if "team" not in present or "swiss" in present:
+    if not is_team_book(book):
         return None
     from ratingbook.fide.team_tiebreaks import team_standings
     from ratingbook.trf.team_records import export_team_trf

@@ -1,0 +1,108 @@
+"""A team event's published pages, rendered with the individual site's templates: the team
+standings (``index.html``), the team crosstable, each round's matches and boards
+(``round-N.html``) and the players' board results and board prizes (``players.html``), with
+the notes that explain the ranking and the pairing. Every table is a grid of
+:mod:`ratingbook.reports.team_grids`, shown as it is.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from importlib import resources
+
+from ratingbook.events.team import TeamEvent
+from ratingbook.fide.team_tiebreaks import team_standings
+from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.team_grids import (
+    board_prizes_grid,
+    board_results_grid,
+    round_pairings_grid,
+    team_crosstable_grid,
+    team_standings_grid,
+)
+from ratingbook.reports.team_notes import match_notes, rank_notes
+from ratingbook.web.pages import Cell, Page, Table
+from ratingbook.web.site import STYLESHEET, _environment, _version
+
+__all__ = ["render_team_site", "team_pages"]
+
+
+def _cell(value: object) -> Cell:
+    if value is None:
+        return Cell("")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, float):
+        whole, frac = divmod(value, 1)
+        text = (str(int(whole)) if whole else "") + "½" if frac == 0.5 else str(value)
+        return Cell(text or "½", number=True)
+    return Cell(str(value), number=isinstance(value, int))
+
+
+def _table(grid: SheetGrid, caption: str, row_header: int | None = None) -> Table:
+    rows = tuple(tuple(_cell(v) for v in row) for row in grid.rows)
+    return Table(caption, tuple(grid.header), rows, row_header)
+
+
+def team_pages(event: TeamEvent, title: str) -> list[Page]:
+    """Every page of the team event's site."""
+    standings = team_standings(event)
+    after = standings.after_round
+    pages = [
+        Page(
+            "index.html",
+            f"{title}: standings",
+            f"Team standings after round {after}" if after else "Teams",
+            (_table(team_standings_grid(event, standings), "Team standings", 2),),
+            notes=tuple(rank_notes(event, standings)),
+        ),
+        Page(
+            "crosstable.html",
+            f"{title}: crosstable",
+            "Team crosstable",
+            (_table(team_crosstable_grid(event, standings), "Team crosstable", 1),),
+        ),
+    ]
+    for number in range(1, event.paired_rounds + 1):
+        pages.append(
+            Page(
+                f"round-{number}.html",
+                f"{title}: round {number}",
+                f"Round {number}",
+                (_table(round_pairings_grid(event, number), f"Round {number} matches"),),
+                notes=tuple(match_notes(event, number)),
+            )
+        )
+    pages.append(
+        Page(
+            "players.html",
+            f"{title}: players",
+            "Players by board",
+            (
+                _table(board_prizes_grid(event), "Board prizes", 1),
+                _table(board_results_grid(event), "Board-by-board results"),
+            ),
+        )
+    )
+    return pages
+
+
+def render_team_site(event: TeamEvent, title: str, today: _dt.date | None = None) -> dict[str, str]:
+    """Every file of the team event's site by name: the pages and the stylesheet."""
+    pages: Sequence[Page] = team_pages(event, title)
+    template = _environment().get_template("page.html")
+    when = (today or _dt.date.today()).isoformat()
+    footer = (
+        f"{title}: after round {event.paired_rounds}. Published {when} by ratingbook "
+        f"{_version()}; FIDE C.04.6 pairing and C.07 tie-breaks computed by gacrux."
+    )
+    rounds = range(1, event.paired_rounds + 1)
+    files = {
+        page.file: template.render(
+            page=page, event=title, rounds=rounds, footer=footer, version=_version()
+        )
+        for page in pages
+    }
+    files[STYLESHEET] = resources.files("ratingbook.web").joinpath(STYLESHEET).read_text("utf-8")
+    return files

@@ -1,0 +1,52 @@
+"""The team template through the commands: ``pair``, ``trf export`` / ``trf import`` (a round
+trip of the whole book) and ``publish`` (the team pages)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from tests.helpers.paths import ROOT
+
+from ratingbook.cli import cli
+
+
+def _cup(tmp_path: Path) -> Path:
+    path = tmp_path / "cup.xlsx"
+    path.write_bytes((ROOT / "workbook_templates" / "team.xlsx").read_bytes())
+    return path
+
+
+def test_pair_export_import_and_publish(tmp_path: Path) -> None:
+    runner = CliRunner()
+    cup = _cup(tmp_path)
+    result = runner.invoke(cli, ["pair", str(cup), "--in-place"])
+    assert result.exit_code == 0, result.output
+    assert "paired round 2: 3 matches" in result.output
+    trf = tmp_path / "cup.trf"
+    result = runner.invoke(cli, ["trf", "export", str(cup), "-o", str(trf)])
+    assert result.exit_code == 0, result.output
+    text = trf.read_bytes().decode("utf-8")
+    assert "\r\n192 FIDE_TEAM_TYPEA_MP_GP\r\n" in text and "\r\n352 WB\r\n" in text
+    again = tmp_path / "again.xlsx"
+    result = runner.invoke(cli, ["trf", "import", str(trf), "-o", str(again)])
+    assert result.exit_code == 0, result.output
+    assert "5 teams, round 2" in result.output
+    result = runner.invoke(cli, ["trf", "export", str(again)])
+    assert result.exit_code == 0
+    assert result.output == text.replace("\r\n", "\n")
+    site = tmp_path / "site"
+    result = runner.invoke(cli, ["publish", str(cup), "--out-dir", str(site)])
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in site.iterdir())
+    assert names == [
+        "crosstable.html",
+        "index.html",
+        "players.html",
+        "round-1.html",
+        "round-2.html",
+        "style.css",
+    ]
+    round_2 = (site / "round-2.html").read_text("utf-8")
+    assert "Knights has the pairing-allocated bye" in round_2
+    assert "C.04.6 art. 3.5" in round_2
