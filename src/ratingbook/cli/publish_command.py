@@ -32,9 +32,9 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
     crosstable, every round's pairings and results, and a page per player (games, colours,
     scores, rating change), linked to each other. No server is needed: open SITE/index.html,
     or copy the folder to any web host."""
+    from ratingbook.events.event import SwissEvent
     from ratingbook.files.backends import open_book
     from ratingbook.web import build_site
-    from ratingbook.events.event import SwissEvent
     from ratingbook.workbook.event_book import read_event
     from ratingbook.workbook.team_trf import is_team_book, read_team_event
 
