@@ -38,6 +38,25 @@ def _pts(value: Fraction) -> str:
     return (str(int(whole)) if whole or not half else "") + ("½" if half else "")
 
 
+def _value(value: Fraction) -> str:
+    return _pts(value) if value.denominator <= 2 else f"{float(value):g}"
+
+
+def _by_round(line: TeamStanding, index: int) -> str:
+    """What each round gave a tie-break, as gacrux worked it out: `` (round 1: 2, round 2: 1
+    cut)``; nothing when gacrux gives no round-by-round figures for it."""
+    if index + 1 >= len(line.details):
+        return ""
+    detail = line.details[index + 1]  # details[0] is the main score
+    if not detail.by_round:
+        return ""
+    parts = [
+        f"round {r}: {_value(v)}" + (" cut" if r in detail.cut else "")
+        for r, v in sorted(detail.by_round.items())
+    ]
+    return f" ({', '.join(parts)})"
+
+
 def _score(value: Fraction, word: str) -> str:
     """``1 match point``, ``2½ game points``."""
     return f"{_pts(value)} {word if value == 1 else word + 's'}"
@@ -55,13 +74,13 @@ def _decides(
     if a_main != b_main:
         return f"{upper.team} has {_score(a_main, main)}, {lower.team} {_pts(b_main)}"
     said = f"both have {_score(a_main, main)}"
-    for code, a, b in zip(codes, upper.values, lower.values, strict=False):
+    for index, (code, a, b) in enumerate(zip(codes, upper.values, lower.values, strict=False)):
         if a != b:
             what = TEAM_TIEBREAK_CODES.get(code.split("/")[0], code)
             return (
                 f"{said}; the first tie-break that separates them is {code} ({what}, FIDE "
-                f"C.07): {upper.team} {_pts(a) if a.denominator <= 2 else float(a)}, "
-                f"{lower.team} {_pts(b) if b.denominator <= 2 else float(b)}"
+                f"C.07): {upper.team} {_value(a)}{_by_round(upper, index)}, "
+                f"{lower.team} {_value(b)}{_by_round(lower, index)}"
             )
         said += f"; {code} is equal ({_pts(a) if a.denominator <= 2 else float(a)})"
     return f"{said}: they share the rank"
