@@ -262,12 +262,20 @@ def test_team_round_robin_is_the_berger_table(n: int) -> None:
     assert got == table
 
 
-def test_double_round_robin_reverses_the_colours() -> None:
-    teams = _teams({f"T{t}": ((f"P{t}", 2000 - t),) for t in range(1, 5)})
-    event = TeamEvent(teams, TeamSettings(system="Double Round Robin", boards=1))
-    first = team_round_robin(event, range(1, 4))
-    second = team_round_robin(event, range(4, 7))
-    assert {(m.black, m.white) for m in first} == {(m.white, m.black) for m in second}
+def test_double_round_robin_reverses_the_colours_and_exchanges_two_rounds() -> None:
+    """Five teams (the table of six, five rounds a cycle). C.05 Annex 1: the second cycle is
+    the table with the colours reversed; the first cycle's last two rounds are exchanged, so
+    that no team has the same colour three times running."""
+    teams = _teams({f"T{t}": ((f"P{t}", 2000 - t),) for t in range(1, 6)})
+    event = TeamEvent(teams, TeamSettings(system="Double Round Robin", rounds=10, boards=1))
+    numbers = event.pairing_numbers()
+    table = _berger(5)
+    got: dict[int, set[tuple[int, int]]] = {}
+    for m in team_round_robin(event, range(1, 11)):
+        got.setdefault(m.round, set()).add((numbers[m.white], numbers[m.black or ""]))
+    first_cycle = [table[1], table[2], table[3], table[5], table[4]]
+    second_cycle = [{(b, w) for w, b in table[r]} for r in range(1, 6)]
+    assert [got[r] for r in range(1, 11)] == first_cycle + second_cycle
 
 
 # --- team tie-breaks ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Team events by gacrux: the Swiss Team Pairing System (FIDE C.04.6, ``gacrux.pairingfideteam``),
-team round robins by the Berger tables (C.05 Annex 1, ``gacrux.berger``), and gacrux's own
+team round robins by the Berger tables (C.05 Annex 1, ``gacrux.pairingberger``), and gacrux's own
 pairing checker run over a team event round by round.
 
 gacrux reads the event from the TRF-2026 text :mod:`ratingbook.trf.team_records` writes (its
@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from gacrux.berger import bergertables
 from gacrux.gacruxexeptions import GacruxError, GacruxNoLegalPairing
+from gacrux.pairingberger import pairing_berger
 from gacrux.pairingfideteam import pairing_fideteam
 from gacrux.trf2json import trf2json
 
@@ -126,27 +126,30 @@ def lineup_games(event: TeamEvent, matches: Iterable[TeamMatch]) -> list[BoardGa
 
 
 def team_round_robin(event: TeamEvent, rounds: Iterable[int]) -> list[TeamMatch]:
-    """Rounds of a team round robin from the Berger tables (gacrux's ``bergertables``), the
-    team pairing numbers as the table's numbers. With an odd number of teams the highest
-    number is the bye: its opponent sits the round out (no match). A double round robin
-    plays the table twice, the second cycle with the colours reversed."""
-    n = len(event.teams)
-    table = bergertables(n)
-    per_cycle = table["players"] - 1
+    """Rounds of a team round robin from FIDE's Berger tables, by gacrux's engine
+    (``gacrux.pairingberger``), the team pairing numbers as the table's numbers. With an odd
+    number of teams the highest number is the bye: its opponent sits the round out (no match).
+    A double round robin plays the table twice, the second cycle with the colours reversed and,
+    as C.05 Annex 1 recommends, the first cycle's last two rounds exchanged (gacrux does it
+    when told the pairs meet twice)."""
+    teams_only = TeamEvent(event.teams, event.settings)
+    tournament = team_tournament(teams_only)
+    cycles = event.settings.cycles
+    tournament["pairingSystem"] = ["berger", "fide", *(["double"] if cycles == 2 else [])]
+    tournament["maxMeets"] = cycles
+    wanted = list(rounds)
+    tournament["numRounds"] = max([event.settings.rounds or 0, *wanted])
     names = {number: name for name, number in event.pairing_numbers().items()}
+    params: dict[str, Any] = {"experimental": [], "verbose": 0, "top_color": "w"}
     matches: list[TeamMatch] = []
-    for number in rounds:
-        cycle, index = divmod(number - 1, per_cycle)
-        pairs = table["pairing"][index + 1]
+    for number in wanted:
+        brackets = pairing_berger(tournament, number, params).compute_pairing(False, 0)
         table_no = 0
-        for board in sorted(pairs):
-            white, black = pairs[board]["white"], pairs[board]["black"]
-            if white > n or black > n:
-                continue
-            if cycle % 2 == 1:
-                white, black = black, white
+        for pair in _pairs(brackets):
+            if not pair["w"] or not pair["b"]:
+                continue  # the team drawn against the bye number sits the round out
             table_no += 1
-            matches.append(TeamMatch(number, table_no, names[white], names[black]))
+            matches.append(TeamMatch(number, table_no, names[pair["w"]], names[pair["b"]]))
     return matches
 
 
