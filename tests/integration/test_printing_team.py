@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.helpers.pdfs import needs_pdf_tools, page_texts, to_pdf
 from tests.helpers.paths import ROOT
+from tests.helpers.pdfs import needs_pdf_tools, page_texts, to_pdf
 
 from ratingbook import workbook
 from ratingbook.files.backends import open_book
