@@ -175,3 +175,19 @@ def test_fide_rated_event_reports_each_board_game(tmp_path: Path) -> None:
     jade = next(r for r in games if r["Name"] == "Jade Kim")
     assert (jade["Opponent"], jade["Expected"], jade["K x Delta R"]) == ("Ada Berg", 0.58, 8.4)
     assert "Rating Report" in openpyxl.load_workbook(path).sheetnames
+
+
+def test_a_sheet_called_teams_alone_does_not_make_a_team_event(tmp_path: Path) -> None:
+    """A ladder book with a sheet 'Teams' of its own recalculates as before; a team event
+    without its 'Teams' sheet is an error naming it."""
+    from tests.helpers.workbooks import ladder_sheets, make_book
+
+    path = tmp_path / "camp.xlsx"
+    make_book({**ladder_sheets(), "Teams": [["Team", "Coach"], ["Reds", "Ann"]]}).save(path)
+    book = open_book(str(path), "openpyxl")
+    assert workbook.recalc(book).summary
+    cup = _book(tmp_path)
+    wb = openpyxl.load_workbook(cup)
+    del wb["Teams"]
+    wb.save(cup)
+    assert "the workbook has no sheet 'Teams'" in _fail(cup)

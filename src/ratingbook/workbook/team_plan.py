@@ -48,7 +48,10 @@ if TYPE_CHECKING:
 
 __all__ = ["REQUIRED", "TeamTables", "plan_team", "plan_team_pairing", "read_team_tables"]
 
-REQUIRED = (TEAMS.sheet, TEAM_MATCHES.sheet, TEAM_BOARDS.sheet)
+# The sheets that make a book a team event. ``Teams`` is read by the planner (a missing one is
+# an error naming it) but does not by itself make a team event: a Swiss book may well keep a
+# list of its club's teams on a sheet of that name.
+REQUIRED = (TEAM_MATCHES.sheet, TEAM_BOARDS.sheet)
 BYE = "BYE"
 
 
