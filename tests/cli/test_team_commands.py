@@ -50,3 +50,20 @@ def test_pair_export_import_and_publish(tmp_path: Path) -> None:
     round_2 = (site / "round-2.html").read_text("utf-8")
     assert "Knights has the pairing-allocated bye" in round_2
     assert "C.04.6 art. 3.5" in round_2
+
+
+def test_explain_a_team_event(tmp_path: Path) -> None:
+    """The template after round 1: Queens alone on 2 match points; Bishops, Rooks and Pawns
+    level on 1 match point and 1 game point share rank 2."""
+    cup = _cup(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["explain", str(cup), "--standings"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "Queens (1) ranks above Bishops (2): Queens has 2 match points, Bishops 1." in result.output
+    )
+    assert "Bishops (2) shares rank with Rooks (2)" in result.output
+    result = runner.invoke(cli, ["explain", str(cup)])
+    assert result.exit_code == 0, result.output
+    assert "Round 1: Match 3: Pawns has the pairing-allocated bye" in result.output
+    assert "C.04.6 art. 4.3.1" in result.output

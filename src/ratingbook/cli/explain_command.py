@@ -15,6 +15,7 @@ import click
 from ratingbook.cli.options import backend_option
 from ratingbook.cli.reporting import reports_input_errors
 from ratingbook.errors import RatingbookError
+from ratingbook.events.team import TeamEvent
 
 __all__ = ["explain_command"]
 
@@ -42,7 +43,13 @@ def explain_command(
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
-    event = read_event(open_book(book, backend))
+    opened = open_book(book, backend)
+    from ratingbook.workbook.team_trf import is_team_book, read_team_event
+
+    if is_team_book(opened):  # a team event (issue 26): the Team Notes, printed
+        _explain_team(read_team_event(opened), round_number, standings)
+        return
+    event = read_event(opened)
     if player is not None:
         spellings = player_spellings(p.name for p in event.players)
         known_player(player, spellings, listed_in="Swiss Players")
@@ -82,3 +89,20 @@ def explain_command(
             players = note.white if note.black is None else f"{note.white} - {note.black}"
             click.echo(f"Round {number}, {board}: {players}")
             click.echo(f"   {note.note}")
+
+
+def _explain_team(event: TeamEvent, round_number: int | None, standings: bool) -> None:
+    """A team event's notes: why each team ranks above the next (C.07), or why each match of
+    the round was paired and who has White on board 1 (C.04.6)."""
+    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.reports.team_notes import match_notes, rank_notes
+
+    if standings:
+        for note in rank_notes(event, team_standings(event)):
+            click.echo(note)
+        return
+    number = round_number or event.paired_rounds
+    if not 1 <= number <= event.paired_rounds:
+        raise RatingbookError(f"round {number} has not been paired")
+    for note in match_notes(event, number):
+        click.echo(f"Round {number}: {note}")
