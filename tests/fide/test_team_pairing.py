@@ -95,8 +95,9 @@ def test_round_1_bye_and_type_a_colours_by_hand() -> None:
 
 
 def _cup_after_round_1() -> TeamEvent:
-    """Round 1 as the template has it: Queens - Knights 1½-½ (1-0, ½-½), Rooks - Bishops 0-2
-    (0-1 on board 1, Bishops' White wins board 2), Pawns the bye."""
+    """Round 1 as the template has it, except that Bishops win board 2 as well: Queens -
+    Knights 1½-½ (1-0, ½-½), Rooks - Bishops 0-2 (0-1 on board 1, Bishops' White wins board
+    2), Pawns the bye. (The template's own round 1, 1-1, is taken by the tests that say so.)"""
     event = TeamEvent(_teams(CUP), TeamSettings(rounds=4, boards=2))
     matches = (
         TeamMatch(1, 1, "Queens", "Knights"),
