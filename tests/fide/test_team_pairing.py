@@ -173,7 +173,12 @@ _CHOICES = (W, B, D, D, W, B, Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY
 
 
 def _generated(
-    teams: int, rounds: int, boards: int, seed: int, colours: str = "Type A"
+    teams: int,
+    rounds: int,
+    boards: int,
+    seed: int,
+    colours: str = "Type A",
+    main: str = "Match Points",
 ) -> TeamEvent:
     """A team Swiss of ``teams`` teams played for ``rounds`` rounds with random results: board
     forfeits, a missing player now and then, a whole team not turning up once, byes when odd."""
@@ -182,7 +187,8 @@ def _generated(
         f"T{t:02d}": tuple((f"T{t:02d}-{b}", rnd.randint(1200, 2500)) for b in range(1, boards + 2))
         for t in range(1, teams + 1)
     }
-    event = TeamEvent(_teams(spec), TeamSettings(rounds=rounds, boards=boards, colours=colours))
+    settings = TeamSettings(rounds=rounds, boards=boards, colours=colours, main_score=main)
+    event = TeamEvent(_teams(spec), settings)
     no_show = (rnd.randint(2, rounds), rnd.randint(1, teams // 2))
     for number in range(1, rounds + 1):
         matches = [p.match for p in pair_next_team_round(event)]
@@ -205,14 +211,19 @@ def _generated(
 
 
 @pytest.mark.parametrize(
-    ("teams", "rounds", "boards", "seed", "colours"),
-    [(9, 5, 4, 1, "Type A"), (8, 5, 4, 2, "Type B"), (11, 6, 3, 3, "None")],
+    ("teams", "rounds", "boards", "seed", "colours", "main"),
+    [
+        (9, 5, 4, 1, "Type A", "Match Points"),
+        (8, 5, 4, 2, "Type B", "Match Points"),
+        (11, 6, 3, 3, "None", "Match Points"),
+        (10, 5, 4, 4, "Type A", "Game Points"),
+    ],
 )
 def test_generated_events_pass_gacruxs_checker(
-    teams: int, rounds: int, boards: int, seed: int, colours: str
+    teams: int, rounds: int, boards: int, seed: int, colours: str, main: str
 ) -> None:
     """Every round of the file we write is the pairing gacrux's checker gives (``-c``)."""
-    event = _generated(teams, rounds, boards, seed, colours)
+    event = _generated(teams, rounds, boards, seed, colours, main)
     assert any(m.black is None for m in event.matches) == bool(teams % 2)
     assert check_team_rounds(export_team_trf(event)) == [True] * rounds
 
