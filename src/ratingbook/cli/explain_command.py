@@ -44,7 +44,7 @@ def explain_command(
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
     opened = open_book(book, backend)
-    from ratingbook.workbook.team_trf import is_team_book, read_team_event
+    from ratingbook.workbook.team_book import is_team_book, read_team_event
 
     if is_team_book(opened):  # a team event (issue 26): the Team Notes, printed
         _explain_team(read_team_event(opened), round_number, standings)

@@ -36,7 +36,7 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
     from ratingbook.files.backends import open_book
     from ratingbook.web import build_site
     from ratingbook.workbook.event_book import read_event
-    from ratingbook.workbook.team_trf import is_team_book, read_team_event
+    from ratingbook.workbook.team_book import is_team_book, read_team_event
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")

@@ -45,7 +45,7 @@ def trf_export_command(book: str, output: str | None, backend: str) -> None:
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
     opened = open_book(book, backend)
-    from ratingbook.workbook.team_trf import team_book_trf  # team events (issue 26)
+    from ratingbook.workbook.team_book import team_book_trf  # team events (issue 26)
 
     team = team_book_trf(opened)
     if team is not None:

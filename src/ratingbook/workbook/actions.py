@@ -137,6 +137,6 @@ def pair_every_round(book: Book) -> Plan:
 
 
 def _is_team_book(book: Book) -> bool:
-    """A team event's book: it has the team sheets and no Swiss Players sheet."""
-    names = [f.name for f in families_present(book.sheet_names())]
-    return "team" in names and "swiss" not in names
+    from ratingbook.workbook.team_book import is_team_book
+
+    return is_team_book(book)

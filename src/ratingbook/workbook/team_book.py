@@ -1,6 +1,6 @@
-"""A team workbook's event as TRF-2026 text (``ratingbook trf export`` of a team book): the
-sheets read and checked as a recalc reads them, the ranks of the team standings written into
-record 310."""
+"""A team workbook as every front end reads it: whether a book holds a team event, the event
+read and checked as a recalc reads it, and the event as TRF-2026 text (``ratingbook trf
+export`` of a team book, the ranks of the team standings written into record 310)."""
 
 from __future__ import annotations
 
