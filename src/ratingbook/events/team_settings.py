@@ -6,7 +6,7 @@ Double Round Robin), ``Rounds``, ``Boards``, ``Main Score`` (Match Points or Gam
 Type B or None; C.04.6 art. 1.7), ``Tie-breaks`` (FIDE C.07 team codes), ``Rating Boards``
 (the top boards the team rating averages; default every board of a match), ``FIDE Rated``
 (yes/no), ``Start Date``, and ``Main Score at Round 1``, which the pairing of round 1 writes.
-Pure.
+An empty value keeps the setting's default. Pure.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ratingbook.core.cells import flag, number, text, whole_number
+from ratingbook.core.cells import flag, is_blank, number, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
@@ -103,6 +103,8 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
         key = header_key(name)
         value = row.get("Value")
         places[name] = row.where
+        if is_blank(value):
+            continue  # an empty value keeps the setting's default
         try:
             if key == "event":
                 values["event_name"] = text(value, row.where, "Value")
@@ -155,7 +157,7 @@ def team_settings_rows(settings: TeamSettings) -> list[tuple[str, object]]:
         ("Match Loss", half(settings.match_loss)),
         ("Colour Preferences", settings.colours),
         ("Tie-breaks", " ".join(settings.tiebreaks)),
-        ("Rating Boards", settings.rating_boards or settings.boards),
+        ("Rating Boards", settings.rating_boards or ""),
         ("FIDE Rated", "yes" if settings.fide_rated else "no"),
         ("Start Date", settings.start_date),
     ]
