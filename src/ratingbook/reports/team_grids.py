@@ -15,7 +15,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
 from ratingbook.fide.ratings import performance
 from ratingbook.fide.team_tiebreaks import TeamStandings
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [
     "board_prizes_grid",
@@ -63,7 +63,7 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
         widths={2: 24},
         note=f"ranked on {main}, then {', '.join(standings.codes) or 'nothing'}",
         title=f"Team standings after round {standings.after_round}",
-        centred=frozenset({0, 1, 3, 4, 5, *range(6, len(header))}),
+        centred=frozenset({0, 1, 3, 4, 5, *range(6, len(header))}) | centred_columns(header),
     )
 
 
@@ -100,7 +100,7 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         widths={1: 24},
         note="opponent's rank, board 1's colour, game points",
         title=f"Team crosstable after round {standings.after_round}",
-        centred=frozenset({0, *range(2, len(header))}),
+        centred=frozenset({0, *range(2, len(header))}) | centred_columns(header),
     )
 
 
@@ -164,14 +164,15 @@ def board_results_grid(event: TeamEvent) -> SheetGrid:
             _player_rows(event), key=lambda r: (r[0], r[1], r[2])
         )
     ]
+    header = ("Team", "Round", "Board", "Player", "Colour", "Opponent", "Score")
     return SheetGrid(
         "Board Results",
-        ("Team", "Round", "Board", "Player", "Colour", "Opponent", "Score"),
+        header,
         rows,
         widths={0: 22, 3: 24, 5: 24},
         note="each team's boards, round by round",
         title="Board-by-board results",
-        centred=frozenset({1, 2, 4, 6}),
+        centred=frozenset({1, 2, 4, 6}) | centred_columns(header),
     )
 
 
@@ -196,14 +197,15 @@ def board_prizes_grid(event: TeamEvent) -> SheetGrid:
         lines.append((board, me, team, len(played), points, round(percent, 1), perf))
     lines.sort(key=lambda r: (r[0], -r[4], -(r[6] or 0), r[1]))
     rows = [[b, me, t, n, _number(p), pc, perf] for b, me, t, n, p, pc, perf in lines]
+    header = ("Board", "Player", "Team", "Games", "Points", "%", "Performance")
     return SheetGrid(
         "Board Prizes",
-        ("Board", "Player", "Team", "Games", "Points", "%", "Performance"),
+        header,
         rows,
         widths={1: 24, 2: 22},
         note="each board's players: score, percentage and performance",
         title="Board prizes",
-        centred=frozenset({0, 3, 4, 5, 6}),
+        centred=frozenset({0, 3, 4, 5, 6}) | centred_columns(header),
     )
 
 
@@ -224,12 +226,13 @@ def round_pairings_grid(event: TeamEvent, number: int) -> SheetGrid:
             letters = game.result.value if game.result else None
             white, black = game.white or "(no player)", game.black or "(no player)"
             rows.append([None, game.board, white, black, letters])
+    header = ("Match", "Board", "White", "Black", "Result")
     return SheetGrid(
         "Team Pairings",
-        ("Match", "Board", "White", "Black", "Result"),
+        header,
         rows,
         widths={2: 24, 3: 24},
         note=f"round {number}: {sum(1 for m in event.round_matches(number))} matches",
         title=f"Round {number} pairings",
-        centred=frozenset({0, 1, 4}),
+        centred=frozenset({0, 1, 4}) | centred_columns(header),
     )

@@ -14,7 +14,7 @@ from itertools import pairwise
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.team_pairing import colour_rules
 from ratingbook.fide.team_tiebreaks import TEAM_TIEBREAK_CODES, TeamStanding, TeamStandings
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["match_notes", "rank_notes", "team_notes_grid"]
 

@@ -13,7 +13,7 @@ from importlib import resources
 
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.team_tiebreaks import team_standings
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid
 from ratingbook.reports.team_grids import (
     board_prizes_grid,
     board_results_grid,

@@ -39,12 +39,12 @@ from ratingbook.events.team import (
 )
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK, read_team_settings
 from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.presentation import PrintSetup, centred_columns
 from ratingbook.workbook.reading import Sheets, guarded, read
+from ratingbook.workbook.report_sheet import report_sheet
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 
 if TYPE_CHECKING:
-    from ratingbook.reports.swiss_grids import SheetGrid
+    from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["REQUIRED", "TeamTables", "plan_team", "plan_team_pairing", "read_team_tables"]
 
@@ -173,23 +173,6 @@ def _append(table: Table, rows: Sequence[Mapping[str, object]]) -> WriteBlock | 
     return WriteBlock(table.sheet, start, first, values)
 
 
-def _generated(grid: SheetGrid, after: str, event_name: str) -> GeneratedSheet:
-    title = grid.title or grid.name
-    return GeneratedSheet(
-        grid.name,
-        grid.header,
-        grid.rows,
-        widths=grid.widths,
-        after=after,
-        print_setup=PrintSetup(
-            f"{title} - {event_name}" if event_name else title,
-            landscape=len(grid.header) > 10,
-            file_name=not event_name,
-        ),
-        centred=grid.centred | centred_columns(grid.header),
-    )
-
-
 def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
     from ratingbook.fide.team_tiebreaks import team_standings
     from ratingbook.reports.team_grids import (
@@ -222,7 +205,7 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
     after = TEAM_BOARDS.sheet
     sheets = []
     for grid in grids:
-        sheets.append(_generated(grid, after, name))
+        sheets.append(report_sheet(grid, after, name))
         after = grid.name
     summary = (
         f"team {'round robin' if event.settings.round_robin else 'swiss'}: "
