@@ -30,8 +30,10 @@ F = Fraction
 
 def _prizes(*rows: tuple[object, object, object, object]):
     return read_prizes(
-        Row(dict(zip(("Place", "Category", "Amount", "Object"), r, strict=True)),
-            Location("Prizes", 2 + i))
+        Row(
+            dict(zip(("Place", "Category", "Amount", "Object"), r, strict=True)),
+            Location("Prizes", 2 + i),
+        )
         for i, r in enumerate(rows)
     )
 
@@ -45,8 +47,13 @@ def _amounts(result) -> dict[str, tuple[str, Fraction]]:
 
 
 FOUR_TIED = _standings(("A", 7), ("B", 6.5), ("C", 6.5), ("D", 6.5), ("E", 6.5), ("F", 6))
-FIVE_PRIZES = _prizes((1, None, 2000, None), (2, None, 1000, None), (3, None, 800, None),
-                      (4, None, 600, None), (5, None, 400, None))  # fmt: skip
+FIVE_PRIZES = _prizes(
+    (1, None, 2000, None),
+    (2, None, 1000, None),
+    (3, None, 800, None),
+    (4, None, 600, None),
+    (5, None, 400, None),
+)
 
 
 def test_hort_four_tied_for_places_two_to_five() -> None:
@@ -160,8 +167,9 @@ def test_ties_inside_a_category_share_its_prizes() -> None:
     """U1800: 1st 200, 2nd 100; B and D (both U1800) tied on 5: Hort 150 + 50/2... worked:
     halves 100 and 50 kept, 150 pooled, 75 each: B 175, D 125."""
     standings = _standings(("A", 7), ("C", 6), ("B", 5), ("D", 5))
-    prizes = _prizes((1, None, 500, None), (2, None, 300, None),
-                     (1, "U1800", 200, None), (2, "U1800", 100, None))  # fmt: skip
+    prizes = _prizes(
+        (1, None, 500, None), (2, None, 300, None), (1, "U1800", 200, None), (2, "U1800", 100, None)
+    )
     got = _amounts(award_prizes(standings, PLAYERS, prizes, PrizeSettings(HORT)))
     assert got["B"] == ("U1800 1st-2nd shared", 175)
     assert got["D"] == ("U1800 1st-2nd shared", 125)
@@ -193,8 +201,12 @@ def test_categories(written: str, player: Contestant, year: int | None, expected
 def test_bad_prize_rows_are_all_reported() -> None:
     """Two prizes for 1st, an amount that is not a number, an unknown category."""
     with pytest.raises(InputErrors) as raised:
-        _prizes((1, None, 500, None), (1, None, 200, None), (2, None, "lots", None),
-                (1, "Juniors-ish", 100, None))  # fmt: skip
+        _prizes(
+            (1, None, 500, None),
+            (1, None, 200, None),
+            (2, None, "lots", None),
+            (1, "Juniors-ish", 100, None),
+        )
     text = str(raised.value)
     assert "row 3" in text and "second prize for 1st" in text
     assert "row 4" in text and "'lots' is not an amount" in text

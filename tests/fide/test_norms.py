@@ -39,17 +39,28 @@ def test_b01_thresholds_as_printed() -> None:
     ("score", "games", "expected"),
     # The dp table as printed (p -> dp): 1.00 800, 0.99 677, 0.94 444, 0.80 240, 0.78 220,
     # 0.76 202, 0.75 193, 0.72 166, 0.67 125, 0.65 110, 0.50 0, 0.35 -110, 0.00 -800.
-    [(9, 9, 800), (F(17, 2), 9, 444), (7, 9, 220), (F(13, 2), 9, 166), (6, 9, 125),
-     (F(9, 2), 9, 0), (F(65, 10), 10, 110), (3, 4, 193), (0, 9, -800),
-     (F(7, 2), 10, -110), (F(76, 10), 10, 202)],  # fmt: skip
+    [
+        (9, 9, 800),
+        (F(17, 2), 9, 444),
+        (7, 9, 220),
+        (F(13, 2), 9, 166),
+        (6, 9, 125),
+        (F(9, 2), 9, 0),
+        (F(65, 10), 10, 110),
+        (3, 4, 193),
+        (0, 9, -800),
+        (F(7, 2), 10, -110),
+        (F(76, 10), 10, 202),
+    ],
 )
 def test_dp_table(score: Fraction, games: int, expected: int) -> None:
     assert dp(F(score), games) == expected
 
 
 def g(rating: int | None, title: str, fed: str, score: float, counted: bool = True) -> NormGame:
-    return NormGame(f"{title or 'x'}{rating}{fed}", rating, title, fed,
-                    F(score).limit_denominator(2), counted)  # fmt: skip
+    return NormGame(
+        f"{title or 'x'}{rating}{fed}", rating, title, fed, F(score).limit_denominator(2), counted
+    )
 
 
 #: A GM norm just made by an ESP player (worked by hand): ratings 2600 2550 2500 2450 2400
@@ -58,10 +69,16 @@ def g(rating: int | None, title: str, fed: str, score: float, counted: bool = Tr
 #: ESP 3 of 9 (<= 5.4), foreign GER FRA NED ITA ENG, most from one federation 3 (<= 6).
 def gm_games(last_two: tuple[float, float] = (1, 0)) -> list[NormGame]:
     return [
-        g(2600, "GM", "GER", 1), g(2550, "GM", "FRA", 0.5), g(2500, "GM", "NED", 0.5),
-        g(2450, "IM", "ESP", 1), g(2400, "IM", "ESP", 1), g(2350, "FM", "ITA", 1),
-        g(2300, "FM", "ITA", 1), g(2250, "", "ESP", last_two[0]), g(2150, "", "ENG", last_two[1]),
-    ]  # fmt: skip
+        g(2600, "GM", "GER", 1),
+        g(2550, "GM", "FRA", 0.5),
+        g(2500, "GM", "NED", 0.5),
+        g(2450, "IM", "ESP", 1),
+        g(2400, "IM", "ESP", 1),
+        g(2350, "FM", "ITA", 1),
+        g(2300, "FM", "ITA", 1),
+        g(2250, "", "ESP", last_two[0]),
+        g(2150, "", "ENG", last_two[1]),
+    ]
 
 
 def verdicts(check) -> dict[str, bool | None]:

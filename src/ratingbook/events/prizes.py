@@ -77,7 +77,7 @@ class Award:
 
     @property
     def label(self) -> str:
-        """"2nd" / "2nd-5th (shared)" / "U1800 1st"."""
+        """ "2nd" / "2nd-5th (shared)" / "U1800 1st"."""
         first, last = self.places
         own = _ordinal(first) if first == last else f"{_ordinal(first)}-{_ordinal(last)} shared"
         return own if self.list_name == "Place" else f"{self.list_name} {own}"
@@ -96,6 +96,9 @@ class PrizeList:
     remainder: Fraction
     warnings: tuple[str, ...] = ()
     total: Fraction = Fraction(0)
+
+
+_DEFAULT = PrizeSettings()
 
 
 def _ordinal(n: int) -> str:
@@ -169,8 +172,11 @@ def _list_awards(
             rounded = _round_down(exact, settings.step)
             awards.append(Award(standing.name, list_name, own, span, exact, rounded, item))
         if shared:
-            ties.append(_Tie(tuple(s.name for s in group), group[0].points, (first, last),
-                             pool, tuple(money)))  # fmt: skip
+            ties.append(
+                _Tie(
+                    tuple(s.name for s in group), group[0].points, (first, last), pool, tuple(money)
+                )
+            )
         position = last
         i = j + 1
     return awards, ties
@@ -180,7 +186,7 @@ def award_prizes(
     standings: Sequence[Standing],
     players: Mapping[str, Contestant],
     prizes: Sequence[Prize],
-    settings: PrizeSettings = PrizeSettings(),
+    settings: PrizeSettings = _DEFAULT,
     event_year: int | None = None,
 ) -> PrizeList:
     """The prize list of an event (see the module's docstring for every rule)."""
@@ -217,8 +223,9 @@ def award_prizes(
         candidates[list_name] = eligible
     rank = {s.name: s.rank for s in order}
     while True:
-        worked = {name: _list_awards(name, lists[name], candidates[name], settings)
-                  for name in lists}  # fmt: skip
+        worked = {
+            name: _list_awards(name, lists[name], candidates[name], settings) for name in lists
+        }
         if not settings.one_each:
             break
         by_player: dict[str, list[Award]] = {}

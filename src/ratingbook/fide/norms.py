@@ -26,9 +26,9 @@ The requirements, each with the article it comes from (the 2024 text numbers sec
   the rating floor (GM 2200, IM 2050, WGM 2000, WIM 1850); the average is rounded to the
   nearest whole number, 0.5 up. Minimum average (1.4.9): GM 2380, IM 2230, WGM 2180, WIM 2030.
 - **Performance** (1.4.9): Rp = Ra + dp, p the percentage score rounded to a whole number
-  (0.5 up) and dp from the table B.01 shares with the Rating Regulations (B.02 8.1.1, gacrux's
-  ``fidetables.ScoreToDp`` through :mod:`ratingbook.fide.ratings`, checked against B.01's printed values in the tests); at least
-  GM 2600, IM 2450, WGM 2400, WIM 2250.
+  (0.5 up) and dp from the table B.01 shares with the Rating Regulations (B.02 8.1.1,
+  gacrux's ``fidetables.ScoreToDp`` through :mod:`ratingbook.fide.ratings`; the tests check it
+  against the printed values); at least GM 2600, IM 2450, WGM 2400, WIM 2250.
 - **Score** (1.4.10): at least 35 %.
 
 Pure: the player's games in, a :class:`NormCheck` out; the event's side is
@@ -145,9 +145,7 @@ def dp(score: Fraction, games: int) -> int:
     return found
 
 
-def _counted_ratings(
-    games: Sequence[NormGame], title: str
-) -> tuple[list[int], str, int | None]:
+def _counted_ratings(games: Sequence[NormGame], title: str) -> tuple[list[int], str, int | None]:
     """The ratings that go into the average (unrated as 1400, the lowest raised to the floor
     when below it), the opponent raised, and the average rounded 0.5 up."""
     ratings = [g.rating if g.rating is not None else UNRATED_AS for g in games]
@@ -161,9 +159,7 @@ def _counted_ratings(
     return ratings, raised, average
 
 
-def swiss_exemption(
-    federations: Sequence[tuple[str, bool, str]], host: str
-) -> tuple[bool, str]:
+def swiss_exemption(federations: Sequence[tuple[str, bool, str]], host: str) -> tuple[bool, str]:
     """1.4.3's Swiss exemption over the players (federation, FIDE-rated, title): at least 20
     FIDE-rated players not of the host federation, from at least 3 federations, at least 10
     of them GM, IM, WGM or WIM. Returns whether it applies and the figures in words."""
@@ -198,7 +194,8 @@ def check_norm(
     reqs.append(
         Requirement(
             "games (1.4.1-1.4.2)",
-            f"{n}" + (f" ({left_out} not counted: forfeits, non-FIDE opponents)" if left_out else ""),
+            f"{n}"
+            + (f" ({left_out} not counted: forfeits, non-FIDE opponents)" if left_out else ""),
             f"at least {minimum_games}",
             n >= minimum_games,
         )
@@ -208,16 +205,22 @@ def check_norm(
     norm_titled = sum(1 for g in counted if g.title in _AT_LEAST[title])
     need_titled = math.ceil(n / 2)
     reqs.append(
-        Requirement("titled opponents (1.4.4)", f"{titled} of {n}",
-                    f"at least 50% ({need_titled}); CM, WCM not counted",
-                    n > 0 and titled >= need_titled)  # fmt: skip
+        Requirement(
+            "titled opponents (1.4.4)",
+            f"{titled} of {n}",
+            f"at least 50% ({need_titled}); CM, WCM not counted",
+            n > 0 and titled >= need_titled,
+        )
     )
     need_norm = max(3, math.ceil(n / 3))
     holders = "/".join(sorted(_AT_LEAST[title], key=NORM_TITLES.index))
     reqs.append(
-        Requirement(f"{holders} opponents (1.4.5)", f"{norm_titled} of {n}",
-                    f"at least 1/3 and at least 3 ({need_norm})",
-                    n > 0 and norm_titled >= need_norm)  # fmt: skip
+        Requirement(
+            f"{holders} opponents (1.4.5)",
+            f"{norm_titled} of {n}",
+            f"at least 1/3 and at least 3 ({need_norm})",
+            n > 0 and norm_titled >= need_norm,
+        )
     )
     _, raised, average = _counted_ratings(counted, title)
     unrated = sum(1 for g in counted if g.rating is None)
@@ -239,15 +242,21 @@ def check_norm(
     reqs.append(
         Requirement(
             "performance (1.4.9)",
-            "-" if performance is None else f"{performance} (Ra {average} + dp {dp(score, n)}, "
+            "-"
+            if performance is None
+            else f"{performance} (Ra {average} + dp {dp(score, n)}, "
             f"{_points(score)}/{n} = {percent})",
             f"at least {MIN_PERFORMANCE[title]}",
             performance is not None and performance >= MIN_PERFORMANCE[title],
         )
     )
     reqs.append(
-        Requirement("score (1.4.10)", f"{_points(score)}/{n} = {percent}", "at least 35%",
-                    n > 0 and score >= MIN_SCORE * n)  # fmt: skip
+        Requirement(
+            "score (1.4.10)",
+            f"{_points(score)}/{n} = {percent}",
+            "at least 35%",
+            n > 0 and score >= MIN_SCORE * n,
+        )
     )
     return NormCheck(player, title, n, score, average, performance, raised, tuple(reqs))
 
@@ -261,20 +270,32 @@ def _federation_requirements(
     unknown = [g.opponent for g in counted if not g.federation]
     if not own or unknown:
         who = "the player" if not own else ", ".join(unknown)
-        return [Requirement(name, f"cannot be decided: no federation for {who}",
-                            "2 foreign; at most 3/5 own, 2/3 one", None)]  # fmt: skip
+        return [
+            Requirement(
+                name,
+                f"cannot be decided: no federation for {who}",
+                "2 foreign; at most 3/5 own, 2/3 one",
+                None,
+            )
+        ]
     n = len(counted)
     feds = Counter(g.federation for g in counted)
     foreign = sorted(f for f in feds if f != own)
     biggest, most = feds.most_common(1)[0] if feds else ("-", 0)
     return [
-        Requirement(name + " foreign", f"{len(foreign)} ({', '.join(foreign) or 'none'})",
-                    "at least 2", len(foreign) >= 2),
-        Requirement(name + " own", f"{feds[own]} of {n} from {own}", "at most 3/5",
-                    5 * feds[own] <= 3 * n),
-        Requirement(name + " one", f"{most} of {n} from {biggest}", "at most 2/3",
-                    3 * most <= 2 * n),
-    ]  # fmt: skip
+        Requirement(
+            name + " foreign",
+            f"{len(foreign)} ({', '.join(foreign) or 'none'})",
+            "at least 2",
+            len(foreign) >= 2,
+        ),
+        Requirement(
+            name + " own", f"{feds[own]} of {n} from {own}", "at most 3/5", 5 * feds[own] <= 3 * n
+        ),
+        Requirement(
+            name + " one", f"{most} of {n} from {biggest}", "at most 2/3", 3 * most <= 2 * n
+        ),
+    ]
 
 
 def _points(score: Fraction) -> str:
@@ -311,8 +332,10 @@ def still_needed(
     have = sum((g.score for g in counted), Fraction(0))
     needs = []
     if average < MIN_AVERAGE[title]:
-        return (f"cannot on these opponents: their average would be {average}, "
-                f"{MIN_AVERAGE[title]} is needed")  # fmt: skip
+        return (
+            f"cannot on these opponents: their average would be {average}, "
+            f"{MIN_AVERAGE[title]} is needed"
+        )
     need = None
     for halves in range(0, 2 * remaining + 1):
         total = have + Fraction(halves, 2)
@@ -320,16 +343,20 @@ def still_needed(
             need = Fraction(halves, 2)
             break
     if need is None:
-        return (f"cannot: even {_points(Fraction(remaining))}/{remaining} gives a performance "
-                f"below {MIN_PERFORMANCE[title]} against an average of {average}")  # fmt: skip
+        return (
+            f"cannot: even {_points(Fraction(remaining))}/{remaining} gives a performance "
+            f"below {MIN_PERFORMANCE[title]} against an average of {average}"
+        )
     needs.append(f"{_points(need)} from {remaining}" if need else "no more points")
     titled = sum(1 for g in known if g.title in TITLED)
     norm_titled = sum(1 for g in known if g.title in _AT_LEAST[title])
     more_titled = max(0, math.ceil(final / 2) - titled)
     more_norm = max(0, max(3, math.ceil(final / 3)) - norm_titled)
     if more_titled > unknown or more_norm > unknown:
-        return (f"cannot: {more_titled} more titled and {more_norm} more {title}-level "
-                f"opponents would be needed in {unknown} unpaired rounds")  # fmt: skip
+        return (
+            f"cannot: {more_titled} more titled and {more_norm} more {title}-level "
+            f"opponents would be needed in {unknown} unpaired rounds"
+        )
     if more_titled:
         needs.append(f"{more_titled} more titled opponent{'s' * (more_titled > 1)}")
     if more_norm:
