@@ -188,8 +188,12 @@ def parse_category(written: str, where: Location | None = None) -> Category:
         return Category(name, "women")
     if key in ("unrated", "no rating", "unr"):
         return Category(name, "unrated")
-    for prefix, kind in (("federation ", "federation"), ("fed ", "federation"), ("club ", "club"),
-                         ("team ", "club")):  # fmt: skip
+    for prefix, kind in (
+        ("federation ", "federation"),
+        ("fed ", "federation"),
+        ("club ", "club"),
+        ("team ", "club"),
+    ):
         if key.startswith(prefix) and name[len(prefix) :].strip():
             return Category(name, kind, value=name[len(prefix) :].strip())
     match = re.fullmatch(r"(?:u|under\s*)(\d+)", key)
@@ -319,8 +323,9 @@ def _read_prize(row: Row) -> Prize:
         try:
             amount = _money(row.get("Amount"), where, "Amount")
             if amount < 0:
-                raise InvalidValueError(f"{row.get('Amount')!r}: a prize cannot be negative",
-                                        where, "Amount")  # fmt: skip
+                raise InvalidValueError(
+                    f"{row.get('Amount')!r}: a prize cannot be negative", where, "Amount"
+                )
         except RatingbookError as error:
             problems.append(error)
     item = text(row.get("Object"), where, "Object", required=False)

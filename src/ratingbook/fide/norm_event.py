@@ -91,11 +91,7 @@ def player_games(event: SwissEvent, name: str) -> list[NormGame]:
 def _titles_for(player: SwissPlayer) -> list[str]:
     woman = player.sex.strip().upper()[:1] in ("F", "W")
     own = player.title.upper()
-    return [
-        t
-        for t in NORM_TITLES
-        if own not in _HIGHER[t] and (woman or not t.startswith("W"))
-    ]
+    return [t for t in NORM_TITLES if own not in _HIGHER[t] and (woman or not t.startswith("W"))]
 
 
 def event_norms(event: SwissEvent, *, minimum_games: int = 9, exempt: str = "") -> EventNorms:
@@ -131,13 +127,23 @@ def event_norms(event: SwissEvent, *, minimum_games: int = 9, exempt: str = "") 
         if not games:
             continue
         for title in _titles_for(player):
-            check = check_norm(player.name, player.federation.upper(), title, games,
-                               minimum_games=minimum_games, exempt=exemption)  # fmt: skip
+            check = check_norm(
+                player.name,
+                player.federation.upper(),
+                title,
+                games,
+                minimum_games=minimum_games,
+                exempt=exemption,
+            )
             outlook = ""
             if planned is not None and played < planned:
-                outlook = still_needed(title, games, planned - played,
-                                       _next_opponent(event, player.name, played + 1),
-                                       minimum_games=minimum_games)  # fmt: skip
+                outlook = still_needed(
+                    title,
+                    games,
+                    planned - played,
+                    _next_opponent(event, player.name, played + 1),
+                    minimum_games=minimum_games,
+                )
             checks.append(PlayerNorm(player, check, tuple(games), outlook))
     return EventNorms(tuple(checks), tuple(lines), played, planned, exemption)
 
@@ -146,6 +152,12 @@ def _next_opponent(event: SwissEvent, name: str, round_number: int) -> NormGame 
     for e in event.round_entries(round_number):
         if e.black is not None and name in (e.white, e.black):
             other = event.player(e.black if e.white == name else e.white)
-            return NormGame(other.name, other.rating, other.title.upper(),
-                            other.federation.upper(), Fraction(0), round=round_number)  # fmt: skip
+            return NormGame(
+                other.name,
+                other.rating,
+                other.title.upper(),
+                other.federation.upper(),
+                Fraction(0),
+                round=round_number,
+            )
     return None
