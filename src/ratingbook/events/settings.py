@@ -111,6 +111,9 @@ class SwissSettings:
     #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
     #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
     rating_list: str = ""
+    #: The prize settings as typed (``Prize Sharing``, ``Prize Step``, ``One Prize Each``), by
+    #: name; read by :func:`ratingbook.events.prize_rules.prize_settings`.
+    prizes: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     @property
     def round_robin(self) -> bool:
@@ -174,6 +177,10 @@ _SETTING_NAMES: Mapping[str, str] = {
     "rating list": "Rating List",
     "rating list file": "Rating List",
     "fide rating list": "Rating List",
+    # The prizes (issue 27): read by ratingbook.events.prize_rules.
+    "prize sharing": "Prize Sharing",
+    "prize step": "Prize Step",
+    "one prize each": "One Prize Each",
 }
 SETTING_ORDER = (
     "Event",
@@ -196,6 +203,9 @@ SETTING_ORDER = (
     "Time Control",
     "Round Dates",
     "Notes",
+    "Prize Sharing",
+    "Prize Step",
+    "One Prize Each",
 )
 #: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
 _RECORD_TEXTS: Mapping[str, str] = {
@@ -355,6 +365,8 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
     if given("Round Dates"):
         dates = text(values["Round Dates"], place["Round Dates"], "Value")
         kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
+    kwargs["prizes"] = {n: values[n] for n in ("Prize Sharing", "Prize Step", "One Prize Each")
+                        if given(n)}  # fmt: skip
     settings = SwissSettings(**kwargs, places=place)  # type: ignore[arg-type]
     _check_combination(settings)
     return settings

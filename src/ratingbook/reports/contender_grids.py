@@ -1,0 +1,65 @@
+"""The ``Contenders`` report: before a round, every player who can still finish first, how,
+and (one line) how many cannot; as a grid for the sheet, the printout and the site. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ratingbook.events.contenders import Contender, describe
+from ratingbook.events.prizes import points_text
+from ratingbook.reports.swiss_grids import SheetGrid
+
+__all__ = ["CONTENDERS", "contender_grid", "contender_lines"]
+
+CONTENDERS = "Contenders"
+
+
+def _verdict(c: Contender) -> str:
+    if c.alone:
+        return "can win alone"
+    if c.shared:
+        return "can share first"
+    if c.shared is None:
+        return "depends on pairings"
+    return "cannot"
+
+
+def contender_grid(before: int, found: Sequence[Contender]) -> SheetGrid:
+    """One row for each player who can still finish first (or may, depending on pairings),
+    then one row saying how many cannot and why the first of them cannot."""
+    rows: list[list[object]] = []
+    out = [c for c in found if c.shared is False]
+    for c in found:
+        if c.shared is False:
+            continue
+        scenarios = "; or ".join(c.scenarios) if c.scenarios else c.needs
+        rows.append([c.name, points_text(c.points), points_text(c.maximum), _verdict(c), scenarios])
+    if out:
+        rows.append(
+            [
+                "",
+                "",
+                "",
+                "cannot",
+                f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
+            ]
+        )
+    return SheetGrid(
+        CONTENDERS,
+        ("Name", "Points", "At most", "Chances", "What it takes (points only)"),
+        rows,
+        widths={0: 24, 1: 8, 2: 8, 3: 18, 4: 90},
+        note=f"before round {before}: {len(found) - len(out)} can still finish first",
+        title=f"Who can still win before round {before}",
+        centred=frozenset({1, 2}),
+    )
+
+
+def contender_lines(before: int, found: Sequence[Contender]) -> list[str]:
+    """The report as lines of text (``ratingbook contenders``)."""
+    lines = [f"Before round {before}, on points (where players finish level, tie-breaks decide):"]
+    lines += [f"  {describe(c)}" for c in found if c.shared is not False]
+    for c in found:
+        if c.shared is False:
+            lines.append(f"  {describe(c)}")
+    return lines
