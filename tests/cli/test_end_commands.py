@@ -1,0 +1,109 @@
+"""End to end: ``ratingbook prizes``, ``norms`` and ``contenders`` on a hand-built event book,
+and the Prize List / Contenders sheets a recalc writes.
+
+The event (worked by hand): Kosten 2500, Adams 2450, Berg 2400, Cole 2350, Dale 2300, Eve 2250;
+3 rounds. R1: Kosten-Dale 1-0, Adams-Eve 1-0, Berg-Cole ½-½. R2: Kosten-Adams ½-½, Berg-Eve
+1-0, Cole-Dale 1-0. After two rounds Kosten, Adams, Berg and Cole have 1½, Dale and Eve 0.
+Round 3 is paired: Kosten-Berg, Adams-Cole, Dale-Eve.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.helpers.cli import run_in_process
+from tests.helpers.workbooks import make_book, records, save_book
+
+PLAYERS = [["Name", "Rating", "Federation", "Sex", "Birth"],
+           ["Kosten", 2500, "ENG", "M", 1970], ["Adams", 2450, "ENG", "M", 1971],
+           ["Berg", 2400, "SWE", "F", 1985], ["Cole", 2350, "USA", "M", 1990],
+           ["Dale", 2300, "USA", "M", 2015], ["Eve", 2250, "FRA", "F", 2014]]  # fmt: skip
+GAMES = [["Round", "Board", "White", "Black", "Result"],
+         [1, 1, "Kosten", "Dale", "1-0"], [1, 2, "Adams", "Eve", "1-0"],
+         [1, 3, "Berg", "Cole", "½-½"],
+         [2, 1, "Kosten", "Adams", "½-½"], [2, 2, "Berg", "Eve", "1-0"],
+         [2, 3, "Cole", "Dale", "1-0"],
+         [3, 1, "Kosten", "Berg", None], [3, 2, "Adams", "Cole", None],
+         [3, 3, "Dale", "Eve", None]]  # fmt: skip
+SETTINGS = [["Setting", "Value"], ["Rounds", 3], ["Auto-pair", "Off"],
+            ["Start Date", "2026-07-01"], ["Prize Sharing", "Equal"], ["Prize Step", 1]]  # fmt: skip
+PRIZES = [["Place", "Category", "Amount", "Object"], [1, None, 400, "Cup"], [2, None, 200, None],
+          [3, None, 100, None], [1, "U12", 50, None], [1, "Women", 60, None]]  # fmt: skip
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": GAMES, "Swiss Settings": SETTINGS,
+              "Prizes": PRIZES}  # fmt: skip
+    return save_book(make_book(sheets), tmp_path / "event.xlsx")
+
+
+def test_prizes_command_shares_the_tie(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Four on 1½ would share places 1-4: 400+200+100+0 = 700. Berg (a woman) is offered
+    175 there or the Women 1st (60): she keeps 175; the Women prize goes to Eve (60). Dale
+    (born 2015, under 12 on 1 Jan 2026) takes U12 1st (50). The Cup (1st's object) goes by
+    tie-break to whoever is ranked first of the four."""
+    result = run_in_process(capsys, "prizes", book)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "4 players on 1½ share places 1-4: 400 + 200 + 100 + 0 = 700 (shared equally)" in out
+    assert sum(1 for line in out.splitlines() if "1st-4th shared         175" in line) == 4
+    assert "Women 1st" in out and "Eve" in out.split("Women 1st")[0].splitlines()[-1]
+    assert "U12 1st" in out and "Dale" in out.split("U12 1st")[0].splitlines()[-1]
+    assert "left by rounding" not in out and "total 810" in out
+    assert "Cup" in out
+
+
+def test_contenders_before_the_paired_last_round(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Kosten (1½, at most 2½) is first alone if he beats Berg and Adams-Cole is drawn; level
+    if he beats Berg and either wins there; with a draw (2) level only if Adams and Cole draw.
+    Dale and Eve (0, at most 1) cannot: the leaders already have 1½."""
+    result = run_in_process(capsys, "contenders", book)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.splitlines()[0].startswith("Before round 3, on points")
+    assert "Kosten (1½, at most 2½): can finish first alone: Kosten beats Berg, and Adams and "
+    "Cole draw" in out
+    assert "or: Kosten beats Berg (level on points: tie-breaks decide)" in out
+    assert "or: Kosten draws with Berg, and Adams and Cole draw (level on points" in out
+    assert "Dale (0, at most 1): cannot finish first: " in out
+
+
+def test_norms_on_an_event_not_fide_rated(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_in_process(capsys, "norms", book)
+    assert result.returncode == 0
+    assert result.stdout.startswith("no norms: the event is not FIDE-rated")
+
+
+def test_a_bad_prizes_sheet_names_every_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = [
+        ["Place", "Category", "Amount", "Object"],
+        [1, None, 400, None],
+        [1, None, 300, None],
+        [2, None, "x", None],
+    ]
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": GAMES, "Swiss Settings": SETTINGS,
+              "Prizes": bad}  # fmt: skip
+    path = save_book(make_book(sheets), tmp_path / "bad.xlsx")
+    result = run_in_process(capsys, "prizes", path)
+    assert result.returncode == 2
+    assert "sheet 'Prizes', row 4, column C (Amount): 'x' is not an amount" in result.stderr
+    assert "row 3, column A (Place): a second prize for 1st" in result.stderr
+
+
+def test_recalc_writes_prize_list_and_contenders(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.xlsx"
+    result = run_in_process(capsys, "recalc", book, "-o", out)
+    assert result.returncode == 0, result.stderr
+    prizes = records(out, "Prize List")
+    assert sorted(r["Amount"] for r in prizes if r["Rank"] not in (None, ""))[:2] == [50, 60]
+    assert any("share places 1-4" in str(r["Name"]) for r in prizes)
+    contenders = records(out, "Contenders")
+    assert [r["Name"] for r in contenders[:4]] == ["Kosten", "Adams", "Berg", "Cole"]
