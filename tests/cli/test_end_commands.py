@@ -27,7 +27,8 @@ GAMES = [["Round", "Board", "White", "Black", "Result"],
          [3, 1, "Kosten", "Berg", None], [3, 2, "Adams", "Cole", None],
          [3, 3, "Dale", "Eve", None]]  # fmt: skip
 SETTINGS = [["Setting", "Value"], ["Rounds", 3], ["Auto-pair", "Off"],
-            ["Start Date", "2026-07-01"], ["Prize Sharing", "Equal"], ["Prize Step", 1]]  # fmt: skip
+            ["Start Date", "2026-07-01"], ["Prize Sharing", "Equal"],
+            ["Prize Step", 1]]  # fmt: skip
 PRIZES = [["Place", "Category", "Amount", "Object"], [1, None, 400, "Cup"], [2, None, 200, None],
           [3, None, 100, None], [1, "U12", 50, None], [1, "Women", 60, None]]  # fmt: skip
 
@@ -65,8 +66,10 @@ def test_contenders_before_the_paired_last_round(
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.splitlines()[0].startswith("Before round 3, on points")
-    assert "Kosten (1½, at most 2½): can finish first alone: Kosten beats Berg, and Adams and "
-    "Cole draw" in out
+    assert (
+        "Kosten (1½, at most 2½): can finish first alone: Kosten beats Berg, and Adams and "
+        "Cole draw" in out
+    )
     assert "or: Kosten beats Berg (level on points: tie-breaks decide)" in out
     assert "or: Kosten draws with Berg, and Adams and Cole draw (level on points" in out
     assert "Dale (0, at most 1): cannot finish first: " in out
