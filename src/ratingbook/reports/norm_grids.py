@@ -48,12 +48,8 @@ def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
     for g in check.games:
         if g.counted:
             rating = g.rating if g.rating is not None else "unrated (1400)"
-            fields.append(
-                (
-                    f"Round {g.round}",
-                    f"{g.opponent} {g.title} {g.federation} {rating}: {points_text(g.score)}",
-                )
-            )
+            who = " ".join(x for x in (g.opponent, g.title, g.federation, str(rating)) if x)
+            fields.append((f"Round {g.round}", f"{who}: {points_text(g.score)}"))
     return fields
 
 
