@@ -110,3 +110,18 @@ def test_recalc_writes_prize_list_and_contenders(
     assert any("share places 1-4" in str(r["Name"]) for r in prizes)
     contenders = records(out, "Contenders")
     assert [r["Name"] for r in contenders[:4]] == ["Kosten", "Adams", "Berg", "Cole"]
+
+
+def test_publish_adds_the_prize_list_and_contenders_pages(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    result = run_in_process(capsys, "publish", book, "--out-dir", site)
+    assert result.returncode == 0, result.stderr
+    prizes = (site / "prizes.html").read_text("utf-8")
+    assert "4 players on 1½ share places 1-4" in prizes
+    contenders = (site / "contenders.html").read_text("utf-8")
+    assert "Kosten beats Berg, and Adams and Cole draw" in contenders
+    index = (site / "index.html").read_text("utf-8")
+    assert 'href="prizes.html"' in index and 'href="contenders.html"' in index
+    assert not (site / "norms.html").exists()  # not FIDE-rated

@@ -27,13 +27,13 @@ __all__ = ["END_COMMANDS"]
 
 def _event(book: str, backend: str) -> tuple[SwissEvent, Sheets]:
     from ratingbook.files.backends import open_book
+    from ratingbook.workbook.event_book import read_event
     from ratingbook.workbook.reading import Sheets
-    from ratingbook.workbook.swiss_plan import read_event_tables
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
-    sheets = Sheets(open_book(book, backend))
-    return read_event_tables(sheets).event, sheets
+    opened = open_book(book, backend)
+    return read_event(opened), Sheets(opened)
 
 
 @click.command("prizes")
@@ -45,7 +45,7 @@ def prizes_command(book: str, backend: str) -> None:
     sheet, ties sharing money as Prize Sharing says (Hort, Equal or Tie-break), rounded down
     to Prize Step with the remainder shown, one prize each unless One Prize Each is No."""
     from ratingbook.reports.prize_grids import event_prizes, prize_lines
-    from ratingbook.workbook.end_plan import read_end_inputs
+    from ratingbook.workbook.end_reports import read_end_inputs
 
     event, sheets = _event(book, backend)
     inputs = read_end_inputs(sheets, event)
