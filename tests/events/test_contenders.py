@@ -184,3 +184,29 @@ def test_benchmark_size_event_answers() -> None:
     for plan in (RoundPlan(), RoundPlan(paired)):
         found: list[Contender] = contenders(points, [plan])
         assert len(found) == 300 and all(c.shared is not None for c in found)
+
+
+def test_an_event_before_its_last_round_with_a_requested_bye() -> None:
+    """Round 1 of 2: A beats E, B beats C, D has a zero-point bye: A 1, B 1, C, D, E 0.
+    Round 2 paired: A-B, C-D, and E asked for a half-point bye. A is first alone by beating
+    B. C (at most 1) cannot: A-B gives A or B at least 1½. E can reach only ½."""
+    from ratingbook.core.results import Result as R
+    from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+    from ratingbook.events.event_contenders import event_contenders
+    from ratingbook.events.settings import SwissSettings
+
+    players = tuple(SwissPlayer(n, 2000 - i) for i, n in enumerate("ABCDE"))
+    entries = (
+        SwissEntry(1, 1, "A", "E", R.WHITE_WINS),
+        SwissEntry(1, 2, "B", "C", R.WHITE_WINS),
+        SwissEntry(1, 3, "D", None, R.ZERO_POINT_BYE),
+        SwissEntry(2, 1, "A", "B", None),
+        SwissEntry(2, 2, "C", "D", None),
+        SwissEntry(2, None, "E", None, R.HALF_POINT_BYE),
+    )
+    before, found = event_contenders(SwissEvent(players, entries, SwissSettings(rounds=2)))
+    assert before == 2
+    got = {c.name: c for c in found}
+    assert got["A"].scenarios[0] == "A beats B"
+    assert (got["C"].shared, got["C"].alone) == (False, False)
+    assert got["E"].maximum == F(1, 2) and got["E"].shared is False

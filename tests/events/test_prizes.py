@@ -226,3 +226,30 @@ def test_prize_settings() -> None:
     assert got == PrizeSettings(EQUAL, F(1, 2), True)
     with pytest.raises(RatingbookError, match="expected Hort, Equal or Tie-break"):
         prize_settings({"Prize Sharing": "pro rata"}, where)
+
+
+def test_the_published_hort_example() -> None:
+    """German Wikipedia, "Hort-System", Beispiel: prizes 1000/500/350/200/150/100; A and B on
+    8 (places 1-2), C 7½, D, E, F on 7 (places 4-6). Published: A 875, B 625, C 350, D 175,
+    E 150, F 125 (A: 500 kept + (500 + 250) / 2 = 875; D: 100 + (100 + 75 + 50) / 3 = 175)."""
+    standings = _standings(("A", 8), ("B", 8), ("C", 7.5), ("D", 7), ("E", 7), ("F", 7))
+    prizes = _prizes(
+        *((i + 1, None, amount, None) for i, amount in enumerate((1000, 500, 350, 200, 150, 100)))
+    )
+    got = _amounts(award_prizes(standings, {}, prizes, PrizeSettings(HORT)))
+    assert [got[n][1] for n in "ABCDEF"] == [875, 625, 350, 175, 150, 125]
+
+
+def test_a_published_equal_sharing_example_rounded_down() -> None:
+    """Oregon Scholastic Chess Federation, "All Stars Awards & Ties": prizes 45/40/30/20/15,
+    scores 4, 4, 3½, 3, 3, 3: the two on 4 get (45 + 40) / 2 = 42.50, 3rd 30, the three on 3
+    share 20 + 15 = 35, "$11.67" each there. Rounded down to the cent here: 11.66 each, and
+    the 0.02 left is shown (11.67 three times would pay 35.01, more than the pool)."""
+    standings = _standings(("A", 4), ("B", 4), ("C", 3.5), ("D", 3), ("E", 3), ("F", 3))
+    prizes = _prizes(
+        *((i + 1, None, amount, None) for i, amount in enumerate((45, 40, 30, 20, 15)))
+    )
+    result = award_prizes(standings, {}, prizes, PrizeSettings(EQUAL, step=F(1, 100)))
+    got = _amounts(result)
+    assert [got[n][1] for n in "ABCDEF"] == [F(85, 2), F(85, 2), 30] + [F(1166, 100)] * 3
+    assert result.remainder == F(2, 100)

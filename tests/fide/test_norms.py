@@ -231,3 +231,22 @@ def test_the_open_de_gros_after_four_rounds() -> None:
     assert v["federations (1.4.3) foreign"] is False and v["titled opponents (1.4.4)"] is False
     assert check.outlook == "cannot on these opponents: their average would be 2091, 2380 is needed"
     assert [c.check.title for c in norms.checks if c.player.name == "Mirzoev Azer"] == []
+
+
+def test_a_rated_event_without_titles_or_federations_says_what_is_missing() -> None:
+    from ratingbook.core.results import Result
+    from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+    from ratingbook.events.settings import SwissSettings
+
+    event = SwissEvent(
+        (SwissPlayer("A", 2300), SwissPlayer("B", 2200)),
+        (SwissEntry(1, 1, "A", "B", Result.WHITE_WINS),),
+        SwissSettings(rounds=9, rated="Standard"),
+    )
+    norms = event_norms(event)
+    assert norms.lines == (
+        "no player has a title (column Title of Swiss Players): 1.4.4-1.4.5 need them",
+        "no player has a federation (column Federation of Swiss Players): 1.4.3 needs them",
+    )
+    fed = next(r for r in norms.checks[0].check.requirements if r.name.startswith("federations"))
+    assert fed.holds is None and fed.figure == "cannot be decided: no federation for the player"
