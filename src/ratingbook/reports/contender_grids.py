@@ -37,9 +37,9 @@ def contender_grid(before: int, found: Sequence[Contender]) -> SheetGrid:
     if out:
         rows.append(
             [
-                "",
-                "",
-                "",
+                None,
+                None,
+                None,
                 "cannot",
                 f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
             ]

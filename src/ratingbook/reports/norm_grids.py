@@ -29,7 +29,7 @@ def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
     fields = [
         ("Title of norm", c.title),
         ("Name", p.name),
-        ("FIDE ID", str(p.fide_id or "")),
+        ("FIDE ID", str(p.fide_id) if p.fide_id else "-"),
         ("Federation", p.federation),
         ("Birth", p.birth),
         ("Event", s.event_name),
@@ -38,12 +38,12 @@ def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
         ("Chief arbiter", s.chief_arbiter),
         ("Rate of play", s.time_control),
         ("System", "Round robin" if s.round_robin else "Swiss"),
-        ("Rounds", str(event.rounds_planned or "")),
+        ("Rounds", str(event.rounds_planned or "-")),
         ("Games counted", str(c.games)),
         ("Score", f"{points_text(c.score)} / {c.games}"),
-        ("Average rating of opponents (Ra)", str(c.average or "")),
+        ("Average rating of opponents (Ra)", str(c.average or "-")),
         ("Opponent raised to the rating floor", c.raised or "none"),
-        ("Performance (Rp)", str(c.performance or "")),
+        ("Performance (Rp)", str(c.performance or "-")),
     ]
     for g in check.games:
         if g.counted:
@@ -55,27 +55,29 @@ def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
 
 def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
     """Player, Title, Norm?, then each requirement's figure; the outlook; the certificates."""
-    rows: list[list[object]] = [[line, "", "", "", ""] for line in norms.lines]
+    rows: list[list[object]] = [[line, None, None, None, None] for line in norms.lines]
     shown = [c for c in norms.checks if in_reach(c)]
     for c in shown:
         verdict = {True: "NORM", False: "no", None: "cannot tell"}[c.check.norm]
-        rows.append([c.player.name, c.check.title, verdict, c.outlook, ""])
+        rows.append([c.player.name, c.check.title, verdict, c.outlook or None, None])
         for r in c.check.requirements:
-            rows.append(["", "", r.verdict, r.name, f"{r.figure} (needed: {r.needed})"])
+            rows.append([None, None, r.verdict, r.name, f"{r.figure} (needed: {r.needed})"])
     others = len({c.player.name for c in norms.checks} - {c.player.name for c in shown})
     if norms.checks:
         rows.append(
             [
                 f"{others} other players have no norm in reach after round {norms.played}",
-                "",
-                "",
-                "",
-                "",
+                None,
+                None,
+                None,
+                None,
             ]
         )
     for c in norms.norms:
-        rows.append([f"Norm report (IT1): {c.player.name}, {c.check.title}", "", "", "", ""])
-        rows += [["", "", "", label, value] for label, value in certificate(event, c)]
+        rows.append(
+            [f"Norm report (IT1): {c.player.name}, {c.check.title}", None, None, None, None]
+        )
+        rows += [[None, None, None, label, value or None] for label, value in certificate(event, c)]
     return SheetGrid(
         NORMS,
         ("Player", "Title", "Holds", "Requirement / still needed", "Figure"),

@@ -71,29 +71,29 @@ def prize_grid(result: PrizeList, standings: Sequence[Standing]) -> SheetGrid:
         )
     rows.append(
         [
-            "",
+            None,
             "Total",
-            "",
-            "",
+            None,
+            None,
             float(result.total) if result.total.denominator != 1 else int(result.total),
             None,
         ]
     )
     for line in result.ties:
-        rows.append(["", line, "", "", None, None])
+        rows.append([None, line, None, None, None, None])
     if result.remainder:
         rows.append(
             [
-                "",
+                None,
                 f"Left by rounding (for the organiser to assign): {money_text(result.remainder)}",
-                "",
-                "",
+                None,
+                None,
                 None,
                 None,
             ]
         )
     for warning in result.warnings:
-        rows.append(["", f"Warning: {warning}", "", "", None, None])
+        rows.append([None, f"Warning: {warning}", None, None, None, None])
     return SheetGrid(
         PRIZE_LIST,
         ("Rank", "Name", "Points", "Prize", "Amount", "Object"),
