@@ -210,3 +210,31 @@ def test_an_event_before_its_last_round_with_a_requested_bye() -> None:
     assert got["A"].scenarios[0] == "A beats B"
     assert (got["C"].shared, got["C"].alone) == (False, False)
     assert got["E"].maximum == F(1, 2) and got["E"].shared is False
+
+
+def test_the_karl_mala_open_before_its_last_round() -> None:
+    """9. Karl-Mala-Gedenkturnier 2005 (283 players, 7 rounds; tests/data/trf), read by hand
+    from its 001 lines: before round 7 Vasquez (no. 1), Mikhaletz (5), Strohhaeker (25) and
+    Uwira (31) had 5½, nobody more; round 7 paired Mikhaletz-Strohhaeker and Vasquez-Uwira
+    (each line gives the player's own colour: "25 w 1" on Mikhaletz's, "31 w =" on
+    Vasquez's). Mikhaletz is first alone exactly when he wins and the other leaders' game is
+    drawn - which is what the file records (Mikhaletz 6½, first alone)."""
+    from tests.helpers.paths import ROOT
+
+    from ratingbook.core.encoding import decode_legacy
+    from ratingbook.events.event_contenders import event_contenders
+    from ratingbook.trf.importer import import_trf
+
+    path = ROOT / "tests" / "data" / "trf" / "karl-mala-gedenkturnier_2005_frankfurt.trf"
+    event = import_trf(decode_legacy(path.read_bytes())).event
+    before, found = event_contenders(event, 7)
+    assert before == 7
+    leaders = [c for c in found if c.alone]
+    assert sorted(c.name for c in leaders) == sorted(
+        ["Vasquez,Rodrigo", "Mikhaletz,Lubomir", "Strohhaeker,Raoul", "Uwira,Oliver"]
+    )
+    mikhaletz = next(c for c in found if c.name == "Mikhaletz,Lubomir")
+    assert mikhaletz.points == F(11, 2) and mikhaletz.maximum == F(13, 2)
+    assert mikhaletz.needs == (
+        "Mikhaletz,Lubomir beats Strohhaeker,Raoul, and Vasquez,Rodrigo and Uwira,Oliver draw"
+    )
