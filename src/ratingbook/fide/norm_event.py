@@ -28,7 +28,7 @@ from ratingbook.fide.norms import (
     swiss_exemption,
 )
 
-__all__ = ["EventNorms", "PlayerNorm", "event_norms", "player_games"]
+__all__ = ["EventNorms", "PlayerNorm", "event_norms", "every_players_games", "player_games"]
 
 #: Titles that already include a norm title (a GM needs no norm; an IM only a GM norm).
 _HIGHER = {
@@ -67,25 +67,34 @@ class EventNorms:
 
 def player_games(event: SwissEvent, name: str) -> list[NormGame]:
     """``name``'s rows as B.01 sees them (byes left out; forfeits kept as not counted)."""
+    return every_players_games(event).get(name, [])
+
+
+def every_players_games(event: SwissEvent) -> dict[str, list[NormGame]]:
+    """Every player's games (see :func:`player_games`), in one pass over the rows."""
     scoring = event.settings.scoring
-    games: list[NormGame] = []
+    players = {p.name: p for p in event.players}
+    games: dict[str, list[NormGame]] = {}
     for e in event.entries:
-        if e.black is None or e.result is None or name not in (e.white, e.black):
+        if e.black is None or e.result is None:
             continue
-        opponent = event.player(e.black if e.white == name else e.white)
-        white, black = scoring.points(e.result)
-        games.append(
-            NormGame(
-                opponent.name,
-                opponent.rating,
-                opponent.title.upper(),
-                opponent.federation.upper(),
-                Fraction(white if e.white == name else black),
-                counted=e.result.is_played,
-                round=e.round,
+        points = scoring.points(e.result)
+        for own, other, score in ((e.white, e.black, points[0]), (e.black, e.white, points[1])):
+            opponent = players[other]
+            games.setdefault(own, []).append(
+                NormGame(
+                    opponent.name,
+                    opponent.rating,
+                    opponent.title.upper(),
+                    opponent.federation.upper(),
+                    Fraction(score),
+                    counted=e.result.is_played,
+                    round=e.round,
+                )
             )
-        )
-    return sorted(games, key=lambda g: g.round)
+    for found in games.values():
+        found.sort(key=lambda g: g.round)
+    return games
 
 
 def _titles_for(player: SwissPlayer) -> list[str]:
@@ -122,8 +131,10 @@ def event_norms(event: SwissEvent, *, minimum_games: int = 9, exempt: str = "") 
     if lines and not event.settings.rated:
         return EventNorms((), tuple(lines), played, planned, exemption)
     checks: list[PlayerNorm] = []
+    everyone = every_players_games(event)
+    upcoming = _next_opponents(event, played + 1)
     for player in event.start_order:
-        games = [g for g in player_games(event, player.name) if g.round <= played]
+        games = [g for g in everyone.get(player.name, []) if g.round <= played]
         if not games:
             continue
         for title in _titles_for(player):
@@ -141,18 +152,22 @@ def event_norms(event: SwissEvent, *, minimum_games: int = 9, exempt: str = "") 
                     title,
                     games,
                     planned - played,
-                    _next_opponent(event, player.name, played + 1),
+                    upcoming.get(player.name),
                     minimum_games=minimum_games,
                 )
             checks.append(PlayerNorm(player, check, tuple(games), outlook))
     return EventNorms(tuple(checks), tuple(lines), played, planned, exemption)
 
 
-def _next_opponent(event: SwissEvent, name: str, round_number: int) -> NormGame | None:
+def _next_opponents(event: SwissEvent, round_number: int) -> dict[str, NormGame]:
+    """Each player's opponent in ``round_number`` when it is paired (no score yet)."""
+    players = {p.name: p for p in event.players}
+    found: dict[str, NormGame] = {}
     for e in event.round_entries(round_number):
-        if e.black is not None and name in (e.white, e.black):
-            other = event.player(e.black if e.white == name else e.white)
-            return NormGame(
+        if e.black is None:
+            continue
+        for own, other in ((e.white, players[e.black]), (e.black, players[e.white])):
+            found[own] = NormGame(
                 other.name,
                 other.rating,
                 other.title.upper(),
@@ -160,4 +175,4 @@ def _next_opponent(event: SwissEvent, name: str, round_number: int) -> NormGame 
                 Fraction(0),
                 round=round_number,
             )
-    return None
+    return found
