@@ -109,7 +109,16 @@ def test_recalc_writes_prize_list_and_contenders(
     assert sorted(r["Amount"] for r in prizes if r["Rank"] not in (None, ""))[:2] == [50, 60]
     assert any("share places 1-4" in str(r["Name"]) for r in prizes)
     contenders = records(out, "Contenders")
-    assert [r["Name"] for r in contenders[:4]] == ["Kosten", "Adams", "Berg", "Cole"]
+    assert [r["Name"] for r in contenders if r["Name"]] == ["Kosten", "Adams", "Berg", "Cole"]
+    kosten = [r["What it takes (points only)"] for r in contenders[:6]]
+    assert kosten == [
+        "Kosten beats Berg",
+        "and Adams and Cole draw",
+        "or: Kosten beats Berg (level on points: tie-breaks decide)",
+        "or: Kosten draws with Berg",
+        "and Adams and Cole draw (level on points: tie-breaks decide)",
+        "Adams beats Cole",
+    ]
 
 
 def test_publish_adds_the_prize_list_and_contenders_pages(
@@ -121,7 +130,7 @@ def test_publish_adds_the_prize_list_and_contenders_pages(
     prizes = (site / "prizes.html").read_text("utf-8")
     assert "4 players on 1½ share places 1-4" in prizes
     contenders = (site / "contenders.html").read_text("utf-8")
-    assert "Kosten beats Berg, and Adams and Cole draw" in contenders
+    assert "Kosten beats Berg" in contenders and "and Adams and Cole draw" in contenders
     index = (site / "index.html").read_text("utf-8")
     assert 'href="prizes.html"' in index and 'href="contenders.html"' in index
     assert not (site / "norms.html").exists()  # not FIDE-rated

@@ -24,16 +24,33 @@ def _verdict(c: Contender) -> str:
     return "cannot"
 
 
+def _scenario_rows(c: Contender) -> list[list[object]]:
+    """The scenarios, a condition a row ("Kosten beats Berg" / "and Adams and Cole draw"),
+    each further scenario opening with "or:", so the column prints narrow."""
+    rows: list[list[object]] = []
+    for number, scenario in enumerate(c.scenarios or (c.needs,)):
+        parts = scenario.split(", and ")
+        for k, part in enumerate(parts):
+            text = part if k == 0 else f"and {part}"
+            if k == 0 and number > 0:
+                text = f"or: {text}"
+            rows.append([None, None, None, None, text])
+    return rows
+
+
 def contender_grid(before: int, found: Sequence[Contender]) -> SheetGrid:
-    """One row for each player who can still finish first (or may, depending on pairings),
-    then one row saying how many cannot and why the first of them cannot."""
+    """Rows for each player who can still finish first (or may, depending on pairings): his
+    line, then a row for each condition of each scenario; then one row saying how many
+    cannot, and why the first of them cannot."""
     rows: list[list[object]] = []
     out = [c for c in found if c.shared is False]
     for c in found:
         if c.shared is False:
             continue
-        scenarios = "; or ".join(c.scenarios) if c.scenarios else c.needs
-        rows.append([c.name, points_text(c.points), points_text(c.maximum), _verdict(c), scenarios])
+        detail = _scenario_rows(c)
+        first = detail[0][4] if detail else c.needs
+        rows.append([c.name, points_text(c.points), points_text(c.maximum), _verdict(c), first])
+        rows += detail[1:]
     if out:
         rows.append(
             [
@@ -48,7 +65,7 @@ def contender_grid(before: int, found: Sequence[Contender]) -> SheetGrid:
         CONTENDERS,
         ("Name", "Points", "At most", "Chances", "What it takes (points only)"),
         rows,
-        widths={0: 24, 1: 8, 2: 8, 3: 18, 4: 90},
+        widths={0: 24, 1: 8, 2: 8, 3: 16, 4: 72},
         note=f"before round {before}: {len(found) - len(out)} can still finish first",
         title=f"Who can still win before round {before}",
         centred=frozenset({1, 2}),
