@@ -134,3 +134,17 @@ def test_publish_adds_the_prize_list_and_contenders_pages(
     index = (site / "index.html").read_text("utf-8")
     assert 'href="prizes.html"' in index and 'href="contenders.html"' in index
     assert not (site / "norms.html").exists()  # not FIDE-rated
+
+
+def test_publishing_the_fide_rated_round_robin_template_adds_norms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.helpers.paths import ROOT
+
+    site = tmp_path / "site"
+    book = ROOT / "workbook_templates" / "roundrobin.xlsx"
+    result = run_in_process(capsys, "publish", book, "--out-dir", site)
+    assert result.returncode == 0, result.stderr
+    norms = (site / "norms.html").read_text("utf-8")
+    assert "Title norms after round" in norms
+    assert (site / "contenders.html").exists() and not (site / "prizes.html").exists()

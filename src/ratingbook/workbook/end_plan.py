@@ -26,7 +26,10 @@ def _generated(grid: SheetGrid, after: str, event_name: str) -> GeneratedSheet:
         widths=grid.widths,
         after=after,
         print_setup=PrintSetup(
-            f"{title} - {event_name}" if event_name else title, file_name=not event_name
+            f"{title} - {event_name}" if event_name else title,
+            # a wide table (the norms' figures) prints across the page
+            landscape=sum(grid.widths.values()) > 120,
+            file_name=not event_name,
         ),
         centred=grid.centred | centred_columns(grid.header),
     )
