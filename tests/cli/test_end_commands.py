@@ -148,3 +148,20 @@ def test_publishing_the_fide_rated_round_robin_template_adds_norms(
     norms = (site / "norms.html").read_text("utf-8")
     assert "Title norms after round" in norms
     assert (site / "contenders.html").exists() and not (site / "prizes.html").exists()
+
+
+def test_a_bad_prize_setting_names_its_cell_and_nothing_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = [*SETTINGS[:4], ["Prize Sharing", "pro rata"], ["Prize Step", 1]]
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": GAMES, "Swiss Settings": settings,
+              "Prizes": PRIZES}  # fmt: skip
+    path = save_book(make_book(sheets), tmp_path / "bad.xlsx")
+    out = tmp_path / "out.xlsx"
+    result = run_in_process(capsys, "recalc", path, "-o", out)
+    assert result.returncode == 2
+    assert (
+        "sheet 'Swiss Settings', row 5, column B (Value): prize sharing 'pro rata': expected "
+        "Hort, Equal or Tie-break" in result.stderr
+    )
+    assert not out.exists()
