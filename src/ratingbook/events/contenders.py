@@ -28,14 +28,16 @@ The argument, for a player X:
 - **Two or more rounds left.** "cannot" when someone is already above T or when the others'
   rooms cannot absorb the points their games must give out (every game gives out at least
   min(W, 2D)); "can" when a round-by-round schedule is found (X meets the player with the
-  least room, the others are paired most room against least room); otherwise "open": it
-  depends on the pairings. A paired next round is used as it is.
+  least room, the others are paired most room against least room; or simply every other
+  game drawn, when every room holds a draw a round); otherwise "open": it depends on the
+  pairings. A paired next round is used as it is.
 
 Pure: points and the rounds' pairings in, frozen values out.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -55,6 +57,15 @@ class RoundPlan:
 
 
 @dataclass(frozen=True, slots=True)
+class _Round:
+    """A :class:`RoundPlan` counted in whole units (see :func:`contenders`)."""
+
+    games: tuple[tuple[str, str], ...] | None
+    byes: Mapping[str, int]
+    absent: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class Contender:
     """A player's chances: ``shared`` / ``alone`` True (can), False (cannot) or None (depends
     on pairings not yet made); ``needs`` the results in words; ``scenarios`` the exact
@@ -70,7 +81,12 @@ class Contender:
     reason: str = ""
 
 
-def _pts(value: Fraction) -> str:
+_ALL_DRAWN = "{name} wins every game, and the others' games can fall so that nobody passes him"
+
+
+def _pts(value: int | Fraction, scale: int = 1) -> str:
+    """Points as shown: 6½, 7; ``value`` counted in 1/``scale`` points."""
+    value = Fraction(value, scale) if isinstance(value, int) else value / scale
     whole, rest = divmod(value, 1)
     if rest == 0:
         return str(int(whole))
@@ -88,34 +104,66 @@ def contenders(
 ) -> list[Contender]:
     """Every player's chances before ``rounds`` (the remaining rounds, next first), in order
     of points."""
-    order = sorted(points, key=lambda n: -points[n])
+    # Exact and fast: every quantity counted in whole units of 1/scale points (halves for
+    # FIDE's 1-½-0), so the work is integer arithmetic; "less than" is "at most one unit less".
+    values = [Fraction(win), Fraction(draw), Fraction(bye), *map(Fraction, points.values())]
+    values += [Fraction(p) for r in rounds for p in (r.byes or {}).values()]
+    scale = math.lcm(*(v.denominator for v in values))
+    units = {n: int(Fraction(p) * scale) for n, p in points.items()}
+    plans = [
+        _Round(r.games, {n: int(Fraction(p) * scale) for n, p in (r.byes or {}).items()}, r.absent)
+        for r in rounds
+    ]
+    w, d, b = (int(Fraction(x) * scale) for x in (win, draw, bye))
+    order = sorted(units, key=lambda n: -units[n])
+    # No round paired and no bye given yet: the O(1) "all other games drawn" witness applies.
+    free = b >= w and all(r.games is None and not r.byes for r in plans)
     found = []
     for name in order:
         # Most players are out at once: someone already has more than their maximum (the
         # leader, or the runner-up when they are the leader). O(1) each, so a 300-player
         # open spends its time only on the few who can still reach the top.
-        top = points[name] + _max_gain(name, rounds, win, bye)
+        top = units[name] + _max_gain(name, plans, w, b)
         ahead = next((n for n in order if n != name), None)
-        if ahead is not None and points[ahead] > top:
+        if ahead is not None and units[ahead] > top:
+            reason = (
+                f"{ahead} has {_pts(units[ahead], scale)} and {name} can reach at most "
+                f"{_pts(top, scale)}"
+            )
             found.append(
                 Contender(
                     name,
-                    points[name],
-                    top,
+                    Fraction(units[name], scale),
+                    Fraction(top, scale),
                     False,
                     False,
                     "cannot",
-                    reason=f"{ahead} has {_pts(points[ahead])} and {name} can "
-                    f"reach at most {_pts(top)}",
+                    reason=reason,
                 )
             )
             continue
-        found.append(_chances(name, points, rounds, win, draw, bye))
+        plays = all(name not in r.absent for r in plans)  # he can take an odd round's bye
+        if free and plays and ahead is not None and top - units[ahead] - 1 >= d * len(plans):
+            # Every other game drawn lifts nobody by more than a draw a round (see
+            # _several_rounds): first alone without looking further. O(1).
+            found.append(
+                Contender(
+                    name,
+                    Fraction(units[name], scale),
+                    Fraction(top, scale),
+                    True,
+                    True,
+                    _ALL_DRAWN.format(name=name),
+                    (_ALL_DRAWN.format(name=name),),
+                )
+            )
+            continue
+        found.append(_chances(name, units, plans, w, d, b, scale))
     return found
 
 
-def _max_gain(name: str, rounds: Sequence[RoundPlan], win: Fraction, bye: Fraction) -> Fraction:
-    gain = Fraction(0)
+def _max_gain(name: str, rounds: Sequence[_Round], win: int, bye: int) -> int:
+    gain = 0
     for r in rounds:
         if r.byes and name in r.byes:
             gain += r.byes[name]
@@ -130,11 +178,12 @@ def _max_gain(name: str, rounds: Sequence[RoundPlan], win: Fraction, bye: Fracti
 
 def _chances(
     name: str,
-    points: Mapping[str, Fraction],
-    rounds: Sequence[RoundPlan],
-    win: Fraction,
-    draw: Fraction,
-    bye: Fraction,
+    points: Mapping[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
+    scale: int,
 ) -> Contender:
     top = points[name] + _max_gain(name, rounds, win, bye)
     if not rounds:
@@ -142,8 +191,8 @@ def _chances(
         level = [n for n in points if points[n] == best]
         return Contender(
             name,
-            points[name],
-            top,
+            Fraction(points[name], scale),
+            Fraction(top, scale),
             top == best,
             top == best and len(level) == 1,
             "finished",
@@ -152,16 +201,24 @@ def _chances(
     last = rounds[0] if len(rounds) == 1 and rounds[0].games is not None else None
     own = next((g for g in last.games or () if name in g), None) if last is not None else None
     if last is not None and own is not None:
-        return _last_round_own_game(name, points, last, own, win, draw)
+        return _last_round_own_game(name, points, last, own, win, draw, scale)
     verdicts = {}
     for strict in (False, True):
-        verdicts[strict] = _feasible(name, top, points, rounds, win, draw, bye, strict)
+        verdicts[strict] = _feasible(name, top, points, rounds, win, draw, bye, strict, scale)
     (shared, why_shared, scen_shared), (alone, why_alone, scen_alone) = (
         verdicts[False],
         verdicts[True],
     )
     if shared is False:
-        return Contender(name, points[name], top, False, False, "cannot", reason=why_shared)
+        return Contender(
+            name,
+            Fraction(points[name], scale),
+            Fraction(top, scale),
+            False,
+            False,
+            "cannot",
+            reason=why_shared,
+        )
     if alone is True:
         needs = scen_alone[0]
     elif shared is True:
@@ -171,8 +228,8 @@ def _chances(
     scenarios = scen_alone if alone else scen_shared
     return Contender(
         name,
-        points[name],
-        top,
+        Fraction(points[name], scale),
+        Fraction(top, scale),
         shared,
         alone,
         needs,
@@ -183,11 +240,12 @@ def _chances(
 
 def _last_round_own_game(
     name: str,
-    points: Mapping[str, Fraction],
-    plan: RoundPlan,
+    points: Mapping[str, int],
+    plan: _Round,
     own: tuple[str, str],
-    win: Fraction,
-    draw: Fraction,
+    win: int,
+    draw: int,
+    scale: int,
 ) -> Contender:
     """The last round is paired and X plays: every result of X's game, each with the exact
     conditions on the other games (each player has one game, so they are independent)."""
@@ -195,9 +253,9 @@ def _last_round_own_game(
     scen: dict[bool, list[str]] = {False: [], True: []}
     reasons: dict[bool, str] = {}
     for verb, mine, theirs in (
-        ("beats", win, Fraction(0)),
+        ("beats", win, 0),
         ("draws with", draw, draw),
-        ("loses to", Fraction(0), win),
+        ("loses to", 0, win),
     ):
         for strict in (False, True):
             fixed = {**points, name: points[name] + mine, opponent: points[opponent] + theirs}
@@ -205,11 +263,12 @@ def _last_round_own_game(
                 name,
                 fixed[name],
                 fixed,
-                [RoundPlan(tuple(g for g in plan.games or () if g != own), plan.byes, plan.absent)],
+                [_Round(tuple(g for g in plan.games or () if g != own), plan.byes, plan.absent)],
                 win,
                 draw,
-                Fraction(0),
+                0,
                 strict,
+                scale,
             )
             if can:
                 head = f"{name} {verb} {opponent}"
@@ -220,7 +279,13 @@ def _last_round_own_game(
     top = points[name] + win
     if not scen[False]:
         return Contender(
-            name, points[name], top, False, False, "cannot", reason=reasons.get(False, "")
+            name,
+            Fraction(points[name], scale),
+            Fraction(top, scale),
+            False,
+            False,
+            "cannot",
+            reason=reasons.get(False, ""),
         )
     alone = bool(scen[True])
     shared_only = [
@@ -230,8 +295,8 @@ def _last_round_own_game(
     needs = scen[True][0] if alone else shared_only[0]
     return Contender(
         name,
-        points[name],
-        top,
+        Fraction(points[name], scale),
+        Fraction(top, scale),
         True,
         alone,
         needs,
@@ -242,18 +307,19 @@ def _last_round_own_game(
 
 def _feasible(
     name: str,
-    top: Fraction,
-    points: Mapping[str, Fraction],
-    rounds: Sequence[RoundPlan],
-    win: Fraction,
-    draw: Fraction,
-    bye: Fraction,
+    top: int,
+    points: Mapping[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
     strict: bool,
+    scale: int,
 ) -> tuple[bool | None, str, tuple[str, ...]]:
     """(can, reason, scenarios): can X reach ``top`` with nobody above it (``strict``: nobody
     at it)? A room is the most another player may still score."""
     others = [n for n in points if n != name]
-    eps = Fraction(1, 10**6) if strict else Fraction(0)
+    eps = 1 if strict else 0  # whole units: less than T is at most T - 1 unit
     room = {n: top - points[n] - eps for n in others}
     for r in rounds:  # the byes already given are fixed points
         for n, p in (r.byes or {}).items():
@@ -263,17 +329,19 @@ def _feasible(
     if over:
         n = max(over, key=lambda k: top - room[k])
         fixed = top - eps - room[n]
-        return False, f"{n} has {_pts(fixed)} and {name} can reach at most {_pts(top)}", ()
+        return (
+            False,
+            (f"{n} has {_pts(fixed, scale)} and {name} can reach at most {_pts(top, scale)}"),
+            (),
+        )
     if len(rounds) == 1 and rounds[0].games is not None:
         return _last_round_paired(name, room, rounds[0], win, draw, strict)
     if len(rounds) == 1:
         return _last_round_unpaired(name, room, rounds[0], win, draw, bye, strict)
-    return _several_rounds(name, room, rounds, win, draw, bye)
+    return _several_rounds(name, room, rounds, win, draw, bye, scale)
 
 
-def _results(
-    a: str, b: str, room: Mapping[str, Fraction], win: Fraction, draw: Fraction, given: str
-) -> list[str]:
+def _results(a: str, b: str, room: Mapping[str, int], win: int, draw: int, given: str) -> list[str]:
     """The results of a-b within both rooms (``given``: a's opponent is X, who gets ``given``)."""
     allowed = []
     for result, (pa, pb) in (("1-0", (win, 0)), ("½-½", (draw, draw)), ("0-1", (0, win))):
@@ -299,10 +367,10 @@ def _phrase(a: str, b: str, allowed: Sequence[str]) -> str:
 
 def _last_round_paired(
     name: str,
-    room: Mapping[str, Fraction],
-    plan: RoundPlan,
-    win: Fraction,
-    draw: Fraction,
+    room: Mapping[str, int],
+    plan: _Round,
+    win: int,
+    draw: int,
     strict: bool,
 ) -> tuple[bool | None, str, tuple[str, ...]]:
     """X's own game already decided (or none): the other games, each within its rooms."""
@@ -324,11 +392,11 @@ def _last_round_paired(
 
 def _last_round_unpaired(
     name: str,
-    room: Mapping[str, Fraction],
-    plan: RoundPlan,
-    win: Fraction,
-    draw: Fraction,
-    bye: Fraction,
+    room: Mapping[str, int],
+    plan: _Round,
+    win: int,
+    draw: int,
+    bye: int,
     strict: bool,
 ) -> tuple[bool | None, str, tuple[str, ...]]:
     playing = sorted(
@@ -373,15 +441,16 @@ def _last_round_unpaired(
 
 def _several_rounds(
     name: str,
-    room: Mapping[str, Fraction],
-    rounds: Sequence[RoundPlan],
-    win: Fraction,
-    draw: Fraction,
-    bye: Fraction,
+    room: Mapping[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
+    scale: int,
 ) -> tuple[bool | None, str, tuple[str, ...]]:
     # The bound: each game among the others gives out at least min(W, 2D).
     least = min(win, 2 * draw)
-    given_out = Fraction(0)
+    given_out = 0
     for r in rounds:
         active = [n for n in room if n not in r.absent and not (r.byes and n in r.byes)]
         if r.games is not None:
@@ -390,16 +459,21 @@ def _several_rounds(
             total = len(active) + 1
             games = (total // 2) - 1 if total % 2 == 0 else (total - 1) // 2
         given_out += games * least
-    capacity = sum((min(room[n], win * len(rounds)) for n in room), Fraction(0))
+    capacity = sum((min(room[n], win * len(rounds)) for n in room), 0)
     if capacity < given_out:
         return (
             False,
             (
-                f"the others' games give out at least {_pts(given_out)} points and they can take "
-                f"only {_pts(capacity)} without passing {name}"
+                f"the others' games give out at least {_pts(given_out, scale)} points and they "
+                f"can take only {_pts(capacity, scale)} without passing {name}"
             ),
             (),
         )
+    # Every other game drawn (X taking the pairing bye of an odd round, worth a win) gives
+    # nobody more than a draw a round: enough when every room holds that.
+    plays = all(name not in r.absent and r.games is None for r in rounds)
+    if plays and bye >= win and min(room.values(), default=0) >= draw * len(rounds):
+        return True, "", (_ALL_DRAWN.format(name=name),)
     if _schedule(name, dict(room), rounds, win, draw, bye):
         return True, "", (f"{name} wins every game, and the others' results fall right",)
     return None, "", ()
@@ -407,11 +481,11 @@ def _several_rounds(
 
 def _schedule(
     name: str,
-    room: dict[str, Fraction],
-    rounds: Sequence[RoundPlan],
-    win: Fraction,
-    draw: Fraction,
-    bye: Fraction,
+    room: dict[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
 ) -> bool:
     """A schedule (free pairings) keeping everyone within his room; False: none was found."""
     for r in rounds:
@@ -440,8 +514,9 @@ def _schedule(
             if room[active[-1]] < bye:
                 return False
             room[active.pop()] -= bye
-        while len(active) >= 2:
-            low, high = active.pop(0), active.pop()
+        # The least room meets the most room: one sorted pass (O(n log n) a round).
+        for k in range(len(active) // 2):
+            low, high = active[k], active[len(active) - 1 - k]
             if room[high] >= win:
                 room[high] -= win
             elif room[low] >= draw and room[high] >= draw:
@@ -449,7 +524,6 @@ def _schedule(
                 room[high] -= draw
             else:
                 return False
-            active.sort(key=lambda n: room[n])
     return True
 
 
