@@ -165,3 +165,19 @@ def test_a_bad_prize_setting_names_its_cell_and_nothing_is_written(
         "Hort, Equal or Tie-break" in result.stderr
     )
     assert not out.exists()
+
+
+def test_contenders_before_an_earlier_round(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before round 2 (after round 1: Kosten, Adams 1; Berg, Cole ½; Dale, Eve 0), rounds 2
+    and 3 remain, both paired in the book (R2 Kosten-Adams, Berg-Eve, Cole-Dale; R3
+    Kosten-Berg, Adams-Cole, Dale-Eve). Even Dale (at most 2) can be first alone, worked by
+    hand: Dale beats Cole and Eve (2); Kosten-Adams drawn (1½ each); Eve beats Berg (1), Berg
+    beats Kosten (1½), Cole beats Adams (1½): nobody else above 1½."""
+    result = run_in_process(capsys, "contenders", book, "--round", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Before round 2, on points")
+    assert any(line.startswith("  Kosten (1, at most 3)") for line in lines)
+    assert "  Dale (0, at most 2): can finish first alone: " in "\n".join(lines)
+    bad = run_in_process(capsys, "contenders", book, "--round", "4")
+    assert bad.returncode == 2 and "the event is over" in bad.stderr
