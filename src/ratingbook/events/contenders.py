@@ -81,7 +81,8 @@ class Contender:
     reason: str = ""
 
 
-_ALL_DRAWN = "{name} wins every game, and the others' games can fall so that nobody passes him"
+#: What a found schedule of results shows (pairings not made yet: which results, not said).
+_ALL_DRAWN = "{name} wins every game, and the other games can end so that nobody passes him"
 
 
 def _pts(value: int | Fraction, scale: int = 1) -> str:
@@ -475,7 +476,7 @@ def _several_rounds(
     if plays and bye >= win and min(room.values(), default=0) >= draw * len(rounds):
         return True, "", (_ALL_DRAWN.format(name=name),)
     if _schedule(name, dict(room), rounds, win, draw, bye):
-        return True, "", (f"{name} wins every game, and the others' results fall right",)
+        return True, "", (_ALL_DRAWN.format(name=name),)
     return None, "", ()
 
 
