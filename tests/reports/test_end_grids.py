@@ -68,3 +68,40 @@ def test_gm_norm_certificate_data() -> None:
     assert "Perez (IM, ESP): GM norm: NORM" in lines
     grid = norm_grid(event, norms)
     assert len(grid.header) <= 6 and grid.note.startswith("1 norm")
+
+
+def test_norm_games_and_norm_exemption_settings() -> None:
+    """Norm Games 7 and the first 7 rounds only: 7 games count (7 >= 7). Norm Exemption
+    'national championship': the federation requirement is exempt, as typed."""
+    from dataclasses import replace
+
+    event = norm_event()
+    settings = replace(
+        event.settings,
+        end_of_event={"Norm Games": 7, "Norm Exemption": "national championship"},
+    )
+    event = replace(event, entries=event.entries[:7], settings=settings)
+    check = next(c for c in event_norms(event).checks if c.player.name == "Perez")
+    by_name = {r.name: r for r in check.check.requirements}
+    assert by_name["games (1.4.1-1.4.2)"].holds is True
+    assert by_name["games (1.4.1-1.4.2)"].needed == "at least 7"
+    assert by_name["federations (1.4.3)"].figure == (
+        "exempt: national championship (as Norm Exemption says)"
+    )
+
+
+def test_a_bad_norm_games_setting_names_its_cell() -> None:
+    from dataclasses import replace
+
+    import pytest
+
+    from ratingbook.errors import Location, RatingbookError
+
+    event = norm_event()
+    settings = replace(
+        event.settings,
+        end_of_event={"Norm Games": "nine"},
+        places={"Norm Games": Location("Swiss Settings", 12)},
+    )
+    with pytest.raises(RatingbookError, match=r"sheet 'Swiss Settings', row 12.*'nine'"):
+        event_norms(replace(event, settings=settings))

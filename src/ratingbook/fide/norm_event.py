@@ -6,7 +6,8 @@ What this module decides: which players are checked (every player who does not a
 the title or a higher one: a GM is checked for nothing, an IM for GM, a WGM for GM and IM, a
 woman's titles only for players whose Sex is F or W), which games count (played games; a
 forfeit or a bye is not a game, 1.4.2), the host federation (``Federation`` of Swiss
-Settings) for the Swiss exemption of 1.4.3, and which lines say what is missing: an event
+Settings) for the Swiss exemption of 1.4.3, the settings ``Norm Games`` (1.4.1's exceptions)
+and ``Norm Exemption`` (an exemption of 1.4.3 the organiser states), and which lines say what is missing: an event
 that is not FIDE-rated, or has no titles and no federations at all, gets one clear line
 instead of a table of "no".
 
@@ -18,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ratingbook.core.cells import text, whole_number
+from ratingbook.errors import InvalidValueError
 from ratingbook.events.event import SwissEvent, SwissPlayer
 from ratingbook.fide.norms import (
     NORM_TITLES,
@@ -28,7 +31,14 @@ from ratingbook.fide.norms import (
     swiss_exemption,
 )
 
-__all__ = ["EventNorms", "PlayerNorm", "event_norms", "every_players_games", "player_games"]
+__all__ = [
+    "EventNorms",
+    "PlayerNorm",
+    "event_norms",
+    "every_players_games",
+    "norm_settings",
+    "player_games",
+]
 
 #: Titles that already include a norm title (a GM needs no norm; an IM only a GM norm).
 _HIGHER = {
@@ -103,8 +113,30 @@ def _titles_for(player: SwissPlayer) -> list[str]:
     return [t for t in NORM_TITLES if own not in _HIGHER[t] and (woman or not t.startswith("W"))]
 
 
-def event_norms(event: SwissEvent, *, minimum_games: int = 9, exempt: str = "") -> EventNorms:
-    """The norm checks of a FIDE-rated event (see the module's docstring)."""
+def norm_settings(event: SwissEvent) -> tuple[int, str]:
+    """``Norm Games`` (1.4.1's exceptions: the games a norm needs in this event, default 9)
+    and ``Norm Exemption`` (why 1.4.3 does not apply: "national championship", ...) from
+    ``Swiss Settings``; a number that is not a whole number from 1 to 30 is an error at its
+    cell."""
+    values = event.settings.end_of_event
+    games = 9
+    if "Norm Games" in values:
+        where = event.settings.places.get("Norm Games")
+        games = whole_number(values["Norm Games"], where, "Value", "a number of games (e.g. 7)")
+        if not 1 <= games <= 30:
+            raise InvalidValueError(f"norm games {games!r}: expected 1 to 30", where, "Value")
+    exempt = text(values.get("Norm Exemption"), required=False)
+    return games, exempt
+
+
+def event_norms(
+    event: SwissEvent, *, minimum_games: int | None = None, exempt: str | None = None
+) -> EventNorms:
+    """The norm checks of a FIDE-rated event (see the module's docstring); the minimum games
+    and the exemption from the settings unless given."""
+    typed_games, typed_exempt = norm_settings(event)
+    minimum_games = typed_games if minimum_games is None else minimum_games
+    exempt = typed_exempt if exempt is None else exempt
     lines: list[str] = []
     if not event.settings.rated:
         lines.append(
@@ -120,7 +152,7 @@ def event_norms(event: SwissEvent, *, minimum_games: int = 9, exempt: str = "") 
     waiting = {e.round for e in event.pending()}
     played = max((r for r in range(1, event.paired_rounds + 1) if r not in waiting), default=0)
     planned = event.rounds_planned
-    exemption = exempt
+    exemption = f"{exempt} (as Norm Exemption says)" if exempt else ""
     if not exemption and not event.settings.round_robin:
         applies, figures = swiss_exemption(
             [(p.federation.upper(), p.rating is not None, p.title.upper()) for p in event.players],

@@ -50,7 +50,7 @@ class EndInputs:
 
 def read_end_inputs(sheets: Sheets, event: SwissEvent) -> EndInputs:
     """The Prizes sheet (every bad row reported), the prize settings and the clubs."""
-    settings = prize_settings(event.settings.prizes, event.settings.places)
+    settings = prize_settings(event.settings.end_of_event, event.settings.places)
     if sheets.actual(PRIZES.sheet) is None:
         return EndInputs(None, settings, {})
     prizes = read_prizes(read(sheets, PRIZES).rows)
