@@ -253,3 +253,22 @@ def test_a_published_equal_sharing_example_rounded_down() -> None:
     got = _amounts(result)
     assert [got[n][1] for n in "ABCDEF"] == [F(85, 2), F(85, 2), 30] + [F(1166, 100)] * 3
     assert result.remainder == F(2, 100)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_nothing_is_lost(seed: int) -> None:
+    """Whatever the ties, the sharing and the step, the money paid plus the remainder is
+    every place prize (more players than prizes): a second, independent sum."""
+    import random
+
+    rng = random.Random(seed)
+    players = rng.randint(6, 14)
+    points = sorted((F(rng.randint(0, 10), 2) for _ in range(players)), reverse=True)
+    standings = [Standing(f"P{i}", i + 1, p) for i, p in enumerate(points)]
+    amounts = sorted((rng.randint(1, 200) * 5 for _ in range(rng.randint(1, 6))), reverse=True)
+    prizes = _prizes(*((i + 1, None, a, None) for i, a in enumerate(amounts)))
+    sharing = rng.choice([HORT, EQUAL, TIE_BREAK])
+    step = rng.choice([F(1), F(5), F(1, 100), F(10)])
+    result = award_prizes(standings, {}, prizes, PrizeSettings(sharing, step))
+    assert result.total + result.remainder == sum(amounts)
+    assert all(a.amount % step == 0 and a.amount <= a.exact for a in result.awards)
