@@ -7,9 +7,9 @@ the title or a higher one: a GM is checked for nothing, an IM for GM, a WGM for 
 woman's titles only for players whose Sex is F or W), which games count (played games; a
 forfeit or a bye is not a game, 1.4.2), the host federation (``Federation`` of Swiss
 Settings) for the Swiss exemption of 1.4.3, the settings ``Norm Games`` (1.4.1's exceptions)
-and ``Norm Exemption`` (an exemption of 1.4.3 the organiser states), and which lines say what is missing: an event
-that is not FIDE-rated, or has no titles and no federations at all, gets one clear line
-instead of a table of "no".
+and ``Norm Exemption`` (an exemption of 1.4.3 the organiser states), and which lines say what
+is missing: an event that is not FIDE-rated, or has no titles and no federations at all, gets
+one clear line instead of a table of "no".
 
 Pure: a :class:`~ratingbook.events.event.SwissEvent` in, frozen values out.
 """

@@ -7,11 +7,10 @@ from collections.abc import Sequence
 
 from ratingbook.events.contenders import Contender, describe
 from ratingbook.events.prizes import points_text
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.names import CONTENDERS
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
-__all__ = ["CONTENDERS", "contender_grid", "contender_lines"]
-
-CONTENDERS = "Contenders"
+__all__ = ["contender_grid", "contender_lines"]
 
 
 def _verdict(c: Contender) -> str:
@@ -61,14 +60,15 @@ def contender_grid(before: int, found: Sequence[Contender]) -> SheetGrid:
                 f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
             ]
         )
+    header = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
     return SheetGrid(
         CONTENDERS,
-        ("Name", "Points", "At most", "Chances", "What it takes (points only)"),
+        header,
         rows,
         widths={0: 24, 1: 8, 2: 8, 3: 16, 4: 72},
         note=f"before round {before}: {len(found) - len(out)} can still finish first",
         title=f"Who can still win before round {before}",
-        centred=frozenset({1, 2}),
+        centred=frozenset({1, 2}) | centred_columns(header),
     )
 
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.prizes import points_text
 from ratingbook.fide.norm_event import EventNorms, PlayerNorm
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.names import NORMS
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
-__all__ = ["NORMS", "certificate", "in_reach", "norm_grid", "norm_lines"]
-
-NORMS = "Norms"
+__all__ = ["certificate", "in_reach", "norm_grid", "norm_lines"]
 
 
 def in_reach(check: PlayerNorm) -> bool:
@@ -78,14 +77,15 @@ def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
             [f"Norm report (IT1): {c.player.name}, {c.check.title}", None, None, None, None]
         )
         rows += [[None, None, None, label, value or None] for label, value in certificate(event, c)]
+    header = ("Player", "Title", "Holds", "Requirement / still needed", "Figure")
     return SheetGrid(
         NORMS,
-        ("Player", "Title", "Holds", "Requirement / still needed", "Figure"),
+        header,
         rows,
         widths={0: 28, 1: 6, 2: 12, 3: 48, 4: 60},
         note=f"{len(norms.norms)} norms, {len(shown)} checks in reach",
         title=f"Title norms after round {norms.played}",
-        centred=frozenset({1, 2}),
+        centred=frozenset({1, 2}) | centred_columns(header),
     )
 
 

@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.prize_rules import Contestant, Prize, PrizeSettings
 from ratingbook.events.prizes import PrizeList, Standing, award_prizes, money_text, points_text
-from ratingbook.reports.swiss_grids import SheetGrid, standings_grid
+from ratingbook.reports.names import PRIZE_LIST
+from ratingbook.reports.swiss_grids import standings_grid
+from ratingbook.reports.tables import SheetGrid, centred_columns
 
-__all__ = ["PRIZE_LIST", "event_prizes", "prize_grid", "prize_lines"]
-
-PRIZE_LIST = "Prize List"
+__all__ = ["event_prizes", "prize_grid", "prize_lines"]
 
 
 def _birth_year(birth: str) -> int | None:
@@ -94,15 +94,16 @@ def prize_grid(result: PrizeList, standings: Sequence[Standing]) -> SheetGrid:
         )
     for warning in result.warnings:
         rows.append([None, f"Warning: {warning}", None, None, None, None])
+    header = ("Rank", "Name", "Points", "Prize", "Amount", "Object")
     return SheetGrid(
         PRIZE_LIST,
-        ("Rank", "Name", "Points", "Prize", "Amount", "Object"),
+        header,
         rows,
         number_formats={4: "#,##0.##"},
         widths={0: 6, 1: 30, 2: 8, 3: 22, 4: 12, 5: 24},
         note=f"{len(result.awards)} prizes, {money_text(result.total)} paid",
         title="Prize list",
-        centred=frozenset({0, 2}),
+        centred=frozenset({0, 2}) | centred_columns(header),
     )
 
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from ratingbook.reports.contender_grids import CONTENDERS
-from ratingbook.reports.norm_grids import NORMS
+from ratingbook.reports.names import CONTENDERS, NORMS
 from ratingbook.templates.designs import Design, InputSheet, generated_lines, recalc_lines
 from ratingbook.templates.swiss_design import SWISS, SWISS_GAMES_SHOWN
 from ratingbook.workbook.schemas import (

@@ -9,9 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from ratingbook.core.tables import TableSpec
-from ratingbook.reports.contender_grids import CONTENDERS
-from ratingbook.reports.norm_grids import NORMS
-from ratingbook.reports.prize_grids import PRIZE_LIST
+from ratingbook.reports.names import CONTENDERS, NORMS, PRIZE_LIST
 from ratingbook.templates.designs import (
     TEXT,
     Design,

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.names import CONTENDERS, NORMS, PRIZE_LIST
+from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.pages import Cell, Page, Table, text
 
 __all__ = ["END_FILES", "end_pages"]
 
 #: The page of each end-of-event sheet, by the sheet's name.
 END_FILES: Mapping[str, str] = {
-    "Prize List": "prizes.html",
-    "Norms": "norms.html",
-    "Contenders": "contenders.html",
+    PRIZE_LIST: "prizes.html",
+    NORMS: "norms.html",
+    CONTENDERS: "contenders.html",
 }
 
 

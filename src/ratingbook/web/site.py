@@ -21,7 +21,7 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.files.disk import atomic_save
 from ratingbook.reports.event_grids import event_grids
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.end_pages import end_pages
 from ratingbook.web.pages import event_pages
 

@@ -7,32 +7,12 @@ tables are :mod:`ratingbook.reports`'.
 from __future__ import annotations
 
 from ratingbook.events.event import SwissEvent
-from ratingbook.reports.swiss_grids import SheetGrid
 from ratingbook.workbook.book import GeneratedSheet, Plan
 from ratingbook.workbook.end_reports import end_grids
-from ratingbook.workbook.presentation import PrintSetup, centred_columns
 from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.report_sheet import report_sheet
 
 __all__ = ["end_sheets", "with_end_sheets"]
-
-
-def _generated(grid: SheetGrid, after: str, event_name: str) -> GeneratedSheet:
-    title = grid.title or grid.name
-    return GeneratedSheet(
-        grid.name,
-        grid.header,
-        grid.rows,
-        number_formats=grid.number_formats,
-        widths=grid.widths,
-        after=after,
-        print_setup=PrintSetup(
-            f"{title} - {event_name}" if event_name else title,
-            # a wide table (the norms' figures) prints across the page
-            landscape=sum(grid.widths.values()) > 120,
-            file_name=not event_name,
-        ),
-        centred=grid.centred | centred_columns(grid.header),
-    )
 
 
 def end_sheets(
@@ -42,7 +22,10 @@ def end_sheets(
     grids, summary = end_grids(sheets, event)
     out: list[GeneratedSheet] = []
     for grid in grids:
-        out.append(_generated(grid, out[-1].name if out else after, event.settings.event_name))
+        after_this = out[-1].name if out else after
+        # a wide table (the norms' figures) prints across the page
+        wide = sum(grid.widths.values()) > 120
+        out.append(report_sheet(grid, after_this, event.settings.event_name, landscape=wide))
     return tuple(out), tuple(summary)
 
 

@@ -17,7 +17,7 @@ from ratingbook.core.tables import Column, TableSpec
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.prize_rules import Prize, PrizeSettings, prize_settings, read_prizes
-from ratingbook.reports.swiss_grids import SheetGrid
+from ratingbook.reports.tables import SheetGrid
 from ratingbook.workbook.reading import Sheets, read
 
 __all__ = ["PRIZES", "EndInputs", "end_grids", "read_end_inputs"]
