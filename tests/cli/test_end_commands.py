@@ -181,3 +181,27 @@ def test_contenders_before_an_earlier_round(book: Path, capsys: pytest.CaptureFi
     assert "  Dale (0, at most 2): can finish first alone: " in "\n".join(lines)
     bad = run_in_process(capsys, "contenders", book, "--round", "4")
     assert bad.returncode == 2 and "the event is over" in bad.stderr
+
+
+def test_contenders_during_the_last_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 3 under way: Kosten has beaten Berg (2½); Adams-Cole and Dale-Eve still play.
+    Kosten is first alone if Adams and Cole draw (a win takes either to 2½: level); Adams can
+    only draw level, by beating Cole; Berg (1½, game over) cannot."""
+    games = [row[:] for row in GAMES]
+    games[7][4] = "1-0"  # Kosten-Berg
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": games, "Swiss Settings": SETTINGS}
+    path = save_book(make_book(sheets), tmp_path / "live.xlsx")
+    result = run_in_process(capsys, "contenders", path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("In round 3, 1 game over, on points")
+    # The points shown are those before the round; the maximum counts the game over.
+    assert (
+        "Kosten (1½, at most 2½): can finish first alone: Kosten stays on his score, and Adams "
+        "and Cole draw" in out
+    )
+    assert "Adams (1½, at most 2½): can finish first only shared" in out
+    assert "Adams beats Cole (level on points: tie-breaks decide)" in out
+    assert "Berg (1½, at most 1½): cannot finish first: Kosten has 2½" in out

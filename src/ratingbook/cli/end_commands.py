@@ -82,15 +82,18 @@ def norms_command(book: str, backend: str) -> None:
 @backend_option
 @reports_input_errors
 def contenders_command(book: str, round_number: int | None, everyone: bool, backend: str) -> None:
-    """Print who can still finish first on points in the event in BOOK before a round: alone
-    or shared, the results each needs (exact when the last round is paired), and why the
-    others cannot. Tie-breaks are never guessed: a shared first is said to be decided by them."""
+    """Print who can still finish first on points in the event in BOOK before a round (or
+    during it: the games already over count as they ended): alone or shared, the results each
+    needs (exact when the last round is paired), and why the others cannot. Tie-breaks are
+    never guessed: a shared first is said to be decided by them."""
     from ratingbook.events.contenders import describe
-    from ratingbook.events.event_contenders import event_contenders
+    from ratingbook.events.event_contenders import event_contenders, finished_games
+    from ratingbook.reports.contender_grids import contender_lines
 
     event, _ = _event(book, backend)
     before, found = event_contenders(event, round_number)
-    click.echo(f"Before round {before}, on points (where players finish level, tie-breaks decide):")
+    finished = finished_games(event, before) if round_number is None else 0
+    click.echo(contender_lines(before, [], finished)[0])
     out = [c for c in found if c.shared is False]
     for c in found:
         if c.shared is not False:

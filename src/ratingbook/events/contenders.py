@@ -388,7 +388,8 @@ def _last_round_paired(
             conditions.append(_phrase(a, b, allowed))
     if blocked:
         return False, "; ".join(blocked), ()
-    return True, "", (", and ".join([name, *conditions]),)
+    # X's own game is decided by the caller, or over, or he has none: his score stands.
+    return True, "", (", and ".join([f"{name} stays on his score", *conditions]),)
 
 
 def _last_round_unpaired(

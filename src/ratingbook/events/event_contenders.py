@@ -6,7 +6,7 @@ round N already typed are not used: the question is asked before it), rounds N t
 planned one remain; a round with games in ``Swiss Games`` is paired (its pairs, its pairing bye
 and the byes asked for in it are known), a later round is not (only its requested byes are);
 a withdrawn player plays no round from his withdrawal on. Without N: the first round without
-every result. Pure.
+every result; then the games of that round already over count as they ended. Pure.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.contenders import Contender, RoundPlan, contenders
 from ratingbook.events.event import EventError, SwissEvent
 
-__all__ = ["event_contenders", "round_asked"]
+__all__ = ["event_contenders", "finished_games", "round_asked"]
 
 
 def round_asked(event: SwissEvent, before: int | None = None) -> int:
@@ -37,9 +37,17 @@ def round_asked(event: SwissEvent, before: int | None = None) -> int:
     return before
 
 
+def finished_games(event: SwissEvent, round_number: int) -> int:
+    """How many games of ``round_number`` already have a result."""
+    return sum(1 for e in event.round_entries(round_number) if e.black and e.result is not None)
+
+
 def event_contenders(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
-    """The round asked about and every player's chances before it."""
+    """The round asked about and every player's chances before it. Without ``before`` (the
+    round being played), the games of that round that already have a result count as they
+    ended: only the games still going are open."""
     number = round_asked(event, before)
+    live = before is None
     planned = event.rounds_planned
     assert planned is not None
     points = event.points(after_round=number - 1)
@@ -47,8 +55,13 @@ def event_contenders(event: SwissEvent, before: int | None = None) -> tuple[int,
     plans = []
     for r in range(number, planned + 1):
         rows = event.round_entries(r)
-        games = tuple((e.white, e.black) for e in rows if e.black is not None)
         byes: dict[str, Fraction] = {}
+        if live and r == number:
+            for e in rows:
+                if e.black is not None and e.result is not None:
+                    byes[e.white], byes[e.black] = scoring.points(e.result)
+            rows = [e for e in rows if e.black is None or e.result is None]
+        games = tuple((e.white, e.black) for e in rows if e.black is not None)
         for e in rows:
             if (
                 e.black is None

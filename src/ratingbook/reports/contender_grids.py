@@ -10,7 +10,14 @@ from ratingbook.events.prizes import points_text
 from ratingbook.reports.names import CONTENDERS
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
-__all__ = ["contender_grid", "contender_lines"]
+__all__ = ["contender_grid", "contender_lines", "when"]
+
+
+def when(before: int, finished: int = 0) -> str:
+    """ "before round 7", or "in round 7, 12 games over" while it is being played."""
+    if not finished:
+        return f"before round {before}"
+    return f"in round {before}, {finished} game{'s' * (finished != 1)} over"
 
 
 def _verdict(c: Contender) -> str:
@@ -37,7 +44,7 @@ def _scenario_rows(c: Contender) -> list[list[object]]:
     return rows
 
 
-def contender_grid(before: int, found: Sequence[Contender]) -> SheetGrid:
+def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -> SheetGrid:
     """Rows for each player who can still finish first (or may, depending on pairings): his
     line, then a row for each condition of each scenario; then one row saying how many
     cannot, and why the first of them cannot."""
@@ -66,15 +73,18 @@ def contender_grid(before: int, found: Sequence[Contender]) -> SheetGrid:
         header,
         rows,
         widths={0: 24, 1: 8, 2: 8, 3: 16, 4: 72},
-        note=f"before round {before}: {len(found) - len(out)} can still finish first",
-        title=f"Who can still win before round {before}",
+        note=f"{when(before, finished)}: {len(found) - len(out)} can still finish first",
+        title=f"Who can still win {when(before, finished)}",
         centred=frozenset({1, 2}) | centred_columns(header),
     )
 
 
-def contender_lines(before: int, found: Sequence[Contender]) -> list[str]:
-    """The report as lines of text (``ratingbook contenders``)."""
-    lines = [f"Before round {before}, on points (where players finish level, tie-breaks decide):"]
+def contender_lines(before: int, found: Sequence[Contender], finished: int = 0) -> list[str]:
+    """The report as lines of text."""
+    said = when(before, finished)
+    lines = [
+        f"{said[0].upper()}{said[1:]}, on points (where players finish level, tie-breaks decide):"
+    ]
     lines += [f"  {describe(c)}" for c in found if c.shared is not False]
     for c in found:
         if c.shared is False:

@@ -66,7 +66,7 @@ def read_end_inputs(sheets: Sheets, event: SwissEvent) -> EndInputs:
 
 def end_grids(sheets: Sheets, event: SwissEvent) -> tuple[list[SheetGrid], list[str]]:
     """The end-of-event tables due for ``event`` and the run's summary lines about them."""
-    from ratingbook.events.event_contenders import event_contenders
+    from ratingbook.events.event_contenders import event_contenders, finished_games
     from ratingbook.reports.contender_grids import contender_grid
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
 
@@ -90,6 +90,6 @@ def end_grids(sheets: Sheets, event: SwissEvent) -> tuple[list[SheetGrid], list[
         except RatingbookError:
             found = []  # the event is over: nobody is left to ask about
         if found:
-            grids.append(contender_grid(before, found))
+            grids.append(contender_grid(before, found, finished_games(event, before)))
             summary.append(f"contenders {grids[-1].note}")
     return grids, summary
