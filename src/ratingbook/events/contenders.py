@@ -227,6 +227,9 @@ def _chances(
     else:
         needs = "depends on the pairings of the rounds to come"
     scenarios = scen_alone if alone else scen_shared
+    if alone and shared:  # the ways to be first only level, after the ways to be first alone
+        tie = " (level on points: tie-breaks decide)"
+        scenarios += tuple(s + tie for s in scen_shared if s not in scen_alone)
     return Contender(
         name,
         Fraction(points[name], scale),
