@@ -94,6 +94,7 @@ GENERATED_SHEETS = {
         schemas.SWISS_PAIRINGS,
         schemas.PAIRING_NOTES,
         schemas.STANDINGS_NOTES,
+        "Contenders",  # issue 27: rounds remain
     ),
     # FIDE Rated: Standard in the round-robin template, so its rating report is built.
     "roundrobin": (
@@ -103,6 +104,8 @@ GENERATED_SHEETS = {
         schemas.RATING_REPORT,
         schemas.RATING_GAMES,
         schemas.STANDINGS_NOTES,
+        "Norms",  # issue 27: FIDE Rated
+        "Contenders",
     ),
     "team": (
         "Team Standings",

@@ -14,6 +14,7 @@ import click
 
 from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
+from ratingbook.cli.end_commands import END_COMMANDS
 from ratingbook.cli.explain_command import explain_command
 from ratingbook.cli.players_commands import players_group
 from ratingbook.cli.publish_command import publish_command
@@ -43,6 +44,7 @@ _SEED_FILE = click.Path(allow_dash=True, path_type=str)
 for _command in (
     *SEED_COMMANDS,
     *BOOK_COMMANDS,
+    *END_COMMANDS,
     template_command,
     trf_group,
     players_group,

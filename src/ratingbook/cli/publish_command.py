@@ -43,6 +43,9 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RatingbookError(f"the output folder {out_dir!r} is a file, not a folder")
+    from ratingbook.workbook.end_reports import end_grids
+    from ratingbook.workbook.reading import Sheets
+
     opened = open_book(book, backend)
     if is_team_book(opened):  # a team event (issue 26)
         from ratingbook.web.team_pages import render_team_site
@@ -56,5 +59,5 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
         return
     event = read_event(opened)
     title = event.settings.event_name or Path(book).stem
-    files = build_site(event, title, target)
+    files = build_site(event, title, target, end=end_grids(Sheets(opened), event)[0])
     click.echo(f"wrote {len(files)} files into {out_dir} ({title}, round {event.paired_rounds})")

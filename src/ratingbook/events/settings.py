@@ -111,6 +111,10 @@ class SwissSettings:
     #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
     #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
     rating_list: str = ""
+    #: The end-of-event settings as typed, by name (issue 27): ``Prize Sharing``, ``Prize
+    #: Step``, ``One Prize Each`` (read by :func:`ratingbook.events.prize_rules.prize_settings`),
+    #: ``Norm Games`` and ``Norm Exemption`` (by :mod:`ratingbook.fide.norm_event`).
+    end_of_event: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     @property
     def round_robin(self) -> bool:
@@ -174,7 +178,14 @@ _SETTING_NAMES: Mapping[str, str] = {
     "rating list": "Rating List",
     "rating list file": "Rating List",
     "fide rating list": "Rating List",
+    # The end of an event (issue 27): prizes and title norms.
+    "prize sharing": "Prize Sharing",
+    "prize step": "Prize Step",
+    "one prize each": "One Prize Each",
+    "norm games": "Norm Games",
+    "norm exemption": "Norm Exemption",
 }
+_END_OF_EVENT = ("Prize Sharing", "Prize Step", "One Prize Each", "Norm Games", "Norm Exemption")
 SETTING_ORDER = (
     "Event",
     "Rounds",
@@ -196,6 +207,7 @@ SETTING_ORDER = (
     "Time Control",
     "Round Dates",
     "Notes",
+    *_END_OF_EVENT,
 )
 #: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
 _RECORD_TEXTS: Mapping[str, str] = {
@@ -355,6 +367,7 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
     if given("Round Dates"):
         dates = text(values["Round Dates"], place["Round Dates"], "Value")
         kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
+    kwargs["end_of_event"] = {n: values[n] for n in _END_OF_EVENT if given(n)}
     settings = SwissSettings(**kwargs, places=place)  # type: ignore[arg-type]
     _check_combination(settings)
     return settings

@@ -10,12 +10,15 @@ workbook's own sheets, named in :mod:`ratingbook.workbook.schemas`.)
 from __future__ import annotations
 
 __all__ = [
+    "CONTENDERS",
     "CRIKEY_HISTORY",
     "CRIKEY_STANDINGS",
     "ELO_HISTORY",
     "ELO_STANDINGS",
     "LADDER_STANDINGS",
+    "NORMS",
     "PAIRING_NOTES",
+    "PRIZE_LIST",
     "RATING_GAMES",
     "RATING_HISTORY",
     "RATING_REPORT",
@@ -34,6 +37,11 @@ RATING_GAMES = "Rating Games"
 #: Why the round shown was paired so, and why each player is ranked where he is.
 PAIRING_NOTES = "Pairing Notes"
 STANDINGS_NOTES = "Standings Notes"
+#: The end of an event (issue 27): the prize list (a Prizes sheet), the title norms (FIDE
+#: Rated), who can still win (rounds left).
+PRIZE_LIST = "Prize List"
+NORMS = "Norms"
+CONTENDERS = "Contenders"
 
 #: The camp ladder: the week's standings and every game replayed with both players' ratings.
 LADDER_STANDINGS = "Ladder Standings"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from ratingbook.reports.names import CONTENDERS, NORMS
 from ratingbook.templates.designs import Design, InputSheet, generated_lines, recalc_lines
 from ratingbook.templates.swiss_design import SWISS, SWISS_GAMES_SHOWN
 from ratingbook.workbook.schemas import (
@@ -126,6 +127,9 @@ ROUND_ROBIN = Design(
         f"'{RATING_REPORT}' and '{RATING_GAMES}': each player's FIDE rating change, game by "
         "game (expected score from FIDE's table, the 400-point rule, K), and performance.",
         f"'{STANDINGS_NOTES}': why each player is ranked where he is.",
+        # issue 27: the end of the event
+        f"'{NORMS}': the FIDE title norms (B.01), each requirement and what a player still "
+        f"needs; '{CONTENDERS}': who can still finish first on points, and what it takes.",
         *generated_lines(
             (
                 SWISS_STANDINGS,
@@ -134,6 +138,8 @@ ROUND_ROBIN = Design(
                 RATING_REPORT,
                 RATING_GAMES,
                 STANDINGS_NOTES,
+                NORMS,
+                CONTENDERS,
             )
         ),
     ),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from ratingbook.core.tables import TableSpec
+from ratingbook.reports.names import CONTENDERS, NORMS, PRIZE_LIST
 from ratingbook.templates.designs import (
     TEXT,
     Design,
@@ -217,6 +218,10 @@ SWISS = Design(
         "paired so (score groups, floats, colours, the bye), and what was changed by hand; "
         f"'{STANDINGS_NOTES}' why each player is ranked where he is (the tie-break that "
         "separated him from the next, and what makes up each value).",
+        # issue 27: the end of the event
+        f"'{CONTENDERS}': who can still finish first on points before the next round, and what "
+        f"it takes. Add a 'Prizes' sheet (Place, Category, Amount, Object) for '{PRIZE_LIST}'; "
+        f"a FIDE-rated event gets '{NORMS}' (title norms, B.01).",
         *generated_lines(
             (
                 SWISS_STANDINGS,
@@ -226,6 +231,9 @@ SWISS = Design(
                 RATING_GAMES,
                 PAIRING_NOTES,
                 STANDINGS_NOTES,
+                PRIZE_LIST,
+                NORMS,
+                CONTENDERS,
             )
         ),
     ),

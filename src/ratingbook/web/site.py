@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+from collections.abc import Sequence
 from importlib import metadata, resources
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.files.disk import atomic_save
 from ratingbook.reports.event_grids import event_grids
+from ratingbook.reports.tables import SheetGrid
+from ratingbook.web.end_pages import end_pages
 from ratingbook.web.pages import event_pages
 
 __all__ = ["build_site", "render_site"]
@@ -46,10 +49,17 @@ def _environment() -> Environment:
     )
 
 
-def render_site(event: SwissEvent, title: str, today: _dt.date | None = None) -> dict[str, str]:
-    """Every file of the site by name: the pages and the stylesheet."""
+def render_site(
+    event: SwissEvent,
+    title: str,
+    today: _dt.date | None = None,
+    end: Sequence[SheetGrid] = (),
+) -> dict[str, str]:
+    """Every file of the site by name: the pages and the stylesheet; ``end``: the
+    end-of-event tables (prize list, norms, contenders), a page each."""
     grids = event_grids(event)
-    pages = event_pages(event, grids, title)
+    pages = event_pages(event, grids, title) + end_pages(end, title)
+    links = [(page.file, page.heading) for page in pages[len(pages) - len(end) :]]
     template = _environment().get_template("page.html")
     when = (today or _dt.date.today()).isoformat()
     footer = (
@@ -63,6 +73,7 @@ def render_site(event: SwissEvent, title: str, today: _dt.date | None = None) ->
             rounds=range(1, event.paired_rounds + 1),
             footer=footer,
             version=_version(),
+            end_links=links,
         )
         for page in pages
     }
@@ -87,11 +98,15 @@ def _write_text(path: str, *, content: str) -> None:
 
 
 def build_site(
-    event: SwissEvent, title: str, out_dir: Path, files: dict[str, str] | None = None
+    event: SwissEvent,
+    title: str,
+    out_dir: Path,
+    files: dict[str, str] | None = None,
+    end: Sequence[SheetGrid] = (),
 ) -> list[str]:
-    """Write the site of ``event`` (or the ``files`` given: a team event's, issue 26) into
-    ``out_dir`` (created if missing); the files written."""
-    files = render_site(event, title) if files is None else files
+    """Write the site of ``event`` (with the end-of-event tables ``end``), or the ``files``
+    given (a team event's, issue 26), into ``out_dir`` (created if missing); the files written."""
+    files = render_site(event, title, end=end) if files is None else files
     _folder(out_dir)
     for name, content in files.items():
         atomic_save(out_dir / name, functools.partial(_write_text, content=content))

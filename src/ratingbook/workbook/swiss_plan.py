@@ -86,7 +86,7 @@ def plan_swiss(sheets: Sheets) -> Plan:
         from ratingbook.fide import pair_next_round
 
         new_rows = pair_next_round(tables.event)
-    return _plan_event(tables, new_rows)
+    return _with_end(sheets, tables, new_rows)
 
 
 def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
@@ -103,7 +103,7 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     event = tables.event
     if not every_round:
         next_round_to_pair(event)
-        return _plan_event(tables, pair_next_round(event))
+        return _with_end(sheets, tables, pair_next_round(event))
     if not event.settings.round_robin:
         raise EventError(
             "only a round robin can have all its rounds paired at once: a Swiss round is "
@@ -115,12 +115,12 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     if event.paired_rounds >= last:
         raise EventError(f"the event is over: all {last} rounds have been paired")
     rows = pair_round_robin(event, range(event.paired_rounds + 1, last + 1))
-    return _plan_event(tables, rows)
+    return _with_end(sheets, tables, rows)
 
 
 def plan_standings(sheets: Sheets) -> Plan:
     """The event's generated sheets only, never a pairing (a book just imported from TRF)."""
-    return _plan_event(read_event_tables(sheets), [])
+    return _with_end(sheets, read_event_tables(sheets), [])
 
 
 def _append_block(
@@ -201,6 +201,15 @@ def _shown_number(value: object) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return None
+
+
+def _with_end(sheets: Sheets, tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
+    """The event's sheets, then the end-of-event ones (Prize List, Norms, Contenders: issue 27,
+    :mod:`ratingbook.workbook.end_plan`) when the event has them."""
+    from ratingbook.workbook.end_plan import with_end_sheets
+
+    plan = _plan_event(tables, new_rows)
+    return with_end_sheets(plan, sheets, tables.event.with_entries(new_rows))
 
 
 def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:

@@ -1,0 +1,546 @@
+"""Who can still win: before a round, for every player, whether he can still finish first on
+points (alone, or shared), the results he needs, and why not when he cannot.
+
+This is a statement about **points only**: where players would finish level, tie-breaks decide
+the winner, and this module says so instead of guessing them.
+
+The argument, for a player X:
+
+- X's best is to win every remaining game (a win only raises X and lowers his opponent), so
+  his maximum T = his points + what the remaining rounds can give him (a win, or the points
+  of a bye he has already been given).
+- X can be first (shared) iff the other remaining results can be chosen so that nobody ends
+  above T (alone: nobody reaches T). Each other player i has a *room* c_i = T - points_i
+  (alone: less than that); a game between a and b must give (W, 0), (D, D) or (0, W) within
+  the two rooms.
+- **Last round, paired.** Each player has one game, so the games are independent: X can be
+  first iff every game has a result within its players' rooms. The games that matter are
+  those where some result breaks a room; the scenarios are, for each result of X's own game,
+  the allowed results of those games ("wins, and Kosten does not win"). Exact.
+- **Last round, not paired.** Pairings are assumed free (anyone may meet anyone; the pairing
+  rules may forbid some of these pairings, so "can" means "there are pairings and results",
+  while "cannot" holds whatever the pairings). X takes as opponent a player with the least
+  room; every other player with less than a draw's room must meet one who can win (room at
+  least W), and players with a draw's room can draw each other: X can be first iff the
+  players with room below D are no more than those with room at least W (a bye, in an odd
+  round, goes to one with room at least W). Exact under the assumption, checked against
+  every pairing and result by brute force in the tests.
+- **Two or more rounds left.** "cannot" when someone is already above T or when the others'
+  rooms cannot absorb the points their games must give out (every game gives out at least
+  min(W, 2D)); "can" when a round-by-round schedule is found (X meets the player with the
+  least room, the others are paired most room against least room; or simply every other
+  game drawn, when every room holds a draw a round); otherwise "open": it depends on the
+  pairings. A paired next round is used as it is.
+
+Pure: points and the rounds' pairings in, frozen values out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = ["Contender", "RoundPlan", "contenders", "describe"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan:
+    """A remaining round: ``games`` its pairs when paired (None: not paired yet), ``byes`` the
+    points of the byes already given for it (requested byes, a paired round's pairing bye),
+    ``absent`` players who do not play it (withdrawn)."""
+
+    games: tuple[tuple[str, str], ...] | None = None
+    byes: Mapping[str, Fraction] | None = None
+    absent: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class _Round:
+    """A :class:`RoundPlan` counted in whole units (see :func:`contenders`)."""
+
+    games: tuple[tuple[str, str], ...] | None
+    byes: Mapping[str, int]
+    absent: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Contender:
+    """A player's chances: ``shared`` / ``alone`` True (can), False (cannot) or None (depends
+    on pairings not yet made); ``needs`` the results in words; ``scenarios`` the exact
+    scenarios when the last round is paired; ``reason`` why not."""
+
+    name: str
+    points: Fraction
+    maximum: Fraction
+    shared: bool | None
+    alone: bool | None
+    needs: str
+    scenarios: tuple[str, ...] = ()
+    reason: str = ""
+
+
+#: What a found schedule of results shows (pairings not made yet: which results, not said).
+_ALL_DRAWN = "{name} wins every game, and the other games can end so that nobody passes him"
+
+
+def _pts(value: int | Fraction, scale: int = 1) -> str:
+    """Points as shown: 6½, 7; ``value`` counted in 1/``scale`` points."""
+    value = Fraction(value, scale) if isinstance(value, int) else value / scale
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole) if whole else ''}½"
+    return str(float(value))
+
+
+def contenders(
+    points: Mapping[str, Fraction],
+    rounds: Sequence[RoundPlan],
+    win: Fraction = Fraction(1),
+    draw: Fraction = Fraction(1, 2),
+    bye: Fraction = Fraction(1),
+) -> list[Contender]:
+    """Every player's chances before ``rounds`` (the remaining rounds, next first), in order
+    of points."""
+    # Exact and fast: every quantity counted in whole units of 1/scale points (halves for
+    # FIDE's 1-½-0), so the work is integer arithmetic; "less than" is "at most one unit less".
+    values = [Fraction(win), Fraction(draw), Fraction(bye), *map(Fraction, points.values())]
+    values += [Fraction(p) for r in rounds for p in (r.byes or {}).values()]
+    scale = math.lcm(*(v.denominator for v in values))
+    units = {n: int(Fraction(p) * scale) for n, p in points.items()}
+    plans = [
+        _Round(r.games, {n: int(Fraction(p) * scale) for n, p in (r.byes or {}).items()}, r.absent)
+        for r in rounds
+    ]
+    w, d, b = (int(Fraction(x) * scale) for x in (win, draw, bye))
+    order = sorted(units, key=lambda n: -units[n])
+    # No round paired and no bye given yet: the O(1) "all other games drawn" witness applies.
+    free = b >= w and all(r.games is None and not r.byes for r in plans)
+    found = []
+    for name in order:
+        # Most players are out at once: someone already has more than their maximum (the
+        # leader, or the runner-up when they are the leader). O(1) each, so a 300-player
+        # open spends its time only on the few who can still reach the top.
+        top = units[name] + _max_gain(name, plans, w, b)
+        ahead = next((n for n in order if n != name), None)
+        if ahead is not None and units[ahead] > top:
+            reason = (
+                f"{ahead} has {_pts(units[ahead], scale)} and {name} can reach at most "
+                f"{_pts(top, scale)}"
+            )
+            found.append(
+                Contender(
+                    name,
+                    Fraction(units[name], scale),
+                    Fraction(top, scale),
+                    False,
+                    False,
+                    "cannot",
+                    reason=reason,
+                )
+            )
+            continue
+        plays = all(name not in r.absent for r in plans)  # he can take an odd round's bye
+        if free and plays and ahead is not None and top - units[ahead] - 1 >= d * len(plans):
+            # Every other game drawn lifts nobody by more than a draw a round (see
+            # _several_rounds): first alone without looking further. O(1).
+            found.append(
+                Contender(
+                    name,
+                    Fraction(units[name], scale),
+                    Fraction(top, scale),
+                    True,
+                    True,
+                    _ALL_DRAWN.format(name=name),
+                    (_ALL_DRAWN.format(name=name),),
+                )
+            )
+            continue
+        found.append(_chances(name, units, plans, w, d, b, scale))
+    return found
+
+
+def _max_gain(name: str, rounds: Sequence[_Round], win: int, bye: int) -> int:
+    gain = 0
+    for r in rounds:
+        if r.byes and name in r.byes:
+            gain += r.byes[name]
+        elif name in r.absent:
+            continue
+        elif r.games is not None:
+            gain += win if any(name in g for g in r.games) else 0
+        else:
+            gain += max(win, bye)
+    return gain
+
+
+def _chances(
+    name: str,
+    points: Mapping[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
+    scale: int,
+) -> Contender:
+    top = points[name] + _max_gain(name, rounds, win, bye)
+    if not rounds:
+        best = max(points.values())
+        level = [n for n in points if points[n] == best]
+        return Contender(
+            name,
+            Fraction(points[name], scale),
+            Fraction(top, scale),
+            top == best,
+            top == best and len(level) == 1,
+            "finished",
+            reason="" if top == best else "the event is over",
+        )
+    last = rounds[0] if len(rounds) == 1 and rounds[0].games is not None else None
+    own = next((g for g in last.games or () if name in g), None) if last is not None else None
+    if last is not None and own is not None:
+        return _last_round_own_game(name, points, last, own, win, draw, scale)
+    verdicts = {}
+    for strict in (False, True):
+        verdicts[strict] = _feasible(name, top, points, rounds, win, draw, bye, strict, scale)
+    (shared, why_shared, scen_shared), (alone, why_alone, scen_alone) = (
+        verdicts[False],
+        verdicts[True],
+    )
+    if shared is False:
+        return Contender(
+            name,
+            Fraction(points[name], scale),
+            Fraction(top, scale),
+            False,
+            False,
+            "cannot",
+            reason=why_shared,
+        )
+    if alone is True:
+        needs = scen_alone[0]
+    elif shared is True:
+        needs = scen_shared[0]
+    else:
+        needs = "depends on the pairings of the rounds to come"
+    scenarios = scen_alone if alone else scen_shared
+    if alone and shared:  # the ways to be first only level, after the ways to be first alone
+        tie = " (level on points: tie-breaks decide)"
+        scenarios += tuple(s + tie for s in scen_shared if s not in scen_alone)
+    return Contender(
+        name,
+        Fraction(points[name], scale),
+        Fraction(top, scale),
+        shared,
+        alone,
+        needs,
+        scenarios,
+        why_alone if alone is False else "",
+    )
+
+
+def _last_round_own_game(
+    name: str,
+    points: Mapping[str, int],
+    plan: _Round,
+    own: tuple[str, str],
+    win: int,
+    draw: int,
+    scale: int,
+) -> Contender:
+    """The last round is paired and X plays: every result of X's game, each with the exact
+    conditions on the other games (each player has one game, so they are independent)."""
+    opponent = own[1] if own[0] == name else own[0]
+    scen: dict[bool, list[str]] = {False: [], True: []}
+    reasons: dict[bool, str] = {}
+    for verb, mine, theirs in (
+        ("beats", win, 0),
+        ("draws with", draw, draw),
+        ("loses to", 0, win),
+    ):
+        for strict in (False, True):
+            fixed = {**points, name: points[name] + mine, opponent: points[opponent] + theirs}
+            can, why, found = _feasible(
+                name,
+                fixed[name],
+                fixed,
+                [_Round(tuple(g for g in plan.games or () if g != own), plan.byes, plan.absent)],
+                win,
+                draw,
+                0,
+                strict,
+                scale,
+            )
+            if can:
+                head = f"{name} {verb} {opponent}"
+                tail = found[0].partition(", and ")[2] if found else ""
+                scen[strict].append(head + (f", and {tail}" if tail else ""))
+            elif strict not in reasons or verb == "beats":
+                reasons.setdefault(strict, why)
+    top = points[name] + win
+    if not scen[False]:
+        return Contender(
+            name,
+            Fraction(points[name], scale),
+            Fraction(top, scale),
+            False,
+            False,
+            "cannot",
+            reason=reasons.get(False, ""),
+        )
+    alone = bool(scen[True])
+    shared_only = [
+        s + " (level on points: tie-breaks decide)" for s in scen[False] if s not in scen[True]
+    ]
+    scenarios = tuple(scen[True]) + tuple(shared_only)
+    needs = scen[True][0] if alone else shared_only[0]
+    return Contender(
+        name,
+        Fraction(points[name], scale),
+        Fraction(top, scale),
+        True,
+        alone,
+        needs,
+        scenarios,
+        "" if alone else reasons.get(True, ""),
+    )
+
+
+def _feasible(
+    name: str,
+    top: int,
+    points: Mapping[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
+    strict: bool,
+    scale: int,
+) -> tuple[bool | None, str, tuple[str, ...]]:
+    """(can, reason, scenarios): can X reach ``top`` with nobody above it (``strict``: nobody
+    at it)? A room is the most another player may still score."""
+    others = [n for n in points if n != name]
+    eps = 1 if strict else 0  # whole units: less than T is at most T - 1 unit
+    room = {n: top - points[n] - eps for n in others}
+    for r in rounds:  # the byes already given are fixed points
+        for n, p in (r.byes or {}).items():
+            if n in room:
+                room[n] -= p
+    over = [n for n in others if room[n] < 0]
+    if over:
+        n = max(over, key=lambda k: top - room[k])
+        fixed = top - eps - room[n]
+        return (
+            False,
+            (f"{n} has {_pts(fixed, scale)} and {name} can reach at most {_pts(top, scale)}"),
+            (),
+        )
+    if len(rounds) == 1 and rounds[0].games is not None:
+        return _last_round_paired(name, room, rounds[0], win, draw, strict)
+    if len(rounds) == 1:
+        return _last_round_unpaired(name, room, rounds[0], win, draw, bye, strict)
+    return _several_rounds(name, room, rounds, win, draw, bye, scale)
+
+
+def _results(a: str, b: str, room: Mapping[str, int], win: int, draw: int, given: str) -> list[str]:
+    """The results of a-b within both rooms (``given``: a's opponent is X, who gets ``given``)."""
+    allowed = []
+    for result, (pa, pb) in (("1-0", (win, 0)), ("½-½", (draw, draw)), ("0-1", (0, win))):
+        if (a not in room or room[a] >= pa) and (b not in room or room[b] >= pb):
+            allowed.append(result)
+    return allowed
+
+
+def _phrase(a: str, b: str, allowed: Sequence[str]) -> str:
+    s = set(allowed)
+    if s == {"½-½", "0-1"}:
+        return f"{a} does not beat {b}"
+    if s == {"1-0", "½-½"}:
+        return f"{b} does not beat {a}"
+    if s == {"0-1"}:
+        return f"{a} loses to {b}"
+    if s == {"1-0"}:
+        return f"{b} loses to {a}"
+    if s == {"½-½"}:
+        return f"{a} and {b} draw"
+    return f"{a}-{b}: " + " or ".join(allowed)
+
+
+def _last_round_paired(
+    name: str,
+    room: Mapping[str, int],
+    plan: _Round,
+    win: int,
+    draw: int,
+    strict: bool,
+) -> tuple[bool | None, str, tuple[str, ...]]:
+    """X's own game already decided (or none): the other games, each within its rooms."""
+    conditions: list[str] = []
+    blocked: list[str] = []
+    for a, b in plan.games or ():
+        if name in (a, b):
+            continue
+        allowed = _results(a, b, room, win, draw, "")
+        if not allowed:
+            verb = "reach" if strict else "pass"
+            blocked.append(f"{a} or {b} would {verb} {name} whatever the result of their game")
+        elif len(allowed) < 3:
+            conditions.append(_phrase(a, b, allowed))
+    if blocked:
+        return False, "; ".join(blocked), ()
+    # X's own game is decided by the caller, or over, or he has none: his score stands.
+    return True, "", (", and ".join([f"{name} stays on his score", *conditions]),)
+
+
+def _last_round_unpaired(
+    name: str,
+    room: Mapping[str, int],
+    plan: _Round,
+    win: int,
+    draw: int,
+    bye: int,
+    strict: bool,
+) -> tuple[bool | None, str, tuple[str, ...]]:
+    playing = sorted(
+        (n for n in room if n not in plan.absent and not (plan.byes and n in plan.byes)),
+        key=lambda n: room[n],
+    )
+    x_plays = name not in plan.absent and not (plan.byes and name in plan.byes)
+    if x_plays and len(playing) % 2 == 1:
+        playing.pop(0)  # X meets the player with the least room
+    elif x_plays and bye < win:
+        playing.pop(0)  # X must play to reach his maximum; the bye goes to another player
+        if not playing or room[playing[-1]] < bye:
+            return False, "the pairing bye would lift any player who takes it too high", ()
+        playing.pop()
+    elif not x_plays and len(playing) % 2 == 1:
+        if room[playing[-1]] < bye:
+            return False, "the pairing bye would lift any player who takes it too high", ()
+        playing.pop()  # the bye to the player with the most room
+    below_draw = sum(1 for n in playing if room[n] < draw)
+    can_win = sum(1 for n in playing if room[n] >= win)
+    if below_draw <= can_win:
+        return (
+            True,
+            "",
+            (
+                f"{name} wins, and the pairings give every player near the top an "
+                "opponent who can hold him",
+            ),
+        )
+    near = [n for n in playing if room[n] < draw]
+    what = "first alone" if strict else "first"
+    return (
+        False,
+        (
+            f"cannot be {what}: {len(near)} players ({', '.join(near[:4])}"
+            f"{', ...' if len(near) > 4 else ''}) cannot even draw, and only {can_win} others can "
+            "take a win from them"
+        ),
+        (),
+    )
+
+
+def _several_rounds(
+    name: str,
+    room: Mapping[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
+    scale: int,
+) -> tuple[bool | None, str, tuple[str, ...]]:
+    # The bound: each game among the others gives out at least min(W, 2D).
+    least = min(win, 2 * draw)
+    given_out = 0
+    for r in rounds:
+        active = [n for n in room if n not in r.absent and not (r.byes and n in r.byes)]
+        if r.games is not None:
+            games = sum(1 for a, b in r.games if name not in (a, b))
+        else:
+            total = len(active) + 1
+            games = (total // 2) - 1 if total % 2 == 0 else (total - 1) // 2
+        given_out += games * least
+    capacity = sum((min(room[n], win * len(rounds)) for n in room), 0)
+    if capacity < given_out:
+        return (
+            False,
+            (
+                f"the others' games give out at least {_pts(given_out, scale)} points and they "
+                f"can take only {_pts(capacity, scale)} without passing {name}"
+            ),
+            (),
+        )
+    # Every other game drawn (X taking the pairing bye of an odd round, worth a win) gives
+    # nobody more than a draw a round: enough when every room holds that.
+    plays = all(name not in r.absent and r.games is None for r in rounds)
+    if plays and bye >= win and min(room.values(), default=0) >= draw * len(rounds):
+        return True, "", (_ALL_DRAWN.format(name=name),)
+    if _schedule(name, dict(room), rounds, win, draw, bye):
+        return True, "", (_ALL_DRAWN.format(name=name),)
+    return None, "", ()
+
+
+def _schedule(
+    name: str,
+    room: dict[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    bye: int,
+) -> bool:
+    """A schedule (free pairings) keeping everyone within his room; False: none was found."""
+    for r in rounds:
+        if r.games is not None:
+            for a, b in r.games:
+                if name in (a, b):
+                    continue
+                if room[a] >= win and room[a] >= room[b]:
+                    room[a] -= win
+                elif room[b] >= win:
+                    room[b] -= win
+                elif room[a] >= draw and room[b] >= draw:
+                    room[a] -= draw
+                    room[b] -= draw
+                else:
+                    return False
+            continue
+        active = sorted(
+            (n for n in room if n not in r.absent and not (r.byes and n in r.byes)),
+            key=lambda n: room[n],
+        )
+        if name not in r.absent and not (r.byes and name in r.byes):
+            if (len(active) + 1) % 2 == 0 and active:
+                active.pop(0)
+        elif len(active) % 2 == 1:
+            if room[active[-1]] < bye:
+                return False
+            room[active.pop()] -= bye
+        # The least room meets the most room: one sorted pass (O(n log n) a round).
+        for k in range(len(active) // 2):
+            low, high = active[k], active[len(active) - 1 - k]
+            if room[high] >= win:
+                room[high] -= win
+            elif room[low] >= draw and room[high] >= draw:
+                room[low] -= draw
+                room[high] -= draw
+            else:
+                return False
+    return True
+
+
+def describe(c: Contender) -> str:
+    """One line an organiser reads: "Kosten (6, at most 7): can win alone: ..."."""
+    head = f"{c.name} ({_pts(c.points)}, at most {_pts(c.maximum)})"
+    if c.shared is False:
+        return f"{head}: cannot finish first: {c.reason}"
+    if c.alone:
+        return f"{head}: can finish first alone: {c.needs}"
+    if c.shared:
+        return (
+            f"{head}: can finish first only shared ({c.reason or 'tie-breaks decide'}): {c.needs}"
+        )
+    return f"{head}: open: {c.needs}"

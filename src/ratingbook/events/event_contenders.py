@@ -1,0 +1,74 @@
+"""Who can still win, for a Swiss event: the points before a round and the rounds left, as
+:mod:`ratingbook.events.contenders` takes them.
+
+What this module decides: "before round N" means the points of rounds 1 to N-1 (results of
+round N already typed are not used: the question is asked before it), rounds N to the last
+planned one remain; a round with games in ``Swiss Games`` is paired (its pairs, its pairing bye
+and the byes asked for in it are known), a later round is not (only its requested byes are);
+a withdrawn player plays no round from his withdrawal on. Without N: the first round without
+every result; then the games of that round already over count as they ended. Pure.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ratingbook.core.results import Result
+from ratingbook.events.contenders import Contender, RoundPlan, contenders
+from ratingbook.events.event import EventError, SwissEvent
+
+__all__ = ["event_contenders", "finished_games", "round_asked"]
+
+
+def round_asked(event: SwissEvent, before: int | None = None) -> int:
+    """The round the question is asked before: ``before``, or the first round not complete
+    (an error when the number of rounds is not set or the event is over)."""
+    planned = event.rounds_planned
+    if planned is None:
+        raise EventError("who can still win needs the number of rounds (Rounds in Swiss Settings)")
+    if before is None:
+        waiting = {e.round for e in event.pending()}
+        done = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
+        before = next((r for r in range(1, planned + 1) if r not in done), planned + 1)
+    if before > planned:
+        raise EventError(f"the event is over: all {planned} rounds are played")
+    if before < 1:
+        raise EventError(f"round {before}: rounds start at 1")
+    return before
+
+
+def finished_games(event: SwissEvent, round_number: int) -> int:
+    """How many games of ``round_number`` already have a result."""
+    return sum(1 for e in event.round_entries(round_number) if e.black and e.result is not None)
+
+
+def event_contenders(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
+    """The round asked about and every player's chances before it. Without ``before`` (the
+    round being played), the games of that round that already have a result count as they
+    ended: only the games still going are open."""
+    number = round_asked(event, before)
+    live = before is None
+    planned = event.rounds_planned
+    assert planned is not None
+    points = event.points(after_round=number - 1)
+    scoring = event.settings.scoring
+    plans = []
+    for r in range(number, planned + 1):
+        rows = event.round_entries(r)
+        byes: dict[str, Fraction] = {}
+        if live and r == number:
+            for e in rows:
+                if e.black is not None and e.result is not None:
+                    byes[e.white], byes[e.black] = scoring.points(e.result)
+            rows = [e for e in rows if e.black is None or e.result is None]
+        games = tuple((e.white, e.black) for e in rows if e.black is not None)
+        for e in rows:
+            if (
+                e.black is None
+                and e.result is not None
+                and (games or e.result is not Result.PAIRING_BYE)
+            ):
+                byes[e.white] = scoring.points(e.result)[0]
+        absent = frozenset(p.name for p in event.players if not p.plays_in(r))
+        plans.append(RoundPlan(games if games else None, byes, absent))
+    return number, contenders(points, plans, scoring.win, scoring.draw, scoring.pairing_bye)

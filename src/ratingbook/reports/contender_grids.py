@@ -1,0 +1,92 @@
+"""The ``Contenders`` report: before a round, every player who can still finish first, how,
+and (one line) how many cannot; as a grid for the sheet, the printout and the site. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ratingbook.events.contenders import Contender, describe
+from ratingbook.events.prizes import points_text
+from ratingbook.reports.names import CONTENDERS
+from ratingbook.reports.tables import SheetGrid, centred_columns
+
+__all__ = ["contender_grid", "contender_lines", "when"]
+
+
+def when(before: int, finished: int = 0) -> str:
+    """ "before round 7", or "in round 7, 12 games over" while it is being played."""
+    if not finished:
+        return f"before round {before}"
+    return f"in round {before}, {finished} game{'s' * (finished != 1)} over"
+
+
+def _verdict(c: Contender) -> str:
+    if c.alone:
+        return "can win alone"
+    if c.shared:
+        return "can share first"
+    if c.shared is None:
+        return "depends on pairings"
+    return "cannot"
+
+
+def _scenario_rows(c: Contender) -> list[list[object]]:
+    """The scenarios, a condition a row ("Kosten beats Berg" / "and Adams and Cole draw"),
+    each further scenario opening with "or:", so the column prints narrow."""
+    rows: list[list[object]] = []
+    for number, scenario in enumerate(c.scenarios or (c.needs,)):
+        parts = scenario.split(", and ")
+        for k, part in enumerate(parts):
+            text = part if k == 0 else f"and {part}"
+            if k == 0 and number > 0:
+                text = f"or: {text}"
+            rows.append([None, None, None, None, text])
+    return rows
+
+
+def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -> SheetGrid:
+    """Rows for each player who can still finish first (or may, depending on pairings): his
+    line, then a row for each condition of each scenario; then one row saying how many
+    cannot, and why the first of them cannot."""
+    rows: list[list[object]] = []
+    out = [c for c in found if c.shared is False]
+    for c in found:
+        if c.shared is False:
+            continue
+        detail = _scenario_rows(c)
+        first = detail[0][4] if detail else c.needs
+        rows.append([c.name, points_text(c.points), points_text(c.maximum), _verdict(c), first])
+        rows += detail[1:]
+    if out:
+        rows.append(
+            [
+                None,
+                None,
+                None,
+                "cannot",
+                f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
+            ]
+        )
+    header = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
+    return SheetGrid(
+        CONTENDERS,
+        header,
+        rows,
+        widths={0: 24, 1: 8, 2: 8, 3: 16, 4: 72},
+        note=f"{when(before, finished)}: {len(found) - len(out)} can still finish first",
+        title=f"Who can still win {when(before, finished)}",
+        centred=frozenset({1, 2}) | centred_columns(header),
+    )
+
+
+def contender_lines(before: int, found: Sequence[Contender], finished: int = 0) -> list[str]:
+    """The report as lines of text."""
+    said = when(before, finished)
+    lines = [
+        f"{said[0].upper()}{said[1:]}, on points (where players finish level, tie-breaks decide):"
+    ]
+    lines += [f"  {describe(c)}" for c in found if c.shared is not False]
+    for c in found:
+        if c.shared is False:
+            lines.append(f"  {describe(c)}")
+    return lines

@@ -1,0 +1,116 @@
+"""The ``Norms`` report: for a FIDE-rated event, every norm made (with the data FIDE's norm
+report form IT1 asks), every check still in reach with what the player needs, and the lines
+saying what could not be checked. Players with no chance left are counted, not listed. Pure."""
+
+from __future__ import annotations
+
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.prizes import points_text
+from ratingbook.fide.norm_event import EventNorms, PlayerNorm
+from ratingbook.reports.names import NORMS
+from ratingbook.reports.tables import SheetGrid, centred_columns
+
+__all__ = ["certificate", "in_reach", "norm_grid", "norm_lines"]
+
+
+def in_reach(check: PlayerNorm) -> bool:
+    """A norm made, or one the remaining rounds can still give."""
+    return bool(check.check.norm) or (
+        bool(check.outlook) and not check.outlook.startswith("cannot")
+    )
+
+
+def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
+    """The fields of FIDE's title norm report (IT1) for ``check``, label and value."""
+    s = event.settings
+    p = check.player
+    c = check.check
+    fields = [
+        ("Title of norm", c.title),
+        ("Name", p.name),
+        ("FIDE ID", str(p.fide_id) if p.fide_id else "-"),
+        ("Federation", p.federation),
+        ("Birth", p.birth),
+        ("Event", s.event_name),
+        ("City, federation of the event", ", ".join(x for x in (s.city, s.federation) if x)),
+        ("Dates", " - ".join(str(d) for d in (s.start_date, s.end_date) if d)),
+        ("Chief arbiter", s.chief_arbiter),
+        ("Rate of play", s.time_control),
+        ("System", "Round robin" if s.round_robin else "Swiss"),
+        ("Rounds", str(event.rounds_planned or "-")),
+        ("Games counted", str(c.games)),
+        ("Score", f"{points_text(c.score)} / {c.games}"),
+        ("Average rating of opponents (Ra)", str(c.average or "-")),
+        ("Opponent raised to the rating floor", c.raised or "none"),
+        ("Performance (Rp)", str(c.performance or "-")),
+    ]
+    for g in check.games:
+        if g.counted:
+            rating = g.rating if g.rating is not None else "unrated (1400)"
+            who = " ".join(x for x in (g.opponent, g.title, g.federation, str(rating)) if x)
+            fields.append((f"Round {g.round}", f"{who}: {points_text(g.score)}"))
+    return fields
+
+
+def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
+    """Player, Title, Norm?, then each requirement's figure; the outlook; the certificates."""
+    rows: list[list[object]] = [[line, None, None, None, None] for line in norms.lines]
+    shown = [c for c in norms.checks if in_reach(c)]
+    for c in shown:
+        verdict = {True: "NORM", False: "no", None: "cannot tell"}[c.check.norm]
+        rows.append([c.player.name, c.check.title, verdict, c.outlook or None, None])
+        for r in c.check.requirements:
+            rows.append([None, None, r.verdict, r.name, f"{r.figure} (needed: {r.needed})"])
+    others = len({c.player.name for c in norms.checks} - {c.player.name for c in shown})
+    if norms.checks:
+        rows.append(
+            [
+                f"{others} other players have no norm in reach after round {norms.played}",
+                None,
+                None,
+                None,
+                None,
+            ]
+        )
+    for c in norms.norms:
+        rows.append(
+            [f"Norm report (IT1): {c.player.name}, {c.check.title}", None, None, None, None]
+        )
+        rows += [[None, None, None, label, value or None] for label, value in certificate(event, c)]
+    header = ("Player", "Title", "Holds", "Requirement / still needed", "Figure")
+    return SheetGrid(
+        NORMS,
+        header,
+        rows,
+        widths={0: 28, 1: 6, 2: 12, 3: 48, 4: 60},
+        note=f"{len(norms.norms)} norms, {len(shown)} checks in reach",
+        title=f"Title norms after round {norms.played}",
+        centred=frozenset({1, 2}) | centred_columns(header),
+    )
+
+
+def norm_lines(event: SwissEvent, norms: EventNorms) -> list[str]:
+    """The report as text (``ratingbook norms``)."""
+    lines = list(norms.lines)
+    if norms.exemption:
+        lines.append(f"federations: {norms.exemption}")
+    shown = [c for c in norms.checks if in_reach(c)]
+    for c in shown:
+        verdict = {True: "NORM", False: "no norm", None: "cannot tell"}[c.check.norm]
+        lines.append(
+            f"{c.player.name} ({c.player.title or 'untitled'}, {c.player.federation}): "
+            f"{c.check.title} norm: {verdict}" + (f"; {c.outlook}" if c.outlook else "")
+        )
+        for r in c.check.requirements:
+            lines.append(f"    {r.verdict:<11} {r.name}: {r.figure} (needed: {r.needed})")
+    players = {c.player.name for c in norms.checks}
+    out = len(players - {c.player.name for c in shown})
+    if norms.checks:
+        lines.append(
+            f"{out} of {len(players)} players checked have no norm in reach "
+            f"after round {norms.played}"
+        )
+    for c in norms.norms:
+        lines.append(f"Norm report (IT1) for {c.player.name}, {c.check.title}:")
+        lines += [f"    {label}: {value}" for label, value in certificate(event, c)]
+    return lines

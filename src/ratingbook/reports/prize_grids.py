@@ -1,0 +1,123 @@
+"""The ``Prize List`` report: who receives which prize, a line for each shared tie, the
+remainder rounding left, and the warnings; from the event's final standings (tie-break order,
+as ``Swiss Standings`` ranks them) and the prizes the organiser typed. Pure."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.prize_rules import Contestant, Prize, PrizeSettings
+from ratingbook.events.prizes import PrizeList, Standing, award_prizes, money_text, points_text
+from ratingbook.reports.names import PRIZE_LIST
+from ratingbook.reports.swiss_grids import standings_grid
+from ratingbook.reports.tables import SheetGrid, centred_columns
+
+__all__ = ["event_prizes", "prize_grid", "prize_lines"]
+
+
+def _birth_year(birth: str) -> int | None:
+    found = re.search(r"(\d{4})", birth)
+    return int(found.group(1)) if found else None
+
+
+def event_prizes(
+    event: SwissEvent,
+    prizes: Sequence[Prize],
+    settings: PrizeSettings,
+    clubs: Mapping[str, str] | None = None,
+) -> tuple[PrizeList, list[Standing]]:
+    """The prize list of ``event`` in the order of its standings."""
+    grid, _ = standings_grid(event)
+    at = grid.header.index("Name")
+    points = event.points()
+    standings = [
+        Standing(str(row[at]), i + 1, points[str(row[at])]) for i, row in enumerate(grid.rows)
+    ]
+    players = {
+        p.name: Contestant(
+            p.name,
+            p.rating,
+            _birth_year(p.birth),
+            p.sex,
+            p.federation,
+            (clubs or {}).get(p.name, ""),
+        )
+        for p in event.players
+    }
+    start = event.settings.start_date
+    return award_prizes(
+        standings, players, prizes, settings, start.year if start else None
+    ), standings
+
+
+def prize_grid(result: PrizeList, standings: Sequence[Standing]) -> SheetGrid:
+    """Rank, Name, Points, Prize, Amount, Object; then the ties, the remainder, the warnings."""
+    points = {s.name: s for s in standings}
+    rows: list[list[object]] = []
+    for a in result.awards:
+        s = points[a.name]
+        amount: object = int(a.amount) if a.amount.denominator == 1 else float(a.amount)
+        rows.append(
+            [
+                s.rank,
+                a.name,
+                points_text(s.points),
+                a.label,
+                amount if a.amount else None,
+                a.item or None,
+            ]
+        )
+    rows.append(
+        [
+            None,
+            "Total",
+            None,
+            None,
+            float(result.total) if result.total.denominator != 1 else int(result.total),
+            None,
+        ]
+    )
+    for line in result.ties:
+        rows.append([None, line, None, None, None, None])
+    if result.remainder:
+        rows.append(
+            [
+                None,
+                f"Left by rounding (for the organiser to assign): {money_text(result.remainder)}",
+                None,
+                None,
+                None,
+                None,
+            ]
+        )
+    for warning in result.warnings:
+        rows.append([None, f"Warning: {warning}", None, None, None, None])
+    header = ("Rank", "Name", "Points", "Prize", "Amount", "Object")
+    return SheetGrid(
+        PRIZE_LIST,
+        header,
+        rows,
+        number_formats={4: "#,##0.##"},
+        widths={0: 6, 1: 30, 2: 8, 3: 22, 4: 12, 5: 24},
+        note=f"{len(result.awards)} prizes, {money_text(result.total)} paid",
+        title="Prize list",
+        centred=frozenset({0, 2}) | centred_columns(header),
+    )
+
+
+def prize_lines(result: PrizeList, standings: Sequence[Standing]) -> list[str]:
+    """The prize list as lines of text (``ratingbook prizes``)."""
+    rank = {s.name: s for s in standings}
+    lines = []
+    for a in result.awards:
+        s = rank[a.name]
+        what = " + ".join(x for x in (money_text(a.amount) if a.amount else "", a.item) if x)
+        lines.append(f"{s.rank:>4}  {a.name:<28} {points_text(s.points):>5}  {a.label:<22} {what}")
+    lines.append(f"      total {money_text(result.total)}")
+    lines += [f"  {line}" for line in result.ties]
+    if result.remainder:
+        lines.append(f"  left by rounding: {money_text(result.remainder)} (the organiser decides)")
+    lines += [f"  warning: {w}" for w in result.warnings]
+    return lines

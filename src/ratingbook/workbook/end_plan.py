@@ -1,0 +1,36 @@
+"""The end of an event in the workbook's run: the ``Prize List``, ``Norms`` and ``Contenders``
+sheets written after the event's own sheets, each printed one page wide under its title and the
+event's name. What is due and how it is read is :mod:`ratingbook.workbook.end_reports`'; the
+tables are :mod:`ratingbook.reports`'.
+"""
+
+from __future__ import annotations
+
+from ratingbook.events.event import SwissEvent
+from ratingbook.workbook.book import GeneratedSheet, Plan
+from ratingbook.workbook.end_reports import end_grids
+from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.report_sheet import report_sheet
+
+__all__ = ["end_sheets", "with_end_sheets"]
+
+
+def end_sheets(
+    sheets: Sheets, event: SwissEvent, after: str
+) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
+    """The end-of-event sheets due for ``event`` (after the sheet ``after``) and summary lines."""
+    grids, summary = end_grids(sheets, event)
+    out: list[GeneratedSheet] = []
+    for grid in grids:
+        after_this = out[-1].name if out else after
+        # a wide table (the norms' figures) prints across the page
+        wide = sum(grid.widths.values()) > 120
+        out.append(report_sheet(grid, after_this, event.settings.event_name, landscape=wide))
+    return tuple(out), tuple(summary)
+
+
+def with_end_sheets(plan: Plan, sheets: Sheets, event: SwissEvent) -> Plan:
+    """``plan`` with the end-of-event sheets after its last sheet."""
+    after = plan.sheets[-1].name if plan.sheets else "Swiss Games"
+    extra, lines = end_sheets(sheets, event, after)
+    return Plan(plan.blocks, (*plan.sheets, *extra), (*plan.summary, *lines))

@@ -1,0 +1,95 @@
+"""The end-of-event tables of a workbook: the ``Prizes`` sheet read (columns Place, Category,
+Amount, Object; the settings ``Prize Sharing``, ``Prize Step`` and ``One Prize Each`` in ``Swiss
+Settings``; an optional ``Club`` column in ``Swiss Players``) and the tables due for an event:
+``Prize List`` when the book has a Prizes sheet, ``Norms`` when the event is FIDE-rated,
+``Contenders`` while rounds remain. A bad Prizes row stops the reading with every problem named
+(sheet, Excel row, column); a category no player is in is a warning. The sheets the planner
+writes from them are :mod:`ratingbook.workbook.end_plan`'s; the web site and the commands read
+the same tables from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ratingbook.core.cells import text
+from ratingbook.core.tables import Column, TableSpec
+from ratingbook.errors import RatingbookError
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.prize_rules import Prize, PrizeSettings, prize_settings, read_prizes
+from ratingbook.reports.tables import SheetGrid
+from ratingbook.workbook.reading import Sheets, read
+
+__all__ = ["PRIZES", "EndInputs", "end_grids", "read_end_inputs"]
+
+PRIZES = TableSpec(
+    "Prizes",
+    (
+        Column("Place", aliases=("Prize", "Rank", "No.")),
+        Column("Category", required=False, aliases=("Class", "Section")),
+        Column("Amount", required=False, aliases=("Money", "Cash", "Value")),
+        Column("Object", required=False, aliases=("Item", "Trophy", "Prize Object")),
+    ),
+)
+#: The optional ``Club`` column of Swiss Players, for club and team prizes.
+_CLUBS = TableSpec(
+    "Swiss Players",
+    (Column("Name"), Column("Club", required=False, aliases=("Team", "Club/Team"))),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EndInputs:
+    """What the end-of-event reports read besides the event: the prizes (None: no Prizes
+    sheet), their settings, each player's club."""
+
+    prizes: tuple[Prize, ...] | None
+    settings: PrizeSettings
+    clubs: dict[str, str]
+
+
+def read_end_inputs(sheets: Sheets, event: SwissEvent) -> EndInputs:
+    """The Prizes sheet (every bad row reported), the prize settings and the clubs."""
+    settings = prize_settings(event.settings.end_of_event, event.settings.places)
+    if sheets.actual(PRIZES.sheet) is None:
+        return EndInputs(None, settings, {})
+    prizes = read_prizes(read(sheets, PRIZES).rows)
+    clubs: dict[str, str] = {}
+    table = read(sheets, _CLUBS)
+    for row in table.rows:
+        name = text(row.get("Name"), row.where, "Name", required=False)
+        club = text(row.get("Club"), row.where, "Club", required=False)
+        if name and club:
+            clubs[name] = club
+    return EndInputs(prizes, settings, clubs)
+
+
+def end_grids(sheets: Sheets, event: SwissEvent) -> tuple[list[SheetGrid], list[str]]:
+    """The end-of-event tables due for ``event`` and the run's summary lines about them."""
+    from ratingbook.events.event_contenders import event_contenders, finished_games
+    from ratingbook.reports.contender_grids import contender_grid
+    from ratingbook.reports.prize_grids import event_prizes, prize_grid
+
+    inputs = read_end_inputs(sheets, event)
+    grids: list[SheetGrid] = []
+    summary: list[str] = []
+    if inputs.prizes is not None:
+        result, standings = event_prizes(event, inputs.prizes, inputs.settings, inputs.clubs)
+        grids.append(prize_grid(result, standings))
+        summary.append(f"prize list: {grids[-1].note}")
+        summary += [f"warning: {w}" for w in result.warnings]
+    if event.settings.rated:
+        from ratingbook.fide.norm_event import event_norms
+        from ratingbook.reports.norm_grids import norm_grid
+
+        grids.append(norm_grid(event, event_norms(event)))
+        summary.append(f"norms: {grids[-1].note}")
+    if event.rounds_planned is not None and event.entries:
+        try:
+            before, found = event_contenders(event)
+        except RatingbookError:
+            found = []  # the event is over: nobody is left to ask about
+        if found:
+            grids.append(contender_grid(before, found, finished_games(event, before)))
+            summary.append(f"contenders {grids[-1].note}")
+    return grids, summary

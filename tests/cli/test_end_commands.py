@@ -1,0 +1,207 @@
+"""End to end: ``ratingbook prizes``, ``norms`` and ``contenders`` on a hand-built event book,
+and the Prize List / Contenders sheets a recalc writes.
+
+The event (worked by hand): Kosten 2500, Adams 2450, Berg 2400, Cole 2350, Dale 2300, Eve 2250;
+3 rounds. R1: Kosten-Dale 1-0, Adams-Eve 1-0, Berg-Cole ½-½. R2: Kosten-Adams ½-½, Berg-Eve
+1-0, Cole-Dale 1-0. After two rounds Kosten, Adams, Berg and Cole have 1½, Dale and Eve 0.
+Round 3 is paired: Kosten-Berg, Adams-Cole, Dale-Eve.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.helpers.cli import run_in_process
+from tests.helpers.workbooks import make_book, records, save_book
+
+PLAYERS = [["Name", "Rating", "Federation", "Sex", "Birth"],
+           ["Kosten", 2500, "ENG", "M", 1970], ["Adams", 2450, "ENG", "M", 1971],
+           ["Berg", 2400, "SWE", "F", 1985], ["Cole", 2350, "USA", "M", 1990],
+           ["Dale", 2300, "USA", "M", 2015], ["Eve", 2250, "FRA", "F", 2014]]  # fmt: skip
+GAMES = [["Round", "Board", "White", "Black", "Result"],
+         [1, 1, "Kosten", "Dale", "1-0"], [1, 2, "Adams", "Eve", "1-0"],
+         [1, 3, "Berg", "Cole", "½-½"],
+         [2, 1, "Kosten", "Adams", "½-½"], [2, 2, "Berg", "Eve", "1-0"],
+         [2, 3, "Cole", "Dale", "1-0"],
+         [3, 1, "Kosten", "Berg", None], [3, 2, "Adams", "Cole", None],
+         [3, 3, "Dale", "Eve", None]]  # fmt: skip
+SETTINGS = [["Setting", "Value"], ["Rounds", 3], ["Auto-pair", "Off"],
+            ["Start Date", "2026-07-01"], ["Prize Sharing", "Equal"],
+            ["Prize Step", 1]]  # fmt: skip
+PRIZES = [["Place", "Category", "Amount", "Object"], [1, None, 400, "Cup"], [2, None, 200, None],
+          [3, None, 100, None], [1, "U12", 50, None], [1, "Women", 60, None]]  # fmt: skip
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": GAMES, "Swiss Settings": SETTINGS,
+              "Prizes": PRIZES}  # fmt: skip
+    return save_book(make_book(sheets), tmp_path / "event.xlsx")
+
+
+def test_prizes_command_shares_the_tie(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Four on 1½ would share places 1-4: 400+200+100+0 = 700. Berg (a woman) is offered
+    175 there or the Women 1st (60): she keeps 175; the Women prize goes to Eve (60). Dale
+    (born 2015, under 12 on 1 Jan 2026) takes U12 1st (50). The Cup (1st's object) goes by
+    tie-break to whoever is ranked first of the four."""
+    result = run_in_process(capsys, "prizes", book)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "4 players on 1½ share places 1-4: 400 + 200 + 100 + 0 = 700 (shared equally)" in out
+    assert sum(1 for line in out.splitlines() if "1st-4th shared         175" in line) == 4
+    assert "Women 1st" in out and "Eve" in out.split("Women 1st")[0].splitlines()[-1]
+    assert "U12 1st" in out and "Dale" in out.split("U12 1st")[0].splitlines()[-1]
+    assert "left by rounding" not in out and "total 810" in out
+    assert "Cup" in out
+
+
+def test_contenders_before_the_paired_last_round(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Kosten (1½, at most 2½) is first alone if he beats Berg and Adams-Cole is drawn; level
+    if he beats Berg and either wins there; with a draw (2) level only if Adams and Cole draw.
+    Dale and Eve (0, at most 1) cannot: the leaders already have 1½."""
+    result = run_in_process(capsys, "contenders", book)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.splitlines()[0].startswith("Before round 3, on points")
+    assert (
+        "Kosten (1½, at most 2½): can finish first alone: Kosten beats Berg, and Adams and "
+        "Cole draw" in out
+    )
+    assert "or: Kosten beats Berg (level on points: tie-breaks decide)" in out
+    assert "or: Kosten draws with Berg, and Adams and Cole draw (level on points" in out
+    assert "Dale (0, at most 1): cannot finish first: " in out
+
+
+def test_norms_on_an_event_not_fide_rated(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_in_process(capsys, "norms", book)
+    assert result.returncode == 0
+    assert result.stdout.startswith("no norms: the event is not FIDE-rated")
+
+
+def test_a_bad_prizes_sheet_names_every_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = [
+        ["Place", "Category", "Amount", "Object"],
+        [1, None, 400, None],
+        [1, None, 300, None],
+        [2, None, "x", None],
+    ]
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": GAMES, "Swiss Settings": SETTINGS,
+              "Prizes": bad}  # fmt: skip
+    path = save_book(make_book(sheets), tmp_path / "bad.xlsx")
+    result = run_in_process(capsys, "prizes", path)
+    assert result.returncode == 2
+    assert "sheet 'Prizes', row 4, column C (Amount): 'x' is not an amount" in result.stderr
+    assert "row 3, column A (Place): a second prize for 1st" in result.stderr
+
+
+def test_recalc_writes_prize_list_and_contenders(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.xlsx"
+    result = run_in_process(capsys, "recalc", book, "-o", out)
+    assert result.returncode == 0, result.stderr
+    prizes = records(out, "Prize List")
+    assert sorted(r["Amount"] for r in prizes if r["Rank"] not in (None, ""))[:2] == [50, 60]
+    assert any("share places 1-4" in str(r["Name"]) for r in prizes)
+    contenders = records(out, "Contenders")
+    assert [r["Name"] for r in contenders if r["Name"]] == ["Kosten", "Adams", "Berg", "Cole"]
+    kosten = [r["What it takes (points only)"] for r in contenders[:6]]
+    assert kosten == [
+        "Kosten beats Berg",
+        "and Adams and Cole draw",
+        "or: Kosten beats Berg (level on points: tie-breaks decide)",
+        "or: Kosten draws with Berg",
+        "and Adams and Cole draw (level on points: tie-breaks decide)",
+        "Adams beats Cole",
+    ]
+
+
+def test_publish_adds_the_prize_list_and_contenders_pages(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    result = run_in_process(capsys, "publish", book, "--out-dir", site)
+    assert result.returncode == 0, result.stderr
+    prizes = (site / "prizes.html").read_text("utf-8")
+    assert "4 players on 1½ share places 1-4" in prizes
+    contenders = (site / "contenders.html").read_text("utf-8")
+    assert "Kosten beats Berg" in contenders and "and Adams and Cole draw" in contenders
+    index = (site / "index.html").read_text("utf-8")
+    assert 'href="prizes.html"' in index and 'href="contenders.html"' in index
+    assert not (site / "norms.html").exists()  # not FIDE-rated
+
+
+def test_publishing_the_fide_rated_round_robin_template_adds_norms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.helpers.paths import ROOT
+
+    site = tmp_path / "site"
+    book = ROOT / "workbook_templates" / "roundrobin.xlsx"
+    result = run_in_process(capsys, "publish", book, "--out-dir", site)
+    assert result.returncode == 0, result.stderr
+    norms = (site / "norms.html").read_text("utf-8")
+    assert "Title norms after round" in norms
+    assert (site / "contenders.html").exists() and not (site / "prizes.html").exists()
+
+
+def test_a_bad_prize_setting_names_its_cell_and_nothing_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = [*SETTINGS[:4], ["Prize Sharing", "pro rata"], ["Prize Step", 1]]
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": GAMES, "Swiss Settings": settings,
+              "Prizes": PRIZES}  # fmt: skip
+    path = save_book(make_book(sheets), tmp_path / "bad.xlsx")
+    out = tmp_path / "out.xlsx"
+    result = run_in_process(capsys, "recalc", path, "-o", out)
+    assert result.returncode == 2
+    assert (
+        "sheet 'Swiss Settings', row 5, column B (Value): prize sharing 'pro rata': expected "
+        "Hort, Equal or Tie-break" in result.stderr
+    )
+    assert not out.exists()
+
+
+def test_contenders_before_an_earlier_round(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before round 2 (after round 1: Kosten, Adams 1; Berg, Cole ½; Dale, Eve 0), rounds 2
+    and 3 remain, both paired in the book (R2 Kosten-Adams, Berg-Eve, Cole-Dale; R3
+    Kosten-Berg, Adams-Cole, Dale-Eve). Even Dale (at most 2) can be first alone, worked by
+    hand: Dale beats Cole and Eve (2); Kosten-Adams drawn (1½ each); Eve beats Berg (1), Berg
+    beats Kosten (1½), Cole beats Adams (1½): nobody else above 1½."""
+    result = run_in_process(capsys, "contenders", book, "--round", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Before round 2, on points")
+    assert any(line.startswith("  Kosten (1, at most 3)") for line in lines)
+    assert "  Dale (0, at most 2): can finish first alone: " in "\n".join(lines)
+    bad = run_in_process(capsys, "contenders", book, "--round", "4")
+    assert bad.returncode == 2 and "the event is over" in bad.stderr
+
+
+def test_contenders_during_the_last_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 3 under way: Kosten has beaten Berg (2½); Adams-Cole and Dale-Eve still play.
+    Kosten is first alone if Adams and Cole draw (a win takes either to 2½: level); Adams can
+    only draw level, by beating Cole; Berg (1½, game over) cannot."""
+    games = [row[:] for row in GAMES]
+    games[7][4] = "1-0"  # Kosten-Berg
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": games, "Swiss Settings": SETTINGS}
+    path = save_book(make_book(sheets), tmp_path / "live.xlsx")
+    result = run_in_process(capsys, "contenders", path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("In round 3, 1 game over, on points")
+    # The points shown are those before the round; the maximum counts the game over.
+    assert (
+        "Kosten (1½, at most 2½): can finish first alone: Kosten stays on his score, and Adams "
+        "and Cole draw" in out
+    )
+    assert "Adams (1½, at most 2½): can finish first only shared" in out
+    assert "Adams beats Cole (level on points: tie-breaks decide)" in out
+    assert "Berg (1½, at most 1½): cannot finish first: Kosten has 2½" in out
