@@ -100,7 +100,12 @@ def render_team_site(event: TeamEvent, title: str, today: _dt.date | None = None
     rounds = range(1, event.paired_rounds + 1)
     files = {
         page.file: template.render(
-            page=page, event=title, rounds=rounds, footer=footer, version=_version()
+            page=page,
+            event=title,
+            rounds=rounds,
+            footer=footer,
+            version=_version(),
+            end_links=(),  # a team event has no prize list, norms or contenders pages yet
         )
         for page in pages
     }
