@@ -4,7 +4,7 @@ The one home of the settings: their names (and other spellings), their defaults,
 read (``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
 ``First Colour``, ``Event``, ``Unrated Rating``, and the TRF tournament records ``City``,
 ``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``,
-``Round Dates``, and ``Notes``) and
+``Round Dates``, and ``Notes``; FIDE mode's ``FIDE Mode``, ``Manual Pairing`` and ``Confirm``) and
 written back (:func:`settings_values`, for a book built from a TRF file), and which FIDE
 tie-break edition the start date selects. Pure.
 """
@@ -115,6 +115,13 @@ class SwissSettings:
     #: Step``, ``One Prize Each`` (read by :func:`ratingbook.events.prize_rules.prize_settings`),
     #: ``Norm Games`` and ``Norm Exemption`` (by :mod:`ratingbook.fide.norm_event`).
     end_of_event: Mapping[str, object] = field(default_factory=dict, compare=False)
+    # --- FIDE mode (issue #25; see ratingbook.events.event_state) ---
+    #: FIDE mode: every change logged, warnings that cannot be switched off (on by default).
+    fide_mode: bool = True
+    #: The manual-pairing phase: "Round N" while round N is paired by hand, "End" to close it.
+    manual_pairing: str = ""
+    #: xlwings Server/Lite: the act confirmed (no message box there); consumed by the run.
+    confirm: str = ""
 
     @property
     def round_robin(self) -> bool:
@@ -184,6 +191,10 @@ _SETTING_NAMES: Mapping[str, str] = {
     "one prize each": "One Prize Each",
     "norm games": "Norm Games",
     "norm exemption": "Norm Exemption",
+    "fide mode": "FIDE Mode",
+    "manual pairing": "Manual Pairing",
+    "confirm": "Confirm",
+    "confirmation": "Confirm",
 }
 _END_OF_EVENT = ("Prize Sharing", "Prize Step", "One Prize Each", "Norm Games", "Norm Exemption")
 SETTING_ORDER = (
@@ -208,6 +219,9 @@ SETTING_ORDER = (
     "Round Dates",
     "Notes",
     *_END_OF_EVENT,
+    "FIDE Mode",
+    "Manual Pairing",
+    "Confirm",
 )
 #: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
 _RECORD_TEXTS: Mapping[str, str] = {
@@ -258,6 +272,17 @@ def _points_setting(value: object, where: Location, column: str) -> Scoring:
             column,
         )
     return Scoring(*numbers)
+
+
+def _on_off(value: object, where: Location) -> bool:
+    key = str(value).strip().casefold()
+    if isinstance(value, bool):
+        return value
+    if key in ("on", "yes", "true", "1", "y"):
+        return True
+    if key in ("off", "no", "false", "0", "n"):
+        return False
+    raise InvalidValueError(f"{value!r}: expected On or Off", where, "Value")
 
 
 def read_settings(rows: Iterable[Row]) -> SwissSettings:
@@ -328,17 +353,12 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
     if given("Points"):
         kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
-    if given("Auto-pair"):
-        value = values["Auto-pair"]
-        key = str(value).strip().casefold()
-        if isinstance(value, bool):
-            kwargs["auto_pair"] = value
-        elif key in ("on", "yes", "true", "1", "y"):
-            kwargs["auto_pair"] = True
-        elif key in ("off", "no", "false", "0", "n"):
-            kwargs["auto_pair"] = False
-        else:
-            raise InvalidValueError(f"{value!r}: expected On or Off", place["Auto-pair"], "Value")
+    for name, attribute in (("Auto-pair", "auto_pair"), ("FIDE Mode", "fide_mode")):
+        if given(name):
+            kwargs[attribute] = _on_off(values[name], place[name])
+    for name, attribute in (("Manual Pairing", "manual_pairing"), ("Confirm", "confirm")):
+        if given(name):
+            kwargs[attribute] = " ".join(text(values[name], place[name], "Value").split())
     if given("First Colour"):
         colour = text(values["First Colour"], place["First Colour"], "Value").casefold()
         if colour not in ("white", "black", "w", "b"):
@@ -419,4 +439,5 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         **{name: getattr(settings, attribute) or None for name, attribute in _RECORD_TEXTS.items()},
         "End Date": _dt.datetime(end.year, end.month, end.day) if end else None,
         "Round Dates": ", ".join(settings.round_dates) or None,
+        "FIDE Mode": "On" if settings.fide_mode else "Off",
     }
