@@ -70,7 +70,7 @@ LAYERS = (
 ENTRY_MODULES = ("ratingbook", "ratingbook.__main__", "ratingbook.udfs")
 #: Inside ``files``: bottom to top; modules on one level never import each other.
 FILES_LEVELS = (
-    ("disk", "rating_list_file"),
+    ("disk", "rating_list_file", "history"),
     ("ooxml",),
     ("patching", "rewriting"),
     ("backends",),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files.backends import DEFAULT_BACKEND, open_book
 from ratingbook.files.disk import held_for_in_place
+from ratingbook.workbook.fide_plan import FideRun, fide_run
 
 if TYPE_CHECKING:
     from ratingbook.workbook.book import Book, FileBook, Plan
@@ -26,7 +27,7 @@ __all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
 
 
 #: The workbook commands, each an entry point of :mod:`ratingbook.workbook`.
-ACTIONS = ("recalc", "new-week", "pair", "pair-all")
+ACTIONS = ("recalc", "new-week", "pair", "pair-all", "unpair", "manual-start", "manual-end")
 
 
 def _entry_point(action: str) -> Callable[[Book], Plan]:
@@ -38,8 +39,18 @@ def _entry_point(action: str) -> Callable[[Book], Plan]:
         "new-week": workbook.new_week,
         "pair": workbook.pair,
         "pair-all": workbook.pair_every_round,
+        # FIDE mode (#25): the round and the manual phase come with the job's FideRun
+        "unpair": _unpair,
+        "manual-start": workbook.recalc,
+        "manual-end": workbook.recalc,
     }
     return points[action]
+
+
+def _unpair(book: Book) -> Plan:
+    from ratingbook.workbook.fide_actions import unpair
+
+    return unpair(book)
 
 
 def problem_lines(error: RatingbookError) -> list[str]:
@@ -60,6 +71,8 @@ class BookJob:
     in_place: bool
     action: str  # one of ACTIONS
     backend: str = DEFAULT_BACKEND  # a name of ratingbook.files.backends.BACKENDS
+    confirm: int = 0  # FIDE mode: 1 --confirm, 2 --confirm --i-understand (cli.confirming)
+    round: int | None = None  # unpair --round, manual-pairing --round
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +95,9 @@ def run_book_job(job: BookJob) -> BookOutcome:
             book = open_book(job.source, job.backend)
             if job.in_place:
                 book.refuse_in_place()
-            plan = _entry_point(job.action)(book)
-            book.save(job.target)
+            with fide_run(_fide_run(job)) as run:
+                plan = _entry_point(job.action)(book)
+            kept = keep_states(job, run, lambda: book.save(job.target))
     except RatingbookError as error:
         return BookOutcome(job, errors=tuple(problem_lines(error)))
     warnings: tuple[str, ...] = ()
@@ -92,4 +106,41 @@ def run_book_job(job: BookJob) -> BookOutcome:
             f"{job.source} contains {', '.join(book.uncarried)}, which the output "
             f"{job.target} does not carry over",
         )
-    return BookOutcome(job, summary=plan.summary, warnings=warnings)
+    return BookOutcome(job, summary=(*plan.summary, *kept), warnings=warnings)
+
+
+def _fide_run(job: BookJob) -> FideRun:
+    from ratingbook.cli.confirming import cli_run
+
+    if job.action == "unpair":
+        return cli_run(job.confirm, unpaired=(job.round,) if job.round else ())
+    if job.action.startswith("manual-"):
+        return cli_run(job.confirm, manual=(job.action[7:], job.round or 0))
+    return cli_run(job.confirm)
+
+
+def keep_states(job: BookJob, run: FideRun, save: Callable[[], None]) -> tuple[str, ...]:
+    """Save, keeping the book before a logged change for ``ratingbook undo``
+    (:mod:`ratingbook.files.history`); the summary line saying so."""
+    from ratingbook.files.history import last_saved, record, remember_saved
+
+    target = Path(job.target)
+    line: tuple[str, ...] = ()
+    if run.logged:
+        by_hand = any(change.by_hand for change in run.logged)
+        saved = last_saved(target)
+        before = saved if by_hand and saved is not None else Path(job.source)
+        label = "before " + "; ".join(f"{c.kind.value} round {c.round}" for c in run.logged)
+        kept = record(target, before, label)
+        line = (f"undo with: ratingbook undo {job.target} ({label})",)
+        try:
+            save()
+        except BaseException:
+            kept.unlink()
+            kept.with_suffix(".txt").unlink()
+            raise
+    else:
+        save()
+    if run.seen:
+        remember_saved(target)
+    return line

@@ -34,6 +34,7 @@ from ratingbook.events.event import (
 from ratingbook.ratings import swiss_standings
 from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.event_book import EventTables, read_event_tables
+from ratingbook.workbook.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.reading import (
     Sheets,
     column_block,
@@ -86,7 +87,7 @@ def plan_swiss(sheets: Sheets) -> Plan:
         from ratingbook.fide import pair_next_round
 
         new_rows = pair_next_round(tables.event)
-    return _with_end(sheets, tables, new_rows)
+    return with_event_log(sheets, tables.event, new_rows, _with_end(sheets, tables, new_rows))
 
 
 def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
@@ -103,7 +104,8 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     event = tables.event
     if not every_round:
         next_round_to_pair(event)
-        return _with_end(sheets, tables, pair_next_round(event))
+        rows = pair_next_round(event)
+        return with_event_log(sheets, event, rows, _with_end(sheets, tables, rows))
     if not event.settings.round_robin:
         raise EventError(
             "only a round robin can have all its rounds paired at once: a Swiss round is "
@@ -115,7 +117,7 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     if event.paired_rounds >= last:
         raise EventError(f"the event is over: all {last} rounds have been paired")
     rows = pair_round_robin(event, range(event.paired_rounds + 1, last + 1))
-    return _with_end(sheets, tables, rows)
+    return with_event_log(sheets, event, rows, _with_end(sheets, tables, rows))
 
 
 def plan_standings(sheets: Sheets) -> Plan:

@@ -1,0 +1,61 @@
+"""How the command line confirms an act of FIDE mode: flags, or a prompt at a terminal.
+
+This module alone decides it. An act of level 3 needs ``--confirm``; one of level 4 needs
+``--confirm --i-understand`` (the consequences are stated in the refusal that asks for them).
+Without the flags, at a terminal, ratingbook asks (twice for level 4, the second time stating
+the consequences); when standard input is not a terminal, the act is refused and nothing is
+written. A flag given where nothing needs a confirmation is refused too (never silently
+ignored). The confirmation is logged in the Event Log.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from ratingbook.workbook.fide_plan import Act, ConfirmationError, FideRun
+
+__all__ = ["FLAGS", "cli_run"]
+
+#: What the flags say in the log, by how many were given (1: --confirm, 2: both).
+FLAGS = {1: "--confirm", 2: "--confirm --i-understand"}
+
+
+def cli_run(confirm: int, **asked: object) -> FideRun:
+    """This command's :class:`FideRun`: ``confirm`` 0, 1 (--confirm) or 2 (and --i-understand)."""
+
+    def confirmer(acts: Sequence[Act]) -> str:
+        needed = 2 if max(a.level for a in acts) >= 4 else 1
+        if confirm >= needed:
+            return FLAGS[confirm]
+        if confirm and confirm < needed:
+            raise ConfirmationError(
+                "nothing was changed: a level-4 act needs --confirm --i-understand: "
+                + " | ".join(f"{a.name}: {a.warning}" for a in acts if a.level >= 4)
+            )
+        if not sys.stdin.isatty():
+            flags = FLAGS[needed]
+            raise ConfirmationError(
+                "nothing was changed: "
+                + " | ".join(f"level {a.level}: {a.name}: {a.warning}" for a in acts)
+                + f" -- to go on, run again with {flags} (standard input is not a terminal, so "
+                "ratingbook cannot ask)"
+            )
+        for act in acts:
+            click.echo(f"level {act.level} warning: {act.name}: {act.warning}", err=True)
+            if not click.confirm(f"Confirm {act.name}?", err=True):
+                raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
+            if act.level >= 4 and not click.confirm(
+                f"This cannot be taken back in the event's log. Really {act.name}?", err=True
+            ):
+                raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
+        return "confirmed at the prompt"
+
+    return FideRun(
+        confirm=confirmer,
+        offered=FLAGS.get(confirm, ""),
+        how="run again with --confirm (level 4: --confirm --i-understand)",
+        **asked,  # type: ignore[arg-type]
+    )

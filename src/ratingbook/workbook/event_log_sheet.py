@@ -1,0 +1,143 @@
+"""The ``Event Log`` and ``Event State`` sheets of an event in FIDE mode: read and written.
+
+This module alone decides how the log is laid out in the book (the columns When, Round, Kind,
+Before, After, Who, Confirmation, Digest; a row per change, oldest first), how a row read back
+becomes a :class:`~ratingbook.events.event_log.LogEntry` and which rows no longer follow from
+the ones above them (a row altered or deleted by hand: a level-4 warning naming it), and how
+the state the log last recorded (:class:`~ratingbook.events.event_state.EventState`) is kept in
+``Event State``. Both sheets are written only by ratingbook; the log is tamper-evident, not
+tamper-proof (whoever edits the book can rebuild the chain).
+
+Who made a change is the ``RATINGBOOK_USER`` environment variable when set, else the system
+user name (:func:`getpass.getuser`), in every front end.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+
+from ratingbook.core.cells import is_blank
+from ratingbook.core.tables import Grid
+from ratingbook.errors import Location, RatingbookError
+from ratingbook.events.event_log import GENESIS, LogEntry, LogKind, first_broken_link
+from ratingbook.events.event_state import EventState, state_from_rows
+from ratingbook.workbook.book import GeneratedSheet
+from ratingbook.workbook.reading import Sheets
+
+__all__ = [
+    "EVENT_LOG",
+    "EVENT_STATE",
+    "LOG_HEADER",
+    "last_digest",
+    "log_sheet",
+    "read_log",
+    "read_state",
+    "state_sheet",
+    "user_name",
+]
+
+EVENT_LOG = "Event Log"
+EVENT_STATE = "Event State"
+LOG_HEADER = ("When", "Round", "Kind", "Before", "After", "Who", "Confirmation", "Digest")
+_STATE_HEADER = ("Item", "Value")
+_KINDS = {kind.value: kind for kind in LogKind}
+
+
+def user_name() -> str:
+    """Who is acting: ``RATINGBOOK_USER``, else the system user, else ``unknown``."""
+    name = os.environ.get("RATINGBOOK_USER", "").strip()
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no user name on this system
+        return "unknown"
+
+
+def _text(value: object) -> str:
+    if is_blank(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def read_log(sheets: Sheets) -> tuple[list[LogEntry], list[str]]:
+    """The log's entries as written, and a level-4 warning for the first row that does not
+    follow from the ones above it (none when the chain holds or the sheet is absent)."""
+    actual = sheets.actual(EVENT_LOG)
+    if actual is None:
+        return [], []
+    grid = sheets.grid(EVENT_LOG)
+    entries: list[LogEntry] = []
+    warnings: list[str] = []
+    for index, row in enumerate(grid[1:], start=2):
+        cells = [_text(v) for v in (*row, *[None] * len(LOG_HEADER))][: len(LOG_HEADER)]
+        if not any(cells):
+            continue
+        when, round_text, kind, before, after, who, confirmation, digest = cells
+        try:
+            entry = LogEntry(
+                when, int(round_text), _KINDS[kind], before, after, who, confirmation, digest
+            )
+        except (ValueError, KeyError):
+            entry = LogEntry(when, -1, LogKind.SETTING, before, after, who, confirmation, "")
+            warnings.append(
+                f"level 4 warning: sheet {actual!r} row {index}: the row was altered by hand "
+                f"(Round {round_text!r}, Kind {kind!r} do not read): the log is not what "
+                "ratingbook wrote"
+            )
+        entries.append(entry)
+    broken = first_broken_link(entries)
+    if broken is not None and not warnings:
+        warnings.append(
+            f"level 4 warning: sheet {actual!r} row {broken + 2}: the row does not follow from the "
+            "rows above it: it, or the row before it, was altered or deleted by hand (the log is "
+            "tamper-evident: ratingbook says so, and goes on from the rows as they are)"
+        )
+    return entries, warnings
+
+
+def last_digest(entries: list[LogEntry]) -> str:
+    return entries[-1].digest if entries and entries[-1].digest else GENESIS
+
+
+def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
+    """The ``Event Log`` sheet: every entry, oldest first."""
+    rows = [
+        [e.when, e.round, e.kind.value, e.before, e.after, e.who, e.confirmation, e.digest]
+        for e in entries
+    ]
+    return GeneratedSheet(
+        EVENT_LOG,
+        LOG_HEADER,
+        rows,
+        widths={0: 21, 1: 7, 2: 16, 3: 40, 4: 40, 5: 14, 6: 24, 7: 18},
+        after=after,
+    )
+
+
+def read_state(sheets: Sheets) -> EventState | None:
+    """The state the log last recorded, or None for a book without one (logging starts now);
+    a state that does not read is an error naming its row."""
+    actual = sheets.actual(EVENT_STATE)
+    if actual is None:
+        return None
+    grid: Grid = sheets.grid(EVENT_STATE)
+    rows = [(row[0], row[1]) for row in grid[1:] if len(row) >= 2 and not is_blank(row[0])]
+    try:
+        return state_from_rows(rows)
+    except (ValueError, IndexError, TypeError) as error:
+        raise RatingbookError(
+            f"sheet {actual!r} was changed by hand and no longer reads ({error}); it is "
+            "ratingbook's record of the event: undo the change (ratingbook undo) or restore it",
+            Location(actual),
+        ) from None
+
+
+def state_sheet(state: EventState, after: str) -> GeneratedSheet:
+    """The ``Event State`` sheet: what the log last recorded (ratingbook's; never edit it)."""
+    return GeneratedSheet(
+        EVENT_STATE, _STATE_HEADER, state.rows(), widths={0: 16, 1: 80}, after=after
+    )

@@ -1,0 +1,71 @@
+"""FIDE mode's acts on a book: unpair the last round, start or end its manual pairing.
+
+This module alone decides what ``ratingbook unpair`` and ``ratingbook manual-pairing`` write:
+unpairing empties the round's rows in ``Swiss Games`` (its Round, Board, White, Black, Result
+and start-number cells; a requested bye stays) and rebuilds the event's sheets without it; the
+manual phase is a recalc told to start or end it. Both go through
+:func:`~ratingbook.workbook.fide_plan.with_event_log`, so they are logged, warned and confirmed
+like every other change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ratingbook.events.event import EventError, SwissEvent
+from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock, apply_plan
+from ratingbook.workbook.event_book import read_event_tables
+from ratingbook.workbook.fide_plan import current_run, taken_back, with_event_log
+from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.swiss_plan import _plan_event
+
+__all__ = ["plan_unpair", "unpair", "unpair_round"]
+
+_CLEARED = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
+
+
+def unpair_round(event: SwissEvent, asked: int | None) -> int:
+    """The round to unpair: the last paired one (an error naming the asked round otherwise)."""
+    last = event.paired_rounds
+    if last == 0:
+        raise EventError("no round is paired: there is nothing to unpair")
+    if asked is not None and asked != last:
+        raise EventError(
+            f"round {asked} cannot be unpaired: only the last paired round ({last}) can be "
+            "taken back (unpair the rounds after it first)"
+        )
+    return last
+
+
+def plan_unpair(sheets: Sheets) -> Plan:
+    """Take back the last round's pairing (the round the run names, or the last one)."""
+    run = current_run()
+    tables = read_event_tables(sheets)
+    event = tables.event
+    number = unpair_round(event, run.unpaired[0] if run.unpaired else None)
+    run.unpaired = (number,)
+    gone = [e for e in event.entries if taken_back(e, (number,))]
+    games = tables.games
+    first = min(games.columns.values())
+    width = max(games.columns.values()) - first + 1
+    blocks = []
+    for entry in gone:
+        if entry.where is None or entry.where.row is None:
+            continue
+        line: list[object] = [KEEP] * width
+        for name in _CLEARED:
+            if name in games.columns:
+                line[games.columns[name] - first] = None
+        blocks.append(WriteBlock(games.sheet, entry.where.row, first, [line]))
+    kept = replace(event, entries=tuple(e for e in event.entries if e not in gone))
+    plan = _plan_event(replace(tables, event=kept), [])
+    plan = replace(plan, blocks=(*plan.blocks, *blocks))
+    plan = with_event_log(sheets, event, [], plan)
+    return replace(plan, summary=(f"unpaired round {number}", *plan.summary))
+
+
+def unpair(book: Book) -> Plan:
+    """Unpair the last round of the event in ``book`` (``ratingbook unpair``), then write it."""
+    plan = plan_unpair(Sheets(book))
+    apply_plan(book, plan)
+    return plan

@@ -1,0 +1,375 @@
+"""FIDE mode in a run: what changed since the log last recorded, the warnings, the confirmations.
+
+This module alone decides, for every run on a Swiss event (recalc, pair, unpair, the manual
+phase), which changes are logged in ``Event Log``, which warnings are shown (level 2), which acts
+wait for a confirmation (levels 3 and 4) and which are refused (level 5, in FIDE mode), and what
+is written: the log's new rows, the new ``Event State``, the ``Confirm`` and ``Manual Pairing``
+cells consumed, "not in FIDE mode" on every printout title and summary of an event that left it.
+Everything is decided before anything is written: a refusal writes nothing.
+
+A front end says how it confirms through :func:`fide_run` (a :class:`FideRun`): the command
+line's ``--confirm`` / ``--i-understand`` flags or its prompt, Excel's OK/Cancel message box. In
+every front end the ``Confirm`` setting of ``Swiss Settings`` confirms too (the only way in
+xlwings Server and Lite, which have no message box): it names the act (``Correction round 4``;
+for a level-4 act ``Leave FIDE mode: I understand``), several separated by ``;``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+
+from ratingbook.errors import Location, RatingbookError
+from ratingbook.events.event import SwissEntry, SwissEvent
+from ratingbook.events.event_log import LogEntry, LogKind, WarningLevel, chain
+from ratingbook.events.event_state import (
+    Change,
+    EventState,
+    changes,
+    manual_pairing_problems,
+    pairs_of,
+    state_of,
+)
+from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.event_log_sheet import (
+    EVENT_LOG,
+    last_digest,
+    log_sheet,
+    read_log,
+    read_state,
+    state_sheet,
+    user_name,
+)
+from ratingbook.workbook.reading import Sheets, column_block, read
+from ratingbook.workbook.schemas import SWISS_SETTINGS
+
+__all__ = [
+    "UNDERSTOOD",
+    "Act",
+    "ConfirmationError",
+    "FideRun",
+    "current_run",
+    "fide_run",
+    "taken_back",
+    "with_event_log",
+]
+
+#: What a level-4 confirmation adds to the act's name in the ``Confirm`` setting.
+UNDERSTOOD = ": I understand"
+NOT_FIDE = "not in FIDE mode"
+
+
+class ConfirmationError(RatingbookError):
+    """An act of level 3 or more without its confirmation, or a confirmation nothing needed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An act waiting for a confirmation: its name, level and what it does."""
+
+    name: str
+    level: int
+    warning: str
+
+
+#: A front end's way of confirming: the confirmation text logged, or a ConfirmationError.
+Confirmer = Callable[[Sequence[Act]], str]
+
+
+@dataclass(slots=True)
+class FideRun:
+    """How this run confirms and what it asks, given by the front end; ``logged`` is filled in
+    with the changes the run logged (the command line keeps the states for undo from it)."""
+
+    confirm: Confirmer | None = None
+    offered: str = ""
+    """A confirmation given in advance (``--confirm``): refused when nothing needs one."""
+    how: str = "set the Confirm setting of Swiss Settings to the act's name"
+    """How to confirm, said when a confirmation is missing."""
+    manual: tuple[str, int] | None = None
+    """("start", round) or ("end", round): the manual-pairing phase asked by a command."""
+    unpaired: tuple[int, ...] = ()
+    """The rounds the unpair command takes back in this run."""
+    who: str = ""
+    now: str = ""
+    logged: list[Change] = field(default_factory=list)
+    seen: bool = False
+    """Set when the run planned a Swiss event (its states are kept for undo)."""
+
+
+_RUN: ContextVar[FideRun | None] = ContextVar("ratingbook_fide_run", default=None)
+
+
+@contextlib.contextmanager
+def fide_run(run: FideRun) -> Iterator[FideRun]:
+    """Run the block with ``run`` as this run's way of confirming."""
+    token = _RUN.set(run)
+    try:
+        yield run
+    finally:
+        _RUN.reset(token)
+
+
+def current_run() -> FideRun:
+    run = _RUN.get()
+    return run if run is not None else FideRun()
+
+
+def _now(run: FideRun) -> str:
+    if run.now:
+        return run.now
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def taken_back(entry: SwissEntry, rounds: Sequence[int]) -> bool:
+    """Whether unpairing ``rounds`` takes ``entry`` back (a requested bye stays)."""
+    requested = entry.result is not None and entry.result.is_requested_bye
+    return entry.round in rounds and not requested
+
+
+def _settings_place(event: SwissEvent, name: str) -> Location | None:
+    return event.settings.places.get(name)
+
+
+def _manual_request(event: SwissEvent, run: FideRun) -> tuple[str, int] | None:
+    if run.manual is not None:
+        return run.manual
+    typed = event.settings.manual_pairing.casefold()
+    if not typed:
+        return None
+    if typed == "end":
+        return ("end", 0)
+    words = typed.split()
+    if len(words) == 2 and words[0] == "round" and words[1].isdigit():
+        return ("start", int(words[1]))
+    raise RatingbookError(
+        f"Manual Pairing {event.settings.manual_pairing!r}: expected 'Round N' to start the "
+        "manual pairing of round N, or 'End' to end it",
+        _settings_place(event, "Manual Pairing"),
+        "Value",
+    )
+
+
+def _manual(
+    old: EventState, event: SwissEvent, request: tuple[str, int] | None
+) -> tuple[int, list[Change], list[str]]:
+    """The manual phase after this run, its change (at its end) and its summary lines."""
+    place = _settings_place(event, "Manual Pairing")
+    if request is None:
+        if old.manual:
+            return old.manual, [], [f"manual pairing of round {old.manual} is open (end it)"]
+        return 0, [], []
+    action, number = request
+    if action == "start":
+        if old.manual:
+            raise RatingbookError(
+                f"the manual pairing of round {old.manual} is open: end it first", place, "Value"
+            )
+        last = event.paired_rounds
+        if number != last or last == 0:
+            raise RatingbookError(
+                f"only the last paired round can be paired by hand; that is round {last}"
+                if last
+                else "no round is paired yet: pair round 1 first, then change it by hand",
+                place,
+                "Value",
+            )
+        started = f"manual pairing of round {number} started: change its boards, then end it"
+        return number, [], [started]
+    if not old.manual:
+        raise RatingbookError("no manual pairing is open to end", place, "Value")
+    number = old.manual
+    engine, now = old.pairs(number), pairs_of(event, number)
+    if engine == now:
+        return 0, [], [f"manual pairing of round {number} ended: the engine's pairing is kept"]
+    problems = manual_pairing_problems(event, number, [p for p in now if p not in engine])
+    level = max((lvl for lvl, _ in problems), default=WarningLevel.ACKNOWLEDGE)
+    gone = "; ".join(f"{w} - {b}" for w, b in engine if (w, b) not in now)
+    came = "; ".join(f"{w} - {b}" for w, b in now if (w, b) not in engine)
+    change = Change(
+        LogKind.MANUAL_PAIRING,
+        number,
+        f"engine: {gone}",
+        f"manual: {came}",
+        level,
+        f"Manual pairing round {number}",
+        "; ".join(text for _, text in problems)
+        or f"round {number}'s pairing differs from the engine's",
+    )
+    lines = [f"level {lvl} warning: {text}" for lvl, text in problems if lvl == 2]
+    return 0, [change], [f"manual pairing of round {number} ended", *lines]
+
+
+def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
+    """The ``Confirm`` setting's confirmation of ``acts`` (an error naming the cell when it
+    does not name each act as its level asks)."""
+    typed = event.settings.confirm
+    given = {part.strip().casefold() for part in typed.split(";") if part.strip()}
+    missing = [
+        act.name + (UNDERSTOOD if act.level >= WarningLevel.CONSEQUENCES else "")
+        for act in acts
+        if (act.name + (UNDERSTOOD if act.level >= WarningLevel.CONSEQUENCES else "")).casefold()
+        not in given
+    ]
+    if missing:
+        raise ConfirmationError(
+            f"Confirm {typed!r} does not confirm {'; '.join(repr(m) for m in missing)}: type "
+            "exactly that (several separated by ';'); nothing was changed",
+            _settings_place(event, "Confirm"),
+            "Value",
+        )
+    return f"Confirm setting: {typed}"
+
+
+def _refuse(acts: Sequence[Act], how: str) -> ConfirmationError:
+    lines = [f"level {a.level}: {a.name}: {a.warning}" for a in acts]
+    return ConfirmationError("nothing was changed: " + " | ".join(lines) + f" -- to go on, {how}")
+
+
+def _gate(event: SwissEvent, found: list[Change], run: FideRun, fide: bool) -> str:
+    """The confirmation of this run's acts ("" when none is needed), or a refusal."""
+    refused = [c for c in found if c.level >= WarningLevel.REFUSE]
+    if refused and fide:
+        raise ConfirmationError(
+            "refused in FIDE mode (level 5), nothing was changed: "
+            + " | ".join(f"{c.act}: {c.warning}" for c in refused)
+        )
+    acts = [
+        Act(c.act, min(c.level, WarningLevel.CONSEQUENCES), c.warning)
+        for c in found
+        if c.level >= WarningLevel.CONFIRM
+    ]
+    if not acts:
+        if event.settings.confirm:
+            raise ConfirmationError(
+                f"Confirm {event.settings.confirm!r}: nothing in this run needs a confirmation "
+                "(clear the cell); nothing was changed",
+                _settings_place(event, "Confirm"),
+                "Value",
+            )
+        if run.offered:
+            raise ConfirmationError(
+                f"{run.offered} given, but nothing in this run needs a confirmation; nothing "
+                "was changed"
+            )
+        return ""
+    if event.settings.confirm:
+        return _book_confirmation(event, acts)
+    if run.confirm is None:
+        raise _refuse(acts, run.how)
+    return run.confirm(acts)
+
+
+def _consumed_cells(sheets: Sheets, event: SwissEvent, manual_ended: bool) -> list[WriteBlock]:
+    """The ``Confirm`` cell (always consumed) and ``Manual Pairing`` = End, emptied."""
+    if sheets.actual(SWISS_SETTINGS.sheet) is None:
+        return []
+    rows: dict[int, object] = {}
+    for name, used in (("Confirm", bool(event.settings.confirm)), ("Manual Pairing", manual_ended)):
+        place = _settings_place(event, name)
+        if used and place is not None and place.row is not None:
+            rows[place.row] = None
+    if not rows:
+        return []
+    block = column_block(read(sheets, SWISS_SETTINGS), "Value", rows)
+    return [block] if block is not None else []
+
+
+def _titled(sheet: GeneratedSheet) -> GeneratedSheet:
+    if sheet.print_setup is None:
+        return sheet
+    setup = sheet.print_setup
+    return replace(sheet, print_setup=replace(setup, title=f"{setup.title} ({NOT_FIDE})"))
+
+
+def with_event_log(
+    sheets: Sheets, event: SwissEvent, new_rows: Sequence[SwissEntry], plan: Plan
+) -> Plan:
+    """``plan`` (what the run writes for the event read from the book, ``event``, with the
+    engine's ``new_rows``) with FIDE mode's part: the changes logged, the warnings, the
+    confirmations (a :class:`ConfirmationError` before anything is written when one is missing
+    or a level-5 act is tried in FIDE mode)."""
+    run = current_run()
+    run.seen = True
+    after = event.with_entries(new_rows)
+    if run.unpaired:
+        kept = tuple(e for e in after.entries if not taken_back(e, run.unpaired))
+        after = replace(after, entries=kept)
+    entries, warnings = read_log(sheets)
+    recorded = read_state(sheets)
+    old = recorded
+    if old is None:  # an event without a log: logging starts from this run
+        old = state_of(event, fide_mode=event.settings.fide_mode, left_in=0, manual=0)
+    fide_place = _settings_place(event, "FIDE Mode")
+    turned_on = event.settings.fide_mode and fide_place is not None
+    if not old.fide_mode and turned_on and recorded is not None:
+        raise ConfirmationError(
+            f"FIDE mode was left in round {old.left_in} and cannot be turned back on "
+            "for this event (level 5): set FIDE Mode back to Off",
+            fide_place,
+            "Value",
+        )
+    fide_now = event.settings.fide_mode and old.fide_mode
+    manual, manual_changes, manual_lines = _manual(old, after, _manual_request(event, run))
+    new = state_of(
+        after,
+        fide_mode=fide_now,
+        left_in=old.left_in if not old.fide_mode or fide_now else max(after.paired_rounds, 1),
+        manual=manual,
+    )
+    if manual:  # the engine's pairing of the open round is kept until the phase ends
+        games = [g for g in new.games if g[0] != manual] + [g for g in old.games if g[0] == manual]
+        new = replace(new, games=tuple(sorted(games)))
+    found = changes(
+        old, new, after, engine_rounds={e.round for e in new_rows}, unpaired=run.unpaired
+    )
+    found += manual_changes
+    confirmation = _gate(event, found, run, old.fide_mode)
+    who, when = run.who or user_name(), _now(run)
+    fresh = [
+        LogEntry(
+            when,
+            c.round,
+            c.kind,
+            c.before,
+            c.after,
+            who,
+            confirmation
+            if c.level >= WarningLevel.CONFIRM
+            else ("level 2 warning shown" if c.level == WarningLevel.ACKNOWLEDGE else ""),
+        )
+        for c in found
+    ]
+    all_entries = [*entries, *chain(fresh, last_digest(entries))]
+    run.logged.extend(found)
+    summary = list(plan.summary)
+    if recorded is None:
+        summary.append("Event Log started: changes from now on are logged (none before)")
+    summary += warnings
+    summary += manual_lines
+    summary += [f"level 2 warning: {c.warning}" for c in found if c.level == 2]
+    summary += [
+        f"{c.act}: {c.warning}" for c in found if c.kind is LogKind.CORRECTION and c.warning
+    ]
+    if found:
+        summary.append("logged: " + "; ".join(f"{c.kind.value} round {c.round}" for c in found))
+    sheets_out = list(plan.sheets)
+    if not new.fide_mode:
+        summary.insert(0, f"{NOT_FIDE.capitalize()} (left in round {new.left_in})")
+        sheets_out = [_titled(s) for s in sheets_out]
+    last = sheets_out[-1].name if sheets_out else "Swiss Games"
+    log = log_sheet(all_entries, last)
+    ended = request_ended(event, run)
+    return Plan(
+        blocks=(*plan.blocks, *_consumed_cells(sheets, event, ended)),
+        sheets=(*sheets_out, log, state_sheet(new, EVENT_LOG)),
+        summary=tuple(summary),
+    )
+
+
+def request_ended(event: SwissEvent, run: FideRun) -> bool:
+    """Whether the book's ``Manual Pairing`` cell asked to end the phase (then it is emptied)."""
+    return run.manual is None and event.settings.manual_pairing.casefold() == "end"
