@@ -70,8 +70,8 @@ LAYERS = (
 ENTRY_MODULES = ("ratingbook", "ratingbook.__main__", "ratingbook.udfs")
 #: Inside ``files``: bottom to top; modules on one level never import each other.
 FILES_LEVELS = (
-    ("disk", "rating_list_file", "history"),
-    ("ooxml",),
+    ("disk", "rating_list_file"),
+    ("ooxml", "history"),
     ("patching", "rewriting"),
     ("backends",),
 )
