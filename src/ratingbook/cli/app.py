@@ -16,6 +16,7 @@ from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
 from ratingbook.cli.end_commands import END_COMMANDS
 from ratingbook.cli.explain_command import explain_command
+from ratingbook.cli.fide_commands import FIDE_COMMANDS
 from ratingbook.cli.players_commands import players_group
 from ratingbook.cli.publish_command import publish_command
 from ratingbook.cli.reporting import INPUT_ERROR
@@ -45,6 +46,7 @@ for _command in (
     *SEED_COMMANDS,
     *BOOK_COMMANDS,
     *END_COMMANDS,
+    *FIDE_COMMANDS,
     template_command,
     trf_group,
     players_group,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ratingbook.cli.confirming import confirm_level, confirm_options
 from ratingbook.cli.jobs import BookJob, BookOutcome, run_book_job
 from ratingbook.cli.options import backend_option
 from ratingbook.cli.reporting import INPUT_ERROR, F, fail
@@ -31,7 +32,7 @@ from ratingbook.files.disk import (
 if TYPE_CHECKING:
     from ratingbook.cli.batch import Died
 
-__all__ = ["BOOK_COMMANDS", "expand_folders", "targets", "with_book_options"]
+__all__ = ["BOOK_COMMANDS", "expand_folders", "run_books", "targets", "with_book_options"]
 
 
 OUTPUT_SUFFIXES = ("-recalculated", "-new-week", "-paired", "-updated")
@@ -251,6 +252,7 @@ def with_book_options(command: F) -> F:
     show_default=True,
     help="Workbooks processed at the same time.",
 )
+@confirm_options
 def recalc_command(
     books: tuple[str, ...],
     output: str | None,
@@ -259,6 +261,8 @@ def recalc_command(
     in_place: bool,
     backend: str,
     jobs: int,
+    confirmed: bool,
+    understood: bool,
 ) -> None:
     """Recalculate every rating family in each workbook (ladder, Crikey, Elo, Swiss).
 
@@ -267,8 +271,9 @@ def recalc_command(
     Without -o, --out-dir or --in-place the result is written beside each input as
     NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
     """
+    level = confirm_level(confirmed, understood)
     pairs = targets(books, output, out_dir, in_place, force, "recalculated")
-    _run_books([BookJob(s, t, in_place, "recalc", backend) for s, t in pairs], jobs)
+    _run_books([BookJob(s, t, in_place, "recalc", backend, level) for s, t in pairs], jobs)
 
 
 def _book_command(name: str, suffix: str, help_text: str) -> click.Command:
@@ -333,6 +338,7 @@ _pair_one_round = _book_command(
     is_flag=True,
     help="Pair every remaining round of a round robin at once.",
 )
+@confirm_options
 def pair_command(
     books: tuple[str, ...],
     output: str | None,
@@ -341,10 +347,15 @@ def pair_command(
     in_place: bool,
     backend: str,
     every_round: bool,
+    confirmed: bool,
+    understood: bool,
 ) -> None:
+    level = confirm_level(confirmed, understood)
     pairs = targets(books, output, out_dir, in_place, force, "paired")
     action = "pair-all" if every_round else "pair"
-    _run_books([BookJob(s, t, in_place, action, backend) for s, t in pairs], 1)
+    _run_books([BookJob(s, t, in_place, action, backend, level) for s, t in pairs], 1)
 
+
+run_books = _run_books  # the FIDE-mode commands (cli.fide_commands) run books alike
 
 BOOK_COMMANDS = (recalc_command, new_week_command, pair_command)

@@ -11,13 +11,16 @@ ignored). The confirmation is logged in the Event Log.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import click
 
 from ratingbook.workbook.fide_plan import Act, ConfirmationError, FideRun
 
-__all__ = ["FLAGS", "cli_run"]
+__all__ = ["FLAGS", "cli_run", "confirm_level", "confirm_options"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: What the flags say in the log, by how many were given (1: --confirm, 2: both).
 FLAGS = {1: "--confirm", 2: "--confirm --i-understand"}
@@ -59,3 +62,26 @@ def cli_run(confirm: int, **asked: object) -> FideRun:
         how="run again with --confirm (level 4: --confirm --i-understand)",
         **asked,  # type: ignore[arg-type]
     )
+
+
+def confirm_options(command: F) -> F:
+    """``--confirm`` and ``--i-understand`` (FIDE mode's confirmations of levels 3 and 4)."""
+    command = click.option(
+        "--i-understand",
+        "understood",
+        is_flag=True,
+        help="With --confirm: confirm a level-4 act (its consequences were stated).",
+    )(command)
+    return click.option(
+        "--confirm",
+        "confirmed",
+        is_flag=True,
+        help="Confirm this run's level-3 act of FIDE mode (refused when nothing needs it).",
+    )(command)
+
+
+def confirm_level(confirmed: bool, understood: bool) -> int:
+    """0, 1 or 2 from the flags (--i-understand alone is a usage error)."""
+    if understood and not confirmed:
+        raise click.UsageError("--i-understand goes with --confirm (the second step of two)")
+    return 2 if understood else int(confirmed)

@@ -27,9 +27,11 @@ from pathlib import Path
 import xlwings as xw
 
 from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.excel.confirming import excel_run  # FIDE mode's confirmations (#25)
 from ratingbook.excel.xlwings_book import REMOTE, XlwingsBook, check_finite
 from ratingbook.workbook.actions import plan_new_week, plan_recalc
 from ratingbook.workbook.book import Plan
+from ratingbook.workbook.fide_plan import fide_run
 
 __all__ = [
     "main",
@@ -38,6 +40,9 @@ __all__ = [
     "recalc_book",
     "recalc_ratings",
     "start_new_week",
+    "unpair",
+    "unpair_book",
+    "unpair_last_round",
     "update_players",
     "update_players_book",
     "update_players_from_rating_list",
@@ -59,7 +64,22 @@ def recalc_book(book: xw.Book) -> Plan:
     written nothing. Returns the plan that was written (its ``summary`` says what was done).
     """
     adapter = XlwingsBook(book)
-    plan = plan_recalc(adapter)
+    with fide_run(excel_run(book, _client(book) is not None or book.app.engine.name == REMOTE)):
+        plan = plan_recalc(adapter)
+    check_finite(plan)
+    adapter.apply(plan)
+    return plan
+
+
+def unpair_book(book: xw.Book) -> Plan:
+    """Take back the last round's pairing in ``book``, as ``ratingbook unpair`` (FIDE mode:
+    logged; once results are typed, confirmed as a level-3 act)."""
+    from ratingbook.workbook.fide_actions import plan_unpair
+    from ratingbook.workbook.reading import Sheets
+
+    adapter = XlwingsBook(book)
+    with fide_run(excel_run(book, _client(book) is not None or book.app.engine.name == REMOTE)):
+        plan = plan_unpair(Sheets(adapter))
     check_finite(plan)
     adapter.apply(plan)
     return plan
@@ -229,3 +249,14 @@ def update_players_from_rating_list(book: xw.Book) -> None:
     list must be a file the Python side can open (xlwings Lite, in the browser, cannot open the
     computer's files: there, use ``ratingbook players update``)."""
     _run(book, update_players_book, _PLAYERS_UPDATED)
+
+
+def unpair(book: xw.Book | None = None) -> Plan | None:
+    """**Unpair** the last round of the workbook the user is looking at (see :func:`main`)."""
+    return _run(book if book is not None else _user_book(), unpair_book, "Round unpaired.")
+
+
+@xw.script
+def unpair_last_round(book: xw.Book) -> None:
+    """Unpair for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
+    _run(book, unpair_book, "Round unpaired.")
