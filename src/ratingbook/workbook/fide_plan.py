@@ -358,7 +358,7 @@ def with_event_log(
         summary.append("logged: " + "; ".join(f"{c.kind.value} round {c.round}" for c in found))
     sheets_out = list(plan.sheets)
     if not new.fide_mode:
-        summary.insert(0, f"{NOT_FIDE.capitalize()} (left in round {new.left_in})")
+        summary.insert(0, f"Not in FIDE mode (left in round {new.left_in})")
         sheets_out = [_titled(s) for s in sheets_out]
     last = sheets_out[-1].name if sheets_out else "Swiss Games"
     log = log_sheet(all_entries, last)
