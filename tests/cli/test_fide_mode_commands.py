@@ -16,7 +16,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from tests.helpers.cli import run
+from tests.helpers.cli import digest, run
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.workbooks import all_values, make_book
 
@@ -237,3 +237,129 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     # Seven rounds played: every printout title says the event left FIDE mode.
     titles = openpyxl.load_workbook(book)["Swiss Standings"].oddHeader.center.text
     assert "not in FIDE mode" in (titles or "")
+
+
+def played(book: Path, rounds: int) -> None:
+    """Pair and play ``rounds`` rounds (typed results, then a recalc)."""
+    for number in range(1, rounds + 1):
+        ok("pair", book, "--in-place")
+        edit(book, "Swiss Games", lambda g, n=number: type_results(g, n))
+        ok("recalc", book, "--in-place")
+
+
+def test_a_log_row_edited_by_hand_is_a_level_4_warning_naming_it(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 2)
+
+    def forge(g: Grid) -> Grid:
+        rows = [list(r) for r in g]
+        rows[1][4] = "round 1 paired: 4 boards"  # row 2 of the sheet, After
+        return rows
+
+    edit(book, "Event Log", forge)
+    said = ok("recalc", book, "--in-place")
+    assert "level 4 warning: sheet 'Event Log' row 2" in said
+    # Nothing lost: the forged row is kept as it is, and the warning comes again.
+    assert grid(book, "Event Log")[1][4] == "round 1 paired: 4 boards"
+    assert "row 2" in ok("recalc", book, "--in-place")
+
+
+def test_a_deleted_log_row_is_reported_at_the_row_after_it(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 2)
+    edit(book, "Event Log", lambda g: [g[0], *g[2:], [None] * len(g[0])])
+    assert "level 4 warning: sheet 'Event Log' row 2" in ok("recalc", book, "--in-place")
+
+
+def test_undo_without_history_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    before = digest(book)
+    said = refused("undo", book)
+    assert said.count("\n") == 1 and "has no history to undo" in said and str(book) in said
+    assert digest(book) == before
+    assert "no history" in refused("history", book)
+
+
+def test_history_lists_the_states_undo_restores(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 2)
+    lines = ok("history", book).splitlines()
+    assert lines[:2] == ["   1  before Pairing round 1", "   2  before Pairing round 2"]
+
+
+def test_unpairing_a_round_with_results_needs_a_confirmation(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 1)
+    before = digest(book)
+    said = refused("unpair", book, "--in-place")
+    assert "level 3: Unpair round 1" in said and "5 results typed" in said
+    assert "--confirm" in said
+    assert digest(book) == before
+    ok("unpair", book, "--in-place", "--confirm")
+    last = grid(book, "Event Log")[-1]
+    assert (last[1], last[2], last[6]) == (1, "Unpairing", "--confirm")
+    assert [r for r in grid(book, "Swiss Games")[1:] if any(v is not None for v in r)] == []
+
+
+def test_only_the_last_round_can_be_unpaired(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 2)
+    said = refused("unpair", book, "--in-place", "--round", "1", "--confirm")
+    assert "only the last paired round (2)" in said
+
+
+def test_correcting_round_1_in_round_5_is_refused_in_fide_mode(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 4)
+    ok("pair", book, "--in-place")
+
+    def flip(g: Grid) -> Grid:
+        rows = [list(r) for r in g]
+        next(r for r in rows[1:] if r[0] == 1 and r[1] == 1)[4] = "0-1"
+        return rows
+
+    edit(book, "Swiss Games", flip)
+    before = digest(book)
+    for flags in ((), ("--confirm",), ("--confirm", "--i-understand")):
+        said = refused("recalc", book, "--in-place", *flags)
+        assert "refused in FIDE mode (level 5)" in said
+        assert "Correction round 1" in said and "only round 4's results" in said
+    assert digest(book) == before
+
+
+def test_a_confirmation_given_where_none_is_needed_is_refused(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    before = digest(book)
+    said = refused("pair", book, "--in-place", "--confirm")
+    assert "--confirm given, but nothing in this run needs a confirmation" in said
+    assert digest(book) == before
+    said = refused("pair", book, "--in-place", "--i-understand")
+    assert "--i-understand goes with --confirm" in said
+
+
+def test_fide_mode_cannot_be_turned_back_on(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 1)
+    edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
+    ok("recalc", book, "--in-place", "--confirm", "--i-understand")
+    edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "On"))
+    said = refused("recalc", book, "--in-place", "--confirm")
+    assert "Swiss Settings" in said and "cannot be turned back on" in said and "level 5" in said
+
+
+def test_a_setting_changed_after_round_1_is_level_3(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 1)
+    edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
+    before = digest(book)
+    said = refused("recalc", book, "--in-place")
+    assert "level 3: Setting Rounds" in said and "standard input is not a terminal" in said
+    assert digest(book) == before
+
+
+def test_a_setting_changed_before_round_1_is_not_logged(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    ok("recalc", book, "--in-place")
+    edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
+    ok("recalc", book, "--in-place")
+    assert log(book) == []

@@ -181,6 +181,12 @@ class Change:
     notes: tuple[str, ...] = field(default=())
 
 
+def _boards(pairs: Sequence[Pair]) -> str:
+    boards = sum(1 for _, black in pairs if black != "PAB")
+    bye = " and a pairing-allocated bye" if len(pairs) > boards else ""
+    return f"{boards} boards{bye}"
+
+
 def _pairs_text(pairs: Sequence[Pair]) -> str:
     return "; ".join(f"{w} - {b}" for w, b in pairs) or "none"
 
@@ -336,7 +342,7 @@ def _round_changes(
                     LogKind.PAIRING,
                     number,
                     "",
-                    f"round {number} paired: {len(now)} boards"
+                    f"round {number} paired: {_boards(now)}"
                     + ("" if by_engine else " (typed into Swiss Games, not by the engine)"),
                     0 if by_engine else WarningLevel.CONFIRM,
                     "" if by_engine else f"Pairing round {number}",
@@ -351,7 +357,7 @@ def _round_changes(
                 Change(
                     LogKind.UNPAIRING,
                     number,
-                    f"round {number} paired: {len(was)} boards",
+                    f"round {number} paired: {_boards(was)}",
                     f"round {number} unpaired" + ("" if command else " (rows deleted by hand)"),
                     0 if command and not results else WarningLevel.CONFIRM,
                     f"Unpair round {number}",
