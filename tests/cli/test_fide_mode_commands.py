@@ -15,7 +15,6 @@ from typing import Any
 
 import openpyxl
 import pytest
-
 from tests.helpers.cli import digest, run
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.workbooks import all_values, make_book

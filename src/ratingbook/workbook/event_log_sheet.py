@@ -14,6 +14,7 @@ user name (:func:`getpass.getuser`), in every front end.
 
 from __future__ import annotations
 
+import datetime as _dt
 import getpass
 import os
 
@@ -58,6 +59,8 @@ def user_name() -> str:
 def _text(value: object) -> str:
     if is_blank(value):
         return ""
+    if isinstance(value, _dt.datetime):  # When, read back by Excel as a date and time
+        return value.strftime("%Y-%m-%dT%H:%M:%SZ")
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

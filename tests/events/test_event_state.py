@@ -1,0 +1,164 @@
+"""FIDE mode's changes and their warning levels (issue #25), on events written by hand.
+
+Each expected level is the issue's rule: a late entry or a withdrawal is said (2); a setting
+changed after round 1, start numbers exchanged, the previous round's result corrected, a round
+unpaired with results typed are confirmed (3); a forbidden pair added after round 1 and leaving
+FIDE mode take two steps (4); an earlier round's correction is refused in FIDE mode (5), a
+level-3 act outside it. A manual pairing's problems are found by the rules of C.04.1 and the
+colour rules, worked by hand below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ratingbook.core.results import Result as R
+from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.event_log import LogKind
+from ratingbook.events.event_state import (
+    EventState,
+    changes,
+    manual_pairing_problems,
+    state_from_rows,
+    state_of,
+)
+from ratingbook.events.forbidden_pairs import ForbiddenPair
+from ratingbook.events.settings import SwissSettings
+
+PLAYERS = tuple(SwissPlayer(n, r) for n, r in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)))
+
+
+def event(*entries: SwissEntry, rounds: int = 5, **more: object) -> SwissEvent:
+    return SwissEvent(PLAYERS, entries, SwissSettings(rounds=rounds), **more)  # type: ignore[arg-type]
+
+
+def state(e: SwissEvent, fide: bool = True) -> EventState:
+    return state_of(e, fide_mode=fide, left_in=0, manual=0)
+
+
+TWO_ROUNDS = (
+    SwissEntry(1, 1, "A", "C", R.WHITE_WINS),
+    SwissEntry(1, 2, "B", "D", R.DRAW),
+    SwissEntry(2, 1, "D", "A", R.BLACK_WINS),
+    SwissEntry(2, 2, "C", "B", R.WHITE_WINS),
+    SwissEntry(3, 1, "A", "B", None),
+    SwissEntry(3, 2, "C", "D", None),
+)
+
+
+def levels(old: SwissEvent, new: SwissEvent, fide: bool = True) -> list[tuple[LogKind, int, int]]:
+    return [(c.kind, c.round, c.level) for c in changes(state(old, fide), state(new, fide), new)]
+
+
+def test_the_state_reads_back_as_written() -> None:
+    s = state(event(*TWO_ROUNDS))
+    assert state_from_rows(s.rows()) == s
+
+
+def test_the_previous_rounds_correction_is_level_3_an_earlier_one_level_5() -> None:
+    old = event(*TWO_ROUNDS)
+    previous = event(*TWO_ROUNDS[:3], replace(TWO_ROUNDS[3], result=R.BLACK_WINS), *TWO_ROUNDS[4:])
+    assert levels(old, previous) == [(LogKind.CORRECTION, 2, 3)]
+    earlier = event(replace(TWO_ROUNDS[0], result=R.DRAW), *TWO_ROUNDS[1:])
+    assert levels(old, earlier) == [(LogKind.CORRECTION, 1, 5)]
+    assert levels(old, earlier, fide=False) == [(LogKind.CORRECTION, 1, 3)]
+
+
+def test_a_result_of_the_last_round_is_typed_not_corrected() -> None:
+    old = event(*TWO_ROUNDS)
+    typed = event(*TWO_ROUNDS[:4], replace(TWO_ROUNDS[4], result=R.DRAW), TWO_ROUNDS[5])
+    assert levels(old, typed) == []
+
+
+def test_settings_players_and_forbidden_pairs_after_round_1() -> None:
+    old = event(*TWO_ROUNDS)
+    new = replace(old, settings=SwissSettings(rounds=6))
+    assert levels(old, new) == [(LogKind.SETTING, 3, 3)]
+    late = replace(old, players=(*PLAYERS, SwissPlayer("E", 1600)))
+    assert levels(old, late) == [(LogKind.LATE_ENTRY, 4, 2)]
+    out = replace(old, players=(*PLAYERS[:3], replace(PLAYERS[3], withdrawn=4)))
+    assert levels(old, out) == [(LogKind.WITHDRAWAL, 4, 2)]
+    banned = replace(old, forbidden=(ForbiddenPair("A", "D"),))
+    assert levels(old, banned) == [(LogKind.FORBIDDEN_PAIR, 3, 4)]
+
+
+def test_before_round_1_nothing_is_logged() -> None:
+    old = event()
+    new = replace(old, settings=SwissSettings(rounds=6), forbidden=(ForbiddenPair("A", "D"),))
+    assert levels(old, new) == []
+
+
+def test_leaving_fide_mode_is_level_4() -> None:
+    old = event(*TWO_ROUNDS)
+    left = changes(state(old), state_of(old, fide_mode=False, left_in=3, manual=0), old)
+    assert [(c.kind, c.level) for c in left] == [(LogKind.FIDE_MODE_OFF, 4)]
+
+
+def test_a_round_unpaired_by_command_is_level_3_only_with_results() -> None:
+    old = event(*TWO_ROUNDS)
+    without = event(*TWO_ROUNDS[:4])
+    said = changes(state(old), state(without), without, unpaired=(3,))
+    assert [(c.kind, c.level) for c in said] == [(LogKind.UNPAIRING, 0)]
+    played = event(*TWO_ROUNDS[:4], replace(TWO_ROUNDS[4], result=R.DRAW), TWO_ROUNDS[5])
+    said = changes(state(played), state(without), without, unpaired=(3,))
+    assert [(c.kind, c.level) for c in said] == [(LogKind.UNPAIRING, 3)]
+
+
+def test_a_pairing_changed_by_hand_outside_a_manual_phase_is_refused_in_fide_mode() -> None:
+    old = event(*TWO_ROUNDS)
+    changed = event(
+        *TWO_ROUNDS[:4], SwissEntry(3, 1, "A", "D", None), SwissEntry(3, 2, "C", "B", None)
+    )
+    assert levels(old, changed) == [(LogKind.MANUAL_PAIRING, 3, 5)]
+
+
+# Colours so far (rounds 1-2): A W B (expects W), B W B (expects W), C B W (expects B),
+# D B W (expects B).
+
+
+def test_manual_pairing_repeated_game_and_forbidden_pair_are_level_3() -> None:
+    e = event(*TWO_ROUNDS[:4], forbidden=(ForbiddenPair("B", "D"),))
+    problems = manual_pairing_problems(e, 3, [("A", "C"), ("B", "D")])
+    assert (3, "A - C is a repeated game") in problems
+    assert (3, "B - D is a repeated game") in problems
+    assert (3, "B - D is a forbidden pair") in problems
+
+
+def test_manual_pairing_both_colours_against_expectation_is_level_2() -> None:
+    # After round 1: A W (expects black), D B (expects white). A - D gives each the other.
+    e = event(*TWO_ROUNDS[:2])
+    assert manual_pairing_problems(e, 2, [("A", "D")]) == [
+        (2, "A - D: both players get the colour opposite to the expected one")
+    ]
+    assert manual_pairing_problems(e, 2, [("D", "A")]) == []
+
+
+def test_manual_pairing_third_colour_in_a_row_and_difference_over_2() -> None:
+    rounds = (
+        SwissEntry(1, 1, "A", "B", R.WHITE_WINS),
+        SwissEntry(1, 2, "C", "D", R.WHITE_WINS),
+        SwissEntry(2, 1, "A", "C", R.WHITE_WINS),
+        SwissEntry(2, 2, "D", "B", R.WHITE_WINS),
+        SwissEntry(3, 1, "B", "A", R.WHITE_WINS),
+        SwissEntry(3, 2, "C", "D", R.WHITE_WINS),
+        SwissEntry(4, 1, "A", "D", R.WHITE_WINS),
+        SwissEntry(4, 2, "B", "C", R.WHITE_WINS),
+    )
+    # C: W B W B; D: B W B W. Round 3 with A W W (A then: W, W): A white a third time.
+    problems = manual_pairing_problems(event(*rounds[:4], rounds=7), 3, [("A", "D")])
+    assert (3, "A gets white a third time in a row") in problems
+    # After round 4, A has W W B W: white again makes 4 whites to 1 black (difference 3).
+    problems = manual_pairing_problems(event(*rounds, rounds=7), 5, [("A", "C")])
+    assert (3, "A's colour difference goes over 2") in problems
+    assert not [p for p in problems if "third time" in p[1]]
+    # The last round: no colour limit.
+    assert manual_pairing_problems(event(*rounds[:4], rounds=3), 3, [("A", "D")]) == []
+
+
+def test_manual_pairing_second_pairing_allocated_bye_is_level_3() -> None:
+    e = event(
+        SwissEntry(1, 1, "A", "B", R.WHITE_WINS), SwissEntry(1, None, "C", None, R.PAIRING_BYE)
+    )
+    assert manual_pairing_problems(e, 2, [("C", "PAB")]) == [
+        (3, "C gets a second pairing-allocated bye")
+    ]

@@ -1,0 +1,220 @@
+"""FIDE mode in Excel (issue #25), on xlwings' JSON engine (xlwings Server and Lite, no message
+box: the Confirm setting) and with a desktop book's message box: the scripted event's logged
+changes in order, each warning level, the Confirm cell consumed and logged, nothing of level 3
+or more done unconfirmed (nothing queued for Excel when refused).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
+from tests.helpers.jsonbook import actions, apply_actions, make_json_book
+
+from ratingbook.errors import RatingbookError
+from ratingbook.excel.confirming import excel_run
+from ratingbook.excel.scripts import recalc_book, unpair_book
+from ratingbook.workbook.fide_plan import Act, ConfirmationError
+
+Sheets = dict[str, Grid]
+
+
+@pytest.fixture(autouse=True)
+def _arbiter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RATINGBOOK_USER", "arbiter")
+
+
+def shown(value: object) -> object:
+    """A value as Excel stores it (the text prefix, a leading apostrophe, dropped)."""
+    return value[1:] if isinstance(value, str) and value.startswith("'") else value
+
+
+def replayed(sheets: Sheets, book: Any) -> Sheets:
+    after = apply_actions(sheets, actions(book))
+    return {name: [[shown(v) for v in r] for r in grid] for name, grid in after.items()}
+
+
+def excel(sheets: Sheets, work: Callable[[Any], object] = recalc_book) -> Sheets:
+    """Run ``work`` on a JSON book of ``sheets``: the sheets as Excel ends up with them."""
+    book = make_json_book(sheets)
+    work(book)
+    return replayed(sheets, book)
+
+
+def refused_in_excel(sheets: Sheets, work: Callable[[Any], object] = recalc_book) -> str:
+    """The refusal, and that nothing at all was queued for Excel."""
+    book = make_json_book(sheets)
+    with pytest.raises(RatingbookError) as refusal:
+        work(book)
+    assert actions(book) == []
+    return str(refusal.value)
+
+
+def with_setting(sheets: Sheets, name: str, value: object) -> Sheets:
+    return {**sheets, "Swiss Settings": setting(sheets["Swiss Settings"], name, value)}
+
+
+def results(sheets: Sheets, number: int) -> Sheets:
+    return {**sheets, "Swiss Games": type_results(sheets["Swiss Games"], number)}
+
+
+def log(sheets: Sheets) -> list[tuple[Any, ...]]:
+    return [(r[1], r[2]) for r in sheets["Event Log"][1:] if r and r[0] is not None]
+
+
+def confirm_cell(sheets: Sheets) -> object:
+    return next(r[1] for r in sheets["Swiss Settings"] if r[0] == "Confirm")
+
+
+def test_the_scripted_event_in_excel_logs_each_change_with_its_confirmation() -> None:
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    sheets = excel(sheets)  # round 1 paired by the recalc
+    assert log(sheets) == [(1, "Pairing")]
+    sheets = excel(results(sheets, 1))  # results typed: round 2 paired
+    sheets = excel(sheets, unpair_book)  # no result yet: no warning
+    sheets = excel(sheets)  # auto-pair: round 2 paired again
+    sheets = excel(results(sheets, 2))  # round 3 paired
+    games = [list(r) for r in sheets["Swiss Games"]]
+    next(r for r in games[1:] if r[0] == 2 and r[1] == 1)[4] = "0-1"
+    corrected = {**sheets, "Swiss Games": games}
+    assert "Correction round 2" in refused_in_excel(corrected)
+    sheets = excel(with_setting(corrected, "Confirm", "Correction round 2"))
+    sheets = excel(results(sheets, 3))  # round 4 paired
+    sheets = excel(
+        with_setting(with_setting(sheets, "Tie-breaks", "BH"), "Confirm", "Setting Tie-breaks")
+    )
+    forbidden = [*sheets["Forbidden Pairs"], ["Anna", "Boris", 5]]
+    pair = "Forbidden pair Anna / Boris until round 5"
+    sheets = excel(with_setting({**sheets, "Forbidden Pairs": forbidden}, "Confirm",
+                                f"{pair}: I understand"))  # fmt: skip
+    assert log(sheets) == [
+        (1, "Pairing"),
+        (2, "Pairing"),
+        (2, "Unpairing"),
+        (2, "Pairing"),
+        (3, "Pairing"),
+        (2, "Correction"),
+        (4, "Pairing"),
+        (4, "Setting"),
+        (4, "Forbidden Pair"),
+    ]
+    confirmations = [r[6] for r in sheets["Event Log"][1:]]
+    assert confirmations[5] == "Confirm setting: Correction round 2"
+    assert confirmations[8] == f"Confirm setting: {pair}: I understand"
+    # The chain holds as Excel gives the sheet back (When read back as a date and time).
+    assert not [line for line in recalc_book(make_json_book(sheets)).summary if "level 4" in line]
+
+
+def test_level_3_in_excel_needs_the_confirm_setting_which_is_consumed_and_logged() -> None:
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    sheets = excel(results(excel(sheets), 1))  # round 1 played, round 2 paired
+    changed = with_setting(sheets, "Tie-breaks", "BH")
+    said = refused_in_excel(changed)
+    assert "level 3: Setting Tie-breaks" in said and "Confirm setting" in said
+    done = excel(with_setting(changed, "Confirm", "Setting Tie-breaks"))
+    last = done["Event Log"][-1]
+    assert (last[1], last[2], last[6]) == (2, "Setting", "Confirm setting: Setting Tie-breaks")
+    assert confirm_cell(done) is None  # consumed
+    assert not [line for line in recalc_book(make_json_book(done)).summary if "level 4" in line]
+
+
+def test_level_4_in_excel_needs_i_understand_in_the_confirm_setting() -> None:
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    sheets = excel(results(excel(sheets), 1))
+    off = with_setting(sheets, "FIDE Mode", "Off")
+    assert "Leave FIDE mode" in refused_in_excel(off)
+    said = refused_in_excel(with_setting(off, "Confirm", "Leave FIDE mode"))
+    assert "'Leave FIDE mode: I understand'" in said
+    done = excel(with_setting(off, "Confirm", "Leave FIDE mode: I understand"))
+    assert log(done)[-1] == (2, "FIDE Mode Off")
+    # From now on every printout title says so (Excel's page header), and the summary.
+    book = make_json_book(done)
+    plan = recalc_book(book)
+    assert plan.summary[0] == "Not in FIDE mode (left in round 2)"
+    assert all("not in FIDE mode" in s.print_setup.title for s in plan.sheets if s.print_setup)
+
+
+def test_level_5_in_excel_is_refused_whatever_is_confirmed() -> None:
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    for number in (1, 2, 3):
+        sheets = excel(results(excel(sheets) if number == 1 else sheets, number))
+    games = [list(r) for r in sheets["Swiss Games"]]
+    next(r for r in games[1:] if r[0] == 1 and r[1] == 1)[4] = "0-1"
+    wrong = with_setting({**sheets, "Swiss Games": games}, "Confirm", "Correction round 1")
+    said = refused_in_excel(wrong)
+    assert "refused in FIDE mode (level 5)" in said and "only round 3's results" in said
+
+
+def test_level_2_in_excel_is_said_and_logged_without_a_confirmation() -> None:
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    sheets = excel(results(excel(sheets), 1))
+    late = {**sheets, "Swiss Players": [*sheets["Swiss Players"], [None, "Ivan", 1800, None]]}
+    book = make_json_book(late)
+    plan = recalc_book(book)
+    assert any(line.startswith("level 2 warning: Ivan enters late") for line in plan.summary)
+    done = replayed(late, book)
+    last = done["Event Log"][-1]
+    assert (last[2], last[6]) == ("Late Entry", "level 2 warning shown")
+
+
+def test_a_confirm_cell_nothing_needs_is_refused_naming_its_cell() -> None:
+    sheets = with_setting(event_sheets(), "Confirm", "Setting Rounds")
+    said = refused_in_excel(sheets)
+    assert "Swiss Settings" in said and "row 7" in said and "nothing in this run needs" in said
+
+
+def test_manual_pairing_in_excel_is_started_and_ended_by_its_setting() -> None:
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    sheets = excel(results(excel(sheets), 1))  # round 2 paired
+    sheets = excel(with_setting(sheets, "Manual Pairing", "Round 2"))
+    games = [list(r) for r in sheets["Swiss Games"]]
+    one = next(r for r in games[1:] if r[0] == 2 and r[1] == 1)
+    two = next(r for r in games[1:] if r[0] == 2 and r[1] == 2)
+    one[3], two[3] = two[3], one[3]
+    ended = with_setting({**sheets, "Swiss Games": games}, "Manual Pairing", "End")
+    book = make_json_book(ended)
+    try:
+        recalc_book(book)
+    except ConfirmationError as refusal:  # a level-3 problem of the new pairs
+        assert "Manual pairing round 2" in str(refusal)
+        ended = with_setting(ended, "Confirm", "Manual pairing round 2")
+        book = make_json_book(ended)
+        recalc_book(book)
+    done = replayed(ended, book)
+    assert log(done)[-1] == (2, "Manual Pairing")
+    assert next(r[1] for r in done["Swiss Settings"] if r[0] == "Manual Pairing") is None
+
+
+def _desktop(answers: list[str]) -> Any:
+    asked: list[str] = []
+
+    def alert(text: str, **_: object) -> str:
+        asked.append(text)
+        return answers.pop(0)
+
+    return SimpleNamespace(app=SimpleNamespace(alert=alert)), asked
+
+
+def test_desktop_excel_asks_in_a_message_box_twice_for_level_4() -> None:
+    act3, act4 = Act("Setting Rounds", 3, "changed"), Act("Leave FIDE mode", 4, "final")
+    book, asked = _desktop(["ok"])
+    assert excel_run(book, remote=False).confirm([act3]) == "OK in the message box"  # type: ignore[misc]
+    assert len(asked) == 1 and "Level 3 warning: Setting Rounds" in asked[0]
+    book, asked = _desktop(["ok", "ok"])
+    excel_run(book, remote=False).confirm([act4])  # type: ignore[misc]
+    assert len(asked) == 2 and "cannot be taken back" in asked[1]
+    book, asked = _desktop(["ok", "cancel"])
+    with pytest.raises(ConfirmationError, match="cancelled; nothing was changed"):
+        excel_run(book, remote=False).confirm([act4])  # type: ignore[misc]
+
+
+def test_a_log_row_edited_in_excel_is_reported_as_level_4_naming_it() -> None:
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    sheets = excel(results(excel(sheets), 1))
+    forged = [list(r) for r in sheets["Event Log"]]
+    forged[2][5] = "somebody else"  # row 3 of the sheet, Who
+    plan = recalc_book(make_json_book({**sheets, "Event Log": forged}))
+    assert "level 4 warning: sheet 'Event Log' row 3" in " ".join(plan.summary)
