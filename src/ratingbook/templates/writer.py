@@ -58,6 +58,7 @@ from ratingbook.templates.designs import (
 from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
+from ratingbook.workbook.fide_plan import FideRun, fide_run
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 
@@ -276,8 +277,9 @@ def build_template(
     _write_instructions(instructions, design)
     for sheet in design.sheets:
         _write_input_sheet(wb, sheet)
-    if recalc:
-        workbook.recalc(TemplateBook(wb))
+    if recalc:  # a sample event's Event Log starts with the user's first run (FIDE mode)
+        with fide_run(FideRun(log=False)):
+            workbook.recalc(TemplateBook(wb))
     if kind == "ladder":
         # The chosen-camper view, before the archives (after the sheets the recalc made).
         players = next(s for s in design.sheets if s.spec.sheet == LADDER_PLAYERS.sheet)

@@ -98,6 +98,8 @@ class FideRun:
     logged: list[Change] = field(default_factory=list)
     seen: bool = False
     """Set when the run planned a Swiss event (its states are kept for undo)."""
+    log: bool = True
+    """False for a template's sample event: its log starts with the user's first run."""
 
 
 _RUN: ContextVar[FideRun | None] = ContextVar("ratingbook_fide_run", default=None)
@@ -293,6 +295,8 @@ def with_event_log(
     confirmations (a :class:`ConfirmationError` before anything is written when one is missing
     or a level-5 act is tried in FIDE mode)."""
     run = current_run()
+    if not run.log:
+        return plan
     run.seen = True
     after = event.with_entries(new_rows)
     if run.unpaired:
@@ -328,6 +332,8 @@ def with_event_log(
     )
     found += manual_changes
     confirmation = _gate(event, found, run, old.fide_mode)
+    if recorded is None and not found and not after.paired_rounds and new.fide_mode:
+        return plan  # nothing paired, nothing to log yet: the log starts with round 1
     who, when = run.who or user_name(), _now(run)
     fresh = [
         LogEntry(
