@@ -341,6 +341,11 @@ def test_fide_mode_cannot_be_turned_back_on(tmp_path: Path) -> None:
     played(book, 1)
     edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
     ok("recalc", book, "--in-place", "--confirm", "--i-understand")
+    # Out of FIDE mode, the summary and every web page say so.
+    assert "Not in FIDE mode (left in round 1)" in ok("recalc", book, "--in-place")
+    ok("publish", book, "--out-dir", tmp_path / "site")
+    pages = list((tmp_path / "site").glob("*.html"))
+    assert pages and all("not in FIDE mode" in p.read_text(encoding="utf-8") for p in pages)
     edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "On"))
     said = refused("recalc", book, "--in-place", "--confirm")
     assert "Swiss Settings" in said and "cannot be turned back on" in said and "level 5" in said

@@ -57,6 +57,8 @@ def render_site(
 ) -> dict[str, str]:
     """Every file of the site by name: the pages and the stylesheet; ``end``: the
     end-of-event tables (prize list, norms, contenders), a page each."""
+    if not event.settings.fide_mode:  # FIDE mode left (#25): every page says so
+        title = f"{title} (not in FIDE mode)"
     grids = event_grids(event)
     pages = event_pages(event, grids, title) + end_pages(end, title)
     links = [(page.file, page.heading) for page in pages[len(pages) - len(end) :]]
