@@ -367,3 +367,44 @@ def test_a_setting_changed_before_round_1_is_not_logged(tmp_path: Path) -> None:
     edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
     ok("recalc", book, "--in-place")
     assert "Event Log" not in openpyxl.load_workbook(book).sheetnames  # it starts with round 1
+
+
+def test_the_log_and_fide_mode_survive_trf_export_and_import(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 2)
+    edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
+    ok("recalc", book, "--in-place", "--confirm", "--i-understand")
+    trf = tmp_path / "event.trf"
+    ok("trf", "export", book, "-o", trf)
+    assert "### FIDE Mode Off @ Round 2" in trf.read_text(encoding="utf-8")
+    back = tmp_path / "back.xlsx"
+    ok("trf", "import", trf, "-o", back)
+    written, read = grid(book, "Event Log"), grid(back, "Event Log")
+    assert read[: len(written)] == written  # every field, the digests too
+    assert [r[2] for r in read[len(written) :]] == ["Import"]
+    assert "event.trf" in read[-1][4]
+    assert next(r[:2] for r in grid(back, "Swiss Settings") if r[0] == "FIDE Mode") == [
+        "FIDE Mode",
+        "Off",
+    ]
+    # The imported book goes on from there: out of FIDE mode, and its log's chain holds.
+    said = ok("recalc", back, "--in-place")
+    assert "Not in FIDE mode (left in round 2)" in said and "level 4" not in said
+
+
+def test_an_imported_event_is_in_fide_mode_and_its_log_starts_with_the_import(
+    tmp_path: Path,
+) -> None:
+    book = new_book(tmp_path)
+    played(book, 1)
+    trf = tmp_path / "event.trf"
+    ok("trf", "export", book, "-o", trf)
+    back = tmp_path / "back.xlsx"
+    ok("trf", "import", trf, "-o", back)
+    assert [r[2] for r in grid(back, "Event Log")[1:]] == ["Pairing", "Import"]
+    assert next(r[:2] for r in grid(back, "Swiss Settings") if r[0] == "FIDE Mode") == [
+        "FIDE Mode",
+        "On",
+    ]
+    ok("pair", back, "--in-place")
+    assert [r[2] for r in grid(back, "Event Log")[1:]] == ["Pairing", "Import", "Pairing"]

@@ -41,6 +41,8 @@ def trf_export_command(book: str, output: str | None, backend: str) -> None:
     from ratingbook.files.disk import atomic_save
     from ratingbook.trf.exporter import export_trf
     from ratingbook.workbook.event_book import event_and_ranks
+    from ratingbook.workbook.event_log_sheet import read_log
+    from ratingbook.workbook.reading import Sheets
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
@@ -52,7 +54,10 @@ def trf_export_command(book: str, output: str | None, backend: str) -> None:
         _write(team[0], output, f"{team[1]} teams")
         return
     event, ranks = event_and_ranks(opened)
-    text = export_trf(event, ranks)
+    log, tampered = read_log(Sheets(opened))  # FIDE mode (#25): the Event Log as ### lines
+    for warning in tampered:
+        click.echo(f"warning: {warning}", err=True)
+    text = export_trf(event, ranks, log=log, fide_mode=event.settings.fide_mode)
     if output is None:
         sys.stdout.write(text)
         return
@@ -107,7 +112,7 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
             f"wrote {output} ({len(team_event.teams)} teams, round {team_event.paired_rounds})"
         )
         return
-    imported = book_from_trf(data)
+    imported = book_from_trf(data, Path(trf_file).name)
     imported.book.save(target)
     for warning in imported.warnings:
         click.echo(f"warning: {warning}", err=True)

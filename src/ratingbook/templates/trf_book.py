@@ -7,15 +7,20 @@ computed as a recalc would, without pairing a round.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import SwissEvent, entry_cells, player_cells
 from ratingbook.events.settings import settings_values
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
+from ratingbook.trf.log_comments import import_logged
 from ratingbook.workbook.actions import rank_event
+from ratingbook.workbook.book import apply_plan
+from ratingbook.workbook.event_log_sheet import user_name
+from ratingbook.workbook.fide_plan import plan_imported_log
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
 
 __all__ = ["ImportedBook", "book_from_trf", "event_rows"]
@@ -30,15 +35,23 @@ class ImportedBook:
     warnings: tuple[str, ...]
 
 
-def book_from_trf(data: bytes) -> ImportedBook:
+def book_from_trf(data: bytes, source: str = "TRF file") -> ImportedBook:
     """The Swiss workbook of a TRF16 or TRF-2026 file's bytes (UTF-8, CP1252 or Latin-1).
 
     Bad records raise :class:`~ratingbook.trf.records.TrfError` naming the line and column.
+    FIDE mode (#25): the book is in FIDE mode unless the file's log says it was left; its
+    ``Event Log`` is the file's log with the import (from ``source``) as its last row.
     """
     imported = import_trf(decode_legacy(data))
-    book = TemplateBook(build_template("swiss", rows=event_rows(imported.event), recalc=False))
+    event = imported.event
+    event = replace(event, settings=replace(event.settings, fide_mode=imported.fide_mode))
+    book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
     rank_event(book)
-    return ImportedBook(book, imported.event, tuple(imported.warnings))
+    summary = f"{len(event.players)} players, round {event.paired_rounds} paired"
+    when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    log = import_logged(imported.log, source, summary, user_name(), when, event.paired_rounds)
+    apply_plan(book, plan_imported_log(book.sheet_names(), event, log))
+    return ImportedBook(book, event, tuple(imported.warnings))
 
 
 def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[str, object]]]:

@@ -109,7 +109,16 @@ def last_digest(entries: list[LogEntry]) -> str:
 def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
     """The ``Event Log`` sheet: every entry, oldest first."""
     rows = [
-        [e.when, e.round, e.kind.value, e.before, e.after, e.who, e.confirmation, e.digest]
+        [
+            e.when or None,
+            e.round,
+            e.kind.value,
+            e.before or None,
+            e.after or None,
+            e.who or None,
+            e.confirmation or None,
+            e.digest or None,
+        ]  # empty: an empty cell
         for e in entries
     ]
     return GeneratedSheet(

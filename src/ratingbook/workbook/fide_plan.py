@@ -53,6 +53,7 @@ __all__ = [
     "FideRun",
     "current_run",
     "fide_run",
+    "plan_imported_log",
     "taken_back",
     "with_event_log",
 ]
@@ -379,3 +380,12 @@ def with_event_log(
 def request_ended(event: SwissEvent, run: FideRun) -> bool:
     """Whether the book's ``Manual Pairing`` cell asked to end the phase (then it is emptied)."""
     return run.manual is None and event.settings.manual_pairing.casefold() == "end"
+
+
+def plan_imported_log(names: Sequence[str], event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
+    """The ``Event Log`` and ``Event State`` of a book just built from a file: the file's log
+    (the import itself its last row) and the event as imported, FIDE mode as the log says."""
+    left = [e.round for e in log if e.kind is LogKind.FIDE_MODE_OFF]
+    state = state_of(event, fide_mode=not left, left_in=left[0] if left else 0, manual=0)
+    after = names[-1] if names else "Swiss Games"
+    return Plan(sheets=(log_sheet(list(log), after), state_sheet(state, EVENT_LOG)))
