@@ -8,6 +8,7 @@ ratingbook's own output: the kinds, rounds and levels are written here by hand.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -408,3 +409,32 @@ def test_an_imported_event_is_in_fide_mode_and_its_log_starts_with_the_import(
     ]
     ok("pair", back, "--in-place")
     assert [r[2] for r in grid(back, "Event Log")[1:]] == ["Pairing", "Import", "Pairing"]
+
+
+@pytest.mark.parametrize(("answer", "logged"), [(True, True), (False, False)])
+def test_at_a_terminal_a_level_3_act_is_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: bool, logged: bool
+) -> None:
+    import click
+
+    from ratingbook.cli import confirming
+
+    book = new_book(tmp_path)
+    played(book, 1)
+    edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
+    asked: list[str] = []
+
+    def confirm(text: str, **_: object) -> bool:
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(confirming, "terminal", lambda: True)
+    monkeypatch.setattr(confirming, "_standard_input", contextlib.nullcontext)
+    monkeypatch.setattr(click, "confirm", confirm)
+    done = run("recalc", book, "--in-place")
+    assert (done.returncode == 0) is logged, done.stderr
+    if logged:
+        last = grid(book, "Event Log")[-1]
+        assert (last[2], last[6]) == ("Setting", "confirmed at the prompt")
+    else:
+        assert "Setting Rounds: cancelled; nothing was changed" in done.stderr

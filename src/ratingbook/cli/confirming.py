@@ -10,20 +10,43 @@ ignored). The confirmation is logged in the Event Log.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from ratingbook.workbook.fide_plan import Act, ConfirmationError, FideRun
 
-__all__ = ["FLAGS", "cli_run", "confirm_level", "confirm_options"]
+__all__ = ["FLAGS", "cli_run", "confirm_level", "confirm_options", "terminal"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: What the flags say in the log, by how many were given (1: --confirm, 2: both).
 FLAGS = {1: "--confirm", 2: "--confirm --i-understand"}
+
+
+def terminal() -> bool:
+    """Whether standard input is a terminal. The book's process (a fork) has its ``sys.stdin``
+    replaced by an empty one, so file descriptor 0, which it still holds, is asked."""
+    try:
+        return os.isatty(0)
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _standard_input() -> Iterator[None]:
+    """``sys.stdin`` on file descriptor 0 while the questions are asked (see :func:`terminal`)."""
+    saved = sys.stdin
+    sys.stdin = open(0, encoding=saved.encoding or "utf-8", closefd=False)  # noqa: SIM115
+    try:
+        yield
+    finally:
+        sys.stdin.close()
+        sys.stdin = saved
 
 
 def cli_run(confirm: int, **asked: object) -> FideRun:
@@ -38,7 +61,7 @@ def cli_run(confirm: int, **asked: object) -> FideRun:
                 "nothing was changed: a level-4 act needs --confirm --i-understand: "
                 + " | ".join(f"{a.name}: {a.warning}" for a in acts if a.level >= 4)
             )
-        if not sys.stdin.isatty():
+        if not terminal():
             flags = FLAGS[needed]
             raise ConfirmationError(
                 "nothing was changed: "
@@ -46,14 +69,15 @@ def cli_run(confirm: int, **asked: object) -> FideRun:
                 + f" -- to go on, run again with {flags} (standard input is not a terminal, so "
                 "ratingbook cannot ask)"
             )
-        for act in acts:
-            click.echo(f"level {act.level} warning: {act.name}: {act.warning}", err=True)
-            if not click.confirm(f"Confirm {act.name}?", err=True):
-                raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
-            if act.level >= 4 and not click.confirm(
-                f"This cannot be taken back in the event's log. Really {act.name}?", err=True
-            ):
-                raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
+        with _standard_input():
+            for act in acts:
+                click.echo(f"level {act.level} warning: {act.name}: {act.warning}", err=True)
+                if not click.confirm(f"Confirm {act.name}?", err=True):
+                    raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
+                if act.level >= 4 and not click.confirm(
+                    f"This cannot be taken back in the event's log. Really {act.name}?", err=True
+                ):
+                    raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
         return "confirmed at the prompt"
 
     return FideRun(
