@@ -201,6 +201,15 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     step([(6, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
     results(6)
 
+    # A result corrected for the rating report only (level 3): its own sheet.
+    def rating_only() -> None:
+        first = next(r for r in grid(book, "Swiss Games")[1:] if r[0] == 6 and r[1] == 1)
+        edit(book, "Rating Corrections", lambda g: [*g, [6, first[2], first[3], "0-1"]])
+        refused("recalc", book, "--in-place")
+        ok("recalc", book, "--in-place", "--confirm")
+
+    step([(6, "Rating Correction")], rating_only, by_hand=True)
+
     # FIDE mode left (level 4, two steps), then a correction of round 1 is allowed (level 3).
     def leave() -> None:
         edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
@@ -438,3 +447,68 @@ def test_at_a_terminal_a_level_3_act_is_asked(
         assert (last[2], last[6]) == ("Setting", "confirmed at the prompt")
     else:
         assert "Setting Rounds: cancelled; nothing was changed" in done.stderr
+
+
+def rated_book(tmp_path: Path) -> Path:
+    path = tmp_path / "rated.xlsx"
+    make_book(
+        {
+            "Swiss Settings": [
+                ["Setting", "Value"],
+                ["Rounds", 5],
+                ["FIDE Rated", "Standard"],
+                ["Start Date", "2026-04-01"],
+                ["Auto-pair", "Off"],
+            ],
+            "Swiss Players": [
+                ["No.", "Name", "Rating", "FIDE ID"],
+                *[
+                    [i, n, r, 1000 + i]
+                    for i, (n, r) in enumerate(
+                        [("Anna", 2200), ("Boris", 2150), ("Carl", 2100), ("Dana", 2050)], 1
+                    )
+                ],
+            ],
+            "Swiss Games": [["Round", "Board", "White", "Black", "Result"]],
+            "Rating Corrections": [["Round", "White", "Black", "Result"]],
+        }
+    ).save(path)
+    return path
+
+
+def test_a_rating_report_correction_changes_only_the_rating_report(tmp_path: Path) -> None:
+    book = rated_book(tmp_path)
+    ok("pair", book, "--in-place")
+    edit(book, "Swiss Games", lambda g: type_results(g, 1, lambda _: "1-0"))
+    ok("recalc", book, "--in-place")
+    games = grid(book, "Swiss Games")
+    white, black = games[1][2], games[1][3]
+    standings = grid(book, "Swiss Standings")
+    edit(book, "Rating Corrections", lambda g: [*g, [1, white, black, "0-1"]])
+    assert f"level 3: Rating correction round 1: {white} - {black}" in refused(
+        "recalc", book, "--in-place"
+    )
+    ok("recalc", book, "--in-place", "--confirm")
+    # Pairings and standings keep the result as played; the rating report counts 0-1.
+    assert grid(book, "Swiss Games") == games
+    assert grid(book, "Swiss Standings") == standings
+    rated = {r[1]: r for r in grid(book, "Rating Games")[1:]}
+    header = grid(book, "Rating Games")[0]
+    assert rated[white][header.index("Score")] == 0
+    assert rated[black][header.index("Score")] == 1
+    last = grid(book, "Event Log")[-1]
+    assert (last[2], last[3], last[6]) == (
+        "Rating Correction",
+        f"{white} - {black} 1-0",
+        "--confirm",
+    )
+
+
+def test_a_rating_correction_of_no_game_names_its_cell(tmp_path: Path) -> None:
+    book = rated_book(tmp_path)
+    ok("pair", book, "--in-place")
+    edit(book, "Rating Corrections", lambda g: [*g, [1, "Anna", "Boris", "0-1"]])
+    before = digest(book)
+    said = refused("recalc", book, "--in-place", "--confirm")
+    assert "Rating Corrections" in said and "row 2" in said and "no game Anna - Boris" in said
+    assert digest(book) == before

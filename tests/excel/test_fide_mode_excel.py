@@ -163,7 +163,7 @@ def test_level_2_in_excel_is_said_and_logged_without_a_confirmation() -> None:
 def test_a_confirm_cell_nothing_needs_is_refused_naming_its_cell() -> None:
     sheets = with_setting(event_sheets(), "Confirm", "Setting Rounds")
     said = refused_in_excel(sheets)
-    assert "Swiss Settings" in said and "row 7" in said and "nothing in this run needs" in said
+    assert "Swiss Settings" in said and "row 9" in said and "nothing in this run needs" in said
 
 
 def test_manual_pairing_in_excel_is_started_and_ended_by_its_setting() -> None:

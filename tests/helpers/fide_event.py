@@ -32,6 +32,8 @@ def event_sheets() -> dict[str, Grid]:
             ["FIDE Mode", "On"],
             ["Auto-pair", "Off"],
             ["Tie-breaks", "BH SB"],
+            ["FIDE Rated", "Standard"],
+            ["Start Date", "2026-04-01"],
             ["Manual Pairing", None],
             ["Confirm", None],
         ],
@@ -41,6 +43,7 @@ def event_sheets() -> dict[str, Grid]:
         ],
         "Swiss Games": [["Round", "Board", "White", "Black", "Result"]],
         "Forbidden Pairs": [["Player", "Other Player", "Until Round"]],
+        "Rating Corrections": [["Round", "White", "Black", "Result"]],
     }
 
 

@@ -66,6 +66,8 @@ class EventState:
     """Each player's name, start number and withdrawal round (0: not withdrawn)."""
     games: tuple[Game, ...] = ()
     forbidden: tuple[str, ...] = ()
+    rating: tuple[str, ...] = ()
+    """The rating-report-only corrections: ``round|White - Black|played|rated``."""
 
     def rows(self) -> list[tuple[str, str]]:
         """The state as (Item, Value) rows, each value plain JSON."""
@@ -77,6 +79,7 @@ class EventState:
         out += [("Player", json.dumps(list(p), ensure_ascii=False)) for p in self.players]
         out += [("Game", json.dumps(list(g), ensure_ascii=False)) for g in self.games]
         out += [("Forbidden", json.dumps(f, ensure_ascii=False)) for f in self.forbidden]
+        out += [("Rating Correction", json.dumps(r, ensure_ascii=False)) for r in self.rating]
         return out
 
     def pairs(self, round_number: int) -> list[Pair]:
@@ -100,6 +103,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
     players: list[tuple[str, int, int]] = []
     games: list[Game] = []
     forbidden: list[str] = []
+    rating: list[str] = []
     for item, value in rows:
         data = json.loads(str(value))
         if item == "FIDE Mode":
@@ -114,10 +118,19 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
             games.append((int(data[0]), str(data[1]), str(data[2]), str(data[3])))
         elif item == "Forbidden":
             forbidden.append(str(data))
+        elif item == "Rating Correction":
+            rating.append(str(data))
         else:
             raise ValueError(f"unknown item {item!r}")
     return EventState(
-        fide_mode, left_in, manual, tuple(settings), tuple(players), tuple(games), tuple(forbidden)
+        fide_mode,
+        left_in,
+        manual,
+        tuple(settings),
+        tuple(players),
+        tuple(games),
+        tuple(forbidden),
+        tuple(rating),
     )
 
 
@@ -129,7 +142,14 @@ def _setting_text(value: object) -> str:
     return str(value)
 
 
-def state_of(event: SwissEvent, *, fide_mode: bool, left_in: int, manual: int) -> EventState:
+def state_of(
+    event: SwissEvent,
+    *,
+    fide_mode: bool,
+    left_in: int,
+    manual: int,
+    rating: tuple[str, ...] = (),
+) -> EventState:
     """The state of ``event`` now (FIDE mode and the manual phase as the log holds them)."""
     values = settings_values(event.settings)
     numbers = event.start_numbers()
@@ -150,6 +170,7 @@ def state_of(event: SwissEvent, *, fide_mode: bool, left_in: int, manual: int) -
                 for f in event.forbidden
             )
         ),
+        rating=rating,
     )
 
 
@@ -227,6 +248,30 @@ def changes(
         out += _player_changes(old, new, current)
         out += _forbidden_changes(old, new, current)
     out += _round_changes(old, new, engine, set(unpaired), fide=fide)
+    out += _rating_changes(old, new)
+    return out
+
+
+def _rating_changes(old: EventState, new: EventState) -> list[Change]:
+    """A rating-report-only correction added (or taken away): level 3."""
+    out: list[Change] = []
+    for text, added in [
+        *((t, True) for t in sorted(set(new.rating) - set(old.rating))),
+        *((t, False) for t in sorted(set(old.rating) - set(new.rating))),
+    ]:
+        number, game, played, rated = text.split("|")
+        out.append(
+            Change(
+                LogKind.RATING_CORRECTION,
+                int(number),
+                f"{game} {played}" if added else f"{game} {rated} (rating report only)",
+                f"{game} {rated} (rating report only)" if added else f"{game} {played}",
+                WarningLevel.CONFIRM,
+                f"Rating correction round {number}",
+                f"{game}: the rating report counts {rated if added else played}; pairings and "
+                "standings keep the result as played",
+            )
+        )
     return out
 
 

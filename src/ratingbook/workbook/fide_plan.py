@@ -43,6 +43,11 @@ from ratingbook.workbook.event_log_sheet import (
     state_sheet,
     user_name,
 )
+from ratingbook.workbook.rating_corrections import (
+    correction_texts,
+    read_rating_corrections,
+    with_rated_report,
+)
 from ratingbook.workbook.reading import Sheets, column_block, read
 from ratingbook.workbook.schemas import SWISS_SETTINGS
 
@@ -319,12 +324,16 @@ def with_event_log(
         )
     fide_now = event.settings.fide_mode and old.fide_mode
     manual, manual_changes, manual_lines = _manual(old, after, _manual_request(event, run))
+    corrections = read_rating_corrections(sheets, after)
     new = state_of(
         after,
         fide_mode=fide_now,
         left_in=old.left_in if not old.fide_mode or fide_now else max(after.paired_rounds, 1),
         manual=manual,
+        rating=correction_texts(corrections),
     )
+    if recorded is None:  # corrections typed before the log started are its starting point
+        old = replace(old, rating=new.rating)
     if manual:  # the engine's pairing of the open round is kept until the phase ends
         games = [g for g in new.games if g[0] != manual] + [g for g in old.games if g[0] == manual]
         new = replace(new, games=tuple(sorted(games)))
@@ -363,7 +372,7 @@ def with_event_log(
     ]
     if found:
         summary.append("logged: " + "; ".join(f"{c.kind.value} round {c.round}" for c in found))
-    sheets_out = list(plan.sheets)
+    sheets_out = list(with_rated_report(plan, after, corrections).sheets)
     if not new.fide_mode:
         summary.insert(0, f"Not in FIDE mode (left in round {new.left_in})")
         sheets_out = [_titled(s) for s in sheets_out]
