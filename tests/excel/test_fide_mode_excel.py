@@ -170,6 +170,8 @@ def test_manual_pairing_in_excel_is_started_and_ended_by_its_setting() -> None:
     sheets = with_setting(event_sheets(), "Auto-pair", "On")
     sheets = excel(results(excel(sheets), 1))  # round 2 paired
     sheets = excel(with_setting(sheets, "Manual Pairing", "Round 2"))
+    book = make_json_book(sheets)  # a recalc while the phase is open: it stays open
+    assert "manual pairing of round 2 is open (end it)" in recalc_book(book).summary
     games = [list(r) for r in sheets["Swiss Games"]]
     one = next(r for r in games[1:] if r[0] == 2 and r[1] == 1)
     two = next(r for r in games[1:] if r[0] == 2 and r[1] == 2)

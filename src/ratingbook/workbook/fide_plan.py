@@ -171,6 +171,8 @@ def _manual(
             return old.manual, [], [f"manual pairing of round {old.manual} is open (end it)"]
         return 0, [], []
     action, number = request
+    if action == "start" and old.manual == number:  # asked again (the cell still says so)
+        return number, [], [f"manual pairing of round {number} is open (end it)"]
     if action == "start":
         if old.manual:
             raise RatingbookError(
@@ -374,7 +376,8 @@ def with_event_log(
         summary.append("logged: " + "; ".join(f"{c.kind.value} round {c.round}" for c in found))
     sheets_out = list(with_rated_report(plan, after, corrections).sheets)
     if not new.fide_mode:
-        summary.insert(0, f"Not in FIDE mode (left in round {new.left_in})")
+        left = f" (left in round {new.left_in})" if new.left_in else ""
+        summary.insert(0, f"Not in FIDE mode{left}")
         sheets_out = [_titled(s) for s in sheets_out]
     last = sheets_out[-1].name if sheets_out else "Swiss Games"
     log = log_sheet(all_entries, last)
