@@ -512,3 +512,13 @@ def test_a_rating_correction_of_no_game_names_its_cell(tmp_path: Path) -> None:
     said = refused("recalc", book, "--in-place", "--confirm")
     assert "Rating Corrections" in said and "row 2" in said and "no game Anna - Boris" in said
     assert digest(book) == before
+
+
+def test_a_confirmation_for_a_book_without_an_event_is_refused(tmp_path: Path) -> None:
+    from tests.helpers.workbooks import ladder_sheets
+
+    book = tmp_path / "ladder.xlsx"
+    make_book(ladder_sheets()).save(book)
+    said = refused("recalc", book, "--confirm")
+    assert "--confirm given, but the book holds no Swiss event" in said
+    assert not (tmp_path / "ladder-recalculated.xlsx").exists()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files.backends import DEFAULT_BACKEND, open_book
 from ratingbook.files.disk import held_for_in_place
-from ratingbook.workbook.fide_plan import FideRun, fide_run
+from ratingbook.workbook.fide_plan import ConfirmationError, FideRun, fide_run
 
 if TYPE_CHECKING:
     from ratingbook.workbook.book import Book, FileBook, Plan
@@ -97,6 +97,11 @@ def run_book_job(job: BookJob) -> BookOutcome:
                 book.refuse_in_place()
             with fide_run(_fide_run(job)) as run:
                 plan = _entry_point(job.action)(book)
+            if job.confirm and not run.seen:
+                raise ConfirmationError(
+                    f"{run.offered} given, but the book holds no Swiss event: nothing in this "
+                    "run needs a confirmation; nothing was changed"
+                )
             kept = keep_states(job, run, lambda: book.save(job.target))
     except RatingbookError as error:
         return BookOutcome(job, errors=tuple(problem_lines(error)))
