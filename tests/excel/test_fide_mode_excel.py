@@ -220,3 +220,149 @@ def test_a_log_row_edited_in_excel_is_reported_as_level_4_naming_it() -> None:
     forged[2][5] = "somebody else"  # row 3 of the sheet, Who
     plan = recalc_book(make_json_book({**sheets, "Event Log": forged}))
     assert "level 4 warning: sheet 'Event Log' row 3" in " ".join(plan.summary)
+
+
+def cells(sheets: Sheets) -> Sheets:
+    """Every sheet but the history, as Excel shows it: numbers as numbers, trailing empty rows
+    and columns left out, empty sheets left out."""
+
+    def norm(v: object) -> object:
+        return int(v) if isinstance(v, float) and v.is_integer() else (None if v == "" else v)
+
+    out: Sheets = {}
+    for name, grid in sheets.items():
+        if name == "Event History":
+            continue
+        rows = [[norm(v) for v in r] for r in grid]
+        while rows and all(v is None for v in rows[-1]):
+            rows.pop()
+        width = max((i + 1 for r in rows for i, v in enumerate(r) if v is not None), default=0)
+        rows = [(r + [None] * width)[:width] for r in rows]
+        if rows:
+            out[name] = rows
+    return out
+
+
+def _confirmed(sheets: Sheets, work: Callable[[Any], object] = recalc_book) -> Sheets:
+    """``sheets`` with the Confirm setting the run asks for, if it asks (level 3 or 4)."""
+    try:
+        excel(sheets, work)
+    except ConfirmationError as refusal:
+        asked = str(refusal)
+        act = asked.split("level ")[1].split(": ")[1]
+        level = int(asked.split("level ")[1][0])
+        return with_setting(sheets, "Confirm", act + (": I understand" if level == 4 else ""))
+    return sheets
+
+
+def _game(sheets: Sheets, round_number: int, board: int) -> list[Any]:
+    return next(r for r in sheets["Swiss Games"][1:] if r[0] == round_number and r[1] == board)
+
+
+def test_the_7_round_event_in_excel_logs_every_kind_and_undo_gives_back_each_step() -> None:
+    """The scripted event on the JSON engine (xlwings Server/Lite): every kind of logged change
+    confirmed in the Confirm cell; after each step an undo gives back, cell for cell, the book
+    before it (before the typing for a change typed by hand, as the run read it for the
+    engine's pairing or the unpairing)."""
+    from ratingbook.excel.scripts import undo_book
+
+    expected: list[tuple[int, str]] = []
+
+    def step(
+        book: Sheets,
+        edit: Callable[[Sheets], Sheets],
+        logged: list[tuple[int, str]],
+        *,
+        by_hand: bool,
+        work: Callable[[Any], object] = recalc_book,
+    ) -> Sheets:
+        edited = _confirmed(edit(book), work)
+        after = excel(edited, work)
+        expected.extend(logged)
+        assert log(after) == expected
+        undone = excel(after, undo_book)
+        assert cells(undone) == cells(book if by_hand else edited)
+        return after
+
+    def swap_blacks(s: Sheets) -> Sheets:
+        games = [list(r) for r in s["Swiss Games"]]
+        three = next(r for r in games[1:] if r[0] == 2 and r[1] == 3)
+        four = next(r for r in games[1:] if r[0] == 2 and r[1] == 4)
+        three[3], four[3] = four[3], three[3]
+        return with_setting({**s, "Swiss Games": games}, "Manual Pairing", "End")
+
+    def corrected(s: Sheets, number: int) -> Sheets:
+        games = [list(r) for r in s["Swiss Games"]]
+        next(r for r in games[1:] if r[0] == number and r[1] == 1)[4] = "0-1"
+        return {**s, "Swiss Games": games}
+
+    def players(s: Sheets, change: Callable[[list[Any]], None]) -> Sheets:
+        rows = [list(r) for r in s["Swiss Players"]]
+        for row in rows[1:]:
+            change(row)
+        return {**s, "Swiss Players": rows}
+
+    def exchange(row: list[Any]) -> None:
+        row[0] = {1: 2, 2: 1}.get(row[0], row[0])
+
+    def withdraw(row: list[Any]) -> None:
+        if row[1] == "Hana":
+            row[3] = 5
+
+    def rating_only(b: Sheets) -> Sheets:
+        game = _game(b, 6, 1)
+        rows = [*b["Rating Corrections"], [6, game[2], game[3], "0-1"]]
+        return {**b, "Rating Corrections": rows}
+
+    same: Callable[[Sheets], Sheets] = lambda b: b  # noqa: E731
+    s = with_setting(event_sheets(), "Auto-pair", "On")
+    s = step(s, same, [(1, "Pairing")], by_hand=False)
+    s = step(s, lambda b: results(b, 1), [(2, "Pairing")], by_hand=False)
+    s = step(s, same, [(2, "Unpairing")], by_hand=False, work=unpair_book)
+    s = step(s, same, [(2, "Pairing")], by_hand=False)  # re-paired by the next recalc
+    s = excel(with_setting(s, "Manual Pairing", "Round 2"))  # the manual phase starts
+    s = step(s, swap_blacks, [(2, "Manual Pairing")], by_hand=True)
+    s = step(s, lambda b: results(b, 2), [(3, "Pairing")], by_hand=False)
+    s = step(s, lambda b: corrected(b, 2), [(2, "Correction")], by_hand=True)
+    late = [None, "Ivan", 1800, None]
+    s = step(
+        s,
+        lambda b: {**b, "Swiss Players": [*b["Swiss Players"], late]},
+        [(4, "Late Entry")],
+        by_hand=True,
+    )
+    s = step(s, lambda b: results(b, 3), [(4, "Pairing")], by_hand=False)
+    s = step(s, lambda b: players(b, withdraw), [(5, "Withdrawal")], by_hand=True)
+    s = step(s, lambda b: with_setting(b, "Tie-breaks", "BH"), [(4, "Setting")], by_hand=True)
+    forbid = ["Anna", "Boris", 5]
+    s = step(
+        s,
+        lambda b: {**b, "Forbidden Pairs": [*b["Forbidden Pairs"], forbid]},
+        [(4, "Forbidden Pair")],
+        by_hand=True,
+    )
+    s = step(s, lambda b: results(b, 4), [(5, "Pairing")], by_hand=False)
+    s = step(s, lambda b: players(b, exchange), [(5, "Start Numbers")], by_hand=True)
+    s = step(s, lambda b: results(b, 5), [(6, "Pairing")], by_hand=False)
+    s = step(s, lambda b: results(b, 6), [(7, "Pairing")], by_hand=False)
+    s = step(s, rating_only, [(6, "Rating Correction")], by_hand=True)
+    s = step(s, lambda b: with_setting(b, "FIDE Mode", "Off"), [(7, "FIDE Mode Off")], by_hand=True)
+    s = step(s, lambda b: corrected(b, 1), [(1, "Correction")], by_hand=True)
+    s = excel(results(s, 7))
+    assert log(s) == expected  # seven rounds played, nothing more logged
+    confirmations = {r[2]: r[6] for r in s["Event Log"][1:]}
+    assert confirmations["Forbidden Pair"] == (
+        "Confirm setting: Forbidden pair Anna / Boris until round 5: I understand"
+    )
+    assert confirmations["Late Entry"] == "level 2 warning shown"
+    # Undo twice: each state is used once, the one before it comes next.
+    once = excel(s, undo_book)
+    twice = excel(once, undo_book)
+    assert log(once)[-1] == (7, "FIDE Mode Off") and log(twice)[-1] == (6, "Rating Correction")
+
+
+def test_undo_in_excel_without_history_is_refused_and_writes_nothing() -> None:
+    from ratingbook.excel.scripts import undo_book
+
+    said = refused_in_excel(event_sheets(), undo_book)
+    assert "no history to undo" in said

@@ -25,8 +25,9 @@ def excel_run(book: xw.Book, remote: bool) -> FideRun:
     """This run's :class:`FideRun`: message boxes on the desktop, the Confirm cell remotely."""
     if remote:
         return FideRun(
+            in_book=True,
             how="type the act's name in the Confirm setting of Swiss Settings (a level-4 act "
-            f"followed by '{UNDERSTOOD.strip()}'), then run again"
+            f"followed by '{UNDERSTOOD.strip()}'), then run again",
         )
 
     def confirmer(acts: Sequence[Act]) -> str:
@@ -41,4 +42,4 @@ def excel_run(book: xw.Book, remote: bool) -> FideRun:
                     raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
         return "OK in the message box"
 
-    return FideRun(confirm=confirmer)
+    return FideRun(confirm=confirmer, in_book=True)

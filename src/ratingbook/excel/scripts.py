@@ -40,6 +40,9 @@ __all__ = [
     "recalc_book",
     "recalc_ratings",
     "start_new_week",
+    "undo",
+    "undo_book",
+    "undo_last_change",
     "unpair",
     "unpair_book",
     "unpair_last_round",
@@ -249,6 +252,30 @@ def update_players_from_rating_list(book: xw.Book) -> None:
     list must be a file the Python side can open (xlwings Lite, in the browser, cannot open the
     computer's files: there, use ``ratingbook players update``)."""
     _run(book, update_players_book, _PLAYERS_UPDATED)
+
+
+def undo_book(book: xw.Book) -> Plan:
+    """Put ``book`` back as it was before its last logged change (the states the book keeps in
+    its ``Event History`` sheet), as ``ratingbook undo`` does for a file."""
+    from ratingbook.workbook.book_history import plan_undo
+    from ratingbook.workbook.reading import Sheets
+
+    adapter = XlwingsBook(book)
+    plan = plan_undo(Sheets(adapter))
+    check_finite(plan)
+    adapter.apply(plan)
+    return plan
+
+
+def undo(book: xw.Book | None = None) -> Plan | None:
+    """**Undo** the last logged change of the workbook the user is looking at."""
+    return _run(book if book is not None else _user_book(), undo_book, "Undone.")
+
+
+@xw.script
+def undo_last_change(book: xw.Book) -> None:
+    """Undo for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
+    _run(book, undo_book, "Undone.")
 
 
 def unpair(book: xw.Book | None = None) -> Plan | None:

@@ -34,8 +34,16 @@ from ratingbook.events.event_state import (
     state_of,
 )
 from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.book_history import (
+    BookState,
+    history_sheet,
+    predicted,
+    read_history,
+    snapshot,
+)
 from ratingbook.workbook.event_log_sheet import (
     EVENT_LOG,
+    EVENT_STATE,
     last_digest,
     log_sheet,
     read_log,
@@ -106,6 +114,8 @@ class FideRun:
     """Set when the run planned a Swiss event (its states are kept for undo)."""
     log: bool = True
     """False for a template's sample event: its log starts with the user's first run."""
+    in_book: bool = False
+    """Keep the states for undo in the book (Excel: :mod:`ratingbook.workbook.book_history`)."""
 
 
 _RUN: ContextVar[FideRun | None] = ContextVar("ratingbook_fide_run", default=None)
@@ -382,11 +392,27 @@ def with_event_log(
     last = sheets_out[-1].name if sheets_out else "Swiss Games"
     log = log_sheet(all_entries, last)
     ended = request_ended(event, run)
-    return Plan(
+    result = Plan(
         blocks=(*plan.blocks, *_consumed_cells(sheets, event, ended)),
         sheets=(*sheets_out, log, state_sheet(new, EVENT_LOG)),
         summary=tuple(summary),
     )
+    return _kept_in_book(sheets, result, found) if run.in_book else result
+
+
+def _kept_in_book(sheets: Sheets, plan: Plan, found: Sequence[Change]) -> Plan:
+    """``plan`` with the book's ``Event History``: the state before this run's change (the
+    book as read for a command's change, as last written for one typed by hand) and the book
+    as this run leaves it."""
+    read_now = snapshot(sheets, list(sheets.names.values()))
+    states, saved = read_history(sheets)
+    if found:
+        by_hand = any(c.by_hand for c in found)
+        before = saved.grids if by_hand and saved is not None else read_now
+        label = "before " + "; ".join(f"{c.kind.value} round {c.round}" for c in found)
+        states.append(BookState(label, before))
+    written = BookState("saved", predicted(read_now, plan))
+    return replace(plan, sheets=(*plan.sheets, history_sheet(states, written, EVENT_STATE)))
 
 
 def request_ended(event: SwissEvent, run: FideRun) -> bool:
