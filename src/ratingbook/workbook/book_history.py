@@ -38,7 +38,9 @@ EVENT_HISTORY = "Event History"
 #: How many logged changes the book keeps for undo (each a copy of every sheet's values).
 KEPT = 10
 _CHUNK = 30_000
-_SAVED = "saved"
+#: Each chunk starts with a letter, so that Excel never reads one as anything but text (a
+#: chunk may start with any character of the JSON text).
+_MARK = "v"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,8 @@ def read_history(sheets: Sheets) -> tuple[list[BookState], BookState | None]:
         if len(row) < 3 or row[0] is None:
             continue
         number = int(str(row[0])) if str(row[0]).isdigit() else 0
-        parts.setdefault((number, str(row[1] or "")), []).append(str(row[2] or ""))
+        chunk = str(row[2] or "").removeprefix("'").removeprefix(_MARK)
+        parts.setdefault((number, str(row[1] or "")), []).append(chunk)
     states: list[BookState] = []
     saved: BookState | None = None
     for (number, label), chunks in sorted(parts.items()):
@@ -139,7 +142,7 @@ def history_sheet(states: Sequence[BookState], saved: BookState, after: str) -> 
     for number, state in [(0, saved), *enumerate(states[-KEPT:], start=1)]:
         text = _text(state.grids)
         for start in range(0, max(len(text), 1), _CHUNK):
-            rows.append([number, state.label, text[start : start + _CHUNK]])
+            rows.append([number, state.label, _MARK + text[start : start + _CHUNK]])
     return GeneratedSheet(
         EVENT_HISTORY, ("State", "Before", "Values"), rows, widths={1: 30, 2: 60}, after=after
     )

@@ -137,7 +137,12 @@ def read_state(sheets: Sheets) -> EventState | None:
     if actual is None:
         return None
     grid: Grid = sheets.grid(EVENT_STATE)
-    rows = [(row[0], row[1]) for row in grid[1:] if len(row) >= 2 and not is_blank(row[0])]
+    # A JSON value never starts with an apostrophe: one there is Excel's text prefix.
+    rows = [
+        (row[0], str(row[1]).removeprefix("'"))
+        for row in grid[1:]
+        if len(row) >= 2 and not is_blank(row[0])
+    ]
     try:
         return state_from_rows(rows)
     except (ValueError, IndexError, TypeError) as error:
