@@ -90,26 +90,26 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     book = new_book(tmp_path)
     expected: list[tuple[str, int, str]] = []
 
-    def step(kind_rounds: list[tuple[int, str]], act: Callable[[], None], *, by_hand: bool) -> None:
+    def step(kind_rounds: list[tuple[int, str]], act: Callable[[], None]) -> None:
         """``act`` (a hand edit and a run, or a command); undo must give back the book as it
-        was before the edit (a change typed by hand) or before the command."""
+        was before the edit (a change typed by hand) or before the command (which the script
+        runs on the book as ratingbook last saved it)."""
         before = all_values(book)
         act()
         expected.extend(("", r, k) for r, k in kind_rounds)
         assert [(r, k) for _, r, k in log(book)] == [(r, k) for _, r, k in expected]
         undone_gives_back(book, before)
-        del by_hand
 
     def results(round_number: int) -> None:  # typed, then a recalc: nothing logged
         edit(book, "Swiss Games", lambda g: type_results(g, round_number))
         ok("recalc", book, "--in-place")
 
     # Round 1: paired; round 2 paired, unpaired (no result yet: no warning), paired again.
-    step([(1, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
+    step([(1, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(1)
-    step([(2, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
-    step([(2, "Unpairing")], lambda: ok("unpair", book, "--in-place") and None, by_hand=False)
-    step([(2, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
+    step([(2, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
+    step([(2, "Unpairing")], lambda: ok("unpair", book, "--in-place") and None)
+    step([(2, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
 
     # Round 2 changed in a manual-pairing phase: two Blacks exchanged between boards 3 and 4.
     ok("manual-pairing", "start", book, "--round", "2", "--in-place")
@@ -128,9 +128,9 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
             assert "level 3" in said.stderr
             ok("manual-pairing", "end", book, "--in-place", "--confirm")
 
-    step([(2, "Manual Pairing")], manual_end, by_hand=True)
+    step([(2, "Manual Pairing")], manual_end)
     results(2)
-    step([(3, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
+    step([(3, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
 
     # A result of round 2 (the previous round) corrected: level 3, refused without --confirm.
     def correct_round_2() -> None:
@@ -145,7 +145,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         said = ok("recalc", book, "--in-place", "--confirm")
         assert "unpair" in said  # round 3 was paired on the standings it changed
 
-    step([(2, "Correction")], correct_round_2, by_hand=True)
+    step([(2, "Correction")], correct_round_2)
     results(3)
 
     # A late entry after round 3 (level 2: said, not asked).
@@ -154,8 +154,8 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         said = ok("recalc", book, "--in-place")
         assert "level 2 warning" in said and "Ivan" in said
 
-    step([(4, "Late Entry")], late_entry, by_hand=True)
-    step([(4, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
+    step([(4, "Late Entry")], late_entry)
+    step([(4, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(4)
 
     # Withdrawal (level 2), a tie-break change (level 3) and a forbidden pair (level 4).
@@ -166,22 +166,22 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         edit(book, "Swiss Players", out)
         ok("recalc", book, "--in-place")
 
-    step([(5, "Withdrawal")], withdraw, by_hand=True)
+    step([(5, "Withdrawal")], withdraw)
 
     def tiebreaks() -> None:
         edit(book, "Swiss Settings", lambda g: setting(g, "Tie-breaks", "BH"))
         refused("recalc", book, "--in-place")
         ok("recalc", book, "--in-place", "--confirm")
 
-    step([(4, "Setting")], tiebreaks, by_hand=True)
+    step([(4, "Setting")], tiebreaks)
 
     def forbid() -> None:
         edit(book, "Forbidden Pairs", lambda g: [*g, ["Anna", "Boris", 5]])
         assert "--i-understand" in refused("recalc", book, "--in-place", "--confirm")
         ok("recalc", book, "--in-place", "--confirm", "--i-understand")
 
-    step([(4, "Forbidden Pair")], forbid, by_hand=True)
-    step([(5, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
+    step([(4, "Forbidden Pair")], forbid)
+    step([(5, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(5)
 
     # Start numbers exchanged after round 1 (No. typed over): level 3.
@@ -197,8 +197,8 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         refused("recalc", book, "--in-place")
         ok("recalc", book, "--in-place", "--confirm")
 
-    step([(5, "Start Numbers")], renumber, by_hand=True)
-    step([(6, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
+    step([(5, "Start Numbers")], renumber)
+    step([(6, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(6)
 
     # A result corrected for the rating report only (level 3): its own sheet.
@@ -208,7 +208,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         refused("recalc", book, "--in-place")
         ok("recalc", book, "--in-place", "--confirm")
 
-    step([(6, "Rating Correction")], rating_only, by_hand=True)
+    step([(6, "Rating Correction")], rating_only)
 
     # FIDE mode left (level 4, two steps), then a correction of round 1 is allowed (level 3).
     def leave() -> None:
@@ -217,8 +217,8 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         said = ok("recalc", book, "--in-place", "--confirm", "--i-understand")
         assert "Not in FIDE mode" in said
 
-    step([(6, "FIDE Mode Off")], leave, by_hand=True)
-    step([(7, "Pairing")], lambda: ok("pair", book, "--in-place") and None, by_hand=False)
+    step([(6, "FIDE Mode Off")], leave)
+    step([(7, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
 
     def correct_round_1() -> None:
         def flip(g: Grid) -> Grid:
@@ -230,7 +230,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         edit(book, "Swiss Games", flip)
         ok("recalc", book, "--in-place", "--confirm")
 
-    step([(1, "Correction")], correct_round_1, by_hand=True)
+    step([(1, "Correction")], correct_round_1)
     results(7)
     ok("recalc", book, "--in-place")
 
