@@ -25,8 +25,8 @@ from ratingbook.events.settings import settings_values
 
 __all__ = [
     "PAIRING_SETTINGS",
-    "Change",
     "EventState",
+    "LoggedChange",
     "changes",
     "manual_pairing_problems",
     "pairs_of",
@@ -77,7 +77,7 @@ class EventState:
         ]
         out += [("Setting", json.dumps(list(s), ensure_ascii=False)) for s in self.settings]
         out += [("Player", json.dumps(list(p), ensure_ascii=False)) for p in self.players]
-        out += [("Game", json.dumps(list(g), ensure_ascii=False)) for g in self.games]
+        out += [("Entry", json.dumps(list(g), ensure_ascii=False)) for g in self.games]
         out += [("Forbidden", json.dumps(f, ensure_ascii=False)) for f in self.forbidden]
         out += [("Rating Correction", json.dumps(r, ensure_ascii=False)) for r in self.rating]
         return out
@@ -114,7 +114,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
             settings.append((str(data[0]), str(data[1])))
         elif item == "Player":
             players.append((str(data[0]), int(data[1]), int(data[2])))
-        elif item == "Game":
+        elif item == "Entry":
             games.append((int(data[0]), str(data[1]), str(data[2]), str(data[3])))
         elif item == "Forbidden":
             forbidden.append(str(data))
@@ -183,7 +183,7 @@ def pairs_of(event: SwissEvent, round_number: int) -> list[Pair]:
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class LoggedChange:
     """A change to log: its kind, round, what it was and is, and how hard it is warned.
 
     ``level`` 0 is logged without a warning; ``act`` names it for a confirmation ("Correction
@@ -219,7 +219,7 @@ def changes(
     *,
     engine_rounds: Iterable[int] = (),
     unpaired: Iterable[int] = (),
-) -> list[Change]:
+) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
     rounds the unpair command took back. In FIDE mode a level 5 change is refused; outside it,
@@ -227,11 +227,11 @@ def changes(
     fide = old.fide_mode
     engine = set(engine_rounds)
     started = old.paired_rounds >= 1
-    out: list[Change] = []
+    out: list[LoggedChange] = []
     current = max(old.paired_rounds, 1)
     if old.fide_mode and not new.fide_mode:
         out.append(
-            Change(
+            LoggedChange(
                 LogKind.FIDE_MODE_OFF,
                 current,
                 "FIDE mode on",
@@ -252,16 +252,16 @@ def changes(
     return out
 
 
-def _rating_changes(old: EventState, new: EventState) -> list[Change]:
+def _rating_changes(old: EventState, new: EventState) -> list[LoggedChange]:
     """A rating-report-only correction added (or taken away): level 3."""
-    out: list[Change] = []
+    out: list[LoggedChange] = []
     for text, added in [
         *((t, True) for t in sorted(set(new.rating) - set(old.rating))),
         *((t, False) for t in sorted(set(old.rating) - set(new.rating))),
     ]:
         number, game, played, rated = text.split("|")
         out.append(
-            Change(
+            LoggedChange(
                 LogKind.RATING_CORRECTION,
                 int(number),
                 f"{game} {played}" if added else f"{game} {rated} (rating report only)",
@@ -275,12 +275,12 @@ def _rating_changes(old: EventState, new: EventState) -> list[Change]:
     return out
 
 
-def _setting_changes(old: EventState, new: EventState, current: int) -> list[Change]:
+def _setting_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
     before, out = dict(old.settings), []
     for name, value in new.settings:
         if before.get(name, value) != value:
             out.append(
-                Change(
+                LoggedChange(
                     LogKind.SETTING,
                     current,
                     f"{name}: {before[name] or '(empty)'}",
@@ -293,14 +293,14 @@ def _setting_changes(old: EventState, new: EventState, current: int) -> list[Cha
     return out
 
 
-def _player_changes(old: EventState, new: EventState, current: int) -> list[Change]:
-    out: list[Change] = []
+def _player_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
+    out: list[LoggedChange] = []
     before = {name: (number, out_in) for name, number, out_in in old.players}
     after = {name: (number, out_in) for name, number, out_in in new.players}
     for name, (number, _) in after.items():
         if name not in before:
             out.append(
-                Change(
+                LoggedChange(
                     LogKind.LATE_ENTRY,
                     current + 1,
                     "",
@@ -314,7 +314,7 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Chan
     if kept != now:
         moved = [n for n in kept if kept.index(n) != now.index(n)]
         out.append(
-            Change(
+            LoggedChange(
                 LogKind.START_NUMBERS,
                 current,
                 "; ".join(f"{n} No. {before[n][0]}" for n in moved),
@@ -328,7 +328,7 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Chan
         was = before.get(name, (0, 0))[1]
         if name in before and out_in != was:
             out.append(
-                Change(
+                LoggedChange(
                     LogKind.WITHDRAWAL,
                     out_in or was,
                     f"{name} withdrawn from round {was}" if was else f"{name} playing",
@@ -340,11 +340,11 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Chan
     return out
 
 
-def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[Change]:
-    out: list[Change] = []
+def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
+    out: list[LoggedChange] = []
     for pair in sorted(set(new.forbidden) - set(old.forbidden)):
         out.append(
-            Change(
+            LoggedChange(
                 LogKind.FORBIDDEN_PAIR,
                 current,
                 "",
@@ -357,7 +357,7 @@ def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[C
         )
     for pair in sorted(set(old.forbidden) - set(new.forbidden)):
         out.append(
-            Change(
+            LoggedChange(
                 LogKind.FORBIDDEN_PAIR,
                 current,
                 f"{pair}",
@@ -372,8 +372,8 @@ def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[C
 
 def _round_changes(
     old: EventState, new: EventState, engine: set[int], unpaired: set[int], *, fide: bool
-) -> list[Change]:
-    out: list[Change] = []
+) -> list[LoggedChange]:
+    out: list[LoggedChange] = []
     last = new.paired_rounds
     for number in range(1, max(old.paired_rounds, last) + 1):
         was, now = old.pairs(number), new.pairs(number)
@@ -383,7 +383,7 @@ def _round_changes(
         if not was:
             by_engine = number in engine
             out.append(
-                Change(
+                LoggedChange(
                     LogKind.PAIRING,
                     number,
                     "",
@@ -399,7 +399,7 @@ def _round_changes(
             results = [g for g in old.games if g[0] == number and g[3] and g[2]]
             command = number in unpaired
             out.append(
-                Change(
+                LoggedChange(
                     LogKind.UNPAIRING,
                     number,
                     f"round {number} paired: {_boards(was)}",
@@ -417,7 +417,7 @@ def _round_changes(
             gone = [p for p in was if p not in now]
             came = [p for p in now if p not in was]
             out.append(
-                Change(
+                LoggedChange(
                     LogKind.MANUAL_PAIRING,
                     number,
                     _pairs_text(gone),
@@ -434,11 +434,11 @@ def _round_changes(
 
 def _corrections(
     old: EventState, new: EventState, number: int, last: int, *, fide: bool
-) -> list[Change]:
+) -> list[LoggedChange]:
     if number >= last:
         return []  # the last paired round: its results are typed, not corrected
     before = {(w, b): res for r, w, b, res in old.games if r == number}
-    out: list[Change] = []
+    out: list[LoggedChange] = []
     for r, w, b, res in new.games:
         if r != number or (w, b) not in before or before[(w, b)] in ("", res):
             continue
@@ -453,7 +453,7 @@ def _corrections(
             f"re-pair it, ratingbook unpair BOOK --round {last} then ratingbook pair BOOK"
         )
         out.append(
-            Change(
+            LoggedChange(
                 LogKind.CORRECTION,
                 number,
                 f"{game} {before[(w, b)]}",

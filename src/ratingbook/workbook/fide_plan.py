@@ -26,8 +26,8 @@ from ratingbook.errors import Location, RatingbookError
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.event_log import LogEntry, LogKind, WarningLevel, chain
 from ratingbook.events.event_state import (
-    Change,
     EventState,
+    LoggedChange,
     changes,
     manual_pairing_problems,
     pairs_of,
@@ -109,7 +109,7 @@ class FideRun:
     """The rounds the unpair command takes back in this run."""
     who: str = ""
     now: str = ""
-    logged: list[Change] = field(default_factory=list)
+    logged: list[LoggedChange] = field(default_factory=list)
     seen: bool = False
     """Set when the run planned a Swiss event (its states are kept for undo)."""
     log: bool = True
@@ -173,7 +173,7 @@ def _manual_request(event: SwissEvent, run: FideRun) -> tuple[str, int] | None:
 
 def _manual(
     old: EventState, event: SwissEvent, request: tuple[str, int] | None
-) -> tuple[int, list[Change], list[str]]:
+) -> tuple[int, list[LoggedChange], list[str]]:
     """The manual phase after this run, its change (at its end) and its summary lines."""
     place = _settings_place(event, "Manual Pairing")
     if request is None:
@@ -209,7 +209,7 @@ def _manual(
     level = max((lvl for lvl, _ in problems), default=WarningLevel.ACKNOWLEDGE)
     gone = "; ".join(f"{w} - {b}" for w, b in engine if (w, b) not in now)
     came = "; ".join(f"{w} - {b}" for w, b in now if (w, b) not in engine)
-    change = Change(
+    change = LoggedChange(
         LogKind.MANUAL_PAIRING,
         number,
         f"engine: {gone}",
@@ -249,7 +249,7 @@ def _refuse(acts: Sequence[Act], how: str) -> ConfirmationError:
     return ConfirmationError("nothing was changed: " + " | ".join(lines) + f" -- to go on, {how}")
 
 
-def _gate(event: SwissEvent, found: list[Change], run: FideRun, fide: bool) -> str:
+def _gate(event: SwissEvent, found: list[LoggedChange], run: FideRun, fide: bool) -> str:
     """The confirmation of this run's acts ("" when none is needed), or a refusal."""
     refused = [c for c in found if c.level >= WarningLevel.REFUSE]
     if refused and fide:
@@ -400,7 +400,7 @@ def with_event_log(
     return _kept_in_book(sheets, result, found) if run.in_book else result
 
 
-def _kept_in_book(sheets: Sheets, plan: Plan, found: Sequence[Change]) -> Plan:
+def _kept_in_book(sheets: Sheets, plan: Plan, found: Sequence[LoggedChange]) -> Plan:
     """``plan`` with the book's ``Event History``: the state before this run's change (the
     book as read for a command's change, as last written for one typed by hand) and the book
     as this run leaves it."""
