@@ -522,3 +522,22 @@ def test_a_confirmation_for_a_book_without_an_event_is_refused(tmp_path: Path) -
     said = refused("recalc", book, "--confirm")
     assert "--confirm given, but the book holds no Swiss event" in said
     assert not (tmp_path / "ladder-recalculated.xlsx").exists()
+
+
+def test_rows_deleted_at_the_end_of_the_log_are_a_level_4_warning(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 2)
+    edit(book, "Event Log", lambda g: [*g[:-1], [None] * len(g[0])])  # the last row gone
+    said = ok("recalc", book, "--in-place")
+    assert "level 4 warning: sheet 'Event Log' row 2: the log's last row is not" in said
+
+
+def test_a_deleted_event_state_is_a_level_4_warning(tmp_path: Path) -> None:
+    book = new_book(tmp_path)
+    played(book, 1)
+    wb = openpyxl.load_workbook(book)
+    del wb["Event State"]
+    wb.save(book)
+    assert "level 4 warning: sheet 'Event State' was deleted by hand" in ok(
+        "recalc", book, "--in-place"
+    )

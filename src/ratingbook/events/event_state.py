@@ -68,6 +68,8 @@ class EventState:
     forbidden: tuple[str, ...] = ()
     rating: tuple[str, ...] = ()
     """The rating-report-only corrections: ``round|White - Black|played|rated``."""
+    log: str = ""
+    """The digest of the log's last row when it was written (rows deleted at its end show)."""
 
     def rows(self) -> list[tuple[str, str]]:
         """The state as (Item, Value) rows, each value plain JSON."""
@@ -80,6 +82,7 @@ class EventState:
         out += [("Entry", json.dumps(list(g), ensure_ascii=False)) for g in self.games]
         out += [("Forbidden", json.dumps(f, ensure_ascii=False)) for f in self.forbidden]
         out += [("Rating Correction", json.dumps(r, ensure_ascii=False)) for r in self.rating]
+        out += [("Log", json.dumps(self.log))]
         return out
 
     def pairs(self, round_number: int) -> list[Pair]:
@@ -104,6 +107,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
     games: list[Game] = []
     forbidden: list[str] = []
     rating: list[str] = []
+    log = ""
     for item, value in rows:
         data = json.loads(str(value))
         if item == "FIDE Mode":
@@ -120,6 +124,8 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
             forbidden.append(str(data))
         elif item == "Rating Correction":
             rating.append(str(data))
+        elif item == "Log":
+            log = str(data)
         else:
             raise ValueError(f"unknown item {item!r}")
     return EventState(
@@ -131,6 +137,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
         tuple(games),
         tuple(forbidden),
         tuple(rating),
+        log,
     )
 
 

@@ -322,6 +322,17 @@ def with_event_log(
         after = replace(after, entries=kept)
     entries, warnings = read_log(sheets)
     recorded = read_state(sheets)
+    if recorded is not None and recorded.log and recorded.log != last_digest(entries):
+        warnings.append(
+            f"level 4 warning: sheet {EVENT_LOG!r} row {len(entries) + 1}: the log's last row is "
+            "not the one ratingbook wrote last: rows were deleted or added at its end by hand "
+            "(the log is tamper-evident: ratingbook says so, and goes on from the rows there)"
+        )
+    if recorded is None and entries:
+        warnings.append(
+            f"level 4 warning: sheet {EVENT_STATE!r} was deleted by hand: the changes made "
+            "since the last run cannot be found; the log goes on from the book as it is"
+        )
     old = recorded
     if old is None:  # an event without a log: logging starts from this run
         old = state_of(event, fide_mode=event.settings.fide_mode, left_in=0, manual=0)
@@ -372,9 +383,10 @@ def with_event_log(
         for c in found
     ]
     all_entries = [*entries, *chain(fresh, last_digest(entries))]
+    new = replace(new, log=last_digest(all_entries) if all_entries else "")
     run.logged.extend(found)
     summary = list(plan.summary)
-    if recorded is None:
+    if recorded is None and not entries:
         summary.append("Event Log started: changes from now on are logged (none before)")
     summary += warnings
     summary += manual_lines
