@@ -496,12 +496,15 @@ def test_a_rating_report_correction_changes_only_the_rating_report(tmp_path: Pat
     header = grid(book, "Rating Games")[0]
     assert rated[white][header.index("Score")] == 0
     assert rated[black][header.index("Score")] == 1
+    # Logged as the TEC Manual writes a board: start numbers, White first.
+    number = {r[1]: r[0] for r in grid(book, "Swiss Players")[1:]}
     last = grid(book, "Event Log")[-1]
-    assert (last[2], last[3], last[6]) == (
+    assert last[2:5] == [
         "Rating Correction",
-        f"{white} - {black} 1-0",
-        "--confirm",
-    )
+        f"{number[white]}-{number[black]}: 1-0",
+        "0-1 (rating report only)",
+    ]
+    assert last[6] == "--confirm"
 
 
 def test_a_rating_correction_of_no_game_names_its_cell(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.event_log import LogKind
 from ratingbook.events.event_state import (
     EventState,
+    boards,
     changes,
     manual_pairing_problems,
     state_from_rows,
@@ -162,3 +163,16 @@ def test_manual_pairing_second_pairing_allocated_bye_is_level_3() -> None:
     assert manual_pairing_problems(e, 2, [("C", "PAB")]) == [
         (3, "C gets a second pairing-allocated bye")
     ]
+
+
+def test_boards_and_corrections_read_as_the_tec_manual_writes_them() -> None:
+    # Start numbers by rating: A 1, B 2, C 3, D 4 (C.04.2). TEC shape: "1-2: 1-0 => 0-1".
+    numbers = {"A": 1, "B": 2, "C": 3, "D": 4}
+    assert boards([("C", "B"), ("A", "PAB"), ("D", "A")], numbers) == "1=BYE 3-2 4-1"
+    old = event(*TWO_ROUNDS)
+    previous = event(*TWO_ROUNDS[:3], replace(TWO_ROUNDS[3], result=R.BLACK_WINS), *TWO_ROUNDS[4:])
+    (change,) = changes(state(old), state(previous), previous)
+    assert (change.before, change.after) == ("3-2: 1-0", "0-1")
+    rounds = replace(old, settings=SwissSettings(rounds=6))
+    (setting,) = changes(state(old), state(rounds), rounds)
+    assert (setting.before, setting.after) == ("Rounds 5", "Rounds 6")

@@ -15,7 +15,7 @@ sheet ratingbook owns; the log entries and the hash chain are :mod:`ratingbook.e
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.core.results import Result
@@ -67,7 +67,7 @@ class EventState:
     games: tuple[Game, ...] = ()
     forbidden: tuple[str, ...] = ()
     rating: tuple[str, ...] = ()
-    """The rating-report-only corrections: ``round|White - Black|played|rated``."""
+    """The rating-report-only corrections: ``round|White|Black|played|rated``."""
     log: str = ""
     """The digest of the log's last row when it was written (rows deleted at its end show)."""
 
@@ -215,8 +215,16 @@ def _boards(pairs: Sequence[Pair]) -> str:
     return f"{boards} boards{bye}"
 
 
-def _pairs_text(pairs: Sequence[Pair]) -> str:
-    return "; ".join(f"{w} - {b}" for w, b in pairs) or "none"
+def boards(pairs: Sequence[Pair], numbers: Mapping[str, int]) -> str:
+    """Boards as the TEC Manual writes them: start numbers, White first (``1-4 2-3 5=BYE``)."""
+    ordered = sorted(pairs, key=lambda p: numbers.get(p[0], 0))
+    return (
+        " ".join(
+            f"{numbers.get(w, 0)}=BYE" if b == "PAB" else f"{numbers.get(w, 0)}-{numbers.get(b, 0)}"
+            for w, b in ordered
+        )
+        or "none"
+    )
 
 
 def changes(
@@ -254,25 +262,30 @@ def changes(
         out += _setting_changes(old, new, current)
         out += _player_changes(old, new, current)
         out += _forbidden_changes(old, new, current)
-    out += _round_changes(old, new, engine, set(unpaired), fide=fide)
-    out += _rating_changes(old, new)
+    numbers = event.start_numbers()
+    out += _round_changes(old, new, engine, set(unpaired), numbers, fide=fide)
+    out += _rating_changes(old, new, numbers)
     return out
 
 
-def _rating_changes(old: EventState, new: EventState) -> list[LoggedChange]:
+def _rating_changes(
+    old: EventState, new: EventState, numbers: Mapping[str, int]
+) -> list[LoggedChange]:
     """A rating-report-only correction added (or taken away): level 3."""
     out: list[LoggedChange] = []
     for text, added in [
         *((t, True) for t in sorted(set(new.rating) - set(old.rating))),
         *((t, False) for t in sorted(set(old.rating) - set(new.rating))),
     ]:
-        number, game, played, rated = text.split("|")
+        number, white, black, played, rated = text.split("|")
+        game = f"{white} - {black}"
+        board = f"{numbers.get(white, 0)}-{numbers.get(black, 0)}"
         out.append(
             LoggedChange(
                 LogKind.RATING_CORRECTION,
                 int(number),
-                f"{game} {played}" if added else f"{game} {rated} (rating report only)",
-                f"{game} {rated} (rating report only)" if added else f"{game} {played}",
+                f"{board}: {played}" if added else f"{board}: {rated} (rating report only)",
+                f"{rated} (rating report only)" if added else played,
                 WarningLevel.CONFIRM,
                 f"Rating correction round {number}",
                 f"{game}: the rating report counts {rated if added else played}; pairings and "
@@ -290,8 +303,8 @@ def _setting_changes(old: EventState, new: EventState, current: int) -> list[Log
                 LoggedChange(
                     LogKind.SETTING,
                     current,
-                    f"{name}: {before[name] or '(empty)'}",
-                    f"{name}: {value or '(empty)'}",
+                    f"{name} {before[name] or '(empty)'}",
+                    f"{name} {value or '(empty)'}",
                     WarningLevel.CONFIRM,
                     f"Setting {name}",
                     f"{name} changed after round 1: later pairings and the standings follow it",
@@ -378,14 +391,20 @@ def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[L
 
 
 def _round_changes(
-    old: EventState, new: EventState, engine: set[int], unpaired: set[int], *, fide: bool
+    old: EventState,
+    new: EventState,
+    engine: set[int],
+    unpaired: set[int],
+    numbers: Mapping[str, int],
+    *,
+    fide: bool,
 ) -> list[LoggedChange]:
     out: list[LoggedChange] = []
     last = new.paired_rounds
     for number in range(1, max(old.paired_rounds, last) + 1):
         was, now = old.pairs(number), new.pairs(number)
         if was == now:
-            out += _corrections(old, new, number, last, fide=fide)
+            out += _corrections(old, new, number, last, numbers, fide=fide)
             continue
         if not was:
             by_engine = number in engine
@@ -421,14 +440,12 @@ def _round_changes(
         elif number == old.manual:
             continue  # the manual phase: compared with the engine's pairing at its end
         else:
-            gone = [p for p in was if p not in now]
-            came = [p for p in now if p not in was]
             out.append(
                 LoggedChange(
                     LogKind.MANUAL_PAIRING,
                     number,
-                    _pairs_text(gone),
-                    _pairs_text(came),
+                    boards(was, numbers),
+                    boards(now, numbers),
                     WarningLevel.REFUSE if fide else WarningLevel.CONFIRM,
                     f"Manual pairing round {number}",
                     f"round {number}'s pairing was changed by hand outside a manual-pairing "
@@ -440,7 +457,13 @@ def _round_changes(
 
 
 def _corrections(
-    old: EventState, new: EventState, number: int, last: int, *, fide: bool
+    old: EventState,
+    new: EventState,
+    number: int,
+    last: int,
+    numbers: Mapping[str, int],
+    *,
+    fide: bool,
 ) -> list[LoggedChange]:
     if number >= last:
         return []  # the last paired round: its results are typed, not corrected
@@ -452,7 +475,8 @@ def _corrections(
         earlier = number < last - 1
         level = WarningLevel.REFUSE if fide and earlier else WarningLevel.CONFIRM
         game = f"{w} - {b or 'bye'}"
-        warning = (
+        board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
+        warning = f"{game}: " + (
             f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "
             "results may be corrected (undo this change, or leave FIDE mode)"
             if level == WarningLevel.REFUSE
@@ -463,8 +487,8 @@ def _corrections(
             LoggedChange(
                 LogKind.CORRECTION,
                 number,
-                f"{game} {before[(w, b)]}",
-                f"{game} {res or '(empty)'}",
+                f"{board}: {before[(w, b)]}",
+                res or "(empty)",
                 level,
                 f"Correction round {number}",
                 warning,

@@ -28,6 +28,7 @@ from ratingbook.events.event_log import LogEntry, LogKind, WarningLevel, chain
 from ratingbook.events.event_state import (
     EventState,
     LoggedChange,
+    boards,
     changes,
     manual_pairing_problems,
     pairs_of,
@@ -207,13 +208,12 @@ def _manual(
         return 0, [], [f"manual pairing of round {number} ended: the engine's pairing is kept"]
     problems = manual_pairing_problems(event, number, [p for p in now if p not in engine])
     level = max((lvl for lvl, _ in problems), default=WarningLevel.ACKNOWLEDGE)
-    gone = "; ".join(f"{w} - {b}" for w, b in engine if (w, b) not in now)
-    came = "; ".join(f"{w} - {b}" for w, b in now if (w, b) not in engine)
+    numbers = event.start_numbers()
     change = LoggedChange(
         LogKind.MANUAL_PAIRING,
         number,
-        f"engine: {gone}",
-        f"manual: {came}",
+        boards(engine, numbers),
+        boards(now, numbers),
         level,
         f"Manual pairing round {number}",
         "; ".join(text for _, text in problems)

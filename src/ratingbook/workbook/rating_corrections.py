@@ -90,10 +90,10 @@ def with_rated_report(
 
 
 def correction_texts(corrections: dict[SwissEntry, SwissEntry]) -> tuple[str, ...]:
-    """The corrections as the log's state keeps them: ``round|White - Black|played|rated``."""
+    """The corrections as the log's state keeps them: ``round|White|Black|played|rated``."""
     return tuple(
         sorted(
-            f"{g.round}|{g.white} - {g.black}|{g.result.value if g.result else ''}|"
+            f"{g.round}|{g.white}|{g.black}|{g.result.value if g.result else ''}|"
             f"{c.result.value if c.result else ''}"
             for g, c in corrections.items()
         )
