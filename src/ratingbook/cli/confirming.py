@@ -14,11 +14,12 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ratingbook.workbook.fide_plan import Act, ConfirmationError, FideRun
+if TYPE_CHECKING:
+    from ratingbook.workbook.fide_plan import Act, FideRun
 
 __all__ = ["FLAGS", "cli_run", "confirm_level", "confirm_options", "terminal"]
 
@@ -51,6 +52,7 @@ def _standard_input() -> Iterator[None]:
 
 def cli_run(confirm: int, **asked: object) -> FideRun:
     """This command's :class:`FideRun`: ``confirm`` 0, 1 (--confirm) or 2 (and --i-understand)."""
+    from ratingbook.workbook.fide_plan import ConfirmationError, FideRun
 
     def confirmer(acts: Sequence[Act]) -> str:
         needed = 2 if max(a.level for a in acts) >= 4 else 1

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files.backends import DEFAULT_BACKEND, open_book
 from ratingbook.files.disk import held_for_in_place
-from ratingbook.workbook.fide_plan import ConfirmationError, FideRun, fide_run
 
 if TYPE_CHECKING:
     from ratingbook.workbook.book import Book, FileBook, Plan
+    from ratingbook.workbook.fide_plan import FideRun
 
 __all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
 
@@ -87,6 +87,8 @@ class BookOutcome:
 
 def run_book_job(job: BookJob) -> BookOutcome:
     """Read, compute and save one book; input errors come back as an outcome, not an exception."""
+    from ratingbook.workbook.fide_plan import ConfirmationError, fide_run
+
     book: FileBook
     try:
         # In place, the file is held from before it is read until its replacement is in place:
