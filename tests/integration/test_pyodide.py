@@ -518,8 +518,11 @@ def _new_week_result(sheets: Mapping[str, Grid], folder: Path, today: dt.date) -
 
 def _unclocked(sheets: Sheets) -> Sheets:
     """FIDE mode's sheets without what differs by machine and time: Excel's Event History
-    (the command line keeps its states in files), the log's When, Who and Digest."""
+    (the command line keeps its states in files), the log's When, Who and Digest, and the
+    digest the Event State keeps."""
     out = {name: grid for name, grid in sheets.items() if name != "Event History"}
+    if "Event State" in out:
+        out["Event State"] = [row for row in out["Event State"] if row[:1] != ["Log"]]
     if "Event Log" in out:
         out["Event Log"] = [
             [None if i in (0, 5, 7) else v for i, v in enumerate(row)] for row in out["Event Log"]
