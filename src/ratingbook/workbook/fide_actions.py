@@ -17,7 +17,7 @@ from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock, apply_plan
 from ratingbook.workbook.event_book import read_event_tables
 from ratingbook.workbook.fide_plan import current_run, taken_back, with_event_log
 from ratingbook.workbook.reading import Sheets
-from ratingbook.workbook.swiss_plan import _plan_event
+from ratingbook.workbook.swiss_plan import _with_end
 
 __all__ = ["plan_unpair", "unpair", "unpair_round"]
 
@@ -58,7 +58,7 @@ def plan_unpair(sheets: Sheets) -> Plan:
                 line[games.columns[name] - first] = None
         blocks.append(WriteBlock(games.sheet, entry.where.row, first, [line]))
     kept = replace(event, entries=tuple(e for e in event.entries if e not in gone))
-    plan = _plan_event(replace(tables, event=kept), [])
+    plan = _with_end(sheets, replace(tables, event=kept), [])
     plan = replace(plan, blocks=(*plan.blocks, *blocks))
     plan = with_event_log(sheets, event, [], plan)
     return replace(plan, summary=(f"unpaired round {number}", *plan.summary))
