@@ -38,7 +38,6 @@ def trf_group() -> None:
 def trf_export_command(book: str, output: str | None, backend: str) -> None:
     """Write the Swiss event in BOOK as a TRF-2026 file (UTF-8, lines ending CR LF)."""
     from ratingbook.files.backends import open_book
-    from ratingbook.files.disk import atomic_save
     from ratingbook.trf.exporter import export_trf
     from ratingbook.workbook.event_book import event_and_ranks
     from ratingbook.workbook.event_log_sheet import read_log
@@ -58,15 +57,7 @@ def trf_export_command(book: str, output: str | None, backend: str) -> None:
     for warning in tampered:
         click.echo(f"warning: {warning}", err=True)
     text = export_trf(event, ranks, log=log, fide_mode=event.settings.fide_mode)
-    if output is None:
-        sys.stdout.write(text)
-        return
-
-    def write(temporary: str) -> None:
-        Path(temporary).write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
-
-    atomic_save(Path(output), write)
-    click.echo(f"wrote {output} ({len(event.players)} players, round {event.paired_rounds})")
+    _write(text, output, f"{len(event.players)} players, round {event.paired_rounds}")
 
 
 def _write(text: str, output: str | None, what: str) -> None:

@@ -15,7 +15,7 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.trf.exporter import export_trf
 
-__all__ = ["gacrux_parameters", "gacrux_tournament", "gacrux_version"]
+__all__ = ["gacrux_parameters", "gacrux_tournament", "gacrux_version", "tournament_from_trf"]
 
 
 def gacrux_version() -> str:
@@ -33,14 +33,29 @@ def gacrux_parameters(first_colour: str = "white") -> dict[str, Any]:
 
 def gacrux_tournament(event: SwissEvent, **export: Any) -> dict[str, Any]:
     """The event as gacrux's tournament structure, read by gacrux from our TRF-2026 text."""
-    text = export_trf(event, **{"withdrawals": False, **export})
+    return tournament_from_trf(export_trf(event, **{"withdrawals": False, **export}))
+
+
+def tournament_from_trf(
+    text: str,
+    what: str = "the event",
+    *,
+    error: type[RatingbookError] = RatingbookError,
+    exact: bool = False,
+) -> dict[str, Any]:
+    """gacrux's tournament structure of a TRF text, read by gacrux's own reader (the one home
+    of that reading, for individual and team events). A text gacrux cannot read is an
+    ``error`` naming ``what``; with ``exact``, so is one it reads with remarks (its status
+    "info": it read something differently from what the text says)."""
     reader = trf2json()
     try:
         reader.parse_file(text, 0)
     except GacruxError as fault:
-        raise RatingbookError(f"gacrux could not read the event: {fault}") from fault
+        raise error(f"gacrux could not read {what}: {fault}") from fault
     status = reader.chessjson["status"]
     if status["code"] >= 400:
-        raise RatingbookError("gacrux could not read the event: " + "; ".join(status["error"]))
+        raise error(f"gacrux could not read {what}: " + "; ".join(status["error"]))
+    if exact and status.get("info"):
+        raise error(f"gacrux reads {what} differently: {status['info']}")
     tournament: dict[str, Any] = reader.get_tournament(1)
     return tournament

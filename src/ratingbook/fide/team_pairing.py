@@ -22,9 +22,9 @@ from typing import Any
 from gacrux.gacruxexeptions import GacruxError, GacruxNoLegalPairing
 from gacrux.pairingberger import pairing_berger
 from gacrux.pairingfideteam import pairing_fideteam
-from gacrux.trf2json import trf2json
 
 from ratingbook.events.team import BoardGame, TeamError, TeamEvent, TeamMatch, first_team_is_white
+from ratingbook.fide.gacrux_event import tournament_from_trf
 from ratingbook.trf.team_records import export_team_trf
 
 __all__ = [
@@ -52,18 +52,7 @@ def team_tournament(event: TeamEvent, *, upto: int | None = None) -> dict[str, A
     """The event (rounds up to ``upto``) as gacrux's tournament, read by gacrux from our
     TRF-2026 text."""
     text = export_team_trf(event, upto=upto)
-    reader = trf2json()
-    try:
-        reader.parse_file(text, 0)
-    except GacruxError as fault:
-        raise TeamError(f"gacrux could not read the team event: {fault}") from None
-    status = reader.chessjson["status"]
-    if status["code"] >= 400:
-        raise TeamError("gacrux could not read the team event: " + "; ".join(status["error"]))
-    if status.get("info"):
-        raise TeamError(f"gacrux reads the team event differently: {status['info']}")
-    tournament: dict[str, Any] = reader.get_tournament(1)
-    return tournament
+    return tournament_from_trf(text, "the team event", error=TeamError, exact=True)
 
 
 def _pairs(brackets: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

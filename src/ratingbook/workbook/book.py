@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ratingbook.core.tables import Grid
+from ratingbook.core.tables import Grid, Table
 from ratingbook.workbook.presentation import LineChart, PrintSetup
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "Plan",
     "WriteBlock",
     "apply_plan",
+    "rows_below",
 ]
 
 
@@ -60,6 +61,26 @@ class WriteBlock:
     row: int
     column: int
     values: Grid
+
+
+def rows_below(table: Table, rows: Sequence[Mapping[str, object]]) -> WriteBlock | None:
+    """New rows under ``table``'s last row (or its header), each given as column name -> value;
+    cells of the table's other columns in those rows are kept, a name it lacks is left out."""
+    if not rows:
+        return None
+    columns = table.columns
+    first = min(columns.values())
+    width = max(columns.values()) - first + 1
+    last = table.rows[-1].where.row if table.rows else None
+    start = (last or table.header_row) + 1
+    values: Grid = []
+    for row in rows:
+        line: list[object] = [KEEP] * width
+        for name, value in row.items():
+            if name in columns:
+                line[columns[name] - first] = value
+        values.append(line)
+    return WriteBlock(table.sheet, start, first, values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ratingbook.core.cells import score
 from ratingbook.core.results import Result
 from ratingbook.core.rules import check_points
-from ratingbook.core.tables import Grid, Row, Table
+from ratingbook.core.tables import Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
 from ratingbook.events.event import (
     EventError,
@@ -32,7 +32,7 @@ from ratingbook.events.event import (
     pairing_due,
 )
 from ratingbook.ratings import swiss_standings
-from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.event_book import EventTables, read_event_tables
 from ratingbook.workbook.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.reading import (
@@ -133,24 +133,11 @@ def _append_block(
     those rows are kept."""
     if not rows:
         return None
-    columns = table.columns
-    if "Result" not in columns:
+    if "Result" not in table.columns:
         raise MissingColumnError(
             f"sheet {table.sheet!r} has no column 'Result' to pair the next round into"
         )
-    first_column = min(columns.values())
-    width = max(columns.values()) - first_column + 1
-    start = (
-        (table.rows[-1].where.row or table.header_row) + 1 if table.rows else table.header_row + 1
-    )
-    values: Grid = []
-    for entry in rows:
-        line: list[object] = [KEEP] * width
-        for name, value in entry_cells(entry, numbers).items():
-            if name in columns:
-                line[columns[name] - first_column] = value
-        values.append(line)
-    return WriteBlock(table.sheet, start, first_column, values)
+    return rows_below(table, [entry_cells(entry, numbers) for entry in rows])
 
 
 def _number_blocks(tables: EventTables) -> list[WriteBlock]:

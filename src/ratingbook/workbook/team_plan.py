@@ -18,13 +18,12 @@ This module alone decides what a run writes for a team event:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import is_blank, text, whole_number
 from ratingbook.core.results import parse_swiss_result
-from ratingbook.core.tables import Grid, Table
+from ratingbook.core.tables import Table
 from ratingbook.errors import Location, Problems, RatingbookError
 from ratingbook.events.team import (
     BoardGame,
@@ -38,7 +37,7 @@ from ratingbook.events.team import (
     match_score,
 )
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK, read_team_settings
-from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.book import GeneratedSheet, Plan, rows_below
 from ratingbook.workbook.reading import Sheets, guarded, read
 from ratingbook.workbook.report_sheet import report_sheet
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
@@ -154,25 +153,6 @@ def read_team_tables(sheets: Sheets) -> TeamTables:
     return TeamTables(event, matches_table, boards_table, settings_table)
 
 
-def _append(table: Table, rows: Sequence[Mapping[str, object]]) -> WriteBlock | None:
-    if not rows:
-        return None
-    columns = table.columns
-    first = min(columns.values())
-    width = max(columns.values()) - first + 1
-    start = (
-        (table.rows[-1].where.row or table.header_row) + 1 if table.rows else table.header_row + 1
-    )
-    values: Grid = []
-    for row in rows:
-        line: list[object] = [KEEP] * width
-        for name, value in row.items():
-            if name in columns:
-                line[columns[name] - first] = value
-        values.append(line)
-    return WriteBlock(table.sheet, start, first, values)
-
-
 def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
     from ratingbook.fide.team_tiebreaks import team_standings
     from ratingbook.reports.team_grids import (
@@ -261,7 +241,7 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
         new = [p.match for p in pair_next_team_round(event)]
     games = lineup_games(event, new)
     blocks = [
-        _append(
+        rows_below(
             tables.matches,
             [
                 {
@@ -273,7 +253,7 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
                 for m in new
             ],
         ),
-        _append(
+        rows_below(
             tables.boards,
             [
                 {
@@ -289,7 +269,9 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     ]
     if number == 1 and tables.settings is not None and not settings.main_score_at_round_1:
         blocks.append(
-            _append(tables.settings, [{"Setting": MAIN_SCORE_LOCK, "Value": settings.main_score}])
+            rows_below(
+                tables.settings, [{"Setting": MAIN_SCORE_LOCK, "Value": settings.main_score}]
+            )
         )
         settings = replace(settings, main_score_at_round_1=settings.main_score)
     paired = TeamEvent(
