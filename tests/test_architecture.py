@@ -30,7 +30,9 @@ name from its own package's ``__init__`` (which may not have finished running); 
 everything it stands on import no spreadsheet library; python-calamine is imported only inside
 the functions that read with it (xlwings Lite has no calamine); every module says first what it
 decides and stays under :data:`MAX_LINES` lines; ``src/ratingbook/`` itself holds only the
-public entry modules.
+public entry modules; the domain names no report's table or column, and the rules
+(:data:`RULES_LAYERS`) read no sheet row: no ``Row`` or ``header_key``, no input column header
+save the rules' own words (:data:`RULES_WORDS`).
 """
 
 from __future__ import annotations
@@ -351,14 +353,27 @@ def report_vocabulary() -> set[str]:
     return tables | columns | (families - inputs)
 
 
-def mentions(name: str, words: set[str]) -> list[str]:
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+def mentions(name: str, words: set[str] | frozenset[str]) -> list[str]:
+    return said(MODULES[name].read_text(encoding="utf-8"), name, words)
+
+
+def said(source: str, name: str, words: set[str] | frozenset[str]) -> list[str]:
+    """The string constants of ``source`` that are among ``words`` (docstrings and the Python
+    names ``__all__`` lists aside)."""
+    tree = ast.parse(source)
     docstrings = {
         id(node.body[0].value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
         and node.body
         and isinstance(node.body[0], ast.Expr)
+    }
+    docstrings |= {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+        for inner in ast.walk(node.value)
     }
     return [
         f"{name} (line {node.lineno}) says {node.value!r}"
@@ -383,3 +398,90 @@ def test_no_domain_module_mentions_a_reports_table_or_column() -> None:
 
 def test_the_vocabulary_check_sees_a_mention() -> None:
     assert mentions("ratingbook.reports.rating_grids", {"Rtg+/-"})
+
+
+#: The layers the rules live in: a sheet's rows are read into their model in ``workbook``.
+RULES_LAYERS = ("ratings", "seeds", "events", "trf", "fide")
+
+#: Input column headers the rules may still say, each because it is also the rules' own word:
+#: a check across rows (on the model, not on a row) names the cell of its mistake, as every
+#: message names sheet, row and column: a game's or a match's ``White``, ``Black``, ``Result``,
+#: ``Round``, ``Board``, ``Match``, ``Team``, ``White Team``, ``Black Team``, ``Player``; a
+#: setting's ``Value`` (and ``Setting``, also a kind of the Event Log's and Event State's rows);
+#: a recorded start number's ``No.`` / ``White No.``; the seeds' ladder and Crikey checks'
+#: ``ID``, ``Group``, ``StWkPerm``, ``Permanent Rating``, ``White Pieces``, ``Black Pieces``.
+#: And FIDE's words: the K factor (B.02; a rating list's field), a rating list's ``Name``,
+#: ``Fed`` and ``Sex`` fields, the TRF's player ``Name`` and tournament ``Federation``; and a
+#: prize's ``Category`` (its cell named when it cannot be read) and the general list, ``Place``.
+RULES_WORDS = frozenset(
+    {
+        *("White", "Black", "Result", "Round", "Board", "Match", "Team", "Player"),
+        *("White Team", "Black Team", "Value", "Setting", "No.", "White No."),
+        *("ID", "Group", "StWkPerm", "Permanent Rating", "White Pieces", "Black Pieces"),
+        *("K", "Name", "Fed", "Sex", "Federation", "Category", "Place"),
+    }
+)
+
+
+def input_headers() -> set[str]:
+    """Every spelling of every input table's columns (``workbook.schemas``, and the Prizes
+    sheet's, which ``workbook.end_reports`` declares)."""
+    from ratingbook.core.tables import TableSpec
+    from ratingbook.workbook import end_reports, schemas
+
+    specs = [s for s in vars(schemas).values() if isinstance(s, TableSpec)]
+    return {
+        spelling
+        for spec in (*specs, end_reports.PRIZES)
+        for column in spec.columns
+        for spelling in (column.name, *column.aliases)
+    }
+
+
+def reads_rows(source: str, name: str) -> list[str]:
+    """Where ``source`` takes ``Row`` or ``header_key`` from :mod:`ratingbook.core.tables`."""
+    return [
+        f"{name} (line {node.lineno}) imports {alias.name} from {node.module}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module == "ratingbook.core.tables"
+        for alias in node.names
+        if alias.name in ("Row", "header_key")
+    ]
+
+
+def sheet_row_reading(source: str, name: str) -> list[str]:
+    return reads_rows(source, name) + said(source, name, input_headers() - RULES_WORDS)
+
+
+def test_no_domain_module_reads_a_sheet_row() -> None:
+    """The rules never read a sheet's row by its column headers: ``workbook/*_rows.py`` reads
+    a player, a game, a setting, a forbidden pair or a prize into the model (issue #24)."""
+    headers = input_headers()
+    assert {"Rating", "FIDE ID", "Withdrawn", "Other Player", "Until Round", "Amount"} <= headers
+    rules = [n for n in MODULES if layer(n) in RULES_LAYERS]
+    found = [m for n in rules for m in sheet_row_reading(MODULES[n].read_text("utf-8"), n)]
+    assert found == []
+    # Each word let through is one the rules still say (the list does not outlive its reason).
+    still_said = {m.rsplit(" says ", 1)[1][1:-1] for n in rules for m in mentions(n, RULES_WORDS)}
+    assert still_said == RULES_WORDS
+    assert headers >= RULES_WORDS
+
+
+#: A reader as ``events/event.py`` held one before issue #24 moved it to ``workbook``.
+OLD_READER = """
+from ratingbook.core.tables import Row, header_key
+
+
+def read_player(row: Row) -> tuple[object, ...]:
+    return row.get("Name"), row.get("Rating"), row.get("FIDE ID"), header_key(row.get("Sex"))
+"""
+
+
+def test_the_row_check_sees_a_reader() -> None:
+    found = sheet_row_reading(OLD_READER, "probe")
+    assert found == [
+        "probe (line 2) imports Row from ratingbook.core.tables",
+        "probe (line 2) imports header_key from ratingbook.core.tables",
+        "probe (line 6) says 'Rating'",
+        "probe (line 6) says 'FIDE ID'",
+    ]

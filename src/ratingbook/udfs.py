@@ -31,6 +31,7 @@ from ratingbook.errors import InvalidValueError, Location, RatingbookError
 from ratingbook.events import event as swiss_event
 from ratingbook.events.codes import parse_tiebreaks
 from ratingbook.ratings import crikey, elo, ladder, swiss_standings
+from ratingbook.workbook.event_rows import build_event
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES
 
 if TYPE_CHECKING:
@@ -346,7 +347,7 @@ def _event_from_rows(header: Sequence[object], rows: list[list[object]]) -> swis
             if name.upper() != swiss_event.BYE:
                 names.setdefault(name)
     players = [Row({"Name": name}, Location()) for name in names]
-    return swiss_event.build_event(players, game_rows)
+    return build_event(players, game_rows)
 
 
 def _tiebreak_codes(tiebreaks: Any) -> tuple[str, ...]:

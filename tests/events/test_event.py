@@ -15,8 +15,10 @@ from ratingbook import swiss
 from ratingbook.core.results import Result, parse_swiss_result
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.events.codes import Scoring, parse_tiebreaks
-from ratingbook.events.event import build_event, pairing_due
-from ratingbook.events.settings import SwissSettings, read_settings
+from ratingbook.events.event import pairing_due
+from ratingbook.events.settings import SwissSettings
+from ratingbook.workbook.event_rows import build_event
+from ratingbook.workbook.settings_rows import read_settings
 
 R = Result
 

@@ -18,11 +18,12 @@ from tests.helpers.swiss_rows import rows
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.events.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
+from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.settings import SwissSettings
 from ratingbook.fide import pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
+from ratingbook.workbook.forbidden_pair_rows import read_forbidden_pairs
 
 R = Result
 FOUR = tuple(SwissPlayer(f"P{i}", 2500 - 10 * i) for i in range(1, 5))

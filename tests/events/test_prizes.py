@@ -21,9 +21,9 @@ from ratingbook.events.prize_rules import (
     empty_categories,
     parse_category,
     prize_settings,
-    read_prizes,
 )
 from ratingbook.events.prizes import Standing, award_prizes
+from ratingbook.workbook.prize_rows import read_prizes
 
 F = Fraction
 

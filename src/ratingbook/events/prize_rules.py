@@ -1,9 +1,10 @@
-"""The ``Prizes`` sheet and the prize settings: which prizes an event offers and who may win each.
+"""The prizes and the prize settings: which prizes an event offers and who may win each.
 
-This module decides what a prize row means and who is eligible for a category:
+This module decides what a prize means and who is eligible for a category:
 
-- A row of ``Prizes`` is a **place** (1, 2, ... within its list), a **category** (blank: the
-  general place list) and an **amount** (money) and/or an **object** (a trophy, a book).
+- A prize (a row of ``Prizes``, read by :mod:`ratingbook.workbook.prize_rows`) is a
+  **place** (1, 2, ... within its list), a **category** (None: the general place list) and an
+  **amount** (money) and/or an **object** (a trophy, a book).
 - A category is written as an organiser says it: ``U1800`` or ``1600-1799`` (rating bands:
   the rating in ``Swiss Players``, unrated players are in no band), ``U12`` / ``U16`` (age:
   born in or after the event's year minus 12, the FIDE youth convention "under 12 on 1 January"),
@@ -14,22 +15,20 @@ This module decides what a prize row means and who is eligible for a category:
   currency step money is rounded down to; default 1) and ``One Prize Each`` (Yes by default:
   a player receives only his most valuable prize) in ``Swiss Settings``.
 
-Bad rows are all reported at once (sheet, Excel row, column): a place that is not a whole
-number of 1 or more, an amount that is not a number, two prizes for the same place of the
-same list, a category that cannot be read. A category no player can be in is a warning
-(:func:`empty_categories`), not an error. Pure: rows in, frozen values out.
+A category that cannot be read or an amount that is not money is an error naming its cell; a
+category no player can be in is a warning (:func:`empty_categories`), not an error. Pure: plain
+values in, frozen values out.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from ratingbook.core.cells import is_blank, text, whole_number
-from ratingbook.core.tables import Row
+from ratingbook.core.cells import is_blank
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 
 __all__ = [
@@ -41,9 +40,9 @@ __all__ = [
     "Prize",
     "PrizeSettings",
     "empty_categories",
+    "money",
     "parse_category",
     "prize_settings",
-    "read_prizes",
 ]
 
 #: The three ways tied players share money.
@@ -98,7 +97,7 @@ def prize_settings(values: Mapping[str, object], places: Mapping[str, Location])
     value = values.get("Prize Step")
     if not is_blank(value):
         try:
-            step = _money(value, places.get("Prize Step"), "Value")
+            step = money(value, places.get("Prize Step"), "Value")
             if step <= 0:
                 raise InvalidValueError(
                     f"prize step {value!r}: expected an amount above 0 (e.g. 1, 5 or 0.01)",
@@ -249,7 +248,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _money(value: object, where: Location | None, column: str) -> Fraction:
+def money(value: object, where: Location | None, column: str) -> Fraction:
     """An amount, exactly: 100, 100.5, "1,250.00" or "€ 250"; else an error at its cell."""
     if isinstance(value, bool):
         raise InvalidValueError(f"{value!r} is not an amount of money", where, column)
@@ -268,73 +267,6 @@ def _money(value: object, where: Location | None, column: str) -> Fraction:
             where,
             column,
         ) from None
-
-
-def read_prizes(rows: Iterable[Row]) -> tuple[Prize, ...]:
-    """The prizes of ``Prizes`` rows (columns ``Place``, ``Category``, ``Amount``, ``Object``);
-    blank rows are skipped and every problem is reported at once."""
-    problems = Problems()
-    prizes: list[Prize] = []
-    seen: dict[tuple[str, int], Location] = {}
-    for row in rows:
-        values = [row.get(c) for c in ("Place", "Category", "Amount", "Object")]
-        if all(is_blank(v) for v in values):
-            continue
-        try:
-            prizes.append(_read_prize(row))
-        except RatingbookError as error:
-            problems.append(error)
-            continue
-        prize = prizes[-1]
-        key = (prize.list_name.casefold(), prize.place)
-        if key in seen:
-            first = seen[key]
-            problems.append(
-                InvalidValueError(
-                    f"a second prize for {prize.label} (the first is on row {first.row}): "
-                    "give each place of a list one row (an amount and/or an object)",
-                    row.where,
-                    "Place",
-                )
-            )
-        else:
-            seen[key] = row.where
-    problems.check()
-    return tuple(prizes)
-
-
-def _read_prize(row: Row) -> Prize:
-    where = row.where
-    problems = Problems()
-    place = 0
-    try:
-        place = whole_number(row.get("Place"), where, "Place", "a place (1, 2, ...)", low=1)
-    except RatingbookError as error:
-        problems.append(error)
-    category = None
-    written = text(row.get("Category"), where, "Category", required=False)
-    if written and written.casefold() not in ("place", "overall", "general", "open"):
-        try:
-            category = parse_category(written, where)
-        except RatingbookError as error:
-            problems.append(error)
-    amount = Fraction(0)
-    if not is_blank(row.get("Amount")):
-        try:
-            amount = _money(row.get("Amount"), where, "Amount")
-            if amount < 0:
-                raise InvalidValueError(
-                    f"{row.get('Amount')!r}: a prize cannot be negative", where, "Amount"
-                )
-        except RatingbookError as error:
-            problems.append(error)
-    item = text(row.get("Object"), where, "Object", required=False)
-    if not problems and amount == 0 and not item:
-        problems.append(
-            InvalidValueError("the prize has neither an amount nor an object", where, "Amount")
-        )
-    problems.check()
-    return Prize(place, category, amount, item, where)
 
 
 def empty_categories(

@@ -1,37 +1,42 @@
 """The ``Swiss Settings`` sheet of a Swiss event: its setting names and what each one means.
 
-The one home of the settings: their names (and other spellings), their defaults, how a value is
-read (``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
+The one home of the settings: their names (and other spellings), their defaults and choices
+(``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
 ``First Colour``, ``Event``, ``Unrated Rating``, and the TRF tournament records ``City``,
 ``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``,
 ``Round Dates``, and ``Notes``; FIDE mode's ``FIDE Mode``, ``Manual Pairing`` and ``Confirm``) and
-written back (:func:`settings_values`, for a book built from a TRF file), and which FIDE
-tie-break edition the start date selects. Pure.
+written back (:func:`settings_values`, for a book built from a TRF file), which settings cannot
+go together, and which FIDE tie-break edition the start date selects. Reading the sheet's
+``Setting`` / ``Value`` rows is :mod:`ratingbook.workbook.settings_rows`. Pure.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ratingbook.core.cells import ROUNDS, text, whole_number
-from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.events.codes import RATING_KINDS, Scoring, parse_tiebreaks
+from ratingbook.events.codes import RATING_KINDS, Scoring
 
 __all__ = [
     "ACCELERATION_NONE",
+    "ACCELERATION_SPELLINGS",
     "BAKU",
     "DOUBLE_ROUND_ROBIN",
     "DUTCH",
+    "END_OF_EVENT",
+    "PAIRING_SPELLINGS",
+    "RATED_SPELLINGS",
+    "RECORD_TEXTS",
     "ROUND_ROBIN",
     "RULES_2026_FROM",
+    "SETTING_NAMES",
     "SETTING_ORDER",
     "SwissSettings",
-    "read_settings",
+    "check_combination",
+    "date_value",
     "settings_values",
 ]
 
@@ -47,7 +52,7 @@ RULES_2026_FROM = _dt.date(2026, 3, 1)
 DUTCH = "Dutch"
 ROUND_ROBIN = "Round Robin"
 DOUBLE_ROUND_ROBIN = "Double Round Robin"
-_PAIRINGS = {
+PAIRING_SPELLINGS = {
     "dutch": DUTCH,
     "fide dutch": DUTCH,
     "fide_dutch": DUTCH,
@@ -64,10 +69,15 @@ _PAIRINGS = {
 #: The ``Acceleration`` setting: none, or Baku (C.04.5.1; C.04.7 art. 1 from 2026).
 ACCELERATION_NONE = "None"
 BAKU = "Baku"
-_ACCELERATIONS = {"none": ACCELERATION_NONE, "no": ACCELERATION_NONE, "off": ACCELERATION_NONE,
-                  "baku": BAKU, "baku acceleration": BAKU}  # fmt: skip
+ACCELERATION_SPELLINGS = {
+    "none": ACCELERATION_NONE,
+    "no": ACCELERATION_NONE,
+    "off": ACCELERATION_NONE,
+    "baku": BAKU,
+    "baku acceleration": BAKU,
+}
 #: The ``FIDE Rated`` setting: the rating list the event counts for, "" for none.
-_RATED = {
+RATED_SPELLINGS = {
     **{kind.casefold(): kind for kind in RATING_KINDS},
     **{"no": "", "none": "", "off": "", "yes": "Standard"},
 }
@@ -142,7 +152,7 @@ class SwissSettings:
 
 
 # The setting names (and spellings) of the `Swiss Settings` sheet: one home.
-_SETTING_NAMES: Mapping[str, str] = {
+SETTING_NAMES: Mapping[str, str] = {
     "rounds": "Rounds",
     "number of rounds": "Rounds",
     "start date": "Start Date",
@@ -196,7 +206,7 @@ _SETTING_NAMES: Mapping[str, str] = {
     "confirm": "Confirm",
     "confirmation": "Confirm",
 }
-_END_OF_EVENT = ("Prize Sharing", "Prize Step", "One Prize Each", "Norm Games", "Norm Exemption")
+END_OF_EVENT = ("Prize Sharing", "Prize Step", "One Prize Each", "Norm Games", "Norm Exemption")
 SETTING_ORDER = (
     "Event",
     "Rounds",
@@ -218,13 +228,13 @@ SETTING_ORDER = (
     "Time Control",
     "Round Dates",
     "Notes",
-    *_END_OF_EVENT,
+    *END_OF_EVENT,
     "FIDE Mode",
     "Manual Pairing",
     "Confirm",
 )
 #: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
-_RECORD_TEXTS: Mapping[str, str] = {
+RECORD_TEXTS: Mapping[str, str] = {
     "City": "city",
     "Federation": "federation",
     "Chief Arbiter": "chief_arbiter",
@@ -253,147 +263,7 @@ def date_value(value: object, where: Location | None = None, column: str | None 
     raise InvalidValueError(f"{value!r} is not a date; expected e.g. 2026-03-14", where, column)
 
 
-def _points_setting(value: object, where: Location, column: str) -> Scoring:
-    parts = [p for p in re.split(r"[\s/;]+", str(value if value is not None else "").strip()) if p]
-    numbers: list[Fraction] = []
-    for part in parts:
-        try:
-            number = Fraction(part.replace(",", ".").replace("½", "1/2"))
-        except (ValueError, ZeroDivisionError):
-            number = Fraction(-1)
-        if number < 0 or number * 2 != int(number * 2):
-            break
-        numbers.append(number)
-    if len(numbers) != 3 or len(parts) != 3:
-        raise InvalidValueError(
-            f"{value!r}: expected three numbers in halves, the points for a win, a draw and a "
-            "pairing-allocated bye, e.g. 1 0.5 1",
-            where,
-            column,
-        )
-    return Scoring(*numbers)
-
-
-def _on_off(value: object, where: Location) -> bool:
-    key = str(value).strip().casefold()
-    if isinstance(value, bool):
-        return value
-    if key in ("on", "yes", "true", "1", "y"):
-        return True
-    if key in ("off", "no", "false", "0", "n"):
-        return False
-    raise InvalidValueError(f"{value!r}: expected On or Off", where, "Value")
-
-
-def read_settings(rows: Iterable[Row]) -> SwissSettings:
-    """The settings from ``Swiss Settings`` rows (columns ``Setting`` and ``Value``).
-
-    Unknown setting names are an error (a typo would silently change nothing); an empty value
-    keeps the default.
-    """
-    values: dict[str, object] = {}
-    place: dict[str, Location] = {}
-    for row in rows:
-        name = text(row.get("Setting"), row.where, "Setting", required=False)
-        if not name:
-            continue
-        canonical = _SETTING_NAMES.get(header_key(name))
-        if canonical is None:
-            raise InvalidValueError(
-                f"unknown setting {name!r}; expected one of {', '.join(SETTING_ORDER)}",
-                row.where,
-                "Setting",
-            )
-        if canonical in values:
-            raise InvalidValueError(f"setting {canonical!r} is given twice", row.where, "Setting")
-        values[canonical] = row.get("Value")
-        place[canonical] = row.where
-
-    def given(name: str) -> bool:
-        v = values.get(name)
-        return v is not None and not (isinstance(v, str) and not v.strip())
-
-    kwargs: dict[str, object] = {}
-    if given("Rounds"):
-        rounds = whole_number(
-            values["Rounds"], place["Rounds"], "Value", "a number of rounds", bounds=ROUNDS
-        )
-        kwargs["rounds"] = rounds
-    if given("Start Date"):
-        kwargs["start_date"] = date_value(values["Start Date"], place["Start Date"], "Value")
-    if given("Tie-breaks"):
-        kwargs["tiebreaks"] = parse_tiebreaks(values["Tie-breaks"], place["Tie-breaks"])
-
-    def spelled(name: str, spellings: Mapping[str, str], problem: str) -> str:
-        """The setting ``name`` as one of ``spellings``; else ``problem`` ({written}: the value)."""
-        written = text(values[name], place[name], "Value")
-        found = spellings.get(" ".join(written.casefold().split()))
-        if found is None:
-            raise InvalidValueError(problem.format(written=repr(written)), place[name], "Value")
-        return found
-
-    if given("Pairing"):
-        kwargs["pairing"] = spelled(
-            "Pairing",
-            _PAIRINGS,
-            "pairing system {written} is not supported; expected Dutch (FIDE C.04.3), "
-            "Round Robin or Double Round Robin (the Berger tables, C.05 Annex 1)",
-        )
-    if given("Acceleration"):
-        kwargs["acceleration"] = spelled(
-            "Acceleration",
-            _ACCELERATIONS,
-            "acceleration {written} is not supported; expected None or Baku (FIDE C.04.5.1)",
-        )
-    if given("FIDE Rated"):
-        kwargs["rated"] = spelled(
-            "FIDE Rated", _RATED, "FIDE Rated {written}: expected Standard, Rapid, Blitz or No"
-        )
-    if given("Rating List"):
-        kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
-    if given("Points"):
-        kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
-    for name, attribute in (("Auto-pair", "auto_pair"), ("FIDE Mode", "fide_mode")):
-        if given(name):
-            kwargs[attribute] = _on_off(values[name], place[name])
-    for name, attribute in (("Manual Pairing", "manual_pairing"), ("Confirm", "confirm")):
-        if given(name):
-            kwargs[attribute] = " ".join(text(values[name], place[name], "Value").split())
-    if given("First Colour"):
-        colour = text(values["First Colour"], place["First Colour"], "Value").casefold()
-        if colour not in ("white", "black", "w", "b"):
-            raise InvalidValueError(
-                f"{values['First Colour']!r}: expected White or Black",
-                place["First Colour"],
-                "Value",
-            )
-        kwargs["first_colour"] = "white" if colour.startswith("w") else "black"
-    if given("Event"):
-        kwargs["event_name"] = text(values["Event"], place["Event"], "Value")
-    if given("Unrated Rating"):
-        rating = whole_number(
-            values["Unrated Rating"], place["Unrated Rating"], "Value", "a rating (e.g. 1400)"
-        )
-        if rating < 0:
-            raise InvalidValueError(
-                f"{rating!r}: expected a rating of 0 or more", place["Unrated Rating"], "Value"
-            )
-        kwargs["unrated_rating"] = rating
-    for name, attribute in _RECORD_TEXTS.items():
-        if given(name):
-            kwargs[attribute] = text(values[name], place[name], "Value")
-    if given("End Date"):
-        kwargs["end_date"] = date_value(values["End Date"], place["End Date"], "Value")
-    if given("Round Dates"):
-        dates = text(values["Round Dates"], place["Round Dates"], "Value")
-        kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
-    kwargs["end_of_event"] = {n: values[n] for n in _END_OF_EVENT if given(n)}
-    settings = SwissSettings(**kwargs, places=place)  # type: ignore[arg-type]
-    _check_combination(settings)
-    return settings
-
-
-def _check_combination(settings: SwissSettings) -> None:
+def check_combination(settings: SwissSettings) -> None:
     """Settings that cannot go together, each an error at its cell."""
     if settings.acceleration == BAKU and settings.round_robin:
         raise InvalidValueError(
@@ -417,8 +287,8 @@ def _points_text(value: Fraction) -> str:
 
 
 def settings_values(settings: SwissSettings) -> dict[str, object]:
-    """The settings as ``Swiss Settings`` values by setting name (what :func:`read_settings`
-    reads back to the same settings)."""
+    """The settings as ``Swiss Settings`` values by setting name (what
+    :func:`~ratingbook.workbook.settings_rows.read_settings` reads back to the same settings)."""
     s = settings.scoring
     start, end = settings.start_date, settings.end_date
     return {
@@ -436,7 +306,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),
         "Unrated Rating": settings.unrated_rating,
-        **{name: getattr(settings, attribute) or None for name, attribute in _RECORD_TEXTS.items()},
+        **{name: getattr(settings, attribute) or None for name, attribute in RECORD_TEXTS.items()},
         "End Date": _dt.datetime(end.year, end.month, end.day) if end else None,
         "Round Dates": ", ".join(settings.round_dates) or None,
         "FIDE Mode": "On" if settings.fide_mode else "Off",

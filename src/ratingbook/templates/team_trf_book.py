@@ -9,13 +9,13 @@ from collections.abc import Mapping, Sequence
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.team import TeamEvent
-from ratingbook.events.team_settings import team_settings_rows
 from ratingbook.templates.writer import TemplateBook, build_template
 from ratingbook.trf.team_records import import_team_trf
 from ratingbook.workbook.book import apply_plan
 from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 from ratingbook.workbook.team_plan import BYE, plan_team
+from ratingbook.workbook.team_settings_rows import team_settings_rows
 
 __all__ = ["book_from_team_trf", "is_team_trf", "team_rows"]
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.events.event import SwissEvent, entry_cells, player_cells
+from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
@@ -20,6 +20,7 @@ from ratingbook.trf.log_comments import import_logged
 from ratingbook.workbook.actions import rank_event
 from ratingbook.workbook.book import apply_plan
 from ratingbook.workbook.event_log_sheet import user_name
+from ratingbook.workbook.event_rows import entry_cells, player_cells
 from ratingbook.workbook.fide_plan import plan_imported_log
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
 

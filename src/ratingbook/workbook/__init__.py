@@ -12,6 +12,10 @@ bottom up:
 - :mod:`~ratingbook.workbook.charts`: rating progression sheets and their charts;
 - :mod:`~ratingbook.workbook.camp_week`: the camp week (the Week cell, the archived weeks);
 - :mod:`~ratingbook.workbook.reading`: how a planner reads the book's tables;
+- the rows of an event's input sheets, read into :mod:`ratingbook.events`' model (and written
+  back): :mod:`~ratingbook.workbook.settings_rows`,
+  :mod:`~ratingbook.workbook.forbidden_pair_rows`, :mod:`~ratingbook.workbook.event_rows`,
+  :mod:`~ratingbook.workbook.team_settings_rows`, :mod:`~ratingbook.workbook.prize_rows`;
 - one planner per family: :mod:`~ratingbook.workbook.ladder_plan`,
   :mod:`~ratingbook.workbook.week_plan`, :mod:`~ratingbook.workbook.crikey_plan`,
   :mod:`~ratingbook.workbook.elo_plan`, :mod:`~ratingbook.workbook.swiss_plan` (each family's

@@ -16,8 +16,9 @@ from ratingbook.core.cells import text
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.prize_rules import Prize, PrizeSettings, prize_settings, read_prizes
+from ratingbook.events.prize_rules import Prize, PrizeSettings, prize_settings
 from ratingbook.reports.tables import SheetGrid
+from ratingbook.workbook.prize_rows import read_prizes
 from ratingbook.workbook.reading import Sheets, read
 
 __all__ = ["PRIZES", "EndInputs", "end_grids", "read_end_inputs"]

@@ -13,11 +13,13 @@ from dataclasses import dataclass, replace
 
 from ratingbook.core.tables import Table
 from ratingbook.errors import MissingColumnError, Problems
-from ratingbook.events.event import SwissEvent, build_event
-from ratingbook.events.forbidden_pairs import ForbiddenPair, read_forbidden_pairs
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.round_robin import check_round_robin
-from ratingbook.events.settings import SwissSettings, read_settings
+from ratingbook.events.settings import SwissSettings
 from ratingbook.workbook.book import Book
+from ratingbook.workbook.event_rows import build_event
+from ratingbook.workbook.forbidden_pair_rows import read_forbidden_pairs
 from ratingbook.workbook.reading import Sheets, guarded, read
 from ratingbook.workbook.schemas import (
     FORBIDDEN_PAIRS,
@@ -25,6 +27,7 @@ from ratingbook.workbook.schemas import (
     SWISS_PLAYERS,
     SWISS_SETTINGS,
 )
+from ratingbook.workbook.settings_rows import read_settings
 
 __all__ = ["EventTables", "event_and_ranks", "read_event", "read_event_tables"]
 

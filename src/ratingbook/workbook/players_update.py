@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import Location, Problems, RatingbookError
-from ratingbook.events.event import read_player
-from ratingbook.events.settings import read_settings
 from ratingbook.fide.rating_list import ListedPlayer, RatingListScan
 from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock
+from ratingbook.workbook.event_rows import read_player
 from ratingbook.workbook.reading import Sheets, column_block, read
 from ratingbook.workbook.schemas import SWISS_PLAYERS, SWISS_SETTINGS
+from ratingbook.workbook.settings_rows import read_settings
 
 __all__ = ["PlayersUpdate", "plan_players_update", "rating_list_setting"]
 

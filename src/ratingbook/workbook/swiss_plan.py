@@ -27,13 +27,13 @@ from ratingbook.events.event import (
     EventError,
     SwissEntry,
     SwissEvent,
-    entry_cells,
     next_round_to_pair,
     pairing_due,
 )
 from ratingbook.ratings import swiss_standings
 from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.event_book import EventTables, read_event_tables
+from ratingbook.workbook.event_rows import entry_cells
 from ratingbook.workbook.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.reading import (
     Sheets,

@@ -36,11 +36,12 @@ from ratingbook.events.team import (
     check_team_event,
     match_score,
 )
-from ratingbook.events.team_settings import MAIN_SCORE_LOCK, read_team_settings
+from ratingbook.events.team_settings import MAIN_SCORE_LOCK
 from ratingbook.workbook.book import GeneratedSheet, Plan, rows_below
 from ratingbook.workbook.reading import Sheets, guarded, read
 from ratingbook.workbook.report_sheet import report_sheet
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
+from ratingbook.workbook.team_settings_rows import read_team_settings
 
 if TYPE_CHECKING:
     from ratingbook.reports.tables import SheetGrid

@@ -1,0 +1,253 @@
+"""The rows of ``Swiss Players`` and ``Swiss Games``: what each column of a row means.
+
+This module decides how a player row (``Name``, ``Rating``, ``FIDE ID``, ``Title``,
+``Federation``, ``Birth``, ``Sex``, ``Withdrawn``, ``No.``, ``National ID``, ``K``) and a game
+row (``Round``, ``Board``, ``White``, ``Black``, ``Result``, or the seed's ``White Points`` /
+``Black Points``, and the start numbers ``White No.`` / ``Black No.``) are read into the model
+of :mod:`ratingbook.events.event`, and how the model is written back as cells by column (a book
+built from a TRF file, a new round). Every bad row is reported, each naming its sheet row and
+column; the checks across rows are :func:`ratingbook.events.event.check_event`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping, Sequence
+
+from ratingbook.core.cells import (
+    BOARD,
+    FIDE_ID,
+    RATING,
+    ROUND,
+    START_NUMBER,
+    Bounds,
+    is_blank,
+    score,
+    text,
+    whole_number,
+)
+from ratingbook.core.results import Result, parse_swiss_result
+from ratingbook.core.rules import check_players, known_player, listed_twice, player_spellings
+from ratingbook.core.tables import Row
+from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
+from ratingbook.events.codes import K_VALUES
+from ratingbook.events.event import (
+    BYE,
+    SwissEntry,
+    SwissEvent,
+    SwissPlayer,
+    check_event,
+    normalise_title,
+)
+from ratingbook.events.settings import SwissSettings
+from ratingbook.events.start_order import Numbering, RecordedNumber, number_players
+
+__all__ = ["build_event", "entry_cells", "player_cells", "read_entry", "read_player"]
+
+
+def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds) -> int | None:
+    value = row.get(column)
+    if is_blank(value):
+        return None
+    number = whole_number(value, row.where, column, what)
+    bounds.check(number, value, row.where, column)
+    if number < low:
+        raise InvalidValueError(f"{number!r} is out of range; expected {what}", row.where, column)
+    return number
+
+
+def _birth(value: object) -> str:
+    if isinstance(value, _dt.datetime):
+        value = value.date()
+    if isinstance(value, _dt.date):
+        return value.strftime("%Y/%m/%d")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else " ".join(str(value).split())
+
+
+def read_player(row: Row) -> SwissPlayer:
+    """One ``Swiss Players`` row."""
+    name = text(row.get("Name"), row.where, "Name")
+    if name.upper() == BYE:
+        raise InvalidValueError(f"{name!r} is reserved for bye rows", row.where, "Name")
+    sex = text(row.get("Sex"), row.where, "Sex", required=False)
+    if sex and sex.casefold() not in ("m", "w", "f"):
+        raise InvalidValueError(f"{sex!r}: expected m or w (or empty)", row.where, "Sex")
+    federation = text(row.get("Federation"), row.where, "Federation", required=False).upper()
+    if len(federation) > 3:
+        raise InvalidValueError(
+            f"{federation!r}: expected a three-letter FIDE federation code", row.where, "Federation"
+        )
+    return SwissPlayer(
+        name=name,
+        rating=_optional_number(row, "Rating", "a rating (a whole number, 0 or more)", 0, RATING),
+        fide_id=_optional_number(row, "FIDE ID", "a FIDE ID (a whole number)", 1, FIDE_ID),
+        title=normalise_title(text(row.get("Title"), row.where, "Title", required=False)),
+        federation=federation,
+        birth=_birth(row.get("Birth")),
+        sex={"f": "w"}.get(sex.casefold(), sex.casefold()),
+        withdrawn=_optional_number(
+            row, "Withdrawn", "the first round not played (1 or more)", 1, ROUND
+        ),
+        where=row.where,
+        number=_optional_number(row, "No.", "a start number (1 or more)", 1, START_NUMBER),
+        national_id=text(row.get("National ID"), row.where, "National ID", required=False),
+        k=_k_factor(row),
+    )
+
+
+def _k_factor(row: Row) -> int | None:
+    value = row.get("K")
+    if is_blank(value):
+        return None
+    k = whole_number(value, row.where, "K", "a K factor: 40, 20 or 10")
+    if k not in K_VALUES:
+        raise InvalidValueError(
+            f"K {k} is not one of FIDE's values (B.02 8.3.3): 40, 20 or 10", row.where, "K"
+        )
+    return k
+
+
+def _result_from_points(row: Row) -> Result | None:
+    """The seed's ``White Points`` / ``Black Points`` columns as a result, when Result is empty."""
+    wv, bv = row.get("White Points"), row.get("Black Points")
+    blank = [is_blank(v) for v in (wv, bv)]
+    if all(blank):
+        return None
+    wh = int(2 * score(wv, row.where, "White Points"))
+    bh = int(2 * score(bv, row.where, "Black Points"))
+    table = {
+        (2, 0): Result.WHITE_WINS,
+        (0, 2): Result.BLACK_WINS,
+        (1, 1): Result.DRAW,
+    }
+    result = table.get((wh, bh))
+    if result is None:
+        raise InvalidValueError(
+            f"points {wv!r} and {bv!r} are not a game result (1 0, 0 1 or ½ ½); "
+            "write a forfeit in Result (+/-, -/+, -/-)",
+            row.where,
+            "Black Points",
+        )
+    return result
+
+
+def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
+    """One ``Swiss Games`` row; ``names`` is the players'
+    :func:`~ratingbook.core.rules.player_spellings`."""
+    round_number = whole_number(
+        row.get("Round"), row.where, "Round", "a round number", bounds=ROUND
+    )
+    board_value = row.get("Board")
+    board = None
+    if not is_blank(board_value):
+        board = whole_number(board_value, row.where, "Board", "a board number", bounds=BOARD)
+
+    def player(column: str) -> str:
+        return known_player(text(row.get(column), row.where, column), names, row.where, column)
+
+    white = player("White")
+    black_text = text(row.get("Black"), row.where, "Black")
+    bye_row = black_text.upper() == BYE
+    black = None if bye_row else player("Black")
+    if black is not None:
+        check_players(white, black, row.where)
+    result = parse_swiss_result(row.get("Result"), row.where, bye_row=bye_row)
+    if result is None and not bye_row:
+        result = _result_from_points(row)
+    return SwissEntry(round_number, board, white, black, result, row.where)
+
+
+def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
+    """A player as the cells of a ``Swiss Players`` row, by column (what :func:`read_player`
+    reads back), with the start number ``number``."""
+    return {
+        "No.": number,
+        "Name": player.name,
+        "Rating": player.rating,
+        "FIDE ID": player.fide_id,
+        "Title": player.title or None,
+        "Federation": player.federation or None,
+        "Birth": player.birth or None,
+        "Sex": player.sex or None,
+        "Withdrawn": player.withdrawn,
+        "National ID": player.national_id or None,
+        "K": player.k,
+    }
+
+
+def entry_cells(entry: SwissEntry, numbers: Mapping[str, int]) -> dict[str, object]:
+    """A row as the cells of ``Swiss Games``, by column (what :func:`read_entry` reads back),
+    with the start numbers the players have (``numbers``)."""
+    return {
+        "Round": entry.round,
+        "Board": entry.board,
+        "White": entry.white,
+        "Black": BYE if entry.black is None else entry.black,
+        "Result": None if entry.result is None else entry.result.value,
+        "White No.": numbers[entry.white],
+        "Black No.": None if entry.black is None else numbers[entry.black],
+    }
+
+
+def build_event(
+    player_rows: Sequence[Row], game_rows: Sequence[Row], settings: SwissSettings | None = None
+) -> SwissEvent:
+    """Read and check a whole event from the rows of its sheets; every bad row is reported
+    (one :class:`~ratingbook.errors.InputErrors` when there are several)."""
+    problems = Problems()
+    players: list[SwissPlayer] = []
+    seen: dict[str, Location] = {}
+    for row in player_rows:
+        try:
+            player = read_player(row)
+            if player.name in seen:
+                raise InvalidValueError(
+                    listed_twice(player.name, also_row=seen[player.name].row), row.where, "Name"
+                )
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        seen[player.name] = row.where
+        players.append(player)
+    names = player_spellings(p.name for p in players)
+    entries: list[SwissEntry] = []
+    recorded: dict[str, RecordedNumber] = {}
+    for row in game_rows:
+        try:
+            entry = read_entry(row, names)
+            _record_numbers(row, entry, recorded)
+        except RatingbookError as error:
+            problems.append(error)
+            continue
+        entries.append(entry)
+    numbering: Numbering | None = None
+    try:
+        numbering = number_players(players, recorded)
+    except RatingbookError as error:
+        problems.append(error)
+    problems.check()
+    event = SwissEvent(tuple(players), tuple(entries), settings or SwissSettings(), numbering)
+    check_event(event)
+    return event
+
+
+def _record_numbers(row: Row, entry: SwissEntry, recorded: dict[str, RecordedNumber]) -> None:
+    """The start numbers a game row records (``White No.``, ``Black No.``, written by ratingbook
+    when it pairs), added to ``recorded``; two rows recording different numbers for one player
+    are an error naming the later cell."""
+    for column, name in zip(("White No.", "Black No."), entry.players(), strict=False):
+        number = _optional_number(row, column, "a start number (1 or more)", 1, START_NUMBER)
+        if number is None:
+            continue
+        earlier = recorded.get(name)
+        if earlier is not None and earlier.number != number:
+            at = f"row {earlier.where.row}" if earlier.where and earlier.where.row else "earlier"
+            raise InvalidValueError(
+                f"{name!r} is recorded as start number {number} here but {earlier.number} in "
+                f"{at}; a player keeps one start number",
+                row.where,
+                column,
+            )
+        recorded.setdefault(name, RecordedNumber(number, row.where, column))

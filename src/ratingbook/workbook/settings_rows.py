@@ -1,0 +1,176 @@
+"""The rows of the ``Swiss Settings`` sheet: how a ``Setting`` / ``Value`` row is read.
+
+This module decides what a row of the sheet says: which setting its ``Setting`` cell names (any
+spelling of :data:`ratingbook.events.settings.SETTING_NAMES`; an unknown name or one given twice
+is an error at its cell), and how its ``Value`` cell is read for that setting (a number of
+rounds, a date, tie-break codes, a pairing system, points, On/Off, a colour). An empty value
+keeps the default. The settings themselves, their defaults and which cannot go together are
+:mod:`ratingbook.events.settings`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from ratingbook.core.cells import ROUNDS, text, whole_number
+from ratingbook.core.tables import Row, header_key
+from ratingbook.errors import InvalidValueError, Location
+from ratingbook.events.codes import Scoring, parse_tiebreaks
+from ratingbook.events.settings import (
+    ACCELERATION_SPELLINGS,
+    END_OF_EVENT,
+    PAIRING_SPELLINGS,
+    RATED_SPELLINGS,
+    RECORD_TEXTS,
+    SETTING_NAMES,
+    SETTING_ORDER,
+    SwissSettings,
+    check_combination,
+    date_value,
+)
+
+__all__ = ["read_settings"]
+
+
+def _points_setting(value: object, where: Location, column: str) -> Scoring:
+    parts = [p for p in re.split(r"[\s/;]+", str(value if value is not None else "").strip()) if p]
+    numbers: list[Fraction] = []
+    for part in parts:
+        try:
+            number = Fraction(part.replace(",", ".").replace("½", "1/2"))
+        except (ValueError, ZeroDivisionError):
+            number = Fraction(-1)
+        if number < 0 or number * 2 != int(number * 2):
+            break
+        numbers.append(number)
+    if len(numbers) != 3 or len(parts) != 3:
+        raise InvalidValueError(
+            f"{value!r}: expected three numbers in halves, the points for a win, a draw and a "
+            "pairing-allocated bye, e.g. 1 0.5 1",
+            where,
+            column,
+        )
+    return Scoring(*numbers)
+
+
+def _on_off(value: object, where: Location) -> bool:
+    key = str(value).strip().casefold()
+    if isinstance(value, bool):
+        return value
+    if key in ("on", "yes", "true", "1", "y"):
+        return True
+    if key in ("off", "no", "false", "0", "n"):
+        return False
+    raise InvalidValueError(f"{value!r}: expected On or Off", where, "Value")
+
+
+def read_settings(rows: Iterable[Row]) -> SwissSettings:
+    """The settings from ``Swiss Settings`` rows (columns ``Setting`` and ``Value``).
+
+    Unknown setting names are an error (a typo would silently change nothing); an empty value
+    keeps the default.
+    """
+    values: dict[str, object] = {}
+    place: dict[str, Location] = {}
+    for row in rows:
+        name = text(row.get("Setting"), row.where, "Setting", required=False)
+        if not name:
+            continue
+        canonical = SETTING_NAMES.get(header_key(name))
+        if canonical is None:
+            raise InvalidValueError(
+                f"unknown setting {name!r}; expected one of {', '.join(SETTING_ORDER)}",
+                row.where,
+                "Setting",
+            )
+        if canonical in values:
+            raise InvalidValueError(f"setting {canonical!r} is given twice", row.where, "Setting")
+        values[canonical] = row.get("Value")
+        place[canonical] = row.where
+
+    def given(name: str) -> bool:
+        v = values.get(name)
+        return v is not None and not (isinstance(v, str) and not v.strip())
+
+    kwargs: dict[str, object] = {}
+    if given("Rounds"):
+        rounds = whole_number(
+            values["Rounds"], place["Rounds"], "Value", "a number of rounds", bounds=ROUNDS
+        )
+        kwargs["rounds"] = rounds
+    if given("Start Date"):
+        kwargs["start_date"] = date_value(values["Start Date"], place["Start Date"], "Value")
+    if given("Tie-breaks"):
+        kwargs["tiebreaks"] = parse_tiebreaks(values["Tie-breaks"], place["Tie-breaks"])
+
+    def spelled(name: str, spellings: Mapping[str, str], problem: str) -> str:
+        """The setting ``name`` as one of ``spellings``; else ``problem`` ({written}: the value)."""
+        written = text(values[name], place[name], "Value")
+        found = spellings.get(" ".join(written.casefold().split()))
+        if found is None:
+            raise InvalidValueError(problem.format(written=repr(written)), place[name], "Value")
+        return found
+
+    if given("Pairing"):
+        kwargs["pairing"] = spelled(
+            "Pairing",
+            PAIRING_SPELLINGS,
+            "pairing system {written} is not supported; expected Dutch (FIDE C.04.3), "
+            "Round Robin or Double Round Robin (the Berger tables, C.05 Annex 1)",
+        )
+    if given("Acceleration"):
+        kwargs["acceleration"] = spelled(
+            "Acceleration",
+            ACCELERATION_SPELLINGS,
+            "acceleration {written} is not supported; expected None or Baku (FIDE C.04.5.1)",
+        )
+    if given("FIDE Rated"):
+        kwargs["rated"] = spelled(
+            "FIDE Rated",
+            RATED_SPELLINGS,
+            "FIDE Rated {written}: expected Standard, Rapid, Blitz or No",
+        )
+    if given("Rating List"):
+        kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
+    if given("Points"):
+        kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
+    for name, attribute in (("Auto-pair", "auto_pair"), ("FIDE Mode", "fide_mode")):
+        if given(name):
+            kwargs[attribute] = _on_off(values[name], place[name])
+    for name, attribute in (("Manual Pairing", "manual_pairing"), ("Confirm", "confirm")):
+        if given(name):
+            kwargs[attribute] = " ".join(text(values[name], place[name], "Value").split())
+    if given("First Colour"):
+        colour = text(values["First Colour"], place["First Colour"], "Value").casefold()
+        if colour not in ("white", "black", "w", "b"):
+            raise InvalidValueError(
+                f"{values['First Colour']!r}: expected White or Black",
+                place["First Colour"],
+                "Value",
+            )
+        kwargs["first_colour"] = "white" if colour.startswith("w") else "black"
+    if given("Event"):
+        kwargs["event_name"] = text(values["Event"], place["Event"], "Value")
+    if given("Unrated Rating"):
+        rating = whole_number(
+            values["Unrated Rating"], place["Unrated Rating"], "Value", "a rating (e.g. 1400)"
+        )
+        if rating < 0:
+            raise InvalidValueError(
+                f"{rating!r}: expected a rating of 0 or more", place["Unrated Rating"], "Value"
+            )
+        kwargs["unrated_rating"] = rating
+    for name, attribute in RECORD_TEXTS.items():
+        if given(name):
+            kwargs[attribute] = text(values[name], place[name], "Value")
+    if given("End Date"):
+        kwargs["end_date"] = date_value(values["End Date"], place["End Date"], "Value")
+    if given("Round Dates"):
+        dates = text(values["Round Dates"], place["Round Dates"], "Value")
+        kwargs["round_dates"] = tuple(d.strip() for d in re.split(r"[,;]", dates) if d.strip())
+    kwargs["end_of_event"] = {n: values[n] for n in END_OF_EVENT if given(n)}
+    settings = SwissSettings(**kwargs, places=place)  # type: ignore[arg-type]
+    check_combination(settings)
+    return settings

@@ -1,0 +1,117 @@
+"""The rows of the ``Team Settings`` sheet: how a ``Setting`` / ``Value`` row is read and written.
+
+This module decides which setting a row's ``Setting`` cell names (any spacing and case; an
+unknown name is an error at its cell), how its ``Value`` is read for that setting (a choice
+among the systems, main scores and colour models of :mod:`ratingbook.events.team`, with their
+short spellings; a whole number; points; yes/no; team tie-break codes), and the rows a
+:class:`~ratingbook.events.team.TeamSettings` is written back as. An empty value keeps the
+setting's default; every bad value is reported at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from ratingbook.core.cells import flag, is_blank, number, text, whole_number
+from ratingbook.core.tables import Row, header_key
+from ratingbook.errors import InvalidValueError, Location, Problems
+from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
+from ratingbook.events.team_settings import MAIN_SCORE_LOCK, parse_team_tiebreaks
+
+__all__ = ["read_team_settings", "team_settings_rows"]
+
+
+def _choice(value: object, choices: tuple[str, ...], where: Location, name: str) -> str:
+    wanted = header_key(text(value, where, "Value", name=name))
+    aliases = {
+        "swiss": "Team Swiss",
+        "mp": "Match Points",
+        "gp": "Game Points",
+        "a": "Type A",
+        "b": "Type B",
+        "no": "None",
+        "none": "None",
+        "double": "Double Round Robin",
+    }
+    for choice in choices:
+        if header_key(choice) == wanted:
+            return choice
+    if wanted in aliases and aliases[wanted] in choices:
+        return aliases[wanted]
+    raise InvalidValueError(f"{name} {value!r} is not one of {', '.join(choices)}", where, "Value")
+
+
+def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
+    """The settings of the sheet's rows; every bad value is reported at once."""
+    values: dict[str, object] = {}
+    places: dict[str, Location] = {}
+    problems = Problems()
+    for row in rows:
+        name = text(row.get("Setting"), row.where, "Setting", required=False)
+        if not name:
+            continue
+        key = header_key(name)
+        value = row.get("Value")
+        places[name] = row.where
+        if is_blank(value):
+            continue  # an empty value keeps the setting's default
+        try:
+            if key == "event":
+                values["event_name"] = text(value, row.where, "Value")
+            elif key == "system":
+                values["system"] = _choice(value, TEAM_SYSTEMS, row.where, "System")
+            elif key == "rounds":
+                values["rounds"] = whole_number(value, row.where, "Value", low=1)
+            elif key == "boards":
+                values["boards"] = whole_number(value, row.where, "Value", low=1)
+            elif key == "main score":
+                values["main_score"] = _choice(value, MAIN_SCORES, row.where, "Main Score")
+            elif key == header_key(MAIN_SCORE_LOCK):
+                values["main_score_at_round_1"] = _choice(
+                    value, MAIN_SCORES, row.where, MAIN_SCORE_LOCK
+                )
+            elif key in ("match win", "match draw", "match loss"):
+                values[key.replace(" ", "_")] = Fraction(str(number(value, row.where, "Value")))
+            elif key in ("colour preferences", "color preferences", "colours"):
+                values["colours"] = _choice(value, COLOUR_MODELS, row.where, "Colour Preferences")
+            elif key in ("tie-breaks", "tiebreaks", "tie breaks"):
+                values["tiebreaks"] = parse_team_tiebreaks(value, row.where, "Value")
+            elif key == "rating boards":
+                values["rating_boards"] = whole_number(value, row.where, "Value", low=1)
+            elif key == "fide rated":
+                values["fide_rated"] = flag(value, row.where, "Value")
+            elif key == "start date":
+                values["start_date"] = text(value, row.where, "Value", required=False)
+            else:
+                raise InvalidValueError(f"unknown setting {name!r}", row.where, "Setting")
+        except InvalidValueError as error:
+            problems.append(error)
+    problems.check()
+    return TeamSettings(**values, places=places)  # type: ignore[arg-type]
+
+
+def team_settings_rows(settings: TeamSettings) -> list[tuple[str, object]]:
+    """The settings as ``Setting`` / ``Value`` rows (the template, a book from TRF)."""
+
+    def half(value: Fraction) -> int | float:
+        return int(value) if value.denominator == 1 else float(value)
+
+    rows: list[tuple[str, object]] = [
+        ("Event", settings.event_name),
+        ("System", settings.system),
+        ("Rounds", settings.rounds or ""),
+        ("Boards", settings.boards),
+        ("Main Score", settings.main_score),
+        ("Match Win", half(settings.match_win)),
+        ("Match Draw", half(settings.match_draw)),
+        ("Match Loss", half(settings.match_loss)),
+        ("Colour Preferences", settings.colours),
+        ("Tie-breaks", " ".join(settings.tiebreaks)),
+        ("Rating Boards", settings.rating_boards or ""),
+        ("FIDE Rated", "yes" if settings.fide_rated else "no"),
+        ("Start Date", settings.start_date),
+    ]
+    if settings.main_score_at_round_1:
+        rows.append((MAIN_SCORE_LOCK, settings.main_score_at_round_1))
+    return rows
