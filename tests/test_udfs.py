@@ -21,6 +21,8 @@ from ratingbook.udfs import (
     ELO_UPDATE,
     LADDER_UPDATE,
     SWISS_STANDINGS,
+    TEAM_EXPLAIN,
+    TEAM_STANDINGS,
 )
 
 # seed 003's file.out for "32 1613 1609" and A's scores 0, 0.5, 0.5, 0, 0, 0.
@@ -302,6 +304,8 @@ def test_udfs_are_registered_with_excel_help_text() -> None:
         LADDER_UPDATE,
         CRIKEY_UPDATE,
         SWISS_STANDINGS,
+        TEAM_STANDINGS,
+        TEAM_EXPLAIN,
     ):
         assert udf.__doc__ is not None
         assert f"={udf.__name__}(" in udf.__doc__

@@ -35,6 +35,7 @@ from ratingbook.workbook.event_rows import build_event
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES
 
 if TYPE_CHECKING:
+    from ratingbook.events.team import TeamEvent
     from ratingbook.reports.swiss_grids import SheetGrid
 
 __all__ = [
@@ -47,6 +48,8 @@ __all__ = [
     "LADDER_UPDATE",
     "SWISS_EXPLAIN",
     "SWISS_STANDINGS",
+    "TEAM_EXPLAIN",
+    "TEAM_STANDINGS",
 ]
 
 #: One spilled row must fit on a worksheet (16,384 columns).
@@ -454,3 +457,100 @@ def _spilled(grid: SheetGrid) -> list[list[Any]]:
         list(grid.header),
         *([_plain(v) if isinstance(v, Fraction) else v for v in row] for row in grid.rows),
     ]
+
+
+# --- team events -------------------------------------------------------------------------------
+
+#: Each argument of the team functions: the sheet whose table it holds.
+_TEAM_RANGES = (
+    ("teams", "Teams"),
+    ("matches", "Team Matches"),
+    ("boards", "Team Boards"),
+    ("settings", "Team Settings"),
+)
+
+
+def _range_error(error: RatingbookError, ranges: dict[str, str]) -> RatingbookError:
+    """The error of a team sheet's row named by its row in the argument's range instead
+    (``boards row 5, column D (White): ...``); every problem when there are several."""
+    from ratingbook.errors import InputErrors
+
+    if isinstance(error, InputErrors):
+        return InputErrors([_range_error(e, ranges) for e in error.errors])
+    where = error.where
+    if where is None or where.sheet not in ranges:
+        return error
+    place = Location(row=where.row, line=where.line, columns=where.columns).describe(error.column)
+    return type(error)(f"{' '.join(filter(None, (ranges[where.sheet], place)))}: {error.problem}")
+
+
+def _team_event(teams: Any, matches: Any, boards: Any, settings: Any) -> TeamEvent:
+    """The team event four ranges hold, read and checked exactly as a recalc reads the sheets
+    (:func:`~ratingbook.workbook.team_book.read_team_event` over an in-memory book)."""
+    from ratingbook.workbook.grid_book import GridBook
+    from ratingbook.workbook.team_book import read_team_event
+
+    given = {"teams": teams, "matches": matches, "boards": boards, "settings": settings}
+    grids = {
+        sheet: _rows(given[argument])
+        for argument, sheet in _TEAM_RANGES
+        if not (argument == "settings" and all(cells.is_blank(c) for c in _cells(settings)))
+    }
+    try:
+        return read_team_event(GridBook(grids))
+    except RatingbookError as error:
+        raise _range_error(error, {sheet: arg for arg, sheet in _TEAM_RANGES}) from None
+
+
+@xw.func
+@xw.arg("teams", ndim=2, doc="The Teams table with its header row: Team, Board, Player, Rating.")
+@xw.arg("matches", ndim=2, doc="The Team Matches table: Round, Match, White Team, Black Team.")
+@xw.arg("boards", ndim=2, doc="The Team Boards table: Round, Match, Board, White, Black, Result.")
+@xw.arg("settings", ndim=2, doc="Optional: the Team Settings table (Setting, Value).")
+def TEAM_STANDINGS(teams: Any, matches: Any, boards: Any, settings: Any = None) -> list[list[Any]]:
+    """Team standings (spills), the Team Standings sheet's table: match and game points,
+    then the tie-breaks of the settings.
+
+    Example: =TEAM_STANDINGS(Teams!A1:E40, 'Team Matches'!A1:D30, 'Team Boards'!A1:F90).
+    """
+    # Imported here: gacrux (with networkx) loads only when a team event is ranked.
+    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.reports.team_grids import team_standings_grid
+
+    event = _team_event(teams, matches, boards, settings)
+    return _spilled(team_standings_grid(event, team_standings(event)))
+
+
+@xw.func
+@xw.arg("teams", ndim=2, doc="The Teams table, as for TEAM_STANDINGS.")
+@xw.arg("matches", ndim=2, doc="The Team Matches table, as for TEAM_STANDINGS.")
+@xw.arg("boards", ndim=2, doc="The Team Boards table, as for TEAM_STANDINGS.")
+@xw.arg("team", doc="The team's name, as in the Teams table.")
+@xw.arg("settings", ndim=2, doc="Optional: the Team Settings table (Setting, Value).")
+def TEAM_EXPLAIN(
+    teams: Any, matches: Any, boards: Any, team: Any, settings: Any = None
+) -> list[list[Any]]:
+    """Why a team ranks where it does and why it met each opponent (spills About, Note):
+    the Team Notes sentences about it.
+
+    Example: =TEAM_EXPLAIN(Teams!A1:E40, 'Team Matches'!A1:D30, 'Team Boards'!A1:F90, "Rooks").
+    """
+    from itertools import pairwise
+
+    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.reports.team_notes import match_notes, rank_notes
+
+    name = cells.text(team, name="team")
+    event = _team_event(teams, matches, boards, settings)
+    if name not in {t.name for t in event.teams}:
+        raise InvalidValueError(f"team {name!r} is not in the teams range")
+    standings = team_standings(event)
+    neighbours = pairwise(standings.lines)
+    lines: list[list[Any]] = [
+        ["Standings", note]
+        for (upper, lower), note in zip(neighbours, rank_notes(event, standings), strict=True)
+        if name in (upper.team, lower.team)
+    ]
+    played = sorted({m.round for m in event.matches if name in (m.white, m.black)})
+    lines += [[f"Round {n}", note] for n in played for note in match_notes(event, n, name)]
+    return [["About", "Note"], *lines]

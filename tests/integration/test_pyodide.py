@@ -265,6 +265,27 @@ CALLS: list[tuple[str, list[Any], Any]] = [
         ],
     ),
 ]
+
+
+def _team_template() -> tuple[list[Grid], Grid, Grid]:
+    """The team template's four input sheets, and the Team Standings table and the Team Notes
+    rows about Rooks its recalc wrote (the values the file holds)."""
+    book = openpyxl.load_workbook(ROOT / "workbook_templates" / "team.xlsx", read_only=True)
+    try:
+        sheets = {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in book}
+    finally:
+        book.close()
+    filled = {k: [r for r in grid if any(v is not None for v in r)] for k, grid in sheets.items()}
+    inputs = [filled[k] for k in ("Teams", "Team Matches", "Team Boards", "Team Settings")]
+    notes = [["About", "Note"], *(r for r in filled["Team Notes"][1:] if "Rooks" in r[1])]
+    return inputs, filled["Team Standings"], notes
+
+
+TEAM_INPUTS, TEAM_STANDINGS_SHEET, TEAM_NOTES_ROOKS = _team_template()
+CALLS += [
+    ("team_standings", TEAM_INPUTS, TEAM_STANDINGS_SHEET),
+    ("team_explain", [*TEAM_INPUTS[:3], "Rooks", TEAM_INPUTS[3]], TEAM_NOTES_ROOKS),
+]
 FUNCTIONS = sorted({function for function, _, _ in CALLS})
 
 
@@ -571,7 +592,7 @@ def test_installs_in_pyodide_without_calamine_or_network(pyodide_run: Run) -> No
 
 
 def test_worksheet_functions_give_the_seeds_numbers(pyodide_run: Run) -> None:
-    """Excel gets main.py's seven functions and two scripts; each formula, run inside Pyodide
+    """Excel gets main.py's functions and two scripts; each formula, run inside Pyodide
     through xlwings' custom-function call as Lite runs it, gives the seeds' numbers (a single
     value arrives in the cell as a 1x1 array)."""
     registered = pyodide_run.result["registered"]

@@ -100,14 +100,16 @@ def rank_notes(event: TeamEvent, standings: TeamStandings) -> list[str]:
     return notes
 
 
-def match_notes(event: TeamEvent, number: int) -> list[str]:
-    """For each match of round ``number``: why those teams met, who has White on board 1."""
+def match_notes(event: TeamEvent, number: int, team: str | None = None) -> list[str]:
+    """For each match of round ``number`` (only ``team``'s, when given): why those teams met,
+    who has White on board 1."""
+    matches = [m for m in event.round_matches(number) if team in (None, m.white, m.black)]
     if event.settings.round_robin:
         return [
             f"Match {m.table}: {m.white} - {m.black}: the Berger table (FIDE C.05 Annex 1) "
             f"of the teams' pairing numbers sets this match for round {number}; {m.white} has "
             "White on board 1 as the table says."
-            for m in event.round_matches(number)
+            for m in matches
             if m.black is not None
         ]
     before = event.scores(number - 1)
@@ -116,7 +118,7 @@ def match_notes(event: TeamEvent, number: int) -> list[str]:
     rules = colour_rules(event, number)
     numbers = event.pairing_numbers()
     notes = []
-    for match in event.round_matches(number):
+    for match in matches:
         if match.black is None:
             notes.append(
                 f"Match {match.table}: {match.white} has the pairing-allocated bye, a drawn "

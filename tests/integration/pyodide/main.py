@@ -69,3 +69,15 @@ def fide_rating_change(rating, opponents, scores, k=None, date=None):
 def swiss_explain(games, player, tiebreaks=None):
     """Why a player is ranked where he is. Example: =SWISS_EXPLAIN(A2:D10, "Anna")."""
     return udfs.SWISS_EXPLAIN(games, player, tiebreaks)
+
+
+@func
+def team_standings(teams, matches, boards, settings=None):
+    """Team standings. Example: =TEAM_STANDINGS(Teams!A1:E40, 'Team Matches'!A1:D30, ...)."""
+    return udfs.TEAM_STANDINGS(teams, matches, boards, settings)
+
+
+@func
+def team_explain(teams, matches, boards, team, settings=None):
+    """Why a team ranks where it does. Example: =TEAM_EXPLAIN(..., "Rooks")."""
+    return udfs.TEAM_EXPLAIN(teams, matches, boards, team, settings)

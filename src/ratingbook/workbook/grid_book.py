@@ -1,0 +1,41 @@
+"""A read-only :class:`~ratingbook.workbook.book.Book` over plain grids: what a worksheet
+function hands the workbook logic when it is given a sheet's ranges instead of a workbook.
+
+Its sheets are the grids it was made with, each read as it is (row 1 of a grid is row 1 of the
+sheet, so a problem is named by its row in the range); writing to it is a bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from ratingbook.core.tables import Grid
+from ratingbook.workbook.book import GeneratedSheet, WriteBlock
+
+__all__ = ["GridBook"]
+
+
+class GridBook:
+    """The Book interface over grids by sheet name, in the order given; nothing is written."""
+
+    def __init__(self, sheets: Mapping[str, Sequence[Sequence[object]]]) -> None:
+        self._sheets = {name: [list(line) for line in grid] for name, grid in sheets.items()}
+
+    def sheet_names(self) -> list[str]:
+        return list(self._sheets)
+
+    def read_values(self, sheet: str) -> Grid:
+        return [list(line) for line in self._sheets[sheet]]
+
+    def write_values(self, block: WriteBlock) -> None:
+        raise TypeError(f"a GridBook is read-only: cannot write to sheet {block.sheet!r}")
+
+    def replace_sheet(self, sheet: GeneratedSheet) -> None:
+        raise TypeError(f"a GridBook is read-only: cannot replace sheet {sheet.name!r}")
+
+
+if TYPE_CHECKING:  # mypy proves here that this book implements the interface
+    from ratingbook.workbook.book import Book as _Interface
+
+    _CONFORMS: type[_Interface] = GridBook
