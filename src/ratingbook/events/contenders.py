@@ -80,7 +80,16 @@ class Contender:
     scenarios: tuple[str, ...] = ()
     reason: str = ""
 
+    @classmethod
+    def cannot(cls, name: str, points: int, top: int, scale: int, reason: str) -> Contender:
+        """A player who cannot finish first, even level (points counted in 1/``scale``)."""
+        return cls(
+            name, Fraction(points, scale), Fraction(top, scale), False, False, "cannot", (), reason
+        )
 
+
+#: Said after a scenario in which the player is first only level with others.
+_LEVEL = " (level on points: tie-breaks decide)"
 #: What a found schedule of results shows (pairings not made yet: which results, not said).
 _ALL_DRAWN = "{name} wins every game, and the other games can end so that nobody passes him"
 
@@ -131,17 +140,7 @@ def contenders(
                 f"{ahead} has {_pts(units[ahead], scale)} and {name} can reach at most "
                 f"{_pts(top, scale)}"
             )
-            found.append(
-                Contender(
-                    name,
-                    Fraction(units[name], scale),
-                    Fraction(top, scale),
-                    False,
-                    False,
-                    "cannot",
-                    reason=reason,
-                )
-            )
+            found.append(Contender.cannot(name, units[name], top, scale, reason))
             continue
         plays = all(name not in r.absent for r in plans)  # he can take an odd round's bye
         if free and plays and ahead is not None and top - units[ahead] - 1 >= d * len(plans):
@@ -211,15 +210,7 @@ def _chances(
         verdicts[True],
     )
     if shared is False:
-        return Contender(
-            name,
-            Fraction(points[name], scale),
-            Fraction(top, scale),
-            False,
-            False,
-            "cannot",
-            reason=why_shared,
-        )
+        return Contender.cannot(name, points[name], top, scale, why_shared)
     if alone is True:
         needs = scen_alone[0]
     elif shared is True:
@@ -228,8 +219,7 @@ def _chances(
         needs = "depends on the pairings of the rounds to come"
     scenarios = scen_alone if alone else scen_shared
     if alone and shared:  # the ways to be first only level, after the ways to be first alone
-        tie = " (level on points: tie-breaks decide)"
-        scenarios += tuple(s + tie for s in scen_shared if s not in scen_alone)
+        scenarios += tuple(s + _LEVEL for s in scen_shared if s not in scen_alone)
     return Contender(
         name,
         Fraction(points[name], scale),
@@ -282,19 +272,9 @@ def _last_round_own_game(
                 reasons.setdefault(strict, why)
     top = points[name] + win
     if not scen[False]:
-        return Contender(
-            name,
-            Fraction(points[name], scale),
-            Fraction(top, scale),
-            False,
-            False,
-            "cannot",
-            reason=reasons.get(False, ""),
-        )
+        return Contender.cannot(name, points[name], top, scale, reasons.get(False, ""))
     alone = bool(scen[True])
-    shared_only = [
-        s + " (level on points: tie-breaks decide)" for s in scen[False] if s not in scen[True]
-    ]
+    shared_only = [s + _LEVEL for s in scen[False] if s not in scen[True]]
     scenarios = tuple(scen[True]) + tuple(shared_only)
     needs = scen[True][0] if alone else shared_only[0]
     return Contender(
