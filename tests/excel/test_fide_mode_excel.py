@@ -17,7 +17,7 @@ from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 from ratingbook.errors import RatingbookError
 from ratingbook.excel.confirming import excel_run
 from ratingbook.excel.scripts import recalc_book, unpair_book
-from ratingbook.workbook.fide_plan import Act, ConfirmationError
+from ratingbook.workbook.fide_run import Act, ConfirmationError
 
 Sheets = dict[str, Grid]
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.fide_plan import Act, FideRun
+    from ratingbook.workbook.fide_run import Act, FideRun
 
 __all__ = ["FLAGS", "cli_run", "confirm_level", "confirm_options", "terminal"]
 
@@ -52,7 +52,7 @@ def _standard_input() -> Iterator[None]:
 
 def cli_run(confirm: int, **asked: object) -> FideRun:
     """This command's :class:`FideRun`: ``confirm`` 0, 1 (--confirm) or 2 (and --i-understand)."""
-    from ratingbook.workbook.fide_plan import ConfirmationError, FideRun
+    from ratingbook.workbook.fide_run import ConfirmationError, FideRun
 
     def confirmer(acts: Sequence[Act]) -> str:
         needed = 2 if max(a.level for a in acts) >= 4 else 1

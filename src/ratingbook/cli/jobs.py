@@ -21,7 +21,7 @@ from ratingbook.files.disk import held_for_in_place
 
 if TYPE_CHECKING:
     from ratingbook.workbook.book import Book, FileBook, Plan
-    from ratingbook.workbook.fide_plan import FideRun
+    from ratingbook.workbook.fide_run import FideRun
 
 __all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
 
@@ -87,7 +87,7 @@ class BookOutcome:
 
 def run_book_job(job: BookJob) -> BookOutcome:
     """Read, compute and save one book; input errors come back as an outcome, not an exception."""
-    from ratingbook.workbook.fide_plan import ConfirmationError, fide_run
+    from ratingbook.workbook.fide_run import ConfirmationError, fide_run
 
     book: FileBook
     try:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import xlwings as xw
 
-from ratingbook.workbook.fide_plan import UNDERSTOOD, Act, ConfirmationError, FideRun
+from ratingbook.workbook.fide_run import UNDERSTOOD, Act, ConfirmationError, FideRun
 
 __all__ = ["excel_run"]
 

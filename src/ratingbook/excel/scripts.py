@@ -31,7 +31,7 @@ from ratingbook.excel.confirming import excel_run  # FIDE mode's confirmations (
 from ratingbook.excel.xlwings_book import REMOTE, XlwingsBook, check_finite
 from ratingbook.workbook.actions import plan_new_week, plan_recalc
 from ratingbook.workbook.book import Plan
-from ratingbook.workbook.fide_plan import fide_run
+from ratingbook.workbook.fide_run import fide_run
 
 __all__ = [
     "main",

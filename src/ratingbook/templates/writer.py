@@ -58,7 +58,7 @@ from ratingbook.templates.designs import (
 from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
-from ratingbook.workbook.fide_plan import FideRun, fide_run
+from ratingbook.workbook.fide_run import FideRun, fide_run
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 

@@ -15,7 +15,8 @@ from dataclasses import replace
 from ratingbook.events.event import EventError, SwissEvent
 from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock, apply_plan
 from ratingbook.workbook.event_book import read_event_tables
-from ratingbook.workbook.fide_plan import current_run, taken_back, with_event_log
+from ratingbook.workbook.fide_plan import taken_back, with_event_log
+from ratingbook.workbook.fide_run import current_run
 from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.swiss_plan import _with_end
 

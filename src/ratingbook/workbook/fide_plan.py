@@ -7,7 +7,7 @@ is written: the log's new rows, the new ``Event State``, the ``Confirm`` and ``M
 cells consumed, "not in FIDE mode" on every printout title and summary of an event that left it.
 Everything is decided before anything is written: a refusal writes nothing.
 
-A front end says how it confirms through :func:`fide_run` (a :class:`FideRun`): the command
+A front end says how it confirms through :mod:`ratingbook.workbook.fide_run` (a run): the command
 line's ``--confirm`` / ``--i-understand`` flags or its prompt, Excel's OK/Cancel message box. In
 every front end the ``Confirm`` setting of ``Swiss Settings`` confirms too (the only way in
 xlwings Server and Lite, which have no message box): it names the act (``Correction round 4``;
@@ -16,11 +16,9 @@ for a level-4 act ``Leave FIDE mode: I understand``), several separated by ``;``
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
-from collections.abc import Callable, Iterator, Sequence
-from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import replace
 
 from ratingbook.errors import Location, RatingbookError
 from ratingbook.events.event import SwissEntry, SwissEvent
@@ -52,6 +50,13 @@ from ratingbook.workbook.event_log_sheet import (
     state_sheet,
     user_name,
 )
+from ratingbook.workbook.fide_run import (
+    UNDERSTOOD,
+    Act,
+    ConfirmationError,
+    FideRun,
+    current_run,
+)
 from ratingbook.workbook.rating_corrections import (
     correction_texts,
     read_rating_corrections,
@@ -61,80 +66,12 @@ from ratingbook.workbook.reading import Sheets, column_block, read
 from ratingbook.workbook.schemas import SWISS_SETTINGS
 
 __all__ = [
-    "UNDERSTOOD",
-    "Act",
-    "ConfirmationError",
-    "FideRun",
-    "current_run",
-    "fide_run",
     "plan_imported_log",
     "taken_back",
     "with_event_log",
 ]
 
-#: What a level-4 confirmation adds to the act's name in the ``Confirm`` setting.
-UNDERSTOOD = ": I understand"
 NOT_FIDE = "not in FIDE mode"
-
-
-class ConfirmationError(RatingbookError):
-    """An act of level 3 or more without its confirmation, or a confirmation nothing needed."""
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """An act waiting for a confirmation: its name, level and what it does."""
-
-    name: str
-    level: int
-    warning: str
-
-
-#: A front end's way of confirming: the confirmation text logged, or a ConfirmationError.
-Confirmer = Callable[[Sequence[Act]], str]
-
-
-@dataclass(slots=True)
-class FideRun:
-    """How this run confirms and what it asks, given by the front end; ``logged`` is filled in
-    with the changes the run logged (the command line keeps the states for undo from it)."""
-
-    confirm: Confirmer | None = None
-    offered: str = ""
-    """A confirmation given in advance (``--confirm``): refused when nothing needs one."""
-    how: str = "set the Confirm setting of Swiss Settings to the act's name"
-    """How to confirm, said when a confirmation is missing."""
-    manual: tuple[str, int] | None = None
-    """("start", round) or ("end", round): the manual-pairing phase asked by a command."""
-    unpaired: tuple[int, ...] = ()
-    """The rounds the unpair command takes back in this run."""
-    who: str = ""
-    now: str = ""
-    logged: list[LoggedChange] = field(default_factory=list)
-    seen: bool = False
-    """Set when the run planned a Swiss event (its states are kept for undo)."""
-    log: bool = True
-    """False for a template's sample event: its log starts with the user's first run."""
-    in_book: bool = False
-    """Keep the states for undo in the book (Excel: :mod:`ratingbook.workbook.book_history`)."""
-
-
-_RUN: ContextVar[FideRun | None] = ContextVar("ratingbook_fide_run", default=None)
-
-
-@contextlib.contextmanager
-def fide_run(run: FideRun) -> Iterator[FideRun]:
-    """Run the block with ``run`` as this run's way of confirming."""
-    token = _RUN.set(run)
-    try:
-        yield run
-    finally:
-        _RUN.reset(token)
-
-
-def current_run() -> FideRun:
-    run = _RUN.get()
-    return run if run is not None else FideRun()
 
 
 def _now(run: FideRun) -> str:
