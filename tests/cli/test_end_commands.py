@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 from tests.helpers.cli import run_in_process
 from tests.helpers.workbooks import make_book, records, save_book
 
@@ -147,7 +148,28 @@ def test_publishing_the_fide_rated_round_robin_template_adds_norms(
     assert result.returncode == 0, result.stderr
     norms = (site / "norms.html").read_text("utf-8")
     assert "Title norms after round" in norms
-    assert (site / "contenders.html").exists() and not (site / "prizes.html").exists()
+    assert not (site / "prizes.html").exists()
+    # before round 2 of 9: who can still win is a report of the last three rounds
+    assert not (site / "contenders.html").exists()
+
+
+@pytest.mark.parametrize(("rounds", "written"), [(5, True), (6, False)])
+def test_the_contenders_sheet_is_written_in_the_last_three_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rounds: int, written: bool
+) -> None:
+    """Before round 3 of 5, three rounds remain: the sheet is due; of 6, four remain: it is
+    not, and ``ratingbook contenders`` still answers."""
+    settings = [row if row[0] != "Rounds" else ["Rounds", rounds] for row in SETTINGS]
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": GAMES, "Swiss Settings": settings}
+    book = save_book(make_book(sheets), tmp_path / "event.xlsx")
+    out = tmp_path / "out.xlsx"
+    result = run_in_process(capsys, "recalc", book, "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert ("contenders before round 3" in result.stdout) is written
+    assert ("Contenders" in load_workbook(out, read_only=True).sheetnames) is written
+    asked = run_in_process(capsys, "contenders", book)
+    assert asked.returncode == 0, asked.stderr
+    assert "Before round 3" in asked.stdout and f"Dale (0, at most {rounds - 2})" in asked.stdout
 
 
 def test_a_bad_prize_setting_names_its_cell_and_nothing_is_written(

@@ -105,7 +105,7 @@ GENERATED_SHEETS = {
         schemas.RATING_GAMES,
         schemas.STANDINGS_NOTES,
         "Norms",  # issue 27: FIDE Rated
-        "Contenders",
+        # no Contenders: the sample is before round 2 of 9, not in the last three rounds
     ),
     "team": (
         "Team Standings",

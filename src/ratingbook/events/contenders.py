@@ -91,7 +91,7 @@ class Contender:
 #: Said after a scenario in which the player is first only level with others.
 _LEVEL = " (level on points: tie-breaks decide)"
 #: What a found schedule of results shows (pairings not made yet: which results, not said).
-_ALL_DRAWN = "{name} wins every game, and the other games can end so that nobody passes him"
+_ALL_DRAWN = "{name} wins every game, and the other games can end so that nobody passes {name}"
 
 
 def _pts(value: int | Fraction, scale: int = 1) -> str:

@@ -2,7 +2,9 @@
 Amount, Object; the settings ``Prize Sharing``, ``Prize Step`` and ``One Prize Each`` in ``Swiss
 Settings``; an optional ``Club`` column in ``Swiss Players``) and the tables due for an event:
 ``Prize List`` when the book has a Prizes sheet, ``Norms`` when the event is FIDE-rated,
-``Contenders`` while rounds remain. A bad Prizes row stops the reading with every problem named
+``Contenders`` in the last :data:`CONTENDERS_ROUNDS` rounds (earlier, nearly everyone can still
+win and the answer costs seconds a round in a large open; ``ratingbook contenders`` asks any
+time). A bad Prizes row stops the reading with every problem named
 (sheet, Excel row, column); a category no player is in is a warning. The sheets the planner
 writes from them are :mod:`ratingbook.workbook.end_plan`'s; the web site and the commands read
 the same tables from here.
@@ -21,7 +23,10 @@ from ratingbook.reports.tables import SheetGrid
 from ratingbook.workbook.prize_rows import read_prizes
 from ratingbook.workbook.reading import Sheets, read
 
-__all__ = ["PRIZES", "EndInputs", "end_grids", "read_end_inputs"]
+__all__ = ["CONTENDERS_ROUNDS", "PRIZES", "EndInputs", "end_grids", "read_end_inputs"]
+
+#: The Contenders sheet is written before each of the event's last this many rounds.
+CONTENDERS_ROUNDS = 3
 
 PRIZES = TableSpec(
     "Prizes",
@@ -67,7 +72,11 @@ def read_end_inputs(sheets: Sheets, event: SwissEvent) -> EndInputs:
 
 def end_grids(sheets: Sheets, event: SwissEvent) -> tuple[list[SheetGrid], list[str]]:
     """The end-of-event tables due for ``event`` and the run's summary lines about them."""
-    from ratingbook.events.event_contenders import event_contenders, finished_games
+    from ratingbook.events.event_contenders import (
+        event_contenders,
+        finished_games,
+        round_asked,
+    )
     from ratingbook.reports.contender_grids import contender_grid
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
 
@@ -85,9 +94,11 @@ def end_grids(sheets: Sheets, event: SwissEvent) -> tuple[list[SheetGrid], list[
 
         grids.append(norm_grid(event, event_norms(event)))
         summary.append(f"norms: {grids[-1].note}")
-    if event.rounds_planned is not None and event.entries:
+    planned = event.rounds_planned
+    if planned is not None and event.entries:
         try:
-            before, found = event_contenders(event)
+            due = round_asked(event) > planned - CONTENDERS_ROUNDS
+            before, found = event_contenders(event) if due else (0, [])
         except RatingbookError:
             found = []  # the event is over: nobody is left to ask about
         if found:
