@@ -35,7 +35,7 @@ def pair_next_round(event: SwissEvent, *, path: str | None = None) -> list[Swiss
     absent = [
         p.name for p in event.players if not p.plays_in(round_number) and p.name not in requested
     ]
-    tournament = gacrux_tournament(event, absent_next_round=absent)
+    tournament = gacrux_tournament(event, path=path, absent_next_round=absent)
     numbers = event.start_numbers()
     names = {n: name for name, n in numbers.items()}
     for competitor in tournament["competitors"]:
