@@ -152,12 +152,21 @@ def dutch_snapshots(players: int, rounds: list[int], seed: int = 5) -> dict[int,
     by_name = {p.name: p for p in field}
     found: dict[int, SwissEvent] = {}
     for number in range(1, max(rounds) + 1):
-        saved = cache / f"dutch-{players}-seed{seed}-before-round{number}.pickle"
+        # Plain rows, not the event object: a cache outlives changes to ratingbook's classes.
+        saved = cache / f"dutch-v2-{players}-seed{seed}-before-round{number}.pickle"
         if saved.exists():
-            event, state = pickle.loads(saved.read_bytes())
+            rows, state = pickle.loads(saved.read_bytes())
+            entries = tuple(
+                SwissEntry(r, b, w, k, None if v is None else Result(v)) for r, b, w, k, v in rows
+            )
+            event = SwissEvent(field, entries, settings)
             rng.setstate(state)
         else:
-            saved.write_bytes(pickle.dumps((event, rng.getstate())))
+            rows = [
+                (e.round, e.board, e.white, e.black, None if e.result is None else e.result.value)
+                for e in event.entries
+            ]
+            saved.write_bytes(pickle.dumps((rows, rng.getstate())))
         if number in rounds:
             found[number] = event
         if number == max(rounds):
