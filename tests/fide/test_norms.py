@@ -1,6 +1,7 @@
 """Tests for :mod:`ratingbook.fide.norms` and :mod:`ratingbook.fide.norm_event`: B.01's
 thresholds and tables written by hand, hand-built events that just meet and just miss each
-requirement, and a real FIDE-rated open (the Open de Gros 2010, 4 of 9 rounds played)."""
+requirement, and real FIDE-rated opens (the Open de Gros 2010, 4 of 9 rounds played; the
+Karl-Mala-Gedenkturnier 2005, 7 rounds)."""
 
 from __future__ import annotations
 
@@ -233,6 +234,33 @@ def test_the_open_de_gros_after_four_rounds() -> None:
     assert v["foreign federations (1.4.3)"] is False and v["titled opponents (1.4.5a)"] is False
     assert check.outlook == "cannot on these opponents: their average would be 2091, 2380 is needed"
     assert [c.check.title for c in norms.checks if c.player.name == "Mirzoev Azer"] == []
+
+
+KARL_MALA = ROOT / "tests" / "data" / "trf" / "karl-mala-gedenkturnier_2005_frankfurt.trf"
+
+
+def test_the_karl_mala_open_2005_for_im_grabarczyk() -> None:
+    """A real FIDE-rated Swiss of 7 rounds with 283 players (the file's own 001 lines). IM
+    Grabarczyk (start no. 3, no federation in the file) scored 6/7 against nos. 143 (1884),
+    80 (2076), 44 (2145), 22 (2302), 31 (2219), 5 (GM Mikhaletz, UKR, 2451) and 14 (IM
+    Solonar, 2362). For a GM norm, worked by hand: 1884 raised to the floor 2200; 2200 + 2076
+    + 2145 + 2302 + 2219 + 2451 + 2362 = 15755 / 7 = 2250.7 -> 2251; 6/7 = 85.7% -> 86% -> dp
+    309: Rp 2560. 7 games (< 9), 2 titled of 7 (< 4), 1 GM (< 3), average and performance
+    below 2380 and 2600; 35% holds. His missing federation makes 1.4.3-1.4.4 undecidable. No
+    norm for anyone: 7 rounds give fewer than the 9 games a norm needs."""
+    event = import_trf(decode_legacy(KARL_MALA.read_bytes())).event
+    event = replace(event, settings=replace(event.settings, rated="Standard"))
+    norms = event_norms(event)
+    check = next(c for c in norms.checks if c.player.name.startswith("Grabarczyk"))
+    assert check.check.title == "GM"
+    figures = (check.check.games, check.check.score, check.check.average, check.check.performance)
+    assert figures == (7, 6, 2251, 2560)
+    assert check.check.raised.startswith("Schirrmacher")
+    v = verdicts(check.check)
+    assert v["games (1.4.1-1.4.2)"] is False and v["score (1.4.8b)"] is True
+    assert v["titled opponents (1.4.5a)"] is False and v["GM opponents (1.4.5b-e)"] is False
+    assert v["federations (1.4.3-1.4.4)"] is None
+    assert check.check.norm is False and norms.norms == ()
 
 
 def test_a_rated_event_without_titles_or_federations_says_what_is_missing() -> None:
