@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook.fide.norm_games import FORFEIT, NormGame
+from ratingbook.fide.norm_games import FORFEIT, NON_FIDE, NormGame
 from ratingbook.fide.norm_outlook import still_needed
 from ratingbook.fide.norms import check_norm, swiss_exemption
 
@@ -294,3 +294,18 @@ def test_a_round_robin_norm_includes_every_round() -> None:
         "P", "ESP", "GM", eleven()[:9], rounds=11, round_robin=True, rounds_to_play=2
     )
     assert verdicts(check)["every scheduled round (1.4.1e)"] is False and check.norm is False
+
+
+def test_still_needed_when_the_next_opponent_would_not_count() -> None:
+    """8 games of ``eleven`` with a draw against Castro (6½), the last round paired against
+    Smith (2150, raised to 2200: the 9 opponents average 21600 / 9 = 2400). A loss gives
+    6½/9 = 72% -> dp 166: 2566, a draw 7/9 = 78% -> dp 220: 2620: ½ is needed. If Smith's
+    federation is not in FIDE (1.4.2a), only 8 games can count."""
+    games, smith = eleven(0.5)[:8], eleven()[8]
+    assert still_needed("GM", games, 1, smith, federation="ESP", rounds=9) == (
+        "needs ½ from 1 (opponents' average assumed 2400)"
+    )
+    foreign = NormGame("Smith", 2150, "", "XYZ", F(0), counted=False, round=9, why=NON_FIDE)
+    assert still_needed("GM", games, 1, foreign, federation="ESP", rounds=9) == (
+        "cannot: at most 8 games will count, 9 are needed"
+    )

@@ -127,6 +127,9 @@ def test_a_pairing_bye_lets_eight_games_count_as_nine() -> None:
     assert fields["How the games were chosen"].startswith(
         "1.4.1c: 8 games and a pairing-allocated bye in round 5 count as 9"
     )
+    lines = norm_lines(event, event_norms(event))
+    assert "    games chosen: " + fields["How the games were chosen"] in lines
+    assert "Round 5" not in fields  # a bye is no game: no row
 
 
 def test_a_non_fide_federation_is_not_counted() -> None:

@@ -287,22 +287,23 @@ def _rounds_missed(event: SwissEvent, played: int) -> dict[str, int]:
 def _next_opponents(
     event: SwissEvent, round_number: int, non_fide: frozenset[str]
 ) -> dict[str, NormGame]:
-    """Each player's opponent in ``round_number`` when it is paired (no score yet); none when
-    the game would not count (an opponent of a federation not in FIDE)."""
+    """Each player's opponent in ``round_number`` when it is paired (no score yet; not counted
+    when the opponent's federation is not in FIDE)."""
     players = {p.name: p for p in event.players}
     found: dict[str, NormGame] = {}
     for e in event.round_entries(round_number):
         if e.black is None:
             continue
         for own, other in ((e.white, players[e.black]), (e.black, players[e.white])):
-            if other.federation.upper() in non_fide:
-                continue
+            out = other.federation.upper() in non_fide
             found[own] = NormGame(
                 other.name,
                 other.rating,
                 other.title.upper(),
                 other.federation.upper(),
                 Fraction(0),
+                counted=not out,
                 round=round_number,
+                why=NON_FIDE if out else "",
             )
     return found

@@ -76,6 +76,9 @@ def still_needed(
         if made.norm:
             how = f" ({made.rule})" if made.rule else ""
             return f"made already{how}: the later games may be ignored (1.4.1e)"
+    if next_opponent is not None and not next_opponent.counted:
+        # The next game will not count (1.4.2a): one remaining game fewer.
+        remaining, next_opponent = remaining - 1, None
     counted = [g for g in games if g.counted]
     final = len(counted) + remaining
     eight = rounds == 9 and final == 8 and minimum_games == 9
