@@ -171,6 +171,25 @@ def test_bad_settings_name_their_row(setting, value, message):
     assert message in str(caught.value)
 
 
+def test_the_norm_settings_are_kept_as_typed() -> None:
+    """``Norm Games``, ``Norm Exemption`` and ``Non-FIDE Federations`` (any case) reach the
+    end-of-event settings, for :mod:`ratingbook.fide.norm_event` to read."""
+    settings = read_settings(
+        rows(
+            "Swiss Settings",
+            ("Setting", "Value"),
+            ("Norm Games", 7),
+            ("norm exemption", "national championship"),
+            ("NON-FIDE FEDERATIONS", "XYZ, ABC"),
+        )
+    )
+    assert dict(settings.end_of_event) == {
+        "Norm Games": 7,
+        "Norm Exemption": "national championship",
+        "Non-FIDE Federations": "XYZ, ABC",
+    }
+
+
 FOUR = players(("Anna", 2000), ("Bob", 1900), ("Cleo", None), ("Dan", 1900))
 
 

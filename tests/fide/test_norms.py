@@ -1,6 +1,7 @@
 """Tests for :mod:`ratingbook.fide.norms` and :mod:`ratingbook.fide.norm_event`: B.01's
 thresholds and tables written by hand, hand-built events that just meet and just miss each
-requirement, and a real FIDE-rated open (the Open de Gros 2010, 4 of 9 rounds played)."""
+requirement, and real FIDE-rated opens (the Open de Gros 2010, 4 of 9 rounds played; the
+Karl-Mala-Gedenkturnier 2005, 7 rounds)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tests.helpers.paths import ROOT
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.fide.norm_event import event_norms
+from ratingbook.fide.norm_outlook import still_needed
 from ratingbook.fide.norms import (
     FLOOR,
     MIN_AVERAGE,
@@ -20,7 +22,6 @@ from ratingbook.fide.norms import (
     NormGame,
     check_norm,
     dp,
-    still_needed,
 )
 from ratingbook.trf.importer import import_trf
 
@@ -28,7 +29,8 @@ F = Fraction
 
 
 def test_b01_thresholds_as_printed() -> None:
-    """1.4.9 and 1.4.7 (B.01 2024), and 1400 for an unrated opponent."""
+    """1.4.8, 1.4.8a and 1.4.6b (B.01 applied from 1 January 2024), and 1400 for an unrated
+    opponent (1.4.6d)."""
     assert MIN_PERFORMANCE == {"GM": 2600, "IM": 2450, "WGM": 2400, "WIM": 2250}
     assert MIN_AVERAGE == {"GM": 2380, "IM": 2230, "WGM": 2180, "WIM": 2030}
     assert FLOOR == {"GM": 2200, "IM": 2050, "WGM": 2000, "WIM": 1850}
@@ -96,7 +98,7 @@ def test_gm_norm_just_missed_by_half_a_point() -> None:
     """6½/9 = 72.2% -> 72% -> dp 166: Rp 2566 < 2600."""
     check = check_norm("P", "ESP", "GM", gm_games((0.5, 0)))
     assert check.performance == 2566
-    assert verdicts(check)["performance (1.4.9)"] is False and check.norm is False
+    assert verdicts(check)["performance (1.4.8-1.4.9)"] is False and check.norm is False
 
 
 def test_a_forfeit_is_not_a_game() -> None:
@@ -122,7 +124,7 @@ def test_average_with_floor_unrated_and_rounding(ratings: list[int | None], aver
     games = [g(r, "GM", "GER" if i % 2 else "FRA", 1) for i, r in enumerate(ratings)]
     check = check_norm("P", "ESP", "GM", games)
     assert check.average == average
-    assert verdicts(check)["average rating of opponents (1.4.6-1.4.9)"] is (average >= 2380)
+    assert verdicts(check)["average rating of opponents (1.4.6-1.4.7, 1.4.8a)"] is (average >= 2380)
 
 
 @pytest.mark.parametrize(
@@ -137,15 +139,15 @@ def test_federation_shares(own: int, one: int, holds_own: bool, holds_one: bool)
     feds += [others[i % 3] for i in range(9 - len(feds))]
     check = check_norm("P", "ESP", "GM", [g(2400, "GM", f, 1) for f in feds])
     v = verdicts(check)
-    assert v["federations (1.4.3) own"] is holds_own
-    assert v["federations (1.4.3) one"] is holds_one
+    assert v["own federation (1.4.4)"] is holds_own
+    assert v["one federation (1.4.4)"] is holds_one
 
 
 def test_two_foreign_federations_needed_and_exemption() -> None:
     games = [g(2400, "GM", "ESP" if i < 5 else "GER", 1) for i in range(9)]
-    assert verdicts(check_norm("P", "ESP", "GM", games))["federations (1.4.3) foreign"] is False
+    assert verdicts(check_norm("P", "ESP", "GM", games))["foreign federations (1.4.3)"] is False
     exempt = check_norm("P", "ESP", "GM", games, exempt="national championship")
-    assert verdicts(exempt)["federations (1.4.3)"] is True
+    assert verdicts(exempt)["federations (1.4.3-1.4.4)"] is True
 
 
 def test_an_opponent_without_federation_makes_the_federation_check_undecidable() -> None:
@@ -168,16 +170,17 @@ def test_an_opponent_without_federation_makes_the_federation_check_undecidable()
 def test_titled_opponents(titles: list[str], titled: bool, gms: bool) -> None:
     games = [g(2400, t, ["GER", "FRA", "NED"][i % 3], 1) for i, t in enumerate(titles)]
     v = verdicts(check_norm("P", "ESP", "GM", games))
-    assert v["titled opponents (1.4.4)"] is titled
-    assert v["GM opponents (1.4.5)"] is gms
+    assert v["titled opponents (1.4.5a)"] is titled
+    assert v["GM opponents (1.4.5b-e)"] is gms
 
 
 def test_ten_games_need_four_norm_title_holders() -> None:
-    """1/3 of 10 is 3.33: 4 GMs needed, 3 are not enough."""
+    """1/3 of 10 is 3.33, rounded up: 4 GMs needed, 3 are not enough (10 draws: no win that
+    1.4.1f could set aside)."""
     titles = ["GM"] * 3 + ["IM"] * 3 + [""] * 4
-    games = [g(2400, t, ["GER", "FRA", "NED"][i % 3], 1) for i, t in enumerate(titles)]
-    assert verdicts(check_norm("P", "ESP", "GM", games))["GM opponents (1.4.5)"] is False
-    assert verdicts(check_norm("P", "ESP", "IM", games))["GM/IM opponents (1.4.5)"] is True
+    games = [g(2400, t, ["GER", "FRA", "NED"][i % 3], 0.5) for i, t in enumerate(titles)]
+    assert verdicts(check_norm("P", "ESP", "GM", games))["GM opponents (1.4.5b-e)"] is False
+    assert verdicts(check_norm("P", "ESP", "IM", games))["GM/IM opponents (1.4.5b-e)"] is True
 
 
 def test_minimum_score_35_percent() -> None:
@@ -186,7 +189,7 @@ def test_minimum_score_35_percent() -> None:
         games = [g(2400, "GM", ["GER", "FRA", "NED"][i % 3], 0) for i in range(9)]
         games[0] = replace(games[0], score=F(score).limit_denominator(2) - 0)
         check = check_norm("P", "ESP", "WIM", games)
-        assert verdicts(check)["score (1.4.10)"] is holds
+        assert verdicts(check)["score (1.4.8b)"] is holds
 
 
 def test_still_needed_before_the_last_round() -> None:
@@ -228,9 +231,36 @@ def test_the_open_de_gros_after_four_rounds() -> None:
     assert (check.check.games, check.check.average, check.check.performance) == (4, 2091, 2891)
     assert check.check.raised == "Lazkano Gaite Tomas"
     v = verdicts(check.check)
-    assert v["federations (1.4.3) foreign"] is False and v["titled opponents (1.4.4)"] is False
+    assert v["foreign federations (1.4.3)"] is False and v["titled opponents (1.4.5a)"] is False
     assert check.outlook == "cannot on these opponents: their average would be 2091, 2380 is needed"
     assert [c.check.title for c in norms.checks if c.player.name == "Mirzoev Azer"] == []
+
+
+KARL_MALA = ROOT / "tests" / "data" / "trf" / "karl-mala-gedenkturnier_2005_frankfurt.trf"
+
+
+def test_the_karl_mala_open_2005_for_im_grabarczyk() -> None:
+    """A real FIDE-rated Swiss of 7 rounds with 283 players (the file's own 001 lines). IM
+    Grabarczyk (start no. 3, no federation in the file) scored 6/7 against nos. 143 (1884),
+    80 (2076), 44 (2145), 22 (2302), 31 (2219), 5 (GM Mikhaletz, UKR, 2451) and 14 (IM
+    Solonar, 2362). For a GM norm, worked by hand: 1884 raised to the floor 2200; 2200 + 2076
+    + 2145 + 2302 + 2219 + 2451 + 2362 = 15755 / 7 = 2250.7 -> 2251; 6/7 = 85.7% -> 86% -> dp
+    309: Rp 2560. 7 games (< 9), 2 titled of 7 (< 4), 1 GM (< 3), average and performance
+    below 2380 and 2600; 35% holds. His missing federation makes 1.4.3-1.4.4 undecidable. No
+    norm for anyone: 7 rounds give fewer than the 9 games a norm needs."""
+    event = import_trf(decode_legacy(KARL_MALA.read_bytes())).event
+    event = replace(event, settings=replace(event.settings, rated="Standard"))
+    norms = event_norms(event)
+    check = next(c for c in norms.checks if c.player.name.startswith("Grabarczyk"))
+    assert check.check.title == "GM"
+    figures = (check.check.games, check.check.score, check.check.average, check.check.performance)
+    assert figures == (7, 6, 2251, 2560)
+    assert check.check.raised.startswith("Schirrmacher")
+    v = verdicts(check.check)
+    assert v["games (1.4.1-1.4.2)"] is False and v["score (1.4.8b)"] is True
+    assert v["titled opponents (1.4.5a)"] is False and v["GM opponents (1.4.5b-e)"] is False
+    assert v["federations (1.4.3-1.4.4)"] is None
+    assert check.check.norm is False and norms.norms == ()
 
 
 def test_a_rated_event_without_titles_or_federations_says_what_is_missing() -> None:
@@ -245,8 +275,8 @@ def test_a_rated_event_without_titles_or_federations_says_what_is_missing() -> N
     )
     norms = event_norms(event)
     assert norms.lines == (
-        "no player has a title (column Title of Swiss Players): 1.4.4-1.4.5 need them",
-        "no player has a federation (column Federation of Swiss Players): 1.4.3 needs them",
+        "no player has a title (column Title of Swiss Players): 1.4.5 needs them",
+        "no player has a federation (column Federation of Swiss Players): 1.4.3-1.4.4 need them",
     )
     fed = next(r for r in norms.checks[0].check.requirements if r.name.startswith("federations"))
     assert fed.holds is None and fed.figure == "cannot be decided: no federation for the player"

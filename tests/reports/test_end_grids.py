@@ -85,7 +85,7 @@ def test_norm_games_and_norm_exemption_settings() -> None:
     by_name = {r.name: r for r in check.check.requirements}
     assert by_name["games (1.4.1-1.4.2)"].holds is True
     assert by_name["games (1.4.1-1.4.2)"].needed == "at least 7"
-    assert by_name["federations (1.4.3)"].figure == (
+    assert by_name["federations (1.4.3-1.4.4)"].figure == (
         "exempt: national championship (as Norm Exemption says)"
     )
 
@@ -105,3 +105,77 @@ def test_a_bad_norm_games_setting_names_its_cell() -> None:
     )
     with pytest.raises(RatingbookError, match=r"sheet 'Swiss Settings', row 12.*'nine'"):
         event_norms(replace(event, settings=settings))
+
+
+def test_a_pairing_bye_lets_eight_games_count_as_nine() -> None:
+    """Perez meets the first eight opponents, with a pairing-allocated bye in round 5 (no
+    Smith): 1+½+½+1 + 1+1+1+1 = 7/8 = 87.5% -> 88% -> dp 336; 19400 / 8 = 2425, nobody
+    below the floor: Rp 2761. 1.4.1c: the 8 games count as a 9-game norm."""
+    from dataclasses import replace
+
+    event = norm_event()
+    games = [e for e in event.entries if e.black != "Smith"]
+    entries = [replace(e, round=e.round + (e.round > 4)) for e in games]
+    entries.append(SwissEntry(5, None, "Perez", None, Result.PAIRING_BYE))
+    event = replace(event, entries=tuple(entries))
+    made = [c for c in event_norms(event).norms if c.player.name == "Perez"]
+    assert [c.check.title for c in made] == ["GM"]
+    check = made[0].check
+    assert (check.games, check.average, check.performance, check.counts_as) == (8, 2425, 2761, 9)
+    fields = dict(certificate(event, made[0]))
+    assert fields["Norm counts as (games)"] == "9"
+    assert fields["How the games were chosen"].startswith(
+        "1.4.1c: 8 games and a pairing-allocated bye in round 5 count as 9"
+    )
+    lines = norm_lines(event, event_norms(event))
+    assert "    games chosen: " + fields["How the games were chosen"] in lines
+    assert "Round 5" not in fields  # a bye is no game: no row
+
+
+def test_a_non_fide_federation_is_not_counted() -> None:
+    """Smith's federation XYZ listed in Non-FIDE Federations: the round-9 game is not counted
+    (1.4.2a), 8 games remain, too few for 9 rounds without a bye or forfeit win."""
+    from dataclasses import replace
+
+    event = norm_event()
+    players = tuple(replace(p, federation="XYZ") if p.name == "Smith" else p for p in event.players)
+    settings = replace(event.settings, end_of_event={"Non-FIDE Federations": "xyz, ABC"})
+    event = replace(event, players=players, settings=settings)
+    check = next(c for c in event_norms(event).checks if c.player.name == "Perez")
+    assert check.check.games == 8 and check.check.norm is False
+    assert [g.why for g in check.games if not g.counted] == [
+        "opponent's federation not in FIDE (1.4.2a)"
+    ]
+
+
+def test_a_round_robin_leaves_out_an_unrated_player_who_scored_nothing_against_rated() -> None:
+    """A 4-player round robin: Zed (unrated) loses to A and B and draws with the unrated Yan.
+    Zed scored nothing against the rated players, so no game against him is counted, Yan's
+    included (1.4.2b); Yan drew with both rated players, so the games against Yan count."""
+    players = (
+        SwissPlayer("A", 2300, 1, "FM", "ESP"),
+        SwissPlayer("B", 2250, 2, "", "FRA"),
+        SwissPlayer("Zed", None, 3, "", "GER"),
+        SwissPlayer("Yan", None, 4, "", "ITA"),
+    )
+    entries = (
+        SwissEntry(1, 1, "A", "Zed", Result.WHITE_WINS),
+        SwissEntry(1, 2, "B", "Yan", Result.DRAW),
+        SwissEntry(2, 1, "Zed", "B", Result.BLACK_WINS),
+        SwissEntry(2, 2, "Yan", "A", Result.DRAW),
+        SwissEntry(3, 1, "A", "B", Result.DRAW),
+        SwissEntry(3, 2, "Zed", "Yan", Result.DRAW),
+    )
+    settings = SwissSettings(rated="Standard", pairing="Round Robin")
+    norms = event_norms(SwissEvent(players, entries, settings))
+    counted = {
+        c.player.name: [g.opponent for g in c.games if g.counted]
+        for c in norms.checks
+        if c.check.title == "GM"
+    }
+    assert counted == {
+        "A": ["Yan", "B"],
+        "B": ["Yan", "A"],
+        "Zed": ["A", "B", "Yan"],
+        "Yan": ["B", "A"],
+    }

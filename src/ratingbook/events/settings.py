@@ -123,7 +123,8 @@ class SwissSettings:
     rating_list: str = ""
     #: The end-of-event settings as typed, by name (issue 27): ``Prize Sharing``, ``Prize
     #: Step``, ``One Prize Each`` (read by :func:`ratingbook.events.prize_rules.prize_settings`),
-    #: ``Norm Games`` and ``Norm Exemption`` (by :mod:`ratingbook.fide.norm_event`).
+    #: ``Norm Games``, ``Norm Exemption`` and ``Non-FIDE Federations`` (by
+    #: :mod:`ratingbook.fide.norm_event`).
     end_of_event: Mapping[str, object] = field(default_factory=dict, compare=False)
     # --- FIDE mode (issue #25; see ratingbook.events.event_state) ---
     #: FIDE mode: every change logged, warnings that cannot be switched off (on by default).
@@ -201,12 +202,21 @@ SETTING_NAMES: Mapping[str, str] = {
     "one prize each": "One Prize Each",
     "norm games": "Norm Games",
     "norm exemption": "Norm Exemption",
+    "non-fide federations": "Non-FIDE Federations",
+    "non fide federations": "Non-FIDE Federations",
     "fide mode": "FIDE Mode",
     "manual pairing": "Manual Pairing",
     "confirm": "Confirm",
     "confirmation": "Confirm",
 }
-END_OF_EVENT = ("Prize Sharing", "Prize Step", "One Prize Each", "Norm Games", "Norm Exemption")
+END_OF_EVENT = (
+    "Prize Sharing",
+    "Prize Step",
+    "One Prize Each",
+    "Norm Games",
+    "Norm Exemption",
+    "Non-FIDE Federations",
+)
 SETTING_ORDER = (
     "Event",
     "Rounds",

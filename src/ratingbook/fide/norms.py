@@ -1,35 +1,47 @@
-"""FIDE title norms (Title Regulations, Handbook B.01, in force from 1 January 2024): for one
-player and one title (GM, IM, WGM, WIM), every requirement of section 1.4 with its figure and
-whether it holds, and, before the last rounds, what the player still needs.
+"""FIDE title norms (Title Regulations, Handbook B.01): for one player and one title (GM, IM,
+WGM, WIM), every requirement with its figure and whether it holds, over the best set of his
+games the rules allow (:mod:`ratingbook.fide.norm_games`); what he still needs before the last
+rounds is :mod:`ratingbook.fide.norm_outlook`.
 
-The requirements, each with the article it comes from (the 2024 text numbers section 1.4 as
-1.4.1-1.4.10; the 2017 text had the same rules as 1.42-1.49):
+The text: "FIDE Title Regulations effective from 1 January 2024" (handbook.fide.com, chapter
+B012024, "Applied from 1 January, 2024"). Articles 0.5, 1.4.6-1.4.9 and 1.7 are checked
+against a verbatim transcription of that page; 1.4.1-1.4.5 against a reading of it that keeps
+its numbering, and against the older texts whose rules are the same (1 July 2017: 1.41-1.49;
+2003: 8.11-8.32). The 2017 text counted an unrated opponent as 1000; the 2024 text says 1400.
 
-- **Games** (1.4.1-1.4.2): at least 9 games count. Not counted: games decided by forfeit (or
-  not played at all: byes), games against opponents who do not belong to a FIDE federation.
-  1.4.1's exceptions (7 games for 7-round team championships, ...) are the ``minimum_games``
-  parameter; the default is 9.
-- **Federations** (1.4.3): at least two federations other than the player's own among the
-  opponents; at most 3/5 of the opponents from the player's federation and at most 2/3 from
-  any one federation. The exemption this module can decide from the event itself is the Swiss
-  one: a Swiss event in which at least 20 FIDE-rated players not of the host federation, from
-  at least 3 federations, take part, at least 10 of whom hold GM, IM, WGM or WIM titles. The
-  other exemptions (national championships, team championships, zonals, ...) the organiser
-  states (``exempt``). An opponent without a federation makes the requirement undecidable,
-  and the check says so.
-- **Titled opponents** (1.4.4): at least 50 % of the opponents hold a title of 0.31 (GM, IM,
-  FM, WGM, WIM, WFM; CM and WCM are not counted). (1.4.5): at least 1/3 of the opponents, and
-  at least 3, hold the norm's title or a higher one: GM norm: GM; IM norm: GM, IM; WGM norm:
-  GM, IM, WGM; WIM norm: GM, IM, WGM, WIM.
-- **Average rating of the opponents** (1.4.6-1.4.8): ratings of the FIDE list at the start of
-  the event; an unrated opponent counts 1400; at most one opponent (the lowest) is raised to
-  the rating floor (GM 2200, IM 2050, WGM 2000, WIM 1850); the average is rounded to the
-  nearest whole number, 0.5 up. Minimum average (1.4.9): GM 2380, IM 2230, WGM 2180, WIM 2030.
-- **Performance** (1.4.9): Rp = Ra + dp, p the percentage score rounded to a whole number
-  (0.5 up) and dp from the table B.01 shares with the Rating Regulations (B.02 8.1.1,
-  gacrux's ``fidetables.ScoreToDp`` through :mod:`ratingbook.fide.ratings`; the tests check it
-  against the printed values); at least GM 2600, IM 2450, WGM 2400, WIM 2250.
-- **Score** (1.4.10): at least 35 %.
+- **Games** (1.4.1, 1.4.2): at least 9 count (1.4.1a). The exceptions of 1.4.1b (7 games in
+  some World and Continental team championships, 8 in the World Cups) are the
+  ``minimum_games`` the organiser states. 1.4.1c (8 games and a forfeit win or a
+  pairing-allocated bye in 9 rounds), 1.4.1e-f (ignoring later games, or wins) and 1.4.2c (a
+  last-round forfeit the player could afford to lose) choose the set of games:
+  :mod:`ratingbook.fide.norm_games`. Not counted (1.4.2): forfeits and byes, opponents of
+  federations not in FIDE, in a round robin unrated opponents who scored nothing against the
+  rated players. 1.4.1d: each full point above the score the norm needs counts as one more
+  game of the norm; 1.7: a norm from an event of more than 13 rounds counts as 13 games.
+- **Federations** (1.4.3, 1.4.4): at least two federations other than the player's among the
+  opponents (1.4.3); at most 3/5 of the opponents from the player's own and at most 2/3 from
+  any one (1.4.4; maxima rounded down). An opponent of FID (FIDE's own flag) is counted as a
+  game but is no foreign federation (1.4.2a), and no federation for 1.4.4 either. The
+  exemptions of 1.4.3a-d lift both articles: the Swiss one (1.4.3d: at least 20 FIDE-rated
+  players not of the host federation, from at least 3 federations, at least 10 of them GM,
+  IM, WGM or WIM, counting only players who miss at most one round, pairing-allocated byes
+  apart) is decided from the event; the others (national championships, national team
+  championships, zonals) the organiser states (``exempt``). An opponent without a federation
+  makes the requirement undecidable, and the check says so.
+- **Titled opponents** (1.4.5): at least 50 % hold a title (GM, IM, FM, WGM, WIM, WFM; CM and
+  WCM are not counted, 1.4.5a); at least 1/3, and at least 3, hold the norm's title or a higher
+  one (1.4.5b-e: GM norm: GM; IM norm: GM, IM; WGM norm: GM, IM, WGM; WIM norm: GM, IM, WGM,
+  WIM). Minima are rounded up.
+- **Average rating of the opponents** (1.4.6, 1.4.7): the rating list at the start of the event
+  (1.4.6a); at most one opponent, the lowest, is raised to the rating floor (1.4.6b-c: GM 2200,
+  IM 2050, WGM 2000, WIM 1850); an unrated opponent counts 1400 (1.4.6d); the average is
+  rounded to the nearest whole number, 0.5 up (1.4.7b). Minimum (1.4.8a): GM 2380, IM 2230,
+  WGM 2180, WIM 2030.
+- **Performance** (1.4.8): Rp = Ra + dp, p the percentage score rounded to a whole number
+  (0.5 up) and dp from table 1.4.9 (the same as B.02's 8.1.1: gacrux's
+  ``fidetables.ScoreToDp`` through :mod:`ratingbook.fide.ratings`; the tests check it against
+  the printed values); at least GM 2600, IM 2450, WGM 2400, WIM 2250.
+- **Score** (1.4.8b): at least 35 %.
 
 Pure: the player's games in, a :class:`NormCheck` out; the event's side is
 :mod:`ratingbook.fide.norm_event`.
@@ -39,16 +51,20 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ratingbook.events.prizes import points_text
+from ratingbook.fide.norm_games import NormGame, Selection, selections
 from ratingbook.fide.ratings import performance
 
 __all__ = [
+    "FID",
     "FLOOR",
     "MIN_AVERAGE",
     "MIN_PERFORMANCE",
+    "MIN_SCORE",
     "NORM_TITLES",
     "TITLED",
     "UNRATED_AS",
@@ -57,42 +73,31 @@ __all__ = [
     "Requirement",
     "check_norm",
     "dp",
-    "still_needed",
+    "swiss_exemption",
 ]
 
 #: The norms, highest first.
 NORM_TITLES = ("GM", "IM", "WGM", "WIM")
-#: 1.4.9: minimum performance and minimum average of the opponents.
+#: 1.4.8: minimum performance; 1.4.8a: minimum average of the opponents.
 MIN_PERFORMANCE = {"GM": 2600, "IM": 2450, "WGM": 2400, "WIM": 2250}
 MIN_AVERAGE = {"GM": 2380, "IM": 2230, "WGM": 2180, "WIM": 2030}
-#: 1.4.7: the rating floor one opponent may be raised to.
+#: 1.4.6b: the rating floor one opponent may be raised to.
 FLOOR = {"GM": 2200, "IM": 2050, "WGM": 2000, "WIM": 1850}
-#: 1.4.6: an unrated opponent counts this rating.
+#: 1.4.6d: an unrated opponent counts this rating.
 UNRATED_AS = 1400
-#: 1.4.4: the titles of 0.31 that count as titled opponents (CM and WCM do not).
+#: 1.4.5a: the titles of 0.31 that count as titled opponents (CM and WCM do not).
 TITLED = frozenset({"GM", "IM", "FM", "WGM", "WIM", "WFM"})
-#: 1.4.5: the titles that count for each norm ("the norm's title or higher").
-_AT_LEAST = {
+#: 1.4.5b-e: the titles that count for each norm ("the norm's title or higher").
+AT_LEAST = {
     "GM": frozenset({"GM"}),
     "IM": frozenset({"GM", "IM"}),
     "WGM": frozenset({"GM", "IM", "WGM"}),
     "WIM": frozenset({"GM", "IM", "WGM", "WIM"}),
 }
+#: 1.4.8b.
 MIN_SCORE = Fraction(35, 100)
-
-
-@dataclass(frozen=True, slots=True)
-class NormGame:
-    """A game of the player: the opponent's FIDE rating (None: unrated), title, federation
-    ("" unknown), the player's score; ``counted`` False for a forfeit or a non-FIDE opponent."""
-
-    opponent: str
-    rating: int | None
-    title: str
-    federation: str
-    score: Fraction
-    counted: bool = True
-    round: int = 0
+#: 1.4.2a: players under FIDE's own flag: counted, but no federation of the mix.
+FID = "FID"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +117,10 @@ class Requirement:
 
 @dataclass(frozen=True, slots=True)
 class NormCheck:
-    """A player's check for one norm: every requirement, the figures the certificate needs."""
+    """A player's check for one norm: every requirement, the figures the certificate needs,
+    the games counted and those set aside (with the article), how the set was chosen
+    (``rule``, "" all counted games) and how many games the norm counts for (``counts_as``,
+    None when it is no norm)."""
 
     player: str
     title: str
@@ -122,6 +130,10 @@ class NormCheck:
     performance: int | None
     raised: str  # the opponent raised to the floor ("" none)
     requirements: tuple[Requirement, ...]
+    counted: tuple[NormGame, ...] = ()
+    set_aside: tuple[tuple[NormGame, str], ...] = ()
+    rule: str = ""
+    counts_as: int | None = None
 
     @property
     def norm(self) -> bool | None:
@@ -132,46 +144,62 @@ class NormCheck:
         return None if None in verdicts else True
 
 
-def _half_up(value: Fraction) -> int:
+def half_up(value: Fraction) -> int:
+    """Rounded to the nearest whole number, 0.5 up (1.4.7b, and the percentages of 1.4.9)."""
     return math.floor(value + Fraction(1, 2))
 
 
 def dp(score: Fraction, games: int) -> int:
     """dp for a score out of ``games``: the percentage rounded to a whole number (0.5 up), then
-    table 8.1.1 (through :func:`ratingbook.fide.ratings.performance`: Rp - Ra over opponents
+    table 1.4.9 (through :func:`ratingbook.fide.ratings.performance`: Rp - Ra over opponents
     all rated 0 is dp itself)."""
     found = performance([0] * games, score)
     assert found is not None  # games >= 1
     return found
 
 
-def _counted_ratings(games: Sequence[NormGame], title: str) -> tuple[list[int], str, int | None]:
-    """The ratings that go into the average (unrated as 1400, the lowest raised to the floor
-    when below it), the opponent raised, and the average rounded 0.5 up."""
+def average_rating(games: Sequence[NormGame], title: str) -> tuple[int | None, str]:
+    """1.4.6-1.4.7: the opponents' average (unrated as 1400, the lowest raised to the floor
+    when below it), rounded 0.5 up, and the opponent raised ("" none)."""
     ratings = [g.rating if g.rating is not None else UNRATED_AS for g in games]
+    if not ratings:
+        return None, ""
     raised = ""
-    if ratings:
-        low = min(range(len(ratings)), key=lambda i: ratings[i])
-        if ratings[low] < FLOOR[title]:
-            ratings[low] = FLOOR[title]
-            raised = games[low].opponent
-    average = _half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
-    return ratings, raised, average
+    low = min(range(len(ratings)), key=lambda i: ratings[i])
+    if ratings[low] < FLOOR[title]:
+        ratings[low] = FLOOR[title]
+        raised = games[low].opponent
+    return half_up(Fraction(sum(ratings), len(ratings))), raised
 
 
-def swiss_exemption(federations: Sequence[tuple[str, bool, str]], host: str) -> tuple[bool, str]:
-    """1.4.3's Swiss exemption over the players (federation, FIDE-rated, title): at least 20
-    FIDE-rated players not of the host federation, from at least 3 federations, at least 10
-    of them GM, IM, WGM or WIM. Returns whether it applies and the figures in words."""
+def needed_score(average: int, games: int, title: str) -> Fraction | None:
+    """The least score (in half points) out of ``games`` that gives a ``title`` performance
+    against ``average`` and at least 35 %; None when even all wins do not."""
+    for halves in range(2 * games + 1):
+        score = Fraction(halves, 2)
+        if average + dp(score, games) >= MIN_PERFORMANCE[title] and score >= MIN_SCORE * games:
+            return score
+    return None
+
+
+def swiss_exemption(players: Sequence[tuple[str, bool, str, int]], host: str) -> tuple[bool, str]:
+    """1.4.3d over the players (federation, FIDE-rated, title, rounds missed not counting
+    pairing-allocated byes): at least 20 FIDE-rated players not of the host federation (nor
+    FID), from at least 3 federations, at least 10 of them GM, IM, WGM or WIM, counting only
+    players who missed at most one round. Returns whether it applies and the figures."""
     if not host:
         return False, "the host federation is not set (Federation in Swiss Settings)"
-    foreign = [(f, t) for f, rated, t in federations if rated and f and f != host]
+    foreign = [
+        (f, t)
+        for f, rated, t, missed in players
+        if rated and f not in ("", host, FID) and missed <= 1
+    ]
     feds = {f for f, _ in foreign}
-    titled = sum(1 for _, t in foreign if t in ("GM", "IM", "WGM", "WIM"))
+    titled = sum(1 for _, t in foreign if t in NORM_TITLES)
     applies = len(foreign) >= 20 and len(feds) >= 3 and titled >= 10
     return applies, (
-        f"{len(foreign)} rated players not of {host}, {len(feds)} federations, "
-        f"{titled} GM/IM/WGM/WIM"
+        f"{len(foreign)} rated players not of {host} who missed at most one round, "
+        f"{len(feds)} federations, {titled} GM/IM/WGM/WIM"
     )
 
 
@@ -183,88 +211,189 @@ def check_norm(
     *,
     minimum_games: int = 9,
     exempt: str = "",
+    rounds: int | None = None,
+    round_robin: bool = False,
+    pairing_byes: Sequence[int] = (),
+    rounds_to_play: int = 0,
 ) -> NormCheck:
-    """Every requirement of a ``title`` norm for ``player`` over ``games`` (all of his rows:
-    the uncounted ones are left out here). ``exempt``: why 1.4.3 does not apply ("" : it does)."""
-    counted = [g for g in games if g.counted]
+    """Every requirement of a ``title`` norm for ``player`` over ``games`` (all of his rows),
+    over the best set of them the rules allow (:func:`~ratingbook.fide.norm_games.selections`:
+    all counted games first; among sets of one size that give a norm, the highest
+    performance); when no set gives a norm, the check over all counted games. ``exempt``: why
+    1.4.3-1.4.4 do not apply ("" : they do); ``rounds`` the event's rounds;
+    ``rounds_to_play`` in a round robin the rounds not played yet (its norm must include every
+    scheduled round, 1.4.1e)."""
+    first: NormCheck | None = None
+    for group in selections(
+        games,
+        minimum_games=minimum_games,
+        rounds=rounds,
+        round_robin=round_robin,
+        pairing_byes=pairing_byes,
+    ):
+        made = []
+        for choice in group:
+            if first is not None and not _may_give(choice, title):
+                continue
+            check = _check(player, federation, title, choice, exempt, rounds, rounds_to_play)
+            if first is None:
+                first = check
+            if check.norm:
+                made.append(check)
+        if made:
+            return max(made, key=lambda c: c.performance or 0)
+    assert first is not None  # selections always offers all counted games first
+    return first
+
+
+def _may_give(choice: Selection, title: str) -> bool:
+    """The figures alone (games, average, performance) before the whole check: a set that
+    fails them is no norm (the same rules, checked first because they are cheap)."""
+    n = len(choice.games)
+    if n < choice.minimum:
+        return False
+    average, _ = average_rating(choice.games, title)
+    score = sum((g.score for g in choice.games), Fraction(0))
+    assert average is not None
+    return average >= MIN_AVERAGE[title] and average + dp(score, n) >= MIN_PERFORMANCE[title]
+
+
+def _check(
+    player: str,
+    federation: str,
+    title: str,
+    choice: Selection,
+    exempt: str,
+    rounds: int | None,
+    rounds_to_play: int,
+) -> NormCheck:
+    counted = choice.games
     n = len(counted)
     score = sum((g.score for g in counted), Fraction(0))
-    reqs: list[Requirement] = []
-    left_out = len(games) - n
-    reqs.append(
-        Requirement(
-            "games (1.4.1-1.4.2)",
-            f"{n}"
-            + (f" ({left_out} not counted: forfeits, non-FIDE opponents)" if left_out else ""),
-            f"at least {minimum_games}",
-            n >= minimum_games,
+    reqs: list[Requirement] = [_games_requirement(choice)]
+    if rounds_to_play:
+        reqs.append(
+            Requirement(
+                "every scheduled round (1.4.1e)",
+                f"{rounds_to_play} round{'s' * (rounds_to_play > 1)} still to play",
+                "a round robin's norm includes all its rounds",
+                False,
+            )
         )
-    )
     reqs.extend(_federation_requirements(federation, counted, exempt))
-    titled = sum(1 for g in counted if g.title in TITLED)
-    norm_titled = sum(1 for g in counted if g.title in _AT_LEAST[title])
-    need_titled = math.ceil(n / 2)
-    reqs.append(
-        Requirement(
-            "titled opponents (1.4.4)",
-            f"{titled} of {n}",
-            f"at least 50% ({need_titled}); CM, WCM not counted",
-            n > 0 and titled >= need_titled,
+    reqs.extend(_title_requirements(counted, title))
+    if choice.whole_mix:
+        whole = _federation_requirements(federation, choice.whole_mix, exempt)
+        whole += _title_requirements(choice.whole_mix, title)
+        reqs.append(
+            Requirement(
+                "mix of the whole event (1.4.1f)",
+                "; ".join(f"{r.name}: {r.verdict}" for r in whole if r.holds is not True)
+                or "every mix requirement holds",
+                "a round robin's mix must allow a norm over every game",
+                _all(r.holds for r in whole),
+            )
         )
-    )
-    need_norm = max(3, math.ceil(n / 3))
-    holders = "/".join(sorted(_AT_LEAST[title], key=NORM_TITLES.index))
-    reqs.append(
-        Requirement(
-            f"{holders} opponents (1.4.5)",
-            f"{norm_titled} of {n}",
-            f"at least 1/3 and at least 3 ({need_norm})",
-            n > 0 and norm_titled >= need_norm,
-        )
-    )
-    _, raised, average = _counted_ratings(counted, title)
-    unrated = sum(1 for g in counted if g.rating is None)
+    average, raised = average_rating(counted, title)
     how = []
+    unrated = sum(1 for g in counted if g.rating is None)
     if unrated:
         how.append(f"{unrated} unrated at {UNRATED_AS}")
     if raised:
         how.append(f"{raised} raised to {FLOOR[title]}")
     reqs.append(
         Requirement(
-            "average rating of opponents (1.4.6-1.4.9)",
+            "average rating of opponents (1.4.6-1.4.7, 1.4.8a)",
             "-" if average is None else f"{average}" + (f" ({'; '.join(how)})" if how else ""),
             f"at least {MIN_AVERAGE[title]}",
             average is not None and average >= MIN_AVERAGE[title],
         )
     )
-    performance = average + dp(score, n) if average is not None and n else None
-    percent = f"{_half_up(score / n * 100)}%" if n else "-"
+    rp = average + dp(score, n) if average is not None and n else None
+    percent = f"{half_up(score / n * 100)}%" if n else "-"
     reqs.append(
         Requirement(
-            "performance (1.4.9)",
+            "performance (1.4.8-1.4.9)",
             "-"
-            if performance is None
-            else f"{performance} (Ra {average} + dp {dp(score, n)}, "
-            f"{_points(score)}/{n} = {percent})",
+            if rp is None
+            else f"{rp} (Ra {average} + dp {dp(score, n)}, {points_text(score)}/{n} = {percent})",
             f"at least {MIN_PERFORMANCE[title]}",
-            performance is not None and performance >= MIN_PERFORMANCE[title],
+            rp is not None and rp >= MIN_PERFORMANCE[title],
         )
     )
     reqs.append(
         Requirement(
-            "score (1.4.10)",
-            f"{_points(score)}/{n} = {percent}",
+            "score (1.4.8b)",
+            f"{points_text(score)}/{n} = {percent}",
             "at least 35%",
             n > 0 and score >= MIN_SCORE * n,
         )
     )
-    return NormCheck(player, title, n, score, average, performance, raised, tuple(reqs))
+    made = _all(r.holds for r in reqs)
+    counts = _counts_as(choice, score, average, title, rounds) if made and average else None
+    return NormCheck(
+        *(player, title, n, score, average, rp, raised, tuple(reqs), counted),
+        choice.set_aside,
+        choice.rule,
+        counts,
+    )
+
+
+def _counts_as(
+    choice: Selection, score: Fraction, average: int, title: str, rounds: int | None
+) -> int:
+    """How many games the norm counts for: 1.4.1c's fixed 9; else the games plus each full
+    point above the score the norm needs (1.4.1d), at most 13 from an event of more than 13
+    rounds (1.7)."""
+    if choice.counts_as is not None:
+        return choice.counts_as
+    n = len(choice.games)
+    needed = needed_score(average, n, title)
+    assert needed is not None  # a norm was made with ``score``
+    total = n + math.floor(score - needed)
+    return min(total, 13) if rounds is not None and rounds > 13 else total
+
+
+def _games_requirement(choice: Selection) -> Requirement:
+    n = len(choice.games)
+    notes = []
+    if choice.rule:
+        notes.append(choice.rule)
+    return Requirement(
+        "games (1.4.1-1.4.2)",
+        f"{n}" + (f" ({'; '.join(notes)})" if notes else ""),
+        f"at least {choice.minimum}",
+        n >= choice.minimum,
+    )
+
+
+def _title_requirements(counted: Sequence[NormGame], title: str) -> list[Requirement]:
+    n = len(counted)
+    titled = sum(1 for g in counted if g.title in TITLED)
+    norm_titled = sum(1 for g in counted if g.title in AT_LEAST[title])
+    need_titled = math.ceil(n / 2)
+    need_norm = max(3, math.ceil(n / 3))
+    holders = "/".join(sorted(AT_LEAST[title], key=NORM_TITLES.index))
+    return [
+        Requirement(
+            "titled opponents (1.4.5a)",
+            f"{titled} of {n}",
+            f"at least 50% ({need_titled}); CM, WCM not counted",
+            n > 0 and titled >= need_titled,
+        ),
+        Requirement(
+            f"{holders} opponents (1.4.5b-e)",
+            f"{norm_titled} of {n}",
+            f"at least 1/3 and at least 3 ({need_norm})",
+            n > 0 and norm_titled >= need_norm,
+        ),
+    ]
 
 
 def _federation_requirements(
     own: str, counted: Sequence[NormGame], exempt: str
 ) -> list[Requirement]:
-    name = "federations (1.4.3)"
+    name = "federations (1.4.3-1.4.4)"
     if exempt:
         return [Requirement(name, f"exempt: {exempt}", "-", True)]
     unknown = [g.opponent for g in counted if not g.federation]
@@ -279,86 +408,35 @@ def _federation_requirements(
             )
         ]
     n = len(counted)
-    feds = Counter(g.federation for g in counted)
+    feds = Counter(g.federation for g in counted if g.federation != FID)
     foreign = sorted(f for f in feds if f != own)
     biggest, most = feds.most_common(1)[0] if feds else ("-", 0)
+    fids = n - sum(feds.values())
+    fid = f"; {fids} of FID, no federation (1.4.2a)" if fids else ""
     return [
         Requirement(
-            name + " foreign",
-            f"{len(foreign)} ({', '.join(foreign) or 'none'})",
+            "foreign federations (1.4.3)",
+            f"{len(foreign)} ({', '.join(foreign) or 'none'}){fid}",
             "at least 2",
             len(foreign) >= 2,
         ),
         Requirement(
-            name + " own", f"{feds[own]} of {n} from {own}", "at most 3/5", 5 * feds[own] <= 3 * n
+            "own federation (1.4.4)",
+            f"{feds[own]} of {n} from {own}",
+            f"at most 3/5 ({3 * n // 5})",
+            5 * feds[own] <= 3 * n,
         ),
         Requirement(
-            name + " one", f"{most} of {n} from {biggest}", "at most 2/3", 3 * most <= 2 * n
+            "one federation (1.4.4)",
+            f"{most} of {n} from {biggest}",
+            f"at most 2/3 ({2 * n // 3})",
+            3 * most <= 2 * n,
         ),
     ]
 
 
-def _points(score: Fraction) -> str:
-    whole, rest = divmod(score, 1)
-    return str(int(whole)) if not rest else (f"{int(whole)}½" if whole else "½")
-
-
-def still_needed(
-    title: str,
-    games: Sequence[NormGame],
-    remaining: int,
-    next_opponent: NormGame | None = None,
-    *,
-    minimum_games: int = 9,
-) -> str:
-    """Before the last round(s): what the player needs from his ``remaining`` games for a
-    ``title`` norm, in words. The unknown opponents are assumed to be rated at the average of
-    the opponents so far (and ``next_opponent`` when the next round is paired); the titles
-    and federations still needed are counted, not assumed."""
-    counted = [g for g in games if g.counted]
-    final = len(counted) + remaining
-    if final < minimum_games:
-        return f"cannot: at most {final} games will count, {minimum_games} are needed"
-    known = counted + ([next_opponent] if next_opponent is not None else [])
-    if not known:
-        return "no games yet"
-    _, _, average_now = _counted_ratings(known, title)
-    assert average_now is not None
-    unknown = remaining - (1 if next_opponent is not None else 0)
-    assumed = [NormGame("?", average_now, "", "", Fraction(0))] * unknown
-    opponents = known + assumed
-    _, _, average = _counted_ratings(opponents, title)
-    assert average is not None
-    have = sum((g.score for g in counted), Fraction(0))
-    needs = []
-    if average < MIN_AVERAGE[title]:
-        return (
-            f"cannot on these opponents: their average would be {average}, "
-            f"{MIN_AVERAGE[title]} is needed"
-        )
-    need = None
-    for halves in range(0, 2 * remaining + 1):
-        total = have + Fraction(halves, 2)
-        if average + dp(total, final) >= MIN_PERFORMANCE[title] and total >= MIN_SCORE * final:
-            need = Fraction(halves, 2)
-            break
-    if need is None:
-        return (
-            f"cannot: even {_points(Fraction(remaining))}/{remaining} gives a performance "
-            f"below {MIN_PERFORMANCE[title]} against an average of {average}"
-        )
-    needs.append(f"{_points(need)} from {remaining}" if need else "no more points")
-    titled = sum(1 for g in known if g.title in TITLED)
-    norm_titled = sum(1 for g in known if g.title in _AT_LEAST[title])
-    more_titled = max(0, math.ceil(final / 2) - titled)
-    more_norm = max(0, max(3, math.ceil(final / 3)) - norm_titled)
-    if more_titled > unknown or more_norm > unknown:
-        return (
-            f"cannot: {more_titled} more titled and {more_norm} more {title}-level "
-            f"opponents would be needed in {unknown} unpaired rounds"
-        )
-    if more_titled:
-        needs.append(f"{more_titled} more titled opponent{'s' * (more_titled > 1)}")
-    if more_norm:
-        needs.append(f"{more_norm} more opponent{'s' * (more_norm > 1)} of {title} level or higher")
-    return "needs " + ", ".join(needs) + f" (opponents' average assumed {average})"
+def _all(verdicts: Iterable[bool | None]) -> bool | None:
+    found = list(verdicts)
+    if False in found:
+        return False
+    return None if None in found else True

@@ -39,16 +39,22 @@ def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
         ("System", "Round robin" if s.round_robin else "Swiss"),
         ("Rounds", str(event.rounds_planned or "-")),
         ("Games counted", str(c.games)),
+        ("Norm counts as (games)", str(c.counts_as or "-")),
+        ("How the games were chosen", c.rule or "every game played"),
         ("Score", f"{points_text(c.score)} / {c.games}"),
         ("Average rating of opponents (Ra)", str(c.average or "-")),
         ("Opponent raised to the rating floor", c.raised or "none"),
         ("Performance (Rp)", str(c.performance or "-")),
     ]
+    counted = {g.round: g for g in c.counted}
+    aside = {g.round: why for g, why in c.set_aside}
     for g in check.games:
-        if g.counted:
-            rating = g.rating if g.rating is not None else "unrated (1400)"
-            who = " ".join(x for x in (g.opponent, g.title, g.federation, str(rating)) if x)
-            fields.append((f"Round {g.round}", f"{who}: {points_text(g.score)}"))
+        rating = g.rating if g.rating is not None else "unrated (1400)"
+        who = " ".join(x for x in (g.opponent, g.title, g.federation, str(rating)) if x)
+        shown = counted.get(g.round, g)
+        note = aside.get(g.round) or ("" if g.round in counted else g.why)
+        result = f"{who}: {points_text(shown.score)}" + (f" (not counted: {note})" if note else "")
+        fields.append((f"Round {g.round}", result))
     return fields
 
 
@@ -59,6 +65,8 @@ def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
     for c in shown:
         verdict = {True: "NORM", False: "no", None: "cannot tell"}[c.check.norm]
         rows.append([c.player.name, c.check.title, verdict, c.outlook or None, None])
+        if c.check.set_aside or c.check.rule:
+            rows.append([None, None, None, "games chosen", _chosen(c)])
         for r in c.check.requirements:
             rows.append([None, None, r.verdict, r.name, f"{r.figure} (needed: {r.needed})"])
     others = len({c.player.name for c in norms.checks} - {c.player.name for c in shown})
@@ -101,6 +109,8 @@ def norm_lines(event: SwissEvent, norms: EventNorms) -> list[str]:
             f"{c.player.name} ({c.player.title or 'untitled'}, {c.player.federation}): "
             f"{c.check.title} norm: {verdict}" + (f"; {c.outlook}" if c.outlook else "")
         )
+        if c.check.set_aside or c.check.rule:
+            lines.append(f"    games chosen: {_chosen(c)}")
         for r in c.check.requirements:
             lines.append(f"    {r.verdict:<11} {r.name}: {r.figure} (needed: {r.needed})")
     players = {c.player.name for c in norms.checks}
@@ -114,3 +124,9 @@ def norm_lines(event: SwissEvent, norms: EventNorms) -> list[str]:
         lines.append(f"Norm report (IT1) for {c.player.name}, {c.check.title}:")
         lines += [f"    {label}: {value}" for label, value in certificate(event, c)]
     return lines
+
+
+def _chosen(check: PlayerNorm) -> str:
+    """How the set of games was chosen and which games were set aside."""
+    aside = "; ".join(f"round {g.round} {g.opponent} ({why})" for g, why in check.check.set_aside)
+    return "; ".join(x for x in (check.check.rule, f"set aside: {aside}" if aside else "") if x)
