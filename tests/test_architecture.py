@@ -30,9 +30,9 @@ name from its own package's ``__init__`` (which may not have finished running); 
 everything it stands on import no spreadsheet library; python-calamine is imported only inside
 the functions that read with it (xlwings Lite has no calamine); every module says first what it
 decides and stays under :data:`MAX_LINES` lines; ``src/ratingbook/`` itself holds only the
-public entry modules; the domain names no report's table or column, and the rules
-(:data:`RULES_LAYERS`) read no sheet row: no ``Row`` or ``header_key``, no input column header
-save the rules' own words (:data:`RULES_WORDS`).
+public entry modules; no front end imports a planner (``workbook/*_plan``); the domain names
+no report's table or column, and the rules (:data:`RULES_LAYERS`) read no sheet row: no ``Row``
+or ``header_key``, no input column header save the rules' own words (:data:`RULES_WORDS`).
 """
 
 from __future__ import annotations
@@ -118,10 +118,12 @@ def resolve(importer: str, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
-def imports_of(name: str) -> list[Import]:
+def imports_of(name: str, source: str | None = None) -> list[Import]:
     """Every ratingbook module ``name`` imports (the names taken from a package that are its
-    modules count as imports of those modules)."""
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    modules count as imports of those modules, and so does a module named by a literal string
+    to ``importlib.import_module`` or ``__import__``); ``source`` stands in for the module's
+    own text (a probe)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8") if source is None else source)
     type_only: set[int] = set()
     in_function: set[int] = set()
     for node in ast.walk(tree):
@@ -140,11 +142,21 @@ def imports_of(name: str) -> list[Import]:
             targets = [s for s in submodules if s in MODULES]
             if len(targets) < len(submodules):  # a name defined in the module (or its face)
                 targets.append(module)
+        elif isinstance(node, ast.Call) and node.args and is_dynamic_import(node.func):
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                targets = [first.value]
         for target in targets:
             if target in MODULES and target != name:
                 flags = (id(node) in type_only, id(node) in in_function)
                 found.append(Import(name, target, node.lineno, *flags))
     return found
+
+
+def is_dynamic_import(func: ast.expr) -> bool:
+    """``importlib.import_module(...)``, ``import_module(...)`` or ``__import__(...)``."""
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return called in ("import_module", "__import__")
 
 
 GRAPH = {name: imports_of(name) for name in MODULES}
@@ -203,6 +215,63 @@ def test_the_check_sees_an_upward_import() -> None:
     fake_files = Import("ratingbook.files.ooxml.trust", "ratingbook.files.patching", 1, False, True)
     assert len(upward([fake, fake_files])) == 2
     assert len(GRAPH["ratingbook.workbook.actions"]) >= 4
+
+
+#: The front ends: they reach a planner through ``workbook.actions`` (and its FIDE-mode
+#: siblings ``fide_actions`` and ``fide_run``), never by importing a ``*_plan`` module.
+FRONT_END_LAYERS = ("files", "templates", "web", "excel", "cli", "entry")
+
+
+def is_planner(name: str) -> bool:
+    """A module of ``workbook`` named ``*_plan``: one family's planner (or the new week's)."""
+    return layer(name) == "workbook" and name.rsplit(".", 1)[-1].endswith("_plan")
+
+
+def planner_imports(imports: list[Import]) -> list[str]:
+    return [
+        f"{each.importer} (line {each.line}) imports {each.imported}"
+        for each in imports
+        if layer(each.importer) in FRONT_END_LAYERS and is_planner(each.imported)
+    ]
+
+
+def test_no_front_end_imports_a_workbook_planner() -> None:
+    """Reading an event is one function every front end calls (issue #24): the command line,
+    Excel, the templates, the web site and the entry modules import no ``workbook/*_plan``
+    module, at the top or inside a function, but call :mod:`ratingbook.workbook.actions`."""
+    planners = {name for name in MODULES if is_planner(name)}
+    assert {f"ratingbook.workbook.{n}_plan" for n in ("swiss", "fide", "team")} <= planners
+    assert planner_imports([i for imports in GRAPH.values() for i in imports]) == []
+
+
+#: Every way a front end could import a planner, and one way it may reach it.
+PLANNER_PROBE = """
+import importlib
+import ratingbook.workbook.swiss_plan as swiss
+from ratingbook.workbook import team_plan
+from ratingbook.workbook.fide_plan import plan_imported_log
+from ..workbook.ladder_plan import plan_ladder
+from ratingbook.workbook.actions import rank_event
+
+
+def later() -> object:
+    from ratingbook.workbook.elo_plan import plan_elo
+
+    return importlib.import_module("ratingbook.workbook.crikey_plan"), plan_elo
+"""
+
+
+def test_the_planner_check_sees_every_import_form() -> None:
+    """Run on a probe standing in for a template module: each import form is caught, the
+    two inside a function too, and the call through ``workbook.actions`` is not."""
+    imports = imports_of("ratingbook.templates.trf_book", PLANNER_PROBE)
+    caught = [(3, "swiss"), (4, "team"), (5, "fide"), (6, "ladder"), (11, "elo"), (13, "crikey")]
+    assert sorted(planner_imports(imports)) == sorted(
+        f"ratingbook.templates.trf_book (line {line}) imports ratingbook.workbook.{planner}_plan"
+        for line, planner in caught
+    )
+    assert {i.line for i in imports if i.in_function} == {11, 13}
+    assert "ratingbook.workbook.actions" in {i.imported for i in imports}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ratingbook.core.encoding import decode_legacy
+from ratingbook.events.event import BYE
 from ratingbook.events.team import TeamEvent
 from ratingbook.templates.writer import TemplateBook, build_template
 from ratingbook.trf.team_records import import_team_trf
-from ratingbook.workbook.book import apply_plan
-from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.actions import rank_event
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
-from ratingbook.workbook.team_plan import BYE, plan_team
 from ratingbook.workbook.team_settings_rows import team_settings_rows
 
 __all__ = ["book_from_team_trf", "is_team_trf", "team_rows"]
@@ -53,5 +52,5 @@ def book_from_team_trf(data: bytes) -> tuple[TemplateBook, TeamEvent]:
     """The team workbook of a team TRF file's bytes, and the event it holds."""
     event = import_team_trf(decode_legacy(data))
     book = TemplateBook(build_template("team", rows=team_rows(event), recalc=False))
-    apply_plan(book, plan_team(Sheets(book)))
+    rank_event(book)
     return book, event

@@ -17,11 +17,9 @@ from ratingbook.events.settings import settings_values
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.log_comments import import_logged
-from ratingbook.workbook.actions import rank_event
-from ratingbook.workbook.book import apply_plan
+from ratingbook.workbook.actions import rank_event, record_import
 from ratingbook.workbook.event_log_sheet import user_name
 from ratingbook.workbook.event_rows import entry_cells, player_cells
-from ratingbook.workbook.fide_plan import plan_imported_log
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
 
 __all__ = ["ImportedBook", "book_from_trf", "event_rows"]
@@ -51,7 +49,7 @@ def book_from_trf(data: bytes, source: str = "TRF file") -> ImportedBook:
     summary = f"{len(event.players)} players, round {event.paired_rounds} paired"
     when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     log = import_logged(imported.log, source, summary, user_name(), when, event.paired_rounds)
-    apply_plan(book, plan_imported_log(book.sheet_names(), event, log))
+    record_import(book, event, log)
     return ImportedBook(book, event, tuple(imported.warnings))
 
 

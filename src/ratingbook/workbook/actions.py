@@ -8,14 +8,19 @@ table is read before it stops, so every problem is reported at once.
 This module alone decides the order of a run: plan every present family (or the new week), and
 only then apply the plan. Where the rest lives: the Book interface and plans in ``book.py``, the
 sheet schemas in ``schemas.py``, which families a book holds in ``families.py``, each family's
-planner in ``*_plan.py``, the new week in ``week_plan.py``.
+planner in ``*_plan.py``, the new week in ``week_plan.py``. The front ends (the command line,
+Excel, the templates, the web site) reach the planners through this module and its FIDE-mode
+siblings (``fide_actions.py``, ``fide_run.py``), never by importing a ``*_plan`` module.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 
 from ratingbook.errors import MissingSheetError, Problems, RatingbookError, WorkbookError
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.event_log import LogEntry
 from ratingbook.workbook.book import Book, Plan, apply_plan
 from ratingbook.workbook.families import families_present, no_family_error
 from ratingbook.workbook.reading import Sheets
@@ -30,6 +35,7 @@ __all__ = [
     "plan_recalc",
     "rank_event",
     "recalc",
+    "record_import",
 ]
 
 
@@ -92,10 +98,27 @@ def new_week(book: Book, *, today: _dt.date | None = None) -> Plan:
 
 def rank_event(book: Book) -> Plan:
     """Write the generated sheets of the event in ``book`` (standings, crosstable, pairings,
-    notes) and never pair a round: a book just built from a TRF file."""
-    from ratingbook.workbook.swiss_plan import plan_standings
+    notes; a team event's team sheets) and never pair a round: a book just built from a TRF
+    file."""
+    if _is_team_book(book):  # a team event (issue 26)
+        from ratingbook.workbook.team_plan import plan_team
 
-    plan = plan_standings(Sheets(book))
+        plan = plan_team(Sheets(book))
+    else:
+        from ratingbook.workbook.swiss_plan import plan_standings
+
+        plan = plan_standings(Sheets(book))
+    apply_plan(book, plan)
+    return plan
+
+
+def record_import(book: Book, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
+    """Write the ``Event Log`` and ``Event State`` of a Swiss book just built from a file:
+    ``log`` (the file's log, the import its last row) and ``event`` as imported (see
+    :func:`ratingbook.workbook.fide_plan.plan_imported_log`)."""
+    from ratingbook.workbook.fide_plan import plan_imported_log
+
+    plan = plan_imported_log(book.sheet_names(), event, log)
     apply_plan(book, plan)
     return plan
 

@@ -25,6 +25,7 @@ from ratingbook.core.cells import is_blank, text, whole_number
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.core.tables import Table
 from ratingbook.errors import Location, Problems, RatingbookError
+from ratingbook.events.event import BYE
 from ratingbook.events.team import (
     BoardGame,
     Team,
@@ -52,7 +53,6 @@ __all__ = ["REQUIRED", "TeamTables", "plan_team", "plan_team_pairing", "read_tea
 # an error naming it) but does not by itself make a team event: a Swiss book may well keep a
 # list of its club's teams on a sheet of that name.
 REQUIRED = (TEAM_MATCHES.sheet, TEAM_BOARDS.sheet)
-BYE = "BYE"
 
 
 @dataclass(frozen=True, slots=True)
