@@ -32,7 +32,9 @@ the functions that read with it (xlwings Lite has no calamine); every module say
 decides and stays under :data:`MAX_LINES` lines; ``src/ratingbook/`` itself holds only the
 public entry modules; no front end imports a planner (``workbook/*_plan``); the domain names
 no report's table or column, and the rules (:data:`RULES_LAYERS`) read no sheet row: no ``Row``
-or ``header_key``, no input column header save the rules' own words (:data:`RULES_WORDS`).
+or ``header_key``, and no input column header: a rule names the field of a mistake by its key
+(``core.fields``), the workbook its header (save the names fixed by the formats the rules read
+and write, :data:`RULES_WORDS`).
 """
 
 from __future__ import annotations
@@ -472,22 +474,28 @@ def test_the_vocabulary_check_sees_a_mention() -> None:
 #: The layers the rules live in: a sheet's rows are read into their model in ``workbook``.
 RULES_LAYERS = ("ratings", "seeds", "events", "trf", "fide")
 
-#: Input column headers the rules may still say, each because it is also the rules' own word:
-#: a check across rows (on the model, not on a row) names the cell of its mistake, as every
-#: message names sheet, row and column: a game's or a match's ``White``, ``Black``, ``Result``,
-#: ``Round``, ``Board``, ``Match``, ``Team``, ``White Team``, ``Black Team``, ``Player``; a
-#: setting's ``Value`` (and ``Setting``, also a kind of the Event Log's and Event State's rows);
-#: a recorded start number's ``No.`` / ``White No.``; the seeds' ladder and Crikey checks'
-#: ``ID``, ``Group``, ``StWkPerm``, ``Permanent Rating``, ``White Pieces``, ``Black Pieces``.
-#: And FIDE's words: the K factor (B.02; a rating list's field), a rating list's ``Name``,
-#: ``Fed`` and ``Sex`` fields, the TRF's player ``Name`` and tournament ``Federation``; and a
-#: prize's ``Category`` (its cell named when it cannot be read) and the general list, ``Place``.
+#: Words the rules still say that are also spellings of an input column's header, each because
+#: it is not a header of ours but a name fixed by a format the rules read or write. A check across
+#: rows names the field of its mistake by a key of :mod:`ratingbook.core.fields` (``"white"``),
+#: and the workbook maps the key to its header (``Column.field`` in ``workbook.schemas``), so no
+#: rule spells a header of ours. What is left:
+#:
+#: - FIDE's rating list: ``fide/rating_list.py`` finds the TXT list's fields by FIDE's labels
+#:   ``Name``, ``Fed``, ``Sex`` and ``K``; ``K`` is also the K factor of B.02 and of seed 003,
+#:   whose input line is ``K RA RB`` (``ratings/elo.py``, ``seeds/elo_text.py``);
+#: - the TRF's tournament ``Federation`` (record 032), the setting of that name
+#:   (``events/settings.py``);
+#: - the event log's own words, kept in every book and TRF file it wrote: the Event Log's kind
+#:   ``Setting`` and the Event State's items ``Setting`` and ``Player`` (cell values, not
+#:   headers);
+#: - the colours ``White`` and ``Black`` (the Laws of Chess) in a sentence: "no White player on
+#:   board 3" (``events/team.py``).
 RULES_WORDS = frozenset(
     {
-        *("White", "Black", "Result", "Round", "Board", "Match", "Team", "Player"),
-        *("White Team", "Black Team", "Value", "Setting", "No.", "White No."),
-        *("ID", "Group", "StWkPerm", "Permanent Rating", "White Pieces", "Black Pieces"),
-        *("K", "Name", "Fed", "Sex", "Federation", "Category", "Place"),
+        *("Name", "Fed", "Sex", "K"),
+        "Federation",
+        *("Setting", "Player"),
+        *("White", "Black"),
     }
 )
 
@@ -524,7 +532,8 @@ def sheet_row_reading(source: str, name: str) -> list[str]:
 
 def test_no_domain_module_reads_a_sheet_row() -> None:
     """The rules never read a sheet's row by its column headers: ``workbook/*_rows.py`` reads
-    a player, a game, a setting, a forbidden pair or a prize into the model (issue #24)."""
+    a player, a game, a setting, a forbidden pair or a prize into the model (issue #24); nor
+    spell one to report a mistake at its column: they name the field by its key."""
     headers = input_headers()
     assert {"Rating", "FIDE ID", "Withdrawn", "Other Player", "Until Round", "Amount"} <= headers
     rules = [n for n in MODULES if layer(n) in RULES_LAYERS]
@@ -554,3 +563,16 @@ def test_the_row_check_sees_a_reader() -> None:
         "probe (line 6) says 'Rating'",
         "probe (line 6) says 'FIDE ID'",
     ]
+
+
+#: A check across rows as ``events/event.py`` held one before its report named a field by its
+#: key: the column's header, spelled in the rules.
+OLD_REPORT = """
+def check_byes(entry: object, where: object) -> None:
+    raise EventError("round 1 has two pairing-allocated byes", where, "Result")
+"""
+
+
+def test_the_row_check_sees_a_header_named_as_the_column_of_a_mistake() -> None:
+    assert sheet_row_reading(OLD_REPORT, "probe") == ["probe (line 3) says 'Result'"]
+    assert sheet_row_reading(OLD_REPORT.replace('"Result"', "fields.RESULT"), "probe") == []

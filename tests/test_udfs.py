@@ -276,6 +276,19 @@ BAD_CALLS: list[Any] = [
         r"games row 1 has 3 cells \['Anna', 'Bob', 1\]; expected 4",
         id="short row",
     ),
+    pytest.param(  # the range's column, by its letter and its header as the range spells it
+        lambda: SWISS_STANDINGS(
+            [
+                ["Round", "white", "Black", "Result"],
+                [1, "Anna", "Bob", "1-0"],
+                [1, "Anna", "Cy", "0-1"],
+                [1, "Dan", "Eve", "1-0"],
+            ],
+            "BH",
+        ),
+        r"^row 3, column B \(white\): 'Anna' appears twice in round 1 \(also row 2\)$",
+        id="event range",
+    ),
     pytest.param(
         lambda: SWISS_STANDINGS([["Anna", "#N/A", 1, 0]]),
         r"games row 1, black: the cell holds the Excel error '#N/A'",

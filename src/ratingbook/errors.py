@@ -34,14 +34,23 @@ __all__ = [
 class Location:
     """Where a row of input came from: a sheet row (as Excel numbers it) or a line of text.
 
-    ``columns`` maps a field name (``"White"``) to the Excel column letter it was found in, so
-    an error about one field can name its cell exactly.
+    ``columns`` maps a field to the Excel column letter it was found in, and ``headers`` to
+    that column's header as the sheet spells it, so an error about one field names its cell
+    exactly. A field is a rule's key (:mod:`ratingbook.core.fields`: ``"white"``) or the
+    workbook's column name (``"White"``); :func:`ratingbook.core.tables.read_table` records
+    every column under both. A line of text has no columns: its line alone says where.
     """
 
     sheet: str | None = None
     row: int | None = None
     line: int | None = None
     columns: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    headers: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def label(self, column: str) -> str:
+        """How a person knows the field: its column's header as the sheet spells it, else the
+        field's own words (the key ``"white_pieces"`` reads ``white pieces``)."""
+        return self.headers.get(column) or column.replace("_", " ")
 
     def describe(self, column: str | None = None) -> str:
         """A human description, e.g. ``sheet 'Ladder Games', row 7, column C (Result)``."""
@@ -52,7 +61,10 @@ class Location:
             parts.append(f"row {self.row}")
         if column is not None:
             letter = self.columns.get(column)
-            parts.append(f"column {letter} ({column})" if letter else f"column {column!r}")
+            if letter:
+                parts.append(f"column {letter} ({self.label(column)})")
+            elif self.line is None:
+                parts.append(f"column {self.label(column)!r}")
         if self.line is not None:
             parts.append(f"line {self.line}")
         return ", ".join(parts)
@@ -76,7 +88,7 @@ class RatingbookError(ValueError):
     def _message(self) -> str:
         if self.where is None:
             if self.column is not None:
-                return f"column {self.column!r}: {self.problem}"
+                return f"column {Location().label(self.column)!r}: {self.problem}"
             return self.problem
         place = self.where.describe(self.column)
         return f"{place}: {self.problem}" if place else self.problem

@@ -17,16 +17,16 @@ the cell's error.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import xlwings as xw
 
 from ratingbook.core import cells
-from ratingbook.core.refs import column_letter
 from ratingbook.core.results import Result, parse_crikey_result
 from ratingbook.core.rules import check_players, check_points, result_of_score
-from ratingbook.core.tables import Row, header_key
+from ratingbook.core.tables import Row, column_places, header_key
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
 from ratingbook.events import event as swiss_event
 from ratingbook.events.codes import parse_tiebreaks
@@ -336,13 +336,14 @@ def _event_from_rows(header: Sequence[object], rows: list[list[object]]) -> swis
     for needed in ("Round", "White", "Black"):
         if needed not in found:
             raise InvalidValueError(f"the games range has no {needed!r} column in its first row")
-    letters = {name: column_letter(index + 1) for name, index in found.items()}
+    # Each column's letter in the range and its header as the range's first row spells it.
+    letters, headers = column_places(SWISS_EVENT_GAMES, header, found)
     game_rows: list[Row] = []
     for n, line in enumerate(rows, start=2):
         values = {name: (line[i] if i < len(line) else None) for name, i in found.items()}
         if all(cells.is_blank(v) for v in values.values()):
             continue
-        game_rows.append(Row(values, Location(row=n, columns=letters)))
+        game_rows.append(Row(values, Location(row=n, columns=letters, headers=headers)))
     names: dict[str, None] = {}
     for row in game_rows:
         for column in ("White", "Black"):
@@ -480,7 +481,7 @@ def _range_error(error: RatingbookError, ranges: dict[str, str]) -> RatingbookEr
     where = error.where
     if where is None or where.sheet not in ranges:
         return error
-    place = Location(row=where.row, line=where.line, columns=where.columns).describe(error.column)
+    place = replace(where, sheet=None).describe(error.column)
     return type(error)(f"{' '.join(filter(None, (ranges[where.sheet], place)))}: {error.problem}")
 
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from ratingbook.core.fields import BLACK, WHITE
 from ratingbook.core.results import Result
 from ratingbook.core.rules import (
     RECORD,
@@ -22,7 +23,8 @@ def test_a_player_cannot_play_themself_and_the_error_names_black() -> None:
     check_players("Ann", "Bob")
     check_players(1, 2)
     with pytest.raises(SelfPlayError) as raised:
-        check_players("Ann", "Ann", Location(sheet="Games", row=4, columns={"Black": "B"}))
+        where = Location(sheet="Games", row=4, columns={BLACK: "B"}, headers={BLACK: "Black"})
+        check_players("Ann", "Ann", where)
     assert (
         str(raised.value)
         == "sheet 'Games', row 4, column B (Black): player 'Ann' cannot play themself"
@@ -76,7 +78,13 @@ def test_competition_ranks_share_equal_rows_and_skip_after_them(
     assert competition_ranks(keys) == ranks
 
 
-GAMES_WHERE = Location(sheet="Games", row=7, columns={"White": "A", "Black": "B"})
+# A game row as the workbook reads it: the rules name the field, the sheet gives its header.
+GAMES_WHERE = Location(
+    sheet="Games",
+    row=7,
+    columns={WHITE: "A", BLACK: "B"},
+    headers={WHITE: "White", BLACK: "Black"},
+)
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from tests.helpers.gacrux_checker import passes_checker
-from tests.helpers.swiss_rows import rows
+from tests.helpers.sheet_rows import rows
 
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError

@@ -9,7 +9,7 @@ import datetime as dt
 from fractions import Fraction
 
 import pytest
-from tests.helpers.swiss_rows import games, players, rows
+from tests.helpers.sheet_rows import games, players, rows
 
 from ratingbook import swiss
 from ratingbook.core.results import Result, parse_swiss_result

@@ -9,10 +9,13 @@ alphabetically.
 from __future__ import annotations
 
 import pytest
+from tests.helpers.sheet_rows import place
 
-from ratingbook.errors import InputErrors, InvalidValueError, Location
+from ratingbook.core import fields
+from ratingbook.errors import InputErrors, InvalidValueError
 from ratingbook.events.event import SwissPlayer
 from ratingbook.events.start_order import RecordedNumber, number_players
+from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS
 
 
 def player(name: str, rating: int | None = None, title: str = "", number: int | None = None):
@@ -21,7 +24,7 @@ def player(name: str, rating: int | None = None, title: str = "", number: int | 
         rating,
         title=title,
         number=number,
-        where=Location("Swiss Players", 2, columns={"No.": "A"}),
+        where=place(SWISS_PLAYERS, 2),  # No. in column A
     )
 
 
@@ -79,9 +82,10 @@ def test_a_late_entry_goes_before_the_first_numbered_player_he_outranks() -> Non
 
 
 def test_a_number_typed_over_the_one_the_player_was_paired_with_is_an_error_at_its_cell() -> None:
-    where = Location("Swiss Games", 5, columns={"White No.": "F"})
+    header = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
+    where = place(SWISS_EVENT_GAMES, 5, header)
     players = [player("Ann", 2200, number=3), player("Bob", 2100, number=2)]
-    recorded = {"Ann": RecordedNumber(1, where, "White No."), "Bob": RecordedNumber(2)}
+    recorded = {"Ann": RecordedNumber(1, where, fields.WHITE_NUMBER), "Bob": RecordedNumber(2)}
     with pytest.raises(InvalidValueError) as caught:
         number_players(players, recorded)
     assert str(caught.value) == (
@@ -94,8 +98,8 @@ def test_a_number_typed_over_the_one_the_player_was_paired_with_is_an_error_at_i
 def test_a_number_used_twice_and_a_number_below_one_are_both_reported() -> None:
     players = [
         player("Ann", number=1),
-        SwissPlayer("Bob", number=1, where=Location("Swiss Players", 3, columns={"No.": "A"})),
-        SwissPlayer("Cat", number=0, where=Location("Swiss Players", 4, columns={"No.": "A"})),
+        SwissPlayer("Bob", number=1, where=place(SWISS_PLAYERS, 3)),
+        SwissPlayer("Cat", number=0, where=place(SWISS_PLAYERS, 4)),
     ]
     with pytest.raises(InputErrors) as caught:
         number_players(players)

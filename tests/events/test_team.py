@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tests.helpers.sheet_rows import place
 
 from ratingbook.core.results import Result
 from ratingbook.errors import InputErrors, Location, RatingbookError
@@ -24,6 +25,7 @@ from ratingbook.events.team import (
     match_score,
     team_rating,
 )
+from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 
@@ -135,8 +137,8 @@ def test_board_colours_alternate_from_board_1() -> None:
 # --- bad input (issue 26): every problem a line naming sheet, row and column ------------------
 
 
-def _at(row: int, column: str, sheet: str = "Teams") -> Location:
-    return Location(sheet=sheet, row=row, columns={column: "C"})
+def _at(row: int) -> Location:
+    return place(TEAMS, row)
 
 
 def _messages(event: TeamEvent) -> list[str]:
@@ -150,12 +152,12 @@ def test_player_in_two_teams_and_listed_twice_and_board_gaps() -> None:
     a = Team(
         "A",
         (
-            TeamPlayer("Ann", "A", 1, where=_at(2, "Player")),
-            TeamPlayer("Ann", "A", 2, where=_at(3, "Player")),
-            TeamPlayer("Cy", "A", 4, where=_at(4, "Board")),
+            TeamPlayer("Ann", "A", 1, where=_at(2)),
+            TeamPlayer("Ann", "A", 2, where=_at(3)),
+            TeamPlayer("Cy", "A", 4, where=_at(4)),
         ),
     )
-    b = Team("B", (TeamPlayer("Ann", "B", 1, where=_at(5, "Player")),))
+    b = Team("B", (TeamPlayer("Ann", "B", 1, where=_at(5)),))
     lines = _messages(TeamEvent((a, b), TeamSettings(boards=1)))
     assert any("row 3" in m and "listed twice on team 'A'" in m for m in lines)
     assert any("row 5" in m and "already on team 'A'" in m for m in lines)
@@ -166,8 +168,8 @@ def test_board_given_twice() -> None:
     a = Team(
         "A",
         (
-            TeamPlayer("Ann", "A", 1, where=_at(2, "Board")),
-            TeamPlayer("Bo", "A", 1, where=_at(3, "Board")),
+            TeamPlayer("Ann", "A", 1, where=_at(2)),
+            TeamPlayer("Bo", "A", 1, where=_at(3)),
         ),
     )
     lines = _messages(TeamEvent((a,), TeamSettings(boards=1)))
@@ -178,8 +180,8 @@ def test_bad_matches_and_boards() -> None:
     """A team against itself; a board for a player not on the roster; more results than
     boards; each names its sheet and row."""
     teams = (_team("A", 1, 1), _team("B", 1, 1))
-    where_m = Location(sheet="Team Matches", row=3, columns={"Black Team": "D"})
-    where_b = lambda r: Location(sheet="Team Boards", row=r, columns={"White": "D", "Board": "C"})  # noqa: E731
+    where_m = place(TEAM_MATCHES, 3)  # Round, Match, White Team, Black Team: A to D
+    where_b = lambda r: place(TEAM_BOARDS, r)  # noqa: E731  Round, Match, Board, White: A to D
     event = TeamEvent(
         teams,
         TeamSettings(boards=1),
@@ -204,8 +206,8 @@ def test_bad_matches_and_boards() -> None:
 def test_round_robin_with_more_rounds_than_the_tables() -> None:
     """4 teams: the Berger table has 3 rounds (6 for a double round robin)."""
     teams = tuple(_team(n, 1) for n in "ABCD")
-    place = {"Rounds": Location(sheet="Team Settings", row=4, columns={"Value": "B"})}
-    event = TeamEvent(teams, TeamSettings(system="Round Robin", rounds=4, places=place))
+    places = {"Rounds": place(TEAM_SETTINGS, 4)}
+    event = TeamEvent(teams, TeamSettings(system="Round Robin", rounds=4, places=places))
     assert any(
         "has 3 rounds in the Berger tables, not 4" in m and "row 4" in m for m in _messages(event)
     )
@@ -214,9 +216,9 @@ def test_round_robin_with_more_rounds_than_the_tables() -> None:
 
 def test_main_score_cannot_change_after_round_1() -> None:
     teams = (_team("A", 1), _team("B", 1))
-    place = {"Main Score": Location(sheet="Team Settings", row=6, columns={"Value": "B"})}
+    places = {"Main Score": place(TEAM_SETTINGS, 6)}  # Setting, Value: A and B
     settings = TeamSettings(
-        boards=1, main_score="Game Points", main_score_at_round_1="Match Points", places=place
+        boards=1, main_score="Game Points", main_score_at_round_1="Match Points", places=places
     )
     event = TeamEvent(teams, settings, (TeamMatch(1, 1, "A", "B"),))
     (line,) = _messages(event)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from tests.helpers.swiss_rows import rows
+from tests.helpers.sheet_rows import rows
 
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.events.team import TeamSettings

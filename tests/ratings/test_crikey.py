@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers.seed_examples import CRIKEY_INPUT as SEED_INPUT
+from tests.helpers.sheet_rows import place
 
 from ratingbook.core.cells import hundredths as parse_hundredths
 from ratingbook.core.results import Result
@@ -25,6 +26,7 @@ from ratingbook.ratings.crikey import (
     replay_crikey,
 )
 from ratingbook.seeds.crikey_text import read_crikey
+from ratingbook.workbook.schemas import CRIKEY_GAMES
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 
@@ -204,7 +206,7 @@ def test_self_play_in_judge_mode_changes_nothing() -> None:
 
 def test_unknown_player_is_an_error_naming_the_column() -> None:
     """A game naming someone off the player list raises UnknownPlayerError quoting the name."""
-    where = Location(sheet="Crikey Games", row=4, columns={"White": "A", "Black": "B"})
+    where = place(CRIKEY_GAMES, 4)  # White in column A, Black in B
     games = [CrikeyGame("alice", "carol", W, 10, 10, where=where)]
     with pytest.raises(UnknownPlayerError) as caught:
         crikey_tournament({"alice": 7691, "bob": 7636}, games)

@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers.sheet_rows import place
 
 from ratingbook.core.results import Result, parse_ladder_result
 from ratingbook.errors import (
@@ -35,6 +36,7 @@ from ratingbook.ratings.ladder import (
     recalc_ladder,
     start_new_week,
 )
+from ratingbook.workbook.schemas import LADDER_GAMES, LADDER_PLAYERS
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 FLIPPED = {W: B, B: W, D: D}
@@ -215,30 +217,23 @@ def test_vba_transcription_agrees_with_the_hand_table_where_the_vba_is_trusted(
 # --- recalc_ladder on a hand-worked week --------------------------------------------------------
 
 GROUPS = {"Juniors": 800, "Seniors": 1200}
-PLAYERS_COLUMNS = {
-    "ID": "A",
-    "Name": "B",
-    "Group": "C",
-    "Active": "D",
-    "Rating": "E",
-    "Permanent Rating": "F",
-    "StWkPerm": "G",
-}
-GAMES_COLUMNS = {"White": "A", "Black": "B", "Result": "C"}
 
 
 def player_at(row: int, **fields: object) -> LadderPlayer:
     """A Ladder Players row at Excel row ``row``."""
     return LadderPlayer(
         **fields,  # type: ignore[arg-type]
-        where=Location(sheet="Ladder Players", row=row, columns=PLAYERS_COLUMNS),
+        where=place(LADDER_PLAYERS, row),  # ID, Name, Group, ... in columns A to G
     )
 
 
 def game_at(row: int, white: int, black: int, result: Result) -> LadderGame:
     """A Ladder Games row at Excel row ``row``."""
     return LadderGame(
-        white, black, result, where=Location(sheet="Ladder Games", row=row, columns=GAMES_COLUMNS)
+        white,
+        black,
+        result,
+        where=place(LADDER_GAMES, row),  # White, Black, Result: A to C
     )
 
 
@@ -529,7 +524,7 @@ def test_parse_ladder_result_rejects_anything_else(value: object) -> None:
 
 def test_parse_ladder_result_error_names_the_cell_and_quotes_the_value() -> None:
     """The error names sheet, row and the Result column, and quotes the typo."""
-    where = Location(sheet="Ladder Games", row=5, columns=GAMES_COLUMNS)
+    where = place(LADDER_GAMES, 5)
     with pytest.raises(InvalidResultError) as caught:
         parse_ladder_result("(1-O)", where)
     message = str(caught.value)

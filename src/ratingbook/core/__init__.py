@@ -7,6 +7,8 @@
   arithmetic noise, the never-calculated formula);
 - :mod:`~ratingbook.core.refs`: Excel's column letters and cell references;
 - :mod:`~ratingbook.core.tables`: a sheet's grid -> its header row -> typed rows;
+- :mod:`~ratingbook.core.fields`: the keys the rules report a mistake at (the workbook maps
+  each to its column's header);
 - :mod:`~ratingbook.core.encoding`: how the bytes of a text file become text.
 
 Pure: nothing here knows a spreadsheet library, a file or a front end.

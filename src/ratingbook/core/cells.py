@@ -24,6 +24,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import NoReturn
 
+from ratingbook.core import fields
 from ratingbook.core.results import (
     CRIKEY_RESULTS_EXPECTED,
     LADDER_RESULTS_EXPECTED,
@@ -406,7 +407,7 @@ def whole_number_or_none(value: object) -> int | None:
 def hundredths(
     value: object,
     where: Location | None = None,
-    column: str | None = "Rating",
+    column: str | None = None,
     what: str = "a rating with at most two decimals",
     *,
     name: str | None = "rating",
@@ -507,7 +508,7 @@ def score(
 
 
 def ladder_result(
-    value: object, where: Location | None = None, column: str | None = "Result"
+    value: object, where: Location | None = None, column: str | None = fields.RESULT
 ) -> Result:
     """A ladder result cell: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)`` (see results.py)."""
     if value.__class__ is str:  # the common case first: a spelling of a result
@@ -519,7 +520,7 @@ def ladder_result(
 
 
 def crikey_result(
-    value: object, where: Location | None = None, column: str | None = "Result"
+    value: object, where: Location | None = None, column: str | None = fields.RESULT
 ) -> Result:
     """White's Crikey result: ``won``, ``drew`` or ``lost`` (see results.py)."""
     if value.__class__ is str:  # the common case first: a spelling of a result

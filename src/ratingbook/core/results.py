@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 
+from ratingbook.core import fields
 from ratingbook.errors import InvalidResultError, Location
 
 __all__ = [
@@ -170,7 +171,7 @@ def ladder_result_or_none(value: object) -> Result | None:
 
 
 def parse_ladder_result(
-    value: object, where: Location | None = None, column: str | None = "Result"
+    value: object, where: Location | None = None, column: str | None = fields.RESULT
 ) -> Result:
     """Read a ladder result: ``(1-0)``, ``(0-1)``, ``(½-½)`` or ``(1/2-1/2)`` and the other
     spellings of a game's result (:func:`ladder_result_or_none`). Anything else (including an
@@ -202,7 +203,7 @@ def crikey_result_or_none(value: object) -> Result | None:
 
 
 def parse_crikey_result(
-    value: object, where: Location | None = None, column: str | None = "Result"
+    value: object, where: Location | None = None, column: str | None = fields.RESULT
 ) -> Result:
     """Read White's Crikey result: ``won``, ``drew`` or ``lost`` (any case, spaces ignored)."""
     result = crikey_result_or_none(value)
@@ -218,7 +219,7 @@ BYE_RESULT_HELP = "PAB (pairing bye, U), HPB (half point, H), FPB (full point, F
 
 
 def parse_swiss_result(
-    value: object, where: Location | None = None, *, bye_row: bool, column: str = "Result"
+    value: object, where: Location | None = None, *, bye_row: bool, column: str = fields.RESULT
 ) -> Result | None:
     """Read a ``Result`` cell of ``Swiss Games``; an empty cell is a game not yet played (None).
 

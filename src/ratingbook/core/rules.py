@@ -19,6 +19,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
+from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 
@@ -47,7 +48,7 @@ def listed_twice(name: str, *, what: str = "player", also_row: int | None = None
 
 
 def check_players(
-    white: object, black: object, where: Location | None = None, column: str | None = "Black"
+    white: object, black: object, where: Location | None = None, column: str | None = fields.BLACK
 ) -> None:
     """A game is between two different players; White playing themself is a SelfPlayError."""
     if white == black:
@@ -100,10 +101,10 @@ def game_indices(
         check_players(white, black, where)
     i = index.get(white)
     if i is None:
-        raise UnknownPlayerError(unknown.format(white), where, "White")
+        raise UnknownPlayerError(unknown.format(white), where, fields.WHITE)
     j = index.get(black)
     if j is None:
-        raise UnknownPlayerError(unknown.format(black), where, "Black")
+        raise UnknownPlayerError(unknown.format(black), where, fields.BLACK)
     return i, j
 
 
@@ -113,7 +114,7 @@ def check_points(
     white_shown: object,
     black_shown: object,
     where: Location | None = None,
-    column: str | None = "Black Points",
+    column: str | None = fields.BLACK_POINTS,
 ) -> None:
     """The two sides of one game share at most one point (counted here in halves: 2)."""
     # seed 004: a game gives 1-0, ½-½ or 0-1; a forfeit may give 1-0 or 0-0, never more.

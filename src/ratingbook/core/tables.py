@@ -11,11 +11,16 @@ extra columns are left alone. The header row is the first row (among the first
 :data:`HEADER_SEARCH_ROWS`) that holds every required header, so a title above the table is fine.
 Rows whose table cells are all empty are skipped. Which tables a book has is schemas.py's, what
 a cell's value means is cells.py's.
+
+Every row's :class:`~ratingbook.errors.Location` knows each found column's letter and its header
+as the sheet spells it, under the column's name (for the workbook's own row readers) and under
+its field's key (:mod:`ratingbook.core.fields`, for the rules), so a message names the column
+as the user sees it: ``column C (Score)`` for a result column headed ``Score``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.core.cells import is_blank
@@ -29,6 +34,7 @@ __all__ = [
     "Row",
     "Table",
     "TableSpec",
+    "column_places",
     "header_key",
     "read_table",
     "trim_grid",
@@ -68,6 +74,8 @@ class Column:
     name: str
     required: bool = True
     aliases: tuple[str, ...] = ()
+    field: str | None = None
+    """The key the rules report this column's mistakes by (:mod:`ratingbook.core.fields`)."""
 
     def header_keys(self) -> tuple[str, ...]:
         return tuple(header_key(n) for n in (self.name, *self.aliases))
@@ -139,21 +147,41 @@ def _find_header(grid: Grid, spec: TableSpec) -> tuple[int, dict[str, int]]:
     )
 
 
+def column_places(
+    spec: TableSpec, header: Sequence[object], found: Mapping[str, int]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Each found column's letter and its header as ``header`` (the header row's cells) spells
+    it, by the column's name and by its field's key: a :class:`Location`'s ``columns`` and
+    ``headers``. ``found`` maps a column's name to its 0-based index."""
+    letters: dict[str, str] = {}
+    headers: dict[str, str] = {}
+    for column in spec.columns:
+        if column.name not in found:
+            continue
+        c = found[column.name]
+        typed = " ".join(str(header[c]).split()) if c < len(header) else ""
+        for key in filter(None, (column.name, column.field)):
+            letters[key] = column_letter(c + 1)
+            headers[key] = typed or column.name
+    return letters, headers
+
+
 def read_table(grid: Grid, spec: TableSpec) -> Table:
     """Find the header, map fields to columns and collect the non-empty rows below it."""
     header, found = _find_header(grid, spec)
-    letters = {name: column_letter(c + 1) for name, c in found.items()}
+    letters, headers = column_places(spec, grid[header], found)
     rows: list[Row] = []
     for r in range(header + 1, len(grid)):
         line = grid[r]
         values = {name: (line[c] if c < len(line) else None) for name, c in found.items()}
         if all(is_blank(v) for v in values.values()):
             continue
-        rows.append(Row(values, Location(sheet=spec.sheet, row=r + 1, columns=letters)))
+        where = Location(sheet=spec.sheet, row=r + 1, columns=letters, headers=headers)
+        rows.append(Row(values, where))
     return Table(
         sheet=spec.sheet,
         header_row=header + 1,
         columns={name: c + 1 for name, c in found.items()},
         rows=tuple(rows),
-        letters=letters,
+        letters={name: column_letter(c + 1) for name, c in found.items()},
     )

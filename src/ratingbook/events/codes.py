@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError, Location
 
@@ -76,7 +77,7 @@ _CODE = re.compile(r"^([A-Z]+)(?:[/#-]([CM])(\d))?$")
 
 
 def parse_tiebreaks(
-    value: object, where: Location | None = None, column: str = "Value"
+    value: object, where: Location | None = None, column: str = fields.VALUE
 ) -> tuple[str, ...]:
     """FIDE codes in order, separated by spaces, commas or semicolons: ``BH/C1 BH SB DE``.
 

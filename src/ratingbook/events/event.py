@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.errors import Location, Problems, RatingbookError
 from ratingbook.events.forbidden_pairs import ForbiddenPair
@@ -214,7 +215,7 @@ def check_event(event: SwissEvent) -> None:
     by_name = {p.name: p for p in event.players}
     seen: dict[tuple[int, str], SwissEntry] = {}
     for entry in event.entries:
-        for column, name in zip(("White", "Black"), entry.players(), strict=False):
+        for column, name in zip((fields.WHITE, fields.BLACK), entry.players(), strict=False):
             key = (entry.round, name)
             if key in seen:
                 earlier = seen[key].where
@@ -229,7 +230,7 @@ def check_event(event: SwissEvent) -> None:
             player = by_name[name]
             forfeited = entry.result is Result.ZERO_POINT_BYE or entry.result in (
                 (Result.BLACK_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
-                if column == "White"
+                if column == fields.WHITE
                 else (Result.WHITE_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
             )
             if not player.plays_in(entry.round) and not forfeited:
@@ -250,7 +251,9 @@ def check_event(event: SwissEvent) -> None:
             )
             problems.append(
                 EventError(
-                    f"round {number} has no games but round {first.round} has", first.where, "Round"
+                    f"round {number} has no games but round {first.round} has",
+                    first.where,
+                    fields.ROUND,
                 )
             )
             break
@@ -263,7 +266,7 @@ def check_event(event: SwissEvent) -> None:
                     f"a {settings.pairing.lower()} of {len(event.players)} players has "
                     f"{table} rounds (the Berger tables, C.05 Annex 1), not {settings.rounds}",
                     settings.places.get("Rounds"),
-                    "Value",
+                    fields.VALUE,
                 )
             )
     byes: dict[int, SwissEntry] = {}
@@ -272,7 +275,9 @@ def check_event(event: SwissEvent) -> None:
             if entry.round in byes:
                 problems.append(
                     EventError(
-                        f"round {entry.round} has two pairing-allocated byes", entry.where, "Result"
+                        f"round {entry.round} has two pairing-allocated byes",
+                        entry.where,
+                        fields.RESULT,
                     )
                 )
             byes.setdefault(entry.round, entry)
@@ -300,7 +305,7 @@ def next_round_to_pair(event: SwissEvent) -> int:
         raise EventError(
             f"round {last} is not complete: {', '.join(where)} {noun} no result",
             pending[0].where,
-            "Result",
+            fields.RESULT,
         )
     rounds = event.rounds_planned
     if rounds is None:

@@ -28,12 +28,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from ratingbook.core import fields
 from ratingbook.core.cells import is_blank
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 
 __all__ = [
     "EQUAL",
     "HORT",
+    "PLACE_LIST",
     "TIE_BREAK",
     "Category",
     "Contestant",
@@ -44,6 +46,10 @@ __all__ = [
     "parse_category",
     "prize_settings",
 ]
+
+#: The name of the general place list, the list of a prize without a category (a category's
+#: name is never empty).
+PLACE_LIST = ""
 
 #: The three ways tied players share money.
 HORT = "Hort"
@@ -89,7 +95,9 @@ def prize_settings(values: Mapping[str, object], places: Mapping[str, Location])
         if key not in _SHARING:
             problems.append(
                 InvalidValueError(
-                    f"prize sharing {value!r}: expected Hort, Equal or Tie-break", where, "Value"
+                    f"prize sharing {value!r}: expected Hort, Equal or Tie-break",
+                    where,
+                    fields.VALUE,
                 )
             )
         else:
@@ -97,12 +105,12 @@ def prize_settings(values: Mapping[str, object], places: Mapping[str, Location])
     value = values.get("Prize Step")
     if not is_blank(value):
         try:
-            step = money(value, places.get("Prize Step"), "Value")
+            step = money(value, places.get("Prize Step"), fields.VALUE)
             if step <= 0:
                 raise InvalidValueError(
                     f"prize step {value!r}: expected an amount above 0 (e.g. 1, 5 or 0.01)",
                     places.get("Prize Step"),
-                    "Value",
+                    fields.VALUE,
                 )
         except RatingbookError as error:
             problems.append(error)
@@ -118,7 +126,7 @@ def prize_settings(values: Mapping[str, object], places: Mapping[str, Location])
                 InvalidValueError(
                     f"one prize each {value!r}: expected Yes or No",
                     places.get("One Prize Each"),
-                    "Value",
+                    fields.VALUE,
                 )
             )
     problems.check()
@@ -214,7 +222,7 @@ def parse_category(written: str, where: Location | None = None) -> Category:
         f"category {written!r} is not understood; expected e.g. U1800, 1600-1799, U12, 65+, "
         "Women, Unrated, Federation ESP or Club NAME (blank: the place prizes)",
         where,
-        "Category",
+        fields.CATEGORY,
     )
 
 
@@ -234,7 +242,7 @@ class Prize:
 
     @property
     def list_name(self) -> str:
-        return self.category.name if self.category is not None else "Place"
+        return self.category.name if self.category is not None else PLACE_LIST
 
     @property
     def label(self) -> str:

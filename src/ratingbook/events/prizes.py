@@ -43,6 +43,7 @@ from fractions import Fraction
 from ratingbook.events.prize_rules import (
     EQUAL,
     HORT,
+    PLACE_LIST,
     TIE_BREAK,
     Contestant,
     Prize,
@@ -80,10 +81,10 @@ class Award:
         """ "2nd" / "2nd-5th (shared)" / "U1800 1st"."""
         first, last = self.places
         own = _ordinal(first) if first == last else f"{_ordinal(first)}-{_ordinal(last)} shared"
-        return own if self.list_name == "Place" else f"{self.list_name} {own}"
+        return own if self.list_name == PLACE_LIST else f"{self.list_name} {own}"
 
     def value(self) -> tuple[Fraction, bool, bool]:
-        return (self.exact, bool(self.item), self.list_name == "Place")
+        return (self.exact, bool(self.item), self.list_name == PLACE_LIST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +242,7 @@ def award_prizes(
             if list_name != best.list_name:
                 candidates[list_name] = [s for s in candidates[list_name] if s.name != chooser]
     awards = [a for list_awards, _ in worked.values() for a in list_awards]
-    awards.sort(key=lambda a: (rank[a.name], a.list_name != "Place", a.list_name))
+    awards.sort(key=lambda a: (rank[a.name], a.list_name != PLACE_LIST, a.list_name))
     lines: list[str] = []
     remainder = Fraction(0)
     for list_name, (list_awards, ties) in worked.items():
@@ -261,7 +262,7 @@ def _tie_line(
     list_name: str, tie: _Tie, shares: Sequence[Award], settings: PrizeSettings, left: Fraction
 ) -> str:
     first, last = tie.places
-    where = "places" if list_name == "Place" else f"{list_name} places"
+    where = "places" if list_name == PLACE_LIST else f"{list_name} places"
     how = {
         HORT: "Hort: each keeps half of his own place's prize, the other halves are shared",
         EQUAL: "shared equally",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ratingbook.core import fields
 from ratingbook.errors import Problems
 from ratingbook.events.event import EventError, SwissEvent
 
@@ -32,7 +33,7 @@ def check_round_robin(event: SwissEvent, schedule: Mapping[int, Sequence[tuple[i
                     f"round {entry.round} is beyond the round robin's {len(schedule)} rounds "
                     "(the Berger tables, C.05 Annex 1)",
                     entry.where,
-                    "Round",
+                    fields.ROUND,
                 )
             )
             continue
@@ -51,7 +52,7 @@ def check_round_robin(event: SwissEvent, schedule: Mapping[int, Sequence[tuple[i
                 f"{says}, not {entry.white} (White) against {entry.black}; the pairing system "
                 "cannot change once pairing began, and a round robin's games are the table's",
                 entry.where,
-                "White",
+                fields.WHITE,
             )
         )
     problems.check()

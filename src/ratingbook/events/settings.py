@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import RATING_KINDS, Scoring
 
@@ -280,7 +281,7 @@ def check_combination(settings: SwissSettings) -> None:
             f"Baku acceleration is for Swiss events; a {settings.pairing.lower()} is paired by "
             "the Berger tables, which need none: set Acceleration to None",
             settings.places.get("Acceleration"),
-            "Value",
+            fields.VALUE,
         )
     s = settings.scoring
     if settings.acceleration == BAKU and (s.win != 2 * s.draw):
@@ -288,7 +289,7 @@ def check_combination(settings: SwissSettings) -> None:
             "Baku acceleration needs a points system where a win is worth two draws (FIDE "
             f"C.04.7 art. 1.1); Points gives {s.win} for a win and {s.draw} for a draw",
             settings.places.get("Acceleration"),
-            "Value",
+            fields.VALUE,
         )
 
 

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location, Problems
 
 __all__ = [
@@ -61,11 +62,12 @@ class Numbered(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class RecordedNumber:
-    """The number a player was paired with, and the row of Swiss Games that records it."""
+    """The number a player was paired with, and the row of Swiss Games that records it in the
+    field ``column`` (White's number or Black's)."""
 
     number: int
     where: Location | None = field(default=None, compare=False)
-    column: str = field(default="White No.", compare=False)
+    column: str = field(default=fields.WHITE_NUMBER, compare=False)
 
 
 def initial_order_key(player: Numbered) -> tuple[int, int, str, str]:
@@ -107,7 +109,7 @@ def number_players(
         paired = recorded.get(player.name)
         if number is not None and number < 1:
             problems.append(
-                InvalidValueError(f"start number {number} is below 1", player.where, _NUMBER_COLUMN)
+                InvalidValueError(f"start number {number} is below 1", player.where, fields.NUMBER)
             )
             continue
         if number is not None and paired is not None and paired.number != number:
@@ -118,7 +120,7 @@ def number_players(
                     "as it was once its player has been paired (FIDE C.04.2 art. 2.3): type "
                     f"{paired.number} back",
                     player.where,
-                    _NUMBER_COLUMN,
+                    fields.NUMBER,
                 )
             )
             continue
@@ -132,7 +134,7 @@ def number_players(
             also = f" (also {first.name!r}, row {row})" if row else f" (also {first.name!r})"
             problems.append(
                 InvalidValueError(
-                    f"start number {number} is used twice{also}", player.where, _NUMBER_COLUMN
+                    f"start number {number} is used twice{also}", player.where, fields.NUMBER
                 )
             )
             continue
@@ -156,14 +158,11 @@ def number_players(
     return Numbering(numbers, renumbered)
 
 
-_NUMBER_COLUMN = "No."
-
-
 def _row(player: Numbered) -> int | None:
     return player.where.row if player.where is not None else None
 
 
 def _where(paired: RecordedNumber) -> str:
     if paired.where is not None and paired.where.row is not None:
-        return f"Swiss Games row {paired.where.row}, column {paired.column}"
+        return f"Swiss Games row {paired.where.row}, column {paired.where.label(paired.column)}"
     return "Swiss Games"

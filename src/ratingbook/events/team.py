@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.errors import Location, Problems, RatingbookError
 
@@ -298,7 +299,7 @@ def _check_rosters(event: TeamEvent, problems: Problems) -> None:
     names = Counter(t.name for t in event.teams)
     for team in event.teams:
         if names[team.name] > 1 and team.where is not None:
-            _problem(problems, f"team {team.name!r} is listed twice", team.where, "Team")
+            _problem(problems, f"team {team.name!r} is listed twice", team.where, fields.TEAM)
         boards = sorted(p.board for p in team.players)
         for player in team.players:
             if player.name in seen and seen[player.name] != team.name:
@@ -307,14 +308,14 @@ def _check_rosters(event: TeamEvent, problems: Problems) -> None:
                     f"player {player.name!r} is already on team {seen[player.name]!r}; "
                     "a player plays for one team only",
                     player.where,
-                    "Player",
+                    fields.PLAYER,
                 )
             elif player.name in seen:
                 _problem(
                     problems,
                     f"player {player.name!r} is listed twice on team {team.name!r}",
                     player.where,
-                    "Player",
+                    fields.PLAYER,
                 )
             seen.setdefault(player.name, team.name)
         counts = Counter(boards)
@@ -325,7 +326,7 @@ def _check_rosters(event: TeamEvent, problems: Problems) -> None:
                     f"board {player.board} of team {team.name!r} is given to more than one "
                     "player; the board order has each board once",
                     player.where,
-                    "Board",
+                    fields.BOARD,
                 )
                 counts[player.board] = 1  # said once
         expected = list(range(1, len(set(boards)) + 1))
@@ -337,7 +338,7 @@ def _check_rosters(event: TeamEvent, problems: Problems) -> None:
                 f"the board order of team {team.name!r} has a gap: no player on board "
                 f"{', '.join(map(str, missing))}",
                 where,
-                "Board",
+                fields.BOARD,
             )
 
 
@@ -345,15 +346,15 @@ def _check_matches(event: TeamEvent, problems: Problems) -> None:
     names = {t.name for t in event.teams}
     playing: dict[tuple[int, str], TeamMatch] = {}
     for match in event.matches:
-        for column, team in (("White Team", match.white), ("Black Team", match.black)):
+        for column, team in ((fields.WHITE_TEAM, match.white), (fields.BLACK_TEAM, match.black)):
             if team is not None and team not in names:
                 _problem(problems, f"unknown team {team!r}", match.where, column)
         if match.black == match.white:
             _problem(
-                problems, f"team {match.white!r} cannot play itself", match.where, "Black Team"
+                problems, f"team {match.white!r} cannot play itself", match.where, fields.BLACK_TEAM
             )
             continue
-        for column, team in (("White Team", match.white), ("Black Team", match.black)):
+        for column, team in ((fields.WHITE_TEAM, match.white), (fields.BLACK_TEAM, match.black)):
             if team is None:
                 continue
             other = playing.get((match.round, team))
@@ -374,7 +375,7 @@ def _check_matches(event: TeamEvent, problems: Problems) -> None:
                 f"a {event.settings.system.lower()} of {len(event.teams)} teams has "
                 f"{most} rounds in the Berger tables, not {event.settings.rounds}",
                 event.settings.places.get("Rounds"),
-                "Value",
+                fields.VALUE,
             )
 
 
@@ -390,11 +391,11 @@ def _check_games(event: TeamEvent, problems: Problems) -> None:
                 problems,
                 f"round {game.round} has no match {game.table} on sheet 'Team Matches'",
                 game.where,
-                "Match",
+                fields.MATCH,
             )
             continue
         if match.black is None:
-            _problem(problems, "a bye has no boards", game.where, "Match")
+            _problem(problems, "a bye has no boards", game.where, fields.MATCH)
             continue
         boards_seen[(game.round, game.table)] += 1
         if boards_seen[(game.round, game.table)] == boards + 1:
@@ -403,32 +404,35 @@ def _check_games(event: TeamEvent, problems: Problems) -> None:
                 f"match {game.table} of round {game.round} has more results than its "
                 f"{boards} boards",
                 game.where,
-                "Board",
+                fields.BOARD,
             )
         if not 1 <= game.board <= boards:
-            _problem(problems, f"board {game.board} is not one of 1-{boards}", game.where, "Board")
+            _problem(
+                problems, f"board {game.board} is not one of 1-{boards}", game.where, fields.BOARD
+            )
             continue
         white_team = match.white if first_team_is_white(game.board) else match.black
         black_team = match.black if white_team == match.white else match.white
-        for column, player, team in (
-            ("White", game.white, white_team),
-            ("Black", game.black, black_team),
+        # The colours' names, said in a sentence; the fields are the rules' keys.
+        for column, colour, player, team in (
+            (fields.WHITE, "White", game.white, white_team),
+            (fields.BLACK, "Black", game.black, black_team),
         ):
             if player is None:
                 if game.result is not None and not _absent_ok(game.result, column):
                     _problem(
                         problems,
-                        f"no {column} player on board {game.board}: the result is a forfeit "
-                        f"({'-/+' if column == 'White' else '+/-'} or -/-)",
+                        f"no {colour} player on board {game.board}: the result is a forfeit "
+                        f"({'-/+' if column == fields.WHITE else '+/-'} or -/-)",
                         game.where,
-                        "Result",
+                        fields.RESULT,
                     )
                 continue
             if team_of.get(player) != team:
                 on = team_of.get(player)
                 _problem(
                     problems,
-                    f"{player!r} is not on the roster of {team!r}, which has {column} on "
+                    f"{player!r} is not on the roster of {team!r}, which has {colour} on "
                     f"board {game.board}" + (f" (the player is on {on!r})" if on else ""),
                     game.where,
                     column,
@@ -436,7 +440,7 @@ def _check_games(event: TeamEvent, problems: Problems) -> None:
 
 
 def _absent_ok(result: Result, column: str) -> bool:
-    if column == "White":
+    if column == fields.WHITE:
         return result in (Result.BLACK_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
     return result in (Result.WHITE_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
 
@@ -451,7 +455,7 @@ def check_main_score(settings: TeamSettings, paired_rounds: int, problems: Probl
             f"the main score was {before!r} when round 1 was paired; it cannot change to "
             f"{settings.main_score!r} during the event",
             settings.places.get("Main Score"),
-            "Value",
+            fields.VALUE,
         )
 
 

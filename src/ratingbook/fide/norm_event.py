@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ratingbook.core import fields
 from ratingbook.core.cells import text, whole_number
 from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError
@@ -168,9 +169,11 @@ def norm_settings(event: SwissEvent) -> NormSettings:
     games = 9
     if "Norm Games" in values:
         where = event.settings.places.get("Norm Games")
-        games = whole_number(values["Norm Games"], where, "Value", "a number of games (e.g. 7)")
+        games = whole_number(
+            values["Norm Games"], where, fields.VALUE, "a number of games (e.g. 7)"
+        )
         if not 1 <= games <= 30:
-            raise InvalidValueError(f"norm games {games!r}: expected 1 to 30", where, "Value")
+            raise InvalidValueError(f"norm games {games!r}: expected 1 to 30", where, fields.VALUE)
     exempt = text(values.get("Norm Exemption"), required=False)
     listed = text(values.get("Non-FIDE Federations"), required=False)
     non_fide = frozenset(code.upper() for code in listed.replace(",", " ").split())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.core.rules import game_indices
 from ratingbook.errors import InvalidValueError, Location
@@ -122,8 +123,8 @@ def crikey_tournament(
             game.white, game.black, index, game.where, allow_self_play=allow_self_play
         )
         for column, pieces in (
-            ("White Pieces", game.white_pieces),
-            ("Black Pieces", game.black_pieces),
+            (fields.WHITE_PIECES, game.white_pieces),
+            (fields.BLACK_PIECES, game.black_pieces),
         ):
             if isinstance(pieces, bool) or not isinstance(pieces, int):
                 raise InvalidValueError(

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, overload
 
+from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.core.rules import game_indices
 from ratingbook.errors import (
@@ -276,7 +277,7 @@ def _starting_ratings(
             raise InvalidValueError(
                 f"duplicate player ID {player.id!r} (also used by {first.name!r})",
                 player.where,
-                "ID",
+                fields.ID,
             )
         index[player.id] = i
         if not player.active:
@@ -290,13 +291,13 @@ def _starting_ratings(
                 raise UnknownGroupError(
                     f"group {player.group!r} of player {player.name!r} is not in the group table",
                     player.where,
-                    "Group",
+                    fields.GROUP,
                 )
             if player.start_permanent is None:
                 raise InvalidValueError(
                     f"active player {player.name!r} has no start-of-week permanent rating",
                     player.where,
-                    "StWkPerm",
+                    fields.START_PERMANENT,
                 )
         except RatingbookError as error:
             if problems is None:
@@ -312,7 +313,10 @@ def _game_indices(
     game: LadderGame, index: Mapping[int, int], players: Sequence[LadderPlayer]
 ) -> tuple[int, int]:
     found = game_indices(game.white, game.black, index, game.where, "no player has ID {!r}")
-    for column, player_id, i in (("White", game.white, found[0]), ("Black", game.black, found[1])):
+    for column, player_id, i in (
+        (fields.WHITE, game.white, found[0]),
+        (fields.BLACK, game.black, found[1]),
+    ):
         if not players[i].active:
             raise InactivePlayerError(
                 f"player {player_id!r} ({players[i].name!r}) is not active", game.where, column
@@ -401,7 +405,7 @@ def start_new_week(players: Sequence[LadderPlayer]) -> tuple[LadderPlayer, ...]:
                 raise InvalidValueError(
                     f"active player {player.name!r} has no Permanent Rating to carry over",
                     player.where,
-                    "Permanent Rating",
+                    fields.PERMANENT_RATING,
                 )
             new.append(replace(player, start_permanent=player.permanent_rating))
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.codes import Scoring
@@ -82,7 +83,7 @@ def _player_line(
             f"player {player.name!r} has a name longer than {NAME_WIDTH} characters, "
             "which TRF cannot hold",
             player.where,
-            "Name",
+            fields.NAME,
         )
     rating = str(player.rating) if player.rating else ""
     fide_id = str(player.fide_id) if player.fide_id else ""

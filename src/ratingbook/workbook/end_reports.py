@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ratingbook.core import fields
 from ratingbook.core.cells import text
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.errors import RatingbookError
@@ -32,7 +33,7 @@ PRIZES = TableSpec(
     "Prizes",
     (
         Column("Place", aliases=("Prize", "Rank", "No.")),
-        Column("Category", required=False, aliases=("Class", "Section")),
+        Column("Category", required=False, aliases=("Class", "Section"), field=fields.CATEGORY),
         Column("Amount", required=False, aliases=("Money", "Cash", "Value")),
         Column("Object", required=False, aliases=("Item", "Trophy", "Prize Object")),
     ),
@@ -40,7 +41,10 @@ PRIZES = TableSpec(
 #: The optional ``Club`` column of Swiss Players, for club and team prizes.
 _CLUBS = TableSpec(
     "Swiss Players",
-    (Column("Name"), Column("Club", required=False, aliases=("Team", "Club/Team"))),
+    (
+        Column("Name", field=fields.NAME),
+        Column("Club", required=False, aliases=("Team", "Club/Team")),
+    ),
 )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Mapping, Sequence
 
+from ratingbook.core import fields
 from ratingbook.core.cells import (
     BOARD,
     FIDE_ID,
@@ -237,7 +238,8 @@ def _record_numbers(row: Row, entry: SwissEntry, recorded: dict[str, RecordedNum
     """The start numbers a game row records (``White No.``, ``Black No.``, written by ratingbook
     when it pairs), added to ``recorded``; two rows recording different numbers for one player
     are an error naming the later cell."""
-    for column, name in zip(("White No.", "Black No."), entry.players(), strict=False):
+    columns = (("White No.", fields.WHITE_NUMBER), ("Black No.", fields.BLACK_NUMBER))
+    for (column, key), name in zip(columns, entry.players(), strict=False):
         number = _optional_number(row, column, "a start number (1 or more)", 1, START_NUMBER)
         if number is None:
             continue
@@ -250,4 +252,4 @@ def _record_numbers(row: Row, entry: SwissEntry, recorded: dict[str, RecordedNum
                 row.where,
                 column,
             )
-        recorded.setdefault(name, RecordedNumber(number, row.where, column))
+        recorded.setdefault(name, RecordedNumber(number, row.where, key))

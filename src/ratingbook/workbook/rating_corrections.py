@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ratingbook.core import fields
 from ratingbook.core.cells import ROUND, text, whole_number
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.core.tables import Column, TableSpec
@@ -31,7 +32,12 @@ __all__ = [
 
 RATING_CORRECTIONS = TableSpec(
     "Rating Corrections",
-    (Column("Round"), Column("White"), Column("Black"), Column("Result")),
+    (
+        Column("Round", field=fields.ROUND),
+        Column("White", field=fields.WHITE),
+        Column("Black", field=fields.BLACK),
+        Column("Result", field=fields.RESULT),
+    ),
 )
 
 

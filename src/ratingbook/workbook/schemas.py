@@ -6,10 +6,15 @@ templates build them, and the generated sheets' names are the ones ratingbook re
 run. Rename a sheet or add a header spelling here, and every front end follows. The reports'
 sheets (standings, histories, crosstable, ...) are named, and Ladder Standings' columns
 decided, in :mod:`ratingbook.reports`; they are handed on from here.
+
+A column whose mistakes the rules report names its field (``Column("White", field=WHITE)``, a key
+of :mod:`ratingbook.core.fields`): the rules say the key, this module maps it to the header, and
+a message names the column as the sheet spells it.
 """
 
 from __future__ import annotations
 
+from ratingbook.core import fields
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.reports.ladder_tables import LADDER_STANDINGS_COLUMNS
 from ratingbook.reports.names import (
@@ -81,40 +86,60 @@ __all__ = [
 LADDER_PLAYERS = TableSpec(
     "Ladder Players",
     (
-        Column("ID"),
-        Column("Name"),
-        Column("Group"),
+        Column("ID", field=fields.ID),
+        Column("Name", field=fields.NAME),
+        Column("Group", field=fields.GROUP),
         Column("Active"),
         Column("Rating"),
-        Column("Permanent Rating"),
-        Column("StWkPerm", aliases=("Start Week Permanent", "Start of Week Permanent")),
+        Column("Permanent Rating", field=fields.PERMANENT_RATING),
+        Column(
+            "StWkPerm",
+            aliases=("Start Week Permanent", "Start of Week Permanent"),
+            field=fields.START_PERMANENT,
+        ),
     ),
 )
-LADDER_GAMES = TableSpec("Ladder Games", (Column("White"), Column("Black"), Column("Result")))
-CAMP_GROUPS = TableSpec("Camp Groups", (Column("Group"), Column("Initial Ladder Rating")))
+LADDER_GAMES = TableSpec(
+    "Ladder Games",
+    (
+        Column("White", field=fields.WHITE),
+        Column("Black", field=fields.BLACK),
+        Column("Result", field=fields.RESULT),
+    ),
+)
+CAMP_GROUPS = TableSpec(
+    "Camp Groups", (Column("Group", field=fields.GROUP), Column("Initial Ladder Rating"))
+)
 # A row "Week" holds the week being played; raising it by one starts a new week (campweek.py).
-LADDER_SETTINGS = TableSpec("Ladder Settings", (Column("Setting"), Column("Value")))
+LADDER_SETTINGS = TableSpec(
+    "Ladder Settings", (Column("Setting"), Column("Value", field=fields.VALUE))
+)
 # Ladder Games may show each player's name beside the ID (formula columns in the template). They
 # are never read; a new week keeps their formulas, and the archive gets the names as values.
 NAME_COLUMNS = ("White Name", "Black Name")
 
-CRIKEY_PLAYERS = TableSpec("Crikey Players", (Column("Name"), Column("Rating")))
+CRIKEY_PLAYERS = TableSpec("Crikey Players", (Column("Name", field=fields.NAME), Column("Rating")))
 CRIKEY_GAMES = TableSpec(
     "Crikey Games",
     (
-        Column("White"),
-        Column("Black"),
-        Column("Result", aliases=("White Result",)),
-        Column("White Pieces"),
-        Column("Black Pieces"),
+        Column("White", field=fields.WHITE),
+        Column("Black", field=fields.BLACK),
+        Column("Result", aliases=("White Result",), field=fields.RESULT),
+        Column("White Pieces", field=fields.WHITE_PIECES),
+        Column("Black Pieces", field=fields.BLACK_PIECES),
     ),
 )
 
-ELO_PLAYERS = TableSpec("Elo Players", (Column("Name"), Column("Rating")))
+ELO_PLAYERS = TableSpec("Elo Players", (Column("Name", field=fields.NAME), Column("Rating")))
 ELO_GAMES = TableSpec(
-    "Elo Games", (Column("White"), Column("Black"), Column("Result", aliases=("Score",)))
+    "Elo Games",
+    (
+        Column("White", field=fields.WHITE),
+        Column("Black", field=fields.BLACK),
+        Column("Result", aliases=("Score",), field=fields.RESULT),
+    ),
 )
-ELO_SETTINGS = TableSpec("Elo Settings", (Column("Setting"), Column("Value")))
+ELO_SETTINGS = TableSpec("Elo Settings", (Column("Setting"), Column("Value", field=fields.VALUE)))
 
 SWISS_PLAYERS = TableSpec(
     "Swiss Players",
@@ -124,8 +149,9 @@ SWISS_PLAYERS = TableSpec(
             "No.",
             required=False,
             aliases=("No", "Nr", "Nr.", "SNo", "Start No", "Start No.", "TPN", "Starting Rank"),
+            field=fields.NUMBER,
         ),
-        Column("Name"),
+        Column("Name", field=fields.NAME),
         Column("Rating", required=False),
         Column("FIDE ID", required=False, aliases=("FIDE Id", "FideID", "FIDE Number")),
         Column("Title", required=False),
@@ -143,11 +169,11 @@ SWISS_PLAYERS = TableSpec(
 SWISS_GAMES = TableSpec(
     "Swiss Games",
     (
-        Column("Round", required=False),
-        Column("White"),
-        Column("Black"),
+        Column("Round", required=False, field=fields.ROUND),
+        Column("White", field=fields.WHITE),
+        Column("Black", field=fields.BLACK),
         Column("White Points"),
-        Column("Black Points"),
+        Column("Black Points", field=fields.BLACK_POINTS),
     ),
 )
 # The same sheet as a Swiss event holds it: a Result per row (games, forfeits, byes), boards,
@@ -155,24 +181,26 @@ SWISS_GAMES = TableSpec(
 SWISS_EVENT_GAMES = TableSpec(
     "Swiss Games",
     (
-        Column("Round", required=False),
-        Column("Board", required=False),
-        Column("White"),
-        Column("Black"),
-        Column("Result", required=False),
+        Column("Round", required=False, field=fields.ROUND),
+        Column("Board", required=False, field=fields.BOARD),
+        Column("White", field=fields.WHITE),
+        Column("Black", field=fields.BLACK),
+        Column("Result", required=False, field=fields.RESULT),
         Column("White Points", required=False),
-        Column("Black Points", required=False),
+        Column("Black Points", required=False, field=fields.BLACK_POINTS),
         # The start numbers the pairing used, written by ratingbook (C.04.2: they stay fixed).
-        Column("White No.", required=False),
-        Column("Black No.", required=False),
+        Column("White No.", required=False, field=fields.WHITE_NUMBER),
+        Column("Black No.", required=False, field=fields.BLACK_NUMBER),
     ),
 )
-SWISS_SETTINGS = TableSpec("Swiss Settings", (Column("Setting"), Column("Value")))
+SWISS_SETTINGS = TableSpec(
+    "Swiss Settings", (Column("Setting"), Column("Value", field=fields.VALUE))
+)
 # Pairs the organiser forbids (optional sheet): never paired while the ban holds.
 FORBIDDEN_PAIRS = TableSpec(
     "Forbidden Pairs",
     (
-        Column("Player"),
+        Column("Player", field=fields.PLAYER),
         Column("Other Player", aliases=("Player 2", "Second Player", "Opponent")),
         Column("Until Round", required=False, aliases=("Last Round", "Until")),
     ),
@@ -212,9 +240,9 @@ WEEKLY_STANDINGS_COLUMNS = (ARCHIVE_WEEK, *LADDER_STANDINGS_COLUMNS)
 TEAMS = TableSpec(
     "Teams",
     (
-        Column("Team"),
-        Column("Board", aliases=("Bd", "Board No.")),
-        Column("Player", aliases=("Name",)),
+        Column("Team", field=fields.TEAM),
+        Column("Board", aliases=("Bd", "Board No."), field=fields.BOARD),
+        Column("Player", aliases=("Name",), field=fields.PLAYER),
         Column("Rating", required=False),
         Column("FIDE ID", required=False, aliases=("FIDE Id", "FideID", "FIDE Number")),
     ),
@@ -223,21 +251,21 @@ TEAMS = TableSpec(
 TEAM_MATCHES = TableSpec(
     "Team Matches",
     (
-        Column("Round"),
-        Column("Match", aliases=("Table",)),
-        Column("White Team"),
-        Column("Black Team"),
+        Column("Round", field=fields.ROUND),
+        Column("Match", aliases=("Table",), field=fields.MATCH),
+        Column("White Team", field=fields.WHITE_TEAM),
+        Column("Black Team", field=fields.BLACK_TEAM),
     ),
 )
 TEAM_BOARDS = TableSpec(
     "Team Boards",
     (
-        Column("Round"),
-        Column("Match", aliases=("Table",)),
-        Column("Board"),
-        Column("White"),
-        Column("Black"),
-        Column("Result", required=False),
+        Column("Round", field=fields.ROUND),
+        Column("Match", aliases=("Table",), field=fields.MATCH),
+        Column("Board", field=fields.BOARD),
+        Column("White", field=fields.WHITE),
+        Column("Black", field=fields.BLACK),
+        Column("Result", required=False, field=fields.RESULT),
     ),
 )
-TEAM_SETTINGS = TableSpec("Team Settings", (Column("Setting"), Column("Value")))
+TEAM_SETTINGS = TableSpec("Team Settings", (Column("Setting"), Column("Value", field=fields.VALUE)))
