@@ -121,6 +121,17 @@ def test_a_broken_xml_file_names_its_line() -> None:
         scan_rating_list(io.BytesIO(broken), {1}, "Standard")
 
 
+def test_a_player_that_is_not_well_formed_names_its_line_and_keeps_the_parsers_error() -> None:
+    """The parser's own error stays the cause: what a bug report needs."""
+    broken = b'<?xml version="1.0"?>\n<playerslist>\n<player><fideid>1</fideid><name>A</nam>'
+    broken += b"</player>\n</playerslist>"
+    with pytest.raises(
+        RatingbookError, match=r"^line 3: .*XML rating lists: mismatched tag"
+    ) as got:
+        scan_rating_list(io.BytesIO(broken), {1}, "Standard")
+    assert type(got.value.__cause__).__name__ == "ParseError"
+
+
 def test_a_long_xml_list_is_read_across_its_chunks() -> None:
     # 8,000 players of ~500 bytes each, one per line after two lines of prolog: the list is
     # read in 1 MB chunks, so players straddle chunk ends; every wanted one is found, on its line.

@@ -269,7 +269,7 @@ def _element(block: bytes, line: int) -> Any:
     except (XmlError, DefusedXmlException) as error:
         raise RatingListError(
             f"not one of FIDE's XML rating lists: {error}", Location(line=line)
-        ) from None
+        ) from error
 
 
 def _scan_xml(

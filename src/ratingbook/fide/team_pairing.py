@@ -72,9 +72,9 @@ def pair_next_team_round(event: TeamEvent) -> list[PairedMatch]:
     try:
         brackets = pairing_fideteam(tournament, number, params).compute_pairing(False, 0)
     except GacruxNoLegalPairing as fault:
-        raise TeamError(f"round {number} cannot be paired under FIDE C.04.6: {fault}") from None
+        raise TeamError(f"round {number} cannot be paired under FIDE C.04.6: {fault}") from fault
     except GacruxError as fault:
-        raise TeamError(f"gacrux could not pair round {number}: {fault}") from None
+        raise TeamError(f"gacrux could not pair round {number}: {fault}") from fault
     paired: list[PairedMatch] = []
     byes: list[PairedMatch] = []
     for pair in _pairs(brackets):

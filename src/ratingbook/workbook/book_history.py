@@ -123,11 +123,11 @@ def read_history(sheets: Sheets) -> tuple[list[BookState], BookState | None]:
     for (number, label), chunks in sorted(parts.items()):
         try:
             data = json.loads("".join(chunks))
-        except ValueError:
+        except ValueError as error:
             raise RatingbookError(
                 f"sheet {EVENT_HISTORY!r} was changed by hand and no longer reads; it is "
                 "ratingbook's: undo is not possible until it is restored"
-            ) from None
+            ) from error
         grids = {n: [[_decode(v) for v in r] for r in g] for n, g in data.items()}
         if number == 0:
             saved = BookState(label, grids)

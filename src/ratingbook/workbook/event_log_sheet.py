@@ -147,10 +147,10 @@ def read_state(sheets: Sheets) -> EventState | None:
         return state_from_rows(rows)
     except (ValueError, IndexError, TypeError) as error:
         raise RatingbookError(
-            f"sheet {actual!r} was changed by hand and no longer reads ({error}); it is "
+            f"it was changed by hand and no longer reads ({error}); it is "
             "ratingbook's record of the event: undo the change (ratingbook undo) or restore it",
             Location(actual),
-        ) from None
+        ) from error
 
 
 def state_sheet(state: EventState, after: str) -> GeneratedSheet:

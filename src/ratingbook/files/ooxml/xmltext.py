@@ -170,7 +170,7 @@ def check_xml(data: bytes, part: str) -> None:
         raise WorkbookError(
             f"part {part!r} of the workbook is damaged: not well-formed XML "
             f"(line {error.lineno}, column {error.offset}: {expat.errors.messages[error.code]})"
-        ) from None
+        ) from error
 
 
 def parse_part(data: bytes, part: str) -> Element:
@@ -181,7 +181,7 @@ def parse_part(data: bytes, part: str) -> Element:
         raise WorkbookError(
             f"part {part!r} of the workbook is damaged or forbidden XML "
             f"({type(error).__name__}: {' '.join(str(error).split())})"
-        ) from None
+        ) from error
 
 
 def root_prefix(xml: str, local: str, part: str) -> str:
