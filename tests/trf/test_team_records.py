@@ -15,6 +15,7 @@ from tests.fide.test_team_pairing import _generated
 
 from ratingbook.core.results import Result
 from ratingbook.events.team import BoardGame, Team, TeamEvent, TeamMatch, TeamPlayer, TeamSettings
+from ratingbook.trf.records import TrfError
 from ratingbook.trf.team_records import export_team_trf, import_team_trf, team_code
 
 
@@ -102,3 +103,64 @@ def test_round_trip_of_generated_events(teams: int, rounds: int, seed: int) -> N
     assert matches(back) == matches(event)
     assert boards(back) == boards(event)
     assert export_team_trf(back) == text
+
+
+def _player(number: int, name: str, rating: int, opponent: int, colour: str, result: str) -> str:
+    """A 001 record laid out by hand (TRF-16 columns: number 5-8, name 15-47, rating 49-52,
+    round 1 from column 92: opponent, colour, result)."""
+    line = f"001 {number:4d}      {name:<33} {rating:4d}"
+    return f"{line:<91}{opponent:4d} {colour} {result}"
+
+
+def _team_record(name: str, *numbers: int) -> str:
+    """A TRF-16 013 record: the team's name in columns 5-36, then its players' numbers."""
+    return f"013 {name:<32}" + "".join(f"{n:5d}" for n in numbers)
+
+
+def test_trf16_team_records_give_the_teams_and_the_boards() -> None:
+    """Two teams of two (records 013, no 352): one match, Alpha's 1 and 2 against Beta's 3 and 4;
+    a match has as many boards as its most games (2)."""
+    text = "\n".join(
+        [
+            "012 Two-board league",
+            _team_record("Alpha", 1, 2),
+            _team_record("Beta", 3, 4),
+            _player(1, "Adams, A", 2200, 3, "w", "1"),
+            _player(2, "Brown, B", 2100, 4, "b", "="),
+            _player(3, "Cole, C", 2150, 1, "b", "0"),
+            _player(4, "Dale, D", 2050, 2, "w", "="),
+        ]
+    )
+    event = import_team_trf(text)
+    assert [(t.name, [p.name for p in t.players]) for t in event.teams] == [
+        ("Alpha", ["Adams, A", "Brown, B"]),
+        ("Beta", ["Cole, C", "Dale, D"]),
+    ]
+    assert event.settings.boards == 2
+    assert [(m.round, {m.white, m.black}) for m in event.matches] == [(1, {"Alpha", "Beta"})]
+    games = {(g.white, g.black, g.result) for g in event.games}
+    assert games == {
+        ("Adams, A", "Cole, C", Result.WHITE_WINS),
+        ("Dale, D", "Brown, B", Result.DRAW),
+    }
+
+
+def test_a_player_in_no_team_is_named() -> None:
+    text = "\n".join(
+        [
+            _team_record("Alpha", 1),
+            _team_record("Beta", 3),
+            _player(1, "Adams, A", 2200, 3, "w", "1"),
+            _player(2, "Brown, B", 2100, 4, "b", "="),
+            _player(3, "Cole, C", 2150, 1, "b", "0"),
+            _player(4, "Dale, D", 2050, 2, "w", "="),
+        ]
+    )
+    with pytest.raises(TrfError, match=r"start numbers 2 \(Brown, B\), 4 \(Dale, D\) played but"):
+        import_team_trf(text)
+
+
+def test_a_team_member_without_a_player_record_is_named() -> None:
+    text = "\n".join([_team_record("Alpha", 1, 9), _player(1, "Adams, A", 2200, 0, "-", "+")])
+    with pytest.raises(TrfError, match=r"'Alpha' lists start number 9"):
+        import_team_trf(text)

@@ -246,6 +246,16 @@ def _board_orders(
 # --- reading ----------------------------------------------------------------------------------
 
 
+def _numbers(text: str, line_no: int, what: str) -> list[int]:
+    """The whole numbers of a record's list (``47   48   49``)."""
+    try:
+        return [int(token) for token in text.split()]
+    except ValueError:
+        raise TrfError(
+            f"{what} in {text.strip()!r} is not a number", Location(line=line_no)
+        ) from None
+
+
 def _fraction(text: str, line_no: int, what: str) -> Fraction:
     try:
         return Fraction(text.strip() or "0")
@@ -298,6 +308,9 @@ def import_team_trf(text: str) -> TeamEvent:
                 opponent = int(field_text[0:4].strip() or 0)
                 rounds[r] = (opponent, field_text[5:6], field_text[7:8])
             players[number] = (name, rating, fide_id, rounds)
+        elif code == "013":  # TRF-16's team record: the name, then the players' numbers
+            ids = _numbers(line[36:], line_no, "a team member's start number")
+            teams.append((len(teams) + 1, line[4:36].rstrip(), ids))
         elif code == "310":
             ids = [int(line[i : i + 4]) for i in range(73, len(line), 5) if line[i : i + 4].strip()]
             teams.append((int(line[4:7]), line[8:40].rstrip(), ids))
@@ -312,11 +325,12 @@ def import_team_trf(text: str) -> TeamEvent:
                 team_no = int(line[i : i + 3].strip() or 0)
                 if team_no:
                     byes[r] = team_no
-    if boards:
-        settings["boards"] = boards
-    team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
     team_of_number: dict[int, str] = {}
     built: list[Team] = []
+    unknown = [(team_name, pid) for _, team_name, ids in teams for pid in ids if pid not in players]
+    if unknown:
+        listed = "; ".join(f"{team!r} lists start number {pid}" for team, pid in unknown)
+        raise TrfError(f"a team lists a player the file does not have (no 001 record): {listed}")
     for _, team_name, ids in sorted(teams):
         roster = []
         for board, pid in enumerate(ids, start=1):
@@ -329,7 +343,20 @@ def import_team_trf(text: str) -> TeamEvent:
     forfeited = {
         r: [(tpn_team[w], tpn_team[b]) for w, b in pairs] for r, pairs in forfeited_nos.items()
     }
+    met = {(n, o) for n, p in players.items() for o, _, _ in p[3].values() if o}
+    teamless = sorted({n for pair in met for n in pair} - set(team_of_number))
+    if teamless:
+        named = ", ".join(f"{n} ({players[n][0]})" if n in players else str(n) for n in teamless)
+        raise TrfError(
+            f"start number{'s' * (len(teamless) > 1)} {named} played but no team record "
+            "(310 or 013) lists them: every player of a team event belongs to a team"
+        )
     matches, games = _rounds(players, team_of_number, tpn_team, byes, by_team, forfeited)
+    # Without a 352 record (TRF-16 files), a match has as many boards as its most games.
+    boards = boards or max((g.board for g in games), default=0)
+    if boards:
+        settings["boards"] = boards
+    team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
     return TeamEvent(tuple(built), team_settings, matches, games)
 
 
