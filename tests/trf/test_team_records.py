@@ -16,7 +16,12 @@ from tests.fide.test_team_pairing import _generated
 from ratingbook.core.results import Result
 from ratingbook.events.team import BoardGame, Team, TeamEvent, TeamMatch, TeamPlayer, TeamSettings
 from ratingbook.trf.records import TrfError
-from ratingbook.trf.team_records import export_team_trf, import_team_trf, team_code
+from ratingbook.trf.team_records import (
+    export_team_trf,
+    import_team_trf,
+    read_team_trf,
+    team_code,
+)
 
 
 def test_record_192_codes() -> None:
@@ -164,3 +169,30 @@ def test_a_team_member_without_a_player_record_is_named() -> None:
     text = "\n".join([_team_record("Alpha", 1, 9), _player(1, "Adams, A", 2200, 0, "-", "+")])
     with pytest.raises(TrfError, match=r"'Alpha' lists start number 9"):
         import_team_trf(text)
+
+
+def test_a_league_file_keeps_who_played_whom_and_says_which_colours_it_turned() -> None:
+    """Alpha's Adams met Beta's Dale and Brown met Cole (not board k against board k), both
+    Alpha players with White. The boards keep the games as played; the team rules alternate
+    the colours (board 2: Beta's player White), so board 2 is turned and a line says so, the
+    result staying Cole's win over Brown."""
+    text = "\n".join(
+        [
+            _team_record("Alpha", 1, 2),
+            _team_record("Beta", 3, 4),
+            _player(1, "Adams, A", 2200, 4, "w", "1"),
+            _player(2, "Brown, B", 2100, 3, "w", "0"),
+            _player(3, "Cole, C", 2150, 2, "b", "1"),
+            _player(4, "Dale, D", 2050, 1, "b", "0"),
+        ]
+    )
+    event, noted = read_team_trf(text)
+    assert [(g.board, g.white, g.black, g.result) for g in event.games] == [
+        (1, "Adams, A", "Dale, D", Result.WHITE_WINS),
+        (2, "Cole, C", "Brown, B", Result.WHITE_WINS),
+    ]
+    assert [(m.white, m.black) for m in event.matches] == [("Alpha", "Beta")]
+    assert noted == [
+        "round 1, Alpha - Beta: the file gives 1 board the other colours than the team rules' "
+        "alternation; written by the rules (who played whom and the results are the file's)"
+    ]

@@ -97,8 +97,10 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
     from ratingbook.templates.team_trf_book import book_from_team_trf, is_team_trf
 
     if is_team_trf(data):  # a team event (issue 26)
-        team_book, team_event = book_from_team_trf(data)
+        team_book, team_event, noted = book_from_team_trf(data)
         team_book.save(target)
+        for line in noted:
+            click.echo(f"warning: {line}", err=True)
         click.echo(
             f"wrote {output} ({len(team_event.teams)} teams, round {team_event.paired_rounds})"
         )

@@ -11,7 +11,7 @@ from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import BYE
 from ratingbook.events.team import TeamEvent
 from ratingbook.templates.writer import TemplateBook, build_template
-from ratingbook.trf.team_records import import_team_trf
+from ratingbook.trf.team_records import read_team_trf
 from ratingbook.workbook.actions import rank_event
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 from ratingbook.workbook.team_settings_rows import team_settings_rows
@@ -48,9 +48,10 @@ def team_rows(event: TeamEvent) -> dict[str, Rows]:
     }
 
 
-def book_from_team_trf(data: bytes) -> tuple[TemplateBook, TeamEvent]:
-    """The team workbook of a team TRF file's bytes, and the event it holds."""
-    event = import_team_trf(decode_legacy(data))
+def book_from_team_trf(data: bytes) -> tuple[TemplateBook, TeamEvent, list[str]]:
+    """The team workbook of a team TRF file's bytes, the event it holds, and what the import
+    noted (read otherwise than the file says)."""
+    event, noted = read_team_trf(decode_legacy(data))
     book = TemplateBook(build_template("team", rows=team_rows(event), recalc=False))
     rank_event(book)
-    return book, event
+    return book, event, noted

@@ -48,7 +48,7 @@ from ratingbook.events.team import (
 )
 from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError
 
-__all__ = ["export_team_trf", "import_team_trf", "player_numbers", "team_code"]
+__all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
 
 def team_code(settings: TeamSettings) -> str:
@@ -265,7 +265,14 @@ def _fraction(text: str, line_no: int, what: str) -> Fraction:
 
 def import_team_trf(text: str) -> TeamEvent:
     """A team event from TRF-2026 text written by :func:`export_team_trf` or another program
-    that writes the team records of the module text."""
+    that writes the team records of the module text (or TRF-16's 013 records)."""
+    return read_team_trf(text)[0]
+
+
+def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
+    """:func:`import_team_trf`'s event, and a line for each thing the file gives that the
+    event holds otherwise (board colours against the team rules' alternation)."""
+    noted: list[str] = []
     settings: dict[str, object] = {}
     players: dict[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]] = {}
     teams: list[tuple[int, str, list[int]]] = []
@@ -351,13 +358,13 @@ def import_team_trf(text: str) -> TeamEvent:
             f"start number{'s' * (len(teamless) > 1)} {named} played but no team record "
             "(310 or 013) lists them: every player of a team event belongs to a team"
         )
-    matches, games = _rounds(players, team_of_number, tpn_team, byes, by_team, forfeited)
+    matches, games = _rounds(players, team_of_number, tpn_team, byes, by_team, forfeited, noted)
     # Without a 352 record (TRF-16 files), a match has as many boards as its most games.
     boards = boards or max((g.board for g in games), default=0)
     if boards:
         settings["boards"] = boards
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
-    return TeamEvent(tuple(built), team_settings, matches, games)
+    return TeamEvent(tuple(built), team_settings, matches, games), noted
 
 
 def _rounds(
@@ -367,9 +374,11 @@ def _rounds(
     byes: Mapping[int, int],
     orders: Mapping[tuple[int, str], list[int]],
     forfeited: Mapping[int, list[tuple[str, str]]],
+    noted: list[str],
 ) -> tuple[tuple[TeamMatch, ...], tuple[BoardGame, ...]]:
     """The matches and boards the 001 entries give, round by round (records 300 place the
-    boards of a match with an empty seat, records 330 name a match a team did not come to)."""
+    boards of a match with an empty seat, records 330 name a match a team did not come to);
+    what had to be read otherwise than the file says goes into ``noted``."""
     names = {n: p[0] for n, p in players.items()}
     roster_order = sorted(team_of)
     team_matches: list[TeamMatch] = []
@@ -390,6 +399,11 @@ def _rounds(
             first_of[tuple(sorted((white, black)))] = white  # type: ignore[index]
         for table, pair in enumerate(pairs, start=1):
             a, b = pair
+            if (r, a) not in orders and (r, b) not in orders and pair not in first_of:
+                match, games = _met(r, table, a, b, entry, team_of, roster_order, names, noted)
+                team_matches.append(match)
+                board_games += games
+                continue
             lists = {}
             for team, other in ((a, b), (b, a)):
                 if (r, team) in orders:
@@ -424,6 +438,55 @@ def _rounds(
             table = len(pairs) + 1
             team_matches.append(TeamMatch(r, table, tpn_team[byes[r]], None))
     return tuple(team_matches), tuple(board_games)
+
+
+def _met(
+    r: int,
+    table: int,
+    a: str,
+    b: str,
+    entry: Mapping[int, tuple[int, str, str]],
+    team_of: Mapping[int, str],
+    roster_order: list[int],
+    names: Mapping[int, str],
+    noted: list[str],
+) -> tuple[TeamMatch, list[BoardGame]]:
+    """A match without a 300 record, from the games as played: each player of ``a`` who met a
+    player of ``b`` on a board of his own (in ``a``'s roster order), then the players of either
+    team with no opponent (a forfeit win, an absence). The team whose player had White on the
+    first board comes first, and the colours alternate from there, as the team rules have them
+    (C.04.6; a team event's boards hold no other colours): a file that follows the rules gives
+    the boards the roster would; a file that does not (a league's TRF-16 file) keeps who
+    played whom and each result, and a line in ``noted`` counts the boards whose colours it
+    wrote the other way round."""
+    met: list[tuple[int, int]] = [
+        (n, entry[n][0])
+        for n in roster_order
+        if team_of[n] == a and n in entry and team_of.get(entry[n][0]) == b
+    ]
+    first = a if not met or entry[met[0][0]][1] != "b" else b
+    boards: list[tuple[int | None, int | None]] = []
+    turned = 0
+    for k, (mine, theirs) in enumerate(met, start=1):
+        ours_white = (k % 2 == 1) == (first == a)
+        boards.append((mine, theirs) if ours_white else (theirs, mine))
+        turned += entry[mine][1] != ("w" if ours_white else "b")
+    for n in roster_order:
+        if team_of[n] in (a, b) and n in entry and not entry[n][0]:
+            k = len(boards) + 1
+            white_side = first if k % 2 == 1 else (b if first == a else a)
+            boards.append((n, None) if team_of[n] == white_side else (None, n))
+    if turned:
+        noted.append(
+            f"round {r}, {a} - {b}: the file gives {turned} board{'s' * (turned > 1)} the "
+            "other colours than the team rules' alternation; written by the rules (who played "
+            "whom and the results are the file's)"
+        )
+    games = [
+        BoardGame(r, table, k, names.get(w or 0), names.get(bl or 0), _board_result(entry, w, bl))
+        for k, (w, bl) in enumerate(boards, start=1)
+    ]
+    return TeamMatch(r, table, first, b if first == a else a), games
 
 
 def _board_result(
