@@ -3,6 +3,11 @@
 xlwings refuses to import some of its features without a license key; the noncommercial key is
 set before any test module imports it (the engine itself never does).
 
+The tests that stop a command (Ctrl-C, its terminal closed) act as a person at a terminal
+would: a suite started in the background (``nohup``, ``&`` in a script) has inherited SIGINT
+and SIGHUP ignored, which every command it starts would inherit too (and, rightly, not stop on),
+so the suite puts their defaults back first.
+
 No test may depend on the machine's speed: Hypothesis's per-example deadline and its "input
 generation is slow" health check are wall-clock limits, so the default profile turns both off
 (a test's own ``@settings`` still chooses its number of examples).
@@ -16,6 +21,7 @@ the dozen. README's ``python -m pytest`` runs everything, as CI does.
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -24,6 +30,12 @@ from tests.helpers.browser import require_chromium
 from tests.helpers.libreoffice import require_soffice
 
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+# A terminal's defaults for the signals a person stops a command with (see above).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 settings.register_profile("ratingbook", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ratingbook")
