@@ -196,3 +196,43 @@ def test_a_league_file_keeps_who_played_whom_and_says_which_colours_it_turned() 
         "round 1, Alpha - Beta: the file gives 1 board the other colours than the team rules' "
         "alternation; written by the rules (who played whom and the results are the file's)"
     ]
+
+
+def test_a_real_trf16_team_league_imports_with_the_files_own_points() -> None:
+    """The Armstrong Cup 2010-11 (tests/data/trf: 12 teams, 8 boards, 11 rounds, records 013, no
+    300 or 352). Each team's points over its boards equal the points its players' 001 entries
+    give (summed here from the file's columns), save the forfeit wins the file gives on boards
+    a full match had no room for: each of those is named in a warning."""
+    from tests.helpers.paths import ROOT
+
+    from ratingbook.core.encoding import decode_legacy
+
+    raw = decode_legacy((ROOT / "tests/data/trf/icu_armstrong-cup_2010-11.tab").read_bytes())
+    team_of = {}
+    for line in raw.splitlines():
+        if line.startswith("013 "):
+            team_of.update({int(n): line[4:36].strip() for n in line[36:].split()})
+    letters = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}
+    from_file: dict[str, float] = {}
+    for line in raw.splitlines():
+        if line.startswith("001 "):
+            team = team_of[int(line[4:8])]
+            for i in range(91, len(line), 10):
+                if line[i : i + 8].strip():
+                    from_file[team] = from_file.get(team, 0.0) + letters[line[i + 7]]
+    event, noted = read_team_trf(raw)
+    assert event.settings.boards == 8 and len(event.teams) == 12
+    points = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "½-½": (0.5, 0.5), "+/-": (1.0, 0.0),
+              "-/+": (0.0, 1.0), "-/-": (0.0, 0.0)}  # fmt: skip
+    roster = {p.name: t.name for t in event.teams for p in t.players}
+    on_boards: dict[str, float] = {}
+    for g in event.games:
+        assert g.result is not None
+        for player, scored in zip((g.white, g.black), points[g.result.value], strict=True):
+            if player is not None:
+                on_boards[roster[player]] = on_boards.get(roster[player], 0.0) + scored
+    unplaced = [line for line in noted if "not placed on a board" in line]
+    assert len(unplaced) == 2  # two '- +' entries in matches with all 8 boards played
+    short = {team: from_file[team] - on_boards.get(team, 0.0) for team in from_file}
+    assert sorted(v for v in short.values() if v) == [1.0, 1.0]
+    assert all(any(team in line for line in unplaced) for team, v in short.items() if v)

@@ -358,9 +358,12 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
             f"start number{'s' * (len(teamless) > 1)} {named} played but no team record "
             "(310 or 013) lists them: every player of a team event belongs to a team"
         )
-    matches, games = _rounds(players, team_of_number, tpn_team, byes, by_team, forfeited, noted)
-    # Without a 352 record (TRF-16 files), a match has as many boards as its most games.
-    boards = boards or max((g.board for g in games), default=0)
+    # Without a 352 record (TRF-16 files), a match has as many boards as the most games two
+    # teams played in one round.
+    boards = boards or _most_games(players, team_of_number)
+    matches, games = _rounds(
+        players, team_of_number, tpn_team, byes, by_team, forfeited, boards, noted
+    )
     if boards:
         settings["boards"] = boards
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
@@ -374,6 +377,7 @@ def _rounds(
     byes: Mapping[int, int],
     orders: Mapping[tuple[int, str], list[int]],
     forfeited: Mapping[int, list[tuple[str, str]]],
+    boards: int,
     noted: list[str],
 ) -> tuple[tuple[TeamMatch, ...], tuple[BoardGame, ...]]:
     """The matches and boards the 001 entries give, round by round (records 300 place the
@@ -400,7 +404,9 @@ def _rounds(
         for table, pair in enumerate(pairs, start=1):
             a, b = pair
             if (r, a) not in orders and (r, b) not in orders and pair not in first_of:
-                match, games = _met(r, table, a, b, entry, team_of, roster_order, names, noted)
+                match, games = _met(
+                    r, table, (a, b), entry, team_of, roster_order, names, boards, noted
+                )
                 team_matches.append(match)
                 board_games += games
                 continue
@@ -440,15 +446,29 @@ def _rounds(
     return tuple(team_matches), tuple(board_games)
 
 
+def _most_games(
+    players: Mapping[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]],
+    team_of: Mapping[int, str],
+) -> int:
+    """The most games two teams played against each other in one round."""
+    played: dict[tuple[int, str, str], int] = {}
+    for n, (_, _, _, rounds) in players.items():
+        for r, (opponent, _, _) in rounds.items():
+            if opponent and n < opponent and n in team_of and opponent in team_of:
+                a, b = sorted((team_of[n], team_of[opponent]))
+                played[(r, a, b)] = played.get((r, a, b), 0) + 1
+    return max(played.values(), default=0)
+
+
 def _met(
     r: int,
     table: int,
-    a: str,
-    b: str,
+    teams: tuple[str, str],
     entry: Mapping[int, tuple[int, str, str]],
     team_of: Mapping[int, str],
     roster_order: list[int],
     names: Mapping[int, str],
+    size: int,
     noted: list[str],
 ) -> tuple[TeamMatch, list[BoardGame]]:
     """A match without a 300 record, from the games as played: each player of ``a`` who met a
@@ -459,6 +479,7 @@ def _met(
     the boards the roster would; a file that does not (a league's TRF-16 file) keeps who
     played whom and each result, and a line in ``noted`` counts the boards whose colours it
     wrote the other way round."""
+    a, b = teams
     met: list[tuple[int, int]] = [
         (n, entry[n][0])
         for n in roster_order
@@ -473,6 +494,13 @@ def _met(
         turned += entry[mine][1] != ("w" if ours_white else "b")
     for n in roster_order:
         if team_of[n] in (a, b) and n in entry and not entry[n][0]:
+            if size and len(boards) >= size:
+                noted.append(
+                    f"round {r}, {a} - {b}: {names[n]}'s entry without an opponent "
+                    f"({entry[n][1]} {entry[n][2]}) has no board left (the match's {size} boards "
+                    "are played): not placed on a board"
+                )
+                continue
             k = len(boards) + 1
             white_side = first if k % 2 == 1 else (b if first == a else a)
             boards.append((n, None) if team_of[n] == white_side else (None, n))
