@@ -309,3 +309,65 @@ def test_still_needed_when_the_next_opponent_would_not_count() -> None:
     assert still_needed("GM", games, 1, foreign, federation="ESP", rounds=9) == (
         "cannot: at most 8 games will count, 9 are needed"
     )
+
+
+# --- the sets offered: those that cannot meet the figures are never built ---------------------
+
+
+def _round_robin_games(count: int, rating: int, seed: int) -> list[NormGame]:
+    import random
+
+    rng = random.Random(seed)
+    feds = ["FRA", "GER", "ITA", "NED", "ENG"]
+    return [
+        NormGame(
+            f"O{i:02d}",
+            rating + rng.randint(-150, 150),
+            rng.choice(["GM", "IM", "FM", ""]),
+            rng.choice(feds),
+            rng.choice([Fraction(1), Fraction(1), Fraction(1, 2), Fraction(0)]),
+            round=i + 1,
+        )
+        for i in range(count)
+    ]
+
+
+def test_a_round_robin_too_weak_for_the_average_offers_no_smaller_set() -> None:
+    """22 games against opponents averaging about 2200: no set of them reaches 2380 (the
+    highest 9 stay below it by hand: at most 2350 each), so beyond all the games no set is
+    offered, where without the bound C(wins, k) of them would be, millions."""
+    from ratingbook.fide.norm_games import selections
+    from ratingbook.fide.norms import effective_rating, norm_figures
+
+    games = _round_robin_games(22, 2200, 1)
+    assert max(g.rating or 0 for g in games) <= 2350
+    prune = (effective_rating, lambda kept: norm_figures(kept, "GM"))
+    offered = list(selections(games, round_robin=True, prune=prune))
+    assert [len(group) for group in offered] == [1]
+    assert not check_norm("x", "ESP", "GM", games, round_robin=True).norm
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_bound_keeps_every_norm_the_full_search_finds(seed: int) -> None:
+    """The same check with every set offered (no bound) and with the bound: the same verdict,
+    games and performance, on 13-game events around the GM and IM averages."""
+    from ratingbook.fide import norm_games
+
+    games = _round_robin_games(13, 2380 if seed % 2 else 2230, seed)
+    title = "GM" if seed % 2 else "IM"
+    bounded = check_norm("x", "ESP", title, games, round_robin=seed % 3 == 0)
+    original = norm_games._smaller
+
+    def unbounded(counted, minimum, round_robin, prune):  # type: ignore[no-untyped-def]
+        return original(counted, minimum, round_robin, None)
+
+    norm_games._smaller = unbounded  # type: ignore[assignment]
+    try:
+        full = check_norm("x", "ESP", title, games, round_robin=seed % 3 == 0)
+    finally:
+        norm_games._smaller = original  # type: ignore[assignment]
+    assert (bounded.norm, bounded.performance, bounded.games) == (
+        full.norm,
+        full.performance,
+        full.games,
+    )

@@ -31,7 +31,7 @@ lowest-rated opponent among them. Pure: plain values in, plain values out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
@@ -98,11 +98,20 @@ def selections(
     rounds: int | None = None,
     round_robin: bool = False,
     pairing_byes: Sequence[int] = (),
+    prune: tuple[Callable[[NormGame], int], Callable[[Sequence[NormGame]], bool]] | None = None,
 ) -> Iterator[list[Selection]]:
     """The sets of ``games`` (all of the player's rows, counted or not) a norm may be checked
     over, in groups of equal rank, best first (see the module's docstring). ``rounds`` is the
     event's number of rounds (None: unknown, and 1.4.1c and 1.4.2c are not tried),
-    ``pairing_byes`` the rounds the player had a pairing-allocated bye."""
+    ``pairing_byes`` the rounds the player had a pairing-allocated bye.
+
+    ``prune``: an opponent's rating as the average counts it, and the figures a set must meet
+    (an average and a performance, no better for a lower average). The sets that keep the
+    same games up to a round and set aside as many wins all have one size and one score, so
+    the set that drops the lowest-rated wins has the highest average of them (the floor
+    included: it raises only the lowest kept opponent, and dropping a lower one never lowers
+    it): when that set fails the figures, every set of the kind does, and none is offered.
+    Without it a round robin of 22 rounds offers millions of sets."""
     counted = tuple(sorted((g for g in games if g.counted), key=lambda g: g.round))
     yield [Selection(counted, minimum=minimum_games)]
     if rounds == 9 and len(counted) == 8 and minimum_games == 9:
@@ -128,13 +137,17 @@ def selections(
                 rule=f"1.4.2c: the last-round forfeit by {lost.opponent} counted as a loss",
             )
         ]
-    yield from _smaller(counted, minimum_games, round_robin)
+    yield from _smaller(counted, minimum_games, round_robin, prune)
 
 
 def _smaller(
-    counted: tuple[NormGame, ...], minimum: int, round_robin: bool
+    counted: tuple[NormGame, ...],
+    minimum: int,
+    round_robin: bool,
+    prune: tuple[Callable[[NormGame], int], Callable[[Sequence[NormGame]], bool]] | None,
 ) -> Iterator[list[Selection]]:
-    """1.4.1e-f: the sets of ``size`` games, from one fewer than all down to ``minimum``."""
+    """1.4.1e-f: the sets of ``size`` games, from one fewer than all down to ``minimum``
+    (``prune``: see :func:`selections`)."""
     ends = [len(counted)] if round_robin else list(range(len(counted), minimum - 1, -1))
     for size in range(len(counted) - 1, minimum - 1, -1):
         group = []
@@ -143,6 +156,11 @@ def _smaller(
             drop = end - size
             if drop < 0 or drop > len(wins):
                 continue
+            if prune is not None:
+                rating, figures = prune
+                lowest = set(sorted(wins, key=lambda i: rating(counted[i]))[:drop])
+                if not figures([g for i, g in enumerate(counted[:end]) if i not in lowest]):
+                    continue
             for beaten in combinations(wins, drop):
                 out = set(beaten)
                 kept = tuple(g for i, g in enumerate(counted[:end]) if i not in out)

@@ -39,6 +39,8 @@ from ratingbook.fide.norms import (
     average_rating,
     check_norm,
     dp,
+    effective_rating,
+    norm_figures,
 )
 
 __all__ = ["still_needed"]
@@ -126,7 +128,8 @@ def _first_possible(
 ) -> tuple[Selection, list[str]] | None:
     """The first set of ``games`` the rules allow whose figures make the norm and whose mix
     can still be completed by the open opponents in it; with what the mix lacks."""
-    for group in selections(games, minimum_games=minimum, round_robin=round_robin):
+    prune = (effective_rating, lambda kept: norm_figures(kept, title))
+    for group in selections(games, minimum_games=minimum, round_robin=round_robin, prune=prune):
         for choice in group:
             lacking = _mix_lacking(title, federation, exempt, choice.games)
             if lacking is not None and _figures_hold(title, choice):

@@ -73,6 +73,8 @@ __all__ = [
     "Requirement",
     "check_norm",
     "dp",
+    "effective_rating",
+    "norm_figures",
     "swiss_exemption",
 ]
 
@@ -161,7 +163,7 @@ def dp(score: Fraction, games: int) -> int:
 def average_rating(games: Sequence[NormGame], title: str) -> tuple[int | None, str]:
     """1.4.6-1.4.7: the opponents' average (unrated as 1400, the lowest raised to the floor
     when below it), rounded 0.5 up, and the opponent raised ("" none)."""
-    ratings = [g.rating if g.rating is not None else UNRATED_AS for g in games]
+    ratings = [effective_rating(g) for g in games]
     if not ratings:
         return None, ""
     raised = ""
@@ -230,6 +232,7 @@ def check_norm(
         rounds=rounds,
         round_robin=round_robin,
         pairing_byes=pairing_byes,
+        prune=(effective_rating, lambda kept: norm_figures(kept, title)),
     ):
         made = []
         for choice in group:
@@ -249,13 +252,23 @@ def check_norm(
 def _may_give(choice: Selection, title: str) -> bool:
     """The figures alone (games, average, performance) before the whole check: a set that
     fails them is no norm (the same rules, checked first because they are cheap)."""
-    n = len(choice.games)
-    if n < choice.minimum:
-        return False
-    average, _ = average_rating(choice.games, title)
-    score = sum((g.score for g in choice.games), Fraction(0))
-    assert average is not None
-    return average >= MIN_AVERAGE[title] and average + dp(score, n) >= MIN_PERFORMANCE[title]
+    return len(choice.games) >= choice.minimum and norm_figures(choice.games, title)
+
+
+def norm_figures(games: Sequence[NormGame], title: str) -> bool:
+    """Average and performance (1.4.6-1.4.9) over ``games``: both needed for a norm."""
+    average, _ = average_rating(games, title)
+    score = sum((g.score for g in games), Fraction(0))
+    return (
+        average is not None
+        and average >= MIN_AVERAGE[title]
+        and average + dp(score, len(games)) >= MIN_PERFORMANCE[title]
+    )
+
+
+def effective_rating(game: NormGame) -> int:
+    """An opponent's rating as the average counts it (1.4.6: unrated as 1400)."""
+    return game.rating if game.rating is not None else UNRATED_AS
 
 
 def _check(
