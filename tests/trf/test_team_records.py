@@ -14,6 +14,7 @@ import pytest
 from tests.fide.test_team_pairing import _generated
 
 from ratingbook.core.results import Result
+from ratingbook.errors import InputErrors
 from ratingbook.events.team import BoardGame, Team, TeamEvent, TeamMatch, TeamPlayer, TeamSettings
 from ratingbook.trf.records import TrfError
 from ratingbook.trf.team_records import (
@@ -201,8 +202,8 @@ def test_a_league_file_keeps_who_played_whom_and_says_which_colours_it_turned() 
 def test_a_real_trf16_team_league_imports_with_the_files_own_points() -> None:
     """The Armstrong Cup 2010-11 (tests/data/trf: 12 teams, 8 boards, 11 rounds, records 013, no
     300 or 352). Each team's points over its boards equal the points its players' 001 entries
-    give (summed here from the file's columns), save the forfeit wins the file gives on boards
-    a full match had no room for: each of those is named in a warning."""
+    give (summed here from the file's columns): the two forfeits of rounds 6 and 8 ("- -" for
+    the absent player, "- +" for the one who came) are each one board."""
     from tests.helpers.paths import ROOT
 
     from ratingbook.core.encoding import decode_legacy
@@ -231,8 +232,42 @@ def test_a_real_trf16_team_league_imports_with_the_files_own_points() -> None:
         for player, scored in zip((g.white, g.black), points[g.result.value], strict=True):
             if player is not None:
                 on_boards[roster[player]] = on_boards.get(roster[player], 0.0) + scored
-    unplaced = [line for line in noted if "not placed on a board" in line]
-    assert len(unplaced) == 2  # two '- +' entries in matches with all 8 boards played
-    short = {team: from_file[team] - on_boards.get(team, 0.0) for team in from_file}
-    assert sorted(v for v in short.values() if v) == [1.0, 1.0]
-    assert all(any(team in line for line in unplaced) for team, v in short.items() if v)
+    assert not [line for line in noted if "not placed on a board" in line]
+    assert on_boards == from_file
+
+
+def test_a_forfeit_is_one_board_and_boards_follow_the_team_records_order() -> None:
+    """Alpha lists 2 before 1 (board 1: Brown). Brown (White) beat Cole; Adams did not come
+    ("- -") and Beta's Dale won by forfeit ("- +"): one board, Dale's win."""
+    text = "\n".join(
+        [
+            _team_record("Alpha", 2, 1),
+            _team_record("Beta", 3, 4),
+            _player(1, "Adams, A", 2200, 0, "-", "-"),
+            _player(2, "Brown, B", 2100, 3, "w", "1"),
+            _player(3, "Cole, C", 2150, 2, "b", "0"),
+            _player(4, "Dale, D", 2050, 0, "-", "+"),
+        ]
+    )
+    event, noted = read_team_trf(text)
+    assert [(g.board, g.white, g.black, g.result) for g in event.games] == [
+        (1, "Brown, B", "Cole, C", Result.WHITE_WINS),
+        (2, "Dale, D", "Adams, A", Result.WHITE_WINS_BY_FORFEIT),
+    ]
+    assert noted == []
+
+
+def test_a_game_only_one_player_records_is_named_at_its_line() -> None:
+    """Adams (line 3) says he met Cole in round 1; Cole's record names nobody then."""
+    text = "\n".join(
+        [
+            _team_record("Alpha", 1),
+            _team_record("Beta", 3),
+            _player(1, "Adams, A", 2200, 3, "w", "1"),
+            f"{'001    3      Cole, C':<48}2150",
+        ]
+    )
+    with pytest.raises(
+        InputErrors, match=r"line 3: round 1: player 1 met 3, but 3's record \(line 4\) does not"
+    ):
+        import_team_trf(text)

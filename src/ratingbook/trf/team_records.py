@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ratingbook.core.results import Result
-from ratingbook.errors import Location
+from ratingbook.errors import InputErrors, Location, RatingbookError
 from ratingbook.events.team import (
     GAME_POINTS,
     BoardGame,
@@ -273,6 +273,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     """:func:`import_team_trf`'s event, and a line for each thing the file gives that the
     event holds otherwise (board colours against the team rules' alternation)."""
     noted: list[str] = []
+    line_of: dict[int, int] = {}
     settings: dict[str, object] = {}
     players: dict[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]] = {}
     teams: list[tuple[int, str, list[int]]] = []
@@ -315,6 +316,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
                 opponent = int(field_text[0:4].strip() or 0)
                 rounds[r] = (opponent, field_text[5:6], field_text[7:8])
             players[number] = (name, rating, fide_id, rounds)
+            line_of[number] = line_no
         elif code == "013":  # TRF-16's team record: the name, then the players' numbers
             ids = _numbers(line[36:], line_no, "a team member's start number")
             teams.append((len(teams) + 1, line[4:36].rstrip(), ids))
@@ -350,6 +352,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     forfeited = {
         r: [(tpn_team[w], tpn_team[b]) for w, b in pairs] for r, pairs in forfeited_nos.items()
     }
+    _check_games(players, line_of)
     met = {(n, o) for n, p in players.items() for o, _, _ in p[3].values() if o}
     teamless = sorted({n for pair in met for n in pair} - set(team_of_number))
     if teamless:
@@ -384,7 +387,7 @@ def _rounds(
     boards of a match with an empty seat, records 330 name a match a team did not come to);
     what had to be read otherwise than the file says goes into ``noted``."""
     names = {n: p[0] for n, p in players.items()}
-    roster_order = sorted(team_of)
+    roster_order = list(team_of)  # board order: the teams' records list their players so
     team_matches: list[TeamMatch] = []
     board_games: list[BoardGame] = []
     last = max((r for p in players.values() for r in p[3]), default=0)
@@ -446,18 +449,59 @@ def _rounds(
     return tuple(team_matches), tuple(board_games)
 
 
+def _check_games(
+    players: Mapping[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]],
+    line_of: Mapping[int, int],
+) -> None:
+    """Every game must be in both players' records: the opponent exists and, in that round,
+    names the player back, with the other colour. Every mismatch is named at its 001 line."""
+    problems: list[RatingbookError] = []
+    for n, (_, _, _, rounds) in players.items():
+        for r, (opponent, colour, _) in sorted(rounds.items()):
+            if not opponent:
+                continue
+            where = Location(line=line_of[n])
+            back = players[opponent][3].get(r) if opponent in players else None
+            if opponent not in players:
+                problems.append(
+                    TrfError(f"round {r}: opponent {opponent} has no 001 record", where)
+                )
+            elif back is None or back[0] != n:
+                problems.append(
+                    TrfError(
+                        f"round {r}: player {n} met {opponent}, but {opponent}'s record "
+                        f"(line {line_of[opponent]}) does not name {n} in that round",
+                        where,
+                    )
+                )
+            elif colour == back[1] and colour in ("w", "b"):
+                problems.append(
+                    TrfError(f"round {r}: player {n} and {opponent} both had {colour}", where)
+                )
+    if problems:
+        raise InputErrors(problems)
+
+
 def _most_games(
     players: Mapping[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]],
     team_of: Mapping[int, str],
 ) -> int:
-    """The most games two teams played against each other in one round."""
-    played: dict[tuple[int, str, str], int] = {}
+    """The most boards a match had: the games two teams played in one round, and the forfeit
+    wins ("- +", no opponent named) of their players in it."""
+    boards: dict[tuple[int, str, str], int] = {}
+    against: dict[tuple[int, str], tuple[str, str]] = {}
     for n, (_, _, _, rounds) in players.items():
         for r, (opponent, _, _) in rounds.items():
             if opponent and n < opponent and n in team_of and opponent in team_of:
                 a, b = sorted((team_of[n], team_of[opponent]))
-                played[(r, a, b)] = played.get((r, a, b), 0) + 1
-    return max(played.values(), default=0)
+                boards[(r, a, b)] = boards.get((r, a, b), 0) + 1
+                against[(r, a)] = against[(r, b)] = (a, b)
+    for n, (_, _, _, rounds) in players.items():
+        for r, (opponent, _, letter) in rounds.items():
+            match = against.get((r, team_of.get(n, "")))
+            if not opponent and letter == "+" and match is not None:
+                boards[(r, *match)] += 1
+    return max(boards.values(), default=0)
 
 
 def _met(
@@ -492,18 +536,31 @@ def _met(
         ours_white = (k % 2 == 1) == (first == a)
         boards.append((mine, theirs) if ours_white else (theirs, mine))
         turned += entry[mine][1] != ("w" if ours_white else "b")
-    for n in roster_order:
-        if team_of[n] in (a, b) and n in entry and not entry[n][0]:
-            if size and len(boards) >= size:
-                noted.append(
-                    f"round {r}, {a} - {b}: {names[n]}'s entry without an opponent "
-                    f"({entry[n][1]} {entry[n][2]}) has no board left (the match's {size} boards "
-                    "are played): not placed on a board"
-                )
-                continue
-            k = len(boards) + 1
-            white_side = first if k % 2 == 1 else (b if first == a else a)
-            boards.append((n, None) if team_of[n] == white_side else (None, n))
+    # A forfeit is one board: TRF-16 gives the absent player "- -" and the one who came "- +",
+    # neither naming the other; each such pair of the two teams shares a board.
+    lone = [n for n in roster_order if team_of[n] in (a, b) and n in entry and not entry[n][0]]
+    won = [n for n in lone if entry[n][2] == "+"]
+    lost = [n for n in lone if entry[n][2] == "-"]
+    for winner in won:
+        loser = next((n for n in lost if team_of[n] != team_of[winner]), None)
+        if loser is None or (size and len(boards) >= size):
+            continue
+        lost.remove(loser)
+        k = len(boards) + 1
+        white_side = first if k % 2 == 1 else (b if first == a else a)
+        boards.append((winner, loser) if team_of[winner] == white_side else (loser, winner))
+        lone = [n for n in lone if n not in (winner, loser)]
+    for n in lone:
+        if size and len(boards) >= size:
+            noted.append(
+                f"round {r}, {a} - {b}: {names[n]}'s entry without an opponent "
+                f"({entry[n][1]} {entry[n][2]}) has no board left (the match's {size} boards "
+                "are taken): not placed on a board"
+            )
+            continue
+        k = len(boards) + 1
+        white_side = first if k % 2 == 1 else (b if first == a else a)
+        boards.append((n, None) if team_of[n] == white_side else (None, n))
     if turned:
         noted.append(
             f"round {r}, {a} - {b}: the file gives {turned} board{'s' * (turned > 1)} the "
