@@ -227,3 +227,43 @@ def test_contenders_during_the_last_round(
     assert "Adams (1½, at most 2½): can finish first only shared" in out
     assert "Adams beats Cole (level on points: tie-breaks decide)" in out
     assert "Berg (1½, at most 1½): cannot finish first: Kosten has 2½" in out
+
+
+@pytest.mark.parametrize(
+    ("rounds", "games", "line"),
+    [
+        (6, GAMES, "Who can still win is shown in the last 3 rounds (from round 4)"),
+        (2, GAMES[:7], "The event is over: who could still win is no longer asked."),
+    ],
+)
+def test_an_earlier_contenders_sheet_keeps_no_old_answer(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    rounds: int,
+    games: list[list[object]],
+    line: str,
+) -> None:
+    """A book with a Contenders sheet from an earlier run: before round 3 of 6 (not in the
+    last three rounds) and after the last round of 2, the sheet says why it shows nothing,
+    and the old answer is gone; the published site has no contenders page."""
+    settings = [row if row[0] != "Rounds" else ["Rounds", rounds] for row in SETTINGS]
+    old = [["Name", "Points", "At most", "Chances", "What it takes (points only)"],
+           ["Kosten", 1.5, 2.5, "can win alone", "an old answer"]]  # fmt: skip
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": games, "Swiss Settings": settings,
+              "Contenders": old}  # fmt: skip
+    book = save_book(make_book(sheets), tmp_path / "event.xlsx")
+    out = tmp_path / "out.xlsx"
+    result = run_in_process(capsys, "recalc", book, "-o", out)
+    assert result.returncode == 0, result.stderr
+    cells = [
+        str(v)
+        for row in load_workbook(out, read_only=True)["Contenders"].iter_rows(values_only=True)
+        for v in row
+        if v is not None
+    ]
+    assert any(line in c for c in cells)
+    assert not any("an old answer" in c or "Kosten" in c for c in cells)
+    site = tmp_path / "site"
+    published = run_in_process(capsys, "publish", out, "--out-dir", site)
+    assert published.returncode == 0, published.stderr
+    assert not (site / "contenders.html").exists()

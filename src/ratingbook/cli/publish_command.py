@@ -59,5 +59,5 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
         return
     event = read_event(opened)
     title = event.settings.event_name or Path(book).stem
-    files = build_site(event, title, target, end=end_grids(Sheets(opened), event)[0])
+    files = build_site(event, title, target, end=end_grids(Sheets(opened), event, in_book=False)[0])
     click.echo(f"wrote {len(files)} files into {out_dir} ({title}, round {event.paired_rounds})")

@@ -10,7 +10,7 @@ from ratingbook.events.prizes import points_text
 from ratingbook.reports.names import CONTENDERS
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
-__all__ = ["contender_grid", "contender_lines", "when"]
+__all__ = ["contender_grid", "contender_lines", "not_shown_grid", "when"]
 
 
 def when(before: int, finished: int = 0) -> str:
@@ -42,6 +42,21 @@ def _scenario_rows(c: Contender) -> list[list[object]]:
                 text = f"or: {text}"
             rows.append([None, None, None, None, text])
     return rows
+
+
+def not_shown_grid(why: str) -> SheetGrid:
+    """The sheet of a book that has one from an earlier run when who can still win is not
+    shown now: one line saying why, so that no earlier answer stays on it."""
+    header = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
+    return SheetGrid(
+        CONTENDERS,
+        header,
+        [[None, None, None, None, why]],
+        widths={0: 24, 1: 8, 2: 8, 3: 16, 4: 72},
+        note=why,
+        title="Who can still win",
+        centred=frozenset({1, 2}) | centred_columns(header),
+    )
 
 
 def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -> SheetGrid:

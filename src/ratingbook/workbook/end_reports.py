@@ -74,14 +74,19 @@ def read_end_inputs(sheets: Sheets, event: SwissEvent) -> EndInputs:
     return EndInputs(prizes, settings, clubs)
 
 
-def end_grids(sheets: Sheets, event: SwissEvent) -> tuple[list[SheetGrid], list[str]]:
-    """The end-of-event tables due for ``event`` and the run's summary lines about them."""
+def end_grids(
+    sheets: Sheets, event: SwissEvent, *, in_book: bool = True
+) -> tuple[list[SheetGrid], list[str]]:
+    """The end-of-event tables due for ``event`` and the run's summary lines about them.
+    ``in_book``: for the workbook, whose Contenders sheet from an earlier run, when the sheet
+    is not due now, gets one line saying why instead of keeping its old answer."""
     from ratingbook.events.event_contenders import (
         event_contenders,
         finished_games,
         round_asked,
     )
-    from ratingbook.reports.contender_grids import contender_grid
+    from ratingbook.reports.contender_grids import contender_grid, not_shown_grid
+    from ratingbook.reports.names import CONTENDERS
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
 
     inputs = read_end_inputs(sheets, event)
@@ -99,13 +104,25 @@ def end_grids(sheets: Sheets, event: SwissEvent) -> tuple[list[SheetGrid], list[
         grids.append(norm_grid(event, event_norms(event)))
         summary.append(f"norms: {grids[-1].note}")
     planned = event.rounds_planned
+    why = ""  # why a Contenders sheet from an earlier run is not brought up to date
     if planned is not None and event.entries:
         try:
-            due = round_asked(event) > planned - CONTENDERS_ROUNDS
-            before, found = event_contenders(event) if due else (0, [])
+            asked = round_asked(event)
         except RatingbookError:
-            found = []  # the event is over: nobody is left to ask about
-        if found:
-            grids.append(contender_grid(before, found, finished_games(event, before)))
-            summary.append(f"contenders {grids[-1].note}")
+            asked, why = 0, "The event is over: who could still win is no longer asked."
+        if asked > planned - CONTENDERS_ROUNDS:
+            try:
+                before, found = event_contenders(event)
+            except RatingbookError:
+                before, found = 0, []  # nobody is left to ask about
+            if found:
+                grids.append(contender_grid(before, found, finished_games(event, before)))
+                summary.append(f"contenders {grids[-1].note}")
+        elif asked:
+            why = (
+                f"Who can still win is shown in the last {CONTENDERS_ROUNDS} rounds (from "
+                f"round {planned - CONTENDERS_ROUNDS + 1}); 'ratingbook contenders' asks any time."
+            )
+    if why and in_book and sheets.actual(CONTENDERS) is not None:
+        grids.append(not_shown_grid(why))
     return grids, summary
