@@ -75,6 +75,11 @@ class NormGame:
         return self.why == FORFEIT and self.score == 1
 
 
+#: :func:`selections`' bound: an opponent's rating as the average counts it, and the figures
+#: (average and performance) a set of games must meet.
+Prune = tuple[Callable[[NormGame], int], Callable[[Sequence[NormGame]], bool]]
+
+
 @dataclass(frozen=True, slots=True)
 class Selection:
     """A set of games a norm is checked over: ``games`` counted, ``set_aside`` the counted
@@ -98,7 +103,7 @@ def selections(
     rounds: int | None = None,
     round_robin: bool = False,
     pairing_byes: Sequence[int] = (),
-    prune: tuple[Callable[[NormGame], int], Callable[[Sequence[NormGame]], bool]] | None = None,
+    prune: Prune | None = None,
 ) -> Iterator[list[Selection]]:
     """The sets of ``games`` (all of the player's rows, counted or not) a norm may be checked
     over, in groups of equal rank, best first (see the module's docstring). ``rounds`` is the
@@ -144,7 +149,7 @@ def _smaller(
     counted: tuple[NormGame, ...],
     minimum: int,
     round_robin: bool,
-    prune: tuple[Callable[[NormGame], int], Callable[[Sequence[NormGame]], bool]] | None,
+    prune: Prune | None,
 ) -> Iterator[list[Selection]]:
     """1.4.1e-f: the sets of ``size`` games, from one fewer than all down to ``minimum``
     (``prune``: see :func:`selections`)."""

@@ -12,6 +12,9 @@ from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["contender_grid", "contender_lines", "not_shown_grid", "when"]
 
+_HEADER = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
+_WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 72}
+
 
 def when(before: int, finished: int = 0) -> str:
     """ "before round 7", or "in round 7, 12 games over" while it is being played."""
@@ -47,15 +50,14 @@ def _scenario_rows(c: Contender) -> list[list[object]]:
 def not_shown_grid(why: str) -> SheetGrid:
     """The sheet of a book that has one from an earlier run when who can still win is not
     shown now: one line saying why, so that no earlier answer stays on it."""
-    header = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
     return SheetGrid(
         CONTENDERS,
-        header,
+        _HEADER,
         [[None, None, None, None, why]],
-        widths={0: 24, 1: 8, 2: 8, 3: 16, 4: 72},
+        widths=_WIDTHS,
         note=why,
         title="Who can still win",
-        centred=frozenset({1, 2}) | centred_columns(header),
+        centred=frozenset({1, 2}) | centred_columns(_HEADER),
     )
 
 
@@ -82,15 +84,14 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
                 f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
             ]
         )
-    header = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
     return SheetGrid(
         CONTENDERS,
-        header,
+        _HEADER,
         rows,
-        widths={0: 24, 1: 8, 2: 8, 3: 16, 4: 72},
+        widths=_WIDTHS,
         note=f"{when(before, finished)}: {len(found) - len(out)} can still finish first",
         title=f"Who can still win {when(before, finished)}",
-        centred=frozenset({1, 2}) | centred_columns(header),
+        centred=frozenset({1, 2}) | centred_columns(_HEADER),
     )
 
 

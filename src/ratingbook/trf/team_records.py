@@ -530,12 +530,17 @@ def _met(
         if team_of[n] == a and n in entry and team_of.get(entry[n][0]) == b
     ]
     first = a if not met or entry[met[0][0]][1] != "b" else b
+    second = b if first == a else a
     boards: list[tuple[int | None, int | None]] = []
-    turned = 0
-    for k, (mine, theirs) in enumerate(met, start=1):
-        ours_white = (k % 2 == 1) == (first == a)
-        boards.append((mine, theirs) if ours_white else (theirs, mine))
-        turned += entry[mine][1] != ("w" if ours_white else "b")
+
+    def seat(player: int, other: int | None) -> bool:
+        """``player`` and ``other`` on the next board, White to the team the alternation gives
+        it (``first`` on odd boards); whether ``player`` has White."""
+        white = team_of[player] == (first if len(boards) % 2 == 0 else second)
+        boards.append((player, other) if white else (other, player))
+        return white
+
+    turned = sum(entry[mine][1] != ("w" if seat(mine, theirs) else "b") for mine, theirs in met)
     # A forfeit is one board: TRF-16 gives the absent player "- -" and the one who came "- +",
     # neither naming the other; each such pair of the two teams shares a board.
     lone = [n for n in roster_order if team_of[n] in (a, b) and n in entry and not entry[n][0]]
@@ -546,9 +551,7 @@ def _met(
         if loser is None or (size and len(boards) >= size):
             continue
         lost.remove(loser)
-        k = len(boards) + 1
-        white_side = first if k % 2 == 1 else (b if first == a else a)
-        boards.append((winner, loser) if team_of[winner] == white_side else (loser, winner))
+        seat(winner, loser)
         lone = [n for n in lone if n not in (winner, loser)]
     for n in lone:
         if size and len(boards) >= size:
@@ -558,9 +561,7 @@ def _met(
                 "are taken): not placed on a board"
             )
             continue
-        k = len(boards) + 1
-        white_side = first if k % 2 == 1 else (b if first == a else a)
-        boards.append((n, None) if team_of[n] == white_side else (None, n))
+        seat(n, None)
     if turned:
         noted.append(
             f"round {r}, {a} - {b}: the file gives {turned} board{'s' * (turned > 1)} the "
@@ -571,7 +572,7 @@ def _met(
         BoardGame(r, table, k, names.get(w or 0), names.get(bl or 0), _board_result(entry, w, bl))
         for k, (w, bl) in enumerate(boards, start=1)
     ]
-    return TeamMatch(r, table, first, b if first == a else a), games
+    return TeamMatch(r, table, first, second), games
 
 
 def _board_result(
