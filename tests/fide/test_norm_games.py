@@ -337,12 +337,11 @@ def test_a_round_robin_too_weak_for_the_average_offers_no_smaller_set() -> None:
     highest 9 stay below it by hand: at most 2350 each), so beyond all the games no set is
     offered, where without the bound C(wins, k) of them would be, millions."""
     from ratingbook.fide.norm_games import selections
-    from ratingbook.fide.norms import effective_rating, norm_figures
+    from ratingbook.fide.norms import norm_bound
 
     games = _round_robin_games(22, 2200, 1)
     assert max(g.rating or 0 for g in games) <= 2350
-    prune = (effective_rating, lambda kept: norm_figures(kept, "GM"))
-    offered = list(selections(games, round_robin=True, prune=prune))
+    offered = list(selections(games, round_robin=True, prune=norm_bound("GM", "ESP", "")))
     assert [len(group) for group in offered] == [1]
     assert not check_norm("x", "ESP", "GM", games, round_robin=True).norm
 
@@ -371,3 +370,110 @@ def test_the_bound_keeps_every_norm_the_full_search_finds(seed: int) -> None:
         full.performance,
         full.games,
     )
+
+
+def test_a_national_round_robin_offers_no_smaller_set() -> None:
+    """A 14-player double round robin of one federation: 26 games, all against ESP players,
+    16 wins against GMs of 2600 down to 2525. Every set of 9 to 25 of them is still all ESP,
+    above 1.4.4's 3/5, so beyond all the games no set is offered (without the bound:
+    C(16, 1) + ... + C(16, 16) = 65,535 sets, all checked in full), and the check says why."""
+    from ratingbook.fide.norm_games import selections
+    from ratingbook.fide.norms import norm_bound
+
+    games = [
+        NormGame(f"O{i:02d}", 2600 - 5 * i, "GM", "ESP", F(1) if i < 16 else F(1, 2), round=i + 1)
+        for i in range(26)
+    ]
+    offered = list(selections(games, round_robin=True, prune=norm_bound("GM", "ESP", "")))
+    assert [len(group) for group in offered] == [1]
+    check = check_norm("x", "ESP", "GM", games, rounds=26, round_robin=True)
+    assert not check.norm
+    assert verdicts(check)["own federation (1.4.4)"] is False
+    assert check.games == 26
+
+
+def test_the_mix_bound_offers_sets_only_where_the_mix_can_hold() -> None:
+    """A 13-round Swiss: 10 wins against GMs, 3 draws. The player (ESP) met 8 ESP players,
+    all beaten. 8 of 13 is above 3/5 (7); 12 games with one ESP win set aside: 7 of 12, at
+    most 7 allowed; 11 games: 6 of 11 against 6. Without ESP wins to set aside no smaller
+    set could hold, with them the 12- and 11-game sets are offered."""
+    from ratingbook.fide.norm_games import selections
+    from ratingbook.fide.norms import norm_bound
+
+    feds = ["ESP"] * 8 + ["FRA", "GER", "ITA", "NED", "ENG"]
+    scores = [F(1)] * 10 + [F(1, 2)] * 3
+    games = [
+        NormGame(f"O{i:02d}", 2600, "GM", fed, score, round=i + 1)
+        for i, (fed, score) in enumerate(zip(feds, scores, strict=True))
+    ]
+    bound = norm_bound("GM", "ESP", "")
+    assert bound(games, list(range(10)), 1)  # an ESP win set aside: 7 of 12
+    assert not bound(games, [8, 9], 1)  # only the FRA and GER wins may go: 8 ESP of 12
+    sizes = [len(group[0].games) for group in selections(games, rounds=13, prune=bound)]
+    assert sizes[:3] == [13, 12, 11]
+
+
+def test_the_mix_bound_counts_an_opponent_not_paired_yet_as_any_title() -> None:
+    """The outlook's open rounds (OPEN) may bring titled opponents: 6 untitled wins and 6
+    open rounds, one win set aside: 11 games, 6 titled needed (1.4.5a) and 4 GMs (1.4.5b),
+    both possible only through the open rounds; with no open round, neither is."""
+    from ratingbook.fide.norm_games import OPEN
+    from ratingbook.fide.norms import norm_bound
+
+    known = [NormGame(f"O{i}", 2650, "", "FRA", F(1), round=i + 1) for i in range(6)]
+    open_rounds = [NormGame("", 2650, OPEN, OPEN, F(1), round=0)] * 6
+    bound = norm_bound("GM", "ESP", "1.4.3e")
+    assert bound([*known, *open_rounds], list(range(12)), 1)
+    assert not bound([*known, *known], list(range(12)), 1)
+
+
+def _mixed_games(count: int, seed: int) -> list[NormGame]:
+    import random
+
+    rng = random.Random(seed)
+    feds = ["ESP", "ESP", "ESP", "FRA", "GER", "FID", ""] if seed % 4 == 0 else ["ESP", "FRA"]
+    return [
+        NormGame(
+            f"O{i:02d}",
+            2450 + rng.randint(-120, 180),
+            rng.choice(["GM", "GM", "IM", "FM", "CM", ""]),
+            rng.choice(feds),
+            rng.choice([F(1), F(1), F(1), F(1, 2), F(0)]),
+            round=i + 1,
+        )
+        for i in range(count)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_the_mix_bound_keeps_every_norm_the_full_search_finds(seed: int) -> None:
+    """As above, on events where the mix decides: opponents mostly of the player's
+    federation, of one or two federations, FID, unknown federations and few titles; Swiss
+    (11 and 13 rounds) and round robins (13 games); GM and IM; also the outlook of
+    :func:`still_needed` with two rounds to play."""
+    from ratingbook.fide import norm_games
+
+    round_robin = seed % 3 == 0
+    games = _mixed_games(13 if round_robin or seed % 2 else 11, seed)
+    title = "GM" if seed % 2 else "IM"
+    rounds = len(games)
+
+    def both() -> tuple[object, object]:
+        check = check_norm("x", "ESP", title, games, rounds=rounds, round_robin=round_robin)
+        outlook = still_needed(
+            title, games[:-2], 2, federation="ESP", rounds=rounds, round_robin=round_robin
+        )
+        return (check.norm, check.performance, check.games, check.set_aside), outlook
+
+    bounded = both()
+    original = norm_games._smaller
+
+    def unbounded(counted, minimum, round_robin, prune):  # type: ignore[no-untyped-def]
+        return original(counted, minimum, round_robin, None)
+
+    norm_games._smaller = unbounded  # type: ignore[assignment]
+    try:
+        full = both()
+    finally:
+        norm_games._smaller = original  # type: ignore[assignment]
+    assert bounded == full

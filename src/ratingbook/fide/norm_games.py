@@ -39,8 +39,10 @@ from itertools import combinations
 __all__ = [
     "FORFEIT",
     "NON_FIDE",
+    "OPEN",
     "UNRATED_ZERO",
     "NormGame",
+    "Prune",
     "Selection",
     "selections",
 ]
@@ -52,6 +54,8 @@ UNRATED_ZERO = "unrated opponent who scored nothing against rated players (1.4.2
 #: Why a counted game was set aside for a smaller set.
 _LATER = "later round ignored (1.4.1e)"
 _BEATEN = "win set aside (1.4.1f)"
+#: The title and federation of an opponent not paired yet: open, neither assumed nor counted.
+OPEN = "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +79,9 @@ class NormGame:
         return self.why == FORFEIT and self.score == 1
 
 
-#: :func:`selections`' bound: an opponent's rating as the average counts it, and the figures
-#: (average and performance) a set of games must meet.
-Prune = tuple[Callable[[NormGame], int], Callable[[Sequence[NormGame]], bool]]
+#: :func:`selections`' bound: whether some set that keeps the games ``prefix`` but ``drop`` of
+#: the wins at the indices ``wins`` can give the norm (False: none of those sets is offered).
+Prune = Callable[[Sequence[NormGame], Sequence[int], int], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +114,10 @@ def selections(
     event's number of rounds (None: unknown, and 1.4.1c and 1.4.2c are not tried),
     ``pairing_byes`` the rounds the player had a pairing-allocated bye.
 
-    ``prune``: an opponent's rating as the average counts it, and the figures a set must meet
-    (an average and a performance, no better for a lower average). The sets that keep the
-    same games up to a round and set aside as many wins all have one size and one score, so
-    the set that drops the lowest-rated wins has the highest average of them (the floor
-    included: it raises only the lowest kept opponent, and dropping a lower one never lowers
-    it): when that set fails the figures, every set of the kind does, and none is offered.
-    Without it a round robin of 22 rounds offers millions of sets."""
+    ``prune``: asked once for each kind of set (the same games up to a round, as many wins
+    set aside) before its sets are built; when it says no set of the kind can give the norm,
+    none is offered (:func:`~ratingbook.fide.norms.norm_bound`). Without it a round robin of
+    22 rounds offers millions of sets."""
     counted = tuple(sorted((g for g in games if g.counted), key=lambda g: g.round))
     yield [Selection(counted, minimum=minimum_games)]
     if rounds == 9 and len(counted) == 8 and minimum_games == 9:
@@ -161,11 +162,8 @@ def _smaller(
             drop = end - size
             if drop < 0 or drop > len(wins):
                 continue
-            if prune is not None:
-                rating, figures = prune
-                lowest = set(sorted(wins, key=lambda i: rating(counted[i]))[:drop])
-                if not figures([g for i, g in enumerate(counted[:end]) if i not in lowest]):
-                    continue
+            if prune is not None and not prune(counted[:end], wins, drop):
+                continue
             for beaten in combinations(wins, drop):
                 out = set(beaten)
                 kept = tuple(g for i, g in enumerate(counted[:end]) if i not in out)

@@ -21,17 +21,17 @@ Pure: a player's games in, a sentence out.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
 from ratingbook.events.prizes import points_text
-from ratingbook.fide.norm_games import NormGame, Selection, selections
+from ratingbook.fide.norm_games import OPEN, NormGame, Selection, selections
 from ratingbook.fide.norms import (
     AT_LEAST,
     FID,
+    FOREIGN_FEDERATIONS,
     MIN_AVERAGE,
     MIN_PERFORMANCE,
     MIN_SCORE,
@@ -39,14 +39,14 @@ from ratingbook.fide.norms import (
     average_rating,
     check_norm,
     dp,
-    effective_rating,
-    norm_figures,
+    norm_bound,
+    norm_titled_needed,
+    one_allowed,
+    own_allowed,
+    titled_needed,
 )
 
 __all__ = ["still_needed"]
-
-#: The title and federation of an opponent not paired yet: open, neither assumed nor counted.
-OPEN = "?"
 
 
 def still_needed(
@@ -128,7 +128,7 @@ def _first_possible(
 ) -> tuple[Selection, list[str]] | None:
     """The first set of ``games`` the rules allow whose figures make the norm and whose mix
     can still be completed by the open opponents in it; with what the mix lacks."""
-    prune = (effective_rating, lambda kept: norm_figures(kept, title))
+    prune = norm_bound(title, federation, exempt)
     for group in selections(games, minimum_games=minimum, round_robin=round_robin, prune=prune):
         for choice in group:
             lacking = _mix_lacking(title, federation, exempt, choice.games)
@@ -158,10 +158,8 @@ def _mix_lacking(
     n = len(games)
     open_ = sum(1 for g in games if g.title == OPEN)
     known = [g for g in games if g.title != OPEN]
-    more_titled = max(0, math.ceil(n / 2) - sum(1 for g in known if g.title in TITLED))
-    more_norm = max(
-        0, max(3, math.ceil(n / 3)) - sum(1 for g in known if g.title in AT_LEAST[title])
-    )
+    more_titled = max(0, titled_needed(n) - sum(1 for g in known if g.title in TITLED))
+    more_norm = max(0, norm_titled_needed(n) - sum(1 for g in known if g.title in AT_LEAST[title]))
     if max(more_titled, more_norm) > open_:
         return None
     lacking = []
@@ -174,9 +172,9 @@ def _mix_lacking(
     if exempt or not federation or any(not g.federation for g in known):
         return lacking
     feds = Counter(g.federation for g in known if g.federation != FID)
-    more_feds = max(0, 2 - len([f for f in feds if f != federation]))
+    more_feds = max(0, FOREIGN_FEDERATIONS - len([f for f in feds if f != federation]))
     most = max(feds.values(), default=0)
-    if more_feds > open_ or 5 * feds[federation] > 3 * n or 3 * most > 2 * n:
+    if more_feds > open_ or feds[federation] > own_allowed(n) or most > one_allowed(n):
         return None
     if more_feds:
         lacking.append(f"opponents of {more_feds} more foreign federation{'s' * (more_feds > 1)}")

@@ -51,17 +51,18 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ratingbook.events.prizes import points_text
-from ratingbook.fide.norm_games import NormGame, Selection, selections
+from ratingbook.fide.norm_games import OPEN, NormGame, Prune, Selection, selections
 from ratingbook.fide.ratings import performance
 
 __all__ = [
     "FID",
     "FLOOR",
+    "FOREIGN_FEDERATIONS",
     "MIN_AVERAGE",
     "MIN_PERFORMANCE",
     "MIN_SCORE",
@@ -74,8 +75,13 @@ __all__ = [
     "check_norm",
     "dp",
     "effective_rating",
+    "norm_bound",
     "norm_figures",
+    "norm_titled_needed",
+    "one_allowed",
+    "own_allowed",
     "swiss_exemption",
+    "titled_needed",
 ]
 
 #: The norms, highest first.
@@ -100,6 +106,29 @@ AT_LEAST = {
 MIN_SCORE = Fraction(35, 100)
 #: 1.4.2a: players under FIDE's own flag: counted, but no federation of the mix.
 FID = "FID"
+#: 1.4.3: opponents of at least this many federations other than the player's.
+FOREIGN_FEDERATIONS = 2
+
+
+def own_allowed(n: int) -> int:
+    """1.4.4: at most 3/5 of ``n`` opponents from the player's own federation."""
+    return 3 * n // 5
+
+
+def one_allowed(n: int) -> int:
+    """1.4.4: at most 2/3 of ``n`` opponents from any one federation."""
+    return 2 * n // 3
+
+
+def titled_needed(n: int) -> int:
+    """1.4.5a: at least 50% of ``n`` opponents titled (:data:`TITLED`)."""
+    return math.ceil(n / 2)
+
+
+def norm_titled_needed(n: int) -> int:
+    """1.4.5b-e: at least 1/3 of ``n`` opponents, and at least 3, of the norm's title or
+    higher (:data:`AT_LEAST`)."""
+    return max(3, math.ceil(n / 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,13 +255,20 @@ def check_norm(
     ``rounds_to_play`` in a round robin the rounds not played yet (its norm must include every
     scheduled round, 1.4.1e)."""
     first: NormCheck | None = None
+    prune = norm_bound(title, federation, exempt)
+    counted = [g for g in games if g.counted]
+    whole_mix = _mix_requirements(federation, counted, exempt, title)
+    if round_robin and _all(r.holds for r in whole_mix) is not True:
+        # 1.4.1f: a round robin's smaller sets need the whole event's mix as well; all its
+        # games are the first set, which is checked in full
+        prune = _nothing_smaller
     for group in selections(
         games,
         minimum_games=minimum_games,
         rounds=rounds,
         round_robin=round_robin,
         pairing_byes=pairing_byes,
-        prune=(effective_rating, lambda kept: norm_figures(kept, title)),
+        prune=prune,
     ):
         made = []
         for choice in group:
@@ -247,6 +283,71 @@ def check_norm(
             return max(made, key=lambda c: c.performance or 0)
     assert first is not None  # selections always offers all counted games first
     return first
+
+
+def norm_bound(title: str, federation: str, exempt: str) -> Prune:
+    """:func:`~ratingbook.fide.norm_games.selections`' bound for a ``title`` norm of a player
+    of ``federation`` (``exempt``: see :func:`check_norm`). The sets that keep the same games
+    up to a round and set aside as many wins all have one size and one score, so:
+
+    - the set that drops the lowest-rated wins has the highest average of them (the floor
+      included: it raises only the lowest kept opponent, and dropping a lower one never lowers
+      it): when it fails the average or the performance, every set of the kind does;
+    - each requirement of the mix (1.4.3-1.4.5) is met best by the set that drops the wins
+      that count against it (own-federation wins for 1.4.4's 3/5, untitled wins for 1.4.5a,
+      ...): when even that fails one requirement, every set of the kind does.
+
+    Either way no set of the kind can give the norm. An opponent not paired yet
+    (:data:`~ratingbook.fide.norm_games.OPEN`) may be of any title and federation."""
+
+    def bound(prefix: Sequence[NormGame], wins: Sequence[int], drop: int) -> bool:
+        lowest = set(sorted(wins, key=lambda i: effective_rating(prefix[i]))[:drop])
+        if not norm_figures([g for i, g in enumerate(prefix) if i not in lowest], title):
+            return False
+        return _mix_may_hold(title, federation, exempt, prefix, [prefix[i] for i in wins], drop)
+
+    return bound
+
+
+def _mix_may_hold(
+    title: str,
+    federation: str,
+    exempt: str,
+    prefix: Sequence[NormGame],
+    wins: Sequence[NormGame],
+    drop: int,
+) -> bool:
+    """Whether each mix requirement, on its own, holds for some set of ``prefix`` without
+    ``drop`` of ``wins`` (see :func:`norm_bound`)."""
+    n = len(prefix) - drop
+
+    def most(kind: Callable[[NormGame], bool]) -> int:
+        others = sum(1 for g in wins if not kind(g))
+        return sum(1 for g in prefix if kind(g)) - max(0, drop - others)
+
+    if most(lambda g: g.title in TITLED or g.title == OPEN) < titled_needed(n):
+        return False
+    if most(lambda g: g.title in AT_LEAST[title] or g.title == OPEN) < norm_titled_needed(n):
+        return False
+    if exempt or not federation or any(not g.federation for g in prefix):
+        return True  # the federations hold, or cannot be decided: no bound from them
+    feds = {g.federation for g in prefix} - {FID, OPEN}
+    open_ = sum(1 for g in prefix if g.federation == OPEN)
+    if len(feds - {federation}) + open_ < FOREIGN_FEDERATIONS:
+        return False
+    in_prefix = Counter(g.federation for g in prefix)
+    in_wins = Counter(g.federation for g in wins)
+
+    def fewest(fed: str) -> int:  # the fewest games against ``fed`` that can be kept
+        return in_prefix[fed] - min(drop, in_wins[fed])
+
+    if fewest(federation) > own_allowed(n):
+        return False
+    return all(fewest(f) <= one_allowed(n) for f in feds)
+
+
+def _nothing_smaller(prefix: Sequence[NormGame], wins: Sequence[int], drop: int) -> bool:
+    return False
 
 
 def _may_give(choice: Selection, title: str) -> bool:
@@ -293,11 +394,9 @@ def _check(
                 False,
             )
         )
-    reqs.extend(_federation_requirements(federation, counted, exempt))
-    reqs.extend(_title_requirements(counted, title))
+    reqs.extend(_mix_requirements(federation, counted, exempt, title))
     if choice.whole_mix:
-        whole = _federation_requirements(federation, choice.whole_mix, exempt)
-        whole += _title_requirements(choice.whole_mix, title)
+        whole = _mix_requirements(federation, choice.whole_mix, exempt, title)
         reqs.append(
             Requirement(
                 "mix of the whole event (1.4.1f)",
@@ -380,12 +479,22 @@ def _games_requirement(choice: Selection) -> Requirement:
     )
 
 
+def _mix_requirements(
+    federation: str, counted: Sequence[NormGame], exempt: str, title: str
+) -> list[Requirement]:
+    """The mix (1.4.3-1.4.5) of ``counted``."""
+    return [
+        *_federation_requirements(federation, counted, exempt),
+        *_title_requirements(counted, title),
+    ]
+
+
 def _title_requirements(counted: Sequence[NormGame], title: str) -> list[Requirement]:
     n = len(counted)
     titled = sum(1 for g in counted if g.title in TITLED)
     norm_titled = sum(1 for g in counted if g.title in AT_LEAST[title])
-    need_titled = math.ceil(n / 2)
-    need_norm = max(3, math.ceil(n / 3))
+    need_titled = titled_needed(n)
+    need_norm = norm_titled_needed(n)
     holders = "/".join(sorted(AT_LEAST[title], key=NORM_TITLES.index))
     return [
         Requirement(
@@ -430,20 +539,20 @@ def _federation_requirements(
         Requirement(
             "foreign federations (1.4.3)",
             f"{len(foreign)} ({', '.join(foreign) or 'none'}){fid}",
-            "at least 2",
-            len(foreign) >= 2,
+            f"at least {FOREIGN_FEDERATIONS}",
+            len(foreign) >= FOREIGN_FEDERATIONS,
         ),
         Requirement(
             "own federation (1.4.4)",
             f"{feds[own]} of {n} from {own}",
-            f"at most 3/5 ({3 * n // 5})",
-            5 * feds[own] <= 3 * n,
+            f"at most 3/5 ({own_allowed(n)})",
+            feds[own] <= own_allowed(n),
         ),
         Requirement(
             "one federation (1.4.4)",
             f"{most} of {n} from {biggest}",
-            f"at most 2/3 ({2 * n // 3})",
-            3 * most <= 2 * n,
+            f"at most 2/3 ({one_allowed(n)})",
+            most <= one_allowed(n),
         ),
     ]
 
