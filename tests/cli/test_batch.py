@@ -77,6 +77,68 @@ def test_one_process_at_a_time_answers_in_the_order_of_the_jobs() -> None:
     assert [index for index, _, _ in run_isolated(jobs, _job, 1)] == [0, 1, 2, 3, 4]
 
 
+def _noting_job(kind: str) -> str:
+    import logging
+
+    logging.getLogger("ratingbook.somewhere").info("starting %s", kind)
+    logging.getLogger("ratingbook").debug("too fine to send")
+    logging.getLogger("elsewhere").warning("not ratingbook's")
+    logging.getLogger("ratingbook.somewhere").warning("half way through %s", kind)
+    if kind == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return f"done {kind}"
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_what_a_job_logs_reaches_the_parent_while_it_runs(processes: int) -> None:
+    """ratingbook's INFO and WARNING lines come before the job's answer, in order, and a job
+    killed after them still gets its line; DEBUG and other libraries' lines do not come."""
+    heard: list[tuple[str, str]] = []
+    events: list[tuple[str, str]] = []
+
+    def note(job: str, text: str) -> None:
+        heard.append((job, text))
+        events.append(("note", job))
+
+    for _, job, answer in run_isolated(["a", "kill", "b"], _noting_job, processes, note):
+        events.append(("answer", job))
+        assert answer == (f"done {job}" if job != "kill" else Died(describe_exit(-9)))
+    for job in ("a", "kill", "b"):
+        assert [text for who, text in heard if who == job] == [
+            f"starting {job}",
+            f"half way through {job}",
+        ]
+        assert events.index(("note", job)) < events.index(("answer", job))
+
+
+def _waiting_job(flag: str) -> str:
+    """Says it has started, then waits until the parent has heard it (the flag file)."""
+    import logging
+    import time
+
+    logging.getLogger("ratingbook").info("started")
+    deadline = time.monotonic() + 60  # hang guard only: the parent answers at once
+    while not Path(flag).exists():
+        if time.monotonic() > deadline:
+            return "never heard"
+        time.sleep(0.01)
+    return "heard"
+
+
+def test_a_note_reaches_the_parent_before_the_job_ends(tmp_path: Path) -> None:
+    """The job goes on only once the parent has its note: a note sent with the answer would
+    leave it waiting."""
+    flag = tmp_path / "heard"
+
+    def note(job: str, text: str) -> None:
+        assert text == "started"
+        flag.touch()
+
+    assert [answer for _, _, answer in run_isolated([str(flag)], _waiting_job, 1, note)] == [
+        "heard"
+    ]
+
+
 def test_exit_descriptions() -> None:
     assert describe_exit(-signal.SIGSEGV) == "the reader crashed (signal 11, SIGSEGV)"
     assert describe_exit(3) == "the reader stopped without an answer (exit status 3)"

@@ -14,7 +14,9 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import inspect
+import logging
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -318,3 +320,68 @@ def test_pairing_a_round_with_its_notes_pairs_it_once(
     pair(book)
     assert any("Notes" in name for name in book.sheet_names())
     assert pairings.count(False) == 1  # the pairing; the notes' analysis only checks (True)
+
+
+NOTE = re.compile(
+    r"pairing a score group of (\d+) players(?: together with the (\d+) below it)? by the "
+    r"weights of all ([\d,]+) possible pairs: this round may take minutes"
+)
+
+
+def _notes(caplog: pytest.LogCaptureFixture, event: SwissEvent) -> list[tuple[int, int, int]]:
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="ratingbook"):
+        pair_next_round(event)
+    found = []
+    for record in caplog.records:
+        match = NOTE.fullmatch(record.getMessage())
+        assert match, record.getMessage()
+        group, below, pairs = match.groups()
+        found.append((int(group), int(below or 0), int(pairs.replace(",", ""))))
+    return found
+
+
+def test_a_large_weighted_matching_is_announced_before_it_starts(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pairing logs (INFO) that a weighted matching of at least ``NOTE_AT`` players is
+    starting: none below it, and with the bar at 20 players, each such score group once, its
+    players and pairs within the event's (64 players at most, C(64, 2) = 2,016 pairs)."""
+    import ratingbook.fide.fast_dutch as fast_dutch
+
+    stages = generated_event(64, 5, 3)
+    assert all(not _notes(caplog, stage) for stage in stages[:2])  # NOTE_AT = 400
+    monkeypatch.setattr(fast_dutch, "NOTE_AT", 20)
+    noted = [note for stage in stages[:2] for note in _notes(caplog, stage)]
+    assert noted
+    for group, below, pairs in noted:
+        assert 20 <= group + below <= 64
+        assert 0 < pairs <= (group + below) * (group + below - 1) // 2
+
+
+def test_pair_says_a_large_weighted_matching_as_it_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ratingbook pair`` passes the note on at once, on standard error, naming the book."""
+    from tests.helpers.cli import run_in_process
+
+    import ratingbook.fide.fast_dutch as fast_dutch
+    from ratingbook.events.settings import settings_values
+    from ratingbook.templates import TemplateBook, build_template
+    from ratingbook.workbook.event_rows import entry_cells, player_cells
+
+    event = generated_event(64, 5, 3)[0]  # round 1, with requested byes and withdrawals
+    numbers = event.start_numbers()
+    rows = {
+        "Swiss Settings": [(k, v, None) for k, v in settings_values(event.settings).items()],
+        "Swiss Players": [player_cells(p, numbers[p.name]) for p in event.players],
+        "Swiss Games": [entry_cells(e, numbers) for e in event.entries],
+    }
+    path = tmp_path / "open.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    monkeypatch.setattr(fast_dutch, "NOTE_AT", 20)  # the book's forked child inherits it
+    done = run_in_process(capsys, "pair", path, "-o", tmp_path / "paired.xlsx")
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert lines
+    assert all(line.startswith(f"...    {path}: pairing a score group of ") for line in lines)

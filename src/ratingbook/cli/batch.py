@@ -10,6 +10,9 @@ A child never outlives the run: on Ctrl-C the parent stops its children itself; 
 other way (SIGTERM, its terminal closed, SIGKILL), the parent is gone and each child, seeing its
 lifeline close, stops its job at once; a book is never written after the user gave up.
 
+While a job runs, what it logs at INFO or above under the ``ratingbook`` logger (a large
+pairing starting, say) reaches the parent at once as a :class:`Note`, not when the job ends.
+
 On Linux the child is a fork (cheap: nothing is imported again); elsewhere it is spawned, so
 ``work`` and the jobs must be picklable (a module-level function and plain data).
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import logging
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -31,7 +35,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import IO, Generic, TypeVar
 
-__all__ = ["Died", "describe_exit", "run_isolated"]
+__all__ = ["Died", "Note", "describe_exit", "run_isolated"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -43,6 +47,32 @@ class Died:
     (signal 6, SIGABRT)"``."""
 
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line a running job logged (``ratingbook`` logger, INFO or above), sent on at once."""
+
+    text: str
+
+
+class _NoteHandler(logging.Handler):
+    """Sends each record to the parent as a :class:`Note`, ahead of the job's answer."""
+
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(logging.INFO)
+        self.connection = connection
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(OSError, ValueError):  # the parent is gone: nobody to tell
+            self.connection.send(Note(record.getMessage()))
+
+
+def _send_notes(connection: Connection) -> None:
+    logger = logging.getLogger("ratingbook")
+    logger.handlers = [_NoteHandler(connection)]
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
 
 
 def describe_exit(exitcode: int | None) -> str:
@@ -123,6 +153,7 @@ def _child(
         with contextlib.suppress(ValueError):  # not the main thread (never, in practice)
             signal.signal(signal.SIGTERM, _stop)
     _outlive_no_parent(lifeline)
+    _send_notes(connection)
     answer: R | Died
     try:
         answer = work(job)
@@ -185,14 +216,18 @@ class _Running(Generic[J]):
 
 
 def run_isolated(
-    jobs: Sequence[J], work: Callable[[J], R], processes: int = 1
+    jobs: Sequence[J],
+    work: Callable[[J], R],
+    processes: int = 1,
+    on_note: Callable[[J, str], None] | None = None,
 ) -> Iterator[tuple[int, J, R | Died]]:
     """Run ``work(job)`` for each job in a child process, at most ``processes`` at a time.
 
     Yields ``(index, job, result)`` as each job finishes, where ``result`` is what ``work``
     returned, or :class:`Died` when the child raised MemoryError or an unexpected exception,
     or ended without answering (killed by a signal, ``os.abort()``, a native crash). With one
-    process at a time the jobs finish, and are yielded, in order.
+    process at a time the jobs finish, and are yielded, in order. ``on_note(job, text)`` is
+    called with each :class:`Note` a job sends while it runs.
     """
     context = (
         multiprocessing.get_context("fork") if _forks() else multiprocessing.get_context("spawn")
@@ -217,10 +252,14 @@ def run_isolated(
                 running[receiver] = _Running(index, job, process, receiver, errors)
             for ready in multiprocessing.connection.wait(list(running)):
                 assert isinstance(ready, Connection)
-                entry = running.pop(ready)
+                entry = running[ready]
                 answer: R | Died
                 try:
                     answer = ready.recv()
+                    if isinstance(answer, Note):  # the job goes on: its answer comes later
+                        if on_note is not None:
+                            on_note(entry.job, answer.text)
+                        continue
                 except (EOFError, OSError):  # the child died before answering
                     entry.process.join()
                     reason = describe_exit(entry.process.exitcode)
@@ -229,10 +268,10 @@ def run_isolated(
                 else:
                     entry.process.join()
                     _relay(entry.errors)
-                finally:
-                    ready.close()
-                    if entry.errors is not None:
-                        entry.errors.close()
+                del running[ready]
+                ready.close()
+                if entry.errors is not None:
+                    entry.errors.close()
                 yield entry.index, entry.job, answer
     finally:
         # Interrupted (Ctrl-C) or abandoned by the caller: stop the children still running.

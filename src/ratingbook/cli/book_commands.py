@@ -180,7 +180,8 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
     crashes the reader, exhausts memory or gets killed is one FAILED line, and the others go on.
 
     Each book's line is printed as soon as it is done (in the order given with one job at a
-    time; in the order they finish with several), then a summary when there are several.
+    time; in the order they finish with several), then a summary when there are several. A
+    step that may take long (a large pairing) is said on standard error as it starts.
     """
     # Imported here so the seed-format commands start without them (multiprocessing, tqdm).
     from tqdm import tqdm
@@ -193,7 +194,13 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
     # asking for a deadlock.
     tqdm.monitor_interval = 0
     with tqdm(total=len(jobs), unit="book", disable=not show_progress, file=sys.stderr) as bar:
-        for _, job, answer in run_isolated(jobs, run_book_job, min(processes, len(jobs))):
+
+        def note(job: BookJob, text: str) -> None:  # a long step starting: said at once
+            with tqdm.external_write_mode(file=sys.stderr):
+                click.echo(f"...    {job.source}: {text}", err=True)
+
+        work = run_isolated(jobs, run_book_job, min(processes, len(jobs)), note)
+        for _, job, answer in work:
             outcome = _book_outcome(job, answer)
             outcomes.append(outcome)
             with tqdm.external_write_mode(file=sys.stderr):  # the line above the bar
