@@ -477,3 +477,20 @@ def test_the_mix_bound_keeps_every_norm_the_full_search_finds(seed: int) -> None
     finally:
         norm_games._smaller = original  # type: ignore[assignment]
     assert bounded == full
+
+
+def test_the_mix_bound_counts_federations_as_the_mix_does_for_a_player_under_fides_flag() -> None:
+    """A player under FIDE's flag (FID, 1.4.2a: no federation of the mix) met 6 FID players,
+    then GER, FRA, ITA, NED and ENG, all GMs rated 2450; 5 wins and 4 draws, then 2 losses.
+    All 11: 7/11 = 64%, dp 102, Rp 2552: no GM norm. The first 9 (1.4.1e): 7/9 = 78%, dp 220,
+    Rp 2670 against an average of 2450; the FID opponents count for no federation (own 0 of 9,
+    foreign GER, FRA, ITA): a norm, which the bound must not cut away."""
+    feds = ["FID"] * 6 + ["GER", "FRA", "ITA", "NED", "ENG"]
+    scores = [F(1)] * 5 + [F(1, 2)] * 4 + [F(0)] * 2
+    games = [
+        NormGame(f"O{i}", 2450, "GM", fed, score, round=i + 1)
+        for i, (fed, score) in enumerate(zip(feds, scores, strict=True))
+    ]
+    check = check_norm("x", "FID", "GM", games, rounds=11)
+    assert (check.norm, check.games, check.performance) == (True, 9, 2670)
+    assert verdicts(check)["own federation (1.4.4)"] is True

@@ -335,8 +335,8 @@ def _mix_may_hold(
     open_ = sum(1 for g in prefix if g.federation == OPEN)
     if len(feds - {federation}) + open_ < FOREIGN_FEDERATIONS:
         return False
-    in_prefix = Counter(g.federation for g in prefix)
-    in_wins = Counter(g.federation for g in wins)
+    in_prefix = Counter(g.federation for g in prefix if g.federation in feds)
+    in_wins = Counter(g.federation for g in wins if g.federation in feds)
 
     def fewest(fed: str) -> int:  # the fewest games against ``fed`` that can be kept
         return in_prefix[fed] - min(drop, in_wins[fed])
