@@ -411,6 +411,15 @@ def test_the_mix_bound_offers_sets_only_where_the_mix_can_hold() -> None:
     assert not bound(games, [8, 9], 1)  # only the FRA and GER wins may go: 8 ESP of 12
     sizes = [len(group[0].games) for group in selections(games, rounds=13, prune=bound)]
     assert sizes[:3] == [13, 12, 11]
+    # The same event with the 8 ESP games drawn and 5 foreign games won: no ESP win to set
+    # aside, and each earlier round still holds all 8 ESP games (8 of 12 > 7, 8 of 11 > 6,
+    # ...): no smaller set is offered, where without the bound every one is.
+    drawn = [
+        NormGame(f"O{i:02d}", 2600, "GM", fed, F(1, 2) if fed == "ESP" else F(1), round=i + 1)
+        for i, fed in enumerate(feds)
+    ]
+    assert [len(g[0].games) for g in selections(drawn, rounds=13, prune=bound)] == [13]
+    assert len(list(selections(drawn, rounds=13))) > 1
 
 
 def test_the_mix_bound_counts_an_opponent_not_paired_yet_as_any_title() -> None:
@@ -494,3 +503,63 @@ def test_the_mix_bound_counts_federations_as_the_mix_does_for_a_player_under_fid
     check = check_norm("x", "FID", "GM", games, rounds=11)
     assert (check.norm, check.games, check.performance) == (True, 9, 2670)
     assert verdicts(check)["own federation (1.4.4)"] is True
+
+
+def test_a_round_robin_norm_may_set_a_win_aside() -> None:
+    """1.4.1f in a 14-player round robin: 12 GMs rated 2390 (9½ points) and a win against a
+    GM rated 2100, raised to the 2200 floor. All 13: Ra (12 x 2390 + 2200) / 13 = 2375, below
+    2380. The win against the 2100 set aside: Ra 2390, 9½/12 = 79%, dp 230, Rp 2620. Setting
+    aside another win instead keeps the 2200: Ra (11 x 2390 + 2200) / 12 = 2374, below."""
+    feds = ["GER", "FRA", "ITA", "NED", "ENG", "POL", "CZE", "AUT", "SUI", "BEL", "SWE", "NOR"]
+    scores = [F(1)] * 7 + [F(1, 2)] * 5
+    games = [
+        NormGame(f"O{i:02d}", 2390, "GM", fed, score, round=i + 1)
+        for i, (fed, score) in enumerate(zip(feds, scores, strict=True))
+    ]
+    games.append(NormGame("Weak", 2100, "GM", "DEN", F(1), round=13))
+    check = check_norm("x", "ESP", "GM", games, rounds=13, round_robin=True)
+    assert (check.norm, check.games, check.average, check.performance) == (True, 12, 2390, 2620)
+    assert [g.opponent for g, _ in check.set_aside] == ["Weak"]
+
+
+@pytest.mark.parametrize("odd", ["ESP", ""], ids=["own federation", "unknown federation"])
+def test_a_round_robin_whose_whole_mix_fails_checks_only_all_its_games(
+    odd: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """14-player round robin, 13 games won against GMs rated 2600: 8 against ESP (8 of 13
+    above 3/5, 7), or 5 ESP and 3 of no known federation (cannot be decided). Setting 2 of
+    those wins aside would leave a set whose own mix holds (6 of 11), but a round robin's
+    smaller set needs the whole event's mix too (1.4.1f): only all 13 games are checked."""
+    from ratingbook.fide import norms
+
+    feds = ["ESP"] * 5 + [odd] * 3 + ["GER", "FRA", "ITA", "NED", "ENG"]
+    games = [
+        NormGame(f"O{i:02d}", 2600, "GM", fed, F(1), round=i + 1) for i, fed in enumerate(feds)
+    ]
+    checked: list[int] = []
+    original = norms._check
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        checked.append(len(args[3].games))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(norms, "_check", counting)
+    check = norms.check_norm("x", "ESP", "GM", games, rounds=13, round_robin=True)
+    assert checked == [13]
+    assert check.norm is (False if odd else None)
+
+
+def test_the_outlook_puts_the_games_to_come_after_those_played() -> None:
+    """10 rounds of 11 played against GMs rated 2460 of 10 federations: 6/9 in rounds 1-9, a
+    loss in round 10. Even a win in round 11 gives 7/11 = 64%, dp 102, Rp 2562; 1.4.1e may
+    ignore later rounds only (the first 9: 6/9 = 67%, dp 125, Rp 2585), never round 10 while
+    round 11 counts: no norm is in reach."""
+    feds = ["GER", "FRA", "ITA", "NED", "ENG", "POL", "CZE", "AUT", "SUI", "BEL"]
+    scores = [F(1)] * 3 + [F(1, 2)] * 6 + [F(0)]
+    games = [
+        NormGame(f"O{i}", 2460, "GM", fed, score, round=i + 1)
+        for i, (fed, score) in enumerate(zip(feds, scores, strict=True))
+    ]
+    assert still_needed("GM", games, 1, federation="ESP", rounds=11) == (
+        "cannot: even 1/1 gives a performance below 2600 against an average of 2460"
+    )

@@ -93,7 +93,14 @@ def still_needed(
     assumed, _ = average_rating(known, title)
     assert assumed is not None
     unknown = remaining - (1 if next_opponent is not None else 0)
-    open_games = [NormGame("", assumed, OPEN, OPEN, Fraction(0), round=0)] * unknown
+    # The games to come are the rounds after those played (1.4.1e ignores later rounds only).
+    last = max((g.round for g in games), default=0)
+    if next_opponent is not None and next_opponent.round <= last:
+        next_opponent = replace(next_opponent, round=last + 1)
+    start = last + 1 + (next_opponent is not None)
+    open_games = [
+        NormGame("", assumed, OPEN, OPEN, Fraction(0), round=start + i) for i in range(unknown)
+    ]
     minimum = 8 if eight else minimum_games
 
     def first_possible(halves: int) -> tuple[Selection, list[str]] | None:
