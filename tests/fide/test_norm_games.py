@@ -457,20 +457,21 @@ def _mixed_games(count: int, seed: int) -> list[NormGame]:
 @pytest.mark.parametrize("seed", range(16))
 def test_the_mix_bound_keeps_every_norm_the_full_search_finds(seed: int) -> None:
     """As above, on events where the mix decides: opponents mostly of the player's
-    federation, of one or two federations, FID, unknown federations and few titles; Swiss
-    (11 and 13 rounds) and round robins (13 games); GM and IM; also the outlook of
-    :func:`still_needed` with two rounds to play."""
+    federation (or of FID, for a player under FIDE's flag), of one or two federations,
+    unknown federations and few titles; Swiss (11 and 13 rounds) and round robins (13 games);
+    GM and IM; also the outlook of :func:`still_needed` with two rounds to play."""
     from ratingbook.fide import norm_games
 
     round_robin = seed % 3 == 0
     games = _mixed_games(13 if round_robin or seed % 2 else 11, seed)
     title = "GM" if seed % 2 else "IM"
     rounds = len(games)
+    own = "FID" if seed % 4 == 0 else "ESP"  # a player under FIDE's flag meets FID players
 
     def both() -> tuple[object, object]:
-        check = check_norm("x", "ESP", title, games, rounds=rounds, round_robin=round_robin)
+        check = check_norm("x", own, title, games, rounds=rounds, round_robin=round_robin)
         outlook = still_needed(
-            title, games[:-2], 2, federation="ESP", rounds=rounds, round_robin=round_robin
+            title, games[:-2], 2, federation=own, rounds=rounds, round_robin=round_robin
         )
         return (check.norm, check.performance, check.games, check.set_aside), outlook
 
