@@ -21,7 +21,6 @@ Pure: a player's games in, a sentence out.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -38,11 +37,10 @@ from ratingbook.fide.norms import (
     TITLED,
     average_rating,
     check_norm,
-    dp,
+    mix_may_hold,
     norm_bound,
+    norm_figures,
     norm_titled_needed,
-    one_allowed,
-    own_allowed,
     titled_needed,
 )
 
@@ -146,15 +144,8 @@ def _first_possible(
 
 def _figures_hold(title: str, choice: Selection) -> bool:
     n = len(choice.games)
-    average, _ = average_rating(choice.games, title)
     score = sum((g.score for g in choice.games), Fraction(0))
-    return (
-        n >= choice.minimum
-        and average is not None
-        and average >= MIN_AVERAGE[title]
-        and average + dp(score, n) >= MIN_PERFORMANCE[title]
-        and score >= MIN_SCORE * n
-    )
+    return n >= choice.minimum and norm_figures(choice.games, title) and score >= MIN_SCORE * n
 
 
 def _mix_lacking(
@@ -162,13 +153,12 @@ def _mix_lacking(
 ) -> list[str] | None:
     """What the mix (1.4.3-1.4.5) still lacks in words, or None when the open opponents in
     ``games`` cannot make it up (or the known ones already break a maximum of 1.4.4)."""
+    if not mix_may_hold(title, federation, exempt, games):
+        return None
     n = len(games)
-    open_ = sum(1 for g in games if g.title == OPEN)
     known = [g for g in games if g.title != OPEN]
     more_titled = max(0, titled_needed(n) - sum(1 for g in known if g.title in TITLED))
     more_norm = max(0, norm_titled_needed(n) - sum(1 for g in known if g.title in AT_LEAST[title]))
-    if max(more_titled, more_norm) > open_:
-        return None
     lacking = []
     if more_titled:
         lacking.append(f"{more_titled} more titled opponent{'s' * (more_titled > 1)}")
@@ -178,11 +168,8 @@ def _mix_lacking(
         )
     if exempt or not federation or any(not g.federation for g in known):
         return lacking
-    feds = Counter(g.federation for g in known if g.federation != FID)
-    more_feds = max(0, FOREIGN_FEDERATIONS - len([f for f in feds if f != federation]))
-    most = max(feds.values(), default=0)
-    if more_feds > open_ or feds[federation] > own_allowed(n) or most > one_allowed(n):
-        return None
+    foreign = {g.federation for g in known} - {FID, federation}
+    more_feds = max(0, FOREIGN_FEDERATIONS - len(foreign))
     if more_feds:
         lacking.append(f"opponents of {more_feds} more foreign federation{'s' * (more_feds > 1)}")
     return lacking

@@ -75,6 +75,7 @@ __all__ = [
     "check_norm",
     "dp",
     "effective_rating",
+    "mix_may_hold",
     "norm_bound",
     "norm_figures",
     "norm_titled_needed",
@@ -256,12 +257,12 @@ def check_norm(
     scheduled round, 1.4.1e)."""
     first: NormCheck | None = None
     prune = norm_bound(title, federation, exempt)
-    counted = [g for g in games if g.counted]
-    whole_mix = _mix_requirements(federation, counted, exempt, title)
-    if round_robin and _all(r.holds for r in whole_mix) is not True:
-        # 1.4.1f: a round robin's smaller sets need the whole event's mix as well; all its
-        # games are the first set, which is checked in full
-        prune = _nothing_smaller
+    if round_robin:
+        whole_mix = _mix_requirements(federation, [g for g in games if g.counted], exempt, title)
+        if _all(r.holds for r in whole_mix) is not True:
+            # 1.4.1f: a round robin's smaller sets need the whole event's mix as well; all
+            # its games are the first set, which is checked in full
+            prune = _nothing_smaller
     for group in selections(
         games,
         minimum_games=minimum_games,
@@ -304,21 +305,22 @@ def norm_bound(title: str, federation: str, exempt: str) -> Prune:
         lowest = set(sorted(wins, key=lambda i: effective_rating(prefix[i]))[:drop])
         if not norm_figures([g for i, g in enumerate(prefix) if i not in lowest], title):
             return False
-        return _mix_may_hold(title, federation, exempt, prefix, [prefix[i] for i in wins], drop)
+        return mix_may_hold(title, federation, exempt, prefix, [prefix[i] for i in wins], drop)
 
     return bound
 
 
-def _mix_may_hold(
+def mix_may_hold(
     title: str,
     federation: str,
     exempt: str,
     prefix: Sequence[NormGame],
-    wins: Sequence[NormGame],
-    drop: int,
+    wins: Sequence[NormGame] = (),
+    drop: int = 0,
 ) -> bool:
     """Whether each mix requirement, on its own, holds for some set of ``prefix`` without
-    ``drop`` of ``wins`` (see :func:`norm_bound`)."""
+    ``drop`` of ``wins`` (see :func:`norm_bound`; with no ``drop``, whether the opponents
+    not paired yet in ``prefix`` can still make up the mix)."""
     n = len(prefix) - drop
 
     def most(kind: Callable[[NormGame], bool]) -> int:
