@@ -50,6 +50,9 @@ from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfE
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
+#: A 001 record as read: name, rating, FIDE ID, and each round's (opponent, colour, result).
+_Player = tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]
+
 
 def team_code(settings: TeamSettings) -> str:
     """Record 192's code for the competition's settings."""
@@ -275,7 +278,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     noted: list[str] = []
     line_of: dict[int, int] = {}
     settings: dict[str, object] = {}
-    players: dict[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]] = {}
+    players: dict[int, _Player] = {}
     teams: list[tuple[int, str, list[int]]] = []
     byes: dict[int, int] = {}
     orders_nos: dict[tuple[int, int], list[int]] = {}
@@ -374,7 +377,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
 
 
 def _rounds(
-    players: Mapping[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]],
+    players: Mapping[int, _Player],
     team_of: Mapping[int, str],
     tpn_team: Mapping[int, str],
     byes: Mapping[int, int],
@@ -450,7 +453,7 @@ def _rounds(
 
 
 def _check_games(
-    players: Mapping[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]],
+    players: Mapping[int, _Player],
     line_of: Mapping[int, int],
 ) -> None:
     """Every game must be in both players' records: the opponent exists and, in that round,
@@ -483,7 +486,7 @@ def _check_games(
 
 
 def _most_games(
-    players: Mapping[int, tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]],
+    players: Mapping[int, _Player],
     team_of: Mapping[int, str],
 ) -> int:
     """The most boards a match had: the games two teams played in one round, and the forfeit
