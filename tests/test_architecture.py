@@ -14,6 +14,7 @@ the layers below it)::
     reports                     an event as neutral tables and notes: every view renders them
     workbook                    the Book interface, schemas, one planner per family
     files                       disk, the .xlsx package, the two back ends
+    session                     the one door: commands, confirmations, undo and redo
     templates                   the ready-to-use workbooks
     web                         ratingbook publish: the event as web pages (Jinja2)
     excel                       xlwings: the adapter and the entry points
@@ -64,6 +65,7 @@ LAYERS = (
     "reports",
     "workbook",
     "files",
+    "session",
     "templates",
     "web",
     "excel",

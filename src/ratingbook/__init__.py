@@ -31,6 +31,8 @@ _EXCEL_ENTRY_POINTS = (
     "new_week",
     "new_week_book",
     "recalc_book",
+    "redo",
+    "redo_book",
     "undo",
     "undo_book",
     "unpair",

@@ -142,6 +142,11 @@ class UnsafeWorkbookError(WorkbookError):
     """A workbook holds parts that would be lost by rewriting it in place."""
 
 
+class ConfirmationError(RatingbookError):
+    """An act of FIDE mode (level 3 or more) without its confirmation, a confirmation nothing
+    needed, or an act refused (level 5); nothing was changed."""
+
+
 class InputErrors(RatingbookError):
     """Every problem one run found in its input, each a :class:`RatingbookError` naming its place.
 

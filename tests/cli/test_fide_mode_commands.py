@@ -1,6 +1,6 @@
 """FIDE mode on the command line (issue #25): a scripted 7-round event through every kind of
-logged change, its Event Log in order, undo after each step cell for cell, the warning levels
-and their flags, and the bad input lines.
+logged change, its Event Log in order, undo and redo after each step cell for cell, the warning
+levels and their flags, and the bad input lines.
 
 What each step must log is read from the rules of FIDE mode (the issue and SPEC.md), never from
 ratingbook's own output: the kinds, rounds and levels are written here by hand.
@@ -9,7 +9,6 @@ ratingbook's own output: the kinds, rounds and levels are written here by hand.
 from __future__ import annotations
 
 import contextlib
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,6 @@ import pytest
 from tests.helpers.cli import digest, run
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.workbooks import all_values, make_book
-
-HISTORY = ".ratingbook-history"
 
 
 @pytest.fixture(autouse=True)
@@ -69,21 +66,34 @@ def refused(*args: object) -> str:
     return done.stderr
 
 
+def shown(values: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, ...]]]:
+    """Every sheet as a person sees it: an empty text as an empty cell, trailing empty rows and
+    cells dropped, an empty sheet (one an undone act had made) as no sheet, the undo store
+    itself left out."""
+    out: dict[str, list[tuple[Any, ...]]] = {}
+    for name, rows in values.items():
+        if name == "Event History":
+            continue
+        kept = [tuple(None if v == "" else v for v in r) for r in rows]
+        while kept and all(v is None for v in kept[-1]):
+            kept.pop()
+        width = max(
+            (max((i + 1 for i, v in enumerate(r) if v is not None), default=0) for r in kept),
+            default=0,
+        )
+        if kept:
+            out[name] = [r[:width] + (None,) * (width - len(r[:width])) for r in kept]
+    return out
+
+
 def undone_gives_back(path: Path, before: dict[str, list[tuple[Any, ...]]]) -> None:
-    """``ratingbook undo`` gives back ``before`` cell for cell; then the step is put back (the
-    file and its history as they were after it), so the event goes on."""
-    after_file = path.with_name("after.xlsx")
-    shutil.copyfile(path, after_file)
-    history = path.parent / HISTORY
-    kept = path.parent / "kept-history"
-    shutil.copytree(history, kept)
+    """``ratingbook undo`` gives back ``before`` cell for cell; ``ratingbook redo`` then gives
+    back the book after the step, cell for cell, so the event goes on."""
+    after = all_values(path)
     ok("undo", path)
-    assert all_values(path) == before
-    shutil.copyfile(after_file, path)
-    shutil.rmtree(history)
-    shutil.copytree(kept, history)
-    shutil.rmtree(kept)
-    after_file.unlink()
+    assert shown(all_values(path)) == shown(before)
+    ok("redo", path)
+    assert shown(all_values(path)) == shown(after)
 
 
 def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Path) -> None:
@@ -293,7 +303,9 @@ def test_history_lists_the_states_undo_restores(tmp_path: Path) -> None:
     book = new_book(tmp_path)
     played(book, 2)
     lines = ok("history", book).splitlines()
-    assert lines[:2] == ["   1  before Pairing round 1", "   2  before Pairing round 2"]
+    assert lines[:2] == ["   1  done    Pairing round 1", "   2  done    Pairing round 2"]
+    ok("undo", book, "--confirm")  # round 2's results go with its rows (confirmed)
+    assert ok("history", book).splitlines()[1] == "   2  undone  Pairing round 2"
 
 
 def test_unpairing_a_round_with_results_needs_a_confirmation(tmp_path: Path) -> None:
@@ -544,3 +556,40 @@ def test_a_deleted_event_state_is_a_level_4_warning(tmp_path: Path) -> None:
     assert "level 4 warning: sheet 'Event State' was deleted by hand" in ok(
         "recalc", book, "--in-place"
     )
+
+
+def test_undo_keeps_typing_and_asks_before_clearing_results_in_the_rows_it_takes(
+    tmp_path: Path,
+) -> None:
+    """Issue #33's case on the command line: round 2 paired, then its results, a corrected
+    rating and a Prizes sheet typed. Undo names the results it would clear and writes nothing;
+    confirmed, it takes the pairing back, clears those results only, and keeps the rating and
+    the Prizes sheet as typed. Redo gives the pairing back (without the cleared results)."""
+    book = new_book(tmp_path)
+    played(book, 1)
+    ok("pair", book, "--in-place")
+    edit(book, "Swiss Games", lambda g: type_results(g, 2))
+
+    def rating(g: Grid) -> Grid:
+        return [[*r[:2], 2111, *r[3:]] if r[1] == "Carl" else list(r) for r in g]
+
+    edit(book, "Swiss Players", rating)
+    wb = openpyxl.load_workbook(book)
+    prizes = wb.create_sheet("Prizes")
+    for row in (["Place", "Prize"], [1, 100], [2, 50]):
+        prizes.append(row)
+    wb.save(book)
+    typed = digest(book)
+    said = refused("undo", book)
+    assert "Undo Pairing round 2" in said and "'Swiss Games' E7 '1-0'" in said
+    assert "--confirm" in said and digest(book) == typed
+    ok("undo", book, "--confirm")
+    games = grid(book, "Swiss Games")
+    assert [r for r in games[1:] if r[0] == 2] == []
+    assert all(r[4] is None for r in games[6:])  # round 2's rows, results included, gone
+    assert next(r for r in grid(book, "Swiss Players") if r[1] == "Carl")[2] == 2111
+    assert grid(book, "Prizes") == [["Place", "Prize"], [1, 100], [2, 50]]
+    assert [(r, k) for _, r, k in log(book)] == [(1, "Pairing")]
+    ok("redo", book)
+    assert [(r, k) for _, r, k in log(book)] == [(1, "Pairing"), (2, "Pairing")]
+    assert [r[4] for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == [None] * 5

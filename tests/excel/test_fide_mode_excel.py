@@ -14,10 +14,12 @@ import pytest
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 
-from ratingbook.errors import RatingbookError
-from ratingbook.excel.confirming import excel_run
+from ratingbook.errors import ConfirmationError, RatingbookError
+from ratingbook.events.event_log import Act
+from ratingbook.excel.confirming import confirmed
 from ratingbook.excel.scripts import recalc_book, unpair_book
-from ratingbook.workbook.fide_run import Act, ConfirmationError
+from ratingbook.session import Done, NeedsConfirmation
+from ratingbook.workbook.book import Plan
 
 Sheets = dict[str, Grid]
 
@@ -200,17 +202,33 @@ def _desktop(answers: list[str]) -> Any:
     return SimpleNamespace(app=SimpleNamespace(alert=alert)), asked
 
 
+def _waiting(act: Act) -> tuple[NeedsConfirmation, list[str]]:
+    """A run waiting for ``act``, and the confirmations it was resumed with."""
+    given: list[str] = []
+
+    def resume(text: str) -> Done:
+        given.append(text)
+        return Done(Plan())
+
+    return NeedsConfirmation((act,), 2 if act.level >= 4 else 1, "in the book", resume), given
+
+
 def test_desktop_excel_asks_in_a_message_box_twice_for_level_4() -> None:
     act3, act4 = Act("Setting Rounds", 3, "changed"), Act("Leave FIDE mode", 4, "final")
     book, asked = _desktop(["ok"])
-    assert excel_run(book, remote=False).confirm([act3]) == "OK in the message box"  # type: ignore[misc]
+    waiting, given = _waiting(act3)
+    confirmed(book, waiting, remote=False)
+    assert given == ["OK in the message box"]
     assert len(asked) == 1 and "Level 3 warning: Setting Rounds" in asked[0]
     book, asked = _desktop(["ok", "ok"])
-    excel_run(book, remote=False).confirm([act4])  # type: ignore[misc]
-    assert len(asked) == 2 and "cannot be taken back" in asked[1]
+    waiting, given = _waiting(act4)
+    confirmed(book, waiting, remote=False)
+    assert len(asked) == 2 and "cannot be taken back" in asked[1] and given
     book, asked = _desktop(["ok", "cancel"])
+    waiting, given = _waiting(act4)
     with pytest.raises(ConfirmationError, match="cancelled; nothing was changed"):
-        excel_run(book, remote=False).confirm([act4])  # type: ignore[misc]
+        confirmed(book, waiting, remote=False)
+    assert given == []  # cancelled: the run is never resumed, nothing is written
 
 
 def test_a_log_row_edited_in_excel_is_reported_as_level_4_naming_it() -> None:

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from ratingbook.errors import RatingbookError
-from ratingbook.workbook.book_history import read_history
+from ratingbook.session.history import read_history
 from ratingbook.workbook.event_log_sheet import read_state
 from ratingbook.workbook.grid_book import GridBook
 from ratingbook.workbook.reading import Sheets
@@ -28,11 +28,33 @@ def test_an_event_state_that_no_longer_reads() -> None:
 
 
 def test_an_event_history_that_no_longer_reads() -> None:
-    book = GridBook({"Event History": [["State", "Before", "Data"], [1, "pair", 'v{"a":']]})
+    grid: list[list[object]] = [["Act", "Status", "What", "Data"], [1, "done", "pair", 'v2{"a":']]
     with pytest.raises(RatingbookError) as caught:
-        read_history(Sheets(book))
-    assert str(caught.value) == (
-        "sheet 'Event History' was changed by hand and no longer reads; it is ratingbook's: "
-        "undo is not possible until it is restored"
+        read_history(grid)
+    assert str(caught.value).startswith(
+        "sheet 'Event History' was changed by hand and no longer reads (Expecting value"
+    )
+    assert str(caught.value).endswith(
+        "; it is ratingbook's: undo is not possible until it is restored"
     )
     assert isinstance(caught.value.__cause__, json.JSONDecodeError)
+
+
+def test_an_event_history_of_earlier_format_1_still_reads() -> None:
+    """A book in the middle of an event crosses an upgrade: format 1 (whole copies of every
+    sheet before each change, and the book as last written) is read as acts, each the cells
+    that differ from one copy to the next."""
+    before = {"Swiss Games": [["Round", "White"], [1, None]]}
+    saved = {"Swiss Games": [["Round", "White"], [1, "Anna"]]}
+
+    def chunk(data: object) -> str:
+        return "v" + json.dumps(data)
+
+    grid: list[list[object]] = [
+        ["State", "Before", "Values"],
+        [0, "saved", chunk(saved)],
+        [1, "before Pairing round 1", chunk(before)],
+    ]
+    history = read_history(grid)
+    assert history.legacy and [a.label for a in history.acts] == ["Pairing round 1"]
+    assert dict(history.acts[0].cells) == {("Swiss Games", 2, 2): (None, "Anna")}

@@ -13,15 +13,15 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.fide_run import Act, FideRun
+    from ratingbook.session import NeedsConfirmation, Offer
 
-__all__ = ["FLAGS", "cli_run", "confirm_level", "confirm_options", "terminal"]
+__all__ = ["FLAGS", "ask", "confirm_level", "confirm_options", "offer", "terminal"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,44 +50,44 @@ def _standard_input() -> Iterator[None]:
         sys.stdin = saved
 
 
-def cli_run(confirm: int, **asked: object) -> FideRun:
-    """This command's :class:`FideRun`: ``confirm`` 0, 1 (--confirm) or 2 (and --i-understand)."""
-    from ratingbook.workbook.fide_run import ConfirmationError, FideRun
+def offer(confirm: int) -> Offer | None:
+    """The confirmation the flags give before the run: ``confirm`` 0 (none), 1 (--confirm) or
+    2 (and --i-understand)."""
+    from ratingbook.session import Offer
 
-    def confirmer(acts: Sequence[Act]) -> str:
-        needed = 2 if max(a.level for a in acts) >= 4 else 1
-        if confirm >= needed:
-            return FLAGS[confirm]
-        if confirm and confirm < needed:
-            raise ConfirmationError(
-                "nothing was changed: a level-4 act needs --confirm --i-understand: "
-                + " | ".join(f"{a.name}: {a.warning}" for a in acts if a.level >= 4)
-            )
-        if not terminal():
-            flags = FLAGS[needed]
-            raise ConfirmationError(
-                "nothing was changed: "
-                + " | ".join(f"level {a.level}: {a.name}: {a.warning}" for a in acts)
-                + f" -- to go on, run again with {flags} (standard input is not a terminal, so "
-                "ratingbook cannot ask)"
-            )
-        with _standard_input():
-            for act in acts:
-                click.echo(f"level {act.level} warning: {act.name}: {act.warning}", err=True)
-                if not click.confirm(f"Confirm {act.name}?", err=True):
-                    raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
-                if act.level >= 4 and not click.confirm(
-                    f"This cannot be taken back in the event's log. Really {act.name}?", err=True
-                ):
-                    raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
-        return "confirmed at the prompt"
+    return Offer(confirm, FLAGS[confirm]) if confirm else None
 
-    return FideRun(
-        confirm=confirmer,
-        offered=FLAGS.get(confirm, ""),
-        how="run again with --confirm (level 4: --confirm --i-understand)",
-        **asked,  # type: ignore[arg-type]
-    )
+
+def ask(asked: NeedsConfirmation, confirm: int) -> str:
+    """The confirmation of what ``asked`` waits for: asked at a terminal (twice for level 4,
+    the second time stating the consequences), else a :class:`ConfirmationError` saying which
+    flags confirm it; flags too weak for it are refused, never asked past."""
+    from ratingbook.errors import ConfirmationError
+
+    acts = asked.acts
+    if confirm:  # given, but the act needs the second step
+        raise ConfirmationError(
+            "nothing was changed: a level-4 act needs --confirm --i-understand: "
+            + " | ".join(f"{a.name}: {a.warning}" for a in acts if a.level >= 4)
+        )
+    if not terminal():
+        flags = FLAGS[asked.steps]
+        raise ConfirmationError(
+            "nothing was changed: "
+            + " | ".join(f"level {a.level}: {a.name}: {a.warning}" for a in acts)
+            + f" -- to go on, run again with {flags} (standard input is not a terminal, so "
+            "ratingbook cannot ask)"
+        )
+    with _standard_input():
+        for act in acts:
+            click.echo(f"level {act.level} warning: {act.name}: {act.warning}", err=True)
+            if not click.confirm(f"Confirm {act.name}?", err=True):
+                raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
+            if act.level >= 4 and not click.confirm(
+                f"This cannot be taken back in the event's log. Really {act.name}?", err=True
+            ):
+                raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
+    return "confirmed at the prompt"
 
 
 def confirm_options(command: F) -> F:

@@ -1,9 +1,10 @@
-"""FIDE mode's commands: ``unpair``, ``manual-pairing start|end``, ``undo`` and ``history``.
+"""FIDE mode's commands: ``unpair``, ``manual-pairing start|end``, ``undo``, ``redo``, ``history``.
 
 This module alone decides their options and what they print. ``unpair`` and ``manual-pairing``
 run like ``pair`` (a book at a time, ``-o``/``--in-place``, logged in the Event Log and
-confirmed with ``--confirm`` where their level asks); ``undo`` puts the book's newest kept
-state in its place (:mod:`ratingbook.files.history`) and ``history`` lists the kept states.
+confirmed with ``--confirm`` where their level asks); ``undo`` and ``redo`` take back and give
+back the book's last logged act in place (:mod:`ratingbook.session`), and ``history`` lists the
+acts the book keeps.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import click
 from ratingbook.cli.book_commands import run_books, targets, with_book_options
 from ratingbook.cli.confirming import confirm_level, confirm_options
 from ratingbook.cli.jobs import BookJob
+from ratingbook.cli.options import backend_option
 from ratingbook.cli.reporting import fail
 from ratingbook.errors import RatingbookError
 
@@ -94,32 +96,74 @@ def manual_pairing_command(
     )
 
 
+def _take(book: str, action: str, backend: str, confirmed: bool) -> None:
+    run_books([BookJob(book, book, True, action, backend, int(confirmed))], 1)
+
+
 @click.command("undo")
 @click.argument("book", metavar="BOOK")
-def undo_command(book: str) -> None:
-    """Put BOOK back as it was before its last logged change (the states are kept in
-    .ratingbook-history/ beside it); the state is used up (undo again for the one before)."""
-    from ratingbook.files.history import undo
+@backend_option
+@click.option(
+    "--confirm",
+    "confirmed",
+    is_flag=True,
+    help="Also clear what was typed since in the rows the act added (named when it is asked).",
+)
+def undo_command(book: str, backend: str, confirmed: bool) -> None:
+    """Take back BOOK's last logged act (kept in its Event History sheet), in place.
 
-    try:
-        label = undo(Path(book))
-    except RatingbookError as error:
-        fail(f"{book}: {error}")
-    click.echo(f"ok     {book} put back as it was {label}")
+    Only the cells that act changed go back: what was typed since stays. A value typed since
+    into a row the act added (a result on a board of the round unpaired) cannot stay: undo
+    names it and asks (--confirm), or clear it by hand first. redo gives the act back.
+    """
+    _take(book, "undo", backend, confirmed)
+
+
+@click.command("redo")
+@click.argument("book", metavar="BOOK")
+@backend_option
+@click.option(
+    "--confirm",
+    "confirmed",
+    is_flag=True,
+    help="Also overwrite what was typed since the undo in the rows the act brings back.",
+)
+def redo_command(book: str, backend: str, confirmed: bool) -> None:
+    """Give back the act BOOK's last undo took back, in place."""
+    _take(book, "redo", backend, confirmed)
 
 
 @click.command("history")
 @click.argument("book", metavar="BOOK")
 def history_command(book: str) -> None:
-    """List the states of BOOK that undo can restore, the newest last."""
-    from ratingbook.files.history import history_folder, states
+    """List the acts BOOK keeps for undo and redo, the newest last."""
+    from ratingbook.files.backends import open_book
+    from ratingbook.files.history import legacy_note
+    from ratingbook.session import Session
 
-    found = states(Path(book))
+    try:
+        found = Session(open_book(book)).history()
+    except RatingbookError as error:
+        fail(f"{book}: {error}")
+    note = legacy_note(Path(book))
     if not found:
-        fail(f"{book}: no history: no logged change was saved by ratingbook")
-    for number, label in found:
-        click.echo(f"{number:4d}  {label}")
-    click.echo(f"({len(found)} states in {history_folder(Path(book))}; undo takes the last)")
+        fail(
+            f"{book}: no history: no logged act is kept in the book" + (f"; {note}" if note else "")
+        )
+    for number, status, label in found:
+        click.echo(f"{number:4d}  {status:6s}  {label}")
+    click.echo(
+        f"({len(found)} acts kept in the book's 'Event History' sheet; undo takes back the last "
+        "done, redo gives back the last undone)"
+    )
+    if note:
+        click.echo(note)
 
 
-FIDE_COMMANDS = (unpair_command, manual_pairing_command, undo_command, history_command)
+FIDE_COMMANDS = (
+    unpair_command,
+    manual_pairing_command,
+    undo_command,
+    redo_command,
+    history_command,
+)

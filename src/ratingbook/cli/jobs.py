@@ -1,10 +1,11 @@
 """One workbook job: a book read, computed and saved, wherever it runs (the batch's child).
 
-Everything that decides what one ``recalc``, ``new-week`` or ``pair`` does to one file lives
-here: which engine opens it, the hold on a book replaced in place, which entry point of
-:mod:`ratingbook.workbook` runs, and how its problems become lines. :mod:`ratingbook.cli` turns
-command-line options into :class:`BookJob` values and prints the :class:`BookOutcome` lines;
-:mod:`ratingbook.cli.batch` runs each job in a process of its own.
+Everything that decides what one workbook command does to one file lives here: which engine
+opens it, the hold on a book replaced in place, which session command runs
+(:mod:`ratingbook.session`), how the command line answers a confirmation, and how its problems
+become lines. :mod:`ratingbook.cli` turns command-line options into :class:`BookJob` values and
+prints the :class:`BookOutcome` lines; :mod:`ratingbook.cli.batch` runs each job in a process of
+its own.
 """
 
 from __future__ import annotations
@@ -20,37 +21,42 @@ from ratingbook.files.backends import DEFAULT_BACKEND, open_book
 from ratingbook.files.disk import held_for_in_place
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.book import Book, FileBook, Plan
-    from ratingbook.workbook.fide_run import FideRun
+    from ratingbook.session import Command
+    from ratingbook.workbook.book import FileBook
 
 __all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
 
 
-#: The workbook commands, each an entry point of :mod:`ratingbook.workbook`.
-ACTIONS = ("recalc", "new-week", "pair", "pair-all", "unpair", "manual-start", "manual-end")
+#: The workbook commands, each a command of the session (:func:`_command`).
+ACTIONS = (
+    "recalc",
+    "new-week",
+    "pair",
+    "pair-all",
+    "unpair",
+    "manual-start",
+    "manual-end",
+    "undo",
+    "redo",
+)
 
 
-def _entry_point(action: str) -> Callable[[Book], Plan]:
+def _command(job: BookJob) -> Command:
     # Imported when a job runs, so the seed-format commands start without the workbook layer.
-    from ratingbook import workbook
+    from ratingbook import session
 
-    points: dict[str, Callable[[Book], Plan]] = {
-        "recalc": workbook.recalc,
-        "new-week": workbook.new_week,
-        "pair": workbook.pair,
-        "pair-all": workbook.pair_every_round,
-        # FIDE mode (#25): the round and the manual phase come with the job's FideRun
-        "unpair": _unpair,
-        "manual-start": workbook.recalc,
-        "manual-end": workbook.recalc,
+    commands: dict[str, Callable[[], Command]] = {
+        "recalc": session.Recalc,
+        "new-week": session.NewWeek,
+        "pair": session.Pair,
+        "pair-all": lambda: session.Pair(every_round=True),
+        "unpair": lambda: session.Unpair(job.round),
+        "manual-start": lambda: session.ManualPairing("start", job.round or 0),
+        "manual-end": lambda: session.ManualPairing("end"),
+        "undo": session.Undo,
+        "redo": session.Redo,
     }
-    return points[action]
-
-
-def _unpair(book: Book) -> Plan:
-    from ratingbook.workbook.fide_actions import unpair
-
-    return unpair(book)
+    return commands[job.action]()
 
 
 def problem_lines(error: RatingbookError) -> list[str]:
@@ -87,7 +93,8 @@ class BookOutcome:
 
 def run_book_job(job: BookJob) -> BookOutcome:
     """Read, compute and save one book; input errors come back as an outcome, not an exception."""
-    from ratingbook.workbook.fide_run import ConfirmationError, fide_run
+    from ratingbook.cli.confirming import ask, offer
+    from ratingbook.session import NeedsConfirmation, Session
 
     book: FileBook
     try:
@@ -97,57 +104,30 @@ def run_book_job(job: BookJob) -> BookOutcome:
             book = open_book(job.source, job.backend)
             if job.in_place:
                 book.refuse_in_place()
-            with fide_run(_fide_run(job)) as run:
-                plan = _entry_point(job.action)(book)
-            if job.confirm and not run.seen:
-                raise ConfirmationError(
-                    f"{run.offered} given, but the book holds no Swiss event: nothing in this "
-                    "run needs a confirmation; nothing was changed"
-                )
-            kept = keep_states(job, run, lambda: book.save(job.target))
+            outcome = Session(book).run(_command(job), offer=offer(job.confirm))
+            if isinstance(outcome, NeedsConfirmation):
+                outcome = outcome.resume(ask(outcome, job.confirm))
+            book.save(job.target)
     except RatingbookError as error:
-        return BookOutcome(job, errors=tuple(problem_lines(error)))
+        return BookOutcome(job, errors=tuple(_with_legacy_note(job, problem_lines(error))))
     warnings: tuple[str, ...] = ()
     if book.uncarried and not job.in_place:
         warnings = (
             f"{job.source} contains {', '.join(book.uncarried)}, which the output "
             f"{job.target} does not carry over",
         )
-    return BookOutcome(job, summary=(*plan.summary, *kept), warnings=warnings)
+    kept: tuple[str, ...] = ()
+    if outcome.kept and job.action not in ("undo", "redo"):
+        kept = (f"undo with: ratingbook undo {job.target} ({outcome.kept})",)
+    return BookOutcome(job, summary=(*outcome.summary, *kept), warnings=warnings)
 
 
-def _fide_run(job: BookJob) -> FideRun:
-    from ratingbook.cli.confirming import cli_run
+def _with_legacy_note(job: BookJob, lines: list[str]) -> list[str]:
+    """An undo with nothing in the book, beside a book with states kept by an earlier
+    ratingbook (whole copies in a folder): where they are, and how to use one."""
+    if job.action != "undo":
+        return lines
+    from ratingbook.files.history import legacy_note
 
-    if job.action == "unpair":
-        return cli_run(job.confirm, unpaired=(job.round,) if job.round else ())
-    if job.action.startswith("manual-"):
-        return cli_run(job.confirm, manual=(job.action[7:], job.round or 0))
-    return cli_run(job.confirm)
-
-
-def keep_states(job: BookJob, run: FideRun, save: Callable[[], None]) -> tuple[str, ...]:
-    """Save, keeping the book before a logged change for ``ratingbook undo``
-    (:mod:`ratingbook.files.history`); the summary line saying so."""
-    from ratingbook.files.history import last_saved, record, remember_saved
-
-    target = Path(job.target)
-    line: tuple[str, ...] = ()
-    if run.logged:
-        by_hand = any(change.by_hand for change in run.logged)
-        saved = last_saved(target)
-        before = saved if by_hand and saved is not None else Path(job.source)
-        label = "before " + "; ".join(f"{c.kind.value} round {c.round}" for c in run.logged)
-        kept = record(target, before, label)
-        line = (f"undo with: ratingbook undo {job.target} ({label})",)
-        try:
-            save()
-        except BaseException:
-            kept.unlink()
-            kept.with_suffix(".txt").unlink()
-            raise
-    else:
-        save()
-    if run.seen:
-        remember_saved(target)
-    return line
+    note = legacy_note(Path(job.source))
+    return [*lines, note] if note else lines

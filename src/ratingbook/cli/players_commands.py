@@ -64,8 +64,7 @@ def players_update_command(
     from ratingbook.files.backends import open_book
     from ratingbook.files.disk import held_for_in_place
     from ratingbook.files.rating_list_file import open_rating_list
-    from ratingbook.workbook.book import apply_plan
-    from ratingbook.workbook.players_update import plan_players_update
+    from ratingbook.session import Done, Session, UpdatePlayers
 
     [(source, target)] = targets((book,), output, out_dir, in_place, force, "updated")
 
@@ -79,12 +78,12 @@ def players_update_command(
         workbook = open_book(source, backend)
         if in_place and not dry_run:
             workbook.refuse_in_place()
-        update = plan_players_update(workbook, scan, chosen)
-        for line in (*update.changes, *update.missing):
+        done = Session(workbook).run(UpdatePlayers(scan, chosen), dry_run=dry_run)
+        assert isinstance(done, Done)  # nothing in an update waits for a confirmation
+        for line in done.details:
             click.echo(line)
         if dry_run:
-            click.echo(f"dry run: {update.plan.summary[0]}; nothing written")
+            click.echo(f"dry run: {done.summary[0]}; nothing written")
             return
-        apply_plan(workbook, update.plan)
         workbook.save(target)
-    click.echo(f"ok     {source} -> {target} ({update.plan.summary[0]})")
+    click.echo(f"ok     {source} -> {target} ({done.summary[0]})")

@@ -18,7 +18,17 @@ import hashlib
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
-__all__ = ["GENESIS", "LogEntry", "LogKind", "WarningLevel", "chain", "first_broken_link"]
+__all__ = [
+    "GENESIS",
+    "UNDERSTOOD",
+    "Act",
+    "LogEntry",
+    "LogKind",
+    "WarningLevel",
+    "chain",
+    "first_broken_link",
+    "steps_needed",
+]
 
 #: The digest before the first entry.
 GENESIS = "0" * 64
@@ -35,6 +45,35 @@ class WarningLevel(IntEnum):
     """Two steps: the consequences are stated, then confirmed."""
     REFUSE = 5
     """Refused in FIDE mode (or only after leaving FIDE mode)."""
+
+
+#: What a level-4 confirmation adds to the act's name where it is typed (the ``Confirm`` setting).
+UNDERSTOOD = ": I understand"
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An act waiting for a confirmation: its name (``Correction round 4``), level and what it
+    does (the warning shown)."""
+
+    name: str
+    level: int
+    warning: str
+
+
+def steps_needed(acts: tuple[Act, ...] | list[Act]) -> int:
+    """How many steps confirm ``acts``: 1 for level 3, 2 for level 4 (the consequences stated,
+    then confirmed); 0 when none of them waits for a confirmation.
+
+    >>> steps_needed([Act("Setting round 4", 3, ""), Act("Forbidden Pair round 4", 4, "")])
+    2
+    >>> steps_needed([])
+    0
+    """
+    top = max((a.level for a in acts), default=0)
+    if top >= WarningLevel.CONSEQUENCES:
+        return 2
+    return 1 if top >= WarningLevel.CONFIRM else 0
 
 
 class LogKind(Enum):

@@ -5,41 +5,40 @@ message box (a level-4 act in two, the second stating its consequences); Cancel 
 run, and nothing is written. xlwings Server and xlwings Lite have no modal box: there an act is
 confirmed by typing its name in the ``Confirm`` setting of ``Swiss Settings`` (a level-4 act
 followed by ``: I understand``), which the run consumes and logs; without it the run is refused
-and the message names what to type.
+and the message names what to type (for an undo that would clear typed values: to clear them
+first).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import xlwings as xw
 
-from ratingbook.workbook.fide_run import UNDERSTOOD, Act, ConfirmationError, FideRun
+from ratingbook.errors import ConfirmationError
+from ratingbook.session import Done, NeedsConfirmation, Outcome
 
-__all__ = ["excel_run"]
+__all__ = ["confirmed"]
 
 _TITLE = "ratingbook: FIDE mode"
 
 
-def excel_run(book: xw.Book, remote: bool) -> FideRun:
-    """This run's :class:`FideRun`: message boxes on the desktop, the Confirm cell remotely."""
+def confirmed(book: xw.Book, outcome: Outcome, *, remote: bool) -> Done:
+    """``outcome`` written: asked in message boxes on the desktop; refused remotely, naming
+    how to confirm in the book."""
+    if not isinstance(outcome, NeedsConfirmation):
+        return outcome
+    acts = outcome.acts
     if remote:
-        return FideRun(
-            in_book=True,
-            how="type the act's name in the Confirm setting of Swiss Settings (a level-4 act "
-            f"followed by '{UNDERSTOOD.strip()}'), then run again",
+        lines = [f"level {a.level}: {a.name}: {a.warning}" for a in acts]
+        raise ConfirmationError(
+            "nothing was changed: " + " | ".join(lines) + f" -- to go on, {outcome.in_book}"
         )
-
-    def confirmer(acts: Sequence[Act]) -> str:
-        for act in acts:
-            text = f"Level {act.level} warning: {act.name}\n\n{act.warning}\n\nGo on?"
-            if book.app.alert(text, title=_TITLE, buttons="ok_cancel", mode="warning") != "ok":
+    for act in acts:
+        text = f"Level {act.level} warning: {act.name}\n\n{act.warning}\n\nGo on?"
+        if book.app.alert(text, title=_TITLE, buttons="ok_cancel", mode="warning") != "ok":
+            raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
+        if act.level >= 4:
+            second = f"{act.name} cannot be taken back in the event's log. Really go on?"
+            answer = book.app.alert(second, title=_TITLE, buttons="ok_cancel", mode="warning")
+            if answer != "ok":
                 raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
-            if act.level >= 4:
-                second = f"{act.name} cannot be taken back in the event's log. Really go on?"
-                answer = book.app.alert(second, title=_TITLE, buttons="ok_cancel", mode="warning")
-                if answer != "ok":
-                    raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
-        return "OK in the message box"
-
-    return FideRun(confirm=confirmer, in_book=True)
+    return outcome.resume("OK in the message box")

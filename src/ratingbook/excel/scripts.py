@@ -26,12 +26,11 @@ from pathlib import Path
 
 import xlwings as xw
 
+from ratingbook import session
 from ratingbook.errors import InputErrors, RatingbookError
-from ratingbook.excel.confirming import excel_run  # FIDE mode's confirmations (#25)
-from ratingbook.excel.xlwings_book import REMOTE, XlwingsBook, check_finite
-from ratingbook.workbook.actions import plan_new_week, plan_recalc
+from ratingbook.excel.confirming import confirmed  # FIDE mode's confirmations (#25)
+from ratingbook.excel.xlwings_book import REMOTE, XlwingsBook
 from ratingbook.workbook.book import Plan
-from ratingbook.workbook.fide_run import fide_run
 
 __all__ = [
     "main",
@@ -39,6 +38,9 @@ __all__ = [
     "new_week_book",
     "recalc_book",
     "recalc_ratings",
+    "redo",
+    "redo_book",
+    "redo_last_undo",
     "start_new_week",
     "undo",
     "undo_book",
@@ -59,6 +61,25 @@ _OFFICE_SCRIPTS = "Microsoft Office Scripts"
 _ADDIN_SUFFIXES = (".xlam", ".xla")
 
 
+def _remote(book: xw.Book) -> bool:
+    return _client(book) is not None or book.app.engine.name == REMOTE
+
+
+def _session_run(book: xw.Book, command: session.Command) -> Plan:
+    """``command`` on ``book`` through the session (one door for every front end), confirmed
+    the way this Excel can; the plan written, its summary with the command's details."""
+    outcome = session.Session(XlwingsBook(book)).run(command)
+    done = confirmed(book, outcome, remote=_remote(book))
+    return replace(done.plan, summary=(*done.summary, *_shown(done.details)))
+
+
+def _shown(lines: tuple[str, ...]) -> tuple[str, ...]:
+    shown = list(lines[:SHOWN_IN_MESSAGE])
+    if len(lines) > len(shown):
+        shown.append(f"... and {len(lines) - len(shown)} more")
+    return tuple(shown)
+
+
 def recalc_book(book: xw.Book) -> Plan:
     """Recalculate every rating family in ``book`` (an ``xlwings.Book``), as ``ratingbook recalc``.
 
@@ -66,26 +87,13 @@ def recalc_book(book: xw.Book) -> Plan:
     input raises :class:`~ratingbook.errors.RatingbookError` (naming sheet, row and column) having
     written nothing. Returns the plan that was written (its ``summary`` says what was done).
     """
-    adapter = XlwingsBook(book)
-    with fide_run(excel_run(book, _client(book) is not None or book.app.engine.name == REMOTE)):
-        plan = plan_recalc(adapter)
-    check_finite(plan)
-    adapter.apply(plan)
-    return plan
+    return _session_run(book, session.Recalc())
 
 
 def unpair_book(book: xw.Book) -> Plan:
     """Take back the last round's pairing in ``book``, as ``ratingbook unpair`` (FIDE mode:
     logged; once results are typed, confirmed as a level-3 act)."""
-    from ratingbook.workbook.fide_actions import plan_unpair
-    from ratingbook.workbook.reading import Sheets
-
-    adapter = XlwingsBook(book)
-    with fide_run(excel_run(book, _client(book) is not None or book.app.engine.name == REMOTE)):
-        plan = plan_unpair(Sheets(adapter))
-    check_finite(plan)
-    adapter.apply(plan)
-    return plan
+    return _session_run(book, session.Unpair())
 
 
 def new_week_book(book: xw.Book, *, today: _dt.date | None = None) -> Plan:
@@ -94,11 +102,7 @@ def new_week_book(book: xw.Book, *, today: _dt.date | None = None) -> Plan:
     Permanent Rating is carried into StWkPerm, the week's games are archived in **Games Archive**
     under a week label (dated ``today``, default: today) and **Ladder Games** is emptied.
     """
-    adapter = XlwingsBook(book)
-    plan = plan_new_week(adapter, today=today)
-    check_finite(plan)
-    adapter.apply(plan)
-    return plan
+    return _session_run(book, session.NewWeek(today))
 
 
 # --- entry points ------------------------------------------------------------------------------
@@ -117,12 +121,11 @@ def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | Non
     """
     from ratingbook.fide.rating_list import RatingListScan, scan_rating_list
     from ratingbook.files.rating_list_file import open_rating_list
-    from ratingbook.workbook.players_update import plan_players_update, rating_list_setting
+    from ratingbook.workbook.players_update import rating_list_setting
 
-    adapter = XlwingsBook(book)
     where = None
     if rating_list is None:
-        typed, where = rating_list_setting(adapter)
+        typed, where = rating_list_setting(XlwingsBook(book))
         path = Path(typed.strip()).expanduser()
         folder = Path(str(book.fullname)).parent
         if not path.is_absolute() and folder.is_dir():
@@ -139,14 +142,7 @@ def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | Non
                 raise
             raise RatingbookError(error.problem, where, "Value") from None
 
-    update = plan_players_update(adapter, scan)
-    check_finite(update.plan)
-    adapter.apply(update.plan)
-    lines = [*update.changes, *update.missing]
-    shown = lines[:SHOWN_IN_MESSAGE]
-    if len(lines) > len(shown):
-        shown.append(f"... and {len(lines) - len(shown)} more")
-    return replace(update.plan, summary=(*update.plan.summary, *shown))
+    return _session_run(book, session.UpdatePlayers(scan))
 
 
 def _client(book: xw.Book) -> str | None:
@@ -255,16 +251,14 @@ def update_players_from_rating_list(book: xw.Book) -> None:
 
 
 def undo_book(book: xw.Book) -> Plan:
-    """Put ``book`` back as it was before its last logged change (the states the book keeps in
-    its ``Event History`` sheet), as ``ratingbook undo`` does for a file."""
-    from ratingbook.workbook.book_history import plan_undo
-    from ratingbook.workbook.reading import Sheets
+    """Take back ``book``'s last logged act (kept in its ``Event History`` sheet), as
+    ``ratingbook undo``: the cells it changed go back, what was typed since stays."""
+    return _session_run(book, session.Undo())
 
-    adapter = XlwingsBook(book)
-    plan = plan_undo(Sheets(adapter))
-    check_finite(plan)
-    adapter.apply(plan)
-    return plan
+
+def redo_book(book: xw.Book) -> Plan:
+    """Give back the act the last undo of ``book`` took back, as ``ratingbook redo``."""
+    return _session_run(book, session.Redo())
 
 
 def undo(book: xw.Book | None = None) -> Plan | None:
@@ -276,6 +270,17 @@ def undo(book: xw.Book | None = None) -> Plan | None:
 def undo_last_change(book: xw.Book) -> None:
     """Undo for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
     _run(book, undo_book, "Undone.")
+
+
+def redo(book: xw.Book | None = None) -> Plan | None:
+    """**Redo** what the last undo of the workbook the user is looking at took back."""
+    return _run(book if book is not None else _user_book(), redo_book, "Redone.")
+
+
+@xw.script
+def redo_last_undo(book: xw.Book) -> None:
+    """Redo for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
+    _run(book, redo_book, "Redone.")
 
 
 def unpair(book: xw.Book | None = None) -> Plan | None:

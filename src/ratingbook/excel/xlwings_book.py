@@ -28,7 +28,7 @@ from ratingbook.errors import RatingbookError
 from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
 from ratingbook.workbook.table_growth import TableArea, grown_tables, written_extent
 
-__all__ = ["REMOTE", "XlwingsBook", "check_finite", "excel_text"]
+__all__ = ["REMOTE", "XlwingsBook", "excel_text"]
 
 # The JSON engine's name in xlwings (xlwings Server and xlwings Lite).
 REMOTE = "remote"
@@ -328,15 +328,6 @@ def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
     for name, bottom in grown.items():
         table, area = tables[name]
         _tolerated(table.resize, ws.range((area.top, area.left), (bottom, area.right)))
-
-
-def check_finite(plan: Plan) -> None:
-    """Refuse a plan holding NaN or infinity before anything is written (a bug, never input)."""
-    for grid in [*(b.values for b in plan.blocks), *(s.rows for s in plan.sheets)]:
-        for line in grid:
-            for value in line:
-                if isinstance(value, float) and not math.isfinite(value):
-                    raise ValueError(f"refusing to write the non-finite number {value!r}")
 
 
 if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface

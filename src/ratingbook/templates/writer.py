@@ -5,9 +5,9 @@ exactly as :mod:`ratingbook.workbook` reads them (the column names come from its
 with sample data; what each template holds is :mod:`ratingbook.templates.designs`. To feel
 native to Excel users every input sheet is an Excel Table (typing below it extends it), result
 cells have a dropdown, header rows are frozen, ratings carry a number format and every sheet a
-print setup. The sample data is then recalculated by :func:`ratingbook.workbook.recalc` itself,
-so a template opens with consistent ratings, standings and charts, and recalculating it changes
-nothing.
+print setup. The sample data is then recalculated through the session
+(:mod:`ratingbook.session`) itself, so a template opens with consistent ratings, standings and
+charts, and recalculating it changes nothing.
 
 The files are byte-for-byte reproducible: the document properties carry a fixed date and the
 zip package is rewritten with fixed entry times, in openpyxl's entry order, uncompressed (so the
@@ -38,12 +38,12 @@ from openpyxl.worksheet.table import Table, TableColumn, TableFormula, TableStyl
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import tostring
 
-from ratingbook import workbook
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
 from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
+from ratingbook.session import Recalc, Session
 from ratingbook.templates.camper_chart import write_camper_chart
 from ratingbook.templates.designs import (
     CRIKEY,
@@ -58,7 +58,6 @@ from ratingbook.templates.designs import (
 from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
-from ratingbook.workbook.fide_run import FideRun, fide_run
 from ratingbook.workbook.presentation import PrintSetup
 from ratingbook.workbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 
@@ -278,8 +277,7 @@ def build_template(
     for sheet in design.sheets:
         _write_input_sheet(wb, sheet)
     if recalc:  # a sample event's Event Log starts with the user's first run (FIDE mode)
-        with fide_run(FideRun(log=False)):
-            workbook.recalc(TemplateBook(wb))
+        Session(TemplateBook(wb), log=False).run(Recalc())
     if kind == "ladder":
         # The chosen-camper view, before the archives (after the sheets the recalc made).
         players = next(s for s in design.sheets if s.spec.sheet == LADDER_PLAYERS.sheet)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from ratingbook.errors import MissingSheetError, Problems, RatingbookError, WorkbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.event_log import LogEntry
-from ratingbook.workbook.book import Book, Plan, apply_plan
+from ratingbook.workbook.book import Book, Plan, apply_plan, finished
 from ratingbook.workbook.families import families_present, no_family_error
 from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.schemas import CAMP_GROUPS, LADDER_GAMES, LADDER_PLAYERS
@@ -32,22 +32,31 @@ __all__ = [
     "pair",
     "pair_every_round",
     "plan_new_week",
+    "plan_pair",
+    "plan_rank",
     "plan_recalc",
     "rank_event",
     "recalc",
     "record_import",
+    "write",
 ]
 
 
-def plan_recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
+def _sheets(source: Book | Sheets, today: _dt.date | None = None) -> Sheets:
+    return source if isinstance(source, Sheets) else Sheets(source, today)
+
+
+def plan_recalc(source: Book | Sheets, *, today: _dt.date | None = None) -> Plan:
     """Read every family's sheets and compute everything a recalc writes; write nothing.
 
-    Bad input raises a :class:`RatingbookError` naming its cell, or, when there are several
+    ``source`` is a book, or its sheets as a session reads them (with the run's request). Bad
+    input raises a :class:`RatingbookError` naming its cell, or, when there are several
     problems, one :class:`~ratingbook.errors.InputErrors` listing every one of them. A ladder
     whose Week cell was raised by one starts its new week first (``today`` dates the ended
-    week's archive rows; see :mod:`ratingbook.workbook.week_plan`).
+    week's archive rows; see :mod:`ratingbook.workbook.week_plan`). An event that keeps a log
+    comes back with its pending part (:class:`~ratingbook.workbook.book.Pending`).
     """
-    sheets = Sheets(book, today)
+    sheets = _sheets(source, today)
     present = families_present(list(sheets.names.values()))
     if not present:
         raise no_family_error()
@@ -62,18 +71,20 @@ def plan_recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
         except RatingbookError as error:
             problems.append(error)
     problems.check()
+    pending = [p.pending for p in plans if p.pending is not None]
     return Plan(
         blocks=tuple(b for p in plans for b in p.blocks),
         sheets=tuple(s for p in plans for s in p.sheets),
         summary=tuple(line for p in plans for line in p.summary),
+        pending=pending[0] if pending else None,  # one event per book: its families exclude
     )
 
 
-def plan_new_week(book: Book, *, today: _dt.date | None = None) -> Plan:
+def plan_new_week(source: Book | Sheets, *, today: _dt.date | None = None) -> Plan:
     """Start a new ladder week, as a plan (see
     :func:`~ratingbook.workbook.week_plan.plan_next_week`);
     an error when the book holds no ladder."""
-    sheets = Sheets(book, today)
+    sheets = _sheets(source, today)
     if not any(f.name == "ladder" for f in families_present(list(sheets.names.values()))):
         raise MissingSheetError(
             f"a new week needs the ladder sheets {LADDER_PLAYERS.sheet!r}, "
@@ -82,34 +93,66 @@ def plan_new_week(book: Book, *, today: _dt.date | None = None) -> Plan:
     return plan_next_week(sheets)
 
 
-def recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
-    """Recalculate every family in ``book``: compute everything first, then write it."""
-    plan = plan_recalc(book, today=today)
+def plan_pair(source: Book | Sheets, *, every_round: bool = False) -> Plan:
+    """Pair the next round of the event (``every_round``: every remaining round of a round
+    robin), as a plan.
+
+    An error, and nothing written, when the last round has games without a result, the number
+    of rounds is not set, or the event is over (see
+    :func:`ratingbook.workbook.swiss_plan.plan_pairing`); a Swiss event asked for every round.
+    """
+    sheets = _sheets(source)
+    if _is_team_book(sheets):  # a team event (issue 26)
+        from ratingbook.workbook.team_plan import plan_team_pairing
+
+        return plan_team_pairing(sheets, every_round=every_round)
+    from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
+
+    return plan_pairing(sheets, every_round=every_round)
+
+
+def plan_rank(source: Book | Sheets) -> Plan:
+    """The generated sheets of the event (standings, crosstable, pairings, notes; a team
+    event's team sheets), never a round paired: a book just built from a TRF file."""
+    sheets = _sheets(source)
+    if _is_team_book(sheets):  # a team event (issue 26)
+        from ratingbook.workbook.team_plan import plan_team
+
+        return plan_team(sheets)
+    from ratingbook.workbook.swiss_plan import plan_standings
+
+    return plan_standings(sheets)
+
+
+def write(book: Book, plan: Plan) -> Plan:
+    """Write ``plan`` into ``book`` where nobody can be asked for a confirmation: an act that
+    waits for one must be confirmed by the book's Confirm setting (else a
+    :class:`~ratingbook.errors.ConfirmationError`, and nothing is written). The front ends go
+    through :mod:`ratingbook.session`, which can ask."""
+    from ratingbook.workbook.fide_plan import IN_BOOK, confirmation_of, refusal
+
+    if plan.pending is not None:
+        confirmation = confirmation_of(plan.pending, None)
+        if confirmation is None:
+            raise refusal(plan.pending.asks, IN_BOOK)
+        plan = finished(plan, confirmation)
     apply_plan(book, plan)
     return plan
+
+
+def recalc(book: Book, *, today: _dt.date | None = None) -> Plan:
+    """Recalculate every family in ``book``: compute everything first, then write it."""
+    return write(book, plan_recalc(book, today=today))
 
 
 def new_week(book: Book, *, today: _dt.date | None = None) -> Plan:
     """Start a new ladder week in ``book`` (see :func:`plan_new_week`), then write it."""
-    plan = plan_new_week(book, today=today)
-    apply_plan(book, plan)
-    return plan
+    return write(book, plan_new_week(book, today=today))
 
 
 def rank_event(book: Book) -> Plan:
-    """Write the generated sheets of the event in ``book`` (standings, crosstable, pairings,
-    notes; a team event's team sheets) and never pair a round: a book just built from a TRF
-    file."""
-    if _is_team_book(book):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team
-
-        plan = plan_team(Sheets(book))
-    else:
-        from ratingbook.workbook.swiss_plan import plan_standings
-
-        plan = plan_standings(Sheets(book))
-    apply_plan(book, plan)
-    return plan
+    """Write the generated sheets of the event in ``book`` (see :func:`plan_rank`)."""
+    return write(book, plan_rank(book))
 
 
 def record_import(book: Book, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
@@ -124,42 +167,17 @@ def record_import(book: Book, event: SwissEvent, log: Sequence[LogEntry]) -> Pla
 
 
 def pair(book: Book) -> Plan:
-    """Pair the next round of the Swiss event in ``book`` (``ratingbook pair``), then write it.
-
-    An error, and nothing written, when the last round has games without a result, the number of
-    rounds is not set, or the event is over (see
-    :func:`ratingbook.workbook.swiss_plan.plan_pairing`).
-    """
-    from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
-
-    if _is_team_book(book):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team_pairing
-
-        plan = plan_team_pairing(Sheets(book))
-        apply_plan(book, plan)
-        return plan
-    plan = plan_pairing(Sheets(book))
-    apply_plan(book, plan)
-    return plan
+    """Pair the next round of the event in ``book`` (``ratingbook pair``), then write it."""
+    return write(book, plan_pair(book))
 
 
 def pair_every_round(book: Book) -> Plan:
     """Pair every remaining round of the round robin in ``book`` (``ratingbook pair --all``),
     then write it; an error for a Swiss event, whose rounds depend on the results."""
-    from ratingbook.workbook.swiss_plan import plan_pairing
-
-    if _is_team_book(book):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team_pairing
-
-        plan = plan_team_pairing(Sheets(book), every_round=True)
-        apply_plan(book, plan)
-        return plan
-    plan = plan_pairing(Sheets(book), every_round=True)
-    apply_plan(book, plan)
-    return plan
+    return write(book, plan_pair(book, every_round=True))
 
 
-def _is_team_book(book: Book) -> bool:
-    from ratingbook.workbook.team_book import is_team_book
-
-    return is_team_book(book)
+def _is_team_book(sheets: Sheets) -> bool:
+    """Whether the book holds a team event (the team sheets, no Swiss Players sheet)."""
+    present = {f.name for f in families_present(list(sheets.names.values()))}
+    return "team" in present and "swiss" not in present

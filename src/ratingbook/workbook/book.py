@@ -12,22 +12,30 @@ side.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ratingbook.core.tables import Grid, Table
 from ratingbook.workbook.presentation import LineChart, PrintSetup
+
+if TYPE_CHECKING:  # the port loads no event model: a ladder run never needs one
+    from ratingbook.events.event_log import Act
+    from ratingbook.events.event_state import LoggedChange
 
 __all__ = [
     "KEEP",
     "Book",
     "FileBook",
     "GeneratedSheet",
+    "Pending",
     "Plan",
     "WriteBlock",
     "apply_plan",
+    "check_finite",
+    "finished",
     "rows_below",
 ]
 
@@ -109,13 +117,43 @@ class GeneratedSheet:
         return [list(self.header), *(list(r) for r in self.rows)]
 
 
+class Pending(Protocol):
+    """FIDE mode's part of a plan, the one part that waits for the run's confirmation: the log's
+    new rows carry it (:mod:`ratingbook.workbook.fide_plan` makes it; the session finishes it)."""
+
+    @property
+    def asks(self) -> tuple[Act, ...]:
+        """The acts of level 3 or 4 to confirm; empty when none waits."""
+        ...
+
+    @property
+    def confirmed(self) -> str:
+        """The book's own confirmation of ``asks`` (its ``Confirm`` setting), or ""."""
+        ...
+
+    @property
+    def logged(self) -> tuple[LoggedChange, ...]:
+        """The changes this run logs."""
+        ...
+
+    def finish(self, confirmation: str) -> tuple[GeneratedSheet, ...]:
+        """The ``Event Log`` and ``Event State`` sheets, the new rows confirmed by
+        ``confirmation`` (the text logged)."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """Everything a run will write, computed before anything is written."""
+    """Everything a run will write, computed before anything is written.
+
+    ``pending`` is set when the run planned an event that keeps a log: the session asks for its
+    confirmations and adds the sheets it finishes (a plan is written only once finished).
+    """
 
     blocks: tuple[WriteBlock, ...] = ()
     sheets: tuple[GeneratedSheet, ...] = ()
     summary: tuple[str, ...] = ()
+    pending: Pending | None = None
 
 
 class Book(Protocol):
@@ -158,9 +196,29 @@ class FileBook(Book, Protocol):
         ...
 
 
+def finished(plan: Plan, confirmation: str) -> Plan:
+    """``plan`` with its pending part written out (confirmed by ``confirmation``, the text the
+    log keeps; "" when nothing asked for one): the plan that may be applied."""
+    if plan.pending is None:
+        return plan
+    return Plan(plan.blocks, (*plan.sheets, *plan.pending.finish(confirmation)), plan.summary)
+
+
 def apply_plan(book: Book, plan: Plan) -> None:
-    """Write every block and generated sheet of ``plan`` into ``book``."""
+    """Write every block and generated sheet of ``plan`` into ``book`` (a finished plan: one
+    whose log part waits for a confirmation is a bug here, never written half)."""
+    if plan.pending is not None:
+        raise TypeError("a plan whose Event Log waits for its confirmation cannot be written")
     for block in plan.blocks:
         book.write_values(block)
     for sheet in plan.sheets:
         book.replace_sheet(sheet)
+
+
+def check_finite(plan: Plan) -> None:
+    """Refuse a plan holding NaN or infinity before anything is written (a bug, never input)."""
+    for grid in [*(b.values for b in plan.blocks), *(s.rows for s in plan.sheets)]:
+        for line in grid:
+            for value in line:
+                if isinstance(value, float) and not math.isfinite(value):
+                    raise ValueError(f"refusing to write the non-finite number {value!r}")

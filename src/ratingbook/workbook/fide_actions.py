@@ -16,9 +16,8 @@ from ratingbook.events.event import EventError, SwissEvent
 from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock, apply_plan
 from ratingbook.workbook.event_book import read_event_tables
 from ratingbook.workbook.fide_plan import taken_back, with_event_log
-from ratingbook.workbook.fide_run import current_run
 from ratingbook.workbook.reading import Sheets
-from ratingbook.workbook.swiss_plan import _with_end
+from ratingbook.workbook.swiss_plan import plan_event_views
 
 __all__ = ["plan_unpair", "unpair", "unpair_round"]
 
@@ -38,13 +37,11 @@ def unpair_round(event: SwissEvent, asked: int | None) -> int:
     return last
 
 
-def plan_unpair(sheets: Sheets) -> Plan:
-    """Take back the last round's pairing (the round the run names, or the last one)."""
-    run = current_run()
+def plan_unpair(sheets: Sheets, asked: int | None = None) -> Plan:
+    """Take back the last round's pairing (``asked``, which must be the last, or the last)."""
     tables = read_event_tables(sheets)
     event = tables.event
-    number = unpair_round(event, run.unpaired[0] if run.unpaired else None)
-    run.unpaired = (number,)
+    number = unpair_round(event, asked)
     gone = [e for e in event.entries if taken_back(e, (number,))]
     games = tables.games
     first = min(games.columns.values())
@@ -59,14 +56,15 @@ def plan_unpair(sheets: Sheets) -> Plan:
                 line[games.columns[name] - first] = None
         blocks.append(WriteBlock(games.sheet, entry.where.row, first, [line]))
     kept = replace(event, entries=tuple(e for e in event.entries if e not in gone))
-    plan = _with_end(sheets, replace(tables, event=kept), [])
+    plan = plan_event_views(sheets, replace(tables, event=kept), [])
     plan = replace(plan, blocks=(*plan.blocks, *blocks))
-    plan = with_event_log(sheets, event, [], plan)
+    plan = with_event_log(sheets, event, [], plan, unpaired=(number,))
     return replace(plan, summary=(f"unpaired round {number}", *plan.summary))
 
 
 def unpair(book: Book) -> Plan:
-    """Unpair the last round of the event in ``book`` (``ratingbook unpair``), then write it."""
+    """Unpair the last round of the event in ``book`` (``ratingbook unpair``), then write it
+    (an event that keeps a log goes through the session, which confirms and finishes it)."""
     plan = plan_unpair(Sheets(book))
     apply_plan(book, plan)
     return plan

@@ -7,22 +7,33 @@ is written: the log's new rows, the new ``Event State``, the ``Confirm`` and ``M
 cells consumed, "not in FIDE mode" on every printout title and summary of an event that left it.
 Everything is decided before anything is written: a refusal writes nothing.
 
-A front end says how it confirms through :mod:`ratingbook.workbook.fide_run` (a run): the command
-line's ``--confirm`` / ``--i-understand`` flags or its prompt, Excel's OK/Cancel message box. In
-every front end the ``Confirm`` setting of ``Swiss Settings`` confirms too (the only way in
-xlwings Server and Lite, which have no message box): it names the act (``Correction round 4``;
-for a level-4 act ``Leave FIDE mode: I understand``), several separated by ``;``.
+The confirmation itself is not asked here. The plan comes back with a
+:class:`~ratingbook.workbook.book.Pending` part (:class:`LogRecord`): the acts that wait, and how
+to finish the log once the run's confirmation is known. The session
+(:mod:`ratingbook.session`) asks the front end (the command line's ``--confirm`` /
+``--i-understand`` flags or its prompt, Excel's OK/Cancel message box) and finishes it. In every
+front end the ``Confirm`` setting of ``Swiss Settings`` confirms too (the only way in xlwings
+Server and Lite, which have no message box): it names the act (``Correction round 4``; for a
+level-4 act ``Leave FIDE mode: I understand``), several separated by ``;``; it is read here.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from ratingbook.errors import Location, RatingbookError
+from ratingbook.errors import ConfirmationError, Location, RatingbookError
 from ratingbook.events.event import SwissEntry, SwissEvent
-from ratingbook.events.event_log import LogEntry, LogKind, WarningLevel, chain
+from ratingbook.events.event_log import (
+    UNDERSTOOD,
+    Act,
+    LogEntry,
+    LogKind,
+    WarningLevel,
+    chain,
+    steps_needed,
+)
 from ratingbook.events.event_state import (
     EventState,
     LoggedChange,
@@ -32,14 +43,7 @@ from ratingbook.events.event_state import (
     pairs_of,
     state_of,
 )
-from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.book_history import (
-    BookState,
-    history_sheet,
-    predicted,
-    read_history,
-    snapshot,
-)
+from ratingbook.workbook.book import GeneratedSheet, Pending, Plan, WriteBlock
 from ratingbook.workbook.event_log_sheet import (
     EVENT_LOG,
     EVENT_STATE,
@@ -50,33 +54,72 @@ from ratingbook.workbook.event_log_sheet import (
     state_sheet,
     user_name,
 )
-from ratingbook.workbook.fide_run import (
-    UNDERSTOOD,
-    Act,
-    ConfirmationError,
-    FideRun,
-    current_run,
-)
 from ratingbook.workbook.rating_corrections import (
     correction_texts,
     read_rating_corrections,
     with_rated_report,
 )
 from ratingbook.workbook.reading import Sheets, column_block, read
+from ratingbook.workbook.run_request import RunRequest
 from ratingbook.workbook.schemas import SWISS_SETTINGS
 
 __all__ = [
+    "IN_BOOK",
+    "LogRecord",
+    "Offer",
+    "confirmation_of",
     "plan_imported_log",
+    "refusal",
     "taken_back",
     "with_event_log",
 ]
 
+#: How to confirm where nobody can be asked (xlwings Server and Lite, a run from code).
+IN_BOOK = (
+    "type the act's name in the Confirm setting of Swiss Settings (a level-4 act followed by "
+    f"'{UNDERSTOOD.strip()}'), then run again"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A confirmation given before the run (``--confirm``): how many steps it makes (1, or 2
+    with ``--i-understand``) and the text the log keeps."""
+
+    steps: int
+    text: str
+
+
+def confirmation_of(pending: Pending, offer: Offer | None) -> str | None:
+    """The confirmation that finishes ``pending``: "" when no act waits for one, the book's own
+    (its Confirm setting), the ``offer`` when it makes the steps the acts need; None when the
+    front end must ask. An offer where no act waits is refused: never silently ignored."""
+    if not pending.asks:
+        if offer is not None:
+            raise ConfirmationError(
+                f"{offer.text} given, but nothing in this run needs a confirmation; nothing "
+                "was changed"
+            )
+        return ""
+    if pending.confirmed:
+        return pending.confirmed
+    if offer is not None and offer.steps >= steps_needed(pending.asks):
+        return offer.text
+    return None
+
+
+def refusal(asks: Sequence[Act], how: str) -> ConfirmationError:
+    """The refusal of acts nobody confirmed: each act and its warning, and how to confirm."""
+    lines = [f"level {a.level}: {a.name}: {a.warning}" for a in asks]
+    return ConfirmationError("nothing was changed: " + " | ".join(lines) + f" -- to go on, {how}")
+
+
 NOT_FIDE = "not in FIDE mode"
 
 
-def _now(run: FideRun) -> str:
-    if run.now:
-        return run.now
+def _now(request: RunRequest) -> str:
+    if request.now:
+        return request.now
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -90,9 +133,9 @@ def _settings_place(event: SwissEvent, name: str) -> Location | None:
     return event.settings.places.get(name)
 
 
-def _manual_request(event: SwissEvent, run: FideRun) -> tuple[str, int] | None:
-    if run.manual is not None:
-        return run.manual
+def _manual_request(event: SwissEvent, request: RunRequest) -> tuple[str, int] | None:
+    if request.manual is not None:
+        return request.manual
     typed = event.settings.manual_pairing.casefold()
     if not typed:
         return None
@@ -181,24 +224,21 @@ def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
     return f"Confirm setting: {typed}"
 
 
-def _refuse(acts: Sequence[Act], how: str) -> ConfirmationError:
-    lines = [f"level {a.level}: {a.name}: {a.warning}" for a in acts]
-    return ConfirmationError("nothing was changed: " + " | ".join(lines) + f" -- to go on, {how}")
-
-
-def _gate(event: SwissEvent, found: list[LoggedChange], run: FideRun, fide: bool) -> str:
-    """The confirmation of this run's acts ("" when none is needed), or a refusal."""
+def _gate(event: SwissEvent, found: list[LoggedChange], fide: bool) -> tuple[tuple[Act, ...], str]:
+    """The acts of this run that wait for a confirmation, and the book's own confirmation of
+    them (its ``Confirm`` setting, "" when empty); a level-5 act in FIDE mode, or a ``Confirm``
+    setting that does not confirm what the run does, is refused here."""
     refused = [c for c in found if c.level >= WarningLevel.REFUSE]
     if refused and fide:
         raise ConfirmationError(
             "refused in FIDE mode (level 5), nothing was changed: "
             + " | ".join(f"{c.act}: {c.warning}" for c in refused)
         )
-    acts = [
+    acts = tuple(
         Act(c.act, min(c.level, WarningLevel.CONSEQUENCES), c.warning)
         for c in found
         if c.level >= WarningLevel.CONFIRM
-    ]
+    )
     if not acts:
         if event.settings.confirm:
             raise ConfirmationError(
@@ -207,17 +247,10 @@ def _gate(event: SwissEvent, found: list[LoggedChange], run: FideRun, fide: bool
                 _settings_place(event, "Confirm"),
                 "Value",
             )
-        if run.offered:
-            raise ConfirmationError(
-                f"{run.offered} given, but nothing in this run needs a confirmation; nothing "
-                "was changed"
-            )
-        return ""
+        return (), ""
     if event.settings.confirm:
-        return _book_confirmation(event, acts)
-    if run.confirm is None:
-        raise _refuse(acts, run.how)
-    return run.confirm(acts)
+        return acts, _book_confirmation(event, acts)
+    return acts, ""
 
 
 def _consumed_cells(sheets: Sheets, event: SwissEvent, manual_ended: bool) -> list[WriteBlock]:
@@ -242,20 +275,67 @@ def _titled(sheet: GeneratedSheet) -> GeneratedSheet:
     return replace(sheet, print_setup=replace(setup, title=f"{setup.title} ({NOT_FIDE})"))
 
 
+@dataclass(frozen=True, slots=True)
+class LogRecord:
+    """FIDE mode's part of a run, planned and waiting for its confirmation (the plan's
+    :class:`~ratingbook.workbook.book.Pending`): what the log holds, the changes it adds, the
+    state it records; :meth:`finish` writes them with the confirmation given."""
+
+    asks: tuple[Act, ...]
+    confirmed: str
+    logged: tuple[LoggedChange, ...]
+    entries: tuple[LogEntry, ...]
+    state: EventState
+    when: str
+    who: str
+    after: str
+    quiet: bool = False
+    """Nothing paired and nothing to log yet: the log starts with round 1 (no sheet written)."""
+
+    def finish(self, confirmation: str) -> tuple[GeneratedSheet, ...]:
+        if self.quiet:
+            return ()
+        fresh = [
+            LogEntry(
+                self.when,
+                c.round,
+                c.kind,
+                c.before,
+                c.after,
+                self.who,
+                confirmation
+                if c.level >= WarningLevel.CONFIRM
+                else ("level 2 warning shown" if c.level == WarningLevel.ACKNOWLEDGE else ""),
+            )
+            for c in self.logged
+        ]
+        entries = list(self.entries)
+        all_entries = [*entries, *chain(fresh, last_digest(entries))]
+        state = replace(self.state, log=last_digest(all_entries) if all_entries else "")
+        return (log_sheet(all_entries, self.after), state_sheet(state, EVENT_LOG))
+
+
 def with_event_log(
-    sheets: Sheets, event: SwissEvent, new_rows: Sequence[SwissEntry], plan: Plan
+    sheets: Sheets,
+    event: SwissEvent,
+    new_rows: Sequence[SwissEntry],
+    plan: Plan,
+    *,
+    unpaired: tuple[int, ...] = (),
 ) -> Plan:
     """``plan`` (what the run writes for the event read from the book, ``event``, with the
-    engine's ``new_rows``) with FIDE mode's part: the changes logged, the warnings, the
-    confirmations (a :class:`ConfirmationError` before anything is written when one is missing
-    or a level-5 act is tried in FIDE mode)."""
-    run = current_run()
-    if not run.log:
+    engine's ``new_rows``; ``unpaired``: the rounds this run takes back) with FIDE mode's part:
+    the changes logged, the warnings, and the :class:`LogRecord` that waits for the run's
+    confirmation (a :class:`~ratingbook.errors.ConfirmationError` before anything is written
+    when the book's Confirm setting does not fit or a level-5 act is tried in FIDE mode)."""
+    request = sheets.request
+    if not request.log:
         return plan
-    run.seen = True
+    if request.views_only:
+        return _as_last_logged(sheets, event, plan)
     after = event.with_entries(new_rows)
-    if run.unpaired:
-        kept = tuple(e for e in after.entries if not taken_back(e, run.unpaired))
+    if unpaired:
+        kept = tuple(e for e in after.entries if not taken_back(e, unpaired))
         after = replace(after, entries=kept)
     entries, warnings = read_log(sheets)
     recorded = read_state(sheets)
@@ -283,7 +363,7 @@ def with_event_log(
             "Value",
         )
     fide_now = event.settings.fide_mode and old.fide_mode
-    manual, manual_changes, manual_lines = _manual(old, after, _manual_request(event, run))
+    manual, manual_changes, manual_lines = _manual(old, after, _manual_request(event, request))
     corrections = read_rating_corrections(sheets, after)
     new = state_of(
         after,
@@ -297,31 +377,10 @@ def with_event_log(
     if manual:  # the engine's pairing of the open round is kept until the phase ends
         games = [g for g in new.games if g[0] != manual] + [g for g in old.games if g[0] == manual]
         new = replace(new, games=tuple(sorted(games)))
-    found = changes(
-        old, new, after, engine_rounds={e.round for e in new_rows}, unpaired=run.unpaired
-    )
+    found = changes(old, new, after, engine_rounds={e.round for e in new_rows}, unpaired=unpaired)
     found += manual_changes
-    confirmation = _gate(event, found, run, old.fide_mode)
-    if recorded is None and not found and not after.paired_rounds and new.fide_mode:
-        return plan  # nothing paired, nothing to log yet: the log starts with round 1
-    who, when = run.who or user_name(), _now(run)
-    fresh = [
-        LogEntry(
-            when,
-            c.round,
-            c.kind,
-            c.before,
-            c.after,
-            who,
-            confirmation
-            if c.level >= WarningLevel.CONFIRM
-            else ("level 2 warning shown" if c.level == WarningLevel.ACKNOWLEDGE else ""),
-        )
-        for c in found
-    ]
-    all_entries = [*entries, *chain(fresh, last_digest(entries))]
-    new = replace(new, log=last_digest(all_entries) if all_entries else "")
-    run.logged.extend(found)
+    asks, confirmed = _gate(event, found, old.fide_mode)
+    quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
     summary = list(plan.summary)
     if recorded is None and not entries:
         summary.append("Event Log started: changes from now on are logged (none before)")
@@ -338,35 +397,42 @@ def with_event_log(
         left = f" (left in round {new.left_in})" if new.left_in else ""
         summary.insert(0, f"Not in FIDE mode{left}")
         sheets_out = [_titled(s) for s in sheets_out]
-    last = sheets_out[-1].name if sheets_out else "Swiss Games"
-    log = log_sheet(all_entries, last)
-    ended = request_ended(event, run)
-    result = Plan(
-        blocks=(*plan.blocks, *_consumed_cells(sheets, event, ended)),
-        sheets=(*sheets_out, log, state_sheet(new, EVENT_LOG)),
-        summary=tuple(summary),
+    ended = request_ended(event, request)
+    record = LogRecord(
+        asks=asks,
+        confirmed=confirmed,
+        logged=tuple(found),
+        entries=tuple(entries),
+        state=new,
+        when=_now(request),
+        who=request.who or user_name(),
+        after=sheets_out[-1].name if sheets_out else "Swiss Games",
+        quiet=quiet,
     )
-    return _kept_in_book(sheets, result, found) if run.in_book else result
+    if quiet:
+        return replace(plan, pending=record)
+    return Plan(
+        blocks=(*plan.blocks, *_consumed_cells(sheets, event, ended)),
+        sheets=tuple(sheets_out),
+        summary=tuple(summary),
+        pending=record,
+    )
 
 
-def _kept_in_book(sheets: Sheets, plan: Plan, found: Sequence[LoggedChange]) -> Plan:
-    """``plan`` with the book's ``Event History``: the state before this run's change (the
-    book as read for a command's change, as last written for one typed by hand) and the book
-    as this run leaves it."""
-    read_now = snapshot(sheets, list(sheets.names.values()))
-    states, saved = read_history(sheets)
-    if found:
-        by_hand = any(c.by_hand for c in found)
-        before = saved.grids if by_hand and saved is not None else read_now
-        label = "before " + "; ".join(f"{c.kind.value} round {c.round}" for c in found)
-        states.append(BookState(label, before))
-    written = BookState("saved", predicted(read_now, plan))
-    return replace(plan, sheets=(*plan.sheets, history_sheet(states, written, EVENT_STATE)))
+def _as_last_logged(sheets: Sheets, event: SwissEvent, plan: Plan) -> Plan:
+    """``plan``'s sheets as a logged run writes them (the rating report, "not in FIDE mode" on
+    every title of an event that left it), with nothing logged and nothing asked."""
+    recorded = read_state(sheets)
+    fide = event.settings.fide_mode and (recorded is None or recorded.fide_mode)
+    sheets_out = list(with_rated_report(plan, event, read_rating_corrections(sheets, event)).sheets)
+    if not fide:
+        sheets_out = [_titled(s) for s in sheets_out]
+    return replace(plan, sheets=tuple(sheets_out))
 
 
-def request_ended(event: SwissEvent, run: FideRun) -> bool:
+def request_ended(event: SwissEvent, request: RunRequest) -> bool:
     """Whether the book's ``Manual Pairing`` cell asked to end the phase (then it is emptied)."""
-    return run.manual is None and event.settings.manual_pairing.casefold() == "end"
+    return request.manual is None and event.settings.manual_pairing.casefold() == "end"
 
 
 def plan_imported_log(names: Sequence[str], event: SwissEvent, log: Sequence[LogEntry]) -> Plan:

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid
-from ratingbook.workbook.book import GeneratedSheet, WriteBlock
+from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 
-__all__ = ["GridBook"]
+__all__ = ["GridBook", "MemoryBook"]
 
 
 class GridBook:
@@ -35,7 +35,34 @@ class GridBook:
         raise TypeError(f"a GridBook is read-only: cannot replace sheet {sheet.name!r}")
 
 
-if TYPE_CHECKING:  # mypy proves here that this book implements the interface
+class MemoryBook(GridBook):
+    """The Book interface over grids, written in memory: what a book would hold once a plan is
+    written (a session plans over it before anything reaches the real book)."""
+
+    def write_values(self, block: WriteBlock) -> None:
+        grid = self._sheets.setdefault(block.sheet, [])
+        for i, line in enumerate(block.values):
+            row = block.row - 1 + i
+            while len(grid) <= row:
+                grid.append([])
+            for j, value in enumerate(line):
+                if value is KEEP:
+                    continue
+                cells, column = grid[row], block.column - 1 + j
+                while len(cells) <= column:
+                    cells.append(None)
+                cells[column] = value
+
+    def replace_sheet(self, sheet: GeneratedSheet) -> None:
+        self._sheets[sheet.name] = sheet.grid()
+
+    def grids(self) -> dict[str, Grid]:
+        """Every sheet's values."""
+        return {name: [list(line) for line in grid] for name, grid in self._sheets.items()}
+
+
+if TYPE_CHECKING:  # mypy proves here that these books implement the interface
     from ratingbook.workbook.book import Book as _Interface
 
     _CONFORMS: type[_Interface] = GridBook
+    _WRITES: type[_Interface] = MemoryBook

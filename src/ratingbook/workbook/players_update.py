@@ -84,14 +84,15 @@ def rating_list_setting(book: Book) -> tuple[str, Location | None]:
 
 
 def plan_players_update(
-    book: Book, scan: Callable[[set[int], str], RatingListScan], kind: str | None = None
+    book: Book | Sheets, scan: Callable[[set[int], str], RatingListScan], kind: str | None = None
 ) -> PlayersUpdate:
-    """What updating ``book``'s players from the list ``scan`` reads would change.
+    """What updating ``book``'s players (or the sheets a session read) from the list ``scan``
+    reads would change.
 
     ``scan(ids, kind)`` reads the list for those FIDE IDs. Every problem of the sheet (an ID
     that is not a number, ...) is reported at once before the list is read.
     """
-    sheets = Sheets(book)
+    sheets = book if isinstance(book, Sheets) else Sheets(book)
     players = read(sheets, SWISS_PLAYERS)
     if kind is None:
         settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(

@@ -26,6 +26,7 @@ from ratingbook.errors import (
     WorkbookError,
 )
 from ratingbook.workbook.book import KEEP, Book, WriteBlock
+from ratingbook.workbook.run_request import RunRequest
 
 _T = TypeVar("_T")
 
@@ -33,11 +34,15 @@ __all__ = ["Sheets", "column_block", "game_players", "guarded", "read", "unique_
 
 
 class Sheets:
-    """The book's sheets by case-insensitive name, read on demand and once."""
+    """The book's sheets by case-insensitive name, read on demand and once, and the request of
+    the run that reads them (:mod:`ratingbook.workbook.run_request`)."""
 
-    def __init__(self, book: Book, today: _dt.date | None = None) -> None:
+    def __init__(
+        self, book: Book, today: _dt.date | None = None, request: RunRequest | None = None
+    ) -> None:
         self._book = book
         self.today = today or _dt.date.today()  # the date a week that ends is archived under
+        self.request = request if request is not None else RunRequest()
         self.names = {header_key(n): n for n in book.sheet_names()}
         self._grids: dict[str, Grid] = {}
 
@@ -52,6 +57,10 @@ class Sheets:
         if actual not in self._grids:
             self._grids[actual] = self._book.read_values(actual)
         return self._grids[actual]
+
+    def all_grids(self) -> dict[str, Grid]:
+        """Every sheet's values, by the name the book spells (each read once)."""
+        return {name: self.grid(name) for name in self.names.values()}
 
 
 def read(sheets: Sheets, spec: TableSpec) -> Table:

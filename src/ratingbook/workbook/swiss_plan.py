@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = [
     "REQUIRED",
     "is_event_book",
+    "plan_event_views",
     "plan_pairing",
     "plan_standings",
     "plan_swiss",
@@ -87,7 +88,9 @@ def plan_swiss(sheets: Sheets) -> Plan:
         from ratingbook.fide import pair_next_round
 
         new_rows = pair_next_round(tables.event)
-    return with_event_log(sheets, tables.event, new_rows, _with_end(sheets, tables, new_rows))
+    return with_event_log(
+        sheets, tables.event, new_rows, plan_event_views(sheets, tables, new_rows)
+    )
 
 
 def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
@@ -105,7 +108,7 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     if not every_round:
         next_round_to_pair(event)
         rows = pair_next_round(event)
-        return with_event_log(sheets, event, rows, _with_end(sheets, tables, rows))
+        return with_event_log(sheets, event, rows, plan_event_views(sheets, tables, rows))
     if not event.settings.round_robin:
         raise EventError(
             "only a round robin can have all its rounds paired at once: a Swiss round is "
@@ -117,12 +120,12 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     if event.paired_rounds >= last:
         raise EventError(f"the event is over: all {last} rounds have been paired")
     rows = pair_round_robin(event, range(event.paired_rounds + 1, last + 1))
-    return with_event_log(sheets, event, rows, _with_end(sheets, tables, rows))
+    return with_event_log(sheets, event, rows, plan_event_views(sheets, tables, rows))
 
 
 def plan_standings(sheets: Sheets) -> Plan:
     """The event's generated sheets only, never a pairing (a book just imported from TRF)."""
-    return _with_end(sheets, read_event_tables(sheets), [])
+    return plan_event_views(sheets, read_event_tables(sheets), [])
 
 
 def _append_block(
@@ -192,7 +195,7 @@ def _shown_number(value: object) -> int | None:
     return None
 
 
-def _with_end(sheets: Sheets, tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
+def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     """The event's sheets, then the end-of-event ones (Prize List, Norms, Contenders: issue 27,
     :mod:`ratingbook.workbook.end_plan`) when the event has them."""
     from ratingbook.workbook.end_plan import with_end_sheets

@@ -1,0 +1,45 @@
+"""The session: the one door every front end goes through to change a book.
+
+- :mod:`~ratingbook.session.commands`: what a front end can ask (``Recalc()``, ``Pair()``,
+  ``RecordResult(...)``, ``Undo()``, ...) and what a run gives back (``Done`` or
+  ``NeedsConfirmation``);
+- :mod:`~ratingbook.session.history`: undo and redo, kept in the book itself;
+- :mod:`~ratingbook.session.session`: :class:`Session`, the sequence of a run, written once.
+"""
+
+from ratingbook.session.commands import (
+    Command,
+    Done,
+    ManualPairing,
+    NeedsConfirmation,
+    NewWeek,
+    Outcome,
+    Pair,
+    Rank,
+    Recalc,
+    RecordResult,
+    Redo,
+    Undo,
+    Unpair,
+    UpdatePlayers,
+)
+from ratingbook.session.session import Offer, Session
+
+__all__ = [
+    "Command",
+    "Done",
+    "ManualPairing",
+    "NeedsConfirmation",
+    "NewWeek",
+    "Offer",
+    "Outcome",
+    "Pair",
+    "Rank",
+    "Recalc",
+    "RecordResult",
+    "Redo",
+    "Session",
+    "Undo",
+    "Unpair",
+    "UpdatePlayers",
+]

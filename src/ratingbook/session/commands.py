@@ -1,0 +1,158 @@
+"""What a front end can ask of a book, as values: the commands, and what a run gives back.
+
+This module alone decides the vocabulary between the front ends and the session: each command
+is a small frozen value (``Pair()``, ``RecordResult(5, 3, "1-0")``, ``Undo()``); a run answers
+with :class:`Done` (what was written, the summary, what was logged and kept for undo) or with
+:class:`NeedsConfirmation` (the acts that wait, at their levels), which the front end answers by
+calling :meth:`NeedsConfirmation.resume` with the confirmation it got (a flag, a prompt, a
+message box): nothing is planned twice and nothing is written before the answer.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from ratingbook.events.event_log import Act
+    from ratingbook.events.event_state import LoggedChange
+    from ratingbook.fide.rating_list import RatingListScan
+    from ratingbook.workbook.book import Plan
+
+__all__ = [
+    "Command",
+    "Done",
+    "ManualPairing",
+    "NeedsConfirmation",
+    "NewWeek",
+    "Outcome",
+    "Pair",
+    "Rank",
+    "Recalc",
+    "RecordResult",
+    "Redo",
+    "Undo",
+    "Unpair",
+    "UpdatePlayers",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Recalc:
+    """Recalculate every family the book holds (``ratingbook recalc``, Recalc Ratings)."""
+
+    today: _dt.date | None = None
+    """The date a ladder week that ends is archived under (default: today)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewWeek:
+    """Start a new ladder week (``ratingbook new-week``, Start New Week)."""
+
+    today: _dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Pair the next round (``every_round``: every remaining round of a round robin)."""
+
+    every_round: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rank:
+    """Write the event's sheets without pairing (a book just built from a file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unpair:
+    """Take back the last round's pairing (``round``: it must be the last paired one)."""
+
+    round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ManualPairing:
+    """Start (``"start"``, with the round) or end (``"end"``) the manual pairing of a round."""
+
+    action: Literal["start", "end"]
+    round: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RecordResult:
+    """Enter the result of one board (every spelling a typed result may have); a result of an
+    earlier round is a correction, logged and confirmed as a typed one."""
+
+    round: int
+    board: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class UpdatePlayers:
+    """Fill ``Swiss Players`` from FIDE's rating list (``scan`` reads the list for the IDs and
+    the kind of rating asked; ``kind`` None: the book's setting)."""
+
+    scan: Callable[[set[int], str], RatingListScan]
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last act kept for undo; what was typed since stays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """Give back the last act undone."""
+
+
+Command = (
+    Recalc
+    | NewWeek
+    | Pair
+    | Rank
+    | Unpair
+    | ManualPairing
+    | RecordResult
+    | UpdatePlayers
+    | Undo
+    | Redo
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """A run that was written: the plan (its summary says what was done), the changes logged,
+    the act kept for undo ("" when none), and lines to show besides the summary."""
+
+    plan: Plan
+    logged: tuple[LoggedChange, ...] = ()
+    kept: str = ""
+    details: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> tuple[str, ...]:
+        return self.plan.summary
+
+
+@dataclass(frozen=True, slots=True)
+class NeedsConfirmation:
+    """A run that waits: ``acts`` (each with its level and warning) need ``steps`` (1, or 2 for
+    level 4: the consequences stated, then confirmed). :meth:`resume` with the confirmation the
+    front end got writes the run; ``in_book`` says how to confirm where nobody can be asked."""
+
+    acts: tuple[Act, ...]
+    steps: int
+    in_book: str
+    _resume: Callable[[str], Done] = field(repr=False, compare=False)
+
+    def resume(self, confirmation: str) -> Done:
+        """Write the run, its acts confirmed by ``confirmation`` (the text the log keeps)."""
+        return self._resume(confirmation)
+
+
+Outcome = Done | NeedsConfirmation

@@ -1,0 +1,492 @@
+"""Undo and redo: the acts a book keeps in its ``Event History`` sheet, and how one is taken back.
+
+This module alone decides what is kept for undo and how an act is taken back or given back. Every
+front end keeps the same store, inside the book (the command line's file, a book open in desktop
+Excel, xlwings Server and Lite alike), so a book carries its history wherever it goes.
+
+An act is kept as the cells it changed, each with its value before and after (not a copy of the
+book): undo writes back the *before* value of each cell that still holds the act's *after* value,
+and leaves every other cell as it is, so what was typed since the act stays. Three things are
+not plain cells:
+
+- **rows the act added** (a round's boards): a value typed into such a row since cannot stay once
+  the row goes; undo names each such cell and waits for a confirmation (or for the cells to be
+  cleared by hand);
+- **generated sheets** (standings, crosstable, ...): when a run since rewrote them, undo rebuilds
+  them from the book as it is after the undo, instead of restoring half of them;
+- ``Event Log`` and ``Event State``: ratingbook's record of the event, put back whole.
+
+A change typed into the book by hand and logged by the next run (a corrected result, a setting) is
+part of that run's act: its cells' *before* values come from the book as ratingbook last wrote it
+(``saved``, kept here too, input sheets only). Redo gives an undone act back the same way round.
+
+The sheet holds one row per chunk of at most 30,000 characters of JSON: the act's number (0 for
+``saved``), its status (done, undone), what it was (``Pairing round 5``), the chunk. Every chunk of
+this format starts with ``v2``: a book written by an earlier ratingbook (whole copies of every
+sheet, columns State, Before, Values) is read and its states turned into acts.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ratingbook.core.cells import is_blank
+from ratingbook.core.tables import Grid, header_key
+from ratingbook.errors import RatingbookError
+from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock, apply_plan
+from ratingbook.workbook.event_log_sheet import EVENT_LOG, EVENT_STATE
+from ratingbook.workbook.grid_book import MemoryBook
+
+__all__ = [
+    "EVENT_HISTORY",
+    "FORMAT",
+    "KEPT",
+    "History",
+    "Kept",
+    "Taking",
+    "cells_of",
+    "history_sheet",
+    "predicted",
+    "read_history",
+    "take",
+]
+
+EVENT_HISTORY = "Event History"
+#: The format of the acts kept (1: whole copies of every sheet, before ratingbook 0.2).
+FORMAT = 2
+#: How many acts a book keeps (done and undone together; the oldest go first).
+KEPT = 10
+#: The most characters of JSON kept for acts (the oldest go first, the last one stays).
+KEPT_CHARACTERS = 8_000_000
+_CHUNK = 30_000
+_MARK = "v2"
+_LEGACY_MARK = "v"
+_HEADER = ("Act", "Status", "What", "Data")
+_LEGACY_HEADER = ("state", "before", "values")
+#: ratingbook's record of the event: put back whole, never merged with what came since.
+RECORD_SHEETS = (EVENT_LOG, EVENT_STATE)
+
+Cell = tuple[str, int, int]  # sheet, row, column (1-based)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """One act kept for undo: the cells it changed (before, after), the rows it added, the
+    generated sheets among them, and whether it is undone (waiting for a redo)."""
+
+    label: str
+    cells: Mapping[Cell, tuple[object, object]]
+    added: frozenset[tuple[str, int]] = frozenset()
+    generated: frozenset[str] = frozenset()
+    records: Mapping[str, tuple[Grid, Grid]] = field(default_factory=dict)
+    """``Event Log`` and ``Event State`` whole, before and after the act."""
+    undone: bool = False
+
+
+@dataclass(slots=True)
+class History:
+    """What the book keeps: its acts, oldest first, and its input sheets as last written."""
+
+    acts: list[Kept] = field(default_factory=list)
+    saved: dict[str, Grid] = field(default_factory=dict)
+    legacy: bool = False
+    """Read from an earlier format (its acts were turned into this one's)."""
+
+
+# --- values in JSON ------------------------------------------------------------------------------
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, _dt.datetime):
+        return {"datetime": value.isoformat()}
+    if isinstance(value, _dt.date):
+        return {"date": value.isoformat()}
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def _decode(value: object) -> object:
+    if isinstance(value, dict):
+        if "datetime" in value:
+            return _dt.datetime.fromisoformat(str(value["datetime"]))
+        return _dt.date.fromisoformat(str(value["date"]))
+    return value
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal as a cell shows them: blanks alike (an empty text is an empty cell: not every
+    reader tells them apart), 2 and 2.0 alike, a date and its midnight."""
+    if is_blank(a) and is_blank(b):
+        return True
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return not isinstance(a, bool) and not isinstance(b, bool) and float(a) == float(b)
+    if isinstance(a, _dt.datetime) and type(b) is _dt.date:
+        return a == _dt.datetime(b.year, b.month, b.day)
+    if isinstance(b, _dt.datetime) and type(a) is _dt.date:
+        return b == _dt.datetime(a.year, a.month, a.day)
+    return a == b
+
+
+def _act_json(act: Kept) -> dict[str, object]:
+    return {
+        "format": FORMAT,
+        "cells": [[s, r, c, _encode(b), _encode(a)] for (s, r, c), (b, a) in act.cells.items()],
+        "added": sorted([s, r] for s, r in act.added),
+        "generated": sorted(act.generated),
+        "records": {
+            name: [_rows_json(before), _rows_json(after)]
+            for name, (before, after) in act.records.items()
+        },
+    }
+
+
+def _rows_json(grid: Grid) -> list[list[object]]:
+    return [[_encode(v) for v in row] for row in grid]
+
+
+def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
+    version = data.get("format")
+    if version != FORMAT:
+        raise RatingbookError(
+            f"sheet {EVENT_HISTORY!r} was written by another version of ratingbook (format "
+            f"{version!r}; this one reads {FORMAT} and 1): update ratingbook to undo with it"
+        )
+    cells: dict[Cell, tuple[object, object]] = {}
+    for sheet, row, column, before, after in data.get("cells", []):  # type: ignore[attr-defined]
+        cells[(str(sheet), int(row), int(column))] = (_decode(before), _decode(after))
+    added = frozenset((str(s), int(r)) for s, r in data.get("added", []))  # type: ignore[attr-defined]
+    generated = frozenset(str(s) for s in data.get("generated", []))  # type: ignore[attr-defined]
+    records = {
+        str(name): (_grid_of(pair[0]), _grid_of(pair[1]))
+        for name, pair in data.get("records", {}).items()  # type: ignore[attr-defined]
+    }
+    return Kept(label, cells, added, generated, records, undone=status == "undone")
+
+
+# --- reading and writing the sheet ---------------------------------------------------------------
+
+
+def read_history(grid: Grid | None) -> History:
+    """The history the ``Event History`` sheet holds (``grid``; None: no such sheet)."""
+    if not grid:
+        return History()
+    header = tuple(header_key(v) for v in (grid[0] if grid else [])[:3])
+    if header == _LEGACY_HEADER:
+        return _read_legacy(grid)
+    parts: dict[tuple[int, str, str], list[str]] = {}
+    for row in grid[1:]:
+        if len(row) < 4 or is_blank(row[0]):
+            continue
+        number = int(str(row[0])) if str(row[0]).isdigit() else -1
+        chunk = str(row[3] or "").removeprefix("'")
+        if number < 0 or not chunk.startswith(_MARK):
+            raise _unreadable()
+        key = (number, str(row[1] or ""), str(row[2] or ""))
+        parts.setdefault(key, []).append(chunk.removeprefix(_MARK))
+    history = History()
+    for (number, status, label), chunks in sorted(parts.items()):
+        data = _loads("".join(chunks))
+        if number == 0:
+            saved = data.get("sheets", {})
+            if not isinstance(saved, dict):
+                raise _unreadable()
+            history.saved = {str(name): _grid_of(rows) for name, rows in saved.items()}
+        else:
+            history.acts.append(_act_of(label, status, data))
+    return history
+
+
+def _unreadable(error: Exception | None = None) -> RatingbookError:
+    return RatingbookError(
+        f"sheet {EVENT_HISTORY!r} was changed by hand and no longer reads"
+        + (f" ({error})" if error else "")
+        + "; it is ratingbook's: undo is not possible until it is restored"
+    )
+
+
+def _loads(text: str) -> dict[str, object]:
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise _unreadable(error) from error
+    if not isinstance(data, dict):
+        raise _unreadable()
+    return data
+
+
+def _grid_of(rows: object) -> Grid:
+    return [[_decode(v) for v in row] for row in rows]  # type: ignore[attr-defined]
+
+
+def history_sheet(history: History, after: str | None) -> GeneratedSheet:
+    """The ``Event History`` sheet: ``saved`` and the last :data:`KEPT` acts (fewer when they
+    pass :data:`KEPT_CHARACTERS`; the newest always stays)."""
+    texts = [
+        (act, json.dumps(_act_json(act), ensure_ascii=False, separators=(",", ":")))
+        for act in history.acts[-KEPT:]
+    ]
+    while len(texts) > 1 and sum(len(t) for _, t in texts) > KEPT_CHARACTERS:
+        texts.pop(0)
+    saved = {
+        "format": FORMAT,
+        "sheets": {
+            name: [[_encode(v) for v in row] for row in grid]
+            for name, grid in history.saved.items()
+        },
+    }
+    rows: list[list[object]] = []
+    entries = [(0, "saved", "the input sheets as ratingbook last wrote them", _json(saved))]
+    entries += [
+        (n, "undone" if act.undone else "done", act.label, text)
+        for n, (act, text) in enumerate(texts, start=1)
+    ]
+    for number, status, label, text in entries:
+        for start in range(0, max(len(text), 1), _CHUNK):
+            rows.append([number, status, label, _MARK + text[start : start + _CHUNK]])
+    return GeneratedSheet(EVENT_HISTORY, _HEADER, rows, widths={1: 8, 2: 30, 3: 60}, after=after)
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+# --- format 1: whole copies of every sheet -------------------------------------------------------
+
+
+def _read_legacy(grid: Grid) -> History:
+    """Format 1's states (every sheet before each logged change, and the book as last written)
+    as acts: each the cells that differ from one state to the next."""
+    parts: dict[tuple[int, str], list[str]] = {}
+    for row in grid[1:]:
+        if len(row) < 3 or is_blank(row[0]):
+            continue
+        number = int(str(row[0])) if str(row[0]).isdigit() else 0
+        chunk = str(row[2] or "").removeprefix("'").removeprefix(_LEGACY_MARK)
+        parts.setdefault((number, str(row[1] or "")), []).append(chunk)
+    states: list[tuple[str, dict[str, Grid]]] = []
+    saved: dict[str, Grid] | None = None
+    for (number, label), chunks in sorted(parts.items()):
+        data = _loads("".join(chunks))
+        grids = {name: _grid_of(rows) for name, rows in data.items()}
+        if number == 0:
+            saved = grids
+        else:
+            states.append((label.removeprefix("before ").strip(), grids))
+    history = History(legacy=True, saved=dict(saved or {}))
+    for index, (label, before) in enumerate(states):
+        after = states[index + 1][1] if index + 1 < len(states) else (saved or before)
+        history.acts.append(_difference(label, before, after, ()))
+    return history
+
+
+# --- making an act -------------------------------------------------------------------------------
+
+
+def predicted(before: Mapping[str, Grid], plan: Plan) -> dict[str, Grid]:
+    """The sheets' values once ``plan`` (finished) is written over ``before``."""
+    book = MemoryBook(before)
+    apply_plan(book, plan)
+    return book.grids()
+
+
+def _as_written(name: str, grid: Grid) -> Grid:
+    """``grid`` with the log's When as the text ratingbook wrote (xlwings reads it back as a
+    date and time, which undo would write back as one)."""
+    if name != EVENT_LOG:
+        return grid
+    rows = [list(row) for row in grid]
+    for row in rows[1:]:
+        if row and isinstance(row[0], _dt.datetime):
+            row[0] = row[0].strftime("%Y-%m-%dT%H:%M:%SZ")
+    return rows
+
+
+def _value(grid: Grid, row: int, column: int) -> object:
+    if row <= len(grid) and column <= len(grid[row - 1]):
+        return grid[row - 1][column - 1]
+    return None
+
+
+def _blank_row(grid: Grid, row: int) -> bool:
+    return row > len(grid) or all(is_blank(v) for v in grid[row - 1])
+
+
+def _difference(
+    label: str,
+    before: Mapping[str, Grid],
+    after: Mapping[str, Grid],
+    generated: Iterable[str],
+    only: Mapping[str, frozenset[int] | None] | None = None,
+) -> Kept:
+    """The act that turns ``before`` into ``after`` (``only``: the sheets, and rows or None for
+    all, to compare; default every sheet)."""
+    cells: dict[Cell, tuple[object, object]] = {}
+    added: set[tuple[str, int]] = set()
+    generated = frozenset(generated)
+    names = list(only) if only is not None else sorted(set(before) | set(after))
+    records = {
+        name: (_as_written(name, before.get(name, [])), _as_written(name, after.get(name, [])))
+        for name in RECORD_SHEETS
+        if only is None and (name in before or name in after)
+    }
+    for name in names:
+        if name in RECORD_SHEETS:
+            continue
+        then, now = before.get(name, []), after.get(name, [])
+        rows = only.get(name) if only is not None else None
+        for r in range(1, max(len(then), len(now)) + 1):
+            if rows is not None and r not in rows:
+                continue
+            width = max(
+                len(then[r - 1]) if r <= len(then) else 0, len(now[r - 1]) if r <= len(now) else 0
+            )
+            changed = False
+            for c in range(1, width + 1):
+                b, a = _value(then, r, c), _value(now, r, c)
+                if not _same(b, a):
+                    cells[(name, r, c)] = (b, a)
+                    changed = True
+            if changed and _blank_row(then, r) and name not in generated:
+                added.add((name, r))
+    return Kept(label, cells, frozenset(added), frozenset(generated), records)
+
+
+def cells_of(
+    label: str,
+    read: Mapping[str, Grid],
+    written: Mapping[str, Grid],
+    generated: Iterable[str],
+    typed: Mapping[str, frozenset[int] | None] | None = None,
+    saved: Mapping[str, Grid] | None = None,
+) -> Kept:
+    """The act of a run that read ``read`` and writes ``written``. ``typed``: where a change
+    typed by hand since ``saved`` (the book as ratingbook last wrote it) is part of the act, the
+    sheets and their rows (None: all); there, and in every cell the act itself writes over a
+    value typed since (a Confirm setting it consumes), the before values are ``saved``'s."""
+    act = _difference(label, read, written, generated)
+    if not typed or saved is None:
+        return act
+    by_hand = _difference(label, saved, read, (), typed)
+    cells = dict(act.cells)
+    for where, (was, typed_value) in by_hand.cells.items():
+        now = cells[where][1] if where in cells else typed_value
+        if _same(was, now):
+            cells.pop(where, None)
+        else:
+            cells[where] = (was, now)
+    for where, (read_value, now) in act.cells.items():
+        sheet, row, column = where
+        if sheet not in saved or where in by_hand.cells:
+            continue
+        was = _value(saved[sheet], row, column)
+        if not _same(was, read_value):  # typed since, and taken by the act
+            if _same(was, now):
+                cells.pop(where, None)
+            else:
+                cells[where] = (was, now)
+    typed_rows = {(s, r) for s, r, _ in by_hand.cells}
+    added = {row for row in act.added if row not in typed_rows} | set(by_hand.added)
+    return Kept(label, cells, frozenset(added), act.generated, act.records)
+
+
+# --- taking an act back, giving it back ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """Undo (or redo) of one act, planned: the cells written, the typed values lost (to be
+    confirmed), the typed values kept, and whether the generated sheets must be rebuilt."""
+
+    act: Kept
+    blocks: tuple[WriteBlock, ...]
+    lost: tuple[str, ...]
+    kept: tuple[str, ...]
+    rebuild: bool
+
+
+def _where(cell: Cell) -> str:
+    sheet, row, column = cell
+    return f"{sheet!r} {_letters(column)}{row}"
+
+
+def _letters(column: int) -> str:
+    name = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def _blocks(writes: Mapping[Cell, object]) -> list[WriteBlock]:
+    """The cells as few blocks: each row's runs of adjacent cells, runs of the same columns in
+    adjacent rows as one rectangle (no KEEP cell: a cell not written is never touched)."""
+    runs: list[tuple[str, int, int, list[object]]] = []
+    for sheet, row, column in sorted(writes):
+        value = writes[(sheet, row, column)]
+        last = runs[-1] if runs else None
+        if last and last[0] == sheet and last[1] == row and last[2] + len(last[3]) == column:
+            last[3].append(value)
+        else:
+            runs.append((sheet, row, column, [value]))
+    blocks: list[WriteBlock] = []
+    for sheet, row, column, values in runs:
+        top = blocks[-1] if blocks else None
+        if (
+            top is not None
+            and top.sheet == sheet
+            and top.column == column
+            and top.row + len(top.values) == row
+            and len(top.values[0]) == len(values)
+        ):
+            blocks[-1] = WriteBlock(sheet, top.row, column, [*top.values, values])
+        else:
+            blocks.append(WriteBlock(sheet, row, column, [values]))
+    return blocks
+
+
+def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
+    """Undo ``act`` (``back``) or redo it, over the book as it is (``now``)."""
+    writes: dict[Cell, object] = {}
+    lost: list[str] = []
+    kept: list[str] = []
+    rebuild = False
+    for cell, (before, after) in sorted(act.cells.items(), key=lambda item: item[0]):
+        sheet, row, column = cell
+        expected, target = (after, before) if back else (before, after)
+        current = _value(now.get(sheet, []), row, column)
+        if _same(current, target):
+            continue
+        if _same(current, expected):
+            writes[cell] = target
+        elif sheet in act.generated:
+            rebuild = True  # a run since rewrote it: rebuilt from the book as undo leaves it
+        elif (sheet, row) in act.added:
+            lost.append(f"{_where(cell)} {current!r}")
+            writes[cell] = target
+        else:
+            kept.append(f"{_where(cell)} {current!r}")
+    if back:  # a value typed since in a row the act added goes with the row
+        for sheet, row in sorted(act.added):
+            grid = now.get(sheet, [])
+            line = grid[row - 1] if row <= len(grid) else []
+            for column, value in enumerate(line, start=1):
+                if (sheet, row, column) not in act.cells and not is_blank(value):
+                    lost.append(f"{_where((sheet, row, column))} {value!r}")
+                    writes[(sheet, row, column)] = None
+    blocks = _blocks(writes)
+    for sheet, (before, after) in act.records.items():
+        target_grid = before if back else after
+        current_grid = now.get(sheet, [])
+        height = max(len(target_grid), len(current_grid))
+        width = max((len(line) for line in (*target_grid, *current_grid)), default=0)
+        if height and width:
+            values = [
+                [_value(target_grid, r, c) for c in range(1, width + 1)]
+                for r in range(1, height + 1)
+            ]
+            blocks.append(WriteBlock(sheet, 1, 1, values))
+    return Taking(act, tuple(blocks), tuple(lost), tuple(kept), rebuild)

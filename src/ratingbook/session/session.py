@@ -1,0 +1,364 @@
+"""The session: the one door every front end goes through to change a book.
+
+This module alone holds the sequence of a run, once for every front end (the command line, desktop
+Excel, xlwings Server and Lite, the templates): read the book, plan the command (nothing written),
+settle FIDE mode's confirmations (the book's Confirm setting, a confirmation offered before the run
+such as ``--confirm``, or a :class:`~ratingbook.session.commands.NeedsConfirmation` the front end
+answers), keep the act for undo (:mod:`ratingbook.session.history`), check and write. A front end
+only opens the book, says how it confirms, and shows the outcome; it never plans, and no state is
+shared behind the calls: the request travels with the sheets, what a run did comes back in its
+plan.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping
+from dataclasses import replace
+
+from ratingbook.core.tables import Grid, header_key
+from ratingbook.errors import ConfirmationError, RatingbookError
+from ratingbook.events.event_log import Act, LogKind, WarningLevel, steps_needed
+from ratingbook.events.event_state import LoggedChange
+from ratingbook.session.commands import (
+    Command,
+    Done,
+    ManualPairing,
+    NeedsConfirmation,
+    NewWeek,
+    Outcome,
+    Pair,
+    Rank,
+    Recalc,
+    RecordResult,
+    Redo,
+    Undo,
+    Unpair,
+    UpdatePlayers,
+)
+from ratingbook.session.history import (
+    EVENT_HISTORY,
+    RECORD_SHEETS,
+    History,
+    Taking,
+    cells_of,
+    history_sheet,
+    predicted,
+    read_history,
+    take,
+)
+from ratingbook.workbook.actions import plan_new_week, plan_pair, plan_rank, plan_recalc
+from ratingbook.workbook.book import (
+    Book,
+    GeneratedSheet,
+    Plan,
+    apply_plan,
+    check_finite,
+    finished,
+)
+from ratingbook.workbook.event_log_sheet import EVENT_STATE
+from ratingbook.workbook.fide_plan import IN_BOOK, Offer, confirmation_of
+from ratingbook.workbook.grid_book import MemoryBook
+from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.run_request import RunRequest
+from ratingbook.workbook.schemas import FORBIDDEN_PAIRS, SWISS_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
+
+__all__ = ["Offer", "Session"]
+
+#: Where a change typed by hand and then logged was typed: the sheet its kind reads (the
+#: Swiss Games rows of its round for a correction or a manual pairing).
+_TYPED_IN = {
+    LogKind.CORRECTION: SWISS_GAMES.sheet,
+    LogKind.MANUAL_PAIRING: SWISS_GAMES.sheet,
+    LogKind.RATING_CORRECTION: "Rating Corrections",
+    LogKind.SETTING: SWISS_SETTINGS.sheet,
+    LogKind.FIDE_MODE_OFF: SWISS_SETTINGS.sheet,
+    LogKind.LATE_ENTRY: SWISS_PLAYERS.sheet,
+    LogKind.START_NUMBERS: SWISS_PLAYERS.sheet,
+    LogKind.WITHDRAWAL: SWISS_PLAYERS.sheet,
+    LogKind.FORBIDDEN_PAIR: FORBIDDEN_PAIRS.sheet,
+}
+_BY_ROUND = (LogKind.CORRECTION, LogKind.MANUAL_PAIRING)
+#: How many cells a confirmation or a summary names before it counts the rest.
+_NAMED = 8
+_CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo again"
+
+
+class Session:
+    """Commands on one book, each read, planned, confirmed, kept for undo and written.
+
+    ``who`` and ``now`` stand in for the user name and the clock in the Event Log; ``log``
+    False plans an event without its log (a template's sample event). ``today`` dates a ladder
+    week that ends.
+    """
+
+    def __init__(
+        self,
+        book: Book,
+        *,
+        who: str = "",
+        now: str = "",
+        log: bool = True,
+        today: _dt.date | None = None,
+    ) -> None:
+        self.book = book
+        self._who, self._now, self._log, self._today = who, now, log, today
+
+    # --- the door ------------------------------------------------------------------------------
+
+    def run(
+        self, command: Command, *, offer: Offer | None = None, dry_run: bool = False
+    ) -> Outcome:
+        """Run ``command``: :class:`Done` once written (``dry_run``: planned, nothing written),
+        or :class:`NeedsConfirmation` when an act waits for a confirmation that ``offer`` (one
+        given before the run) does not make. Bad input raises a
+        :class:`~ratingbook.errors.RatingbookError` naming its cell; nothing is written."""
+        if isinstance(command, Undo | Redo):
+            if offer is not None and dry_run:
+                raise RatingbookError("an undo cannot be tried without writing it")
+            return self._take(back=isinstance(command, Undo), offer=offer)
+        manual = (command.action, command.round) if isinstance(command, ManualPairing) else None
+        today = getattr(command, "today", None) or self._today
+        request = RunRequest(manual=manual, who=self._who, now=self._now, log=self._log)
+        sheets = Sheets(self.book, today, request)
+        plan, details = self._plan(command, sheets)
+        if dry_run:
+            return Done(plan, details=details)
+        return self._settle(sheets, plan, offer, details)
+
+    def history(self) -> list[tuple[int, str, str]]:
+        """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""
+        history = self._history(Sheets(self.book))
+        return [
+            (n, "undone" if a.undone else "done", a.label)
+            for n, a in enumerate(history.acts, start=1)
+        ]
+
+    # --- planning ------------------------------------------------------------------------------
+
+    def _plan(self, command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...]]:
+        if isinstance(command, Recalc | ManualPairing):
+            return plan_recalc(sheets), ()
+        if isinstance(command, NewWeek):
+            return plan_new_week(sheets), ()
+        if isinstance(command, Pair):
+            return plan_pair(sheets, every_round=command.every_round), ()
+        if isinstance(command, Rank):
+            return plan_rank(sheets), ()
+        if isinstance(command, Unpair):
+            from ratingbook.workbook.fide_actions import plan_unpair
+
+            return plan_unpair(sheets, command.round), ()
+        if isinstance(command, RecordResult):
+            return self._plan_result(command, sheets), ()
+        if isinstance(command, UpdatePlayers):
+            from ratingbook.workbook.players_update import plan_players_update
+
+            update = plan_players_update(sheets, command.scan, command.kind)
+            return update.plan, (*update.changes, *update.missing)
+        raise TypeError(f"not a command: {command!r}")
+
+    def _plan_result(self, command: RecordResult, sheets: Sheets) -> Plan:
+        """The result's cell, then a recalc of the book as it will be with it: the result goes
+        through the same rules, warnings and log as one typed into the sheet."""
+        from ratingbook.workbook.result_entry import plan_result_entry
+
+        block = plan_result_entry(sheets, command.round, command.board, command.result)
+        memory = MemoryBook(sheets.all_grids())
+        memory.write_values(block)
+        plan = plan_recalc(Sheets(memory, sheets.today, sheets.request))
+        entered = f"round {command.round} board {command.board}: {command.result}"
+        return replace(plan, blocks=(block, *plan.blocks), summary=(entered, *plan.summary))
+
+    def _settle(
+        self, sheets: Sheets, plan: Plan, offer: Offer | None, details: tuple[str, ...]
+    ) -> Outcome:
+        pending = plan.pending
+        if pending is None:
+            if offer is not None:
+                raise ConfirmationError(
+                    f"{offer.text} given, but the book holds no Swiss event: nothing in this "
+                    "run needs a confirmation; nothing was changed"
+                )
+            return self._write(sheets, plan, "", details)
+        confirmation = confirmation_of(pending, offer)
+        if confirmation is not None:
+            return self._write(sheets, plan, confirmation, details)
+        return NeedsConfirmation(
+            pending.asks,
+            steps_needed(pending.asks),
+            IN_BOOK,
+            lambda given: self._write(sheets, plan, given, details),
+        )
+
+    # --- writing, and keeping the act ----------------------------------------------------------
+
+    def _write(
+        self, sheets: Sheets, plan: Plan, confirmation: str, details: tuple[str, ...]
+    ) -> Done:
+        pending = plan.pending
+        final = finished(plan, confirmation)
+        logged: tuple[LoggedChange, ...] = ()
+        kept = ""
+        if pending is not None:  # an event that keeps a log keeps its acts for undo
+            logged = pending.logged
+            final, kept = self._kept(sheets, final, logged)
+        self._apply(final)
+        return Done(final, logged, kept, details)
+
+    def _apply(self, plan: Plan) -> None:
+        check_finite(plan)
+        writer = getattr(self.book, "apply", None)  # an adapter's own (Excel: no flicker)
+        if callable(writer):
+            writer(plan)
+        else:
+            apply_plan(self.book, plan)
+
+    def _history(self, sheets: Sheets) -> History:
+        actual = sheets.actual(EVENT_HISTORY)
+        return read_history(sheets.grid(actual) if actual is not None else None)
+
+    def _read(self, sheets: Sheets) -> dict[str, Grid]:
+        return {
+            n: g
+            for n, g in sheets.all_grids().items()
+            if header_key(n) != header_key(EVENT_HISTORY)
+        }
+
+    def _kept(
+        self, sheets: Sheets, plan: Plan, logged: tuple[LoggedChange, ...]
+    ) -> tuple[Plan, str]:
+        """``plan`` with the book's ``Event History``: the act it logs (if any) kept for undo,
+        the input sheets as it leaves them."""
+        read = self._read(sheets)
+        history = self._history(sheets)
+        written = predicted(read, plan)
+        generated = {s.name for s in plan.sheets} - set(RECORD_SHEETS)
+        label = ""
+        if logged:
+            label = "; ".join(f"{c.kind.value} round {c.round}" for c in logged)
+            typed = _typed_in(logged, read, history.saved)
+            act = cells_of(label, read, written, generated, typed, history.saved)
+            history.acts = [a for a in history.acts if not a.undone] + [act]
+        history.saved = _inputs(written, generated)
+        return replace(plan, sheets=(*plan.sheets, self._history_sheet(sheets, history))), label
+
+    def _history_sheet(self, sheets: Sheets, history: History) -> GeneratedSheet:
+        after = sheets.actual(EVENT_STATE) or EVENT_STATE
+        return history_sheet(history, after)
+
+    # --- undo and redo -------------------------------------------------------------------------
+
+    def _take(self, *, back: bool, offer: Offer | None) -> Outcome:
+        sheets = Sheets(self.book, self._today, RunRequest(who=self._who, now=self._now))
+        history = self._history(sheets)
+        candidates = [a for a in history.acts if a.undone != back]
+        if not candidates:
+            word = "undo" if back else "redo"
+            raise RatingbookError(
+                f"the book has no history to {word}: its {EVENT_HISTORY!r} sheet holds no act "
+                + ("done" if back else "undone")
+                + (" (acts are kept from the first logged change of an event)" if back else "")
+            )
+        act = candidates[-1] if back else candidates[0]  # redo: the act undone last
+        read = self._read(sheets)
+        taking = take(act, read, back=back)
+        word = "Undo" if back else "Redo"
+        if taking.lost and offer is None:
+            shown = ", ".join(taking.lost[:_NAMED])
+            more = f" and {len(taking.lost) - _NAMED} more" if len(taking.lost) > _NAMED else ""
+            warning = (
+                f"{'undoing' if back else 'redoing'} {act.label} clears what was typed since in "
+                f"the rows it {'added' if back else 'brings back'}: {shown}{more}"
+            )
+            asked = (Act(f"{word} {act.label}", WarningLevel.CONFIRM, warning),)
+            return NeedsConfirmation(
+                asked, 1, _CLEAR_FIRST, lambda _: self._write_taking(sheets, history, taking, back)
+            )
+        return self._write_taking(sheets, history, taking, back)
+
+    def _write_taking(self, sheets: Sheets, history: History, taking: Taking, back: bool) -> Done:
+        read = self._read(sheets)
+        plan = Plan(blocks=taking.blocks)
+        if taking.rebuild:
+            memory = MemoryBook(read)
+            apply_plan(memory, plan)
+            request = RunRequest(views_only=True)
+            views = plan_recalc(Sheets(memory, self._today, request))
+            plan = Plan(
+                blocks=(*plan.blocks, *views.blocks),
+                sheets=tuple(s for s in views.sheets if s.name not in RECORD_SHEETS),
+            )
+        act = taking.act
+        index = history.acts.index(act)
+        history.acts[index] = replace(act, undone=back)
+        written = predicted(read, plan)
+        history.saved = _inputs(written, {s.name for s in plan.sheets} | act.generated)
+        summary = [f"{'undone' if back else 'redone'}: {act.label}"]
+        if taking.kept:
+            summary.append(
+                "kept as typed since: "
+                + ", ".join(taking.kept[:_NAMED])
+                + (f" and {len(taking.kept) - _NAMED} more" if len(taking.kept) > _NAMED else "")
+            )
+        if taking.lost:
+            summary.append(f"cleared (confirmed): {', '.join(taking.lost[:_NAMED])}")
+        if taking.rebuild:
+            summary.append("the event's sheets were rebuilt from the book as it now is")
+        plan = Plan(
+            blocks=plan.blocks,
+            sheets=(*plan.sheets, self._history_sheet(sheets, history)),
+            summary=tuple(summary),
+        )
+        self._apply(plan)
+        return Done(plan, kept=act.label)
+
+
+def _inputs(grids: Mapping[str, Grid], generated: set[str] | frozenset[str]) -> dict[str, Grid]:
+    """The input sheets of ``grids``: what a change typed by hand is found against."""
+    skip = {header_key(n) for n in (*generated, *RECORD_SHEETS, EVENT_HISTORY)}
+    return {n: g for n, g in grids.items() if header_key(n) not in skip}
+
+
+def _typed_in(
+    logged: tuple[LoggedChange, ...], read: Mapping[str, Grid], saved: Mapping[str, Grid]
+) -> dict[str, frozenset[int] | None]:
+    """Where the logged changes typed by hand were typed: each sheet (by the book's spelling),
+    with its rows when only some rows belong to the change (a round's games), else None."""
+    actual = {header_key(n): n for n in read}
+    typed: dict[str, frozenset[int] | None] = {}
+    for change in logged:
+        if not change.by_hand or change.kind not in _TYPED_IN:
+            continue
+        name = actual.get(header_key(_TYPED_IN[change.kind]))
+        if name is None:
+            continue
+        if change.kind not in _BY_ROUND:
+            typed[name] = None  # the whole sheet
+        elif name not in typed or typed[name] is not None:
+            rows = _round_rows(read.get(name, []), change.round)
+            rows |= _round_rows(saved.get(name, []), change.round)
+            typed[name] = (typed.get(name) or frozenset()) | rows
+    return typed
+
+
+def _round_rows(grid: Grid, number: int) -> frozenset[int]:
+    """The rows of ``grid`` whose Round column holds ``number`` (1-based rows)."""
+    for header, line in enumerate(grid[:20], start=1):
+        keys = [header_key(v) if isinstance(v, str) else "" for v in line]
+        if "round" in keys:
+            column = keys.index("round")
+            return frozenset(
+                r
+                for r, row in enumerate(grid[header:], start=header + 1)
+                if column < len(row) and _is_number(row[column], number)
+            )
+    return frozenset()
+
+
+def _is_number(value: object, number: int) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return float(value) == number
+    return isinstance(value, str) and value.strip() == str(number)
