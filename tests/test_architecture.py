@@ -31,7 +31,8 @@ name from its own package's ``__init__`` (which may not have finished running); 
 everything it stands on import no spreadsheet library; python-calamine is imported only inside
 the functions that read with it (xlwings Lite has no calamine); every module says first what it
 decides and stays under :data:`MAX_LINES` lines; ``src/ratingbook/`` itself holds only the
-public entry modules; no front end imports a planner (``workbook/*_plan``); the domain names
+public entry modules; no front end imports a planner (``workbook/*_plan``, ``workbook.actions``):
+they change a book through the session, the one door; the domain names
 no report's table or column, and the rules (:data:`RULES_LAYERS`) read no sheet row: no ``Row``
 or ``header_key``, and no input column header: a rule names the field of a mistake by its key
 (``core.fields``), the workbook its header (save the names fixed by the formats the rules read
@@ -221,14 +222,18 @@ def test_the_check_sees_an_upward_import() -> None:
     assert len(GRAPH["ratingbook.workbook.actions"]) >= 4
 
 
-#: The front ends: they reach a planner through ``workbook.actions`` (and its FIDE-mode
-#: siblings ``fide_actions`` and ``fide_run``), never by importing a ``*_plan`` module.
+#: The front ends: they change a book only through the session (``ratingbook.session``), never
+#: by importing a planner; they may read a book (an event for ``explain``, the views).
 FRONT_END_LAYERS = ("files", "templates", "web", "excel", "cli", "entry")
+#: The workbook modules that plan a change: every ``*_plan`` (one family's planner), the order
+#: of a run (``actions``), FIDE mode's acts and a result entered.
+ACTING_MODULES = ("actions", "fide_actions", "result_entry")
 
 
 def is_planner(name: str) -> bool:
-    """A module of ``workbook`` named ``*_plan``: one family's planner (or the new week's)."""
-    return layer(name) == "workbook" and name.rsplit(".", 1)[-1].endswith("_plan")
+    """A module of ``workbook`` that plans a change (see :data:`ACTING_MODULES`)."""
+    last = name.rsplit(".", 1)[-1]
+    return layer(name) == "workbook" and (last.endswith("_plan") or last in ACTING_MODULES)
 
 
 def planner_imports(imports: list[Import]) -> list[str]:
@@ -239,13 +244,22 @@ def planner_imports(imports: list[Import]) -> list[str]:
     ]
 
 
-def test_no_front_end_imports_a_workbook_planner() -> None:
-    """Reading an event is one function every front end calls (issue #24): the command line,
-    Excel, the templates, the web site and the entry modules import no ``workbook/*_plan``
-    module, at the top or inside a function, but call :mod:`ratingbook.workbook.actions`."""
+def test_front_ends_change_a_book_only_through_the_session() -> None:
+    """The session is the one door (issue #33): the command line, Excel, the templates, the web
+    site and the entry modules import no planner (``workbook/*_plan``, ``workbook.actions``,
+    ``fide_actions``, ``result_entry``), at the top or inside a function; each imports the
+    session instead where it changes a book."""
     planners = {name for name in MODULES if is_planner(name)}
     assert {f"ratingbook.workbook.{n}_plan" for n in ("swiss", "fide", "team")} <= planners
+    assert "ratingbook.workbook.actions" in planners
     assert planner_imports([i for imports in GRAPH.values() for i in imports]) == []
+    doors = {
+        each.importer.split(".")[1]
+        for imports in GRAPH.values()
+        for each in imports
+        if layer(each.imported) == "session" and layer(each.importer) != "session"
+    }
+    assert {"cli", "excel", "templates"} <= doors
 
 
 #: Every way a front end could import a planner, and one way it may reach it.
@@ -255,11 +269,12 @@ import ratingbook.workbook.swiss_plan as swiss
 from ratingbook.workbook import team_plan
 from ratingbook.workbook.fide_plan import plan_imported_log
 from ..workbook.ladder_plan import plan_ladder
-from ratingbook.workbook.actions import rank_event
+from ratingbook.session import Rank, Session
 
 
 def later() -> object:
     from ratingbook.workbook.elo_plan import plan_elo
+    from ratingbook.workbook.actions import rank_event
 
     return importlib.import_module("ratingbook.workbook.crikey_plan"), plan_elo
 """
@@ -267,15 +282,23 @@ def later() -> object:
 
 def test_the_planner_check_sees_every_import_form() -> None:
     """Run on a probe standing in for a template module: each import form is caught, the
-    two inside a function too, and the call through ``workbook.actions`` is not."""
+    three inside a function too, and the call through the session is not."""
     imports = imports_of("ratingbook.templates.trf_book", PLANNER_PROBE)
-    caught = [(3, "swiss"), (4, "team"), (5, "fide"), (6, "ladder"), (11, "elo"), (13, "crikey")]
+    caught = [
+        (3, "swiss_plan"),
+        (4, "team_plan"),
+        (5, "fide_plan"),
+        (6, "ladder_plan"),
+        (11, "elo_plan"),
+        (12, "actions"),
+        (14, "crikey_plan"),
+    ]
     assert sorted(planner_imports(imports)) == sorted(
-        f"ratingbook.templates.trf_book (line {line}) imports ratingbook.workbook.{planner}_plan"
+        f"ratingbook.templates.trf_book (line {line}) imports ratingbook.workbook.{planner}"
         for line, planner in caught
     )
-    assert {i.line for i in imports if i.in_function} == {11, 13}
-    assert "ratingbook.workbook.actions" in {i.imported for i in imports}
+    assert {i.line for i in imports if i.in_function} == {11, 12, 14}
+    assert "ratingbook.session" in {i.imported for i in imports}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from ratingbook.events.event_log import Act
+    from ratingbook.events.event import SwissEvent
+    from ratingbook.events.event_log import Act, LogEntry
     from ratingbook.events.event_state import LoggedChange
     from ratingbook.fide.rating_list import RatingListScan
     from ratingbook.workbook.book import Plan
@@ -31,6 +32,7 @@ __all__ = [
     "Pair",
     "Rank",
     "Recalc",
+    "RecordImport",
     "RecordResult",
     "Redo",
     "Undo",
@@ -64,6 +66,15 @@ class Pair:
 @dataclass(frozen=True, slots=True)
 class Rank:
     """Write the event's sheets without pairing (a book just built from a file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordImport:
+    """Start the Event Log of a book just built from a file: the file's ``log`` (the import its
+    last row) and the ``event`` as imported."""
+
+    event: SwissEvent
+    log: tuple[LogEntry, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +126,7 @@ Command = (
     | NewWeek
     | Pair
     | Rank
+    | RecordImport
     | Unpair
     | ManualPairing
     | RecordResult

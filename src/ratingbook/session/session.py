@@ -30,6 +30,7 @@ from ratingbook.session.commands import (
     Pair,
     Rank,
     Recalc,
+    RecordImport,
     RecordResult,
     Redo,
     Undo,
@@ -145,6 +146,11 @@ class Session:
             return plan_pair(sheets, every_round=command.every_round), ()
         if isinstance(command, Rank):
             return plan_rank(sheets), ()
+        if isinstance(command, RecordImport):
+            from ratingbook.workbook.fide_plan import plan_imported_log
+
+            names = list(sheets.names.values())
+            return plan_imported_log(names, command.event, command.log), ()
         if isinstance(command, Unpair):
             from ratingbook.workbook.fide_actions import plan_unpair
 

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import BYE
 from ratingbook.events.team import TeamEvent
+from ratingbook.session import Rank, Session
 from ratingbook.templates.writer import TemplateBook, build_template
 from ratingbook.trf.team_records import read_team_trf
-from ratingbook.workbook.actions import rank_event
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 from ratingbook.workbook.team_settings_rows import team_settings_rows
 
@@ -53,5 +53,5 @@ def book_from_team_trf(data: bytes) -> tuple[TemplateBook, TeamEvent, list[str]]
     noted (read otherwise than the file says)."""
     event, noted = read_team_trf(decode_legacy(data))
     book = TemplateBook(build_template("team", rows=team_rows(event), recalc=False))
-    rank_event(book)
+    Session(book).run(Rank())
     return book, event, noted

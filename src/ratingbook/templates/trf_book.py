@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
+from ratingbook.session import Rank, RecordImport, Session
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.log_comments import import_logged
-from ratingbook.workbook.actions import rank_event, record_import
 from ratingbook.workbook.event_log_sheet import user_name
 from ratingbook.workbook.event_rows import entry_cells, player_cells
 from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
@@ -45,11 +45,11 @@ def book_from_trf(data: bytes, source: str = "TRF file") -> ImportedBook:
     event = imported.event
     event = replace(event, settings=replace(event.settings, fide_mode=imported.fide_mode))
     book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
-    rank_event(book)
+    Session(book).run(Rank())
     summary = f"{len(event.players)} players, round {event.paired_rounds} paired"
     when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     log = import_logged(imported.log, source, summary, user_name(), when, event.paired_rounds)
-    record_import(book, event, log)
+    Session(book).run(RecordImport(event, tuple(log)))
     return ImportedBook(book, event, tuple(imported.warnings))
 
 
