@@ -58,3 +58,32 @@ def test_an_event_history_of_earlier_format_1_still_reads() -> None:
     history = read_history(grid)
     assert history.legacy and [a.label for a in history.acts] == ["Pairing round 1"]
     assert dict(history.acts[0].cells) == {("Swiss Games", 2, 2): (None, "Anna")}
+
+
+def test_an_event_state_of_the_previous_format_reads() -> None:
+    """Format 1 (ratingbook 0.1: no Format row) reads as the same state: a book in the middle
+    of an event crosses the upgrade."""
+    rows = [
+        ["Item", "Value"],
+        ["FIDE Mode", "[true, 0]"],
+        ["Manual Pairing", "0"],
+        ["Setting", '["Rounds", "7"]'],
+        ["Player", '["Anna", 1, 0]'],
+        ["Entry", '[1, "Anna", "Boris", "1-0"]'],
+        ["Log", '"' + "a" * 64 + '"'],
+    ]
+    state = read_state(Sheets(GridBook({"Event State": rows})))
+    assert state is not None
+    assert state.settings == (("Rounds", "7"),) and state.players == (("Anna", 1, 0),)
+    assert state.games == ((1, "Anna", "Boris", "1-0"),) and state.log == "a" * 64
+    assert state.rows()[0] == ("Format", "2")  # written again in this format
+
+
+def test_an_event_state_of_a_newer_format_says_so() -> None:
+    rows = [["Item", "Value"], ["Format", "3"], ["FIDE Mode", "[true, 0]"], ["Future", "1"]]
+    with pytest.raises(RatingbookError) as caught:
+        read_state(Sheets(GridBook({"Event State": rows})))
+    assert str(caught.value) == (
+        "sheet 'Event State': it was written by a newer ratingbook (format 3; this one reads up "
+        "to 2): update ratingbook to go on with this event"
+    )

@@ -25,8 +25,10 @@ from ratingbook.events.settings import settings_values
 
 __all__ = [
     "PAIRING_SETTINGS",
+    "STATE_FORMAT",
     "EventState",
     "LoggedChange",
+    "NewerStateError",
     "changes",
     "manual_pairing_problems",
     "pairs_of",
@@ -48,7 +50,16 @@ PAIRING_SETTINGS = (
     "Unrated Rating",
 )
 
+#: The format of :meth:`EventState.rows` (1: before its Format row, ratingbook 0.1).
+STATE_FORMAT = 2
+
 Game = tuple[int, str, str, str]  # round, White, Black ("" for a bye), result ("" for none)
+
+
+class NewerStateError(ValueError):
+    """A state written by a newer ratingbook (a format this one does not know)."""
+
+
 Pair = tuple[str, str]  # White, Black ("PAB" for a pairing-allocated bye)
 
 
@@ -74,6 +85,7 @@ class EventState:
     def rows(self) -> list[tuple[str, str]]:
         """The state as (Item, Value) rows, each value plain JSON."""
         out = [
+            ("Format", json.dumps(STATE_FORMAT)),
             ("FIDE Mode", json.dumps([self.fide_mode, self.left_in])),
             ("Manual Pairing", json.dumps(self.manual)),
         ]
@@ -100,7 +112,12 @@ def _paired(black: str, result: str) -> bool:
 
 
 def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
-    """The state written by :meth:`EventState.rows` (a ValueError when a row does not read)."""
+    """The state written by :meth:`EventState.rows`, of this format or an earlier one (a
+    :class:`NewerStateError` for a later one, a ValueError when a row does not read).
+
+    >>> state_from_rows([("FIDE Mode", "[false, 3]"), ("Log", '"ab"')]).left_in  # format 1
+    3
+    """
     fide_mode, left_in, manual = True, 0, 0
     settings: list[tuple[str, str]] = []
     players: list[tuple[str, int, int]] = []
@@ -110,7 +127,13 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
     log = ""
     for item, value in rows:
         data = json.loads(str(value))
-        if item == "FIDE Mode":
+        if item == "Format":
+            if not isinstance(data, int) or data > STATE_FORMAT:
+                raise NewerStateError(
+                    f"it was written by a newer ratingbook (format {data!r}; this one reads "
+                    f"up to {STATE_FORMAT}): update ratingbook to go on with this event"
+                )
+        elif item == "FIDE Mode":
             fide_mode, left_in = bool(data[0]), int(data[1])
         elif item == "Manual Pairing":
             manual = int(data)

@@ -22,7 +22,7 @@ from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid
 from ratingbook.errors import Location, RatingbookError
 from ratingbook.events.event_log import GENESIS, LogEntry, LogKind, first_broken_link
-from ratingbook.events.event_state import EventState, state_from_rows
+from ratingbook.events.event_state import EventState, NewerStateError, state_from_rows
 from ratingbook.workbook.book import GeneratedSheet
 from ratingbook.workbook.reading import Sheets
 
@@ -145,6 +145,8 @@ def read_state(sheets: Sheets) -> EventState | None:
     ]
     try:
         return state_from_rows(rows)
+    except NewerStateError as error:
+        raise RatingbookError(str(error), Location(actual)) from error
     except (ValueError, IndexError, TypeError) as error:
         raise RatingbookError(
             f"it was changed by hand and no longer reads ({error}); it is "
