@@ -14,15 +14,10 @@ from dataclasses import replace
 
 from ratingbook.core.results import Result as R
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.events.event_log import LogKind
-from ratingbook.events.event_state import (
-    EventState,
-    boards,
-    changes,
-    manual_pairing_problems,
-    state_from_rows,
-    state_of,
-)
+from ratingbook.events.fide_mode.changes import changes
+from ratingbook.events.fide_mode.log import LogKind
+from ratingbook.events.fide_mode.manual import manual_pairing_problems
+from ratingbook.events.fide_mode.state import EventState, boards, state_from_rows, state_of
 from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.settings import SwissSettings
 

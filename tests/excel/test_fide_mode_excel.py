@@ -15,7 +15,7 @@ from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 
 from ratingbook.errors import ConfirmationError, RatingbookError
-from ratingbook.events.event_log import Act
+from ratingbook.events.fide_mode.machine import Act
 from ratingbook.excel.confirming import confirmed
 from ratingbook.excel.scripts import recalc_book, unpair_book
 from ratingbook.session import Done, NeedsConfirmation

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from tests.trf.test_trf import HAND_EVENT
 
-from ratingbook.events.event_log import LogEntry, LogKind, chain, first_broken_link
+from ratingbook.events.fide_mode.log import LogEntry, LogKind, chain, first_broken_link
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.log_comments import fide_mode, import_logged, log_lines

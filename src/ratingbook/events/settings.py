@@ -127,7 +127,7 @@ class SwissSettings:
     #: ``Norm Games``, ``Norm Exemption`` and ``Non-FIDE Federations`` (by
     #: :mod:`ratingbook.fide.norm_event`).
     end_of_event: Mapping[str, object] = field(default_factory=dict, compare=False)
-    # --- FIDE mode (issue #25; see ratingbook.events.event_state) ---
+    # --- FIDE mode (issue #25; see ratingbook.events.fide_mode) ---
     #: FIDE mode: every change logged, warnings that cannot be switched off (on by default).
     fide_mode: bool = True
     #: The manual-pairing phase: "Round N" while round N is paired by hand, "End" to close it.

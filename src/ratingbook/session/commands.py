@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
-    from ratingbook.events.event_log import Act, LogEntry
-    from ratingbook.events.event_state import LoggedChange
+    from ratingbook.events.fide_mode.changes import LoggedChange
+    from ratingbook.events.fide_mode.log import LogEntry
+    from ratingbook.events.fide_mode.machine import Act
     from ratingbook.fide.rating_list import RatingListScan
     from ratingbook.workbook.book import Plan
 

@@ -18,8 +18,9 @@ from dataclasses import replace
 
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import ConfirmationError, RatingbookError
-from ratingbook.events.event_log import Act, LogKind, WarningLevel, steps_needed
-from ratingbook.events.event_state import LoggedChange
+from ratingbook.events.fide_mode.changes import LoggedChange
+from ratingbook.events.fide_mode.log import LogKind, WarningLevel
+from ratingbook.events.fide_mode.machine import Act, Offer, confirmation_of, steps_needed
 from ratingbook.session.commands import (
     Command,
     Done,
@@ -58,7 +59,7 @@ from ratingbook.workbook.book import (
     finished,
 )
 from ratingbook.workbook.event_log_sheet import EVENT_STATE
-from ratingbook.workbook.fide_plan import IN_BOOK, Offer, confirmation_of
+from ratingbook.workbook.fide_plan import IN_BOOK
 from ratingbook.workbook.grid_book import MemoryBook
 from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.run_request import RunRequest
@@ -187,7 +188,7 @@ class Session:
                     "run needs a confirmation; nothing was changed"
                 )
             return self._write(sheets, plan, "", details)
-        confirmation = confirmation_of(pending, offer)
+        confirmation = confirmation_of(pending.asks, pending.confirmed, offer)
         if confirmation is not None:
             return self._write(sheets, plan, confirmation, details)
         return NeedsConfirmation(

@@ -22,7 +22,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.events.event_log import LogEntry
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.settings import (
     ACCELERATION_NONE,
     BAKU,

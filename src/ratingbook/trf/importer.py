@@ -41,7 +41,7 @@ from ratingbook.events.event import (
     SwissEvent,
     check_event,
 )
-from ratingbook.events.event_log import LogEntry
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.settings import SwissSettings
 from ratingbook.trf.absences import read_absences
 from ratingbook.trf.log_comments import fide_mode, read_log_lines

@@ -7,7 +7,7 @@ through FIDE's checklist are ``### MPA @ Round n: <engine's boards> => <the roun
 (a manual pairing alteration), ``### Correction @ Round n: <board>: <old> => <new>`` and
 ``### Configuration @ Round n: …``. This module decides the rest (docs/guides/fide-mode.md):
 
-- every kind of :class:`~ratingbook.events.event_log.LogKind` is one line
+- every kind of :class:`~ratingbook.events.fide_mode.log.LogKind` is one line
   ``### <label> @ Round <n>: <before> => <after>`` (``MPA``, ``Correction`` and
   ``Configuration`` for the published kinds, the kind's own name for the others, e.g.
   ``### FIDE Mode Off @ Round 3``); an empty ``before`` leaves ``<after>`` alone;
@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ratingbook.events.event_log import GENESIS, LogEntry, LogKind, chain
+from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, chain
 
 __all__ = [
     "LABELS",

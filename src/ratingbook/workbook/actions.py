@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ratingbook.errors import MissingSheetError, Problems, RatingbookError, WorkbookError
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.event_log import LogEntry
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.workbook.book import Book, Plan, apply_plan, finished
 from ratingbook.workbook.families import families_present, no_family_error
 from ratingbook.workbook.reading import Sheets
@@ -129,10 +129,11 @@ def write(book: Book, plan: Plan) -> Plan:
     waits for one must be confirmed by the book's Confirm setting (else a
     :class:`~ratingbook.errors.ConfirmationError`, and nothing is written). The front ends go
     through :mod:`ratingbook.session`, which can ask."""
-    from ratingbook.workbook.fide_plan import IN_BOOK, confirmation_of, refusal
+    from ratingbook.events.fide_mode.machine import confirmation_of
+    from ratingbook.workbook.fide_plan import IN_BOOK, refusal
 
     if plan.pending is not None:
-        confirmation = confirmation_of(plan.pending, None)
+        confirmation = confirmation_of(plan.pending.asks, plan.pending.confirmed, None)
         if confirmation is None:
             raise refusal(plan.pending.asks, IN_BOOK)
         plan = finished(plan, confirmation)

@@ -22,8 +22,8 @@ from ratingbook.core.tables import Grid, Table
 from ratingbook.workbook.presentation import LineChart, PrintSetup
 
 if TYPE_CHECKING:  # the port loads no event model: a ladder run never needs one
-    from ratingbook.events.event_log import Act
-    from ratingbook.events.event_state import LoggedChange
+    from ratingbook.events.fide_mode.changes import LoggedChange
+    from ratingbook.events.fide_mode.machine import Act
 
 __all__ = [
     "KEEP",

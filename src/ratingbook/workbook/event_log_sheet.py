@@ -2,9 +2,9 @@
 
 This module alone decides how the log is laid out in the book (the columns When, Round, Kind,
 Before, After, Who, Confirmation, Digest; a row per change, oldest first), how a row read back
-becomes a :class:`~ratingbook.events.event_log.LogEntry` and which rows no longer follow from
+becomes a :class:`~ratingbook.events.fide_mode.log.LogEntry` and which rows no longer follow from
 the ones above them (a row altered or deleted by hand: a level-4 warning naming it), and how
-the state the log last recorded (:class:`~ratingbook.events.event_state.EventState`) is kept in
+the state the log last recorded (:class:`~ratingbook.events.fide_mode.state.EventState`) is kept in
 ``Event State``. Both sheets are written only by ratingbook; the log is tamper-evident, not
 tamper-proof (whoever edits the book can rebuild the chain).
 
@@ -21,8 +21,8 @@ import os
 from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid
 from ratingbook.errors import Location, RatingbookError
-from ratingbook.events.event_log import GENESIS, LogEntry, LogKind, first_broken_link
-from ratingbook.events.event_state import EventState, NewerStateError, state_from_rows
+from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, first_broken_link
+from ratingbook.events.fide_mode.state import EventState, NewerStateError, state_from_rows
 from ratingbook.workbook.book import GeneratedSheet
 from ratingbook.workbook.reading import Sheets
 

@@ -25,25 +25,19 @@ from dataclasses import dataclass, replace
 
 from ratingbook.errors import ConfirmationError, Location, RatingbookError
 from ratingbook.events.event import SwissEntry, SwissEvent
-from ratingbook.events.event_log import (
+from ratingbook.events.fide_mode.changes import LoggedChange, changes
+from ratingbook.events.fide_mode.log import LogEntry, LogKind, WarningLevel, chain
+from ratingbook.events.fide_mode.machine import (
     UNDERSTOOD,
     Act,
-    LogEntry,
-    LogKind,
-    WarningLevel,
-    chain,
-    steps_needed,
+    acts_to_confirm,
+    manual_step,
+    mode_after,
+    typed_names,
 )
-from ratingbook.events.event_state import (
-    EventState,
-    LoggedChange,
-    boards,
-    changes,
-    manual_pairing_problems,
-    pairs_of,
-    state_of,
-)
-from ratingbook.workbook.book import GeneratedSheet, Pending, Plan, WriteBlock
+from ratingbook.events.fide_mode.manual import manual_pairing_problems
+from ratingbook.events.fide_mode.state import EventState, boards, pairs_of, state_of
+from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.event_log_sheet import (
     EVENT_LOG,
     EVENT_STATE,
@@ -66,8 +60,6 @@ from ratingbook.workbook.schemas import SWISS_SETTINGS
 __all__ = [
     "IN_BOOK",
     "LogRecord",
-    "Offer",
-    "confirmation_of",
     "plan_imported_log",
     "refusal",
     "taken_back",
@@ -79,33 +71,6 @@ IN_BOOK = (
     "type the act's name in the Confirm setting of Swiss Settings (a level-4 act followed by "
     f"'{UNDERSTOOD.strip()}'), then run again"
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """A confirmation given before the run (``--confirm``): how many steps it makes (1, or 2
-    with ``--i-understand``) and the text the log keeps."""
-
-    steps: int
-    text: str
-
-
-def confirmation_of(pending: Pending, offer: Offer | None) -> str | None:
-    """The confirmation that finishes ``pending``: "" when no act waits for one, the book's own
-    (its Confirm setting), the ``offer`` when it makes the steps the acts need; None when the
-    front end must ask. An offer where no act waits is refused: never silently ignored."""
-    if not pending.asks:
-        if offer is not None:
-            raise ConfirmationError(
-                f"{offer.text} given, but nothing in this run needs a confirmation; nothing "
-                "was changed"
-            )
-        return ""
-    if pending.confirmed:
-        return pending.confirmed
-    if offer is not None and offer.steps >= steps_needed(pending.asks):
-        return offer.text
-    return None
 
 
 def refusal(asks: Sequence[Act], how: str) -> ConfirmationError:
@@ -155,34 +120,17 @@ def _manual_request(event: SwissEvent, request: RunRequest) -> tuple[str, int] |
 def _manual(
     old: EventState, event: SwissEvent, request: tuple[str, int] | None
 ) -> tuple[int, list[LoggedChange], list[str]]:
-    """The manual phase after this run, its change (at its end) and its summary lines."""
-    place = _settings_place(event, "Manual Pairing")
-    if request is None:
-        if old.manual:
-            return old.manual, [], [f"manual pairing of round {old.manual} is open (end it)"]
-        return 0, [], []
-    action, number = request
-    if action == "start" and old.manual == number:  # asked again (the cell still says so)
-        return number, [], [f"manual pairing of round {number} is open (end it)"]
-    if action == "start":
-        if old.manual:
-            raise RatingbookError(
-                f"the manual pairing of round {old.manual} is open: end it first", place, "Value"
-            )
-        last = event.paired_rounds
-        if number != last or last == 0:
-            raise RatingbookError(
-                f"only the last paired round can be paired by hand; that is round {last}"
-                if last
-                else "no round is paired yet: pair round 1 first, then change it by hand",
-                place,
-                "Value",
-            )
-        started = f"manual pairing of round {number} started: change its boards, then end it"
-        return number, [], [started]
-    if not old.manual:
-        raise RatingbookError("no manual pairing is open to end", place, "Value")
-    number = old.manual
+    """The manual phase after this run (the machine's step), its change (at its end: the
+    round's pairing against the engine's) and its summary lines."""
+    try:
+        step = manual_step(old.manual, request, event.paired_rounds)
+    except RatingbookError as error:
+        raise RatingbookError(
+            error.problem, _settings_place(event, "Manual Pairing"), "Value"
+        ) from None
+    if not step.ended:
+        return step.open, [], [step.line] if step.line else []
+    number = step.ended
     engine, now = old.pairs(number), pairs_of(event, number)
     if engine == now:
         return 0, [], [f"manual pairing of round {number} ended: the engine's pairing is kept"]
@@ -208,12 +156,7 @@ def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
     does not name each act as its level asks)."""
     typed = event.settings.confirm
     given = {part.strip().casefold() for part in typed.split(";") if part.strip()}
-    missing = [
-        act.name + (UNDERSTOOD if act.level >= WarningLevel.CONSEQUENCES else "")
-        for act in acts
-        if (act.name + (UNDERSTOOD if act.level >= WarningLevel.CONSEQUENCES else "")).casefold()
-        not in given
-    ]
+    missing = [name for name in typed_names(acts) if name.casefold() not in given]
     if missing:
         raise ConfirmationError(
             f"Confirm {typed!r} does not confirm {'; '.join(repr(m) for m in missing)}: type "
@@ -225,20 +168,10 @@ def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
 
 
 def _gate(event: SwissEvent, found: list[LoggedChange], fide: bool) -> tuple[tuple[Act, ...], str]:
-    """The acts of this run that wait for a confirmation, and the book's own confirmation of
-    them (its ``Confirm`` setting, "" when empty); a level-5 act in FIDE mode, or a ``Confirm``
-    setting that does not confirm what the run does, is refused here."""
-    refused = [c for c in found if c.level >= WarningLevel.REFUSE]
-    if refused and fide:
-        raise ConfirmationError(
-            "refused in FIDE mode (level 5), nothing was changed: "
-            + " | ".join(f"{c.act}: {c.warning}" for c in refused)
-        )
-    acts = tuple(
-        Act(c.act, min(c.level, WarningLevel.CONSEQUENCES), c.warning)
-        for c in found
-        if c.level >= WarningLevel.CONFIRM
-    )
+    """The acts of this run that wait for a confirmation (the machine's levels), and the book's
+    own confirmation of them (its ``Confirm`` setting, "" when empty); a level-5 act in FIDE
+    mode, or a ``Confirm`` setting that does not fit what the run does, is refused here."""
+    acts = acts_to_confirm([(c.act, c.level, c.warning) for c in found], fide=fide)
     if not acts:
         if event.settings.confirm:
             raise ConfirmationError(
@@ -354,21 +287,25 @@ def with_event_log(
     if old is None:  # an event without a log: logging starts from this run
         old = state_of(event, fide_mode=event.settings.fide_mode, left_in=0, manual=0)
     fide_place = _settings_place(event, "FIDE Mode")
-    turned_on = event.settings.fide_mode and fide_place is not None
-    if not old.fide_mode and turned_on and recorded is not None:
-        raise ConfirmationError(
-            f"FIDE mode was left in round {old.left_in} and cannot be turned back on "
-            "for this event (level 5): set FIDE Mode back to Off",
-            fide_place,
-            "Value",
+    # Only a book with a FIDE Mode setting and a log can ask to turn the mode back on.
+    asked_on = event.settings.fide_mode and (
+        old.fide_mode or (fide_place is not None and recorded is not None)
+    )
+    try:
+        fide_now, left_in = mode_after(
+            on=old.fide_mode,
+            asked_on=asked_on,
+            left_in=old.left_in,
+            paired_rounds=after.paired_rounds,
         )
-    fide_now = event.settings.fide_mode and old.fide_mode
+    except ConfirmationError as error:
+        raise ConfirmationError(error.problem, fide_place, "Value") from None
     manual, manual_changes, manual_lines = _manual(old, after, _manual_request(event, request))
     corrections = read_rating_corrections(sheets, after)
     new = state_of(
         after,
         fide_mode=fide_now,
-        left_in=old.left_in if not old.fide_mode or fide_now else max(after.paired_rounds, 1),
+        left_in=left_in,
         manual=manual,
         rating=correction_texts(corrections),
     )

@@ -5,7 +5,8 @@ FIDE's rules for tournament software (Handbook C.02 and the TEC Manual, in force
 start numbers regenerated or exchanged, a result corrected, a configuration changed) is logged,
 written into the TRF as ``###`` comments, and can be undone. This module alone decides what a log
 entry holds, the kinds of entry and the warning levels; the TRF comment formats live in
-:mod:`ratingbook.trf`, the sheet in :mod:`ratingbook.workbook`.
+:mod:`ratingbook.trf`, the sheet in :mod:`ratingbook.workbook`; what each level asks of a run is
+:mod:`~ratingbook.events.fide_mode.machine`'s.
 
 The rows are chained: each entry's ``digest`` is the SHA-256 of the previous entry's digest and of
 this entry's fields, so a row edited or deleted by hand is found on the next run. That makes the
@@ -18,17 +19,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
-__all__ = [
-    "GENESIS",
-    "UNDERSTOOD",
-    "Act",
-    "LogEntry",
-    "LogKind",
-    "WarningLevel",
-    "chain",
-    "first_broken_link",
-    "steps_needed",
-]
+__all__ = ["GENESIS", "LogEntry", "LogKind", "WarningLevel", "chain", "first_broken_link"]
 
 #: The digest before the first entry.
 GENESIS = "0" * 64
@@ -45,35 +36,6 @@ class WarningLevel(IntEnum):
     """Two steps: the consequences are stated, then confirmed."""
     REFUSE = 5
     """Refused in FIDE mode (or only after leaving FIDE mode)."""
-
-
-#: What a level-4 confirmation adds to the act's name where it is typed (the ``Confirm`` setting).
-UNDERSTOOD = ": I understand"
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """An act waiting for a confirmation: its name (``Correction round 4``), level and what it
-    does (the warning shown)."""
-
-    name: str
-    level: int
-    warning: str
-
-
-def steps_needed(acts: tuple[Act, ...] | list[Act]) -> int:
-    """How many steps confirm ``acts``: 1 for level 3, 2 for level 4 (the consequences stated,
-    then confirmed); 0 when none of them waits for a confirmation.
-
-    >>> steps_needed([Act("Setting round 4", 3, ""), Act("Forbidden Pair round 4", 4, "")])
-    2
-    >>> steps_needed([])
-    0
-    """
-    top = max((a.level for a in acts), default=0)
-    if top >= WarningLevel.CONSEQUENCES:
-        return 2
-    return 1 if top >= WarningLevel.CONFIRM else 0
 
 
 class LogKind(Enum):

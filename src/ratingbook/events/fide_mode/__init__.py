@@ -1,0 +1,15 @@
+"""FIDE mode (C.02 and the TEC Manual): the log, what it remembers, the changes, the machine.
+
+The modules, from the bottom up:
+
+- :mod:`~ratingbook.events.fide_mode.log`: the log's entries, kinds, warning levels, the chain;
+- :mod:`~ratingbook.events.fide_mode.state`: what the log last recorded of an event (a snapshot
+  with its format version);
+- :mod:`~ratingbook.events.fide_mode.changes`: which differences are logged, at which level;
+- :mod:`~ratingbook.events.fide_mode.manual`: what a round paired by hand breaks;
+- :mod:`~ratingbook.events.fide_mode.machine`: the state machine: the mode, the manual phase,
+  what each level asks, the confirmations.
+
+The workbook keeps the log and the state in sheets (``workbook/event_log_sheet.py``) and runs the
+machine for a run (``workbook/fide_plan.py``); the session asks the front end.
+"""

@@ -1,0 +1,309 @@
+"""FIDE mode's changes: which differences between two states of an event are logged, how hard.
+
+This module alone decides which differences between what the log last recorded and the event
+now are logged changes (:func:`changes`: a pairing, an unpairing, a result correction, start
+numbers, a late entry, a withdrawal, a setting, a forbidden pair, FIDE mode left) and the
+warning level of each (:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a level
+then asks of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.fide_mode.log import LogKind, WarningLevel
+from ratingbook.events.fide_mode.state import EventState, board_count, boards
+
+__all__ = ["LoggedChange", "changes"]
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedChange:
+    """A change to log: its kind, round, what it was and is, and how hard it is warned.
+
+    ``level`` 0 is logged without a warning; ``act`` names it for a confirmation ("Correction
+    round 4"); ``by_hand``: typed into the book (undo goes back to the state last recorded),
+    not done by the command itself (undo goes back to the book the command read).
+    """
+
+    kind: LogKind
+    round: int
+    before: str
+    after: str
+    level: int = 0
+    act: str = ""
+    warning: str = ""
+    by_hand: bool = True
+    notes: tuple[str, ...] = field(default=())
+
+
+def changes(
+    old: EventState,
+    new: EventState,
+    event: SwissEvent,
+    *,
+    engine_rounds: Iterable[int] = (),
+    unpaired: Iterable[int] = (),
+) -> list[LoggedChange]:
+    """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
+    are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
+    rounds the unpair command took back. In FIDE mode a level 5 change is refused; outside it,
+    it is a level 3 one."""
+    fide = old.fide_mode
+    engine = set(engine_rounds)
+    started = old.paired_rounds >= 1
+    out: list[LoggedChange] = []
+    current = max(old.paired_rounds, 1)
+    if old.fide_mode and not new.fide_mode:
+        out.append(
+            LoggedChange(
+                LogKind.FIDE_MODE_OFF,
+                current,
+                "FIDE mode on",
+                "FIDE mode off",
+                WarningLevel.CONSEQUENCES,
+                "Leave FIDE mode",
+                "leaving FIDE mode is final for this event: warnings of level 5 become level 3, "
+                "earlier rounds' results may be corrected, and every printout, page and summary "
+                "says the event is not in FIDE mode",
+            )
+        )
+    if started:
+        out += _setting_changes(old, new, current)
+        out += _player_changes(old, new, current)
+        out += _forbidden_changes(old, new, current)
+    numbers = event.start_numbers()
+    out += _round_changes(old, new, engine, set(unpaired), numbers, fide=fide)
+    out += _rating_changes(old, new, numbers)
+    return out
+
+
+def _rating_changes(
+    old: EventState, new: EventState, numbers: Mapping[str, int]
+) -> list[LoggedChange]:
+    """A rating-report-only correction added (or taken away): level 3."""
+    out: list[LoggedChange] = []
+    for text, added in [
+        *((t, True) for t in sorted(set(new.rating) - set(old.rating))),
+        *((t, False) for t in sorted(set(old.rating) - set(new.rating))),
+    ]:
+        number, white, black, played, rated = text.split("|")
+        game = f"{white} - {black}"
+        board = f"{numbers.get(white, 0)}-{numbers.get(black, 0)}"
+        out.append(
+            LoggedChange(
+                LogKind.RATING_CORRECTION,
+                int(number),
+                f"{board}: {played}" if added else f"{board}: {rated} (rating report only)",
+                f"{rated} (rating report only)" if added else played,
+                WarningLevel.CONFIRM,
+                f"Rating correction round {number}",
+                f"{game}: the rating report counts {rated if added else played}; pairings and "
+                "standings keep the result as played",
+            )
+        )
+    return out
+
+
+def _setting_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
+    before, out = dict(old.settings), []
+    for name, value in new.settings:
+        if before.get(name, value) != value:
+            out.append(
+                LoggedChange(
+                    LogKind.SETTING,
+                    current,
+                    f"{name} {before[name] or '(empty)'}",
+                    f"{name} {value or '(empty)'}",
+                    WarningLevel.CONFIRM,
+                    f"Setting {name}",
+                    f"{name} changed after round 1: later pairings and the standings follow it",
+                )
+            )
+    return out
+
+
+def _player_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
+    out: list[LoggedChange] = []
+    before = {name: (number, out_in) for name, number, out_in in old.players}
+    after = {name: (number, out_in) for name, number, out_in in new.players}
+    for name, (number, _) in after.items():
+        if name not in before:
+            out.append(
+                LoggedChange(
+                    LogKind.LATE_ENTRY,
+                    current + 1,
+                    "",
+                    f"{name} entered as No. {number}",
+                    WarningLevel.ACKNOWLEDGE,
+                    warning=f"{name} enters late: the players below No. {number} move down",
+                )
+            )
+    kept = [n for n, _, _ in sorted(old.players, key=lambda p: p[1]) if n in after]
+    now = sorted(kept, key=lambda n: after[n][0])
+    if kept != now:
+        moved = [n for n in kept if kept.index(n) != now.index(n)]
+        out.append(
+            LoggedChange(
+                LogKind.START_NUMBERS,
+                current,
+                "; ".join(f"{n} No. {before[n][0]}" for n in moved),
+                "; ".join(f"{n} No. {after[n][0]}" for n in moved),
+                WarningLevel.CONFIRM,
+                "Start numbers",
+                "start numbers changed after round 1 (regenerated or exchanged)",
+            )
+        )
+    for name, (_, out_in) in after.items():
+        was = before.get(name, (0, 0))[1]
+        if name in before and out_in != was:
+            out.append(
+                LoggedChange(
+                    LogKind.WITHDRAWAL,
+                    out_in or was,
+                    f"{name} withdrawn from round {was}" if was else f"{name} playing",
+                    f"{name} withdrawn from round {out_in}" if out_in else f"{name} playing",
+                    WarningLevel.ACKNOWLEDGE,
+                    warning=f"{name}: withdrawal {'recorded' if out_in else 'taken back'}",
+                )
+            )
+    return out
+
+
+def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
+    out: list[LoggedChange] = []
+    for pair in sorted(set(new.forbidden) - set(old.forbidden)):
+        out.append(
+            LoggedChange(
+                LogKind.FORBIDDEN_PAIR,
+                current,
+                "",
+                f"{pair} added",
+                WarningLevel.CONSEQUENCES,
+                f"Forbidden pair {pair}",
+                f"the pair {pair} is forbidden after round 1: it is logged for good and every "
+                "later pairing avoids it",
+            )
+        )
+    for pair in sorted(set(old.forbidden) - set(new.forbidden)):
+        out.append(
+            LoggedChange(
+                LogKind.FORBIDDEN_PAIR,
+                current,
+                f"{pair}",
+                f"{pair} removed",
+                WarningLevel.CONFIRM,
+                f"Forbidden pair {pair}",
+                f"the forbidden pair {pair} removed after round 1",
+            )
+        )
+    return out
+
+
+def _round_changes(
+    old: EventState,
+    new: EventState,
+    engine: set[int],
+    unpaired: set[int],
+    numbers: Mapping[str, int],
+    *,
+    fide: bool,
+) -> list[LoggedChange]:
+    out: list[LoggedChange] = []
+    last = new.paired_rounds
+    for number in range(1, max(old.paired_rounds, last) + 1):
+        was, now = old.pairs(number), new.pairs(number)
+        if was == now:
+            out += _corrections(old, new, number, last, numbers, fide=fide)
+            continue
+        if not was:
+            by_engine = number in engine
+            out.append(
+                LoggedChange(
+                    LogKind.PAIRING,
+                    number,
+                    "",
+                    f"round {number} paired: {board_count(now)}"
+                    + ("" if by_engine else " (typed into Swiss Games, not by the engine)"),
+                    0 if by_engine else WarningLevel.CONFIRM,
+                    "" if by_engine else f"Pairing round {number}",
+                    "" if by_engine else f"round {number} was paired by hand, not by the engine",
+                    by_hand=not by_engine,
+                )
+            )
+        elif not now:
+            results = [g for g in old.games if g[0] == number and g[3] and g[2]]
+            command = number in unpaired
+            out.append(
+                LoggedChange(
+                    LogKind.UNPAIRING,
+                    number,
+                    f"round {number} paired: {board_count(was)}",
+                    f"round {number} unpaired" + ("" if command else " (rows deleted by hand)"),
+                    0 if command and not results else WarningLevel.CONFIRM,
+                    f"Unpair round {number}",
+                    f"round {number}'s pairing taken back"
+                    + (f" with {len(results)} results typed" if results else ""),
+                    by_hand=not command,
+                )
+            )
+        elif number == old.manual:
+            continue  # the manual phase: compared with the engine's pairing at its end
+        else:
+            out.append(
+                LoggedChange(
+                    LogKind.MANUAL_PAIRING,
+                    number,
+                    boards(was, numbers),
+                    boards(now, numbers),
+                    WarningLevel.REFUSE if fide else WarningLevel.CONFIRM,
+                    f"Manual pairing round {number}",
+                    f"round {number}'s pairing was changed by hand outside a manual-pairing "
+                    f"phase: in FIDE mode, start one (ratingbook manual-pairing start --round "
+                    f"{number}, or Manual Pairing = Round {number}) and end it",
+                )
+            )
+    return out
+
+
+def _corrections(
+    old: EventState,
+    new: EventState,
+    number: int,
+    last: int,
+    numbers: Mapping[str, int],
+    *,
+    fide: bool,
+) -> list[LoggedChange]:
+    if number >= last:
+        return []  # the last paired round: its results are typed, not corrected
+    before = {(w, b): res for r, w, b, res in old.games if r == number}
+    out: list[LoggedChange] = []
+    for r, w, b, res in new.games:
+        if r != number or (w, b) not in before or before[(w, b)] in ("", res):
+            continue
+        earlier = number < last - 1
+        level = WarningLevel.REFUSE if fide and earlier else WarningLevel.CONFIRM
+        game = f"{w} - {b or 'bye'}"
+        board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
+        warning = f"{game}: " + (
+            f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "
+            "results may be corrected (undo this change, or leave FIDE mode)"
+            if level == WarningLevel.REFUSE
+            else f"round {number + 1} was paired on the standings this correction changes: to "
+            f"re-pair it, ratingbook unpair BOOK --round {last} then ratingbook pair BOOK"
+        )
+        out.append(
+            LoggedChange(
+                LogKind.CORRECTION,
+                number,
+                f"{board}: {before[(w, b)]}",
+                res or "(empty)",
+                level,
+                f"Correction round {number}",
+                warning,
+            )
+        )
+    return out

@@ -1,0 +1,227 @@
+"""FIDE mode's memory of an event: what the Event Log last recorded, as a snapshot.
+
+This module alone decides what of an event the log keeps (its :class:`EventState`: FIDE mode,
+the manual-pairing phase, the settings that change pairings or standings, the players' start
+numbers and withdrawals, every row of every round, the forbidden pairs), how it is written as
+plain rows with its format version (:meth:`EventState.rows`, :func:`state_from_rows`) into a
+sheet ratingbook owns, and how a round's boards are written (:func:`boards`). Pure: events in,
+values out. Which differences are logged changes is :mod:`~ratingbook.events.fide_mode.changes`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ratingbook.core.results import Result
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.settings import settings_values
+
+__all__ = [
+    "PAIRING_SETTINGS",
+    "STATE_FORMAT",
+    "EventState",
+    "Game",
+    "NewerStateError",
+    "Pair",
+    "board_count",
+    "boards",
+    "pairs_of",
+    "state_from_rows",
+    "state_of",
+]
+
+#: The settings whose change after round 1 is logged: they change pairings or standings.
+PAIRING_SETTINGS = (
+    "Rounds",
+    "Start Date",
+    "Tie-breaks",
+    "Pairing",
+    "Acceleration",
+    "FIDE Rated",
+    "Points",
+    "Auto-pair",
+    "First Colour",
+    "Unrated Rating",
+)
+
+#: The format of :meth:`EventState.rows` (1: before its Format row, ratingbook 0.1).
+STATE_FORMAT = 2
+
+Game = tuple[int, str, str, str]  # round, White, Black ("" for a bye), result ("" for none)
+
+
+class NewerStateError(ValueError):
+    """A state written by a newer ratingbook (a format this one does not know)."""
+
+
+Pair = tuple[str, str]  # White, Black ("PAB" for a pairing-allocated bye)
+
+
+@dataclass(frozen=True, slots=True)
+class EventState:
+    """What the log last recorded of an event."""
+
+    fide_mode: bool = True
+    left_in: int = 0
+    """The round FIDE mode was left in (0: never left)."""
+    manual: int = 0
+    """The round in a manual-pairing phase (0: none); its rows here are the engine's pairing."""
+    settings: tuple[tuple[str, str], ...] = ()
+    players: tuple[tuple[str, int, int], ...] = ()
+    """Each player's name, start number and withdrawal round (0: not withdrawn)."""
+    games: tuple[Game, ...] = ()
+    forbidden: tuple[str, ...] = ()
+    rating: tuple[str, ...] = ()
+    """The rating-report-only corrections: ``round|White|Black|played|rated``."""
+    log: str = ""
+    """The digest of the log's last row when it was written (rows deleted at its end show)."""
+
+    def rows(self) -> list[tuple[str, str]]:
+        """The state as (Item, Value) rows, each value plain JSON."""
+        out = [
+            ("Format", json.dumps(STATE_FORMAT)),
+            ("FIDE Mode", json.dumps([self.fide_mode, self.left_in])),
+            ("Manual Pairing", json.dumps(self.manual)),
+        ]
+        out += [("Setting", json.dumps(list(s), ensure_ascii=False)) for s in self.settings]
+        out += [("Player", json.dumps(list(p), ensure_ascii=False)) for p in self.players]
+        out += [("Entry", json.dumps(list(g), ensure_ascii=False)) for g in self.games]
+        out += [("Forbidden", json.dumps(f, ensure_ascii=False)) for f in self.forbidden]
+        out += [("Rating Correction", json.dumps(r, ensure_ascii=False)) for r in self.rating]
+        out += [("Log", json.dumps(self.log))]
+        return out
+
+    def pairs(self, round_number: int) -> list[Pair]:
+        return sorted(
+            (w, b or "PAB") for r, w, b, res in self.games if r == round_number and _paired(b, res)
+        )
+
+    @property
+    def paired_rounds(self) -> int:
+        return max((r for r, _, b, res in self.games if _paired(b, res)), default=0)
+
+
+def _paired(black: str, result: str) -> bool:
+    return bool(black) or result == Result.PAIRING_BYE.value
+
+
+def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
+    """The state written by :meth:`EventState.rows`, of this format or an earlier one (a
+    :class:`NewerStateError` for a later one, a ValueError when a row does not read).
+
+    >>> state_from_rows([("FIDE Mode", "[false, 3]"), ("Log", '"ab"')]).left_in  # format 1
+    3
+    """
+    fide_mode, left_in, manual = True, 0, 0
+    settings: list[tuple[str, str]] = []
+    players: list[tuple[str, int, int]] = []
+    games: list[Game] = []
+    forbidden: list[str] = []
+    rating: list[str] = []
+    log = ""
+    for item, value in rows:
+        data = json.loads(str(value))
+        if item == "Format":
+            if not isinstance(data, int) or data > STATE_FORMAT:
+                raise NewerStateError(
+                    f"it was written by a newer ratingbook (format {data!r}; this one reads "
+                    f"up to {STATE_FORMAT}): update ratingbook to go on with this event"
+                )
+        elif item == "FIDE Mode":
+            fide_mode, left_in = bool(data[0]), int(data[1])
+        elif item == "Manual Pairing":
+            manual = int(data)
+        elif item == "Setting":
+            settings.append((str(data[0]), str(data[1])))
+        elif item == "Player":
+            players.append((str(data[0]), int(data[1]), int(data[2])))
+        elif item == "Entry":
+            games.append((int(data[0]), str(data[1]), str(data[2]), str(data[3])))
+        elif item == "Forbidden":
+            forbidden.append(str(data))
+        elif item == "Rating Correction":
+            rating.append(str(data))
+        elif item == "Log":
+            log = str(data)
+        else:
+            raise ValueError(f"unknown item {item!r}")
+    return EventState(
+        fide_mode,
+        left_in,
+        manual,
+        tuple(settings),
+        tuple(players),
+        tuple(games),
+        tuple(forbidden),
+        tuple(rating),
+        log,
+    )
+
+
+def _setting_text(value: object) -> str:
+    if value is None:
+        return ""
+    if hasattr(value, "date") and hasattr(value, "isoformat"):
+        return str(value.date().isoformat())  # a datetime written for a date
+    return str(value)
+
+
+def state_of(
+    event: SwissEvent,
+    *,
+    fide_mode: bool,
+    left_in: int,
+    manual: int,
+    rating: tuple[str, ...] = (),
+) -> EventState:
+    """The state of ``event`` now (FIDE mode and the manual phase as the log holds them)."""
+    values = settings_values(event.settings)
+    numbers = event.start_numbers()
+    return EventState(
+        fide_mode=fide_mode,
+        left_in=left_in,
+        manual=manual,
+        settings=tuple((name, _setting_text(values.get(name))) for name in PAIRING_SETTINGS),
+        players=tuple((p.name, numbers[p.name], p.withdrawn or 0) for p in event.players),
+        games=tuple(
+            (e.round, e.white, e.black or "", "" if e.result is None else e.result.value)
+            for e in sorted(event.entries, key=lambda e: (e.round, e.board or 0, e.white))
+        ),
+        forbidden=tuple(
+            sorted(
+                f"{f.first} / {f.second}"
+                + ("" if f.until_round is None else f" until round {f.until_round}")
+                for f in event.forbidden
+            )
+        ),
+        rating=rating,
+    )
+
+
+def pairs_of(event: SwissEvent, round_number: int) -> list[Pair]:
+    return sorted(
+        (e.white, e.black or "PAB")
+        for e in event.round_entries(round_number)
+        if e.black is not None or e.result is Result.PAIRING_BYE
+    )
+
+
+def board_count(pairs: Sequence[Pair]) -> str:
+    """How many boards a round has (``5 boards and a pairing-allocated bye``)."""
+    boards = sum(1 for _, black in pairs if black != "PAB")
+    bye = " and a pairing-allocated bye" if len(pairs) > boards else ""
+    return f"{boards} boards{bye}"
+
+
+def boards(pairs: Sequence[Pair], numbers: Mapping[str, int]) -> str:
+    """Boards as the TEC Manual writes them: start numbers, White first (``1-4 2-3 5=BYE``)."""
+    ordered = sorted(pairs, key=lambda p: numbers.get(p[0], 0))
+    return (
+        " ".join(
+            f"{numbers.get(w, 0)}=BYE" if b == "PAB" else f"{numbers.get(w, 0)}-{numbers.get(b, 0)}"
+            for w, b in ordered
+        )
+        or "none"
+    )
