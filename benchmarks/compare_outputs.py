@@ -271,7 +271,7 @@ def compare(mine: dict[str, Any], out: Path, other: Path, list_all: bool) -> int
     ours, theirs = mine["sha256"], theirs_all["sha256"]
     names = sorted(set(ours) | set(theirs))
     width = max(len(n) for n in names)
-    print(f"{'output':<{width}}  {out.name[:16]:<16}  {other.name[:16]:<16}  verdict")
+    print(f"{'output':<{width}}  {'this run (--out)':<16}  {'--against':<16}  verdict")
     differences = 0
     for name in names:
         a, b = ours.get(name), theirs.get(name)
