@@ -7,9 +7,11 @@ other in that folder (so the messages name its files by their short names), unde
 - ``trf-<file>``: ``trf import`` of a file of ``tests/data/trf`` to ``import.xlsx``, then the
   event's steps on it (below) and ``trf export`` of ``import.xlsx`` to ``export.trf``;
 - ``cli-template-<kind>``: ``template KIND -o template.xlsx`` for every kind ``template --help``
-  lists, then the event's steps on the bundled ``workbook_templates/KIND.xlsx``;
+  lists, then the event's steps and ``new-week`` on the bundled ``workbook_templates/KIND.xlsx``;
 - ``cli-template-<kind>-round``: the event's steps (and ``pair --all``) on a copy of a Swiss or
-  round-robin template whose unplayed round has its results typed in (:func:`type_round`).
+  round-robin template whose unplayed round has its results typed in (:func:`type_round`);
+- ``cli-bench-<book>``: ``recalc`` and ``new-week`` of the benchmark ladder books (the new week
+  dated by the frozen clock).
 
 The event's steps: ``recalc`` to ``recalc.xlsx``, ``pair`` to ``pair.xlsx`` (a refusal is kept as
 text), ``publish`` of ``recalc.xlsx`` into ``site/``, and ``explain`` of ``pair.xlsx`` (else
@@ -166,6 +168,15 @@ def template_steps(kind: str, bundled: Path) -> Callable[[Runner, Path], None]:
         runner.ratingbook(folder, "template", "template", kind, "-o", "template.xlsx")
         if bundled.is_file():
             event_steps(runner, folder, str(bundled))
+            runner.ratingbook(folder, "new-week", "new-week", str(bundled), "-o", "new-week.xlsx")
+
+    return steps
+
+
+def ladder_steps(book: Path) -> Callable[[Runner, Path], None]:
+    def steps(runner: Runner, folder: Path) -> None:
+        runner.ratingbook(folder, "recalc", "recalc", str(book), "-o", "recalc.xlsx")
+        runner.ratingbook(folder, "new-week", "new-week", str(book), "-o", "new-week.xlsx")
 
     return steps
 
@@ -201,6 +212,8 @@ def books(runner: Runner) -> list[Book]:
         found.append(Book(f"cli-template-{kind}", template_steps(kind, templates / f"{kind}.xlsx")))
     for typed in sorted(templates.glob("*-round.xlsx")):
         found.append(Book(f"cli-template-{typed.stem}", typed_round_steps(typed)))
+    for ladder in sorted((runner.inputs / "bench").glob("*.xlsx")):
+        found.append(Book(f"cli-bench-{ladder.stem}", ladder_steps(ladder)))
     return found
 
 

@@ -8,7 +8,8 @@ Runs, with the code in ``SRC`` (default: this tree's ``src``), and writes into `
 - the package engine in process (:class:`ratingbook.files.patching.PackageBook`): a recalc of
   every ``workbook_templates/*.xlsx`` and of the benchmark ladder books of ``generate.py``
   (fresh: the three input sheets; steady: the same book already recalculated once), and a new
-  week of the ladder books (``DIR/<book>-<action>.xlsx``);
+  week of the ladder books (``DIR/<book>-<action>.xlsx``; the child's console is
+  ``package-engine.console.txt``, and a failure there leaves these outputs missing);
 - the real command line, ``python -m ratingbook`` with ``PYTHONPATH=SRC``
   (:mod:`command_outputs`): for every file in ``tests/data/trf``, ``trf import``, then
   ``recalc``, ``pair`` (a finished event's refusal is an output too), ``publish`` (every file of
@@ -16,7 +17,8 @@ Runs, with the code in ``SRC`` (default: this tree's ``src``), and writes into `
   book; for every kind ``template --help`` lists, ``template KIND`` and the ``recalc``, ``pair``,
   ``publish`` and ``explain`` of the bundled ``workbook_templates/KIND.xlsx``, and the same for
   a copy of each Swiss or round-robin template whose unplayed round has its results typed in
-  (so the pairing of the next round, and ``pair --all`` of a round robin, are outputs too).
+  (so the pairing of the next round, and ``pair --all`` of a round robin, are outputs too);
+  ``new-week`` of every template and ``recalc`` and ``new-week`` of the benchmark ladder books.
   Each command's exit status, standard output and standard error are kept as
   ``<step>.console.txt``, with the paths of the run's folders written as ``<out>``, ``<inputs>``,
   ``<src>``, ``<python>`` and ``<tmp>``.
@@ -150,8 +152,10 @@ def package_jobs(inputs: Path, players: int, games: int) -> list[tuple[str, str,
     ]
 
 
-def run_package(runner: Runner, jobs: list[tuple[str, str, str]]) -> str:
-    """The package-engine runs, in one child process; the ratingbook module it imported."""
+def run_package(runner: Runner, jobs: list[tuple[str, str, str]]) -> str | None:
+    """The package-engine runs, in one child process, its console kept as
+    ``package-engine.console.txt``; the ratingbook module it imported (None if it failed: a tree
+    whose engine entry points moved then shows these outputs as missing, not a stopped run)."""
     done = subprocess.run(
         [*runner.prefix, "-c", _CHILD, json.dumps(jobs), str(runner.out), NEW_WEEK_DATE],
         env=runner.env,
@@ -159,9 +163,18 @@ def run_package(runner: Runner, jobs: list[tuple[str, str, str]]) -> str:
         text=True,
         check=False,
     )
+    first, _, rest = done.stdout.partition("\n")
+    used = json.loads(first)["ratingbook"] if first.startswith('{"ratingbook"') else None
+    console = (
+        f"$ python -c CHILD (PackageBook: recalc, new-week)\nexit status {done.returncode}\n"
+        f"--- stdout\n{runner.normalise(rest if used else done.stdout)}"
+        f"--- stderr\n{runner.normalise(done.stderr)}"
+    )
+    (runner.out / "package-engine.console.txt").write_text(console, encoding="utf-8")
     if done.returncode != 0:
-        sys.exit(f"the package-engine run with {runner.src} failed:\n{done.stdout}{done.stderr}")
-    return str(json.loads(done.stdout.splitlines()[0])["ratingbook"])
+        print(f"the package-engine run failed (package-engine.console.txt):\n{done.stderr}")
+        return None
+    return str(used)
 
 
 def hashes_under(folder: Path, skip: set[str]) -> dict[str, str]:
@@ -192,7 +205,7 @@ def produce(src: Path, out: Path, against: Path | None, players: int, games: int
         child_used = package.result()
         for future in done:
             future.result()
-    if Path(child_used).resolve() != Path(used).resolve():
+    if child_used is not None and Path(child_used).resolve() != Path(used).resolve():
         sys.exit(f"the package-engine run imported ratingbook from {child_used}, not {used}")
     seconds = round(time.monotonic() - started, 1)
     manifest: dict[str, Any] = {
