@@ -118,7 +118,7 @@ def run_book_job(job: BookJob) -> BookOutcome:
         )
     kept: tuple[str, ...] = ()
     if outcome.kept and job.action not in ("undo", "redo"):
-        kept = (f"undo with: ratingbook undo {job.target} ({outcome.kept})",)
+        kept = (f"undo with: ratingbook undo {job.target} (before {outcome.kept})",)
     return BookOutcome(job, summary=(*outcome.summary, *kept), warnings=warnings)
 
 
