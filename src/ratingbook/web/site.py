@@ -1,5 +1,5 @@
-"""The published site: every page rendered by Jinja2 from ``templates/`` (autoescaped, so no
-text from a cell is ever markup or script), then written into the output folder.
+"""The published site: every page rendered (:mod:`ratingbook.web.rendering`), then written into
+the output folder.
 
 Everything is rendered before the first file is written; each file is written to a temporary
 name and renamed into place, so a reader never sees half a page. Files of the folder that are
@@ -12,10 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections.abc import Sequence
-from importlib import metadata, resources
 from pathlib import Path
-
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
@@ -24,29 +21,9 @@ from ratingbook.reports.event_grids import event_grids
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.end_pages import end_pages
 from ratingbook.web.pages import event_pages
+from ratingbook.web.rendering import render_pages
 
 __all__ = ["build_site", "render_site"]
-
-STYLESHEET = "style.css"
-
-
-def _version() -> str:
-    """The installed ratingbook's version (the package's own ``__version__``, read from its
-    metadata: a layer below the entry modules cannot import them)."""
-    try:
-        return metadata.version("ratingbook")
-    except metadata.PackageNotFoundError:
-        return "(not installed)"
-
-
-def _environment() -> Environment:
-    return Environment(
-        loader=PackageLoader("ratingbook.web", "templates"),
-        autoescape=select_autoescape(["html"], default=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 def render_site(
@@ -62,25 +39,8 @@ def render_site(
     grids = event_grids(event)
     pages = event_pages(event, grids, title) + end_pages(end, title)
     links = [(page.file, page.heading) for page in pages[len(pages) - len(end) :]]
-    template = _environment().get_template("page.html")
-    when = (today or _dt.date.today()).isoformat()
-    footer = (
-        f"{title}: after round {event.paired_rounds}. Published {when} by ratingbook "
-        f"{_version()}; FIDE pairing and tie-breaks computed by gacrux."
-    )
-    files = {
-        page.file: template.render(
-            page=page,
-            event=title,
-            rounds=range(1, event.paired_rounds + 1),
-            footer=footer,
-            version=_version(),
-            end_links=links,
-        )
-        for page in pages
-    }
-    files[STYLESHEET] = resources.files("ratingbook.web").joinpath(STYLESHEET).read_text("utf-8")
-    return files
+    credit = "FIDE pairing and tie-breaks computed by gacrux."
+    return render_pages(pages, title, event.paired_rounds, credit, end_links=links, today=today)
 
 
 def _folder(out_dir: Path) -> None:
