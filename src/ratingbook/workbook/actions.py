@@ -100,14 +100,9 @@ def rank_event(book: Book) -> Plan:
     """Write the generated sheets of the event in ``book`` (standings, crosstable, pairings,
     notes; a team event's team sheets) and never pair a round: a book just built from a TRF
     file."""
-    if _is_team_book(book):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team
+    from ratingbook.workbook.kinds import kind_of_book
 
-        plan = plan_team(Sheets(book))
-    else:
-        from ratingbook.workbook.swiss_plan import plan_standings
-
-        plan = plan_standings(Sheets(book))
+    plan = kind_of_book(book).plan_standings(Sheets(book))
     apply_plan(book, plan)
     return plan
 
@@ -130,15 +125,9 @@ def pair(book: Book) -> Plan:
     rounds is not set, or the event is over (see
     :func:`ratingbook.workbook.swiss_plan.plan_pairing`).
     """
-    from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
+    from ratingbook.workbook.kinds import kind_of_book
 
-    if _is_team_book(book):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team_pairing
-
-        plan = plan_team_pairing(Sheets(book))
-        apply_plan(book, plan)
-        return plan
-    plan = plan_pairing(Sheets(book))
+    plan = kind_of_book(book).plan_pairing(Sheets(book))
     apply_plan(book, plan)
     return plan
 
@@ -146,20 +135,8 @@ def pair(book: Book) -> Plan:
 def pair_every_round(book: Book) -> Plan:
     """Pair every remaining round of the round robin in ``book`` (``ratingbook pair --all``),
     then write it; an error for a Swiss event, whose rounds depend on the results."""
-    from ratingbook.workbook.swiss_plan import plan_pairing
+    from ratingbook.workbook.kinds import kind_of_book
 
-    if _is_team_book(book):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team_pairing
-
-        plan = plan_team_pairing(Sheets(book), every_round=True)
-        apply_plan(book, plan)
-        return plan
-    plan = plan_pairing(Sheets(book), every_round=True)
+    plan = kind_of_book(book).plan_pairing(Sheets(book), every_round=True)
     apply_plan(book, plan)
     return plan
-
-
-def _is_team_book(book: Book) -> bool:
-    from ratingbook.workbook.team_book import is_team_book
-
-    return is_team_book(book)
