@@ -5,7 +5,8 @@
 - :mod:`ratingbook.web.team_pages`: a team event's pages (issue 26);
 - :mod:`ratingbook.web.rendering`: pages rendered from the templates in ``templates/`` (every
   text escaped), with the footer and stylesheet every site shares;
-- :mod:`ratingbook.web.site`: an individual event's site rendered and written into a folder.
+- :mod:`ratingbook.web.site`: the site of an event of either kind rendered and written into a
+  folder.
 """
 
 from ratingbook.web.site import build_site

@@ -1,5 +1,7 @@
-"""The published site: every page rendered (:mod:`ratingbook.web.rendering`), then written into
-the output folder.
+"""The published site of an event of any kind: an individual event's pages
+(:mod:`ratingbook.web.pages`) or a team event's (:mod:`ratingbook.web.team_pages`), chosen by the
+event's view (:data:`ratingbook.workbook.kinds.SiteView`), rendered
+(:mod:`ratingbook.web.rendering`), then written into the output folder.
 
 Everything is rendered before the first file is written; each file is written to a temporary
 name and renamed into place, so a reader never sees half a page. Files of the folder that are
@@ -13,6 +15,7 @@ import datetime as _dt
 import functools
 from collections.abc import Sequence
 from pathlib import Path
+from typing import assert_never
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
@@ -22,8 +25,10 @@ from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.end_pages import end_pages
 from ratingbook.web.pages import event_pages
 from ratingbook.web.rendering import render_pages
+from ratingbook.web.team_pages import render_team_site
+from ratingbook.workbook.kinds import IndividualSite, SiteView, TeamSite
 
-__all__ = ["build_site", "render_site"]
+__all__ = ["build_site", "render_site", "site_files"]
 
 
 def render_site(
@@ -59,16 +64,21 @@ def _write_text(path: str, *, content: str) -> None:
         handle.write(content)
 
 
-def build_site(
-    event: SwissEvent,
-    title: str,
-    out_dir: Path,
-    files: dict[str, str] | None = None,
-    end: Sequence[SheetGrid] = (),
-) -> list[str]:
-    """Write the site of ``event`` (with the end-of-event tables ``end``), or the ``files``
-    given (a team event's, issue 26), into ``out_dir`` (created if missing); the files written."""
-    files = render_site(event, title, end=end) if files is None else files
+def site_files(view: SiteView, title: str) -> dict[str, str]:
+    """Every file of the site of an event of any kind by name: the web's side of the event
+    kinds (:mod:`ratingbook.workbook.kinds`), each kind's view rendered by its own pages."""
+    match view:
+        case IndividualSite():
+            return render_site(view.event, title, end=view.end)
+        case TeamSite():
+            return render_team_site(view.event, title)
+    assert_never(view)
+
+
+def build_site(view: SiteView, title: str, out_dir: Path) -> list[str]:
+    """Write the site of the event ``view`` shows into ``out_dir`` (created if missing); the
+    files written. Every page is rendered before the first file is written."""
+    files = site_files(view, title)
     _folder(out_dir)
     for name, content in files.items():
         atomic_save(out_dir / name, functools.partial(_write_text, content=content))
