@@ -20,7 +20,8 @@ compute without writing) are what every front end calls with a
   :mod:`~ratingbook.workbook.forbidden_pair_rows`, :mod:`~ratingbook.workbook.prize_rows`,
   :mod:`~ratingbook.workbook.team_settings_rows`; an event read whole:
   :mod:`~ratingbook.workbook.event_book` (Swiss), :mod:`~ratingbook.workbook.team_book`
-  (team), :mod:`~ratingbook.workbook.end_reports` (the end-of-event tables);
+  (team, for the worksheet functions), :mod:`~ratingbook.workbook.end_reports` (the
+  end-of-event tables);
 - one planner per family: :mod:`~ratingbook.workbook.ladder_plan` (with
   :mod:`~ratingbook.workbook.camp_week` and :mod:`~ratingbook.workbook.week_plan`, the camp
   week), :mod:`~ratingbook.workbook.crikey_plan`, :mod:`~ratingbook.workbook.elo_plan`,
@@ -33,6 +34,8 @@ compute without writing) are what every front end calls with a
   :mod:`~ratingbook.workbook.fide_run` (how this run confirms),
   :mod:`~ratingbook.workbook.fide_plan` (what changed, the warnings, the confirmations),
   :mod:`~ratingbook.workbook.fide_actions` (unpair, the manual phase);
+- :mod:`ratingbook.workbook.kinds`: the event-kind protocol, an individual or a team event
+  read, ranked, paired, explained, exported and published alike, the kind chosen in one place;
 - :mod:`~ratingbook.workbook.actions`: the order of a run (plan everything, then write).
 """
 
