@@ -85,7 +85,9 @@ class IndividualEvent:
         from ratingbook.reports.swiss_grids import standings_grid
         from ratingbook.workbook.event_log_sheet import read_log
 
-        if self._ranks is None:  # the ranks first: a standings problem is said before the log's
+        # The ranks before the log, as trf export always worked them out: a standings error
+        # still stops the export before any warning is said.
+        if self._ranks is None:
             self._ranks = standings_grid(self.event)[1]
         log, tampered = read_log(self.sheets)
         self._log = log
