@@ -3,21 +3,25 @@
 The public API, in one place (everything else is internal and may move):
 
 - the Excel entry points ``main()`` (the ribbon's Recalc Ratings button), ``new_week()`` (Start
-  New Week), ``update_players()`` (Swiss Players from FIDE's rating list), ``recalc_book(book)``,
-  ``new_week_book(book)`` and ``update_players_book(book)`` on any ``xlwings.Book``; they come
-  from :mod:`ratingbook.excel` and are loaded on first use, so ``import ratingbook`` stays light;
-- :mod:`ratingbook.excel`: the same, plus the ``@xw.script`` entry points ``recalc_ratings``,
-  ``start_new_week`` and ``update_players_from_rating_list`` for xlwings Server and Lite;
+  New Week), ``update_players()`` (Swiss Players from FIDE's rating list), ``unpair()`` and
+  ``undo()`` (FIDE mode: take back the last round's pairing, the last logged change), and the
+  same on any ``xlwings.Book``: ``recalc_book(book)``, ``new_week_book(book)``,
+  ``update_players_book(book)``, ``unpair_book(book)``, ``undo_book(book)``; they come from
+  :mod:`ratingbook.excel` and are loaded on first use, so ``import ratingbook`` stays light;
+- :mod:`ratingbook.excel`: the same, plus the ``@xw.script`` entry points for xlwings Server
+  and Lite (``recalc_ratings``, ``start_new_week``, ``update_players_from_rating_list``,
+  ``unpair_last_round``, ``undo_last_change``);
 - :mod:`ratingbook.udfs`: the worksheet functions (``=ELO_UPDATE(...)`` and friends);
 - :mod:`ratingbook.swiss`: seed 004's ``determine_output`` and ``player_result``;
-- :mod:`ratingbook.workbook`: ``recalc``, ``new_week`` and ``pair`` on any
-  :class:`~ratingbook.workbook.book.Book`;
+- :mod:`ratingbook.workbook`: ``recalc``, ``new_week``, ``pair`` and ``pair_every_round`` on
+  any :class:`~ratingbook.workbook.book.Book`;
 - :class:`RatingbookError`: every input error is one of these;
 - the ``ratingbook`` console command (:func:`ratingbook.cli.main`).
 
-The packages, from the bottom layer up (imports point down only; ``tests/test_architecture.py``
-checks): ``core``, ``ratings``, ``seeds``, ``swiss``, ``workbook``, ``files``, ``templates``,
-``web``, ``excel``, ``cli``.
+The layers (packages, and the modules ``errors`` and ``swiss``), from the bottom up (imports
+point down only; ``tests/test_architecture.py`` checks): ``errors``, ``core``, ``ratings``,
+``seeds``, ``swiss``, ``events``, ``trf``, ``fide``, ``reports``, ``workbook``, ``files``,
+``templates``, ``web``, ``excel``, ``cli``.
 """
 
 from __future__ import annotations

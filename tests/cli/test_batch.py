@@ -26,7 +26,7 @@ from tests.helpers.workbooks import (
     save_book,
 )
 
-from ratingbook.cli.batch import Died, describe_exit, run_isolated
+from ratingbook.cli.batch import DEBUG_VARIABLE, Died, describe_exit, run_isolated
 
 pytestmark = pytest.mark.skipif(
     not hasattr(signal, "SIGKILL"), reason="needs POSIX signals to kill a child for real"
@@ -49,7 +49,10 @@ def _job(kind: str) -> str:
 
 
 @pytest.mark.parametrize("processes", [1, 2])
-def test_each_job_gets_its_own_answer_whatever_happens_to_the_others(processes: int) -> None:
+def test_each_job_gets_its_own_answer_whatever_happens_to_the_others(
+    processes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DEBUG_VARIABLE, "0")  # the debug switch off
     jobs = ["a", "abort", "b", "memory", "kill", "bug", "c"]
     answers = {job: answer for _, job, answer in run_isolated(jobs, _job, processes)}
     assert answers == {
@@ -60,9 +63,27 @@ def test_each_job_gets_its_own_answer_whatever_happens_to_the_others(processes: 
         "kill": Died(
             "the reader was killed (signal 9, SIGKILL; the system may have run out of memory)"
         ),
-        "bug": Died("internal error, please report it: KeyError: 'oops'"),
+        "bug": Died(
+            "internal error, please report it: KeyError: 'oops' "
+            "(ratingbook --debug shows its traceback)"
+        ),
         "c": "done c",
     }
+
+
+def test_with_the_debug_switch_a_bug_keeps_its_traceback_under_its_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RATINGBOOK_DEBUG=1: the job's line, then Python's traceback of the bug, down to the
+    line that raised it."""
+    monkeypatch.setenv(DEBUG_VARIABLE, "1")
+    (answer,) = [answer for _, _, answer in run_isolated(["bug"], _job)]
+    assert isinstance(answer, Died)
+    line, *traceback = answer.reason.splitlines()
+    assert line == "internal error, please report it: KeyError: 'oops'"
+    assert traceback[0] == "Traceback (most recent call last):"
+    assert 'raise KeyError("oops")' in traceback[-2]
+    assert traceback[-1] == "KeyError: 'oops'"
 
 
 def test_a_native_crash_is_described_with_its_last_words_on_standard_error() -> None:
@@ -191,6 +212,43 @@ def test_a_single_book_that_crashes_the_reader_is_one_failed_line(
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.splitlines() == [f"FAILED {book}: the reader crashed (signal 6, SIGABRT)"]
     assert folder_listing(tmp_path) == ["crash.xlsx"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_bug_in_a_book_is_one_line_and_with_debug_its_traceback_under_it(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    debug: bool,
+) -> None:
+    """A bug (an exception that is no RatingbookError) is the book's FAILED line; with
+    ``ratingbook --debug`` the traceback follows the line, the other book still done."""
+    from ratingbook import workbook
+
+    original = workbook.recalc
+
+    def recalc(book: object) -> object:
+        if Path(getattr(book, "path", "")).name == "bug.xlsx":
+            raise KeyError("oops")
+        return original(book)  # type: ignore[arg-type]
+
+    monkeypatch.setenv(DEBUG_VARIABLE, "0")  # restored after the test: --debug sets it
+    monkeypatch.setattr(workbook, "recalc", recalc)
+    good, bug = _books(tmp_path, ["good.xlsx", "bug.xlsx"])
+    result = run_in_process(capsys, *(["--debug"] if debug else []), "recalc", good, bug)
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    line = f"FAILED {bug}: internal error, please report it: KeyError: 'oops'"
+    if not debug:
+        assert lines == [
+            f"{line} (ratingbook --debug shows its traceback)",
+            f"1 of 2 workbooks done; failed: {bug}",
+        ]
+        return
+    assert lines[:2] == [line, "Traceback (most recent call last):"]
+    assert 'raise KeyError("oops")' in lines[-3]
+    assert lines[-2:] == ["KeyError: 'oops'", f"1 of 2 workbooks done; failed: {bug}"]
+    assert ratings(tmp_path / "good-recalculated.xlsx") == HAND_RATINGS
 
 
 SITECUSTOMIZE = """

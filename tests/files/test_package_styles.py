@@ -4,8 +4,11 @@ and what was appended reads back as the same ids (so recalculating twice adds no
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from ratingbook.errors import WorkbookError
 from ratingbook.files.patching.styles import Styles
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -83,4 +86,52 @@ def test_nothing_can_be_added_once_rendered() -> None:
     styles.render()
     assert styles.number_format("0.00") == 2  # reusing is fine
     with pytest.raises(AssertionError, match=r"after styles\.xml was written"):
+        styles.number_format("0.000")
+
+
+def _stylesheet(number_formats: str) -> str:
+    """EXISTING with its <numFmts> replaced by ``number_formats`` (the elements inside)."""
+    start, end = EXISTING.index("<numFmts"), EXISTING.index("</numFmts>") + len("</numFmts>")
+    return f"{EXISTING[:start]}<numFmts>{number_formats}</numFmts>{EXISTING[end:]}"
+
+
+def _format_ids(xml: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<numFmt numFmtId="(\d+)"', xml)]
+
+
+# (the file's <numFmt> elements, the id a new format gets): the first free id above every id
+# the file holds (ECMA-376 part 1, 18.8.30: custom formats from 164 up), even an id whose
+# element has no formatCode, and whatever order the ids come in.
+NEW_FORMAT_IDS = [
+    ("", 164),
+    ('<numFmt numFmtId="164" formatCode="0.0%"/>', 165),
+    ('<numFmt numFmtId="170"/>', 171),
+    ('<numFmt numFmtId="180" formatCode="0.0%"/><numFmt numFmtId="165"/>', 181),
+    ('<numFmt numFmtId="200"/><numFmt numFmtId="164" formatCode="0.0%"/>', 201),
+    ('<numFmt numFmtId=" 190 " formatCode="0.0%"/>', 191),
+]
+
+
+@pytest.mark.parametrize(("elements", "expected"), NEW_FORMAT_IDS)
+def test_a_new_number_format_never_takes_an_id_the_file_holds(elements: str, expected: int) -> None:
+    """A <numFmt> without its formatCode still holds its id: a new format never shares it, and
+    the count says every element, the file's and the new one."""
+    xml = _stylesheet(elements)
+    before = _format_ids(xml.replace(" 190 ", "190"))
+    styles = Styles(xml, "xl/styles.xml")
+    assert styles.number_format("0.000") == expected
+    rendered = styles.render()
+    ids = _format_ids(rendered.replace(" 190 ", "190"))
+    assert ids == [*before, expected]
+    assert len(set(ids)) == len(ids)
+    assert f'<numFmts count="{len(ids)}">' in rendered
+
+
+@pytest.mark.parametrize("element", ['<numFmt numFmtId="x1" formatCode="0.0%"/>', "<numFmt/>"])
+def test_a_damaged_number_format_id_refuses_a_new_format_but_not_a_known_one(element: str) -> None:
+    """An id that is missing or no whole number cannot be stepped over: a format already there
+    is still found, a new one is an error naming the part, never a guessed id."""
+    styles = Styles(_stylesheet(element), "xl/styles.xml")
+    assert styles.number_format("0.00") == 2
+    with pytest.raises(WorkbookError, match=r"part 'xl/styles\.xml' is damaged: a number format"):
         styles.number_format("0.000")

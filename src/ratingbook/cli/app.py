@@ -3,11 +3,14 @@
 Every command lives in a module of its own and is registered here, so ``ratingbook`` alone
 lists them all. Every input error ends a command with exit status 2 and a line on standard
 error naming what is wrong and where (a workbook with several mistakes gets one line for each);
-a Python traceback means a bug.
+a Python traceback means a bug. A bug inside a workbook job is one ``FAILED`` line too; the
+global ``--debug`` option (or the environment variable ``RATINGBOOK_DEBUG=1``) adds its traceback
+under that line.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -29,12 +32,22 @@ __all__ = ["cli", "main"]
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="ratingbook")
+@click.option(
+    "--debug",
+    is_flag=True,
+    help="Show the traceback of an internal error (a bug) under the book's FAILED line; the "
+    "same as setting the environment variable RATINGBOOK_DEBUG=1.",
+)
 @click.pass_context
-def cli(context: click.Context) -> None:
+def cli(context: click.Context, debug: bool) -> None:
     """ratingbook: the camp ladder, Crikey, Elo and Swiss ratings, exact to the rules.
 
     Run a command with -h to see what it reads and writes, e.g. ratingbook recalc -h.
     """
+    if debug:  # one switch, the variable: the books' processes inherit it
+        from ratingbook.cli.batch import DEBUG_VARIABLE
+
+        os.environ[DEBUG_VARIABLE] = "1"
     if context.invoked_subcommand is None:  # bare ``ratingbook``: what it can do
         click.echo(context.get_help())
 

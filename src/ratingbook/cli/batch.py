@@ -13,6 +13,10 @@ lifeline close, stops its job at once; a book is never written after the user ga
 While a job runs, what it logs at INFO or above under the ``ratingbook`` logger (a large
 pairing starting, say) reaches the parent at once as a :class:`Note`, not when the job ends.
 
+An unexpected exception in a job is a bug: it is one line (``internal error, please report it:
+KeyError: 'x'``), and with the debug switch on (:data:`DEBUG_VARIABLE`, which ``ratingbook
+--debug`` sets) its traceback follows that line, so what went wrong is never lost.
+
 On Linux the child is a fork (cheap: nothing is imported again); elsewhere it is spawned, so
 ``work`` and the jobs must be picklable (a module-level function and plain data).
 """
@@ -29,24 +33,46 @@ import signal
 import sys
 import tempfile
 import threading
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import IO, Generic, TypeVar
 
-__all__ = ["Died", "Note", "describe_exit", "run_isolated"]
+__all__ = ["DEBUG_VARIABLE", "Died", "Note", "debugging", "describe_exit", "run_isolated"]
 
 J = TypeVar("J")
 R = TypeVar("R")
 
 
+#: The debug switch, an environment variable: set to anything but ``""`` or ``"0"``, the
+#: traceback of a job's internal error (a bug) is kept under its line. ``ratingbook --debug``
+#: sets it for the run (the children inherit it).
+DEBUG_VARIABLE = "RATINGBOOK_DEBUG"
+
+
+def debugging() -> bool:
+    """Whether the debug switch (:data:`DEBUG_VARIABLE`) is on."""
+    return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+
+
 @dataclass(frozen=True, slots=True)
 class Died:
     """A job that gave no result: how its process ended, in words, e.g. ``"the reader crashed
-    (signal 6, SIGABRT)"``."""
+    (signal 6, SIGABRT)"``; for an internal error with the debug switch on, the line is
+    followed by the traceback."""
 
     reason: str
+
+
+def _internal_error(error: Exception) -> Died:
+    """A bug in a job: one line naming the exception, its traceback under it when debugging
+    (else the line says how to see it)."""
+    line = f"internal error, please report it: {type(error).__name__}: {error}"
+    if not debugging():
+        return Died(f"{line} (ratingbook --debug shows its traceback)")
+    return Died(f"{line}\n{''.join(traceback.format_exception(error)).rstrip()}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +189,8 @@ def _child(
         raise  # not reached: the signal ends the process
     except MemoryError:
         answer = Died("the reader ran out of memory")
-    except Exception as error:  # a bug; reported on the job's one line, not as a traceback
-        answer = Died(f"internal error, please report it: {type(error).__name__}: {error}")
+    except Exception as error:  # a bug: its line, and its traceback when debugging
+        answer = _internal_error(error)
     connection.send(answer)
     connection.close()
 

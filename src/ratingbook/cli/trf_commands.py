@@ -1,13 +1,14 @@
-"""The Swiss event's file commands: ``ratingbook trf export|import``.
+"""An event's file commands: ``ratingbook trf export|import``, for a Swiss, a round robin or a
+team event (issue 26) alike.
 
-Thin: the work is the library's (:func:`ratingbook.workbook.event_book.event_and_ranks` and
-:func:`ratingbook.trf.exporter.export_trf` to export,
-:func:`ratingbook.templates.trf_book.book_from_trf` to import). Like every command, an input error
-ends the command with exit status 2 and one line on standard error naming what is wrong and where,
-and nothing is written.
+Thin: the work is the library's (the event's own
+:meth:`~ratingbook.workbook.kinds.BookEvent.trf` to export,
+:func:`ratingbook.templates.imported_book.book_of_trf` to import). Like every command, an input
+error ends the command with exit status 2 and one line on standard error naming what is wrong and
+where, and nothing is written.
 
 - ``trf export BOOK [-o EVENT.trf]``: the event as a TRF-2026 file (standard output by default).
-- ``trf import EVENT.trf -o BOOK.xlsx``: a Swiss workbook (the template's sheets) from a TRF16 or
+- ``trf import EVENT.trf -o BOOK.xlsx``: a workbook (the template's sheets) from a TRF16 or
   TRF-2026 file; requested byes of a round not yet paired stay requested byes.
 """
 
@@ -38,26 +39,15 @@ def trf_group() -> None:
 def trf_export_command(book: str, output: str | None, backend: str) -> None:
     """Write the Swiss event in BOOK as a TRF-2026 file (UTF-8, lines ending CR LF)."""
     from ratingbook.files.backends import open_book
-    from ratingbook.trf.exporter import export_trf
-    from ratingbook.workbook.event_book import event_and_ranks
-    from ratingbook.workbook.event_log_sheet import read_log
-    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.kinds import read_book_event
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
-    opened = open_book(book, backend)
-    from ratingbook.workbook.team_book import team_book_trf  # team events (issue 26)
-
-    team = team_book_trf(opened)
-    if team is not None:
-        _write(team[0], output, f"{team[1]} teams")
-        return
-    event, ranks = event_and_ranks(opened)
-    log, tampered = read_log(Sheets(opened))  # FIDE mode (#25): the Event Log as ### lines
-    for warning in tampered:
+    event = read_book_event(open_book(book, backend))
+    for warning in event.trf_warnings():  # FIDE mode (#25): a log changed by hand
         click.echo(f"warning: {warning}", err=True)
-    text = export_trf(event, ranks, log=log, fide_mode=event.settings.fide_mode)
-    _write(text, output, f"{len(event.players)} players, round {event.paired_rounds}")
+    exported = event.trf()
+    _write(exported.text, output, exported.holds)
 
 
 def _write(text: str, output: str | None, what: str) -> None:
@@ -85,7 +75,7 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
     Byes and absences already entered for a round not yet paired become requested byes of that
     round. Records ratingbook does not use are listed as warnings, never fatal.
     """
-    from ratingbook.templates.trf_book import book_from_trf
+    from ratingbook.templates.imported_book import book_of_trf
 
     target = Path(output)
     if target.exists() and not force:
@@ -94,23 +84,8 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
         data = Path(trf_file).read_bytes()
     except OSError as error:
         fail(f"cannot read {trf_file!r}: {error.strerror or error}")
-    from ratingbook.templates.team_trf_book import book_from_team_trf, is_team_trf
-
-    if is_team_trf(data):  # a team event (issue 26)
-        team_book, team_event, noted = book_from_team_trf(data)
-        team_book.save(target)
-        for line in noted:
-            click.echo(f"warning: {line}", err=True)
-        click.echo(
-            f"wrote {output} ({len(team_event.teams)} teams, round {team_event.paired_rounds})"
-        )
-        return
-    imported = book_from_trf(data, Path(trf_file).name)
+    imported = book_of_trf(data, Path(trf_file).name)  # a Swiss or a team event (issue 26)
     imported.book.save(target)
     for warning in imported.warnings:
         click.echo(f"warning: {warning}", err=True)
-    event = imported.event
-    click.echo(
-        f"wrote {output} ({len(event.players)} players, {len(event.entries)} rows, "
-        f"round {event.paired_rounds} paired)"
-    )
+    click.echo(f"wrote {output} ({imported.holds})")

@@ -118,9 +118,9 @@ def _table(*rows: tuple[tuple[str, ...], Result]) -> dict[str, Result]:
 
 # --- over the board, forfeits, byes (the one table of each) --------------------------------------
 
-# seed 001: the Access table holds "(1-0)" and draws; SPEC: "(0-1)" is a black win (a deliberate,
-# documented difference from the VBA, which made everything but "(1-0)" a draw). Anything else
-# is an error, never a silent draw.
+# seed 001: the Access table holds "(1-0)" and draws; "(0-1)" is a black win, a deliberate
+# difference from the VBA, which made everything but "(1-0)" a draw (docs/reference/rules.md,
+# "Differences from the Access VBA, on purpose"). Anything else is an error, never a silent draw.
 _PLAYED = _table(
     (("1-0", "1:0"), Result.WHITE_WINS),
     (("0-1", "0:1"), Result.BLACK_WINS),

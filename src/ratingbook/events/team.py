@@ -23,7 +23,7 @@ its sheet, row and column, all of them at once. Pure: no spreadsheet library, no
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -467,8 +467,3 @@ def check_team_event(event: TeamEvent) -> None:
     _check_games(event, problems)
     check_main_score(event.settings, event.paired_rounds, problems)
     problems.check()
-
-
-def sequence_rounds(matches: Sequence[TeamMatch]) -> list[int]:
-    """The round numbers with at least one match, in order."""
-    return sorted({m.round for m in matches})

@@ -31,7 +31,6 @@ ONE_POINT = 100
 # The result index replay_crikey takes: CRIKEY_RESULTS[index] is the result.
 CRIKEY_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 _RESULT_INDEX = {result: index for index, result in enumerate(CRIKEY_RESULTS)}
-_DRAW = _RESULT_INDEX[Result.DRAW]
 
 
 def crikey_exchange(

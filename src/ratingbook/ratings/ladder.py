@@ -3,9 +3,10 @@
 Pure: plain values in, new values out. The Access VBA ``Recalc_Ratings()`` reset every active
 player's weekly Rating to their group's Initial Ladder Rating and their Permanent Rating to
 StWkPerm, then replayed every game of ``Ladder Games`` in order, updating both ratings side by side
-with the same rule. :func:`recalc_ladder` does exactly that, except where SPEC.md says otherwise:
-``(0-1)`` is a black win, and bad input (unknown result, unknown or inactive player, self-play)
-is an error instead of a silent draw or a drifting rating.
+with the same rule. :func:`recalc_ladder` does exactly that, except where the documented rules
+(docs/reference/rules.md, "Differences from the Access VBA, on purpose") say otherwise: ``(0-1)``
+is a black win, and bad input (unknown result, unknown or inactive player, self-play) is an error
+instead of a silent draw or a drifting rating.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@
   :mod:`~ratingbook.templates.camper_chart`);
 - :mod:`~ratingbook.templates.writer`: builds them with openpyxl, recalculates the samples, and
   writes byte-for-byte reproducible files;
-- :mod:`~ratingbook.templates.trf_book`: a Swiss workbook made from a TRF file.
+- :mod:`~ratingbook.templates.trf_book`: a Swiss workbook made from a TRF file;
+  :mod:`~ratingbook.templates.team_trf_book`: a team workbook made from a team TRF file;
+  :mod:`~ratingbook.templates.imported_book`: either, of the kind of event the file holds.
 """
 
 from ratingbook.templates.writer import (

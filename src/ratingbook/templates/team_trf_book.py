@@ -16,15 +16,9 @@ from ratingbook.trf.team_records import read_team_trf
 from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 from ratingbook.workbook.team_settings_rows import team_settings_rows
 
-__all__ = ["book_from_team_trf", "is_team_trf", "team_rows"]
+__all__ = ["book_from_team_trf", "team_rows"]
 
 Rows = list[Sequence[object] | Mapping[str, object]]
-
-
-def is_team_trf(data: bytes) -> bool:
-    """Whether a TRF file holds a team event (a 310 or 013 team record)."""
-    text = decode_legacy(data)
-    return any(line[:4] in ("310 ", "013 ") for line in text.splitlines())
 
 
 def team_rows(event: TeamEvent) -> dict[str, Rows]:

@@ -2,8 +2,11 @@
 
 - :mod:`ratingbook.web.pages`: what each page shows, as plain tables (the figures are the
   workbook's own grids, :mod:`ratingbook.reports.event_grids`);
-- :mod:`ratingbook.web.site`: the pages rendered from the templates in ``templates/`` (every
-  text escaped) and written into a folder.
+- :mod:`ratingbook.web.team_pages`: a team event's pages (issue 26);
+- :mod:`ratingbook.web.rendering`: pages rendered from the templates in ``templates/`` (every
+  text escaped), with the footer and stylesheet every site shares;
+- :mod:`ratingbook.web.site`: the site of an event of either kind rendered and written into a
+  folder.
 """
 
 from ratingbook.web.site import build_site

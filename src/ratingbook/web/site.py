@@ -1,5 +1,7 @@
-"""The published site: every page rendered by Jinja2 from ``templates/`` (autoescaped, so no
-text from a cell is ever markup or script), then written into the output folder.
+"""The published site of an event of any kind: an individual event's pages
+(:mod:`ratingbook.web.pages`) or a team event's (:mod:`ratingbook.web.team_pages`), chosen by the
+event's view (:data:`ratingbook.workbook.kinds.SiteView`), rendered
+(:mod:`ratingbook.web.rendering`), then written into the output folder.
 
 Everything is rendered before the first file is written; each file is written to a temporary
 name and renamed into place, so a reader never sees half a page. Files of the folder that are
@@ -12,10 +14,8 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections.abc import Sequence
-from importlib import metadata, resources
 from pathlib import Path
-
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from typing import assert_never
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
@@ -24,29 +24,11 @@ from ratingbook.reports.event_grids import event_grids
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.end_pages import end_pages
 from ratingbook.web.pages import event_pages
+from ratingbook.web.rendering import render_pages
+from ratingbook.web.team_pages import render_team_site
+from ratingbook.workbook.kinds import IndividualSite, SiteView, TeamSite
 
-__all__ = ["build_site", "render_site"]
-
-STYLESHEET = "style.css"
-
-
-def _version() -> str:
-    """The installed ratingbook's version (the package's own ``__version__``, read from its
-    metadata: a layer below the entry modules cannot import them)."""
-    try:
-        return metadata.version("ratingbook")
-    except metadata.PackageNotFoundError:
-        return "(not installed)"
-
-
-def _environment() -> Environment:
-    return Environment(
-        loader=PackageLoader("ratingbook.web", "templates"),
-        autoescape=select_autoescape(["html"], default=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+__all__ = ["build_site", "render_site", "site_files"]
 
 
 def render_site(
@@ -62,25 +44,8 @@ def render_site(
     grids = event_grids(event)
     pages = event_pages(event, grids, title) + end_pages(end, title)
     links = [(page.file, page.heading) for page in pages[len(pages) - len(end) :]]
-    template = _environment().get_template("page.html")
-    when = (today or _dt.date.today()).isoformat()
-    footer = (
-        f"{title}: after round {event.paired_rounds}. Published {when} by ratingbook "
-        f"{_version()}; FIDE pairing and tie-breaks computed by gacrux."
-    )
-    files = {
-        page.file: template.render(
-            page=page,
-            event=title,
-            rounds=range(1, event.paired_rounds + 1),
-            footer=footer,
-            version=_version(),
-            end_links=links,
-        )
-        for page in pages
-    }
-    files[STYLESHEET] = resources.files("ratingbook.web").joinpath(STYLESHEET).read_text("utf-8")
-    return files
+    credit = "FIDE pairing and tie-breaks computed by gacrux."
+    return render_pages(pages, title, event.paired_rounds, credit, end_links=links, today=today)
 
 
 def _folder(out_dir: Path) -> None:
@@ -99,16 +64,21 @@ def _write_text(path: str, *, content: str) -> None:
         handle.write(content)
 
 
-def build_site(
-    event: SwissEvent,
-    title: str,
-    out_dir: Path,
-    files: dict[str, str] | None = None,
-    end: Sequence[SheetGrid] = (),
-) -> list[str]:
-    """Write the site of ``event`` (with the end-of-event tables ``end``), or the ``files``
-    given (a team event's, issue 26), into ``out_dir`` (created if missing); the files written."""
-    files = render_site(event, title, end=end) if files is None else files
+def site_files(view: SiteView, title: str) -> dict[str, str]:
+    """Every file of the site of an event of any kind by name: the web's side of the event
+    kinds (:mod:`ratingbook.workbook.kinds`), each kind's view rendered by its own pages."""
+    match view:
+        case IndividualSite():
+            return render_site(view.event, title, end=view.end)
+        case TeamSite():
+            return render_team_site(view.event, title)
+    assert_never(view)
+
+
+def build_site(view: SiteView, title: str, out_dir: Path) -> list[str]:
+    """Write the site of the event ``view`` shows into ``out_dir`` (created if missing); the
+    files written. Every page is rendered before the first file is written."""
+    files = site_files(view, title)
     _folder(out_dir)
     for name, content in files.items():
         atomic_save(out_dir / name, functools.partial(_write_text, content=content))

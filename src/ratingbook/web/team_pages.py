@@ -8,8 +8,6 @@ the notes that explain the ranking and the pairing. Every table is a grid of
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
-from importlib import resources
 
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.team_tiebreaks import team_standings
@@ -23,7 +21,7 @@ from ratingbook.reports.team_grids import (
 )
 from ratingbook.reports.team_notes import match_notes, rank_notes
 from ratingbook.web.pages import Cell, Page, Table
-from ratingbook.web.site import STYLESHEET, _environment, _version
+from ratingbook.web.rendering import render_pages
 
 __all__ = ["render_team_site", "team_pages"]
 
@@ -89,25 +87,7 @@ def team_pages(event: TeamEvent, title: str) -> list[Page]:
 
 
 def render_team_site(event: TeamEvent, title: str, today: _dt.date | None = None) -> dict[str, str]:
-    """Every file of the team event's site by name: the pages and the stylesheet."""
-    pages: Sequence[Page] = team_pages(event, title)
-    template = _environment().get_template("page.html")
-    when = (today or _dt.date.today()).isoformat()
-    footer = (
-        f"{title}: after round {event.paired_rounds}. Published {when} by ratingbook "
-        f"{_version()}; FIDE C.04.6 pairing and C.07 tie-breaks computed by gacrux."
-    )
-    rounds = range(1, event.paired_rounds + 1)
-    files = {
-        page.file: template.render(
-            page=page,
-            event=title,
-            rounds=rounds,
-            footer=footer,
-            version=_version(),
-            end_links=(),  # a team event has no prize list, norms or contenders pages yet
-        )
-        for page in pages
-    }
-    files[STYLESHEET] = resources.files("ratingbook.web").joinpath(STYLESHEET).read_text("utf-8")
-    return files
+    """Every file of the team event's site by name: the pages and the stylesheet (a team event
+    has no prize list, norms or contenders pages yet)."""
+    credit = "FIDE C.04.6 pairing and C.07 tie-breaks computed by gacrux."
+    return render_pages(team_pages(event, title), title, event.paired_rounds, credit, today=today)

@@ -101,27 +101,19 @@ def plan_pair(source: Book | Sheets, *, every_round: bool = False) -> Plan:
     of rounds is not set, or the event is over (see
     :func:`ratingbook.workbook.swiss_plan.plan_pairing`); a Swiss event asked for every round.
     """
+    from ratingbook.workbook.kinds import kind_of_sheets
+
     sheets = _sheets(source)
-    if _is_team_book(sheets):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team_pairing
-
-        return plan_team_pairing(sheets, every_round=every_round)
-    from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
-
-    return plan_pairing(sheets, every_round=every_round)
+    return kind_of_sheets(sheets).plan_pairing(sheets, every_round=every_round)
 
 
 def plan_rank(source: Book | Sheets) -> Plan:
     """The generated sheets of the event (standings, crosstable, pairings, notes; a team
     event's team sheets), never a round paired: a book just built from a TRF file."""
+    from ratingbook.workbook.kinds import kind_of_sheets
+
     sheets = _sheets(source)
-    if _is_team_book(sheets):  # a team event (issue 26)
-        from ratingbook.workbook.team_plan import plan_team
-
-        return plan_team(sheets)
-    from ratingbook.workbook.swiss_plan import plan_standings
-
-    return plan_standings(sheets)
+    return kind_of_sheets(sheets).plan_standings(sheets)
 
 
 def write(book: Book, plan: Plan) -> Plan:
@@ -176,9 +168,3 @@ def pair_every_round(book: Book) -> Plan:
     """Pair every remaining round of the round robin in ``book`` (``ratingbook pair --all``),
     then write it; an error for a Swiss event, whose rounds depend on the results."""
     return write(book, plan_pair(book, every_round=True))
-
-
-def _is_team_book(sheets: Sheets) -> bool:
-    """Whether the book holds a team event (the team sheets, no Swiss Players sheet)."""
-    present = {f.name for f in families_present(list(sheets.names.values()))}
-    return "team" in present and "swiss" not in present

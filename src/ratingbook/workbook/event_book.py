@@ -1,10 +1,10 @@
-"""An event read from a workbook: the one function every front end calls.
+"""A Swiss event (or round robin) read from a workbook.
 
-``read_event(book)`` is what the command line (``explain``, ``publish``, ``trf export``), the
-templates, the web site and Excel use to get the event a workbook holds; the Swiss planner reads
-the same tables (:func:`read_event_tables`) to write its numbers back. Reading checks every
-sheet of the event (``Swiss Players``, ``Swiss Games``, ``Swiss Settings``, ``Forbidden Pairs``)
-and reports every problem at once; nothing is written.
+:func:`read_event_tables` is how the individual event kind (:mod:`ratingbook.workbook.kinds`:
+``explain``, ``publish``, ``trf export``) reads it, and the Swiss planner, which writes its
+numbers back into the tables; ``read_event(book)`` gives the event alone (``prizes``, ``norms``,
+``contenders``). Reading checks every sheet of the event (``Swiss Players``, ``Swiss Games``,
+``Swiss Settings``, ``Forbidden Pairs``) and reports every problem at once; nothing is written.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ratingbook.workbook.schemas import (
 )
 from ratingbook.workbook.settings_rows import read_settings
 
-__all__ = ["EventTables", "event_and_ranks", "read_event", "read_event_tables"]
+__all__ = ["EventTables", "read_event", "read_event_tables"]
 
 
 def _games_table(sheets: Sheets) -> Table:
@@ -88,12 +88,3 @@ def read_event_tables(sheets: Sheets) -> EventTables:
 def read_event(book: Book) -> SwissEvent:
     """The Swiss event (or round robin) in ``book``, checked; every problem reported at once."""
     return read_event_tables(Sheets(book)).event
-
-
-def event_and_ranks(book: Book) -> tuple[SwissEvent, dict[str, int]]:
-    """The Swiss event in ``book`` and each player's rank in its standings (``trf export``)."""
-    from ratingbook.reports.swiss_grids import standings_grid
-
-    event = read_event(book)
-    _, ranks = standings_grid(event)
-    return event, ranks

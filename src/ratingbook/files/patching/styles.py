@@ -8,7 +8,6 @@ minimal stylesheet. Excel's built-in number formats and the date-format test are
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format
@@ -53,10 +52,31 @@ class Styles:
         self.p = root_prefix(self.xml, "styleSheet", part)
         self.formats: dict[int, str] = dict(BUILTIN_FORMATS)
         self.custom_formats: dict[int, str] = {}
-        for element in self._elements("numFmts", "numFmt"):
+        # Every id the file's number formats hold, a format without a formatCode included: a
+        # new format takes an id above all of them, so no two <numFmt> ever share an id.
+        self.format_ids: set[int] = set()
+        # What is wrong with a <numFmt> whose id is missing or no whole number (a damaged
+        # file): then no new id is surely free.
+        self.format_damage: str | None = None
+        elements = self._elements("numFmts", "numFmt")
+        self.format_count = len(elements)
+        for element in elements:
             attrs = tag_attributes(element)
-            with contextlib.suppress(KeyError, ValueError):
-                self.custom_formats[int(attrs["numFmtId"])] = attrs["formatCode"]
+            text = attrs.get("numFmtId")
+            try:
+                number = int(text) if text is not None else None
+            except ValueError:
+                number = None
+            if number is None:
+                self.format_damage = self.format_damage or (
+                    "a number format has no numFmtId"
+                    if text is None
+                    else f"a number format's numFmtId is {text!r}, not a whole number"
+                )
+                continue
+            self.format_ids.add(number)
+            if "formatCode" in attrs:
+                self.custom_formats[number] = attrs["formatCode"]
         self.formats.update(self.custom_formats)
         self.fonts = self._elements("fonts", "font")
         self.xfs = self._elements("cellXfs", "xf")
@@ -87,7 +107,13 @@ class Styles:
             if known == code:
                 return number
         self._check_open()
-        number = max([163, *self.formats]) + 1
+        if self.format_damage is not None:
+            raise WorkbookError(
+                f"part {self.part!r} is damaged: {self.format_damage}, so no new number format "
+                "can be given an id that is surely free"
+            )
+        # Custom formats start at 164 (ECMA-376 part 1, 18.8.30: ids below are built in).
+        number = max([163, *self.formats, *self.format_ids]) + 1
         self.formats[number] = code
         self.new_formats.append((number, code))
         return number
@@ -188,7 +214,7 @@ class Styles:
                 f'<{self.p}numFmt numFmtId="{n}" formatCode="{escape_attribute(code)}"/>'
                 for n, code in self.new_formats
             )
-            total = len(self.custom_formats) + len(self.new_formats)
+            total = self.format_count + len(self.new_formats)
             if element_span(xml, self.p, "numFmts") is None:
                 span = element_span(xml, self.p, "styleSheet")
                 assert span is not None

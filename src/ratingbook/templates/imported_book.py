@@ -1,0 +1,59 @@
+"""A workbook made from a TRF file, of the kind of event the file holds (``ratingbook trf
+import``): the kind is chosen by :func:`ratingbook.workbook.kinds.kind_of_trf`, the book built
+by that kind's template module (:mod:`~ratingbook.templates.trf_book` for an individual event,
+:mod:`~ratingbook.templates.team_trf_book` for a team event, issue 26).
+
+This module alone maps each event kind to the module that builds its book from a TRF file: a
+new kind adds its builder to :data:`TRF_BOOKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ratingbook.templates.team_trf_book import book_from_team_trf
+from ratingbook.templates.trf_book import book_from_trf
+from ratingbook.templates.writer import TemplateBook
+from ratingbook.workbook.kinds import kind_of_trf
+
+__all__ = ["TRF_BOOKS", "TrfBook", "book_of_trf"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrfBook:
+    """A workbook built from a TRF file, what the import noted (read otherwise than the file
+    says, records not used), and what the book ``holds`` in a few words for the command's line
+    (``"6 players, 12 rows, round 3 paired"``, ``"5 teams, round 2"``)."""
+
+    book: TemplateBook
+    warnings: tuple[str, ...]
+    holds: str
+
+
+def _individual_book(data: bytes, source: str) -> TrfBook:
+    imported = book_from_trf(data, source)
+    event = imported.event
+    holds = (
+        f"{len(event.players)} players, {len(event.entries)} rows, "
+        f"round {event.paired_rounds} paired"
+    )
+    return TrfBook(imported.book, imported.warnings, holds)
+
+
+def _team_book(data: bytes, source: str) -> TrfBook:
+    book, event, noted = book_from_team_trf(data)
+    return TrfBook(book, tuple(noted), f"{len(event.teams)} teams, round {event.paired_rounds}")
+
+
+#: Each event kind's builder, by the kind's name: ``(the file's bytes, its name) -> TrfBook``.
+TRF_BOOKS: Mapping[str, Callable[[bytes, str], TrfBook]] = {
+    "individual": _individual_book,
+    "team": _team_book,
+}
+
+
+def book_of_trf(data: bytes, source: str = "TRF file") -> TrfBook:
+    """The workbook of a TRF16 or TRF-2026 file's bytes, of the kind of event it holds;
+    ``source`` names the file in the Event Log of an individual event (FIDE mode, #25)."""
+    return TRF_BOOKS[kind_of_trf(data).name](data, source)

@@ -1,0 +1,76 @@
+"""Pages as files: every page of a site rendered by Jinja2 from ``templates/`` (autoescaped, so
+no text from a cell is ever markup or script), with the stylesheet beside them.
+
+The one home of what every published site shares, whichever event it shows: the templates,
+the footer (the round, the date, ratingbook's version and who computed the pairing) and the
+stylesheet. What each page shows is :mod:`ratingbook.web.pages`' (an individual event) or
+:mod:`ratingbook.web.team_pages`' (a team event).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from importlib import metadata, resources
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from ratingbook.web.pages import Page
+
+__all__ = ["STYLESHEET", "ratingbook_version", "render_pages"]
+
+STYLESHEET = "style.css"
+
+
+def ratingbook_version() -> str:
+    """The installed ratingbook's version (the package's own ``__version__``, read from its
+    metadata: a layer below the entry modules cannot import them)."""
+    try:
+        return metadata.version("ratingbook")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def _environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("ratingbook.web", "templates"),
+        autoescape=select_autoescape(["html"], default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_pages(
+    pages: Sequence[Page],
+    title: str,
+    paired_rounds: int,
+    credit: str,
+    *,
+    end_links: Sequence[tuple[str, str]] = (),
+    today: _dt.date | None = None,
+) -> dict[str, str]:
+    """Every file of a site by name: ``pages`` rendered, then the stylesheet. The footer says
+    the event's ``title``, its last paired round, the date (``today``, by default the day it
+    runs), ratingbook's version and ``credit`` (who computed the pairing and tie-breaks);
+    ``end_links`` are the ``(file, heading)`` of the end-of-event pages every page links to."""
+    template = _environment().get_template("page.html")
+    when = (today or _dt.date.today()).isoformat()
+    version = ratingbook_version()
+    footer = (
+        f"{title}: after round {paired_rounds}. Published {when} by ratingbook {version}; {credit}"
+    )
+    rounds = range(1, paired_rounds + 1)
+    files = {
+        page.file: template.render(
+            page=page,
+            event=title,
+            rounds=rounds,
+            footer=footer,
+            version=version,
+            end_links=end_links,
+        )
+        for page in pages
+    }
+    files[STYLESHEET] = resources.files("ratingbook.web").joinpath(STYLESHEET).read_text("utf-8")
+    return files

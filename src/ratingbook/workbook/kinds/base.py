@@ -1,0 +1,114 @@
+"""The event-kind protocol: what every kind of event a book can hold answers, and the values it
+answers with.
+
+A kind (:class:`EventKind`) plans the standings and the pairing of the event in a book and reads
+it; the event read (:class:`BookEvent`) gives the views the commands show of it: the notes of
+``explain``, the TRF file of ``trf export``, and the site ``publish`` writes (a :data:`SiteView`
+the web layer renders). Everything here is a shape, not a rule: the individual event
+(:mod:`~ratingbook.workbook.kinds.individual`) and the team event
+(:mod:`~ratingbook.workbook.kinds.team`) implement it, and
+:mod:`~ratingbook.workbook.kinds.choice` picks one for a book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from ratingbook.events.event import SwissEvent
+    from ratingbook.events.team import TeamEvent
+    from ratingbook.reports.tables import SheetGrid
+    from ratingbook.workbook.book import Book, Plan
+    from ratingbook.workbook.reading import Sheets
+
+__all__ = ["BookEvent", "EventKind", "IndividualSite", "SiteView", "TeamSite", "TrfFile"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrfFile:
+    """An event as a TRF-2026 file: the ``text``, and what it ``holds`` in a few words for the
+    command's line (``"6 players, round 4"``, ``"5 teams"``)."""
+
+    text: str
+    holds: str
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualSite:
+    """What ``publish`` shows of an individual event: the event and its end-of-event tables
+    (prize list, norms, contenders), a page each."""
+
+    event: SwissEvent
+    end: tuple[SheetGrid, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSite:
+    """What ``publish`` shows of a team event: the event (its pages are the team grids)."""
+
+    event: TeamEvent
+
+
+#: The site of an event of any kind; a new kind adds its view here and its pages in ``web``.
+SiteView = IndividualSite | TeamSite
+
+
+class BookEvent(Protocol):
+    """An event as a book holds it, read and checked: the views the commands show of it."""
+
+    @property
+    def name(self) -> str:
+        """The event's name as its settings give it (``""`` when not set)."""
+        ...
+
+    @property
+    def paired_rounds(self) -> int:
+        """The last round paired (0 before the first)."""
+        ...
+
+    def explain(
+        self, round_number: int | None, player: str | None, standings: bool
+    ) -> Iterator[str]:
+        """``explain``'s lines, as they are worked out: why each board or match of a round
+        (default: the last paired) was paired as it was, or with ``standings`` why each one
+        ranks where it does; ``player`` keeps that player's lines (an individual event).
+        A RatingbookError when there is nothing to explain (a round not paired)."""
+        ...
+
+    def trf_warnings(self) -> list[str]:
+        """What a TRF export must warn of before the file (a log changed by hand)."""
+        ...
+
+    def trf(self) -> TrfFile:
+        """The event as a TRF-2026 file (``trf export``)."""
+        ...
+
+    def site(self) -> SiteView:
+        """What ``publish`` shows of the event."""
+        ...
+
+
+class EventKind(Protocol):
+    """A kind of event a book can hold (an individual event, a team event): how it is read,
+    ranked and paired. Planning writes nothing: the caller applies the plan."""
+
+    @property
+    def name(self) -> str:
+        """The kind's name (``"individual"``, ``"team"``)."""
+        ...
+
+    def read(self, book: Book) -> BookEvent:
+        """The event in ``book``, read and checked; every problem of its sheets at once."""
+        ...
+
+    def plan_standings(self, sheets: Sheets) -> Plan:
+        """The event's generated sheets (standings, crosstable, pairings, notes), never a
+        pairing: a book just built from a TRF file."""
+        ...
+
+    def plan_pairing(self, sheets: Sheets, *, every_round: bool = False) -> Plan:
+        """The next round paired (``ratingbook pair``), or with ``every_round`` every round
+        left of a round robin (``pair --all``), with the generated sheets rebuilt."""
+        ...

@@ -1,0 +1,57 @@
+"""Which kind of event a book, or a TRF file, holds: the one place a kind is chosen.
+
+A book holds a team event when it has the team sheets and no ``Swiss Players`` sheet (issue
+26); a TRF file, when it has a team record (310 or 013). Anything else is read as an individual
+event, whose reader names every sheet or record it lacks. A new kind (a season's list, a
+knockout) is one more :class:`~ratingbook.workbook.kinds.base.EventKind` in :data:`KINDS` and
+one more test here; nothing outside this package asks which kind an event is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ratingbook.core.encoding import decode_legacy
+from ratingbook.workbook.families import families_present
+from ratingbook.workbook.kinds.individual import INDIVIDUAL
+from ratingbook.workbook.kinds.team import TEAM
+
+if TYPE_CHECKING:
+    from ratingbook.workbook.book import Book
+    from ratingbook.workbook.kinds.base import BookEvent, EventKind
+    from ratingbook.workbook.reading import Sheets
+
+__all__ = ["KINDS", "kind_of_book", "kind_of_sheets", "kind_of_trf", "read_book_event"]
+
+#: Every kind of event, the individual first (it reads any book no other kind claims).
+KINDS: tuple[EventKind, ...] = (INDIVIDUAL, TEAM)
+
+
+def kind_of_book(book: Book) -> EventKind:
+    """The kind of event ``book`` holds (a family with only some of its sheets is an error)."""
+    return _kind_of_names(book.sheet_names())
+
+
+def kind_of_sheets(sheets: Sheets) -> EventKind:
+    """The kind of event the sheets a run read hold (see :func:`kind_of_book`)."""
+    return _kind_of_names(list(sheets.names.values()))
+
+
+def _kind_of_names(names: list[str]) -> EventKind:
+    present = {family.name for family in families_present(names)}
+    if "team" in present and "swiss" not in present:
+        return TEAM
+    return INDIVIDUAL
+
+
+def kind_of_trf(data: bytes) -> EventKind:
+    """The kind of event a TRF file's bytes hold (UTF-8, CP1252 or Latin-1)."""
+    lines = decode_legacy(data).splitlines()
+    if any(line[:4] in ("310 ", "013 ") for line in lines):
+        return TEAM
+    return INDIVIDUAL
+
+
+def read_book_event(book: Book) -> BookEvent:
+    """The event in ``book``, of its kind, read and checked (every problem at once)."""
+    return kind_of_book(book).read(book)

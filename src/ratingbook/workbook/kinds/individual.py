@@ -1,0 +1,158 @@
+"""The individual event (a Swiss or a round robin, sheets ``Swiss Players`` and ``Swiss
+Games``) as an event kind: its planner is :mod:`ratingbook.workbook.swiss_plan`, its reader
+:mod:`ratingbook.workbook.event_book`, its notes :mod:`ratingbook.reports.pairing_notes` and
+:mod:`ratingbook.reports.standings_notes`, its TRF :mod:`ratingbook.trf.exporter`.
+
+Every planner and report is imported when it is used, so a book of another family never loads
+the Swiss stack (nor gacrux).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ratingbook.errors import RatingbookError
+from ratingbook.workbook.kinds.base import IndividualSite, SiteView, TrfFile
+from ratingbook.workbook.reading import Sheets
+
+if TYPE_CHECKING:
+    from ratingbook.events.event import SwissEvent
+    from ratingbook.events.fide_mode.log import LogEntry
+    from ratingbook.workbook.book import Book, Plan
+
+__all__ = ["INDIVIDUAL", "IndividualEvent", "IndividualKind"]
+
+
+class IndividualEvent:
+    """A Swiss event or round robin read from a book (see
+    :class:`~ratingbook.workbook.kinds.base.BookEvent`)."""
+
+    def __init__(self, sheets: Sheets, event: SwissEvent) -> None:
+        self.sheets = sheets
+        self.event = event
+        self._ranks: dict[str, int] | None = None
+        self._log: list[LogEntry] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.event.settings.event_name
+
+    @property
+    def paired_rounds(self) -> int:
+        return self.event.paired_rounds
+
+    def explain(
+        self, round_number: int | None, player: str | None, standings: bool
+    ) -> Iterator[str]:
+        """The ``Standings Notes`` (C.07: the tie-break that separated each tie, what makes up
+        each value) or the ``Pairing Notes`` of each round asked (C.04.3: score groups,
+        floats, colours, bye); a round robin's pairing is its Berger table, with no notes."""
+        from ratingbook.core.rules import known_player, player_spellings
+
+        event = self.event
+        if player is not None:
+            spellings = player_spellings(p.name for p in event.players)
+            known_player(player, spellings, listed_in="Swiss Players")
+        if standings:
+            yield from _standings_lines(event, player)
+            return
+        if event.settings.round_robin:
+            raise RatingbookError(
+                "a round robin is paired by FIDE's Berger tables (C.05 Annex 1): each round's "
+                "games are the table's, by start number; see the arbiter guide"
+            )
+        from ratingbook.fide.analysis import analyse_round
+        from ratingbook.reports.pairing_notes import pairing_notes
+
+        if round_number is not None:
+            rounds = [round_number]
+        elif player is not None:
+            rounds = list(range(1, event.paired_rounds + 1))
+        else:
+            rounds = [event.paired_rounds] if event.paired_rounds else [1]
+        for number in rounds:
+            for note in pairing_notes(event, analyse_round(event, number)):
+                if player is not None and player not in (note.white, note.black):
+                    continue
+                board = f"board {note.board}" if note.board is not None else "bye"
+                players = note.white if note.black is None else f"{note.white} - {note.black}"
+                yield f"Round {number}, {board}: {players}"
+                yield f"   {note.note}"
+
+    def trf_warnings(self) -> list[str]:
+        """A level-4 warning when the ``Event Log`` was changed by hand (FIDE mode, #25)."""
+        from ratingbook.reports.swiss_grids import standings_grid
+        from ratingbook.workbook.event_log_sheet import read_log
+
+        # The ranks before the log, as trf export always worked them out: a standings error
+        # still stops the export before any warning is said.
+        if self._ranks is None:
+            self._ranks = standings_grid(self.event)[1]
+        log, tampered = read_log(self.sheets)
+        self._log = log
+        return tampered
+
+    def trf(self) -> TrfFile:
+        """The event with its ranks and its ``Event Log`` as ``###`` lines (FIDE mode, #25)."""
+        from ratingbook.trf.exporter import export_trf
+
+        if self._log is None:
+            self.trf_warnings()
+        assert self._ranks is not None and self._log is not None  # read just above
+        event = self.event
+        text = export_trf(event, self._ranks, log=self._log, fide_mode=event.settings.fide_mode)
+        return TrfFile(text, f"{len(event.players)} players, round {event.paired_rounds}")
+
+    def site(self) -> SiteView:
+        """The event and the end-of-event tables due for it (the ``Prizes`` sheet read)."""
+        from ratingbook.workbook.end_reports import end_grids
+
+        return IndividualSite(
+            self.event, tuple(end_grids(self.sheets, self.event, in_book=False)[0])
+        )
+
+
+def _standings_lines(event: SwissEvent, player: str | None) -> Iterator[str]:
+    """Why each tie was broken, then what makes up each player's tie-break values."""
+    from ratingbook.reports.event_grids import event_grids
+    from ratingbook.reports.standings_notes import every_breakdown, tie_notes
+
+    grids = event_grids(event)
+    for upper, lower, tie in tie_notes(grids.standings):
+        if player is None or player in (upper, lower):
+            yield tie
+    if grids.fide is not None:
+        wanted = None if player is None else (player,)
+        breakdowns = every_breakdown(event, grids.fide, wanted)
+        for line in grids.fide.lines:
+            if line.name in breakdowns:
+                yield f"{line.rank}. {line.name}"
+                for part in breakdowns[line.name]:
+                    yield f"   {part}"
+
+
+class IndividualKind:
+    """The individual event as an :class:`~ratingbook.workbook.kinds.base.EventKind`."""
+
+    name = "individual"
+
+    def read(self, book: Book) -> IndividualEvent:
+        from ratingbook.workbook.event_book import read_event_tables
+
+        sheets = Sheets(book)
+        return IndividualEvent(sheets, read_event_tables(sheets).event)
+
+    def plan_standings(self, sheets: Sheets) -> Plan:
+        from ratingbook.workbook.swiss_plan import plan_standings
+
+        return plan_standings(sheets)
+
+    def plan_pairing(self, sheets: Sheets, *, every_round: bool = False) -> Plan:
+        from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
+
+        return plan_pairing(sheets, every_round=every_round)
+
+
+#: The individual event kind.
+INDIVIDUAL = IndividualKind()

@@ -1,0 +1,98 @@
+"""The team event (issue 26; sheets ``Teams``, ``Team Matches``, ``Team Boards``) as an event
+kind: its planner and reader are :mod:`ratingbook.workbook.team_plan`'s, its notes
+:mod:`ratingbook.reports.team_notes`' (C.07 ranks, C.04.6 matches), its standings
+:mod:`ratingbook.fide.team_tiebreaks`', its TRF :mod:`ratingbook.trf.team_records`'.
+
+Every planner and report is imported when it is used, so a book of another family never loads
+the team stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ratingbook.errors import RatingbookError
+from ratingbook.workbook.kinds.base import SiteView, TeamSite, TrfFile
+from ratingbook.workbook.reading import Sheets
+
+if TYPE_CHECKING:
+    from ratingbook.events.team import TeamEvent
+    from ratingbook.workbook.book import Book, Plan
+
+__all__ = ["TEAM", "TeamBookEvent", "TeamKind"]
+
+
+class TeamBookEvent:
+    """A team event read from a book (see :class:`~ratingbook.workbook.kinds.base.BookEvent`)."""
+
+    def __init__(self, event: TeamEvent) -> None:
+        self.event = event
+
+    @property
+    def name(self) -> str:
+        return self.event.settings.event_name
+
+    @property
+    def paired_rounds(self) -> int:
+        return self.event.paired_rounds
+
+    def explain(
+        self, round_number: int | None, player: str | None, standings: bool
+    ) -> Iterator[str]:
+        """The ``Team Notes``: why each team ranks above the next (C.07), or why each match of
+        the round was paired and who has White on board 1 (C.04.6). Every line is a team's or a
+        match's: ``player`` keeps nothing out."""
+        from ratingbook.fide.team_tiebreaks import team_standings
+        from ratingbook.reports.team_notes import match_notes, rank_notes
+
+        event = self.event
+        if standings:
+            yield from rank_notes(event, team_standings(event))
+            return
+        number = round_number or event.paired_rounds
+        if not 1 <= number <= event.paired_rounds:
+            raise RatingbookError(f"round {number} has not been paired")
+        for note in match_notes(event, number):
+            yield f"Round {number}: {note}"
+
+    def trf_warnings(self) -> list[str]:
+        """None: a team book keeps no Event Log."""
+        return []
+
+    def trf(self) -> TrfFile:
+        """The event with the ranks of its team standings in record 310."""
+        from ratingbook.fide.team_tiebreaks import team_standings
+        from ratingbook.trf.team_records import export_team_trf
+
+        event = self.event
+        ranks = {line.team: line.rank for line in team_standings(event).lines}
+        return TrfFile(export_team_trf(event, ranks=ranks), f"{len(event.teams)} teams")
+
+    def site(self) -> SiteView:
+        return TeamSite(self.event)
+
+
+class TeamKind:
+    """The team event as an :class:`~ratingbook.workbook.kinds.base.EventKind`."""
+
+    name = "team"
+
+    def read(self, book: Book) -> TeamBookEvent:
+        from ratingbook.workbook.team_plan import read_team_tables
+
+        return TeamBookEvent(read_team_tables(Sheets(book)).event)
+
+    def plan_standings(self, sheets: Sheets) -> Plan:
+        from ratingbook.workbook.team_plan import plan_team
+
+        return plan_team(sheets)
+
+    def plan_pairing(self, sheets: Sheets, *, every_round: bool = False) -> Plan:
+        from ratingbook.workbook.team_plan import plan_team_pairing
+
+        return plan_team_pairing(sheets, every_round=every_round)
+
+
+#: The team event kind.
+TEAM = TeamKind()
