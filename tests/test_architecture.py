@@ -601,3 +601,56 @@ def check_byes(entry: object, where: object) -> None:
 def test_the_row_check_sees_a_header_named_as_the_column_of_a_mistake() -> None:
     assert sheet_row_reading(OLD_REPORT, "probe") == ["probe (line 3) says 'Result'"]
     assert sheet_row_reading(OLD_REPORT.replace('"Result"', "fields.RESULT"), "probe") == []
+
+
+#: What a ladder run must not load: the Swiss, team and FIDE stacks (and gacrux, networkx).
+NOT_FOR_A_LADDER = (
+    "ratingbook.workbook.swiss_plan",
+    "ratingbook.workbook.team_plan",
+    "ratingbook.workbook.fide_plan",
+    "ratingbook.workbook.fide_actions",
+    "ratingbook.workbook.kinds",
+    "ratingbook.workbook.event_book",
+    "ratingbook.workbook.event_log_sheet",
+    "ratingbook.events.event",
+    "ratingbook.events.team",
+    "ratingbook.events.fide_mode",
+    "ratingbook.fide",
+    "ratingbook.trf",
+    "ratingbook.reports.event_grids",
+    "ratingbook.reports.team_grids",
+    "gacrux",
+    "networkx",
+)
+
+LADDER_RUN = """
+import shutil, sys, tempfile
+from pathlib import Path
+
+import ratingbook.cli.app  # the command line's process, every command known
+from ratingbook.cli.jobs import BookJob, run_book_job  # a book's job, as its child runs it
+
+folder = Path(tempfile.mkdtemp())
+shutil.copyfile(sys.argv[1], folder / "camp.xlsx")
+job = BookJob(str(folder / "camp.xlsx"), str(folder / "out.xlsx"), False, "recalc")
+outcome = run_book_job(job)
+assert not outcome.errors, outcome.errors
+print("\\n".join(sorted(sys.modules)))
+"""
+
+
+def test_a_ladder_run_loads_no_swiss_team_or_fide_module() -> None:
+    """The camp's Recalc through the command line's job loads its own family only (issue #33):
+    a family's planner is imported when its sheets are in the book, the Book port loads no
+    planner, and FIDE mode's modules load only for an event that keeps a log."""
+    ladder = ROOT / "workbook_templates" / "ladder.xlsx"
+    done = subprocess.run(
+        [sys.executable, "-c", LADDER_RUN, str(ladder)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    loaded = done.stdout.split()
+    assert "ratingbook.workbook.ladder_plan" in loaded  # the run did plan the ladder
+    assert [m for m in loaded if m.startswith(NOT_FOR_A_LADDER)] == []

@@ -12,13 +12,13 @@ import pytest
 from ratingbook.errors import ConfirmationError, RatingbookError
 from ratingbook.events.fide_mode.machine import (
     Act,
-    Offer,
     acts_to_confirm,
     confirmation_of,
     manual_step,
     mode_after,
     steps_needed,
 )
+from ratingbook.session import Offer
 
 MODE_CASES = [
     # on, asked on, left in, paired rounds -> on after, left in after

@@ -53,9 +53,11 @@ def _standard_input() -> Iterator[None]:
 def offer(confirm: int) -> Offer | None:
     """The confirmation the flags give before the run: ``confirm`` 0 (none), 1 (--confirm) or
     2 (and --i-understand)."""
+    if not confirm:
+        return None
     from ratingbook.session import Offer
 
-    return Offer(confirm, FLAGS[confirm]) if confirm else None
+    return Offer(confirm, FLAGS[confirm])
 
 
 def ask(asked: NeedsConfirmation, confirm: int) -> str:

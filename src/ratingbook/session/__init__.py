@@ -1,10 +1,11 @@
 """The session: the one door every front end goes through to change a book.
 
 - :mod:`~ratingbook.session.commands`: what a front end can ask (``Recalc()``, ``Pair()``,
-  ``RecordResult(...)``, ``Undo()``, ...) and what a run gives back (``Done`` or
-  ``NeedsConfirmation``);
+  ``RecordResult(...)``, ``Undo()``, ...), a confirmation given before the run (``Offer``), and
+  what a run gives back (``Done`` or ``NeedsConfirmation``);
 - :mod:`~ratingbook.session.history`: undo and redo, kept in the book itself;
-- :mod:`~ratingbook.session.session`: :class:`Session`, the sequence of a run, written once.
+- :mod:`~ratingbook.session.session`: :class:`Session`, the sequence of a run, written once;
+- :class:`Offer`: a confirmation given before the run (``--confirm``).
 """
 
 from ratingbook.session.commands import (
@@ -13,6 +14,7 @@ from ratingbook.session.commands import (
     ManualPairing,
     NeedsConfirmation,
     NewWeek,
+    Offer,
     Outcome,
     Pair,
     Rank,
@@ -24,7 +26,7 @@ from ratingbook.session.commands import (
     Unpair,
     UpdatePlayers,
 )
-from ratingbook.session.session import Offer, Session
+from ratingbook.session.session import Session
 
 __all__ = [
     "Command",

@@ -29,6 +29,7 @@ __all__ = [
     "ManualPairing",
     "NeedsConfirmation",
     "NewWeek",
+    "Offer",
     "Outcome",
     "Pair",
     "Rank",
@@ -120,6 +121,15 @@ class Undo:
 @dataclass(frozen=True, slots=True)
 class Redo:
     """Give back the last act undone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A confirmation given before the run (``--confirm``): how many steps it makes (1, or 2
+    with ``--i-understand``) and the text the log keeps."""
+
+    steps: int
+    text: str
 
 
 Command = (

@@ -37,8 +37,8 @@ from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import RatingbookError
 from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock, apply_plan
-from ratingbook.workbook.event_log_sheet import EVENT_LOG, EVENT_STATE
 from ratingbook.workbook.grid_book import MemoryBook
+from ratingbook.workbook.schemas import EVENT_HISTORY, EVENT_LOG, EVENT_STATE
 
 __all__ = [
     "EVENT_HISTORY",
@@ -54,7 +54,6 @@ __all__ = [
     "take",
 ]
 
-EVENT_HISTORY = "Event History"
 #: The format of the acts kept (1: whole copies of every sheet, before ratingbook 0.2).
 FORMAT = 2
 #: How many acts a book keeps (done and undone together; the oldest go first).

@@ -15,18 +15,17 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import ConfirmationError, RatingbookError
-from ratingbook.events.fide_mode.changes import LoggedChange
-from ratingbook.events.fide_mode.log import LogKind, WarningLevel
-from ratingbook.events.fide_mode.machine import Act, Offer, confirmation_of, steps_needed
 from ratingbook.session.commands import (
     Command,
     Done,
     ManualPairing,
     NeedsConfirmation,
     NewWeek,
+    Offer,
     Outcome,
     Pair,
     Rank,
@@ -39,7 +38,6 @@ from ratingbook.session.commands import (
     UpdatePlayers,
 )
 from ratingbook.session.history import (
-    EVENT_HISTORY,
     RECORD_SHEETS,
     History,
     Taking,
@@ -58,29 +56,37 @@ from ratingbook.workbook.book import (
     check_finite,
     finished,
 )
-from ratingbook.workbook.event_log_sheet import EVENT_STATE
-from ratingbook.workbook.fide_plan import IN_BOOK
 from ratingbook.workbook.grid_book import MemoryBook
 from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.run_request import RunRequest
-from ratingbook.workbook.schemas import FORBIDDEN_PAIRS, SWISS_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
+from ratingbook.workbook.schemas import (
+    EVENT_HISTORY,
+    EVENT_STATE,
+    FORBIDDEN_PAIRS,
+    SWISS_GAMES,
+    SWISS_PLAYERS,
+    SWISS_SETTINGS,
+)
 
-__all__ = ["Offer", "Session"]
+if TYPE_CHECKING:  # FIDE mode's modules load only for an event that keeps a log
+    from ratingbook.events.fide_mode.changes import LoggedChange
 
-#: Where a change typed by hand and then logged was typed: the sheet its kind reads (the
-#: Swiss Games rows of its round for a correction or a manual pairing).
+__all__ = ["Session"]
+
+#: Where a change typed by hand and then logged was typed, by the log's kind: the sheet it
+#: reads (the Swiss Games rows of its round for a correction or a manual pairing).
 _TYPED_IN = {
-    LogKind.CORRECTION: SWISS_GAMES.sheet,
-    LogKind.MANUAL_PAIRING: SWISS_GAMES.sheet,
-    LogKind.RATING_CORRECTION: "Rating Corrections",
-    LogKind.SETTING: SWISS_SETTINGS.sheet,
-    LogKind.FIDE_MODE_OFF: SWISS_SETTINGS.sheet,
-    LogKind.LATE_ENTRY: SWISS_PLAYERS.sheet,
-    LogKind.START_NUMBERS: SWISS_PLAYERS.sheet,
-    LogKind.WITHDRAWAL: SWISS_PLAYERS.sheet,
-    LogKind.FORBIDDEN_PAIR: FORBIDDEN_PAIRS.sheet,
+    "Correction": SWISS_GAMES.sheet,
+    "Manual Pairing": SWISS_GAMES.sheet,
+    "Rating Correction": "Rating Corrections",
+    "Setting": SWISS_SETTINGS.sheet,
+    "FIDE Mode Off": SWISS_SETTINGS.sheet,
+    "Late Entry": SWISS_PLAYERS.sheet,
+    "Start Numbers": SWISS_PLAYERS.sheet,
+    "Withdrawal": SWISS_PLAYERS.sheet,
+    "Forbidden Pair": FORBIDDEN_PAIRS.sheet,
 }
-_BY_ROUND = (LogKind.CORRECTION, LogKind.MANUAL_PAIRING)
+_BY_ROUND = ("Correction", "Manual Pairing")
 #: How many cells a confirmation or a summary names before it counts the rest.
 _NAMED = 8
 _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo again"
@@ -188,6 +194,9 @@ class Session:
                     "run needs a confirmation; nothing was changed"
                 )
             return self._write(sheets, plan, "", details)
+        from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
+        from ratingbook.workbook.fide_plan import IN_BOOK
+
         confirmation = confirmation_of(pending.asks, pending.confirmed, offer)
         if confirmation is not None:
             return self._write(sheets, plan, confirmation, details)
@@ -278,7 +287,9 @@ class Session:
                 f"{'undoing' if back else 'redoing'} {act.label} clears what was typed since in "
                 f"the rows it {'added' if back else 'brings back'}: {shown}{more}"
             )
-            asked = (Act(f"{word} {act.label}", WarningLevel.CONFIRM, warning),)
+            from ratingbook.events.fide_mode.machine import Act
+
+            asked = (Act(f"{word} {act.label}", 3, warning),)  # a level-3 act: one step
             return NeedsConfirmation(
                 asked, 1, _CLEAR_FIRST, lambda _: self._write_taking(sheets, history, taking, back)
             )
@@ -335,12 +346,13 @@ def _typed_in(
     actual = {header_key(n): n for n in read}
     typed: dict[str, frozenset[int] | None] = {}
     for change in logged:
-        if not change.by_hand or change.kind not in _TYPED_IN:
+        kind = change.kind.value
+        if not change.by_hand or kind not in _TYPED_IN:
             continue
-        name = actual.get(header_key(_TYPED_IN[change.kind]))
+        name = actual.get(header_key(_TYPED_IN[kind]))
         if name is None:
             continue
-        if change.kind not in _BY_ROUND:
+        if kind not in _BY_ROUND:
             typed[name] = None  # the whole sheet
         elif name not in typed or typed[name] is not None:
             rows = _round_rows(read.get(name, []), change.round)

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ratingbook.errors import MissingSheetError, Problems, RatingbookError, WorkbookError
-from ratingbook.events.event import SwissEvent
-from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.workbook.book import Book, Plan, apply_plan, finished
 from ratingbook.workbook.families import families_present, no_family_error
 from ratingbook.workbook.reading import Sheets
 from ratingbook.workbook.schemas import CAMP_GROUPS, LADDER_GAMES, LADDER_PLAYERS
-from ratingbook.workbook.week_plan import plan_next_week
+
+if TYPE_CHECKING:  # a family's modules load only when its sheets are in the book
+    from ratingbook.events.event import SwissEvent
+    from ratingbook.events.fide_mode.log import LogEntry
 
 __all__ = [
     "new_week",
@@ -84,6 +86,8 @@ def plan_new_week(source: Book | Sheets, *, today: _dt.date | None = None) -> Pl
     """Start a new ladder week, as a plan (see
     :func:`~ratingbook.workbook.week_plan.plan_next_week`);
     an error when the book holds no ladder."""
+    from ratingbook.workbook.week_plan import plan_next_week
+
     sheets = _sheets(source, today)
     if not any(f.name == "ladder" for f in families_present(list(sheets.names.values()))):
         raise MissingSheetError(

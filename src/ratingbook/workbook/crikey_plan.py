@@ -25,9 +25,8 @@ from ratingbook.workbook.schemas import (
     CRIKEY_STANDINGS,
 )
 
-__all__ = ["REQUIRED", "plan_crikey"]
+__all__ = ["plan_crikey"]
 
-REQUIRED = (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet)
 PIECES_WHAT = "a whole-number piece value"
 _PIECES = ("White Pieces", "Black Pieces")
 

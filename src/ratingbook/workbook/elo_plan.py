@@ -27,9 +27,7 @@ from ratingbook.workbook.schemas import (
     ELO_STANDINGS,
 )
 
-__all__ = ["REQUIRED", "plan_elo"]
-
-REQUIRED = (ELO_PLAYERS.sheet, ELO_GAMES.sheet)
+__all__ = ["plan_elo"]
 
 
 _K_NAMES = ("k", "k-factor", "k factor")

@@ -25,6 +25,7 @@ from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, first_br
 from ratingbook.events.fide_mode.state import EventState, NewerStateError, state_from_rows
 from ratingbook.workbook.book import GeneratedSheet
 from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.schemas import EVENT_LOG, EVENT_STATE
 
 __all__ = [
     "EVENT_LOG",
@@ -38,8 +39,6 @@ __all__ = [
     "user_name",
 ]
 
-EVENT_LOG = "Event Log"
-EVENT_STATE = "Event State"
 LOG_HEADER = ("When", "Round", "Kind", "Before", "After", "Who", "Confirmation", "Digest")
 _STATE_HEADER = ("Item", "Value")
 _KINDS = {kind.value: kind for kind in LogKind}

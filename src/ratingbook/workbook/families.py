@@ -11,12 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import header_key
 from ratingbook.errors import MissingSheetError
-from ratingbook.workbook import crikey_plan, elo_plan, ladder_plan, swiss_plan, team_plan, week_plan
-from ratingbook.workbook.book import Plan
-from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.schemas import (
+    CAMP_GROUPS,
+    CRIKEY_GAMES,
+    CRIKEY_PLAYERS,
+    ELO_GAMES,
+    ELO_PLAYERS,
+    LADDER_GAMES,
+    LADDER_PLAYERS,
+    SWISS_GAMES,
+    SWISS_PLAYERS,
+    TEAM_BOARDS,
+    TEAM_MATCHES,
+)
+
+if TYPE_CHECKING:
+    from ratingbook.workbook.book import Plan
+    from ratingbook.workbook.reading import Sheets
 
 __all__ = ["FAMILIES", "Family", "families_present", "no_family_error"]
 
@@ -33,12 +48,46 @@ class Family:
     plan: Callable[[Sheets], Plan]
 
 
+# Each planner is imported when its family is in the book: a ladder run loads no Swiss, team or
+# FIDE module.
+
+
+def _ladder(sheets: Sheets) -> Plan:
+    from ratingbook.workbook.week_plan import plan_ladder_week
+
+    return plan_ladder_week(sheets)
+
+
+def _crikey(sheets: Sheets) -> Plan:
+    from ratingbook.workbook.crikey_plan import plan_crikey
+
+    return plan_crikey(sheets)
+
+
+def _elo(sheets: Sheets) -> Plan:
+    from ratingbook.workbook.elo_plan import plan_elo
+
+    return plan_elo(sheets)
+
+
+def _swiss(sheets: Sheets) -> Plan:
+    from ratingbook.workbook.swiss_plan import plan_swiss
+
+    return plan_swiss(sheets)
+
+
+def _team(sheets: Sheets) -> Plan:
+    from ratingbook.workbook.team_plan import plan_team
+
+    return plan_team(sheets)
+
+
 FAMILIES: tuple[Family, ...] = (
-    Family("ladder", ladder_plan.REQUIRED, week_plan.plan_ladder_week),
-    Family("crikey", crikey_plan.REQUIRED, crikey_plan.plan_crikey),
-    Family("elo", elo_plan.REQUIRED, elo_plan.plan_elo),
-    Family("swiss", swiss_plan.REQUIRED, swiss_plan.plan_swiss),
-    Family("team", team_plan.REQUIRED, team_plan.plan_team),  # team events (issue 26)
+    Family("ladder", (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet), _ladder),
+    Family("crikey", (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet), _crikey),
+    Family("elo", (ELO_PLAYERS.sheet, ELO_GAMES.sheet), _elo),
+    Family("swiss", (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet), _swiss),
+    Family("team", (TEAM_MATCHES.sheet, TEAM_BOARDS.sheet), _team),  # team events (issue 26)
 )
 
 

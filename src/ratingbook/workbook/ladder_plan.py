@@ -54,7 +54,6 @@ from ratingbook.workbook.schemas import (
 )
 
 __all__ = [
-    "REQUIRED",
     "group_names",
     "ladder_generated",
     "ladder_outcome",
@@ -62,7 +61,6 @@ __all__ = [
     "plan_ladder",
 ]
 
-REQUIRED = (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet)
 _ID = "a player ID"
 
 

@@ -50,6 +50,9 @@ __all__ = [
     "ELO_PROGRESS",
     "ELO_SETTINGS",
     "ELO_STANDINGS",
+    "EVENT_HISTORY",
+    "EVENT_LOG",
+    "EVENT_STATE",
     "FORBIDDEN_PAIRS",
     "GAMES_ARCHIVE",
     "GAMES_ARCHIVE_COLUMNS",
@@ -216,6 +219,11 @@ CRIKEY_CHARTS = "Crikey Charts"
 CRIKEY_PROGRESS = "Crikey Progress"
 ELO_CHARTS = "Elo Charts"
 ELO_PROGRESS = "Elo Progress"
+
+# FIDE mode's record of an event and the acts kept for undo: written by ratingbook only.
+EVENT_LOG = "Event Log"
+EVENT_STATE = "Event State"
+EVENT_HISTORY = "Event History"
 
 # --- the ladder's archives: appended to when a week ends, never rebuilt or cleared -------------
 

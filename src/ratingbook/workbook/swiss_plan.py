@@ -60,15 +60,12 @@ if TYPE_CHECKING:
 # are imported when a Swiss event is planned, so books of the other families never pay for them.
 
 __all__ = [
-    "REQUIRED",
     "is_event_book",
     "plan_event_views",
     "plan_pairing",
     "plan_standings",
     "plan_swiss",
 ]
-
-REQUIRED = (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet)
 
 
 def is_event_book(sheets: Sheets) -> bool:

@@ -47,12 +47,11 @@ from ratingbook.workbook.team_settings_rows import read_team_settings
 if TYPE_CHECKING:
     from ratingbook.reports.tables import SheetGrid
 
-__all__ = ["REQUIRED", "TeamTables", "plan_team", "plan_team_pairing", "read_team_tables"]
+__all__ = ["TeamTables", "plan_team", "plan_team_pairing", "read_team_tables"]
 
 # The sheets that make a book a team event. ``Teams`` is read by the planner (a missing one is
 # an error naming it) but does not by itself make a team event: a Swiss book may well keep a
 # list of its club's teams on a sheet of that name.
-REQUIRED = (TEAM_MATCHES.sheet, TEAM_BOARDS.sheet)
 
 
 @dataclass(frozen=True, slots=True)

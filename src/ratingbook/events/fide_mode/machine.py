@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from ratingbook.errors import ConfirmationError, RatingbookError
 from ratingbook.events.fide_mode.log import WarningLevel
@@ -103,13 +104,15 @@ class Act:
     warning: str
 
 
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """A confirmation given before the run (``--confirm``): how many steps it makes (1, or 2
-    with ``--i-understand``) and the text the log keeps."""
+class Offer(Protocol):
+    """A confirmation given before the run (``--confirm``; the session's value): how many
+    steps it makes (1, or 2 with ``--i-understand``) and the text the log keeps."""
 
-    steps: int
-    text: str
+    @property
+    def steps(self) -> int: ...
+
+    @property
+    def text(self) -> str: ...
 
 
 def mode_after(*, on: bool, asked_on: bool, left_in: int, paired_rounds: int) -> tuple[bool, int]:
