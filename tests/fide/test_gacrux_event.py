@@ -1,6 +1,6 @@
-"""Tests for :class:`ratingbook.fide.gacrux_event.IndexedReader` (issue 28): gacrux's TRF reader
-with its search for an earlier result of a round and a White done by an index reads every file
-into the very structure gacrux's own reader makes, and fails loudly when gacrux changes the
+"""Tests for :class:`ratingbook.fide.fast.trf_reader.IndexedReader` (issue 28): gacrux's TRF
+reader with its search for an earlier result of a round and a White done by an index reads every
+file into the very structure gacrux's own reader makes, and fails loudly when gacrux changes the
 function it stands in for.
 
 The expected structure is always gacrux's own reader's (``trf2json``, as shipped), on: every
@@ -22,7 +22,8 @@ from tests.fide.test_fast_dutch import DATA, TRF_FILES, generated_event
 from tests.fide.test_team_pairing import _generated
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.fide.gacrux_event import IndexedReader, tournament_from_trf
+from ratingbook.fide.fast.trf_reader import IndexedReader
+from ratingbook.fide.gacrux.event import tournament_from_trf
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.team_records import export_team_trf
@@ -106,7 +107,7 @@ def test_a_result_removed_by_gacrux_is_not_found_again() -> None:
 
 
 def test_the_path_switch_reads_with_gacruxs_own_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ratingbook.fide.gacrux_event as module
+    import ratingbook.fide.gacrux.event as module
 
     text = export_trf(generated_event(20, 3, 1)[-1], withdrawals=False)
     read: list[str] = []

@@ -72,7 +72,7 @@ def explain_command(
             "a round robin is paired by FIDE's Berger tables (C.05 Annex 1): each round's "
             "games are the table's, by start number; see the arbiter guide"
         )
-    from ratingbook.fide.analysis import analyse_round
+    from ratingbook.fide.gacrux.analysis import analyse_round
 
     if round_number is not None:
         rounds = [round_number]
@@ -94,7 +94,7 @@ def explain_command(
 def _explain_team(event: TeamEvent, round_number: int | None, standings: bool) -> None:
     """A team event's notes: why each team ranks above the next (C.07), or why each match of
     the round was paired and who has White on board 1 (C.04.6)."""
-    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.fide.gacrux.team_tiebreaks import team_standings
     from ratingbook.reports.team_notes import match_notes, rank_notes
 
     if standings:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from importlib import resources
 
 from ratingbook.events.team import TeamEvent
-from ratingbook.fide.team_tiebreaks import team_standings
+from ratingbook.fide.gacrux.team_tiebreaks import team_standings
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.reports.team_grids import (
     board_prizes_grid,

@@ -29,7 +29,7 @@ def team_book_trf(book: Book) -> tuple[str, int] | None:
     """The TRF text and the number of teams, or None when ``book`` holds no team event."""
     if not is_team_book(book):
         return None
-    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.fide.gacrux.team_tiebreaks import team_standings
     from ratingbook.trf.team_records import export_team_trf
     from ratingbook.workbook.team_plan import read_team_tables
 

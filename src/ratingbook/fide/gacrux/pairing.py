@@ -6,17 +6,17 @@ from gacrux.gacruxexeptions import GacruxNoLegalPairing
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent, next_round_to_pair
-from ratingbook.fide.berger import pair_round_robin
-from ratingbook.fide.compact_edges import compact_storage
-from ratingbook.fide.fast_dutch import dutch_engine
-from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
+from ratingbook.fide.fast.compact_edges import compact_storage
+from ratingbook.fide.fast.fast_dutch import dutch_engine
+from ratingbook.fide.gacrux.berger import pair_round_robin
+from ratingbook.fide.gacrux.event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["pair_next_round"]
 
 
 def pair_next_round(event: SwissEvent, *, path: str | None = None) -> list[SwissEntry]:
     """The next round's rows, in board order: a round robin's from its Berger table
-    (:mod:`~ratingbook.fide.berger`), a Swiss event's by gacrux's FIDE Dutch pairing.
+    (:mod:`~ratingbook.fide.gacrux.berger`), a Swiss event's by gacrux's FIDE Dutch pairing.
 
     Games come with an empty result; an odd player out gets a pairing-allocated bye row (last
     board). Withdrawn players and players with a requested bye in that round are not paired.
@@ -24,7 +24,7 @@ def pair_next_round(event: SwissEvent, *, path: str | None = None) -> list[Swiss
     had met), and with Baku acceleration group A's virtual points count in the pairing
     (both reach gacrux as TRF-2026's 260 and 250 records of the event's file).
 
-    ``path`` picks how gacrux's rules are computed (:func:`~ratingbook.fide.fast_dutch.
+    ``path`` picks how gacrux's rules are computed (:func:`~ratingbook.fide.fast.fast_dutch.
     pairing_path`): ``"fast"`` (the default) or ``"gacrux"``, its own engine; both give the
     same pairing.
     """

@@ -24,9 +24,9 @@ from gacrux.pairingdutch import pairing_dutch
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
-from ratingbook.fide.compact_edges import compact_storage
-from ratingbook.fide.fast_dutch import dutch_engine
-from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
+from ratingbook.fide.fast.compact_edges import compact_storage
+from ratingbook.fide.fast.fast_dutch import dutch_engine
+from ratingbook.fide.gacrux.event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["AnalysedPair", "Bracket", "PlayerState", "RoundAnalysis", "analyse_round"]
 
