@@ -2,7 +2,8 @@
 FIDE's areas between our events and gacrux's structures, and re-implements none of its rules:
 
 - :mod:`~ratingbook.fide.gacrux.event`: an event as gacrux's tournament structure (read by
-  gacrux from the TRF-2026 text :mod:`ratingbook.trf.exporter` writes), and gacrux's version;
+  gacrux from the TRF-2026 text :mod:`ratingbook.trf.exporter` writes), read once for each
+  text, and gacrux's version;
 - :mod:`~ratingbook.fide.gacrux.berger`: round robins by the Berger tables (C.05 Annex 1);
 - :mod:`~ratingbook.fide.gacrux.pairing`: the next round: the Dutch pairing (C.04.3), with
   forbidden pairs and Baku acceleration, or the round robin's table;
