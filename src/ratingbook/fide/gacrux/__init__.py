@@ -11,7 +11,8 @@ FIDE's areas between our events and gacrux's structures, and re-implements none 
   rules of its 2024 edition for events starting before 2026-03-01 and of its 2026 edition
   from then;
 - :mod:`~ratingbook.fide.gacrux.analysis`: a paired round explained (the pairing checker's
-  analysis) and the pairing the rules give for it;
+  analysis, or the pairing engine's own account of a round it has just paired) and the
+  pairing the rules give for it;
 - :mod:`~ratingbook.fide.gacrux.team_pairing` and
   :mod:`~ratingbook.fide.gacrux.team_tiebreaks`: team events (C.04.6, the Berger tables,
   C.07's team tie-breaks).
