@@ -118,7 +118,7 @@ def build_open(
 
 def _dutch_history(event: SwissEvent, played: int, rng: random.Random) -> SwissEvent:
     """``played`` rounds paired by ratingbook's FIDE Dutch pairing, each played out."""
-    from ratingbook.fide import pair_next_round
+    from ratingbook.fide.gacrux import pair_next_round
 
     by_name = {p.name: p for p in event.players}
     for _ in range(played):
@@ -138,7 +138,7 @@ def dutch_snapshots(players: int, rounds: list[int], seed: int = 5) -> dict[int,
     rules and played out), each built once and cached in ``$TMPDIR/ratingbook-bench-cache``
     (``RATINGBOOK_BENCH_CACHE`` overrides). The history is paired by the fast path, which
     gives gacrux's own pairs (``tests/fide/test_fast_dutch.py``)."""
-    from ratingbook.fide import pair_next_round
+    from ratingbook.fide.gacrux import pair_next_round
 
     cache = Path(
         os.environ.get("RATINGBOOK_BENCH_CACHE")
@@ -214,7 +214,7 @@ def round_robin(players: int) -> SwissEvent:
 
 def _child(kind: str, players: int, saved: str | None) -> None:
     if kind == "rr":
-        from ratingbook.fide.berger import pair_round_robin
+        from ratingbook.fide.gacrux.berger import pair_round_robin
 
         event = round_robin(players)
         start = time.perf_counter()
@@ -222,7 +222,7 @@ def _child(kind: str, players: int, saved: str | None) -> None:
         seconds = time.perf_counter() - start
         print(json.dumps({"seconds": seconds, "rows": len(rows), "peak_mb": _peak_mb()}))
         return
-    from ratingbook.fide import pair_next_round
+    from ratingbook.fide.gacrux import pair_next_round
 
     assert saved is not None
     event = pickle.loads(Path(saved).read_bytes())  # built by the parent: built once

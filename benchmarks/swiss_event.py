@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
-from ratingbook.fide import fide_standings, gacrux_version, pair_next_round
+from ratingbook.fide.gacrux import fide_standings, gacrux_version, pair_next_round
 
 ALL_CODES = ("BH", "BH/C1", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "PTP")
 PAIRING_TARGET_S = 5.0

@@ -5,9 +5,9 @@ paired and ranked. No target and no assertion: the figures are printed.
     python benchmarks/team_event.py --teams 40 --rounds 3
 
 The event is generated deterministically: teams of four boards and a reserve, ratings drawn
-from a seeded generator; rounds 1 .. R-1 paired by ratingbook.fide.team_pairing and played with
-seeded random board results (wins, draws, a few forfeits); then measured (wall clock, after
-imports):
+from a seeded generator; rounds 1 .. R-1 paired by ratingbook.fide.gacrux.team_pairing and
+played with seeded random board results (wins, draws, a few forfeits); then measured (wall
+clock, after imports):
   pairing   pair_next_team_round() of round R
   ranking   team_standings() after round R-1 with MP, MPVGP, EMGSB/C1, BC and EDE
 """
@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from ratingbook.core.results import Result
 from ratingbook.events.team import BoardGame, Team, TeamEvent, TeamPlayer, TeamSettings
-from ratingbook.fide.team_pairing import lineup_games, pair_next_team_round
-from ratingbook.fide.team_tiebreaks import team_standings
+from ratingbook.fide.gacrux.team_pairing import lineup_games, pair_next_team_round
+from ratingbook.fide.gacrux.team_tiebreaks import team_standings
 
 RESULTS = (
     (Result.WHITE_WINS,) * 4

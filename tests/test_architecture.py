@@ -654,3 +654,52 @@ def test_a_ladder_run_loads_no_swiss_team_or_fide_module() -> None:
     loaded = done.stdout.split()
     assert "ratingbook.workbook.ladder_plan" in loaded  # the run did plan the ladder
     assert [m for m in loaded if m.startswith(NOT_FOR_A_LADDER)] == []
+
+
+#: Inside ``fide`` (issue #33), bottom to top: the performance code and the rules written here,
+#: which never import each other, then the one adapter over gacrux, which may use both.
+FIDE_ROOMS = (("fast", "rules"), ("gacrux",))
+
+
+def fide_room_problems(imports: list[Import]) -> list[str]:
+    """Imports between the rooms of ``fide`` that point up or sideways, and imports by the
+    adapter or the rules of anything above the ``fide`` layer (a front end above all)."""
+    level = {room: at for at, rooms in enumerate(FIDE_ROOMS) for room in rooms}
+    problems: list[str] = []
+    for each in imports:
+        if layer(each.importer) != "fide" or each.importer == "ratingbook.fide":
+            continue
+        here = each.importer.split(".")[2]
+        said = f"{each.importer} (line {each.line}) imports {each.imported}"
+        if LAYERS.index(layer(each.imported)) > LAYERS.index("fide"):
+            problems.append(said)
+        elif layer(each.imported) == "fide" and each.imported != "ratingbook.fide":
+            there = each.imported.split(".")[2]
+            if there != here and level[there] >= level[here]:
+                problems.append(said)
+    return problems
+
+
+def test_the_fide_rooms_import_one_way() -> None:
+    """``fide`` is three rooms: ``fast`` (the performance code) and ``rules`` (B.01, B.02, the
+    rating list) below ``gacrux`` (the adapter); every module of ``fide`` is in one of them, no
+    import points up or across, and neither the adapter nor the rules import a front end. The
+    check is not empty: a probe of each wrong way is caught."""
+    rooms = {
+        name.split(".")[2] for name in MODULES if layer(name) == "fide" and name.count(".") > 1
+    }
+    assert rooms == {room for level in FIDE_ROOMS for room in level}
+    assert fide_room_problems([i for imports in GRAPH.values() for i in imports]) == []
+    probes = [
+        ("ratingbook.fide.fast.blossom", "ratingbook.fide.gacrux.pairing"),
+        ("ratingbook.fide.rules.norms", "ratingbook.fide.gacrux.event"),
+        ("ratingbook.fide.rules.norms", "ratingbook.fide.fast.blossom"),
+        ("ratingbook.fide.gacrux.pairing", "ratingbook.cli.jobs"),
+        ("ratingbook.fide.rules.rating_list", "ratingbook.excel.scripts"),
+    ]
+    fakes = [Import(importer, imported, 1, False, True) for importer, imported in probes]
+    assert len(fide_room_problems(fakes)) == len(probes)
+    fine = Import(
+        "ratingbook.fide.gacrux.pairing", "ratingbook.fide.fast.fast_dutch", 1, False, False
+    )
+    assert fide_room_problems([fine]) == []

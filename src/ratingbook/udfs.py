@@ -268,7 +268,7 @@ def FIDE_RATING_CHANGE(
     """
     from ratingbook.events.codes import K_VALUES
     from ratingbook.events.settings import date_value
-    from ratingbook.fide.ratings import k_factor, rating_change, rating_rules
+    from ratingbook.fide.rules.rating_regulations import k_factor, rating_change, rating_rules
 
     own = _whole(rating, "rating", low=1, bounds=cells.RATING)
     ratings = [_whole(v, "opponents", low=1, bounds=cells.RATING) for v in _cells(opponents)]
@@ -392,7 +392,7 @@ def SWISS_EXPLAIN(games: Any, player: Any, tiebreaks: Any = None) -> list[list[A
     codes = _tiebreak_codes(tiebreaks)
     lines: list[str] = []
     if rows and codes and any(header_key(cell) == "round" for cell in rows[0]):
-        from ratingbook.fide import fide_standings
+        from ratingbook.fide.gacrux import fide_standings
         from ratingbook.reports.swiss_grids import fide_standings_grid
 
         event = _event_from_rows(rows[0], rows[1:])
@@ -422,7 +422,7 @@ def _standings_grid(games: Any, tiebreaks: Any) -> SheetGrid:
                 "FIDE tie-breaks need the games with a header row: Round, White, Black, Result"
             )
         # Imported here: gacrux (with networkx) loads only when a Swiss event is ranked.
-        from ratingbook.fide import fide_standings
+        from ratingbook.fide.gacrux import fide_standings
         from ratingbook.reports.swiss_grids import (
             fide_standings_grid,
             seed_order_standings,
@@ -515,7 +515,7 @@ def TEAM_STANDINGS(teams: Any, matches: Any, boards: Any, settings: Any = None) 
     Example: =TEAM_STANDINGS(Teams!A1:E40, 'Team Matches'!A1:D30, 'Team Boards'!A1:F90).
     """
     # Imported here: gacrux (with networkx) loads only when a team event is ranked.
-    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.fide.gacrux.team_tiebreaks import team_standings
     from ratingbook.reports.team_grids import team_standings_grid
 
     event = _team_event(teams, matches, boards, settings)
@@ -538,7 +538,7 @@ def TEAM_EXPLAIN(
     """
     from itertools import pairwise
 
-    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.fide.gacrux.team_tiebreaks import team_standings
     from ratingbook.reports.team_notes import match_notes, rank_notes
 
     name = cells.text(team, name="team")

@@ -28,7 +28,7 @@ from ratingbook.events.acceleration import (
 from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import BAKU, SwissSettings
-from ratingbook.fide import fide_standings, pair_next_round
+from ratingbook.fide.gacrux import fide_standings, pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
 from ratingbook.workbook.settings_rows import read_settings

@@ -173,7 +173,7 @@ def test_bad_settings_name_their_row(setting, value, message):
 
 def test_the_norm_settings_are_kept_as_typed() -> None:
     """``Norm Games``, ``Norm Exemption`` and ``Non-FIDE Federations`` (any case) reach the
-    end-of-event settings, for :mod:`ratingbook.fide.norm_event` to read."""
+    end-of-event settings, for :mod:`ratingbook.fide.rules.norm_event` to read."""
     settings = read_settings(
         rows(
             "Swiss Settings",

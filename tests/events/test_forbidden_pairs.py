@@ -20,7 +20,7 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.settings import SwissSettings
-from ratingbook.fide import pair_next_round
+from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
 from ratingbook.workbook.forbidden_pair_rows import read_forbidden_pairs

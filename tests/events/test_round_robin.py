@@ -1,4 +1,4 @@
-"""Round robins by the Berger tables (FIDE C.05 Annex 1), through ratingbook.fide.berger.
+"""Round robins by the Berger tables (FIDE C.05 Annex 1), through ratingbook.fide.gacrux.berger.
 
 The expected tables below are FIDE's published Berger tables for 3 to 16 players, copied from
 the Annex as text (White first); for more players the Annex's general rule, written out here as
@@ -28,8 +28,8 @@ from ratingbook.events.event import (
 )
 from ratingbook.events.round_robin import check_round_robin
 from ratingbook.events.settings import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SwissSettings
-from ratingbook.fide import fide_standings, pair_next_round
-from ratingbook.fide.berger import berger_schedule, pair_round_robin
+from ratingbook.fide.gacrux import fide_standings, pair_next_round
+from ratingbook.fide.gacrux.berger import berger_schedule, pair_round_robin
 
 R = Result
 

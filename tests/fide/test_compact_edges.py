@@ -1,4 +1,4 @@
-"""gacrux's crosstable stored compactly (ratingbook.fide.compact_edges): the same edges,
+"""gacrux's crosstable stored compactly (ratingbook.fide.fast.compact_edges): the same edges,
 key for key and value for value, in less memory, and the same pairings.
 
 The reference is gacrux's own ``create_edge``, restored for the comparison: what is under test
@@ -20,8 +20,9 @@ from tests.helpers.paths import ROOT
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide import compact_edges, pair_next_round
-from ratingbook.fide.gacrux_event import gacrux_tournament
+from ratingbook.fide.fast import compact_edges
+from ratingbook.fide.gacrux import pair_next_round
+from ratingbook.fide.gacrux.event import gacrux_tournament
 from ratingbook.trf.importer import import_trf
 
 DATA = ROOT / "tests" / "data" / "trf"
@@ -58,7 +59,7 @@ def edges(event: SwissEvent, number: int, *, compact: bool) -> list[dict[str, An
 def test_gacrux_is_as_it_was_outside_a_pairing() -> None:
     """Importing ratingbook changes nothing in gacrux: the compact storage is in place only
     inside the block, also when blocks nest or the pairing fails."""
-    import ratingbook.fide  # noqa: F401  (imported for what importing it would do)
+    import ratingbook.fide.gacrux  # noqa: F401  (imported for what importing it would do)
 
     own = crosstable.crosstable.create_edge
     assert not hasattr(own, "_gacrux_create_edge")
@@ -80,7 +81,8 @@ def test_gacrux_still_builds_its_edges_with_the_keys_the_storage_expects() -> No
     # (the edges of the pairs made get more keys after these: "w", "board")
     built = {tuple(edge)[: len(compact_edges.EDGE_KEYS)] for edge in edges(event, 2, compact=False)}
     assert built == {compact_edges.EDGE_KEYS}, (
-        "gacrux's crosstable edges changed keys: update ratingbook.fide.compact_edges.EDGE_KEYS "
+        "gacrux's crosstable edges changed keys: update "
+        "ratingbook.fide.fast.compact_edges.EDGE_KEYS "
         f"(gacrux builds {sorted(built)[:1]})"
     )
 

@@ -34,15 +34,15 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.settings import ACCELERATION_NONE, BAKU, SwissSettings
-from ratingbook.fide import pair_next_round
-from ratingbook.fide.blossom import min_weight_matching
-from ratingbook.fide.fast_dutch import (
+from ratingbook.fide.fast.blossom import min_weight_matching
+from ratingbook.fide.fast.fast_dutch import (
     PAIRING_PATH_VARIABLE,
     REPLACED,
     FastDutch,
     dutch_engine,
     pairing_path,
 )
+from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.trf.importer import import_trf
 
 # ---------------------------------------------------------------- what the fast path stands in for
@@ -347,7 +347,7 @@ def test_a_large_weighted_matching_is_announced_before_it_starts(
     """The pairing logs (INFO) that a weighted matching of at least ``NOTE_AT`` players is
     starting: none below it, and with the bar at 20 players, each such score group once, its
     players and pairs within the event's (64 players at most, C(64, 2) = 2,016 pairs)."""
-    import ratingbook.fide.fast_dutch as fast_dutch
+    import ratingbook.fide.fast.fast_dutch as fast_dutch
 
     stages = generated_event(64, 5, 3)
     assert all(not _notes(caplog, stage) for stage in stages[:2])  # NOTE_AT = 400
@@ -365,7 +365,7 @@ def test_pair_says_a_large_weighted_matching_as_it_starts(
     """``ratingbook pair`` passes the note on at once, on standard error, naming the book."""
     from tests.helpers.cli import run_in_process
 
-    import ratingbook.fide.fast_dutch as fast_dutch
+    import ratingbook.fide.fast.fast_dutch as fast_dutch
     from ratingbook.events.settings import settings_values
     from ratingbook.templates import TemplateBook, build_template
     from ratingbook.workbook.event_rows import entry_cells, player_cells

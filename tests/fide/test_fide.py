@@ -28,7 +28,7 @@ from ratingbook.events.event import (
     next_round_to_pair,
 )
 from ratingbook.events.settings import SwissSettings
-from ratingbook.fide import fide_standings, pair_next_round
+from ratingbook.fide.gacrux import fide_standings, pair_next_round
 
 R = Result
 

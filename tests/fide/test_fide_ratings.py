@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook.fide.ratings import (
+from ratingbook.fide.rules.rating_regulations import (
     initial_rating,
     is_rated_game,
     k_factor,

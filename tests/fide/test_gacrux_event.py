@@ -1,7 +1,9 @@
-"""Tests for :class:`ratingbook.fide.gacrux_event.IndexedReader` (issue 28): gacrux's TRF reader
-with its search for an earlier result of a round and a White done by an index reads every file
-into the very structure gacrux's own reader makes, and fails loudly when gacrux changes the
-function it stands in for.
+"""Tests for how an event reaches gacrux: :class:`ratingbook.fide.fast.trf_reader.IndexedReader`
+(issue 28), gacrux's TRF reader with its search for an earlier result of a round and a White
+done by an index, reads every file into the very structure gacrux's own reader makes, and fails
+loudly when gacrux changes the function it stands in for; and
+:func:`ratingbook.fide.gacrux.event.gacrux_tournament` reads each text once and hands every
+caller a structure equal to a fresh reading, its own to change.
 
 The expected structure is always gacrux's own reader's (``trf2json``, as shipped), on: every
 real file of ``tests/data/trf`` as it is and as ratingbook writes it back; generated events with
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -22,7 +25,9 @@ from tests.fide.test_fast_dutch import DATA, TRF_FILES, generated_event
 from tests.fide.test_team_pairing import _generated
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.fide.gacrux_event import IndexedReader, tournament_from_trf
+from ratingbook.events.event import SwissEvent
+from ratingbook.fide.fast.trf_reader import IndexedReader
+from ratingbook.fide.gacrux.event import gacrux_tournament, tournament_from_trf
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.team_records import export_team_trf
@@ -106,7 +111,7 @@ def test_a_result_removed_by_gacrux_is_not_found_again() -> None:
 
 
 def test_the_path_switch_reads_with_gacruxs_own_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ratingbook.fide.gacrux_event as module
+    import ratingbook.fide.gacrux.event as module
 
     text = export_trf(generated_event(20, 3, 1)[-1], withdrawals=False)
     read: list[str] = []
@@ -127,3 +132,63 @@ def test_the_path_switch_reads_with_gacruxs_own_reader(monkeypatch: pytest.Monke
     monkeypatch.setenv("RATINGBOOK_PAIRING_PATH", "gacrux")
     tournament_from_trf(text)
     assert read == ["gacrux", "indexed", "gacrux"]
+
+
+# ----------------------------------------------------------- one reading for each state of an event
+
+
+def _fresh(event: SwissEvent, path: str) -> Any:
+    """gacrux's own reading of the text the adapter writes for ``event``, nothing kept."""
+    reader = trf2json() if path == "gacrux" else IndexedReader()
+    reader.parse_file(export_trf(event, withdrawals=False), 0)
+    return reader.get_tournament(1)
+
+
+@pytest.mark.parametrize("path", ["fast", "gacrux"])
+def test_each_caller_gets_a_fresh_reading_of_its_own(path: str) -> None:
+    """Asked twice for the same event, the adapter hands out two structures, each equal to a
+    fresh reading by gacrux's reader, and what the first caller changes (as gacrux's engines
+    do) is not in the second."""
+    stage = generated_event(20, 3, 1)[-1]
+    first = gacrux_tournament(stage, path=path)
+    assert first == _fresh(stage, path)
+    first["competitors"][0]["present"] = False
+    first["gameList"].clear()
+    second = gacrux_tournament(stage, path=path)
+    assert second == _fresh(stage, path)
+    assert second is not first and second["gameList"]
+
+
+def test_a_text_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same event read again (the notes' analysis of a complete round reads the standings'
+    event) is not parsed again; another event, or the same one for the other reader, is."""
+    import ratingbook.fide.gacrux.event as module
+
+    read: list[str] = []
+    original = module.tournament_from_trf
+
+    def counted(text: str, *args: Any, **kwargs: Any) -> Any:
+        read.append(kwargs["path"])
+        return original(text, *args, **kwargs)
+
+    stages = generated_event(20, 4, 1)  # (which pairs, reading its events, before counting)
+    monkeypatch.setattr(module, "tournament_from_trf", counted)
+    for stage in (stages[-1], stages[-1], stages[-2], stages[-1]):
+        gacrux_tournament(stage, path="fast")
+    gacrux_tournament(stages[-1], path="gacrux")
+    assert read == ["fast", "fast", "gacrux"]
+
+
+def test_events_equal_but_for_their_start_numbers_are_read_apart() -> None:
+    """An event's start numbers (worked out with the book's recorded numbers) are no part of
+    its equality, but they are of its TRF text: two such events are two readings."""
+    stage = generated_event(20, 3, 1)[0]
+    numbering = stage.numbered()
+    swapped = dict(numbering.numbers)
+    first, second = sorted(swapped, key=swapped.__getitem__)[:2]
+    swapped[first], swapped[second] = swapped[second], swapped[first]
+    other = replace(stage, numbering=replace(numbering, numbers=swapped))
+    assert other == stage and other.start_numbers() != stage.start_numbers()
+    plain = gacrux_tournament(stage)
+    renumbered = gacrux_tournament(other)
+    assert renumbered == _fresh(other, "fast") != plain

@@ -1,6 +1,6 @@
-"""Tests for the game-counting rules of FIDE title norms (:mod:`ratingbook.fide.norm_games`,
-their use by :func:`ratingbook.fide.norms.check_norm` and by
-:func:`ratingbook.fide.norm_outlook.still_needed`): B.01 (applied from 1 January 2024)
+"""Tests for the game-counting rules of FIDE title norms (:mod:`ratingbook.fide.rules.norm_games`,
+their use by :func:`ratingbook.fide.rules.norms.check_norm` and by
+:func:`ratingbook.fide.rules.norm_outlook.still_needed`): B.01 (applied from 1 January 2024)
 1.4.1c, 1.4.1d, 1.4.1e, 1.4.1f, 1.4.2a-c, 1.4.3d and 1.7, each on hand-made games that just
 meet and just miss it. Every figure is worked by hand from table 1.4.9 (p -> dp: .78 220,
 .75 193, .72 166, .69 141, .67 125, .64 102, .61 80, .89 351)."""
@@ -11,9 +11,9 @@ from fractions import Fraction
 
 import pytest
 
-from ratingbook.fide.norm_games import FORFEIT, NON_FIDE, NormGame
-from ratingbook.fide.norm_outlook import still_needed
-from ratingbook.fide.norms import check_norm, swiss_exemption
+from ratingbook.fide.rules.norm_games import FORFEIT, NON_FIDE, NormGame
+from ratingbook.fide.rules.norm_outlook import still_needed
+from ratingbook.fide.rules.norms import check_norm, swiss_exemption
 
 F = Fraction
 
@@ -336,8 +336,8 @@ def test_a_round_robin_too_weak_for_the_average_offers_no_smaller_set() -> None:
     """22 games against opponents averaging about 2200: no set of them reaches 2380 (the
     highest 9 stay below it by hand: at most 2350 each), so beyond all the games no set is
     offered, where without the bound C(wins, k) of them would be, millions."""
-    from ratingbook.fide.norm_games import selections
-    from ratingbook.fide.norms import norm_bound
+    from ratingbook.fide.rules.norm_games import selections
+    from ratingbook.fide.rules.norms import norm_bound
 
     games = _round_robin_games(22, 2200, 1)
     assert max(g.rating or 0 for g in games) <= 2350
@@ -350,7 +350,7 @@ def test_a_round_robin_too_weak_for_the_average_offers_no_smaller_set() -> None:
 def test_the_bound_keeps_every_norm_the_full_search_finds(seed: int) -> None:
     """The same check with every set offered (no bound) and with the bound: the same verdict,
     games and performance, on 13-game events around the GM and IM averages."""
-    from ratingbook.fide import norm_games
+    from ratingbook.fide.rules import norm_games
 
     games = _round_robin_games(13, 2380 if seed % 2 else 2230, seed)
     title = "GM" if seed % 2 else "IM"
@@ -377,8 +377,8 @@ def test_a_national_round_robin_offers_no_smaller_set() -> None:
     16 wins against GMs of 2600 down to 2525. Every set of 9 to 25 of them is still all ESP,
     above 1.4.4's 3/5, so beyond all the games no set is offered (without the bound:
     C(16, 1) + ... + C(16, 16) = 65,535 sets, all checked in full), and the check says why."""
-    from ratingbook.fide.norm_games import selections
-    from ratingbook.fide.norms import norm_bound
+    from ratingbook.fide.rules.norm_games import selections
+    from ratingbook.fide.rules.norms import norm_bound
 
     games = [
         NormGame(f"O{i:02d}", 2600 - 5 * i, "GM", "ESP", F(1) if i < 16 else F(1, 2), round=i + 1)
@@ -397,8 +397,8 @@ def test_the_mix_bound_offers_sets_only_where_the_mix_can_hold() -> None:
     all beaten. 8 of 13 is above 3/5 (7); 12 games with one ESP win set aside: 7 of 12, at
     most 7 allowed; 11 games: 6 of 11 against 6. Without ESP wins to set aside no smaller
     set could hold, with them the 12- and 11-game sets are offered."""
-    from ratingbook.fide.norm_games import selections
-    from ratingbook.fide.norms import norm_bound
+    from ratingbook.fide.rules.norm_games import selections
+    from ratingbook.fide.rules.norms import norm_bound
 
     feds = ["ESP"] * 8 + ["FRA", "GER", "ITA", "NED", "ENG"]
     scores = [F(1)] * 10 + [F(1, 2)] * 3
@@ -426,8 +426,8 @@ def test_the_mix_bound_counts_an_opponent_not_paired_yet_as_any_title() -> None:
     """The outlook's open rounds (OPEN) may bring titled opponents: 6 untitled wins and 6
     open rounds, one win set aside: 11 games, 6 titled needed (1.4.5a) and 4 GMs (1.4.5b),
     both possible only through the open rounds; with no open round, neither is."""
-    from ratingbook.fide.norm_games import OPEN
-    from ratingbook.fide.norms import norm_bound
+    from ratingbook.fide.rules.norm_games import OPEN
+    from ratingbook.fide.rules.norms import norm_bound
 
     known = [NormGame(f"O{i}", 2650, "", "FRA", F(1), round=i + 1) for i in range(6)]
     open_rounds = [NormGame("", 2650, OPEN, OPEN, F(1), round=0)] * 6
@@ -460,7 +460,7 @@ def test_the_mix_bound_keeps_every_norm_the_full_search_finds(seed: int) -> None
     federation (or of FID, for a player under FIDE's flag), of one or two federations,
     unknown federations and few titles; Swiss (11 and 13 rounds) and round robins (13 games);
     GM and IM; also the outlook of :func:`still_needed` with two rounds to play."""
-    from ratingbook.fide import norm_games
+    from ratingbook.fide.rules import norm_games
 
     round_robin = seed % 3 == 0
     games = _mixed_games(13 if round_robin or seed % 2 else 11, seed)
@@ -531,7 +531,7 @@ def test_a_round_robin_whose_whole_mix_fails_checks_only_all_its_games(
     above 3/5, 7), or 5 ESP and 3 of no known federation (cannot be decided). Setting 2 of
     those wins aside would leave a set whose own mix holds (6 of 11), but a round robin's
     smaller set needs the whole event's mix too (1.4.1f): only all 13 games are checked."""
-    from ratingbook.fide import norms
+    from ratingbook.fide.rules import norms
 
     feds = ["ESP"] * 5 + [odd] * 3 + ["GER", "FRA", "ITA", "NED", "ENG"]
     games = [

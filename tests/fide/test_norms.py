@@ -1,4 +1,4 @@
-"""Tests for :mod:`ratingbook.fide.norms` and :mod:`ratingbook.fide.norm_event`: B.01's
+"""Tests for :mod:`ratingbook.fide.rules.norms` and :mod:`ratingbook.fide.rules.norm_event`: B.01's
 thresholds and tables written by hand, hand-built events that just meet and just miss each
 requirement, and real FIDE-rated opens (the Open de Gros 2010, 4 of 9 rounds played; the
 Karl-Mala-Gedenkturnier 2005, 7 rounds)."""
@@ -12,9 +12,9 @@ import pytest
 from tests.helpers.paths import ROOT
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.fide.norm_event import event_norms
-from ratingbook.fide.norm_outlook import still_needed
-from ratingbook.fide.norms import (
+from ratingbook.fide.rules.norm_event import event_norms
+from ratingbook.fide.rules.norm_outlook import still_needed
+from ratingbook.fide.rules.norms import (
     FLOOR,
     MIN_AVERAGE,
     MIN_PERFORMANCE,

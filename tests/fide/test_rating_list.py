@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ratingbook.errors import RatingbookError
-from ratingbook.fide.rating_list import ListedPlayer, scan_rating_list
+from ratingbook.fide.rules.rating_list import ListedPlayer, scan_rating_list
 from ratingbook.files.rating_list_file import open_rating_list
 
 LISTS = Path(__file__).resolve().parents[1] / "data" / "rating_lists"

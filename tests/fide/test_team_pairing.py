@@ -1,4 +1,4 @@
-"""Tests for ``ratingbook.fide.team_pairing`` and ``team_tiebreaks``: FIDE C.04.6 by hand on
+"""Tests for ``ratingbook.fide.gacrux.team_pairing`` and ``team_tiebreaks``: FIDE C.04.6 by hand on
 small cases, generated team events against gacrux's own pairing checker, team round robins
 against the Berger tables, and team tie-breaks against hand-worked and published values.
 
@@ -15,13 +15,13 @@ import pytest
 
 from ratingbook.core.results import Result
 from ratingbook.events.team import BoardGame, Team, TeamEvent, TeamMatch, TeamPlayer, TeamSettings
-from ratingbook.fide.team_pairing import (
+from ratingbook.fide.gacrux.team_pairing import (
     check_team_rounds,
     lineup_games,
     pair_next_team_round,
     team_round_robin,
 )
-from ratingbook.fide.team_tiebreaks import team_standings
+from ratingbook.fide.gacrux.team_tiebreaks import team_standings
 from ratingbook.trf.team_records import export_team_trf
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW

@@ -10,7 +10,7 @@ import datetime as dt
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
-from ratingbook.fide.norm_event import event_norms
+from ratingbook.fide.rules.norm_event import event_norms
 from ratingbook.reports.norm_grids import certificate, norm_grid, norm_lines
 
 OPPONENTS = [  # name, rating, title, federation, result for Perez (as White)

@@ -27,8 +27,8 @@ from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import ROUND_ROBIN, SwissSettings
-from ratingbook.fide import fide_standings, pair_next_round
-from ratingbook.fide.analysis import AnalysedPair, PlayerState, analyse_round
+from ratingbook.fide.gacrux import fide_standings, pair_next_round
+from ratingbook.fide.gacrux.analysis import AnalysedPair, PlayerState, analyse_round
 from ratingbook.reports.pairing_notes import _colour_reason, pairing_notes
 from ratingbook.reports.standings_notes import breakdown_notes, tie_notes
 from ratingbook.reports.swiss_grids import SheetGrid, fide_standings_grid

@@ -103,7 +103,7 @@ def test_pairing_list_shows_points_before_the_round():
 def test_swiss_event_modules_import_no_spreadsheet_library():
     probe = (
         "import sys, ratingbook.events.event, ratingbook.events.codes, ratingbook.trf.exporter, "
-        "ratingbook.trf.importer, ratingbook.fide, ratingbook.reports.swiss_grids\n"
+        "ratingbook.trf.importer, ratingbook.fide.gacrux, ratingbook.reports.swiss_grids\n"
         "print(' '.join(m for m in ('openpyxl', 'xlwings') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)

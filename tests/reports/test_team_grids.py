@@ -18,7 +18,7 @@ from tests.fide.test_team_pairing import _cup_after_round_1
 
 from ratingbook.core.results import Result
 from ratingbook.events.team import BoardGame, TeamEvent, TeamMatch
-from ratingbook.fide.team_tiebreaks import team_standings
+from ratingbook.fide.gacrux.team_tiebreaks import team_standings
 from ratingbook.reports.team_grids import (
     board_prizes_grid,
     round_pairings_grid,

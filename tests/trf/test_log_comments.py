@@ -207,7 +207,7 @@ def test_the_import_itself_is_logged_by_the_caller_chained_after_the_files_log()
 
 def test_gacrux_reads_a_file_with_the_log_as_it_reads_one_without() -> None:
     """The pairing engines skip ``###`` lines: gacrux's own TRF reader sees the same players."""
-    from ratingbook.fide.gacrux_event import gacrux_tournament
+    from ratingbook.fide.gacrux.event import gacrux_tournament
 
     with_log = gacrux_tournament(HAND_EVENT, log=EVERY_KIND, comments=["### a note"])
     assert with_log == gacrux_tournament(HAND_EVENT)

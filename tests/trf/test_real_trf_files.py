@@ -18,7 +18,7 @@ from tests.helpers.paths import ROOT
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide import pair_next_round
+from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import TrfImport, import_trf
 

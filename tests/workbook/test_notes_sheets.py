@@ -17,8 +17,8 @@ from tests.helpers.played_event import played_event
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
-from ratingbook.fide import pair_next_round
-from ratingbook.fide.analysis import analyse_round
+from ratingbook.fide.gacrux import pair_next_round
+from ratingbook.fide.gacrux.analysis import analyse_round
 from ratingbook.reports.event_grids import event_grids
 from ratingbook.reports.pairing_notes import pairing_notes
 from ratingbook.reports.standings_notes import tie_notes

@@ -67,7 +67,7 @@ def norms_command(book: str, backend: str) -> None:
     """Print the FIDE title norms of the event in BOOK (B.01, from 1 January 2024): for each
     player with a norm made or still in reach, every requirement with its figure, what he
     still needs, and for a norm made the data of FIDE's norm report (IT1)."""
-    from ratingbook.fide.norm_event import event_norms
+    from ratingbook.fide.rules.norm_event import event_norms
     from ratingbook.reports.norm_grids import norm_lines
 
     event, _ = _event(book, backend)

@@ -1,7 +1,7 @@
 """``ratingbook players update``: Swiss Players filled from FIDE's rating list.
 
 Thin: the list is opened by :mod:`ratingbook.files.rating_list_file`, read by
-:mod:`ratingbook.fide.rating_list` and applied by :mod:`ratingbook.workbook.players_update`.
+:mod:`ratingbook.fide.rules.rating_list` and applied by :mod:`ratingbook.workbook.players_update`.
 The changes are printed, one line a player, before the book is written; with ``--dry-run``
 nothing is written.
 """
@@ -60,7 +60,7 @@ def players_update_command(
     The list is streamed, never loaded whole (the full list has over a million players).
     Without -o or --in-place the result is written beside BOOK as NAME-updated.xlsx.
     """
-    from ratingbook.fide.rating_list import RatingListScan, scan_rating_list
+    from ratingbook.fide.rules.rating_list import RatingListScan, scan_rating_list
     from ratingbook.files.backends import open_book
     from ratingbook.files.disk import held_for_in_place
     from ratingbook.files.rating_list_file import open_rating_list

@@ -1,7 +1,7 @@
 """A round robin's games against its Berger table: the rows a workbook holds must be the ones
 the table gives (FIDE C.05 Annex 1), round by round, colours included.
 
-The table itself is gacrux's (:mod:`ratingbook.fide.berger`); this module only compares.
+The table itself is gacrux's (:mod:`ratingbook.fide.gacrux.berger`); this module only compares.
 A game the table does not give in that round means the pairing system was changed after
 pairing began, or a row was typed by hand: each is an error naming the row. Pure.
 """

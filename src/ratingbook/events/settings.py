@@ -125,7 +125,7 @@ class SwissSettings:
     #: The end-of-event settings as typed, by name (issue 27): ``Prize Sharing``, ``Prize
     #: Step``, ``One Prize Each`` (read by :func:`ratingbook.events.prize_rules.prize_settings`),
     #: ``Norm Games``, ``Norm Exemption`` and ``Non-FIDE Federations`` (by
-    #: :mod:`ratingbook.fide.norm_event`).
+    #: :mod:`ratingbook.fide.rules.norm_event`).
     end_of_event: Mapping[str, object] = field(default_factory=dict, compare=False)
     # --- FIDE mode (issue #25; see ratingbook.events.fide_mode) ---
     #: FIDE mode: every change logged, warnings that cannot be switched off (on by default).

@@ -119,7 +119,7 @@ def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | Non
     having written nothing. The plan's summary ends with what changed and which IDs the list
     does not have (the first lines of them).
     """
-    from ratingbook.fide.rating_list import RatingListScan, scan_rating_list
+    from ratingbook.fide.rules.rating_list import RatingListScan, scan_rating_list
     from ratingbook.files.rating_list_file import open_rating_list
     from ratingbook.workbook.players_update import rating_list_setting
 

@@ -3,7 +3,7 @@
 FIDE's downloads are zip files holding one list (``standard_rating_list.zip`` holds
 ``standard_rating_list.txt``; ``players_list.zip`` holds ``players_list_foa.txt``); an
 unzipped ``.txt`` or ``.xml`` is read as it is. The member is decompressed as it is read, so the
-list never sits whole in memory. What the bytes mean is :mod:`ratingbook.fide.rating_list`'s.
+list never sits whole in memory. What the bytes mean is :mod:`ratingbook.fide.rules.rating_list`'s.
 """
 
 from __future__ import annotations

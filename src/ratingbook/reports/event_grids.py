@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide.rating_report import RatingReport, rating_report
-from ratingbook.fide.tiebreaks import FideStandings, fide_standings
+from ratingbook.fide.gacrux.tiebreaks import FideStandings, fide_standings
+from ratingbook.fide.rules.rating_report import RatingReport, rating_report
 from ratingbook.reports.rating_grids import (
     rating_games_grid,
     rating_report_grid,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.prizes import points_text
-from ratingbook.fide.norm_event import EventNorms, PlayerNorm
+from ratingbook.fide.rules.norm_event import EventNorms, PlayerNorm
 from ratingbook.reports.names import NORMS
 from ratingbook.reports.tables import SheetGrid, centred_columns
 

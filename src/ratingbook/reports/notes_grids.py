@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide.tiebreaks import FideStandings
+from ratingbook.fide.gacrux.tiebreaks import FideStandings
 from ratingbook.reports.names import PAIRING_NOTES, STANDINGS_NOTES
 from ratingbook.reports.pairing_notes import BoardNote
 from ratingbook.reports.standings_notes import every_breakdown, tie_notes

@@ -1,6 +1,6 @@
 """A round's pairing in plain words, board by board, each sentence citing its rule.
 
-From :class:`~ratingbook.fide.analysis.RoundAnalysis` (gacrux's reading of the round):
+From :class:`~ratingbook.fide.gacrux.analysis.RoundAnalysis` (gacrux's reading of the round):
 the score group of each player and why he is there, who floated down and why, why White is
 White, who got the bye and why; and, when the round in the book is not the pairing the rules
 give (changed by hand), what differs and which of the Dutch rules' absolute criteria the
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ratingbook.events.event import SwissEntry, SwissEvent
-from ratingbook.fide.analysis import AnalysedPair, PlayerState, RoundAnalysis
+from ratingbook.fide.gacrux.analysis import AnalysedPair, PlayerState, RoundAnalysis
 
 __all__ = ["BoardNote", "pairing_notes", "points_text"]
 

@@ -8,7 +8,7 @@
   rating the 400-point rule counts, score, expected score PD, Delta R and K x Delta R;
 - the standings' ``Rtg+/-`` and ``Rp`` columns.
 
-The figures are :mod:`ratingbook.fide.rating_report`'s. Pure.
+The figures are :mod:`ratingbook.fide.rules.rating_report`'s. Pure.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from ratingbook.fide.rating_report import PlayerReport, RatingReport
+from ratingbook.fide.rules.rating_report import PlayerReport, RatingReport
 from ratingbook.reports.names import RATING_GAMES, RATING_REPORT
 from ratingbook.reports.tables import SheetGrid, centred_columns
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide.tiebreaks import FideStandings, TiebreakDetail
+from ratingbook.fide.gacrux.tiebreaks import FideStandings, TiebreakDetail
 from ratingbook.reports.pairing_notes import points_text
 from ratingbook.reports.tables import SheetGrid
 

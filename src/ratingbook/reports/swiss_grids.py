@@ -21,7 +21,7 @@ from fractions import Fraction
 from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent
-from ratingbook.fide import FideStandings, fide_standings
+from ratingbook.fide.gacrux import FideStandings, fide_standings
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
 from ratingbook.reports.tables import SheetGrid, centred_columns

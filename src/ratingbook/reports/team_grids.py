@@ -13,8 +13,8 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
-from ratingbook.fide.ratings import performance
-from ratingbook.fide.team_tiebreaks import TeamStandings
+from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings
+from ratingbook.fide.rules.rating_regulations import performance
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [

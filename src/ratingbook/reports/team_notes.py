@@ -1,8 +1,9 @@
 """A team event in plain words: why each team ranks above the next (C.07), and for each match
 of a round why those two teams met and who has White on board 1 (C.04.6).
 
-The colour article of each match is gacrux's (:func:`ratingbook.fide.team_pairing.colour_rules`);
-the sentences below only say what that article of C.04.6 art. 4.3 does.
+The colour article of each match is gacrux's
+(:func:`ratingbook.fide.gacrux.team_pairing.colour_rules`); the sentences below only say what
+that article of C.04.6 art. 4.3 does.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from fractions import Fraction
 from itertools import pairwise
 
 from ratingbook.events.team import TeamEvent
-from ratingbook.fide.team_pairing import colour_rules
-from ratingbook.fide.team_tiebreaks import TEAM_TIEBREAK_CODES, TeamStanding, TeamStandings
+from ratingbook.fide.gacrux.team_pairing import colour_rules
+from ratingbook.fide.gacrux.team_tiebreaks import TEAM_TIEBREAK_CODES, TeamStanding, TeamStandings
 from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["match_notes", "rank_notes", "team_notes_grid"]

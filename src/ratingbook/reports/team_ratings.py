@@ -1,6 +1,6 @@
 """The individual FIDE rating report of a FIDE-rated team event: every board game is a rated
 game of its two players (B.02), reported as the individual event's report is
-(:func:`ratingbook.fide.rating_report.rating_report`, reused, not copied).
+(:func:`ratingbook.fide.rules.rating_report.rating_report`, reused, not copied).
 
 This module only decides how a team event reads as an individual one: each roster player a
 player, each board with two players and a result a game (forfeits and empty seats are not
@@ -12,7 +12,7 @@ from __future__ import annotations
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
 from ratingbook.events.team import TeamEvent
-from ratingbook.fide.rating_report import RatingReport, rating_report
+from ratingbook.fide.rules.rating_report import RatingReport, rating_report
 from ratingbook.trf.records import read_date
 
 __all__ = ["as_individual_event", "team_rating_report"]

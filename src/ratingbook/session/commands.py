@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ratingbook.events.fide_mode.changes import LoggedChange
     from ratingbook.events.fide_mode.log import LogEntry
     from ratingbook.events.fide_mode.machine import Act
-    from ratingbook.fide.rating_list import RatingListScan
+    from ratingbook.fide.rules.rating_list import RatingListScan
     from ratingbook.workbook.book import Plan
 
 __all__ = [

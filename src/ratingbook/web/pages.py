@@ -16,7 +16,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.fide.rating_report import PlayerReport
+from ratingbook.fide.rules.rating_report import PlayerReport
 from ratingbook.reports.event_grids import EventGrids
 from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from ratingbook.events.team import TeamEvent
-from ratingbook.fide.team_tiebreaks import team_standings
+from ratingbook.fide.gacrux.team_tiebreaks import team_standings
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.reports.team_grids import (
     board_prizes_grid,

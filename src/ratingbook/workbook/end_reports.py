@@ -98,7 +98,7 @@ def end_grids(
         summary.append(f"prize list: {grids[-1].note}")
         summary += [f"warning: {w}" for w in result.warnings]
     if event.settings.rated:
-        from ratingbook.fide.norm_event import event_norms
+        from ratingbook.fide.rules.norm_event import event_norms
         from ratingbook.reports.norm_grids import norm_grid
 
         grids.append(norm_grid(event, event_norms(event)))

@@ -76,7 +76,7 @@ def read_event_tables(sheets: Sheets) -> EventTables:
         )
         event = replace(event, forbidden=bans)
     if event is not None and event.settings.round_robin:
-        from ratingbook.fide import berger_schedule
+        from ratingbook.fide.gacrux import berger_schedule
 
         checked = event
         guarded(problems, lambda: check_round_robin(checked, berger_schedule(checked)), None)

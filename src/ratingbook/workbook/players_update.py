@@ -6,7 +6,7 @@ For every player with a FIDE ID found on the list, the cells ``Rating``, ``Title
 player the list shows unrated gets an empty Rating. A birth date already typed is kept when its
 year is the list's. A column the sheet lacks is added after its last column. What changes, cell
 by cell, and which IDs the list does not have, come back as lines to show before anything is
-written. The list itself is read by :mod:`ratingbook.fide.rating_list`, streamed.
+written. The list itself is read by :mod:`ratingbook.fide.rules.rating_list`, streamed.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import Location, Problems, RatingbookError
-from ratingbook.fide.rating_list import ListedPlayer, RatingListScan
+from ratingbook.fide.rules.rating_list import ListedPlayer, RatingListScan
 from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock
 from ratingbook.workbook.event_rows import read_player
 from ratingbook.workbook.reading import Sheets, column_block, read

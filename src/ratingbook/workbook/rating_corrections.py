@@ -82,7 +82,7 @@ def with_rated_report(
     """``plan`` with its rating report sheets computed from the corrected results."""
     if not corrections or not event.settings.rated:
         return plan
-    from ratingbook.fide.rating_report import rating_report
+    from ratingbook.fide.rules.rating_report import rating_report
     from ratingbook.reports.rating_grids import rating_games_grid, rating_report_grid
 
     report = rating_report(rated_event(event, corrections))

@@ -56,7 +56,7 @@ from ratingbook.workbook.schemas import (
 if TYPE_CHECKING:
     from ratingbook.reports.event_grids import EventGrids
 
-# ratingbook.fide and ratingbook.reports.swiss_grids load gacrux (and networkx, ~0.2 s): they
+# ratingbook.fide.gacrux and ratingbook.reports.swiss_grids load gacrux (and networkx, ~0.2 s): they
 # are imported when a Swiss event is planned, so books of the other families never pay for them.
 
 __all__ = [
@@ -82,7 +82,7 @@ def plan_swiss(sheets: Sheets) -> Plan:
     tables = read_event_tables(sheets)
     new_rows: list[SwissEntry] = []
     if pairing_due(tables.event):
-        from ratingbook.fide import pair_next_round
+        from ratingbook.fide.gacrux import pair_next_round
 
         new_rows = pair_next_round(tables.event)
     return with_event_log(
@@ -98,7 +98,7 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     With ``every_round`` (``ratingbook pair --all``), a round robin's remaining rounds are all
     paired at once (the Berger table does not depend on results); a Swiss event cannot be.
     """
-    from ratingbook.fide import pair_next_round, pair_round_robin
+    from ratingbook.fide.gacrux import pair_next_round, pair_round_robin
 
     tables = read_event_tables(sheets)
     event = tables.event
@@ -273,7 +273,7 @@ def _notes_sheets(
     """``Pairing Notes`` for the round ``Pairings`` shows (a Swiss event's) and ``Standings
     Notes``, each after the last sheet before it. ``just_paired``: that round's rows are the
     pairing the rules gave in this run (its notes need not pair it again)."""
-    from ratingbook.fide.analysis import analyse_round
+    from ratingbook.fide.gacrux.analysis import analyse_round
     from ratingbook.reports.notes_grids import pairing_notes_grid, standings_notes_grid
     from ratingbook.reports.pairing_notes import pairing_notes
 

@@ -154,7 +154,7 @@ def read_team_tables(sheets: Sheets) -> TeamTables:
 
 
 def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
-    from ratingbook.fide.team_tiebreaks import team_standings
+    from ratingbook.fide.gacrux.team_tiebreaks import team_standings
     from ratingbook.reports.team_grids import (
         board_prizes_grid,
         board_results_grid,
@@ -223,7 +223,11 @@ def _next_round(event: TeamEvent) -> int:
 def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     """Pair the next round (a round robin's remaining rounds with ``every_round``), append
     the matches and their boards, and rebuild the generated sheets."""
-    from ratingbook.fide.team_pairing import lineup_games, pair_next_team_round, team_round_robin
+    from ratingbook.fide.gacrux.team_pairing import (
+        lineup_games,
+        pair_next_team_round,
+        team_round_robin,
+    )
 
     tables = read_team_tables(sheets)
     event = tables.event

@@ -62,7 +62,7 @@ class IndividualEvent:
                 "a round robin is paired by FIDE's Berger tables (C.05 Annex 1): each round's "
                 "games are the table's, by start number; see the arbiter guide"
             )
-        from ratingbook.fide.analysis import analyse_round
+        from ratingbook.fide.gacrux.analysis import analyse_round
         from ratingbook.reports.pairing_notes import pairing_notes
 
         if round_number is not None:

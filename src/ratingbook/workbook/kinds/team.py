@@ -1,7 +1,7 @@
 """The team event (issue 26; sheets ``Teams``, ``Team Matches``, ``Team Boards``) as an event
 kind: its planner and reader are :mod:`ratingbook.workbook.team_plan`'s, its notes
 :mod:`ratingbook.reports.team_notes`' (C.07 ranks, C.04.6 matches), its standings
-:mod:`ratingbook.fide.team_tiebreaks`', its TRF :mod:`ratingbook.trf.team_records`'.
+:mod:`ratingbook.fide.gacrux.team_tiebreaks`', its TRF :mod:`ratingbook.trf.team_records`'.
 
 Every planner and report is imported when it is used, so a book of another family never loads
 the team stack.
@@ -43,7 +43,7 @@ class TeamBookEvent:
         """The ``Team Notes``: why each team ranks above the next (C.07), or why each match of
         the round was paired and who has White on board 1 (C.04.6). Every line is a team's or a
         match's: ``player`` keeps nothing out."""
-        from ratingbook.fide.team_tiebreaks import team_standings
+        from ratingbook.fide.gacrux.team_tiebreaks import team_standings
         from ratingbook.reports.team_notes import match_notes, rank_notes
 
         event = self.event
@@ -62,7 +62,7 @@ class TeamBookEvent:
 
     def trf(self) -> TrfFile:
         """The event with the ranks of its team standings in record 310."""
-        from ratingbook.fide.team_tiebreaks import team_standings
+        from ratingbook.fide.gacrux.team_tiebreaks import team_standings
         from ratingbook.trf.team_records import export_team_trf
 
         event = self.event

@@ -12,7 +12,7 @@ from typing import Any
 from gacrux.tiebreak import tiebreak
 
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide.gacrux_event import gacrux_tournament
+from ratingbook.fide.gacrux.event import gacrux_tournament
 
 __all__ = ["FideStanding", "FideStandings", "TiebreakDetail", "fide_standings"]
 

@@ -31,7 +31,7 @@ difference dp. What gacrux does not have is written here once, each rule with it
 - **Performance** Rp = Ra + dp (Title Regulations 1.4.6-1.4.9: Ra and the percentage rounded to
   whole numbers, 0.5 up).
 
-Pure: numbers in, numbers out; the event's mapping is :mod:`ratingbook.fide.rating_report`.
+Pure: numbers in, numbers out; the event's mapping is :mod:`ratingbook.fide.rules.rating_report`.
 """
 
 from __future__ import annotations

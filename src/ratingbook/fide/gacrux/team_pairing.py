@@ -24,7 +24,7 @@ from gacrux.pairingberger import pairing_berger
 from gacrux.pairingfideteam import pairing_fideteam
 
 from ratingbook.events.team import BoardGame, TeamError, TeamEvent, TeamMatch, first_team_is_white
-from ratingbook.fide.gacrux_event import tournament_from_trf
+from ratingbook.fide.gacrux.event import tournament_from_trf
 from ratingbook.trf.team_records import export_team_trf
 
 __all__ = [

@@ -18,7 +18,7 @@ function replaced, so a new gacrux release fails a test rather than a pairing):
   actually made, exactly as gacrux would have had them, before summing them.
 - ``pairing_dutch.pair_weighted_round``, ``weighted_match`` and ``find_weighted_pab`` matched
   with ``networkx.min_weight_matching`` on a ``networkx.Graph``; here the same edges in the
-  same order go to :func:`~ratingbook.fide.blossom.min_weight_matching`, networkx's own
+  same order go to :func:`~ratingbook.fide.fast.blossom.min_weight_matching`, networkx's own
   algorithm on plain dicts, which returns the same set. Their ``verbose`` and report prints are
   left out (ratingbook never asks for them).
 
@@ -55,7 +55,7 @@ from gacrux.crosstabledutch import HO1, HO2, HO3, HO4, HO5, crosstable_dutch
 from gacrux.pairingdutch import pairing_dutch
 
 from ratingbook.errors import RatingbookError
-from ratingbook.fide.blossom import min_weight_matching
+from ratingbook.fide.fast.blossom import min_weight_matching
 
 __all__ = [
     "NOTE_AT",
@@ -238,7 +238,7 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
 
 class FastDutch(pairing_dutch):  # type: ignore[misc]
     """gacrux's ``pairing_dutch`` on :class:`FastCrosstable`, matching with
-    :func:`~ratingbook.fide.blossom.min_weight_matching`."""
+    :func:`~ratingbook.fide.fast.blossom.min_weight_matching`."""
 
     def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
         return FastCrosstable(experimental, checkonly, verbose)

@@ -1,20 +1,18 @@
 """networkx's minimum-weight maximum-cardinality matching, step for step, on plain dicts.
 
 gacrux matches a score bracket with ``networkx.min_weight_matching`` (Edmonds' blossom
-algorithm, Galil's primal-dual form, in networkx 3.x). At 2,000 players a bracket holds hundreds
-of players and the weights thousands of bits; three quarters of networkx's time then goes to
-reading each weight through its graph views (``G[v][w].get(weight)``), and it keeps the bracket
-twice (the graph and its inverted copy).
+algorithm, Galil's primal-dual form). At 2,000 players (brackets of hundreds, weights of
+thousands of bits) networkx spends three quarters of its time reading weights through its graph
+views (``G[v][w].get(weight)``), and keeps the bracket twice (the graph, its inverted copy).
 
-:func:`min_weight_matching` is the same algorithm on a dict of dicts: the same nodes in the same
-order, the same neighbours in the same order (the order ``networkx.Graph`` builds from the same
-edge list), the same exact integer arithmetic and the same choices at every tie. It therefore
-returns the very set networkx returns, which ``tests/fide/test_fast_dutch.py`` checks on random
-graphs with ties and huge weights. What changed is how values are kept: each weight is read from
-``twice[v][w]`` (twice the inverted weight, as the slack formula uses it); the slack of the best
-edge so far is computed once until the duals change, not at every comparison; and networkx's
-final self-check (``verifyOptimum``: assertions that never change the result) runs on request,
-as the tests ask for it.
+:func:`min_weight_matching` is the same algorithm on a dict of dicts: the same nodes and
+neighbours in the same order (as ``networkx.Graph`` builds them), the same exact integer
+arithmetic, the same choice at every tie, so the very set networkx returns (checked on random
+graphs with ties and huge weights by ``tests/fide/test_fast_dutch.py``). Only how values are
+kept changed: each weight is read from ``twice[v][w]`` (twice the inverted weight, as the slack
+formula uses it), the best edge's slack is computed once until the duals change, and networkx's
+self-check (``verifyOptimum``, assertions only) runs on request. :data:`FOLLOWS` names the
+networkx functions followed; ``tests/fide/test_blossom.py`` pins the sha256 of their source.
 
 Adapted from networkx/algorithms/matching.py (networkx 3.6), whose licence is:
 
@@ -51,7 +49,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-__all__ = ["graph_adjacency", "min_weight_matching"]
+__all__ = ["FOLLOWS", "graph_adjacency", "min_weight_matching"]
+#: The functions of ``networkx.algorithms.matching`` (networkx 3.6) this module follows.
+FOLLOWS = ("max_weight_matching", "min_weight_matching", "matching_dict_to_set")
 
 Adjacency = dict[Any, dict[Any, Any]]
 

@@ -1,6 +1,6 @@
 """An event's FIDE rating report: each player's rated games, expected score, rating change
-and performance, by :mod:`ratingbook.fide.ratings` under the rules of the event's start
-date (the ``FIDE Rated`` setting says which list: standard, rapid or blitz).
+and performance, by :mod:`ratingbook.fide.rules.rating_regulations` under the rules of the
+event's start date (the ``FIDE Rated`` setting says which list: standard, rapid or blitz).
 
 What counts (B.02): games played over the board with a result (forfeits are not games, 5.1;
 byes are not games); for a rated player only games against rated opponents (8.3.1); for an
@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent, SwissPlayer
-from ratingbook.fide.ratings import (
+from ratingbook.fide.rules.rating_regulations import (
     RatingRules,
     initial_rating,
     is_rated_game,

@@ -14,8 +14,8 @@ from typing import Any
 from gacrux.tiebreak import tiebreak
 
 from ratingbook.events.team import TeamEvent, match_score
-from ratingbook.fide.team_pairing import team_tournament
-from ratingbook.fide.tiebreaks import TiebreakDetail
+from ratingbook.fide.gacrux.team_pairing import team_tournament
+from ratingbook.fide.gacrux.tiebreaks import TiebreakDetail
 
 __all__ = ["TEAM_TIEBREAK_CODES", "TeamStanding", "TeamStandings", "team_standings"]
 

@@ -1,5 +1,5 @@
 """Title norms of a Swiss event: each player's games as B.01 counts them, the checks of
-:mod:`ratingbook.fide.norms` for the titles within reach, and the data of FIDE's norm report
+:mod:`ratingbook.fide.rules.norms` for the titles within reach, and the data of FIDE's norm report
 (form IT1) for a norm made.
 
 What this module decides: which players are checked (every player who does not already hold
@@ -29,9 +29,9 @@ from ratingbook.core.cells import text, whole_number
 from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError
 from ratingbook.events.event import SwissEvent, SwissPlayer
-from ratingbook.fide.norm_games import FORFEIT, NON_FIDE, UNRATED_ZERO, NormGame
-from ratingbook.fide.norm_outlook import still_needed
-from ratingbook.fide.norms import NORM_TITLES, NormCheck, check_norm, swiss_exemption
+from ratingbook.fide.rules.norm_games import FORFEIT, NON_FIDE, UNRATED_ZERO, NormGame
+from ratingbook.fide.rules.norm_outlook import still_needed
+from ratingbook.fide.rules.norms import NORM_TITLES, NormCheck, check_norm, swiss_exemption
 
 __all__ = [
     "EventNorms",

@@ -6,17 +6,18 @@ from gacrux.gacruxexeptions import GacruxNoLegalPairing
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent, next_round_to_pair
-from ratingbook.fide.berger import pair_round_robin
-from ratingbook.fide.compact_edges import compact_storage
-from ratingbook.fide.fast_dutch import dutch_engine
-from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
+from ratingbook.fide.fast.compact_edges import compact_storage
+from ratingbook.fide.fast.fast_dutch import dutch_engine
+from ratingbook.fide.gacrux.analysis import remember_pairing
+from ratingbook.fide.gacrux.berger import pair_round_robin
+from ratingbook.fide.gacrux.event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["pair_next_round"]
 
 
 def pair_next_round(event: SwissEvent, *, path: str | None = None) -> list[SwissEntry]:
     """The next round's rows, in board order: a round robin's from its Berger table
-    (:mod:`~ratingbook.fide.berger`), a Swiss event's by gacrux's FIDE Dutch pairing.
+    (:mod:`~ratingbook.fide.gacrux.berger`), a Swiss event's by gacrux's FIDE Dutch pairing.
 
     Games come with an empty result; an odd player out gets a pairing-allocated bye row (last
     board). Withdrawn players and players with a requested bye in that round are not paired.
@@ -24,9 +25,10 @@ def pair_next_round(event: SwissEvent, *, path: str | None = None) -> list[Swiss
     had met), and with Baku acceleration group A's virtual points count in the pairing
     (both reach gacrux as TRF-2026's 260 and 250 records of the event's file).
 
-    ``path`` picks how gacrux's rules are computed (:func:`~ratingbook.fide.fast_dutch.
+    ``path`` picks how gacrux's rules are computed (:func:`~ratingbook.fide.fast.fast_dutch.
     pairing_path`): ``"fast"`` (the default) or ``"gacrux"``, its own engine; both give the
-    same pairing.
+    same pairing. The engine's account of the round is kept for the round's notes
+    (:func:`~ratingbook.fide.gacrux.analysis.remember_pairing`).
     """
     round_number = next_round_to_pair(event)
     if event.settings.round_robin:
@@ -72,4 +74,8 @@ def pair_next_round(event: SwissEvent, *, path: str | None = None) -> list[Swiss
             rows.append(SwissEntry(round_number, board, white, None, Result.PAIRING_BYE))
     # A bye, if any, goes last (gacrux puts it there too; kept explicit for the pairing list).
     rows.sort(key=lambda e: (e.black is None, e.board or 0))
-    return [SwissEntry(e.round, n, e.white, e.black, e.result) for n, e in enumerate(rows, start=1)]
+    paired = [
+        SwissEntry(e.round, n, e.white, e.black, e.result) for n, e in enumerate(rows, start=1)
+    ]
+    remember_pairing(event, paired, engine, brackets)
+    return paired

@@ -16,7 +16,7 @@ from gacrux.pairingberger import pairing_berger
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent
-from ratingbook.fide.gacrux_event import gacrux_parameters, gacrux_tournament
+from ratingbook.fide.gacrux.event import gacrux_parameters, gacrux_tournament
 
 __all__ = ["berger_schedule", "pair_round_robin"]
 

@@ -1,11 +1,11 @@
 """Which of a player's games a FIDE title norm counts, and which sets of them he may put
 forward: the game-counting rules of the Title Regulations (Handbook B.01, the text applied from
-1 January 2024; the article numbers are that text's, see :mod:`ratingbook.fide.norms`).
+1 January 2024; the article numbers are that text's, see :mod:`ratingbook.fide.rules.norms`).
 
 A game is not counted (1.4.2) when it was not played over the board (a forfeit, 1.4.2c; a bye
 is no game at all), when the opponent's federation is not a member of FIDE (1.4.2a), or, in a
 round robin, when the opponent is unrated and scored nothing against the rated players
-(1.4.2b). The event side (:mod:`ratingbook.fide.norm_event`) says which, in ``NormGame.why``.
+(1.4.2b). The event side (:mod:`ratingbook.fide.rules.norm_event`) says which, in ``NormGame.why``.
 
 The sets a norm may be checked over, in the order :func:`selections` offers them:
 
@@ -116,7 +116,7 @@ def selections(
 
     ``prune``: asked once for each kind of set (the same games up to a round, as many wins
     set aside) before its sets are built; when it says no set of the kind can give the norm,
-    none is offered (:func:`~ratingbook.fide.norms.norm_bound`). Without it a round robin of
+    none is offered (:func:`~ratingbook.fide.rules.norms.norm_bound`). Without it a round robin of
     22 rounds offers millions of sets."""
     counted = tuple(sorted((g for g in games if g.counted), key=lambda g: g.round))
     yield [Selection(counted, minimum=minimum_games)]

@@ -1,7 +1,7 @@
 """FIDE title norms (Title Regulations, Handbook B.01): for one player and one title (GM, IM,
 WGM, WIM), every requirement with its figure and whether it holds, over the best set of his
-games the rules allow (:mod:`ratingbook.fide.norm_games`); what he still needs before the last
-rounds is :mod:`ratingbook.fide.norm_outlook`.
+games the rules allow (:mod:`ratingbook.fide.rules.norm_games`); what he still needs before the last
+rounds is :mod:`ratingbook.fide.rules.norm_outlook`.
 
 The text: "FIDE Title Regulations effective from 1 January 2024" (handbook.fide.com, chapter
 B012024, "Applied from 1 January, 2024"). Articles 0.5, 1.4.6-1.4.9 and 1.7 are checked
@@ -14,7 +14,7 @@ its numbering, and against the older texts whose rules are the same (1 July 2017
   ``minimum_games`` the organiser states. 1.4.1c (8 games and a forfeit win or a
   pairing-allocated bye in 9 rounds), 1.4.1e-f (ignoring later games, or wins) and 1.4.2c (a
   last-round forfeit the player could afford to lose) choose the set of games:
-  :mod:`ratingbook.fide.norm_games`. Not counted (1.4.2): forfeits and byes, opponents of
+  :mod:`ratingbook.fide.rules.norm_games`. Not counted (1.4.2): forfeits and byes, opponents of
   federations not in FIDE, in a round robin unrated opponents who scored nothing against the
   rated players. 1.4.1d: each full point above the score the norm needs counts as one more
   game of the norm; 1.7: a norm from an event of more than 13 rounds counts as 13 games.
@@ -39,12 +39,12 @@ its numbering, and against the older texts whose rules are the same (1 July 2017
   WGM 2180, WIM 2030.
 - **Performance** (1.4.8): Rp = Ra + dp, p the percentage score rounded to a whole number
   (0.5 up) and dp from table 1.4.9 (the same as B.02's 8.1.1: gacrux's
-  ``fidetables.ScoreToDp`` through :mod:`ratingbook.fide.ratings`; the tests check it against
-  the printed values); at least GM 2600, IM 2450, WGM 2400, WIM 2250.
+  ``fidetables.ScoreToDp`` through :mod:`ratingbook.fide.rules.rating_regulations`; the tests
+  check it against the printed values); at least GM 2600, IM 2450, WGM 2400, WIM 2250.
 - **Score** (1.4.8b): at least 35 %.
 
 Pure: the player's games in, a :class:`NormCheck` out; the event's side is
-:mod:`ratingbook.fide.norm_event`.
+:mod:`ratingbook.fide.rules.norm_event`.
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ratingbook.events.prizes import points_text
-from ratingbook.fide.norm_games import OPEN, NormGame, Prune, Selection, selections
-from ratingbook.fide.ratings import performance
+from ratingbook.fide.rules.norm_games import OPEN, NormGame, Prune, Selection, selections
+from ratingbook.fide.rules.rating_regulations import performance
 
 __all__ = [
     "FID",
@@ -183,8 +183,8 @@ def half_up(value: Fraction) -> int:
 
 def dp(score: Fraction, games: int) -> int:
     """dp for a score out of ``games``: the percentage rounded to a whole number (0.5 up), then
-    table 1.4.9 (through :func:`ratingbook.fide.ratings.performance`: Rp - Ra over opponents
-    all rated 0 is dp itself)."""
+    table 1.4.9 (through :func:`ratingbook.fide.rules.rating_regulations.performance`: Rp - Ra
+    over opponents all rated 0 is dp itself)."""
     found = performance([0] * games, score)
     assert found is not None  # games >= 1
     return found
@@ -249,7 +249,7 @@ def check_norm(
     rounds_to_play: int = 0,
 ) -> NormCheck:
     """Every requirement of a ``title`` norm for ``player`` over ``games`` (all of his rows),
-    over the best set of them the rules allow (:func:`~ratingbook.fide.norm_games.selections`:
+    over the best set of them the rules allow (:func:`~ratingbook.fide.rules.norm_games.selections`:
     all counted games first; among sets of one size that give a norm, the highest
     performance); when no set gives a norm, the check over all counted games. ``exempt``: why
     1.4.3-1.4.4 do not apply ("" : they do); ``rounds`` the event's rounds;
@@ -287,7 +287,7 @@ def check_norm(
 
 
 def norm_bound(title: str, federation: str, exempt: str) -> Prune:
-    """:func:`~ratingbook.fide.norm_games.selections`' bound for a ``title`` norm of a player
+    """:func:`~ratingbook.fide.rules.norm_games.selections`' bound for a ``title`` norm of a player
     of ``federation`` (``exempt``: see :func:`check_norm`). The sets that keep the same games
     up to a round and set aside as many wins all have one size and one score, so:
 
@@ -299,7 +299,7 @@ def norm_bound(title: str, federation: str, exempt: str) -> Prune:
       ...): when even that fails one requirement, every set of the kind does.
 
     Either way no set of the kind can give the norm. An opponent not paired yet
-    (:data:`~ratingbook.fide.norm_games.OPEN`) may be of any title and federation."""
+    (:data:`~ratingbook.fide.rules.norm_games.OPEN`) may be of any title and federation."""
 
     def bound(prefix: Sequence[NormGame], wins: Sequence[int], drop: int) -> bool:
         lowest = set(sorted(wins, key=lambda i: effective_rating(prefix[i]))[:drop])

@@ -1,6 +1,6 @@
 """Before the last round(s): what a player still needs for a FIDE title norm, in words, by the
-same rules as the check itself (:mod:`ratingbook.fide.norms` and the game-counting rules of
-:mod:`ratingbook.fide.norm_games`).
+same rules as the check itself (:mod:`ratingbook.fide.rules.norms` and the game-counting rules of
+:mod:`ratingbook.fide.rules.norm_games`).
 
 - A norm the games so far already give is made: in an event without predetermined pairings
   the later games may be ignored (1.4.1e); a round robin's norm includes every round, so there
@@ -26,8 +26,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ratingbook.events.prizes import points_text
-from ratingbook.fide.norm_games import OPEN, NormGame, Selection, selections
-from ratingbook.fide.norms import (
+from ratingbook.fide.rules.norm_games import OPEN, NormGame, Selection, selections
+from ratingbook.fide.rules.norms import (
     AT_LEAST,
     FID,
     FOREIGN_FEDERATIONS,

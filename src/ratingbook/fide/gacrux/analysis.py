@@ -1,0 +1,265 @@
+"""A paired round explained by gacrux's Dutch engine in analysis mode (what its pairing checker
+runs with ``-a``), and the pairing the rules give for the same round (``-p``).
+
+The engine reads the event up to the round and describes the round's games as they stand in
+the book: the score brackets from the top, the players in each (residents and those moved down
+into it), who floated down out of it, and for each pair the colour rule that applies and both
+players' colour preferences. Everything comes back as plain values (names, points) for
+:mod:`ratingbook.reports.pairing_notes` to put into words; nothing of gacrux leaks out.
+
+The round ratingbook has just paired needs no second run of the engine: the pairing engine
+describes the brackets and pairs it made in the same terms, and
+:func:`~ratingbook.fide.gacrux.pairing.pair_next_round` keeps that account of the last round it
+paired (:func:`remember_pairing`) for the notes of the same event to read. The two readings are
+the same (``tests/fide/test_analysis.py`` compares them on every round of the real TRF files and
+of generated events), save where the pairing and the checker are handed different events: the
+Baku virtual points are worked out from who plays round 1 (C.04.5.1, "the players paired then"),
+which the pairing of round 1 cannot know yet; there the checker's reading is kept.
+
+Colour preferences are gacrux's codes: ``w2``/``b2`` absolute, ``w1``/``b1`` strong,
+``w0``/``b0`` mild, ``nc`` none (C.04.3 A.6); colour rules ``E.1`` to ``E.5`` (C.04.3 E, as its
+2017 text numbers them) or ``pab`` for the bye.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from gacrux.gacruxexeptions import GacruxNoLegalPairing
+from gacrux.pairingdutch import pairing_dutch
+
+from ratingbook.core.results import Result
+from ratingbook.events.acceleration import baku_virtual_points
+from ratingbook.events.event import EventError, SwissEntry, SwissEvent
+from ratingbook.events.settings import BAKU
+from ratingbook.fide.fast.compact_edges import compact_storage
+from ratingbook.fide.fast.fast_dutch import dutch_engine
+from ratingbook.fide.gacrux.event import gacrux_parameters, gacrux_tournament
+
+__all__ = [
+    "AnalysedPair",
+    "Bracket",
+    "PlayerState",
+    "RoundAnalysis",
+    "analyse_round",
+    "remember_pairing",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player before the round: points, pairing score (with virtual points), colours so far
+    (``w``/``b``/``-`` a round), colour difference, colour preference and float history."""
+
+    name: str
+    number: int
+    points: Fraction
+    pairing_score: Fraction
+    colours: str
+    colour_difference: int
+    preference: str
+    had_bye: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysedPair:
+    """A pair of the round as gacrux reads it: ``black`` None for the bye."""
+
+    white: str
+    black: str | None
+    colour_rule: str
+    met_before: int
+    bracket: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """A score bracket: its score, the players in it (residents and moved-down players) and
+    who floated down out of it."""
+
+    score: Fraction
+    players: tuple[str, ...]
+    downfloaters: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundAnalysis:
+    round: int
+    players: dict[str, PlayerState]
+    brackets: tuple[Bracket, ...]
+    pairs: tuple[AnalysedPair, ...]
+    #: The pairing the rules give for the round (White, Black or None for the bye), or None when
+    #: the rules give none (no legal pairing).
+    prescribed: tuple[tuple[str, str | None], ...] | None
+
+
+def _fraction(value: Any) -> Fraction:
+    return Fraction(str(value)) if isinstance(value, Decimal | str | float) else Fraction(value)
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """A round as one of gacrux's Dutch engines saw it: the players before it, its brackets
+    from the top, its pairs (bracket by bracket, each bracket's by board)."""
+
+    players: dict[str, PlayerState]
+    brackets: tuple[Bracket, ...]
+    pairs: tuple[AnalysedPair, ...]
+
+
+def _read(
+    event: SwissEvent, round_number: int, engine: Any, found: list[Any], *, paired: bool = False
+) -> _Reading:
+    """The plain values of ``engine``'s account of the round (``found``: the brackets its
+    ``compute_pairing`` returned, in analysis mode, or with ``paired`` in pairing mode)."""
+    table = engine.crosstable
+    levels = table.level2score
+    names = {n: name for name, n in event.start_numbers().items()}
+    had_bye = {
+        e.white for e in event.entries if e.round < round_number and e.result is Result.PAIRING_BYE
+    }
+    players = {}
+    for number, name in names.items():
+        c = table.competitors[number]
+        colours = str(c.get("csq", "")).strip().replace(" ", "-")
+        players[name] = PlayerState(
+            name=name,
+            number=number,
+            points=_fraction(c["pts"]),
+            pairing_score=_fraction(c["acc"]),
+            colours=colours,
+            colour_difference=int(c.get("cod", 0)),
+            preference=str(c.get("cop", "nc")),
+            had_bye=name in had_bye,
+        )
+    brackets, pairs = [], []
+    for bracket in found:
+        score = _fraction(levels[bracket["scorelevel"]])
+        members = tuple(names[c] for c in bracket["competitors"] if c in names)
+        down = tuple(names[c] for c in bracket["downfloaters"] if c in names)
+        if members and score >= 0:
+            brackets.append(Bracket(score, members, down))
+        made = bracket["pairs"]
+        if paired:  # the order its matching found them in: by board, as the checker lists them
+            made = sorted(made, key=lambda p: p["board"])
+        for pair in made:
+            white = names.get(pair["w"])
+            black = names.get(pair["b"]) if pair["b"] else None
+            if white is None:  # the bye written Black-first
+                white, black = black, None
+            assert white is not None
+            bracket_score = score if score >= 0 else players[white].pairing_score
+            pairs.append(
+                AnalysedPair(
+                    white, black, str(pair["colorrule"]), int(pair["played"]), bracket_score
+                )
+            )
+    return _Reading(players, tuple(brackets), tuple(pairs))
+
+
+#: The last round :func:`remember_pairing` was given: the event with that round's rows, its
+#: start numbers (which event equality leaves out), the round and the engine's reading of it.
+_PAIRED: list[tuple[SwissEvent, dict[str, int], int, _Reading]] = []
+_PAIRED_LOCK = threading.Lock()
+
+
+def remember_pairing(
+    before: SwissEvent, rows: list[SwissEntry], engine: Any, found: list[Any]
+) -> None:
+    """Keep the pairing engine's account of the round it has just paired (``rows``, paired
+    from ``before``; ``found``: the brackets its ``compute_pairing`` returned), for
+    :func:`analyse_round` of that round in the event with those rows. Not kept when the checker
+    would be handed other virtual points than the pairing was."""
+    after = before.with_entries(rows)
+    same_event = before.settings.acceleration != BAKU or (
+        baku_virtual_points(before) == baku_virtual_points(after)
+    )
+    kept = None
+    if rows and same_event:
+        number = rows[0].round
+        kept = (
+            after,
+            after.start_numbers(),
+            number,
+            _read(after, number, engine, found, paired=True),
+        )
+    with _PAIRED_LOCK:
+        _PAIRED.clear()
+        if kept is not None:
+            _PAIRED.append(kept)
+
+
+def _just_paired(event: SwissEvent, round_number: int) -> _Reading | None:
+    """The pairing engine's reading of ``round_number`` if it paired that round of ``event``
+    last (the same event, start numbers and rows), else None."""
+    with _PAIRED_LOCK:
+        held = _PAIRED[0] if _PAIRED else None
+    if held is None:
+        return None
+    after, numbers, paired_round, reading = held
+    if paired_round != round_number or after != event or numbers != event.start_numbers():
+        return None
+    return reading
+
+
+def analyse_round(
+    event: SwissEvent, round_number: int, *, just_paired: bool = False
+) -> RoundAnalysis:
+    """The round ``round_number`` of a Swiss event, as paired in the book, explained.
+
+    ``just_paired``: the round's rows in ``event`` are the pairing the rules gave a moment ago
+    (the round ratingbook has just paired), so they are the prescribed pairing and it is not
+    computed a second time (which would double the time of pairing a large open); when this
+    process paired it, the pairing engine's own account of the round is read, and the
+    checker does not run either."""
+    if event.settings.round_robin:
+        raise EventError("a round robin's pairings are the Berger table's; there is no analysis")
+    if not event.round_entries(round_number):
+        raise EventError(
+            f"round {round_number} is not paired (the event has {event.paired_rounds} paired "
+            f"round{'s' if event.paired_rounds != 1 else ''})"
+        )
+    reading = _just_paired(event, round_number) if just_paired else None
+    tournament: dict[str, Any] | None = None
+    params = gacrux_parameters(event.settings.first_colour)
+    if reading is None:
+        # The round's results do not count (the engine reads the rounds before it), but a
+        # game without one cannot be read: a placeholder draw stands in for it.
+        entries = tuple(
+            e
+            if e.round < round_number or e.result is not None or e.black is None
+            else SwissEntry(e.round, e.board, e.white, e.black, Result.DRAW)
+            for e in event.entries
+            if e.round <= round_number
+        )
+        shown = SwissEvent(event.players, entries, event.settings, event.numbering, event.forbidden)
+        tournament = gacrux_tournament(shown)
+        with compact_storage():
+            engine = pairing_dutch(tournament, round_number, params)
+            reading = _read(event, round_number, engine, engine.compute_pairing(True, 0))
+        # The analysis's crosstable (an edge for every pair of players) goes before the
+        # pairing builds its own: a large open never holds two.
+        del engine
+    prescribed: tuple[tuple[str, str | None], ...] | None
+    if just_paired:
+        paired = (
+            e
+            for e in event.round_entries(round_number)
+            if e.black is not None or e.result is Result.PAIRING_BYE
+        )
+        prescribed = tuple((e.white, e.black) for e in sorted(paired, key=lambda e: e.board or 0))
+    else:
+        assert tournament is not None  # read above: only a round just paired is not
+        names = {n: name for name, n in event.start_numbers().items()}
+        try:
+            with compact_storage():
+                pairing = dutch_engine(tournament, round_number, params).compute_pairing(False, 0)
+            ordered = sorted((p for b in pairing for p in b["pairs"]), key=lambda p: p["board"])
+            prescribed = tuple((names[p["w"]], names[p["b"]] if p["b"] else None) for p in ordered)
+        except GacruxNoLegalPairing:
+            prescribed = None
+    return RoundAnalysis(round_number, reading.players, reading.brackets, reading.pairs, prescribed)

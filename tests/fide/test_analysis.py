@@ -1,0 +1,150 @@
+"""Tests for :mod:`ratingbook.fide.gacrux.analysis`: the account the pairing engine gives of the
+round it has just paired is what gacrux's pairing checker reads from that round, so the notes
+of a round ratingbook has just paired read the one and do not run the other.
+
+The expected reading is always the checker's (gacrux's ``pairing_dutch`` in analysis mode, as
+shipped, run on the round as the book holds it), never the pairing engine's: on every round of
+the real TRF files of ``tests/data/trf`` and of generated events with byes, forfeits,
+withdrawals, forbidden pairs and Baku acceleration. The one case the two are handed different
+events (Baku's group A, fixed by who plays round 1, when round 1 has a requested bye) keeps the
+checker's reading.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import gacrux.pairingdutch
+import pytest
+from tests.fide.test_fast_dutch import TRF_FILES, _rounds_of, generated_event
+
+import ratingbook.fide.gacrux.analysis as analysis
+from ratingbook.errors import RatingbookError
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.settings import BAKU
+from ratingbook.fide.fast.fast_dutch import FastDutch
+from ratingbook.fide.gacrux.analysis import RoundAnalysis, analyse_round
+from ratingbook.fide.gacrux.pairing import pair_next_round
+
+#: The real files of the quick run (a few rounds each); the others are in the slow run.
+QUICK_FILES = {
+    "icu_bunratty-masters_2011.tab",
+    "icu_irish-junior-champs_2011.tab",
+    "javafo_trfxsample2_open-gros_2010.trfx",
+}
+
+
+def _both(stage: SwissEvent) -> tuple[RoundAnalysis, RoundAnalysis] | None:
+    """The round paired from ``stage`` read twice: from the pairing engine's account, then by
+    the checker (nothing kept). None when the round cannot be paired (the event is over)."""
+    try:
+        rows = pair_next_round(stage)
+    except RatingbookError:
+        return None
+    after = stage.with_entries(rows)
+    kept = analyse_round(after, rows[0].round, just_paired=True)
+    analysis._PAIRED.clear()
+    checked = analyse_round(after, rows[0].round, just_paired=True)
+    return kept, checked
+
+
+def _assert_alike(stages: list[SwissEvent]) -> int:
+    """Each stage's round read alike both ways; the number of rounds compared."""
+    compared = 0
+    for stage in stages:
+        both = _both(stage)
+        if both is not None:
+            kept, checked = both
+            assert kept == checked, f"round {checked.round}"
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=[] if n in QUICK_FILES else [pytest.mark.slow]) for n in TRF_FILES],
+)
+def test_every_round_of_the_real_files_reads_as_the_checker_reads_it(name: str) -> None:
+    assert _assert_alike(_rounds_of(name)) > 0
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "seed"),
+    [
+        (20, 7, 1),
+        pytest.param(31, 9, 2, marks=pytest.mark.slow),
+        pytest.param(64, 5, 3, marks=pytest.mark.slow),
+        pytest.param(101, 11, 19, marks=pytest.mark.slow),
+        pytest.param(151, 9, 21, marks=pytest.mark.slow),
+    ],
+)
+def test_generated_events_read_as_the_checker_reads_them(
+    players: int, rounds: int, seed: int
+) -> None:
+    """Byes, forfeits, withdrawals, forbidden pairs; Baku acceleration for the odd seeds."""
+    assert _assert_alike(generated_event(players, rounds, seed)) == rounds
+
+
+def test_baku_round_one_with_a_requested_bye_keeps_the_checkers_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before round 1 is paired, group A is worked out from the players with a round-1 entry
+    (here the requested byes alone); the checker reads the whole round. Handed other virtual
+    points, the two read the round differently (shown by keeping the account anyway): the
+    account is not kept, and the notes read the checker's."""
+    stage = generated_event(30, 3, 11)[0]
+    assert stage.settings.acceleration == BAKU and stage.round_entries(1)
+    rows = pair_next_round(stage)
+    assert not analysis._PAIRED
+    after = stage.with_entries(rows)
+    checked = analyse_round(after, 1, just_paired=True)
+    monkeypatch.setattr(analysis, "baku_virtual_points", lambda event: ())
+    assert pair_next_round(stage) == rows and analysis._PAIRED
+    assert analyse_round(after, 1, just_paired=True) != checked
+
+
+def test_another_event_or_round_is_not_read_from_the_account() -> None:
+    """The account is the round paired last of that very event: after a result changes, or for
+    another round, the checker reads it."""
+    stages = generated_event(20, 3, 1)
+    rows = pair_next_round(stages[-1])
+    after = stages[-1].with_entries(rows)
+    assert analysis._just_paired(after, rows[0].round) is not None
+    assert analysis._just_paired(after, rows[0].round - 1) is None
+    assert analysis._just_paired(stages[-1].with_entries(rows[1:]), rows[0].round) is None
+
+
+def test_pairing_a_round_with_its_notes_runs_the_engine_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pair`` writes the Pairing Notes of the round it pairs from the pairing's own account:
+    gacrux's engine runs once, to pair, and the checker not at all; a recalc of the same book
+    (nothing paired) runs the checker for the notes."""
+    from ratingbook.files.patching import PackageBook
+    from ratingbook.templates import TemplateBook, build_template
+    from ratingbook.workbook import pair, recalc
+
+    runs: list[bool] = []
+    for engine in (FastDutch, gacrux.pairingdutch.pairing_dutch):
+        original = engine.compute_pairing
+
+        def counted(self: object, checkonly: bool, *args: object, _o: object = original) -> object:
+            runs.append(checkonly)
+            return _o(self, checkonly, *args)  # type: ignore[operator]
+
+        monkeypatch.setattr(engine, "compute_pairing", counted)
+    rows = {
+        "Swiss Settings": [("Rounds", 5, None)],
+        "Swiss Players": [{"Name": f"P{i:02d}", "Rating": 2400 - 9 * i} for i in range(30)],
+        "Swiss Games": [],
+    }
+    path = tmp_path / "event.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    book = PackageBook(path)
+    pair(book)
+    assert any("Notes" in name for name in book.sheet_names())
+    assert runs == [False]
+    analysis._PAIRED.clear()
+    runs.clear()
+    recalc(book)
+    assert True in runs
