@@ -10,7 +10,7 @@ the layers below it)::
     swiss                       seed 004's API (determine_output, player_result), one module
     events                      the event model and its rules (settings, byes, start order, ...)
     trf                         FIDE's Tournament Report Files, read and written
-    fide                        the one gacrux adapter: pairing, tie-breaks, analysis, B.02
+    fide                        everything FIDE defines: gacrux/ (the adapter), rules/, fast/
     reports                     an event as neutral tables and notes: every view renders them
     workbook                    the Book interface, schemas, one planner per family
     files                       disk, the .xlsx package, the two back ends
@@ -505,7 +505,7 @@ RULES_LAYERS = ("ratings", "seeds", "events", "trf", "fide")
 #: and the workbook maps the key to its header (``Column.field`` in ``workbook.schemas``), so no
 #: rule spells a header of ours. What is left:
 #:
-#: - FIDE's rating list: ``fide/rating_list.py`` finds the TXT list's fields by FIDE's labels
+#: - FIDE's rating list: ``fide/rules/rating_list.py`` finds the TXT list's fields by FIDE's labels
 #:   ``Name``, ``Fed``, ``Sex`` and ``K``; ``K`` is also the K factor of B.02 and of seed 003,
 #:   whose input line is ``K RA RB`` (``ratings/elo.py``, ``seeds/elo_text.py``);
 #: - the TRF's tournament ``Federation`` (record 032), the setting of that name
