@@ -86,21 +86,48 @@ def shown(values: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[tuple[Any,
     return out
 
 
+RECORD = ("Event Log", "Event State")
+
+
+def state_items(values: dict[str, list[tuple[Any, ...]]]) -> list[tuple[Any, ...]]:
+    """The Event State's rows but its log digest (which follows the log's last row)."""
+    return [r for r in values.get("Event State", []) if r and r[0] not in ("Log", None)]
+
+
 def undone_gives_back(path: Path, before: dict[str, list[tuple[Any, ...]]]) -> None:
-    """``ratingbook undo`` gives back ``before`` cell for cell; ``ratingbook redo`` then gives
-    back the book after the step, cell for cell, so the event goes on."""
+    """``ratingbook undo`` gives back ``before`` cell for cell, and the state FIDE mode's record
+    held then; the log keeps every row and adds an Undo row. ``ratingbook redo`` then gives
+    back the book after the step the same way (and a Redo row), so the event goes on."""
     after = all_values(path)
     ok("undo", path)
-    assert shown(all_values(path)) == shown(before)
+    undone = all_values(path)
+    assert shown({k: v for k, v in undone.items() if k not in RECORD}) == shown(
+        {k: v for k, v in before.items() if k not in RECORD}
+    )
+    if state_items(before):  # the state the log held then
+        assert state_items(undone) == state_items(before)
+    else:  # before the log's first act: a state that records nothing paired
+        assert [r[0] for r in state_items(undone)[1:]] == ["Format", "FIDE Mode", "Manual Pairing"]
+    log_after = shown(after)["Event Log"]
+    assert shown(undone)["Event Log"][:-1] == log_after
+    assert shown(undone)["Event Log"][-1][2] == "Undo"
     ok("redo", path)
-    assert shown(all_values(path)) == shown(after)
+    redone = all_values(path)
+    assert shown({k: v for k, v in redone.items() if k not in RECORD}) == shown(
+        {k: v for k, v in after.items() if k not in RECORD}
+    )
+    assert state_items(redone) == state_items(after)
+    assert shown(redone)["Event Log"][:-2] == log_after
+    assert [r[2] for r in shown(redone)["Event Log"][-2:]] == ["Undo", "Redo"]
 
 
 def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Path) -> None:
     book = new_book(tmp_path)
     expected: list[tuple[str, int, str]] = []
 
-    def step(kind_rounds: list[tuple[int, str]], act: Callable[[], None]) -> None:
+    def step(
+        kind_rounds: list[tuple[int, str]], act: Callable[[], None], *, final: bool = False
+    ) -> None:
         """``act`` (a hand edit and a run, or a command); undo must give back the book as it
         was before the edit (a change typed by hand) or before the command (which the script
         runs on the book as ratingbook last saved it)."""
@@ -108,7 +135,14 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         act()
         expected.extend(("", r, k) for r, k in kind_rounds)
         assert [(r, k) for _, r, k in log(book)] == [(r, k) for _, r, k in expected]
+        if final:  # leaving FIDE mode is final (C.02): never undone, the book untouched
+            kept = digest(book)
+            assert "leaving FIDE mode is final for the event" in refused("undo", book)
+            assert digest(book) == kept
+            return
         undone_gives_back(book, before)
+        first = kind_rounds[0][0]
+        expected.extend([("", first, "Undo"), ("", first, "Redo")])
 
     def results(round_number: int) -> None:  # typed, then a recalc: nothing logged
         edit(book, "Swiss Games", lambda g: type_results(g, round_number))
@@ -227,7 +261,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         said = ok("recalc", book, "--in-place", "--confirm", "--i-understand")
         assert "Not in FIDE mode" in said
 
-    step([(6, "FIDE Mode Off")], leave)
+    step([(6, "FIDE Mode Off")], leave, final=True)
     step([(7, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
 
     def correct_round_1() -> None:
@@ -564,7 +598,7 @@ def test_undo_keeps_typing_and_asks_before_clearing_results_in_the_rows_it_takes
     """Issue #33's case on the command line: round 2 paired, then its results, a corrected
     rating and a Prizes sheet typed. Undo names the results it would clear and writes nothing;
     confirmed, it takes the pairing back, clears those results only, and keeps the rating and
-    the Prizes sheet as typed. Redo gives the pairing back (without the cleared results)."""
+    the Prizes sheet as typed. Redo gives the pairing back, and the results it cleared."""
     book = new_book(tmp_path)
     played(book, 1)
     ok("pair", book, "--in-place")
@@ -576,7 +610,7 @@ def test_undo_keeps_typing_and_asks_before_clearing_results_in_the_rows_it_takes
     edit(book, "Swiss Players", rating)
     wb = openpyxl.load_workbook(book)
     prizes = wb.create_sheet("Prizes")
-    for row in (["Place", "Prize"], [1, 100], [2, 50]):
+    for row in (["Place", "Amount"], [1, 100], [2, 50]):
         prizes.append(row)
     wb.save(book)
     typed = digest(book)
@@ -588,8 +622,28 @@ def test_undo_keeps_typing_and_asks_before_clearing_results_in_the_rows_it_takes
     assert [r for r in games[1:] if r[0] == 2] == []
     assert all(r[4] is None for r in games[6:])  # round 2's rows, results included, gone
     assert next(r for r in grid(book, "Swiss Players") if r[1] == "Carl")[2] == 2111
-    assert grid(book, "Prizes") == [["Place", "Prize"], [1, 100], [2, 50]]
-    assert [(r, k) for _, r, k in log(book)] == [(1, "Pairing")]
+    assert grid(book, "Prizes") == [["Place", "Amount"], [1, 100], [2, 50]]
+    assert [(r, k) for _, r, k in log(book)] == [(1, "Pairing"), (2, "Pairing"), (2, "Undo")]
     ok("redo", book)
-    assert [(r, k) for _, r, k in log(book)] == [(1, "Pairing"), (2, "Pairing")]
-    assert [r[4] for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == [None] * 5
+    assert [(r, k) for _, r, k in log(book)][-2:] == [(2, "Undo"), (2, "Redo")]
+    # the results the undo cleared come back with the pairing (typed: a draw on board 2)
+    assert [r[4] for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == [
+        "1-0",
+        "½-½",
+        "1-0",
+        "1-0",
+        "1-0",
+    ]
+
+
+def test_unpairing_a_round_whose_results_were_just_typed_needs_a_confirmation(
+    tmp_path: Path,
+) -> None:
+    """Results typed into the round and no run since: unpairing still takes them away, so it
+    is level 3 (found by a user's test of issue #33)."""
+    book = new_book(tmp_path)
+    played(book, 1)
+    ok("pair", book, "--in-place")
+    edit(book, "Swiss Games", lambda g: type_results(g, 2))
+    said = refused("unpair", book, "--in-place")
+    assert "Unpair round 2" in said and "with 5 results typed" in said

@@ -240,6 +240,23 @@ def test_a_log_row_edited_in_excel_is_reported_as_level_4_naming_it() -> None:
     assert "level 4 warning: sheet 'Event Log' row 3" in " ".join(plan.summary)
 
 
+INPUTS = ("Swiss Settings", "Swiss Players", "Swiss Games", "Forbidden Pairs", "Rating Corrections")
+
+
+def inputs(sheets: Sheets) -> Sheets:
+    return {k: v for k, v in sheets.items() if k in INPUTS}
+
+
+def without_record(sheets: Sheets) -> Sheets:
+    """Every sheet but FIDE mode's record (the log keeps every row: an undo adds one)."""
+    return {k: v for k, v in sheets.items() if k not in ("Event Log", "Event State")}
+
+
+def state_items(sheets: Sheets) -> list[Any]:
+    """The Event State's rows but its log digest (which follows the log's last row)."""
+    return [r for r in sheets.get("Event State", []) if r and r[0] not in ("Log", None)]
+
+
 def cells(sheets: Sheets) -> Sheets:
     """Every sheet but the history, as Excel shows it: numbers as numbers, trailing empty rows
     and columns left out, empty sheets left out."""
@@ -298,8 +315,25 @@ def test_the_7_round_event_in_excel_logs_every_kind_and_undo_gives_back_each_ste
         after = excel(edited, work)
         expected.extend(logged)
         assert log(after) == expected
+        if logged == [(7, "FIDE Mode Off")]:  # final (C.02): never undone
+            assert "leaving FIDE mode is final" in refused_in_excel(after, undo_book)
+            return after
         undone = excel(after, undo_book)
-        assert cells(undone) == cells(book if by_hand else edited)
+        then = book if by_hand else edited
+        if by_hand:  # the book as ratingbook last wrote it, every sheet
+            assert without_record(cells(undone)) == without_record(cells(then))
+        else:  # the book as the command read it: what was typed; the event's sheets are
+            # rebuilt from it (the book read held them as the run before the typing left them)
+            assert inputs(cells(undone)) == inputs(cells(then))
+        if state_items(then):  # the state the log held then
+            assert state_items(undone) == state_items(then)
+        else:  # before the log's first act: a state that records nothing paired
+            assert [r[0] for r in state_items(undone)[1:]] == [
+                "Format",
+                "FIDE Mode",
+                "Manual Pairing",
+            ]
+        assert log(undone) == [*expected, (logged[0][0], "Undo")]
         return after
 
     def swap_blacks(s: Sheets) -> Sheets:
@@ -373,10 +407,11 @@ def test_the_7_round_event_in_excel_logs_every_kind_and_undo_gives_back_each_ste
         "Confirm setting: Forbidden pair Anna / Boris until round 5: I understand"
     )
     assert confirmations["Late Entry"] == "level 2 warning shown"
-    # Undo twice: each state is used once, the one before it comes next.
+    # Undo takes back the last act (the log keeps every row and says so); the one before it,
+    # leaving FIDE mode, is final.
     once = excel(s, undo_book)
-    twice = excel(once, undo_book)
-    assert log(once)[-1] == (7, "FIDE Mode Off") and log(twice)[-1] == (6, "Rating Correction")
+    assert log(once)[-1] == (1, "Undo") and once["Event Log"][-1][3] == "Correction round 1"
+    assert "leaving FIDE mode is final" in refused_in_excel(once, undo_book)
 
 
 def test_undo_in_excel_without_history_is_refused_and_writes_nothing() -> None:

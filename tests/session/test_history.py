@@ -10,6 +10,7 @@ import pytest
 from ratingbook.errors import RatingbookError
 from ratingbook.session.history import (
     KEPT,
+    CannotTake,
     History,
     Kept,
     cells_of,
@@ -43,6 +44,7 @@ def test_a_value_typed_into_a_row_the_act_added_is_lost_and_named() -> None:
         "Pairing round 2",
         {(GAMES, 3, 1): (None, 2), (GAMES, 3, 2): (None, "Boris")},
         frozenset({(GAMES, 3)}),
+        rows={(GAMES, 3): (2, "Boris", None)},
     )
     now = {GAMES: [["Round", "White", "Result"], [1, "Anna", "1-0"], [2, "Boris", "0-1"]]}
     taking = take(act, now, back=True)
@@ -56,10 +58,73 @@ def test_redo_gives_the_after_values_back() -> None:
     assert taking.blocks == (WriteBlock("S", 2, 2, [["SB"]]),)
 
 
-def test_a_generated_sheet_rewritten_since_is_rebuilt_not_patched() -> None:
+def test_a_generated_sheet_is_never_patched_cell_by_cell() -> None:
+    """The session rebuilds the event's sheets from the book as an undo leaves it."""
     act = Kept("Pairing round 2", {("Standings", 2, 2): (0, 1)}, generated=frozenset({"Standings"}))
-    taking = take(act, {"Standings": [["Name", "Points"], ["Anna", 2]]}, back=True)
-    assert taking.rebuild and taking.blocks == () and taking.lost == ()
+    taking = take(act, {"Standings": [["Name", "Points"], ["Anna", 1]]}, back=True)
+    assert taking.blocks == () and taking.lost == () and taking.kept == ()
+
+
+def test_leaving_fide_mode_is_never_undone() -> None:
+    act = Kept("FIDE Mode Off round 3", {("S", 2, 2): ("On", "Off")}, kinds=("FIDE Mode Off",))
+    with pytest.raises(CannotTake, match="leaving FIDE mode is final for the event"):
+        take(act, {"S": [["Setting", "Value"], ["FIDE Mode", "Off"]]}, back=True)
+
+
+def test_rows_moved_since_the_act_are_refused_not_written_by_position() -> None:
+    """A late entry typed in row 3, then the sheet sorted: the entered row now stands in row 2,
+    and undo by position would clear another player."""
+    act = Kept(
+        "Late Entry round 2",
+        {("P", 3, 1): (None, "Zoe"), ("P", 3, 2): (None, 2080)},
+        frozenset({("P", 3)}),
+        rows={("P", 3): ("Zoe", 2080)},
+    )
+    sorted_now = {"P": [["Name", "Rating"], ["Zoe", 2080], ["Ivo", 1700]]}
+    with pytest.raises(CannotTake, match="rows of sheet 'P' were moved since"):
+        take(act, sorted_now, back=True)
+
+
+def test_a_value_typed_beside_a_changed_row_is_named_and_kept() -> None:
+    """The act changed row 2's Black; a result typed there since would stand beside another
+    game after the undo: it is named (to be confirmed) and kept."""
+    act = Kept(
+        "Manual Pairing round 3",
+        {(GAMES, 2, 3): ("Bob", "Dan")},
+        rows={(GAMES, 2): (3, "Anna", "Dan", None)},
+    )
+    now = {GAMES: [["Round", "White", "Black", "Result"], [3, "Anna", "Dan", "1-0"]]}
+    taking = take(act, now, back=True)
+    assert taking.beside == ("'Swiss Games' D2 '1-0'",)
+    assert taking.blocks == (WriteBlock(GAMES, 2, 3, [["Bob"]]),)
+
+
+def test_what_an_undo_cleared_comes_back_with_its_redo() -> None:
+    act = Kept(
+        "Pairing round 2",
+        {(GAMES, 3, 1): (None, 2), (GAMES, 3, 2): (None, "Boris")},
+        frozenset({(GAMES, 3)}),
+        rows={(GAMES, 3): (2, "Boris", None)},
+    )
+    typed = {GAMES: [["Round", "White", "Result"], [1, "Anna", "1-0"], [2, "Boris", "0-1"]]}
+    undo = take(act, typed, back=True)
+    assert undo.lost == ("'Swiss Games' C3 '0-1'",) and undo.taken.cleared
+    emptied = {GAMES: [["Round", "White", "Result"], [1, "Anna", "1-0"], [None, None, None]]}
+    redo = take(undo.taken, emptied, back=False)
+    assert redo.blocks == (WriteBlock(GAMES, 3, 1, [[2, "Boris", "0-1"]]),)
+
+
+def test_a_redo_over_a_row_typed_since_the_undo_is_refused() -> None:
+    act = Kept(
+        "Pairing round 2",
+        {(GAMES, 3, 1): (None, 2), (GAMES, 3, 2): (None, "Boris")},
+        frozenset({(GAMES, 3)}),
+        rows={(GAMES, 3): (2, "Boris", None)},
+        undone=True,
+    )
+    now = {GAMES: [["Round", "White", "Result"], [1, "Anna", "1-0"], [3, "Anna", "HPB"]]}
+    with pytest.raises(CannotTake, match="cannot be redone: 'Swiss Games' A3 was typed into"):
+        take(act, now, back=False)
 
 
 def test_cells_written_in_runs_become_few_blocks() -> None:

@@ -174,13 +174,14 @@ def test_undo_keeps_what_was_typed_since_elsewhere() -> None:
     players = [list(r) for r in grid(book, "Swiss Players")]
     players[3][2] = 2111  # Carl's rating, typed
     typed(book, "Swiss Players", players)
-    book.write_values(WriteBlock("Prizes", 1, 1, [["Place", "Prize"], [1, 100]]))
+    book.write_values(WriteBlock("Prizes", 1, 1, [["Place", "Amount"], [1, 100]]))
     said = run(book, Undo())
     assert said.summary[0] == "undone: Pairing round 2"
     assert game_rows(book, 2) == []
     assert grid(book, "Swiss Players")[3][2] == 2111
-    assert grid(book, "Prizes") == [["Place", "Prize"], [1, 100]]
-    assert [r[:2] for r in log_rows(book)] == [(1, "Pairing")]
+    assert grid(book, "Prizes") == [["Place", "Amount"], [1, 100]]
+    assert [r[:2] for r in log_rows(book)] == [(1, "Pairing"), (2, "Pairing"), (2, "Undo")]
+    assert grid(book, "Event Log")[-1][3:5] == ["Pairing round 2", "taken back"]
 
 
 def test_undo_names_results_typed_in_the_rows_it_takes_back_and_asks() -> None:
@@ -197,15 +198,32 @@ def test_undo_names_results_typed_in_the_rows_it_takes_back_and_asks() -> None:
     assert all(r[4] is None for r in grid(book, "Swiss Games")[6:] if r)
 
 
-def test_redo_gives_back_exactly_what_undo_took() -> None:
+RECORD = ("Event History", "Event Log", "Event State")
+
+
+def without_record(grids: dict[str, Grid]) -> dict[str, Grid]:
+    """Every sheet but FIDE mode's record and the undo store."""
+    return {k: v for k, v in grids.items() if k not in RECORD}
+
+
+def state_items(grids: dict[str, Grid]) -> list[list[Any]]:
+    """The Event State's rows but its log digest (which follows the log's last row)."""
+    return [r for r in grids["Event State"] if r[0] != "Log"]
+
+
+def test_redo_gives_back_exactly_what_undo_took_and_the_log_keeps_both() -> None:
     book = paired_twice()
     after = book.grids()
     run(book, Undo())
     run(book, Redo())
     now = book.grids()
-    assert {k: v for k, v in now.items() if k != "Event History"} == {
-        k: v for k, v in after.items() if k != "Event History"
-    }
+    assert without_record(now) == without_record(after)
+    assert state_items(now) == state_items(after)
+    assert now["Event Log"][:-2] == after["Event Log"]
+    assert [r[2:5] for r in now["Event Log"][-2:]] == [
+        ["Undo", "Pairing round 2", "taken back"],
+        ["Redo", "Pairing round 2", "given back"],
+    ]
     with pytest.raises(RatingbookError, match="no history to redo"):
         Session(book).run(Redo())
 
@@ -215,7 +233,13 @@ def test_undo_twice_takes_back_two_acts_then_refuses() -> None:
     book = paired_twice()
     run(book, Undo())
     run(book, Undo(), offer=Offer(1, "--confirm"))
-    assert game_rows(book, 1) == [] and log_rows(book) == []
+    assert game_rows(book, 1) == []
+    assert [r[:2] for r in log_rows(book)] == [
+        (1, "Pairing"),
+        (2, "Pairing"),
+        (2, "Undo"),
+        (1, "Undo"),
+    ]
     with pytest.raises(RatingbookError, match="the book has no history to undo"):
         Session(book).run(Undo())
 

@@ -14,7 +14,9 @@ not plain cells:
   cleared by hand);
 - **generated sheets** (standings, crosstable, ...): when a run since rewrote them, undo rebuilds
   them from the book as it is after the undo, instead of restoring half of them;
-- ``Event Log`` and ``Event State``: ratingbook's record of the event, put back whole.
+- ``Event Log`` and ``Event State``: ratingbook's record of the event. The log keeps every row:
+  an undo adds an ``Undo`` row naming the act (a redo, a ``Redo`` row), chained like the rest;
+  the state is put back whole as the act found (or left) it.
 
 A change typed into the book by hand and logged by the next run (a corrected result, a setting) is
 part of that run's act: its cells' *before* values come from the book as ratingbook last wrote it
@@ -30,8 +32,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid, header_key
@@ -44,6 +46,7 @@ __all__ = [
     "EVENT_HISTORY",
     "FORMAT",
     "KEPT",
+    "CannotTake",
     "History",
     "Kept",
     "Taking",
@@ -83,6 +86,18 @@ class Kept:
     records: Mapping[str, tuple[Grid, Grid]] = field(default_factory=dict)
     """``Event Log`` and ``Event State`` whole, before and after the act."""
     undone: bool = False
+    kinds: tuple[str, ...] = ()
+    """The log's kinds of the changes the act logged (``FIDE Mode Off``: never undone)."""
+    rows: Mapping[tuple[str, int], tuple[object, ...]] = field(default_factory=dict)
+    """Each input row the act changed, whole, as the act left it (to find rows moved since and
+    values typed since into them)."""
+    cleared: Mapping[Cell, object] = field(default_factory=dict)
+    """Values typed since the act and cleared by its (confirmed) undo: its redo gives them back."""
+    round: int = 0
+    """The round of the act's first logged change (its Undo and Redo rows say it too)."""
+    made: frozenset[str] = frozenset()
+    """The generated sheets the act made (the book had none, or an empty one): an undo leaves
+    them empty."""
 
 
 @dataclass(slots=True)
@@ -142,6 +157,11 @@ def _act_json(act: Kept) -> dict[str, object]:
             name: [_rows_json(before), _rows_json(after)]
             for name, (before, after) in act.records.items()
         },
+        "kinds": list(act.kinds),
+        "rows": [[s, r, [_encode(v) for v in values]] for (s, r), values in act.rows.items()],
+        "cleared": [[s, r, c, _encode(v)] for (s, r, c), v in act.cleared.items()],
+        "round": act.round,
+        "made": sorted(act.made),
     }
 
 
@@ -165,7 +185,22 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         str(name): (_grid_of(pair[0]), _grid_of(pair[1]))
         for name, pair in data.get("records", {}).items()  # type: ignore[attr-defined]
     }
-    return Kept(label, cells, added, generated, records, undone=status == "undone")
+    kinds = tuple(str(k) for k in data.get("kinds", []))  # type: ignore[attr-defined]
+    rows = {
+        (str(sheet), int(row)): tuple(_decode(v) for v in values)
+        for sheet, row, values in data.get("rows", [])  # type: ignore[attr-defined]
+    }
+    cleared = {
+        (str(sheet), int(row), int(column)): _decode(value)
+        for sheet, row, column, value in data.get("cleared", [])  # type: ignore[attr-defined]
+    }
+    number = data.get("round", 0)
+    round_number = number if isinstance(number, int) else 0
+    undone = status == "undone"
+    made = frozenset(str(s) for s in data.get("made", []))  # type: ignore[attr-defined]
+    return Kept(
+        label, cells, added, generated, records, undone, kinds, rows, cleared, round_number, made
+    )
 
 
 # --- reading and writing the sheet ---------------------------------------------------------------
@@ -294,18 +329,6 @@ def predicted(before: Mapping[str, Grid], plan: Plan) -> dict[str, Grid]:
     return book.grids()
 
 
-def _as_written(name: str, grid: Grid) -> Grid:
-    """``grid`` with the log's When as the text ratingbook wrote (xlwings reads it back as a
-    date and time, which undo would write back as one)."""
-    if name != EVENT_LOG:
-        return grid
-    rows = [list(row) for row in grid]
-    for row in rows[1:]:
-        if row and isinstance(row[0], _dt.datetime):
-            row[0] = row[0].strftime("%Y-%m-%dT%H:%M:%SZ")
-    return rows
-
-
 def _value(grid: Grid, row: int, column: int) -> object:
     if row <= len(grid) and column <= len(grid[row - 1]):
         return grid[row - 1][column - 1]
@@ -329,9 +352,9 @@ def _difference(
     added: set[tuple[str, int]] = set()
     generated = frozenset(generated)
     names = list(only) if only is not None else sorted(set(before) | set(after))
-    records = {
-        name: (_as_written(name, before.get(name, [])), _as_written(name, after.get(name, [])))
-        for name in RECORD_SHEETS
+    records = {  # the state the log recorded (the log itself keeps every row: never put back)
+        name: (before.get(name, []), after.get(name, []))
+        for name in (EVENT_STATE,)
         if only is None and (name in before or name in after)
     }
     for name in names:
@@ -363,14 +386,22 @@ def cells_of(
     generated: Iterable[str],
     typed: Mapping[str, frozenset[int] | None] | None = None,
     saved: Mapping[str, Grid] | None = None,
+    kinds: tuple[str, ...] = (),
+    round_number: int = 0,
 ) -> Kept:
     """The act of a run that read ``read`` and writes ``written``. ``typed``: where a change
     typed by hand since ``saved`` (the book as ratingbook last wrote it) is part of the act, the
     sheets and their rows (None: all); there, and in every cell the act itself writes over a
     value typed since (a Confirm setting it consumes), the before values are ``saved``'s."""
     act = _difference(label, read, written, generated)
+    made = frozenset(
+        name
+        for name in act.generated
+        if not any(any(not is_blank(v) for v in r) for r in read.get(name, []))
+    )
+    act = replace(act, made=made)
     if not typed or saved is None:
-        return act
+        return _with_rows(act, written, kinds, round_number)
     by_hand = _difference(label, saved, read, (), typed)
     cells = dict(act.cells)
     for where, (was, typed_value) in by_hand.cells.items():
@@ -391,7 +422,23 @@ def cells_of(
                 cells[where] = (was, now)
     typed_rows = {(s, r) for s, r, _ in by_hand.cells}
     added = {row for row in act.added if row not in typed_rows} | set(by_hand.added)
-    return Kept(label, cells, frozenset(added), act.generated, act.records)
+    kept = Kept(label, cells, frozenset(added), act.generated, act.records, made=act.made)
+    return _with_rows(kept, written, kinds, round_number)
+
+
+def _with_rows(
+    act: Kept, written: Mapping[str, Grid], kinds: tuple[str, ...], round_number: int
+) -> Kept:
+    """``act`` with the log's ``kinds``, its round, and each input row it changed as it left
+    it."""
+    rows = {
+        (sheet, row): tuple(written.get(sheet, [])[row - 1])
+        if row <= len(written.get(sheet, []))
+        else ()
+        for sheet, row, _ in act.cells
+        if sheet not in act.generated
+    }
+    return replace(act, kinds=kinds, rows=rows, round=round_number)
 
 
 # --- taking an act back, giving it back ----------------------------------------------------------
@@ -399,14 +446,25 @@ def cells_of(
 
 @dataclass(frozen=True, slots=True)
 class Taking:
-    """Undo (or redo) of one act, planned: the cells written, the typed values lost (to be
-    confirmed), the typed values kept, and whether the generated sheets must be rebuilt."""
+    """Undo (or redo) of one act, planned: the cells written; the values typed since that go
+    (cleared, to be confirmed), and those that stay in a row the act changed (named, to be
+    confirmed: they may now stand beside another game); the typed values kept elsewhere; and
+    the act as it is kept once taken (its cleared values, for its redo)."""
 
     act: Kept
     blocks: tuple[WriteBlock, ...]
     lost: tuple[str, ...]
+    beside: tuple[str, ...]
     kept: tuple[str, ...]
-    rebuild: bool
+    taken: Kept
+    state: Grid | None
+    """``Event State`` as the act found it (undo) or left it (redo); None: the act has none."""
+    emptied: frozenset[str] = frozenset()
+    """Generated sheets the act made (undo leaves them empty, not rebuilt)."""
+
+
+class CannotTake(RatingbookError):
+    """An act that cannot be taken back or given back as the book now is; nothing is written."""
 
 
 def _where(cell: Cell) -> str:
@@ -449,45 +507,115 @@ def _blocks(writes: Mapping[Cell, object]) -> list[WriteBlock]:
     return blocks
 
 
+def _moved(act: Kept, now: Mapping[str, Grid]) -> str | None:
+    """A sheet whose rows the act changed were moved since (sorted, a row inserted): a row as
+    the act left it now stands elsewhere. Undo by position would then write into other rows."""
+    for (sheet, row), left in act.rows.items():
+        grid = now.get(sheet, [])
+        mine = [c for (s, r, c) in act.cells if (s, r) == (sheet, row)]
+        here = grid[row - 1] if row <= len(grid) else []
+        if all(_same(_at(here, c), _at(left, c)) for c in mine):
+            continue
+        for other, line in enumerate(grid, start=1):
+            if (
+                other != row
+                and any(not is_blank(_at(left, c)) for c in mine)
+                and all(_same(_at(line, c), _at(left, c)) for c in mine)
+            ):
+                return sheet
+    return None
+
+
+def _at(line: Sequence[object], column: int) -> object:
+    return line[column - 1] if column <= len(line) else None
+
+
 def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
-    """Undo ``act`` (``back``) or redo it, over the book as it is (``now``)."""
+    """Undo ``act`` (``back``) or redo it, over the book as it is (``now``); a
+    :class:`CannotTake` for an act that cannot be (FIDE mode left, rows moved, rows typed into
+    since an undo)."""
+    if back and "FIDE Mode Off" in act.kinds:
+        raise CannotTake(
+            f"{act.label} cannot be undone: leaving FIDE mode is final for the event (C.02); "
+            "nothing was changed"
+        )
+    moved = _moved(act, now) if back else None
+    if moved is not None:
+        raise CannotTake(
+            f"rows of sheet {moved!r} were moved since {act.label} (sorted, or a row inserted): "
+            "undo would write into other rows; put them back in their order first, nothing "
+            "was changed"
+        )
     writes: dict[Cell, object] = {}
     lost: list[str] = []
     kept: list[str] = []
-    rebuild = False
+    cleared: dict[Cell, object] = {}
     for cell, (before, after) in sorted(act.cells.items(), key=lambda item: item[0]):
         sheet, row, column = cell
+        if sheet in act.generated:
+            continue  # rebuilt from the book as it is left (the session's views)
         expected, target = (after, before) if back else (before, after)
         current = _value(now.get(sheet, []), row, column)
         if _same(current, target):
             continue
         if _same(current, expected):
             writes[cell] = target
-        elif sheet in act.generated:
-            rebuild = True  # a run since rewrote it: rebuilt from the book as undo leaves it
         elif (sheet, row) in act.added:
+            if not back:
+                raise CannotTake(
+                    f"{act.label} cannot be redone: {_where(cell)} was typed into since the "
+                    f"undo ({current!r}), where the act puts {target!r}: clear or move that row "
+                    "first; nothing was changed"
+                )
             lost.append(f"{_where(cell)} {current!r}")
+            cleared[cell] = current
             writes[cell] = target
         else:
             kept.append(f"{_where(cell)} {current!r}")
-    if back:  # a value typed since in a row the act added goes with the row
-        for sheet, row in sorted(act.added):
-            grid = now.get(sheet, [])
-            line = grid[row - 1] if row <= len(grid) else []
-            for column, value in enumerate(line, start=1):
-                if (sheet, row, column) not in act.cells and not is_blank(value):
-                    lost.append(f"{_where((sheet, row, column))} {value!r}")
-                    writes[(sheet, row, column)] = None
+    beside: list[str] = []
+    for (sheet, row), left in sorted(act.rows.items()):
+        grid = now.get(sheet, [])
+        line = grid[row - 1] if row <= len(grid) else []
+        for column, value in enumerate(line, start=1):
+            if (sheet, row, column) in act.cells or is_blank(value):
+                continue
+            if not back:
+                if (sheet, row) in act.added:
+                    raise CannotTake(
+                        f"{act.label} cannot be redone: {_where((sheet, row, column))} was typed "
+                        f"into since the undo ({value!r}), in a row the act puts back: clear or "
+                        "move that row first; nothing was changed"
+                    )
+                continue
+            if (sheet, row) in act.added:
+                lost.append(f"{_where((sheet, row, column))} {value!r}")
+                cleared[(sheet, row, column)] = value
+                writes[(sheet, row, column)] = None
+            elif not _same(value, _at(left, column)):
+                beside.append(f"{_where((sheet, row, column))} {value!r}")
+    if not back:
+        for cell, value in act.cleared.items():  # what the undo cleared comes back
+            if is_blank(_value(now.get(cell[0], []), cell[1], cell[2])):
+                writes[cell] = value
+    emptied: set[str] = set()
+    if back:  # a generated sheet the act made stays, empty: the book had none
+        for sheet in act.made:
+            emptied.add(sheet)
+            for r, line in enumerate(now.get(sheet, []), start=1):
+                for c, value in enumerate(line, start=1):
+                    if not is_blank(value):
+                        writes[(sheet, r, c)] = None
     blocks = _blocks(writes)
-    for sheet, (before, after) in act.records.items():
-        target_grid = before if back else after
-        current_grid = now.get(sheet, [])
-        height = max(len(target_grid), len(current_grid))
-        width = max((len(line) for line in (*target_grid, *current_grid)), default=0)
-        if height and width:
-            values = [
-                [_value(target_grid, r, c) for c in range(1, width + 1)]
-                for r in range(1, height + 1)
-            ]
-            blocks.append(WriteBlock(sheet, 1, 1, values))
-    return Taking(act, tuple(blocks), tuple(lost), tuple(kept), rebuild)
+    states = act.records.get(EVENT_STATE)
+    state = None if states is None else (states[0] if back else states[1])
+    taken = replace(act, undone=back, cleared=cleared if back else {})
+    return Taking(
+        act,
+        tuple(blocks),
+        tuple(lost),
+        tuple(beside),
+        tuple(kept),
+        taken,
+        state,
+        frozenset(emptied),
+    )

@@ -254,7 +254,10 @@ class Session:
         if logged:
             label = "; ".join(f"{c.kind.value} round {c.round}" for c in logged)
             typed = _typed_in(logged, read, history.saved)
-            act = cells_of(label, read, written, generated, typed, history.saved)
+            kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
+            act = cells_of(
+                label, read, written, generated, typed, history.saved, kinds, logged[0].round
+            )
             history.acts = [a for a in history.acts if not a.undone] + [act]
         history.saved = _inputs(written, generated)
         return replace(plan, sheets=(*plan.sheets, self._history_sheet(sheets, history))), label
@@ -267,62 +270,80 @@ class Session:
 
     def _take(self, *, back: bool, offer: Offer | None) -> Outcome:
         sheets = Sheets(self.book, self._today, RunRequest(who=self._who, now=self._now))
+        word = "undo" if back else "redo"
+        if sheets.actual(EVENT_HISTORY) is None:
+            raise RatingbookError(
+                f"the book has no history to {word}: acts are kept from the first logged "
+                "change of an event (a Swiss or round-robin book in FIDE mode's log)"
+            )
         history = self._history(sheets)
         candidates = [a for a in history.acts if a.undone != back]
         if not candidates:
-            word = "undo" if back else "redo"
-            raise RatingbookError(
-                f"the book has no history to {word}: its {EVENT_HISTORY!r} sheet holds no act "
-                + ("done" if back else "undone")
-                + (" (acts are kept from the first logged change of an event)" if back else "")
-            )
+            raise RatingbookError(_nothing_to_take(history, back))
         act = candidates[-1] if back else candidates[0]  # redo: the act undone last
         read = self._read(sheets)
         taking = take(act, read, back=back)
-        word = "Undo" if back else "Redo"
-        if taking.lost and offer is None:
-            shown = ", ".join(taking.lost[:_NAMED])
-            more = f" and {len(taking.lost) - _NAMED} more" if len(taking.lost) > _NAMED else ""
-            warning = (
-                f"{'undoing' if back else 'redoing'} {act.label} clears what was typed since in "
-                f"the rows it {'added' if back else 'brings back'}: {shown}{more}"
+        asked = [*taking.lost, *taking.beside]
+        if offer is not None and not asked:
+            raise ConfirmationError(
+                f"{offer.text} given, but this {word} clears nothing typed since; nothing was "
+                "changed"
             )
-            from ratingbook.events.fide_mode.machine import Act
-
-            asked = (Act(f"{word} {act.label}", 3, warning),)  # a level-3 act: one step
-            return NeedsConfirmation(
-                asked, 1, _CLEAR_FIRST, lambda _: self._write_taking(sheets, history, taking, back)
-            )
+        if asked and offer is None:
+            return self._ask_to_take(sheets, history, taking, back)
         return self._write_taking(sheets, history, taking, back)
+
+    def _ask_to_take(
+        self, sheets: Sheets, history: History, taking: Taking, back: bool
+    ) -> NeedsConfirmation:
+        from ratingbook.events.fide_mode.machine import Act
+
+        act, word = taking.act, "Undo" if back else "Redo"
+        parts = []
+        if taking.lost:
+            parts.append(
+                f"it clears what was typed since in the rows it added: {_named(taking.lost)} "
+                "(a redo gives them back)"
+            )
+        if taking.beside:
+            parts.append(
+                f"what was typed since in the rows it changes stays, and may then stand beside "
+                f"another game: {_named(taking.beside)}"
+            )
+        warning = f"{word.lower()}ing {act.label}: " + "; ".join(parts)
+        asked = (Act(f"{word} {act.label}", 3, warning),)  # a level-3 act: one step
+        return NeedsConfirmation(
+            asked, 1, _CLEAR_FIRST, lambda _: self._write_taking(sheets, history, taking, back)
+        )
 
     def _write_taking(self, sheets: Sheets, history: History, taking: Taking, back: bool) -> Done:
         read = self._read(sheets)
         plan = Plan(blocks=taking.blocks)
-        if taking.rebuild:
+        act = taking.act
+        if act.generated:  # the event's sheets, rebuilt from the book as this leaves it
             memory = MemoryBook(read)
             apply_plan(memory, plan)
-            request = RunRequest(views_only=True)
-            views = plan_recalc(Sheets(memory, self._today, request))
+            views = plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
+            skip = {*RECORD_SHEETS, *taking.emptied}
             plan = Plan(
                 blocks=(*plan.blocks, *views.blocks),
-                sheets=tuple(s for s in views.sheets if s.name not in RECORD_SHEETS),
+                sheets=tuple(s for s in views.sheets if s.name not in skip),
             )
-        act = taking.act
-        index = history.acts.index(act)
-        history.acts[index] = replace(act, undone=back)
+        if taking.state is not None:  # FIDE mode's record: the log says so, the state goes back
+            from ratingbook.workbook.fide_plan import plan_taken
+
+            record = plan_taken(sheets, act.label, act.round, taking.state, back=back)
+            plan = Plan(blocks=plan.blocks, sheets=(*plan.sheets, *record))
+        history.acts[history.acts.index(act)] = taking.taken
         written = predicted(read, plan)
         history.saved = _inputs(written, {s.name for s in plan.sheets} | act.generated)
         summary = [f"{'undone' if back else 'redone'}: {act.label}"]
         if taking.kept:
-            summary.append(
-                "kept as typed since: "
-                + ", ".join(taking.kept[:_NAMED])
-                + (f" and {len(taking.kept) - _NAMED} more" if len(taking.kept) > _NAMED else "")
-            )
+            summary.append(f"kept as typed since: {_named(taking.kept)}")
+        if taking.beside:
+            summary.append(f"kept as typed since, in rows it changed: {_named(taking.beside)}")
         if taking.lost:
-            summary.append(f"cleared (confirmed): {', '.join(taking.lost[:_NAMED])}")
-        if taking.rebuild:
-            summary.append("the event's sheets were rebuilt from the book as it now is")
+            summary.append(f"cleared (confirmed; a redo gives them back): {_named(taking.lost)}")
         plan = Plan(
             blocks=plan.blocks,
             sheets=(*plan.sheets, self._history_sheet(sheets, history)),
@@ -330,6 +351,26 @@ class Session:
         )
         self._apply(plan)
         return Done(plan, kept=act.label)
+
+
+def _named(cells: tuple[str, ...] | list[str]) -> str:
+    shown = ", ".join(cells[:_NAMED])
+    return shown + (f" and {len(cells) - _NAMED} more" if len(cells) > _NAMED else "")
+
+
+def _nothing_to_take(history: History, back: bool) -> str:
+    if back:
+        undone = sum(1 for a in history.acts if a.undone)
+        if undone:
+            return (
+                f"the book has no history to undo: all {len(history.acts)} acts it keeps are "
+                "undone (redo gives the last one back)"
+            )
+        return "the book has no history to undo: it keeps no act"
+    return (
+        "the book has no history to redo: no act is undone, or a logged act since the last "
+        "undo dropped what it undid"
+    )
 
 
 def _inputs(grids: Mapping[str, Grid], generated: set[str] | frozenset[str]) -> dict[str, Grid]:

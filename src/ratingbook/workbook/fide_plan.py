@@ -20,9 +20,12 @@ level-4 act ``Leave FIDE mode: I understand``), several separated by ``;``; it i
 from __future__ import annotations
 
 import datetime as _dt
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ratingbook.core.cells import is_blank
+from ratingbook.core.tables import Grid
 from ratingbook.errors import ConfirmationError, Location, RatingbookError
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.fide_mode.changes import LoggedChange, changes
@@ -36,7 +39,13 @@ from ratingbook.events.fide_mode.machine import (
     typed_names,
 )
 from ratingbook.events.fide_mode.manual import manual_pairing_problems
-from ratingbook.events.fide_mode.state import EventState, boards, pairs_of, state_of
+from ratingbook.events.fide_mode.state import (
+    EventState,
+    boards,
+    pairs_of,
+    state_from_rows,
+    state_of,
+)
 from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.event_log_sheet import (
     EVENT_LOG,
@@ -61,6 +70,7 @@ __all__ = [
     "IN_BOOK",
     "LogRecord",
     "plan_imported_log",
+    "plan_taken",
     "refusal",
     "taken_back",
     "with_event_log",
@@ -314,7 +324,16 @@ def with_event_log(
     if manual:  # the engine's pairing of the open round is kept until the phase ends
         games = [g for g in new.games if g[0] != manual] + [g for g in old.games if g[0] == manual]
         new = replace(new, games=tuple(sorted(games)))
-    found = changes(old, new, after, engine_rounds={e.round for e in new_rows}, unpaired=unpaired)
+    # results typed since the last run count too (unpairing a round with results is level 3)
+    typed = Counter(e.round for e in event.entries if e.result is not None and e.black)
+    found = changes(
+        old,
+        new,
+        after,
+        engine_rounds={e.round for e in new_rows},
+        unpaired=unpaired,
+        typed=typed,
+    )
     found += manual_changes
     asks, confirmed = _gate(event, found, old.fide_mode)
     quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
@@ -379,3 +398,33 @@ def plan_imported_log(names: Sequence[str], event: SwissEvent, log: Sequence[Log
     state = state_of(event, fide_mode=not left, left_in=left[0] if left else 0, manual=0)
     after = names[-1] if names else "Swiss Games"
     return Plan(sheets=(log_sheet(list(log), after), state_sheet(state, EVENT_LOG)))
+
+
+def plan_taken(
+    sheets: Sheets, label: str, round_number: int, state: Grid, *, back: bool
+) -> tuple[GeneratedSheet, GeneratedSheet]:
+    """An act taken back (``back``) or given back, in FIDE mode's record: the ``Event Log``
+    with an ``Undo`` (``Redo``) row naming the act, chained after every row there (the log
+    loses no row), and the ``Event State`` as ``state`` holds it (the state the act found, or
+    left), its log digest the new last row's."""
+    request = sheets.request
+    entries, _ = read_log(sheets)
+    entry = LogEntry(
+        _now(request),
+        round_number,
+        LogKind.UNDO if back else LogKind.REDO,
+        label,
+        "taken back" if back else "given back",
+        request.who or user_name(),
+    )
+    all_entries = [*entries, *chain([entry], last_digest(entries))]
+    rows = [
+        (row[0], str(row[1]).removeprefix("'"))
+        for row in state[1:]
+        if len(row) >= 2 and not is_blank(row[0])
+    ]
+    recorded = replace(state_from_rows(rows), log=last_digest(all_entries))
+    names = list(sheets.names.values())
+    return log_sheet(all_entries, names[-1] if names else EVENT_LOG), state_sheet(
+        recorded, EVENT_LOG
+    )

@@ -81,7 +81,8 @@ def plan_swiss(sheets: Sheets) -> Plan:
         return _plan_seed(sheets)
     tables = read_event_tables(sheets)
     new_rows: list[SwissEntry] = []
-    if pairing_due(tables.event):
+    # Auto-pair pairs a round that is due; a run that only rebuilds the views never pairs.
+    if pairing_due(tables.event) and not sheets.request.views_only:
         from ratingbook.fide.gacrux import pair_next_round
 
         new_rows = pair_next_round(tables.event)

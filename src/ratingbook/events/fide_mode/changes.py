@@ -46,11 +46,13 @@ def changes(
     *,
     engine_rounds: Iterable[int] = (),
     unpaired: Iterable[int] = (),
+    typed: Mapping[int, int] | None = None,
 ) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
-    rounds the unpair command took back. In FIDE mode a level 5 change is refused; outside it,
-    it is a level 3 one."""
+    rounds the unpair command took back; ``typed``: how many results of each round the book
+    held as read (typed since the log last recorded them too). In FIDE mode a level 5 change
+    is refused; outside it, it is a level 3 one."""
     fide = old.fide_mode
     engine = set(engine_rounds)
     started = old.paired_rounds >= 1
@@ -75,7 +77,7 @@ def changes(
         out += _player_changes(old, new, current)
         out += _forbidden_changes(old, new, current)
     numbers = event.start_numbers()
-    out += _round_changes(old, new, engine, set(unpaired), numbers, fide=fide)
+    out += _round_changes(old, new, engine, set(unpaired), numbers, typed or {}, fide=fide)
     out += _rating_changes(old, new, numbers)
     return out
 
@@ -208,6 +210,7 @@ def _round_changes(
     engine: set[int],
     unpaired: set[int],
     numbers: Mapping[str, int],
+    typed: Mapping[int, int],
     *,
     fide: bool,
 ) -> list[LoggedChange]:
@@ -234,7 +237,8 @@ def _round_changes(
                 )
             )
         elif not now:
-            results = [g for g in old.games if g[0] == number and g[3] and g[2]]
+            recorded = sum(1 for g in old.games if g[0] == number and g[3] and g[2])
+            results = max(recorded, typed.get(number, 0))  # typed since the last run too
             command = number in unpaired
             out.append(
                 LoggedChange(
@@ -245,7 +249,7 @@ def _round_changes(
                     0 if command and not results else WarningLevel.CONFIRM,
                     f"Unpair round {number}",
                     f"round {number}'s pairing taken back"
-                    + (f" with {len(results)} results typed" if results else ""),
+                    + (f" with {results} results typed" if results else ""),
                     by_hand=not command,
                 )
             )

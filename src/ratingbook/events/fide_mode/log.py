@@ -65,6 +65,10 @@ class LogKind(Enum):
     """The event imported from a file."""
     FIDE_MODE_OFF = "FIDE Mode Off"
     """FIDE mode left: recorded, and final for the event."""
+    UNDO = "Undo"
+    """A logged act taken back (``before`` names it): the book is as just before it."""
+    REDO = "Redo"
+    """An act an undo took back, given back (``before`` names it)."""
 
 
 @dataclass(frozen=True, slots=True)
