@@ -207,6 +207,8 @@ class XlwingsBook:
         grid = [[_value_out(v) for v in line] + [None] * (width - len(line)) for line in lines]
         ws.range((1, 1)).value = grid
         self._format(ws, sheet, nrows=len(sheet.rows), ncols=width)
+        if sheet.hidden and not self.remote:  # the JSON engine's clients cannot hide a sheet
+            ws.visible = False
 
     # --- applying a plan -----------------------------------------------------------------------
 

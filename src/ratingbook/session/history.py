@@ -283,7 +283,9 @@ def history_sheet(history: History, after: str | None) -> GeneratedSheet:
     for number, status, label, text in entries:
         for start in range(0, max(len(text), 1), _CHUNK):
             rows.append([number, status, label, _MARK + text[start : start + _CHUNK]])
-    return GeneratedSheet(EVENT_HISTORY, _HEADER, rows, widths={1: 8, 2: 30, 3: 60}, after=after)
+    return GeneratedSheet(
+        EVENT_HISTORY, _HEADER, rows, widths={1: 8, 2: 30, 3: 60}, after=after, hidden=True
+    )
 
 
 def _json(data: object) -> str:

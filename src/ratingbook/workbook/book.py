@@ -112,6 +112,9 @@ class GeneratedSheet:
     #: 0-based columns whose cells are centred (short numbers and codes beside a name, so
     #: that a printed list never runs a rank into a name).
     centred: frozenset[int] = frozenset()
+    #: A sheet for ratingbook alone (the undo store): hidden, so that it is neither seen nor
+    #: printed (Excel prints no hidden sheet).
+    hidden: bool = False
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]

@@ -67,6 +67,7 @@ class SheetEntry:
     position: int | None  # its original position; None for a sheet we add
     sheet_id: int = 0
     rid: str = ""
+    hidden: bool = False  # made hidden by us (a sheet ratingbook alone reads)
 
 
 class WorkbookPart:
@@ -164,6 +165,7 @@ class WorkbookPart:
             position=None,
             sheet_id=max([0, *(e.sheet_id for e in self.sheets)]) + 1,
             rid=self.new_relationship_id(),
+            hidden=sheet.hidden,
         )
         self.sheets.insert(index, entry)
         return entry
@@ -195,7 +197,7 @@ class WorkbookPart:
         prefix = root_prefix(xml, "workbook", self.part)
         p = re.escape(prefix)
         moved = {e.position: i for i, e in enumerate(self.sheets) if e.position is not None}
-        if any(e.element is None for e in self.sheets):
+        if any(e.element is None or e.hidden for e in self.sheets):  # added, or hidden now
             span = element_span(xml, prefix, "sheets")
             if span is None:
                 raise WorkbookError(f"{self.source.name!r}: the workbook has no sheet list")
@@ -206,9 +208,10 @@ class WorkbookPart:
                     elements.append(entry.element)
                     continue
                 declaration = "" if r_prefix else f' xmlns:r="{REL_NS}"'
+                state = ' state="hidden"' if entry.hidden else ""
                 elements.append(
                     f'<{prefix}sheet name="{escape_attribute(entry.name)}" '
-                    f'sheetId="{entry.sheet_id}"{declaration} '
+                    f'sheetId="{entry.sheet_id}"{state}{declaration} '
                     f'{r_prefix or "r"}:id="{entry.rid}"/>'
                 )
             start, open_end, _, end = span

@@ -23,7 +23,7 @@ from ratingbook.files.disk import (
 from ratingbook.files.ooxml.opc import WORKSHEET_REL, resolve
 from ratingbook.files.ooxml.trust import package_vouches
 from ratingbook.files.ooxml.workbookpart import SheetEntry, WorkbookPart
-from ratingbook.files.ooxml.xmltext import check_xml
+from ratingbook.files.ooxml.xmltext import check_xml, set_attribute
 from ratingbook.files.ooxml.zipread import PackageZip, check_member_count
 from ratingbook.files.ooxml.zipwrite import write_package
 from ratingbook.files.patching.reading import open_calamine, overlay, read_sheet
@@ -110,6 +110,9 @@ class PackageBook:
             )
         if existing is None:
             existing = self._workbook.add_sheet(sheet)
+        elif sheet.hidden and existing.element is not None and not existing.hidden:
+            existing.element = set_attribute(existing.element, "state", "hidden")
+            existing.hidden = True
         self._edits[self._part_of(existing)] = Edits(generated=sheet)
 
     @staticmethod

@@ -203,6 +203,8 @@ class OpenpyxlBook:
         else:
             index = len(wb.sheetnames)
         ws = wb.create_sheet(sheet.name, index)
+        if sheet.hidden:
+            ws.sheet_state = "hidden"
         bold = Font(bold=True)
         for c, title in enumerate(sheet.header, start=1):
             cell = ws.cell(row=1, column=c)
