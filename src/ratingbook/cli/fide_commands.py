@@ -150,8 +150,9 @@ def history_command(book: str) -> None:
     for number, status, label in found:
         click.echo(f"{number:4d}  {status:6s}  {label}")
     click.echo(
-        f"({len(found)} acts kept in the book's 'Event History' sheet; undo takes back the last "
-        "done, redo gives back the last undone)"
+        f"({len(found)} {'act' if len(found) == 1 else 'acts'} kept in the book's hidden "
+        "'Event History' sheet, the last 10 at most; undo takes back the last done, redo gives "
+        "back the last undone)"
     )
     if note:
         click.echo(note)
