@@ -43,6 +43,8 @@ EVERY_KIND = chain(
         LogEntry("2026-04-02T10:02:00Z", 3, K.WITHDRAWAL, "", "E from round 3", "arbiter"),
         LogEntry("2026-04-02T10:03:00Z", 3, K.SETTING, "Rounds 5", "Rounds 6", "arbiter", "OK"),
         LogEntry("2026-04-02T10:04:00Z", 3, K.FORBIDDEN_PAIR, "", "1-3", "arbiter", "OK"),
+        LogEntry("2026-04-02T10:04:30Z", 3, K.UNDO, "Forbidden Pair round 3", "taken back", "a"),
+        LogEntry("2026-04-02T10:04:40Z", 3, K.REDO, "Forbidden Pair round 3", "given back", "a"),
         LogEntry("2026-04-02T10:05:00Z", 3, K.FIDE_MODE_OFF, "", "", "arbiter", "OK, OK"),
     ]
 )
@@ -59,7 +61,9 @@ def test_every_kind_of_entry_is_one_line_in_the_tec_manuals_shape_and_a_detail_l
     assert heads[2] == "### MPA @ Round 1: 1-4 2-3 5=BYE => 1-2 3-4 5=BYE"
     assert heads[4] == "### Correction @ Round 2: 1-2: 1-0 => 0-1"
     assert heads[9] == "### Configuration @ Round 3: Rounds 5 => Rounds 6"
-    assert heads[11] == "### FIDE Mode Off @ Round 3"
+    assert heads[11] == "### Undo @ Round 3: Forbidden Pair round 3 => taken back"
+    assert heads[12] == "### Redo @ Round 3: Forbidden Pair round 3 => given back"
+    assert heads[13] == "### FIDE Mode Off @ Round 3"
     assert heads[0] == "### Import @ Round 0: club.trf: 5 players"
     assert lines[5] == (
         '###   at 2026-04-01T09:05:00Z by "Åsa \\"IA\\" Berg" confirmed "--confirm" chain '
