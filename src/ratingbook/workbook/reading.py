@@ -46,6 +46,11 @@ class Sheets:
         self.names = {header_key(n): n for n in book.sheet_names()}
         self._grids: dict[str, Grid] = {}
 
+    @property
+    def book(self) -> Book:
+        """The book the sheets are read from."""
+        return self._book
+
     def actual(self, name: str) -> str | None:
         """The sheet's name as the book spells it, or None when there is no such sheet."""
         return self.names.get(header_key(name))
