@@ -259,7 +259,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
         refused("recalc", book, "--in-place", "--confirm")
         said = ok("recalc", book, "--in-place", "--confirm", "--i-understand")
-        assert "Not in FIDE mode" in said
+        assert "Not in FIDE mode" in said and "undo with" not in said  # final: never undone
 
     step([(6, "FIDE Mode Off")], leave, final=True)
     step([(7, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
@@ -618,6 +618,7 @@ def test_undo_keeps_typing_and_asks_before_clearing_results_in_the_rows_it_takes
     assert "Undo Pairing round 2" in said and "'Swiss Games' E7 '1-0'" in said
     assert "--confirm" in said and digest(book) == typed
     ok("undo", book, "--confirm")
+    assert grid(book, "Event Log")[-1][6] == "--confirm"  # the Undo row keeps its confirmation
     games = grid(book, "Swiss Games")
     assert [r for r in games[1:] if r[0] == 2] == []
     assert all(r[4] is None for r in games[6:])  # round 2's rows, results included, gone

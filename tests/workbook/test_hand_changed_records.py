@@ -57,6 +57,7 @@ def test_an_event_history_of_earlier_format_1_still_reads() -> None:
     ]
     history = read_history(grid)
     assert history.legacy and [a.label for a in history.acts] == ["Pairing round 1"]
+    assert history.acts[0].round == 1  # its Undo row says round 1
     assert dict(history.acts[0].cells) == {("Swiss Games", 2, 2): (None, "Anna")}
 
 

@@ -100,34 +100,32 @@ def _take(book: str, action: str, backend: str, confirmed: bool) -> None:
     run_books([BookJob(book, book, True, action, backend, int(confirmed))], 1)
 
 
-def _taking_command(action: str, confirm_help: str, help_text: str) -> click.Command:
-    """``undo`` or ``redo``: BOOK, in place, with ``--backend`` and ``--confirm``."""
-
-    def command(book: str, backend: str, confirmed: bool) -> None:
-        _take(book, action, backend, confirmed)
-
-    command.__doc__ = help_text
-    command = click.option("--confirm", "confirmed", is_flag=True, help=confirm_help)(command)
-    command = backend_option(command)
-    command = click.argument("book", metavar="BOOK")(command)
-    return click.command(action)(command)
-
-
-undo_command = _taking_command(
-    "undo",
-    "Also clear what was typed since in the rows the act added (named when it is asked).",
+@click.command("undo")
+@click.argument("book", metavar="BOOK")
+@backend_option
+@click.option(
+    "--confirm",
+    "confirmed",
+    is_flag=True,
+    help="Also clear what was typed since in the rows the act added (named when it is asked).",
+)
+def undo_command(book: str, backend: str, confirmed: bool) -> None:
     """Take back BOOK's last logged act (kept in its Event History sheet), in place.
 
     Only the cells that act changed go back: what was typed since stays. A value typed since
     into a row the act added (a result on a board of the round unpaired) cannot stay: undo
     names it and asks (--confirm), or clear it by hand first. redo gives the act back.
-    """,
-)
-redo_command = _taking_command(
-    "redo",
-    "Also overwrite what was typed since the undo in the rows the act brings back.",
-    """Give back the act BOOK's last undo took back, in place.""",
-)
+    """
+    _take(book, "undo", backend, confirmed)
+
+
+@click.command("redo")
+@click.argument("book", metavar="BOOK")
+@backend_option
+def redo_command(book: str, backend: str) -> None:
+    """Give back the act BOOK's last undo took back (and what that undo cleared), in place;
+    refused when a row it puts back was typed into since the undo."""
+    _take(book, "redo", backend, False)
 
 
 @click.command("history")

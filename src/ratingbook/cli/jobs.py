@@ -117,7 +117,8 @@ def run_book_job(job: BookJob) -> BookOutcome:
             f"{job.target} does not carry over",
         )
     kept: tuple[str, ...] = ()
-    if outcome.kept and job.action not in ("undo", "redo"):
+    final = any(c.kind.value == "FIDE Mode Off" for c in outcome.logged)
+    if outcome.kept and job.action not in ("undo", "redo") and not final:
         kept = (f"undo with: ratingbook undo {job.target} (before {outcome.kept})",)
     return BookOutcome(job, summary=(*outcome.summary, *kept), warnings=warnings)
 

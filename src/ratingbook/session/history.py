@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -67,6 +68,8 @@ _CHUNK = 30_000
 _MARK = "v2"
 _LEGACY_MARK = "v"
 _HEADER = ("Act", "Status", "What", "Data")
+#: The log's kinds an earlier format's label may start with (``FIDE Mode Off round 3``).
+_KINDS = ("FIDE Mode Off",)
 _LEGACY_HEADER = ("state", "before", "values")
 #: ratingbook's record of the event: put back whole, never merged with what came since.
 RECORD_SHEETS = (EVENT_LOG, EVENT_STATE)
@@ -317,7 +320,10 @@ def _read_legacy(grid: Grid) -> History:
     history = History(legacy=True, saved=dict(saved or {}))
     for index, (label, before) in enumerate(states):
         after = states[index + 1][1] if index + 1 < len(states) else (saved or before)
-        history.acts.append(_difference(label, before, after, ()))
+        found = re.search(r"round (\d+)", label)  # "Pairing round 3": its round
+        kinds = tuple(k for k in _KINDS if label.startswith(k))
+        act = _difference(label, before, after, ())
+        history.acts.append(replace(act, round=int(found.group(1)) if found else 0, kinds=kinds))
     return history
 
 

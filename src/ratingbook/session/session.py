@@ -291,7 +291,7 @@ class Session:
             )
         if asked and offer is None:
             return self._ask_to_take(sheets, history, taking, back)
-        return self._write_taking(sheets, history, taking, back)
+        return self._write_taking(sheets, history, taking, back, offer.text if offer else "")
 
     def _ask_to_take(
         self, sheets: Sheets, history: History, taking: Taking, back: bool
@@ -313,10 +313,15 @@ class Session:
         warning = f"{word.lower()}ing {act.label}: " + "; ".join(parts)
         asked = (Act(f"{word} {act.label}", 3, warning),)  # a level-3 act: one step
         return NeedsConfirmation(
-            asked, 1, _CLEAR_FIRST, lambda _: self._write_taking(sheets, history, taking, back)
+            asked,
+            1,
+            _CLEAR_FIRST,
+            lambda given: self._write_taking(sheets, history, taking, back, given),
         )
 
-    def _write_taking(self, sheets: Sheets, history: History, taking: Taking, back: bool) -> Done:
+    def _write_taking(
+        self, sheets: Sheets, history: History, taking: Taking, back: bool, confirmation: str = ""
+    ) -> Done:
         read = self._read(sheets)
         plan = Plan(blocks=taking.blocks)
         act = taking.act
@@ -332,7 +337,9 @@ class Session:
         if taking.state is not None:  # FIDE mode's record: the log says so, the state goes back
             from ratingbook.workbook.fide_plan import plan_taken
 
-            record = plan_taken(sheets, act.label, act.round, taking.state, back=back)
+            record = plan_taken(
+                sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation
+            )
             plan = Plan(blocks=plan.blocks, sheets=(*plan.sheets, *record))
         history.acts[history.acts.index(act)] = taking.taken
         written = predicted(read, plan)

@@ -401,12 +401,19 @@ def plan_imported_log(names: Sequence[str], event: SwissEvent, log: Sequence[Log
 
 
 def plan_taken(
-    sheets: Sheets, label: str, round_number: int, state: Grid, *, back: bool
+    sheets: Sheets,
+    label: str,
+    round_number: int,
+    state: Grid,
+    *,
+    back: bool,
+    confirmation: str = "",
 ) -> tuple[GeneratedSheet, GeneratedSheet]:
     """An act taken back (``back``) or given back, in FIDE mode's record: the ``Event Log``
     with an ``Undo`` (``Redo``) row naming the act, chained after every row there (the log
     loses no row), and the ``Event State`` as ``state`` holds it (the state the act found, or
-    left), its log digest the new last row's."""
+    left), its log digest the new last row's; ``confirmation``: the one given for an undo that
+    cleared or kept typed values (logged as every confirmation is)."""
     request = sheets.request
     entries, _ = read_log(sheets)
     entry = LogEntry(
@@ -416,6 +423,7 @@ def plan_taken(
         label,
         "taken back" if back else "given back",
         request.who or user_name(),
+        confirmation,
     )
     all_entries = [*entries, *chain([entry], last_digest(entries))]
     rows = [
