@@ -419,3 +419,25 @@ def test_undo_in_excel_without_history_is_refused_and_writes_nothing() -> None:
 
     said = refused_in_excel(event_sheets(), undo_book)
     assert "no history to undo" in said
+
+
+def test_undo_in_excel_keeps_what_was_typed_since_and_redo_gives_the_act_back() -> None:
+    """The issue's case on the JSON engine (xlwings Server and Lite): round 2 paired, then a
+    rating corrected and a sheet of the user's own typed; undo takes the pairing back and keeps
+    both; redo gives the pairing back (issue #33)."""
+    from ratingbook.excel.scripts import redo_book, undo_book
+
+    s = with_setting(event_sheets(), "Auto-pair", "On")
+    s = excel(results(excel(s), 1))  # round 1 played, round 2 paired
+    assert [k for _, k in log(s)] == ["Pairing", "Pairing"]
+    players = [list(r) for r in s["Swiss Players"]]
+    players[3][2] = 2111
+    typed = {**s, "Swiss Players": players, "My Notes": [["Note"], ["call Carl"]]}
+    undone = excel(typed, undo_book)
+    assert [r for r in undone["Swiss Games"][1:] if r and r[0] == 2] == []
+    assert undone["Swiss Players"][3][2] == 2111
+    assert undone["My Notes"] == [["Note"], ["call Carl"]]
+    assert log(undone)[-1] == (2, "Undo")
+    redone = excel(undone, redo_book)
+    assert len([r for r in redone["Swiss Games"][1:] if r and r[0] == 2]) == 5
+    assert redone["Swiss Players"][3][2] == 2111 and log(redone)[-1] == (2, "Redo")
