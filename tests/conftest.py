@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tests.helpers import libreoffice
 from tests.helpers.browser import require_chromium
 from tests.helpers.libreoffice import require_soffice
 
@@ -53,10 +55,15 @@ SLOW_MODULES = frozenset(
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test of tests/integration/ and of SLOW_MODULES as ``slow``."""
+    """Mark as ``slow`` every test of tests/integration/ and of SLOW_MODULES, and every test
+    that needs LibreOffice (the ``needs_soffice`` fixture)."""
     for item in items:
         path = Path(item.path)
-        if TESTS / "integration" in path.parents or path in SLOW_MODULES:
+        if (
+            TESTS / "integration" in path.parents
+            or path in SLOW_MODULES
+            or "needs_soffice" in getattr(item, "fixturenames", ())
+        ):
             item.add_marker(pytest.mark.slow)
 
 
@@ -68,6 +75,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def needs_soffice() -> str:
     """LibreOffice's soffice command."""
     return require_soffice()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_libreoffice_for_the_run() -> Iterator[None]:
+    """The run's LibreOffice (tests.helpers.libreoffice), started by the first conversion,
+    stops when the run ends."""
+    yield
+    libreoffice.stop()
 
 
 @pytest.fixture

@@ -49,7 +49,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from tests.helpers.libreoffice import SOFFICE
+from tests.helpers.libreoffice import convert_all
 from tests.helpers.workbooks import Error, Formula, Text, make_book, sheet_part
 
 from ratingbook import workbook
@@ -604,22 +604,13 @@ def test_every_output_opens_with_openpyxl(outcomes: list[Outcome]) -> None:
 # --- LibreOffice opens a sample of the outputs ----------------------------------------------------
 
 LIBREOFFICE_SAMPLE = 8
-#: A hang guard, not a speed test: one soffice run converting the sample (about 20 small books)
-#: took 3.5 s on the busy 2-core machine (measured 2026-11-22, first start of a fresh profile
-#: included); only a hang reaches 240 s.
-LIBREOFFICE_HANG_GUARD = 240.0
 
 
 def libreoffice_cannot_open(books: list[Path], folder: Path) -> list[Path]:
-    """The ``books`` LibreOffice fails to load: one soffice process converts them all."""
-    assert SOFFICE is not None
+    """The ``books`` LibreOffice fails to load: the run's LibreOffice converts them all (its
+    hang guard is tests.helpers.libreoffice.TIMEOUT)."""
     folder.mkdir()
-    done = subprocess.run(
-        [SOFFICE, "--headless", f"-env:UserInstallation={(folder / 'profile').as_uri()}",
-         "--convert-to", "csv", "--outdir", str(folder), *map(str, books)],
-        capture_output=True, text=True, timeout=LIBREOFFICE_HANG_GUARD,
-        stdin=subprocess.DEVNULL, check=False,
-    )  # fmt: skip
+    done = convert_all(books, folder, folder / "profile", "csv")
     assert done.returncode == 0, done.stdout + done.stderr
     return [book for book in books if not (folder / f"{book.stem}.csv").exists()]
 
