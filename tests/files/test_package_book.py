@@ -193,7 +193,9 @@ def _saved(book: PackageBook, path: Path) -> Path:
 # --- same results as the openpyxl adapter ----------------------------------------------------
 
 
-def test_recalc_matches_the_openpyxl_adapter_and_the_hand_worked_week(tmp_path: Path) -> None:
+def test_consistency_recalc_matches_the_openpyxl_adapter_and_the_hand_worked_week(
+    tmp_path: Path,
+) -> None:
     """On an openpyxl-made book both adapters write the same values into every sheet."""
     source = ladder_book(tmp_path)
     expected, got = run_both(source, tmp_path)
@@ -202,7 +204,9 @@ def test_recalc_matches_the_openpyxl_adapter_and_the_hand_worked_week(tmp_path: 
 
 
 @pytest.mark.parametrize("kind", ["ladder", "crikey", "elo", "swiss"])
-def test_templates_recalculate_like_the_openpyxl_adapter(kind: str, tmp_path: Path) -> None:
+def test_consistency_templates_recalculate_like_the_openpyxl_adapter(
+    kind: str, tmp_path: Path
+) -> None:
     """The committed templates (tables, dropdowns, formats, Instructions) give the same values."""
     source = TEMPLATES / f"{kind}.xlsx"
     if not source.exists():
@@ -211,7 +215,7 @@ def test_templates_recalculate_like_the_openpyxl_adapter(kind: str, tmp_path: Pa
     assert same_values(values(expected), values(got))
 
 
-def test_new_week_matches_the_openpyxl_adapter_twice_over(tmp_path: Path) -> None:
+def test_consistency_new_week_matches_the_openpyxl_adapter_twice_over(tmp_path: Path) -> None:
     """Two new weeks in a row: the archive is created, then appended to (dates in a write
     block), and the two adapters agree on every sheet each time."""
     source = ladder_book(tmp_path)
@@ -242,7 +246,7 @@ def test_new_week_matches_the_openpyxl_adapter_twice_over(tmp_path: Path) -> Non
 
 
 @needs_soffice
-def test_recalc_of_a_book_libreoffice_saved_matches(
+def test_consistency_recalc_of_a_book_libreoffice_saved_matches(
     libreoffice_saved: dict[str, Path], tmp_path: Path
 ) -> None:
     """LibreOffice writes shared strings, its own styles and XML: same values as openpyxl's."""

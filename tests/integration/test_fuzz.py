@@ -491,7 +491,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
     return [recalc_in_process(case, folder) for case in range(CASES)]
 
 
-def test_adapters_write_the_same_ratings(outcomes: list[Outcome]) -> None:
+def test_consistency_adapters_write_the_same_ratings(outcomes: list[Outcome]) -> None:
     """Where the recalc succeeded, every adapter's output holds the same values in the ladder
     sheets (the books differ only in how they were written)."""
     if len(ADAPTERS) < 2:
