@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, settings
 from tests.helpers import libreoffice
 from tests.helpers.browser import require_chromium
 from tests.helpers.libreoffice import require_soffice
+from tests.helpers.processes import MARK, process_share, remove_lock_files
 
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
@@ -65,6 +66,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             or "needs_soffice" in getattr(item, "fixturenames", ())
         ):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """Under pytest-xdist, a test marked ``two_processes`` runs alone (tests.helpers.processes):
+    never more than two processes at work."""
+    with process_share(alone=item.get_closest_marker(MARK) is not None):
+        return (yield)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker's lock files go when it is done (tests.helpers.processes)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if os.environ.get("PYTEST_XDIST_WORKER") and run:
+        remove_lock_files(run)
 
 
 # Outside programs: a test that needs one uses the fixture (``@pytest.mark.usefixtures(...)``);

@@ -48,6 +48,7 @@ from typing import Any
 import openpyxl
 import pytest
 from tests.helpers.cli import run as run_in_process
+from tests.helpers.processes import running_alone
 from tests.helpers.workbooks import (
     CAMP_GROUPS,
     LADDER_GAMES,
@@ -623,7 +624,7 @@ def cli_runs(built: dict[str, Built]) -> dict[str, CliRun]:
             written.unlink()
         return key, run_cli(["recalc", b.path.name], cwd=b.folder)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
         for key, process in pool.map(real, sorted(REAL_PROCESS)):
             assert process == runs[key], f"in this process: {runs[key]}; as a process: {process}"
     return runs

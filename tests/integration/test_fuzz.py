@@ -50,6 +50,7 @@ from typing import Any
 import openpyxl
 import pytest
 from tests.helpers.libreoffice import convert_all
+from tests.helpers.processes import running_alone
 from tests.helpers.workbooks import Error, Formula, Text, make_book, sheet_part
 
 from ratingbook import workbook
@@ -566,7 +567,8 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
             return o, None
         return o, done
 
-    with ThreadPoolExecutor(max_workers=2) as pool:  # never more than two processes at once
+    # Never more than two processes at once (and the other pytest-xdist worker waits).
+    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(run, sample))
     for o, done in results:
         assert done is not None, (
@@ -859,7 +861,8 @@ def structural(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Struc
             write(grids, path)
             mutate(path, random.Random(case))
             jobs.append((kind, case, path))
-    with ThreadPoolExecutor(max_workers=2) as pool:  # never more than two processes at once
+    # Never more than two processes at once (and the other pytest-xdist worker waits).
+    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
         runs = list(pool.map(_run_structural, jobs))
     found: dict[str, list[StructuralRun]] = {kind: [] for kind in STRUCTURAL}
     for run in runs:
