@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tests.helpers import libreoffice
 from tests.helpers.browser import require_chromium
 from tests.helpers.libreoffice import require_soffice
+from tests.helpers.processes import MARK, process_share, remove_lock_files
 
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
@@ -53,11 +56,31 @@ SLOW_MODULES = frozenset(
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test of tests/integration/ and of SLOW_MODULES as ``slow``."""
+    """Mark as ``slow`` every test of tests/integration/ and of SLOW_MODULES, and every test
+    that needs LibreOffice (the ``needs_soffice`` fixture)."""
     for item in items:
         path = Path(item.path)
-        if TESTS / "integration" in path.parents or path in SLOW_MODULES:
+        if (
+            TESTS / "integration" in path.parents
+            or path in SLOW_MODULES
+            or "needs_soffice" in getattr(item, "fixturenames", ())
+        ):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """Under pytest-xdist, a test marked ``two_processes`` runs alone (tests.helpers.processes):
+    never more than two processes at work."""
+    with process_share(alone=item.get_closest_marker(MARK) is not None):
+        return (yield)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker's lock files go when it is done (tests.helpers.processes)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if os.environ.get("PYTEST_XDIST_WORKER") and run:
+        remove_lock_files(run)
 
 
 # Outside programs: a test that needs one uses the fixture (``@pytest.mark.usefixtures(...)``);
@@ -68,6 +91,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def needs_soffice() -> str:
     """LibreOffice's soffice command."""
     return require_soffice()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_libreoffice_for_the_run() -> Iterator[None]:
+    """The run's LibreOffice (tests.helpers.libreoffice), started by the first conversion,
+    stops when the run ends."""
+    yield
+    libreoffice.stop()
 
 
 @pytest.fixture

@@ -28,9 +28,13 @@ from tests.helpers.workbooks import (
 
 from ratingbook.cli.batch import DEBUG_VARIABLE, Died, describe_exit, run_isolated
 
-pytestmark = pytest.mark.skipif(
-    not hasattr(signal, "SIGKILL"), reason="needs POSIX signals to kill a child for real"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not hasattr(signal, "SIGKILL"), reason="needs POSIX signals to kill a child for real"
+    ),
+    # Books two at a time (-j 2), a parent and its children: alone under pytest-xdist.
+    pytest.mark.two_processes,
+]
 
 
 def _job(kind: str) -> str:

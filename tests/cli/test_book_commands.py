@@ -452,7 +452,7 @@ def test_a_folder_without_workbooks_is_one_clear_line(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and "holds no .xlsx" in result.stderr
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.two_processes)])
 def test_several_books_all_complete_with_jobs(tmp_path: Path, jobs: str) -> None:
     books = _three_books(tmp_path)
     result = run_process("recalc", *books, "--jobs", jobs)
@@ -463,7 +463,7 @@ def test_several_books_all_complete_with_jobs(tmp_path: Path, jobs: str) -> None
     assert "3 of 3 workbooks done" in result.stdout
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.two_processes)])
 def test_one_bad_book_fails_alone_and_the_summary_names_it(tmp_path: Path, jobs: str) -> None:
     books = _three_books(tmp_path, bad=1)
     before = digest(books[1])

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tests.helpers.processes import running_alone
 from tests.helpers.seed_examples import CRIKEY_INPUT as CRIKEY_IN
 from tests.helpers.seed_examples import CRIKEY_OUTPUT as CRIKEY_OUT
 from tests.helpers.seed_examples import ELO_SERIES_INPUT as ELO_SERIES_IN
@@ -260,7 +261,7 @@ def script_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     jobs["unknown-command"] = (["ladder-dance"], b"")
     for name, (command, data, _, _) in HUGE_EXPONENT_INPUTS.items():
         jobs[f"huge:{name}"] = ([command], data)
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
         futures = {key: pool.submit(run_script, *job) for key, job in jobs.items()}
         return {key: future.result() for key, future in futures.items()}
 

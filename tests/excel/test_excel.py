@@ -282,7 +282,7 @@ def new_week_today(book: xw.Book) -> Plan:
 
 
 @pytest.mark.parametrize("family", list(FAMILIES))
-def test_recalc_book_writes_exactly_what_ratingbook_recalc_writes(
+def test_consistency_recalc_book_writes_exactly_what_ratingbook_recalc_writes(
     family: str, tmp_path: Path
 ) -> None:
     """For every family, the sheets after a click equal the sheets `ratingbook recalc` saves:
@@ -321,14 +321,18 @@ def test_other_families_reproduce_their_seed_examples() -> None:
     assert swiss[1][2:] == [2.5, 4.0, 3.0, 2]  # Erik: pt 2.5, rp 4.0, SB 3.00, b 2
 
 
-def test_new_week_book_writes_exactly_what_ratingbook_new_week_writes(tmp_path: Path) -> None:
+def test_consistency_new_week_book_writes_exactly_what_ratingbook_new_week_writes(
+    tmp_path: Path,
+) -> None:
     """Start New Week: StWkPerm carried over, games archived (created at the end), Ladder Games
     emptied below its header -- the same as the command line."""
     expected = SameSheets(openpyxl_result(LADDER, tmp_path, xlsx_new_week))
     assert excel_result(LADDER, new_week_today) == expected
 
 
-def test_second_new_week_with_a_new_games_column_keeps_the_archive(tmp_path: Path) -> None:
+def test_consistency_second_new_week_with_a_new_games_column_keeps_the_archive(
+    tmp_path: Path,
+) -> None:
     """Week 2 appends to the archive; a column new to Ladder Games widens the archive header and
     the existing archive rows (KEEP cells) come out as they were."""
     week1 = excel_result(LADDER, new_week_today)
@@ -434,7 +438,7 @@ def test_bad_input_raises_the_cli_message_and_writes_nothing(
     assert count_calls(book) == 0
 
 
-def test_the_message_is_the_one_the_command_line_prints(tmp_path: Path) -> None:
+def test_consistency_the_message_is_the_one_the_command_line_prints(tmp_path: Path) -> None:
     """The Excel path and the openpyxl path fail with the very same message."""
     sheets = copy.deepcopy(LADDER)
     sheets["Ladder Games"][3][2] = "(1-O)"
@@ -609,7 +613,7 @@ def test_an_offset_used_range_is_padded_to_start_at_a1() -> None:
     ]
 
 
-def test_recalc_with_offset_used_ranges_matches_the_file_path(tmp_path: Path) -> None:
+def test_consistency_recalc_with_offset_used_ranges_matches_the_file_path(tmp_path: Path) -> None:
     """Ladder tables starting at B3 (desktop used range B3:...) are found and written in place."""
     shifted = {
         name: [[], [], *([None, *row] for row in grid)]

@@ -25,7 +25,7 @@ def _template_inputs() -> dict[str, list[list[object]]]:
     return {name: [list(r) for r in book[name].iter_rows(values_only=True)] for name in INPUTS}
 
 
-def test_the_button_writes_what_ratingbook_recalc_writes(tmp_path: Path) -> None:
+def test_consistency_the_button_writes_what_ratingbook_recalc_writes(tmp_path: Path) -> None:
     sheets = _template_inputs()
     expected = SameSheets(openpyxl_result(sheets, tmp_path, workbook.recalc))
     got = excel_result(sheets, recalc_book)

@@ -144,7 +144,7 @@ def test_a_compact_edge_is_an_ordinary_dict_when_gacrux_adds_a_key() -> None:
 
 
 @pytest.mark.parametrize("name", EVENTS)
-def test_every_round_pairs_the_same_with_either_storage(
+def test_consistency_every_round_pairs_the_same_with_either_storage(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     event = event_of(name)

@@ -1,23 +1,23 @@
-"""Tests for :mod:`ratingbook.fide.fast_dutch` and :mod:`ratingbook.fide.blossom` (issue 28):
-the fast path gives gacrux's own pairing, every pair, colour and bye, and fails loudly when the
-gacrux or networkx code it stands in for changes.
+"""Tests for :mod:`ratingbook.fide.fast.fast_dutch` and :mod:`ratingbook.fide.fast.blossom`
+(issue 28): the fast path gives gacrux's own pairing, every pair, colour and bye, and fails
+loudly when the gacrux or networkx code it stands in for changes.
 
 Every expected value comes from gacrux's own path (``path="gacrux"``: gacrux's
 ``pairing_dutch`` and networkx's matching, as shipped), never from the fast path itself: on
 every round of the real TRF files in ``tests/data/trf`` and on generated events of 20 to 400
-players with byes, forfeits, withdrawals, Baku acceleration and forbidden pairs. The quick run
-compares a sample; ``-m slow`` runs the whole sweep (hundreds of rounds) and 1,000-player rounds.
-"""
+players with byes, forfeits, withdrawals, Baku acceleration and forbidden pairs. gacrux's engine
+is slow, so its pairings are recorded once (``tests/data/gacrux_pairings.json``, made by
+``python -m tests.helpers.gacrux_pairings`` when gacrux changes) and the fast path runs against
+the recording; two slow tests pair a sample with gacrux live, so the recording cannot go stale
+unseen. The quick run compares a sample; ``-m slow`` runs the whole sweep (hundreds of rounds)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import inspect
 import logging
 import random
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import gacrux.pairingdutch
@@ -26,14 +26,10 @@ import pytest
 from gacrux.crosstable import crosstable
 from gacrux.crosstabledutch import crosstable_dutch
 from networkx.algorithms import matching as nx_matching
-from tests.helpers.paths import ROOT
+from tests.helpers import gacrux_pairings
 
-from ratingbook.core.encoding import decode_legacy
-from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
-from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
-from ratingbook.events.forbidden_pairs import ForbiddenPair
-from ratingbook.events.settings import ACCELERATION_NONE, BAKU, SwissSettings
+from ratingbook.events.event import SwissEvent
 from ratingbook.fide.fast.blossom import min_weight_matching
 from ratingbook.fide.fast.fast_dutch import (
     PAIRING_PATH_VARIABLE,
@@ -43,7 +39,6 @@ from ratingbook.fide.fast.fast_dutch import (
     pairing_path,
 )
 from ratingbook.fide.gacrux import pair_next_round
-from ratingbook.trf.importer import import_trf
 
 # ---------------------------------------------------------------- what the fast path stands in for
 
@@ -77,7 +72,7 @@ PINNED_RELIED_ON = {
         "1e6f22cbd73ef9bbe614c649dd644a806f3c141f2d70e689fc42e275878b80e8"
     ),
 }
-#: networkx's matching, which :mod:`ratingbook.fide.blossom` reproduces step for step.
+#: networkx's matching, which :mod:`ratingbook.fide.fast.blossom` reproduces step for step.
 PINNED_NETWORKX = {
     "max_weight_matching": "41930910962d79c5da2da89788ead7819730daccb2858d72df3df7c55d893ee1",
     "min_weight_matching": "9bac468076ba36461a6e6987e92811a80f5e0750852655b3bba0d4566f0fb20d",
@@ -155,131 +150,62 @@ def test_the_path_is_chosen_by_argument_then_environment(monkeypatch: pytest.Mon
 
 
 # ------------------------------------------------------------ fast path == gacrux's own path
+# gacrux's own pairings are recorded once (tests/helpers/gacrux_pairings.py says how to record
+# them again); the fast path runs against the recording, and a live sample keeps it honest.
+
+RECORDED = gacrux_pairings.load()
+RECORDED_FILES: dict[str, list[str]] = RECORDED["files"]  # type: ignore[assignment]
+RECORDED_EVENTS: dict[str, list[str]] = RECORDED["generated"]  # type: ignore[assignment]
+RECORD_AGAIN = "record gacrux's pairings again: python -m tests.helpers.gacrux_pairings"
 
 
-def _outcome(event: SwissEvent, path: str) -> object:
-    try:
-        return [(e.board, e.white, e.black, e.result) for e in pair_next_round(event, path=path)]
-    except RatingbookError as error:
-        return f"{type(error).__name__}: {error}"
+def test_the_recording_is_of_the_installed_gacrux_and_every_case() -> None:
+    """The recorded pairings are gacrux's of the release installed, for every case the tests
+    below compare (a new gacrux, file or case needs a new recording)."""
+    from ratingbook.fide.gacrux import gacrux_version
+
+    assert RECORDED["gacrux"] == gacrux_version(), RECORD_AGAIN
+    swiss = [name for name in gacrux_pairings.TRF_FILES if gacrux_pairings.rounds_of(name)]
+    assert sorted(RECORDED_FILES) == swiss, RECORD_AGAIN
+    cases = [gacrux_pairings.case_key(*case) for case in [*QUICK, *SWEEP]]
+    assert sorted(RECORDED_EVENTS) == sorted(cases), RECORD_AGAIN
 
 
-def assert_same_pairing(event: SwissEvent) -> None:
-    expected = _outcome(event, "gacrux")
-    assert _outcome(event, "fast") == expected
-
-
-DATA = ROOT / "tests" / "data" / "trf"
-TRF_FILES = sorted(p.name for p in DATA.iterdir() if p.suffix in (".trf", ".trfx", ".tab"))
-
-
-def _rounds_of(name: str) -> list[SwissEvent]:
-    """The file's event as it stood before each of its rounds was paired: the rounds before,
-    and the byes entered for that round."""
-    event = import_trf(decode_legacy((DATA / name).read_bytes())).event
-    if event.settings.round_robin:
-        return []
-    last = max((e.round for e in event.entries), default=0)
-    stages = []
-    for number in range(1, last + 2):
-        entries = tuple(
-            e
-            for e in event.entries
-            if e.round < number
-            or (e.round == number and e.result is not None and e.result.is_requested_bye)
-        )
-        stages.append(replace(event, entries=entries))
-    return stages
-
-
-#: The files with the most rounds to compare (about two minutes together): in the slow run.
-LONG_FILES = {
-    "icu_armstrong-cup_2010-11.tab",
-    "karl-mala-gedenkturnier_2005_frankfurt.trf",
-    "lichess_2020-05-10_zulfikar-bullet.trf",
-}
+def assert_pairs_as_recorded(stages: list[SwissEvent], recorded: list[str]) -> None:
+    """The fast path pairs each stage as gacrux did when it was recorded, round by round."""
+    assert len(stages) == len(recorded), RECORD_AGAIN
+    for stage, line in zip(stages, recorded, strict=True):
+        assert gacrux_pairings.round_line(stage, "fast") == line
 
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=[pytest.mark.slow] if n in LONG_FILES else []) for n in TRF_FILES],
+    [
+        pytest.param(n, marks=[pytest.mark.slow] if n in gacrux_pairings.LONG_FILES else [])
+        for n in sorted(RECORDED_FILES)
+    ],
 )
 def test_every_round_of_the_real_files_pairs_as_gacrux_pairs_it(name: str) -> None:
-    for stage in _rounds_of(name):
-        assert_same_pairing(stage)
+    assert_pairs_as_recorded(gacrux_pairings.rounds_of(name), RECORDED_FILES[name])
 
 
 def generated_event(players: int, rounds: int, seed: int) -> list[SwissEvent]:
-    """An event played round by round on gacrux's own pairings, as it stood before each round:
-    random results with forfeits, requested byes, withdrawals, forbidden pairs, and Baku
-    acceleration for every other seed."""
-    rng = random.Random(seed)
-    field = [
-        SwissPlayer(f"P{i:03d}", 2500 - 7 * i - rng.randint(0, 40) if rng.random() > 0.05 else None)
-        for i in range(players)
-    ]
-    gone = rng.sample(range(players), k=max(1, players // 25))
-    for i in gone:
-        field[i] = replace(field[i], withdrawn=rng.randint(2, rounds))
-    names = [p.name for p in field]
-    bans = tuple(
-        ForbiddenPair(*rng.sample(names, 2), until_round=rng.choice([None, rounds // 2]))
-        for _ in range(max(1, players // 20))
+    """The generated event of ``gacrux_pairings.generated_event`` on gacrux's recorded
+    pairings, as it stood before each round."""
+    recorded = RECORDED_EVENTS[gacrux_pairings.case_key(players, rounds, seed)]
+    return gacrux_pairings.generated_event(
+        players, rounds, seed, gacrux_pairings.replaying(recorded)
     )
-    settings = SwissSettings(
-        rounds=rounds,
-        start_date=dt.date(2026, 4, 1),
-        acceleration=BAKU if seed % 2 else ACCELERATION_NONE,
-    )
-    event = SwissEvent(tuple(field), (), settings, forbidden=bans)
-    stages = []
-    for number in range(1, rounds + 1):
-        byes = [
-            SwissEntry(number, None, name, None, rng.choice(BYES))
-            for name in rng.sample(names, k=rng.randint(0, max(1, players // 15)))
-            if event.player(name).plays_in(number)
-        ]
-        event = event.with_entries(byes)
-        stages.append(event)
-        try:
-            rows = pair_next_round(event, path="gacrux")
-        except RatingbookError:
-            break
-        event = event.with_entries(
-            [e if e.black is None else replace(e, result=rng.choice(RESULTS)) for e in rows]
-        )
-    return stages
 
 
-BYES = (Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE, Result.FULL_POINT_BYE)
-RESULTS = (
-    *[Result.WHITE_WINS] * 8,
-    *[Result.BLACK_WINS] * 7,
-    *[Result.DRAW] * 6,
-    Result.WHITE_WINS_BY_FORFEIT,
-    Result.BLACK_WINS_BY_FORFEIT,
-    Result.DOUBLE_FORFEIT,
-)
-
-#: (players, rounds, seed) of the quick run: a sample of the sweep below.
-QUICK = [(20, 7, 1), (31, 9, 2), (64, 5, 3)]
-#: The sweep: 20-400 players, 5-11 rounds.
-SWEEP = [
-    (players, rounds, seed)
-    for seed, (players, rounds) in enumerate(
-        [
-            *[(20, 11), (21, 9), (25, 7), (33, 9), (40, 11), (48, 5), (57, 9), (75, 7), (90, 9)],
-            *[(101, 11), (130, 7), (151, 9), (180, 5), (222, 7), (260, 9), (301, 5), (400, 7)],
-        ],
-        start=10,
-    )
-]
+QUICK = gacrux_pairings.QUICK
+SWEEP = gacrux_pairings.SWEEP
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), QUICK)
 def test_generated_events_pair_as_gacrux_pairs_them(players: int, rounds: int, seed: int) -> None:
-    for stage in generated_event(players, rounds, seed):
-        assert_same_pairing(stage)
+    recorded = RECORDED_EVENTS[gacrux_pairings.case_key(players, rounds, seed)]
+    assert_pairs_as_recorded(generated_event(players, rounds, seed), recorded)
 
 
 @pytest.mark.slow
@@ -287,8 +213,38 @@ def test_generated_events_pair_as_gacrux_pairs_them(players: int, rounds: int, s
 def test_the_sweep_of_generated_events_pairs_as_gacrux_pairs_it(
     players: int, rounds: int, seed: int
 ) -> None:
-    for stage in generated_event(players, rounds, seed):
-        assert_same_pairing(stage)
+    recorded = RECORDED_EVENTS[gacrux_pairings.case_key(players, rounds, seed)]
+    assert_pairs_as_recorded(generated_event(players, rounds, seed), recorded)
+
+
+#: The live sample: a real file and a generated event, paired by gacrux itself now.
+LIVE_FILE = "icu_bunratty-masters_2011.tab"
+LIVE_EVENT = (31, 9, 2)
+
+
+@pytest.mark.slow
+def test_gacrux_still_pairs_a_real_file_as_recorded_and_so_does_the_fast_path() -> None:
+    """gacrux's own engine, run now, gives the recorded pairings (so the recording is not
+    stale), and the fast path gives gacrux's."""
+    for stage, line in zip(
+        gacrux_pairings.rounds_of(LIVE_FILE), RECORDED_FILES[LIVE_FILE], strict=True
+    ):
+        live = gacrux_pairings.round_line(stage, "gacrux")
+        assert live == line, RECORD_AGAIN
+        assert gacrux_pairings.round_line(stage, "fast") == live
+
+
+@pytest.mark.slow
+def test_gacrux_still_pairs_a_generated_event_as_recorded_and_so_does_the_fast_path() -> None:
+    """The generated event played on gacrux's live pairings: each round as recorded, and as
+    the fast path pairs it."""
+    stages = gacrux_pairings.generated_event(*LIVE_EVENT, gacrux_pairings.gacrux_pairing)
+    recorded = RECORDED_EVENTS[gacrux_pairings.case_key(*LIVE_EVENT)]
+    assert len(stages) == len(recorded), RECORD_AGAIN
+    for stage, line in zip(stages, recorded, strict=True):
+        live = gacrux_pairings.round_line(stage, "gacrux")
+        assert live == line, RECORD_AGAIN
+        assert gacrux_pairings.round_line(stage, "fast") == live
 
 
 def test_pairing_a_round_with_its_notes_pairs_it_once(

@@ -21,12 +21,14 @@ from typing import Any
 import pytest
 from gacrux.chessjson import chessjson
 from gacrux.trf2json import trf2json
-from tests.fide.test_fast_dutch import DATA, TRF_FILES, generated_event
 from tests.fide.test_team_pairing import _generated
+from tests.helpers import gacrux_pairings
+from tests.helpers.gacrux_pairings import DATA, TRF_FILES
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.fast.trf_reader import IndexedReader
+from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.fide.gacrux.event import gacrux_tournament, tournament_from_trf
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
@@ -72,6 +74,14 @@ def test_every_real_file_reads_as_gacrux_reads_it(name: str) -> None:
     plain, fast = _both(written)
     assert plain["status"]["code"] < 400 and _games(plain) > 0
     assert fast == plain
+
+
+def generated_event(players: int, rounds: int, seed: int) -> list[SwissEvent]:
+    """The generated event of tests.helpers.gacrux_pairings, round by round, played on the
+    fast path's pairings (gacrux's own, as tests/fide/test_fast_dutch.py shows)."""
+    return gacrux_pairings.generated_event(
+        players, rounds, seed, lambda event: pair_next_round(event, path="fast")
+    )
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), [(31, 9, 2), (40, 7, 5)])

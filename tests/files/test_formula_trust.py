@@ -22,7 +22,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from tests.helpers.libreoffice import SOFFICE
+from tests.helpers.libreoffice import convert_all
 from tests.helpers.workbooks import (
     Formula,
     ladder_sheets,
@@ -45,8 +45,8 @@ ENGINES: dict[str, Any] = {"package": PackageBook, "openpyxl": XlsxBook}
 # The hand-worked week: ID -> (Rating, Permanent Rating); Dan (4) is inactive and untouched.
 HAND_RATINGS = {1: (1185, 1454), 2: (985, 1095), 3: (1023, 1453), 4: (1333, 1444), 5: (1207, 1048)}
 NEVER = "never calculated; open and save the file in Excel or LibreOffice"
-#: A hang guard, not a speed test: a LibreOffice conversion takes 1-4 s on the idle 2-core
-#: machine (measured 2026-11-22), ``ratingbook recalc`` about 0.5 s.
+#: A hang guard, not a speed test: ``ratingbook recalc`` takes about 0.5 s on the idle 2-core
+#: machine (measured 2026-11-22).
 TIMEOUT = 240
 
 
@@ -327,29 +327,15 @@ def test_a_mark_left_in_a_file_that_no_longer_vouches_is_removed(tmp_path: Path)
 
 # --- LibreOffice ----------------------------------------------------------------------------------
 
-# LibreOffice recalculates a file on load only if told to ("Recalculation on File Load",
-# Excel 2007 and newer: the default is "Never recalculate", which keeps XlsxWriter's zeros).
-# This profile says "Always recalculate", as a user who follows README does.
-RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry"
- xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode"
- oor:op="fuse"><value>0</value></prop></item>
-</oor:items>
-"""
-
 
 def libreoffice_saved(source: Path, tmp_path: Path) -> Path:
-    assert SOFFICE is not None
-    profile = tmp_path / "profile"
-    (profile / "user").mkdir(parents=True, exist_ok=True)
-    (profile / "user" / "registrymodifications.xcu").write_text(RECALC_ALWAYS)
+    """``source`` opened and saved again by LibreOffice set to recalculate on load ("Always
+    recalculate", as a user who follows README does; its default, "Never recalculate", would
+    keep XlsxWriter's zeros)."""
     out_dir = tmp_path / "lo"
-    done = subprocess.run(
-        [SOFFICE, "--headless", f"-env:UserInstallation={profile.as_uri()}",
-         "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out_dir), str(source)],
-        capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL, check=False,
-    )  # fmt: skip
+    done = convert_all(
+        [source], out_dir, tmp_path / "profile", "xlsx:Calc MS Excel 2007 XML", recalc_on_load=True
+    )
     saved = out_dir / f"{source.stem}.xlsx"
     assert done.returncode == 0 and saved.exists(), done.stdout + done.stderr
     return saved

@@ -6,13 +6,16 @@ Every case is checked twice:
 - through the Python API (``XlsxBook(path)``, and ``PackageBook(path)`` when that adapter exists,
   then ``workbook.recalc``): a :class:`RatingbookError` whose message says what is wrong, no
   file touched;
-- through the command line (``ratingbook recalc FILE``) in a subprocess: exit status 2, exactly
-  one line on stderr (``FAILED FILE: ...``), no traceback, no output file, no temporary file left
-  over, the input byte-identical.
+- through the command line (``ratingbook recalc FILE``): exit status 2, exactly one line on
+  stderr (``FAILED FILE: ...``), no traceback, no output file, no temporary file left over, the
+  input byte-identical. The command runs in this process (``cli.main``; the book still runs in
+  the forked child the real command gives it), and as a real process for the few cases of
+  :data:`REAL_PROCESS` (XML attacks, a bomb, a file that is no zip, a good book), so a
+  fresh interpreter's imports are tried too without paying its start-up forty times.
 
 No test here measures speed (that is benchmarks/' job): :data:`LIMIT` is only a hang guard, far
-above the time any case takes, so a busy machine cannot fail a test. The CLI runs go two at a
-time (never more processes than that at once).
+above the time any case takes, so a busy machine cannot fail a test. The real processes go two
+at a time (never more processes than that at once).
 
 Where an adapter is known to get a case wrong, the case carries the bug in ``known_bugs`` and
 is a strict xfail for that adapter (and for the CLI when the CLI uses it): the suite stays green,
@@ -44,6 +47,8 @@ from typing import Any
 
 import openpyxl
 import pytest
+from tests.helpers.cli import run as run_in_process
+from tests.helpers.processes import running_alone
 from tests.helpers.workbooks import (
     CAMP_GROUPS,
     LADDER_GAMES,
@@ -547,7 +552,7 @@ def assert_untouched(before: Built) -> None:
 
 @dataclass(frozen=True)
 class CliRun:
-    returncode: int | None  # None: killed by the hang guard
+    returncode: int | None  # None: stopped by the hang guard
     stdout: str
     stderr: str
 
@@ -556,6 +561,7 @@ CLI = [sys.executable, "-c", "from ratingbook.cli import main; main()"]
 
 
 def run_cli(args: list[str], cwd: Path) -> CliRun:
+    """The command as a real process."""
     try:
         done = subprocess.run(
             [*CLI, *args], cwd=cwd, capture_output=True, text=True, timeout=LIMIT, check=False
@@ -565,7 +571,28 @@ def run_cli(args: list[str], cwd: Path) -> CliRun:
     return CliRun(done.returncode, done.stdout, done.stderr)
 
 
+def run_cli_in_process(args: list[str], cwd: Path) -> CliRun:
+    """The command run by ``cli.main`` in this process (:func:`tests.helpers.cli.run`)."""
+    try:
+        with deadline(LIMIT):
+            done = run_in_process(*args, cwd=cwd)
+    except TimeoutError as expired:
+        return CliRun(None, "", str(expired))
+    return CliRun(done.returncode, done.stdout, done.stderr)
+
+
 ALL_CASES = {**CASES, **GOOD_BUT_HEAVY}
+#: The cases the command also runs on as a real process (the others run in this process).
+REAL_PROCESS = frozenset(
+    {
+        "billion laughs in a sheet",
+        "external entity (XXE) in workbook.xml",
+        "zip bomb: 3 MB claiming 3 GB",
+        "a text file named .xlsx",
+        "one formatted cell a million rows down",
+    }
+)
+assert ALL_CASES.keys() >= REAL_PROCESS, "every case run as a process is a case"
 
 
 @pytest.fixture(scope="module")
@@ -581,14 +608,26 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
 
 @pytest.fixture(scope="module")
 def cli_runs(built: dict[str, Built]) -> dict[str, CliRun]:
-    """``ratingbook recalc FILE`` for every case, two processes at a time."""
-
-    def one(key: str) -> tuple[str, CliRun]:
+    """``ratingbook recalc FILE`` for every case: in this process, one at a time, and for the
+    cases of :data:`REAL_PROCESS` as a real process, two processes at a time. Where both ran,
+    both must hold, so the two runs are given as one whose output is both outputs."""
+    runs = {}
+    for key in ALL_CASES:
         b = built[key]
+        runs[key] = run_cli_in_process(["recalc", b.path.name], cwd=b.folder)
+
+    def real(key: str) -> tuple[str, CliRun]:
+        b = built[key]
+        # What the run in this process wrote (a good book's output) goes: the real process
+        # writes it again, and must find the folder as built.
+        for written in set(b.folder.iterdir()) - {b.path}:
+            written.unlink()
         return key, run_cli(["recalc", b.path.name], cwd=b.folder)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(pool.map(one, ALL_CASES))
+    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
+        for key, process in pool.map(real, sorted(REAL_PROCESS)):
+            assert process == runs[key], f"in this process: {runs[key]}; as a process: {process}"
+    return runs
 
 
 def _which_adapter_the_cli_uses() -> str:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 import stat
-import subprocess
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -35,7 +34,7 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.table import Table
-from tests.helpers.libreoffice import SOFFICE
+from tests.helpers.libreoffice import convert_all
 from tests.helpers.packages import MAIN_NS, book_with_sheet_xml, ladder_book, replace_member
 from tests.helpers.paths import ROOT
 from tests.helpers.workbooks import (
@@ -58,7 +57,6 @@ from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
 
 TEMPLATES = ROOT / "workbook_templates"
 needs_soffice = pytest.mark.usefixtures("needs_soffice")
-LO_TIMEOUT = 240
 TODAY = dt.date(2024, 5, 6)
 # The hand-worked week of tests/helpers/workbooks.py (see tests/workbook/test_workbook.py for the
 # arithmetic): ID -> (Rating, Permanent Rating); Dan (4) is inactive and untouched.
@@ -151,17 +149,10 @@ def ratings(path: Path) -> dict[int, tuple[int, int]]:
 
 
 def lo_convert_all(books: list[Path], out_dir: Path, target: str = "xlsx") -> list[Path]:
-    """LibreOffice's own saves of ``books``, in order, by one soffice run (a start of soffice
-    costs more than converting a small book). The books' names must differ."""
-    assert SOFFICE is not None
+    """LibreOffice's own saves of ``books``, in order, by the run's LibreOffice
+    (:func:`tests.helpers.libreoffice.convert_all`). The books' names must differ."""
     assert len({book.stem for book in books}) == len(books), books
-    out_dir.mkdir(parents=True, exist_ok=True)
-    profile = out_dir / "profile"
-    done = subprocess.run(
-        [SOFFICE, "--headless", f"-env:UserInstallation={profile.as_uri()}",
-         "--convert-to", target, "--outdir", str(out_dir), *map(str, books)],
-        capture_output=True, text=True, timeout=LO_TIMEOUT, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
+    done = convert_all(books, out_dir, out_dir / "profile", target)
     converted = [out_dir / f"{book.stem}.{target.split(':')[0]}" for book in books]
     assert done.returncode == 0 and all(c.exists() for c in converted), done.stdout + done.stderr
     return converted
@@ -202,7 +193,9 @@ def _saved(book: PackageBook, path: Path) -> Path:
 # --- same results as the openpyxl adapter ----------------------------------------------------
 
 
-def test_recalc_matches_the_openpyxl_adapter_and_the_hand_worked_week(tmp_path: Path) -> None:
+def test_consistency_recalc_matches_the_openpyxl_adapter_and_the_hand_worked_week(
+    tmp_path: Path,
+) -> None:
     """On an openpyxl-made book both adapters write the same values into every sheet."""
     source = ladder_book(tmp_path)
     expected, got = run_both(source, tmp_path)
@@ -211,7 +204,9 @@ def test_recalc_matches_the_openpyxl_adapter_and_the_hand_worked_week(tmp_path: 
 
 
 @pytest.mark.parametrize("kind", ["ladder", "crikey", "elo", "swiss"])
-def test_templates_recalculate_like_the_openpyxl_adapter(kind: str, tmp_path: Path) -> None:
+def test_consistency_templates_recalculate_like_the_openpyxl_adapter(
+    kind: str, tmp_path: Path
+) -> None:
     """The committed templates (tables, dropdowns, formats, Instructions) give the same values."""
     source = TEMPLATES / f"{kind}.xlsx"
     if not source.exists():
@@ -220,7 +215,7 @@ def test_templates_recalculate_like_the_openpyxl_adapter(kind: str, tmp_path: Pa
     assert same_values(values(expected), values(got))
 
 
-def test_new_week_matches_the_openpyxl_adapter_twice_over(tmp_path: Path) -> None:
+def test_consistency_new_week_matches_the_openpyxl_adapter_twice_over(tmp_path: Path) -> None:
     """Two new weeks in a row: the archive is created, then appended to (dates in a write
     block), and the two adapters agree on every sheet each time."""
     source = ladder_book(tmp_path)
@@ -251,7 +246,7 @@ def test_new_week_matches_the_openpyxl_adapter_twice_over(tmp_path: Path) -> Non
 
 
 @needs_soffice
-def test_recalc_of_a_book_libreoffice_saved_matches(
+def test_consistency_recalc_of_a_book_libreoffice_saved_matches(
     libreoffice_saved: dict[str, Path], tmp_path: Path
 ) -> None:
     """LibreOffice writes shared strings, its own styles and XML: same values as openpyxl's."""

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from tests.helpers.packages import book_with_sheet_xml
+from tests.helpers.paths import TEMPLATES
 
 from ratingbook.core.cells import Uncalculated
 from ratingbook.core.refs import column_letter, split_ref
@@ -124,6 +125,28 @@ def test_the_package_engine_imports_without_python_calamine() -> None:
         "'camp.xlsx' cannot be read: the package back end needs python-calamine, which is not "
         "installed here\n"
     )
+
+
+def test_reading_and_planning_a_book_loads_no_openpyxl() -> None:
+    """The package engine needs openpyxl only to write (its formula translator and number
+    formats): a book read and recalculated without saving, as ``explain`` or a refused book
+    does, leaves it unloaded (a third of a command's start-up). A fresh interpreter."""
+    code = textwrap.dedent(
+        f"""
+        import sys
+        from ratingbook import workbook
+        from ratingbook.files.patching import PackageBook
+        book = PackageBook({str(TEMPLATES / "ladder.xlsx")!r})
+        for sheet in book.sheet_names():
+            book.read_values(sheet)
+        workbook.recalc(book)
+        print("openpyxl" in sys.modules)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stdout) == (0, "False\n"), done.stderr
 
 
 def test_far_cells_are_left_out_and_the_table_read_where_it_is(tmp_path: Path) -> None:

@@ -346,6 +346,7 @@ def _waiting_for_lock(inode: int) -> int:
 
 
 @linux_only
+@pytest.mark.two_processes
 def test_new_week_and_recalc_in_place_at_once_never_lose_the_weeks_archive(tmp_path: Path) -> None:
     """Issue 10's race (2 lost archives in 20 trials), made certain: both runs are started while
     the file is locked (as by a third run), wait until both are queued on the lock, then let go.

@@ -15,10 +15,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tests.helpers.libreoffice import SOFFICE
+from tests.helpers.libreoffice import convert_all
 
 POPPLER = all(shutil.which(tool) for tool in ("pdfinfo", "pdftotext", "pdftoppm"))
-TIMEOUT = 240  # a hang guard only: a conversion takes about a second, a run of 4 books 5 s
+TIMEOUT = 240  # a hang guard only: poppler reads a page in well under a second
 
 #: The marks of a test that prints to PDF: LibreOffice (a failure on CI when missing, see
 #: tests/helpers/tools.py) and poppler-utils (skipped without them).
@@ -35,17 +35,10 @@ def to_pdf(book: Path, out_dir: Path) -> Path:
 
 
 def to_pdfs(books: list[Path], out_dir: Path) -> list[Path]:
-    """Each of ``books`` printed to PDF, in order, by one LibreOffice run (a start of soffice
-    costs more than printing a small book). The books' names must differ."""
-    assert SOFFICE is not None
+    """Each of ``books`` printed to PDF, in order, by the run's LibreOffice
+    (:func:`tests.helpers.libreoffice.convert_all`). The books' names must differ."""
     assert len({book.stem for book in books}) == len(books), books
-    out_dir.mkdir(parents=True, exist_ok=True)
-    profile = out_dir / "profile"
-    result = subprocess.run(
-        [SOFFICE, "--headless", f"-env:UserInstallation={profile.as_uri()}",
-         "--convert-to", "pdf", "--outdir", str(out_dir), *map(str, books)],
-        capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
+    result = convert_all(books, out_dir, out_dir / "profile", "pdf")
     pdfs = [out_dir / f"{book.stem}.pdf" for book in books]
     assert result.returncode == 0 and all(p.exists() for p in pdfs), result.stdout + result.stderr
     return pdfs

@@ -49,7 +49,8 @@ from typing import Any
 
 import openpyxl
 import pytest
-from tests.helpers.libreoffice import SOFFICE
+from tests.helpers.libreoffice import convert_all
+from tests.helpers.processes import running_alone
 from tests.helpers.workbooks import Error, Formula, Text, make_book, sheet_part
 
 from ratingbook import workbook
@@ -491,7 +492,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
     return [recalc_in_process(case, folder) for case in range(CASES)]
 
 
-def test_adapters_write_the_same_ratings(outcomes: list[Outcome]) -> None:
+def test_consistency_adapters_write_the_same_ratings(outcomes: list[Outcome]) -> None:
     """Where the recalc succeeded, every adapter's output holds the same values in the ladder
     sheets (the books differ only in how they were written)."""
     if len(ADAPTERS) < 2:
@@ -566,7 +567,8 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
             return o, None
         return o, done
 
-    with ThreadPoolExecutor(max_workers=2) as pool:  # never more than two processes at once
+    # Never more than two processes at once (and the other pytest-xdist worker waits).
+    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(run, sample))
     for o, done in results:
         assert done is not None, (
@@ -604,22 +606,13 @@ def test_every_output_opens_with_openpyxl(outcomes: list[Outcome]) -> None:
 # --- LibreOffice opens a sample of the outputs ----------------------------------------------------
 
 LIBREOFFICE_SAMPLE = 8
-#: A hang guard, not a speed test: one soffice run converting the sample (about 20 small books)
-#: took 3.5 s on the busy 2-core machine (measured 2026-11-22, first start of a fresh profile
-#: included); only a hang reaches 240 s.
-LIBREOFFICE_HANG_GUARD = 240.0
 
 
 def libreoffice_cannot_open(books: list[Path], folder: Path) -> list[Path]:
-    """The ``books`` LibreOffice fails to load: one soffice process converts them all."""
-    assert SOFFICE is not None
+    """The ``books`` LibreOffice fails to load: the run's LibreOffice converts them all (its
+    hang guard is tests.helpers.libreoffice.TIMEOUT)."""
     folder.mkdir()
-    done = subprocess.run(
-        [SOFFICE, "--headless", f"-env:UserInstallation={(folder / 'profile').as_uri()}",
-         "--convert-to", "csv", "--outdir", str(folder), *map(str, books)],
-        capture_output=True, text=True, timeout=LIBREOFFICE_HANG_GUARD,
-        stdin=subprocess.DEVNULL, check=False,
-    )  # fmt: skip
+    done = convert_all(books, folder, folder / "profile", "csv")
     assert done.returncode == 0, done.stdout + done.stderr
     return [book for book in books if not (folder / f"{book.stem}.csv").exists()]
 
@@ -868,7 +861,8 @@ def structural(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Struc
             write(grids, path)
             mutate(path, random.Random(case))
             jobs.append((kind, case, path))
-    with ThreadPoolExecutor(max_workers=2) as pool:  # never more than two processes at once
+    # Never more than two processes at once (and the other pytest-xdist worker waits).
+    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
         runs = list(pool.map(_run_structural, jobs))
     found: dict[str, list[StructuralRun]] = {kind: [] for kind in STRUCTURAL}
     for run in runs:

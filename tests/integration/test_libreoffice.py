@@ -9,13 +9,12 @@ its own CSV file, and the values LibreOffice sees are checked against the hand-w
 from __future__ import annotations
 
 import csv
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers.libreoffice import SOFFICE, convert_all
+from tests.helpers.libreoffice import convert_all, soffice_version
 from tests.helpers.workbooks import Formula, Text, ladder_sheets, make_book, save_book
 
 pytestmark = pytest.mark.usefixtures("needs_soffice")
@@ -27,15 +26,6 @@ HYPERLINK = '=HYPERLINK("http://x","y")'
 #: machine (measured 2026-11-22; a first start that builds its profile takes longer), one
 #: ``ratingbook recalc`` 0.2 s; only a hung soffice reaches 240 s, however busy the machine is.
 TIMEOUT = 240
-
-
-def soffice_version() -> tuple[int, ...]:
-    assert SOFFICE is not None
-    out = subprocess.run(
-        [SOFFICE, "--headless", "--version"], capture_output=True, text=True, timeout=TIMEOUT
-    ).stdout
-    match = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", out)
-    return tuple(int(g) for g in match.groups() if g is not None) if match else (0,)
 
 
 def convert(

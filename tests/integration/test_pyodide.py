@@ -616,7 +616,7 @@ def test_worksheet_functions_give_the_seeds_numbers(pyodide_run: Run) -> None:
 
 
 @pytest.mark.parametrize("label", list(BOOKS))
-def test_recalc_ratings_writes_what_ratingbook_recalc_writes(
+def test_consistency_recalc_ratings_writes_what_ratingbook_recalc_writes(
     pyodide_run: Run, label: str, tmp_path: Path
 ) -> None:
     """main.py's recalc_ratings on a JSON book, inside Pyodide, leaves the sheets exactly as
@@ -648,7 +648,7 @@ def test_recalculated_books_hold_the_seeds_numbers(pyodide_run: Run) -> None:
 
 
 @pytest.mark.parametrize("label", list(NEW_WEEK_BOOKS))
-def test_start_new_week_writes_what_ratingbook_new_week_writes(
+def test_consistency_start_new_week_writes_what_ratingbook_new_week_writes(
     pyodide_run: Run, label: str, tmp_path: Path
 ) -> None:
     """main.py's start_new_week inside Pyodide leaves the sheets as `ratingbook new-week` does

@@ -277,13 +277,17 @@ def test_final_standings_have_the_fide_columns_and_the_typed_points(runs: dict[s
     assert records(sheets["Pairings"])[0]["Round"] == ROUNDS
 
 
-def test_the_json_engine_gives_the_same_pairings_and_standings(runs: dict[str, Any]) -> None:
+def test_consistency_the_json_engine_gives_the_same_pairings_and_standings(
+    runs: dict[str, Any],
+) -> None:
     """The add-in (xlwings, JSON engine) and the command line pair and rank identically."""
     assert games_grid(runs["json"]["Swiss Games"]) == games_grid(runs["file"]["Swiss Games"])
     assert records(runs["json"]["Swiss Standings"]) == records(runs["file"]["Swiss Standings"])
 
 
-def test_the_worksheet_function_agrees_with_the_standings_sheet(runs: dict[str, Any]) -> None:
+def test_consistency_the_worksheet_function_agrees_with_the_standings_sheet(
+    runs: dict[str, Any],
+) -> None:
     sheets = runs["file"]
     table = SWISS_STANDINGS(games_grid(sheets["Swiss Games"]), TIEBREAKS)
     header, *rows = table

@@ -369,7 +369,7 @@ def test_crikey_tournament_is_zero_sum(event: tuple[dict[str, int], list[CrikeyG
 
 @settings(max_examples=50, deadline=None)
 @given(crikey_events())
-def test_replay_crikey_agrees_with_crikey_exchange_game_by_game(
+def test_consistency_replay_crikey_agrees_with_crikey_exchange_game_by_game(
     event: tuple[dict[str, int], list[CrikeyGame]],
 ) -> None:
     """The fast replay loop gives what applying crikey_exchange game by game gives."""

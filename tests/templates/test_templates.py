@@ -33,7 +33,7 @@ import pytest
 from click.testing import CliRunner
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
-from tests.helpers.libreoffice import SOFFICE, require_soffice
+from tests.helpers.libreoffice import convert_all, require_soffice
 from tests.helpers.paths import ROOT
 
 from ratingbook import templates
@@ -634,28 +634,16 @@ def test_swiss_sample_reproduces_seed_004_table(books: dict[str, Workbook]) -> N
 
 @pytest.fixture(scope="module")
 def libreoffice_copies(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """Every template opened and saved again as .xlsx by LibreOffice headless, in one run."""
+    """Every template opened and saved again as .xlsx by the run's LibreOffice, in one go."""
     require_soffice()
     folder = tmp_path_factory.mktemp("libreoffice")
-    profile = folder / "profile"
     out = folder / "out"
     sources = []
     for kind in KINDS:
         source = folder / f"{kind}.xlsx"
         shutil.copy(COMMITTED / f"{kind}.xlsx", source)
-        sources.append(str(source))
-    command = [
-        SOFFICE,
-        f"-env:UserInstallation={profile.as_uri()}",
-        "--headless",
-        "--norestore",
-        "--convert-to",
-        "xlsx",
-        "--outdir",
-        str(out),
-        *sources,
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        sources.append(source)
+    done = convert_all(sources, out, folder / "profile", "xlsx")
     if done.returncode != 0:
         pytest.fail(
             "LibreOffice failed: "
@@ -664,6 +652,7 @@ def libreoffice_copies(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
     yield out
 
 
+@pytest.mark.usefixtures("needs_soffice")
 @pytest.mark.parametrize("kind", KINDS)
 def test_libreoffice_opens_the_template_and_sees_its_values(
     kind: str, libreoffice_copies: Path, books: dict[str, Workbook]

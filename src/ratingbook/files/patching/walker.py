@@ -14,9 +14,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from openpyxl.formula.tokenizer import TokenizerError
-from openpyxl.formula.translate import Translator
-
 from ratingbook.core.refs import MAX_COLUMN, MAX_ROW, column_letter, column_number
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.xmltext import MAIN_NS, attributes, root_prefix
@@ -279,6 +276,11 @@ def translate_formula(formula: str, origin: str, target: str) -> str | None:
     formula tokenizer cannot read it (it raises TokenizerError, and IndexError for a closing
     bracket with none open): the caller decides, as the formula's text would point at the
     wrong cells there."""
+    # Imported here: importing openpyxl costs a third of a command's start-up, and a book
+    # that is only read, or refused, never translates a formula.
+    from openpyxl.formula.tokenizer import TokenizerError
+    from openpyxl.formula.translate import Translator
+
     try:
         return str(Translator(f"={formula}", origin=origin).translate_formula(target))[1:]
     except (TokenizerError, IndexError):
