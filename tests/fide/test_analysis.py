@@ -16,7 +16,9 @@ from pathlib import Path
 
 import gacrux.pairingdutch
 import pytest
-from tests.fide.test_fast_dutch import TRF_FILES, _rounds_of, generated_event
+from tests.helpers import gacrux_pairings
+from tests.helpers.gacrux_pairings import TRF_FILES
+from tests.helpers.gacrux_pairings import rounds_of as _rounds_of
 
 import ratingbook.fide.gacrux.analysis as analysis
 from ratingbook.errors import RatingbookError
@@ -25,6 +27,12 @@ from ratingbook.events.settings import BAKU
 from ratingbook.fide.fast.fast_dutch import FastDutch
 from ratingbook.fide.gacrux.analysis import RoundAnalysis, analyse_round
 from ratingbook.fide.gacrux.pairing import pair_next_round
+
+
+def generated_event(players: int, rounds: int, seed: int) -> list[SwissEvent]:
+    """The generated event, played on gacrux's own pairings (live)."""
+    return gacrux_pairings.generated_event(players, rounds, seed, gacrux_pairings.gacrux_pairing)
+
 
 #: The real files of the quick run (a few rounds each); the others are in the slow run.
 QUICK_FILES = {

@@ -1,4 +1,5 @@
-"""Tests for :mod:`ratingbook.session.history`: the acts a book keeps, read, written and taken.
+"""Tests for :mod:`ratingbook.session.history` and :mod:`ratingbook.session.taking`: the acts a
+book keeps, read, written, and taken back or given back.
 
 Every grid here is typed by hand; what undo and redo must give is read off it.
 """
@@ -8,16 +9,8 @@ from __future__ import annotations
 import pytest
 
 from ratingbook.errors import RatingbookError
-from ratingbook.session.history import (
-    KEPT,
-    CannotTake,
-    History,
-    Kept,
-    cells_of,
-    history_sheet,
-    read_history,
-    take,
-)
+from ratingbook.session.history import KEPT, History, Kept, cells_of, history_sheet, read_history
+from ratingbook.session.taking import CannotTake, take
 from ratingbook.workbook.book import WriteBlock
 
 GAMES = "Swiss Games"

@@ -40,13 +40,12 @@ from ratingbook.session.commands import (
 from ratingbook.session.history import (
     RECORD_SHEETS,
     History,
-    Taking,
     cells_of,
     history_sheet,
     predicted,
     read_history,
-    take,
 )
+from ratingbook.session.taking import Taking, take
 from ratingbook.workbook.actions import plan_new_week, plan_pair, plan_rank, plan_recalc
 from ratingbook.workbook.book import (
     Book,

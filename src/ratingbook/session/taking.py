@@ -1,0 +1,201 @@
+"""Undo and redo of one act kept in the book (:mod:`~ratingbook.session.history`), planned.
+
+This module alone decides how an act is taken back or given back over the book as it is now:
+each cell the act changed goes back only where it still holds what the act left (what was typed
+since stays); a value typed since into a row the act added goes with that row (named, to be
+confirmed; its redo gives it back); a value typed beside a row it changed stays, named; rows
+moved since the act are refused, as is leaving FIDE mode (final) and a redo over rows typed
+into since the undo; generated sheets are left to the session to rebuild (those the act made
+are emptied).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from ratingbook.core.cells import is_blank
+from ratingbook.core.tables import Grid
+from ratingbook.errors import RatingbookError
+from ratingbook.session.history import Cell, Kept, same_value, value_at
+from ratingbook.workbook.book import WriteBlock
+from ratingbook.workbook.schemas import EVENT_STATE
+
+__all__ = ["CannotTake", "Taking", "take"]
+
+
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """Undo (or redo) of one act, planned: the cells written; the values typed since that go
+    (cleared, to be confirmed), and those that stay in a row the act changed (named, to be
+    confirmed: they may now stand beside another game); the typed values kept elsewhere; and
+    the act as it is kept once taken (its cleared values, for its redo)."""
+
+    act: Kept
+    blocks: tuple[WriteBlock, ...]
+    lost: tuple[str, ...]
+    beside: tuple[str, ...]
+    kept: tuple[str, ...]
+    taken: Kept
+    state: Grid | None
+    """``Event State`` as the act found it (undo) or left it (redo); None: the act has none."""
+    emptied: frozenset[str] = frozenset()
+    """Generated sheets the act made (undo leaves them empty, not rebuilt)."""
+
+
+class CannotTake(RatingbookError):
+    """An act that cannot be taken back or given back as the book now is; nothing is written."""
+
+
+def _where(cell: Cell) -> str:
+    sheet, row, column = cell
+    return f"{sheet!r} {_letters(column)}{row}"
+
+
+def _letters(column: int) -> str:
+    name = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def _blocks(writes: Mapping[Cell, object]) -> list[WriteBlock]:
+    """The cells as few blocks: each row's runs of adjacent cells, runs of the same columns in
+    adjacent rows as one rectangle (no KEEP cell: a cell not written is never touched)."""
+    runs: list[tuple[str, int, int, list[object]]] = []
+    for sheet, row, column in sorted(writes):
+        value = writes[(sheet, row, column)]
+        last = runs[-1] if runs else None
+        if last and last[0] == sheet and last[1] == row and last[2] + len(last[3]) == column:
+            last[3].append(value)
+        else:
+            runs.append((sheet, row, column, [value]))
+    blocks: list[WriteBlock] = []
+    for sheet, row, column, values in runs:
+        top = blocks[-1] if blocks else None
+        if (
+            top is not None
+            and top.sheet == sheet
+            and top.column == column
+            and top.row + len(top.values) == row
+            and len(top.values[0]) == len(values)
+        ):
+            blocks[-1] = WriteBlock(sheet, top.row, column, [*top.values, values])
+        else:
+            blocks.append(WriteBlock(sheet, row, column, [values]))
+    return blocks
+
+
+def _moved(act: Kept, now: Mapping[str, Grid]) -> str | None:
+    """A sheet whose rows the act changed were moved since (sorted, a row inserted): a row as
+    the act left it now stands elsewhere. Undo by position would then write into other rows."""
+    for (sheet, row), left in act.rows.items():
+        grid = now.get(sheet, [])
+        mine = [c for (s, r, c) in act.cells if (s, r) == (sheet, row)]
+        here = grid[row - 1] if row <= len(grid) else []
+        if all(same_value(_at(here, c), _at(left, c)) for c in mine):
+            continue
+        for other, line in enumerate(grid, start=1):
+            if (
+                other != row
+                and any(not is_blank(_at(left, c)) for c in mine)
+                and all(same_value(_at(line, c), _at(left, c)) for c in mine)
+            ):
+                return sheet
+    return None
+
+
+def _at(line: Sequence[object], column: int) -> object:
+    return line[column - 1] if column <= len(line) else None
+
+
+def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
+    """Undo ``act`` (``back``) or redo it, over the book as it is (``now``); a
+    :class:`CannotTake` for an act that cannot be (FIDE mode left, rows moved, rows typed into
+    since an undo)."""
+    if back and "FIDE Mode Off" in act.kinds:
+        raise CannotTake(
+            f"{act.label} cannot be undone: leaving FIDE mode is final for the event (C.02); "
+            "nothing was changed"
+        )
+    moved = _moved(act, now) if back else None
+    if moved is not None:
+        raise CannotTake(
+            f"rows of sheet {moved!r} were moved since {act.label} (sorted, or a row inserted): "
+            "undo would write into other rows; put them back in their order first, nothing "
+            "was changed"
+        )
+    writes: dict[Cell, object] = {}
+    lost: list[str] = []
+    kept: list[str] = []
+    cleared: dict[Cell, object] = {}
+    for cell, (before, after) in sorted(act.cells.items(), key=lambda item: item[0]):
+        sheet, row, column = cell
+        if sheet in act.generated:
+            continue  # rebuilt from the book as it is left (the session's views)
+        expected, target = (after, before) if back else (before, after)
+        current = value_at(now.get(sheet, []), row, column)
+        if same_value(current, target):
+            continue
+        if same_value(current, expected):
+            writes[cell] = target
+        elif (sheet, row) in act.added:
+            if not back:
+                raise CannotTake(
+                    f"{act.label} cannot be redone: {_where(cell)} was typed into since the "
+                    f"undo ({current!r}), where the act puts {target!r}: clear or move that row "
+                    "first; nothing was changed"
+                )
+            lost.append(f"{_where(cell)} {current!r}")
+            cleared[cell] = current
+            writes[cell] = target
+        else:
+            kept.append(f"{_where(cell)} {current!r}")
+    beside: list[str] = []
+    for (sheet, row), left in sorted(act.rows.items()):
+        grid = now.get(sheet, [])
+        line = grid[row - 1] if row <= len(grid) else []
+        for column, value in enumerate(line, start=1):
+            if (sheet, row, column) in act.cells or is_blank(value):
+                continue
+            if not back:
+                if (sheet, row) in act.added:
+                    raise CannotTake(
+                        f"{act.label} cannot be redone: {_where((sheet, row, column))} was typed "
+                        f"into since the undo ({value!r}), in a row the act puts back: clear or "
+                        "move that row first; nothing was changed"
+                    )
+                continue
+            if (sheet, row) in act.added:
+                lost.append(f"{_where((sheet, row, column))} {value!r}")
+                cleared[(sheet, row, column)] = value
+                writes[(sheet, row, column)] = None
+            elif not same_value(value, _at(left, column)):
+                beside.append(f"{_where((sheet, row, column))} {value!r}")
+    if not back:
+        for cell, value in act.cleared.items():  # what the undo cleared comes back
+            if is_blank(value_at(now.get(cell[0], []), cell[1], cell[2])):
+                writes[cell] = value
+    emptied: set[str] = set()
+    if back:  # a generated sheet the act made stays, empty: the book had none
+        for sheet in act.made:
+            emptied.add(sheet)
+            for r, line in enumerate(now.get(sheet, []), start=1):
+                for c, value in enumerate(line, start=1):
+                    if not is_blank(value):
+                        writes[(sheet, r, c)] = None
+    blocks = _blocks(writes)
+    states = act.records.get(EVENT_STATE)
+    state = None if states is None else (states[0] if back else states[1])
+    taken = replace(act, undone=back, cleared=cleared if back else {})
+    return Taking(
+        act,
+        tuple(blocks),
+        tuple(lost),
+        tuple(beside),
+        tuple(kept),
+        taken,
+        state,
+        frozenset(emptied),
+    )
