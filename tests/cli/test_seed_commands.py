@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tests.helpers.processes import running_alone
+from tests.helpers.processes import AT_ONCE
 from tests.helpers.seed_examples import CRIKEY_INPUT as CRIKEY_IN
 from tests.helpers.seed_examples import CRIKEY_OUTPUT as CRIKEY_OUT
 from tests.helpers.seed_examples import ELO_SERIES_INPUT as ELO_SERIES_IN
@@ -236,7 +236,8 @@ SCRIPT_MISSING_FILE_COMMAND = "crikey"
 
 @pytest.fixture(scope="module")
 def script_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
-    """Every console-script run of this module, two processes at a time (one costs ~0.1 s).
+    """Every console-script run of this module, two at a time or one beside a second
+    pytest-xdist worker (tests.helpers.processes.AT_ONCE; one costs ~0.1 s).
     The tests that read them are slow (real processes): each of their cases also runs in this
     process in the quick loop, but the huge exponents, which only a process's hang guard stops.
 
@@ -266,7 +267,7 @@ def script_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     jobs["unknown-command"] = (["ladder-dance"], b"")
     for name, (command, data, _, _) in HUGE_EXPONENT_INPUTS.items():
         jobs[f"huge:{name}"] = ([command], data)
-    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
         futures = {key: pool.submit(run_script, *job) for key, job in jobs.items()}
         return {key: future.result() for key, future in futures.items()}
 
