@@ -28,13 +28,11 @@ from tests.helpers.workbooks import (
 
 from ratingbook.cli.batch import DEBUG_VARIABLE, Died, describe_exit, run_isolated
 
-pytestmark = [
-    pytest.mark.skipif(
-        not hasattr(signal, "SIGKILL"), reason="needs POSIX signals to kill a child for real"
-    ),
-    # Books two at a time (-j 2), a parent and its children: alone under pytest-xdist.
-    pytest.mark.two_processes,
-]
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "SIGKILL"), reason="needs POSIX signals to kill a child for real"
+)
+#: Two children at a time: the case runs alone under pytest-xdist (tests/helpers/processes.py).
+TWO = pytest.param(2, marks=pytest.mark.two_processes)
 
 
 def _job(kind: str) -> str:
@@ -52,7 +50,7 @@ def _job(kind: str) -> str:
     return f"done {kind}"
 
 
-@pytest.mark.parametrize("processes", [1, 2])
+@pytest.mark.parametrize("processes", [1, TWO])
 def test_each_job_gets_its_own_answer_whatever_happens_to_the_others(
     processes: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,7 +112,7 @@ def _noting_job(kind: str) -> str:
     return f"done {kind}"
 
 
-@pytest.mark.parametrize("processes", [1, 2])
+@pytest.mark.parametrize("processes", [1, TWO])
 def test_what_a_job_logs_reaches_the_parent_while_it_runs(processes: int) -> None:
     """ratingbook's INFO and WARNING lines come before the job's answer, in order, and a job
     killed after them still gets its line; DEBUG and other libraries' lines do not come."""
@@ -191,7 +189,7 @@ def crashing_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PackageBook, "__init__", init)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.two_processes)])
 def test_a_book_that_crashes_the_reader_is_one_failed_line_and_the_batch_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], crashing_reader: None, jobs: str
 ) -> None:
@@ -275,6 +273,7 @@ PackageBook.__init__ = _init
 """
 
 
+@pytest.mark.two_processes
 def test_a_real_ratingbook_process_with_two_jobs_survives_a_crashing_reader(tmp_path: Path) -> None:
     """The case of issue 10: with -j 2 a dying book gave a BrokenProcessPool traceback."""
     hooks = tmp_path / "hooks"

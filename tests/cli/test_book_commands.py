@@ -773,6 +773,7 @@ def test_bad_input_is_one_clear_line_and_nothing_is_written(
                  "a folder", "a missing file", "an encrypted or .xls file")
     ],
 )  # fmt: skip
+@pytest.mark.slow  # real processes; every case also runs in this process above
 def test_bad_input_as_a_real_process_exits_2_without_traceback(
     tmp_path: Path, build: Callable[[Path], Path], fragments: tuple[str, ...]
 ) -> None:

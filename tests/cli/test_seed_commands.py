@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tests.helpers.processes import running_alone
+from tests.helpers.processes import AT_ONCE
 from tests.helpers.seed_examples import CRIKEY_INPUT as CRIKEY_IN
 from tests.helpers.seed_examples import CRIKEY_OUTPUT as CRIKEY_OUT
 from tests.helpers.seed_examples import ELO_SERIES_INPUT as ELO_SERIES_IN
@@ -73,6 +73,7 @@ def run_script(args: list[str], stdin: bytes = b"") -> Run:
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("command", "text", "expected"), SEED_CASES)
 def test_console_script_reads_the_seed_from_a_file(
     command: str, text: str, expected: str, script_runs: dict[str, Run]
@@ -82,6 +83,7 @@ def test_console_script_reads_the_seed_from_a_file(
     assert (done.returncode, done.stdout.decode(), done.stderr.decode()) == (0, expected, "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("command", "text", "expected"), SEED_CASES)
 def test_console_script_reads_the_seed_from_stdin(
     command: str, text: str, expected: str, script_runs: dict[str, Run]
@@ -91,6 +93,7 @@ def test_console_script_reads_the_seed_from_stdin(
     assert (done.returncode, done.stdout.decode(), done.stderr.decode()) == (0, expected, "")
 
 
+@pytest.mark.slow
 def test_console_script_runs_the_seed_elo_tournament(script_runs: dict[str, Run]) -> None:
     """`ratingbook elo-tournament 4 3 0` prints seed 002's answer."""
     done = script_runs["elo-tournament"]
@@ -233,7 +236,10 @@ SCRIPT_MISSING_FILE_COMMAND = "crikey"
 
 @pytest.fixture(scope="module")
 def script_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
-    """Every console-script run of this module, two processes at a time (one costs ~0.1 s).
+    """Every console-script run of this module, two at a time or one beside a second
+    pytest-xdist worker (tests.helpers.processes.AT_ONCE; one costs ~0.1 s).
+    The tests that read them are slow (real processes): each of their cases also runs in this
+    process in the quick loop, but the huge exponents, which only a process's hang guard stops.
 
     Keys: ``seed-file:CMD``, ``seed-stdin:CMD``, ``elo-tournament``, ``bad-stdin:ID``,
     ``bad-file:ID``, ``missing-file``, ``bad-args:ID``, ``unknown-command``.
@@ -261,7 +267,7 @@ def script_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     jobs["unknown-command"] = (["ladder-dance"], b"")
     for name, (command, data, _, _) in HUGE_EXPONENT_INPUTS.items():
         jobs[f"huge:{name}"] = ([command], data)
-    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
         futures = {key: pool.submit(run_script, *job) for key, job in jobs.items()}
         return {key: future.result() for key, future in futures.items()}
 
@@ -294,6 +300,7 @@ def script_bad_input_params(names: set[str]) -> list[object]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("line", "quoted"), script_bad_input_params(SCRIPT_BAD_STDIN))
 def test_console_script_reports_bad_stdin_in_one_line(
     line: int | None,
@@ -306,6 +313,7 @@ def test_console_script_reports_bad_stdin_in_one_line(
     assert_run_is_one_line_error(script_runs[f"bad-stdin:{name}"], line, quoted)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("line", "quoted"), script_bad_input_params(SCRIPT_BAD_FILE))
 def test_console_script_reports_a_bad_file_in_one_line(
     line: int | None,
@@ -369,6 +377,7 @@ def test_cli_runner_reports_bad_stdin_in_one_line(
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, line, quoted)
 
 
+@pytest.mark.slow
 def test_console_script_reports_a_missing_file_in_one_line(script_runs: dict[str, Run]) -> None:
     """A FILE that does not exist: exit 2, one stderr line naming the path."""
     assert_run_is_one_line_error(script_runs["missing-file"], None, "no-such-file.txt")
@@ -382,6 +391,7 @@ def test_cli_runner_reports_a_missing_file(command: str, tmp_path: Path) -> None
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, None, repr(missing))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args", [p for p in BAD_TOURNAMENT_ARGS if p.id in SCRIPT_BAD_TOURNAMENT_ARGS]
 )
@@ -412,11 +422,13 @@ def test_cli_runner_rejects_bad_elo_tournament_arguments(args: list[str]) -> Non
     assert isinstance(result.exception, SystemExit)
 
 
+@pytest.mark.slow
 def test_unknown_command_exits_2_in_one_line(script_runs: dict[str, Run]) -> None:
     """A command that does not exist is a usage error: exit 2, one line."""
     assert_run_is_one_line_error(script_runs["unknown-command"], None, None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HUGE_EXPONENT_INPUTS))
 def test_number_with_a_huge_exponent_is_a_quick_input_error(
     name: str, script_runs: dict[str, Run]

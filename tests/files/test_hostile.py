@@ -15,7 +15,7 @@ Every case is checked twice:
 
 No test here measures speed (that is benchmarks/' job): :data:`LIMIT` is only a hang guard, far
 above the time any case takes, so a busy machine cannot fail a test. The real processes go two
-at a time (never more processes than that at once).
+at a time, or one beside a second pytest-xdist worker (never more than two processes at once).
 
 Where an adapter is known to get a case wrong, the case carries the bug in ``known_bugs`` and
 is a strict xfail for that adapter (and for the CLI when the CLI uses it): the suite stays green,
@@ -48,7 +48,7 @@ from typing import Any
 import openpyxl
 import pytest
 from tests.helpers.cli import run as run_in_process
-from tests.helpers.processes import running_alone
+from tests.helpers.processes import AT_ONCE
 from tests.helpers.workbooks import (
     CAMP_GROUPS,
     LADDER_GAMES,
@@ -608,9 +608,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
 
 @pytest.fixture(scope="module")
 def cli_runs(built: dict[str, Built]) -> dict[str, CliRun]:
-    """``ratingbook recalc FILE`` for every case: in this process, one at a time, and for the
-    cases of :data:`REAL_PROCESS` as a real process, two processes at a time. Where both ran,
-    both must hold, so the two runs are given as one whose output is both outputs."""
+    """``ratingbook recalc FILE`` for every case in this process, one at a time, and for the
+    cases of :data:`REAL_PROCESS` as a real process too (tests.helpers.processes.AT_ONCE at a
+    time), which must give the same exit status and output; the tests read the first."""
     runs = {}
     for key in ALL_CASES:
         b = built[key]
@@ -624,7 +624,7 @@ def cli_runs(built: dict[str, Built]) -> dict[str, CliRun]:
             written.unlink()
         return key, run_cli(["recalc", b.path.name], cwd=b.folder)
 
-    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
         for key, process in pool.map(real, sorted(REAL_PROCESS)):
             assert process == runs[key], f"in this process: {runs[key]}; as a process: {process}"
     return runs

@@ -2,12 +2,12 @@
 
 No more than two processes work at once. On one process a test may run two processes at a
 time (and wait for them), but beside a second worker that would make three. So, under
-pytest-xdist, every test holds a shared lock while it runs (setup, call and teardown:
-``tests/conftest.py``), and what runs two processes at once holds it alone, the other worker
-waiting between two of its tests: a test marked ``two_processes`` from start to end, a fixture
-or a block of code inside :func:`running_alone`. A turnstile keeps the one waiting to be
-alone from being overtaken by the other worker's next test. Outside pytest-xdist nothing is
-locked.
+pytest-xdist, a pool of commands runs :data:`AT_ONCE` (one) at a time, and a test that must run
+two at once (``--jobs 2``, two commands racing for a lock) is marked ``two_processes``: every
+test holds a shared lock while it runs (setup, call and teardown: ``tests/conftest.py``), and a
+marked one holds it alone, the other worker waiting between two of its tests. A turnstile keeps
+the one waiting to be alone from being overtaken by the other worker's next test. Outside
+pytest-xdist nothing is locked.
 
 The locks are ``flock`` locks on two files named after the run (``PYTEST_XDIST_TESTRUNUID``)
 in the temporary folder: a worker's locks go when it ends, however it ends.
@@ -26,8 +26,9 @@ from typing import IO
 #: The marker of a test that runs two processes at once (registered in pyproject.toml).
 MARK = "two_processes"
 
-#: This worker's open lock files while a test runs (turnstile, lock), and whether it is alone.
-_held: tuple[IO[str], IO[str], bool] | None = None
+#: How many processes a test's pool of commands may run at once: two on one pytest process,
+#: one beside a second worker (so the pool never waits for the other worker to stop).
+AT_ONCE = 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
 
 
 def _lock_paths() -> tuple[Path, Path] | None:
@@ -50,38 +51,16 @@ def _take(turnstile: IO[str], lock: IO[str], mode: int) -> None:
 def process_share(alone: bool) -> Iterator[None]:
     """Hold this worker's share of the machine for one test: alone, or beside the other
     worker (nothing to hold outside pytest-xdist)."""
-    global _held
     paths = _lock_paths()
     if paths is None:
         yield
         return
     with open(paths[0], "a") as turnstile, open(paths[1], "a") as lock:
         _take(turnstile, lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
-        _held = (turnstile, lock, alone)
         try:
             yield
         finally:
-            _held = None
             fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-@contextlib.contextmanager
-def running_alone() -> Iterator[None]:
-    """Run the block with the other worker waiting (a fixture that runs two processes at
-    once); nothing to wait for outside pytest-xdist."""
-    if _held is None or _held[2]:
-        yield
-        return
-    turnstile, lock, _ = _held
-    # Let go first: two workers each waiting to be alone while holding a share would wait for
-    # each other for ever.
-    fcntl.flock(lock, fcntl.LOCK_UN)
-    _take(turnstile, lock, fcntl.LOCK_EX)
-    try:
-        yield
-    finally:
-        fcntl.flock(lock, fcntl.LOCK_UN)
-        _take(turnstile, lock, fcntl.LOCK_SH)
 
 
 def remove_lock_files(run: str) -> None:

@@ -11,19 +11,20 @@ for every formula: the verdict must not change.
 Every book is recalculated in-process through :class:`XlsxBook`, and through ``PackageBook``
 when that adapter exists (read, ``workbook.recalc``, save): the only exception allowed is
 :class:`RatingbookError`, with a one-line message, and both adapters must give the same verdict
-(the same message, or the same summary and the same values written). A sample
-goes through ``ratingbook recalc`` in subprocesses, two at a time, under a hang guard: exit 0 or
-2, never a traceback, never a hang, and the same verdict as in-process.
+(the same message, or the same summary and the same values written). A sample goes through
+``ratingbook recalc`` in subprocesses, two at a time (one beside a second pytest-xdist worker),
+under a hang guard: exit 0 or 2, never a traceback, never a hang, and the same verdict as
+in-process.
 
 Every output either adapter wrote opens with openpyxl, and a sample opens in LibreOffice.
 
 Package-level mutations of fuzzed books go through ``ratingbook recalc`` (the default engine)
-in subprocesses, two at a time, under a hang guard and a memory guard, because a reader that
-dies must not take the test run with it: rows renumbered (out of order, past Excel's last row
-1048576), a note in a far cell (XFD1048576, CV1048576), a part that claims 1,000 bytes and
-inflates to 256 MB. Each must end in exit 0 (an output openpyxl opens) or exit 2 with FAILED
-lines that say what is wrong: no traceback, no abort (nor a reader that died, which the batch
-reports), no hang.
+in subprocesses, two at a time (or one), under a hang guard and a memory guard, because a
+reader that dies must not take the test run with it: rows renumbered (out of order, past
+Excel's last row 1048576), a note in a far cell (XFD1048576, CV1048576), a part that claims
+1,000 bytes and inflates to 256 MB. Each must end in exit 0 (an output openpyxl opens) or exit 2
+with FAILED lines that say what is wrong: no traceback, no abort (nor a reader that died, which
+the batch reports), no hang.
 
 ``RATINGBOOK_FUZZ_CASES=2000 python -m pytest tests/integration/test_fuzz.py`` runs a longer
 campaign.
@@ -50,7 +51,7 @@ from typing import Any
 import openpyxl
 import pytest
 from tests.helpers.libreoffice import convert_all
-from tests.helpers.processes import running_alone
+from tests.helpers.processes import AT_ONCE
 from tests.helpers.workbooks import Error, Formula, Text, make_book, sheet_part
 
 from ratingbook import workbook
@@ -567,8 +568,8 @@ def test_cli_sample_exits_cleanly_without_hanging(outcomes: list[Outcome]) -> No
             return o, None
         return o, done
 
-    # Never more than two processes at once (and the other pytest-xdist worker waits).
-    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
+    # Never more than two processes at once (one beside a second pytest-xdist worker).
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
         results = list(pool.map(run, sample))
     for o, done in results:
         assert done is not None, (
@@ -861,8 +862,8 @@ def structural(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Struc
             write(grids, path)
             mutate(path, random.Random(case))
             jobs.append((kind, case, path))
-    # Never more than two processes at once (and the other pytest-xdist worker waits).
-    with running_alone(), ThreadPoolExecutor(max_workers=2) as pool:
+    # Never more than two processes at once (one beside a second pytest-xdist worker).
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
         runs = list(pool.map(_run_structural, jobs))
     found: dict[str, list[StructuralRun]] = {kind: [] for kind in STRUCTURAL}
     for run in runs:
