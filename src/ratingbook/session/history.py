@@ -72,7 +72,8 @@ _HEADER = ("Act", "Status", "What", "Data")
 #: The log's kinds an earlier format's label may start with (``FIDE Mode Off round 3``).
 _KINDS = ("FIDE Mode Off",)
 _LEGACY_HEADER = ("state", "before", "values")
-#: ratingbook's record of the event: put back whole, never merged with what came since.
+#: ratingbook's record of the event: never diffed cell by cell (the log only grows, the state is
+#: kept whole in ``Kept.records``).
 RECORD_SHEETS = (EVENT_LOG, EVENT_STATE)
 
 Cell = tuple[str, int, int]  # sheet, row, column (1-based)
@@ -88,7 +89,7 @@ class Kept:
     added: frozenset[tuple[str, int]] = frozenset()
     generated: frozenset[str] = frozenset()
     records: Mapping[str, tuple[Grid, Grid]] = field(default_factory=dict)
-    """``Event Log`` and ``Event State`` whole, before and after the act."""
+    """``Event State`` whole, before and after the act (the log keeps every row: never here)."""
     undone: bool = False
     kinds: tuple[str, ...] = ()
     """The log's kinds of the changes the act logged (``FIDE Mode Off``: never undone)."""

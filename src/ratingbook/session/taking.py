@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.cells import is_blank
+from ratingbook.core.refs import column_letter
 from ratingbook.core.tables import Grid
 from ratingbook.errors import RatingbookError
 from ratingbook.session.history import Cell, Kept, same_value, value_at
@@ -49,15 +50,7 @@ class CannotTake(RatingbookError):
 
 def _where(cell: Cell) -> str:
     sheet, row, column = cell
-    return f"{sheet!r} {_letters(column)}{row}"
-
-
-def _letters(column: int) -> str:
-    name = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        name = chr(65 + rest) + name
-    return name
+    return f"{sheet!r} {column_letter(column)}{row}"
 
 
 def _blocks(writes: Mapping[Cell, object]) -> list[WriteBlock]:
