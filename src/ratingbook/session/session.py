@@ -121,8 +121,8 @@ class Session:
         given before the run) does not make. Bad input raises a
         :class:`~ratingbook.errors.RatingbookError` naming its cell; nothing is written."""
         if isinstance(command, Undo | Redo):
-            if offer is not None and dry_run:
-                raise RatingbookError("an undo cannot be tried without writing it")
+            if dry_run:
+                raise RatingbookError("an undo or a redo cannot be tried without writing it")
             return self._take(back=isinstance(command, Undo), offer=offer)
         manual = (command.action, command.round) if isinstance(command, ManualPairing) else None
         today = getattr(command, "today", None) or self._today
