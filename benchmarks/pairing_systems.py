@@ -237,7 +237,7 @@ def _child(kind: str, players: int, saved: str | None) -> None:
 def _book(event: SwissEvent, path: Path) -> None:
     from ratingbook.events.settings import settings_values
     from ratingbook.templates import TemplateBook, build_template
-    from ratingbook.workbook.event_rows import entry_cells, player_cells
+    from ratingbook.workbook.sheets.event_rows import entry_cells, player_cells
 
     numbers = event.start_numbers()
     rows = {

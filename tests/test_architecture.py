@@ -31,7 +31,7 @@ name from its own package's ``__init__`` (which may not have finished running); 
 everything it stands on import no spreadsheet library; python-calamine is imported only inside
 the functions that read with it (xlwings Lite has no calamine); every module says first what it
 decides and stays under :data:`MAX_LINES` lines; ``src/ratingbook/`` itself holds only the
-public entry modules; no front end imports a planner (``workbook/*_plan``, ``workbook.actions``):
+public entry modules; no front end imports a planner (``workbook.plans``, ``workbook.actions``):
 they change a book through the session, the one door; the domain names
 no report's table or column, and the rules (:data:`RULES_LAYERS`) read no sheet row: no ``Row``
 or ``header_key``, and no input column header: a rule names the field of a mistake by its key
@@ -216,7 +216,7 @@ def test_imports_point_down_only() -> None:
 
 def test_the_check_sees_an_upward_import() -> None:
     """The check is not empty: an engine module importing the workbook layer is caught."""
-    fake = Import("ratingbook.ratings.elo", "ratingbook.workbook.book", 1, False, False)
+    fake = Import("ratingbook.ratings.elo", "ratingbook.workbook.port.book", 1, False, False)
     fake_files = Import("ratingbook.files.ooxml.trust", "ratingbook.files.patching", 1, False, True)
     assert len(upward([fake, fake_files])) == 2
     assert len(GRAPH["ratingbook.workbook.actions"]) >= 4
@@ -225,15 +225,15 @@ def test_the_check_sees_an_upward_import() -> None:
 #: The front ends: they change a book only through the session (``ratingbook.session``), never
 #: by importing a planner; they may read a book (an event for ``explain``, the views).
 FRONT_END_LAYERS = ("files", "templates", "web", "excel", "cli", "entry")
-#: The workbook modules that plan a change: every ``*_plan`` (one family's planner), the order
-#: of a run (``actions``), FIDE mode's acts and a result entered.
-ACTING_MODULES = ("actions", "fide_actions", "result_entry")
+#: The workbook modules that plan a change: every module of the planners' room
+#: (``workbook.plans``: the families' planners, FIDE mode's acts, a result entered) and the
+#: order of a run (``workbook.actions``).
+ACTING_MODULES = ("ratingbook.workbook.plans", "ratingbook.workbook.actions")
 
 
 def is_planner(name: str) -> bool:
     """A module of ``workbook`` that plans a change (see :data:`ACTING_MODULES`)."""
-    last = name.rsplit(".", 1)[-1]
-    return layer(name) == "workbook" and (last.endswith("_plan") or last in ACTING_MODULES)
+    return any(name == room or name.startswith(room + ".") for room in ACTING_MODULES)
 
 
 def planner_imports(imports: list[Import]) -> list[str]:
@@ -246,11 +246,10 @@ def planner_imports(imports: list[Import]) -> list[str]:
 
 def test_front_ends_change_a_book_only_through_the_session() -> None:
     """The session is the one door (issue #33): the command line, Excel, the templates, the web
-    site and the entry modules import no planner (``workbook/*_plan``, ``workbook.actions``,
-    ``fide_actions``, ``result_entry``), at the top or inside a function; each imports the
-    session instead where it changes a book."""
+    site and the entry modules import no planner (``workbook.plans``, ``workbook.actions``), at
+    the top or inside a function; each imports the session instead where it changes a book."""
     planners = {name for name in MODULES if is_planner(name)}
-    assert {f"ratingbook.workbook.{n}_plan" for n in ("swiss", "fide", "team")} <= planners
+    assert {f"ratingbook.workbook.plans.{n}_plan" for n in ("swiss", "fide", "team")} <= planners
     assert "ratingbook.workbook.actions" in planners
     assert planner_imports([i for imports in GRAPH.values() for i in imports]) == []
     doors = {
@@ -265,18 +264,18 @@ def test_front_ends_change_a_book_only_through_the_session() -> None:
 #: Every way a front end could import a planner, and one way it may reach it.
 PLANNER_PROBE = """
 import importlib
-import ratingbook.workbook.swiss_plan as swiss
-from ratingbook.workbook import team_plan
-from ratingbook.workbook.fide_plan import plan_imported_log
-from ..workbook.ladder_plan import plan_ladder
+import ratingbook.workbook.plans.swiss_plan as swiss
+from ratingbook.workbook.plans import team_plan
+from ratingbook.workbook.plans.fide_plan import plan_imported_log
+from ..workbook.plans.ladder_plan import plan_ladder
 from ratingbook.session import Rank, Session
 
 
 def later() -> object:
-    from ratingbook.workbook.elo_plan import plan_elo
+    from ratingbook.workbook.plans.elo_plan import plan_elo
     from ratingbook.workbook.actions import rank_event
 
-    return importlib.import_module("ratingbook.workbook.crikey_plan"), plan_elo
+    return importlib.import_module("ratingbook.workbook.plans.crikey_plan"), plan_elo
 """
 
 
@@ -295,7 +294,7 @@ def test_the_planner_check_sees_every_import_form() -> None:
     ]
     assert sorted(planner_imports(imports)) == sorted(
         f"ratingbook.templates.trf_book (line {line}) imports ratingbook.workbook.{planner}"
-        for line, planner in caught
+        for line, planner in [(n, p if p == "actions" else f"plans.{p}") for n, p in caught]
     )
     assert {i.line for i in imports if i.in_function} == {11, 12, 14}
     assert "ratingbook.session" in {i.imported for i in imports}
@@ -422,7 +421,7 @@ def report_vocabulary() -> set[str]:
         rating_grids,
         swiss_grids,
     )
-    from ratingbook.workbook import schemas
+    from ratingbook.workbook.sheets import schemas
 
     tables = {getattr(names, name) for name in names.__all__}
     columns = {rating_grids.CHANGE, rating_grids.PERFORMANCE, "Rank", *swiss_grids.SEED_COLUMNS}
@@ -529,7 +528,7 @@ def input_headers() -> set[str]:
     """Every spelling of every input table's columns (``workbook.schemas``, and the Prizes
     sheet's, which ``workbook.end_reports`` declares)."""
     from ratingbook.core.tables import TableSpec
-    from ratingbook.workbook import end_reports, schemas
+    from ratingbook.workbook.sheets import end_reports, schemas
 
     specs = [s for s in vars(schemas).values() if isinstance(s, TableSpec)]
     return {
@@ -605,13 +604,13 @@ def test_the_row_check_sees_a_header_named_as_the_column_of_a_mistake() -> None:
 
 #: What a ladder run must not load: the Swiss, team and FIDE stacks (and gacrux, networkx).
 NOT_FOR_A_LADDER = (
-    "ratingbook.workbook.swiss_plan",
-    "ratingbook.workbook.team_plan",
-    "ratingbook.workbook.fide_plan",
-    "ratingbook.workbook.fide_actions",
+    "ratingbook.workbook.plans.swiss_plan",
+    "ratingbook.workbook.plans.team_plan",
+    "ratingbook.workbook.plans.fide_plan",
+    "ratingbook.workbook.plans.fide_actions",
     "ratingbook.workbook.kinds",
-    "ratingbook.workbook.event_book",
-    "ratingbook.workbook.event_log_sheet",
+    "ratingbook.workbook.sheets.event_book",
+    "ratingbook.workbook.sheets.event_log_sheet",
     "ratingbook.events.event",
     "ratingbook.events.team",
     "ratingbook.events.fide_mode",
@@ -652,7 +651,7 @@ def test_a_ladder_run_loads_no_swiss_team_or_fide_module() -> None:
         timeout=300,
     )
     loaded = done.stdout.split()
-    assert "ratingbook.workbook.ladder_plan" in loaded  # the run did plan the ladder
+    assert "ratingbook.workbook.plans.ladder_plan" in loaded  # the run did plan the ladder
     assert [m for m in loaded if m.startswith(NOT_FOR_A_LADDER)] == []
 
 
@@ -703,3 +702,54 @@ def test_the_fide_rooms_import_one_way() -> None:
         "ratingbook.fide.gacrux.pairing", "ratingbook.fide.fast.fast_dutch", 1, False, False
     )
     assert fide_room_problems([fine]) == []
+
+
+#: Inside ``workbook`` (issue #33), bottom to top: the Book port, the sheets and their readers,
+#: the planners, the event kinds, the order of a run. A room imports only rooms below it (a
+#: planner may import another planner: the camp week plans with the ladder's planner).
+WORKBOOK_ROOMS = ("port", "sheets", "plans", "kinds", "actions")
+
+
+def workbook_room(name: str) -> str:
+    return name.split(".")[2]
+
+
+def workbook_room_problems(imports: list[Import]) -> list[str]:
+    """Imports between the rooms of ``workbook`` that point up or across (within a room is fine
+    save for the port and the sheets, whose modules stand side by side under the planners)."""
+    problems: list[str] = []
+    for each in imports:
+        inside = (layer(each.importer), layer(each.imported)) == ("workbook", "workbook")
+        if not inside or "ratingbook.workbook" in (each.importer, each.imported):
+            continue
+        here = WORKBOOK_ROOMS.index(workbook_room(each.importer))
+        there = WORKBOOK_ROOMS.index(workbook_room(each.imported))
+        if there > here:
+            problems.append(f"{each.importer} (line {each.line}) imports {each.imported}")
+    return problems
+
+
+def test_the_workbook_rooms_import_one_way() -> None:
+    """``workbook`` is five rooms (the port, the sheets, the planners, the kinds, the run's
+    order); every module is in one, and no import points to a room above: a sheet reader plans
+    nothing and the port reads no sheet. The check is not empty: a probe of each wrong way is
+    caught."""
+    rooms = {workbook_room(n) for n in MODULES if layer(n) == "workbook" and n.count(".") > 1}
+    assert rooms == set(WORKBOOK_ROOMS)
+    assert workbook_room_problems([i for imports in GRAPH.values() for i in imports]) == []
+    probes = [
+        ("ratingbook.workbook.port.book", "ratingbook.workbook.sheets.reading"),
+        ("ratingbook.workbook.sheets.team_book", "ratingbook.workbook.plans.team_plan"),
+        ("ratingbook.workbook.plans.swiss_plan", "ratingbook.workbook.kinds.choice"),
+        ("ratingbook.workbook.kinds.team", "ratingbook.workbook.actions"),
+    ]
+    fakes = [Import(importer, imported, 1, False, True) for importer, imported in probes]
+    assert len(workbook_room_problems(fakes)) == len(probes)
+    fine = Import(
+        "ratingbook.workbook.plans.team_plan",
+        "ratingbook.workbook.sheets.team_book",
+        1,
+        False,
+        False,
+    )
+    assert workbook_room_problems([fine]) == []

@@ -14,7 +14,7 @@ The public API, in one place (everything else is internal and may move):
 - :mod:`ratingbook.udfs`: the worksheet functions (``=ELO_UPDATE(...)`` and friends);
 - :mod:`ratingbook.swiss`: seed 004's ``determine_output`` and ``player_result``;
 - :mod:`ratingbook.workbook`: ``recalc``, ``new_week``, ``pair`` and ``pair_every_round`` on
-  any :class:`~ratingbook.workbook.book.Book`;
+  any :class:`~ratingbook.workbook.port.book.Book`;
 - :class:`RatingbookError`: every input error is one of these;
 - the ``ratingbook`` console command (:func:`ratingbook.cli.main`).
 

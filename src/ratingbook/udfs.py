@@ -31,8 +31,8 @@ from ratingbook.errors import InvalidValueError, Location, RatingbookError
 from ratingbook.events import event as swiss_event
 from ratingbook.events.codes import parse_tiebreaks
 from ratingbook.ratings import crikey, elo, ladder, swiss_standings
-from ratingbook.workbook.event_rows import build_event
-from ratingbook.workbook.schemas import SWISS_EVENT_GAMES
+from ratingbook.workbook.sheets.event_rows import build_event
+from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES
 
 if TYPE_CHECKING:
     from ratingbook.events.team import TeamEvent
@@ -487,9 +487,9 @@ def _range_error(error: RatingbookError, ranges: dict[str, str]) -> RatingbookEr
 
 def _team_event(teams: Any, matches: Any, boards: Any, settings: Any) -> TeamEvent:
     """The team event four ranges hold, read and checked exactly as a recalc reads the sheets
-    (:func:`~ratingbook.workbook.team_book.read_team_event` over an in-memory book)."""
-    from ratingbook.workbook.grid_book import GridBook
-    from ratingbook.workbook.team_book import read_team_event
+    (:func:`~ratingbook.workbook.sheets.team_book.read_team_event` over an in-memory book)."""
+    from ratingbook.workbook.port.grid_book import GridBook
+    from ratingbook.workbook.sheets.team_book import read_team_event
 
     given = {"teams": teams, "matches": matches, "boards": boards, "settings": settings}
     grids = {

@@ -226,7 +226,7 @@ def test_a_bug_in_a_book_is_one_line_and_with_debug_its_traceback_under_it(
     """A bug (an exception that is no RatingbookError) is the book's FAILED line; with
     ``ratingbook --debug`` the traceback follows the line, the other book still done."""
     from ratingbook.session import session
-    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.sheets.reading import Sheets
 
     original = session.plan_recalc
 

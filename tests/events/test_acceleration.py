@@ -31,7 +31,7 @@ from ratingbook.events.settings import BAKU, SwissSettings
 from ratingbook.fide.gacrux import fide_standings, pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
-from ratingbook.workbook.settings_rows import read_settings
+from ratingbook.workbook.sheets.settings_rows import read_settings
 
 R = Result
 

@@ -17,8 +17,8 @@ from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.events.codes import Scoring, parse_tiebreaks
 from ratingbook.events.event import pairing_due
 from ratingbook.events.settings import SwissSettings
-from ratingbook.workbook.event_rows import build_event
-from ratingbook.workbook.settings_rows import read_settings
+from ratingbook.workbook.sheets.event_rows import build_event
+from ratingbook.workbook.sheets.settings_rows import read_settings
 
 R = Result
 

@@ -23,7 +23,7 @@ from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
-from ratingbook.workbook.forbidden_pair_rows import read_forbidden_pairs
+from ratingbook.workbook.sheets.forbidden_pair_rows import read_forbidden_pairs
 
 R = Result
 FOUR = tuple(SwissPlayer(f"P{i}", 2500 - 10 * i) for i in range(1, 5))

@@ -23,7 +23,7 @@ from ratingbook.events.prize_rules import (
     prize_settings,
 )
 from ratingbook.events.prizes import Standing, award_prizes
-from ratingbook.workbook.prize_rows import read_prizes
+from ratingbook.workbook.sheets.prize_rows import read_prizes
 
 F = Fraction
 

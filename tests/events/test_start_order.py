@@ -15,7 +15,7 @@ from ratingbook.core import fields
 from ratingbook.errors import InputErrors, InvalidValueError
 from ratingbook.events.event import SwissPlayer
 from ratingbook.events.start_order import RecordedNumber, number_players
-from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS
+from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS
 
 
 def player(name: str, rating: int | None = None, title: str = "", number: int | None = None):

@@ -25,7 +25,7 @@ from ratingbook.events.team import (
     match_score,
     team_rating,
 )
-from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
+from ratingbook.workbook.sheets.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 

@@ -10,7 +10,7 @@ from tests.helpers.sheet_rows import rows
 
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.events.team import TeamSettings
-from ratingbook.workbook.team_settings_rows import read_team_settings, team_settings_rows
+from ratingbook.workbook.sheets.team_settings_rows import read_team_settings, team_settings_rows
 
 
 def _settings(*pairs: tuple[object, object]) -> list:  # type: ignore[type-arg]

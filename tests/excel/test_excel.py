@@ -42,7 +42,7 @@ from ratingbook.excel import (
     xlwings_book,
 )
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
-from ratingbook.workbook.book import KEEP, Plan, WriteBlock
+from ratingbook.workbook.port.book import KEEP, Plan, WriteBlock
 
 Grid = list[list[Any]]
 Sheets = dict[str, Grid]

@@ -19,7 +19,7 @@ from ratingbook.events.fide_mode.machine import Act
 from ratingbook.excel.confirming import confirmed
 from ratingbook.excel.scripts import recalc_book, unpair_book
 from ratingbook.session import Done, NeedsConfirmation
-from ratingbook.workbook.book import Plan
+from ratingbook.workbook.port.book import Plan
 
 Sheets = dict[str, Grid]
 

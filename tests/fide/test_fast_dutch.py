@@ -324,7 +324,7 @@ def test_pair_says_a_large_weighted_matching_as_it_starts(
     import ratingbook.fide.fast.fast_dutch as fast_dutch
     from ratingbook.events.settings import settings_values
     from ratingbook.templates import TemplateBook, build_template
-    from ratingbook.workbook.event_rows import entry_cells, player_cells
+    from ratingbook.workbook.sheets.event_rows import entry_cells, player_cells
 
     event = generated_event(64, 5, 3)[0]  # round 1, with requested byes and withdrawals
     numbers = event.start_numbers()

@@ -37,7 +37,7 @@ from ratingbook.errors import RatingbookError
 from ratingbook.files.ooxml.trust import MARK_NAME, MARK_VALUE, file_vouches, vouches
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
-from ratingbook.workbook.book import WriteBlock
+from ratingbook.workbook.port.book import WriteBlock
 
 xlsxwriter = pytest.importorskip("xlsxwriter")
 

@@ -42,7 +42,7 @@ from ratingbook.errors import RatingbookError, UnsafeWorkbookError, WorkbookErro
 from ratingbook.files.disk import check_package
 from ratingbook.files.rewriting import openpyxl_book
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
-from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
 
 FORMULA_LIKE_NAMES = ['=HYPERLINK("http://x","y")', "+1", "-x", "@x"]
 

@@ -53,7 +53,7 @@ from ratingbook.core.cells import Uncalculated
 from ratingbook.errors import RatingbookError, WorkbookError
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
-from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
 
 TEMPLATES = ROOT / "workbook_templates"
 needs_soffice = pytest.mark.usefixtures("needs_soffice")

@@ -18,7 +18,7 @@ from ratingbook.files.ooxml.workbookpart import MAC_EPOCH, WINDOWS_EPOCH
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.patching.cells import CellWriter, excel_serial
 from ratingbook.files.patching.styles import Styles
-from ratingbook.workbook.book import WriteBlock
+from ratingbook.workbook.port.book import WriteBlock
 
 # (value, the <c> element written into B2 of an unstyled cell)
 CELL_CASES: list[tuple[object, str]] = [

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from ratingbook.files.ooxml.workbookpart import _with_print_titles
 from ratingbook.files.patching.drawing import CHART_TYPE, DRAWING_TYPE, chart_parts
-from ratingbook.workbook.presentation import CellRange, ChartSeries, LineChart
+from ratingbook.workbook.port.presentation import CellRange, ChartSeries, LineChart
 
 CHART = LineChart(
     "Elo",

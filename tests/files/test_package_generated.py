@@ -14,7 +14,7 @@ from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
 from ratingbook.files.patching.cells import CellWriter
 from ratingbook.files.patching.generated import generated_sheet_xml
 from ratingbook.files.patching.styles import Styles
-from ratingbook.workbook.book import GeneratedSheet
+from ratingbook.workbook.port.book import GeneratedSheet
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

@@ -14,7 +14,7 @@ from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
 from ratingbook.files.patching.cells import CellWriter
 from ratingbook.files.patching.patch import merge_blocks, patch_sheet
 from ratingbook.files.patching.styles import Styles
-from ratingbook.workbook.book import KEEP, WriteBlock
+from ratingbook.workbook.port.book import KEEP, WriteBlock
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 HEAD = f'<worksheet xmlns="{MAIN}"><dimension ref="A1:C3"/><sheetData>'

@@ -25,7 +25,7 @@ from ratingbook.errors import WorkbookError
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.patching.reading import overlay, plain_values, special_cells
 from ratingbook.files.patching.walker import SheetXml
-from ratingbook.workbook.book import KEEP, WriteBlock
+from ratingbook.workbook.port.book import KEEP, WriteBlock
 
 # (a value as calamine gives it, the value ratingbook reads)
 PLAIN_CASES: list[tuple[object, object]] = [

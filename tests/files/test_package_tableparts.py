@@ -1,4 +1,5 @@
-"""Excel tables grow over the rows ratingbook appends under them (ratingbook.workbook.table_growth,
+"""Excel tables grow over the rows ratingbook appends under them
+(ratingbook.workbook.port.table_growth,
 the package engine's ratingbook.files.patching.tableparts, the openpyxl and xlwings adapters).
 
 The expected ranges are worked out by hand from the rule in table_growth's docstring: a table
@@ -26,8 +27,8 @@ from ratingbook.cli import cli
 from ratingbook.excel import XlwingsBook
 from ratingbook.files.patching.tableparts import grow_table_xml, read_table_part
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
-from ratingbook.workbook.book import KEEP, WriteBlock
-from ratingbook.workbook.table_growth import TableArea, grown_tables, parse_area, with_bottom
+from ratingbook.workbook.port.book import KEEP, WriteBlock
+from ratingbook.workbook.port.table_growth import TableArea, grown_tables, parse_area, with_bottom
 
 TEMPLATE = ROOT / "workbook_templates" / "swiss.xlsx"
 

@@ -15,7 +15,7 @@ import pytest
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.workbookpart import MAC_EPOCH, WINDOWS_EPOCH, WorkbookPart
 from ratingbook.files.ooxml.zipread import PackageZip
-from ratingbook.workbook.book import GeneratedSheet
+from ratingbook.workbook.port.book import GeneratedSheet
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ratingbook.core.tables import Row, TableSpec, column_places, header_key
 from ratingbook.errors import Location
-from ratingbook.workbook import schemas
+from ratingbook.workbook.sheets import schemas
 
 
 def spec_of(sheet: str) -> TableSpec:

@@ -26,7 +26,7 @@ from ratingbook import templates
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook import recalc
-from ratingbook.workbook.book import WriteBlock
+from ratingbook.workbook.port.book import WriteBlock
 
 pytestmark = needs_pdf_tools
 

@@ -57,7 +57,7 @@ from tests.helpers.seed_examples import (
 from tests.helpers.tools import missing
 
 from ratingbook import workbook
-from ratingbook.workbook import schemas
+from ratingbook.workbook.sheets import schemas
 
 ROOT = ROOT
 HARNESS = ROOT / "tests" / "integration" / "pyodide"

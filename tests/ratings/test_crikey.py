@@ -26,7 +26,7 @@ from ratingbook.ratings.crikey import (
     replay_crikey,
 )
 from ratingbook.seeds.crikey_text import read_crikey
-from ratingbook.workbook.schemas import CRIKEY_GAMES
+from ratingbook.workbook.sheets.schemas import CRIKEY_GAMES
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 

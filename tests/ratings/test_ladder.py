@@ -36,7 +36,7 @@ from ratingbook.ratings.ladder import (
     recalc_ladder,
     start_new_week,
 )
-from ratingbook.workbook.schemas import LADDER_GAMES, LADDER_PLAYERS
+from ratingbook.workbook.sheets.schemas import LADDER_GAMES, LADDER_PLAYERS
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 FLIPPED = {W: B, B: W, D: D}

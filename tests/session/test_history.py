@@ -11,7 +11,7 @@ import pytest
 from ratingbook.errors import RatingbookError
 from ratingbook.session.history import KEPT, History, Kept, cells_of, history_sheet, read_history
 from ratingbook.session.taking import CannotTake, take
-from ratingbook.workbook.book import WriteBlock
+from ratingbook.workbook.port.book import WriteBlock
 
 GAMES = "Swiss Games"
 

@@ -23,8 +23,8 @@ from ratingbook.session import (
     Session,
     Undo,
 )
-from ratingbook.workbook.book import WriteBlock
-from ratingbook.workbook.grid_book import MemoryBook
+from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.port.grid_book import MemoryBook
 
 Sheets = dict[str, Grid]
 

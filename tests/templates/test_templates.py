@@ -42,7 +42,7 @@ from ratingbook.core.tables import Column, TableSpec
 from ratingbook.errors import WorkbookError
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.templates import writer
-from ratingbook.workbook import schemas
+from ratingbook.workbook.sheets import schemas
 
 ROOT = ROOT
 COMMITTED = ROOT / "workbook_templates"

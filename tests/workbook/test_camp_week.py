@@ -53,7 +53,7 @@ from ratingbook.excel import recalc_book
 from ratingbook.files.patching import PackageBook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook import recalc
-from ratingbook.workbook.book import WriteBlock
+from ratingbook.workbook.port.book import WriteBlock
 
 NAMES = {
     1: "Maya Okafor",

@@ -6,14 +6,14 @@ import pytest
 
 from ratingbook.core.tables import read_table
 from ratingbook.errors import InvalidValueError
-from ratingbook.workbook.camp_week import (
+from ratingbook.workbook.plans.camp_week import (
     last_archived_week,
     read_week,
     rolls_over,
     week_label,
     week_number,
 )
-from ratingbook.workbook.schemas import LADDER_SETTINGS
+from ratingbook.workbook.sheets.schemas import LADDER_SETTINGS
 
 # (Week typed, last archived week, rolls over?) -- None: refused.
 WEEK_CASES = [

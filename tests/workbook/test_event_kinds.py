@@ -19,8 +19,8 @@ import pytest
 from tests.helpers.paths import ROOT
 
 from ratingbook.errors import MissingSheetError
-from ratingbook.workbook.grid_book import GridBook
 from ratingbook.workbook.kinds import KINDS, kind_of_book, kind_of_trf
+from ratingbook.workbook.port.grid_book import GridBook
 
 PACKAGE = ROOT / "src" / "ratingbook"
 HOME = PACKAGE / "workbook" / "kinds"
@@ -110,7 +110,7 @@ def kind_questions(source: str) -> list[str]:
 
 def test_the_check_sees_every_form_of_asking() -> None:
     source = (
-        "from ratingbook.workbook.team_book import is_team_book\n"
+        "from ratingbook.workbook.sheets.team_book import is_team_book\n"
         "import ratingbook.workbook.kinds.team\n"
         "from ratingbook.workbook.kinds.choice import kind_of_book\n"
         "from ratingbook.workbook.kinds import individual\n"

@@ -14,7 +14,7 @@ from ratingbook.core import fields
 from ratingbook.core.tables import Column, TableSpec, read_table
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
 from ratingbook.workbook.actions import plan_recalc
-from ratingbook.workbook.grid_book import GridBook
+from ratingbook.workbook.port.grid_book import GridBook
 
 KEYS = {getattr(fields, name) for name in fields.__all__}
 
@@ -22,8 +22,9 @@ KEYS = {getattr(fields, name) for name in fields.__all__}
 def workbook_columns() -> list[Column]:
     """Every column of every table the workbook's modules declare."""
     specs: dict[int, TableSpec] = {}
-    for info in pkgutil.iter_modules(ratingbook.workbook.__path__):
-        module = importlib.import_module(f"ratingbook.workbook.{info.name}")
+    prefix = "ratingbook.workbook."
+    for info in pkgutil.walk_packages(ratingbook.workbook.__path__, prefix):
+        module = importlib.import_module(info.name)
         specs |= {id(v): v for v in vars(module).values() if isinstance(v, TableSpec)}
     assert len(specs) > 15
     return [column for spec in specs.values() for column in spec.columns]

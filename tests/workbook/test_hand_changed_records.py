@@ -10,9 +10,9 @@ import pytest
 
 from ratingbook.errors import RatingbookError
 from ratingbook.session.history import read_history
-from ratingbook.workbook.event_log_sheet import read_state
-from ratingbook.workbook.grid_book import GridBook
-from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.port.grid_book import GridBook
+from ratingbook.workbook.sheets.event_log_sheet import read_state
+from ratingbook.workbook.sheets.reading import Sheets
 
 
 def test_an_event_state_that_no_longer_reads() -> None:

@@ -14,8 +14,13 @@ from ratingbook.files.patching.drawing import (
     page_setup_xml,
 )
 from ratingbook.ratings.ladder import LadderGame, LadderPlayer, recalc_ladder
-from ratingbook.workbook.charts import PlayerPath, ladder_paths, ladder_progress, series_progress
-from ratingbook.workbook.presentation import CellRange, PrintSetup, quote_sheet
+from ratingbook.workbook.port.presentation import CellRange, PrintSetup, quote_sheet
+from ratingbook.workbook.sheets.charts import (
+    PlayerPath,
+    ladder_paths,
+    ladder_progress,
+    series_progress,
+)
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 

@@ -23,8 +23,8 @@ from ratingbook.core.cells import EXCEL_ERRORS
 from ratingbook.core.results import Result
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.ratings import ladder
-from ratingbook.workbook import schemas
-from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock, apply_plan
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock, apply_plan
+from ratingbook.workbook.sheets import schemas
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,4 +1,4 @@
-"""A report's table as the sheet written (``ratingbook.workbook.report_sheet``): its print
+"""A report's table as the sheet written (``ratingbook.workbook.sheets.report_sheet``): its print
 title, orientation and centred columns."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ratingbook.reports.tables import SheetGrid
-from ratingbook.workbook.report_sheet import report_sheet
+from ratingbook.workbook.sheets.report_sheet import report_sheet
 
 
 @pytest.mark.parametrize(

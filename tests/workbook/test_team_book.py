@@ -1,4 +1,4 @@
-"""Tests for ``ratingbook.workbook.team_plan``: a team event in a workbook, end to end through
+"""Tests for ``ratingbook.workbook.plans.team_plan``: a team event in a workbook, end to end through
 the same calls the commands and the ribbon make (recalc, pair, pair --all).
 
 The template's camp cup (see ``ratingbook.templates.team_design``): Queens 1, Bishops 2,

@@ -2,8 +2,8 @@
 [--round N]``: the end of an event printed, as the ``Prize List``, ``Norms`` and ``Contenders``
 sheets say it.
 
-Thin: the event is read as every command reads it (:mod:`ratingbook.workbook.swiss_plan`), the
-prizes by :mod:`ratingbook.workbook.end_plan`; the words are :mod:`ratingbook.reports`'.
+Thin: the event is read as every command reads it (:mod:`ratingbook.workbook.plans.swiss_plan`), the
+prizes by :mod:`ratingbook.workbook.plans.end_plan`; the words are :mod:`ratingbook.reports`'.
 Nothing is written.
 """
 
@@ -20,15 +20,15 @@ from ratingbook.errors import RatingbookError
 
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
-    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.sheets.reading import Sheets
 
 __all__ = ["END_COMMANDS"]
 
 
 def _event(book: str, backend: str) -> tuple[SwissEvent, Sheets]:
     from ratingbook.files.backends import open_book
-    from ratingbook.workbook.event_book import read_event
-    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.sheets.event_book import read_event
+    from ratingbook.workbook.sheets.reading import Sheets
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
@@ -45,7 +45,7 @@ def prizes_command(book: str, backend: str) -> None:
     sheet, ties sharing money as Prize Sharing says (Hort, Equal or Tie-break), rounded down
     to Prize Step with the remainder shown, one prize each unless One Prize Each is No."""
     from ratingbook.reports.prize_grids import event_prizes, prize_lines
-    from ratingbook.workbook.end_reports import read_end_inputs
+    from ratingbook.workbook.sheets.end_reports import read_end_inputs
 
     event, sheets = _event(book, backend)
     inputs = read_end_inputs(sheets, event)

@@ -22,7 +22,7 @@ from ratingbook.files.disk import held_for_in_place
 
 if TYPE_CHECKING:
     from ratingbook.session import Command
-    from ratingbook.workbook.book import FileBook
+    from ratingbook.workbook.port.book import FileBook
 
 __all__ = ["ACTIONS", "BookJob", "BookOutcome", "problem_lines", "run_book_job"]
 

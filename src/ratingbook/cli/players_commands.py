@@ -1,7 +1,8 @@
 """``ratingbook players update``: Swiss Players filled from FIDE's rating list.
 
 Thin: the list is opened by :mod:`ratingbook.files.rating_list_file`, read by
-:mod:`ratingbook.fide.rules.rating_list` and applied by :mod:`ratingbook.workbook.players_update`.
+:mod:`ratingbook.fide.rules.rating_list` and applied by
+:mod:`ratingbook.workbook.plans.players_update`.
 The changes are printed, one line a player, before the book is written; with ``--dry-run``
 nothing is written.
 """

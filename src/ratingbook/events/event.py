@@ -6,7 +6,7 @@ in (a player twice in one round, a game after a withdrawal, a result on a bye ro
 bye). Every bad row is reported, not only the first. The words (result spellings, tie-break
 codes, points) are :mod:`ratingbook.events.codes`; the settings are
 :mod:`ratingbook.events.settings`. Reading the rows of ``Swiss Players`` and ``Swiss Games``
-(and writing them back) is :mod:`ratingbook.workbook.event_rows`.
+(and writing them back) is :mod:`ratingbook.workbook.sheets.event_rows`.
 
 Nothing here applies a FIDE rule: pairing and the FIDE tie-breaks (with their unplayed-round
 rules) are gacrux's, reached through :mod:`ratingbook.fide`. The seed's own standings
@@ -98,7 +98,7 @@ class SwissEvent:
     """A whole event: players, every row, the settings, and the start numbers.
 
     ``numbering`` is the players' start numbers as
-    :func:`~ratingbook.workbook.event_rows.build_event` worked them out (with
+    :func:`~ratingbook.workbook.sheets.event_rows.build_event` worked them out (with
     the numbers recorded in Swiss Games); None: worked out from the players alone.
     """
 

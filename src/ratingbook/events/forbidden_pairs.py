@@ -2,7 +2,7 @@
 
 A ban names two different players and optionally the last round it holds (None: every round);
 the rows of the ``Forbidden Pairs`` sheet are read by
-:mod:`ratingbook.workbook.forbidden_pair_rows`. While it holds, the two are treated as a pair
+:mod:`ratingbook.workbook.sheets.forbidden_pair_rows`. While it holds, the two are treated as a pair
 that already met: the absolute criterion of the Dutch rules (C.04.3 C1), everything else as the
 rules say; the pairing itself is gacrux's (:mod:`ratingbook.fide.gacrux.pairing`). In TRF
 files a ban is JaVaFo's ``XXP`` line or TRF-2026's 260 record (:mod:`ratingbook.trf.exporter`).

@@ -2,7 +2,7 @@
 
 This module decides what a prize means and who is eligible for a category:
 
-- A prize (a row of ``Prizes``, read by :mod:`ratingbook.workbook.prize_rows`) is a
+- A prize (a row of ``Prizes``, read by :mod:`ratingbook.workbook.sheets.prize_rows`) is a
   **place** (1, 2, ... within its list), a **category** (None: the general place list) and an
   **amount** (money) and/or an **object** (a trophy, a book).
 - A category is written as an organiser says it: ``U1800`` or ``1600-1799`` (rating bands:

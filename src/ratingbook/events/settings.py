@@ -7,7 +7,7 @@ The one home of the settings: their names (and other spellings), their defaults 
 ``Round Dates``, and ``Notes``; FIDE mode's ``FIDE Mode``, ``Manual Pairing`` and ``Confirm``) and
 written back (:func:`settings_values`, for a book built from a TRF file), which settings cannot
 go together, and which FIDE tie-break edition the start date selects. Reading the sheet's
-``Setting`` / ``Value`` rows is :mod:`ratingbook.workbook.settings_rows`. Pure.
+``Setting`` / ``Value`` rows is :mod:`ratingbook.workbook.sheets.settings_rows`. Pure.
 """
 
 from __future__ import annotations
@@ -299,7 +299,8 @@ def _points_text(value: Fraction) -> str:
 
 def settings_values(settings: SwissSettings) -> dict[str, object]:
     """The settings as ``Swiss Settings`` values by setting name (what
-    :func:`~ratingbook.workbook.settings_rows.read_settings` reads back to the same settings)."""
+    :func:`~ratingbook.workbook.sheets.settings_rows.read_settings` reads back to the same
+    settings)."""
     s = settings.scoring
     start, end = settings.start_date, settings.end_date
     return {

@@ -7,7 +7,8 @@ Type B or None; C.04.6 art. 1.7), ``Tie-breaks`` (FIDE C.07 team codes), ``Ratin
 (the top boards the team rating averages; default every board of a match), ``FIDE Rated``
 (yes/no), ``Start Date``, and ``Main Score at Round 1``, which the pairing of round 1 writes.
 An empty value keeps the setting's default. The sheet's rows are read (and written) by
-:mod:`ratingbook.workbook.team_settings_rows`; here are the names and the tie-break codes. Pure.
+:mod:`ratingbook.workbook.sheets.team_settings_rows`; here are the names and the tie-break codes.
+Pure.
 """
 
 from __future__ import annotations

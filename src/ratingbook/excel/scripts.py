@@ -30,7 +30,7 @@ from ratingbook import session
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.excel.confirming import confirmed  # FIDE mode's confirmations (#25)
 from ratingbook.excel.xlwings_book import REMOTE, XlwingsBook
-from ratingbook.workbook.book import Plan
+from ratingbook.workbook.port.book import Plan
 
 __all__ = [
     "main",
@@ -111,7 +111,7 @@ def new_week_book(book: xw.Book, *, today: _dt.date | None = None) -> Plan:
 def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | None = None) -> Plan:
     """Fill ``Swiss Players`` from FIDE's rating list, as ``ratingbook players update``: every
     player whose FIDE ID is on the list gets Rating, Title, Federation, Birth, Sex and K as the
-    list says (see :mod:`ratingbook.workbook.players_update`).
+    list says (see ``ratingbook players update``).
 
     The list is ``rating_list``, or else the file the ``Rating List`` setting names (a path
     relative to the workbook's folder, or absolute); it is streamed, never loaded whole. On bad
@@ -121,7 +121,7 @@ def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | Non
     """
     from ratingbook.fide.rules.rating_list import RatingListScan, scan_rating_list
     from ratingbook.files.rating_list_file import open_rating_list
-    from ratingbook.workbook.players_update import rating_list_setting
+    from ratingbook.workbook.sheets.event_book import rating_list_setting
 
     where = None
     if rating_list is None:

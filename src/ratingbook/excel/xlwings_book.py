@@ -25,8 +25,8 @@ import xlwings as xw
 from ratingbook.core.cells import EXCEL_ERRORS
 from ratingbook.core.tables import Grid, trim_grid
 from ratingbook.errors import RatingbookError
-from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
-from ratingbook.workbook.table_growth import TableArea, grown_tables, written_extent
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
+from ratingbook.workbook.port.table_growth import TableArea, grown_tables, written_extent
 
 __all__ = ["REMOTE", "XlwingsBook", "excel_text"]
 
@@ -135,7 +135,8 @@ def _reshaped(raw: object, nrows: int, ncols: int) -> list[list[object]] | None:
 
 
 class XlwingsBook:
-    """An ``xlwings.Book`` seen through the :class:`ratingbook.workbook.book.Book` interface."""
+    """An ``xlwings.Book`` seen through the :class:`ratingbook.workbook.port.book.Book`
+    interface."""
 
     def __init__(self, book: xw.Book) -> None:
         self.book = book
@@ -305,7 +306,7 @@ def _tolerated(call: Callable[..., object], *args: object) -> None:
 
 def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
     """Desktop Excel: the tables (ListObjects) ``block`` extends downward are resized over its
-    rows (``ListObject.Resize``), by :mod:`ratingbook.workbook.table_growth`'s rule.
+    rows (``ListObject.Resize``), by :mod:`ratingbook.workbook.port.table_growth`'s rule.
 
     Read after the write, so a table Excel already extended is resized no further. Not on the
     JSON engine: its Office.js client answers ``resizeTable`` with "NotImplemented" and aborts
@@ -333,6 +334,6 @@ def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
 
 
 if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
-    from ratingbook.workbook.book import Book as _Interface
+    from ratingbook.workbook.port.book import Book as _Interface
 
     _CONFORMS: type[_Interface] = XlwingsBook

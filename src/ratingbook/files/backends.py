@@ -5,7 +5,7 @@
 - ``openpyxl``: :class:`~ratingbook.files.rewriting.XlsxBook` loads the file with openpyxl and
   rewrites it whole (it cannot carry drawings, charts, pivot tables and the like, and says so).
 
-Both implement :class:`ratingbook.workbook.book.FileBook`; nothing else chooses between them.
+Both implement :class:`ratingbook.workbook.port.book.FileBook`; nothing else chooses between them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.book import FileBook
+    from ratingbook.workbook.port.book import FileBook
 
 __all__ = ["BACKENDS", "DEFAULT_BACKEND", "open_book"]
 

@@ -1,6 +1,6 @@
 """Every table an event shows, computed once: the standings (with the rating columns of a
 FIDE-rated event), each player's rank, the crosstable (the square one of a round robin), and
-the rating report. The workbook writes them as sheets (:mod:`ratingbook.workbook.swiss_plan`)
+the rating report. The workbook writes them as sheets (:mod:`ratingbook.workbook.plans.swiss_plan`)
 and ``ratingbook publish`` as web pages (:mod:`ratingbook.web`), so both show the same figures.
 Pure.
 """

@@ -4,7 +4,7 @@ A report's name is its title everywhere it is shown: the generated sheet of that
 workbook, the page of the published site, and the heading of ``ratingbook explain``. The
 workbook's schemas take the generated sheets' names from here: an event's, and the ladder's,
 Elo's and Crikey's standings and histories. (The progress charts and their numbers are the
-workbook's own sheets, named in :mod:`ratingbook.workbook.schemas`.)
+workbook's own sheets, named in :mod:`ratingbook.workbook.sheets.schemas`.)
 """
 
 from __future__ import annotations

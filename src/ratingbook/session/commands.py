@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ratingbook.events.fide_mode.log import LogEntry
     from ratingbook.events.fide_mode.machine import Act
     from ratingbook.fide.rules.rating_list import RatingListScan
-    from ratingbook.workbook.book import Plan
+    from ratingbook.workbook.port.book import Plan
 
 __all__ = [
     "Command",

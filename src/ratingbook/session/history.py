@@ -40,9 +40,9 @@ from dataclasses import dataclass, field, replace
 from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import RatingbookError
-from ratingbook.workbook.book import GeneratedSheet, Plan, apply_plan
-from ratingbook.workbook.grid_book import MemoryBook
-from ratingbook.workbook.schemas import EVENT_HISTORY, EVENT_LOG, EVENT_STATE
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, apply_plan
+from ratingbook.workbook.port.grid_book import MemoryBook
+from ratingbook.workbook.sheets.schemas import EVENT_HISTORY, EVENT_LOG, EVENT_STATE
 
 __all__ = [
     "EVENT_HISTORY",

@@ -47,7 +47,7 @@ from ratingbook.session.history import (
 )
 from ratingbook.session.taking import Taking, take
 from ratingbook.workbook.actions import plan_new_week, plan_pair, plan_rank, plan_recalc
-from ratingbook.workbook.book import (
+from ratingbook.workbook.port.book import (
     Book,
     GeneratedSheet,
     Plan,
@@ -55,10 +55,10 @@ from ratingbook.workbook.book import (
     check_finite,
     finished,
 )
-from ratingbook.workbook.grid_book import MemoryBook
-from ratingbook.workbook.reading import Sheets
-from ratingbook.workbook.run_request import RunRequest
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.port.grid_book import MemoryBook
+from ratingbook.workbook.port.run_request import RunRequest
+from ratingbook.workbook.sheets.reading import Sheets
+from ratingbook.workbook.sheets.schemas import (
     EVENT_HISTORY,
     EVENT_STATE,
     FORBIDDEN_PAIRS,
@@ -153,18 +153,18 @@ class Session:
         if isinstance(command, Rank):
             return plan_rank(sheets), ()
         if isinstance(command, RecordImport):
-            from ratingbook.workbook.fide_plan import plan_imported_log
+            from ratingbook.workbook.plans.fide_plan import plan_imported_log
 
             names = list(sheets.names.values())
             return plan_imported_log(names, command.event, command.log), ()
         if isinstance(command, Unpair):
-            from ratingbook.workbook.fide_actions import plan_unpair
+            from ratingbook.workbook.plans.fide_actions import plan_unpair
 
             return plan_unpair(sheets, command.round), ()
         if isinstance(command, RecordResult):
             return self._plan_result(command, sheets), ()
         if isinstance(command, UpdatePlayers):
-            from ratingbook.workbook.players_update import plan_players_update
+            from ratingbook.workbook.plans.players_update import plan_players_update
 
             update = plan_players_update(sheets, command.scan, command.kind)
             return update.plan, (*update.changes, *update.missing)
@@ -173,7 +173,7 @@ class Session:
     def _plan_result(self, command: RecordResult, sheets: Sheets) -> Plan:
         """The result's cell, then a recalc of the book as it will be with it: the result goes
         through the same rules, warnings and log as one typed into the sheet."""
-        from ratingbook.workbook.result_entry import plan_result_entry
+        from ratingbook.workbook.plans.result_entry import plan_result_entry
 
         block = plan_result_entry(sheets, command.round, command.board, command.result)
         memory = MemoryBook(sheets.all_grids())
@@ -194,7 +194,7 @@ class Session:
                 )
             return self._write(sheets, plan, "", details)
         from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
-        from ratingbook.workbook.fide_plan import IN_BOOK
+        from ratingbook.workbook.plans.fide_plan import IN_BOOK
 
         confirmation = confirmation_of(pending.asks, pending.confirmed, offer)
         if confirmation is not None:
@@ -334,7 +334,7 @@ class Session:
                 sheets=tuple(s for s in views.sheets if s.name not in skip),
             )
         if taking.state is not None:  # FIDE mode's record: the log says so, the state goes back
-            from ratingbook.workbook.fide_plan import plan_taken
+            from ratingbook.workbook.plans.fide_plan import plan_taken
 
             record = plan_taken(
                 sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation

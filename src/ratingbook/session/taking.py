@@ -19,8 +19,8 @@ from ratingbook.core.refs import column_letter
 from ratingbook.core.tables import Grid
 from ratingbook.errors import RatingbookError
 from ratingbook.session.history import Cell, Kept, same_value, value_at
-from ratingbook.workbook.book import WriteBlock
-from ratingbook.workbook.schemas import EVENT_STATE
+from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.sheets.schemas import EVENT_STATE
 
 __all__ = ["CannotTake", "Taking", "take"]
 

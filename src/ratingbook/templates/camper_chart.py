@@ -15,15 +15,15 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from ratingbook.core.refs import column_letter
 from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
-from ratingbook.workbook.charts import CHART_COLUMNS, CHART_ROWS, ladder_columns
-from ratingbook.workbook.presentation import (
+from ratingbook.workbook.port.presentation import (
     CellRange,
     ChartSeries,
     LineChart,
     PrintSetup,
     quote_sheet,
 )
-from ratingbook.workbook.schemas import LADDER_PLAYERS, LADDER_PROGRESS
+from ratingbook.workbook.sheets.charts import CHART_COLUMNS, CHART_ROWS, ladder_columns
+from ratingbook.workbook.sheets.schemas import LADDER_PLAYERS, LADDER_PROGRESS
 
 __all__ = ["CAMPER_CHART", "write_camper_chart"]
 

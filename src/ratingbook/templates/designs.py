@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ratingbook.core.results import LADDER_RESULT_SPELLINGS
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.templates.camper_chart import CAMPER_CHART
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.sheets.schemas import (
     ARCHIVED_ON,
     CAMP_GROUPS,
     CRIKEY_CHARTS,

@@ -13,7 +13,7 @@ import datetime as _dt
 from ratingbook.reports.names import CONTENDERS, NORMS
 from ratingbook.templates.designs import Design, InputSheet, generated_lines, recalc_lines
 from ratingbook.templates.swiss_design import SWISS, SWISS_GAMES_SHOWN
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.sheets.schemas import (
     RATING_GAMES,
     RATING_REPORT,
     STANDINGS_NOTES,

@@ -18,7 +18,7 @@ from ratingbook.templates.designs import (
     generated_lines,
     recalc_lines,
 )
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.sheets.schemas import (
     FORBIDDEN_PAIRS,
     PAIRING_NOTES,
     RATING_GAMES,

@@ -10,7 +10,7 @@ team gets White, an even-numbered one Black).
 from __future__ import annotations
 
 from ratingbook.templates.designs import Design, Dropdown, InputSheet, generated_lines, recalc_lines
-from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
+from ratingbook.workbook.sheets.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 
 __all__ = ["TEAM"]
 

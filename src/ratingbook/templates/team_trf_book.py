@@ -13,8 +13,8 @@ from ratingbook.events.team import TeamEvent
 from ratingbook.session import Rank, Session
 from ratingbook.templates.writer import TemplateBook, build_template
 from ratingbook.trf.team_records import read_team_trf
-from ratingbook.workbook.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
-from ratingbook.workbook.team_settings_rows import team_settings_rows
+from ratingbook.workbook.sheets.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
+from ratingbook.workbook.sheets.team_settings_rows import team_settings_rows
 
 __all__ = ["book_from_team_trf", "team_rows"]
 

@@ -18,9 +18,9 @@ from ratingbook.session import Rank, RecordImport, Session
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.log_comments import import_logged
-from ratingbook.workbook.event_log_sheet import user_name
-from ratingbook.workbook.event_rows import entry_cells, player_cells
-from ratingbook.workbook.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
+from ratingbook.workbook.sheets.event_log_sheet import user_name
+from ratingbook.workbook.sheets.event_rows import entry_cells, player_cells
+from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
 
 __all__ = ["ImportedBook", "book_from_trf", "event_rows"]
 

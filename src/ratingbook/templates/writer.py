@@ -58,8 +58,8 @@ from ratingbook.templates.designs import (
 from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
-from ratingbook.workbook.presentation import PrintSetup
-from ratingbook.workbook.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
+from ratingbook.workbook.port.presentation import PrintSetup
+from ratingbook.workbook.sheets.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 
 __all__ = [
     "INSTRUCTIONS",
@@ -100,7 +100,8 @@ _ZIP_MODE = 0o644 << 16
 class TemplateBook(OpenpyxlBook):
     """A template being built: the openpyxl Book over a workbook that is not (yet) a file.
 
-    A :class:`~ratingbook.workbook.book.FileBook`: it saves as the reproducible template bytes, and
+    A :class:`~ratingbook.workbook.port.book.FileBook`: it saves as the reproducible template
+    bytes, and
     nothing is lost (there is no original file to overwrite or to carry parts over from).
     """
 
@@ -225,7 +226,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
 def _cover_new_rows(ws: Worksheet, sheet: InputSheet) -> None:
     """Rows the sample's recalculation appended (the Swiss pairing of the next round) get the
     column's number format, as rows typed below the table do (the table itself grew over them
-    in the adapter's write, by ratingbook.workbook.table_growth's rule)."""
+    in the adapter's write, by ratingbook.workbook.port.table_growth's rule)."""
     last_row = ws.max_row
     while last_row > 2 and all(
         ws.cell(row=last_row, column=c).value in (None, "") for c in range(1, len(sheet.header) + 1)
@@ -382,6 +383,6 @@ def stale_templates(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
-    from ratingbook.workbook.book import FileBook as _Interface
+    from ratingbook.workbook.port.book import FileBook as _Interface
 
     _CONFORMS: type[_Interface] = TemplateBook

@@ -6,11 +6,11 @@ computed before the first write, so bad input stops the run with nothing written
 table is read before it stops, so every problem is reported at once.
 
 This module alone decides the order of a run: plan every present family (or the new week), and
-only then apply the plan. Where the rest lives: the Book interface and plans in ``book.py``, the
-sheet schemas in ``schemas.py``, which families a book holds in ``families.py``, each family's
-planner in ``*_plan.py``, the new week in ``week_plan.py``. The front ends (the command line,
-Excel, the templates, the web site) reach the planners through this module and its FIDE-mode
-siblings (``fide_actions.py``, ``fide_run.py``), never by importing a ``*_plan`` module.
+only then apply the plan. Where the rest lives: the Book interface and plans in ``port/book.py``,
+the sheet schemas in ``sheets/schemas.py``, which families a book holds in ``plans/families.py``,
+each family's planner in ``plans/*_plan.py``, the new week in ``plans/week_plan.py``. The front
+ends (the command line, Excel, the templates, the web site) reach the planners through the
+session (:mod:`ratingbook.session`), never by importing this module or ``workbook.plans``.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ratingbook.errors import MissingSheetError, Problems, RatingbookError, WorkbookError
-from ratingbook.workbook.book import Book, Plan, apply_plan, finished
-from ratingbook.workbook.families import families_present, no_family_error
-from ratingbook.workbook.reading import Sheets
-from ratingbook.workbook.schemas import CAMP_GROUPS, LADDER_GAMES, LADDER_PLAYERS
+from ratingbook.workbook.plans.families import families_present, no_family_error
+from ratingbook.workbook.port.book import Book, Plan, apply_plan, finished
+from ratingbook.workbook.sheets.reading import Sheets
+from ratingbook.workbook.sheets.schemas import CAMP_GROUPS, LADDER_GAMES, LADDER_PLAYERS
 
 if TYPE_CHECKING:  # a family's modules load only when its sheets are in the book
     from ratingbook.events.event import SwissEvent
@@ -55,8 +55,8 @@ def plan_recalc(source: Book | Sheets, *, today: _dt.date | None = None) -> Plan
     input raises a :class:`RatingbookError` naming its cell, or, when there are several
     problems, one :class:`~ratingbook.errors.InputErrors` listing every one of them. A ladder
     whose Week cell was raised by one starts its new week first (``today`` dates the ended
-    week's archive rows; see :mod:`ratingbook.workbook.week_plan`). An event that keeps a log
-    comes back with its pending part (:class:`~ratingbook.workbook.book.Pending`).
+    week's archive rows; see :mod:`ratingbook.workbook.plans.week_plan`). An event that keeps a log
+    comes back with its pending part (:class:`~ratingbook.workbook.port.book.Pending`).
     """
     sheets = _sheets(source, today)
     present = families_present(list(sheets.names.values()))
@@ -84,9 +84,9 @@ def plan_recalc(source: Book | Sheets, *, today: _dt.date | None = None) -> Plan
 
 def plan_new_week(source: Book | Sheets, *, today: _dt.date | None = None) -> Plan:
     """Start a new ladder week, as a plan (see
-    :func:`~ratingbook.workbook.week_plan.plan_next_week`);
+    :func:`~ratingbook.workbook.plans.week_plan.plan_next_week`);
     an error when the book holds no ladder."""
-    from ratingbook.workbook.week_plan import plan_next_week
+    from ratingbook.workbook.plans.week_plan import plan_next_week
 
     sheets = _sheets(source, today)
     if not any(f.name == "ladder" for f in families_present(list(sheets.names.values()))):
@@ -103,7 +103,7 @@ def plan_pair(source: Book | Sheets, *, every_round: bool = False) -> Plan:
 
     An error, and nothing written, when the last round has games without a result, the number
     of rounds is not set, or the event is over (see
-    :func:`ratingbook.workbook.swiss_plan.plan_pairing`); a Swiss event asked for every round.
+    :func:`ratingbook.workbook.plans.swiss_plan.plan_pairing`); a Swiss event asked for every round.
     """
     from ratingbook.workbook.kinds import kind_of_sheets
 
@@ -126,7 +126,7 @@ def write(book: Book, plan: Plan) -> Plan:
     :class:`~ratingbook.errors.ConfirmationError`, and nothing is written). The front ends go
     through :mod:`ratingbook.session`, which can ask."""
     from ratingbook.events.fide_mode.machine import confirmation_of
-    from ratingbook.workbook.fide_plan import IN_BOOK, refusal
+    from ratingbook.workbook.plans.fide_plan import IN_BOOK, refusal
 
     if plan.pending is not None:
         confirmation = confirmation_of(plan.pending.asks, plan.pending.confirmed, None)
@@ -155,8 +155,8 @@ def rank_event(book: Book) -> Plan:
 def record_import(book: Book, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
     """Write the ``Event Log`` and ``Event State`` of a Swiss book just built from a file:
     ``log`` (the file's log, the import its last row) and ``event`` as imported (see
-    :func:`ratingbook.workbook.fide_plan.plan_imported_log`)."""
-    from ratingbook.workbook.fide_plan import plan_imported_log
+    :func:`ratingbook.workbook.plans.fide_plan.plan_imported_log`)."""
+    from ratingbook.workbook.plans.fide_plan import plan_imported_log
 
     plan = plan_imported_log(book.sheet_names(), event, log)
     apply_plan(book, plan)

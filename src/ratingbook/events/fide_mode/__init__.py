@@ -10,6 +10,7 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.events.fide_mode.machine`: the state machine: the mode, the manual phase,
   what each level asks, the confirmations.
 
-The workbook keeps the log and the state in sheets (``workbook/event_log_sheet.py``) and runs the
-machine for a run (``workbook/fide_plan.py``); the session asks the front end.
+The workbook keeps the log and the state in sheets (``workbook/sheets/event_log_sheet.py``) and
+runs the
+machine for a run (``workbook/plans/fide_plan.py``); the session asks the front end.
 """

@@ -35,7 +35,7 @@ from ratingbook.files.ooxml.xmltext import (
     truthy,
 )
 from ratingbook.files.ooxml.zipread import PackageZip
-from ratingbook.workbook.book import GeneratedSheet
+from ratingbook.workbook.port.book import GeneratedSheet
 
 # The date systems: serial day numbers count from 1899-12-30 (Windows, "1900") or 1904-01-01
 # (the Mac's "1904" system, workbookPr date1904="1").

@@ -1,7 +1,7 @@
 """The ``package`` back end (the default): reads cells with python-calamine, writes by patching
 the .xlsx zip.
 
-:class:`PackageBook` implements :class:`ratingbook.workbook.book.FileBook`, like
+:class:`PackageBook` implements :class:`ratingbook.workbook.port.book.FileBook`, like
 :class:`ratingbook.files.rewriting.XlsxBook`, but never loads the workbook into an object model,
 so it is fast and it loses nothing:
 

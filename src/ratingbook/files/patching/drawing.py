@@ -6,7 +6,7 @@ and ``<headerFooter>`` (ECMA-376 part 1, 18.3.1); a drawing part holding one
 ``<c:chartSpace>`` with one ``<c:lineChart>`` (21.2), and the relationships and content types
 that tie them to their sheet. Each chart carries a cache of the values it plots, so a viewer
 shows the points without recalculating; Excel and LibreOffice refresh the cache from the cells.
-Pure strings: what a chart shows is decided in :mod:`ratingbook.workbook.charts`.
+Pure strings: what a chart shows is decided in :mod:`ratingbook.workbook.sheets.charts`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from ratingbook.workbook.presentation import CellRange, LineChart, PrintSetup
+from ratingbook.workbook.port.presentation import CellRange, LineChart, PrintSetup
 
 __all__ = [
     "CHART_REL",

@@ -16,7 +16,7 @@ from ratingbook.core.refs import column_letter
 from ratingbook.files.ooxml.xmltext import MAIN_NS, REL_NS, inline_text
 from ratingbook.files.patching.cells import DATE_FORMATS, CellWriter, number_text
 from ratingbook.files.patching.drawing import FIT_TO_PAGE, header_footer_xml, page_setup_xml
-from ratingbook.workbook.book import GeneratedSheet
+from ratingbook.workbook.port.book import GeneratedSheet
 
 # Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
 # about 2 MB of text, so the deflate thread gets big bites and memory stays flat.

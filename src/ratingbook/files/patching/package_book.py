@@ -28,7 +28,7 @@ from ratingbook.files.ooxml.zipread import PackageZip, check_member_count
 from ratingbook.files.ooxml.zipwrite import write_package
 from ratingbook.files.patching.reading import open_calamine, overlay, read_sheet
 from ratingbook.files.patching.render import Edits, Renderer
-from ratingbook.workbook.book import GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 class PackageBook:
     """A workbook file, read with python-calamine and written by patching its zip package.
 
-    Implements the :class:`ratingbook.workbook.book.FileBook` interface, plus :meth:`save`, like
+    Implements the :class:`ratingbook.workbook.port.book.FileBook` interface, plus :meth:`save`,
+    like
     :class:`ratingbook.files.rewriting.openpyxl_book.XlsxBook`. Nothing is lost on saving, so
     :attr:`uncarried` is always empty and :meth:`refuse_in_place` never refuses.
     """
@@ -139,6 +140,6 @@ class PackageBook:
 
 
 if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
-    from ratingbook.workbook.book import FileBook as _Interface
+    from ratingbook.workbook.port.book import FileBook as _Interface
 
     _CONFORMS: type[_Interface] = PackageBook

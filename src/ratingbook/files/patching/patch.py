@@ -30,7 +30,7 @@ from ratingbook.files.patching.walker import (
     check_inline_strings,
     translate_formula,
 )
-from ratingbook.workbook.book import KEEP, WriteBlock
+from ratingbook.workbook.port.book import KEEP, WriteBlock
 
 
 def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:

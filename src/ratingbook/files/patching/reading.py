@@ -35,7 +35,7 @@ from ratingbook.files.patching.walker import (
     sheet_extent,
     translate_formula,
 )
-from ratingbook.workbook.book import KEEP, WriteBlock
+from ratingbook.workbook.port.book import KEEP, WriteBlock
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook

@@ -39,8 +39,8 @@ from ratingbook.files.patching.generated import generated_sheet_xml
 from ratingbook.files.patching.patch import merge_blocks, patch_sheet
 from ratingbook.files.patching.styles import Styles
 from ratingbook.files.patching.tableparts import grow_table_parts
-from ratingbook.workbook.book import GeneratedSheet, WriteBlock
-from ratingbook.workbook.presentation import quote_sheet
+from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.presentation import quote_sheet
 
 
 @dataclass(slots=True)

@@ -2,7 +2,8 @@
 
 Everything that decides how the package back end carries an Excel table's range over write blocks
 lives here. Which tables grow, and to where, is decided once in
-:mod:`ratingbook.workbook.table_growth` (the same rule the openpyxl and xlwings adapters apply);
+:mod:`ratingbook.workbook.port.table_growth` (the same rule the openpyxl and xlwings adapters
+apply);
 this module only finds the sheet's tables and patches their parts:
 
 - a worksheet's tables are the parts its relationships of type ``.../table`` lead to (the
@@ -31,8 +32,8 @@ from ratingbook.files.ooxml.xmltext import (
     tag_attributes,
 )
 from ratingbook.files.ooxml.zipread import PackageZip
-from ratingbook.workbook.book import WriteBlock
-from ratingbook.workbook.table_growth import TableArea, grown_tables, parse_area, with_bottom
+from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.port.table_growth import TableArea, grown_tables, parse_area, with_bottom
 
 __all__ = ["TABLE_REL", "TablePart", "grow_table_parts", "grow_table_xml", "read_table_part"]
 

@@ -1,8 +1,9 @@
 """The openpyxl adapter: .xlsx/.xlsm files on disk, read safely and written atomically.
 
-:class:`OpenpyxlBook` implements :class:`ratingbook.workbook.book.Book` over an openpyxl workbook in
+:class:`OpenpyxlBook` implements :class:`ratingbook.workbook.port.book.Book` over an openpyxl
+workbook in
 memory; :class:`XlsxBook` is that book loaded from a file, and implements
-:class:`ratingbook.workbook.book.FileBook`. Safety first:
+:class:`ratingbook.workbook.port.book.FileBook`. Safety first:
 
 - defusedxml must be active, so openpyxl refuses hostile XML (entity expansion, external entities);
 - the file is checked before openpyxl sees it: a zip (not an encrypted/OLE file or something else),
@@ -41,8 +42,8 @@ from ratingbook.files.disk import (
 )
 from ratingbook.files.ooxml.trust import file_vouches
 from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
-from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
-from ratingbook.workbook.table_growth import grown_tables, parse_area, with_bottom
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.table_growth import grown_tables, parse_area, with_bottom
 
 __all__ = ["MAX_GRID_CELLS", "MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
 
@@ -117,7 +118,7 @@ def _require_defusedxml() -> None:
 
 
 class OpenpyxlBook:
-    """An openpyxl workbook in memory, seen through the :class:`~ratingbook.workbook.book.Book`
+    """An openpyxl workbook in memory, seen through the :class:`~ratingbook.workbook.port.book.Book`
     interface.
 
     With no file behind it there are no cached formula values: a formula cell reads as
@@ -237,7 +238,7 @@ class OpenpyxlBook:
 
 
 class XlsxBook(OpenpyxlBook):
-    """A workbook file loaded with openpyxl: a :class:`~ratingbook.workbook.book.FileBook`."""
+    """A workbook file loaded with openpyxl: a :class:`~ratingbook.workbook.port.book.FileBook`."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         _require_defusedxml()
@@ -351,6 +352,6 @@ def _explain(error: BaseException) -> str:
 
 
 if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
-    from ratingbook.workbook.book import FileBook as _Interface
+    from ratingbook.workbook.port.book import FileBook as _Interface
 
     _CONFORMS: type[_Interface] = XlsxBook

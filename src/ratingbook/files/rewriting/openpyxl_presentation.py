@@ -1,6 +1,6 @@
 """Print setups and line charts in openpyxl's terms (the openpyxl adapter and the templates).
 
-Turns :mod:`ratingbook.workbook.presentation`'s descriptions into ``ws.page_setup``,
+Turns :mod:`ratingbook.workbook.port.presentation`'s descriptions into ``ws.page_setup``,
 ``ws.print_title_rows``, the header and footer, and ``openpyxl.chart.LineChart`` objects.
 """
 
@@ -14,7 +14,7 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ratingbook.core.refs import column_letter
-from ratingbook.workbook.presentation import CellRange, LineChart, PrintSetup
+from ratingbook.workbook.port.presentation import CellRange, LineChart, PrintSetup
 
 __all__ = ["add_charts", "apply_print_setup"]
 

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
     from ratingbook.events.team import TeamEvent
     from ratingbook.reports.tables import SheetGrid
-    from ratingbook.workbook.book import Book, Plan
-    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.port.book import Book, Plan
+    from ratingbook.workbook.sheets.reading import Sheets
 
 __all__ = ["BookEvent", "EventKind", "IndividualSite", "SiteView", "TeamSite", "TrfFile"]
 

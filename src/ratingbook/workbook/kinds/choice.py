@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.workbook.families import families_present
 from ratingbook.workbook.kinds.individual import INDIVIDUAL
 from ratingbook.workbook.kinds.team import TEAM
+from ratingbook.workbook.plans.families import families_present
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.book import Book
     from ratingbook.workbook.kinds.base import BookEvent, EventKind
-    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.port.book import Book
+    from ratingbook.workbook.sheets.reading import Sheets
 
 __all__ = ["KINDS", "kind_of_book", "kind_of_sheets", "kind_of_trf", "read_book_event"]
 

@@ -1,6 +1,6 @@
 """The individual event (a Swiss or a round robin, sheets ``Swiss Players`` and ``Swiss
-Games``) as an event kind: its planner is :mod:`ratingbook.workbook.swiss_plan`, its reader
-:mod:`ratingbook.workbook.event_book`, its notes :mod:`ratingbook.reports.pairing_notes` and
+Games``) as an event kind: its planner is :mod:`ratingbook.workbook.plans.swiss_plan`, its reader
+:mod:`ratingbook.workbook.sheets.event_book`, its notes :mod:`ratingbook.reports.pairing_notes` and
 :mod:`ratingbook.reports.standings_notes`, its TRF :mod:`ratingbook.trf.exporter`.
 
 Every planner and report is imported when it is used, so a book of another family never loads
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from ratingbook.errors import RatingbookError
 from ratingbook.workbook.kinds.base import IndividualSite, SiteView, TrfFile
-from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.sheets.reading import Sheets
 
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
     from ratingbook.events.fide_mode.log import LogEntry
-    from ratingbook.workbook.book import Book, Plan
+    from ratingbook.workbook.port.book import Book, Plan
 
 __all__ = ["INDIVIDUAL", "IndividualEvent", "IndividualKind"]
 
@@ -83,7 +83,7 @@ class IndividualEvent:
     def trf_warnings(self) -> list[str]:
         """A level-4 warning when the ``Event Log`` was changed by hand (FIDE mode, #25)."""
         from ratingbook.reports.swiss_grids import standings_grid
-        from ratingbook.workbook.event_log_sheet import read_log
+        from ratingbook.workbook.sheets.event_log_sheet import read_log
 
         # The ranks before the log, as trf export always worked them out: a standings error
         # still stops the export before any warning is said.
@@ -106,7 +106,7 @@ class IndividualEvent:
 
     def site(self) -> SiteView:
         """The event and the end-of-event tables due for it (the ``Prizes`` sheet read)."""
-        from ratingbook.workbook.end_reports import end_grids
+        from ratingbook.workbook.sheets.end_reports import end_grids
 
         return IndividualSite(
             self.event, tuple(end_grids(self.sheets, self.event, in_book=False)[0])
@@ -138,18 +138,20 @@ class IndividualKind:
     name = "individual"
 
     def read(self, book: Book) -> IndividualEvent:
-        from ratingbook.workbook.event_book import read_event_tables
+        from ratingbook.workbook.sheets.event_book import read_event_tables
 
         sheets = Sheets(book)
         return IndividualEvent(sheets, read_event_tables(sheets).event)
 
     def plan_standings(self, sheets: Sheets) -> Plan:
-        from ratingbook.workbook.swiss_plan import plan_standings
+        from ratingbook.workbook.plans.swiss_plan import plan_standings
 
         return plan_standings(sheets)
 
     def plan_pairing(self, sheets: Sheets, *, every_round: bool = False) -> Plan:
-        from ratingbook.workbook.swiss_plan import plan_pairing  # gacrux is loaded only to pair
+        from ratingbook.workbook.plans.swiss_plan import (
+            plan_pairing,  # gacrux is loaded only to pair
+        )
 
         return plan_pairing(sheets, every_round=every_round)
 

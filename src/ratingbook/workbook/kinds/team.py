@@ -1,5 +1,5 @@
 """The team event (issue 26; sheets ``Teams``, ``Team Matches``, ``Team Boards``) as an event
-kind: its planner and reader are :mod:`ratingbook.workbook.team_plan`'s, its notes
+kind: its planner and reader are :mod:`ratingbook.workbook.plans.team_plan`'s, its notes
 :mod:`ratingbook.reports.team_notes`' (C.07 ranks, C.04.6 matches), its standings
 :mod:`ratingbook.fide.gacrux.team_tiebreaks`', its TRF :mod:`ratingbook.trf.team_records`'.
 
@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from ratingbook.errors import RatingbookError
 from ratingbook.workbook.kinds.base import SiteView, TeamSite, TrfFile
-from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.sheets.reading import Sheets
 
 if TYPE_CHECKING:
     from ratingbook.events.team import TeamEvent
-    from ratingbook.workbook.book import Book, Plan
+    from ratingbook.workbook.port.book import Book, Plan
 
 __all__ = ["TEAM", "TeamBookEvent", "TeamKind"]
 
@@ -79,17 +79,17 @@ class TeamKind:
     name = "team"
 
     def read(self, book: Book) -> TeamBookEvent:
-        from ratingbook.workbook.team_plan import read_team_tables
+        from ratingbook.workbook.sheets.team_book import read_team_tables
 
         return TeamBookEvent(read_team_tables(Sheets(book)).event)
 
     def plan_standings(self, sheets: Sheets) -> Plan:
-        from ratingbook.workbook.team_plan import plan_team
+        from ratingbook.workbook.plans.team_plan import plan_team
 
         return plan_team(sheets)
 
     def plan_pairing(self, sheets: Sheets, *, every_round: bool = False) -> Plan:
-        from ratingbook.workbook.team_plan import plan_team_pairing
+        from ratingbook.workbook.plans.team_plan import plan_team_pairing
 
         return plan_team_pairing(sheets, every_round=every_round)
 

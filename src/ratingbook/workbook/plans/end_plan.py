@@ -1,16 +1,16 @@
 """The end of an event in the workbook's run: the ``Prize List``, ``Norms`` and ``Contenders``
 sheets written after the event's own sheets, each printed one page wide under its title and the
-event's name. What is due and how it is read is :mod:`ratingbook.workbook.end_reports`'; the
+event's name. What is due and how it is read is :mod:`ratingbook.workbook.sheets.end_reports`'; the
 tables are :mod:`ratingbook.reports`'.
 """
 
 from __future__ import annotations
 
 from ratingbook.events.event import SwissEvent
-from ratingbook.workbook.book import GeneratedSheet, Plan
-from ratingbook.workbook.end_reports import end_grids
-from ratingbook.workbook.reading import Sheets
-from ratingbook.workbook.report_sheet import report_sheet
+from ratingbook.workbook.port.book import GeneratedSheet, Plan
+from ratingbook.workbook.sheets.end_reports import end_grids
+from ratingbook.workbook.sheets.reading import Sheets
+from ratingbook.workbook.sheets.report_sheet import report_sheet
 
 __all__ = ["end_sheets", "with_end_sheets"]
 

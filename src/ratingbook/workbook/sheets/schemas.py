@@ -1,7 +1,7 @@
 """The workbook's sheets: every sheet name and every input table's columns, in one place.
 
 This module alone decides what the sheets are called and which headers (with their accepted
-other spellings) each input table has. The planners (``*_plan.py``) read these tables, the
+other spellings) each input table has. The planners (``workbook/plans/``) read these tables, the
 templates build them, and the generated sheets' names are the ones ratingbook rebuilds on every
 run. Rename a sheet or add a header spelling here, and every front end follows. The reports'
 sheets (standings, histories, crosstable, ...) are named, and Ladder Standings' columns

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import header_key
 from ratingbook.errors import MissingSheetError
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.sheets.schemas import (
     CAMP_GROUPS,
     CRIKEY_GAMES,
     CRIKEY_PLAYERS,
@@ -30,8 +30,8 @@ from ratingbook.workbook.schemas import (
 )
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.book import Plan
-    from ratingbook.workbook.reading import Sheets
+    from ratingbook.workbook.port.book import Plan
+    from ratingbook.workbook.sheets.reading import Sheets
 
 __all__ = ["FAMILIES", "Family", "families_present", "no_family_error"]
 
@@ -53,31 +53,31 @@ class Family:
 
 
 def _ladder(sheets: Sheets) -> Plan:
-    from ratingbook.workbook.week_plan import plan_ladder_week
+    from ratingbook.workbook.plans.week_plan import plan_ladder_week
 
     return plan_ladder_week(sheets)
 
 
 def _crikey(sheets: Sheets) -> Plan:
-    from ratingbook.workbook.crikey_plan import plan_crikey
+    from ratingbook.workbook.plans.crikey_plan import plan_crikey
 
     return plan_crikey(sheets)
 
 
 def _elo(sheets: Sheets) -> Plan:
-    from ratingbook.workbook.elo_plan import plan_elo
+    from ratingbook.workbook.plans.elo_plan import plan_elo
 
     return plan_elo(sheets)
 
 
 def _swiss(sheets: Sheets) -> Plan:
-    from ratingbook.workbook.swiss_plan import plan_swiss
+    from ratingbook.workbook.plans.swiss_plan import plan_swiss
 
     return plan_swiss(sheets)
 
 
 def _team(sheets: Sheets) -> Plan:
-    from ratingbook.workbook.team_plan import plan_team
+    from ratingbook.workbook.plans.team_plan import plan_team
 
     return plan_team(sheets)
 

@@ -5,7 +5,8 @@ White, Black, Result) names a game of ``Swiss Games`` and the result FIDE's rati
 count for it; the pairings, the standings and the crosstable keep the result as played, and only
 the ``Rating Report`` and ``Rating Games`` sheets are computed with the correction. (The
 standings' ``Rtg+/-`` and ``Rp`` columns stay those of the results as played.) Each new row is
-logged as a ``Rating Correction`` (level 3, confirmed) by :mod:`ratingbook.workbook.fide_plan`.
+logged as a ``Rating Correction`` (level 3, confirmed) by
+:mod:`ratingbook.workbook.plans.fide_plan`.
 A row naming no game of the event is an error naming its row and column; nothing is written.
 """
 
@@ -19,8 +20,8 @@ from ratingbook.core.results import parse_swiss_result
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.events.event import SwissEntry, SwissEvent
-from ratingbook.workbook.book import GeneratedSheet, Plan
-from ratingbook.workbook.reading import Sheets, read
+from ratingbook.workbook.port.book import GeneratedSheet, Plan
+from ratingbook.workbook.sheets.reading import Sheets, read
 
 __all__ = [
     "RATING_CORRECTIONS",

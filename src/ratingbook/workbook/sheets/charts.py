@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from ratingbook.reports.ladder_tables import ladder_paths
 from ratingbook.reports.tables import PlayerPath
-from ratingbook.workbook.book import GeneratedSheet
-from ratingbook.workbook.presentation import CellRange, ChartSeries, LineChart, PrintSetup
+from ratingbook.workbook.port.book import GeneratedSheet
+from ratingbook.workbook.port.presentation import CellRange, ChartSeries, LineChart, PrintSetup
 
 __all__ = [
     "CHART_COLUMNS",

@@ -13,11 +13,11 @@ from ratingbook.core.tables import header_key
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.ratings import elo
 from ratingbook.reports.elo_tables import elo_tables
-from ratingbook.workbook.book import Plan
-from ratingbook.workbook.charts import chart_sheets, series_progress
-from ratingbook.workbook.reading import Sheets, game_players, guarded, read, unique_names
-from ratingbook.workbook.report_sheet import report_sheet
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.port.book import Plan
+from ratingbook.workbook.sheets.charts import chart_sheets, series_progress
+from ratingbook.workbook.sheets.reading import Sheets, game_players, guarded, read, unique_names
+from ratingbook.workbook.sheets.report_sheet import report_sheet
+from ratingbook.workbook.sheets.schemas import (
     ELO_CHARTS,
     ELO_GAMES,
     ELO_HISTORY,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.errors import Location, RatingbookError
-from ratingbook.workbook.book import WriteBlock
-from ratingbook.workbook.event_book import read_event_tables
-from ratingbook.workbook.reading import Sheets
+from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.sheets.event_book import read_event_tables
+from ratingbook.workbook.sheets.reading import Sheets
 
 __all__ = ["plan_result_entry"]
 

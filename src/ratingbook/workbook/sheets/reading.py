@@ -25,8 +25,8 @@ from ratingbook.errors import (
     RatingbookError,
     WorkbookError,
 )
-from ratingbook.workbook.book import KEEP, Book, WriteBlock
-from ratingbook.workbook.run_request import RunRequest
+from ratingbook.workbook.port.book import KEEP, Book, WriteBlock
+from ratingbook.workbook.port.run_request import RunRequest
 
 _T = TypeVar("_T")
 
@@ -35,7 +35,7 @@ __all__ = ["Sheets", "column_block", "game_players", "guarded", "read", "unique_
 
 class Sheets:
     """The book's sheets by case-insensitive name, read on demand and once, and the request of
-    the run that reads them (:mod:`ratingbook.workbook.run_request`)."""
+    the run that reads them (:mod:`ratingbook.workbook.port.run_request`)."""
 
     def __init__(
         self, book: Book, today: _dt.date | None = None, request: RunRequest | None = None

@@ -8,7 +8,8 @@ cells consumed, "not in FIDE mode" on every printout title and summary of an eve
 Everything is decided before anything is written: a refusal writes nothing.
 
 The confirmation itself is not asked here. The plan comes back with a
-:class:`~ratingbook.workbook.book.Pending` part (:class:`LogRecord`): the acts that wait, and how
+:class:`~ratingbook.workbook.port.book.Pending` part (:class:`LogRecord`): the acts that wait, and
+how
 to finish the log once the run's confirmation is known. The session
 (:mod:`ratingbook.session`) asks the front end (the command line's ``--confirm`` /
 ``--i-understand`` flags or its prompt, Excel's OK/Cancel message box) and finishes it. In every
@@ -46,8 +47,14 @@ from ratingbook.events.fide_mode.state import (
     state_from_rows,
     state_of,
 )
-from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.event_log_sheet import (
+from ratingbook.workbook.plans.rating_corrections import (
+    correction_texts,
+    read_rating_corrections,
+    with_rated_report,
+)
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.port.run_request import RunRequest
+from ratingbook.workbook.sheets.event_log_sheet import (
     EVENT_LOG,
     EVENT_STATE,
     last_digest,
@@ -57,14 +64,8 @@ from ratingbook.workbook.event_log_sheet import (
     state_sheet,
     user_name,
 )
-from ratingbook.workbook.rating_corrections import (
-    correction_texts,
-    read_rating_corrections,
-    with_rated_report,
-)
-from ratingbook.workbook.reading import Sheets, column_block, read
-from ratingbook.workbook.run_request import RunRequest
-from ratingbook.workbook.schemas import SWISS_SETTINGS
+from ratingbook.workbook.sheets.reading import Sheets, column_block, read
+from ratingbook.workbook.sheets.schemas import SWISS_SETTINGS
 
 __all__ = [
     "IN_BOOK",
@@ -221,7 +222,7 @@ def _titled(sheet: GeneratedSheet) -> GeneratedSheet:
 @dataclass(frozen=True, slots=True)
 class LogRecord:
     """FIDE mode's part of a run, planned and waiting for its confirmation (the plan's
-    :class:`~ratingbook.workbook.book.Pending`): what the log holds, the changes it adds, the
+    :class:`~ratingbook.workbook.port.book.Pending`): what the log holds, the changes it adds, the
     state it records; :meth:`finish` writes them with the confirmation given."""
 
     asks: tuple[Act, ...]

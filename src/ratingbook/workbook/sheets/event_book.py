@@ -5,6 +5,7 @@
 numbers back into the tables; ``read_event(book)`` gives the event alone (``prizes``, ``norms``,
 ``contenders``). Reading checks every sheet of the event (``Swiss Players``, ``Swiss Games``,
 ``Swiss Settings``, ``Forbidden Pairs``) and reports every problem at once; nothing is written.
+:func:`rating_list_setting` reads the one setting Excel's Update Players needs.
 """
 
 from __future__ import annotations
@@ -12,24 +13,24 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ratingbook.core.tables import Table
-from ratingbook.errors import MissingColumnError, Problems
+from ratingbook.errors import Location, MissingColumnError, Problems, RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.round_robin import check_round_robin
 from ratingbook.events.settings import SwissSettings
-from ratingbook.workbook.book import Book
-from ratingbook.workbook.event_rows import build_event
-from ratingbook.workbook.forbidden_pair_rows import read_forbidden_pairs
-from ratingbook.workbook.reading import Sheets, guarded, read
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.port.book import Book
+from ratingbook.workbook.sheets.event_rows import build_event
+from ratingbook.workbook.sheets.forbidden_pair_rows import read_forbidden_pairs
+from ratingbook.workbook.sheets.reading import Sheets, guarded, read
+from ratingbook.workbook.sheets.schemas import (
     FORBIDDEN_PAIRS,
     SWISS_EVENT_GAMES,
     SWISS_PLAYERS,
     SWISS_SETTINGS,
 )
-from ratingbook.workbook.settings_rows import read_settings
+from ratingbook.workbook.sheets.settings_rows import read_settings
 
-__all__ = ["EventTables", "read_event", "read_event_tables"]
+__all__ = ["EventTables", "rating_list_setting", "read_event", "read_event_tables"]
 
 
 def _games_table(sheets: Sheets) -> Table:
@@ -88,3 +89,21 @@ def read_event_tables(sheets: Sheets) -> EventTables:
 def read_event(book: Book) -> SwissEvent:
     """The Swiss event (or round robin) in ``book``, checked; every problem reported at once."""
     return read_event_tables(Sheets(book)).event
+
+
+def rating_list_setting(book: Book) -> tuple[str, Location | None]:
+    """The rating list file the ``Rating List`` setting names, as typed, and where it is (what
+    Excel's Update Players reads; the command line takes ``--rating-list`` instead)."""
+    sheets = Sheets(book)
+    settings = None
+    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
+        settings = read_settings(read(sheets, SWISS_SETTINGS).rows)
+    if settings is None or not settings.rating_list:
+        raise RatingbookError(
+            f"no rating list to read: type the path of FIDE's rating list file (TXT or XML, "
+            f"zipped or not, from ratings.fide.com) as the value of the setting 'Rating List' "
+            f"in {SWISS_SETTINGS.sheet!r}",
+            settings.places.get("Rating List") if settings else None,
+            "Value" if settings and "Rating List" in settings.places else None,
+        )
+    return settings.rating_list, settings.places.get("Rating List")

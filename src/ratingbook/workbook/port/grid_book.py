@@ -1,4 +1,4 @@
-"""A read-only :class:`~ratingbook.workbook.book.Book` over plain grids: what a worksheet
+"""A read-only :class:`~ratingbook.workbook.port.book.Book` over plain grids: what a worksheet
 function hands the workbook logic when it is given a sheet's ranges instead of a workbook.
 
 Its sheets are the grids it was made with, each read as it is (row 1 of a grid is row 1 of the
@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid
-from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
 
 __all__ = ["GridBook", "MemoryBook"]
 
@@ -62,7 +62,7 @@ class MemoryBook(GridBook):
 
 
 if TYPE_CHECKING:  # mypy proves here that these books implement the interface
-    from ratingbook.workbook.book import Book as _Interface
+    from ratingbook.workbook.port.book import Book as _Interface
 
     _CONFORMS: type[_Interface] = GridBook
     _WRITES: type[_Interface] = MemoryBook

@@ -6,7 +6,7 @@ Settings``; an optional ``Club`` column in ``Swiss Players``) and the tables due
 win and the answer costs seconds a round in a large open; ``ratingbook contenders`` asks any
 time). A bad Prizes row stops the reading with every problem named
 (sheet, Excel row, column); a category no player is in is a warning. The sheets the planner
-writes from them are :mod:`ratingbook.workbook.end_plan`'s; the web site and the commands read
+writes from them are :mod:`ratingbook.workbook.plans.end_plan`'s; the web site and the commands read
 the same tables from here.
 """
 
@@ -21,8 +21,8 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.prize_rules import Prize, PrizeSettings, prize_settings
 from ratingbook.reports.tables import SheetGrid
-from ratingbook.workbook.prize_rows import read_prizes
-from ratingbook.workbook.reading import Sheets, read
+from ratingbook.workbook.sheets.prize_rows import read_prizes
+from ratingbook.workbook.sheets.reading import Sheets, read
 
 __all__ = ["CONTENDERS_ROUNDS", "PRIZES", "EndInputs", "end_grids", "read_end_inputs"]
 

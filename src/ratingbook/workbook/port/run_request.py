@@ -4,8 +4,9 @@ This module alone decides what a planner may learn of the run it plans for: the 
 phase a command asks to start or end, who acts and when (for the Event Log), and whether the
 event's log is kept at all (a template's sample event starts its log with the user's first run).
 The session (:mod:`ratingbook.session`) builds one :class:`RunRequest` per act and hands it to the
-planners with the sheets (:class:`~ratingbook.workbook.reading.Sheets`); a planner only reads it.
-What a run did comes back in its :class:`~ratingbook.workbook.book.Plan`, never through here.
+planners with the sheets (:class:`~ratingbook.workbook.sheets.reading.Sheets`); a planner only
+reads it.
+What a run did comes back in its :class:`~ratingbook.workbook.port.book.Plan`, never through here.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ This module alone decides what ``ratingbook unpair`` and ``ratingbook manual-pai
 unpairing empties the round's rows in ``Swiss Games`` (its Round, Board, White, Black, Result
 and start-number cells; a requested bye stays) and rebuilds the event's sheets without it; the
 manual phase is a recalc told to start or end it. Both go through
-:func:`~ratingbook.workbook.fide_plan.with_event_log`, so they are logged, warned and confirmed
+:func:`~ratingbook.workbook.plans.fide_plan.with_event_log`, so they are logged, warned and
+confirmed
 like every other change.
 """
 
@@ -13,11 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ratingbook.events.event import EventError, SwissEvent
-from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock, apply_plan
-from ratingbook.workbook.event_book import read_event_tables
-from ratingbook.workbook.fide_plan import taken_back, with_event_log
-from ratingbook.workbook.reading import Sheets
-from ratingbook.workbook.swiss_plan import plan_event_views
+from ratingbook.workbook.plans.fide_plan import taken_back, with_event_log
+from ratingbook.workbook.plans.swiss_plan import plan_event_views
+from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock, apply_plan
+from ratingbook.workbook.sheets.event_book import read_event_tables
+from ratingbook.workbook.sheets.reading import Sheets
 
 __all__ = ["plan_unpair", "unpair", "unpair_round"]
 

@@ -12,11 +12,11 @@ from ratingbook.core.cells import PIECES, crikey_result, hundredths, whole_numbe
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.ratings import crikey
 from ratingbook.reports.crikey_tables import crikey_tables
-from ratingbook.workbook.book import Plan
-from ratingbook.workbook.charts import chart_sheets, series_progress
-from ratingbook.workbook.reading import Sheets, game_players, guarded, read, unique_names
-from ratingbook.workbook.report_sheet import report_sheet
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.port.book import Plan
+from ratingbook.workbook.sheets.charts import chart_sheets, series_progress
+from ratingbook.workbook.sheets.reading import Sheets, game_players, guarded, read, unique_names
+from ratingbook.workbook.sheets.report_sheet import report_sheet
+from ratingbook.workbook.sheets.schemas import (
     CRIKEY_CHARTS,
     CRIKEY_GAMES,
     CRIKEY_HISTORY,

@@ -9,7 +9,8 @@ This module alone decides which of the two a book is and what a run writes for i
   ``Swiss Standings``, ``Crosstable`` and ``Pairings`` and, when the last round is complete, more
   rounds are planned and auto-pairing is on, pairs the next round (gacrux's FIDE Dutch pairing,
   through :mod:`ratingbook.fide`) and appends its rows under the ``Swiss Games`` table: one
-  :class:`~ratingbook.workbook.book.WriteBlock` of new rows, every other cell of those rows kept.
+  :class:`~ratingbook.workbook.port.book.WriteBlock` of new rows, every other cell of those rows
+  kept.
   :func:`plan_pairing` (``ratingbook pair``) pairs the next round or says why it cannot.
 """
 
@@ -31,11 +32,11 @@ from ratingbook.events.event import (
     pairing_due,
 )
 from ratingbook.ratings import swiss_standings
-from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock, rows_below
-from ratingbook.workbook.event_book import EventTables, read_event_tables
-from ratingbook.workbook.event_rows import entry_cells
-from ratingbook.workbook.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
-from ratingbook.workbook.reading import (
+from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
+from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
+from ratingbook.workbook.sheets.event_rows import entry_cells
+from ratingbook.workbook.sheets.reading import (
     Sheets,
     column_block,
     game_players,
@@ -43,8 +44,8 @@ from ratingbook.workbook.reading import (
     read,
     unique_names,
 )
-from ratingbook.workbook.report_sheet import report_sheet
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.sheets.report_sheet import report_sheet
+from ratingbook.workbook.sheets.schemas import (
     RATING_GAMES,
     SWISS_EVENT_GAMES,
     SWISS_GAMES,
@@ -195,8 +196,8 @@ def _shown_number(value: object) -> int | None:
 
 def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     """The event's sheets, then the end-of-event ones (Prize List, Norms, Contenders: issue 27,
-    :mod:`ratingbook.workbook.end_plan`) when the event has them."""
-    from ratingbook.workbook.end_plan import with_end_sheets
+    :mod:`ratingbook.workbook.plans.end_plan`) when the event has them."""
+    from ratingbook.workbook.plans.end_plan import with_end_sheets
 
     plan = _plan_event(tables, new_rows)
     return with_end_sheets(plan, sheets, tables.event.with_entries(new_rows))

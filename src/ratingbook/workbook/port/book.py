@@ -6,7 +6,7 @@ methods of :class:`Book`, plus, for a book that is a file, :class:`FileBook`'s `
 ``refuse_in_place`` and ``uncarried``. The adapters (the two file back ends in
 :mod:`ratingbook.files`, the xlwings book in :mod:`ratingbook.excel`) and the templates'
 in-memory book implement these, each proving its own conformance to mypy; the planners
-(``*_plan.py``) only produce plans. Nothing here knows which spreadsheet library is on the other
+(``workbook/plans/``) only produce plans. Nothing here knows which spreadsheet library is on the other
 side.
 """
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ratingbook.core.tables import Grid, Table
-from ratingbook.workbook.presentation import LineChart, PrintSetup
+from ratingbook.workbook.port.presentation import LineChart, PrintSetup
 
 if TYPE_CHECKING:  # the port loads no event model: a ladder run never needs one
     from ratingbook.events.fide_mode.changes import LoggedChange
@@ -62,7 +62,7 @@ class WriteBlock:
     """Values for a rectangle of an existing sheet, its top-left cell at (row, column), 1-based.
 
     A :data:`KEEP` value leaves that cell untouched (formula, value and style). An Excel table
-    the block extends downward grows over its rows (:mod:`ratingbook.workbook.table_growth`).
+    the block extends downward grows over its rows (:mod:`ratingbook.workbook.port.table_growth`).
     """
 
     sheet: str
@@ -98,7 +98,7 @@ class GeneratedSheet:
     ``number_formats`` maps a 0-based column to an Excel number format; ``widths`` gives column
     widths in characters. ``after`` names the sheet it is placed after when it is created.
     ``print_setup`` says how it prints and ``charts`` are native charts placed on it, for the
-    adapters that can write them (see :mod:`ratingbook.workbook.presentation`).
+    adapters that can write them (see :mod:`ratingbook.workbook.port.presentation`).
     """
 
     name: str
@@ -122,7 +122,8 @@ class GeneratedSheet:
 
 class Pending(Protocol):
     """FIDE mode's part of a plan, the one part that waits for the run's confirmation: the log's
-    new rows carry it (:mod:`ratingbook.workbook.fide_plan` makes it; the session finishes it)."""
+    new rows carry it (:mod:`ratingbook.workbook.plans.fide_plan` makes it; the session finishes
+    it)."""
 
     @property
     def asks(self) -> tuple[Act, ...]:

@@ -15,15 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
-from ratingbook.errors import Location, Problems, RatingbookError
+from ratingbook.errors import Problems, RatingbookError
 from ratingbook.fide.rules.rating_list import ListedPlayer, RatingListScan
-from ratingbook.workbook.book import KEEP, Book, Plan, WriteBlock
-from ratingbook.workbook.event_rows import read_player
-from ratingbook.workbook.reading import Sheets, column_block, read
-from ratingbook.workbook.schemas import SWISS_PLAYERS, SWISS_SETTINGS
-from ratingbook.workbook.settings_rows import read_settings
+from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock
+from ratingbook.workbook.sheets.event_rows import read_player
+from ratingbook.workbook.sheets.reading import Sheets, column_block, read
+from ratingbook.workbook.sheets.schemas import SWISS_PLAYERS, SWISS_SETTINGS
+from ratingbook.workbook.sheets.settings_rows import read_settings
 
-__all__ = ["PlayersUpdate", "plan_players_update", "rating_list_setting"]
+__all__ = ["PlayersUpdate", "plan_players_update"]
 
 #: The columns the list fills, in the order a change line names them.
 FILLED = ("Rating", "Title", "Federation", "Birth", "Sex", "K")
@@ -63,24 +63,6 @@ def _cells(listed: ListedPlayer, birth: str) -> dict[str, object]:
         "Sex": listed.sex or None,
         "K": listed.k,
     }
-
-
-def rating_list_setting(book: Book) -> tuple[str, Location | None]:
-    """The rating list file the ``Rating List`` setting names, as typed, and where it is (what
-    Excel's Update Players reads; the command line takes ``--rating-list`` instead)."""
-    sheets = Sheets(book)
-    settings = None
-    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
-        settings = read_settings(read(sheets, SWISS_SETTINGS).rows)
-    if settings is None or not settings.rating_list:
-        raise RatingbookError(
-            f"no rating list to read: type the path of FIDE's rating list file (TXT or XML, "
-            f"zipped or not, from ratings.fide.com) as the value of the setting 'Rating List' "
-            f"in {SWISS_SETTINGS.sheet!r}",
-            settings.places.get("Rating List") if settings else None,
-            "Value" if settings and "Rating List" in settings.places else None,
-        )
-    return settings.rating_list, settings.places.get("Rating List")
 
 
 def plan_players_update(

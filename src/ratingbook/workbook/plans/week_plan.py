@@ -10,7 +10,7 @@ columns keep their formulas); and ratings and generated sheets are rebuilt for t
 A week ends in two ways, with the same result: staff raise the Week cell on ``Ladder Settings``
 by one and recalculate (:func:`plan_ladder_week`, the ladder's planner in every recalc), or
 ``ratingbook new-week`` / ``ratingbook.new_week()`` (:func:`plan_new_week`, which raises the
-Week cell too). The Week cell's rules are :mod:`ratingbook.workbook.camp_week`.
+Week cell too). The Week cell's rules are :mod:`ratingbook.workbook.plans.camp_week`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.ratings import ladder
 from ratingbook.reports.ladder_tables import ladder_standings_grid
-from ratingbook.workbook.book import KEEP, GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.camp_week import (
+from ratingbook.workbook.plans.camp_week import (
     WeekCell,
     last_archived_week,
     read_week,
@@ -29,16 +28,17 @@ from ratingbook.workbook.camp_week import (
     week_label,
     week_number,
 )
-from ratingbook.workbook.ladder_plan import (
+from ratingbook.workbook.plans.ladder_plan import (
     group_names,
     ladder_generated,
     ladder_outcome,
     ladder_result_blocks,
     plan_ladder,
 )
-from ratingbook.workbook.presentation import PrintSetup
-from ratingbook.workbook.reading import Sheets, column_block, read
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.port.presentation import PrintSetup
+from ratingbook.workbook.sheets.reading import Sheets, column_block, read
+from ratingbook.workbook.sheets.schemas import (
     ARCHIVE_WEEK,
     ARCHIVED_ON,
     GAMES_ARCHIVE,

@@ -23,9 +23,9 @@ from ratingbook.core.tables import Grid
 from ratingbook.errors import Location, RatingbookError
 from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, first_broken_link
 from ratingbook.events.fide_mode.state import EventState, NewerStateError, state_from_rows
-from ratingbook.workbook.book import GeneratedSheet
-from ratingbook.workbook.reading import Sheets
-from ratingbook.workbook.schemas import EVENT_LOG, EVENT_STATE
+from ratingbook.workbook.port.book import GeneratedSheet
+from ratingbook.workbook.sheets.reading import Sheets
+from ratingbook.workbook.sheets.schemas import EVENT_LOG, EVENT_STATE
 
 __all__ = [
     "EVENT_LOG",

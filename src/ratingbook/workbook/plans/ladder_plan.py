@@ -6,7 +6,7 @@ writes back (each active player's Rating and Permanent Rating) and where the gen
 Standings, Rating History, Ladder Charts and Ladder Progress sheets go (with their print titles).
 The rule itself is :mod:`ratingbook.ratings.ladder`; the standings and history tables are
 :mod:`ratingbook.reports.ladder_tables`; the week and its rollover are
-:mod:`ratingbook.workbook.week_plan`.
+:mod:`ratingbook.workbook.plans.week_plan`.
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ from ratingbook.reports.ladder_tables import (
     ladder_standings_grid,
     rating_history_grid,
 )
-from ratingbook.workbook.book import GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.camp_week import week_label
-from ratingbook.workbook.charts import chart_sheets, ladder_progress
-from ratingbook.workbook.reading import Sheets, column_block, guarded, read
-from ratingbook.workbook.report_sheet import report_sheet
-from ratingbook.workbook.schemas import (
+from ratingbook.workbook.plans.camp_week import week_label
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.sheets.charts import chart_sheets, ladder_progress
+from ratingbook.workbook.sheets.reading import Sheets, column_block, guarded, read
+from ratingbook.workbook.sheets.report_sheet import report_sheet
+from ratingbook.workbook.sheets.schemas import (
     CAMP_GROUPS,
     LADDER_CHARTS,
     LADDER_GAMES,

@@ -1,6 +1,6 @@
 """A report's table as the sheet written: the one way every planner turns a
 :class:`~ratingbook.reports.tables.SheetGrid` into a
-:class:`~ratingbook.workbook.book.GeneratedSheet`.
+:class:`~ratingbook.workbook.port.book.GeneratedSheet`.
 
 The table brings its name, header, rows, number formats, widths, centred columns and title
 (:mod:`ratingbook.reports`); the planner adds only where the sheet goes (``after``) and what its
@@ -11,8 +11,8 @@ the ladder's week ("Ladder Standings - Week 3"), or, with nothing to name, the f
 from __future__ import annotations
 
 from ratingbook.reports.tables import SheetGrid
-from ratingbook.workbook.book import GeneratedSheet
-from ratingbook.workbook.presentation import PrintSetup
+from ratingbook.workbook.port.book import GeneratedSheet
+from ratingbook.workbook.port.presentation import PrintSetup
 
 __all__ = ["report_sheet"]
 

@@ -5,7 +5,8 @@ every adapter calls it: the package back end (:mod:`ratingbook.files.patching.ta
 the table parts), the openpyxl back end (``ws.tables``) and xlwings (``ListObject.Resize``). The
 rule, for each write block in turn:
 
-- only the cells the block really writes count: a :data:`~ratingbook.workbook.book.KEEP` cell, or
+- only the cells the block really writes count: a :data:`~ratingbook.workbook.port.book.KEEP` cell,
+or
   one it
   clears (``None`` or ``""``), extends nothing, so clearing rows never grows a table;
 - a table grows when its columns hold every column the block writes, and the block's rows start
@@ -29,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_number
-from ratingbook.workbook.book import KEEP, WriteBlock
+from ratingbook.workbook.port.book import KEEP, WriteBlock
 
 __all__ = ["TableArea", "grown_tables", "parse_area", "with_bottom", "written_extent"]
 
