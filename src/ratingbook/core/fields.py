@@ -6,8 +6,7 @@ that cannot go with another) names the cell of its mistake by the field it found
 words a user reads: which column holds a field, and how its header is spelled, is the
 workbook's (:class:`ratingbook.core.tables.Column`'s ``field``, set in
 :mod:`ratingbook.workbook.sheets.schemas`), and :func:`ratingbook.core.tables.read_table` records
-for
-every row the column's letter and its header as the user typed it under the key.
+for every row the column's letter and its header as the user typed it under the key.
 ``where.describe(fields.WHITE)`` then reads ``column C (White)``; where no header is known (an
 object built in code), the key's own words are shown (``white pieces``).
 """

@@ -62,9 +62,11 @@ from ratingbook.workbook.sheets.schemas import (
     EVENT_HISTORY,
     EVENT_STATE,
     FORBIDDEN_PAIRS,
+    GAMES_ARCHIVE,
     SWISS_GAMES,
     SWISS_PLAYERS,
     SWISS_SETTINGS,
+    WEEKLY_STANDINGS,
 )
 
 if TYPE_CHECKING:  # FIDE mode's modules load only for an event that keeps a log
@@ -89,6 +91,12 @@ _BY_ROUND = ("Correction", "Manual Pairing")
 #: How many cells a confirmation or a summary names before it counts the rest.
 _NAMED = 8
 _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo again"
+#: The acts kept for undo that no Event Log records, by their command: a ladder's new week (it
+#: archives the week and empties its games), and a players update (it rewrites typed cells).
+#: Sheets a run writes whole that a recalc never rebuilds: the camp's archives of each week. An
+#: act's undo and redo take them cell by cell, as the input sheets.
+_ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS)
+_UNLOGGED_ACTS: dict[type, str] = {NewWeek: "New week", UpdatePlayers: "Players update"}
 
 
 class Session:
@@ -131,7 +139,7 @@ class Session:
         plan, details = self._plan(command, sheets)
         if dry_run:
             return Done(plan, details=details)
-        return self._settle(sheets, plan, offer, details)
+        return self._settle(sheets, plan, offer, details, _UNLOGGED_ACTS.get(type(command), ""))
 
     def history(self) -> list[tuple[int, str, str]]:
         """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""
@@ -183,7 +191,12 @@ class Session:
         return replace(plan, blocks=(block, *plan.blocks), summary=(entered, *plan.summary))
 
     def _settle(
-        self, sheets: Sheets, plan: Plan, offer: Offer | None, details: tuple[str, ...]
+        self,
+        sheets: Sheets,
+        plan: Plan,
+        offer: Offer | None,
+        details: tuple[str, ...],
+        unlogged: str = "",
     ) -> Outcome:
         pending = plan.pending
         if pending is None:
@@ -192,7 +205,7 @@ class Session:
                     f"{offer.text} given, but the book holds no Swiss event: nothing in this "
                     "run needs a confirmation; nothing was changed"
                 )
-            return self._write(sheets, plan, "", details)
+            return self._write(sheets, plan, "", details, unlogged)
         from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
         from ratingbook.workbook.plans.fide_plan import IN_BOOK
 
@@ -209,8 +222,15 @@ class Session:
     # --- writing, and keeping the act ----------------------------------------------------------
 
     def _write(
-        self, sheets: Sheets, plan: Plan, confirmation: str, details: tuple[str, ...]
+        self,
+        sheets: Sheets,
+        plan: Plan,
+        confirmation: str,
+        details: tuple[str, ...],
+        unlogged: str = "",
     ) -> Done:
+        """Write ``plan`` finished with ``confirmation``, the act kept for undo: a logged act of
+        an event, or an act no log records (``unlogged``: its name, e.g. a ladder's new week)."""
         pending = plan.pending
         final = finished(plan, confirmation)
         logged: tuple[LoggedChange, ...] = ()
@@ -218,6 +238,8 @@ class Session:
         if pending is not None:  # an event that keeps a log keeps its acts for undo
             logged = pending.logged
             final, kept = self._kept(sheets, final, logged)
+        elif unlogged:
+            final, kept = self._kept(sheets, final, (), unlogged)
         self._apply(final)
         return Done(final, logged, kept, details)
 
@@ -241,16 +263,21 @@ class Session:
         }
 
     def _kept(
-        self, sheets: Sheets, plan: Plan, logged: tuple[LoggedChange, ...]
+        self, sheets: Sheets, plan: Plan, logged: tuple[LoggedChange, ...], unlogged: str = ""
     ) -> tuple[Plan, str]:
-        """``plan`` with the book's ``Event History``: the act it logs (if any) kept for undo,
-        the input sheets as it leaves them."""
+        """``plan`` with the book's ``Event History``: the act it logs (if any), or the act
+        ``unlogged`` names, kept for undo, the input sheets as it leaves them."""
         read = self._read(sheets)
         history = self._history(sheets)
         written = predicted(read, plan)
-        generated = {s.name for s in plan.sheets} - set(RECORD_SHEETS)
+        generated = {s.name for s in plan.sheets} - {*RECORD_SHEETS, *_ARCHIVES}
         label = ""
-        if logged:
+        if unlogged:
+            act = cells_of(unlogged, read, written, generated, kinds=(unlogged,))
+            if act.cells or act.made:
+                label = unlogged
+                history.acts = [a for a in history.acts if not a.undone] + [act]
+        elif logged:
             label = "; ".join(f"{c.kind.value} round {c.round}" for c in logged)
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
@@ -272,8 +299,9 @@ class Session:
         word = "undo" if back else "redo"
         if sheets.actual(EVENT_HISTORY) is None:
             raise RatingbookError(
-                f"the book has no history to {word}: acts are kept from the first logged "
-                "change of an event (a Swiss or round-robin book in FIDE mode's log)"
+                f"the book has no history to {word}: acts are kept from an event's first "
+                "logged change (a Swiss or round-robin book), a ladder's first new week, or a "
+                "first players update"
             )
         history = self._history(sheets)
         candidates = [a for a in history.acts if a.undone != back]
@@ -301,8 +329,8 @@ class Session:
         parts = []
         if taking.lost:
             parts.append(
-                f"it clears what was typed since in the rows it added: {_named(taking.lost)} "
-                "(a redo gives them back)"
+                f"it clears what was typed since in the rows it added or the cells it "
+                f"emptied: {_named(taking.lost)} (a redo gives them back)"
             )
         if taking.beside:
             parts.append(

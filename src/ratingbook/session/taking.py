@@ -2,11 +2,11 @@
 
 This module alone decides how an act is taken back or given back over the book as it is now:
 each cell the act changed goes back only where it still holds what the act left (what was typed
-since stays); a value typed since into a row the act added goes with that row (named, to be
-confirmed; its redo gives it back); a value typed beside a row it changed stays, named; rows
-moved since the act are refused, as is leaving FIDE mode (final) and a redo over rows typed
-into since the undo; generated sheets are left to the session to rebuild (those the act made
-are emptied).
+since stays); a value typed since into a row the act added, or into a cell the act emptied,
+goes (named, to be confirmed; its redo gives it back); a value typed beside a row it changed
+stays, named; rows moved since the act are refused, as is leaving FIDE mode (final) and a redo
+over rows typed into since the undo; generated sheets are left to the session to rebuild
+(those the act made are emptied).
 """
 
 from __future__ import annotations
@@ -130,10 +130,16 @@ def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
         expected, target = (after, before) if back else (before, after)
         current = value_at(now.get(sheet, []), row, column)
         if same_value(current, target):
+            if back and is_blank(expected) and not is_blank(current):
+                cleared[cell] = current  # typed since as it was before: its redo gives it back
             continue
         if same_value(current, expected):
             writes[cell] = target
-        elif (sheet, row) in act.added:
+        elif (sheet, row) in act.added or is_blank(expected):
+            # Typed since into a row the act added, or into a cell it left empty (a new week's
+            # emptied games, an unpaired round's rows): the value belongs to what was typed
+            # after the act, not beside it; writing the act's value back clears it, so it is
+            # named and confirmed (its redo gives it back), never mixed into the row.
             if not back:
                 raise CannotTake(
                     f"{act.label} cannot be redone: {_where(cell)} was typed into since the "
@@ -168,7 +174,8 @@ def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
                 beside.append(f"{_where((sheet, row, column))} {value!r}")
     if not back:
         for cell, value in act.cleared.items():  # what the undo cleared comes back
-            if is_blank(value_at(now.get(cell[0], []), cell[1], cell[2])):
+            left = writes[cell] if cell in writes else value_at(now.get(cell[0], []), *cell[1:])
+            if is_blank(left):
                 writes[cell] = value
     emptied: set[str] = set()
     if back:  # a generated sheet the act made stays, empty: the book had none

@@ -11,6 +11,5 @@ The modules, from the bottom up:
   what each level asks, the confirmations.
 
 The workbook keeps the log and the state in sheets (``workbook/sheets/event_log_sheet.py``) and
-runs the
-machine for a run (``workbook/plans/fide_plan.py``); the session asks the front end.
+runs the machine for a run (``workbook/plans/fide_plan.py``); the session asks the front end.
 """

@@ -38,8 +38,7 @@ class PackageBook:
     """A workbook file, read with python-calamine and written by patching its zip package.
 
     Implements the :class:`ratingbook.workbook.port.book.FileBook` interface, plus :meth:`save`,
-    like
-    :class:`ratingbook.files.rewriting.openpyxl_book.XlsxBook`. Nothing is lost on saving, so
+    like :class:`ratingbook.files.rewriting.openpyxl_book.XlsxBook`. Nothing is lost on saving, so
     :attr:`uncarried` is always empty and :meth:`refuse_in_place` never refuses.
     """
 

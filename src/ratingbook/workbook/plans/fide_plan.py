@@ -9,8 +9,7 @@ Everything is decided before anything is written: a refusal writes nothing.
 
 The confirmation itself is not asked here. The plan comes back with a
 :class:`~ratingbook.workbook.port.book.Pending` part (:class:`LogRecord`): the acts that wait, and
-how
-to finish the log once the run's confirmation is known. The session
+how to finish the log once the run's confirmation is known. The session
 (:mod:`ratingbook.session`) asks the front end (the command line's ``--confirm`` /
 ``--i-understand`` flags or its prompt, Excel's OK/Cancel message box) and finishes it. In every
 front end the ``Confirm`` setting of ``Swiss Settings`` confirms too (the only way in xlwings

@@ -6,8 +6,8 @@ methods of :class:`Book`, plus, for a book that is a file, :class:`FileBook`'s `
 ``refuse_in_place`` and ``uncarried``. The adapters (the two file back ends in
 :mod:`ratingbook.files`, the xlwings book in :mod:`ratingbook.excel`) and the templates'
 in-memory book implement these, each proving its own conformance to mypy; the planners
-(``workbook/plans/``) only produce plans. Nothing here knows which spreadsheet library is on the other
-side.
+(``workbook/plans/``) only produce plans. Nothing here knows which spreadsheet library is on
+the other side.
 """
 
 from __future__ import annotations

@@ -5,10 +5,9 @@ every adapter calls it: the package back end (:mod:`ratingbook.files.patching.ta
 the table parts), the openpyxl back end (``ws.tables``) and xlwings (``ListObject.Resize``). The
 rule, for each write block in turn:
 
-- only the cells the block really writes count: a :data:`~ratingbook.workbook.port.book.KEEP` cell,
-or
-  one it
-  clears (``None`` or ``""``), extends nothing, so clearing rows never grows a table;
+- only the cells the block really writes count: a
+  :data:`~ratingbook.workbook.port.book.KEEP` cell, or one it clears (``None`` or ``""``),
+  extends nothing, so clearing rows never grows a table;
 - a table grows when its columns hold every column the block writes, and the block's rows start
   inside the table or on the row right under it (last row + 1) and go past its last row: the
   Swiss pairing's new round under ``Swiss Games``, archive rows under an archive table;

@@ -1,0 +1,132 @@
+"""Undo and redo of the acts no Event Log records: a camp ladder's new week, a players update.
+
+The book before and after each act is the one the test built and ran; what undo must give back
+is that book cell for cell (the hidden ``Event History`` aside), and what was typed since is
+never lost: it is named and confirmed, and a redo gives it back (issue #33).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from tests.helpers.workbooks import ladder_sheets
+
+from ratingbook.fide.rules.rating_list import ListedPlayer, RatingListScan
+from ratingbook.session import (
+    Done,
+    NeedsConfirmation,
+    NewWeek,
+    Recalc,
+    Redo,
+    Session,
+    Undo,
+    UpdatePlayers,
+)
+from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.port.grid_book import MemoryBook
+
+MONDAY = dt.date(2026, 7, 6)
+Grids = dict[str, list[list[Any]]]
+
+
+def session(book: MemoryBook) -> Session:
+    return Session(book, who="staff", now="2026-07-06T09:00:00Z", today=MONDAY)
+
+
+def done(outcome: object) -> Done:
+    assert isinstance(outcome, Done), outcome
+    return outcome
+
+
+def without_history(book: MemoryBook) -> Grids:
+    """Every sheet's values, trailing empty cells and rows dropped, the undo store aside, and
+    an empty sheet as none (a sheet an act made stays, emptied, after its undo: a Book adds
+    sheets and never deletes one)."""
+    out: Grids = {}
+    for name, grid in book.grids().items():
+        if name == "Event History":
+            continue
+        rows = [list(r) for r in grid]
+        for row in rows:
+            while row and row[-1] in (None, ""):
+                row.pop()
+        while rows and not rows[-1]:
+            rows.pop()
+        if rows:
+            out[name] = rows
+    return out
+
+
+def recalculated_ladder() -> MemoryBook:
+    book = MemoryBook(ladder_sheets())
+    done(session(book).run(Recalc()))
+    return book
+
+
+def test_undo_of_a_new_week_gives_back_the_book_before_it_cell_for_cell() -> None:
+    book = recalculated_ladder()
+    before = without_history(book)
+    done(session(book).run(NewWeek()))
+    after = without_history(book)
+    assert after != before  # the week was archived and its games emptied
+    assert all(not any(r) for r in after["Ladder Games"][1:])
+    undone = done(session(book).run(Undo()))
+    assert undone.summary[0] == "undone: New week"
+    assert without_history(book) == before
+    done(session(book).run(Redo()))
+    assert without_history(book) == after
+    assert [(a, s) for _, s, a in session(book).history()] == [("New week", "done")]
+
+
+def test_games_typed_after_a_new_week_are_named_and_come_back_with_its_redo() -> None:
+    book = recalculated_ladder()
+    before = without_history(book)
+    done(session(book).run(NewWeek()))
+    # Week 2's first game, typed into the first row the new week emptied (Ann beats Cat).
+    book.write_values(WriteBlock("Ladder Games", 2, 1, [[1, 3, "1-0"]]))
+    typed = without_history(book)
+    asked = session(book).run(Undo())
+    assert isinstance(asked, NeedsConfirmation)
+    [act] = asked.acts
+    # Week 1's row 2 was Ann (1) against Ben (2): Ann's ID was typed again, as it was, and only
+    # Ben's and the result's cells hold what week 1's row did not.
+    assert "'Ladder Games' B2 3" in act.warning and "'Ladder Games' C2 '1-0'" in act.warning
+    assert "'Ladder Games' A2" not in act.warning
+    assert without_history(book) == typed  # nothing written while it asks
+    undone = done(asked.resume("confirm"))
+    assert without_history(book) == before
+    assert any("cleared (confirmed; a redo gives them back)" in line for line in undone.summary)
+    done(session(book).run(Redo()))
+    games = without_history(book)["Ladder Games"]
+    assert games[1][:3] == [1, 3, "1-0"]  # the typed game is back, Ann's ID with it
+    assert all(not any(r) for r in games[2:])
+
+
+def test_a_players_update_is_undone_and_redone() -> None:
+    book = MemoryBook(
+        {
+            "Swiss Settings": [["Setting", "Value"], ["Rounds", 5], ["Auto-pair", "Off"]],
+            "Swiss Players": [
+                ["No.", "Name", "Rating", "FIDE ID"],
+                [1, "Anna", 2200, 1001],
+                [2, "Boris", 2150, 1002],
+            ],
+            "Swiss Games": [["Round", "Board", "White", "Black", "Result"]],
+        }
+    )
+    done(session(book).run(Recalc()))
+    before = without_history(book)
+
+    def scan(ids: set[int], kind: str) -> RatingListScan:
+        listed = {1001: ListedPlayer(1001, "Anna", "NED", "w", "WIM", 2211, 20, 2001, 2)}
+        return RatingListScan({i: p for i, p in listed.items() if i in ids}, "TXT", 1)
+
+    done(session(book).run(UpdatePlayers(scan, "Standard")))
+    players = without_history(book)["Swiss Players"]
+    rating = players[0].index("Rating")
+    assert players[1][rating] == 2211  # the list's rating, as ListedPlayer above says
+    done(session(book).run(Undo()))
+    assert without_history(book)["Swiss Players"] == before["Swiss Players"]
+    done(session(book).run(Redo()))
+    assert without_history(book)["Swiss Players"][1][rating] == 2211
