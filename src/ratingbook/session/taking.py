@@ -174,8 +174,9 @@ def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
                 beside.append(f"{_where((sheet, row, column))} {value!r}")
     if not back:
         for cell, value in act.cleared.items():  # what the undo cleared comes back
-            left = writes[cell] if cell in writes else value_at(now.get(cell[0], []), *cell[1:])
-            if is_blank(left):
+            sheet, row, column = cell
+            there = writes[cell] if cell in writes else value_at(now.get(sheet, []), row, column)
+            if is_blank(there):
                 writes[cell] = value
     emptied: set[str] = set()
     if back:  # a generated sheet the act made stays, empty: the book had none
