@@ -5,7 +5,10 @@ FIDE-rated event), ``crosstable.html``, ``round-N.html`` (each round's pairings 
 ``players.html`` (the list, by start number) and ``player-N.html`` (a page per start number:
 the player's games, colours and scores, and his rating change game by game). The figures are
 the workbook's grids (:mod:`ratingbook.reports.event_grids`, ``pairings_grid``), so a page's
-table equals its sheet. Pure: text in, text out; escaping is the templates' (Jinja2).
+table shows its sheet's figures: the standings and crosstable column for column, a round's
+columns in the order a pairing list is posted (:data:`ROUND_COLUMNS`, without the sheet's
+Round column). A phone leaves out a table's :data:`DETAIL` columns (style.css), so that its
+essential ones fit. Pure: text in, text out; escaping is the templates' (Jinja2).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_gri
 
 __all__ = [
     "DETAIL",
+    "ROUND_COLUMNS",
     "WHOLE",
     "Cell",
     "Page",

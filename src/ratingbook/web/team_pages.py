@@ -1,8 +1,9 @@
 """A team event's published pages, rendered with the individual site's templates: the team
 standings (``index.html``), the team crosstable, each round's matches and boards
-(``round-N.html``) and the players' board results and board prizes (``players.html``), with
-the notes that explain the ranking and the pairing. Every table is a grid of
-:mod:`ratingbook.reports.team_grids`, shown as it is.
+(``round-N.html``) and the players' board prizes and board results (``players.html``), with
+the notes that explain the ranking and the pairing. Every table shows a grid of
+:mod:`ratingbook.reports.team_grids`: a round's with each result between its two sides, the
+board results as a table per team; the rest as they are.
 """
 
 from __future__ import annotations
