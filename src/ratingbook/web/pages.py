@@ -5,12 +5,15 @@ FIDE-rated event), ``crosstable.html``, ``round-N.html`` (each round's pairings 
 ``players.html`` (the list, by start number) and ``player-N.html`` (a page per start number:
 the player's games, colours and scores, and his rating change game by game). The figures are
 the workbook's grids (:mod:`ratingbook.reports.event_grids`, ``pairings_grid``), so a page's
-table equals its sheet. Pure: text in, text out; escaping is the templates' (Jinja2).
+table shows its sheet's figures: the standings and crosstable column for column, a round's
+columns in the order a pairing list is posted (:data:`ROUND_COLUMNS`, without the sheet's
+Round column). A phone leaves out a table's :data:`DETAIL` columns (style.css), so that its
+essential ones fit. Pure: text in, text out; escaping is the templates' (Jinja2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -20,7 +23,20 @@ from ratingbook.fide.rules.rating_report import PlayerReport
 from ratingbook.reports.event_grids import EventGrids
 from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
 
-__all__ = ["Cell", "Page", "Table", "event_pages", "player_file", "round_file", "text"]
+__all__ = [
+    "DETAIL",
+    "ROUND_COLUMNS",
+    "WHOLE",
+    "Cell",
+    "Page",
+    "Table",
+    "column_classes",
+    "event_pages",
+    "player_file",
+    "round_file",
+    "select",
+    "text",
+]
 
 #: Columns whose numbers are shown with a sign (a rating change).
 _SIGNED = frozenset({"Rtg+/-", "Change", "Delta R", "K x Delta R"})
@@ -35,6 +51,15 @@ class Cell:
     number: bool = False
 
 
+#: The CSS class of a column left out on a phone's narrow screen (style.css), so that a
+#: table's essential columns (a round's board, players and result; the place, name and
+#: points of the standings) fit beside each other without scrolling sideways.
+DETAIL = "detail"
+#: The CSS class of a column whose cells never wrap (a result: ``1-0`` must not break at its
+#: hyphen when names wrap on a phone).
+WHOLE = "whole"
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     caption: str
@@ -42,6 +67,23 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     #: The columns that head their row (the player's name): ``<th scope="row">``.
     row_header: int | None = None
+    #: A CSS class by 0-based column: :data:`DETAIL` or :data:`WHOLE`.
+    classes: Mapping[int, str] = field(default_factory=dict)
+    #: Sentences about the table, shown above it and below it. Never in a cell: a sentence in
+    #: a column widens it, and the columns after it go off the screen.
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+
+    @property
+    def numbers(self) -> frozenset[int]:
+        """The columns of numbers (each filled cell a number): aligned right, as their header
+        is, so that every number stands under its own header."""
+        return frozenset(
+            i
+            for i in range(len(self.header))
+            if any(row[i].text for row in self.rows)
+            and all(row[i].number for row in self.rows if row[i].text)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +122,41 @@ def round_file(number: int) -> str:
     return f"round-{number}.html"
 
 
+def select(grid: SheetGrid, wanted: Sequence[str]) -> SheetGrid:
+    """``grid`` with the ``wanted`` columns only, in that order. A name the header has more
+    than once (a round's two ``Rating`` columns, White's then Black's) is taken in turn."""
+    used: dict[str, int] = {}
+    at = []
+    for name in wanted:
+        found = [i for i, h in enumerate(grid.header) if h == name]
+        turn = used.get(name, 0)
+        if turn >= len(found):
+            raise ValueError(f"{grid.name}: no column {name!r} (number {turn + 1}) to show")
+        at.append(found[turn])
+        used[name] = turn + 1
+    rows = [[row[i] for i in at] for row in grid.rows]
+    return SheetGrid(grid.name, tuple(wanted), rows, note=grid.note, title=grid.title)
+
+
+def column_classes(
+    header: Sequence[str], detail: Collection[str] = (), whole: Collection[str] = ()
+) -> dict[int, str]:
+    """The CSS class of each column named in ``detail`` or ``whole`` (:class:`Table`)."""
+    classes = {i: DETAIL for i, name in enumerate(header) if name in detail}
+    classes.update({i: WHOLE for i, name in enumerate(header) if name in whole})
+    return classes
+
+
 def _table(
-    grid: SheetGrid, caption: str, numbers: Mapping[str, int], *, name_columns: Sequence[str] = ()
+    grid: SheetGrid,
+    caption: str,
+    numbers: Mapping[str, int],
+    *,
+    name_columns: Sequence[str] = (),
+    detail: Collection[str] = (),
 ) -> Table:
-    """A grid as a table; the names in ``name_columns`` link to their players' pages."""
+    """A grid as a table; the names in ``name_columns`` link to their players' pages; the
+    columns named in ``detail`` are left out on a phone; a result never wraps."""
     linked = {grid.header.index(c) for c in name_columns if c in grid.header}
     rows = []
     for row in grid.rows:
@@ -99,7 +172,8 @@ def _table(
             cells.append(Cell(shown, href, number))
         rows.append(tuple(cells))
     first = min(linked) if linked else None
-    return Table(caption, grid.header, tuple(rows), first)
+    classes = column_classes(grid.header, detail, whole=("Result",))
+    return Table(caption, grid.header, tuple(rows), first, classes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,15 +206,17 @@ def _games_table(name: str, facts: _PlayerFacts) -> Table:
     numbers, ratings = facts.numbers, facts.ratings
     report = facts.reports.get(name)
     rated = {(g.round, g.opponent): g for g in report.games} if report else {}
-    header = ["Round", "Colour", "No.", "Opponent", "Rating", "Result"]
+    # The result beside the opponent, then the rating the change is reckoned from: on a
+    # phone (the opponent's number left out) round, colour, opponent and result fit.
+    header = ["Round", "Colour", "No.", "Opponent", "Result", "Rating"]
     if report is not None:
         header += ["Expected", "Delta R"]
     rows = []
     for entry in facts.rows.get(name, ()):
         if entry.black is None:
             result = "" if entry.result is None else entry.result.value
-            cells = [Cell(str(entry.round), number=True), Cell(""), Cell(""), Cell(BYE), Cell(""),
-                     Cell(result)]  # fmt: skip
+            cells = [Cell(str(entry.round), number=True), Cell(""), Cell(""), Cell(BYE),
+                     Cell(result), Cell("")]  # fmt: skip
         else:
             white = entry.white == name
             other = entry.black if white else entry.white
@@ -150,8 +226,8 @@ def _games_table(name: str, facts: _PlayerFacts) -> Table:
                 Cell("White" if white else "Black"),
                 Cell(str(numbers[other]), number=True),
                 Cell(other, player_file(numbers[other])),
-                Cell(text(ratings[other]), number=True),
                 Cell(sign),
+                Cell(text(ratings[other]), number=True),
             ]
         if report is not None:
             other_name = (entry.black if entry.white == name else entry.white) or ""
@@ -161,7 +237,8 @@ def _games_table(name: str, facts: _PlayerFacts) -> Table:
                 Cell(text(game.delta, True) if game else "", number=True),
             ]
         rows.append(tuple(cells))
-    return Table("Games", tuple(header), tuple(rows), 3)
+    classes = column_classes(header, detail=("No.",), whole=("Result",))
+    return Table("Games", tuple(header), tuple(rows), 3, classes)
 
 
 def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, title: str) -> Page:
@@ -197,6 +274,20 @@ def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, ti
     )
 
 
+#: The standings' and crosstable's columns left out on a phone: place, name and points (then
+#: the tie-breaks, or the rounds) come first there.
+_PLAYER_DETAIL = ("No.", "Title", "Fed", "Rating")
+#: A round's columns on its page: the board, then White and Black mirrored about the result
+#: (each player's number, name, rating and points before the round), as a pairing list is
+#: posted; the sheet's ``Round`` column would repeat the page's own heading on every row.
+#: On a phone: board, White, result, Black.
+ROUND_COLUMNS = ("Board", "White No.", "White", "Rating", "Points", "Result",
+                 "Points", "Rating", "Black", "Black No.")  # fmt: skip
+_ROUND_DETAIL = ("White No.", "Rating", "Points", "Black No.")
+#: The players' list: number, name and rating first (what a phone shows without scrolling).
+_LIST_COLUMNS = ("No.", "Name", "Rating", "Title", "Federation", "FIDE ID")
+
+
 def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
     """Every page of the site, the standings first."""
     known = _PlayerFacts.of(event, grids)
@@ -208,7 +299,15 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
             "index.html",
             title,
             title,
-            (_table(grids.standings, "Standings", numbers, name_columns=names),),
+            (
+                _table(
+                    grids.standings,
+                    "Standings",
+                    numbers,
+                    name_columns=names,
+                    detail=_PLAYER_DETAIL,
+                ),
+            ),
             notes=(f"Standings {grids.standings.note}.",) if grids.standings.note else (),
             extra={"after": after},
         ),
@@ -216,11 +315,19 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
             "crosstable.html",
             f"Crosstable - {title}",
             "Crosstable",
-            (_table(grids.crosstable, "Crosstable", numbers, name_columns=names),),
+            (
+                _table(
+                    grids.crosstable,
+                    "Crosstable",
+                    numbers,
+                    name_columns=names,
+                    detail=_PLAYER_DETAIL,
+                ),
+            ),
         ),
     ]
     for number in range(1, event.paired_rounds + 1):
-        grid = pairings_grid(event, number)
+        grid = select(pairings_grid(event, number), ROUND_COLUMNS)
         pages.append(
             Page(
                 round_file(number),
@@ -228,17 +335,20 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
                 f"Round {number}",
                 (
                     _table(
-                        grid, f"Round {number} pairings and results", numbers, name_columns=names
+                        grid,
+                        f"Round {number} pairings and results",
+                        numbers,
+                        name_columns=names,
+                        detail=_ROUND_DETAIL,
                     ),
                 ),
             )
         )
     listed = [
-        (numbers[p.name], p.title, p.name, p.federation, p.rating, p.fide_id)
+        (numbers[p.name], p.name, p.rating, p.title, p.federation, p.fide_id)
         for p in event.start_order
     ]
-    players = SheetGrid("Players", ("No.", "Title", "Name", "Federation", "Rating", "FIDE ID"),
-                        listed)  # fmt: skip
+    players = SheetGrid("Players", _LIST_COLUMNS, listed)
     pages.append(
         Page(
             "players.html",

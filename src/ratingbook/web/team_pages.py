@@ -1,8 +1,9 @@
 """A team event's published pages, rendered with the individual site's templates: the team
 standings (``index.html``), the team crosstable, each round's matches and boards
-(``round-N.html``) and the players' board results and board prizes (``players.html``), with
-the notes that explain the ranking and the pairing. Every table is a grid of
-:mod:`ratingbook.reports.team_grids`, shown as it is.
+(``round-N.html``) and the players' board prizes and board results (``players.html``), with
+the notes that explain the ranking and the pairing. Every table shows a grid of
+:mod:`ratingbook.reports.team_grids`: a round's with each result between its two sides, the
+board results as a table per team; the rest as they are.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ratingbook.reports.team_grids import (
     team_standings_grid,
 )
 from ratingbook.reports.team_notes import match_notes, rank_notes
-from ratingbook.web.pages import Cell, Page, Table
+from ratingbook.web.pages import Cell, Page, Table, column_classes, select
 from ratingbook.web.rendering import render_pages
 
 __all__ = ["render_team_site", "team_pages"]
@@ -38,9 +39,32 @@ def _cell(value: object) -> Cell:
     return Cell(str(value), number=isinstance(value, int))
 
 
-def _table(grid: SheetGrid, caption: str, row_header: int | None = None) -> Table:
+def _table(
+    grid: SheetGrid, caption: str, row_header: int | None = None, detail: tuple[str, ...] = ()
+) -> Table:
     rows = tuple(tuple(_cell(v) for v in row) for row in grid.rows)
-    return Table(caption, tuple(grid.header), rows, row_header)
+    classes = column_classes(grid.header, detail, whole=("Result", "Score"))
+    return Table(caption, tuple(grid.header), rows, row_header, classes)
+
+
+#: A round's columns on its page: each board's result between its two players, as on an
+#: individual event's round page; on a phone, match, board, White, result and Black fit.
+_ROUND_COLUMNS = ("Match", "Board", "White", "Result", "Black")
+
+
+def _team_results(event: TeamEvent) -> tuple[Table, ...]:
+    """The board-by-board results, a table per team (the team its caption): a person looks
+    for his own team's, and without a Team column (and the colour left out on a phone) the
+    opponent and score fit beside the player."""
+    grid = board_results_grid(event)
+    at = grid.header.index("Team")
+    rest = [h for h in grid.header if h != "Team"]
+    tables = []
+    for team in dict.fromkeys(str(row[at]) for row in grid.rows):
+        mine = [row for row in grid.rows if row[at] == team]
+        part = select(SheetGrid(grid.name, grid.header, mine), rest)
+        tables.append(_table(part, f"{team}: board-by-board results", detail=("Colour",)))
+    return tuple(tables)
 
 
 def team_pages(event: TeamEvent, title: str) -> list[Page]:
@@ -68,7 +92,12 @@ def team_pages(event: TeamEvent, title: str) -> list[Page]:
                 f"round-{number}.html",
                 f"{title}: round {number}",
                 f"Round {number}",
-                (_table(round_pairings_grid(event, number), f"Round {number} matches"),),
+                (
+                    _table(
+                        select(round_pairings_grid(event, number), _ROUND_COLUMNS),
+                        f"Round {number} matches",
+                    ),
+                ),
                 notes=tuple(match_notes(event, number)),
             )
         )
@@ -79,7 +108,7 @@ def team_pages(event: TeamEvent, title: str) -> list[Page]:
             "Players by board",
             (
                 _table(board_prizes_grid(event), "Board prizes", 1),
-                _table(board_results_grid(event), "Board-by-board results"),
+                *_team_results(event),
             ),
         )
     )

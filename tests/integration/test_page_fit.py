@@ -1,0 +1,232 @@
+"""Pages fit: every page of a published event, laid out by headless Chromium on a 390 px phone
+and a 1,280 px screen, shows its table's essential columns (a round: board, both players,
+result; the prize list: place, name, amount; the standings: place, name, points) without
+scrolling sideways (issue 34).
+
+The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated and given a
+prize list with shared places (so the prize page has long tie sentences) and the norm page;
+the Swiss template (contenders), the round-robin template (norms) and the team template.
+
+How it is measured: the site is copied into a scratch folder beside a page of ``<iframe>``
+elements, one per page and width (a frame lays out its page, media queries and all, at its own
+width as a window of that width would); once everything has loaded a script in that page reads
+``getBoundingClientRect()`` of every header and body cell of each essential column and writes
+what it found into the document, which ``--dump-dom`` prints. A cell counts as visible when it
+has a size and lies inside the viewport and inside every box that would make it scroll
+(``overflow-x`` other than ``visible``). One Chromium process per site, one at a time.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+
+import openpyxl
+import pytest
+from tests.helpers.browser import TIMEOUT, require_chromium
+from tests.helpers.cli import run
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "trf"
+PHONE, SCREEN = 390, 1280
+
+#: Each page's essential columns (table headers) by page file, for an individual event and
+#: a team event; a page not named has none. A name must head a column of some table of the
+#: page, and every table it heads must show that whole column.
+INDIVIDUAL: Mapping[str, tuple[str, ...]] = {
+    "index.html": ("Rank", "Name", "Points"),
+    "crosstable.html": ("Name", "Points"),
+    "round-*.html": ("Board", "White", "Result", "Black"),
+    "players.html": ("No.", "Name", "Rating"),
+    "player-*.html": ("Round", "Opponent", "Result"),
+    "prizes.html": ("Rank", "Name", "Amount"),
+    "norms.html": ("Player", "Holds"),
+    "contenders.html": ("Name", "Points", "Chances"),
+}
+TEAM: Mapping[str, tuple[str, ...]] = {
+    "index.html": ("Rank", "Team", "MP"),
+    "crosstable.html": ("Team", "MP"),
+    "round-*.html": ("Board", "White", "Result", "Black"),
+    "players.html": ("Board", "Player", "Points", "Opponent", "Score"),
+}
+#: A crosstable has a column per round: on a phone it scrolls sideways by its nature.
+WIDE_BY_NATURE = frozenset({"crosstable.html"})
+#: Pages that may be sentences only (no norm in reach, nobody left who can win).
+SENTENCES_ONLY = frozenset({"norms.html", "contenders.html"})
+
+_HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
+<pre id="fit"></pre>
+FRAMES
+<script>
+const ESSENTIAL = ESSENTIAL_JSON;
+function clip(el) {  // the visible horizontal span: viewport and every box that scrolls
+  const doc = el.ownerDocument;
+  let left = 0, right = doc.documentElement.clientWidth;
+  for (let box = el.parentElement; box && box !== doc.documentElement; box = box.parentElement) {
+    if (doc.defaultView.getComputedStyle(box).overflowX !== "visible") {
+      const r = box.getBoundingClientRect();
+      left = Math.max(left, r.left + box.clientLeft);
+      right = Math.min(right, r.left + box.clientLeft + box.clientWidth);
+    }
+  }
+  return [left, right];
+}
+window.addEventListener("load", () => {
+  const found = [];
+  for (const frame of document.querySelectorAll("iframe")) {
+    const page = frame.dataset.page, doc = frame.contentDocument;
+    const seen = {}, hidden = [];
+    for (const table of doc.querySelectorAll("table")) {
+      const head = [...table.querySelectorAll("thead th")].map(th => th.textContent.trim());
+      for (const name of ESSENTIAL[page]) {
+        const at = head.indexOf(name);
+        if (at < 0) continue;
+        seen[name] = true;
+        const cells = [table.querySelectorAll("thead th")[at]];
+        for (const row of table.querySelectorAll("tbody tr")) cells.push(row.children[at]);
+        for (const cell of cells) {
+          const r = cell.getBoundingClientRect(), [left, right] = clip(cell);
+          if (r.width === 0 || r.left < left - 1 || r.right > right + 1) {
+            hidden.push({column: name, text: cell.textContent.trim().slice(0, 40),
+                         left: Math.round(r.left), right: Math.round(r.right),
+                         visible: [Math.round(left), Math.round(right)]});
+            break;
+          }
+        }
+      }
+    }
+    const missing = ESSENTIAL[page].filter(name => !seen[name]);
+    const tables = doc.querySelectorAll("table").length;
+    found.push({page, width: +frame.width, tables, missing, hidden});
+  }
+  document.getElementById("fit").textContent = JSON.stringify(found);
+});
+</script></body></html>"""
+
+
+def _essential(kinds: Mapping[str, tuple[str, ...]], page: str) -> tuple[str, ...]:
+    for pattern, names in kinds.items():
+        if re.fullmatch(pattern.replace(".", r"\.").replace("*", r"\d+"), page):
+            return names
+    return ()
+
+
+def measure(site: Path, kinds: Mapping[str, tuple[str, ...]], scratch: Path) -> list[dict]:  # type: ignore[type-arg]
+    """What Chromium shows of each page's essential columns at both widths: a record per page
+    and width with the essential columns ``missing`` from its tables and those ``hidden``."""
+    chromium = require_chromium()
+    copy = scratch / site.name
+    shutil.copytree(site, copy)
+    pages = sorted(p.name for p in copy.glob("*.html"))
+    frames, essential = [], {}
+    for page in pages:
+        essential[page] = _essential(kinds, page)
+        for width in (PHONE, SCREEN):
+            if width == PHONE and page in WIDE_BY_NATURE:
+                continue
+            frames.append(
+                f'<iframe src="{page}" data-page="{page}" width="{width}" height="800"></iframe>'
+            )
+    harness = copy / "page-fit-harness.html"
+    harness.write_text(
+        _HARNESS.replace("FRAMES", "\n".join(frames)).replace(
+            "ESSENTIAL_JSON", json.dumps(essential)
+        ),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-extensions", "--hide-scrollbars",
+         # the frames are files beside the harness: let its script read their documents
+         "--allow-file-access-from-files",
+         f"--user-data-dir={scratch / 'profile'}", "--dump-dom", harness.as_uri()],
+        capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL, check=True,
+    )  # fmt: skip
+    found = re.search(r'<pre id="fit">(.*?)</pre>', done.stdout, re.S)
+    assert found and found.group(1), f"the harness measured nothing: {done.stdout[:500]}"
+    records: list[dict] = json.loads(html.unescape(found.group(1)))  # type: ignore[type-arg]
+    assert len(records) == len(frames)  # every frame loaded and was measured
+    return records
+
+
+def _set(book: Path, sheet: str, setting: str, value: object) -> None:
+    wb = openpyxl.load_workbook(book)
+    for row in wb[sheet].iter_rows(min_row=2):
+        if row[0].value == setting:
+            row[1].value = value
+    wb.save(book)
+
+
+def prize_event(folder: Path) -> Path:
+    """Bunratty Masters 2011 (34 players, 6 rounds), FIDE-rated, with places 1-5, two U2200
+    prizes, a women's and an unrated prize: places 2-3 and 4-7 are shared (Hort), and the
+    unrated prize has nobody (a warning line)."""
+    book = folder / "bunratty.xlsx"
+    done = run("trf", "import", DATA / "icu_bunratty-masters_2011.tab", "-o", book)
+    assert done.returncode == 0, done.stderr
+    _set(book, "Swiss Settings", "FIDE Rated", "Standard")
+    wb = openpyxl.load_workbook(book)
+    prizes = wb.create_sheet("Prizes")
+    for row in (
+        ("Place", "Category", "Amount", "Object"),
+        (1, None, 1000, "Trophy"), (2, None, 600, None), (3, None, 400, None),
+        (4, None, 200, None), (5, None, 100, None),
+        (1, "U2200", 150, None), (2, "U2200", 75, None),
+        (1, "Women", 100, None), (1, "Unrated", 50, None),
+    ):  # fmt: skip
+        prizes.append(row)
+    wb.save(book)
+    return book
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("page-fit")
+    books = {"prizes": prize_event(folder)}
+    for kind in ("swiss", "roundrobin", "team"):
+        books[kind] = folder / f"{kind}.xlsx"
+        done = run("template", kind, "-o", books[kind])
+        assert done.returncode == 0, done.stderr
+    out = {}
+    for name, book in books.items():
+        out[name] = folder / f"site-{name}"
+        done = run("publish", book, "--out-dir", out[name])
+        assert done.returncode == 0, done.stderr
+    return out
+
+
+def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
+    said = []
+    for r in records:
+        where = f"{r['page']} at {r['width']} px"
+        if not r["tables"]:
+            said += [] if r["page"] in SENTENCES_ONLY else [f"{where}: no table"]
+            continue
+        said += [f"{where}: no column {name!r}" for name in r["missing"]]
+        said += [
+            f"{where}: column {h['column']!r} off screen ({h['text']!r} spans "
+            f"{h['left']}-{h['right']} px, visible {h['visible'][0]}-{h['visible'][1]} px)"
+            for h in r["hidden"]
+        ]
+    return said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["prizes", "swiss", "roundrobin", "team"])
+def test_every_page_shows_its_essential_columns_on_a_phone_and_a_screen(
+    sites: dict[str, Path], name: str, tmp_path: Path
+) -> None:
+    kinds = TEAM if name == "team" else INDIVIDUAL
+    records = measure(sites[name], kinds, tmp_path)
+    pages = {r["page"] for r in records}
+    assert {"index.html", "round-1.html", "players.html"} <= pages
+    if name == "prizes":
+        assert {"prizes.html", "norms.html"} <= pages
+    if name == "swiss":
+        assert "contenders.html" in pages
+    problems = _problems(records)
+    assert not problems, "\n".join(problems)
