@@ -1,4 +1,5 @@
-"""Undo and redo of the acts no Event Log records: a camp ladder's new week, a players update.
+"""Undo and redo of the acts no Event Log records: a camp ladder's new week, a players update,
+a team event's pairing.
 
 The book before and after each act is the one the test built and ran; what undo must give back
 is that book cell for cell (the hidden ``Event History`` aside), and what was typed since is
@@ -8,29 +9,33 @@ never lost: it is named and confirmed, and a redo gives it back (issue #33).
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
 from tests.helpers.workbooks import ladder_sheets
 
+from ratingbook import templates
 from ratingbook.fide.rules.rating_list import ListedPlayer, RatingListScan
+from ratingbook.files.backends import open_book
 from ratingbook.session import (
     Done,
     NeedsConfirmation,
     NewWeek,
+    Pair,
     Recalc,
     Redo,
     Session,
     Undo,
     UpdatePlayers,
 )
-from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.port.book import Book, FileBook, WriteBlock
 from ratingbook.workbook.port.grid_book import MemoryBook
 
 MONDAY = dt.date(2026, 7, 6)
 Grids = dict[str, list[list[Any]]]
 
 
-def session(book: MemoryBook) -> Session:
+def session(book: Book) -> Session:
     return Session(book, who="staff", now="2026-07-06T09:00:00Z", today=MONDAY)
 
 
@@ -130,3 +135,38 @@ def test_a_players_update_is_undone_and_redone() -> None:
     assert without_history(book)["Swiss Players"] == before["Swiss Players"]
     done(session(book).run(Redo()))
     assert without_history(book)["Swiss Players"][1][rating] == 2211
+
+
+def file_cells(book: FileBook) -> Grids:
+    return without_history(MemoryBook({n: book.read_values(n) for n in book.sheet_names()}))
+
+
+def test_a_team_pairing_is_undone_and_redone_cell_for_cell(tmp_path: Path) -> None:
+    """A team event keeps no Event Log: its pairing is kept for undo all the same, in the
+    package back end's file as the command line writes it."""
+    path = tmp_path / "team.xlsx"
+    path.write_bytes(templates.template_bytes("team"))
+    book = open_book(str(path))
+    before = file_cells(book)
+    done(session(book).run(Pair()))
+    paired = file_cells(book)
+    assert len(paired["Team Matches"]) > len(before["Team Matches"])  # a round was appended
+    done(session(book).run(Undo()))
+    assert file_cells(book) == before
+    done(session(book).run(Redo()))
+    assert file_cells(book) == paired
+
+
+def test_a_new_week_started_by_raising_the_week_cell_is_undone_too() -> None:
+    """Staff raise Week on 'Ladder Settings' from 1 to 2 and recalculate: that run starts the
+    new week (camp_week's rule), and undo takes it back to the book as it was before the run,
+    the raised Week cell included."""
+    book = MemoryBook({**ladder_sheets(), "Ladder Settings": [["Setting", "Value"], ["Week", 1]]})
+    done(session(book).run(Recalc()))
+    book.write_values(WriteBlock("Ladder Settings", 2, 2, [[2]]))
+    raised = without_history(book)
+    done(session(book).run(Recalc()))
+    assert "Games Archive" in without_history(book)
+    assert [(a, s) for _, s, a in session(book).history()] == [("New week", "done")]
+    done(session(book).run(Undo()))
+    assert without_history(book) == raised

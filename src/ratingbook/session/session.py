@@ -91,12 +91,17 @@ _BY_ROUND = ("Correction", "Manual Pairing")
 #: How many cells a confirmation or a summary names before it counts the rest.
 _NAMED = 8
 _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo again"
-#: The acts kept for undo that no Event Log records, by their command: a ladder's new week (it
-#: archives the week and empties its games), and a players update (it rewrites typed cells).
 #: Sheets a run writes whole that a recalc never rebuilds: the camp's archives of each week. An
 #: act's undo and redo take them cell by cell, as the input sheets.
 _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS)
-_UNLOGGED_ACTS: dict[type, str] = {NewWeek: "New week", UpdatePlayers: "Players update"}
+#: The acts kept for undo that no Event Log records, by their command: a ladder's new week (it
+#: archives the week and empties its games), a players update (it rewrites typed cells), and a
+#: pairing where the event keeps no log (a team event). An event's logged acts are kept as logged.
+_UNLOGGED_ACTS: dict[type, str] = {
+    NewWeek: "New week",
+    UpdatePlayers: "Players update",
+    Pair: "Pairing",
+}
 
 
 class Session:
@@ -139,7 +144,10 @@ class Session:
         plan, details = self._plan(command, sheets)
         if dry_run:
             return Done(plan, details=details)
-        return self._settle(sheets, plan, offer, details, _UNLOGGED_ACTS.get(type(command), ""))
+        unlogged = _UNLOGGED_ACTS.get(type(command), "") if self._log else ""
+        if self._log and _archives_a_week(plan):  # the Week cell raised, then Recalc
+            unlogged = _UNLOGGED_ACTS[NewWeek]
+        return self._settle(sheets, plan, offer, details, unlogged)
 
     def history(self) -> list[tuple[int, str, str]]:
         """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""
@@ -300,8 +308,8 @@ class Session:
         if sheets.actual(EVENT_HISTORY) is None:
             raise RatingbookError(
                 f"the book has no history to {word}: acts are kept from an event's first "
-                "logged change (a Swiss or round-robin book), a ladder's first new week, or a "
-                "first players update"
+                "logged change (a Swiss or round-robin book), a ladder's first new week, a team "
+                "event's first pairing or a first players update"
             )
         history = self._history(sheets)
         candidates = [a for a in history.acts if a.undone != back]
@@ -385,6 +393,12 @@ class Session:
         )
         self._apply(plan)
         return Done(plan, kept=act.label)
+
+
+def _archives_a_week(plan: Plan) -> bool:
+    """A run that starts a ladder's new week, whichever command asked (``Recalc`` after the
+    Week cell was raised does what ``NewWeek`` does): it writes the week into the archives."""
+    return any(header_key(s.name) == header_key(GAMES_ARCHIVE) for s in plan.sheets)
 
 
 def _named(cells: tuple[str, ...] | list[str]) -> str:

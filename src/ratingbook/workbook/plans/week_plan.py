@@ -81,9 +81,11 @@ def _week_state(sheets: Sheets) -> tuple[WeekCell | None, int, Weeks]:
 def plan_ladder_week(sheets: Sheets) -> Plan:
     """The ladder's recalc: the current week, or, when the Week cell was raised, a new week."""
     cell, last, weeks = _week_state(sheets)
-    if cell is not None and rolls_over(cell, last):
+    # A run that only rebuilds the views (an undo's) never starts a week: after the undo of a
+    # new week the raised cell is back as staff typed it, the week not yet archived.
+    if cell is not None and not sheets.request.views_only and rolls_over(cell, last):
         return _plan_rollover(sheets, cell, last, weeks)
-    return plan_ladder(sheets, cell.week if cell is not None else last + 1, weeks)
+    return plan_ladder(sheets, last + 1, weeks)  # the current week (rolls_over checked it)
 
 
 def plan_next_week(sheets: Sheets) -> Plan:
