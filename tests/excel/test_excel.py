@@ -42,6 +42,7 @@ from ratingbook.excel import (
     xlwings_book,
 )
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+from ratingbook.session import NewWeek, Session
 from ratingbook.workbook.port.book import KEEP, Plan, WriteBlock
 
 Grid = list[list[Any]]
@@ -270,8 +271,9 @@ def column_values(grid: Grid, header: str, key: str) -> dict[object, object]:
     raise AssertionError(f"no table with {header!r} and {key!r}")
 
 
-def xlsx_new_week(book: XlsxBook) -> Plan:
-    return workbook.new_week(book, today=TODAY)
+def xlsx_new_week(book: XlsxBook) -> object:
+    # As `ratingbook new-week` runs it: through the session, which keeps the act for undo.
+    return Session(book, today=TODAY).run(NewWeek())
 
 
 def new_week_today(book: xw.Book) -> Plan:

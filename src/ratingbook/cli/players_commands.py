@@ -87,4 +87,5 @@ def players_update_command(
             click.echo(f"dry run: {done.summary[0]}; nothing written")
             return
         workbook.save(target)
-    click.echo(f"ok     {source} -> {target} ({done.summary[0]})")
+    undo = f"; undo with: ratingbook undo {target} (before {done.kept})" if done.kept else ""
+    click.echo(f"ok     {source} -> {target} ({done.summary[0]}{undo})")
