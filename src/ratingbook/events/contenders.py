@@ -28,10 +28,10 @@ The argument, for a player X:
 - **Two or more rounds left.** "cannot" when someone is already above T, when a game of a
   paired round has no result within its two players' rooms (the later rounds only add
   points), or when the others' rooms cannot absorb the points their games must give out
-  (every game gives out at least min(W, 2D)); "can" when a round-by-round schedule is found (X meets the player with the
-  least room, the others are paired most room against least room; or simply every other
-  game drawn, when every room holds a draw a round); otherwise "open": it depends on the
-  pairings. A paired next round is used as it is.
+  (every game gives out at least min(W, 2D)); "can" when a round-by-round schedule is found
+  (X meets the player with the least room, the others are paired most room against least
+  room; or simply every other game drawn, when every room holds a draw a round); otherwise
+  "open": it depends on the pairings. A paired next round is used as it is.
 
 Pure: points and the rounds' pairings in, frozen values out.
 """
