@@ -157,8 +157,8 @@ def _colour_reason(
         higher = _higher(white, black)
         number = higher.pairing_number or higher.number
         odd = number % 2 == 1
-        other = "Black" if initial == "White" else "White"
-        gets = f"the initial colour, {initial}" if odd else f"the other colour, {other}"
+        opposite = "Black" if initial == "White" else "White"
+        gets = f"the initial colour, {initial}" if odd else f"the other colour, {opposite}"
         counted = (
             ""
             if number == higher.number
