@@ -11,6 +11,7 @@ settings (points for a win, a draw, the pairing bye) and the start numbers (inpu
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -184,6 +185,20 @@ def last_difference(
             return x, y, same
         same.append((x[1], y[1]))
     return None
+
+
+class Checker:
+    """The problems found and how many facts of each kind were checked."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.problems: list[str] = []
+        self.checked: Counter[str] = Counter()
+
+    def expect(self, kind: str, ok: bool, what: str, text: str) -> None:
+        self.checked[kind] += 1
+        if not ok:
+            self.problems.append(f"{self.where}: {what}\n    in: {text}")
 
 
 # --- numbers as the sentences write them --------------------------------------------------------
