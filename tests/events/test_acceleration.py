@@ -211,3 +211,21 @@ def test_the_checker_fails_a_baku_round_one_read_without_its_250_records(tmp_pat
     assert passes_checker(text, 1, tmp_path)
     plain = "\n".join(line for line in text.splitlines() if not line.startswith("250"))
     assert not passes_checker(plain + "\n", 1, tmp_path)
+
+
+def test_a_requested_bye_in_round_one_is_not_in_the_list_group_a_is_cut_from() -> None:
+    # C.04.5.1: "the list of players to be paired ... shall be split in two groups; GA shall
+    # contain the first half of the players, rounded up to the nearest even number". P003 asks
+    # for a half-point bye in round 1: 15 players are to be paired, GA is 2 x ceil(15/4) = 8 of
+    # them, P001, P002 and P004 to P009; the last GA player is P009, No. 9 (P003, numbered
+    # above him, joins GA as a late entry would). Before and after round 1 is paired alike.
+    event = field(16, 7)
+    asked = SwissEntry(1, None, "P003", None, R.HALF_POINT_BYE)
+    before = event.with_entries([asked])
+    assert last_group_a_number(before) == 9
+    paired = before.with_entries(pair_next_round(before))
+    assert {n for e in paired.round_entries(1) for n in e.players()} == {
+        p.name for p in event.players
+    }
+    assert last_group_a_number(paired) == 9
+    assert baku_virtual_points(paired)[0] == VirtualPoints(Fraction(1), 1, 2, 9)

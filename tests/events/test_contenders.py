@@ -238,3 +238,58 @@ def test_the_karl_mala_open_before_its_last_round() -> None:
     assert mikhaletz.needs == (
         "Mikhaletz,Lubomir beats Strohhaeker,Raoul, and Vasquez,Rodrigo and Uwira,Oliver draw"
     )
+
+
+def test_a_paired_game_whose_every_result_passes_him_proves_cannot() -> None:
+    """The Swiss template before round 4 of 5 (#34): Erik 2½, Charlotte 2, Daniel 2, Anna 1,
+    Bob 1, Femke ½; round 4 pairs Erik-Charlotte, Femke-Daniel, Anna-Bob. Femke can reach
+    2½. Erik-Charlotte: 1-0 puts Erik on 3½, a draw Erik on 3, 0-1 Charlotte on 3: whatever
+    the result one of them ends on at least 3, above 2½, and round 5 only adds. So Femke
+    cannot finish first, not "open"; Anna and Bob (at most 3) cannot finish first alone."""
+    points = {"Erik": F(5, 2), "Charlotte": F(2), "Daniel": F(2), "Anna": F(1), "Bob": F(1),
+              "Femke": HALF}  # fmt: skip
+    round_4 = RoundPlan((("Erik", "Charlotte"), ("Femke", "Daniel"), ("Anna", "Bob")), number=4)
+    found = {c.name: c for c in contenders(points, [round_4, RoundPlan(number=5)])}
+    femke = found["Femke"]
+    assert (femke.shared, femke.alone) == (False, False)
+    assert describe(femke) == (
+        "Femke (½, at most 2½): cannot finish first: round 4 pairs Erik (2½) with Charlotte "
+        "(2): whatever its result, one of them ends on at least 3, more than Femke can reach "
+        "(2½)"
+    )
+    assert (found["Anna"].shared, found["Anna"].alone) == (True, False)
+    assert "one of them ends on at least 3, as much as Anna can reach (3)" in found["Anna"].reason
+
+
+def brute_paired_then_free(
+    points: dict[str, Fraction], games: list[tuple[str, str]], name: str
+) -> tuple[bool, bool]:
+    """A paired round (every result of every game), then one round of free pairings."""
+    shared = alone = False
+    for combo in itertools.product(RESULTS, repeat=len(games)):
+        after = dict(points)
+        for (a, b), (pa, pb) in zip(games, combo, strict=True):
+            after[a] += pa
+            after[b] += pb
+        s, al = brute_unpaired(after, 1, name)
+        shared |= s
+        alone |= al
+    return shared, alone
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_paired_round_then_one_more_never_contradicts_brute_force(seed: int) -> None:
+    """'can' and 'cannot' are proofs with the paired round's games as they are."""
+    rng = random.Random(7000 + seed)
+    n = rng.choice([4, 6])
+    points = random_points(rng, n, rng.randint(1, 4))
+    names = list(points)
+    rng.shuffle(names)
+    games = [(names[i], names[i + 1]) for i in range(0, n, 2)]
+    plans = [RoundPlan(tuple(games), number=3), RoundPlan(number=4)]
+    for c in contenders(points, plans):
+        shared, alone = brute_paired_then_free(points, games, c.name)
+        if c.shared is not None:
+            assert c.shared == shared, (points, games, c)
+        if c.alone is not None:
+            assert c.alone == alone, (points, games, c)

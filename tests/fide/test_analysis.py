@@ -5,9 +5,8 @@ of a round ratingbook has just paired read the one and do not run the other.
 The expected reading is always the checker's (gacrux's ``pairing_dutch`` in analysis mode, as
 shipped, run on the round as the book holds it), never the pairing engine's: on every round of
 the real TRF files of ``tests/data/trf`` and of generated events with byes, forfeits,
-withdrawals, forbidden pairs and Baku acceleration. The one case the two are handed different
-events (Baku's group A, fixed by who plays round 1, when round 1 has a requested bye) keeps the
-checker's reading.
+withdrawals, forbidden pairs and Baku acceleration (with a requested bye in round 1, which
+leaves its player out of the list group A is cut from, before round 1 is paired and after).
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from tests.helpers.gacrux_pairings import rounds_of as _rounds_of
 
 import ratingbook.fide.gacrux.analysis as analysis
 from ratingbook.errors import RatingbookError
+from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import BAKU
 from ratingbook.fide.fast.fast_dutch import FastDutch
@@ -93,22 +93,19 @@ def test_generated_events_read_as_the_checker_reads_them(
     assert _assert_alike(generated_event(players, rounds, seed)) == rounds
 
 
-def test_baku_round_one_with_a_requested_bye_keeps_the_checkers_reading(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Before round 1 is paired, group A is worked out from the players with a round-1 entry
-    (here the requested byes alone); the checker reads the whole round. Handed other virtual
-    points, the two read the round differently (shown by keeping the account anyway): the
-    account is not kept, and the notes read the checker's."""
+def test_baku_round_one_with_a_requested_bye_reads_alike() -> None:
+    """Group A is cut from the players to be paired in round 1 (C.04.5.1), which a requested
+    bye is not: the same players before round 1 is paired and after, so the pairing and the
+    checker are handed the same virtual points, and the pairing's account is kept."""
     stage = generated_event(30, 3, 11)[0]
-    assert stage.settings.acceleration == BAKU and stage.round_entries(1)
+    assert stage.settings.acceleration == BAKU and stage.requested_byes(1)
     rows = pair_next_round(stage)
-    assert not analysis._PAIRED
     after = stage.with_entries(rows)
-    checked = analyse_round(after, 1, just_paired=True)
-    monkeypatch.setattr(analysis, "baku_virtual_points", lambda event: ())
-    assert pair_next_round(stage) == rows and analysis._PAIRED
-    assert analyse_round(after, 1, just_paired=True) != checked
+    assert baku_virtual_points(stage) == baku_virtual_points(after)
+    assert analysis._PAIRED
+    kept = analyse_round(after, 1, just_paired=True)
+    analysis._PAIRED.clear()
+    assert analyse_round(after, 1, just_paired=True) == kept
 
 
 def test_another_event_or_round_is_not_read_from_the_account() -> None:

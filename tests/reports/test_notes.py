@@ -18,6 +18,7 @@ The events are small enough to pair by hand:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -59,10 +60,12 @@ def test_a_colour_conflict_is_settled_by_rank() -> None:
     assert notes(paired, 2) == [
         (1, "P4", "P1",
          "P4 and P1 both have 1 point (the 1-point group). White: P4; both have the same "
-         "preference (a strong preference for Black); P1, ranked higher, gets it (C.04.3 E.4)."),
+         "preference (a strong preference for Black) and never had different colours in the "
+         "games compared (E.3 cannot decide); P1, ranked higher, gets it (C.04.3 E.4)."),
         (2, "P2", "P3",
          "P2 and P3 both have 0 points (the 0-point group). White: P2; both have the same "
-         "preference (a strong preference for White); P2, ranked higher, gets it (C.04.3 E.4)."),
+         "preference (a strong preference for White) and never had different colours in the "
+         "games compared (E.3 cannot decide); P2, ranked higher, gets it (C.04.3 E.4)."),
     ]  # fmt: skip
 
 
@@ -95,7 +98,7 @@ def test_a_float_and_a_bye_by_hand() -> None:
     )
     assert said[("P2", "P9")] == (
         "P2 and P9 both have 1 point (the 1-point group). White: P2; only P2 has a colour "
-        "preference, and it is met (C.04.3 E.1)."
+        "preference (a strong preference for White; P9 has none), and it is met (C.04.3 E.1)."
     )
     assert said[("P8", None)] == (
         "P8 (0 points) gets the pairing-allocated bye: left over in the 0-point group, which "
@@ -224,4 +227,47 @@ def test_the_real_board_that_contradicted_itself() -> None:
     assert note.note.endswith(
         "both want the same colour; Porter, Liam's is the stronger preference (an absolute "
         "preference for Black against a strong preference for Black) and is met (C.04.3 E.2)."
+    )
+
+
+def test_e3_cites_the_round_their_colours_differed_and_a_hand_swap_says_so() -> None:
+    """Kilkenny Masters 2011, round 6, board 2: Maze - Cheparinov, as played. Their colours in
+    rounds 1-5 (the file): Maze B W W B W, Cheparinov W B W B W; both have a strong preference
+    for Black (colour difference +1, A.6.b). Counted back from round 5, their colours are the
+    same in rounds 5, 4 and 3 and differ in round 2 (Maze White, Cheparinov Black): E.3 gives
+    Cheparinov White. The board has Maze White: changed by hand, and the note says so instead
+    of giving E.3 as the reason for Maze's White (it once cited rounds 4 and 5, equal)."""
+    event = import_trf(decode_legacy((DATA / "icu_kilkenny-masters_2011.tab").read_bytes())).event
+    note = next(n for n in pairing_notes(event, analyse_round(event, 6)) if n.board == 2)
+    assert (note.white, note.black, note.by_hand) == ("Maze,Sebastien", "Cheparinov,Ivan", True)
+    assert note.note.endswith(
+        "White: Maze,Sebastien, set by hand; the colour rules give Cheparinov,Ivan White: both "
+        "have the same preference (a strong preference for Black); the colours alternate from "
+        "the last time they had different colours: in round 2, Cheparinov,Ivan had Black and "
+        "Maze,Sebastien White (C.04.3 E.3)."
+    )
+
+
+def test_e3_counts_played_games_only() -> None:
+    """C.04.3 E.3 "taking into account C.04.2.D.5": a round without a game is left out, so
+    the two games compared may be of different rounds. Lopez (Kilkenny No. 10) had a half-point
+    bye in round 1; his games are rounds 2-5."""
+    lopez = PlayerState(
+        "Lopez", 10, Fraction(3), Fraction(3), "wbww", 1, "b2", False,
+        ((2, "w"), (3, "b"), (4, "w"), (5, "w")),
+    )  # fmt: skip
+    other = PlayerState(
+        "Other", 11, Fraction(3), Fraction(3), "wbwbw", 1, "b1", False,
+        ((1, "w"), (2, "b"), (3, "w"), (4, "b"), (5, "w")),
+    )  # fmt: skip
+    # Back from the last game: w/w (round 5 each), w/b (Lopez round 4, Other round 4): differ.
+    pair = AnalysedPair("Other", "Lopez", "E.3", 0, Fraction(3), "Other")
+    assert "in round 4, Other had Black and Lopez White" in _colour_reason(
+        pair, {"Lopez": lopez, "Other": other}
+    )
+    # Lopez without a round-4 game (B in round 2, W in 3 and 5): his games 2, 3, 5 against
+    # Other's 3, 4, 5; round 5 alike, then Lopez's round 3 (White) and Other's round 4 (Black).
+    short = replace(lopez, colours="bww", played=((2, "b"), (3, "w"), (5, "w")))
+    assert "Other had Black in round 4 and Lopez White in round 3" in _colour_reason(
+        pair, {"Lopez": short, "Other": other}
     )

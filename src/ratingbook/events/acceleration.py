@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 
 __all__ = ["VirtualPoints", "baku_virtual_points", "last_group_a_number"]
@@ -53,18 +54,30 @@ def accelerated_rounds(rounds: int) -> tuple[int, int]:
     return (accelerated + 1) // 2, accelerated
 
 
+def _paired_in_round_one(event: SwissEvent) -> list[str]:
+    """The players to be paired in round 1 (C.04.5.1: the list group A is cut from): once round
+    1 is paired, those with a game or the pairing-allocated bye in it; before, every player who
+    plays round 1 less those who asked for a bye in it (a half-, full- or zero-point bye is
+    entered before the pairing and takes its player out of it)."""
+    rows = event.round_entries(1)
+    paired = [e for e in rows if e.result is None or not e.result.is_requested_bye]
+    if any(e.black is not None or e.result is Result.PAIRING_BYE for e in paired):
+        names = {name for e in paired for name in e.players()}
+        return [p.name for p in event.players if p.name in names]
+    asked = {e.white for e in event.requested_byes(1)}
+    return [p.name for p in event.players if p.plays_in(1) and p.name not in asked]
+
+
 def last_group_a_number(event: SwissEvent) -> int:
     """The start number of the last player of group A, as it stands now.
 
-    Group A is fixed before round 1: the first 2 x ceil(P/4) of the P players paired then (or
-    of every player while round 1 is not paired). A late entry numbered above its last player
-    moves him down a number but joins group A: the last GA player stays the same player.
+    Group A is fixed before round 1: the first 2 x ceil(P/4) of the P players to be paired then
+    (a player with a requested bye in round 1 is not one of them). A late entry numbered above
+    its last player moves him down a number but joins group A: the last GA player stays the
+    same player. With nobody to pair in round 1, every player counts.
     """
     numbers = event.start_numbers()
-    round_one = {name for e in event.entries if e.round == 1 for name in e.players()}
-    first = [p.name for p in event.players if p.name in round_one] or [
-        p.name for p in event.players
-    ]
+    first = _paired_in_round_one(event) or [p.name for p in event.players]
     first.sort(key=numbers.__getitem__)
     size = 2 * ((len(first) + 3) // 4)
     return numbers[first[min(size, len(first)) - 1]]

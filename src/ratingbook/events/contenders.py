@@ -25,12 +25,13 @@ The argument, for a player X:
   players with room below D are no more than those with room at least W (a bye, in an odd
   round, goes to one with room at least W). Exact under the assumption, checked against
   every pairing and result by brute force in the tests.
-- **Two or more rounds left.** "cannot" when someone is already above T or when the others'
-  rooms cannot absorb the points their games must give out (every game gives out at least
-  min(W, 2D)); "can" when a round-by-round schedule is found (X meets the player with the
-  least room, the others are paired most room against least room; or simply every other
-  game drawn, when every room holds a draw a round); otherwise "open": it depends on the
-  pairings. A paired next round is used as it is.
+- **Two or more rounds left.** "cannot" when someone is already above T, when a game of a
+  paired round has no result within its two players' rooms (the later rounds only add
+  points), or when the others' rooms cannot absorb the points their games must give out
+  (every game gives out at least min(W, 2D)); "can" when a round-by-round schedule is found
+  (X meets the player with the least room, the others are paired most room against least
+  room; or simply every other game drawn, when every room holds a draw a round); otherwise
+  "open": it depends on the pairings. A paired next round is used as it is.
 
 Pure: points and the rounds' pairings in, frozen values out.
 """
@@ -49,11 +50,12 @@ __all__ = ["Contender", "RoundPlan", "contenders", "describe"]
 class RoundPlan:
     """A remaining round: ``games`` its pairs when paired (None: not paired yet), ``byes`` the
     points of the byes already given for it (requested byes, a paired round's pairing bye),
-    ``absent`` players who do not play it (withdrawn)."""
+    ``absent`` players who do not play it (withdrawn), ``number`` its number (for the words)."""
 
     games: tuple[tuple[str, str], ...] | None = None
     byes: Mapping[str, Fraction] | None = None
     absent: frozenset[str] = frozenset()
+    number: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,7 @@ class _Round:
     games: tuple[tuple[str, str], ...] | None
     byes: Mapping[str, int]
     absent: frozenset[str]
+    number: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +124,12 @@ def contenders(
     scale = math.lcm(*(v.denominator for v in values))
     units = {n: int(Fraction(p) * scale) for n, p in points.items()}
     plans = [
-        _Round(r.games, {n: int(Fraction(p) * scale) for n, p in (r.byes or {}).items()}, r.absent)
+        _Round(
+            r.games,
+            {n: int(Fraction(p) * scale) for n, p in (r.byes or {}).items()},
+            r.absent,
+            r.number,
+        )
         for r in rounds
     ]
     w, d, b = (int(Fraction(x) * scale) for x in (win, draw, bye))
@@ -322,7 +330,48 @@ def _feasible(
         return _last_round_paired(name, room, rounds[0], win, draw, strict)
     if len(rounds) == 1:
         return _last_round_unpaired(name, room, rounds[0], win, draw, bye, strict)
+    blocked = _paired_game_blocks(name, top, eps, points, room, rounds, win, draw, scale)
+    if blocked:
+        return False, blocked, ()
     return _several_rounds(name, room, rounds, win, draw, bye, scale)
+
+
+def _paired_game_blocks(
+    name: str,
+    top: int,
+    eps: int,
+    points: Mapping[str, int],
+    room: Mapping[str, int],
+    rounds: Sequence[_Round],
+    win: int,
+    draw: int,
+    scale: int,
+) -> str:
+    """Why X cannot be first because of a game already paired (empty: no such game). A game
+    of a paired round among the others whose every result (a win either way, a draw) lifts one
+    of its players past his room proves it whatever the other rounds bring: they can only add
+    points. (``eps`` 1: first alone, so reaching X's maximum is too much.)"""
+    for r in rounds:
+        for a, b in r.games or ():
+            if name in (a, b) or a not in room or b not in room:
+                continue
+            if _results(a, b, room, win, draw, ""):
+                continue
+            # Each result's highest end above a room (byes given in later rounds counted); the
+            # least of these over the results.
+            ends = []
+            for pa, pb in ((win, 0), (draw, draw), (0, win)):
+                over = [top - eps - room[n] + got for n, got in ((a, pa), (b, pb)) if got > room[n]]
+                ends.append(max(over))
+            now = {n: points[n] for n in (a, b)}
+            which = f"round {r.number}" if r.number is not None else "a paired round"
+            beyond = "more than" if not eps else "as much as"
+            return (
+                f"{which} pairs {a} ({_pts(now[a], scale)}) with {b} ({_pts(now[b], scale)}): "
+                f"whatever its result, one of them ends on at least {_pts(min(ends), scale)}, "
+                f"{beyond} {name} can reach ({_pts(top, scale)})"
+            )
+    return ""
 
 
 def _results(a: str, b: str, room: Mapping[str, int], win: int, draw: int, given: str) -> list[str]:

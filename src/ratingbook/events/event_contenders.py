@@ -70,5 +70,5 @@ def event_contenders(event: SwissEvent, before: int | None = None) -> tuple[int,
             ):
                 byes[e.white] = scoring.points(e.result)[0]
         absent = frozenset(p.name for p in event.players if not p.plays_in(r))
-        plans.append(RoundPlan(games if games else None, byes, absent))
+        plans.append(RoundPlan(games if games else None, byes, absent, r))
     return number, contenders(points, plans, scoring.win, scoring.draw, scoring.pairing_bye)

@@ -14,7 +14,7 @@ players with the same absolute colour preference meet, E.1-E.5 the colour alloca
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ratingbook.events.event import SwissEntry, SwissEvent
@@ -65,13 +65,31 @@ def _preference(state: PlayerState) -> str:
     return f"{article} {strength} preference for {_COLOUR[code[0]]}"
 
 
-def _history(state: PlayerState) -> str:
-    played = [(i, c) for i, c in enumerate(state.colours, start=1) if c in "wb"]
-    if not played:
-        return "no colours yet"
-    last = played[-2:]
-    said = " and ".join(f"{_COLOUR[c]} in round {i}" for i, c in last)
-    return f"had {said}"
+def _last_difference(
+    a: PlayerState, b: PlayerState
+) -> tuple[tuple[int, str], tuple[int, str]] | None:
+    """E.3's "most recent time in which one player had white and the other black": the two
+    players' played games compared from the last one back, game by game (C.04.2 D.5: rounds
+    without a game played are left out, so the two games may be of different rounds); each
+    player's (round, colour) there, or None when their colours never differed."""
+    for mine, theirs in zip(reversed(a.played), reversed(b.played), strict=False):
+        if mine[1] != theirs[1]:
+            return mine, theirs
+    return None
+
+
+def _alternation(first: PlayerState, second: PlayerState) -> str:
+    """E.3's facts: the last time ``first`` and ``second`` had different colours."""
+    found = _last_difference(first, second)
+    if found is None:
+        return "they never had different colours"
+    (r1, c1), (r2, c2) = found
+    if r1 == r2:
+        return f"in round {r1}, {first.name} had {_COLOUR[c1]} and {second.name} {_COLOUR[c2]}"
+    return (
+        f"{first.name} had {_COLOUR[c1]} in round {r1} and {second.name} {_COLOUR[c2]} in "
+        f"round {r2}, each one's games played counted back from the last (C.04.2 D.5)"
+    )
 
 
 def _score(state: PlayerState) -> str:
@@ -85,7 +103,16 @@ def _score(state: PlayerState) -> str:
     return text
 
 
-def _colour_reason(pair: AnalysedPair, players: dict[str, PlayerState]) -> str:
+def _higher(a: PlayerState, b: PlayerState) -> PlayerState:
+    """The higher-ranked of two players (C.04.3 A.2: pairing score, then pairing number)."""
+    return a if (a.pairing_score, -a.number) > (b.pairing_score, -b.number) else b
+
+
+def _colour_reason(
+    pair: AnalysedPair, players: Mapping[str, PlayerState], initial: str = "White"
+) -> str:
+    """Why ``pair.white`` has White under ``pair.colour_rule`` (``initial``: the colour the top
+    player had in round 1, C.04.3 E.5's initial colour), each fact the rule reads named."""
     white, black = players[pair.white], players[pair.black or ""]
     rule = pair.colour_rule
     w_pref, b_pref = _preference(white), _preference(black)
@@ -94,36 +121,52 @@ def _colour_reason(pair: AnalysedPair, players: dict[str, PlayerState]) -> str:
             return (
                 f"{white.name} has {w_pref} and {black.name} {b_pref}: both are met (C.04.3 E.1)."
             )
-        wants = white.name if white.preference[:1] == "w" else black.name
-        return f"only {wants} has a colour preference, and it is met (C.04.3 E.1)."
+        wants, other = (white, black) if white.preference[:1] == "w" else (black, white)
+        return (
+            f"only {wants.name} has a colour preference ({_preference(wants)}; {other.name} "
+            "has none), and it is met (C.04.3 E.1)."
+        )
     if rule == "E.2":
         # The player who gets the colour both want has the stronger preference; his is named
         # first, as the sentence names him first.
         stronger, weaker = (white, black) if white.preference[:1] == "w" else (black, white)
+        if stronger.preference[1:] == weaker.preference[1:]:
+            # Both absolute: "grant the wider colour difference" (E.2, A.6).
+            return (
+                f"both have {_preference(stronger)}; {stronger.name}'s colour difference "
+                f"({stronger.colour_difference:+d}) is wider than {weaker.name}'s "
+                f"({weaker.colour_difference:+d}), so his is met (C.04.3 E.2)."
+            )
         return (
             f"both want the same colour; {stronger.name}'s is the stronger preference "
             f"({_preference(stronger)} against {_preference(weaker)}) and is met (C.04.3 E.2)."
         )
     if rule == "E.3":
         return (
-            f"both have the same preference ({w_pref}); the colours alternate from the last round "
-            f"in which they had different colours ({white.name} {_history(white)}, {black.name} "
-            f"{_history(black)}) (C.04.3 E.3)."
+            f"both have the same preference ({w_pref}); the colours alternate from the last time "
+            f"they had different colours: {_alternation(white, black)} (C.04.3 E.3)."
         )
     if rule == "E.4":
-        higher = (
-            white
-            if (white.pairing_score, -white.number) > (black.pairing_score, -black.number)
-            else black
-        )
+        higher = _higher(white, black)
         return (
-            f"both have the same preference ({w_pref}); {higher.name}, ranked higher, gets it "
+            f"both have the same preference ({w_pref}) and never had different colours in the "
+            f"games compared (E.3 cannot decide); {higher.name}, ranked higher, gets it "
             "(C.04.3 E.4)."
         )
     if rule == "E.5":
+        higher = _higher(white, black)
+        number = higher.pairing_number or higher.number
+        odd = number % 2 == 1
+        opposite = "Black" if initial == "White" else "White"
+        gets = f"the initial colour, {initial}" if odd else f"the other colour, {opposite}"
+        counted = (
+            ""
+            if number == higher.number
+            else f"; start No. {higher.number}, less the players above him never paired"
+        )
         return (
-            "neither has a colour preference that decides: the higher-ranked player gets the "
-            "first board's colour if his pairing number is odd, the other colour if it is even "
+            f"neither has a colour preference: {higher.name}, ranked higher, has an "
+            f"{'odd' if odd else 'even'} pairing number ({number}{counted}) and gets {gets} "
             "(C.04.3 E.5)."
         )
     return ""
@@ -150,21 +193,31 @@ def _why_down(name: str, analysis: RoundAnalysis) -> str:
     return ", then ".join(reasons)
 
 
-def _note(pair: AnalysedPair, analysis: RoundAnalysis) -> str:
+def _note(pair: AnalysedPair, analysis: RoundAnalysis, initial: str) -> str:
     players = analysis.players
     white = players[pair.white]
     if pair.black is None:
+        before = (
+            "has had a pairing-allocated bye before (against C.04.3 C.2)"
+            if white.had_bye
+            else "has not had a pairing-allocated bye before (C.04.3 C.2)"
+        )
         return (
             f"{white.name} ({_score(white)}) gets the pairing-allocated bye: "
-            f"{_why_down(white.name, analysis)}, the lowest group left, and has not had a "
-            "pairing-allocated bye before (C.04.3 C.2)."
+            f"{_why_down(white.name, analysis)}, the lowest group left, and {before}."
         )
     black = players[pair.black]
     sentences = []
-    if white.pairing_score == black.pairing_score:
+    if white.pairing_score == black.pairing_score and _score(white) == _score(black):
         sentences.append(
             f"{white.name} and {black.name} both have {_score(white)} "
             f"({_group(white.pairing_score)})."
+        )
+    elif white.pairing_score == black.pairing_score:
+        # The same pairing score from different points (Baku's virtual points): each said.
+        sentences.append(
+            f"{white.name} ({_score(white)}) and {black.name} ({_score(black)}) both have a "
+            f"pairing score of {_short(white.pairing_score)} ({_group(white.pairing_score)})."
         )
     else:
         high, low = (white, black) if white.pairing_score > black.pairing_score else (black, white)
@@ -172,8 +225,20 @@ def _note(pair: AnalysedPair, analysis: RoundAnalysis) -> str:
             f"{high.name} ({_score(high)}) floats down, {_why_down(high.name, analysis)}, to "
             f"meet {low.name} ({_score(low)})."
         )
-    sentences.append(f"White: {white.name}; {_colour_reason(pair, players)}")
-    return " ".join(s[0].upper() + s[1:] for s in sentences)
+    if pair.rules_white in (None, pair.white):
+        sentences.append(f"White: {white.name}; {_colour_reason(pair, players, initial)}")
+    else:
+        # The colours were set by hand against the rule: the rule's reasoning is said for the
+        # colours it gives, never as the reason for the board's.
+        ruled = AnalysedPair(
+            black.name, white.name, pair.colour_rule, pair.met_before, pair.bracket, black.name
+        )
+        sentences.append(
+            f"White: {white.name}, set by hand; the colour rules give {black.name} White: "
+            f"{_colour_reason(ruled, players, initial)}"
+        )
+    # Each sentence opens with a name or "White": never recased (a name is spelt as typed).
+    return " ".join(sentences)
 
 
 def _audit(
@@ -239,9 +304,9 @@ def _audit(
                 else f"{state.name} had no pairing-allocated bye before (C.2 kept)"
             )
         said = "; ".join(checks)
+        gave = "; ".join(gives) or "another pairing"
         found[key] = (
-            f"Changed by hand: the rules give {'; '.join(gives) or 'another pairing'}. "
-            f"{said[0].upper()}{said[1:]}. "
+            f"Changed by hand: the rules give {gave}{'' if gave.endswith('.') else '.'} {said}. "
         )
     return found
 
@@ -254,10 +319,14 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
     )
     by_pair = {(p.white, p.black): p for p in analysis.pairs}
     audit = _audit(entries, analysis, by_pair)
+    initial = "White" if event.settings.first_colour == "white" else "Black"
     notes = []
     for entry in entries:
         key = (entry.white, entry.black)
-        pair = by_pair.get(key) or by_pair.get((entry.black or "", entry.white))
+        pair = by_pair.get(key)
+        turned = by_pair.get((entry.black or "", entry.white))
+        if pair is None and turned is not None:  # read with the colours the other way round
+            pair = replace(turned, white=entry.white, black=entry.black)
         if entry.black is None and pair is None:
             kind = entry.result.value if entry.result else "bye"
             said = f"{entry.white} asked for a bye ({kind}): not paired this round."
@@ -266,7 +335,7 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
         if pair is None:
             text = "This board is not one the rules' analysis reads."
         else:
-            text = _note(pair, analysis)
+            text = _note(pair, analysis, initial)
         changed = audit.get(key, "")
         notes.append(
             BoardNote(entry.board, entry.white, entry.black, changed + text, bool(changed))

@@ -131,8 +131,14 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
     out: list[LoggedChange] = []
     before = {name: (number, out_in) for name, number, out_in in old.players}
     after = {name: (number, out_in) for name, number, out_in in new.players}
+    last = max((n for n, _ in after.values()), default=0)
     for name, (number, _) in after.items():
         if name not in before:
+            moves = (
+                f"the players below No. {number} move down"
+                if number < last
+                else f"No. {number}, the last number: nobody else's number changes"
+            )
             out.append(
                 LoggedChange(
                     LogKind.LATE_ENTRY,
@@ -140,7 +146,7 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
                     "",
                     f"{name} entered as No. {number}",
                     WarningLevel.ACKNOWLEDGE,
-                    warning=f"{name} enters late: the players below No. {number} move down",
+                    warning=f"{name} enters late: {moves}",
                 )
             )
     kept = [n for n, _, _ in sorted(old.players, key=lambda p: p[1]) if n in after]

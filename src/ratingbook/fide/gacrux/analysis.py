@@ -12,9 +12,9 @@ describes the brackets and pairs it made in the same terms, and
 :func:`~ratingbook.fide.gacrux.pairing.pair_next_round` keeps that account of the last round it
 paired (:func:`remember_pairing`) for the notes of the same event to read. The two readings are
 the same (``tests/fide/test_analysis.py`` compares them on every round of the real TRF files and
-of generated events), save where the pairing and the checker are handed different events: the
-Baku virtual points are worked out from who plays round 1 (C.04.5.1, "the players paired then"),
-which the pairing of round 1 cannot know yet; there the checker's reading is kept.
+of generated events); were the pairing and the checker ever handed other Baku virtual points
+(group A is cut from the players to be paired in round 1, C.04.5.1, the same players before
+that round is paired and after), the checker's reading would be kept.
 
 Colour preferences are gacrux's codes: ``w2``/``b2`` absolute, ``w1``/``b1`` strong,
 ``w0``/``b0`` mild, ``nc`` none (C.04.3 A.6); colour rules ``E.1`` to ``E.5`` (C.04.3 E, as its
@@ -52,8 +52,11 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
-    """A player before the round: points, pairing score (with virtual points), colours so far
-    (``w``/``b``/``-`` a round), colour difference, colour preference and float history."""
+    """A player before the round: points, pairing score (with virtual points), the colours of
+    the games he played (gacrux's sequence, ``w``/``b`` a game), colour difference, colour
+    preference, whether he had a pairing-allocated bye, and ``played``: the round and colour of
+    each game he played, the same games as ``colours`` (C.04.2 D.5: a round without a game
+    played, a bye or a forfeit, has no colour)."""
 
     name: str
     number: int
@@ -63,17 +66,25 @@ class PlayerState:
     colour_difference: int
     preference: str
     had_bye: bool
+    played: tuple[tuple[int, str], ...] = ()
+    #: The pairing number the colour rules E.4 and E.5 read (gacrux's running count, in start
+    #: order, of the players paired this round or before: a player above who was never paired
+    #: is not counted); 0 when it is the start number.
+    pairing_number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class AnalysedPair:
-    """A pair of the round as gacrux reads it: ``black`` None for the bye."""
+    """A pair of the round as gacrux reads it: ``black`` None for the bye. ``rules_white``:
+    whom ``colour_rule`` gives White in this pair (None for the bye); not ``white`` when the
+    colours were set by hand against the rules."""
 
     white: str
     black: str | None
     colour_rule: str
     met_before: int
     bracket: Fraction
+    rules_white: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +133,12 @@ def _read(
     had_bye = {
         e.white for e in event.entries if e.round < round_number and e.result is Result.PAIRING_BYE
     }
+    played: dict[str, list[tuple[int, str]]] = {}
+    for e in sorted(event.entries, key=lambda e: e.round):
+        # The games gacrux's colour sequence holds: played over the board (or not over yet).
+        if e.round < round_number and e.black and (e.result is None or e.result.is_played):
+            played.setdefault(e.white, []).append((e.round, "w"))
+            played.setdefault(e.black, []).append((e.round, "b"))
     players = {}
     for number, name in names.items():
         c = table.competitors[number]
@@ -135,6 +152,8 @@ def _read(
             colour_difference=int(c.get("cod", 0)),
             preference=str(c.get("cop", "nc")),
             had_bye=name in had_bye,
+            played=tuple(played.get(name, ())),
+            pairing_number=int(c.get("tpn") or number),
         )
     brackets, pairs = [], []
     for bracket in found:
@@ -153,12 +172,26 @@ def _read(
                 white, black = black, None
             assert white is not None
             bracket_score = score if score >= 0 else players[white].pairing_score
+            rules_white = _rules_white(engine, pair, names) if black and not paired else white
             pairs.append(
                 AnalysedPair(
-                    white, black, str(pair["colorrule"]), int(pair["played"]), bracket_score
+                    white,
+                    black,
+                    str(pair["colorrule"]),
+                    int(pair["played"]),
+                    bracket_score,
+                    rules_white if black else None,
                 )
             )
     return _Reading(players, tuple(brackets), tuple(pairs))
+
+
+def _rules_white(engine: Any, pair: dict[str, Any], names: dict[int, str]) -> str:
+    """Whom the colour rules (C.04.3 E) give White in ``pair``, as the engine's own colour
+    allocation gives it; in analysis mode the engine keeps the book's colours in the pair and
+    only names the rule, so a board whose colours were set by hand shows here."""
+    given = engine.color_allocation(engine.competitors[pair["w"]], engine.competitors[pair["b"]])
+    return names[given["w"]]
 
 
 #: The last round :func:`remember_pairing` was given: the event with that round's rows, its

@@ -1,0 +1,536 @@
+"""Every sentence is checked against the facts it cites (#34): here the pairing notes, in
+``test_consistency_standings_sentences.py`` the standings notes, who can still win and a late
+entry's renumbering.
+
+Each kind of note ratingbook writes (the pairing notes' scores, floats, byes and colour rules
+E.1-E.5, the hand-changed boards' audit; the standings notes' ties and tie-break breakdowns;
+who can still win and why not; a late entry's renumbering) is taken apart here: the facts it
+cites (rounds, colours, scores, preferences, pairing numbers) are parsed out of the sentence and
+recomputed from the event's games by :mod:`tests.helpers.sentence_facts`, a reader of its own
+that never calls ratingbook's engines. A sentence citing a fact that is not so fails the test,
+naming the event, the round, the board and the sentence.
+
+Over every round of every real TRF file of ``tests/data/trf`` (the long ones in the slow run)
+and of generated events with byes, forfeits, withdrawals, Baku acceleration and boards changed
+by hand.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from tests.helpers import gacrux_pairings
+from tests.helpers.gacrux_pairings import DATA, LONG_FILES, TRF_FILES
+from tests.helpers.sentence_facts import (
+    BLACK,
+    POINTS,
+    PREFERENCE,
+    WHITE,
+    Before,
+    Checker,
+    before,
+    last_difference,
+    number,
+    preference_said,
+)
+
+from ratingbook.core.encoding import decode_legacy
+from ratingbook.core.results import Result
+from ratingbook.events.event import SwissEvent
+from ratingbook.fide.gacrux.analysis import analyse_round
+from ratingbook.reports.pairing_notes import BoardNote, pairing_notes
+from ratingbook.trf.importer import import_trf
+
+E = re.escape
+NUMBER = r"(\d*½|\d+(?:\.\d+)?)"
+OTHER = {WHITE: BLACK, BLACK: WHITE}
+
+
+# --- the pairing notes ---------------------------------------------------------------------------
+
+
+def _points_claims(note: BoardNote, facts: Before, check: Checker) -> None:
+    """``A and B both have 2 points`` / ``A (1½ points) floats down, ..., to meet B (1 point)`` /
+    ``A (3 points) gets the pairing-allocated bye``; with Baku: ``and 1 virtual (...): a pairing
+    score of 3``."""
+    text = note.note
+    for name in filter(None, (note.white, note.black)):
+        player = facts.players[name]
+        for said in re.finditer(E(name) + r" \(" + POINTS + r"(?: and (\S+) virtual)?", text):
+            check.expect(
+                "points",
+                number(said.group(1)) == player.points,
+                f"{name} has {player.points} points, not {said.group(1)}",
+                text,
+            )
+            virtual = number(said.group(2)) if said.group(2) else Fraction(0)
+            check.expect(
+                "virtual points",
+                virtual == player.virtual,
+                f"{name} has {player.virtual} virtual points, not {virtual}",
+                text,
+            )
+    if note.black is not None:
+        both = re.search(
+            E(note.white) + " and " + E(note.black) + " both have " + POINTS + r"(?: and (\S+))?",
+            text,
+        )
+        if both:
+            w, b = facts.players[note.white], facts.players[note.black]
+            said = number(both.group(1))
+            check.expect(
+                "points",
+                w.points == b.points == said,
+                f"both have {said}? {w.points} and {b.points}",
+                text,
+            )
+        same = re.search(
+            E(note.white)
+            + r" \(.*?\) and "
+            + E(note.black)
+            + r" \(.*?\) both have a pairing score of (\S+) ",
+            text,
+        )
+        if same:
+            w, b = facts.players[note.white], facts.players[note.black]
+            said = number(same.group(1))
+            check.expect(
+                "pairing score",
+                w.score == b.score == said,
+                f"both have a pairing score of {said}? {w.score} and {b.score}",
+                text,
+            )
+        floats = re.search(r"(.+?) \(.*?\) floats down, .*? to meet (.+?) \(", text)
+        if floats and not both:
+            high, low = facts.players.get(floats.group(1).split(". ")[-1]), None
+            low = facts.players.get(floats.group(2))
+            if high and low:
+                check.expect(
+                    "float",
+                    high.score > low.score,
+                    f"{high.name} ({high.score}) does not float down to {low.name} ({low.score})",
+                    text,
+                )
+
+
+def _preference_claim(
+    name: str, said: tuple[str, str] | None, facts: Before, check: Checker, text: str
+) -> None:
+    real = facts.players[name].preference()
+    check.expect(
+        "colour preference",
+        said == real,
+        f"{name}'s colour preference is {real}, not {said}",
+        text,
+    )
+
+
+def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker) -> None:
+    """``White: A; <why>`` or ``White: A, set by hand; the colour rules give B White: <why>``:
+    the rule's facts, for the colours the rule gives."""
+    text = note.note
+    assert note.black is not None
+    said = re.search(r"White: (.+?)(, set by hand; the colour rules give (.+?) White: |; )", text)
+    if said is None:
+        check.expect("colour sentence", False, "no colour sentence", text)
+        return
+    check.expect(
+        "White", said.group(1) == note.white, f"White is {note.white}, not {said.group(1)}", text
+    )
+    if said.group(2).startswith(", set by hand"):
+        check.expect("by hand", note.by_hand, "colours set by hand on a board not so marked", text)
+        check.expect(
+            "by hand",
+            said.group(3) == note.black,
+            f"the rules' White is said to be {said.group(3)}",
+            text,
+        )
+        white, black = note.black, note.white
+    else:
+        white, black = note.white, note.black
+    why = text[said.end() :]
+    rule = re.search(r"\(C\.04\.3 (E\.\d)\)\.$", why)
+    if rule is None:
+        check.expect("colour rule", False, "no colour rule cited", text)
+        return
+    players = facts.players
+    gets = {white: WHITE, black: BLACK}
+    match rule.group(1):
+        case "E.1":
+            both = re.match(
+                E(white) + " has " + PREFERENCE + " and " + E(black) + " " + PREFERENCE, why
+            )
+            only = re.match(
+                r"only (.+?) has a colour preference \(" + PREFERENCE + r"; (.+?) has none\)", why
+            )
+            if both:
+                _preference_claim(white, preference_said(both, 1), facts, check, text)
+                _preference_claim(black, preference_said(both, 3), facts, check, text)
+                check.expect(
+                    "E.1",
+                    both.group(2) == WHITE and both.group(4) == BLACK,
+                    "E.1: not both preferences met",
+                    text,
+                )
+            elif only and {only.group(1), only.group(4)} == {white, black}:
+                _preference_claim(only.group(1), preference_said(only, 2), facts, check, text)
+                _preference_claim(only.group(4), None, facts, check, text)
+                check.expect(
+                    "E.1",
+                    only.group(3) == gets[only.group(1)],
+                    f"E.1: {only.group(1)}'s preference is not met",
+                    text,
+                )
+            else:
+                check.expect("E.1", False, "E.1 sentence not understood", text)
+        case "E.2":
+            stronger = re.match(
+                r"both want the same colour; (.+?)'s is the stronger preference \("
+                + PREFERENCE
+                + " against "
+                + PREFERENCE
+                + r"\)",
+                why,
+            )
+            wider = re.match(
+                r"both have " + PREFERENCE + r"; (.+?)'s colour difference \(([+-]\d+)\) is wider "
+                r"than (.+?)'s \(([+-]\d+)\)",
+                why,
+            )
+            order = ("mild", "strong", "absolute")
+            if stronger and stronger.group(1) in gets:
+                first = stronger.group(1)
+                second = black if first == white else white
+                _preference_claim(first, preference_said(stronger, 2), facts, check, text)
+                _preference_claim(second, preference_said(stronger, 4), facts, check, text)
+                check.expect(
+                    "E.2",
+                    stronger.group(3) == stronger.group(5) == gets[first]
+                    and order.index(stronger.group(2)) > order.index(stronger.group(4)),
+                    "E.2: the stronger preference is not the one met",
+                    text,
+                )
+            elif wider and {wider.group(3), wider.group(5)} == {white, black}:
+                first, second = wider.group(3), wider.group(5)
+                for name in (first, second):
+                    _preference_claim(name, preference_said(wider, 1), facts, check, text)
+                cods = (players[first].colour_difference, players[second].colour_difference)
+                check.expect(
+                    "E.2",
+                    cods == (int(wider.group(4)), int(wider.group(6)))
+                    and abs(cods[0]) > abs(cods[1])
+                    and wider.group(2) == gets[first],
+                    f"E.2: colour differences are {cods}",
+                    text,
+                )
+            else:
+                check.expect("E.2", False, "E.2 sentence not understood", text)
+        case "E.3":
+            same = re.match(r"both have the same preference \(" + PREFERENCE + r"\)", why)
+            if same is None:
+                check.expect("E.3", False, "E.3 sentence not understood", text)
+                return
+            for name in (white, black):
+                _preference_claim(name, preference_said(same, 1), facts, check, text)
+            cited = _colours_cited(why, (white, black))
+            for name, round_, colour in cited:
+                real = dict(players[name].colours).get(round_)
+                check.expect(
+                    "colour in a round",
+                    real == colour,
+                    f"{name} had {real} in round {round_}, not {colour}",
+                    text,
+                )
+            found = last_difference(players[white], players[black])
+            if found is None:
+                check.expect("E.3 round", False, "E.3: their colours never differed", text)
+                return
+            deciding = [(white, *found[0]), (black, *found[1])]
+            check.expect(
+                "E.3 round",
+                all(fact in cited for fact in deciding),
+                f"E.3: the last games with different colours are {deciding}, the sentence "
+                f"cites {cited}",
+                text,
+            )
+            for name, _, colour in deciding:
+                check.expect(
+                    "E.3 alternates",
+                    gets[name] == OTHER[colour],
+                    f"E.3: {name} had {colour} then and gets {gets[name]} now",
+                    text,
+                )
+        case "E.4":
+            said_ = re.match(
+                r"both have the same preference \(" + PREFERENCE + r"\) and never had different "
+                r"colours in the games compared \(E\.3 cannot decide\); (.+?), ranked higher, "
+                r"gets it",
+                why,
+            )
+            if said_ is None or said_.group(3) not in gets:
+                check.expect("E.4", False, "E.4 sentence not understood", text)
+                return
+            for name in (white, black):
+                _preference_claim(name, preference_said(said_, 1), facts, check, text)
+            higher = said_.group(3)
+            check.expect(
+                "E.4",
+                last_difference(players[white], players[black]) is None,
+                "E.4: their colours did differ",
+                text,
+            )
+            check.expect(
+                "E.4 rank",
+                facts.higher(white, black) == higher,
+                f"E.4: {higher} is not the higher ranked",
+                text,
+            )
+            check.expect(
+                "E.4",
+                gets[higher] == said_.group(2),
+                f"E.4: {higher} does not get his preference",
+                text,
+            )
+        case "E.5":
+            said_ = re.match(
+                r"neither has a colour preference: (.+?), ranked higher, has an (odd|even) "
+                r"pairing number \((\d+)(?:; start No\. (\d+), less the players above him "
+                r"never paired)?\) and gets the (initial|other) colour, (White|Black)",
+                why,
+            )
+            if said_ is None or said_.group(1) not in gets:
+                check.expect("E.5", False, "E.5 sentence not understood", text)
+                return
+            higher = said_.group(1)
+            for name in (white, black):
+                _preference_claim(name, None, facts, check, text)
+            pn = facts.pairing_number(higher)
+            start = players[higher].number
+            check.expect(
+                "E.5 pairing number",
+                pn == int(said_.group(3)) and int(said_.group(4) or pn) == start,
+                f"E.5: {higher} has pairing number {pn}, start No. {start}",
+                text,
+            )
+            check.expect(
+                "E.5",
+                facts.higher(white, black) == higher
+                and said_.group(2) == ("odd" if pn % 2 else "even")
+                and said_.group(6) == (initial if pn % 2 else OTHER[initial])
+                and gets[higher] == said_.group(6),
+                f"E.5: {higher} (pairing number {pn}) and the colours do not agree",
+                text,
+            )
+        case other:
+            check.expect("colour rule", False, f"unknown rule {other}", text)
+
+
+def _colours_cited(text: str, names: tuple[str, ...]) -> list[tuple[str, int, str]]:
+    """Every (player, round, colour) ``text`` cites: "in round 2, A had Black and B White",
+    "A had Black in round 3 and B White in round 2", "A had Black in round 3 and White in
+    round 4" (the last colour is A's too)."""
+    cited: list[tuple[str, int, str]] = []
+    alternatives = "|".join(E(n) for n in sorted(names, key=len, reverse=True))
+    for m in re.finditer(
+        rf"in round (\d+), ({alternatives}) had (White|Black) and ({alternatives}) (White|Black)",
+        text,
+    ):
+        cited += [
+            (m.group(2), int(m.group(1)), m.group(3)),
+            (m.group(4), int(m.group(1)), m.group(5)),
+        ]
+    for m in re.finditer(
+        rf"({alternatives}) had (White|Black) in round (\d+) and (?:({alternatives}) )?"
+        r"(White|Black) in round (\d+)",
+        text,
+    ):
+        second = m.group(4) or m.group(1)
+        cited += [(m.group(1), int(m.group(3)), m.group(2)), (second, int(m.group(6)), m.group(5))]
+    return cited
+
+
+def _audit_claims(note: BoardNote, facts: Before, check: Checker) -> None:
+    """A board changed by hand: what it keeps or breaks."""
+    text = note.note
+    if not text.startswith("Changed by hand"):
+        return
+    swapped = re.match(
+        r"Changed by hand: the colours are swapped; the rules give (.+?) White", text
+    )
+    if swapped:
+        check.expect(
+            "swapped", swapped.group(1) == note.black, "the swap names the wrong player", text
+        )
+        return
+    if note.black is None:
+        had = facts.players[note.white].pab
+        says = "had a pairing-allocated bye before (breaks" in text
+        check.expect("hand bye", had == says, f"{note.white}'s earlier bye: {had}", text)
+        return
+    pair = frozenset((note.white, note.black))
+    met = re.search(r"(had already met|had not met before)", text)
+    if met:
+        check.expect(
+            "met before",
+            (met.group(1) == "had already met") == (pair in facts.played),
+            f"{note.white} and {note.black} met before: {pair in facts.played}",
+            text,
+        )
+    w, b = facts.players[note.white], facts.players[note.black]
+    gap = re.search(r"scores (\S+) and (\S+), (\S+) apart", text)
+    if gap:
+        check.expect(
+            "hand scores",
+            (number(gap.group(1)), number(gap.group(2))) == (w.score, b.score)
+            and number(gap.group(3)) == abs(w.score - b.score),
+            f"scores are {w.score} and {b.score}",
+            text,
+        )
+    else:
+        check.expect("hand scores", "the same score" in text and w.score == b.score, "scores", text)
+    for said in re.finditer(
+        r"(?:\. |; )([^;]+?)'s (absolute|strong|mild) preference for (White|Black) not met", text
+    ):
+        name = said.group(1)
+        if name not in (note.white, note.black):
+            check.expect("hand preference", False, f"{name} is not on the board", text)
+            continue
+        real = facts.players[name].preference()
+        side = WHITE if name == note.white else BLACK
+        check.expect(
+            "hand preference",
+            real == (said.group(2), said.group(3)) and side != said.group(3),
+            f"{name}'s preference is {real}, and he has {side}",
+            text,
+        )
+    # Every preference the board does not meet is said.
+    for name, side in ((note.white, WHITE), (note.black, BLACK)):
+        real = facts.players[name].preference()
+        if real and real[1] != side:
+            check.expect(
+                "hand preference",
+                f"{name}'s {real[0]} preference for {real[1]} not met" in text,
+                f"{name}'s {real[0]} preference for {real[1]} is not met, unsaid",
+                text,
+            )
+
+
+def _bye_claims(note: BoardNote, event: SwissEvent, facts: Before, check: Checker) -> None:
+    text = note.note
+    asked = re.match(r"(.+?) asked for a bye \((\w+)\)", text)
+    if asked:
+        rows = [e for e in event.round_entries(facts.round) if e.white == note.white]
+        check.expect(
+            "requested bye",
+            len(rows) == 1
+            and rows[0].black is None
+            and rows[0].result is not None
+            and rows[0].result.value == asked.group(2)
+            and rows[0].result.is_requested_bye,
+            f"{note.white}'s row is {rows}",
+            text,
+        )
+        return
+    pab = re.search(r"gets the pairing-allocated bye: .*and (has not had|has had) a pairing", text)
+    check.expect("bye", pab is not None, "bye sentence not understood", text)
+    if pab:
+        had = facts.players[note.white].pab
+        check.expect(
+            "bye before",
+            had == (pab.group(1) == "has had"),
+            f"{note.white} had a pairing-allocated bye before: {had}",
+            text,
+        )
+
+
+def check_round(event: SwissEvent, round_number: int, check: Checker) -> None:
+    """Every note of the round as paired in ``event``."""
+    facts = before(event, round_number)
+    initial = WHITE if event.settings.first_colour == "white" else BLACK
+    for note in pairing_notes(event, analyse_round(event, round_number)):
+        check.checked["notes"] += 1
+        if note.note.startswith("This board is not one"):
+            continue
+        for name in filter(None, (note.white, note.black)):
+            check.expect("names", name in note.note, f"{name} is not named as spelt", note.note)
+        _points_claims(note, facts, check)
+        _audit_claims(note, facts, check)
+        if note.black is None:
+            _bye_claims(note, event, facts, check)
+        else:
+            _colour_claims(note, facts, initial, check)
+
+
+# --- the events ----------------------------------------------------------------------------------
+
+
+def real_event(name: str) -> SwissEvent:
+    return import_trf(decode_legacy((DATA / name).read_bytes())).event
+
+
+def paired_rounds(event: SwissEvent) -> list[int]:
+    return sorted(
+        {e.round for e in event.entries if e.black is not None or (e.result is Result.PAIRING_BYE)}
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=[pytest.mark.slow] if n in LONG_FILES else []) for n in TRF_FILES],
+)
+def test_every_pairing_note_of_a_real_file_cites_true_facts(name: str) -> None:
+    event = real_event(name)
+    if event.settings.round_robin:
+        pytest.skip("a round robin's pairings are its Berger table's: no notes")
+    check = Checker(name)
+    for number_ in paired_rounds(event):
+        check.where = f"{name}, round {number_}"
+        check_round(event, number_, check)
+    assert not check.problems, "\n".join(check.problems[:20])
+    assert check.checked["notes"] > 0
+
+
+def by_hand(event: SwissEvent, rng: random.Random) -> SwissEvent:
+    """``event`` with some of its rounds changed by hand: one board's colours swapped, two
+    boards' Black players exchanged (the results kept)."""
+    entries = list(event.entries)
+    for round_number in paired_rounds(event):
+        boards = [
+            i for i, e in enumerate(entries) if e.round == round_number and e.black is not None
+        ]
+        if len(boards) < 3 or rng.random() < 0.4:
+            continue
+        first, second, third = rng.sample(boards, 3)
+        e = entries[first]
+        entries[first] = replace(e, white=e.black or "", black=e.white)
+        a, b = entries[second], entries[third]
+        entries[second], entries[third] = replace(a, black=b.black), replace(b, black=a.black)
+    return replace(event, entries=tuple(entries))
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(20, 7, 1), (25, 6, 4), (31, 9, 7)])
+def test_every_pairing_note_of_a_generated_event_cites_true_facts(
+    players: int, rounds: int, seed: int
+) -> None:
+    """Byes asked for, forfeits, withdrawals, Baku acceleration (odd seeds); paired by the
+    rules, then the same event with boards changed by hand."""
+    from ratingbook.fide.gacrux import pair_next_round
+
+    stages = gacrux_pairings.generated_event(players, rounds, seed, pair_next_round)
+    played = stages[-1].with_entries(
+        [
+            e if e.black is None else replace(e, result=Result.DRAW)
+            for e in pair_next_round(stages[-1])
+        ]
+    )
+    for event in (played, by_hand(played, random.Random(seed))):
+        check = Checker(f"{players} players, seed {seed}")
+        for number_ in paired_rounds(event):
+            check.where = f"{players} players, seed {seed}, round {number_}"
+            check_round(event, number_, check)
+        assert not check.problems, "\n".join(check.problems[:20])
+        assert check.checked["E.1"] and check.checked["points"]
