@@ -226,7 +226,7 @@ def test_the_swiss_templates_contenders_say_why_femke_cannot_win() -> None:
     from ratingbook.events.contenders import describe
     from ratingbook.events.event_contenders import event_contenders
     from ratingbook.templates import TemplateBook, build_template
-    from ratingbook.workbook.event_book import read_event
+    from ratingbook.workbook.sheets.event_book import read_event
 
     event = read_event(TemplateBook(build_template("swiss")))
     check = Checker("the Swiss template")
