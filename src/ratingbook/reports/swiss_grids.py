@@ -16,7 +16,7 @@ from here too); the workbook layer decides where they go.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ratingbook.core.results import Result
@@ -187,7 +187,9 @@ def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
     """The ``Swiss Standings`` grid of an event and each player's rank (for the crosstable)."""
     shown = Shown.of(event)
     if not event.settings.tiebreaks:
-        return seed_standings_grid(seed_order_standings(event), shown)
+        grid, ranks = seed_standings_grid(seed_order_standings(event), shown)
+        # Which rounds it counts, as the FIDE standings' note says it.
+        return replace(grid, note=f"{counted_text(event.standings_round)}, {grid.note}"), ranks
     return fide_standings_grid(fide_standings(event, event.settings.tiebreaks), shown)
 
 

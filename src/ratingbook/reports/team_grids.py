@@ -16,7 +16,7 @@ from ratingbook.events.event import RoundState
 from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings
 from ratingbook.fide.rules.rating_regulations import performance
-from ratingbook.reports.stages import stage_text
+from ratingbook.reports.stages import counted_text, stage_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [
@@ -87,7 +87,10 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
         header,
         rows,
         widths={2: 24},
-        note=f"ranked on {main}, then {', '.join(standings.codes) or 'nothing'}",
+        note=(
+            f"{counted_text(standings.after_round)}, ranked on {main}, then "
+            f"{', '.join(standings.codes) or 'nothing'}"
+        ),
         title=f"Team standings {team_stage(event, standings)}",
         centred=frozenset({0, 1, 3, 4, 5, *range(6, len(header))}) | centred_columns(header),
     )
