@@ -260,6 +260,9 @@ def check_grid_rows(
     assert shown == dict(expected.points)
     crossed = {k: number(v) for k, v in column(crosstable, "Name", "Points").items()}
     assert crossed == dict(expected.points)
+    if "Rank" in crosstable[0] and str(crosstable[0][0]) == "Rank":  # a Swiss: in rank order
+        down = [number(v) for v in column(crosstable, "Name", "Points").values()]
+        assert down == sorted(down, reverse=True), "a player below one with fewer points"
     for name, cells in round_cells(crosstable, "Name").items():
         added = sum((cell_points(c, expected.pab) for c in cells), Fraction(0))
         assert added == expected.points[name], (name, cells)
