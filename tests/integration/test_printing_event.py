@@ -29,7 +29,7 @@ def page(pages: list[str], title: str) -> str:
     "title",
     [
         f"Standings after round 3 - {EVENT}",
-        f"Crosstable - {EVENT}",
+        f"Crosstable after round 3 - {EVENT}",
         f"Round 3 pairings - {EVENT}",
         f"Rating report - {EVENT}",
     ],
@@ -45,7 +45,7 @@ def test_numbers_titles_and_names_stand_apart(pages: list[str]) -> None:
     # Ann Berg: rank 3, start number 1, FM, NOR: each its own word, none run together.
     ann = next(line for line in standings.splitlines() if "Ann Berg" in line)
     assert re.search(r"\b3\s+1\s+FM\s+Ann Berg\s+NOR\s+2310\b", ann), ann
-    crosstable = page(pages, f"Crosstable - {EVENT}")
+    crosstable = page(pages, f"Crosstable after round 3 - {EVENT}")
     row = next(line for line in crosstable.splitlines() if "Ann Berg" in line)
     # Her rounds: 4w1 2b½ 1w0 (opponents' ranks), separate cells.
     assert re.search(r"2310\s+4w1\s+2b½\s+1w0\s+1\.5", row), row

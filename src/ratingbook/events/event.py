@@ -31,6 +31,7 @@ from ratingbook.events.start_order import Numbering, number_players
 __all__ = [
     "BYE",
     "EventError",
+    "RoundState",
     "SwissEntry",
     "SwissEvent",
     "SwissPlayer",
@@ -91,6 +92,23 @@ class SwissEntry:
 
     def players(self) -> tuple[str, ...]:
         return (self.white,) if self.black is None else (self.white, self.black)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """Where an event stands, as every view's title says it: the standings count rounds 1 to
+    ``counted``; ``current`` is the round after it when it is paired (None: none is), with
+    ``games`` games of which ``results`` have a result (not counted yet); ``later``: results
+    of rounds after ``current`` (a round robin played ahead), not counted yet either;
+    ``waiting``: games of the counted rounds without a result (a postponed game)."""
+
+    counted: int
+    paired: int
+    current: int | None = None
+    games: int = 0
+    results: int = 0
+    later: int = 0
+    waiting: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +188,40 @@ class SwissEvent:
             if e.black is not None:
                 totals[e.black] += bp
         return totals
+
+    @property
+    def standings_round(self) -> int:
+        """The last round the standings count (0: none), the one rule every view of the points
+        follows (the standings, the crosstables, the prize list, the site, the notes): the
+        highest paired round all of whose rows have a result. A round paired but not finished
+        is not counted, not even its byes, which are known from the pairing on: "after round
+        4" counts rounds 1-4 and nothing else. In a round robin (paired ahead) a game of an
+        earlier round still without a result counts nothing until it has one."""
+        last = self.paired_rounds
+        while last and any(e.result is None for e in self.round_entries(last)):
+            last -= 1
+        return last
+
+    def standings_points(self) -> dict[str, Fraction]:
+        """Each player's points as the standings count them: rounds 1 to
+        :attr:`standings_round`."""
+        return self.points(after_round=self.standings_round)
+
+    def round_state(self) -> RoundState:
+        """What the standings count and what is typed beyond them (see :class:`RoundState`)."""
+        counted = self.standings_round
+        paired = self.paired_rounds
+        current = counted + 1 if paired > counted else None
+        games = [e for e in self.entries if not e.is_bye]
+        return RoundState(
+            counted=counted,
+            paired=paired,
+            current=current,
+            games=sum(1 for e in games if e.round == current),
+            results=sum(1 for e in games if e.round == current and e.result is not None),
+            later=sum(1 for e in games if current and current < e.round and e.result is not None),
+            waiting=sum(1 for e in games if e.round <= counted and e.result is None),
+        )
 
     def with_entries(self, extra: Sequence[SwissEntry]) -> SwissEvent:
         entries = (*self.entries, *extra)

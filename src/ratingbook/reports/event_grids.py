@@ -2,7 +2,8 @@
 FIDE-rated event), each player's rank, the crosstable (the square one of a round robin), and
 the rating report. The workbook writes them as sheets (:mod:`ratingbook.workbook.plans.swiss_plan`)
 and ``ratingbook publish`` as web pages (:mod:`ratingbook.web`), so both show the same figures.
-Pure.
+Every table counts the same rounds (:attr:`~ratingbook.events.event.SwissEvent.standings_round`)
+and its title says which (:mod:`ratingbook.reports.stages`). Pure.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ratingbook.reports.rating_grids import (
     with_rating_columns,
 )
 from ratingbook.reports.round_robin_grid import round_robin_crosstable
+from ratingbook.reports.stages import stage_text
 from ratingbook.reports.swiss_grids import (
     Shown,
     crosstable_grid,
@@ -58,9 +60,9 @@ def event_grids(event: SwissEvent) -> EventGrids:
         crosstable = round_robin_crosstable(event, ranks)
     else:
         crosstable = crosstable_grid(event, ranks)
-    waiting = {e.round for e in event.pending()}
-    complete = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
-    standings_title = f"Standings after round {max(complete)}" if complete else "Standings"
+    # Every table counts the same rounds (SwissEvent.standings_round) and its title says
+    # which, and what is typed beyond them (reports.stages).
+    stage = stage_text(event.round_state())
     pairings = pairings_grid(event)
     shown_round = pairings.rows[0][0] if pairings.rows else None
     report_tables: tuple[SheetGrid, ...] = ()
@@ -70,9 +72,9 @@ def event_grids(event: SwissEvent) -> EventGrids:
             replace(rating_games_grid(report), title="Rating report, game by game"),
         )
     return EventGrids(
-        replace(standings, title=standings_title),
+        replace(standings, title=f"Standings {stage}"),
         ranks,
-        replace(crosstable, title="Crosstable"),
+        replace(crosstable, title=f"Crosstable {stage}"),
         report,
         fide,
         replace(pairings, title=f"Round {shown_round} pairings" if shown_round else "Pairings"),

@@ -31,7 +31,7 @@ def event_prizes(
     """The prize list of ``event`` in the order of its standings."""
     grid, _ = standings_grid(event)
     at = grid.header.index("Name")
-    points = event.points()
+    points = event.standings_points()
     standings = [
         Standing(str(row[at]), i + 1, points[str(row[at])]) for i, row in enumerate(grid.rows)
     ]

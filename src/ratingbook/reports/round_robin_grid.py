@@ -2,7 +2,8 @@
 
 Row ``i``, column ``j`` holds the result of player ``i`` against player ``j``, seen from
 player ``i``: ``1``, ``½``, ``0``, ``+``/``-`` for a forfeit, empty while the game is not
-played; a double round robin shows both games, the first cycle's first (``1 ½``). The diagonal,
+played or its round not counted yet (the standings' rounds, as every view); a double round
+robin shows both games, the first cycle's first (``1 ½``). The diagonal,
 where a player would meet himself, is ``X``. After the columns: the player's points and rank
 (the standings' rank, tie-breaks included). Pure: a grid; the planner decides where it goes.
 """
@@ -33,14 +34,15 @@ def round_robin_crosstable(event: SwissEvent, ranks: Mapping[str, int]) -> Sheet
     order = event.start_order
     index = {p.name: i for i, p in enumerate(order)}
     cells: list[list[list[str]]] = [[[] for _ in order] for _ in order]
+    counted = event.standings_round  # the standings' rounds: the cells add up to the points
     for entry in sorted(event.entries, key=lambda e: e.round):
-        if entry.black is None:
+        if entry.black is None or entry.round > counted:
             continue
         white, black = index[entry.white], index[entry.black]
         signs = ("", "") if entry.result is None else RESULT_SIGNS[entry.result]
         cells[white][black].append(signs[0] or "·")
         cells[black][white].append(signs[1] or "·")
-    points = event.points()
+    points = event.standings_points()
     rows = []
     for i, player in enumerate(order):
         line = [

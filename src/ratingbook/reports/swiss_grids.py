@@ -4,8 +4,9 @@
   its code (computed by gacrux through :mod:`ratingbook.fide`); without tie-breaks in the
   settings, the seed's order and columns (points, resistance, Sonneborn-Berger, blacks, from
   :mod:`ratingbook.swiss`).
-- ``Crosstable``: one row per player in standings order, one column per round: the opponent's
-  rank, the colour and the result (``12w1``, ``3b½``, ``7w+``; byes as ``PAB``/``HPB``/...).
+- ``Crosstable``: one row per player in standings order, one column per round the standings
+  count: the opponent's rank, the colour and the result (``12w1``, ``3b½``, ``7w+``; byes as
+  ``PAB``/``HPB``/...).
 - ``Pairings``: the current round: board, White, rating, points before the round, Black, ...
 
 Pure: the grids are lists of rows (:class:`~ratingbook.reports.tables.SheetGrid`, handed on
@@ -15,7 +16,7 @@ from here too); the workbook layer decides where they go.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ratingbook.core.results import Result
@@ -24,6 +25,7 @@ from ratingbook.events.event import BYE, SwissEntry, SwissEvent
 from ratingbook.fide.gacrux import FideStandings, fide_standings
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
+from ratingbook.reports.stages import counted_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [
@@ -53,13 +55,15 @@ def seed_order_standings(
     """The seed's standings of the event (points, resistance, SB, blacks), best first.
 
     Games played over the board are the seed's games; points scored without playing (byes,
-    forfeits) count in the points only.
+    forfeits) count in the points only. The rounds counted are the standings' rounds
+    (:attr:`~ratingbook.events.event.SwissEvent.standings_round`), as in every view.
     """
     scoring = event.settings.scoring
     games: list[swiss_standings.SwissGame] = []
     unplayed: dict[str, int] = {}
+    counted = event.standings_round
     for entry in event.entries:
-        if entry.result is None:
+        if entry.result is None or entry.round > counted:
             continue
         wp, bp = scoring.points(entry.result)
         if entry.black is not None and entry.result.is_played:
@@ -170,7 +174,7 @@ def fide_standings_grid(
         number_formats=formats,
         widths={header.index("Name"): 24},
         note=(
-            f"after round {standings.after_round}, FIDE tie-break rules of {standings.rules} "
+            f"{counted_text(standings.after_round)}, FIDE tie-break rules of {standings.rules} "
             f"(C.07), computed by gacrux"
         ),
         centred=centred_columns(header),
@@ -183,7 +187,9 @@ def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:
     """The ``Swiss Standings`` grid of an event and each player's rank (for the crosstable)."""
     shown = Shown.of(event)
     if not event.settings.tiebreaks:
-        return seed_standings_grid(seed_order_standings(event), shown)
+        grid, ranks = seed_standings_grid(seed_order_standings(event), shown)
+        # Which rounds it counts, as the FIDE standings' note says it.
+        return replace(grid, note=f"{counted_text(event.standings_round)}, {grid.note}"), ranks
     return fide_standings_grid(fide_standings(event, event.settings.tiebreaks), shown)
 
 
@@ -216,13 +222,15 @@ def _cell(entry: SwissEntry | None, name: str, ranks: Mapping[str, int]) -> str:
 
 
 def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
-    """One row per player in rank order; one column per round (opponent's rank, colour, result)."""
-    last = max([event.paired_rounds, *(e.round for e in event.entries)])
+    """One row per player in rank order; one column per round the standings count (opponent's
+    rank, colour, result), so a row's cells add up to its points: a round paired but not
+    finished is the pairing list's, not yet the crosstable's."""
+    last = event.standings_round
     by_round: dict[tuple[str, int], SwissEntry] = {}
     for entry in event.entries:
         for name in entry.players():
             by_round[(name, entry.round)] = entry
-    points = event.points()
+    points = event.standings_points()
     numbers = event.start_numbers()
     order = sorted(event.players, key=lambda p: (ranks.get(p.name, 0), numbers[p.name]))
     shown = Shown.of(event)

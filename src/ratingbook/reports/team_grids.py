@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ratingbook.core.results import Result
+from ratingbook.events.event import RoundState
 from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings
 from ratingbook.fide.rules.rating_regulations import performance
+from ratingbook.reports.stages import counted_text, stage_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [
@@ -22,6 +24,8 @@ __all__ = [
     "board_results_grid",
     "round_pairings_grid",
     "team_crosstable_grid",
+    "team_round_state",
+    "team_stage",
     "team_standings_grid",
 ]
 
@@ -35,6 +39,28 @@ def _points(value: Fraction) -> str:
     whole, half = divmod(value * 2, 2)
     text = str(int(whole)) if whole or not half else ""
     return text + ("½" if half else "")
+
+
+def team_round_state(event: TeamEvent, counted: int) -> RoundState:
+    """Where a team event stands when its tables count rounds 1 to ``counted`` (the team
+    standings' ``after_round``): a result is a match with every board's result."""
+    current = counted + 1 if event.paired_rounds > counted else None
+    matches = [m for m in event.matches if m.black is not None]
+    done = [m for m in matches if match_score(event, m).complete]
+    return RoundState(
+        counted=counted,
+        paired=event.paired_rounds,
+        current=current,
+        games=sum(1 for m in matches if m.round == current),
+        results=sum(1 for m in done if m.round == current),
+        later=sum(1 for m in done if current and m.round > current),
+        waiting=sum(1 for m in matches if m.round <= counted and m not in done),
+    )
+
+
+def team_stage(event: TeamEvent, standings: TeamStandings) -> str:
+    """What the team tables count, in words (:func:`~ratingbook.reports.stages.stage_text`)."""
+    return stage_text(team_round_state(event, standings.after_round))
 
 
 def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid:
@@ -61,15 +87,19 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
         header,
         rows,
         widths={2: 24},
-        note=f"ranked on {main}, then {', '.join(standings.codes) or 'nothing'}",
-        title=f"Team standings after round {standings.after_round}",
+        note=(
+            f"{counted_text(standings.after_round)}, ranked on {main}, then "
+            f"{', '.join(standings.codes) or 'nothing'}"
+        ),
+        title=f"Team standings {team_stage(event, standings)}",
         centred=frozenset({0, 1, 3, 4, 5, *range(6, len(header))}) | centred_columns(header),
     )
 
 
 def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid:
     """A row per team in standings order; each round: the opponent's rank, board 1's colour
-    (``w``/``b``) and the game points scored (``3w 2½``); a bye is ``bye``."""
+    (``w``/``b``) and the game points scored (``3w 2½``; the score only of a round the
+    standings count); a bye is ``bye``."""
     rank_of = {line.team: line.rank for line in standings.lines}
     rounds = max(event.paired_rounds, event.settings.rounds or 0)
     cells: dict[str, dict[int, str]] = {t.name: {} for t in event.teams}
@@ -78,8 +108,10 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         if match.black is None:
             cells[match.white][match.round] = "bye"
             continue
-        mine = _points(score.white_games) if score.complete else ""
-        theirs = _points(score.black_games) if score.complete else ""
+        # A score shows once the standings count its round, so a row adds up to its GP.
+        counted = score.complete and match.round <= standings.after_round
+        mine = _points(score.white_games) if counted else ""
+        theirs = _points(score.black_games) if counted else ""
         cells[match.white][match.round] = f"{rank_of.get(match.black, '')}w {mine}".strip()
         cells[match.black][match.round] = f"{rank_of.get(match.white, '')}b {theirs}".strip()
     header = ("Rank", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP")
@@ -99,7 +131,7 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         rows,
         widths={1: 24},
         note="opponent's rank, board 1's colour, game points",
-        title=f"Team crosstable after round {standings.after_round}",
+        title=f"Team crosstable {team_stage(event, standings)}",
         centred=frozenset({0, *range(2, len(header))}) | centred_columns(header),
     )
 

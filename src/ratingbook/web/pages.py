@@ -21,6 +21,7 @@ from fractions import Fraction
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.fide.rules.rating_report import PlayerReport
 from ratingbook.reports.event_grids import EventGrids
+from ratingbook.reports.stages import counted_text
 from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
 
 __all__ = [
@@ -186,6 +187,8 @@ class _PlayerFacts:
     reports: Mapping[str, PlayerReport]
     #: Each player's rows (games and byes), by round.
     rows: Mapping[str, Sequence[SwissEntry]]
+    #: Which rounds ``points`` counts, in words ("after round 4").
+    counted: str = ""
 
     @classmethod
     def of(cls, event: SwissEvent, grids: EventGrids) -> _PlayerFacts:
@@ -196,9 +199,10 @@ class _PlayerFacts:
         return cls(
             event.start_numbers(),
             {p.name: p.rating for p in event.players},
-            event.points(),
+            event.standings_points(),  # the standings' rounds, as every table of the site
             grids.report.by_name() if grids.report else {},
             rows,
+            counted_text(event.standings_round),
         )
 
 
@@ -246,7 +250,7 @@ def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, ti
     number = known.numbers[name]
     points = known.points[name]
     facts = [("Start number", str(number)), ("Rank", text(grids.ranks.get(name)))]
-    facts += [("Points", text(points))]
+    facts += [(f"Points {known.counted}".strip(), text(points))]
     for label, value in (
         ("Title", player.title),
         ("Federation", player.federation),
@@ -293,23 +297,22 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
     known = _PlayerFacts.of(event, grids)
     numbers = known.numbers
     names = ("Name", "White", "Black")
-    after = text(event.paired_rounds)
     pages = [
         Page(
             "index.html",
             title,
             title,
+            # The captions are the grids' titles: they say which rounds the figures count.
             (
                 _table(
                     grids.standings,
-                    "Standings",
+                    grids.standings.title,
                     numbers,
                     name_columns=names,
                     detail=_PLAYER_DETAIL,
                 ),
             ),
             notes=(f"Standings {grids.standings.note}.",) if grids.standings.note else (),
-            extra={"after": after},
         ),
         Page(
             "crosstable.html",
@@ -318,7 +321,7 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
             (
                 _table(
                     grids.crosstable,
-                    "Crosstable",
+                    grids.crosstable.title,
                     numbers,
                     name_columns=names,
                     detail=_PLAYER_DETAIL,

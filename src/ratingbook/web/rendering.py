@@ -49,17 +49,19 @@ def render_pages(
     *,
     end_links: Sequence[tuple[str, str]] = (),
     today: _dt.date | None = None,
+    stage: str,
 ) -> dict[str, str]:
     """Every file of a site by name: ``pages`` rendered, then the stylesheet. The footer says
-    the event's ``title``, its last paired round, the date (``today``, by default the day it
-    runs), ratingbook's version and ``credit`` (who computed the pairing and tie-breaks);
-    ``end_links`` are the ``(file, heading)`` of the end-of-event pages every page links to."""
+    the event's ``title``, ``stage`` (which rounds the figures count: "after round 4"), the
+    date (``today``, by default the day it runs), ratingbook's version and ``credit`` (who
+    computed the pairing and tie-breaks); ``end_links`` are the ``(file, heading)`` of the
+    end-of-event pages every page links to."""
     template = _environment().get_template("page.html")
     when = (today or _dt.date.today()).isoformat()
     version = ratingbook_version()
-    footer = (
-        f"{title}: after round {paired_rounds}. Published {when} by ratingbook {version}; {credit}"
-    )
+    # Which rounds the figures count (reports.stages), never the last round paired: a round
+    # paired but not played is not counted yet.
+    footer = f"{title}: {stage}. Published {when} by ratingbook {version}; {credit}"
     rounds = range(1, paired_rounds + 1)
     files = {
         page.file: template.render(

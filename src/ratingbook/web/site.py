@@ -21,6 +21,7 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.files.disk import atomic_save
 from ratingbook.reports.event_grids import event_grids
+from ratingbook.reports.stages import stage_text
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.end_pages import end_pages
 from ratingbook.web.pages import event_pages
@@ -45,7 +46,10 @@ def render_site(
     pages = event_pages(event, grids, title) + end_pages(end, title)
     links = [(page.file, page.heading) for page in pages[len(pages) - len(end) :]]
     credit = "FIDE pairing and tie-breaks computed by gacrux."
-    return render_pages(pages, title, event.paired_rounds, credit, end_links=links, today=today)
+    stage = stage_text(event.round_state())
+    return render_pages(
+        pages, title, event.paired_rounds, credit, end_links=links, today=today, stage=stage
+    )
 
 
 def _folder(out_dir: Path) -> None:

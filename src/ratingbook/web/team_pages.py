@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime as _dt
 
 from ratingbook.events.team import TeamEvent
-from ratingbook.fide.gacrux.team_tiebreaks import team_standings
+from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.reports.team_grids import (
     board_prizes_grid,
     board_results_grid,
     round_pairings_grid,
     team_crosstable_grid,
+    team_stage,
     team_standings_grid,
 )
 from ratingbook.reports.team_notes import match_notes, rank_notes
@@ -67,15 +68,14 @@ def _team_results(event: TeamEvent) -> tuple[Table, ...]:
     return tuple(tables)
 
 
-def team_pages(event: TeamEvent, title: str) -> list[Page]:
-    """Every page of the team event's site."""
-    standings = team_standings(event)
-    after = standings.after_round
+def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = None) -> list[Page]:
+    """Every page of the team event's site (``standings``: the event's, if computed)."""
+    standings = team_standings(event) if standings is None else standings
     pages = [
         Page(
             "index.html",
             f"{title}: standings",
-            f"Team standings after round {after}" if after else "Teams",
+            f"Team standings {team_stage(event, standings)}",
             (_table(team_standings_grid(event, standings), "Team standings", 2),),
             notes=tuple(rank_notes(event, standings)),
         ),
@@ -119,4 +119,7 @@ def render_team_site(event: TeamEvent, title: str, today: _dt.date | None = None
     """Every file of the team event's site by name: the pages and the stylesheet (a team event
     has no prize list, norms or contenders pages yet)."""
     credit = "FIDE C.04.6 pairing and C.07 tie-breaks computed by gacrux."
-    return render_pages(team_pages(event, title), title, event.paired_rounds, credit, today=today)
+    standings = team_standings(event)
+    stage = team_stage(event, standings)
+    pages = team_pages(event, title, standings)
+    return render_pages(pages, title, event.paired_rounds, credit, today=today, stage=stage)

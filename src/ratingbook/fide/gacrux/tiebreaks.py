@@ -91,12 +91,11 @@ def fide_standings(
 ) -> FideStandings:
     """Points and the FIDE tie-breaks ``codes`` (e.g. ``BH/C1``), ranked, computed by gacrux.
 
-    The standings cover the rounds up to ``after_round`` (default: the last round whose games
-    all have a result). Rounds after it are left out, as are their requested byes.
+    The standings cover the rounds up to ``after_round`` (default: the rounds every view
+    counts, :attr:`~ratingbook.events.event.SwissEvent.standings_round`). Rounds after it are
+    left out, as are their requested byes.
     """
-    last_complete = event.paired_rounds
-    while last_complete and any(e.result is None for e in event.round_entries(last_complete)):
-        last_complete -= 1
+    last_complete = event.standings_round
     upto = last_complete if after_round is None else min(after_round, last_complete)
     shown = SwissEvent(
         event.players, tuple(e for e in event.entries if e.round <= upto), event.settings

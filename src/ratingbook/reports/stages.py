@@ -1,0 +1,50 @@
+"""The words that say what an event's figures count, the one home of every title's "after
+round N": the standings, the crosstables, the summary, the published pages and the team tables
+all say it with :func:`stage_text` (or :func:`counted_text`), from the event's
+:class:`~ratingbook.events.event.RoundState`.
+
+A title says exactly what the numbers under it count: "after round 2" counts rounds 1-2 and
+nothing else (a round paired but not played, its byes included, is the pairing list's, not
+yet the standings'); results already typed of a round not finished are named as not counted
+yet ("round 3 in progress: 4 of 6 results, not counted yet"); before any round is finished the
+title says "before round 1", never "after round 0". Pure.
+
+>>> from ratingbook.events.event import RoundState
+>>> stage_text(RoundState(counted=0, paired=0))
+'before round 1'
+>>> stage_text(RoundState(counted=4, paired=5, current=5, games=2))
+'after round 4'
+>>> stage_text(RoundState(counted=2, paired=3, current=3, games=6, results=4))
+'after round 2 (round 3 in progress: 4 of 6 results, not counted yet)'
+"""
+
+from __future__ import annotations
+
+from ratingbook.events.event import RoundState
+
+__all__ = ["counted_text", "stage_text"]
+
+
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def counted_text(counted: int) -> str:
+    """``after round N`` (rounds 1 to N counted), or ``before round 1`` when none is."""
+    return f"after round {counted}" if counted else "before round 1"
+
+
+def stage_text(state: RoundState) -> str:
+    """What the figures count (:func:`counted_text`), then what is typed but not counted."""
+    more = []
+    if state.waiting:
+        rounds = f"rounds 1-{state.counted}" if state.counted > 1 else "round 1"
+        more.append(f"{_many(state.waiting, 'game')} of {rounds} without a result yet")
+    if state.current is not None and state.results:
+        more.append(
+            f"round {state.current} in progress: {state.results} of "
+            f"{_many(state.games, 'result')}, not counted yet"
+        )
+    if state.later:
+        more.append(f"{_many(state.later, 'result')} of later rounds, not counted yet")
+    return counted_text(state.counted) + (f" ({'; '.join(more)})" if more else "")
