@@ -374,9 +374,10 @@ def recalc_ladder(
 
     Active players restart from their group's Initial Ladder Rating (weekly) and their StWkPerm
     (permanent; a new camper's empty StWkPerm is the group's rating too, and the outcome names
-    them in ``new_campers``); inactive players are returned unchanged. Every game is checked before anything
-    is computed, so an error leaves nothing half done. Idempotent by construction: the result
-    depends only on groups, StWkPerm and the games, never on the ratings it overwrites.
+    them in ``new_campers``); inactive players are returned unchanged. Every game is checked
+    before anything is computed, so an error leaves nothing half done. Idempotent by
+    construction: the result depends only on groups, StWkPerm and the games, never on the
+    ratings it overwrites.
 
     Raises :class:`RatingbookError` subclasses naming the player or game row at fault; with
     ``every_problem``, every player and game is checked first and all the problems are raised
