@@ -791,7 +791,8 @@ def test_bad_input_in_new_week_is_refused_the_same_way(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert_no_traceback(result)
     assert result.stderr.splitlines() == [
-        f"FAILED {path}: {LP}, row 4, column A (ID): duplicate player ID 1 (also row 2)"
+        f"FAILED {path}: {LP}, row 4, column A (ID): duplicate player ID 1 (also row 2) "
+        "(player 'Cat')"
     ]
     assert digest(path) == before
     assert folder_listing(tmp_path) == ["camp.xlsx"]
