@@ -36,9 +36,10 @@ class Location:
 
     ``columns`` maps a field to the Excel column letter it was found in, and ``headers`` to
     that column's header as the sheet spells it, so an error about one field names its cell
-    exactly; ``who`` names the player of a player list's row, whom the error names too. A field is a rule's key (:mod:`ratingbook.core.fields`: ``"white"``) or the
-    workbook's column name (``"White"``); :func:`ratingbook.core.tables.read_table` records
-    every column under both. A line of text has no columns: its line alone says where.
+    exactly; ``who`` names the player of a player list's row, whom the error names too. A
+    field is a rule's key (:mod:`ratingbook.core.fields`: ``"white"``) or the workbook's
+    column name (``"White"``); :func:`ratingbook.core.tables.read_table` records every column
+    under both. A line of text has no columns: its line alone says where.
     """
 
     sheet: str | None = None

@@ -11,7 +11,7 @@ from tests.helpers.workbooks import make_book, save_book
 
 
 def test_an_empty_rating_names_the_cell_and_the_player(tmp_path: Path) -> None:
-    """"row 3" alone makes a person count rows: the player's name is in the message too."""
+    """A row number alone makes a person count rows: the player's name is in the message."""
     sheets = {
         "Elo Players": [["Name", "Rating"], ["Ann Berg", 1613], ["Ben Cole", None]],
         "Elo Games": [["White", "Black", "Result"], ["Ann Berg", "Ben Cole", "1-0"]],
