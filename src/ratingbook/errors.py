@@ -36,9 +36,10 @@ class Location:
 
     ``columns`` maps a field to the Excel column letter it was found in, and ``headers`` to
     that column's header as the sheet spells it, so an error about one field names its cell
-    exactly. A field is a rule's key (:mod:`ratingbook.core.fields`: ``"white"``) or the
-    workbook's column name (``"White"``); :func:`ratingbook.core.tables.read_table` records
-    every column under both. A line of text has no columns: its line alone says where.
+    exactly; ``who`` names the player of a player list's row, whom the error names too. A
+    field is a rule's key (:mod:`ratingbook.core.fields`: ``"white"``) or the workbook's
+    column name (``"White"``); :func:`ratingbook.core.tables.read_table` records every column
+    under both. A line of text has no columns: its line alone says where.
     """
 
     sheet: str | None = None
@@ -46,6 +47,9 @@ class Location:
     line: int | None = None
     columns: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
     headers: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    #: The player a row of a player list is about (its Name): an error about one of his cells
+    #: names him too, since "row 7" alone makes a person count rows.
+    who: str = field(default="", compare=False, repr=False)
 
     def label(self, column: str) -> str:
         """How a person knows the field: its column's header as the sheet spells it, else the
@@ -91,7 +95,11 @@ class RatingbookError(ValueError):
                 return f"column {Location().label(self.column)!r}: {self.problem}"
             return self.problem
         place = self.where.describe(self.column)
-        return f"{place}: {self.problem}" if place else self.problem
+        problem = self.problem
+        who = self.where.who
+        if who and repr(who) not in problem:  # the player, unless the problem names him
+            problem = f"{problem} (player {who!r})"
+        return f"{place}: {problem}" if place else problem
 
     def __reduce__(self) -> tuple[object, ...]:
         # Keep errors picklable so they cross process pools (ratingbook recalc --jobs N).

@@ -688,8 +688,6 @@ BAD_INPUTS: list[tuple[str, Callable[[Path], Path], tuple[str, ...]]] = [
      (f"{LP}, row 2, column G (StWkPerm)", "'high'")),
     ("fractional StWkPerm", _edit(players=_set(2, 6, 1500.5)),
      (f"{LP}, row 2, column G (StWkPerm)", "1500.5")),
-    ("empty StWkPerm of an active player", _edit(players=_set(2, 6, None)),
-     (f"{LP}, row 2, column G (StWkPerm)",)),
     ("non-numeric Initial Ladder Rating", _edit(groups=_set(2, 1, "thousand")),
      (f"{CG}, row 2, column B (Initial Ladder Rating)", "'thousand'")),
     ("fractional Initial Ladder Rating", _edit(groups=_set(3, 1, 1200.25)),
@@ -793,7 +791,8 @@ def test_bad_input_in_new_week_is_refused_the_same_way(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert_no_traceback(result)
     assert result.stderr.splitlines() == [
-        f"FAILED {path}: {LP}, row 4, column A (ID): duplicate player ID 1 (also row 2)"
+        f"FAILED {path}: {LP}, row 4, column A (ID): duplicate player ID 1 (also row 2) "
+        "(player 'Cat')"
     ]
     assert digest(path) == before
     assert folder_listing(tmp_path) == ["camp.xlsx"]

@@ -267,3 +267,58 @@ def test_an_earlier_contenders_sheet_keeps_no_old_answer(
     published = run_in_process(capsys, "publish", out, "--out-dir", site)
     assert published.returncode == 0, published.stderr
     assert not (site / "contenders.html").exists()
+
+
+# --- norms before they can exist (issue 34, repro 8) ---------------------------------------------
+
+#: A FIDE-rated field with titles and federations, so that nothing but the rounds stops a norm.
+RATED_PLAYERS = [["Name", "Rating", "Title", "Federation", "Sex"],
+                 ["Adams", 2600, "GM", "ENG", "M"], ["Berg", 2550, "GM", "SWE", "M"],
+                 ["Cole", 2500, "IM", "USA", "M"], ["Dale", 2450, "IM", "FRA", "M"],
+                 ["Eve", 2400, "FM", "GER", "F"], ["Finn", 2350, "FM", "NOR", "M"]]  # fmt: skip
+
+
+def _rated(tmp_path: Path, rounds: int, games: list[list[object]]) -> Path:
+    settings = [["Setting", "Value"], ["Rounds", rounds], ["Auto-pair", "Off"],
+                ["FIDE Rated", "Standard"], ["Start Date", "2026-07-01"]]  # fmt: skip
+    sheets = {"Swiss Players": RATED_PLAYERS, "Swiss Settings": settings,
+              "Swiss Games": [["Round", "Board", "White", "Black", "Result"], *games]}  # fmt: skip
+    return save_book(make_book(sheets), tmp_path / "rated.xlsx")
+
+
+def test_norms_before_round_1_say_why_there_is_nothing_and_what_a_norm_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing played: no silence, but the reason and B.01's requirements (1.4.1a: 9 games;
+    1.4.8a: GM average 2380; 1.4.8: GM performance 2600; 1.4.8b: 35%)."""
+    result = run_in_process(capsys, "norms", _rated(tmp_path, 9, []))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "no round played yet" in out
+    for needed in ("at least 9 games (1.4.1)", "GM 2380", "GM 2600", "35%"):
+        assert needed in out
+
+
+def test_norms_after_a_five_round_event_say_a_norm_needs_nine_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A finished event of 5 rounds (6 players, each pair met once): 5 games each, fewer than
+    the 9 a norm needs (B.01 1.4.1a), so none of the four checked (the GMs need no norm) has a
+    norm in reach, and the lines say why."""
+    names = [r[0] for r in RATED_PLAYERS[1:]]
+    # Berger-style rounds by hand: every pair meets once, White the first named.
+    pairs = [
+        [(0, 5), (1, 4), (2, 3)], [(5, 3), (4, 2), (0, 1)], [(1, 5), (2, 0), (3, 4)],
+        [(5, 4), (0, 3), (1, 2)], [(2, 5), (3, 1), (4, 0)],
+    ]  # fmt: skip
+    games = [
+        [r, b, names[w], names[k], "½-½"]
+        for r, boards in enumerate(pairs, 1)
+        for b, (w, k) in enumerate(boards, 1)
+    ]
+    result = run_in_process(capsys, "norms", _rated(tmp_path, 5, games))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "no norm can be made in this event: it has 5 rounds, and a norm needs at least 9" in out
+    assert "4 of 4 players checked have no norm in reach after round 5:" in out
+    assert "games (1.4.1-1.4.2): 5, needed at least 9" in out

@@ -648,3 +648,33 @@ def test_unpairing_a_round_whose_results_were_just_typed_needs_a_confirmation(
     edit(book, "Swiss Games", lambda g: type_results(g, 2))
     said = refused("unpair", book, "--in-place")
     assert "Unpair round 2" in said and "with 5 results typed" in said
+
+
+def test_an_unconfirmed_correction_says_the_level_4_warning_too_and_the_book_by_name(
+    tmp_path: Path,
+) -> None:
+    """Round 4's result corrected in round 5 (level 3) and a log row edited by hand (level 4)
+    in the same run: the refusal says both (issue 34), and the commands it suggests name the
+    book as typed, not BOOK."""
+    book = new_book(tmp_path)
+    played(book, 4)
+    ok("pair", book, "--in-place")
+
+    def flip(g: Grid) -> Grid:
+        rows = [list(r) for r in g]
+        next(r for r in rows[1:] if r[0] == 4 and r[1] == 1)[4] = "0-1"
+        return rows
+
+    def forge(g: Grid) -> Grid:
+        rows = [list(r) for r in g]
+        rows[1][4] = "round 1 paired: 4 boards"  # row 2 of the sheet, After
+        return rows
+
+    edit(book, "Swiss Games", flip)
+    edit(book, "Event Log", forge)
+    before = digest(book)
+    said = refused("recalc", book, "--in-place")
+    assert "level 3: Correction round 4" in said
+    assert f"ratingbook unpair {book} --round 5 then ratingbook pair {book}" in said
+    assert "level 4 warning: sheet 'Event Log' row 2" in said
+    assert digest(book) == before

@@ -14,6 +14,8 @@ from ratingbook.core.rules import (
     check_points,
     competition_ranks,
     game_indices,
+    known_player,
+    player_spellings,
     result_of_score,
 )
 from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
@@ -110,3 +112,30 @@ def test_the_judge_format_may_let_a_player_meet_themself_and_ids_have_their_own_
     with pytest.raises(UnknownPlayerError) as raised:
         game_indices(1, 9, {1: 0}, GAMES_WHERE, "no player has ID {!r}")
     assert str(raised.value) == "sheet 'Games', row 7, column B (Black): no player has ID 9"
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Charlote", "Charlotte"),  # a letter missing
+        ("Charlottte", "Charlotte"),  # a letter added
+        ("Eric", "Erik"),  # a letter changed in a name of four
+        ("Femek", "Femke"),  # two letters swapped
+        ("charlotte", "Charlotte"),  # case alone
+    ],
+)
+def test_a_name_a_letter_off_is_offered_as_did_you_mean(typed: str, meant: str) -> None:
+    spellings = player_spellings(["Charlotte", "Erik", "Femke", "Dan"])
+    with pytest.raises(
+        UnknownPlayerError, match=rf"no player named '{typed}' \(did you mean '{meant}'\?\)"
+    ):
+        known_player(typed, spellings)
+
+
+@pytest.mark.parametrize("typed", ["Ann", "Zed", "Charles"])
+def test_a_name_unlike_every_player_gets_no_guess(typed: str) -> None:
+    """ "Ann" is a letter off "Dan" too, but in so short a name that is another name."""
+    spellings = player_spellings(["Charlotte", "Erik", "Femke", "Dan"])
+    with pytest.raises(UnknownPlayerError) as caught:
+        known_player(typed, spellings)
+    assert "did you mean" not in str(caught.value)

@@ -138,7 +138,7 @@ def test_an_xlsxwriter_placeholder_stops_the_cli_naming_the_cell(
     assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines() == [
         f"FAILED {source}: sheet 'Ladder Players', row 2, column G (StWkPerm): "
-        f"the formula '=1000+500' was {NEVER}"
+        f"the formula '=1000+500' was {NEVER} (player 'Ann')"
     ]
     assert not target.exists()
 

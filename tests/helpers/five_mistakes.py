@@ -30,13 +30,15 @@ FIVE_MISTAKES = {
 }
 
 
-# The five lines, in the order of the families and of the rows (written by hand).
+# The five lines, in the order of the families and of the rows (written by hand); an error on
+# a player list's row names its player too.
 FIVE_LINES = [
     "sheet 'Ladder Players', row 3, column G (StWkPerm): 'high' is not a number; "
-    "expected a whole-number rating",
+    "expected a whole-number rating (player 'Ben')",
     "sheet 'Ladder Games', row 4, column C (Result): unknown result '(1-O)'; "
     "expected one of (1-0), (0-1), (½-½), (1/2-1/2)",
-    "sheet 'Crikey Players', row 2, column B (Rating): rating 76.915 has more than two decimals",
+    "sheet 'Crikey Players', row 2, column B (Rating): rating 76.915 has more than two decimals "
+    "(player 'alice')",
     "sheet 'Elo Games', row 2, column B (Black): no player named 'C'",
     "sheet 'Swiss Games', row 3, column B (Black): player 'Bob' cannot play themself",
 ]

@@ -442,15 +442,25 @@ def test_duplicate_player_id_is_an_error_naming_the_second_row() -> None:
     assert mentions(caught.value.problem, "2")
 
 
-def test_active_player_without_start_of_week_permanent_is_an_error() -> None:
-    """An active player with an empty StWkPerm cannot be reset: error naming row and column."""
+def test_a_new_camper_without_start_of_week_permanent_starts_at_the_group_rating() -> None:
+    """A late arrival has no StWkPerm (seed 001 sets none: docs/reference/rules.md, "A new
+    camper"): both ratings start at the group's Initial Ladder Rating, and the outcome names him.
+
+    Eve (Juniors, 800) plays Ben after the week's three games; by hand, from the week above
+    (Ben ends it on 1170 weekly, 1259 permanent): Eve (W) beats Ben (1-0):
+      weekly    800 v 1170, d 370, winner lower: 16 + 14 = 30  -> Eve 830, Ben 1140
+      permanent 800 v 1259, d 459 > 375, winner lower: 31      -> Eve 831, Ben 1228
+    """
     eve = player_at(6, id=5, name="Eve", group="Juniors", active=True, start_permanent=None)
-    with pytest.raises(RatingbookError) as caught:
-        recalc_ladder([*WEEK_PLAYERS, eve], GROUPS, WEEK_GAMES)
-    message = str(caught.value)
-    assert "row 6" in message
-    assert "column G (StWkPerm)" in message
-    assert "'Eve'" in message
+    games = (*WEEK_GAMES, game_at(5, 5, 2, W))
+    outcome = recalc_ladder([*WEEK_PLAYERS, eve], GROUPS, games)
+    after = {p.id: p for p in outcome.players}
+    assert outcome.new_campers == (5,)
+    assert after[5].start_permanent == 800
+    assert (after[5].rating, after[5].permanent_rating) == (830, 831)
+    assert (after[2].rating, after[2].permanent_rating) == (1140, 1228)
+    # Every StWkPerm given: nobody is a new camper.
+    assert recalc_ladder(WEEK_PLAYERS, GROUPS, WEEK_GAMES).new_campers == ()
 
 
 # --- start of a new week -------------------------------------------------------------------------

@@ -1129,7 +1129,7 @@ def test_an_id_beyond_2_to_the_53_is_an_error_naming_the_cell() -> None:
         workbook.plan_recalc(GridBook(ladder_sheets(players=players)))
     assert str(raised.value) == (
         "sheet 'Ladder Players', row 2, column A (ID): 9007199254740992 is too large for a "
-        "player ID (at most 2,147,483,647)"
+        "player ID (at most 2,147,483,647) (player 'Ann')"
     )
 
 
@@ -1205,9 +1205,12 @@ def test_a_formula_never_calculated_gets_the_same_message_in_every_family_and_co
     with pytest.raises(RatingbookError) as raised:
         workbook.plan_recalc(adapter(path))
     errors = raised.value.errors if isinstance(raised.value, InputErrors) else (raised.value,)
+    # A player list's row names its player too (issue 34), unless the Name cell is the formula.
+    name = book[sheet][row - 1][header.index("Name")] if "Name" in header else None
+    who = f" (player {name!r})" if column != "Name" and isinstance(name, str) else ""
     assert str(errors[0]) == (
         f"sheet '{sheet}', row {row}, column {letter} ({column}): the formula '=1+1' was never "
-        "calculated; open and save the file in Excel or LibreOffice"
+        f"calculated; open and save the file in Excel or LibreOffice{who}"
     )
 
 

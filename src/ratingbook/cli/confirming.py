@@ -70,17 +70,18 @@ def ask(asked: NeedsConfirmation, confirm: int) -> str:
     if confirm:  # given, but the act needs the second step
         raise ConfirmationError(
             "nothing was changed: a level-4 act needs --confirm --i-understand: "
-            + " | ".join(f"{a.name}: {a.warning}" for a in acts if a.level >= 4)
+            + " | ".join(
+                [*(f"{a.name}: {a.warning}" for a in acts if a.level >= 4), *asked.warnings]
+            )
         )
     if not terminal():
         flags = FLAGS[asked.steps]
-        raise ConfirmationError(
-            "nothing was changed: "
-            + " | ".join(f"level {a.level}: {a.name}: {a.warning}" for a in acts)
-            + f" -- to go on, run again with {flags} (standard input is not a terminal, so "
-            "ratingbook cannot ask)"
+        raise asked.refusal(
+            f"run again with {flags} (standard input is not a terminal, so ratingbook cannot ask)"
         )
     with _standard_input():
+        for warning in asked.warnings:  # what else the run found, before the question
+            click.echo(warning, err=True)
         for act in acts:
             click.echo(f"level {act.level} warning: {act.name}: {act.warning}", err=True)
             if not click.confirm(f"Confirm {act.name}?", err=True):

@@ -11,6 +11,7 @@ its own.
 from __future__ import annotations
 
 import contextlib
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,7 +105,9 @@ def run_book_job(job: BookJob) -> BookOutcome:
             book = open_book(job.source, job.backend)
             if job.in_place:
                 book.refuse_in_place()
-            outcome = Session(book).run(_command(job), offer=offer(job.confirm))
+            # The commands a message suggests name the file this run leaves the event in.
+            session = Session(book, name=shlex.quote(str(job.target)))
+            outcome = session.run(_command(job), offer=offer(job.confirm))
             if isinstance(outcome, NeedsConfirmation):
                 outcome = outcome.resume(ask(outcome, job.confirm))
             book.save(job.target)

@@ -59,7 +59,7 @@ ALL = "all"
 def template_command(
     kind: str, output: str | None, out_dir: str | None, check: bool, force: bool
 ) -> None:
-    """Write a ready-to-use workbook: ladder, crikey, elo or swiss (all: every one of them).
+    """Write a ready-to-use workbook of KIND (all: one of each kind, into --out-dir DIR).
 
     It holds an Instructions sheet, the input sheets as Excel tables with sample data (already
     recalculated) and dropdowns for results. An existing file is never replaced without --force.

@@ -1,7 +1,8 @@
 """Game-level rules shared by every rating system: everything that decides them lives here.
 
 - the players of a game: White and Black are two different players (no self-play), each on the
-  player list (a name not on it is an error that suggests the name differing only in case);
+  player list (a name not on it is an error that suggests the player it most likely means: the
+  name differing only in case, else the closest by difflib, a letter off in a longer name);
 - the points of one game: each side scores 1, ½ or 0 (a result gives White 1, ½ or 0 and Black
   the rest), and the two sides of a Swiss game share at most one point (a forfeit or a double
   loss may give less);
@@ -15,6 +16,7 @@ and the text formats all call these, so a rule changed here changes everywhere. 
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TypeVar
@@ -64,6 +66,26 @@ def player_spellings(names: Iterable[str]) -> dict[str, str]:
     return spellings
 
 
+#: How alike a typed name and a player's must be to be offered (difflib's ratio, 2M/T): one
+#: letter changed in a name of four letters ("Eric" for "Erik" is 0.75), or missing, added or
+#: changed in a longer one, but never a different short name ("Ann" for "Dan" is 0.67).
+CLOSE_NAME = 0.75
+
+
+def _close_name(name: str, spellings: Mapping[str, str]) -> str:
+    """The player whose name ``name`` most likely mistypes (case ignored), or "": alike by
+    :data:`CLOSE_NAME` and at most a letter longer or shorter, as a typo is ("Charles" is as
+    alike to "Charlotte", but another name)."""
+    typed = name.casefold()
+    players = {
+        spelling.casefold(): player
+        for spelling, player in spellings.items()
+        if abs(len(spelling) - len(typed)) <= 1
+    }
+    close = difflib.get_close_matches(typed, list(players), n=1, cutoff=CLOSE_NAME)
+    return players[close[0]] if close else ""
+
+
 def known_player(
     name: str,
     spellings: Mapping[str, str],
@@ -76,7 +98,7 @@ def known_player(
     UnknownPlayerError that names the list (``listed_in``) and the player it may mean."""
     if spellings.get(name) == name:
         return name
-    found = spellings.get(name.casefold())
+    found = spellings.get(name.casefold()) or _close_name(name, spellings)
     hint = f" (did you mean {found!r}?)" if found else ""
     listed = f" in {listed_in}" if listed_in else ""
     raise UnknownPlayerError(f"no player named {name!r}{listed}{hint}", where, column)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ratingbook.core import fields
 from ratingbook.core.cells import is_blank
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import Location, MissingColumnError
@@ -171,12 +172,21 @@ def read_table(grid: Grid, spec: TableSpec) -> Table:
     header, found = _find_header(grid, spec)
     letters, headers = column_places(spec, grid[header], found)
     rows: list[Row] = []
+    # A player list's Name column: an error about a row names its player too.
+    named = next((c.name for c in spec.columns if c.field == fields.NAME and c.name in found), "")
     for r in range(header + 1, len(grid)):
         line = grid[r]
         values = {name: (line[c] if c < len(line) else None) for name, c in found.items()}
         if all(is_blank(v) for v in values.values()):
             continue
-        where = Location(sheet=spec.sheet, row=r + 1, columns=letters, headers=headers)
+        who = values[named] if named else None
+        where = Location(
+            sheet=spec.sheet,
+            row=r + 1,
+            columns=letters,
+            headers=headers,
+            who=" ".join(who.split()) if isinstance(who, str) else "",
+        )
         rows.append(Row(values, where))
     return Table(
         sheet=spec.sheet,

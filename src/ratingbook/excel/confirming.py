@@ -28,12 +28,11 @@ def confirmed(book: xw.Book, outcome: Outcome, *, remote: bool) -> Done:
         return outcome
     acts = outcome.acts
     if remote:
-        lines = [f"level {a.level}: {a.name}: {a.warning}" for a in acts]
-        raise ConfirmationError(
-            "nothing was changed: " + " | ".join(lines) + f" -- to go on, {outcome.in_book}"
-        )
-    for act in acts:
+        raise outcome.refusal(outcome.in_book)
+    found = "".join(f"{w}\n\n" for w in outcome.warnings)  # said with the first question
+    for i, act in enumerate(acts):
         text = f"Level {act.level} warning: {act.name}\n\n{act.warning}\n\nGo on?"
+        text = text if i else found + text
         if book.app.alert(text, title=_TITLE, buttons="ok_cancel", mode="warning") != "ok":
             raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
         if act.level >= 4:

@@ -7,6 +7,13 @@ with the same rule. :func:`recalc_ladder` does exactly that, except where the do
 (docs/reference/rules.md, "Differences from the Access VBA, on purpose") say otherwise: ``(0-1)``
 is a black win, and bad input (unknown result, unknown or inactive player, self-play) is an error
 instead of a silent draw or a drifting rating.
+
+A new camper (a late arrival) has no StWkPerm yet, and seed 001 sets none (its VBA would copy
+the empty field into the Permanent Rating, which ``Nz`` then reads as 0). ratingbook's rule,
+documented in docs/reference/rules.md ("A new camper"): an active player whose StWkPerm is empty
+starts the week's permanent rating where the weekly Rating starts, at their group's Initial
+Ladder Rating; :attr:`LadderOutcome.new_campers` names them, so that the cell is filled and the
+run says so (never silently).
 """
 
 from __future__ import annotations
@@ -212,6 +219,9 @@ class LadderOutcome:
 
     players: tuple[LadderPlayer, ...]
     history: LadderHistory = field(default_factory=LadderHistory)
+    #: The IDs of the active players whose StWkPerm was empty (new campers): their
+    #: ``start_permanent`` is now their group's Initial Ladder Rating (see the module's docstring).
+    new_campers: tuple[int, ...] = ()
 
 
 def group_key(group: str) -> str:
@@ -264,7 +274,8 @@ def replay_ladder(
 def _starting_ratings(
     players: Sequence[LadderPlayer], groups: Mapping[str, int], problems: Problems | None
 ) -> tuple[dict[int, int], list[int], list[int]]:
-    """Index the players and reset active ones: Rating from the group, Permanent from StWkPerm.
+    """Index the players and reset active ones: Rating from the group, Permanent from StWkPerm
+    (from the group too for a new camper, whose StWkPerm is None).
 
     With ``problems``, a player in error is added to it (and starts from 0) instead of raising.
     """
@@ -294,19 +305,15 @@ def _starting_ratings(
                     player.where,
                     fields.GROUP,
                 )
-            if player.start_permanent is None:
-                raise InvalidValueError(
-                    f"active player {player.name!r} has no start-of-week permanent rating",
-                    player.where,
-                    fields.START_PERMANENT,
-                )
         except RatingbookError as error:
             if problems is None:
                 raise
             problems.append(error)
             rating = 0
         weekly.append(rating)
-        permanent.append(player.start_permanent or 0)
+        # A new camper (no StWkPerm yet) starts both ratings at the group's (module docstring).
+        start = player.start_permanent
+        permanent.append(rating if start is None else start)
     return index, weekly, permanent
 
 
@@ -366,9 +373,11 @@ def recalc_ladder(
     """Recalculate the ladder from the start of the week: reset, then replay every game in order.
 
     Active players restart from their group's Initial Ladder Rating (weekly) and their StWkPerm
-    (permanent); inactive players are returned unchanged. Every game is checked before anything
-    is computed, so an error leaves nothing half done. Idempotent by construction: the result
-    depends only on groups, StWkPerm and the games, never on the ratings it overwrites.
+    (permanent; a new camper's empty StWkPerm is the group's rating too, and the outcome names
+    them in ``new_campers``); inactive players are returned unchanged. Every game is checked
+    before anything is computed, so an error leaves nothing half done. Idempotent by
+    construction: the result depends only on groups, StWkPerm and the games, never on the
+    ratings it overwrites.
 
     Raises :class:`RatingbookError` subclasses naming the player or game row at fault; with
     ``every_problem``, every player and game is checked first and all the problems are raised
@@ -383,14 +392,25 @@ def recalc_ladder(
     trace: list[Trace] = []
     replay_ladder(weekly, permanent, moves, trace if history else None)
 
+    initial = {group_key(name): rating for name, rating in groups.items()}
+    new_campers = tuple(p.id for p in players if p.active and p.start_permanent is None)
     new_players = tuple(
-        replace(player, rating=weekly[i], permanent_rating=permanent[i])
+        replace(
+            player,
+            rating=weekly[i],
+            permanent_rating=permanent[i],
+            start_permanent=initial[group_key(player.group)]
+            if player.start_permanent is None
+            else player.start_permanent,
+        )
         if player.active
         else player
         for i, player in enumerate(players)
     )
     return LadderOutcome(
-        players=new_players, history=LadderHistory(games if history else (), trace)
+        players=new_players,
+        history=LadderHistory(games if history else (), trace),
+        new_campers=new_campers,
     )
 
 

@@ -1,8 +1,12 @@
 """The ``Norms`` report: for a FIDE-rated event, every norm made (with the data FIDE's norm
 report form IT1 asks), every check still in reach with what the player needs, and the lines
-saying what could not be checked. Players with no chance left are counted, not listed. Pure."""
+saying what could not be checked. Players with no chance left are counted, not listed, by the
+reason they have none (the requirement they miss, one of them named with his figures). Pure."""
 
 from __future__ import annotations
+
+import re
+from collections import defaultdict
 
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.prizes import points_text
@@ -10,7 +14,7 @@ from ratingbook.fide.rules.norm_event import EventNorms, PlayerNorm
 from ratingbook.reports.names import NORMS
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
-__all__ = ["certificate", "in_reach", "norm_grid", "norm_lines"]
+__all__ = ["certificate", "in_reach", "norm_grid", "norm_lines", "out_of_reach"]
 
 
 def in_reach(check: PlayerNorm) -> bool:
@@ -18,6 +22,45 @@ def in_reach(check: PlayerNorm) -> bool:
     return bool(check.check.norm) or (
         bool(check.outlook) and not check.outlook.startswith("cannot")
     )
+
+
+def _why_not(check: PlayerNorm) -> tuple[str, str]:
+    """Why ``check`` gives no norm: the outlook's "cannot" before the end, else the first
+    requirement that fails; with the kind of reason (figures left out) to group players by."""
+    if check.outlook.startswith("cannot"):
+        return re.sub(r"\d[\d½/.,]*", "#", check.outlook), check.outlook
+    failed = next((r for r in check.check.requirements if r.holds is not True), None)
+    if failed is None:  # no requirement failed, yet no norm: none is in reach before the end
+        return check.outlook, check.outlook
+    return failed.name, f"{failed.name}: {failed.figure}, needed {failed.needed}"
+
+
+def out_of_reach(norms: EventNorms) -> list[str]:
+    """The players checked who have no norm in reach, as lines: how many, then for each kind
+    of reason how many players and one of them, with the figures (for each player the check of
+    the last title he was checked for, the one needing least)."""
+    easiest: dict[str, PlayerNorm] = {}
+    reached: set[str] = set()
+    for c in norms.checks:
+        easiest[c.player.name] = c
+        if in_reach(c):
+            reached.add(c.player.name)
+    out = [c for name, c in easiest.items() if name not in reached]
+    if not out:
+        return []
+    groups: dict[str, list[tuple[PlayerNorm, str]]] = defaultdict(list)
+    for c in out:
+        key, reason = _why_not(c)
+        groups[key].append((c, reason))
+    lines = [
+        f"{len(out)} of {len(easiest)} players checked have no norm in reach after round "
+        f"{norms.played}:"
+    ]
+    for found in sorted(groups.values(), key=len, reverse=True):
+        c, reason = found[0]
+        who = f"{len(found)} player{'s' * (len(found) > 1)}"
+        lines.append(f"    {who}, e.g. {c.player.name} ({c.check.title} norm): {reason}")
+    return lines
 
 
 def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
@@ -69,17 +112,8 @@ def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
             rows.append([None, None, None, "games chosen", _chosen(c)])
         for r in c.check.requirements:
             rows.append([None, None, r.verdict, r.name, f"{r.figure} (needed: {r.needed})"])
-    others = len({c.player.name for c in norms.checks} - {c.player.name for c in shown})
-    if norms.checks:
-        rows.append(
-            [
-                f"{others} other players have no norm in reach after round {norms.played}",
-                None,
-                None,
-                None,
-                None,
-            ]
-        )
+    for line in out_of_reach(norms):
+        rows.append([line.strip(), None, None, None, None])
     for c in norms.norms:
         rows.append(
             [f"Norm report (IT1): {c.player.name}, {c.check.title}", None, None, None, None]
@@ -113,13 +147,7 @@ def norm_lines(event: SwissEvent, norms: EventNorms) -> list[str]:
             lines.append(f"    games chosen: {_chosen(c)}")
         for r in c.check.requirements:
             lines.append(f"    {r.verdict:<11} {r.name}: {r.figure} (needed: {r.needed})")
-    players = {c.player.name for c in norms.checks}
-    out = len(players - {c.player.name for c in shown})
-    if norms.checks:
-        lines.append(
-            f"{out} of {len(players)} players checked have no norm in reach "
-            f"after round {norms.played}"
-        )
+    lines += out_of_reach(norms)
     for c in norms.norms:
         lines.append(f"Norm report (IT1) for {c.player.name}, {c.check.title}:")
         lines += [f"    {label}: {value}" for label, value in certificate(event, c)]

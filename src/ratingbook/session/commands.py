@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from ratingbook.errors import ConfirmationError
+
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
     from ratingbook.events.fide_mode.changes import LoggedChange
@@ -172,10 +174,20 @@ class NeedsConfirmation:
     steps: int
     in_book: str
     _resume: Callable[[str], Done] = field(repr=False, compare=False)
+    warnings: tuple[str, ...] = ()
+    """The warnings the run found besides its acts (a log edited by hand, level 4; level 2
+    ones): said with the question, so that no problem is hidden behind it."""
 
     def resume(self, confirmation: str) -> Done:
         """Write the run, its acts confirmed by ``confirmation`` (the text the log keeps)."""
         return self._resume(confirmation)
+
+    def refusal(self, how: str) -> ConfirmationError:
+        """The run refused, nothing written: every act and every warning found, and ``how``
+        to go on."""
+        from ratingbook.workbook.fide_plan import refusal
+
+        return refusal(self.acts, how, self.warnings)
 
 
 Outcome = Done | NeedsConfirmation

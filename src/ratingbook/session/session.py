@@ -109,7 +109,8 @@ class Session:
 
     ``who`` and ``now`` stand in for the user name and the clock in the Event Log; ``log``
     False plans an event without its log (a template's sample event). ``today`` dates a ladder
-    week that ends.
+    week that ends. ``name`` is the book's file as the user names it (the command line's path),
+    for the commands a message suggests.
     """
 
     def __init__(
@@ -120,9 +121,11 @@ class Session:
         now: str = "",
         log: bool = True,
         today: _dt.date | None = None,
+        name: str = "",
     ) -> None:
         self.book = book
         self._who, self._now, self._log, self._today = who, now, log, today
+        self._name = name
 
     # --- the door ------------------------------------------------------------------------------
 
@@ -139,7 +142,9 @@ class Session:
             return self._take(back=isinstance(command, Undo), offer=offer)
         manual = (command.action, command.round) if isinstance(command, ManualPairing) else None
         today = getattr(command, "today", None) or self._today
-        request = RunRequest(manual=manual, who=self._who, now=self._now, log=self._log)
+        request = RunRequest(
+            manual=manual, who=self._who, now=self._now, log=self._log, book=self._name
+        )
         sheets = Sheets(self.book, today, request)
         plan, details = self._plan(command, sheets)
         if dry_run:
@@ -225,6 +230,7 @@ class Session:
             steps_needed(pending.asks),
             IN_BOOK,
             lambda given: self._write(sheets, plan, given, details),
+            pending.warnings,
         )
 
     # --- writing, and keeping the act ----------------------------------------------------------

@@ -14,13 +14,19 @@ unless the file gives him an entry for it. So this module decides:
   paired stay requested byes;
 - in a finished event (every planned round paired) a run of blank fields to the last round may
   mean the player left: read as withdrawn from the run's first round, with a warning line (it
-  changes no pairing, only what Swiss Players shows).
+  changes no pairing, only what Swiss Players shows);
+- a withdrawal the file states in ratingbook's comment ``### Withdrawn: <start number> from
+  round <n>`` (:func:`withdrawal_line`, which ``trf export`` writes for every withdrawn player)
+  is read as stated, with no guess and no warning: a round already paired leaves no field for
+  it (the player is simply not paired), so the file says it in words. Other programs ignore
+  ``###`` lines.
 
 Pure: records and rows in; players, rows and warning lines out.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -29,7 +35,30 @@ from ratingbook.errors import Location
 from ratingbook.events.event import SwissEntry, SwissPlayer
 from ratingbook.trf.player_records import PlayerRecord
 
-__all__ = ["read_absences"]
+__all__ = ["read_absences", "read_withdrawals", "withdrawal_line"]
+
+_WITHDRAWN = re.compile(r"^### Withdrawn: (?P<number>\d+) from round (?P<round>\d+)\s*$")
+
+
+def withdrawal_line(number: int, round_number: int) -> str:
+    """The comment stating that player ``number`` withdrew from round ``round_number``."""
+    return f"### Withdrawn: {number} from round {round_number}"
+
+
+def read_withdrawals(
+    lines: Sequence[tuple[int, str]],
+) -> tuple[dict[int, int], list[tuple[int, str]]]:
+    """The withdrawals the ``###`` lines state (start number -> round; see
+    :func:`withdrawal_line`) and the other lines, as given."""
+    stated: dict[int, int] = {}
+    others: list[tuple[int, str]] = []
+    for line_no, line in lines:
+        found = _WITHDRAWN.match(line)
+        if found:
+            stated[int(found["number"])] = int(found["round"])
+        else:
+            others.append((line_no, line))
+    return stated, others
 
 
 def _spans(rounds: Sequence[int]) -> str:
@@ -51,10 +80,12 @@ def read_absences(
     records: Mapping[int, PlayerRecord],
     entries: Sequence[SwissEntry],
     rounds_planned: int | None,
+    stated: Mapping[int, int] | None = None,
 ) -> tuple[tuple[SwissPlayer, ...], list[SwissEntry], list[str]]:
     """The players (``withdrawn`` set where the file says so), the rows with a zero-point
     absence for every blank field of a paired round, and one warning line per player whose
-    blank fields were read (see the module text)."""
+    blank fields were read (see the module text); ``stated``: the withdrawals the file states
+    (:func:`read_withdrawals`), read as they are."""
     paired = {e.round for e in entries if e.black is not None or e.result is Result.PAIRING_BYE}
     last_paired = max(paired, default=0)
     last = max(rounds_planned or 0, last_paired)
@@ -69,6 +100,11 @@ def read_absences(
     for number, record in sorted(records.items()):
         player = record.player
         name = player.name
+        if stated and number in stated:
+            # As stated: the absences written for the rounds still to be paired are the
+            # withdrawal itself, not requested byes.
+            player = replace(player, withdrawn=stated[number])
+            dropped.update((r, name) for r in range(max(stated[number], last_paired + 1), last + 1))
         if player.withdrawn is not None or last_paired == 0:
             players.append(player)
             continue

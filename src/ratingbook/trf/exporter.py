@@ -8,8 +8,9 @@ record per player, by start number, with every round: games, forfeits (``+``/``-
 (``U`` pairing-allocated, ``H``, ``F``, ``Z``); the event's log as ``###`` lines between the
 tournament records and the players. Entries written for a round not yet paired
 (requested byes) are kept; a withdrawn player gets ``0000 - Z`` in every round still to be
-paired, to the last (the pairing engines pair a player unless his round has an entry). The
-columns and letters are :mod:`ratingbook.trf.records`'. Pure.
+paired, to the last (the pairing engines pair a player unless his round has an entry), and a
+``### Withdrawn: <number> from round <n>`` line (:func:`ratingbook.trf.absences.withdrawal_line`).
+The columns and letters are :mod:`ratingbook.trf.records`'. Pure.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ratingbook.events.settings import (
     DUTCH,
     ROUND_ROBIN,
 )
+from ratingbook.trf.absences import withdrawal_line
 from ratingbook.trf.log_comments import log_lines, outside_fide_mode
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
 
@@ -187,6 +189,13 @@ def export_trf(
         last_round = max(last_round, rounds)
     lines.extend(comments)
     lines.extend(log_lines(log if fide_mode else outside_fide_mode(log, event.paired_rounds)))
+    # Every withdrawal in words too: in a round already paired the player has no field to
+    # show it, and the import would have to guess (ratingbook.trf.absences).
+    lines.extend(
+        withdrawal_line(numbers[p.name], p.withdrawn)
+        for p in event.start_order
+        if p.withdrawn is not None and withdrawals
+    )
     for player in event.start_order:
         entries: list[SwissEntry | None] = []
         for number in range(1, last_round + 1):

@@ -43,7 +43,7 @@ from ratingbook.events.event import (
 )
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.settings import SwissSettings
-from ratingbook.trf.absences import read_absences
+from ratingbook.trf.absences import read_absences, read_withdrawals
 from ratingbook.trf.log_comments import fide_mode, read_log_lines
 from ratingbook.trf.player_records import (
     PlayerRecord,
@@ -283,7 +283,8 @@ def import_trf(text: str) -> TrfImport:
             )
     event_settings = SwissSettings(**settings)  # type: ignore[arg-type]
     last = SwissEvent(tuple(r.player for r in records.values()), (), event_settings).rounds_planned
-    players, entries, noted = read_absences(records, entries, last)
+    stated, comment_lines = read_withdrawals(comment_lines)
+    players, entries, noted = read_absences(records, entries, last, stated)
     warnings.extend(noted)
     # A ban written to the event's last round is a ban for every round (260 has no "ever").
     forbidden = tuple(

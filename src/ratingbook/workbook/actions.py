@@ -131,7 +131,7 @@ def write(book: Book, plan: Plan) -> Plan:
     if plan.pending is not None:
         confirmation = confirmation_of(plan.pending.asks, plan.pending.confirmed, None)
         if confirmation is None:
-            raise refusal(plan.pending.asks, IN_BOOK)
+            raise refusal(plan.pending.asks, IN_BOOK, plan.pending.warnings)
         plan = finished(plan, confirmation)
     apply_plan(book, plan)
     return plan

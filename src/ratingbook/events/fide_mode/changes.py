@@ -47,12 +47,14 @@ def changes(
     engine_rounds: Iterable[int] = (),
     unpaired: Iterable[int] = (),
     typed: Mapping[int, int] | None = None,
+    book: str = "",
 ) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
     rounds the unpair command took back; ``typed``: how many results of each round the book
-    held as read (typed since the log last recorded them too). In FIDE mode a level 5 change
-    is refused; outside it, it is a level 3 one."""
+    held as read (typed since the log last recorded them too); ``book``: the book's file as the
+    user names it, for the commands a warning suggests ("" : ``BOOK``). In FIDE mode a level 5
+    change is refused; outside it, it is a level 3 one."""
     fide = old.fide_mode
     engine = set(engine_rounds)
     started = old.paired_rounds >= 1
@@ -77,7 +79,9 @@ def changes(
         out += _player_changes(old, new, current)
         out += _forbidden_changes(old, new, current)
     numbers = event.start_numbers()
-    out += _round_changes(old, new, engine, set(unpaired), numbers, typed or {}, fide=fide)
+    out += _round_changes(
+        old, new, engine, set(unpaired), numbers, typed or {}, fide=fide, book=book or "BOOK"
+    )
     out += _rating_changes(old, new, numbers)
     return out
 
@@ -219,13 +223,14 @@ def _round_changes(
     typed: Mapping[int, int],
     *,
     fide: bool,
+    book: str,
 ) -> list[LoggedChange]:
     out: list[LoggedChange] = []
     last = new.paired_rounds
     for number in range(1, max(old.paired_rounds, last) + 1):
         was, now = old.pairs(number), new.pairs(number)
         if was == now:
-            out += _corrections(old, new, number, last, numbers, fide=fide)
+            out += _corrections(old, new, number, last, numbers, fide=fide, book=book)
             continue
         if not was:
             by_engine = number in engine
@@ -286,6 +291,7 @@ def _corrections(
     numbers: Mapping[str, int],
     *,
     fide: bool,
+    book: str,
 ) -> list[LoggedChange]:
     if number >= last:
         return []  # the last paired round: its results are typed, not corrected
@@ -303,7 +309,7 @@ def _corrections(
             "results may be corrected (undo this change, or leave FIDE mode)"
             if level == WarningLevel.REFUSE
             else f"round {number + 1} was paired on the standings this correction changes: to "
-            f"re-pair it, ratingbook unpair BOOK --round {last} then ratingbook pair BOOK"
+            f"re-pair it, ratingbook unpair {book} --round {last} then ratingbook pair {book}"
         )
         out.append(
             LoggedChange(

@@ -13,7 +13,8 @@ players, 1.4.2b); each player's pairing-allocated byes (1.4.1c); the host federa
 of 1.4.3d; the settings ``Norm Games`` (1.4.1b's exceptions) and ``Norm Exemption`` (an
 exemption of 1.4.3a-c the organiser states); and which lines say what is missing: an event
 that is not FIDE-rated, or has no titles and no federations at all, gets one clear line
-instead of a table of "no".
+instead of a table of "no"; an event of fewer rounds than a norm needs games says so, and
+before round 1 the lines say that no round was played and what a norm will need.
 
 Pure: a :class:`~ratingbook.events.event.SwissEvent` in, frozen values out.
 """
@@ -31,7 +32,13 @@ from ratingbook.errors import InvalidValueError
 from ratingbook.events.event import SwissEvent, SwissPlayer
 from ratingbook.fide.rules.norm_games import FORFEIT, NON_FIDE, UNRATED_ZERO, NormGame
 from ratingbook.fide.rules.norm_outlook import still_needed
-from ratingbook.fide.rules.norms import NORM_TITLES, NormCheck, check_norm, swiss_exemption
+from ratingbook.fide.rules.norms import (
+    NORM_TITLES,
+    NormCheck,
+    check_norm,
+    requirements_in_words,
+    swiss_exemption,
+)
 
 __all__ = [
     "EventNorms",
@@ -217,6 +224,18 @@ def event_norms(
             exemption = f"Swiss exemption of 1.4.3d ({figures})"
     if lines and not event.settings.rated:
         return EventNorms((), tuple(lines), played, planned, exemption)
+    if planned is not None and planned < minimum_games:
+        # 1.4.1c's eight games count as nine only in an event of nine rounds.
+        lines.append(
+            f"no norm can be made in this event: it has {planned} rounds, and a norm needs at "
+            f"least {minimum_games} games (B.01 1.4.1a; 1.4.1b's exceptions are the setting "
+            "Norm Games of Swiss Settings)"
+        )
+    if not played:
+        lines.append(
+            "no round played yet: the norms are checked once round 1's results are in. A "
+            f"norm (B.01) needs {requirements_in_words(minimum_games)}"
+        )
     checks: list[PlayerNorm] = []
     everyone = every_players_games(event, typed.non_fide)
     byes = _pairing_byes(event)

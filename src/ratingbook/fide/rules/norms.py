@@ -81,6 +81,7 @@ __all__ = [
     "norm_titled_needed",
     "one_allowed",
     "own_allowed",
+    "requirements_in_words",
     "swiss_exemption",
     "titled_needed",
 ]
@@ -212,6 +213,22 @@ def needed_score(average: int, games: int, title: str) -> Fraction | None:
         if average + dp(score, games) >= MIN_PERFORMANCE[title] and score >= MIN_SCORE * games:
             return score
     return None
+
+
+def requirements_in_words(minimum_games: int = 9) -> str:
+    """What a norm needs (1.4.1-1.4.9), in one sentence from this module's figures: what
+    ``ratingbook norms`` says before any round was played."""
+    by_title = ", ".join
+    return (
+        f"at least {minimum_games} games (1.4.1); opponents of at least {FOREIGN_FEDERATIONS} "
+        "federations other than the player's, at most 3/5 of his own and 2/3 of any one "
+        "(1.4.3-1.4.4); at least 50% titled opponents, and at least 1/3 (and 3) holding the "
+        "norm's title or a higher one (1.4.5); an average opponents' rating of at least "
+        + by_title(f"{t} {MIN_AVERAGE[t]}" for t in NORM_TITLES)
+        + " (1.4.8a); a performance of at least "
+        + by_title(f"{t} {MIN_PERFORMANCE[t]}" for t in NORM_TITLES)
+        + " (1.4.8); a score of at least 35% (1.4.8b)"
+    )
 
 
 def swiss_exemption(players: Sequence[tuple[str, bool, str, int]], host: str) -> tuple[bool, str]:

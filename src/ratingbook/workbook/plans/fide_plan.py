@@ -83,10 +83,13 @@ IN_BOOK = (
 )
 
 
-def refusal(asks: Sequence[Act], how: str) -> ConfirmationError:
-    """The refusal of acts nobody confirmed: each act and its warning, and how to confirm."""
+def refusal(asks: Sequence[Act], how: str, warnings: Sequence[str] = ()) -> ConfirmationError:
+    """The refusal of acts nobody confirmed: each act and its warning, every other warning the
+    run found (a refusal hides no problem), and how to confirm."""
     lines = [f"level {a.level}: {a.name}: {a.warning}" for a in asks]
-    return ConfirmationError("nothing was changed: " + " | ".join(lines) + f" -- to go on, {how}")
+    return ConfirmationError(
+        "nothing was changed: " + " | ".join([*lines, *warnings]) + f" -- to go on, {how}"
+    )
 
 
 NOT_FIDE = "not in FIDE mode"
@@ -234,6 +237,8 @@ class LogRecord:
     after: str
     quiet: bool = False
     """Nothing paired and nothing to log yet: the log starts with round 1 (no sheet written)."""
+    warnings: tuple[str, ...] = ()
+    """The warnings found besides the acts (levels 2 and 4), said with any question."""
 
     def finish(self, confirmation: str) -> tuple[GeneratedSheet, ...]:
         if self.quiet:
@@ -333,6 +338,7 @@ def with_event_log(
         engine_rounds={e.round for e in new_rows},
         unpaired=unpaired,
         typed=typed,
+        book=request.book,
     )
     found += manual_changes
     asks, confirmed = _gate(event, found, old.fide_mode)
@@ -340,9 +346,10 @@ def with_event_log(
     summary = list(plan.summary)
     if recorded is None and not entries:
         summary.append("Event Log started: changes from now on are logged (none before)")
+    said = [*warnings, *[f"level 2 warning: {c.warning}" for c in found if c.level == 2]]
     summary += warnings
     summary += manual_lines
-    summary += [f"level 2 warning: {c.warning}" for c in found if c.level == 2]
+    summary += said[len(warnings) :]
     summary += [
         f"{c.act}: {c.warning}" for c in found if c.kind is LogKind.CORRECTION and c.warning
     ]
@@ -364,6 +371,7 @@ def with_event_log(
         who=request.who or user_name(),
         after=sheets_out[-1].name if sheets_out else "Swiss Games",
         quiet=quiet,
+        warnings=tuple(said),
     )
     if quiet:
         return replace(plan, pending=record)

@@ -2,8 +2,9 @@
 
 This module alone decides how the ladder's sheets are read into the engine's values (which columns
 are needed for active and inactive players, duplicate IDs and groups), which cells a ladder recalc
-writes back (each active player's Rating and Permanent Rating) and where the generated Ladder
-Standings, Rating History, Ladder Charts and Ladder Progress sheets go (with their print titles).
+writes back (each active player's Rating and Permanent Rating, a new camper's empty StWkPerm, with
+a line saying so) and where the generated Ladder Standings, Rating History, Ladder Charts and
+Ladder Progress sheets go (with their print titles).
 The rule itself is :mod:`ratingbook.ratings.ladder`; the standings and history tables are
 :mod:`ratingbook.reports.ladder_tables`; the week and its rollover are
 :mod:`ratingbook.workbook.plans.week_plan`.
@@ -18,6 +19,7 @@ from ratingbook.core.cells import (
     PLAYER_ID,
     RATING,
     flag,
+    is_blank,
     ladder_result,
     text,
     whole_number,
@@ -58,6 +60,7 @@ __all__ = [
     "ladder_generated",
     "ladder_outcome",
     "ladder_result_blocks",
+    "new_camper_lines",
     "plan_ladder",
 ]
 
@@ -107,11 +110,11 @@ def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
         )
     seen_ids[player_id] = row.where.row or 0
     active = flag(row.get("Active"), row.where, "Active")
+    typed = row.get("StWkPerm")
+    # An empty StWkPerm is a new camper's: the engine starts it at the group's rating.
     start = (
-        whole_number(
-            row.get("StWkPerm"), row.where, "StWkPerm", "a whole-number rating", bounds=RATING
-        )
-        if active
+        whole_number(typed, row.where, "StWkPerm", "a whole-number rating", bounds=RATING)
+        if active and not is_blank(typed)
         else None
     )
     group = text(row.get("Group"), row.where, "Group", required=active)
@@ -222,17 +225,35 @@ def _check_games(
 
 
 def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) -> list[WriteBlock]:
+    """Each active player's Rating and Permanent Rating, and a new camper's StWkPerm."""
     weekly: dict[int, object] = {}
     permanent: dict[int, object] = {}
+    start: dict[int, object] = {}
+    new = set(outcome.new_campers)
     for player in outcome.players:
         if player.active and player.where is not None and player.where.row is not None:
             weekly[player.where.row] = player.rating
             permanent[player.where.row] = player.permanent_rating
+            if player.id in new:
+                start[player.where.row] = player.start_permanent
     blocks = [
         column_block(players_table, "Rating", weekly),
         column_block(players_table, "Permanent Rating", permanent),
+        column_block(players_table, "StWkPerm", start) if start else None,
     ]
     return [b for b in blocks if b is not None]
+
+
+def new_camper_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
+    """What a run says of each new camper whose empty StWkPerm it filled (never silently)."""
+    new = set(outcome.new_campers)
+    return tuple(
+        f"new camper {p.name or p.id!r} (ID {p.id}, row {p.where.row if p.where else '?'}): "
+        f"StWkPerm was empty, set to {p.start_permanent}, the Initial Ladder Rating of group "
+        f"{p.group!r}, where the weekly Rating starts"
+        for p in outcome.players
+        if p.id in new
+    )
 
 
 def ladder_generated(
@@ -279,5 +300,6 @@ def plan_ladder(
         summary=(
             f"ladder: {sum(p.active for p in outcome.players)} active players, "
             f"{len(outcome.history)} games replayed",
+            *new_camper_lines(outcome),
         ),
     )

@@ -33,6 +33,7 @@ from ratingbook.workbook.plans.ladder_plan import (
     ladder_generated,
     ladder_outcome,
     ladder_result_blocks,
+    new_camper_lines,
     plan_ladder,
 )
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock
@@ -152,6 +153,7 @@ def _plan_rollover(
             f"new week: {label} archived ({len(games_table.rows)} games, standings of "
             f"{len(standings)} players), {week_label(week)} started with "
             f"{sum(p.active for p in carried)} permanent ratings carried over",
+            *new_camper_lines(outcome),
         ),
     )
 

@@ -140,6 +140,11 @@ class Pending(Protocol):
         """The changes this run logs."""
         ...
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The warnings found besides ``asks`` (said with any question or refusal)."""
+        ...
+
     def finish(self, confirmation: str) -> tuple[GeneratedSheet, ...]:
         """The ``Event Log`` and ``Event State`` sheets, the new rows confirmed by
         ``confirmation`` (the text logged)."""
