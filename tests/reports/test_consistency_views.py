@@ -40,9 +40,9 @@ from ratingbook.session import Done, Pair, Recalc, Session
 from ratingbook.templates.writer import template_bytes
 from ratingbook.trf.importer import import_trf
 from ratingbook.web.site import render_site, site_files
+from ratingbook.workbook.kinds import read_book_event
 from ratingbook.workbook.port.book import WriteBlock
 from ratingbook.workbook.port.grid_book import MemoryBook
-from ratingbook.workbook.kinds import read_book_event
 
 DATA = ROOT / "tests" / "data" / "trf"
 FILES = sorted(p.name for p in DATA.iterdir() if p.suffix in (".trf", ".trfx", ".tab"))

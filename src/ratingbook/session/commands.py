@@ -185,7 +185,7 @@ class NeedsConfirmation:
     def refusal(self, how: str) -> ConfirmationError:
         """The run refused, nothing written: every act and every warning found, and ``how``
         to go on."""
-        from ratingbook.workbook.fide_plan import refusal
+        from ratingbook.workbook.plans.fide_plan import refusal
 
         return refusal(self.acts, how, self.warnings)
 
