@@ -15,15 +15,21 @@ recalculation, from any front end, rewrites those cells.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
 
 __all__ = [
+    "CENTRE",
+    "LEFT",
+    "RIGHT",
     "CellRange",
     "ChartSeries",
     "LineChart",
     "PrintSetup",
+    "column_alignments",
+    "column_width",
     "quote_sheet",
 ]
 
@@ -50,6 +56,15 @@ class PrintSetup:
     landscape: bool = False
     repeat_rows: int = 1
     file_name: bool = False
+    #: The cells' grid is printed (ECMA-376 part 1, 18.3.1.70 ``printOptions gridLines``), so
+    #: that on paper every number stands in the box of its column, under its header.
+    grid: bool = True
+    #: The type size of the sheet's cells, in points; 0: the book's own (a list read from
+    #: across a room, such as the camp's posted ladder, asks for more).
+    font_size: float = 0
+    #: Fitted to one page tall as well as one wide (a list for the wall): the printer shrinks
+    #: it only when it would not fit.
+    one_page: bool = False
 
     @property
     def orientation(self) -> str:
@@ -79,6 +94,62 @@ class PrintSetup:
     def title_rows(self) -> str:
         """The rows repeated on every page, as Excel's ``_xlnm.Print_Titles`` wants them."""
         return f"$1:${self.repeat_rows}"
+
+    @property
+    def pages_tall(self) -> int:
+        """``fitToHeight``: 1 for a one-page list, else 0 (as many pages as the rows need)."""
+        return 1 if self.one_page else 0
+
+    def row_height(self) -> float | None:
+        """The rows' height in points for :attr:`font_size` (Excel's 15 points for its 11-point
+        default, in proportion); None: the default height."""
+        return round(self.font_size * 15 / 11, 2) if self.font_size else None
+
+
+# How a column's header and cells line up. A header is written where its column's numbers
+# print: a right-aligned number under a left-aligned header stands under the next column's
+# header on paper (issue 34), so the header and every cell of a column share one alignment.
+LEFT, RIGHT, CENTRE = "left", "right", "center"
+#: The rows read to tell a column of numbers from a column of text (a generated sheet's
+#: columns each hold one kind, so a sample decides; a sheet can have 100,000 rows).
+_SAMPLE_ROWS = 1000
+
+
+def column_alignments(
+    header: Sequence[object], rows: Sequence[Sequence[object]], centred: Collection[int] = ()
+) -> tuple[str, ...]:
+    """Each column's alignment, for its header and its cells alike: :data:`CENTRE` for the
+    ``centred`` columns (0-based: ranks, numbers, codes), :data:`RIGHT` for a column holding
+    more numbers than texts (Excel's place for a number), else :data:`LEFT`."""
+    width = max([len(header), *(len(row) for row in rows[:_SAMPLE_ROWS])])
+    numbers = [0] * width
+    texts = [0] * width
+    for row in rows[:_SAMPLE_ROWS]:
+        for c, value in enumerate(row):
+            kind = value.__class__
+            if kind is int or kind is float:
+                numbers[c] += 1
+            elif kind is str and value:
+                texts[c] += 1
+    return tuple(
+        CENTRE if c in centred else RIGHT if numbers[c] > texts[c] else LEFT
+        for c in range(width)
+    )
+
+
+#: A bold header character's width in Excel's width units (one unit: a digit of the default
+#: font), with the cell's padding: a header never runs into the next one.
+_BOLD_CHARACTER = 1.15
+_PADDING = 2.0
+
+
+def column_width(title: object, width: float | None, font_size: float = 0) -> float:
+    """The width of a column headed ``title``: ``width`` (or 10 when not given), widened to
+    hold the header in bold at ``font_size`` (0: Excel's 11 points) on one line."""
+    scale = (font_size or 11) / 11
+    needed = (len(str(title)) * _BOLD_CHARACTER + _PADDING) * scale
+    given = (10.0 if width is None else float(width)) * (scale if font_size else 1)
+    return round(max(given, needed), 2)
 
 
 def quote_sheet(name: str) -> str:

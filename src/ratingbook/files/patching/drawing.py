@@ -30,6 +30,7 @@ __all__ = [
     "drawing_xml",
     "header_footer_xml",
     "page_setup_xml",
+    "print_options_xml",
 ]
 
 DRAWING_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing"
@@ -56,8 +57,17 @@ FIT_TO_PAGE = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
 
 
 def page_setup_xml(setup: PrintSetup) -> str:
-    """``<pageSetup>``: one page wide, as many tall as needed (needs ``fitToPage`` in sheetPr)."""
-    return f'<pageSetup orientation="{setup.orientation}" fitToWidth="1" fitToHeight="0"/>'
+    """``<pageSetup>``: one page wide, as many tall as needed or one (``setup.one_page``)
+    (needs ``fitToPage`` in sheetPr)."""
+    return (
+        f'<pageSetup orientation="{setup.orientation}" fitToWidth="1" '
+        f'fitToHeight="{setup.pages_tall}"/>'
+    )
+
+
+def print_options_xml(setup: PrintSetup) -> str:
+    """``<printOptions>`` (before ``<pageMargins>``): the cells' grid printed when asked."""
+    return '<printOptions gridLines="1"/>' if setup.grid else ""
 
 
 def header_footer_xml(setup: PrintSetup) -> str:

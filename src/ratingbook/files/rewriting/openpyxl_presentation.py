@@ -20,7 +20,8 @@ __all__ = ["add_charts", "apply_print_setup"]
 
 
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
-    """One page wide, any number tall; header rows repeated; title, date and page numbers."""
+    """One page wide, any number tall (or one); header rows repeated; the cells' grid; title,
+    date and page numbers; the rows' height for the setup's type size."""
     properties = ws.sheet_properties
     if properties.pageSetUpPr is None:
         properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
@@ -28,7 +29,12 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         properties.pageSetUpPr.fitToPage = True
     ws.page_setup.orientation = "landscape" if setup.landscape else "portrait"
     ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
+    ws.page_setup.fitToHeight = setup.pages_tall
+    ws.print_options.gridLines = setup.grid or None
+    height = setup.row_height()
+    if height:
+        ws.sheet_format.defaultRowHeight = height
+        ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
     # The same header and footer the package back end writes (presentation.PrintSetup).
     header, footer = ws.oddHeader, ws.oddFooter
