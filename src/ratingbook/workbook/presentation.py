@@ -132,8 +132,7 @@ def column_alignments(
             elif kind is str and value:
                 texts[c] += 1
     return tuple(
-        CENTRE if c in centred else RIGHT if numbers[c] > texts[c] else LEFT
-        for c in range(width)
+        CENTRE if c in centred else RIGHT if numbers[c] > texts[c] else LEFT for c in range(width)
     )
 
 
@@ -143,12 +142,17 @@ _BOLD_CHARACTER = 1.15
 _PADDING = 2.0
 
 
-def column_width(title: object, width: float | None, font_size: float = 0) -> float:
-    """The width of a column headed ``title``: ``width`` (or 10 when not given), widened to
-    hold the header in bold at ``font_size`` (0: Excel's 11 points) on one line."""
-    scale = (font_size or 11) / 11
+def column_width(title: object, width: float | None, setup: PrintSetup | None = None) -> float:
+    """The width of a column headed ``title``: ``width`` (or 10 when not given), at the
+    setup's type size, widened to hold the header in bold on one line. A sheet printed
+    without its grid is no table (Instructions, a sheet of charts): its first row is a line
+    of prose, and its columns keep their widths."""
+    size = setup.font_size if setup is not None else 0
+    scale = (size or 11) / 11
+    given = (10.0 if width is None else float(width)) * scale
+    if setup is not None and not setup.grid:
+        return round(given, 2)
     needed = (len(str(title)) * _BOLD_CHARACTER + _PADDING) * scale
-    given = (10.0 if width is None else float(width)) * (scale if font_size else 1)
     return round(max(given, needed), 2)
 
 
@@ -218,3 +222,8 @@ class LineChart:
     anchor: tuple[int, int, int, int]
     x_title: str = ""
     y_title: str = ""
+    #: The category axis' labels turned by this many degrees (counter-clockwise negative, as
+    #: DrawingML counts). Level, LibreOffice breaks a label wider than its category's room
+    #: into lines, letter by letter: ``Start`` under 31 categories printed as ``St/ar/t``
+    #: (issue 34); turned, a label keeps its letters together.
+    label_rotation: int = -45

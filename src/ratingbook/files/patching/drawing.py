@@ -125,6 +125,16 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def _turned_labels(degrees: int) -> str:
+    """An axis' ``<c:txPr>``: its labels turned by ``degrees`` (DrawingML: 60,000ths)."""
+    if not degrees:
+        return ""
+    return (
+        f'<c:txPr><a:bodyPr rot="{degrees * 60000}" vert="horz"/><a:lstStyle/>'
+        '<a:p><a:pPr><a:defRPr/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>'
+    )
+
+
 def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
     """The chart part of ``chart``; ``value_of`` gives the cells' values for its cache."""
     series = "".join(
@@ -148,6 +158,7 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '</c:scaling><c:delete val="0"/><c:axPos val="b"/>'
         f"{_title(chart.x_title, 1000)}"
         '<c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="low"/>'
+        f"{_turned_labels(chart.label_rotation)}"
         '<c:crossAx val="500000002"/><c:crosses val="autoZero"/><c:auto val="1"/>'
         '<c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>'
         '<c:valAx><c:axId val="500000002"/><c:scaling><c:orientation val="minMax"/>'

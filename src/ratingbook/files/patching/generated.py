@@ -67,7 +67,7 @@ def generated_sheet_xml(
     selected = ' tabSelected="1"' if tab_selected else ""
     widths = "".join(
         f'<col min="{c + 1}" max="{c + 1}" '
-        f'width="{column_width(title, sheet.widths.get(c), size):g}" customWidth="1"/>'
+        f'width="{column_width(title, sheet.widths.get(c), setup):g}" customWidth="1"/>'
         for c, title in enumerate(sheet.header)
     )
     height = setup.row_height() if setup else None

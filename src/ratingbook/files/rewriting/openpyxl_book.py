@@ -232,7 +232,7 @@ class OpenpyxlBook:
             for r in range(2, len(sheet.rows) + 2):
                 ws.cell(row=r, column=c + 1).number_format = number_format
         for c in range(len(sheet.header)):
-            width = column_width(sheet.header[c], sheet.widths.get(c), size)
+            width = column_width(sheet.header[c], sheet.widths.get(c), setup)
             ws.column_dimensions[get_column_letter(c + 1)].width = width
         ws.freeze_panes = "A2"
         if sheet.print_setup is not None:

@@ -10,6 +10,13 @@ from openpyxl.chart import LineChart as OpenpyxlLineChart
 from openpyxl.chart import Reference, Series
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
+from openpyxl.chart.text import RichText
+from openpyxl.drawing.text import (
+    CharacterProperties,
+    Paragraph,
+    ParagraphProperties,
+    RichTextProperties,
+)
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -73,6 +80,16 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...]) -> None:
         line.x_axis.title = chart.x_title or None
         line.y_axis.title = chart.y_title or None
         line.display_blanks = "gap"
+        if chart.label_rotation:  # the labels turned, as the package back end writes them
+            line.x_axis.txPr = RichText(
+                bodyPr=RichTextProperties(rot=chart.label_rotation * 60000, vert="horz"),
+                p=[
+                    Paragraph(
+                        pPr=ParagraphProperties(defRPr=CharacterProperties()),
+                        endParaRPr=CharacterProperties(lang="en-US"),
+                    )
+                ],
+            )
         for s in chart.series:
             series = Series(_reference(ws, s.values))
             series.tx = SeriesLabel(strRef=StrRef(f=s.name.formula()))
