@@ -341,8 +341,9 @@ LADDER = Design(
         "to 60 campers; a longer list takes more pages, its header row on each), with the week "
         "and the date at the top: print it (File > Print) and pin it on the wall. Set "
         f"{POSTED_LIST_SETTING} on '{LADDER_SETTINGS.sheet}' to {BY_GROUP} to list each group "
-        f"together, ranked within the group. '{LADDER_CHARTS}' shows, one pair of charts per group, each camper's "
-        "Rating after each of their games this week and at the end of every week; the numbers "
+        f"together, ranked within the group. '{LADDER_CHARTS}' shows, one pair of charts per "
+        "group, each camper's Rating after each of their games this week and at the end of "
+        "every week; the numbers "
         f"behind them are on '{LADDER_PROGRESS}'. On '{CAMPER_CHART}', pick one camper's name "
         "in cell B1 to see just their charts.",
     ),

@@ -15,6 +15,7 @@ recalculation, from any front end, rewrites those cells.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from ratingbook.core.refs import column_letter
 __all__ = [
     "CENTRE",
     "LEFT",
+    "LINE_HEIGHT",
     "RIGHT",
     "CellRange",
     "ChartSeries",
@@ -31,6 +33,7 @@ __all__ = [
     "column_alignments",
     "column_width",
     "quote_sheet",
+    "row_lines",
 ]
 
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
@@ -65,6 +68,10 @@ class PrintSetup:
     #: Fitted to one page tall as well as one wide (a list for the wall): the printer shrinks
     #: it only when it would not fit.
     one_page: bool = False
+    #: 0-based columns whose long texts wrap within the column (each row as tall as its
+    #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
+    #: next column nor off the page.
+    wrapped: frozenset[int] = frozenset()
 
     @property
     def orientation(self) -> str:
@@ -120,14 +127,14 @@ def column_alignments(
 ) -> tuple[str, ...]:
     """Each column's alignment, for its header and its cells alike: :data:`CENTRE` for the
     ``centred`` columns (0-based: ranks, numbers, codes), :data:`RIGHT` for a column holding
-    more numbers than texts (Excel's place for a number), else :data:`LEFT`."""
+    more numbers (dates included) than texts (Excel's place for a number), else :data:`LEFT`."""
     width = max([len(header), *(len(row) for row in rows[:_SAMPLE_ROWS])])
     numbers = [0] * width
     texts = [0] * width
     for row in rows[:_SAMPLE_ROWS]:
         for c, value in enumerate(row):
             kind = value.__class__
-            if kind is int or kind is float:
+            if kind is int or kind is float or isinstance(value, _dt.date):  # a date: a number
                 numbers[c] += 1
             elif kind is str and value:
                 texts[c] += 1
@@ -154,6 +161,22 @@ def column_width(title: object, width: float | None, setup: PrintSetup | None = 
         return round(given, 2)
     needed = (len(str(title)) * _BOLD_CHARACTER + _PADDING) * scale
     return round(max(given, needed), 2)
+
+
+def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
+    """The lines a row's tallest wrapped cell takes: its text's length over its column's
+    width (in characters, less one for the cell's padding), rounded up; 1 at least. Excel
+    does not grow a row for text wrapped by another program, so the writer sets the height."""
+    lines = 1
+    for c in wrapped:
+        if c < len(values) and c < len(widths) and values[c] is not None:
+            room = max(1, int(widths[c]) - 1)
+            lines = max(lines, -(-len(str(values[c])) // room))
+    return lines
+
+
+#: A row's height in points for each line of 11-point text (Excel's default row).
+LINE_HEIGHT = 15
 
 
 def quote_sheet(name: str) -> str:

@@ -22,7 +22,12 @@ from ratingbook.files.patching.drawing import (
     print_options_xml,
 )
 from ratingbook.workbook.book import GeneratedSheet
-from ratingbook.workbook.presentation import column_alignments, column_width
+from ratingbook.workbook.presentation import (
+    LINE_HEIGHT,
+    column_alignments,
+    column_width,
+    row_lines,
+)
 
 # Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
 # about 2 MB of text, so the deflate thread gets big bites and memory stays flat.
@@ -54,7 +59,9 @@ def generated_sheet_xml(
     for c in range(len(letters)):
         code = sheet.number_formats.get(c)
         number = styles.number_format(code) if code is not None else 0
-        column_styles[c] = styles.cell_format(number, font, alignment=aligned[c])
+        column_styles[c] = styles.cell_format(
+            number, font, alignment=aligned[c], wrap=setup is not None and c in setup.wrapped
+        )
     # Date values get a date format (unless their column has one): choose those formats now,
     # before styles.xml is written.
     kinds = set(map(type, itertools.chain.from_iterable(sheet.rows)))
@@ -65,10 +72,17 @@ def generated_sheet_xml(
                 writer.date_style(style, base)
     last_row = len(sheet.rows) + 1
     selected = ' tabSelected="1"' if tab_selected else ""
+    column_widths = [
+        column_width(t, sheet.widths.get(c), setup) for c, t in enumerate(sheet.header)
+    ]
     widths = "".join(
-        f'<col min="{c + 1}" max="{c + 1}" '
-        f'width="{column_width(title, sheet.widths.get(c), setup):g}" customWidth="1"/>'
-        for c, title in enumerate(sheet.header)
+        f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"/>'
+        for c, width in enumerate(column_widths)
+    )
+    heights = (
+        [LINE_HEIGHT * row_lines(r, column_widths, setup.wrapped) for r in sheet.rows]
+        if setup is not None and setup.wrapped
+        else None
     )
     height = setup.row_height() if setup else None
     yield (
@@ -92,7 +106,7 @@ def generated_sheet_xml(
         for c, title in enumerate(sheet.header)
     )
     yield f'<row r="1">{header}</row>'
-    yield from _generated_rows(sheet.rows, letters, column_styles, writer)
+    yield from _generated_rows(sheet.rows, letters, column_styles, writer, heights)
     yield (
         "</sheetData>"
         + (print_options_xml(setup) if setup else "")
@@ -105,9 +119,14 @@ def generated_sheet_xml(
 
 
 def _generated_rows(
-    rows: Sequence[Sequence[Any]], letters: list[str], styles: list[int], writer: CellWriter
+    rows: Sequence[Sequence[Any]],
+    letters: list[str],
+    styles: list[int],
+    writer: CellWriter,
+    heights: Sequence[float] | None = None,
 ) -> Iterator[str]:
-    """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each)."""
+    """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each);
+    ``heights``: each row's height in points (rows with wrapped text), else the default."""
     # Per column: the text before the row number, and after it for a number or a text.
     style_attributes = [f' s="{s}"' if s else "" for s in styles]
     number_open = [f'<c r="{letter}' for letter in letters]
@@ -118,7 +137,10 @@ def _generated_rows(
     append = chunk.append
     for n, values in enumerate(rows, start=2):
         row = str(n)
-        append(f'<row r="{row}">')
+        if heights is None:
+            append(f'<row r="{row}">')
+        else:
+            append(f'<row r="{row}" ht="{heights[n - 2]:g}" customHeight="1">')
         for c, value in enumerate(values):
             kind = value.__class__
             if kind is int:

@@ -155,17 +155,23 @@ class Styles:
         self._fonts_made[key] = index
         return index
 
-    def cell_format(self, number_format: int, font: int = 0, *, alignment: str = "") -> int:
+    def cell_format(
+        self, number_format: int, font: int = 0, *, alignment: str = "", wrap: bool = False
+    ) -> int:
         """A plain cell format with this number format and font (an existing one if possible),
-        its text aligned ``alignment`` (``left``, ``right``, ``center``) when given."""
-        if alignment:
+        its text aligned ``alignment`` (``left``, ``right``, ``center``) when given, wrapped
+        within the cell when ``wrap``."""
+        if alignment or wrap:
+            aligned = (f' horizontal="{alignment}"' if alignment else "") + (
+                ' wrapText="1"' if wrap else ""
+            )
             flags = (' applyNumberFormat="1"' if number_format else "") + (
                 ' applyFont="1"' if font else ""
             )
             return self._add_xf(
                 f'<{self.p}xf numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" '
-                f'xfId="0"{flags} applyAlignment="1"><{self.p}alignment '
-                f'horizontal="{alignment}"/></{self.p}xf>'
+                f'xfId="0"{flags} applyAlignment="1"><{self.p}alignment{aligned}/>'
+                f"</{self.p}xf>"
             )
         everything = [*self.xfs, *self.new_xfs]
         for index, attrs in enumerate(self.xf_attributes):
@@ -190,9 +196,10 @@ class Styles:
 
     def with_number_format(self, index: int, number_format: int) -> int:
         """Cell format ``index`` with its number format replaced (an existing one if possible)."""
-        if not 0 <= index < len(self.xfs):
+        everything = [*self.xfs, *self.new_xfs]  # one made in this run keeps its alignment
+        if not 0 <= index < len(everything):
             return self.cell_format(number_format)
-        base = self.xfs[index]
+        base = everything[index]
         head = re.match(r"<[^>]*>", base)
         assert head is not None
         tag = set_attribute(head.group(0), "numFmtId", str(number_format))

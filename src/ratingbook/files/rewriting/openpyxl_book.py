@@ -42,7 +42,12 @@ from ratingbook.files.disk import (
 from ratingbook.files.ooxml.trust import file_vouches
 from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
 from ratingbook.workbook.book import KEEP, GeneratedSheet, WriteBlock
-from ratingbook.workbook.presentation import column_alignments, column_width
+from ratingbook.workbook.presentation import (
+    LINE_HEIGHT,
+    column_alignments,
+    column_width,
+    row_lines,
+)
 from ratingbook.workbook.table_growth import grown_tables, parse_area, with_bottom
 
 __all__ = ["MAX_GRID_CELLS", "MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
@@ -209,9 +214,10 @@ class OpenpyxlBook:
         setup = sheet.print_setup
         size = setup.font_size if setup is not None else 0
         # Each column's header and cells aligned alike (presentation.column_alignments).
+        wrapped = setup.wrapped if setup is not None else frozenset()
         aligned = [
-            Alignment(horizontal=a)
-            for a in column_alignments(sheet.header, sheet.rows, sheet.centred)
+            Alignment(horizontal=a, wrap_text=c in wrapped or None)
+            for c, a in enumerate(column_alignments(sheet.header, sheet.rows, sheet.centred))
         ]
         bold = Font(bold=True, size=size or None)
         for c, title in enumerate(sheet.header, start=1):
@@ -231,9 +237,13 @@ class OpenpyxlBook:
         for c, number_format in sheet.number_formats.items():
             for r in range(2, len(sheet.rows) + 2):
                 ws.cell(row=r, column=c + 1).number_format = number_format
-        for c in range(len(sheet.header)):
-            width = column_width(sheet.header[c], sheet.widths.get(c), setup)
+        widths = [column_width(t, sheet.widths.get(c), setup) for c, t in enumerate(sheet.header)]
+        for c, width in enumerate(widths):
             ws.column_dimensions[get_column_letter(c + 1)].width = width
+        if wrapped:  # Excel grows no row for wrapped text: each row gets its height
+            for r, values in enumerate(sheet.rows, start=2):
+                height = LINE_HEIGHT * row_lines(values, widths, wrapped)
+                ws.row_dimensions[r].height = height
         ws.freeze_panes = "A2"
         if sheet.print_setup is not None:
             apply_print_setup(ws, sheet.print_setup)
