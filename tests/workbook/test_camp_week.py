@@ -275,7 +275,7 @@ def test_a_posted_list_setting_that_does_not_read_is_refused_and_nothing_is_writ
     _set_posted_list(start, wrong, "By grup")
     before = wrong.read_bytes()
     book = PackageBook(wrong)
-    with pytest.raises(InvalidValueError, match="expected Whole camp .* or By group") as caught:
+    with pytest.raises(InvalidValueError, match=r"expected Whole camp .* or By group") as caught:
         recalc(book, today=TODAY)
     assert "sheet 'Ladder Settings', row 3, column B (Value)" in str(caught.value)
     assert wrong.read_bytes() == before

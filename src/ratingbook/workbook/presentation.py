@@ -127,7 +127,8 @@ def column_alignments(
 ) -> tuple[str, ...]:
     """Each column's alignment, for its header and its cells alike: :data:`CENTRE` for the
     ``centred`` columns (0-based: ranks, numbers, codes), :data:`RIGHT` for a column holding
-    more numbers (dates included) than texts (Excel's place for a number), else :data:`LEFT`."""
+    more numbers (dates included) than texts (Excel's place for a number), else :data:`LEFT`;
+    a column with no value yet as the one before it."""
     width = max([len(header), *(len(row) for row in rows[:_SAMPLE_ROWS])])
     numbers = [0] * width
     texts = [0] * width
@@ -138,9 +139,17 @@ def column_alignments(
                 numbers[c] += 1
             elif kind is str and value:
                 texts[c] += 1
-    return tuple(
-        CENTRE if c in centred else RIGHT if numbers[c] > texts[c] else LEFT for c in range(width)
-    )
+    aligned: list[str] = []
+    for c in range(width):
+        if c in centred:
+            aligned.append(CENTRE)
+        elif numbers[c] or texts[c]:
+            aligned.append(RIGHT if numbers[c] > texts[c] else LEFT)
+        else:
+            # No value yet (a game or week still to come on a progress sheet): aligned as the
+            # column before it, so two headers never meet, the one right, the next one left.
+            aligned.append(aligned[-1] if aligned else LEFT)
+    return tuple(aligned)
 
 
 #: A bold header character's width in Excel's width units (one unit: a digit of the default
