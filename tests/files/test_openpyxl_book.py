@@ -504,10 +504,11 @@ def test_generated_sheets_have_a_bold_frozen_header_and_number_formats(
     out = tmp_path / "out.xlsx"
     book.save(out)
     ws = openpyxl.load_workbook(out)["Ladder Standings"]
-    assert all(ws.cell(row=1, column=c).font.b for c in range(1, 11))
+    assert all(ws.cell(row=1, column=c).font.b for c in range(1, 10))
     assert ws.freeze_panes == "A2"
     assert ws["E2"].number_format == "0"
-    assert ws.column_dimensions["C"].width == 24
+    # The posted list's type is 14 points: its Name column, 18 wide at 11 points, is 18 x 14/11.
+    assert ws.column_dimensions["C"].width == 22.91
 
 
 def test_games_sheet_game_rows_stay_where_they_are(book_path: Path, tmp_path: Path) -> None:

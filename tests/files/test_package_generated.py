@@ -2,8 +2,9 @@
 sheet.
 
 What it must look like: a bold header row, frozen below it, one ``<col>`` width per column
-(the given width, else the header's length + 2 with at least 10), each column's number format
-on every value of it, text as inline strings, empty values left out.
+(the given width, else 10, widened to hold the bold header: 1.15 a character + 2), each
+column's number format on every value of it, the header and the cells of a column aligned alike
+(numbers right, text left), text as inline strings, empty values left out.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def test_a_tiny_generated_sheet() -> None:
         widths={0: 6},
     )
     xml, styles = render(sheet)
-    # styles: xf 1 = the bold header (font 1), xf 2 = number format 164 "0.0"
+    # styles: xf 1 = the bold header right-aligned (ID: numbers), xf 2 = the bold header
+    # left-aligned (Rating: as many texts as numbers), xf 3 = right, xf 4 = "0.0" left.
     assert xml == (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<worksheet xmlns="{MAIN}" xmlns:r="{REL}"><dimension ref="A1:B4"/>'
@@ -47,11 +49,11 @@ def test_a_tiny_generated_sheet() -> None:
         '<col min="2" max="2" width="10" customWidth="1"/></cols>'
         "<sheetData>"
         '<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>ID</t></is></c>'
-        '<c r="B1" s="1" t="inlineStr"><is><t>Rating</t></is></c></row>'
-        '<row r="2"><c r="A2"><v>1</v></c><c r="B2" s="2"><v>1500.5</v></c></row>'
-        '<row r="3"><c r="A3"><v>2</v></c></row>'
-        '<row r="4"><c r="A4"><v>3</v></c>'
-        '<c r="B4" s="2" t="inlineStr"><is><t>a&lt;b</t></is></c></row>'
+        '<c r="B1" s="2" t="inlineStr"><is><t>Rating</t></is></c></row>'
+        '<row r="2"><c r="A2" s="3"><v>1</v></c><c r="B2" s="4"><v>1500.5</v></c></row>'
+        '<row r="3"><c r="A3" s="3"><v>2</v></c></row>'
+        '<row r="4"><c r="A4" s="3"><v>3</v></c>'
+        '<c r="B4" s="4" t="inlineStr"><is><t>a&lt;b</t></is></c></row>'
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
         'header="0.3" footer="0.3"/></worksheet>'
     )
@@ -59,20 +61,29 @@ def test_a_tiny_generated_sheet() -> None:
     assert styles.new_fonts == [
         '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
     ]
+    aligned = ['<alignment horizontal="right"/>', '<alignment horizontal="left"/>']
+    assert [x[x.index("<alignment") :].removesuffix("</xf>") for x in styles.new_xfs] == [
+        *aligned,
+        *aligned,
+    ]
+    assert 'numFmtId="164"' in styles.new_xfs[3]
 
 
 def test_a_selected_tab_stays_selected_and_dates_get_a_date_format() -> None:
     sheet = GeneratedSheet("History", ("Week of",), [[dt.date(2024, 5, 6)]])
     xml, styles = render(sheet, selected=True)
     assert '<sheetView tabSelected="1" workbookViewId="0">' in xml
-    # xf 1 = bold header, xf 2 = yyyy-mm-dd (number format 164); 6 May 2024 is serial 45418
-    assert '<row r="2"><c r="A2" s="2"><v>45418</v></c></row>' in xml
+    # xf 1 = bold header, xf 2 = the column (right: a date is a number), xf 3 = the same with
+    # yyyy-mm-dd (number format 164); 6 May 2024 is serial 45418
+    assert '<row r="2"><c r="A2" s="3"><v>45418</v></c></row>' in xml
     assert styles.formats[164] == "yyyy-mm-dd"
-    # a header of 7 characters: width 10 (at least 10)
-    assert '<col min="1" max="1" width="10" customWidth="1"/>' in xml
+    assert '<alignment horizontal="right"/>' in styles.new_xfs[2]
+    # a header of 7 characters: 7 x 1.15 + 2 = 10.05
+    assert '<col min="1" max="1" width="10.05" customWidth="1"/>' in xml
 
 
 def test_a_wide_header_widens_its_column() -> None:
     xml, _ = render(GeneratedSheet("S", ("Permanent Rating",), []))
-    assert '<col min="1" max="1" width="18" customWidth="1"/>' in xml
+    # 16 characters in bold: 16 x 1.15 + 2 = 20.4
+    assert '<col min="1" max="1" width="20.4" customWidth="1"/>' in xml
     assert '<dimension ref="A1:A1"/>' in xml

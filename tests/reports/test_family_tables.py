@@ -10,7 +10,12 @@ from ratingbook.ratings.crikey import CrikeyGame
 from ratingbook.ratings.ladder import LadderGame, LadderPlayer, recalc_ladder
 from ratingbook.reports.crikey_tables import crikey_tables
 from ratingbook.reports.elo_tables import elo_tables
-from ratingbook.reports.ladder_tables import ladder_standings_grid, rating_history_grid
+from ratingbook.reports.ladder_tables import (
+    WEEK_RECORD_COLUMNS,
+    ladder_standings_grid,
+    rating_history_grid,
+    week_record_rows,
+)
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 
@@ -33,15 +38,39 @@ def hand_week():
 def test_ladder_standings_rank_the_active_players_by_rating_with_their_record():
     grid = ladder_standings_grid(hand_week())
     assert grid.name == "Ladder Standings"
-    assert grid.header[:6] == ("Rank", "ID", "Name", "Group", "Rating", "Permanent Rating")
-    shown = [(r[0], r[1], r[2], r[3], r[4], *r[6:]) for r in grid.rows]
-    assert shown == [
+    # The posted list: the posted (weekly) Rating only, never the internal Permanent Rating.
+    assert grid.header == (
+        "Rank", "ID", "Name", "Group", "Rating", "Games", "Wins", "Draws", "Losses",
+    )  # fmt: skip
+    assert [tuple(r) for r in grid.rows] == [
         (1, 1, "Ann", "A", 1208, 2, 1, 1, 0),
         (2, 2, "Ben", "A", 1193, 2, 1, 0, 1),
         (3, 4, "Dan", "B", 1000, 0, 0, 0, 0),
         (4, 3, "Cat", "B", 999, 2, 0, 1, 1),
     ]
     assert grid.centred == {0, 1}  # Rank and ID, apart from the name
+
+
+def test_ladder_standings_by_group_rank_each_group_apart_in_the_groups_order():
+    grid = ladder_standings_grid(hand_week(), ["B", "A"])
+    assert [tuple(r[:5]) for r in grid.rows] == [
+        (1, 4, "Dan", "B", 1000),
+        (2, 3, "Cat", "B", 999),
+        (1, 1, "Ann", "A", 1208),
+        (2, 2, "Ben", "A", 1193),
+    ]
+
+
+def test_the_week_record_keeps_the_permanent_rating_ranked_over_the_camp():
+    assert WEEK_RECORD_COLUMNS[4:6] == ("Rating", "Permanent Rating")
+    # Permanent by hand: Ann 1300 beats Ben 1250 (d 50: 16 - 2 = 14), Cat 1000 draws Ann
+    # 1314 (d 314: Ann gives 12), Ben 1236 beats Cat 1012 (d 224: 16 - 8 = 8); Dan keeps 990.
+    assert [r[:6] for r in week_record_rows(hand_week())] == [
+        (1, 1, "Ann", "A", 1208, 1302),
+        (2, 2, "Ben", "A", 1193, 1244),
+        (3, 4, "Dan", "B", 1000, 990),
+        (4, 3, "Cat", "B", 999, 1004),
+    ]
 
 
 def test_rating_history_lists_each_game_with_both_weekly_ratings():

@@ -124,9 +124,12 @@ def week_by_week(grid: list[list[Any]]) -> dict[int, dict[str, int]]:
 
 def check_week_one_recalculated(sheets: dict[str, list[list[Any]]]) -> None:
     standings = records(sheets["Ladder Standings"])
-    assert {r["ID"]: (r["Rating"], r["Permanent Rating"]) for r in standings} == {
-        i: v[:2] for i, v in WEEK_1.items()
-    }
+    assert {r["ID"]: r["Rating"] for r in standings} == {i: v[0] for i, v in WEEK_1.items()}
+    assert "Permanent Rating" not in sheets["Ladder Standings"][0]  # the posted list: Rating
+    players = records(sheets["Ladder Players"])
+    assert {
+        r["ID"]: (r["Rating"], r["Permanent Rating"]) for r in players if r["ID"] in WEEK_1
+    } == {i: v[:2] for i, v in WEEK_1.items()}
     assert progress_rows(sheets["Ladder Progress"]) == PATHS
 
 
@@ -227,6 +230,54 @@ def test_lowering_or_jumping_the_week_is_refused_and_nothing_is_written(
     with pytest.raises(InvalidValueError, match=words) as caught:
         recalc(book, today=TODAY)
     assert "sheet 'Ladder Settings', row" in str(caught.value)
+    assert wrong.read_bytes() == before
+
+
+def _set_posted_list(source: Path, target: Path, value: object) -> None:
+    book = PackageBook(source)
+    (row,) = [
+        n for n, r in enumerate(book.read_values("Ladder Settings"), 1) if r[0] == "Posted List"
+    ]
+    book.write_values(WriteBlock("Ladder Settings", row, 2, [[value]]))
+    book.save(target)
+
+
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_the_camp_can_post_its_list_by_group(tmp_path: Path, engine: str) -> None:
+    """Posted List = By group: each group together in Camp Groups' order (Beginners,
+    Intermediate, Advanced), ranked within it on the hand-worked week's Ratings."""
+    start = tmp_path / "camp.xlsx"
+    start.write_bytes(templates.template_bytes("ladder"))
+    grouped = tmp_path / "grouped.xlsx"
+    _set_posted_list(start, grouped, "by group")  # any case
+    book = ENGINES[engine](grouped)
+    recalc(book, today=TODAY)
+    out = tmp_path / "out.xlsx"
+    book.save(out)
+    rows = [(r["Rank"], r["Name"], r["Rating"]) for r in records(_values(out)["Ladder Standings"])]
+    assert rows == [
+        (1, "Zoe Campbell", 837),
+        (2, "Sam Ortiz", 823),
+        (1, "Priya Nair", 1008),
+        (2, "Hannah Becker", 976),
+        (3, "Lucas Moreau", 969),
+        (1, "Maya Okafor", 1210),
+        (2, "Tom Lindqvist", 1177),
+    ]
+
+
+def test_a_posted_list_setting_that_does_not_read_is_refused_and_nothing_is_written(
+    tmp_path: Path,
+) -> None:
+    start = tmp_path / "camp.xlsx"
+    start.write_bytes(templates.template_bytes("ladder"))
+    wrong = tmp_path / "wrong.xlsx"
+    _set_posted_list(start, wrong, "By grup")
+    before = wrong.read_bytes()
+    book = PackageBook(wrong)
+    with pytest.raises(InvalidValueError, match=r"expected Whole camp .* or By group") as caught:
+        recalc(book, today=TODAY)
+    assert "sheet 'Ladder Settings', row 3, column B (Value)" in str(caught.value)
     assert wrong.read_bytes() == before
 
 

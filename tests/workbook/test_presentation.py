@@ -12,9 +12,21 @@ from ratingbook.files.patching.drawing import (
     drawing_xml,
     header_footer_xml,
     page_setup_xml,
+    print_options_xml,
 )
 from ratingbook.ratings.ladder import LadderGame, LadderPlayer, recalc_ladder
-from ratingbook.workbook.port.presentation import CellRange, PrintSetup, quote_sheet
+from ratingbook.workbook.port.presentation import (
+    CENTRE,
+    LEFT,
+    RIGHT,
+    CellRange,
+    LineChart,
+    PrintSetup,
+    column_alignments,
+    column_width,
+    quote_sheet,
+    row_lines,
+)
 from ratingbook.workbook.sheets.charts import (
     PlayerPath,
     ladder_paths,
@@ -23,6 +35,7 @@ from ratingbook.workbook.sheets.charts import (
 )
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 
 
 def test_print_setup_speaks_excels_header_codes() -> None:
@@ -161,3 +174,43 @@ def test_more_than_200_games_show_every_kth_game_with_its_number() -> None:
     assert progress.header[2:5] == ("3", "6", "9") and progress.header[151] == "450"
     assert progress.rows[0][1:4] == (1000, 1003, 1006) and progress.rows[0][151] == 1450
     assert len(progress.header) == 2 + 150
+
+
+def test_a_column_and_its_header_line_up() -> None:
+    """Issue 34: a number prints under its own header only when both are aligned alike."""
+    header = ("Rank", "Name", "Rating", "Result", "Week 2", "Week 3")
+    rows = [(1, "Ann", 1210, "1-0", None, None), (2, "Ben", None, "(½-½)", None, None)]
+    # Rank centred as asked; Name text: left; Rating numbers: right; Result texts: left; the
+    # weeks still to come follow the column before them.
+    assert column_alignments(header, rows, {0}) == (CENTRE, LEFT, RIGHT, LEFT, LEFT, LEFT)
+    assert column_alignments(("Start", "1", "2"), [(800, 808, None)]) == (RIGHT, RIGHT, RIGHT)
+
+
+def test_a_column_holds_its_header_in_bold() -> None:
+    # 16 characters x 1.15 + 2 = 20.4; a given width wider than that stays.
+    assert column_width("Permanent Rating", 12) == 20.4
+    assert column_width("ID", 8) == 8
+    # At 14 points every width grows by 14/11; a sheet without a grid (charts) keeps its own.
+    assert column_width("Name", 18, PrintSetup("x", font_size=14)) == 22.91
+    assert column_width("A long intro line", 10, PrintSetup("x", grid=False)) == 10
+
+
+def test_the_print_setup_prints_the_grid_and_fits_a_wall_list_on_one_page() -> None:
+    assert print_options_xml(PrintSetup("x")) == '<printOptions gridLines="1"/>'
+    assert print_options_xml(PrintSetup("x", grid=False)) == ""
+    assert 'fitToHeight="1"' in page_setup_xml(PrintSetup("x", one_page=True))
+
+
+def test_category_labels_are_turned_so_libreoffice_keeps_their_letters_together() -> None:
+    chart = LineChart(
+        "t", CellRange("P", 1, 2, 1, 4), (), anchor=(0, 0, 1, 1), x_title="Games played"
+    )
+    root = ET.fromstring(chart_xml(chart, lambda *_: None))
+    body = root.find(f"{C}chart/{C}plotArea/{C}catAx/{C}txPr/{A}bodyPr")
+    assert body is not None and body.get("rot") == str(-45 * 60000)
+
+
+def test_a_wrapped_row_is_as_tall_as_its_longest_text() -> None:
+    # 64 characters in a column 18 wide (17 to a line): 4 lines.
+    assert row_lines(["x", "a" * 64], [10, 18], {1}) == 4
+    assert row_lines(["x", None], [10, 18], {1}) == 1

@@ -1,8 +1,12 @@
 """The camp ladder's reports as tables, from a replayed week (a :class:`LadderOutcome`):
 
-- ``Ladder Standings``: the active players, best first (Rating, then Permanent Rating, then the
-  name), ranked by Rating (equal Ratings share a rank): ID, name, group, both ratings, and the
-  week's games, wins, draws and losses. The workbook's ``Weekly Standings`` keeps these rows
+- ``Ladder Standings``: the list the camp posts on its wall, so it shows the posted rating only
+  (the weekly Rating; the Permanent Rating is the staff's, on ``Ladder Players``): the active
+  players, best first (Rating, then Permanent Rating, then the name), ranked by Rating (equal
+  Ratings share a rank), with ID, name, group, and the week's games, wins, draws and losses;
+  by group when the camp asks (each group together, in Camp Groups' order, ranked within it);
+- the week's record (:func:`week_record_rows`): the same players in the same order, ranked over
+  the whole camp, with the Permanent Rating too: the workbook's ``Weekly Standings`` keeps it
   for every week that ends;
 - ``Rating History``: every game of the week in the order replayed: the row of ``Ladder
   Games`` it came from, both players, the result, and both players' weekly and permanent
@@ -15,7 +19,7 @@ The figures are :func:`ratingbook.ratings.ladder.recalc_ladder`'s. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ratingbook.core.rules import RECORD, competition_ranks
 from ratingbook.ratings.ladder import LadderOutcome
@@ -25,13 +29,15 @@ from ratingbook.reports.tables import PlayerPath, SheetGrid, centred_columns
 __all__ = [
     "LADDER_STANDINGS_COLUMNS",
     "RATING_HISTORY_COLUMNS",
+    "WEEK_RECORD_COLUMNS",
     "ladder_paths",
     "ladder_standings_grid",
     "rating_history_grid",
+    "week_record_rows",
 ]
 
-#: Ladder Standings' columns (and, after the week's label, Weekly Standings').
-LADDER_STANDINGS_COLUMNS = (
+#: The week's record of every active player: Weekly Standings' columns, after the week's label.
+WEEK_RECORD_COLUMNS = (
     "Rank",
     "ID",
     "Name",
@@ -43,6 +49,9 @@ LADDER_STANDINGS_COLUMNS = (
     "Draws",
     "Losses",
 )
+#: Ladder Standings' columns: the posted list shows the posted Rating only (SPEC: the weekly
+#: Rating is posted, the Permanent Rating internal).
+LADDER_STANDINGS_COLUMNS = tuple(c for c in WEEK_RECORD_COLUMNS if c != "Permanent Rating")
 RATING_HISTORY_COLUMNS = (
     "Game",
     "Games Row",
@@ -62,8 +71,8 @@ RATING_HISTORY_COLUMNS = (
 )
 
 
-def ladder_standings_grid(outcome: LadderOutcome) -> SheetGrid:
-    """``Ladder Standings``: the active players, best first (see the module text)."""
+def _ranked(outcome: LadderOutcome) -> list[tuple[object, ...]]:
+    """Every active player's record, best first, ranked over the camp (WEEK_RECORD_COLUMNS)."""
     tally: dict[int, list[int]] = {p.id: [0, 0, 0] for p in outcome.players}
     for game, _ in outcome.history.ratings():
         white_column, black_column = RECORD[game.result]
@@ -74,7 +83,7 @@ def ladder_standings_grid(outcome: LadderOutcome) -> SheetGrid:
         key=lambda p: (-(p.rating or 0), -(p.permanent_rating or 0), p.name.casefold(), p.id)
     )
     ranks = competition_ranks([p.rating for p in active])
-    rows = [
+    return [
         (
             rank,
             p.id,
@@ -87,12 +96,41 @@ def ladder_standings_grid(outcome: LadderOutcome) -> SheetGrid:
         )
         for rank, p in zip(ranks, active, strict=True)
     ]
+
+
+def week_record_rows(outcome: LadderOutcome) -> list[tuple[object, ...]]:
+    """The week's record (:data:`WEEK_RECORD_COLUMNS`): what Weekly Standings keeps."""
+    return _ranked(outcome)
+
+
+_RATING = WEEK_RECORD_COLUMNS.index("Rating")
+_GROUP = WEEK_RECORD_COLUMNS.index("Group")
+_POSTED = [WEEK_RECORD_COLUMNS.index(c) for c in LADDER_STANDINGS_COLUMNS]
+
+
+def ladder_standings_grid(outcome: LadderOutcome, groups: Sequence[str] | None = None) -> SheetGrid:
+    """``Ladder Standings``: the posted list (see the module text); with ``groups`` (Camp
+    Groups' order), by group: each group's players together, ranked within their group."""
+    records = _ranked(outcome)
+    if groups is not None:
+        order = {group: n for n, group in enumerate(groups)}
+        # sorted() keeps the camp's order within a group; a group not listed goes last.
+        records = sorted(records, key=lambda r: order.get(str(r[_GROUP]), len(order)))
+        ranked: list[tuple[object, ...]] = []
+        for group in dict.fromkeys(str(r[_GROUP]) for r in records):
+            members = [r for r in records if str(r[_GROUP]) == group]
+            ranks = competition_ranks([r[_RATING] for r in members])
+            ranked += [(rank, *r[1:]) for rank, r in zip(ranks, members, strict=True)]
+        records = ranked
+    rows = [tuple(r[c] for c in _POSTED) for r in records]
     return SheetGrid(
         LADDER_STANDINGS,
         LADDER_STANDINGS_COLUMNS,
         rows,
-        number_formats={4: "0", 5: "0"},
-        widths={2: 24, 3: 14, 5: 17},
+        number_formats={LADDER_STANDINGS_COLUMNS.index("Rating"): "0"},
+        # Narrow: a list for the wall is printed one page wide, so every character of width
+        # saved is type size gained.
+        widths=dict(enumerate((5, 5, 18, 12, 7, 6, 5, 6, 7))),
         centred=centred_columns(LADDER_STANDINGS_COLUMNS),  # Rank and ID apart from the name
     )
 

@@ -80,4 +80,4 @@ def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = Non
     ws.column_dimensions["A"].width = 13
     ws.column_dimensions["B"].width = 22
     add_charts(ws, tuple(charts))
-    apply_print_setup(ws, PrintSetup(CAMPER_CHART, landscape=True, file_name=True))
+    apply_print_setup(ws, PrintSetup(CAMPER_CHART, landscape=True, file_name=True, grid=False))

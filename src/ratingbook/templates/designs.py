@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ratingbook.core.results import LADDER_RESULT_SPELLINGS
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.templates.camper_chart import CAMPER_CHART
+from ratingbook.workbook.plans.camp_week import BY_GROUP, POSTED_LIST_SETTING, WHOLE_CAMP
 from ratingbook.workbook.sheets.schemas import (
     ARCHIVED_ON,
     CAMP_GROUPS,
@@ -190,9 +191,16 @@ LADDER = Design(
                     "The week being played. To start a new week, raise it by one and click "
                     "Recalc Ratings.",
                 ),
+                (
+                    POSTED_LIST_SETTING,
+                    WHOLE_CAMP,
+                    f"{WHOLE_CAMP}: '{LADDER_STANDINGS}' lists every camper, ranked on Rating. "
+                    f"{BY_GROUP}: each group's campers together, in the order of "
+                    f"'{CAMP_GROUPS.sheet}', ranked within their group.",
+                ),
             ),
             number_formats={"Value": "0"},
-            widths={"Setting": 12, "Value": 10, "Meaning": 90},
+            widths={"Setting": 13, "Value": 12, "Meaning": 90},
             extra_columns=("Meaning",),
         ),
         InputSheet(
@@ -277,7 +285,8 @@ LADDER = Design(
     ),
     instructions=(
         "# What is in this workbook",
-        f"'{LADDER_SETTINGS.sheet}': the Week being played (1, 2, ...).",
+        f"'{LADDER_SETTINGS.sheet}': the Week being played (1, 2, ...) and how the list is "
+        f"posted ({POSTED_LIST_SETTING}: {WHOLE_CAMP} or {BY_GROUP}).",
         f"'{CAMP_GROUPS.sheet}': one row per group, with the rating its players start each "
         "week at (Initial Ladder Rating).",
         f"'{LADDER_PLAYERS.sheet}': one row per camper. ID is a whole number that stands for "
@@ -327,10 +336,14 @@ LADDER = Design(
         "    ratingbook new-week camp.xlsx --in-place",
         "",
         "# Printing and charts",
-        f"'{LADDER_STANDINGS}' prints one page wide with its header row on every page, the week "
-        "and the date at the top and page numbers at the bottom: print it (File > Print) and pin "
-        f"it on the wall. '{LADDER_CHARTS}' shows, one pair of charts per group, each camper's "
-        "Rating after each of their games this week and at the end of every week; the numbers "
+        f"'{LADDER_STANDINGS}' is the list to post: each camper's Rating (the posted one, not "
+        "the Permanent Rating), games, wins, draws and losses, in large type on one page (up "
+        "to 60 campers; a longer list takes more pages, its header row on each), with the week "
+        "and the date at the top: print it (File > Print) and pin it on the wall. Set "
+        f"{POSTED_LIST_SETTING} on '{LADDER_SETTINGS.sheet}' to {BY_GROUP} to list each group "
+        f"together, ranked within the group. '{LADDER_CHARTS}' shows, one pair of charts per "
+        "group, each camper's Rating after each of their games this week and at the end of "
+        "every week; the numbers "
         f"behind them are on '{LADDER_PROGRESS}'. On '{CAMPER_CHART}', pick one camper's name "
         "in cell B1 to see just their charts.",
     ),

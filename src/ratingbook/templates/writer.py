@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.packaging.core import DocumentProperties
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.filters import AutoFilter
 from openpyxl.worksheet.table import Table, TableColumn, TableFormula, TableStyleInfo
@@ -51,6 +51,7 @@ from ratingbook.templates.designs import (
     INSTRUCTIONS_WIDTH,
     LADDER,
     TABLE_STYLE,
+    TEXT,
     Design,
     InputSheet,
     table_name,
@@ -58,7 +59,13 @@ from ratingbook.templates.designs import (
 from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
-from ratingbook.workbook.port.presentation import PrintSetup
+from ratingbook.workbook.port.presentation import (
+    LEFT,
+    RIGHT,
+    PrintSetup,
+    column_alignments,
+    column_width,
+)
 from ratingbook.workbook.sheets.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 
 __all__ = [
@@ -140,7 +147,7 @@ def _write_instructions(ws: Worksheet, design: Design) -> None:
     # written by another program, so every line gets a row of its own.
     ws.column_dimensions["A"].width = INSTRUCTIONS_WIDTH
     ws.sheet_view.showGridLines = False
-    apply_print_setup(ws, PrintSetup(INSTRUCTIONS, repeat_rows=1, file_name=True))
+    apply_print_setup(ws, PrintSetup(INSTRUCTIONS, repeat_rows=1, file_name=True, grid=False))
     title = ws.cell(row=1, column=1, value=f"{design.title}: a ratingbook workbook")
     title.font = Font(bold=True, size=16)
     heading = Font(bold=True, size=12)
@@ -193,13 +200,20 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
     for name, position in positions.items():
         letter = column_letter(position)
         dimension = ws.column_dimensions[letter]
-        dimension.width = sheet.widths.get(name, max(10.0, len(name) + 3.0))
+        dimension.width = column_width(name, sheet.widths.get(name, len(name) + 3.0))
         number_format = sheet.number_formats.get(name)
         if number_format is not None:
             # The column's own format is what Excel gives cells typed below the samples.
             dimension.number_format = number_format
             for r in range(2, last_row + 1):
                 ws.cell(row=r, column=position).number_format = number_format
+    for position, alignment in enumerate(_alignments(sheet), start=1):
+        # The header and the cells (the samples, and rows typed below them) line up alike.
+        aligned = Alignment(horizontal=alignment)
+        ws.cell(row=1, column=position).alignment = aligned
+        ws.column_dimensions[column_letter(position)].alignment = aligned
+        for r in range(2, last_row + 1):
+            ws.cell(row=r, column=position).alignment = aligned
     for dropdown in sheet.dropdowns:
         letter = column_letter(positions[dropdown.column])
         choices = ",".join(dropdown.choices)
@@ -221,6 +235,20 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         )
         validation.add(f"{letter}2:{letter}{LAST_ENTRY_ROW}")
         ws.add_data_validation(validation)
+
+
+def _alignments(sheet: InputSheet) -> tuple[str, ...]:
+    """Each column's alignment (:func:`column_alignments` of the samples); a column without
+    samples is aligned as its number format says: numbers right, text left."""
+    found = column_alignments(sheet.header, sheet.rows)
+    return tuple(
+        found[c]
+        if any(len(row) > c and row[c] not in (None, "") for row in sheet.rows)
+        else RIGHT
+        if sheet.number_formats.get(name, TEXT) != TEXT
+        else LEFT
+        for c, name in enumerate(sheet.header)
+    )
 
 
 def _cover_new_rows(ws: Worksheet, sheet: InputSheet) -> None:

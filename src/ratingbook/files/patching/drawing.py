@@ -30,6 +30,7 @@ __all__ = [
     "drawing_xml",
     "header_footer_xml",
     "page_setup_xml",
+    "print_options_xml",
 ]
 
 DRAWING_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing"
@@ -56,8 +57,17 @@ FIT_TO_PAGE = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
 
 
 def page_setup_xml(setup: PrintSetup) -> str:
-    """``<pageSetup>``: one page wide, as many tall as needed (needs ``fitToPage`` in sheetPr)."""
-    return f'<pageSetup orientation="{setup.orientation}" fitToWidth="1" fitToHeight="0"/>'
+    """``<pageSetup>``: one page wide, as many tall as needed or one (``setup.one_page``)
+    (needs ``fitToPage`` in sheetPr)."""
+    return (
+        f'<pageSetup orientation="{setup.orientation}" fitToWidth="1" '
+        f'fitToHeight="{setup.pages_tall}"/>'
+    )
+
+
+def print_options_xml(setup: PrintSetup) -> str:
+    """``<printOptions>`` (before ``<pageMargins>``): the cells' grid printed when asked."""
+    return '<printOptions gridLines="1"/>' if setup.grid else ""
 
 
 def header_footer_xml(setup: PrintSetup) -> str:
@@ -115,6 +125,16 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def _turned_labels(degrees: int) -> str:
+    """An axis' ``<c:txPr>``: its labels turned by ``degrees`` (DrawingML: 60,000ths)."""
+    if not degrees:
+        return ""
+    return (
+        f'<c:txPr><a:bodyPr rot="{degrees * 60000}" vert="horz"/><a:lstStyle/>'
+        '<a:p><a:pPr><a:defRPr/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>'
+    )
+
+
 def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
     """The chart part of ``chart``; ``value_of`` gives the cells' values for its cache."""
     series = "".join(
@@ -138,6 +158,7 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '</c:scaling><c:delete val="0"/><c:axPos val="b"/>'
         f"{_title(chart.x_title, 1000)}"
         '<c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="low"/>'
+        f"{_turned_labels(chart.label_rotation)}"
         '<c:crossAx val="500000002"/><c:crosses val="autoZero"/><c:auto val="1"/>'
         '<c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>'
         '<c:valAx><c:axId val="500000002"/><c:scaling><c:orientation val="minMax"/>'

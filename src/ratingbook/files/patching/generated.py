@@ -15,8 +15,19 @@ from typing import Any
 from ratingbook.core.refs import column_letter
 from ratingbook.files.ooxml.xmltext import MAIN_NS, REL_NS, inline_text
 from ratingbook.files.patching.cells import DATE_FORMATS, CellWriter, number_text
-from ratingbook.files.patching.drawing import FIT_TO_PAGE, header_footer_xml, page_setup_xml
+from ratingbook.files.patching.drawing import (
+    FIT_TO_PAGE,
+    header_footer_xml,
+    page_setup_xml,
+    print_options_xml,
+)
 from ratingbook.workbook.port.book import GeneratedSheet
+from ratingbook.workbook.port.presentation import (
+    LINE_HEIGHT,
+    column_alignments,
+    column_width,
+    row_lines,
+)
 
 # Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
 # about 2 MB of text, so the deflate thread gets big bites and memory stays flat.
@@ -31,17 +42,26 @@ def generated_sheet_xml(
     sheet: GeneratedSheet, writer: CellWriter, tab_selected: bool, drawing: str | None = None
 ) -> Iterator[str]:
     """The XML of a generated sheet, in chunks: bold header, frozen, widths, number formats,
-    its print setup, and the drawing (relationship id ``drawing``) holding its charts."""
+    each column's header and cells aligned alike (:func:`column_alignments`), its print setup,
+    and the drawing (relationship id ``drawing``) holding its charts."""
     styles = writer.styles()
     width = max([len(sheet.header), *(len(row) for row in sheet.rows)])
     letters = [column_letter(c + 1) for c in range(max(width, 1))]
-    header_style = styles.cell_format(0, styles.bold_font())
+    setup = sheet.print_setup
+    size = setup.font_size if setup else 0
+    aligned = column_alignments(sheet.header, sheet.rows, sheet.centred)
+    header_font = styles.font(bold=True, size=size)
+    header_styles = [
+        styles.cell_format(0, header_font, alignment=aligned[c]) for c in range(len(sheet.header))
+    ]
+    font = styles.font(size=size)
     column_styles = [0] * len(letters)
     for c in range(len(letters)):
         code = sheet.number_formats.get(c)
-        if code is not None or c in sheet.centred:
-            number = styles.number_format(code) if code is not None else 0
-            column_styles[c] = styles.cell_format(number, centred=c in sheet.centred)
+        number = styles.number_format(code) if code is not None else 0
+        column_styles[c] = styles.cell_format(
+            number, font, alignment=aligned[c], wrap=setup is not None and c in setup.wrapped
+        )
     # Date values get a date format (unless their column has one): choose those formats now,
     # before styles.xml is written.
     kinds = set(map(type, itertools.chain.from_iterable(sheet.rows)))
@@ -52,31 +72,45 @@ def generated_sheet_xml(
                 writer.date_style(style, base)
     last_row = len(sheet.rows) + 1
     selected = ' tabSelected="1"' if tab_selected else ""
+    column_widths = [
+        column_width(t, sheet.widths.get(c), setup) for c, t in enumerate(sheet.header)
+    ]
     widths = "".join(
-        f'<col min="{c + 1}" max="{c + 1}" '
-        f'width="{float(sheet.widths.get(c, max(10.0, len(title) + 2.0))):g}" customWidth="1"/>'
-        for c, title in enumerate(sheet.header)
+        f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"/>'
+        for c, width in enumerate(column_widths)
     )
-    setup = sheet.print_setup
+    heights = (
+        [LINE_HEIGHT * row_lines(r, column_widths, setup.wrapped) for r in sheet.rows]
+        if setup is not None and setup.wrapped
+        else None
+    )
+    height = setup.row_height() if setup else None
     yield (
         f"{_SHEET_START}{FIT_TO_PAGE if setup else ''}"
         f'<dimension ref="A1:{letters[-1]}{last_row}"/>'
         f'<sheetViews><sheetView{selected} workbookViewId="0">'
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
         '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
-        '<sheetFormatPr defaultRowHeight="15"/>'
+        + (
+            f'<sheetFormatPr defaultRowHeight="{height:g}" customHeight="1"/>'
+            if height
+            else '<sheetFormatPr defaultRowHeight="15"/>'
+        )
         + (f"<cols>{widths}</cols>" if widths else "")
         + "<sheetData>"
     )
-    bold = f' s="{header_style}"' if header_style else ""
+    header_attributes = [f' s="{style}"' if style else "" for style in header_styles]
     header = "".join(
-        f'<c r="{letters[c]}1"{bold} t="inlineStr"><is>{inline_text(str(title))}</is></c>'
+        f'<c r="{letters[c]}1"{header_attributes[c]} t="inlineStr">'
+        f"<is>{inline_text(str(title))}</is></c>"
         for c, title in enumerate(sheet.header)
     )
     yield f'<row r="1">{header}</row>'
-    yield from _generated_rows(sheet.rows, letters, column_styles, writer)
+    yield from _generated_rows(sheet.rows, letters, column_styles, writer, heights)
     yield (
-        '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
+        "</sheetData>"
+        + (print_options_xml(setup) if setup else "")
+        + '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
         'header="0.3" footer="0.3"/>'
         + (page_setup_xml(setup) + header_footer_xml(setup) if setup else "")
         + (f'<drawing r:id="{drawing}"/>' if drawing else "")
@@ -85,9 +119,14 @@ def generated_sheet_xml(
 
 
 def _generated_rows(
-    rows: Sequence[Sequence[Any]], letters: list[str], styles: list[int], writer: CellWriter
+    rows: Sequence[Sequence[Any]],
+    letters: list[str],
+    styles: list[int],
+    writer: CellWriter,
+    heights: Sequence[float] | None = None,
 ) -> Iterator[str]:
-    """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each)."""
+    """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each);
+    ``heights``: each row's height in points (rows with wrapped text), else the default."""
     # Per column: the text before the row number, and after it for a number or a text.
     style_attributes = [f' s="{s}"' if s else "" for s in styles]
     number_open = [f'<c r="{letter}' for letter in letters]
@@ -98,7 +137,10 @@ def _generated_rows(
     append = chunk.append
     for n, values in enumerate(rows, start=2):
         row = str(n)
-        append(f'<row r="{row}">')
+        if heights is None:
+            append(f'<row r="{row}">')
+        else:
+            append(f'<row r="{row}" ht="{heights[n - 2]:g}" customHeight="1">')
         for c, value in enumerate(values):
             kind = value.__class__
             if kind is int:

@@ -86,7 +86,7 @@ class Styles:
         self.new_formats: list[tuple[int, str]] = []
         self.new_fonts: list[str] = []
         self.new_xfs: list[str] = []
-        self._bold: int | None = None
+        self._fonts_made: dict[tuple[bool, float], int] = {}
         # Set once styles.xml is rendered: a style chosen later would point at nothing.
         self.frozen = False
 
@@ -122,39 +122,55 @@ class Styles:
 
     def bold_font(self) -> int:
         """A font like the default one, but bold (0 when the stylesheet has no fonts)."""
-        if self._bold is not None:
-            return self._bold
-        self._bold = 0
-        fonts = [*self.fonts, *self.new_fonts]
-        if fonts:
-            p = self.p
-            base = fonts[0]
-            if re.search(rf"<{re.escape(p)}b(?=[\s/>])", base):
-                return 0
-            if base.endswith("/>") and not base.endswith(f"</{p}font>"):
-                bold = f"{base[:-2].rstrip()}><{p}b/></{p}font>"
-            else:
-                head = re.match(r"<[^>]*>", base)
-                assert head is not None
-                bold = f"{head.group(0)}<{p}b/>{base[head.end() :]}"
-            if bold in fonts:
-                self._bold = fonts.index(bold)
-            else:
-                self._check_open()
-                self.new_fonts.append(bold)
-                self._bold = len(fonts)
-        return self._bold
+        return self.font(bold=True)
 
-    def cell_format(self, number_format: int, font: int = 0, *, centred: bool = False) -> int:
+    def font(self, *, bold: bool = False, size: float = 0) -> int:
+        """A font like the default one, bold when asked, at ``size`` points when given (0: the
+        default's); an existing font when one is the same (0 when the stylesheet has none)."""
+        key = (bold, size)
+        known = self._fonts_made.get(key)
+        if known is not None:
+            return known
+        fonts = [*self.fonts, *self.new_fonts]
+        if not fonts:
+            self._fonts_made[key] = 0
+            return 0
+        p = re.escape(self.p)
+        made = base = fonts[0]
+        if size:
+            sized = f'<{self.p}sz val="{size:g}"/>'
+            made, found = re.subn(rf"<{p}sz(?=[\s/>])[^>]*?/>", sized, made, count=1)
+            if not found:
+                made = _with_child(made, sized, self.p)
+        if bold and not re.search(rf"<{p}b(?=[\s/>])", made):
+            made = _with_child(made, f"<{self.p}b/>", self.p)
+        if made == base:
+            index = 0
+        elif made in fonts:
+            index = fonts.index(made)
+        else:
+            self._check_open()
+            self.new_fonts.append(made)
+            index = len(fonts)
+        self._fonts_made[key] = index
+        return index
+
+    def cell_format(
+        self, number_format: int, font: int = 0, *, alignment: str = "", wrap: bool = False
+    ) -> int:
         """A plain cell format with this number format and font (an existing one if possible),
-        its text centred when asked."""
-        if centred:
+        its text aligned ``alignment`` (``left``, ``right``, ``center``) when given, wrapped
+        within the cell when ``wrap``."""
+        if alignment or wrap:
+            aligned = (f' horizontal="{alignment}"' if alignment else "") + (
+                ' wrapText="1"' if wrap else ""
+            )
             flags = (' applyNumberFormat="1"' if number_format else "") + (
                 ' applyFont="1"' if font else ""
             )
             return self._add_xf(
                 f'<{self.p}xf numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" '
-                f'xfId="0"{flags} applyAlignment="1"><{self.p}alignment horizontal="center"/>'
+                f'xfId="0"{flags} applyAlignment="1"><{self.p}alignment{aligned}/>'
                 f"</{self.p}xf>"
             )
         everything = [*self.xfs, *self.new_xfs]
@@ -180,9 +196,10 @@ class Styles:
 
     def with_number_format(self, index: int, number_format: int) -> int:
         """Cell format ``index`` with its number format replaced (an existing one if possible)."""
-        if not 0 <= index < len(self.xfs):
+        everything = [*self.xfs, *self.new_xfs]  # one made in this run keeps its alignment
+        if not 0 <= index < len(everything):
             return self.cell_format(number_format)
-        base = self.xfs[index]
+        base = everything[index]
         head = re.match(r"<[^>]*>", base)
         assert head is not None
         tag = set_attribute(head.group(0), "numFmtId", str(number_format))
@@ -251,3 +268,12 @@ class Styles:
             inside, tail = xml[open_end:close], xml[close + len(f"</{self.p}{section}>") :]
         tag = set_attribute(tag, "count", str(count))
         return f"{xml[:start]}{tag}{inside}{new}</{self.p}{section}>{tail}"
+
+
+def _with_child(font: str, child: str, prefix: str) -> str:
+    """``<font>`` element ``font`` with ``child`` added as its first child."""
+    if font.endswith("/>") and not font.endswith(f"</{prefix}font>"):
+        return f"{font[:-2].rstrip()}>{child}</{prefix}font>"
+    head = re.match(r"<[^>]*>", font)
+    assert head is not None
+    return f"{head.group(0)}{child}{font[head.end() :]}"

@@ -43,6 +43,12 @@ from ratingbook.files.disk import (
 from ratingbook.files.ooxml.trust import file_vouches
 from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.presentation import (
+    LINE_HEIGHT,
+    column_alignments,
+    column_width,
+    row_lines,
+)
 from ratingbook.workbook.port.table_growth import grown_tables, parse_area, with_bottom
 
 __all__ = ["MAX_GRID_CELLS", "MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
@@ -206,25 +212,39 @@ class OpenpyxlBook:
         ws = wb.create_sheet(sheet.name, index)
         if sheet.hidden:
             ws.sheet_state = "hidden"
-        bold = Font(bold=True)
+        setup = sheet.print_setup
+        size = setup.font_size if setup is not None else 0
+        # Each column's header and cells aligned alike (presentation.column_alignments).
+        wrapped = setup.wrapped if setup is not None else frozenset()
+        aligned = [
+            Alignment(horizontal=a, wrap_text=c in wrapped or None)
+            for c, a in enumerate(column_alignments(sheet.header, sheet.rows, sheet.centred))
+        ]
+        bold = Font(bold=True, size=size or None)
         for c, title in enumerate(sheet.header, start=1):
             cell = ws.cell(row=1, column=c)
             _set(cell, title)
             cell.font = bold
+            cell.alignment = aligned[c - 1]
+        font = Font(size=size) if size else None
         for r, values in enumerate(sheet.rows, start=2):
             for c, value in enumerate(values, start=1):
                 if value is not None:
-                    _set(ws.cell(row=r, column=c), value)
+                    cell = ws.cell(row=r, column=c)
+                    _set(cell, value)
+                    cell.alignment = aligned[c - 1]
+                    if font is not None:
+                        cell.font = font
         for c, number_format in sheet.number_formats.items():
             for r in range(2, len(sheet.rows) + 2):
                 ws.cell(row=r, column=c + 1).number_format = number_format
-        centre = Alignment(horizontal="center")
-        for c in sheet.centred:
-            for r in range(2, len(sheet.rows) + 2):
-                ws.cell(row=r, column=c + 1).alignment = centre
-        for c in range(len(sheet.header)):
-            width = sheet.widths.get(c, max(10.0, len(sheet.header[c]) + 2.0))
+        widths = [column_width(t, sheet.widths.get(c), setup) for c, t in enumerate(sheet.header)]
+        for c, width in enumerate(widths):
             ws.column_dimensions[get_column_letter(c + 1)].width = width
+        if wrapped:  # Excel grows no row for wrapped text: each row gets its height
+            for r, values in enumerate(sheet.rows, start=2):
+                height = LINE_HEIGHT * row_lines(values, widths, wrapped)
+                ws.row_dimensions[r].height = height
         ws.freeze_panes = "A2"
         if sheet.print_setup is not None:
             apply_print_setup(ws, sheet.print_setup)

@@ -10,6 +10,13 @@ from openpyxl.chart import LineChart as OpenpyxlLineChart
 from openpyxl.chart import Reference, Series
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
+from openpyxl.chart.text import RichText
+from openpyxl.drawing.text import (
+    CharacterProperties,
+    Paragraph,
+    ParagraphProperties,
+    RichTextProperties,
+)
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -20,7 +27,8 @@ __all__ = ["add_charts", "apply_print_setup"]
 
 
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
-    """One page wide, any number tall; header rows repeated; title, date and page numbers."""
+    """One page wide, any number tall (or one); header rows repeated; the cells' grid; title,
+    date and page numbers; the rows' height for the setup's type size."""
     properties = ws.sheet_properties
     if properties.pageSetUpPr is None:
         properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
@@ -28,7 +36,12 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         properties.pageSetUpPr.fitToPage = True
     ws.page_setup.orientation = "landscape" if setup.landscape else "portrait"
     ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
+    ws.page_setup.fitToHeight = setup.pages_tall
+    ws.print_options.gridLines = setup.grid or None
+    height = setup.row_height()
+    if height:
+        ws.sheet_format.defaultRowHeight = height
+        ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
     # The same header and footer the package back end writes (presentation.PrintSetup).
     header, footer = ws.oddHeader, ws.oddFooter
@@ -67,6 +80,16 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...]) -> None:
         line.x_axis.title = chart.x_title or None
         line.y_axis.title = chart.y_title or None
         line.display_blanks = "gap"
+        if chart.label_rotation:  # the labels turned, as the package back end writes them
+            line.x_axis.txPr = RichText(
+                bodyPr=RichTextProperties(rot=chart.label_rotation * 60000, vert="horz"),
+                p=[
+                    Paragraph(
+                        pPr=ParagraphProperties(defRPr=CharacterProperties()),
+                        endParaRPr=CharacterProperties(lang="en-US"),
+                    )
+                ],
+            )
         for s in chart.series:
             series = Series(_reference(ws, s.values))
             series.tx = SeriesLabel(strRef=StrRef(f=s.name.formula()))

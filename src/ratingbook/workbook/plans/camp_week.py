@@ -1,8 +1,13 @@
-"""The camp week: the Week cell staff raise to start a new week, and the weeks kept since.
+"""The camp's settings: the Week cell staff raise to start a new week, the weeks kept since,
+and how the camp posts its list.
 
-One home for the week's rules and spellings:
+One home for the ``Ladder Settings`` rules and spellings:
 
 - ``Ladder Settings`` holds a row ``Week`` whose Value is the week being played (1, 2, ...).
+- It may hold a row ``Posted List``: ``Whole camp`` (the default, also when the row is missing
+  or its Value empty) posts one list of every camper ranked on Rating; ``By group`` posts each
+  group together, in Camp Groups' order, ranked within the group. Anything else is an error
+  naming the cell.
 - The archives (``Games Archive``: every game with both players' names; ``Weekly Standings``:
   every active player's end-of-week Rating, Permanent Rating and W/D/L) label each past week
   ``Week 1``, ``Week 2``, ... and are never cleared. The last label is the state that tells a
@@ -24,9 +29,13 @@ from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
+    "BY_GROUP",
+    "POSTED_LIST_SETTING",
     "WEEK_SETTING",
+    "WHOLE_CAMP",
     "WeekCell",
     "last_archived_week",
+    "read_posted_list",
     "read_week",
     "rolls_over",
     "week_label",
@@ -34,6 +43,9 @@ __all__ = [
 ]
 
 WEEK_SETTING = "Week"
+POSTED_LIST_SETTING = "Posted List"
+WHOLE_CAMP = "Whole camp"
+BY_GROUP = "By group"
 
 _LABEL = re.compile(r"week\s*(\d+)", re.IGNORECASE)
 
@@ -114,3 +126,30 @@ def rolls_over(cell: WeekCell, last_archived: int) -> bool:
         cell.where,
         "Value",
     )
+
+
+def read_posted_list(table: Table) -> bool:
+    """Whether the ``Posted List`` row of ``Ladder Settings`` asks for the list by group."""
+    found: int | None = None
+    by_group = False
+    for row in table.rows:
+        if header_key(row.get("Setting")) != header_key(POSTED_LIST_SETTING):
+            continue
+        if found is not None:
+            raise InvalidValueError(
+                listed_twice(POSTED_LIST_SETTING, what="the setting", also_row=found),
+                row.where,
+                "Setting",
+            )
+        found = row.where.row or 0
+        value = row.get("Value")
+        key = header_key(value) or header_key(WHOLE_CAMP)  # empty: the default
+        if key not in (header_key(WHOLE_CAMP), header_key(BY_GROUP)):
+            raise InvalidValueError(
+                f"{value!r}: expected {WHOLE_CAMP} (one list of every camper) or {BY_GROUP} "
+                "(each group's list)",
+                row.where,
+                "Value",
+            )
+        by_group = key == header_key(BY_GROUP)
+    return by_group

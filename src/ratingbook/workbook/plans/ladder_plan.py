@@ -4,7 +4,9 @@ This module alone decides how the ladder's sheets are read into the engine's val
 are needed for active and inactive players, duplicate IDs and groups), which cells a ladder recalc
 writes back (each active player's Rating and Permanent Rating, a new camper's empty StWkPerm, with
 a line saying so) and where the generated Ladder Standings, Rating History, Ladder Charts and
-Ladder Progress sheets go (with their print titles).
+Ladder Progress sheets go (with their print titles). Ladder Standings is the list the camp posts:
+it prints in large type on one page (up to :data:`POSTED_ONE_PAGE` campers), by group when
+``Ladder Settings`` asks (:func:`posted_by_group`).
 The rule itself is :mod:`ratingbook.ratings.ladder`; the standings and history tables are
 :mod:`ratingbook.reports.ladder_tables`; the week and its rollover are
 :mod:`ratingbook.workbook.plans.week_plan`.
@@ -13,6 +15,7 @@ The rule itself is :mod:`ratingbook.ratings.ladder`; the standings and history t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from ratingbook.core.cells import (
     GROUP_RATING,
@@ -40,7 +43,7 @@ from ratingbook.reports.ladder_tables import (
     ladder_standings_grid,
     rating_history_grid,
 )
-from ratingbook.workbook.plans.camp_week import week_label
+from ratingbook.workbook.plans.camp_week import read_posted_list, week_label
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.sheets.charts import chart_sheets, ladder_progress
 from ratingbook.workbook.sheets.reading import Sheets, column_block, guarded, read
@@ -51,6 +54,7 @@ from ratingbook.workbook.sheets.schemas import (
     LADDER_GAMES,
     LADDER_PLAYERS,
     LADDER_PROGRESS,
+    LADDER_SETTINGS,
     LADDER_STANDINGS,
     RATING_HISTORY,
 )
@@ -62,7 +66,15 @@ __all__ = [
     "ladder_result_blocks",
     "new_camper_lines",
     "plan_ladder",
+    "posted_by_group",
 ]
+
+#: The posted list's type size in points (a wall list read from a step away).
+POSTED_TYPE = 14
+#: Up to this many campers the posted list is fitted to one page (at 60 campers the printer
+#: shrinks 14-point type to about 9 points); a longer list takes as many pages as it needs, in
+#: full size, its header on every page.
+POSTED_ONE_PAGE = 60
 
 _ID = "a player ID"
 
@@ -262,14 +274,25 @@ def ladder_generated(
     week: int = 1,
     weeks: Mapping[int, Mapping[int, int | float]] | None = None,
     groups: Sequence[str] = (),
+    by_group: bool = False,
 ) -> list[GeneratedSheet]:
     """Ladder Standings, Rating History, and the charts of week ``week`` with their numbers.
 
     ``weeks`` gives each player's end-of-week Rating of past weeks (ID -> week -> Rating);
-    ``groups`` orders the charts (Camp Groups' order).
+    ``groups`` orders the charts (Camp Groups' order), and the posted list when ``by_group``.
     """
     title = week_label(week)
-    standings = report_sheet(ladder_standings_grid(outcome), after, title)
+    grid = ladder_standings_grid(outcome, groups if by_group else None)
+    standings = report_sheet(grid, after, title)
+    assert standings.print_setup is not None  # report_sheet's sheets always print
+    posted = replace(
+        standings,
+        print_setup=replace(
+            standings.print_setup,
+            font_size=POSTED_TYPE,
+            one_page=len(grid.rows) <= POSTED_ONE_PAGE,
+        ),
+    )
     history = report_sheet(rating_history_grid(outcome), LADDER_STANDINGS, title)
     progress = ladder_progress(LADDER_PROGRESS, groups, ladder_paths(outcome, weeks), week)
     charts, data = chart_sheets(
@@ -280,7 +303,14 @@ def ladder_generated(
         after=RATING_HISTORY,
         title=title,
     )
-    return [standings, history, charts, data]
+    return [posted, history, charts, data]
+
+
+def posted_by_group(sheets: Sheets) -> bool:
+    """Whether ``Ladder Settings`` asks for the posted list by group (camp_week's rule)."""
+    if sheets.actual(LADDER_SETTINGS.sheet) is None:
+        return False
+    return read_posted_list(read(sheets, LADDER_SETTINGS))
 
 
 def group_names(sheets: Sheets) -> list[str]:
@@ -293,7 +323,9 @@ def plan_ladder(
 ) -> Plan:
     """Recalculate week ``week`` (``weeks``: past end-of-week Ratings, for the charts)."""
     players_table, games_table, outcome, _ = ladder_outcome(sheets)
-    generated = ladder_generated(outcome, games_table.sheet, week, weeks, group_names(sheets))
+    generated = ladder_generated(
+        outcome, games_table.sheet, week, weeks, group_names(sheets), posted_by_group(sheets)
+    )
     return Plan(
         blocks=tuple(ladder_result_blocks(players_table, outcome)),
         sheets=tuple(generated),

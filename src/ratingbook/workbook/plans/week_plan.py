@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.ratings import ladder
-from ratingbook.reports.ladder_tables import ladder_standings_grid
+from ratingbook.reports.ladder_tables import week_record_rows
 from ratingbook.workbook.plans.camp_week import (
     WeekCell,
     last_archived_week,
@@ -35,6 +35,7 @@ from ratingbook.workbook.plans.ladder_plan import (
     ladder_result_blocks,
     new_camper_lines,
     plan_ladder,
+    posted_by_group,
 )
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.port.presentation import PrintSetup
@@ -126,11 +127,13 @@ def _plan_rollover(
         settings = sheets.actual(LADDER_SETTINGS.sheet) or LADDER_SETTINGS.sheet
         blocks.append(WriteBlock(settings, cell.row, cell.column, [[week]]))
 
-    standings = ladder_standings_grid(outcome).rows
+    standings = week_record_rows(outcome)
     for player in outcome.players:
         if player.active and player.rating is not None:
             weeks.setdefault(player.id, {})[ending] = player.rating
-    generated = ladder_generated(fresh, games_table.sheet, week, weeks, group_names(sheets))
+    generated = ladder_generated(
+        fresh, games_table.sheet, week, weeks, group_names(sheets), posted_by_group(sheets)
+    )
 
     header, moved, clearing = _games_moved(sheets, games_table, outcome)
     blocks.extend(clearing)

@@ -15,16 +15,25 @@ recalculation, from any front end, rewrites those cells.
 
 from __future__ import annotations
 
+import datetime as _dt
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
 
 __all__ = [
+    "CENTRE",
+    "LEFT",
+    "LINE_HEIGHT",
+    "RIGHT",
     "CellRange",
     "ChartSeries",
     "LineChart",
     "PrintSetup",
+    "column_alignments",
+    "column_width",
     "quote_sheet",
+    "row_lines",
 ]
 
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
@@ -50,6 +59,19 @@ class PrintSetup:
     landscape: bool = False
     repeat_rows: int = 1
     file_name: bool = False
+    #: The cells' grid is printed (ECMA-376 part 1, 18.3.1.70 ``printOptions gridLines``), so
+    #: that on paper every number stands in the box of its column, under its header.
+    grid: bool = True
+    #: The type size of the sheet's cells, in points; 0: the book's own (a list read from
+    #: across a room, such as the camp's posted ladder, asks for more).
+    font_size: float = 0
+    #: Fitted to one page tall as well as one wide (a list for the wall): the printer shrinks
+    #: it only when it would not fit.
+    one_page: bool = False
+    #: 0-based columns whose long texts wrap within the column (each row as tall as its
+    #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
+    #: next column nor off the page.
+    wrapped: frozenset[int] = frozenset()
 
     @property
     def orientation(self) -> str:
@@ -79,6 +101,91 @@ class PrintSetup:
     def title_rows(self) -> str:
         """The rows repeated on every page, as Excel's ``_xlnm.Print_Titles`` wants them."""
         return f"$1:${self.repeat_rows}"
+
+    @property
+    def pages_tall(self) -> int:
+        """``fitToHeight``: 1 for a one-page list, else 0 (as many pages as the rows need)."""
+        return 1 if self.one_page else 0
+
+    def row_height(self) -> float | None:
+        """The rows' height in points for :attr:`font_size` (Excel's 15 points for its 11-point
+        default, in proportion); None: the default height."""
+        return round(self.font_size * 15 / 11, 2) if self.font_size else None
+
+
+# How a column's header and cells line up. A header is written where its column's numbers
+# print: a right-aligned number under a left-aligned header stands under the next column's
+# header on paper (issue 34), so the header and every cell of a column share one alignment.
+LEFT, RIGHT, CENTRE = "left", "right", "center"
+#: The rows read to tell a column of numbers from a column of text (a generated sheet's
+#: columns each hold one kind, so a sample decides; a sheet can have 100,000 rows).
+_SAMPLE_ROWS = 1000
+
+
+def column_alignments(
+    header: Sequence[object], rows: Sequence[Sequence[object]], centred: Collection[int] = ()
+) -> tuple[str, ...]:
+    """Each column's alignment, for its header and its cells alike: :data:`CENTRE` for the
+    ``centred`` columns (0-based: ranks, numbers, codes), :data:`RIGHT` for a column holding
+    more numbers (dates included) than texts (Excel's place for a number), else :data:`LEFT`;
+    a column with no value yet as the one before it."""
+    width = max([len(header), *(len(row) for row in rows[:_SAMPLE_ROWS])])
+    numbers = [0] * width
+    texts = [0] * width
+    for row in rows[:_SAMPLE_ROWS]:
+        for c, value in enumerate(row):
+            kind = value.__class__
+            if kind is int or kind is float or isinstance(value, _dt.date):  # a date: a number
+                numbers[c] += 1
+            elif kind is str and value:
+                texts[c] += 1
+    aligned: list[str] = []
+    for c in range(width):
+        if c in centred:
+            aligned.append(CENTRE)
+        elif numbers[c] or texts[c]:
+            aligned.append(RIGHT if numbers[c] > texts[c] else LEFT)
+        else:
+            # No value yet (a game or week still to come on a progress sheet): aligned as the
+            # column before it, so two headers never meet, the one right, the next one left.
+            aligned.append(aligned[-1] if aligned else LEFT)
+    return tuple(aligned)
+
+
+#: A bold header character's width in Excel's width units (one unit: a digit of the default
+#: font), with the cell's padding: a header never runs into the next one.
+_BOLD_CHARACTER = 1.15
+_PADDING = 2.0
+
+
+def column_width(title: object, width: float | None, setup: PrintSetup | None = None) -> float:
+    """The width of a column headed ``title``: ``width`` (or 10 when not given), at the
+    setup's type size, widened to hold the header in bold on one line. A sheet printed
+    without its grid is no table (Instructions, a sheet of charts): its first row is a line
+    of prose, and its columns keep their widths."""
+    size = setup.font_size if setup is not None else 0
+    scale = (size or 11) / 11
+    given = (10.0 if width is None else float(width)) * scale
+    if setup is not None and not setup.grid:
+        return round(given, 2)
+    needed = (len(str(title)) * _BOLD_CHARACTER + _PADDING) * scale
+    return round(max(given, needed), 2)
+
+
+def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
+    """The lines a row's tallest wrapped cell takes: its text's length over its column's
+    width (in characters, less one for the cell's padding), rounded up; 1 at least. Excel
+    does not grow a row for text wrapped by another program, so the writer sets the height."""
+    lines = 1
+    for c in wrapped:
+        if c < len(values) and c < len(widths) and values[c] is not None:
+            room = max(1, int(widths[c]) - 1)
+            lines = max(lines, -(-len(str(values[c])) // room))
+    return lines
+
+
+#: A row's height in points for each line of 11-point text (Excel's default row).
+LINE_HEIGHT = 15
 
 
 def quote_sheet(name: str) -> str:
@@ -147,3 +254,8 @@ class LineChart:
     anchor: tuple[int, int, int, int]
     x_title: str = ""
     y_title: str = ""
+    #: The category axis' labels turned by this many degrees (counter-clockwise negative, as
+    #: DrawingML counts). Level, LibreOffice breaks a label wider than its category's room
+    #: into lines, letter by letter: ``Start`` under 31 categories printed as ``St/ar/t``
+    #: (issue 34); turned, a label keeps its letters together.
+    label_rotation: int = -45

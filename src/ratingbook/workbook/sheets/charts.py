@@ -223,9 +223,12 @@ def chart_sheets(
     Both print landscape, one page wide, titled ``NAME - title`` (or ``NAME - file name``).
     """
 
-    def setup(name: str) -> PrintSetup:
+    def setup(name: str, grid: bool = True) -> PrintSetup:
         return PrintSetup(
-            f"{name} - {title}" if title else name, landscape=True, file_name=file_name
+            f"{name} - {title}" if title else name,
+            landscape=True,
+            file_name=file_name,
+            grid=grid,
         )
 
     charts = GeneratedSheet(
@@ -234,7 +237,7 @@ def chart_sheets(
         (),
         widths={0: 10},
         after=after,
-        print_setup=setup(charts_name),
+        print_setup=setup(charts_name, grid=False),  # charts, no table
         charts=progress.charts,
     )
     names = 3 if progress.header[:1] == ("Group",) else 1

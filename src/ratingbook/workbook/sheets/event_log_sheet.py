@@ -24,6 +24,7 @@ from ratingbook.errors import Location, RatingbookError
 from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, first_broken_link
 from ratingbook.events.fide_mode.state import EventState, NewerStateError, state_from_rows
 from ratingbook.workbook.port.book import GeneratedSheet
+from ratingbook.workbook.port.presentation import PrintSetup
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.schemas import EVENT_LOG, EVENT_STATE
 
@@ -126,6 +127,12 @@ def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
         rows,
         widths={0: 21, 1: 7, 2: 16, 3: 40, 4: 40, 5: 14, 6: 24, 7: 18},
         after=after,
+        # An arbiter may print the log: landscape, one page wide, long texts wrapped in their
+        # columns (the digest too) rather than split across pages.
+        print_setup=PrintSetup(
+            EVENT_LOG, landscape=True, file_name=True, wrapped=frozenset({3, 4, 6, 7})
+        ),
+        centred=frozenset({1}),
     )
 
 
@@ -155,7 +162,9 @@ def read_state(sheets: Sheets) -> EventState | None:
 
 
 def state_sheet(state: EventState, after: str) -> GeneratedSheet:
-    """The ``Event State`` sheet: what the log last recorded (ratingbook's; never edit it)."""
+    """The ``Event State`` sheet, hidden: what the log last recorded (ratingbook's; never edit
+    it)."""
+    # Hidden, as Event History is: JSON for ratingbook alone, neither to read nor to print.
     return GeneratedSheet(
-        EVENT_STATE, _STATE_HEADER, state.rows(), widths={0: 16, 1: 80}, after=after
+        EVENT_STATE, _STATE_HEADER, state.rows(), widths={0: 16, 1: 80}, after=after, hidden=True
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ratingbook.core import fields
 from ratingbook.core.tables import Column, TableSpec
-from ratingbook.reports.ladder_tables import LADDER_STANDINGS_COLUMNS
+from ratingbook.reports.ladder_tables import LADDER_STANDINGS_COLUMNS, WEEK_RECORD_COLUMNS
 from ratingbook.reports.names import (
     CRIKEY_HISTORY,
     CRIKEY_STANDINGS,
@@ -241,8 +241,9 @@ GAMES_ARCHIVE_COLUMNS = (
     *(c.name for c in LADDER_GAMES.columns),
     *NAME_COLUMNS,
 )
-#: Weekly Standings keeps Ladder Standings (a report, rebuilt on every recalc) for every week.
-WEEKLY_STANDINGS_COLUMNS = (ARCHIVE_WEEK, *LADDER_STANDINGS_COLUMNS)
+#: Weekly Standings keeps every week's record (Ladder Standings' players with their Permanent
+#: Rating too; Ladder Standings is rebuilt on every recalc).
+WEEKLY_STANDINGS_COLUMNS = (ARCHIVE_WEEK, *WEEK_RECORD_COLUMNS)
 
 # --- team events (issue 26): rosters in board order, matches, board results, settings ---------
 TEAMS = TableSpec(

@@ -1,0 +1,267 @@
+"""Printouts read right (issue 34): every table of every template, printed by LibreOffice, has
+each number under its own header, and no internal sheet prints raw JSON.
+
+Each template (``ratingbook template all``) is recalculated with its sample data; an event's
+next round is paired (the open round's results typed in, then Recalc; the team event by
+``ratingbook pair``). All the books are printed to PDF by the run's one LibreOffice, and the
+PDF's words are read with their boxes (``pdftotext -bbox``).
+
+Which number belongs to which header comes from the book itself (the values ratingbook wrote),
+never from the PDF's layout: a printed line is a row of the sheet when it starts with the
+row's first word and holds the row's numbers in order. Each of those numbers must then print
+with its box over its own header's words (the header line repeats on every page of the sheet),
+and over no other header's: a right-aligned number under a left-aligned header stands between
+its header and the next one, or under the next one, and fails. A header line that does not print
+as its words (two headers run together, columns split over pages) fails too.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree import ElementTree
+
+import openpyxl
+import pytest
+from tests.helpers.cli import run
+from tests.helpers.pdfs import needs_pdf_tools, to_pdfs
+
+from ratingbook import templates
+
+pytestmark = [*needs_pdf_tools, pytest.mark.slow]
+
+#: Sheets that are no table: the chosen camper's charts with their lookups (its first row is a
+#: name to pick, not headers).
+NOT_TABLES = {"Camper Chart"}
+#: ratingbook's own records: JSON, never to print.
+INTERNAL = ("Event State", "Event History")
+RESULTS = ("1-0", "½-½", "0-1")
+_NUMBER = re.compile(r"[+\-−]?(\d+(?:[.,]\d+)?)?(½)?")
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str
+    left: float
+    right: float
+    bottom: float
+
+
+def _play_open_round(book: Path) -> None:
+    """Type a result into every game of the open round (Swiss Games rows without one)."""
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Swiss Games"]
+    header = [c.value for c in ws[1]]
+    result = header.index("Result")
+    for n, row in enumerate(ws.iter_rows(min_row=2)):
+        if row[0].value is not None and row[result].value in (None, ""):
+            row[result].value = RESULTS[n % 3]
+    wb.save(book)
+
+
+def _book(kind: str, folder: Path) -> Path:
+    """The ``kind`` template recalculated with its data; an event with its next round paired."""
+    book = folder / f"{kind}.xlsx"
+    book.write_bytes(templates.template_bytes(kind))
+    if kind in ("swiss", "roundrobin"):
+        _play_open_round(book)  # Recalc then pairs the next round (Auto-pair On)
+    done = run("recalc", book, "--in-place")
+    assert done.returncode == 0, done.stdout + done.stderr
+    if kind == "team":
+        done = run("pair", book, "--in-place")
+        assert done.returncode == 0, done.stdout + done.stderr
+    return book
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+    """Every template's book and its PDF, by kind: one LibreOffice for them all."""
+    folder = tmp_path_factory.mktemp("printouts")
+    books = [_book(kind, folder) for kind in templates.KINDS]
+    pdfs = to_pdfs(books, folder / "pdf")
+    return {k: (b, p) for k, b, p in zip(templates.KINDS, books, pdfs, strict=True)}
+
+
+def pages_of_words(pdf: Path) -> list[list[list[Word]]]:
+    """Each page's lines (top to bottom), each line's words left to right."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    root = ElementTree.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", out))
+    pages = []
+    for page in root.iter("{http://www.w3.org/1999/xhtml}page"):
+        words = sorted(
+            (
+                Word(w.text or "", float(w.get("xMin", 0)), float(w.get("xMax", 0)),
+                     float(w.get("yMax", 0)))
+                for w in page.iter("{http://www.w3.org/1999/xhtml}word")
+            ),
+            key=lambda w: (w.bottom, w.left),
+        )  # fmt: skip
+        lines: list[list[Word]] = []
+        for word in words:  # a line: words sharing a baseline (within 2 points)
+            if lines and abs(lines[-1][0].bottom - word.bottom) < 2:
+                lines[-1].append(word)
+            else:
+                lines.append([word])
+        pages.append([sorted(line, key=lambda w: w.left) for line in lines])
+    return pages
+
+
+def number(text: str) -> float | None:
+    """A printed word as a number (``1270``, ``2.75``, ``+12``, ``1½``), or None."""
+    match = _NUMBER.fullmatch(text)
+    if not match or not (match.group(1) or match.group(2)):
+        return None
+    value = float((match.group(1) or "0").replace(",", ".")) + (0.5 if match.group(2) else 0)
+    return -value if text[0] in "-−" else value
+
+
+def same(word: str, value: float) -> bool:
+    """Whether ``word`` prints ``value`` (to the decimals it shows)."""
+    shown = number(word)
+    if shown is None:
+        return False
+    decimals = len(word.split(".")[1]) if "." in word else 0
+    return abs(shown - value) <= 0.5 * 10**-decimals + 1e-9
+
+
+def is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def header_spans(line: list[Word], header: list[list[str]]) -> list[tuple[float, float]] | None:
+    """Each header's span on the page when ``line`` is the header printed word for word."""
+    if [w.text for w in line] != [word for title in header for word in title]:
+        return None
+    spans = []
+    at = 0
+    for title in header:
+        words = line[at : at + len(title)]
+        spans.append((words[0].left, words[-1].right) if words else (0.0, 0.0))
+        at += len(title)
+    return spans
+
+
+def overlaps(word: Word, span: tuple[float, float]) -> bool:
+    return word.left < span[1] and span[0] < word.right
+
+
+@dataclass
+class Sheet:
+    name: str
+    header: list[list[str]]  # each column's header, as words (empty: no header)
+    rows: list[tuple[int, list[object]]]  # Excel row number, values
+
+
+def table_sheets(book: Path) -> list[Sheet]:
+    """The book's visible tables in order, with the values ratingbook wrote."""
+    wb = openpyxl.load_workbook(book, data_only=True)
+    sheets = []
+    for ws in wb.worksheets:
+        grid = [list(r) for r in ws.iter_rows(values_only=True)]
+        titles = grid[0] if grid else []
+        if ws.sheet_state != "visible" or ws.title in NOT_TABLES:
+            continue
+        if sum(t not in (None, "") for t in titles) < 2:
+            continue  # Instructions, a sheet of charts
+        header = [str(t).split() if t not in (None, "") else [] for t in titles]
+        rows = [(n, r) for n, r in enumerate(grid[1:], start=2) if any(map(is_number, r))]
+        sheets.append(Sheet(ws.title, header, rows))
+    return sheets
+
+
+def misplaced(book: Path, pdf: Path) -> list[str]:
+    """Every number printed away from its header, every table or row not found in print."""
+    pages = pages_of_words(pdf)
+    problems: list[str] = []
+    cursor = 0
+    for sheet in table_sheets(book):
+        # The sheet's pages: from the first page after the last sheet's that prints its
+        # header line, each page repeating it.
+        found: list[tuple[list[list[Word]], int, list[tuple[float, float]]]] = []
+        for p in range(cursor, len(pages)):
+            at = next(
+                (
+                    (i, spans)
+                    for i, line in enumerate(pages[p])
+                    if (spans := header_spans(line, sheet.header)) is not None
+                ),
+                None,
+            )
+            if at is None:
+                if found:
+                    break
+                continue
+            found.append((pages[p], at[0], at[1]))
+            cursor = p + 1
+        if not found:
+            problems.append(
+                f"{book.name} {sheet.name!r}: the header {' | '.join(map(' '.join, sheet.header))}"
+                " is not printed as one line of its words"
+            )
+            continue
+        lines = [
+            (line, spans) for page, top, spans in found for line in page[top + 1 :]
+        ]  # fmt: skip
+        next_line = 0
+        for row_number, values in sheet.rows:
+            numbers = [(c, float(v)) for c, v in enumerate(values) if is_number(v)]  # type: ignore[arg-type]
+            first = next(v for v in values if v not in (None, "") and str(v).split())
+            for k in range(next_line, len(lines)):
+                line, spans = lines[k]
+                # The row's line starts with its first cell's word...
+                if not (same(line[0].text, first) if is_number(first) else
+                        line[0].text == str(first).split()[0]):  # fmt: skip
+                    continue
+                words = iter(line)  # ... and holds its numbers, in order
+                if not all(any(same(w.text, v) for w in words) for _, v in numbers):
+                    continue
+                next_line = k + 1
+                for column, value in numbers:
+                    own = spans[column] if column < len(spans) else (0.0, 0.0)
+                    others = [s for c, s in enumerate(spans) if c != column]
+                    if not any(
+                        same(w.text, value)
+                        and overlaps(w, own)
+                        and not any(overlaps(w, s) for s in others)
+                        for w in line
+                    ):
+                        title = " ".join(sheet.header[column]) if column < len(spans) else "?"
+                        shown = " ".join(w.text for w in line)
+                        problems.append(
+                            f"{book.name} {sheet.name!r} row {row_number}: {value:g} is not "
+                            f"printed under its header {title!r}: {shown!r}"
+                        )
+                break
+            else:
+                problems.append(
+                    f"{book.name} {sheet.name!r} row {row_number}: not printed as one line "
+                    f"({values!r})"
+                )
+    return problems
+
+
+@pytest.mark.parametrize("kind", templates.KINDS)
+def test_every_number_prints_under_its_own_header(
+    kind: str, printed: dict[str, tuple[Path, Path]]
+) -> None:
+    book, pdf = printed[kind]
+    assert misplaced(book, pdf) == []
+
+
+#: A value as the Event State sheet holds it: a JSON list or object, such as ["Rounds", "5"].
+_JSON = re.compile(r'^[\[{]\s*(?:"|\d|-|true|false|null|\[|\{)')
+
+
+@pytest.mark.parametrize("kind", templates.KINDS)
+def test_no_internal_sheet_prints(kind: str, printed: dict[str, tuple[Path, Path]]) -> None:
+    book, pdf = printed[kind]
+    wb = openpyxl.load_workbook(book)
+    for name in INTERNAL:
+        if name in wb.sheetnames:
+            assert wb[name].sheet_state == "hidden", name  # hidden sheets do not print
+    lines = [" ".join(w.text for w in line) for page in pages_of_words(pdf) for line in page]
+    assert [line for line in lines if _JSON.match(line)] == []
