@@ -439,3 +439,23 @@ def test_a_path_problem_keeps_the_operating_systems_error_as_its_cause(tmp_path:
     assert str(raised.value) == path_problem(str(missing), FileNotFoundError(errno.ENOENT, ""))
     assert isinstance(raised.value.__cause__, FileNotFoundError)
     assert raised.value.__cause__.filename == str(missing)
+
+
+@posix_only
+@pytest.mark.parametrize("command", [["recalc", "--in-place"], ["undo"]])
+def test_a_read_only_book_is_never_replaced_in_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """A book its owner marked read-only (no write bit for anyone) is refused in place, by every
+    user, the administrator too: one line, and the file and folder stay as they were."""
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    path.chmod(0o444)
+    listing = folder_listing(tmp_path)
+    before = path.read_bytes()
+    result = run_in_process(capsys, command[0], path, *command[1:])
+    assert _one_line(result) == (
+        f"FAILED {path}: {str(path)!r} is read-only: ratingbook does not replace it in place; "
+        "make it writable first, or write the result to another file with -o; nothing was "
+        "written"
+    )
+    assert path.read_bytes() == before and folder_listing(tmp_path) == listing

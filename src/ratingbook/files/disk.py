@@ -93,6 +93,17 @@ def path_problem(name: str, error: OSError) -> str:
     return f"{name!r} {words}" if words else f"cannot read {name!r}: {error.strerror or error}"
 
 
+def _require_writable(name: str, mode: int) -> None:
+    """A file marked read-only (no write permission for anyone, as Excel and Windows' read-only
+    attribute mark it) is never replaced in place: its owner protected it. The mode is read, not
+    the caller's access, so that the refusal is the same for every user, the administrator too."""
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise WorkbookError(
+            f"{name!r} is read-only: ratingbook does not replace it in place; make it writable "
+            "first, or write the result to another file with -o; nothing was written"
+        )
+
+
 def _require_regular(name: str, mode: int) -> None:
     if stat.S_ISREG(mode):
         return
@@ -333,6 +344,7 @@ def held_for_in_place(path: Path) -> Iterator[None]:
             raise WorkbookError(path_problem(str(path), error)) from error
         try:
             _require_regular(str(path), os.fstat(descriptor).st_mode)
+            _require_writable(str(path), os.fstat(descriptor).st_mode)
             if fcntl is not None:
                 with contextlib.suppress(OSError):  # a file system without locks
                     fcntl.flock(descriptor, fcntl.LOCK_EX)  # waits for another run to finish
