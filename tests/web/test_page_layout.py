@@ -39,7 +39,9 @@ WARNING = "Warning: no player is in category 'Unrated': its prizes stay"
 
 def rendered(grid: SheetGrid) -> str:
     pages = end_pages([grid], "Open")
-    return render_pages(pages, "Open", 7, "", today=dt.date(2026, 7, 9))[pages[0].file]
+    return render_pages(pages, "Open", 7, "", today=dt.date(2026, 7, 9), stage="after round 7")[
+        pages[0].file
+    ]
 
 
 def paragraphs(html: str) -> list[str]:

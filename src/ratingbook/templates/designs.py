@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from ratingbook.core.results import LADDER_RESULT_SPELLINGS
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.templates.camper_chart import CAMPER_CHART
-from ratingbook.workbook.plans.camp_week import BY_GROUP, POSTED_LIST_SETTING, WHOLE_CAMP
 from ratingbook.workbook.sheets.schemas import (
     ARCHIVED_ON,
+    BY_GROUP,
     CAMP_GROUPS,
     CRIKEY_CHARTS,
     CRIKEY_GAMES,
@@ -40,9 +40,11 @@ from ratingbook.workbook.sheets.schemas import (
     LADDER_SETTINGS,
     LADDER_STANDINGS,
     NAME_COLUMNS,
+    POSTED_LIST_SETTING,
     RATING_HISTORY,
     WEEKLY_STANDINGS,
     WEEKLY_STANDINGS_COLUMNS,
+    WHOLE_CAMP,
 )
 
 __all__ = [

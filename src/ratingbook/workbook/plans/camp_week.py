@@ -27,12 +27,10 @@ from ratingbook.core.cells import whole_number
 from ratingbook.core.rules import listed_twice
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.errors import InvalidValueError, Location
+from ratingbook.workbook.sheets.schemas import BY_GROUP, POSTED_LIST_SETTING, WHOLE_CAMP
 
 __all__ = [
-    "BY_GROUP",
-    "POSTED_LIST_SETTING",
     "WEEK_SETTING",
-    "WHOLE_CAMP",
     "WeekCell",
     "last_archived_week",
     "read_posted_list",
@@ -43,9 +41,6 @@ __all__ = [
 ]
 
 WEEK_SETTING = "Week"
-POSTED_LIST_SETTING = "Posted List"
-WHOLE_CAMP = "Whole camp"
-BY_GROUP = "By group"
 
 _LABEL = re.compile(r"week\s*(\d+)", re.IGNORECASE)
 

@@ -36,6 +36,7 @@ from ratingbook.reports.names import (
 __all__ = [
     "ARCHIVED_ON",
     "ARCHIVE_WEEK",
+    "BY_GROUP",
     "CAMP_GROUPS",
     "CRIKEY_CHARTS",
     "CRIKEY_GAMES",
@@ -65,6 +66,7 @@ __all__ = [
     "LADDER_STANDINGS_COLUMNS",
     "NAME_COLUMNS",
     "PAIRING_NOTES",
+    "POSTED_LIST_SETTING",
     "RATING_GAMES",
     "RATING_HISTORY",
     "RATING_REPORT",
@@ -82,6 +84,7 @@ __all__ = [
     "TEAM_SETTINGS",
     "WEEKLY_STANDINGS",
     "WEEKLY_STANDINGS_COLUMNS",
+    "WHOLE_CAMP",
 ]
 
 # --- input tables ----------------------------------------------------------------------------
@@ -117,6 +120,11 @@ CAMP_GROUPS = TableSpec(
 LADDER_SETTINGS = TableSpec(
     "Ladder Settings", (Column("Setting"), Column("Value", field=fields.VALUE))
 )
+#: The Ladder Settings row that says how the posted list (Ladder Standings) is laid out, and its
+#: two values (empty: the whole camp).
+POSTED_LIST_SETTING = "Posted List"
+WHOLE_CAMP = "Whole camp"
+BY_GROUP = "By group"
 # Ladder Games may show each player's name beside the ID (formula columns in the template). They
 # are never read; a new week keeps their formulas, and the archive gets the names as values.
 NAME_COLUMNS = ("White Name", "Black Name")
