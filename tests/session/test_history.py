@@ -120,6 +120,50 @@ def test_a_redo_over_a_row_typed_since_the_undo_is_refused() -> None:
         take(act, now, back=False)
 
 
+def test_a_redo_over_a_result_typed_beside_a_changed_row_is_refused() -> None:
+    """A manual pairing swapped row 2's players; after its undo a result was typed there for
+    the board as it now stands (Anna White). Its redo would swap the players back under that
+    result and make it the other player's win: refused, nothing written."""
+    act = Kept(
+        "Manual Pairing round 3",
+        {(GAMES, 2, 2): ("Anna", "Dan"), (GAMES, 2, 3): ("Dan", "Anna")},
+        rows={(GAMES, 2): (3, "Dan", "Anna", None)},
+        undone=True,
+    )
+    now = {GAMES: [["Round", "White", "Black", "Result"], [3, "Anna", "Dan", "1-0"]]}
+    with pytest.raises(CannotTake, match="cannot be redone: 'Swiss Games' D2 was typed into"):
+        take(act, now, back=False)
+
+
+def test_a_value_typed_below_the_rows_an_act_emptied_goes_with_its_undo() -> None:
+    """A new week emptied the week's two games; three games of the new week were typed since,
+    the third below them. Undo gives week 1's games back and names all three new ones (to be
+    confirmed): none stays to be counted in week 1."""
+    games = [["White", "Black", "Result"], [1, 2, "1-0"], [2, 3, "0-1"]]
+    emptied = [["White", "Black", "Result"], [None, None, None], [None, None, None]]
+    act = cells_of("New week", {"Ladder Games": games}, {"Ladder Games": emptied}, ())
+    assert act.tail == {"Ladder Games": (1, (1, 2, 3))}
+    typed = [["White", "Black", "Result"], [3, 1, "1-0"], [None, None, None], [2, 1, "0-1"]]
+    taking = take(act, {"Ladder Games": typed}, back=True)
+    # Row 2 was 1-2 "1-0" and is now 3-1 "1-0": its result is typed as it was, so only A2
+    # and B2 are named (C2 is kept for the redo all the same).
+    assert set(taking.lost) == {
+        "'Ladder Games' A2 3",
+        "'Ladder Games' B2 1",
+        "'Ladder Games' A4 2",
+        "'Ladder Games' B4 1",
+        "'Ladder Games' C4 '0-1'",
+    }
+    assert taking.taken.cleared[("Ladder Games", 2, 3)] == "1-0"
+    restored = {"Ladder Games": [list(r) for r in typed]}
+    for block in taking.blocks:
+        for r, line in enumerate(block.values):
+            for c, value in enumerate(line):
+                restored["Ladder Games"][block.row + r - 1][block.column + c - 1] = value
+    assert restored["Ladder Games"] == [*games, [None, None, None]]
+    assert set(act.tail) == set(read_history(history_sheet(History([act]), "S").rows).acts[0].tail)
+
+
 def test_cells_written_in_runs_become_few_blocks() -> None:
     """Adjacent cells of a row are one block, rows of the same columns one rectangle."""
     cells = {("S", r, c): (None, r * 10 + c) for r in (2, 3) for c in (1, 2, 3)}

@@ -12,6 +12,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from tests.helpers.paths import ROOT
 from tests.helpers.workbooks import ladder_sheets
 
 from ratingbook import templates
@@ -21,6 +22,7 @@ from ratingbook.session import (
     Done,
     NeedsConfirmation,
     NewWeek,
+    Offer,
     Pair,
     Recalc,
     Redo,
@@ -28,6 +30,7 @@ from ratingbook.session import (
     Undo,
     UpdatePlayers,
 )
+from ratingbook.templates.trf_book import book_from_trf
 from ratingbook.workbook.port.book import Book, FileBook, WriteBlock
 from ratingbook.workbook.port.grid_book import MemoryBook
 
@@ -170,3 +173,27 @@ def test_a_new_week_started_by_raising_the_week_cell_is_undone_too() -> None:
     assert [(a, s) for _, s, a in session(book).history()] == [("New week", "done")]
     done(session(book).run(Undo()))
     assert without_history(book) == raised
+
+
+def test_the_first_correction_after_a_trf_import_is_undone_to_the_result_before_it() -> None:
+    """An imported event's book keeps its snapshot: a result of round 5 corrected by hand is
+    the one cell typed, not the whole round, and undo gives back the file's result (Kilkenny
+    2011, round 5 board 2: Hebden beat Quinn, 1-0, as the TRF file says)."""
+    data = (ROOT / "tests/data/trf/icu_kilkenny-masters_2011.tab").read_bytes()
+    book = book_from_trf(data, "kilkenny.tab").book
+    games = book.read_values("Swiss Games")
+    header = games[0]
+    row = next(
+        r
+        for r, line in enumerate(games, 1)
+        if line[header.index("Round")] == 5 and line[header.index("Board")] == 2
+    )
+    assert games[row - 1][header.index("White")] == "Hebden,Mark"
+    assert games[row - 1][header.index("Result")] == "1-0"
+    before = without_history(MemoryBook({n: book.read_values(n) for n in book.sheet_names()}))
+    book.write_values(WriteBlock("Swiss Games", row, header.index("Result") + 1, [["0-1"]]))
+    done(session(book).run(Recalc(), offer=Offer(1, "--confirm")))
+    done(session(book).run(Undo()))
+    after = without_history(MemoryBook({n: book.read_values(n) for n in book.sheet_names()}))
+    assert after["Swiss Games"] == before["Swiss Games"]
+    assert after["Swiss Players"] == before["Swiss Players"]

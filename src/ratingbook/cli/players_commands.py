@@ -88,4 +88,5 @@ def players_update_command(
             return
         workbook.save(target)
     undo = f"; undo with: ratingbook undo {target} (before {done.kept})" if done.kept else ""
-    click.echo(f"ok     {source} -> {target} ({done.summary[0]}{undo})")
+    where = f"{source} in place" if in_place else f"{source} -> {target}"
+    click.echo(f"ok     {where} ({done.summary[0]}{undo})")

@@ -34,7 +34,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ratingbook.core.cells import is_blank
@@ -103,6 +103,10 @@ class Kept:
     made: frozenset[str] = frozenset()
     """The generated sheets the act made (the book had none, or an empty one): an undo leaves
     them empty."""
+    tail: Mapping[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    """Each input sheet the act only emptied cells of (a new week's games, an unpaired round):
+    the last row holding a value in those columns as the act left it, and the columns. A value
+    found below it since was typed after the act (a game of the new week)."""
 
 
 @dataclass(slots=True)
@@ -167,6 +171,7 @@ def _act_json(act: Kept) -> dict[str, object]:
         "cleared": [[s, r, c, _encode(v)] for (s, r, c), v in act.cleared.items()],
         "round": act.round,
         "made": sorted(act.made),
+        "tail": [[s, last, list(columns)] for s, (last, columns) in act.tail.items()],
     }
 
 
@@ -203,8 +208,23 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
     round_number = number if isinstance(number, int) else 0
     undone = status == "undone"
     made = frozenset(str(s) for s in data.get("made", []))  # type: ignore[attr-defined]
+    tail = {
+        str(sheet): (int(last), tuple(int(c) for c in columns))
+        for sheet, last, columns in data.get("tail", [])  # type: ignore[attr-defined]
+    }
     return Kept(
-        label, cells, added, generated, records, undone, kinds, rows, cleared, round_number, made
+        label,
+        cells,
+        added,
+        generated,
+        records,
+        undone,
+        kinds,
+        rows,
+        cleared,
+        round_number,
+        made,
+        tail,
     )
 
 
@@ -448,4 +468,36 @@ def _with_rows(
         for sheet, row, _ in act.cells
         if sheet not in act.generated
     }
-    return replace(act, kinds=kinds, rows=rows, round=round_number)
+    return replace(act, kinds=kinds, rows=rows, round=round_number, tail=_tails(act, written))
+
+
+def _tails(act: Kept, written: Mapping[str, Grid]) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """For each input sheet whose cells the act only emptied: the last row with a value in
+    those columns as the act left the sheet, and the columns (see :attr:`Kept.tail`)."""
+    columns: dict[str, set[int]] = {}
+    filled: set[str] = {s for s, _ in act.added}
+    for (sheet, _, column), (_, after) in act.cells.items():
+        if sheet in act.generated:
+            continue
+        columns.setdefault(sheet, set()).add(column)
+        if not is_blank(after):
+            filled.add(sheet)
+    tails: dict[str, tuple[int, tuple[int, ...]]] = {}
+    for sheet, emptied in columns.items():
+        if sheet in filled:
+            continue
+        grid = written.get(sheet, [])
+        last = max(
+            (
+                r
+                for r, line in enumerate(grid, 1)
+                if any(not is_blank(_cell(line, c)) for c in emptied)
+            ),
+            default=0,
+        )
+        tails[sheet] = (last, tuple(sorted(emptied)))
+    return tails
+
+
+def _cell(line: Sequence[object], column: int) -> object:
+    return line[column - 1] if column <= len(line) else None

@@ -13,7 +13,8 @@ plan.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,7 @@ from ratingbook.session.commands import (
 from ratingbook.session.history import (
     RECORD_SHEETS,
     History,
+    Kept,
     cells_of,
     history_sheet,
     predicted,
@@ -48,9 +50,11 @@ from ratingbook.session.history import (
 from ratingbook.session.taking import Taking, take
 from ratingbook.workbook.actions import plan_new_week, plan_pair, plan_rank, plan_recalc
 from ratingbook.workbook.port.book import (
+    KEEP,
     Book,
     GeneratedSheet,
     Plan,
+    WriteBlock,
     apply_plan,
     check_finite,
     finished,
@@ -97,6 +101,12 @@ _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS)
 #: The acts kept for undo that no Event Log records, by their command: a ladder's new week (it
 #: archives the week and empties its games), a players update (it rewrites typed cells), and a
 #: pairing where the event keeps no log (a team event). An event's logged acts are kept as logged.
+#: Not an act: the book as a run writes it is kept as the snapshot that later typing is found
+#: against (an imported event: its first correction is then the cell typed, not its round).
+_SNAPSHOT = "\0snapshot"
+#: The kind an act no log records is kept with (the log's kinds are FIDE mode's).
+_NOT_LOGGED = "Not logged"
+_PAIRED = re.compile(r"paired round (\d+)")
 _UNLOGGED_ACTS: dict[type, str] = {
     NewWeek: "New week",
     UpdatePlayers: "Players update",
@@ -150,6 +160,11 @@ class Session:
         if dry_run:
             return Done(plan, details=details)
         unlogged = _UNLOGGED_ACTS.get(type(command), "") if self._log else ""
+        if unlogged == _UNLOGGED_ACTS[Pair]:  # "Pairing round 2", as an event's log says it
+            said = next((m for line in plan.summary if (m := _PAIRED.search(line))), None)
+            unlogged = f"{unlogged} round {said.group(1)}" if said else unlogged
+        if isinstance(command, RecordImport):
+            unlogged = _SNAPSHOT  # an imported event's book as written: typing is found against it
         if self._log and _archives_a_week(plan):  # the Week cell raised, then Recalc
             unlogged = _UNLOGGED_ACTS[NewWeek]
         return self._settle(sheets, plan, offer, details, unlogged)
@@ -252,6 +267,8 @@ class Session:
         if pending is not None:  # an event that keeps a log keeps its acts for undo
             logged = pending.logged
             final, kept = self._kept(sheets, final, logged)
+        elif unlogged == _SNAPSHOT:
+            final, _ = self._kept(sheets, final, ())
         elif unlogged:
             final, kept = self._kept(sheets, final, (), unlogged)
         self._apply(final)
@@ -287,7 +304,7 @@ class Session:
         generated = {s.name for s in plan.sheets} - {*RECORD_SHEETS, *_ARCHIVES}
         label = ""
         if unlogged:
-            act = cells_of(unlogged, read, written, generated, kinds=(unlogged,))
+            act = cells_of(unlogged, read, written, generated, kinds=(_NOT_LOGGED,))
             if act.cells or act.made:
                 label = unlogged
                 history.acts = [a for a in history.acts if not a.undone] + [act]
@@ -324,6 +341,9 @@ class Session:
         act = candidates[-1] if back else candidates[0]  # redo: the act undone last
         read = self._read(sheets)
         taking = take(act, read, back=back)
+        if act.generated:  # what the rebuilt views write was computed: never named as typed
+            rebuilt = _cells_written(self._views(read, taking).blocks)
+            taking = take(act, read, back=back, rebuilt=rebuilt)
         asked = [*taking.lost, *taking.beside]
         if offer is not None and not asked:
             raise ConfirmationError(
@@ -333,6 +353,13 @@ class Session:
         if asked and offer is None:
             return self._ask_to_take(sheets, history, taking, back)
         return self._write_taking(sheets, history, taking, back, offer.text if offer else "")
+
+    def _views(self, read: Mapping[str, Grid], taking: Taking) -> Plan:
+        """The event's sheets rebuilt from the book as ``taking`` leaves it (never a new
+        pairing, never a new week)."""
+        memory = MemoryBook(read)
+        apply_plan(memory, Plan(blocks=taking.blocks))
+        return plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
 
     def _ask_to_take(
         self, sheets: Sheets, history: History, taking: Taking, back: bool
@@ -367,15 +394,14 @@ class Session:
         plan = Plan(blocks=taking.blocks)
         act = taking.act
         if act.generated:  # the event's sheets, rebuilt from the book as this leaves it
-            memory = MemoryBook(read)
-            apply_plan(memory, plan)
-            views = plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
+            views = self._views(read, taking)
             skip = {*RECORD_SHEETS, *taking.emptied}
             plan = Plan(
                 blocks=(*plan.blocks, *views.blocks),
                 sheets=tuple(s for s in views.sheets if s.name not in skip),
             )
-        if taking.state is not None:  # FIDE mode's record: the log says so, the state goes back
+        if taking.state is not None and not _is_unlogged(act):
+            # FIDE mode's record: the log says so, the state goes back
             from ratingbook.workbook.plans.fide_plan import plan_taken
 
             record = plan_taken(
@@ -401,10 +427,28 @@ class Session:
         return Done(plan, kept=act.label)
 
 
+def _cells_written(blocks: Iterable[WriteBlock]) -> frozenset[tuple[str, int, int]]:
+    """Every cell the blocks write (a KEEP cell is not written)."""
+    return frozenset(
+        (block.sheet, block.row + r, block.column + c)
+        for block in blocks
+        for r, line in enumerate(block.values)
+        for c, value in enumerate(line)
+        if value is not KEEP
+    )
+
+
+def _is_unlogged(act: Kept) -> bool:
+    """An act no Event Log records (its undo and redo are not logged either)."""
+    return _NOT_LOGGED in act.kinds
+
+
 def _archives_a_week(plan: Plan) -> bool:
     """A run that starts a ladder's new week, whichever command asked (``Recalc`` after the
     Week cell was raised does what ``NewWeek`` does): it writes the week into the archives."""
-    return any(header_key(s.name) == header_key(GAMES_ARCHIVE) for s in plan.sheets)
+    archive = header_key(GAMES_ARCHIVE)  # a new sheet, or rows appended under the template's
+    written = [s.name for s in plan.sheets] + [b.sheet for b in plan.blocks]
+    return any(header_key(name) == archive for name in written)
 
 
 def _named(cells: tuple[str, ...] | list[str]) -> str:

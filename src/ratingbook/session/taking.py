@@ -103,10 +103,13 @@ def _at(line: Sequence[object], column: int) -> object:
     return line[column - 1] if column <= len(line) else None
 
 
-def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
+def take(
+    act: Kept, now: Mapping[str, Grid], *, back: bool, rebuilt: frozenset[Cell] = frozenset()
+) -> Taking:
     """Undo ``act`` (``back``) or redo it, over the book as it is (``now``); a
     :class:`CannotTake` for an act that cannot be (FIDE mode left, rows moved, rows typed into
-    since an undo)."""
+    since an undo). ``rebuilt``: the input cells the event's rebuilt views write (a ladder's
+    ratings): a value there was computed, not typed, and is never named as kept or typed."""
     if back and "FIDE Mode Off" in act.kinds:
         raise CannotTake(
             f"{act.label} cannot be undone: leaving FIDE mode is final for the event (C.02); "
@@ -149,7 +152,7 @@ def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
             lost.append(f"{_where(cell)} {current!r}")
             cleared[cell] = current
             writes[cell] = target
-        else:
+        elif cell not in rebuilt:
             kept.append(f"{_where(cell)} {current!r}")
     beside: list[str] = []
     for (sheet, row), left in sorted(act.rows.items()):
@@ -159,7 +162,10 @@ def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
             if (sheet, row, column) in act.cells or is_blank(value):
                 continue
             if not back:
-                if (sheet, row) in act.added:
+                typed = not same_value(value, _at(left, column))
+                if (sheet, row) in act.added or (typed and (sheet, row, column) not in rebuilt):
+                    # Typed since the undo into a row the act puts back or changes (a result
+                    # beside a board the redo swaps back): the redo would make it another game's.
                     raise CannotTake(
                         f"{act.label} cannot be redone: {_where((sheet, row, column))} was typed "
                         f"into since the undo ({value!r}), in a row the act puts back: clear or "
@@ -170,8 +176,19 @@ def take(act: Kept, now: Mapping[str, Grid], *, back: bool) -> Taking:
                 lost.append(f"{_where((sheet, row, column))} {value!r}")
                 cleared[(sheet, row, column)] = value
                 writes[(sheet, row, column)] = None
-            elif not same_value(value, _at(left, column)):
+            elif not same_value(value, _at(left, column)) and (sheet, row, column) not in rebuilt:
                 beside.append(f"{_where((sheet, row, column))} {value!r}")
+    if back:  # below the rows of a sheet the act emptied: typed since (the new week's games)
+        for sheet, (last, columns) in act.tail.items():
+            grid = now.get(sheet, [])
+            for row in range(last + 1, len(grid) + 1):
+                for column in columns:
+                    value = _at(grid[row - 1], column)
+                    if is_blank(value) or (sheet, row, column) in act.cells:
+                        continue
+                    lost.append(f"{_where((sheet, row, column))} {value!r}")
+                    cleared[(sheet, row, column)] = value
+                    writes[(sheet, row, column)] = None
     if not back:
         for cell, value in act.cleared.items():  # what the undo cleared comes back
             sheet, row, column = cell

@@ -306,7 +306,7 @@ def _corrections(
         board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
         warning = f"{game}: " + (
             f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "
-            "results may be corrected (undo this change, or leave FIDE mode)"
+            f"results may be corrected (type {before[(w, b)]!r} back, or leave FIDE mode)"
             if level == WarningLevel.REFUSE
             else f"round {number + 1} was paired on the standings this correction changes: to "
             f"re-pair it, ratingbook unpair {book} --round {last} then ratingbook pair {book}"
