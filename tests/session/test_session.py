@@ -14,6 +14,7 @@ from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from ratingbook.errors import ConfirmationError, RatingbookError
 from ratingbook.session import (
     Done,
+    ManualPairing,
     NeedsConfirmation,
     Offer,
     Pair,
@@ -286,3 +287,27 @@ def test_the_book_confirm_setting_confirms_and_is_consumed() -> None:
     done(Session(book).run(Recalc()))
     assert dict((r[0], r[1]) for r in grid(book, "Swiss Settings")[1:])["Confirm"] is None
     assert log_rows(book)[-1][1:] == ("Setting", "Confirm setting: Setting Tie-breaks")
+
+
+def test_boards_swapped_before_a_manual_phase_come_back_with_the_undo_of_its_end() -> None:
+    """An arbiter swaps a board's colours by hand, is refused (level 5: outside a manual
+    phase), starts the manual phase as told and ends it: the end logs the changed board. Its
+    undo gives back the board as the engine paired it (the state before the typing)."""
+    book = paired_twice()
+    paired = game_rows(book, 2)
+    header = grid(book, "Swiss Games")[0]
+    white, black = header.index("White"), header.index("Black")
+    at = next(r for r, line in enumerate(grid(book, "Swiss Games"), 1) if line[0] == 2)
+    first = paired[0]
+    swapped = [first[black], first[white]]
+    book.write_values(WriteBlock("Swiss Games", at, white + 1, [swapped]))
+    for column in ("White No.", "Black No."):
+        if column in header:
+            book.write_values(WriteBlock("Swiss Games", at, header.index(column) + 1, [[None]]))
+    with pytest.raises(RatingbookError, match="level 5"):
+        run(book, Recalc())
+    run(book, ManualPairing("start", 2))
+    run(book, ManualPairing("end"))
+    assert game_rows(book, 2)[0][white : black + 1] == swapped
+    run(book, Undo())
+    assert game_rows(book, 2)[0][white : black + 1] == [first[white], first[black]]

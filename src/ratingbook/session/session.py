@@ -316,7 +316,11 @@ class Session:
                 label, read, written, generated, typed, history.saved, kinds, logged[0].round
             )
             history.acts = [a for a in history.acts if not a.undone] + [act]
-        history.saved = _inputs(written, generated)
+        saved = _inputs(written, generated)
+        manual = sheets.request.manual
+        if manual is not None and manual[0] == "start" and history.saved:
+            saved = _round_as_saved(saved, history.saved, read, manual[1])
+        history.saved = saved
         return replace(plan, sheets=(*plan.sheets, self._history_sheet(sheets, history))), label
 
     def _history_sheet(self, sheets: Sheets, history: History) -> GeneratedSheet:
@@ -498,6 +502,24 @@ def _typed_in(
             rows |= _round_rows(saved.get(name, []), change.round)
             typed[name] = (typed.get(name) or frozenset()) | rows
     return typed
+
+
+def _round_as_saved(
+    saved: dict[str, Grid], before: Mapping[str, Grid], read: Mapping[str, Grid], number: int
+) -> dict[str, Grid]:
+    """``saved`` with round ``number``'s games as ``before`` kept them: boards typed by hand
+    before a manual phase starts are logged when it ends, so the phase's act finds them typed
+    (and its undo gives back the boards as paired)."""
+    name = next((n for n in read if header_key(n) == header_key(SWISS_GAMES.sheet)), None)
+    if name is None or name not in saved or name not in before:
+        return saved
+    rows = _round_rows(read[name], number) | _round_rows(before[name], number)
+    grid = [list(line) for line in saved[name]]
+    old = before[name]
+    for row in sorted(rows):
+        if row <= len(grid):
+            grid[row - 1] = list(old[row - 1]) if row <= len(old) else []
+    return {**saved, name: grid}
 
 
 def _round_rows(grid: Grid, number: int) -> frozenset[int]:
