@@ -248,7 +248,8 @@ def _record_numbers(row: Row, entry: SwissEntry, recorded: dict[str, RecordedNum
             at = f"row {earlier.where.row}" if earlier.where and earlier.where.row else "earlier"
             raise InvalidValueError(
                 f"{name!r} is recorded as start number {number} here but {earlier.number} in "
-                f"{at}; a player keeps one start number",
+                f"{at}; a player keeps one start number (after changing a board's players, "
+                "clear its White No. and Black No.: ratingbook writes them)",
                 row.where,
                 column,
             )
