@@ -5,7 +5,8 @@ scrolling sideways (issue 34).
 
 The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated and given a
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
-the Swiss template (contenders), the round-robin template (norms) and the team template.
+another whose names have no space to wrap at (Kilkenny 2011: "Jones,Gawain"); the Swiss
+template (contenders), the round-robin template (norms) and the team template.
 
 How it is measured: the site is copied into a scratch folder beside a page of ``<iframe>``
 elements, one per page and width (a frame lays out its page, media queries and all, at its own
@@ -186,7 +187,10 @@ def prize_event(folder: Path) -> Path:
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("page-fit")
-    books = {"prizes": prize_event(folder)}
+    books = {"prizes": prize_event(folder), "kilkenny": folder / "kilkenny.xlsx"}
+    # Names with no space to wrap at ("Surname,First", as the Irish files write them).
+    done = run("trf", "import", DATA / "icu_kilkenny-masters_2011.tab", "-o", books["kilkenny"])
+    assert done.returncode == 0, done.stderr
     for kind in ("swiss", "roundrobin", "team"):
         books[kind] = folder / f"{kind}.xlsx"
         done = run("template", kind, "-o", books[kind])
@@ -216,7 +220,7 @@ def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["prizes", "swiss", "roundrobin", "team"])
+@pytest.mark.parametrize("name", ["prizes", "kilkenny", "swiss", "roundrobin", "team"])
 def test_every_page_shows_its_essential_columns_on_a_phone_and_a_screen(
     sites: dict[str, Path], name: str, tmp_path: Path
 ) -> None:
