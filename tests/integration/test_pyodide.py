@@ -56,7 +56,6 @@ from tests.helpers.seed_examples import (
 )
 from tests.helpers.tools import missing
 
-from ratingbook import workbook
 from ratingbook.workbook.sheets import schemas
 
 ROOT = ROOT
@@ -528,11 +527,13 @@ def _new_week_result(sheets: Mapping[str, Grid], folder: Path, today: dt.date) -
     """What ``ratingbook new-week`` writes for the same sheets on ``today`` (its engine here,
     with the normal install: the command line has no option for the date)."""
     from ratingbook.files.rewriting.openpyxl_book import XlsxBook
+    from ratingbook.session import NewWeek, Session
 
     source, target = folder / "in.xlsx", folder / "out.xlsx"
     _save(sheets, source)
     book = XlsxBook(source)
-    workbook.new_week(book, today=today)
+    # As `ratingbook new-week` runs it: through the session, which keeps the act for undo.
+    Session(book, today=today).run(NewWeek())
     book.save(target)
     return _read(target)
 

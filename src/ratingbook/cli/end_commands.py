@@ -45,6 +45,7 @@ def prizes_command(book: str, backend: str) -> None:
     sheet, ties sharing money as Prize Sharing says (Hort, Equal or Tie-break), rounded down
     to Prize Step with the remainder shown, one prize each unless One Prize Each is No."""
     from ratingbook.reports.prize_grids import event_prizes, prize_lines
+    from ratingbook.reports.stages import stage_text
     from ratingbook.workbook.sheets.end_reports import read_end_inputs
 
     event, sheets = _event(book, backend)
@@ -55,6 +56,7 @@ def prizes_command(book: str, backend: str) -> None:
             "prizes there first"
         )
     result, standings = event_prizes(event, inputs.prizes, inputs.settings, inputs.clubs)
+    click.echo(f"Prize list {stage_text(event.round_state())}")
     for line in prize_lines(result, standings):
         click.echo(line)
 

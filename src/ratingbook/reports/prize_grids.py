@@ -52,8 +52,10 @@ def event_prizes(
     ), standings
 
 
-def prize_grid(result: PrizeList, standings: Sequence[Standing]) -> SheetGrid:
-    """Rank, Name, Points, Prize, Amount, Object; then the ties, the remainder, the warnings."""
+def prize_grid(result: PrizeList, standings: Sequence[Standing], stage: str = "") -> SheetGrid:
+    """Rank, Name, Points, Prize, Amount, Object; then the ties, the remainder, the warnings.
+    ``stage``: which rounds the standings count (:func:`~ratingbook.reports.stages.stage_text`),
+    said in the title as every standings title says it."""
     points = {s.name: s for s in standings}
     rows: list[list[object]] = []
     for a in result.awards:
@@ -102,7 +104,7 @@ def prize_grid(result: PrizeList, standings: Sequence[Standing]) -> SheetGrid:
         number_formats={4: "#,##0.##"},
         widths={0: 6, 1: 30, 2: 8, 3: 22, 4: 12, 5: 24},
         note=f"{len(result.awards)} prizes, {money_text(result.total)} paid",
-        title="Prize list",
+        title=f"Prize list {stage}".rstrip(),
         centred=frozenset({0, 2}) | centred_columns(header),
     )
 

@@ -88,13 +88,14 @@ def end_grids(
     from ratingbook.reports.contender_grids import contender_grid, not_shown_grid
     from ratingbook.reports.names import CONTENDERS
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
+    from ratingbook.reports.stages import stage_text
 
     inputs = read_end_inputs(sheets, event)
     grids: list[SheetGrid] = []
     summary: list[str] = []
     if inputs.prizes is not None:
         result, standings = event_prizes(event, inputs.prizes, inputs.settings, inputs.clubs)
-        grids.append(prize_grid(result, standings))
+        grids.append(prize_grid(result, standings, stage_text(event.round_state())))
         summary.append(f"prize list: {grids[-1].note}")
         summary += [f"warning: {w}" for w in result.warnings]
     if event.settings.rated:
