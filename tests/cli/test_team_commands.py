@@ -67,3 +67,25 @@ def test_explain_a_team_event(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Round 1: Match 3: Pawns has the pairing-allocated bye" in result.output
     assert "C.04.6 art. 4.3.1" in result.output
+
+
+def test_a_match_with_one_board_typed_recalculates_and_publishes(tmp_path: Path) -> None:
+    """Results are typed board by board: round 2's first match with only board 1 typed is a
+    match in progress, not an error (the notes explain its pairing from the rounds before)."""
+    import openpyxl
+
+    runner = CliRunner()
+    cup = _cup(tmp_path)
+    assert runner.invoke(cli, ["pair", str(cup), "--in-place"]).exit_code == 0
+    book = openpyxl.load_workbook(cup)
+    boards = book["Team Boards"]
+    header = [c.value for c in boards[1]]
+    row = next(r for r in boards.iter_rows(min_row=2) if r[0].value == 2 and r[1].value == 1)
+    row[header.index("Result")].value = "1-0"
+    book.save(cup)
+    result = runner.invoke(cli, ["recalc", str(cup), "--in-place"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["publish", str(cup), "--out-dir", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    notes = openpyxl.load_workbook(cup)["Team Notes"]
+    assert any(str(r[0].value) == "Round 2" for r in notes.iter_rows(min_row=2))

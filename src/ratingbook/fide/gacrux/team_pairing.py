@@ -16,7 +16,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gacrux.gacruxexeptions import GacruxError, GacruxNoLegalPairing
@@ -169,7 +169,10 @@ def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
     """For each match of round ``number`` as the book holds it, the article of C.04.6 art.
     4.3 that gives board 1's colour (gacrux's analysis of the round, ``pairingchecker -a``),
     by (White team, Black team)."""
-    tournament = team_tournament(event, upto=number)
+    # The round as paired: its results, some typed already, play no part in why it was paired
+    # (and gacrux reads a match only whole, every board with a result or none).
+    unplayed = tuple(replace(g, result=None) if g.round == number else g for g in event.games)
+    tournament = team_tournament(replace(event, games=unplayed), upto=number)
     tournament["numRounds"] = max(number, event.settings.rounds or 0)
     names = {n: name for name, n in event.pairing_numbers().items()}
     params: dict[str, Any] = {"experimental": [], "verbose": 0}
