@@ -26,10 +26,18 @@ def round_asked(event: SwissEvent, before: int | None = None) -> int:
     planned = event.rounds_planned
     if planned is None:
         raise EventError("who can still win needs the number of rounds (Rounds in Swiss Settings)")
+    waiting = {e.round for e in event.pending()}
+    done = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
+    current = next((r for r in range(1, planned + 1) if r not in done), planned + 1)
     if before is None:
-        waiting = {e.round for e in event.pending()}
-        done = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
-        before = next((r for r in range(1, planned + 1) if r not in done), planned + 1)
+        before = current
+    if before > current:
+        # The question is asked before a round whose earlier rounds are not all played: the
+        # points before it are not known, so no answer would be true.
+        raise EventError(
+            f"round {before}: the results of round {current} are not all in yet; ask before "
+            f"round {current} (or type its results first)"
+        )
     if before > planned:
         raise EventError(f"the event is over: all {planned} rounds are played")
     if before < 1:
