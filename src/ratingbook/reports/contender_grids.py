@@ -55,6 +55,7 @@ def not_shown_grid(why: str) -> SheetGrid:
         _HEADER,
         [[None, None, None, None, why]],
         widths=_WIDTHS,
+        wrapped=frozenset({3, 4}),
         note=why,
         title="Who can still win",
         centred=frozenset({1, 2}) | centred_columns(_HEADER),
@@ -81,7 +82,9 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
                 None,
                 None,
                 "cannot",
-                f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
+                f"{describe(out[0])}"
+                if len(out) == 1
+                else f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
             ]
         )
     return SheetGrid(
@@ -89,6 +92,7 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
         _HEADER,
         rows,
         widths=_WIDTHS,
+        wrapped=frozenset({3, 4}),
         note=f"{when(before, finished)}: {len(found) - len(out)} can still finish first",
         title=f"Who can still win {when(before, finished)}",
         centred=frozenset({1, 2}) | centred_columns(_HEADER),

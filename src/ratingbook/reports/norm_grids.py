@@ -125,6 +125,7 @@ def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
         header,
         rows,
         widths={0: 28, 1: 6, 2: 12, 3: 48, 4: 60},
+        wrapped=frozenset({3, 4}),
         note=f"{len(norms.norms)} norms, {len(shown)} checks in reach",
         title=f"Title norms after round {norms.played}",
         centred=frozenset({1, 2}) | centred_columns(header),

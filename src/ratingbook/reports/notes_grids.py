@@ -42,8 +42,9 @@ def pairing_notes_grid(round_number: int, notes: Sequence[BoardNote], title: str
             )
     header = ("Round", "Board", "Players", "By Hand", "Note")
     return SheetGrid(
-        PAIRING_NOTES, header, rows, widths={2: 34, 4: 110}, title=title,
+        PAIRING_NOTES, header, rows, widths={2: 34, 4: 80}, title=title,
         note=f"round {round_number}", centred=centred_columns(header),
+        wrapped=frozenset({2, 4}),
     )  # fmt: skip
 
 
@@ -65,7 +66,8 @@ def standings_notes_grid(
         STANDINGS_NOTES,
         header,
         rows,
-        widths={1: 24, 3: 130},
+        widths={1: 24, 3: 90},
         title=title,
+        wrapped=frozenset({3}),
         centred=centred_columns(header),
     )

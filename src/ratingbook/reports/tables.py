@@ -35,6 +35,9 @@ class SheetGrid:
     #: 0-based columns of a standings table that are its tie-breaks, in their order (the ties
     #: are explained from them; other columns, such as a rating change, never decide a place).
     tiebreaks: tuple[int, ...] = ()
+    #: 0-based columns of sentences: wrapped within their width when printed (a sentence that
+    #: ran on over the empty cells beside it would widen the page and shrink the type).
+    wrapped: frozenset[int] = frozenset()
 
 
 _CENTRED = frozenset(

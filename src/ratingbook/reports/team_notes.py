@@ -163,7 +163,8 @@ def team_notes_grid(event: TeamEvent, standings: TeamStandings, number: int) -> 
         "Team Notes",
         ("About", "Note"),
         rows,
-        widths={0: 12, 1: 110},
+        widths={0: 12, 1: 90},
+        wrapped=frozenset({1}),
         note="why each team ranks where it does, and why each match was paired",
         title=f"Team notes, round {number}" if number else "Team notes",
     )

@@ -40,6 +40,7 @@ def report_sheet(
             f"{title} - {context}" if context else title,
             landscape=wide,
             file_name=not context,
+            wrapped=grid.wrapped,
         ),
         centred=grid.centred,
     )
