@@ -121,6 +121,7 @@ def undone_gives_back(path: Path, before: dict[str, list[tuple[Any, ...]]]) -> N
     assert [r[2] for r in shown(redone)["Event Log"][-2:]] == ["Undo", "Redo"]
 
 
+@pytest.mark.slow  # seven rounds through real commands, every undo and redo: the longest case
 def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Path) -> None:
     book = new_book(tmp_path)
     expected: list[tuple[str, int, str]] = []

@@ -357,7 +357,11 @@ def sample(paired: int) -> list[int]:
     return [max(1, (paired + 1) // 2)]
 
 
-@pytest.mark.parametrize("name", FILES)
+# The quick loop samples every third file (the slow test below takes every round of each).
+@pytest.mark.parametrize(
+    "name",
+    [n if i % 3 == 0 else pytest.param(n, marks=pytest.mark.slow) for i, n in enumerate(FILES)],
+)
 def test_consistency_views_of_a_real_event_in_each_state_of_a_round(name: str) -> None:
     """A sampled round of every real TRF file, paired / partly played / played, with FIDE
     tie-breaks (BH SB) through gacrux."""

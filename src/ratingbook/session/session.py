@@ -344,6 +344,7 @@ class Session:
             raise RatingbookError(_nothing_to_take(history, back))
         act = candidates[-1] if back else candidates[0]  # redo: the act undone last
         read = self._read(sheets)
+        self._rebuilt: tuple[tuple[WriteBlock, ...], Plan] | None = None  # this take's views
         taking = take(act, read, back=back)
         if act.generated:  # what the rebuilt views write was computed: never named as typed
             rebuilt = _cells_written(self._views(read, taking).blocks)
@@ -361,9 +362,15 @@ class Session:
     def _views(self, read: Mapping[str, Grid], taking: Taking) -> Plan:
         """The event's sheets rebuilt from the book as ``taking`` leaves it (never a new
         pairing, never a new week)."""
+        kept = getattr(self, "_rebuilt", None)  # the undo's own: asked, then written
+        if kept is not None and kept[0] == taking.blocks:
+            views: Plan = kept[1]
+            return views
         memory = MemoryBook(read)
         apply_plan(memory, Plan(blocks=taking.blocks))
-        return plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
+        views = plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
+        self._rebuilt = (taking.blocks, views)
+        return views
 
     def _ask_to_take(
         self, sheets: Sheets, history: History, taking: Taking, back: bool
