@@ -272,3 +272,15 @@ def test_nothing_is_lost(seed: int) -> None:
     result = award_prizes(standings, {}, prizes, PrizeSettings(sharing, step))
     assert result.total + result.remainder == sum(amounts)
     assert all(a.amount % step == 0 and a.amount <= a.exact for a in result.awards)
+
+
+def test_one_player_whose_category_cannot_be_told_is_named_in_the_singular() -> None:
+    """U12 needs a birth year; the event's year is known (2026), so only the birth year is
+    missing, and one player is "the player", not "they" (issue 34's user test)."""
+    standings = _standings(("A", 2), ("X", 1))
+    players = {"A": Contestant("A", birth_year=2015), "X": Contestant("X")}
+    result = award_prizes(standings, players, _prizes((1, "U12", 50, None)), PrizeSettings(), 2026)
+    assert list(result.warnings) == [
+        "category 'U12': cannot tell whether X belongs (a birth year is needed); the player is "
+        "left out of it"
+    ]

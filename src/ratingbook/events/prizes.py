@@ -214,10 +214,13 @@ def award_prizes(
             elif verdict is None:
                 undecided.append(s.name)
         if undecided:
+            one = len(undecided) == 1
+            needed = "a birth year" + ("" if event_year else " and the event's Start Date")
             warnings.append(
                 f"category {list_name!r}: cannot tell whether {', '.join(undecided[:5])}"
-                f"{' and others' if len(undecided) > 5 else ''} belong (a birth year and the "
-                "event's Start Date are needed); they are left out of it"
+                f"{' and others' if len(undecided) > 5 else ''} "
+                f"{'belongs' if one else 'belong'} ({needed} {'is' if event_year else 'are'} "
+                f"needed); {'the player is' if one else 'they are'} left out of it"
             )
         if not eligible:
             warnings.append(f"no player is in category {list_name!r}: its prizes stay")
