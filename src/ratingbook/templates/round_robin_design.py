@@ -64,7 +64,7 @@ ROUND_ROBIN = Design(
                 ),
                 (
                     "Start Date",
-                    _dt.datetime(2026, 4, 9),
+                    _dt.date(2026, 4, 9),
                     "Decides the FIDE tie-break rules: before 2026-03-01 the 2024 rules.",
                 ),
                 (

@@ -55,7 +55,7 @@ SWISS = Design(
                 ("Rounds", 5, "How many rounds the event has: pairing stops after the last."),
                 (
                     "Start Date",
-                    _dt.datetime(2026, 4, 11),
+                    _dt.date(2026, 4, 11),
                     "Decides the FIDE tie-break rules: before 2026-03-01 the 2024 rules.",
                 ),
                 (
