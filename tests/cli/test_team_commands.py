@@ -89,3 +89,9 @@ def test_a_match_with_one_board_typed_recalculates_and_publishes(tmp_path: Path)
     assert result.exit_code == 0, result.output
     notes = openpyxl.load_workbook(cup)["Team Notes"]
     assert any(str(r[0].value) == "Round 2" for r in notes.iter_rows(min_row=2))
+    # The board typed is round 2's board 1 of match 1 (Dan Eide's second game): the team table
+    # counts round 1 only, and so does the board prize list (one game each, not two).
+    white = row[header.index("White")].value
+    prizes = openpyxl.load_workbook(cup)["Board Prizes"]
+    games = {r[1]: r[3] for r in prizes.iter_rows(min_row=2, values_only=True)}
+    assert games[white] == 1

@@ -37,7 +37,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
         f"Team crosstable after round 1 - {EVENT}",
         f"Round 2 pairings - {EVENT}",
         f"Board-by-board results - {EVENT}",
-        f"Board prizes - {EVENT}",
+        f"Board prizes after round 1 - {EVENT}",
         f"Team notes, round 2 - {EVENT}",
     ],
 )

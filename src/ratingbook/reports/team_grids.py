@@ -208,14 +208,15 @@ def board_results_grid(event: TeamEvent) -> SheetGrid:
     )
 
 
-def board_prizes_grid(event: TeamEvent) -> SheetGrid:
+def board_prizes_grid(event: TeamEvent, counted: int | None = None) -> SheetGrid:
     """For each board, every player who sat at it: games played over the board, points (with
     forfeit wins), percentage and FIDE performance (rated opponents only; C.07 / B.02 dp
-    table), best first."""
+    table), best first. ``counted``: the rounds the team standings count (rounds 1 to it; None:
+    every round), so that a board's score and the team table agree on what was played."""
     rating = {p.name: p.rating for t in event.teams for p in t.players}
     table: dict[tuple[int, str, str], list[tuple[str, str]]] = {}
-    for team, _, board, me, _, other, result, side in _player_rows(event):
-        if result is None or me == "(no player)":
+    for team, number, board, me, _, other, result, side in _player_rows(event):
+        if result is None or me == "(no player)" or (counted is not None and number > counted):
             continue
         table.setdefault((board, me, team), []).append((_SCORE_TEXT[(result, side)], other))
     lines: list[tuple[int, str, str, int, Fraction, float, int | None]] = []
@@ -236,7 +237,7 @@ def board_prizes_grid(event: TeamEvent) -> SheetGrid:
         rows,
         widths={1: 24, 2: 22},
         note="each board's players: score, percentage and performance",
-        title="Board prizes",
+        title="Board prizes" if counted is None else f"Board prizes {counted_text(counted)}",
         centred=frozenset({0, 3, 4, 5, 6}) | centred_columns(header),
     )
 

@@ -12,6 +12,7 @@ import datetime as _dt
 
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
+from ratingbook.reports.stages import counted_text
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.reports.team_grids import (
     board_prizes_grid,
@@ -82,7 +83,7 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
         Page(
             "crosstable.html",
             f"{title}: crosstable",
-            "Team crosstable",
+            f"Team crosstable {counted_text(standings.after_round)}",
             (_table(team_crosstable_grid(event, standings), "Team crosstable", 1),),
         ),
     ]
@@ -107,7 +108,11 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
             f"{title}: players",
             "Players by board",
             (
-                _table(board_prizes_grid(event), "Board prizes", 1),
+                _table(
+                    board_prizes_grid(event, standings.after_round),
+                    f"Board prizes {counted_text(standings.after_round)}",
+                    1,
+                ),
                 *_team_results(event),
             ),
         )
