@@ -53,6 +53,7 @@ __all__ = [
     "Kept",
     "cells_of",
     "history_sheet",
+    "in_row",
     "predicted",
     "read_history",
     "same_value",
@@ -360,9 +361,13 @@ def predicted(before: Mapping[str, Grid], plan: Plan) -> dict[str, Grid]:
 
 
 def value_at(grid: Grid, row: int, column: int) -> object:
-    if row <= len(grid) and column <= len(grid[row - 1]):
-        return grid[row - 1][column - 1]
-    return None
+    """The value at ``row`` and ``column`` (1-based) of ``grid``; None beyond its end."""
+    return in_row(grid[row - 1], column) if row <= len(grid) else None
+
+
+def in_row(line: Sequence[object], column: int) -> object:
+    """The value in ``column`` (1-based) of one row; None beyond its end."""
+    return line[column - 1] if column <= len(line) else None
 
 
 def _blank_row(grid: Grid, row: int) -> bool:
@@ -491,13 +496,9 @@ def _tails(act: Kept, written: Mapping[str, Grid]) -> dict[str, tuple[int, tuple
             (
                 r
                 for r, line in enumerate(grid, 1)
-                if any(not is_blank(_cell(line, c)) for c in emptied)
+                if any(not is_blank(in_row(line, c)) for c in emptied)
             ),
             default=0,
         )
         tails[sheet] = (last, tuple(sorted(emptied)))
     return tails
-
-
-def _cell(line: Sequence[object], column: int) -> object:
-    return line[column - 1] if column <= len(line) else None

@@ -98,15 +98,16 @@ _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo agai
 #: Sheets a run writes whole that a recalc never rebuilds: the camp's archives of each week. An
 #: act's undo and redo take them cell by cell, as the input sheets.
 _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS)
-#: The acts kept for undo that no Event Log records, by their command: a ladder's new week (it
-#: archives the week and empties its games), a players update (it rewrites typed cells), and a
-#: pairing where the event keeps no log (a team event). An event's logged acts are kept as logged.
 #: Not an act: the book as a run writes it is kept as the snapshot that later typing is found
 #: against (an imported event: its first correction is then the cell typed, not its round).
 _SNAPSHOT = "\0snapshot"
 #: The kind an act no log records is kept with (the log's kinds are FIDE mode's).
 _NOT_LOGGED = "Not logged"
+#: How a pairing's summary names its round (``Pairing round 2``, as an event's log says it).
 _PAIRED = re.compile(r"paired round (\d+)")
+#: The acts kept for undo that no Event Log records, by their command: a ladder's new week (it
+#: archives the week and empties its games), a players update (it rewrites typed cells), and a
+#: pairing where the event keeps no log (a team event). An event's logged acts are kept as logged.
 _UNLOGGED_ACTS: dict[type, str] = {
     NewWeek: "New week",
     UpdatePlayers: "Players update",
@@ -344,11 +345,12 @@ class Session:
             raise RatingbookError(_nothing_to_take(history, back))
         act = candidates[-1] if back else candidates[0]  # redo: the act undone last
         read = self._read(sheets)
-        self._rebuilt: tuple[tuple[WriteBlock, ...], Plan] | None = None  # this take's views
         taking = take(act, read, back=back)
-        if act.generated:  # what the rebuilt views write was computed: never named as typed
-            rebuilt = _cells_written(self._views(read, taking).blocks)
-            taking = take(act, read, back=back, rebuilt=rebuilt)
+        views = None
+        if act.generated:  # the event's sheets, rebuilt from the book as this leaves it
+            views = self._views(read, taking)
+            # What the views write was computed, not typed: never named as kept or typed.
+            taking = take(act, read, back=back, rebuilt=_cells_written(views.blocks))
         asked = [*taking.lost, *taking.beside]
         if offer is not None and not asked:
             raise ConfirmationError(
@@ -356,24 +358,19 @@ class Session:
                 "changed"
             )
         if asked and offer is None:
-            return self._ask_to_take(sheets, history, taking, back)
-        return self._write_taking(sheets, history, taking, back, offer.text if offer else "")
+            return self._ask_to_take(sheets, history, taking, views, back)
+        text = offer.text if offer else ""
+        return self._write_taking(sheets, history, taking, views, back, text)
 
     def _views(self, read: Mapping[str, Grid], taking: Taking) -> Plan:
         """The event's sheets rebuilt from the book as ``taking`` leaves it (never a new
         pairing, never a new week)."""
-        kept = getattr(self, "_rebuilt", None)  # the undo's own: asked, then written
-        if kept is not None and kept[0] == taking.blocks:
-            views: Plan = kept[1]
-            return views
         memory = MemoryBook(read)
         apply_plan(memory, Plan(blocks=taking.blocks))
-        views = plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
-        self._rebuilt = (taking.blocks, views)
-        return views
+        return plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
 
     def _ask_to_take(
-        self, sheets: Sheets, history: History, taking: Taking, back: bool
+        self, sheets: Sheets, history: History, taking: Taking, views: Plan | None, back: bool
     ) -> NeedsConfirmation:
         from ratingbook.events.fide_mode.machine import Act
 
@@ -395,17 +392,24 @@ class Session:
             asked,
             1,
             _CLEAR_FIRST,
-            lambda given: self._write_taking(sheets, history, taking, back, given),
+            lambda given: self._write_taking(sheets, history, taking, views, back, given),
         )
 
     def _write_taking(
-        self, sheets: Sheets, history: History, taking: Taking, back: bool, confirmation: str = ""
+        self,
+        sheets: Sheets,
+        history: History,
+        taking: Taking,
+        views: Plan | None,
+        back: bool,
+        confirmation: str = "",
     ) -> Done:
+        """Write ``taking`` with ``views`` (the event's sheets rebuilt as it leaves the book,
+        for an act that wrote generated sheets), the log's Undo or Redo row and the history."""
         read = self._read(sheets)
         plan = Plan(blocks=taking.blocks)
         act = taking.act
-        if act.generated:  # the event's sheets, rebuilt from the book as this leaves it
-            views = self._views(read, taking)
+        if views is not None:
             skip = {*RECORD_SHEETS, *taking.emptied}
             plan = Plan(
                 blocks=(*plan.blocks, *views.blocks),

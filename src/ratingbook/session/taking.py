@@ -11,14 +11,14 @@ over rows typed into since the undo; generated sheets are left to the session to
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ratingbook.core.cells import is_blank
 from ratingbook.core.refs import column_letter
 from ratingbook.core.tables import Grid
 from ratingbook.errors import RatingbookError
-from ratingbook.session.history import Cell, Kept, same_value, value_at
+from ratingbook.session.history import Cell, Kept, in_row, same_value, value_at
 from ratingbook.workbook.port.book import WriteBlock
 from ratingbook.workbook.sheets.schemas import EVENT_STATE
 
@@ -87,20 +87,16 @@ def _moved(act: Kept, now: Mapping[str, Grid]) -> str | None:
         grid = now.get(sheet, [])
         mine = [c for (s, r, c) in act.cells if (s, r) == (sheet, row)]
         here = grid[row - 1] if row <= len(grid) else []
-        if all(same_value(_at(here, c), _at(left, c)) for c in mine):
+        if all(same_value(in_row(here, c), in_row(left, c)) for c in mine):
             continue
         for other, line in enumerate(grid, start=1):
             if (
                 other != row
-                and any(not is_blank(_at(left, c)) for c in mine)
-                and all(same_value(_at(line, c), _at(left, c)) for c in mine)
+                and any(not is_blank(in_row(left, c)) for c in mine)
+                and all(same_value(in_row(line, c), in_row(left, c)) for c in mine)
             ):
                 return sheet
     return None
-
-
-def _at(line: Sequence[object], column: int) -> object:
-    return line[column - 1] if column <= len(line) else None
 
 
 def take(
@@ -159,31 +155,33 @@ def take(
         grid = now.get(sheet, [])
         line = grid[row - 1] if row <= len(grid) else []
         for column, value in enumerate(line, start=1):
-            if (sheet, row, column) in act.cells or is_blank(value):
+            cell = (sheet, row, column)
+            if cell in act.cells or is_blank(value):
                 continue
+            # Typed since: not as the act left the row, and not a value the views compute.
+            typed = not same_value(value, in_row(left, column)) and cell not in rebuilt
             if not back:
-                typed = not same_value(value, _at(left, column))
-                if (sheet, row) in act.added or (typed and (sheet, row, column) not in rebuilt):
+                if (sheet, row) in act.added or typed:
                     # Typed since the undo into a row the act puts back or changes (a result
                     # beside a board the redo swaps back): the redo would make it another game's.
                     raise CannotTake(
-                        f"{act.label} cannot be redone: {_where((sheet, row, column))} was typed "
+                        f"{act.label} cannot be redone: {_where(cell)} was typed "
                         f"into since the undo ({value!r}), in a row the act puts back: clear or "
                         "move that row first; nothing was changed"
                     )
                 continue
             if (sheet, row) in act.added:
-                lost.append(f"{_where((sheet, row, column))} {value!r}")
-                cleared[(sheet, row, column)] = value
-                writes[(sheet, row, column)] = None
-            elif not same_value(value, _at(left, column)) and (sheet, row, column) not in rebuilt:
-                beside.append(f"{_where((sheet, row, column))} {value!r}")
+                lost.append(f"{_where(cell)} {value!r}")
+                cleared[cell] = value
+                writes[cell] = None
+            elif typed:
+                beside.append(f"{_where(cell)} {value!r}")
     if back:  # below the rows of a sheet the act emptied: typed since (the new week's games)
         for sheet, (last, columns) in act.tail.items():
             grid = now.get(sheet, [])
             for row in range(last + 1, len(grid) + 1):
                 for column in columns:
-                    value = _at(grid[row - 1], column)
+                    value = in_row(grid[row - 1], column)
                     if is_blank(value) or (sheet, row, column) in act.cells:
                         continue
                     lost.append(f"{_where((sheet, row, column))} {value!r}")
