@@ -171,3 +171,12 @@ def test_boards_and_corrections_read_as_the_tec_manual_writes_them() -> None:
     rounds = replace(old, settings=SwissSettings(rounds=6))
     (setting,) = changes(state(old), state(rounds), rounds)
     assert (setting.before, setting.after) == ("Rounds 5", "Rounds 6")
+
+
+def test_a_blank_setting_is_logged_by_what_it_means() -> None:
+    """The template's FIDE Rated "No" is read as blank (not rated); its change is logged as the
+    organiser typed it, "FIDE Rated No" -> "FIDE Rated Standard", not "(empty)"."""
+    old = event(*TWO_ROUNDS)
+    rated = replace(old, settings=SwissSettings(rounds=5, rated="Standard"))
+    [change] = changes(state(old), state(rated), rated)
+    assert (change.before, change.after) == ("FIDE Rated No", "FIDE Rated Standard")

@@ -25,6 +25,7 @@ __all__ = [
     "ACCELERATION_NONE",
     "ACCELERATION_SPELLINGS",
     "BAKU",
+    "BLANK_MEANS",
     "DOUBLE_ROUND_ROBIN",
     "DUTCH",
     "END_OF_EVENT",
@@ -295,6 +296,11 @@ def check_combination(settings: SwissSettings) -> None:
 
 def _points_text(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else str(float(value))
+
+
+#: What a blank setting means, where a word says it better than "(empty)" (the event log's
+#: sentence about a change, e.g. "FIDE Rated No" -> "FIDE Rated Standard").
+BLANK_MEANS = {"FIDE Rated": "No", "Acceleration": ACCELERATION_NONE}
 
 
 def settings_values(settings: SwissSettings) -> dict[str, object]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel
 from ratingbook.events.fide_mode.state import EventState, board_count, boards
+from ratingbook.events.settings import BLANK_MEANS
 
 __all__ = ["LoggedChange", "changes"]
 
@@ -113,6 +114,10 @@ def _rating_changes(
     return out
 
 
+def _setting_shown(name: str, value: str) -> str:
+    return value or BLANK_MEANS.get(name, "(empty)")
+
+
 def _setting_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
     before, out = dict(old.settings), []
     for name, value in new.settings:
@@ -121,8 +126,8 @@ def _setting_changes(old: EventState, new: EventState, current: int) -> list[Log
                 LoggedChange(
                     LogKind.SETTING,
                     current,
-                    f"{name} {before[name] or '(empty)'}",
-                    f"{name} {value or '(empty)'}",
+                    f"{name} {_setting_shown(name, before[name])}",
+                    f"{name} {_setting_shown(name, value)}",
                     WarningLevel.CONFIRM,
                     f"Setting {name}",
                     f"{name} changed after round 1: later pairings and the standings follow it",
