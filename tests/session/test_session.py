@@ -311,3 +311,31 @@ def test_boards_swapped_before_a_manual_phase_come_back_with_the_undo_of_its_end
     assert game_rows(book, 2)[0][white : black + 1] == swapped
     run(book, Undo())
     assert game_rows(book, 2)[0][white : black + 1] == [first[white], first[black]]
+
+
+def test_a_manual_boards_level_2_warning_is_said_once() -> None:
+    """A round-2 board whose White had Black in round 1 and whose Black had White, swapped in
+    a manual phase: both players get the colour opposite to the one expected (a level-2
+    warning, said and logged). The end of the phase says it once (it was said twice: as the
+    phase's line and as the logged change's warning)."""
+    book = paired_twice()
+    rows = grid(book, "Swiss Games")
+    header = rows[0]
+    white, black = header.index("White"), header.index("Black")
+    had_white = {r[white] for r in rows[1:] if r[0] == 1}
+    had_black = {r[black] for r in rows[1:] if r[0] == 1}
+    at, board = next(
+        (n, r)
+        for n, r in enumerate(rows, 1)
+        if r[0] == 2 and r[white] in had_black and r[black] in had_white
+    )
+    run(book, ManualPairing("start", 2))
+    book.write_values(WriteBlock("Swiss Games", at, white + 1, [[board[black], board[white]]]))
+    for column in ("White No.", "Black No."):
+        if column in header:
+            book.write_values(WriteBlock("Swiss Games", at, header.index(column) + 1, [[None]]))
+    said = [s for s in run(book, ManualPairing("end")).summary if "opposite to the expected" in s]
+    assert said == [
+        f"level 2 warning: {board[black]} - {board[white]}: both players get the colour "
+        "opposite to the expected one"
+    ]

@@ -160,8 +160,9 @@ def _manual(
         "; ".join(text for _, text in problems)
         or f"round {number}'s pairing differs from the engine's",
     )
-    lines = [f"level {lvl} warning: {text}" for lvl, text in problems if lvl == 2]
-    return 0, [change], [f"manual pairing of round {number} ended", *lines]
+    # its problems are said once: as a level-2 warning with the run's others, or in the
+    # question a higher level asks
+    return 0, [change], [f"manual pairing of round {number} ended"]
 
 
 def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
