@@ -13,7 +13,6 @@ plan.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -98,21 +97,12 @@ _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo agai
 #: Sheets a run writes whole that a recalc never rebuilds: the camp's archives of each week. An
 #: act's undo and redo take them cell by cell, as the input sheets.
 _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS)
-#: Not an act: the book as a run writes it is kept as the snapshot that later typing is found
-#: against (an imported event: its first correction is then the cell typed, not its round).
-_SNAPSHOT = "\0snapshot"
-#: The kind an act no log records is kept with (the log's kinds are FIDE mode's).
+#: The kind an act no log records is kept with (the log's kinds are FIDE mode's). Such acts are
+#: named by their plan (``Plan.act``): a ladder's new week (it archives the week and empties its
+#: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked), a players update
+#: (it rewrites typed cells), a pairing where the event keeps no log (a team event). An event's
+#: logged acts are kept as logged.
 _NOT_LOGGED = "Not logged"
-#: How a pairing's summary names its round (``Pairing round 2``, as an event's log says it).
-_PAIRED = re.compile(r"paired round (\d+)")
-#: The acts kept for undo that no Event Log records, by their command: a ladder's new week (it
-#: archives the week and empties its games), a players update (it rewrites typed cells), and a
-#: pairing where the event keeps no log (a team event). An event's logged acts are kept as logged.
-_UNLOGGED_ACTS: dict[type, str] = {
-    NewWeek: "New week",
-    UpdatePlayers: "Players update",
-    Pair: "Pairing",
-}
 
 
 class Session:
@@ -160,15 +150,10 @@ class Session:
         plan, details = self._plan(command, sheets)
         if dry_run:
             return Done(plan, details=details)
-        unlogged = _UNLOGGED_ACTS.get(type(command), "") if self._log else ""
-        if unlogged == _UNLOGGED_ACTS[Pair]:  # "Pairing round 2", as an event's log says it
-            said = next((m for line in plan.summary if (m := _PAIRED.search(line))), None)
-            unlogged = f"{unlogged} round {said.group(1)}" if said else unlogged
-        if isinstance(command, RecordImport):
-            unlogged = _SNAPSHOT  # an imported event's book as written: typing is found against it
-        if self._log and _archives_a_week(plan):  # the Week cell raised, then Recalc
-            unlogged = _UNLOGGED_ACTS[NewWeek]
-        return self._settle(sheets, plan, offer, details, unlogged)
+        # an imported event's book as written is kept as the snapshot later typing is found
+        # against (its first correction is then the cell typed, not its round)
+        snapshot = isinstance(command, RecordImport)
+        return self._settle(sheets, plan, offer, details, snapshot=snapshot)
 
     def history(self) -> list[tuple[int, str, str]]:
         """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""
@@ -225,7 +210,8 @@ class Session:
         plan: Plan,
         offer: Offer | None,
         details: tuple[str, ...],
-        unlogged: str = "",
+        *,
+        snapshot: bool = False,
     ) -> Outcome:
         pending = plan.pending
         if pending is None:
@@ -234,7 +220,7 @@ class Session:
                     f"{offer.text} given, but the book holds no Swiss event: nothing in this "
                     "run needs a confirmation; nothing was changed"
                 )
-            return self._write(sheets, plan, "", details, unlogged)
+            return self._write(sheets, plan, "", details, snapshot=snapshot)
         from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
         from ratingbook.workbook.plans.fide_plan import IN_BOOK
 
@@ -257,10 +243,12 @@ class Session:
         plan: Plan,
         confirmation: str,
         details: tuple[str, ...],
-        unlogged: str = "",
+        *,
+        snapshot: bool = False,
     ) -> Done:
         """Write ``plan`` finished with ``confirmation``, the act kept for undo: a logged act of
-        an event, or an act no log records (``unlogged``: its name, e.g. a ladder's new week)."""
+        an event, or an act no log records (the plan's ``act``, e.g. a ladder's new week);
+        ``snapshot``: the book as written is kept for later typing to be found against."""
         pending = plan.pending
         final = finished(plan, confirmation)
         logged: tuple[LoggedChange, ...] = ()
@@ -268,10 +256,10 @@ class Session:
         if pending is not None:  # an event that keeps a log keeps its acts for undo
             logged = pending.logged
             final, kept = self._kept(sheets, final, logged)
-        elif unlogged == _SNAPSHOT:
+        elif snapshot:
             final, _ = self._kept(sheets, final, ())
-        elif unlogged:
-            final, kept = self._kept(sheets, final, (), unlogged)
+        elif plan.act and self._log:
+            final, kept = self._kept(sheets, final, (), plan.act)
         self._apply(final)
         return Done(final, logged, kept, details)
 
@@ -456,14 +444,6 @@ def _cells_written(blocks: Iterable[WriteBlock]) -> frozenset[tuple[str, int, in
 def _is_unlogged(act: Kept) -> bool:
     """An act no Event Log records (its undo and redo are not logged either)."""
     return _NOT_LOGGED in act.kinds
-
-
-def _archives_a_week(plan: Plan) -> bool:
-    """A run that starts a ladder's new week, whichever command asked (``Recalc`` after the
-    Week cell was raised does what ``NewWeek`` does): it writes the week into the archives."""
-    archive = header_key(GAMES_ARCHIVE)  # a new sheet, or rows appended under the template's
-    written = [s.name for s in plan.sheets] + [b.sheet for b in plan.blocks]
-    return any(header_key(name) == archive for name in written)
 
 
 def _named(cells: tuple[str, ...] | list[str]) -> str:

@@ -79,6 +79,7 @@ def plan_recalc(source: Book | Sheets, *, today: _dt.date | None = None) -> Plan
         sheets=tuple(s for p in plans for s in p.sheets),
         summary=tuple(line for p in plans for line in p.summary),
         pending=pending[0] if pending else None,  # one event per book: its families exclude
+        act="; ".join(p.act for p in plans if p.act),
     )
 
 

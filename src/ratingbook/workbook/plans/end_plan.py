@@ -6,6 +6,8 @@ tables are :mod:`ratingbook.reports`'.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ratingbook.events.event import SwissEvent
 from ratingbook.workbook.port.book import GeneratedSheet, Plan
 from ratingbook.workbook.sheets.end_reports import end_grids
@@ -33,4 +35,4 @@ def with_end_sheets(plan: Plan, sheets: Sheets, event: SwissEvent) -> Plan:
     """``plan`` with the end-of-event sheets after its last sheet."""
     after = plan.sheets[-1].name if plan.sheets else "Swiss Games"
     extra, lines = end_sheets(sheets, event, after)
-    return Plan(plan.blocks, (*plan.sheets, *extra), (*plan.summary, *lines))
+    return replace(plan, sheets=(*plan.sheets, *extra), summary=(*plan.summary, *lines))

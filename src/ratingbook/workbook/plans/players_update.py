@@ -143,7 +143,7 @@ def plan_players_update(
         f"{len(changes)} changed, {len(missing)} not found",
     )
     return PlayersUpdate(
-        Plan(blocks=tuple(blocks), summary=summary),
+        Plan(blocks=tuple(blocks), summary=summary, act="Players update"),
         tuple(changes),
         tuple(missing),
         kind,

@@ -183,4 +183,5 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
         blocks=tuple(b for b in blocks if b is not None),
         sheets=generated,
         summary=(*summary, f"{said}: {len(new)} matches"),
+        act=said.replace("paired", "Pairing", 1),  # as an individual event's log names it
     )

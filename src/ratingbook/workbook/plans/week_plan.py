@@ -158,6 +158,7 @@ def _plan_rollover(
             f"{sum(p.active for p in carried)} permanent ratings carried over",
             *new_camper_lines(outcome),
         ),
+        act="New week",
     )
 
 

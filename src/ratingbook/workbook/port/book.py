@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ratingbook.core.tables import Grid, Table
@@ -157,12 +157,16 @@ class Plan:
 
     ``pending`` is set when the run planned an event that keeps a log: the session asks for its
     confirmations and adds the sheets it finishes (a plan is written only once finished).
+    ``act`` names what the run does where no event log records it ("New week", "Pairing round
+    3", "Players update"): the session keeps it for undo under that name; "" for a run that
+    only recalculates.
     """
 
     blocks: tuple[WriteBlock, ...] = ()
     sheets: tuple[GeneratedSheet, ...] = ()
     summary: tuple[str, ...] = ()
     pending: Pending | None = None
+    act: str = ""
 
 
 class Book(Protocol):
@@ -210,7 +214,7 @@ def finished(plan: Plan, confirmation: str) -> Plan:
     log keeps; "" when nothing asked for one): the plan that may be applied."""
     if plan.pending is None:
         return plan
-    return Plan(plan.blocks, (*plan.sheets, *plan.pending.finish(confirmation)), plan.summary)
+    return replace(plan, sheets=(*plan.sheets, *plan.pending.finish(confirmation)), pending=None)
 
 
 def apply_plan(book: Book, plan: Plan) -> None:
