@@ -300,7 +300,10 @@ def _points_text(value: Fraction) -> str:
 
 #: What a blank setting means, where a word says it better than "(empty)" (the event log's
 #: sentence about a change, e.g. "FIDE Rated No" -> "FIDE Rated Standard").
-BLANK_MEANS = {"FIDE Rated": "No", "Acceleration": ACCELERATION_NONE}
+BLANK_MEANS = {
+    "FIDE Rated": next(k for k, v in RATED_SPELLINGS.items() if not v).capitalize(),  # "No"
+    "Acceleration": ACCELERATION_NONE,
+}
 
 
 def settings_values(settings: SwissSettings) -> dict[str, object]:
