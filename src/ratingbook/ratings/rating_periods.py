@@ -53,7 +53,7 @@ class _Standing:
         for key, start in players.items():
             rating = None if start.rating is None else float(start.rating)
             self.ratings[key] = rating
-            self.games[key] = 0 if rating is None else start.games
+            self.games[key] = start.games
             if isinstance(settings, Glicko2Settings):
                 deviation = settings.deviation if start.deviation is None else start.deviation
                 volatility = settings.volatility if start.volatility is None else start.volatility
@@ -69,6 +69,8 @@ class _Standing:
             count = games[key]
             if count is not None:
                 games[key] = count + line.games
+            elif line.before is None:  # an unrated player's count starts with his first games
+                games[key] = line.games
             why = line.why
             if isinstance(why, GlickoChange):
                 after = why.after
