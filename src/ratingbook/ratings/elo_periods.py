@@ -25,6 +25,7 @@ become new Elo ratings; K and rounding are :mod:`~ratingbook.ratings.elo_rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 from ratingbook.ratings.elo import expected_pair
 from ratingbook.ratings.elo_rules import EloSettings, k_for, round_change, round_rating
@@ -42,6 +43,9 @@ __all__ = ["elo_period", "unrated_performances"]
 
 #: Linear performance: "the opponent's rating + 400 for a win, - 400 for a loss, + 0 for a draw".
 PERFORMANCE_SPREAD = 400.0
+
+#: A GameLine from a tuple without a Python-level constructor call (tuple.__new__ in C).
+_line = partial(tuple.__new__, GameLine)
 
 # One game seen from one side: (ref, opponent, score, opponent's rating at the start or None,
 # expected score or None).
@@ -180,7 +184,7 @@ def _performance_line(
         opponents += counted
         performances += counted + spread * (2.0 * s - 1.0)
         if details:
-            game_lines.append(GameLine(ref, opponent, s, counted, None))
+            game_lines.append(_line((ref, opponent, s, counted, None)))
     m = len(own)
     weight = earlier if before is not None else 0
     base = before if before is not None else 0.0
@@ -234,7 +238,7 @@ def _k_line(
         expected += e
         opponents += rating
         if details:
-            game_lines.append(GameLine(ref, opponent, s, rating, e))
+            game_lines.append(_line((ref, opponent, s, rating, e)))
     if not m:
         return None
     k, rule = k_for(settings, rating=before, games_before=count, age=age, games_now=m, typed=typed)

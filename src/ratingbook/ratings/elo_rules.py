@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ratingbook.errors import RatingbookError
 
@@ -114,8 +114,11 @@ class EloSettings:
     unrated_centre: float = 1500.0
     tolerance: float = 0.001
     max_iterations: int = 100_000
+    #: Each band with its words, worded once (K is looked up for every player in every period).
+    worded: tuple[tuple[KBand, str], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "worded", tuple((band, band.words) for band in self.bands))
         if not self.bands:
             raise RatingbookError("the Elo list needs at least one K band")
         if self.provisional_games < 0:
@@ -146,9 +149,9 @@ def k_for(
     if typed is not None:
         k, rule = typed, "the player's K"
     else:
-        for band in settings.bands:
+        for band, words in settings.worded:
             if band.matches(games_before, rating, age):
-                k, rule = band.k, band.words
+                k, rule = band.k, words
                 break
         else:
             raise RatingbookError(

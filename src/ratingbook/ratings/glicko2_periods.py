@@ -9,7 +9,9 @@ the maths is :mod:`~ratingbook.ratings.glicko2`.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Mapping
+from functools import partial
 
 from ratingbook.ratings.glicko2 import (
     CENTRE,
@@ -66,6 +68,7 @@ def glicko2_period(
         refs[black].append((ref, white, 1.0 - score, w[2]))
     tau, tolerance, cap = settings.tau, settings.tolerance, settings.max_iterations
     provisional = settings.provisional_deviation
+    make, add = partial(tuple.__new__, GameLine), operator.add
     lines: dict[str, PeriodLine] = {}
     for key in sorted(maths.keys() | {k for k, v in values.items() if v is not None}):
         if players[key].fixed:
@@ -90,13 +93,9 @@ def glicko2_period(
         )
         after = Glicko2Rating(SCALE * mu + CENTRE, SCALE * phi_new, sigma)
         played = refs[key]
+        # tuple.__new__ in C: no Python-level constructor call per game.
         game_lines = (
-            tuple(
-                GameLine(ref, opponent, s, r_j, e)
-                for (ref, opponent, s, r_j), e in zip(played, expected, strict=True)
-            )
-            if details
-            else ()
+            tuple(map(make, map(add, played, zip(expected, strict=True)))) if details else ()
         )
         lines[key] = PeriodLine(
             key,

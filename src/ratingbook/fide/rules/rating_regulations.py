@@ -23,6 +23,8 @@ difference dp. What gacrux does not have is written here once, each rule with it
   2300; "If the number of games (n) ... multiplied by K exceeds 700, then K shall be the largest
   whole number such that K x n does not exceed 700". A K typed for the player (from FIDE's list,
   which knows his games and his history) wins over the K the rating and birth year suggest.
+  :func:`season_k_rules` gives the same article as a rating list's K bands
+  (:class:`ratingbook.ratings.elo_rules.EloSettings`), with the 30 games of a new player.
 - **8.3.4**: "The Rating Change for a Rating Period is rounded to the nearest whole number. 0.5 is
   rounded away from zero."
 - **8.3.1 and 5.1**: only games against rated players count for a rated player; forfeits are
