@@ -140,13 +140,16 @@ def new_volatility(
     big_a = a
     if delta2 > phi2_v:
         big_b = math.log(delta2 - phi2_v)
+        f_b = f(big_b)
     else:
         k = 1
-        while f(a - k * tau) < 0:
+        f_b = f(a - tau)
+        while f_b < 0:
             k += 1
+            f_b = f(a - k * tau)
         big_b = a - k * tau
     # 5.3 and 5.4.
-    f_a, f_b = f(big_a), f(big_b)
+    f_a = f(big_a)
     steps = 0
     while abs(big_b - big_a) > tolerance:
         steps += 1
@@ -183,24 +186,24 @@ def period_on_glicko2_scale(
     improvement = 0.0
     expected: list[float] = []
     for mu_j, g_j, s_j in games:
-        z = g_j * (mu - mu_j)
-        # E = 1 / (1 + exp(-z)) and 1 - E written so neither overflows nor cancels to 0.
-        if z >= 0:
-            t = exp(-z)
-            e_j, other = 1.0 / (1.0 + t), t / (1.0 + t)
-        else:
-            t = exp(z)
-            e_j, other = t / (1.0 + t), 1.0 / (1.0 + t)
+        # E = 1 / (1 + exp(-z)); 1 - E as t E, which does not cancel to 0 for a large z.
+        try:
+            t = exp(g_j * (mu_j - mu))
+        except OverflowError:  # the player is 4,000 points below or more: E is 0
+            t = 1e308
+        e_j = 1.0 / (1.0 + t)
+        other = t * e_j
         expected.append(e_j)
         information += g_j * g_j * e_j * other  # step 3: v is its inverse
         improvement += g_j * (s_j - e_j)  # step 4: Δ = v times this
-    if information <= 0.0:
+    v = 1.0 / information if information > 0.0 else math.inf
+    delta = v * improvement
+    if not math.isfinite(delta * delta + v):
+        # Step 5 squares Δ: past ~1e154 (ratings some 60,000 points apart) floats cannot.
         raise RatingbookError(
             "Glicko-2: the rating differences are too large for the games to say anything "
             "(v is infinite)"
         )
-    v = 1.0 / information
-    delta = v * improvement
     new_sigma = new_volatility(sigma, phi, v, delta, tau, tolerance, max_iterations)
     phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)  # step 6
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + information)  # step 7
