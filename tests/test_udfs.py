@@ -395,12 +395,12 @@ def test_glicko2_update_without_games_grows_the_deviation_only() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((1500, 0, 0.06, [1400], [30], [1]), r"deviation 0 is not a rating deviation"),
-        ((1500, 200, -1, [1400], [30], [1]), r"volatility -1 is not a volatility"),
+        ((1500, 0, 0.06, [1400], [30], [1]), r"deviation 0 must be above 0"),
+        ((1500, 200, -1, [1400], [30], [1]), r"volatility -1 must be above 0"),
         ((1500, 200, 0.06, [1400, 1550], [30], [1, 0]), r"2 opponents' ratings, 1 deviations"),
         ((1500, 200, 0.06, [1400], [30], [2]), r"scores 2 is not a score"),
         ((1500, 200, 0.06, ["x"], [30], [1]), r"opponents_ratings 'x' is not a number"),
-        ((1500, 200, 0.06, [1400], [30], [1], 0), r"tau 0 is not the system constant"),
+        ((1500, 200, 0.06, [1400], [30], [1], 0), r"Glicko-2 tau 0 must be a number above 0"),
     ],
 )
 def test_glicko2_update_names_a_bad_argument(args: tuple[Any, ...], message: str) -> None:

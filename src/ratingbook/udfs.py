@@ -190,14 +190,6 @@ def ELO_TOURNAMENT(contestants: Any, rounds: Any, seed: Any) -> list[list[int]]:
 # --- Glicko-2 ----------------------------------------------------------------------------------
 
 
-def _positive(value: object, name: str, what: str) -> float:
-    """A number above 0 (a deviation, a volatility, τ), within the sane bounds of a rating."""
-    number = cells.number(value, what=what, name=name, bounds=cells.RATING)
-    if number <= 0:
-        raise InvalidValueError(f"{name} {value!r} is not {what} (it must be above 0)")
-    return float(number)
-
-
 @xw.func
 @xw.arg("rating", doc="The player's rating at the period's start, e.g. 1500.")
 @xw.arg("deviation", doc="His rating deviation RD, e.g. 200 (350 for a new player).")
@@ -220,26 +212,19 @@ def GLICKO2_UPDATE(
     Example: =GLICKO2_UPDATE(1500, 200, 0.06, {1400,1550,1700}, {30,100,300}, {1,0,0})
     gives 1464.05, 151.52, 0.059996.
     """
-    player = glicko2.Glicko2Rating(
-        float(_rating(rating, "rating")),
-        _positive(deviation, "deviation", "a rating deviation"),
-        _positive(volatility, "volatility", "a volatility"),
-    )
-    ratings = [float(_rating(v, "opponents_ratings")) for v in _cells(opponents_ratings)]
-    deviations = [
-        _positive(v, "opponents_deviations", "a rating deviation")
-        for v in _cells(opponents_deviations)
-    ]
+    # The ranges as numbers here; glicko2_update checks them (deviations above 0, ...).
+    ratings = [_rating(v, "opponents_ratings") for v in _cells(opponents_ratings)]
+    rds = [_rating(v, "opponents_deviations") for v in _cells(opponents_deviations)]
     points = [float(_score(v, "scores")) for v in _cells(scores)]
-    if not len(ratings) == len(deviations) == len(points):
+    if not len(ratings) == len(rds) == len(points):
         raise InvalidValueError(
-            f"{len(ratings)} opponents' ratings, {len(deviations)} deviations and "
-            f"{len(points)} scores: give one of each per game"
+            f"{len(ratings)} opponents' ratings, {len(rds)} deviations and {len(points)} scores:"
+            " give one of each per game"
         )
-    settings = glicko2.Glicko2Settings(
-        tau=0.5 if cells.is_blank(tau) else _positive(tau, "tau", "the system constant τ")
-    )
-    games = list(zip(ratings, deviations, points, strict=True))
+    rd, sigma = _rating(deviation, "deviation"), _rating(volatility, "volatility")
+    player = glicko2.Glicko2Rating(_rating(rating, "rating"), rd, sigma)
+    settings = glicko2.Glicko2Settings(tau=0.5 if cells.is_blank(tau) else _rating(tau, "tau"))
+    games = list(zip(ratings, rds, points, strict=True))
     after = glicko2.glicko2_update(player, games, settings).after
     return [[after.rating, after.deviation, after.volatility]]
 
