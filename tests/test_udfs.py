@@ -7,6 +7,7 @@ as a single value, a flat list (one row or column) or a list of rows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ from ratingbook.udfs import (
     ELO_SERIES,
     ELO_TOURNAMENT,
     ELO_UPDATE,
+    GLICKO2_UPDATE,
     LADDER_UPDATE,
     SWISS_STANDINGS,
     TEAM_EXPLAIN,
@@ -314,6 +316,7 @@ def test_udfs_are_registered_with_excel_help_text() -> None:
         ELO_UPDATE,
         ELO_SERIES,
         ELO_TOURNAMENT,
+        GLICKO2_UPDATE,
         LADDER_UPDATE,
         CRIKEY_UPDATE,
         SWISS_STANDINGS,
@@ -363,3 +366,43 @@ def test_swiss_explain_gives_a_players_tie_from_the_seeds_table() -> None:
     ]
     with pytest.raises(RatingbookError, match="player 'Zed' plays no game"):
         SWISS_EXPLAIN(SEED_004_GAMES, "Zed")
+
+
+# --- Glicko-2 ----------------------------------------------------------------------------------
+
+
+def test_glicko2_update_gives_glickmans_example() -> None:
+    """Glickman's "Example of the Glicko-2 system": 1500 / 200 / 0.06 beats 1400 (RD 30), loses
+    to 1550 (RD 100) and 1700 (RD 300), τ 0.5: r' 1464.05, RD' 151.52, σ' 0.05999(6); the
+    ranges may be rows, columns or results, τ may be left out (0.5)."""
+    for args in (
+        (1500, 200, 0.06, [1400, 1550, 1700], [30, 100, 300], [1, 0, 0], 0.5),
+        (1500.0, "200", 0.06, [[1400], [1550], [1700]], [[30], [100], [300]], ["1-0", 0, "0-1"]),
+    ):
+        [[rating, deviation, volatility]] = GLICKO2_UPDATE(*args)
+        assert (round(rating, 2), round(deviation, 2)) == (1464.05, 151.52)
+        assert math.floor(volatility * 100_000) / 100_000 == 0.05999
+
+
+def test_glicko2_update_without_games_grows_the_deviation_only() -> None:
+    """Step 6 alone: RD' = 173.7178 sqrt((200/173.7178)² + 0.06²) = 200.2714 (by hand:
+    1.1512900² = 1.3254686, + 0.0036 = 1.3290686, sqrt 1.1528524, x 173.7178)."""
+    [[rating, deviation, volatility]] = GLICKO2_UPDATE(1500, 200, 0.06, None, [], "")
+    assert (rating, volatility) == (1500, 0.06)
+    assert round(deviation, 4) == 200.2714
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((1500, 0, 0.06, [1400], [30], [1]), r"deviation 0 must be above 0"),
+        ((1500, 200, -1, [1400], [30], [1]), r"volatility -1 must be above 0"),
+        ((1500, 200, 0.06, [1400, 1550], [30], [1, 0]), r"2 opponents' ratings, 1 deviations"),
+        ((1500, 200, 0.06, [1400], [30], [2]), r"scores 2 is not a score"),
+        ((1500, 200, 0.06, ["x"], [30], [1]), r"opponents_ratings 'x' is not a number"),
+        ((1500, 200, 0.06, [1400], [30], [1], 0), r"Glicko-2 tau 0 must be a number above 0"),
+    ],
+)
+def test_glicko2_update_names_a_bad_argument(args: tuple[Any, ...], message: str) -> None:
+    with pytest.raises(RatingbookError, match=message):
+        GLICKO2_UPDATE(*args)

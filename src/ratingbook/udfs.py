@@ -30,7 +30,7 @@ from ratingbook.core.tables import Row, column_places, header_key
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
 from ratingbook.events import event as swiss_event
 from ratingbook.events.codes import parse_tiebreaks
-from ratingbook.ratings import crikey, elo, ladder, swiss_standings
+from ratingbook.ratings import crikey, elo, glicko2, ladder, swiss_standings
 from ratingbook.workbook.sheets.event_rows import build_event
 from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES
 
@@ -45,6 +45,7 @@ __all__ = [
     "ELO_TOURNAMENT",
     "ELO_UPDATE",
     "FIDE_RATING_CHANGE",
+    "GLICKO2_UPDATE",
     "LADDER_UPDATE",
     "SWISS_EXPLAIN",
     "SWISS_STANDINGS",
@@ -184,6 +185,48 @@ def ELO_TOURNAMENT(contestants: Any, rounds: Any, seed: Any) -> list[list[int]]:
             f"{MAX_TOURNAMENT_GAMES:,} games; use the command line: ratingbook elo-tournament"
         )
     return [elo.elo_tournament(players, played, _whole(seed, "seed", 0))]
+
+
+# --- Glicko-2 ----------------------------------------------------------------------------------
+
+
+@xw.func
+@xw.arg("rating", doc="The player's rating at the period's start, e.g. 1500.")
+@xw.arg("deviation", doc="His rating deviation RD, e.g. 200 (350 for a new player).")
+@xw.arg("volatility", doc="His volatility, e.g. 0.06.")
+@xw.arg("opponents_ratings", ndim=2, doc="The opponents' ratings (a row or column).")
+@xw.arg("opponents_deviations", ndim=2, doc="The opponents' RDs, in the same order.")
+@xw.arg("scores", ndim=2, doc="The player's score in each game, in the same order: 1, ½, 0.")
+@xw.arg("tau", doc="Optional τ, the system constant (default 0.5).")
+def GLICKO2_UPDATE(
+    rating: Any,
+    deviation: Any,
+    volatility: Any,
+    opponents_ratings: Any,
+    opponents_deviations: Any,
+    scores: Any,
+    tau: Any = None,
+) -> list[list[float]]:
+    """Glicko-2 rating, RD and volatility after one rating period (Glickman); spills one row.
+
+    Example: =GLICKO2_UPDATE(1500, 200, 0.06, {1400,1550,1700}, {30,100,300}, {1,0,0})
+    gives 1464.05, 151.52, 0.059996.
+    """
+    # The ranges as numbers here; glicko2_update checks them (deviations above 0, ...).
+    ratings = [_rating(v, "opponents_ratings") for v in _cells(opponents_ratings)]
+    rds = [_rating(v, "opponents_deviations") for v in _cells(opponents_deviations)]
+    points = [float(_score(v, "scores")) for v in _cells(scores)]
+    if not len(ratings) == len(rds) == len(points):
+        raise InvalidValueError(
+            f"{len(ratings)} opponents' ratings, {len(rds)} deviations and {len(points)} scores:"
+            " give one of each per game"
+        )
+    rd, sigma = _rating(deviation, "deviation"), _rating(volatility, "volatility")
+    player = glicko2.Glicko2Rating(_rating(rating, "rating"), rd, sigma)
+    settings = glicko2.Glicko2Settings(tau=0.5 if cells.is_blank(tau) else _rating(tau, "tau"))
+    games = list(zip(ratings, rds, points, strict=True))
+    after = glicko2.glicko2_update(player, games, settings).after
+    return [[after.rating, after.deviation, after.volatility]]
 
 
 # --- SCA ladder --------------------------------------------------------------------------------

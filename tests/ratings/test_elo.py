@@ -497,5 +497,5 @@ def test_elo_series_is_the_formula_rounded_after_every_game(
 def test_both_expected_scores_at_once_are_each_computed_alone(a: float, b: float) -> None:
     """The series takes E of both players from one call: bit for bit what the formula gives
     for each player on their own (E_B from B's side: exponent (R_A - R_B) / 400)."""
-    alone = (elo._expected_floats(a, b)[0], elo._expected_floats(b, a)[0])
-    assert elo._expected_floats(a, b) == alone
+    alone = (elo.expected_pair(a, b)[0], elo.expected_pair(b, a)[0])
+    assert elo.expected_pair(a, b) == alone

@@ -14,6 +14,7 @@ __all__ = [
     "elo_series",
     "elo_tournament",
     "elo_update",
+    "expected_pair",
     "expected_score",
     "lcg",
     "round_half_up",
@@ -75,11 +76,12 @@ def _expected(rating: Number, opponent: Number) -> float:
 
 def _expected_float(rating: Number, opponent: Number) -> float:
     """E in binary floating point, for ratings whose E is irrational anyway."""
-    return _expected_floats(rating, opponent)[0]
+    return expected_pair(rating, opponent)[0]
 
 
-def _expected_floats(rating: Number, opponent: Number) -> tuple[float, float]:
-    """:func:`_expected_float` of both players at once: ``(E of rating, E of opponent)``.
+def expected_pair(rating: Number, opponent: Number) -> tuple[float, float]:
+    """:func:`_expected_float` of both players at once: ``(E of rating, E of opponent)``, for
+    floats already checked (a rating list's hot loop calls it once a game).
 
     Each is what the formula gives computed on its own: the opponent's exponent is exactly
     ``-exponent`` (IEEE subtraction and division are symmetric in sign).
@@ -189,7 +191,7 @@ def _series_games(
         pairs.append,
         _CHESS_SCORES.get,
         math.floor,
-        _expected_floats,
+        expected_pair,
     )
     whole_k = k if type(k) is int and -(2**52) < k < 2**52 else None
     float_k = float(k)

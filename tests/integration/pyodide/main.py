@@ -66,6 +66,12 @@ def fide_rating_change(rating, opponents, scores, k=None, date=None):
 
 
 @func
+def glicko2_update(rating, deviation, volatility, opponents, deviations, scores, tau=None):
+    """Glicko-2 after one period. Example: =GLICKO2_UPDATE(1500, 200, 0.06, A2:A4, B2:B4, C2:C4)."""
+    return udfs.GLICKO2_UPDATE(rating, deviation, volatility, opponents, deviations, scores, tau)
+
+
+@func
 def swiss_explain(games, player, tiebreaks=None):
     """Why a player is ranked where he is. Example: =SWISS_EXPLAIN(A2:D10, "Anna")."""
     return udfs.SWISS_EXPLAIN(games, player, tiebreaks)

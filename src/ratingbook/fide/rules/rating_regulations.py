@@ -23,6 +23,8 @@ difference dp. What gacrux does not have is written here once, each rule with it
   2300; "If the number of games (n) ... multiplied by K exceeds 700, then K shall be the largest
   whole number such that K x n does not exceed 700". A K typed for the player (from FIDE's list,
   which knows his games and his history) wins over the K the rating and birth year suggest.
+  :func:`season_k_rules` gives the same article as a rating list's K bands
+  (:class:`ratingbook.ratings.elo_rules.EloSettings`), with the 30 games of a new player.
 - **8.3.4**: "The Rating Change for a Rating Period is rounded to the nearest whole number. 0.5 is
   rounded away from zero."
 - **8.3.1 and 5.1**: only games against rated players count for a rated player; forfeits are
@@ -44,6 +46,8 @@ from fractions import Fraction
 
 from gacrux import fidetables, rating
 
+from ratingbook.ratings.elo_rules import EloSettings, KBand, Rounding
+
 __all__ = [
     "GameChange",
     "RatingChange",
@@ -54,11 +58,19 @@ __all__ = [
     "performance",
     "rating_change",
     "rating_rules",
+    "season_k_rules",
 ]
 
 _EDITION_2024 = _dt.date(2024, 3, 1)
 _EDITION_2025_10 = _dt.date(2025, 10, 1)
 _RAPID_600_RULE = _dt.date(2024, 12, 1)
+
+# 8.3.3: K = 40 for a player new to the list until 30 games; 40 until the end of the year of
+# the 18th birthday while under 2300; 20 under 2400; 10 from 2400; K x n at most 700.
+_K_NEW, _NEW_GAMES = 40, 30
+_K_JUNIOR, _JUNIOR_AGE, _JUNIOR_BELOW = 40, 18, 2300
+_K_BELOW, _K_FROM, _TOP = 20, 10, 2400
+_K_GAMES_CAP = 700
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,15 +198,40 @@ def k_factor(
     rating and birth year; then the 700 rule over those games."""
     if typed is not None:
         k, why = typed, "the player's K"
-    elif birth_year and event_year and event_year - birth_year <= 18 and own < 2300:
-        k, why = 40, "under 18 in the event's year and rated below 2300"
-    elif own >= 2400:
-        k, why = 10, "rated 2400 or more"
+    elif (
+        birth_year and event_year and event_year - birth_year <= _JUNIOR_AGE and own < _JUNIOR_BELOW
+    ):
+        k, why = _K_JUNIOR, "under 18 in the event's year and rated below 2300"
+    elif own >= _TOP:
+        k, why = _K_FROM, "rated 2400 or more"
     else:
-        k, why = 20, "rated below 2400"
-    if games and k * games > 700:
-        k, why = 700 // games, f"{why}; K x {games} games may not exceed 700"
+        k, why = _K_BELOW, "rated below 2400"
+    if games and k * games > _K_GAMES_CAP:
+        k, why = _K_GAMES_CAP // games, f"{why}; K x {games} games may not exceed 700"
     return k, why
+
+
+def season_k_rules(rounding: Rounding = Rounding.WHOLE) -> EloSettings:
+    """FIDE's K (8.3.3) as a rating list's rules: 40 for fewer than 30 games, 40 until the end
+    of the year of the 18th birthday while under 2300, 20 under 2400, 10 from 2400, K x games
+    at most 700; the change rounded 0.5 away from zero (8.3.4). FIDE keeps K 10 for a player
+    whose published rating once reached 2400 even after it drops: the list's K column says so
+    for such a player (the bands see only the rating at the period's start)."""
+    return EloSettings(
+        bands=(
+            KBand(_K_NEW, games_below=_NEW_GAMES, label="new to the list, fewer than 30 games"),
+            KBand(
+                _K_JUNIOR,
+                rating_below=_JUNIOR_BELOW,
+                age_up_to=_JUNIOR_AGE,
+                label="aged 18 or less in the period's year and rated below 2300",
+            ),
+            KBand(_K_BELOW, rating_below=_TOP, label="rated below 2400"),
+            KBand(_K_FROM, label="rated 2400 or more"),
+        ),
+        k_games_cap=_K_GAMES_CAP,
+        rounding=rounding,
+    )
 
 
 def performance(opponents: Sequence[int], score: Fraction) -> int | None:

@@ -1,0 +1,262 @@
+"""One Elo rating period of a club's list: every expected score from the ratings at the period's
+start, K from the club's rules, and the provisional players' performance ratings, solved
+together where unrated players meet each other. This module alone decides how a period's games
+become new Elo ratings; K and rounding are :mod:`~ratingbook.ratings.elo_rules`.
+
+- **Established** (rated, with at least ``provisional_games`` games or an unknown count):
+  R' = R + K x sum(S - E), E = 1 / (1 + 10^((R_opponent - R) / 400)) against the opponents'
+  ratings at the period's start (:func:`ratingbook.ratings.elo.expected_pair`); the change
+  rounded as the settings say, then the floor.
+- **Provisional** (rated, fewer games) and **unrated** (no rating yet): the average linear
+  performance over all his games so far: each game counts the opponent's rating + 400 for a
+  win, - 400 for a loss, + 0 for a draw; his earlier n games at his earlier rating R weigh in as
+  n games at R: R' = (n R + sum(performances)) / (n + m).
+- **Unrated players who meet each other**: each one's performance needs the others' ratings,
+  which this period makes. They are the fixed point of those equations, found by iterating
+  x <- (x + T(x)) / 2 from ``unrated_centre`` until no rating moves by more than ``tolerance``
+  (halving the step makes a pair who met only each other settle instead of swapping forever).
+  Where a group met a rated player the answer is unique; a group who met only each other is
+  fixed up to a shift, and the iteration keeps its game-weighted average at ``unrated_centre``.
+  After ``max_iterations`` steps without settling the run stops with an
+  :class:`~ratingbook.ratings.glicko2.IterationError` naming the players.
+- **Fixed** players count for their opponents and get no line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+
+from ratingbook.ratings.elo import expected_pair
+from ratingbook.ratings.elo_rules import EloSettings, k_for, round_change, round_rating
+from ratingbook.ratings.glicko2 import IterationError
+from ratingbook.ratings.season_model import (
+    GameLine,
+    KChange,
+    PerformanceChange,
+    PeriodLine,
+    PlayerStart,
+    RatingPeriod,
+)
+
+__all__ = ["elo_period", "unrated_performances"]
+
+#: Linear performance: "the opponent's rating + 400 for a win, - 400 for a loss, + 0 for a draw".
+PERFORMANCE_SPREAD = 400.0
+
+#: A GameLine from a tuple without a Python-level constructor call (tuple.__new__ in C).
+_line = partial(tuple.__new__, GameLine)
+
+# One game seen from one side: (ref, opponent, score, opponent's rating at the start or None,
+# expected score or None).
+_Side = tuple[object, str, float, float | None, float | None]
+
+
+def elo_period(
+    period: RatingPeriod,
+    ratings: Mapping[str, float | None],
+    games: Mapping[str, int | None],
+    players: Mapping[str, PlayerStart],
+    settings: EloSettings,
+    details: bool = True,
+) -> dict[str, PeriodLine]:
+    """The lines of one period, by player (sorted): ``ratings`` and ``games`` say where each
+    player stands at its start (None: unrated / count not known), ``players`` who is fixed, his
+    K and birth year."""
+    sides = _sides(period, ratings)
+    provisional_games = settings.provisional_games
+    unrated = {key: own for key, own in sides.items() if ratings[key] is None}
+    newcomer = unrated_performances(unrated, ratings, settings)
+    age_year = period.year
+    lines: dict[str, PeriodLine] = {}
+    for key in sorted(sides):
+        start = players[key]
+        if start.fixed:
+            continue
+        before = ratings[key]
+        count = games[key]
+        own = sides[key]
+        line: PeriodLine | None
+        if before is None or (count is not None and count < provisional_games):
+            line = _performance_line(key, before, count or 0, own, newcomer, settings, details)
+        else:
+            born = start.birth_year
+            age = None if age_year is None or born is None else age_year - born
+            line = _k_line(key, before, count, age, start.k, own, newcomer, settings, details)
+        if line is not None:
+            lines[key] = line
+    return lines
+
+
+def _sides(period: RatingPeriod, ratings: Mapping[str, float | None]) -> dict[str, list[_Side]]:
+    """Each player's games, from his side, with E from the start ratings (None where either
+    player had none): one pass, one E computation per game."""
+    sides: dict[str, list[_Side]] = {}
+    for white, black, score, ref in period.games:
+        r_white, r_black = ratings[white], ratings[black]
+        if r_white is None or r_black is None:
+            e_white = e_black = None
+        else:
+            e_white, e_black = expected_pair(r_white, r_black)
+        entry = sides.get(white)
+        if entry is None:
+            entry = sides[white] = []
+        entry.append((ref, black, score, r_black, e_white))
+        entry = sides.get(black)
+        if entry is None:
+            entry = sides[black] = []
+        entry.append((ref, white, 1.0 - score, r_white, e_black))
+    return sides
+
+
+def unrated_performances(
+    unrated: Mapping[str, list[_Side]],
+    ratings: Mapping[str, float | None],
+    settings: EloSettings,
+) -> dict[str, float]:
+    """Each unrated player's performance this period (unrounded): his games' average of the
+    opponent's rating +/- 400, an unrated opponent's rating being his own performance; the fixed
+    point described in the module's docstring."""
+    spread = PERFORMANCE_SPREAD
+    constants: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    links: dict[str, list[str]] = {}
+    solved: dict[str, float] = {}
+    for key, own in unrated.items():
+        constant = 0.0
+        linked: list[str] = []
+        for _, opponent, score, opponent_rating, _ in own:
+            constant += spread * (2.0 * score - 1.0)
+            if opponent_rating is None:
+                linked.append(opponent)
+            else:
+                constant += opponent_rating
+        if linked:
+            constants[key], links[key], counts[key] = constant, linked, len(own)
+        else:
+            solved[key] = constant / len(own)
+    if not links:
+        return solved
+    x = dict.fromkeys(links, float(settings.unrated_centre))
+    for _ in range(settings.max_iterations):
+        moved = 0.0
+        mapped = {
+            key: (constants[key] + sum([x[other] for other in linked])) / counts[key]
+            for key, linked in links.items()
+        }
+        for key, value in mapped.items():
+            moved = max(moved, abs(value - x[key]))
+        if moved <= settings.tolerance:
+            solved.update(mapped)
+            return solved
+        x = {key: (x[key] + value) / 2.0 for key, value in mapped.items()}
+    names = ", ".join(repr(k) for k in sorted(links)[:10])
+    raise IterationError(
+        f"the ratings of the unrated players who met each other ({names}"
+        f"{', ...' if len(links) > 10 else ''}) did not settle within "
+        f"{settings.max_iterations} steps (a rating still moved {moved:.6g}): raise the "
+        "number of steps or the tolerance"
+    )
+
+
+def _counted(side: _Side, newcomer: Mapping[str, float]) -> float:
+    """The opponent's rating as this period counts it: at the start, or his performance now."""
+    rating = side[3]
+    return newcomer[side[1]] if rating is None else rating
+
+
+def _performance_line(
+    key: str,
+    before: float | None,
+    earlier: int,
+    own: list[_Side],
+    newcomer: Mapping[str, float],
+    settings: EloSettings,
+    details: bool,
+) -> PeriodLine:
+    spread = PERFORMANCE_SPREAD
+    score = opponents = performances = 0.0
+    game_lines = []
+    for side in own:
+        ref, opponent, s = side[0], side[1], side[2]
+        counted = _counted(side, newcomer)
+        score += s
+        opponents += counted
+        performances += counted + spread * (2.0 * s - 1.0)
+        if details:
+            game_lines.append(_line((ref, opponent, s, counted, None)))
+    m = len(own)
+    weight = earlier if before is not None else 0
+    base = before if before is not None else 0.0
+    exact = (weight * base + performances) / (weight + m)
+    after = round_rating(exact, settings.rounding)
+    floor = settings.floor
+    floored = floor is not None and after < floor
+    if floor is not None and floored:
+        after = float(floor)
+    why = PerformanceChange(performances / m, weight, before, floored)
+    return PeriodLine(
+        key,
+        before,
+        after,
+        m,
+        score,
+        None,
+        opponents / m,
+        earlier + m < settings.provisional_games,
+        why,
+        tuple(game_lines),
+    )
+
+
+def _k_line(
+    key: str,
+    before: float,
+    count: int | None,
+    age: int | None,
+    typed: float | None,
+    own: list[_Side],
+    newcomer: Mapping[str, float],
+    settings: EloSettings,
+    details: bool,
+) -> PeriodLine | None:
+    score = expected = opponents = 0.0
+    m = 0
+    game_lines = []
+    against_unrated = settings.rate_against_unrated
+    for side in own:
+        ref, opponent, s, rating, e = side
+        if rating is None:
+            if not against_unrated:
+                continue  # not rated for him: the opponent had no rating at the start
+            rating = newcomer[opponent]
+            e = expected_pair(before, rating)[0]
+        elif e is None:
+            e = expected_pair(before, rating)[0]
+        m += 1
+        score += s
+        expected += e
+        opponents += rating
+        if details:
+            game_lines.append(_line((ref, opponent, s, rating, e)))
+    if not m:
+        return None
+    k, rule = k_for(settings, rating=before, games_before=count, age=age, games_now=m, typed=typed)
+    exact = k * (score - expected)
+    after = before + round_change(exact, settings.rounding)
+    floor = settings.floor
+    floored = floor is not None and after < floor
+    if floor is not None and floored:
+        after = float(floor)
+    return PeriodLine(
+        key,
+        before,
+        after,
+        m,
+        score,
+        expected,
+        opponents / m,
+        False,
+        KChange(k, rule, exact, floored),
+        tuple(game_lines),
+    )

@@ -1,0 +1,265 @@
+"""Glicko-2, one rating period for one player, exactly as Glickman's "Example of the Glicko-2
+system" (Boston University, 2013) writes it: steps 1-8, the Illinois iteration of step 5 and
+step 6 alone for a player who does not play. This module alone decides the Glicko-2 maths; the
+season (who plays in which period, who is fixed, who is provisional) is
+:mod:`ratingbook.ratings.rating_periods`.
+
+The paper's worked example, the self-test of ``GLICKO2_UPDATE``: a player rated 1500, RD 200,
+volatility 0.06 (τ = 0.5) beats a 1400 (RD 30) and loses to a 1550 (RD 100) and a 1700 (RD 300):
+
+>>> result = glicko2_update(Glicko2Rating(1500, 200, 0.06), [(1400, 30, 1), (1550, 100, 0),
+...                                                        (1700, 300, 0)])
+>>> after = result.after
+>>> round(after.rating, 2), round(after.deviation, 2), round(after.volatility, 6)
+(1464.05, 151.52, 0.059996)
+
+The paper prints r' = 1464.06 (it multiplies its μ' rounded to -0.2069; unrounded, 1464.05)
+and σ' = 0.05999 (the first five decimals of 0.0599960).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ratingbook.errors import RatingbookError
+
+__all__ = [
+    "SCALE",
+    "Glicko2Period",
+    "Glicko2Rating",
+    "Glicko2Settings",
+    "IterationError",
+    "g_factor",
+    "glicko2_idle",
+    "glicko2_update",
+    "new_volatility",
+    "period_on_glicko2_scale",
+]
+
+#: Step 2: "μ = (r - 1500)/173.7178, φ = RD/173.7178" (173.7178 = 400 / ln 10).
+SCALE = 173.7178
+CENTRE = 1500.0
+_PI_SQUARED = math.pi * math.pi
+
+
+class IterationError(RatingbookError):
+    """An iteration that did not settle within its cap (the tolerance asks for more than
+    floating point can resolve)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Glicko2Rating:
+    """A player's Glicko-2 values on the rating scale: r, RD and σ (step 1)."""
+
+    rating: float
+    deviation: float
+    volatility: float
+
+
+@dataclass(frozen=True, slots=True)
+class Glicko2Settings:
+    """The system's settings (step 1): τ, an unrated player's start (1500, 350, 0.06), the
+    tolerance ε of step 5 (the paper: 0.000001) with a cap on its iterations, and the deviation
+    above which a rating is shown as provisional (a list's choice; lichess uses 110)."""
+
+    tau: float = 0.5
+    rating: float = 1500.0
+    deviation: float = 350.0
+    volatility: float = 0.06
+    tolerance: float = 0.000001
+    max_iterations: int = 200
+    provisional_deviation: float = 110.0
+
+    def __post_init__(self) -> None:
+        for name in ("tau", "deviation", "volatility", "tolerance", "provisional_deviation"):
+            value = getattr(self, name)
+            if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
+                raise RatingbookError(f"Glicko-2 {name} {value!r} must be a number above 0")
+        if not math.isfinite(self.rating):
+            raise RatingbookError(f"Glicko-2 rating {self.rating!r} must be a finite number")
+        if self.max_iterations < 1:
+            raise RatingbookError(f"max_iterations {self.max_iterations!r} must be at least 1")
+
+    @property
+    def start(self) -> Glicko2Rating:
+        """Step 1 (a): an unrated player's rating, RD and volatility."""
+        return Glicko2Rating(self.rating, self.deviation, self.volatility)
+
+
+DEFAULT_SETTINGS = Glicko2Settings()
+
+
+@dataclass(frozen=True, slots=True)
+class Glicko2Period:
+    """One player's rating period: the values before and after, and what explains the change:
+    v (step 3, the variance of the rating from the games alone), Δ (step 4, the improvement the
+    games suggest; both on the Glicko-2 scale) and E, the expected score of each game in order
+    (None and () for a period without games: step 6 alone)."""
+
+    before: Glicko2Rating
+    after: Glicko2Rating
+    v: float | None
+    delta: float | None
+    expected: tuple[float, ...]
+
+
+def g_factor(phi: float) -> float:
+    """Step 3: g(φ) = 1 / sqrt(1 + 3φ²/π²), how much an opponent's uncertainty φ dampens."""
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / _PI_SQUARED)
+
+
+def new_volatility(
+    sigma: float,
+    phi: float,
+    v: float,
+    delta: float,
+    tau: float,
+    tolerance: float = 0.000001,
+    max_iterations: int = 200,
+) -> float:
+    """Step 5: σ', the root of f(x) = e^x (Δ² - φ² - v - e^x) / (2 (φ² + v + e^x)²) - (x - a)/τ²
+    with a = ln σ², found by the Illinois variant of regula falsi, to ``tolerance`` (ε).
+
+    Step 5.4 (b) is taken as "if f(C) f(B) <= 0": with a strict "< 0" an exact root f(C) = 0
+    would halve f(A) forever while A and B stay put. Raises :class:`IterationError` after
+    ``max_iterations`` steps (only a tolerance finer than the floats can resolve gets there).
+    """
+    a = math.log(sigma * sigma)
+    phi2_v = phi * phi + v
+    delta2 = delta * delta
+    tau2 = tau * tau
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        total = phi2_v + ex
+        return ex * (delta2 - phi2_v - ex) / (2.0 * total * total) - (x - a) / tau2
+
+    # 5.2: A = a; B = ln(Δ² - φ² - v) when Δ² > φ² + v, else the first a - kτ with f >= 0.
+    big_a = a
+    if delta2 > phi2_v:
+        big_b = math.log(delta2 - phi2_v)
+        f_b = f(big_b)
+    else:
+        k = 1
+        f_b = f(a - tau)
+        while f_b < 0:
+            k += 1
+            f_b = f(a - k * tau)
+        big_b = a - k * tau
+    # 5.3 and 5.4.
+    f_a = f(big_a)
+    steps = 0
+    while abs(big_b - big_a) > tolerance:
+        steps += 1
+        if steps > max_iterations:
+            raise IterationError(
+                f"Glicko-2's volatility did not settle within {max_iterations} steps "
+                f"(tolerance {tolerance!r}, |B - A| = {abs(big_b - big_a)!r})"
+            )
+        c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2.0
+        big_b, f_b = c, f_c
+    # 5.5: σ' = e^(A/2).
+    return math.exp(big_a / 2.0)
+
+
+def period_on_glicko2_scale(
+    mu: float,
+    phi: float,
+    sigma: float,
+    games: Sequence[tuple[float, float, float]],
+    tau: float,
+    tolerance: float = 0.000001,
+    max_iterations: int = 200,
+) -> tuple[float, float, float, float, float, list[float]]:
+    """Steps 3-7 on the Glicko-2 scale for a player with at least one game: ``games`` holds
+    (μ_j, g(φ_j), s_j) of each. Returns (μ', φ', σ', v, Δ, [E_j]). The season engine's hot
+    loop: plain floats, no objects."""
+    exp = math.exp
+    information = 0.0
+    improvement = 0.0
+    expected: list[float] = []
+    for mu_j, g_j, s_j in games:
+        # E = 1 / (1 + exp(-z)); 1 - E as t E, which does not cancel to 0 for a large z.
+        try:
+            t = exp(g_j * (mu_j - mu))
+        except OverflowError:  # the player is 4,000 points below or more: E is 0
+            t = 1e308
+        e_j = 1.0 / (1.0 + t)
+        other = t * e_j
+        expected.append(e_j)
+        information += g_j * g_j * e_j * other  # step 3: v is its inverse
+        improvement += g_j * (s_j - e_j)  # step 4: Δ = v times this
+    v = 1.0 / information if information > 0.0 else math.inf
+    delta = v * improvement
+    if not math.isfinite(delta * delta + v):
+        # Step 5 squares Δ: past ~1e154 (ratings some 60,000 points apart) floats cannot.
+        raise RatingbookError(
+            "Glicko-2: the rating differences are too large for the games to say anything "
+            "(v is infinite)"
+        )
+    new_sigma = new_volatility(sigma, phi, v, delta, tau, tolerance, max_iterations)
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)  # step 6
+    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + information)  # step 7
+    new_mu = mu + new_phi * new_phi * improvement
+    return new_mu, new_phi, new_sigma, v, delta, expected
+
+
+def _checked(value: object, name: str, positive: bool) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise RatingbookError(f"{name} {value!r} is not a finite number")
+    if positive and value <= 0:
+        raise RatingbookError(f"{name} {value!r} must be above 0")
+    return float(value)
+
+
+def glicko2_update(
+    player: Glicko2Rating,
+    games: Sequence[tuple[float, float, float]],
+    settings: Glicko2Settings = DEFAULT_SETTINGS,
+) -> Glicko2Period:
+    """One rating period (steps 2-8): ``games`` holds (opponent's rating, opponent's RD, score)
+    of each game, all against the opponents' values at the period's start. Without games,
+    step 6 alone (:func:`glicko2_idle`)."""
+    rating = _checked(player.rating, "rating", positive=False)
+    deviation = _checked(player.deviation, "deviation", positive=True)
+    volatility = _checked(player.volatility, "volatility", positive=True)
+    if not games:
+        return Glicko2Period(player, glicko2_idle(player), None, None, ())
+    scaled = []
+    for n, (opponent, opponent_rd, score) in enumerate(games, start=1):
+        r_j = _checked(opponent, f"game {n}: opponent's rating", positive=False)
+        rd_j = _checked(opponent_rd, f"game {n}: opponent's deviation", positive=True)
+        s_j = _checked(score, f"game {n}: score", positive=False)
+        if not 0 <= s_j <= 1:
+            raise RatingbookError(f"game {n}: score {score!r} is not between 0 and 1")
+        scaled.append(((r_j - CENTRE) / SCALE, g_factor(rd_j / SCALE), s_j))
+    mu, phi, sigma, v, delta, expected = period_on_glicko2_scale(
+        (rating - CENTRE) / SCALE,
+        deviation / SCALE,
+        volatility,
+        scaled,
+        settings.tau,
+        settings.tolerance,
+        settings.max_iterations,
+    )
+    # Step 8: back to the rating scale.
+    after = Glicko2Rating(SCALE * mu + CENTRE, SCALE * phi, sigma)
+    return Glicko2Period(player, after, v, delta, tuple(expected))
+
+
+def glicko2_idle(player: Glicko2Rating) -> Glicko2Rating:
+    """Step 6 alone, for a player who "does not compete during the rating period": rating and
+    volatility stay, φ' = sqrt(φ² + σ²)."""
+    phi = player.deviation / SCALE
+    return Glicko2Rating(
+        player.rating,
+        SCALE * math.sqrt(phi * phi + player.volatility * player.volatility),
+        player.volatility,
+    )

@@ -1,0 +1,121 @@
+"""One Glicko-2 rating period of a list: every player who played is updated from the values of
+all at the period's start (Glickman's "Example of the Glicko-2 system", steps 1-8), every rated
+player who did not play gets step 6 alone (his deviation grows), fixed players count for their
+opponents and are never updated, and a rating is provisional while its deviation is above the
+settings' ``provisional_deviation``. This module alone decides who in a period gets which step;
+the maths is :mod:`~ratingbook.ratings.glicko2`.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Mapping
+from functools import partial
+
+from ratingbook.ratings.glicko2 import (
+    CENTRE,
+    SCALE,
+    Glicko2Rating,
+    Glicko2Settings,
+    g_factor,
+    period_on_glicko2_scale,
+)
+from ratingbook.ratings.season_model import (
+    GameLine,
+    GlickoChange,
+    PeriodLine,
+    PlayerStart,
+    RatingPeriod,
+)
+
+__all__ = ["glicko2_period"]
+
+#: A player's values at a period's start: rating, deviation, volatility (None: never rated yet).
+Values = tuple[float, float, float]
+
+
+def glicko2_period(
+    period: RatingPeriod,
+    values: Mapping[str, Values | None],
+    players: Mapping[str, PlayerStart],
+    settings: Glicko2Settings,
+    details: bool = True,
+) -> dict[str, PeriodLine]:
+    """The lines of one period, by player (sorted): ``values`` are each player's Glicko-2 values
+    at its start (None: unrated, who starts from the settings' 1500 / 350 / 0.06 when he first
+    plays), ``players`` says who is fixed."""
+    start = (settings.rating, settings.deviation, settings.volatility)
+    # Each player's (μ, g(φ), r) at the period's start, computed once however often he plays.
+    scaled: dict[str, tuple[float, float, float]] = {}
+    # Each player's games: (μ_j, g(φ_j), s_j) for the maths, (ref, opponent, s, r_j) for the lines.
+    maths: dict[str, list[tuple[float, float, float]]] = {}
+    refs: dict[str, list[tuple[object, str, float, float]]] = {}
+    for white, black, score, ref in period.games:
+        w = scaled.get(white) or _scaled(scaled, white, values[white] or start)
+        b = scaled.get(black) or _scaled(scaled, black, values[black] or start)
+        games = maths.get(white)
+        if games is None:
+            games = maths[white] = []
+            refs[white] = []
+        games.append((b[0], b[1], score))
+        refs[white].append((ref, black, score, b[2]))
+        games = maths.get(black)
+        if games is None:
+            games = maths[black] = []
+            refs[black] = []
+        games.append((w[0], w[1], 1.0 - score))
+        refs[black].append((ref, white, 1.0 - score, w[2]))
+    tau, tolerance, cap = settings.tau, settings.tolerance, settings.max_iterations
+    provisional = settings.provisional_deviation
+    make, add = partial(tuple.__new__, GameLine), operator.add
+    lines: dict[str, PeriodLine] = {}
+    for key in sorted(maths.keys() | {k for k, v in values.items() if v is not None}):
+        if players[key].fixed:
+            continue
+        own = values[key]
+        rating, deviation, volatility = own or start
+        before = Glicko2Rating(rating, deviation, volatility)
+        games = maths.get(key)
+        if games is None:
+            # Step 6 alone: "the rating and volatility parameters remain the same".
+            phi = deviation / SCALE
+            after = Glicko2Rating(
+                rating, SCALE * math.sqrt(phi * phi + volatility * volatility), volatility
+            )
+            why = GlickoChange(before, after, None, None)
+            lines[key] = PeriodLine(
+                key, rating, rating, 0, 0.0, None, None, after.deviation > provisional, why
+            )
+            continue
+        mu, phi_new, sigma, v, delta, expected = period_on_glicko2_scale(
+            (rating - CENTRE) / SCALE, deviation / SCALE, volatility, games, tau, tolerance, cap
+        )
+        after = Glicko2Rating(SCALE * mu + CENTRE, SCALE * phi_new, sigma)
+        played = refs[key]
+        # tuple.__new__ in C: no Python-level constructor call per game.
+        game_lines = (
+            tuple(map(make, map(add, played, zip(expected, strict=True)))) if details else ()
+        )
+        lines[key] = PeriodLine(
+            key,
+            None if own is None else rating,
+            after.rating,
+            len(games),
+            sum([game[2] for game in games]),
+            sum(expected),
+            sum([game[3] for game in played]) / len(played),
+            after.deviation > provisional,
+            GlickoChange(before, after, v, delta),
+            game_lines,
+        )
+    return lines
+
+
+def _scaled(
+    scaled: dict[str, tuple[float, float, float]], key: str, own: Values
+) -> tuple[float, float, float]:
+    """Step 2 for one player, kept: (μ, g(φ), r)."""
+    rating, deviation, _ = own
+    found = scaled[key] = ((rating - CENTRE) / SCALE, g_factor(deviation / SCALE), rating)
+    return found

@@ -1,0 +1,133 @@
+"""A season of rating periods, in order, for Elo or Glicko-2: each period rated from where every
+player stood at its end of the one before, and where every player stands after any period (to
+re-rate from a late result's period on). This module alone decides the order of the periods and
+what carries from one to the next; one period's maths is
+:mod:`~ratingbook.ratings.elo_periods` or :mod:`~ratingbook.ratings.glicko2_periods`, the shapes
+:mod:`~ratingbook.ratings.season_model`.
+
+>>> from ratingbook.ratings.elo_rules import EloSettings, KBand
+>>> season = rate_season(
+...     [RatingPeriod([("ann", "bob", 1.0, "round 1")], label="March")],
+...     {"ann": PlayerStart(1500), "bob": PlayerStart(1500)},
+...     EloSettings(bands=(KBand(20),)),
+... )
+>>> line = season.periods[0].lines["ann"]
+>>> line.before, line.after, line.why.k, line.game_lines[0].ref
+(1500.0, 1510.0, 20, 'round 1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from ratingbook.ratings.elo_periods import elo_period
+from ratingbook.ratings.elo_rules import EloSettings
+from ratingbook.ratings.glicko2 import Glicko2Settings
+from ratingbook.ratings.glicko2_periods import glicko2_period
+from ratingbook.ratings.season_model import (
+    GlickoChange,
+    PeriodLine,
+    PeriodResult,
+    PlayerStart,
+    RatingPeriod,
+    SeasonResult,
+    check_season,
+)
+
+__all__ = ["SeasonSettings", "rate_season", "standing_after"]
+
+#: The rating system of a list and its settings.
+SeasonSettings = EloSettings | Glicko2Settings
+
+
+class _Standing:
+    """Where every player stands between periods, as plain values (no object per player per
+    period): rating (None: unrated), games (None: not known), Glicko-2's deviation and
+    volatility."""
+
+    def __init__(self, players: Mapping[str, PlayerStart], settings: SeasonSettings) -> None:
+        self.ratings: dict[str, float | None] = {}
+        self.games: dict[str, int | None] = {}
+        self.values: dict[str, tuple[float, float, float] | None] = {}
+        for key, start in players.items():
+            rating = None if start.rating is None else float(start.rating)
+            self.ratings[key] = rating
+            self.games[key] = start.games
+            if isinstance(settings, Glicko2Settings):
+                deviation = settings.deviation if start.deviation is None else start.deviation
+                volatility = settings.volatility if start.volatility is None else start.volatility
+                self.values[key] = (
+                    None if rating is None else (rating, float(deviation), float(volatility))
+                )
+
+    def advance(self, lines: Mapping[str, PeriodLine]) -> None:
+        """Carry a period's lines into the standing."""
+        ratings, games, values = self.ratings, self.games, self.values
+        for key, line in lines.items():
+            ratings[key] = line.after
+            count = games[key]
+            if count is not None:
+                games[key] = count + line.games
+            elif line.before is None:  # an unrated player's count starts with his first games
+                games[key] = line.games
+            why = line.why
+            if isinstance(why, GlickoChange):
+                after = why.after
+                values[key] = (after.rating, after.deviation, after.volatility)
+
+    def players(self, starts: Mapping[str, PlayerStart]) -> dict[str, PlayerStart]:
+        """Each player's start for what comes next: the same player, his values moved on."""
+        moved: dict[str, PlayerStart] = {}
+        for key, start in starts.items():
+            own = self.values.get(key)
+            rating = self.ratings[key]
+            if own is not None:
+                moved[key] = replace(
+                    start, rating=own[0], deviation=own[1], volatility=own[2], games=self.games[key]
+                )
+            elif rating != start.rating or self.games[key] != start.games:
+                moved[key] = replace(start, rating=rating, games=self.games[key])
+            else:
+                moved[key] = start
+        return moved
+
+
+def rate_season(
+    periods: Sequence[RatingPeriod],
+    players: Mapping[str, PlayerStart],
+    settings: SeasonSettings,
+    *,
+    details: bool = True,
+) -> SeasonResult:
+    """Rate ``periods`` in order from ``players``' starting points (every key a game names needs
+    one) by Elo (:class:`~ratingbook.ratings.elo_rules.EloSettings`) or Glicko-2
+    (:class:`~ratingbook.ratings.glicko2.Glicko2Settings`). Every problem of the input is
+    reported at once before anything is rated (:func:`season_model.check_season`).
+    ``details=False`` leaves out each line's games (a big list's memory)."""
+    check_season(periods, players)
+    standing = _Standing(players, settings)
+    results = []
+    for period in periods:
+        if isinstance(settings, EloSettings):
+            lines = elo_period(period, standing.ratings, standing.games, players, settings, details)
+        else:
+            lines = glicko2_period(period, standing.values, players, settings, details)
+        standing.advance(lines)
+        results.append(PeriodResult(period.label, lines))
+    return SeasonResult(tuple(results), standing.players(players))
+
+
+def standing_after(
+    players: Mapping[str, PlayerStart],
+    settings: SeasonSettings,
+    season: SeasonResult,
+    periods: int,
+) -> dict[str, PlayerStart]:
+    """Where every player stood after the first ``periods`` periods of ``season`` (rated from
+    ``players`` with ``settings``): the start from which to re-rate the rest when a late result
+    changes a later period, so the periods before it are not rated again."""
+    standing = _Standing(players, settings)
+    for period in season.periods[:periods]:
+        standing.advance(period.lines)
+    return standing.players(players)

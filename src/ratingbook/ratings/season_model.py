@@ -1,0 +1,212 @@
+"""What a rating season hands the rating maths and what it gets back, for Elo and Glicko-2 alike:
+the games of each period, each player's starting point, and one line per player per period
+that says what changed and why. This module alone decides those shapes and checks them; the
+maths is :mod:`~ratingbook.ratings.elo_periods` and :mod:`~ratingbook.ratings.glicko2_periods`,
+the order of the periods :mod:`~ratingbook.ratings.rating_periods`.
+
+Players are keys (strings); a game's ``ref`` is opaque, carried from the game to the lines it
+explains (a source row, an event's round and board). Forfeits and byes are never games here:
+the caller leaves them out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ratingbook.errors import InvalidValueError, Problems, UnknownPlayerError
+from ratingbook.ratings.glicko2 import Glicko2Rating
+
+__all__ = [
+    "Game",
+    "GameLine",
+    "GlickoChange",
+    "KChange",
+    "PerformanceChange",
+    "PeriodLine",
+    "PeriodResult",
+    "PlayerStart",
+    "RatingPeriod",
+    "SeasonResult",
+    "check_season",
+]
+
+#: White's score in a game that is rated: a win, a draw, a loss.
+SCORES = (1.0, 0.5, 0.0)
+
+
+class Game(NamedTuple):
+    """One rated game: White's key, Black's key, White's score (1, 0.5 or 0) and the caller's
+    reference (carried to the :class:`GameLine` of both players). Any 4-tuple will do."""
+
+    white: str
+    black: str
+    score: float
+    ref: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPeriod:
+    """The games of one rating period, rated together: every expected score comes from the
+    ratings at the period's start. ``label`` names it (a month, an event); ``year`` is the
+    year age bands count in (a player's age is ``year`` - birth year)."""
+
+    games: Sequence[tuple[str, str, float, object]]
+    label: str = ""
+    year: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStart:
+    """Where a player stands when the season starts.
+
+    - ``rating`` None: unrated (Elo: rated by performance in his first period; Glicko-2: the
+      settings' start, 1500 / 350 / 0.06). ``deviation`` and ``volatility`` are Glicko-2's
+      (None: the settings' start values); Elo reads neither.
+    - ``games``: games rated before the season; None: not known, which for a rated player
+      means established (not provisional) and matches no band by games played.
+    - ``fixed``: the rating counts for his opponents and is never changed (a guest, a foreign
+      player with another federation's rating); it needs a rating.
+    - ``k``: Elo's K for this player, over the K bands; ``birth_year`` for the age bands.
+    """
+
+    rating: float | None = None
+    deviation: float | None = None
+    volatility: float | None = None
+    games: int | None = None
+    fixed: bool = False
+    k: float | None = None
+    birth_year: int | None = None
+
+
+class GameLine(NamedTuple):
+    """One game seen from one player: the game's ``ref``, the opponent's key, the player's score,
+    the opponent's rating as counted (at the period's start; an unrated opponent's rating from
+    this period) and the expected score (None where the rule has none: a performance rating)."""
+
+    ref: object
+    opponent: str
+    score: float
+    opponent_rating: float
+    expected: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class KChange:
+    """Elo for an established player: K, the rule that gave it (a band's words, "the player's
+    K", the cap on K x games), the change K x sum(S - E) before rounding, and whether the floor
+    lifted the result."""
+
+    k: float
+    rule: str
+    exact: float
+    floored: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PerformanceChange:
+    """Elo for a provisional or unrated player: the average linear performance (each game the
+    opponent's rating + 400 for a win, - 400 for a loss, + 0 for a draw) of this period's games,
+    weighted with his ``earlier_games`` at ``earlier_rating``; whether the floor lifted it."""
+
+    performance: float
+    earlier_games: int
+    earlier_rating: float | None
+    floored: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GlickoChange:
+    """Glicko-2: the values before and after, v and Δ (steps 3 and 4, the Glicko-2 scale; None
+    for a period without games, where step 6 alone makes the deviation grow)."""
+
+    before: Glicko2Rating
+    after: Glicko2Rating
+    v: float | None
+    delta: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodLine:
+    """One player's period: rating before (None: unrated) and after, the rated games, the score,
+    the sum of the expected scores (None for a performance rating), the opponents' average
+    rating (None without games), whether the rating is provisional after the period, why it
+    changed, and each game (in the period's order)."""
+
+    player: str
+    before: float | None
+    after: float
+    games: int
+    score: float
+    expected: float | None
+    opponents_average: float | None
+    provisional: bool
+    why: KChange | PerformanceChange | GlickoChange
+    game_lines: tuple[GameLine, ...] = ()
+
+    @property
+    def change(self) -> float | None:
+        """After - before; None for a player unrated before the period."""
+        return None if self.before is None else self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodResult:
+    """The lines of one period, by player key (sorted)."""
+
+    label: str
+    lines: Mapping[str, PeriodLine]
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonResult:
+    """Every period's lines, and where each player stands after the season (a start for the next
+    season, or for re-rating from a later period)."""
+
+    periods: tuple[PeriodResult, ...]
+    players: Mapping[str, PlayerStart] = field(default_factory=dict)
+
+
+def _number(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
+
+
+def check_season(periods: Sequence[RatingPeriod], players: Mapping[str, PlayerStart]) -> None:
+    """Every problem of the input at once (an :class:`~ratingbook.errors.InputErrors`): a game
+    naming a player without a start, a player against himself, a score other than 1, 0.5, 0; a
+    fixed player without a rating, a negative count of games, an unrated player with earlier
+    games (his earlier provisional rating is needed to weigh them in)."""
+    problems = Problems()
+    for key, start in players.items():
+        if start.rating is not None and not _number(start.rating):
+            problems.append(InvalidValueError(f"player {key!r}: rating {start.rating!r}"))
+        if start.fixed and start.rating is None:
+            problems.append(InvalidValueError(f"player {key!r} is fixed but has no rating"))
+        if start.games is not None and (isinstance(start.games, bool) or start.games < 0):
+            problems.append(InvalidValueError(f"player {key!r}: games {start.games!r}"))
+        if start.rating is None and start.games:
+            problems.append(
+                InvalidValueError(
+                    f"player {key!r} is unrated with {start.games} earlier games: "
+                    "give the rating those games made"
+                )
+            )
+        if start.k is not None and not (_number(start.k) and start.k >= 0):
+            problems.append(InvalidValueError(f"player {key!r}: K {start.k!r}"))
+    for number, period in enumerate(periods, start=1):
+        name = period.label or f"period {number}"
+        for index, game in enumerate(period.games, start=1):
+            white, black, score = game[0], game[1], game[2]
+            where = f"{name}, game {index}"
+            for key in (white, black):
+                if key not in players:
+                    problems.append(UnknownPlayerError(f"{where}: player {key!r} has no start"))
+            if white == black:
+                problems.append(InvalidValueError(f"{where}: {white!r} plays himself"))
+            if score not in SCORES or isinstance(score, bool):
+                problems.append(
+                    InvalidValueError(f"{where}: White's score {score!r} is not 1, 0.5 or 0")
+                )
+    problems.check()
