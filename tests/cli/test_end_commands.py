@@ -299,7 +299,7 @@ def test_norms_before_round_1_say_why_there_is_nothing_and_what_a_norm_needs(
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "no round played yet" in out
-    for needed in ("at least 9 games (1.4.1)", "GM 2380", "GM 2600", "35%"):
+    for needed in ("at least 9 games (1.4.1-1.4.2)", "GM 2380", "GM 2600", "35%"):
         assert needed in out
 
 

@@ -280,3 +280,28 @@ def test_a_rated_event_without_titles_or_federations_says_what_is_missing() -> N
     )
     fed = next(r for r in norms.checks[0].check.requirements if r.name.startswith("federations"))
     assert fed.holds is None and fed.figure == "cannot be decided: no federation for the player"
+
+
+def test_the_guide_cites_each_requirement_as_the_check_does() -> None:
+    """#34: one article for one rule. The end-of-event guide's list of requirements cites, for
+    each, the articles the check's own line cites (``average rating of opponents`` is counted by
+    B.01 1.4.6-1.4.7 and its minimum is 1.4.8a: the guide said only 1.4.6, 1.4.7), and the
+    sentence said before round 1 cites the same."""
+    import re
+
+    from ratingbook.fide.rules.norms import requirements_in_words
+
+    games = [NormGame(f"O{k}", 2500, "GM", f"F{k % 3}", F(1, 2), round=k + 1) for k in range(9)]
+    lines = {
+        re.sub(r" \(.*", "", r.name): r.name
+        for r in check_norm("X", "F9", "IM", games, rounds=9).requirements
+    }
+    guide = (ROOT / "docs" / "guides" / "end-of-event.md").read_text(encoding="utf-8")
+    section = guide.split("## Title norms", 1)[1].split("**Which games", 1)[0]
+    listed = dict(re.findall(r"^- \*\*(.+?)\*\* \((.+?)\):", section, re.M))
+    # Federations and titled opponents are a line per article on the sheet, one in the guide.
+    for name in ("games", "average rating of opponents", "performance", "score"):
+        assert lines[name] == f"{name} ({listed[name]})", (name, listed[name])
+    words = requirements_in_words()
+    for name in listed:
+        assert f"({listed[name]})" in words, (name, words)

@@ -220,3 +220,22 @@ def preference_said(match: re.Match[str], at: int) -> tuple[str, str] | None:
     """The (strength, colour) a :data:`PREFERENCE` group pair of ``match`` says (at ``at``)."""
     strength, colour = match.group(at), match.group(at + 1)
     return (strength, colour) if strength else None
+
+
+def berger_pairs(players: int, round_number: int) -> set[frozenset[int]]:
+    """The pairs (start numbers) of round ``round_number`` of a single round robin by the Berger
+    tables of C.05 Annex 1, colours aside, from the tables' arithmetic: with n places (an odd
+    number of players plays the table of the next even number, its last place a bye), places
+    i and j below n meet in round r when i + j - 2 = r - 1 (mod n - 1), and place n meets the
+    place i with 2(i - 1) = r - 1 (mod n - 1). (Round 1 of six: 1-6, 2-5, 3-4.)"""
+    n = players + players % 2
+    pairs = {
+        frozenset((i, j))
+        for i in range(1, n)
+        for j in range(i + 1, n)
+        if (i + j - 2) % (n - 1) == (round_number - 1) % (n - 1)
+    }
+    last = next(i for i in range(1, n) if 2 * (i - 1) % (n - 1) == (round_number - 1) % (n - 1))
+    if n == players:
+        pairs.add(frozenset((last, n)))
+    return pairs

@@ -37,6 +37,7 @@ from tests.helpers.sentence_facts import (
     number,
     preference_said,
 )
+from tests.helpers.trf_samples import record
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
@@ -421,6 +422,29 @@ def _audit_claims(note: BoardNote, facts: Before, check: Checker) -> None:
 
 def _bye_claims(note: BoardNote, event: SwissEvent, facts: Before, check: Checker) -> None:
     text = note.note
+    # The player's rows, round by round, as the results write them ("ZPB", "1-0", ...).
+    mine = {
+        e.round: e.result.value if e.result else ""
+        for e in event.entries
+        if note.white in e.players()
+    }
+    earlier = [mine[r] for r in sorted(mine) if r < facts.round]
+    late = re.match(r"(.+?) entered late \(from round (\d+)\): not in the event yet\.", text)
+    if late:
+        # Not in the event yet: nothing but zero-point absences up to his first round.
+        first = int(late.group(2))
+        check.expect(
+            "late entry",
+            first > facts.round
+            and all(mine[r] == "ZPB" for r in mine if r < first)
+            and first in mine and mine[first] != "ZPB",
+            f"{note.white}'s rows are {mine}",
+            text,
+        )  # fmt: skip
+        return
+    if re.match(r"(.+?) has not played yet \(a zero-point absence in every round so far\)", text):
+        check.expect("late entry", set(mine.values()) == {"ZPB"}, f"rows: {mine}", text)
+        return
     asked = re.match(r"(.+?) asked for a bye \((\w+)\)", text)
     if asked:
         rows = [e for e in event.round_entries(facts.round) if e.white == note.white]
@@ -430,8 +454,10 @@ def _bye_claims(note: BoardNote, event: SwissEvent, facts: Before, check: Checke
             and rows[0].black is None
             and rows[0].result is not None
             and rows[0].result.value == asked.group(2)
-            and rows[0].result.is_requested_bye,
-            f"{note.white}'s row is {rows}",
+            and rows[0].result.is_requested_bye
+            # A zero-point absence before he ever played is a late entry, asked for by nobody.
+            and (asked.group(2) != "ZPB" or any(v != "ZPB" for v in earlier)),
+            f"{note.white}'s row is {rows}, his earlier ones {earlier}",
             text,
         )
         return
@@ -538,3 +564,40 @@ def test_every_pairing_note_of_a_generated_event_cites_true_facts(
             check_round(event, number_, check)
         assert not check.problems, "\n".join(check.problems[:20])
         assert check.checked["E.1"] and check.checked["points"]
+
+
+#: A TRF of five players in which player 5's round 1 is blank (he entered late, paired from
+#: round 2) and player 4 asked for a zero-point bye in round 3 after two games.
+LATE_ENTRY_TRF = "\n".join(
+    [
+        "012 Late Entry Open",
+        "062 5",
+        "072 5",
+        "092 Individual: Swiss-System",
+        "XXR 4",
+        record(1, "Able, Ann", "2.0", 1, ["2,w,1", "3,b,1", "5,w,1"], rating="2000"),
+        record(2, "Baker, Bob", "1.0", 2, ["1,b,0", "5,w,1", "3,w,="], rating="1900"),
+        record(3, "Cole, Cy", "1.0", 3, ["4,w,1", "1,w,0", "2,b,="], rating="1800"),
+        record(4, "Dunn, Di", "1.0", 4, ["3,b,0", "0000,-,U", "0000,-,Z"], rating="1700"),
+        record(5, "Egan, Ed", "0.0", 5, ["", "2,b,0", "1,b,0"], rating="1600"),
+        "",
+    ]
+)
+
+
+def test_a_late_entrant_entered_late_he_did_not_ask_for_a_bye() -> None:
+    """#34: an imported player whose round 1 is blank was not in the event yet; a player who
+    played and then has a zero-point bye asked for it. Every note of the event checked too."""
+    event = import_trf(LATE_ENTRY_TRF).event
+    check = Checker("the late entry TRF")
+    said = {}
+    for number_ in paired_rounds(event):
+        check.where = f"round {number_}"
+        check_round(event, number_, check)
+        for note in pairing_notes(event, analyse_round(event, number_)):
+            if note.black is None:
+                said[(number_, note.white)] = note.note
+    assert not check.problems, "\n".join(check.problems)
+    assert check.checked["late entry"] == 1 and check.checked["requested bye"] == 1
+    assert said[(1, "Egan, Ed")] == "Egan, Ed entered late (from round 2): not in the event yet."
+    assert said[(3, "Dunn, Di")] == "Dunn, Di asked for a bye (ZPB): not paired this round."

@@ -6,19 +6,26 @@ recomputed from the event's games by :mod:`tests.helpers.sentence_facts` (see
 
 from __future__ import annotations
 
+import itertools
+import math
+import random
 import re
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from tests.helpers.gacrux_pairings import DATA, LONG_FILES, TRF_FILES
-from tests.helpers.sentence_facts import POINTS, Checker, before, number
+from tests.helpers.sentence_facts import POINTS, Checker, before, berger_pairs, number
 
 from ratingbook.core.encoding import decode_legacy
-from ratingbook.events.event import SwissEntry, SwissEvent
+from ratingbook.core.results import Result
+from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.settings import SwissSettings
 from ratingbook.trf.importer import import_trf
 
 E = re.escape
+GAME_RESULTS = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
 NUMBER = r"(\d*½|\d+(?:\.\d+)?)"
 
 
@@ -136,12 +143,22 @@ def check_standings(event: SwissEvent, check: Checker) -> None:
 def check_contenders(event: SwissEvent, round_number: int, check: Checker) -> None:
     """Every line of who can still win before ``round_number`` (its pairing known)."""
     from ratingbook.events.contenders import describe
-    from ratingbook.events.event_contenders import event_contenders
+    from ratingbook.reports.contender_grids import event_chances
 
     facts = before(event, round_number)
     points = {n: p.points for n, p in facts.players.items()}
     games = {(e.round, frozenset(e.players())) for e in event.entries if e.round >= round_number}
-    _, found = event_contenders(event, round_number)
+    if event.settings.round_robin and event.settings.cycles == 1:  # the rounds to come are known
+        name_of = {p.number: p.name for p in facts.players.values()}
+        for r in range((event.rounds_planned or 0) + 1):
+            if r >= round_number and not event.round_entries(r):
+                pairs = berger_pairs(len(name_of), r)
+                games |= {(r, frozenset(name_of[k] for k in pair)) for pair in pairs}
+    # A round robin's games still to play: each pair meets once a cycle.
+    met = Counter(
+        frozenset(e.players()) for e in event.entries if e.round < round_number and e.black
+    )
+    _, found = event_chances(event, round_number)
     win, draw = event.settings.scoring.win, event.settings.scoring.draw
     for c in found:
         text = describe(c)
@@ -195,6 +212,37 @@ def check_contenders(event: SwissEvent, round_number: int, check: Checker) -> No
                 f"the least of the results' highest ends is {worst}",
                 text,
             )
+        among = re.search(
+            r"the (\d+) games? left among (.+?) give them (at least )?" + NUMBER + r" points, "
+            r"and they can take only " + NUMBER + r" without (passing|reaching) " + E(c.name)
+            + r" \(" + NUMBER + r"\)",
+            text,
+        )  # fmt: skip
+        if among:
+            who = re.split(r", | and ", among.group(2))
+            left = sum(
+                event.settings.cycles - met[frozenset((a, b))]
+                for a, b in itertools.combinations(who, 2)
+            )
+            strict = among.group(6) == "reaching"
+            # The most each may still take, in draws, without passing (or reaching) X's top.
+            room = sum(
+                max(0, math.ceil((top - points[n]) / draw) - (1 if strict else 0)) * draw
+                if strict
+                else max(0, math.floor((top - points[n]) / draw)) * draw
+                for n in who
+            )
+            check.expect(
+                "contender games left",
+                event.settings.round_robin
+                and int(among.group(1)) == left
+                and number(among.group(4)) == left * win
+                and number(among.group(5)) == room
+                and number(among.group(7)) == top
+                and left * win > room,
+                f"{left} games left among them give {left * win}, their rooms hold {room}",
+                text,
+            )
 
 
 # --- the tests -----------------------------------------------------------------------------------
@@ -235,6 +283,30 @@ def test_the_swiss_templates_contenders_say_why_femke_cannot_win() -> None:
     femke = next(c for c in event_contenders(event, 4)[1] if c.name == "Femke")
     assert describe(femke).startswith("Femke (½, at most 2½): cannot finish first: round 4 pairs")
     assert check.checked["contender game end"] >= 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_contender_line_of_a_generated_round_robin_cites_true_facts(seed: int) -> None:
+    """Round robins of 5 to 8 players, results drawn at random, asked before every round from
+    the third: each reason cites games that are still to play and rooms that are so."""
+    from ratingbook.fide.gacrux import pair_round_robin
+
+    rng = random.Random(seed)
+    check = Checker(f"a generated round robin, seed {seed}")
+    for players in range(5, 9):
+        people = tuple(SwissPlayer(f"P{k}", 2000 - k, number=k) for k in range(1, players + 1))
+        event = SwissEvent(people, (), SwissSettings(pairing="Round Robin"))
+        planned = event.rounds_planned or 0
+        rows = [
+            replace(e, result=rng.choice(GAME_RESULTS)) if e.black else e
+            for e in pair_round_robin(event, range(1, planned + 1))
+        ]
+        for round_number in range(3, planned + 1):
+            check.where = f"{players} players, seed {seed}, before round {round_number}"
+            played = tuple(e for e in rows if e.round < round_number)
+            check_contenders(replace(event, entries=played), round_number, check)
+    assert not check.problems, "\n".join(check.problems[:20])
+    assert check.checked["contender games left"] > 0
 
 
 def test_a_late_entrys_renumbering_sentence_is_true() -> None:

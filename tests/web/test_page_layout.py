@@ -127,7 +127,7 @@ def test_a_round_shows_each_result_between_its_players_and_no_round_column() -> 
     ]  # fmt: skip
     assert table["rows"] == [
         ["1", "1", "A", "2000", "2", "1-0", "1", "1800", "C", "3"],
-        ["2", "2", "B", "1900", "0", "½-½", "0.5", "1700", "D", "4"],
+        ["2", "2", "B", "1900", "0", "½-½", "½", "1700", "D", "4"],
     ]
     # A phone leaves out the numbers, ratings and points: board, White, result, Black stay.
     head = re.search(r"<thead>.*?</thead>", html, re.S)

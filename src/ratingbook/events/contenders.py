@@ -31,7 +31,9 @@ The argument, for a player X:
   (every game gives out at least min(W, 2D)); "can" when a round-by-round schedule is found
   (X meets the player with the least room, the others are paired most room against least
   room; or simply every other game drawn, when every room holds a draw a round); otherwise
-  "open": it depends on the pairings. A paired next round is used as it is.
+  "open": it depends on the pairings. A paired next round is used as it is; when every
+  remaining round is paired (a round robin's Berger table), the answer is exact
+  (:mod:`ratingbook.events.known_games`).
 
 Pure: points and the rounds' pairings in, frozen values out.
 """
@@ -42,6 +44,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+from ratingbook.events.known_games import fits
 
 __all__ = ["Contender", "RoundPlan", "contenders", "describe"]
 
@@ -223,6 +227,8 @@ def _chances(
         needs = scen_alone[0]
     elif shared is True:
         needs = scen_shared[0]
+    elif all(r.games is not None for r in rounds):
+        needs = "not worked out: too many results of the games to come to try them all"
     else:
         needs = "depends on the pairings of the rounds to come"
     scenarios = scen_alone if alone else scen_shared
@@ -333,6 +339,14 @@ def _feasible(
     blocked = _paired_game_blocks(name, top, eps, points, room, rounds, win, draw, scale)
     if blocked:
         return False, blocked, ()
+    if all(r.games is not None for r in rounds):
+        # Every remaining round paired (a round robin's Berger table): X wins his games, and
+        # the others' games, all at once, must end within their rooms. Exact.
+        left = [g for r in rounds for g in r.games or () if name not in g]
+        can, why = fits(room, left, win, draw)
+        if not can:
+            return can, why.says(name, top, strict, lambda v: _pts(v, scale)) if why else "", ()
+        return True, "", (_ALL_DRAWN.format(name=name),)
     return _several_rounds(name, room, rounds, win, draw, bye, scale)
 
 

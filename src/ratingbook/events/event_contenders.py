@@ -5,17 +5,21 @@ What this module decides: "before round N" means the points of rounds 1 to N-1 (
 round N already typed are not used: the question is asked before it), rounds N to the last
 planned one remain; a round with games in ``Swiss Games`` is paired (its pairs, its pairing bye
 and the byes asked for in it are known), a later round is not (only its requested byes are);
-a withdrawn player plays no round from his withdrawal on. Without N: the first round without
-every result; then the games of that round already over count as they ended. Pure.
+a withdrawn player plays no round from his withdrawal on (a game paired against him is a
+forfeit win for his opponent, whatever is typed). Without N: the first round without every
+result; then the games of that round already over count as they ended. A round robin's rounds
+not paired yet are known all the same: the Berger table (C.05 Annex 1) the caller hands in
+gives their games (the player it sits out scores nothing), so its answers are exact. Pure.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.contenders import Contender, RoundPlan, contenders
-from ratingbook.events.event import EventError, SwissEvent
+from ratingbook.events.event import EventError, SwissEntry, SwissEvent
 
 __all__ = ["event_contenders", "finished_games", "round_asked"]
 
@@ -50,10 +54,18 @@ def finished_games(event: SwissEvent, round_number: int) -> int:
     return sum(1 for e in event.round_entries(round_number) if e.black and e.result is not None)
 
 
-def event_contenders(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
+def event_contenders(
+    event: SwissEvent,
+    before: int | None = None,
+    schedule: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+) -> tuple[int, list[Contender]]:
     """The round asked about and every player's chances before it. Without ``before`` (the
     round being played), the games of that round that already have a result count as they
-    ended: only the games still going are open."""
+    ended: only the games still going are open. ``schedule``: a round robin's Berger table
+    (:func:`ratingbook.fide.gacrux.berger_schedule`: White's and Black's start numbers, Black 0
+    for the player who sits out), which a round robin must have."""
+    if event.settings.round_robin and schedule is None:
+        raise ValueError("a round robin's contenders need its Berger table (its later games)")
     number = round_asked(event, before)
     live = before is None
     planned = event.rounds_planned
@@ -62,9 +74,19 @@ def event_contenders(event: SwissEvent, before: int | None = None) -> tuple[int,
     scoring = event.settings.scoring
     plans = []
     for r in range(number, planned + 1):
+        absent = frozenset(p.name for p in event.players if not p.plays_in(r))
         rows = event.round_entries(r)
+        table = not rows and schedule is not None  # a round robin's round not paired yet
+        if table:
+            rows = _table_rows(event, r, schedule or {})
         byes: dict[str, Fraction] = {}
-        if live and r == number:
+        for e in rows:
+            if e.black is not None and {e.white, e.black} & absent:
+                # A withdrawn player plays no more: his game is a forfeit, whatever is typed.
+                byes[e.white] = scoring.win if e.white not in absent else Fraction(0)
+                byes[e.black] = scoring.win if e.black not in absent else Fraction(0)
+        rows = [e for e in rows if e.black is None or not {e.white, e.black} & absent]
+        if live and r == number:  # the results already in count as they ended
             for e in rows:
                 if e.black is not None and e.result is not None:
                     byes[e.white], byes[e.black] = scoring.points(e.result)
@@ -77,6 +99,19 @@ def event_contenders(event: SwissEvent, before: int | None = None) -> tuple[int,
                 and (games or e.result is not Result.PAIRING_BYE)
             ):
                 byes[e.white] = scoring.points(e.result)[0]
-        absent = frozenset(p.name for p in event.players if not p.plays_in(r))
-        plans.append(RoundPlan(games if games else None, byes, absent, r))
+        plans.append(RoundPlan(games if games or table else None, byes, absent, r))
     return number, contenders(points, plans, scoring.win, scoring.draw, scoring.pairing_bye)
+
+
+def _table_rows(
+    event: SwissEvent, number: int, schedule: Mapping[int, Sequence[tuple[int, int]]]
+) -> list[SwissEntry]:
+    """Round ``number`` of a round robin as its table gives it: its games, and a zero-point
+    bye for the player the table sits out (in a round robin nobody scores for not playing)."""
+    names = {n: name for name, n in event.start_numbers().items()}
+    return [
+        SwissEntry(number, None, names[w], None, Result.ZERO_POINT_BYE)
+        if not b
+        else SwissEntry(number, k, names[w], names[b], None)
+        for k, (w, b) in enumerate(schedule.get(number, ()), start=1)
+    ]

@@ -1,16 +1,19 @@
 """The ``Contenders`` report: before a round, every player who can still finish first, how,
-and (one line) how many cannot; as a grid for the sheet, the printout and the site. Pure."""
+and (one line) how many cannot; as a grid for the sheet, the printout and the site. Every view
+asks through :func:`event_chances`, which hands a round robin its Berger table. Pure."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ratingbook.events.contenders import Contender, describe
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.event_contenders import event_contenders
 from ratingbook.events.prizes import points_text
 from ratingbook.reports.names import CONTENDERS
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
-__all__ = ["contender_grid", "contender_lines", "not_shown_grid", "when"]
+__all__ = ["contender_grid", "contender_lines", "event_chances", "not_shown_grid", "when"]
 
 _HEADER = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
 _WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 72}
@@ -23,13 +26,24 @@ def when(before: int, finished: int = 0) -> str:
     return f"in round {before}, {finished} game{'s' * (finished != 1)} over"
 
 
+def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
+    """:func:`~ratingbook.events.event_contenders.event_contenders`, a round robin's later
+    rounds read from its Berger table (C.05 Annex 1): they are known, so its answers are exact."""
+    schedule = None
+    if event.settings.round_robin:
+        from ratingbook.fide.gacrux import berger_schedule  # gacrux loads only when needed
+
+        schedule = berger_schedule(event)
+    return event_contenders(event, before, schedule)
+
+
 def _verdict(c: Contender) -> str:
     if c.alone:
         return "can win alone"
     if c.shared:
         return "can share first"
     if c.shared is None:
-        return "depends on pairings"
+        return "open"
     return "cannot"
 
 

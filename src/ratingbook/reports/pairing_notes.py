@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.fide.gacrux.analysis import AnalysedPair, PlayerState, RoundAnalysis
 
@@ -328,9 +329,7 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
         if pair is None and turned is not None:  # read with the colours the other way round
             pair = replace(turned, white=entry.white, black=entry.black)
         if entry.black is None and pair is None:
-            kind = entry.result.value if entry.result else "bye"
-            said = f"{entry.white} asked for a bye ({kind}): not paired this round."
-            notes.append(BoardNote(None, entry.white, None, said))
+            notes.append(BoardNote(None, entry.white, None, _unpaired(event, entry)))
             continue
         if pair is None:
             text = "This board is not one the rules' analysis reads."
@@ -341,3 +340,20 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
             BoardNote(entry.board, entry.white, entry.black, changed + text, bool(changed))
         )
     return notes
+
+
+def _unpaired(event: SwissEvent, entry: SwissEntry) -> str:
+    """Why a player with a bye row the pairing did not give is not paired: he asked for the bye,
+    or he was not in the event yet. A late entrant (C.04.2 art. 2.4) has nothing but zero-point
+    absences up to this round: that is how a TRF's blank rounds are read
+    (:mod:`ratingbook.trf.absences`); he asked for nothing."""
+    name, kind = entry.white, entry.result
+    rows = [e for e in event.entries if name in e.players() and e is not entry]
+    if kind is Result.ZERO_POINT_BYE and all(
+        e.result is Result.ZERO_POINT_BYE for e in rows if e.round < entry.round
+    ):
+        first = min((e.round for e in rows if e.result is not Result.ZERO_POINT_BYE), default=None)
+        if first is not None and first > entry.round:
+            return f"{name} entered late (from round {first}): not in the event yet."
+        return f"{name} has not played yet (a zero-point absence in every round so far)."
+    return f"{name} asked for a bye ({kind.value if kind else 'bye'}): not paired this round."

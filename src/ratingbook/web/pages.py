@@ -19,6 +19,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.prizes import points_text
 from ratingbook.fide.rules.rating_report import PlayerReport
 from ratingbook.reports.event_grids import EventGrids
 from ratingbook.reports.stages import counted_text
@@ -26,6 +27,7 @@ from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_gri
 
 __all__ = [
     "DETAIL",
+    "POINTS",
     "ROUND_COLUMNS",
     "WHOLE",
     "Cell",
@@ -34,6 +36,7 @@ __all__ = [
     "column_classes",
     "event_pages",
     "player_file",
+    "points",
     "round_file",
     "select",
     "text",
@@ -41,6 +44,9 @@ __all__ = [
 
 #: Columns whose numbers are shown with a sign (a rating change).
 _SIGNED = frozenset({"Rtg+/-", "Change", "Delta R", "K x Delta R"})
+#: Columns of a player's points: spelt as a crosstable writes them, ``4½``, on every page
+#: (:func:`points`), as the prize list and who can still win already spell them.
+POINTS = frozenset({"Points", "At most"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +121,14 @@ def text(value: object, signed: bool = False) -> str:
     return str(value)
 
 
+def points(value: object) -> str:
+    """A player's points as every page shows them, ``4½``, ``7``, ``½``
+    (:func:`ratingbook.events.prizes.points_text`, the one spelling); not a number: as given."""
+    if isinstance(value, int | float | Fraction | Decimal) and not isinstance(value, bool):
+        return points_text(Fraction(value))
+    return text(value)
+
+
 def player_file(number: int) -> str:
     return f"player-{number}.html"
 
@@ -163,7 +177,8 @@ def _table(
     for row in grid.rows:
         cells = []
         for i, value in enumerate(row):
-            shown = text(value, grid.header[i] in _SIGNED)
+            header = grid.header[i]
+            shown = points(value) if header in POINTS else text(value, header in _SIGNED)
             href = None
             if i in linked and isinstance(value, str) and value in numbers:
                 href = player_file(numbers[value])
@@ -248,9 +263,8 @@ def _games_table(name: str, facts: _PlayerFacts) -> Table:
 def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, title: str) -> Page:
     name = player.name
     number = known.numbers[name]
-    points = known.points[name]
     facts = [("Start number", str(number)), ("Rank", text(grids.ranks.get(name)))]
-    facts += [(f"Points {known.counted}".strip(), text(points))]
+    facts += [(f"Points {known.counted}".strip(), points(known.points[name]))]
     for label, value in (
         ("Title", player.title),
         ("Federation", player.federation),

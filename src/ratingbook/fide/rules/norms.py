@@ -60,6 +60,7 @@ from ratingbook.fide.rules.norm_games import OPEN, NormGame, Prune, Selection, s
 from ratingbook.fide.rules.rating_regulations import performance
 
 __all__ = [
+    "CITES",
     "FID",
     "FLOOR",
     "FOREIGN_FEDERATIONS",
@@ -88,6 +89,16 @@ __all__ = [
 
 #: The norms, highest first.
 NORM_TITLES = ("GM", "IM", "WGM", "WIM")
+#: The articles each requirement cites wherever it is said (the check's lines, the sentence before
+#: round 1, the guide's list: a test compares): the average by 1.4.6-1.4.7, its minimum 1.4.8a.
+CITES = {
+    "games": "1.4.1-1.4.2",
+    "federations": "1.4.3-1.4.4",
+    "titled opponents": "1.4.5",
+    "average rating of opponents": "1.4.6-1.4.7, 1.4.8a",
+    "performance": "1.4.8-1.4.9",
+    "score": "1.4.8b",
+}
 #: 1.4.8: minimum performance; 1.4.8a: minimum average of the opponents.
 MIN_PERFORMANCE = {"GM": 2600, "IM": 2450, "WGM": 2400, "WIM": 2250}
 MIN_AVERAGE = {"GM": 2380, "IM": 2230, "WGM": 2180, "WIM": 2030}
@@ -215,19 +226,25 @@ def needed_score(average: int, games: int, title: str) -> Fraction | None:
     return None
 
 
+def _cited(requirement: str) -> str:
+    """``performance (1.4.8-1.4.9)``: a requirement's name with its articles (:data:`CITES`)."""
+    return f"{requirement} ({CITES[requirement]})"
+
+
 def requirements_in_words(minimum_games: int = 9) -> str:
     """What a norm needs (1.4.1-1.4.9), in one sentence from this module's figures: what
     ``ratingbook norms`` says before any round was played."""
     by_title = ", ".join
     return (
-        f"at least {minimum_games} games (1.4.1); opponents of at least {FOREIGN_FEDERATIONS} "
-        "federations other than the player's, at most 3/5 of his own and 2/3 of any one "
-        "(1.4.3-1.4.4); at least 50% titled opponents, and at least 1/3 (and 3) holding the "
-        "norm's title or a higher one (1.4.5); an average opponents' rating of at least "
+        f"at least {minimum_games} games ({CITES['games']}); opponents of at least "
+        f"{FOREIGN_FEDERATIONS} federations other than the player's, at most 3/5 of his own "
+        f"and 2/3 of any one ({CITES['federations']}); at least 50% titled opponents, and at "
+        "least 1/3 (and 3) holding the norm's title or a higher one "
+        f"({CITES['titled opponents']}); an average opponents' rating of at least "
         + by_title(f"{t} {MIN_AVERAGE[t]}" for t in NORM_TITLES)
-        + " (1.4.8a); a performance of at least "
+        + f" ({CITES['average rating of opponents']}); a performance of at least "
         + by_title(f"{t} {MIN_PERFORMANCE[t]}" for t in NORM_TITLES)
-        + " (1.4.8); a score of at least 35% (1.4.8b)"
+        + f" ({CITES['performance']}); a score of at least 35% ({CITES['score']})"
     )
 
 
@@ -434,7 +451,7 @@ def _check(
         how.append(f"{raised} raised to {FLOOR[title]}")
     reqs.append(
         Requirement(
-            "average rating of opponents (1.4.6-1.4.7, 1.4.8a)",
+            _cited("average rating of opponents"),
             "-" if average is None else f"{average}" + (f" ({'; '.join(how)})" if how else ""),
             f"at least {MIN_AVERAGE[title]}",
             average is not None and average >= MIN_AVERAGE[title],
@@ -444,7 +461,7 @@ def _check(
     percent = f"{half_up(score / n * 100)}%" if n else "-"
     reqs.append(
         Requirement(
-            "performance (1.4.8-1.4.9)",
+            _cited("performance"),
             "-"
             if rp is None
             else f"{rp} (Ra {average} + dp {dp(score, n)}, {points_text(score)}/{n} = {percent})",
@@ -454,7 +471,7 @@ def _check(
     )
     reqs.append(
         Requirement(
-            "score (1.4.8b)",
+            _cited("score"),
             f"{points_text(score)}/{n} = {percent}",
             "at least 35%",
             n > 0 and score >= MIN_SCORE * n,
@@ -491,7 +508,7 @@ def _games_requirement(choice: Selection) -> Requirement:
     if choice.rule:
         notes.append(choice.rule)
     return Requirement(
-        "games (1.4.1-1.4.2)",
+        _cited("games"),
         f"{n}" + (f" ({'; '.join(notes)})" if notes else ""),
         f"at least {choice.minimum}",
         n >= choice.minimum,
@@ -534,7 +551,7 @@ def _title_requirements(counted: Sequence[NormGame], title: str) -> list[Require
 def _federation_requirements(
     own: str, counted: Sequence[NormGame], exempt: str
 ) -> list[Requirement]:
-    name = "federations (1.4.3-1.4.4)"
+    name = _cited("federations")
     if exempt:
         return [Requirement(name, f"exempt: {exempt}", "-", True)]
     unknown = [g.opponent for g in counted if not g.federation]

@@ -80,12 +80,8 @@ def end_grids(
     """The end-of-event tables due for ``event`` and the run's summary lines about them.
     ``in_book``: for the workbook, whose Contenders sheet from an earlier run, when the sheet
     is not due now, gets one line saying why instead of keeping its old answer."""
-    from ratingbook.events.event_contenders import (
-        event_contenders,
-        finished_games,
-        round_asked,
-    )
-    from ratingbook.reports.contender_grids import contender_grid, not_shown_grid
+    from ratingbook.events.event_contenders import finished_games, round_asked
+    from ratingbook.reports.contender_grids import contender_grid, event_chances, not_shown_grid
     from ratingbook.reports.names import CONTENDERS
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
     from ratingbook.reports.stages import stage_text
@@ -113,7 +109,7 @@ def end_grids(
             asked, why = 0, "The event is over: who could still win is no longer asked."
         if asked > planned - CONTENDERS_ROUNDS:
             try:
-                before, found = event_contenders(event)
+                before, found = event_chances(event)
             except RatingbookError:
                 before, found = 0, []  # nobody is left to ask about
             if found:
