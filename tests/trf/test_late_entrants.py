@@ -71,7 +71,7 @@ def test_kilkenny_pairs_the_late_entrant_in_round_2_on_17_boards() -> None:
     }
     (warning,) = [w for w in imported.warnings if "Mitchell" in w]
     assert warning.startswith("line 41: player 34 'Mitchell,Jack' has no entry in round 1")
-    assert "not as a withdrawal; paired from round 2 on" in warning
+    assert "not as a withdrawal; included when round 2 and later are paired" in warning
     rows = pair_next_round(event)
     assert len([e for e in rows if e.black is not None]) == 17
     assert all(e.black is not None for e in rows)
@@ -88,7 +88,8 @@ def test_karl_mala_pairs_in_round_2_every_player_the_file_shows_playing_it() -> 
     imported = import_trf(text)
     assert [w for w in imported.warnings if "Henrich" in w] == [
         "line 289: player 276 'Henrich,Gerhard' has no entry in round 1, already paired: read "
-        "as not paired (a zero-point absence), not as a withdrawal; paired from round 2 on"
+        "as not paired (a zero-point absence), not as a withdrawal; included when round 2 and "
+        "later are paired"
     ]
     rows = pair_next_round(imported.event)
     numbers = imported.event.start_numbers()

@@ -168,8 +168,8 @@ def test_import_sets_withdrawn_only_when_the_file_is_unambiguous():
     (warning,) = [w for w in import_trf("\n".join(ABSENCES)).warnings if "'P4'" in w]
     assert warning.startswith("line 4: player 4 'P4' has no entry in round 3")
     assert warning.endswith(
-        "not as a withdrawal; paired from round 4 on (type the Withdrawn round in Swiss Players "
-        "if the player left)"
+        "not as a withdrawal; included when round 4 and later are paired (type the Withdrawn "
+        "round in Swiss Players if the player left)"
     )
     # An absence in every round still to be paired, to the last, is a withdrawal.
     withdrew = [

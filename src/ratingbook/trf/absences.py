@@ -151,7 +151,7 @@ def read_absences(
             )
             then = ""
             if withdrawn is None and last_paired < last:
-                then = f"; paired from round {last_paired + 1} on"
+                then = f"; included when round {last_paired + 1} and later are paired"
                 if gaps[-1] == last_paired and not all(map(absent, range(1, last_paired))):
                     then += " (type the Withdrawn round in Swiss Players if the player left)"
             warnings.append(
