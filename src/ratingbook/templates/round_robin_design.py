@@ -84,7 +84,7 @@ ROUND_ROBIN = Design(
             ),
             widths={"Setting": 14, "Value": 22, _HELP: 44},
             extra_columns=(_HELP,),
-            wrapped=(_HELP,),
+            wrapped=("Value", _HELP),  # an event's name may be longer than the column
         ),
         InputSheet(
             SWISS_PLAYERS,

@@ -96,7 +96,7 @@ SWISS = Design(
             ),
             widths={"Setting": 14, "Value": 22, _SETTING_HELP: 44},
             extra_columns=(_SETTING_HELP,),
-            wrapped=(_SETTING_HELP,),
+            wrapped=("Value", _SETTING_HELP),  # an event's name may be longer than the column
         ),
         InputSheet(
             SWISS_PLAYERS,
