@@ -41,6 +41,7 @@ from ratingbook.excel import (
     start_new_week,
     xlwings_book,
 )
+from ratingbook.excel.xlwings_book import INTERNAL_NOTE
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.session import NewWeek, Session
 from ratingbook.workbook.port.book import KEEP, Plan, WriteBlock
@@ -179,8 +180,17 @@ def excel_result(sheets: Mapping[str, Grid], run: Callable[[xw.Book], object]) -
     run(book)
     replayed = apply_actions(sheets, actions(book))
     return {
-        name: [[as_excel_shows(v) for v in row] for row in grid] for name, grid in replayed.items()
+        name: [[as_excel_shows(v) for v in row] for row in _without_note(grid)]
+        for name, grid in replayed.items()
     }
+
+
+def _without_note(grid: Grid) -> Grid:
+    """``grid`` without the column of the JSON engine's note on a sheet it cannot hide
+    (INTERNAL_NOTE, after ratingbook's own columns): what the file back ends write."""
+    if grid and grid[0] and grid[0][-1] == INTERNAL_NOTE:
+        return [row[:-1] for row in grid]
+    return grid
 
 
 def _trimmed(grid: Sequence[Sequence[Any]]) -> Grid:

@@ -17,7 +17,7 @@ from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 from ratingbook.errors import ConfirmationError, RatingbookError
 from ratingbook.events.fide_mode.machine import Act
 from ratingbook.excel.confirming import confirmed
-from ratingbook.excel.scripts import recalc_book, unpair_book
+from ratingbook.excel.scripts import recalc_book, undo_book, unpair_book
 from ratingbook.session import Done, NeedsConfirmation
 from ratingbook.workbook.port.book import Plan
 
@@ -445,3 +445,29 @@ def test_undo_in_excel_keeps_what_was_typed_since_and_redo_gives_the_act_back() 
     redone = excel(undone, redo_book)
     assert len([r for r in redone["Swiss Games"][1:] if r and r[0] == 2]) == 5
     assert redone["Swiss Players"][3][2] == 2111 and log(redone)[-1] == (2, "Redo")
+
+
+def test_on_the_json_engine_ratingbooks_own_records_go_last_and_say_what_they_are() -> None:
+    """xlwings Server and Lite cannot hide a sheet: the JSON engine's ``setSheetVisibility``
+    (xlwings 0.37.8) is known to none of its clients, which abort on an unknown action. So
+    Event State and Event History, hidden on every other path, are never asked to hide here:
+    they go after every sheet a person reads, and their header row says what they are."""
+    sheets = with_setting(event_sheets(), "Auto-pair", "On")
+    book = make_json_book(sheets)
+    recalc_book(book)  # round 1 paired: FIDE mode's record begins
+    queued = actions(book)
+    assert [a for a in queued if "visib" in a["func"].lower()] == []
+    after = replayed(sheets, book)
+    assert list(after)[-2:] == ["Event State", "Event History"]
+    for name, header in (("Event State", ["Item", "Value"]),
+                         ("Event History", ["Act", "Status", "What", "Data"])):  # fmt: skip
+        first = after[name][0]
+        assert first[: len(header)] == header  # ratingbook's columns, read back as they were
+        (note,) = [v for v in first[len(header) :] if v not in (None, "")]
+        assert "ratingbook's own record" in note and "do not edit" in note, note
+    # Read back by the next run (the note is beyond the columns read): round 2 is paired on
+    # results typed, and the act kept for undo reads.
+    again = excel(results(after, 1))
+    assert log(again) == [(1, "Pairing"), (2, "Pairing")]
+    undone = excel(again, undo_book)
+    assert log(undone)[-1] == (2, "Undo")

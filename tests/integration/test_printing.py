@@ -73,6 +73,24 @@ def _week_2(engine: str, folder: Path) -> Path:
     return out
 
 
+def _by_group(engine: str, folder: Path) -> Path:
+    """The ladder template with Posted List = By group, recalculated with ``engine``."""
+    open_book = {"package": PackageBook, "openpyxl": XlsxBook}[engine]
+    source = folder / f"grouped-{engine}.xlsx"
+    source.write_bytes(templates.template_bytes("ladder"))
+    book = PackageBook(source)
+    (row,) = [
+        n for n, r in enumerate(book.read_values("Ladder Settings"), 1) if r[0] == "Posted List"
+    ]
+    book.write_values(WriteBlock("Ladder Settings", row, 2, [["By group"]]))
+    book.save(source)
+    book = open_book(source)
+    recalc(book)
+    out = folder / f"by-group-{engine}.xlsx"
+    book.save(out)
+    return out
+
+
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Every book the tests print, as PDF: one LibreOffice run for them all."""
@@ -82,6 +100,8 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "big": _big(folder),
         "week 2, package": _week_2("package", folder),
         "week 2, openpyxl": _week_2("openpyxl", folder),
+        "by group, package": _by_group("package", folder),
+        "by group, openpyxl": _by_group("openpyxl", folder),
     }
     return dict(zip(books, to_pdfs(list(books.values()), folder / "pdf"), strict=True))
 
@@ -188,3 +208,29 @@ def test_after_the_week_rolls_over_the_new_standings_print_on_one_page(
     assert "1 1 Maya Okafor Advanced 1200 0 0 0 0" in " ".join(page.split())
     # Week 1's final standings are printed from the archive too.
     assert pages_titled(pages, "Weekly Standings")
+
+
+#: The template's campers by group, in Camp Groups' order, each group best first (week 1).
+GROUPS = {
+    "Beginners": ["Zoe Campbell", "Sam Ortiz"],
+    "Intermediate": ["Priya Nair", "Hannah Becker", "Lucas Moreau"],
+    "Advanced": ["Maya Okafor", "Tom Lindqvist"],
+}
+
+
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_a_list_posted_by_group_prints_each_group_on_its_own_page_under_its_name(
+    engine: str, printed: dict[str, Path]
+) -> None:
+    """Posted List = By group (issue 34): a page per group, the group's name heading it under
+    the repeated header, and on it that group's campers only, in their order."""
+    standings = pages_titled(
+        page_texts(printed[f"by group, {engine}"]), "Ladder Standings - Week 1"
+    )
+    assert len(standings) == len(GROUPS)
+    for page, (group, campers) in zip(standings, GROUPS.items(), strict=True):
+        lines = [" ".join(line.split()) for line in page.splitlines() if line.strip()]
+        header = lines.index(" ".join(STANDINGS_HEADER))
+        assert lines[header + 1] == group, page
+        names = [n for names in GROUPS.values() for n in names if n in page]
+        assert names == campers, page

@@ -13,6 +13,13 @@ with its box over its own header's words (the header line repeats on every page 
 and over no other header's: a right-aligned number under a left-aligned header stands between
 its header and the next one, or under the next one, and fails. A header line that does not print
 as its words (two headers run together, columns split over pages) fails too.
+
+Every printed sheet is also read at its printed type size: fitted one page wide, a sheet wider
+than the paper prints smaller, and a sheet whose text runs on past its table (a long meaning
+not wrapped) prints at a few points. The size comes from the words' boxes: a box is as tall as
+its font's ascent and descent, a fixed share of its size, and that share is measured on the
+same PDF from the page titles, always 12-point bold (presentation.PrintSetup) and printed at
+full size on a page that fits (the Instructions).
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ class Word:
     left: float
     right: float
     bottom: float
+    height: float = 0.0
 
 
 def _play_open_round(book: Path) -> None:
@@ -95,7 +103,7 @@ def pages_of_words(pdf: Path) -> list[list[list[Word]]]:
         words = sorted(
             (
                 Word(w.text or "", float(w.get("xMin", 0)), float(w.get("xMax", 0)),
-                     float(w.get("yMax", 0)))
+                     float(w.get("yMax", 0)), float(w.get("yMax", 0)) - float(w.get("yMin", 0)))
                 for w in page.iter("{http://www.w3.org/1999/xhtml}word")
             ),
             key=lambda w: (w.bottom, w.left),
@@ -265,3 +273,48 @@ def test_no_internal_sheet_prints(kind: str, printed: dict[str, tuple[Path, Path
             assert wb[name].sheet_state == "hidden", name  # hidden sheets do not print
     lines = [" ".join(w.text for w in line) for page in pages_of_words(pdf) for line in page]
     assert [line for line in lines if _JSON.match(line)] == []
+
+
+#: The smallest type a sheet may print at, in points: the sheets a person types into and reads
+#: back (the Instructions and the input sheets: settings with their meanings, players, games).
+READABLE = 9.0
+#: The page title's size (presentation.PrintSetup.title_size).
+TITLE_POINTS = 12
+
+
+def printed_sizes(book: Path, pdf: Path) -> dict[str, float]:
+    """Each printed sheet's body text size in points, by sheet: the median of its words'
+    heights (page title and footer left out) over the height of a word of one point."""
+    wb = openpyxl.load_workbook(book)
+    titles = {}  # each visible sheet's page title, as printed
+    for ws in wb.worksheets:
+        header = ws.oddHeader.center.text if ws.oddHeader is not None else None
+        if ws.sheet_state == "visible" and header:
+            titles[ws.title] = header.replace("&F", book.name).replace("&&", "&").split()
+    heights: dict[str, list[float]] = {}
+    title_heights = []
+    for page in pages_of_words(pdf):
+        top = [w.text for w in page[0]] if page else []
+        sheet = next((n for n, t in titles.items() if top[: len(t)] == t), None)
+        assert sheet is not None, f"{book.name}: a page titled {' '.join(top)!r}"
+        title_heights += [w.height for w in page[0][: len(titles[sheet])]]
+        body = page[1:-1]  # the title line, the footer "Page n of m"
+        heights.setdefault(sheet, []).extend(w.height for line in body for w in line)
+    # The title prints at TITLE_POINTS on a page at full size: the tallest title is one.
+    per_point = max(title_heights) / TITLE_POINTS
+    assert 1.0 < per_point < 1.6, per_point  # a font's ascent and descent: about 1.2 to 1.3 em
+    return {
+        sheet: round(sorted(found)[len(found) // 2] / per_point, 1)
+        for sheet, found in heights.items()
+        if found
+    }
+
+
+@pytest.mark.parametrize("kind", templates.KINDS)
+def test_every_sheet_prints_readable_type(kind: str, printed: dict[str, tuple[Path, Path]]) -> None:
+    book, pdf = printed[kind]
+    sizes = printed_sizes(book, pdf)
+    typed = {"Instructions", *templates.sample_rows(kind)}
+    assert {s for s in typed if s in sizes} == typed  # every input sheet printed
+    small = {s: size for s, size in sizes.items() if s in typed and size < READABLE}
+    assert small == {}

@@ -56,6 +56,7 @@ from tests.helpers.seed_examples import (
 )
 from tests.helpers.tools import missing
 
+from ratingbook.excel.xlwings_book import INTERNAL_NOTE
 from ratingbook.workbook.sheets import schemas
 
 ROOT = ROOT
@@ -549,10 +550,14 @@ def _new_week_result(sheets: Mapping[str, Grid], folder: Path, today: dt.date) -
 def _unclocked(sheets: Sheets) -> Sheets:
     """FIDE mode's sheets without what differs by machine and time: Excel's Event History
     (the command line keeps its states in files), the log's When, Who and Digest, and the
-    digest the Event State keeps."""
+    digest the Event State keeps; and the note Excel's Event State carries, since xlwings' JSON
+    engine cannot hide it (xlwings_book.INTERNAL_NOTE, a column after ratingbook's)."""
     out = {name: grid for name, grid in sheets.items() if name != "Event History"}
     if "Event State" in out:
-        out["Event State"] = [row for row in out["Event State"] if row[:1] != ["Log"]]
+        state = out["Event State"]
+        if state and state[0] and state[0][-1] == INTERNAL_NOTE:
+            state = [row[:-1] for row in state]
+        out["Event State"] = [row for row in state if row[:1] != ["Log"]]
     if "Event Log" in out:
         out["Event Log"] = [
             [None if i in (0, 5, 7) else v for i, v in enumerate(row)] for row in out["Event Log"]

@@ -54,11 +54,16 @@ def test_ladder_standings_rank_the_active_players_by_rating_with_their_record():
 def test_ladder_standings_by_group_rank_each_group_apart_in_the_groups_order():
     grid = ladder_standings_grid(hand_week(), ["B", "A"])
     assert [tuple(r[:5]) for r in grid.rows] == [
+        ("B", None, None, None, None),  # each group under a heading row naming it
         (1, 4, "Dan", "B", 1000),
         (2, 3, "Cat", "B", 999),
+        ("A", None, None, None, None),
         (1, 1, "Ann", "A", 1208),
         (2, 2, "Ben", "A", 1193),
     ]
+    assert grid.sections == (0, 3)  # the headings' rows: each group printed on its own page
+    assert all(len(r) == len(grid.header) for r in grid.rows)
+    assert ladder_standings_grid(hand_week()).sections == ()  # the whole camp: one list
 
 
 def test_the_week_record_keeps_the_permanent_rating_ranked_over_the_camp():

@@ -42,9 +42,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 from openpyxl.utils.cell import coordinate_to_tuple
 from tests.helpers import jsonbook
+from tests.helpers.workbooks import sheet_part, zip_member
 
 from ratingbook import templates
 from ratingbook.core.cells import Uncalculated
@@ -87,6 +89,7 @@ PATHS = {
     7: [800, 823, 839, 837],
 }
 TODAY = dt.date(2026, 7, 10)
+MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 
 
 def records(grid: list[list[Any]]) -> list[dict[str, Any]]:
@@ -245,7 +248,8 @@ def _set_posted_list(source: Path, target: Path, value: object) -> None:
 @pytest.mark.parametrize("engine", ["package", "openpyxl"])
 def test_the_camp_can_post_its_list_by_group(tmp_path: Path, engine: str) -> None:
     """Posted List = By group: each group together in Camp Groups' order (Beginners,
-    Intermediate, Advanced), ranked within it on the hand-worked week's Ratings."""
+    Intermediate, Advanced) under a heading row naming it, ranked within it on the
+    hand-worked week's Ratings; printed, each group starts a page."""
     start = tmp_path / "camp.xlsx"
     start.write_bytes(templates.template_bytes("ladder"))
     grouped = tmp_path / "grouped.xlsx"
@@ -256,14 +260,28 @@ def test_the_camp_can_post_its_list_by_group(tmp_path: Path, engine: str) -> Non
     book.save(out)
     rows = [(r["Rank"], r["Name"], r["Rating"]) for r in records(_values(out)["Ladder Standings"])]
     assert rows == [
+        ("Beginners", None, None),  # sheet row 2
         (1, "Zoe Campbell", 837),
         (2, "Sam Ortiz", 823),
+        ("Intermediate", None, None),  # row 5
         (1, "Priya Nair", 1008),
         (2, "Hannah Becker", 976),
         (3, "Lucas Moreau", 969),
+        ("Advanced", None, None),  # row 9
         (1, "Maya Okafor", 1210),
         (2, "Tom Lindqvist", 1177),
     ]
+    # A manual page break after the last row of each group but the last (rows 4 and 8), and
+    # the page fitted one wide only: a fit to one page tall would drop the breaks.
+    root = ET.fromstring(zip_member(out, sheet_part(out, "Ladder Standings")))
+    breaks = root.find(f"{MAIN}rowBreaks")
+    assert breaks is not None
+    assert [(b.get("id"), b.get("man")) for b in breaks] == [("4", "1"), ("8", "1")]
+    page = root.find(f"{MAIN}pageSetup")
+    assert page is not None and page.get("fitToHeight") == "0"
+    # Each heading is bold, as the header is.
+    ws = openpyxl.load_workbook(out)["Ladder Standings"]
+    assert [ws[ref].font.bold for ref in ("A1", "A2", "A3", "A5", "A9")] == [1, 1, 0, 1, 1]
 
 
 def test_a_posted_list_setting_that_does_not_read_is_refused_and_nothing_is_written(

@@ -13,6 +13,7 @@ from ratingbook.files.patching.drawing import (
     header_footer_xml,
     page_setup_xml,
     print_options_xml,
+    row_breaks_xml,
 )
 from ratingbook.ratings.ladder import LadderGame, LadderPlayer, recalc_ladder
 from ratingbook.workbook.port.presentation import (
@@ -199,6 +200,19 @@ def test_the_print_setup_prints_the_grid_and_fits_a_wall_list_on_one_page() -> N
     assert print_options_xml(PrintSetup("x")) == '<printOptions gridLines="1"/>'
     assert print_options_xml(PrintSetup("x", grid=False)) == ""
     assert 'fitToHeight="1"' in page_setup_xml(PrintSetup("x", one_page=True))
+
+
+def test_each_section_after_the_first_starts_a_page_under_its_heading() -> None:
+    # Sections at rows 0, 2 and 5 of the rows under the header: headings on sheet rows 2, 4
+    # and 7; a page ends after rows 3 and 6.
+    setup = PrintSetup("x", one_page=True, sections=(0, 2, 5))
+    assert setup.heading_rows() == {2, 4, 7}
+    assert setup.break_rows() == (3, 6)
+    assert setup.pages_tall == 0  # a fit to one page tall would drop the breaks
+    root = ET.fromstring(row_breaks_xml(setup))
+    assert (root.tag, root.get("count"), root.get("manualBreakCount")) == ("rowBreaks", "2", "2")
+    assert [(b.get("id"), b.get("man")) for b in root] == [("3", "1"), ("6", "1")]
+    assert row_breaks_xml(PrintSetup("x")) == ""
 
 
 def test_category_labels_are_turned_so_libreoffice_keeps_their_letters_together() -> None:

@@ -28,10 +28,21 @@ from ratingbook.errors import RatingbookError
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
 from ratingbook.workbook.port.table_growth import TableArea, grown_tables, written_extent
 
-__all__ = ["REMOTE", "XlwingsBook", "excel_text"]
+__all__ = ["INTERNAL_NOTE", "REMOTE", "XlwingsBook", "excel_text"]
 
 # The JSON engine's name in xlwings (xlwings Server and xlwings Lite).
 REMOTE = "remote"
+
+#: What a sheet for ratingbook alone (Event State, Event History) says on the JSON engine, at
+#: the end of its header row, since there it cannot be hidden. xlwings 0.37.8 does queue a
+#: ``setSheetVisibility`` action for ``Sheet.visible = False``, but none of its clients knows
+#: it (xlwings Server's Office.js client, the Google Apps Script and VBA clients xlwings ships:
+#: none has a handler), and a client meeting an unknown action aborts mid-run, half written.
+#: So the sheet is placed last and says what it is; hidden by hand, it stays hidden.
+INTERNAL_NOTE = (
+    "ratingbook's own record, read by ratingbook alone: do not edit, sort or delete it. "
+    "Hide it if you like (right-click its tab > Hide): ratingbook keeps writing it hidden."
+)
 
 # Text Excel would take for something else when it is written as a cell value (COM Range.Value,
 # AppleScript and Office.js range.values all parse a string as if typed): "=..." "+..." "-..."
@@ -195,6 +206,8 @@ class XlwingsBook:
             ws.clear_contents()
         else:
             anchor = existing.get(sheet.after.casefold()) if sheet.after else None
+            if sheet.hidden and self.remote:
+                anchor = None  # unhidden here (INTERNAL_NOTE): out of the way, last
             if not self.remote and self._active is None:
                 # Desktop Excel activates a sheet it adds; the user's sheet is restored after.
                 self._active = self.book.sheets.active.name
@@ -204,11 +217,13 @@ class XlwingsBook:
                 sheet.name, after=anchor if anchor is not None else self.book.sheets[-1]
             )
         lines: list[list[object]] = [list(sheet.header), *(list(row) for row in sheet.rows)]
+        if sheet.hidden and self.remote:  # beyond the columns ratingbook reads back
+            lines[0].append(INTERNAL_NOTE)
         width = max(len(line) for line in lines)
         grid = [[_value_out(v) for v in line] + [None] * (width - len(line)) for line in lines]
         ws.range((1, 1)).value = grid
         self._format(ws, sheet, nrows=len(sheet.rows), ncols=width)
-        if sheet.hidden and not self.remote:  # the JSON engine's clients cannot hide a sheet
+        if sheet.hidden and not self.remote:  # the JSON engine's cannot: see INTERNAL_NOTE
             ws.visible = False
 
     # --- applying a plan -----------------------------------------------------------------------

@@ -4,7 +4,8 @@
   (the weekly Rating; the Permanent Rating is the staff's, on ``Ladder Players``): the active
   players, best first (Rating, then Permanent Rating, then the name), ranked by Rating (equal
   Ratings share a rank), with ID, name, group, and the week's games, wins, draws and losses;
-  by group when the camp asks (each group together, in Camp Groups' order, ranked within it);
+  by group when the camp asks (each group together under a heading row naming it, in Camp
+  Groups' order, ranked within it; printed, each group starts a page);
 - the week's record (:func:`week_record_rows`): the same players in the same order, ranked over
   the whole camp, with the Permanent Rating too: the workbook's ``Weekly Standings`` keeps it
   for every week that ends;
@@ -110,19 +111,26 @@ _POSTED = [WEEK_RECORD_COLUMNS.index(c) for c in LADDER_STANDINGS_COLUMNS]
 
 def ladder_standings_grid(outcome: LadderOutcome, groups: Sequence[str] | None = None) -> SheetGrid:
     """``Ladder Standings``: the posted list (see the module text); with ``groups`` (Camp
-    Groups' order), by group: each group's players together, ranked within their group."""
+    Groups' order), by group: each group's players together under a heading row naming the
+    group (a section: printed, each group starts a page), ranked within their group."""
     records = _ranked(outcome)
+    sections: list[int] = []
+    rows: list[tuple[object, ...]] = []
     if groups is not None:
         order = {group: n for n, group in enumerate(groups)}
         # sorted() keeps the camp's order within a group; a group not listed goes last.
         records = sorted(records, key=lambda r: order.get(str(r[_GROUP]), len(order)))
-        ranked: list[tuple[object, ...]] = []
         for group in dict.fromkeys(str(r[_GROUP]) for r in records):
             members = [r for r in records if str(r[_GROUP]) == group]
             ranks = competition_ranks([r[_RATING] for r in members])
-            ranked += [(rank, *r[1:]) for rank, r in zip(ranks, members, strict=True)]
-        records = ranked
-    rows = [tuple(r[c] for c in _POSTED) for r in records]
+            sections.append(len(rows))
+            rows.append((group, *[None] * (len(_POSTED) - 1)))
+            rows += [
+                tuple((rank, *r[1:])[c] for c in _POSTED)
+                for rank, r in zip(ranks, members, strict=True)
+            ]
+    else:
+        rows = [tuple(r[c] for c in _POSTED) for r in records]
     return SheetGrid(
         LADDER_STANDINGS,
         LADDER_STANDINGS_COLUMNS,
@@ -132,6 +140,7 @@ def ladder_standings_grid(outcome: LadderOutcome, groups: Sequence[str] | None =
         # saved is type size gained.
         widths=dict(enumerate((5, 5, 18, 12, 7, 6, 5, 6, 7))),
         centred=centred_columns(LADDER_STANDINGS_COLUMNS),  # Rank and ID apart from the name
+        sections=tuple(sections),
     )
 
 

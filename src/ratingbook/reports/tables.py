@@ -38,6 +38,10 @@ class SheetGrid:
     #: 0-based columns of sentences: wrapped within their width when printed (a sentence that
     #: ran on over the empty cells beside it would widen the page and shrink the type).
     wrapped: frozenset[int] = frozenset()
+    #: 0-based rows each starting a section of the table (a camp group's list): that row is
+    #: the section's heading, its name in the first cell and nothing else; printed, each
+    #: section starts a page (presentation.PrintSetup.sections).
+    sections: tuple[int, ...] = ()
 
 
 _CENTRED = frozenset(

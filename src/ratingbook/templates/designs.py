@@ -100,6 +100,10 @@ class InputSheet:
     formulas: Mapping[str, str] = field(default_factory=dict)
     table: bool = True  # an Excel Table; False for sheets ratingbook appends to (archives)
     landscape: bool = False
+    #: Columns of sentences (a setting's meaning): wrapped within their width, each row as tall
+    #: as its text needs. Unwrapped, a long text runs on past the table and the printer, fitting
+    #: the page one wide, shrinks the whole sheet to a few points (issue 34).
+    wrapped: tuple[str, ...] = ()
 
     @property
     def header(self) -> tuple[str, ...]:
@@ -202,8 +206,9 @@ LADDER = Design(
                 ),
             ),
             number_formats={"Value": "0"},
-            widths={"Setting": 13, "Value": 12, "Meaning": 90},
+            widths={"Setting": 13, "Value": 12, "Meaning": 52},
             extra_columns=("Meaning",),
+            wrapped=("Meaning",),
         ),
         InputSheet(
             CAMP_GROUPS,
@@ -234,6 +239,7 @@ LADDER = Design(
                 "Permanent Rating": 19,
                 "StWkPerm": 12,
             },
+            landscape=True,  # seven columns: upright they print too small to read
             dropdowns=(
                 Dropdown(
                     "Active",
@@ -280,7 +286,7 @@ LADDER = Design(
                 number_formats={ARCHIVED_ON: "yyyy-mm-dd"},
                 widths={ARCHIVED_ON: 12, "Name": 24, "White Name": 24, "Black Name": 24},
                 table=False,
-                landscape=spec.sheet == GAMES_ARCHIVE,
+                landscape=True,  # seven and eleven columns: too wide to read upright
             )
             for spec in _ARCHIVE_SPECS
         ),
@@ -421,8 +427,9 @@ ELO = Design(
         InputSheet(
             ELO_SETTINGS,
             rows=(("K", 32, "Most rating points one game can win or lose (20 when missing)"),),
-            widths={"Setting": 12, "Value": 10, "Meaning": 64},
+            widths={"Setting": 12, "Value": 10, "Meaning": 52},
             extra_columns=("Meaning",),
+            wrapped=("Meaning",),
         ),
         InputSheet(
             ELO_PLAYERS,

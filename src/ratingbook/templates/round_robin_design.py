@@ -82,8 +82,9 @@ ROUND_ROBIN = Design(
                 ("Points", "1 0.5 0", "Points for a win and a draw (nobody scores sitting out)."),
                 ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
             ),
-            widths={"Setting": 14, "Value": 24, _HELP: 90},
+            widths={"Setting": 14, "Value": 22, _HELP: 44},
             extra_columns=(_HELP,),
+            wrapped=("Value", _HELP),  # an event's name may be longer than the column
         ),
         InputSheet(
             SWISS_PLAYERS,
@@ -96,12 +97,14 @@ ROUND_ROBIN = Design(
             ),
             number_formats=_sheet(SWISS_PLAYERS.sheet).number_formats,
             widths=_sheet(SWISS_PLAYERS.sheet).widths,
+            landscape=_sheet(SWISS_PLAYERS.sheet).landscape,
         ),
         InputSheet(
             SWISS_GAMES_SHOWN,
             rows=tuple((*row, None, None) for row in _ROUND_1),
             number_formats=_sheet(SWISS_GAMES_SHOWN.sheet).number_formats,
             widths=_sheet(SWISS_GAMES_SHOWN.sheet).widths,
+            landscape=_sheet(SWISS_GAMES_SHOWN.sheet).landscape,
             dropdowns=_sheet(SWISS_GAMES_SHOWN.sheet).dropdowns,
         ),
     ),

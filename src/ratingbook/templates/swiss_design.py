@@ -94,8 +94,9 @@ SWISS = Design(
                     "is unrated.",
                 ),
             ),
-            widths={"Setting": 14, "Value": 24, _SETTING_HELP: 90},
+            widths={"Setting": 14, "Value": 22, _SETTING_HELP: 44},
             extra_columns=(_SETTING_HELP,),
+            wrapped=("Value", _SETTING_HELP),  # an event's name may be longer than the column
         ),
         InputSheet(
             SWISS_PLAYERS,
@@ -113,6 +114,7 @@ SWISS = Design(
                 "Withdrawn": 12,
                 "National ID": 13,
             },
+            landscape=True,  # eleven columns: upright they print too small to read
         ),
         InputSheet(
             FORBIDDEN_PAIRS,
@@ -150,6 +152,7 @@ SWISS = Design(
                 "White No.": 11,
                 "Black No.": 11,
             },
+            landscape=True,  # seven columns, two of names: upright they print too small
             dropdowns=(
                 Dropdown(
                     "Result",

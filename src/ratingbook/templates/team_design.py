@@ -78,8 +78,9 @@ TEAM = Design(
                 ("FIDE Rated", "no", "yes: each board game is a FIDE-rated game."),
                 ("Main Score at Round 1", "Match Points", "Written by the pairing of round 1."),
             ),
-            widths={"Setting": 20, "Value": 22, _HELP: 90},
+            widths={"Setting": 20, "Value": 22, _HELP: 38},
             extra_columns=(_HELP,),
+            wrapped=("Value", _HELP),  # an event's name may be longer than the column
         ),
         InputSheet(
             TEAMS,

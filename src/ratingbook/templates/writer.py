@@ -61,10 +61,12 @@ from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
 from ratingbook.workbook.port.presentation import (
     LEFT,
+    LINE_HEIGHT,
     RIGHT,
     PrintSetup,
     column_alignments,
     column_width,
+    row_lines,
 )
 from ratingbook.workbook.sheets.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
 
@@ -195,12 +197,15 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         for cell in ws[1]:
             cell.font = Font(bold=True)
     ws.freeze_panes = "A2"
-    apply_print_setup(ws, PrintSetup(sheet.spec.sheet, landscape=sheet.landscape, file_name=True))
     positions = {name: i for i, name in enumerate(header, start=1)}
+    wrapped = frozenset(positions[name] - 1 for name in sheet.wrapped)
+    setup = PrintSetup(sheet.spec.sheet, landscape=sheet.landscape, file_name=True, wrapped=wrapped)
+    apply_print_setup(ws, setup)
+    widths = [column_width(name, sheet.widths.get(name, len(name) + 3.0)) for name in header]
     for name, position in positions.items():
         letter = column_letter(position)
         dimension = ws.column_dimensions[letter]
-        dimension.width = column_width(name, sheet.widths.get(name, len(name) + 3.0))
+        dimension.width = widths[position - 1]
         number_format = sheet.number_formats.get(name)
         if number_format is not None:
             # The column's own format is what Excel gives cells typed below the samples.
@@ -208,12 +213,22 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
             for r in range(2, last_row + 1):
                 ws.cell(row=r, column=position).number_format = number_format
     for position, alignment in enumerate(_alignments(sheet), start=1):
-        # The header and the cells (the samples, and rows typed below them) line up alike.
+        # The header and the cells (the samples, and rows typed below them) line up alike; a
+        # wrapped column's text starts at the top of its cell, level with the row's setting.
         aligned = Alignment(horizontal=alignment)
+        if position - 1 in wrapped:
+            aligned = Alignment(horizontal=alignment, vertical="top", wrap_text=True)
+        elif wrapped:
+            aligned = Alignment(horizontal=alignment, vertical="top")
         ws.cell(row=1, column=position).alignment = aligned
         ws.column_dimensions[column_letter(position)].alignment = aligned
         for r in range(2, last_row + 1):
             ws.cell(row=r, column=position).alignment = aligned
+    if wrapped:  # Excel grows no row for text another program wrapped: each row gets its height
+        for r, values in enumerate(sheet.rows, start=2):
+            lines = row_lines(values, widths, wrapped)
+            if lines > 1:
+                ws.row_dimensions[r].height = LINE_HEIGHT * lines
     for dropdown in sheet.dropdowns:
         letter = column_letter(positions[dropdown.column])
         choices = ",".join(dropdown.choices)

@@ -31,6 +31,7 @@ __all__ = [
     "header_footer_xml",
     "page_setup_xml",
     "print_options_xml",
+    "row_breaks_xml",
 ]
 
 DRAWING_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing"
@@ -76,6 +77,17 @@ def header_footer_xml(setup: PrintSetup) -> str:
         f"<headerFooter><oddHeader>{escape(setup.header())}</oddHeader>"
         f"<oddFooter>{escape(setup.footer())}</oddFooter></headerFooter>"
     )
+
+
+def row_breaks_xml(setup: PrintSetup) -> str:
+    """``<rowBreaks>`` (after ``<headerFooter>``): a manual page break after each of the
+    setup's break rows, across every column (as openpyxl writes them: ``min`` 0, ``max`` the
+    last column index 16383)."""
+    rows = setup.break_rows()
+    if not rows:
+        return ""
+    breaks = "".join(f'<brk id="{row}" min="0" max="16383" man="1"/>' for row in rows)
+    return f'<rowBreaks count="{len(rows)}" manualBreakCount="{len(rows)}">{breaks}</rowBreaks>'
 
 
 def _rich(text: str, size: int) -> str:

@@ -20,9 +20,11 @@ from ratingbook.files.patching.drawing import (
     header_footer_xml,
     page_setup_xml,
     print_options_xml,
+    row_breaks_xml,
 )
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
+    LEFT,
     LINE_HEIGHT,
     column_alignments,
     column_width,
@@ -106,13 +108,22 @@ def generated_sheet_xml(
         for c, title in enumerate(sheet.header)
     )
     yield f'<row r="1">{header}</row>'
-    yield from _generated_rows(sheet.rows, letters, column_styles, writer, heights)
+    headings = setup.heading_rows() if setup else frozenset()
+    # A section's heading: bold, from the left, across the row (its cells are otherwise empty).
+    heading_style = styles.cell_format(0, header_font, alignment=LEFT) if headings else 0
+    yield from _generated_rows(
+        sheet.rows, letters, column_styles, writer, heights, headings, heading_style
+    )
     yield (
         "</sheetData>"
         + (print_options_xml(setup) if setup else "")
         + '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
         'header="0.3" footer="0.3"/>'
-        + (page_setup_xml(setup) + header_footer_xml(setup) if setup else "")
+        + (
+            page_setup_xml(setup) + header_footer_xml(setup) + row_breaks_xml(setup)
+            if setup
+            else ""
+        )
         + (f'<drawing r:id="{drawing}"/>' if drawing else "")
         + "</worksheet>"
     )
@@ -124,14 +135,19 @@ def _generated_rows(
     styles: list[int],
     writer: CellWriter,
     heights: Sequence[float] | None = None,
+    headings: frozenset[int] = frozenset(),
+    heading_style: int = 0,
 ) -> Iterator[str]:
     """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each);
-    ``heights``: each row's height in points (rows with wrapped text), else the default."""
+    ``heights``: each row's height in points (rows with wrapped text), else the default;
+    ``headings``: the sheet rows (1-based) of sections' headings, in ``heading_style``."""
     # Per column: the text before the row number, and after it for a number or a text.
     style_attributes = [f' s="{s}"' if s else "" for s in styles]
     number_open = [f'<c r="{letter}' for letter in letters]
     number_close = [f'"{a}><v>' for a in style_attributes]
     text_close = [f'"{a} t="inlineStr"><is>' for a in style_attributes]
+    heading_close = f'" s="{heading_style}" t="inlineStr"><is>'
+
     escaped: dict[str, str] = {}
     chunk: list[str] = []
     append = chunk.append
@@ -141,6 +157,10 @@ def _generated_rows(
             append(f'<row r="{row}">')
         else:
             append(f'<row r="{row}" ht="{heights[n - 2]:g}" customHeight="1">')
+        if n in headings:  # a heading row: its name, in the first cell
+            append(f"{number_open[0]}{row}{heading_close}{inline_text(str(values[0]))}</is></c>")
+            append("</row>")
+            continue
         for c, value in enumerate(values):
             kind = value.__class__
             if kind is int:

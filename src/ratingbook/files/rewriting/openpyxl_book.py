@@ -44,6 +44,7 @@ from ratingbook.files.ooxml.trust import file_vouches
 from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
+    LEFT,
     LINE_HEIGHT,
     column_alignments,
     column_width,
@@ -245,6 +246,11 @@ class OpenpyxlBook:
             for r, values in enumerate(sheet.rows, start=2):
                 height = LINE_HEIGHT * row_lines(values, widths, wrapped)
                 ws.row_dimensions[r].height = height
+        if setup is not None:  # a section's heading: its name, bold, running on from the left
+            for r in setup.heading_rows():
+                cell = ws.cell(row=r, column=1)
+                cell.font = bold
+                cell.alignment = Alignment(horizontal=LEFT)
         ws.freeze_panes = "A2"
         if sheet.print_setup is not None:
             apply_print_setup(ws, sheet.print_setup)

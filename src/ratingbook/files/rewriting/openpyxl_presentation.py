@@ -17,6 +17,7 @@ from openpyxl.drawing.text import (
     ParagraphProperties,
     RichTextProperties,
 )
+from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -28,7 +29,8 @@ __all__ = ["add_charts", "apply_print_setup"]
 
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     """One page wide, any number tall (or one); header rows repeated; the cells' grid; title,
-    date and page numbers; the rows' height for the setup's type size."""
+    date and page numbers; the rows' height for the setup's type size; a page break before
+    each section but the first."""
     properties = ws.sheet_properties
     if properties.pageSetUpPr is None:
         properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
@@ -43,6 +45,7 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
+    ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])
     # The same header and footer the package back end writes (presentation.PrintSetup).
     header, footer = ws.oddHeader, ws.oddFooter
     assert header is not None and footer is not None  # openpyxl makes both with the sheet

@@ -5,8 +5,8 @@ are needed for active and inactive players, duplicate IDs and groups), which cel
 writes back (each active player's Rating and Permanent Rating, a new camper's empty StWkPerm, with
 a line saying so) and where the generated Ladder Standings, Rating History, Ladder Charts and
 Ladder Progress sheets go (with their print titles). Ladder Standings is the list the camp posts:
-it prints in large type on one page (up to :data:`POSTED_ONE_PAGE` campers), by group when
-``Ladder Settings`` asks (:func:`posted_by_group`).
+it prints in large type on one page (up to :data:`POSTED_ONE_PAGE` campers), or by group when
+``Ladder Settings`` asks (:func:`posted_by_group`): each group under its heading, on its own page.
 The rule itself is :mod:`ratingbook.ratings.ladder`; the standings and history tables are
 :mod:`ratingbook.reports.ladder_tables`; the week and its rollover are
 :mod:`ratingbook.workbook.plans.week_plan`.
@@ -290,7 +290,8 @@ def ladder_generated(
         print_setup=replace(
             standings.print_setup,
             font_size=POSTED_TYPE,
-            one_page=len(grid.rows) <= POSTED_ONE_PAGE,
+            # By group, each group has its own page (the grid's sections) instead.
+            one_page=len(grid.rows) <= POSTED_ONE_PAGE and not grid.sections,
         ),
     )
     history = report_sheet(rating_history_grid(outcome), LADDER_STANDINGS, title)

@@ -72,6 +72,14 @@ class PrintSetup:
     #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
     #: next column nor off the page.
     wrapped: frozenset[int] = frozenset()
+    #: 0-based rows (of the rows under the header) each starting a section: that row is the
+    #: section's heading (its name in the first cell, bold, across the row), and from the
+    #: second section on a page break stands before it (ECMA-376 part 1, 18.3.1.74
+    #: ``rowBreaks``), so each section, a camp group's list, prints on its own pages under the
+    #: repeated header. Excel and LibreOffice keep manual breaks only when the page is fitted
+    #: one wide and not a number of pages tall, so a sheet with sections is never
+    #: :attr:`one_page`.
+    sections: tuple[int, ...] = ()
 
     @property
     def orientation(self) -> str:
@@ -104,8 +112,18 @@ class PrintSetup:
 
     @property
     def pages_tall(self) -> int:
-        """``fitToHeight``: 1 for a one-page list, else 0 (as many pages as the rows need)."""
-        return 1 if self.one_page else 0
+        """``fitToHeight``: 1 for a one-page list without sections, else 0 (as many pages as
+        the rows need: a fit to one page tall would drop the sections' page breaks)."""
+        return 1 if self.one_page and not self.sections else 0
+
+    def heading_rows(self) -> frozenset[int]:
+        """The sheet rows (1-based, the header being row 1) of the sections' headings."""
+        return frozenset(s + 2 for s in self.sections)
+
+    def break_rows(self) -> tuple[int, ...]:
+        """The sheet rows (1-based) a page break follows: the row before each heading but the
+        first (``<brk id>`` names the last row of a page)."""
+        return tuple(s + 1 for s in self.sections[1:])
 
     def row_height(self) -> float | None:
         """The rows' height in points for :attr:`font_size` (Excel's 15 points for its 11-point

@@ -41,6 +41,7 @@ def report_sheet(
             landscape=wide,
             file_name=not context,
             wrapped=grid.wrapped,
+            sections=grid.sections,
         ),
         centred=grid.centred,
     )
