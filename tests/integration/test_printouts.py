@@ -142,15 +142,33 @@ def is_number(value: object) -> bool:
 
 def header_spans(line: list[Word], header: list[list[str]]) -> list[tuple[float, float]] | None:
     """Each header's span on the page when ``line`` is the header printed word for word."""
-    if [w.text for w in line] != [word for title in header for word in title]:
-        return None
-    spans = []
-    at = 0
-    for title in header:
-        words = line[at : at + len(title)]
-        spans.append((words[0].left, words[-1].right) if words else (0.0, 0.0))
-        at += len(title)
-    return spans
+    columns = header_columns(line, header, whole=True)
+    return None if columns is None else [columns[c] for c in range(len(header))]
+
+
+def header_columns(
+    line: list[Word], header: list[list[str]], whole: bool = False
+) -> dict[int, tuple[float, float]] | None:
+    """The columns ``line`` prints the header of, each with its span on the page: the whole
+    header, or (unless ``whole``) the page's share of a table split across pages wide: its
+    first columns (the row's names, repeated on every page) then a run of the next ones."""
+    texts = [w.text for w in line]
+    for keys in range(len(header) + 1) if not whole else (0,):
+        prefix = [word for title in header[:keys] for word in title]
+        if texts[: len(prefix)] != prefix:
+            break
+        for first in range(keys, len(header)) if not whole else (0,):
+            at, columns = 0, {}
+            for c in [*range(keys), *range(first, len(header))]:
+                title = header[c]
+                if texts[at : at + len(title)] != title or (at == len(texts) and title):
+                    break
+                words = line[at : at + len(title)]
+                columns[c] = (words[0].left, words[-1].right) if words else (0.0, 0.0)
+                at += len(title)
+            if at == len(texts) and (not whole or len(columns) == len(header)):
+                return columns
+    return None
 
 
 def overlaps(word: Word, span: tuple[float, float]) -> bool:
@@ -182,20 +200,26 @@ def table_sheets(book: Path) -> list[Sheet]:
 
 
 def misplaced(book: Path, pdf: Path) -> list[str]:
-    """Every number printed away from its header, every table or row not found in print."""
+    """Every number printed away from its header, every table or row not found in print.
+
+    A table too wide for a page prints across pages, each repeating the row's first columns
+    (presentation.PrintSetup.repeat_columns): each page's header line is then those columns
+    and a run of the next ones, and a row is read on each page for the numbers of its columns.
+    """
     pages = pages_of_words(pdf)
     problems: list[str] = []
     cursor = 0
     for sheet in table_sheets(book):
         # The sheet's pages: from the first page after the last sheet's that prints its
-        # header line, each page repeating it.
-        found: list[tuple[list[list[Word]], int, list[tuple[float, float]]]] = []
+        # header line (or, split across pages, its page's share as its first line), each page
+        # repeating it.
+        found: list[tuple[list[list[Word]], int, dict[int, tuple[float, float]]]] = []
         for p in range(cursor, len(pages)):
             at = next(
                 (
-                    (i, spans)
+                    (i, columns)
                     for i, line in enumerate(pages[p])
-                    if (spans := header_spans(line, sheet.header)) is not None
+                    if (columns := header_columns(line, sheet.header, whole=i != 1)) is not None
                 ),
                 None,
             )
@@ -211,44 +235,76 @@ def misplaced(book: Path, pdf: Path) -> list[str]:
                 " is not printed as one line of its words"
             )
             continue
-        lines = [
-            (line, spans) for page, top, spans in found for line in page[top + 1 :]
-        ]  # fmt: skip
-        next_line = 0
-        for row_number, values in sheet.rows:
-            numbers = [(c, float(v)) for c, v in enumerate(values) if is_number(v)]  # type: ignore[arg-type]
-            first = next(v for v in values if v not in (None, "") and str(v).split())
-            for k in range(next_line, len(lines)):
-                line, spans = lines[k]
-                # The row's line starts with its first cell's word...
-                if not (same(line[0].text, first) if is_number(first) else
-                        line[0].text == str(first).split()[0]):  # fmt: skip
-                    continue
-                words = iter(line)  # ... and holds its numbers, in order
-                if not all(any(same(w.text, v) for w in words) for _, v in numbers):
-                    continue
-                next_line = k + 1
-                for column, value in numbers:
-                    own = spans[column] if column < len(spans) else (0.0, 0.0)
-                    others = [s for c, s in enumerate(spans) if c != column]
-                    if not any(
-                        same(w.text, value)
-                        and overlaps(w, own)
-                        and not any(overlaps(w, s) for s in others)
-                        for w in line
-                    ):
-                        title = " ".join(sheet.header[column]) if column < len(spans) else "?"
-                        shown = " ".join(w.text for w in line)
-                        problems.append(
-                            f"{book.name} {sheet.name!r} row {row_number}: {value:g} is not "
-                            f"printed under its header {title!r}: {shown!r}"
-                        )
-                break
-            else:
-                problems.append(
-                    f"{book.name} {sheet.name!r} row {row_number}: not printed as one line "
-                    f"({values!r})"
-                )
+        shares: dict[tuple[int, ...], list[tuple[list[Word], dict[int, tuple[float, float]]]]]
+        shares = {}  # each share of the columns: its pages' lines, in order
+        for page, top, columns in found:
+            lines = shares.setdefault(tuple(columns), [])
+            lines += [(line, columns) for line in page[top + 1 :]]
+        printed = {c for share in shares for c in share}
+        missing = [c for c, title in enumerate(sheet.header) if title and c not in printed]
+        if missing:
+            problems.append(f"{book.name} {sheet.name!r}: columns {missing} not printed")
+        # The columns on every page (a split table's row names): none when it is not split.
+        keys = set.intersection(*map(set, shares)) if len(shares) > 1 else set()
+        for share, lines in shares.items():
+            if 0 not in share:
+                problems.append(f"{book.name} {sheet.name!r}: a page without the rows' names")
+                continue
+            problems += _rows_misplaced(book, sheet, share, keys, lines)
+    return problems
+
+
+def _rows_misplaced(
+    book: Path,
+    sheet: Sheet,
+    share: tuple[int, ...],
+    keys: set[int],
+    lines: list[tuple[list[Word], dict[int, tuple[float, float]]]],
+) -> list[str]:
+    """The rows' numbers in columns ``share`` not printed under their headers on ``lines``.
+    A row with nothing in the share but its names (``keys``) may be left out: LibreOffice
+    prints no page that would show nothing else (a progress table's weeks to come)."""
+    problems = []
+    next_line = 0
+    for row_number, values in sheet.rows:
+        if not any(values[c] not in (None, "") for c in share if c not in keys):
+            continue
+        numbers = [
+            (c, float(v))  # type: ignore[arg-type]
+            for c, v in enumerate(values)
+            if is_number(v) and c in share
+        ]
+        first = next(v for v in values if v not in (None, "") and str(v).split())
+        for k in range(next_line, len(lines)):
+            line, spans = lines[k]
+            # The row's line starts with its first cell's word...
+            if not (same(line[0].text, first) if is_number(first) else
+                    line[0].text == str(first).split()[0]):  # fmt: skip
+                continue
+            words = iter(line)  # ... and holds its numbers, in order
+            if not all(any(same(w.text, v) for w in words) for _, v in numbers):
+                continue
+            next_line = k + 1
+            for column, value in numbers:
+                own = spans.get(column, (0.0, 0.0))
+                others = [s for c, s in spans.items() if c != column]
+                if not any(
+                    same(w.text, value)
+                    and overlaps(w, own)
+                    and not any(overlaps(w, s) for s in others)
+                    for w in line
+                ):
+                    title = " ".join(sheet.header[column]) if column in spans else "?"
+                    shown = " ".join(w.text for w in line)
+                    problems.append(
+                        f"{book.name} {sheet.name!r} row {row_number}: {value:g} is not "
+                        f"printed under its header {title!r}: {shown!r}"
+                    )
+            break
+        else:
+            problems.append(
+                f"{book.name} {sheet.name!r} row {row_number}: not printed as one line ({values!r})"
+            )
     return problems
 
 
@@ -278,6 +334,14 @@ def test_no_internal_sheet_prints(kind: str, printed: dict[str, tuple[Path, Path
 #: The smallest type a sheet may print at, in points: the sheets a person types into and reads
 #: back (the Instructions and the input sheets: settings with their meanings, players, games).
 READABLE = 9.0
+#: The smallest type any printed sheet may print at, the generated ones included (standings,
+#: pairings, notes, histories, progress tables, charts): a table fits one page wide only at 8
+#: points or more, a wider one is split across pages at 9, its row names on each
+#: (presentation.PrintSetup.laid_out). Measured on the templates: 9.0 points at the least
+#: (the tables split across pages); before (e1ac196) 2.6 (Ladder Progress), 3.6 (Rating
+#: History, Camper Chart), 4.5 (Elo and Crikey Progress) and 5.2 to 5.9 (Rating Report,
+#: Ladder Charts, Pairing Notes, Standings Notes, Event Log).
+SMALLEST = 8.0
 #: The page title's size (presentation.PrintSetup.title_size).
 TITLE_POINTS = 12
 
@@ -318,3 +382,7 @@ def test_every_sheet_prints_readable_type(kind: str, printed: dict[str, tuple[Pa
     assert {s for s in typed if s in sizes} == typed  # every input sheet printed
     small = {s: size for s, size in sizes.items() if s in typed and size < READABLE}
     assert small == {}
+    wb = openpyxl.load_workbook(book, read_only=True)
+    shown = [ws.title for ws in wb.worksheets if ws.sheet_state == "visible"]
+    assert set(sizes) == set(shown)  # every sheet printed, its pages found
+    assert {s: size for s, size in sizes.items() if size < SMALLEST} == {}

@@ -16,7 +16,7 @@ from ratingbook.reports.tables import SheetGrid, centred_columns
 __all__ = ["contender_grid", "contender_lines", "event_chances", "not_shown_grid", "when"]
 
 _HEADER = ("Name", "Points", "At most", "Chances", "What it takes (points only)")
-_WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 72}
+_WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 56}  # a landscape page at 9 points
 
 
 def when(before: int, finished: int = 0) -> str:

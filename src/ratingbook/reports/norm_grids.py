@@ -124,8 +124,8 @@ def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
         NORMS,
         header,
         rows,
-        widths={0: 28, 1: 6, 2: 12, 3: 48, 4: 60},
-        wrapped=frozenset({3, 4}),
+        widths={0: 28, 1: 6, 2: 12, 3: 32, 4: 36},  # a landscape page at 9 points
+        wrapped=frozenset({0, 3, 4}),  # column 0: a sentence where no player is named
         note=f"{len(norms.norms)} norms, {len(shown)} checks in reach",
         title=f"Title norms after round {norms.played}",
         centred=frozenset({1, 2}) | centred_columns(header),

@@ -19,6 +19,10 @@ from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["pairing_notes_grid", "sentences", "standings_notes_grid"]
 
+#: A note's column, in characters: a sentence of about this many a line reads at a glance
+#: and leaves the table narrow enough for a landscape page at 9 points.
+NOTE_WIDTH = 55
+
 
 def sentences(text: str) -> list[str]:
     """A note cut into its sentences (after a full stop and a space before a capital)."""
@@ -41,8 +45,10 @@ def pairing_notes_grid(round_number: int, notes: Sequence[BoardNote], title: str
                 )
             )
     header = ("Round", "Board", "Players", "By Hand", "Note")
+    # Sentences wrapped at about 55 characters a line (NOTE_WIDTH): the table fits a
+    # landscape page at 9 points.
     return SheetGrid(
-        PAIRING_NOTES, header, rows, widths={2: 34, 4: 80}, title=title,
+        PAIRING_NOTES, header, rows, widths={2: 30, 4: NOTE_WIDTH}, title=title,
         note=f"round {round_number}", centred=centred_columns(header),
         wrapped=frozenset({2, 4}),
     )  # fmt: skip
@@ -66,7 +72,7 @@ def standings_notes_grid(
         STANDINGS_NOTES,
         header,
         rows,
-        widths={1: 24, 3: 90},
+        widths={1: 24, 3: NOTE_WIDTH + 15},
         title=title,
         wrapped=frozenset({3}),
         centred=centred_columns(header),

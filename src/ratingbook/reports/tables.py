@@ -42,6 +42,9 @@ class SheetGrid:
     #: the section's heading, its name in the first cell and nothing else; printed, each
     #: section starts a page (presentation.PrintSetup.sections).
     sections: tuple[int, ...] = ()
+    #: The leading columns that name a row (its number, its player): printed on every page
+    #: when the table is too wide for one (presentation.PrintSetup.repeat_columns).
+    key_columns: int = 1
 
 
 _CENTRED = frozenset(

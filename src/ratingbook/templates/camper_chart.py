@@ -29,6 +29,7 @@ __all__ = ["CAMPER_CHART", "write_camper_chart"]
 
 CAMPER_CHART = "Camper Chart"
 _LAST_ROW = 2000  # how far down the lookups reach on Ladder Players and Ladder Progress
+_FIRST_CHART = 8  # the first chart's top row (0-based: under the hidden lookups, rows 2-7)
 
 
 def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = None) -> None:
@@ -39,10 +40,7 @@ def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = Non
     ws["A1"].font = Font(bold=True)
     ws["B1"] = first_name
     ws["B1"].font = Font(bold=True, size=12)
-    ws["D1"] = (
-        "Pick a camper in B1: the charts show their Rating after each game this week and at "
-        "the end of each week."
-    )
+    ws["C1"] = "Pick a camper in B1 to see their charts."  # no wider than the charts
     ws["A2"] = "Row"
     # The camper's row on Ladder Progress (names are in its column C).
     ws["B2"] = f"=MATCH($B$1,{progress}!$C$1:$C${_LAST_ROW},0)"
@@ -72,12 +70,24 @@ def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = Non
                         CellRange(CAMPER_CHART, row + 1, 2, row + 1, 1 + width),
                     ),
                 ),
-                anchor=(8, n * (CHART_COLUMNS + 1), CHART_ROWS, CHART_COLUMNS),
+                # One under the other, each on a page of its own at full size.
+                anchor=(_FIRST_CHART + n * (CHART_ROWS + 1), 0, CHART_ROWS, CHART_COLUMNS),
                 x_title="Games played this week" if n == 0 else "End of week",
                 y_title="Rating",
+                plots_hidden=True,
             )
         )
     ws.column_dimensions["A"].width = 13
     ws.column_dimensions["B"].width = 22
+    # The lookups (rows 2 to 7, 32 columns of numbers the charts repeat) are hidden: printed,
+    # they made the page four times as wide as a chart and its type a third of its size.
+    for row in range(2, _FIRST_CHART + 1):
+        ws.row_dimensions[row].hidden = True
     add_charts(ws, tuple(charts))
-    apply_print_setup(ws, PrintSetup(CAMPER_CHART, landscape=True, file_name=True, grid=False))
+    below = _FIRST_CHART + CHART_ROWS + 1  # the row under the first chart (1-based)
+    apply_print_setup(
+        ws,
+        PrintSetup(CAMPER_CHART, landscape=True, file_name=True, grid=False, page_breaks=(below,)),
+    )
+    # The name picked and the two charts: the columns the charts span.
+    ws.print_area = f"A1:{column_letter(CHART_COLUMNS)}{below + CHART_ROWS + 1}"

@@ -59,7 +59,14 @@ FIT_TO_PAGE = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
 
 def page_setup_xml(setup: PrintSetup) -> str:
     """``<pageSetup>``: one page wide, as many tall as needed or one (``setup.one_page``)
-    (needs ``fitToPage`` in sheetPr)."""
+    (needs ``fitToPage`` in sheetPr); or, a table too wide for that, at ``setup.scale`` per
+    cent, its pages in rows (each band of rows printed across before the next: a row's pages
+    follow one another)."""
+    if not setup.fitted:
+        return (
+            f'<pageSetup scale="{setup.scale}" pageOrder="overThenDown" '
+            f'orientation="{setup.orientation}"/>'
+        )
     return (
         f'<pageSetup orientation="{setup.orientation}" fitToWidth="1" '
         f'fitToHeight="{setup.pages_tall}"/>'
@@ -180,7 +187,8 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '<c:crossAx val="500000001"/><c:crosses val="autoZero"/>'
         '<c:crossBetween val="between"/></c:valAx></c:plotArea>'
         '<c:legend><c:legendPos val="r"/><c:overlay val="0"/></c:legend>'
-        '<c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>'
+        f'<c:plotVisOnly val="{0 if chart.plots_hidden else 1}"/>'
+        '<c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>'
     )
 
 

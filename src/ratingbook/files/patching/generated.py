@@ -27,7 +27,6 @@ from ratingbook.workbook.port.presentation import (
     LEFT,
     LINE_HEIGHT,
     column_alignments,
-    column_width,
     row_lines,
 )
 
@@ -49,7 +48,8 @@ def generated_sheet_xml(
     styles = writer.styles()
     width = max([len(sheet.header), *(len(row) for row in sheet.rows)])
     letters = [column_letter(c + 1) for c in range(max(width, 1))]
-    setup = sheet.print_setup
+    column_widths = sheet.column_widths()
+    setup = sheet.printed(column_widths)
     size = setup.font_size if setup else 0
     aligned = column_alignments(sheet.header, sheet.rows, sheet.centred)
     header_font = styles.font(bold=True, size=size)
@@ -74,9 +74,6 @@ def generated_sheet_xml(
                 writer.date_style(style, base)
     last_row = len(sheet.rows) + 1
     selected = ' tabSelected="1"' if tab_selected else ""
-    column_widths = [
-        column_width(t, sheet.widths.get(c), setup) for c, t in enumerate(sheet.header)
-    ]
     widths = "".join(
         f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"/>'
         for c, width in enumerate(column_widths)
@@ -88,7 +85,7 @@ def generated_sheet_xml(
     )
     height = setup.row_height() if setup else None
     yield (
-        f"{_SHEET_START}{FIT_TO_PAGE if setup else ''}"
+        f"{_SHEET_START}{FIT_TO_PAGE if setup and setup.fitted else ''}"
         f'<dimension ref="A1:{letters[-1]}{last_row}"/>'
         f'<sheetViews><sheetView{selected} workbookViewId="0">'
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'

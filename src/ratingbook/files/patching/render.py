@@ -40,7 +40,6 @@ from ratingbook.files.patching.patch import merge_blocks, patch_sheet
 from ratingbook.files.patching.styles import Styles
 from ratingbook.files.patching.tableparts import grow_table_parts
 from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
-from ratingbook.workbook.port.presentation import quote_sheet
 
 
 @dataclass(slots=True)
@@ -137,9 +136,10 @@ class Renderer:
         titles = {}
         for index, entry in enumerate(self.workbook.sheets):
             found = edits.get(entry.part or "")
-            setup = found.generated.print_setup if found and found.generated else None
+            sheet = found.generated if found else None
+            setup = sheet.printed(sheet.column_widths()) if sheet is not None else None
             if setup is not None:
-                titles[index] = f"{quote_sheet(entry.name)}!{setup.title_rows()}"
+                titles[index] = setup.print_titles(entry.name)
         self._render_workbook_parts(plan, removed_rels, types, titles)
         return plan
 

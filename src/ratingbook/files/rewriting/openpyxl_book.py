@@ -47,7 +47,6 @@ from ratingbook.workbook.port.presentation import (
     LEFT,
     LINE_HEIGHT,
     column_alignments,
-    column_width,
     row_lines,
 )
 from ratingbook.workbook.port.table_growth import grown_tables, parse_area, with_bottom
@@ -213,7 +212,8 @@ class OpenpyxlBook:
         ws = wb.create_sheet(sheet.name, index)
         if sheet.hidden:
             ws.sheet_state = "hidden"
-        setup = sheet.print_setup
+        widths = sheet.column_widths()
+        setup = sheet.printed(widths)
         size = setup.font_size if setup is not None else 0
         # Each column's header and cells aligned alike (presentation.column_alignments).
         wrapped = setup.wrapped if setup is not None else frozenset()
@@ -239,7 +239,6 @@ class OpenpyxlBook:
         for c, number_format in sheet.number_formats.items():
             for r in range(2, len(sheet.rows) + 2):
                 ws.cell(row=r, column=c + 1).number_format = number_format
-        widths = [column_width(t, sheet.widths.get(c), setup) for c, t in enumerate(sheet.header)]
         for c, width in enumerate(widths):
             ws.column_dimensions[get_column_letter(c + 1)].width = width
         if wrapped:  # Excel grows no row for wrapped text: each row gets its height
@@ -252,8 +251,8 @@ class OpenpyxlBook:
                 cell.font = bold
                 cell.alignment = Alignment(horizontal=LEFT)
         ws.freeze_panes = "A2"
-        if sheet.print_setup is not None:
-            apply_print_setup(ws, sheet.print_setup)
+        if setup is not None:
+            apply_print_setup(ws, setup)
         if sheet.charts:
             add_charts(ws, sheet.charts)
 

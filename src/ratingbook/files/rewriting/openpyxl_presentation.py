@@ -33,18 +33,24 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     each section but the first."""
     properties = ws.sheet_properties
     if properties.pageSetUpPr is None:
-        properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+        properties.pageSetUpPr = PageSetupProperties(fitToPage=setup.fitted)
     else:
-        properties.pageSetUpPr.fitToPage = True
+        properties.pageSetUpPr.fitToPage = setup.fitted
     ws.page_setup.orientation = "landscape" if setup.landscape else "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = setup.pages_tall
+    if setup.fitted:
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = setup.pages_tall
+    else:  # as the package back end writes it (patching.drawing.page_setup_xml)
+        ws.page_setup.scale = setup.scale
+        ws.page_setup.pageOrder = "overThenDown"
     ws.print_options.gridLines = setup.grid or None
     height = setup.row_height()
     if height:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
+    if setup.repeat_columns:
+        ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])
     # The same header and footer the package back end writes (presentation.PrintSetup).
     header, footer = ws.oddHeader, ws.oddFooter
@@ -83,6 +89,7 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...]) -> None:
         line.x_axis.title = chart.x_title or None
         line.y_axis.title = chart.y_title or None
         line.display_blanks = "gap"
+        line.visible_cells_only = not chart.plots_hidden
         if chart.label_rotation:  # the labels turned, as the package back end writes them
             line.x_axis.txPr = RichText(
                 bodyPr=RichTextProperties(rot=chart.label_rotation * 60000, vert="horz"),

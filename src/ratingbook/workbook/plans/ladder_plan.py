@@ -299,8 +299,8 @@ def ladder_generated(
     charts, data = chart_sheets(
         LADDER_CHARTS,
         progress,
-        intro=f"Each camper's Rating after each of their games in {title.lower()} (left) and at "
-        f"the end of each week (right); the numbers are on '{LADDER_PROGRESS}'.",
+        # A line no wider than a chart: a longer one would widen the printed page.
+        intro=f"Each camper's Rating game by game and week by week (see '{LADDER_PROGRESS}').",
         after=RATING_HISTORY,
         title=title,
     )

@@ -19,7 +19,11 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ratingbook.core.tables import Grid, Table
-from ratingbook.workbook.port.presentation import LineChart, PrintSetup
+from ratingbook.workbook.port.presentation import (
+    LineChart,
+    PrintSetup,
+    table_widths,
+)
 
 if TYPE_CHECKING:  # the port loads no event model: a ladder run never needs one
     from ratingbook.events.fide_mode.changes import LoggedChange
@@ -118,6 +122,16 @@ class GeneratedSheet:
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]
+
+    def column_widths(self) -> list[float]:
+        """Each column's width, as every back end writes it
+        (:func:`~ratingbook.workbook.port.presentation.table_widths`)."""
+        return table_widths(self.header, self.rows, self.widths, self.print_setup)
+
+    def printed(self, widths: Sequence[float]) -> PrintSetup | None:
+        """How the sheet prints, its orientation and fit chosen for its columns ``widths``
+        (:meth:`~ratingbook.workbook.port.presentation.PrintSetup.laid_out`)."""
+        return self.print_setup.laid_out(widths) if self.print_setup is not None else None
 
 
 class Pending(Protocol):

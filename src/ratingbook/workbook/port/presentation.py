@@ -16,8 +16,8 @@ recalculation, from any front end, rewrites those cells.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter
 
@@ -32,8 +32,10 @@ __all__ = [
     "PrintSetup",
     "column_alignments",
     "column_width",
+    "content_width",
     "quote_sheet",
     "row_lines",
+    "table_widths",
 ]
 
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
@@ -46,13 +48,35 @@ def _header_text(text: str) -> str:
     return text.replace("&", "&&")
 
 
+#: The printable width of a page in points, portrait and landscape: the narrower of A4 and
+#: Letter (A4 portrait, Letter landscape) less side margins of 0.75 inch (openpyxl's; the
+#: package back end writes 0.7).
+PAGE_WIDTH = {False: 595.0 - 108.0, True: 792.0 - 108.0}
+#: The printed width of one unit of column width, in points: a digit of the book's 11-point
+#: font with the cell's padding as LibreOffice prints it where Calibri is missing (DejaVu
+#: Sans, measured 7.2 over the templates' sheets); Excel with Calibri prints a unit narrower
+#: (5.25 points and padding), so a sheet laid out by this figure fits both.
+POINTS_PER_WIDTH = 7.2
+#: The book's type size in points (Excel's default font, the generated sheets' cells).
+BODY_POINTS = 11
+#: The type size a table prints at when it can: fitted one page wide in portrait at no less,
+#: else in landscape, else printed at this size over as many pages wide as it needs.
+READABLE_POINTS = 9
+#: The smallest type a table fitted one page wide (landscape) may print at: a table a little
+#: too wide for 9 points reads better on one page at 8 than split over two.
+SMALLEST_POINTS = 8
+
+
 @dataclass(frozen=True, slots=True)
 class PrintSetup:
-    """How a sheet prints: fitted to one page wide, any number of pages tall.
+    """How a sheet prints: fitted to one page wide (or, too wide for that, printed at
+    :attr:`scale` over several pages wide), any number of pages tall.
 
     ``title`` is printed at the top centre of every page (with ``&F`` meaning the file name when
     ``file_name`` is set) and the date of printing at the top right; ``Page n of m`` at the
-    bottom. The first ``repeat_rows`` rows (the header) are repeated on every page.
+    bottom. The first ``repeat_rows`` rows (the header) are repeated on every page, and the
+    first ``repeat_columns`` columns (what names a row: its number, a player) on every page of
+    a table split across pages wide.
     """
 
     title: str
@@ -80,10 +104,44 @@ class PrintSetup:
     #: one wide and not a number of pages tall, so a sheet with sections is never
     #: :attr:`one_page`.
     sections: tuple[int, ...] = ()
+    #: The columns (from the first) naming a row: repeated on every page when the table is
+    #: split across pages wide, so that each page's numbers are read against their row.
+    repeat_columns: int = 0
+    #: 0: fitted to one page wide. Else the percentage the sheet prints at, its columns over
+    #: as many pages wide as they need (a table too wide for one page at a readable size;
+    #: see :meth:`laid_out`).
+    scale: int = 0
+    #: Sheet rows (1-based) a page break follows besides the sections' (a sheet of charts:
+    #: one chart a page).
+    page_breaks: tuple[int, ...] = ()
 
     @property
     def orientation(self) -> str:
         return "landscape" if self.landscape else "portrait"
+
+    @property
+    def fitted(self) -> bool:
+        """Fitted to the page (``fitToPage``): one page wide, or one page in all."""
+        return not self.scale
+
+    def laid_out(self, widths: Sequence[float]) -> PrintSetup:
+        """This setup for a sheet of columns ``widths`` wide (in Excel's width units): portrait
+        when the sheet fits one page wide at :data:`READABLE_POINTS` or more (unless landscape
+        is asked), else landscape, fitted one page wide when that prints at
+        :data:`SMALLEST_POINTS` or more; wider, printed at :data:`READABLE_POINTS` over several
+        pages wide, the row-naming columns on each. A list for the wall (:attr:`one_page`) and
+        a sheet with no grid (prose, charts sized to the page) stay as they are."""
+        if self.one_page or not self.grid:
+            return self
+        body = self.font_size or BODY_POINTS
+        wide = sum(widths) * POINTS_PER_WIDTH
+        for landscape in (False, True):
+            fitted = body * min(1.0, PAGE_WIDTH[landscape] / wide) if wide else body
+            if self.landscape and not landscape:
+                continue
+            if fitted >= READABLE_POINTS or (landscape and fitted >= SMALLEST_POINTS):
+                return replace(self, landscape=landscape, scale=0, repeat_columns=0)
+        return replace(self, landscape=True, scale=round(100 * READABLE_POINTS / body))
 
     #: The title's font and size in the header (Excel's codes ``&"-,Bold"`` and ``&12``; a
     #: space ends the size, so a title starting with a digit is not read as part of it).
@@ -110,6 +168,20 @@ class PrintSetup:
         """The rows repeated on every page, as Excel's ``_xlnm.Print_Titles`` wants them."""
         return f"$1:${self.repeat_rows}"
 
+    def title_columns(self) -> str:
+        """The columns repeated on every page (``$A:$B``), "" for none."""
+        if not self.repeat_columns:
+            return ""
+        return f"$A:${column_letter(self.repeat_columns)}"
+
+    def print_titles(self, sheet: str) -> str:
+        """``_xlnm.Print_Titles`` of sheet ``sheet``: its columns (when any) then its rows,
+        each range naming the sheet (ECMA-376 part 1, 18.2.5: the columns come first)."""
+        quoted = quote_sheet(sheet)
+        columns = self.title_columns()
+        rows = f"{quoted}!{self.title_rows()}"
+        return f"{quoted}!{columns},{rows}" if columns else rows
+
     @property
     def pages_tall(self) -> int:
         """``fitToHeight``: 1 for a one-page list without sections, else 0 (as many pages as
@@ -123,7 +195,7 @@ class PrintSetup:
     def break_rows(self) -> tuple[int, ...]:
         """The sheet rows (1-based) a page break follows: the row before each heading but the
         first (``<brk id>`` names the last row of a page)."""
-        return tuple(s + 1 for s in self.sections[1:])
+        return tuple(sorted({*(s + 1 for s in self.sections[1:]), *self.page_breaks}))
 
     def row_height(self) -> float | None:
         """The rows' height in points for :attr:`font_size` (Excel's 15 points for its 11-point
@@ -188,6 +260,56 @@ def column_width(title: object, width: float | None, setup: PrintSetup | None = 
         return round(given, 2)
     needed = (len(str(title)) * _BOLD_CHARACTER + _PADDING) * scale
     return round(max(given, needed), 2)
+
+
+#: The widest a column without a given width grows to hold its longest value (a longer text
+#: runs into the empty cell beside it, as Excel prints it).
+_WIDEST_CONTENT = 40.0
+#: The narrowest: a short number's room (a number wider than its column prints as ###, and a
+#: number format may show more digits than Python writes).
+_NARROWEST = 6.0
+
+
+def content_width(rows: Sequence[Sequence[object]], column: int) -> float:
+    """The width a column's values need (the first :data:`_SAMPLE_ROWS` rows; a number as
+    Python writes it, a date as ``yyyy-mm-dd``) with the cell's padding, from
+    :data:`_NARROWEST` (a column with no value yet) to :data:`_WIDEST_CONTENT`."""
+    longest = 0
+    for row in rows[:_SAMPLE_ROWS]:
+        value = row[column] if column < len(row) else None
+        if value is None or value == "":
+            continue
+        if isinstance(value, float):
+            text = f"{value:g}"
+        elif isinstance(value, _dt.date):
+            text = "yyyy-mm-dd"
+        else:
+            text = str(value)
+        longest = max(longest, len(text))
+    return min(_WIDEST_CONTENT, max(_NARROWEST, longest + _PADDING))
+
+
+def table_widths(
+    header: Sequence[object],
+    rows: Sequence[Sequence[object]],
+    widths: Mapping[int, float],
+    setup: PrintSetup | None,
+) -> list[float]:
+    """Each column's width in a generated table (:func:`column_width` of): a column of
+    sentences (:attr:`PrintSetup.wrapped`) as wide as given, every other column as its values
+    need (:func:`content_width`) up to its given width, so that no column prints wider than
+    its header and values ask and a table fits the page at the largest type it can. A sheet
+    with no grid keeps its widths."""
+    wrapped = setup.wrapped if setup is not None else frozenset()
+    table = setup is None or setup.grid
+    found = []
+    for c, title in enumerate(header):
+        given = widths.get(c)
+        if table and c not in wrapped:
+            need = content_width(rows, c)
+            given = need if given is None else min(given, need)
+        found.append(column_width(title, given, setup))
+    return found
 
 
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
@@ -277,3 +399,6 @@ class LineChart:
     #: into lines, letter by letter: ``Start`` under 31 categories printed as ``St/ar/t``
     #: (issue 34); turned, a label keeps its letters together.
     label_rotation: int = -45
+    #: Plots cells in hidden rows too (``plotVisOnly`` off): a chart reading lookups kept out
+    #: of print in hidden rows (the template's chosen-camper charts).
+    plots_hidden: bool = False

@@ -102,7 +102,7 @@ def series_progress(
                 title,
                 categories,
                 series,
-                anchor=(1, 0, CHART_ROWS + 4, CHART_COLUMNS + 4),
+                anchor=(1, 0, CHART_ROWS + 4, CHART_COLUMNS),
                 x_title="Games played",
                 y_title=y_title,
             ),
@@ -173,7 +173,9 @@ def ladder_progress(
         if not members:
             continue
         names = [CellRange(sheet, r, 3, r, 3) for r in range(top, top + len(members))]
-        chart_top = 1 + (len(charts) // 2) * (CHART_ROWS + 1)
+        # One chart under another, each on a page of its own (chart_sheets): the two side by
+        # side were too wide for a page at a readable size.
+        chart_top = 1 + len(charts) * (CHART_ROWS + 1)
         charts.append(
             LineChart(
                 f"{group}: week {week}",
@@ -199,7 +201,7 @@ def ladder_progress(
                     )
                     for n in names
                 ),
-                anchor=(chart_top, CHART_COLUMNS + 1, CHART_ROWS, CHART_COLUMNS),
+                anchor=(chart_top + CHART_ROWS + 1, 0, CHART_ROWS, CHART_COLUMNS),
                 x_title="End of week",
                 y_title="Rating",
             )
@@ -220,16 +222,25 @@ def chart_sheets(
 ) -> tuple[GeneratedSheet, GeneratedSheet]:
     """The sheet holding ``progress``'s charts (``intro`` in A1) and the sheet of its numbers.
 
-    Both print landscape, one page wide, titled ``NAME - title`` (or ``NAME - file name``).
+    Both print landscape, titled ``NAME - title`` (or ``NAME - file name``): the charts one a
+    page, each as wide as a page at full size (:data:`CHART_COLUMNS` columns), so its labels
+    print at their own size; the numbers one page wide or, too wide for a readable size,
+    across pages with the names on each.
     """
+    names = 3 if progress.header[:1] == ("Group",) else 1
 
-    def setup(name: str, grid: bool = True) -> PrintSetup:
+    def setup(name: str, grid: bool = True, breaks: tuple[int, ...] = ()) -> PrintSetup:
         return PrintSetup(
             f"{name} - {title}" if title else name,
             landscape=True,
             file_name=file_name,
             grid=grid,
+            repeat_columns=names,
+            page_breaks=breaks,
         )
+
+    # A page ends on the row under each chart but the last (anchors count rows from 0).
+    ends = sorted(c.anchor[0] + c.anchor[2] + 1 for c in progress.charts)[:-1]
 
     charts = GeneratedSheet(
         charts_name,
@@ -237,10 +248,9 @@ def chart_sheets(
         (),
         widths={0: 10},
         after=after,
-        print_setup=setup(charts_name, grid=False),  # charts, no table
+        print_setup=setup(charts_name, grid=False, breaks=tuple(ends)),  # charts, no table
         charts=progress.charts,
     )
-    names = 3 if progress.header[:1] == ("Group",) else 1
     data = GeneratedSheet(
         progress.sheet,
         progress.header,

@@ -125,10 +125,10 @@ def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
         EVENT_LOG,
         LOG_HEADER,
         rows,
-        widths={0: 21, 1: 7, 2: 16, 3: 40, 4: 40, 5: 14, 6: 24, 7: 18},
+        widths={0: 21, 1: 7, 2: 16, 3: 24, 4: 24, 5: 14, 6: 12, 7: 10},
         after=after,
-        # An arbiter may print the log: landscape, one page wide, long texts wrapped in their
-        # columns (the digest too) rather than split across pages.
+        # An arbiter may print the log: landscape, one page wide at 9 points, long texts
+        # wrapped in their columns (the digest too) rather than split across pages.
         print_setup=PrintSetup(
             EVENT_LOG, landscape=True, file_name=True, wrapped=frozenset({3, 4, 6, 7})
         ),

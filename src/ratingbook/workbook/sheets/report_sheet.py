@@ -16,19 +16,16 @@ from ratingbook.workbook.port.presentation import PrintSetup
 
 __all__ = ["report_sheet"]
 
-#: A table wider than this prints landscape.
-PORTRAIT_COLUMNS = 10
-
 
 def report_sheet(
-    grid: SheetGrid, after: str | None, context: str = "", *, landscape: bool | None = None
+    grid: SheetGrid, after: str | None, context: str = "", *, landscape: bool = False
 ) -> GeneratedSheet:
-    """``grid`` as the sheet written after sheet ``after``: printed one page wide with the
-    header on every page, titled ``TITLE - context`` (the grid's title, else its name; the
-    file's name where there is no ``context``), landscape when the table has more than
-    :data:`PORTRAIT_COLUMNS` columns unless ``landscape`` says otherwise."""
+    """``grid`` as the sheet written after sheet ``after``: printed with the header on every
+    page, titled ``TITLE - context`` (the grid's title, else its name; the file's name where
+    there is no ``context``), portrait or landscape and fitted one page wide or split across
+    pages as its columns' width allows a readable size (PrintSetup.laid_out; landscape
+    always when ``landscape``), the grid's key columns on every page of a split table."""
     title = grid.title or grid.name
-    wide = len(grid.header) > PORTRAIT_COLUMNS if landscape is None else landscape
     return GeneratedSheet(
         grid.name,
         grid.header,
@@ -38,10 +35,11 @@ def report_sheet(
         after=after,
         print_setup=PrintSetup(
             f"{title} - {context}" if context else title,
-            landscape=wide,
+            landscape=landscape,
             file_name=not context,
             wrapped=grid.wrapped,
             sections=grid.sections,
+            repeat_columns=grid.key_columns,
         ),
         centred=grid.centred,
     )
