@@ -36,6 +36,8 @@ def test_a_tiny_generated_sheet() -> None:
         widths={0: 6},
     )
     xml, styles = render(sheet)
+    # widths: ID as given (6); Rating as its header in bold needs (6 x 1.15 + 2 = 8.9), more
+    # than its values ("1500.5" and the padding: 8).
     # styles: xf 1 = the bold header right-aligned (ID: numbers), xf 2 = the bold header
     # left-aligned (Rating: as many texts as numbers), xf 3 = right, xf 4 = "0.0" left.
     assert xml == (
@@ -46,7 +48,7 @@ def test_a_tiny_generated_sheet() -> None:
         '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
         '<sheetFormatPr defaultRowHeight="15"/>'
         '<cols><col min="1" max="1" width="6" customWidth="1"/>'
-        '<col min="2" max="2" width="10" customWidth="1"/></cols>'
+        '<col min="2" max="2" width="8.9" customWidth="1"/></cols>'
         "<sheetData>"
         '<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>ID</t></is></c>'
         '<c r="B1" s="2" t="inlineStr"><is><t>Rating</t></is></c></row>'
@@ -78,8 +80,9 @@ def test_a_selected_tab_stays_selected_and_dates_get_a_date_format() -> None:
     assert '<row r="2"><c r="A2" s="3"><v>45418</v></c></row>' in xml
     assert styles.formats[164] == "yyyy-mm-dd"
     assert '<alignment horizontal="right"/>' in styles.new_xfs[2]
-    # a header of 7 characters: 7 x 1.15 + 2 = 10.05
-    assert '<col min="1" max="1" width="10.05" customWidth="1"/>' in xml
+    # a date printed yyyy-mm-dd: 10 characters and the padding (2), wider than its header of 7
+    # characters in bold (7 x 1.15 + 2 = 10.05)
+    assert '<col min="1" max="1" width="12" customWidth="1"/>' in xml
 
 
 def test_a_wide_header_widens_its_column() -> None:

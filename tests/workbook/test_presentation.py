@@ -228,3 +228,53 @@ def test_a_wrapped_row_is_as_tall_as_its_longest_text() -> None:
     # 64 characters in a column 18 wide (17 to a line): 4 lines.
     assert row_lines(["x", "a" * 64], [10, 18], {1}) == 4
     assert row_lines(["x", None], [10, 18], {1}) == 1
+
+
+@pytest.mark.parametrize(
+    ("units", "landscape", "scale"),
+    [
+        # 60 units x 7.2 points = 432 points: a portrait page's 487 (A4, 0.75-inch margins)
+        # holds it at full size.
+        (60, False, 0),
+        # 100 units = 720 points: portrait would print 11 x 487 / 720 = 7.4 points, landscape
+        # (684 points) 10.5: landscape, one page wide.
+        (100, True, 0),
+        # 125 units = 900 points: landscape at 11 x 684 / 900 = 8.4 points, at least 8.
+        (125, True, 0),
+        # 140 units = 1008 points: 7.5 points on one page; split across pages at 9 points
+        # (9 / 11 = 82 per cent).
+        (140, True, 82),
+    ],
+)
+def test_a_sheet_prints_one_page_wide_only_at_a_readable_size(
+    units: int, landscape: bool, scale: int
+) -> None:
+    """Issue 34: fitted one page wide, a wide table printed at 2.6 points."""
+    setup = PrintSetup("x", repeat_columns=2).laid_out([units / 4] * 4)
+    assert (setup.landscape, setup.scale, setup.fitted) == (landscape, scale, not scale)
+    # The row names are repeated only on a table split across pages.
+    assert setup.repeat_columns == (2 if scale else 0)
+
+
+def test_a_split_table_repeats_its_row_names_in_both_back_ends() -> None:
+    from openpyxl import Workbook
+
+    from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
+
+    setup = PrintSetup("Rating Report", repeat_columns=2).laid_out([35.0] * 4)
+    # ECMA-376 18.2.5: Print_Titles names the columns, then the rows, each with its sheet.
+    assert setup.print_titles("Rating Report") == ("'Rating Report'!$A:$B,'Rating Report'!$1:$1")
+    assert page_setup_xml(setup) == (
+        '<pageSetup scale="82" pageOrder="overThenDown" orientation="landscape"/>'
+    )
+    ws = Workbook().active
+    assert ws is not None
+    apply_print_setup(ws, setup)
+    assert ws.sheet_properties.pageSetUpPr is not None
+    assert not ws.sheet_properties.pageSetUpPr.fitToPage
+    assert (ws.page_setup.scale, ws.page_setup.pageOrder, ws.page_setup.orientation) == (
+        82,
+        "overThenDown",
+        "landscape",
+    )
+    assert (ws.print_title_cols, ws.print_title_rows) == ("$A:$B", "$1:$1")

@@ -12,15 +12,16 @@ from ratingbook.workbook.sheets.report_sheet import report_sheet
 @pytest.mark.parametrize(
     ("grid", "context", "landscape", "title", "wide", "file_name"),
     [
-        # the ladder: the week after the name; ten columns print portrait
-        (SheetGrid("Ladder Standings", ("x",) * 10, []), "Week 3", None,
+        # the ladder: the week after the name; portrait unless its width asks for landscape
+        # when printed (PrintSetup.laid_out)
+        (SheetGrid("Ladder Standings", ("x",) * 10, []), "Week 3", False,
          "Ladder Standings - Week 3", False, False),
-        # nothing to name: the file's name follows; more than ten columns print landscape
-        (SheetGrid("Crikey History", ("x",) * 11, []), "", None, "Crikey History", True, True),
+        # nothing to name: the file's name follows
+        (SheetGrid("Crikey History", ("x",) * 11, []), "", False, "Crikey History", False, True),
         # a history prints landscape whatever its width, when the planner says so
         (SheetGrid("Elo History", ("x",) * 9, []), "", True, "Elo History", True, True),
         # a grid's own title comes before the event's name
-        (SheetGrid("Pairings", ("x",), [], title="Round 5 pairings"), "Club Champs", None,
+        (SheetGrid("Pairings", ("x",), [], title="Round 5 pairings"), "Club Champs", False,
          "Round 5 pairings - Club Champs", False, False),
     ],
 )  # fmt: skip
@@ -32,6 +33,14 @@ def test_a_report_sheet_is_titled_by_its_table_and_what_it_belongs_to(
     assert (sheet.print_setup.title, sheet.print_setup.landscape) == (title, wide)
     assert sheet.print_setup.file_name is file_name
     assert (sheet.name, sheet.after) == (grid.name, "Games")
+
+
+def test_a_split_report_repeats_its_key_columns():
+    """Issue 34: a table too wide for a page at a readable size prints across pages with the
+    columns naming its rows (the grid's key columns) on every page."""
+    grid = SheetGrid("Rating Report", ("No.", "Name", "Rating"), [], key_columns=2)
+    setup = report_sheet(grid, "Games").print_setup
+    assert setup is not None and setup.repeat_columns == 2
 
 
 def test_a_report_sheet_centres_what_its_table_says_and_nothing_else():

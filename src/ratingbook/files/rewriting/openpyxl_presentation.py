@@ -28,9 +28,9 @@ __all__ = ["add_charts", "apply_print_setup"]
 
 
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
-    """One page wide, any number tall (or one); header rows repeated; the cells' grid; title,
-    date and page numbers; the rows' height for the setup's type size; a page break before
-    each section but the first."""
+    """One page wide, any number tall (or one), or at the setup's scale across pages with its
+    row-naming columns repeated; header rows repeated; the cells' grid; title, date and page
+    numbers; the rows' height for the setup's type size; the setup's page breaks."""
     properties = ws.sheet_properties
     if properties.pageSetUpPr is None:
         properties.pageSetUpPr = PageSetupProperties(fitToPage=setup.fitted)

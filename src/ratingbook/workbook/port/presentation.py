@@ -1,7 +1,8 @@
 """How generated sheets look on paper and in charts: the one home of print setups and charts.
 
-Pure data, no spreadsheet library: a :class:`PrintSetup` says how a sheet prints (one page wide,
-header row on every page, a title with the week or event and the date, page numbers) and a
+Pure data, no spreadsheet library: a :class:`PrintSetup` says how a sheet prints (one page wide
+or, too wide for a readable size, across pages with its row names on each; header row on every
+page, a title with the week or event and the date, page numbers) and a
 :class:`LineChart` says which cells a native Excel line chart plots. Each adapter turns them
 into its own calls: the package back end into sheet and DrawingML XML, openpyxl into
 ``ws.page_setup`` and ``openpyxl.chart``. xlwings' JSON engine can neither set a page setup nor
@@ -132,7 +133,7 @@ class PrintSetup:
         pages wide, the row-naming columns on each. A list for the wall (:attr:`one_page`) and
         a sheet with no grid (prose, charts sized to the page) stay as they are."""
         if self.one_page or not self.grid:
-            return self
+            return replace(self, repeat_columns=0)
         body = self.font_size or BODY_POINTS
         wide = sum(widths) * POINTS_PER_WIDTH
         for landscape in (False, True):
