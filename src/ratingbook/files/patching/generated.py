@@ -62,7 +62,12 @@ def generated_sheet_xml(
         code = sheet.number_formats.get(c)
         number = styles.number_format(code) if code is not None else 0
         column_styles[c] = styles.cell_format(
-            number, font, alignment=aligned[c], wrap=setup is not None and c in setup.wrapped
+            number,
+            font,
+            alignment=aligned[c],
+            wrap=setup is not None and c in setup.wrapped,
+            # a row of wrapped sentences is tall: its other cells start at the top, beside them
+            top=setup is not None and bool(setup.wrapped),
         )
     # Date values get a date format (unless their column has one): choose those formats now,
     # before styles.xml is written.

@@ -156,14 +156,22 @@ class Styles:
         return index
 
     def cell_format(
-        self, number_format: int, font: int = 0, *, alignment: str = "", wrap: bool = False
+        self,
+        number_format: int,
+        font: int = 0,
+        *,
+        alignment: str = "",
+        wrap: bool = False,
+        top: bool = False,
     ) -> int:
         """A plain cell format with this number format and font (an existing one if possible),
         its text aligned ``alignment`` (``left``, ``right``, ``center``) when given, wrapped
-        within the cell when ``wrap``."""
-        if alignment or wrap:
-            aligned = (f' horizontal="{alignment}"' if alignment else "") + (
-                ' wrapText="1"' if wrap else ""
+        within the cell when ``wrap``, at the top of the cell when ``top``."""
+        if alignment or wrap or top:
+            aligned = (
+                (f' horizontal="{alignment}"' if alignment else "")
+                + (' vertical="top"' if top else "")
+                + (' wrapText="1"' if wrap else "")
             )
             flags = (' applyNumberFormat="1"' if number_format else "") + (
                 ' applyFont="1"' if font else ""

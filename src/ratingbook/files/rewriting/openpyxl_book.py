@@ -217,8 +217,11 @@ class OpenpyxlBook:
         size = setup.font_size if setup is not None else 0
         # Each column's header and cells aligned alike (presentation.column_alignments).
         wrapped = setup.wrapped if setup is not None else frozenset()
+        # a row of wrapped sentences is tall: its other cells start at the top, beside them
         aligned = [
-            Alignment(horizontal=a, wrap_text=c in wrapped or None)
+            Alignment(
+                horizontal=a, vertical="top" if wrapped else None, wrap_text=c in wrapped or None
+            )
             for c, a in enumerate(column_alignments(sheet.header, sheet.rows, sheet.centred))
         ]
         bold = Font(bold=True, size=size or None)
