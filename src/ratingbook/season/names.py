@@ -1,0 +1,187 @@
+"""When two players' names are the same name, and when they only look alike: the one home of
+the rule that says who might be whom.
+
+Two spellings are **the same name** (:func:`exact_name`) when they differ only in letter case,
+in the spaces between words, or in the space after a comma (``Jones,Gawain C.`` is
+``Jones, Gawain C.``). Players are matched by such a name when no ID decides.
+
+Anything else that looks alike is reported to the rating officer, never merged (:func:`likeness`
+says why, in words the officer reads). Two names look alike when, comparing their words with
+accents, punctuation and letter case set aside (:func:`name_words`):
+
+1. **the same words** in another order or with other accents and punctuation (``Smith, John``
+   and ``John Smith``; ``Müller`` and ``Muller``);
+2. **the same letters, spaced differently** (``Van der Berg`` and ``Vander Berg``);
+3. **an initial for a word**: they share a surname-length word (two letters or more) and each
+   other word is either the same, an initial standing for the other's word (``J.`` for
+   ``John``), or a lone initial the other leaves out (``John P. Smith`` and ``John Smith``);
+   every full word of each is accounted for;
+4. **one letter off**: the same number of words, all equal but one pair, and that pair one
+   letter apart (one letter added, dropped, changed, or two neighbours swapped: ``Smith`` and
+   ``Smyth``, ``Jon`` and ``John``), neither of them an initial (``J.`` and ``K.`` are two
+   people's initials, not a typing slip).
+
+A club that changed, or IDs that differ, is evidence the identity module adds; this module
+knows names only. :func:`block_keys` lets a caller compare only the pairs that can look alike
+(a name shares a word, or a word with one letter dropped, with every name it can look like).
+Pure: the standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+__all__ = [
+    "block_keys",
+    "exact_name",
+    "likeness",
+    "name_words",
+    "one_letter_apart",
+]
+
+_SPACES = re.compile(r"\s+")
+_NOT_LETTERS = re.compile(r"[^\w]+")
+
+
+def exact_name(name: str) -> str:
+    """The name as names are matched: case, runs of spaces and the space after a comma set
+    aside (accents, word order and punctuation count).
+
+    >>> exact_name("  Jones,Gawain  C. "), exact_name("JONES, gawain c.")
+    ('jones, gawain c.', 'jones, gawain c.')
+    """
+    text = unicodedata.normalize("NFC", name).casefold()
+    text = _SPACES.sub(" ", text).strip()
+    return re.sub(r"\s*,\s*", ", ", text)
+
+
+def _plain(text: str) -> str:
+    """Accents dropped (``é`` -> ``e``), case folded (``ß`` -> ``ss``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """The name's words, plain (no accents, no case, no punctuation), given names first: a
+    comma puts the surname first (``Smith, John``), so the words after it come first.
+
+    >>> name_words("Smith, John P."), name_words("Jürgen O'Neill-Ward")
+    (('john', 'p', 'smith'), ('jurgen', 'o', 'neill', 'ward'))
+    """
+    surname, comma, given = name.partition(",")
+    ordered = f"{given} {surname}" if comma else name
+    return tuple(w for w in _NOT_LETTERS.split(_plain(ordered).replace("_", " ")) if w)
+
+
+def one_letter_apart(a: str, b: str) -> bool:
+    """One letter added, dropped or changed, or two neighbouring letters swapped (and not
+    equal).
+
+    >>> [one_letter_apart(*p) for p in [("smith", "smyth"), ("jon", "john"), ("ab", "ba")]]
+    [True, True, True]
+    >>> one_letter_apart("smith", "smith"), one_letter_apart("smith", "smoth2")
+    (False, False)
+    """
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):  # one letter added to a
+        return a[i:] == b[i + 1 :]
+    if a[i + 1 :] == b[i + 1 :]:  # one letter changed
+        return True
+    swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
+    return swapped and a[i + 2 :] == b[i + 2 :]
+
+
+def _initials_fit(mine: list[str], theirs: list[str]) -> str | None:
+    """Rule 3 on the words left once the shared full words are set aside: why they fit, or
+    None."""
+    theirs = list(theirs)
+    stood_for: list[str] = []
+    dropped: list[str] = []
+    for word in sorted(mine, key=len):
+        if len(word) == 1:
+            partner = next((w for w in theirs if w[0] == word and len(w) > 1), None)
+            if partner is None:
+                partner = next((w for w in theirs if w == word), None)
+            if partner is not None:
+                theirs.remove(partner)
+                if partner != word:
+                    stood_for.append(f"{word.upper()}. for {partner.capitalize()}")
+            else:
+                dropped.append(word)
+            continue
+        partner = next((w for w in theirs if len(w) == 1 and w == word[0]), None)
+        if partner is None:
+            return None  # a full word of mine the other name does not account for
+        theirs.remove(partner)
+        stood_for.append(f"{partner.upper()}. for {word.capitalize()}")
+    if any(len(w) > 1 for w in theirs) or (dropped and theirs):
+        return None  # a full word unaccounted for; or initials on both sides that differ
+    dropped += theirs
+    parts = [*stood_for, *(f"a middle initial {w.upper()}. left out" for w in dropped)]
+    return "an initial for a name: " + ", ".join(parts) if parts else None
+
+
+def likeness(a: str, b: str) -> str | None:
+    """Why names ``a`` and ``b`` may be one person (the module's rules 1-4, the first that
+    applies), or None: the same name by :func:`exact_name` is None too (it is a match, not a
+    likeness).
+
+    >>> likeness("Smith, John", "John Smith")
+    'the same words in another order or spelling'
+    >>> likeness("J. Smith", "John Smith")
+    'an initial for a name: J. for John'
+    >>> likeness("John Smith", "John Smyth")
+    "one letter apart: 'smith' and 'smyth'"
+    >>> likeness("John Smith", "Jane Doe") is None
+    True
+    """
+    if exact_name(a) == exact_name(b):
+        return None
+    wa, wb = name_words(a), name_words(b)
+    if not wa or not wb:
+        return None
+    if Counter(wa) == Counter(wb):
+        return "the same words in another order or spelling"
+    if "".join(wa) == "".join(wb) or "".join(sorted(wa)) == "".join(sorted(wb)):
+        return "the same letters, spaced differently"
+    shared = Counter(w for w in (Counter(wa) & Counter(wb)).elements() if len(w) > 1)
+    if shared:
+        reason = _initials_fit(
+            list((Counter(wa) - shared).elements()), list((Counter(wb) - shared).elements())
+        )
+        if reason is not None:
+            return reason
+    if len(wa) == len(wb):
+        left_a = list((Counter(wa) - Counter(wb)).elements())
+        left_b = list((Counter(wb) - Counter(wa)).elements())
+        if (
+            len(left_a) == len(left_b) == 1
+            and min(len(left_a[0]), len(left_b[0])) > 1  # J. and K. are two initials
+            and one_letter_apart(left_a[0], left_b[0])
+        ):
+            return f"one letter apart: {left_a[0]!r} and {left_b[0]!r}"
+    return None
+
+
+def block_keys(name: str) -> frozenset[str]:
+    """Keys two names share whenever :func:`likeness` can find them alike: every word of two
+    letters or more, and every such word with one letter dropped (rule 4), and the letters of
+    all the words run together (rule 2).
+
+    >>> sorted(block_keys("Al Li"))
+    ['a', 'al', 'alli', 'i', 'l', 'li']
+    """
+    words = [w for w in name_words(name) if len(w) > 1]
+    keys = {"".join(name_words(name))}
+    for word in words:
+        keys.add(word)
+        keys.update(word[:i] + word[i + 1 :] for i in range(len(word)))
+    return frozenset(k for k in keys if k)
