@@ -155,8 +155,9 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
         if len(problems) > found or date is None:
             continue
         draft = drafts.setdefault(event_name, _Draft(event_name))
-        white = draft.players.setdefault(white, white)
-        black = draft.players.setdefault(black, black)
+        # The event lists each player once; each game keeps its own (with that game's rating).
+        draft.players.setdefault(white, white)
+        draft.players.setdefault(black, black)
         stated = pgn_date(tags.get(EVENT_DATE))
         if stated is not None:
             draft.starts.add(stated)
