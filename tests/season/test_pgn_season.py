@@ -7,6 +7,8 @@ game is read from tests/data/pgn (its source and licence in that folder's README
 from __future__ import annotations
 
 import datetime as dt
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -187,3 +189,12 @@ def test_pgn_rounds(text: str, number: int | None) -> None:
 @given(st.dates(min_value=dt.date(1900, 1, 1), max_value=dt.date(2099, 12, 31)))
 def test_any_complete_pgn_date_reads_back(day: dt.date) -> None:
     assert pgn_date(f"{day.year:04d}.{day.month:02d}.{day.day:02d}") == day
+
+
+def test_importing_the_season_loads_no_python_chess() -> None:
+    """xlwings Lite (Pyodide) has no python-chess: it is loaded only where a PGN file is read."""
+    code = "import sys, ratingbook.season; print('chess' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "False"), done.stderr

@@ -29,8 +29,6 @@ import re
 from collections.abc import Mapping
 from pathlib import PurePath
 
-import chess.pgn
-
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.season.model import (
@@ -45,10 +43,7 @@ from ratingbook.season.model import (
 
 __all__ = ["pgn_date", "pgn_round", "read_pgn"]
 
-# The Seven Tag Roster (PGN standard, 8.1.1), named as python-chess lists it: the format's own
-# tag names, not columns of ours.
-EVENT, _SITE, DATE, ROUND, WHITE, BLACK, RESULT = chess.pgn.TAG_ROSTER
-#: The tags PGN programs add for a game's first day and the players' IDs and ratings.
+#: The tag PGN programs add for the event's first day.
 EVENT_DATE = "EventDate"
 
 _DATE = re.compile(r"^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*$")
@@ -114,6 +109,12 @@ class _Draft:
 def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
     """The events of a PGN file's text, one per ``Event`` tag, in the order the file first
     names them; every problem named by ``file`` and line, all at once."""
+    # python-chess is imported here, where a file is read: xlwings Lite (Pyodide) has no
+    # python-chess and never reads a file. The Seven Tag Roster (PGN standard, 8.1.1) is named
+    # as python-chess lists it: the format's own tag names, not columns of ours.
+    from chess.pgn import TAG_ROSTER, read_headers
+
+    event_tag, _, date_tag, round_tag, white_tag, black_tag, result_tag = TAG_ROSTER
     text = text.removeprefix("\ufeff")
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     handle = io.StringIO(text)
@@ -121,31 +122,31 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
     problems: list[RatingbookError] = []
     while True:
         offset = handle.tell()
-        headers = chess.pgn.read_headers(handle)
+        headers = read_headers(handle)
         if headers is None:
             break
         where = SourceRef(file).at_line(_tag_line(text, starts, offset))
         tags = dict(headers)
-        event_name = tags.get(EVENT, "").strip()
+        event_name = tags.get(event_tag, "").strip()
         if event_name in _UNKNOWN:
             event_name = PurePath(file).stem
-        white, black = _player(tags, WHITE, where), _player(tags, BLACK, where)
+        white, black = _player(tags, white_tag, where), _player(tags, black_tag, where)
         found = len(problems)
-        for player, colour in ((white, WHITE), (black, BLACK)):
+        for player, colour in ((white, white_tag), (black, black_tag)):
             if player.name in _UNKNOWN:
                 problems.append(SeasonError(f"the game names no {colour} player", where))
-        date = pgn_date(tags.get(DATE)) or pgn_date(tags.get(EVENT_DATE))
+        date = pgn_date(tags.get(date_tag)) or pgn_date(tags.get(EVENT_DATE))
         if date is None:
             problems.append(
                 SeasonError(
                     f"the game {white.name} - {black.name} has no date: Date "
-                    f"{tags.get(DATE, '')!r}"
+                    f"{tags.get(date_tag, '')!r}"
                     + (f", EventDate {tags[EVENT_DATE]!r}" if EVENT_DATE in tags else "")
                     + "; a rated game needs its day",
                     where,
                 )
             )
-        raw = tags.get(RESULT, "*").strip()
+        raw = tags.get(result_tag, "*").strip()
         result = None
         if raw != "*":
             try:
@@ -161,7 +162,7 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
         stated = pgn_date(tags.get(EVENT_DATE))
         if stated is not None:
             draft.starts.add(stated)
-        round_number = pgn_round(tags.get(ROUND))
+        round_number = pgn_round(tags.get(round_tag))
         draft.games.append(SeasonGame("", date, round_number, white, black, result, where))
     if problems:
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
