@@ -132,7 +132,9 @@ def test_one_letter_apart_finds_every_single_slip(word: str, data: st.DataObject
 
 
 NAMES = st.lists(
-    st.sampled_from(["ann", "bo", "cara", "j", "k", "smith", "smyth", "lee"]),
+    st.sampled_from(
+        ["ann", "bo", "cara", "j", "k", "smith", "smyth", "lee", "jon", "john", "ab", "ba"]
+    ),
     min_size=1,
     max_size=3,
 )

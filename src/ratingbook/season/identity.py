@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from ratingbook.season.model import SeasonError, SeasonPlayer, SourcePlayer, SourceRef
-from ratingbook.season.names import block_keys, exact_name, likeness
+from ratingbook.season.names import block_keys, exact_name, likeness, name_words, words_likeness
 
 __all__ = ["Alias", "Candidate", "Decision", "Match", "MatchRule", "Matching", "match_players"]
 
@@ -154,6 +154,8 @@ class _Roster:
         self.national: dict[str, str] = {}
         self.names: dict[str, list[str]] = defaultdict(list)
         self.blocks: dict[str, set[str]] = defaultdict(set)
+        self.exact: dict[str, str] = {}
+        self.words: dict[str, tuple[str, ...]] = {}
         self.next = _next_key(p.key for p in players)
         for player in players:
             if player.key in self.players:
@@ -166,7 +168,9 @@ class _Roster:
     def add(self, player: SeasonPlayer, problems: list[SeasonError]) -> None:
         self.players[player.key] = player
         self.index(player, problems)
-        self.names[exact_name(player.name)].append(player.key)
+        self.exact[player.key] = exact_name(player.name)
+        self.words[player.key] = name_words(player.name)
+        self.names[self.exact[player.key]].append(player.key)
         for block in block_keys(player.name):
             self.blocks[block].add(player.key)
 
@@ -353,35 +357,36 @@ def _candidates(
     asked: Iterable[Match], roster: _Roster, different: set[tuple[str, str]]
 ) -> tuple[Candidate, ...]:
     """Every pair of list players, one of them a match asked about, whose names look alike or
-    whom only an ID or a club kept apart, and not decided different."""
+    whom only an ID or a club kept apart, and not decided different. Only names that share a
+    block key (:func:`~ratingbook.season.names.block_keys`) are compared."""
     found: dict[tuple[str, str], Candidate] = {}
     for match in asked:
-        name = match.player.name
-        others: set[str] = set()
+        name, mine = match.player.name, match.key
+        exact, words = exact_name(name), name_words(name)
+        others: set[str] = set(roster.names.get(exact, ()))
         for block in block_keys(name):
             others |= roster.blocks.get(block, set())
-        others |= set(roster.names.get(exact_name(name), ()))
-        for other in sorted(others - {match.key}, key=_order):
-            pair = (min(match.key, other, key=_order), max(match.key, other, key=_order))
-            if pair in found or (exact_name(name), other) in different:
+        others.discard(mine)
+        for other in others:
+            pair = (min(mine, other, key=_order), max(mine, other, key=_order))
+            if pair in found or (exact, other) in different:
                 continue
-            mine = roster.players[match.key]
-            if (exact_name(mine.name), other) in different or (
-                exact_name(roster.players[other].name),
-                match.key,
+            if (roster.exact[mine], other) in different or (
+                roster.exact[other],
+                mine,
             ) in different:
                 continue
             theirs = roster.players[other]
-            reason = likeness(name, theirs.name)
-            reasons = [reason] if reason else []
-            if exact_name(name) == exact_name(theirs.name):
+            if exact == roster.exact[other]:
                 reasons = ["the same name", *_apart(theirs, match.player)]
-            elif reasons:
-                reasons += _apart(theirs, match.player)
-            if reasons:
-                found[pair] = Candidate(
-                    match.key, name, other, theirs.name, tuple(reasons), match.player.source
-                )
+            else:
+                reason = words_likeness(words, roster.words[other])
+                if reason is None:
+                    continue
+                reasons = [reason, *_apart(theirs, match.player)]
+            found[pair] = Candidate(
+                mine, name, other, theirs.name, tuple(reasons), match.player.source
+            )
     return tuple(found[pair] for pair in sorted(found, key=lambda p: (_order(p[0]), _order(p[1]))))
 
 

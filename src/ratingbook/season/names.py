@@ -39,6 +39,7 @@ __all__ = [
     "likeness",
     "name_words",
     "one_letter_apart",
+    "words_likeness",
 ]
 
 _SPACES = re.compile(r"\s+")
@@ -145,43 +146,47 @@ def likeness(a: str, b: str) -> str | None:
     """
     if exact_name(a) == exact_name(b):
         return None
-    wa, wb = name_words(a), name_words(b)
+    return words_likeness(name_words(a), name_words(b))
+
+
+def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
+    """:func:`likeness` on two names' :func:`name_words` (a caller comparing one name with
+    many works each name's words out once); names that are the same name are the caller's."""
     if not wa or not wb:
         return None
-    if Counter(wa) == Counter(wb):
+    ca, cb = Counter(wa), Counter(wb)
+    if ca == cb:
         return "the same words in another order or spelling"
     if "".join(wa) == "".join(wb) or "".join(sorted(wa)) == "".join(sorted(wb)):
         return "the same letters, spaced differently"
-    shared = Counter(w for w in (Counter(wa) & Counter(wb)).elements() if len(w) > 1)
+    left_a, left_b = ca - cb, cb - ca
+    shared = Counter(w for w in (ca & cb).elements() if len(w) > 1)
     if shared:
-        reason = _initials_fit(
-            list((Counter(wa) - shared).elements()), list((Counter(wb) - shared).elements())
-        )
+        reason = _initials_fit(list((ca - shared).elements()), list((cb - shared).elements()))
         if reason is not None:
             return reason
-    if len(wa) == len(wb):
-        left_a = list((Counter(wa) - Counter(wb)).elements())
-        left_b = list((Counter(wb) - Counter(wa)).elements())
-        if (
-            len(left_a) == len(left_b) == 1
-            and min(len(left_a[0]), len(left_b[0])) > 1  # J. and K. are two initials
-            and one_letter_apart(left_a[0], left_b[0])
-        ):
-            return f"one letter apart: {left_a[0]!r} and {left_b[0]!r}"
+    if len(wa) == len(wb) and sum(left_a.values()) == sum(left_b.values()) == 1:
+        (one,), (other,) = left_a, left_b
+        # J. and K. are two initials, not a typing slip.
+        if min(len(one), len(other)) > 1 and one_letter_apart(one, other):
+            return f"one letter apart: {one!r} and {other!r}"
     return None
 
 
 def block_keys(name: str) -> frozenset[str]:
-    """Keys two names share whenever :func:`likeness` can find them alike: every word of two
-    letters or more, and every such word with one letter dropped (rule 4), and the letters of
-    all the words run together (rule 2).
+    """Keys two names share whenever :func:`likeness` can find them alike, so a caller
+    compares only names that share one: every word of two letters or more (rules 1, 3, and 4
+    when another word is shared), the letters of all the words run together, as written and
+    sorted (rule 2), and, for a name with one such word only, that word with each letter
+    dropped in turn (rule 4, where the rest are initials).
 
-    >>> sorted(block_keys("Al Li"))
-    ['a', 'al', 'alli', 'i', 'l', 'li']
+    >>> sorted(block_keys("Al Li")), sorted(block_keys("J. Lee"))
+    (['al', 'alli', 'li'], ['ee', 'jlee', 'le', 'lee'])
     """
-    words = [w for w in name_words(name) if len(w) > 1]
-    keys = {"".join(name_words(name))}
-    for word in words:
-        keys.add(word)
+    words = name_words(name)
+    full = [w for w in words if len(w) > 1]
+    keys = {"".join(words), "".join(sorted(words)), *full}
+    if len(full) == 1:
+        word = full[0]
         keys.update(word[:i] + word[i + 1 :] for i in range(len(word)))
     return frozenset(k for k in keys if k)
