@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from ratingbook.season.model import SeasonError, SeasonPlayer, SourcePlayer, SourceRef
-from ratingbook.season.names import block_keys, exact_name, likeness, name_words, words_likeness
+from ratingbook.season.names import NameForm, block_keys, exact_name, form_likeness, likeness
 
 __all__ = ["Alias", "Candidate", "Decision", "Match", "MatchRule", "Matching", "match_players"]
 
@@ -155,7 +155,7 @@ class _Roster:
         self.names: dict[str, list[str]] = defaultdict(list)
         self.blocks: dict[str, set[str]] = defaultdict(set)
         self.exact: dict[str, str] = {}
-        self.words: dict[str, tuple[str, ...]] = {}
+        self.forms: dict[str, NameForm] = {}
         self.next = _next_key(p.key for p in players)
         for player in players:
             if player.key in self.players:
@@ -169,7 +169,7 @@ class _Roster:
         self.players[player.key] = player
         self.index(player, problems)
         self.exact[player.key] = exact_name(player.name)
-        self.words[player.key] = name_words(player.name)
+        self.forms[player.key] = NameForm.of(player.name)
         self.names[self.exact[player.key]].append(player.key)
         for block in block_keys(player.name):
             self.blocks[block].add(player.key)
@@ -362,13 +362,13 @@ def _candidates(
     found: dict[tuple[str, str], Candidate] = {}
     for match in asked:
         name, mine = match.player.name, match.key
-        exact, words = exact_name(name), name_words(name)
+        exact, form = exact_name(name), NameForm.of(name)
         others: set[str] = set(roster.names.get(exact, ()))
         for block in block_keys(name):
             others |= roster.blocks.get(block, set())
         others.discard(mine)
         for other in others:
-            pair = (min(mine, other, key=_order), max(mine, other, key=_order))
+            pair = (mine, other) if mine < other else (other, mine)
             if pair in found or (exact, other) in different:
                 continue
             if (roster.exact[mine], other) in different or (
@@ -380,14 +380,16 @@ def _candidates(
             if exact == roster.exact[other]:
                 reasons = ["the same name", *_apart(theirs, match.player)]
             else:
-                reason = words_likeness(words, roster.words[other])
+                reason = form_likeness(form, roster.forms[other])
                 if reason is None:
                     continue
                 reasons = [reason, *_apart(theirs, match.player)]
             found[pair] = Candidate(
                 mine, name, other, theirs.name, tuple(reasons), match.player.source
             )
-    return tuple(found[pair] for pair in sorted(found, key=lambda p: (_order(p[0]), _order(p[1]))))
+    return tuple(
+        found[pair] for pair in sorted(found, key=lambda p: sorted((_order(p[0]), _order(p[1]))))
+    )
 
 
 def _order(key: str) -> tuple[int, int | str]:

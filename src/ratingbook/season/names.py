@@ -32,10 +32,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from dataclasses import dataclass
 
 __all__ = [
+    "NameForm",
     "block_keys",
     "exact_name",
+    "form_likeness",
     "likeness",
     "name_words",
     "one_letter_apart",
@@ -101,20 +104,17 @@ def one_letter_apart(a: str, b: str) -> bool:
 
 
 def _initials_fit(mine: list[str], theirs: list[str]) -> str | None:
-    """Rule 3 on the words left once the shared full words are set aside: why they fit, or
-    None."""
+    """Rule 3 on the words left once the words both names have are set aside: why they fit,
+    or None."""
     theirs = list(theirs)
     stood_for: list[str] = []
     dropped: list[str] = []
     for word in sorted(mine, key=len):
         if len(word) == 1:
             partner = next((w for w in theirs if w[0] == word and len(w) > 1), None)
-            if partner is None:
-                partner = next((w for w in theirs if w == word), None)
             if partner is not None:
                 theirs.remove(partner)
-                if partner != word:
-                    stood_for.append(f"{word.upper()}. for {partner.capitalize()}")
+                stood_for.append(f"{word.upper()}. for {partner.capitalize()}")
             else:
                 dropped.append(word)
             continue
@@ -146,12 +146,65 @@ def likeness(a: str, b: str) -> str | None:
     """
     if exact_name(a) == exact_name(b):
         return None
-    return words_likeness(name_words(a), name_words(b))
+    return form_likeness(NameForm.of(a), NameForm.of(b))
+
+
+@dataclass(frozen=True, slots=True)
+class NameForm:
+    """A name's words worked out once, for a caller comparing one name with many
+    (:func:`form_likeness`): its :func:`name_words`, the set of its full words (two letters
+    or more), the set of its initials, and its letters run together, as written and sorted."""
+
+    words: tuple[str, ...]
+    full: frozenset[str]
+    initials: frozenset[str]
+    joined: str
+    sorted_joined: str
+    repeats: bool  # a word written twice ("Lee Lee"): the sets above do not count it
+
+    @classmethod
+    def of(cls, name: str) -> NameForm:
+        words = name_words(name)
+        return cls(
+            words,
+            frozenset(w for w in words if len(w) > 1),
+            frozenset(w for w in words if len(w) == 1),
+            "".join(words),
+            "".join(sorted(words)),
+            len(set(words)) < len(words),
+        )
+
+
+def _may_be_alike(a: NameForm, b: NameForm) -> bool:
+    """A quick test each rule passes only if this does (so most pairs are set aside without
+    the full rules): the same letters (rules 1, 2); a shared full word and each other full
+    word's initial on the other side (rule 3); as many words, the full words the same but
+    one each, one letter apart (rule 4)."""
+    if a.joined == b.joined or a.sorted_joined == b.sorted_joined:
+        return True
+    only_a, only_b = a.full - b.full, b.full - a.full
+    if len(a.words) == len(b.words):
+        if a.repeats or b.repeats:
+            return True
+        if len(only_a) == len(only_b) == 1 and one_letter_apart(min(only_a), min(only_b)):
+            return True
+    return (
+        bool(a.full & b.full)
+        and all(w[0] in b.initials for w in only_a)
+        and all(w[0] in a.initials for w in only_b)
+    )
+
+
+def form_likeness(a: NameForm, b: NameForm) -> str | None:
+    """:func:`likeness` of two names' forms; names that are the same name are the caller's."""
+    if not a.words or not b.words or not _may_be_alike(a, b):
+        return None
+    return words_likeness(a.words, b.words)
 
 
 def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
-    """:func:`likeness` on two names' :func:`name_words` (a caller comparing one name with
-    many works each name's words out once); names that are the same name are the caller's."""
+    """:func:`likeness` on two names' :func:`name_words` (rules 1-4; names that are the same
+    name are the caller's)."""
     if not wa or not wb:
         return None
     ca, cb = Counter(wa), Counter(wb)
@@ -162,7 +215,9 @@ def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
     left_a, left_b = ca - cb, cb - ca
     shared = Counter(w for w in (ca & cb).elements() if len(w) > 1)
     if shared:
-        reason = _initials_fit(list((ca - shared).elements()), list((cb - shared).elements()))
+        # The words both names have are set aside (initials too), so the rest pair up the
+        # same way whichever name comes first.
+        reason = _initials_fit(list(left_a.elements()), list(left_b.elements()))
         if reason is not None:
             return reason
     if len(wa) == len(wb) and sum(left_a.values()) == sum(left_b.values()) == 1:
@@ -175,18 +230,32 @@ def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
 
 def block_keys(name: str) -> frozenset[str]:
     """Keys two names share whenever :func:`likeness` can find them alike, so a caller
-    compares only names that share one: every word of two letters or more (rules 1, 3, and 4
-    when another word is shared), the letters of all the words run together, as written and
-    sorted (rule 2), and, for a name with one such word only, that word with each letter
-    dropped in turn (rule 4, where the rest are initials).
+    compares only names that share one (a common first name alone is no key: each key is
+    narrower than a word):
 
-    >>> sorted(block_keys("Al Li")), sorted(block_keys("J. Lee"))
-    (['al', 'alli', 'li'], ['ee', 'jlee', 'le', 'lee'])
+    - the letters of all the words run together, as written and sorted (rules 1 and 2);
+    - each full word (two letters or more) with the first or second letter of each other
+      word (``smith|j``, ``smith|o`` for John Smith): two names alike by rule 3 share a full
+      word and the letter of an initial standing for a word; by rule 4, a full word and a
+      letter of the word one letter apart (a first letter changed or dropped keeps or moves
+      the second);
+    - for a name with one full word only: that word alone, and with each letter dropped in
+      turn (``~lee``, ``~ee``, ...), for rule 4 where the rest are initials, and a lone
+      initial left out by rule 3 (``P. Smith`` and ``Smith``).
+
+    >>> sorted(block_keys("J. Lee"))
+    ['jlee', 'lee|j', '~ee', '~le', '~lee']
     """
     words = name_words(name)
     full = [w for w in words if len(w) > 1]
-    keys = {"".join(words), "".join(sorted(words)), *full}
+    keys = {"".join(words), "".join(sorted(words))}
+    for n, word in enumerate(words):
+        if len(word) < 2:
+            continue
+        for other in (*words[:n], *words[n + 1 :]):
+            keys.update(f"{word}|{letter}" for letter in other[:2])
     if len(full) == 1:
         word = full[0]
-        keys.update(word[:i] + word[i + 1 :] for i in range(len(word)))
+        keys.add(f"~{word}")
+        keys.update(f"~{word[:i]}{word[i + 1 :]}" for i in range(len(word)))
     return frozenset(k for k in keys if k)
