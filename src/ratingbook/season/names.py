@@ -23,7 +23,8 @@ accents, punctuation and letter case set aside (:func:`name_words`):
 
 A club that changed, or IDs that differ, is evidence the identity module adds; this module
 knows names only. :func:`block_keys` lets a caller compare only the pairs that can look alike
-(a name shares a word, or a word with one letter dropped, with every name it can look like).
+(a name shares a key with every name it can look like; a test holds it), and :class:`NameForm`
+works a name's words out once for a caller comparing it with many.
 Pure: the standard library only.
 """
 
