@@ -11,6 +11,7 @@ the layers below it)::
     events                      the event model and its rules (settings, byes, start order, ...)
     trf                         FIDE's Tournament Report Files, read and written
     fide                        everything FIDE defines: gacrux/ (the adapter), rules/, fast/
+    season                      a season's players, games, sources, who is who, periods, checks
     reports                     an event as neutral tables and notes: every view renders them
     workbook                    the Book interface, schemas, one planner per family
     files                       disk, the .xlsx package, the two back ends
@@ -63,6 +64,7 @@ LAYERS = (
     "events",
     "trf",
     "fide",
+    "season",
     "reports",
     "workbook",
     "files",
@@ -84,7 +86,18 @@ FILES_LEVELS = (
 )
 #: Layers whose modules may import no spreadsheet library (they are the engine and what it
 #: stands on): openpyxl and xlwings live in the adapters only.
-PURE_LAYERS = ("errors", "core", "ratings", "seeds", "swiss", "events", "trf", "fide", "reports")
+PURE_LAYERS = (
+    "errors",
+    "core",
+    "ratings",
+    "seeds",
+    "swiss",
+    "events",
+    "trf",
+    "fide",
+    "season",
+    "reports",
+)
 SPREADSHEET_LIBRARIES = ("openpyxl", "xlwings", "python_calamine")
 MAX_LINES = 600
 
@@ -404,7 +417,7 @@ def test_each_module_says_what_it_decides_and_stays_small(name: str) -> None:
 
 
 #: The layers below the reports: the domain (the rules, the files of other programs, gacrux).
-DOMAIN_LAYERS = ("core", "ratings", "seeds", "swiss", "events", "trf", "fide")
+DOMAIN_LAYERS = ("core", "ratings", "seeds", "swiss", "events", "trf", "fide", "season")
 
 
 def report_vocabulary() -> set[str]:
@@ -496,7 +509,7 @@ def test_the_vocabulary_check_sees_a_mention() -> None:
 
 
 #: The layers the rules live in: a sheet's rows are read into their model in ``workbook``.
-RULES_LAYERS = ("ratings", "seeds", "events", "trf", "fide")
+RULES_LAYERS = ("ratings", "seeds", "events", "trf", "fide", "season")
 
 #: Words the rules still say that are also spellings of an input column's header, each because
 #: it is not a header of ours but a name fixed by a format the rules read or write. A check across

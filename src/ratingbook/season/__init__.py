@@ -1,0 +1,88 @@
+"""A season's rating list, below the workbook: its players and games, where they come from, who
+is who, its rating periods, and the checks of what comes in. Pure: no spreadsheet library.
+
+The modules, from the bottom up:
+
+- :mod:`~ratingbook.season.names`: when two names are the same name, and when they only look
+  alike (the rule near duplicates are reported by);
+- :mod:`~ratingbook.season.model`: a source ref, a source's player, a season player, a game,
+  an event and its fingerprint, a season's error;
+- :mod:`~ratingbook.season.trf_source`: a TRF file, or a Swiss or round-robin event read from
+  a book, as an event of the season;
+- :mod:`~ratingbook.season.pgn_source`: a PGN file's games (python-chess) as events;
+- :mod:`~ratingbook.season.identity`: who is who (aliases, IDs, names; candidates);
+- :mod:`~ratingbook.season.periods`: rating periods and late results;
+- :mod:`~ratingbook.season.checks`: what a season refuses, every problem named;
+- :mod:`~ratingbook.season.adding`: a season, and the sequence of adding events to it.
+"""
+
+from ratingbook.season.adding import Addition, Season, add_events, source_players
+from ratingbook.season.checks import check_events
+from ratingbook.season.identity import (
+    Alias,
+    Candidate,
+    Decision,
+    Match,
+    Matching,
+    MatchRule,
+    match_players,
+)
+from ratingbook.season.model import (
+    SeasonError,
+    SeasonEvent,
+    SeasonGame,
+    SeasonPlayer,
+    SourcePlayer,
+    SourceRef,
+    fingerprint,
+    make_event,
+)
+from ratingbook.season.names import exact_name, likeness, name_words
+from ratingbook.season.periods import (
+    LateResult,
+    Period,
+    PeriodLength,
+    cut_periods,
+    event_periods,
+    late_result,
+    rated_games,
+)
+from ratingbook.season.pgn_source import read_pgn
+from ratingbook.season.trf_source import read_trf, read_trf_bytes, season_event_from_swiss
+
+__all__ = [
+    "Addition",
+    "Alias",
+    "Candidate",
+    "Decision",
+    "LateResult",
+    "Match",
+    "MatchRule",
+    "Matching",
+    "Period",
+    "PeriodLength",
+    "Season",
+    "SeasonError",
+    "SeasonEvent",
+    "SeasonGame",
+    "SeasonPlayer",
+    "SourcePlayer",
+    "SourceRef",
+    "add_events",
+    "check_events",
+    "cut_periods",
+    "event_periods",
+    "exact_name",
+    "fingerprint",
+    "late_result",
+    "likeness",
+    "make_event",
+    "match_players",
+    "name_words",
+    "rated_games",
+    "read_pgn",
+    "read_trf",
+    "read_trf_bytes",
+    "season_event_from_swiss",
+    "source_players",
+]

@@ -1,0 +1,164 @@
+"""The checks of what comes into a season: every problem found, each naming its source.
+
+This module alone decides what a season refuses (every problem is listed, not only the first,
+each a :class:`~ratingbook.season.model.SeasonError` naming its file and line, or book, sheet
+and row):
+
+- **the same event added twice**: two events with the same fingerprint (decided from their
+  games, :func:`~ratingbook.season.model.fingerprint`), whatever their files are called;
+- **a game two sources report**: the same two players, with the same colours, on the same
+  day (in the same round when both sources give one), in two events: reported twice when the
+  results agree, a contradiction when they differ;
+- **a player in two games of one round** of an event (or in a game and a bye);
+- **a game dated outside its event**: before the event's stated first day or after its last;
+- **an unknown result**: a game whose result is not known (a PGN's ``*``, a round paired and
+  not played yet).
+
+A result sheet that contradicts itself (a TRF whose records do not tell the same game: player
+1 met 12 but 12's record says 6; both claim the win) is refused when it is read
+(:func:`ratingbook.trf.importer.import_trf`, through :mod:`ratingbook.season.trf_source`).
+Players are told apart by their list keys (``key_of``, the identity module's matching). Pure.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+
+from ratingbook.season.model import SeasonError, SeasonEvent, SeasonGame, SourcePlayer
+
+__all__ = ["check_events"]
+
+
+def check_events(
+    events: Sequence[SeasonEvent], key_of: Callable[[SourcePlayer], str]
+) -> tuple[SeasonError, ...]:
+    """Every problem of ``events`` (the season's, in the order they were added, the new ones
+    last): the module text's checks, in that order, each problem at its later source."""
+    problems: list[SeasonError] = []
+    problems += _twice(events)
+    problems += _reported_twice(events, key_of)
+    for event in events:
+        problems += _round_twice(event, key_of)
+        problems += _outside(event)
+        problems += _unknown(event)
+    return tuple(problems)
+
+
+def _twice(events: Sequence[SeasonEvent]) -> list[SeasonError]:
+    seen: dict[str, SeasonEvent] = {}
+    problems: list[SeasonError] = []
+    for event in events:
+        first = seen.setdefault(event.fingerprint, event)
+        if first is not event:
+            problems.append(
+                SeasonError(
+                    f"the event {event.name!r} is already in the season as {first.name!r}: "
+                    f"the same {len(event.games)} games and byes",
+                    event.source,
+                    also=first.source,
+                )
+            )
+    return problems
+
+
+def _result_words(game: SeasonGame) -> str:
+    return game.result.value if game.result is not None else "unknown"
+
+
+def _reported_twice(
+    events: Sequence[SeasonEvent], key_of: Callable[[SourcePlayer], str]
+) -> list[SeasonError]:
+    """A game in two events: the same players and colours on the same day, and the same round
+    when both give one. Events with the same fingerprint are left to :func:`_twice`."""
+    seen: dict[tuple[str, str, dt.date], list[SeasonGame]] = {}
+    fingerprints = {e.id: e.fingerprint for e in events}
+    problems: list[SeasonError] = []
+    for event in events:
+        for game in event.games:
+            if game.black is None:
+                continue
+            key = (key_of(game.white), key_of(game.black), game.date)
+            earlier = seen.setdefault(key, [])
+            other = next(
+                (
+                    g
+                    for g in earlier
+                    if g.event != game.event
+                    and fingerprints[g.event] != fingerprints[game.event]
+                    and (g.round is None or game.round is None or g.round == game.round)
+                ),
+                None,
+            )
+            earlier.append(game)
+            if other is None:
+                continue
+            who = f"{game.white.name} - {game.black.name} on {game.date:%Y-%m-%d}"
+            if other.result == game.result:
+                problems.append(
+                    SeasonError(
+                        f"the game {who} ({_result_words(game)}) is reported twice",
+                        game.source,
+                        also=other.source,
+                    )
+                )
+            else:
+                problems.append(
+                    SeasonError(
+                        f"two sources report the game {who} with different results: "
+                        f"{_result_words(game)} here, {_result_words(other)} there",
+                        game.source,
+                        also=other.source,
+                    )
+                )
+    return problems
+
+
+def _round_twice(event: SeasonEvent, key_of: Callable[[SourcePlayer], str]) -> list[SeasonError]:
+    seen: dict[tuple[int, str], SeasonGame] = {}
+    problems: list[SeasonError] = []
+    for game in event.games:
+        if game.round is None:
+            continue
+        for player in (game.white, game.black):
+            if player is None:
+                continue
+            first = seen.setdefault((game.round, key_of(player)), game)
+            if first is not game:
+                problems.append(
+                    SeasonError(
+                        f"{player.name!r} plays twice in round {game.round} of {event.name!r}",
+                        game.source,
+                        also=first.source,
+                    )
+                )
+    return problems
+
+
+def _outside(event: SeasonEvent) -> list[SeasonError]:
+    problems: list[SeasonError] = []
+    for game in event.games:
+        early = event.start is not None and game.date < event.start
+        late = event.end is not None and game.date > event.end
+        if early or late:
+            span = " to ".join(f"{d:%Y-%m-%d}" for d in (event.start, event.end) if d)
+            problems.append(
+                SeasonError(
+                    f"the game is dated {game.date:%Y-%m-%d}, outside its event "
+                    f"{event.name!r} ({'from ' if event.end is None else ''}{span})",
+                    game.source,
+                )
+            )
+    return problems
+
+
+def _unknown(event: SeasonEvent) -> list[SeasonError]:
+    return [
+        SeasonError(
+            f"the game {game.white.name} - {game.black.name} (round {game.round or '?'}) has "
+            "no result (a rated list takes only finished games; remove it or give its result)",
+            game.source,
+        )
+        for game in event.games
+        if game.result is None and game.black is not None
+    ]

@@ -1,0 +1,397 @@
+"""Who is who: each player a source names, matched to one person of the season's list.
+
+This module alone decides whom a source's player is, in this order, the first that applies:
+
+1. **the officer's aliases** (:class:`Alias`): a decision "this name (with these IDs) is
+   player K" is applied before anything else, and the match records it; a decision "this
+   name is not player K" keeps the two apart below, and their likeness is not reported again;
+2. **the FIDE ID**: the list's player with that FIDE ID;
+3. **the national or club ID**: the list's player with that ID, unless both have FIDE IDs
+   and they differ;
+4. **the name** (:func:`~ratingbook.season.names.exact_name`: case and spaces aside): the
+   one list player of that name, unless an ID or the club says otherwise (both have a FIDE
+   ID and they differ; both a national ID and they differ; both a club and it differs: a
+   changed club is for the officer to confirm, :class:`Candidate`). Two list players of that
+   name, neither ruled out, is a problem (the officer adds an alias);
+5. else a **new player** of the list, unrated, keyed by the next number after the highest
+   numeric key.
+
+A match by ID or name gives the list player the IDs, club and birth year he lacked, and says
+so (:attr:`Matching.notes`), as it does when an ID joins two names that do not look alike.
+Near duplicates are never merged: each pair of list players whose names look alike
+(:func:`~ratingbook.season.names.likeness`), or who share a name that an ID or a club kept
+apart, is a :class:`Candidate` with its evidence, for the players of the sources asked about
+(``report``), until the officer decides.
+
+Pure: the list, the sources' players and the aliases in; a new list and the matches out.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+from ratingbook.season.model import SeasonError, SeasonPlayer, SourcePlayer, SourceRef
+from ratingbook.season.names import NameForm, block_keys, exact_name, form_likeness, likeness
+
+__all__ = ["Alias", "Candidate", "Decision", "Match", "MatchRule", "Matching", "match_players"]
+
+
+class Decision(enum.Enum):
+    """What the officer decided about a name and a list player."""
+
+    SAME = "same"
+    """The name (with its IDs, when the alias gives them) is this player."""
+
+    DIFFERENT = "different"
+    """The name is someone else: never matched to this player, nor reported as like him."""
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """One row of the officer's aliases: ``name`` as a source writes it (matched as
+    :func:`~ratingbook.season.names.exact_name`), ``decision``, and the list player
+    ``player`` (his key). ``fide_id`` / ``national_id``, when given, narrow a SAME decision to
+    the source players with that ID. ``source`` is the alias's own row."""
+
+    name: str
+    decision: Decision
+    player: str
+    fide_id: int | None = None
+    national_id: str = ""
+    source: SourceRef | None = field(default=None, compare=False, repr=False)
+
+    def covers(self, player: SourcePlayer) -> bool:
+        """The alias speaks of this source player (his name, and its IDs if it gives any)."""
+        if exact_name(self.name) != exact_name(player.name):
+            return False
+        if self.fide_id is not None and self.fide_id != player.fide_id:
+            return False
+        return not self.national_id or self.national_id == player.national_id
+
+
+class MatchRule(enum.Enum):
+    """Which rule matched a source player (the module text's order)."""
+
+    ALIAS = "the officer's alias"
+    FIDE_ID = "the FIDE ID"
+    NATIONAL_ID = "the national ID"
+    NAME = "the name"
+    NEW = "a new player"
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A source player, the list player he is (``key``), the rule that said so, and the
+    alias applied, if one was."""
+
+    player: SourcePlayer
+    key: str
+    rule: MatchRule
+    alias: Alias | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """Two list players who may be one person, for the officer to decide: their keys and
+    names, the evidence in words, and where the name that raised it came from."""
+
+    key: str
+    name: str
+    other: str
+    other_name: str
+    reasons: tuple[str, ...]
+    source: SourceRef | None = None
+
+    def describe(self) -> str:
+        place = f" ({self.source.describe()})" if self.source is not None else ""
+        return (
+            f"{self.name!r} (player {self.key}){place} and {self.other_name!r} (player "
+            f"{self.other}) may be one person: {'; '.join(self.reasons)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Matching:
+    """The list after matching (its players, IDs filled in, and the new ones after them), each
+    distinct source player's match, the candidates, notes and problems."""
+
+    players: tuple[SeasonPlayer, ...]
+    matches: tuple[Match, ...]
+    candidates: tuple[Candidate, ...] = ()
+    notes: tuple[str, ...] = ()
+    problems: tuple[SeasonError, ...] = ()
+    _keys: dict[SourcePlayer, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def key_of(self, player: SourcePlayer) -> str:
+        """The list key of a source player that was matched."""
+        if not self._keys:
+            self._keys.update((m.player, m.key) for m in self.matches)
+        return self._keys[player]
+
+    @property
+    def new_players(self) -> tuple[SeasonPlayer, ...]:
+        new = {m.key for m in self.matches if m.rule is MatchRule.NEW}
+        return tuple(p for p in self.players if p.key in new)
+
+
+_Id = TypeVar("_Id", int, str)
+
+
+def _next_key(keys: Iterable[str]) -> int:
+    return max((int(k) for k in keys if k.isdigit()), default=0) + 1
+
+
+class _Roster:
+    """The list being matched: its players by key, and the indexes of the rules."""
+
+    def __init__(self, players: Sequence[SeasonPlayer], problems: list[SeasonError]) -> None:
+        self.players: dict[str, SeasonPlayer] = {}
+        self.fide: dict[int, str] = {}
+        self.national: dict[str, str] = {}
+        self.names: dict[str, list[str]] = defaultdict(list)
+        self.blocks: dict[str, set[str]] = defaultdict(set)
+        self.exact: dict[str, str] = {}
+        self.forms: dict[str, NameForm] = {}
+        self.next = _next_key(p.key for p in players)
+        for player in players:
+            if player.key in self.players:
+                problems.append(
+                    SeasonError(f"key {player.key!r} is given to two players", player.source)
+                )
+                continue
+            self.add(player, problems)
+
+    def add(self, player: SeasonPlayer, problems: list[SeasonError]) -> None:
+        self.players[player.key] = player
+        self.index(player, problems)
+        self.exact[player.key] = exact_name(player.name)
+        self.forms[player.key] = NameForm.of(player.name)
+        self.names[self.exact[player.key]].append(player.key)
+        for block in block_keys(player.name):
+            self.blocks[block].add(player.key)
+
+    def index(self, player: SeasonPlayer, problems: list[SeasonError]) -> None:
+        if player.fide_id:
+            self._claim(self.fide, player.fide_id, "FIDE", player, problems)
+        if player.national_id:
+            self._claim(self.national, player.national_id, "national", player, problems)
+
+    def _claim(
+        self,
+        ids: dict[_Id, str],
+        value: _Id,
+        what: str,
+        player: SeasonPlayer,
+        problems: list[SeasonError],
+    ) -> None:
+        other = ids.setdefault(value, player.key)
+        if other != player.key:
+            problems.append(
+                SeasonError(
+                    f"{what} ID {value} is given to two players: {other} "
+                    f"({self.players[other].name!r}) and {player.key} ({player.name!r})",
+                    player.source,
+                )
+            )
+
+    def new_key(self) -> str:
+        key = str(self.next)
+        self.next += 1
+        return key
+
+
+def _apart(list_player: SeasonPlayer, player: SourcePlayer) -> list[str]:
+    """What keeps a source player from a list player of the same name (empty: nothing)."""
+    reasons: list[str] = []
+    if list_player.fide_id and player.fide_id and list_player.fide_id != player.fide_id:
+        reasons.append(f"FIDE IDs differ ({list_player.fide_id} and {player.fide_id})")
+    if (
+        list_player.national_id
+        and player.national_id
+        and list_player.national_id != player.national_id
+    ):
+        reasons.append(f"national IDs differ ({list_player.national_id} and {player.national_id})")
+    if list_player.club and player.club and exact_name(list_player.club) != exact_name(player.club):
+        reasons.append(f"a changed club ({list_player.club} and {player.club})")
+    return reasons
+
+
+def _filled(list_player: SeasonPlayer, player: SourcePlayer, notes: list[str]) -> SeasonPlayer:
+    """The list player with what he lacked and the source gives (IDs, club, birth year)."""
+    changes: dict[str, object] = {}
+    if list_player.fide_id is None and player.fide_id is not None:
+        changes["fide_id"] = player.fide_id
+    if not list_player.national_id and player.national_id:
+        changes["national_id"] = player.national_id
+    if not list_player.club and player.club:
+        changes["club"] = player.club
+    if list_player.birth_year is None and player.birth_year is not None:
+        changes["birth_year"] = player.birth_year
+    if not changes:
+        return list_player
+    place = f" from {player.source.describe()}" if player.source is not None else ""
+    said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changes.items())
+    notes.append(f"player {list_player.key} ({list_player.name!r}): {said}{place}")
+    return replace(list_player, **changes)  # type: ignore[arg-type]
+
+
+def match_players(
+    players: Sequence[SeasonPlayer],
+    incoming: Iterable[SourcePlayer],
+    aliases: Sequence[Alias] = (),
+    *,
+    report: Collection[SourcePlayer] | None = None,
+) -> Matching:
+    """Match every distinct source player of ``incoming`` to the list ``players`` (the module
+    text's rules), adding new players; candidates are reported for the source players in
+    ``report`` (all of ``incoming`` when None)."""
+    problems: list[SeasonError] = []
+    notes: list[str] = []
+    roster = _Roster(players, problems)
+    same: dict[str, list[Alias]] = defaultdict(list)
+    different: set[tuple[str, str]] = set()
+    for alias in aliases:
+        if alias.player not in roster.players:
+            problems.append(
+                SeasonError(
+                    f"the alias {alias.name!r} names player {alias.player!r}, who is not on "
+                    "the list",
+                    alias.source,
+                )
+            )
+            continue
+        if alias.decision is Decision.SAME:
+            same[exact_name(alias.name)].append(alias)
+        else:
+            different.add((exact_name(alias.name), alias.player))
+    matches: dict[SourcePlayer, Match] = {}
+    for player in incoming:
+        if player in matches:
+            continue
+        match = _match(player, roster, same, different, problems)
+        if match is None:
+            key = roster.new_key()
+            new = SeasonPlayer(
+                key,
+                player.name,
+                fide_id=player.fide_id,
+                national_id=player.national_id,
+                club=player.club,
+                birth_year=player.birth_year,
+                source=player.source,
+            )
+            roster.add(new, problems)
+            match = Match(player, key, MatchRule.NEW)
+        else:
+            before = roster.players[match.key]
+            after = _filled(before, player, notes)
+            if after is not before:
+                roster.players[match.key] = after
+                roster.index(after, problems)
+            if match.rule in (MatchRule.FIDE_ID, MatchRule.NATIONAL_ID) and (
+                exact_name(before.name) != exact_name(player.name)
+                and likeness(before.name, player.name) is None
+            ):
+                notes.append(
+                    f"{player.name!r}"
+                    + (f" ({player.source.describe()})" if player.source else "")
+                    + f" is player {match.key} ({before.name!r}) by {match.rule.value}, "
+                    "though the names do not look alike"
+                )
+        matches[player] = match
+    asked = (
+        matches.values()
+        if report is None
+        else [matches[p] for p in dict.fromkeys(report) if p in matches]
+    )
+    candidates = _candidates(asked, roster, different)
+    return Matching(
+        tuple(roster.players.values()),
+        tuple(matches.values()),
+        candidates,
+        tuple(notes),
+        tuple(problems),
+    )
+
+
+def _match(
+    player: SourcePlayer,
+    roster: _Roster,
+    same: dict[str, list[Alias]],
+    different: set[tuple[str, str]],
+    problems: list[SeasonError],
+) -> Match | None:
+    name = exact_name(player.name)
+    for alias in same.get(name, ()):
+        if alias.covers(player):
+            return Match(player, alias.player, MatchRule.ALIAS, alias)
+    if player.fide_id is not None and player.fide_id in roster.fide:
+        return Match(player, roster.fide[player.fide_id], MatchRule.FIDE_ID)
+    if player.national_id and player.national_id in roster.national:
+        key = roster.national[player.national_id]
+        fide = roster.players[key].fide_id
+        if fide is None or player.fide_id is None or fide == player.fide_id:
+            return Match(player, key, MatchRule.NATIONAL_ID)
+    found = [
+        key
+        for key in roster.names.get(name, ())
+        if (name, key) not in different and not _apart(roster.players[key], player)
+    ]
+    if len(found) > 1:
+        listed = " and ".join(f"{k} ({roster.players[k].name!r})" for k in found)
+        problems.append(
+            SeasonError(
+                f"{player.name!r} could be player {listed}: an alias must say which",
+                player.source,
+            )
+        )
+        return Match(player, found[0], MatchRule.NAME)
+    return Match(player, found[0], MatchRule.NAME) if found else None
+
+
+def _candidates(
+    asked: Iterable[Match], roster: _Roster, different: set[tuple[str, str]]
+) -> tuple[Candidate, ...]:
+    """Every pair of list players, one of them a match asked about, whose names look alike or
+    whom only an ID or a club kept apart, and not decided different. Only names that share a
+    block key (:func:`~ratingbook.season.names.block_keys`) are compared."""
+    found: dict[tuple[str, str], Candidate] = {}
+    for match in asked:
+        name, mine = match.player.name, match.key
+        exact, form = exact_name(name), NameForm.of(name)
+        others: set[str] = set(roster.names.get(exact, ()))
+        for block in block_keys(name):
+            others |= roster.blocks.get(block, set())
+        others.discard(mine)
+        for other in others:
+            pair = (mine, other) if mine < other else (other, mine)
+            if pair in found or (exact, other) in different:
+                continue
+            if (roster.exact[mine], other) in different or (
+                roster.exact[other],
+                mine,
+            ) in different:
+                continue
+            theirs = roster.players[other]
+            if exact == roster.exact[other]:
+                reasons = ["the same name", *_apart(theirs, match.player)]
+            else:
+                reason = form_likeness(form, roster.forms[other])
+                if reason is None:
+                    continue
+                reasons = [reason, *_apart(theirs, match.player)]
+            found[pair] = Candidate(
+                mine, name, other, theirs.name, tuple(reasons), match.player.source
+            )
+    return tuple(
+        found[pair] for pair in sorted(found, key=lambda p: sorted((_order(p[0]), _order(p[1]))))
+    )
+
+
+def _order(key: str) -> tuple[int, int | str]:
+    """Numeric keys in their order, before any other key."""
+    return (0, int(key)) if key.isdigit() else (1, key)

@@ -1,0 +1,262 @@
+"""When two players' names are the same name, and when they only look alike: the one home of
+the rule that says who might be whom.
+
+Two spellings are **the same name** (:func:`exact_name`) when they differ only in letter case,
+in the spaces between words, or in the space after a comma (``Jones,Gawain C.`` is
+``Jones, Gawain C.``). Players are matched by such a name when no ID decides.
+
+Anything else that looks alike is reported to the rating officer, never merged (:func:`likeness`
+says why, in words the officer reads). Two names look alike when, comparing their words with
+accents, punctuation and letter case set aside (:func:`name_words`):
+
+1. **the same words** in another order or with other accents and punctuation (``Smith, John``
+   and ``John Smith``; ``Müller`` and ``Muller``);
+2. **the same letters, spaced differently** (``Van der Berg`` and ``Vander Berg``);
+3. **an initial for a word**: they share a surname-length word (two letters or more) and each
+   other word is either the same, an initial standing for the other's word (``J.`` for
+   ``John``), or a lone initial the other leaves out (``John P. Smith`` and ``John Smith``);
+   every full word of each is accounted for;
+4. **one letter off**: the same number of words, all equal but one pair, and that pair one
+   letter apart (one letter added, dropped, changed, or two neighbours swapped: ``Smith`` and
+   ``Smyth``, ``Jon`` and ``John``), neither of them an initial (``J.`` and ``K.`` are two
+   people's initials, not a typing slip).
+
+A club that changed, or IDs that differ, is evidence the identity module adds; this module
+knows names only. :func:`block_keys` lets a caller compare only the pairs that can look alike
+(a name shares a key with every name it can look like; a test holds it), and :class:`NameForm`
+works a name's words out once for a caller comparing it with many.
+Pure: the standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+__all__ = [
+    "NameForm",
+    "block_keys",
+    "exact_name",
+    "form_likeness",
+    "likeness",
+    "name_words",
+    "one_letter_apart",
+    "words_likeness",
+]
+
+_SPACES = re.compile(r"\s+")
+_NOT_LETTERS = re.compile(r"[^\w]+")
+
+
+def exact_name(name: str) -> str:
+    """The name as names are matched: case, runs of spaces and the space after a comma set
+    aside (accents, word order and punctuation count).
+
+    >>> exact_name("  Jones,Gawain  C. "), exact_name("JONES, gawain c.")
+    ('jones, gawain c.', 'jones, gawain c.')
+    """
+    text = unicodedata.normalize("NFC", name).casefold()
+    text = _SPACES.sub(" ", text).strip()
+    return re.sub(r"\s*,\s*", ", ", text)
+
+
+def _plain(text: str) -> str:
+    """Accents dropped (``é`` -> ``e``), case folded (``ß`` -> ``ss``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """The name's words, plain (no accents, no case, no punctuation), given names first: a
+    comma puts the surname first (``Smith, John``), so the words after it come first.
+
+    >>> name_words("Smith, John P."), name_words("Jürgen O'Neill-Ward")
+    (('john', 'p', 'smith'), ('jurgen', 'o', 'neill', 'ward'))
+    """
+    surname, comma, given = name.partition(",")
+    ordered = f"{given} {surname}" if comma else name
+    return tuple(w for w in _NOT_LETTERS.split(_plain(ordered).replace("_", " ")) if w)
+
+
+def one_letter_apart(a: str, b: str) -> bool:
+    """One letter added, dropped or changed, or two neighbouring letters swapped (and not
+    equal).
+
+    >>> [one_letter_apart(*p) for p in [("smith", "smyth"), ("jon", "john"), ("ab", "ba")]]
+    [True, True, True]
+    >>> one_letter_apart("smith", "smith"), one_letter_apart("smith", "smoth2")
+    (False, False)
+    """
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):  # one letter added to a
+        return a[i:] == b[i + 1 :]
+    if a[i + 1 :] == b[i + 1 :]:  # one letter changed
+        return True
+    swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
+    return swapped and a[i + 2 :] == b[i + 2 :]
+
+
+def _initials_fit(mine: list[str], theirs: list[str]) -> str | None:
+    """Rule 3 on the words left once the words both names have are set aside: why they fit,
+    or None."""
+    theirs = list(theirs)
+    stood_for: list[str] = []
+    dropped: list[str] = []
+    for word in sorted(mine, key=len):
+        if len(word) == 1:
+            partner = next((w for w in theirs if w[0] == word and len(w) > 1), None)
+            if partner is not None:
+                theirs.remove(partner)
+                stood_for.append(f"{word.upper()}. for {partner.capitalize()}")
+            else:
+                dropped.append(word)
+            continue
+        partner = next((w for w in theirs if len(w) == 1 and w == word[0]), None)
+        if partner is None:
+            return None  # a full word of mine the other name does not account for
+        theirs.remove(partner)
+        stood_for.append(f"{partner.upper()}. for {word.capitalize()}")
+    if any(len(w) > 1 for w in theirs) or (dropped and theirs):
+        return None  # a full word unaccounted for; or initials on both sides that differ
+    dropped += theirs
+    parts = [*stood_for, *(f"a middle initial {w.upper()}. left out" for w in dropped)]
+    return "an initial for a name: " + ", ".join(parts) if parts else None
+
+
+def likeness(a: str, b: str) -> str | None:
+    """Why names ``a`` and ``b`` may be one person (the module's rules 1-4, the first that
+    applies), or None: the same name by :func:`exact_name` is None too (it is a match, not a
+    likeness).
+
+    >>> likeness("Smith, John", "John Smith")
+    'the same words in another order or spelling'
+    >>> likeness("J. Smith", "John Smith")
+    'an initial for a name: J. for John'
+    >>> likeness("John Smith", "John Smyth")
+    "one letter apart: 'smith' and 'smyth'"
+    >>> likeness("John Smith", "Jane Doe") is None
+    True
+    """
+    if exact_name(a) == exact_name(b):
+        return None
+    return form_likeness(NameForm.of(a), NameForm.of(b))
+
+
+@dataclass(frozen=True, slots=True)
+class NameForm:
+    """A name's words worked out once, for a caller comparing one name with many
+    (:func:`form_likeness`): its :func:`name_words`, the set of its full words (two letters
+    or more), the set of its initials, and its letters run together, as written and sorted."""
+
+    words: tuple[str, ...]
+    full: frozenset[str]
+    initials: frozenset[str]
+    joined: str
+    sorted_joined: str
+    repeats: bool  # a word written twice ("Lee Lee"): the sets above do not count it
+
+    @classmethod
+    def of(cls, name: str) -> NameForm:
+        words = name_words(name)
+        return cls(
+            words,
+            frozenset(w for w in words if len(w) > 1),
+            frozenset(w for w in words if len(w) == 1),
+            "".join(words),
+            "".join(sorted(words)),
+            len(set(words)) < len(words),
+        )
+
+
+def _may_be_alike(a: NameForm, b: NameForm) -> bool:
+    """A quick test each rule passes only if this does (so most pairs are set aside without
+    the full rules): the same letters (rules 1, 2); a shared full word and each other full
+    word's initial on the other side (rule 3); as many words, the full words the same but
+    one each, one letter apart (rule 4)."""
+    if a.joined == b.joined or a.sorted_joined == b.sorted_joined:
+        return True
+    only_a, only_b = a.full - b.full, b.full - a.full
+    if len(a.words) == len(b.words):
+        if a.repeats or b.repeats:
+            return True
+        if len(only_a) == len(only_b) == 1 and one_letter_apart(min(only_a), min(only_b)):
+            return True
+    return (
+        bool(a.full & b.full)
+        and all(w[0] in b.initials for w in only_a)
+        and all(w[0] in a.initials for w in only_b)
+    )
+
+
+def form_likeness(a: NameForm, b: NameForm) -> str | None:
+    """:func:`likeness` of two names' forms; names that are the same name are the caller's."""
+    if not a.words or not b.words or not _may_be_alike(a, b):
+        return None
+    return words_likeness(a.words, b.words)
+
+
+def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
+    """:func:`likeness` on two names' :func:`name_words` (rules 1-4; names that are the same
+    name are the caller's)."""
+    if not wa or not wb:
+        return None
+    ca, cb = Counter(wa), Counter(wb)
+    if ca == cb:
+        return "the same words in another order or spelling"
+    if "".join(wa) == "".join(wb) or "".join(sorted(wa)) == "".join(sorted(wb)):
+        return "the same letters, spaced differently"
+    left_a, left_b = ca - cb, cb - ca
+    shared = Counter(w for w in (ca & cb).elements() if len(w) > 1)
+    if shared:
+        # The words both names have are set aside (initials too), so the rest pair up the
+        # same way whichever name comes first.
+        reason = _initials_fit(list(left_a.elements()), list(left_b.elements()))
+        if reason is not None:
+            return reason
+    if len(wa) == len(wb) and sum(left_a.values()) == sum(left_b.values()) == 1:
+        (one,), (other,) = left_a, left_b
+        # J. and K. are two initials, not a typing slip.
+        if min(len(one), len(other)) > 1 and one_letter_apart(one, other):
+            return f"one letter apart: {one!r} and {other!r}"
+    return None
+
+
+def block_keys(name: str) -> frozenset[str]:
+    """Keys two names share whenever :func:`likeness` can find them alike, so a caller
+    compares only names that share one (a common first name alone is no key: each key is
+    narrower than a word):
+
+    - the letters of all the words run together, as written and sorted (rules 1 and 2);
+    - each full word (two letters or more) with the first or second letter of each other
+      word (``smith|j``, ``smith|o`` for John Smith): two names alike by rule 3 share a full
+      word and the letter of an initial standing for a word; by rule 4, a full word and a
+      letter of the word one letter apart (a first letter changed or dropped keeps or moves
+      the second);
+    - for a name with one full word only: that word alone, and with each letter dropped in
+      turn (``~lee``, ``~ee``, ...), for rule 4 where the rest are initials, and a lone
+      initial left out by rule 3 (``P. Smith`` and ``Smith``).
+
+    >>> sorted(block_keys("J. Lee"))
+    ['jlee', 'lee|j', '~ee', '~le', '~lee']
+    """
+    words = name_words(name)
+    full = [w for w in words if len(w) > 1]
+    keys = {"".join(words), "".join(sorted(words))}
+    for n, word in enumerate(words):
+        if len(word) < 2:
+            continue
+        for other in (*words[:n], *words[n + 1 :]):
+            keys.update(f"{word}|{letter}" for letter in other[:2])
+    if len(full) == 1:
+        word = full[0]
+        keys.add(f"~{word}")
+        keys.update(f"~{word[:i]}{word[i + 1 :]}" for i in range(len(word)))
+    return frozenset(k for k in keys if k)

@@ -1,0 +1,145 @@
+"""A Swiss or round-robin event, from a TRF file or from a book, as an event of a season.
+
+This module alone decides how an individual event (:class:`ratingbook.events.event.SwissEvent`)
+feeds a season: every game and bye of it, with the date each was played and where each row
+came from. A TRF file is read by :func:`ratingbook.trf.importer.import_trf` (which already
+refuses a file whose records contradict each other: player 1 meets 12 but 12's record says 6;
+both claim the win); a Swiss or round-robin book is read by the workbook's sheet readers, and
+the event they build comes here the same way (:func:`season_event_from_swiss`).
+
+A game's date: its round's date when the source gives it (TRF record 132, the book's Round
+Dates), else the event's first day (TRF 042, the book's Start Date; a period then holds the
+whole event), else, with neither, an error naming the file and the round. Forfeits and byes are
+kept, with their kind, and never rated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import PurePath
+
+from ratingbook.core.encoding import decode_legacy
+from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.events.event import SwissEvent, SwissPlayer
+from ratingbook.season.model import (
+    SeasonError,
+    SeasonEvent,
+    SeasonGame,
+    SourcePlayer,
+    SourceRef,
+    in_source,
+    make_event,
+)
+from ratingbook.trf.importer import import_trf
+
+__all__ = ["read_trf", "read_trf_bytes", "season_event_from_swiss"]
+
+_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+
+
+def birth_year(text: str) -> int | None:
+    """The year of a birth date as sources write it (``1965/06/25``, ``1978``, ``06.12.1969``).
+
+    >>> birth_year("1969.12.06"), birth_year("06/12/1969"), birth_year(""), birth_year("65")
+    (1969, 1969, None, None)
+    """
+    found = _YEAR.search(text)
+    return int(found.group(1)) if found else None
+
+
+def source_player(player: SwissPlayer, file: str) -> SourcePlayer:
+    """An event's player as the season sees him (the TRF's federation is a federation, a
+    book's Club column its club)."""
+    return SourcePlayer(
+        name=player.name,
+        fide_id=player.fide_id,
+        national_id=player.national_id,
+        federation=player.federation,
+        birth_year=birth_year(player.birth),
+        rating=player.rating,
+        source=SourceRef(file, player.where) if player.where is not None else SourceRef(file),
+    )
+
+
+def _round_date(text: str) -> dt.date | None:
+    """A round date as the event keeps it (``2025/09/06``; ISO from a book); None otherwise."""
+    cleaned = text.strip().replace("/", "-").replace(".", "-")
+    try:
+        return dt.date.fromisoformat(cleaned)
+    except ValueError:
+        return None
+
+
+def season_event_from_swiss(
+    event: SwissEvent,
+    file: str,
+    *,
+    kind: str = "book",
+    name: str | None = None,
+    notes: Sequence[str] = (),
+    clubs: dict[str, str] | None = None,
+) -> SeasonEvent:
+    """``event`` (read from ``file``) as a season's event, or a :class:`SeasonError` per round
+    that has no date (all of them at once, in an :class:`~ratingbook.errors.InputErrors` when
+    several). ``clubs`` gives a player's club by name where the source has a club column."""
+    settings = event.settings
+    players = {p.name: source_player(p, file) for p in event.players}
+    if clubs:
+        players = {n: replace(p, club=clubs.get(n, "")) for n, p in players.items()}
+    round_dates = [_round_date(text) for text in settings.round_dates]
+    problems: list[RatingbookError] = []
+    undated: set[int] = set()
+    games: list[SeasonGame] = []
+    for entry in event.entries:
+        known = entry.round <= len(round_dates) and round_dates[entry.round - 1] is not None
+        date = round_dates[entry.round - 1] if known else settings.start_date
+        where = SourceRef(file, entry.where) if entry.where is not None else SourceRef(file)
+        if date is None:
+            if entry.round not in undated:
+                undated.add(entry.round)
+                problems.append(
+                    SeasonError(
+                        f"round {entry.round} has no date: the source gives neither the round's "
+                        "date nor the event's start date",
+                        where,
+                    )
+                )
+            continue
+        black = None if entry.black is None else players[entry.black]
+        games.append(
+            SeasonGame("", date, entry.round, players[entry.white], black, entry.result, where)
+        )
+    if problems:
+        raise problems[0] if len(problems) == 1 else InputErrors(problems)
+    title = name or settings.event_name or PurePath(file).stem
+    return make_event(
+        name=title,
+        kind=kind,
+        source=SourceRef(file),
+        start=settings.start_date,
+        end=settings.end_date,
+        players=tuple(players.values()),
+        games=games,
+        notes=notes,
+    )
+
+
+def read_trf(text: str, file: str) -> SeasonEvent:
+    """A TRF file's text (TRF16 or TRF-2026, by any program) as a season's event; every
+    problem of the file named by ``file`` and line, all at once."""
+    try:
+        imported = import_trf(text)
+    except InputErrors as errors:
+        raise InputErrors(in_source(e, file) for e in errors.errors) from None
+    except RatingbookError as error:
+        raise in_source(error, file) from None
+    notes = tuple(f"{SourceRef(file).describe()}, {line}" for line in imported.warnings)
+    return season_event_from_swiss(imported.event, file, kind="TRF", notes=notes)
+
+
+def read_trf_bytes(data: bytes, file: str) -> SeasonEvent:
+    """A TRF file's bytes (UTF-8, or the Windows code page older programs write)."""
+    return read_trf(decode_legacy(data), file)

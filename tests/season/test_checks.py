@@ -1,0 +1,147 @@
+"""Tests for :mod:`ratingbook.season.checks`: every problem of what comes in, each naming where
+and what, all of them at once, and nothing added.
+
+Each bad input is made by hand, with the file and line of each game known from how it is
+built (tests/helpers/season_events.py: a game's line is its place in its file).
+"""
+
+from __future__ import annotations
+
+from tests.helpers.season_events import d, hand_event
+
+from ratingbook.core.results import Result
+from ratingbook.errors import InputErrors
+from ratingbook.season import Season, SeasonError, add_events, check_events
+
+W, B, DRAW = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
+
+LEAGUE = hand_event(
+    "League",
+    "league.trf",
+    [
+        (d("2024-03-14"), 1, "Ann", "Bob", W),
+        (d("2024-03-14"), 1, "Cid", "Dee", DRAW),
+    ],
+    start=d("2024-03-14"),
+    end=d("2024-03-15"),
+)
+
+
+def messages(season: Season, *events: object) -> list[str]:
+    addition = add_events(season, events)  # type: ignore[arg-type]
+    if addition.problems:
+        assert addition.season is season  # nothing added
+    return [str(p) for p in addition.problems]
+
+
+def test_a_game_two_sources_report_with_different_results() -> None:
+    """The same game (players, colours, day, round) in a PGN says 0-1: both places named."""
+    pgn = hand_event("Club PGN", "club.pgn", [(d("2024-03-14"), 1, "Ann", "Bob", B)])
+    season = add_events(Season(), [LEAGUE]).season
+    assert messages(season, pgn) == [
+        "file 'club.pgn', line 1: two sources report the game Ann - Bob on 2024-03-14 with "
+        "different results: 0-1 here, 1-0 there (also file 'league.trf', line 1)"
+    ]
+
+
+def test_a_game_two_sources_report_alike_is_reported_twice() -> None:
+    pgn = hand_event("Club PGN", "club.pgn", [(d("2024-03-14"), None, "Cid", "Dee", DRAW)])
+    season = add_events(Season(), [LEAGUE]).season
+    assert messages(season, pgn) == [
+        "file 'club.pgn', line 1: the game Cid - Dee on 2024-03-14 (½-½) is reported twice "
+        "(also file 'league.trf', line 2)"
+    ]
+
+
+def test_two_games_of_one_pair_in_other_rounds_are_two_games() -> None:
+    """The same pair on the same day in another round (a double round) is no conflict."""
+    pgn = hand_event("Club PGN", "club.pgn", [(d("2024-03-14"), 2, "Ann", "Bob", B)])
+    season = add_events(Season(), [LEAGUE]).season
+    assert messages(season, pgn) == []
+
+
+def test_a_player_in_two_games_of_one_round() -> None:
+    event = hand_event(
+        "Rapid",
+        "rapid.pgn",
+        [
+            (d("2024-04-06"), 3, "Ann", "Bob", W),
+            (d("2024-04-06"), 3, "Cid", "Ann", DRAW),
+            (d("2024-04-06"), 3, "Bob", None, Result.HALF_POINT_BYE),
+        ],
+    )
+    assert messages(Season(), event) == [
+        "file 'rapid.pgn', line 2: 'Ann' plays twice in round 3 of 'Rapid' (also file "
+        "'rapid.pgn', line 1)",
+        "file 'rapid.pgn', line 3: 'Bob' plays twice in round 3 of 'Rapid' (also file "
+        "'rapid.pgn', line 1)",
+    ]
+
+
+def test_a_game_dated_outside_its_event() -> None:
+    event = hand_event(
+        "Weekender",
+        "weekender.trf",
+        [(d("2024-05-10"), 1, "Ann", "Bob", W), (d("2024-05-13"), 2, "Bob", "Ann", W)],
+        start=d("2024-05-11"),
+        end=d("2024-05-12"),
+    )
+    assert messages(Season(), event) == [
+        "file 'weekender.trf', line 1: the game is dated 2024-05-10, outside its event "
+        "'Weekender' (2024-05-11 to 2024-05-12)",
+        "file 'weekender.trf', line 2: the game is dated 2024-05-13, outside its event "
+        "'Weekender' (2024-05-11 to 2024-05-12)",
+    ]
+
+
+def test_an_unknown_result() -> None:
+    event = hand_event("Live", "live.pgn", [(d("2024-05-10"), None, "Ann", "Bob", None)])
+    assert messages(Season(), event) == [
+        "file 'live.pgn', line 1: the game Ann - Bob (round ?) has no result (a rated list "
+        "takes only finished games; remove it or give its result)"
+    ]
+
+
+def test_the_same_event_twice_in_one_addition() -> None:
+    again = hand_event(
+        "League (copy)",
+        "league-copy.trf",
+        [(d("2024-03-14"), 1, "Cid", "Dee", DRAW), (d("2024-03-14"), 1, "Ann", "Bob", W)],
+        start=d("2024-03-14"),
+    )
+    assert messages(Season(), LEAGUE, again) == [
+        "file 'league-copy.trf': the event 'League (copy)' is already in the season as "
+        "'League': the same 2 games and byes (also file 'league.trf')"
+    ]
+
+
+def test_every_problem_is_listed_at_once_and_nothing_is_added() -> None:
+    """Four kinds of mistakes in one addition: all listed, each with its place; the season
+    stays as it was, and ``check`` raises them together."""
+    season = add_events(Season(), [LEAGUE]).season
+    bad = hand_event(
+        "Bad",
+        "bad.pgn",
+        [
+            (d("2024-03-14"), 1, "Ann", "Bob", DRAW),  # contradicts league.trf line 1
+            (d("2024-03-20"), 1, "Ann", "Eve", W),  # Ann twice in round 1
+            (d("2024-03-21"), 2, "Eve", "Fay", None),  # no result
+        ],
+        start=d("2024-03-14"),
+        end=d("2024-03-20"),  # the third game is after it
+    )
+    addition = add_events(season, [bad])
+    assert addition.season is season
+    assert len(addition.problems) == 4
+    assert all(isinstance(p, SeasonError) and p.source is not None for p in addition.problems)
+    assert [p.source.where.line for p in addition.problems if p.source] == [1, 2, 3, 3]
+    try:
+        addition.check()
+    except InputErrors as errors:
+        assert len(errors.errors) == 4
+    else:
+        raise AssertionError("check() raised nothing")
+
+
+def test_a_good_season_has_no_problem() -> None:
+    assert check_events([LEAGUE], lambda p: p.name) == ()
