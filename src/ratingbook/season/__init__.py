@@ -13,7 +13,9 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.season.identity`: who is who (aliases, IDs, names; candidates);
 - :mod:`~ratingbook.season.periods`: rating periods and late results;
 - :mod:`~ratingbook.season.checks`: what a season refuses, every problem named;
-- :mod:`~ratingbook.season.adding`: a season, and the sequence of adding events to it.
+- :mod:`~ratingbook.season.adding`: a season, and the sequence of adding events to it;
+- :mod:`~ratingbook.season.series`: a season series (a Grand Prix): points per place or per
+  score in each event, the best N of M counted, a minimum, tie rules.
 """
 
 from ratingbook.season.adding import Addition, Season, add_events, source_players
@@ -48,6 +50,16 @@ from ratingbook.season.periods import (
     rated_games,
 )
 from ratingbook.season.pgn_source import read_pgn
+from ratingbook.season.series import (
+    SeriesRow,
+    SeriesScoring,
+    SeriesSettingError,
+    SeriesSettings,
+    SeriesStandings,
+    SeriesTie,
+    SharedPlaces,
+    series_standings,
+)
 from ratingbook.season.trf_source import read_trf, read_trf_bytes, season_event_from_swiss
 
 __all__ = [
@@ -66,6 +78,13 @@ __all__ = [
     "SeasonEvent",
     "SeasonGame",
     "SeasonPlayer",
+    "SeriesRow",
+    "SeriesScoring",
+    "SeriesSettingError",
+    "SeriesSettings",
+    "SeriesStandings",
+    "SeriesTie",
+    "SharedPlaces",
     "SourcePlayer",
     "SourceRef",
     "add_events",
@@ -84,5 +103,6 @@ __all__ = [
     "read_trf",
     "read_trf_bytes",
     "season_event_from_swiss",
+    "series_standings",
     "source_players",
 ]
