@@ -22,6 +22,8 @@ __all__ = [
     "RATING_GAMES",
     "RATING_HISTORY",
     "RATING_REPORT",
+    "SERIES_NOTES",
+    "SERIES_STANDINGS",
     "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
     "SWISS_PAIRINGS",
@@ -42,6 +44,10 @@ STANDINGS_NOTES = "Standings Notes"
 PRIZE_LIST = "Prize List"
 NORMS = "Norms"
 CONTENDERS = "Contenders"
+
+#: A season series (a Grand Prix): the standings across events, and why each player is where he is.
+SERIES_STANDINGS = "Series Standings"
+SERIES_NOTES = "Series Notes"
 
 #: The camp ladder: the week's standings and every game replayed with both players' ratings.
 LADDER_STANDINGS = "Ladder Standings"

@@ -183,6 +183,24 @@ class SeriesSettings:
             need(rule not in self.tie_rules[:i], f"{rule.value!r} is named twice", "tie_rules")
         return found
 
+    def describe(self) -> str:
+        """The rules in one line: ``25, 18, 15 ... points per place (shared places split); best
+        3 events counted; 2 events to be ranked; ties: more events counted, ...``."""
+        if self.scoring is SeriesScoring.PLACE:
+            table = ", ".join(points_text(_fraction(p)) for p in self.place_points)
+            how = f"points per place {table} (shared places {self.shared.value})"
+        else:
+            how = f"{points_text(_fraction(self.score_factor))} per game point"
+        bonus = _fraction(self.participation)
+        parts = [
+            how,
+            f"{points_text(bonus)} for taking part in an event" if bonus else "",
+            f"best {self.best} events counted" if self.best else "every event counted",
+            f"{self.minimum} events to be ranked" if self.minimum > 1 else "",
+            f"ties: {'; '.join(r.value for r in self.tie_rules) or 'shared'}",
+        ]
+        return "; ".join(p for p in parts if p)
+
     def check(self) -> None:
         """Raise the problems: one as it is, several as one :class:`InputErrors`."""
         found = self.problems()
@@ -298,11 +316,6 @@ class SeriesStandings:
     def row(self, key: str) -> SeriesRow:
         return next(r for r in self.rows if r.key == key)
 
-    @property
-    def ties(self) -> tuple[str, ...]:
-        """Every tie a rule decided, and every shared rank, in words."""
-        return tuple(r.tie for r in self.rows if r.tie)
-
 
 def points_text(points: Fraction) -> str:
     """Series points as a person reads them: 25, 21.5, 19.33."""
@@ -323,10 +336,6 @@ def _place_points(settings: SeriesSettings, place: EventPlace) -> Fraction:
         return at(place.place)
     covered = range(place.place, place.place + place.sharing)
     return sum((at(p) for p in covered), Fraction(0)) / place.sharing
-
-
-def _date(event: SeasonEvent) -> dt.date:
-    return event.start or event.first_date or dt.date.max
 
 
 #: A player's value under a tie rule, compared as a tuple (more is better).
@@ -534,7 +543,8 @@ def series_standings(
     gives the names and clubs shown; a player the list lacks is shown as his first event names
     him. A bad setting raises :class:`SeriesSettingError` (several: :class:`InputErrors`)."""
     settings.check()
-    order = sorted(range(len(events)), key=lambda i: (_date(events[i]), i))
+    dates = [e.start or e.first_date or dt.date.max for e in events]
+    order = sorted(range(len(events)), key=lambda i: (dates[i], i))
     dated = [events[i] for i in order]
     names: dict[str, str] = {p.key: p.name for p in players}
     clubs: dict[str, str] = {p.key: p.club for p in players}

@@ -1,0 +1,107 @@
+"""A season series as tables: ``Series Standings`` (rank, name, club, a column per event with
+the dropped results in brackets, the participation bonus when the series gives one, total, events
+played) and ``Series Notes`` (a sentence per player, and every tie: the rule that decided it, or
+that no rule did). The figures and the words are :mod:`ratingbook.season.series`'; this module
+only lays them out. Pure.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ratingbook.reports.names import SERIES_NOTES, SERIES_STANDINGS
+from ratingbook.reports.notes_grids import NOTE_WIDTH
+from ratingbook.reports.tables import SheetGrid, centred_columns
+from ratingbook.season.series import SeriesStandings, points_text
+
+__all__ = ["SERIES_NOTES_COLUMNS", "event_columns", "series_grid", "series_notes_grid"]
+
+SERIES_NOTES_COLUMNS = ("Rank", "Name", "Tie Rule", "Note")
+
+
+def _cell(points: Fraction) -> int | float:
+    """A number for the sheet: whole, or to two decimals as the sentences show it."""
+    return points.numerator if points.denominator == 1 else round(float(points), 2)
+
+
+def event_columns(standings: SeriesStandings) -> list[str]:
+    """An event's column heading: its name; a second event of the same name gets ``(2)``."""
+    seen: dict[str, int] = {}
+    headings = []
+    for event in standings.events:
+        seen[event.name] = seen.get(event.name, 0) + 1
+        n = seen[event.name]
+        headings.append(event.name if n == 1 else f"{event.name} ({n})")
+    return headings
+
+
+def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
+    """Rank, Name, Club, one column per event (a dropped result in brackets, an event not
+    played empty), Bonus (when the series gives one), Total, Events (played). The players below
+    the minimum follow the ranked ones, without a rank."""
+    bonus = standings.settings.participation != 0
+    header = (
+        "Rank",
+        "Name",
+        "Club",
+        *event_columns(standings),
+        *(("Bonus",) if bonus else ()),
+        "Total",
+        "Events",
+    )
+    rows: list[tuple[object, ...]] = []
+    for row in standings.rows:
+        cells: list[object] = []
+        for event in standings.events:
+            result = row.result_in(event.id)
+            if result is None:
+                cells.append(None)
+            else:
+                shown = _cell(result.points)
+                cells.append(shown if result.counted else f"({points_text(result.points)})")
+        rows.append(
+            (
+                row.rank,
+                row.name,
+                row.club or None,
+                *cells,
+                *((_cell(row.bonus),) if bonus else ()),
+                _cell(row.total),
+                row.played,
+            )
+        )
+    first_event = 3
+    centred = centred_columns(header) | frozenset(
+        range(first_event, len(header))  # the points, as a crosstable's cells
+    )
+    return SheetGrid(
+        SERIES_STANDINGS,
+        header,
+        rows,
+        widths={1: 24, 2: 16},
+        note=f"{len(standings.events)} events: {standings.settings.describe()}",
+        title=title or SERIES_STANDINGS,
+        centred=centred,
+        key_columns=2,  # Rank, Name
+    )
+
+
+def series_notes_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
+    """A row per player with his sentence; below it, when he is level on points with the next
+    player, the tie: the rule that put him ahead (in Tie Rule) or that none did (``shared``)."""
+    rows: list[tuple[object, ...]] = []
+    for row in standings.rows:
+        rows.append((row.rank, row.name, None, row.sentence))
+        if row.tie:
+            rule = row.decided_by.value if row.decided_by is not None else "shared"
+            rows.append((None, None, rule, row.tie))
+    return SheetGrid(
+        SERIES_NOTES,
+        SERIES_NOTES_COLUMNS,
+        rows,
+        widths={1: 24, 2: 24, 3: NOTE_WIDTH},
+        note=standings.settings.describe(),
+        title=title or SERIES_NOTES,
+        centred=centred_columns(SERIES_NOTES_COLUMNS),
+        wrapped=frozenset({2, 3}),
+    )
