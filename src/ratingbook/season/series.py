@@ -11,8 +11,9 @@ This module alone decides a series' rules, each named once:
 - **an event's series points** (:class:`SeriesScoring`): points per place from a table (places
   past the table score 0), or the player's game points in the event times a factor. Players who
   share a place (:class:`SharedPlaces`) share the points of the places they cover equally
-  (the default: the FIDE Grand Prix and the Grand Chess Tour regulations share the points of tied
-  places equally, so a tie neither creates nor destroys points), or each take the higher place's;
+  (the default: the FIDE Women's Grand Prix shares the points of players tied on points evenly,
+  so a tie neither creates nor destroys points; such a series ranks its events by points alone,
+  ``event_ranks`` off), or each take the higher place's;
 - **a participation bonus** (:attr:`SeriesSettings.participation`): added once for every event a
   player takes part in, counted or dropped: it rewards turning up, which a dropped result folded
   into the bonus would not;
