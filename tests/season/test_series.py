@@ -181,7 +181,7 @@ def test_head_to_head_counts_the_games_between_the_players_level() -> None:
     rows, s = table([e], rules)
     assert rows == [(1, "C", Fraction(3, 2)), (2, "A", 1), (3, "B", 1), (4, "D", Fraction(1, 2))]
     assert s.row("A").tie == (
-        "A is ahead of B, level on 1 points, on more points in the games between them (1 to 0)."
+        "A is ahead of B, level on 1 point, on more points in the games between them (1 to 0)."
     )
 
 

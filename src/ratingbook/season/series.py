@@ -325,6 +325,11 @@ def points_text(points: Fraction) -> str:
     return f"{float(points):.2f}".rstrip("0").rstrip(".")
 
 
+def _points_words(points: Fraction) -> str:
+    """ "1 point", "21.5 points"."""
+    return f"{points_text(points)} point{'' if points == 1 else 's'}"
+
+
 def _place_points(settings: SeriesSettings, place: EventPlace) -> Fraction:
     if settings.scoring is SeriesScoring.SCORE:
         return place.score * _fraction(settings.score_factor)
@@ -519,7 +524,7 @@ def _sentence(name: str, line: _Line, settings: SeriesSettings, rank: int | None
         how = f"all {events} counted ({sums})"
     else:
         how = f"from {events} ({sums})"
-    text = f"{name}: {points_text(line.total)} points, {how}"
+    text = f"{name}: {_points_words(line.total)}, {how}"
     if line.bonus:
         text += f", plus {points_text(line.bonus)} for taking part in {events}"
     if rank is None:
@@ -568,16 +573,15 @@ def series_standings(
         name, ties = names[line.key], []
         level = [names[other.key] for other, r, _, _ in placed if r == rank]
         if shared and level[-1] == name:
-            total = points_text(line.total)
             ties.append(
-                f"{' and '.join(level)} share rank {rank} on {total} points: no tie rule "
-                "separates them."
+                f"{' and '.join(level)} share rank {rank} on {_points_words(line.total)}: "
+                "no tie rule separates them."
             )
         if bound is not None:
             behind = placed[i + 1][0].key
             ties.append(
-                f"{name} is ahead of {names[behind]}, level on {points_text(line.total)} "
-                f"points, on {_rule_words(bound, line.key, behind, dated)}."
+                f"{name} is ahead of {names[behind]}, level on {_points_words(line.total)}, "
+                f"on {_rule_words(bound, line.key, behind, dated)}."
             )
         rows.append(
             SeriesRow(
