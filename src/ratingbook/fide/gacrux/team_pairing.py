@@ -169,10 +169,19 @@ def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
     """For each match of round ``number`` as the book holds it, the article of C.04.6 art.
     4.3 that gives board 1's colour (gacrux's analysis of the round, ``pairingchecker -a``),
     by (White team, Black team)."""
-    # The round as paired: its results, some typed already, play no part in why it was paired
-    # (and gacrux reads a match only whole, every board with a result or none).
-    unplayed = tuple(replace(g, result=None) if g.round == number else g for g in event.games)
-    tournament = team_tournament(replace(event, games=unplayed), upto=number)
+    # The round as paired: its results play no part in why it was paired, and gacrux reads a
+    # match only whole (every board with a result, or none), so a match typed in part is read
+    # as not yet played; a whole match (a bye's too) stays as it is.
+    partial = {
+        g.table
+        for g in event.games
+        if g.round == number and g.result is None and g.white is not None and g.black is not None
+    } & {g.table for g in event.games if g.round == number and g.result is not None}
+    whole = tuple(
+        replace(g, result=None) if g.round == number and g.table in partial else g
+        for g in event.games
+    )
+    tournament = team_tournament(replace(event, games=whole), upto=number)
     tournament["numRounds"] = max(number, event.settings.rounds or 0)
     names = {n: name for name, n in event.pairing_numbers().items()}
     params: dict[str, Any] = {"experimental": [], "verbose": 0}
