@@ -241,10 +241,10 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         )
     base = _matched(book)
     before = _rate(book.settings, base)
-    named = _unique_names(book, events)
-    addition = add_events(base.season, named)
+    addition = add_events(base.season, events)
     addition.check()
     after = _rate(book.settings, addition)
+    named = _unique_names(book, events)  # as written: List Games tells events by name
     old = {p.key for p in base.season.players}
     new_players = [p for p in addition.season.players if p.key not in old]
     player_rows = [
@@ -262,7 +262,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         {
             "Event": e.name,
             "Kind": e.kind,
-            "Source": e.source.describe(),
+            "Source": e.source.file,
             "Start": e.start,
             "End": e.end,
             "Fingerprint": e.fingerprint,
