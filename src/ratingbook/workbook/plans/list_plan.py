@@ -254,6 +254,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
             "Name": p.name,
             "Club": p.club or None,
             "Birth Year": p.birth_year,
+            "National ID": p.national_id or None,
         }
         for p in new_players
     ]

@@ -12,7 +12,8 @@ This module alone decides what each cell of those sheets means:
   Rating Below, Age Up To, Label);
 - **List Players**: ID (the key every game and alias names: a club's number, or a national
   ID), FIDE ID, Name, Club, Birth Year, Category, Start Rating (empty: unrated), Fixed
-  (the start rating counts for his opponents and never changes), K (his own K);
+  (the start rating counts for his opponents and never changes), K (his own K), National ID
+  (a federation's ID, as a TRF gives it);
 - **List Games**: Date, Event (the games of one event share its name), Round, White and White
   ID, Black and Black ID (an ID names the list's player, as an alias of the name it is
   typed with: :func:`id_aliases`; without one the name is matched),
@@ -278,6 +279,9 @@ def _players(table: Table, file: str, problems: Problems) -> list[SeasonPlayer]:
                     fide_id=None
                     if cells.is_blank(fide)
                     else cells.whole_number(fide, where, "FIDE ID", bounds=cells.FIDE_ID),
+                    national_id=cells.text(
+                        row.get("National ID"), where, "National ID", required=False
+                    ),
                     club=cells.text(row.get("Club"), where, "Club", required=False),
                     birth_year=None
                     if cells.is_blank(birth)

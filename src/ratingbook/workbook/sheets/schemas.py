@@ -300,6 +300,9 @@ LIST_PLAYERS = TableSpec(
         Column("Start Rating", required=False, aliases=("Rating", "Starting Rating")),
         Column("Fixed", required=False, aliases=("Fixed Rating",)),
         Column("K", required=False, aliases=("K Factor", "K-factor")),
+        # A national federation's ID (a TRF's), by which the same player from another file is
+        # known; the list's own key is ID.
+        Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
     ),
 )
 LIST_GAMES = TableSpec(
