@@ -40,7 +40,7 @@ def rows(path: Path, sheet: str) -> list[tuple[object, ...]]:
 
 def test_two_trfs_and_a_pgn_go_in_and_the_same_trf_again_is_refused(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("rating-list")).save(book)
+    TemplateBook(build_template("ratinglist")).save(book)
     games_before = len(rows(book, "List Games"))
     done = run("season", "add", book, MINOR, MASTERS, "--in-place")
     assert done.returncode == 0, done.stderr
@@ -72,13 +72,13 @@ def test_two_trfs_and_a_pgn_go_in_and_the_same_trf_again_is_refused(tmp_path: Pa
 
     recalc = run("recalc", tmp_path / "with-pgn.xlsx", "--in-place")
     assert recalc.returncode == 0, recalc.stderr
-    listed = rows(tmp_path / "with-pgn.xlsx", "Rating List")
+    listed = rows(tmp_path / "with-pgn.xlsx", "Season List")
     assert len(listed) - 1 == len(rows(tmp_path / "with-pgn.xlsx", "List Players")) - 1
 
 
 def test_undo_takes_an_addition_back(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("rating-list")).save(book)
+    TemplateBook(build_template("ratinglist")).save(book)
     before = rows(book, "List Games")
     assert run("season", "add", book, MASTERS, "--in-place").returncode == 0
     undone = run("undo", book)

@@ -25,7 +25,7 @@ from ratingbook.session import AddEvents, Recalc, Session, Undo
 from ratingbook.templates import build_template, sample_rows
 from ratingbook.templates.writer import TemplateBook
 
-KIND = "rating-list"
+KIND = "ratinglist"
 
 
 def _grid(wb: openpyxl.Workbook, name: str) -> list[dict[str, Any]]:
@@ -46,7 +46,7 @@ def _k(rating: float, birth: int | None, year: int) -> int:
 
 
 def _half_away(x: float) -> int:
-    return int(math.floor(abs(x) + 0.5)) * (1 if x >= 0 else -1)
+    return math.floor(abs(x) + 0.5) * (1 if x >= 0 else -1)
 
 
 _SCORES = {"1-0": 1.0, "0-1": 0.0, "½-½": 0.5}
@@ -96,10 +96,10 @@ def test_the_template_opens_rated_as_an_independent_elo_list_rates_it(
 ) -> None:
     samples = sample_rows(KIND)
     expected, _ = independent_elo(samples["List Players"], samples["List Games"])
-    listed = {r["ID"]: r for r in _grid(template, "Rating List")}
+    listed = {r["ID"]: r for r in _grid(template, "Season List")}
     assert {key: row["Rating"] for key, row in listed.items()} == expected
     # ranked by rating; the fixed guest keeps his rating and is marked so
-    ratings = [r["Rating"] for r in _grid(template, "Rating List")]
+    ratings = [r["Rating"] for r in _grid(template, "Season List")]
     assert ratings == sorted(ratings, reverse=True)
     assert listed["7"]["Rating"] == 1900 and listed["7"]["Provisional"] == "fixed"
     assert listed["7"]["Games"] == 3  # he counts for his opponents
@@ -129,7 +129,7 @@ def test_each_change_is_explained_in_a_sentence(template: openpyxl.Workbook) -> 
 def test_near_duplicates_are_listed_not_merged(template: openpyxl.Workbook) -> None:
     [pair] = _grid(template, "Near Duplicates")
     assert {pair["ID"], pair["Other ID"]} == {"2", "9"}
-    assert len(_grid(template, "Rating List")) == 9
+    assert len(_grid(template, "Season List")) == 9
 
 
 def _book(rows: dict[str, Sequence[Sequence[object]]]) -> TemplateBook:
@@ -216,7 +216,7 @@ def test_a_late_event_rerates_from_its_period_and_undo_takes_it_back() -> None:
         # established player against rated opponents only): the newcomer's game is his own.
     ]
     expected, _ = independent_elo(samples["List Players"], [*samples["List Games"], *typed])
-    listed = {r[1]: r for r in book.read_values("Rating List")[1:]}
+    listed = {r[1]: r for r in book.read_values("Season List")[1:]}
     for key in ("1", "4", "5"):
         assert listed[key][4] == expected[key], key
     assert "Alice Brennan (ID 1): " in summary
@@ -235,7 +235,7 @@ def test_a_late_event_rerates_from_its_period_and_undo_takes_it_back() -> None:
     assert _rows(book.read_values("List Games")) == _rows(games_before)
     assert _rows(book.read_values("List Players")) == _rows(players_before)
     assert _rows(book.read_values("List Events")) == [
-        ["Event", "Kind", "Source", "Start", "End", "Fingerprint"]
+        ["Event Name", "Kind", "Source", "Start", "End", "Fingerprint"]
     ]
 
 

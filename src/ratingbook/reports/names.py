@@ -58,7 +58,7 @@ ELO_HISTORY = "Elo History"
 #: A season's rating list (issue 35): the list, each player's periods, each period's changes in
 #: words, and the names that may be one person. (Its history is "List History": the ladder's
 #: "Rating History" is another table, and one book may hold both families.)
-RATING_LIST = "Rating List"
+RATING_LIST = "Season List"
 LIST_HISTORY = "List History"
 LIST_CHANGES = "Rating Changes"
 NEAR_DUPLICATES = "Near Duplicates"

@@ -1,6 +1,6 @@
 """A season's rating list as tables, from the rated season (issue 35), built once for every view:
 
-- ``Rating List``: every player, highest rating first (unrated players last, without a rank):
+- ``Season List``: every player, highest rating first (unrated players last, without a rank):
   ID, name, club, rating, Glicko-2's deviation, the season's rated games, provisional (or
   fixed), active by the list's cut (a rated game within the last N days), and the change in
   the last period;

@@ -125,7 +125,7 @@ RATING_LIST_DESIGN = Design(
                 "Black ID": TEXT,
                 "Result": TEXT,
             },
-            widths={"Date": 12, "Event": 20, "White": 18, "Black": 18, "Source": 30},
+            widths={"Date": 12, "Event Name": 20, "White": 18, "Black": 18, "Source": 30},
             dropdowns=(
                 Dropdown(
                     "Result",
@@ -139,7 +139,7 @@ RATING_LIST_DESIGN = Design(
         InputSheet(
             LIST_EVENTS,
             rows=(),
-            widths={"Event": 20, "Source": 30, "Fingerprint": 30},
+            widths={"Event Name": 20, "Source": 30, "Fingerprint": 30},
             number_formats={"Start": "yyyy-mm-dd", "End": "yyyy-mm-dd"},
         ),
         InputSheet(

@@ -91,7 +91,7 @@ DESIGNS: dict[str, Design] = {
     "swiss": SWISS,
     "roundrobin": ROUND_ROBIN,
     "team": TEAM,  # team events (issue 26)
-    "rating-list": RATING_LIST_DESIGN,  # a season's rating list (issue 35)
+    "ratinglist": RATING_LIST_DESIGN,  # a season's rating list (issue 35)
 }
 KINDS: tuple[str, ...] = tuple(DESIGNS)
 INSTRUCTIONS = "Instructions"

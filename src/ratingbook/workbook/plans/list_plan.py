@@ -6,7 +6,7 @@ This module alone decides how a list book is rated and what its runs write:
   its events matched to its players and checked (:func:`ratingbook.season.add_events`), the
   games cut into the list's periods and rated from every player's start
   (:func:`ratingbook.ratings.rating_periods.rate_season`), and the generated sheets written:
-  Rating List, List History, Rating Changes, Near Duplicates
+  Season List, List History, Rating Changes, Near Duplicates
   (:mod:`ratingbook.reports.season_tables`). A game naming a player not on List Players (by
   ID or name) is an error at its cell: the officer adds him, or adds the event with
   ``ratingbook season add``, which adds new players;
@@ -200,7 +200,7 @@ def _game_row(game: SeasonGame, event: SeasonEvent, addition: Addition) -> dict[
     assert game.black is not None
     return {
         "Date": game.date,
-        "Event": event.name,
+        "Event Name": event.name,
         "Round": game.round,
         "White": game.white.name,
         "White ID": key_of(game.white),
@@ -237,7 +237,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     if book.events_table is None:
         raise InvalidValueError(
             f"the list has no sheet {LIST_EVENTS.sheet!r}, where an added event's fingerprint "
-            "is kept: add it (headers Event, Kind, Source, Start, End, Fingerprint)"
+            "is kept: add it (headers Event Name, Kind, Source, Start, End, Fingerprint)"
         )
     base = _matched(book)
     before = _rate(book.settings, base)
@@ -261,7 +261,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     game_rows = [_game_row(g, e, addition) for e in named for g in e.games if g.black is not None]
     event_rows = [
         {
-            "Event": e.name,
+            "Event Name": e.name,
             "Kind": e.kind,
             "Source": e.source.file,
             "Start": e.start,

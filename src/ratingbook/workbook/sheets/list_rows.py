@@ -314,7 +314,7 @@ def _stated(table: Table | None, problems: Problems) -> dict[str, _Stated]:
     for row in table.rows if table is not None else ():
         try:
             where = row.where
-            name = cells.text(row.get("Event"), where, "Event")
+            name = cells.text(row.get("Event Name"), where, "Event Name")
             days = []
             for column in ("Start", "End"):
                 cell = row.get(column)
@@ -347,7 +347,7 @@ def _events(
         try:
             where = row.where
             date = date_value(row.get("Date"), where, "Date")
-            event = cells.text(row.get("Event"), where, "Event")
+            event = cells.text(row.get("Event Name"), where, "Event Name")
             number = row.get("Round")
             round_ = (
                 None

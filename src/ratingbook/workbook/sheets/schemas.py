@@ -309,7 +309,7 @@ LIST_GAMES = TableSpec(
     "List Games",
     (
         Column("Date"),
-        Column("Event"),
+        Column("Event Name"),
         Column("Round", required=False, field=fields.ROUND),
         Column("White", field=fields.WHITE),
         Column("White ID", required=False),
@@ -325,7 +325,7 @@ LIST_GAMES = TableSpec(
 LIST_EVENTS = TableSpec(
     "List Events",
     (
-        Column("Event"),
+        Column("Event Name"),
         Column("Kind", required=False),
         Column("Source", required=False),
         Column("Start", required=False),
