@@ -747,8 +747,7 @@ def test_the_rating_list_template_recalculates_in_the_json_engine() -> None:
     samples = sample_rows("ratinglist")
     template = build_template("ratinglist")
     sheets = {
-        name: [list(template[name].iter_rows(min_row=1, max_row=1, values_only=True))[0]]
-        + [list(r) for r in rows]
+        name: [[cell.value for cell in template[name][1]], *(list(r) for r in rows)]
         for name, rows in samples.items()
     }
     result = excel_result(sheets, recalc_book)

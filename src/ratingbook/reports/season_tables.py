@@ -212,7 +212,7 @@ def list_tables(
                     line.score,
                     expected,
                     _number(line.opponents_average),
-                    "yes" if line.provisional else "",
+                    "yes" if line.provisional else None,
                     rule_words(line),
                 )
             )
@@ -234,10 +234,11 @@ def list_tables(
         rating = start.rating if start is not None else player.fixed_rating or player.rating
         deviation = start.deviation if start is not None else None
         mine = last_line.get(player.key)
+        provisional: str | None
         if player.fixed_rating is not None:
             provisional = "fixed"
         elif mine is not None:
-            provisional = "yes" if mine.provisional else ""
+            provisional = "yes" if mine.provisional else None
         elif rating is None or (
             provisional_deviation is not None
             and deviation is not None
@@ -245,14 +246,13 @@ def list_tables(
         ):
             provisional = "yes"
         else:
-            provisional = ""
+            provisional = None
         last = played.get(player.key)
-        if last is None:
-            active = ""
-        elif active_days is None or list_date is None:
+        active: str | None = None  # an empty cell: no rated game, or none in the cut
+        if last is not None and (
+            active_days is None or list_date is None or (list_date - last).days <= active_days
+        ):
             active = "yes"
-        else:
-            active = "yes" if (list_date - last).days <= active_days else ""
         now = last_period.get(player.key)
         change = None if now is None or now.games == 0 else _number(now.change, 1)
         rows.append(
@@ -261,7 +261,7 @@ def list_tables(
                 (
                     player.key,
                     player.name,
-                    player.club,
+                    player.club or None,
                     _number(rating),
                     _number(deviation) if provisional_deviation is not None else None,
                     games.get(player.key, 0),
@@ -285,7 +285,7 @@ def list_tables(
             c.other,
             c.other_name,
             "; ".join(c.reasons),
-            c.source.describe() if c.source else "",
+            c.source.describe() if c.source else None,
         )
         for c in candidates
     ]

@@ -43,7 +43,7 @@ from ratingbook.workbook.sheets.list_rows import (
 )
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
-from ratingbook.workbook.sheets.schemas import LIST_EVENTS
+from ratingbook.workbook.sheets.schemas import LIST_ALIASES, LIST_EVENTS
 
 __all__ = ["RatedList", "plan_add_events", "plan_list"]
 
@@ -154,6 +154,16 @@ def _matched(book: ListBook) -> Addition:
     return addition
 
 
+def _last_input(sheets: Sheets, book: ListBook) -> str:
+    """The list's last input sheet (Aliases, List Events, else List Games): its generated sheets
+    go after it."""
+    for name in (LIST_ALIASES.sheet, LIST_EVENTS.sheet):
+        actual = sheets.actual(name)
+        if actual is not None:
+            return actual
+    return book.games_table.sheet
+
+
 def _sheets(rated: RatedList, after: str) -> Plan:
     tables = rated.tables
     return Plan(
@@ -177,7 +187,7 @@ def plan_list(sheets: Sheets) -> Plan:
         f"{len(season.players)} players, {len(season.events)} events, {games} rated games, "
         f"{len(rated.periods)} periods, {len(rated.addition.candidates)} near duplicates",
     )
-    return replace(_sheets(rated, book.games_table.sheet), summary=summary)
+    return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
 
 
 def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
@@ -292,5 +302,5 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
     changes = _changes(before, after)
     summary += [f"rating changed: {line}" for line in changes] or ["no rating changed"]
-    plan = _sheets(after, book.games_table.sheet)
+    plan = _sheets(after, _last_input(sheets, book))
     return replace(plan, blocks=tuple(blocks), summary=tuple(summary), act=EVENTS_ADDED)

@@ -76,6 +76,9 @@ from ratingbook.workbook.sheets.schemas import (
 
 __all__ = ["ListBook", "ListSettings", "event_names", "id_aliases", "read_list"]
 
+#: How a game of the list's own sheets names its book: the same words whatever the file is
+#: called, so a recalculation of the same sheets writes the same cells.
+THIS_LIST = "this list"
 _YEARS = cells.Bounds("a birth year", 1850, 2200)
 _DAYS = cells.Bounds("a number of days", 0, 100_000)
 _GAMES = cells.Bounds("a number of games", 0, 100_000)
@@ -405,9 +408,10 @@ def _aliases(sheets: Sheets, file: str, problems: Problems) -> list[Alias]:
 
 
 def read_list(sheets: Sheets, file: str = "") -> ListBook:
-    """The list in ``sheets`` (``file``: the book's name, for where a game is); every bad cell
+    """The list in ``sheets`` (``file``: how its rows' sources name the book, :data:`THIS_LIST`
+    unless given); every bad cell
     of every sheet reported at once."""
-    file = file or sheets.request.book or "this book"
+    file = file or THIS_LIST
     problems = Problems()
     settings = read_list_settings(sheets, problems)
     players_table = guarded(problems, lambda: read(sheets, LIST_PLAYERS), None)
