@@ -83,6 +83,7 @@ FILES_LEVELS = (
     ("ooxml", "history"),
     ("patching", "rewriting"),
     ("backends",),
+    ("season_sources",),  # a season's files: TRF, PGN, and books opened through backends
 )
 #: Layers whose modules may import no spreadsheet library (they are the engine and what it
 #: stands on): openpyxl and xlwings live in the adapters only.

@@ -737,3 +737,20 @@ def test_write_values_is_one_call_and_skips_nothing() -> None:
     assert action["func"] == "setValues"
     assert (action["start_row"], action["start_column"]) == (0, 1)
     assert action["values"] == [["b", 5], ["", 6]]
+
+
+def test_the_rating_list_template_recalculates_in_the_json_engine() -> None:
+    """issue 35: the rating list's input sheets, as xlwings Lite hands them over (dates as ISO
+    text), recalculated by the Excel button: the same Season List as the template's own."""
+    from ratingbook.templates import build_template, sample_rows
+
+    samples = sample_rows("ratinglist")
+    template = build_template("ratinglist")
+    sheets = {
+        name: [[cell.value for cell in template[name][1]], *(list(r) for r in rows)]
+        for name, rows in samples.items()
+    }
+    result = excel_result(sheets, recalc_book)
+    wanted = [list(r) for r in template["Season List"].iter_rows(values_only=True)]
+    got = _trimmed(result["Season List"])
+    assert [row[:5] for row in got] == [row[:5] for row in wanted]

@@ -46,7 +46,7 @@ from ratingbook.workbook.sheets import schemas
 
 ROOT = ROOT
 COMMITTED = ROOT / "workbook_templates"
-KINDS = ("ladder", "crikey", "elo", "swiss", "roundrobin", "team")
+KINDS = ("ladder", "crikey", "elo", "swiss", "roundrobin", "team", "ratinglist")
 REGENERATE = "ratingbook template all --out-dir workbook_templates/ --force"
 
 SWISS_GAMES_COLUMNS = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
@@ -73,6 +73,14 @@ INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
         TableSpec("Swiss Games", tuple(Column(n) for n in SWISS_GAMES_COLUMNS)),
     ),
     "team": (schemas.TEAM_SETTINGS, schemas.TEAMS, schemas.TEAM_MATCHES, schemas.TEAM_BOARDS),
+    "ratinglist": (
+        schemas.LIST_SETTINGS,
+        schemas.LIST_K_RULES,
+        schemas.LIST_PLAYERS,
+        schemas.LIST_GAMES,
+        schemas.LIST_EVENTS,
+        schemas.LIST_ALIASES,
+    ),
 }
 GENERATED_SHEETS = {
     "ladder": (
@@ -115,6 +123,12 @@ GENERATED_SHEETS = {
         "Board Prizes",
         "Team Notes",
     ),
+    "ratinglist": (
+        schemas.RATING_LIST,
+        schemas.LIST_HISTORY,
+        schemas.LIST_CHANGES,
+        schemas.NEAR_DUPLICATES,
+    ),
 }
 # Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.
 ARCHIVE_SHEETS = {"ladder": (schemas.GAMES_ARCHIVE, schemas.WEEKLY_STANDINGS)}
@@ -132,6 +146,7 @@ DROPDOWNS = {
     "swiss": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
     "roundrobin": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
     "team": [("Team Boards", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-"')],
+    "ratinglist": [("List Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-"')],
 }
 
 # (sheet, column header, number format of its data cells) per template.
@@ -158,6 +173,11 @@ NUMBER_FORMATS = {
         ("Swiss Players", "Rating", "0"),
     ],
     "team": [("Team Boards", "Result", "@"), ("Teams", "Rating", "0")],
+    "ratinglist": [
+        ("List Players", "Start Rating", "0"),
+        ("List Games", "Date", "yyyy-mm-dd"),
+        ("List Games", "Result", "@"),
+    ],
 }
 
 
@@ -283,7 +303,7 @@ def test_template_command_offers_exactly_the_template_kinds() -> None:
     assert templates.KINDS == KINDS
     result = CliRunner().invoke(cli, ["template", "--help"])
     assert result.exit_code == 0, result.output
-    assert "{ladder|crikey|elo|swiss|roundrobin|team|all}" in result.output
+    assert "{ladder|crikey|elo|swiss|roundrobin|team|ratinglist|all}" in result.output
 
 
 def test_template_command_defaults_to_kind_xlsx_here(

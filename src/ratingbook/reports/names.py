@@ -16,11 +16,15 @@ __all__ = [
     "ELO_HISTORY",
     "ELO_STANDINGS",
     "LADDER_STANDINGS",
+    "LIST_CHANGES",
+    "LIST_HISTORY",
+    "NEAR_DUPLICATES",
     "NORMS",
     "PAIRING_NOTES",
     "PRIZE_LIST",
     "RATING_GAMES",
     "RATING_HISTORY",
+    "RATING_LIST",
     "RATING_REPORT",
     "SERIES_NOTES",
     "SERIES_STANDINGS",
@@ -57,3 +61,10 @@ CRIKEY_STANDINGS = "Crikey Standings"
 CRIKEY_HISTORY = "Crikey History"
 ELO_STANDINGS = "Elo Standings"
 ELO_HISTORY = "Elo History"
+#: A season's rating list (issue 35): the list, each player's periods, each period's changes in
+#: words, and the names that may be one person. (Its history is "List History": the ladder's
+#: "Rating History" is another table, and one book may hold both families.)
+RATING_LIST = "Season List"
+LIST_HISTORY = "List History"
+LIST_CHANGES = "Rating Changes"
+NEAR_DUPLICATES = "Near Duplicates"

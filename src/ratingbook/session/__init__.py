@@ -10,6 +10,7 @@
 """
 
 from ratingbook.session.commands import (
+    AddEvents,
     Command,
     Done,
     ManualPairing,
@@ -30,6 +31,7 @@ from ratingbook.session.commands import (
 from ratingbook.session.session import Session
 
 __all__ = [
+    "AddEvents",
     "Command",
     "Done",
     "ManualPairing",

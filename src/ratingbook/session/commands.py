@@ -23,9 +23,11 @@ if TYPE_CHECKING:
     from ratingbook.events.fide_mode.log import LogEntry
     from ratingbook.events.fide_mode.machine import Act
     from ratingbook.fide.rules.rating_list import RatingListScan
+    from ratingbook.season.model import SeasonEvent
     from ratingbook.workbook.port.book import Plan
 
 __all__ = [
+    "AddEvents",
     "Command",
     "Done",
     "ManualPairing",
@@ -116,6 +118,15 @@ class UpdatePlayers:
 
 
 @dataclass(frozen=True, slots=True)
+class AddEvents:
+    """Add events to a season's rating list (``ratingbook season add``): ``events`` as read
+    from their files (:mod:`ratingbook.files.season_sources`); refused, nothing written, when
+    one is already in the list or anything in them is wrong. Kept for undo."""
+
+    events: tuple[SeasonEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Take back the last act kept for undo; what was typed since stays."""
 
@@ -144,6 +155,7 @@ Command = (
     | ManualPairing
     | RecordResult
     | UpdatePlayers
+    | AddEvents
     | Undo
     | Redo
 )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import ConfirmationError, RatingbookError
 from ratingbook.session.commands import (
+    AddEvents,
     Command,
     Done,
     ManualPairing,
@@ -190,6 +191,10 @@ class Session:
 
             update = plan_players_update(sheets, command.scan, command.kind)
             return update.plan, (*update.changes, *update.missing)
+        if isinstance(command, AddEvents):
+            from ratingbook.workbook.plans.list_plan import plan_add_events
+
+            return plan_add_events(sheets, command.events), ()
         raise TypeError(f"not a command: {command!r}")
 
     def _plan_result(self, command: RecordResult, sheets: Sheets) -> Plan:

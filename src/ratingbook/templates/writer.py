@@ -56,6 +56,7 @@ from ratingbook.templates.designs import (
     InputSheet,
     table_name,
 )
+from ratingbook.templates.list_design import RATING_LIST_DESIGN
 from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
@@ -90,6 +91,7 @@ DESIGNS: dict[str, Design] = {
     "swiss": SWISS,
     "roundrobin": ROUND_ROBIN,
     "team": TEAM,  # team events (issue 26)
+    "ratinglist": RATING_LIST_DESIGN,  # a season's rating list (issue 35)
 }
 KINDS: tuple[str, ...] = tuple(DESIGNS)
 INSTRUCTIONS = "Instructions"

@@ -1,9 +1,10 @@
 """The rating families a workbook can hold, and how a book's sheets say which are present.
 
-This module alone decides which families exist (ladder, crikey, elo, swiss, team), which sheets make
-each one present, and that a family with some but not all of its sheets is an error. Each
-family's planner lives in a module of its own (``ladder_plan.py``, ``crikey_plan.py``,
-``elo_plan.py``, ``swiss_plan.py``); the ladder's week (which week; a new week) is
+This module alone decides which families exist (ladder, crikey, elo, swiss, team, a season's
+rating list), which sheets make each one present, and that a family with some but not all of
+its sheets is an error. Each family's planner lives in a module of its own (``ladder_plan.py``,
+``crikey_plan.py``, ``elo_plan.py``, ``swiss_plan.py``, ``list_plan.py``); the ladder's week
+(which week; a new week) is
 ``week_plan.py``. How a planner reads the book is ``reading.py``.
 """
 
@@ -23,6 +24,8 @@ from ratingbook.workbook.sheets.schemas import (
     ELO_PLAYERS,
     LADDER_GAMES,
     LADDER_PLAYERS,
+    LIST_GAMES,
+    LIST_PLAYERS,
     SWISS_GAMES,
     SWISS_PLAYERS,
     TEAM_BOARDS,
@@ -82,12 +85,19 @@ def _team(sheets: Sheets) -> Plan:
     return plan_team(sheets)
 
 
+def _list(sheets: Sheets) -> Plan:
+    from ratingbook.workbook.plans.list_plan import plan_list
+
+    return plan_list(sheets)
+
+
 FAMILIES: tuple[Family, ...] = (
     Family("ladder", (LADDER_PLAYERS.sheet, LADDER_GAMES.sheet, CAMP_GROUPS.sheet), _ladder),
     Family("crikey", (CRIKEY_PLAYERS.sheet, CRIKEY_GAMES.sheet), _crikey),
     Family("elo", (ELO_PLAYERS.sheet, ELO_GAMES.sheet), _elo),
     Family("swiss", (SWISS_PLAYERS.sheet, SWISS_GAMES.sheet), _swiss),
     Family("team", (TEAM_MATCHES.sheet, TEAM_BOARDS.sheet), _team),  # team events (issue 26)
+    Family("list", (LIST_PLAYERS.sheet, LIST_GAMES.sheet), _list),  # a season's list (issue 35)
 )
 
 

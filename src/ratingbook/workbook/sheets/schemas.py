@@ -23,9 +23,13 @@ from ratingbook.reports.names import (
     ELO_HISTORY,
     ELO_STANDINGS,
     LADDER_STANDINGS,
+    LIST_CHANGES,
+    LIST_HISTORY,
+    NEAR_DUPLICATES,
     PAIRING_NOTES,
     RATING_GAMES,
     RATING_HISTORY,
+    RATING_LIST,
     RATING_REPORT,
     STANDINGS_NOTES,
     SWISS_CROSSTABLE,
@@ -51,12 +55,15 @@ __all__ = [
     "ELO_PROGRESS",
     "ELO_SETTINGS",
     "ELO_STANDINGS",
+    "ELO_SYSTEM",
     "EVENT_HISTORY",
     "EVENT_LOG",
     "EVENT_STATE",
+    "FIDE_SYSTEM",
     "FORBIDDEN_PAIRS",
     "GAMES_ARCHIVE",
     "GAMES_ARCHIVE_COLUMNS",
+    "GLICKO2_SYSTEM",
     "LADDER_CHARTS",
     "LADDER_GAMES",
     "LADDER_PLAYERS",
@@ -64,11 +71,32 @@ __all__ = [
     "LADDER_SETTINGS",
     "LADDER_STANDINGS",
     "LADDER_STANDINGS_COLUMNS",
+    "LIST_ACTIVE",
+    "LIST_ALIASES",
+    "LIST_CHANGES",
+    "LIST_DATE",
+    "LIST_EVENTS",
+    "LIST_FLOOR",
+    "LIST_GAMES",
+    "LIST_HISTORY",
+    "LIST_K",
+    "LIST_K_RULES",
+    "LIST_PERIOD",
+    "LIST_PERIODS",
+    "LIST_PLAYERS",
+    "LIST_PROVISIONAL",
+    "LIST_SETTINGS",
+    "LIST_SETTING_NAMES",
+    "LIST_SYSTEM",
+    "LIST_SYSTEMS",
+    "LIST_TAU",
     "NAME_COLUMNS",
+    "NEAR_DUPLICATES",
     "PAIRING_NOTES",
     "POSTED_LIST_SETTING",
     "RATING_GAMES",
     "RATING_HISTORY",
+    "RATING_LIST",
     "RATING_REPORT",
     "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
@@ -214,6 +242,106 @@ FORBIDDEN_PAIRS = TableSpec(
         Column("Player", field=fields.PLAYER),
         Column("Other Player", aliases=("Player 2", "Second Player", "Opponent")),
         Column("Until Round", required=False, aliases=("Last Round", "Until")),
+    ),
+)
+
+# --- a season's rating list (issue 35): settings, K rules, players, games, events, aliases ----
+
+LIST_SETTINGS = TableSpec("List Settings", (Column("Setting"), Column("Value", field=fields.VALUE)))
+#: List Settings' rows (the one home of their spellings) and the values System and Period take.
+LIST_SYSTEM = "System"
+LIST_PERIOD = "Period"
+LIST_K = "K"
+LIST_FLOOR = "Floor"
+LIST_PROVISIONAL = "Provisional Games"
+LIST_TAU = "Tau"
+LIST_ACTIVE = "Active (days)"
+LIST_DATE = "List Date"
+LIST_SETTING_NAMES: dict[str, tuple[str, ...]] = {
+    LIST_SYSTEM: ("Rating System",),
+    LIST_PERIOD: ("Rating Period",),
+    LIST_K: ("K Factor", "K-factor"),
+    LIST_FLOOR: ("Rating Floor",),
+    LIST_PROVISIONAL: ("Provisional",),
+    LIST_TAU: ("τ",),
+    LIST_ACTIVE: ("Active Days", "Active"),
+    LIST_DATE: ("Cut Date",),
+}
+ELO_SYSTEM, GLICKO2_SYSTEM, FIDE_SYSTEM = "Elo", "Glicko-2", "FIDE"
+LIST_SYSTEMS: dict[str, tuple[str, ...]] = {
+    ELO_SYSTEM: ("Club Elo",),
+    GLICKO2_SYSTEM: ("Glicko2", "Glicko"),
+    FIDE_SYSTEM: ("FIDE Elo",),
+}
+#: Period values: Game, Event, Week, Month (ratingbook.season.PeriodLength's values).
+LIST_PERIODS = ("Game", "Event", "Week", "Month")
+# The K bands, first match wins (optional sheet; without it, the K setting or 20 for everyone).
+LIST_K_RULES = TableSpec(
+    "K Rules",
+    (
+        Column("K", aliases=("K Factor", "K-factor")),
+        Column("Games Below", required=False, aliases=("Fewer Games Than",)),
+        Column("Rating From", required=False, aliases=("Rating At Least",)),
+        Column("Rating Below", required=False),
+        Column("Age Up To", required=False, aliases=("Age At Most",)),
+        Column("Label", required=False, aliases=("Rule",)),
+    ),
+)
+LIST_PLAYERS = TableSpec(
+    "List Players",
+    (
+        # The player's ID in the list (a national or club ID): the key games and aliases name.
+        Column("ID", field=fields.ID),
+        Column("FIDE ID", required=False, aliases=("FIDE Id", "FideID", "FIDE Number")),
+        Column("Name", field=fields.NAME),
+        Column("Club", required=False),
+        Column("Birth Year", required=False, aliases=("Born", "Year of Birth")),
+        Column("Category", required=False),
+        Column("Start Rating", required=False, aliases=("Rating", "Starting Rating")),
+        Column("Fixed", required=False, aliases=("Fixed Rating",)),
+        Column("K", required=False, aliases=("K Factor", "K-factor")),
+        # A national federation's ID (a TRF's), by which the same player from another file is
+        # known; the list's own key is ID.
+        Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
+    ),
+)
+LIST_GAMES = TableSpec(
+    "List Games",
+    (
+        Column("Date"),
+        Column("Event Name"),
+        Column("Round", required=False, field=fields.ROUND),
+        Column("White", field=fields.WHITE),
+        Column("White ID", required=False),
+        Column("Black", field=fields.BLACK),
+        Column("Black ID", required=False),
+        Column("Result", field=fields.RESULT),
+        # Where the game came from (a file and line, a book, sheet and row): kept as text.
+        Column("Source", required=False),
+    ),
+)
+# An event added from a file: its first and last day as the source states them and its
+# fingerprint, by which the same event added again is recognised (written by ratingbook).
+LIST_EVENTS = TableSpec(
+    "List Events",
+    (
+        Column("Event Name"),
+        Column("Kind", required=False),
+        Column("Source", required=False),
+        Column("Start", required=False),
+        Column("End", required=False),
+        Column("Fingerprint", required=False),
+    ),
+)
+# The officer's decisions: a name is (Same As) or is not (Different From) the player of an ID.
+LIST_ALIASES = TableSpec(
+    "Aliases",
+    (
+        Column("Name", field=fields.NAME),
+        Column("Same As", required=False),
+        Column("Different From", required=False),
+        Column("By", required=False),
+        Column("Date", required=False),
     ),
 )
 

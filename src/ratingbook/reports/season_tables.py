@@ -1,0 +1,332 @@
+"""A season's rating list as tables, from the rated season (issue 35), built once for every view:
+
+- ``Season List``: every player, highest rating first (unrated players last, without a rank):
+  ID, name, club, rating, Glicko-2's deviation, the season's rated games, provisional (or
+  fixed), active by the list's cut (a rated game within the last N days), and the change in
+  the last period;
+- ``List History``: one row per player per period he played in: the rating before and after,
+  games, score, expected score, the opponents' average and the rule (Elo's K and the band
+  that gave it, a provisional player's performance, Glicko-2's deviation and volatility);
+- ``Rating Changes``: the same periods in words, one sentence per player
+  (:func:`change_sentence`: "+12: 2 of 3 against an average of 1540, expected 1.6, K 20");
+- ``Near Duplicates``: the names that may be one person, for the officer to decide in the
+  list's aliases (never merged by ratingbook).
+
+This module alone words a rating change. Pure: the season's values in, tables out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ratingbook.core.rules import competition_ranks
+from ratingbook.ratings.season_model import (
+    KChange,
+    PerformanceChange,
+    PeriodLine,
+    SeasonResult,
+)
+from ratingbook.reports.names import LIST_CHANGES, LIST_HISTORY, NEAR_DUPLICATES, RATING_LIST
+from ratingbook.reports.tables import SheetGrid, centred_columns
+from ratingbook.season.identity import Candidate
+from ratingbook.season.model import SeasonPlayer, SourcePlayer
+from ratingbook.season.periods import Period
+
+__all__ = [
+    "LIST_COLUMNS",
+    "ListTables",
+    "change_sentence",
+    "list_tables",
+    "period_label",
+]
+
+LIST_COLUMNS = (
+    "Rank",
+    "ID",
+    "Name",
+    "Club",
+    "Rating",
+    "Deviation",
+    "Games",
+    "Provisional",
+    "Active",
+    "Last Change",
+)
+HISTORY_COLUMNS = (
+    "Period",
+    "ID",
+    "Name",
+    "Before",
+    "After",
+    "Change",
+    "Games",
+    "Score",
+    "Expected",
+    "Opponents' Average",
+    "Provisional",
+    "Rule",
+)
+CHANGES_COLUMNS = ("Period", "Events", "ID", "Name", "Change", "Why")
+DUPLICATES_COLUMNS = ("ID", "Name", "Other ID", "Other Name", "Why", "Where")
+
+_SIGNED = "+0;-0;0"
+
+
+@dataclass(frozen=True, slots=True)
+class ListTables:
+    """The list's four tables."""
+
+    rating_list: SheetGrid
+    history: SheetGrid
+    changes: SheetGrid
+    duplicates: SheetGrid
+
+
+def period_label(period: Period, names: Mapping[str, str], length: str) -> str:
+    """A period's name: its month (``2025-09``), its week (``week of 2025-09-01``), its event's
+    name, or its game's date."""
+    if length == "month":
+        return f"{period.start:%Y-%m}"
+    if length == "week":
+        return f"week of {period.start:%Y-%m-%d}"
+    if length == "event" and period.events:
+        return names.get(period.events[0], period.events[0])
+    return f"{period.start:%Y-%m-%d}"
+
+
+def _number(value: float | None, places: int = 0) -> float | int | None:
+    """A figure as shown: whole numbers as int, others rounded to ``places``."""
+    if value is None:
+        return None
+    rounded = round(value, places)
+    return int(rounded) if places == 0 or float(rounded).is_integer() else rounded
+
+
+def _score(score: float) -> str:
+    """2.5 -> 2½, 0.5 -> ½, 3 -> 3."""
+    whole = int(score)
+    half = score - whole >= 0.5
+    return ("" if whole == 0 and half else str(whole)) + ("½" if half else "")
+
+
+def _signed(value: float) -> str:
+    shown = _number(value, 1)
+    return f"+{shown}" if value > 0 else f"{shown}" if value < 0 else "±0"
+
+
+def rule_words(line: PeriodLine) -> str:
+    """The rule that gave the change, short: ``K 20 (rated below 2400)``, ``performance
+    1612``, ``RD 200 -> 150, volatility 0.06000 -> 0.05999``."""
+    why = line.why
+    if isinstance(why, KChange):
+        floored = "; the floor held" if why.floored else ""
+        return f"K {_number(why.k, 2)} ({why.rule}){floored}"
+    if isinstance(why, PerformanceChange):
+        earlier = ""
+        if why.earlier_games:
+            earlier = (
+                f", weighted with {why.earlier_games} earlier games at "
+                f"{_number(why.earlier_rating)}"
+            )
+        floored = "; the floor held" if why.floored else ""
+        return f"performance {_number(why.performance)}{earlier}{floored}"
+    return (
+        f"deviation {why.before.deviation:.0f} -> {why.after.deviation:.0f}, volatility "
+        f"{why.before.volatility:.5f} -> {why.after.volatility:.5f}"
+    )
+
+
+def change_sentence(line: PeriodLine) -> str:
+    """A player's period in one sentence: the change, the score against the opponents'
+    average, what was expected and the rule ("+12: 2 of 3 against an average of 1540,
+    expected 1.6, K 20 (rated below 2400)"); a new player's first rating says so."""
+    head = f"first rating {_number(line.after)}" if line.change is None else _signed(line.change)
+    if line.games == 0:
+        return f"{head}: no games; {rule_words(line)}"
+    played = f"{_score(line.score)} of {line.games}"
+    if line.opponents_average is not None:
+        played += f" against an average of {_number(line.opponents_average)}"
+    expected = f", expected {line.expected:.1f}" if line.expected is not None else ""
+    provisional = " (provisional)" if line.provisional else ""
+    return f"{head}{provisional}: {played}{expected}, {rule_words(line)}"
+
+
+def _played(
+    periods: Sequence[Period], key_of: Callable[[SourcePlayer], str]
+) -> tuple[dict[str, dt.date], dict[str, int]]:
+    """Each player's last rated game's date, and his rated games (a fixed player's too)."""
+    last: dict[str, dt.date] = {}
+    count: dict[str, int] = {}
+    for period in periods:
+        for game in period.games:
+            if not game.rated or game.black is None:
+                continue
+            for player in (game.white, game.black):
+                key = key_of(player)
+                count[key] = count.get(key, 0) + 1
+                if key not in last or last[key] < game.date:
+                    last[key] = game.date
+    return last, count
+
+
+def list_tables(
+    players: Sequence[SeasonPlayer],
+    periods: Sequence[Period],
+    labels: Sequence[str],
+    result: SeasonResult,
+    key_of: Callable[[SourcePlayer], str],
+    event_names: Mapping[str, str],
+    candidates: Sequence[Candidate],
+    *,
+    active_days: int | None,
+    list_date: dt.date | None,
+    provisional_deviation: float | None = None,
+) -> ListTables:
+    """The list's tables: ``players`` (the list, in its order), ``periods`` and their
+    ``labels``, the rated ``result`` (one period result per period), ``key_of`` the matching,
+    ``event_names`` by event id, the near-duplicate ``candidates``; a player is active with a
+    rated game within ``active_days`` before ``list_date`` (None: no cut, every player who
+    played is). ``provisional_deviation``: Glicko-2's mark, for a player with no line."""
+    history: list[tuple[object, ...]] = []
+    changes: list[tuple[object, ...]] = []
+    last_line: dict[str, PeriodLine] = {}
+    names = {p.key: p.name for p in players}
+    for period, label, rated in zip(periods, labels, result.periods, strict=True):
+        events = ", ".join(event_names.get(e, e) for e in period.events)
+        for key, line in rated.lines.items():
+            last_line[key] = line
+            if line.games == 0:
+                continue
+            expected = None if line.expected is None else round(line.expected, 2)
+            history.append(
+                (
+                    label,
+                    key,
+                    names.get(key, key),
+                    _number(line.before),
+                    _number(line.after),
+                    _number(line.change, 1),
+                    line.games,
+                    line.score,
+                    expected,
+                    _number(line.opponents_average),
+                    "yes" if line.provisional else None,
+                    rule_words(line),
+                )
+            )
+            changes.append(
+                (
+                    label,
+                    events,
+                    key,
+                    names.get(key, key),
+                    _number(line.change, 1),
+                    change_sentence(line),
+                )
+            )
+    last_period = result.periods[-1].lines if result.periods else {}
+    played, games = _played(periods, key_of)
+    rows: list[tuple[float | None, tuple[object, ...]]] = []
+    for player in players:
+        start = result.players.get(player.key)
+        rating = start.rating if start is not None else player.fixed_rating or player.rating
+        deviation = start.deviation if start is not None else None
+        mine = last_line.get(player.key)
+        provisional: str | None
+        if player.fixed_rating is not None:
+            provisional = "fixed"
+        elif mine is not None:
+            provisional = "yes" if mine.provisional else None
+        elif rating is None or (
+            provisional_deviation is not None
+            and deviation is not None
+            and deviation > provisional_deviation
+        ):
+            provisional = "yes"
+        else:
+            provisional = None
+        last = played.get(player.key)
+        active: str | None = None  # an empty cell: no rated game, or none in the cut
+        if last is not None and (
+            active_days is None or list_date is None or (list_date - last).days <= active_days
+        ):
+            active = "yes"
+        now = last_period.get(player.key)
+        change = None if now is None or now.games == 0 else _number(now.change, 1)
+        rows.append(
+            (
+                rating,
+                (
+                    player.key,
+                    player.name,
+                    player.club or None,
+                    _number(rating),
+                    _number(deviation) if provisional_deviation is not None else None,
+                    games.get(player.key, 0),
+                    provisional,
+                    active,
+                    change,
+                ),
+            )
+        )
+    ordered = sorted(
+        ((r, row) for r, row in rows if r is not None),
+        key=lambda pair: (-pair[0], str(pair[1][1]).casefold()),
+    )
+    ranks = competition_ranks([r for r, _ in ordered])
+    ranked = [(rank, *row) for rank, (_, row) in zip(ranks, ordered, strict=True)]
+    ranked += [(None, *row) for r, row in rows if r is None]
+    pairs = [
+        (
+            c.key,
+            c.name,
+            c.other,
+            c.other_name,
+            "; ".join(c.reasons),
+            c.source.describe() if c.source else None,
+        )
+        for c in candidates
+    ]
+    return ListTables(
+        SheetGrid(
+            RATING_LIST,
+            LIST_COLUMNS,
+            ranked,
+            number_formats={4: "0", 9: _SIGNED},
+            widths={2: 22, 3: 16},
+            centred=centred_columns(LIST_COLUMNS),
+            key_columns=3,
+        ),
+        SheetGrid(
+            LIST_HISTORY,
+            HISTORY_COLUMNS,
+            history,
+            number_formats={5: _SIGNED, 8: "0.00"},
+            widths={0: 14, 2: 20, 11: 44},
+            centred=centred_columns(HISTORY_COLUMNS),
+            wrapped=frozenset({11}),
+            key_columns=3,
+        ),
+        SheetGrid(
+            LIST_CHANGES,
+            CHANGES_COLUMNS,
+            changes,
+            number_formats={4: _SIGNED},
+            widths={0: 14, 1: 22, 3: 20, 5: 60},
+            centred=centred_columns(CHANGES_COLUMNS),
+            wrapped=frozenset({1, 5}),
+            key_columns=4,
+        ),
+        SheetGrid(
+            NEAR_DUPLICATES,
+            DUPLICATES_COLUMNS,
+            pairs,
+            widths={1: 20, 3: 20, 4: 36, 5: 36},
+            centred=centred_columns(DUPLICATES_COLUMNS),
+            wrapped=frozenset({4, 5}),
+            key_columns=2,
+            title="Near duplicates: decide each pair in the Aliases sheet",
+        ),
+    )

@@ -1,0 +1,306 @@
+"""The rating list family (issue 35): a season's list recalculated, and events added to it.
+
+This module alone decides how a list book is rated and what its runs write:
+
+- **Recalc** (:func:`plan_list`): the list read (:mod:`ratingbook.workbook.sheets.list_rows`),
+  its events matched to its players and checked (:func:`ratingbook.season.add_events`), the
+  games cut into the list's periods and rated from every player's start
+  (:func:`ratingbook.ratings.rating_periods.rate_season`), and the generated sheets written:
+  Season List, List History, Rating Changes, Near Duplicates
+  (:mod:`ratingbook.reports.season_tables`). A game naming a player not on List Players (by
+  ID or name) is an error at its cell: the officer adds him, or adds the event with
+  ``ratingbook season add``, which adds new players;
+- **adding events** (:func:`plan_add_events`): the events checked against the list's own
+  (the same event twice, a game two sources report, a player twice in a round: nothing
+  written), their new players appended to List Players, their games to List Games (each with
+  its player's ID and its source), each event to List Events (its stated days and its
+  fingerprint), the list rated again, and the summary says whose ratings changed and by how
+  much (a late event: which period the list is re-rated from). The act is kept for undo
+  ("Events added").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError, UnknownPlayerError
+from ratingbook.ratings.glicko2 import Glicko2Settings
+from ratingbook.ratings.rating_periods import rate_season
+from ratingbook.ratings.season_model import PlayerStart, RatingPeriod, SeasonResult
+from ratingbook.reports.season_tables import ListTables, list_tables, period_label
+from ratingbook.season.adding import Addition, Season, add_events
+from ratingbook.season.identity import MatchRule
+from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
+from ratingbook.season.periods import Period, cut_periods, rated_games
+from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
+from ratingbook.workbook.sheets.list_rows import (
+    ListBook,
+    ListSettings,
+    event_names,
+    id_aliases,
+    read_list,
+)
+from ratingbook.workbook.sheets.reading import Sheets
+from ratingbook.workbook.sheets.report_sheet import report_sheet
+from ratingbook.workbook.sheets.schemas import LIST_ALIASES, LIST_EVENTS
+
+__all__ = ["RatedList", "plan_add_events", "plan_list"]
+
+#: The act an addition is kept for undo under.
+EVENTS_ADDED = "Events added"
+
+
+@dataclass(frozen=True, slots=True)
+class RatedList:
+    """A season rated: the addition that matched and checked it, its periods with their
+    labels, the result and the tables."""
+
+    addition: Addition
+    periods: tuple[Period, ...]
+    labels: tuple[str, ...]
+    result: SeasonResult
+    tables: ListTables
+
+    def rating(self, key: str) -> float | None:
+        start = self.result.players.get(key)
+        return None if start is None else start.rating
+
+
+def _start(player: SeasonPlayer) -> PlayerStart:
+    fixed = player.fixed_rating is not None
+    return PlayerStart(
+        rating=player.fixed_rating if fixed else player.rating,
+        fixed=fixed,
+        k=player.k,
+        birth_year=player.birth_year,
+    )
+
+
+def _rate(settings: ListSettings, addition: Addition) -> RatedList:
+    season = addition.season
+    key_of = addition.matching.key_of
+    periods = cut_periods(season.events, settings.length)
+    names = event_names(season.events)
+    labels = tuple(period_label(p, names, settings.length.value) for p in periods)
+    rating_periods = [
+        RatingPeriod(rated_games(p, key_of), label, p.start.year)
+        for p, label in zip(periods, labels, strict=True)
+    ]
+    starts = {p.key: _start(p) for p in season.players}
+    result = rate_season(rating_periods, starts, settings.rating)
+    last_day = max((g.date for p in periods for g in p.games), default=None)
+    glicko = settings.rating if isinstance(settings.rating, Glicko2Settings) else None
+    tables = list_tables(
+        season.players,
+        periods,
+        labels,
+        result,
+        key_of,
+        names,
+        addition.candidates,
+        active_days=settings.active_days,
+        list_date=settings.list_date or last_day,
+        provisional_deviation=glicko.provisional_deviation if glicko else None,
+    )
+    return RatedList(addition, periods, labels, result, tables)
+
+
+def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
+    """A List Games player no list player answers to (by ID or name), at his first cell."""
+    keys = {p.key for p in book.players}
+    new = {m.player for m in addition.matching.matches if m.rule is MatchRule.NEW}
+    problems: list[RatingbookError] = []
+    named: set[object] = set()
+    for event in book.events:
+        for game in event.games:
+            for column, player in (("White", game.white), ("Black", game.black)):
+                if player is None:
+                    continue
+                where = game.source.where
+                if player.national_id and player.national_id not in keys:
+                    problems.append(
+                        UnknownPlayerError(
+                            f"no player has ID {player.national_id!r} on 'List Players'",
+                            where,
+                            f"{column} ID",
+                        )
+                    )
+                elif player in new and player not in named:
+                    named.add(player)
+                    problems.append(
+                        UnknownPlayerError(
+                            f"{player.name!r} is not on 'List Players': add him there (or add "
+                            "the event with 'ratingbook season add', which adds new players)",
+                            where,
+                            column,
+                        )
+                    )
+    return problems
+
+
+def _matched(book: ListBook) -> Addition:
+    """The book's own events matched to its players and checked; a player not on the list,
+    and every problem of the events, raised."""
+    aliases = (*book.aliases, *id_aliases(book))
+    empty = Season(book.players, (), aliases, book.settings.length)
+    addition = add_events(empty, book.events)
+    problems = Problems()
+    for problem in addition.problems:
+        problems.append(problem)
+    for error in _unknown_players(book, addition):
+        problems.append(error)
+    problems.check()
+    return addition
+
+
+def _last_input(sheets: Sheets, book: ListBook) -> str:
+    """The list's last input sheet (Aliases, List Events, else List Games): its generated sheets
+    go after it."""
+    for name in (LIST_ALIASES.sheet, LIST_EVENTS.sheet):
+        actual = sheets.actual(name)
+        if actual is not None:
+            return actual
+    return book.games_table.sheet
+
+
+def _sheets(rated: RatedList, after: str) -> Plan:
+    tables = rated.tables
+    return Plan(
+        sheets=(
+            report_sheet(tables.rating_list, after),
+            report_sheet(tables.history, tables.rating_list.name, landscape=True),
+            report_sheet(tables.changes, tables.history.name, landscape=True),
+            report_sheet(tables.duplicates, tables.changes.name, landscape=True),
+        )
+    )
+
+
+def plan_list(sheets: Sheets) -> Plan:
+    """Recalc: the list rated from its sheets, the generated sheets planned."""
+    book = read_list(sheets)
+    rated = _rate(book.settings, _matched(book))
+    season = rated.addition.season
+    games = sum(len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods)
+    summary = (
+        f"rating list ({book.settings.system}, by {book.settings.length.value}): "
+        f"{len(season.players)} players, {len(season.events)} events, {games} rated games, "
+        f"{len(rated.periods)} periods, {len(rated.addition.candidates)} near duplicates",
+    )
+    return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
+
+
+def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
+    """The events, each named apart from the list's events and each other (a second
+    'Club Championship' is 'Club Championship (2)'): List Games tells events by name."""
+    taken = {e.name.casefold() for e in book.events}
+    named: list[SeasonEvent] = []
+    for event in events:
+        name, n = event.name, 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{event.name} ({n})"
+        taken.add(name.casefold())
+        named.append(replace(event, name=name))
+    return named
+
+
+def _game_row(game: SeasonGame, event: SeasonEvent, addition: Addition) -> dict[str, object]:
+    key_of = addition.matching.key_of
+    assert game.black is not None
+    return {
+        "Date": game.date,
+        "Event Name": event.name,
+        "Round": game.round,
+        "White": game.white.name,
+        "White ID": key_of(game.white),
+        "Black": game.black.name,
+        "Black ID": key_of(game.black),
+        "Result": game.result.value if game.result is not None else None,
+        "Source": game.source.describe(),
+    }
+
+
+def _shown(value: float | None) -> str:
+    if value is None:
+        return "unrated"
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def _changes(before: RatedList, after: RatedList) -> list[str]:
+    """Whose rating the addition changed, and by how much, highest change first."""
+    names = {p.key: p.name for p in after.addition.season.players}
+    moved: list[tuple[float, str]] = []
+    for key, name in names.items():
+        old, new = before.rating(key), after.rating(key)
+        if old == new:
+            continue
+        delta = (new or 0.0) - (old or 0.0) if old is not None and new is not None else 0.0
+        sign = f" ({delta:+.0f})" if old is not None and new is not None else ""
+        moved.append((-abs(delta), f"{name} (ID {key}): {_shown(old)} -> {_shown(new)}{sign}"))
+    return [line for _, line in sorted(moved, key=lambda m: m[0])]
+
+
+def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
+    """``events`` (read from their files) added to the list: the module text's second run."""
+    book = read_list(sheets)
+    if book.events_table is None:
+        raise InvalidValueError(
+            f"the list has no sheet {LIST_EVENTS.sheet!r}, where an added event's fingerprint "
+            "is kept: add it (headers Event Name, Kind, Source, Start, End, Fingerprint)"
+        )
+    base = _matched(book)
+    before = _rate(book.settings, base)
+    addition = add_events(base.season, events)
+    addition.check()
+    after = _rate(book.settings, addition)
+    named = _unique_names(book, events)  # as written: List Games tells events by name
+    old = {p.key for p in base.season.players}
+    new_players = [p for p in addition.season.players if p.key not in old]
+    player_rows = [
+        {
+            "ID": p.key,
+            "FIDE ID": p.fide_id,
+            "Name": p.name,
+            "Club": p.club or None,
+            "Birth Year": p.birth_year,
+            "National ID": p.national_id or None,
+        }
+        for p in new_players
+    ]
+    game_rows = [_game_row(g, e, addition) for e in named for g in e.games if g.black is not None]
+    event_rows = [
+        {
+            "Event Name": e.name,
+            "Kind": e.kind,
+            "Source": e.source.file,
+            "Start": e.start,
+            "End": e.end,
+            "Fingerprint": e.fingerprint,
+        }
+        for e in named
+    ]
+    blocks: list[WriteBlock] = []
+    for table, rows in (
+        (book.players_table, player_rows),
+        (book.games_table, game_rows),
+        (book.events_table, event_rows),
+    ):
+        block = rows_below(table, rows)
+        if block is not None:
+            blocks.append(block)
+    summary = [
+        f"added {e.name!r} ({sum(1 for g in e.games if g.black is not None)} games) from "
+        f"{e.source.describe()}"
+        for e in named
+    ]
+    if new_players:
+        summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
+    summary += [f"near duplicate: {c.describe()}" for c in addition.candidates]
+    if addition.late is not None:
+        index = addition.late.rerate_from.index
+        summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
+    changes = _changes(before, after)
+    summary += [f"rating changed: {line}" for line in changes] or ["no rating changed"]
+    plan = _sheets(after, _last_input(sheets, book))
+    return replace(plan, blocks=tuple(blocks), summary=tuple(summary), act=EVENTS_ADDED)

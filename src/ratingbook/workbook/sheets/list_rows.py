@@ -1,0 +1,466 @@
+"""A season's rating list read from its sheets (issue 35): List Settings, K Rules, List Players,
+List Games, List Events and Aliases, as a :class:`~ratingbook.season.Season` and its rating
+system. A reader plans nothing.
+
+This module alone decides what each cell of those sheets means:
+
+- **List Settings**: System (Elo, Glicko-2 or FIDE), Period (Game, Event, Week, Month), K (a K
+  for everyone when there is no K Rules sheet; 20 when neither), Floor, Provisional Games,
+  Tau (Glicko-2's τ), Active (days) and List Date (the cut: a player is active with a rated
+  game in the N days up to it; the last game's date when not given);
+- **K Rules**: one band a row, the first that matches wins (K, Games Below, Rating From,
+  Rating Below, Age Up To, Label);
+- **List Players**: ID (the key every game and alias names: a club's number, or a national
+  ID), FIDE ID, Name, Club, Birth Year, Category, Start Rating (empty: unrated), Fixed
+  (the start rating counts for his opponents and never changes), K (his own K), National ID
+  (a federation's ID, as a TRF gives it);
+- **List Games**: Date, Event (the games of one event share its name), Round, White and White
+  ID, Black and Black ID (an ID names the list's player, as an alias of the name it is
+  typed with: :func:`id_aliases`; without one the name is matched),
+  Result (every spelling a Swiss Games result takes; forfeits are kept and never rated; an
+  empty Black is a bye, never rated), Source (where the game came from, kept as text);
+- **List Events**: an event added from a file, its stated first and last day and its
+  fingerprint (by which the same event added again is refused);
+- **Aliases**: a Name that is (Same As) or is not (Different From) the player of an ID.
+
+Every bad cell is reported at once, each by sheet, Excel row and column; nothing is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from ratingbook.core import cells
+from ratingbook.core.results import parse_swiss_result
+from ratingbook.core.tables import Row, Table, header_key
+from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.events.settings import date_value
+from ratingbook.fide.rules.rating_regulations import season_k_rules
+from ratingbook.ratings.elo_rules import EloSettings, KBand
+from ratingbook.ratings.glicko2 import Glicko2Settings
+from ratingbook.season.identity import Alias, Decision
+from ratingbook.season.model import (
+    SeasonEvent,
+    SeasonGame,
+    SeasonPlayer,
+    SourcePlayer,
+    SourceRef,
+    make_event,
+)
+from ratingbook.season.periods import PeriodLength
+from ratingbook.workbook.sheets.reading import Sheets, guarded, read
+from ratingbook.workbook.sheets.schemas import (
+    ELO_SYSTEM,
+    FIDE_SYSTEM,
+    GLICKO2_SYSTEM,
+    LIST_ACTIVE,
+    LIST_ALIASES,
+    LIST_DATE,
+    LIST_EVENTS,
+    LIST_FLOOR,
+    LIST_GAMES,
+    LIST_K,
+    LIST_K_RULES,
+    LIST_PERIOD,
+    LIST_PERIODS,
+    LIST_PLAYERS,
+    LIST_PROVISIONAL,
+    LIST_SETTING_NAMES,
+    LIST_SETTINGS,
+    LIST_SYSTEM,
+    LIST_SYSTEMS,
+    LIST_TAU,
+)
+
+__all__ = ["ListBook", "ListSettings", "event_names", "id_aliases", "read_list"]
+
+#: How a game of the list's own sheets names its book: the same words whatever the file is
+#: called, so a recalculation of the same sheets writes the same cells.
+THIS_LIST = "this list"
+_YEARS = cells.Bounds("a birth year", 1850, 2200)
+_DAYS = cells.Bounds("a number of days", 0, 100_000)
+_GAMES = cells.Bounds("a number of games", 0, 100_000)
+_TAU = cells.Bounds("τ, a number from 0.01 to 10", 0, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class ListSettings:
+    """The list's rating system (by its name in System) and settings, its period, and its
+    active cut (``active_days`` None: no cut)."""
+
+    system: str
+    rating: EloSettings | Glicko2Settings
+    length: PeriodLength
+    active_days: int | None = None
+    list_date: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ListBook:
+    """A list read: its settings, players, events (from List Games, one per Event name), the
+    officer's aliases, the tables they came from, and each event's rows in List Games."""
+
+    settings: ListSettings
+    players: tuple[SeasonPlayer, ...]
+    events: tuple[SeasonEvent, ...]
+    aliases: tuple[Alias, ...]
+    players_table: Table
+    games_table: Table
+    events_table: Table | None
+
+
+def _setting_key(typed: str) -> str | None:
+    key = header_key(typed)
+    for name, others in LIST_SETTING_NAMES.items():
+        if key in (header_key(n) for n in (name, *others)):
+            return name
+    return None
+
+
+def _choice(value: object, row: Row, choices: Mapping[str, tuple[str, ...]]) -> str:
+    typed = cells.text(value, row.where, "Value")
+    for name, others in choices.items():
+        if header_key(typed) in (header_key(n) for n in (name, *others)):
+            return name
+    raise InvalidValueError(f"{typed!r} is not one of {', '.join(choices)}", row.where, "Value")
+
+
+def _k_bands(sheets: Sheets, problems: Problems) -> tuple[KBand, ...] | None:
+    if sheets.actual(LIST_K_RULES.sheet) is None:
+        return None
+    bands: list[KBand] = []
+    for row in read(sheets, LIST_K_RULES).rows:
+        try:
+            k = cells.number(row.get("K"), row.where, "K", "K", bounds=cells.K_FACTOR)
+            limits: dict[str, float | None] = {}
+            for column in ("Games Below", "Rating From", "Rating Below", "Age Up To"):
+                value = row.get(column)
+                limits[column] = (
+                    None
+                    if cells.is_blank(value)
+                    else cells.number(value, row.where, column, bounds=cells.RATING)
+                )
+            games, age = limits["Games Below"], limits["Age Up To"]
+            label = cells.text(row.get("Label"), row.where, "Label", required=False)
+            bands.append(
+                KBand(
+                    float(k),
+                    games_below=None if games is None else int(games),
+                    rating_from=limits["Rating From"],
+                    rating_below=limits["Rating Below"],
+                    age_up_to=None if age is None else int(age),
+                    label=label,
+                )
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return tuple(bands)
+
+
+def read_list_settings(sheets: Sheets, problems: Problems) -> ListSettings:
+    """List Settings (and K Rules), every bad cell a problem; defaults stand in for them."""
+    found: dict[str, tuple[object, Row]] = {}
+    if sheets.actual(LIST_SETTINGS.sheet) is not None:
+        for row in read(sheets, LIST_SETTINGS).rows:
+            try:
+                typed = cells.text(row.get("Setting"), row.where, "Setting", required=False)
+                if not typed:
+                    continue
+                name = _setting_key(typed)
+                if name is None:
+                    raise InvalidValueError(
+                        f"unknown setting {typed!r}; expected one of "
+                        f"{', '.join(LIST_SETTING_NAMES)}",
+                        row.where,
+                        "Setting",
+                    )
+                if name in found:
+                    raise InvalidValueError(
+                        f"setting {typed!r} is given twice (also row {found[name][1].where.row})",
+                        row.where,
+                        "Setting",
+                    )
+                found[name] = (row.get("Value"), row)
+            except RatingbookError as error:
+                problems.append(error)
+
+    def cell(name: str) -> tuple[object, Row] | None:
+        return None if name not in found or cells.is_blank(found[name][0]) else found[name]
+
+    def choice(name: str, choices: Mapping[str, tuple[str, ...]], default: str) -> str:
+        given = cell(name)
+        if given is None:
+            return default
+        try:
+            return _choice(given[0], given[1], choices)
+        except RatingbookError as error:
+            problems.append(error)
+            return default
+
+    def number(name: str, bounds: cells.Bounds, default: float | None) -> float | None:
+        given = cell(name)
+        if given is None:
+            return default
+        try:
+            return float(cells.number(given[0], given[1].where, "Value", bounds=bounds))
+        except RatingbookError as error:
+            problems.append(error)
+            return default
+
+    system = choice(LIST_SYSTEM, LIST_SYSTEMS, ELO_SYSTEM)
+    period = choice(LIST_PERIOD, {p: () for p in LIST_PERIODS}, "Month")
+    k = number(LIST_K, cells.K_FACTOR, 20.0) or 0.0
+    floor = number(LIST_FLOOR, cells.RATING, None)
+    provisional = number(LIST_PROVISIONAL, _GAMES, 0.0) or 0.0
+    tau = number(LIST_TAU, _TAU, 0.5) or 0.5
+    active = number(LIST_ACTIVE, _DAYS, None)
+    cut: dt.date | None = None
+    given = cell(LIST_DATE)
+    if given is not None:
+        try:
+            cut = date_value(given[0], given[1].where, "Value")
+        except RatingbookError as error:
+            problems.append(error)
+    bands = guarded(problems, lambda: _k_bands(sheets, problems), None)
+    rating: EloSettings | Glicko2Settings
+    try:
+        if system == GLICKO2_SYSTEM:
+            rating = Glicko2Settings(tau=tau)
+        elif system == FIDE_SYSTEM:
+            rating = season_k_rules()
+        else:
+            rating = EloSettings(
+                bands=bands or (KBand(k),), floor=floor, provisional_games=int(provisional)
+            )
+    except RatingbookError as error:
+        problems.append(error)
+        rating = EloSettings()
+    return ListSettings(
+        system,
+        rating,
+        PeriodLength(period.lower()),
+        None if active is None else int(active),
+        cut,
+    )
+
+
+def _players(table: Table, file: str, problems: Problems) -> list[SeasonPlayer]:
+    players: list[SeasonPlayer] = []
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        try:
+            where = row.where
+            key = cells.text(row.get("ID"), where, "ID")
+            if key in seen:
+                raise InvalidValueError(
+                    f"ID {key!r} is given twice (also row {seen[key]})", where, "ID"
+                )
+            seen[key] = where.row or 0
+            name = cells.text(row.get("Name"), where, "Name")
+            fide = row.get("FIDE ID")
+            birth = row.get("Birth Year")
+            start = row.get("Start Rating")
+            k = row.get("K")
+            rating = (
+                None
+                if cells.is_blank(start)
+                else float(cells.number(start, where, "Start Rating", bounds=cells.RATING))
+            )
+            fixed = cells.flag(row.get("Fixed"), where, "Fixed")
+            if fixed and rating is None:
+                raise InvalidValueError(
+                    "a fixed player needs a Start Rating (the rating his opponents meet)",
+                    where,
+                    "Fixed",
+                )
+            players.append(
+                SeasonPlayer(
+                    key,
+                    name,
+                    fide_id=None
+                    if cells.is_blank(fide)
+                    else cells.whole_number(fide, where, "FIDE ID", bounds=cells.FIDE_ID),
+                    national_id=cells.text(
+                        row.get("National ID"), where, "National ID", required=False
+                    ),
+                    club=cells.text(row.get("Club"), where, "Club", required=False),
+                    birth_year=None
+                    if cells.is_blank(birth)
+                    else cells.whole_number(birth, where, "Birth Year", bounds=_YEARS),
+                    category=cells.text(row.get("Category"), where, "Category", required=False),
+                    rating=None if fixed else rating,
+                    fixed_rating=rating if fixed else None,
+                    k=None
+                    if cells.is_blank(k)
+                    else float(cells.number(k, where, "K", bounds=cells.K_FACTOR)),
+                    source=SourceRef(file, where),
+                )
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return players
+
+
+@dataclass(frozen=True, slots=True)
+class _Stated:
+    kind: str
+    source: str
+    start: dt.date | None
+    end: dt.date | None
+    fingerprint: str
+
+
+def _stated(table: Table | None, problems: Problems) -> dict[str, _Stated]:
+    found: dict[str, _Stated] = {}
+    for row in table.rows if table is not None else ():
+        try:
+            where = row.where
+            name = cells.text(row.get("Event Name"), where, "Event Name")
+            days = []
+            for column in ("Start", "End"):
+                cell = row.get(column)
+                days.append(None if cells.is_blank(cell) else date_value(cell, where, column))
+            found[header_key(name)] = _Stated(
+                cells.text(row.get("Kind"), where, "Kind", required=False) or "book",
+                cells.text(row.get("Source"), where, "Source", required=False),
+                days[0],
+                days[1],
+                cells.text(row.get("Fingerprint"), where, "Fingerprint", required=False),
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return found
+
+
+def _side(row: Row, column: str, file: str) -> SourcePlayer | None:
+    name = cells.text(row.get(column), row.where, column, required=column == "White")
+    if not name:
+        return None
+    key = cells.text(row.get(f"{column} ID"), row.where, f"{column} ID", required=False)
+    return SourcePlayer(name, national_id=key, source=SourceRef(file, row.where))
+
+
+def _events(
+    table: Table, stated: dict[str, _Stated], file: str, problems: Problems
+) -> list[SeasonEvent]:
+    grouped: dict[str, tuple[str, list[SeasonGame]]] = {}
+    for row in table.rows:
+        try:
+            where = row.where
+            date = date_value(row.get("Date"), where, "Date")
+            event = cells.text(row.get("Event Name"), where, "Event Name")
+            number = row.get("Round")
+            round_ = (
+                None
+                if cells.is_blank(number)
+                else cells.whole_number(number, where, "Round", bounds=cells.ROUND)
+            )
+            white, black = _side(row, "White", file), _side(row, "Black", file)
+            assert white is not None  # required above
+            result = parse_swiss_result(row.get("Result"), where, bye_row=black is None)
+            game = SeasonGame("", date, round_, white, black, result, SourceRef(file, where))
+            grouped.setdefault(header_key(event), (event, []))[1].append(game)
+        except RatingbookError as error:
+            problems.append(error)
+    events: list[SeasonEvent] = []
+    for key, (title, games) in grouped.items():
+        said = stated.get(key)
+        made = make_event(
+            name=title,
+            kind=said.kind if said else "book",
+            source=SourceRef(said.source if said and said.source else file),
+            start=said.start if said else None,
+            end=said.end if said else None,
+            players=(),
+            games=games,
+        )
+        if said is not None and said.fingerprint:
+            ident = said.fingerprint[:16]
+            games_ = tuple(replace(g, event=ident) for g in made.games)
+            made = replace(made, id=ident, fingerprint=said.fingerprint, games=games_)
+        events.append(made)
+    return events
+
+
+def _aliases(sheets: Sheets, file: str, problems: Problems) -> list[Alias]:
+    if sheets.actual(LIST_ALIASES.sheet) is None:
+        return []
+    aliases: list[Alias] = []
+    for row in read(sheets, LIST_ALIASES).rows:
+        try:
+            where = row.where
+            name = cells.text(row.get("Name"), where, "Name")
+            same = cells.text(row.get("Same As"), where, "Same As", required=False)
+            other = cells.text(row.get("Different From"), where, "Different From", required=False)
+            if bool(same) == bool(other):
+                raise InvalidValueError(
+                    "give the player's ID in Same As or in Different From (one of them)",
+                    where,
+                    "Same As",
+                )
+            decision = Decision.SAME if same else Decision.DIFFERENT
+            aliases.append(Alias(name, decision, same or other, source=SourceRef(file, where)))
+        except RatingbookError as error:
+            problems.append(error)
+    return aliases
+
+
+def read_list(sheets: Sheets, file: str = "") -> ListBook:
+    """The list in ``sheets`` (``file``: how its rows' sources name the book, :data:`THIS_LIST`
+    unless given); every bad cell
+    of every sheet reported at once."""
+    file = file or THIS_LIST
+    problems = Problems()
+    settings = read_list_settings(sheets, problems)
+    players_table = guarded(problems, lambda: read(sheets, LIST_PLAYERS), None)
+    games_table = guarded(problems, lambda: read(sheets, LIST_GAMES), None)
+    events_table = None
+    if sheets.actual(LIST_EVENTS.sheet) is not None:
+        events_table = guarded(problems, lambda: read(sheets, LIST_EVENTS), None)
+    players = _players(players_table, file, problems) if players_table is not None else []
+    stated = _stated(events_table, problems)
+    events = _events(games_table, stated, file, problems) if games_table is not None else []
+    aliases = _aliases(sheets, file, problems)
+    problems.check()
+    assert players_table is not None and games_table is not None
+    return ListBook(
+        settings,
+        tuple(players),
+        tuple(events),
+        tuple(aliases),
+        players_table,
+        games_table,
+        events_table,
+    )
+
+
+def id_aliases(book: ListBook) -> tuple[Alias, ...]:
+    """Each name List Games gives with an ID, as the officer's decision that the name with that
+    ID is that player (:class:`~ratingbook.season.identity.Alias`, narrowed to the ID, so the
+    same name from a file without the ID is matched as any other). IDs no list player has are
+    left out (:func:`unknown_ids` names them)."""
+    keys = {p.key for p in book.players}
+    found: dict[tuple[str, str], Alias] = {}
+    for event in book.events:
+        for game in event.games:
+            for player in (game.white, game.black):
+                if player is None or player.national_id not in keys:
+                    continue
+                found.setdefault(
+                    (player.name, player.national_id),
+                    Alias(
+                        player.name,
+                        Decision.SAME,
+                        player.national_id,
+                        national_id=player.national_id,
+                        source=player.source,
+                    ),
+                )
+    return tuple(found.values())
+
+
+def event_names(events: Sequence[SeasonEvent]) -> dict[str, str]:
+    """Each event's name by its id."""
+    return {e.id: e.name for e in events}

@@ -1,0 +1,88 @@
+"""``ratingbook season add``: real TRF files and a PGN fed into the rating list template.
+
+The counts expected are read from the files here (a TRF's player records, round by round),
+not from ratingbook's readers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+from tests.helpers.cli import run
+
+from ratingbook.templates import TemplateBook, build_template
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+MINOR = DATA / "trf" / "icu_bunratty-minor_2011.tab"
+MASTERS = DATA / "trf" / "icu_kilkenny-masters_2011.tab"
+PGN = DATA / "pgn" / "nepomniachtchi-liren_2023_game1.pgn"
+
+
+def trf_games(path: Path) -> int:
+    """The games a TRF's player records give (White's side of each, forfeits too; byes and
+    rounds not played not): TRF16's round blocks, 10 characters each from column 92."""
+    games = 0
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        if not line.startswith("001"):
+            continue
+        for start in range(91, len(line), 10):
+            block = line[start : start + 10]
+            opponent, colour = block[:4].strip(), block[5:6]
+            if opponent.isdigit() and int(opponent) and colour == "w":
+                games += 1
+    return games
+
+
+def rows(path: Path, sheet: str) -> list[tuple[object, ...]]:
+    ws = openpyxl.load_workbook(path)[sheet]
+    return [r for r in ws.iter_rows(values_only=True) if any(v is not None for v in r)]
+
+
+def test_two_trfs_and_a_pgn_go_in_and_the_same_trf_again_is_refused(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    TemplateBook(build_template("ratinglist")).save(book)
+    games_before = len(rows(book, "List Games"))
+    done = run("season", "add", book, MINOR, MASTERS, "--in-place")
+    assert done.returncode == 0, done.stderr
+    assert "added 'Kilkenny Masters'" in done.stdout
+    assert "rating changed: " in done.stdout
+    added = trf_games(MINOR) + trf_games(MASTERS)
+    assert len(rows(book, "List Games")) == games_before + added
+    events = rows(book, "List Events")[1:]
+    assert [e[1] for e in events] == ["TRF", "TRF"]
+    assert [e[2] for e in events] == [MINOR.name, MASTERS.name]
+    assert all(len(str(e[5])) == 64 for e in events)  # the fingerprint, a SHA-256
+    # the IDs a file gives are kept, so the next file knows the player by them (this ICU
+    # file writes its own numbers in the TRF's FIDE ID field: "7685" on Jones's line)
+    players = rows(book, "List Players")
+    header = players[0]
+    jones = next(p for p in players if p[header.index("Name")] == "Jones,Gawain C.")
+    assert jones[header.index("FIDE ID")] == 7685
+
+    same = book.read_bytes()
+    again = run("season", "add", book, MASTERS, "--in-place")
+    assert again.returncode == 2
+    assert "'Kilkenny Masters' is already in the season" in again.stderr
+    assert book.read_bytes() == same  # nothing written
+
+    pgn = run("season", "add", book, PGN, "-o", tmp_path / "with-pgn.xlsx")
+    assert pgn.returncode == 0, pgn.stderr
+    assert "new players: Nepomniachtchi, Ian" in pgn.stdout
+    assert len(rows(tmp_path / "with-pgn.xlsx", "List Games")) == games_before + added + 1
+
+    recalc = run("recalc", tmp_path / "with-pgn.xlsx", "--in-place")
+    assert recalc.returncode == 0, recalc.stderr
+    listed = rows(tmp_path / "with-pgn.xlsx", "Season List")
+    assert len(listed) - 1 == len(rows(tmp_path / "with-pgn.xlsx", "List Players")) - 1
+
+
+def test_undo_takes_an_addition_back(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    TemplateBook(build_template("ratinglist")).save(book)
+    before = rows(book, "List Games")
+    assert run("season", "add", book, MASTERS, "--in-place").returncode == 0
+    undone = run("undo", book)
+    assert undone.returncode == 0, undone.stderr
+    assert "undone: Events added" in undone.stdout
+    assert rows(book, "List Games") == before
+    assert len(rows(book, "List Events")) == 1  # its header alone
