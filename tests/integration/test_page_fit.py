@@ -1,7 +1,8 @@
 """Pages fit: every page of a published event, laid out by headless Chromium on a 390 px phone
 and a 1,280 px screen, shows its table's essential columns (a round: board, both players,
 result; the prize list: place, name, amount; the standings: place, name, points) without
-scrolling sideways (issue 34).
+scrolling sideways, and breaks no word but a name inside itself ("Amou|nt", "4|½", "Eri|k" on a
+phone: issue 34).
 
 The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated and given a
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
@@ -14,7 +15,8 @@ width as a window of that width would); once everything has loaded a script in t
 ``getBoundingClientRect()`` of every header and body cell of each essential column and writes
 what it found into the document, which ``--dump-dom`` prints. A cell counts as visible when it
 has a size and lies inside the viewport and inside every box that would make it scroll
-(``overflow-x`` other than ``visible``). One Chromium process per site, one at a time.
+(``overflow-x`` other than ``visible``). A word is broken when the range of its letters lies on
+two lines (``getClientRects()``). One Chromium process per site, one at a time.
 """
 
 from __future__ import annotations
@@ -100,9 +102,25 @@ window.addEventListener("load", () => {
         }
       }
     }
+    // a word broken inside itself (only a name may be: class "name"), e.g. "Amou|nt", "4|½"
+    const broken = [];
+    for (const cell of doc.querySelectorAll("th, td")) {
+      if (cell.classList.contains("name") || broken.length > 5) continue;
+      const walker = doc.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const re = /[^\s\-–\/]+[\-–\/]?/g;  // a break after a hyphen or a slash is a wrap
+        for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+          const range = doc.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+    }
     const missing = ESSENTIAL[page].filter(name => !seen[name]);
     const tables = doc.querySelectorAll("table").length;
-    found.push({page, width: +frame.width, tables, missing, hidden});
+    found.push({page, width: +frame.width, tables, missing, hidden, broken});
   }
   document.getElementById("fit").textContent = JSON.stringify(found);
 });
@@ -211,6 +229,7 @@ def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
             said += [] if r["page"] in SENTENCES_ONLY else [f"{where}: no table"]
             continue
         said += [f"{where}: no column {name!r}" for name in r["missing"]]
+        said += [f"{where}: {word!r} broken inside the word" for word in r["broken"]]
         said += [
             f"{where}: column {h['column']!r} off screen ({h['text']!r} spans "
             f"{h['left']}-{h['right']} px, visible {h['visible'][0]}-{h['visible'][1]} px)"

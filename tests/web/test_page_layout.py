@@ -75,11 +75,13 @@ def test_a_prize_lists_sentences_are_paragraphs_below_its_table() -> None:
     ]
     assert paragraphs(html) == [TIE, LEFT, WARNING]
     assert html.index("</table>") < html.index(TIE[:20])
-    # On a phone the points (shown on the standings) are left out; place, name, amount stay.
+    # On a phone the points (shown on the standings) are left out; place, name, amount stay;
+    # only the names may break inside a word.
     head = re.search(r"<thead>.*?</thead>", html, re.S)
     assert head is not None
     assert re.findall(r'<th scope="col" class="([^"]*)">([^<]*)</th>', head.group(0)) == [
         ("num", "Rank"),
+        ("name", "Name"),
         ("detail", "Points"),
         ("num", "Amount"),
     ]

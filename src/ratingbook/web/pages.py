@@ -65,6 +65,12 @@ DETAIL = "detail"
 #: The CSS class of a column whose cells never wrap (a result: ``1-0`` must not break at its
 #: hyphen when names wrap on a phone).
 WHOLE = "whole"
+#: The CSS class of a column of names, which alone may break anywhere on a phone: an online
+#: username or "Surname,First" has no space to wrap at, and would push the columns after it off
+#: the screen. Every other cell wraps only between words (a number, "Amount", "Erik" stay whole).
+NAME = "name"
+#: The columns that hold a player's or a team's name, by header.
+NAME_COLUMNS = frozenset({"Name", "Player", "Players", "White", "Black", "Opponent", "Team"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +80,7 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     #: The columns that head their row (the player's name): ``<th scope="row">``.
     row_header: int | None = None
-    #: A CSS class by 0-based column: :data:`DETAIL` or :data:`WHOLE`.
+    #: A CSS class by 0-based column: :data:`DETAIL`, :data:`WHOLE` or :data:`NAME`.
     classes: Mapping[int, str] = field(default_factory=dict)
     #: Sentences about the table, shown above it and below it. Never in a cell: a sentence in
     #: a column widens it, and the columns after it go off the screen.
@@ -156,8 +162,10 @@ def select(grid: SheetGrid, wanted: Sequence[str]) -> SheetGrid:
 def column_classes(
     header: Sequence[str], detail: Collection[str] = (), whole: Collection[str] = ()
 ) -> dict[int, str]:
-    """The CSS class of each column named in ``detail`` or ``whole`` (:class:`Table`)."""
-    classes = {i: DETAIL for i, name in enumerate(header) if name in detail}
+    """The CSS class of each column named in ``detail`` or ``whole``, and of each column of
+    names (:class:`Table`)."""
+    classes = {i: NAME for i, name in enumerate(header) if name in NAME_COLUMNS}
+    classes.update({i: DETAIL for i, name in enumerate(header) if name in detail})
     classes.update({i: WHOLE for i, name in enumerate(header) if name in whole})
     return classes
 
