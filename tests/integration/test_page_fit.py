@@ -61,7 +61,7 @@ WIDE_BY_NATURE = frozenset({"crosstable.html"})
 #: Pages that may be sentences only (no norm in reach, nobody left who can win).
 SENTENCES_ONLY = frozenset({"norms.html", "contenders.html"})
 
-_HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
+_HARNESS = r"""<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
 <pre id="fit"></pre>
 FRAMES
 <script>
