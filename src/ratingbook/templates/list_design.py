@@ -34,6 +34,18 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_TAU,
     NEAR_DUPLICATES,
     RATING_LIST,
+    SERIES_BEST,
+    SERIES_BONUS,
+    SERIES_HIGHER,
+    SERIES_MINIMUM,
+    SERIES_NOTES,
+    SERIES_PLACE,
+    SERIES_PLACE_POINTS,
+    SERIES_POINTS,
+    SERIES_SCORE,
+    SERIES_SHARED,
+    SERIES_SPLIT,
+    SERIES_STANDINGS,
 )
 
 __all__ = ["RATING_LIST_DESIGN"]
@@ -84,6 +96,26 @@ RATING_LIST_DESIGN = Design(
                 (LIST_TAU, 0.5, "Glicko-2's τ (how fast volatility moves); Elo reads none"),
                 (LIST_ACTIVE, 91, "Active: a rated game in this many days up to the list date"),
                 (LIST_DATE, None, "The list's date (empty: the last game's date)"),
+                (
+                    SERIES_POINTS,
+                    SERIES_PLACE,
+                    f"The season series: {SERIES_PLACE} (points per place) or {SERIES_SCORE} "
+                    "(points per game point); empty: no series",
+                ),
+                (
+                    SERIES_PLACE_POINTS,
+                    "25 18 15 12 10 8 6 4 2 1",
+                    "The points of 1st, 2nd, 3rd ... in each event; places past them score 0",
+                ),
+                (SERIES_BEST, 2, "Each player's best N events count (empty: every event)"),
+                (SERIES_MINIMUM, 2, "Events a player needs to be ranked in the series"),
+                (SERIES_BONUS, 0, "Points for every event a player takes part in"),
+                (
+                    SERIES_SHARED,
+                    SERIES_SPLIT,
+                    f"Players level in an event: {SERIES_SPLIT} the points of the places they "
+                    f"cover, or each the {SERIES_HIGHER} place's",
+                ),
             ),
             widths={"Setting": 20, "Value": 12, "Meaning": 60},
             extra_columns=("Meaning",),
@@ -154,7 +186,8 @@ RATING_LIST_DESIGN = Design(
         "A season's rating list: every event the club plays feeds one list, rated by Elo "
         "(the club's K rules, or FIDE's) or Glicko-2.",
         f"'{LIST_SETTINGS.sheet}': the rating system, the rating period, the floor, how long a "
-        "player stays provisional, Glicko-2's τ, and the active cut.",
+        "player stays provisional, Glicko-2's τ, the active cut, and the season series (a "
+        "Grand Prix: points per place in each event, the best N events counted).",
         f"'{LIST_K_RULES.sheet}': Elo's K, one rule a row, the first that matches wins: fewer "
         "games than, a rating from or below, an age up to (the year's age). A player's own K "
         f"on '{LIST_PLAYERS.sheet}' wins over the rules.",
@@ -181,6 +214,15 @@ RATING_LIST_DESIGN = Design(
         "E = 1 / (1 + 10^((opponent - player) / 400)); the change K x (score - E) is rounded "
         "to a whole number (0.5 away from zero). Glicko-2 follows Glickman's paper exactly.",
         "",
+        "# The season series",
+        f"With '{SERIES_POINTS}' set, every recalculation also ranks the season's events as one "
+        f"series on '{SERIES_STANDINGS}': each event's players placed by their points in it "
+        "(players level share the place and its points), points per place from "
+        f"'{SERIES_PLACE_POINTS}', each player's best '{SERIES_BEST}' events counted (the rest "
+        f"in brackets), fewer than '{SERIES_MINIMUM}' events listed unranked. "
+        f"'{SERIES_NOTES}' explains every total and every tie. Empty '{SERIES_POINTS}': no "
+        "series.",
+        "",
         "# Recalculating",
         "In Excel with the ratingbook add-in installed: ratingbook > Recalc Ratings. Without "
         "Excel: ratingbook recalc club-list.xlsx --in-place. A recalculation rates the whole "
@@ -190,6 +232,15 @@ RATING_LIST_DESIGN = Design(
         "A wrong entry (an unknown player or ID, a misspelt result, a date that is no date) "
         "stops the recalculation with every problem named by sheet, row and column, and "
         "nothing is changed until it is fixed.",
-        *generated_lines((RATING_LIST, LIST_HISTORY, LIST_CHANGES, NEAR_DUPLICATES)),
+        *generated_lines(
+            (
+                RATING_LIST,
+                LIST_HISTORY,
+                LIST_CHANGES,
+                NEAR_DUPLICATES,
+                SERIES_STANDINGS,
+                SERIES_NOTES,
+            )
+        ),
     ),
 )

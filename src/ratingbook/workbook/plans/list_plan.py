@@ -7,7 +7,10 @@ This module alone decides how a list book is rated and what its runs write:
   games cut into the list's periods and rated from every player's start
   (:func:`ratingbook.ratings.rating_periods.rate_season`), and the generated sheets written:
   Season List, List History, Rating Changes, Near Duplicates
-  (:mod:`ratingbook.reports.season_tables`). A game naming a player not on List Players (by
+  (:mod:`ratingbook.reports.season_tables`), and, when List Settings sets a series, Series
+  Standings and Series Notes after them (:func:`ratingbook.season.series_standings` over the
+  season's events, players told apart by the same matching as the ratings; List Games carries
+  no event's own final ranks, so each event is ranked by its game points). A game naming a player not on List Players (by
   ID or name) is an error at its cell: the officer adds him, or adds the event with
   ``ratingbook season add``, which adds new players;
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
@@ -29,10 +32,12 @@ from ratingbook.ratings.glicko2 import Glicko2Settings
 from ratingbook.ratings.rating_periods import rate_season
 from ratingbook.ratings.season_model import PlayerStart, RatingPeriod, SeasonResult
 from ratingbook.reports.season_tables import ListTables, list_tables, period_label
+from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.season.adding import Addition, Season, add_events
 from ratingbook.season.identity import MatchRule
 from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.periods import Period, cut_periods, rated_games
+from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.list_rows import (
     ListBook,
@@ -54,13 +59,14 @@ EVENTS_ADDED = "Events added"
 @dataclass(frozen=True, slots=True)
 class RatedList:
     """A season rated: the addition that matched and checked it, its periods with their
-    labels, the result and the tables."""
+    labels, the result, the tables and the series standings (None: the list sets no series)."""
 
     addition: Addition
     periods: tuple[Period, ...]
     labels: tuple[str, ...]
     result: SeasonResult
     tables: ListTables
+    series: SeriesStandings | None = None
 
     def rating(self, key: str) -> float | None:
         start = self.result.players.get(key)
@@ -103,7 +109,12 @@ def _rate(settings: ListSettings, addition: Addition) -> RatedList:
         list_date=settings.list_date or last_day,
         provisional_deviation=glicko.provisional_deviation if glicko else None,
     )
-    return RatedList(addition, periods, labels, result, tables)
+    series = (
+        None
+        if settings.series is None
+        else series_standings(season.events, key_of, settings.series, players=season.players)
+    )
+    return RatedList(addition, periods, labels, result, tables, series)
 
 
 def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
@@ -166,14 +177,19 @@ def _last_input(sheets: Sheets, book: ListBook) -> str:
 
 def _sheets(rated: RatedList, after: str) -> Plan:
     tables = rated.tables
-    return Plan(
-        sheets=(
-            report_sheet(tables.rating_list, after),
-            report_sheet(tables.history, tables.rating_list.name, landscape=True),
-            report_sheet(tables.changes, tables.history.name, landscape=True),
-            report_sheet(tables.duplicates, tables.changes.name, landscape=True),
-        )
-    )
+    written = [
+        report_sheet(tables.rating_list, after),
+        report_sheet(tables.history, tables.rating_list.name, landscape=True),
+        report_sheet(tables.changes, tables.history.name, landscape=True),
+        report_sheet(tables.duplicates, tables.changes.name, landscape=True),
+    ]
+    if rated.series is not None:
+        standings = series_grid(rated.series)
+        written += [
+            report_sheet(standings, tables.duplicates.name, landscape=True),
+            report_sheet(series_notes_grid(rated.series), standings.name, landscape=True),
+        ]
+    return Plan(sheets=tuple(written))
 
 
 def plan_list(sheets: Sheets) -> Plan:
@@ -185,7 +201,8 @@ def plan_list(sheets: Sheets) -> Plan:
     summary = (
         f"rating list ({book.settings.system}, by {book.settings.length.value}): "
         f"{len(season.players)} players, {len(season.events)} events, {games} rated games, "
-        f"{len(rated.periods)} periods, {len(rated.addition.candidates)} near duplicates",
+        f"{len(rated.periods)} periods, {len(rated.addition.candidates)} near duplicates"
+        + (f", a series of {len(rated.series.rows)} players" if rated.series else ""),
     )
     return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
 

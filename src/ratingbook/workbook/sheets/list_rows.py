@@ -7,7 +7,8 @@ This module alone decides what each cell of those sheets means:
 - **List Settings**: System (Elo, Glicko-2 or FIDE), Period (Game, Event, Week, Month), K (a K
   for everyone when there is no K Rules sheet; 20 when neither), Floor, Provisional Games,
   Tau (Glicko-2's τ), Active (days) and List Date (the cut: a player is active with a rated
-  game in the N days up to it; the last game's date when not given);
+  game in the N days up to it; the last game's date when not given); the season series'
+  rows (Series Points and the rest) are :mod:`ratingbook.workbook.sheets.series_rows`';
 - **K Rules**: one band a row, the first that matches wins (K, Games Below, Rating From,
   Rating Below, Age Up To, Label);
 - **List Players**: ID (the key every game and alias names: a club's number, or a national
@@ -50,7 +51,9 @@ from ratingbook.season.model import (
     make_event,
 )
 from ratingbook.season.periods import PeriodLength
+from ratingbook.season.series import SeriesSettings
 from ratingbook.workbook.sheets.reading import Sheets, guarded, read
+from ratingbook.workbook.sheets.series_rows import read_series
 from ratingbook.workbook.sheets.schemas import (
     ELO_SYSTEM,
     FIDE_SYSTEM,
@@ -87,14 +90,15 @@ _TAU = cells.Bounds("τ, a number from 0.01 to 10", 0, 10)
 
 @dataclass(frozen=True, slots=True)
 class ListSettings:
-    """The list's rating system (by its name in System) and settings, its period, and its
-    active cut (``active_days`` None: no cut)."""
+    """The list's rating system (by its name in System) and settings, its period, its
+    active cut (``active_days`` None: no cut) and its season series (None: no series)."""
 
     system: str
     rating: EloSettings | Glicko2Settings
     length: PeriodLength
     active_days: int | None = None
     list_date: dt.date | None = None
+    series: SeriesSettings | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +227,7 @@ def read_list_settings(sheets: Sheets, problems: Problems) -> ListSettings:
             cut = date_value(given[0], given[1].where, "Value")
         except RatingbookError as error:
             problems.append(error)
+    series = read_series(cell, problems)
     bands = guarded(problems, lambda: _k_bands(sheets, problems), None)
     rating: EloSettings | Glicko2Settings
     try:
@@ -243,6 +248,7 @@ def read_list_settings(sheets: Sheets, problems: Problems) -> ListSettings:
         PeriodLength(period.lower()),
         None if active is None else int(active),
         cut,
+        series,
     )
 
 

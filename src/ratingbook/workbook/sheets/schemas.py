@@ -31,6 +31,8 @@ from ratingbook.reports.names import (
     RATING_HISTORY,
     RATING_LIST,
     RATING_REPORT,
+    SERIES_NOTES,
+    SERIES_STANDINGS,
     STANDINGS_NOTES,
     SWISS_CROSSTABLE,
     SWISS_PAIRINGS,
@@ -98,6 +100,21 @@ __all__ = [
     "RATING_HISTORY",
     "RATING_LIST",
     "RATING_REPORT",
+    "SERIES_BEST",
+    "SERIES_BONUS",
+    "SERIES_FACTOR",
+    "SERIES_HIGHER",
+    "SERIES_MINIMUM",
+    "SERIES_NOTES",
+    "SERIES_PLACE",
+    "SERIES_PLACE_POINTS",
+    "SERIES_POINTS",
+    "SERIES_SCORE",
+    "SERIES_SCORINGS",
+    "SERIES_SHARED",
+    "SERIES_SHARINGS",
+    "SERIES_SPLIT",
+    "SERIES_STANDINGS",
     "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
     "SWISS_EVENT_GAMES",
@@ -257,6 +274,15 @@ LIST_PROVISIONAL = "Provisional Games"
 LIST_TAU = "Tau"
 LIST_ACTIVE = "Active (days)"
 LIST_DATE = "List Date"
+#: The season series' rows (no series when Series Points is empty; the rules:
+#: ratingbook.season.series).
+SERIES_POINTS = "Series Points"
+SERIES_PLACE_POINTS = "Place Points"
+SERIES_FACTOR = "Series Factor"
+SERIES_BEST = "Series Best"
+SERIES_MINIMUM = "Series Minimum"
+SERIES_BONUS = "Series Bonus"
+SERIES_SHARED = "Series Shared"
 LIST_SETTING_NAMES: dict[str, tuple[str, ...]] = {
     LIST_SYSTEM: ("Rating System",),
     LIST_PERIOD: ("Rating Period",),
@@ -266,6 +292,25 @@ LIST_SETTING_NAMES: dict[str, tuple[str, ...]] = {
     LIST_TAU: ("τ",),
     LIST_ACTIVE: ("Active Days", "Active"),
     LIST_DATE: ("Cut Date",),
+    SERIES_POINTS: ("Grand Prix Points", "Series Scoring"),
+    SERIES_PLACE_POINTS: ("Points per Place", "Series Place Points"),
+    SERIES_FACTOR: ("Points per Game Point",),
+    SERIES_BEST: ("Best Events", "Series Best N"),
+    SERIES_MINIMUM: ("Minimum Events",),
+    SERIES_BONUS: ("Participation Bonus",),
+    SERIES_SHARED: ("Shared Places",),
+}
+#: Series Points' values (ratingbook.season.series.SeriesScoring) and Series Shared's
+#: (SharedPlaces).
+SERIES_PLACE, SERIES_SCORE = "Place", "Score"
+SERIES_SCORINGS: dict[str, tuple[str, ...]] = {
+    SERIES_PLACE: ("Per Place", "Places"),
+    SERIES_SCORE: ("Per Game Point", "Game Points", "Points"),
+}
+SERIES_SPLIT, SERIES_HIGHER = "Split", "Higher"
+SERIES_SHARINGS: dict[str, tuple[str, ...]] = {
+    SERIES_SPLIT: ("Shared", "Share"),
+    SERIES_HIGHER: ("Higher Place",),
 }
 ELO_SYSTEM, GLICKO2_SYSTEM, FIDE_SYSTEM = "Elo", "Glicko-2", "FIDE"
 LIST_SYSTEMS: dict[str, tuple[str, ...]] = {
