@@ -10,9 +10,9 @@ This module alone decides how a list book is rated and what its runs write:
   (:mod:`ratingbook.reports.season_tables`), and, when List Settings sets a series, Series
   Standings and Series Notes after them (:func:`ratingbook.season.series_standings` over the
   season's events, players told apart by the same matching as the ratings; List Games carries
-  no event's own final ranks, so each event is ranked by its game points). A game naming a player not on List Players (by
-  ID or name) is an error at its cell: the officer adds him, or adds the event with
-  ``ratingbook season add``, which adds new players;
+  no event's own final ranks, so each event is ranked by its game points). A game naming a
+  player not on List Players (by ID or name) is an error at its cell: the officer adds him,
+  or adds the event with ``ratingbook season add``, which adds new players;
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
   (the same event twice, a game two sources report, a player twice in a round: nothing
   written), their new players appended to List Players, their games to List Games (each with

@@ -53,7 +53,6 @@ from ratingbook.season.model import (
 from ratingbook.season.periods import PeriodLength
 from ratingbook.season.series import SeriesSettings
 from ratingbook.workbook.sheets.reading import Sheets, guarded, read
-from ratingbook.workbook.sheets.series_rows import read_series
 from ratingbook.workbook.sheets.schemas import (
     ELO_SYSTEM,
     FIDE_SYSTEM,
@@ -76,6 +75,7 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_SYSTEMS,
     LIST_TAU,
 )
+from ratingbook.workbook.sheets.series_rows import read_series
 
 __all__ = ["ListBook", "ListSettings", "event_names", "id_aliases", "read_list"]
 

@@ -116,13 +116,15 @@ def read_series(cell: Cell, problems: Problems) -> SeriesSettings | None:
     def figure(given: tuple[object, Row]) -> Number:
         return cells.number(given[0], given[1].where, "Value", bounds=_POINTS)
 
+    one: Number = 1
+    none: Number = 0
     scoring = read(SERIES_POINTS, lambda g: _pick(g, SERIES_SCORINGS), SERIES_PLACE)
     shared = read(SERIES_SHARED, lambda g: _pick(g, SERIES_SHARINGS), "")
     settings = SeriesSettings(
         scoring=SeriesScoring.PLACE if scoring == SERIES_PLACE else SeriesScoring.SCORE,
         place_points=read(SERIES_PLACE_POINTS, _place_points, GRAND_PRIX_POINTS),
-        score_factor=read(SERIES_FACTOR, figure, 1),
-        participation=read(SERIES_BONUS, figure, 0),
+        score_factor=read(SERIES_FACTOR, figure, one),
+        participation=read(SERIES_BONUS, figure, none),
         best=read(SERIES_BEST, count, None),
         minimum=read(SERIES_MINIMUM, count, 1),
         shared=SharedPlaces.HIGHER if shared == SERIES_HIGHER else SharedPlaces.SPLIT,
@@ -130,9 +132,7 @@ def read_series(cell: Cell, problems: Problems) -> SeriesSettings | None:
     for problem in settings.problems():
         at = cell(_ROW_OF[problem.setting]) or points
         words = SETTING_WORDS.get(problem.setting, problem.setting)
-        found.append(
-            InvalidValueError(f"{words}: {problem.problem}", at[1].where, "Value")
-        )
+        found.append(InvalidValueError(f"{words}: {problem.problem}", at[1].where, "Value"))
     for error in found:
         problems.append(error)
     return None if found else settings
