@@ -325,8 +325,7 @@ def points_text(points: Fraction) -> str:
     return f"{float(points):.2f}".rstrip("0").rstrip(".")
 
 
-def _points_words(points: Fraction) -> str:
-    """ "1 point", "21.5 points"."""
+def _points_words(points: Fraction) -> str:  # "1 point", "21.5 points"
     return f"{points_text(points)} point{'' if points == 1 else 's'}"
 
 
@@ -520,9 +519,9 @@ def _sentence(name: str, line: _Line, settings: SeriesSettings, rank: int | None
     if dropped:
         gone = ", ".join(points_text(r.points) for r in sorted(dropped, key=lambda r: -r.points))
         how = f"best {settings.best} of {events} counted ({sums}; {gone} dropped)"
-    elif settings.best is not None:
+    elif settings.best is not None and n > 1:
         how = f"all {events} counted ({sums})"
-    else:
+    else:  # one event is not "all 1 event"
         how = f"from {events} ({sums})"
     text = f"{name}: {_points_words(line.total)}, {how}"
     if line.bonus:
