@@ -104,6 +104,9 @@ class InputSheet:
     #: as its text needs. Unwrapped, a long text runs on past the table and the printer, fitting
     #: the page one wide, shrinks the whole sheet to a few points (issue 34).
     wrapped: tuple[str, ...] = ()
+    #: Columns of IDs whose header does not say so (Ladder Games' White and Black): centred,
+    #: as every ID column is (reports.tables.centred_columns).
+    ids: tuple[str, ...] = ()
 
     @property
     def header(self) -> tuple[str, ...]:
@@ -265,6 +268,7 @@ LADDER = Design(
             ),
             number_formats={"White": "0", "Black": "0", "Result": TEXT},
             widths={"White": 10, "Black": 10, "Result": 12, "White Name": 24, "Black Name": 24},
+            ids=("White", "Black"),
             extra_columns=NAME_COLUMNS,
             formulas={
                 name: _name_formula(side)

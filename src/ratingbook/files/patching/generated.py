@@ -24,8 +24,10 @@ from ratingbook.files.patching.drawing import (
 )
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
+    END_MARGIN,
     LEFT,
     LINE_HEIGHT,
+    SIDE_MARGIN,
     column_alignments,
     row_lines,
 )
@@ -119,8 +121,8 @@ def generated_sheet_xml(
     yield (
         "</sheetData>"
         + (print_options_xml(setup) if setup else "")
-        + '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
-        'header="0.3" footer="0.3"/>'
+        + f'<pageMargins left="{SIDE_MARGIN}" right="{SIDE_MARGIN}" top="{END_MARGIN}" '
+        f'bottom="{END_MARGIN}" header="0.3" footer="0.3"/>'
         + (
             page_setup_xml(setup) + header_footer_xml(setup) + row_breaks_xml(setup)
             if setup
