@@ -31,11 +31,13 @@ __all__ = [
     "ChartSeries",
     "LineChart",
     "PrintSetup",
+    "SentenceCell",
     "column_alignments",
     "column_width",
     "content_width",
     "quote_sheet",
     "row_lines",
+    "sentence_cells",
     "table_widths",
 ]
 
@@ -126,6 +128,12 @@ class PrintSetup:
     #: Sheet rows (1-based) a page break follows besides the sections' (a sheet of charts:
     #: one chart a page).
     page_breaks: tuple[int, ...] = ()
+    #: 0-based rows (of the rows under the header) each holding a sentence and nothing else
+    #: (a prize list's tie, the remainder left by rounding, a warning): printed below the
+    #: table's columns, the sentence's cell merged from its column to the last and wrapped
+    #: there (:func:`sentence_cells`). Wrapped in its own column, a sentence made a tall row of
+    #: blank cells beside it and pushed the list's last lines onto a second page (issue 34).
+    sentences: frozenset[int] = frozenset()
 
     @property
     def orientation(self) -> str:
@@ -365,6 +373,41 @@ def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collec
 
 #: A row's height in points for each line of 11-point text (Excel's default row).
 LINE_HEIGHT = 15
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceCell:
+    """A sentence's merged cell: sheet ``row`` (1-based), from 0-based ``first`` to ``last``
+    column, ``height`` points tall (its lines at :data:`LINE_HEIGHT`)."""
+
+    row: int
+    first: int
+    last: int
+    height: float
+
+    def ref(self) -> str:
+        """The merged range as ``B9:F9``."""
+        first, last = column_letter(self.first + 1), column_letter(self.last + 1)
+        return f"{first}{self.row}:{last}{self.row}"
+
+
+def sentence_cells(
+    rows: Sequence[Sequence[object]], widths: Sequence[float], setup: PrintSetup | None
+) -> list[SentenceCell]:
+    """The setup's sentence rows as merged cells, as every back end writes them: from the
+    sentence's column to the table's last, as tall as the sentence wrapped in that width
+    (:func:`row_lines`)."""
+    if setup is None or not setup.sentences or not widths:
+        return []
+    cells = []
+    for r in sorted(setup.sentences):
+        values = rows[r]
+        first = next((c for c, v in enumerate(values) if v not in (None, "")), 0)
+        last = len(widths) - 1
+        room = [sum(widths[first:])]
+        lines = row_lines([values[first]], room, {0}) if first < len(values) else 1
+        cells.append(SentenceCell(r + 2, first, max(first, last), LINE_HEIGHT * lines))
+    return cells
 
 
 def quote_sheet(name: str) -> str:
