@@ -326,3 +326,32 @@ def test_norms_after_a_five_round_event_say_a_norm_needs_nine_games(
     assert "no norm can be made in this event: it has 5 rounds, and a norm needs at least 9" in out
     assert "4 of 4 players checked have no norm in reach after round 5:" in out
     assert "games (1.4.1-1.4.2): 5, needed at least 9" in out
+
+
+@pytest.mark.parametrize("backend", ["package", "openpyxl"])
+def test_the_prize_lists_sentences_print_below_its_table(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], backend: str
+) -> None:
+    """Issue 34: the printed Prize List put its tie sentences inside the Name column (wrapped
+    there, blank cells beside them), the last ones on a second page. Each sentence's cell runs
+    from the Name column to the last (Object), merged and wrapped, its row as tall as its
+    lines; the names' column no longer wraps. Both back ends write the same."""
+    out = tmp_path / f"{backend}.xlsx"
+    result = run_in_process(capsys, "recalc", book, "-o", out, "--backend", backend)
+    assert result.returncode == 0, result.stderr
+    ws = load_workbook(out)["Prize List"]
+    header = [c.value for c in ws[1]]
+    name, last = header.index("Name") + 1, len(header)
+    rows = [r for r in range(2, ws.max_row + 1) if "share places" in str(ws.cell(r, name).value)]
+    assert rows
+    merged = {str(m) for m in ws.merged_cells.ranges}
+    for r in rows:
+        assert f"B{r}:F{r}" in merged and (name, last) == (2, 6)
+        cell = ws.cell(r, name)
+        assert cell.alignment.wrap_text and cell.alignment.horizontal == "left"
+        # "4 players on 1½ share places 1-4: 400 + 200 + 100 + 0 = 700 (shared equally)",
+        # 78 characters, in lines as wide as the merged columns (less a character of
+        # padding), 15 points a line.
+        room = int(sum(ws.column_dimensions[c].width for c in "BCDEF")) - 1
+        assert ws.row_dimensions[r].height == 15 * -(-len(cell.value) // room)
+    assert not ws.cell(2, name).alignment.wrap_text

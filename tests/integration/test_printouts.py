@@ -386,3 +386,34 @@ def test_every_sheet_prints_readable_type(kind: str, printed: dict[str, tuple[Pa
     shown = [ws.title for ws in wb.worksheets if ws.sheet_state == "visible"]
     assert set(sizes) == set(shown)  # every sheet printed, its pages found
     assert {s: size for s, size in sizes.items() if size < SMALLEST} == {}
+
+
+#: The posted list's type size (docs/guides/camp-staff.md, Printing: "in 14-point type").
+POSTED_POINTS = 14.0
+
+
+def test_the_posted_list_prints_in_14_point_type(printed: dict[str, tuple[Path, Path]]) -> None:
+    """Issue 34: the template's seven campers printed portrait, fitted one page wide, at 10.2
+    points (the table filled y 47-153 of the page)."""
+    book, pdf = printed["ladder"]
+    assert printed_sizes(book, pdf)["Ladder Standings"] == POSTED_POINTS
+
+
+def test_a_table_that_fits_one_landscape_page_at_8_points_is_not_split(
+    printed: dict[str, tuple[Path, Path]],
+) -> None:
+    """Issue 34: the round robin's Rating Report (133 units wide, 8.2 points one landscape page
+    wide) was split over two pages, the second holding only No., Name and Note."""
+    book, pdf = printed["roundrobin"]
+    pages = [p for p in pages_of_words(pdf) if [w.text for w in p[0][:2]] == ["Rating", "report"]]
+    assert len(pages) == 1
+    assert SMALLEST <= printed_sizes(book, pdf)["Rating Report"] < 9
+
+
+def test_no_page_title_runs_into_the_date(printed: dict[str, tuple[Path, Path]]) -> None:
+    """Issue 34: "Team standings after round 1 - Summer Camp Team Cup11/27/2026": the date
+    printed over the end of a long title. No word of a page's first line holds a date."""
+    date = re.compile(r"\d{1,2}/\d{1,2}/\d{4}")
+    for kind, (_, pdf) in printed.items():
+        for page in pages_of_words(pdf):
+            assert not any(date.search(w.text) for w in page[0]), (kind, page[0])

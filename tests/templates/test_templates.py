@@ -741,3 +741,29 @@ def test_readme_and_templates_never_point_outside_the_repository() -> None:
             for row in ws.iter_rows(values_only=True):
                 for value in row:
                     assert not (isinstance(value, str) and ("../" in value or "shared/" in value))
+
+
+def test_id_columns_are_centred_on_input_sheets_as_on_generated_ones() -> None:
+    """Issue 34: on the printed Ladder Games, Black's right-aligned ID touched the result
+    (``3│(1-0)``), while Ladder Standings centres its ID (docs: "ranks and codes centred")."""
+    from ratingbook.templates import build_template
+
+    wb = build_template("ladder", recalc=False)
+    games = wb["Ladder Games"]
+    assert [c.alignment.horizontal for c in games[2][:2]] == ["center", "center"]
+    assert [c.alignment.horizontal for c in games[1][:2]] == ["center", "center"]  # headers
+    players = wb["Ladder Players"]
+    assert players["A1"].value == "ID" and players["A2"].alignment.horizontal == "center"
+
+
+def test_active_prints_as_true_or_false() -> None:
+    """Issue 34: LibreOffice printed Ladder Players' Active as 1 and 0 (the docs say TRUE)."""
+    from ratingbook.templates import build_template
+
+    ws = build_template("ladder", recalc=False)["Ladder Players"]
+    active = [c.value for c in ws[1]].index("Active") + 1
+    cell = ws.cell(row=2, column=active)
+    assert cell.value is True
+    # The format's three sections: positive, negative, zero (ECMA-376 part 1, 18.8.31).
+    positive, negative, zero = cell.number_format.split(";")
+    assert (positive, negative, zero) == ('"TRUE"', '"TRUE"', '"FALSE"')

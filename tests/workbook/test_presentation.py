@@ -42,8 +42,8 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 def test_print_setup_speaks_excels_header_codes() -> None:
     setup = PrintSetup("Smith & Sons - Week 3")
     # ECMA-376 18.3.1.39: &C centre, &R right, &D date, &P page, &N pages; && is one "&".
-    assert setup.header() == '&C&"-,Bold"&12 Smith && Sons - Week 3&R&D'
-    assert setup.footer() == "&CPage &P of &N"
+    assert setup.header() == '&C&"-,Bold"&12 Smith && Sons - Week 3'
+    assert setup.footer() == "&CPage &P of &N&R&D"
     assert setup.title_rows() == "$1:$1"
     assert PrintSetup("Elo Standings", file_name=True).title_text() == "Elo Standings - &F"
     assert page_setup_xml(PrintSetup("x", landscape=True)) == (
@@ -191,8 +191,10 @@ def test_a_column_holds_its_header_in_bold() -> None:
     # 16 characters x 1.15 + 2 = 20.4; a given width wider than that stays.
     assert column_width("Permanent Rating", 12) == 20.4
     assert column_width("ID", 8) == 8
-    # At 14 points every width grows by 14/11; a sheet without a grid (charts) keeps its own.
-    assert column_width("Name", 18, PrintSetup("x", font_size=14)) == 22.91
+    # 14-point type: the text (18 less 2 units of padding) grows by 14/11, the padding does
+    # not: 16 x 14 / 11 + 2 = 22.36.
+    assert column_width("Name", 18, PrintSetup("x", font_size=14)) == 22.36
+    # A sheet without a grid (charts) keeps its own widths.
     assert column_width("A long intro line", 10, PrintSetup("x", grid=False)) == 10
 
 
@@ -233,16 +235,21 @@ def test_a_wrapped_row_is_as_tall_as_its_longest_text() -> None:
 @pytest.mark.parametrize(
     ("units", "landscape", "scale"),
     [
-        # 60 units x 7.2 points = 432 points: a portrait page's 487 (A4, 0.75-inch margins)
+        # 60 units x 7.0 points = 420 points: a portrait page's 494.2 (A4, 0.7-inch margins)
         # holds it at full size.
         (60, False, 0),
-        # 100 units = 720 points: portrait would print 11 x 487 / 720 = 7.4 points, landscape
-        # (684 points) 10.5: landscape, one page wide.
+        # 100 units = 700 points: portrait would print 11 x 494.2 / 700 = 7.8 points,
+        # landscape (Letter, 691.2 points) 10.9: landscape, one page wide.
         (100, True, 0),
-        # 125 units = 900 points: landscape at 11 x 684 / 900 = 8.4 points, at least 8.
-        (125, True, 0),
-        # 140 units = 1008 points: 7.5 points on one page; split across pages at 9 points
+        # The round robin's Rating Report, 133.0 units = 931 points: 11 x 691.2 / 931 = 8.17
+        # points, at least 8: one landscape page (issue 34: it was split over two).
+        (133, True, 0),
+        # The boundary: 8 points one page wide is 11 x 691.2 / 8 = 950.4 points = 135.8
+        # units. 135 units print at 11 x 691.2 / 945 = 8.05 points, one page wide...
+        (135, True, 0),
+        # ... 137 units at 11 x 691.2 / 959 = 7.93: split across pages at 9 points
         # (9 / 11 = 82 per cent).
+        (137, True, 82),
         (140, True, 82),
     ],
 )
@@ -278,3 +285,39 @@ def test_a_split_table_repeats_its_row_names_in_both_back_ends() -> None:
         "landscape",
     )
     assert (ws.print_title_cols, ws.print_title_rows) == ("$A:$B", "$1:$1")
+
+
+def test_the_posted_list_prints_at_its_own_size() -> None:
+    """Issue 34: the posted Ladder Standings, 14-point type in columns 99.9 units wide (the
+    template's seven campers), printed portrait fitted one page wide at 10.2 points."""
+    widths = [8.4, 6.36, 19.09, 15.27, 11.33, 9.86, 8.4, 9.86, 11.33]  # 99.9 units
+    # 99.9 x 7.0 = 699.3 points: portrait (494.2) would print 14 x 494.2 / 699.3 = 9.9
+    # points; landscape (691.2) 13.8, as good as 14 (LibreOffice, measured: 14.0).
+    posted = PrintSetup("Ladder Standings", font_size=14, one_page=True)
+    assert posted.laid_out(widths, 8).landscape
+    # By group: a page per group, each fitted one page wide: landscape at 14 points too, not
+    # portrait at 9.9 (which the readable 9 points allowed).
+    by_group = PrintSetup("Ladder Standings", font_size=14, sections=(0, 3, 6))
+    laid = by_group.laid_out(widths, 11)
+    assert (laid.landscape, laid.fitted) == (True, True)
+    # Sixty campers on one page: 61 rows of 19.09 points = 1,164.5 points tall. Portrait
+    # (684 points tall on Letter) prints 14 x 684 / 1,164.5 = 8.2 points, landscape (487 on
+    # A4) 5.9: portrait.
+    assert not posted.laid_out(widths, 61).landscape
+
+
+def test_the_date_never_runs_into_a_long_title() -> None:
+    """Issue 34: "Team standings after round 1 - Summer Camp Team Cup11/27/2026": the date
+    printed over the title's end. The date prints in the footer, the title alone on top."""
+    from openpyxl import Workbook
+
+    from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
+
+    setup = PrintSetup("Team standings after round 1 - Summer Camp Team Cup")
+    assert "&D" not in setup.header() and "&R" not in setup.header()
+    assert setup.footer().endswith("&R&D")
+    ws = Workbook().active
+    assert ws is not None
+    apply_print_setup(ws, setup)  # the openpyxl back end writes the same
+    assert ws.oddHeader.right.text is None and ws.oddFooter.right.text == "&D"
+    assert ws.page_margins.left == ws.page_margins.right == 0.7

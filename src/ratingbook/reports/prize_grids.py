@@ -81,6 +81,7 @@ def prize_grid(result: PrizeList, standings: Sequence[Standing], stage: str = ""
             None,
         ]
     )
+    table = len(rows)  # the sentences follow the table's rows
     for line in result.ties:
         rows.append([None, line, None, None, None, None])
     if result.remainder:
@@ -102,8 +103,9 @@ def prize_grid(result: PrizeList, standings: Sequence[Standing], stage: str = ""
         header,
         rows,
         number_formats={4: "#,##0.##"},
-        widths={0: 6, 1: 40, 2: 8, 3: 22, 4: 12, 5: 24},
-        wrapped=frozenset({1}),
+        widths={0: 6, 1: 28, 2: 8, 3: 22, 4: 12, 5: 24},
+        # Below the table, each across its width (the web page: a paragraph under it).
+        sentences=frozenset(range(table, len(rows))),
         note=f"{len(result.awards)} prizes, {money_text(result.total)} paid",
         title=f"Prize list {stage}".rstrip(),
         centred=frozenset({0, 2}) | centred_columns(header),

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["PlayerPath", "SheetGrid", "centred_columns"]
+__all__ = ["PlayerPath", "SheetGrid", "centred_columns", "id_columns"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,10 @@ class SheetGrid:
     #: the section's heading, its name in the first cell and nothing else; printed, each
     #: section starts a page (presentation.PrintSetup.sections).
     sections: tuple[int, ...] = ()
+    #: 0-based rows holding a sentence and nothing else (a prize list's ties, below its
+    #: table): printed across the table's width, not in a column
+    #: (presentation.PrintSetup.sentences).
+    sentences: frozenset[int] = frozenset()
     #: The leading columns that name a row (its number, its player): printed on every page
     #: when the table is too wide for one (presentation.PrintSetup.repeat_columns).
     key_columns: int = 1
@@ -52,10 +56,18 @@ _CENTRED = frozenset(
 )
 
 
+def id_columns(header: Sequence[str]) -> frozenset[int]:
+    """The columns of ``header`` holding IDs (``ID``, ``White ID``): centred on every sheet,
+    the input sheets too (templates.writer): an ID right-aligned beside a centred result or a
+    name ran into it on paper (``3│(1-0)`` on Ladder Games, issue 34)."""
+    return frozenset(i for i, name in enumerate(header) if name == "ID" or name.endswith(" ID"))
+
+
 def centred_columns(header: Sequence[str]) -> frozenset[int]:
-    """The columns of ``header`` shown centred: ranks, start numbers, codes, results, and a
-    crosstable's round columns (``R1``, ``R2``, ... or a round robin's ``1``, ``2``, ...)."""
-    return frozenset(
+    """The columns of ``header`` shown centred: ranks, start numbers, IDs (:func:`id_columns`),
+    codes, results, and a crosstable's round columns (``R1``, ``R2``, ... or a round robin's
+    ``1``, ``2``, ...)."""
+    return id_columns(header) | frozenset(
         i for i, name in enumerate(header) if name in _CENTRED or re.fullmatch(r"R?\d+", name)
     )
 

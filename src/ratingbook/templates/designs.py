@@ -85,6 +85,12 @@ class Dropdown:
     title: str = "Unknown result"
 
 
+#: The number format of a column of TRUE and FALSE (Ladder Players' Active). Excel shows a
+#: logical value as TRUE or FALSE whatever its format; LibreOffice reads it as 1 or 0 and
+#: printed "1" (issue 34) unless a format names the two: any non-zero number TRUE, 0 FALSE.
+YES_NO = '"TRUE";"TRUE";"FALSE"'
+
+
 @dataclass(frozen=True, slots=True)
 class InputSheet:
     """One input sheet: the table it holds, its sample rows, and how it looks."""
@@ -104,6 +110,9 @@ class InputSheet:
     #: as its text needs. Unwrapped, a long text runs on past the table and the printer, fitting
     #: the page one wide, shrinks the whole sheet to a few points (issue 34).
     wrapped: tuple[str, ...] = ()
+    #: Columns of IDs whose header does not say so (Ladder Games' White and Black): centred,
+    #: as every ID column is (reports.tables.centred_columns).
+    ids: tuple[str, ...] = ()
 
     @property
     def header(self) -> tuple[str, ...]:
@@ -229,7 +238,13 @@ LADDER = Design(
                 # Left camp: an inactive player keeps the ratings they have, untouched.
                 (8, "Oliver Grant", "Beginners", False, 806, 821, 821),
             ),
-            number_formats={"ID": "0", "Rating": "0", "Permanent Rating": "0", "StWkPerm": "0"},
+            number_formats={
+                "ID": "0",
+                "Active": YES_NO,
+                "Rating": "0",
+                "Permanent Rating": "0",
+                "StWkPerm": "0",
+            },
             widths={
                 "ID": 8,
                 "Name": 24,
@@ -265,6 +280,7 @@ LADDER = Design(
             ),
             number_formats={"White": "0", "Black": "0", "Result": TEXT},
             widths={"White": 10, "Black": 10, "Result": 12, "White Name": 24, "Black Name": 24},
+            ids=("White", "Black"),
             extra_columns=NAME_COLUMNS,
             formulas={
                 name: _name_formula(side)

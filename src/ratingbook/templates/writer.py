@@ -43,6 +43,7 @@ from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
 from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
+from ratingbook.reports.tables import id_columns
 from ratingbook.session import Recalc, Session
 from ratingbook.templates.camper_chart import write_camper_chart
 from ratingbook.templates.designs import (
@@ -255,12 +256,21 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
 
 
 def _alignments(sheet: InputSheet) -> tuple[str, ...]:
-    """Each column's alignment (:func:`column_alignments` of the samples); a column without
-    samples is aligned as its number format says: numbers right, text left."""
-    found = column_alignments(sheet.header, sheet.rows)
+    """Each column's alignment (:func:`column_alignments` of the samples): IDs centred as on
+    every generated sheet (:func:`id_columns`, and the sheet's :attr:`~InputSheet.ids`); a
+    column without samples is aligned as its number format says: numbers right, text left.
+    Only IDs, and only in an Excel table, whose typed rows take their column's format: a cell
+    ratingbook writes below a sheet's rows (Swiss Games' next round, an archived week) is
+    aligned by its kind, so its column is aligned so too."""
+    centred = (
+        id_columns(sheet.header) | {c for c, name in enumerate(sheet.header) if name in sheet.ids}
+        if sheet.table
+        else frozenset()
+    )
+    found = column_alignments(sheet.header, sheet.rows, centred)
     return tuple(
         found[c]
-        if any(len(row) > c and row[c] not in (None, "") for row in sheet.rows)
+        if c in centred or any(len(row) > c and row[c] not in (None, "") for row in sheet.rows)
         else RIGHT
         if sheet.number_formats.get(name, TEXT) != TEXT
         else LEFT

@@ -24,10 +24,13 @@ from ratingbook.files.patching.drawing import (
 )
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
+    END_MARGIN,
     LEFT,
     LINE_HEIGHT,
+    SIDE_MARGIN,
     column_alignments,
     row_lines,
+    sentence_cells,
 )
 
 # Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
@@ -83,11 +86,20 @@ def generated_sheet_xml(
         f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"/>'
         for c, width in enumerate(column_widths)
     )
-    heights = (
+    sentences = sentence_cells(sheet.rows, column_widths, setup)
+    heights: list[float] | None = (
         [LINE_HEIGHT * row_lines(r, column_widths, setup.wrapped) for r in sheet.rows]
-        if setup is not None and setup.wrapped
+        if setup is not None and (setup.wrapped or sentences)
         else None
     )
+    sentence_styles = {}
+    for cell in sentences:  # a sentence below the table: merged across it, wrapped
+        assert heights is not None
+        heights[cell.row - 2] = cell.height
+        sentence_styles[cell.row] = (
+            cell.first,
+            styles.cell_format(0, font, alignment=LEFT, wrap=True, top=True),
+        )
     height = setup.row_height() if setup else None
     yield (
         f"{_SHEET_START}{FIT_TO_PAGE if setup and setup.fitted else ''}"
@@ -114,13 +126,16 @@ def generated_sheet_xml(
     # A section's heading: bold, from the left, across the row (its cells are otherwise empty).
     heading_style = styles.cell_format(0, header_font, alignment=LEFT) if headings else 0
     yield from _generated_rows(
-        sheet.rows, letters, column_styles, writer, heights, headings, heading_style
-    )
+        sheet.rows, letters, column_styles, writer, heights, headings, heading_style,
+        sentence_styles,
+    )  # fmt: skip
+    merged = "".join(f'<mergeCell ref="{cell.ref()}"/>' for cell in sentences)
     yield (
         "</sheetData>"
+        + (f'<mergeCells count="{len(sentences)}">{merged}</mergeCells>' if sentences else "")
         + (print_options_xml(setup) if setup else "")
-        + '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
-        'header="0.3" footer="0.3"/>'
+        + f'<pageMargins left="{SIDE_MARGIN}" right="{SIDE_MARGIN}" top="{END_MARGIN}" '
+        f'bottom="{END_MARGIN}" header="0.3" footer="0.3"/>'
         + (
             page_setup_xml(setup) + header_footer_xml(setup) + row_breaks_xml(setup)
             if setup
@@ -139,10 +154,12 @@ def _generated_rows(
     heights: Sequence[float] | None = None,
     headings: frozenset[int] = frozenset(),
     heading_style: int = 0,
+    sentences: dict[int, tuple[int, int]] | None = None,
 ) -> Iterator[str]:
     """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each);
     ``heights``: each row's height in points (rows with wrapped text), else the default;
-    ``headings``: the sheet rows (1-based) of sections' headings, in ``heading_style``."""
+    ``headings``: the sheet rows (1-based) of sections' headings, in ``heading_style``;
+    ``sentences``: by sheet row, the column and style of a sentence's merged cell."""
     # Per column: the text before the row number, and after it for a number or a text.
     style_attributes = [f' s="{s}"' if s else "" for s in styles]
     number_open = [f'<c r="{letter}' for letter in letters]
@@ -162,6 +179,13 @@ def _generated_rows(
         if n in headings:  # a heading row: its name, in the first cell
             append(f"{number_open[0]}{row}{heading_close}{inline_text(str(values[0]))}</is></c>")
             append("</row>")
+            continue
+        if sentences and n in sentences:  # a sentence: its one cell, merged across the table
+            at, wrapped_style = sentences[n]
+            append(
+                f'{number_open[at]}{row}" s="{wrapped_style}" t="inlineStr"><is>'
+                f"{inline_text(str(values[at]))}</is></c></row>"
+            )
             continue
         for c, value in enumerate(values):
             kind = value.__class__

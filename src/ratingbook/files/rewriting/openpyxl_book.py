@@ -48,6 +48,7 @@ from ratingbook.workbook.port.presentation import (
     LINE_HEIGHT,
     column_alignments,
     row_lines,
+    sentence_cells,
 )
 from ratingbook.workbook.port.table_growth import grown_tables, parse_area, with_bottom
 
@@ -248,6 +249,11 @@ class OpenpyxlBook:
             for r, values in enumerate(sheet.rows, start=2):
                 height = LINE_HEIGHT * row_lines(values, widths, wrapped)
                 ws.row_dimensions[r].height = height
+        for sentence in sentence_cells(sheet.rows, widths, setup):  # merged across the table
+            cell = ws.cell(row=sentence.row, column=sentence.first + 1)
+            cell.alignment = Alignment(horizontal=LEFT, vertical="top", wrap_text=True)
+            ws.merge_cells(sentence.ref())
+            ws.row_dimensions[sentence.row].height = sentence.height
         if setup is not None:  # a section's heading: its name, bold, running on from the left
             for r in setup.heading_rows():
                 cell = ws.cell(row=r, column=1)

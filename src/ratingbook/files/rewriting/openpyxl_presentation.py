@@ -22,7 +22,13 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ratingbook.core.refs import column_letter
-from ratingbook.workbook.port.presentation import CellRange, LineChart, PrintSetup
+from ratingbook.workbook.port.presentation import (
+    END_MARGIN,
+    SIDE_MARGIN,
+    CellRange,
+    LineChart,
+    PrintSetup,
+)
 
 __all__ = ["add_charts", "apply_print_setup"]
 
@@ -58,8 +64,12 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     header.center.text = setup.title_text()
     header.center.font = setup.title_font
     header.center.size = setup.title_size
-    header.right.text = setup.date_code
+    header.right.text = None
     footer.center.text = setup.footer_text
+    footer.right.text = setup.date_code
+    # The margins the package back end writes (presentation.SIDE_MARGIN, END_MARGIN).
+    ws.page_margins.left = ws.page_margins.right = SIDE_MARGIN
+    ws.page_margins.top = ws.page_margins.bottom = END_MARGIN
 
 
 def _reference(ws: Worksheet, rng: CellRange) -> Reference:

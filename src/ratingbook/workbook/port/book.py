@@ -129,9 +129,12 @@ class GeneratedSheet:
         return table_widths(self.header, self.rows, self.widths, self.print_setup)
 
     def printed(self, widths: Sequence[float]) -> PrintSetup | None:
-        """How the sheet prints, its orientation and fit chosen for its columns ``widths``
+        """How the sheet prints, its orientation and fit chosen for its columns ``widths`` and
+        its rows
         (:meth:`~ratingbook.workbook.port.presentation.PrintSetup.laid_out`)."""
-        return self.print_setup.laid_out(widths) if self.print_setup is not None else None
+        if self.print_setup is None:
+            return None
+        return self.print_setup.laid_out(widths, len(self.rows) + 1)
 
 
 class Pending(Protocol):

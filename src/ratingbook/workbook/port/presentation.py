@@ -31,11 +31,13 @@ __all__ = [
     "ChartSeries",
     "LineChart",
     "PrintSetup",
+    "SentenceCell",
     "column_alignments",
     "column_width",
     "content_width",
     "quote_sheet",
     "row_lines",
+    "sentence_cells",
     "table_widths",
 ]
 
@@ -49,15 +51,26 @@ def _header_text(text: str) -> str:
     return text.replace("&", "&&")
 
 
+#: The side margins every back end writes, in inches (``<pageMargins>``; openpyxl's own
+#: default, 0.75, is overwritten): one figure, so that both back ends print a sheet alike.
+SIDE_MARGIN = 0.7
+#: The top and bottom margins, in inches (the header and footer print inside them).
+END_MARGIN = 0.75
 #: The printable width of a page in points, portrait and landscape: the narrower of A4 and
-#: Letter (A4 portrait, Letter landscape) less side margins of 0.75 inch (openpyxl's; the
-#: package back end writes 0.7).
-PAGE_WIDTH = {False: 595.0 - 108.0, True: 792.0 - 108.0}
+#: Letter (A4 portrait 595, Letter landscape 792) less the side margins.
+PAGE_WIDTH = {False: 595.0 - 144 * SIDE_MARGIN, True: 792.0 - 144 * SIDE_MARGIN}
+#: The printable height in points: the shorter of A4 and Letter (Letter portrait 792, A4
+#: and Letter landscape 595) less the top and bottom margins.
+PAGE_HEIGHT = {False: 792.0 - 144 * END_MARGIN, True: 595.0 - 144 * END_MARGIN}
 #: The printed width of one unit of column width, in points: a digit of the book's 11-point
 #: font with the cell's padding as LibreOffice prints it where Calibri is missing (DejaVu
-#: Sans, measured 7.2 over the templates' sheets); Excel with Calibri prints a unit narrower
-#: (5.25 points and padding), so a sheet laid out by this figure fits both.
-POINTS_PER_WIDTH = 7.2
+#: Sans). Measured on Letter paper (issue 34): Rating Report, 133.0 units, fitted one landscape
+#: page wide (691.2 points) at 8.2 points: 691.2 x 11 / 8.2 / 133.0 = 6.97; Rating Games,
+#: 128.4 units at 8.4 points: 7.05; the posted Ladder Standings, 99.9 units of 14-point type
+#: fitted one portrait page wide (511.2 points) at 10.2 points: 7.02. Excel with Calibri
+#: prints a unit narrower (5.25 points and padding), so a sheet laid out by this figure fits
+#: both.
+POINTS_PER_WIDTH = 7.0
 #: The book's type size in points (Excel's default font, the generated sheets' cells).
 BODY_POINTS = 11
 #: The type size a table prints at when it can: fitted one page wide in portrait at no less,
@@ -74,8 +87,8 @@ class PrintSetup:
     :attr:`scale` over several pages wide), any number of pages tall.
 
     ``title`` is printed at the top centre of every page (with ``&F`` meaning the file name when
-    ``file_name`` is set) and the date of printing at the top right; ``Page n of m`` at the
-    bottom. The first ``repeat_rows`` rows (the header) are repeated on every page, and the
+    ``file_name`` is set); ``Page n of m`` at the bottom, the date of printing at the bottom
+    right. The first ``repeat_rows`` rows (the header) are repeated on every page, and the
     first ``repeat_columns`` columns (what names a row: its number, a player) on every page of
     a table split across pages wide.
     """
@@ -115,6 +128,12 @@ class PrintSetup:
     #: Sheet rows (1-based) a page break follows besides the sections' (a sheet of charts:
     #: one chart a page).
     page_breaks: tuple[int, ...] = ()
+    #: 0-based rows (of the rows under the header) each holding a sentence and nothing else
+    #: (a prize list's tie, the remainder left by rounding, a warning): printed below the
+    #: table's columns, the sentence's cell merged from its column to the last and wrapped
+    #: there (:func:`sentence_cells`). Wrapped in its own column, a sentence made a tall row of
+    #: blank cells beside it and pushed the list's last lines onto a second page (issue 34).
+    sentences: frozenset[int] = frozenset()
 
     @property
     def orientation(self) -> str:
@@ -125,22 +144,41 @@ class PrintSetup:
         """Fitted to the page (``fitToPage``): one page wide, or one page in all."""
         return not self.scale
 
-    def laid_out(self, widths: Sequence[float]) -> PrintSetup:
-        """This setup for a sheet of columns ``widths`` wide (in Excel's width units): portrait
-        when the sheet fits one page wide at :data:`READABLE_POINTS` or more (unless landscape
-        is asked), else landscape, fitted one page wide when that prints at
-        :data:`SMALLEST_POINTS` or more; wider, printed at :data:`READABLE_POINTS` over several
-        pages wide, the row-naming columns on each. A list for the wall (:attr:`one_page`) and
-        a sheet with no grid (prose, charts sized to the page) stay as they are."""
-        if self.one_page or not self.grid:
+    def laid_out(self, widths: Sequence[float], rows: int = 0) -> PrintSetup:
+        """This setup for a sheet of columns ``widths`` wide (in Excel's width units) and
+        ``rows`` rows tall (the header included; 0: not known).
+
+        A table prints at its own size (:attr:`font_size`, a list for the wall) or, by
+        default, at :data:`READABLE_POINTS` or more: portrait when it fits one page wide at
+        that size (unless landscape is asked), else landscape, fitted one page wide when that
+        prints at :data:`SMALLEST_POINTS` or more; wider, printed at :data:`READABLE_POINTS`
+        over several pages wide, the row-naming columns on each. A list for the wall on one
+        page (:attr:`one_page`) takes the orientation printing it larger, its rows' height
+        counted too. A sheet with no grid (prose, charts sized to the page) stays as it is."""
+        if not self.grid:
             return replace(self, repeat_columns=0)
         body = self.font_size or BODY_POINTS
         wide = sum(widths) * POINTS_PER_WIDTH
+        tall = rows * (self.row_height() or LINE_HEIGHT)
+
+        def fitted(landscape: bool) -> float:
+            """The type size fitted one page wide (and, one page in all, tall)."""
+            share = PAGE_WIDTH[landscape] / wide if wide else 1.0
+            if self.one_page and tall:
+                share = min(share, PAGE_HEIGHT[landscape] / tall)
+            return body * min(1.0, share)
+
+        if self.one_page:
+            landscape = self.landscape or fitted(True) > fitted(False)
+            return replace(self, landscape=landscape, scale=0, repeat_columns=0)
+        # A sheet with a type size of its own prints at it when it can (the posted list's 14
+        # points, whose column widths are for that size), else at the readable size.
+        readable = max(READABLE_POINTS, self.font_size)
         for landscape in (False, True):
-            fitted = body * min(1.0, PAGE_WIDTH[landscape] / wide) if wide else body
             if self.landscape and not landscape:
                 continue
-            if fitted >= READABLE_POINTS or (landscape and fitted >= SMALLEST_POINTS):
+            size = fitted(landscape)
+            if size >= readable or (landscape and size >= SMALLEST_POINTS):
                 return replace(self, landscape=landscape, scale=0, repeat_columns=0)
         return replace(self, landscape=True, scale=round(100 * READABLE_POINTS / body))
 
@@ -148,7 +186,10 @@ class PrintSetup:
     #: space ends the size, so a title starting with a digit is not read as part of it).
     title_font = "-,Bold"
     title_size = 12
-    #: The date of printing (top right) and the page numbers (bottom centre).
+    #: The date of printing (bottom right) and the page numbers (bottom centre). The date
+    #: stands in the footer, not beside the title: a long centred title ran into it
+    #: ("Team standings after round 1 - Summer Camp Team Cup11/27/2026", issue 34), since
+    #: Excel and LibreOffice print a header's three sections over one another.
     date_code = "&D"
     footer_text = "Page &P of &N"
 
@@ -158,12 +199,13 @@ class PrintSetup:
         return f"{title} - &F" if self.file_name else title
 
     def header(self) -> str:
-        """The page header in Excel's codes: bold title in the centre, date on the right."""
-        return f'&C&"{self.title_font}"&{self.title_size} {self.title_text()}&R{self.date_code}'
+        """The page header in Excel's codes: the bold title in the centre, alone."""
+        return f'&C&"{self.title_font}"&{self.title_size} {self.title_text()}'
 
     def footer(self) -> str:
-        """The page footer in Excel's codes: ``Page n of m`` in the centre."""
-        return f"&C{self.footer_text}"
+        """The page footer in Excel's codes: ``Page n of m`` in the centre, the date of
+        printing on the right."""
+        return f"&C{self.footer_text}&R{self.date_code}"
 
     def title_rows(self) -> str:
         """The rows repeated on every page, as Excel's ``_xlnm.Print_Titles`` wants them."""
@@ -250,16 +292,20 @@ _PADDING = 2.0
 
 
 def column_width(title: object, width: float | None, setup: PrintSetup | None = None) -> float:
-    """The width of a column headed ``title``: ``width`` (or 10 when not given), at the
-    setup's type size, widened to hold the header in bold on one line. A sheet printed
-    without its grid is no table (Instructions, a sheet of charts): its first row is a line
-    of prose, and its columns keep their widths."""
+    """The width of a column headed ``title``: ``width`` (or 10 when not given; its text at
+    the setup's type size, its padding as it is), widened to hold the header in bold on one
+    line. A sheet printed without its grid is no table (Instructions, a sheet of charts):
+    its first row is a line of prose, and its columns keep their widths."""
     size = setup.font_size if setup is not None else 0
-    scale = (size or 11) / 11
-    given = (10.0 if width is None else float(width)) * scale
+    scale = (size or BODY_POINTS) / BODY_POINTS
+    given = 10.0 if width is None else float(width)
     if setup is not None and not setup.grid:
-        return round(given, 2)
-    needed = (len(str(title)) * _BOLD_CHARACTER + _PADDING) * scale
+        return round(given * scale, 2)
+    # At a larger type the text grows, the cell's padding does not (Excel pads a cell by a
+    # fixed few pixels): the posted list's nine columns, padding scaled too, were 5 units
+    # wider than needed and printed at 13.7 points instead of 14 (issue 34).
+    given = max(0.0, given - _PADDING) * scale + _PADDING
+    needed = len(str(title)) * _BOLD_CHARACTER * scale + _PADDING
     return round(max(given, needed), 2)
 
 
@@ -327,6 +373,41 @@ def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collec
 
 #: A row's height in points for each line of 11-point text (Excel's default row).
 LINE_HEIGHT = 15
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceCell:
+    """A sentence's merged cell: sheet ``row`` (1-based), from 0-based ``first`` to ``last``
+    column, ``height`` points tall (its lines at :data:`LINE_HEIGHT`)."""
+
+    row: int
+    first: int
+    last: int
+    height: float
+
+    def ref(self) -> str:
+        """The merged range as ``B9:F9``."""
+        first, last = column_letter(self.first + 1), column_letter(self.last + 1)
+        return f"{first}{self.row}:{last}{self.row}"
+
+
+def sentence_cells(
+    rows: Sequence[Sequence[object]], widths: Sequence[float], setup: PrintSetup | None
+) -> list[SentenceCell]:
+    """The setup's sentence rows as merged cells, as every back end writes them: from the
+    sentence's column to the table's last, as tall as the sentence wrapped in that width
+    (:func:`row_lines`)."""
+    if setup is None or not setup.sentences or not widths:
+        return []
+    cells = []
+    for r in sorted(setup.sentences):
+        values = rows[r]
+        first = next((c for c, v in enumerate(values) if v not in (None, "")), 0)
+        last = len(widths) - 1
+        room = [sum(widths[first:])]
+        lines = row_lines([values[first]], room, {0}) if first < len(values) else 1
+        cells.append(SentenceCell(r + 2, first, max(first, last), LINE_HEIGHT * lines))
+    return cells
 
 
 def quote_sheet(name: str) -> str:

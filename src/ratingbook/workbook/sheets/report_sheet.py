@@ -39,6 +39,7 @@ def report_sheet(
             file_name=not context,
             wrapped=grid.wrapped,
             sections=grid.sections,
+            sentences=grid.sentences,
             repeat_columns=grid.key_columns,
         ),
         centred=grid.centred,
