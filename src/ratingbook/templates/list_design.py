@@ -117,9 +117,9 @@ RATING_LIST_DESIGN = Design(
                     f"cover, or each the {SERIES_HIGHER} place's",
                 ),
             ),
-            widths={"Setting": 20, "Value": 12, "Meaning": 60},
+            widths={"Setting": 18, "Value": 14, "Meaning": 46},
             extra_columns=("Meaning",),
-            wrapped=("Meaning",),
+            wrapped=("Value", "Meaning"),
             number_formats={"Value": "General"},
         ),
         InputSheet(
@@ -130,7 +130,7 @@ RATING_LIST_DESIGN = Design(
                 (24, None, None, 2000, None, "rated below 2000"),
                 (16, None, None, None, None, "everyone else"),
             ),
-            widths={"Label": 28},
+            widths={"Label": 24},
         ),
         InputSheet(
             LIST_PLAYERS,
@@ -147,6 +147,7 @@ RATING_LIST_DESIGN = Design(
             ),
             number_formats={"ID": TEXT, "FIDE ID": "0", "Birth Year": "0", "Start Rating": "0"},
             widths={"Name": 20, "Club": 14},
+            landscape=True,
         ),
         InputSheet(
             LIST_GAMES,
@@ -157,7 +158,8 @@ RATING_LIST_DESIGN = Design(
                 "Black ID": TEXT,
                 "Result": TEXT,
             },
-            widths={"Date": 12, "Event Name": 20, "White": 18, "Black": 18, "Source": 30},
+            widths={"Date": 11, "Event Name": 16, "White": 15, "Black": 15, "Source": 18},
+            wrapped=("Source",),
             dropdowns=(
                 Dropdown(
                     "Result",
@@ -171,8 +173,10 @@ RATING_LIST_DESIGN = Design(
         InputSheet(
             LIST_EVENTS,
             rows=(),
-            widths={"Event Name": 20, "Source": 30, "Fingerprint": 30},
+            widths={"Event Name": 20, "Source": 24, "Fingerprint": 24},
             number_formats={"Start": "yyyy-mm-dd", "End": "yyyy-mm-dd"},
+            wrapped=("Source", "Fingerprint"),
+            landscape=True,
         ),
         InputSheet(
             LIST_ALIASES,
