@@ -26,7 +26,7 @@ from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.chart import line_chart
 from ratingbook.web.pages import Cell, Page, Table, column_classes, points, text
 from ratingbook.web.rendering import render_pages
-from ratingbook.workbook.kinds.base import ListSite
+from ratingbook.workbook.kinds import ListSite
 
 __all__ = ["PROSE", "list_files", "list_pages", "list_player_files"]
 
