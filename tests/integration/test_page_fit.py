@@ -7,7 +7,8 @@ phone: issue 34).
 The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated and given a
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
 another whose names have no space to wrap at (Kilkenny 2011: "Jones,Gawain"); the Swiss
-template (contenders), the round-robin template (norms) and the team template.
+template (contenders), the round-robin template (norms), the team template and the rating list
+template (a player's page per ID, the changes of each period, the series).
 
 How it is measured: the site is copied into a scratch folder beside a page of ``<iframe>``
 elements, one per page and width (a frame lays out its page, media queries and all, at its own
@@ -55,6 +56,14 @@ TEAM: Mapping[str, tuple[str, ...]] = {
     "crosstable.html": ("Team", "MP"),
     "round-*.html": ("Board", "White", "Result", "Black"),
     "players.html": ("Board", "Player", "Points", "Opponent", "Score"),
+}
+#: A season's rating list (issue 35): the list's rank, name and rating; a player's period,
+#: rating after it and change; a period's names and changes; the series' rank, name and total.
+RATING_LIST: Mapping[str, tuple[str, ...]] = {
+    "index.html": ("Rank", "Name", "Rating"),
+    "player-*.html": ("Period", "After", "Change"),
+    "changes.html": ("Name", "Change"),
+    "series.html": ("Rank", "Name", "Total"),
 }
 #: A crosstable has a column per round: on a phone it scrolls sideways by its nature.
 WIDE_BY_NATURE = frozenset({"crosstable.html"})
@@ -209,7 +218,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     # Names with no space to wrap at ("Surname,First", as the Irish files write them).
     done = run("trf", "import", DATA / "icu_kilkenny-masters_2011.tab", "-o", books["kilkenny"])
     assert done.returncode == 0, done.stderr
-    for kind in ("swiss", "roundrobin", "team"):
+    for kind in ("swiss", "roundrobin", "team", "ratinglist"):
         books[kind] = folder / f"{kind}.xlsx"
         done = run("template", kind, "-o", books[kind])
         assert done.returncode == 0, done.stderr
@@ -239,14 +248,19 @@ def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["prizes", "kilkenny", "swiss", "roundrobin", "team"])
+@pytest.mark.parametrize(
+    "name", ["prizes", "kilkenny", "swiss", "roundrobin", "team", "ratinglist"]
+)
 def test_every_page_shows_its_essential_columns_on_a_phone_and_a_screen(
     sites: dict[str, Path], name: str, tmp_path: Path
 ) -> None:
-    kinds = TEAM if name == "team" else INDIVIDUAL
+    kinds = {"team": TEAM, "ratinglist": RATING_LIST}.get(name, INDIVIDUAL)
     records = measure(sites[name], kinds, tmp_path)
     pages = {r["page"] for r in records}
-    assert {"index.html", "round-1.html", "players.html"} <= pages
+    if name == "ratinglist":
+        assert {"index.html", "changes.html", "series.html", "player-1.html"} <= pages
+    else:
+        assert {"index.html", "round-1.html", "players.html"} <= pages
     if name == "prizes":
         assert {"prizes.html", "norms.html"} <= pages
     if name == "swiss":

@@ -1,7 +1,8 @@
-"""``ratingbook publish BOOK --out-dir SITE``: the event in BOOK as a static web site.
+"""``ratingbook publish BOOK --out-dir SITE``: the event or the season's rating list in BOOK
+as a static web site.
 
-Thin: the event is read as every command reads it, of its kind
-(:func:`ratingbook.workbook.kinds.read_book_event`), the site is :mod:`ratingbook.web`'s.
+Thin: the book is read as every command reads it, of its kind
+(:func:`ratingbook.workbook.kinds.read_book_site`), the site is :mod:`ratingbook.web`'s.
 """
 
 from __future__ import annotations
@@ -30,18 +31,20 @@ __all__ = ["publish_command"]
 def publish_command(book: str, out_dir: str, backend: str) -> None:
     """Write the event in BOOK as web pages: the standings with the tie-breaks, the
     crosstable, every round's pairings and results, and a page per player (games, colours,
-    scores, rating change), linked to each other. No server is needed: open SITE/index.html,
-    or copy the folder to any web host."""
+    scores, rating change), linked to each other. A season's rating list gets the list, a
+    page per player (his history, why each change, a chart), the rating changes of every
+    period and the series standings. No server is needed: open SITE/index.html, or copy the
+    folder to any web host."""
     from ratingbook.files.backends import open_book
     from ratingbook.web import build_site
-    from ratingbook.workbook.kinds import read_book_event
+    from ratingbook.workbook.kinds import read_book_site
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RatingbookError(f"the output folder {out_dir!r} is a file, not a folder")
-    event = read_book_event(open_book(book, backend))
-    title = event.name or Path(book).stem
-    files = build_site(event.site(), title, target)
-    click.echo(f"wrote {len(files)} files into {out_dir} ({title}, round {event.paired_rounds})")
+    site = read_book_site(open_book(book, backend))
+    title = site.name or Path(book).stem
+    files = build_site(site.view, title, target)
+    click.echo(f"wrote {len(files)} files into {out_dir} ({title}, {site.holds})")

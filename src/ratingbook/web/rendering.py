@@ -50,12 +50,15 @@ def render_pages(
     end_links: Sequence[tuple[str, str]] = (),
     today: _dt.date | None = None,
     stage: str,
+    nav: Sequence[tuple[str, str]] = (),
 ) -> dict[str, str]:
     """Every file of a site by name: ``pages`` rendered, then the stylesheet. The footer says
     the event's ``title``, ``stage`` (which rounds the figures count: "after round 4"), the
     date (``today``, by default the day it runs), ratingbook's version and ``credit`` (who
     computed the pairing and tie-breaks); ``end_links`` are the ``(file, heading)`` of the
-    end-of-event pages every page links to."""
+    end-of-event pages every page links to; ``nav``, when given, the ``(file, heading)`` of
+    the pages every page links to instead of an event's (a season's rating list has no
+    rounds)."""
     template = _environment().get_template("page.html")
     when = (today or _dt.date.today()).isoformat()
     version = ratingbook_version()
@@ -71,6 +74,7 @@ def render_pages(
             footer=footer,
             version=version,
             end_links=end_links,
+            nav=nav,
         )
         for page in pages
     }

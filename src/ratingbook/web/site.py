@@ -1,5 +1,6 @@
-"""The published site of an event of any kind: an individual event's pages
-(:mod:`ratingbook.web.pages`) or a team event's (:mod:`ratingbook.web.team_pages`), chosen by the
+"""The published site of a book of any kind: an individual event's pages
+(:mod:`ratingbook.web.pages`), a team event's (:mod:`ratingbook.web.team_pages`) or a season's
+rating list's (:mod:`ratingbook.web.list_pages`), chosen by the
 event's view (:data:`ratingbook.workbook.kinds.SiteView`), rendered
 (:mod:`ratingbook.web.rendering`), then written into the output folder.
 
@@ -24,10 +25,11 @@ from ratingbook.reports.event_grids import event_grids
 from ratingbook.reports.stages import stage_text
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.end_pages import end_pages
+from ratingbook.web.list_pages import list_files
 from ratingbook.web.pages import event_pages
 from ratingbook.web.rendering import render_pages
 from ratingbook.web.team_pages import render_team_site
-from ratingbook.workbook.kinds import IndividualSite, SiteView, TeamSite
+from ratingbook.workbook.kinds import IndividualSite, ListSite, SiteView, TeamSite
 
 __all__ = ["build_site", "render_site", "site_files"]
 
@@ -69,19 +71,23 @@ def _write_text(path: str, *, content: str) -> None:
 
 
 def site_files(view: SiteView, title: str) -> dict[str, str]:
-    """Every file of the site of an event of any kind by name: the web's side of the event
-    kinds (:mod:`ratingbook.workbook.kinds`), each kind's view rendered by its own pages."""
+    """Every file of the site of a book of any kind by name: the web's side of the event
+    kinds and the rating list (:mod:`ratingbook.workbook.kinds`), each kind's view rendered
+    by its own pages."""
     match view:
         case IndividualSite():
             return render_site(view.event, title, end=view.end)
         case TeamSite():
             return render_team_site(view.event, title)
+        case ListSite():
+            return list_files(view, title)
     assert_never(view)
 
 
 def build_site(view: SiteView, title: str, out_dir: Path) -> list[str]:
-    """Write the site of the event ``view`` shows into ``out_dir`` (created if missing); the
-    files written. Every page is rendered before the first file is written."""
+    """Write the site of what ``view`` shows (an event, a rating list) into ``out_dir``
+    (created if missing); the files written. Every page is rendered before the first file
+    is written."""
     files = site_files(view, title)
     _folder(out_dir)
     for name, content in files.items():

@@ -8,13 +8,16 @@ exported to TRF and published the same way, so no front end asks which kind it h
   two implementations;
 - :mod:`~ratingbook.workbook.kinds.choice`: which kind a book or a TRF file holds, the one place
   a kind is chosen (:func:`kind_of_book`, :func:`kind_of_sheets`, :func:`kind_of_trf`,
-  :func:`read_book_event`).
+  :func:`read_book_event`), and what ``publish`` writes of a book, an event's or a season's
+  rating list's (:func:`read_book_site`, :mod:`~ratingbook.workbook.kinds.rating_list`).
 """
 
 from ratingbook.workbook.kinds.base import (
     BookEvent,
+    BookSite,
     EventKind,
     IndividualSite,
+    ListSite,
     SiteView,
     TeamSite,
     TrfFile,
@@ -25,13 +28,16 @@ from ratingbook.workbook.kinds.choice import (
     kind_of_sheets,
     kind_of_trf,
     read_book_event,
+    read_book_site,
 )
 
 __all__ = [
     "KINDS",
     "BookEvent",
+    "BookSite",
     "EventKind",
     "IndividualSite",
+    "ListSite",
     "SiteView",
     "TeamSite",
     "TrfFile",
@@ -39,4 +45,5 @@ __all__ = [
     "kind_of_sheets",
     "kind_of_trf",
     "read_book_event",
+    "read_book_site",
 ]

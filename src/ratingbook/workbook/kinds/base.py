@@ -23,7 +23,16 @@ if TYPE_CHECKING:
     from ratingbook.workbook.port.book import Book, Plan
     from ratingbook.workbook.sheets.reading import Sheets
 
-__all__ = ["BookEvent", "EventKind", "IndividualSite", "SiteView", "TeamSite", "TrfFile"]
+__all__ = [
+    "BookEvent",
+    "BookSite",
+    "EventKind",
+    "IndividualSite",
+    "ListSite",
+    "SiteView",
+    "TeamSite",
+    "TrfFile",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +60,34 @@ class TeamSite:
     event: TeamEvent
 
 
-#: The site of an event of any kind; a new kind adds its view here and its pages in ``web``.
-SiteView = IndividualSite | TeamSite
+@dataclass(frozen=True, slots=True)
+class ListSite:
+    """What ``publish`` shows of a season's rating list (issue 35): the tables its Recalc
+    writes, as the sheets hold them (the list, its history, its changes by period, and the
+    series standings and notes when the list sets a series; None when it does not), and what
+    the list ``holds`` in a few words for the command's line."""
+
+    rating_list: SheetGrid
+    history: SheetGrid
+    changes: SheetGrid
+    series: SheetGrid | None
+    series_notes: SheetGrid | None
+    holds: str
+
+
+#: The site of a book of any kind; a new kind adds its view here and its pages in ``web``.
+SiteView = IndividualSite | TeamSite | ListSite
+
+
+@dataclass(frozen=True, slots=True)
+class BookSite:
+    """What ``publish`` writes of a book: the ``view`` the web renders, the ``name`` its
+    settings give (``""`` when not set) and what it ``holds`` for the command's line
+    ("round 4", "rating list (Elo, by month): 9 players, ...")."""
+
+    view: SiteView
+    name: str
+    holds: str
 
 
 class BookEvent(Protocol):

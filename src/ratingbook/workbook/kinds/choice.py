@@ -4,7 +4,10 @@ A book holds a team event when it has the team sheets and no ``Swiss Players`` s
 26); a TRF file, when it has a team record (310 or 013). Anything else is read as an individual
 event, whose reader names every sheet or record it lacks. A new kind (a season's list, a
 knockout) is one more :class:`~ratingbook.workbook.kinds.base.EventKind` in :data:`KINDS` and
-one more test here; nothing outside this package asks which kind an event is.
+one more test here; nothing outside this package asks which kind an event is. A season's
+rating list is no event (no rounds, no pairing, no TRF) but is published as one is:
+:func:`read_book_site` tells it from an event by its family
+(:mod:`~ratingbook.workbook.kinds.rating_list`).
 """
 
 from __future__ import annotations
@@ -17,11 +20,18 @@ from ratingbook.workbook.kinds.team import TEAM
 from ratingbook.workbook.plans.families import families_present
 
 if TYPE_CHECKING:
-    from ratingbook.workbook.kinds.base import BookEvent, EventKind
+    from ratingbook.workbook.kinds.base import BookEvent, BookSite, EventKind
     from ratingbook.workbook.port.book import Book
     from ratingbook.workbook.sheets.reading import Sheets
 
-__all__ = ["KINDS", "kind_of_book", "kind_of_sheets", "kind_of_trf", "read_book_event"]
+__all__ = [
+    "KINDS",
+    "kind_of_book",
+    "kind_of_sheets",
+    "kind_of_trf",
+    "read_book_event",
+    "read_book_site",
+]
 
 #: Every kind of event, the individual first (it reads any book no other kind claims).
 KINDS: tuple[EventKind, ...] = (INDIVIDUAL, TEAM)
@@ -55,3 +65,15 @@ def kind_of_trf(data: bytes) -> EventKind:
 def read_book_event(book: Book) -> BookEvent:
     """The event in ``book``, of its kind, read and checked (every problem at once)."""
     return kind_of_book(book).read(book)
+
+
+def read_book_site(book: Book) -> BookSite:
+    """What ``publish`` writes of ``book``: a season's rating list (its family's sheets
+    present, issue 35), else the event of its kind."""
+    from ratingbook.workbook.kinds.base import BookSite
+    from ratingbook.workbook.kinds.rating_list import read_list_site
+
+    if any(family.name == "list" for family in families_present(book.sheet_names())):
+        return read_list_site(book)
+    event = read_book_event(book)
+    return BookSite(event.site(), event.name, f"round {event.paired_rounds}")
