@@ -128,6 +128,8 @@ GENERATED_SHEETS = {
         schemas.LIST_HISTORY,
         schemas.LIST_CHANGES,
         schemas.NEAR_DUPLICATES,
+        schemas.SERIES_STANDINGS,  # the template's sample list runs a season series
+        schemas.SERIES_NOTES,
     ),
 }
 # Sheets ratingbook appends to when a week ends (never rebuilt), after the generated ones.
