@@ -7,8 +7,8 @@ player's page and the footer), the recalc's summary, and the ``explain`` lines t
 player's points before a round. The round states: every round paired and not played, partly
 played, and played, over the Swiss, round robin and team templates (through a real book and
 the session) and every real TRF file of ``tests/data/trf``: the full suite checks each file at
-its first, its last and one drawn round (``--exhaustive``: at every round), the quick loop the
-middle round of every third file.
+one state of each kind at a drawn round (``--exhaustive``: every round in each state), the quick
+loop the middle round of every third file.
 
 A consistency test (docs/developers/testing.md), but the points are not only compared with
 each other: the test works out what every view must show from the rows alone, by its own table
@@ -358,8 +358,8 @@ def sample(paired: int) -> list[int]:
     return [max(1, (paired + 1) // 2)]
 
 
-# The quick loop's sample: every third file (the slow test below takes every file, at its
-# first, last and a drawn round, or every round with --exhaustive).
+# The quick loop's sample: every third file (the slow test below takes every file, in each
+# state at a drawn round, or every round with --exhaustive).
 @pytest.mark.parametrize("name", FILES[::3])
 def test_consistency_views_of_a_real_event_in_each_state_of_a_round(name: str) -> None:
     """The middle round of every third real TRF file, paired / partly played / played, with
@@ -369,15 +369,27 @@ def test_consistency_views_of_a_real_event_in_each_state_of_a_round(name: str) -
         check_event(state)
 
 
-def sampled_rounds(name: str, paired: int, tiebreaks: tuple[str, ...]) -> list[int]:
-    """The full suite's rounds of a file: the first, the last and one drawn between them,
-    the same in every run (drawn by a generator seeded with the file's name and tie-breaks,
-    so the seed's and FIDE's standings see different middle rounds); a file of three rounds
-    or fewer: all of them."""
-    if paired <= 3:
-        return list(range(1, paired + 1))
-    drawn = random.Random(f"{name} {' '.join(tiebreaks)}").randint(2, paired - 1)
-    return [1, drawn, paired]
+#: The three states of a round, as :func:`round_states` labels them.
+KINDS = ("paired", "partly played", "played")
+
+
+def sampled_states(event: SwissEvent, name: str, tiebreaks: tuple[str, ...]) -> list[State]:
+    """The full suite's states of a file: one of each kind (paired, partly played, played),
+    each at a round drawn for it (by a generator seeded with the file's name and tie-breaks,
+    so the same in every run, and the seed's and FIDE's standings see different rounds);
+    with the seed's standings the paired state is round 1's ("before round 1"), with FIDE's
+    the played state is the last round's (the final standings). A file none of whose rounds
+    has two games has no partly played state."""
+    rng = random.Random(f"{name} {' '.join(tiebreaks)}")
+    every = list(round_states(event, range(1, event.paired_rounds + 1)))
+    fixed = "round 1 paired" if not tiebreaks else f"round {event.paired_rounds} played"
+    chosen = []
+    for kind in KINDS:
+        of_kind = [s for s in every if s.label.split(" ", 2)[2] == kind]
+        anchored = [s for s in of_kind if s.label == fixed]
+        if anchored or of_kind:
+            chosen.append(anchored[0] if anchored else rng.choice(of_kind))
+    return chosen
 
 
 @pytest.mark.slow
@@ -387,16 +399,17 @@ def test_consistency_views_of_a_real_event_at_every_round_state(
     name: str, tiebreaks: tuple[str, ...], exhaustive: bool
 ) -> None:
     """Every real TRF file, with the seed's standings and with FIDE tie-breaks, in each of
-    the three states of a round (paired, partly played, played), every view of each. The
-    rounds: with ``--exhaustive`` every round; by default the first, the last and one drawn
-    between them (:func:`sampled_rounds`), so every file, every view and every round state is
-    still checked, and the first and last rounds of each (before round 1, the final
-    standings) with both standings. The exhaustive form took about 290 s of one worker's CPU,
-    the sample about a fifth of it."""
+    the three states of a round (paired, partly played, played), every view of each. With
+    ``--exhaustive`` every round in each state (about 290 s of one worker's CPU); by default
+    one state of each kind at a drawn round (:func:`sampled_states`): every file, every view
+    and every round state still, round 1 paired and the last round played among them."""
     event = imported(name, tiebreaks)
-    paired = event.paired_rounds
-    rounds = range(1, paired + 1) if exhaustive else sampled_rounds(name, paired, tiebreaks)
-    for state in round_states(event, rounds):
+    if exhaustive:
+        states = list(round_states(event, range(1, event.paired_rounds + 1)))
+    else:
+        states = sampled_states(event, name, tiebreaks)
+        assert {s.label.split(" ", 2)[2] for s in states} >= {"paired", "played"}, states
+    for state in states:
         check_event(state)
 
 
