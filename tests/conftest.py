@@ -55,6 +55,22 @@ SLOW_MODULES = frozenset(
 )
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--exhaustive",
+        action="store_true",
+        help="the exhaustive form of the checks that sample by default: every round of every "
+        "real TRF file in every state (tests/reports/test_consistency_views.py)",
+    )
+
+
+@pytest.fixture
+def exhaustive(request: pytest.FixtureRequest) -> bool:
+    """Whether the run was asked for the exhaustive form of the sampled checks
+    (``--exhaustive``)."""
+    return bool(request.config.getoption("--exhaustive"))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark as ``slow`` every test of tests/integration/ and of SLOW_MODULES, and every test
     that needs LibreOffice (the ``needs_soffice`` fixture)."""

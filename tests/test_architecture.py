@@ -43,6 +43,7 @@ and write, :data:`RULES_WORDS`).
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -178,7 +179,11 @@ def is_dynamic_import(func: ast.expr) -> bool:
     return called in ("import_module", "__import__")
 
 
-GRAPH = {name: imports_of(name) for name in MODULES}
+@functools.cache
+def import_graph() -> dict[str, list[Import]]:
+    """Every module's imports, read on first use rather than when this file is collected
+    (every xdist worker collects every file, and only one runs these tests)."""
+    return {name: imports_of(name) for name in MODULES}
 
 
 def layer(name: str) -> str:
@@ -225,7 +230,7 @@ def upward(imports: list[Import]) -> list[str]:
 def test_imports_point_down_only() -> None:
     """No module imports from a layer above its own (type-only and function-level imports
     count too: they are dependencies all the same)."""
-    assert upward([i for imports in GRAPH.values() for i in imports]) == []
+    assert upward([i for imports in import_graph().values() for i in imports]) == []
 
 
 def test_the_check_sees_an_upward_import() -> None:
@@ -233,7 +238,7 @@ def test_the_check_sees_an_upward_import() -> None:
     fake = Import("ratingbook.ratings.elo", "ratingbook.workbook.port.book", 1, False, False)
     fake_files = Import("ratingbook.files.ooxml.trust", "ratingbook.files.patching", 1, False, True)
     assert len(upward([fake, fake_files])) == 2
-    assert len(GRAPH["ratingbook.workbook.actions"]) >= 4
+    assert len(import_graph()["ratingbook.workbook.actions"]) >= 4
 
 
 #: The front ends: they change a book only through the session (``ratingbook.session``), never
@@ -265,10 +270,10 @@ def test_front_ends_change_a_book_only_through_the_session() -> None:
     planners = {name for name in MODULES if is_planner(name)}
     assert {f"ratingbook.workbook.plans.{n}_plan" for n in ("swiss", "fide", "team")} <= planners
     assert "ratingbook.workbook.actions" in planners
-    assert planner_imports([i for imports in GRAPH.values() for i in imports]) == []
+    assert planner_imports([i for imports in import_graph().values() for i in imports]) == []
     doors = {
         each.importer.split(".")[1]
-        for imports in GRAPH.values()
+        for imports in import_graph().values()
         for each in imports
         if layer(each.imported) == "session" and layer(each.importer) != "session"
     }
@@ -339,7 +344,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_there_is_no_import_circle() -> None:
     """No circle of imports of any kind: run-time, type-only or inside a function."""
-    graph = {name: {i.imported for i in imports} for name, imports in GRAPH.items()}
+    graph = {name: {i.imported for i in imports} for name, imports in import_graph().items()}
     assert find_cycle(graph) is None
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 
@@ -348,7 +353,7 @@ def test_a_package_init_only_hands_on_its_own_modules_names() -> None:
     """``pkg/__init__.py`` imports only from its own modules (a face, as h11's ``__all__``),
     and no module takes a name from its own package's ``__init__``, which may be half-run."""
     problems: list[str] = []
-    for name, imports in GRAPH.items():
+    for name, imports in import_graph().items():
         for each in imports:
             face = is_package(name) and name != "ratingbook"
             if face and not each.imported.startswith(name + "."):
@@ -702,7 +707,7 @@ def test_the_fide_rooms_import_one_way() -> None:
         name.split(".")[2] for name in MODULES if layer(name) == "fide" and name.count(".") > 1
     }
     assert rooms == {room for level in FIDE_ROOMS for room in level}
-    assert fide_room_problems([i for imports in GRAPH.values() for i in imports]) == []
+    assert fide_room_problems([i for imports in import_graph().values() for i in imports]) == []
     probes = [
         ("ratingbook.fide.fast.blossom", "ratingbook.fide.gacrux.pairing"),
         ("ratingbook.fide.rules.norms", "ratingbook.fide.gacrux.event"),
@@ -750,7 +755,7 @@ def test_the_workbook_rooms_import_one_way() -> None:
     caught."""
     rooms = {workbook_room(n) for n in MODULES if layer(n) == "workbook" and n.count(".") > 1}
     assert rooms == set(WORKBOOK_ROOMS)
-    assert workbook_room_problems([i for imports in GRAPH.values() for i in imports]) == []
+    assert workbook_room_problems([i for imports in import_graph().values() for i in imports]) == []
     probes = [
         ("ratingbook.workbook.port.book", "ratingbook.workbook.sheets.reading"),
         ("ratingbook.workbook.sheets.team_book", "ratingbook.workbook.plans.team_plan"),

@@ -9,6 +9,7 @@ ratingbook's own output: the kinds, rounds and levels are written here by hand.
 from __future__ import annotations
 
 import contextlib
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -301,9 +302,25 @@ def played(book: Path, rounds: int) -> None:
         ok("recalc", book, "--in-place")
 
 
+#: The new book played 1, 2 or 4 rounds (:func:`played`), made by the commands once for the
+#: module: a dozen tests start from one of them, and only read it or change their own copy.
+_PLAYED: dict[int, bytes] = {}
+
+
+def played_book(tmp_path: Path, rounds: int) -> Path:
+    """A copy, in ``tmp_path``, of the new book paired and played ``rounds`` rounds."""
+    if rounds not in _PLAYED:
+        with tempfile.TemporaryDirectory() as folder:
+            book = new_book(Path(folder))
+            played(book, rounds)
+            _PLAYED[rounds] = book.read_bytes()
+    book = tmp_path / "event.xlsx"
+    book.write_bytes(_PLAYED[rounds])
+    return book
+
+
 def test_a_log_row_edited_by_hand_is_a_level_4_warning_naming_it(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 2)
+    book = played_book(tmp_path, 2)
 
     def forge(g: Grid) -> Grid:
         rows = [list(r) for r in g]
@@ -319,8 +336,7 @@ def test_a_log_row_edited_by_hand_is_a_level_4_warning_naming_it(tmp_path: Path)
 
 
 def test_a_deleted_log_row_is_reported_at_the_row_after_it(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 2)
+    book = played_book(tmp_path, 2)
     edit(book, "Event Log", lambda g: [g[0], *g[2:], [None] * len(g[0])])
     assert "level 4 warning: sheet 'Event Log' row 2" in ok("recalc", book, "--in-place")
 
@@ -335,8 +351,7 @@ def test_undo_without_history_is_one_line_and_changes_nothing(tmp_path: Path) ->
 
 
 def test_history_lists_the_states_undo_restores(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 2)
+    book = played_book(tmp_path, 2)
     lines = ok("history", book).splitlines()
     assert lines[:2] == ["   1  done    Pairing round 1", "   2  done    Pairing round 2"]
     ok("undo", book, "--confirm")  # round 2's results go with its rows (confirmed)
@@ -344,8 +359,7 @@ def test_history_lists_the_states_undo_restores(tmp_path: Path) -> None:
 
 
 def test_unpairing_a_round_with_results_needs_a_confirmation(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     before = digest(book)
     said = refused("unpair", book, "--in-place")
     assert "level 3: Unpair round 1" in said and "5 results typed" in said
@@ -358,15 +372,13 @@ def test_unpairing_a_round_with_results_needs_a_confirmation(tmp_path: Path) -> 
 
 
 def test_only_the_last_round_can_be_unpaired(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 2)
+    book = played_book(tmp_path, 2)
     said = refused("unpair", book, "--in-place", "--round", "1", "--confirm")
     assert "only the last paired round (2)" in said
 
 
 def test_correcting_round_1_in_round_5_is_refused_in_fide_mode(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 4)
+    book = played_book(tmp_path, 4)
     ok("pair", book, "--in-place")
 
     def flip(g: Grid) -> Grid:
@@ -394,8 +406,7 @@ def test_a_confirmation_given_where_none_is_needed_is_refused(tmp_path: Path) ->
 
 
 def test_fide_mode_cannot_be_turned_back_on(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
     ok("recalc", book, "--in-place", "--confirm", "--i-understand")
     # Out of FIDE mode, the summary and every web page say so.
@@ -409,8 +420,7 @@ def test_fide_mode_cannot_be_turned_back_on(tmp_path: Path) -> None:
 
 
 def test_a_setting_changed_after_round_1_is_level_3(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
     before = digest(book)
     said = refused("recalc", book, "--in-place")
@@ -427,8 +437,7 @@ def test_a_setting_changed_before_round_1_is_not_logged(tmp_path: Path) -> None:
 
 
 def test_the_log_and_fide_mode_survive_trf_export_and_import(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 2)
+    book = played_book(tmp_path, 2)
     edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
     ok("recalc", book, "--in-place", "--confirm", "--i-understand")
     trf = tmp_path / "event.trf"
@@ -452,8 +461,7 @@ def test_the_log_and_fide_mode_survive_trf_export_and_import(tmp_path: Path) -> 
 def test_an_imported_event_is_in_fide_mode_and_its_log_starts_with_the_import(
     tmp_path: Path,
 ) -> None:
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     trf = tmp_path / "event.trf"
     ok("trf", "export", book, "-o", trf)
     back = tmp_path / "back.xlsx"
@@ -475,8 +483,7 @@ def test_at_a_terminal_a_level_3_act_is_asked(
 
     from ratingbook.cli import confirming
 
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
     asked: list[str] = []
 
@@ -575,16 +582,14 @@ def test_a_confirmation_for_a_book_without_an_event_is_refused(tmp_path: Path) -
 
 
 def test_rows_deleted_at_the_end_of_the_log_are_a_level_4_warning(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 2)
+    book = played_book(tmp_path, 2)
     edit(book, "Event Log", lambda g: [*g[:-1], [None] * len(g[0])])  # the last row gone
     said = ok("recalc", book, "--in-place")
     assert "level 4 warning: sheet 'Event Log' row 2: the log's last row is not" in said
 
 
 def test_a_deleted_event_state_is_a_level_4_warning(tmp_path: Path) -> None:
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     wb = openpyxl.load_workbook(book)
     del wb["Event State"]
     wb.save(book)
@@ -600,8 +605,7 @@ def test_undo_keeps_typing_and_asks_before_clearing_results_in_the_rows_it_takes
     rating and a Prizes sheet typed. Undo names the results it would clear and writes nothing;
     confirmed, it takes the pairing back, clears those results only, and keeps the rating and
     the Prizes sheet as typed. Redo gives the pairing back, and the results it cleared."""
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     ok("pair", book, "--in-place")
     edit(book, "Swiss Games", lambda g: type_results(g, 2))
 
@@ -643,8 +647,7 @@ def test_unpairing_a_round_whose_results_were_just_typed_needs_a_confirmation(
 ) -> None:
     """Results typed into the round and no run since: unpairing still takes them away, so it
     is level 3 (found by a user's test of issue #33)."""
-    book = new_book(tmp_path)
-    played(book, 1)
+    book = played_book(tmp_path, 1)
     ok("pair", book, "--in-place")
     edit(book, "Swiss Games", lambda g: type_results(g, 2))
     said = refused("unpair", book, "--in-place")
@@ -657,8 +660,7 @@ def test_an_unconfirmed_correction_says_the_level_4_warning_too_and_the_book_by_
     """Round 4's result corrected in round 5 (level 3) and a log row edited by hand (level 4)
     in the same run: the refusal says both (issue 34), and the commands it suggests name the
     book as typed, not BOOK."""
-    book = new_book(tmp_path)
-    played(book, 4)
+    book = played_book(tmp_path, 4)
     ok("pair", book, "--in-place")
 
     def flip(g: Grid) -> Grid:

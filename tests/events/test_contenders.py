@@ -4,6 +4,7 @@ the module's stated assumption) on small events; and hand-read cases."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator
@@ -64,7 +65,20 @@ def matchings(players: list[str]) -> Iterator[tuple[list[tuple[str, str]], str |
 
 def brute_unpaired(points: dict[str, Fraction], rounds: int, name: str) -> tuple[bool, bool]:
     shared = alone = False
-    states = {tuple(sorted(points.items()))}
+    for state in final_states(tuple(sorted(points.items())), rounds):
+        s, al = first(dict(state), name)
+        shared |= s
+        alone |= al
+    return shared, alone
+
+
+@functools.lru_cache(maxsize=1024)
+def final_states(
+    start: tuple[tuple[str, Fraction], ...], rounds: int
+) -> frozenset[tuple[tuple[str, Fraction], ...]]:
+    """Every standing ``rounds`` rounds of free pairings can end on: the same for each player
+    asked about, so enumerated once for them all."""
+    states = {start}
     for _ in range(rounds):
         nxt = set()
         for state in states:
@@ -79,11 +93,7 @@ def brute_unpaired(points: dict[str, Fraction], rounds: int, name: str) -> tuple
                         final[b] += pb
                     nxt.add(tuple(sorted(final.items())))
         states = nxt
-    for state in states:
-        s, al = first(dict(state), name)
-        shared |= s
-        alone |= al
-    return shared, alone
+    return frozenset(states)
 
 
 def random_points(rng: random.Random, n: int, played: int) -> dict[str, Fraction]:

@@ -298,6 +298,7 @@ def _game(sheets: Sheets, round_number: int, board: int) -> list[Any]:
     return next(r for r in sheets["Swiss Games"][1:] if r[0] == round_number and r[1] == board)
 
 
+@pytest.mark.slow  # the command line's scripted event on the JSON engine: the longest case here
 def test_the_7_round_event_in_excel_logs_every_kind_and_undo_gives_back_each_step() -> None:
     """The scripted event on the JSON engine (xlwings Server/Lite): every kind of logged change
     confirmed in the Confirm cell; after each step an undo gives back, cell for cell, the book

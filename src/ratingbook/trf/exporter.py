@@ -55,8 +55,11 @@ def _halves(value: Fraction) -> str:
 def default_ranks(event: SwissEvent) -> dict[str, int]:
     """Ranks by points alone (ties share a rank, start order breaks nothing)."""
     points = event.points()
-    order = sorted(points.values(), reverse=True)
-    return {name: order.index(p) + 1 for name, p in points.items()}
+    # A player's rank is one more than the number of players with more points.
+    rank: dict[Fraction, int] = {}
+    for place, p in enumerate(sorted(points.values(), reverse=True), start=1):
+        rank.setdefault(p, place)
+    return {name: rank[p] for name, p in points.items()}
 
 
 def _entry_field(entry: SwissEntry | None, name: str, numbers: Mapping[str, int]) -> str:
