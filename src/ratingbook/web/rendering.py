@@ -10,6 +10,7 @@ stylesheet. What each page shows is :mod:`ratingbook.web.pages`' (an individual 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from collections.abc import Sequence
 from importlib import metadata, resources
 
@@ -31,6 +32,7 @@ def ratingbook_version() -> str:
         return "(not installed)"
 
 
+@functools.cache  # compiled once a process: a folder published site by site reuses it
 def _environment() -> Environment:
     return Environment(
         loader=PackageLoader("ratingbook.web", "templates"),
