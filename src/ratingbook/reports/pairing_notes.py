@@ -347,6 +347,21 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
     return notes
 
 
+def not_paired(event: SwissEvent, name: str, round_number: int) -> str:
+    """Why ``name`` has no row at all in a round (no board, no bye): he withdrew (Swiss Players'
+    ``Withdrawn``: the first round he no longer plays), or nothing says why."""
+    player = next(p for p in event.players if p.name == name)
+    if not player.plays_in(round_number):
+        assert player.withdrawn is not None  # plays in every round otherwise
+        if player.withdrawn <= 1:
+            return f"{name} withdrew before round 1: not paired."
+        return (
+            f"{name} withdrew after round {player.withdrawn - 1}: not paired from round "
+            f"{player.withdrawn}."
+        )
+    return f"{name} has no board and no bye in round {round_number}."
+
+
 def _unpaired(event: SwissEvent, entry: SwissEntry) -> str:
     """Why a player with a bye row the pairing did not give is not paired: he asked for the bye,
     or he was not in the event yet. A late entrant (C.04.2 art. 2.4) has nothing but zero-point
