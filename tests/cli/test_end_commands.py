@@ -50,20 +50,60 @@ def test_prizes_command_shares_the_tie(book: Path, capsys: pytest.CaptureFixture
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "4 players on 1½ share places 1-4: 400 + 200 + 100 + 0 = 700 (shared equally)" in out
-    assert sum(1 for line in out.splitlines() if "1st-4th shared         175" in line) == 4
+    assert sum(1 for line in out.splitlines() if "1st-4th shared     175" in line) == 4
     assert "Women 1st" in out and "Eve" in out.split("Women 1st")[0].splitlines()[-1]
     assert "U12 1st" in out and "Dale" in out.split("U12 1st")[0].splitlines()[-1]
-    assert "left by rounding" not in out and "total 810" in out
+    assert "left by rounding" not in out and ["total", "810"] in [
+        t.split() for t in out.splitlines()
+    ]
     assert "Cup" in out
     # Round 3 is paired, no result typed: the list counts rounds 1-2, and says so (issue 34).
     assert out.splitlines()[0] == "Prize list after round 2"
+
+
+def test_prizes_command_prints_aligned_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#34: a 29-character name shifted the Points column and the amounts were left-aligned.
+    Adams renamed so (29 characters): in every line of the table the name starts where the
+    header's Name starts, the points and the amount end where their headers end (numbers on
+    the right), the prize starts under Prize; the total's amount ends under Amount too."""
+    long = "Bartholomew Featherstonehaugh"
+    assert len(long) == 29
+    players = [[long if c == "Adams" else c for c in row] for row in PLAYERS]
+    games = [[long if c == "Adams" else c for c in row] for row in GAMES]
+    sheets = {"Swiss Players": players, "Swiss Games": games, "Swiss Settings": SETTINGS,
+              "Prizes": PRIZES}  # fmt: skip
+    path = save_book(make_book(sheets), tmp_path / "long.xlsx")
+    result = run_in_process(capsys, "prizes", path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    header = lines[1]
+    assert header.split() == ["Rank", "Name", "Points", "Prize", "Amount", "Object"]
+    name_at, prize_at = header.index("Name"), header.index("Prize")
+    points_end = header.index("Points") + len("Points")
+    amount_end = header.index("Amount") + len("Amount")
+    table = lines[2:8]
+    names = [long, "Cole", "Kosten", "Berg", "Dale", "Eve"]
+    amounts = ["175", "175", "175", "175", "50", "60"]
+    for line, name, amount in zip(table, names, amounts, strict=True):
+        assert line[name_at:].startswith(name), line
+        assert line[:points_end].rstrip()[-2:] in ("1½", " 0"), line
+        assert line[points_end - 2 : points_end] in ("1½", " 0"), line
+        assert line[prize_at - 2 : prize_at] == "  " and line[prize_at] != " ", line
+        assert line[:amount_end].endswith(" " + amount), line
+    total = lines[8]
+    assert total.split() == ["total", "810"] and total.endswith(" 810")
+    assert len(total) == amount_end
 
 
 def test_contenders_before_the_paired_last_round(
     book: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Kosten (1½, at most 2½) is first alone if he beats Berg and Adams-Cole is drawn; level
-    if he beats Berg and either wins there; with a draw (2) level only if Adams and Cole draw.
+    if he beats Berg and either wins there (the line says so: #34 left out "Adams and Cole do
+    not draw", reading as level whatever their result); with a draw (2) level only if Adams
+    and Cole draw.
     Dale and Eve (0, at most 1) cannot: the leaders already have 1½."""
     result = run_in_process(capsys, "contenders", book)
     assert result.returncode == 0, result.stderr
@@ -73,7 +113,10 @@ def test_contenders_before_the_paired_last_round(
         "Kosten (1½, at most 2½): can finish first alone: Kosten beats Berg, and Adams and "
         "Cole draw" in out
     )
-    assert "or: Kosten beats Berg (level on points: tie-breaks decide)" in out
+    assert (
+        "or: Kosten beats Berg, and Adams and Cole do not draw (level on points: tie-breaks "
+        "decide)" in out
+    )
     assert "or: Kosten draws with Berg, and Adams and Cole draw (level on points" in out
     assert "Dale (0, at most 1): cannot finish first: " in out
 
@@ -112,15 +155,19 @@ def test_recalc_writes_prize_list_and_contenders(
     assert sorted(r["Amount"] for r in prizes if r["Rank"] not in (None, ""))[:2] == [50, 60]
     assert any("share places 1-4" in str(r["Name"]) for r in prizes)
     contenders = records(out, "Contenders")
-    assert [r["Name"] for r in contenders if r["Name"]] == ["Kosten", "Adams", "Berg", "Cole"]
-    kosten = [r["What it takes (points only)"] for r in contenders[:6]]
+    # The four on 1½ in the standings' order (#34: in the order of Swiss Players before).
+    standings = [r["Name"] for r in records(out, "Swiss Standings")]
+    assert [r["Name"] for r in contenders if r["Name"]] == standings[:4]
+    assert sorted(standings[:4]) == ["Adams", "Berg", "Cole", "Kosten"]
+    kosten_at = next(k for k, r in enumerate(contenders) if r["Name"] == "Kosten")
+    kosten = [r["What it takes (points only)"] for r in contenders[kosten_at : kosten_at + 6]]
     assert kosten == [
         "Kosten beats Berg",
         "and Adams and Cole draw",
-        "or: Kosten beats Berg (level on points: tie-breaks decide)",
+        "or: Kosten beats Berg",
+        "and Adams and Cole do not draw (level on points: tie-breaks decide)",
         "or: Kosten draws with Berg",
         "and Adams and Cole draw (level on points: tie-breaks decide)",
-        "Adams beats Cole",
     ]
 
 

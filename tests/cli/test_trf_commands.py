@@ -97,6 +97,25 @@ def test_every_real_file_imports_into_a_book(source: Path, tmp_path: Path) -> No
     assert openpyxl.load_workbook(book, read_only=True).sheetnames
 
 
+def test_an_imported_books_dates_are_dates_as_in_the_template(tmp_path: Path) -> None:
+    """#34: Start Date and End Date were written as a date and time ("yyyy-mm-dd h:mm:ss",
+    printed "2011-11-25 0:00:00"). The Kilkenny Masters' 042 and 052 records give 2011-11-25
+    and 2011-11-27: written as those days, with the template's Start Date format."""
+    source = ROOT / "tests" / "data" / "trf" / "icu_kilkenny-masters_2011.tab"
+    records = {t[:3]: t[4:].strip() for t in source.read_text("latin-1").splitlines()}
+    assert (records["042"], records["052"]) == ("2011-11-25", "2011-11-27")
+    book = tmp_path / "k.xlsx"
+    done = CliRunner().invoke(trf_group, ["import", str(source), "-o", str(book)])
+    assert done.exit_code == 0, done.output
+    template = openpyxl.load_workbook(TEMPLATE)["Swiss Settings"]
+    wanted = next(r[1].number_format for r in template.iter_rows() if r[0].value == "Start Date")
+    assert wanted == "yyyy-mm-dd"
+    cells = {r[0].value: r[1] for r in openpyxl.load_workbook(book)["Swiss Settings"].iter_rows()}
+    for name, day in (("Start Date", "2011-11-25"), ("End Date", "2011-11-27")):
+        assert cells[name].number_format == wanted, (name, cells[name].number_format)
+        assert cells[name].value.strftime("%Y-%m-%d %H:%M") == f"{day} 00:00"
+
+
 def test_trf_import_names_the_bad_line(tmp_path: Path) -> None:
     source = tmp_path / "bad.trf"
     source.write_text("012 x\n001    1      A\n001    x      B\n")

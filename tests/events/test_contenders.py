@@ -152,9 +152,10 @@ def test_two_rounds_left_never_contradicts_brute_force(seed: int) -> None:
 def test_the_leader_and_his_pursuer_before_a_paired_last_round() -> None:
     """Kosten 6, Adams 5½, Berg 5½, Cole 5, Dale 4, Eve 4. Last round: Kosten-Cole,
     Adams-Dale, Berg-Eve. Adams can reach 6½: alone if Kosten loses (a draw gives Kosten 6½
-    too) and Berg does not win (6½ too); level if Kosten does not win; with a draw (6) level
-    if Kosten loses and Berg does not win. Cole (5, at most 6) can be first only level: he
-    must beat Kosten, and Adams and Berg must not win."""
+    too) and Berg does not win (6½ too); level if Kosten does not win and Kosten draws or Berg
+    wins (when Kosten loses and Berg does not win Adams is alone: #34 said "level" there); with
+    a draw (6) level if Kosten loses and Berg does not win. Cole (5, at most 6) can be first
+    only level: he must beat Kosten, and Adams and Berg must not win."""
     points = {
         "Kosten": F(6),
         "Adams": F(11, 2),
@@ -169,7 +170,8 @@ def test_the_leader_and_his_pursuer_before_a_paired_last_round() -> None:
     assert (adams.shared, adams.alone) == (True, True)
     assert adams.scenarios == (
         "Adams beats Dale, and Kosten loses to Cole, and Berg does not beat Eve",
-        "Adams beats Dale, and Kosten does not beat Cole (level on points: tie-breaks decide)",
+        "Adams beats Dale, and Kosten does not beat Cole, and at least one of: Kosten and Cole "
+        "draw; Eve loses to Berg (level on points: tie-breaks decide)",
         "Adams draws with Dale, and Kosten loses to Cole, and Berg does not beat Eve (level on "
         "points: tie-breaks decide)",
     )

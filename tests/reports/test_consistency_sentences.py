@@ -49,6 +49,9 @@ from ratingbook.trf.importer import import_trf
 E = re.escape
 NUMBER = r"(\d*½|\d+(?:\.\d+)?)"
 OTHER = {WHITE: BLACK, BLACK: WHITE}
+#: E.4's and E.5's "higher ranked player": C.04.3 A.2's order (score, then pairing number), not
+#: the standings' (#34: "ranked higher" read as the standings, which rank by tie-breaks).
+HIGHER = E("higher in the pairing order (score, then pairing number: C.04.3 A.2)")
 
 
 # --- the pairing notes ---------------------------------------------------------------------------
@@ -268,8 +271,8 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
         case "E.4":
             said_ = re.match(
                 r"both have the same preference \(" + PREFERENCE + r"\) and never had different "
-                r"colours in the games compared \(E\.3 cannot decide\); (.+?), ranked higher, "
-                r"gets it",
+                r"colours in the games compared \(E\.3 cannot decide\); (.+?), " + HIGHER + r", "
+                r"gets his preference",
                 why,
             )
             if said_ is None or said_.group(3) not in gets:
@@ -298,7 +301,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
             )
         case "E.5":
             said_ = re.match(
-                r"neither has a colour preference: (.+?), ranked higher, has an (odd|even) "
+                r"neither has a colour preference: (.+?), " + HIGHER + r", has an (odd|even) "
                 r"pairing number \((\d+)(?:; start No\. (\d+), less the players above him "
                 r"never paired)?\) and gets the (initial|other) colour, (White|Black)",
                 why,

@@ -6,9 +6,10 @@ The events are small enough to pair by hand:
   seed White on board 1, colours alternating): 1-3 and 4-2. P1 and P4 win, both with White.
   Round 2: the 1-point group {P1, P4}: both had White once (colour difference +1: a strong
   preference for Black, A.6.b) - a colour conflict. E.1 and E.2 cannot decide (same colour,
-  same strength), E.3 cannot (they never had different colours), so E.4: P1, ranked higher,
-  gets his preference, Black: 4-1. The 0-point group {P2, P3} both had Black (a strong
-  preference for White): E.4 again, P2 White: 2-3.
+  same strength), E.3 cannot (they never had different colours), so E.4: P1, higher in the
+  pairing order (C.04.3 A.2: score, then pairing number; not the standings' order), gets
+  his preference, Black: 4-1. The 0-point group {P2, P3} both had Black (a strong preference
+  for White): E.4 again, P2 White: 2-3.
 - NINE: P1 > ... > P9. Round 1: 1-5, 6-2, 3-7, 8-4 and the bye to P9 (the lowest player,
   C.04.3 C.2); the better-rated player wins every game. Round 2: the 1-point group {P1, P2, P3,
   P4, P9} has 5 players, one floats down. P9's bye counts as a downfloat (A.4), so not P9
@@ -61,11 +62,13 @@ def test_a_colour_conflict_is_settled_by_rank() -> None:
         (1, "P4", "P1",
          "P4 and P1 both have 1 point (the 1-point group). White: P4; both have the same "
          "preference (a strong preference for Black) and never had different colours in the "
-         "games compared (E.3 cannot decide); P1, ranked higher, gets it (C.04.3 E.4)."),
+         "games compared (E.3 cannot decide); P1, higher in the pairing order (score, then "
+         "pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
         (2, "P2", "P3",
          "P2 and P3 both have 0 points (the 0-point group). White: P2; both have the same "
          "preference (a strong preference for White) and never had different colours in the "
-         "games compared (E.3 cannot decide); P2, ranked higher, gets it (C.04.3 E.4)."),
+         "games compared (E.3 cannot decide); P2, higher in the pairing order (score, then "
+         "pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
     ]  # fmt: skip
 
 

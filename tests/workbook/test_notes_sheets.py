@@ -121,3 +121,24 @@ def test_explain_refuses_what_is_not_there(book: Path) -> None:
     assert missing.returncode == 2 and "did you mean 'Ann Berg'" in missing.stderr
     later = run("explain", book, "--round", 7)
     assert later.returncode == 2 and "round 7 is not paired" in later.stderr
+
+
+def test_explain_a_player_who_withdrew_says_so_for_every_round_after(tmp_path: Path) -> None:
+    """#34: the Kilkenny Masters' Mitchell,Jack has a game in round 2 and nothing from round 3
+    on (his TRF line's round fields, 10 characters from column 92, are blank from the third),
+    which the import reads as withdrawn from round 3. ``explain --player`` stopped at round 2;
+    it now says, for each later round, why he has no board."""
+    from tests.helpers.paths import ROOT
+
+    source = ROOT / "tests" / "data" / "trf" / "icu_kilkenny-masters_2011.tab"
+    line = next(t for t in source.read_text("latin-1").splitlines() if "Mitchell,Jack" in t)
+    fields = [line[91 + 10 * k : 101 + 10 * k].strip() for k in range(6)]
+    assert fields[1] and not any(fields[2:]), fields  # a game in round 2, nothing after
+    book = tmp_path / "k.xlsx"
+    assert run("trf", "import", source, "-o", book).returncode == 0
+    done = run("explain", book, "--player", "Mitchell,Jack")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    for number in range(3, 7):
+        at = lines.index(f"Round {number}, not paired: Mitchell,Jack")
+        assert lines[at + 1] == "   Mitchell,Jack withdrew after round 2: not paired from round 3."

@@ -24,7 +24,12 @@ The argument, for a player X:
   least W), and players with a draw's room can draw each other: X can be first iff the
   players with room below D are no more than those with room at least W (a bye, in an odd
   round, goes to one with room at least W). Exact under the assumption, checked against
-  every pairing and result by brute force in the tests.
+  every pairing and result by brute force in the tests. The line says what the argument
+  uses: who must lose (room below D), who must not win (room below W).
+- **Either last round**: one line for each way to be first alone and one for each way to be
+  first level, each naming every result it needs (a "level" line names the result that
+  makes it level); before a round not paired, the "level" lines only when he cannot be
+  alone (which results make it level depends on pairings not made).
 - **Two or more rounds left.** "cannot" when someone is already above T, when a game of a
   paired round has no result within its two players' rooms (the later rounds only add
   points), or when the others' rooms cannot absorb the points their games must give out
@@ -46,6 +51,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ratingbook.events.known_games import fits
+from ratingbook.events.last_round import (
+    Counted,
+    joined,
+    last_round_paired,
+    last_round_unpaired,
+    phrase,
+    results,
+    rooms,
+)
 
 __all__ = ["Contender", "RoundPlan", "contenders", "describe"]
 
@@ -59,16 +73,6 @@ class RoundPlan:
     games: tuple[tuple[str, str], ...] | None = None
     byes: Mapping[str, Fraction] | None = None
     absent: frozenset[str] = frozenset()
-    number: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Round:
-    """A :class:`RoundPlan` counted in whole units (see :func:`contenders`)."""
-
-    games: tuple[tuple[str, str], ...] | None
-    byes: Mapping[str, int]
-    absent: frozenset[str]
     number: int | None = None
 
 
@@ -128,7 +132,7 @@ def contenders(
     scale = math.lcm(*(v.denominator for v in values))
     units = {n: int(Fraction(p) * scale) for n, p in points.items()}
     plans = [
-        _Round(
+        Counted(
             r.games,
             {n: int(Fraction(p) * scale) for n, p in (r.byes or {}).items()},
             r.absent,
@@ -174,7 +178,7 @@ def contenders(
     return found
 
 
-def _max_gain(name: str, rounds: Sequence[_Round], win: int, bye: int) -> int:
+def _max_gain(name: str, rounds: Sequence[Counted], win: int, bye: int) -> int:
     gain = 0
     for r in rounds:
         if r.byes and name in r.byes:
@@ -191,7 +195,7 @@ def _max_gain(name: str, rounds: Sequence[_Round], win: int, bye: int) -> int:
 def _chances(
     name: str,
     points: Mapping[str, int],
-    rounds: Sequence[_Round],
+    rounds: Sequence[Counted],
     win: int,
     draw: int,
     bye: int,
@@ -211,9 +215,9 @@ def _chances(
             reason="" if top == best else "the event is over",
         )
     last = rounds[0] if len(rounds) == 1 and rounds[0].games is not None else None
-    own = next((g for g in last.games or () if name in g), None) if last is not None else None
-    if last is not None and own is not None:
-        return _last_round_own_game(name, points, last, own, win, draw, scale)
+    if last is not None:
+        own = next((g for g in last.games or () if name in g), None)
+        return _last_round_exact(name, points, top, last, own, win, draw, scale)
     verdicts = {}
     for strict in (False, True):
         verdicts[strict] = _feasible(name, top, points, rounds, win, draw, bye, strict, scale)
@@ -231,9 +235,10 @@ def _chances(
         needs = "not worked out: too many results of the games to come to try them all"
     else:
         needs = "depends on the pairings of the rounds to come"
+    # The ways to be first alone; only when that cannot be, the ways to be first (then always
+    # level). A "level" line beside an "alone" one would have to say which results make it
+    # level, which pairings not made yet cannot tell: it is left out.
     scenarios = scen_alone if alone else scen_shared
-    if alone and shared:  # the ways to be first only level, after the ways to be first alone
-        scenarios += tuple(s + _LEVEL for s in scen_shared if s not in scen_alone)
     return Contender(
         name,
         Fraction(points[name], scale),
@@ -246,60 +251,86 @@ def _chances(
     )
 
 
-def _last_round_own_game(
+def _last_round_exact(
     name: str,
     points: Mapping[str, int],
-    plan: _Round,
-    own: tuple[str, str],
+    top: int,
+    plan: Counted,
+    own: tuple[str, str] | None,
     win: int,
     draw: int,
     scale: int,
 ) -> Contender:
-    """The last round is paired and X plays: every result of X's game, each with the exact
-    conditions on the other games (each player has one game, so they are independent)."""
-    opponent = own[1] if own[0] == name else own[0]
-    scen: dict[bool, list[str]] = {False: [], True: []}
+    """The last round is paired: for every result of X's game (or his score as it stands when
+    he has no game), the exact conditions on the other games (each player has one game, so
+    they are independent). A game's results within the rooms for first (``shared``) and
+    within those for first alone: all games within the second, first alone; all within the
+    first and at least one outside the second, first level. Each line says every condition it
+    needs, so a "level" line names the result that makes it level."""
+    opponent = None if own is None else own[1] if own[0] == name else own[0]
+    outcomes = (
+        [(f"{name} stays on his score", 0, 0)]
+        if own is None or opponent is None
+        else [
+            (f"{name} beats {opponent}", win, 0),
+            (f"{name} draws with {opponent}", draw, draw),
+            (f"{name} loses to {opponent}", 0, win),
+        ]
+    )
+    gain = _max_gain(name, [plan], win, 0) if own is None else 0
+    others = tuple(g for g in plan.games or () if g != own)
+    alone_lines: list[str] = []
+    level_lines: list[str] = []
     reasons: dict[bool, str] = {}
-    for verb, mine, theirs in (
-        ("beats", win, 0),
-        ("draws with", draw, draw),
-        ("loses to", 0, win),
-    ):
+    for head, mine, theirs in outcomes:
+        fixed = dict(points)
+        if opponent is not None:
+            fixed[name] += mine
+            fixed[opponent] += theirs
+        mine_top = fixed[name] + gain
+        rest = Counted(others, plan.byes, plan.absent)
+        verdict = {}
         for strict in (False, True):
-            fixed = {**points, name: points[name] + mine, opponent: points[opponent] + theirs}
-            can, why, found = _feasible(
-                name,
-                fixed[name],
-                fixed,
-                [_Round(tuple(g for g in plan.games or () if g != own), plan.byes, plan.absent)],
-                win,
-                draw,
-                0,
-                strict,
-                scale,
-            )
-            if can:
-                head = f"{name} {verb} {opponent}"
-                tail = found[0].partition(", and ")[2] if found else ""
-                scen[strict].append(head + (f", and {tail}" if tail else ""))
-            elif strict not in reasons or verb == "beats":
+            can, why, _ = _feasible(name, mine_top, fixed, [rest], win, draw, 0, strict, scale)
+            verdict[strict] = can
+            if not can and (strict not in reasons or head.startswith(f"{name} beats")):
                 reasons.setdefault(strict, why)
-    top = points[name] + win
-    if not scen[False]:
+        if not verdict[False]:
+            continue
+        room_of = {strict: rooms(name, mine_top, fixed, plan, strict) for strict in (False, True)}
+        first = [(a, b, results(a, b, room_of[False], win, draw, "")) for a, b in others]
+        if not verdict[True]:  # never alone with this result: every way to be first is level
+            level_lines.append(joined(head, [phrase(a, b, ok) for a, b, ok in first]))
+            continue
+        alone = {(a, b): results(a, b, room_of[True], win, draw, "") for a, b in others}
+        alone_lines.append(joined(head, [phrase(a, b, alone[a, b]) for a, b, _ in first]))
+        makes_level = [
+            (a, b, [r for r in ok if r not in alone[a, b]])
+            for a, b, ok in first
+            if len(ok) > len(alone[a, b])
+        ]
+        if len(makes_level) == 1:  # that game's level-making result, the others as for alone
+            a1, b1, level = makes_level[0]
+            conditions = [
+                phrase(a, b, level if (a, b) == (a1, b1) else alone[a, b]) for a, b, _ in first
+            ]
+            level_lines.append(joined(head, conditions))
+        elif makes_level:
+            conditions = [phrase(a, b, ok) for a, b, ok in first]
+            either = "; ".join(phrase(a, b, level) for a, b, level in makes_level)
+            level_lines.append(joined(head, [*conditions, f"at least one of: {either}"]))
+    if not alone_lines and not level_lines:
         return Contender.cannot(name, points[name], top, scale, reasons.get(False, ""))
-    alone = bool(scen[True])
-    shared_only = [s + _LEVEL for s in scen[False] if s not in scen[True]]
-    scenarios = tuple(scen[True]) + tuple(shared_only)
-    needs = scen[True][0] if alone else shared_only[0]
+    scenarios = tuple(alone_lines) + tuple(s + _LEVEL for s in level_lines)
     return Contender(
         name,
         Fraction(points[name], scale),
         Fraction(top, scale),
         True,
-        alone,
-        needs,
+        bool(alone_lines),
+        scenarios[0],
         scenarios,
-        "" if alone else reasons.get(True, ""),
+        "" if alone_lines else reasons.get(True, ""),
     )
 
 
@@ -307,7 +338,7 @@ def _feasible(
     name: str,
     top: int,
     points: Mapping[str, int],
-    rounds: Sequence[_Round],
+    rounds: Sequence[Counted],
     win: int,
     draw: int,
     bye: int,
@@ -333,9 +364,9 @@ def _feasible(
             (),
         )
     if len(rounds) == 1 and rounds[0].games is not None:
-        return _last_round_paired(name, room, rounds[0], win, draw, strict)
+        return last_round_paired(name, room, rounds[0], win, draw, strict)
     if len(rounds) == 1:
-        return _last_round_unpaired(name, room, rounds[0], win, draw, bye, strict)
+        return last_round_unpaired(name, room, rounds[0], win, draw, bye, strict)
     blocked = _paired_game_blocks(name, top, eps, points, room, rounds, win, draw, scale)
     if blocked:
         return False, blocked, ()
@@ -356,7 +387,7 @@ def _paired_game_blocks(
     eps: int,
     points: Mapping[str, int],
     room: Mapping[str, int],
-    rounds: Sequence[_Round],
+    rounds: Sequence[Counted],
     win: int,
     draw: int,
     scale: int,
@@ -369,7 +400,7 @@ def _paired_game_blocks(
         for a, b in r.games or ():
             if name in (a, b) or a not in room or b not in room:
                 continue
-            if _results(a, b, room, win, draw, ""):
+            if results(a, b, room, win, draw, ""):
                 continue
             # Each result's highest end above a room (byes given in later rounds counted); the
             # least of these over the results.
@@ -388,109 +419,10 @@ def _paired_game_blocks(
     return ""
 
 
-def _results(a: str, b: str, room: Mapping[str, int], win: int, draw: int, given: str) -> list[str]:
-    """The results of a-b within both rooms (``given``: a's opponent is X, who gets ``given``)."""
-    allowed = []
-    for result, (pa, pb) in (("1-0", (win, 0)), ("½-½", (draw, draw)), ("0-1", (0, win))):
-        if (a not in room or room[a] >= pa) and (b not in room or room[b] >= pb):
-            allowed.append(result)
-    return allowed
-
-
-def _phrase(a: str, b: str, allowed: Sequence[str]) -> str:
-    s = set(allowed)
-    if s == {"½-½", "0-1"}:
-        return f"{a} does not beat {b}"
-    if s == {"1-0", "½-½"}:
-        return f"{b} does not beat {a}"
-    if s == {"0-1"}:
-        return f"{a} loses to {b}"
-    if s == {"1-0"}:
-        return f"{b} loses to {a}"
-    if s == {"½-½"}:
-        return f"{a} and {b} draw"
-    return f"{a}-{b}: " + " or ".join(allowed)
-
-
-def _last_round_paired(
-    name: str,
-    room: Mapping[str, int],
-    plan: _Round,
-    win: int,
-    draw: int,
-    strict: bool,
-) -> tuple[bool | None, str, tuple[str, ...]]:
-    """X's own game already decided (or none): the other games, each within its rooms."""
-    conditions: list[str] = []
-    blocked: list[str] = []
-    for a, b in plan.games or ():
-        if name in (a, b):
-            continue
-        allowed = _results(a, b, room, win, draw, "")
-        if not allowed:
-            verb = "reach" if strict else "pass"
-            blocked.append(f"{a} or {b} would {verb} {name} whatever the result of their game")
-        elif len(allowed) < 3:
-            conditions.append(_phrase(a, b, allowed))
-    if blocked:
-        return False, "; ".join(blocked), ()
-    # X's own game is decided by the caller, or over, or he has none: his score stands.
-    return True, "", (", and ".join([f"{name} stays on his score", *conditions]),)
-
-
-def _last_round_unpaired(
-    name: str,
-    room: Mapping[str, int],
-    plan: _Round,
-    win: int,
-    draw: int,
-    bye: int,
-    strict: bool,
-) -> tuple[bool | None, str, tuple[str, ...]]:
-    playing = sorted(
-        (n for n in room if n not in plan.absent and not (plan.byes and n in plan.byes)),
-        key=lambda n: room[n],
-    )
-    x_plays = name not in plan.absent and not (plan.byes and name in plan.byes)
-    if x_plays and len(playing) % 2 == 1:
-        playing.pop(0)  # X meets the player with the least room
-    elif x_plays and bye < win:
-        playing.pop(0)  # X must play to reach his maximum; the bye goes to another player
-        if not playing or room[playing[-1]] < bye:
-            return False, "the pairing bye would lift any player who takes it too high", ()
-        playing.pop()
-    elif not x_plays and len(playing) % 2 == 1:
-        if room[playing[-1]] < bye:
-            return False, "the pairing bye would lift any player who takes it too high", ()
-        playing.pop()  # the bye to the player with the most room
-    below_draw = sum(1 for n in playing if room[n] < draw)
-    can_win = sum(1 for n in playing if room[n] >= win)
-    if below_draw <= can_win:
-        return (
-            True,
-            "",
-            (
-                f"{name} wins, and the pairings give every player near the top an "
-                "opponent who can hold him",
-            ),
-        )
-    near = [n for n in playing if room[n] < draw]
-    what = "first alone" if strict else "first"
-    return (
-        False,
-        (
-            f"cannot be {what}: {len(near)} players ({', '.join(near[:4])}"
-            f"{', ...' if len(near) > 4 else ''}) cannot even draw, and only {can_win} others can "
-            "take a win from them"
-        ),
-        (),
-    )
-
-
 def _several_rounds(
     name: str,
     room: Mapping[str, int],
-    rounds: Sequence[_Round],
+    rounds: Sequence[Counted],
     win: int,
     draw: int,
     bye: int,
@@ -530,7 +462,7 @@ def _several_rounds(
 def _schedule(
     name: str,
     room: dict[str, int],
-    rounds: Sequence[_Round],
+    rounds: Sequence[Counted],
     win: int,
     draw: int,
     bye: int,

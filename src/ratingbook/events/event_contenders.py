@@ -58,12 +58,15 @@ def event_contenders(
     event: SwissEvent,
     before: int | None = None,
     schedule: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+    order: Sequence[str] = (),
 ) -> tuple[int, list[Contender]]:
     """The round asked about and every player's chances before it. Without ``before`` (the
     round being played), the games of that round that already have a result count as they
     ended: only the games still going are open. ``schedule``: a round robin's Berger table
     (:func:`ratingbook.fide.gacrux.berger_schedule`: White's and Black's start numbers, Black 0
-    for the player who sits out), which a round robin must have."""
+    for the player who sits out), which a round robin must have. ``order``: the standings'
+    order of the players, which players on the same points keep in every list and sentence
+    (the others follow in the order of ``Swiss Players``)."""
     if event.settings.round_robin and schedule is None:
         raise ValueError("a round robin's contenders need its Berger table (its later games)")
     number = round_asked(event, before)
@@ -71,6 +74,8 @@ def event_contenders(
     planned = event.rounds_planned
     assert planned is not None
     points = event.points(after_round=number - 1)
+    place = {name: k for k, name in enumerate(order)}
+    points = dict(sorted(points.items(), key=lambda item: place.get(item[0], len(place))))
     scoring = event.settings.scoring
     plans = []
     for r in range(number, planned + 1):

@@ -311,11 +311,12 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
     :func:`~ratingbook.workbook.sheets.settings_rows.read_settings` reads back to the same
     settings)."""
     s = settings.scoring
-    start, end = settings.start_date, settings.end_date
+    # Dates as dates (a datetime would be written with a time of day, "2010-09-24 0:00:00"):
+    # the book shows them as the templates do, yyyy-mm-dd.
     return {
         "Event": settings.event_name or None,
         "Rounds": settings.rounds,
-        "Start Date": _dt.datetime(start.year, start.month, start.day) if start else None,
+        "Start Date": settings.start_date,
         "Tie-breaks": " ".join(settings.tiebreaks) or None,
         "Pairing": settings.pairing,
         "Acceleration": (
@@ -328,7 +329,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "First Colour": settings.first_colour.capitalize(),
         "Unrated Rating": settings.unrated_rating,
         **{name: getattr(settings, attribute) or None for name, attribute in RECORD_TEXTS.items()},
-        "End Date": _dt.datetime(end.year, end.month, end.day) if end else None,
+        "End Date": settings.end_date,
         "Round Dates": ", ".join(settings.round_dates) or None,
         "FIDE Mode": "On" if settings.fide_mode else "Off",
     }

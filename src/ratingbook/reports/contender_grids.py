@@ -11,6 +11,7 @@ from ratingbook.events.event import SwissEvent
 from ratingbook.events.event_contenders import event_contenders
 from ratingbook.events.prizes import points_text
 from ratingbook.reports.names import CONTENDERS
+from ratingbook.reports.swiss_grids import standings_grid
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["contender_grid", "contender_lines", "event_chances", "not_shown_grid", "when"]
@@ -28,13 +29,16 @@ def when(before: int, finished: int = 0) -> str:
 
 def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
     """:func:`~ratingbook.events.event_contenders.event_contenders`, a round robin's later
-    rounds read from its Berger table (C.05 Annex 1): they are known, so its answers are exact."""
+    rounds read from its Berger table (C.05 Annex 1): they are known, so its answers are exact.
+    Players on the same points are listed as the standings list them."""
     schedule = None
     if event.settings.round_robin:
         from ratingbook.fide.gacrux import berger_schedule  # gacrux loads only when needed
 
         schedule = berger_schedule(event)
-    return event_contenders(event, before, schedule)
+    grid, _ = standings_grid(event)
+    name = grid.header.index("Name")
+    return event_contenders(event, before, schedule, [str(row[name]) for row in grid.rows])
 
 
 def _verdict(c: Contender) -> str:

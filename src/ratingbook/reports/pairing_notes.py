@@ -104,6 +104,11 @@ def _score(state: PlayerState) -> str:
     return text
 
 
+#: Who E.4 and E.5 favour: "the higher ranked player" of C.04.3 A.2's order, which is not the
+#: standings' order (tie-breaks never enter it), so the words say which order.
+HIGHER = "higher in the pairing order (score, then pairing number: C.04.3 A.2)"
+
+
 def _higher(a: PlayerState, b: PlayerState) -> PlayerState:
     """The higher-ranked of two players (C.04.3 A.2: pairing score, then pairing number)."""
     return a if (a.pairing_score, -a.number) > (b.pairing_score, -b.number) else b
@@ -151,8 +156,8 @@ def _colour_reason(
         higher = _higher(white, black)
         return (
             f"both have the same preference ({w_pref}) and never had different colours in the "
-            f"games compared (E.3 cannot decide); {higher.name}, ranked higher, gets it "
-            "(C.04.3 E.4)."
+            f"games compared (E.3 cannot decide); {higher.name}, {HIGHER}, gets his "
+            "preference (C.04.3 E.4)."
         )
     if rule == "E.5":
         higher = _higher(white, black)
@@ -166,7 +171,7 @@ def _colour_reason(
             else f"; start No. {higher.number}, less the players above him never paired"
         )
         return (
-            f"neither has a colour preference: {higher.name}, ranked higher, has an "
+            f"neither has a colour preference: {higher.name}, {HIGHER}, has an "
             f"{'odd' if odd else 'even'} pairing number ({number}{counted}) and gets {gets} "
             "(C.04.3 E.5)."
         )
@@ -340,6 +345,21 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
             BoardNote(entry.board, entry.white, entry.black, changed + text, bool(changed))
         )
     return notes
+
+
+def not_paired(event: SwissEvent, name: str, round_number: int) -> str:
+    """Why ``name`` has no row at all in a round (no board, no bye): he withdrew (Swiss Players'
+    ``Withdrawn``: the first round he no longer plays), or nothing says why."""
+    player = next(p for p in event.players if p.name == name)
+    if not player.plays_in(round_number):
+        assert player.withdrawn is not None  # plays in every round otherwise
+        if player.withdrawn <= 1:
+            return f"{name} withdrew before round 1: not paired."
+        return (
+            f"{name} withdrew after round {player.withdrawn - 1}: not paired from round "
+            f"{player.withdrawn}."
+        )
+    return f"{name} has no board and no bye in round {round_number}."
 
 
 def _unpaired(event: SwissEvent, entry: SwissEntry) -> str:

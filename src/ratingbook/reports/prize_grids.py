@@ -17,6 +17,12 @@ from ratingbook.reports.tables import SheetGrid, centred_columns
 __all__ = ["event_prizes", "prize_grid", "prize_lines"]
 
 
+#: The sheet's and the command's columns, and which of them the command aligns on the right
+#: (the numbers; the words on the left).
+_HEADER = ("Rank", "Name", "Points", "Prize", "Amount", "Object")
+_RIGHT = frozenset({"Rank", "Points", "Amount"})
+
+
 def _birth_year(birth: str) -> int | None:
     found = re.search(r"(\d{4})", birth)
     return int(found.group(1)) if found else None
@@ -97,10 +103,9 @@ def prize_grid(result: PrizeList, standings: Sequence[Standing], stage: str = ""
         )
     for warning in result.warnings:
         rows.append([None, f"Warning: {warning}", None, None, None, None])
-    header = ("Rank", "Name", "Points", "Prize", "Amount", "Object")
     return SheetGrid(
         PRIZE_LIST,
-        header,
+        _HEADER,
         rows,
         number_formats={4: "#,##0.##"},
         widths={0: 6, 1: 28, 2: 8, 3: 22, 4: 12, 5: 24},
@@ -108,20 +113,37 @@ def prize_grid(result: PrizeList, standings: Sequence[Standing], stage: str = ""
         sentences=frozenset(range(table, len(rows))),
         note=f"{len(result.awards)} prizes, {money_text(result.total)} paid",
         title=f"Prize list {stage}".rstrip(),
-        centred=frozenset({0, 2}) | centred_columns(header),
+        centred=frozenset({0, 2}) | centred_columns(_HEADER),
     )
 
 
 def prize_lines(result: PrizeList, standings: Sequence[Standing]) -> list[str]:
-    """The prize list as lines of text (``ratingbook prizes``)."""
+    """The prize list as lines of text (``ratingbook prizes``): a table whose columns are as
+    wide as their longest cell (a long name does not push the points aside), numbers aligned
+    on the right, under a header; then the total under the amounts, the ties, the warnings."""
     rank = {s.name: s for s in standings}
-    lines = []
-    for a in result.awards:
-        s = rank[a.name]
-        what = " + ".join(x for x in (money_text(a.amount) if a.amount else "", a.item) if x)
-        lines.append(f"{s.rank:>4}  {a.name:<28} {points_text(s.points):>5}  {a.label:<22} {what}")
-    lines.append(f"      total {money_text(result.total)}")
-    lines += [f"  {line}" for line in result.ties]
+    rows = [
+        (
+            str(rank[a.name].rank),
+            a.name,
+            points_text(rank[a.name].points),
+            a.label,
+            money_text(a.amount) if a.amount else "",
+            a.item or "",
+        )
+        for a in result.awards
+    ]
+    rows.append(("", "", "", "total", money_text(result.total), ""))
+    widths = [max(len(r[k]) for r in (_HEADER, *rows)) for k in range(len(_HEADER))]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if h in _RIGHT else c.ljust(w)
+            for c, w, h in zip(cells, widths, _HEADER, strict=True)
+        ).rstrip()
+
+    lines = [line(_HEADER), *(line(r) for r in rows)]
+    lines += [f"  {tie}" for tie in result.ties]
     if result.remainder:
         lines.append(f"  left by rounding: {money_text(result.remainder)} (the organiser decides)")
     lines += [f"  warning: {w}" for w in result.warnings]

@@ -63,7 +63,7 @@ class IndividualEvent:
                 "games are the table's, by start number; see the arbiter guide"
             )
         from ratingbook.fide.gacrux.analysis import analyse_round
-        from ratingbook.reports.pairing_notes import pairing_notes
+        from ratingbook.reports.pairing_notes import not_paired, pairing_notes
 
         if round_number is not None:
             rounds = [round_number]
@@ -72,13 +72,19 @@ class IndividualEvent:
         else:
             rounds = [event.paired_rounds] if event.paired_rounds else [1]
         for number in rounds:
+            said = False
             for note in pairing_notes(event, analyse_round(event, number)):
                 if player is not None and player not in (note.white, note.black):
                     continue
+                said = True
                 board = f"board {note.board}" if note.board is not None else "bye"
                 players = note.white if note.black is None else f"{note.white} - {note.black}"
                 yield f"Round {number}, {board}: {players}"
                 yield f"   {note.note}"
+            if player is not None and not said and number <= event.paired_rounds:
+                # No row for him in a paired round (a withdrawal): the reason, not silence.
+                yield f"Round {number}, not paired: {player}"
+                yield f"   {not_paired(event, player, number)}"
 
     def trf_warnings(self) -> list[str]:
         """A level-4 warning when the ``Event Log`` was changed by hand (FIDE mode, #25)."""
