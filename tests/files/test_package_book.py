@@ -601,11 +601,11 @@ def test_generated_sheets_are_bold_frozen_and_formatted(tmp_path: Path) -> None:
     assert ws["A1"].font.b and not ws["A2"].font.b
     assert ws.freeze_panes == "A2"
     assert ws["E2"].number_format == "0"  # Rating
-    # The posted list's type is 14 points: its Name column, as wide as its longest name and
-    # the padding (2) or its header in bold (4 x 1.15 + 2) at 11 points, is that x 14/11
-    # (issue 34: no column wider than it needs).
+    # The posted list's type is 14 points: its Name column holds its longest name or its
+    # header in bold (4 x 1.15) at 11 points, that x 14/11, and the padding (2), which does
+    # not grow with the type (issue 34: no column wider than it needs).
     longest = max(len(str(ws.cell(row=r, column=3).value or "")) for r in range(2, ws.max_row + 1))
-    assert ws.column_dimensions["C"].width == round(max(longest + 2, 6.6) * 14 / 11, 2)
+    assert ws.column_dimensions["C"].width == round(max(longest, 4 * 1.15) * 14 / 11 + 2, 2)
 
 
 def test_dates_use_the_workbooks_date_system(tmp_path: Path) -> None:

@@ -341,7 +341,7 @@ LIST_PLAYERS = TableSpec(
         Column("Name", field=fields.NAME),
         Column("Club", required=False),
         Column("Birth Year", required=False, aliases=("Born", "Year of Birth")),
-        Column("Category", required=False),
+        Column("Category", required=False, field=fields.CATEGORY),
         Column("Start Rating", required=False, aliases=("Rating", "Starting Rating")),
         Column("Fixed", required=False, aliases=("Fixed Rating",)),
         Column("K", required=False, aliases=("K Factor", "K-factor")),
