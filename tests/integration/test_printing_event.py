@@ -21,8 +21,10 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 
 def page(pages: list[str], title: str) -> str:
-    (found,) = [p for p in pages if title in p]
-    return found
+    """The first page titled ``title`` (a table split across pages has its title on each)."""
+    found = [p for p in pages if title in p]
+    assert found, title
+    return found[0]
 
 
 @pytest.mark.parametrize(
