@@ -119,7 +119,7 @@ def test_each_change_is_explained_in_a_sentence(template: openpyxl.Workbook) -> 
     assert september["Events"] == "Autumn Rapid, Junior Night"  # the late event in its month
     assert september["Why"] == (
         f"+{change}: 3 of 5 against an average of {round(average)}, expected "
-        f"{expected:.1f}, K 40 (juniors aged 15 or less)"
+        f"{round(expected, 2):g}, K 40 (juniors aged 15 or less)"
     )
     history = [r for r in _grid(template, "List History") if r["ID"] == "3"]
     assert [h["Period"] for h in history] == ["2025-09", "2025-10"]

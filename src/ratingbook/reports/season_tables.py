@@ -148,7 +148,10 @@ def change_sentence(line: PeriodLine) -> str:
     played = f"{_score(line.score)} of {line.games}"
     if line.opponents_average is not None:
         played += f" against an average of {_number(line.opponents_average)}"
-    expected = f", expected {line.expected:.1f}" if line.expected is not None else ""
+    # as List History shows it (two decimals): "expected 1.0" beside "1 of 2" and a change of
+    # +1 read as a contradiction where 0.97 was expected
+    shown = None if line.expected is None else f"{line.expected:.2f}".rstrip("0").rstrip(".")
+    expected = f", expected {shown}" if shown is not None else ""
     provisional = " (provisional)" if line.provisional else ""
     return f"{head}{provisional}: {played}{expected}, {rule_words(line)}"
 
