@@ -70,4 +70,5 @@ def season_add_command(
         workbook.save(target)
     undo = f"; undo with: ratingbook undo {target}" if done.kept else ""
     where = f"{source} in place" if in_place else f"{source} -> {target}"
-    click.echo(f"ok     {where} ({len(events)} events added{undo})")
+    added = f"{len(events)} event{'' if len(events) == 1 else 's'} added"
+    click.echo(f"ok     {where} ({added}{undo})")

@@ -18,6 +18,7 @@ This module alone words a rating change. Pure: the season's values in, tables ou
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -100,8 +101,10 @@ def _number(value: float | None, places: int = 0) -> float | int | None:
     """A figure as shown: whole numbers as int, others rounded to ``places``."""
     if value is None:
         return None
+    if places == 0:  # half up, as a rating is rounded (a performance of 1526.5 is 1527)
+        return math.floor(value + 0.5)
     rounded = round(value, places)
-    return int(rounded) if places == 0 or float(rounded).is_integer() else rounded
+    return int(rounded) if float(rounded).is_integer() else rounded
 
 
 def _score(score: float) -> str:

@@ -198,13 +198,24 @@ def plan_list(sheets: Sheets) -> Plan:
     rated = _rate(book.settings, _matched(book))
     season = rated.addition.season
     games = sum(len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods)
+    counts = (
+        (len(season.players), "player"),
+        (len(season.events), "event"),
+        (games, "rated game"),
+        (len(rated.periods), "period"),
+        (len(rated.addition.candidates), "near duplicate"),
+    )
     summary = (
         f"rating list ({book.settings.system}, by {book.settings.length.value}): "
-        f"{len(season.players)} players, {len(season.events)} events, {games} rated games, "
-        f"{len(rated.periods)} periods, {len(rated.addition.candidates)} near duplicates"
-        + (f", a series of {len(rated.series.rows)} players" if rated.series else ""),
+        + ", ".join(_count(n, noun) for n, noun in counts)
+        + (f", a series of {_count(len(rated.series.rows), 'player')}" if rated.series else ""),
     )
     return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
+
+
+def _count(n: int, noun: str) -> str:
+    """ "1 event", "2 events"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
@@ -307,7 +318,8 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         if block is not None:
             blocks.append(block)
     summary = [
-        f"added {e.name!r} ({sum(1 for g in e.games if g.black is not None)} games) from "
+        f"added {e.name!r} ({_count(sum(1 for g in e.games if g.black is not None), 'game')}) "
+        "from "
         f"{e.source.describe()}"
         for e in named
     ]
