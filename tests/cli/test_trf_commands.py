@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import REAL_TRF, REAL_TRF_FILES, ROOT
 from tests.helpers.trf_samples import SWISS_MANAGER_TRF16
 
 from ratingbook.cli import cli
@@ -83,7 +83,7 @@ def test_trf_import_builds_a_book_and_export_gives_the_entries_back(tmp_path: Pa
     assert written == [r.replace("0000 - -", "0000 - Z") for r in original]
 
 
-REAL_FILES = sorted(p for p in (ROOT / "tests" / "data" / "trf").iterdir() if p.suffix != ".md")
+REAL_FILES = [REAL_TRF / name for name in REAL_TRF_FILES]
 
 
 @pytest.mark.parametrize("source", REAL_FILES, ids=lambda p: p.stem)

@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import REAL_TRF, REAL_TRF_FILES, ROOT
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
@@ -42,8 +42,7 @@ from ratingbook.events.settings import ACCELERATION_NONE, BAKU, SwissSettings
 from ratingbook.fide.gacrux import gacrux_version, pair_next_round
 from ratingbook.trf.importer import import_trf
 
-DATA = ROOT / "tests" / "data" / "trf"
-TRF_FILES = sorted(p.name for p in DATA.iterdir() if p.suffix in (".trf", ".trfx", ".tab"))
+DATA, TRF_FILES = REAL_TRF, REAL_TRF_FILES
 #: gacrux's pairings of every case below, made by this module's ``main``.
 RECORDING = ROOT / "tests" / "data" / "gacrux_pairings.json"
 

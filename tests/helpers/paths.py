@@ -7,3 +7,8 @@ from pathlib import Path
 #: The repository's root folder (tests/helpers/ is two levels below it).
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "workbook_templates"
+#: The real TRF files of other programs' events (their sources in its README.md), by name.
+REAL_TRF = ROOT / "tests" / "data" / "trf"
+REAL_TRF_FILES = tuple(
+    sorted(p.name for p in REAL_TRF.iterdir() if p.suffix in (".trf", ".trfx", ".tab"))
+)

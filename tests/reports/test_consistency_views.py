@@ -32,7 +32,7 @@ from typing import Any
 import openpyxl
 import pytest
 from tests.helpers.gacrux_pairings import LONG_FILES
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import REAL_TRF, REAL_TRF_FILES
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
@@ -47,8 +47,7 @@ from ratingbook.workbook.kinds import read_book_event
 from ratingbook.workbook.port.book import WriteBlock
 from ratingbook.workbook.port.grid_book import MemoryBook
 
-DATA = ROOT / "tests" / "data" / "trf"
-FILES = sorted(p.name for p in DATA.iterdir() if p.suffix in (".trf", ".trfx", ".tab"))
+DATA, FILES = REAL_TRF, REAL_TRF_FILES
 HALF = Fraction(1, 2)
 
 # --- what a result is worth, the test's own table (FIDE C.04: 1, ½, 0) -------------------------

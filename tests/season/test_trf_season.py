@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import REAL_TRF, REAL_TRF_FILES
 from tests.helpers.trf_samples import record
 
 from ratingbook.core.results import Result
@@ -32,8 +32,8 @@ from ratingbook.season import (
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
 
-DATA = ROOT / "tests" / "data" / "trf"
-FILES = sorted(p for p in DATA.iterdir() if p.suffix in (".trf", ".trfx", ".tab"))
+DATA = REAL_TRF
+FILES = [DATA / name for name in REAL_TRF_FILES]
 #: The dummy player one program lists as the bye (tests/data/trf/README.md): no player.
 DUMMIES = {"spielfrei"}
 PLAYED, FORFEITS = set("10=WDL"), set("+-")

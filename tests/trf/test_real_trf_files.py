@@ -13,7 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import REAL_TRF, REAL_TRF_FILES
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
@@ -22,8 +22,7 @@ from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import TrfImport, import_trf
 
-DATA = ROOT / "tests" / "data" / "trf"
-FILES = sorted(p.name for p in DATA.iterdir() if p.suffix in (".trf", ".trfx", ".tab"))
+DATA, FILES = REAL_TRF, REAL_TRF_FILES
 #: Names programs give the dummy player of the bye (the file lists it; it is no player).
 DUMMIES = {"spielfrei"}
 
