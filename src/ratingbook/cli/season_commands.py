@@ -16,6 +16,7 @@ import click
 
 from ratingbook.cli.book_commands import targets, with_book_options
 from ratingbook.cli.reporting import reports_input_errors
+from ratingbook.reports.stages import many
 
 __all__ = ["season_group"]
 
@@ -70,5 +71,4 @@ def season_add_command(
         workbook.save(target)
     undo = f"; undo with: ratingbook undo {target}" if done.kept else ""
     where = f"{source} in place" if in_place else f"{source} -> {target}"
-    added = f"{len(events)} event{'' if len(events) == 1 else 's'} added"
-    click.echo(f"ok     {where} ({added}{undo})")
+    click.echo(f"ok     {where} ({many(len(events), 'event')} added{undo})")

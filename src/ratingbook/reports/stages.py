@@ -20,12 +20,16 @@ title says "before round 1", never "after round 0". Pure.
 
 from __future__ import annotations
 
-from ratingbook.events.event import RoundState
+from typing import TYPE_CHECKING
 
-__all__ = ["counted_text", "stage_text"]
+if TYPE_CHECKING:  # annotations only: a plural needs no event model loaded
+    from ratingbook.events.event import RoundState
+
+__all__ = ["counted_text", "many", "stage_text"]
 
 
-def _many(n: int, word: str) -> str:
+def many(n: int, word: str) -> str:
+    """``n`` of ``word``, in the plural but for one: "1 game", "3 results"."""
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
@@ -39,12 +43,12 @@ def stage_text(state: RoundState) -> str:
     more = []
     if state.waiting:
         rounds = f"rounds 1-{state.counted}" if state.counted > 1 else "round 1"
-        more.append(f"{_many(state.waiting, 'game')} of {rounds} without a result yet")
+        more.append(f"{many(state.waiting, 'game')} of {rounds} without a result yet")
     if state.current is not None and state.results:
         more.append(
             f"round {state.current} in progress: {state.results} of "
-            f"{_many(state.games, 'result')}, not counted yet"
+            f"{many(state.games, 'result')}, not counted yet"
         )
     if state.later:
-        more.append(f"{_many(state.later, 'result')} of later rounds, not counted yet")
+        more.append(f"{many(state.later, 'result')} of later rounds, not counted yet")
     return counted_text(state.counted) + (f" ({'; '.join(more)})" if more else "")

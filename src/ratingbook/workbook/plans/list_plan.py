@@ -33,6 +33,7 @@ from ratingbook.ratings.rating_periods import rate_season
 from ratingbook.ratings.season_model import PlayerStart, RatingPeriod, SeasonResult
 from ratingbook.reports.season_tables import ListTables, list_tables, period_label
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
+from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Season, add_events
 from ratingbook.season.identity import MatchRule
 from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
@@ -207,15 +208,10 @@ def plan_list(sheets: Sheets) -> Plan:
     )
     summary = (
         f"rating list ({book.settings.system}, by {book.settings.length.value}): "
-        + ", ".join(_count(n, noun) for n, noun in counts)
-        + (f", a series of {_count(len(rated.series.rows), 'player')}" if rated.series else ""),
+        + ", ".join(many(n, noun) for n, noun in counts)
+        + (f", a series of {many(len(rated.series.rows), 'player')}" if rated.series else ""),
     )
     return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
-
-
-def _count(n: int, noun: str) -> str:
-    """ "1 event", "2 events"."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
@@ -318,7 +314,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         if block is not None:
             blocks.append(block)
     summary = [
-        f"added {e.name!r} ({_count(sum(1 for g in e.games if g.black is not None), 'game')}) "
+        f"added {e.name!r} ({many(sum(1 for g in e.games if g.black is not None), 'game')}) "
         "from "
         f"{e.source.describe()}"
         for e in named
