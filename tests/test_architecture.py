@@ -88,18 +88,7 @@ FILES_LEVELS = (
 )
 #: Layers whose modules may import no spreadsheet library (they are the engine and what it
 #: stands on): openpyxl and xlwings live in the adapters only.
-PURE_LAYERS = (
-    "errors",
-    "core",
-    "ratings",
-    "seeds",
-    "swiss",
-    "events",
-    "trf",
-    "fide",
-    "season",
-    "reports",
-)
+PURE_LAYERS = LAYERS[: LAYERS.index("reports") + 1]  # errors ... season, reports
 SPREADSHEET_LIBRARIES = ("openpyxl", "xlwings", "python_calamine")
 MAX_LINES = 600
 
