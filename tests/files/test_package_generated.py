@@ -37,9 +37,11 @@ def test_a_tiny_generated_sheet() -> None:
     )
     xml, styles = render(sheet)
     # widths: ID as given (6); Rating as its header in bold needs (6 x 1.15 + 2 = 8.9), more
-    # than its values ("1500.5" and the padding: 8).
+    # than its values ("1500.5" and the padding: 8), and 1.5 for its indent (a text column right
+    # of a number column is indented one level away from it: presentation.indented_columns).
     # styles: xf 1 = the bold header right-aligned (ID: numbers), xf 2 = the bold header
-    # left-aligned (Rating: as many texts as numbers), xf 3 = right, xf 4 = "0.0" left.
+    # left-aligned and indented (Rating: as many texts as numbers), xf 3 = right, xf 4 = "0.0"
+    # left and indented.
     assert xml == (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<worksheet xmlns="{MAIN}" xmlns:r="{REL}"><dimension ref="A1:B4"/>'
@@ -48,7 +50,7 @@ def test_a_tiny_generated_sheet() -> None:
         '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
         '<sheetFormatPr defaultRowHeight="15"/>'
         '<cols><col min="1" max="1" width="6" customWidth="1"/>'
-        '<col min="2" max="2" width="8.9" customWidth="1"/></cols>'
+        '<col min="2" max="2" width="10.4" customWidth="1"/></cols>'
         "<sheetData>"
         '<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>ID</t></is></c>'
         '<c r="B1" s="2" t="inlineStr"><is><t>Rating</t></is></c></row>'
@@ -63,7 +65,7 @@ def test_a_tiny_generated_sheet() -> None:
     assert styles.new_fonts == [
         '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
     ]
-    aligned = ['<alignment horizontal="right"/>', '<alignment horizontal="left"/>']
+    aligned = ['<alignment horizontal="right"/>', '<alignment horizontal="left" indent="1"/>']
     assert [x[x.index("<alignment") :].removesuffix("</xf>") for x in styles.new_xfs] == [
         *aligned,
         *aligned,

@@ -24,14 +24,17 @@ full size on a page that fits (the Instructions).
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter as letter
 from tests.helpers.cli import run
 from tests.helpers.pdfs import needs_pdf_tools, to_pdfs
 
@@ -69,12 +72,32 @@ def _play_open_round(book: Path) -> None:
     wb.save(book)
 
 
+#: The prizes a Swiss book's organiser adds (docs: a 'Prizes' sheet), so that its Prize List
+#: prints: an Amount (numbers, right-aligned) beside an Object (text, left-aligned).
+PRIZES = (("Place", "Category", "Amount", "Object"), (1, None, 175, "Trophy"),
+          (2, None, 100, "Medal"), (3, None, 50, None))  # fmt: skip
+#: Sheets a person typed, ratingbook never formats: not checked here.
+TYPED = {"Prizes"}
+
+
+def _add_prizes(book: Path) -> None:
+    wb = openpyxl.load_workbook(book)
+    prizes = wb.create_sheet("Prizes")
+    for row in PRIZES:
+        prizes.append(row)
+    prizes.oddHeader.center.text = "Prizes"  # each printed page is known by its title
+    wb.save(book)
+
+
 def _book(kind: str, folder: Path) -> Path:
-    """The ``kind`` template recalculated with its data; an event with its next round paired."""
+    """The ``kind`` template recalculated with its data; an event with its next round paired
+    (the Swiss event with prizes to list)."""
     book = folder / f"{kind}.xlsx"
     book.write_bytes(templates.template_bytes(kind))
     if kind in ("swiss", "roundrobin"):
         _play_open_round(book)  # Recalc then pairs the next round (Auto-pair On)
+    if kind == "swiss":
+        _add_prizes(book)
     done = run("recalc", book, "--in-place")
     assert done.returncode == 0, done.stdout + done.stderr
     if kind == "team":
@@ -175,6 +198,17 @@ def overlaps(word: Word, span: tuple[float, float]) -> bool:
     return word.left < span[1] and span[0] < word.right
 
 
+#: The least gap between two columns' words, in the words' heights: about a space at their
+#: size (a word's box is about 1.2 em tall, a space about 0.3 em wide). Closer, ``175`` and
+#: ``Trophy`` in two columns read as one word, ``175|Trophy`` with the grid (issue 34).
+GAP = 0.25
+
+
+def touching(word: Word, right: Word) -> bool:
+    """Whether ``word`` and the next word on its right (another column's) touch or overlap."""
+    return right.left - word.right < GAP * max(word.height, right.height)
+
+
 @dataclass
 class Sheet:
     name: str
@@ -183,18 +217,28 @@ class Sheet:
 
 
 def table_sheets(book: Path) -> list[Sheet]:
-    """The book's visible tables in order, with the values ratingbook wrote."""
+    """The book's visible tables in order, with the values ratingbook wrote: their rows and
+    columns not hidden (a hidden column's header is none), a table with rows."""
     wb = openpyxl.load_workbook(book, data_only=True)
     sheets = []
     for ws in wb.worksheets:
         grid = [list(r) for r in ws.iter_rows(values_only=True)]
         titles = grid[0] if grid else []
-        if ws.sheet_state != "visible" or ws.title in NOT_TABLES:
+        if ws.sheet_state != "visible" or ws.title in NOT_TABLES | TYPED:
             continue
-        if sum(t not in (None, "") for t in titles) < 2:
-            continue  # Instructions, a sheet of charts
-        header = [str(t).split() if t not in (None, "") else [] for t in titles]
-        rows = [(n, r) for n, r in enumerate(grid[1:], start=2) if any(map(is_number, r))]
+        filled = any(v not in (None, "") for row in grid[1:] for v in row)
+        if sum(t not in (None, "") for t in titles) < 2 or not filled:
+            continue  # Instructions, a sheet of charts, an empty table (printing nothing)
+        hidden = {c for c in range(len(titles)) if ws.column_dimensions[letter(c + 1)].hidden}
+        header = [
+            str(t).split() if t not in (None, "") and c not in hidden else []
+            for c, t in enumerate(titles)
+        ]
+        rows = [
+            (n, r)
+            for n, r in enumerate(grid[1:], start=2)
+            if any(map(is_number, r)) and not ws.row_dimensions[n].hidden
+        ]
         sheets.append(Sheet(ws.title, header, rows))
     return sheets
 
@@ -235,6 +279,13 @@ def misplaced(book: Path, pdf: Path) -> list[str]:
                 " is not printed as one line of its words"
             )
             continue
+        header_line = found[0][0][found[0][1]]
+        for a, b in itertools.pairwise(header_line):
+            title = next((c for c, (_, r) in found[0][2].items() if r == a.right), None)
+            if title is not None and touching(a, b):
+                problems.append(
+                    f"{book.name} {sheet.name!r}: the header {a.text!r} touches {b.text!r}"
+                )
         shares: dict[tuple[int, ...], list[tuple[list[Word], dict[int, tuple[float, float]]]]]
         shares = {}  # each share of the columns: its pages' lines, in order
         for page, top, columns in found:
@@ -288,17 +339,27 @@ def _rows_misplaced(
             for column, value in numbers:
                 own = spans.get(column, (0.0, 0.0))
                 others = [s for c, s in spans.items() if c != column]
-                if not any(
-                    same(w.text, value)
-                    and overlaps(w, own)
-                    and not any(overlaps(w, s) for s in others)
-                    for w in line
-                ):
+                at = next(
+                    (
+                        i
+                        for i, w in enumerate(line)
+                        if same(w.text, value)
+                        and overlaps(w, own)
+                        and not any(overlaps(w, s) for s in others)
+                    ),
+                    None,
+                )
+                shown = " ".join(w.text for w in line)
+                if at is None:
                     title = " ".join(sheet.header[column]) if column in spans else "?"
-                    shown = " ".join(w.text for w in line)
                     problems.append(
                         f"{book.name} {sheet.name!r} row {row_number}: {value:g} is not "
                         f"printed under its header {title!r}: {shown!r}"
+                    )
+                elif at + 1 < len(line) and touching(line[at], line[at + 1]):
+                    problems.append(
+                        f"{book.name} {sheet.name!r} row {row_number}: {line[at].text} touches "
+                        f"the next column's {line[at + 1].text!r}: {shown!r}"
                     )
             break
         else:
@@ -346,22 +407,31 @@ SMALLEST = 8.0
 TITLE_POINTS = 12
 
 
-def printed_sizes(book: Path, pdf: Path) -> dict[str, float]:
-    """Each printed sheet's body text size in points, by sheet: the median of its words'
-    heights (page title and footer left out) over the height of a word of one point."""
+def sheet_pages(book: Path, pdf: Path) -> list[tuple[str, int, list[list[Word]]]]:
+    """Each printed page with the sheet it is of (found by the title printed at its top) and
+    the number of words of that title."""
     wb = openpyxl.load_workbook(book)
     titles = {}  # each visible sheet's page title, as printed
     for ws in wb.worksheets:
         header = ws.oddHeader.center.text if ws.oddHeader is not None else None
         if ws.sheet_state == "visible" and header:
             titles[ws.title] = header.replace("&F", book.name).replace("&&", "&").split()
-    heights: dict[str, list[float]] = {}
-    title_heights = []
+    found = []
     for page in pages_of_words(pdf):
         top = [w.text for w in page[0]] if page else []
         sheet = next((n for n, t in titles.items() if top[: len(t)] == t), None)
         assert sheet is not None, f"{book.name}: a page titled {' '.join(top)!r}"
-        title_heights += [w.height for w in page[0][: len(titles[sheet])]]
+        found.append((sheet, len(titles[sheet]), page))
+    return found
+
+
+def printed_sizes(book: Path, pdf: Path) -> dict[str, float]:
+    """Each printed sheet's body text size in points, by sheet: the median of its words'
+    heights (page title and footer left out) over the height of a word of one point."""
+    heights: dict[str, list[float]] = {}
+    title_heights = []
+    for sheet, title, page in sheet_pages(book, pdf):
+        title_heights += [w.height for w in page[0][:title]]
         body = page[1:-1]  # the title line, the footer "Page n of m"
         heights.setdefault(sheet, []).extend(w.height for line in body for w in line)
     # The title prints at TITLE_POINTS on a page at full size: the tallest title is one.
@@ -378,13 +448,14 @@ def printed_sizes(book: Path, pdf: Path) -> dict[str, float]:
 def test_every_sheet_prints_readable_type(kind: str, printed: dict[str, tuple[Path, Path]]) -> None:
     book, pdf = printed[kind]
     sizes = printed_sizes(book, pdf)
-    typed = {"Instructions", *templates.sample_rows(kind)}
+    empty = header_only(book)  # printing nothing (test_no_page_holds_only_a_header)
+    typed = {"Instructions", *templates.sample_rows(kind)} - empty
     assert {s for s in typed if s in sizes} == typed  # every input sheet printed
     small = {s: size for s, size in sizes.items() if s in typed and size < READABLE}
     assert small == {}
     wb = openpyxl.load_workbook(book, read_only=True)
     shown = [ws.title for ws in wb.worksheets if ws.sheet_state == "visible"]
-    assert set(sizes) == set(shown)  # every sheet printed, its pages found
+    assert set(sizes) == set(shown) - empty  # every sheet printed, its pages found
     assert {s: size for s, size in sizes.items() if size < SMALLEST} == {}
 
 
@@ -417,3 +488,55 @@ def test_no_page_title_runs_into_the_date(printed: dict[str, tuple[Path, Path]])
     for kind, (_, pdf) in printed.items():
         for page in pages_of_words(pdf):
             assert not any(date.search(w.text) for w in page[0]), (kind, page[0])
+
+
+def header_only(book: Path) -> set[str]:
+    """The book's visible tables (two headers or more) holding no row under the header."""
+    wb = openpyxl.load_workbook(book, read_only=True)
+    found = set()
+    for ws in wb.worksheets:
+        rows = [r for r in ws.iter_rows(values_only=True) if any(v not in (None, "") for v in r)]
+        if ws.sheet_state == "visible" and len(rows) == 1 and sum(map(bool, rows[0])) >= 2:
+            found.add(ws.title)
+    return found
+
+
+@pytest.mark.parametrize("kind", templates.KINDS)
+def test_no_page_holds_only_a_header(kind: str, printed: dict[str, tuple[Path, Path]]) -> None:
+    """Issue 34: an empty Forbidden Pairs (and an archive before its first week, the rating
+    list's Aliases and List Events) printed a page with its header alone. Every page holds more
+    than its title, the sheet's header line and its footer."""
+    book, pdf = printed[kind]
+    wb = openpyxl.load_workbook(book, read_only=True)
+    headers = {  # each sheet's first row, as its words
+        ws.title: [w for v in next(ws.iter_rows(values_only=True), ()) if v for w in str(v).split()]
+        for ws in wb.worksheets
+    }
+    empty = []
+    for sheet, _, page in sheet_pages(book, pdf):
+        body = [[w.text for w in line] for line in page[1:-1]]
+        if all(line == headers.get(sheet) for line in body):
+            empty.append(sheet)
+    assert empty == []
+
+
+#: The progress sheets the charts read, each with the sample's players, games and weeks: one
+#: page each (the room kept for players, games and weeks to come hidden).
+PROGRESS = {"ladder": "Ladder Progress", "elo": "Elo Progress", "crikey": "Crikey Progress"}
+
+
+@pytest.mark.parametrize("kind", sorted(PROGRESS))
+def test_a_progress_sheet_prints_its_numbers_on_one_page(
+    kind: str, printed: dict[str, tuple[Path, Path]]
+) -> None:
+    """Issue 34: Ladder Progress printed 9 pages, mostly empty grid (40 rows kept for each
+    group, 30 columns for games, 16 for weeks); Elo and Crikey Progress 2 each. The rows and
+    columns kept empty are hidden, and the charts reading them still plot hidden cells."""
+    book, pdf = printed[kind]
+    pages = [sheet for sheet, _, _ in sheet_pages(book, pdf)]
+    assert pages.count(PROGRESS[kind]) == 1
+    with zipfile.ZipFile(book) as package:
+        charts = [n for n in package.namelist() if n.startswith("xl/charts/chart")]
+        assert charts
+        for name in charts:
+            assert re.search(r'plotVisOnly val="0"', package.read(name).decode()), name

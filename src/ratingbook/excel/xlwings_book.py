@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import xlwings as xw
 
 from ratingbook.core.cells import EXCEL_ERRORS
+from ratingbook.core.refs import column_letter
 from ratingbook.core.tables import Grid, trim_grid
 from ratingbook.errors import RatingbookError
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
@@ -307,15 +308,53 @@ class XlwingsBook:
             width = sheet.widths.get(column, max(10.0, len(title) + 2.0))
             cell = ws.range((1, column + 1))
             _tolerated(setattr, cell, "column_width", width)
+        _hide(ws, sheet, nrows=nrows, ncols=ncols)
+
+
+def _hide(ws: xw.Sheet, sheet: GeneratedSheet, *, nrows: int, ncols: int) -> None:
+    """Desktop Excel: the sheet's rows and columns shown, then those it keeps out of sight and
+    print hidden (:attr:`GeneratedSheet.hidden_rows`, ``hidden_columns``), a few calls: one per
+    run of at most :data:`_AREAS` ranges. Not on the JSON engine, whose clients know no action
+    to hide a row (xlwings 0.37.8 queues ``setRowHidden``; none of its clients handles it, and a
+    client aborts on an unknown action): there a sheet keeps the rows and columns it has hidden,
+    and its charts still read them (they plot hidden cells)."""
+    rows = sorted(r + 2 for r in sheet.hidden_rows if r < nrows)
+    columns = sorted(c + 1 for c in sheet.hidden_columns if c < ncols)
+    _tolerated(setattr, ws.range((1, 1), (nrows + 1, 1)).rows, "hidden", False)
+    _tolerated(setattr, ws.range((1, 1), (1, ncols)).columns, "hidden", False)
+    for areas in _areas(rows, lambda first, last: f"A{first}:A{last}"):
+        _tolerated(setattr, ws.range(areas).rows, "hidden", True)
+    letter = column_letter
+    for areas in _areas(columns, lambda first, last: f"{letter(first)}1:{letter(last)}1"):
+        _tolerated(setattr, ws.range(areas).columns, "hidden", True)
+
+
+#: The ranges one address names at most (Excel's Range() takes an address of up to 255
+#: characters).
+_AREAS = 12
+
+
+def _areas(numbers: Sequence[int], address: Callable[[int, int], str]) -> list[str]:
+    """``numbers`` (sorted) as runs of consecutive numbers, each written by ``address``, joined
+    by commas :data:`_AREAS` at a time: the addresses of multi-area ranges."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    named = [address(first, last) for first, last in runs]
+    return [",".join(named[i : i + _AREAS]) for i in range(0, len(named), _AREAS)]
 
 
 def _tolerated(call: Callable[..., object], *args: object) -> None:
-    """Run a formatting call; an engine that cannot do it (NotImplementedError) just skips it."""
+    """Run a formatting call; an engine that cannot do it (NotImplementedError; AttributeError:
+    xlwings on macOS has no ``row_hidden``) just skips it."""
     try:
         call(*args)
     except RatingbookError:
         raise
-    except NotImplementedError:
+    except (NotImplementedError, AttributeError):
         pass
 
 

@@ -62,12 +62,15 @@ from ratingbook.templates.round_robin_design import ROUND_ROBIN
 from ratingbook.templates.swiss_design import SWISS
 from ratingbook.templates.team_design import TEAM
 from ratingbook.workbook.port.presentation import (
+    INDENT,
+    INDENT_WIDTH,
     LEFT,
     LINE_HEIGHT,
     RIGHT,
     PrintSetup,
     column_alignments,
     column_width,
+    indented_columns,
     row_lines,
 )
 from ratingbook.workbook.sheets.schemas import GAMES_ARCHIVE, LADDER_PLAYERS
@@ -99,6 +102,8 @@ INSTRUCTIONS = "Instructions"
 
 # Dropdowns and column formats reach this far down, so rows typed below the samples get them.
 LAST_ENTRY_ROW = 1000
+#: A sheet's last row (Excel's and LibreOffice's 1,048,576).
+MAX_ROW = 1_048_576
 
 # Fixed stamps: the same code writes the same bytes on every machine and every day.
 _DOCUMENT_TIME = _dt.datetime(2024, 1, 1, 0, 0, 0)
@@ -204,7 +209,20 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
     wrapped = frozenset(positions[name] - 1 for name in sheet.wrapped)
     setup = PrintSetup(sheet.spec.sheet, landscape=sheet.landscape, file_name=True, wrapped=wrapped)
     apply_print_setup(ws, setup)
-    widths = [column_width(name, sheet.widths.get(name, len(name) + 3.0)) for name in header]
+    if not sheet.rows:
+        # An empty sheet (Forbidden Pairs, an archive before its first week) prints nothing:
+        # its print area is every row under the header, which prints on each page (the setup's
+        # title rows). A page of empty cells is left out (LibreOffice: "suppress output of empty
+        # pages", Excel: Intelliprint), and the rows typed later print, however many; printed
+        # whole, the sheet was a page with the header alone (issue 34).
+        ws.print_area = f"A2:{last_column}{MAX_ROW}"
+    alignments = _alignments(sheet)
+    indented = indented_columns(alignments)
+    widths = [
+        column_width(name, sheet.widths.get(name, len(name) + 3.0))
+        + (INDENT_WIDTH if c in indented else 0.0)
+        for c, name in enumerate(header)
+    ]
     for name, position in positions.items():
         letter = column_letter(position)
         dimension = ws.column_dimensions[letter]
@@ -215,14 +233,16 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
             dimension.number_format = number_format
             for r in range(2, last_row + 1):
                 ws.cell(row=r, column=position).number_format = number_format
-    for position, alignment in enumerate(_alignments(sheet), start=1):
+    for position, alignment in enumerate(alignments, start=1):
         # The header and the cells (the samples, and rows typed below them) line up alike; a
-        # wrapped column's text starts at the top of its cell, level with the row's setting.
-        aligned = Alignment(horizontal=alignment)
+        # wrapped column's text starts at the top of its cell, level with the row's setting; a
+        # text right of a number is indented away from it (presentation.indented_columns).
+        indent = INDENT if position - 1 in indented else 0
+        aligned = Alignment(horizontal=alignment, indent=indent)
         if position - 1 in wrapped:
-            aligned = Alignment(horizontal=alignment, vertical="top", wrap_text=True)
+            aligned = Alignment(horizontal=alignment, vertical="top", wrap_text=True, indent=indent)
         elif wrapped:
-            aligned = Alignment(horizontal=alignment, vertical="top")
+            aligned = Alignment(horizontal=alignment, vertical="top", indent=indent)
         ws.cell(row=1, column=position).alignment = aligned
         ws.column_dimensions[column_letter(position)].alignment = aligned
         for r in range(2, last_row + 1):

@@ -25,10 +25,10 @@ from ratingbook.files.patching.drawing import (
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
+    INDENT,
     LEFT,
     LINE_HEIGHT,
     SIDE_MARGIN,
-    column_alignments,
     row_lines,
     sentence_cells,
 )
@@ -54,10 +54,12 @@ def generated_sheet_xml(
     column_widths = sheet.column_widths()
     setup = sheet.printed(column_widths)
     size = setup.font_size if setup else 0
-    aligned = column_alignments(sheet.header, sheet.rows, sheet.centred)
+    aligned = sheet.alignments()
+    indents = [INDENT if c in sheet.indented() else 0 for c in range(len(aligned))]
     header_font = styles.font(bold=True, size=size)
     header_styles = [
-        styles.cell_format(0, header_font, alignment=aligned[c]) for c in range(len(sheet.header))
+        styles.cell_format(0, header_font, alignment=aligned[c], indent=indents[c])
+        for c in range(len(sheet.header))
     ]
     font = styles.font(size=size)
     column_styles = [0] * len(letters)
@@ -68,6 +70,7 @@ def generated_sheet_xml(
             number,
             font,
             alignment=aligned[c],
+            indent=indents[c],
             wrap=setup is not None and c in setup.wrapped,
             # a row of wrapped sentences is tall: its other cells start at the top, beside them
             top=setup is not None and bool(setup.wrapped),
@@ -83,7 +86,8 @@ def generated_sheet_xml(
     last_row = len(sheet.rows) + 1
     selected = ' tabSelected="1"' if tab_selected else ""
     widths = "".join(
-        f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"/>'
+        f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"'
+        + (' hidden="1"/>' if c in sheet.hidden_columns else "/>")
         for c, width in enumerate(column_widths)
     )
     sentences = sentence_cells(sheet.rows, column_widths, setup)
@@ -127,7 +131,7 @@ def generated_sheet_xml(
     heading_style = styles.cell_format(0, header_font, alignment=LEFT) if headings else 0
     yield from _generated_rows(
         sheet.rows, letters, column_styles, writer, heights, headings, heading_style,
-        sentence_styles,
+        sentence_styles, frozenset(r + 2 for r in sheet.hidden_rows),
     )  # fmt: skip
     merged = "".join(f'<mergeCell ref="{cell.ref()}"/>' for cell in sentences)
     yield (
@@ -155,11 +159,13 @@ def _generated_rows(
     headings: frozenset[int] = frozenset(),
     heading_style: int = 0,
     sentences: dict[int, tuple[int, int]] | None = None,
+    hidden: frozenset[int] = frozenset(),
 ) -> Iterator[str]:
     """The hot path: rows of a generated sheet (tens of thousands of rows, ~15 cells each);
     ``heights``: each row's height in points (rows with wrapped text), else the default;
     ``headings``: the sheet rows (1-based) of sections' headings, in ``heading_style``;
-    ``sentences``: by sheet row, the column and style of a sentence's merged cell."""
+    ``sentences``: by sheet row, the column and style of a sentence's merged cell;
+    ``hidden``: the sheet rows (1-based) kept out of sight and print."""
     # Per column: the text before the row number, and after it for a number or a text.
     style_attributes = [f' s="{s}"' if s else "" for s in styles]
     number_open = [f'<c r="{letter}' for letter in letters]
@@ -172,7 +178,9 @@ def _generated_rows(
     append = chunk.append
     for n, values in enumerate(rows, start=2):
         row = str(n)
-        if heights is None:
+        if hidden and n in hidden:
+            append(f'<row r="{row}" hidden="1">')
+        elif heights is None:
             append(f'<row r="{row}">')
         else:
             append(f'<row r="{row}" ht="{heights[n - 2]:g}" customHeight="1">')

@@ -44,9 +44,9 @@ from ratingbook.files.ooxml.trust import file_vouches
 from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
+    INDENT,
     LEFT,
     LINE_HEIGHT,
-    column_alignments,
     row_lines,
     sentence_cells,
 )
@@ -219,11 +219,15 @@ class OpenpyxlBook:
         # Each column's header and cells aligned alike (presentation.column_alignments).
         wrapped = setup.wrapped if setup is not None else frozenset()
         # a row of wrapped sentences is tall: its other cells start at the top, beside them
+        indented = sheet.indented()
         aligned = [
             Alignment(
-                horizontal=a, vertical="top" if wrapped else None, wrap_text=c in wrapped or None
+                horizontal=a,
+                vertical="top" if wrapped else None,
+                wrap_text=c in wrapped or None,
+                indent=INDENT if c in indented else 0,
             )
-            for c, a in enumerate(column_alignments(sheet.header, sheet.rows, sheet.centred))
+            for c, a in enumerate(sheet.alignments())
         ]
         bold = Font(bold=True, size=size or None)
         for c, title in enumerate(sheet.header, start=1):
@@ -245,6 +249,10 @@ class OpenpyxlBook:
                 ws.cell(row=r, column=c + 1).number_format = number_format
         for c, width in enumerate(widths):
             ws.column_dimensions[get_column_letter(c + 1)].width = width
+            if c in sheet.hidden_columns:
+                ws.column_dimensions[get_column_letter(c + 1)].hidden = True
+        for r in sheet.hidden_rows:
+            ws.row_dimensions[r + 2].hidden = True
         if wrapped:  # Excel grows no row for wrapped text: each row gets its height
             for r, values in enumerate(sheet.rows, start=2):
                 height = LINE_HEIGHT * row_lines(values, widths, wrapped)

@@ -22,6 +22,8 @@ from ratingbook.core.tables import Grid, Table
 from ratingbook.workbook.port.presentation import (
     LineChart,
     PrintSetup,
+    column_alignments,
+    indented_columns,
     table_widths,
 )
 
@@ -119,22 +121,40 @@ class GeneratedSheet:
     #: A sheet for ratingbook alone (the undo store): hidden, so that it is neither seen nor
     #: printed (Excel prints no hidden sheet).
     hidden: bool = False
+    #: 0-based rows (of :attr:`rows`) and columns kept out of sight and out of print: a
+    #: progress sheet's room for players, games and weeks still to come, whose cells its charts
+    #: read at fixed places (:mod:`ratingbook.workbook.sheets.charts`). Printed, they were pages
+    #: of empty grid (issue 34); a chart over them plots hidden cells
+    #: (:attr:`~ratingbook.workbook.port.presentation.LineChart.plots_hidden`).
+    hidden_rows: frozenset[int] = frozenset()
+    hidden_columns: frozenset[int] = frozenset()
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]
 
+    def alignments(self) -> tuple[str, ...]:
+        """Each column's alignment, its header's and its cells' alike
+        (:func:`~ratingbook.workbook.port.presentation.column_alignments`)."""
+        return column_alignments(self.header, self.rows, self.centred)
+
+    def indented(self) -> frozenset[int]:
+        """The columns indented away from a number on their left
+        (:func:`~ratingbook.workbook.port.presentation.indented_columns`)."""
+        return indented_columns(self.alignments())
+
     def column_widths(self) -> list[float]:
         """Each column's width, as every back end writes it
         (:func:`~ratingbook.workbook.port.presentation.table_widths`)."""
-        return table_widths(self.header, self.rows, self.widths, self.print_setup)
+        return table_widths(self.header, self.rows, self.widths, self.print_setup, self.indented())
 
     def printed(self, widths: Sequence[float]) -> PrintSetup | None:
         """How the sheet prints, its orientation and fit chosen for its columns ``widths`` and
-        its rows
+        its rows, those hidden left out
         (:meth:`~ratingbook.workbook.port.presentation.PrintSetup.laid_out`)."""
         if self.print_setup is None:
             return None
-        return self.print_setup.laid_out(widths, len(self.rows) + 1)
+        shown = [w for c, w in enumerate(widths) if c not in self.hidden_columns]
+        return self.print_setup.laid_out(shown, len(self.rows) + 1 - len(self.hidden_rows))
 
 
 class Pending(Protocol):

@@ -20,7 +20,7 @@ this module lays them out in the fixed cells the charts read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ratingbook.reports.ladder_tables import ladder_paths
 from ratingbook.reports.tables import PlayerPath
@@ -225,7 +225,7 @@ def chart_sheets(
     Both print landscape, titled ``NAME - title`` (or ``NAME - file name``): the charts one a
     page, each as wide as a page at full size (:data:`CHART_COLUMNS` columns), so its labels
     print at their own size; the numbers one page wide or, too wide for a readable size,
-    across pages with the names on each.
+    across pages with the names on each, the room for what is to come hidden.
     """
     names = 3 if progress.header[:1] == ("Group",) else 1
 
@@ -241,6 +241,18 @@ def chart_sheets(
 
     # A page ends on the row under each chart but the last (anchors count rows from 0).
     ends = sorted(c.anchor[0] + c.anchor[2] + 1 for c in progress.charts)[:-1]
+    # The room kept for players, games and weeks to come is hidden, so that the sheet prints
+    # (and shows) its numbers alone: a free row, a column no one has a value in yet. Its
+    # charts read those cells at fixed places whatever is hidden (plots_hidden): a back end
+    # that cannot hide or unhide a row (xlwings' JSON engine) leaves them as the sheet has
+    # them, and no line then loses a point.
+    empty_rows = frozenset(r for r, row in enumerate(progress.rows) if not _any_value(row))
+    empty_columns = frozenset(
+        c
+        for c in range(names, len(progress.header))
+        if not any(c < len(row) and row[c] not in (None, "") for row in progress.rows)
+    )
+    drawn = tuple(replace(chart, plots_hidden=True) for chart in progress.charts)
 
     charts = GeneratedSheet(
         charts_name,
@@ -249,7 +261,7 @@ def chart_sheets(
         widths={0: 10},
         after=after,
         print_setup=setup(charts_name, grid=False, breaks=tuple(ends)),  # charts, no table
-        charts=progress.charts,
+        charts=drawn,
     )
     data = GeneratedSheet(
         progress.sheet,
@@ -258,5 +270,12 @@ def chart_sheets(
         widths={names - 1: 20, **dict.fromkeys(range(names, len(progress.header)), 7.0)},
         after=charts_name,
         print_setup=setup(progress.sheet),
+        hidden_rows=empty_rows,
+        hidden_columns=empty_columns,
     )
     return charts, data
+
+
+def _any_value(row: Sequence[object]) -> bool:
+    """Whether ``row`` holds a value (a cell neither empty nor "")."""
+    return any(v not in (None, "") for v in row)
