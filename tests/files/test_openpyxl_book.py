@@ -551,3 +551,26 @@ def test_saved_books_ask_excel_to_recompute_every_formula_on_load(
     book.save(out)
     calc = re.search(rb"<calcPr[^>]*>", zip_member(out, "xl/workbook.xml"))
     assert calc is not None and b'fullCalcOnLoad="1"' in calc.group()
+
+
+@pytest.mark.parametrize("engine", ["openpyxl", "package"])
+def test_both_back_ends_hide_a_generated_sheets_hidden_rows_and_columns(
+    book_path: Path, tmp_path: Path, engine: str
+) -> None:
+    """Issue 34: a progress sheet's room for players and games to come is hidden (it printed as
+    pages of empty grid), by the openpyxl and the package back end alike."""
+    from ratingbook.files.patching import PackageBook
+
+    book = XlsxBook(book_path) if engine == "openpyxl" else PackageBook(book_path)
+    rows = [("Ann", 1500, 1510, None), (), (), ("Bob", 1400, None, None)]
+    sheet = GeneratedSheet(
+        "Made", ("Name", "Start", "1", "2"), rows, hidden_rows=frozenset({1, 2}),
+        hidden_columns=frozenset({3}),
+    )  # fmt: skip
+    book.replace_sheet(sheet)
+    out = tmp_path / "out.xlsx"
+    book.save(out)
+    ws = openpyxl.load_workbook(out)["Made"]
+    assert [r for r in range(1, 6) if ws.row_dimensions[r].hidden] == [3, 4]
+    assert [c for c in "ABCD" if ws.column_dimensions[c].hidden] == ["D"]
+    assert ws["A5"].value == "Bob"
