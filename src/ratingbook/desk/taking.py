@@ -124,7 +124,8 @@ def take_into(
     waiting = len(ready) - len(already) - len(taken)
     if taken:
         where = "" if save is not None else " (save the book to keep them)"
-        messages.insert(0, f"{len(taken)} results taken into the book{where}")
+        count = f"{len(taken)} result{'s' if len(taken) != 1 else ''}"
+        messages.insert(0, f"{count} taken into the book{where}")
     return TakeOutcome(len(taken), waiting, False, tuple(messages))
 
 
