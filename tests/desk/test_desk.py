@@ -12,8 +12,8 @@ from tests.desk.desk_books import copy, fide_swiss, run, type_boards, values_but
 from tests.helpers.workbooks import records, sheet_rows
 
 from ratingbook.desk import Desk, DeskError
-from ratingbook.session import Pair, Session, Undo
 from ratingbook.files.backends import open_book
+from ratingbook.session import Pair, Session, Undo
 
 
 @pytest.fixture
