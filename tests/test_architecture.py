@@ -16,9 +16,11 @@ the layers below it)::
     workbook                    the Book interface, schemas, one planner per family
     files                       disk, the .xlsx package, the two back ends
     session                     the one door: commands, confirmations, undo and redo
+    desk                        the results desk's core: reports, the arbiter's acts, taking
     templates                   the ready-to-use workbooks
     web                         ratingbook publish: the event as web pages (Jinja2)
     excel                       xlwings: the adapter and the entry points
+    server                      the results desk's web server
     cli                         the command line
     ratingbook, udfs, __main__  the public entry modules
 
@@ -70,9 +72,11 @@ LAYERS = (
     "workbook",
     "files",
     "session",
+    "desk",
     "templates",
     "web",
     "excel",
+    "server",
     "cli",
     "entry",
 )
@@ -232,7 +236,7 @@ def test_the_check_sees_an_upward_import() -> None:
 
 #: The front ends: they change a book only through the session (``ratingbook.session``), never
 #: by importing a planner; they may read a book (an event for ``explain``, the views).
-FRONT_END_LAYERS = ("files", "templates", "web", "excel", "cli", "entry")
+FRONT_END_LAYERS = ("files", "desk", "templates", "web", "excel", "server", "cli", "entry")
 #: The workbook modules that plan a change: every module of the planners' room
 #: (``workbook.plans``: the families' planners, FIDE mode's acts, a result entered) and the
 #: order of a run (``workbook.actions``).

@@ -1,0 +1,36 @@
+"""The results desk's core (issue 36), no HTTP: players report results, the arbiter accepts
+them, and released results go into the book through the session, once each.
+
+- :mod:`~ratingbook.desk.model`: the values (:class:`Pairing`, :class:`QueueItem`,
+  :data:`Status`, :class:`Ack`, :class:`TakeOutcome`, :class:`DeskError`);
+- :mod:`~ratingbook.desk.desk`: :class:`Desk`, the one object a front end asks.
+"""
+
+from ratingbook.desk.desk import CAMP, Desk
+from ratingbook.desk.model import (
+    STATUSES,
+    Ack,
+    DeskError,
+    Kind,
+    Pairing,
+    QueueItem,
+    Report,
+    Side,
+    Status,
+    TakeOutcome,
+)
+
+__all__ = [
+    "CAMP",
+    "STATUSES",
+    "Ack",
+    "Desk",
+    "DeskError",
+    "Kind",
+    "Pairing",
+    "QueueItem",
+    "Report",
+    "Side",
+    "Status",
+    "TakeOutcome",
+]

@@ -1,0 +1,137 @@
+"""The results desk's values: what a front end (the desk's web server, the command line, the
+Excel button) gets back from :class:`~ratingbook.desk.desk.Desk`.
+
+This module alone spells the desk's vocabulary: a pairing as a player sees it
+(:class:`Pairing`), an item of the arbiter's queue (:class:`QueueItem`) and its
+:data:`Status`, the answer to a report (:class:`Ack`), what a take did (:class:`TakeOutcome`),
+and the one refusal (:class:`DeskError`, a sentence a player or an arbiter can read).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ratingbook.errors import RatingbookError
+
+__all__ = [
+    "STATUSES",
+    "Ack",
+    "DeskError",
+    "Kind",
+    "Pairing",
+    "QueueItem",
+    "Report",
+    "Side",
+    "Status",
+    "TakeOutcome",
+]
+
+Kind = Literal["swiss", "roundrobin", "team", "ladder", "elo"]
+"""What the book holds: a Swiss or a round robin (individual), a team event, a ladder (a camp's
+or a club's), an Elo book. The first three report by pairing, the last two by game."""
+
+Side = Literal["white", "black"]
+
+Status = Literal[
+    "missing", "reported", "confirmed", "conflict", "accepted", "rejected", "entered", "taken"
+]
+"""Where a board or a game stands at the desk:
+
+- ``missing``: a pairing nobody reported yet;
+- ``reported``: one report that waits (for the other side or the arbiter, as the event says);
+- ``confirmed``: the reports agree (or one report stands, as the event says): ready once the
+  round is released;
+- ``conflict``: the reports differ: the arbiter decides;
+- ``accepted``: the arbiter accepted or corrected it: ready once the round is released;
+- ``rejected``: the arbiter rejected the reports: the board waits for new ones;
+- ``entered``: the arbiter entered the result himself: ready once the round is released;
+- ``taken``: in the book.
+"""
+
+#: Every status, in the order the arbiter's queue shows them.
+STATUSES: tuple[Status, ...] = (
+    "conflict",
+    "reported",
+    "missing",
+    "rejected",
+    "confirmed",
+    "accepted",
+    "entered",
+    "taken",
+)
+
+
+class DeskError(RatingbookError):
+    """A report or an act the desk refuses: the message is a sentence a player or an arbiter
+    can read (a code unknown or of another round, a result the event does not allow, a board
+    the arbiter already entered)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One pairing of a round as a player sees it: its code (the only key a player has), who
+    plays, the results a player may report, and the result already in the book (None: empty)."""
+
+    round: int
+    board: int
+    white: str
+    black: str
+    code: str
+    allowed: tuple[str, ...]
+    result_in_book: str | None = None
+    match: int = 0
+    """A team event's match (0: an individual event)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """One report kept by the desk: which side (None: the arbiter, or a ladder game's
+    reporter), the result as reported, who and from where (``origin``), and when (ISO 8601)."""
+
+    side: str | None
+    result: str
+    origin: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueueItem:
+    """A board (or a ladder game) in the arbiter's queue: its reports, oldest first, its status
+    and the result it stands at (None while none stands)."""
+
+    id: int
+    round: int | None
+    board: int | None
+    white: str
+    black: str
+    status: Status
+    reports: tuple[Report, ...]
+    result: str | None
+    released: bool = False
+    match: int = 0
+    """A team event's match (0: an individual event or a game)."""
+    note: str = ""
+    """Why a released result was not taken yet ("" : nothing to say)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    """A report acknowledged: it is on disk before this is returned. ``item_id`` names the
+    queue item, ``status`` where it stands now, ``message`` a sentence for the player."""
+
+    item_id: int
+    status: Status
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOutcome:
+    """What a take did: how many results went into the book (``taken``), how many released
+    results still wait (``waiting``), whether the book was locked (open in Excel: nothing was
+    written, the Take results button takes them there), and sentences to show."""
+
+    taken: int
+    waiting: int
+    locked: bool
+    messages: tuple[str, ...] = ()
