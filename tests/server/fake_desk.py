@@ -45,6 +45,7 @@ class FakeDesk(Desk):
         self.games: list[QueueItem] = []
         self.calls: list[tuple[object, ...]] = []
         self.taken = 0
+        self.asked: list[str] = []  # every code the server asked about
 
     @property
     def kind(self) -> Kind:
@@ -64,6 +65,7 @@ class FakeDesk(Desk):
         return list(self._players)
 
     def pairing_for(self, code: str) -> Pairing | None:
+        self.asked.append(code)
         bare = code.replace("-", "").replace(" ", "").upper()
         return next((b.pairing for b in self.boards.values() if b.pairing.code == bare), None)
 

@@ -22,11 +22,18 @@ def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterat
     desk.set_password(hash_password(PASSWORD))
     state = DeskState(desk=desk, book=book, base_url="", limits=limits or Limits())
     server, _ = make_server(state, lan=False, port=0)
-    thread = threading.Thread(target=server.run, daemon=True)
+    stop = threading.Event()
+
+    def run() -> None:  # waitress's loop a turn at a time, so that it ends where it runs
+        while not stop.is_set():
+            server.asyncore.loop(timeout=0.05, map=server._map, count=1)
+        server.close()
+        server.task_dispatcher.shutdown()
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
         yield state
     finally:
-        server.task_dispatcher.shutdown()
-        server.close()
-        thread.join(timeout=10)
+        stop.set()
+        thread.join(timeout=30)

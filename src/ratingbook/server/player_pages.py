@@ -109,7 +109,9 @@ def report() -> ResponseReturnValue:
         )
     origin = f"phone {_address()}"
     try:
-        ack = state().ask(lambda desk: desk.report(code, result, side=side, origin=origin))
+        ack = state().ask(
+            lambda desk: desk.report(pairing.code, result, side=side, origin=origin)
+        )
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
     return _received(ack, pairing=pairing, result=result)
