@@ -1,11 +1,11 @@
 """The results desk: one object a front end (the desk's web server, the command line, the Excel
 button) asks for a round's pairings, hands players' reports, and acts for the arbiter.
 
-This module alone holds the sequence of the desk's acts: read the book (what it pairs, what it
-holds), apply the reporting rules (:mod:`ratingbook.desk.rules`) to what the store keeps
-(:mod:`ratingbook.desk.store`), and take released results into the book through the session
-(:mod:`ratingbook.desk.taking`). The book stays the one truth: the desk keeps only what was
-reported and decided, and writes a result into the book once, through the same rules, warnings
+This module alone holds the sequence of the desk's acts: read the book (:mod:`~ratingbook.desk.
+book`), apply the reporting rules (:mod:`~ratingbook.desk.rules`) to what the store keeps
+(:mod:`~ratingbook.desk.store`), and take released results into the book through the session
+(:mod:`~ratingbook.desk.taking`). The book stays the one truth: the desk keeps only what was
+reported and decided, and a result goes into the book once, through the same rules, warnings
 and log as a typed one.
 """
 
@@ -13,9 +13,44 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ratingbook.desk.model import Ack, DeskError, Kind, Pairing, QueueItem, Side, TakeOutcome
+from ratingbook.desk.book import Board, BookView, read_file
+from ratingbook.desk.codes import normal_code
+from ratingbook.desk.model import (
+    Ack,
+    DeskError,
+    Kind,
+    Pairing,
+    QueueItem,
+    Side,
+    Status,
+    TakeOutcome,
+)
+from ratingbook.desk.rules import (
+    allowed_results,
+    canonical_result,
+    check_accept,
+    check_report,
+    standing,
+)
+from ratingbook.desk.store import GAMES_ROUND, Item, Store
+from ratingbook.desk.taking import take_file, take_into
+from ratingbook.workbook.port.book import Book
 
-__all__ = ["Desk"]
+__all__ = ["CAMP", "Desk"]
+
+#: The player a camp's shared code is issued to (any camper reports any game with it).
+CAMP = "*"
+
+_SAID: dict[Status, str] = {
+    "reported": "reported: it waits for the other player or the arbiter",
+    "confirmed": "confirmed: both reports agree",
+    "conflict": "the reports differ: the arbiter decides",
+    "accepted": "accepted by the arbiter",
+    "entered": "entered by the arbiter",
+    "taken": "in the book",
+    "missing": "not reported yet",
+    "rejected": "rejected by the arbiter: report again",
+}
 
 
 class Desk:
@@ -24,99 +59,317 @@ class Desk:
 
     def __init__(self, book: Path, store: Path) -> None:
         self.book = book
-        self.store = store
-        self._password_hash = ""
+        self.store_path = store
+        self._store = Store(store)
+        self._id = self._store.meta("id")
 
     @classmethod
     def open(cls, book: Path, *, store: Path | None = None) -> Desk:
-        """The desk of ``book`` (an error when it is no file ratingbook reads)."""
+        """The desk of ``book`` (a DeskError when the desk cannot serve it)."""
         book = Path(book)
         if not book.is_file():
             raise DeskError(f"there is no book {str(book)!r}")
-        return cls(book, store or book.with_name(book.name + ".desk.sqlite"))
+        desk = cls(book, store or book.with_name(book.name + ".desk.sqlite"))
+        desk._view()  # a book the desk cannot serve is refused at once
+        return desk
+
+    def _view(self) -> BookView:
+        return read_file(self.book)
 
     # --- what the book holds -----------------------------------------------------------------
 
     @property
     def kind(self) -> Kind:
         """What the book holds: "swiss", "roundrobin", "team", "ladder" or "elo"."""
-        return "swiss"
+        return self._view().kind
 
     @property
     def title(self) -> str:
         """The event's name (the book's file name when it has none)."""
-        return self.book.stem
+        return self._view().title
 
     def round(self) -> int | None:
         """The round open for reports (the last paired round); None for a ladder or Elo book."""
-        return None
+        return self._view().round
+
+    def allowed(self, *, arbiter: bool = False) -> tuple[str, ...]:
+        """The results a player (``arbiter``: the arbiter, forfeits too) may report."""
+        return allowed_results(self.kind, arbiter=arbiter)
 
     def pairings(self, round: int) -> list[Pairing]:
         """The pairings of ``round``, each with its code (issued here once, then the same)."""
-        return []
+        view = self._view()
+        boards = [b for b in view.boards if b.round == round]
+        codes = self._store.board_codes([(b.round, b.match, b.board) for b in boards])
+        allowed = allowed_results(view.kind)
+        return [_pairing(b, codes[(b.round, b.match, b.board)], allowed) for b in boards]
 
     def players(self) -> list[tuple[str, str]]:
         """A ladder's or an Elo book's players to choose from: (id, name)."""
-        return []
+        return list(self._view().players)
+
+    def player_code(self, player_id: str) -> str:
+        """A ladder's or an Elo book's personal code of ``player_id`` (``CAMP``, "*": the
+        camp's shared code), issued once, then the same."""
+        if player_id != CAMP and player_id not in dict(self.players()):
+            raise DeskError(f"there is no player {player_id!r} in the book")
+        return self._store.player_code(player_id)
 
     def pairing_for(self, code: str) -> Pairing | None:
         """The pairing ``code`` reports for; None for a wrong, old-round or unknown code."""
-        return None
+        typed = normal_code(code)
+        found = self._store.code(typed) if typed else None
+        if found is None or found[3] is not None:
+            return None
+        view = self._view()
+        if view.round is None or found[0] != view.round:
+            return None  # a code is never valid in another round
+        board = next((b for b in view.boards if (b.round, b.match, b.board) == found[:3]), None)
+        return None if board is None else _pairing(board, typed or "", allowed_results(view.kind))
 
     # --- reports -----------------------------------------------------------------------------
 
     def report(self, code: str, result: str, *, side: Side | None, origin: str) -> Ack:
         """A player's report of the result of the pairing ``code`` names, from ``side``
         (None: not said), ``origin`` who and from where. On disk before it is acknowledged."""
-        raise DeskError("this code reports for no pairing")
+        pairing = self.pairing_for(code)
+        if pairing is None:
+            raise DeskError(
+                "this code is not one of this round's pairings: check it on your pairing "
+                "card, or ask the arbiter"
+            )
+        if side not in ("white", "black", None):
+            raise DeskError(f"{side!r} is no side: white or black")
+        view = self._view()
+        canonical = canonical_result(view.kind, result)
+        what = f"board {pairing.board}"
+        with self._store.write() as db:
+            iid = self._store.board_item(
+                db, pairing.round, pairing.match, pairing.board, pairing.white, pairing.black
+            )
+            item = self._store.item_in(db, iid)
+            assert item is not None
+            status, _ = self._standing(item, view)
+            check_report(status, item.decision, pairing.result_in_book, what=what)
+            if any(f.side == side and f.result == canonical for f in item.counted):
+                return Ack(iid, status, f"{what}: {canonical} is already reported; {_SAID[status]}")
+            self._store.add_report(db, iid, side, canonical, origin)
+            item = self._store.item_in(db, iid)
+            assert item is not None
+            status, _ = self._standing(item, view)
+        return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
 
     def report_game(
         self, player_code: str, white_id: str, black_id: str, result: str, *, origin: str
     ) -> Ack:
-        """A ladder's or an Elo book's game reported with a personal or a camp code."""
-        raise DeskError("this code reports no game")
+        """A ladder's or an Elo book's game reported with a personal or a camp code: a report
+        by the other player of an open game with the same players confirms it (or conflicts)."""
+        view = self._view()
+        if view.kind not in ("ladder", "elo"):
+            raise DeskError("this event reports by pairing: use the code of your pairing")
+        typed = normal_code(player_code)
+        found = self._store.code(typed) if typed else None
+        if found is None or found[3] is None:
+            raise DeskError("this is not a player's or the camp's code: check it, or ask staff")
+        reporter = found[3]
+        names = dict(view.players)
+        for ident in (white_id, black_id):
+            if ident not in names:
+                raise DeskError(f"there is no player {ident!r} in the list")
+        if white_id == black_id:
+            raise DeskError("a player cannot play himself: choose two players")
+        if reporter not in (CAMP, white_id, black_id):
+            raise DeskError("a personal code reports its player's own games only")
+        side: Side | None = None
+        if reporter != CAMP:
+            side = "white" if reporter == white_id else "black"
+        canonical = canonical_result(view.kind, result)
+        with self._store.write() as db:
+            iid = self._open_game(db, view, white_id, black_id, side)
+            if iid is None:
+                iid = self._store.game_item(
+                    db, (white_id, names[white_id]), (black_id, names[black_id])
+                )
+            self._store.add_report(db, iid, side, canonical, origin)
+            item = self._store.item_in(db, iid)
+            assert item is not None
+            status, _ = self._standing(item, view)
+        what = f"{names[white_id]} - {names[black_id]}"
+        return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+
+    def _open_game(
+        self, db: object, view: BookView, white: str, black: str, side: Side | None
+    ) -> int | None:
+        """The oldest open game of these two players that waits for this side's report."""
+        if side is None:
+            return None
+        for item in self._store._items(db, GAMES_ROUND, ()):  # type: ignore[arg-type]
+            if (item.white_id, item.black_id) != (white, black) or item.taken or item.decision:
+                continue
+            if item.counted and side not in {f.side for f in item.counted}:
+                return item.id
+        return None
 
     def queue(self, round: int | None = None) -> list[QueueItem]:
-        """The arbiter's queue: every board of ``round`` (default: the round open) or every
-        ladder game reported, with its reports and status."""
-        return []
+        """The arbiter's queue: every board of ``round`` (default: the round open; a board
+        nobody reported is ``missing``) or, for a ladder or an Elo book, every game reported."""
+        view = self._view()
+        if view.kind in ("ladder", "elo"):
+            items = self._store.items(GAMES_ROUND)
+        else:
+            rnd = round if round is not None else view.round
+            if rnd is None:
+                return []
+            boards = [b for b in view.boards if b.round == rnd]
+            with self._store.write() as db:
+                for b in boards:
+                    self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
+            items = self._store.items(rnd)
+        return [self._queued(item, view) for item in items]
+
+    def _queued(self, item: Item, view: BookView) -> QueueItem:
+        status, result = self._standing(item, view)
+        board = self._board(item, view)
+        if status == "missing" and board is not None and board.result is not None:
+            status, result = "taken", board.result
+        return QueueItem(
+            item.id,
+            None if item.board is None else item.round,
+            item.board,
+            item.white,
+            item.black,
+            status,
+            item.reports,
+            result,
+            item.released,
+            item.match,
+            item.note,
+        )
+
+    def _board(self, item: Item, view: BookView) -> Board | None:
+        if item.board is None:
+            return None
+        key = (item.round, item.match, item.board)
+        return next((b for b in view.boards if (b.round, b.match, b.board) == key), None)
+
+    def _standing(self, item: Item, view: BookView) -> tuple[Status, str | None]:
+        taken = bool(item.taken) or self._key(item) in view.taken
+        return standing(item.counted, item.decision, item.decided, view.confirms, taken=taken)
+
+    def _key(self, item: Item) -> str:
+        """The name ``Desk Results`` lists ``item`` under: this store's and the item's."""
+        return f"{self._id}/{item.id}"
 
     # --- the arbiter's acts ------------------------------------------------------------------
 
+    def _item(self, db: object, item_id: int) -> Item:
+        item = self._store.item_in(db, item_id)  # type: ignore[arg-type]
+        if item is None:
+            raise DeskError(f"there is no item {item_id} in the queue")
+        return item
+
     def accept(self, item_id: int, *, by: str) -> None:
         """Accept the result the item's reports give (a conflict needs a correction)."""
-        raise DeskError(f"there is no item {item_id} in the queue")
+        view = self._view()
+        with self._store.write() as db:
+            item = self._item(db, item_id)
+            status, result = self._standing(item, view)
+            check_accept(status, _what(item))
+            self._store.decide(db, item_id, "accepted", result, by)
 
     def reject(self, item_id: int, *, by: str, reason: str) -> None:
         """Reject the item's reports: the board waits for new ones."""
-        raise DeskError(f"there is no item {item_id} in the queue")
+        view = self._view()
+        with self._store.write() as db:
+            item = self._item(db, item_id)
+            status, _ = self._standing(item, view)
+            if status == "taken":
+                raise DeskError(f"the result of {_what(item)} is already in the book")
+            self._store.decide(db, item_id, "rejected", None, by, reason)
 
     def correct(self, item_id: int, result: str, *, by: str) -> None:
-        """Set the item's result to ``result`` (the arbiter's word stands)."""
-        raise DeskError(f"there is no item {item_id} in the queue")
+        """Set the item's result to ``result`` (the arbiter's word stands; forfeits too)."""
+        view = self._view()
+        canonical = canonical_result(view.kind, result, arbiter=True)
+        with self._store.write() as db:
+            item = self._item(db, item_id)
+            status, _ = self._standing(item, view)
+            if status == "taken":
+                raise DeskError(
+                    f"the result of {_what(item)} is already in the book: correct it there"
+                )
+            self._store.decide(db, item_id, "corrected", canonical, by)
 
-    def enter(self, round: int, board: int, result: str, *, by: str) -> None:
-        """Enter ``result`` for ``board`` of ``round`` (forfeits too): later reports of that
-        board are refused."""
-        raise DeskError(f"round {round} has no board {board}")
+    def enter(self, round: int, board: int, result: str, *, by: str, match: int = 0) -> None:
+        """Enter ``result`` for ``board`` of ``round`` (``match``: a team event's), forfeits
+        too: later reports of that board are refused."""
+        view = self._view()
+        canonical = canonical_result(view.kind, result, arbiter=True)
+        found = next(
+            (b for b in view.boards if (b.round, b.match, b.board) == (round, match, board)),
+            None,
+        )
+        if found is None:
+            raise DeskError(f"round {round} has no board {board} in the book")
+        if found.result is not None:
+            raise DeskError(f"the book holds {found.result} for board {board}: correct it there")
+        with self._store.write() as db:
+            iid = self._store.board_item(db, round, match, board, found.white, found.black)
+            self._store.decide(db, iid, "entered", canonical, by)
 
-    def release(self, round: int, *, by: str) -> int:
-        """Release ``round``'s confirmed, accepted and entered results for the book; how many
-        become ready to take."""
-        return 0
+    def release(self, round: int | None, *, by: str) -> int:
+        """Release ``round``'s results for the book (a ladder's or an Elo book's games: any
+        round, or None); how many are ready to take now (results that become ready later in a
+        released round are ready at once)."""
+        view = self._view()
+        rnd = GAMES_ROUND if view.kind in ("ladder", "elo") else round
+        if rnd is None:
+            raise DeskError("say which round to release")
+        self._store.release(rnd, by)
+        return sum(
+            1
+            for item in self._store.items(rnd)
+            if not item.taken
+            and self._standing(item, view)[0] in ("confirmed", "accepted", "entered")
+        )
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a
         lock: ``locked`` says so and nothing is written)."""
-        return TakeOutcome(0, 0, False, ())
+        return take_file(self.book, self._store, self._key)
+
+    def take_into(self, book: Book) -> TakeOutcome:
+        """Take the released results into ``book`` open in Excel (the Take results button):
+        written there, kept when its user saves it (nothing is marked taken before the desk
+        finds them in the saved file's ``Desk Results``)."""
+        return take_into(book, self._store, self._key, None)
 
     # --- the arbiter's password --------------------------------------------------------------
 
     @property
     def password_hash(self) -> str:
         """The arbiter's password hash as set (the server hashes; "" when none)."""
-        return self._password_hash
+        return self._store.meta("password_hash")
 
     def set_password(self, hash: str) -> None:
         """Keep the arbiter's password hash in the store."""
-        self._password_hash = hash
+        self._store.set_meta("password_hash", hash)
+
+
+def _pairing(board: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
+    return Pairing(
+        board.round,
+        board.board,
+        board.white,
+        board.black,
+        code,
+        allowed,
+        board.result,
+        board.match,
+    )
+
+
+def _what(item: Item) -> str:
+    if item.board is None:
+        return f"the game {item.white} - {item.black}"
+    return f"board {item.board}" + (f" of match {item.match}" if item.match else "")

@@ -80,6 +80,8 @@ class Pairing:
     code: str
     allowed: tuple[str, ...]
     result_in_book: str | None = None
+    match: int = 0
+    """A team event's match (0: an individual event)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,10 @@ class QueueItem:
     reports: tuple[Report, ...]
     result: str | None
     released: bool = False
+    match: int = 0
+    """A team event's match (0: an individual event or a game)."""
+    note: str = ""
+    """Why a released result was not taken yet ("" : nothing to say)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -210,6 +210,8 @@ SETTING_NAMES: Mapping[str, str] = {
     "manual pairing": "Manual Pairing",
     "confirm": "Confirm",
     "confirmation": "Confirm",
+    # The results desk's (issue 36), read by the desk: the event's rules ignore it.
+    "desk confirms": "Desk Confirms",
 }
 END_OF_EVENT = (
     "Prize Sharing",
@@ -244,6 +246,7 @@ SETTING_ORDER = (
     "FIDE Mode",
     "Manual Pairing",
     "Confirm",
+    "Desk Confirms",
 )
 #: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.
 RECORD_TEXTS: Mapping[str, str] = {

@@ -1,8 +1,8 @@
 """The session: the one door every front end goes through to change a book.
 
 - :mod:`~ratingbook.session.commands`: what a front end can ask (``Recalc()``, ``Pair()``,
-  ``RecordResult(...)``, ``Undo()``, ...), a confirmation given before the run (``Offer``), and
-  what a run gives back (``Done`` or ``NeedsConfirmation``);
+  ``RecordResult(...)``, ``RecordResults(...)``, ``Undo()``, ...), a confirmation given
+  before the run (``Offer``), and what a run gives back (``Done`` or ``NeedsConfirmation``);
 - :mod:`~ratingbook.session.history`: the acts kept for undo and redo, in the book itself;
 - :mod:`~ratingbook.session.taking`: an act taken back (undo) or given back (redo);
 - :mod:`~ratingbook.session.session`: :class:`Session`, the sequence of a run, written once;
@@ -13,6 +13,7 @@ from ratingbook.session.commands import (
     AddEvents,
     Command,
     Done,
+    Entered,
     ManualPairing,
     NeedsConfirmation,
     NewWeek,
@@ -23,6 +24,7 @@ from ratingbook.session.commands import (
     Recalc,
     RecordImport,
     RecordResult,
+    RecordResults,
     Redo,
     Undo,
     Unpair,
@@ -34,6 +36,7 @@ __all__ = [
     "AddEvents",
     "Command",
     "Done",
+    "Entered",
     "ManualPairing",
     "NeedsConfirmation",
     "NewWeek",
@@ -44,6 +47,7 @@ __all__ = [
     "Recalc",
     "RecordImport",
     "RecordResult",
+    "RecordResults",
     "Redo",
     "Session",
     "Undo",

@@ -30,6 +30,7 @@ __all__ = [
     "AddEvents",
     "Command",
     "Done",
+    "Entered",
     "ManualPairing",
     "NeedsConfirmation",
     "NewWeek",
@@ -40,6 +41,7 @@ __all__ = [
     "Recalc",
     "RecordImport",
     "RecordResult",
+    "RecordResults",
     "Redo",
     "Undo",
     "Unpair",
@@ -109,6 +111,37 @@ class RecordResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Entered:
+    """One result given from outside the sheets (a results desk): a board's (``round``,
+    ``board``, and ``match`` for a team event) or, for a ladder or an Elo book, a game's
+    (``white``, ``black`` as its games sheet holds them: a ladder's IDs, Elo's names); ``who``
+    says who reported it, from where, and who accepted it (the Event Log's Who, the desk's
+    record); ``key`` is the desk's own name for it (the record lists it, so that it is never
+    taken twice)."""
+
+    result: str
+    round: int = 0
+    board: int = 0
+    match: int = 0
+    white: str = ""
+    black: str = ""
+    who: str = ""
+    key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordResults:
+    """Enter results given from outside the sheets, all at once (a results desk's take): each
+    board's Result cell or each game's row, checked as a typed one, then one recalc and one
+    write; the ``Desk Results`` sheet lists each with who reported it. A board whose cell holds
+    a result already is refused, nothing written (a result is never overwritten silently); a
+    result of an earlier round is a correction, logged and confirmed as a typed one. FIDE mode:
+    each result is logged (``Desk Result``) with who reported it and from where."""
+
+    entries: tuple[Entered, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UpdatePlayers:
     """Fill ``Swiss Players`` from FIDE's rating list (``scan`` reads the list for the IDs and
     the kind of rating asked; ``kind`` None: the book's setting)."""
@@ -154,6 +187,7 @@ Command = (
     | Unpair
     | ManualPairing
     | RecordResult
+    | RecordResults
     | UpdatePlayers
     | AddEvents
     | Undo

@@ -33,6 +33,7 @@ from ratingbook.session.commands import (
     Recalc,
     RecordImport,
     RecordResult,
+    RecordResults,
     Redo,
     Undo,
     Unpair,
@@ -186,6 +187,8 @@ class Session:
             return plan_unpair(sheets, command.round), ()
         if isinstance(command, RecordResult):
             return self._plan_result(command, sheets), ()
+        if isinstance(command, RecordResults):
+            return self._plan_results(command, sheets), ()
         if isinstance(command, UpdatePlayers):
             from ratingbook.workbook.plans.players_update import plan_players_update
 
@@ -208,6 +211,19 @@ class Session:
         plan = plan_recalc(Sheets(memory, sheets.today, sheets.request))
         entered = f"round {command.round} board {command.board}: {command.result}"
         return replace(plan, blocks=(block, *plan.blocks), summary=(entered, *plan.summary))
+
+    def _plan_results(self, command: RecordResults, sheets: Sheets) -> Plan:
+        """Every result's cell (or game row), then one recalc of the book as it will be with
+        them, and their record (``Desk Results``, and the Event Log's ``Desk Result`` rows)."""
+        from ratingbook.workbook.plans.result_entry import entered_blocks, with_entered
+
+        blocks, listed = entered_blocks(sheets, command.entries)
+        memory = MemoryBook(sheets.all_grids())
+        for block in blocks:
+            memory.write_values(block)
+        plan = plan_recalc(Sheets(memory, sheets.today, sheets.request))
+        plan = replace(plan, blocks=(*blocks, *plan.blocks))
+        return with_entered(plan, sheets, command.entries, listed)
 
     def _settle(
         self,
@@ -303,7 +319,7 @@ class Session:
                 label = unlogged
                 history.acts = [a for a in history.acts if not a.undone] + [act]
         elif logged:
-            label = "; ".join(f"{c.kind.value} round {c.round}" for c in logged)
+            label = "; ".join(dict.fromkeys(f"{c.kind.value} round {c.round}" for c in logged))
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
             act = cells_of(

@@ -38,6 +38,9 @@ class LoggedChange:
     warning: str = ""
     by_hand: bool = True
     notes: tuple[str, ...] = field(default=())
+    who: str = ""
+    """Who made the change, from where, when it is not the run's user (a result reported at the
+    results desk: the reporters' devices and the arbiter who accepted it)."""
 
 
 def changes(

@@ -69,6 +69,9 @@ class LogKind(Enum):
     """A logged act taken back (``before`` names it): the book is as just before it."""
     REDO = "Redo"
     """An act an undo took back, given back (``before`` names it)."""
+    RESULT = "Desk Result"
+    """A result entered from outside the sheet (the results desk, issue 36): ``after`` names
+    the board and the result, ``who`` who reported it, from where, and who accepted it."""
 
 
 @dataclass(frozen=True, slots=True)

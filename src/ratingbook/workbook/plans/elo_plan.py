@@ -18,6 +18,7 @@ from ratingbook.workbook.sheets.charts import chart_sheets, series_progress
 from ratingbook.workbook.sheets.reading import Sheets, game_players, guarded, read, unique_names
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import (
+    DESK_CONFIRMS,
     ELO_CHARTS,
     ELO_GAMES,
     ELO_HISTORY,
@@ -43,8 +44,8 @@ def _elo_k(sheets: Sheets, problems: Problems) -> float:
     for row in read(sheets, ELO_SETTINGS).rows:
         try:
             setting = cells.text(row.get("Setting"), row.where, "Setting", required=False)
-            if not setting:
-                continue
+            if not setting or header_key(setting) == header_key(DESK_CONFIRMS):
+                continue  # the results desk's setting (issue 36) is read by the desk
             if header_key(setting) not in _K_NAMES:
                 raise InvalidValueError(
                     f"unknown setting {setting!r}; expected K (or K-factor)", row.where, "Setting"

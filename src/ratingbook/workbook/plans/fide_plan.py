@@ -251,7 +251,7 @@ class LogRecord:
                 c.kind,
                 c.before,
                 c.after,
-                self.who,
+                c.who or self.who,
                 confirmation
                 if c.level >= WarningLevel.CONFIRM
                 else ("level 2 warning shown" if c.level == WarningLevel.ACKNOWLEDGE else ""),

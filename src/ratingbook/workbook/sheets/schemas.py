@@ -50,6 +50,9 @@ __all__ = [
     "CRIKEY_PLAYERS",
     "CRIKEY_PROGRESS",
     "CRIKEY_STANDINGS",
+    "DESK_CONFIRMS",
+    "DESK_RESULTS",
+    "DESK_RESULTS_COLUMNS",
     "ELO_CHARTS",
     "ELO_GAMES",
     "ELO_HISTORY",
@@ -402,6 +405,23 @@ ELO_CHARTS = "Elo Charts"
 ELO_PROGRESS = "Elo Progress"
 
 # FIDE mode's record of an event and the acts kept for undo: written by ratingbook only.
+#: The results desk's setting (issue 36), a row of any family's settings sheet: who confirms a
+#: reported result (its values are the desk's rules, :mod:`ratingbook.desk.rules`).
+DESK_CONFIRMS = "Desk Confirms"
+#: The results desk's record in the book: every result it took, with who reported it, from
+#: where and who accepted it; the desk reads its Key column to take nothing twice.
+DESK_RESULTS = "Desk Results"
+DESK_RESULTS_COLUMNS = (
+    "Taken",
+    "Round",
+    "Match",
+    "Board",
+    "White",
+    "Black",
+    "Result",
+    "Reported By",
+    "Key",
+)
 EVENT_LOG = "Event Log"
 EVENT_STATE = "Event State"
 EVENT_HISTORY = "Event History"

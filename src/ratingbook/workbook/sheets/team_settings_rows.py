@@ -18,6 +18,7 @@ from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK, parse_team_tiebreaks
+from ratingbook.workbook.sheets.schemas import DESK_CONFIRMS
 
 __all__ = ["read_team_settings", "team_settings_rows"]
 
@@ -83,6 +84,8 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
                 values["fide_rated"] = flag(value, row.where, "Value")
             elif key == "start date":
                 values["start_date"] = text(value, row.where, "Value", required=False)
+            elif key == header_key(DESK_CONFIRMS):
+                continue  # the results desk's setting (issue 36), read by the desk
             else:
                 raise InvalidValueError(f"unknown setting {name!r}", row.where, "Setting")
         except InvalidValueError as error:

@@ -1,0 +1,206 @@
+"""What the desk reads of the book: its kind, its name, the boards of each round, the players,
+the "Desk Confirms" setting, and what the desk took before (``Desk Results``).
+
+This module alone reads the book for the desk, through the workbook's readers (the same ones a
+recalc uses), never a planner. It reads any :class:`~ratingbook.workbook.port.book.Book`: a
+file (:func:`read_file`, cached while the file is unchanged, so five hundred phones asking for
+their pairing read the book once) or the book open in Excel (the Take results button).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from ratingbook.core.cells import is_blank
+from ratingbook.core.tables import header_key
+from ratingbook.desk.model import DeskError, Kind
+from ratingbook.desk.rules import Confirms, confirms_setting
+from ratingbook.errors import RatingbookError
+from ratingbook.workbook.port.book import Book
+from ratingbook.workbook.sheets.reading import Sheets, read
+from ratingbook.workbook.sheets.schemas import (
+    DESK_CONFIRMS,
+    DESK_RESULTS,
+    DESK_RESULTS_COLUMNS,
+    ELO_GAMES,
+    ELO_PLAYERS,
+    ELO_SETTINGS,
+    LADDER_GAMES,
+    LADDER_PLAYERS,
+    LADDER_SETTINGS,
+    SWISS_GAMES,
+    SWISS_SETTINGS,
+    TEAM_BOARDS,
+    TEAM_SETTINGS,
+)
+
+__all__ = ["Board", "BookView", "read_book", "read_file"]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board of a round as the book holds it (``match`` 0 in an individual event)."""
+
+    round: int
+    match: int
+    board: int
+    white: str
+    black: str
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BookView:
+    """The book as the desk needs it."""
+
+    kind: Kind
+    title: str
+    round: int | None
+    boards: tuple[Board, ...]
+    players: tuple[tuple[str, str], ...]
+    confirms: Confirms
+    taken: frozenset[str]
+    """The keys ``Desk Results`` lists: what the desk took into this book before."""
+
+
+def read_book(book: Book, title: str = "") -> BookView:
+    """The desk's view of ``book`` (``title``: the name when the book gives none); a
+    :class:`~ratingbook.desk.model.DeskError` for a book the desk cannot serve."""
+    sheets = Sheets(book)
+    taken = _taken(sheets)
+    try:
+        if sheets.actual(SWISS_GAMES.sheet) is not None:
+            return _individual(sheets, title, taken)
+        if sheets.actual(TEAM_BOARDS.sheet) is not None:
+            return _team(sheets, title, taken)
+        if sheets.actual(LADDER_GAMES.sheet) is not None:
+            return _games(sheets, "ladder", title, taken)
+        if sheets.actual(ELO_GAMES.sheet) is not None:
+            return _games(sheets, "elo", title, taken)
+    except DeskError:
+        raise
+    except RatingbookError as error:
+        raise DeskError(f"the book cannot be read: {error}") from None
+    raise DeskError(
+        "the book holds no event the desk serves (a Swiss, a round robin, a team event, a "
+        "ladder or an Elo book)"
+    )
+
+
+def _confirms(sheets: Sheets, name: str) -> Confirms:
+    if sheets.actual(name) is None:
+        return confirms_setting(None)
+    for line in sheets.grid(name):
+        named = len(line) >= 2 and isinstance(line[0], str)
+        if named and header_key(str(line[0])) == header_key(DESK_CONFIRMS):
+            return confirms_setting(line[1])
+    return confirms_setting(None)
+
+
+def _text(value: object) -> str:
+    if is_blank(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _taken(sheets: Sheets) -> frozenset[str]:
+    if sheets.actual(DESK_RESULTS) is None:
+        return frozenset()
+    grid = sheets.grid(DESK_RESULTS)
+    if not grid:
+        return frozenset()
+    header = [header_key(v) if isinstance(v, str) else "" for v in grid[0]]
+    key = header_key(DESK_RESULTS_COLUMNS[-1])
+    if key not in header:
+        return frozenset()
+    column = header.index(key)
+    return frozenset(_text(r[column]) for r in grid[1:] if column < len(r) and _text(r[column]))
+
+
+def _individual(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
+    from ratingbook.workbook.sheets.event_book import read_event_tables
+
+    event = read_event_tables(sheets).event
+    boards = tuple(
+        Board(e.round, 0, e.board, e.white, e.black, e.result.value if e.result else None)
+        for e in event.entries
+        if e.board and e.black is not None
+    )
+    paired = max((e.round for e in event.entries), default=0)
+    return BookView(
+        "roundrobin" if event.settings.round_robin else "swiss",
+        event.settings.event_name or title,
+        paired or None,
+        boards,
+        tuple((p.name, p.name) for p in event.players),
+        _confirms(sheets, SWISS_SETTINGS.sheet),
+        taken,
+    )
+
+
+def _team(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
+    from ratingbook.workbook.sheets.team_book import read_team_tables
+
+    event = read_team_tables(sheets).event
+    boards = tuple(
+        Board(g.round, g.table, g.board, g.white, g.black, g.result.value if g.result else None)
+        for g in event.games
+        if g.white and g.black
+    )
+    paired = max((m.round for m in event.matches), default=0)
+    return BookView(
+        "team",
+        event.settings.event_name or title,
+        paired or None,
+        boards,
+        tuple((p.name, p.name) for t in event.teams for p in t.players),
+        _confirms(sheets, TEAM_SETTINGS.sheet),
+        taken,
+    )
+
+
+def _games(sheets: Sheets, kind: Kind, title: str, taken: frozenset[str]) -> BookView:
+    spec = LADDER_PLAYERS if kind == "ladder" else ELO_PLAYERS
+    players = []
+    for row in read(sheets, spec).rows:
+        name = _text(row.get("Name"))
+        if not name:
+            continue
+        ident = _text(row.get("ID")) if kind == "ladder" else name
+        if ident:
+            players.append((ident, name))
+    settings = LADDER_SETTINGS.sheet if kind == "ladder" else ELO_SETTINGS.sheet
+    return BookView(kind, title, None, (), tuple(players), _confirms(sheets, settings), taken)
+
+
+_CACHE: dict[str, tuple[tuple[int, int, int], BookView]] = {}
+_LOCK = threading.Lock()
+
+
+def read_file(path: Path) -> BookView:
+    """The desk's view of the book file ``path``, read again only when the file changed."""
+    from ratingbook.files.backends import open_book
+
+    try:
+        status = os.stat(path)
+    except OSError as error:
+        raise DeskError(f"the book {str(path)!r} cannot be read: {error.strerror}") from None
+    identity = (status.st_ino, status.st_size, status.st_mtime_ns)
+    real = os.path.realpath(path)
+    with _LOCK:
+        cached = _CACHE.get(real)
+        if cached is not None and cached[0] == identity:
+            return cached[1]
+        try:
+            view = read_book(open_book(str(path)), Path(path).stem)
+        except DeskError:
+            raise
+        except RatingbookError as error:
+            raise DeskError(f"the book cannot be read: {error}") from None
+        _CACHE[real] = (identity, view)
+        return view

@@ -1,0 +1,201 @@
+"""The results desk's reporting rules: pure, no file, no clock, no book.
+
+This module alone decides, from the facts the store keeps (the reports since the arbiter last
+rejected them, the arbiter's decision, the event's "Desk Confirms" setting), where a board or a
+ladder game stands (:func:`standing`), which reports are refused (:func:`check_report`), which
+results a player may report and which only the arbiter may (:func:`allowed_results`), and what
+the arbiter's acts may do (:func:`check_accept`). The spellings of results are the core's
+(:mod:`ratingbook.core.results`); a result is kept as its one canonical spelling.
+
+The rules (issue 36, as Cobra and the league systems do it):
+
+- both sides may report; equal reports stand, a mismatch waits for the arbiter (``conflict``);
+- one side's report waits for the other side or the arbiter, as the event's setting says:
+  ``both sides`` (the default: the other side confirms), ``one side`` (one report stands),
+  ``arbiter`` (every report waits for the arbiter);
+- a side that reports again with another result puts the board in ``conflict`` (a player may
+  not change his own report: the arbiter decides); the same result again changes nothing;
+- forfeits (``+/-``, ``-/+``, ``-/-``) only by the arbiter;
+- a report after the arbiter accepted, corrected or entered a result is refused, and so is one
+  for a board whose result is in the book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ratingbook.core.results import Result, ladder_result_or_none, parse_swiss_result
+from ratingbook.desk.model import DeskError, Kind, Status
+from ratingbook.errors import RatingbookError
+
+__all__ = [
+    "CONFIRM_SPELLINGS",
+    "DEFAULT_CONFIRMS",
+    "Confirms",
+    "Decision",
+    "Fact",
+    "allowed_results",
+    "canonical_result",
+    "check_accept",
+    "check_report",
+    "confirms_setting",
+    "standing",
+]
+
+Confirms = Literal["both sides", "one side", "arbiter"]
+DEFAULT_CONFIRMS: Confirms = "both sides"
+#: How the "Desk Confirms" setting may be typed (case and spaces ignored).
+CONFIRM_SPELLINGS: dict[str, Confirms] = {
+    "both sides": "both sides",
+    "both": "both sides",
+    "both players": "both sides",
+    "one side": "one side",
+    "one": "one side",
+    "one player": "one side",
+    "either side": "one side",
+    "arbiter": "arbiter",
+    "staff": "arbiter",
+    "the arbiter": "arbiter",
+}
+
+Decision = Literal["", "accepted", "rejected", "corrected", "entered"]
+"""The arbiter's last act on an item ("": none)."""
+
+#: What a player may report of a game played (the arbiter alone enters forfeits, FIDE C.04 and
+#: the issue: "forfeits only by the arbiter").
+_PLAYED = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+_FORFEITS = (
+    Result.WHITE_WINS_BY_FORFEIT,
+    Result.BLACK_WINS_BY_FORFEIT,
+    Result.DOUBLE_FORFEIT,
+)
+#: A ladder writes its results in brackets (seed 001: the Access table's "(1-0)").
+_LADDER = {Result.WHITE_WINS: "(1-0)", Result.DRAW: "(½-½)", Result.BLACK_WINS: "(0-1)"}
+#: An Elo book's Result cell: White's score, as its sheet is typed (seed 003).
+_ELO = {Result.WHITE_WINS: "1-0", Result.DRAW: "½-½", Result.BLACK_WINS: "0-1"}
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One report as the rules see it: the side (None: not said), the canonical result."""
+
+    side: str | None
+    result: str
+
+
+def confirms_setting(value: object) -> Confirms:
+    """The "Desk Confirms" setting as typed (empty: both sides); a DeskError for anything
+    else, naming what it may be."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return DEFAULT_CONFIRMS
+    key = " ".join(str(value).casefold().split())
+    found = CONFIRM_SPELLINGS.get(key)
+    if found is None:
+        raise DeskError(
+            f"the setting Desk Confirms is {value!r}; expected Both sides, One side or Arbiter"
+        )
+    return found
+
+
+def allowed_results(kind: Kind, *, arbiter: bool = False) -> tuple[str, ...]:
+    """The results that may be reported for a board or a game of ``kind``, as the book spells
+    them: the three of a game played, and for a board the forfeits too when ``arbiter``."""
+    if kind == "ladder":
+        return tuple(_LADDER[r] for r in _PLAYED)
+    if kind == "elo":
+        return tuple(_ELO[r] for r in _PLAYED)
+    shown = _PLAYED + (_FORFEITS if arbiter else ())
+    return tuple(r.value for r in shown)
+
+
+def canonical_result(kind: Kind, result: str, *, arbiter: bool = False) -> str:
+    """``result`` (any spelling a typed result may have) as the book spells it; a DeskError
+    saying what may be reported when it is none of them, or a forfeit not from the arbiter."""
+    allowed = allowed_results(kind, arbiter=arbiter)
+    if kind in ("ladder", "elo"):
+        played = ladder_result_or_none(result)
+        if played is None:
+            raise DeskError(f"{result!r} is not a result; report one of {', '.join(allowed)}")
+        return (_LADDER if kind == "ladder" else _ELO)[played]
+    try:
+        read = parse_swiss_result(result, bye_row=False)
+    except RatingbookError:
+        read = None
+    if read is None:
+        raise DeskError(f"{result!r} is not a result; report one of {', '.join(allowed)}")
+    if read in _FORFEITS and not arbiter:
+        raise DeskError(
+            f"{read.value} is a forfeit: only the arbiter enters a forfeit; report one of "
+            f"{', '.join(allowed)}, or ask the arbiter"
+        )
+    return read.value
+
+
+def standing(
+    facts: Sequence[Fact],
+    decision: Decision,
+    decided: str | None,
+    confirms: Confirms,
+    *,
+    taken: bool = False,
+) -> tuple[Status, str | None]:
+    """Where an item stands and the result it stands at, from ``facts`` (the reports since the
+    arbiter last rejected them, oldest first), the arbiter's ``decision`` and its result
+    ``decided``, and the event's setting ``confirms``."""
+    if taken:
+        return "taken", decided if decision in ("accepted", "corrected", "entered") else (
+            _agreed(facts)
+        )
+    if decision == "entered":
+        return "entered", decided
+    if decision in ("accepted", "corrected"):
+        return "accepted", decided
+    if not facts:
+        return ("rejected" if decision == "rejected" else "missing"), None
+    agreed = _agreed(facts)
+    if agreed is None:
+        return "conflict", None
+    if confirms == "one side":
+        return "confirmed", agreed
+    if confirms == "both sides":
+        sides = {f.side for f in facts}
+        if {"white", "black"} <= sides:
+            return "confirmed", agreed
+    return "reported", agreed
+
+
+def _agreed(facts: Sequence[Fact]) -> str | None:
+    """The one result every report gives; None when they differ (or there is none)."""
+    results = {f.result for f in facts}
+    return next(iter(results)) if len(results) == 1 else None
+
+
+def check_report(
+    status: Status, decision: Decision, in_book: str | None, *, what: str = "this board"
+) -> None:
+    """Refuse a report (a DeskError a player can read) for an item the arbiter decided or
+    whose result is already in the book; ``what`` names it."""
+    if status == "taken" or in_book:
+        raise DeskError(
+            f"the result of {what} is already in the book"
+            + (f" ({in_book})" if in_book else "")
+            + ": ask the arbiter if it is wrong"
+        )
+    if decision in ("accepted", "corrected", "entered"):
+        raise DeskError(
+            f"the arbiter has already {decision} the result of {what}: ask the arbiter if it "
+            "is wrong"
+        )
+
+
+def check_accept(status: Status, what: str) -> None:
+    """Refuse the arbiter's accept of an item with no result to accept (a conflict: correct
+    it; nothing reported: enter it)."""
+    if status == "conflict":
+        raise DeskError(f"the reports of {what} differ: correct it with the right result")
+    if status in ("missing", "rejected"):
+        raise DeskError(f"nothing is reported for {what}: enter its result instead")
+    if status == "taken":
+        raise DeskError(f"the result of {what} is already in the book")

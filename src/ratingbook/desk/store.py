@@ -1,0 +1,316 @@
+"""The desk's store: what was reported and decided, kept in SQLite beside the book.
+
+This module alone reads and writes the store (``BOOK.desk.sqlite``). It is durable before it
+answers: WAL mode with ``synchronous=FULL``, so a report is on disk before the player's phone
+is told so, and a process killed at any moment (``kill -9``) loses nothing it acknowledged.
+Every change is one ``BEGIN IMMEDIATE`` transaction, so the desk's web server and a
+``ratingbook results take`` in another process never interleave a read and a write. It keeps
+facts only (reports, the arbiter's acts, the rounds released, codes, what the book took); where
+an item stands is the rules' answer (:mod:`ratingbook.desk.rules`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ratingbook.desk.codes import new_code
+from ratingbook.desk.model import DeskError, Report
+from ratingbook.desk.rules import Decision, Fact
+
+__all__ = ["Item", "Store", "now"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS codes (
+    code TEXT PRIMARY KEY, round INTEGER, match INTEGER, board INTEGER, player TEXT,
+    issued TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS codes_board ON codes(round, match, board)
+    WHERE player IS NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS codes_player ON codes(player) WHERE player IS NOT NULL;
+CREATE TABLE IF NOT EXISTS items (
+    id INTEGER PRIMARY KEY, round INTEGER NOT NULL, match INTEGER NOT NULL,
+    board INTEGER, white TEXT NOT NULL, black TEXT NOT NULL,
+    white_id TEXT NOT NULL DEFAULT '', black_id TEXT NOT NULL DEFAULT '',
+    decision TEXT NOT NULL DEFAULT '', decided TEXT, decided_by TEXT NOT NULL DEFAULT '',
+    since INTEGER NOT NULL DEFAULT 0, taken TEXT, note TEXT NOT NULL DEFAULT '');
+CREATE UNIQUE INDEX IF NOT EXISTS items_board ON items(round, match, board)
+    WHERE board IS NOT NULL;
+CREATE TABLE IF NOT EXISTS reports (
+    id INTEGER PRIMARY KEY, item INTEGER NOT NULL REFERENCES items(id), side TEXT,
+    result TEXT NOT NULL, origin TEXT NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS acts (
+    id INTEGER PRIMARY KEY, item INTEGER, act TEXT NOT NULL, result TEXT,
+    by TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS released (round INTEGER PRIMARY KEY, by TEXT NOT NULL,
+    at TEXT NOT NULL);
+"""
+#: How long a writer waits for another process's transaction before it gives up.
+_BUSY_MS = 30_000
+#: A ladder's or an Elo book's games are one "round" at the desk: released together.
+GAMES_ROUND = 0
+
+
+def now() -> str:
+    """The time as the store keeps it: ISO 8601, UTC, to the millisecond."""
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A board (or a ladder game) as the store keeps it, with the reports that count (those
+    since the arbiter last rejected them) and every report for the record."""
+
+    id: int
+    round: int
+    match: int
+    board: int | None
+    white: str
+    black: str
+    white_id: str
+    black_id: str
+    decision: Decision
+    decided: str | None
+    decided_by: str
+    taken: str | None
+    note: str
+    reports: tuple[Report, ...]
+    counted: tuple[Fact, ...]
+    released: bool
+
+
+class Store:
+    """The SQLite store at ``path`` (created on first use)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with self._connect() as db:
+            db.executescript(_SCHEMA)
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('created', ?)", (now(),))
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('id', ?)", (new_code(),))
+
+    @contextlib.contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        try:
+            db = sqlite3.connect(self.path, timeout=_BUSY_MS / 1000, isolation_level=None)
+        except sqlite3.Error as error:
+            raise DeskError(f"cannot open the desk's store {str(self.path)!r}: {error}") from None
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a transaction is on disk when COMMIT returns (WAL's NORMAL may lose the
+            # last ones on a power cut): a report is durable before it is acknowledged.
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
+            yield db
+        finally:
+            db.close()
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction that writes: taken at once (``BEGIN IMMEDIATE``), committed when
+        the block ends, rolled back on any error."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A consistent snapshot to read (one deferred transaction)."""
+        with self._connect() as db:
+            db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                db.execute("ROLLBACK")
+
+    # --- meta ----------------------------------------------------------------------------------
+
+    def meta(self, key: str) -> str:
+        with self.read() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else ""
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.write() as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    # --- codes ---------------------------------------------------------------------------------
+
+    def board_codes(self, boards: list[tuple[int, int, int]]) -> dict[tuple[int, int, int], str]:
+        """The code of each (round, match, board), issued on first asking, then the same."""
+        with self.write() as db:
+            for rnd, match, board in boards:
+                for _ in range(8):  # a clash of 50 random bits is all but impossible
+                    try:
+                        db.execute(
+                            "INSERT OR IGNORE INTO codes (code, round, match, board, issued) "
+                            "VALUES (?, ?, ?, ?, ?)",
+                            (new_code(), rnd, match, board, now()),
+                        )
+                        break
+                    except sqlite3.IntegrityError:
+                        continue
+            found = db.execute(
+                "SELECT round, match, board, code FROM codes WHERE player IS NULL"
+            ).fetchall()
+        wanted = set(boards)
+        return {(r, m, b): c for r, m, b, c in found if (r, m, b) in wanted}
+
+    def player_code(self, player: str) -> str:
+        """A ladder player's personal code (``player`` "*": the camp's shared code)."""
+        with self.write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO codes (code, player, issued) VALUES (?, ?, ?)",
+                (new_code(), player, now()),
+            )
+            row = db.execute("SELECT code FROM codes WHERE player = ?", (player,)).fetchone()
+        return str(row[0])
+
+    def code(self, code: str) -> tuple[int | None, int | None, int | None, str | None] | None:
+        """What ``code`` is for: (round, match, board, None) or (None, None, None, player)."""
+        with self.read() as db:
+            row = db.execute(
+                "SELECT round, match, board, player FROM codes WHERE code = ?", (code,)
+            ).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3])
+
+    # --- items ---------------------------------------------------------------------------------
+
+    def board_item(
+        self, db: sqlite3.Connection, rnd: int, match: int, board: int, white: str, black: str
+    ) -> int:
+        """The item of a board, made on first need (inside a write transaction ``db``)."""
+        db.execute(
+            "INSERT OR IGNORE INTO items (round, match, board, white, black) VALUES (?,?,?,?,?)",
+            (rnd, match, board, white, black),
+        )
+        row = db.execute(
+            "SELECT id FROM items WHERE round = ? AND match = ? AND board = ?",
+            (rnd, match, board),
+        ).fetchone()
+        return int(row[0])
+
+    def game_item(
+        self, db: sqlite3.Connection, white: tuple[str, str], black: tuple[str, str]
+    ) -> int:
+        """A new ladder game (ids and names of both players)."""
+        cursor = db.execute(
+            "INSERT INTO items (round, match, board, white, black, white_id, black_id) "
+            "VALUES (?, 0, NULL, ?, ?, ?, ?)",
+            (GAMES_ROUND, white[1], black[1], white[0], black[0]),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def add_report(
+        self, db: sqlite3.Connection, item: int, side: str | None, result: str, origin: str
+    ) -> None:
+        db.execute(
+            "INSERT INTO reports (item, side, result, origin, at) VALUES (?, ?, ?, ?, ?)",
+            (item, side, result, origin, now()),
+        )
+
+    def decide(
+        self,
+        db: sqlite3.Connection,
+        item: int,
+        decision: Decision,
+        result: str | None,
+        by: str,
+        reason: str = "",
+    ) -> None:
+        """Record the arbiter's act on ``item`` (a rejection sets aside the reports so far)."""
+        if decision == "rejected":
+            last = db.execute("SELECT COALESCE(MAX(id), 0) FROM reports").fetchone()[0]
+            db.execute(
+                "UPDATE items SET decision = ?, decided = NULL, decided_by = ?, since = ? "
+                "WHERE id = ?",
+                (decision, by, last, item),
+            )
+        else:
+            db.execute(
+                "UPDATE items SET decision = ?, decided = ?, decided_by = ? WHERE id = ?",
+                (decision, result, by, item),
+            )
+        db.execute(
+            "INSERT INTO acts (item, act, result, by, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (item, decision, result, by, reason, now()),
+        )
+
+    def release(self, rnd: int, by: str) -> None:
+        with self.write() as db:
+            db.execute("INSERT OR IGNORE INTO released VALUES (?, ?, ?)", (rnd, by, now()))
+            db.execute(
+                "INSERT INTO acts (item, act, result, by, at) VALUES (NULL, 'released', ?, ?, ?)",
+                (str(rnd), by, now()),
+            )
+
+    def mark(self, db: sqlite3.Connection, item: int, *, taken: str | None, note: str) -> None:
+        db.execute("UPDATE items SET taken = ?, note = ? WHERE id = ?", (taken, note, item))
+
+    def items(self, rnd: int | None = None, ids: tuple[int, ...] = ()) -> list[Item]:
+        """The items of round ``rnd`` (None: every round), or those of ``ids``."""
+        with self.read() as db:
+            return self._items(db, rnd, ids)
+
+    def _items(self, db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> list[Item]:
+        query = "SELECT * FROM items"
+        args: tuple[object, ...] = ()
+        if ids:
+            query += f" WHERE id IN ({','.join('?' * len(ids))})"
+            args = ids
+        elif rnd is not None:
+            query += " WHERE round = ?"
+            args = (rnd,)
+        rows = db.execute(query + " ORDER BY round, match, board, id", args).fetchall()
+        released = {r[0] for r in db.execute("SELECT round FROM released")}
+        reports: dict[int, list[tuple[int, Report]]] = {}
+        wanted = {row[0] for row in rows}
+        for rid, item, side, result, origin, at in db.execute(
+            "SELECT id, item, side, result, origin, at FROM reports ORDER BY id"
+        ):
+            if item in wanted:
+                reports.setdefault(item, []).append((rid, Report(side, result, origin, at)))
+        out = []
+        for row in rows:
+            (iid, rnd_, match, board, white, black, white_id, black_id) = row[:8]
+            decision, decided, decided_by, since, taken, note = row[8:]
+            kept = reports.get(iid, [])
+            out.append(
+                Item(
+                    iid,
+                    rnd_,
+                    match,
+                    board,
+                    white,
+                    black,
+                    white_id,
+                    black_id,
+                    decision,
+                    decided,
+                    decided_by,
+                    taken,
+                    note,
+                    tuple(r for _, r in kept),
+                    tuple(Fact(r.side, r.result) for rid, r in kept if rid > since),
+                    rnd_ in released,
+                )
+            )
+        return out
+
+    def item_in(self, db: sqlite3.Connection, item_id: int) -> Item | None:
+        """The item ``item_id`` as a write transaction ``db`` sees it."""
+        found = self._items(db, None, (item_id,))
+        return found[0] if found else None
+
+    def released_rounds(self) -> set[int]:
+        with self.read() as db:
+            return {r[0] for r in db.execute("SELECT round FROM released")}
