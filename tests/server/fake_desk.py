@@ -12,13 +12,15 @@ from pathlib import Path
 
 from ratingbook.desk import Ack, Desk, DeskError, Kind, Pairing, QueueItem, Report, Side
 from ratingbook.desk import TakeOutcome
+from ratingbook.desk.codes import normal_code
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
 RESULTS = ("1-0", "½-½", "0-1")
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(ALPHABET) for _ in range(8))
+    plain = "".join(secrets.choice(ALPHABET) for _ in range(10))
+    return f"{plain[:5]}-{plain[5:]}"
 
 
 @dataclass
@@ -33,7 +35,10 @@ class Board:
 class FakeDesk(Desk):
     def __init__(self, book: Path, boards: list[tuple[str, str]], *, round: int = 2,
                  kind: Kind = "swiss", players: list[tuple[str, str]] | None = None) -> None:
-        super().__init__(book, book.with_name(book.name + ".desk.sqlite"))
+        # No store: everything in memory (Desk.__init__ would open the SQLite store).
+        self.book = book
+        self.store_path = book.with_name(book.name + ".desk.sqlite")
+        self._hash = ""
         self._kind = kind
         self._round = round
         self.old_code = new_code()  # the code of a board of the round before
@@ -64,10 +69,20 @@ class FakeDesk(Desk):
     def players(self) -> list[tuple[str, str]]:
         return list(self._players)
 
+    @property
+    def password_hash(self) -> str:
+        return self._hash
+
+    def set_password(self, hash: str) -> None:
+        self._hash = hash
+
+    def allowed(self, *, arbiter: bool = False) -> tuple[str, ...]:
+        return RESULTS + (("+/-", "-/+", "-/-") if arbiter else ())
+
     def pairing_for(self, code: str) -> Pairing | None:
         self.asked.append(code)
-        bare = code.replace("-", "").replace(" ", "").upper()
-        return next((b.pairing for b in self.boards.values() if b.pairing.code == bare), None)
+        typed = normal_code(code)
+        return next((b.pairing for b in self.boards.values() if b.pairing.code == typed), None)
 
     def _item(self, board: Board) -> QueueItem:
         p = board.pairing
@@ -138,12 +153,12 @@ class FakeDesk(Desk):
         board = self._board(item_id)
         board.status, board.result = "accepted", result
 
-    def enter(self, round: int, board: int, result: str, *, by: str) -> None:
+    def enter(self, round: int, board: int, result: str, *, by: str, match: int = 0) -> None:
         self.calls.append(("enter", round, board, result, by))
         found = self._board(board)
         found.status, found.result = "entered", result
 
-    def release(self, round: int, *, by: str) -> int:
+    def release(self, round: int | None, *, by: str) -> int:
         self.calls.append(("release", round, by))
         ready = [b for b in self.boards.values() if b.status in ("confirmed", "accepted", "entered")]
         for board in ready:

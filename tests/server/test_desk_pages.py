@@ -65,7 +65,7 @@ def test_players_report_from_their_phones(
         home = phone.open(f"{desk.base_url}/")
         assert "Round 2 is open for reports" in home
         phone.screenshot(tmp_path / "home-390.png")
-        typed = f"{one[:4].lower()}-{one[4:]}"  # as a player types it
+        typed = one.lower().replace("-", " ")  # as a player types it
         page = phone.submit(
             f"document.getElementById('code').value = {js(typed)};"
             "document.querySelector('form.desk button').click()"
@@ -141,7 +141,7 @@ def test_the_arbiter_corrects_enters_and_releases_a_round(
         cards = laptop.open(f"{desk.base_url}/arbiter/cards?round=2")
         assert laptop.evaluate("document.querySelectorAll('section.card svg.qr').length") == 3
         code = fake.boards[3].pairing.code
-        assert f"{code[:4]}-{code[4:]}" in cards
+        assert code in cards
         assert f"{desk.base_url}" in cards
         laptop.screenshot(tmp_path / "cards-1280.png")
         laptop.open(f"{desk.base_url}/arbiter/cards?round=2&list=1")

@@ -106,7 +106,7 @@ def desk_command(book: str, lan: bool, port: int, password_file: str | None) -> 
                 "venue's network)"
             )
         click.echo(f"Arbiter: http://127.0.0.1:{listening.port}/arbiter on this computer")
-        click.echo(f"Reports are kept in {desk.store}. Stop the desk with Ctrl+C.")
+        click.echo(f"Reports are kept in {desk.store_path}. Stop the desk with Ctrl+C.")
 
     state = DeskState(desk=desk, book=path, base_url="")
     try:

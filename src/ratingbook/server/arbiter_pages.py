@@ -18,10 +18,8 @@ from collections.abc import Callable
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.core.results import Result
 from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem
 from ratingbook.server.cards import card_for
-from ratingbook.server.player_pages import GAME_RESULTS
 from ratingbook.server.security import check_password
 from ratingbook.server.state import DeskState, page_error, state, token_refusal
 
@@ -29,11 +27,6 @@ __all__ = ["arbiter", "take_now", "take_words"]
 
 arbiter = flask.Blueprint("arbiter", __name__, url_prefix="/arbiter")
 
-#: Results only the arbiter gives (a player never reports a forfeit: the issue's rule).
-FORFEITS = tuple(
-    r.value
-    for r in (Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
-)
 #: The acts on the queue, and whether each needs a result.
 ACTS = ("accept", "reject", "correct", "enter", "release", "take")
 
@@ -98,14 +91,6 @@ def logout() -> ResponseReturnValue:
     return flask.redirect("/arbiter", 303)
 
 
-def _arbiter_results(desk: Desk, round: int | None) -> tuple[str, ...]:
-    if round is None:
-        return GAME_RESULTS
-    pairings = desk.pairings(round)
-    allowed = pairings[0].allowed if pairings else GAME_RESULTS
-    return allowed + tuple(r for r in FORFEITS if r not in allowed)
-
-
 def _sorted(items: list[QueueItem]) -> list[QueueItem]:
     return sorted(items, key=lambda item: (item.board or 0, item.id))
 
@@ -120,7 +105,7 @@ def queue() -> ResponseReturnValue:
 
     def look(d: Desk) -> tuple[int | None, list[QueueItem], tuple[str, ...]]:
         shown = asked if asked is not None else d.round()
-        return shown, _sorted(d.queue(shown)), _arbiter_results(d, shown)
+        return shown, _sorted(d.queue(shown)), d.allowed(arbiter=True)
 
     shown, items, results = desk.ask(look)
     counts = {status: sum(item.status == status for item in items) for status in STATUSES}
@@ -161,6 +146,7 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
     a field it needs is missing."""
     form = flask.request.form
     item, board, result = _number("item", form), _number("board", form), form.get("result", "")
+    match = _number("match", form) or 0  # a team event's match (0: an individual event)
     reason = form.get("reason", "").strip()[:200] or "rejected by the arbiter"
     by = _who()
 
@@ -175,17 +161,21 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
             desk.correct(item, result, by=by)
             return f"Corrected item {item} to {result}."
         if name == "enter" and round is not None and board is not None:
-            desk.enter(round, board, result, by=by)
+            desk.enter(round, board, result, by=by, match=match)
             return f"Entered {result} for board {board}."
-        assert name == "release" and round is not None
-        return f"Round {round}: {desk.release(round, by=by)} results released."
+        released = desk.release(round, by=by)
+        return (
+            f"Round {round}: {released} results released."
+            if round
+            else f"{released} games released."
+        )
 
     needs = {
         "accept": item is not None,
         "reject": item is not None,
         "correct": item is not None and bool(result),
         "enter": round is not None and board is not None and bool(result),
-        "release": round is not None,
+        "release": True,  # a round's results, or (no round) a ladder's games
     }
     return act if needs.get(name, False) else None
 

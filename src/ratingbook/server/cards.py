@@ -1,14 +1,14 @@
 """QR codes (segno) and what a pairing card shows: the desk's address as a QR code for the
 terminal, and each pairing's link (``BASE/c/CODE``) as an SVG for a printed card.
 
-A QR code holds the link only: the code is in it, so a card is as secret as the code it
+A code is printed as the desk issues it (:mod:`ratingbook.desk.codes`, the one home of its
+shape). A QR code holds the link only: the code is in it, so a card is as secret as the code it
 carries (cards are printed from the arbiter's pages, behind the password).
 """
 
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass
 
 import segno
@@ -16,22 +16,12 @@ from markupsafe import Markup
 
 from ratingbook.desk import Pairing
 
-__all__ = ["Card", "card_for", "code_link", "grouped", "svg_qr", "terminal_qr"]
-
-#: A code as a player may type it: letters, digits, spaces and hyphens (Crockford's base32
-#: groups), short. Anything else (a slash, a dot, a path) is refused before the desk sees it.
-CODE_PATTERN = re.compile(r"[0-9A-Za-z][0-9A-Za-z -]{2,22}[0-9A-Za-z]")
-
-
-def grouped(code: str) -> str:
-    """A code as printed: groups of four (``ABCD-EFGH``), easier to read aloud and to type."""
-    bare = code.replace("-", "").replace(" ", "").upper()
-    return "-".join(bare[i : i + 4] for i in range(0, len(bare), 4))
+__all__ = ["Card", "card_for", "code_link", "svg_qr", "terminal_qr"]
 
 
 def code_link(base_url: str, code: str) -> str:
     """The link a card's QR code holds: the pairing's page on the desk."""
-    return f"{base_url.rstrip('/')}/c/{grouped(code)}"
+    return f"{base_url.rstrip('/')}/c/{code}"
 
 
 def svg_qr(data: str, title: str) -> Markup:
@@ -69,7 +59,7 @@ def card_for(pairing: Pairing, base_url: str) -> Card:
         board=pairing.board,
         white=pairing.white,
         black=pairing.black,
-        code=grouped(pairing.code),
+        code=pairing.code,
         link=link,
         qr=svg_qr(link, f"Board {pairing.board}: {link}"),
     )

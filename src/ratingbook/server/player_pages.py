@@ -14,17 +14,14 @@ from __future__ import annotations
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.core.results import Result
 from ratingbook.desk import Ack, DeskError, Pairing, QueueItem, Side
-from ratingbook.server.cards import CODE_PATTERN, grouped
+from ratingbook.desk.codes import normal_code
 from ratingbook.server.state import page_error, state, token_refusal
 
-__all__ = ["GAME_RESULTS", "players", "screen_text"]
+__all__ = ["players", "screen_text"]
 
 players = flask.Blueprint("players", __name__)
 
-#: The results a ladder's or an Elo book's game may be reported with (forfeits: the arbiter).
-GAME_RESULTS = (Result.WHITE_WINS.value, Result.DRAW.value, Result.BLACK_WINS.value)
 #: A player's words for the sides.
 SIDES: dict[str, Side] = {"white": "white", "black": "black"}
 
@@ -43,7 +40,7 @@ def _bad_code() -> flask.Response:
 
 
 def _pairing(code: str) -> Pairing | None:
-    if not CODE_PATTERN.fullmatch(code):
+    if normal_code(code) is None:  # a typo, or a path: never reaches the desk
         return None
     return state().ask(lambda desk: desk.pairing_for(code))
 
@@ -85,9 +82,9 @@ def _pairing_page(code: str) -> ResponseReturnValue:
         title=f"Board {pairing.board}",
         here="/",
         pairing=pairing,
-        code=grouped(pairing.code),
+        code=pairing.code,
         item=_board_item(pairing),
-        token=desk.tokens.issue(f"report:{grouped(pairing.code)}"),
+        token=desk.tokens.issue(f"report:{pairing.code}"),
     )
 
 
@@ -98,7 +95,7 @@ def report() -> ResponseReturnValue:
     pairing = _pairing(code)
     if pairing is None:
         return _bad_code()
-    refused = token_refusal(f"report:{grouped(pairing.code)}")
+    refused = token_refusal(f"report:{pairing.code}")
     if refused is not None:
         return refused
     side = SIDES.get(form.get("side", ""))
@@ -109,9 +106,7 @@ def report() -> ResponseReturnValue:
         )
     origin = f"phone {_address()}"
     try:
-        ack = state().ask(
-            lambda desk: desk.report(pairing.code, result, side=side, origin=origin)
-        )
+        ack = state().ask(lambda desk: desk.report(pairing.code, result, side=side, origin=origin))
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
     return _received(ack, pairing=pairing, result=result)
@@ -124,9 +119,9 @@ def _received(ack: Ack, **values: object) -> str:
 @players.get("/game")
 def game_form() -> str:
     desk = state()
-    names = desk.ask(lambda d: d.players())
+    names, results = desk.ask(lambda d: (d.players(), d.allowed()))
     return desk.render(
-        "game.html", title="Report a game", here="/", players=names, results=GAME_RESULTS,
+        "game.html", title="Report a game", here="/", players=names, results=results,
         token=desk.tokens.issue("game"),
     )  # fmt: skip
 
@@ -139,17 +134,16 @@ def game() -> ResponseReturnValue:
     form = flask.request.form
     code, white, black = (form.get(k, "").strip() for k in ("code", "white", "black"))
     result = form.get("result", "")
-    known = {player_id for player_id, _ in state().ask(lambda d: d.players())}
-    if not CODE_PATTERN.fullmatch(code) or white not in known or black not in known:
+    names, results = state().ask(lambda d: (dict(d.players()), d.allowed()))
+    if normal_code(code) is None or white not in names or black not in names:
         return page_error(400, "Not sent", "Type your code and choose both players.")
-    if white == black or result not in GAME_RESULTS:
+    if white == black or result not in results:
         return page_error(400, "Not sent", "Choose two different players and the result.")
     origin = f"phone {_address()}"
     try:
         ack = state().ask(lambda desk: desk.report_game(code, white, black, result, origin=origin))
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
-    names = dict(state().ask(lambda d: d.players()))
     return _received(ack, pairing=None, result=result, white=names[white], black=names[black])
 
 
