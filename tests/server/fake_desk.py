@@ -10,8 +10,17 @@ import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ratingbook.desk import Ack, Desk, DeskError, Kind, Pairing, QueueItem, Report, Side
-from ratingbook.desk import TakeOutcome
+from ratingbook.desk import (
+    Ack,
+    Desk,
+    DeskError,
+    Kind,
+    Pairing,
+    QueueItem,
+    Report,
+    Side,
+    TakeOutcome,
+)
 from ratingbook.desk.codes import normal_code
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
@@ -33,8 +42,15 @@ class Board:
 
 
 class FakeDesk(Desk):
-    def __init__(self, book: Path, boards: list[tuple[str, str]], *, round: int = 2,
-                 kind: Kind = "swiss", players: list[tuple[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        book: Path,
+        boards: list[tuple[str, str]],
+        *,
+        round: int = 2,
+        kind: Kind = "swiss",
+        players: list[tuple[str, str]] | None = None,
+    ) -> None:
         # No store: everything in memory (Desk.__init__ would open the SQLite store).
         self.book = book
         self.store_path = book.with_name(book.name + ".desk.sqlite")
@@ -86,8 +102,17 @@ class FakeDesk(Desk):
 
     def _item(self, board: Board) -> QueueItem:
         p = board.pairing
-        return QueueItem(p.board, p.round, p.board, p.white, p.black, board.status,  # type: ignore[arg-type]
-                         tuple(board.reports), board.result, board.released)
+        return QueueItem(
+            p.board,
+            p.round,
+            p.board,
+            p.white,
+            p.black,
+            board.status,  # type: ignore[arg-type]
+            tuple(board.reports),
+            board.result,
+            board.released,
+        )
 
     def report(self, code: str, result: str, *, side: Side | None, origin: str) -> Ack:
         self.calls.append(("report", code, result, side, origin))
@@ -99,7 +124,8 @@ class FakeDesk(Desk):
             raise DeskError("the arbiter entered this board's result: tell the arbiter")
         now = dt.datetime.now().isoformat(timespec="seconds")
         board.reports = [r for r in board.reports if r.side != side] + [
-            Report(side, result, origin, now)]
+            Report(side, result, origin, now)
+        ]
         results = {r.result for r in board.reports}
         if len(results) > 1:
             board.status, board.result = "conflict", None
@@ -107,20 +133,31 @@ class FakeDesk(Desk):
             board.status, board.result = "confirmed", result
         else:
             board.status, board.result = "reported", None
-        words = {"conflict": "The reports differ: the arbiter decides.",
-                 "confirmed": "Both sides agree: the result stands.",
-                 "reported": "Received: it waits for the other side."}
+        words = {
+            "conflict": "The reports differ: the arbiter decides.",
+            "confirmed": "Both sides agree: the result stands.",
+            "reported": "Received: it waits for the other side.",
+        }
         return Ack(pairing.board, board.status, words[board.status])  # type: ignore[arg-type]
 
-    def report_game(self, player_code: str, white_id: str, black_id: str, result: str, *,
-                    origin: str) -> Ack:
+    def report_game(
+        self, player_code: str, white_id: str, black_id: str, result: str, *, origin: str
+    ) -> Ack:
         self.calls.append(("game", player_code, white_id, black_id, result, origin))
         if player_code.upper() != "CAMP2026":
             raise DeskError("this code reports no game")
         names = dict(self._players)
         now = dt.datetime.now().isoformat(timespec="seconds")
-        item = QueueItem(len(self.games) + 1, None, None, names[white_id], names[black_id],
-                         "reported", (Report(None, result, origin, now),), result)
+        item = QueueItem(
+            len(self.games) + 1,
+            None,
+            None,
+            names[white_id],
+            names[black_id],
+            "reported",
+            (Report(None, result, origin, now),),
+            result,
+        )
         self.games.append(item)
         return Ack(item.id, "reported", "Received: the staff accept it.")
 
@@ -160,7 +197,9 @@ class FakeDesk(Desk):
 
     def release(self, round: int | None, *, by: str) -> int:
         self.calls.append(("release", round, by))
-        ready = [b for b in self.boards.values() if b.status in ("confirmed", "accepted", "entered")]
+        ready = [
+            b for b in self.boards.values() if b.status in ("confirmed", "accepted", "entered")
+        ]
         for board in ready:
             board.released = True
         return len(ready)

@@ -57,9 +57,7 @@ def fits(browser: Browser, width: int) -> None:
     assert browser.scroll_width() <= width
 
 
-def test_players_report_from_their_phones(
-    desk: DeskState, fake: FakeDesk, tmp_path: Path
-) -> None:
+def test_players_report_from_their_phones(desk: DeskState, fake: FakeDesk, tmp_path: Path) -> None:
     one, two = fake.boards[1].pairing.code, fake.boards[2].pairing.code
     with Browser(tmp_path / "phone", PHONE, 800) as phone:
         home = phone.open(f"{desk.base_url}/")

@@ -110,8 +110,9 @@ def desk_command(book: str, lan: bool, port: int, password_file: str | None) -> 
 
     state = DeskState(desk=desk, book=path, base_url="")
     try:
-        serve(state, lan=lan, port=port, ready=ready)
+        serve(state, lan=lan, port=port, ready=ready)  # returns on Ctrl+C (waitress's way)
     except OSError as error:
         raise RatingbookError(f"cannot listen on port {port}: {error.strerror}") from error
     except KeyboardInterrupt:
-        click.echo("The desk stopped.")
+        pass
+    click.echo("The desk stopped.")

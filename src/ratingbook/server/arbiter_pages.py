@@ -19,6 +19,7 @@ import flask
 from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem
+from ratingbook.desk.desk import CAMP
 from ratingbook.server.cards import card_for
 from ratingbook.server.security import check_password
 from ratingbook.server.state import DeskState, page_error, state, token_refusal
@@ -218,8 +219,16 @@ def cards() -> ResponseReturnValue:
     desk = state()
     round = _number("round")
     shown = round if round is not None else desk.ask(lambda d: d.round())
-    if shown is None:
-        return page_error(404, "No cards", "A ladder has no pairings: players report games.")
+    if shown is None:  # a ladder: the camp's code and each player's own, to hand out
+        codes = desk.ask(
+            lambda d: (
+                [("The camp (anyone)", d.player_code(CAMP))]
+                + [(name, d.player_code(pid)) for pid, name in d.players()]
+            )
+        )
+        return desk.render(
+            "codes.html", title="Codes", here="/arbiter", codes=codes, base=desk.base_url
+        )
     pairings = desk.ask(lambda d: d.pairings(shown))
     return desk.render(
         "cards.html",
