@@ -4,13 +4,15 @@ The public API, in one place (everything else is internal and may move):
 
 - the Excel entry points ``main()`` (the ribbon's Recalc Ratings button), ``new_week()`` (Start
   New Week), ``update_players()`` (Swiss Players from FIDE's rating list), ``unpair()`` and
-  ``undo()`` (FIDE mode: take back the last round's pairing, the last logged change), and the
-  same on any ``xlwings.Book``: ``recalc_book(book)``, ``new_week_book(book)``,
-  ``update_players_book(book)``, ``unpair_book(book)``, ``undo_book(book)``; they come from
+  ``undo()`` (FIDE mode: take back the last round's pairing, the last logged change),
+  ``take_results()`` (the results desk's released results), and the same on any
+  ``xlwings.Book``: ``recalc_book(book)``, ``new_week_book(book)``,
+  ``update_players_book(book)``, ``unpair_book(book)``, ``undo_book(book)``,
+  ``take_results_book(book)``; they come from
   :mod:`ratingbook.excel` and are loaded on first use, so ``import ratingbook`` stays light;
 - :mod:`ratingbook.excel`: the same, plus the ``@xw.script`` entry points for xlwings Server
   and Lite (``recalc_ratings``, ``start_new_week``, ``update_players_from_rating_list``,
-  ``unpair_last_round``, ``undo_last_change``);
+  ``unpair_last_round``, ``undo_last_change``, ``take_results_from_desk``);
 - :mod:`ratingbook.udfs`: the worksheet functions (``=ELO_UPDATE(...)`` and friends);
 - :mod:`ratingbook.swiss`: seed 004's ``determine_output`` and ``player_result``;
 - :mod:`ratingbook.workbook`: ``recalc``, ``new_week``, ``pair`` and ``pair_every_round`` on
@@ -37,6 +39,8 @@ _EXCEL_ENTRY_POINTS = (
     "recalc_book",
     "redo",
     "redo_book",
+    "take_results",
+    "take_results_book",
     "undo",
     "undo_book",
     "unpair",

@@ -24,6 +24,7 @@ from ratingbook.cli.fide_commands import FIDE_COMMANDS
 from ratingbook.cli.players_commands import players_group
 from ratingbook.cli.publish_command import publish_command
 from ratingbook.cli.reporting import INPUT_ERROR
+from ratingbook.cli.results_commands import results_group
 from ratingbook.cli.season_commands import season_group
 from ratingbook.cli.seed_commands import SEED_COMMANDS
 from ratingbook.cli.template_command import template_command
@@ -66,6 +67,7 @@ for _command in (
     trf_group,
     players_group,
     season_group,
+    results_group,
     publish_command,
     desk_command,
     explain_command,

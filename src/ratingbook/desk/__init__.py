@@ -6,7 +6,7 @@ them, and released results go into the book through the session, once each.
 - :mod:`~ratingbook.desk.desk`: :class:`Desk`, the one object a front end asks.
 """
 
-from ratingbook.desk.desk import Desk
+from ratingbook.desk.desk import CAMP, Desk
 from ratingbook.desk.model import (
     STATUSES,
     Ack,
@@ -21,6 +21,7 @@ from ratingbook.desk.model import (
 )
 
 __all__ = [
+    "CAMP",
     "STATUSES",
     "Ack",
     "Desk",

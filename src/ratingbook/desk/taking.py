@@ -26,6 +26,7 @@ from ratingbook.desk.model import DeskError, TakeOutcome
 from ratingbook.desk.rules import standing
 from ratingbook.desk.store import Item, Store, now
 from ratingbook.errors import RatingbookError
+from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def take_into(
     waiting = len(ready) - len(already) - len(taken)
     if taken:
         where = "" if save is not None else " (save the book to keep them)"
-        messages.insert(0, f"{len(taken)} results taken into the book{where}")
+        messages.insert(0, f"{many(len(taken), 'result')} taken into the book{where}")
     return TakeOutcome(len(taken), waiting, False, tuple(messages))
 
 
@@ -158,8 +159,8 @@ def _locked(store: Store, key_of: Callable[[Item], str], why: str) -> TakeOutcom
         waiting,
         True,
         (
-            f"{why}: nothing was written; the {waiting} results released wait (click Take "
-            "results in Excel, or take them once the book is closed)",
+            f"{why}: nothing was written; {many(waiting, 'released result')} waiting (click "
+            "Take results in Excel, or take them once the book is closed)",
         ),
     )
 

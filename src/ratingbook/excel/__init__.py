@@ -1,5 +1,5 @@
-"""Excel through xlwings: the ribbon's button, Start New Week, Update Players and the xlwings
-Server/Lite scripts.
+"""Excel through xlwings: the ribbon's button, Start New Week, Update Players, Take results and
+the xlwings Server/Lite scripts.
 
 - :mod:`~ratingbook.excel.xlwings_book`: :class:`XlwingsBook`, the Book interface over any
   ``xlwings.Book`` (desktop Excel and the JSON engine of xlwings Server and Lite);
@@ -17,6 +17,9 @@ from ratingbook.excel.scripts import (
     redo_book,
     redo_last_undo,
     start_new_week,
+    take_results,
+    take_results_book,
+    take_results_from_desk,
     undo,
     undo_book,
     undo_last_change,
@@ -41,6 +44,9 @@ __all__ = [
     "redo_book",
     "redo_last_undo",
     "start_new_week",
+    "take_results",
+    "take_results_book",
+    "take_results_from_desk",
     "undo",
     "undo_book",
     "undo_last_change",

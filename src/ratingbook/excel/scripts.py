@@ -9,6 +9,8 @@
   ratingbook.update_players()"``), as ``ratingbook players update``;
 - :func:`recalc_book` / :func:`new_week_book` / :func:`update_players_book` -- the work itself,
   on any ``xlwings.Book``; they raise :class:`~ratingbook.errors.RatingbookError` on bad input;
+- :func:`take_results` / :func:`take_results_book` / :func:`take_results_from_desk` -- **Take
+  results**: the results released at the results desk (issue 36) taken into the open book;
 - :func:`recalc_ratings` / :func:`start_new_week` / :func:`update_players_from_rating_list` --
   ``@xw.script`` versions for xlwings Server (Office.js) and xlwings Lite, which inject the book.
 
@@ -42,6 +44,9 @@ __all__ = [
     "redo_book",
     "redo_last_undo",
     "start_new_week",
+    "take_results",
+    "take_results_book",
+    "take_results_from_desk",
     "undo",
     "undo_book",
     "undo_last_change",
@@ -292,3 +297,43 @@ def unpair(book: xw.Book | None = None) -> Plan | None:
 def unpair_last_round(book: xw.Book) -> None:
     """Unpair for xlwings Server (Office.js) and xlwings Lite, which pass the book."""
     _run(book, unpair_book, "Round unpaired.")
+
+
+def take_results_book(book: xw.Book, store: str | os.PathLike[str] | None = None) -> Plan:
+    """Take the results the arbiter released at the results desk into ``book`` while it is
+    open in Excel (the desk cannot write a book Excel holds), as ``ratingbook results take``:
+    each once, through the same rules, warnings and Event Log as a typed result, listed on
+    ``Desk Results``. The desk's store is ``store``, else ``BOOK.desk.sqlite`` beside the book.
+    They are kept when the book is saved: the desk counts them taken once it finds them in the
+    saved file (a book closed without saving gets them again from the desk's next take). A
+    result already in the book is never overwritten: the summary says so."""
+    from ratingbook.desk import Desk
+
+    path = Path(str(book.fullname))
+    kept = Path(store) if store is not None else path.with_name(path.name + ".desk.sqlite")
+    if not kept.is_file():
+        raise RatingbookError(
+            f"there is no results desk beside this book (no file {kept.name!r} in "
+            f"{str(kept.parent)!r}); start the desk on the book first (ratingbook desk). In "
+            "xlwings Lite, which cannot open the computer's files, take the results with "
+            "ratingbook results take once the book is closed"
+        )
+    outcome = Desk(path, kept).take_into(XlwingsBook(book))
+    return Plan(summary=outcome.messages or ("No released result waits to be taken.",))
+
+
+_RESULTS_TAKEN = "Take results done."
+
+
+def take_results(book: xw.Book | None = None) -> Plan | None:
+    """**Take results** for the workbook the user is looking at (see :func:`main`):
+    ``RunPython "import ratingbook; ratingbook.take_results()"``."""
+    return _run(book if book is not None else _user_book(), take_results_book, _RESULTS_TAKEN)
+
+
+@xw.script
+def take_results_from_desk(book: xw.Book) -> None:
+    """Take results for xlwings Server (Office.js) and xlwings Lite, which pass the book: the
+    desk's store must be a file the Python side can open (xlwings Server on the organiser's
+    machine; not xlwings Lite, in the browser: there, use ``ratingbook results take``)."""
+    _run(book, take_results_book, _RESULTS_TAKEN)

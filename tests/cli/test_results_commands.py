@@ -1,0 +1,53 @@
+"""Tests for ``ratingbook results take`` and ``ratingbook results list`` (issue 36): the
+desk's released results taken into the book in place, once; a book open in Excel left alone
+(exit status 1); a book without a desk refused (exit status 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.desk.desk_books import fide_swiss
+from tests.helpers.cli import run
+from tests.helpers.workbooks import sheet_rows
+
+from ratingbook.desk import Desk
+
+
+def test_results_take_writes_the_released_results_once(tmp_path: Path) -> None:
+    book = fide_swiss(tmp_path)
+    desk = Desk.open(book)
+    first = desk.pairings(1)[0]
+    desk.report(first.code, "1-0", side="white", origin="phone 192.168.1.23")
+    desk.enter(1, 2, "-/+", by="arbiter")
+    desk.release(1, by="arbiter")
+    listed = run("results", "list", book)
+    assert listed.returncode == 0, listed.stderr
+    assert "round 1 board 1: Anna - Fay  reported 1-0 (released)" in listed.stdout
+    assert "white 1-0 from phone 192.168.1.23 at " in listed.stdout
+    assert "round 1 board 2: Gus - Boris  entered -/+ (released)" in listed.stdout
+    taken = run("results", "take", book)
+    assert (taken.returncode, taken.stdout) == (0, "1 result taken into the book\n")
+    assert [r[4] for r in sheet_rows(book, "Swiss Games")[1:3]] == [None, "-/+"]
+    again = run("results", "take", book)
+    assert again.stdout == "no released result waits to be taken\n"
+
+
+def test_results_take_leaves_a_book_open_in_excel_alone(tmp_path: Path) -> None:
+    book = fide_swiss(tmp_path)
+    desk = Desk.open(book)
+    desk.enter(1, 1, "1-0", by="arbiter")
+    desk.release(1, by="arbiter")
+    book.with_name("~$" + book.name).write_text("arbiter")
+    taken = run("results", "take", book)
+    assert taken.returncode == 1
+    assert taken.stderr.startswith(
+        "the book is open in Excel: nothing was written; 1 released result waiting "
+    )
+
+
+def test_results_take_without_a_desk_is_refused(tmp_path: Path) -> None:
+    book = fide_swiss(tmp_path)
+    taken = run("results", "take", book)
+    assert taken.returncode == 2
+    assert "there is no results desk store" in taken.stderr
+    assert not book.with_name(book.name + ".desk.sqlite").exists()

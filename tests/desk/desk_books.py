@@ -1,0 +1,91 @@
+"""Books for the desk's tests: a FIDE-mode Swiss paired by ratingbook, the templates of each
+kind, and the same results typed into a copy as a person would (then recalculated), to compare
+with what the desk takes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from tests.helpers.fide_event import event_sheets
+from tests.helpers.paths import ROOT
+from tests.helpers.workbooks import all_values, make_book, save_book
+
+from ratingbook.files.backends import open_book
+from ratingbook.session import NeedsConfirmation, Pair, Recalc, Session
+from ratingbook.workbook.port.book import WriteBlock
+
+TEMPLATES = ROOT / "workbook_templates"
+#: The sheets that differ by design between a take and typing: the desk's record, FIDE mode's
+#: log and state (the take's Desk Result rows and their digest) and the undo history.
+RECORDS = ("Desk Results", "Event Log", "Event State", "Event History")
+
+
+def run(path: Path, command: Any) -> None:
+    book = open_book(str(path))
+    outcome = Session(book, who="arbiter").run(command)
+    if isinstance(outcome, NeedsConfirmation):
+        outcome = outcome.resume("confirmed by the test")
+    book.save(str(path))
+
+
+def fide_swiss(folder: Path) -> Path:
+    """The ten-player FIDE-mode Swiss of issue 25's tests, round 1 paired (5 boards)."""
+    path = save_book(make_book(event_sheets()), folder / "event.xlsx")
+    run(path, Pair())
+    return path
+
+
+def template(folder: Path, kind: str, *, pair: bool = False) -> Path:
+    path = folder / f"{kind}.xlsx"
+    shutil.copy(TEMPLATES / f"{kind}.xlsx", path)
+    if pair:
+        run(path, Pair())
+    return path
+
+
+def copy(path: Path, name: str) -> Path:
+    target = path.with_name(name)
+    shutil.copy(path, target)
+    return target
+
+
+def _header(grid: list[list[Any]]) -> list[str]:
+    return [str(v) if v is not None else "" for v in grid[0]]
+
+
+def type_boards(path: Path, sheet: str, results: dict[tuple[int, int, int], str]) -> None:
+    """Type each (round, match, board)'s result into ``sheet`` (Swiss Games: match 0), then
+    Recalc Ratings, as an arbiter at the laptop would."""
+    book = open_book(str(path))
+    grid = book.read_values(sheet)
+    header = _header(grid)
+    at = {n: header.index(n) for n in ("Round", "Board", "Result")}
+    match = header.index("Match") if "Match" in header else None
+    for r, line in enumerate(grid[1:], start=2):
+        key = (line[at["Round"]], line[match] if match is not None else 0, line[at["Board"]])
+        if key in results:
+            book.write_values(WriteBlock(sheet, r, at["Result"] + 1, [[results[key]]]))
+    _recalc(book, path)
+
+
+def type_games(path: Path, sheet: str, games: list[tuple[object, object, str]]) -> None:
+    """Type each game in a new row under ``sheet``'s last one, then Recalc Ratings."""
+    book = open_book(str(path))
+    grid = book.read_values(sheet)
+    last = max(i for i, line in enumerate(grid, start=1) if any(v not in (None, "") for v in line))
+    header = _header(grid)
+    column = header.index("White") + 1
+    book.write_values(WriteBlock(sheet, last + 1, column, [list(g) for g in games]))
+    _recalc(book, path)
+
+
+def _recalc(book: Any, path: Path) -> None:
+    outcome = Session(book, who="arbiter").run(Recalc())
+    assert not isinstance(outcome, NeedsConfirmation), outcome
+    book.save(str(path))
+
+
+def values_but_records(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    return {n: v for n, v in all_values(path).items() if n not in RECORDS}

@@ -1,0 +1,86 @@
+"""Tests for ``ratingbook.desk`` on every kind of book it serves (issue 36): a round robin's and
+a team event's boards, a camp ladder's and an Elo book's games, each taken into the book cell
+for cell as the same results typed into the sheet and recalculated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.desk.desk_books import copy, template, type_boards, type_games, values_but_records
+from tests.helpers.workbooks import records
+
+from ratingbook.desk import CAMP, Desk, DeskError
+
+
+def _report_all(desk: Desk, rnd: int, results: dict[int, str]) -> dict[tuple[int, int, int], str]:
+    typed = {}
+    for n, p in enumerate(desk.pairings(rnd)):
+        result = results[n % len(results)]
+        desk.report(p.code, result, side="white", origin="phone W")
+        desk.report(p.code, result, side="black", origin="phone B")
+        typed[(p.round, p.match, p.board)] = result
+    return typed
+
+
+@pytest.mark.parametrize(
+    ("kind", "sheet", "pair"), [("roundrobin", "Swiss Games", False), ("team", "Team Boards", True)]
+)
+def test_boards_taken_equal_boards_typed(tmp_path: Path, kind: str, sheet: str, pair: bool) -> None:
+    book = template(tmp_path, kind, pair=pair)
+    typed = copy(book, "typed.xlsx")
+    desk = Desk.open(book)
+    assert desk.kind == kind
+    rnd = desk.round()
+    assert rnd is not None
+    results = _report_all(desk, rnd, {0: "1-0", 1: "½-½", 2: "0-1"})
+    assert all(q.status == "confirmed" for q in desk.queue())
+    assert desk.release(rnd, by="arbiter") == len(results)
+    assert desk.take().taken == len(results)
+    type_boards(typed, sheet, results)
+    assert values_but_records(book) == values_but_records(typed)
+    if kind == "team":
+        listed = records(book, "Desk Results")
+        assert {(r["Round"], r["Match"], r["Board"]) for r in listed} == set(results)
+
+
+def _ids(desk: Desk) -> list[str]:
+    return [ident for ident, _ in desk.players()]
+
+
+@pytest.mark.parametrize(("kind", "sheet"), [("ladder", "Ladder Games"), ("elo", "Elo Games")])
+def test_a_camp_evening_of_games_taken_equals_the_games_typed(
+    tmp_path: Path, kind: str, sheet: str
+) -> None:
+    """Campers report games with their own codes (the other player confirms) or the camp's
+    code (staff accept it); released, the games are new rows under the games sheet."""
+    book = template(tmp_path, kind)
+    typed = copy(book, "typed.xlsx")
+    desk = Desk.open(book)
+    a, b, c, d = _ids(desk)[:4]
+    win, draw = desk.allowed()[0], desk.allowed()[1]
+    ack = desk.report_game(desk.player_code(a), a, b, win, origin="phone A")
+    assert ack.status == "reported"
+    assert desk.report_game(desk.player_code(b), a, b, "1-0", origin="phone B").status == (
+        "confirmed"
+    )
+    camp = desk.player_code(CAMP)
+    shared = desk.report_game(camp, c, d, "1/2-1/2", origin="phone C")
+    assert shared.status == "reported"
+    desk.accept(shared.item_id, by="staff")
+    with pytest.raises(DeskError, match="its player's own games only"):
+        desk.report_game(desk.player_code(a), c, d, "1-0", origin="phone A")
+    assert desk.release(None, by="staff") == 2
+    assert desk.take().taken == 2
+
+    def cell(ident: str) -> object:  # a ladder's IDs are numbers in its sheet
+        return int(ident) if kind == "ladder" else ident
+
+    type_games(typed, sheet, [(cell(a), cell(b), win), (cell(c), cell(d), draw)])
+    assert values_but_records(book) == values_but_records(typed)
+    assert [q.status for q in desk.queue()] == ["taken", "taken"]
+    listed = records(book, "Desk Results")
+    assert listed[0]["Reported By"] == (
+        "results desk: white from phone A; black from phone B; confirmed by the reports"
+    )
+    assert listed[1]["Reported By"] == "results desk: reported from phone C; accepted by staff"

@@ -1,0 +1,79 @@
+"""Tests for Excel's **Take results** (issue 36) through xlwings' JSON engine, as the other
+buttons are tested: the results released at the desk written into the open book (the book the
+desk cannot write while Excel holds it) as the desk's own take writes them into the file;
+nothing marked taken until the saved file lists them; a book without a desk told so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.desk.desk_books import copy, fide_swiss
+from tests.helpers.jsonbook import actions, apply_actions, make_json_book
+from tests.helpers.workbooks import all_values
+
+from ratingbook.desk import Desk
+from ratingbook.excel import take_results_book, take_results_from_desk
+from ratingbook.files.backends import open_book
+
+#: What differs by design: the minute of the take in the records (and FIDE mode's digests), and
+#: the undo history (each adapter writes its own note there).
+TIMED = ("Desk Results", "Event Log", "Event State", "Event History")
+
+
+def _grids(path: Path) -> dict[str, list[list[Any]]]:
+    book = open_book(str(path))
+    return {name: [list(r) for r in book.read_values(name)] for name in book.sheet_names()}
+
+
+def _cell(value: Any) -> Any:
+    """A value as Excel holds it: text sent with the apostrophe that keeps it text (``'1-0``,
+    never a date) is that text."""
+    if isinstance(value, str):
+        return value.removeprefix("'") or None
+    return value
+
+
+def _trimmed(grid: list[list[Any]]) -> list[list[Any]]:
+    rows = [[_cell(v) for v in r] for r in grid]
+    rows = [r[: max((i + 1 for i, v in enumerate(r) if v is not None), default=0)] for r in rows]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+def test_take_results_writes_into_the_open_book_what_the_desk_writes_into_the_file(
+    tmp_path: Path,
+) -> None:
+    path = fide_swiss(tmp_path)
+    desk = Desk.open(path)
+    for p in desk.pairings(1)[:3]:
+        desk.report(p.code, "1-0", side="white", origin="phone W")
+        desk.report(p.code, "1-0", side="black", origin="phone B")
+    desk.release(1, by="arbiter")
+    sheets = _grids(path)
+    book = make_json_book(sheets, name=str(path))
+    plan = take_results_book(book)
+    assert plan.summary == ("3 results taken into the book (save the book to keep them)",)
+    in_excel = apply_actions(sheets, actions(book))
+    assert [_cell(r[4]) for r in in_excel["Swiss Games"][1:]] == ["1-0"] * 3 + [None] * 2
+    # nothing is marked taken before the saved file lists them; the file's take writes the same
+    assert {q.status for q in desk.queue()[:3]} == {"confirmed"}
+    reference = copy(path, "reference.xlsx")
+    assert Desk(reference, desk.store_path).take().taken == 3
+    expected = all_values(reference)
+    keys = [r[-1] for r in expected["Desk Results"][1:]]
+    assert len(keys) == 3
+    assert [_cell(r[-1]) for r in in_excel["Desk Results"][1:]] == keys
+    for name, grid in in_excel.items():
+        if name not in TIMED:
+            assert _trimmed(grid) == _trimmed([list(r) for r in expected[name]]), name
+
+
+def test_the_script_for_server_and_lite_says_when_the_book_has_no_desk(tmp_path: Path) -> None:
+    path = fide_swiss(tmp_path)
+    book = make_json_book(_grids(path), name=str(path))
+    take_results_from_desk(book)
+    [alert] = actions(book)
+    assert alert["func"] == "alert"
+    assert "there is no results desk beside this book" in alert["args"][0]
