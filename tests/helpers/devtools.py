@@ -11,6 +11,7 @@ itself, with its own headers, cookies and navigation, as it would for a person.
 from __future__ import annotations
 
 import base64
+import contextlib
 import fcntl
 import json
 import os
@@ -25,8 +26,10 @@ from tests.helpers.browser import require_chromium
 
 #: A hang guard (seconds) for one step, not a speed test.
 TIMEOUT = 60
-_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-          "--remote-debugging-pipe", "--disable-background-networking", "--no-default-browser-check"]  # fmt: skip
+_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+    "--remote-debugging-pipe", "--disable-background-networking", "--no-default-browser-check",
+]  # fmt: skip
 
 
 class DevToolsError(RuntimeError):
@@ -167,10 +170,8 @@ class Browser:
         png.write_bytes(base64.b64decode(shot["data"]))
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(DevToolsError, OSError):
             self._send("Browser.close")
-        except (DevToolsError, OSError):
-            pass
         try:
             self._process.wait(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
