@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ratingbook.desk import Desk
@@ -32,8 +33,22 @@ def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterat
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
+    taker = threading.Thread(target=state.take_in_background, args=(stop, 0.2), daemon=True)
+    taker.start()
     try:
         yield state
     finally:
         stop.set()
+        state.wake.set()
         thread.join(timeout=30)
+        taker.join(timeout=30)
+
+
+def until(check: Callable[[], bool], what: str) -> None:
+    """Wait for ``check`` (a take in the desk's background), asking again every 0.2 s: a hang
+    guard of a minute, not a speed test."""
+    for _ in range(300):
+        if check():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"never: {what}")

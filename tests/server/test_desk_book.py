@@ -17,7 +17,7 @@ import pytest
 from tests.helpers.workbooks import all_values
 from tests.server.client import Client
 from tests.server.desk_books import ladder, swiss_round_one
-from tests.server.running import PASSWORD
+from tests.server.running import PASSWORD, until
 from tests.server.started import listening_addresses, started
 
 from ratingbook.files.backends import open_book
@@ -103,8 +103,9 @@ def test_a_40_player_round_reported_from_phones_ends_in_the_book(tmp_path: Path)
         form = {"token": laptop.get("/arbiter?round=1").token(0), "act": "release", "round": "1"}
         assert laptop.post("/arbiter/act", form).status == 303
         said = laptop.get("/arbiter?round=1").text
-        assert "Round 1: 20 results released. 20 results taken into the book." in said
-        assert "taken 20" in said
+        assert "Round 1: 20 results released. They go into the book now" in said
+        until(lambda: "taken 20" in laptop.get("/arbiter?round=1").text, "20 taken")
+        assert "Last take: 20 results taken into the book." in laptop.get("/arbiter").text
         pairings = laptop.get("/live/round-1.html").text
         assert all(result in pairings for result in RESULTS)
         assert desk.stop().strip().endswith("The desk stopped.")
@@ -150,9 +151,9 @@ def test_a_camp_evening_of_ladder_games(tmp_path: Path) -> None:
         assert "accepted 3" in staff.get("/arbiter").text
         form = {"token": staff.get("/arbiter").token(0), "act": "release"}
         assert staff.post("/arbiter/act", form).status == 303
-        after = staff.get("/arbiter").text
-        assert "3 results taken into the book." in after, re.findall(
-            r"role=\"status\">(.*?)<", after
+        until(lambda: "taken 3" in staff.get("/arbiter").text, "3 games taken")
+        assert "Last take: 3 results taken into the book." in staff.get("/arbiter").text, (
+            re.findall(r"role=\"status\">(.*?)<", after)
         )
         desk.stop()
     assert ladder_games(book) == before + games  # each game once, in the order reported

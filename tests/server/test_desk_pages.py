@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from tests.helpers.devtools import Browser
 from tests.server.fake_desk import FakeDesk
-from tests.server.running import PASSWORD, running_desk
+from tests.server.running import PASSWORD, running_desk, until
 
 from ratingbook.server import DeskState
 
@@ -133,8 +133,9 @@ def test_the_arbiter_corrects_enters_and_releases_a_round(
         entered = act_on_row(laptop, 3, "enter", "+/-")
         assert "Entered +/- for board 3." in entered
         released = laptop.submit("document.querySelector('button[value=release]').click()")
-        assert "Round 2: 3 results released. 3 results taken into the book." in released
-        assert "taken 3" in released
+        assert "Round 2: 3 results released. They go into the book now" in released
+        until(lambda: "taken 3" in laptop.open(f"{desk.base_url}/arbiter"), "3 taken")
+        assert "Last take: 3 results taken into the book." in laptop.text()
         laptop.screenshot(tmp_path / "queue-after-1280.png")
         cards = laptop.open(f"{desk.base_url}/arbiter/cards?round=2")
         assert laptop.evaluate("document.querySelectorAll('section.card svg.qr').length") == 3

@@ -22,9 +22,9 @@ from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem
 from ratingbook.desk.desk import CAMP
 from ratingbook.server.cards import card_for
 from ratingbook.server.security import check_password
-from ratingbook.server.state import DeskState, page_error, state, token_refusal
+from ratingbook.server.state import page_error, state, token_refusal
 
-__all__ = ["arbiter", "take_now", "take_words"]
+__all__ = ["arbiter"]
 
 arbiter = flask.Blueprint("arbiter", __name__, url_prefix="/arbiter")
 
@@ -119,27 +119,10 @@ def queue() -> ResponseReturnValue:
         counts={status: n for status, n in counts.items() if n},
         results=results,
         message=flask.session.pop("message", None),
+        last_take=desk.last_take,
+        pending=desk.pending_take,
         token=lambda: desk.tokens.issue(f"arbiter:{sid}"),
     )
-
-
-def take_words(taken: int, waiting: int, locked: bool, messages: tuple[str, ...]) -> str:
-    """What the queue says after a take."""
-    words = [f"{taken} result{'s' if taken != 1 else ''} taken into the book."]
-    if locked:
-        words.append(
-            f"The book is open in Excel: {waiting} wait; press Take results there, or save "
-            "and close it and the desk takes them."
-        )
-    elif waiting:
-        words.append(f"{waiting} wait.")
-    return " ".join([*words, *messages])
-
-
-def take_now(desk_state: DeskState) -> str:
-    outcome = desk_state.ask(lambda d: d.take())
-    desk_state.pending_take = outcome.waiting > 0
-    return take_words(outcome.taken, outcome.waiting, outcome.locked, outcome.messages)
 
 
 def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
@@ -193,8 +176,10 @@ def act() -> ResponseReturnValue:
     name = flask.request.form.get("act", "")
     round = _number("round", flask.request.form)
     back = f"/arbiter?round={round}" if round is not None else "/arbiter"
-    if name == "take":
-        flask.session["message"] = take_now(desk)
+    if name == "take":  # the taker takes them now; the queue shows them taken
+        desk.pending_take = True
+        desk.wake.set()
+        flask.session["message"] = "Taking the released results into the book now."
         return flask.redirect(back, 303)
     call = _act(name, round) if name in ACTS else None
     if call is None:
@@ -204,8 +189,10 @@ def act() -> ResponseReturnValue:
     except DeskError as error:
         message = f"Refused: {error}"
     else:
-        if name == "release":
-            message = f"{message} {take_now(desk)}"
+        if name == "release":  # the taker takes them now; the queue shows them taken
+            desk.pending_take = True
+            desk.wake.set()
+            message = f"{message} They go into the book now: reload the queue in a moment."
     flask.session["message"] = message
     return flask.redirect(back, 303)
 

@@ -45,11 +45,6 @@ def _pairing(code: str) -> Pairing | None:
     return state().ask(lambda desk: desk.pairing_for(code))
 
 
-def _board_item(pairing: Pairing) -> QueueItem | None:
-    items = state().ask(lambda desk: desk.queue(pairing.round))
-    return next((item for item in items if item.board == pairing.board), None)
-
-
 @players.get("/")
 def home() -> str:
     desk = state()
@@ -83,7 +78,6 @@ def _pairing_page(code: str) -> ResponseReturnValue:
         here="/",
         pairing=pairing,
         code=pairing.code,
-        item=_board_item(pairing),
         token=desk.tokens.issue(f"report:{pairing.code}"),
     )
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from waitress.server import BaseWSGIServer, TcpWSGIServer, create_server
 
 from ratingbook.server.app import create_app
-from ratingbook.server.arbiter_pages import take_now
 from ratingbook.server.state import MAX_BODY, DeskState
 
 __all__ = ["LOOPBACK", "Listening", "lan_address", "make_server", "serve"]
@@ -64,12 +63,6 @@ def lan_address() -> str:
             return LOOPBACK
 
 
-def _taker(desk_state: DeskState, stop: threading.Event) -> None:
-    while not stop.wait(TAKE_EVERY):
-        if desk_state.pending_take:
-            take_now(desk_state)
-
-
 def make_server(
     desk_state: DeskState, *, lan: bool, port: int, url_host: str | None = None
 ) -> tuple[BaseWSGIServer, Listening]:
@@ -110,7 +103,9 @@ def serve(
     it listens before the first request is answered, and the retries of a take meanwhile."""
     server, listening = make_server(desk_state, lan=lan, port=port)
     stop = threading.Event()
-    taker = threading.Thread(target=_taker, args=(desk_state, stop), daemon=True)
+    taker = threading.Thread(
+        target=desk_state.take_in_background, args=(stop, TAKE_EVERY), daemon=True
+    )
     taker.start()
     ready(listening)
     try:

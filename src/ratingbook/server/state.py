@@ -7,8 +7,7 @@ templates on the published site's layout and stylesheet, :mod:`ratingbook.web`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -16,7 +15,7 @@ from typing import Any, TypeVar
 import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from ratingbook.desk import Desk
+from ratingbook.desk import Desk, TakeOutcome
 from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
 from ratingbook.web.rendering import ratingbook_version
@@ -51,10 +50,14 @@ class DeskState:
     base_url: str
     limits: Limits = field(default_factory=Limits)
     tokens: FormTokens = field(default_factory=FormTokens)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    #: Whether released results wait for the book (it was open in Excel): the desk tries
-    #: again now and then (:func:`ratingbook.server.serving.serve`).
+    #: One take at a time (a take writes the book).
+    taking: threading.Lock = field(default_factory=threading.Lock)
+    #: Released results wait to be taken: the taker (:meth:`take_in_background`) takes them
+    #: at once when woken, and tries again now and then while the book is open in Excel.
     pending_take: bool = False
+    wake: threading.Event = field(default_factory=threading.Event)
+    #: What the last take said, for the queue.
+    last_take: str = ""
 
     def __post_init__(self) -> None:
         self.rate = RateLimit(burst=self.limits.burst, per_second=self.limits.per_second)
@@ -67,21 +70,38 @@ class DeskState:
         self.environment = _environment()
         self.version = ratingbook_version()
 
-    @contextmanager
-    def asking(self) -> Iterator[Desk]:
-        """The desk, to this request alone (its store is one SQLite file: one writer)."""
-        with self.lock:
-            yield self.desk
-
     def ask(self, question: Callable[[Desk], T]) -> T:
-        with self.asking() as desk:
-            return question(desk)
+        """``question`` asked of the desk. Requests ask at the same time: the desk's store
+        opens a connection per act, its writes are SQLite transactions taken at once (one
+        writer at a time, readers never wait: WAL), and its view of the book is cached
+        under its own lock."""
+        return question(self.desk)
+
+    def take_now(self) -> TakeOutcome:
+        """Take the released results into the book (one take at a time); what it did is kept
+        for the queue (:attr:`last_take`)."""
+        with self.taking:
+            outcome = self.desk.take()
+        self.pending_take = outcome.waiting > 0
+        self.last_take = take_words(outcome)
+        return outcome
+
+    def take_in_background(self, stop: threading.Event, every: float) -> None:
+        """The taker's loop: a take when woken (a release) or every ``every`` seconds while
+        results wait; until ``stop``."""
+        while not stop.is_set():
+            woken = self.wake.wait(every)
+            self.wake.clear()
+            if stop.is_set():
+                return
+            if woken or self.pending_take:
+                self.take_now()
 
     def render(self, template: str, *, title: str, here: str, **values: Any) -> str:
         """A desk page on the published site's layout (``web/templates/base.html``): ``here``
         is the navigation entry it is (marked as the current page)."""
-        with self.asking() as desk:
-            event, kind, open_round = desk.title, desk.kind, desk.round()
+        desk = self.desk
+        event, kind, open_round = desk.title, desk.kind, desk.round()
         nav = [("/", "Report"), ("/screen", "Results"), ("/live/index.html", "Standings")]
         nav.append(("/arbiter", "Arbiter"))
         round_text = f", round {open_round}" if open_round else ""
@@ -98,6 +118,20 @@ class DeskState:
             stylesheet="/style.css",
             **values,
         )
+
+
+def take_words(outcome: TakeOutcome) -> str:
+    """What the queue says after a take."""
+    taken, waiting = outcome.taken, outcome.waiting
+    words = [f"{taken} result{'s' if taken != 1 else ''} taken into the book."]
+    if outcome.locked:
+        words.append(
+            f"The book is open in Excel: {waiting} wait; press Take results there, or save "
+            "and close it and the desk takes them."
+        )
+    elif waiting:
+        words.append(f"{waiting} wait.")
+    return " ".join([*words, *outcome.messages])
 
 
 def _environment() -> Environment:
