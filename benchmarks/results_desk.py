@@ -286,19 +286,35 @@ def book_results(book: Path) -> dict[int, list[str]]:
     return found
 
 
-def release_and_take(desk: Desk) -> tuple[str, str]:
+def release_and_take(desk: Desk, boards: int) -> tuple[str, str]:
+    """The arbiter releases round 1 and waits for the desk's take; then asks a second take:
+    what each said."""
     cookie = arbiter_cookie(desk.port)
-    queue = request(desk.port, "GET", "/arbiter?round=1", cookie=cookie).text
-    form = {"token": token(queue), "act": "release", "round": "1"}
+
+    def queue() -> str:
+        return request(desk.port, "GET", "/arbiter?round=1", cookie=cookie).text
+
+    def last_take(page: str) -> str:
+        found = re.findall(r"Last take: (.*?)<", page)
+        return found[0] if found else ""
+
+    form = {"token": token(queue()), "act": "release", "round": "1"}
+    began = time.perf_counter()
     request(desk.port, "POST", "/arbiter/act", form=form, cookie=cookie)
-    said = request(desk.port, "GET", "/arbiter?round=1", cookie=cookie).text
-    first = re.findall(r'role="status">(.*?)<', said)
-    queue = said
-    form = {"token": token(queue, 1), "act": "take", "round": "1"}
+    for _ in range(600):  # a hang guard of ten minutes
+        page = queue()
+        if f"taken {boards}" in page and "going into the book" not in page:
+            break
+        time.sleep(1)
+    first = f"{last_take(page)} ({time.perf_counter() - began:.1f} s after the release)"
+    form = {"token": token(page, 1), "act": "take", "round": "1"}
     request(desk.port, "POST", "/arbiter/act", form=form, cookie=cookie)
-    again = request(desk.port, "GET", "/arbiter?round=1", cookie=cookie).text
-    second = re.findall(r'role="status">(.*?)<', again)
-    return (first[0] if first else "?"), (second[0] if second else "?")
+    for _ in range(600):
+        page = queue()
+        if "going into the book" not in page and last_take(page).startswith("0 results"):
+            break
+        time.sleep(1)
+    return first, last_take(page)
 
 
 def main() -> None:
@@ -326,7 +342,7 @@ def main() -> None:
         phones, took, _ = load(desk, boards, options.spread, options.deadline)
         summary(phones, took)
         problems = check_store(book, phones)
-        first, second = release_and_take(desk)
+        first, second = release_and_take(desk, len(boards))
         desk.stop()
         results = book_results(book)
         print(f"  store: {problems or 'every acknowledged report kept once'}")
@@ -349,7 +365,7 @@ def main() -> None:
         summary(phones, took)
         problems = check_store(book, phones)
         print(f"  store: {problems or 'every acknowledged report kept once'}")
-        first, second = release_and_take(desk)
+        first, second = release_and_take(desk, len(boards))
         desk.stop()
         results = book_results(book)
         wrong = [b for b, v in results.items() if v != [RESULTS[b % 3]]]

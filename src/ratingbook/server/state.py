@@ -121,17 +121,19 @@ class DeskState:
 
 
 def take_words(outcome: TakeOutcome) -> str:
-    """What the queue says after a take."""
-    taken, waiting = outcome.taken, outcome.waiting
-    words = [f"{taken} result{'s' if taken != 1 else ''} taken into the book."]
+    """What the queue says after a take: the desk's own sentences (how many went in, what was
+    refused and why), or the count when it has none."""
     if outcome.locked:
-        words.append(
-            f"The book is open in Excel: {waiting} wait; press Take results there, or save "
-            "and close it and the desk takes them."
+        return (
+            f"The book is open in Excel: {outcome.waiting} results wait. Press Take results "
+            "there, or save and close the book and the desk takes them."
         )
-    elif waiting:
-        words.append(f"{waiting} wait.")
-    return " ".join([*words, *outcome.messages])
+    said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
+    if not said:
+        said = [f"{outcome.taken} results taken into the book."]
+    if outcome.waiting:
+        said.append(f"{outcome.waiting} wait.")
+    return " ".join(said)
 
 
 def _environment() -> Environment:
