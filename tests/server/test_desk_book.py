@@ -14,12 +14,15 @@ from typing import Any
 
 import openpyxl
 import pytest
+from tests.helpers.devtools import Browser
 from tests.helpers.workbooks import all_values
 from tests.server.client import Client
 from tests.server.desk_books import ladder, swiss_round_one
-from tests.server.running import PASSWORD, until
+from tests.server.running import PASSWORD, running_desk, until
 from tests.server.started import listening_addresses, started
+from tests.server.test_desk_pages import report, sign_in
 
+from ratingbook.desk import Desk
 from ratingbook.files.backends import open_book
 from ratingbook.session import NeedsConfirmation, Recalc, Session
 from ratingbook.workbook.port.book import WriteBlock
@@ -155,6 +158,40 @@ def test_a_camp_evening_of_ladder_games(tmp_path: Path) -> None:
         assert "Last take: 3 results taken into the book." in staff.get("/arbiter").text
         desk.stop()
     assert ladder_games(book) == before + games  # each game once, in the order reported
+
+
+def test_a_round_reported_and_released_in_chromium_ends_in_the_book(tmp_path: Path) -> None:
+    """The same with the real desk in-process and real Chromium: the players on a phone's
+    width, the arbiter on a laptop's."""
+    book = swiss_round_one(tmp_path, players=6)
+    typed = tmp_path / "typed" / "open.xlsx"
+    typed.parent.mkdir()
+    shutil.copy(book, typed)
+    desk = Desk.open(book)
+    boards = {p.board: p.code for p in desk.pairings(1)}
+    results = {board: RESULTS[board % 3] for board in boards}
+    with running_desk(desk, book) as state, Browser(tmp_path / "phone", 390, 800) as phone:
+        for board, code in boards.items():
+            for side in ("white", "black"):
+                phone.open(f"{state.base_url}/c/{code}")
+                said = report(phone, side, results[board])
+                assert "Received" in said, said
+        phone.screenshot(tmp_path / "received-390.png")
+        with Browser(tmp_path / "laptop", 1280, 900) as laptop:
+            queue = sign_in(laptop, state.base_url)
+            assert "confirmed 3" in queue
+            laptop.submit("document.querySelector('button[value=release]').click()")
+            queue_1 = f"{state.base_url}/arbiter?round=1"
+            until(lambda: "taken 3" in laptop.open(queue_1), "3 taken")
+            laptop.screenshot(tmp_path / "queue-1280.png")
+            standings = laptop.open(f"{state.base_url}/live/round-1.html")
+            assert all(results[b] in standings for b in boards)
+            # The take recalculated the book, which paired round 2 (Auto-pair): the desk's
+            # queue and codes are round 2's now.
+            assert "Round 2: the queue" in laptop.open(f"{state.base_url}/arbiter")
+            laptop.screenshot(tmp_path / "round-2-1280.png")
+    type_results(typed, results)
+    assert values_but_records(book) == values_but_records(typed)
 
 
 def test_the_desk_serves_the_venues_network_only_when_told(tmp_path: Path) -> None:

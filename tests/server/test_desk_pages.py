@@ -40,7 +40,7 @@ def desk(fake: FakeDesk, tmp_path: Path) -> Iterator[DeskState]:
 
 
 def js(value: str) -> str:
-    return json.dumps(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 def report(browser: Browser, side: str, result: str) -> str:

@@ -104,17 +104,19 @@ def queue() -> ResponseReturnValue:
     desk = state()
     asked = _number("round")
 
-    def look(d: Desk) -> tuple[int | None, list[QueueItem], tuple[str, ...]]:
-        shown = asked if asked is not None else d.round()
-        return shown, _sorted(d.queue(shown)), d.allowed(arbiter=True)
+    def look(d: Desk) -> tuple[int | None, int | None, list[QueueItem], tuple[str, ...]]:
+        open_round = d.round()
+        shown = asked if asked is not None else open_round
+        return open_round, shown, _sorted(d.queue(shown)), d.allowed(arbiter=True)
 
-    shown, items, results = desk.ask(look)
+    open_round, shown, items, results = desk.ask(look)
     counts = {status: sum(item.status == status for item in items) for status in STATUSES}
     return desk.render(
         "queue.html",
         title="Queue",
         here="/arbiter",
         round=shown,
+        other_rounds=[n for n in range(1, (open_round or 0) + 1) if n != shown],
         items=items,
         counts={status: n for status, n in counts.items() if n},
         results=results,
