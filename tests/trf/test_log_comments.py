@@ -45,6 +45,8 @@ EVERY_KIND = chain(
         LogEntry("2026-04-02T10:04:00Z", 3, K.FORBIDDEN_PAIR, "", "1-3", "arbiter", "OK"),
         LogEntry("2026-04-02T10:04:30Z", 3, K.UNDO, "Forbidden Pair round 3", "taken back", "a"),
         LogEntry("2026-04-02T10:04:40Z", 3, K.REDO, "Forbidden Pair round 3", "given back", "a"),
+        # issue 36: a result taken from the results desk, Who naming the phones
+        LogEntry("2026-04-02T10:04:50Z", 3, K.RESULT, "", "round 3 board 1: 1-0", "desk: phone"),
         LogEntry("2026-04-02T10:05:00Z", 3, K.FIDE_MODE_OFF, "", "", "arbiter", "OK, OK"),
     ]
 )
@@ -63,7 +65,8 @@ def test_every_kind_of_entry_is_one_line_in_the_tec_manuals_shape_and_a_detail_l
     assert heads[9] == "### Configuration @ Round 3: Rounds 5 => Rounds 6"
     assert heads[11] == "### Undo @ Round 3: Forbidden Pair round 3 => taken back"
     assert heads[12] == "### Redo @ Round 3: Forbidden Pair round 3 => given back"
-    assert heads[13] == "### FIDE Mode Off @ Round 3"
+    assert heads[13] == "### Desk Result @ Round 3: round 3 board 1: 1-0"
+    assert heads[14] == "### FIDE Mode Off @ Round 3"
     assert heads[0] == "### Import @ Round 0: club.trf: 5 players"
     assert lines[5] == (
         '###   at 2026-04-01T09:05:00Z by "Åsa \\"IA\\" Berg" confirmed "--confirm" chain '

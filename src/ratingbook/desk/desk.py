@@ -11,6 +11,7 @@ and log as a typed one.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from ratingbook.desk.book import Board, BookView, read_file
@@ -185,7 +186,7 @@ class Desk:
             side = "white" if reporter == white_id else "black"
         canonical = canonical_result(view.kind, result)
         with self._store.write() as db:
-            iid = self._open_game(db, view, white_id, black_id, side)
+            iid = self._open_game(db, white_id, black_id, side)
             if iid is None:
                 iid = self._store.game_item(
                     db, (white_id, names[white_id]), (black_id, names[black_id])
@@ -198,12 +199,12 @@ class Desk:
         return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
 
     def _open_game(
-        self, db: object, view: BookView, white: str, black: str, side: Side | None
+        self, db: sqlite3.Connection, white: str, black: str, side: Side | None
     ) -> int | None:
         """The oldest open game of these two players that waits for this side's report."""
         if side is None:
             return None
-        for item in self._store._items(db, GAMES_ROUND, ()):  # type: ignore[arg-type]
+        for item in self._store.items_in(db, GAMES_ROUND):
             if (item.white_id, item.black_id) != (white, black) or item.taken or item.decision:
                 continue
             if item.counted and side not in {f.side for f in item.counted}:
@@ -262,8 +263,8 @@ class Desk:
 
     # --- the arbiter's acts ------------------------------------------------------------------
 
-    def _item(self, db: object, item_id: int) -> Item:
-        item = self._store.item_in(db, item_id)  # type: ignore[arg-type]
+    def _item(self, db: sqlite3.Connection, item_id: int) -> Item:
+        item = self._store.item_in(db, item_id)
         if item is None:
             raise DeskError(f"there is no item {item_id} in the queue")
         return item

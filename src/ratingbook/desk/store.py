@@ -148,17 +148,18 @@ class Store:
     def board_codes(self, boards: list[tuple[int, int, int]]) -> dict[tuple[int, int, int], str]:
         """The code of each (round, match, board), issued on first asking, then the same."""
         with self.write() as db:
+            issued = {tuple(r) for r in db.execute("SELECT round, match, board FROM codes")}
             for rnd, match, board in boards:
-                for _ in range(8):  # a clash of 50 random bits is all but impossible
+                while (rnd, match, board) not in issued:
                     try:
                         db.execute(
-                            "INSERT OR IGNORE INTO codes (code, round, match, board, issued) "
+                            "INSERT INTO codes (code, round, match, board, issued) "
                             "VALUES (?, ?, ?, ?, ?)",
                             (new_code(), rnd, match, board, now()),
                         )
-                        break
-                    except sqlite3.IntegrityError:
-                        continue
+                    except sqlite3.IntegrityError:  # two equal codes: 50 random bits, all but
+                        continue  # impossible; a fresh one is drawn
+                    issued.add((rnd, match, board))
             found = db.execute(
                 "SELECT round, match, board, code FROM codes WHERE player IS NULL"
             ).fetchall()
@@ -168,11 +169,17 @@ class Store:
     def player_code(self, player: str) -> str:
         """A ladder player's personal code (``player`` "*": the camp's shared code)."""
         with self.write() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO codes (code, player, issued) VALUES (?, ?, ?)",
-                (new_code(), player, now()),
-            )
             row = db.execute("SELECT code FROM codes WHERE player = ?", (player,)).fetchone()
+            while row is None:
+                code = new_code()
+                try:
+                    db.execute(
+                        "INSERT INTO codes (code, player, issued) VALUES (?, ?, ?)",
+                        (code, player, now()),
+                    )
+                except sqlite3.IntegrityError:  # two equal codes: a fresh one is drawn
+                    continue
+                row = (code,)
         return str(row[0])
 
     def code(self, code: str) -> tuple[int | None, int | None, int | None, str | None] | None:
@@ -260,6 +267,12 @@ class Store:
         """The items of round ``rnd`` (None: every round), or those of ``ids``."""
         with self.read() as db:
             return self._items(db, rnd, ids)
+
+    def items_in(
+        self, db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...] = ()
+    ) -> list[Item]:
+        """The items of round ``rnd`` (or ``ids``) as the transaction ``db`` sees them."""
+        return self._items(db, rnd, ids)
 
     def _items(self, db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> list[Item]:
         query = "SELECT * FROM items"

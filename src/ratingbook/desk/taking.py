@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ratingbook.desk.book import BookView, read_book
 from ratingbook.desk.model import DeskError, TakeOutcome
-from ratingbook.desk.rules import standing
+from ratingbook.desk.rules import Confirms, standing
 from ratingbook.desk.store import Item, Store, now
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
@@ -51,13 +51,13 @@ def excel_has_it(path: Path) -> bool:
     return any((path.parent / name).exists() for name in names)
 
 
-def ready_items(store: Store, confirms: str, key_of: Callable[[Item], str]) -> list[Ready]:
+def ready_items(store: Store, confirms: Confirms, key_of: Callable[[Item], str]) -> list[Ready]:
     """Every released item that stands at a result and is not marked taken."""
     out = []
     for item in store.items():
         if not item.released or item.taken:
             continue
-        status, result = standing(item.counted, item.decision, item.decided, confirms)  # type: ignore[arg-type]
+        status, result = standing(item.counted, item.decision, item.decided, confirms)
         if status in ("confirmed", "accepted", "entered") and result:
             out.append(Ready(item, result, key_of(item)))
     return out
@@ -65,10 +65,7 @@ def ready_items(store: Store, confirms: str, key_of: Callable[[Item], str]) -> l
 
 def who_of(item: Item) -> str:
     """Who reported ``item``, from where, and who accepted it: the Event Log's Who."""
-    parts = [
-        f"{r.side or 'reported'} from {r.origin}" if r.side else f"reported from {r.origin}"
-        for r in item.reports
-    ]
+    parts = [f"{r.side or 'reported'} from {r.origin}" for r in item.reports]
     seen = list(dict.fromkeys(parts))
     act = {"accepted": "accepted by", "corrected": "corrected by", "entered": "entered by"}
     if item.decision in act:
