@@ -17,6 +17,7 @@ import click
 
 from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
+from ratingbook.cli.desk_command import desk_command
 from ratingbook.cli.end_commands import END_COMMANDS
 from ratingbook.cli.explain_command import explain_command
 from ratingbook.cli.fide_commands import FIDE_COMMANDS
@@ -68,6 +69,7 @@ for _command in (
     season_group,
     results_group,
     publish_command,
+    desk_command,
     explain_command,
     addin_command,
 ):

@@ -1,0 +1,229 @@
+"""The arbiter's pages, behind the password: the queue of a round (every board with its
+reports and status), the acts on it (accept, reject, correct, enter a result for a board,
+release the round, take released results into the book), and the pairing cards to print.
+
+Signing in: the password is checked against the scrypt hash the desk keeps
+(:func:`ratingbook.server.security.check_password`); wrong ones lock the address out
+(:class:`ratingbook.server.security.Lockout`). The session is a signed cookie (Flask's; the key
+new at each start), sent only to the desk's own pages (``SameSite=Strict``) and unreadable by
+a script. Every act is a form with a one-time token bound to the session, and answers with a
+redirect to the queue (so that reloading the queue sends nothing again).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+import flask
+from flask.typing import ResponseReturnValue
+
+from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem
+from ratingbook.desk.desk import CAMP
+from ratingbook.server.cards import card_for
+from ratingbook.server.security import check_password
+from ratingbook.server.state import page_error, state, token_refusal
+
+__all__ = ["arbiter"]
+
+arbiter = flask.Blueprint("arbiter", __name__, url_prefix="/arbiter")
+
+#: The acts on the queue, and whether each needs a result.
+ACTS = ("accept", "reject", "correct", "enter", "release", "take")
+
+
+def _who() -> str:
+    return f"arbiter {flask.request.remote_addr or 'unknown'}"
+
+
+def _session_id() -> str | None:
+    found = flask.session.get("arbiter")
+    return found if isinstance(found, str) else None
+
+
+def _number(name: str, source: dict[str, str] | None = None) -> int | None:
+    """A whole number parameter (a round, a board, an item), or None: digits only, short."""
+    text = (source if source is not None else flask.request.values).get(name, "")
+    return int(text) if text.isdigit() and len(text) <= 6 else None
+
+
+def _login_page(status: int = 200, problem: str = "") -> flask.Response:
+    desk = state()
+    html = desk.render(
+        "login.html", title="Arbiter", here="/arbiter", problem=problem,
+        token=desk.tokens.issue("login"),
+    )  # fmt: skip
+    return flask.Response(html, status=status, mimetype="text/html")
+
+
+@arbiter.post("/login")
+def login() -> ResponseReturnValue:
+    refused = token_refusal("login")
+    if refused is not None:
+        return refused
+    desk = state()
+    address = flask.request.remote_addr or ""
+    wait = desk.lockout.locked(address)
+    if wait:
+        minutes = int(wait // 60) + 1
+        return _login_page(
+            429,
+            f"Too many wrong passwords: signing in is closed here for {minutes} more minutes.",
+        )
+    stored = desk.ask(lambda d: d.password_hash)
+    # scrypt outside the desk's lock: a guess slows nobody's report.
+    if not check_password(flask.request.form.get("password", ""), stored):
+        desk.lockout.failed(address)
+        return _login_page(403, "Wrong password.")
+    flask.session.clear()
+    flask.session["arbiter"] = secrets.token_urlsafe(16)
+    flask.session.permanent = True
+    return flask.redirect("/arbiter", 303)
+
+
+@arbiter.post("/logout")
+def logout() -> ResponseReturnValue:
+    sid = _session_id()
+    if sid is not None:
+        refused = token_refusal(f"arbiter:{sid}")
+        if refused is not None:
+            return refused
+    flask.session.clear()
+    return flask.redirect("/arbiter", 303)
+
+
+def _sorted(items: list[QueueItem]) -> list[QueueItem]:
+    return sorted(items, key=lambda item: (item.board or 0, item.id))
+
+
+@arbiter.get("")
+def queue() -> ResponseReturnValue:
+    sid = _session_id()
+    if sid is None:
+        return _login_page()
+    desk = state()
+    asked = _number("round")
+
+    def look(d: Desk) -> tuple[int | None, int | None, list[QueueItem], tuple[str, ...]]:
+        open_round = d.round()
+        shown = asked if asked is not None else open_round
+        return open_round, shown, _sorted(d.queue(shown)), d.allowed(arbiter=True)
+
+    open_round, shown, items, results = desk.ask(look)
+    counts = {status: sum(item.status == status for item in items) for status in STATUSES}
+    return desk.render(
+        "queue.html",
+        title="Queue",
+        here="/arbiter",
+        round=shown,
+        other_rounds=[n for n in range(1, (open_round or 0) + 1) if n != shown],
+        items=items,
+        counts={status: n for status, n in counts.items() if n},
+        results=results,
+        message=flask.session.pop("message", None),
+        last_take=desk.last_take,
+        pending=desk.pending_take,
+        token=lambda: desk.tokens.issue(f"arbiter:{sid}"),
+    )
+
+
+def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
+    """The act the form asks for, as a call on the desk that says what it did, or None when
+    a field it needs is missing."""
+    form = flask.request.form
+    item, board, result = _number("item", form), _number("board", form), form.get("result", "")
+    match = _number("match", form) or 0  # a team event's match (0: an individual event)
+    reason = form.get("reason", "").strip()[:200] or "rejected by the arbiter"
+    by = _who()
+
+    def act(desk: Desk) -> str:
+        if name == "accept" and item is not None:
+            desk.accept(item, by=by)
+            return f"Accepted item {item}."
+        if name == "reject" and item is not None:
+            desk.reject(item, by=by, reason=reason)
+            return f"Rejected item {item}."
+        if name == "correct" and item is not None:
+            desk.correct(item, result, by=by)
+            return f"Corrected item {item} to {result}."
+        if name == "enter" and round is not None and board is not None:
+            desk.enter(round, board, result, by=by, match=match)
+            return f"Entered {result} for board {board}."
+        released = desk.release(round, by=by)
+        return (
+            f"Round {round}: {released} results released."
+            if round
+            else f"{released} games released."
+        )
+
+    needs = {
+        "accept": item is not None,
+        "reject": item is not None,
+        "correct": item is not None and bool(result),
+        "enter": round is not None and board is not None and bool(result),
+        "release": True,  # a round's results, or (no round) a ladder's games
+    }
+    return act if needs.get(name, False) else None
+
+
+@arbiter.post("/act")
+def act() -> ResponseReturnValue:
+    sid = _session_id()
+    if sid is None:
+        return page_error(403, "Sign in first", "The arbiter's acts need the password.")
+    refused = token_refusal(f"arbiter:{sid}")
+    if refused is not None:
+        return refused
+    desk = state()
+    name = flask.request.form.get("act", "")
+    round = _number("round", flask.request.form)
+    back = f"/arbiter?round={round}" if round is not None else "/arbiter"
+    if name == "take":  # the taker takes them now; the queue shows them taken
+        desk.pending_take = True
+        desk.wake.set()
+        flask.session["message"] = "Taking the released results into the book now."
+        return flask.redirect(back, 303)
+    call = _act(name, round) if name in ACTS else None
+    if call is None:
+        return page_error(400, "Not done", "Choose an act and fill in what it needs.")
+    try:
+        message = desk.ask(call)
+    except DeskError as error:
+        message = f"Refused: {error}"
+    else:
+        if name == "release":  # the taker takes them now; the queue shows them taken
+            desk.pending_take = True
+            desk.wake.set()
+            message = f"{message} They go into the book now: reload the queue in a moment."
+    flask.session["message"] = message
+    return flask.redirect(back, 303)
+
+
+@arbiter.get("/cards")
+def cards() -> ResponseReturnValue:
+    """The pairing cards of a round (``?list=1``: the pairing list with the codes), to print:
+    behind the password, since a card's code reports that board's result."""
+    if _session_id() is None:
+        return _login_page()
+    desk = state()
+    round = _number("round")
+    shown = round if round is not None else desk.ask(lambda d: d.round())
+    if shown is None:  # a ladder: the camp's code and each player's own, to hand out
+        codes = desk.ask(
+            lambda d: (
+                [("The camp (anyone)", d.player_code(CAMP))]
+                + [(name, d.player_code(pid)) for pid, name in d.players()]
+            )
+        )
+        return desk.render(
+            "codes.html", title="Codes", here="/arbiter", codes=codes, base=desk.base_url
+        )
+    pairings = desk.ask(lambda d: d.pairings(shown))
+    return desk.render(
+        "cards.html",
+        title=f"Round {shown}: pairing cards",
+        here="/arbiter",
+        round=shown,
+        cards=[card_for(p, desk.base_url) for p in pairings],
+        as_list=flask.request.args.get("list") == "1",
+    )

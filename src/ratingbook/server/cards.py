@@ -1,0 +1,65 @@
+"""QR codes (segno) and what a pairing card shows: the desk's address as a QR code for the
+terminal, and each pairing's link (``BASE/c/CODE``) as an SVG for a printed card.
+
+A code is printed as the desk issues it (:mod:`ratingbook.desk.codes`, the one home of its
+shape). A QR code holds the link only: the code is in it, so a card is as secret as the code it
+carries (cards are printed from the arbiter's pages, behind the password).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import segno
+from markupsafe import Markup
+
+from ratingbook.desk import Pairing
+
+__all__ = ["Card", "card_for", "code_link", "svg_qr", "terminal_qr"]
+
+
+def code_link(base_url: str, code: str) -> str:
+    """The link a card's QR code holds: the pairing's page on the desk."""
+    return f"{base_url.rstrip('/')}/c/{code}"
+
+
+def svg_qr(data: str, title: str) -> Markup:
+    """``data`` as an inline SVG QR code (the path is segno's, no text of ours inside but the
+    escaped ``title``)."""
+    qr = segno.make(data, error="m")
+    return Markup(qr.svg_inline(scale=3, border=2, title=title, svgclass="qr"))
+
+
+def terminal_qr(data: str) -> str:
+    """``data`` as a QR code drawn with block characters, for the terminal that starts the
+    desk (a phone scans it off the screen)."""
+    out = io.StringIO()
+    segno.make(data, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One printed pairing card."""
+
+    round: int
+    board: int
+    white: str
+    black: str
+    code: str
+    link: str
+    qr: Markup
+
+
+def card_for(pairing: Pairing, base_url: str) -> Card:
+    link = code_link(base_url, pairing.code)
+    return Card(
+        round=pairing.round,
+        board=pairing.board,
+        white=pairing.white,
+        black=pairing.black,
+        code=pairing.code,
+        link=link,
+        qr=svg_qr(link, f"Board {pairing.board}: {link}"),
+    )

@@ -1,0 +1,170 @@
+"""The players' pages: open a pairing by its code (typed, or a card's QR code: ``/c/CODE``),
+see the pairing and report its result; a ladder's or an Elo book's game reported with a
+personal or a camp code (``/game``); the public screen of each board's reported result
+(``/screen``), for players to check theirs.
+
+A report goes to the desk (:meth:`ratingbook.desk.Desk.report`) as the player sent it; the desk
+decides (equal reports stand, a mismatch waits for the arbiter); the page says what it
+answered. Each form carries a one-time token bound to its code: sent twice, or replayed, it is
+refused the second time and nothing is reported twice.
+"""
+
+from __future__ import annotations
+
+import flask
+from flask.typing import ResponseReturnValue
+
+from ratingbook.desk import Ack, DeskError, Pairing, QueueItem, Side
+from ratingbook.desk.codes import normal_code
+from ratingbook.server.state import page_error, state, token_refusal
+
+__all__ = ["players", "screen_text"]
+
+players = flask.Blueprint("players", __name__)
+
+#: A player's words for the sides.
+SIDES: dict[str, Side] = {"white": "white", "black": "black"}
+
+
+def _address() -> str:
+    return flask.request.remote_addr or "unknown"
+
+
+def _bad_code() -> flask.Response:
+    return page_error(
+        404,
+        "Unknown code",
+        "No pairing of the round open now has this code. Check the code on your card (the "
+        "letters O and I read as 0 and 1), or ask the arbiter.",
+    )
+
+
+def _pairing(code: str) -> Pairing | None:
+    if normal_code(code) is None:  # a typo, or a path: never reaches the desk
+        return None
+    return state().ask(lambda desk: desk.pairing_for(code))
+
+
+@players.get("/")
+def home() -> str:
+    desk = state()
+    kind, open_round = desk.ask(lambda d: (d.kind, d.round()))
+    return desk.render(
+        "home.html", title="Report a result", here="/", by_game=kind in ("ladder", "elo"),
+        open_round=open_round,
+    )  # fmt: skip
+
+
+@players.get("/c/<code>")
+def card(code: str) -> ResponseReturnValue:
+    """A card's QR code opens this: the pairing of ``code``."""
+    return _pairing_page(code)
+
+
+@players.get("/report")
+def typed() -> ResponseReturnValue:
+    """The code as typed on the first page."""
+    return _pairing_page(flask.request.args.get("code", "").strip())
+
+
+def _pairing_page(code: str) -> ResponseReturnValue:
+    pairing = _pairing(code)
+    if pairing is None:
+        return _bad_code()
+    desk = state()
+    return desk.render(
+        "pairing.html",
+        title=f"Board {pairing.board}",
+        here="/",
+        pairing=pairing,
+        code=pairing.code,
+        token=desk.tokens.issue(f"report:{pairing.code}"),
+    )
+
+
+@players.post("/report")
+def report() -> ResponseReturnValue:
+    form = flask.request.form
+    code = form.get("code", "").strip()
+    pairing = _pairing(code)
+    if pairing is None:
+        return _bad_code()
+    refused = token_refusal(f"report:{pairing.code}")
+    if refused is not None:
+        return refused
+    side = SIDES.get(form.get("side", ""))
+    result = form.get("result", "")
+    if side is None or result not in pairing.allowed:
+        return page_error(
+            400, "Not sent", "Choose your colour and one of the results, then send again."
+        )
+    origin = f"phone {_address()}"
+    try:
+        ack = state().ask(lambda desk: desk.report(pairing.code, result, side=side, origin=origin))
+    except DeskError as error:
+        return page_error(409, "Not taken", str(error))
+    return _received(ack, pairing=pairing, result=result)
+
+
+def _received(ack: Ack, **values: object) -> str:
+    return state().render("received.html", title="Received", here="/", ack=ack, **values)
+
+
+@players.get("/game")
+def game_form() -> str:
+    desk = state()
+    names, results = desk.ask(lambda d: (d.players(), d.allowed()))
+    return desk.render(
+        "game.html", title="Report a game", here="/", players=names, results=results,
+        token=desk.tokens.issue("game"),
+    )  # fmt: skip
+
+
+@players.post("/game")
+def game() -> ResponseReturnValue:
+    refused = token_refusal("game")
+    if refused is not None:
+        return refused
+    form = flask.request.form
+    code, white, black = (form.get(k, "").strip() for k in ("code", "white", "black"))
+    result = form.get("result", "")
+    names, results = state().ask(lambda d: (dict(d.players()), d.allowed()))
+    if normal_code(code) is None or white not in names or black not in names:
+        return page_error(400, "Not sent", "Type your code and choose both players.")
+    if white == black or result not in results:
+        return page_error(400, "Not sent", "Choose two different players and the result.")
+    origin = f"phone {_address()}"
+    try:
+        ack = state().ask(lambda desk: desk.report_game(code, white, black, result, origin=origin))
+    except DeskError as error:
+        return page_error(409, "Not taken", str(error))
+    return _received(ack, pairing=None, result=result, white=names[white], black=names[black])
+
+
+#: What the public screen says of a board by its status.
+_SCREEN_WORDS = {
+    "missing": "",
+    "reported": "{result}, waits for confirmation",
+    "confirmed": "{result}",
+    "conflict": "the reports differ: the arbiter decides",
+    "accepted": "{result}",
+    "rejected": "reports rejected: report again",
+    "entered": "{result} (arbiter)",
+    "taken": "{result}",
+}
+
+
+def screen_text(item: QueueItem) -> str:
+    """What the public screen shows of ``item``: its result as reported, and what it waits for."""
+    shown = item.result or (item.reports[-1].result if item.reports else "")
+    return _SCREEN_WORDS[item.status].format(result=shown)
+
+
+@players.get("/screen")
+def screen() -> str:
+    desk = state()
+    open_round, items = desk.ask(lambda d: (d.round(), d.queue()))
+    rows = [(item, screen_text(item)) for item in items]
+    return desk.render(
+        "screen.html", title="Results", here="/screen", open_round=open_round, rows=rows
+    )

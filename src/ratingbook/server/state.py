@@ -1,0 +1,183 @@
+"""What the desk's pages share while the desk runs: the desk itself (asked by one request at a
+time), the defences (:mod:`ratingbook.server.security`), the published pages
+(:mod:`ratingbook.server.live`), the address players reach, and the page rendering (the desk's
+templates on the published site's layout and stylesheet, :mod:`ratingbook.web`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import flask
+from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from ratingbook.desk import Desk, TakeOutcome
+from ratingbook.server.live import LivePages
+from ratingbook.server.security import FormTokens, Lockout, RateLimit
+from ratingbook.web.rendering import ratingbook_version
+
+__all__ = ["MAX_BODY", "DeskState", "Limits", "page_error", "state", "token_refusal"]
+
+T = TypeVar("T")
+
+#: The largest request body the desk reads (bytes): a report's form is some 200 bytes, the
+#: arbiter's largest (a reason) under 2 KiB. Anything longer is refused unread (413).
+MAX_BODY = 16 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The defences' figures (the tests make them small)."""
+
+    burst: int = 40
+    per_second: float = 4.0
+    wrong_passwords: int = 5
+    wrong_passwords_overall: int = 50
+    lockout_seconds: float = 15 * 60
+
+
+@dataclass
+class DeskState:
+    """The running desk: ``desk`` (one request at a time asks it: :meth:`ask`), the
+    address players reach (``base_url``: what a card's QR code links to)."""
+
+    desk: Desk
+    book: Path
+    base_url: str
+    limits: Limits = field(default_factory=Limits)
+    tokens: FormTokens = field(default_factory=FormTokens)
+    #: One take at a time (a take writes the book).
+    taking: threading.Lock = field(default_factory=threading.Lock)
+    #: Released results wait to be taken: the taker (:meth:`take_in_background`) takes them
+    #: at once when woken, and tries again now and then while the book is open in Excel.
+    pending_take: bool = False
+    wake: threading.Event = field(default_factory=threading.Event)
+    #: What the last take said, for the queue.
+    last_take: str = ""
+
+    def __post_init__(self) -> None:
+        self.rate = RateLimit(burst=self.limits.burst, per_second=self.limits.per_second)
+        self.lockout = Lockout(
+            per_address=self.limits.wrong_passwords,
+            overall=self.limits.wrong_passwords_overall,
+            window=self.limits.lockout_seconds,
+        )
+        self.live = LivePages(self.book)
+        self.environment = _environment()
+        self.version = ratingbook_version()
+
+    def ask(self, question: Callable[[Desk], T]) -> T:
+        """``question`` asked of the desk. Requests ask at the same time: the desk's store
+        opens a connection per act, its writes are SQLite transactions taken at once (one
+        writer at a time, readers never wait: WAL), and its view of the book is cached
+        under its own lock."""
+        return question(self.desk)
+
+    def take_now(self) -> TakeOutcome:
+        """Take the released results into the book (one take at a time); what it did is kept
+        for the queue (:attr:`last_take`)."""
+        with self.taking:
+            outcome = self.desk.take()
+        self.pending_take = outcome.waiting > 0
+        self.last_take = take_words(outcome)
+        return outcome
+
+    def take_in_background(self, stop: threading.Event, every: float) -> None:
+        """The taker's loop: a take when woken (a release) or every ``every`` seconds while
+        results wait; until ``stop``."""
+        while not stop.is_set():
+            woken = self.wake.wait(every)
+            self.wake.clear()
+            if stop.is_set():
+                return
+            if woken or self.pending_take:
+                self.take_now()
+
+    def render(self, template: str, *, title: str, here: str, **values: Any) -> str:
+        """A desk page on the published site's layout (``web/templates/base.html``): ``here``
+        is the navigation entry it is (marked as the current page)."""
+        desk = self.desk
+        event, kind, open_round = desk.title, desk.kind, desk.round()
+        nav = [("/", "Report"), ("/screen", "Results"), ("/live/index.html", "Standings")]
+        nav.append(("/arbiter", "Arbiter"))
+        round_text = f", round {open_round}" if open_round else ""
+        footer = f"{event}{round_text}: results desk of ratingbook {self.version}."
+        return self.environment.get_template(template).render(
+            page={"title": f"{title} · {event}", "file": here},
+            event=event,
+            kind=kind,
+            nav=nav,
+            rounds=(),
+            end_links=(),
+            footer=footer,
+            version=self.version,
+            stylesheet="/style.css",
+            **values,
+        )
+
+
+def take_words(outcome: TakeOutcome) -> str:
+    """What the queue says after a take: the desk's own sentences (how many went in, what was
+    refused and why), or the count when it has none."""
+    if outcome.locked:
+        return (
+            f"The book is open in Excel: {outcome.waiting} results wait. Press Take results "
+            "there, or save and close the book and the desk takes them."
+        )
+    said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
+    if not said:
+        said = [f"{outcome.taken} results taken into the book."]
+    if outcome.waiting:
+        said.append(f"{outcome.waiting} wait.")
+    return " ".join(said)
+
+
+def _environment() -> Environment:
+    # The desk's templates first, then the published site's, whose base.html (header, nav,
+    # footer) every desk page extends: one layout and one stylesheet for both.
+    return Environment(
+        loader=ChoiceLoader(
+            [PackageLoader("ratingbook.server", "templates"), PackageLoader("ratingbook.web")]
+        ),
+        autoescape=select_autoescape(["html"], default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def state() -> DeskState:
+    """The running desk of the request's application."""
+    found: DeskState = flask.current_app.extensions["ratingbook.desk"]
+    return found
+
+
+def page_error(status: int, heading: str, sentence: str) -> flask.Response:
+    """A page that says what went wrong, in words a player reads, with ``status``."""
+    html = state().render("message.html", title=heading, here="", heading=heading, text=sentence)
+    return flask.Response(html, status=status, mimetype="text/html")
+
+
+def token_refusal(purpose: str) -> flask.Response | None:
+    """The page that refuses the request's form, or None when its one-time token is this
+    desk's, for ``purpose``, and not spent yet (it is spent now)."""
+    answer = state().tokens.redeem(flask.request.form.get("token", ""), purpose)
+    if answer == "ok":
+        return None
+    if answer == "used":
+        return page_error(
+            409,
+            "Already sent",
+            "This form was sent before, and the desk took it then: nothing was sent twice. "
+            "Open the page again to send anything new.",
+        )
+    return page_error(
+        403,
+        "Page too old",
+        "This page is too old or not the desk's (the desk may have restarted): "
+        "open it again and send it from there.",
+    )

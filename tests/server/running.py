@@ -1,0 +1,54 @@
+"""The real desk server (waitress, the desk's application) on 127.0.0.1 and a free port, in a
+thread of the test's process, over a desk the test chooses (the fake, or the real one)."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ratingbook.desk import Desk
+from ratingbook.server import DeskState, Limits
+from ratingbook.server.security import hash_password
+from ratingbook.server.serving import make_server
+
+PASSWORD = "board-seven-knight"
+
+
+@contextlib.contextmanager
+def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterator[DeskState]:
+    """The desk served until the block ends; its state (``base_url``: where it answers)."""
+    desk.set_password(hash_password(PASSWORD))
+    state = DeskState(desk=desk, book=book, base_url="", limits=limits or Limits())
+    server, _ = make_server(state, lan=False, port=0)
+    stop = threading.Event()
+
+    def run() -> None:  # waitress's loop a turn at a time, so that it ends where it runs
+        while not stop.is_set():
+            server.asyncore.loop(timeout=0.05, map=server._map, count=1)
+        server.close()
+        server.task_dispatcher.shutdown()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    taker = threading.Thread(target=state.take_in_background, args=(stop, 0.2), daemon=True)
+    taker.start()
+    try:
+        yield state
+    finally:
+        stop.set()
+        state.wake.set()
+        thread.join(timeout=30)
+        taker.join(timeout=30)
+
+
+def until(check: Callable[[], bool], what: str) -> None:
+    """Wait for ``check`` (a take in the desk's background), asking again every 0.2 s: a hang
+    guard of a minute, not a speed test."""
+    for _ in range(300):
+        if check():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"never: {what}")

@@ -1,0 +1,51 @@
+"""What the desk's pages say of a take and of a board, by hand-written cases: the book open in
+Excel (nothing lost, the button takes them), the desk's own sentences, each board's status on
+the public screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratingbook.desk import QueueItem, Report, TakeOutcome
+from ratingbook.server.player_pages import screen_text
+from ratingbook.server.state import take_words
+
+
+@pytest.mark.parametrize(
+    ("outcome", "said"),
+    [
+        (TakeOutcome(0, 20, True, ()),
+         "The book is open in Excel: 20 results wait. Press Take results there, or save and "
+         "close the book and the desk takes them."),
+        (TakeOutcome(20, 0, False, ("20 results taken into the book",)),
+         "20 results taken into the book."),
+        (TakeOutcome(0, 0, False, ()), "0 results taken into the book."),
+        (TakeOutcome(19, 1, False, ("19 results taken into the book",
+                                    "board 4 holds 1-0 in the book: not overwritten")),
+         "19 results taken into the book. Board 4 holds 1-0 in the book: not overwritten. "
+         "1 wait."),
+    ],
+)  # fmt: skip
+def test_what_the_queue_says_after_a_take(outcome: TakeOutcome, said: str) -> None:
+    assert take_words(outcome) == said
+
+
+def item(status: str, result: str | None, *reports: str) -> QueueItem:
+    kept = tuple(Report("white", r, "phone 10.0.0.9", "2026-07-04T18:00:00") for r in reports)
+    return QueueItem(1, 1, 1, "Ann", "Bo", status, kept, result)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("board", "shown"),
+    [
+        (item("missing", None), ""),
+        (item("reported", None, "1-0"), "1-0, waits for confirmation"),
+        (item("confirmed", "½-½", "½-½", "½-½"), "½-½"),
+        (item("conflict", None, "1-0", "0-1"), "the reports differ: the arbiter decides"),
+        (item("rejected", None), "reports rejected: report again"),
+        (item("entered", "+/-"), "+/- (arbiter)"),
+        (item("taken", "0-1", "0-1"), "0-1"),
+    ],
+)
+def test_what_the_public_screen_says_of_a_board(board: QueueItem, shown: str) -> None:
+    assert screen_text(board) == shown
