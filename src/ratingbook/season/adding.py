@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ratingbook.errors import InputErrors
 from ratingbook.season.checks import check_events
-from ratingbook.season.identity import Alias, Candidate, Matching, match_players
+from ratingbook.season.identity import Alias, Candidate, Matching, Merge, match_players
 from ratingbook.season.model import SeasonError, SeasonEvent, SeasonPlayer, SourcePlayer
 from ratingbook.season.periods import LateResult, PeriodLength, late_result
 
@@ -34,12 +34,19 @@ __all__ = ["Addition", "Season", "add_events", "source_players"]
 @dataclass(frozen=True, slots=True)
 class Season:
     """A season: its list of players (with their starting points), its events in the order
-    they were added, the officer's aliases, and its rating period."""
+    they were added, the officer's aliases, its rating period, and the players the aliases
+    merged into others (off the list; kept so what named them still finds the player)."""
 
     players: tuple[SeasonPlayer, ...] = ()
     events: tuple[SeasonEvent, ...] = ()
     aliases: tuple[Alias, ...] = ()
     length: PeriodLength = PeriodLength.MONTH
+    merged: tuple[Merge, ...] = ()
+
+    @property
+    def rows(self) -> tuple[SeasonPlayer, ...]:
+        """Every player row: the list's, then the merged players'."""
+        return (*self.players, *(m.player for m in self.merged))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +94,12 @@ def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
     """Add ``events`` to ``season`` (the module text's sequence)."""
     everything = [*season.events, *events]
     new = source_players(events)
-    matching = match_players(season.players, source_players(everything), season.aliases, report=new)
+    matching = match_players(season.rows, source_players(everything), season.aliases, report=new)
     problems = [*matching.problems, *check_events(everything, matching.key_of)]
     late = late_result(season.events, events, season.length) if events and not problems else None
     if problems:
         return Addition(season, matching, None, tuple(problems))
-    after = Season(matching.players, tuple(everything), season.aliases, season.length)
+    after = Season(
+        matching.players, tuple(everything), season.aliases, season.length, matching.merged
+    )
     return Addition(after, matching, late, (), tuple(e.id for e in events))

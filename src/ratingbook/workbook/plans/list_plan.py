@@ -119,9 +119,16 @@ def _rate(settings: ListSettings, addition: Addition) -> RatedList:
 
 
 def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
-    """A List Games player no list player answers to (by ID or name), at his first cell."""
+    """A List Games player no list player answers to (by ID or name), at his first cell. An ID
+    no row of List Players has is his when an alias of the officer's names him (the merged
+    player's row deleted, his games kept)."""
     keys = {p.key for p in book.players}
     new = {m.player for m in addition.matching.matches if m.rule is MatchRule.NEW}
+    aliased = {
+        m.player
+        for m in addition.matching.matches
+        if m.rule is MatchRule.ALIAS and m.alias is not None and not m.alias.narrowed
+    }
     problems: list[RatingbookError] = []
     named: set[object] = set()
     for event in book.events:
@@ -131,6 +138,8 @@ def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError
                     continue
                 where = game.source.where
                 if player.national_id and player.national_id not in keys:
+                    if player in aliased:
+                        continue
                     problems.append(
                         UnknownPlayerError(
                             f"no player has ID {player.national_id!r} on 'List Players'",
@@ -164,6 +173,36 @@ def _matched(book: ListBook) -> Addition:
         problems.append(error)
     problems.check()
     return addition
+
+
+def _merge_lines(rated: RatedList) -> list[str]:
+    """A line per player an alias merged: whose games his are now, from which period."""
+    season = rated.addition.season
+    names = {p.key: p.name for p in season.players}
+    lines = []
+    for merge in season.merged:
+        first: int | None = None
+        games = 0
+        for period in rated.periods:
+            for game in period.games:
+                if game.rated and (
+                    merge.covers(game.white) or (game.black and merge.covers(game.black))
+                ):
+                    games += 1
+                    first = period.index if first is None else first
+        alias = merge.alias
+        where = f" ({alias.source.where.describe()})" if alias.source is not None else ""
+        whose = (
+            "he has no rated game"
+            if first is None
+            else f"his rated games ({games}) count for ID {merge.into}, from period "
+            f"{rated.labels[first]} on"
+        )
+        lines.append(
+            f"alias{where}: {merge.player.name!r} (ID {merge.player.key}) is "
+            f"{names.get(merge.into, merge.into)} (ID {merge.into}), off the list: {whose}"
+        )
+    return lines
 
 
 def _last_input(sheets: Sheets, book: ListBook) -> str:
@@ -210,6 +249,7 @@ def plan_list(sheets: Sheets) -> Plan:
         f"rating list ({book.settings.system}, by {book.settings.length.value}): "
         + ", ".join(many(n, noun) for n, noun in counts)
         + (f", a series of {many(len(rated.series.rows), 'player')}" if rated.series else ""),
+        *_merge_lines(rated),
     )
     return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
 

@@ -22,7 +22,8 @@ This module alone decides what each cell of those sheets means:
   empty Black is a bye, never rated), Source (where the game came from, kept as text);
 - **List Events**: an event added from a file, its stated first and last day and its
   fingerprint (by which the same event added again is refused);
-- **Aliases**: a Name that is (Same As) or is not (Different From) the player of an ID.
+- **Aliases**: a Name that is (Same As) or is not (Different From) the player of an ID (what
+  each decision merges: :mod:`ratingbook.season.aliases`).
 
 Every bad cell is reported at once, each by sheet, Excel row and column; nothing is written.
 """
@@ -407,7 +408,10 @@ def _aliases(sheets: Sheets, file: str, problems: Problems) -> list[Alias]:
                     "Same As",
                 )
             decision = Decision.SAME if same else Decision.DIFFERENT
-            aliases.append(Alias(name, decision, same or other, source=SourceRef(file, where)))
+            column = "Same As" if same else "Different From"
+            aliases.append(
+                Alias(name, decision, same or other, source=SourceRef(file, where), column=column)
+            )
         except RatingbookError as error:
             problems.append(error)
     return aliases
