@@ -7,10 +7,17 @@ from :func:`independent_elo` (the rating list's tests), never from ratingbook's 
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from ratingbook.errors import RatingbookError
+from ratingbook.files.season_sources import read_sources
 from ratingbook.season import read_pgn
-from ratingbook.session import AddEvents, Session
+from ratingbook.session import AddEvents, Recalc, Session
 from ratingbook.templates import build_template
 from ratingbook.templates.writer import TemplateBook
 
@@ -54,3 +61,71 @@ def test_pgn_names_written_surname_first_are_the_lists_players() -> None:
     assert not [line for line in done.summary if line.startswith(("new players", "near dup"))]
     games = _grid(book, "List Games")[-2:]
     assert [(g["White ID"], g["Black ID"]) for g in games] == [("1", "4"), ("4", "3")]
+
+
+def test_list_events_keeps_a_pgn_events_first_and_last_day() -> None:
+    """A PGN states no event day: List Events takes its games' first and last dates."""
+    book = _list()
+    Session(book).run(AddEvents(read_pgn(PGN, "blitz.pgn")))
+    [event] = _grid(book, "List Events")
+    assert (event["Start"], event["End"]) == (dt.date(2025, 11, 20), dt.date(2025, 11, 27))
+
+
+ROUND_DATES = "2026-04-11, 2026-04-18, 2026-04-25, 2026-05-02"
+
+
+def _swiss_book(path: Path, round_4: Sequence[str] | None = None) -> Path:
+    """The Swiss template (three rounds played, round 4 paired and not played), with its
+    rounds' dates; ``round_4``: the results of round 4's three boards, typed in."""
+    wb = build_template("swiss")
+    settings = wb["Swiss Settings"]
+    settings.append(("Round Dates", ROUND_DATES, "the day of each round"))
+    table = next(iter(settings.tables.values()))
+    table.ref = f"A1:C{settings.max_row}"
+    games = wb["Swiss Games"]
+    rows = [r for r in games.iter_rows(min_row=2) if r[0].value == 4]
+    assert [r[4].value for r in rows] == [None, None, None]  # round 4: paired, not played
+    for row, result in zip(rows, round_4 or (), strict=False):
+        row[4].value = result
+    TemplateBook(wb).save(path)
+    return path
+
+
+def test_a_swiss_round_not_played_is_left_out_and_added_when_it_is(tmp_path: Path) -> None:
+    """A running event: its played rounds go in (the unplayed round said in the summary);
+    added again once round 4 is played, it is the same event continued: only round 4's three
+    games go in; a third time, nothing new: refused."""
+    book = _list()
+    before = len(_grid(book, "List Games"))
+    first = Session(book).run(AddEvents(read_sources([str(_swiss_book(tmp_path / "s.xlsx"))])))
+    assert "added 'Club Swiss' (9 games) from file 's.xlsx'" in first.summary
+    assert any(
+        "round 4 is not played yet (3 of 3 games without a result)" in line
+        for line in first.summary
+    )
+    assert len(_grid(book, "List Games")) == before + 9
+    [event] = _grid(book, "List Events")
+    assert (event["Start"], event["End"]) == (dt.date(2026, 4, 11), dt.date(2026, 4, 25))
+
+    played = _swiss_book(tmp_path / "s2.xlsx", ("1-0", "½-½", "0-1"))
+    second = Session(book).run(AddEvents(read_sources([str(played)])))
+    assert (
+        "continued 'Club Swiss' from file 's2.xlsx': round 4 added (3 games); rounds 1-3 "
+        "already in the list"
+    ) in second.summary
+    games = _grid(book, "List Games")
+    assert len(games) == before + 12
+    assert [(g["Event Name"], g["Round"], g["Date"]) for g in games[-3:]] == [
+        ("Club Swiss", 4, dt.date(2026, 5, 2))
+    ] * 3
+    events = _grid(book, "List Events")
+    assert [(e["Event Name"], e["End"]) for e in events] == [
+        ("Club Swiss", dt.date(2026, 4, 25)),
+        ("Club Swiss", dt.date(2026, 5, 2)),
+    ]
+    with pytest.raises(RatingbookError, match="'Club Swiss' is already in the season"):
+        Session(book).run(AddEvents(read_sources([str(played)])))
+    # the list read again knows the event whole: a recalculation changes no rating
+    listed = _grid(book, "Season List")
+    Session(book).run(Recalc())
+    assert _grid(book, "Season List") == listed

@@ -20,8 +20,9 @@ This module alone decides what each cell of those sheets means:
   typed with: :func:`id_aliases`; without one the name is matched),
   Result (every spelling a Swiss Games result takes; forfeits are kept and never rated; an
   empty Black is a bye, never rated), Source (where the game came from, kept as text);
-- **List Events**: an event added from a file, its stated first and last day and its
-  fingerprint (by which the same event added again is refused);
+- **List Events**: an event added from a file, its first and last day and its fingerprint
+  (by which the same event added again is refused); an event added again with new rounds
+  has a row per addition, and the last row of its name is the one read;
 - **Aliases**: a Name that is (Same As) or is not (Different From) the player of an ID (what
   each decision merges: :mod:`ratingbook.season.aliases`).
 
