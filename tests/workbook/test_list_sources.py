@@ -129,3 +129,33 @@ def test_a_swiss_round_not_played_is_left_out_and_added_when_it_is(tmp_path: Pat
     listed = _grid(book, "Season List")
     Session(book).run(Recalc())
     assert _grid(book, "Season List") == listed
+
+
+def test_a_late_event_is_rated_from_its_period_not_from_the_seasons_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An October evening added after November was rated: the rating maths is handed the
+    periods from 2025-10 on, from where every player stood after September; the list it
+    gives is the one a whole recalculation gives."""
+    from ratingbook.workbook.plans import list_plan
+
+    book = _list()
+    handed: list[list[str]] = []
+    real = list_plan.rate_season
+
+    def recording(periods: Any, *args: Any, **kwargs: Any) -> Any:
+        handed.append([p.label for p in periods])
+        return real(periods, *args, **kwargs)
+
+    monkeypatch.setattr(list_plan, "rate_season", recording)
+    late = read_pgn(
+        '[Event "Halloween Rapid"]\n[Date "2025.10.29"]\n[Round "1"]\n'
+        '[White "Alice Brennan"]\n[Black "Marek Nowak"]\n[Result "0-1"]\n\n0-1\n',
+        "late.pgn",
+    )
+    done = Session(book).run(AddEvents(late))
+    assert "a late event: the list is re-rated from period 2025-10 on" in done.summary
+    assert handed == [["2025-09", "2025-10", "2025-11"], ["2025-10", "2025-11"]]
+    listed = _grid(book, "Season List")
+    Session(book).run(Recalc())
+    assert _grid(book, "Season List") == listed
