@@ -159,3 +159,101 @@ def test_a_late_event_is_rated_from_its_period_not_from_the_seasons_start(
     listed = _grid(book, "Season List")
     Session(book).run(Recalc())
     assert _grid(book, "Season List") == listed
+
+
+def _saved(kind: str, path: Path, edit: Any = None) -> Path:
+    wb = build_template(kind)
+    if edit is not None:
+        edit(wb)
+    TemplateBook(wb).save(path)
+    return path
+
+
+def _rows(path: Path, sheet: str) -> list[tuple[Any, ...]]:
+    import openpyxl
+
+    ws = openpyxl.load_workbook(path)[sheet]
+    return [r for r in ws.iter_rows(min_row=2, values_only=True) if any(v is not None for v in r)]
+
+
+def test_an_elo_book_feeds_the_list_dated_by_date_and_continues(tmp_path: Path) -> None:
+    """Elo Games has no date: --date gives it; without it the book is refused, saying so. Each
+    game is White against Black with its result; more games later are the event continued."""
+    path = _saved("elo", tmp_path / "elo.xlsx")
+    with pytest.raises(RatingbookError, match="give the day its games were played with --date"):
+        read_sources([str(path)])
+    typed = _rows(path, "Elo Games")
+    book = _list()
+    before = len(_grid(book, "List Games"))
+    Session(book).run(AddEvents(read_sources([str(path)], day=dt.date(2025, 12, 2))))
+    games = _grid(book, "List Games")[before:]
+    assert [(g["White"], g["Black"], g["Result"]) for g in games] == [
+        (w, b, r) for w, b, r in typed
+    ]
+    assert {g["Date"] for g in games} == {dt.date(2025, 12, 2)}
+
+    def more(wb: Any) -> None:
+        wb["Elo Games"].append(("Ann", "Eva", "1-0"))
+        table = next(iter(wb["Elo Games"].tables.values()))
+        table.ref = f"A1:C{wb['Elo Games'].max_row}"
+
+    longer = _saved("elo", tmp_path / "elo2.xlsx", more)
+    done = Session(book).run(AddEvents(read_sources([str(longer)], day=dt.date(2025, 12, 9))))
+    assert any(
+        line.startswith("continued 'elo' from file 'elo2.xlsx': round 10 added (1 game)")
+        for line in done.summary
+    )
+    last = _grid(book, "List Games")[-1]
+    assert (last["White"], last["Black"], last["Date"]) == ("Ann", "Eva", dt.date(2025, 12, 9))
+
+
+def test_a_ladder_book_feeds_its_ended_weeks_dated_by_their_archive_day(tmp_path: Path) -> None:
+    path = _saved("ladder", tmp_path / "ladder.xlsx")
+    with pytest.raises(RatingbookError, match="no week of the ladder has ended yet"):
+        read_sources([str(path)])
+
+    def ended(wb: Any) -> None:  # a week that ended, as the ladder archives it
+        archive = wb["Games Archive"]
+        archive.append(
+            ("Week 1", dt.datetime(2026, 7, 10), 1, 3, "(1-0)", "Maya Okafor", "Priya Nair")
+        )
+        archive.append(("Week 1", dt.datetime(2026, 7, 10), 4, 2, "(½-½)", None, None))
+
+    path = _saved("ladder", tmp_path / "ladder2.xlsx", ended)
+    book = _list()
+    done = Session(book).run(AddEvents(read_sources([str(path)])))
+    assert any("the week being played" in line and "left out" in line for line in done.summary)
+    games = _grid(book, "List Games")[-2:]
+    assert [(g["Date"], g["White"], g["Black"], g["Result"]) for g in games] == [
+        (dt.date(2026, 7, 10), "Maya Okafor", "Priya Nair", "1-0"),
+        (dt.date(2026, 7, 10), "Lucas Moreau", "Tom Lindqvist", "½-½"),  # names by ID
+    ]
+
+
+def test_a_team_book_feeds_each_boards_game_and_a_forfeit_is_never_rated(tmp_path: Path) -> None:
+    def forfeit(wb: Any) -> None:
+        for row in wb["Team Boards"].iter_rows(min_row=2):
+            if row[3].value == "Eva Falk":
+                row[5].value = "+/-"
+
+    path = _saved("team", tmp_path / "team.xlsx", forfeit)
+    boards = _rows(path, "Team Boards")
+    book = _list()
+    done = Session(book).run(AddEvents(read_sources([str(path)], day=dt.date(2025, 11, 15))))
+    assert (
+        f"added 'Summer Camp Team Cup' ({len(boards)} games) from file 'team.xlsx'" in done.summary
+    )
+    games = _grid(book, "List Games")[-len(boards) :]
+    assert [(g["Round"], g["White"], g["Black"]) for g in games] == [
+        (r, w, b) for r, _, _, w, b, _ in boards
+    ]
+    listed = {r["Name"]: r for r in _grid(book, "Season List")}
+    assert listed["Eva Falk"]["Games"] in (None, 0)  # her only game, a forfeit win: not rated
+    assert listed["Hana Ito"]["Games"] in (None, 0)
+    assert listed["Jade Kim"]["Games"] == 1
+
+
+def test_a_crikey_book_is_refused_naming_its_family(tmp_path: Path) -> None:
+    path = _saved("crikey", tmp_path / "crikey.xlsx")
+    with pytest.raises(RatingbookError, match="a crikey book does not feed a rating list"):
+        read_sources([str(path)])

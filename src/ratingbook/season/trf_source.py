@@ -41,7 +41,7 @@ from ratingbook.season.model import (
 )
 from ratingbook.trf.importer import import_trf
 
-__all__ = ["read_trf", "read_trf_bytes", "season_event_from_swiss"]
+__all__ = ["played_rounds", "read_trf", "read_trf_bytes", "season_event_from_swiss"]
 
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 
@@ -120,7 +120,7 @@ def season_event_from_swiss(
         )
     if problems:
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
-    games, unplayed = _played_rounds(games)
+    games, unplayed = played_rounds(games)
     if unplayed and not games:
         raise SeasonError(
             "no round of the event is played yet (every round has a game without a result): "
@@ -141,7 +141,7 @@ def season_event_from_swiss(
     )
 
 
-def _played_rounds(games: list[SeasonGame]) -> tuple[list[SeasonGame], list[str]]:
+def played_rounds(games: list[SeasonGame]) -> tuple[list[SeasonGame], list[str]]:
     """The games of the rounds whose every game has a result, and a line for each round left
     out."""
     waiting: dict[int | None, list[SeasonGame]] = {}
