@@ -1,8 +1,19 @@
 """Rating list benchmark (issue 35): a whole season re-rated by Glicko-2 and by Elo, and the
-Python Glicko-2 packages from PyPI side by side on the same data.
+Python Glicko-2 packages from PyPI side by side on the same data; a late event re-rated from
+its period on; and a club's whole ``ratingbook recalc``.
 
     python benchmarks/season_rating.py            # federation (50,000 x 1,000,000) and club
     python benchmarks/season_rating.py --quick    # 5,000 players x 100,000 games and the club
+
+**A late event** (``late``): the season rated once (not timed), then 2,000 games of a late
+event put into month 7; timed: where every player stood after month 6
+(``standing_after``) and months 7 to 12 rated again from there, which is what ``season add``
+hands the rating maths for a late event; beside it, the whole season rated again.
+
+**A club's recalc** (``recalc``): a rating list book of 500 players and 10 events (a monthly
+Swiss of 8 rounds, 50 boards: 4,000 games), made from the ``ratinglist`` template; timed: the
+whole ``ratingbook recalc BOOK -o OUT`` command, a fresh process, wall seconds (reading the
+book, matching, rating, writing every generated sheet).
 
 Two seasons, generated deterministically (seed 2026): a **small federation**, 50,000 players
 (10 % unrated), 1,000,000 games in 12 monthly periods, each game between players close in the
@@ -29,6 +40,7 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -90,10 +102,9 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _ours(system: str, starts: Any, season: Any) -> dict[str, tuple[float, float]]:
+def _setup(system: str, starts: Any, season: Any) -> tuple[Any, Any, Any]:
     from ratingbook.ratings.elo_rules import EloSettings, KBand
     from ratingbook.ratings.glicko2 import Glicko2Settings
-    from ratingbook.ratings.rating_periods import rate_season
     from ratingbook.ratings.season_model import PlayerStart, RatingPeriod
 
     players = {k: PlayerStart(r, games=None if r is None else g) for k, (r, g) in starts.items()}
@@ -106,6 +117,13 @@ def _ours(system: str, starts: Any, season: Any) -> dict[str, tuple[float, float
             bands=(KBand(40, games_below=30), KBand(20, rating_below=2400), KBand(10)),
             provisional_games=10,
         )
+    return players, periods, rules
+
+
+def _ours(system: str, starts: Any, season: Any) -> dict[str, tuple[float, float]]:
+    from ratingbook.ratings.rating_periods import rate_season
+
+    players, periods, rules = _setup(system, starts, season)
     result = rate_season(periods, players, rules)
     return {
         k: (s.rating, s.deviation or 0.0) for k, s in result.players.items() if s.rating is not None
@@ -157,11 +175,40 @@ def _glicko2_py(starts: Any, season: Any) -> dict[str, tuple[float, float]]:
     return {k: (SCALE * v[0] + 1500, SCALE * v[1]) for k, v in values.items() if v is not None}
 
 
+def _late(system: str, starts: Any, season: Any) -> dict[str, tuple[float, float]]:
+    """Months 7-12 rated again from the standing after month 6, with a late event's 2,000
+    games in month 7 (the season as it was rated is worked out first, not timed)."""
+    from ratingbook.ratings.rating_periods import rate_season, standing_after
+
+    players, periods, rules = _setup(system, starts, season)
+    rated = rate_season(periods, players, rules)
+    rng = random.Random(SEED + 1)
+    keys = sorted(players)
+    late = []
+    for n in range(2_000):
+        white, black = rng.sample(keys, 2)
+        late.append((white, black, rng.choice((1.0, 0.5, 0.0)), f"late {n}"))
+    six = len(periods) // 2
+    periods[six] = replace(periods[six], games=[*periods[six].games, *late])
+    began = time.perf_counter()
+    standing = standing_after(players, rules, rated, six)
+    result = rate_season(periods[six:], standing, rules)
+    _LATE_SECONDS.append(time.perf_counter() - began)
+    return {
+        k: (s.rating, s.deviation or 0.0) for k, s in result.players.items() if s.rating is not None
+    }
+
+
+_LATE_SECONDS: list[float] = []
+
+
 ENGINES = {
     "ours glicko2": lambda s, g: _ours("glicko2", s, g),
     "ours elo": lambda s, g: _ours("elo", s, g),
     "pyglicko2": _pyglicko2,
     "glicko2-py": _glicko2_py,
+    "late glicko2": lambda s, g: _late("glicko2", s, g),
+    "late elo": lambda s, g: _late("elo", s, g),
 }
 
 
@@ -170,7 +217,7 @@ def child(size: str, engine: str, out: Path) -> None:
     base = _peak_mb()
     began = time.perf_counter()
     final = ENGINES[engine](starts, season)
-    seconds = time.perf_counter() - began
+    seconds = _LATE_SECONDS[0] if _LATE_SECONDS else time.perf_counter() - began
     peak = _peak_mb()
     out.write_text(json.dumps({"seconds": seconds, "base": base, "peak": peak, "final": final}))
 
@@ -184,6 +231,177 @@ def _available(engine: str) -> bool:
     except ImportError:
         return False
     return True
+
+
+CLUB_LIST = (500, 10, 8, 50)  # players, events, rounds, boards
+_GIVEN = [
+    "Ada",
+    "Alan",
+    "Alice",
+    "Anna",
+    "Ben",
+    "Carla",
+    "Chen",
+    "David",
+    "Diego",
+    "Elena",
+    "Emma",
+    "Eric",
+    "Farah",
+    "Felix",
+    "Grace",
+    "Hana",
+    "Ian",
+    "Ines",
+    "Jan",
+    "Jonas",
+    "Karin",
+    "Kofi",
+    "Lars",
+    "Lena",
+    "Liam",
+    "Maria",
+    "Marek",
+    "Mia",
+    "Nadia",
+    "Noah",
+    "Olga",
+    "Omar",
+    "Paul",
+    "Priya",
+    "Rosa",
+    "Sam",
+    "Sofia",
+    "Tom",
+    "Vera",
+    "Yusuf",
+]
+_SURNAMES = [
+    "Adams",
+    "Baker",
+    "Berg",
+    "Brennan",
+    "Costa",
+    "Dahl",
+    "Diaz",
+    "Eriksen",
+    "Fischer",
+    "Garcia",
+    "Haas",
+    "Ivanov",
+    "Jensen",
+    "Kowalski",
+    "Laurent",
+    "Lindqvist",
+    "Moreau",
+    "Nair",
+    "Novak",
+    "Okafor",
+    "Olsen",
+    "Park",
+    "Quinn",
+    "Rossi",
+    "Sato",
+    "Schmidt",
+    "Shah",
+    "Silva",
+    "Tanaka",
+    "Varga",
+    "Walsh",
+    "Weber",
+    "Young",
+    "Zhang",
+    "Murphy",
+    "Kelly",
+    "Byrne",
+    "Ryan",
+    "Doyle",
+    "Lynch",
+]
+
+
+def club_book(path: Path) -> int:
+    """A rating list book of the club season (:data:`CLUB_LIST`) at ``path``: the template's
+    settings and K rules, its players and games replaced; the number of games."""
+    import datetime as dt
+
+    from ratingbook.templates import build_template
+    from ratingbook.templates.writer import TemplateBook
+
+    players, events, rounds, boards = CLUB_LIST
+    rng = random.Random(SEED)
+    strength = {str(n): rng.gauss(1500, 250) for n in range(1, players + 1)}
+    names = rng.sample([f"{g} {s}" for g in _GIVEN for s in _SURNAMES], players)
+    name = dict(zip(strength, names, strict=True))
+    player_rows = [
+        (
+            key,
+            None,
+            name[key],
+            "Club",
+            rng.randrange(1950, 2015),
+            None,
+            None if rng.random() < 0.1 else round(value + rng.gauss(0, 80)),
+            None,
+            None,
+        )
+        for key, value in strength.items()
+    ]
+    game_rows = []
+    for event in range(events):
+        month = dt.date(2025 + (8 + event) // 12, (8 + event) % 12 + 1, 1)
+        for round_ in range(1, rounds + 1):
+            day = month + dt.timedelta(days=round_ * 3)
+            seated = rng.sample(sorted(strength), 2 * boards)
+            for white, black in zip(seated[::2], seated[1::2], strict=True):
+                expected = 1 / (1 + 10 ** ((strength[black] - strength[white]) / 400))
+                roll = rng.random()
+                result = "½-½" if roll < 0.25 else "1-0" if roll < 0.25 + 0.75 * expected else "0-1"
+                game_rows.append(
+                    (
+                        day,
+                        f"Monthly Swiss {event + 1}",
+                        round_,
+                        name[white],
+                        white,
+                        name[black],
+                        black,
+                        result,
+                        None,
+                    )
+                )
+    rows = {"List Players": player_rows, "List Games": game_rows}
+    TemplateBook(build_template("ratinglist", rows=rows, recalc=False)).save(path)
+    return len(game_rows)
+
+
+def club_recalc(series: bool) -> tuple[str, str]:
+    """The whole ``ratingbook recalc`` of the club list book (with the template's season
+    series, or without one), a fresh process: wall seconds, and CPU seconds (user and system,
+    of the command and its worker: on a shared machine the wall clock waits for others)."""
+    import resource
+    import tempfile
+
+    import openpyxl
+
+    with tempfile.TemporaryDirectory() as folder:
+        book, out = Path(folder) / "club-list.xlsx", Path(folder) / "rated.xlsx"
+        games = club_book(book)
+        if not series:
+            wb = openpyxl.load_workbook(book)
+            for row in wb["List Settings"].iter_rows(min_row=2):
+                if row[0].value == "Series Points":
+                    row[1].value = None
+            wb.save(book)
+        command = [sys.executable, "-m", "ratingbook", "recalc", str(book), "-o", str(out)]
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        began = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True, check=True)
+        seconds = time.perf_counter() - began
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
+        print(f"club list book ({games:,} games): {done.stdout.strip()}", flush=True)
+    return f"{seconds:.2f}", f"{cpu:.2f}"
 
 
 def main() -> None:
@@ -212,7 +430,9 @@ def main() -> None:
                 ours[engine] = got
             reference = ours["ours glicko2"]
             diff = ratio = ""
-            if not engine.startswith("ours"):
+            if engine.startswith("late"):  # against the whole season rated again
+                ratio = f"{got['seconds'] / ours[engine.replace('late', 'ours')]['seconds']:.2f}"
+            elif not engine.startswith("ours"):
                 mine, theirs = reference["final"], got["final"]
                 assert mine.keys() == theirs.keys(), "the packages rated other players"
                 largest = max(
@@ -232,6 +452,10 @@ def main() -> None:
                 )
             )
             print(" | ".join(rows[-1]), flush=True)
+    for series in (True, False):
+        wall, cpu = club_recalc(series)
+        name = "club list book (500 x 4,000, 10 events" + (", a series)" if series else ")")
+        rows.append((name, "ratingbook recalc", wall, "", "", "", f"CPU {cpu} s"))
     header = ("season", "engine", "seconds", "base MB", "peak MB", "max diff", "time / ours")
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     print()

@@ -242,7 +242,7 @@ def test_an_id_that_joins_unlike_names_is_noted() -> None:
     ("incoming", "reasons"),
     [
         (source("J. Smith"), ("an initial for a name: J. for John",)),
-        (source("Smith, John"), ("the same words in another order or spelling",)),
+        (source("Smith John"), ("the same words in another order or spelling",)),
         (source("Jöhn Smith"), ("the same words in another order or spelling",)),
         (source("John Smyth"), ("one letter apart: 'smyth' and 'smith'",)),
         (
@@ -258,8 +258,9 @@ def test_an_id_that_joins_unlike_names_is_noted() -> None:
 def test_a_near_duplicate_is_reported_with_its_evidence_and_never_merged(
     incoming: SourcePlayer, reasons: tuple[str, ...]
 ) -> None:
-    """ "J. Smith" and "John Smith", "Smith, John", accents, one letter off, a changed club, a
-    different ID: a new player, and a candidate for the officer."""
+    """ "J. Smith" and "John Smith", "Smith John" (no comma: which is the surname is not
+    known), accents, one letter off, a changed club, a different ID: a new player, and a
+    candidate for the officer."""
     matching = match_players(LIST, [incoming])
     (match,) = matching.matches
     assert match.rule is MatchRule.NEW and match.key == "4"

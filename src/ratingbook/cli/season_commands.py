@@ -9,6 +9,7 @@ bad line of a file) ends the command with exit status 2, every problem named, no
 
 from __future__ import annotations
 
+import datetime as dt
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -30,20 +31,29 @@ def season_group() -> None:
 @click.argument("book")
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+@click.option(
+    "--date",
+    "day",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="The day the games were played, for a source that gives no date (an Elo book; a "
+    "team event without a Start Date): YYYY-MM-DD.",
+)
 @with_book_options
 @reports_input_errors
 def season_add_command(
     book: str,
     sources: tuple[str, ...],
     dry_run: bool,
+    day: dt.datetime | None,
     output: str | None,
     out_dir: str | None,
     force: bool,
     in_place: bool,
     backend: str,
 ) -> None:
-    """Add the events of SOURCES (TRF files, PGN files, Swiss or round-robin books) to the
-    rating list BOOK, re-rate it and say whose ratings changed.
+    """Add the events of SOURCES (TRF files, PGN files; Swiss, round-robin, team, Elo or camp
+    ladder books) to the rating list BOOK, re-rate it and say whose ratings changed.
 
     New players are added to List Players; names that may be one person are reported (see
     Near Duplicates), never merged. The same event added twice is refused, nothing written.
@@ -55,7 +65,7 @@ def season_add_command(
     from ratingbook.session import AddEvents, Done, Session
 
     [(source, target)] = targets((book,), output, out_dir, in_place, force, "added")
-    events = read_sources(sources, backend)
+    events = read_sources(sources, backend, day=day.date() if day is not None else None)
     held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
     with held:
         workbook = open_book(source, backend)

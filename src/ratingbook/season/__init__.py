@@ -10,6 +10,7 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.season.trf_source`: a TRF file, or a Swiss or round-robin event read from
   a book, as an event of the season;
 - :mod:`~ratingbook.season.pgn_source`: a PGN file's games (python-chess) as events;
+- :mod:`~ratingbook.season.aliases`: the officer's aliases, and the list players they merge;
 - :mod:`~ratingbook.season.identity`: who is who (aliases, IDs, names; candidates);
 - :mod:`~ratingbook.season.periods`: rating periods and late results;
 - :mod:`~ratingbook.season.checks`: what a season refuses, every problem named;
@@ -27,6 +28,7 @@ from ratingbook.season.identity import (
     Match,
     Matching,
     MatchRule,
+    Merge,
     match_players,
 )
 from ratingbook.season.model import (
@@ -39,7 +41,7 @@ from ratingbook.season.model import (
     fingerprint,
     make_event,
 )
-from ratingbook.season.names import exact_name, likeness, name_words
+from ratingbook.season.names import exact_name, given_first, likeness, name_words
 from ratingbook.season.periods import (
     LateResult,
     Period,
@@ -71,6 +73,7 @@ __all__ = [
     "Match",
     "MatchRule",
     "Matching",
+    "Merge",
     "Period",
     "PeriodLength",
     "Season",
@@ -93,6 +96,7 @@ __all__ = [
     "event_periods",
     "exact_name",
     "fingerprint",
+    "given_first",
     "late_result",
     "likeness",
     "make_event",

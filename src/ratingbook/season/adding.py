@@ -12,6 +12,13 @@ This module alone decides the order of an addition (:func:`add_events`), on plai
 3. a late result: the first rated period the new events change
    (:func:`~ratingbook.season.periods.late_result`).
 
+Before all this, an event added again with rounds played since (a running league, a Swiss
+added after each evening) is recognised as **the same event continued**
+(:func:`continuation`): every game of the rounds the season already holds of it is there,
+the same players with the same colours and result, round by round, and nothing else of those
+rounds. Only its new rounds go in, as more games of the season's event, which takes the new
+fingerprint; the same games with no new round is the same event twice, refused.
+
 With any problem the season comes back unchanged, every problem listed: nothing is written.
 A season is a function of its list, its events and its aliases: adding an alias and adding
 nothing matches every event again, so the officer's decision reaches every past game.
@@ -19,40 +26,57 @@ nothing matches every event again, so the officer's decision reaches every past 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
 from ratingbook.errors import InputErrors
 from ratingbook.season.checks import check_events
-from ratingbook.season.identity import Alias, Candidate, Matching, match_players
-from ratingbook.season.model import SeasonError, SeasonEvent, SeasonPlayer, SourcePlayer
+from ratingbook.season.identity import Alias, Candidate, Matching, Merge, match_players
+from ratingbook.season.model import (
+    SeasonError,
+    SeasonEvent,
+    SeasonGame,
+    SeasonPlayer,
+    SourcePlayer,
+)
+from ratingbook.season.names import exact_name
 from ratingbook.season.periods import LateResult, PeriodLength, late_result
 
-__all__ = ["Addition", "Season", "add_events", "source_players"]
+__all__ = ["Addition", "Continuation", "Season", "add_events", "continuation", "source_players"]
 
 
 @dataclass(frozen=True, slots=True)
 class Season:
     """A season: its list of players (with their starting points), its events in the order
-    they were added, the officer's aliases, and its rating period."""
+    they were added, the officer's aliases, its rating period, and the players the aliases
+    merged into others (off the list; kept so what named them still finds the player)."""
 
     players: tuple[SeasonPlayer, ...] = ()
     events: tuple[SeasonEvent, ...] = ()
     aliases: tuple[Alias, ...] = ()
     length: PeriodLength = PeriodLength.MONTH
+    merged: tuple[Merge, ...] = ()
+
+    @property
+    def rows(self) -> tuple[SeasonPlayer, ...]:
+        """Every player row: the list's, then the merged players'."""
+        return (*self.players, *(m.player for m in self.merged))
 
 
 @dataclass(frozen=True, slots=True)
 class Addition:
     """What adding events gave: the season after it (the same season when there are
     problems), the matching of every event's players, the candidates to decide, the late
-    result (None: the events come after every rated period) and every problem."""
+    result (None: the events come after every rated period), every problem, the ids of the
+    events added as new (``added``) and the events continued by new rounds."""
 
     season: Season
     matching: Matching
     late: LateResult | None
     problems: tuple[SeasonError, ...] = ()
     added: tuple[str, ...] = field(default=())
+    continued: tuple[Continuation, ...] = ()
 
     @property
     def candidates(self) -> tuple[Candidate, ...]:
@@ -71,6 +95,46 @@ class Addition:
             raise InputErrors(self.problems)
 
 
+@dataclass(frozen=True, slots=True)
+class Continuation:
+    """An event added again with new rounds: ``into`` the season's event it continues (as it
+    was), ``event`` as read now, and ``games`` the new rounds' games (of ``into`` from now
+    on)."""
+
+    into: SeasonEvent
+    event: SeasonEvent
+    games: tuple[SeasonGame, ...]
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        return tuple(sorted({g.round for g in self.games if g.round is not None}))
+
+
+def _rounds_games(games: Iterable[SeasonGame]) -> Counter[tuple[int | None, str, str, str]]:
+    """Games as the fingerprint tells them (round, names, result), byes left out."""
+    return Counter(
+        (g.round, exact_name(g.white.name), exact_name(g.black.name), str(g.result))
+        for g in games
+        if g.black is not None
+    )
+
+
+def continuation(held: Sequence[SeasonEvent], event: SeasonEvent) -> Continuation | None:
+    """The season's event (of ``held``) that ``event`` continues (the module text's rule), or
+    None. Only events whose every game has a round can be continued."""
+    if not event.games or any(g.round is None for g in event.games):
+        return None
+    for old in held:
+        rounds = {g.round for g in old.games}
+        if not old.games or None in rounds:
+            continue
+        same_rounds = [g for g in event.games if g.round in rounds]
+        if _rounds_games(same_rounds) == _rounds_games(old.games) and _rounds_games(old.games):
+            games = tuple(replace(g, event=old.id) for g in event.games if g.round not in rounds)
+            return Continuation(old, event, games)
+    return None
+
+
 def source_players(events: Sequence[SeasonEvent]) -> list[SourcePlayer]:
     """Every player the events name (their player lists and their games), in order."""
     found: list[SourcePlayer] = []
@@ -85,12 +149,41 @@ def source_players(events: Sequence[SeasonEvent]) -> list[SourcePlayer]:
 
 def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
     """Add ``events`` to ``season`` (the module text's sequence)."""
-    everything = [*season.events, *events]
-    new = source_players(events)
-    matching = match_players(season.players, source_players(everything), season.aliases, report=new)
-    problems = [*matching.problems, *check_events(everything, matching.key_of)]
-    late = late_result(season.events, events, season.length) if events and not problems else None
+    held = list(season.events)
+    fresh: list[SeasonEvent] = []
+    continued: list[Continuation] = []
+    early: list[SeasonError] = []
+    for event in events:
+        found = continuation(held, event)
+        if found is None or (not found.games and found.into.fingerprint == event.fingerprint):
+            fresh.append(event)  # the same fingerprint twice is the checks' to refuse
+        elif not found.games:
+            early.append(
+                SeasonError(
+                    f"the event {event.name!r} is already in the season as "
+                    f"{found.into.name!r}: the same games, and no round played since",
+                    event.source,
+                    also=found.into.source,
+                )
+            )
+        else:
+            grown = replace(
+                found.into,
+                games=(*found.into.games, *found.games),
+                fingerprint=event.fingerprint,
+                end=event.end,
+            )
+            held[held.index(found.into)] = grown
+            continued.append(found)
+    everything = [*held, *fresh]
+    new = source_players([*fresh, *(c.event for c in continued)])
+    matching = match_players(season.rows, source_players(everything), season.aliases, report=new)
+    problems = [*early, *matching.problems, *check_events(everything, matching.key_of)]
     if problems:
         return Addition(season, matching, None, tuple(problems))
-    after = Season(matching.players, tuple(everything), season.aliases, season.length)
-    return Addition(after, matching, late, (), tuple(e.id for e in events))
+    changed = [e for e, was in zip(held, season.events, strict=True) if e is not was]
+    late = late_result(season.events, [*changed, *fresh], season.length, after=everything)
+    after = Season(
+        matching.players, tuple(everything), season.aliases, season.length, matching.merged
+    )
+    return Addition(after, matching, late, (), tuple(e.id for e in fresh), tuple(continued))

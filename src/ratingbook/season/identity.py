@@ -2,9 +2,12 @@
 
 This module alone decides whom a source's player is, in this order, the first that applies:
 
-1. **the officer's aliases** (:class:`Alias`): a decision "this name (with these IDs) is
-   player K" is applied before anything else, and the match records it; a decision "this
-   name is not player K" keeps the two apart below, and their likeness is not reported again;
+1. **the officer's aliases** (:class:`Alias`, :mod:`~ratingbook.season.aliases`): a list
+   player an alias makes the same as another is taken off the list first (:class:`Merge`:
+   his key, IDs and name lead to the other from then on); a decision "this name (with these
+   IDs) is player K" is applied before anything else, and the match records it; a decision
+   "this name is not player K" keeps the two apart below, and their likeness is not
+   reported again;
 2. **the FIDE ID**: the list's player with that FIDE ID;
 3. **the national or club ID**: the list's player with that ID, unless both have FIDE IDs
    and they differ;
@@ -12,7 +15,11 @@ This module alone decides whom a source's player is, in this order, the first th
    one list player of that name, unless an ID or the club says otherwise (both have a FIDE
    ID and they differ; both a national ID and they differ; both a club and it differs: a
    changed club is for the officer to confirm, :class:`Candidate`). Two list players of that
-   name, neither ruled out, is a problem (the officer adds an alias);
+   name, neither ruled out, is a problem (the officer adds an alias). When no list player
+   has the name as written, the name in the other order
+   (:func:`~ratingbook.season.names.given_first`: ``Carlsen, Magnus`` is ``Magnus
+   Carlsen``) finds him, under the same conditions; when it fits two list players the
+   match is ambiguous: nobody is matched, and each is reported as a near duplicate;
 5. else a **new player** of the list, unrated, keyed by the next number after the highest
    numeric key.
 
@@ -34,43 +41,27 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from ratingbook.season.aliases import Alias, Decision, Merge, merges
 from ratingbook.season.model import SeasonError, SeasonPlayer, SourcePlayer, SourceRef
-from ratingbook.season.names import NameForm, block_keys, exact_name, form_likeness, likeness
+from ratingbook.season.names import (
+    NameForm,
+    block_keys,
+    exact_name,
+    form_likeness,
+    given_first,
+    likeness,
+)
 
-__all__ = ["Alias", "Candidate", "Decision", "Match", "MatchRule", "Matching", "match_players"]
-
-
-class Decision(enum.Enum):
-    """What the officer decided about a name and a list player."""
-
-    SAME = "same"
-    """The name (with its IDs, when the alias gives them) is this player."""
-
-    DIFFERENT = "different"
-    """The name is someone else: never matched to this player, nor reported as like him."""
-
-
-@dataclass(frozen=True, slots=True)
-class Alias:
-    """One row of the officer's aliases: ``name`` as a source writes it (matched as
-    :func:`~ratingbook.season.names.exact_name`), ``decision``, and the list player
-    ``player`` (his key). ``fide_id`` / ``national_id``, when given, narrow a SAME decision to
-    the source players with that ID. ``source`` is the alias's own row."""
-
-    name: str
-    decision: Decision
-    player: str
-    fide_id: int | None = None
-    national_id: str = ""
-    source: SourceRef | None = field(default=None, compare=False, repr=False)
-
-    def covers(self, player: SourcePlayer) -> bool:
-        """The alias speaks of this source player (his name, and its IDs if it gives any)."""
-        if exact_name(self.name) != exact_name(player.name):
-            return False
-        if self.fide_id is not None and self.fide_id != player.fide_id:
-            return False
-        return not self.national_id or self.national_id == player.national_id
+__all__ = [
+    "Alias",
+    "Candidate",
+    "Decision",
+    "Match",
+    "MatchRule",
+    "Matching",
+    "Merge",
+    "match_players",
+]
 
 
 class MatchRule(enum.Enum):
@@ -116,14 +107,16 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class Matching:
-    """The list after matching (its players, IDs filled in, and the new ones after them), each
-    distinct source player's match, the candidates, notes and problems."""
+    """The list after matching (its players, IDs filled in, and the new ones after them; the
+    players an alias merged are not among them), each distinct source player's match, the
+    candidates, notes and problems, and the merges the aliases made (:class:`Merge`)."""
 
     players: tuple[SeasonPlayer, ...]
     matches: tuple[Match, ...]
     candidates: tuple[Candidate, ...] = ()
     notes: tuple[str, ...] = ()
     problems: tuple[SeasonError, ...] = ()
+    merged: tuple[Merge, ...] = ()
     _keys: dict[SourcePlayer, str] = field(default_factory=dict, compare=False, repr=False)
 
     def key_of(self, player: SourcePlayer) -> str:
@@ -153,9 +146,11 @@ class _Roster:
         self.fide: dict[int, str] = {}
         self.national: dict[str, str] = {}
         self.names: dict[str, list[str]] = defaultdict(list)
+        self.ordered: dict[str, list[str]] = defaultdict(list)  # by given_first
         self.blocks: dict[str, set[str]] = defaultdict(set)
         self.exact: dict[str, str] = {}
         self.forms: dict[str, NameForm] = {}
+        self.merged: dict[str, Merge] = {}
         self.next = _next_key(p.key for p in players)
         for player in players:
             if player.key in self.players:
@@ -171,6 +166,7 @@ class _Roster:
         self.exact[player.key] = exact_name(player.name)
         self.forms[player.key] = NameForm.of(player.name)
         self.names[self.exact[player.key]].append(player.key)
+        self.ordered[given_first(player.name)].append(player.key)
         for block in block_keys(player.name):
             self.blocks[block].add(player.key)
 
@@ -202,6 +198,31 @@ class _Roster:
         key = str(self.next)
         self.next += 1
         return key
+
+    def merge(self, merged: dict[str, Merge]) -> None:
+        """Take each merged player off the list: his key, IDs and name lead to the player he
+        is merged into from now on."""
+        self.merged = merged
+        for key, merge in merged.items():
+            player, into = self.players.pop(key), merge.into
+            for ids in (self.fide, self.national):
+                for value in [v for v, k in ids.items() if k == key]:
+                    ids[value] = into  # type: ignore[index]
+            for index, name in (
+                (self.names, self.exact.pop(key)),
+                (self.ordered, given_first(player.name)),
+            ):
+                keys = index[name]
+                keys[keys.index(key)] = into
+                index[name] = list(dict.fromkeys(keys))
+            del self.forms[key]
+            for block in block_keys(player.name):
+                self.blocks[block].discard(key)
+
+    def resolve(self, key: str) -> str:
+        """The list player a key names: the one he was merged into, else himself."""
+        merge = self.merged.get(key)
+        return key if merge is None else merge.into
 
 
 def _apart(list_player: SeasonPlayer, player: SourcePlayer) -> list[str]:
@@ -248,26 +269,24 @@ def match_players(
 ) -> Matching:
     """Match every distinct source player of ``incoming`` to the list ``players`` (the module
     text's rules), adding new players; candidates are reported for the source players in
-    ``report`` (all of ``incoming`` when None)."""
+    ``report`` (all of ``incoming`` when None). ``players`` holds every row of the list, the
+    players an alias merges too (:func:`~ratingbook.season.aliases.merges`): they are taken
+    off the list, and what named them names the player they are."""
     problems: list[SeasonError] = []
     notes: list[str] = []
     roster = _Roster(players, problems)
+    merged, alias_problems = merges(roster.players, aliases)
+    problems += alias_problems
+    roster.merge(merged)
     same: dict[str, list[Alias]] = defaultdict(list)
     different: set[tuple[str, str]] = set()
     for alias in aliases:
-        if alias.player not in roster.players:
-            problems.append(
-                SeasonError(
-                    f"the alias {alias.name!r} names player {alias.player!r}, who is not on "
-                    "the list",
-                    alias.source,
-                )
-            )
-            continue
+        if alias.player not in roster.players and alias.player not in merged:
+            continue  # a problem of merges()
         if alias.decision is Decision.SAME:
-            same[exact_name(alias.name)].append(alias)
+            same[given_first(alias.name)].append(alias)
         else:
-            different.add((exact_name(alias.name), alias.player))
+            different.add((given_first(alias.name), roster.resolve(alias.player)))
     matches: dict[SourcePlayer, Match] = {}
     for player in incoming:
         if player in matches:
@@ -315,6 +334,7 @@ def match_players(
         candidates,
         tuple(notes),
         tuple(problems),
+        tuple(merged.values()),
     )
 
 
@@ -325,10 +345,10 @@ def _match(
     different: set[tuple[str, str]],
     problems: list[SeasonError],
 ) -> Match | None:
-    name = exact_name(player.name)
-    for alias in same.get(name, ()):
+    name, either = exact_name(player.name), given_first(player.name)
+    for alias in same.get(either, ()):
         if alias.covers(player):
-            return Match(player, alias.player, MatchRule.ALIAS, alias)
+            return Match(player, roster.resolve(alias.player), MatchRule.ALIAS, alias)
     if player.fide_id is not None and player.fide_id in roster.fide:
         return Match(player, roster.fide[player.fide_id], MatchRule.FIDE_ID)
     if player.national_id and player.national_id in roster.national:
@@ -336,11 +356,14 @@ def _match(
         fide = roster.players[key].fide_id
         if fide is None or player.fide_id is None or fide == player.fide_id:
             return Match(player, key, MatchRule.NATIONAL_ID)
+    written = roster.names.get(name, ())
     found = [
         key
-        for key in roster.names.get(name, ())
-        if (name, key) not in different and not _apart(roster.players[key], player)
+        for key in written or roster.ordered.get(either, ())
+        if (either, key) not in different and not _apart(roster.players[key], player)
     ]
+    if len(found) > 1 and not written:
+        return None  # the other order fits two players: a new player, both near duplicates
     if len(found) > 1:
         listed = " and ".join(f"{k} ({roster.players[k].name!r})" for k in found)
         problems.append(
@@ -369,10 +392,10 @@ def _candidates(
         others.discard(mine)
         for other in others:
             pair = (mine, other) if mine < other else (other, mine)
-            if pair in found or (exact, other) in different:
+            if pair in found or (given_first(name), other) in different:
                 continue
-            if (roster.exact[mine], other) in different or (
-                roster.exact[other],
+            if (given_first(roster.players[mine].name), other) in different or (
+                given_first(roster.players[other].name),
                 mine,
             ) in different:
                 continue

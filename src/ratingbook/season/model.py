@@ -227,6 +227,17 @@ class SeasonEvent:
     def last_date(self) -> dt.date | None:
         return max((g.date for g in self.games), default=None)
 
+    @property
+    def first_day(self) -> dt.date | None:
+        """Its first day: the stated start, else its first game's date (a PGN states none)."""
+        return self.start if self.start is not None else self.first_date
+
+    @property
+    def last_day(self) -> dt.date | None:
+        """Its last day: the stated end (a book's End Date), else its last game's date (the
+        last round's)."""
+        return self.end if self.end is not None else self.last_date
+
     def describe(self) -> str:
         """``'Autumn Open' (file 'autumn.trf')``."""
         return f"{self.name!r} ({self.source.describe()})"

@@ -3,14 +3,18 @@ the rule that says who might be whom.
 
 Two spellings are **the same name** (:func:`exact_name`) when they differ only in letter case,
 in the spaces between words, or in the space after a comma (``Jones,Gawain C.`` is
-``Jones, Gawain C.``). Players are matched by such a name when no ID decides.
+``Jones, Gawain C.``). Players are matched by such a name when no ID decides. A name written
+surname first, ``Surname, Given`` (one comma: the PGN standard's form, 8.1.1.5, and the TRF's),
+is also the same name as ``Given Surname`` (:func:`given_first`): ``Carlsen, Magnus`` is
+``Magnus Carlsen``. Without a comma the order is not known (``Wang Hao`` and ``Hao Wang``):
+such names only look alike (rule 1 below).
 
 Anything else that looks alike is reported to the rating officer, never merged (:func:`likeness`
 says why, in words the officer reads). Two names look alike when, comparing their words with
 accents, punctuation and letter case set aside (:func:`name_words`):
 
-1. **the same words** in another order or with other accents and punctuation (``Smith, John``
-   and ``John Smith``; ``Müller`` and ``Muller``);
+1. **the same words** in another order or with other accents and punctuation (``Wang Hao``
+   and ``Hao Wang``; ``Müller`` and ``Muller``);
 2. **the same letters, spaced differently** (``Van der Berg`` and ``Vander Berg``);
 3. **an initial for a word**: they share a surname-length word (two letters or more) and each
    other word is either the same, an initial standing for the other's word (``J.`` for
@@ -40,6 +44,7 @@ __all__ = [
     "block_keys",
     "exact_name",
     "form_likeness",
+    "given_first",
     "likeness",
     "name_words",
     "one_letter_apart",
@@ -60,6 +65,25 @@ def exact_name(name: str) -> str:
     text = unicodedata.normalize("NFC", name).casefold()
     text = _SPACES.sub(" ", text).strip()
     return re.sub(r"\s*,\s*", ", ", text)
+
+
+def given_first(name: str) -> str:
+    """The name as names are matched across both orders: :func:`exact_name`, and a name
+    written ``Surname, Given`` (exactly one comma) turned to ``given surname``, so the PGN
+    standard's ``[White "Carlsen, Magnus"]`` meets the list's ``Magnus Carlsen``.
+
+    >>> given_first("Carlsen, Magnus"), given_first("Magnus  CARLSEN")
+    ('magnus carlsen', 'magnus carlsen')
+    >>> given_first("Jones,Gawain C.")
+    'gawain c. jones'
+    >>> given_first("Smith, John, Jr.")  # two commas: which part is the surname is not known
+    'smith, john, jr.'
+    """
+    text = exact_name(name)
+    surname, comma, given = text.partition(", ")
+    if not comma or ", " in given or not surname or not given:
+        return text
+    return f"{given} {surname}"
 
 
 def _plain(text: str) -> str:
@@ -136,7 +160,7 @@ def likeness(a: str, b: str) -> str | None:
     applies), or None: the same name by :func:`exact_name` is None too (it is a match, not a
     likeness).
 
-    >>> likeness("Smith, John", "John Smith")
+    >>> likeness("Wang Hao", "Hao Wang")
     'the same words in another order or spelling'
     >>> likeness("J. Smith", "John Smith")
     'an initial for a name: J. for John'

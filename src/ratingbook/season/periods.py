@@ -154,19 +154,28 @@ def event_periods(periods: Sequence[Period]) -> dict[str, tuple[int, ...]]:
 
 
 def late_result(
-    rated: Sequence[SeasonEvent], added: Sequence[SeasonEvent], length: PeriodLength
+    rated: Sequence[SeasonEvent],
+    added: Sequence[SeasonEvent],
+    length: PeriodLength,
+    *,
+    after: Sequence[SeasonEvent] | None = None,
 ) -> LateResult | None:
     """Whether adding ``added`` to a season rated through all of ``rated`` changes a period
-    already rated, and the first such period (in the season with them) to re-rate from."""
+    already rated, and the first such period (in the season with them) to re-rate from.
+    ``after``: the season's events after the addition, when they are not ``rated`` and
+    ``added`` one after the other (an event of ``rated`` continued by new rounds, and given
+    in ``added`` as it is now); the new games are those no event of ``rated`` holds."""
     before = cut_periods(rated, length)
-    after = cut_periods([*rated, *added], length)
+    periods = cut_periods([*rated, *added] if after is None else after, length)
+    old = {id(g) for e in rated for g in e.games}
+    new = [g for e in added for g in e.games if id(g) not in old]
+    if not new:
+        return None
     for index, period in enumerate(before):
-        if not period.same_as(after[index]):  # after has every period before has, or more
-            changed = after[index]
-            ids = {e.id for e in added}
-            event = next((g.event for g in changed.games if g.event in ids), added[0].id)
-            first = min(g.date for e in added for g in e.games)
-            return LateResult(event, first, changed)
+        if not period.same_as(periods[index]):  # periods has every period before has, or more
+            changed = periods[index]
+            event = next((g.event for g in changed.games if id(g) not in old), new[0].event)
+            return LateResult(event, min(g.date for g in new), changed)
     return None
 
 

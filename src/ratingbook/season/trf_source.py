@@ -11,6 +11,12 @@ A game's date: its round's date when the source gives it (TRF record 132, the bo
 Dates), else the event's first day (TRF 042, the book's Start Date; a period then holds the
 whole event), else, with neither, an error naming the file and the round. Forfeits and byes are
 kept, with their kind, and never rated.
+
+A round paired and not played yet (any of its games without a result: a running event, a
+league between evenings) is left out whole, and the event's notes say so; the rounds played
+go in. Added again once the round is played, the event is recognised as the same event
+continued and only its new rounds go in (:func:`ratingbook.season.adding.continuation`). An
+event with no round played is an error: nothing to add.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from ratingbook.season.model import (
 )
 from ratingbook.trf.importer import import_trf
 
-__all__ = ["read_trf", "read_trf_bytes", "season_event_from_swiss"]
+__all__ = ["played_rounds", "read_trf", "read_trf_bytes", "season_event_from_swiss"]
 
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 
@@ -114,6 +120,14 @@ def season_event_from_swiss(
         )
     if problems:
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
+    games, unplayed = played_rounds(games)
+    if unplayed and not games:
+        raise SeasonError(
+            "no round of the event is played yet (every round has a game without a result): "
+            "nothing to add",
+            SourceRef(file),
+        )
+    notes = [*notes, *(f"{SourceRef(file).describe()}: {line}" for line in unplayed)]
     title = name or settings.event_name or PurePath(file).stem
     return make_event(
         name=title,
@@ -125,6 +139,24 @@ def season_event_from_swiss(
         games=games,
         notes=notes,
     )
+
+
+def played_rounds(games: list[SeasonGame]) -> tuple[list[SeasonGame], list[str]]:
+    """The games of the rounds whose every game has a result, and a line for each round left
+    out."""
+    waiting: dict[int | None, list[SeasonGame]] = {}
+    for game in games:
+        if game.black is not None and game.result is None:
+            waiting.setdefault(game.round, []).append(game)
+    lines = []
+    for number, open_games in sorted(waiting.items(), key=lambda r: r[0] or 0):
+        total = sum(1 for g in games if g.round == number and g.black is not None)
+        lines.append(
+            f"round {number} is not played yet ({len(open_games)} of {total} games without a "
+            "result): left out; add the event again once it is played, and only its new "
+            "rounds go in"
+        )
+    return [g for g in games if g.round not in waiting], lines
 
 
 def read_trf(text: str, file: str) -> SeasonEvent:

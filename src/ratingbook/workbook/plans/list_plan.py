@@ -16,10 +16,15 @@ This module alone decides how a list book is rated and what its runs write:
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
   (the same event twice, a game two sources report, a player twice in a round: nothing
   written), their new players appended to List Players, their games to List Games (each with
-  its player's ID and its source), each event to List Events (its stated days and its
-  fingerprint), the list rated again, and the summary says whose ratings changed and by how
-  much (a late event: which period the list is re-rated from). The act is kept for undo
-  ("Events added").
+  its player's ID and its source), each event to List Events (its first and last day, stated
+  or else its games' first and last date, and its fingerprint); an event added again with
+  new rounds (:func:`ratingbook.season.adding.continuation`) appends only those rounds'
+  games, under the list's name for it, and a List Events row with its new fingerprint (the
+  last row of a name is the one read). The list is rated again from the first period the
+  addition changes (the periods before it kept as they were rated), and the summary says
+  whose ratings changed and by how much (a late event: which period the list is re-rated
+  from), and what each source noted (a round not played yet, left out). The act is kept for
+  undo ("Events added").
 """
 
 from __future__ import annotations
@@ -29,12 +34,12 @@ from dataclasses import dataclass, replace
 
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError, UnknownPlayerError
 from ratingbook.ratings.glicko2 import Glicko2Settings
-from ratingbook.ratings.rating_periods import rate_season
+from ratingbook.ratings.rating_periods import rate_season, standing_after
 from ratingbook.ratings.season_model import PlayerStart, RatingPeriod, SeasonResult
 from ratingbook.reports.season_tables import ListTables, list_tables, period_label
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.reports.stages import many
-from ratingbook.season.adding import Addition, Season, add_events
+from ratingbook.season.adding import Addition, Continuation, Season, add_events
 from ratingbook.season.identity import MatchRule
 from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.periods import Period, cut_periods, rated_games
@@ -84,7 +89,14 @@ def _start(player: SeasonPlayer) -> PlayerStart:
     )
 
 
-def _rate(settings: ListSettings, addition: Addition) -> RatedList:
+def _rate(
+    settings: ListSettings, addition: Addition, resume: tuple[RatedList, int] | None = None
+) -> RatedList:
+    """The season of ``addition`` rated, with its tables. ``resume``: the list as rated before
+    an addition, and the first period the addition changes: the periods before it are that
+    rating's (the same games from the same starts), and the rating goes on from where every
+    player stood after them (:func:`~ratingbook.ratings.rating_periods.standing_after`), so a
+    late event re-rates from its period, not from the season's start."""
     season = addition.season
     key_of = addition.matching.key_of
     periods = cut_periods(season.events, settings.length)
@@ -95,7 +107,14 @@ def _rate(settings: ListSettings, addition: Addition) -> RatedList:
         for p, label in zip(periods, labels, strict=True)
     ]
     starts = {p.key: _start(p) for p in season.players}
-    result = rate_season(rating_periods, starts, settings.rating)
+    if resume is None:
+        result = rate_season(rating_periods, starts, settings.rating)
+    else:
+        rated, first = resume
+        kept = rated.result.periods[:first]
+        standing = standing_after(starts, settings.rating, rated.result, first)
+        rest = rate_season(rating_periods[first:], standing, settings.rating)
+        result = SeasonResult((*kept, *rest.periods), rest.players)
     last_day = max((g.date for p in periods for g in p.games), default=None)
     glicko = settings.rating if isinstance(settings.rating, Glicko2Settings) else None
     tables = list_tables(
@@ -119,9 +138,16 @@ def _rate(settings: ListSettings, addition: Addition) -> RatedList:
 
 
 def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
-    """A List Games player no list player answers to (by ID or name), at his first cell."""
+    """A List Games player no list player answers to (by ID or name), at his first cell. An ID
+    no row of List Players has is his when an alias of the officer's names him (the merged
+    player's row deleted, his games kept)."""
     keys = {p.key for p in book.players}
     new = {m.player for m in addition.matching.matches if m.rule is MatchRule.NEW}
+    aliased = {
+        m.player
+        for m in addition.matching.matches
+        if m.rule is MatchRule.ALIAS and m.alias is not None and not m.alias.narrowed
+    }
     problems: list[RatingbookError] = []
     named: set[object] = set()
     for event in book.events:
@@ -131,6 +157,8 @@ def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError
                     continue
                 where = game.source.where
                 if player.national_id and player.national_id not in keys:
+                    if player in aliased:
+                        continue
                     problems.append(
                         UnknownPlayerError(
                             f"no player has ID {player.national_id!r} on 'List Players'",
@@ -164,6 +192,36 @@ def _matched(book: ListBook) -> Addition:
         problems.append(error)
     problems.check()
     return addition
+
+
+def _merge_lines(rated: RatedList) -> list[str]:
+    """A line per player an alias merged: whose games his are now, from which period."""
+    season = rated.addition.season
+    names = {p.key: p.name for p in season.players}
+    lines = []
+    for merge in season.merged:
+        first: int | None = None
+        games = 0
+        for period in rated.periods:
+            for game in period.games:
+                if game.rated and (
+                    merge.covers(game.white) or (game.black and merge.covers(game.black))
+                ):
+                    games += 1
+                    first = period.index if first is None else first
+        alias = merge.alias
+        where = f" ({alias.source.where.describe()})" if alias.source is not None else ""
+        whose = (
+            "he has no rated game"
+            if first is None
+            else f"his rated games ({games}) count for ID {merge.into}, from period "
+            f"{rated.labels[first]} on"
+        )
+        lines.append(
+            f"alias{where}: {merge.player.name!r} (ID {merge.player.key}) is "
+            f"{names.get(merge.into, merge.into)} (ID {merge.into}), off the list: {whose}"
+        )
+    return lines
 
 
 def _last_input(sheets: Sheets, book: ListBook) -> str:
@@ -210,6 +268,7 @@ def plan_list(sheets: Sheets) -> Plan:
         f"rating list ({book.settings.system}, by {book.settings.length.value}): "
         + ", ".join(many(n, noun) for n, noun in counts)
         + (f", a series of {many(len(rated.series.rows), 'player')}" if rated.series else ""),
+        *_merge_lines(rated),
     )
     return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
 
@@ -229,12 +288,12 @@ def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonE
     return named
 
 
-def _game_row(game: SeasonGame, event: SeasonEvent, addition: Addition) -> dict[str, object]:
+def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, object]:
     key_of = addition.matching.key_of
     assert game.black is not None
     return {
         "Date": game.date,
-        "Event Name": event.name,
+        "Event Name": event,
         "Round": game.round,
         "White": game.white.name,
         "White ID": key_of(game.white),
@@ -243,6 +302,26 @@ def _game_row(game: SeasonGame, event: SeasonEvent, addition: Addition) -> dict[
         "Result": game.result.value if game.result is not None else None,
         "Source": game.source.describe(),
     }
+
+
+def _rounds(rounds: Sequence[int]) -> str:
+    """``round 4``, ``rounds 4-5``, ``rounds 2, 4``."""
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    if list(rounds) == list(range(rounds[0], rounds[-1] + 1)):
+        return f"rounds {rounds[0]}-{rounds[-1]}"
+    return "rounds " + ", ".join(map(str, rounds))
+
+
+def _continued_line(continued: Continuation) -> str:
+    """What a continued event added: its new rounds, and what the list already had."""
+    held = sorted({g.round for g in continued.into.games if g.round is not None})
+    games = sum(1 for g in continued.games if g.black is not None)
+    return (
+        f"continued {continued.into.name!r} from {continued.event.source.describe()}: "
+        f"{_rounds(continued.rounds)} added ({many(games, 'game')}); {_rounds(held)} "
+        "already in the list"
+    )
 
 
 def _shown(value: float | None) -> str:
@@ -277,8 +356,11 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     before = _rate(book.settings, base)
     addition = add_events(base.season, events)
     addition.check()
-    after = _rate(book.settings, addition)
-    named = _unique_names(book, events)  # as written: List Games tells events by name
+    late = addition.late
+    first = late.rerate_from.index if late is not None else len(before.periods)
+    after = _rate(book.settings, addition, (before, first))
+    fresh = [e for e in events if e.id in addition.added]
+    named = _unique_names(book, fresh)  # as written: List Games tells events by name
     old = {p.key for p in base.season.players}
     new_players = [p for p in addition.season.players if p.key not in old]
     player_rows = [
@@ -292,17 +374,23 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         }
         for p in new_players
     ]
-    game_rows = [_game_row(g, e, addition) for e in named for g in e.games if g.black is not None]
+    written = [
+        *((e.name, e.games, e) for e in named),
+        *((c.into.name, c.games, c.event) for c in addition.continued),
+    ]
+    game_rows = [
+        _game_row(g, name, addition) for name, games, _ in written for g in games if g.black
+    ]
     event_rows = [
         {
-            "Event Name": e.name,
+            "Event Name": name,
             "Kind": e.kind,
             "Source": e.source.file,
-            "Start": e.start,
-            "End": e.end,
+            "Start": e.first_day,
+            "End": e.last_day,
             "Fingerprint": e.fingerprint,
         }
-        for e in named
+        for name, _, e in written
     ]
     blocks: list[WriteBlock] = []
     for table, rows in (
@@ -315,10 +403,11 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
             blocks.append(block)
     summary = [
         f"added {e.name!r} ({many(sum(1 for g in e.games if g.black is not None), 'game')}) "
-        "from "
-        f"{e.source.describe()}"
+        f"from {e.source.describe()}"
         for e in named
     ]
+    summary += [_continued_line(c) for c in addition.continued]
+    summary += [note for e in events for note in e.notes]
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
     summary += [f"near duplicate: {c.describe()}" for c in addition.candidates]

@@ -20,9 +20,11 @@ This module alone decides what each cell of those sheets means:
   typed with: :func:`id_aliases`; without one the name is matched),
   Result (every spelling a Swiss Games result takes; forfeits are kept and never rated; an
   empty Black is a bye, never rated), Source (where the game came from, kept as text);
-- **List Events**: an event added from a file, its stated first and last day and its
-  fingerprint (by which the same event added again is refused);
-- **Aliases**: a Name that is (Same As) or is not (Different From) the player of an ID.
+- **List Events**: an event added from a file, its first and last day and its fingerprint
+  (by which the same event added again is refused); an event added again with new rounds
+  has a row per addition, and the last row of its name is the one read;
+- **Aliases**: a Name that is (Same As) or is not (Different From) the player of an ID (what
+  each decision merges: :mod:`ratingbook.season.aliases`).
 
 Every bad cell is reported at once, each by sheet, Excel row and column; nothing is written.
 """
@@ -407,7 +409,10 @@ def _aliases(sheets: Sheets, file: str, problems: Problems) -> list[Alias]:
                     "Same As",
                 )
             decision = Decision.SAME if same else Decision.DIFFERENT
-            aliases.append(Alias(name, decision, same or other, source=SourceRef(file, where)))
+            column = "Same As" if same else "Different From"
+            aliases.append(
+                Alias(name, decision, same or other, source=SourceRef(file, where), column=column)
+            )
         except RatingbookError as error:
             problems.append(error)
     return aliases
