@@ -20,11 +20,13 @@ from tests.helpers.hand_event import HAND_ENTRIES, HAND_PLAYERS
 from tests.helpers.sheet_rows import rows
 
 from ratingbook.core.results import Result as R
-from ratingbook.errors import RatingbookError
+from ratingbook.core.tables import Row
+from ratingbook.errors import Location, RatingbookError
 from ratingbook.events.codes import Scoring, parse_tiebreaks, tiebreak_list
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.gacrux import fide_standings
+from ratingbook.workbook.sheets.event_rows import player_cells, read_player
 from ratingbook.workbook.sheets.settings_rows import read_settings
 
 START = dt.date(2026, 4, 1)
@@ -426,3 +428,44 @@ def test_an_expelled_swiss_player_is_not_ranked_but_his_games_count_for_his_oppo
 def test_a_swiss_withdrawal_stays_ranked():
     """C.06 V.5: a withdrawn (not expelled) player of a Swiss stays in the standings."""
     assert "E" in [line.name for line in fide_standings(hand_event(), ("BH",)).lines]
+
+
+@pytest.mark.parametrize("typed", ["3 expelled", "Expelled 3", "expelled from round 3"])
+def test_an_expelled_player_is_typed_under_withdrawn(typed):
+    player = read_player(Row({"Name": "E", "Withdrawn": typed}, Location("Swiss Players", 6)))
+    assert (player.withdrawn, player.expelled) == (3, True)
+    assert player_cells(player, 5)["Withdrawn"] == "3 expelled"
+    assert read_player(Row({"Name": "E", "Withdrawn": 3}, Location())).expelled is False
+
+
+def test_an_expulsion_without_its_round_names_the_cell():
+    with pytest.raises(RatingbookError) as caught:
+        read_player(Row({"Name": "E", "Withdrawn": "expelled"}, Location("Swiss Players", 6)))
+    assert "Swiss Players" in str(caught.value) and "Withdrawn" in str(caught.value)
+
+
+def test_an_expulsion_travels_through_a_trf_file():
+    """TRF-2026 has no field for it: the file says it in ratingbook's ### line, read back."""
+    from ratingbook.trf.exporter import export_trf
+    from ratingbook.trf.importer import import_trf
+
+    players = (*HAND_PLAYERS[:4], replace(HAND_PLAYERS[4], expelled=True))
+    event = SwissEvent(players, HAND_ENTRIES, SwissSettings(rounds=3, start_date=START))
+    text = export_trf(event)
+    assert "### Withdrawn: 5 from round 3 (expelled)" in text.splitlines()
+    back = {p.name: p for p in import_trf(text).event.players}
+    assert (back["E"].withdrawn, back["E"].expelled) == (3, True)
+    assert back["D"].expelled is False
+
+
+def test_the_standings_sheet_says_who_is_not_ranked_and_the_crosstable_keeps_him():
+    from ratingbook.reports.swiss_grids import crosstable_grid, fide_standings_grid
+
+    players = (*HAND_PLAYERS[:4], replace(HAND_PLAYERS[4], expelled=True))
+    event = SwissEvent(players, HAND_ENTRIES, SwissSettings(rounds=3, start_date=START))
+    grid, ranks = fide_standings_grid(fide_standings(event, ("BH",)))
+    assert "Not ranked: E, expelled from round 3" in grid.note
+    assert [row[grid.header.index("Name")] for row in grid.rows] == ["A", "C", "D", "B"]
+    assert ranks == {"A": 1, "C": 2, "D": 3, "B": 4, "E": 5}
+    table = crosstable_grid(event, ranks)
+    assert table.rows[-1][table.header.index("Name")] == "E"

@@ -104,7 +104,9 @@ def fide_standings(
 
     The standings cover the rounds up to ``after_round`` (default: the rounds every view
     counts, :attr:`~ratingbook.events.event.SwissEvent.standings_round`). Rounds after it are
-    left out, as are their requested byes.
+    left out, as are their requested byes. The players the rules leave out
+    (:func:`~ratingbook.events.unranked.unranked`) are in ``unranked``, not in ``lines``; where
+    the rules say so their games are left out too.
     """
     last_complete = event.standings_round
     upto = last_complete if after_round is None else min(after_round, last_complete)
