@@ -286,7 +286,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     assert [(r[1], r[2]) for r in rows[1:]] == [(r, k) for _, r, k in expected]
     assert {r[5] for r in rows[1:]} == {"arbiter"}
     confirmations = {r[2]: r[6] for r in rows[1:]}
-    assert confirmations["Setting"] == "--confirm"
+    assert confirmations["Setting"] == "--confirm --i-understand"  # a new tie-break list: level 4
     assert confirmations["Forbidden Pair"] == "--confirm --i-understand"
     assert confirmations["FIDE Mode Off"] == "--confirm --i-understand"
     # Seven rounds played: every printout title says the event left FIDE mode.
