@@ -525,10 +525,13 @@ RULES_LAYERS = ("ratings", "seeds", "events", "trf", "fide", "season")
 #:   ``Setting`` and the Event State's items ``Setting`` and ``Player`` (cell values, not
 #:   headers);
 #: - the colours ``White`` and ``Black`` (the Laws of Chess) in a sentence: "no White player on
-#:   board 3" (``events/team.py``).
+#:   board 3" (``events/team.py``);
+#: - ``TPN``, FIDE's code of the start-number tie-break (C.07 2026 art. 7.8), which
+#:   ``events/codes.py`` lists with the other codes (also a spelling of ``No.``).
 RULES_WORDS = frozenset(
     {
         *("Name", "Fed", "Sex", "K"),
+        "TPN",
         "Federation",
         *("Setting", "Player"),
         *("White", "Black"),

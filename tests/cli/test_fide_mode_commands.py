@@ -204,7 +204,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     step([(4, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(4)
 
-    # Withdrawal (level 2), a tie-break change (level 3) and a forbidden pair (level 4).
+    # Withdrawal (level 2), a tie-break change and a forbidden pair (both level 4).
     def withdraw() -> None:
         def out(g: Grid) -> Grid:
             return [[*r[:3], 5] if r[1] == "Hana" else list(r) for r in g]
@@ -216,8 +216,8 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
 
     def tiebreaks() -> None:
         edit(book, "Swiss Settings", lambda g: setting(g, "Tie-breaks", "BH"))
-        refused("recalc", book, "--in-place")
-        ok("recalc", book, "--in-place", "--confirm")
+        assert "--i-understand" in refused("recalc", book, "--in-place", "--confirm")
+        ok("recalc", book, "--in-place", "--confirm", "--i-understand")
 
     step([(4, "Setting")], tiebreaks)
 
@@ -286,7 +286,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     assert [(r[1], r[2]) for r in rows[1:]] == [(r, k) for _, r, k in expected]
     assert {r[5] for r in rows[1:]} == {"arbiter"}
     confirmations = {r[2]: r[6] for r in rows[1:]}
-    assert confirmations["Setting"] == "--confirm"
+    assert confirmations["Setting"] == "--confirm --i-understand"  # a new tie-break list: level 4
     assert confirmations["Forbidden Pair"] == "--confirm --i-understand"
     assert confirmations["FIDE Mode Off"] == "--confirm --i-understand"
     # Seven rounds played: every printout title says the event left FIDE mode.
@@ -426,6 +426,25 @@ def test_a_setting_changed_after_round_1_is_level_3(tmp_path: Path) -> None:
     said = refused("recalc", book, "--in-place")
     assert "level 3: Setting Rounds" in said and "standard input is not a terminal" in said
     assert digest(book) == before
+
+
+def test_a_tiebreak_list_changed_after_round_1_is_level_4_and_logs_the_list_before(
+    tmp_path: Path,
+) -> None:
+    """VCL questions 201-202 (as Sharly-Chess quotes them): changing the tie-break list after
+    the start is a level-4 act (two steps), and the TRF's ``###`` line names the round and the
+    list before it. A change of Rounds stays level 3 (the test above)."""
+    book = played_book(tmp_path, 1)
+    edit(book, "Swiss Settings", lambda g: setting(g, "Tie-breaks", "SB DE"))
+    before = digest(book)
+    said = refused("recalc", book, "--in-place", "--confirm")
+    assert "level-4 act" in said and "Setting Tie-breaks" in said and "--i-understand" in said
+    assert digest(book) == before
+    ok("recalc", book, "--in-place", "--confirm", "--i-understand")
+    assert log(book)[-1][1:] == (1, "Setting")
+    ok("trf", "export", book, "-o", tmp_path / "event.trf")
+    text = (tmp_path / "event.trf").read_text(encoding="utf-8")
+    assert "### Configuration @ Round 1: Tie-breaks BH SB => Tie-breaks SB DE" in text
 
 
 def test_a_setting_changed_before_round_1_is_not_logged(tmp_path: Path) -> None:

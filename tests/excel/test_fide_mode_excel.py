@@ -85,8 +85,10 @@ def test_the_scripted_event_in_excel_logs_each_change_with_its_confirmation() ->
     assert "Correction round 2" in refused_in_excel(corrected)
     sheets = excel(with_setting(corrected, "Confirm", "Correction round 2"))
     sheets = excel(results(sheets, 3))  # round 4 paired
-    sheets = excel(
-        with_setting(with_setting(sheets, "Tie-breaks", "BH"), "Confirm", "Setting Tie-breaks")
+    sheets = excel(  # a new tie-break list: level 4 (issue #37)
+        with_setting(
+            with_setting(sheets, "Tie-breaks", "BH"), "Confirm", "Setting Tie-breaks: I understand"
+        )
     )
     forbidden = [*sheets["Forbidden Pairs"], ["Anna", "Boris", 5]]
     pair = "Forbidden pair Anna / Boris until round 5"
@@ -113,12 +115,12 @@ def test_the_scripted_event_in_excel_logs_each_change_with_its_confirmation() ->
 def test_level_3_in_excel_needs_the_confirm_setting_which_is_consumed_and_logged() -> None:
     sheets = with_setting(event_sheets(), "Auto-pair", "On")
     sheets = excel(results(excel(sheets), 1))  # round 1 played, round 2 paired
-    changed = with_setting(sheets, "Tie-breaks", "BH")
+    changed = with_setting(sheets, "Rounds", 8)  # a tie-break list would be level 4
     said = refused_in_excel(changed)
-    assert "level 3: Setting Tie-breaks" in said and "Confirm setting" in said
-    done = excel(with_setting(changed, "Confirm", "Setting Tie-breaks"))
+    assert "level 3: Setting Rounds" in said and "Confirm setting" in said
+    done = excel(with_setting(changed, "Confirm", "Setting Rounds"))
     last = done["Event Log"][-1]
-    assert (last[1], last[2], last[6]) == (2, "Setting", "Confirm setting: Setting Tie-breaks")
+    assert (last[1], last[2], last[6]) == (2, "Setting", "Confirm setting: Setting Rounds")
     assert confirm_cell(done) is None  # consumed
     assert not [line for line in recalc_book(make_json_book(done)).summary if "level 4" in line]
 

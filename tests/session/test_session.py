@@ -282,11 +282,15 @@ def test_the_book_confirm_setting_confirms_and_is_consumed() -> None:
     typed(
         book,
         "Swiss Settings",
-        setting(grid(book, "Swiss Settings"), "Confirm", "Setting Tie-breaks"),
+        # A new tie-break list is level 4 (issue #37): the act and "I understand".
+        setting(grid(book, "Swiss Settings"), "Confirm", "Setting Tie-breaks: I understand"),
     )
     done(Session(book).run(Recalc()))
     assert dict((r[0], r[1]) for r in grid(book, "Swiss Settings")[1:])["Confirm"] is None
-    assert log_rows(book)[-1][1:] == ("Setting", "Confirm setting: Setting Tie-breaks")
+    assert log_rows(book)[-1][1:] == (
+        "Setting",
+        "Confirm setting: Setting Tie-breaks: I understand",
+    )
 
 
 def test_boards_swapped_before_a_manual_phase_come_back_with_the_undo_of_its_end() -> None:

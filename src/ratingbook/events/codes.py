@@ -21,11 +21,17 @@ __all__ = [
     "DEFAULT_TIEBREAKS",
     "K_VALUES",
     "RATING_KINDS",
+    "ROUND_ROBIN_TIEBREAKS",
     "TIEBREAKS",
-    "TIEBREAK_CODES",
     "TIEBREAK_NAMES",
+    "TIEBREAK_SPELLINGS",
     "Scoring",
+    "TiebreakKind",
     "parse_tiebreaks",
+    "tiebreak_base",
+    "tiebreak_code",
+    "tiebreak_list",
+    "tiebreak_problem",
 ]
 
 
@@ -39,41 +45,136 @@ RATING_KINDS = ("Standard", "Rapid", "Blitz")
 
 # --- tie-break codes (the one home) ------------------------------------------------------------
 
-#: The FIDE tie-break codes (C.07, 2024 and 2026 editions) an event may list: what each is, in
-#: words (C.07 art. 5's list, for the notes), and whether it takes a cut / median modifier
-#: (``/C1``, ``/M1``).
-TIEBREAKS: Mapping[str, tuple[str, bool]] = {
-    "BH": ("Buchholz", True),
-    "FB": ("fore-Buchholz", True),
-    "SB": ("Sonneborn-Berger", True),
-    "AOB": ("average of opponents' Buchholz", False),
-    "ARO": ("average rating of opponents", True),
-    "TPR": ("tournament performance rating", False),
-    "PTP": ("perfect tournament performance", False),
-    "APRO": ("average of opponents' tournament performance ratings", False),
-    "APPO": ("average of opponents' perfect tournament performances", False),
-    "DE": ("direct encounter", False),
-    "WIN": ("wins", False),  # including unplayed wins
-    "WON": ("games won over the board", False),
-    "BPG": ("games with Black", False),
-    "BWG": ("wins with Black", False),
-    "REP": ("rounds elected to play", False),
-    "PS": ("progressive scores", True),
-    "KS": ("Koya", False),
+
+@dataclass(frozen=True, slots=True)
+class TiebreakKind:
+    """One FIDE tie-break an event may list (C.07, 2024 and 2026 editions).
+
+    ``name``: what it is, in words (C.07 art. 5's list, for the notes); ``article``: where the
+    2026 edition defines it (as FIDE's Mandatory Tie-Breaks list, MTB26, numbers them);
+    ``modifiers``: which modifiers it takes (``C``/``M``: cut and median, ``/C1``, ``/M2``;
+    ``R``: the reverse order, ``/R``; ``L``: Koya's limit moved by half points, ``/L+1``);
+    ``whole``: its values are whole numbers (counts, ratings, start numbers); ``swiss_only``:
+    the Buchholz family, which a round robin may not list (VCL question 105: a round robin
+    neither offers nor accepts them; in it every player meets the same opponents, so their
+    scores cannot tell tied players apart).
+    """
+
+    name: str
+    article: str
+    modifiers: str = ""
+    whole: bool = False
+    swiss_only: bool = False
+
+
+#: The FIDE tie-break codes an event may list, by code.
+TIEBREAKS: Mapping[str, TiebreakKind] = {
+    "BH": TiebreakKind("Buchholz", "8.1", "CM", swiss_only=True),
+    "FB": TiebreakKind("fore-Buchholz", "8.3", "CM", swiss_only=True),
+    "AOB": TiebreakKind("average of opponents' Buchholz", "8.2", swiss_only=True),
+    "SB": TiebreakKind("Sonneborn-Berger", "9.1", "CM"),
+    "KS": TiebreakKind("Koya", "9.2", "L"),
+    "ARO": TiebreakKind("average rating of opponents", "10.1", "CM", whole=True),
+    "TPR": TiebreakKind("tournament performance rating", "10.2", whole=True),
+    "PTP": TiebreakKind("perfect tournament performance", "10.3", whole=True),
+    "APRO": TiebreakKind(
+        "average of opponents' tournament performance ratings", "10.4", whole=True
+    ),
+    "APPO": TiebreakKind(
+        "average of opponents' perfect tournament performances", "10.5", whole=True
+    ),
+    "RTNG": TiebreakKind("rating", "10.6", "R", whole=True),
+    "DE": TiebreakKind("direct encounter", "6"),
+    "WIN": TiebreakKind("wins", "7.1", whole=True),  # including unplayed wins
+    "WON": TiebreakKind("games won over the board", "7.2", whole=True),
+    "BPG": TiebreakKind("games with Black", "7.3", whole=True),
+    "BWG": TiebreakKind("wins with Black", "7.4", whole=True),
+    "PS": TiebreakKind("progressive scores", "7.5", "CM"),
+    "REP": TiebreakKind("rounds elected to play", "7.6", whole=True),
+    "STD": TiebreakKind("standard points", "7.7"),
+    "TPN": TiebreakKind("start number", "7.8", "R", whole=True),
+    # A tie no listed tie-break separates is decided by lot (C.07's last resort; MTB26 lists no
+    # code for it, gacrux calls it RND). Its seed: ratingbook.events.lots.
+    "RND": TiebreakKind("drawing of lots", "", whole=True),
 }
-#: Whether each code takes a cut / median modifier.
-TIEBREAK_CODES: Mapping[str, bool] = {code: cut for code, (_, cut) in TIEBREAKS.items()}
+#: Other spellings of a code, as other programs and texts write them: GE is REP's name before
+#: the 2026 edition (C.07 2024 art. 7.5), SNO gacrux's for TPN, LOT and LOTS the drawing of lots.
+TIEBREAK_SPELLINGS: Mapping[str, str] = {"GE": "REP", "SNO": "TPN", "LOT": "RND", "LOTS": "RND"}
 #: Each code's name in words; PTS (the points themselves) is not a tie-break one lists, but
 #: the notes name it when a table shows it.
 TIEBREAK_NAMES: Mapping[str, str] = {
-    **{code: name for code, (name, _) in TIEBREAKS.items()},
+    **{code: kind.name for code, kind in TIEBREAKS.items()},
     "PTS": "points",
 }
+#: The codes a round robin may list (the Buchholz family left out, not merely marked).
+ROUND_ROBIN_TIEBREAKS: tuple[str, ...] = tuple(
+    code for code, kind in TIEBREAKS.items() if not kind.swiss_only
+)
 
 #: What the template proposes (FIDE C.07 2024 art. 13.1 list for individual Swiss events).
 DEFAULT_TIEBREAKS: tuple[str, ...] = ("BH/C1", "BH", "SB", "DE", "WIN", "BPG")
 
-_CODE = re.compile(r"^([A-Z]+)(?:[/#-]([CM])(\d))?$")
+# A code and at most one modifier, separated by "/" (TRF-2026, MTB26), "-" or "#": BH/C1,
+# ARO/M1, RTNG/R, KS/L+1 (KS/L1 is read as KS/L+1).
+_CODE = re.compile(r"^([A-Z]+)(?:[/#-](?:([CM])(\d)|(R)|L([+-]?)(\d)))?$")
+
+
+def tiebreak_code(token: str) -> str | None:
+    """The code ``token`` spells (``bh-c1`` -> ``BH/C1``, ``GE`` -> ``REP``, ``KS/L1`` ->
+    ``KS/L+1``), or None when it spells none. A modifier the code does not take is kept: the
+    caller says what is wrong with it (:func:`tiebreak_problem`)."""
+    match = _CODE.match(token.strip().upper())
+    if match is None:
+        return None
+    base = TIEBREAK_SPELLINGS.get(match.group(1), match.group(1))
+    if base not in TIEBREAKS:
+        return None
+    cut, count, reverse, sign, limit = match.group(2, 3, 4, 5, 6)
+    if cut:
+        return f"{base}/{cut}{count}"
+    if reverse:
+        return f"{base}/R"
+    if limit:
+        return f"{base}/L{sign or '+'}{limit}"
+    return base
+
+
+def tiebreak_base(code: str) -> str:
+    """A code without its modifier: ``BH/C1`` -> ``BH``."""
+    return code.split("/")[0]
+
+
+def tiebreak_problem(code: str, *, round_robin: bool = False) -> str:
+    """What is wrong with a code :func:`tiebreak_code` returned ("" : nothing): a modifier the
+    code does not take, or a Buchholz tie-break in a round robin."""
+    base, _, modifier = code.partition("/")
+    kind = TIEBREAKS[base]
+    if modifier and modifier[0] not in kind.modifiers:
+        takes = {"C": "cut or median", "M": "cut or median", "R": "reverse", "L": "limit"}
+        return f"tie-break {base} takes no {takes[modifier[0]]} modifier (in {code!r})"
+    if round_robin and kind.swiss_only:
+        return (
+            f"tie-break {code} ({kind.name}) is for Swiss events: a round robin lists among "
+            + ", ".join(ROUND_ROBIN_TIEBREAKS)
+        )
+    return ""
+
+
+def tiebreak_list(value: object) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A list of codes as another program wrote it (a TRF's 202/212 record), read leniently:
+    the codes understood, each once and without PTS, and the tokens that are not."""
+    codes: list[str] = []
+    unknown: list[str] = []
+    for token in re.split(r"[\s,;]+", "" if value is None else str(value).strip()):
+        code = tiebreak_code(token) if token else None
+        if token.upper() == "PTS" or (code is not None and code in codes):
+            continue
+        if code is None or tiebreak_problem(code):
+            if token:
+                unknown.append(token)
+            continue
+        codes.append(code)
+    return tuple(codes), tuple(unknown)
 
 
 def parse_tiebreaks(
@@ -81,29 +182,27 @@ def parse_tiebreaks(
 ) -> tuple[str, ...]:
     """FIDE codes in order, separated by spaces, commas or semicolons: ``BH/C1 BH SB DE``.
 
-    Spellings are normalised (``bh-c1`` -> ``BH/C1``). An unknown code, or a modifier on a code
-    that takes none, is an error naming the cell and the code.
+    Spellings are normalised (``bh-c1`` -> ``BH/C1``, ``GE`` -> ``REP``). An unknown code, or a
+    modifier on a code that does not take it, is an error naming the cell and the code. Whether
+    the codes suit the pairing system is :func:`tiebreak_problem`'s (with ``round_robin``).
     """
     raw = "" if value is None else str(value)
     codes: list[str] = []
     for token in re.split(r"[\s,;]+", raw.strip()):
         if not token:
             continue
-        match = _CODE.match(token.upper())
-        if match is None or match.group(1) not in TIEBREAK_CODES:
-            known = ", ".join(TIEBREAK_CODES)
+        code = tiebreak_code(token)
+        if code is None:
+            known = ", ".join(TIEBREAKS)
             raise InvalidValueError(
                 f"unknown tie-break code {token!r}; expected FIDE codes among {known} "
-                "(BH, FB, SB, ARO and PS take /C1 or /M1)",
+                "(BH, FB, SB, ARO and PS take /C1 or /M1, RTNG and TPN /R, KS /L+1 or /L-1)",
                 where,
                 column,
             )
-        base = match.group(1)
-        if match.group(2) and not TIEBREAK_CODES[base]:
-            raise InvalidValueError(
-                f"tie-break {base} takes no cut or median modifier (in {token!r})", where, column
-            )
-        code = base + (f"/{match.group(2)}{match.group(3)}" if match.group(2) else "")
+        problem = tiebreak_problem(code)
+        if problem:
+            raise InvalidValueError(problem, where, column)
         if code in codes:
             raise InvalidValueError(f"tie-break {code} is listed twice", where, column)
         codes.append(code)

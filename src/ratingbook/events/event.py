@@ -53,9 +53,11 @@ class EventError(RatingbookError):
 
 @dataclass(frozen=True, slots=True)
 class SwissPlayer:
-    """A player of ``Swiss Players``; ``withdrawn`` is the first round they no longer play;
-    ``number`` the start number typed in ``No.`` (None: ratingbook numbers the player, see
-    :mod:`ratingbook.events.start_order`); ``national_id`` an ID that is not a FIDE number."""
+    """A player of ``Swiss Players``; ``withdrawn`` is the first round they no longer play
+    (``expelled``: the arbiter expelled him from that round on, ``Withdrawn`` says ``4
+    expelled``); ``number`` the start number typed in ``No.`` (None: ratingbook numbers the
+    player, see :mod:`ratingbook.events.start_order`); ``national_id`` an ID that is not a FIDE
+    number."""
 
     name: str
     rating: int | None = None
@@ -70,6 +72,8 @@ class SwissPlayer:
     national_id: str = ""
     #: The player's K for FIDE rating (B.02 8.3.3), typed or from FIDE's list; None: from the rules.
     k: int | None = None
+    #: Expelled (from round ``withdrawn`` on): not ranked (:mod:`ratingbook.events.unranked`).
+    expelled: bool = False
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn

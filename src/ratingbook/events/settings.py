@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.events.codes import RATING_KINDS, Scoring
+from ratingbook.events.codes import RATING_KINDS, Scoring, tiebreak_problem
 
 __all__ = [
     "ACCELERATION_NONE",
@@ -36,6 +36,7 @@ __all__ = [
     "RULES_2026_FROM",
     "SETTING_NAMES",
     "SETTING_ORDER",
+    "UNRATED_AVERAGE",
     "SwissSettings",
     "check_combination",
     "date_value",
@@ -78,6 +79,8 @@ ACCELERATION_SPELLINGS = {
     "baku": BAKU,
     "baku acceleration": BAKU,
 }
+#: The ``Unrated Rating`` setting's word for its second method: the average of the rated players.
+UNRATED_AVERAGE = "Average"
 #: The ``FIDE Rated`` setting: the rating list the event counts for, "" for none.
 RATED_SPELLINGS = {
     **{kind.casefold(): kind for kind in RATING_KINDS},
@@ -97,10 +100,13 @@ class SwissSettings:
     auto_pair: bool = True
     first_colour: str = "white"  # of the top seed in round 1 (TRF 152)
     event_name: str = ""
-    #: The rating an unrated player counts as in ARO, TPR and PTP (and APRO, APPO), as the
+    #: The rating an unrated player counts as in ARO, TPR, PTP, APRO, APPO and RTNG, as the
     #: event's regulations set it. None: those tie-breaks are left empty for the whole field
     #: when any player is unrated, as FIDE's TieBreakServer (gacrux) does.
     unrated_rating: int | None = None
+    #: ``Unrated Rating`` says ``Average``: an unrated player counts as the average rating of
+    #: the event's rated players (:func:`ratingbook.fide.gacrux.tiebreaks.unrated_as`).
+    unrated_average: bool = False
     #: The tournament records a rating report carries (TRF 022, 032, 052, 102, 112, 122): kept
     #: from an imported file and written back on export.
     city: str = ""
@@ -280,6 +286,10 @@ def date_value(value: object, where: Location | None = None, column: str | None 
 
 def check_combination(settings: SwissSettings) -> None:
     """Settings that cannot go together, each an error at its cell."""
+    for code in settings.tiebreaks:
+        problem = tiebreak_problem(code, round_robin=settings.round_robin)
+        if problem:
+            raise InvalidValueError(problem, settings.places.get("Tie-breaks"), fields.VALUE)
     if settings.acceleration == BAKU and settings.round_robin:
         raise InvalidValueError(
             f"Baku acceleration is for Swiss events; a {settings.pairing.lower()} is paired by "
@@ -330,7 +340,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),
-        "Unrated Rating": settings.unrated_rating,
+        "Unrated Rating": UNRATED_AVERAGE if settings.unrated_average else settings.unrated_rating,
         **{name: getattr(settings, attribute) or None for name, attribute in RECORD_TEXTS.items()},
         "End Date": settings.end_date,
         "Round Dates": ", ".join(settings.round_dates) or None,

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
+from ratingbook.events.codes import TIEBREAKS, tiebreak_base
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent
 from ratingbook.fide.gacrux import FideStandings, fide_standings
 from ratingbook.ratings import swiss_standings
@@ -42,7 +43,6 @@ __all__ = [
 ]
 
 # Integer-valued tie-breaks (counts, ratings); the others are points.
-_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "ARO", "TPR", "PTP", "APRO", "APPO"})
 
 
 def _number(points: Fraction) -> int | float:
@@ -162,7 +162,8 @@ def fide_standings_grid(
     points = header.index("Points")
     formats = {points: "0.0"}
     for i, code in enumerate(codes, start=points + 1):
-        formats[i] = "0" if code in _WHOLE else ("0.00" if code.startswith("SB") else "0.0")
+        whole = TIEBREAKS[tiebreak_base(code)].whole
+        formats[i] = "0" if whole else ("0.00" if code.startswith("SB") else "0.0")
     rows = [
         (line.rank, *shown.cells(line.name), _number(line.points), *line.values)
         for line in standings.lines
@@ -176,11 +177,19 @@ def fide_standings_grid(
         note=(
             f"{counted_text(standings.after_round)}, FIDE tie-break rules of {standings.rules} "
             f"(C.07), computed by gacrux"
+            + "".join(f". Not ranked: {u.name}, {u.reason}" for u in standings.unranked)
         ),
         centred=centred_columns(header),
         tiebreaks=tuple(range(points + 1, points + 1 + len(codes))),
     )
-    return grid, {line.name: line.rank for line in standings.lines}
+    ranks = {line.name: line.rank for line in standings.lines}
+    # The players not ranked keep a line in the crosstable (C.06 V.4.1: "for rating and
+    # historical purposes"), numbered after the ranked ones so their opponents' cells can
+    # name them.
+    ranks.update(
+        {u.name: len(standings.lines) + i for i, u in enumerate(standings.unranked, start=1)}
+    )
+    return grid, ranks
 
 
 def standings_grid(event: SwissEvent) -> tuple[SheetGrid, dict[str, int]]:

@@ -19,7 +19,9 @@ unless the file gives him an entry for it. So this module decides:
   round <n>`` (:func:`withdrawal_line`, which ``trf export`` writes for every withdrawn player)
   is read as stated, with no guess and no warning: a round already paired leaves no field for
   it (the player is simply not paired), so the file says it in words. Other programs ignore
-  ``###`` lines.
+  ``###`` lines. An expelled player's line ends `` (expelled)``: TRF-2026 has no field for an
+  expulsion (its player record holds no status, and its result codes say only that a round was
+  not played), so the file says that in words too.
 
 Pure: records and rows in; players, rows and warning lines out.
 """
@@ -27,7 +29,7 @@ Pure: records and rows in; players, rows and warning lines out.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import replace
 
 from ratingbook.core.results import Result
@@ -37,28 +39,37 @@ from ratingbook.trf.player_records import PlayerRecord
 
 __all__ = ["read_absences", "read_withdrawals", "withdrawal_line"]
 
-_WITHDRAWN = re.compile(r"^### Withdrawn: (?P<number>\d+) from round (?P<round>\d+)\s*$")
+_WITHDRAWN = re.compile(
+    r"^### Withdrawn: (?P<number>\d+) from round (?P<round>\d+)(?P<expelled> \(expelled\))?\s*$"
+)
 
 
-def withdrawal_line(number: int, round_number: int) -> str:
-    """The comment stating that player ``number`` withdrew from round ``round_number``."""
-    return f"### Withdrawn: {number} from round {round_number}"
+def withdrawal_line(number: int, round_number: int, *, expelled: bool = False) -> str:
+    """The comment stating that player ``number`` withdrew (or was ``expelled``) from round
+    ``round_number``."""
+    return f"### Withdrawn: {number} from round {round_number}" + (
+        " (expelled)" if expelled else ""
+    )
 
 
 def read_withdrawals(
     lines: Sequence[tuple[int, str]],
-) -> tuple[dict[int, int], list[tuple[int, str]]]:
+) -> tuple[dict[int, int], set[int], list[tuple[int, str]]]:
     """The withdrawals the ``###`` lines state (start number -> round; see
-    :func:`withdrawal_line`) and the other lines, as given."""
+    :func:`withdrawal_line`), the start numbers of those expelled, and the other lines, as
+    given."""
     stated: dict[int, int] = {}
+    expelled: set[int] = set()
     others: list[tuple[int, str]] = []
     for line_no, line in lines:
         found = _WITHDRAWN.match(line)
         if found:
             stated[int(found["number"])] = int(found["round"])
+            if found["expelled"]:
+                expelled.add(int(found["number"]))
         else:
             others.append((line_no, line))
-    return stated, others
+    return stated, expelled, others
 
 
 def _spans(rounds: Sequence[int]) -> str:
@@ -81,11 +92,13 @@ def read_absences(
     entries: Sequence[SwissEntry],
     rounds_planned: int | None,
     stated: Mapping[int, int] | None = None,
+    expelled: Set[int] = frozenset(),
 ) -> tuple[tuple[SwissPlayer, ...], list[SwissEntry], list[str]]:
     """The players (``withdrawn`` set where the file says so), the rows with a zero-point
     absence for every blank field of a paired round, and one warning line per player whose
     blank fields were read (see the module text); ``stated``: the withdrawals the file states
-    (:func:`read_withdrawals`), read as they are."""
+    (:func:`read_withdrawals`), read as they are; ``expelled``: the start numbers among them
+    the file says were expelled."""
     paired = {e.round for e in entries if e.black is not None or e.result is Result.PAIRING_BYE}
     last_paired = max(paired, default=0)
     last = max(rounds_planned or 0, last_paired)
@@ -103,7 +116,7 @@ def read_absences(
         if stated and number in stated:
             # As stated: the absences written for the rounds still to be paired are the
             # withdrawal itself, not requested byes.
-            player = replace(player, withdrawn=stated[number])
+            player = replace(player, withdrawn=stated[number], expelled=number in expelled)
             dropped.update((r, name) for r in range(max(stated[number], last_paired + 1), last + 1))
         if player.withdrawn is not None or last_paired == 0:
             players.append(player)

@@ -195,7 +195,7 @@ def export_trf(
     # Every withdrawal in words too: in a round already paired the player has no field to
     # show it, and the import would have to guess (ratingbook.trf.absences).
     lines.extend(
-        withdrawal_line(numbers[p.name], p.withdrawn)
+        withdrawal_line(numbers[p.name], p.withdrawn, expelled=p.expelled)
         for p in event.start_order
         if p.withdrawn is not None and withdrawals
     )

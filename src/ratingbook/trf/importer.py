@@ -28,21 +28,20 @@ withdrawal where the file says so). Pure: text in, an event and warning lines ou
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.errors import Location, Problems, RatingbookError
-from ratingbook.events.codes import TIEBREAK_CODES, Scoring
+from ratingbook.events.codes import Scoring, tiebreak_list, tiebreak_problem
 from ratingbook.events.event import (
     SwissEntry,
     SwissEvent,
     check_event,
 )
 from ratingbook.events.fide_mode.log import LogEntry
-from ratingbook.events.settings import SwissSettings
+from ratingbook.events.settings import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SwissSettings
 from ratingbook.trf.absences import read_absences, read_withdrawals
 from ratingbook.trf.log_comments import fide_mode, read_log_lines
 from ratingbook.trf.player_records import (
@@ -103,17 +102,9 @@ class TrfImport:
 
 
 def _tiebreaks(value: str, warnings: list[str], line_no: int) -> tuple[str, ...]:
-    codes: list[str] = []
-    for token in re.split(r"[\s,;]+", value.strip()):
-        code = token.upper().replace("-", "/").replace("#", "/")
-        base = code.split("/")[0]
-        if not code or base == "PTS":
-            continue
-        if base in TIEBREAK_CODES and code not in codes:
-            codes.append(code)
-        else:
-            warnings.append(f"line {line_no}: tie-break {token!r} is not used")
-    return tuple(codes)
+    codes, unknown = tiebreak_list(value)
+    warnings.extend(f"line {line_no}: tie-break {token!r} is not used" for token in unknown)
+    return codes
 
 
 def _round_dates(line: str, line_no: int, warnings: list[str]) -> tuple[str, ...]:
@@ -260,6 +251,13 @@ def import_trf(text: str) -> TrfImport:
         system_lines, {n: r.player.name for n, r in records.items()}, problems, warnings
     )
     settings.update(systems.settings)
+    if settings.get("pairing") in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN):
+        listed: tuple[str, ...] = tuple(settings.get("tiebreaks", ()))  # type: ignore[arg-type]
+        kept = tuple(c for c in listed if not tiebreak_problem(c, round_robin=True))
+        warnings.extend(
+            f"{tiebreak_problem(c, round_robin=True)}: not used" for c in listed if c not in kept
+        )
+        settings["tiebreaks"] = kept
     records = _without_dummies(records, warnings)
     scoring = settings.get("scoring", Scoring())
     assert isinstance(scoring, Scoring)
@@ -283,8 +281,8 @@ def import_trf(text: str) -> TrfImport:
             )
     event_settings = SwissSettings(**settings)  # type: ignore[arg-type]
     last = SwissEvent(tuple(r.player for r in records.values()), (), event_settings).rounds_planned
-    stated, comment_lines = read_withdrawals(comment_lines)
-    players, entries, noted = read_absences(records, entries, last, stated)
+    stated, expelled, comment_lines = read_withdrawals(comment_lines)
+    players, entries, noted = read_absences(records, entries, last, stated, expelled)
     warnings.extend(noted)
     # A ban written to the event's last round is a ban for every round (260 has no "ever").
     forbidden = tuple(

@@ -79,7 +79,7 @@ def changes(
             )
         )
     if started:
-        out += _setting_changes(old, new, current)
+        out += _setting_changes(old, new, current, fide=fide)
         out += _player_changes(old, new, current)
         out += _forbidden_changes(old, new, current)
     numbers = event.start_numbers()
@@ -121,19 +121,34 @@ def _setting_shown(name: str, value: str) -> str:
     return value or BLANK_MEANS.get(name, "(empty)")
 
 
-def _setting_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
+#: The setting whose change after the start is level 4 in FIDE mode (VCL question 201, as
+#: Sharly-Chess quotes it: a hard fail otherwise): the tie-breaks, which the event announces
+#: before it starts (C.07) and which decide the prizes.
+TIEBREAKS_SETTING = "Tie-breaks"
+
+
+def _setting_changes(
+    old: EventState, new: EventState, current: int, *, fide: bool
+) -> list[LoggedChange]:
     before, out = dict(old.settings), []
     for name, value in new.settings:
         if before.get(name, value) != value:
+            tiebreaks = name == TIEBREAKS_SETTING
             out.append(
                 LoggedChange(
                     LogKind.SETTING,
                     current,
+                    # The line holds the list before the change (VCL question 202).
                     f"{name} {_setting_shown(name, before[name])}",
                     f"{name} {_setting_shown(name, value)}",
-                    WarningLevel.CONFIRM,
+                    WarningLevel.CONSEQUENCES if tiebreaks and fide else WarningLevel.CONFIRM,
                     f"Setting {name}",
-                    f"{name} changed after round 1: later pairings and the standings follow it",
+                    f"the tie-breaks announced for the event change after round 1: the "
+                    f"standings, and who wins a tie for a prize, may change; the list before, "
+                    f"{_setting_shown(name, before[name])}, stays in the log"
+                    if tiebreaks
+                    else f"{name} changed after round 1: later pairings and the standings "
+                    "follow it",
                 )
             )
     return out

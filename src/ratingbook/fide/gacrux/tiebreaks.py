@@ -1,10 +1,17 @@
 """FIDE's tie-breaks (C.07) by gacrux's code (``gacrux.tiebreak``), which chooses the 2024 or the
-2026 rules for unplayed rounds by the event's start date."""
+2026 rules for unplayed rounds by the event's start date.
+
+gacrux reads the codes as :mod:`ratingbook.events.codes` writes them (``TPN/R``, ``KS/L+1``,
+``RND``). What gacrux does not know comes from the event's rules: the drawing of lots
+(:mod:`ratingbook.events.lots`, handed to gacrux as each competitor's ``random``), the players
+the standings leave out (:mod:`ratingbook.events.unranked`: their games left out too where the
+rules say so, their lines dropped and the others ranked without them) and the rating an
+unrated player counts as (the ``Unrated Rating`` setting)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -12,6 +19,8 @@ from typing import Any
 from gacrux.tiebreak import tiebreak
 
 from ratingbook.events.event import SwissEvent
+from ratingbook.events.lots import drawing_of_lots
+from ratingbook.events.unranked import Unranked, unranked
 from ratingbook.fide.gacrux.event import gacrux_tournament
 
 __all__ = ["FideStanding", "FideStandings", "TiebreakDetail", "fide_standings"]
@@ -44,12 +53,14 @@ class FideStanding:
 
 @dataclass(frozen=True, slots=True)
 class FideStandings:
-    """The standings after ``after_round``, under the tie-break rules of ``rules`` (2024/2026)."""
+    """The standings after ``after_round``, under the tie-break rules of ``rules`` (2024/2026);
+    ``unranked``: the players left out of ``lines``, each with why."""
 
     codes: tuple[str, ...]
     after_round: int
     rules: str
     lines: tuple[FideStanding, ...]
+    unranked: tuple[Unranked, ...] = ()
 
 
 def _number(value: object) -> float | int | None:
@@ -93,15 +104,28 @@ def fide_standings(
 
     The standings cover the rounds up to ``after_round`` (default: the rounds every view
     counts, :attr:`~ratingbook.events.event.SwissEvent.standings_round`). Rounds after it are
-    left out, as are their requested byes.
+    left out, as are their requested byes. The players the rules leave out
+    (:func:`~ratingbook.events.unranked.unranked`) are in ``unranked``, not in ``lines``; where
+    the rules say so their games are left out too.
     """
     last_complete = event.standings_round
     upto = last_complete if after_round is None else min(after_round, last_complete)
+    left_out = unranked(event)
+    dropped = {u.name for u in left_out if u.games_dropped}
     shown = SwissEvent(
-        event.players, tuple(e for e in event.entries if e.round <= upto), event.settings
+        event.players,
+        tuple(e for e in event.entries if e.round <= upto and not dropped & set(e.players())),
+        event.settings,
+        event.numbering,
     )
     tournament = gacrux_tournament(shown)
     tournament.pop("accelerated", None)  # virtual points are for the pairing only (C.04.5.1)
+    numbers = event.start_numbers()
+    lots = drawing_of_lots(event)
+    by_number = {n: event.player(name) for name, n in numbers.items()}
+    for competitor in tournament["competitors"]:
+        # gacrux's RND ranks by "random"; it draws its own only where none is given.
+        competitor["random"] = lots[by_number[competitor["cid"]].name]
     tournament["numRounds"] = max(upto, 1)
     tournament["currentRound"] = upto
     params: dict[str, Any] = {
@@ -113,17 +137,18 @@ def fide_standings(
         **({"pre_determined": True} if event.settings.round_robin else {"swiss": True}),
         "experimental": [],
         "verbose": 0,
-        # The event's rating for unrated players (Swiss Settings, Unrated Rating); None leaves
-        # ARO, TPR and PTP empty when any player is unrated.
-        "unrated": event.settings.unrated_rating,
+        # The rating unrated players count as (Swiss Settings, Unrated Rating); None leaves
+        # ARO, TPR, PTP, APRO, APPO and RTNG empty when any player is unrated.
+        "unrated": unrated_as(event),
     }
     engine = tiebreak(tournament, upto, params)
     result = engine.compute_tiebreaks(tournament, params)
-    numbers = event.start_numbers()
-    by_number = {n: event.player(name) for name, n in numbers.items()}
+    out = {u.name for u in left_out}
     lines = []
     for competitor in result["competitors"]:
         player = by_number[competitor["cid"]]
+        if player.name in out:
+            continue
         scores = competitor["tiebreakScore"]
         lines.append(
             FideStanding(
@@ -136,5 +161,27 @@ def fide_standings(
             )
         )
     lines.sort(key=lambda s: (s.rank, numbers[s.name]))
+    if out:
+        # Ranked without the players left out: each rank is 1 + the lines ahead of it (ties
+        # still share theirs).
+        lines = [
+            replace(line, rank=1 + sum(1 for other in lines if other.rank < line.rank))
+            for line in lines
+        ]
     rules = "2024" if str(result["rules"]) < "2026-03-01" else "2026"
-    return FideStandings(tuple(codes), upto, rules, tuple(lines))
+    return FideStandings(tuple(codes), upto, rules, tuple(lines), left_out)
+
+
+def unrated_as(event: SwissEvent) -> int | None:
+    """The rating an unrated player counts as in the rating-based tie-breaks (ARO, TPR, PTP,
+    APRO, APPO, RTNG), as the ``Unrated Rating`` setting says: a rating typed (the first
+    method: one rating the event's regulations give every unrated player, 0 included), or
+    ``Average`` (the second: the average rating of the event's rated players, rounded half
+    up), or None (empty: those tie-breaks are left empty when any player is unrated)."""
+    settings = event.settings
+    if not settings.unrated_average:
+        return settings.unrated_rating
+    ratings = [p.rating for p in event.players if p.rating]
+    if not ratings:
+        return None
+    return int(Fraction(sum(ratings), len(ratings)) + Fraction(1, 2))

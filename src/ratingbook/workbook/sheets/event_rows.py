@@ -57,6 +57,24 @@ def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds)
     return number
 
 
+#: The word ``Withdrawn`` adds to the round for a player expelled (``4 expelled``).
+EXPELLED = "expelled"
+
+
+def _withdrawal(row: Row) -> tuple[int | None, bool]:
+    """``Withdrawn``: the first round not played, and whether the player was expelled (the
+    round with the word ``expelled`` before or after it: ``4 expelled``, ``expelled 4``)."""
+    value = row.get("Withdrawn")
+    what = f"the first round not played (1 or more), or e.g. '4 {EXPELLED}'"
+    if isinstance(value, str) and EXPELLED in value.casefold():
+        rest = value.casefold().replace(EXPELLED, " ").replace("from round", " ").split()
+        if len(rest) != 1:
+            raise InvalidValueError(f"{value!r}: expected {what}", row.where, "Withdrawn")
+        cells = Row({"Withdrawn": rest[0]}, row.where)
+        return _optional_number(cells, "Withdrawn", what, 1, ROUND), True
+    return _optional_number(row, "Withdrawn", what, 1, ROUND), False
+
+
 def _birth(value: object) -> str:
     if isinstance(value, _dt.datetime):
         value = value.date()
@@ -75,6 +93,7 @@ def read_player(row: Row) -> SwissPlayer:
     sex = text(row.get("Sex"), row.where, "Sex", required=False)
     if sex and sex.casefold() not in ("m", "w", "f"):
         raise InvalidValueError(f"{sex!r}: expected m or w (or empty)", row.where, "Sex")
+    withdrawn, expelled = _withdrawal(row)
     federation = text(row.get("Federation"), row.where, "Federation", required=False).upper()
     if len(federation) > 3:
         raise InvalidValueError(
@@ -88,9 +107,8 @@ def read_player(row: Row) -> SwissPlayer:
         federation=federation,
         birth=_birth(row.get("Birth")),
         sex={"f": "w"}.get(sex.casefold(), sex.casefold()),
-        withdrawn=_optional_number(
-            row, "Withdrawn", "the first round not played (1 or more)", 1, ROUND
-        ),
+        withdrawn=withdrawn,
+        expelled=expelled,
         where=row.where,
         number=_optional_number(row, "No.", "a start number (1 or more)", 1, START_NUMBER),
         national_id=text(row.get("National ID"), row.where, "National ID", required=False),
@@ -172,7 +190,11 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "Federation": player.federation or None,
         "Birth": player.birth or None,
         "Sex": player.sex or None,
-        "Withdrawn": player.withdrawn,
+        "Withdrawn": (
+            f"{player.withdrawn} {EXPELLED}"
+            if player.expelled and player.withdrawn
+            else player.withdrawn
+        ),
         "National ID": player.national_id or None,
         "K": player.k,
     }

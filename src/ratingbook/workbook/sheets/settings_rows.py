@@ -26,6 +26,7 @@ from ratingbook.events.settings import (
     RECORD_TEXTS,
     SETTING_NAMES,
     SETTING_ORDER,
+    UNRATED_AVERAGE,
     SwissSettings,
     check_combination,
     date_value,
@@ -153,9 +154,16 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["first_colour"] = "white" if colour.startswith("w") else "black"
     if given("Event"):
         kwargs["event_name"] = text(values["Event"], place["Event"], "Value")
-    if given("Unrated Rating"):
+    if given("Unrated Rating") and str(values["Unrated Rating"]).strip().casefold() == (
+        UNRATED_AVERAGE.casefold()
+    ):
+        kwargs["unrated_average"] = True
+    elif given("Unrated Rating"):
         rating = whole_number(
-            values["Unrated Rating"], place["Unrated Rating"], "Value", "a rating (e.g. 1400)"
+            values["Unrated Rating"],
+            place["Unrated Rating"],
+            "Value",
+            f"a rating (e.g. 1400) or {UNRATED_AVERAGE}",
         )
         if rating < 0:
             raise InvalidValueError(
