@@ -48,6 +48,10 @@ NOT_TABLES = {"Camper Chart"}
 #: ratingbook's own records: JSON, never to print.
 INTERNAL = ("Event State", "Event History")
 RESULTS = ("1-0", "½-½", "0-1")
+#: The headers of the columns that name a row: a player, a team, both players of a game. Every
+#: page of a table split across pages wide prints them (issue 34: the camp's Rating History
+#: printed its second and third pages with the game's number alone, no player).
+NAME_HEADERS = {"Name", "Player", "Team", "White", "Black"}
 _NUMBER = re.compile(r"[+\-−]?(\d+(?:[.,]\d+)?)?(½)?")
 
 
@@ -297,9 +301,13 @@ def misplaced(book: Path, pdf: Path) -> list[str]:
             problems.append(f"{book.name} {sheet.name!r}: columns {missing} not printed")
         # The columns on every page (a split table's row names): none when it is not split.
         keys = set.intersection(*map(set, shares)) if len(shares) > 1 else set()
+        names = [c for c, title in enumerate(sheet.header) if " ".join(title) in NAME_HEADERS]
         for share, lines in shares.items():
-            if 0 not in share:
-                problems.append(f"{book.name} {sheet.name!r}: a page without the rows' names")
+            if 0 not in share or (len(shares) > 1 and not set(names) <= set(share)):
+                shown = " | ".join(" ".join(sheet.header[c]) for c in share)
+                problems.append(
+                    f"{book.name} {sheet.name!r}: a page without the rows' names ({shown})"
+                )
                 continue
             problems += _rows_misplaced(book, sheet, share, keys, lines)
     return problems
@@ -540,3 +548,4 @@ def test_a_progress_sheet_prints_its_numbers_on_one_page(
         assert charts
         for name in charts:
             assert re.search(r'plotVisOnly val="0"', package.read(name).decode()), name
+
