@@ -24,6 +24,7 @@ full size on a page that fits (the Instructions).
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
 import subprocess
@@ -48,6 +49,10 @@ NOT_TABLES = {"Camper Chart"}
 #: ratingbook's own records: JSON, never to print.
 INTERNAL = ("Event State", "Event History")
 RESULTS = ("1-0", "½-½", "0-1")
+#: The headers of the columns that name a row: a player, a team, both players of a game. Every
+#: page of a table split across pages wide prints them (issue 34: the camp's Rating History
+#: printed its second and third pages with the game's number alone, no player).
+NAME_HEADERS = {"Name", "Player", "Team", "White", "Black"}
 _NUMBER = re.compile(r"[+\-−]?(\d+(?:[.,]\d+)?)?(½)?")
 
 
@@ -297,9 +302,13 @@ def misplaced(book: Path, pdf: Path) -> list[str]:
             problems.append(f"{book.name} {sheet.name!r}: columns {missing} not printed")
         # The columns on every page (a split table's row names): none when it is not split.
         keys = set.intersection(*map(set, shares)) if len(shares) > 1 else set()
+        names = [c for c, title in enumerate(sheet.header) if " ".join(title) in NAME_HEADERS]
         for share, lines in shares.items():
-            if 0 not in share:
-                problems.append(f"{book.name} {sheet.name!r}: a page without the rows' names")
+            if 0 not in share or (len(shares) > 1 and not set(names) <= set(share)):
+                shown = " | ".join(" ".join(sheet.header[c]) for c in share)
+                problems.append(
+                    f"{book.name} {sheet.name!r}: a page without the rows' names ({shown})"
+                )
                 continue
             problems += _rows_misplaced(book, sheet, share, keys, lines)
     return problems
@@ -540,3 +549,60 @@ def test_a_progress_sheet_prints_its_numbers_on_one_page(
         assert charts
         for name in charts:
             assert re.search(r'plotVisOnly val="0"', package.read(name).decode()), name
+
+
+def axis_labels(lines: list[list[Word]], title: str, below: str) -> list[float]:
+    """The value axis' labels of the chart titled ``title`` on a page: the lines between its
+    title and its category axis' title (``below``) that start with a number and hold no
+    other (the category labels are a line of numbers)."""
+    texts = [" ".join(w.text for w in line) for line in lines]
+    first = texts.index(title)
+    last = next(i for i in range(first, len(texts)) if texts[i].startswith(below))
+    labels = []
+    for line in lines[first + 1 : last]:
+        numbers = [number(w.text) for w in line]
+        if numbers[0] is not None and all(n is None for n in numbers[1:]):
+            labels.append(numbers[0])
+    return labels
+
+
+#: The template's camper at first on the Camper Chart, Maya Okafor: 1200 at the start of the
+#: week, 1208, 1208 and 1210 after her three games (seed 001's rule, worked by hand in
+#: tests/templates/test_templates.py).
+MAYA = (1200, 1208, 1208, 1210)
+
+
+def test_the_camper_chart_line_stops_after_the_last_game(
+    printed: dict[str, tuple[Path, Path]],
+) -> None:
+    """Issue 34: LibreOffice drew the Camper Chart's 'This week' line down to 0 after the
+    camper's last game (its #N/A cells as 0), so that its axis ran from 0 to 1400 and Maya's
+    four ratings sat on one flat line at the top. Drawn with gaps, the axis spans her ratings."""
+    book, pdf = printed["ladder"]
+    pages = [page for sheet, _, page in sheet_pages(book, pdf) if sheet == "Camper Chart"]
+    page = next(p for p in pages if ["This", "week"] in [[w.text for w in line] for line in p])
+    labels = axis_labels(page, "This week", "Games played this week")
+    assert len(labels) >= 3, labels
+    assert min(MAYA) - 50 < min(labels) <= min(MAYA) and max(MAYA) <= max(labels)
+
+
+def test_the_camper_charts_read_an_empty_cell_after_their_lookups() -> None:
+    """LibreOffice draws a line chart's #N/A and text values as 0 whatever its 'gap' says,
+    unless its values hold an empty cell too (oox, lcl_useWorkaroundForNoGapInOOXML): each of
+    the Camper Chart's charts reads one cell more than its lookups, that cell empty (no
+    formula, no value), and says 'gap'."""
+    wb = openpyxl.load_workbook(io.BytesIO(templates.template_bytes("ladder")))
+    ws = wb["Camper Chart"]
+    with zipfile.ZipFile(io.BytesIO(templates.template_bytes("ladder"))) as package:
+        charts = [package.read(n).decode() for n in package.namelist() if "charts/chart" in n]
+    camper = [c for c in charts if "'Camper Chart'!" in c]
+    assert len(camper) == 2
+    for chart in camper:
+        assert re.search(r'dispBlanksAs val="gap"', chart)
+        values = re.findall(r"<(?:c:)?val><(?:c:)?numRef><(?:c:)?f>([^<]+)<", chart)
+        assert len(values) == 1, values
+        first, last = values[0].split("!")[1].replace("$", "").split(":")
+        assert ws[first].value is not None  # a lookup
+        assert ws[last].value is None  # the empty cell
+        before = ws.cell(row=ws[last].row, column=ws[last].column - 1).value
+        assert isinstance(before, str) and before.startswith("=IFERROR("), before

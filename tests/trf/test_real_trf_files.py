@@ -21,6 +21,7 @@ from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import TrfImport, import_trf
+from ratingbook.trf.team_records import import_team_trf
 
 DATA, FILES = REAL_TRF, REAL_TRF_FILES
 #: Names programs give the dummy player of the bye (the file lists it; it is no player).
@@ -112,6 +113,17 @@ def test_the_events_size_rounds_and_dates_are_the_files(name: str) -> None:
     assert len(event.players) == facts["players"]
     assert (event.settings.rounds, event.paired_rounds) == (facts["rounds"], facts["paired"])
     assert (event.settings.start_date, event.settings.end_date) == (facts["start"], facts["end"])
+
+
+def test_a_ruler_of_column_numbers_is_no_record() -> None:
+    """Issue 34: the Armstrong Cup's file has a ruler of column numbers under its header (line
+    29, ``0123456789...``); the team reader took it for a 012 record, named the event
+    ``4567890123...``, and every page printed of the imported book had a four-line title of
+    digits. A record's code is followed by a blank (TRF: column 4)."""
+    text = decode_legacy((DATA / "icu_armstrong-cup_2010-11.tab").read_bytes())
+    names = [line[4:].strip() for line in text.splitlines() if line.startswith("012 ")]
+    assert names == ["Leinster Chess Union Div 1 Armstrong Cup 2010 - 2011"]
+    assert import_team_trf(text).settings.event_name == names[0]
 
 
 def test_the_bye_dummy_spielfrei_is_no_player() -> None:

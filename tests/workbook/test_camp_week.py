@@ -401,9 +401,10 @@ def test_the_ladder_charts_read_each_players_ratings_game_by_game(
         assert [cells(values, points) for _, points in weekly] == [[WEEK_1[i][0]] for i in ids]
     if engine == "package":
         # The template's chosen-camper view is carried over untouched: its charts read its own
-        # lookup rows (formulas Excel recalculates when the file opens).
-        assert charts["This week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$4:$AF$4")]
-        assert charts["Week by week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$7:$Q$7")]
+        # lookup rows (formulas Excel recalculates when the file opens) and one empty cell
+        # after them (so that LibreOffice draws no #N/A as 0: camper_chart).
+        assert charts["This week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$4:$AG$4")]
+        assert charts["Week by week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$7:$R$7")]
 
 
 def test_the_elo_chart_reads_seed_003s_series(tmp_path: Path) -> None:

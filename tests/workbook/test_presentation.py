@@ -263,6 +263,16 @@ def test_a_sheet_prints_one_page_wide_only_at_a_readable_size(
     assert setup.repeat_columns == (2 if scale else 0)
 
 
+def test_a_split_table_repeats_only_the_row_names_a_page_has_room_for() -> None:
+    """Repeated on every page, the row names leave room for the widest other column: at 9
+    points (82 per cent) a landscape page holds 691.2 / (7 x 0.82) = 120.4 units."""
+    widths = [30.0, 30.0, 30.0, 30.0, 30.0]
+    assert PrintSetup("x", repeat_columns=3).laid_out(widths).repeat_columns == 3  # 90 + 30
+    widths[3] = 31.0
+    assert PrintSetup("x", repeat_columns=3).laid_out(widths).repeat_columns == 2  # 90 + 31
+    assert PrintSetup("x", repeat_columns=3).laid_out([100.0, 30.0, 30.0]).repeat_columns == 1
+
+
 def test_a_split_table_repeats_its_row_names_in_both_back_ends() -> None:
     from openpyxl import Workbook
 

@@ -43,6 +43,30 @@ def test_a_split_report_repeats_its_key_columns():
     assert setup is not None and setup.repeat_columns == 2
 
 
+@pytest.mark.parametrize(
+    ("header", "names"),
+    [
+        # Both players of a game, their IDs between: the camp's Rating History (issue 34: its
+        # pages after the first printed the game's number alone).
+        (("Game", "Games Row", "White ID", "White", "Black ID", "Black", "Result"), 6),
+        (("Game", "White", "Black", "White Score"), 3),
+        (("Rank", "No.", "Title", "Name", "Fed", "Rating", "R1"), 4),
+        (("No.", "Name", "FIDE ID", "Rating"), 2),
+        (("No.", "Name", "Round", "Colour", "Opponent"), 2),  # the opponent is no row's name
+        (("Group", "ID", "Name", "Start", "1"), 3),
+        (("Rank", "Team", "R1"), 2),
+        (("When", "Round", "Kind"), 1),  # no name: the first column
+    ],
+)
+def test_a_table_without_key_columns_of_its_own_repeats_those_of_its_header(
+    header: tuple[str, ...], names: int
+) -> None:
+    """Issue 34: a table that did not say which columns name its rows repeated its first
+    column alone on every page; the rule reads them from the header."""
+    setup = report_sheet(SheetGrid("Table", header, []), None).print_setup
+    assert setup is not None and setup.repeat_columns == names
+
+
 def test_a_report_sheet_centres_what_its_table_says_and_nothing_else():
     """Rating History has a Result column, which the header rule would centre; its table
     centres nothing, and the sheet follows the table."""

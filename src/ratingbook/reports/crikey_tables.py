@@ -109,7 +109,6 @@ def crikey_tables(start: Mapping[str, int], games: Sequence[crikey.CrikeyGame]) 
         history,
         number_formats={6: "0.00", 7: "0.00", 8: "0.00", 9: "0.00", 10: "0.00"},
         widths={1: 16, 2: 16},
-        key_columns=3,  # Game, White, Black
         centred=centred_columns(CRIKEY_HISTORY_COLUMNS),
     )
     return CrikeyTables(

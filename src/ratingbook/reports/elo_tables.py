@@ -105,7 +105,6 @@ def elo_tables(
         history,
         number_formats={4: "0.000"},
         widths={1: 16, 2: 16},
-        key_columns=3,  # Game, White, Black
         centred=centred_columns(ELO_HISTORY_COLUMNS),
     )
     return EloTables(

@@ -79,7 +79,6 @@ def rating_report_grid(report: RatingReport) -> SheetGrid:
         widths={1: 24, 13: 60},
         note=report.rules.title,
         centred=centred_columns(header),
-        key_columns=2,  # No., Name
     )
 
 
@@ -111,7 +110,7 @@ def rating_games_grid(report: RatingReport) -> SheetGrid:
     formats = {7: "0.0", 8: "0.00", 9: "0.00", 11: "0.00"}
     return SheetGrid(
         RATING_GAMES, header, rows, number_formats=formats, widths={1: 24, 4: 24},
-        note=report.rules.title, centred=centred_columns(header), key_columns=2,
+        note=report.rules.title, centred=centred_columns(header),
     )  # fmt: skip
 
 

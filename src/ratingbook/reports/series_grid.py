@@ -82,7 +82,6 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
         note=f"{len(standings.events)} events: {standings.settings.describe()}",
         title=title or SERIES_STANDINGS,
         centred=centred,
-        key_columns=2,  # Rank, Name
     )
 
 

@@ -4,7 +4,9 @@ each column is shown, and a player's rating path (:class:`PlayerPath`) for the p
 This module alone decides which columns of a table are centred (:func:`centred_columns`): ranks,
 start numbers, short codes, results and a crosstable's rounds, so a printed list never runs a
 rank into a name. Every report module fills :attr:`SheetGrid.centred` from it; the views (the
-workbook's sheets, the printouts) only read that field. Pure.
+workbook's sheets, the printouts) only read that field. It alone decides, too, which leading
+columns name a row (:func:`key_columns`), printed on every page of a table split across pages.
+Pure.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["PlayerPath", "SheetGrid", "centred_columns", "id_columns"]
+__all__ = ["PlayerPath", "SheetGrid", "centred_columns", "id_columns", "key_columns"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +49,14 @@ class SheetGrid:
     #: (presentation.PrintSetup.sentences).
     sentences: frozenset[int] = frozenset()
     #: The leading columns that name a row (its number, its player): printed on every page
-    #: when the table is too wide for one (presentation.PrintSetup.repeat_columns).
-    key_columns: int = 1
+    #: when the table is too wide for one (presentation.PrintSetup.repeat_columns). None:
+    #: :func:`key_columns` of the header, as every table but one with a reason of its own.
+    key_columns: int | None = None
+
+    def row_names(self) -> int:
+        """How many leading columns name a row: :attr:`key_columns`, else those of the header
+        (:func:`key_columns`)."""
+        return key_columns(self.header) if self.key_columns is None else self.key_columns
 
 
 _CENTRED = frozenset(
@@ -70,6 +78,34 @@ def centred_columns(header: Sequence[str]) -> frozenset[int]:
     return id_columns(header) | frozenset(
         i for i, name in enumerate(header) if name in _CENTRED or re.fullmatch(r"R?\d+", name)
     )
+
+
+#: Headers of a column naming a row: a player, a team, both players of a game.
+_NAMES = frozenset({"Name", "Player", "Players", "Team", "White", "Black"})
+#: Headers of a column that, left of a name, tells rows apart: a rank, a number, a game's place
+#: (round, board, match, its row on the games sheet), a period, a group, a title.
+_LABELS = frozenset(
+    {"Rank", "No.", "White No.", "Black No.", "Game", "Games Row", "Round", "Board", "Match",
+     "Title", "Period", "Events", "Week", "Group"}
+)  # fmt: skip
+
+
+def key_columns(header: Sequence[str]) -> int:
+    """How many leading columns of ``header`` name a row: its labels, IDs
+    (:func:`id_columns`) and names from the first column through the last name among them
+    (``Game``, ``Games Row``, ``White ID``, ``White``, ``Black ID``, ``Black``: 6), at least the
+    first column. Printed on every page of a table split across pages wide, so that each
+    page's numbers are read against their row: with the first column alone, the camp's
+    ``Rating History`` printed its later pages with the game's number and no player (issue
+    34)."""
+    ids = id_columns(header)
+    last = 0
+    for c, name in enumerate(header):
+        if name in _NAMES:
+            last = c + 1
+        elif name not in _LABELS and c not in ids:
+            break
+    return max(1, last)
 
 
 @dataclass(frozen=True, slots=True)

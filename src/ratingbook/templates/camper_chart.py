@@ -2,7 +2,8 @@
 
 This module alone decides what the ``Camper Chart`` sheet holds: a dropdown of the names on
 ``Ladder Players`` (cell B1), formulas that look the camper up on ``Ladder Progress`` (a game
-not played is ``#N/A``, which a line chart leaves out) and two line charts reading them. Unlike
+not played is ``#N/A``, which a line chart leaves out) and two line charts reading them (and
+one empty cell after them, so that LibreOffice leaves the ``#N/A`` out too). Unlike
 the generated sheets, ratingbook never rewrites it: it lives in the template and follows
 ``Ladder Progress`` through its formulas, in every front end that recalculates formulas.
 """
@@ -59,7 +60,12 @@ def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = Non
             ws.cell(row=row, column=c, value=f"={progress}!{letter}$1")
             found = f"INDEX({progress}!{letter}$1:{letter}${_LAST_ROW},$B$2)"
             ws.cell(row=row + 1, column=c, value=f'=IFERROR(IF({found}="",NA(),{found}),NA())')
-        width = last - first + 1
+        # The charts read one cell more than the lookups fill, a cell left empty for good:
+        # LibreOffice draws a line chart's text and error values (#N/A) as 0, dropping the
+        # line to 0 after the last game, unless its values hold an empty cell as well; then it
+        # follows the chart's 'gap' (oox chartspaceconverter.cxx,
+        # lcl_useWorkaroundForNoGapInOOXML). Excel leaves #N/A out either way.
+        width = last - first + 2
         charts.append(
             LineChart(
                 f"{title}",

@@ -57,6 +57,7 @@ from ratingbook.trf.records import (
     bye_reading,
     read_date,
     read_points,
+    record_code,
 )
 from ratingbook.trf.systems import SYSTEM_RECORDS, not_baku, read_system_records
 from ratingbook.trf.totals import agree_with_totals
@@ -164,9 +165,9 @@ def import_trf(text: str) -> TrfImport:
             continue
         if not line.strip():
             continue
-        code = line[:3].upper()
+        code = record_code(line)
         value = line[4:].strip()
-        if len(line) > 3 and line[3] != " ":
+        if code is None:
             warnings.append(f"line {line_no}: {line[:20].strip()!r} is not a TRF record: not used")
         elif code == "001":
             record = read_player_line(line, line_no, problems, warnings)

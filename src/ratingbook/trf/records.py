@@ -37,11 +37,21 @@ __all__ = [
     "bye_reading",
     "read_date",
     "read_points",
+    "record_code",
 ]
 
 
 class TrfError(ParseError):
     """A TRF file that cannot be read or written (names the line and columns, or the player)."""
+
+
+def record_code(line: str) -> str | None:
+    """A line's record code, its first three characters in upper case (``001``, ``012``), or
+    None for a line that is no record: TRF's record code is followed by a blank (column 4), and
+    a line whose fourth character is not, such as the ruler of column numbers an Irish program
+    writes under its header (``0123456789...``), names no record (read as ``012``, it made the
+    event's name ``4567890123...``, issue 34)."""
+    return None if len(line) > 3 and line[3] != " " else line[:3].upper()
 
 
 # --- the 001 record ------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from ratingbook.events.team import (
     board_colours,
     match_score,
 )
-from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError
+from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError, record_code
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
@@ -286,7 +286,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     boards = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
-        code = line[:3]
+        code = record_code(line)  # None: no record (a ruler of column numbers)
         body = line[4:].strip()
         if code == "012":
             settings["event_name"] = body

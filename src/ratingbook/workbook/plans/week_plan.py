@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.ratings import ladder
 from ratingbook.reports.ladder_tables import week_record_rows
+from ratingbook.reports.tables import key_columns
 from ratingbook.workbook.plans.camp_week import (
     WeekCell,
     last_archived_week,
@@ -218,14 +219,17 @@ def _append(
     existing: Grid = sheets.grid(name) if actual is not None else []
     if actual is None or not existing:
         games = name == GAMES_ARCHIVE
+        titles = tuple(str(h) for h in header)
         return GeneratedSheet(
             name,
-            tuple(str(h) for h in header),
+            titles,
             rows,
             number_formats={1: "yyyy-mm-dd"} if games else {},
             widths={1: 12} if games else {3: 24},
             after=None,
-            print_setup=PrintSetup(name, landscape=games, file_name=True),
+            print_setup=PrintSetup(
+                name, landscape=games, file_name=True, repeat_columns=key_columns(titles)
+            ),
         )
     archive_header = [header_key(v) for v in existing[0]]
     positions: list[int] = []

@@ -183,7 +183,15 @@ class PrintSetup:
             size = fitted(landscape)
             if size >= readable or (landscape and size >= SMALLEST_POINTS):
                 return replace(self, landscape=landscape, scale=0, repeat_columns=0)
-        return replace(self, landscape=True, scale=round(100 * READABLE_POINTS / body))
+        scale = round(100 * READABLE_POINTS / body)
+        # The row-naming columns print on every page beside a share of the others: as many of
+        # them as leave a page room for the widest other column (wider, a page would hold
+        # the names alone, or LibreOffice would cut the names).
+        room = PAGE_WIDTH[True] / (POINTS_PER_WIDTH * scale / 100)
+        keys = self.repeat_columns
+        while keys > 1 and sum(widths[:keys]) + max(widths[keys:], default=0.0) > room:
+            keys -= 1
+        return replace(self, landscape=True, scale=scale, repeat_columns=keys)
 
     #: The title's font and size in the header (Excel's codes ``&"-,Bold"`` and ``&12``; a
     #: space ends the size, so a title starting with a digit is not read as part of it).

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.reports.ladder_tables import ladder_paths
-from ratingbook.reports.tables import PlayerPath
+from ratingbook.reports.tables import PlayerPath, key_columns
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import CellRange, ChartSeries, LineChart, PrintSetup
 
@@ -227,7 +227,7 @@ def chart_sheets(
     print at their own size; the numbers one page wide or, too wide for a readable size,
     across pages with the names on each, the room for what is to come hidden.
     """
-    names = 3 if progress.header[:1] == ("Group",) else 1
+    names = key_columns(progress.header)  # Group, ID, Name; or Name
 
     def setup(name: str, grid: bool = True, breaks: tuple[int, ...] = ()) -> PrintSetup:
         return PrintSetup(

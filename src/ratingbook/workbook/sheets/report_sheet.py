@@ -40,7 +40,7 @@ def report_sheet(
             wrapped=grid.wrapped,
             sections=grid.sections,
             sentences=grid.sentences,
-            repeat_columns=grid.key_columns,
+            repeat_columns=grid.row_names(),
         ),
         centred=grid.centred,
     )
