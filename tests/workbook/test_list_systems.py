@@ -244,3 +244,36 @@ def test_an_alias_rates_a_name_as_the_player_it_names() -> None:
     assert {key: row["Rating"] for key, row in listed.items()} == expected
     assert listed["2"]["Games"] == 3  # two before, the aliased game the third
     assert "Tommy O'Neill" not in {r["Name"] for r in _grid(wb, "Season List")}
+
+
+# --- what Games and Provisional say --------------------------------------------------------------
+
+
+def test_games_counts_the_games_rated_for_the_player() -> None:
+    """Sophie Laurent beats Nora, unrated at the start of November: the game makes Nora's
+    first rating (her performance: Sophie's rating at the month's start - 400) and is not
+    rated for Sophie (FIDE 8.3.1's rule: a rated player's games count against rated
+    opponents). Sophie's Games stay 3, Nora's are 1; Sophie's sentence for November says why
+    her rating did not move; a member who never played and has no rating is 'unrated'."""
+    import datetime as dt
+
+    samples = sample_rows(KIND)
+    players = [
+        *samples["List Players"],
+        ("10", None, "Nora Quinn", "Riverside", 2012, "Junior", None, None, None),
+        ("11", None, "Ian Park", "Riverside", 1999, None, None, None, None),
+    ]
+    day = dt.date(2025, 11, 26)
+    games = [
+        *samples["List Games"],
+        (day, "Club Night", 1, "Sophie Laurent", "5", "Nora Quinn", "10", "1-0"),
+    ]
+    wb = build_template(KIND, rows={"List Players": players, "List Games": games})
+    listed = {r["ID"]: r for r in _grid(wb, "Season List")}
+    assert listed["5"]["Games"] == 3 and listed["10"]["Games"] == 1
+    expected, _ = independent_elo(samples["List Players"], samples["List Games"])
+    assert listed["5"]["Rating"] == expected["5"]  # the newcomer's game moved nothing
+    assert listed["10"]["Rating"] == expected["5"] - 400  # Sophie played no other November game
+    assert listed["11"]["Provisional"] == "unrated" and listed["11"]["Rating"] is None
+    history = [r for r in _grid(wb, "List History") if r["ID"] == "5"]
+    assert "2025-11" not in {r["Period"] for r in history}  # no game rated for her in November
