@@ -72,7 +72,7 @@ HISTORY_COLUMNS = (
     "Games",
     "Score",
     "Expected",
-    "Opponents' Average",
+    "Opp. Avg.",
     "Provisional",
     "Rule",
 )
@@ -336,7 +336,9 @@ def list_tables(
             HISTORY_COLUMNS,
             history,
             number_formats={5: _SIGNED, 8: "0.00"},
-            widths={0: 14, 2: 20, 11: 44},
+            # the Rule wrapped in a narrow column: at 44 the table printed split over two
+            # landscape pages, the names and figures on one, the rules on the next
+            widths={0: 14, 2: 20, 11: 20},
             centred=centred_columns(HISTORY_COLUMNS),
             wrapped=frozenset({11}),
             key_columns=3,

@@ -199,7 +199,8 @@ RATING_LIST_DESIGN = Design(
         InputSheet(
             LIST_ALIASES,
             rows=(),
-            widths={"Name": 20, "Same As": 10, "Different From": 14, "By": 14},
+            # a date needs 11: narrower, it printed as ###
+            widths={"Name": 20, "Same As": 10, "Different From": 14, "By": 14, "Date": 11},
             number_formats={"Same As": TEXT, "Different From": TEXT, "Date": "yyyy-mm-dd"},
         ),
     ),
