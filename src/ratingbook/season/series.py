@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -253,12 +254,11 @@ def event_places(
         for key in given:
             score.setdefault(key, Fraction(0))
         merit = {key: Fraction(-rank) for key, rank in given.items()}
-    places: dict[str, EventPlace] = {}
-    for key in score:
-        above = sum(1 for other in score if merit[other] > merit[key])
-        level = sum(1 for other in score if merit[other] == merit[key])
-        places[key] = EventPlace(above + 1, level, score[key])
-    return places
+    counts = Counter(merit[key] for key in score)  # a place: 1 + the players above (sorted)
+    place_of, above = {}, 0
+    for value in sorted(counts, reverse=True):
+        place_of[value], above = above + 1, above + counts[value]
+    return {key: EventPlace(place_of[merit[key]], counts[merit[key]], score[key]) for key in score}
 
 
 # --- the standings ------------------------------------------------------------------------------
@@ -329,10 +329,9 @@ def _points_words(points: Fraction) -> str:  # "1 point", "21.5 points"
     return f"{points_text(points)} point{'' if points == 1 else 's'}"
 
 
-def _place_points(settings: SeriesSettings, place: EventPlace) -> Fraction:
+def _place_points(settings: SeriesSettings, place: EventPlace, table: list[Fraction]) -> Fraction:
     if settings.scoring is SeriesScoring.SCORE:
         return place.score * _fraction(settings.score_factor)
-    table = [_fraction(p) for p in settings.place_points]
 
     def at(p: int) -> Fraction:
         return table[p - 1] if p <= len(table) else Fraction(0)
@@ -368,8 +367,9 @@ def _lines(
             by_key.setdefault(key, []).append((event, place))
     lines = []
     bonus = _fraction(settings.participation)
+    table = [_fraction(p) for p in settings.place_points]  # once, not once a result
     for key, played in by_key.items():
-        points = [_place_points(settings, place) for _, place in played]
+        points = [_place_points(settings, place, table) for _, place in played]
         # The best N; among equal results the earlier event counts (a stable sort).
         order = sorted(range(len(played)), key=lambda i: -points[i])
         kept = set(order if settings.best is None else order[: settings.best])
