@@ -333,13 +333,11 @@ def _place_points(settings: SeriesSettings, place: EventPlace, table: list[Fract
     if settings.scoring is SeriesScoring.SCORE:
         return place.score * _fraction(settings.score_factor)
 
-    def at(p: int) -> Fraction:
-        return table[p - 1] if p <= len(table) else Fraction(0)
-
+    # The places covered that score (past the table, 0): a slice, however many share.
+    covered = table[place.place - 1 : place.place - 1 + place.sharing]
     if settings.shared is SharedPlaces.HIGHER or place.sharing == 1:
-        return at(place.place)
-    covered = range(place.place, place.place + place.sharing)
-    return sum((at(p) for p in covered), Fraction(0)) / place.sharing
+        return covered[0] if covered else Fraction(0)
+    return sum(covered, Fraction(0)) / place.sharing
 
 
 #: A player's value under a tie rule, compared as a tuple (more is better).
