@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import zip_longest
 
 from ratingbook.errors import InputErrors, Location, RatingbookError
 from ratingbook.events.codes import Scoring
@@ -394,10 +395,9 @@ def _value(
         return (len(line.results),)
     if rule is SeriesTie.BEST_RESULTS:
         return tuple(sorted((r.points for r in line.results), reverse=True))
-    if rule is SeriesTie.PLACES:
-        deepest = max(r.place.place for other in group for r in other.results)
-        held = [r.place.place for r in line.results]
-        return tuple(held.count(p) for p in range(1, deepest + 1))
+    if rule is SeriesTie.PLACES:  # to his own lowest place: its count is never 0, so tuples
+        held = Counter(r.place.place for r in line.results)  # compare as if all were as long
+        return tuple(held[p] for p in range(1, max(held, default=0) + 1))
     if rule is SeriesTie.HEAD_TO_HEAD:
         rivals = {other.key for other in group} - {line.key}
         won = Fraction(0)
@@ -486,8 +486,8 @@ def _rule_words(bound: _Boundary, ahead: str, behind: str, events: Sequence[Seas
     elif rule is SeriesTie.BEST_RESULTS:
         figures = f"{_list(a)} to {_list(b)}"
     elif rule is SeriesTie.PLACES:
-        at = next(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
-        figures = f"{_figure(a[at])} to {_figure(b[at])} at place {at + 1}"
+        x, y = next((x, y) for x, y in enumerate(zip_longest(a, b, fillvalue=0)) if y[0] != y[1])
+        figures = f"{_figure(y[0])} to {_figure(y[1])} at place {x + 1}"
     else:
         at = next(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
         event = list(reversed(events))[at]
