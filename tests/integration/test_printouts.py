@@ -606,3 +606,53 @@ def test_the_camper_charts_read_an_empty_cell_after_their_lookups() -> None:
         assert ws[last].value is None  # the empty cell
         before = ws.cell(row=ws[last].row, column=ws[last].column - 1).value
         assert isinstance(before, str) and before.startswith("=IFERROR("), before
+
+
+def _season_book(folder: Path) -> Path:
+    """The rating list template with a season of ten events of long names (every member meets
+    every other each evening) and an alias decided on a date: the size of a
+    club's year, whose List History and Series Standings printed split (issue 35)."""
+    import datetime as dt
+
+    samples = templates.sample_rows("ratinglist")
+    members = [p for p in samples["List Players"] if p[0] in {"1", "2", "3", "4", "5", "6", "8"}]
+    games = []
+    for n in range(10):
+        day = dt.date(2025, 1, 8) + dt.timedelta(weeks=4 * n)
+        event = f"Riverside Winter Rapid Night {n + 1}"
+        pairs = [(w, b) for i, w in enumerate(members) for b in members[i + 1 :]]
+        for rnd, (white, black) in enumerate(pairs, start=1):  # a game a round: no clash
+            result = RESULTS[(rnd + n) % 3]
+            games.append((day, event, rnd, white[2], white[0], black[2], black[0], result))
+    aliases = [("Tommy O'Neill", "2", None, "the officer", dt.date(2025, 11, 26))]
+    wb = templates.build_template(
+        "ratinglist", rows={"List Games": games, "Aliases": aliases}, recalc=False
+    )
+    book = folder / "season.xlsx"
+    wb.save(book)
+    done = run("recalc", book, "--in-place")
+    assert done.returncode == 0, done.stdout + done.stderr
+    return book
+
+
+def test_a_seasons_list_prints_each_table_one_page_wide_and_every_date(
+    tmp_path: Path,
+) -> None:
+    """Issue 35: List History printed its names and figures on one page and its rules on the
+    next; Series Standings, an event a column headed by its name, printed split with ten
+    events; Aliases' Date printed as ###. Each list table now prints one page wide (every page
+    of it holds its whole header line), every number under its header, every date as a date."""
+    book = _season_book(tmp_path)
+    (pdf,) = to_pdfs([book], tmp_path / "pdf")
+    assert misplaced(book, pdf) == []
+    lines = [" ".join(w.text for w in line) for page in pages_of_words(pdf) for line in page]
+    wanted = {  # each table's header line: how it starts and how it ends
+        "List History": ("Period ID Name", "Rule"),
+        "Series Standings": ("Rank Name Club E1", "Events"),
+        "Season List": ("Rank ID Name", "Last Change"),
+    }
+    for first, last in wanted.values():
+        headers = [line for line in lines if line.startswith(first + " ")]
+        assert headers and all(line.endswith(" " + last) for line in headers), headers
+    assert "###" not in " ".join(lines)
+    assert any("2025-11-26" in line for line in lines)  # the alias's date

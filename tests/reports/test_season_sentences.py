@@ -25,3 +25,27 @@ def test_a_first_rating_and_its_performance_are_rounded_alike() -> None:
     assert change_sentence(line) == (
         "first rating 1527: ½ of 2 against an average of 1727, performance 1527"
     )
+
+
+def test_a_game_not_rated_for_the_player_is_said_and_the_change_is_the_ratings_shown() -> None:
+    """1500 beats a 1500 (K 20: +10) and a newcomer unrated at the period's start (not rated
+    for him); kept unrounded, 1500.4 -> 1510.6 is shown 1500 -> 1511, so the sentence says
+    +11, the difference of the ratings shown, not +10.2."""
+    from ratingbook.ratings.season_model import KChange
+
+    line = PeriodLine(
+        player="1",
+        before=1500.4,
+        after=1510.6,
+        games=1,
+        score=1.0,
+        expected=0.5,
+        opponents_average=1500.0,
+        provisional=False,
+        why=KChange(k=20, rule="everyone", exact=10.2),
+        not_rated=1,
+    )
+    assert change_sentence(line) == (
+        "+11: 1 of 1 against an average of 1500, expected 0.5, K 20 (everyone); "
+        "1 game against a newcomer unrated at the start not counted"
+    )

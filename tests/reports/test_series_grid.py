@@ -20,7 +20,7 @@ def test_the_standings_grid_shows_drops_in_brackets() -> None:
                          players=CLUBS)  # fmt: skip
     grid = series_grid(s)
     assert grid.name == SERIES_STANDINGS
-    assert grid.header == ("Rank", "Name", "Club", "Jan", "Feb", "Mar", "Bonus", "Total", "Events")
+    assert grid.header == ("Rank", "Name", "Club", "E1", "E2", "E3", "Bonus", "Total", "Events")
     assert [tuple(r) for r in grid.rows] == [
         (1, "Dan Roe", None, "(13.5)", 18, 21.5, 3, 42.5, 3),
         (2, "Cid", None, 18, "(13.5)", 21.5, 3, 42.5, 3),
@@ -34,7 +34,7 @@ def test_the_standings_grid_shows_drops_in_brackets() -> None:
 def test_an_event_not_played_is_empty_and_no_bonus_column_without_a_bonus() -> None:
     s = series_standings([JAN, FEB], key_of, SeriesSettings(minimum=2))
     grid = series_grid(s)
-    assert grid.header == ("Rank", "Name", "Club", "Jan", "Feb", "Total", "Events")
+    assert grid.header == ("Rank", "Name", "Club", "E1", "E2", "Total", "Events")
     only_jan = series_grid(series_standings([JAN], key_of, SeriesSettings()))
     assert [r[3] for r in only_jan.rows] == [25, 18, 13.5, 13.5]
 
@@ -44,7 +44,15 @@ def test_the_notes_grid_has_a_sentence_a_player_and_each_tie() -> None:
     grid = series_notes_grid(s)
     assert grid.name == SERIES_NOTES
     assert grid.header == ("Rank", "Name", "Tie Rule", "Note")
-    assert [tuple(r) for r in grid.rows[:2]] == [
+    # first which event each column of the standings is (E1, E2 ... by date)
+    assert [r[3] for r in grid.rows[:3]] == [
+        f"E{n}: {name}, {day:%Y-%m-%d}"
+        for n, (name, day) in enumerate(
+            [("Jan", JAN.start), ("Feb", FEB.start), ("Mar", MAR.start)], start=1
+        )
+    ]
+    assert all(r[:3] == (None, None, None) for r in grid.rows[:3])
+    assert [tuple(r) for r in grid.rows[3:5]] == [
         (1, "Dan Roe", None,
          "Dan Roe: 39.5 points, best 2 of 3 events counted (21.5 + 18; 13.5 dropped)."),
         (None, None, "the better place in the latest event",

@@ -153,3 +153,28 @@ def test_the_series_page_is_the_series_standings(listed: tuple[Path, Path, str])
     assert len(shown) == 1
     assert shown[0]["header"] == header
     assert shown[0]["rows"] == picked(header, rows, header)
+
+
+@pytest.mark.parametrize("name", ["Riverside Chess Club", None])
+def test_the_list_name_titles_the_site_and_the_printed_sheets(name: str | None) -> None:
+    """List Settings' List Name is the site's title and follows each generated sheet's printed
+    title; empty, the file's name stands for it (the page header's &F, publish's file name)."""
+    from ratingbook.templates import build_template, sample_rows
+    from ratingbook.templates.writer import TemplateBook
+    from ratingbook.web.site import site_files
+    from ratingbook.workbook.kinds.rating_list import read_list_site
+
+    settings = [
+        (s[0], name, s[2]) if s[0] == "List Name" else s
+        for s in sample_rows("ratinglist")["List Settings"]
+    ]
+    wb = build_template("ratinglist", rows={"List Settings": settings})
+    for sheet_name in ("Season List", "List History", "Rating Changes", "Series Standings"):
+        header = wb[sheet_name].oddHeader.center.text or ""
+        assert header.endswith(f"{sheet_name} - {name}" if name else f"{sheet_name} - &F")
+    site = read_list_site(TemplateBook(wb))
+    assert site.name == (name or "")
+    if name:
+        index = site_files(site.view, site.name)["index.html"]
+        assert f"<title>{name}" in index or f"- {name}</title>" in index
+        assert [t["caption"] for t in Tables(index).tables] == ["Season List"]

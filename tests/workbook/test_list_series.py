@@ -38,17 +38,14 @@ from ratingbook.templates.writer import TemplateBook
 
 KIND = "ratinglist"
 
-HEADER = (
-    "Rank",
-    "Name",
-    "Club",
-    "Autumn Rapid",
-    "Junior Night",
-    "October Blitz",
-    "Club Championship",
-    "Total",
-    "Events",
-)
+#: The events' columns by their number in the season (by date); Series Notes names them.
+HEADER = ("Rank", "Name", "Club", "E1", "E2", "E3", "E4", "Total", "Events")
+LEGEND = [
+    "E1: Autumn Rapid, 2025-09-13",
+    "E2: Junior Night, 2025-09-27",
+    "E3: October Blitz, 2025-10-11",
+    "E4: Club Championship, 2025-10-22",
+]
 # The table above, as the sheet shows it: a dropped result in brackets, an event not played empty.
 EXPECTED = [
     (1, "Alice Brennan", "Riverside", "(11)", None, 25, 25, 50, 3),
@@ -85,7 +82,9 @@ def test_the_templates_series_standings_are_the_totals_worked_by_hand(
 def test_the_series_notes_say_what_counted_and_what_was_dropped(
     template: openpyxl.Workbook,
 ) -> None:
-    notes = {r[1]: r[3] for r in _values(template, "Series Notes")[1:] if r[1]}
+    rows = _values(template, "Series Notes")[1:]
+    assert [r[3] for r in rows[: len(LEGEND)]] == LEGEND
+    notes = {r[1]: r[3] for r in rows if r[1]}
     assert notes["Priya Shah"] == (
         "Priya Shah: 41.5 points, best 2 of 3 events counted (25 + 16.5; 16.5 dropped)."
     )

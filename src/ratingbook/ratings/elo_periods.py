@@ -5,8 +5,9 @@ become new Elo ratings; K and rounding are :mod:`~ratingbook.ratings.elo_rules`.
 
 - **Established** (rated, with at least ``provisional_games`` games or an unknown count):
   R' = R + K x sum(S - E), E = 1 / (1 + 10^((R_opponent - R) / 400)) against the opponents'
-  ratings at the period's start (:func:`ratingbook.ratings.elo.expected_pair`); the change
-  rounded as the settings say, then the floor.
+  ratings at the period's start (:func:`ratingbook.ratings.elo.expected_pair`), or the
+  settings' own expected scores (FIDE's table 8.1.2 and 400-point rule); the change of the
+  whole period rounded once as the settings say, then the floor.
 - **Provisional** (rated, fewer games) and **unrated** (no rating yet): the average linear
   performance over all his games so far: each game counts the opponent's rating + 400 for a
   win, - 400 for a loss, + 0 for a draw; his earlier n games at his earlier rating R weigh in as
@@ -24,6 +25,7 @@ become new Elo ratings; K and rounding are :mod:`~ratingbook.ratings.elo_rules`.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from functools import partial
 
@@ -82,7 +84,9 @@ def elo_period(
         else:
             born = start.birth_year
             age = None if age_year is None or born is None else age_year - born
-            line = _k_line(key, before, count, age, start.k, own, newcomer, settings, details)
+            line = _k_line(
+                key, before, count, age, start.k, own, newcomer, settings, details, period.start
+            )
         if line is not None:
             lines[key] = line
     return lines
@@ -219,28 +223,37 @@ def _k_line(
     newcomer: Mapping[str, float],
     settings: EloSettings,
     details: bool,
+    day: dt.date | None = None,
 ) -> PeriodLine | None:
-    score = expected = opponents = 0.0
-    m = 0
-    game_lines = []
     against_unrated = settings.rate_against_unrated
+    rated: list[tuple[object, str, float, float, float]] = []
+    not_rated = 0
     for side in own:
         ref, opponent, s, rating, e = side
         if rating is None:
             if not against_unrated:
-                continue  # not rated for him: the opponent had no rating at the start
+                not_rated += 1  # not rated for him: the opponent had no rating at the start
+                continue
             rating = newcomer[opponent]
             e = expected_pair(before, rating)[0]
         elif e is None:
             e = expected_pair(before, rating)[0]
-        m += 1
+        rated.append((ref, opponent, s, rating, e))
+    if not rated:
+        return None
+    table = settings.expected_scores
+    if table is not None:  # the list's own expected scores: FIDE's table 8.1.2
+        given = table(before, [r[3] for r in rated], [r[0] for r in rated], day)
+        rated = [(*r[:4], e) for r, e in zip(rated, given, strict=True)]
+    score = expected = opponents = 0.0
+    m = len(rated)
+    game_lines = []
+    for ref, opponent, s, rating, e in rated:
         score += s
         expected += e
         opponents += rating
         if details:
             game_lines.append(_line((ref, opponent, s, rating, e)))
-    if not m:
-        return None
     k, rule = k_for(settings, rating=before, games_before=count, age=age, games_now=m, typed=typed)
     exact = k * (score - expected)
     after = before + round_change(exact, settings.rounding)
@@ -259,4 +272,5 @@ def _k_line(
         False,
         KChange(k, rule, exact, floored),
         tuple(game_lines),
+        not_rated,
     )

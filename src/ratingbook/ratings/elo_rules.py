@@ -2,19 +2,38 @@
 age (the first band that matches wins), a K per player over the bands, a cap on K x games (FIDE
 8.3.3's 700), a floor, how many games a player stays provisional, and how results are rounded.
 This module alone decides which K a player gets and how a number is rounded; the period's maths
-is :mod:`~ratingbook.ratings.elo_periods`. FIDE's own K rules are a preset built in
-:func:`ratingbook.fide.rules.rating_regulations.season_k_rules` from FIDE's article.
+is :mod:`~ratingbook.ratings.elo_periods`. FIDE's own rules (K, table 8.1.2's expected scores
+with the 400-point rule) are a preset built in
+:func:`ratingbook.fide.rules.rating_regulations.season_k_rules` from FIDE's articles.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.errors import RatingbookError
+from ratingbook.ratings.glicko2 import CENTRE
 
-__all__ = ["EloSettings", "KBand", "Rounding", "k_for", "round_change", "round_rating"]
+__all__ = [
+    "EloSettings",
+    "ExpectedScores",
+    "KBand",
+    "Rounding",
+    "k_for",
+    "round_change",
+    "round_rating",
+]
+
+#: One player's expected scores in a period when a list does not use the logistic formula:
+#: called with his rating at the period's start, his rated opponents' ratings and the games'
+#: references (in the period's order) and the period's first day (None: not known), it gives
+#: one expected score a game. FIDE's is table 8.1.2 with the 400-point rule
+#: (:func:`ratingbook.fide.rules.rating_regulations.period_expected`).
+ExpectedScores = Callable[[float, Sequence[float], Sequence[object], dt.date | None], list[float]]
 
 
 class Rounding(enum.Enum):
@@ -99,9 +118,13 @@ class EloSettings:
       at the period's start counts for him, against the newcomer's rating from this period; by
       default it does not (as FIDE 8.3.1 counts only rated opponents), while it counts for the
       newcomer's performance.
+    - ``expected_scores``: an established player's expected scores, when not
+      E = 1 / (1 + 10^((R_opponent - R) / 400)) (:data:`ExpectedScores`; FIDE's preset gives
+      table 8.1.2's).
     - ``unrated_centre``, ``tolerance``, ``max_iterations``: the fixed point of unrated players
       who meet each other (:mod:`~ratingbook.ratings.elo_periods`): where a group who met only
-      each other is centred, when the iteration has settled (no rating moves by more than
+      each other is centred (Glicko-2's unrated start, 1500: one anchor for both systems), when
+      the iteration has settled (no rating moves by more than
       ``tolerance``), and how many steps it may take before the run stops with an error.
     """
 
@@ -111,7 +134,8 @@ class EloSettings:
     provisional_games: int = 0
     rounding: Rounding = Rounding.WHOLE
     rate_against_unrated: bool = False
-    unrated_centre: float = 1500.0
+    expected_scores: ExpectedScores | None = field(default=None, compare=False)
+    unrated_centre: float = CENTRE
     tolerance: float = 0.001
     max_iterations: int = 100_000
     #: Each band with its words, worded once (K is looked up for every player in every period).
@@ -167,11 +191,16 @@ def k_for(
     return k, rule
 
 
+#: Decimals a change is taken to before it is rounded: a change worked in binary floats from
+#: FIDE's hundredths (25 x 0.58 = 14.499999999999998) is the exact half it stands for.
+_EXACT_PLACES = 9
+
+
 def round_change(change: float, rounding: Rounding) -> float:
     """A period's change as the list keeps it: to a whole number, 0.5 away from zero (8.3.4)."""
     if rounding is Rounding.UNROUNDED:
         return change
-    whole = math.floor(abs(change) + 0.5)
+    whole = math.floor(round(abs(change), _EXACT_PLACES) + 0.5)
     return float(whole if change >= 0 else -whole)
 
 

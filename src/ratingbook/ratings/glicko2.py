@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from ratingbook.errors import RatingbookError
 
 __all__ = [
+    "CENTRE",
+    "ESTABLISHED_DEVIATION",
+    "PROVISIONAL_DEVIATION",
     "SCALE",
     "Glicko2Period",
     "Glicko2Rating",
@@ -40,6 +43,8 @@ __all__ = [
 
 #: Step 2: "μ = (r - 1500)/173.7178, φ = RD/173.7178" (173.7178 = 400 / ln 10).
 SCALE = 173.7178
+#: Step 1 (a): "If the player is unrated, set the rating to 1500": also where a rating list
+#: anchors unrated Elo players who met only each other (one starting point for both systems).
 CENTRE = 1500.0
 _PI_SQUARED = math.pi * math.pi
 
@@ -58,22 +63,36 @@ class Glicko2Rating:
     volatility: float
 
 
+#: A rating list's deviation for a player who starts with a rating but no deviation (from the
+#: club's previous list, another federation's): an established player's. Glickman's step 1 (b)
+#: says "use the player's most recent rating, RD, and volatility", which such a rating lacks;
+#: 60 is lichess's "typical player's RD" (lila, modules/rating Glicko.scala: "Chosen so a
+#: typical player's RD goes from 60 -> 110 in 1 year"), below its provisional mark of 110.
+ESTABLISHED_DEVIATION = 60.0
+#: The deviation above which a rating is provisional: lichess's ``provisionalDeviation``.
+PROVISIONAL_DEVIATION = 110.0
+
+
 @dataclass(frozen=True, slots=True)
 class Glicko2Settings:
     """The system's settings (step 1): τ, an unrated player's start (1500, 350, 0.06), the
-    tolerance ε of step 5 (the paper: 0.000001) with a cap on its iterations, and the deviation
-    above which a rating is shown as provisional (a list's choice; lichess uses 110)."""
+    tolerance ε of step 5 (the paper: 0.000001) with a cap on its iterations, the deviation
+    above which a rating is shown as provisional (a list's choice; lichess uses 110), and
+    ``rated_deviation``, the deviation of a player who starts with a rating but no deviation
+    (None: ``deviation``, the paper's 350; a list gives :data:`ESTABLISHED_DEVIATION`)."""
 
     tau: float = 0.5
-    rating: float = 1500.0
+    rating: float = CENTRE
     deviation: float = 350.0
     volatility: float = 0.06
     tolerance: float = 0.000001
     max_iterations: int = 200
-    provisional_deviation: float = 110.0
+    provisional_deviation: float = PROVISIONAL_DEVIATION
+    rated_deviation: float | None = None
 
     def __post_init__(self) -> None:
-        for name in ("tau", "deviation", "volatility", "tolerance", "provisional_deviation"):
+        names = ("tau", "deviation", "volatility", "tolerance", "provisional_deviation")
+        for name in (*names, *(("rated_deviation",) if self.rated_deviation is not None else ())):
             value = getattr(self, name)
             if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
                 raise RatingbookError(f"Glicko-2 {name} {value!r} must be a number above 0")

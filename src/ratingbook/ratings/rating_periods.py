@@ -55,7 +55,10 @@ class _Standing:
             self.ratings[key] = rating
             self.games[key] = start.games
             if isinstance(settings, Glicko2Settings):
-                deviation = settings.deviation if start.deviation is None else start.deviation
+                deviation = start.deviation
+                if deviation is None:  # a starting rating without one: the list's choice
+                    given = settings.rated_deviation
+                    deviation = settings.deviation if given is None else given
                 volatility = settings.volatility if start.volatility is None else start.volatility
                 self.values[key] = (
                     None if rating is None else (rating, float(deviation), float(volatility))

@@ -11,6 +11,7 @@ the caller leaves them out.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,11 +52,14 @@ class Game(NamedTuple):
 class RatingPeriod:
     """The games of one rating period, rated together: every expected score comes from the
     ratings at the period's start. ``label`` names it (a month, an event); ``year`` is the
-    year age bands count in (a player's age is ``year`` - birth year)."""
+    year age bands count in (a player's age is ``year`` - birth year); ``start`` its first day
+    (which text of a rule applies: FIDE's 400-point rule changed on 2024-03-01 and 2025-10-01;
+    None: the text in force now)."""
 
     games: Sequence[tuple[str, str, float, object]]
     label: str = ""
     year: int | None = None
+    start: dt.date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +137,9 @@ class PeriodLine:
     """One player's period: rating before (None: unrated) and after, the rated games, the score,
     the sum of the expected scores (None for a performance rating), the opponents' average
     rating (None without games), whether the rating is provisional after the period, why it
-    changed, and each game (in the period's order)."""
+    changed, each game (in the period's order), and ``not_rated``: his games against players
+    unrated at the period's start, which do not count for his rating (Elo, FIDE 8.3.1) though
+    they count for theirs."""
 
     player: str
     before: float | None
@@ -145,6 +151,7 @@ class PeriodLine:
     provisional: bool
     why: KChange | PerformanceChange | GlickoChange
     game_lines: tuple[GameLine, ...] = ()
+    not_rated: int = 0
 
     @property
     def change(self) -> float | None:

@@ -1,9 +1,11 @@
 """A season's rating list as tables, from the rated season (issue 35), built once for every view:
 
 - ``Season List``: every player, highest rating first (unrated players last, without a rank):
-  ID, name, club, rating, Glicko-2's deviation, the season's rated games, provisional (or
-  fixed), active by the list's cut (a rated game within the last N days), and the change in
-  the last period;
+  ID, name, club, rating, Glicko-2's deviation, games (those the season rated for him: a game
+  against a player unrated at its period's start counts for the newcomer, not for him; a
+  fixed player's: the rated games he played, which count for his opponents), provisional (or
+  fixed, or unrated), active by the list's cut (a rated game within the last N days), and the
+  change in the last period;
 - ``List History``: one row per player per period he played in: the rating before and after,
   games, score, expected score, the opponents' average and the rule (Elo's K and the band
   that gave it, a provisional player's performance, Glicko-2's deviation and volatility);
@@ -12,7 +14,11 @@
 - ``Near Duplicates``: the names that may be one person, for the officer to decide in the
   list's aliases (never merged by ratingbook).
 
-This module alone words a rating change. Pure: the season's values in, tables out.
+This module alone words a rating change and decides the figures shown: a rating as a whole
+number (0.5 up), and a change as the difference of the two ratings shown
+(:func:`shown_change`), so Before, After, Change and Last Change never disagree whatever the
+system keeps unrounded (Glicko-2, an unrounded Elo list). Pure: the season's values in,
+tables out.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ __all__ = [
     "change_sentence",
     "list_tables",
     "period_label",
+    "shown_change",
 ]
 
 LIST_COLUMNS = (
@@ -65,7 +72,7 @@ HISTORY_COLUMNS = (
     "Games",
     "Score",
     "Expected",
-    "Opponents' Average",
+    "Opp. Avg.",
     "Provisional",
     "Rule",
 )
@@ -107,6 +114,15 @@ def _number(value: float | None, places: int = 0) -> float | int | None:
     return int(rounded) if float(rounded).is_integer() else rounded
 
 
+def shown_change(line: PeriodLine) -> int | None:
+    """The change as the list shows it: the rating after minus the rating before, each as
+    shown (a whole number); None for a player unrated before the period. One number from one
+    source: a Glicko-2 rating of 1733.4 that becomes 1644.6 is shown 1733 -> 1645, -88, never
+    -88.8 beside it."""
+    before, after = _number(line.before), _number(line.after)
+    return None if before is None or after is None else int(after) - int(before)
+
+
 def _score(score: float) -> str:
     """2.5 -> 2½, 0.5 -> ½, 3 -> 3."""
     whole = int(score)
@@ -114,9 +130,8 @@ def _score(score: float) -> str:
     return ("" if whole == 0 and half else str(whole)) + ("½" if half else "")
 
 
-def _signed(value: float) -> str:
-    shown = _number(value, 1)
-    return f"+{shown}" if value > 0 else f"{shown}" if value < 0 else "±0"
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"{value}" if value < 0 else "±0"
 
 
 def rule_words(line: PeriodLine) -> str:
@@ -145,7 +160,8 @@ def change_sentence(line: PeriodLine) -> str:
     """A player's period in one sentence: the change, the score against the opponents'
     average, what was expected and the rule ("+12: 2 of 3 against an average of 1540,
     expected 1.6, K 20 (rated below 2400)"); a new player's first rating says so."""
-    head = f"first rating {_number(line.after)}" if line.change is None else _signed(line.change)
+    change = shown_change(line)
+    head = f"first rating {_number(line.after)}" if change is None else _signed(change)
     if line.games == 0:
         return f"{head}: no games; {rule_words(line)}"
     played = f"{_score(line.score)} of {line.games}"
@@ -156,7 +172,12 @@ def change_sentence(line: PeriodLine) -> str:
     shown = None if line.expected is None else f"{line.expected:.2f}".rstrip("0").rstrip(".")
     expected = f", expected {shown}" if shown is not None else ""
     provisional = " (provisional)" if line.provisional else ""
-    return f"{head}{provisional}: {played}{expected}, {rule_words(line)}"
+    skipped = ""
+    if line.not_rated:
+        # FIDE 8.3.1 rates a rated player's games against rated opponents only.
+        games = "game" if line.not_rated == 1 else "games"
+        skipped = f"; {line.not_rated} {games} against a newcomer unrated at the start not counted"
+    return f"{head}{provisional}: {played}{expected}, {rule_words(line)}{skipped}"
 
 
 def _played(
@@ -198,6 +219,7 @@ def list_tables(
     history: list[tuple[object, ...]] = []
     changes: list[tuple[object, ...]] = []
     last_line: dict[str, PeriodLine] = {}
+    rated_for: dict[str, int] = {}  # the games rated for each player
     names = {p.key: p.name for p in players}
     for period, label, rated in zip(periods, labels, result.periods, strict=True):
         events = ", ".join(event_names.get(e, e) for e in period.events)
@@ -205,6 +227,7 @@ def list_tables(
             last_line[key] = line
             if line.games == 0:
                 continue
+            rated_for[key] = rated_for.get(key, 0) + line.games
             expected = None if line.expected is None else round(line.expected, 2)
             history.append(
                 (
@@ -213,7 +236,7 @@ def list_tables(
                     names.get(key, key),
                     _number(line.before),
                     _number(line.after),
-                    _number(line.change, 1),
+                    shown_change(line),
                     line.games,
                     line.score,
                     expected,
@@ -228,7 +251,7 @@ def list_tables(
                     events,
                     key,
                     names.get(key, key),
-                    _number(line.change, 1),
+                    shown_change(line),
                     change_sentence(line),
                 )
             )
@@ -245,7 +268,9 @@ def list_tables(
             provisional = "fixed"
         elif mine is not None:
             provisional = "yes" if mine.provisional else None
-        elif rating is None or (
+        elif rating is None:
+            provisional = "unrated"
+        elif (
             provisional_deviation is not None
             and deviation is not None
             and deviation > provisional_deviation
@@ -260,7 +285,8 @@ def list_tables(
         ):
             active = "yes"
         now = last_period.get(player.key)
-        change = None if now is None or now.games == 0 else _number(now.change, 1)
+        change = None if now is None or now.games == 0 else shown_change(now)
+        fixed = player.fixed_rating is not None
         rows.append(
             (
                 rating,
@@ -270,7 +296,7 @@ def list_tables(
                     player.club or None,
                     _number(rating),
                     _number(deviation) if provisional_deviation is not None else None,
-                    games.get(player.key, 0),
+                    games.get(player.key, 0) if fixed else rated_for.get(player.key, 0),
                     provisional,
                     active,
                     change,
@@ -310,7 +336,9 @@ def list_tables(
             HISTORY_COLUMNS,
             history,
             number_formats={5: _SIGNED, 8: "0.00"},
-            widths={0: 14, 2: 20, 11: 44},
+            # the Rule wrapped in a narrow column: at 44 the table printed split over two
+            # landscape pages, the names and figures on one, the rules on the next
+            widths={0: 14, 2: 20, 11: 20},
             centred=centred_columns(HISTORY_COLUMNS),
             wrapped=frozenset({11}),
             key_columns=3,

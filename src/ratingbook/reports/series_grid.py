@@ -1,8 +1,13 @@
 """A season series as tables: ``Series Standings`` (rank, name, club, a column per event with
 the dropped results in brackets, the participation bonus when the series gives one, total, events
-played) and ``Series Notes`` (a sentence per player, and every tie: the rule that decided it, or
-that no rule did). The figures and the words are :mod:`ratingbook.season.series`'; this module
-only lays them out. Pure.
+played) and ``Series Notes`` (which event each column is, a sentence per player, and every tie:
+the rule that decided it, or that no rule did). The figures and the words are
+:mod:`ratingbook.season.series`'; this module only lays them out. Pure.
+
+An event's column is headed by its number in the season, ``E1``, ``E2`` ..., as a crosstable
+heads its rounds, and named in the notes: headed by their names (a header prints on one line),
+ten events made the table too wide for a page, so it printed split, the names on one page and
+the points on another.
 """
 
 from __future__ import annotations
@@ -14,7 +19,13 @@ from ratingbook.reports.notes_grids import NOTE_WIDTH
 from ratingbook.reports.tables import SheetGrid, centred_columns
 from ratingbook.season.series import SeriesStandings, points_text
 
-__all__ = ["SERIES_NOTES_COLUMNS", "event_columns", "series_grid", "series_notes_grid"]
+__all__ = [
+    "SERIES_NOTES_COLUMNS",
+    "event_columns",
+    "event_legend",
+    "series_grid",
+    "series_notes_grid",
+]
 
 SERIES_NOTES_COLUMNS = ("Rank", "Name", "Tie Rule", "Note")
 
@@ -25,14 +36,17 @@ def _cell(points: Fraction) -> int | float:
 
 
 def event_columns(standings: SeriesStandings) -> list[str]:
-    """An event's column heading: its name; a second event of the same name gets ``(2)``."""
-    seen: dict[str, int] = {}
-    headings = []
-    for event in standings.events:
-        seen[event.name] = seen.get(event.name, 0) + 1
-        n = seen[event.name]
-        headings.append(event.name if n == 1 else f"{event.name} ({n})")
-    return headings
+    """Each event's column heading: ``E`` and its number in the season (by date)."""
+    return [f"E{n}" for n in range(1, len(standings.events) + 1)]
+
+
+def event_legend(standings: SeriesStandings) -> list[str]:
+    """Which event each column is: ``E1: Autumn Rapid, 2025-09-13``."""
+    legend = []
+    for heading, event in zip(event_columns(standings), standings.events, strict=True):
+        day = event.start or event.first_date
+        legend.append(f"{heading}: {event.name}" + (f", {day:%Y-%m-%d}" if day else ""))
+    return legend
 
 
 def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
@@ -86,9 +100,10 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
 
 
 def series_notes_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
-    """A row per player with his sentence; below it, when he is level on points with the next
-    player, the tie: the rule that put him ahead (in Tie Rule) or that none did (``shared``)."""
-    rows: list[tuple[object, ...]] = []
+    """First which event each column of the standings is (:func:`event_legend`), then a row per
+    player with his sentence; below it, when he is level on points with the next player, the
+    tie: the rule that put him ahead (in Tie Rule) or that none did (``shared``)."""
+    rows: list[tuple[object, ...]] = [(None, None, None, said) for said in event_legend(standings)]
     for row in standings.rows:
         rows.append((row.rank, row.name, None, row.sentence))
         if row.tie:

@@ -35,9 +35,11 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import zip_longest
 
 from ratingbook.errors import InputErrors, Location, RatingbookError
 from ratingbook.events.codes import Scoring
@@ -253,12 +255,11 @@ def event_places(
         for key in given:
             score.setdefault(key, Fraction(0))
         merit = {key: Fraction(-rank) for key, rank in given.items()}
-    places: dict[str, EventPlace] = {}
-    for key in score:
-        above = sum(1 for other in score if merit[other] > merit[key])
-        level = sum(1 for other in score if merit[other] == merit[key])
-        places[key] = EventPlace(above + 1, level, score[key])
-    return places
+    counts = Counter(merit[key] for key in score)  # a place: 1 + the players above (sorted)
+    place_of, above = {}, 0
+    for value in sorted(counts, reverse=True):
+        place_of[value], above = above + 1, above + counts[value]
+    return {key: EventPlace(place_of[merit[key]], counts[merit[key]], score[key]) for key in score}
 
 
 # --- the standings ------------------------------------------------------------------------------
@@ -329,18 +330,15 @@ def _points_words(points: Fraction) -> str:  # "1 point", "21.5 points"
     return f"{points_text(points)} point{'' if points == 1 else 's'}"
 
 
-def _place_points(settings: SeriesSettings, place: EventPlace) -> Fraction:
+def _place_points(settings: SeriesSettings, place: EventPlace, table: list[Fraction]) -> Fraction:
     if settings.scoring is SeriesScoring.SCORE:
         return place.score * _fraction(settings.score_factor)
-    table = [_fraction(p) for p in settings.place_points]
 
-    def at(p: int) -> Fraction:
-        return table[p - 1] if p <= len(table) else Fraction(0)
-
+    # The places covered that score (past the table, 0): a slice, however many share.
+    covered = table[place.place - 1 : place.place - 1 + place.sharing]
     if settings.shared is SharedPlaces.HIGHER or place.sharing == 1:
-        return at(place.place)
-    covered = range(place.place, place.place + place.sharing)
-    return sum((at(p) for p in covered), Fraction(0)) / place.sharing
+        return covered[0] if covered else Fraction(0)
+    return sum(covered, Fraction(0)) / place.sharing
 
 
 #: A player's value under a tie rule, compared as a tuple (more is better).
@@ -368,8 +366,9 @@ def _lines(
             by_key.setdefault(key, []).append((event, place))
     lines = []
     bonus = _fraction(settings.participation)
+    table = [_fraction(p) for p in settings.place_points]  # once, not once a result
     for key, played in by_key.items():
-        points = [_place_points(settings, place) for _, place in played]
+        points = [_place_points(settings, place, table) for _, place in played]
         # The best N; among equal results the earlier event counts (a stable sort).
         order = sorted(range(len(played)), key=lambda i: -points[i])
         kept = set(order if settings.best is None else order[: settings.best])
@@ -396,10 +395,9 @@ def _value(
         return (len(line.results),)
     if rule is SeriesTie.BEST_RESULTS:
         return tuple(sorted((r.points for r in line.results), reverse=True))
-    if rule is SeriesTie.PLACES:
-        deepest = max(r.place.place for other in group for r in other.results)
-        held = [r.place.place for r in line.results]
-        return tuple(held.count(p) for p in range(1, deepest + 1))
+    if rule is SeriesTie.PLACES:  # to his own lowest place: its count is never 0, so tuples
+        held = Counter(r.place.place for r in line.results)  # compare as if all were as long
+        return tuple(held[p] for p in range(1, max(held, default=0) + 1))
     if rule is SeriesTie.HEAD_TO_HEAD:
         rivals = {other.key for other in group} - {line.key}
         won = Fraction(0)
@@ -488,8 +486,8 @@ def _rule_words(bound: _Boundary, ahead: str, behind: str, events: Sequence[Seas
     elif rule is SeriesTie.BEST_RESULTS:
         figures = f"{_list(a)} to {_list(b)}"
     elif rule is SeriesTie.PLACES:
-        at = next(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
-        figures = f"{_figure(a[at])} to {_figure(b[at])} at place {at + 1}"
+        x, y = next((x, y) for x, y in enumerate(zip_longest(a, b, fillvalue=0)) if y[0] != y[1])
+        figures = f"{_figure(y[0])} to {_figure(y[1])} at place {x + 1}"
     else:
         at = next(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
         event = list(reversed(events))[at]

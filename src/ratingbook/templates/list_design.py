@@ -25,11 +25,13 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_GAMES,
     LIST_HISTORY,
     LIST_K_RULES,
+    LIST_NAME,
     LIST_PERIOD,
     LIST_PERIODS,
     LIST_PLAYERS,
     LIST_PROVISIONAL,
     LIST_SETTINGS,
+    LIST_START_DEVIATION,
     LIST_SYSTEM,
     LIST_TAU,
     NEAR_DUPLICATES,
@@ -85,7 +87,12 @@ RATING_LIST_DESIGN = Design(
         InputSheet(
             LIST_SETTINGS,
             rows=(
-                (LIST_SYSTEM, ELO_SYSTEM, f"{ELO_SYSTEM}, {GLICKO2_SYSTEM} or {FIDE_SYSTEM}"),
+                (
+                    LIST_SYSTEM,
+                    ELO_SYSTEM,
+                    f"{ELO_SYSTEM}, {GLICKO2_SYSTEM} or {FIDE_SYSTEM} (FIDE's Rating "
+                    "Regulations B.02, by the month)",
+                ),
                 (LIST_PERIOD, "Month", "How long a rating period is: " + ", ".join(LIST_PERIODS)),
                 (LIST_FLOOR, 400, "No Elo rating falls below this (empty: no floor)"),
                 (
@@ -94,8 +101,19 @@ RATING_LIST_DESIGN = Design(
                     "Elo: a player is rated by his performance until he has this many games",
                 ),
                 (LIST_TAU, 0.5, "Glicko-2's τ (how fast volatility moves); Elo reads none"),
+                (
+                    LIST_START_DEVIATION,
+                    60,
+                    "Glicko-2: the deviation of a player with a Start Rating (an unrated one "
+                    "starts at 350); above 110 a rating is provisional",
+                ),
                 (LIST_ACTIVE, 91, "Active: a rated game in this many days up to the list date"),
                 (LIST_DATE, None, "The list's date (empty: the last game's date)"),
+                (
+                    LIST_NAME,
+                    None,
+                    "The list's name, the title of its printouts and site (empty: the file's)",
+                ),
                 (
                     SERIES_POINTS,
                     SERIES_PLACE,
@@ -181,7 +199,8 @@ RATING_LIST_DESIGN = Design(
         InputSheet(
             LIST_ALIASES,
             rows=(),
-            widths={"Name": 20, "Same As": 10, "Different From": 14, "By": 14},
+            # a date needs 11: narrower, it printed as ###
+            widths={"Name": 20, "Same As": 10, "Different From": 14, "By": 14, "Date": 11},
             number_formats={"Same As": TEXT, "Different From": TEXT, "Date": "yyyy-mm-dd"},
         ),
     ),
@@ -216,7 +235,10 @@ RATING_LIST_DESIGN = Design(
         "# How ratings change",
         "Elo: within a period every expected score comes from the ratings at its start: "
         "E = 1 / (1 + 10^((opponent - player) / 400)); the change K x (score - E) is rounded "
-        "to a whole number (0.5 away from zero). Glicko-2 follows Glickman's paper exactly.",
+        "to a whole number (0.5 away from zero). An established player's game against a "
+        "newcomer unrated at the period's start counts for the newcomer only. FIDE: FIDE's "
+        "table 8.1.2 with the 400-point rule instead of the formula, FIDE's K, by the month. "
+        "Glicko-2 follows Glickman's paper exactly.",
         "",
         "# The season series",
         f"With '{SERIES_POINTS}' set, every recalculation also ranks the season's events as one "

@@ -24,9 +24,11 @@ difference dp. What gacrux does not have is written here once, each rule with it
   whole number such that K x n does not exceed 700". A K typed for the player (from FIDE's list,
   which knows his games and his history) wins over the K the rating and birth year suggest.
   :func:`season_k_rules` gives the same article as a rating list's K bands
-  (:class:`ratingbook.ratings.elo_rules.EloSettings`), with the 30 games of a new player.
+  (:class:`ratingbook.ratings.elo_rules.EloSettings`), with the 30 games of a new player, and
+  :func:`period_expected` the expected scores of this module (table 8.1.2, 8.3.1) to the list.
 - **8.3.4**: "The Rating Change for a Rating Period is rounded to the nearest whole number. 0.5 is
-  rounded away from zero."
+  rounded away from zero." An event's change is K x its sum unrounded (8.3.2; FIDE's rating
+  reports print it so); a rating list rounds the total of a rating period once.
 - **8.3.1 and 5.1**: only games against rated players count for a rated player; forfeits are
   not games. **8.2** the initial rating of an unrated player (2024: two hypothetical 1800
   opponents drawn, at most 2200; 2022: 20 points a half point above 50 %).
@@ -39,6 +41,7 @@ Pure: numbers in, numbers out; the event's mapping is :mod:`ratingbook.fide.rule
 from __future__ import annotations
 
 import datetime as _dt
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -56,6 +59,7 @@ __all__ = [
     "is_rated_game",
     "k_factor",
     "performance",
+    "period_expected",
     "rating_change",
     "rating_rules",
     "season_k_rules",
@@ -211,12 +215,38 @@ def k_factor(
     return k, why
 
 
+def period_expected(
+    own: float, opponents: Sequence[float], refs: Sequence[object], day: _dt.date | None
+) -> list[float]:
+    """A rated player's expected scores PD in a rating list's period (table 8.1.2 with the
+    400-point rule of 8.3.1, as :func:`rating_change` counts them), by the text in force on
+    ``day``, the period's first day. Ratings are FIDE's whole numbers (a list's rating is
+    taken to the nearest, 0.5 up). The 2022 text's one upgrade "in any tournament" is counted
+    per event: games whose references carry the same ``event`` (a season's game does) are one
+    tournament."""
+    rules = rating_rules(day)
+    rating = math.floor(own + 0.5)
+    events: dict[object, list[int]] = {}
+    for index, ref in enumerate(refs):
+        events.setdefault(getattr(ref, "event", None), []).append(index)
+    found = [0.0] * len(opponents)
+    for indexes in events.values():
+        games = [(math.floor(opponents[i] + 0.5), Fraction(0)) for i in indexes]
+        change = rating_change(rating, games, 0, rules)
+        for index, game in zip(indexes, change.games, strict=True):
+            found[index] = float(game.expected)
+    return found
+
+
 def season_k_rules(rounding: Rounding = Rounding.WHOLE) -> EloSettings:
-    """FIDE's K (8.3.3) as a rating list's rules: 40 for fewer than 30 games, 40 until the end
-    of the year of the 18th birthday while under 2300, 20 under 2400, 10 from 2400, K x games
-    at most 700; the change rounded 0.5 away from zero (8.3.4). FIDE keeps K 10 for a player
-    whose published rating once reached 2400 even after it drops: the list's K column says so
-    for such a player (the bands see only the rating at the period's start)."""
+    """FIDE's rules as a rating list's (the list's System ``FIDE``): K of 8.3.3 as bands (40
+    for fewer than 30 games, 40 until the end of the year of the 18th birthday while under
+    2300, 20 under 2400, 10 from 2400, K x the period's games at most 700), the expected scores
+    of table 8.1.2 with the 400-point rule of the period's date (:func:`period_expected`), only
+    games against opponents rated at the period's start (8.3.1), and the period's change
+    rounded once, 0.5 away from zero (8.3.4). FIDE keeps K 10 for a player whose published
+    rating once reached 2400 even after it drops: the list's K column says so for such a player
+    (the bands see only the rating at the period's start)."""
     return EloSettings(
         bands=(
             KBand(_K_NEW, games_below=_NEW_GAMES, label="new to the list, fewer than 30 games"),
@@ -231,6 +261,7 @@ def season_k_rules(rounding: Rounding = Rounding.WHOLE) -> EloSettings:
         ),
         k_games_cap=_K_GAMES_CAP,
         rounding=rounding,
+        expected_scores=period_expected,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ratingbook.errors import Problems
 from ratingbook.reports.names import (
     LIST_CHANGES,
     LIST_HISTORY,
@@ -28,18 +29,26 @@ if TYPE_CHECKING:
 __all__ = ["read_list_site"]
 
 
-def _grid(sheet: GeneratedSheet) -> SheetGrid:
+def _grid(sheet: GeneratedSheet, name: str) -> SheetGrid:
+    """The sheet as a table, titled as printed without the list's name (the site's own title
+    names the list on every page)."""
     title = sheet.print_setup.title if sheet.print_setup is not None else ""
+    if name:
+        title = title.removesuffix(f" - {name}")
     return SheetGrid(sheet.name, sheet.header, list(sheet.rows), title=title)
 
 
 def read_list_site(book: Book) -> BookSite:
     """The list in ``book`` rated from its sheets (every problem of them at once, as Recalc
-    reports them), with the generated tables its Recalc would write."""
+    reports them), with the generated tables its Recalc would write, named by List Settings'
+    List Name (empty: ``publish`` names it by the file)."""
     from ratingbook.workbook.plans.list_plan import plan_list
+    from ratingbook.workbook.sheets.list_rows import read_list_settings
 
-    plan = plan_list(Sheets(book))
-    grids = {sheet.name: _grid(sheet) for sheet in plan.sheets}
+    sheets = Sheets(book)
+    plan = plan_list(sheets)
+    name = read_list_settings(sheets, Problems()).name  # read without a problem by plan_list
+    grids = {sheet.name: _grid(sheet, name) for sheet in plan.sheets}
     holds = plan.summary[0] if plan.summary else "rating list"
     view = ListSite(
         grids[RATING_LIST],
@@ -49,4 +58,4 @@ def read_list_site(book: Book) -> BookSite:
         grids.get(SERIES_NOTES),
         holds,
     )
-    return BookSite(view, "", holds)
+    return BookSite(view, name, holds)

@@ -103,7 +103,7 @@ def _rate(
     names = event_names(season.events)
     labels = tuple(period_label(p, names, settings.length.value) for p in periods)
     rating_periods = [
-        RatingPeriod(rated_games(p, key_of), label, p.start.year)
+        RatingPeriod(rated_games(p, key_of), label, p.start.year, p.start)
         for p, label in zip(periods, labels, strict=True)
     ]
     starts = {p.key: _start(p) for p in season.players}
@@ -234,19 +234,22 @@ def _last_input(sheets: Sheets, book: ListBook) -> str:
     return book.games_table.sheet
 
 
-def _sheets(rated: RatedList, after: str) -> Plan:
+def _sheets(rated: RatedList, after: str, name: str = "") -> Plan:
+    """The generated sheets, each printed under its title and the list's ``name`` (List
+    Settings' List Name; empty: the file's name)."""
     tables = rated.tables
     written = [
-        report_sheet(tables.rating_list, after),
-        report_sheet(tables.history, tables.rating_list.name, landscape=True),
-        report_sheet(tables.changes, tables.history.name, landscape=True),
-        report_sheet(tables.duplicates, tables.changes.name, landscape=True),
+        report_sheet(tables.rating_list, after, name),
+        report_sheet(tables.history, tables.rating_list.name, name, landscape=True),
+        report_sheet(tables.changes, tables.history.name, name, landscape=True),
+        report_sheet(tables.duplicates, tables.changes.name, name, landscape=True),
     ]
     if rated.series is not None:
         standings = series_grid(rated.series)
+        notes = series_notes_grid(rated.series)
         written += [
-            report_sheet(standings, tables.duplicates.name, landscape=True),
-            report_sheet(series_notes_grid(rated.series), standings.name, landscape=True),
+            report_sheet(standings, tables.duplicates.name, name, landscape=True),
+            report_sheet(notes, standings.name, name, landscape=True),
         ]
     return Plan(sheets=tuple(written))
 
@@ -270,7 +273,8 @@ def plan_list(sheets: Sheets) -> Plan:
         + (f", a series of {many(len(rated.series.rows), 'player')}" if rated.series else ""),
         *_merge_lines(rated),
     )
-    return replace(_sheets(rated, _last_input(sheets, book)), summary=summary)
+    plan = _sheets(rated, _last_input(sheets, book), book.settings.name)
+    return replace(plan, summary=summary)
 
 
 def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
@@ -416,5 +420,5 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
     changes = _changes(before, after)
     summary += [f"rating changed: {line}" for line in changes] or ["no rating changed"]
-    plan = _sheets(after, _last_input(sheets, book))
+    plan = _sheets(after, _last_input(sheets, book), book.settings.name)
     return replace(plan, blocks=tuple(blocks), summary=tuple(summary), act=EVENTS_ADDED)

@@ -4,11 +4,14 @@ system. A reader plans nothing.
 
 This module alone decides what each cell of those sheets means:
 
-- **List Settings**: System (Elo, Glicko-2 or FIDE), Period (Game, Event, Week, Month), K (a K
-  for everyone when there is no K Rules sheet; 20 when neither), Floor, Provisional Games,
-  Tau (Glicko-2's τ), Active (days) and List Date (the cut: a player is active with a rated
-  game in the N days up to it; the last game's date when not given); the season series'
-  rows (Series Points and the rest) are :mod:`ratingbook.workbook.sheets.series_rows`';
+- **List Settings**: List Name (the title of the sheets and the site; empty: the file's name),
+  System (Elo, Glicko-2 or FIDE), Period (Game, Event, Week, Month; FIDE rates by the month,
+  B.02's rating period), K (a K for everyone when there is no K Rules sheet; 20 when neither),
+  Floor, Provisional Games, Tau (Glicko-2's τ), Start Deviation (Glicko-2's deviation of a
+  player who starts with a rating; 60, an established player's), Active (days) and List Date
+  (the cut: a player is active with a rated game in the N days up to it; the last game's date
+  when not given); the season series' rows (Series Points and the rest) are
+  :mod:`ratingbook.workbook.sheets.series_rows`';
 - **K Rules**: one band a row, the first that matches wins (K, Games Below, Rating From,
   Rating Below, Age Up To, Label);
 - **List Players**: ID (the key every game and alias names: a club's number, or a national
@@ -42,7 +45,7 @@ from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.events.settings import date_value
 from ratingbook.fide.rules.rating_regulations import season_k_rules
 from ratingbook.ratings.elo_rules import EloSettings, KBand
-from ratingbook.ratings.glicko2 import Glicko2Settings
+from ratingbook.ratings.glicko2 import ESTABLISHED_DEVIATION, Glicko2Settings
 from ratingbook.season.identity import Alias, Decision
 from ratingbook.season.model import (
     SeasonEvent,
@@ -67,19 +70,28 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_GAMES,
     LIST_K,
     LIST_K_RULES,
+    LIST_NAME,
     LIST_PERIOD,
     LIST_PERIODS,
     LIST_PLAYERS,
     LIST_PROVISIONAL,
     LIST_SETTING_NAMES,
     LIST_SETTINGS,
+    LIST_START_DEVIATION,
     LIST_SYSTEM,
     LIST_SYSTEMS,
     LIST_TAU,
 )
 from ratingbook.workbook.sheets.series_rows import read_series
 
-__all__ = ["ListBook", "ListSettings", "event_names", "id_aliases", "read_list"]
+__all__ = [
+    "ListBook",
+    "ListSettings",
+    "event_names",
+    "id_aliases",
+    "read_list",
+    "read_list_settings",
+]
 
 #: How a game of the list's own sheets names its book: the same words whatever the file is
 #: called, so a recalculation of the same sheets writes the same cells.
@@ -88,12 +100,17 @@ _YEARS = cells.Bounds("a birth year", 1850, 2200)
 _DAYS = cells.Bounds("a number of days", 0, 100_000)
 _GAMES = cells.Bounds("a number of games", 0, 100_000)
 _TAU = cells.Bounds("τ, a number from 0.01 to 10", 0, 10)
+_DEVIATION = cells.Bounds("a deviation from 1 to 350", 1, 350)
+#: FIDE's rating period: a month ("the period where a certain rating list is valid", B.02;
+#: FIDE publishes a list on the first day of every month), its change rounded once (8.3.4).
+_FIDE_PERIOD = "Month"
 
 
 @dataclass(frozen=True, slots=True)
 class ListSettings:
     """The list's rating system (by its name in System) and settings, its period, its
-    active cut (``active_days`` None: no cut) and its season series (None: no series)."""
+    active cut (``active_days`` None: no cut), its season series (None: no series) and its
+    name (empty: the file's name stands for it)."""
 
     system: str
     rating: EloSettings | Glicko2Settings
@@ -101,6 +118,7 @@ class ListSettings:
     active_days: int | None = None
     list_date: dt.date | None = None
     series: SeriesSettings | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +235,25 @@ def read_list_settings(sheets: Sheets, problems: Problems) -> ListSettings:
 
     system = choice(LIST_SYSTEM, LIST_SYSTEMS, ELO_SYSTEM)
     period = choice(LIST_PERIOD, {p: () for p in LIST_PERIODS}, "Month")
+    typed_period = cell(LIST_PERIOD)
+    if system == FIDE_SYSTEM and period != _FIDE_PERIOD and typed_period is not None:
+        problems.append(
+            InvalidValueError(
+                f"System {FIDE_SYSTEM} rates by the month, as FIDE does (B.02: a rating period "
+                f"is the month a list is valid, and 8.3.4 rounds its change once): set "
+                f"{_FIDE_PERIOD} or leave it empty",
+                typed_period[1].where,
+                "Value",
+            )
+        )
+    title = ""
+    given_name = cell(LIST_NAME)
+    if given_name is not None:
+        try:
+            title = cells.text(given_name[0], given_name[1].where, "Value")
+        except RatingbookError as error:
+            problems.append(error)
+    start_deviation = number(LIST_START_DEVIATION, _DEVIATION, ESTABLISHED_DEVIATION)
     k = number(LIST_K, cells.K_FACTOR, 20.0) or 0.0
     floor = number(LIST_FLOOR, cells.RATING, None)
     provisional = number(LIST_PROVISIONAL, _GAMES, 0.0) or 0.0
@@ -234,7 +271,7 @@ def read_list_settings(sheets: Sheets, problems: Problems) -> ListSettings:
     rating: EloSettings | Glicko2Settings
     try:
         if system == GLICKO2_SYSTEM:
-            rating = Glicko2Settings(tau=tau)
+            rating = Glicko2Settings(tau=tau, rated_deviation=start_deviation)
         elif system == FIDE_SYSTEM:
             rating = season_k_rules()
         else:
@@ -251,6 +288,7 @@ def read_list_settings(sheets: Sheets, problems: Problems) -> ListSettings:
         None if active is None else int(active),
         cut,
         series,
+        title,
     )
 
 

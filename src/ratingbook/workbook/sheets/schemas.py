@@ -86,12 +86,14 @@ __all__ = [
     "LIST_HISTORY",
     "LIST_K",
     "LIST_K_RULES",
+    "LIST_NAME",
     "LIST_PERIOD",
     "LIST_PERIODS",
     "LIST_PLAYERS",
     "LIST_PROVISIONAL",
     "LIST_SETTINGS",
     "LIST_SETTING_NAMES",
+    "LIST_START_DEVIATION",
     "LIST_SYSTEM",
     "LIST_SYSTEMS",
     "LIST_TAU",
@@ -277,6 +279,8 @@ LIST_PROVISIONAL = "Provisional Games"
 LIST_TAU = "Tau"
 LIST_ACTIVE = "Active (days)"
 LIST_DATE = "List Date"
+LIST_START_DEVIATION = "Start Deviation"
+LIST_NAME = "List Name"
 #: The season series' rows (no series when Series Points is empty; the rules:
 #: ratingbook.season.series).
 SERIES_POINTS = "Series Points"
@@ -295,6 +299,8 @@ LIST_SETTING_NAMES: dict[str, tuple[str, ...]] = {
     LIST_TAU: ("τ",),
     LIST_ACTIVE: ("Active Days", "Active"),
     LIST_DATE: ("Cut Date",),
+    LIST_START_DEVIATION: ("Start RD", "Rated Deviation"),
+    LIST_NAME: ("List Title", "Title"),
     SERIES_POINTS: ("Grand Prix Points", "Series Scoring"),
     SERIES_PLACE_POINTS: ("Points per Place", "Series Place Points"),
     SERIES_FACTOR: ("Points per Game Point",),
