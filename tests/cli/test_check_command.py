@@ -213,3 +213,27 @@ def test_check_agrees_with_gacrux_on_a_share_of_the_benchmarks_events(tmp_path: 
             mistakes += 1
             assert not all(ours), (number, mistake)
     assert mistakes >= 10
+
+
+def test_a_book_is_checked_as_its_trf_export(tmp_path: Path) -> None:
+    """A generated event imported into a book and checked there: the same verdict, the
+    pairings of the book (its TRF export) being the file's."""
+    source = tmp_path / "event.trf"
+    source.write_text(generated(tmp_path, "--seed", "5"), encoding="utf-8")
+    book = tmp_path / "event.xlsx"
+    assert CliRunner().invoke(cli, ["trf", "import", str(source), "-o", str(book)]).exit_code == 0
+    done = CliRunner().invoke(cli, ["check", str(book)])
+    assert done.exit_code == 0, done.output
+    assert f"{book}: 5 rounds by the Dutch system (C.04.3); standings by BH/C1 BH SB" in done.output
+
+
+def test_a_team_file_is_checked_by_c046_table_by_table() -> None:
+    """The Armstrong Cup, a team league with fixed fixtures, is no C.04.6 Swiss: its rounds
+    differ, and each problem names the round and the table."""
+    done = CliRunner().invoke(cli, ["check", str(REAL_TRF / "icu_armstrong-cup_2010-11.tab")])
+    assert done.exit_code == 1
+    assert "11 rounds by the Swiss team system (C.04.6)" in done.output
+    assert "  round 1, table 1: Kilkenny - Gonzaga is not the pairing of the Swiss team" in (
+        done.output
+    )
+    assert "note: a team event's standings are not checked yet" in done.output

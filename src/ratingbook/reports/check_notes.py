@@ -149,7 +149,7 @@ def _round_problems(check: RoundCheck, names: Mapping[int, str]) -> list[str]:
             problems.append(f"{at}: {white} has the pairing-allocated bye, but {where}{again}")
             continue
         black = names[pair.black]
-        board = f"{at}, board {pair.board}"
+        board = f"{at}, {'table' if check.system == 'fideteam' else 'board'} {pair.board}"
         same = unordered.get(frozenset((pair.white, pair.black)))
         if same is not None:
             rule = f" ({same.colour_rule})" if same.colour_rule else ""
