@@ -33,6 +33,7 @@ from tests.helpers.trf_mutations import (  # noqa: E402
     swap_two_boards,
 )
 
+from ratingbook.errors import RatingbookError  # noqa: E402
 from ratingbook.fide.gacrux.generator import Generation, generate_trf  # noqa: E402
 from ratingbook.reports.check_notes import check_individual_trf  # noqa: E402
 
@@ -98,7 +99,7 @@ def main() -> None:
         for number in range(args.first, args.first + args.events):
             try:
                 text, _, mistake = event(number)
-            except Exception as error:  # an event the engine cannot pair to the end
+            except RatingbookError as error:  # an event the engine cannot pair to the end
                 refused += 1
                 print(f"event {number}: not generated: {error}", file=sys.stderr)
                 continue

@@ -237,3 +237,15 @@ def test_a_team_file_is_checked_by_c046_table_by_table() -> None:
         done.output
     )
     assert "note: a team event's standings are not checked yet" in done.output
+
+
+def test_generate_says_which_round_cannot_be_paired(tmp_path: Path) -> None:
+    """Four players cannot play five rounds without meeting twice ([C1]): a line naming the
+    seed and the round, exit status 2, and no file."""
+    out = tmp_path / "e.trf"
+    done = CliRunner().invoke(
+        cli, ["generate", "-o", str(out), "--players", "4", "--rounds", "5", "--seed", "2"]
+    )
+    assert done.exit_code == 2
+    assert "seed 2: round 4 cannot be paired under the Dutch rules (C.04.3)" in done.output
+    assert not out.exists()

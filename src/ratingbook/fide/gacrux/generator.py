@@ -23,6 +23,7 @@ from typing import Any
 
 from gacrux.chessjson import chessjson
 from gacrux.drawresult import drawresult
+from gacrux.gacruxexeptions import GacruxNoLegalPairing
 from gacrux.tiebreak import tiebreak
 from gacrux.trf2json import trf2json
 
@@ -194,8 +195,14 @@ def generate_trf(g: Generation) -> str:
                 competitor["gamePoints"] += _score(tournament, letter)
         if g.baku and rnd == 1:
             _baku(tournament, g.rounds)
-        with compact_storage():
-            brackets = dutch_engine(tournament, rnd, params).compute_pairing(False, 0)
+        try:
+            with compact_storage():
+                brackets = dutch_engine(tournament, rnd, params).compute_pairing(False, 0)
+        except GacruxNoLegalPairing as fault:
+            raise RatingbookError(
+                f"seed {g.seed}: round {rnd} cannot be paired under the Dutch rules (C.04.3): "
+                f"{fault}; ask for fewer rounds, more players or fewer byes"
+            ) from fault
         pairs = sorted((p for b in brackets for p in b.get("pairs", [])), key=lambda p: p["board"])
         for pair in pairs:
             white, black = int(pair["w"]), int(pair["b"] or 0)
