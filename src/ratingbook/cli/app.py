@@ -17,10 +17,12 @@ import click
 
 from ratingbook.cli.addin_command import addin_command
 from ratingbook.cli.book_commands import BOOK_COMMANDS
+from ratingbook.cli.check_command import check_command
 from ratingbook.cli.desk_command import desk_command
 from ratingbook.cli.end_commands import END_COMMANDS
 from ratingbook.cli.explain_command import explain_command
 from ratingbook.cli.fide_commands import FIDE_COMMANDS
+from ratingbook.cli.generate_command import generate_command
 from ratingbook.cli.players_commands import players_group
 from ratingbook.cli.publish_command import publish_command
 from ratingbook.cli.reporting import INPUT_ERROR
@@ -71,6 +73,8 @@ for _command in (
     publish_command,
     desk_command,
     explain_command,
+    check_command,
+    generate_command,
     addin_command,
 ):
     cli.add_command(_command)

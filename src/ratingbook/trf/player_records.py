@@ -21,7 +21,14 @@ from ratingbook.trf.records import (
     is_bye_letter,
 )
 
-__all__ = ["PlayerRecord", "RoundField", "line_problem", "read_digits", "read_player_line"]
+__all__ = [
+    "PlayerRecord",
+    "RoundField",
+    "line_problem",
+    "read_digits",
+    "read_player_line",
+    "stated_ranks",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,3 +149,25 @@ def read_player_line(
         national_id=national_id,
     )
     return PlayerRecord(number, player, rounds, declared, line_no)
+
+
+def stated_ranks(text: str) -> dict[str, int]:
+    """The ranks the file states (001 columns 86-89), by player name as the import reads it
+    (columns 15-47, spaces collapsed); a blank or unreadable rank, or a name written twice,
+    is left out. The import itself reads no rank: ratingbook ranks an event by its own
+    standings; ``ratingbook check`` compares the file's with them."""
+    ranks: dict[str, int] = {}
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if not raw.startswith("001 "):
+            continue
+        padded = raw.ljust(FIRST_ROUND)
+        name = " ".join(padded[14:47].split())
+        rank = padded[85:89].strip()
+        if name in seen:
+            twice.add(name)
+        seen.add(name)
+        if name and rank.isdigit() and int(rank):
+            ranks[name] = int(rank)
+    return {name: rank for name, rank in ranks.items() if name not in twice}

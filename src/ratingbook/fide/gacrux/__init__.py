@@ -13,6 +13,10 @@ FIDE's areas between our events and gacrux's structures, and re-implements none 
 - :mod:`~ratingbook.fide.gacrux.analysis`: a paired round explained (the pairing checker's
   analysis, or the pairing engine's own account of a round it has just paired) and the
   pairing the rules give for it;
+- :mod:`~ratingbook.fide.gacrux.checker`: gacrux's pairing checker run over a TRF file,
+  round by round (``ratingbook check``);
+- :mod:`~ratingbook.fide.gacrux.generator`: random Swiss events written as TRF files
+  (``ratingbook generate``);
 - :mod:`~ratingbook.fide.gacrux.team_pairing` and
   :mod:`~ratingbook.fide.gacrux.team_tiebreaks`: team events (C.04.6, the Berger tables,
   C.07's team tie-breaks).

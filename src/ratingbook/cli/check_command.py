@@ -1,0 +1,106 @@
+"""``ratingbook check EVENT.trf [more.trf...]`` (or ``BOOK.xlsx``): each event's pairings and
+standings checked against the rules, round by round, a sentence a problem.
+
+Thin: the checks are :mod:`ratingbook.reports.check_notes`'s (gacrux's pairing checker through
+:mod:`ratingbook.fide.gacrux.checker`, the tie-breaks by gacrux); the kind of event a file
+holds is :func:`~ratingbook.workbook.kinds.kind_of_trf`'s choice, and a book is checked as the
+TRF file ``trf export`` writes of it. Nothing is written. Exit status: 0 every file clean, 1
+a problem found, 2 a file that cannot be read (its lines name what is wrong; the other files
+are still checked).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from ratingbook.cli.jobs import problem_lines
+from ratingbook.cli.options import backend_option
+from ratingbook.cli.reporting import INPUT_ERROR
+from ratingbook.errors import RatingbookError
+
+if TYPE_CHECKING:
+    from ratingbook.reports.check_notes import CheckReport
+
+__all__ = ["CHECKS", "check_command"]
+
+#: The exit status when a problem is found (every file read, one not as the rules say).
+PROBLEMS_FOUND = 1
+#: A workbook, checked as its TRF export; anything else is read as a TRF file.
+BOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def _individual(text: str) -> CheckReport:
+    from ratingbook.reports.check_notes import check_individual_trf
+
+    return check_individual_trf(text)
+
+
+def _team(text: str) -> CheckReport:
+    from ratingbook.reports.check_notes import check_team_trf
+
+    return check_team_trf(text)
+
+
+#: Each event kind's check, by the kind's name (as ``trf import`` maps kinds to their books).
+CHECKS: Mapping[str, Callable[[str], CheckReport]] = {"individual": _individual, "team": _team}
+
+
+def _text(path: str, backend: str) -> str:
+    from ratingbook.core.encoding import decode_legacy
+
+    if Path(path).suffix.lower() in BOOK_SUFFIXES:
+        from ratingbook.files.backends import open_book
+        from ratingbook.workbook.kinds import read_book_event
+
+        if not Path(path).is_file():
+            raise RatingbookError(f"no workbook file {path!r}")
+        return read_book_event(open_book(path, backend)).trf().text
+    try:
+        return decode_legacy(Path(path).read_bytes())
+    except OSError as error:
+        raise RatingbookError(f"cannot read {path!r}: {error.strerror or error}") from error
+
+
+def check_file(path: str, backend: str) -> CheckReport:
+    """One file (a TRF file or a book) checked, of the kind of event it holds."""
+    from ratingbook.workbook.kinds import kind_of_trf
+
+    text = _text(path, backend)
+    return CHECKS[kind_of_trf(text.encode("utf-8")).name](text)
+
+
+@click.command("check")
+@click.argument("files", nargs=-1, required=True, metavar="EVENT.trf|BOOK.xlsx...")
+@backend_option
+def check_command(files: tuple[str, ...], backend: str) -> None:
+    """Check each event's pairings and standings against FIDE's rules, round by round: the
+    Dutch system (C.04.3), a round robin's Berger tables or the team Swiss (C.04.6), and the
+    ranks against the event's tie-break list (C.07). Each problem is one line naming the
+    round, board and rule. Exit status 0: all clean; 1: problems found; 2: a file could not
+    be read."""
+    status = 0
+    for path in files:
+        try:
+            report = check_file(path, backend)
+        except RatingbookError as error:
+            for line in problem_lines(error):
+                click.echo(f"{path}: error: {line}", err=True)
+            status = INPUT_ERROR
+            continue
+        click.echo(f"{path}: {report.checked}")
+        for problem in report.problems:
+            click.echo(f"  {problem}")
+        for note in report.notes:
+            click.echo(f"  note: {note}")
+        found = len(report.problems)
+        click.echo(
+            f"{path}: " + (f"{found} problem{'s' if found != 1 else ''}" if found else "clean")
+        )
+        if found and status == 0:
+            status = PROBLEMS_FOUND
+    sys.exit(status)

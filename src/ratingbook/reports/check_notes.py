@@ -1,0 +1,329 @@
+"""``ratingbook check``: an event's TRF file checked against the rules, each problem a sentence
+naming the round, the board and the rule.
+
+- **Pairings**, round by round, by gacrux's pairing checker
+  (:func:`ratingbook.fide.gacrux.checker.check_trf_rounds`): the Dutch system (C.04.3), the
+  Berger tables of a round robin (C.05 Annex 1) or the team Swiss (C.04.6), as the file's
+  pairing-system record says. A round differs when its pairs, White first, are not the ones
+  the rules give from the rounds before it; each difference is said with what breaks it where
+  the rules name it: a repeated game ([C1]), a second pairing-allocated bye ([C2]), two
+  players with the same absolute colour preference ([C3]), a third colour in a row or a colour
+  difference over 2 (C.04.1 f, g), colours against the colour rules (E.1-E.5).
+- **Standings**: the ranks the file states (001 columns 86-89) against the event's tie-break
+  list (202/212) computed by gacrux (:func:`ratingbook.fide.gacrux.fide_standings`, C.07): a
+  player ranked above one the list puts ahead is a problem naming the first value that
+  separates them. Players the list leaves tied may stand in any order (a drawing of lots or
+  the start number decides). Without a list, only the points are checked.
+
+The file is read as ``trf import`` reads it (:mod:`ratingbook.trf.importer`, every program's
+spellings) and handed to gacrux as ratingbook writes it; a file ratingbook cannot read (a
+result it has no word for, such as ½-0) is checked as gacrux reads it, its pairings only, and
+the report says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ratingbook.errors import RatingbookError
+from ratingbook.events.codes import TIEBREAK_NAMES
+from ratingbook.events.event import SwissEvent
+from ratingbook.fide.gacrux.checker import SYSTEMS, CheckedPair, RoundCheck, check_trf_rounds
+from ratingbook.trf.player_records import stated_ranks
+
+__all__ = [
+    "CheckReport",
+    "check_individual_trf",
+    "check_team_trf",
+    "pairing_problems",
+    "standings_problems",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What was checked (``checked``: in words) and what was found: one sentence a problem,
+    and ``notes`` for what could not be checked."""
+
+    checked: str
+    problems: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+# --- pairings ------------------------------------------------------------------------------------
+
+
+def _colour(letter: str) -> str:
+    return "White" if letter == "w" else "Black"
+
+
+def _colour_breaks(check: RoundCheck, player: int, letter: str) -> list[str]:
+    """What the colour ``letter`` given to ``player`` breaks of C.04.1 f and g (a topscorer
+    excepted, C.04.3 A.7, as the Dutch rules say; a round robin's table decides colours)."""
+    state = check.players.get(player)
+    if state is None or check.system != "dutch" or state.topscorer:
+        return []
+    after = state.colours + letter
+    broken = []
+    if len(after) >= 3 and len(set(after[-3:])) == 1:
+        broken.append(f"a third {_colour(letter)} in a row (C.04.1 g)")
+    difference = after.count("w") - after.count("b")
+    if abs(difference) > 2:
+        broken.append(f"a colour difference of {abs(difference)} (C.04.1 f)")
+    return broken
+
+
+def _partner(pairs: Sequence[CheckedPair], player: int) -> int | None:
+    """Whom ``pairs`` pair ``player`` with (0 the bye), None when not at all."""
+    for pair in pairs:
+        if pair.white == player:
+            return pair.black
+        if pair.black == player:
+            return pair.white
+    return None
+
+
+def _why_not(check: RoundCheck, pair: CheckedPair, names: Mapping[int, str]) -> list[str]:
+    """The absolute criteria and colour rules the file's ``pair`` breaks, in words."""
+    white, black = names[pair.white], names[pair.black]
+    why = []
+    if pair.met_before and check.system != "berger":
+        times = "once" if pair.met_before == 1 else f"{pair.met_before} times"
+        why.append(f"they met {times} before ([C1]: no two players meet twice)")
+    a, b = check.players.get(pair.white), check.players.get(pair.black)
+    if (
+        check.system == "dutch"
+        and a is not None
+        and b is not None
+        and a.preference == b.preference
+        and a.preference in ("w2", "b2")
+        and not (a.topscorer or b.topscorer)
+    ):
+        colour = _colour(a.preference[0])
+        why.append(f"both must have {colour} ([C3]: absolute colour preferences)")
+    why += [f"{white} gets {w}" for w in _colour_breaks(check, pair.white, "w")]
+    why += [f"{black} gets {w}" for w in _colour_breaks(check, pair.black, "b")]
+    return why
+
+
+def _with(pairs: Sequence[CheckedPair], player: int, names: Mapping[int, str]) -> str:
+    partner = _partner(pairs, player)
+    if partner is None:
+        return f"leave {names[player]} unpaired"
+    if partner == 0:
+        return f"give {names[player]} the pairing-allocated bye"
+    return f"pair {names[player]} with {names[partner]}"
+
+
+def _round_problems(check: RoundCheck, names: Mapping[int, str]) -> list[str]:
+    rules = SYSTEMS[check.system]
+    at = f"round {check.round}"
+    if check.prescribed is None:
+        return [
+            f"{at}: {rules} give no pairing of this round from the rounds before it "
+            f"({check.refusal}), so the file's pairing cannot be theirs"
+        ]
+    prescribed = check.prescribed
+    given = {(p.white, p.black) for p in prescribed}
+    unordered = {frozenset((p.white, p.black)): p for p in prescribed}
+    problems = []
+    for pair in check.pairs:
+        if (pair.white, pair.black) in given:
+            continue
+        white = names[pair.white]
+        if pair.black == 0:
+            holder = [p.white for p in prescribed if p.black == 0]
+            if holder:
+                where = f"the rules give it to {names[holder[0]]}"
+            else:
+                where = f"the rules {_with(prescribed, pair.white, names)}"
+            state = check.players.get(pair.white)
+            again = (
+                f"; {white} had one already ([C2]: one pairing-allocated bye a player)"
+                if state is not None and state.had_bye
+                else ""
+            )
+            problems.append(f"{at}: {white} has the pairing-allocated bye, but {where}{again}")
+            continue
+        black = names[pair.black]
+        board = f"{at}, {'table' if check.system == 'fideteam' else 'board'} {pair.board}"
+        same = unordered.get(frozenset((pair.white, pair.black)))
+        if same is not None:
+            rule = f" ({same.colour_rule})" if same.colour_rule else ""
+            problems.append(
+                f"{board}: {white} has White against {black}, but the colour rules{rule} of "
+                f"{rules} give White to {black}"
+                + "".join(f"; {white} gets {w}" for w in _colour_breaks(check, pair.white, "w"))
+            )
+            continue
+        why = _why_not(check, pair, names)
+        problems.append(
+            f"{board}: {white} - {black} is not the pairing of {rules}"
+            + (f": {'; '.join(why)}" if why else "")
+            + f" (the rules {_with(prescribed, pair.white, names)} and "
+            f"{_with(prescribed, pair.black, names)})"
+        )
+    in_file = {n for p in check.pairs for n in (p.white, p.black) if n}
+    for pair in prescribed:
+        for player in (pair.white, pair.black):
+            if player and player not in in_file:
+                problems.append(
+                    f"{at}: {names[player]} is not paired in the file, but the rules "
+                    f"{_with(prescribed, player, names)}"
+                )
+    if not problems:  # the checker's verdict stands even where no pair says why
+        problems.append(f"{at}: the pairing is not the one {rules} give")
+    return problems
+
+
+def pairing_problems(checks: Sequence[RoundCheck], names: Mapping[int, str]) -> list[str]:
+    """Each round that is not the pairing the rules give, in sentences (``names``: by start
+    number; a number without a name is said as ``player N``)."""
+    named = _Names(names)
+    return [line for check in checks if not check.agrees for line in _round_problems(check, named)]
+
+
+class _Names(dict[int, str]):
+    """Start numbers to names; an unnamed number is ``player N``."""
+
+    def __missing__(self, number: int) -> str:
+        return f"player {number}"
+
+
+# --- standings -----------------------------------------------------------------------------------
+
+
+def _value(value: Fraction | float | int | None) -> str:
+    if value is None:
+        return "none"
+    number = Fraction(value).limit_denominator(1000)
+    if number.denominator == 1:
+        return str(number.numerator)
+    return f"{float(number):g}"
+
+
+def standings_problems(event: SwissEvent, stated: Mapping[str, int]) -> list[str]:
+    """Each place where the ranks ``stated`` (by name) put a player above one the event's
+    tie-break list ranks ahead of him (ranks shared by a tie may come in any order)."""
+    from ratingbook.fide.gacrux import fide_standings
+
+    codes = event.settings.tiebreaks
+    standings = fide_standings(event, codes)
+    computed = {line.name: line for line in standings.lines}
+    numbers = event.start_numbers()
+    order = sorted(
+        (name for name in stated if name in computed), key=lambda n: (stated[n], numbers[n])
+    )
+    problems = []
+    for upper, lower in itertools.pairwise(order):
+        a, b = computed[upper], computed[lower]
+        if stated[upper] == stated[lower] or a.rank <= b.rank:
+            continue
+        keys: list[tuple[str, Fraction | float | None, Fraction | float | None]]
+        keys = [("points", a.points, b.points)]
+        keys += [
+            (TIEBREAK_NAMES.get(code.split("/")[0], code) + f" ({code})", va, vb)
+            for code, va, vb in zip(codes, a.values, b.values, strict=False)
+        ]
+        reason = next(
+            (
+                f"{lower} is ahead on {what} ({_value(vb)} against {_value(va)})"
+                for what, va, vb in keys
+                if va != vb
+            ),
+            f"the tie-break list ranks {lower} {b.rank} and {upper} {a.rank}",
+        )
+        listed = " ".join(codes) if codes else "points only"
+        problems.append(
+            f"standings after round {standings.after_round}: {upper} is ranked "
+            f"{stated[upper]} in the file, above {lower} ({stated[lower]}), but {reason} "
+            f"(tie-break list: {listed}; C.07)"
+        )
+    return problems
+
+
+# --- a file --------------------------------------------------------------------------------------
+
+
+def _checked(checks: Sequence[RoundCheck]) -> str:
+    if not checks:
+        return "no paired round"
+    count = f"{len(checks)} round{'s' if len(checks) != 1 else ''}"
+    return f"{count} by {SYSTEMS[checks[0].system]}"
+
+
+def _as_gacrux_reads(text: str, error: RatingbookError) -> CheckReport:
+    """A file ratingbook cannot read, checked as gacrux reads it (its pairings only); when
+    gacrux cannot read it either, ratingbook's own error stands."""
+    try:
+        checks = check_trf_rounds(text)
+    except RatingbookError:
+        raise error from None
+    first = str(error).splitlines()[0]
+    names = {number: name for name, number in _numbers_of(text).items()}
+    return CheckReport(
+        _checked(checks),
+        tuple(pairing_problems(checks, names)),
+        (
+            f"ratingbook cannot read this file ({first}): its pairings are checked as gacrux "
+            "reads it, its standings are not checked",
+        ),
+    )
+
+
+def _numbers_of(text: str) -> dict[str, int]:
+    """Names by start number as written in the 001 records (for a file only gacrux reads)."""
+    numbers = {}
+    for line in text.splitlines():
+        if line.startswith("001 ") and line[4:8].strip().isdigit():
+            numbers[" ".join(line[14:47].split())] = int(line[4:8])
+    return numbers
+
+
+def check_individual_trf(text: str) -> CheckReport:
+    """An individual event's TRF text checked: its pairings round by round and its stated
+    ranks against its tie-break list."""
+    from ratingbook.trf.exporter import export_trf
+    from ratingbook.trf.importer import import_trf
+
+    try:
+        event = import_trf(text).event
+    except RatingbookError as error:
+        return _as_gacrux_reads(text, error)
+    # Withdrawals are not written ahead: the checker reads the rounds paired only.
+    checks = check_trf_rounds(export_trf(event, withdrawals=False))
+    names = {number: name for name, number in event.start_numbers().items()}
+    problems = pairing_problems(checks, names)
+    notes = []
+    stated = stated_ranks(text)
+    codes = " ".join(event.settings.tiebreaks)
+    if not stated:
+        notes.append("the file states no ranks (001 columns 86-89): standings not checked")
+        standings = ""
+    else:
+        problems += standings_problems(event, stated)
+        standings = f"; standings by {codes}" if codes else "; standings by points only"
+        if not codes:
+            notes.append("the file names no tie-break list (202/212): ranks checked by points")
+    return CheckReport(_checked(checks) + standings, tuple(problems), tuple(notes))
+
+
+def check_team_trf(text: str) -> CheckReport:
+    """A team event's TRF text checked: its pairings (C.04.6 or the Berger tables) round by
+    round, as gacrux reads ratingbook's reading of it. Team standings: not yet."""
+    from ratingbook.trf.team_records import export_team_trf, import_team_trf
+
+    try:
+        event = import_team_trf(text)
+    except RatingbookError as error:
+        return _as_gacrux_reads(text, error)
+    checks = check_trf_rounds(export_team_trf(event), "the team event")
+    names = {number: name for name, number in event.pairing_numbers().items()}
+    return CheckReport(
+        _checked(checks),
+        tuple(pairing_problems(checks, names)),
+        ("a team event's standings are not checked yet",),
+    )

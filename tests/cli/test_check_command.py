@@ -1,0 +1,251 @@
+"""``ratingbook check`` and ``ratingbook generate`` (issue 37, FIDE C.02 Q16-39).
+
+Expected verdicts come from gacrux's own pairing checker, run as its command line runs
+(``pairingchecker -c``, :mod:`tests.helpers.gacrux_checker`), on the very file checked, and
+from the mistakes made by hand in the file (:mod:`tests.helpers.trf_mutations`, written from
+the TRF layout): never from ratingbook's own output.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from click.testing import CliRunner
+from gacrux.pairingchecker import pairingchecker
+from tests.helpers.paths import REAL_TRF, ROOT
+from tests.helpers.trf_mutations import (
+    misrank,
+    repeat_a_pairing,
+    reverse_a_board,
+    swap_two_boards,
+)
+
+from ratingbook.cli import cli
+
+#: A small event of every kind the generator makes: requested byes, forfeits, Baku.
+OPTIONS = ["--players", "13", "--rounds", "5", "--byes", "1", "--forfeits", "5%", "--baku"]
+
+
+def gacrux_rounds(text: str, folder: Path) -> list[bool]:
+    """gacrux's checker's verdict on each round of ``text`` (``pairingchecker -c``)."""
+    source, verdict = folder / "gacrux.trf", folder / "gacrux.json"
+    source.write_text(text, encoding="utf-8")
+    argv = ["pairingchecker", "-c", "-i", str(source), "-o", str(verdict)]
+    with mock.patch.object(sys, "argv", argv):
+        pairingchecker().common_main()
+    report = json.loads(verdict.read_text(encoding="utf-8"))
+    return [bool(r["check"]) for r in report["pairingResult"]["roundpairing"]]
+
+
+def generated(folder: Path, *options: str) -> str:
+    out = folder / "event.trf"
+    done = CliRunner().invoke(cli, ["generate", "-o", str(out), *OPTIONS, *options])
+    assert done.exit_code == 0, done.output
+    return out.read_bytes().decode("utf-8").replace("\r\n", "\n")
+
+
+def check(folder: Path, text: str) -> tuple[int, str]:
+    path = folder / "checked.trf"
+    path.write_text(text, encoding="utf-8")
+    done = CliRunner().invoke(cli, ["check", str(path)])
+    return done.exit_code, done.output
+
+
+def test_a_generated_event_is_clean_and_gacrux_agrees(tmp_path: Path) -> None:
+    text = generated(tmp_path, "--seed", "5")
+    assert gacrux_rounds(text, tmp_path) == [True] * 5
+    code, output = check(tmp_path, text)
+    assert code == 0, output
+    assert "5 rounds by the Dutch system (C.04.3); standings by BH/C1 BH SB" in output
+    assert output.rstrip().endswith("clean")
+
+
+def test_generate_repeats_with_a_seed_and_writes_what_was_asked(tmp_path: Path) -> None:
+    first = generated(tmp_path, "--seed", "9", "--tiebreaks", "SB BH")
+    again = generated(tmp_path, "--seed", "9", "--tiebreaks", "SB BH")
+    other = generated(tmp_path, "--seed", "10", "--tiebreaks", "SB BH")
+    assert first == again != other
+    players = [line for line in first.splitlines() if line.startswith("001 ")]
+    assert len(players) == 13
+    assert "212 PTS,SB,BH" in first and "142 5" in first
+    assert any(line.startswith("250 ") for line in first.splitlines())  # Baku's virtual points
+    for r in range(5):  # one requested bye a round (H or Z)
+        asked = [line for line in players if line[91 + 10 * r : 99 + 10 * r][7:] in ("H", "Z")]
+        assert len(asked) == 1
+
+
+def test_generate_forfeits_and_a_share_of_byes(tmp_path: Path) -> None:
+    text = generated(tmp_path, "--seed", "2", "--forfeits", "50%", "--byes", "25%")
+    players = [line for line in text.splitlines() if line.startswith("001 ")]
+    fields = [line[91 + 10 * r : 99 + 10 * r] for line in players for r in range(5)]
+    assert sum(f[:4] != "0000" and f[7] == "+" for f in fields) >= 5  # half of 25 games
+    assert sum(f[:4] == "0000" and f[7] in "HZ" for f in fields) == 5 * 3  # 25% of 13
+    code, output = check(tmp_path, text)
+    assert code == 0, output
+
+
+def test_unusual_results_are_written_and_checked_as_gacrux_reads_them(tmp_path: Path) -> None:
+    text = generated(tmp_path, "--seed", "3", "--unusual", "30%")
+    players = [line for line in text.splitlines() if line.startswith("001 ")]
+    letters = {line[91 + 10 * r + 7] for line in players for r in range(5)}
+    assert "=" in letters and "0" in letters
+    assert gacrux_rounds(text, tmp_path) == [True] * 5
+    code, output = check(tmp_path, text)
+    assert code == 0, output
+    assert "ratingbook cannot read this file" in output and "standings are not checked" in output
+
+
+def test_two_boards_swapped_are_found_round_and_board_named(tmp_path: Path) -> None:
+    text, (a, b, c, d) = swap_two_boards(generated(tmp_path, "--seed", "5"), 5)
+    assert gacrux_rounds(text, tmp_path) == [True, True, True, True, False]
+    code, output = check(tmp_path, text)
+    assert code == 1, output
+    problems = [line for line in output.splitlines() if line.startswith("  round")]
+    assert problems and all(p.startswith("  round 5, board ") for p in problems), output
+    assert f"Player {a:04d} - Generated, Player {d:04d} is not the pairing of the Dutch" in output
+    assert f"Player {c:04d} - Generated, Player {b:04d} is not the pairing of the Dutch" in output
+
+
+def test_a_repeated_pairing_is_found_and_named_c1(tmp_path: Path) -> None:
+    for seed in range(5, 15):
+        made = repeat_a_pairing(generated(tmp_path, "--seed", str(seed)), 5)
+        if made is not None:
+            break
+    assert made is not None
+    text, (white, black) = made
+    assert gacrux_rounds(text, tmp_path)[-1] is False
+    code, output = check(tmp_path, text)
+    assert code == 1
+    line = next(p for p in output.splitlines() if f"Player {white:04d} - Generated, Player" in p)
+    assert line.startswith("  round 5, board ")
+    assert f"Player {black:04d}" in line and "[C1]: no two players meet twice" in line
+
+
+def test_a_board_with_its_colours_reversed_is_found(tmp_path: Path) -> None:
+    text, (white, black) = reverse_a_board(generated(tmp_path, "--seed", "5"), 5)
+    assert gacrux_rounds(text, tmp_path) == [True, True, True, True, False]
+    code, output = check(tmp_path, text)
+    assert code == 1
+    problems = [line for line in output.splitlines() if line.startswith("  round")]
+    assert len(problems) == 1 and problems[0].startswith("  round 5, board "), output
+    assert (
+        f"Generated, Player {black:04d} has White against Generated, Player {white:04d}, but "
+        f"the colour rules (E." in problems[0]
+    )
+    assert problems[0].endswith(f"give White to Generated, Player {white:04d}")
+
+
+def test_a_wrong_standings_order_is_found(tmp_path: Path) -> None:
+    text, (now_first, now_last) = misrank(generated(tmp_path, "--seed", "5"))
+    assert gacrux_rounds(text, tmp_path) == [True] * 5  # the pairings are untouched
+    code, output = check(tmp_path, text)
+    assert code == 1
+    standings = [line for line in output.splitlines() if "standings after round 5" in line]
+    assert standings, output
+    assert f"Generated, Player {now_first:04d} is ranked 1 in the file" in standings[0]
+    assert any(f"Generated, Player {now_last:04d} is ahead on points" in s for s in standings)
+    assert (
+        "is ahead on points" in standings[0]
+        and "(tie-break list: BH/C1 BH SB; C.07)" in (standings[0])
+    )
+
+
+def test_unreadable_input_is_exit_2_and_the_other_files_are_still_checked(
+    tmp_path: Path,
+) -> None:
+    good = tmp_path / "good.trf"
+    good.write_text(generated(tmp_path, "--seed", "5"), encoding="utf-8")
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 nothing here\n", encoding="utf-8")
+    done = CliRunner().invoke(cli, ["check", str(bad), str(good), str(tmp_path / "none.trf")])
+    assert done.exit_code == 2
+    assert f"{bad}: error: the file has no player records (001)" in done.output
+    assert f"{good}: clean" in done.output
+    assert "none.trf: error: cannot read" in done.output
+
+
+#: The real files gacrux's own checker reads as they are (the others it refuses: totals that
+#: count a bye written without a result letter, a dummy "spielfrei" player, a team league
+#: without record 142): ratingbook's verdict round by round is the checker's.
+GACRUX_READS = [
+    "javafo_trfxsample2_open-gros_2010.trfx",
+    "lichess_2020-05-29_mai-5plus0.trf",
+    "lichess_2020-06-26_juni-blitz.trf",
+    "icu_kilkenny-masters_2011.tab",
+    "icu_armstrong-cup_2011-12_bom-excerpt.tab",
+]
+
+
+@pytest.mark.parametrize("name", GACRUX_READS)
+def test_real_files_round_by_round_as_gacrux_checks_them(tmp_path: Path, name: str) -> None:
+    from ratingbook.core.encoding import decode_legacy
+    from ratingbook.reports.check_notes import check_individual_trf
+
+    text = decode_legacy((REAL_TRF / name).read_bytes()).removeprefix("\ufeff")
+    expected = gacrux_rounds(text, tmp_path)
+    report = check_individual_trf(text)
+    bad = {
+        int(p.split(",")[0].split(":")[0].split()[1]) for p in report.problems if p[:5] == "round"
+    }
+    assert [r not in bad for r in range(1, len(expected) + 1)] == expected
+
+
+@pytest.mark.slow
+def test_check_agrees_with_gacrux_on_a_share_of_the_benchmarks_events(tmp_path: Path) -> None:
+    """Every 25th of ``benchmarks/check_agreement.py``'s 1,000 events (the whole run is the
+    benchmark): both checkers judge every round alike, and every deliberate mistake is found."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from check_agreement import event, ratingbook_rounds  # type: ignore[import-not-found]
+    finally:
+        sys.path.pop(0)
+    mistakes = 0
+    for number in range(25, 1001, 25):
+        text, _, mistake = event(number)
+        theirs = gacrux_rounds(text, tmp_path)
+        ours = ratingbook_rounds(text, len(theirs))
+        assert ours == theirs, (number, mistake)
+        if mistake:
+            mistakes += 1
+            assert not all(ours), (number, mistake)
+    assert mistakes >= 10
+
+
+def test_a_book_is_checked_as_its_trf_export(tmp_path: Path) -> None:
+    """A generated event imported into a book and checked there: the same verdict, the
+    pairings of the book (its TRF export) being the file's."""
+    source = tmp_path / "event.trf"
+    source.write_text(generated(tmp_path, "--seed", "5"), encoding="utf-8")
+    book = tmp_path / "event.xlsx"
+    assert CliRunner().invoke(cli, ["trf", "import", str(source), "-o", str(book)]).exit_code == 0
+    done = CliRunner().invoke(cli, ["check", str(book)])
+    assert done.exit_code == 0, done.output
+    assert f"{book}: 5 rounds by the Dutch system (C.04.3); standings by BH/C1 BH SB" in done.output
+
+
+def test_a_team_file_is_checked_by_c046_table_by_table() -> None:
+    """The Armstrong Cup, a team league with fixed fixtures, is no C.04.6 Swiss: its rounds
+    differ, and each problem names the round and the table."""
+    done = CliRunner().invoke(cli, ["check", str(REAL_TRF / "icu_armstrong-cup_2010-11.tab")])
+    assert done.exit_code == 1
+    assert "11 rounds by the Swiss team system (C.04.6)" in done.output
+    assert "  round 1, table 1: Kilkenny - Gonzaga is not the pairing of the Swiss team" in (
+        done.output
+    )
+    assert "note: a team event's standings are not checked yet" in done.output
+
+
+def test_generate_says_which_round_cannot_be_paired(tmp_path: Path) -> None:
+    """Four players cannot play five rounds without meeting twice ([C1]): a line naming the
+    seed and the round, exit status 2, and no file."""
+    out = tmp_path / "e.trf"
+    done = CliRunner().invoke(
+        cli, ["generate", "-o", str(out), "--players", "4", "--rounds", "5", "--seed", "2"]
+    )
+    assert done.exit_code == 2
+    assert "seed 2: round 4 cannot be paired under the Dutch rules (C.04.3)" in done.output
+    assert not out.exists()
