@@ -66,10 +66,11 @@ class BookView:
     """The keys ``Desk Results`` lists: what the desk took into this book before."""
 
 
-def read_book(book: Book, title: str = "") -> BookView:
-    """The desk's view of ``book`` (``title``: the name when the book gives none); a
-    :class:`~ratingbook.desk.model.DeskError` for a book the desk cannot serve."""
-    sheets = Sheets(book)
+def read_book(book: Book | Sheets, title: str = "") -> BookView:
+    """The desk's view of ``book`` (``title``: the name when the book gives none), or of the
+    sheets a session reads it through (a take: the book read once, for the desk and the
+    session); a :class:`~ratingbook.desk.model.DeskError` for a book the desk cannot serve."""
+    sheets = book if isinstance(book, Sheets) else Sheets(book)
     taken = _taken(sheets)
     try:
         if sheets.actual(SWISS_GAMES.sheet) is not None:

@@ -83,7 +83,9 @@ def take_into(
     next take from the file finds them in ``Desk Results``)."""
     from ratingbook.session import NeedsConfirmation, RecordResults, Session
 
-    view = read_book(book)
+    session = Session(book, who="results desk")
+    sheets = session.sheets()  # the book read once: for the desk's view and for the session
+    view = read_book(sheets)
     ready = ready_items(store, view.confirms, key_of)
     already = [r for r in ready if r.key in view.taken]
     messages: list[str] = []
@@ -99,9 +101,7 @@ def take_into(
     taken: list[Ready] = []
     if entries:
         try:
-            outcome = Session(book, who="results desk").run(
-                RecordResults(tuple(e for _, e in entries))
-            )
+            outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
         except RatingbookError as error:
             lines = error.lines() if hasattr(error, "lines") else [str(error)]
             messages += [f"nothing was taken: {line}" for line in lines]
