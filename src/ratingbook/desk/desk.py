@@ -25,6 +25,7 @@ from ratingbook.desk.model import (
     Side,
     Status,
     TakeOutcome,
+    board_name,
 )
 from ratingbook.desk.rules import (
     allowed_results,
@@ -143,7 +144,7 @@ class Desk:
             raise DeskError(f"{side!r} is no side: white or black")
         view = self._view()
         canonical = canonical_result(view.kind, result)
-        what = f"board {pairing.board}"
+        what = pairing.place
         with self._store.write() as db:
             iid = self._store.board_item(
                 db, pairing.round, pairing.match, pairing.board, pairing.white, pairing.black
@@ -311,9 +312,11 @@ class Desk:
             None,
         )
         if found is None:
-            raise DeskError(f"round {round} has no board {board} in the book")
+            raise DeskError(f"round {round} has no {board_name(board, match)} in the book")
         if found.result is not None:
-            raise DeskError(f"the book holds {found.result} for board {board}: correct it there")
+            raise DeskError(
+                f"the book holds {found.result} for {board_name(board, match)}: correct it there"
+            )
         with self._store.write() as db:
             iid = self._store.board_item(db, round, match, board, found.white, found.black)
             self._store.decide(db, iid, "entered", canonical, by)
@@ -373,4 +376,4 @@ def _pairing(board: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
 def _what(item: Item) -> str:
     if item.board is None:
         return f"the game {item.white} - {item.black}"
-    return f"board {item.board}" + (f" of match {item.match}" if item.match else "")
+    return board_name(item.board, item.match)
