@@ -145,7 +145,8 @@ class Desk:
         view = self._view()
         canonical = canonical_result(view.kind, result)
         what = pairing.place
-        with self._store.write() as db:
+
+        def record(db: sqlite3.Connection) -> Ack:
             iid = self._store.board_item(
                 db, pairing.round, pairing.match, pairing.board, pairing.white, pairing.black
             )
@@ -159,7 +160,11 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-        return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+            return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+
+        # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
+        # phones waits for a few commits, not one each).
+        return self._store.together(record)
 
     def report_game(
         self, player_code: str, white_id: str, black_id: str, result: str, *, origin: str
@@ -186,7 +191,8 @@ class Desk:
         if reporter != CAMP:
             side = "white" if reporter == white_id else "black"
         canonical = canonical_result(view.kind, result)
-        with self._store.write() as db:
+
+        def record(db: sqlite3.Connection) -> Ack:
             iid = self._open_game(db, white_id, black_id, side)
             if iid is None:
                 iid = self._store.game_item(
@@ -196,8 +202,10 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-        what = f"{names[white_id]} - {names[black_id]}"
-        return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+            what = f"{names[white_id]} - {names[black_id]}"
+            return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+
+        return self._store.together(record)
 
     def _open_game(
         self, db: sqlite3.Connection, white: str, black: str, side: Side | None
@@ -222,11 +230,14 @@ class Desk:
             rnd = round if round is not None else view.round
             if rnd is None:
                 return []
-            boards = [b for b in view.boards if b.round == rnd]
-            with self._store.write() as db:
-                for b in boards:
-                    self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
             items = self._store.items(rnd)
+            kept = {(i.match, i.board) for i in items}
+            missing = [b for b in view.boards if b.round == rnd and (b.match, b.board) not in kept]
+            if missing:  # written once: the queue is read by every phone on the results screen
+                with self._store.write() as db:
+                    for b in missing:
+                        self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
+                items = self._store.items(rnd)
         return [self._queued(item, view) for item in items]
 
     def _queued(self, item: Item, view: BookView) -> QueueItem:

@@ -4,7 +4,8 @@ This module alone reads and writes the store (``BOOK.desk.sqlite``). It is durab
 answers: WAL mode with ``synchronous=FULL``, so a report is on disk before the player's phone
 is told so, and a process killed at any moment (``kill -9``) loses nothing it acknowledged.
 Every change is one ``BEGIN IMMEDIATE`` transaction, so the desk's web server and a
-``ratingbook results take`` in another process never interleave a read and a write. It keeps
+``ratingbook results take`` in another process never interleave a read and a write; reports
+sent at the same moment share one (:meth:`Store.together`: one wait for the disk). It keeps
 facts only (reports, the arbiter's acts, the rounds released, codes, what the book took); where
 an item stands is the rules' answer (:mod:`ratingbook.desk.rules`).
 """
@@ -14,9 +15,11 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import sqlite3
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar, cast
 
 from ratingbook.desk.codes import new_code
 from ratingbook.desk.model import DeskError, Report
@@ -54,6 +57,8 @@ _BUSY_MS = 30_000
 #: A ladder's or an Elo book's games are one "round" at the desk: released together.
 GAMES_ROUND = 0
 
+T = TypeVar("T")
+
 
 def now() -> str:
     """The time as the store keeps it: ISO 8601, UTC, to the millisecond."""
@@ -83,11 +88,24 @@ class Item:
     released: bool
 
 
+@dataclass(slots=True)
+class _Job:
+    """A work waiting for a shared commit (:meth:`Store.together`), and what came of it."""
+
+    work: Callable[[sqlite3.Connection], object]
+    result: object = None
+    error: BaseException | None = None
+    done: bool = False
+
+
 class Store:
     """The SQLite store at ``path`` (created on first use)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._queue: list[_Job] = []
+        self._waiting = threading.Lock()  # guards the queue
+        self._leading = threading.Lock()  # one shared commit at a time
         with self._connect() as db:
             db.executescript(_SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta VALUES ('created', ?)", (now(),))
@@ -121,6 +139,45 @@ class Store:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+
+    def together(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` done in a write transaction it shares with the writers waiting meanwhile:
+        one commit, so one wait for the disk, for all of them (group commit). A report waits
+        for its own commit before it is acknowledged (``synchronous=FULL``), and the disk
+        takes some tens of milliseconds a commit: one commit each, a burst of reports (the
+        phones of a round sending again at once after a restart) queued for seconds. Each
+        work runs in its own savepoint, in the order they came: an error undoes that work
+        only and is raised to its caller; it returns once the commit is on disk."""
+        job = _Job(work)
+        with self._waiting:
+            self._queue.append(job)
+        with self._leading:  # the writer before leads its batch; this job may be in it
+            if not job.done:
+                with self._waiting:
+                    batch, self._queue = self._queue, []
+                self._commit(batch)
+        if job.error is not None:
+            raise job.error
+        return cast("T", job.result)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        try:
+            with self.write() as db:
+                for job in batch:
+                    db.execute("SAVEPOINT work")
+                    try:
+                        job.result = job.work(db)
+                    except Exception as error:  # that work's refusal: the others go on
+                        db.execute("ROLLBACK TO work")
+                        job.error = error
+                    db.execute("RELEASE work")
+        except BaseException as error:  # nothing committed: every work of the batch is told
+            for job in batch:
+                job.error = job.error or error
+            raise
+        finally:
+            for job in batch:
+                job.done = True
 
     @contextlib.contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
