@@ -34,8 +34,8 @@ from ratingbook.desk.rules import (
     check_report,
     standing,
 )
-from ratingbook.desk.store import GAMES_ROUND, Item, Store
-from ratingbook.desk.taking import take_file, take_into
+from ratingbook.desk.store import GAMES_ROUND, Item, Store, store_beside
+from ratingbook.desk.taking import key_of_item, take_file, take_into
 from ratingbook.workbook.port.book import Book
 
 __all__ = ["CAMP", "Desk"]
@@ -71,7 +71,7 @@ class Desk:
         book = Path(book)
         if not book.is_file():
             raise DeskError(f"there is no book {str(book)!r}")
-        desk = cls(book, store or book.with_name(book.name + ".desk.sqlite"))
+        desk = cls(book, store or store_beside(book))
         desk._view()  # a book the desk cannot serve is refused at once
         return desk
 
@@ -271,7 +271,7 @@ class Desk:
 
     def _key(self, item: Item) -> str:
         """The name ``Desk Results`` lists ``item`` under: this store's and the item's."""
-        return f"{self._id}/{item.id}"
+        return key_of_item(self._id, item)
 
     # --- the arbiter's acts ------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from ratingbook.desk.codes import new_code
 from ratingbook.desk.model import DeskError, Report
 from ratingbook.desk.rules import Decision, Fact
 
-__all__ = ["Item", "Store", "now"]
+__all__ = ["Item", "Store", "now", "peek", "store_beside"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -332,49 +332,7 @@ class Store:
         return self._items(db, rnd, ids)
 
     def _items(self, db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> list[Item]:
-        query = "SELECT * FROM items"
-        args: tuple[object, ...] = ()
-        if ids:
-            query += f" WHERE id IN ({','.join('?' * len(ids))})"
-            args = ids
-        elif rnd is not None:
-            query += " WHERE round = ?"
-            args = (rnd,)
-        rows = db.execute(query + " ORDER BY round, match, board, id", args).fetchall()
-        released = {r[0] for r in db.execute("SELECT round FROM released")}
-        reports: dict[int, list[tuple[int, Report]]] = {}
-        wanted = {row[0] for row in rows}
-        for rid, item, side, result, origin, at in db.execute(
-            "SELECT id, item, side, result, origin, at FROM reports ORDER BY id"
-        ):
-            if item in wanted:
-                reports.setdefault(item, []).append((rid, Report(side, result, origin, at)))
-        out = []
-        for row in rows:
-            (iid, rnd_, match, board, white, black, white_id, black_id) = row[:8]
-            decision, decided, decided_by, since, taken, note = row[8:]
-            kept = reports.get(iid, [])
-            out.append(
-                Item(
-                    iid,
-                    rnd_,
-                    match,
-                    board,
-                    white,
-                    black,
-                    white_id,
-                    black_id,
-                    decision,
-                    decided,
-                    decided_by,
-                    taken,
-                    note,
-                    tuple(r for _, r in kept),
-                    tuple(Fact(r.side, r.result) for rid, r in kept if rid > since),
-                    rnd_ in released,
-                )
-            )
-        return out
+        return _items(db, rnd, ids)
 
     def item_in(self, db: sqlite3.Connection, item_id: int) -> Item | None:
         """The item ``item_id`` as a write transaction ``db`` sees it."""
@@ -384,3 +342,75 @@ class Store:
     def released_rounds(self) -> set[int]:
         with self.read() as db:
             return {r[0] for r in db.execute("SELECT round FROM released")}
+
+
+def store_beside(book: Path) -> Path:
+    """The store of the desk of ``book``: ``BOOK.desk.sqlite`` beside it."""
+    return book.with_name(book.name + ".desk.sqlite")
+
+
+def peek(path: Path) -> tuple[str, list[Item]] | None:
+    """The store's id and every item, read without writing anything (no store is made, its
+    file is not changed); None when there is no store at ``path`` or it cannot be read."""
+    if not path.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error:
+        return None
+    try:
+        db.execute("BEGIN")
+        row = db.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
+        return (str(row[0]) if row else "", _items(db, None, ()))
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
+
+
+def _items(db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> list[Item]:
+    """The items of round ``rnd`` (None: every round), or those of ``ids``, as ``db`` sees
+    them."""
+    query = "SELECT * FROM items"
+    args: tuple[object, ...] = ()
+    if ids:
+        query += f" WHERE id IN ({','.join('?' * len(ids))})"
+        args = ids
+    elif rnd is not None:
+        query += " WHERE round = ?"
+        args = (rnd,)
+    rows = db.execute(query + " ORDER BY round, match, board, id", args).fetchall()
+    released = {r[0] for r in db.execute("SELECT round FROM released")}
+    reports: dict[int, list[tuple[int, Report]]] = {}
+    wanted = {row[0] for row in rows}
+    for rid, item, side, result, origin, at in db.execute(
+        "SELECT id, item, side, result, origin, at FROM reports ORDER BY id"
+    ):
+        if item in wanted:
+            reports.setdefault(item, []).append((rid, Report(side, result, origin, at)))
+    out = []
+    for row in rows:
+        (iid, rnd_, match, board, white, black, white_id, black_id) = row[:8]
+        decision, decided, decided_by, since, taken, note = row[8:]
+        kept = reports.get(iid, [])
+        out.append(
+            Item(
+                iid,
+                rnd_,
+                match,
+                board,
+                white,
+                black,
+                white_id,
+                black_id,
+                decision,
+                decided,
+                decided_by,
+                taken,
+                note,
+                tuple(r for _, r in kept),
+                tuple(Fact(r.side, r.result) for rid, r in kept if rid > since),
+                rnd_ in released,
+            )
+        )
+    return out
