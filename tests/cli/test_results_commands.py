@@ -72,7 +72,7 @@ def test_a_recalc_says_when_released_results_wait_on_the_desk(tmp_path: Path) ->
     waiting = run("recalc", book, "--in-place")
     assert waiting.returncode == 0, waiting.stderr
     assert (
-        f"2 results released on the desk wait: Take results (ratingbook results take {book})"
+        f"2 results released on the desk wait: Take results, or ratingbook results take {book}"
         in waiting.stdout
     )
     assert store.read_bytes() == kept

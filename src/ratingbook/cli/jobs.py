@@ -135,7 +135,7 @@ def _desk_note(job: BookJob, book: FileBook) -> tuple[str, ...]:
         return ()
     from ratingbook.desk.taking import waiting_note
 
-    take = f"Take results (ratingbook results take {shlex.quote(job.source)})"
+    take = f"Take results, or ratingbook results take {shlex.quote(job.source)}"
     note = waiting_note(Path(job.source), book, take)
     return (note,) if note else ()
 
