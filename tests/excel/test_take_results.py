@@ -5,6 +5,7 @@ nothing marked taken until the saved file lists them; a book without a desk told
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -95,3 +96,23 @@ def test_recalc_ratings_says_when_released_results_wait_on_the_desk(tmp_path: Pa
     as_excel_holds = {name: [[_cell(v) for v in r] for r in grid] for name, grid in taken.items()}
     plan = recalc_book(make_json_book(as_excel_holds, name=str(path)))
     assert not any("released on the desk" in line for line in plan.summary)
+
+
+def test_recalc_ratings_in_a_python_without_sqlite3_says_nothing_of_a_desk(
+    tmp_path: Path,
+) -> None:
+    """xlwings Lite's Python may have no sqlite3 (and no desk is beside its book): the button
+    recalculates as before."""
+    path = fide_swiss(tmp_path)
+    book = make_json_book(_grids(path), name=str(path))
+    kept = dict(sys.modules)
+    try:
+        for name in [n for n in sys.modules if n.startswith(("ratingbook.desk", "sqlite3"))]:
+            del sys.modules[name]
+        sys.modules["sqlite3"] = None  # type: ignore[assignment]  # import sqlite3 fails
+        plan = recalc_book(book)
+    finally:
+        sys.modules.clear()
+        sys.modules.update(kept)
+    assert plan.summary
+    assert not any("desk" in line for line in plan.summary)
