@@ -51,3 +51,30 @@ def test_results_take_without_a_desk_is_refused(tmp_path: Path) -> None:
     assert taken.returncode == 2
     assert "there is no results desk store" in taken.stderr
     assert not book.with_name(book.name + ".desk.sqlite").exists()
+
+
+def test_a_recalc_says_when_released_results_wait_on_the_desk(tmp_path: Path) -> None:
+    """Recalc Ratings on a book whose desk holds released results not taken says how many
+    (those that stand at a result: one side's lone report waits for the other side); without a
+    desk it says nothing and makes none; the store is only read."""
+    book = fide_swiss(tmp_path)
+    store = book.with_name(book.name + ".desk.sqlite")
+    alone = run("recalc", book, "--in-place")
+    assert alone.returncode == 0, alone.stderr
+    assert "desk" not in alone.stdout
+    assert not store.exists()
+    desk = Desk.open(book)
+    desk.report(desk.pairings(1)[0].code, "1-0", side="white", origin="phone A")
+    desk.enter(1, 2, "0-1", by="arbiter")
+    desk.enter(1, 3, "½-½", by="arbiter")
+    desk.release(1, by="arbiter")
+    kept = store.read_bytes()
+    waiting = run("recalc", book, "--in-place")
+    assert waiting.returncode == 0, waiting.stderr
+    assert (
+        f"2 results released on the desk wait: Take results, or ratingbook results take {book}"
+        in waiting.stdout
+    )
+    assert store.read_bytes() == kept
+    assert run("results", "take", book).returncode == 0
+    assert "released on the desk" not in run("recalc", book, "--in-place").stdout

@@ -5,6 +5,7 @@ nothing marked taken until the saved file lists them; a book without a desk told
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 from tests.helpers.workbooks import all_values
 
 from ratingbook.desk import Desk
-from ratingbook.excel import take_results_book, take_results_from_desk
+from ratingbook.excel import recalc_book, take_results_book, take_results_from_desk
 from ratingbook.files.backends import open_book
 
 #: What differs by design: the minute of the take in the records (and FIDE mode's digests), and
@@ -77,3 +78,41 @@ def test_the_script_for_server_and_lite_says_when_the_book_has_no_desk(tmp_path:
     [alert] = actions(book)
     assert alert["func"] == "alert"
     assert "there is no results desk beside this book" in alert["args"][0]
+
+
+def test_recalc_ratings_says_when_released_results_wait_on_the_desk(tmp_path: Path) -> None:
+    """The button's summary names the released results not taken yet; those the open book's
+    Desk Results lists already (taken in Excel, not yet found by the desk) do not wait."""
+    path = fide_swiss(tmp_path)
+    desk = Desk.open(path)
+    desk.enter(1, 1, "1-0", by="arbiter")
+    desk.release(1, by="arbiter")
+    plan = recalc_book(make_json_book(_grids(path), name=str(path)))
+    assert plan.summary[-1] == "1 result released on the desk waits: Take results"
+    sheets = _grids(path)
+    book = make_json_book(sheets, name=str(path))
+    take_results_book(book)
+    taken = apply_actions(sheets, actions(book))
+    as_excel_holds = {name: [[_cell(v) for v in r] for r in grid] for name, grid in taken.items()}
+    plan = recalc_book(make_json_book(as_excel_holds, name=str(path)))
+    assert not any("released on the desk" in line for line in plan.summary)
+
+
+def test_recalc_ratings_in_a_python_without_sqlite3_says_nothing_of_a_desk(
+    tmp_path: Path,
+) -> None:
+    """xlwings Lite's Python may have no sqlite3 (and no desk is beside its book): the button
+    recalculates as before."""
+    path = fide_swiss(tmp_path)
+    book = make_json_book(_grids(path), name=str(path))
+    kept = dict(sys.modules)
+    try:
+        for name in [n for n in sys.modules if n.startswith(("ratingbook.desk", "sqlite3"))]:
+            del sys.modules[name]
+        sys.modules["sqlite3"] = None  # type: ignore[assignment]  # import sqlite3 fails
+        plan = recalc_book(book)
+    finally:
+        sys.modules.clear()
+        sys.modules.update(kept)
+    assert plan.summary
+    assert not any("desk" in line for line in plan.summary)

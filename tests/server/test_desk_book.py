@@ -2,8 +2,9 @@
 as a process, a 40-player Swiss round reported from 40 phones (each its own loopback address),
 the arbiter releasing it, and the book then holding what an arbiter typing the same results
 would have (cell for cell, but the desk's own record sheets); the live pages showing them; a
-camp evening of ladder games reported with the camp's code. And where it listens: this
-computer only, unless ``--lan``."""
+team round reported on the players' pages, each board named by its match; a camp evening of
+ladder games reported with the camp's code. And where it listens: this computer only, unless
+``--lan``."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from typing import Any
 
 import openpyxl
 import pytest
+from tests.desk.desk_books import copy, template, type_boards
 from tests.helpers.devtools import Browser
-from tests.helpers.workbooks import all_values
+from tests.helpers.workbooks import all_values, records
 from tests.server.client import Client
 from tests.server.desk_books import ladder, swiss_round_one
 from tests.server.running import PASSWORD, running_desk, until
@@ -192,6 +194,57 @@ def test_a_round_reported_and_released_in_chromium_ends_in_the_book(tmp_path: Pa
             laptop.screenshot(tmp_path / "round-2-1280.png")
     type_results(typed, results)
     assert values_but_records(book) == values_but_records(typed)
+
+
+def test_a_team_round_reported_from_the_players_pages_ends_in_the_team_book(
+    tmp_path: Path,
+) -> None:
+    """A team event's round (every match has its board 1: the match names the board) reported
+    on the players' pages in Chromium on a phone's width, both sides of each board; the arbiter
+    releases it; the team book holds what typing the same results into Team Boards and Recalc
+    Ratings gives, cell for cell (but the desk's own records), and Desk Results lists each
+    board with its match."""
+    book = template(tmp_path, "team", pair=True)
+    typed = copy(book, "typed.xlsx")
+    desk = Desk.open(book)
+    rnd = desk.round()
+    assert (desk.kind, rnd) == ("team", 2)
+    pairings = desk.pairings(rnd)
+    assert {p.board for p in pairings if p.match == 2} == {p.board for p in pairings if p.match == 1}
+    results = {(p.match, p.board): RESULTS[n % 3] for n, p in enumerate(pairings)}
+    with running_desk(desk, book) as state, Browser(tmp_path / "phone", 390, 800) as phone:
+        for p in pairings:
+            page = phone.open(f"{state.base_url}/c/{p.code}")
+            assert f"Round 2, match {p.match}, board {p.board}" in page
+            assert f"White ({p.white})" in page and f"Black ({p.black})" in page
+            for side in ("white", "black"):
+                phone.open(f"{state.base_url}/c/{p.code}")
+                said = report(phone, side, results[(p.match, p.board)])
+                assert "Received" in said, said
+                assert f"Round 2, match {p.match}, board {p.board}: {p.white}" in said
+        screen = phone.open(f"{state.base_url}/screen")
+        assert "Match" in screen
+        phone.screenshot(tmp_path / "team-screen-390.png")
+        laptop = signed_in(state.base_url)
+        cards = laptop.get(f"/arbiter/cards?round={rnd}&list=1").text
+        listed = re.findall(
+            r'<tr><td class="num">(\d+)</td><td class="num">(\d+)</td><td class="name">(.*?)</td>',
+            cards,
+        )
+        assert [(int(m), int(b), w) for m, b, w in listed] == [
+            (p.match, p.board, p.white) for p in pairings
+        ]
+        queue = laptop.get(f"/arbiter?round={rnd}")
+        assert f"confirmed {len(pairings)}" in queue.text
+        form = {"token": queue.token(0), "act": "release", "round": str(rnd)}
+        assert laptop.post("/arbiter/act", form).status == 303
+        until(lambda: f"taken {len(pairings)}" in laptop.get(f"/arbiter?round={rnd}").text, "taken")
+    type_boards(typed, "Team Boards", {(rnd, m, b): r for (m, b), r in results.items()})
+    assert values_but_records(book) == values_but_records(typed)
+    taken = records(book, "Desk Results")
+    assert {(r["Round"], r["Match"], r["Board"], r["Result"]) for r in taken} == {
+        (rnd, m, b, r) for (m, b), r in results.items()
+    }
 
 
 def test_the_desk_serves_the_venues_network_only_when_told(tmp_path: Path) -> None:

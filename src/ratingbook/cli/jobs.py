@@ -123,7 +123,21 @@ def run_book_job(job: BookJob) -> BookOutcome:
     final = any(c.kind.value == "FIDE Mode Off" for c in outcome.logged)
     if outcome.kept and job.action not in ("undo", "redo") and not final:
         kept = (f"undo with: ratingbook undo {job.target} (before {outcome.kept})",)
-    return BookOutcome(job, summary=(*outcome.summary, *kept), warnings=warnings)
+    return BookOutcome(
+        job, summary=(*outcome.summary, *kept, *_desk_note(job, book)), warnings=warnings
+    )
+
+
+def _desk_note(job: BookJob, book: FileBook) -> tuple[str, ...]:
+    """A recalc of a book whose results desk holds released results not taken yet says so
+    (nothing is read without a desk beside the book)."""
+    if job.action != "recalc":
+        return ()
+    from ratingbook.desk.taking import waiting_note
+
+    take = f"Take results, or ratingbook results take {shlex.quote(job.source)}"
+    note = waiting_note(Path(job.source), book, take)
+    return (note,) if note else ()
 
 
 def _with_legacy_note(job: BookJob, lines: list[str]) -> list[str]:

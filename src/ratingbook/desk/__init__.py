@@ -2,7 +2,8 @@
 them, and released results go into the book through the session, once each.
 
 - :mod:`~ratingbook.desk.model`: the values (:class:`Pairing`, :class:`QueueItem`,
-  :data:`Status`, :class:`Ack`, :class:`TakeOutcome`, :class:`DeskError`);
+  :data:`Status`, :class:`Ack`, :class:`TakeOutcome`, :class:`DeskError`, and
+  :func:`board_name`, how a board is named);
 - :mod:`~ratingbook.desk.desk`: :class:`Desk`, the one object a front end asks.
 """
 
@@ -18,6 +19,7 @@ from ratingbook.desk.model import (
     Side,
     Status,
     TakeOutcome,
+    board_name,
 )
 
 __all__ = [
@@ -33,4 +35,5 @@ __all__ = [
     "Side",
     "Status",
     "TakeOutcome",
+    "board_name",
 ]

@@ -37,7 +37,7 @@ from ratingbook.workbook.sheets.schemas import (
     TEAM_SETTINGS,
 )
 
-__all__ = ["Board", "BookView", "read_book", "read_file"]
+__all__ = ["Board", "BookView", "desk_setting_and_record", "read_book", "read_file"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +66,11 @@ class BookView:
     """The keys ``Desk Results`` lists: what the desk took into this book before."""
 
 
-def read_book(book: Book, title: str = "") -> BookView:
-    """The desk's view of ``book`` (``title``: the name when the book gives none); a
-    :class:`~ratingbook.desk.model.DeskError` for a book the desk cannot serve."""
-    sheets = Sheets(book)
+def read_book(book: Book | Sheets, title: str = "") -> BookView:
+    """The desk's view of ``book`` (``title``: the name when the book gives none), or of the
+    sheets a session reads it through (a take: the book read once, for the desk and the
+    session); a :class:`~ratingbook.desk.model.DeskError` for a book the desk cannot serve."""
+    sheets = book if isinstance(book, Sheets) else Sheets(book)
     taken = _taken(sheets)
     try:
         if sheets.actual(SWISS_GAMES.sheet) is not None:
@@ -88,6 +89,25 @@ def read_book(book: Book, title: str = "") -> BookView:
         "the book holds no event the desk serves (a Swiss, a round robin, a team event, a "
         "ladder or an Elo book)"
     )
+
+
+#: Each kind's games sheet and settings sheet, in the order a book is recognised.
+_SETTINGS = (
+    (SWISS_GAMES.sheet, SWISS_SETTINGS.sheet),
+    (TEAM_BOARDS.sheet, TEAM_SETTINGS.sheet),
+    (LADDER_GAMES.sheet, LADDER_SETTINGS.sheet),
+    (ELO_GAMES.sheet, ELO_SETTINGS.sheet),
+)
+
+
+def desk_setting_and_record(book: Book) -> tuple[Confirms, frozenset[str]]:
+    """The book's Desk Confirms setting and the keys its ``Desk Results`` lists, read from
+    those two sheets alone (never the event): what a recalc needs to say whether released
+    results wait."""
+    sheets = Sheets(book)
+    settings = next((s for games, s in _SETTINGS if sheets.actual(games) is not None), None)
+    confirms = _confirms(sheets, settings) if settings else confirms_setting(None)
+    return confirms, _taken(sheets)
 
 
 def _confirms(sheets: Sheets, name: str) -> Confirms:

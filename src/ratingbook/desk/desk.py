@@ -25,6 +25,7 @@ from ratingbook.desk.model import (
     Side,
     Status,
     TakeOutcome,
+    board_name,
 )
 from ratingbook.desk.rules import (
     allowed_results,
@@ -33,8 +34,8 @@ from ratingbook.desk.rules import (
     check_report,
     standing,
 )
-from ratingbook.desk.store import GAMES_ROUND, Item, Store
-from ratingbook.desk.taking import take_file, take_into
+from ratingbook.desk.store import GAMES_ROUND, Item, Store, store_beside
+from ratingbook.desk.taking import key_of_item, take_file, take_into
 from ratingbook.workbook.port.book import Book
 
 __all__ = ["CAMP", "Desk"]
@@ -70,7 +71,7 @@ class Desk:
         book = Path(book)
         if not book.is_file():
             raise DeskError(f"there is no book {str(book)!r}")
-        desk = cls(book, store or book.with_name(book.name + ".desk.sqlite"))
+        desk = cls(book, store or store_beside(book))
         desk._view()  # a book the desk cannot serve is refused at once
         return desk
 
@@ -143,8 +144,9 @@ class Desk:
             raise DeskError(f"{side!r} is no side: white or black")
         view = self._view()
         canonical = canonical_result(view.kind, result)
-        what = f"board {pairing.board}"
-        with self._store.write() as db:
+        what = pairing.place
+
+        def record(db: sqlite3.Connection) -> Ack:
             iid = self._store.board_item(
                 db, pairing.round, pairing.match, pairing.board, pairing.white, pairing.black
             )
@@ -158,7 +160,11 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-        return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+            return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+
+        # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
+        # phones waits for a few commits, not one each).
+        return self._store.together(record)
 
     def report_game(
         self, player_code: str, white_id: str, black_id: str, result: str, *, origin: str
@@ -185,7 +191,8 @@ class Desk:
         if reporter != CAMP:
             side = "white" if reporter == white_id else "black"
         canonical = canonical_result(view.kind, result)
-        with self._store.write() as db:
+
+        def record(db: sqlite3.Connection) -> Ack:
             iid = self._open_game(db, white_id, black_id, side)
             if iid is None:
                 iid = self._store.game_item(
@@ -195,8 +202,10 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-        what = f"{names[white_id]} - {names[black_id]}"
-        return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+            what = f"{names[white_id]} - {names[black_id]}"
+            return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+
+        return self._store.together(record)
 
     def _open_game(
         self, db: sqlite3.Connection, white: str, black: str, side: Side | None
@@ -221,11 +230,14 @@ class Desk:
             rnd = round if round is not None else view.round
             if rnd is None:
                 return []
-            boards = [b for b in view.boards if b.round == rnd]
-            with self._store.write() as db:
-                for b in boards:
-                    self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
             items = self._store.items(rnd)
+            kept = {(i.match, i.board) for i in items}
+            missing = [b for b in view.boards if b.round == rnd and (b.match, b.board) not in kept]
+            if missing:  # written once: the queue is read by every phone on the results screen
+                with self._store.write() as db:
+                    for b in missing:
+                        self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
+                items = self._store.items(rnd)
         return [self._queued(item, view) for item in items]
 
     def _queued(self, item: Item, view: BookView) -> QueueItem:
@@ -259,7 +271,7 @@ class Desk:
 
     def _key(self, item: Item) -> str:
         """The name ``Desk Results`` lists ``item`` under: this store's and the item's."""
-        return f"{self._id}/{item.id}"
+        return key_of_item(self._id, item)
 
     # --- the arbiter's acts ------------------------------------------------------------------
 
@@ -311,9 +323,11 @@ class Desk:
             None,
         )
         if found is None:
-            raise DeskError(f"round {round} has no board {board} in the book")
+            raise DeskError(f"round {round} has no {board_name(board, match)} in the book")
         if found.result is not None:
-            raise DeskError(f"the book holds {found.result} for board {board}: correct it there")
+            raise DeskError(
+                f"the book holds {found.result} for {board_name(board, match)}: correct it there"
+            )
         with self._store.write() as db:
             iid = self._store.board_item(db, round, match, board, found.white, found.black)
             self._store.decide(db, iid, "entered", canonical, by)
@@ -373,4 +387,4 @@ def _pairing(board: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
 def _what(item: Item) -> str:
     if item.board is None:
         return f"the game {item.white} - {item.black}"
-    return f"board {item.board}" + (f" of match {item.match}" if item.match else "")
+    return board_name(item.board, item.match)

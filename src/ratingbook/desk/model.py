@@ -2,7 +2,8 @@
 Excel button) gets back from :class:`~ratingbook.desk.desk.Desk`.
 
 This module alone spells the desk's vocabulary: a pairing as a player sees it
-(:class:`Pairing`), an item of the arbiter's queue (:class:`QueueItem`) and its
+(:class:`Pairing`) and how a board is named (:func:`board_name`: a team event's names its
+match), an item of the arbiter's queue (:class:`QueueItem`) and its
 :data:`Status`, the answer to a report (:class:`Ack`), what a take did (:class:`TakeOutcome`),
 and the one refusal (:class:`DeskError`, a sentence a player or an arbiter can read).
 """
@@ -25,6 +26,7 @@ __all__ = [
     "Side",
     "Status",
     "TakeOutcome",
+    "board_name",
 ]
 
 Kind = Literal["swiss", "roundrobin", "team", "ladder", "elo"]
@@ -62,6 +64,12 @@ STATUSES: tuple[Status, ...] = (
 )
 
 
+def board_name(board: int, match: int = 0) -> str:
+    """A board as the desk names it to players and the arbiter: "board 3", or in a team event
+    "match 2, board 3" (every match has its board 1, so the board alone names none)."""
+    return f"match {match}, board {board}" if match else f"board {board}"
+
+
 class DeskError(RatingbookError):
     """A report or an act the desk refuses: the message is a sentence a player or an arbiter
     can read (a code unknown or of another round, a result the event does not allow, a board
@@ -82,6 +90,11 @@ class Pairing:
     result_in_book: str | None = None
     match: int = 0
     """A team event's match (0: an individual event)."""
+
+    @property
+    def place(self) -> str:
+        """The pairing's board as the desk names it (:func:`board_name`)."""
+        return board_name(self.board, self.match)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +126,11 @@ class QueueItem:
     """A team event's match (0: an individual event or a game)."""
     note: str = ""
     """Why a released result was not taken yet ("" : nothing to say)."""
+
+    @property
+    def place(self) -> str:
+        """The item's board as the desk names it (:func:`board_name`); "" for a game."""
+        return "" if self.board is None else board_name(self.board, self.match)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ This module alone reads and writes the store (``BOOK.desk.sqlite``). It is durab
 answers: WAL mode with ``synchronous=FULL``, so a report is on disk before the player's phone
 is told so, and a process killed at any moment (``kill -9``) loses nothing it acknowledged.
 Every change is one ``BEGIN IMMEDIATE`` transaction, so the desk's web server and a
-``ratingbook results take`` in another process never interleave a read and a write. It keeps
+``ratingbook results take`` in another process never interleave a read and a write; reports
+sent at the same moment share one (:meth:`Store.together`: one wait for the disk). It keeps
 facts only (reports, the arbiter's acts, the rounds released, codes, what the book took); where
 an item stands is the rules' answer (:mod:`ratingbook.desk.rules`).
 """
@@ -14,15 +15,17 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import sqlite3
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar, cast
 
 from ratingbook.desk.codes import new_code
 from ratingbook.desk.model import DeskError, Report
 from ratingbook.desk.rules import Decision, Fact
 
-__all__ = ["Item", "Store", "now"]
+__all__ = ["Item", "Store", "now", "peek", "store_beside"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -54,6 +57,8 @@ _BUSY_MS = 30_000
 #: A ladder's or an Elo book's games are one "round" at the desk: released together.
 GAMES_ROUND = 0
 
+T = TypeVar("T")
+
 
 def now() -> str:
     """The time as the store keeps it: ISO 8601, UTC, to the millisecond."""
@@ -83,11 +88,24 @@ class Item:
     released: bool
 
 
+@dataclass(slots=True)
+class _Job:
+    """A work waiting for a shared commit (:meth:`Store.together`), and what came of it."""
+
+    work: Callable[[sqlite3.Connection], object]
+    result: object = None
+    error: BaseException | None = None
+    done: bool = False
+
+
 class Store:
     """The SQLite store at ``path`` (created on first use)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._queue: list[_Job] = []
+        self._waiting = threading.Lock()  # guards the queue
+        self._leading = threading.Lock()  # one shared commit at a time
         with self._connect() as db:
             db.executescript(_SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta VALUES ('created', ?)", (now(),))
@@ -121,6 +139,45 @@ class Store:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+
+    def together(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` done in a write transaction it shares with the writers waiting meanwhile:
+        one commit, so one wait for the disk, for all of them (group commit). A report waits
+        for its own commit before it is acknowledged (``synchronous=FULL``), and the disk
+        takes some tens of milliseconds a commit: one commit each, a burst of reports (the
+        phones of a round sending again at once after a restart) queued for seconds. Each
+        work runs in its own savepoint, in the order they came: an error undoes that work
+        only and is raised to its caller; it returns once the commit is on disk."""
+        job = _Job(work)
+        with self._waiting:
+            self._queue.append(job)
+        with self._leading:  # the writer before leads its batch; this job may be in it
+            if not job.done:
+                with self._waiting:
+                    batch, self._queue = self._queue, []
+                self._commit(batch)
+        if job.error is not None:
+            raise job.error
+        return cast("T", job.result)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        try:
+            with self.write() as db:
+                for job in batch:
+                    db.execute("SAVEPOINT work")
+                    try:
+                        job.result = job.work(db)
+                    except Exception as error:  # that work's refusal: the others go on
+                        db.execute("ROLLBACK TO work")
+                        job.error = error
+                    db.execute("RELEASE work")
+        except BaseException as error:  # nothing committed: every work of the batch is told
+            for job in batch:
+                job.error = job.error or error
+            raise
+        finally:
+            for job in batch:
+                job.done = True
 
     @contextlib.contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
@@ -275,49 +332,7 @@ class Store:
         return self._items(db, rnd, ids)
 
     def _items(self, db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> list[Item]:
-        query = "SELECT * FROM items"
-        args: tuple[object, ...] = ()
-        if ids:
-            query += f" WHERE id IN ({','.join('?' * len(ids))})"
-            args = ids
-        elif rnd is not None:
-            query += " WHERE round = ?"
-            args = (rnd,)
-        rows = db.execute(query + " ORDER BY round, match, board, id", args).fetchall()
-        released = {r[0] for r in db.execute("SELECT round FROM released")}
-        reports: dict[int, list[tuple[int, Report]]] = {}
-        wanted = {row[0] for row in rows}
-        for rid, item, side, result, origin, at in db.execute(
-            "SELECT id, item, side, result, origin, at FROM reports ORDER BY id"
-        ):
-            if item in wanted:
-                reports.setdefault(item, []).append((rid, Report(side, result, origin, at)))
-        out = []
-        for row in rows:
-            (iid, rnd_, match, board, white, black, white_id, black_id) = row[:8]
-            decision, decided, decided_by, since, taken, note = row[8:]
-            kept = reports.get(iid, [])
-            out.append(
-                Item(
-                    iid,
-                    rnd_,
-                    match,
-                    board,
-                    white,
-                    black,
-                    white_id,
-                    black_id,
-                    decision,
-                    decided,
-                    decided_by,
-                    taken,
-                    note,
-                    tuple(r for _, r in kept),
-                    tuple(Fact(r.side, r.result) for rid, r in kept if rid > since),
-                    rnd_ in released,
-                )
-            )
-        return out
+        return _items(db, rnd, ids)
 
     def item_in(self, db: sqlite3.Connection, item_id: int) -> Item | None:
         """The item ``item_id`` as a write transaction ``db`` sees it."""
@@ -327,3 +342,75 @@ class Store:
     def released_rounds(self) -> set[int]:
         with self.read() as db:
             return {r[0] for r in db.execute("SELECT round FROM released")}
+
+
+def store_beside(book: Path) -> Path:
+    """The store of the desk of ``book``: ``BOOK.desk.sqlite`` beside it."""
+    return book.with_name(book.name + ".desk.sqlite")
+
+
+def peek(path: Path) -> tuple[str, list[Item]] | None:
+    """The store's id and every item, read without writing anything (no store is made, its
+    file is not changed); None when there is no store at ``path`` or it cannot be read."""
+    if not path.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error:
+        return None
+    try:
+        db.execute("BEGIN")
+        row = db.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
+        return (str(row[0]) if row else "", _items(db, None, ()))
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
+
+
+def _items(db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> list[Item]:
+    """The items of round ``rnd`` (None: every round), or those of ``ids``, as ``db`` sees
+    them."""
+    query = "SELECT * FROM items"
+    args: tuple[object, ...] = ()
+    if ids:
+        query += f" WHERE id IN ({','.join('?' * len(ids))})"
+        args = ids
+    elif rnd is not None:
+        query += " WHERE round = ?"
+        args = (rnd,)
+    rows = db.execute(query + " ORDER BY round, match, board, id", args).fetchall()
+    released = {r[0] for r in db.execute("SELECT round FROM released")}
+    reports: dict[int, list[tuple[int, Report]]] = {}
+    wanted = {row[0] for row in rows}
+    for rid, item, side, result, origin, at in db.execute(
+        "SELECT id, item, side, result, origin, at FROM reports ORDER BY id"
+    ):
+        if item in wanted:
+            reports.setdefault(item, []).append((rid, Report(side, result, origin, at)))
+    out = []
+    for row in rows:
+        (iid, rnd_, match, board, white, black, white_id, black_id) = row[:8]
+        decision, decided, decided_by, since, taken, note = row[8:]
+        kept = reports.get(iid, [])
+        out.append(
+            Item(
+                iid,
+                rnd_,
+                match,
+                board,
+                white,
+                black,
+                white_id,
+                black_id,
+                decision,
+                decided,
+                decided_by,
+                taken,
+                note,
+                tuple(r for _, r in kept),
+                tuple(Fact(r.side, r.result) for rid, r in kept if rid > since),
+                rnd_ in released,
+            )
+        )
+    return out

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ratingbook.desk.book import BookView, read_book
+from ratingbook.desk.book import BookView, desk_setting_and_record, read_book
 from ratingbook.desk.model import DeskError, TakeOutcome
 from ratingbook.desk.rules import Confirms, standing
-from ratingbook.desk.store import Item, Store, now
+from ratingbook.desk.store import Item, Store, now, peek, store_beside
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
@@ -32,7 +32,7 @@ from ratingbook.workbook.port.book import Book
 if TYPE_CHECKING:
     from ratingbook.session import Entered
 
-__all__ = ["Ready", "excel_has_it", "take_file", "take_into"]
+__all__ = ["Ready", "excel_has_it", "key_of_item", "take_file", "take_into", "waiting_note"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,16 +51,23 @@ def excel_has_it(path: Path) -> bool:
     return any((path.parent / name).exists() for name in names)
 
 
-def ready_items(store: Store, confirms: Confirms, key_of: Callable[[Item], str]) -> list[Ready]:
+def ready_items(
+    items: Sequence[Item], confirms: Confirms, key_of: Callable[[Item], str]
+) -> list[Ready]:
     """Every released item that stands at a result and is not marked taken."""
     out = []
-    for item in store.items():
+    for item in items:
         if not item.released or item.taken:
             continue
         status, result = standing(item.counted, item.decision, item.decided, confirms)
         if status in ("confirmed", "accepted", "entered") and result:
             out.append(Ready(item, result, key_of(item)))
     return out
+
+
+def key_of_item(store_id: str, item: Item) -> str:
+    """The name ``Desk Results`` lists a taken ``item`` under: its store's and its own."""
+    return f"{store_id}/{item.id}"
 
 
 def who_of(item: Item) -> str:
@@ -83,8 +90,10 @@ def take_into(
     next take from the file finds them in ``Desk Results``)."""
     from ratingbook.session import NeedsConfirmation, RecordResults, Session
 
-    view = read_book(book)
-    ready = ready_items(store, view.confirms, key_of)
+    session = Session(book, who="results desk")
+    sheets = session.sheets()  # the book read once: for the desk's view and for the session
+    view = read_book(sheets)
+    ready = ready_items(store.items(), view.confirms, key_of)
     already = [r for r in ready if r.key in view.taken]
     messages: list[str] = []
     entries: list[tuple[Ready, Entered]] = []
@@ -99,9 +108,7 @@ def take_into(
     taken: list[Ready] = []
     if entries:
         try:
-            outcome = Session(book, who="results desk").run(
-                RecordResults(tuple(e for _, e in entries))
-            )
+            outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
         except RatingbookError as error:
             lines = error.lines() if hasattr(error, "lines") else [str(error)]
             messages += [f"nothing was taken: {line}" for line in lines]
@@ -124,6 +131,27 @@ def take_into(
         where = "" if save is not None else " (save the book to keep them)"
         messages.insert(0, f"{many(len(taken), 'result')} taken into the book{where}")
     return TakeOutcome(len(taken), waiting, False, tuple(messages))
+
+
+def waiting_note(path: Path, book: Book, take: str) -> str:
+    """What a recalc of the book file ``path`` (``book``: as the recalc leaves it) says of
+    the desk beside it: how many released results wait to be taken, and ``take``, how to take
+    them ("" when none wait). Cheap: without a store beside the book nothing is read; with
+    one, the store (never changed) and the book's Desk Confirms and Desk Results."""
+    found = peek(store_beside(path))
+    if found is None:
+        return ""
+    store_id, items = found
+    confirms, listed = desk_setting_and_record(book)
+    waiting = [
+        r
+        for r in ready_items(items, confirms, lambda i: key_of_item(store_id, i))
+        if r.key not in listed
+    ]
+    if not waiting:
+        return ""
+    verb = "waits" if len(waiting) == 1 else "wait"
+    return f"{many(len(waiting), 'result')} released on the desk {verb}: {take}"
 
 
 def take_file(path: Path, store: Store, key_of: Callable[[Item], str]) -> TakeOutcome:

@@ -90,9 +90,22 @@ def recalc_book(book: xw.Book) -> Plan:
 
     Reads each sheet once, computes everything, then writes each result block in one call. On bad
     input raises :class:`~ratingbook.errors.RatingbookError` (naming sheet, row and column) having
-    written nothing. Returns the plan that was written (its ``summary`` says what was done).
+    written nothing. Returns the plan that was written (its ``summary`` says what was done,
+    and how many released results of the results desk beside the book wait to be taken).
     """
-    return _session_run(book, session.Recalc())
+    plan = _session_run(book, session.Recalc())
+    return replace(plan, summary=(*plan.summary, *_desk_note(book)))
+
+
+def _desk_note(book: xw.Book) -> tuple[str, ...]:
+    """Released results of the desk beside ``book`` not taken yet, said after a recalc
+    (nothing is read without a desk beside the book)."""
+    try:
+        from ratingbook.desk.taking import waiting_note
+    except ImportError:  # xlwings Lite's Python may lack sqlite3; no desk is beside its book
+        return ()
+    note = waiting_note(Path(str(book.fullname)), XlwingsBook(book), "Take results")
+    return (note,) if note else ()
 
 
 def unpair_book(book: xw.Book) -> Plan:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem
+from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem, board_name
 from ratingbook.desk.desk import CAMP
 from ratingbook.server.cards import card_for
 from ratingbook.server.security import check_password
@@ -93,7 +93,7 @@ def logout() -> ResponseReturnValue:
 
 
 def _sorted(items: list[QueueItem]) -> list[QueueItem]:
-    return sorted(items, key=lambda item: (item.board or 0, item.id))
+    return sorted(items, key=lambda item: (item.match, item.board or 0, item.id))
 
 
 @arbiter.get("")
@@ -118,6 +118,7 @@ def queue() -> ResponseReturnValue:
         round=shown,
         other_rounds=[n for n in range(1, (open_round or 0) + 1) if n != shown],
         items=items,
+        matches=any(item.match for item in items),
         counts={status: n for status, n in counts.items() if n},
         results=results,
         message=flask.session.pop("message", None),
@@ -148,7 +149,7 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
             return f"Corrected item {item} to {result}."
         if name == "enter" and round is not None and board is not None:
             desk.enter(round, board, result, by=by, match=match)
-            return f"Entered {result} for board {board}."
+            return f"Entered {result} for {board_name(board, match)}."
         released = desk.release(round, by=by)
         return (
             f"Round {round}: {released} results released."
@@ -225,5 +226,6 @@ def cards() -> ResponseReturnValue:
         here="/arbiter",
         round=shown,
         cards=[card_for(p, desk.base_url) for p in pairings],
+        matches=any(p.match for p in pairings),
         as_list=flask.request.args.get("list") == "1",
     )

@@ -45,6 +45,9 @@ class Card:
 
     round: int
     board: int
+    match: int
+    place: str
+    """The board as the desk names it ("board 3", a team event's "match 2, board 3")."""
     white: str
     black: str
     code: str
@@ -57,9 +60,11 @@ def card_for(pairing: Pairing, base_url: str) -> Card:
     return Card(
         round=pairing.round,
         board=pairing.board,
+        match=pairing.match,
+        place=pairing.place,
         white=pairing.white,
         black=pairing.black,
         code=pairing.code,
         link=link,
-        qr=svg_qr(link, f"Board {pairing.board}: {link}"),
+        qr=svg_qr(link, f"Round {pairing.round}, {pairing.place}: {link}"),
     )

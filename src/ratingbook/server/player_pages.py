@@ -74,7 +74,7 @@ def _pairing_page(code: str) -> ResponseReturnValue:
     desk = state()
     return desk.render(
         "pairing.html",
-        title=f"Board {pairing.board}",
+        title=f"Round {pairing.round}, {pairing.place}",
         here="/",
         pairing=pairing,
         code=pairing.code,
@@ -166,5 +166,10 @@ def screen() -> str:
     open_round, items = desk.ask(lambda d: (d.round(), d.queue()))
     rows = [(item, screen_text(item)) for item in items]
     return desk.render(
-        "screen.html", title="Results", here="/screen", open_round=open_round, rows=rows
+        "screen.html",
+        title="Results",
+        here="/screen",
+        open_round=open_round,
+        rows=rows,
+        matches=any(item.match for item in items),
     )

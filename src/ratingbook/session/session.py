@@ -133,22 +133,35 @@ class Session:
     # --- the door ------------------------------------------------------------------------------
 
     def run(
-        self, command: Command, *, offer: Offer | None = None, dry_run: bool = False
+        self,
+        command: Command,
+        *,
+        offer: Offer | None = None,
+        dry_run: bool = False,
+        read: Sheets | None = None,
     ) -> Outcome:
         """Run ``command``: :class:`Done` once written (``dry_run``: planned, nothing written),
         or :class:`NeedsConfirmation` when an act waits for a confirmation that ``offer`` (one
         given before the run) does not make. Bad input raises a
-        :class:`~ratingbook.errors.RatingbookError` naming its cell; nothing is written."""
+        :class:`~ratingbook.errors.RatingbookError` naming its cell; nothing is written.
+        ``read``: the sheets :meth:`sheets` gave, already looked at by the front end (the
+        results desk choosing what to take), so that the book is read once."""
         if isinstance(command, Undo | Redo):
             if dry_run:
                 raise RatingbookError("an undo or a redo cannot be tried without writing it")
+            if read is not None:
+                raise ValueError("an undo or a redo reads the book itself")
             return self._take(back=isinstance(command, Undo), offer=offer)
         manual = (command.action, command.round) if isinstance(command, ManualPairing) else None
-        today = getattr(command, "today", None) or self._today
-        request = RunRequest(
-            manual=manual, who=self._who, now=self._now, log=self._log, book=self._name
-        )
-        sheets = Sheets(self.book, today, request)
+        dated = getattr(command, "today", None)
+        today = dated or self._today
+        request = self._request(manual)
+        if read is None:
+            sheets = Sheets(self.book, today, request)
+        elif read.book is self.book and read.request == request and dated is None:
+            sheets = read
+        else:
+            raise ValueError("those sheets were read for another run: ask this session's sheets()")
         plan, details = self._plan(command, sheets)
         if dry_run:
             return Done(plan, details=details)
@@ -156,6 +169,18 @@ class Session:
         # against (its first correction is then the cell typed, not its round)
         snapshot = isinstance(command, RecordImport)
         return self._settle(sheets, plan, offer, details, snapshot=snapshot)
+
+    def sheets(self) -> Sheets:
+        """The book's sheets as this session's next run reads them, each on demand and once:
+        a front end that looks at the book before it asks hands them back to :meth:`run`
+        (``read``), and the book is read once (a command that brings its own date, or a manual
+        pairing, reads its own)."""
+        return Sheets(self.book, self._today, self._request(None))
+
+    def _request(self, manual: tuple[str, int] | None) -> RunRequest:
+        return RunRequest(
+            manual=manual, who=self._who, now=self._now, log=self._log, book=self._name
+        )
 
     def history(self) -> list[tuple[int, str, str]]:
         """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""

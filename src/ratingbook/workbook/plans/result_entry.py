@@ -23,7 +23,7 @@ from ratingbook.core.results import Result, parse_swiss_result
 from ratingbook.core.tables import Table
 from ratingbook.errors import Location, Problems, RatingbookError
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
-from ratingbook.workbook.sheets.event_book import read_event_tables
+from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
 from ratingbook.workbook.sheets.reading import Sheets, read
 from ratingbook.workbook.sheets.schemas import (
     DESK_RESULTS,
@@ -61,7 +61,11 @@ class EnteredResult(Protocol):
 def plan_result_entry(sheets: Sheets, round_number: int, board: int, result: str) -> WriteBlock:
     """The ``Result`` cell of ``board`` in ``round_number``, holding ``result`` (an error naming
     the round and board when the event has no such game, or the result when it does not read)."""
-    tables = read_event_tables(sheets)
+    return _result_cell(read_event_tables(sheets), round_number, board, result)
+
+
+def _result_cell(tables: EventTables, round_number: int, board: int, result: str) -> WriteBlock:
+    """:func:`plan_result_entry` in the event ``tables`` read once (a desk's whole round)."""
     games = tables.games
     if "Result" not in games.columns:
         raise RatingbookError(
@@ -162,7 +166,7 @@ def _swiss_boards(
     by_board = {(e.round, e.board): e for e in tables.event.entries if e.board}
     for entry in entries:
         try:
-            block = plan_result_entry(sheets, entry.round, entry.board, entry.result)
+            block = _result_cell(tables, entry.round, entry.board, entry.result)
         except RatingbookError as error:
             problems.append(error)
             continue
