@@ -36,7 +36,13 @@ from ratingbook.errors import InvalidValueError, Problems, RatingbookError, Unkn
 from ratingbook.ratings.glicko2 import Glicko2Settings
 from ratingbook.ratings.rating_periods import rate_season, standing_after
 from ratingbook.ratings.season_model import PlayerStart, RatingPeriod, SeasonResult
-from ratingbook.reports.season_tables import ListTables, list_tables, period_label
+from ratingbook.reports.season_tables import (
+    ListTables,
+    list_tables,
+    period_label,
+    shown_difference,
+    shown_rating,
+)
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, Season, add_events
@@ -328,23 +334,22 @@ def _continued_line(continued: Continuation) -> str:
     )
 
 
-def _shown(value: float | None) -> str:
-    if value is None:
-        return "unrated"
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
-
-
 def _changes(before: RatedList, after: RatedList) -> list[str]:
-    """Whose rating the addition changed, and by how much, highest change first."""
+    """Whose rating the addition changed, and by how much, highest change first: each rating
+    and each change as the list shows them (:func:`shown_rating`, :func:`shown_difference`),
+    so the summary's ``(+N)`` is the Change the sheets show, never the unrounded difference
+    rounded (a Glicko-2 1733.4 -> 1644.6 is -88, the sheets' 1733 -> 1645, not -89). A rating
+    whose shown figure did not move is no change."""
     names = {p.key: p.name for p in after.addition.season.players}
-    moved: list[tuple[float, str]] = []
+    moved: list[tuple[int, str]] = []
     for key, name in names.items():
-        old, new = before.rating(key), after.rating(key)
+        old, new = shown_rating(before.rating(key)), shown_rating(after.rating(key))
         if old == new:
             continue
-        delta = (new or 0.0) - (old or 0.0) if old is not None and new is not None else 0.0
-        sign = f" ({delta:+.0f})" if old is not None and new is not None else ""
-        moved.append((-abs(delta), f"{name} (ID {key}): {_shown(old)} -> {_shown(new)}{sign}"))
+        delta = shown_difference(old, new)
+        sign = "" if delta is None else f" ({delta:+d})"
+        shown = [("unrated" if r is None else str(r)) for r in (old, new)]
+        moved.append((-abs(delta or 0), f"{name} (ID {key}): {shown[0]} -> {shown[1]}{sign}"))
     return [line for _, line in sorted(moved, key=lambda m: m[0])]
 
 
