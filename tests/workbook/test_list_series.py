@@ -1,15 +1,18 @@
 """The rating list's season series (issue 35): the template's Series Standings worked by hand from
-its sample games, a list without a series, and bad series settings named at their cells.
+its sample games and its Event Ranks, a list without a series, the series' settings (tie rules,
+categories) and bad series settings or ranks named at their cells.
 
 The template sets Series Points = Place, Place Points 25 18 15 12 10 8 6 4 2 1, Series Best 2,
-Series Minimum 2, Series Bonus 0, Series Shared Split. Each event's places come from its game
-points (List Games has no event ranks); players level share the places they cover and split
-their points. Worked from the template's games (templates/list_design.py):
+Series Minimum 2, Series Bonus 0, Series Shared Split, Series Ties Counted, Places,
+Head-to-Head, Latest, Series Categories U18, Women. The Autumn Rapid has its own final ranking
+on Event Ranks (its tie-breaks decided the players level on points); the other events have
+none, so their places come from game points, players level sharing the places they cover and
+splitting their points. Worked from the template's games (templates/list_design.py):
 
-- Autumn Rapid (13 Sep): Marek 1 + 1 + ½ = 2.5; David ½ + 1 = 1.5; Priya 1 + 0 + ½ = 1.5;
-  Alice ½ + ½ = 1; Sophie 0 + 1 = 1; Emma 0 + ½ = ½; Tom 0 + 0 = 0. Places: Marek 1st 25;
-  David and Priya 2nd-3rd (18 + 15) / 2 = 16.5; Alice and Sophie 4th-5th (12 + 10) / 2 = 11;
-  Emma 6th 8; Tom 7th 6.
+- Autumn Rapid (13 Sep): game points Marek 2.5; David 1.5, Priya 1.5; Alice 1, Sophie 1;
+  Emma ½; Tom 0. Its ranking: Marek 1, David 2, Priya 3, Alice 4, Sophie 5, Emma 6, Tom 7:
+  25, 18, 15, 12, 10, 8, 6 (by game points alone David and Priya would split 16.5 and
+  Alice and Sophie 11).
 - Junior Night (27 Sep): Priya 1 + ½ = 1.5, Emma ½: Priya 25, Emma 18.
 - October Blitz (11 Oct): Alice 1 + 1 = 2; Tom 1 (a forfeit win scores in the event, though it
   is never rated); Priya 0 + 1 = 1; Emma 0; Sophie 0. Places: Alice 25; Tom and Priya 16.5;
@@ -17,10 +20,13 @@ their points. Worked from the template's games (templates/list_design.py):
 - Club Championship (22 Oct - 19 Nov): Alice 1 + ½ + 1 = 2.5; Jan ½ + ½ + 1 = 2;
   Marek ½ + 1 + 0 = 1.5; David 0. Places: Alice 25, Jan 18, Marek 15, David 12.
 
-Best 2: Alice 25 + 25 (11 dropped) = 50; Priya 25 + 16.5 (the Blitz's 16.5 dropped: among
-equal results the earlier counts) = 41.5; Marek 25 + 15 = 40; Emma 18 + 11 (8 dropped) = 29;
-David 16.5 + 12 = 28.5; Tom 6 + 16.5 = 22.5; Sophie 11 + 11 = 22; Jan 18 from one event,
-below the minimum of 2: unranked, last. T. O'Neill played no game and is not in the series.
+Best 2: Alice 25 + 25 (12 dropped) = 50; Priya 25 + 16.5 (15 dropped) = 41.5; Marek 25 + 15 =
+40; David 18 + 12 = 30; Emma 18 + 11 (8 dropped) = 29; Tom 6 + 16.5 = 22.5; Sophie 10 + 11 =
+21; Jan 18 from one event, below the minimum of 2: unranked, last. T. O'Neill played no game
+and is not in the series.
+
+Categories (the season's year 2025, its first event's): U18, born 2007 or later: Priya (2011)
+1, Emma (2009) 2. Women (Sex W): Alice 1, Priya 2, Emma 3, Sophie 4.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from ratingbook.errors import InputErrors
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.session import Recalc, Session
 from ratingbook.templates import build_template, sample_rows
 from ratingbook.templates.writer import TemplateBook
@@ -39,7 +45,7 @@ from ratingbook.templates.writer import TemplateBook
 KIND = "ratinglist"
 
 #: The events' columns by their number in the season (by date); Series Notes names them.
-HEADER = ("Rank", "Name", "Club", "E1", "E2", "E3", "E4", "Total", "Events")
+HEADER = ("Rank", "Name", "Club", "E1", "E2", "E3", "E4", "Total", "Events", "Category")
 LEGEND = [
     "E1: Autumn Rapid, 2025-09-13",
     "E2: Junior Night, 2025-09-27",
@@ -48,14 +54,14 @@ LEGEND = [
 ]
 # The table above, as the sheet shows it: a dropped result in brackets, an event not played empty.
 EXPECTED = [
-    (1, "Alice Brennan", "Riverside", "(11)", None, 25, 25, 50, 3),
-    (2, "Priya Shah", "Riverside", 16.5, 25, "(16.5)", None, 41.5, 3),
-    (3, "Marek Nowak", "Riverside", 25, None, None, 15, 40, 2),
-    (4, "Emma Walsh", "Riverside", "(8)", 18, 11, None, 29, 3),
-    (5, "David Okafor", "Riverside", 16.5, None, None, 12, 28.5, 2),
-    (6, "Tom O'Neill", "Riverside", 6, None, 16.5, None, 22.5, 2),
-    (7, "Sophie Laurent", "Riverside", 11, None, 11, None, 22, 2),
-    (None, "Jan de Vries", "Harbour CC", None, None, None, 18, 18, 1),
+    (1, "Alice Brennan", "Riverside", "(12)", None, 25, 25, 50, 3, "Women 1"),
+    (2, "Priya Shah", "Riverside", "(15)", 25, 16.5, None, 41.5, 3, "U18 1, Women 2"),
+    (3, "Marek Nowak", "Riverside", 25, None, None, 15, 40, 2, None),
+    (4, "David Okafor", "Riverside", 18, None, None, 12, 30, 2, None),
+    (5, "Emma Walsh", "Riverside", "(8)", 18, 11, None, 29, 3, "U18 2, Women 3"),
+    (6, "Tom O'Neill", "Riverside", 6, None, 16.5, None, 22.5, 2, None),
+    (7, "Sophie Laurent", "Riverside", 10, None, 11, None, 21, 2, "Women 4"),
+    (None, "Jan de Vries", "Harbour CC", None, None, None, 18, 18, 1, None),
 ]
 
 
@@ -86,9 +92,14 @@ def test_the_series_notes_say_what_counted_and_what_was_dropped(
     assert [r[3] for r in rows[: len(LEGEND)]] == LEGEND
     notes = {r[1]: r[3] for r in rows if r[1]}
     assert notes["Priya Shah"] == (
-        "Priya Shah: 41.5 points, best 2 of 3 events counted (25 + 16.5; 16.5 dropped)."
+        "Priya Shah: 41.5 points, best 2 of 3 events counted (25 + 16.5; 15 dropped)."
     )
     assert notes["Jan de Vries"].endswith("not ranked: 2 events needed, 1 played.")
+    assert [r[3] for r in rows[-2:]] == [
+        "U18: 1 Priya Shah (41.5), 2 Emma Walsh (29).",
+        "Women: 1 Alice Brennan (50), 2 Priya Shah (41.5), 3 Emma Walsh (29), 4 Sophie Laurent "
+        "(21).",
+    ]
 
 
 def _settings(changes: dict[str, object]) -> list[list[object]]:
@@ -154,3 +165,115 @@ def test_a_rising_place_table_is_named_at_its_cell() -> None:
     book = _book(_settings({"Place Points": "10 12 8"}))
     with pytest.raises(Exception, match=r"row \d+, column B \(Value\): points per place: place 2"):
         Session(book).run(Recalc())
+
+
+def _ranked_book(
+    settings: Sequence[Sequence[object]] | None = None,
+    ranks: Sequence[Sequence[object]] | None = None,
+) -> TemplateBook:
+    rows: dict[str, Any] = {}
+    if settings is not None:
+        rows["List Settings"] = settings
+    if ranks is not None:
+        rows["Event Ranks"] = ranks
+    return TemplateBook(build_template(KIND, rows=rows, recalc=False))
+
+
+def _standings(book: TemplateBook) -> dict[str, tuple[Any, ...]]:
+    return {r[1]: r for r in book.read_values("Series Standings")[1:] if r and r[1]}
+
+
+def test_without_an_events_ranking_its_places_come_from_game_points() -> None:
+    """Event Ranks emptied: the Autumn Rapid by game points, David and Priya sharing 2nd-3rd
+    (18 + 15) / 2 = 16.5, Alice and Sophie 4th-5th (12 + 10) / 2 = 11. David 16.5 + 12 = 28.5,
+    now behind Emma's 29; Priya 25 + 16.5 (her Rapid 16.5 counted: among equal results the
+    earlier counts, the Blitz's dropped); Sophie 11 + 11 = 22."""
+    book = _ranked_book(ranks=[])
+    Session(book).run(Recalc())
+    rows = _standings(book)
+    assert rows["David Okafor"][3] == 16.5 and rows["David Okafor"][7] == 28.5
+    assert list(rows["Priya Shah"][3:6]) == [16.5, 25, "(16.5)"]
+    assert rows["Sophie Laurent"][7] == 22
+    assert rows["Emma Walsh"][0] == 4 and rows["David Okafor"][0] == 5
+
+
+def test_series_ties_none_lets_level_players_share_the_rank() -> None:
+    """Series Ties None, and Series Best 1: Alice 25, Priya 25, Marek 25 (their best events),
+    level: no rule separates them, all three share rank 1; David 18 and Emma 18 share 4th."""
+    book = _ranked_book(_settings({"Series Ties": "None", "Series Best": 1}))
+    Session(book).run(Recalc())
+    rows = _standings(book)
+    assert [rows[n][0] for n in ("Alice Brennan", "Priya Shah", "Marek Nowak")] == [1, 1, 1]
+    assert [rows[n][0] for n in ("David Okafor", "Emma Walsh")] == [4, 4]
+
+
+def test_series_ties_in_the_order_given() -> None:
+    """Series Best 1: Alice, Priya, Marek level on 25. Played first: Alice and Priya 3 events,
+    Marek 2: Marek 3rd; then Latest: Alice played the Club Championship (25: 1st), Priya did
+    not: Alice 1st, Priya 2nd."""
+    book = _ranked_book(_settings({"Series Ties": "Played; Latest", "Series Best": 1}))
+    Session(book).run(Recalc())
+    rows = _standings(book)
+    assert [rows[n][0] for n in ("Alice Brennan", "Priya Shah", "Marek Nowak")] == [1, 2, 3]
+    # Notes: Alice over Priya by the latest event, Priya over Marek and Emma over David (18
+    # each, 3 events to 2) by events played.
+    ties = [r[2] for r in book.read_values("Series Notes")[1:] if r and r[2]]
+    latest, played = "the better place in the latest event", "more events played"
+    assert ties == [latest, played, played]
+
+
+def test_bad_tie_rules_and_categories_are_named_at_their_cells() -> None:
+    book = _ranked_book(
+        _settings(
+            {"Series Ties": "Counted, Coin Toss, Counted", "Series Categories": "U18, Juniors"}
+        )
+    )
+    before = book.sheet_names()
+    with pytest.raises(InputErrors) as caught:
+        Session(book).run(Recalc())
+    text = "\n".join(caught.value.lines())
+    at = "sheet 'List Settings', row {}, column B (Value)"
+    assert f"{at.format(_excel_row('Series Ties'))}: 'Coin Toss' is not a tie rule" in text
+    assert (
+        f"{at.format(_excel_row('Series Categories'))}: category 'Juniors' is not understood"
+        in (text)
+    )
+    assert book.sheet_names() == before
+    book = _ranked_book(_settings({"Series Ties": "Latest, Counted, Latest"}))
+    with pytest.raises(Exception, match=r"column B \(Value\): tie rules: 'the better place in th"):
+        Session(book).run(Recalc())
+
+
+RANKS = [list(r) for r in sample_rows(KIND)["Event Ranks"]]
+
+
+def test_bad_event_ranks_are_named_at_their_cells_and_nothing_is_written() -> None:
+    """Each problem of Event Ranks at its cell, nothing written: an event no game of List Games
+    has (row 2), a rank that is no number (row 3); then, the rows read, an ID no player has
+    (row 4, column ID); then a ranking that leaves out a player of the event's games (Tom
+    O'Neill's row deleted), named at the event's first row."""
+    ranks = [["Autumn Blitz", *RANKS[0][1:]], ["Autumn Rapid", "second", *RANKS[1][2:]]]
+    book = _ranked_book(ranks=[*ranks, *RANKS[2:]])
+    before = book.sheet_names()
+    with pytest.raises(InputErrors) as caught:
+        Session(book).run(Recalc())
+    text = "\n".join(caught.value.lines())
+    assert (
+        "sheet 'Event Ranks', row 2, column A (Event Name): no game of 'List Games' is of the "
+        "event 'Autumn Blitz'"
+    ) in text
+    assert "sheet 'Event Ranks', row 3, column B (Rank): 'second' is not a number" in text
+    assert book.sheet_names() == before
+    book = _ranked_book(ranks=[*RANKS[:2], [*RANKS[2][:3], "99", None, None], *RANKS[3:]])
+    unknown = r"sheet 'Event Ranks', row 4, column D \(ID\): no player has ID '99'"
+    with pytest.raises(RatingbookError, match=unknown):
+        Session(book).run(Recalc())
+    book = _ranked_book(ranks=[r for r in RANKS if r[2] != "Tom O'Neill"])
+    left_out = (
+        r"sheet 'Event Ranks', row 2, column A \(Event Name\): the ranking of 'Autumn Rapid' "
+        r"gives no rank to Tom O'Neill \(ID 2\), who plays in its games \(book 'this list', "
+        r"sheet 'List Games', row 4\)"
+    )
+    with pytest.raises(RatingbookError, match=left_out):
+        Session(book).run(Recalc())
+    assert book.sheet_names() == before

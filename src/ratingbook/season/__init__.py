@@ -52,15 +52,13 @@ from ratingbook.season.periods import (
     rated_games,
 )
 from ratingbook.season.pgn_source import read_pgn
-from ratingbook.season.series import (
-    SeriesRow,
+from ratingbook.season.series import SeriesRow, SeriesStandings, series_standings
+from ratingbook.season.series_settings import (
     SeriesScoring,
     SeriesSettingError,
     SeriesSettings,
-    SeriesStandings,
     SeriesTie,
     SharedPlaces,
-    series_standings,
 )
 from ratingbook.season.trf_source import read_trf, read_trf_bytes, season_event_from_swiss
 

@@ -50,6 +50,8 @@ class PlayerRecord:
     declared: Fraction | None
     line: int
     notes: list[str] = field(default_factory=list)
+    #: The rank the file gives (columns 86-89; None: blank, 0 or not a number).
+    rank: int | None = None
 
 
 def line_problem(text: str, line: int) -> TrfError:
@@ -106,6 +108,12 @@ def read_player_line(
                 f"line {line_no}: points (columns 81-84) {points_text!r} is not a number: the "
                 "player's total is not checked"
             )
+    rank_text = padded[85:89].strip()
+    rank = int(rank_text) if rank_text.isdigit() and int(rank_text) else None
+    if rank_text and not rank_text.isdigit():
+        warnings.append(
+            f"line {line_no}: rank (columns 86-89) {rank_text!r} is not a number: not used"
+        )
     rounds: dict[int, RoundField] = {}
     for round_number, start in enumerate(range(FIRST_ROUND, len(line), 10), start=1):
         chunk = line[start : start + 8].ljust(8)
@@ -141,4 +149,4 @@ def read_player_line(
         number=number,
         national_id=national_id,
     )
-    return PlayerRecord(number, player, rounds, declared, line_no)
+    return PlayerRecord(number, player, rounds, declared, line_no, rank=rank)

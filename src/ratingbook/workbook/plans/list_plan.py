@@ -47,7 +47,7 @@ from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, Season, add_events
 from ratingbook.season.identity import MatchRule
-from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
+from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
@@ -60,7 +60,7 @@ from ratingbook.workbook.sheets.list_rows import (
 )
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
-from ratingbook.workbook.sheets.schemas import LIST_ALIASES, LIST_EVENTS
+from ratingbook.workbook.sheets.schemas import LIST_ALIASES, LIST_EVENTS, LIST_RANKS
 
 __all__ = ["RatedList", "plan_add_events", "plan_list"]
 
@@ -144,9 +144,9 @@ def _rate(
 
 
 def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
-    """A List Games player no list player answers to (by ID or name), at his first cell. An ID
-    no row of List Players has is his when an alias of the officer's names him (the merged
-    player's row deleted, his games kept)."""
+    """A List Games (or Event Ranks) player no list player answers to (by ID or name), at his
+    first cell. An ID no row of List Players has is his when an alias of the officer's names
+    him (the merged player's row deleted, his games kept)."""
     keys = {p.key for p in book.players}
     new = {m.player for m in addition.matching.matches if m.rule is MatchRule.NEW}
     aliased = {
@@ -157,31 +157,64 @@ def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError
     problems: list[RatingbookError] = []
     named: set[object] = set()
     for event in book.events:
-        for game in event.games:
-            for column, player in (("White", game.white), ("Black", game.black)):
-                if player is None:
+        sides = [
+            (column, player, game.source.where)
+            for game in event.games
+            for column, player in (("White", game.white), ("Black", game.black))
+            if player is not None
+        ]
+        sides += [("Name", r.player, r.source.where) for r in event.ranks if r.source]
+        for column, player, where in sides:
+            if player.national_id and player.national_id not in keys:
+                if player in aliased:
                     continue
-                where = game.source.where
-                if player.national_id and player.national_id not in keys:
-                    if player in aliased:
-                        continue
-                    problems.append(
-                        UnknownPlayerError(
-                            f"no player has ID {player.national_id!r} on 'List Players'",
-                            where,
-                            f"{column} ID",
-                        )
+                problems.append(
+                    UnknownPlayerError(
+                        f"no player has ID {player.national_id!r} on 'List Players'",
+                        where,
+                        "ID" if column == "Name" else f"{column} ID",
                     )
-                elif player in new and player not in named:
-                    named.add(player)
-                    problems.append(
-                        UnknownPlayerError(
-                            f"{player.name!r} is not on 'List Players': add him there (or add "
-                            "the event with 'ratingbook season add', which adds new players)",
-                            where,
-                            column,
-                        )
+                )
+            elif player in new and player not in named:
+                named.add(player)
+                problems.append(
+                    UnknownPlayerError(
+                        f"{player.name!r} is not on 'List Players': add him there (or add "
+                        "the event with 'ratingbook season add', which adds new players)",
+                        where,
+                        column,
                     )
+                )
+    return problems
+
+
+def _unranked_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
+    """An event of Event Ranks that leaves out a player of its games, at the event's first
+    row there: the series cannot place him (:func:`ratingbook.season.series.event_places`)."""
+    key_of = addition.matching.key_of
+    names = {p.key: p.name for p in addition.season.players}
+    problems: list[RatingbookError] = []
+    for event in book.events:
+        first = next((r.source for r in event.ranks if r.source is not None), None)
+        if first is None:
+            continue
+        ranked = {key_of(r.player) for r in event.ranks}
+        missing: dict[str, SeasonGame] = {}
+        for game in event.games:
+            for player in (game.white, game.black):
+                if player is not None and key_of(player) not in ranked:
+                    missing.setdefault(key_of(player), game)
+        for key, game in missing.items():
+            problems.append(
+                InvalidValueError(
+                    f"the ranking of {event.name!r} gives no rank to {names.get(key, key)} (ID "
+                    f"{key}), who plays in its games ({game.source.describe()}): add his row, "
+                    "or delete the "
+                    "event's rows to place it by its game points",
+                    first.where,
+                    "Event Name",
+                )
+            )
     return problems
 
 
@@ -194,7 +227,8 @@ def _matched(book: ListBook) -> Addition:
     problems = Problems()
     for problem in addition.problems:
         problems.append(problem)
-    for error in _unknown_players(book, addition):
+    unknown = _unknown_players(book, addition)
+    for error in unknown or _unranked_players(book, addition):
         problems.append(error)
     problems.check()
     return addition
@@ -314,6 +348,21 @@ def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, obj
     }
 
 
+def _rank_row(
+    rank: EventRank, event: str, source: SeasonEvent, addition: Addition
+) -> dict[str, object]:
+    """An Event Ranks row: the player named as List Games names him (his name, his ID)."""
+    where = rank.player.source or source.source
+    return {
+        "Event Name": event,
+        "Rank": rank.rank,
+        "Name": rank.player.name,
+        "ID": addition.matching.key_of(rank.player),
+        "Team": rank.team or None,
+        "Source": where.describe(),
+    }
+
+
 def _rounds(rounds: Sequence[int]) -> str:
     """``round 4``, ``rounds 4-5``, ``rounds 2, 4``."""
     if len(rounds) == 1:
@@ -380,6 +429,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
             "Club": p.club or None,
             "Birth Year": p.birth_year,
             "National ID": p.national_id or None,
+            "Sex": p.sex.upper() or None,
         }
         for p in new_players
     ]
@@ -401,12 +451,16 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         }
         for name, _, e in written
     ]
+    rank_rows = [_rank_row(r, name, e, addition) for name, _, e in written for r in e.ranks]
     blocks: list[WriteBlock] = []
     for table, rows in (
         (book.players_table, player_rows),
         (book.games_table, game_rows),
         (book.events_table, event_rows),
+        (book.ranks_table, rank_rows),
     ):
+        if table is None:
+            continue
         block = rows_below(table, rows)
         if block is not None:
             blocks.append(block)
@@ -417,6 +471,12 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     ]
     summary += [_continued_line(c) for c in addition.continued]
     summary += [note for e in events for note in e.notes]
+    if rank_rows and book.ranks_table is None:
+        summary.append(
+            f"the list has no sheet {LIST_RANKS.sheet!r}: the events' own rankings are not kept, "
+            "so the series places them by game points (add the sheet, headers "
+            f"{', '.join(c.name for c in LIST_RANKS.columns)}, and add the events again)"
+        )
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
     summary += [f"near duplicate: {c.describe()}" for c in addition.candidates]
