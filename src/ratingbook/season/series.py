@@ -92,8 +92,9 @@ def event_places(
 ) -> dict[str, EventPlace]:
     """Every player's place in ``event`` by list key: from the event's own final ranking
     (:attr:`SeasonEvent.ranks`; ranks may repeat, a shared place) when it has one and
-    ``own_ranks``, else from game points. A place is one more than the number of entrants
-    ranked above: an entrant is a player, or in a team event his team (its players take its
+    ``own_ranks``: his rank there is his place; else from game points: a place is one more
+    than the number of players with more. Players who share a place share it with the other
+    entrants at it: an entrant is a player, or in a team event his team (its players take its
     place, and share it only with other teams level with it). A player of the games whom the
     ranking leaves out is an error naming him and the event."""
     score: dict[str, Fraction] = {}
@@ -124,6 +125,8 @@ def event_places(
     place_of, above = {}, 0
     for value in sorted(counts, reverse=True):
         place_of[value], above = above + 1, above + counts[value]
+    if own_ranks and event.ranks:  # the ranking's own rank is the place (a team ranked 5th
+        place_of = {value: int(-value) for value in counts}  # is 5th, byes' teams counted)
     return {key: EventPlace(place_of[merit[key]], counts[merit[key]], score[key]) for key in score}
 
 

@@ -410,6 +410,9 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
             f"the list has no sheet {LIST_EVENTS.sheet!r}, where an added event's fingerprint "
             "is kept: add it (headers Event Name, Kind, Source, Start, End, Fingerprint)"
         )
+    ranked = [e.name for e in events if e.ranks]
+    if book.ranks_table is None:  # kept nowhere: this run places them as every later one will
+        events = [replace(e, ranks=()) for e in events]
     base = _matched(book)
     before = _rate(book.settings, base)
     addition = add_events(base.season, events)
@@ -471,7 +474,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     ]
     summary += [_continued_line(c) for c in addition.continued]
     summary += [note for e in events for note in e.notes]
-    if rank_rows and book.ranks_table is None:
+    if ranked and book.ranks_table is None:
         summary.append(
             f"the list has no sheet {LIST_RANKS.sheet!r}: the events' own rankings are not kept, "
             "so the series places them by game points (add the sheet, headers "
