@@ -162,9 +162,9 @@ RATING_LIST_DESIGN = Design(
                 ),
                 (
                     SERIES_CATEGORIES,
-                    "U18, Women",
-                    "Ranked apart too, as prize categories: U18, S65, Women, U1800, Club NAME "
-                    "(empty: none)",
+                    None,
+                    "Ranked apart too, as prize categories, e.g. U18, S65, Women, U1800, Club "
+                    "NAME (empty: none)",
                 ),
             ),
             widths={"Setting": 18, "Value": 14, "Meaning": 46},
@@ -220,17 +220,9 @@ RATING_LIST_DESIGN = Design(
         ),
         InputSheet(
             LIST_RANKS,
-            # The Autumn Rapid's own final ranking (its tie-breaks put David Okafor ahead of
-            # Priya Shah, and Alice Brennan ahead of Sophie Laurent, level on points).
-            rows=(
-                ("Autumn Rapid", 1, "Marek Nowak", "4", None, None),
-                ("Autumn Rapid", 2, "David Okafor", "6", None, None),
-                ("Autumn Rapid", 3, "Priya Shah", "3", None, None),
-                ("Autumn Rapid", 4, "Alice Brennan", "1", None, None),
-                ("Autumn Rapid", 5, "Sophie Laurent", "5", None, None),
-                ("Autumn Rapid", 6, "Emma Walsh", "8", None, None),
-                ("Autumn Rapid", 7, "Tom O'Neill", "2", None, None),
-            ),
+            # Empty: season add writes each ranked event's rows (the sample events, typed into
+            # List Games, have no ranking of their own).
+            rows=(),
             widths={"Event Name": 20, "Name": 20, "Team": 14, "Source": 24},
             number_formats={"ID": TEXT},
             wrapped=("Source",),
