@@ -186,7 +186,8 @@ RATING_LIST_DESIGN = Design(
             LIST_PLAYERS,
             rows=_PLAYERS,
             number_formats={"ID": TEXT, "FIDE ID": "0", "Birth Year": "0", "Start Rating": "0"},
-            widths={"Name": 20, "Club": 14},
+            # Sex added: a narrower Name and Club keep the sheet in readable type (9 points).
+            widths={"Name": 16, "Club": 11, "Sex": 5},
             landscape=True,
         ),
         InputSheet(
