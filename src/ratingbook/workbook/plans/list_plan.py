@@ -9,22 +9,26 @@ This module alone decides how a list book is rated and what its runs write:
   Season List, List History, Rating Changes, Near Duplicates
   (:mod:`ratingbook.reports.season_tables`), and, when List Settings sets a series, Series
   Standings and Series Notes after them (:func:`ratingbook.season.series_standings` over the
-  season's events, players told apart by the same matching as the ratings; List Games carries
-  no event's own final ranks, so each event is ranked by its game points). A game naming a
-  player not on List Players (by ID or name) is an error at its cell: the officer adds him,
-  or adds the event with ``ratingbook season add``, which adds new players;
+  season's events, players told apart by the same matching as the ratings; an event with rows
+  on Event Ranks placed by them, one without by its game points). A game (or an Event Ranks
+  row) naming a player not on List Players (by ID or name) is an error at its cell: the
+  officer adds him, or adds the event with ``ratingbook season add``, which adds new players;
+  an event whose Event Ranks rows leave out a player of its games is an error at its first
+  row;
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
   (the same event twice, a game two sources report, a player twice in a round: nothing
   written), their new players appended to List Players, their games to List Games (each with
-  its player's ID and its source), each event to List Events (its first and last day, stated
-  or else its games' first and last date, and its fingerprint); an event added again with
-  new rounds (:func:`ratingbook.season.adding.continuation`) appends only those rounds'
-  games, under the list's name for it, and a List Events row with its new fingerprint (the
-  last row of a name is the one read). The list is rated again from the first period the
-  addition changes (the periods before it kept as they were rated), and the summary says
-  whose ratings changed and by how much (a late event: which period the list is re-rated
-  from), and what each source noted (a round not played yet, left out). The act is kept for
-  undo ("Events added").
+  its player's ID and its source), each event's own final ranking to Event Ranks (where its
+  source has one; a list without that sheet keeps none, says so, and places the events by
+  game points in this run as in every later one), each event to List Events (its first and
+  last day, stated or else its games' first and last date, and its fingerprint); an event
+  added again with new rounds (:func:`ratingbook.season.adding.continuation`) appends only
+  those rounds' games, under the list's name for it, its whole ranking again, and a List
+  Events row with its new fingerprint (the last row of a name is the one read). The list is
+  rated again from the first period the addition changes (the periods before it kept as they
+  were rated), and the summary says whose ratings changed and by how much, as the sheets show
+  them (a late event: which period the list is re-rated from), and what each source noted (a
+  round not played yet, left out). The act is kept for undo ("Events added").
 """
 
 from __future__ import annotations
