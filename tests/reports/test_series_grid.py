@@ -8,7 +8,8 @@ from tests.season.test_series import FEB, JAN, MAR, key_of
 from ratingbook.reports.names import SERIES_NOTES, SERIES_STANDINGS
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.season.model import SeasonPlayer
-from ratingbook.season.series import SeriesSettings, series_standings
+from ratingbook.season.series import series_standings
+from ratingbook.season.series_settings import SeriesSettings
 
 CLUBS = [SeasonPlayer("Ann", "Ann Lee", club="Hastings"), SeasonPlayer("Dan", "Dan Roe")]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -15,15 +16,23 @@ from hypothesis import strategies as st
 
 from ratingbook.core.results import Result
 from ratingbook.errors import InputErrors
-from ratingbook.season.model import SeasonEvent, SeasonGame, SourcePlayer, SourceRef, make_event
-from ratingbook.season.series import (
-    SeriesError,
+from ratingbook.events.prize_rules import parse_category
+from ratingbook.season.model import (
+    EventRank,
+    SeasonEvent,
+    SeasonGame,
+    SeasonPlayer,
+    SourcePlayer,
+    SourceRef,
+    make_event,
+)
+from ratingbook.season.series import SeriesError, series_standings
+from ratingbook.season.series_settings import (
     SeriesScoring,
     SeriesSettingError,
     SeriesSettings,
     SeriesTie,
     SharedPlaces,
-    series_standings,
 )
 
 W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
@@ -207,16 +216,55 @@ def test_standings_update_as_events_are_added_in_any_order() -> None:
     assert [e.name for e in table([MAR, JAN, FEB])[1].events] == ["Jan", "Feb", "Mar"]
 
 
+def ranked(e: SeasonEvent, *ranks: tuple[str, int] | tuple[str, int, str]) -> SeasonEvent:
+    """``e`` with its own final ranking: (name, rank) or, in a team event, (name, rank, team)."""
+    given = [EventRank(SourcePlayer(r[0]), r[1], *r[2:]) for r in ranks]  # type: ignore[arg-type]
+    return replace(e, ranks=tuple(given))
+
+
 def test_an_event_with_its_own_final_rank_uses_it() -> None:
     # Jan's standings put Bob 3rd and Dan 4th (its tie-breaks): 15 and 12, not 13.5 each.
-    ranks = {JAN.id: {SourcePlayer(n): r for n, r in [("Ann", 1), ("Cid", 2), ("Bob", 3),
-                                                         ("Dan", 4)]}}  # fmt: skip
-    rows, _ = table([JAN], ranks=ranks)
+    jan = ranked(JAN, ("Ann", 1), ("Cid", 2), ("Bob", 3), ("Dan", 4))
+    rows, _ = table([jan])
     assert rows == [(1, "Ann", 25), (2, "Cid", 18), (3, "Bob", 15), (4, "Dan", 12)]
-    rows, _ = table([JAN], SeriesSettings(event_ranks=False), ranks=ranks)
+    rows, _ = table([jan], SeriesSettings(event_ranks=False))
     assert rows[2:] == [(3, "Bob", Fraction(27, 2)), (3, "Dan", Fraction(27, 2))]
     with pytest.raises(SeriesError, match="no place to the player"):
-        table([JAN], ranks={JAN.id: {SourcePlayer("Ann"): 1}})
+        table([ranked(JAN, ("Ann", 1))])
+
+
+def test_a_team_events_players_take_their_teams_place() -> None:
+    """A team event ranks its teams: each player takes his team's place, shared only with
+    teams level with it. Jan as a match of teams: North (Ann, Bob) 1st, South (Cid, Dan) 2nd,
+    whatever their own game points (Bob ½, Cid 1): Ann and Bob 25 each, Cid and Dan 18 each.
+    Level teams share: both 1st, each player (25 + 18) / 2 = 21.5."""
+    north_first = ranked(JAN, ("Ann", 1, "North"), ("Bob", 1, "North"), ("Cid", 2, "South"),
+                         ("Dan", 2, "South"))  # fmt: skip
+    rows, _ = table([north_first], SeriesSettings(tie_rules=()))
+    assert rows == [(1, "Ann", 25), (1, "Bob", 25), (3, "Cid", 18), (3, "Dan", 18)]
+    level = ranked(JAN, ("Ann", 1, "North"), ("Bob", 1, "North"), ("Cid", 1, "South"),
+                   ("Dan", 1, "South"))  # fmt: skip
+    rows, _ = table([level], SeriesSettings(tie_rules=()))
+    assert {total for _, _, total in rows} == {Fraction(43, 2)}
+
+
+def test_categories_rank_their_players_in_the_series_order() -> None:
+    """Season S by default (Dan 53, Cid 53, Bob 52, Ann 52: ranks 1-4), with categories typed
+    as prize categories: U18 (born 2007 or later in 2025: Bob 2010, Dan 2008), Women (Ann, Cid:
+    sex w), S65 (born 1960 or earlier: nobody). U18: Dan 1 (series 1st), Bob 2 (series 3rd);
+    Women: Cid 1, Ann 2."""
+    born = {"Ann": (1990, "w"), "Bob": (2010, "m"), "Cid": (1985, "w"), "Dan": (2008, "")}
+    players = [SeasonPlayer(n, n, birth_year=y, sex=x) for n, (y, x) in born.items()]
+    rules = SeriesSettings(categories=tuple(parse_category(c) for c in ("U18", "Women", "S65")))
+    s = series_standings(SEASON, key_of, rules, players=players)
+    assert [(t.category.name, t.rows) for t in s.categories] == [
+        ("U18", (("Dan", 1), ("Bob", 2))),
+        ("Women", (("Cid", 1), ("Ann", 2))),
+        ("S65", ()),
+    ]
+    assert s.categories_of("Bob") == [("U18", 2)]
+    with pytest.raises(SeriesSettingError, match="'U18' is named twice"):
+        series_standings(SEASON, key_of, SeriesSettings(categories=(rules.categories[0],) * 2))
 
 
 def test_byes_and_forfeits_count_as_the_event_scores_them_head_to_head_only_games() -> None:

@@ -79,6 +79,7 @@ INPUT_SHEETS: dict[str, tuple[TableSpec, ...]] = {
         schemas.LIST_PLAYERS,
         schemas.LIST_GAMES,
         schemas.LIST_EVENTS,
+        schemas.LIST_RANKS,
         schemas.LIST_ALIASES,
     ),
 }

@@ -9,6 +9,7 @@ against the paper's own worked example), FIDE's change from table 8.1.2 typed fr
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -19,7 +20,10 @@ import pytest
 from tests.helpers.fide_table import fide_change
 from tests.workbook.test_rating_list import independent_elo
 
+from ratingbook.season import read_pgn
+from ratingbook.session import AddEvents, Session
 from ratingbook.templates import build_template, sample_rows
+from ratingbook.templates.writer import TemplateBook
 
 KIND = "ratinglist"
 _SCORES = {"1-0": 1.0, "0-1": 0.0, "½-½": 0.5}
@@ -165,6 +169,42 @@ def test_a_glicko2_change_is_the_difference_of_the_ratings_shown(
         change = row["Change"]
         head = f"+{change}" if change > 0 else f"{change}" if change < 0 else "±0"
         assert sentences[(row["Period"], row["ID"])].startswith(head + ":"), row
+
+
+PGN_DECEMBER = """[Event "December Blitz"]
+[Date "2025.12.03"]
+[Round "1"]
+[White "Brennan, Alice"]
+[Black "O'Neill, Tom"]
+[Result "1-0"]
+
+1. e4 e5 1-0
+"""
+
+
+def test_season_adds_summary_says_the_change_the_sheets_show() -> None:
+    """``season add`` says whose rating changed by the change the sheets show: the difference
+    of the two ratings shown, each a whole number (0.5 up). Worked by the oracle: after the
+    template's autumn Alice Brennan stands at 1846.26, after beating Tom O'Neill in December at
+    1850.72: shown 1846 -> 1851, +5, where the unrounded difference (+4.45) rounds to +4."""
+    samples = sample_rows(KIND)
+    players, games = samples["List Players"], list(samples["List Games"])
+    names = {str(p[0]): str(p[2]) for p in players}
+    december = (dt.date(2025, 12, 3), "December Blitz", 1, "Alice Brennan", "1", "", "2", "1-0")
+    before = independent_glicko2(players, games)
+    after = independent_glicko2(players, [*games, december])
+    expected = []
+    for key in ("1", "2"):
+        old, new = (math.floor(v[key][0] + 0.5) for v in (before, after))
+        expected.append(f"rating changed: {names[key]} (ID {key}): {old} -> {new} ({new - old:+d})")
+    # the case this test is about: Alice's shown change is not her unrounded change rounded
+    assert round(after["1"][0] - before["1"][0]) != math.floor(after["1"][0] + 0.5) - math.floor(
+        before["1"][0] + 0.5
+    )
+    book = TemplateBook(build_template(KIND, rows={"List Settings": _settings(System="Glicko-2")}))
+    done = Session(book).run(AddEvents(read_pgn(PGN_DECEMBER, "december.pgn")))
+    said = [line for line in done.summary if line.startswith("rating changed")]
+    assert sorted(said) == sorted(expected)
 
 
 # --- FIDE ----------------------------------------------------------------------------------------

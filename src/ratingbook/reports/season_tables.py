@@ -15,8 +15,9 @@
   list's aliases (never merged by ratingbook).
 
 This module alone words a rating change and decides the figures shown: a rating as a whole
-number (0.5 up), and a change as the difference of the two ratings shown
-(:func:`shown_change`), so Before, After, Change and Last Change never disagree whatever the
+number (0.5 up, :func:`shown_rating`), and a change as the difference of the two ratings shown
+(:func:`shown_difference`; a period's, :func:`shown_change`), so Before, After, Change, Last
+Change and ``season add``'s summary never disagree whatever the
 system keeps unrounded (Glicko-2, an unrounded Elo list). Pure: the season's values in,
 tables out.
 """
@@ -48,6 +49,8 @@ __all__ = [
     "list_tables",
     "period_label",
     "shown_change",
+    "shown_difference",
+    "shown_rating",
 ]
 
 LIST_COLUMNS = (
@@ -114,13 +117,26 @@ def _number(value: float | None, places: int = 0) -> float | int | None:
     return int(rounded) if float(rounded).is_integer() else rounded
 
 
+def shown_rating(value: float | None) -> int | None:
+    """A rating as the list shows it: a whole number, 0.5 up (None: unrated)."""
+    shown = _number(value)
+    return None if shown is None else int(shown)
+
+
+def shown_difference(before: float | None, after: float | None) -> int | None:
+    """The change from ``before`` to ``after`` as the list shows it: the difference of the two
+    ratings shown (None when either is unrated), never the unrounded difference rounded: a
+    Glicko-2 rating of 1733.4 that becomes 1644.6 is shown 1733 -> 1645, -88, never -89 (the
+    rounded -88.8) beside it."""
+    old, new = shown_rating(before), shown_rating(after)
+    return None if old is None or new is None else new - old
+
+
 def shown_change(line: PeriodLine) -> int | None:
-    """The change as the list shows it: the rating after minus the rating before, each as
-    shown (a whole number); None for a player unrated before the period. One number from one
-    source: a Glicko-2 rating of 1733.4 that becomes 1644.6 is shown 1733 -> 1645, -88, never
-    -88.8 beside it."""
-    before, after = _number(line.before), _number(line.after)
-    return None if before is None or after is None else int(after) - int(before)
+    """A period's change as the list shows it (:func:`shown_difference` of its rating before
+    and after); None for a player unrated before the period. One number from one source, so
+    Before, After, Change and Last Change never disagree."""
+    return shown_difference(line.before, line.after)
 
 
 def _score(score: float) -> str:

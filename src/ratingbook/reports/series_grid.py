@@ -1,7 +1,8 @@
 """A season series as tables: ``Series Standings`` (rank, name, club, a column per event with
 the dropped results in brackets, the participation bonus when the series gives one, total, events
-played) and ``Series Notes`` (which event each column is, a sentence per player, and every tie:
-the rule that decided it, or that no rule did). The figures and the words are
+played, and the player's rank in each category when the series sets categories) and ``Series
+Notes`` (which event each column is, a sentence per player, every tie: the rule that decided
+it, or that no rule did; then each category's standings). The figures and the words are
 :mod:`ratingbook.season.series`'; this module only lays them out. Pure.
 
 An event's column is headed by its number in the season, ``E1``, ``E2`` ..., as a crosstable
@@ -17,10 +18,12 @@ from fractions import Fraction
 from ratingbook.reports.names import SERIES_NOTES, SERIES_STANDINGS
 from ratingbook.reports.notes_grids import NOTE_WIDTH
 from ratingbook.reports.tables import SheetGrid, centred_columns
-from ratingbook.season.series import SeriesStandings, points_text
+from ratingbook.season.series import SeriesStandings
+from ratingbook.season.series_settings import points_text
 
 __all__ = [
     "SERIES_NOTES_COLUMNS",
+    "category_lines",
     "event_columns",
     "event_legend",
     "series_grid",
@@ -62,6 +65,7 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
         *(("Bonus",) if bonus else ()),
         "Total",
         "Events",
+        *(("Category",) if standings.categories else ()),
     )
     rows: list[tuple[object, ...]] = []
     for row in standings.rows:
@@ -82,21 +86,43 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
                 *((_cell(row.bonus),) if bonus else ()),
                 _cell(row.total),
                 row.played,
+                *((_categories(standings, row.key),) if standings.categories else ()),
             )
         )
     first_event = 3
+    points = len(header) - (1 if standings.categories else 0)
     centred = centred_columns(header) | frozenset(
-        range(first_event, len(header))  # the points, as a crosstable's cells
+        range(first_event, points)  # the points, as a crosstable's cells
     )
+    widths = {1: 24, 2: 16, **({len(header) - 1: 16} if standings.categories else {})}
     return SheetGrid(
         SERIES_STANDINGS,
         header,
         rows,
-        widths={1: 24, 2: 16},
+        widths=widths,
         note=f"{len(standings.events)} events: {standings.settings.describe()}",
         title=title or SERIES_STANDINGS,
         centred=centred,
     )
+
+
+def _categories(standings: SeriesStandings, key: str) -> str | None:
+    """The player's rank in each category he is in: ``U18 2, Women 1``."""
+    held = standings.categories_of(key)
+    return ", ".join(f"{name} {rank}" for name, rank in held) or None
+
+
+def category_lines(standings: SeriesStandings) -> list[str]:
+    """Each category's standings in a line: ``U18: 1 Priya Shah (41.5), 2 Emma Walsh (29).``"""
+    totals = {row.key: row for row in standings.rows}
+    lines = []
+    for table in standings.categories:
+        listed = ", ".join(
+            f"{rank} {totals[key].name} ({points_text(totals[key].total)})"
+            for key, rank in table.rows
+        )
+        lines.append(f"{table.category.name}: {listed or 'no ranked player'}.")
+    return lines
 
 
 def series_notes_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
@@ -109,6 +135,7 @@ def series_notes_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
         if row.tie:
             rule = row.decided_by.value if row.decided_by is not None else "shared"
             rows.append((None, None, rule, row.tie))
+    rows += [(None, None, None, line) for line in category_lines(standings)]
     return SheetGrid(
         SERIES_NOTES,
         SERIES_NOTES_COLUMNS,

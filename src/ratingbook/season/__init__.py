@@ -6,7 +6,7 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.season.names`: when two names are the same name, and when they only look
   alike (the rule near duplicates are reported by);
 - :mod:`~ratingbook.season.model`: a source ref, a source's player, a season player, a game,
-  an event and its fingerprint, a season's error;
+  an event, its fingerprint and its final ranking, a season's error;
 - :mod:`~ratingbook.season.trf_source`: a TRF file, or a Swiss or round-robin event read from
   a book, as an event of the season;
 - :mod:`~ratingbook.season.pgn_source`: a PGN file's games (python-chess) as events;
@@ -15,8 +15,12 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.season.periods`: rating periods and late results;
 - :mod:`~ratingbook.season.checks`: what a season refuses, every problem named;
 - :mod:`~ratingbook.season.adding`: a season, and the sequence of adding events to it;
-- :mod:`~ratingbook.season.series`: a season series (a Grand Prix): points per place or per
-  score in each event, the best N of M counted, a minimum, tie rules.
+- :mod:`~ratingbook.season.series_settings`: a season series' settings, their defaults and
+  the values a series can use;
+- :mod:`~ratingbook.season.series_categories`: a series category's players and their ranks;
+- :mod:`~ratingbook.season.series`: a season series (a Grand Prix): each event's places (its
+  own ranking, else game points), points per place or per score, the best N of M counted, a
+  minimum, tie rules.
 """
 
 from ratingbook.season.adding import Addition, Season, add_events, source_players
@@ -52,15 +56,13 @@ from ratingbook.season.periods import (
     rated_games,
 )
 from ratingbook.season.pgn_source import read_pgn
-from ratingbook.season.series import (
-    SeriesRow,
+from ratingbook.season.series import SeriesRow, SeriesStandings, series_standings
+from ratingbook.season.series_settings import (
     SeriesScoring,
     SeriesSettingError,
     SeriesSettings,
-    SeriesStandings,
     SeriesTie,
     SharedPlaces,
-    series_standings,
 )
 from ratingbook.season.trf_source import read_trf, read_trf_bytes, season_event_from_swiss
 

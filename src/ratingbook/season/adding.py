@@ -136,10 +136,12 @@ def continuation(held: Sequence[SeasonEvent], event: SeasonEvent) -> Continuatio
 
 
 def source_players(events: Sequence[SeasonEvent]) -> list[SourcePlayer]:
-    """Every player the events name (their player lists and their games), in order."""
+    """Every player the events name (their player lists, their rankings and their games), in
+    order."""
     found: list[SourcePlayer] = []
     for event in events:
         found.extend(event.players)
+        found.extend(r.player for r in event.ranks)
         for game in event.games:
             found.append(game.white)
             if game.black is not None:
@@ -172,6 +174,7 @@ def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
                 games=(*found.into.games, *found.games),
                 fingerprint=event.fingerprint,
                 end=event.end,
+                ranks=event.ranks,  # its ranking after the new rounds, not the old one
             )
             held[held.index(found.into)] = grown
             continued.append(found)

@@ -302,6 +302,7 @@ def match_players(
                 club=player.club,
                 birth_year=player.birth_year,
                 source=player.source,
+                sex=player.sex,
             )
             roster.add(new, problems)
             match = Match(player, key, MatchRule.NEW)

@@ -5,7 +5,7 @@ This module alone decides what these things are:
 - a **source ref** (:class:`SourceRef`): a file and a line (a TRF or PGN file), or a book, a
   sheet and an Excel row; every problem of a season names one (:class:`SeasonError`);
 - a **source player** (:class:`SourcePlayer`): a player as one source names him, with the IDs,
-  club and rating it gives; who he is in the season is the identity module's question;
+  club, sex and rating it gives; who he is in the season is the identity module's question;
 - a **season player** (:class:`SeasonPlayer`): one person of the rating list, by key, with his
   IDs, name, club, birth year or category, and his starting point (a rating, or unrated; a
   fixed rating, for a guest who counts for his opponents and is not rated; his own K);
@@ -15,7 +15,12 @@ This module alone decides what these things are:
   kept and never rated (:attr:`SeasonGame.unrated_reason` says why);
 - an **event** (:class:`SeasonEvent`) and its **fingerprint** (:func:`fingerprint`), decided
   from its games and never from a file's name, so the same event added twice is recognised
-  when the file was renamed or written again by another program.
+  when the file was renamed or written again by another program;
+- an event's **final ranking** (:class:`EventRank`), when its source has one: each player's
+  rank as the source decided it, its tie-breaks applied (a TRF's rank column, a Swiss or
+  round-robin book's standings, a team event's ranking of its teams: then each player takes
+  his team's rank and names his team). A source of bare games (a PGN file, an Elo book, a
+  ladder) has none.
 
 Pure: plain frozen values, no spreadsheet library.
 """
@@ -32,6 +37,7 @@ from ratingbook.errors import Location, RatingbookError
 from ratingbook.season.names import exact_name
 
 __all__ = [
+    "EventRank",
     "SeasonError",
     "SeasonEvent",
     "SeasonGame",
@@ -111,9 +117,10 @@ def in_source(error: RatingbookError, file: str) -> SeasonError:
 @dataclass(frozen=True, slots=True)
 class SourcePlayer:
     """A player as one source names him: his name, the IDs it gives (a FIDE ID; a national or
-    club ID), his club or federation, birth year and the rating the source shows. Two source
-    players are equal when their name, IDs, club, federation and birth year are (the rating
-    and the place are not compared: a PGN gives a player's rating game by game)."""
+    club ID), his club or federation, birth year, sex (``m`` or ``w``; empty: not given) and the
+    rating the source shows. Two source players are equal when their name, IDs, club,
+    federation and birth year are (the rating, the sex and the place are not compared: a PGN
+    gives a player's rating game by game)."""
 
     name: str
     fide_id: int | None = None
@@ -123,6 +130,7 @@ class SourcePlayer:
     birth_year: int | None = None
     rating: int | None = field(default=None, compare=False)
     source: SourceRef | None = field(default=None, compare=False, repr=False)
+    sex: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +141,8 @@ class SeasonPlayer:
     unrated); ``fixed_rating`` a rating that stays as it is (a guest, a player with another
     federation's rating: he counts for his opponents and is not rated himself); ``k`` his own
     K where the list gives one (as some federations publish it). ``birth_year`` or
-    ``category`` (a junior, a senior, as the club names it) for the K rules and prizes."""
+    ``category`` (a junior, a senior, as the club names it) for the K rules and prizes;
+    ``sex`` (``m`` or ``w``; empty: not given) and ``birth_year`` for the series' categories."""
 
     key: str
     name: str
@@ -146,6 +155,7 @@ class SeasonPlayer:
     fixed_rating: float | None = None
     k: float | None = None
     source: SourceRef | None = field(default=None, compare=False, repr=False)
+    sex: str = ""
 
     @property
     def unrated(self) -> bool:
@@ -200,12 +210,25 @@ class SeasonGame:
 
 
 @dataclass(frozen=True, slots=True)
+class EventRank:
+    """A player's rank in his event's final ranking: ``rank`` 1 for the first (ranks may
+    repeat: a shared place); ``team`` the team whose rank it is in a team event (empty: his
+    own); ``source`` where the rank was read (a list's row, to name in a problem)."""
+
+    player: SourcePlayer
+    rank: int
+    team: str = ""
+    source: SourceRef | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class SeasonEvent:
     """An event that feeds the season: its name, kind (``TRF``, ``PGN``, ``book``), the file
     it came from, its dates as the source states them (None: not stated), its players as the
     source names them, its games and byes, and its :func:`fingerprint`. ``id`` is the
     fingerprint's first 16 hexadecimal digits; ``notes`` what the reader noted (one line
-    each, naming its line)."""
+    each, naming its line); ``ranks`` its final ranking (:class:`EventRank`; empty: the
+    source has none), which the fingerprint leaves out."""
 
     id: str
     name: str
@@ -217,6 +240,7 @@ class SeasonEvent:
     games: tuple[SeasonGame, ...]
     fingerprint: str
     notes: tuple[str, ...] = ()
+    ranks: tuple[EventRank, ...] = ()
 
     @property
     def first_date(self) -> dt.date | None:
@@ -284,6 +308,7 @@ def make_event(
     players: Sequence[SourcePlayer],
     games: Sequence[SeasonGame],
     notes: Sequence[str] = (),
+    ranks: Sequence[EventRank] = (),
 ) -> SeasonEvent:
     """An event from what a reader found: its fingerprint worked out and given to each game.
     The fingerprint's day is the stated start, else the first game's date."""
@@ -292,5 +317,15 @@ def make_event(
     event_id = print_[:16]
     games = tuple(replace(g, event=event_id) for g in games)
     return SeasonEvent(
-        event_id, name, kind, source, start, end, tuple(players), games, print_, tuple(notes)
+        event_id,
+        name,
+        kind,
+        source,
+        start,
+        end,
+        tuple(players),
+        games,
+        print_,
+        tuple(notes),
+        tuple(ranks),
     )

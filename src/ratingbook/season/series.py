@@ -2,12 +2,13 @@
 
 This module alone decides a series' rules, each named once:
 
-- **an event's place** (:func:`event_places`): the event's own final rank when it comes with one
-  (a TRF's rank column, a Swiss book's standings: its tie-breaks decided it) and
-  :attr:`SeriesSettings.event_ranks` is on; otherwise, from the bare games (a PGN event), its
-  game points: a player's place is one more than the number of players with more points, so
-  players level on points share a place. A player takes part in an event when a game or a bye of
-  it names him, or its standings give him a place;
+- **an event's place** (:func:`event_places`): the event's own final ranking when it comes with
+  one (:attr:`SeasonEvent.ranks`: a TRF's rank column, a Swiss or round-robin book's standings,
+  its tie-breaks applied; a team event's ranking of its teams, each player taking his team's
+  place) and :attr:`SeriesSettings.event_ranks` is on; otherwise, from the bare games (a PGN
+  event, an Elo book, a ladder), its game points: a player's place is one more than the number
+  of players with more points, so players level on points share a place. A player takes part
+  in an event when a game or a bye of it names him, or its ranking gives him a place;
 - **an event's series points** (:class:`SeriesScoring`): points per place from a table (places
   past the table score 0), or the player's game points in the event times a factor. Players who
   share a place (:class:`SharedPlaces`) share the points of the places they cover equally
@@ -34,183 +35,43 @@ added, so a late event takes its place by date. Players are told apart by their 
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import zip_longest
 
-from ratingbook.errors import InputErrors, Location, RatingbookError
+from ratingbook.errors import RatingbookError
 from ratingbook.events.codes import Scoring
 from ratingbook.season.model import SeasonEvent, SeasonPlayer, SourcePlayer
+from ratingbook.season.series_categories import CategoryStandings, category_standings, contestant
+from ratingbook.season.series_settings import (
+    SeriesScoring,
+    SeriesSettings,
+    SeriesTie,
+    SharedPlaces,
+    as_fraction,
+    points_text,
+)
 
 __all__ = [
+    "DEFAULT_SETTINGS",
     "EventPlace",
     "EventResult",
     "SeriesError",
     "SeriesRow",
-    "SeriesScoring",
-    "SeriesSettingError",
-    "SeriesSettings",
     "SeriesStandings",
-    "SeriesTie",
-    "SharedPlaces",
     "event_places",
-    "points_text",
     "series_standings",
 ]
 
-Number = int | float | Fraction
-
-
-class SeriesScoring(enum.Enum):
-    """How an event's result becomes series points."""
-
-    #: Points per place, from :attr:`SeriesSettings.place_points`.
-    PLACE = "place"
-    #: The player's game points in the event, times :attr:`SeriesSettings.score_factor`.
-    SCORE = "score"
-
-
-class SharedPlaces(enum.Enum):
-    """What players who share an event's place score, under points per place."""
-
-    #: The points of the places they cover, shared equally (2nd and 3rd: (18 + 15) / 2 each).
-    SPLIT = "split"
-    #: Each the points of the higher place (2nd and 3rd: 18 each).
-    HIGHER = "higher"
-
-
-class SeriesTie(enum.Enum):
-    """A rule that separates players level on total points (more is better for each)."""
-
-    COUNTED = "more events counted"
-    PLAYED = "more events played"
-    #: The event results, best first, compared one by one (a result beats none).
-    BEST_RESULTS = "better best results"
-    #: More first places, then more second places, and so on (a countback).
-    PLACES = "more first places, then seconds, and so on"
-    #: Game points in the games the players still level played against each other.
-    HEAD_TO_HEAD = "more points in the games between them"
-    #: The better place in the latest event, then the one before, and so on (playing beats not).
-    LATEST = "the better place in the latest event"
-
-
-#: The default points per place: a Grand Prix table (1st 25 ... 10th 1).
-GRAND_PRIX_POINTS: tuple[int, ...] = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
-
-#: The settings' names, as an error about one names it.
-SETTING_WORDS: Mapping[str, str] = {
-    "scoring": "scoring",
-    "place_points": "points per place",
-    "score_factor": "points per game point",
-    "participation": "participation bonus",
-    "best": "best N events counted",
-    "minimum": "minimum events to be ranked",
-    "tie_rules": "tie rules",
-    "shared": "shared places",
-}
+#: A series with every setting at its default.
+DEFAULT_SETTINGS = SeriesSettings()
 
 
 class SeriesError(RatingbookError):
     """A series that cannot be worked out from what it was given (an event's standings that
     leave out a player of its games)."""
-
-
-class SeriesSettingError(RatingbookError):
-    """A series setting that cannot be used: ``setting`` is its name in
-    :class:`SeriesSettings` (and :data:`SETTING_WORDS`), which the message names; ``where`` the
-    cell it was typed in, when the caller knows it."""
-
-    def __init__(self, problem: str, setting: str, where: Location | None = None) -> None:
-        self.setting = setting
-        super().__init__(problem, where)
-
-    def _message(self) -> str:
-        said = f"series setting {SETTING_WORDS.get(self.setting, self.setting)!r}: {self.problem}"
-        place = self.where.describe() if self.where is not None else ""
-        return f"{place}: {said}" if place else said
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self.problem, self.setting, self.where))
-
-
-def _fraction(value: Number) -> Fraction:
-    # A float as typed (0.1 stays 1/10), not its binary expansion.
-    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
-
-
-@dataclass(frozen=True, slots=True)
-class SeriesSettings:
-    """A series' rules (the module text says what each does). ``best`` None counts every event;
-    ``tie_rules`` in the order they apply; ``event_ranks`` off ranks every event by its game
-    points even when it comes with its own final rank."""
-
-    scoring: SeriesScoring = SeriesScoring.PLACE
-    place_points: tuple[Number, ...] = GRAND_PRIX_POINTS
-    score_factor: Number = 1
-    participation: Number = 0
-    best: int | None = None
-    minimum: int = 1
-    tie_rules: tuple[SeriesTie, ...] = (
-        SeriesTie.COUNTED,
-        SeriesTie.PLACES,
-        SeriesTie.HEAD_TO_HEAD,
-        SeriesTie.LATEST,
-    )
-    shared: SharedPlaces = SharedPlaces.SPLIT
-    event_ranks: bool = True
-
-    def problems(self) -> list[SeriesSettingError]:
-        """Every setting that cannot be used, each naming its setting."""
-        found: list[SeriesSettingError] = []
-
-        def need(ok: bool, problem: str, setting: str) -> None:
-            if not ok:
-                found.append(SeriesSettingError(problem, setting))
-
-        typed, table = self.place_points, [_fraction(p) for p in self.place_points]
-        need(bool(table) or self.scoring is SeriesScoring.SCORE, "no place scores", "place_points")
-        for i, points in enumerate(table):
-            need(points >= 0, f"place {i + 1} scores {typed[i]}: less than 0", "place_points")
-            if i:
-                more = f"place {i + 1} scores more ({typed[i]}) than place {i} ({typed[i - 1]})"
-                need(points <= table[i - 1], more, "place_points")
-        need(_fraction(self.score_factor) > 0, f"{self.score_factor}: not above 0", "score_factor")
-        need(_fraction(self.participation) >= 0, f"{self.participation}: below 0", "participation")
-        count = f"{self.best} events: count 1 or more, or leave it empty to count every event"
-        need(self.best is None or self.best >= 1, count, "best")
-        need(self.minimum >= 0, f"{self.minimum} events: below 0", "minimum")
-        for i, rule in enumerate(self.tie_rules):
-            need(rule not in self.tie_rules[:i], f"{rule.value!r} is named twice", "tie_rules")
-        return found
-
-    def describe(self) -> str:
-        """The rules in one line: ``25, 18, 15 ... points per place (shared places split); best
-        3 events counted; 2 events to be ranked; ties: more events counted, ...``."""
-        if self.scoring is SeriesScoring.PLACE:
-            table = ", ".join(points_text(_fraction(p)) for p in self.place_points)
-            how = f"points per place {table} (shared places {self.shared.value})"
-        else:
-            how = f"{points_text(_fraction(self.score_factor))} per game point"
-        bonus = _fraction(self.participation)
-        parts = [
-            how,
-            f"{points_text(bonus)} for taking part in an event" if bonus else "",
-            f"best {self.best} events counted" if self.best else "every event counted",
-            f"{self.minimum} events to be ranked" if self.minimum > 1 else "",
-            f"ties: {'; '.join(r.value for r in self.tie_rules) or 'shared'}",
-        ]
-        return "; ".join(p for p in parts if p)
-
-    def check(self) -> None:
-        """Raise the problems: one as it is, several as one :class:`InputErrors`."""
-        found = self.problems()
-        if len(found) == 1:
-            raise found[0]
-        if found:
-            raise InputErrors(found)
 
 
 # --- one event ----------------------------------------------------------------------------------
@@ -227,13 +88,15 @@ class EventPlace:
 
 
 def event_places(
-    event: SeasonEvent,
-    key_of: Callable[[SourcePlayer], str],
-    ranks: Mapping[SourcePlayer, int] | None = None,
+    event: SeasonEvent, key_of: Callable[[SourcePlayer], str], *, own_ranks: bool = True
 ) -> dict[str, EventPlace]:
-    """Every player's place in ``event`` by list key: from ``ranks`` (the event's own final
-    rank, one per player: ranks may repeat, a shared place) when given, else from game points.
-    A player of the games whom ``ranks`` leaves out is an error naming him and the event."""
+    """Every player's place in ``event`` by list key: from the event's own final ranking
+    (:attr:`SeasonEvent.ranks`; ranks may repeat, a shared place) when it has one and
+    ``own_ranks``: his rank there is his place; else from game points: a place is one more
+    than the number of players with more. Players who share a place share it with the other
+    entrants at it: an entrant is a player, or in a team event his team (its players take its
+    place, and share it only with other teams level with it). A player of the games whom the
+    ranking leaves out is an error naming him and the event."""
     score: dict[str, Fraction] = {}
     for game in event.games:
         white, black = Scoring().points(game.result)
@@ -244,8 +107,9 @@ def event_places(
             score[key] = score.get(key, Fraction(0)) + black
     # merit: more is better (a given rank, smaller is better; else game points).
     merit: dict[str, Fraction] = dict(score)
-    if ranks:
-        given = {key_of(p): r for p, r in ranks.items()}
+    entrant: dict[str, str] = {key: key for key in score}
+    if own_ranks and event.ranks:
+        given = {key_of(r.player): r for r in event.ranks}  # a later rank of a player wins
         missing = sorted(set(score) - set(given))
         if missing:
             raise SeriesError(
@@ -254,11 +118,15 @@ def event_places(
             )
         for key in given:
             score.setdefault(key, Fraction(0))
-        merit = {key: Fraction(-rank) for key, rank in given.items()}
-    counts = Counter(merit[key] for key in score)  # a place: 1 + the players above (sorted)
+        merit = {key: Fraction(-r.rank) for key, r in given.items()}
+        entrant = {key: f"team {r.team}" if r.team else key for key, r in given.items()}
+    # Each entrant counted once at its merit (a team's players are one entrant), sorted once.
+    counts = Counter(value for _, value in {(entrant[key], merit[key]) for key in score})
     place_of, above = {}, 0
     for value in sorted(counts, reverse=True):
         place_of[value], above = above + 1, above + counts[value]
+    if own_ranks and event.ranks:  # the ranking's own rank is the place (a team ranked 5th
+        place_of = {value: int(-value) for value in counts}  # is 5th, byes' teams counted)
     return {key: EventPlace(place_of[merit[key]], counts[merit[key]], score[key]) for key in score}
 
 
@@ -308,22 +176,26 @@ class SeriesRow:
 
 @dataclass(frozen=True, slots=True)
 class SeriesStandings:
-    """The series: its events in date order (M of them), its settings, and its rows: the
-    ranked players by rank, then those below the minimum."""
+    """The series: its events in date order (M of them), its settings, its rows (the ranked
+    players by rank, then those below the minimum) and its categories' standings, in the
+    order the settings name them."""
 
     events: tuple[SeasonEvent, ...]
     settings: SeriesSettings
     rows: tuple[SeriesRow, ...]
+    categories: tuple[CategoryStandings, ...] = ()
 
     def row(self, key: str) -> SeriesRow:
         return next(r for r in self.rows if r.key == key)
 
-
-def points_text(points: Fraction) -> str:
-    """Series points as a person reads them: 25, 21.5, 19.33."""
-    if points.denominator == 1:
-        return str(points.numerator)
-    return f"{float(points):.2f}".rstrip("0").rstrip(".")
+    def categories_of(self, key: str) -> list[tuple[str, int]]:
+        """Each category the player is ranked in, with his rank there: ``[("U18", 2)]``."""
+        return [
+            (table.category.name, rank)
+            for table in self.categories
+            for player, rank in table.rows
+            if player == key
+        ]
 
 
 def _points_words(points: Fraction) -> str:  # "1 point", "21.5 points"
@@ -332,7 +204,7 @@ def _points_words(points: Fraction) -> str:  # "1 point", "21.5 points"
 
 def _place_points(settings: SeriesSettings, place: EventPlace, table: list[Fraction]) -> Fraction:
     if settings.scoring is SeriesScoring.SCORE:
-        return place.score * _fraction(settings.score_factor)
+        return place.score * as_fraction(settings.score_factor)
 
     # The places covered that score (past the table, 0): a slice, however many share.
     covered = table[place.place - 1 : place.place - 1 + place.sharing]
@@ -357,16 +229,14 @@ def _lines(
     events: Sequence[SeasonEvent],
     key_of: Callable[[SourcePlayer], str],
     settings: SeriesSettings,
-    ranks: Mapping[str, Mapping[SourcePlayer, int]],
 ) -> list[_Line]:
     by_key: dict[str, list[tuple[SeasonEvent, EventPlace]]] = {}
     for event in events:
-        given = ranks.get(event.id) if settings.event_ranks else None
-        for key, place in event_places(event, key_of, given).items():
+        for key, place in event_places(event, key_of, own_ranks=settings.event_ranks).items():
             by_key.setdefault(key, []).append((event, place))
     lines = []
-    bonus = _fraction(settings.participation)
-    table = [_fraction(p) for p in settings.place_points]  # once, not once a result
+    bonus = as_fraction(settings.participation)
+    table = [as_fraction(p) for p in settings.place_points]  # once, not once a result
     for key, played in by_key.items():
         points = [_place_points(settings, place, table) for _, place in played]
         # The best N; among equal results the earlier event counts (a stable sort).
@@ -407,9 +277,9 @@ def _value(
                     continue
                 white, black = key_of(game.white), key_of(game.black)
                 if white == line.key and black in rivals:
-                    won += _fraction(game.white_score)
+                    won += as_fraction(game.white_score)
                 elif black == line.key and white in rivals:
-                    won += 1 - _fraction(game.white_score)
+                    won += 1 - as_fraction(game.white_score)
         return (won,)
     # LATEST: the latest event first; a place is better when smaller, playing beats not.
     places = {r.event: r.place.place for r in line.results}
@@ -533,18 +403,19 @@ def _sentence(name: str, line: _Line, settings: SeriesSettings, rank: int | None
 def series_standings(
     events: Sequence[SeasonEvent],
     key_of: Callable[[SourcePlayer], str],
-    settings: SeriesSettings = SeriesSettings(),
+    settings: SeriesSettings = DEFAULT_SETTINGS,
     *,
-    ranks: Mapping[str, Mapping[SourcePlayer, int]] | None = None,
     players: Sequence[SeasonPlayer] = (),
 ) -> SeriesStandings:
     """The series standings of ``events`` (in any order: they are taken by date, then as given).
 
-    ``key_of`` tells who is who (the season's matching). ``ranks`` gives, by event id, an
-    event's own final rank of each of its players (a TRF's rank column, a Swiss book's
-    standings); an event without one is ranked by game points. ``players`` (the season's list)
-    gives the names and clubs shown; a player the list lacks is shown as his first event names
-    him. A bad setting raises :class:`SeriesSettingError` (several: :class:`InputErrors`)."""
+    ``key_of`` tells who is who (the season's matching). An event with its own final ranking
+    (:attr:`SeasonEvent.ranks`) is placed by it, one without by game points
+    (:func:`event_places`). ``players`` (the season's list)
+    gives the names and clubs shown, and who is in each category (a player the list lacks is
+    in none: :mod:`~ratingbook.season.series_categories`, the season's year that of the first
+    event); a player the list lacks is shown as his first event names him. A bad setting
+    raises :class:`SeriesSettingError` (several: :class:`InputErrors`)."""
     settings.check()
     dates = [e.start or e.first_date or dt.date.max for e in events]
     order = sorted(range(len(events)), key=lambda i: (dates[i], i))
@@ -552,11 +423,12 @@ def series_standings(
     names: dict[str, str] = {p.key: p.name for p in players}
     clubs: dict[str, str] = {p.key: p.club for p in players}
     for event in dated:
-        for source in (*event.players, *(p for g in event.games for p in (g.white, g.black))):
+        named = (*event.players, *(r.player for r in event.ranks))
+        for source in (*named, *(p for g in event.games for p in (g.white, g.black))):
             if source is not None:
                 names.setdefault(key_of(source), source.name)
                 clubs.setdefault(key_of(source), source.club)
-    lines = _lines(dated, key_of, settings, ranks or {})
+    lines = _lines(dated, key_of, settings)
     for line in lines:  # a player only an event's standings name, without a name: his key
         names.setdefault(line.key, line.key)
     ranked = [line for line in lines if len(line.results) >= settings.minimum]
@@ -595,4 +467,11 @@ def series_standings(
                 _sentence(name, line, settings, rank),
             )
         )
-    return SeriesStandings(tuple(dated), settings, tuple(rows))
+    year = dates[order[0]].year if events and dates[order[0]] != dt.date.max else None
+    categories = category_standings(
+        [(line.key, rank) for line, rank, _, _ in placed],
+        {p.key: contestant(p) for p in players},
+        settings.categories,
+        year,
+    )
+    return SeriesStandings(tuple(dated), settings, tuple(rows), categories)

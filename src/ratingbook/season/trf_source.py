@@ -12,6 +12,10 @@ Dates), else the event's first day (TRF 042, the book's Start Date; a period the
 whole event), else, with neither, an error naming the file and the round. Forfeits and byes are
 kept, with their kind, and never rated.
 
+The event's final ranking comes with it where the source has one: a TRF's rank column (001,
+columns 86-89; a file with a player's rank blank or 0 gives none), a book's standings (its
+tie-breaks applied, worked out by the workbook's reader and handed in as ``ranks``).
+
 A round paired and not played yet (any of its games without a result: a running event, a
 league between evenings) is left out whole, and the event's notes say so; the rounds played
 go in. Added again once the round is played, the event is recognised as the same event
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import PurePath
 
@@ -31,6 +35,7 @@ from ratingbook.core.encoding import decode_legacy
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.events.event import SwissEvent, SwissPlayer
 from ratingbook.season.model import (
+    EventRank,
     SeasonError,
     SeasonEvent,
     SeasonGame,
@@ -66,6 +71,7 @@ def source_player(player: SwissPlayer, file: str) -> SourcePlayer:
         federation=player.federation,
         birth_year=birth_year(player.birth),
         rating=player.rating,
+        sex=player.sex,
         source=SourceRef(file, player.where) if player.where is not None else SourceRef(file),
     )
 
@@ -87,10 +93,13 @@ def season_event_from_swiss(
     name: str | None = None,
     notes: Sequence[str] = (),
     clubs: dict[str, str] | None = None,
+    ranks: Mapping[str, int] | None = None,
 ) -> SeasonEvent:
     """``event`` (read from ``file``) as a season's event, or a :class:`SeasonError` per round
     that has no date (all of them at once, in an :class:`~ratingbook.errors.InputErrors` when
-    several). ``clubs`` gives a player's club by name where the source has a club column."""
+    several). ``clubs`` gives a player's club by name where the source has a club column;
+    ``ranks`` the event's final ranking by name (a TRF's rank column, a book's standings), kept
+    for the players its games name."""
     settings = event.settings
     players = {p.name: source_player(p, file) for p in event.players}
     if clubs:
@@ -129,6 +138,12 @@ def season_event_from_swiss(
         )
     notes = [*notes, *(f"{SourceRef(file).describe()}: {line}" for line in unplayed)]
     title = name or settings.event_name or PurePath(file).stem
+    playing = {p.name for g in games for p in (g.white, g.black) if p is not None}
+    ranking = [
+        EventRank(player, ranks[name])
+        for name, player in players.items()
+        if ranks and name in playing and name in ranks
+    ]
     return make_event(
         name=title,
         kind=kind,
@@ -138,6 +153,7 @@ def season_event_from_swiss(
         players=tuple(players.values()),
         games=games,
         notes=notes,
+        ranks=ranking,
     )
 
 
@@ -169,7 +185,8 @@ def read_trf(text: str, file: str) -> SeasonEvent:
     except RatingbookError as error:
         raise in_source(error, file) from None
     notes = tuple(f"{SourceRef(file).describe()}, {line}" for line in imported.warnings)
-    return season_event_from_swiss(imported.event, file, kind="TRF", notes=notes)
+    ranks = dict(imported.ranks)
+    return season_event_from_swiss(imported.event, file, kind="TRF", notes=notes, ranks=ranks)
 
 
 def read_trf_bytes(data: bytes, file: str) -> SeasonEvent:

@@ -30,6 +30,7 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_PERIODS,
     LIST_PLAYERS,
     LIST_PROVISIONAL,
+    LIST_RANKS,
     LIST_SETTINGS,
     LIST_START_DEVIATION,
     LIST_SYSTEM,
@@ -38,6 +39,7 @@ from ratingbook.workbook.sheets.schemas import (
     RATING_LIST,
     SERIES_BEST,
     SERIES_BONUS,
+    SERIES_CATEGORIES,
     SERIES_HIGHER,
     SERIES_MINIMUM,
     SERIES_NOTES,
@@ -48,6 +50,7 @@ from ratingbook.workbook.sheets.schemas import (
     SERIES_SHARED,
     SERIES_SPLIT,
     SERIES_STANDINGS,
+    SERIES_TIES,
 )
 
 __all__ = ["RATING_LIST_DESIGN"]
@@ -79,6 +82,23 @@ _GAMES: tuple[tuple[object, ...], ...] = (
     # Junior Night, played on 27 September and typed in last: a late event.
     (_D(2025, 9, 27), "Junior Night", 1, "Emma Walsh", 8, "Priya Shah", 3, "0-1"),
     (_D(2025, 9, 27), "Junior Night", 2, "Priya Shah", 3, "Emma Walsh", 8, "½-½"),
+)
+
+# List Players' rows: ID, FIDE ID, Name, Club, Birth Year, Category, Start Rating, Fixed, K,
+# and Sex (National ID, between them, is left empty).
+_PLAYERS: tuple[tuple[object, ...], ...] = tuple(
+    (*row[:-1], None, row[-1])
+    for row in (
+        ("1", None, "Alice Brennan", "Riverside", 1985, None, 1820, None, None, "W"),
+        ("2", None, "Tom O'Neill", "Riverside", 1972, "Senior", 1655, None, None, "M"),
+        ("3", None, "Priya Shah", "Riverside", 2011, "Junior", 1480, None, None, "W"),
+        ("4", None, "Marek Nowak", "Riverside", 1990, None, 1950, None, None, "M"),
+        ("5", None, "Sophie Laurent", "Riverside", 2001, None, 1540, None, None, "W"),
+        ("6", None, "David Okafor", "Riverside", 1968, "Senior", 1710, None, None, "M"),
+        ("7", 1012345, "Jan de Vries", "Harbour CC", 1979, "Guest", 1900, "Yes", None, "M"),
+        ("8", None, "Emma Walsh", "Riverside", 2009, "Junior", 1390, None, None, "W"),
+        ("9", None, "T. O'Neill", "Riverside", None, None, 1600, None, None, None),
+    )
 )
 
 RATING_LIST_DESIGN = Design(
@@ -134,6 +154,18 @@ RATING_LIST_DESIGN = Design(
                     f"Players level in an event: {SERIES_SPLIT} the points of the places they "
                     f"cover, or each the {SERIES_HIGHER} place's",
                 ),
+                (
+                    SERIES_TIES,
+                    "Counted, Places, Head-to-Head, Latest",
+                    "Players level on points: these rules in this order (also Played, Best "
+                    "Results); None: they share the rank",
+                ),
+                (
+                    SERIES_CATEGORIES,
+                    None,
+                    "Ranked apart too, as prize categories, e.g. U18, S65, Women, U1800, Club "
+                    "NAME (empty: none)",
+                ),
             ),
             widths={"Setting": 18, "Value": 14, "Meaning": 46},
             extra_columns=("Meaning",),
@@ -152,19 +184,10 @@ RATING_LIST_DESIGN = Design(
         ),
         InputSheet(
             LIST_PLAYERS,
-            rows=(
-                ("1", None, "Alice Brennan", "Riverside", 1985, None, 1820, None, None),
-                ("2", None, "Tom O'Neill", "Riverside", 1972, "Senior", 1655, None, None),
-                ("3", None, "Priya Shah", "Riverside", 2011, "Junior", 1480, None, None),
-                ("4", None, "Marek Nowak", "Riverside", 1990, None, 1950, None, None),
-                ("5", None, "Sophie Laurent", "Riverside", 2001, None, 1540, None, None),
-                ("6", None, "David Okafor", "Riverside", 1968, "Senior", 1710, None, None),
-                ("7", 1012345, "Jan de Vries", "Harbour CC", 1979, "Guest", 1900, "Yes", None),
-                ("8", None, "Emma Walsh", "Riverside", 2009, "Junior", 1390, None, None),
-                ("9", None, "T. O'Neill", "Riverside", None, None, 1600, None, None),
-            ),
+            rows=_PLAYERS,
             number_formats={"ID": TEXT, "FIDE ID": "0", "Birth Year": "0", "Start Rating": "0"},
-            widths={"Name": 20, "Club": 14},
+            # Sex added: a narrower Name and Club keep the sheet in readable type (9 points).
+            widths={"Name": 16, "Club": 11, "Sex": 5},
             landscape=True,
         ),
         InputSheet(
@@ -197,6 +220,15 @@ RATING_LIST_DESIGN = Design(
             landscape=True,
         ),
         InputSheet(
+            LIST_RANKS,
+            # Empty: season add writes each ranked event's rows (the sample events, typed into
+            # List Games, have no ranking of their own).
+            rows=(),
+            widths={"Event Name": 20, "Name": 20, "Team": 14, "Source": 24},
+            number_formats={"ID": TEXT},
+            wrapped=("Source",),
+        ),
+        InputSheet(
             LIST_ALIASES,
             rows=(),
             # a date needs 11: narrower, it printed as ###
@@ -216,11 +248,16 @@ RATING_LIST_DESIGN = Design(
         f"on '{LIST_PLAYERS.sheet}' wins over the rules.",
         f"'{LIST_PLAYERS.sheet}': one row a player: the ID every game names, the FIDE ID, "
         "name, club, birth year, category, the start rating (empty: unrated), Fixed (a guest "
-        "whose rating counts for his opponents and never changes), his own K.",
+        "whose rating counts for his opponents and never changes), his own K, his sex (M or "
+        "W, for the series' categories).",
         f"'{LIST_GAMES.sheet}': one row a game: date, event, round, both players (with their "
         "IDs) and the result. Forfeits and byes are kept and never rated.",
         f"'{LIST_EVENTS.sheet}': the events added from files, with the fingerprint by which "
         "the same event added twice is refused (written by ratingbook).",
+        f"'{LIST_RANKS.sheet}': each event's own final ranking, a row a player (written by "
+        "ratingbook from a TRF's ranks, a Swiss or round-robin book's standings, a team "
+        "event's ranking of its teams; correct it if you must). The series places an event "
+        "by it; an event without rows by its game points.",
         f"'{LIST_ALIASES.sheet}': your decisions about names: a Name that is (Same As) or is "
         "not (Different From) the player of an ID.",
         "",
@@ -242,12 +279,15 @@ RATING_LIST_DESIGN = Design(
         "",
         "# The season series",
         f"With '{SERIES_POINTS}' set, every recalculation also ranks the season's events as one "
-        f"series on '{SERIES_STANDINGS}': each event's players placed by their points in it "
-        "(players level share the place and its points), points per place from "
+        f"series on '{SERIES_STANDINGS}': each event's players placed by its own ranking on "
+        f"'{LIST_RANKS.sheet}', else by their points in it (players level share the place and "
+        "its points), points per place from "
         f"'{SERIES_PLACE_POINTS}', each player's best '{SERIES_BEST}' events counted (the rest "
         f"in brackets), fewer than '{SERIES_MINIMUM}' events listed unranked. "
-        f"'{SERIES_NOTES}' explains every total and every tie. Empty '{SERIES_POINTS}': no "
-        "series.",
+        f"'{SERIES_TIES}' orders the tie rules; '{SERIES_CATEGORIES}' ranks juniors, seniors "
+        "or women apart too (by Birth Year and Sex on "
+        f"'{LIST_PLAYERS.sheet}'). '{SERIES_NOTES}' explains every total and every tie. Empty "
+        f"'{SERIES_POINTS}': no series.",
         "",
         "# Recalculating",
         "In Excel with the ratingbook add-in installed: ratingbook > Recalc Ratings. Without "

@@ -92,6 +92,9 @@ class TrfImport:
     the caller appends the import itself (``log_comments.import_logged``)."""
     comments: tuple[str, ...] = ()
     """The file's other ``###`` comment lines, as written (export writes them back)."""
+    ranks: tuple[tuple[str, int], ...] = ()
+    """Each player's final rank as the file gives it (001, columns 86-89), by name; empty when
+    a player's rank is blank or 0: the file then gives no ranking."""
 
     @property
     def fide_mode(self) -> bool:
@@ -297,7 +300,9 @@ def import_trf(text: str) -> TrfImport:
     warnings.extend(not_baku(event, systems.virtual_points))
     logged = read_log_lines(comment_lines)
     warnings.extend(logged.warnings)
-    return TrfImport(event, tuple(warnings), logged.log, logged.comments)
+    given = [(r.player.name, r.rank) for r in records.values()]
+    ranks = tuple((n, r) for n, r in given if r is not None) if all(r for _, r in given) else ()
+    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks)
 
 
 def _spans(lines: list[int]) -> str:

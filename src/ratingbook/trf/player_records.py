@@ -25,6 +25,7 @@ __all__ = [
     "PlayerRecord",
     "RoundField",
     "line_problem",
+    "rank_in",
     "read_digits",
     "read_player_line",
     "stated_ranks",
@@ -57,6 +58,8 @@ class PlayerRecord:
     declared: Fraction | None
     line: int
     notes: list[str] = field(default_factory=list)
+    #: The rank the file gives (columns 86-89; None: blank, 0 or not a number).
+    rank: int | None = None
 
 
 def line_problem(text: str, line: int) -> TrfError:
@@ -113,6 +116,12 @@ def read_player_line(
                 f"line {line_no}: points (columns 81-84) {points_text!r} is not a number: the "
                 "player's total is not checked"
             )
+    rank_text = padded[85:89].strip()
+    rank = rank_in(padded)
+    if rank_text and not rank_text.isdigit():
+        warnings.append(
+            f"line {line_no}: rank (columns 86-89) {rank_text!r} is not a number: not used"
+        )
     rounds: dict[int, RoundField] = {}
     for round_number, start in enumerate(range(FIRST_ROUND, len(line), 10), start=1):
         chunk = line[start : start + 8].ljust(8)
@@ -148,14 +157,20 @@ def read_player_line(
         number=number,
         national_id=national_id,
     )
-    return PlayerRecord(number, player, rounds, declared, line_no)
+    return PlayerRecord(number, player, rounds, declared, line_no, rank=rank)
+
+
+def rank_in(padded: str) -> int | None:
+    """The rank a player line states (columns 86-89): None when blank, 0 or not a number."""
+    text = padded[85:89].strip()
+    return int(text) if text.isdigit() and int(text) else None
 
 
 def stated_ranks(text: str) -> dict[str, int]:
     """The ranks the file states (001 columns 86-89), by player name as the import reads it
     (columns 15-47, spaces collapsed); a blank or unreadable rank, or a name written twice,
-    is left out. The import itself reads no rank: ratingbook ranks an event by its own
-    standings; ``ratingbook check`` compares the file's with them."""
+    is left out (the rank each record holds, read by :func:`rank_in`). ``ratingbook check``
+    compares them with the event's own standings."""
     ranks: dict[str, int] = {}
     seen: set[str] = set()
     twice: set[str] = set()
@@ -164,10 +179,10 @@ def stated_ranks(text: str) -> dict[str, int]:
             continue
         padded = raw.ljust(FIRST_ROUND)
         name = " ".join(padded[14:47].split())
-        rank = padded[85:89].strip()
+        rank = rank_in(padded)
         if name in seen:
             twice.add(name)
         seen.add(name)
-        if name and rank.isdigit() and int(rank):
-            ranks[name] = int(rank)
+        if name and rank is not None:
+            ranks[name] = rank
     return {name: rank for name, rank in ranks.items() if name not in twice}

@@ -9,22 +9,26 @@ This module alone decides how a list book is rated and what its runs write:
   Season List, List History, Rating Changes, Near Duplicates
   (:mod:`ratingbook.reports.season_tables`), and, when List Settings sets a series, Series
   Standings and Series Notes after them (:func:`ratingbook.season.series_standings` over the
-  season's events, players told apart by the same matching as the ratings; List Games carries
-  no event's own final ranks, so each event is ranked by its game points). A game naming a
-  player not on List Players (by ID or name) is an error at its cell: the officer adds him,
-  or adds the event with ``ratingbook season add``, which adds new players;
+  season's events, players told apart by the same matching as the ratings; an event with rows
+  on Event Ranks placed by them, one without by its game points). A game (or an Event Ranks
+  row) naming a player not on List Players (by ID or name) is an error at its cell: the
+  officer adds him, or adds the event with ``ratingbook season add``, which adds new players;
+  an event whose Event Ranks rows leave out a player of its games is an error at its first
+  row;
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
   (the same event twice, a game two sources report, a player twice in a round: nothing
   written), their new players appended to List Players, their games to List Games (each with
-  its player's ID and its source), each event to List Events (its first and last day, stated
-  or else its games' first and last date, and its fingerprint); an event added again with
-  new rounds (:func:`ratingbook.season.adding.continuation`) appends only those rounds'
-  games, under the list's name for it, and a List Events row with its new fingerprint (the
-  last row of a name is the one read). The list is rated again from the first period the
-  addition changes (the periods before it kept as they were rated), and the summary says
-  whose ratings changed and by how much (a late event: which period the list is re-rated
-  from), and what each source noted (a round not played yet, left out). The act is kept for
-  undo ("Events added").
+  its player's ID and its source), each event's own final ranking to Event Ranks (where its
+  source has one; a list without that sheet keeps none, says so, and places the events by
+  game points in this run as in every later one), each event to List Events (its first and
+  last day, stated or else its games' first and last date, and its fingerprint); an event
+  added again with new rounds (:func:`ratingbook.season.adding.continuation`) appends only
+  those rounds' games, under the list's name for it, its whole ranking again, and a List
+  Events row with its new fingerprint (the last row of a name is the one read). The list is
+  rated again from the first period the addition changes (the periods before it kept as they
+  were rated), and the summary says whose ratings changed and by how much, as the sheets show
+  them (a late event: which period the list is re-rated from), and what each source noted (a
+  round not played yet, left out). The act is kept for undo ("Events added").
 """
 
 from __future__ import annotations
@@ -36,12 +40,18 @@ from ratingbook.errors import InvalidValueError, Problems, RatingbookError, Unkn
 from ratingbook.ratings.glicko2 import Glicko2Settings
 from ratingbook.ratings.rating_periods import rate_season, standing_after
 from ratingbook.ratings.season_model import PlayerStart, RatingPeriod, SeasonResult
-from ratingbook.reports.season_tables import ListTables, list_tables, period_label
+from ratingbook.reports.season_tables import (
+    ListTables,
+    list_tables,
+    period_label,
+    shown_difference,
+    shown_rating,
+)
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, Season, add_events
 from ratingbook.season.identity import MatchRule
-from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
+from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
@@ -54,7 +64,7 @@ from ratingbook.workbook.sheets.list_rows import (
 )
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
-from ratingbook.workbook.sheets.schemas import LIST_ALIASES, LIST_EVENTS
+from ratingbook.workbook.sheets.schemas import LIST_ALIASES, LIST_EVENTS, LIST_RANKS
 
 __all__ = ["RatedList", "plan_add_events", "plan_list"]
 
@@ -138,9 +148,9 @@ def _rate(
 
 
 def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
-    """A List Games player no list player answers to (by ID or name), at his first cell. An ID
-    no row of List Players has is his when an alias of the officer's names him (the merged
-    player's row deleted, his games kept)."""
+    """A List Games (or Event Ranks) player no list player answers to (by ID or name), at his
+    first cell. An ID no row of List Players has is his when an alias of the officer's names
+    him (the merged player's row deleted, his games kept)."""
     keys = {p.key for p in book.players}
     new = {m.player for m in addition.matching.matches if m.rule is MatchRule.NEW}
     aliased = {
@@ -151,31 +161,64 @@ def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError
     problems: list[RatingbookError] = []
     named: set[object] = set()
     for event in book.events:
-        for game in event.games:
-            for column, player in (("White", game.white), ("Black", game.black)):
-                if player is None:
+        sides = [
+            (column, player, game.source.where)
+            for game in event.games
+            for column, player in (("White", game.white), ("Black", game.black))
+            if player is not None
+        ]
+        sides += [("Name", r.player, r.source.where) for r in event.ranks if r.source]
+        for column, player, where in sides:
+            if player.national_id and player.national_id not in keys:
+                if player in aliased:
                     continue
-                where = game.source.where
-                if player.national_id and player.national_id not in keys:
-                    if player in aliased:
-                        continue
-                    problems.append(
-                        UnknownPlayerError(
-                            f"no player has ID {player.national_id!r} on 'List Players'",
-                            where,
-                            f"{column} ID",
-                        )
+                problems.append(
+                    UnknownPlayerError(
+                        f"no player has ID {player.national_id!r} on 'List Players'",
+                        where,
+                        "ID" if column == "Name" else f"{column} ID",
                     )
-                elif player in new and player not in named:
-                    named.add(player)
-                    problems.append(
-                        UnknownPlayerError(
-                            f"{player.name!r} is not on 'List Players': add him there (or add "
-                            "the event with 'ratingbook season add', which adds new players)",
-                            where,
-                            column,
-                        )
+                )
+            elif player in new and player not in named:
+                named.add(player)
+                problems.append(
+                    UnknownPlayerError(
+                        f"{player.name!r} is not on 'List Players': add him there (or add "
+                        "the event with 'ratingbook season add', which adds new players)",
+                        where,
+                        column,
                     )
+                )
+    return problems
+
+
+def _unranked_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
+    """An event of Event Ranks that leaves out a player of its games, at the event's first
+    row there: the series cannot place him (:func:`ratingbook.season.series.event_places`)."""
+    key_of = addition.matching.key_of
+    names = {p.key: p.name for p in addition.season.players}
+    problems: list[RatingbookError] = []
+    for event in book.events:
+        first = next((r.source for r in event.ranks if r.source is not None), None)
+        if first is None:
+            continue
+        ranked = {key_of(r.player) for r in event.ranks}
+        missing: dict[str, SeasonGame] = {}
+        for game in event.games:
+            for player in (game.white, game.black):
+                if player is not None and key_of(player) not in ranked:
+                    missing.setdefault(key_of(player), game)
+        for key, game in missing.items():
+            problems.append(
+                InvalidValueError(
+                    f"the ranking of {event.name!r} gives no rank to {names.get(key, key)} (ID "
+                    f"{key}), who plays in its games ({game.source.describe()}): add his row, "
+                    "or delete the "
+                    "event's rows to place it by its game points",
+                    first.where,
+                    "Event Name",
+                )
+            )
     return problems
 
 
@@ -188,7 +231,8 @@ def _matched(book: ListBook) -> Addition:
     problems = Problems()
     for problem in addition.problems:
         problems.append(problem)
-    for error in _unknown_players(book, addition):
+    unknown = _unknown_players(book, addition)
+    for error in unknown or _unranked_players(book, addition):
         problems.append(error)
     problems.check()
     return addition
@@ -308,6 +352,21 @@ def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, obj
     }
 
 
+def _rank_row(
+    rank: EventRank, event: str, source: SeasonEvent, addition: Addition
+) -> dict[str, object]:
+    """An Event Ranks row: the player named as List Games names him (his name, his ID)."""
+    where = rank.player.source or source.source
+    return {
+        "Event Name": event,
+        "Rank": rank.rank,
+        "Name": rank.player.name,
+        "ID": addition.matching.key_of(rank.player),
+        "Team": rank.team or None,
+        "Source": where.describe(),
+    }
+
+
 def _rounds(rounds: Sequence[int]) -> str:
     """``round 4``, ``rounds 4-5``, ``rounds 2, 4``."""
     if len(rounds) == 1:
@@ -328,23 +387,22 @@ def _continued_line(continued: Continuation) -> str:
     )
 
 
-def _shown(value: float | None) -> str:
-    if value is None:
-        return "unrated"
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
-
-
 def _changes(before: RatedList, after: RatedList) -> list[str]:
-    """Whose rating the addition changed, and by how much, highest change first."""
+    """Whose rating the addition changed, and by how much, highest change first: each rating
+    and each change as the list shows them (:func:`shown_rating`, :func:`shown_difference`),
+    so the summary's ``(+N)`` is the Change the sheets show, never the unrounded difference
+    rounded (a Glicko-2 1733.4 -> 1644.6 is -88, the sheets' 1733 -> 1645, not -89). A rating
+    whose shown figure did not move is no change."""
     names = {p.key: p.name for p in after.addition.season.players}
-    moved: list[tuple[float, str]] = []
+    moved: list[tuple[int, str]] = []
     for key, name in names.items():
-        old, new = before.rating(key), after.rating(key)
+        old, new = shown_rating(before.rating(key)), shown_rating(after.rating(key))
         if old == new:
             continue
-        delta = (new or 0.0) - (old or 0.0) if old is not None and new is not None else 0.0
-        sign = f" ({delta:+.0f})" if old is not None and new is not None else ""
-        moved.append((-abs(delta), f"{name} (ID {key}): {_shown(old)} -> {_shown(new)}{sign}"))
+        delta = shown_difference(old, new)
+        sign = "" if delta is None else f" ({delta:+d})"
+        shown = [("unrated" if r is None else str(r)) for r in (old, new)]
+        moved.append((-abs(delta or 0), f"{name} (ID {key}): {shown[0]} -> {shown[1]}{sign}"))
     return [line for _, line in sorted(moved, key=lambda m: m[0])]
 
 
@@ -356,6 +414,9 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
             f"the list has no sheet {LIST_EVENTS.sheet!r}, where an added event's fingerprint "
             "is kept: add it (headers Event Name, Kind, Source, Start, End, Fingerprint)"
         )
+    ranked = [e.name for e in events if e.ranks]
+    if book.ranks_table is None:  # kept nowhere: this run places them as every later one will
+        events = [replace(e, ranks=()) for e in events]
     base = _matched(book)
     before = _rate(book.settings, base)
     addition = add_events(base.season, events)
@@ -375,6 +436,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
             "Club": p.club or None,
             "Birth Year": p.birth_year,
             "National ID": p.national_id or None,
+            "Sex": p.sex.upper() or None,
         }
         for p in new_players
     ]
@@ -396,12 +458,16 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         }
         for name, _, e in written
     ]
+    rank_rows = [_rank_row(r, name, e, addition) for name, _, e in written for r in e.ranks]
     blocks: list[WriteBlock] = []
     for table, rows in (
         (book.players_table, player_rows),
         (book.games_table, game_rows),
         (book.events_table, event_rows),
+        (book.ranks_table, rank_rows),
     ):
+        if table is None:
+            continue
         block = rows_below(table, rows)
         if block is not None:
             blocks.append(block)
@@ -412,6 +478,12 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     ]
     summary += [_continued_line(c) for c in addition.continued]
     summary += [note for e in events for note in e.notes]
+    if ranked and book.ranks_table is None:
+        summary.append(
+            f"the list has no sheet {LIST_RANKS.sheet!r}: the events' own rankings are not kept, "
+            "so the series places them by game points (add the sheet, headers "
+            f"{', '.join(c.name for c in LIST_RANKS.columns)}, and add the events again)"
+        )
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
     summary += [f"near duplicate: {c.describe()}" for c in addition.candidates]

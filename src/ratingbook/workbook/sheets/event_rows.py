@@ -43,7 +43,7 @@ from ratingbook.events.event import (
 from ratingbook.events.settings import SwissSettings
 from ratingbook.events.start_order import Numbering, RecordedNumber, number_players
 
-__all__ = ["build_event", "entry_cells", "player_cells", "read_entry", "read_player"]
+__all__ = ["build_event", "entry_cells", "player_cells", "read_entry", "read_player", "sex_value"]
 
 
 def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds) -> int | None:
@@ -85,14 +85,20 @@ def _birth(value: object) -> str:
     return "" if value is None else " ".join(str(value).split())
 
 
+def sex_value(row: Row) -> str:
+    """A row's ``Sex``: ``m`` or ``w`` (``f`` read as ``w``), or empty."""
+    sex = text(row.get("Sex"), row.where, "Sex", required=False)
+    if sex and sex.casefold() not in ("m", "w", "f"):
+        raise InvalidValueError(f"{sex!r}: expected m or w (or empty)", row.where, "Sex")
+    return {"f": "w"}.get(sex.casefold(), sex.casefold())
+
+
 def read_player(row: Row) -> SwissPlayer:
     """One ``Swiss Players`` row."""
     name = text(row.get("Name"), row.where, "Name")
     if name.upper() == BYE:
         raise InvalidValueError(f"{name!r} is reserved for bye rows", row.where, "Name")
-    sex = text(row.get("Sex"), row.where, "Sex", required=False)
-    if sex and sex.casefold() not in ("m", "w", "f"):
-        raise InvalidValueError(f"{sex!r}: expected m or w (or empty)", row.where, "Sex")
+    sex = sex_value(row)
     withdrawn, expelled = _withdrawal(row)
     federation = text(row.get("Federation"), row.where, "Federation", required=False).upper()
     if len(federation) > 3:
@@ -106,7 +112,7 @@ def read_player(row: Row) -> SwissPlayer:
         title=normalise_title(text(row.get("Title"), row.where, "Title", required=False)),
         federation=federation,
         birth=_birth(row.get("Birth")),
-        sex={"f": "w"}.get(sex.casefold(), sex.casefold()),
+        sex=sex,
         withdrawn=withdrawn,
         expelled=expelled,
         where=row.where,

@@ -17,7 +17,7 @@ This module alone decides what each cell of those sheets means:
 - **List Players**: ID (the key every game and alias names: a club's number, or a national
   ID), FIDE ID, Name, Club, Birth Year, Category, Start Rating (empty: unrated), Fixed
   (the start rating counts for his opponents and never changes), K (his own K), National ID
-  (a federation's ID, as a TRF gives it);
+  (a federation's ID, as a TRF gives it), Sex (M or W, F read as W: the series' categories);
 - **List Games**: Date, Event (the games of one event share its name), Round, White and White
   ID, Black and Black ID (an ID names the list's player, as an alias of the name it is
   typed with: :func:`id_aliases`; without one the name is matched),
@@ -26,6 +26,13 @@ This module alone decides what each cell of those sheets means:
 - **List Events**: an event added from a file, its first and last day and its fingerprint
   (by which the same event added again is refused); an event added again with new rounds
   has a row per addition, and the last row of its name is the one read;
+- **Event Ranks**: an event's own final ranking, a row a player (Event Name, Rank, Name and
+  ID as List Games names him, Team: in a team event the team whose rank it is), as
+  ``season add`` wrote it from a source that has one, or as the officer corrected it; a
+  player ranked twice in one event takes his later row (an event added again with new
+  rounds writes its whole ranking again). An event with no row has no ranking of its own:
+  the series places it by game points. A row of an event List Games does not hold is an
+  error at its Event Name;
 - **Aliases**: a Name that is (Same As) or is not (Different From) the player of an ID (what
   each decision merges: :mod:`ratingbook.season.aliases`).
 
@@ -48,6 +55,7 @@ from ratingbook.ratings.elo_rules import EloSettings, KBand
 from ratingbook.ratings.glicko2 import ESTABLISHED_DEVIATION, Glicko2Settings
 from ratingbook.season.identity import Alias, Decision
 from ratingbook.season.model import (
+    EventRank,
     SeasonEvent,
     SeasonGame,
     SeasonPlayer,
@@ -56,7 +64,8 @@ from ratingbook.season.model import (
     make_event,
 )
 from ratingbook.season.periods import PeriodLength
-from ratingbook.season.series import SeriesSettings
+from ratingbook.season.series_settings import SeriesSettings
+from ratingbook.workbook.sheets.event_rows import sex_value
 from ratingbook.workbook.sheets.reading import Sheets, guarded, read
 from ratingbook.workbook.sheets.schemas import (
     ELO_SYSTEM,
@@ -75,6 +84,7 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_PERIODS,
     LIST_PLAYERS,
     LIST_PROVISIONAL,
+    LIST_RANKS,
     LIST_SETTING_NAMES,
     LIST_SETTINGS,
     LIST_START_DEVIATION,
@@ -123,8 +133,9 @@ class ListSettings:
 
 @dataclass(frozen=True, slots=True)
 class ListBook:
-    """A list read: its settings, players, events (from List Games, one per Event name), the
-    officer's aliases, the tables they came from, and each event's rows in List Games."""
+    """A list read: its settings, players, events (from List Games, one per Event name, each
+    with its ranking from Event Ranks), the officer's aliases, and the tables they came from
+    (``ranks_table`` None: the list has no Event Ranks sheet)."""
 
     settings: ListSettings
     players: tuple[SeasonPlayer, ...]
@@ -133,6 +144,7 @@ class ListBook:
     players_table: Table
     games_table: Table
     events_table: Table | None
+    ranks_table: Table | None = None
 
 
 def _setting_key(typed: str) -> str | None:
@@ -342,6 +354,7 @@ def _players(table: Table, file: str, problems: Problems) -> list[SeasonPlayer]:
                     if cells.is_blank(k)
                     else float(cells.number(k, where, "K", bounds=cells.K_FACTOR)),
                     source=SourceRef(file, where),
+                    sex=sex_value(row),
                 )
             )
         except RatingbookError as error:
@@ -380,11 +393,15 @@ def _stated(table: Table | None, problems: Problems) -> dict[str, _Stated]:
     return found
 
 
-def _side(row: Row, column: str, file: str) -> SourcePlayer | None:
-    name = cells.text(row.get(column), row.where, column, required=column == "White")
+def _side(row: Row, column: str, file: str, key_column: str = "") -> SourcePlayer | None:
+    """A player as a row names him: his name in ``column`` (White's and Name are required),
+    his ID in ``key_column`` (``column`` ID unless given)."""
+    required = column in ("White", "Name")
+    name = cells.text(row.get(column), row.where, column, required=required)
     if not name:
         return None
-    key = cells.text(row.get(f"{column} ID"), row.where, f"{column} ID", required=False)
+    key_column = key_column or f"{column} ID"
+    key = cells.text(row.get(key_column), row.where, key_column, required=False)
     return SourcePlayer(name, national_id=key, source=SourceRef(file, row.where))
 
 
@@ -430,6 +447,37 @@ def _events(
     return events
 
 
+def _with_ranks(
+    events: list[SeasonEvent], table: Table | None, file: str, problems: Problems
+) -> list[SeasonEvent]:
+    """The events, each with its rows of Event Ranks (the module text's rule)."""
+    if table is None:
+        return events
+    by_name = {header_key(e.name): e for e in events}
+    ranks: dict[str, list[EventRank]] = {}
+    for row in table.rows:
+        try:
+            where = row.where
+            event = cells.text(row.get("Event Name"), where, "Event Name")
+            if header_key(event) not in by_name:
+                raise InvalidValueError(
+                    f"no game of {LIST_GAMES.sheet!r} is of the event {event!r}: a rank is "
+                    "of an event whose games the list holds",
+                    where,
+                    "Event Name",
+                )
+            rank = cells.whole_number(row.get("Rank"), where, "Rank", low=1)
+            player = _side(row, "Name", file, key_column="ID")
+            assert player is not None  # Name is required
+            team = cells.text(row.get("Team"), where, "Team", required=False)
+            ranks.setdefault(header_key(event), []).append(
+                EventRank(player, rank, team, SourceRef(file, where))
+            )
+        except RatingbookError as error:
+            problems.append(error)
+    return [replace(e, ranks=tuple(ranks.get(header_key(e.name), ()))) for e in events]
+
+
 def _aliases(sheets: Sheets, file: str, problems: Problems) -> list[Alias]:
     if sheets.actual(LIST_ALIASES.sheet) is None:
         return []
@@ -468,9 +516,13 @@ def read_list(sheets: Sheets, file: str = "") -> ListBook:
     events_table = None
     if sheets.actual(LIST_EVENTS.sheet) is not None:
         events_table = guarded(problems, lambda: read(sheets, LIST_EVENTS), None)
+    ranks_table = None
+    if sheets.actual(LIST_RANKS.sheet) is not None:
+        ranks_table = guarded(problems, lambda: read(sheets, LIST_RANKS), None)
     players = _players(players_table, file, problems) if players_table is not None else []
     stated = _stated(events_table, problems)
     events = _events(games_table, stated, file, problems) if games_table is not None else []
+    events = _with_ranks(events, ranks_table, file, problems)
     aliases = _aliases(sheets, file, problems)
     problems.check()
     assert players_table is not None and games_table is not None
@@ -482,31 +534,32 @@ def read_list(sheets: Sheets, file: str = "") -> ListBook:
         players_table,
         games_table,
         events_table,
+        ranks_table,
     )
 
 
 def id_aliases(book: ListBook) -> tuple[Alias, ...]:
-    """Each name List Games gives with an ID, as the officer's decision that the name with that
-    ID is that player (:class:`~ratingbook.season.identity.Alias`, narrowed to the ID, so the
-    same name from a file without the ID is matched as any other). IDs no list player has are
-    left out (:func:`unknown_ids` names them)."""
+    """Each name List Games (or Event Ranks) gives with an ID, as the officer's decision that
+    the name with that ID is that player (:class:`~ratingbook.season.identity.Alias`, narrowed
+    to the ID, so the same name from a file without the ID is matched as any other). IDs no
+    list player has are left out (the list plan names them)."""
     keys = {p.key for p in book.players}
     found: dict[tuple[str, str], Alias] = {}
     for event in book.events:
-        for game in event.games:
-            for player in (game.white, game.black):
-                if player is None or player.national_id not in keys:
-                    continue
-                found.setdefault(
-                    (player.name, player.national_id),
-                    Alias(
-                        player.name,
-                        Decision.SAME,
-                        player.national_id,
-                        national_id=player.national_id,
-                        source=player.source,
-                    ),
-                )
+        named = [p for g in event.games for p in (g.white, g.black)]
+        for player in (*named, *(r.player for r in event.ranks)):
+            if player is None or player.national_id not in keys:
+                continue
+            found.setdefault(
+                (player.name, player.national_id),
+                Alias(
+                    player.name,
+                    Decision.SAME,
+                    player.national_id,
+                    national_id=player.national_id,
+                    source=player.source,
+                ),
+            )
     return tuple(found.values())
 
 

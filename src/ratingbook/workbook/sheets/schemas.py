@@ -91,6 +91,7 @@ __all__ = [
     "LIST_PERIODS",
     "LIST_PLAYERS",
     "LIST_PROVISIONAL",
+    "LIST_RANKS",
     "LIST_SETTINGS",
     "LIST_SETTING_NAMES",
     "LIST_START_DEVIATION",
@@ -107,10 +108,12 @@ __all__ = [
     "RATING_REPORT",
     "SERIES_BEST",
     "SERIES_BONUS",
+    "SERIES_CATEGORIES",
     "SERIES_FACTOR",
     "SERIES_HIGHER",
     "SERIES_MINIMUM",
     "SERIES_NOTES",
+    "SERIES_NO_TIES",
     "SERIES_PLACE",
     "SERIES_PLACE_POINTS",
     "SERIES_POINTS",
@@ -120,6 +123,8 @@ __all__ = [
     "SERIES_SHARINGS",
     "SERIES_SPLIT",
     "SERIES_STANDINGS",
+    "SERIES_TIES",
+    "SERIES_TIE_WORDS",
     "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
     "SWISS_EVENT_GAMES",
@@ -290,6 +295,8 @@ SERIES_BEST = "Series Best"
 SERIES_MINIMUM = "Series Minimum"
 SERIES_BONUS = "Series Bonus"
 SERIES_SHARED = "Series Shared"
+SERIES_TIES = "Series Ties"
+SERIES_CATEGORIES = "Series Categories"
 LIST_SETTING_NAMES: dict[str, tuple[str, ...]] = {
     LIST_SYSTEM: ("Rating System",),
     LIST_PERIOD: ("Rating Period",),
@@ -308,6 +315,8 @@ LIST_SETTING_NAMES: dict[str, tuple[str, ...]] = {
     SERIES_MINIMUM: ("Minimum Events",),
     SERIES_BONUS: ("Participation Bonus",),
     SERIES_SHARED: ("Shared Places",),
+    SERIES_TIES: ("Series Tie Rules", "Series Tie-breaks", "Tie Rules"),
+    SERIES_CATEGORIES: ("Categories", "Series Category"),
 }
 #: Series Points' values (ratingbook.season.series.SeriesScoring) and Series Shared's
 #: (SharedPlaces).
@@ -321,6 +330,18 @@ SERIES_SHARINGS: dict[str, tuple[str, ...]] = {
     SERIES_SPLIT: ("Shared", "Share"),
     SERIES_HIGHER: ("Higher Place",),
 }
+#: Series Ties' words, one per tie rule (ratingbook.season.series_settings.SeriesTie, by its
+#: name), in the order the officer lists them; SERIES_NO_TIES alone: no rule, level players
+#: share the rank.
+SERIES_TIE_WORDS: dict[str, tuple[str, ...]] = {
+    "COUNTED": ("Counted", "Events Counted", "More Events Counted"),
+    "PLAYED": ("Played", "Events Played", "More Events Played"),
+    "BEST_RESULTS": ("Best Results", "Better Best Results", "Results"),
+    "PLACES": ("Places", "Countback", "More First Places"),
+    "HEAD_TO_HEAD": ("Head-to-Head", "Head to Head", "Direct Encounter", "Games Between"),
+    "LATEST": ("Latest", "Latest Event", "Last Event"),
+}
+SERIES_NO_TIES = ("None", "Shared", "Share")
 ELO_SYSTEM, GLICKO2_SYSTEM, FIDE_SYSTEM = "Elo", "Glicko-2", "FIDE"
 LIST_SYSTEMS: dict[str, tuple[str, ...]] = {
     ELO_SYSTEM: ("Club Elo",),
@@ -357,6 +378,8 @@ LIST_PLAYERS = TableSpec(
         # A national federation's ID (a TRF's), by which the same player from another file is
         # known; the list's own key is ID.
         Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
+        # M or W (F also reads as W): for the series' Women category.
+        Column("Sex", required=False, aliases=("Gender",)),
     ),
 )
 LIST_GAMES = TableSpec(
@@ -385,6 +408,21 @@ LIST_EVENTS = TableSpec(
         Column("Start", required=False),
         Column("End", required=False),
         Column("Fingerprint", required=False),
+    ),
+)
+# Each event's own final ranking, one row a player (written by season add from a source that
+# has one: a TRF's rank column, a Swiss or round-robin book's standings, a team event's ranking
+# of its teams, each player taking his team's rank); the series places an event by it, an
+# event without rows by its game points. The officer may correct or delete rows.
+LIST_RANKS = TableSpec(
+    "Event Ranks",
+    (
+        Column("Event Name"),
+        Column("Rank"),
+        Column("Name", field=fields.NAME),
+        Column("ID", required=False),
+        Column("Team", required=False),
+        Column("Source", required=False),
     ),
 )
 # The officer's decisions: a name is (Same As) or is not (Different From) the player of an ID.

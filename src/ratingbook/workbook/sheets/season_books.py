@@ -20,7 +20,9 @@ This module alone decides what each of these books gives a season:
 - **a team event book** (Teams, Team Matches, Team Boards): each board's game between its two
   players, in its round, dated the event's Start Date (Team Settings; else ``day``; else an
   error); a board without a player is not a game; forfeits are kept and never rated; a round
-  with a board not played yet is left out, as a Swiss round is.
+  with a board not played yet is left out, as a Swiss round is. Its final ranking is its
+  teams' (match points, or game points as its settings say, then its tie-breaks, after its
+  last complete round): each player who played takes his team's rank.
 
 Every problem of a book is listed at once, each at its sheet, row and column.
 """
@@ -36,7 +38,9 @@ from ratingbook.core.results import Result, parse_ladder_result
 from ratingbook.core.tables import Column, Row, TableSpec
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 from ratingbook.events.settings import date_value
+from ratingbook.fide.gacrux.team_tiebreaks import team_standings
 from ratingbook.season.model import (
+    EventRank,
     SeasonError,
     SeasonEvent,
     SeasonGame,
@@ -225,6 +229,18 @@ def team_book_event(book: Book, file: str, day: _dt.date | None) -> SeasonEvent:
     if unplayed and not games:
         raise SeasonError("no round of the event is played yet: nothing to add", SourceRef(file))
     notes = [f"{SourceRef(file).describe()}: {line}" for line in unplayed]
+    # The event's ranking of its teams (match points or game points first, as its settings say,
+    # then its tie-breaks), after its last complete round: each player who played takes his
+    # team's rank.
+    rank_of = {line.team: line.rank for line in team_standings(event).lines}
+    playing = {p.name for g in games for p in (g.white, g.black) if p is not None}
+    ranks = [
+        EventRank(players[p.name], rank_of[team.name], team.name)
+        for team in event.teams
+        if team.name in rank_of
+        for p in team.players
+        if p.name in playing
+    ]
     return make_event(
         name=settings.event_name,
         kind="book",
@@ -234,4 +250,5 @@ def team_book_event(book: Book, file: str, day: _dt.date | None) -> SeasonEvent:
         players=tuple(players.values()),
         games=games,
         notes=notes,
+        ranks=ranks,
     )

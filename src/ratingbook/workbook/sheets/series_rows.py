@@ -13,7 +13,13 @@ This module alone decides what those rows mean (their spellings are
 - **Series Minimum**: events a player needs to be ranked (empty: 1);
 - **Series Bonus**: points for every event a player takes part in (empty: 0);
 - **Series Shared**: ``Split`` (players sharing a place share its points; the default) or
-  ``Higher`` (each takes the higher place's).
+  ``Higher`` (each takes the higher place's);
+- **Series Ties**: the tie rules in the order they apply, words apart (``Counted, Places,
+  Head-to-Head, Latest``, the default; also ``Played`` and ``Best Results``); ``None``: no
+  rule, players level on points share the rank;
+- **Series Categories**: the categories ranked apart, as prize categories are typed, commas
+  or semicolons apart (``U18, S65, Women``: :func:`ratingbook.events.prize_rules.parse_category`;
+  who each admits: :mod:`ratingbook.season.series_categories`); empty: none.
 
 A value that cannot be read, or a setting the series' own rules refuse
 (:meth:`SeriesSettings.problems`), is a problem at the cell it was typed in.
@@ -28,26 +34,32 @@ from typing import TypeVar
 from ratingbook.core import cells
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError
-from ratingbook.season.series import (
+from ratingbook.events.prize_rules import Category, parse_category
+from ratingbook.season.series_settings import (
     GRAND_PRIX_POINTS,
     SETTING_WORDS,
     Number,
     SeriesScoring,
     SeriesSettings,
+    SeriesTie,
     SharedPlaces,
 )
 from ratingbook.workbook.sheets.schemas import (
     SERIES_BEST,
     SERIES_BONUS,
+    SERIES_CATEGORIES,
     SERIES_FACTOR,
     SERIES_HIGHER,
     SERIES_MINIMUM,
+    SERIES_NO_TIES,
     SERIES_PLACE,
     SERIES_PLACE_POINTS,
     SERIES_POINTS,
     SERIES_SCORINGS,
     SERIES_SHARED,
     SERIES_SHARINGS,
+    SERIES_TIE_WORDS,
+    SERIES_TIES,
 )
 
 __all__ = ["read_series"]
@@ -68,9 +80,11 @@ _ROW_OF: Mapping[str, str] = {
     "participation": SERIES_BONUS,
     "best": SERIES_BEST,
     "minimum": SERIES_MINIMUM,
-    "tie_rules": SERIES_POINTS,
+    "tie_rules": SERIES_TIES,
     "shared": SERIES_SHARED,
+    "categories": SERIES_CATEGORIES,
 }
+_APART = re.compile(r"\s*[,;]\s*")
 
 
 def _pick(given: tuple[object, Row], choices: Mapping[str, tuple[str, ...]]) -> str:
@@ -91,6 +105,49 @@ def _place_points(given: tuple[object, Row]) -> tuple[Number, ...]:
         cells.number(p, row.where, "Value", "points per place, numbers apart", bounds=_POINTS)
         for p in parts
     )
+
+
+def _words(value: object, row: Row) -> list[str]:
+    typed = cells.text(value, row.where, "Value")
+    return [part for part in _APART.split(typed.strip()) if part]
+
+
+def _tie_rules(given: tuple[object, Row]) -> tuple[SeriesTie, ...]:
+    value, row = given
+    words = _words(value, row)
+    if len(words) == 1 and header_key(words[0]) in {header_key(w) for w in SERIES_NO_TIES}:
+        return ()
+    rules = []
+    for word in words:
+        rule = next(
+            (
+                SeriesTie[name]
+                for name, spellings in SERIES_TIE_WORDS.items()
+                if header_key(word) in {header_key(w) for w in spellings}
+            ),
+            None,
+        )
+        if rule is None:
+            known = ", ".join(spellings[0] for spellings in SERIES_TIE_WORDS.values())
+            raise InvalidValueError(
+                f"{word!r} is not a tie rule: list some of {known} in the order they apply "
+                f"(or {SERIES_NO_TIES[0]}: players level on points share the rank)",
+                row.where,
+                "Value",
+            )
+        rules.append(rule)
+    return tuple(rules)
+
+
+def _categories(given: tuple[object, Row]) -> tuple[Category, ...]:
+    value, row = given
+    found = []
+    for word in _words(value, row):
+        try:
+            found.append(parse_category(word, row.where))
+        except RatingbookError as error:  # said at this cell (the prizes' own column is
+            raise InvalidValueError(error.problem, row.where, "Value") from None  # Category)
+    return tuple(found)
 
 
 def read_series(cell: Cell, problems: Problems) -> SeriesSettings | None:
@@ -128,6 +185,8 @@ def read_series(cell: Cell, problems: Problems) -> SeriesSettings | None:
         best=read(SERIES_BEST, count, None),
         minimum=read(SERIES_MINIMUM, count, 1),
         shared=SharedPlaces.HIGHER if shared == SERIES_HIGHER else SharedPlaces.SPLIT,
+        tie_rules=read(SERIES_TIES, _tie_rules, SeriesSettings().tie_rules),
+        categories=read(SERIES_CATEGORIES, _categories, ()),
     )
     for problem in settings.problems():
         at = cell(_ROW_OF[problem.setting]) or points
