@@ -107,6 +107,5 @@ def test_both_sides_of_every_board_reporting_at_once_are_each_kept_once(tmp_path
     assert len(acks) == 2 * len(pairings)
     queue = desk.queue(1)
     assert [q.status for q in queue] == ["confirmed"] * len(pairings)
-    assert [sorted(r.side or "" for r in q.reports) for q in queue] == [
-        ["black", "white"]
-    ] * len(pairings)
+    sides = [sorted(r.side or "" for r in q.reports) for q in queue]
+    assert sides == [["black", "white"]] * len(pairings)
