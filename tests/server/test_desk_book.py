@@ -210,8 +210,8 @@ def test_a_team_round_reported_from_the_players_pages_ends_in_the_team_book(
     rnd = desk.round()
     assert (desk.kind, rnd) == ("team", 2)
     pairings = desk.pairings(rnd)
-    boards_of = {match: {p.board for p in pairings if p.match == match} for match in (1, 2)}
-    assert boards_of[2] == boards_of[1]
+    boards = {m: {p.board for p in pairings if p.match == m} for m in (1, 2)}
+    assert boards[1] == boards[2]  # every match has its board 1
     results = {(p.match, p.board): RESULTS[n % 3] for n, p in enumerate(pairings)}
     with running_desk(desk, book) as state, Browser(tmp_path / "phone", 390, 800) as phone:
         for p in pairings:

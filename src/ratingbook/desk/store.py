@@ -46,6 +46,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS items_board ON items(round, match, board)
 CREATE TABLE IF NOT EXISTS reports (
     id INTEGER PRIMARY KEY, item INTEGER NOT NULL REFERENCES items(id), side TEXT,
     result TEXT NOT NULL, origin TEXT NOT NULL, at TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS reports_item ON reports(item);
 CREATE TABLE IF NOT EXISTS acts (
     id INTEGER PRIMARY KEY, item INTEGER, act TEXT NOT NULL, result TEXT,
     by TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', at TEXT NOT NULL);
@@ -383,9 +384,14 @@ def _items(db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> lis
     released = {r[0] for r in db.execute("SELECT round FROM released")}
     reports: dict[int, list[tuple[int, Report]]] = {}
     wanted = {row[0] for row in rows}
-    for rid, item, side, result, origin, at in db.execute(
-        "SELECT id, item, side, result, origin, at FROM reports ORDER BY id"
-    ):
+    # Only the reports of the items read: a report's own transaction reads its board's, not
+    # every report of the event (the queue's readers and a burst's shared commit would wait).
+    of_items = "SELECT id, item, side, result, origin, at FROM reports"
+    if ids:
+        of_items += f" WHERE item IN ({','.join('?' * len(ids))})"
+    elif rnd is not None:
+        of_items += " WHERE item IN (SELECT id FROM items WHERE round = ?)"
+    for rid, item, side, result, origin, at in db.execute(of_items + " ORDER BY id", args):
         if item in wanted:
             reports.setdefault(item, []).append((rid, Report(side, result, origin, at)))
     out = []
