@@ -17,7 +17,7 @@ from fractions import Fraction
 from ratingbook.reports.names import SERIES_NOTES, SERIES_STANDINGS
 from ratingbook.reports.notes_grids import NOTE_WIDTH
 from ratingbook.reports.tables import SheetGrid, centred_columns
-from ratingbook.season.series import SeriesStandings, points_text
+from ratingbook.season.series import SeriesStandings
 
 __all__ = [
     "SERIES_NOTES_COLUMNS",
@@ -72,7 +72,8 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
                 cells.append(None)
             else:
                 shown = _cell(result.points)
-                cells.append(shown if result.counted else f"({points_text(result.points)})")
+                # a dropped result in brackets, spelt as the counted ones' cells print (21.5)
+                cells.append(shown if result.counted else f"({shown})")
         rows.append(
             (
                 row.rank,
