@@ -45,6 +45,13 @@ from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
+from ratingbook.workbook.sheets.list_layout import (
+    LIST_EVENTS_WIDTHS,
+    LIST_EVENTS_WRAPPED,
+    LIST_GAMES_WIDTHS,
+    LIST_GAMES_WRAPPED,
+    row_heights,
+)
 from ratingbook.workbook.sheets.list_rows import (
     ListBook,
     ListSettings,
@@ -397,12 +404,21 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         for name, _, e in written
     ]
     blocks: list[WriteBlock] = []
-    for table, rows in (
-        (book.players_table, player_rows),
-        (book.games_table, game_rows),
-        (book.events_table, event_rows),
+    for table, rows, heights in (
+        (book.players_table, player_rows, ()),
+        # List Games' and List Events' texts wrap: each row written as tall as its lines
+        (
+            book.games_table,
+            game_rows,
+            row_heights(game_rows, LIST_GAMES_WIDTHS, LIST_GAMES_WRAPPED),
+        ),
+        (
+            book.events_table,
+            event_rows,
+            row_heights(event_rows, LIST_EVENTS_WIDTHS, LIST_EVENTS_WRAPPED),
+        ),
     ):
-        block = rows_below(table, rows)
+        block = rows_below(table, rows, heights)
         if block is not None:
             blocks.append(block)
     summary = [
