@@ -267,6 +267,17 @@ def test_keep_cells_of_a_write_block_are_left_exactly_as_they_were(
     assert ws["B3"].value == 1300
 
 
+def test_a_write_block_gives_its_rows_their_heights(book_path: Path, tmp_path: Path) -> None:
+    """Issue 35: rows of wrapped text written by a plan get the height the block gives them
+    (None: the row's own kept)."""
+    book = XlsxBook(book_path)
+    book.write_values(WriteBlock("Camp Groups", 5, 1, [["a"], ["b"]], (45.0, None)))
+    out = tmp_path / "out.xlsx"
+    book.save(out)
+    ws = openpyxl.load_workbook(out)["Camp Groups"]
+    assert ws.row_dimensions[5].height == 45 and ws.row_dimensions[6].height is None
+
+
 # --- reading --------------------------------------------------------------------------------------
 
 

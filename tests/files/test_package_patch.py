@@ -12,7 +12,7 @@ import pytest
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
 from ratingbook.files.patching.cells import CellWriter
-from ratingbook.files.patching.patch import merge_blocks, patch_sheet
+from ratingbook.files.patching.patch import merge_blocks, merge_heights, patch_sheet
 from ratingbook.files.patching.styles import Styles
 from ratingbook.workbook.port.book import KEEP, WriteBlock
 
@@ -131,3 +131,29 @@ def test_blocks_merge_into_cells_later_blocks_winning(
     blocks: list[WriteBlock], writes: dict[int, dict[int, object]]
 ) -> None:
     assert merge_blocks(blocks) == writes
+
+
+def test_a_written_row_gets_its_height_and_a_new_cell_its_columns_style() -> None:
+    """Issue 35: the rows 'season add' appends hold wrapped text, which neither Excel nor
+    LibreOffice grows a row for: a block's heights are written (``ht``, ``customHeight``), to
+    a new row and to one already there; a cell new in a column styled by ``<col>`` takes that
+    style, as a cell typed there would (a date top-aligned beside the wrapped text)."""
+    head = (
+        f'<worksheet xmlns="{MAIN}"><dimension ref="A1:C3"/>'
+        '<cols><col min="2" max="3" width="20" style="4" customWidth="1"/></cols><sheetData>'
+    )
+    before = '<row r="1"><c r="A1"><v>1</v></c></row>'
+    blocks = [WriteBlock("Games", 1, 1, [[KEEP, "a"], [7, "b"]], (45.0, None)),
+              WriteBlock("Games", 3, 1, [[8]], (30.0,))]  # fmt: skip
+    heights = merge_heights(blocks)
+    assert heights == {1: 45.0, 3: 30.0}
+    patched = patch_sheet(
+        head + before + TAIL, merge_blocks(blocks), writer(), "s.xml", None, heights
+    )
+    _, body = patched.split("<sheetData>")
+    assert body == (
+        '<row r="1" ht="45" customHeight="1"><c r="A1"><v>1</v></c>'
+        '<c r="B1" s="4" t="inlineStr"><is><t>a</t></is></c></row>'
+        '<row r="2"><c r="A2"><v>7</v></c><c r="B2" s="4" t="inlineStr"><is><t>b</t></is></c></row>'
+        '<row r="3" ht="30" customHeight="1"><c r="A3"><v>8</v></c></row>' + TAIL
+    )

@@ -58,11 +58,13 @@ TEAM: Mapping[str, tuple[str, ...]] = {
     "players.html": ("Board", "Player", "Points", "Opponent", "Score"),
 }
 #: A season's rating list (issue 35): the list's rank, name and rating; a player's period,
-#: rating after it and change; a period's names and changes; the series' rank, name and total.
+#: rating after it and change; a period's names, changes and the sentence saying why (on a
+#: phone it wraps within the screen: it ran off its edge, every row scrolling sideways); the
+#: series' rank, name and total.
 RATING_LIST: Mapping[str, tuple[str, ...]] = {
     "index.html": ("Rank", "Name", "Rating"),
     "player-*.html": ("Period", "After", "Change"),
-    "changes.html": ("Name", "Change"),
+    "changes.html": ("Name", "Change", "Why"),
     "series.html": ("Rank", "Name", "Total"),
 }
 #: A crosstable has a column per round: on a phone it scrolls sideways by its nature.

@@ -656,3 +656,46 @@ def test_a_seasons_list_prints_each_table_one_page_wide_and_every_date(
         assert headers and all(line.endswith(" " + last) for line in headers), headers
     assert "###" not in " ".join(lines)
     assert any("2025-11-26" in line for line in lines)  # the alias's date
+
+
+#: A real TRF file a club's list is fed (lichess' June blitz, 36 games of nine online players).
+JUNI_BLITZ = (
+    Path(__file__).resolve().parents[1] / "data" / "trf" / "lichess_2020-06-26_juni-blitz.trf"
+)
+
+
+def overprinted(pdf: Path) -> list[str]:
+    """Every two words of a page printed over each other: their boxes overlap across and over
+    half the shorter one's height (lines of a page only touch). A wrapped text in a row not
+    grown for it prints its lines over the next rows and over the page's footer."""
+    found = []
+    for n, page in enumerate(pages_of_words(pdf), start=1):
+        words = [w for line in page for w in line]
+        for a, b in itertools.combinations(words, 2):
+            across = min(a.right, b.right) - max(a.left, b.left)
+            down = min(a.bottom, b.bottom) - max(a.bottom - a.height, b.bottom - b.height)
+            if across > 0.5 and down > min(a.height, b.height) / 2:
+                found.append(f"page {n}: {a.text!r} over {b.text!r}")
+    return found
+
+
+def test_a_list_fed_a_trf_prints_its_input_sheets_readable(tmp_path: Path) -> None:
+    """Issue 35: the template fed a TRF file by 'season add' printed List Games with each game's
+    wrapped Source over the next rows (its row not grown) and into the footer's date, the
+    event's name cut ("Juni Blitzschach 5 Pl"), and List Events with Start and End as ### and
+    its fingerprint over the next row. The rows 'season add' writes are as tall as their
+    wrapped texts, and every input sheet prints at a readable size."""
+    book = tmp_path / "club-list.xlsx"
+    book.write_bytes(templates.template_bytes("ratinglist"))
+    done = run("season", "add", book, JUNI_BLITZ, "--in-place")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (pdf,) = to_pdfs([book], tmp_path / "pdf")
+    assert overprinted(pdf) == []
+    pages = [(sheet, [w.text for line in page for w in line]) for sheet, _, page in
+             sheet_pages(book, pdf)]  # fmt: skip
+    games = [w for sheet, page in pages if sheet == "List Games" for w in page]
+    assert games.count("Blitzschach") == games.count("Plus") == 36  # every game's event, whole
+    assert "###" not in " ".join(w for _, page in pages for w in page)
+    assert "2020-06-26" in [w for sheet, page in pages if sheet == "List Events" for w in page]
+    sizes = printed_sizes(book, pdf)
+    assert {s: sizes[s] for s in ("List Games", "List Events") if sizes[s] < READABLE} == {}

@@ -29,7 +29,10 @@ def spelt(header: str, value: object) -> str:
         value = int(value)
     if header in ("Change", "Last Change") and isinstance(value, int | float):
         return f"+{value}" if value > 0 else str(value)
-    if header in ("Score", "Total") and isinstance(value, int | float):
+    points = header in ("Score", "Total", "Bonus") or re.fullmatch(r"E\d+", header)
+    if points and isinstance(value, str) and value.startswith("("):  # a dropped result
+        return f"({spelt(header, float(value[1:-1]))})"
+    if points and isinstance(value, int | float):
         whole, half = int(value), value % 1 == 0.5
         return ("" if whole == 0 and half else str(whole)) + ("½" if half else "")
     return str(value)
@@ -153,6 +156,16 @@ def test_the_series_page_is_the_series_standings(listed: tuple[Path, Path, str])
     assert len(shown) == 1
     assert shown[0]["header"] == header
     assert shown[0]["rows"] == picked(header, rows, header)
+
+
+def test_the_series_page_spells_points_one_way(listed: tuple[Path, Path, str]) -> None:
+    """Issue 35: series.html showed 16.5 in the events' cells, 41½ in Total, and its notes
+    said "41.5 points". Every half on the page is spelt ½, as the site spells points."""
+    _, site, _ = listed
+    words = re.sub(r"<[^>]+>", " ", (site / "series.html").read_text(encoding="utf-8"))
+    assert re.findall(r"\d+\.5\b", words) == []
+    # the template's series: Priya Shah 25 + 16½ (16½ dropped), a half in a cell and a note
+    assert "16½" in words and "(16½)" in words and "41½ points" in words
 
 
 @pytest.mark.parametrize("name", ["Riverside Chess Club", None])

@@ -118,7 +118,7 @@ def test_the_series_notes_say_what_counted_and_what_was_dropped(
     assert [r[3] for r in rows[: len(LEGEND)]] == LEGEND
     notes = {r[1]: r[3] for r in rows if r[1]}
     assert notes["Priya Shah"] == (
-        "Priya Shah: 41.5 points, best 2 of 3 events counted (25 + 16.5; 16.5 dropped)."
+        "Priya Shah: 41½ points, best 2 of 3 events counted (25 + 16½; 16½ dropped)."
     )
     assert notes["Jan de Vries"].endswith("not ranked: 2 events needed, 1 played.")
 

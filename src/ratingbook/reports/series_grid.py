@@ -76,7 +76,8 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
                 cells.append(None)
             else:
                 shown = _cell(result.points)
-                cells.append(shown if result.counted else f"({points_text(result.points)})")
+                # a dropped result in brackets, spelt as the counted ones' cells print (21.5)
+                cells.append(shown if result.counted else f"({shown})")
         rows.append(
             (
                 row.rank,

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ratingbook.errors import InputErrors, Location, RatingbookError
 from ratingbook.events.prize_rules import Category
+from ratingbook.events.prizes import points_text as prize_points_text
 
 __all__ = [
     "GRAND_PRIX_POINTS",
@@ -187,7 +188,8 @@ class SeriesSettings:
 
 
 def points_text(points: Fraction) -> str:
-    """Series points as a person reads them: 25, 21.5, 19.33."""
-    if points.denominator == 1:
-        return str(points.numerator)
+    """Series points as a person reads them: 25, 21½, 19.33 (a half spelt ½, as every page
+    of the project spells points: :func:`ratingbook.events.prizes.points_text`)."""
+    if points.denominator in (1, 2):
+        return prize_points_text(points)
     return f"{float(points):.2f}".rstrip("0").rstrip(".")

@@ -12,6 +12,12 @@ from __future__ import annotations
 import datetime as dt
 
 from ratingbook.templates.designs import TEXT, Design, Dropdown, InputSheet, generated_lines
+from ratingbook.workbook.sheets.list_layout import (
+    LIST_EVENTS_WIDTHS,
+    LIST_EVENTS_WRAPPED,
+    LIST_GAMES_WIDTHS,
+    LIST_GAMES_WRAPPED,
+)
 from ratingbook.workbook.sheets.schemas import (
     ELO_SYSTEM,
     FIDE_SYSTEM,
@@ -199,8 +205,8 @@ RATING_LIST_DESIGN = Design(
                 "Black ID": TEXT,
                 "Result": TEXT,
             },
-            widths={"Date": 11, "Event Name": 16, "White": 15, "Black": 15, "Source": 18},
-            wrapped=("Source",),
+            widths=LIST_GAMES_WIDTHS,
+            wrapped=LIST_GAMES_WRAPPED,
             dropdowns=(
                 Dropdown(
                     "Result",
@@ -214,9 +220,9 @@ RATING_LIST_DESIGN = Design(
         InputSheet(
             LIST_EVENTS,
             rows=(),
-            widths={"Event Name": 20, "Source": 24, "Fingerprint": 24},
+            widths=LIST_EVENTS_WIDTHS,
             number_formats={"Start": "yyyy-mm-dd", "End": "yyyy-mm-dd"},
-            wrapped=("Source", "Fingerprint"),
+            wrapped=LIST_EVENTS_WRAPPED,
             landscape=True,
         ),
         InputSheet(

@@ -42,8 +42,8 @@ _HISTORY_DETAIL = ("Before", "Games", "Score", "Expected")
 _CHANGE_COLUMNS = ("Name", "Change", "Why")
 #: Columns shown with a sign, as the sheets' number format writes them (+12, -5, 0).
 _SIGNED = frozenset({"Change", "Last Change"})
-#: Columns of a score: spelt as every page spells points (2½).
-_SCORES = frozenset({"Score", "Total"})
+#: A column of game points: spelt as every page spells points (2½).
+_SCORES = frozenset({"Score"})
 
 
 def _column(grid: SheetGrid, name: str) -> int:
@@ -193,6 +193,19 @@ def _changes_page(site: ListSite, files: Mapping[str, str], title: str) -> Page:
     return Page("changes.html", f"Rating changes - {title}", "Rating changes", tuple(tables))
 
 
+def _series_points(value: object) -> Cell:
+    """An event's, the bonus' or the total's series points, spelt as every page spells
+    points (:func:`~ratingbook.web.pages.points`: 21½, as the notes' sentences say them); a
+    dropped result keeps its brackets, ``(21½)``."""
+    if isinstance(value, str) and value.startswith("(") and value.endswith(")"):
+        try:
+            return Cell(f"({points(float(value[1:-1]))})", number=True)
+        except ValueError:
+            return Cell(value)
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return Cell(points(value) if number else text(value), number=number)
+
+
 def _series_pages(site: ListSite, files: Mapping[str, str], title: str) -> list[Page]:
     grid = site.series
     if grid is None:
@@ -204,13 +217,17 @@ def _series_pages(site: ListSite, files: Mapping[str, str], title: str) -> list[
         for r in listed.rows
         if names.count(str(r[_column(listed, "Name")])) == 1
     }
+    fixed = ("Rank", "Name", "Club", "Bonus", "Total", "Events")
+    points_at = [h not in fixed or h in ("Bonus", "Total") for h in grid.header]
     body = []
     for row in grid.rows:
-        cells = [_show(h, v) for h, v in zip(grid.header, row, strict=True)]
+        cells = [
+            _series_points(v) if own else _show(h, v)
+            for h, v, own in zip(grid.header, row, points_at, strict=True)
+        ]
         at = _column(grid, "Name")
         cells[at] = Cell(cells[at].text, by_name.get(str(row[at])))
         body.append(tuple(cells))
-    fixed = ("Rank", "Name", "Club", "Bonus", "Total", "Events")
     detail = ["Club", "Events", *(h for h in grid.header if h not in fixed)]
     classes = column_classes(grid.header, detail)
     heading = grid.title or grid.name

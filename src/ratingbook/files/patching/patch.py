@@ -18,6 +18,7 @@ from ratingbook.files.ooxml.xmltext import (
     escape,
     remove_attribute,
     set_attribute,
+    tag_attributes,
     unescape,
 )
 from ratingbook.files.patching.cells import CellWriter
@@ -48,21 +49,62 @@ def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:
     return writes
 
 
+def merge_heights(blocks: Iterable[WriteBlock]) -> dict[int, float]:
+    """{row: height in points} the blocks give their rows (later blocks win)."""
+    return {
+        block.row + r: height
+        for block in blocks
+        for r, height in enumerate(block.heights)
+        if height is not None
+    }
+
+
+def _with_height(start_tag: str, height: float | None) -> str:
+    """A ``<row>`` start tag at ``height`` points, a height of its own (``customHeight``)."""
+    if height is None:
+        return start_tag
+    return set_attribute(set_attribute(start_tag, "ht", f"{height:g}"), "customHeight", "1")
+
+
+_COLUMN = re.compile(r"<(?:\w+:)?col\b[^>]*>")
+
+
+def column_styles(head: str) -> list[tuple[int, int, str]]:
+    """(first, last, style) of each ``<col>`` element giving its columns a style: a new cell
+    takes its column's, as Excel gives a cell typed into a formatted column (a date written
+    under a top-aligned header is top-aligned too, level with its row's wrapped text)."""
+    found = []
+    for element in _COLUMN.findall(head):
+        attrs = tag_attributes(element)
+        style, low, high = attrs.get("style"), attrs.get("min", ""), attrs.get("max", "")
+        if style and low.isdigit() and high.isdigit():
+            found.append((int(low), int(high), style))
+    return found
+
+
+def _style_of(styles: list[tuple[int, int, str]], column: int) -> str | None:
+    return next((style for low, high, style in styles if low <= column <= high), None)
+
+
 def patch_sheet(
     xml: str,
     writes: Mapping[int, Mapping[int, object]],
     writer: CellWriter,
     part: str,
     name: str | None = None,
+    heights: Mapping[int, float] | None = None,
 ) -> str:
     """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced.
 
     Every other row and cell is copied as it is. A replaced cell keeps its style ``s`` and
     loses its formula; if it held the master of a shared formula, the other cells of that
     shared formula get their own copy of it, so they keep working. Writing into part of an
-    array formula (which Excel would recompute over what was written) is refused.
+    array formula (which Excel would recompute over what was written) is refused. A written
+    row with a height in ``heights`` ({row: points}) is given it.
     """
+    heights = heights or {}
     sheet = SheetXml.split(xml, part, name)
+    styles = column_styles(sheet.head)
     check_inline_strings(sheet)
     _refuse_partial_arrays(sheet, writes)
     patterns = sheet.patterns
@@ -77,7 +119,8 @@ def patch_sheet(
         while next_target < len(targets) and targets[next_target] < number:
             out.append(body[copied:start])
             copied = start
-            out.append(_new_row(p, targets[next_target], writes[targets[next_target]], writer))
+            target = targets[next_target]
+            out.append(_new_row(p, target, writes[target], writer, styles, heights.get(target)))
             next_target += 1
         if next_target < len(targets) and targets[next_target] == number:
             row_writes: Mapping[int, object] = writes[number]
@@ -93,21 +136,35 @@ def patch_sheet(
             copied = end
             continue
         out.append(body[copied:start])
-        out.append(_patch_row(sheet, number, attrs, inside, row_writes, writer, masters))
+        row = _patch_row(sheet, number, attrs, inside, row_writes, writer, masters, styles)
+        if row and number in heights:
+            tag_end = row.index(">") + 1
+            row = _with_height(row[:tag_end], heights[number]) + row[tag_end:]
+        out.append(row)
         copied = end
     out.append(body[copied:])
     while next_target < len(targets):
-        out.append(_new_row(p, targets[next_target], writes[targets[next_target]], writer))
+        target = targets[next_target]
+        out.append(_new_row(p, target, writes[target], writer, styles, heights.get(target)))
         next_target += 1
     head = _grow_dimension(sheet.head, patterns, writes)
     return head + "".join(out) + sheet.tail
 
 
-def _new_row(p: str, number: int, values: Mapping[int, object], writer: CellWriter) -> str:
+def _new_row(
+    p: str,
+    number: int,
+    values: Mapping[int, object],
+    writer: CellWriter,
+    styles: list[tuple[int, int, str]],
+    height: float | None = None,
+) -> str:
     cells = "".join(
-        writer.cell(p, f"{column_letter(c)}{number}", None, values[c]) for c in sorted(values)
+        writer.cell(p, f"{column_letter(c)}{number}", _style_of(styles, c), values[c])
+        for c in sorted(values)
     )
-    return f'<{p}row r="{number}">{cells}</{p}row>' if cells else ""
+    start_tag = _with_height(f'<{p}row r="{number}">', height)
+    return f"{start_tag}{cells}</{p}row>" if cells else ""
 
 
 def _patch_row(
@@ -118,6 +175,7 @@ def _patch_row(
     writes: Mapping[int, object],
     writer: CellWriter,
     masters: dict[str, tuple[str, str]],
+    styles: list[tuple[int, int, str]],
 ) -> str:
     p = sheet.patterns.p
     out: list[str] = []
@@ -131,7 +189,7 @@ def _patch_row(
             out.append(inside[copied:start])
             copied = start
             c = columns[next_write]
-            new = writer.cell(p, f"{column_letter(c)}{number}", None, writes[c])
+            new = writer.cell(p, f"{column_letter(c)}{number}", _style_of(styles, c), writes[c])
             added = added or bool(new)
             out.append(new)
             next_write += 1
@@ -165,7 +223,7 @@ def _patch_row(
         out_cells: list[str] = []
         while next_write < len(columns):
             c = columns[next_write]
-            new = writer.cell(p, f"{column_letter(c)}{number}", None, writes[c])
+            new = writer.cell(p, f"{column_letter(c)}{number}", _style_of(styles, c), writes[c])
             added = added or bool(new)
             out_cells.append(new)
             next_write += 1

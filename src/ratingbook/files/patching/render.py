@@ -36,7 +36,7 @@ from ratingbook.files.ooxml.zipwrite import PackagePlan, Stream
 from ratingbook.files.patching.cells import CellWriter
 from ratingbook.files.patching.drawing import chart_parts
 from ratingbook.files.patching.generated import generated_sheet_xml
-from ratingbook.files.patching.patch import merge_blocks, patch_sheet
+from ratingbook.files.patching.patch import merge_blocks, merge_heights, patch_sheet
 from ratingbook.files.patching.styles import Styles
 from ratingbook.files.patching.tableparts import grow_table_parts
 from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
@@ -129,7 +129,7 @@ class Renderer:
                 check_xml(data, entry.part)
                 xml = decode_part(data, entry.part)
                 plan.parts[entry.part] = patch_sheet(
-                    xml, writes, writer, entry.part, entry.name
+                    xml, writes, writer, entry.part, entry.name, merge_heights(sheet_edits.blocks)
                 ).encode()
                 # Excel tables the blocks extend downward grow over the new rows.
                 plan.parts.update(grow_table_parts(source, entry.part, sheet_edits.blocks))

@@ -186,6 +186,9 @@ class OpenpyxlBook:
                 if value is KEEP:
                     continue
                 _set(ws.cell(row=block.row + r, column=block.column + c), value)
+        for r, height in enumerate(block.heights):
+            if height is not None:
+                ws.row_dimensions[block.row + r].height = height
         # Excel tables the block extends downward grow over the new rows (table_growth's rule).
         tables = {table.name: table for table in ws.tables.values()}
         areas = [

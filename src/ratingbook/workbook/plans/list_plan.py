@@ -55,6 +55,13 @@ from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPl
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
+from ratingbook.workbook.sheets.list_layout import (
+    LIST_EVENTS_WIDTHS,
+    LIST_EVENTS_WRAPPED,
+    LIST_GAMES_WIDTHS,
+    LIST_GAMES_WRAPPED,
+    row_heights,
+)
 from ratingbook.workbook.sheets.list_rows import (
     ListBook,
     ListSettings,
@@ -460,15 +467,24 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     ]
     rank_rows = [_rank_row(r, name, e, addition) for name, _, e in written for r in e.ranks]
     blocks: list[WriteBlock] = []
-    for table, rows in (
-        (book.players_table, player_rows),
-        (book.games_table, game_rows),
-        (book.events_table, event_rows),
-        (book.ranks_table, rank_rows),
+    for table, rows, heights in (
+        (book.players_table, player_rows, ()),
+        # List Games' and List Events' texts wrap: each row written as tall as its lines
+        (
+            book.games_table,
+            game_rows,
+            row_heights(game_rows, LIST_GAMES_WIDTHS, LIST_GAMES_WRAPPED),
+        ),
+        (
+            book.events_table,
+            event_rows,
+            row_heights(event_rows, LIST_EVENTS_WIDTHS, LIST_EVENTS_WRAPPED),
+        ),
+        (book.ranks_table, rank_rows, ()),
     ):
         if table is None:
             continue
-        block = rows_below(table, rows)
+        block = rows_below(table, rows, heights)
         if block is not None:
             blocks.append(block)
     summary = [

@@ -69,17 +69,25 @@ class WriteBlock:
 
     A :data:`KEEP` value leaves that cell untouched (formula, value and style). An Excel table
     the block extends downward grows over its rows (:mod:`ratingbook.workbook.port.table_growth`).
+    ``heights`` gives each row of the block its height in points (None, or no entry: the row's
+    height kept): rows of text wrapped in their cells, which neither Excel nor LibreOffice
+    grows for text another program wrote (:func:`~ratingbook.workbook.port.presentation.row_lines`).
+    The file back ends write them; xlwings' JSON engine, which sets no format, keeps the rows'.
     """
 
     sheet: str
     row: int
     column: int
     values: Grid
+    heights: tuple[float | None, ...] = ()
 
 
-def rows_below(table: Table, rows: Sequence[Mapping[str, object]]) -> WriteBlock | None:
+def rows_below(
+    table: Table, rows: Sequence[Mapping[str, object]], heights: Sequence[float | None] = ()
+) -> WriteBlock | None:
     """New rows under ``table``'s last row (or its header), each given as column name -> value;
-    cells of the table's other columns in those rows are kept, a name it lacks is left out."""
+    cells of the table's other columns in those rows are kept, a name it lacks is left out.
+    ``heights``: each row's height in points (:attr:`WriteBlock.heights`)."""
     if not rows:
         return None
     columns = table.columns
@@ -94,7 +102,7 @@ def rows_below(table: Table, rows: Sequence[Mapping[str, object]]) -> WriteBlock
             if name in columns:
                 line[columns[name] - first] = value
         values.append(line)
-    return WriteBlock(table.sheet, start, first, values)
+    return WriteBlock(table.sheet, start, first, values, tuple(heights))
 
 
 @dataclass(frozen=True, slots=True)

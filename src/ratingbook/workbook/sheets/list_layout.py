@@ -1,0 +1,64 @@
+"""How the rating list's sheets that ``season add`` writes rows into print (issue 35): List
+Games' and List Events' column widths and the columns wrapped in them, one home for the
+template that makes the sheets (:mod:`ratingbook.templates.list_design`) and for the plan that
+appends rows to them (:mod:`ratingbook.workbook.plans.list_plan`).
+
+The texts an addition writes have no length known beforehand (an event's name from a TRF
+file, a file's name in a game's source, a fingerprint of 64 hex digits). Unwrapped, a text
+longer than its column ran into the next column or was cut ("Juni Blitzschach 5 Pl"); wrapped
+without a height for its row, its lines printed over each other and over the footer, since
+neither Excel nor LibreOffice grows a row for text another program wrote. So these columns
+wrap, and every row written gets the height its lines need (:func:`row_heights`), as the
+template's own rows do. Widths in Excel's units, as :attr:`InputSheet.widths
+<ratingbook.templates.designs.InputSheet.widths>` takes them; the widths are those of the
+printed page: List Games one landscape page wide at 9 points or more, with dates wide enough to
+print (11: narrower, a date printed as ###).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ratingbook.workbook.port.presentation import LINE_HEIGHT, column_width, row_lines
+
+__all__ = [
+    "LIST_EVENTS_WIDTHS",
+    "LIST_EVENTS_WRAPPED",
+    "LIST_GAMES_WIDTHS",
+    "LIST_GAMES_WRAPPED",
+    "row_heights",
+]
+
+#: List Games: a game a row. Names and sources wrap; the date, round, IDs and result never.
+LIST_GAMES_WIDTHS: Mapping[str, float] = {
+    "Date": 11,
+    "Event Name": 14,
+    "White": 15,
+    "Black": 15,
+    "Source": 22,
+}
+LIST_GAMES_WRAPPED = ("Event Name", "White", "Black", "Source")
+#: List Events: an event a row; its fingerprint (64 hex digits) prints on two lines.
+LIST_EVENTS_WIDTHS: Mapping[str, float] = {
+    "Event Name": 20,
+    "Source": 24,
+    "Start": 11,
+    "End": 11,
+    "Fingerprint": 33,
+}
+LIST_EVENTS_WRAPPED = ("Event Name", "Source", "Fingerprint")
+
+
+def row_heights(
+    rows: Sequence[Mapping[str, object]],
+    widths: Mapping[str, float],
+    wrapped: Sequence[str],
+) -> tuple[float, ...]:
+    """Each row's height in points: as many lines as its longest wrapped text needs in its
+    column (:func:`~ratingbook.workbook.port.presentation.row_lines`, at the width the template
+    gives the column: :func:`~ratingbook.workbook.port.presentation.column_width`)."""
+    room = [column_width(name, widths.get(name)) for name in wrapped]
+    every = range(len(wrapped))
+    return tuple(
+        LINE_HEIGHT * row_lines([row.get(name) for name in wrapped], room, every) for row in rows
+    )
