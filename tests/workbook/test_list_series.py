@@ -215,8 +215,8 @@ def test_an_events_own_ranking_places_it_and_categories_rank_apart() -> None:
     assert [tuple(r) for r in rows[1:] if any(v is not None for v in r)] == RANKED
     notes = [r[3] for r in book.read_values("Series Notes")[1:] if r and r[3]]
     assert notes[-2:] == [
-        "U18: 1 Priya Shah (41.5), 2 Emma Walsh (29).",
-        "Women: 1 Alice Brennan (50), 2 Priya Shah (41.5), 3 Emma Walsh (29), 4 Sophie Laurent "
+        "U18: 1 Priya Shah (41½), 2 Emma Walsh (29).",
+        "Women: 1 Alice Brennan (50), 2 Priya Shah (41½), 3 Emma Walsh (29), 4 Sophie Laurent "
         "(21).",
     ]
 
