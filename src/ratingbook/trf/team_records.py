@@ -3,7 +3,8 @@
 Written (:func:`export_team_trf`), and read again (:func:`import_team_trf`) so that a round
 trip keeps the event:
 
-- ``012`` event name, ``042`` start date, ``062`` players, ``082`` teams, ``142`` rounds,
+- ``012`` event name, ``042`` start date, ``062`` players, ``082`` teams, ``142`` rounds
+  (else ``XXR``, else as many as ``132`` has round dates: :data:`records.ROUNDS_RECORDS`),
   ``152`` board 1's colour for the first team in round 1 (``W``), ``162`` game points
   (1, ½, 0);
 - ``192`` the encoded type: ``FIDE_TEAM_<TYPEA|TYPEB>_<MP|GP>_<GP|MP>`` (``FIDE_TEAM_MP_GP``
@@ -46,7 +47,16 @@ from ratingbook.events.team import (
     board_colours,
     match_score,
 )
-from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError, record_code
+from ratingbook.trf.records import (
+    GAME_LETTERS,
+    GAME_READINGS,
+    NAME_WIDTH,
+    ROUNDS_RECORDS,
+    TrfError,
+    record_code,
+    round_date_fields,
+    rounds_record,
+)
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
@@ -283,7 +293,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     byes: dict[int, int] = {}
     orders_nos: dict[tuple[int, int], list[int]] = {}
     forfeited_nos: dict[int, list[tuple[int, int]]] = {}
-    boards = 0
+    boards = dated = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         code = record_code(line)  # None: no record (a ruler of column numbers)
@@ -292,8 +302,10 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
             settings["event_name"] = body
         elif code == "042":
             settings["start_date"] = body
-        elif code == "142":
-            settings["rounds"] = int(body)
+        elif code in ROUNDS_RECORDS and rounds_record(body) is not None:
+            settings["rounds"] = rounds_record(body)
+        elif code == "132":  # a date for each round (records.ROUNDS_RECORDS)
+            dated = len(round_date_fields(line))
         elif code == "192":
             settings.update(_settings_of_code(body.upper()))
         elif code == "212":
@@ -372,6 +384,8 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     )
     if boards:
         settings["boards"] = boards
+    if dated and "rounds" not in settings:  # the Armstrong Cup's 11 dates (issue 34)
+        settings["rounds"] = dated
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
     return TeamEvent(tuple(built), team_settings, matches, games), noted
 
