@@ -277,12 +277,13 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
 
 def _input_width(sheet: InputSheet, column: int) -> float:
     """An input column's width: the design's room for typing, a column of text widened to its
-    longest value (:func:`content_width`, up to its cap): the names a TRF import writes (``Lakunza
-    Oyarbide Juan Carlos``) were cut by the next cell at the template's 24 units (issue 34)."""
+    longest value (:func:`content_width`, up to its cap) unless it wraps: the names a TRF
+    import writes (``Lakunza Oyarbide Juan Carlos``) were cut by the next cell at the
+    template's width (issue 34)."""
     name = sheet.header[column]
     given = sheet.widths.get(name, len(name) + 3.0)
     need, text = content_width(sheet.rows, column)
-    return max(given, need) if text else given
+    return max(given, need) if text and name not in sheet.wrapped else given
 
 
 def _alignments(sheet: InputSheet) -> tuple[str, ...]:
