@@ -29,6 +29,7 @@ from ratingbook.workbook.port.presentation import (
     quote_sheet,
     row_lines,
 )
+from ratingbook.workbook.port.text_widths import text_width
 from ratingbook.workbook.sheets.charts import (
     PlayerPath,
     ladder_paths,
@@ -344,9 +345,9 @@ def test_a_long_header_wraps_so_its_column_is_as_wide_as_its_numbers() -> None:
     header = ("Game", "White", "White Rating Before", "White Permanent Before")
     rows = [(1, "Maya Okafor", 1200, 1262)]
     widths = presentation.table_widths(header, rows, {1: 20}, PrintSetup("Rating History"))
-    # Game: "Game" in bold, 4 x 1.15 + 2 = 6.6; White: "Maya Okafor" 10.35 (M 1.4, a y a
-    # k a o 0.95 each, space 0.65, O 1.25, f 0.65, r 0.7) + 2.
-    assert widths == [6.6, 12.35, 8.9, 12.35]
+    # Game: "Game" in bold, 4 x 1.15 + 2 = 6.6; White: "Maya Okafor" 10.55 (M 1.4, a a a o
+    # 1 each, y k 0.95, space 0.65, O 1.25, f 0.65, r 0.7) + 2.
+    assert widths == [6.6, 12.55, 8.9, 12.35]
     lines = [presentation.header_lines(t, w) for t, w in zip(header, widths, strict=True)]
     assert lines == [1, 1, 3, 3]
     assert presentation.header_height(header, widths, PrintSetup("Rating History")) == 45
@@ -360,14 +361,14 @@ def test_a_text_column_is_as_wide_as_its_longest_value() -> None:
     """Issue 34: a given width capped a column of names: ``Gorrochategui Torres, Eugenio``
     printed cut by the next cell in the 24 units the standings give a name. A text column is
     as wide as its longest value (up to 40 units), a given width no floor: its characters'
-    widths (G 1.25; o a e 0.95; r t 0.7; c s 0.9; h g u T E n 1; i 0.5; space and comma
-    0.65) sum to 25.1, and the cell's padding is 2."""
-    assert presentation.text_width("Gorrochategui Torres, Eugenio") == pytest.approx(25.1)
+    widths (G 1.25; o a e h g u T E n 1; r t 0.7; c s 0.9; i 0.5; space and comma 0.65) sum
+    to 25.5, and the cell's padding is 2."""
+    assert text_width("Gorrochategui Torres, Eugenio") == pytest.approx(25.5)
     header = ("No.", "Name")
     widths = presentation.table_widths(
         header, [(6, "Gorrochategui Torres, Eugenio")], {1: 24}, PrintSetup("Standings")
     )
-    assert widths[1] == 27.1
+    assert widths[1] == 27.5
     # A short name: the column as wide as its header, "Name" in bold (6.6).
     assert presentation.table_widths(header, [(1, "Ann")], {1: 24}, PrintSetup("x"))[1] == 6.6
 

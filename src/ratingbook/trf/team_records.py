@@ -57,32 +57,12 @@ from ratingbook.trf.records import (
     round_date_fields,
     rounds_record,
 )
+from ratingbook.trf.team_codes import settings_of_code, team_code
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
 #: A 001 record as read: name, rating, FIDE ID, and each round's (opponent, colour, result).
 _Player = tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]
-
-
-def team_code(settings: TeamSettings) -> str:
-    """Record 192's code for the competition's settings."""
-    if settings.round_robin:
-        return "FIDE_TEAM_DOUBLEROUNDROBIN" if settings.cycles == 2 else "FIDE_TEAM_ROUNDROBIN"
-    colour = {"Type A": "TYPEA_", "Type B": "TYPEB_", "None": ""}[settings.colours]
-    scores = "GP_MP" if settings.game_points_rank else "MP_GP"
-    return f"FIDE_TEAM_{colour}{scores}"
-
-
-def _settings_of_code(code: str) -> dict[str, object]:
-    if "ROUNDROBIN" in code:
-        return {"system": "Double Round Robin" if "DOUBLE" in code else "Round Robin"}
-    colours = "Type A" if "TYPEA" in code else "Type B" if "TYPEB" in code else "None"
-    gp_first = "_GP_MP" in code or (code.endswith("_GP") and "_MP_GP" not in code)
-    return {
-        "system": "Team Swiss",
-        "colours": colours,
-        "main_score": "Game Points" if gp_first else "Match Points",
-    }
 
 
 def player_numbers(event: TeamEvent) -> dict[str, int]:
@@ -307,7 +287,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         elif code == "132":  # a date for each round (records.ROUNDS_RECORDS)
             dated = len(round_date_fields(line))
         elif code == "192":
-            settings.update(_settings_of_code(body.upper()))
+            settings.update(settings_of_code(body.upper()))
         elif code == "212":
             codes = body.replace(",", " ").split()
             settings["tiebreaks"] = tuple(c for c in codes if c not in ("MPTS", "GPTS", "PTS"))

@@ -17,11 +17,16 @@ recalculation, from any front end, rewrites those cells.
 from __future__ import annotations
 
 import datetime as _dt
-import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter
+from ratingbook.workbook.port.text_widths import (
+    BOLD_CHARACTER,
+    PADDING,
+    text_width,
+    wrapped_lines,
+)
 
 __all__ = [
     "CENTRE",
@@ -46,7 +51,6 @@ __all__ = [
     "row_lines",
     "sentence_cells",
     "table_widths",
-    "text_width",
 ]
 
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
@@ -322,10 +326,6 @@ def indented_columns(aligned: Sequence[str]) -> frozenset[int]:
     )
 
 
-#: A bold header character's width in Excel's width units (one unit: a digit of the default
-#: font), with the cell's padding: a header never runs into the next one.
-_BOLD_CHARACTER = 1.15
-_PADDING = 2.0
 #: The most lines a table's header wraps onto (its words kept whole, as Excel and LibreOffice
 #: wrap a cell): a column is as wide as its values need, not as its header on one line. On one
 #: line, ``White Permanent Before`` made each of the camp's rating columns 27 units wide for
@@ -340,23 +340,11 @@ def _scale(setup: PrintSetup | None) -> float:
     return (size or BODY_POINTS) / BODY_POINTS
 
 
-def _greedy_lines(words: Sequence[str], room: float) -> int:
-    """The lines ``words`` take, as many to a line as ``room`` characters hold (a word longer
-    than the room alone on its line); 1 at least."""
-    lines, used = 1, -1
-    for word in words:
-        if used >= 0 and used + 1 + len(word) > room:
-            lines, used = lines + 1, len(word)
-        else:
-            used += 1 + len(word)
-    return lines
-
-
 def header_lines(title: object, width: float, setup: PrintSetup | None = None) -> int:
     """The lines the header ``title`` takes in bold in a column ``width`` wide (its words
-    wrapped at the cell's edge, :data:`_BOLD_CHARACTER` each, the padding left out)."""
-    room = (width - _PADDING) / (_BOLD_CHARACTER * _scale(setup)) + 0.01  # width is rounded
-    return _greedy_lines(str(title).split(), room)
+    wrapped at the cell's edge, :data:`BOLD_CHARACTER` each, the padding left out)."""
+    room = (width - PADDING) / (BOLD_CHARACTER * _scale(setup)) + 0.01  # width is rounded
+    return wrapped_lines(str(title).split(), room)
 
 
 def header_height(
@@ -390,12 +378,12 @@ def column_width(
     # At a larger type the text grows, the cell's padding does not (Excel pads a cell by a
     # fixed few pixels): the posted list's nine columns, padding scaled too, were 5 units
     # wider than needed and printed at 13.7 points instead of 14 (issue 34).
-    given = max(0.0, given - _PADDING) * scale + _PADDING
+    given = max(0.0, given - PADDING) * scale + PADDING
     words = str(title).split()
     room = max(map(len, words), default=0)
-    while _greedy_lines(words, room) > lines:
+    while wrapped_lines(words, room) > lines:
         room += 1
-    needed = room * _BOLD_CHARACTER * scale + _PADDING
+    needed = room * BOLD_CHARACTER * scale + PADDING
     return round(max(given, needed), 2)
 
 
@@ -405,41 +393,6 @@ _WIDEST_CONTENT = 40.0
 #: The narrowest column of numbers: a short number's room (a number wider than its column
 #: prints as ###, and a number format may show more digits than Python writes).
 _NARROWEST = 6.0
-
-
-#: Characters' widths in width units (a digit of the book's font), each group's widest,
-#: measured from DejaVu Sans' advance widths (the font LibreOffice prints Calibri with where
-#: Calibri is missing): a name's letters are narrower than digits on the whole, its
-#: capitals, ``m`` and ``w`` wider. Counted a digit each, the names of a real Swiss
-#: (``Gorrochategui Torres, Eugenio``: 31 units, printed in 24) split its pairing list,
-#: fitted one landscape page wide at 7.9 points, over two pages (issue 34).
-_CHARACTER_WIDTHS = {
-    **dict.fromkeys("ijlIJ'|", 0.5),
-    **dict.fromkeys("f .,;:!()[]-/", 0.65),
-    **dict.fromkeys("rt", 0.7),
-    **dict.fromkeys("csz", 0.9),
-    **dict.fromkeys("aekovxyFLP", 0.95),
-    **dict.fromkeys("bdghnpqu0123456789ESTY", 1.0),
-    **dict.fromkeys("ABCKRVXZ", 1.1),
-    **dict.fromkeys("DGHNOQU", 1.25),
-    **dict.fromkeys("Mw", 1.4),
-    **dict.fromkeys("mW", 1.55),
-}
-#: A character of no group (another script, a sign): a wide one's width.
-_OTHER_CHARACTER = 1.6
-
-
-def text_width(text: str) -> float:
-    """The width ``text`` prints in, in width units: its characters' widths
-    (:data:`_CHARACTER_WIDTHS`, a letter with an accent as the letter)."""
-    width = 0.0
-    for character in text:
-        found = _CHARACTER_WIDTHS.get(character)
-        if found is None:
-            base = unicodedata.normalize("NFD", character)[:1]
-            found = _CHARACTER_WIDTHS.get(base, _OTHER_CHARACTER)
-        width += found
-    return width
 
 
 def content_width(rows: Sequence[Sequence[object]], column: int) -> tuple[float, bool]:
@@ -462,7 +415,7 @@ def content_width(rows: Sequence[Sequence[object]], column: int) -> tuple[float,
             shown, numbers = float(len(str(value))), True
         widest = max(widest, shown)
     least = _NARROWEST if numbers or not text else 0.0
-    return min(_WIDEST_CONTENT, round(max(least, widest + _PADDING), 2)), text
+    return min(_WIDEST_CONTENT, round(max(least, widest + PADDING), 2)), text
 
 
 def table_widths(
