@@ -88,7 +88,10 @@ def test_a_selected_tab_stays_selected_and_dates_get_a_date_format() -> None:
 
 
 def test_a_wide_header_widens_its_column() -> None:
-    xml, _ = render(GeneratedSheet("S", ("Permanent Rating",), []))
-    # 16 characters in bold: 16 x 1.15 + 2 = 20.4
-    assert '<col min="1" max="1" width="20.4" customWidth="1"/>' in xml
+    xml, styles = render(GeneratedSheet("S", ("Permanent Rating",), []))
+    # Wrapped onto lines (presentation.HEADER_LINES), its longest word in bold: 9 x 1.15 + 2
+    # = 12.35; the header row two lines of 15 points tall, its cell wrapping.
+    assert '<col min="1" max="1" width="12.35" customWidth="1"/>' in xml
+    assert '<row r="1" ht="30" customHeight="1"><c r="A1" s="1" t="inlineStr">' in xml
+    assert 'wrapText="1"' in styles.new_xfs[0]
     assert '<dimension ref="A1:A1"/>' in xml

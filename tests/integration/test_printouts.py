@@ -1,18 +1,22 @@
-"""Printouts read right (issue 34): every table of every template, printed by LibreOffice, has
-each number under its own header, and no internal sheet prints raw JSON.
+"""Printouts read right (issue 34): every table of every template, and of the books ``ratingbook
+trf import`` makes of two real TRF files, printed by LibreOffice, has each number under its own
+header and each text whole, and no internal sheet prints raw JSON.
 
 Each template (``ratingbook template all``) is recalculated with its sample data; an event's
 next round is paired (the open round's results typed in, then Recalc; the team event by
-``ratingbook pair``). All the books are printed to PDF by the run's one LibreOffice, and the
-PDF's words are read with their boxes (``pdftotext -bbox``).
+``ratingbook pair``). The templates' books are printed to PDF by the run's one LibreOffice, the
+imported ones by another call, and the PDF's words are read with their boxes (``pdftotext
+-bbox``).
 
 Which number belongs to which header comes from the book itself (the values ratingbook wrote),
 never from the PDF's layout: a printed line is a row of the sheet when it starts with the
 row's first word and holds the row's numbers in order. Each of those numbers must then print
-with its box over its own header's words (the header line repeats on every page of the sheet),
-and over no other header's: a right-aligned number under a left-aligned header stands between
-its header and the next one, or under the next one, and fails. A header line that does not print
-as its words (two headers run together, columns split over pages) fails too.
+with its box over its own header's words (the header repeats on every page of the sheet, on
+one line or, long, wrapped over a few), and over no other header's: a right-aligned number
+under a left-aligned header stands between its header and the next one, or under the next
+one, and fails. A header that does not print as its words (two headers run together, columns
+split over pages) fails too, and so does a text of the row not printed whole on its line (cut
+by the next cell, or run into its text).
 
 Every printed sheet is also read at its printed type size: fitted one page wide, a sheet wider
 than the paper prints smaller, and a sheet whose text runs on past its table (a long meaning
@@ -29,6 +33,7 @@ import itertools
 import re
 import subprocess
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
@@ -37,6 +42,7 @@ import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter as letter
 from tests.helpers.cli import run
+from tests.helpers.paths import REAL_TRF
 from tests.helpers.pdfs import needs_pdf_tools, to_pdfs
 
 from ratingbook import templates
@@ -111,6 +117,29 @@ def _book(kind: str, folder: Path) -> Path:
     return book
 
 
+#: Real TRF files imported (``ratingbook trf import``) and printed, by book name: a Swiss with
+#: long names (``Gorrochategui Torres, Eugenio``) and a team event of 12 teams and 160
+#: players over 11 rounds.
+IMPORTED = {
+    "open-gros": "javafo_trfxsample2_open-gros_2010.trfx",
+    "armstrong-cup": "icu_armstrong-cup_2010-11.tab",
+}
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+    """The books ``ratingbook trf import`` makes of :data:`IMPORTED` and their PDFs, by name:
+    one LibreOffice for them all."""
+    folder = tmp_path_factory.mktemp("imported")
+    books = []
+    for name, trf in IMPORTED.items():
+        books.append(folder / f"{name}.xlsx")
+        done = run("trf", "import", REAL_TRF / trf, "-o", books[-1])
+        assert done.returncode == 0, done.stdout + done.stderr
+    pdfs = to_pdfs(books, folder / "pdf")
+    return {n: (b, p) for n, b, p in zip(IMPORTED, books, pdfs, strict=True)}
+
+
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
     """Every template's book and its PDF, by kind: one LibreOffice for them all."""
@@ -160,7 +189,8 @@ def same(word: str, value: float) -> bool:
     shown = number(word)
     if shown is None:
         return False
-    decimals = len(word.split(".")[1]) if "." in word else 0
+    # a half (4½) shows a decimal: it is not a whole number rounded (4½ is no 5)
+    decimals = len(word.split(".")[1]) if "." in word else int("½" in word)
     return abs(shown - value) <= 0.5 * 10**-decimals + 1e-9
 
 
@@ -168,34 +198,83 @@ def is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def header_spans(line: list[Word], header: list[list[str]]) -> list[tuple[float, float]] | None:
-    """Each header's span on the page when ``line`` is the header printed word for word."""
-    columns = header_columns(line, header, whole=True)
-    return None if columns is None else [columns[c] for c in range(len(header))]
+#: The most lines a header prints on (presentation.HEADER_LINES: a long header wraps).
+HEADER_LINES = 3
+
+Span = tuple[float, float]
+
+
+def _splits(words: int, lines: int) -> Iterator[tuple[int, ...]]:
+    """Each way of putting ``words`` words, in order, on ``lines`` lines (some maybe none)."""
+    if lines == 1:
+        yield (words,)
+        return
+    for first in range(words + 1):
+        for rest in _splits(words - first, lines - 1):
+            yield (first, *rest)
+
+
+def _spans_meet(spans: list[Span]) -> bool:
+    """Whether every two of ``spans`` overlap: the lines of one cell's wrapped text stand over
+    one another (aligned on a side or centred), those of two cells side by side."""
+    return all(a[0] < b[1] and b[0] < a[1] for a, b in itertools.combinations(spans, 2))
+
+
+def _place(
+    block: list[list[Word]], header: list[list[str]], order: list[int], whole: bool
+) -> dict[int, Span] | None:
+    """The header's columns ``order`` (in order, all of them when ``whole``, else the first
+    ones) printed on ``block``'s lines and nothing else: each title's words on one line or
+    wrapped over several, each line's words those of the columns' pieces left to right, a
+    title's pieces over one another. Each column's span on the page (the widest of its
+    lines), or None."""
+    texts = [[w.text for w in line] for line in block]
+
+    def place(i: int, at: tuple[int, ...]) -> dict[int, Span] | None:
+        done = all(a == len(t) for a, t in zip(at, texts, strict=True))
+        if i == len(order) or (done and not whole and i):
+            return {} if done else None
+        title = header[order[i]]
+        for split in _splits(len(title), len(block)):
+            pieces, start, moved = [], 0, list(at)
+            for j, size in enumerate(split):
+                if texts[j][moved[j] : moved[j] + size] != title[start : start + size]:
+                    break
+                if size:
+                    pieces.append(block[j][moved[j] : moved[j] + size])
+                moved[j] += size
+                start += size
+            else:
+                spans = [(piece[0].left, piece[-1].right) for piece in pieces]
+                if not _spans_meet(spans):
+                    continue
+                rest = place(i + 1, tuple(moved))
+                if rest is not None:
+                    left = min((a for a, _ in spans), default=0.0)
+                    return {order[i]: (left, max((b for _, b in spans), default=0.0)), **rest}
+        return None
+
+    return place(0, (0,) * len(block))
 
 
 def header_columns(
-    line: list[Word], header: list[list[str]], whole: bool = False
-) -> dict[int, tuple[float, float]] | None:
-    """The columns ``line`` prints the header of, each with its span on the page: the whole
-    header, or (unless ``whole``) the page's share of a table split across pages wide: its
-    first columns (the row's names, repeated on every page) then a run of the next ones."""
-    texts = [w.text for w in line]
-    for keys in range(len(header) + 1) if not whole else (0,):
-        prefix = [word for title in header[:keys] for word in title]
-        if texts[: len(prefix)] != prefix:
-            break
-        for first in range(keys, len(header)) if not whole else (0,):
-            at, columns = 0, {}
-            for c in [*range(keys), *range(first, len(header))]:
-                title = header[c]
-                if texts[at : at + len(title)] != title or (at == len(texts) and title):
-                    break
-                words = line[at : at + len(title)]
-                columns[c] = (words[0].left, words[-1].right) if words else (0.0, 0.0)
-                at += len(title)
-            if at == len(texts) and (not whole or len(columns) == len(header)):
-                return columns
+    page: list[list[Word]], top: int, header: list[list[str]], whole: bool = False
+) -> tuple[int, dict[int, Span]] | None:
+    """The header printed from line ``top`` of ``page``: how many lines it takes (a long
+    header wraps onto up to :data:`HEADER_LINES`) and each of its columns' span on the page:
+    the whole header, or (unless ``whole``) the page's share of a table split across pages
+    wide: its first columns (the row's names, repeated on every page) then a run of the next
+    ones."""
+    for lines in range(HEADER_LINES, 0, -1):  # the most lines first: a line of a wrapped
+        block = page[top : top + lines]  # header may hold whole short titles
+        if len(block) < lines:
+            continue
+        for keys in range(len(header) + 1) if not whole else (0,):
+            for first in range(keys, len(header)) if not whole else (0,):
+                order = [*range(keys), *range(first, len(header))]
+                columns = _place(block, header, order, whole)
+                if columns is not None:
+                    return lines, columns
     return None
 
 
@@ -219,6 +298,7 @@ class Sheet:
     name: str
     header: list[list[str]]  # each column's header, as words (empty: no header)
     rows: list[tuple[int, list[object]]]  # Excel row number, values
+    wrapped: frozenset[int] = frozenset()  # columns whose text wraps within the cell
 
 
 def table_sheets(book: Path) -> list[Sheet]:
@@ -244,58 +324,54 @@ def table_sheets(book: Path) -> list[Sheet]:
             for n, r in enumerate(grid[1:], start=2)
             if any(map(is_number, r)) and not ws.row_dimensions[n].hidden
         ]
-        sheets.append(Sheet(ws.title, header, rows))
+        wrapped = frozenset(
+            c for c in range(len(titles)) if ws.cell(row=2, column=c + 1).alignment.wrap_text
+        )
+        sheets.append(Sheet(ws.title, header, rows, wrapped))
     return sheets
 
 
 def misplaced(book: Path, pdf: Path) -> list[str]:
-    """Every number printed away from its header, every table or row not found in print.
+    """Every number printed away from its header, every text cut, every table or row not
+    found in print.
 
-    A table too wide for a page prints across pages, each repeating the row's first columns
-    (presentation.PrintSetup.repeat_columns): each page's header line is then those columns
-    and a run of the next ones, and a row is read on each page for the numbers of its columns.
+    Each page of a sheet (known by its title) prints the sheet's header under its title, on
+    one line or, a long header wrapped, on a few. A table too wide for a page prints across
+    pages, each repeating the row's first columns (presentation.PrintSetup.repeat_columns):
+    each page's header is then those columns and a run of the next ones, and a row is read on
+    each page for the numbers and texts of its columns.
     """
-    pages = pages_of_words(pdf)
+    pages = sheet_pages(book, pdf)
     problems: list[str] = []
-    cursor = 0
     for sheet in table_sheets(book):
-        # The sheet's pages: from the first page after the last sheet's that prints its
-        # header line (or, split across pages, its page's share as its first line), each page
-        # repeating it.
-        found: list[tuple[list[list[Word]], int, dict[int, tuple[float, float]]]] = []
-        for p in range(cursor, len(pages)):
-            at = next(
-                (
-                    (i, columns)
-                    for i, line in enumerate(pages[p])
-                    if (columns := header_columns(line, sheet.header, whole=i != 1)) is not None
-                ),
-                None,
-            )
-            if at is None:
-                if found:
-                    break
+        found: list[tuple[list[list[Word]], int, dict[int, Span]]] = []
+        for name, title, page in pages:
+            if name != sheet.name:
                 continue
-            found.append((pages[p], at[0], at[1]))
-            cursor = p + 1
-        if not found:
-            problems.append(
-                f"{book.name} {sheet.name!r}: the header {' | '.join(map(' '.join, sheet.header))}"
-                " is not printed as one line of its words"
-            )
-            continue
-        header_line = found[0][0][found[0][1]]
-        for a, b in itertools.pairwise(header_line):
-            title = next((c for c, (_, r) in found[0][2].items() if r == a.right), None)
-            if title is not None and touching(a, b):
+            at = header_columns(page, title, sheet.header)
+            if at is None:
                 problems.append(
-                    f"{book.name} {sheet.name!r}: the header {a.text!r} touches {b.text!r}"
+                    f"{book.name} {sheet.name!r}: a page whose header is not "
+                    f"{' | '.join(map(' '.join, sheet.header))} printed as its words"
                 )
-        shares: dict[tuple[int, ...], list[tuple[list[Word], dict[int, tuple[float, float]]]]]
-        shares = {}  # each share of the columns: its pages' lines, in order
+                continue
+            found.append((page, title + at[0], at[1]))
+        if not found:
+            problems.append(f"{book.name} {sheet.name!r}: no page prints its header")
+            continue
         for page, top, columns in found:
+            height = max(w.height for line in page[top - 1 : top] for w in line)
+            spans = sorted(columns.items(), key=lambda item: item[1])
+            for (c, left), (d, right) in itertools.pairwise(spans):
+                if left != (0.0, 0.0) and right[0] - left[1] < GAP * height:
+                    problems.append(
+                        f"{book.name} {sheet.name!r}: the header {' '.join(sheet.header[c])!r}"
+                        f" touches {' '.join(sheet.header[d])!r}"
+                    )
+        shares: dict[tuple[int, ...], list[tuple[list[Word], dict[int, Span]]]] = {}
+        for page, top, columns in found:  # each share of the columns: its pages' lines
             lines = shares.setdefault(tuple(columns), [])
-            lines += [(line, columns) for line in page[top + 1 :]]
+            lines += [(line, columns) for line in page[top:-1]]  # the footer left out
         printed = {c for share in shares for c in share}
         missing = [c for c, title in enumerate(sheet.header) if title and c not in printed]
         if missing:
@@ -345,6 +421,7 @@ def _rows_misplaced(
             if not all(any(same(w.text, v) for w in words) for _, v in numbers):
                 continue
             next_line = k + 1
+            problems += _texts_cut(book, sheet, row_number, values, share, line)
             for column, value in numbers:
                 own = spans.get(column, (0.0, 0.0))
                 others = [s for c, s in spans.items() if c != column]
@@ -374,6 +451,33 @@ def _rows_misplaced(
         else:
             problems.append(
                 f"{book.name} {sheet.name!r} row {row_number}: not printed as one line ({values!r})"
+            )
+    return problems
+
+
+def _texts_cut(
+    book: Path,
+    sheet: Sheet,
+    row: int,
+    values: list[object],
+    share: tuple[int, ...],
+    line: list[Word],
+) -> list[str]:
+    """The texts of a row's cells in ``share`` not printed whole on its ``line``: each text's
+    words, in order, are words of the line. A text wider than its cell prints cut at the next
+    cell (``Lakunza Oyarbide Juan Ca``) or runs into its text (``JuanSanchez``), issue 34. A
+    text wrapped within its cell (:attr:`Sheet.wrapped`) prints over several lines: left out."""
+    texts = [w.text for w in line]
+    problems = []
+    for c in share:
+        value = values[c] if c < len(values) else None
+        if not isinstance(value, str) or not value.split() or c in sheet.wrapped:
+            continue
+        words = value.split()
+        if not any(texts[i : i + len(words)] == words for i in range(len(texts))):
+            problems.append(
+                f"{book.name} {sheet.name!r} row {row}: {value!r} is not printed whole: "
+                f"{' '.join(texts)!r}"
             )
     return problems
 
@@ -418,7 +522,8 @@ TITLE_POINTS = 12
 
 def sheet_pages(book: Path, pdf: Path) -> list[tuple[str, int, list[list[Word]]]]:
     """Each printed page with the sheet it is of (found by the title printed at its top) and
-    the number of words of that title."""
+    the number of lines of that title (a long title wraps: the Armstrong Cup's "Team standings
+    after round 11 - Leinster Chess Union Div 1 Armstrong Cup 2010 - 2011")."""
     wb = openpyxl.load_workbook(book)
     titles = {}  # each visible sheet's page title, as printed
     for ws in wb.worksheets:
@@ -427,10 +532,13 @@ def sheet_pages(book: Path, pdf: Path) -> list[tuple[str, int, list[list[Word]]]
             titles[ws.title] = header.replace("&F", book.name).replace("&&", "&").split()
     found = []
     for page in pages_of_words(pdf):
-        top = [w.text for w in page[0]] if page else []
-        sheet = next((n for n, t in titles.items() if top[: len(t)] == t), None)
+        for lines in (1, 2):
+            top = [w.text for line in page[:lines] for w in line]
+            sheet = next((n for n, t in titles.items() if top == t), None)
+            if sheet is not None:
+                break
         assert sheet is not None, f"{book.name}: a page titled {' '.join(top)!r}"
-        found.append((sheet, len(titles[sheet]), page))
+        found.append((sheet, lines, page))
     return found
 
 
@@ -440,8 +548,8 @@ def printed_sizes(book: Path, pdf: Path) -> dict[str, float]:
     heights: dict[str, list[float]] = {}
     title_heights = []
     for sheet, title, page in sheet_pages(book, pdf):
-        title_heights += [w.height for w in page[0][:title]]
-        body = page[1:-1]  # the title line, the footer "Page n of m"
+        title_heights += [w.height for line in page[:title] for w in line]
+        body = page[title:-1]  # the title's lines, the footer "Page n of m"
         heights.setdefault(sheet, []).extend(w.height for line in body for w in line)
     # The title prints at TITLE_POINTS on a page at full size: the tallest title is one.
     per_point = max(title_heights) / TITLE_POINTS
@@ -522,9 +630,9 @@ def test_no_page_holds_only_a_header(kind: str, printed: dict[str, tuple[Path, P
         for ws in wb.worksheets
     }
     empty = []
-    for sheet, _, page in sheet_pages(book, pdf):
-        body = [[w.text for w in line] for line in page[1:-1]]
-        if all(line == headers.get(sheet) for line in body):
+    for sheet, title, page in sheet_pages(book, pdf):
+        body = [w.text for line in page[title:-1] for w in line]  # a header may wrap
+        if sorted(body) == sorted(headers.get(sheet, [])):
             empty.append(sheet)
     assert empty == []
 
@@ -699,3 +807,53 @@ def test_a_list_fed_a_trf_prints_its_input_sheets_readable(tmp_path: Path) -> No
     assert "2020-06-26" in [w for sheet, page in pages if sheet == "List Events" for w in page]
     sizes = printed_sizes(book, pdf)
     assert {s: sizes[s] for s in ("List Games", "List Events") if sizes[s] < READABLE} == {}
+
+
+@pytest.mark.parametrize("name", sorted(IMPORTED))
+def test_an_imported_book_prints_every_number_under_its_header_and_every_name_whole(
+    name: str, imported: dict[str, tuple[Path, Path]]
+) -> None:
+    """Issue 34: the Open de Gros' book printed ``Lakunza Oyarbide Juan Ca`` and
+    ``Gorrochategui Torres,`` cut by the next cell (its input sheets at the template's widths,
+    its standings and pairings at the widths given a name). Every page of every table holds
+    its rows' names, each number under its header, each text whole."""
+    book, pdf = imported[name]
+    assert misplaced(book, pdf) == []
+
+
+@pytest.mark.parametrize("name", sorted(IMPORTED))
+def test_an_imported_book_prints_readable_type(
+    name: str, imported: dict[str, tuple[Path, Path]]
+) -> None:
+    book, pdf = imported[name]
+    sizes = printed_sizes(book, pdf)
+    assert {s: size for s, size in sizes.items() if size < SMALLEST} == {}
+
+
+def test_the_rating_history_prints_on_a_few_pages(printed: dict[str, tuple[Path, Path]]) -> None:
+    """Issue 34: the camp's Rating History printed 8 pages, each holding the names and one
+    rating column (its headers on one line, ``White Permanent Before`` as wide as 27 digits).
+    Its headers wrap: the 15 columns print on 2 pages, the names on each (checked by
+    test_every_number_prints_under_its_own_header), at 9 points."""
+    book, pdf = printed["ladder"]
+    pages = [sheet for sheet, _, _ in sheet_pages(book, pdf)]
+    assert pages.count("Rating History") <= 3
+    assert printed_sizes(book, pdf)["Rating History"] >= SMALLEST
+
+
+def test_the_norms_sentences_print_across_the_table(
+    printed: dict[str, tuple[Path, Path]],
+) -> None:
+    """Issue 34: the round robin's Norms printed its sentences wrapped in the Player column,
+    five words a line ("no norm can be made in this" / "event: it has 5 rounds, and a norm"
+    / ...). Printed across the table, the sentence's first line holds its first ten words."""
+    book, pdf = printed["roundrobin"]
+    lines = [
+        " ".join(w.text for w in line)
+        for sheet, _, page in sheet_pages(book, pdf)
+        if sheet == "Norms"
+        for line in page
+    ]
+    assert any(
+        line.startswith("no norm can be made in this event: it has 5 rounds") for line in lines
+    )

@@ -179,3 +179,18 @@ def test_a_round_robin_leaves_out_an_unrated_player_who_scored_nothing_against_r
         "Zed": ["A", "B", "Yan"],
         "Yan": ["B", "A"],
     }
+
+
+def test_the_norms_sentences_print_across_the_table() -> None:
+    """Issue 34: the Norms report's sentences (what could not be checked, the players out of
+    reach, each certificate's heading) stood in the narrow Player column, wrapped there into
+    a tall row of blank cells beside them. Each is a sentence row, printed across the table
+    (as the Prize List's ties), and the Player column no longer wraps: it holds names."""
+    event = norm_event()
+    grid = norm_grid(event, event_norms(event))
+    alone = {
+        i for i, r in enumerate(grid.rows) if r[0] is not None and all(v is None for v in r[1:])
+    }
+    assert "Norm report (IT1): Perez, GM" in [grid.rows[i][0] for i in alone]
+    assert grid.sentences == alone
+    assert 0 not in grid.wrapped

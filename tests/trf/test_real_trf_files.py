@@ -19,9 +19,11 @@ from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux import pair_next_round
+from ratingbook.templates.imported_book import book_of_trf
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import TrfImport, import_trf
 from ratingbook.trf.team_records import import_team_trf
+from ratingbook.workbook.sheets.team_settings_rows import team_settings_rows
 
 DATA, FILES = REAL_TRF, REAL_TRF_FILES
 #: Names programs give the dummy player of the bye (the file lists it; it is no player).
@@ -224,3 +226,34 @@ def test_export_writes_the_files_start_numbers_back() -> None:
 def test_the_test_data_is_documented() -> None:
     readme = (DATA / "README.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in readme for name in FILES)
+
+
+def test_an_imported_books_name_columns_hold_its_longest_names() -> None:
+    """Issue 34: the Open de Gros' input sheets kept the template's widths (Name 21.5, White
+    19.5, Black 18 units), and printed ``Lakunza Oyarbide Juan Ca`` and ``Gorrochategui
+    Torres,`` cut by the next cell. A column of text is as wide as its longest value: at
+    least 27.5 units, ``Gorrochategui Torres, Eugenio`` with its cell's padding
+    (tests/workbook/test_presentation.py works it out), who plays White and Black."""
+    wb = book_of_trf((DATA / "javafo_trfxsample2_open-gros_2010.trfx").read_bytes()).book.workbook
+    for sheet, column in (
+        ("Swiss Players", "Name"),
+        ("Swiss Games", "White"),
+        ("Swiss Games", "Black"),
+    ):
+        ws = wb[sheet]
+        header = [c.value for c in ws[1]]
+        letter = ws.cell(1, header.index(column) + 1).column_letter
+        assert ws.column_dimensions[letter].width >= 27.5, (sheet, column)
+
+
+def test_the_armstrong_cups_rounds_are_its_round_dates() -> None:
+    """Issue 34: the Armstrong Cup's book had an empty Rounds in Team Settings: the file (TRF16,
+    013 team records) has no 142 or XXR record, but a 132 record with a date for each of its
+    11 rounds (line 13: 10.09.13 to 11.03.13), which the Swiss import counts. The team import
+    counts them too. The file says nothing of the boards a team's rating averages (no record
+    for it in TRF16 or in TRF-2026's team records): Rating Boards stays empty, every board."""
+    text = decode_legacy((DATA / "icu_armstrong-cup_2010-11.tab").read_bytes())
+    settings = import_team_trf(text).settings
+    assert (settings.rounds, settings.rating_boards) == (11, None)
+    rows = dict(team_settings_rows(settings))
+    assert (rows["Rounds"], rows["Rating Boards"]) == (11, "")

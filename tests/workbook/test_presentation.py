@@ -16,6 +16,7 @@ from ratingbook.files.patching.drawing import (
     row_breaks_xml,
 )
 from ratingbook.ratings.ladder import LadderGame, LadderPlayer, recalc_ladder
+from ratingbook.workbook.port import presentation
 from ratingbook.workbook.port.presentation import (
     CENTRE,
     LEFT,
@@ -28,6 +29,7 @@ from ratingbook.workbook.port.presentation import (
     quote_sheet,
     row_lines,
 )
+from ratingbook.workbook.port.text_widths import text_width
 from ratingbook.workbook.sheets.charts import (
     PlayerPath,
     ladder_paths,
@@ -331,3 +333,50 @@ def test_the_date_never_runs_into_a_long_title() -> None:
     apply_print_setup(ws, setup)  # the openpyxl back end writes the same
     assert ws.oddHeader.right.text is None and ws.oddFooter.right.text == "&D"
     assert ws.page_margins.left == ws.page_margins.right == 0.7
+
+
+def test_a_long_header_wraps_so_its_column_is_as_wide_as_its_numbers() -> None:
+    """Issue 34: on one line, ``White Permanent Before`` (22 characters, 27.3 units in bold)
+    made each of the camp's rating columns as wide for four digits, and the Rating History
+    printed 8 pages, each with the names and one rating column. A header wraps onto up to 3
+    lines (its words whole), its column as wide as its longest word in bold: ``Permanent``,
+    9 x 1.15 + 2 = 12.35 units; ``Before``, 6 x 1.15 + 2 = 8.9 (four digits need 6). The
+    header row is as tall as three lines of 15 points."""
+    header = ("Game", "White", "White Rating Before", "White Permanent Before")
+    rows = [(1, "Maya Okafor", 1200, 1262)]
+    widths = presentation.table_widths(header, rows, {1: 20}, PrintSetup("Rating History"))
+    # Game: "Game" in bold, 4 x 1.15 + 2 = 6.6; White: "Maya Okafor" 10.55 (M 1.4, a a a o
+    # 1 each, y k 0.95, space 0.65, O 1.25, f 0.65, r 0.7) + 2.
+    assert widths == [6.6, 12.55, 8.9, 12.35]
+    lines = [presentation.header_lines(t, w) for t, w in zip(header, widths, strict=True)]
+    assert lines == [1, 1, 3, 3]
+    assert presentation.header_height(header, widths, PrintSetup("Rating History")) == 45
+    assert presentation.header_height(header[:2], widths[:2], PrintSetup("x")) is None
+    # A header's width for a number of lines: 2 lines of "White Permanent Before" need
+    # "White Permanent", 15 x 1.15 + 2 = 19.25.
+    assert column_width("White Permanent Before", 6, lines=2) == 19.25
+
+
+def test_a_text_column_is_as_wide_as_its_longest_value() -> None:
+    """Issue 34: a given width capped a column of names: ``Gorrochategui Torres, Eugenio``
+    printed cut by the next cell in the 24 units the standings give a name. A text column is
+    as wide as its longest value (up to 40 units), a given width no floor: its characters'
+    widths (G 1.25; o a e h g u T E n 1; r t 0.7; c s 0.9; i 0.5; space and comma 0.65) sum
+    to 25.5, and the cell's padding is 2."""
+    assert text_width("Gorrochategui Torres, Eugenio") == pytest.approx(25.5)
+    header = ("No.", "Name")
+    widths = presentation.table_widths(
+        header, [(6, "Gorrochategui Torres, Eugenio")], {1: 24}, PrintSetup("Standings")
+    )
+    assert widths[1] == 27.5
+    # A short name: the column as wide as its header, "Name" in bold (6.6).
+    assert presentation.table_widths(header, [(1, "Ann")], {1: 24}, PrintSetup("x"))[1] == 6.6
+
+
+def test_a_sentence_row_is_not_measured_for_its_columns_width() -> None:
+    """A sentence printed across the table (a norm report's "no norm can be made ...") takes
+    no column's width: the Player column is as wide as its names."""
+    rows = [("no norm can be made in this event: it has 5 rounds", None), ("Ann", "IM")]
+    setup = PrintSetup("Norms", sentences=frozenset({0}))
+    widths = presentation.table_widths(("Player", "Title"), rows, {0: 28}, setup)
+    assert widths[0] == 8.9  # "Player" in bold: 6 x 1.15 + 2

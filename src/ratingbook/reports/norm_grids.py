@@ -102,8 +102,19 @@ def certificate(event: SwissEvent, check: PlayerNorm) -> list[tuple[str, str]]:
 
 
 def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
-    """Player, Title, Norm?, then each requirement's figure; the outlook; the certificates."""
-    rows: list[list[object]] = [[line, None, None, None, None] for line in norms.lines]
+    """Player, Title, Norm?, then each requirement's figure; the outlook; the certificates.
+    The lines that are sentences (what could not be checked, the players out of reach, each
+    certificate's heading) are marked as such: printed across the table, not wrapped in the
+    narrow Player column (issue 34)."""
+    rows: list[list[object]] = []
+    sentences: set[int] = set()
+
+    def sentence(line: str) -> None:
+        sentences.add(len(rows))
+        rows.append([line, None, None, None, None])
+
+    for line in norms.lines:
+        sentence(line)
     shown = [c for c in norms.checks if in_reach(c)]
     for c in shown:
         verdict = {True: "NORM", False: "no", None: "cannot tell"}[c.check.norm]
@@ -113,11 +124,9 @@ def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
         for r in c.check.requirements:
             rows.append([None, None, r.verdict, r.name, f"{r.figure} (needed: {r.needed})"])
     for line in out_of_reach(norms):
-        rows.append([line.strip(), None, None, None, None])
+        sentence(line.strip())
     for c in norms.norms:
-        rows.append(
-            [f"Norm report (IT1): {c.player.name}, {c.check.title}", None, None, None, None]
-        )
+        sentence(f"Norm report (IT1): {c.player.name}, {c.check.title}")
         rows += [[None, None, None, label, value or None] for label, value in certificate(event, c)]
     header = ("Player", "Title", "Holds", "Requirement / still needed", "Figure")
     return SheetGrid(
@@ -125,10 +134,11 @@ def norm_grid(event: SwissEvent, norms: EventNorms) -> SheetGrid:
         header,
         rows,
         widths={0: 28, 1: 6, 2: 12, 3: 32, 4: 36},  # a landscape page at 9 points
-        wrapped=frozenset({0, 3, 4}),  # column 0: a sentence where no player is named
+        wrapped=frozenset({3, 4}),
         note=f"{len(norms.norms)} norms, {len(shown)} checks in reach",
         title=f"Title norms after round {norms.played}",
         centred=frozenset({1, 2}) | centred_columns(header),
+        sentences=frozenset(sentences),
     )
 
 

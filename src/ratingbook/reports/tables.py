@@ -44,9 +44,9 @@ class SheetGrid:
     #: the section's heading, its name in the first cell and nothing else; printed, each
     #: section starts a page (presentation.PrintSetup.sections).
     sections: tuple[int, ...] = ()
-    #: 0-based rows holding a sentence and nothing else (a prize list's ties, below its
-    #: table): printed across the table's width, not in a column
-    #: (presentation.PrintSetup.sentences).
+    #: 0-based rows holding a sentence and nothing else (a prize list's ties below its
+    #: table, the norms' lines on what could not be checked): printed across the table's
+    #: width, not in a column (presentation.PrintSetup.sentences).
     sentences: frozenset[int] = frozenset()
     #: The leading columns that name a row (its number, its player): printed on every page
     #: when the table is too wide for one (presentation.PrintSetup.repeat_columns). None:

@@ -74,7 +74,11 @@ TEAM = Design(
                     "FIDE C.07 codes in order: game points, the Olympiad's Sonneborn-Berger "
                     "(lowest cut), the direct encounter. Also EMMSB EGMSB EGGSB BC TBR BBE.",
                 ),
-                ("Rating Boards", 2, "A team's rating is the average of this many top boards."),
+                (
+                    "Rating Boards",
+                    2,
+                    "A team's rating is the average of this many top boards (empty: every board).",
+                ),
                 ("FIDE Rated", "no", "yes: each board game is a FIDE-rated game."),
                 ("Main Score at Round 1", "Match Points", "Written by the pairing of round 1."),
             ),

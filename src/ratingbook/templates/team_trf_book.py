@@ -11,7 +11,7 @@ from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import BYE
 from ratingbook.events.team import TeamEvent
 from ratingbook.session import Rank, Session
-from ratingbook.templates.writer import TemplateBook, build_template
+from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.team_records import read_team_trf
 from ratingbook.workbook.sheets.schemas import TEAM_BOARDS, TEAM_MATCHES, TEAM_SETTINGS, TEAMS
 from ratingbook.workbook.sheets.team_settings_rows import team_settings_rows
@@ -23,7 +23,11 @@ Rows = list[Sequence[object] | Mapping[str, object]]
 
 def team_rows(event: TeamEvent) -> dict[str, Rows]:
     """The team template's input sheets filled with ``event``."""
-    settings: Rows = [(name, value, None) for name, value in team_settings_rows(event.settings)]
+    # Each setting with the template's meaning beside it, as the Swiss import writes them.
+    meanings = {str(row[0]): row[2] for row in sample_rows("team")[TEAM_SETTINGS.sheet]}
+    settings: Rows = [
+        (name, value, meanings.get(name)) for name, value in team_settings_rows(event.settings)
+    ]
     teams: Rows = [
         (team.name, p.board, p.name, p.rating, p.fide_id)
         for team in event.teams

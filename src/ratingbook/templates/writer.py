@@ -70,6 +70,7 @@ from ratingbook.workbook.port.presentation import (
     PrintSetup,
     column_alignments,
     column_width,
+    content_width,
     indented_columns,
     row_lines,
 )
@@ -219,8 +220,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
     alignments = _alignments(sheet)
     indented = indented_columns(alignments)
     widths = [
-        column_width(name, sheet.widths.get(name, len(name) + 3.0))
-        + (INDENT_WIDTH if c in indented else 0.0)
+        column_width(name, _input_width(sheet, c)) + (INDENT_WIDTH if c in indented else 0.0)
         for c, name in enumerate(header)
     ]
     for name, position in positions.items():
@@ -273,6 +273,17 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         )
         validation.add(f"{letter}2:{letter}{LAST_ENTRY_ROW}")
         ws.add_data_validation(validation)
+
+
+def _input_width(sheet: InputSheet, column: int) -> float:
+    """An input column's width: the design's room for typing, a column of text widened to its
+    longest value (:func:`content_width`, up to its cap) unless it wraps: the names a TRF
+    import writes (``Lakunza Oyarbide Juan Carlos``) were cut by the next cell at the
+    template's width (issue 34)."""
+    name = sheet.header[column]
+    given = sheet.widths.get(name, len(name) + 3.0)
+    need, text = content_width(sheet.rows, column)
+    return max(given, need) if text and name not in sheet.wrapped else given
 
 
 def _alignments(sheet: InputSheet) -> tuple[str, ...]:

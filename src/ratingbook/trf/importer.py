@@ -51,13 +51,15 @@ from ratingbook.trf.player_records import (
     read_player_line,
 )
 from ratingbook.trf.records import (
-    FIRST_ROUND,
     GAME_READINGS,
+    ROUNDS_RECORDS,
     TrfError,
     bye_reading,
     read_date,
     read_points,
     record_code,
+    round_date_fields,
+    rounds_record,
 )
 from ratingbook.trf.systems import SYSTEM_RECORDS, not_baku, read_system_records
 from ratingbook.trf.totals import agree_with_totals
@@ -114,10 +116,7 @@ def _tiebreaks(value: str, warnings: list[str], line_no: int) -> tuple[str, ...]
 def _round_dates(line: str, line_no: int, warnings: list[str]) -> tuple[str, ...]:
     """The 132 record's dates, round by round (each in its round's ten columns)."""
     dates: list[str] = []
-    for start in range(FIRST_ROUND, len(line), 10):
-        token = line[start : start + 10].strip()
-        if not token:
-            continue
+    for token in round_date_fields(line):
         date = read_date(token)
         if date is None:
             warnings.append(f"line {line_no}: round date {token!r} is not a date: kept as text")
@@ -212,9 +211,10 @@ def import_trf(text: str) -> TrfImport:
                 )
         elif code == "132":
             settings["round_dates"] = _round_dates(line, line_no, warnings)
-        elif code in ("142", "XXR"):
-            if value.split() and value.split()[0].isdigit():
-                settings["rounds"] = int(value.split()[0])
+        elif code in ROUNDS_RECORDS:
+            rounds = rounds_record(value)
+            if rounds is not None:
+                settings["rounds"] = rounds
             else:
                 warnings.append(f"line {line_no}: number of rounds {value!r} is not a number")
         elif code == "152":

@@ -33,11 +33,14 @@ __all__ = [
     "GAME_READINGS",
     "NAME_WIDTH",
     "PLAYED_LETTERS",
+    "ROUNDS_RECORDS",
     "TrfError",
     "bye_reading",
     "read_date",
     "read_points",
     "record_code",
+    "round_date_fields",
+    "rounds_record",
 ]
 
 
@@ -54,11 +57,32 @@ def record_code(line: str) -> str | None:
     return None if len(line) > 3 and line[3] != " " else line[:3].upper()
 
 
+#: The records saying how many rounds the event has: TRF-2026's 142 and JaVaFo's ``XXR``. A
+#: file with neither gives a date for each round in 132 (:func:`round_date_fields`): as many
+#: rounds as dates (the Swiss and the team imports alike).
+ROUNDS_RECORDS = ("142", "XXR")
+
+
+def rounds_record(value: str) -> int | None:
+    """The number of rounds a 142 or ``XXR`` record's text after its code gives (its first
+    word), or None when it gives none."""
+    words = value.split()
+    return int(words[0]) if words and words[0].isdigit() else None
+
+
 # --- the 001 record ------------------------------------------------------------------------------
 
 NAME_WIDTH = 33
 #: 0-based index of round 1's opponent field (columns 92-95).
 FIRST_ROUND = 91
+
+
+def round_date_fields(line: str) -> list[str]:
+    """The 132 record's round dates as written, round by round: each in its round's ten
+    columns, as a round's entry in a 001 record (from column 92); blank fields left out."""
+    fields = (line[start : start + 10].strip() for start in range(FIRST_ROUND, len(line), 10))
+    return [field for field in fields if field]
+
 
 # --- the letters of a round entry ----------------------------------------------------------------
 

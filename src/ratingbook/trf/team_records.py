@@ -3,7 +3,8 @@
 Written (:func:`export_team_trf`), and read again (:func:`import_team_trf`) so that a round
 trip keeps the event:
 
-- ``012`` event name, ``042`` start date, ``062`` players, ``082`` teams, ``142`` rounds,
+- ``012`` event name, ``042`` start date, ``062`` players, ``082`` teams, ``142`` rounds
+  (else ``XXR``, else as many as ``132`` has round dates: :data:`records.ROUNDS_RECORDS`),
   ``152`` board 1's colour for the first team in round 1 (``W``), ``162`` game points
   (1, ½, 0);
 - ``192`` the encoded type: ``FIDE_TEAM_<TYPEA|TYPEB>_<MP|GP>_<GP|MP>`` (``FIDE_TEAM_MP_GP``
@@ -46,33 +47,22 @@ from ratingbook.events.team import (
     board_colours,
     match_score,
 )
-from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError, record_code
+from ratingbook.trf.records import (
+    GAME_LETTERS,
+    GAME_READINGS,
+    NAME_WIDTH,
+    ROUNDS_RECORDS,
+    TrfError,
+    record_code,
+    round_date_fields,
+    rounds_record,
+)
+from ratingbook.trf.team_codes import settings_of_code, team_code
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
 #: A 001 record as read: name, rating, FIDE ID, and each round's (opponent, colour, result).
 _Player = tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]
-
-
-def team_code(settings: TeamSettings) -> str:
-    """Record 192's code for the competition's settings."""
-    if settings.round_robin:
-        return "FIDE_TEAM_DOUBLEROUNDROBIN" if settings.cycles == 2 else "FIDE_TEAM_ROUNDROBIN"
-    colour = {"Type A": "TYPEA_", "Type B": "TYPEB_", "None": ""}[settings.colours]
-    scores = "GP_MP" if settings.game_points_rank else "MP_GP"
-    return f"FIDE_TEAM_{colour}{scores}"
-
-
-def _settings_of_code(code: str) -> dict[str, object]:
-    if "ROUNDROBIN" in code:
-        return {"system": "Double Round Robin" if "DOUBLE" in code else "Round Robin"}
-    colours = "Type A" if "TYPEA" in code else "Type B" if "TYPEB" in code else "None"
-    gp_first = "_GP_MP" in code or (code.endswith("_GP") and "_MP_GP" not in code)
-    return {
-        "system": "Team Swiss",
-        "colours": colours,
-        "main_score": "Game Points" if gp_first else "Match Points",
-    }
 
 
 def player_numbers(event: TeamEvent) -> dict[str, int]:
@@ -283,7 +273,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     byes: dict[int, int] = {}
     orders_nos: dict[tuple[int, int], list[int]] = {}
     forfeited_nos: dict[int, list[tuple[int, int]]] = {}
-    boards = 0
+    boards = dated = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         code = record_code(line)  # None: no record (a ruler of column numbers)
@@ -292,10 +282,12 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
             settings["event_name"] = body
         elif code == "042":
             settings["start_date"] = body
-        elif code == "142":
-            settings["rounds"] = int(body)
+        elif code in ROUNDS_RECORDS and rounds_record(body) is not None:
+            settings["rounds"] = rounds_record(body)
+        elif code == "132":  # a date for each round (records.ROUNDS_RECORDS)
+            dated = len(round_date_fields(line))
         elif code == "192":
-            settings.update(_settings_of_code(body.upper()))
+            settings.update(settings_of_code(body.upper()))
         elif code == "212":
             codes = body.replace(",", " ").split()
             settings["tiebreaks"] = tuple(c for c in codes if c not in ("MPTS", "GPTS", "PTS"))
@@ -372,6 +364,8 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     )
     if boards:
         settings["boards"] = boards
+    if dated and "rounds" not in settings:  # the Armstrong Cup's 11 dates (issue 34)
+        settings["rounds"] = dated
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
     return TeamEvent(tuple(built), team_settings, matches, games), noted
 

@@ -29,6 +29,7 @@ from ratingbook.workbook.port.presentation import (
     LEFT,
     LINE_HEIGHT,
     SIDE_MARGIN,
+    header_height,
     row_lines,
     sentence_cells,
 )
@@ -57,8 +58,12 @@ def generated_sheet_xml(
     aligned = sheet.alignments()
     indents = [INDENT if c in sheet.indented() else 0 for c in range(len(aligned))]
     header_font = styles.font(bold=True, size=size)
+    # A long header wraps onto a few lines (presentation.HEADER_LINES), its row that tall.
+    header_tall = header_height(sheet.header, column_widths, setup)
     header_styles = [
-        styles.cell_format(0, header_font, alignment=aligned[c], indent=indents[c])
+        styles.cell_format(
+            0, header_font, alignment=aligned[c], indent=indents[c], wrap=bool(header_tall)
+        )
         for c in range(len(sheet.header))
     ]
     font = styles.font(size=size)
@@ -125,7 +130,8 @@ def generated_sheet_xml(
         f"<is>{inline_text(str(title))}</is></c>"
         for c, title in enumerate(sheet.header)
     )
-    yield f'<row r="1">{header}</row>'
+    tall = f' ht="{header_tall:g}" customHeight="1"' if header_tall else ""
+    yield f'<row r="1"{tall}>{header}</row>'
     headings = setup.heading_rows() if setup else frozenset()
     # A section's heading: bold, from the left, across the row (its cells are otherwise empty).
     heading_style = styles.cell_format(0, header_font, alignment=LEFT) if headings else 0

@@ -47,6 +47,7 @@ from ratingbook.workbook.port.presentation import (
     INDENT,
     LEFT,
     LINE_HEIGHT,
+    header_height,
     row_lines,
     sentence_cells,
 )
@@ -233,11 +234,20 @@ class OpenpyxlBook:
             for c, a in enumerate(sheet.alignments())
         ]
         bold = Font(bold=True, size=size or None)
+        # A long header wraps onto a few lines (presentation.HEADER_LINES), its row that tall.
+        header_tall = header_height(sheet.header, widths, setup)
         for c, title in enumerate(sheet.header, start=1):
             cell = ws.cell(row=1, column=c)
             _set(cell, title)
             cell.font = bold
-            cell.alignment = aligned[c - 1]
+            align = aligned[c - 1]
+            cell.alignment = (
+                Alignment(horizontal=align.horizontal, wrap_text=True, indent=align.indent)
+                if header_tall
+                else align
+            )
+        if header_tall:
+            ws.row_dimensions[1].height = header_tall
         font = Font(size=size) if size else None
         for r, values in enumerate(sheet.rows, start=2):
             for c, value in enumerate(values, start=1):

@@ -21,9 +21,16 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter
+from ratingbook.workbook.port.text_widths import (
+    BOLD_CHARACTER,
+    PADDING,
+    text_width,
+    wrapped_lines,
+)
 
 __all__ = [
     "CENTRE",
+    "HEADER_LINES",
     "INDENT",
     "INDENT_WIDTH",
     "LEFT",
@@ -37,6 +44,8 @@ __all__ = [
     "column_alignments",
     "column_width",
     "content_width",
+    "header_height",
+    "header_lines",
     "indented_columns",
     "quote_sheet",
     "row_lines",
@@ -132,10 +141,11 @@ class PrintSetup:
     #: one chart a page).
     page_breaks: tuple[int, ...] = ()
     #: 0-based rows (of the rows under the header) each holding a sentence and nothing else
-    #: (a prize list's tie, the remainder left by rounding, a warning): printed below the
+    #: (a prize list's tie, the remainder left by rounding, a warning): printed across the
     #: table's columns, the sentence's cell merged from its column to the last and wrapped
-    #: there (:func:`sentence_cells`). Wrapped in its own column, a sentence made a tall row of
-    #: blank cells beside it and pushed the list's last lines onto a second page (issue 34).
+    #: there (:func:`sentence_cells`), and left out of the columns' widths. Wrapped in its
+    #: own column, a sentence made a tall row of blank cells beside it and pushed the list's
+    #: last lines onto a second page (issue 34).
     sentences: frozenset[int] = frozenset()
 
     @property
@@ -316,55 +326,96 @@ def indented_columns(aligned: Sequence[str]) -> frozenset[int]:
     )
 
 
-#: A bold header character's width in Excel's width units (one unit: a digit of the default
-#: font), with the cell's padding: a header never runs into the next one.
-_BOLD_CHARACTER = 1.15
-_PADDING = 2.0
+#: The most lines a table's header wraps onto (its words kept whole, as Excel and LibreOffice
+#: wrap a cell): a column is as wide as its values need, not as its header on one line. On one
+#: line, ``White Permanent Before`` made each of the camp's rating columns 27 units wide for
+#: its four digits, and the Rating History printed on 8 pages, each with the names and one
+#: rating column (issue 34).
+HEADER_LINES = 3
 
 
-def column_width(title: object, width: float | None, setup: PrintSetup | None = None) -> float:
-    """The width of a column headed ``title``: ``width`` (or 10 when not given; its text at
-    the setup's type size, its padding as it is), widened to hold the header in bold on one
-    line. A sheet printed without its grid is no table (Instructions, a sheet of charts):
-    its first row is a line of prose, and its columns keep their widths."""
+def _scale(setup: PrintSetup | None) -> float:
+    """The setup's type size over the book's."""
     size = setup.font_size if setup is not None else 0
-    scale = (size or BODY_POINTS) / BODY_POINTS
+    return (size or BODY_POINTS) / BODY_POINTS
+
+
+def header_lines(title: object, width: float, setup: PrintSetup | None = None) -> int:
+    """The lines the header ``title`` takes in bold in a column ``width`` wide (its words
+    wrapped at the cell's edge, :data:`BOLD_CHARACTER` each, the padding left out)."""
+    room = (width - PADDING) / (BOLD_CHARACTER * _scale(setup)) + 0.01  # width is rounded
+    return wrapped_lines(str(title).split(), room)
+
+
+def header_height(
+    header: Sequence[object], widths: Sequence[float], setup: PrintSetup | None
+) -> float | None:
+    """The header row's height in points when its tallest header wraps onto more than one
+    line (:func:`header_lines`), its lines at the setup's row height; None: one line, the
+    sheet's row height. Excel grows no row for text another program wrapped, so the writer
+    sets it."""
+    if setup is not None and not setup.grid:
+        return None  # no table: its columns keep their widths (table_widths)
+    lines = max(
+        (header_lines(t, w, setup) for t, w in zip(header, widths, strict=False)), default=1
+    )
+    line = setup.row_height() if setup is not None else None
+    return lines * (line or LINE_HEIGHT) if lines > 1 else None
+
+
+def column_width(
+    title: object, width: float | None, setup: PrintSetup | None = None, lines: int = 1
+) -> float:
+    """The width of a column headed ``title``: ``width`` (or 10 when not given; its text at
+    the setup's type size, its padding as it is), widened to hold the header in bold on at
+    most ``lines`` lines (the narrowest such width: its longest word at least). A sheet
+    printed without its grid is no table (Instructions, a sheet of charts): its first row is
+    a line of prose, and its columns keep their widths."""
+    scale = _scale(setup)
     given = 10.0 if width is None else float(width)
     if setup is not None and not setup.grid:
         return round(given * scale, 2)
     # At a larger type the text grows, the cell's padding does not (Excel pads a cell by a
     # fixed few pixels): the posted list's nine columns, padding scaled too, were 5 units
     # wider than needed and printed at 13.7 points instead of 14 (issue 34).
-    given = max(0.0, given - _PADDING) * scale + _PADDING
-    needed = len(str(title)) * _BOLD_CHARACTER * scale + _PADDING
+    given = max(0.0, given - PADDING) * scale + PADDING
+    words = str(title).split()
+    room = max(map(len, words), default=0)
+    while wrapped_lines(words, room) > lines:
+        room += 1
+    needed = room * BOLD_CHARACTER * scale + PADDING
     return round(max(given, needed), 2)
 
 
-#: The widest a column without a given width grows to hold its longest value (a longer text
-#: runs into the empty cell beside it, as Excel prints it).
+#: The widest a column grows to hold its longest value (a longer text runs into the empty
+#: cell beside it, as Excel prints it), unless it is given more.
 _WIDEST_CONTENT = 40.0
-#: The narrowest: a short number's room (a number wider than its column prints as ###, and a
-#: number format may show more digits than Python writes).
+#: The narrowest column of numbers: a short number's room (a number wider than its column
+#: prints as ###, and a number format may show more digits than Python writes).
 _NARROWEST = 6.0
 
 
-def content_width(rows: Sequence[Sequence[object]], column: int) -> float:
+def content_width(rows: Sequence[Sequence[object]], column: int) -> tuple[float, bool]:
     """The width a column's values need (the first :data:`_SAMPLE_ROWS` rows; a number as
-    Python writes it, a date as ``yyyy-mm-dd``) with the cell's padding, from
-    :data:`_NARROWEST` (a column with no value yet) to :data:`_WIDEST_CONTENT`."""
-    longest = 0
+    Python writes it, a date as ``yyyy-mm-dd``, a digit a unit; a text as
+    :func:`text_width`) with the cell's padding, up to :data:`_WIDEST_CONTENT`, a column of
+    numbers (or with no value yet) :data:`_NARROWEST` at least; and whether it holds text."""
+    widest, text, numbers = 0.0, False, False
     for row in rows[:_SAMPLE_ROWS]:
         value = row[column] if column < len(row) else None
         if value is None or value == "":
             continue
-        if isinstance(value, float):
-            text = f"{value:g}"
+        if isinstance(value, str):
+            shown, text = text_width(value), True
+        elif isinstance(value, float):
+            shown, numbers = float(len(f"{value:g}")), True
         elif isinstance(value, _dt.date):
-            text = "yyyy-mm-dd"
+            shown, numbers = float(len("yyyy-mm-dd")), True
         else:
-            text = str(value)
-        longest = max(longest, len(text))
-    return min(_WIDEST_CONTENT, max(_NARROWEST, longest + _PADDING))
+            shown, numbers = float(len(str(value))), True
+        widest = max(widest, shown)
+    least = _NARROWEST if numbers or not text else 0.0
+    return min(_WIDEST_CONTENT, round(max(least, widest + PADDING), 2)), text
 
 
 def table_widths(
@@ -374,21 +425,30 @@ def table_widths(
     setup: PrintSetup | None,
     indented: Collection[int] = (),
 ) -> list[float]:
-    """Each column's width in a generated table (:func:`column_width` of): a column of
-    sentences (:attr:`PrintSetup.wrapped`) as wide as given, every other column as its values
-    need (:func:`content_width`) up to its given width, so that no column prints wider than
-    its header and values ask and a table fits the page at the largest type it can; an
-    ``indented`` column (:func:`indented_columns`) :data:`INDENT_WIDTH` wider. A sheet with no
-    grid keeps its widths."""
+    """Each column's width in a generated table (:func:`column_width` of, its header on up to
+    :data:`HEADER_LINES` lines): a column of sentences (:attr:`PrintSetup.wrapped`) as wide as
+    given; a column of text as wide as its longest value (:func:`content_width`) up to
+    :data:`_WIDEST_CONTENT` or its given width if wider, so that no name is cut by the next
+    cell (issue 34: ``Gorrochategui Torres, Eugenio`` in a column given 24 units); every other
+    column as its values need up to its given width, so that no column prints wider than its
+    header and values ask and a table fits the page at the largest type it can. The rows of
+    sentences below a table (:attr:`PrintSetup.sentences`, printed across it) are not
+    measured. An ``indented`` column (:func:`indented_columns`) is :data:`INDENT_WIDTH`
+    wider. A sheet with no grid keeps its widths."""
     wrapped = setup.wrapped if setup is not None else frozenset()
     table = setup is None or setup.grid
+    sentences = setup.sentences if setup is not None else frozenset()
+    measured = [r for i, r in enumerate(rows) if i not in sentences] if sentences else rows
     found = []
     for c, title in enumerate(header):
         given = widths.get(c)
         if table and c not in wrapped:
-            need = content_width(rows, c)
-            given = need if given is None else min(given, need)
-        width = column_width(title, given, setup)
+            need, text = content_width(measured, c)
+            if text:
+                given = min(need, max(given or 0.0, _WIDEST_CONTENT))
+            else:
+                given = need if given is None else min(given, need)
+        width = column_width(title, given, setup, HEADER_LINES if table else 1)
         found.append(round(width + INDENT_WIDTH, 2) if table and c in indented else width)
     return found
 
