@@ -39,7 +39,7 @@ SOURCE_SUFFIXES = (*_TRF, *_PGN, *_BOOK)
 
 
 def _book_event(path: Path, backend: str, day: dt.date | None) -> SeasonEvent:
-    from ratingbook.workbook.kinds.season_event import book_event
+    from ratingbook.workbook.kinds import book_event
 
     book = open_book(str(path), backend)
     try:

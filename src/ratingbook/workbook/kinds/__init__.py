@@ -9,7 +9,9 @@ exported to TRF and published the same way, so no front end asks which kind it h
 - :mod:`~ratingbook.workbook.kinds.choice`: which kind a book or a TRF file holds, the one place
   a kind is chosen (:func:`kind_of_book`, :func:`kind_of_sheets`, :func:`kind_of_trf`,
   :func:`read_book_event`), and what ``publish`` writes of a book, an event's or a season's
-  rating list's (:func:`read_book_site`, :mod:`~ratingbook.workbook.kinds.rating_list`).
+  rating list's (:func:`read_book_site`, :mod:`~ratingbook.workbook.kinds.rating_list`);
+- :mod:`~ratingbook.workbook.kinds.season_event`: the games a book of any family gives a
+  season's rating list (:func:`book_event`).
 """
 
 from ratingbook.workbook.kinds.base import (
@@ -30,6 +32,7 @@ from ratingbook.workbook.kinds.choice import (
     read_book_event,
     read_book_site,
 )
+from ratingbook.workbook.kinds.season_event import book_event
 
 __all__ = [
     "KINDS",
@@ -41,6 +44,7 @@ __all__ = [
     "SiteView",
     "TeamSite",
     "TrfFile",
+    "book_event",
     "kind_of_book",
     "kind_of_sheets",
     "kind_of_trf",
