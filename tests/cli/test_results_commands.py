@@ -61,7 +61,7 @@ def test_a_recalc_says_when_released_results_wait_on_the_desk(tmp_path: Path) ->
     store = book.with_name(book.name + ".desk.sqlite")
     alone = run("recalc", book, "--in-place")
     assert alone.returncode == 0, alone.stderr
-    assert "desk" not in alone.stdout
+    assert "released on the desk" not in alone.stdout
     assert not store.exists()
     desk = Desk.open(book)
     desk.report(desk.pairings(1)[0].code, "1-0", side="white", origin="phone A")
