@@ -293,16 +293,17 @@ def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonE
 
 
 def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, object]:
+    """A List Games row of a game, or of a bye (Black empty, the bye's kind as its Result, as
+    List Games reads a bye back: forfeits and byes are kept there, never rated)."""
     key_of = addition.matching.key_of
-    assert game.black is not None
     return {
         "Date": game.date,
         "Event Name": event,
         "Round": game.round,
         "White": game.white.name,
         "White ID": key_of(game.white),
-        "Black": game.black.name,
-        "Black ID": key_of(game.black),
+        "Black": game.black.name if game.black is not None else None,
+        "Black ID": key_of(game.black) if game.black is not None else None,
         "Result": game.result.value if game.result is not None else None,
         "Source": game.source.describe(),
     }
@@ -317,13 +318,19 @@ def _rounds(rounds: Sequence[int]) -> str:
     return "rounds " + ", ".join(map(str, rounds))
 
 
+def _games_and_byes(games: Sequence[SeasonGame]) -> str:
+    """``36 games``, ``36 games and 9 byes``: what an addition writes to List Games."""
+    byes = sum(1 for g in games if g.black is None)
+    played = many(len(games) - byes, "game")
+    return f"{played} and {many(byes, 'bye')}" if byes else played
+
+
 def _continued_line(continued: Continuation) -> str:
     """What a continued event added: its new rounds, and what the list already had."""
     held = sorted({g.round for g in continued.into.games if g.round is not None})
-    games = sum(1 for g in continued.games if g.black is not None)
     return (
         f"continued {continued.into.name!r} from {continued.event.source.describe()}: "
-        f"{_rounds(continued.rounds)} added ({many(games, 'game')}); {_rounds(held)} "
+        f"{_rounds(continued.rounds)} added ({_games_and_byes(continued.games)}); {_rounds(held)} "
         "already in the list"
     )
 
@@ -382,9 +389,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         *((e.name, e.games, e) for e in named),
         *((c.into.name, c.games, c.event) for c in addition.continued),
     ]
-    game_rows = [
-        _game_row(g, name, addition) for name, games, _ in written for g in games if g.black
-    ]
+    game_rows = [_game_row(g, name, addition) for name, games, _ in written for g in games]
     event_rows = [
         {
             "Event Name": name,
@@ -406,7 +411,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         if block is not None:
             blocks.append(block)
     summary = [
-        f"added {e.name!r} ({many(sum(1 for g in e.games if g.black is not None), 'game')}) "
+        f"added {e.name!r} ({_games_and_byes(e.games)}) "
         f"from {e.source.describe()}"
         for e in named
     ]
