@@ -66,3 +66,25 @@ def test_a_trfs_byes_are_kept_in_list_games_and_a_recalc_changes_nothing() -> No
     added = {s: _grid(book, s) for s in sheets}
     Session(book).run(Recalc())
     assert {s: _grid(book, s) for s in sheets} == added
+
+
+def _pgn(day: str, white: str, black: str, result: str) -> str:
+    return (
+        f'[Event "Evening {day}"]\n[Date "{day}"]\n[Round "1"]\n[White "{white}"]\n'
+        f'[Black "{black}"]\n[Result "{result}"]\n\n{result}\n'
+    )
+
+
+def test_the_newest_event_in_the_last_month_rated_is_not_called_late() -> None:
+    """The template's last games are of 2025-11-19: a game of 2025-11-28 is the newest; it
+    falls in the month rated last (2025-11), which is rated again with it, but no period rated
+    after it is touched: no "late event" line. A game of 2025-10-29 is dated before the
+    period 2025-11 already rated: that one is late."""
+    book = _list()
+    newest = read_pgn(_pgn("2025.11.28", "Alice Brennan", "Marek Nowak", "1-0"), "new.pgn")
+    done = Session(book).run(AddEvents(newest))
+    assert not [line for line in done.summary if "late event" in line]
+    assert any(line.startswith("rating changed: Alice Brennan") for line in done.summary)
+    late = read_pgn(_pgn("2025.10.29", "Alice Brennan", "Marek Nowak", "0-1"), "late.pgn")
+    done = Session(book).run(AddEvents(late))
+    assert "a late event: the list is re-rated from period 2025-10 on" in done.summary

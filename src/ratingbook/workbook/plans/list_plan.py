@@ -22,8 +22,8 @@ This module alone decides how a list book is rated and what its runs write:
   games, under the list's name for it, and a List Events row with its new fingerprint (the
   last row of a name is the one read). The list is rated again from the first period the
   addition changes (the periods before it kept as they were rated), and the summary says
-  whose ratings changed and by how much (a late event: which period the list is re-rated
-  from), and what each source noted (a round not played yet, left out). The act is kept for
+  whose ratings changed and by how much (a late event, dated before a period already
+  rated: which period the list is re-rated from), and what each source noted (a round not played yet, left out). The act is kept for
   undo ("Events added").
 """
 
@@ -420,7 +420,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
     summary += [f"near duplicate: {c.describe()}" for c in addition.candidates]
-    if addition.late is not None:
+    if addition.late is not None and addition.late.late:
         index = addition.late.rerate_from.index
         summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
     changes = _changes(before, after)
