@@ -10,6 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files.season_sources import read_sources
 from ratingbook.season import read_pgn
 from ratingbook.session import AddEvents, Recalc, Session
@@ -39,8 +42,10 @@ def _trf_byes(path: Path) -> list[tuple[str, int, str]]:
         name = line[14:47].strip()
         for i in range(0, len(line) - 91, 10):
             entry = line[91 + i : 101 + i]
-            if entry.strip() in ("U", "H", "F", "Z") or entry[:4].strip() in ("", "0000") and (
-                entry.strip()[-1:] in ("U", "H", "F", "Z")
+            if (
+                entry.strip() in ("U", "H", "F", "Z")
+                or entry[:4].strip() in ("", "0000")
+                and (entry.strip()[-1:] in ("U", "H", "F", "Z"))
             ):
                 byes.append((name, i // 10 + 1, entry.strip()[-1]))
     return byes
@@ -88,3 +93,57 @@ def test_the_newest_event_in_the_last_month_rated_is_not_called_late() -> None:
     late = read_pgn(_pgn("2025.10.29", "Alice Brennan", "Marek Nowak", "0-1"), "late.pgn")
     done = Session(book).run(AddEvents(late))
     assert "a late event: the list is re-rated from period 2025-10 on" in done.summary
+
+
+def test_every_problem_of_a_list_comes_in_one_run_and_a_typo_is_offered() -> None:
+    """A List Games row naming nobody of the list (a letter swapped in 'Marek Nowak', no ID), a
+    row with the result '1-O' (a letter O) and an alias to ID 99 (no player's): one
+    recalculation names all three, each at its cell, the typo with the name it may mean (as
+    docs/reference/bad-input.md promises), and writes nothing."""
+    wb = build_template("ratinglist")
+    games = wb["List Games"]
+    games["D2"], games["E2"] = "Mraek Nowak", None
+    games["H3"] = "1-O"
+    wb["Aliases"]["A2"], wb["Aliases"]["B2"] = "Jan de Vries", 99
+    book = TemplateBook(wb)
+    before = book.read_values("Season List")
+    with pytest.raises(InputErrors) as raised:
+        Session(book).run(Recalc())
+    said = [str(e) for e in raised.value.errors]
+    assert len(said) == 3, said
+    assert any(
+        "row 2, column D (White)" in s
+        and "no player named 'Mraek Nowak' on 'List Players' (did you mean 'Marek Nowak'?)" in s
+        for s in said
+    )
+    assert any("row 3, column H (Result)" in s and "'1-O'" in s for s in said)
+    assert any("sheet 'Aliases', row 2" in s and "'99'" in s for s in said)
+    assert book.read_values("Season List") == before
+
+
+def test_a_pgn_names_a_bad_date_and_a_game_without_result_in_one_run() -> None:
+    """Two games: the first dated '2025.??.??' (no day), the second '*' (not finished): the
+    file is refused naming both, by line, in one run."""
+    text = (
+        _pgn("2025.??.??", "Alice Brennan", "Marek Nowak", "1-0")
+        + "\n"
+        + _pgn("2025.11.28", "Priya Shah", "Tom O'Neill", "*")
+    )
+    with pytest.raises(InputErrors) as raised:
+        read_pgn(text, "club.pgn")
+    said = [str(e) for e in raised.value.errors]
+    assert len(said) == 2, said
+    assert said[0].startswith(
+        "file 'club.pgn', line 1: the game Alice Brennan - Marek Nowak has no date"
+    )
+    assert said[1].startswith("file 'club.pgn', line 10: the game Priya Shah - Tom O'Neill")
+    assert "has no result" in said[1]
+
+
+def test_a_list_players_name_a_letter_off_is_offered() -> None:
+    """'Ben Cloe' for 'Ben Cole' (docs/reference/bad-input.md), here 'Priya Sahh' for the
+    list's 'Priya Shah' (a letter changed): the error offers the list's name."""
+    wb = build_template("ratinglist")
+    wb["List Games"]["F4"], wb["List Games"]["G4"] = "Priya Sahh", None
+    with pytest.raises(RatingbookError, match=r"\(did you mean 'Priya Shah'\?\)"):
+        Session(TemplateBook(wb)).run(Recalc())
