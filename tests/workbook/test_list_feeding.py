@@ -41,13 +41,10 @@ def _trf_byes(path: Path) -> list[tuple[str, int, str]]:
             continue
         name = line[14:47].strip()
         for i in range(0, len(line) - 91, 10):
-            entry = line[91 + i : 101 + i]
-            if (
-                entry.strip() in ("U", "H", "F", "Z")
-                or entry[:4].strip() in ("", "0000")
-                and (entry.strip()[-1:] in ("U", "H", "F", "Z"))
-            ):
-                byes.append((name, i // 10 + 1, entry.strip()[-1]))
+            entry = line[91 + i : 101 + i].strip()
+            opponent = entry.split()[0] if entry else ""
+            if entry[-1:] in ("U", "H", "F", "Z") and opponent in ("U", "H", "F", "Z", "0000"):
+                byes.append((name, i // 10 + 1, entry[-1]))
     return byes
 
 
