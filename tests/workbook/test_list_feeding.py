@@ -7,9 +7,11 @@ ratingbook's readers."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 
 from ratingbook.errors import InputErrors, RatingbookError
@@ -144,3 +146,20 @@ def test_a_list_players_name_a_letter_off_is_offered() -> None:
     wb["List Games"]["F4"], wb["List Games"]["G4"] = "Priya Sahh", None
     with pytest.raises(RatingbookError, match=r"\(did you mean 'Priya Shah'\?\)"):
         Session(TemplateBook(wb)).run(Recalc())
+
+
+def test_a_team_books_start_date_typed_as_a_date_cell_is_read(tmp_path: Path) -> None:
+    """Team Settings' Start Date typed as a date (Excel keeps a date cell's day and time): the
+    book recalculates, and fed to a rating list without --date its games take that day, as a
+    Swiss book's do."""
+    wb = build_template("team")
+    settings = wb["Team Settings"]
+    settings.append(("Start Date", dt.datetime(2025, 11, 15)))
+    for table in settings.tables.values():
+        table.ref = f"A1:C{settings.max_row}"
+    path = tmp_path / "team.xlsx"
+    TemplateBook(wb).save(path)
+    Session(TemplateBook(openpyxl.load_workbook(path))).run(Recalc())
+    [event] = read_sources([str(path)])
+    assert {g.date for g in event.games} == {dt.date(2025, 11, 15)}
+    assert event.start == dt.date(2025, 11, 15)

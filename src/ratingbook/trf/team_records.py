@@ -46,7 +46,14 @@ from ratingbook.events.team import (
     board_colours,
     match_score,
 )
-from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError, record_code
+from ratingbook.trf.records import (
+    GAME_LETTERS,
+    GAME_READINGS,
+    NAME_WIDTH,
+    TrfError,
+    read_date,
+    record_code,
+)
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
@@ -138,7 +145,7 @@ def export_team_trf(
     tpn = event.pairing_numbers()
     lines = [f"012 {s.event_name}"]
     if s.start_date:
-        lines.append(f"042 {s.start_date}")
+        lines.append(f"042 {s.start_date:%Y/%m/%d}")
     lines.append(f"062 {len(numbers)}")
     lines.append(f"082 {len(event.teams)}")
     lines.append(f"092 Team: {'Round Robin' if s.round_robin else 'Swiss'} System")
@@ -291,7 +298,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         if code == "012":
             settings["event_name"] = body
         elif code == "042":
-            settings["start_date"] = body
+            settings["start_date"] = read_date(body)
         elif code == "142":
             settings["rounds"] = int(body)
         elif code == "192":
