@@ -163,3 +163,25 @@ def test_a_team_books_start_date_typed_as_a_date_cell_is_read(tmp_path: Path) ->
     [event] = read_sources([str(path)])
     assert {g.date for g in event.games} == {dt.date(2025, 11, 15)}
     assert event.start == dt.date(2025, 11, 15)
+
+
+def test_one_game_is_said_in_the_singular(tmp_path: Path) -> None:
+    """A ladder week of one game: its recalculation says "1 game replayed", and fed to a list
+    (a week archived before it) the week being played is "(1 game on Ladder Games)"."""
+    wb = build_template("ladder")
+    for row in wb["Ladder Games"].iter_rows(min_row=3, max_col=3):
+        for cell in row:
+            cell.value = None
+    done = Session(TemplateBook(wb)).run(Recalc())
+    assert any(line.endswith(", 1 game replayed") for line in done.summary), done.summary
+    wb = build_template("ladder")
+    for row in wb["Ladder Games"].iter_rows(min_row=3, max_col=3):
+        for cell in row:
+            cell.value = None
+    wb["Games Archive"].append(
+        ("Week 1", dt.datetime(2026, 7, 10), 1, 3, "(1-0)", "Maya Okafor", "Priya Nair")
+    )
+    path = tmp_path / "ladder.xlsx"
+    TemplateBook(wb).save(path)
+    [event] = read_sources([str(path)])
+    assert any("the week being played (1 game on Ladder Games)" in n for n in event.notes)
