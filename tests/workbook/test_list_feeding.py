@@ -185,3 +185,19 @@ def test_one_game_is_said_in_the_singular(tmp_path: Path) -> None:
     TemplateBook(wb).save(path)
     [event] = read_sources([str(path)])
     assert any("the week being played (1 game on Ladder Games)" in n for n in event.notes)
+
+
+def test_a_new_player_from_a_pgn_is_on_the_list_given_name_first() -> None:
+    """[White "Fitzgerald, Rory"] (PGN 8.1.1.5 writes the surname first), new to the list: he
+    is 'Rory Fitzgerald' on List Players, in the summary and on Season List, as every name
+    of the list is written; List Games keeps the game as the file wrote it, with his ID."""
+    book = _list()
+    done = Session(book).run(
+        AddEvents(read_pgn(_pgn("2025.11.28", "Fitzgerald, Rory", "Alice Brennan", "0-1"), "a.pgn"))
+    )
+    assert "new players: Rory Fitzgerald (ID 10)" in done.summary
+    assert _grid(book, "List Players")[-1]["Name"] == "Rory Fitzgerald"
+    last = _grid(book, "List Games")[-1]
+    assert (last["White"], last["White ID"]) == ("Fitzgerald, Rory", "10")
+    Session(book).run(Recalc())
+    assert "Rory Fitzgerald" in [r["Name"] for r in _grid(book, "Season List")]

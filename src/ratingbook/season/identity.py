@@ -50,6 +50,7 @@ from ratingbook.season.names import (
     form_likeness,
     given_first,
     likeness,
+    list_name,
 )
 
 __all__ = [
@@ -296,7 +297,7 @@ def match_players(
             key = roster.new_key()
             new = SeasonPlayer(
                 key,
-                player.name,
+                list_name(player.name),  # as the list writes every name: Given Surname
                 fide_id=player.fide_id,
                 national_id=player.national_id,
                 club=player.club,
