@@ -201,3 +201,44 @@ def test_a_new_player_from_a_pgn_is_on_the_list_given_name_first() -> None:
     assert (last["White"], last["White ID"]) == ("Fitzgerald, Rory", "10")
     Session(book).run(Recalc())
     assert "Rory Fitzgerald" in [r["Name"] for r in _grid(book, "Season List")]
+
+
+def test_fide_k_40_is_for_a_player_new_to_the_list_until_30_games() -> None:
+    """B.02 8.3.3: "K = 40 for a player new to the rating list until he has completed events
+    with at least 30 games". Nora starts unrated: her October game gives her a first rating;
+    in November (her 2nd game) she is new to the list, K 40. Alice has a Start Rating: already
+    rated, her earlier games not known, so an adult under 2400 has K 20 from her first month
+    (docs/reference/rules.md says so)."""
+    rows = {
+        "List Settings": [["System", "FIDE", None]],
+        "List Players": [
+            ["1", None, "Alice Brennan", "Riverside", 1985, None, 1820, None, None],
+            ["2", None, "Marek Nowak", "Riverside", 1990, None, 1900, None, None],
+            ["10", None, "Nora Newcomer", "Riverside", 1980, None, None, None, None],
+        ],
+        "List Games": [
+            [dt.date(2025, 10, 4), "October", 1, "Nora Newcomer", "10", "Marek Nowak", "2", "½-½"],
+            [
+                dt.date(2025, 11, 8),
+                "November",
+                1,
+                "Alice Brennan",
+                "1",
+                "Nora Newcomer",
+                "10",
+                "0-1",
+            ],
+            [dt.date(2025, 11, 8), "November", 2, "Alice Brennan", "1", "Marek Nowak", "2", "1-0"],
+        ],
+    }
+    wb = build_template("ratinglist", rows=rows)
+    rules = {(r["Period"], r["Name"]): r["Rule"] for r in _wb_grid(wb, "List History")}
+    assert rules[("2025-11", "Nora Newcomer")] == "K 40 (new to the list, fewer than 30 games)"
+    assert rules[("2025-11", "Alice Brennan")] == "K 20 (rated below 2400)"
+    text = (Path(__file__).parents[2] / "docs" / "reference" / "rules.md").read_text("utf-8")
+    assert "A player with a `Start Rating` is already rated" in text
+
+
+def _wb_grid(wb: Any, name: str) -> list[dict[str, Any]]:
+    rows = list(wb[name].iter_rows(values_only=True))
+    return [dict(zip(rows[0], row, strict=False)) for row in rows[1:]]
