@@ -46,14 +46,8 @@ from ratingbook.events.team import (
     board_colours,
     match_score,
 )
-from ratingbook.trf.records import (
-    GAME_LETTERS,
-    GAME_READINGS,
-    NAME_WIDTH,
-    TrfError,
-    read_date,
-    record_code,
-)
+from ratingbook.trf import records
+from ratingbook.trf.records import GAME_LETTERS, GAME_READINGS, NAME_WIDTH, TrfError, record_code
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
@@ -298,7 +292,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         if code == "012":
             settings["event_name"] = body
         elif code == "042":
-            settings["start_date"] = read_date(body)
+            settings["start_date"] = records.read_date(body)
         elif code == "142":
             settings["rounds"] = int(body)
         elif code == "192":
