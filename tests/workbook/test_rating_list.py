@@ -207,7 +207,7 @@ def test_a_late_event_rerates_from_its_period_and_undo_takes_it_back() -> None:
     done = Session(book).run(AddEvents((late,)))
     summary = "\n".join(done.summary)
     assert "a late event: the list is re-rated from period 2025-10 on" in summary
-    assert "new players: Newcomer, Nora (ID 10)" in summary
+    assert "new players: Nora Newcomer (ID 10)" in summary
     assert done.kept == "Events added"
     samples = sample_rows(KIND)
     typed = [

@@ -29,6 +29,7 @@ __all__ = [
     "RECORD",
     "check_players",
     "check_points",
+    "close_name",
     "competition_ranks",
     "game_indices",
     "known_player",
@@ -72,7 +73,7 @@ def player_spellings(names: Iterable[str]) -> dict[str, str]:
 CLOSE_NAME = 0.75
 
 
-def _close_name(name: str, spellings: Mapping[str, str]) -> str:
+def close_name(name: str, spellings: Mapping[str, str]) -> str:
     """The player whose name ``name`` most likely mistypes (case ignored), or "": alike by
     :data:`CLOSE_NAME` and at most a letter longer or shorter, as a typo is ("Charles" is as
     alike to "Charlotte", but another name)."""
@@ -98,7 +99,7 @@ def known_player(
     UnknownPlayerError that names the list (``listed_in``) and the player it may mean."""
     if spellings.get(name) == name:
         return name
-    found = spellings.get(name.casefold()) or _close_name(name, spellings)
+    found = spellings.get(name.casefold()) or close_name(name, spellings)
     hint = f" (did you mean {found!r}?)" if found else ""
     listed = f" in {listed_in}" if listed_in else ""
     raise UnknownPlayerError(f"no player named {name!r}{listed}{hint}", where, column)

@@ -22,6 +22,7 @@ its sheet, row and column, all of them at once. Pure: no spreadsheet library, no
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -66,7 +67,8 @@ class TeamError(RatingbookError):
 
 @dataclass(frozen=True, slots=True)
 class TeamSettings:
-    """The competition's rules: system, rounds, boards, scores, colours, tie-breaks."""
+    """The competition's rules: system, rounds, boards, scores, colours, tie-breaks, and the
+    day it starts (None: not given)."""
 
     event_name: str = "Team event"
     system: str = "Team Swiss"
@@ -80,7 +82,7 @@ class TeamSettings:
     tiebreaks: tuple[str, ...] = DEFAULT_TEAM_TIEBREAKS
     rating_boards: int | None = None
     fide_rated: bool = False
-    start_date: str = ""
+    start_date: _dt.date | None = None
     #: The main score recorded when round 1 was paired (changing it later is an error).
     main_score_at_round_1: str | None = None
     places: Mapping[str, Location] = field(default_factory=dict, compare=False, repr=False)

@@ -37,6 +37,7 @@ from ratingbook.ratings.season_model import (
     SeasonResult,
 )
 from ratingbook.reports.names import LIST_CHANGES, LIST_HISTORY, NEAR_DUPLICATES, RATING_LIST
+from ratingbook.reports.stages import many
 from ratingbook.reports.tables import SheetGrid, centred_columns
 from ratingbook.season.identity import Candidate
 from ratingbook.season.model import SeasonPlayer, SourcePlayer
@@ -191,8 +192,9 @@ def change_sentence(line: PeriodLine) -> str:
     skipped = ""
     if line.not_rated:
         # FIDE 8.3.1 rates a rated player's games against rated opponents only.
-        games = "game" if line.not_rated == 1 else "games"
-        skipped = f"; {line.not_rated} {games} against a newcomer unrated at the start not counted"
+        skipped = (
+            f"; {many(line.not_rated, 'game')} against a newcomer unrated at the start not counted"
+        )
     return f"{head}{provisional}: {played}{expected}, {rule_words(line)}{skipped}"
 
 

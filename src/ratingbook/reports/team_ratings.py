@@ -13,7 +13,6 @@ from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.rules.rating_report import RatingReport, rating_report
-from ratingbook.trf.records import read_date
 
 __all__ = ["as_individual_event", "team_rating_report"]
 
@@ -33,7 +32,7 @@ def as_individual_event(event: TeamEvent, kind: str = "Standard") -> SwissEvent:
     )
     settings = SwissSettings(
         rounds=event.settings.rounds,
-        start_date=read_date(event.settings.start_date) if event.settings.start_date else None,
+        start_date=event.settings.start_date,
         event_name=event.settings.event_name,
         rated=kind,
     )

@@ -25,9 +25,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 
-from ratingbook.season.model import SeasonError, SeasonEvent, SeasonGame, SourcePlayer
+from ratingbook.season.model import (
+    SeasonError,
+    SeasonEvent,
+    SeasonGame,
+    SourcePlayer,
+    SourceRef,
+)
 
-__all__ = ["check_events"]
+__all__ = ["check_events", "no_result"]
 
 
 def check_events(
@@ -152,13 +158,19 @@ def _outside(event: SeasonEvent) -> list[SeasonError]:
     return problems
 
 
+def no_result(white: str, black: str, round_: int | None, source: SourceRef) -> SeasonError:
+    """The one message for a game without a result (a reader that stops at other problems of
+    its file names these too, so every problem comes in one run)."""
+    return SeasonError(
+        f"the game {white} - {black} (round {round_ or '?'}) has no result (a rated list takes "
+        "only finished games; remove it or give its result)",
+        source,
+    )
+
+
 def _unknown(event: SeasonEvent) -> list[SeasonError]:
     return [
-        SeasonError(
-            f"the game {game.white.name} - {game.black.name} (round {game.round or '?'}) has "
-            "no result (a rated list takes only finished games; remove it or give its result)",
-            game.source,
-        )
+        no_result(game.white.name, game.black.name, game.round, game.source)
         for game in event.games
         if game.result is None and game.black is not None
     ]

@@ -50,6 +50,7 @@ from ratingbook.season.names import (
     form_likeness,
     given_first,
     likeness,
+    list_name,
 )
 
 __all__ = [
@@ -294,9 +295,13 @@ def match_players(
         match = _match(player, roster, same, different, problems)
         if match is None:
             key = roster.new_key()
+            # As the list writes every name, Given Surname; kept as the file wrote it when a
+            # list player has that name already (the other order fitted two players).
+            turned = list_name(player.name)
+            name = player.name if roster.names.get(exact_name(turned)) else turned
             new = SeasonPlayer(
                 key,
-                player.name,
+                name,
                 fide_id=player.fide_id,
                 national_id=player.national_id,
                 club=player.club,

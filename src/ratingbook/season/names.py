@@ -7,7 +7,8 @@ in the spaces between words, or in the space after a comma (``Jones,Gawain C.`` 
 surname first, ``Surname, Given`` (one comma: the PGN standard's form, 8.1.1.5, and the TRF's),
 is also the same name as ``Given Surname`` (:func:`given_first`): ``Carlsen, Magnus`` is
 ``Magnus Carlsen``. Without a comma the order is not known (``Wang Hao`` and ``Hao Wang``):
-such names only look alike (rule 1 below).
+such names only look alike (rule 1 below). A new player is put on the list given name first
+(:func:`list_name`), as the officer types the list's names.
 
 Anything else that looks alike is reported to the rating officer, never merged (:func:`likeness`
 says why, in words the officer reads). Two names look alike when, comparing their words with
@@ -46,6 +47,7 @@ __all__ = [
     "form_likeness",
     "given_first",
     "likeness",
+    "list_name",
     "name_words",
     "one_letter_apart",
     "words_likeness",
@@ -82,6 +84,24 @@ def given_first(name: str) -> str:
     text = exact_name(name)
     surname, comma, given = text.partition(", ")
     if not comma or ", " in given or not surname or not given:
+        return text
+    return f"{given} {surname}"
+
+
+def list_name(name: str) -> str:
+    """The name as a rating list shows a new player: ``Given Surname``, as the officer types
+    names (a PGN's or TRF's ``Fitzgerald, Rory``, one comma, turned to ``Rory Fitzgerald``);
+    spelled as the source spells it, its spaces tidied. Any other name is kept as it is.
+
+    >>> list_name("Fitzgerald, Rory"), list_name("Jones,Gawain C."), list_name("Wang Hao")
+    ('Rory Fitzgerald', 'Gawain C. Jones', 'Wang Hao')
+    >>> list_name("Smith, John, Jr.")
+    'Smith, John, Jr.'
+    """
+    text = _SPACES.sub(" ", name).strip()
+    surname, comma, given = text.partition(",")
+    surname, given = surname.strip(), given.strip()
+    if not comma or "," in given or not surname or not given:
         return text
     return f"{given} {surname}"
 

@@ -11,7 +11,8 @@ This module alone decides:
 - **each event's periods** (:func:`event_periods`): the periods its games fall in;
 - **a late result** (:func:`late_result`): an event that changes a period already rated (its
   games are dated in or before the last period rated so far). The season is re-rated from the
-  first period it changes, which :class:`LateResult` names.
+  first period it changes, which :class:`LateResult` names; it is *late* only when dated
+  before a period already rated (the newest event, in the last period rated, is not).
 
 A period holds every game of its dates, byes, forfeits and unknown results too (the report
 lists them); :func:`rated_games` gives the rating maths its rated games as plain tuples
@@ -79,11 +80,17 @@ class Period:
 @dataclass(frozen=True, slots=True)
 class LateResult:
     """An event added after a period its games belong to was rated: the season is re-rated
-    from ``rerate_from`` (a period of the season with the event in it) on."""
+    from ``rerate_from`` (a period of the season with the event in it) on.
+
+    ``late``: the event is dated before a period already rated (a late result, which the
+    officer is told of). When it is not, the event is the newest and only the last period
+    rated is rated again with it (a month's games are rated from the ratings at its start,
+    whichever day they were added): nothing late to tell."""
 
     event: str
     first_date: dt.date
     rerate_from: Period
+    late: bool = True
 
 
 def _monday(day: dt.date) -> dt.date:
@@ -175,7 +182,8 @@ def late_result(
         if not period.same_as(periods[index]):  # periods has every period before has, or more
             changed = periods[index]
             event = next((g.event for g in changed.games if id(g) not in old), new[0].event)
-            return LateResult(event, min(g.date for g in new), changed)
+            first = min(g.date for g in new)
+            return LateResult(event, first, changed, late=first < before[-1].start)
     return None
 
 

@@ -31,6 +31,7 @@ from pathlib import PurePath
 
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.season.checks import no_result
 from ratingbook.season.model import (
     SeasonError,
     SeasonEvent,
@@ -106,6 +107,10 @@ class _Draft:
         self.starts: set[dt.date] = set()
 
 
+def _line(error: RatingbookError) -> int:
+    return error.where.line or 0 if error.where is not None else 0
+
+
 def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
     """The events of a PGN file's text, one per ``Event`` tag, in the order the file first
     names them; every problem named by ``file`` and line, all at once."""
@@ -120,6 +125,7 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
     handle = io.StringIO(text)
     drafts: dict[str, _Draft] = {}
     problems: list[RatingbookError] = []
+    unfinished: list[RatingbookError] = []
     while True:
         offset = handle.tell()
         headers = read_headers(handle)
@@ -148,7 +154,11 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
             )
         raw = tags.get(result_tag, "*").strip()
         result = None
-        if raw != "*":
+        if raw == "*":
+            unfinished.append(
+                no_result(white.name, black.name, pgn_round(tags.get(round_tag)), where)
+            )
+        else:
             try:
                 result = parse_swiss_result(raw, where.where, bye_row=False)
             except RatingbookError as error:
@@ -165,6 +175,9 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
         round_number = pgn_round(tags.get(round_tag))
         draft.games.append(SeasonGame("", date, round_number, white, black, result, where))
     if problems:
+        # The checks name a game without a result once the file is read; a file refused here
+        # names them too, so every problem comes in one run.
+        problems = sorted([*problems, *unfinished], key=_line)
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
     if not drafts:
         raise SeasonError(

@@ -53,6 +53,7 @@ from ratingbook.trf.records import (
     NAME_WIDTH,
     ROUNDS_RECORDS,
     TrfError,
+    read_date,
     record_code,
     round_date_fields,
     rounds_record,
@@ -128,7 +129,7 @@ def export_team_trf(
     tpn = event.pairing_numbers()
     lines = [f"012 {s.event_name}"]
     if s.start_date:
-        lines.append(f"042 {s.start_date}")
+        lines.append(f"042 {s.start_date:%Y/%m/%d}")
     lines.append(f"062 {len(numbers)}")
     lines.append(f"082 {len(event.teams)}")
     lines.append(f"092 Team: {'Round Robin' if s.round_robin else 'Swiss'} System")
@@ -281,7 +282,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         if code == "012":
             settings["event_name"] = body
         elif code == "042":
-            settings["start_date"] = body
+            settings["start_date"] = read_date(body)
         elif code in ROUNDS_RECORDS and rounds_record(body) is not None:
             settings["rounds"] = rounds_record(body)
         elif code == "132":  # a date for each round (records.ROUNDS_RECORDS)

@@ -240,8 +240,13 @@ def period_expected(
 
 def season_k_rules(rounding: Rounding = Rounding.WHOLE) -> EloSettings:
     """FIDE's rules as a rating list's (the list's System ``FIDE``): K of 8.3.3 as bands (40
-    for fewer than 30 games, 40 until the end of the year of the 18th birthday while under
-    2300, 20 under 2400, 10 from 2400, K x the period's games at most 700), the expected scores
+    for a player new to the rating list until he has 30 games, 40 until the end of the year of
+    the 18th birthday while under 2300, 20 under 2400, 10 from 2400, K x the period's games at
+    most 700). "New to the rating list" is a player whose earlier games are counted: one who
+    starts unrated on the list, from his first game (or a start that gives his count). A player
+    with a Start Rating is already rated, his games before the list not known (None), so the
+    first band never matches him (the list's K column gives 40 to one the officer knows is
+    within his first 30 games). Then the expected scores
     of table 8.1.2 with the 400-point rule of the period's date (:func:`period_expected`), only
     games against opponents rated at the period's start (8.3.1), and the period's change
     rounded once, 0.5 away from zero (8.3.4). FIDE keeps K 10 for a player whose published

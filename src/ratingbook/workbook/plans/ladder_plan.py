@@ -43,6 +43,7 @@ from ratingbook.reports.ladder_tables import (
     ladder_standings_grid,
     rating_history_grid,
 )
+from ratingbook.reports.stages import many
 from ratingbook.workbook.plans.camp_week import read_posted_list, week_label
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.sheets.charts import chart_sheets, ladder_progress
@@ -332,7 +333,7 @@ def plan_ladder(
         sheets=tuple(generated),
         summary=(
             f"ladder: {sum(p.active for p in outcome.players)} active players, "
-            f"{len(outcome.history)} games replayed",
+            f"{many(len(outcome.history), 'game')} replayed",
             *new_camper_lines(outcome),
         ),
     )

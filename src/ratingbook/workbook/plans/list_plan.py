@@ -11,10 +11,11 @@ This module alone decides how a list book is rated and what its runs write:
   Standings and Series Notes after them (:func:`ratingbook.season.series_standings` over the
   season's events, players told apart by the same matching as the ratings; an event with rows
   on Event Ranks placed by them, one without by its game points). A game (or an Event Ranks
-  row) naming a player not on List Players (by ID or name) is an error at its cell: the
-  officer adds him, or adds the event with ``ratingbook season add``, which adds new players;
-  an event whose Event Ranks rows leave out a player of its games is an error at its first
-  row;
+  row) naming a player not on List Players (by ID or name) is an error at its cell, offering
+  the list's name it is a letter off (:func:`~ratingbook.core.rules.close_name`): the officer
+  adds him, or adds the event with ``ratingbook season add``, which adds new players; an event
+  whose Event Ranks rows leave out a player of its games is an error at its first row. The
+  sheets' bad cells, such players and the events' problems are raised together, in one run;
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
   (the same event twice, a game two sources report, a player twice in a round: nothing
   written), their new players appended to List Players, their games to List Games (each with
@@ -27,7 +28,8 @@ This module alone decides how a list book is rated and what its runs write:
   Events row with its new fingerprint (the last row of a name is the one read). The list is
   rated again from the first period the addition changes (the periods before it kept as they
   were rated), and the summary says whose ratings changed and by how much, as the sheets show
-  them (a late event: which period the list is re-rated from), and what each source noted (a
+  them (a late event, dated before a period already rated: which period the list is re-rated
+  from), and what each source noted (a
   round not played yet, left out). The act is kept for undo ("Events added").
 """
 
@@ -36,6 +38,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ratingbook.core import cells
+from ratingbook.core.rules import close_name
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError, UnknownPlayerError
 from ratingbook.ratings.glicko2 import Glicko2Settings
 from ratingbook.ratings.rating_periods import rate_season, standing_after
@@ -52,6 +56,7 @@ from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, Season, add_events
 from ratingbook.season.identity import MatchRule
 from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPlayer
+from ratingbook.season.names import exact_name
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
@@ -154,6 +159,14 @@ def _rate(
     return RatedList(addition, periods, labels, result, tables, series)
 
 
+def _typed(value: object) -> str:
+    """A cell's text as :func:`~ratingbook.core.cells.text` reads it; "" when it is none."""
+    try:
+        return cells.text(value, required=False)
+    except RatingbookError:
+        return ""
+
+
 def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
     """A List Games (or Event Ranks) player no list player answers to (by ID or name), at his
     first cell. An ID no row of List Players has is his when an alias of the officer's names
@@ -165,6 +178,11 @@ def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError
         for m in addition.matching.matches
         if m.rule is MatchRule.ALIAS and m.alias is not None and not m.alias.narrowed
     }
+    spellings = {p.name: p.name for p in book.players}  # a typo of one is offered
+    # A List Players row with a bad cell is reported at that cell: its ID and name, as typed,
+    # are no unknown player besides.
+    keys |= {_typed(r.get("ID")) for r in book.players_table.rows} - {""}
+    rows_named = {exact_name(_typed(r.get("Name"))) for r in book.players_table.rows}
     problems: list[RatingbookError] = []
     named: set[object] = set()
     for event in book.events:
@@ -186,12 +204,17 @@ def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError
                         "ID" if column == "Name" else f"{column} ID",
                     )
                 )
-            elif player in new and player not in named:
+            elif (
+                player in new and player not in named and exact_name(player.name) not in rows_named
+            ):
                 named.add(player)
+                meant = close_name(player.name, spellings)
+                hint = f" (did you mean {meant!r}?)" if meant else ""
                 problems.append(
                     UnknownPlayerError(
-                        f"{player.name!r} is not on 'List Players': add him there (or add "
-                        "the event with 'ratingbook season add', which adds new players)",
+                        f"no player named {player.name!r} on 'List Players'{hint}: add him "
+                        "there (or add the event with 'ratingbook season add', which adds "
+                        "new players)",
                         where,
                         column,
                     )
@@ -229,13 +252,21 @@ def _unranked_players(book: ListBook, addition: Addition) -> list[RatingbookErro
     return problems
 
 
-def _matched(book: ListBook) -> Addition:
+def _read(sheets: Sheets) -> tuple[ListBook, Addition]:
+    """The list read, its own events matched to its players and checked: its bad cells, a
+    player not on the list and every problem of the events raised together (one run names
+    them all; the rows read well are matched and checked)."""
+    problems = Problems()
+    book = read_list(sheets, problems=problems)
+    return book, _matched(book, problems)
+
+
+def _matched(book: ListBook, problems: Problems) -> Addition:
     """The book's own events matched to its players and checked; a player not on the list,
-    and every problem of the events, raised."""
+    and every problem of the events, raised with ``problems`` (the list's bad cells)."""
     aliases = (*book.aliases, *id_aliases(book))
     empty = Season(book.players, (), aliases, book.settings.length)
     addition = add_events(empty, book.events)
-    problems = Problems()
     for problem in addition.problems:
         problems.append(problem)
     unknown = _unknown_players(book, addition)
@@ -307,8 +338,8 @@ def _sheets(rated: RatedList, after: str, name: str = "") -> Plan:
 
 def plan_list(sheets: Sheets) -> Plan:
     """Recalc: the list rated from its sheets, the generated sheets planned."""
-    book = read_list(sheets)
-    rated = _rate(book.settings, _matched(book))
+    book, matched = _read(sheets)
+    rated = _rate(book.settings, matched)
     season = rated.addition.season
     games = sum(len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods)
     counts = (
@@ -344,16 +375,17 @@ def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonE
 
 
 def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, object]:
+    """A List Games row of a game, or of a bye (Black empty, the bye's kind as its Result, as
+    List Games reads a bye back: forfeits and byes are kept there, never rated)."""
     key_of = addition.matching.key_of
-    assert game.black is not None
     return {
         "Date": game.date,
         "Event Name": event,
         "Round": game.round,
         "White": game.white.name,
         "White ID": key_of(game.white),
-        "Black": game.black.name,
-        "Black ID": key_of(game.black),
+        "Black": game.black.name if game.black is not None else None,
+        "Black ID": key_of(game.black) if game.black is not None else None,
         "Result": game.result.value if game.result is not None else None,
         "Source": game.source.describe(),
     }
@@ -383,13 +415,19 @@ def _rounds(rounds: Sequence[int]) -> str:
     return "rounds " + ", ".join(map(str, rounds))
 
 
+def _games_and_byes(games: Sequence[SeasonGame]) -> str:
+    """``36 games``, ``36 games and 9 byes``: what an addition writes to List Games."""
+    byes = sum(1 for g in games if g.black is None)
+    played = many(len(games) - byes, "game")
+    return f"{played} and {many(byes, 'bye')}" if byes else played
+
+
 def _continued_line(continued: Continuation) -> str:
     """What a continued event added: its new rounds, and what the list already had."""
     held = sorted({g.round for g in continued.into.games if g.round is not None})
-    games = sum(1 for g in continued.games if g.black is not None)
     return (
         f"continued {continued.into.name!r} from {continued.event.source.describe()}: "
-        f"{_rounds(continued.rounds)} added ({many(games, 'game')}); {_rounds(held)} "
+        f"{_rounds(continued.rounds)} added ({_games_and_byes(continued.games)}); {_rounds(held)} "
         "already in the list"
     )
 
@@ -415,7 +453,7 @@ def _changes(before: RatedList, after: RatedList) -> list[str]:
 
 def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     """``events`` (read from their files) added to the list: the module text's second run."""
-    book = read_list(sheets)
+    book, base = _read(sheets)
     if book.events_table is None:
         raise InvalidValueError(
             f"the list has no sheet {LIST_EVENTS.sheet!r}, where an added event's fingerprint "
@@ -424,7 +462,6 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     ranked = [e.name for e in events if e.ranks]
     if book.ranks_table is None:  # kept nowhere: this run places them as every later one will
         events = [replace(e, ranks=()) for e in events]
-    base = _matched(book)
     before = _rate(book.settings, base)
     addition = add_events(base.season, events)
     addition.check()
@@ -451,9 +488,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         *((e.name, e.games, e) for e in named),
         *((c.into.name, c.games, c.event) for c in addition.continued),
     ]
-    game_rows = [
-        _game_row(g, name, addition) for name, games, _ in written for g in games if g.black
-    ]
+    game_rows = [_game_row(g, name, addition) for name, games, _ in written for g in games]
     event_rows = [
         {
             "Event Name": name,
@@ -488,9 +523,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         if block is not None:
             blocks.append(block)
     summary = [
-        f"added {e.name!r} ({many(sum(1 for g in e.games if g.black is not None), 'game')}) "
-        f"from {e.source.describe()}"
-        for e in named
+        f"added {e.name!r} ({_games_and_byes(e.games)}) from {e.source.describe()}" for e in named
     ]
     summary += [_continued_line(c) for c in addition.continued]
     summary += [note for e in events for note in e.notes]
@@ -503,7 +536,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
     summary += [f"near duplicate: {c.describe()}" for c in addition.candidates]
-    if addition.late is not None:
+    if addition.late is not None and addition.late.late:
         index = addition.late.rerate_from.index
         summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
     changes = _changes(before, after)

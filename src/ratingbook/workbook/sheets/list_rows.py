@@ -504,12 +504,14 @@ def _aliases(sheets: Sheets, file: str, problems: Problems) -> list[Alias]:
     return aliases
 
 
-def read_list(sheets: Sheets, file: str = "") -> ListBook:
+def read_list(sheets: Sheets, file: str = "", problems: Problems | None = None) -> ListBook:
     """The list in ``sheets`` (``file``: how its rows' sources name the book, :data:`THIS_LIST`
-    unless given); every bad cell
-    of every sheet reported at once."""
+    unless given); every bad cell of every sheet reported at once. ``problems``: where the bad
+    cells go instead, the rows read well kept (the caller checks the list they make and
+    reports every problem in one run); a missing sheet is raised at once all the same."""
     file = file or THIS_LIST
-    problems = Problems()
+    deferred = problems is not None
+    problems = Problems() if problems is None else problems
     settings = read_list_settings(sheets, problems)
     players_table = guarded(problems, lambda: read(sheets, LIST_PLAYERS), None)
     games_table = guarded(problems, lambda: read(sheets, LIST_GAMES), None)
@@ -524,7 +526,8 @@ def read_list(sheets: Sheets, file: str = "") -> ListBook:
     events = _events(games_table, stated, file, problems) if games_table is not None else []
     events = _with_ranks(events, ranks_table, file, problems)
     aliases = _aliases(sheets, file, problems)
-    problems.check()
+    if not deferred or players_table is None or games_table is None:
+        problems.check()
     assert players_table is not None and games_table is not None
     return ListBook(
         settings,

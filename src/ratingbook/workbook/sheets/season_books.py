@@ -39,6 +39,7 @@ from ratingbook.core.tables import Column, Row, TableSpec
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 from ratingbook.events.settings import date_value
 from ratingbook.fide.gacrux.team_tiebreaks import team_standings
+from ratingbook.reports.stages import many
 from ratingbook.season.model import (
     EventRank,
     SeasonError,
@@ -182,9 +183,10 @@ def ladder_book_event(book: Book, file: str) -> SeasonEvent:
         )
     notes = []
     if current.rows:
+        week = many(len(current.rows), "game")
         notes.append(
-            f"{SourceRef(file).describe()}: the week being played ({len(current.rows)} games "
-            "on Ladder Games) is left out: its games go in once the week ends"
+            f"{SourceRef(file).describe()}: the week being played ({week} on Ladder Games) is "
+            "left out: its games go in once the week ends"
         )
     return _event(file, PurePath(file).stem, games, notes)
 

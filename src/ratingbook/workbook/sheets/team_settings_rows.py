@@ -3,7 +3,8 @@
 This module decides which setting a row's ``Setting`` cell names (any spacing and case; an
 unknown name is an error at its cell), how its ``Value`` is read for that setting (a choice
 among the systems, main scores and colour models of :mod:`ratingbook.events.team`, with their
-short spellings; a whole number; points; yes/no; team tie-break codes), and the rows a
+short spellings; a whole number; points; yes/no; team tie-break codes; a date, read as Swiss
+Settings reads one), and the rows a
 :class:`~ratingbook.events.team.TeamSettings` is written back as. An empty value keeps the
 setting's default; every bad value is reported at once.
 """
@@ -16,6 +17,7 @@ from fractions import Fraction
 from ratingbook.core.cells import flag, is_blank, number, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, Problems
+from ratingbook.events.settings import date_value
 from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK, parse_team_tiebreaks
 from ratingbook.workbook.sheets.schemas import DESK_CONFIRMS
@@ -83,7 +85,9 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
             elif key == "fide rated":
                 values["fide_rated"] = flag(value, row.where, "Value")
             elif key == "start date":
-                values["start_date"] = text(value, row.where, "Value", required=False)
+                # The one reader of a date in settings: a date cell, its serial number, or
+                # text such as 2025-11-15 (as Swiss Settings reads it).
+                values["start_date"] = date_value(value, row.where, "Value")
             elif key == header_key(DESK_CONFIRMS):
                 continue  # the results desk's setting (issue 36), read by the desk
             else:
@@ -113,7 +117,7 @@ def team_settings_rows(settings: TeamSettings) -> list[tuple[str, object]]:
         ("Tie-breaks", " ".join(settings.tiebreaks)),
         ("Rating Boards", settings.rating_boards or ""),
         ("FIDE Rated", "yes" if settings.fide_rated else "no"),
-        ("Start Date", settings.start_date),
+        ("Start Date", settings.start_date or ""),
     ]
     if settings.main_score_at_round_1:
         rows.append((MAIN_SCORE_LOCK, settings.main_score_at_round_1))
