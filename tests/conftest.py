@@ -16,12 +16,24 @@ generation is slow" health check are wall-clock limits, so the default profile t
 ``tests/integration/`` (LibreOffice, Node/Pyodide, the add-in build, the end-to-end event, the
 fuzzer) and the modules listed in :data:`SLOW_MODULES`, which start real processes or tools by
 the dozen. README's ``python -m pytest`` runs everything, as CI does.
+
+Where the environment sets ``PYTHONDONTWRITEBYTECODE`` (the machines the suite runs on do),
+every run, every pytest-xdist worker and every command a test starts would compile ratingbook's
+modules again, and pytest would rewrite every test module again (about 5 s of CPU a worker): the
+suite's processes write their bytecode (``__pycache__``, which git ignores) and read it from then
+on, as they do on any machine without that setting.
+
+Under pytest-xdist a worker is handed a whole module at a time (``--dist loadfile``), so a long
+module handed out last keeps one worker busy after the other has finished: the modules of
+:data:`LONGEST_FIRST` are handed out first, then the others by their number of tests, most first.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +45,11 @@ from tests.helpers.libreoffice import require_soffice
 from tests.helpers.processes import MARK, process_share, remove_lock_files
 
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+# Bytecode written and read again, whatever PYTHONDONTWRITEBYTECODE says (see above); the
+# variable goes too, for the workers and commands started from here.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # A terminal's defaults for the signals a person stops a command with (see above).
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
@@ -53,6 +70,36 @@ SLOW_MODULES = frozenset(
         TESTS / "cli" / "test_batch.py",
     }
 )
+#: The modules that take longest, longest first (CPU and the outside programs' time, measured
+#: on the 2-core machine for #33): pytest-xdist hands them out before all others (see above).
+#: Only the order changes, never what runs.
+LONGEST_FIRST = tuple(
+    TESTS / name
+    for name in (
+        "files/test_hostile.py",
+        "fide/test_fast_dutch.py",
+        "cli/test_fide_mode_commands.py",
+        "reports/test_consistency_sentences.py",
+        "fide/test_analysis.py",
+        "integration/test_pyodide.py",
+        "reports/test_consistency_views.py",
+        "integration/test_fuzz.py",
+        "integration/test_printing.py",
+        "integration/test_printouts.py",
+        "events/test_contenders_round_robin.py",
+        "events/test_contenders.py",
+        "integration/test_swiss_event_e2e.py",
+        "integration/test_release.py",
+        "integration/test_publish.py",
+        "integration/test_page_fit.py",
+        "reports/test_consistency_standings_sentences.py",
+        "templates/test_templates.py",
+        "cli/test_trf_commands.py",
+        "cli/test_book_commands.py",
+        "test_code_quality.py",
+    )
+)
+assert all(path.is_file() for path in LONGEST_FIRST), "LONGEST_FIRST names a module that is gone"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -73,7 +120,10 @@ def exhaustive(request: pytest.FixtureRequest) -> bool:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark as ``slow`` every test of tests/integration/ and of SLOW_MODULES, and every test
-    that needs LibreOffice (the ``needs_soffice`` fixture)."""
+    that needs LibreOffice (the ``needs_soffice`` fixture); on a pytest-xdist worker, put the
+    modules in the order they are to be handed out (see above)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        _longest_first(items)
     for item in items:
         path = Path(item.path)
         if (
@@ -82,6 +132,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             or "needs_soffice" in getattr(item, "fixturenames", ())
         ):
             item.add_marker(pytest.mark.slow)
+
+
+def _longest_first(items: list[pytest.Item]) -> None:
+    """The modules of LONGEST_FIRST first, in its order, then the others by their number of
+    tests, most first (what pytest-xdist does for all of them, but for ``--no-loadscope-reorder``
+    in pyproject.toml); a module's tests keep their order, and stay together."""
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    counts = Counter(Path(item.path) for item in items)
+
+    def key(item: pytest.Item) -> tuple[int, int]:
+        path = Path(item.path)
+        return (rank[path], 0) if path in rank else (len(rank), -counts[path])
+
+    items.sort(key=key)
 
 
 @pytest.hookimpl(wrapper=True)

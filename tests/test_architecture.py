@@ -131,12 +131,19 @@ def resolve(importer: str, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """``ast.parse(source)``, once for each text: the tests here walk every module's tree
+    several times over (and never change it)."""
+    return ast.parse(source)
+
+
 def imports_of(name: str, source: str | None = None) -> list[Import]:
     """Every ratingbook module ``name`` imports (the names taken from a package that are its
     modules count as imports of those modules, and so does a module named by a literal string
     to ``importlib.import_module`` or ``__import__``); ``source`` stands in for the module's
     own text (a probe)."""
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8") if source is None else source)
+    tree = parsed(MODULES[name].read_text(encoding="utf-8") if source is None else source)
     type_only: set[int] = set()
     in_function: set[int] = set()
     for node in ast.walk(tree):
@@ -357,7 +364,7 @@ def test_a_package_init_only_hands_on_its_own_modules_names() -> None:
 
 
 def external_imports(name: str, *, top_level_only: bool = False) -> set[str]:
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    tree = parsed(MODULES[name].read_text(encoding="utf-8"))
     nodes = tree.body if top_level_only else list(ast.walk(tree))
     found: set[str] = set()
     for node in nodes:
@@ -411,7 +418,7 @@ def test_python_calamine_is_imported_only_where_a_file_is_read() -> None:
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_each_module_says_what_it_decides_and_stays_small(name: str) -> None:
     source = MODULES[name].read_text(encoding="utf-8")
-    assert ast.get_docstring(ast.parse(source)), f"{name} has no docstring"
+    assert ast.get_docstring(parsed(source)), f"{name} has no docstring"
     assert len(source.splitlines()) <= MAX_LINES, f"{name} is over {MAX_LINES} lines"
 
 
@@ -467,7 +474,7 @@ def mentions(name: str, words: set[str] | frozenset[str]) -> list[str]:
 def said(source: str, name: str, words: set[str] | frozenset[str]) -> list[str]:
     """The string constants of ``source`` that are among ``words`` (docstrings and the Python
     names ``__all__`` lists aside)."""
-    tree = ast.parse(source)
+    tree = parsed(source)
     docstrings = {
         id(node.body[0].value)
         for node in ast.walk(tree)
@@ -558,7 +565,7 @@ def reads_rows(source: str, name: str) -> list[str]:
     """Where ``source`` takes ``Row`` or ``header_key`` from :mod:`ratingbook.core.tables`."""
     return [
         f"{name} (line {node.lineno}) imports {alias.name} from {node.module}"
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(parsed(source))
         if isinstance(node, ast.ImportFrom) and node.module == "ratingbook.core.tables"
         for alias in node.names
         if alias.name in ("Row", "header_key")

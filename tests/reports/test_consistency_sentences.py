@@ -23,7 +23,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from tests.helpers import gacrux_pairings
+from tests.helpers import gacrux_pairings, patterns
 from tests.helpers.gacrux_pairings import DATA, LONG_FILES, TRF_FILES
 from tests.helpers.sentence_facts import (
     BLACK,
@@ -64,7 +64,7 @@ def _points_claims(note: BoardNote, facts: Before, check: Checker) -> None:
     text = note.note
     for name in filter(None, (note.white, note.black)):
         player = facts.players[name]
-        for said in re.finditer(E(name) + r" \(" + POINTS + r"(?: and (\S+) virtual)?", text):
+        for said in patterns.finditer(E(name) + r" \(" + POINTS + r"(?: and (\S+) virtual)?", text):
             check.expect(
                 "points",
                 number(said.group(1)) == player.points,
@@ -79,7 +79,7 @@ def _points_claims(note: BoardNote, facts: Before, check: Checker) -> None:
                 text,
             )
     if note.black is not None:
-        both = re.search(
+        both = patterns.search(
             E(note.white) + " and " + E(note.black) + " both have " + POINTS + r"(?: and (\S+))?",
             text,
         )
@@ -92,7 +92,7 @@ def _points_claims(note: BoardNote, facts: Before, check: Checker) -> None:
                 f"both have {said}? {w.points} and {b.points}",
                 text,
             )
-        same = re.search(
+        same = patterns.search(
             E(note.white)
             + r" \(.*?\) and "
             + E(note.black)
@@ -108,7 +108,7 @@ def _points_claims(note: BoardNote, facts: Before, check: Checker) -> None:
                 f"both have a pairing score of {said}? {w.score} and {b.score}",
                 text,
             )
-        floats = re.search(r"(.+?) \(.*?\) floats down, .*? to meet (.+?) \(", text)
+        floats = patterns.search(r"(.+?) \(.*?\) floats down, .*? to meet (.+?) \(", text)
         if floats and not both:
             high, low = facts.players.get(floats.group(1).split(". ")[-1]), None
             low = facts.players.get(floats.group(2))
@@ -138,7 +138,9 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
     the rule's facts, for the colours the rule gives."""
     text = note.note
     assert note.black is not None
-    said = re.search(r"White: (.+?)(, set by hand; the colour rules give (.+?) White: |; )", text)
+    said = patterns.search(
+        r"White: (.+?)(, set by hand; the colour rules give (.+?) White: |; )", text
+    )
     if said is None:
         check.expect("colour sentence", False, "no colour sentence", text)
         return
@@ -157,7 +159,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
     else:
         white, black = note.white, note.black
     why = text[said.end() :]
-    rule = re.search(r"\(C\.04\.3 (E\.\d)\)\.$", why)
+    rule = patterns.search(r"\(C\.04\.3 (E\.\d)\)\.$", why)
     if rule is None:
         check.expect("colour rule", False, "no colour rule cited", text)
         return
@@ -165,10 +167,10 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
     gets = {white: WHITE, black: BLACK}
     match rule.group(1):
         case "E.1":
-            both = re.match(
+            both = patterns.match(
                 E(white) + " has " + PREFERENCE + " and " + E(black) + " " + PREFERENCE, why
             )
-            only = re.match(
+            only = patterns.match(
                 r"only (.+?) has a colour preference \(" + PREFERENCE + r"; (.+?) has none\)", why
             )
             if both:
@@ -192,7 +194,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
             else:
                 check.expect("E.1", False, "E.1 sentence not understood", text)
         case "E.2":
-            stronger = re.match(
+            stronger = patterns.match(
                 r"both want the same colour; (.+?)'s is the stronger preference \("
                 + PREFERENCE
                 + " against "
@@ -200,7 +202,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
                 + r"\)",
                 why,
             )
-            wider = re.match(
+            wider = patterns.match(
                 r"both have " + PREFERENCE + r"; (.+?)'s colour difference \(([+-]\d+)\) is wider "
                 r"than (.+?)'s \(([+-]\d+)\)",
                 why,
@@ -234,7 +236,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
             else:
                 check.expect("E.2", False, "E.2 sentence not understood", text)
         case "E.3":
-            same = re.match(r"both have the same preference \(" + PREFERENCE + r"\)", why)
+            same = patterns.match(r"both have the same preference \(" + PREFERENCE + r"\)", why)
             if same is None:
                 check.expect("E.3", False, "E.3 sentence not understood", text)
                 return
@@ -269,7 +271,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
                     text,
                 )
         case "E.4":
-            said_ = re.match(
+            said_ = patterns.match(
                 r"both have the same preference \(" + PREFERENCE + r"\) and never had different "
                 r"colours in the games compared \(E\.3 cannot decide\); (.+?), " + HIGHER + r", "
                 r"gets his preference",
@@ -300,7 +302,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
                 text,
             )
         case "E.5":
-            said_ = re.match(
+            said_ = patterns.match(
                 r"neither has a colour preference: (.+?), " + HIGHER + r", has an (odd|even) "
                 r"pairing number \((\d+)(?:; start No\. (\d+), less the players above him "
                 r"never paired)?\) and gets the (initial|other) colour, (White|Black)",
@@ -339,7 +341,7 @@ def _colours_cited(text: str, names: tuple[str, ...]) -> list[tuple[str, int, st
     round 4" (the last colour is A's too)."""
     cited: list[tuple[str, int, str]] = []
     alternatives = "|".join(E(n) for n in sorted(names, key=len, reverse=True))
-    for m in re.finditer(
+    for m in patterns.finditer(
         rf"in round (\d+), ({alternatives}) had (White|Black) and ({alternatives}) (White|Black)",
         text,
     ):
@@ -347,7 +349,7 @@ def _colours_cited(text: str, names: tuple[str, ...]) -> list[tuple[str, int, st
             (m.group(2), int(m.group(1)), m.group(3)),
             (m.group(4), int(m.group(1)), m.group(5)),
         ]
-    for m in re.finditer(
+    for m in patterns.finditer(
         rf"({alternatives}) had (White|Black) in round (\d+) and (?:({alternatives}) )?"
         r"(White|Black) in round (\d+)",
         text,
@@ -362,7 +364,7 @@ def _audit_claims(note: BoardNote, facts: Before, check: Checker) -> None:
     text = note.note
     if not text.startswith("Changed by hand"):
         return
-    swapped = re.match(
+    swapped = patterns.match(
         r"Changed by hand: the colours are swapped; the rules give (.+?) White", text
     )
     if swapped:
@@ -376,7 +378,7 @@ def _audit_claims(note: BoardNote, facts: Before, check: Checker) -> None:
         check.expect("hand bye", had == says, f"{note.white}'s earlier bye: {had}", text)
         return
     pair = frozenset((note.white, note.black))
-    met = re.search(r"(had already met|had not met before)", text)
+    met = patterns.search(r"(had already met|had not met before)", text)
     if met:
         check.expect(
             "met before",
@@ -385,7 +387,7 @@ def _audit_claims(note: BoardNote, facts: Before, check: Checker) -> None:
             text,
         )
     w, b = facts.players[note.white], facts.players[note.black]
-    gap = re.search(r"scores (\S+) and (\S+), (\S+) apart", text)
+    gap = patterns.search(r"scores (\S+) and (\S+), (\S+) apart", text)
     if gap:
         check.expect(
             "hand scores",
@@ -396,7 +398,7 @@ def _audit_claims(note: BoardNote, facts: Before, check: Checker) -> None:
         )
     else:
         check.expect("hand scores", "the same score" in text and w.score == b.score, "scores", text)
-    for said in re.finditer(
+    for said in patterns.finditer(
         r"(?:\. |; )([^;]+?)'s (absolute|strong|mild) preference for (White|Black) not met", text
     ):
         name = said.group(1)
@@ -432,7 +434,7 @@ def _bye_claims(note: BoardNote, event: SwissEvent, facts: Before, check: Checke
         if note.white in e.players()
     }
     earlier = [mine[r] for r in sorted(mine) if r < facts.round]
-    late = re.match(r"(.+?) entered late \(from round (\d+)\): not in the event yet\.", text)
+    late = patterns.match(r"(.+?) entered late \(from round (\d+)\): not in the event yet\.", text)
     if late:
         # Not in the event yet: nothing but zero-point absences up to his first round.
         first = int(late.group(2))
@@ -445,10 +447,12 @@ def _bye_claims(note: BoardNote, event: SwissEvent, facts: Before, check: Checke
             text,
         )  # fmt: skip
         return
-    if re.match(r"(.+?) has not played yet \(a zero-point absence in every round so far\)", text):
+    if patterns.match(
+        r"(.+?) has not played yet \(a zero-point absence in every round so far\)", text
+    ):
         check.expect("late entry", set(mine.values()) == {"ZPB"}, f"rows: {mine}", text)
         return
-    asked = re.match(r"(.+?) asked for a bye \((\w+)\)", text)
+    asked = patterns.match(r"(.+?) asked for a bye \((\w+)\)", text)
     if asked:
         rows = [e for e in event.round_entries(facts.round) if e.white == note.white]
         check.expect(
@@ -464,7 +468,9 @@ def _bye_claims(note: BoardNote, event: SwissEvent, facts: Before, check: Checke
             text,
         )
         return
-    pab = re.search(r"gets the pairing-allocated bye: .*and (has not had|has had) a pairing", text)
+    pab = patterns.search(
+        r"gets the pairing-allocated bye: .*and (has not had|has had) a pairing", text
+    )
     check.expect("bye", pab is not None, "bye sentence not understood", text)
     if pab:
         had = facts.players[note.white].pab

@@ -15,6 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from tests.helpers import patterns
 from tests.helpers.gacrux_pairings import DATA, LONG_FILES, TRF_FILES
 from tests.helpers.sentence_facts import POINTS, Checker, before, berger_pairs, number
 
@@ -48,8 +49,8 @@ def check_standings(event: SwissEvent, check: Checker) -> None:
     points = {n: p.points for n, p in facts.players.items()}
     grid, _ = fide_standings_grid(standings)
     for upper, lower, text in tie_notes(grid):
-        said = re.search(r"(\d+(?:st|nd|rd|th)) place|is (\d+(?:st|nd|rd|th)),", text)
-        both = re.search(r"both have " + POINTS, text)
+        said = patterns.search(r"(\d+(?:st|nd|rd|th)) place|is (\d+(?:st|nd|rd|th)),", text)
+        both = patterns.search(r"both have " + POINTS, text)
         check.expect(
             "tie points",
             both is not None and points[upper] == points[lower] == number(both.group(1)),
@@ -85,7 +86,7 @@ def check_standings(event: SwissEvent, check: Checker) -> None:
     }
     for name, lines in notes.items():
         for text in lines:
-            head = re.match(
+            head = patterns.match(
                 r"(BH|SB) \(.*?\) ([\d.]+): (?:the opponents' scores|each opponent's score "
                 r"times the result against him): (.*?)\.(?: The cut| A round|$)",
                 text,
@@ -95,7 +96,7 @@ def check_standings(event: SwissEvent, check: Checker) -> None:
             code, value, body = head.group(1), Fraction(head.group(2)), head.group(3)
             total = Fraction(0)
             for part in re.split(r"; (?=round \d+ )", body):
-                m = re.match(r"round (\d+) (.+) ([\d.]+)( \[cut\])?$", part)
+                m = patterns.match(r"round (\d+) (.+) ([\d.]+)( \[cut\])?$", part)
                 if m is None:
                     check.expect("breakdown", False, f"part not understood: {part}", text)
                     continue
@@ -162,7 +163,7 @@ def check_contenders(event: SwissEvent, round_number: int, check: Checker) -> No
     win, draw = event.settings.scoring.win, event.settings.scoring.draw
     for c in found:
         text = describe(c)
-        head = re.match(E(c.name) + r" \(" + NUMBER + ", at most " + NUMBER + r"\)", text)
+        head = patterns.match(E(c.name) + r" \(" + NUMBER + ", at most " + NUMBER + r"\)", text)
         check.expect(
             "contender points",
             head is not None and number(head.group(1)) == points[c.name],
@@ -170,7 +171,9 @@ def check_contenders(event: SwissEvent, round_number: int, check: Checker) -> No
             text,
         )
         top = number(head.group(2)) if head else Fraction(0)
-        ahead = re.search(r"cannot finish first: (.+) has " + NUMBER + " and " + E(c.name), text)
+        ahead = patterns.search(
+            r"cannot finish first: (.+) has " + NUMBER + " and " + E(c.name), text
+        )
         if ahead:
             check.expect(
                 "contender ahead",
@@ -178,7 +181,7 @@ def check_contenders(event: SwissEvent, round_number: int, check: Checker) -> No
                 f"{ahead.group(1)} has {points[ahead.group(1)]}",
                 text,
             )
-        paired = re.search(
+        paired = patterns.search(
             r"round (\d+) pairs (.+?) \(" + NUMBER + r"\) with (.+?) \(" + NUMBER + r"\): whatever "
             r"its result, one of them ends on at least "
             + NUMBER
@@ -212,7 +215,7 @@ def check_contenders(event: SwissEvent, round_number: int, check: Checker) -> No
                 f"the least of the results' highest ends is {worst}",
                 text,
             )
-        among = re.search(
+        among = patterns.search(
             r"the (\d+) games? left among (.+?) give them (at least )?" + NUMBER + r" points, "
             r"and they can take only " + NUMBER + r" without (passing|reaching) " + E(c.name)
             + r" \(" + NUMBER + r"\)",

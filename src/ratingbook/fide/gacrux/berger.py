@@ -12,6 +12,8 @@ when told the pairs meet twice (``maxMeets``) and how many rounds there are: bot
 
 from __future__ import annotations
 
+import functools
+
 from gacrux.pairingberger import pairing_berger
 
 from ratingbook.core.results import Result
@@ -27,20 +29,28 @@ Pair = tuple[int, int]
 def berger_schedule(event: SwissEvent) -> dict[int, list[Pair]]:
     """Every round of the event's round robin, as the table gives it, board by board."""
     players_only = SwissEvent(event.players, (), event.settings, event.numbering)
+    return {number: list(pairs) for number, pairs in _schedule(players_only).items()}
+
+
+@functools.lru_cache(maxsize=16)
+def _schedule(players_only: SwissEvent) -> dict[int, tuple[Pair, ...]]:
+    """The table of an event without games, worked out by gacrux once: a recalc asks for it
+    several times (the rounds to pair, who can still win, the views), and the table depends on
+    nothing but the players and the settings."""
     tournament = gacrux_tournament(players_only)
-    cycles = event.settings.cycles
+    cycles = players_only.settings.cycles
     tournament["pairingSystem"] = ["berger", "fide", *(["double"] if cycles == 2 else [])]
     tournament["maxMeets"] = cycles
-    rounds = event.rounds_planned or 0
+    rounds = players_only.rounds_planned or 0  # the players and the settings decide it
     tournament["numRounds"] = rounds
     params = gacrux_parameters()  # the table fixes the colours: "top_color" plays no part
-    schedule: dict[int, list[Pair]] = {}
+    schedule: dict[int, tuple[Pair, ...]] = {}
     for number in range(1, rounds + 1):
         brackets = pairing_berger(tournament, number, params).compute_pairing(False, 0)
         pairs = sorted(
             (p for bracket in brackets for p in bracket.get("pairs", [])), key=lambda p: p["board"]
         )
-        schedule[number] = [(int(p["w"]), int(p["b"] or 0)) for p in pairs]
+        schedule[number] = tuple((int(p["w"]), int(p["b"] or 0)) for p in pairs)
     return schedule
 
 
