@@ -20,6 +20,7 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem, board_name
 from ratingbook.desk.desk import CAMP
+from ratingbook.desk.rules import arbiter_acts
 from ratingbook.server.cards import card_for
 from ratingbook.server.security import check_password
 from ratingbook.server.state import page_error, state, token_refusal
@@ -121,6 +122,7 @@ def queue() -> ResponseReturnValue:
         matches=any(item.match for item in items),
         counts={status: n for status, n in counts.items() if n},
         results=results,
+        acts={item.id: arbiter_acts(item.status, board=item.board is not None) for item in items},
         message=flask.session.pop("message", None),
         last_take=desk.last_take,
         pending=desk.pending_take,
