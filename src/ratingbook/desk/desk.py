@@ -179,8 +179,13 @@ class Desk:
         if found is None or found[3] is None:
             raise DeskError("this is not a player's or the camp's code: check it, or ask staff")
         reporter = found[3]
-        names = dict(view.players)
+        names, inactive = dict(view.players), dict(view.inactive)
         for ident in (white_id, black_id):
+            if ident in inactive:  # the recalc refuses their games (InactivePlayerError)
+                raise DeskError(
+                    f"{inactive[ident]} is not active this week: the game cannot be "
+                    "reported (ask staff)"
+                )
             if ident not in names:
                 raise DeskError(f"there is no player {ident!r} in the list")
         if white_id == black_id:

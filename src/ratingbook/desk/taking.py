@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ratingbook.desk.book import BookView, desk_setting_and_record, read_book
+from ratingbook.desk.book import BookView, desk_setting_and_record, read_book, read_file
 from ratingbook.desk.model import DeskError, TakeOutcome
-from ratingbook.desk.rules import Confirms, standing
+from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
@@ -32,7 +32,15 @@ from ratingbook.workbook.port.book import Book
 if TYPE_CHECKING:
     from ratingbook.session import Entered
 
-__all__ = ["Ready", "excel_has_it", "key_of_item", "take_file", "take_into", "waiting_note"]
+__all__ = [
+    "Ready",
+    "excel_has_it",
+    "key_of_item",
+    "take_file",
+    "take_into",
+    "waiting_items",
+    "waiting_note",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +71,19 @@ def ready_items(
         if status in ("confirmed", "accepted", "entered") and result:
             out.append(Ready(item, result, key_of(item)))
     return out
+
+
+def waiting_items(
+    items: Sequence[Item],
+    confirms: Confirms,
+    listed: frozenset[str],
+    key_of: Callable[[Item], str],
+) -> list[Ready]:
+    """The released results that wait to be taken: ready (:func:`ready_items`) and not in
+    the book's ``Desk Results`` (``listed``). The one count of "waiting" a take, a locked
+    book and a recalc's note all give: a rejected, reported or conflicting board does not
+    wait, whatever its release."""
+    return [r for r in ready_items(items, confirms, key_of) if r.key not in listed]
 
 
 def key_of_item(store_id: str, item: Item) -> str:
@@ -143,11 +164,7 @@ def waiting_note(path: Path, book: Book, take: str) -> str:
         return ""
     store_id, items = found
     confirms, listed = desk_setting_and_record(book)
-    waiting = [
-        r
-        for r in ready_items(items, confirms, lambda i: key_of_item(store_id, i))
-        if r.key not in listed
-    ]
+    waiting = waiting_items(items, confirms, listed, lambda i: key_of_item(store_id, i))
     if not waiting:
         return ""
     verb = "waits" if len(waiting) == 1 else "wait"
@@ -161,24 +178,29 @@ def take_file(path: Path, store: Store, key_of: Callable[[Item], str]) -> TakeOu
     from ratingbook.files.disk import held_for_in_place
 
     if excel_has_it(path):
-        return _locked(store, key_of, "the book is open in Excel")
+        return _locked(path, store, key_of, "the book is open in Excel")
     try:
         with held_for_in_place(path):
             book = open_book(str(path))
             book.refuse_in_place()
             return take_into(book, store, key_of, lambda: book.save(str(path)))
     except PermissionError:
-        return _locked(store, key_of, "the book is locked by another program")
+        return _locked(path, store, key_of, "the book is locked by another program")
     except DeskError as error:
         return TakeOutcome(0, 0, False, (str(error),))
     except RatingbookError as error:
         if "locked" in str(error) or "ermission" in str(error):
-            return _locked(store, key_of, f"the book cannot be written ({error})")
+            return _locked(path, store, key_of, f"the book cannot be written ({error})")
         raise
 
 
-def _locked(store: Store, key_of: Callable[[Item], str], why: str) -> TakeOutcome:
-    waiting = sum(1 for i in store.items() if i.released and not i.taken)
+def _locked(path: Path, store: Store, key_of: Callable[[Item], str], why: str) -> TakeOutcome:
+    try:  # the file as last saved: its Desk Confirms and Desk Results
+        view = read_file(path)
+        confirms, listed = view.confirms, view.taken
+    except DeskError:  # unreadable too: every ready result counts as waiting
+        confirms, listed = DEFAULT_CONFIRMS, frozenset()
+    waiting = len(waiting_items(store.items(), confirms, listed, key_of))
     return TakeOutcome(
         0,
         waiting,
@@ -193,7 +215,15 @@ def _locked(store: Store, key_of: Callable[[Item], str], why: str) -> TakeOutcom
 def _refused(ready: Ready, view: BookView) -> str:
     """Why ``ready`` is not taken now ("" : it is)."""
     item = ready.item
-    if item.board is None:
+    if item.board is None:  # a ladder's game: the recalc refuses an inactive player's
+        idle = dict(view.inactive)
+        names = [idle[i] for i in (item.white_id, item.black_id) if i in idle]
+        if names:
+            return (
+                f"the game {item.white} - {item.black}: {' and '.join(names)} "
+                f"{'is' if len(names) == 1 else 'are'} not active this week: not taken "
+                "(make the player active in the book, or reject the game)"
+            )
         return ""
     name = f"round {item.round}{f' match {item.match}' if item.match else ''} board {item.board}"
     board = next(
