@@ -145,3 +145,20 @@ def test_each_rows_buttons_are_the_guides(desk: DeskState, fake: FakeDesk) -> No
         assert offered == guide[row.status], row.status
     assert set(guide) == {"missing", "reported", "confirmed", "conflict", "accepted",
                           "entered", "rejected", "taken"}  # fmt: skip
+
+
+def test_a_confirmation_names_the_board_and_its_players(desk: DeskState, fake: FakeDesk) -> None:
+    report(fake, 1, ("white", "1-0"))
+    laptop = signed_in(desk.base_url)
+    for act, extra, said in (
+        ("accept", {}, "Accepted round 2, board 1 (Ann Berg - Tom Hart)."),
+        ("reject", {"reason": "wrong board"},
+         "Rejected round 2, board 1 (Ann Berg - Tom Hart) (wrong board): it waits for new "
+         "reports."),
+    ):  # fmt: skip
+        form = {"token": laptop.get("/arbiter?round=2").token(), "act": act, "item": "1",
+                "round": "2", "board": "1", "match": "0", **extra}  # fmt: skip
+        assert laptop.post("/arbiter/act", form).status == 303
+        page = laptop.get("/arbiter?round=2").text
+        assert said in page
+        assert "item 1" not in page
