@@ -162,3 +162,17 @@ def test_a_confirmation_names_the_board_and_its_players(desk: DeskState, fake: F
         page = laptop.get("/arbiter?round=2").text
         assert said in page
         assert "item 1" not in page
+
+
+@pytest.mark.parametrize(("kind", "standings"), [("swiss", True), ("ladder", False), ("elo", False)])
+def test_standings_are_offered_where_publish_makes_pages(
+    tmp_path: Path, kind: str, standings: bool
+) -> None:
+    """``ratingbook publish`` of a ladder or an Elo book fails ("no sheet 'Swiss Players'"):
+    its desk offers no Standings link that would answer 503."""
+    players = [("1", "Maya Ortiz"), ("2", "Ben Cole")]
+    fake = FakeDesk(tmp_path / "open.xlsx", BOARDS, kind=kind, players=players)  # type: ignore[arg-type]
+    with running_desk(fake, tmp_path / "open.xlsx", Limits(burst=1000, per_second=1000)) as state:
+        home = Client(state.base_url).get("/").text
+    assert ('href="/live/index.html"' in home) is standings
+    assert ("every board's result" in home) is standings
