@@ -148,7 +148,7 @@ def test_a_camp_evening_of_ladder_games(tmp_path: Path) -> None:
         assert queue.count("(phone 127.0.3.1") == 3
         assert "reported 3" in queue  # the camp's code: each game waits for the staff
         rows = re.findall(r'name="token" value="([^"]+)"><input type="hidden" name="item" '
-                          r'value="(\d+)"', queue)  # fmt: skip
+                          r'value="(\d+)"><button name="act" value="accept"', queue)  # fmt: skip
         assert len(rows) == 3
         for token, item in rows:
             form = {"token": token, "act": "accept", "item": item}
