@@ -108,8 +108,13 @@ def results_list_command(book: str, round_number: int | None, store: str | None)
             f"{item.id:>4}  {where}: {item.white} - {item.black}  {item.status}"
             f"{' ' + item.result if item.result else ''}{released}"
         )
-        for report in item.reports:
+        for n, report in enumerate(item.reports):
             side = report.side or "reported"
-            click.echo(f"        {side} {report.result} from {report.origin} at {report.at}")
+            aside = " (rejected)" if n < item.set_aside else ""
+            click.echo(
+                f"        {side} {report.result} from {report.origin} at {report.at}{aside}"
+            )
+        if item.reason:
+            click.echo(f"        rejected: {item.reason}")
         if item.note:
             click.echo(f"        {item.note}")

@@ -262,6 +262,8 @@ class Desk:
             item.released,
             item.match,
             item.note,
+            item.reason if status == "rejected" else "",
+            item.set_aside,
         )
 
     def _board(self, item: Item, view: BookView) -> Board | None:

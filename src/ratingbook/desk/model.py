@@ -126,6 +126,11 @@ class QueueItem:
     """A team event's match (0: an individual event or a game)."""
     note: str = ""
     """Why a released result was not taken yet ("" : nothing to say)."""
+    reason: str = ""
+    """Why the arbiter rejected the reports, while the item stands rejected ("" : not
+    rejected, or no reason given)."""
+    set_aside: int = 0
+    """How many of ``reports`` (the oldest) the arbiter rejected: they count no more."""
 
     @property
     def place(self) -> str:

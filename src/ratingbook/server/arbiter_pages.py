@@ -150,7 +150,6 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
     item, board, result = _number("item", form), _number("board", form), form.get("result", "")
     match = _number("match", form) or 0  # a team event's match (0: an individual event)
     typed_reason = form.get("reason", "").strip()[:200]
-    reason = typed_reason or "rejected by the arbiter"
     by = _who()
 
     def act(desk: Desk) -> str:
@@ -160,8 +159,8 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
             return f"Accepted {named}."
         if name == "reject" and item is not None:
             named = _named(desk, item, round)
-            desk.reject(item, by=by, reason=reason)
-            why = f" ({reason})" if typed_reason else ""
+            desk.reject(item, by=by, reason=typed_reason)
+            why = f" ({typed_reason})" if typed_reason else ""
             return f"Rejected {named}{why}: it waits for new reports."
         if name == "correct" and item is not None:
             named = _named(desk, item, round)
