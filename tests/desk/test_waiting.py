@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tests.desk.desk_books import fide_swiss
 
-from ratingbook.desk import Desk
+from ratingbook.desk import Desk, DeskError
 
 
 @pytest.fixture
@@ -33,3 +33,11 @@ def test_a_locked_take_counts_only_the_results_that_wait(book: Path) -> None:
     outcome = desk.take()
     assert (outcome.locked, outcome.waiting) == (True, 1)
     assert "1 released result waiting" in outcome.messages[0]
+
+
+def test_a_release_of_nothing_ready_is_refused(book: Path) -> None:
+    desk = Desk.open(book)
+    desk.report(desk.pairings(1)[0].code, "1-0", side="white", origin="phone")  # one side only
+    with pytest.raises(DeskError, match="no result of round 1 is confirmed, accepted or entered"):
+        desk.release(1, by="arbiter")
+    assert not any(item.released for item in desk.queue(1))

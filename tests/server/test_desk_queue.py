@@ -176,3 +176,22 @@ def test_standings_are_offered_where_publish_makes_pages(
         home = Client(state.base_url).get("/").text
     assert ('href="/live/index.html"' in home) is standings
     assert ("every board's result" in home) is standings
+
+
+def release_buttons(html: str) -> list[str]:
+    return re.findall(r'<button name="act" value="release">([^<]*)</button>', html)
+
+
+def test_release_is_offered_while_results_are_ready_and_not_released(
+    desk: DeskState, fake: FakeDesk
+) -> None:
+    laptop = signed_in(desk.base_url)
+    assert release_buttons(laptop.get("/arbiter?round=2").text) == []  # nothing ready
+    report(fake, 1, ("white", "1-0"), ("black", "1-0"))
+    page = laptop.get("/arbiter?round=2").text
+    assert release_buttons(page) == ["Release round 2 (1 of 4 ready)"]
+    form = {"token": laptop.get("/arbiter?round=2").token(), "act": "release", "round": "2"}
+    assert laptop.post("/arbiter/act", form).status == 303
+    page = laptop.get("/arbiter?round=2").text
+    assert release_buttons(page) == []
+    assert "Round 2 is released: each result confirmed, accepted or entered from now on" in page

@@ -17,6 +17,7 @@ from pathlib import Path
 from ratingbook.desk.book import Board, BookView, read_file
 from ratingbook.desk.codes import normal_code
 from ratingbook.desk.model import (
+    READY,
     Ack,
     DeskError,
     Kind,
@@ -347,13 +348,18 @@ class Desk:
         rnd = GAMES_ROUND if view.kind in ("ladder", "elo") else round
         if rnd is None:
             raise DeskError("say which round to release")
-        self._store.release(rnd, by)
-        return sum(
+        ready = sum(
             1
             for item in self._store.items(rnd)
-            if not item.taken
-            and self._standing(item, view)[0] in ("confirmed", "accepted", "entered")
+            if not item.taken and self._standing(item, view)[0] in READY
         )
+        if not ready:  # a release of nothing would send later results in unseen
+            what = "no game" if rnd == GAMES_ROUND else f"no result of round {rnd}"
+            raise DeskError(
+                f"{what} is confirmed, accepted or entered yet: nothing to release"
+            )
+        self._store.release(rnd, by)
+        return ready
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a

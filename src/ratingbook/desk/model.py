@@ -16,6 +16,7 @@ from typing import Literal
 from ratingbook.errors import RatingbookError
 
 __all__ = [
+    "READY",
     "STATUSES",
     "Ack",
     "DeskError",
@@ -62,6 +63,9 @@ STATUSES: tuple[Status, ...] = (
     "entered",
     "taken",
 )
+
+#: The statuses of a result ready to go into the book once its round is released.
+READY: tuple[Status, ...] = ("confirmed", "accepted", "entered")
 
 
 def board_name(board: int, match: int = 0) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ratingbook.desk.book import BookView, desk_setting_and_record, read_book, read_file
-from ratingbook.desk.model import DeskError, TakeOutcome
+from ratingbook.desk.model import READY, DeskError, TakeOutcome
 from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
 from ratingbook.errors import RatingbookError
@@ -68,7 +68,7 @@ def ready_items(
         if not item.released or item.taken:
             continue
         status, result = standing(item.counted, item.decision, item.decided, confirms)
-        if status in ("confirmed", "accepted", "entered") and result:
+        if status in READY and result:
             out.append(Ready(item, result, key_of(item)))
     return out
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem, board_name
+from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name
 from ratingbook.desk.desk import CAMP
 from ratingbook.desk.rules import arbiter_acts
 from ratingbook.reports.stages import many
@@ -123,6 +123,9 @@ def queue() -> ResponseReturnValue:
         matches=any(item.match for item in items),
         counts={status: n for status, n in counts.items() if n},
         results=results,
+        to_release=sum(item.status in READY and not item.released for item in items),
+        released=any(item.released for item in items),
+        all_taken=all(item.status == "taken" for item in items),
         acts={item.id: arbiter_acts(item.status, board=item.board is not None) for item in items},
         message=flask.session.pop("message", None),
         last_take=desk.last_take,
