@@ -274,7 +274,10 @@ class Desk:
         return next((b for b in view.boards if (b.round, b.match, b.board) == key), None)
 
     def _standing(self, item: Item, view: BookView) -> tuple[Status, str | None]:
-        taken = bool(item.taken) or self._key(item) in view.taken
+        # The book's Desk Results is the truth of what was taken: a take undone in the book
+        # (``ratingbook undo``) takes its rows away, and the boards are open again here. The
+        # store's mark only keeps the take from taking them again on its own (the undo stands).
+        taken = self._key(item) in view.taken
         return standing(item.counted, item.decision, item.decided, view.confirms, taken=taken)
 
     def _key(self, item: Item) -> str:
@@ -307,6 +310,7 @@ class Desk:
             if status == "taken":
                 raise DeskError(f"the result of {_what(item)} is already in the book")
             self._store.decide(db, item_id, "rejected", None, by, reason)
+            self._store.mark(db, item_id, taken=None, note="")  # undone in the book: open again
 
     def correct(self, item_id: int, result: str, *, by: str) -> None:
         """Set the item's result to ``result`` (the arbiter's word stands; forfeits too)."""
@@ -320,6 +324,7 @@ class Desk:
                     f"the result of {_what(item)} is already in the book: correct it there"
                 )
             self._store.decide(db, item_id, "corrected", canonical, by)
+            self._store.mark(db, item_id, taken=None, note="")  # undone in the book: goes in again
 
     def enter(self, round: int, board: int, result: str, *, by: str, match: int = 0) -> None:
         """Enter ``result`` for ``board`` of ``round`` (``match``: a team event's), forfeits
@@ -339,6 +344,7 @@ class Desk:
         with self._store.write() as db:
             iid = self._store.board_item(db, round, match, board, found.white, found.black)
             self._store.decide(db, iid, "entered", canonical, by)
+            self._store.mark(db, iid, taken=None, note="")  # undone in the book: goes in again
 
     def release(self, round: int | None, *, by: str) -> int:
         """Release ``round``'s results for the book (a ladder's or an Elo book's games: any
