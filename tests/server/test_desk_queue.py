@@ -195,3 +195,13 @@ def test_release_is_offered_while_results_are_ready_and_not_released(
     page = laptop.get("/arbiter?round=2").text
     assert release_buttons(page) == []
     assert "Round 2 is released: each result confirmed, accepted or entered from now on" in page
+
+
+def test_the_printed_cards_and_list_say_their_own_words(desk: DeskState, fake: FakeDesk) -> None:
+    laptop = signed_in(desk.base_url)
+    cards = laptop.get("/arbiter/cards?round=2").text
+    listed = laptop.get("/arbiter/cards?round=2&list=1").text
+    assert "cut along the lines" in cards and "cut along the lines" not in listed
+    assert "do not post the list in the hall" in listed
+    # "board 3" is never broken before its number on a printed card
+    assert "<strong>board\xa03</strong>" in cards and "round&nbsp;2" in cards
