@@ -12,6 +12,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from tests.desk.desk_books import template
+from tests.helpers.workbooks import records
 
 from ratingbook.cli import cli
 from ratingbook.desk import CAMP, Desk, DeskError
@@ -90,3 +91,16 @@ def test_a_game_of_a_camper_made_inactive_is_named_and_the_others_are_taken(
     assert done.exit_code == 1
     assert f"{names[d]} is not active" in done.output
     assert "1 released result not taken" in done.output
+
+
+def test_desk_results_names_a_ladder_games_players(tmp_path: Path) -> None:
+    """Desk Results names the players as a Swiss book's does, not by the ladder's IDs."""
+    book = template(tmp_path, "ladder")
+    name_of = {ident: name for ident, name, active in ladder_players(book) if active}
+    (a, b) = list(name_of)[:2]
+    desk = Desk.open(book)
+    desk.accept(desk.report_game(desk.player_code(CAMP), a, b, "1-0", origin="p").item_id, by="s")
+    desk.release(None, by="staff")
+    assert desk.take().taken == 1
+    listed = records(book, "Desk Results")
+    assert (listed[0]["White"], listed[0]["Black"]) == (name_of[a], name_of[b])
