@@ -40,7 +40,9 @@ def desk(fake: FakeDesk, tmp_path: Path) -> Iterator[DeskState]:
 def signed_in(url: str) -> Client:
     laptop = Client(url)
     page = laptop.get("/arbiter")
-    assert laptop.post("/arbiter/login", {"token": page.token(), "password": PASSWORD}).status == 303
+    assert (
+        laptop.post("/arbiter/login", {"token": page.token(), "password": PASSWORD}).status == 303
+    )
     return laptop
 
 
@@ -164,7 +166,9 @@ def test_a_confirmation_names_the_board_and_its_players(desk: DeskState, fake: F
         assert "item 1" not in page
 
 
-@pytest.mark.parametrize(("kind", "standings"), [("swiss", True), ("ladder", False), ("elo", False)])
+@pytest.mark.parametrize(
+    ("kind", "standings"), [("swiss", True), ("ladder", False), ("elo", False)]
+)
 def test_standings_are_offered_where_publish_makes_pages(
     tmp_path: Path, kind: str, standings: bool
 ) -> None:

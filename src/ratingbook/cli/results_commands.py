@@ -111,9 +111,7 @@ def results_list_command(book: str, round_number: int | None, store: str | None)
         for n, report in enumerate(item.reports):
             side = report.side or "reported"
             aside = " (rejected)" if n < item.set_aside else ""
-            click.echo(
-                f"        {side} {report.result} from {report.origin} at {report.at}{aside}"
-            )
+            click.echo(f"        {side} {report.result} from {report.origin} at {report.at}{aside}")
         if item.reason:
             click.echo(f"        rejected: {item.reason}")
         if item.note:

@@ -189,7 +189,8 @@ def _team(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
 
 def _games(sheets: Sheets, kind: Kind, title: str, taken: frozenset[str]) -> BookView:
     spec = LADDER_PLAYERS if kind == "ladder" else ELO_PLAYERS
-    players, inactive = [], []
+    players: list[tuple[str, str]] = []
+    inactive: list[tuple[str, str]] = []
     for row in read(sheets, spec).rows:
         name = _text(row.get("Name"))
         if not name:

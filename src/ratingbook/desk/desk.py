@@ -361,9 +361,7 @@ class Desk:
         )
         if not ready:  # a release of nothing would send later results in unseen
             what = "no game" if rnd == GAMES_ROUND else f"no result of round {rnd}"
-            raise DeskError(
-                f"{what} is confirmed, accepted or entered yet: nothing to release"
-            )
+            raise DeskError(f"{what} is confirmed, accepted or entered yet: nothing to release")
         self._store.release(rnd, by)
         return ready
 
