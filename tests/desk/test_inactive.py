@@ -104,3 +104,35 @@ def test_desk_results_names_a_ladder_games_players(tmp_path: Path) -> None:
     assert desk.take().taken == 1
     listed = records(book, "Desk Results")
     assert (listed[0]["White"], listed[0]["Black"]) == (name_of[a], name_of[b])
+
+
+def remove_camper(path: Path, ident: str) -> None:
+    book = openpyxl.load_workbook(path)
+    sheet = book["Ladder Players"]
+    header = [cell.value for cell in sheet[1]]
+    for row in sheet.iter_rows(min_row=2):
+        if str(row[header.index("ID")].value) == ident:
+            for cell in row:
+                cell.value = None
+    book.save(path)
+
+
+def test_one_game_the_recalc_refuses_does_not_hold_back_the_others(tmp_path: Path) -> None:
+    """Whatever the recalc refuses in one game (here: its player's row deleted from the book
+    after the report), that game is named and the evening's other games are taken."""
+    book = template(tmp_path, "ladder")
+    gone = add_camper(book, "Nina Vale")
+    desk = Desk.open(book)
+    names = dict(desk.players())
+    a, b, c = [ident for ident in names if ident != gone][:3]
+    camp = desk.player_code(CAMP)
+    for white, black in ((a, b), (c, gone)):
+        desk.accept(desk.report_game(camp, white, black, "1-0", origin="phone").item_id, by="s")
+    remove_camper(book, gone)
+    desk.release(None, by="staff")
+    outcome = desk.take()
+    assert (outcome.taken, outcome.waiting) == (1, 1)
+    said = "\n".join(outcome.messages)
+    assert f"the game {names[c]} - Nina Vale not taken: " in said
+    assert f"no player has ID {gone}" in said or f"no player has ID '{gone}'" in said
+    assert "nothing was taken" not in said

@@ -5,7 +5,9 @@ take reads the book, and for each released result that is ready (confirmed, acce
 entered) and not yet in the book's ``Desk Results`` record, enters it through the session
 (``RecordResults``: the same rules, warnings and Event Log as a typed result), all in one run
 and one save: the file is replaced at once (``atomic_save``) with every result and its record,
-or not at all. Only then does the store mark them taken. A take killed between the save and the
+or not at all. One result the session refuses does not hold back the others: each is then
+tried alone (planned, nothing written), those refused alone are named and left out, and the
+rest go in, still in one run and one save. Only then does the store mark them taken. A take killed between the save and the
 mark loses nothing and writes nothing twice: the next take finds their keys in ``Desk
 Results`` and only marks them. A board whose cell holds another result is never written (the
 arbiter corrects it in the book); a result of a round the book has paired past is a correction,
@@ -30,7 +32,8 @@ from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
 
 if TYPE_CHECKING:
-    from ratingbook.session import Entered
+    from ratingbook.session import Entered, Session
+    from ratingbook.workbook.sheets.reading import Sheets
 
 __all__ = [
     "Ready",
@@ -131,9 +134,22 @@ def take_into(
         try:
             outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
         except RatingbookError as error:
-            lines = error.lines() if hasattr(error, "lines") else [str(error)]
-            messages += [f"nothing was taken: {line}" for line in lines]
-            outcome = None
+            # One bad result must not hold back the others: each is tried alone (planned,
+            # nothing written); those refused alone are named and left out, the rest taken.
+            bad = _refused_alone(session, sheets, entries) if len(entries) > 1 else {}
+            outcome, problem = None, error
+            if bad and len(bad) < len(entries):
+                for each, _ in entries:
+                    messages += [
+                        f"{_name(each.item)} not taken: {x}" for x in bad.get(each.key, [])
+                    ]
+                entries = [e for e in entries if e[0].key not in bad]
+                try:
+                    outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
+                except RatingbookError as again:
+                    problem = again
+            if outcome is None:
+                messages += [f"nothing was taken: {line}" for line in _lines(problem)]
         if isinstance(outcome, NeedsConfirmation):
             messages.append(
                 "nothing was taken: "
@@ -212,6 +228,35 @@ def _locked(path: Path, store: Store, key_of: Callable[[Item], str], why: str) -
     )
 
 
+def _lines(error: RatingbookError) -> list[str]:
+    lines = getattr(error, "lines", None)
+    return list(lines()) if callable(lines) else [str(error)]
+
+
+def _refused_alone(
+    session: Session, sheets: Sheets, entries: Sequence[tuple[Ready, Entered]]
+) -> dict[str, list[str]]:
+    """The entries the session refuses each on its own (a dry run: nothing written), by
+    their keys, with why."""
+    from ratingbook.session import RecordResults
+
+    bad: dict[str, list[str]] = {}
+    for ready, entered in entries:
+        try:
+            session.run(RecordResults((entered,)), read=sheets, dry_run=True)
+        except RatingbookError as error:
+            bad[ready.key] = _lines(error)
+    return bad
+
+
+def _name(item: Item) -> str:
+    """A board or a ladder game as the arbiter knows it."""
+    if item.board is None:
+        return f"the game {item.white} - {item.black}"
+    match = f" match {item.match}" if item.match else ""
+    return f"round {item.round}{match} board {item.board}"
+
+
 def _refused(ready: Ready, view: BookView) -> str:
     """Why ``ready`` is not taken now ("" : it is)."""
     item = ready.item
@@ -220,12 +265,12 @@ def _refused(ready: Ready, view: BookView) -> str:
         names = [idle[i] for i in (item.white_id, item.black_id) if i in idle]
         if names:
             return (
-                f"the game {item.white} - {item.black}: {' and '.join(names)} "
+                f"{_name(item)}: {' and '.join(names)} "
                 f"{'is' if len(names) == 1 else 'are'} not active this week: not taken "
                 "(make the player active in the book, or reject the game)"
             )
         return ""
-    name = f"round {item.round}{f' match {item.match}' if item.match else ''} board {item.board}"
+    name = _name(item)
     board = next(
         (
             b
