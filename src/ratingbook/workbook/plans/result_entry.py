@@ -268,7 +268,9 @@ def with_entered(
             for e in entries
             if not e.white
         )
-        pending = replace(pending, logged=(*pending.logged, *results))  # type: ignore[type-var]
+        # The results first: the recalc's own rows (Auto-pair's "Pairing round N+1") follow
+        # from them, and the log reads in the order things happened.
+        pending = replace(pending, logged=(*results, *pending.logged))  # type: ignore[type-var]
     return replace(
         plan,
         sheets=(*plan.sheets, record),
