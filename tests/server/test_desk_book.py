@@ -113,6 +113,9 @@ def test_a_40_player_round_reported_from_phones_ends_in_the_book(tmp_path: Path)
         assert "Last take: 20 results taken into the book." in laptop.get("/arbiter").text
         pairings = laptop.get("/live/round-1.html").text
         assert all(result in pairings for result in RESULTS)
+        # a phone on the published pages finds its way back to the desk
+        assert '<a href="/">Report a result</a>' in pairings
+        assert '<a href="/screen">Results as reported</a>' in pairings
         assert desk.stop().strip().endswith("The desk stopped.")
     type_results(typed, results)
     assert values_but_records(book) == values_but_records(typed)
