@@ -94,6 +94,16 @@ def _block_after(section: str, marker: str, language: str) -> str:
     return textwrap.dedent(match.group(1))
 
 
+def test_the_results_desks_guide_and_commands_are_in_readme_and_the_home_page() -> None:
+    """A user finds the results desk (issue 36) from README, its commands table included, and
+    from the site's home page."""
+    readme = README.read_text(encoding="utf-8")
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "(docs/guides/results-desk.md)" in readme
+    assert "| `ratingbook desk BOOK.xlsx" in readme and "| `ratingbook results take" in readme
+    assert "(guides/results-desk.md)" in home
+
+
 def test_the_xlwings_lite_steps_are_the_files_the_pyodide_test_runs() -> None:
     """The integrator guide shows requirements.txt and main.py exactly as the harness has them,
     and names the Pyodide version the harness pins."""

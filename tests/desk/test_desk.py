@@ -176,7 +176,11 @@ def test_undo_takes_a_take_back_whole_and_the_desk_does_not_take_it_again(
     assert [r[4] for r in sheet_rows(book, "Swiss Games")[1:3]] == [None, None]
     assert sheet_rows(book, "Desk Results") == []  # the take's record goes with it
     assert desk.take().taken == 0  # the store marked them taken: the arbiter's undo stands
-    assert [q.status for q in desk.queue()][:2] == ["taken", "taken"]
+    # The book is the truth: its cells are empty again, so the desk does not say "taken".
+    assert [q.status for q in desk.queue()][:2] == ["entered", "entered"]
+    desk.correct(desk.queue()[0].id, "½-½", by="arbiter")  # the arbiter's new word goes in
+    assert desk.take().taken == 1
+    assert [r[4] for r in sheet_rows(book, "Swiss Games")[1:3]] == ["½-½", None]
 
 
 def test_the_store_survives_a_new_desk_on_the_same_book(book: Path) -> None:

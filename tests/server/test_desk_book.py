@@ -113,6 +113,9 @@ def test_a_40_player_round_reported_from_phones_ends_in_the_book(tmp_path: Path)
         assert "Last take: 20 results taken into the book." in laptop.get("/arbiter").text
         pairings = laptop.get("/live/round-1.html").text
         assert all(result in pairings for result in RESULTS)
+        # a phone on the published pages finds its way back to the desk
+        assert '<a href="/">Report a result</a>' in pairings
+        assert '<a href="/screen">Results as reported</a>' in pairings
         assert desk.stop().strip().endswith("The desk stopped.")
     type_results(typed, results)
     assert values_but_records(book) == values_but_records(typed)
@@ -148,7 +151,7 @@ def test_a_camp_evening_of_ladder_games(tmp_path: Path) -> None:
         assert queue.count("(phone 127.0.3.1") == 3
         assert "reported 3" in queue  # the camp's code: each game waits for the staff
         rows = re.findall(r'name="token" value="([^"]+)"><input type="hidden" name="item" '
-                          r'value="(\d+)"', queue)  # fmt: skip
+                          r'value="(\d+)"><button name="act" value="accept"', queue)  # fmt: skip
         assert len(rows) == 3
         for token, item in rows:
             form = {"token": token, "act": "accept", "item": item}

@@ -129,9 +129,9 @@ def test_the_arbiter_corrects_enters_and_releases_a_round(
         assert "phone 10.0.0.7" in queue  # who reported, and from where
         laptop.screenshot(tmp_path / "queue-before-1280.png")
         corrected = act_on_row(laptop, 2, "correct", "½-½")
-        assert "Corrected item 2 to ½-½." in corrected
+        assert "Corrected round 2, board 2 (Dita Kay - Emil Ost) to ½-½." in corrected
         entered = act_on_row(laptop, 3, "enter", "+/-")
-        assert "Entered +/- for board 3." in entered
+        assert "Entered +/- for round 2, board 3." in entered
         released = laptop.submit("document.querySelector('button[value=release]').click()")
         assert "Round 2: 3 results released. They go into the book now" in released
         until(lambda: "taken 3" in laptop.open(f"{desk.base_url}/arbiter"), "3 taken")
@@ -159,6 +159,6 @@ def test_the_arbiters_queue_on_a_phone(desk: DeskState, fake: FakeDesk, tmp_path
         fits(phone, PHONE)  # the queue's table scrolls in its own box
         phone.screenshot(tmp_path / "queue-390.png")
         accepted = act_on_row(phone, 1, "accept")
-        assert "Accepted item 1." in accepted
+        assert "Accepted round 2, board 1 (Ann Berg - Tom <b>Hart</b>)." in accepted
         signed_out = phone.submit("document.querySelector('button.quiet').click()")
         assert "Password" in signed_out

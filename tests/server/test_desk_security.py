@@ -222,7 +222,7 @@ def test_the_arbiters_pages_need_the_password(desk: DeskState, fake: FakeDesk) -
     assert fake.boards[1].pairing.code[:4] not in cards.text
     assert sign_in(client, "not the password") == 403
     assert sign_in(client, PASSWORD) == 303
-    assert "Release round 2" in client.get("/arbiter").text
+    assert "Round 2: the queue" in client.get("/arbiter").text
 
 
 def test_many_wrong_passwords_lock_the_address_out(desk: DeskState) -> None:

@@ -42,14 +42,18 @@ def _password_from(path: str | None, has_one: bool) -> str | None:
             "in a terminal and type it"
         )
     keep = " (Enter keeps the one set before)" if has_one else ""
-    typed: str = click.prompt(
-        f"The arbiter's password{keep}",
-        hide_input=True,
-        confirmation_prompt=True,
-        default="" if has_one else None,
-        show_default=False,
-    )
-    return typed or None
+    while True:  # click's confirmation_prompt would ask to repeat an empty answer too
+        typed: str = click.prompt(
+            f"The arbiter's password{keep}",
+            hide_input=True,
+            default="" if has_one else None,
+            show_default=False,
+        )
+        if not typed:
+            return None
+        if click.prompt("Repeat it", hide_input=True) == typed:
+            return typed
+        click.echo("The two passwords differ: type it again.", err=True)
 
 
 @click.command("desk")

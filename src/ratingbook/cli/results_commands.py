@@ -4,8 +4,10 @@ released results taken into the book, and its queue, from the command line (issu
 Thin: the desk (:mod:`ratingbook.desk`) reads its store beside the book (``BOOK.desk.sqlite``,
 or ``--store``), takes the released results into the book in place through the session, once
 each, and says what it did. A book open in Excel is left alone (exit status 1: take them there
-with the Take results button, or again once the book is closed); an input error ends the
-command with exit status 2, nothing written.
+with the Take results button, or again once the book is closed); a released result the take
+refused (an inactive player's game, a board the book holds another result for) also ends it
+with exit status 1, the others taken; an input error ends the command with exit status 2,
+nothing written.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ __all__ = ["results_group"]
 
 #: The exit status of a take that found the book open in another program (nothing written).
 LOCKED = 1
+#: The exit status of a take that left released results out (each refusal is said): the
+#: arbiter must act on them, so a script running the take sees it failed.
+NOT_TAKEN = 1
 
 
 @click.group("results")
@@ -55,7 +60,8 @@ def results_take_command(book: str, store: str | None) -> None:
     through the same rules, warnings and Event Log as a typed result, listed on Desk Results.
 
     A result already in the book is never overwritten (the line says so); a book open in Excel
-    is left alone (exit status 1: use the Take results button there).
+    is left alone (exit status 1: use the Take results button there); a released result not
+    taken is named, the others taken (exit status 1).
     """
     from ratingbook.desk import Desk
 
@@ -69,7 +75,11 @@ def results_take_command(book: str, store: str | None) -> None:
     if not outcome.taken and not outcome.messages:
         click.echo("no released result waits to be taken")
     elif outcome.waiting:
-        click.echo(f"{many(outcome.waiting, 'released result')} waiting (see the lines above)")
+        click.echo(
+            f"{many(outcome.waiting, 'released result')} not taken (see the lines above)",
+            err=True,
+        )
+        sys.exit(NOT_TAKEN)
 
 
 @results_group.command("list")
@@ -98,8 +108,11 @@ def results_list_command(book: str, round_number: int | None, store: str | None)
             f"{item.id:>4}  {where}: {item.white} - {item.black}  {item.status}"
             f"{' ' + item.result if item.result else ''}{released}"
         )
-        for report in item.reports:
+        for n, report in enumerate(item.reports):
             side = report.side or "reported"
-            click.echo(f"        {side} {report.result} from {report.origin} at {report.at}")
+            aside = " (rejected)" if n < item.set_aside else ""
+            click.echo(f"        {side} {report.result} from {report.origin} at {report.at}{aside}")
+        if item.reason:
+            click.echo(f"        rejected: {item.reason}")
         if item.note:
             click.echo(f"        {item.note}")

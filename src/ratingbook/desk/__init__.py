@@ -9,6 +9,7 @@ them, and released results go into the book through the session, once each.
 
 from ratingbook.desk.desk import CAMP, Desk
 from ratingbook.desk.model import (
+    READY,
     STATUSES,
     Ack,
     DeskError,
@@ -24,6 +25,7 @@ from ratingbook.desk.model import (
 
 __all__ = [
     "CAMP",
+    "READY",
     "STATUSES",
     "Ack",
     "Desk",

@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratingbook.core.cells import is_blank
+from ratingbook.core.cells import flag, is_blank
 from ratingbook.core.tables import header_key
 from ratingbook.desk.model import DeskError, Kind
 from ratingbook.desk.rules import Confirms, confirms_setting
@@ -64,6 +64,9 @@ class BookView:
     confirms: Confirms
     taken: frozenset[str]
     """The keys ``Desk Results`` lists: what the desk took into this book before."""
+    inactive: tuple[tuple[str, str], ...] = ()
+    """A ladder's players not active this week (id, name): listed in ``players`` no more,
+    since a game of theirs is refused by the recalc (InactivePlayerError)."""
 
 
 def read_book(book: Book | Sheets, title: str = "") -> BookView:
@@ -186,16 +189,31 @@ def _team(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
 
 def _games(sheets: Sheets, kind: Kind, title: str, taken: frozenset[str]) -> BookView:
     spec = LADDER_PLAYERS if kind == "ladder" else ELO_PLAYERS
-    players = []
+    players: list[tuple[str, str]] = []
+    inactive: list[tuple[str, str]] = []
     for row in read(sheets, spec).rows:
         name = _text(row.get("Name"))
         if not name:
             continue
         ident = _text(row.get("ID")) if kind == "ladder" else name
         if ident:
-            players.append((ident, name))
+            (players if kind != "ladder" or _active(row.get("Active")) else inactive).append(
+                (ident, name)
+            )
     settings = LADDER_SETTINGS.sheet if kind == "ladder" else ELO_SETTINGS.sheet
-    return BookView(kind, title, None, (), tuple(players), _confirms(sheets, settings), taken)
+    confirms = _confirms(sheets, settings)
+    return BookView(
+        kind, title, None, (), tuple(players), confirms, taken, tuple(inactive)
+    )  # fmt: skip
+
+
+def _active(value: object) -> bool:
+    """A ladder player's Active cell, read as the recalc reads it (:func:`flag`); a cell the
+    recalc refuses counts as active here, so that the recalc names it."""
+    try:
+        return flag(value)
+    except RatingbookError:
+        return True
 
 
 _CACHE: dict[str, tuple[tuple[int, int, int], BookView]] = {}

@@ -17,6 +17,7 @@ from pathlib import Path
 from ratingbook.desk.book import Board, BookView, read_file
 from ratingbook.desk.codes import normal_code
 from ratingbook.desk.model import (
+    READY,
     Ack,
     DeskError,
     Kind,
@@ -179,8 +180,13 @@ class Desk:
         if found is None or found[3] is None:
             raise DeskError("this is not a player's or the camp's code: check it, or ask staff")
         reporter = found[3]
-        names = dict(view.players)
+        names, inactive = dict(view.players), dict(view.inactive)
         for ident in (white_id, black_id):
+            if ident in inactive:  # the recalc refuses their games (InactivePlayerError)
+                raise DeskError(
+                    f"{inactive[ident]} is not active this week: the game cannot be "
+                    "reported (ask staff)"
+                )
             if ident not in names:
                 raise DeskError(f"there is no player {ident!r} in the list")
         if white_id == black_id:
@@ -257,6 +263,8 @@ class Desk:
             item.released,
             item.match,
             item.note,
+            item.reason if status == "rejected" else "",
+            item.set_aside,
         )
 
     def _board(self, item: Item, view: BookView) -> Board | None:
@@ -266,7 +274,10 @@ class Desk:
         return next((b for b in view.boards if (b.round, b.match, b.board) == key), None)
 
     def _standing(self, item: Item, view: BookView) -> tuple[Status, str | None]:
-        taken = bool(item.taken) or self._key(item) in view.taken
+        # The book's Desk Results is the truth of what was taken: a take undone in the book
+        # (``ratingbook undo``) takes its rows away, and the boards are open again here. The
+        # store's mark only keeps the take from taking them again on its own (the undo stands).
+        taken = self._key(item) in view.taken
         return standing(item.counted, item.decision, item.decided, view.confirms, taken=taken)
 
     def _key(self, item: Item) -> str:
@@ -299,6 +310,7 @@ class Desk:
             if status == "taken":
                 raise DeskError(f"the result of {_what(item)} is already in the book")
             self._store.decide(db, item_id, "rejected", None, by, reason)
+            self._store.mark(db, item_id, taken=None, note="")  # undone in the book: open again
 
     def correct(self, item_id: int, result: str, *, by: str) -> None:
         """Set the item's result to ``result`` (the arbiter's word stands; forfeits too)."""
@@ -312,6 +324,7 @@ class Desk:
                     f"the result of {_what(item)} is already in the book: correct it there"
                 )
             self._store.decide(db, item_id, "corrected", canonical, by)
+            self._store.mark(db, item_id, taken=None, note="")  # undone in the book: goes in again
 
     def enter(self, round: int, board: int, result: str, *, by: str, match: int = 0) -> None:
         """Enter ``result`` for ``board`` of ``round`` (``match``: a team event's), forfeits
@@ -331,6 +344,7 @@ class Desk:
         with self._store.write() as db:
             iid = self._store.board_item(db, round, match, board, found.white, found.black)
             self._store.decide(db, iid, "entered", canonical, by)
+            self._store.mark(db, iid, taken=None, note="")  # undone in the book: goes in again
 
     def release(self, round: int | None, *, by: str) -> int:
         """Release ``round``'s results for the book (a ladder's or an Elo book's games: any
@@ -340,13 +354,16 @@ class Desk:
         rnd = GAMES_ROUND if view.kind in ("ladder", "elo") else round
         if rnd is None:
             raise DeskError("say which round to release")
-        self._store.release(rnd, by)
-        return sum(
+        ready = sum(
             1
             for item in self._store.items(rnd)
-            if not item.taken
-            and self._standing(item, view)[0] in ("confirmed", "accepted", "entered")
+            if not item.taken and self._standing(item, view)[0] in READY
         )
+        if not ready:  # a release of nothing would send later results in unseen
+            what = "no game" if rnd == GAMES_ROUND else f"no result of round {rnd}"
+            raise DeskError(f"{what} is confirmed, accepted or entered yet: nothing to release")
+        self._store.release(rnd, by)
+        return ready
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a

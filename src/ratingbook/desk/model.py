@@ -16,6 +16,7 @@ from typing import Literal
 from ratingbook.errors import RatingbookError
 
 __all__ = [
+    "READY",
     "STATUSES",
     "Ack",
     "DeskError",
@@ -62,6 +63,9 @@ STATUSES: tuple[Status, ...] = (
     "entered",
     "taken",
 )
+
+#: The statuses of a result ready to go into the book once its round is released.
+READY: tuple[Status, ...] = ("confirmed", "accepted", "entered")
 
 
 def board_name(board: int, match: int = 0) -> str:
@@ -126,6 +130,11 @@ class QueueItem:
     """A team event's match (0: an individual event or a game)."""
     note: str = ""
     """Why a released result was not taken yet ("" : nothing to say)."""
+    reason: str = ""
+    """Why the arbiter rejected the reports, while the item stands rejected ("" : not
+    rejected, or no reason given)."""
+    set_aside: int = 0
+    """How many of ``reports`` (the oldest) the arbiter rejected: they count no more."""
 
     @property
     def place(self) -> str:

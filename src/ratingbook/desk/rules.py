@@ -4,7 +4,8 @@ This module alone decides, from the facts the store keeps (the reports since the
 rejected them, the arbiter's decision, the event's "Desk Confirms" setting), where a board or a
 ladder game stands (:func:`standing`), which reports are refused (:func:`check_report`), which
 results a player may report and which only the arbiter may (:func:`allowed_results`), and what
-the arbiter's acts may do (:func:`check_accept`). The spellings of results are the core's
+the arbiter's acts may do (:func:`check_accept`) and which the queue offers for each status
+(:func:`arbiter_acts`). The spellings of results are the core's
 (:mod:`ratingbook.core.results`); a result is kept as its one canonical spelling.
 
 The rules (issue 36, as Cobra and the league systems do it):
@@ -37,6 +38,7 @@ __all__ = [
     "Decision",
     "Fact",
     "allowed_results",
+    "arbiter_acts",
     "canonical_result",
     "check_accept",
     "check_report",
@@ -199,3 +201,28 @@ def check_accept(status: Status, what: str) -> None:
         raise DeskError(f"nothing is reported for {what}: enter its result instead")
     if status == "taken":
         raise DeskError(f"the result of {what} is already in the book")
+
+
+#: What the arbiter's queue offers for each status, in the order the row shows them: the one
+#: home of the buttons (the page) and the guide's table (docs/guides/results-desk.md). Accept
+#: only where it takes a result nobody confirmed yet (a confirmed board is taken on release as
+#: it stands; a conflict has no one result to accept); a result is set by Enter on a board
+#: without one (missing, or rejected and waiting for new reports) and by Correct once one
+#: stands; Reject sends the players back to report again while the reports decide.
+ARBITER_ACTS: dict[Status, tuple[str, ...]] = {
+    "missing": ("enter",),
+    "rejected": ("enter",),
+    "reported": ("accept", "correct", "reject"),
+    "confirmed": ("correct", "reject"),
+    "conflict": ("correct", "reject"),
+    "accepted": ("correct",),
+    "entered": ("correct",),
+    "taken": (),
+}
+
+
+def arbiter_acts(status: Status, *, board: bool) -> tuple[str, ...]:
+    """The acts the queue offers on an item of ``status`` (``board``: a pairing's board; a
+    ladder's game is not a board, so a result is set on it by Correct, never by Enter)."""
+    acts = ARBITER_ACTS[status]
+    return acts if board else tuple("correct" if a == "enter" else a for a in acts)

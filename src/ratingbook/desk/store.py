@@ -87,6 +87,10 @@ class Item:
     reports: tuple[Report, ...]
     counted: tuple[Fact, ...]
     released: bool
+    reason: str = ""
+    """The reason of the arbiter's last rejection ("" : none, or none given)."""
+    set_aside: int = 0
+    """How many of ``reports`` (the oldest) a rejection set aside: they count no more."""
 
 
 @dataclass(slots=True)
@@ -394,6 +398,13 @@ def _items(db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> lis
     for rid, item, side, result, origin, at in db.execute(of_items + " ORDER BY id", args):
         if item in wanted:
             reports.setdefault(item, []).append((rid, Report(side, result, origin, at)))
+    reasons = {  # the last rejection's reason of each item (acts in order: the last wins)
+        item: reason
+        for item, reason in db.execute(
+            "SELECT item, reason FROM acts WHERE act = 'rejected' ORDER BY id"
+        )
+        if item in wanted
+    }
     out = []
     for row in rows:
         (iid, rnd_, match, board, white, black, white_id, black_id) = row[:8]
@@ -417,6 +428,8 @@ def _items(db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> lis
                 tuple(r for _, r in kept),
                 tuple(Fact(r.side, r.result) for rid, r in kept if rid > since),
                 rnd_ in released,
+                reasons.get(iid, ""),
+                sum(1 for rid, _ in kept if rid <= since),
             )
         )
     return out

@@ -1,17 +1,19 @@
 """Taking released results into the book: once each, atomically, never over another result.
 
-This module alone decides what a take writes and when the desk counts a result as taken. A
-take reads the book, and for each released result that is ready (confirmed, accepted or
-entered) and not yet in the book's ``Desk Results`` record, enters it through the session
+This module alone decides what a take writes and when the desk counts a result as taken. A take
+reads the book, and for each released result that is ready (confirmed, accepted or entered) and
+not yet in the book's ``Desk Results`` record, enters it through the session
 (``RecordResults``: the same rules, warnings and Event Log as a typed result), all in one run
 and one save: the file is replaced at once (``atomic_save``) with every result and its record,
-or not at all. Only then does the store mark them taken. A take killed between the save and the
-mark loses nothing and writes nothing twice: the next take finds their keys in ``Desk
-Results`` and only marks them. A board whose cell holds another result is never written (the
-arbiter corrects it in the book); a result of a round the book has paired past is a correction,
-refused here as everywhere a correction is not confirmed. A book open in Excel (its owner file
-``~$NAME`` beside it, or the file locked) is left alone: the take says so, and Excel's **Take
-results** button (:func:`take_into` on the open book) takes them there.
+or not at all. One result the session refuses does not hold back the others: each is then tried
+alone (planned, nothing written), those refused alone are named and left out, and the rest go
+in, still in one run and one save. Only then does the store mark them taken. A take killed
+between the save and the mark loses nothing and writes nothing twice: the next take finds their
+keys in ``Desk Results`` and only marks them. A board whose cell holds another result is never
+written (the arbiter corrects it in the book); a result of a round the book has paired past is
+a correction, refused here as everywhere a correction is not confirmed. A book open in Excel
+(its owner file ``~$NAME`` beside it, or the file locked) is left alone: the take says so, and
+Excel's **Take results** button (:func:`take_into` on the open book) takes them there.
 """
 
 from __future__ import annotations
@@ -21,18 +23,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ratingbook.desk.book import BookView, desk_setting_and_record, read_book
-from ratingbook.desk.model import DeskError, TakeOutcome
-from ratingbook.desk.rules import Confirms, standing
+from ratingbook.desk.book import BookView, desk_setting_and_record, read_book, read_file
+from ratingbook.desk.model import READY, DeskError, TakeOutcome
+from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
 
 if TYPE_CHECKING:
-    from ratingbook.session import Entered
+    from ratingbook.session import Entered, Session
+    from ratingbook.workbook.sheets.reading import Sheets
 
-__all__ = ["Ready", "excel_has_it", "key_of_item", "take_file", "take_into", "waiting_note"]
+__all__ = [
+    "Ready",
+    "excel_has_it",
+    "key_of_item",
+    "take_file",
+    "take_into",
+    "waiting_items",
+    "waiting_note",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +71,22 @@ def ready_items(
         if not item.released or item.taken:
             continue
         status, result = standing(item.counted, item.decision, item.decided, confirms)
-        if status in ("confirmed", "accepted", "entered") and result:
+        if status in READY and result:
             out.append(Ready(item, result, key_of(item)))
     return out
+
+
+def waiting_items(
+    items: Sequence[Item],
+    confirms: Confirms,
+    listed: frozenset[str],
+    key_of: Callable[[Item], str],
+) -> list[Ready]:
+    """The released results that wait to be taken: ready (:func:`ready_items`) and not in
+    the book's ``Desk Results`` (``listed``). The one count of "waiting" a take, a locked
+    book and a recalc's note all give: a rejected, reported or conflicting board does not
+    wait, whatever its release."""
+    return [r for r in ready_items(items, confirms, key_of) if r.key not in listed]
 
 
 def key_of_item(store_id: str, item: Item) -> str:
@@ -110,9 +134,22 @@ def take_into(
         try:
             outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
         except RatingbookError as error:
-            lines = error.lines() if hasattr(error, "lines") else [str(error)]
-            messages += [f"nothing was taken: {line}" for line in lines]
-            outcome = None
+            # One bad result must not hold back the others: each is tried alone (planned,
+            # nothing written); those refused alone are named and left out, the rest taken.
+            bad = _refused_alone(session, sheets, entries) if len(entries) > 1 else {}
+            outcome, problem = None, error
+            if bad and len(bad) < len(entries):
+                for each, _ in entries:
+                    messages += [
+                        f"{_name(each.item)} not taken: {x}" for x in bad.get(each.key, [])
+                    ]
+                entries = [e for e in entries if e[0].key not in bad]
+                try:
+                    outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
+                except RatingbookError as again:
+                    problem = again
+            if outcome is None:
+                messages += [f"nothing was taken: {line}" for line in _lines(problem)]
         if isinstance(outcome, NeedsConfirmation):
             messages.append(
                 "nothing was taken: "
@@ -143,11 +180,7 @@ def waiting_note(path: Path, book: Book, take: str) -> str:
         return ""
     store_id, items = found
     confirms, listed = desk_setting_and_record(book)
-    waiting = [
-        r
-        for r in ready_items(items, confirms, lambda i: key_of_item(store_id, i))
-        if r.key not in listed
-    ]
+    waiting = waiting_items(items, confirms, listed, lambda i: key_of_item(store_id, i))
     if not waiting:
         return ""
     verb = "waits" if len(waiting) == 1 else "wait"
@@ -161,24 +194,29 @@ def take_file(path: Path, store: Store, key_of: Callable[[Item], str]) -> TakeOu
     from ratingbook.files.disk import held_for_in_place
 
     if excel_has_it(path):
-        return _locked(store, key_of, "the book is open in Excel")
+        return _locked(path, store, key_of, "the book is open in Excel")
     try:
         with held_for_in_place(path):
             book = open_book(str(path))
             book.refuse_in_place()
             return take_into(book, store, key_of, lambda: book.save(str(path)))
     except PermissionError:
-        return _locked(store, key_of, "the book is locked by another program")
+        return _locked(path, store, key_of, "the book is locked by another program")
     except DeskError as error:
         return TakeOutcome(0, 0, False, (str(error),))
     except RatingbookError as error:
         if "locked" in str(error) or "ermission" in str(error):
-            return _locked(store, key_of, f"the book cannot be written ({error})")
+            return _locked(path, store, key_of, f"the book cannot be written ({error})")
         raise
 
 
-def _locked(store: Store, key_of: Callable[[Item], str], why: str) -> TakeOutcome:
-    waiting = sum(1 for i in store.items() if i.released and not i.taken)
+def _locked(path: Path, store: Store, key_of: Callable[[Item], str], why: str) -> TakeOutcome:
+    try:  # the file as last saved: its Desk Confirms and Desk Results
+        view = read_file(path)
+        confirms, listed = view.confirms, view.taken
+    except DeskError:  # unreadable too: every ready result counts as waiting
+        confirms, listed = DEFAULT_CONFIRMS, frozenset()
+    waiting = len(waiting_items(store.items(), confirms, listed, key_of))
     return TakeOutcome(
         0,
         waiting,
@@ -190,12 +228,49 @@ def _locked(store: Store, key_of: Callable[[Item], str], why: str) -> TakeOutcom
     )
 
 
+def _lines(error: RatingbookError) -> list[str]:
+    lines = getattr(error, "lines", None)
+    return list(lines()) if callable(lines) else [str(error)]
+
+
+def _refused_alone(
+    session: Session, sheets: Sheets, entries: Sequence[tuple[Ready, Entered]]
+) -> dict[str, list[str]]:
+    """The entries the session refuses each on its own (a dry run: nothing written), by
+    their keys, with why."""
+    from ratingbook.session import RecordResults
+
+    bad: dict[str, list[str]] = {}
+    for ready, entered in entries:
+        try:
+            session.run(RecordResults((entered,)), read=sheets, dry_run=True)
+        except RatingbookError as error:
+            bad[ready.key] = _lines(error)
+    return bad
+
+
+def _name(item: Item) -> str:
+    """A board or a ladder game as the arbiter knows it."""
+    if item.board is None:
+        return f"the game {item.white} - {item.black}"
+    match = f" match {item.match}" if item.match else ""
+    return f"round {item.round}{match} board {item.board}"
+
+
 def _refused(ready: Ready, view: BookView) -> str:
     """Why ``ready`` is not taken now ("" : it is)."""
     item = ready.item
-    if item.board is None:
+    if item.board is None:  # a ladder's game: the recalc refuses an inactive player's
+        idle = dict(view.inactive)
+        names = [idle[i] for i in (item.white_id, item.black_id) if i in idle]
+        if names:
+            return (
+                f"{_name(item)}: {' and '.join(names)} "
+                f"{'is' if len(names) == 1 else 'are'} not active this week: not taken "
+                "(make the player active in the book, or reject the game)"
+            )
         return ""
-    name = f"round {item.round}{f' match {item.match}' if item.match else ''} board {item.board}"
+    name = _name(item)
     board = next(
         (
             b

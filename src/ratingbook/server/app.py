@@ -114,8 +114,18 @@ def _live(name: str) -> flask.Response:
         if site.problem and name == "index.html":
             return page_error(503, "No published pages", f"Not now: {site.problem}.")
         flask.abort(404)
-    mimetype = "text/css" if name.endswith(".css") else "text/html"
-    return flask.Response(content, mimetype=mimetype)
+    if name.endswith(".css"):
+        return flask.Response(content, mimetype="text/css")
+    # The published pages know nothing of the desk: a phone that opened them finds its way
+    # back to reporting and to the results screen from the top of each page.
+    content = content.replace("<body>", f"<body>\n{_BACK_TO_DESK}", 1)
+    return flask.Response(content, mimetype="text/html")
+
+
+_BACK_TO_DESK = (
+    '<nav class="desk-back" aria-label="Results desk"><a href="/">Report a result</a> · '
+    '<a href="/screen">Results as reported</a></nav>'
+)
 
 
 def create_app(desk_state: DeskState) -> flask.Flask:

@@ -18,8 +18,10 @@ from collections.abc import Callable
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import STATUSES, Desk, DeskError, QueueItem, board_name
+from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name
 from ratingbook.desk.desk import CAMP
+from ratingbook.desk.rules import arbiter_acts
+from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
 from ratingbook.server.security import check_password
 from ratingbook.server.state import page_error, state, token_refusal
@@ -121,11 +123,27 @@ def queue() -> ResponseReturnValue:
         matches=any(item.match for item in items),
         counts={status: n for status, n in counts.items() if n},
         results=results,
+        to_release=sum(item.status in READY and not item.released for item in items),
+        released=any(item.released for item in items),
+        all_taken=all(item.status == "taken" for item in items),
+        acts={item.id: arbiter_acts(item.status, board=item.board is not None) for item in items},
         message=flask.session.pop("message", None),
         last_take=desk.last_take,
         pending=desk.pending_take,
         token=lambda: desk.tokens.issue(f"arbiter:{sid}"),
     )
+
+
+def _named(desk: Desk, item_id: int, round: int | None) -> str:
+    """An item of the queue as the arbiter knows it: a round's board with its players, or a
+    ladder's game by its players (the item's number is the desk's, never shown)."""
+    found = next((i for i in desk.queue(round) if i.id == item_id), None)
+    if found is None:
+        raise DeskError("that line is no longer in the queue: open the queue again")
+    players = f"{found.white} - {found.black}"
+    if found.board is None:
+        return f"the game {players}"
+    return f"round {found.round}, {board_name(found.board, found.match)} ({players})"
 
 
 def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
@@ -134,27 +152,31 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
     form = flask.request.form
     item, board, result = _number("item", form), _number("board", form), form.get("result", "")
     match = _number("match", form) or 0  # a team event's match (0: an individual event)
-    reason = form.get("reason", "").strip()[:200] or "rejected by the arbiter"
+    typed_reason = form.get("reason", "").strip()[:200]
     by = _who()
 
     def act(desk: Desk) -> str:
         if name == "accept" and item is not None:
+            named = _named(desk, item, round)
             desk.accept(item, by=by)
-            return f"Accepted item {item}."
+            return f"Accepted {named}."
         if name == "reject" and item is not None:
-            desk.reject(item, by=by, reason=reason)
-            return f"Rejected item {item}."
+            named = _named(desk, item, round)
+            desk.reject(item, by=by, reason=typed_reason)
+            why = f" ({typed_reason})" if typed_reason else ""
+            return f"Rejected {named}{why}: it waits for new reports."
         if name == "correct" and item is not None:
+            named = _named(desk, item, round)
             desk.correct(item, result, by=by)
-            return f"Corrected item {item} to {result}."
+            return f"Corrected {named} to {result}."
         if name == "enter" and round is not None and board is not None:
             desk.enter(round, board, result, by=by, match=match)
-            return f"Entered {result} for {board_name(board, match)}."
+            return f"Entered {result} for round {round}, {board_name(board, match)}."
         released = desk.release(round, by=by)
         return (
-            f"Round {round}: {released} results released."
+            f"Round {round}: {many(released, 'result')} released."
             if round
-            else f"{released} games released."
+            else f"{many(released, 'game')} released."
         )
 
     needs = {

@@ -148,7 +148,7 @@ _SCREEN_WORDS = {
     "confirmed": "{result}",
     "conflict": "the reports differ: the arbiter decides",
     "accepted": "{result}",
-    "rejected": "reports rejected: report again",
+    "rejected": "reports rejected{reason}: report again",
     "entered": "{result} (arbiter)",
     "taken": "{result}",
 }
@@ -157,7 +157,8 @@ _SCREEN_WORDS = {
 def screen_text(item: QueueItem) -> str:
     """What the public screen shows of ``item``: its result as reported, and what it waits for."""
     shown = item.result or (item.reports[-1].result if item.reports else "")
-    return _SCREEN_WORDS[item.status].format(result=shown)
+    reason = f" ({item.reason})" if item.reason else ""
+    return _SCREEN_WORDS[item.status].format(result=shown, reason=reason)
 
 
 @players.get("/screen")

@@ -102,7 +102,9 @@ class DeskState:
         is the navigation entry it is (marked as the current page)."""
         desk = self.desk
         event, kind, open_round = desk.title, desk.kind, desk.round()
-        nav = [("/", "Report"), ("/screen", "Results"), ("/live/index.html", "Standings")]
+        nav = [("/", "Report"), ("/screen", "Results")]
+        if kind not in ("ladder", "elo"):  # publish has no pages of a ladder or an Elo book
+            nav.append(("/live/index.html", "Standings"))
         nav.append(("/arbiter", "Arbiter"))
         round_text = f", round {open_round}" if open_round else ""
         footer = f"{event}{round_text}: results desk of ratingbook {self.version}."

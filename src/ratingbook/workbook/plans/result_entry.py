@@ -30,6 +30,7 @@ from ratingbook.workbook.sheets.schemas import (
     DESK_RESULTS_COLUMNS,
     ELO_GAMES,
     LADDER_GAMES,
+    LADDER_PLAYERS,
     SWISS_GAMES,
 )
 
@@ -118,7 +119,11 @@ def entered_blocks(
         block = rows_below(table, rows)
         if block is not None:
             blocks.append(block)
-        listed += [_line(e, None, e.white, e.black, board=False) for e in games]
+        named = _ladder_names(sheets) if spec is LADDER_GAMES else {}
+        listed += [
+            _line(e, None, named.get(e.white, e.white), named.get(e.black, e.black), board=False)
+            for e in games
+        ]
     problems.check()
     return blocks, listed
 
@@ -129,6 +134,18 @@ def _line(
     """``entry``'s row of ``Desk Results`` after its Taken cell (a game row has no round)."""
     where = (entry.round, match, entry.board) if board else (None, None, None)
     return [*where, white, black, entry.result, entry.who, entry.key]
+
+
+def _ladder_names(sheets: Sheets) -> dict[str, str]:
+    """A ladder's players' names by ID (as text): ``Desk Results`` names the players, as it
+    does a Swiss board's, where the games sheet holds IDs."""
+    out: dict[str, str] = {}
+    for row in read(sheets, LADDER_PLAYERS).rows:
+        ident, name = row.get("ID"), row.get("Name")
+        if ident not in (None, "") and isinstance(name, str) and name.strip():
+            number = int(ident) if isinstance(ident, float) and ident.is_integer() else ident
+            out[str(number).strip()] = name.strip()
+    return out
 
 
 def _id(value: str, ladder: bool) -> object:
@@ -251,7 +268,9 @@ def with_entered(
             for e in entries
             if not e.white
         )
-        pending = replace(pending, logged=(*pending.logged, *results))  # type: ignore[type-var]
+        # The results first: the recalc's own rows (Auto-pair's "Pairing round N+1") follow
+        # from them, and the log reads in the order things happened.
+        pending = replace(pending, logged=(*results, *pending.logged))  # type: ignore[type-var]
     return replace(
         plan,
         sheets=(*plan.sheets, record),
