@@ -420,8 +420,8 @@ LIST_RANKS = TableSpec(
         Column("Event Name"),
         Column("Rank"),
         Column("Name", field=fields.NAME),
-        Column("ID", required=False),
-        Column("Team", required=False),
+        Column("ID", field=fields.ID, required=False),
+        Column("Team", field=fields.TEAM, required=False),
         Column("Source", required=False),
     ),
 )
