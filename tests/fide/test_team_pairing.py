@@ -179,6 +179,7 @@ def _generated(
     seed: int,
     colours: str = "Type A",
     main: str = "Match Points",
+    match_win: Fraction = Fraction(2),
 ) -> TeamEvent:
     """A team Swiss of ``teams`` teams played for ``rounds`` rounds with random results: board
     forfeits, a missing player now and then, a whole team not turning up once, byes when odd."""
@@ -187,7 +188,9 @@ def _generated(
         f"T{t:02d}": tuple((f"T{t:02d}-{b}", rnd.randint(1200, 2500)) for b in range(1, boards + 2))
         for t in range(1, teams + 1)
     }
-    settings = TeamSettings(rounds=rounds, boards=boards, colours=colours, main_score=main)
+    settings = TeamSettings(
+        rounds=rounds, boards=boards, colours=colours, main_score=main, match_win=match_win
+    )
     event = TeamEvent(_teams(spec), settings)
     no_show = (rnd.randint(2, rounds), rnd.randint(1, teams // 2))
     for number in range(1, rounds + 1):

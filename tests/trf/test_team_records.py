@@ -69,7 +69,7 @@ def test_columns_of_the_team_records() -> None:
     assert alpha[8:40].rstrip() == "Alpha"
     assert float(alpha[54:60]) == 3.0 and float(alpha[61:67]) == 1.5
     assert alpha[73:77] == "   1" and alpha[78:82] == "   2"
-    assert "352 WB" in lines and "362  W 3.0    D 1.0    L 0.0" in lines
+    assert "352 WB" in lines and "362 TW 3.0   TD 1.0   TL 0.0" in lines
     assert "192 FIDE_TEAM_TYPEA_MP_GP" in lines and "212 MPTS MPVGP BC" in lines
     assert next(line for line in lines if line.startswith("320")) == "320  1.0  1.0   3"
     ann = next(line for line in lines if line.startswith("001    1"))

@@ -12,11 +12,13 @@ trip keeps the event:
   ``FIDE_TEAM_DOUBLEROUNDROBIN`` for the round robins;
 - ``212`` the tie-breaks, main score first (``MPTS`` or ``GPTS``);
 - ``352`` board colours of the first-named team (``WBWB``), ``362`` match points
-  (``362  W 2.0    D 1.0    L 0.0``);
+  (``362 TW 2.0   TD 1.0   TL 0.0``: :mod:`ratingbook.trf.team_codes`);
 - ``001`` one per player, numbered team by team in pairing-number order and board order:
   columns as the individual file (see :mod:`ratingbook.trf.records`), one entry per round:
   opponent's number, colour, result; a board without an opponent is ``0000 - +`` (won by
-  forfeit) and a player who did not sit at the board has no entry;
+  forfeit) and a player who did not sit at the board has no entry; the players on the boards of a
+  team with the pairing-allocated bye have ``0000 - U`` in a round that has results (their
+  points, 81-84, leave it out: the bye's points are record 320's);
 - ``310`` one per team: pairing number (5-7), name (9-40), match points (55-60), game points
   (61-67), rank (69-71), then the players' numbers in board order from column 74, 5 apart;
 - ``330`` a match a team did not come to: ``330 +- RRR WWW BBB`` (the letters White team
@@ -58,7 +60,13 @@ from ratingbook.trf.records import (
     round_date_fields,
     rounds_record,
 )
-from ratingbook.trf.team_codes import settings_of_code, team_code
+from ratingbook.trf.team_codes import (
+    match_points_of_record,
+    match_points_record,
+    settings_of_code,
+    team_code,
+)
+from ratingbook.trf.team_matches import board_orders, forfeited_matches
 
 __all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
 
@@ -136,16 +144,27 @@ def export_team_trf(
     if s.rounds:
         lines.append(f"142 {s.rounds}")
     lines.append("152 W")
-    lines.append("162  W 1.0    D 0.5    L 0.0")
+    # P: a board of the team with the pairing-allocated bye scores as a drawn board, so its
+    # players' U entries add up to record 320's game points (a drawn match, C.04.6 art. 1.4).
+    lines.append("162  W 1.0    D 0.5    L 0.0    P 0.5")
     lines.append(f"192 {team_code(s)}")
     main = "GPTS" if s.game_points_rank else "MPTS"
     lines.append(f"212 {main} {' '.join(s.tiebreaks)}".rstrip())
     lines.append(f"352 {board_colours(s.boards)}")
-    lines.append(
-        f"362  W{_half(s.match_win, 4)}    D{_half(s.match_draw, 4)}    L{_half(s.match_loss, 4)}"
-    )
+    lines.append(match_points_record(s))
+    # A bye counts once its round has a result on some board: gacrux (as TRF-2026 says)
+    # leaves out a bye of a round not played yet.
+    played = {g.round for g in event.games if g.result is not None}
     entries = _entries(event, numbers)
     points = _player_points(event)
+    # Sharly-Chess's bbpPairings fork finds a team's pairing-allocated bye on its board-1
+    # player's ``U`` (without it, it reads a zero-point bye); gacrux takes "U on every board",
+    # each worth record 162's P in the player's points (81-84).
+    for bye in event.matches:
+        if bye.black is None and bye.round in played:
+            for player in event.team(bye.white).players[: s.boards]:
+                entries.setdefault(player.name, {})[bye.round] = "  0000 - U"
+                points[player.name] = points.get(player.name, Fraction(0)) + Fraction(1, 2)
     rounds = event.paired_rounds
     for team in sorted(event.teams, key=lambda t: tpn[t.name]):
         for player in team.players:
@@ -163,9 +182,6 @@ def export_team_trf(
             last = max(mine, default=0)
             line += "".join(mine.get(r, "          ") for r in range(1, last + 1))
             lines.append(line.rstrip())
-    # A bye counts once its round has a result on some board: gacrux (as TRF-2026 says)
-    # leaves out a bye of a round not played yet.
-    played = {g.round for g in event.games if g.result is not None}
     counted = TeamEvent(
         event.teams,
         event.settings,
@@ -190,51 +206,9 @@ def export_team_trf(
             + "".join(f" {per_round.get(r, 0):>3}" for r in range(1, rounds + 1))
         )
     # By round, then pairing number: the file does not say in which order the matches were.
-    lines.extend(sorted(_forfeited_matches(event, tpn)))
-    lines.extend(sorted(_board_orders(event, tpn, numbers)))
+    lines.extend(sorted(forfeited_matches(event, tpn)))
+    lines.extend(sorted(board_orders(event, tpn, numbers)))
     return "\n".join(lines) + "\n"
-
-
-def _forfeited_matches(event: TeamEvent, tpn: Mapping[str, int]) -> list[str]:
-    """Record 330 for each match one team (or both) did not come to: no player of it on any
-    board (``330 +- RRR WWW BBB``, the White team's letter first)."""
-    lines = []
-    team_of = event.player_team()
-    for match in event.matches:
-        if match.black is None:
-            continue
-        games = event.match_games(match)
-        if not games or any(g.result is None for g in games):
-            continue
-        seated = {team_of[n] for g in games for n in (g.white, g.black) if n is not None}
-        if match.white in seated and match.black in seated:
-            continue
-        letters = ("+" if match.white in seated else "-") + ("+" if match.black in seated else "-")
-        lines.append(f"330 {letters} {match.round:>3} {tpn[match.white]:>3} {tpn[match.black]:>3}")
-    return lines
-
-
-def _board_orders(
-    event: TeamEvent, tpn: Mapping[str, int], numbers: Mapping[str, int]
-) -> list[str]:
-    """Record 300 for each match with an empty seat (a player, or a whole team, did not come):
-    each team's players in board order, 0 for the empty board (``300 RRR TTT OOO pppp pppp``),
-    so that every board keeps its place."""
-    lines = []
-    for match in event.matches:
-        if match.black is None:
-            continue
-        games = event.match_games(match)
-        if not any(g.white is None or g.black is None for g in games):
-            continue
-        for team, other in ((match.white, match.black), (match.black, match.white)):
-            order = []
-            for g in games:
-                mine = g.white if (g.board % 2 == 1) == (team == match.white) else g.black
-                order.append(numbers[mine] if mine is not None else 0)
-            players = " ".join(f"{n:>4}" for n in order)
-            lines.append(f"300 {match.round:>3} {tpn[team]:>3} {tpn[other]:>3} {players}")
-    return lines
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -248,13 +222,6 @@ def _numbers(text: str, line_no: int, what: str) -> list[int]:
         raise TrfError(
             f"{what} in {text.strip()!r} is not a number", Location(line=line_no)
         ) from None
-
-
-def _fraction(text: str, line_no: int, what: str) -> Fraction:
-    try:
-        return Fraction(text.strip() or "0")
-    except ValueError:
-        raise TrfError(f"{what} {text.strip()!r} is not a number", Location(line=line_no)) from None
 
 
 def import_team_trf(text: str) -> TeamEvent:
@@ -295,10 +262,10 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         elif code == "352":
             boards = len(body)
         elif code == "362":
-            values = {line[p].upper(): line[p + 1 : p + 5] for p in range(5, len(line) - 1, 9)}
-            for key, name in (("W", "match_win"), ("D", "match_draw"), ("L", "match_loss")):
-                if key in values:
-                    settings[name] = _fraction(values[key], line_no, "match points")
+            try:
+                settings.update(match_points_of_record(line[3:]))
+            except ValueError as problem:
+                raise TrfError(f"record 362: {problem}", Location(line=line_no)) from None
         elif code == "001":
             number = int(line[4:8])
             name = line[14:47].rstrip()
@@ -330,6 +297,13 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
                 team_no = int(line[i : i + 3].strip() or 0)
                 if team_no:
                     byes[r] = team_no
+    # A file whose record 320 names no teams (Sharly-Chess's bbpPairings fork writes its points
+    # only) gives a pairing-allocated bye as ``U`` on the team's board-1 player.
+    for tpn_no, _, ids in teams:
+        first = players.get(ids[0]) if ids else None
+        for r, (opponent, _, letter) in (first[3] if first else {}).items():
+            if not opponent and letter.upper() == "U":
+                byes.setdefault(r, tpn_no)
     team_of_number: dict[int, str] = {}
     built: list[Team] = []
     unknown = [(team_name, pid) for _, team_name, ids in teams for pid in ids if pid not in players]
