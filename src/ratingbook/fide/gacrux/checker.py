@@ -142,6 +142,33 @@ def _engine(system: str, tournament: dict[str, Any], round_number: int, analysis
     return pairing_fideteam(tournament, round_number, params)
 
 
+def _berger_round(
+    tournament: dict[str, Any], number: int, current: tuple[CheckedPair, ...]
+) -> tuple[tuple[CheckedPair, ...], tuple[CheckedPair, ...]]:
+    """A round robin's round as the file has it and as the table gives it, without the player
+    the table leaves out: in a round robin he sits the round out (C.05 Annex 1: "the highest
+    number counts as a bye"), which a file may write as a zero-point bye or a ``U``; were
+    another player left out, the games themselves differ. A double round robin's table is
+    taken with the last two rounds of the first cycle exchanged (as C.05 Annex 1 recommends,
+    and as ratingbook pairs it) or without, whichever the file follows."""
+    games = tuple(p for p in current if p.black)
+    saved = dict(tournament)
+    double = "double" in tournament.get("pairingSystem", [])
+    variants = []
+    for max_meets in (2, 1) if double else (tournament.get("maxMeets", 1),):
+        tournament["maxMeets"] = max_meets
+        pairs = _engine("berger", tournament, number, analysis=False).compute_pairing(False, 0)
+        variants.append(tuple(p for p in _pairs(pairs) if p.black))
+    tournament.clear()
+    tournament.update(saved)
+
+    def key(pairs: tuple[CheckedPair, ...]) -> list[tuple[int, int]]:
+        return [(p.white, p.black) for p in pairs]
+
+    same = [v for v in variants if key(v) == key(games)]
+    return games, (same or variants)[0]
+
+
 def check_trf_rounds(text: str, what: str = "the file") -> list[RoundCheck]:
     """Every paired round of the TRF ``text`` checked as ``pairingchecker -c`` checks it. A
     text gacrux cannot read, or whose pairing system it does not know, is a
@@ -174,9 +201,14 @@ def check_trf_rounds(text: str, what: str = "the file") -> list[RoundCheck]:
             prescribed: tuple[CheckedPair, ...] | None
             refusal = ""
             try:
-                prescribed = _pairs(
-                    _engine(system, tournament, number, analysis=False).compute_pairing(False, 0)
-                )
+                if system == "berger":
+                    current, prescribed = _berger_round(tournament, number, current)
+                else:
+                    prescribed = _pairs(
+                        _engine(system, tournament, number, analysis=False).compute_pairing(
+                            False, 0
+                        )
+                    )
             except GacruxNoLegalPairing as fault:
                 prescribed, refusal = None, str(fault)
         checks.append(RoundCheck(number, system, current, prescribed, players, refusal))
