@@ -31,6 +31,7 @@ from fractions import Fraction
 from ratingbook.errors import RatingbookError
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
+from ratingbook.events.team import TeamEvent
 from ratingbook.fide.gacrux.checker import SYSTEMS, CheckedPair, RoundCheck, check_trf_rounds
 from ratingbook.trf.player_records import stated_ranks
 
@@ -311,10 +312,56 @@ def check_individual_trf(text: str) -> CheckReport:
     return CheckReport(_checked(checks) + standings, tuple(problems), tuple(notes))
 
 
+def team_standings_problems(event: TeamEvent, stated: Mapping[str, int]) -> list[str]:
+    """Each place where the ranks ``stated`` (by team) put a team above one the event's main
+    score and tie-break list rank ahead of it (gacrux's team tie-breaks, C.07); ranks shared
+    by a tie may come in any order."""
+    from ratingbook.fide.gacrux.team_tiebreaks import TEAM_TIEBREAK_CODES, team_standings
+
+    standings = team_standings(event)
+    computed = {line.team: line for line in standings.lines}
+    numbers = event.pairing_numbers()
+    order = sorted(
+        (team for team in stated if team in computed), key=lambda t: (stated[t], numbers[t])
+    )
+    main = "game points" if event.settings.game_points_rank else "match points"
+    problems = []
+    for upper, lower in itertools.pairwise(order):
+        a, b = computed[upper], computed[lower]
+        if stated[upper] == stated[lower] or a.rank <= b.rank:
+            continue
+        first = (
+            (a.game_points, b.game_points)
+            if event.settings.game_points_rank
+            else (a.match_points, b.match_points)
+        )
+        keys = [(main, *first)]
+        keys += [
+            (f"{TEAM_TIEBREAK_CODES[code.split('/')[0]].split(':')[0]} ({code})", va, vb)
+            for code, va, vb in zip(standings.codes, a.values, b.values, strict=False)
+        ]
+        reason = next(
+            (
+                f"{lower} is ahead on {what} ({_value(vb)} against {_value(va)})"
+                for what, va, vb in keys
+                if va != vb
+            ),
+            f"the tie-break list ranks {lower} {b.rank} and {upper} {a.rank}",
+        )
+        listed = " ".join(standings.codes) or "none"
+        problems.append(
+            f"standings after round {standings.after_round}: {upper} is ranked "
+            f"{stated[upper]} in the file, above {lower} ({stated[lower]}), but {reason} "
+            f"(main score: {main}; tie-break list: {listed}; C.07)"
+        )
+    return problems
+
+
 def check_team_trf(text: str) -> CheckReport:
     """A team event's TRF text checked: its pairings (C.04.6 or the Berger tables) round by
-    round, as gacrux reads ratingbook's reading of it. Team standings: not yet."""
-    from ratingbook.trf.team_records import export_team_trf, import_team_trf
+    round, as gacrux reads ratingbook's reading of it, and the ranks its 310 records state
+    against its main score and tie-break list."""
+    from ratingbook.trf.team_records import export_team_trf, import_team_trf, stated_team_ranks
 
     try:
         event = import_team_trf(text)
@@ -322,8 +369,14 @@ def check_team_trf(text: str) -> CheckReport:
         return _as_gacrux_reads(text, error)
     checks = check_trf_rounds(export_team_trf(event), "the team event")
     names = {number: name for name, number in event.pairing_numbers().items()}
-    return CheckReport(
-        _checked(checks),
-        tuple(pairing_problems(checks, names)),
-        ("a team event's standings are not checked yet",),
-    )
+    problems = pairing_problems(checks, names)
+    stated = stated_team_ranks(text)
+    notes = []
+    if not stated:
+        notes.append("the file states no team ranks (310 columns 69-71): standings not checked")
+        standings = ""
+    else:
+        problems += team_standings_problems(event, stated)
+        main = "GPTS" if event.settings.game_points_rank else "MPTS"
+        standings = f"; standings by {' '.join((main, *event.settings.tiebreaks))}"
+    return CheckReport(_checked(checks) + standings, tuple(problems), tuple(notes))

@@ -68,7 +68,14 @@ from ratingbook.trf.team_codes import (
 )
 from ratingbook.trf.team_matches import board_orders, forfeited_matches
 
-__all__ = ["export_team_trf", "import_team_trf", "player_numbers", "read_team_trf", "team_code"]
+__all__ = [
+    "export_team_trf",
+    "import_team_trf",
+    "player_numbers",
+    "read_team_trf",
+    "stated_team_ranks",
+    "team_code",
+]
 
 #: A 001 record as read: name, rating, FIDE ID, and each round's (opponent, colour, result).
 _Player = tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]
@@ -222,6 +229,17 @@ def _numbers(text: str, line_no: int, what: str) -> list[int]:
         raise TrfError(
             f"{what} in {text.strip()!r} is not a number", Location(line=line_no)
         ) from None
+
+
+def stated_team_ranks(text: str) -> dict[str, int]:
+    """The rank each team's 310 record states (columns 69-71), by team name; a team whose
+    rank is empty or 0 states none."""
+    ranks = {}
+    for line in text.splitlines():
+        rank = line[68:71].strip()
+        if record_code(line) == "310" and rank.isdigit() and int(rank):
+            ranks[line[8:40].rstrip()] = int(rank)
+    return ranks
 
 
 def import_team_trf(text: str) -> TeamEvent:
