@@ -117,14 +117,16 @@ def _live(name: str) -> flask.Response:
     if name.endswith(".css"):
         return flask.Response(content, mimetype="text/css")
     # The published pages know nothing of the desk: a phone that opened them finds its way
-    # back to reporting and to the results screen from the top of each page.
-    content = content.replace("<body>", f"<body>\n{_BACK_TO_DESK}", 1)
+    # back to reporting and to the results screen at the top of each page's header, where
+    # the published stylesheet draws a nav's links (white on the header's dark ground; before
+    # the header they were white on the white page, unseen).
+    content = content.replace("<header>", f"<header>\n{_BACK_TO_DESK}", 1)
     return flask.Response(content, mimetype="text/html")
 
 
 _BACK_TO_DESK = (
-    '<nav class="desk-back" aria-label="Results desk"><a href="/">Report a result</a> · '
-    '<a href="/screen">Results as reported</a></nav>'
+    '<nav class="desk-back" aria-label="Results desk"><ul><li><a href="/">Report a result</a>'
+    '</li><li><a href="/screen">Results as reported</a></li></ul></nav>'
 )
 
 
