@@ -17,7 +17,6 @@ from tests.server.running import running_desk
 from tests.server.test_desk_security import signed_in
 
 from ratingbook.server import DeskState
-from ratingbook.server import cards as server_cards
 
 BOARDS = [(f"White {n}", f"Black {n}") for n in range(1, 13)]
 
@@ -33,7 +32,7 @@ def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         asked.append(content)
         return real(content, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(server_cards.segno, "make", make)
+    monkeypatch.setattr(segno, "make", make)  # as the desk calls it: segno.make
     return asked
 
 
