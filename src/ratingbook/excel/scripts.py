@@ -47,6 +47,7 @@ __all__ = [
     "take_results",
     "take_results_book",
     "take_results_from_desk",
+    "tell_outcome",
     "undo",
     "undo_book",
     "undo_last_change",
@@ -191,6 +192,15 @@ def _refusal(error: RatingbookError) -> str:
     return f"Nothing was changed: {count} problems were found.\n\n" + "\n".join(lines)
 
 
+def tell_outcome(book: xw.Book, outcome: Plan | RatingbookError, done: str = "") -> None:
+    """Show what a button did (``done``, then the plan's summary) or why it wrote nothing, in
+    a message box: the one way every button tells its outcome."""
+    if isinstance(outcome, RatingbookError):
+        _tell(book, _refusal(outcome), error=True)
+    else:
+        _tell(book, "\n".join([done, *outcome.summary]), error=False)
+
+
 def _run(book: xw.Book, work: Callable[[xw.Book], Plan], done: str) -> Plan | None:
     """Run ``work`` on ``book``; show an input error, or the summary, in a message box.
 
@@ -200,9 +210,9 @@ def _run(book: xw.Book, work: Callable[[xw.Book], Plan], done: str) -> Plan | No
     try:
         plan = work(book)
     except RatingbookError as error:
-        _tell(book, _refusal(error), error=True)
+        tell_outcome(book, error)
         return None
-    _tell(book, "\n".join([done, *plan.summary]), error=False)
+    tell_outcome(book, plan, done)
     return plan
 
 

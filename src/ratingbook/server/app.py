@@ -24,6 +24,7 @@ import flask
 from werkzeug.exceptions import HTTPException
 
 from ratingbook.server.arbiter_pages import arbiter
+from ratingbook.server.excel_api import excel
 from ratingbook.server.player_pages import players
 from ratingbook.server.state import MAX_BODY, DeskState, page_error, state
 
@@ -62,7 +63,8 @@ def _before() -> flask.Response | None:
         )
         response.headers["Retry-After"] = str(int(wait) + 1)
         return response
-    if request.method == "POST":
+    # xlwings Lite's calls carry a token, never the cookie: their origin is checked there.
+    if request.method == "POST" and not request.path.startswith("/excel/"):
         origin = request.headers.get("Origin") or request.headers.get("Referer")
         if origin is not None and origin != "null" and not _same_origin(origin):
             return page_error(
@@ -149,6 +151,7 @@ def create_app(desk_state: DeskState) -> flask.Flask:
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(players)
     app.register_blueprint(arbiter)
+    app.register_blueprint(excel)
     app.add_url_rule("/style.css", "style", lambda: _stylesheet("style.css", "ratingbook.web"))
     app.add_url_rule(
         "/desk.css", "desk_style", lambda: _stylesheet("desk.css", "ratingbook.server")
