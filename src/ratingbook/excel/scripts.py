@@ -338,8 +338,8 @@ def take_results_book(book: xw.Book, store: str | os.PathLike[str] | None = None
         raise RatingbookError(
             f"there is no results desk beside this book (no file {kept.name!r} in "
             f"{str(kept.parent)!r}); start the desk on the book first (ratingbook desk). In "
-            "xlwings Lite, which cannot open the computer's files, take the results with "
-            "ratingbook results take once the book is closed"
+            "xlwings Lite, which cannot open the computer's files, the script is "
+            "take_results, which asks the desk (ratingbook.take_results_lite)"
         )
     outcome = Desk(path, kept).take_into(XlwingsBook(book))
     return Plan(summary=outcome.messages or ("No released result waits to be taken.",))
@@ -356,7 +356,7 @@ def take_results(book: xw.Book | None = None) -> Plan | None:
 
 @xw.script
 def take_results_from_desk(book: xw.Book) -> None:
-    """Take results for xlwings Server (Office.js) and xlwings Lite, which pass the book: the
-    desk's store must be a file the Python side can open (xlwings Server on the organiser's
-    machine; not xlwings Lite, in the browser: there, use ``ratingbook results take``)."""
+    """Take results for xlwings Server (Office.js), which passes the book: the desk's store
+    must be a file the Python side can open (xlwings Server on the organiser's machine; xlwings
+    Lite, in the browser, asks the desk over HTTP: :func:`ratingbook.take_results_lite`)."""
     _run(book, take_results_book, _RESULTS_TAKEN)
