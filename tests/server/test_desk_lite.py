@@ -64,7 +64,8 @@ def bearer(state: DeskState) -> dict[str, str]:
 def test_the_released_results_need_the_token(served: tuple[Path, Desk, DeskState]) -> None:
     _, desk, state = served
     assert ask(state, "GET", "/excel/results").status == 401
-    assert ask(state, "GET", "/excel/results", {"Authorization": "Bearer wrong"}).status == 401
+    for wrong in ("Bearer wrong", "Bearer wr\u00f6ng", "Basic " + desk.excel_token()):
+        assert ask(state, "GET", "/excel/results", {"Authorization": wrong}).status == 401
     # the arbiter's cookie is no credential here: a page of any site could send it along
     arbiter = signed_in(state)
     assert arbiter.cookies
@@ -160,16 +161,21 @@ def test_lite_takes_them_into_the_open_book_once(
     for name, grid in in_excel.items():
         if name not in TIMED:
             assert _trimmed(grid) == _trimmed([list(r) for r in expected[name]]), name
-    # the desk was told: its queue says taken, and no take enters them again, the desk's
-    # own (the book closed now) or Lite's
+    # the desk was told: its queue says taken, and no take enters them again: the desk's own
+    # (the book closed now), or Lite's on the book as it left it (its Desk Results lists them)
     assert [q.status for q in desk.queue()[:3]] == ["taken"] * 3
-    assert desk.released() == []
     (path.parent / f"~${path.name}").unlink()
     assert desk.take().taken == 0
-    again = make_json_book(sheets, name=path.name)
+    as_excel_holds = {name: [[_cell(v) for v in r] for r in g] for name, g in in_excel.items()}
+    again = make_json_book(as_excel_holds, name=path.name)
     assert asyncio.run(take_results_over_http(again, lite_fetch(state))).summary == (
         "No released result waits to be taken.",
     )
+    assert [a for a in actions(again) if a["func"] != "alert"] == []
+    # a book closed without saving (the sheets as before) gets them again, nothing lost
+    unsaved = make_json_book(sheets, name=path.name)
+    summary = asyncio.run(take_results_over_http(unsaved, lite_fetch(state))).summary
+    assert summary[0] == "3 results taken into the book (save the book to keep them)"
 
 
 def test_lite_without_the_token_writes_nothing_and_says_what_to_set(

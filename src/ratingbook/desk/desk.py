@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ratingbook.desk.book import Board, BookView, read_file
@@ -385,16 +386,21 @@ class Desk:
     # --- xlwings Lite's Take results (over HTTP: Lite cannot open the store) -----------------
 
     def released(self) -> list[Released]:
-        """The released results ready to take and not marked taken, as the desk hands them to
-        xlwings Lite (whose book may hold some already: it skips those by their keys). Which
-        stand is the Desk Confirms of the book beside the desk."""
-        ready = ready_items(self._store.items(), self._view().confirms, self._key)
-        return [released_of(r) for r in ready]
+        """The released results ready to take, as the desk hands them to xlwings Lite: those
+        no take entered, and those Lite took before (its book skips them by their keys in its
+        ``Desk Results``; a book closed without saving lacks them, and takes them again, as
+        the desktop button's book does). Which stand is the Desk Confirms of the book beside
+        the desk."""
+        items = [
+            replace(i, taken=None) if i.note == TAKEN_IN_EXCEL else i for i in self._store.items()
+        ]
+        return [released_of(r) for r in ready_items(items, self._view().confirms, self._key)]
 
     def taken_in_excel(self, keys: Sequence[str]) -> int:
         """Mark taken the released results xlwings Lite says its book now holds (``keys``, as
-        :meth:`released` named them), so that no take enters them again; how many were
-        marked (a key not released and ready, or marked before, is passed over)."""
+        :meth:`released` named them), so that neither the desk's own take nor the desktop
+        button enters them again; how many were marked (a key not released and ready, or
+        marked before, is passed over)."""
         wanted = set(keys)
         ready = ready_items(self._store.items(), self._view().confirms, self._key)
         marked = [r.item.id for r in ready if r.key in wanted]

@@ -56,7 +56,9 @@ def _refusal() -> flask.Response | None:
     sent = flask.request.headers.get("Authorization", "")
     scheme, _, token = sent.partition(" ")
     expected = state().excel_token
-    if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip(), expected):
+    # As bytes: compare_digest refuses text beyond ASCII, which a header may carry.
+    sent_bytes = token.strip().encode("utf-8", "surrogateescape")
+    if scheme.lower() != "bearer" or not hmac.compare_digest(sent_bytes, expected.encode()):
         return _answer(
             {"error": "the desk's token is missing or wrong: copy it from the arbiter's page"},
             401,
