@@ -154,7 +154,10 @@ def test_every_page_of_a_swiss_desk_fits(swiss: DeskState, width: int, tmp_path:
         assert "Received" in report(browser, "white", "1-0")
         said += look(browser, tmp_path, "/received")
         assert "Round 2: the queue" in sign_in(browser, base)
+        # opened, as the arbiter opens it to copy xlwings Lite's address and token
+        browser.evaluate("document.querySelector('details.excel').open = true")
         said += look(browser, tmp_path, "/arbiter", DESK_COLUMNS["/arbiter"])
+        assert swiss.desk.excel_token() in browser.text()
         browser.open(f"{base}/arbiter/cards?round=2")
         said += look(browser, tmp_path, "/arbiter/cards?round=2")
         browser.open(f"{base}/arbiter/cards?round=2&list=1")
