@@ -1,13 +1,14 @@
 """Taking released results into the book: once each, atomically, never over another result.
 
-This module alone decides what a take writes and when the desk counts a result as taken. A take
-reads the book, and for each released result that is ready (confirmed, accepted or entered) and
-not yet in the book's ``Desk Results`` record, enters it through the session
-(``RecordResults``: the same rules, warnings and Event Log as a typed result), all in one run
-and one save: the file is replaced at once (``atomic_save``) with every result and its record,
-or not at all. One result the session refuses does not hold back the others: each is then tried
-alone (planned, nothing written), those refused alone are named and left out, and the rest go
-in, still in one run and one save. Only then does the store mark them taken. A take killed
+This module alone decides which results a take brings from the store and when the desk counts a
+result as taken; what a take writes is :mod:`ratingbook.desk.released`'s. A take reads the
+book, and each released result that is ready (confirmed, accepted or entered) and not yet in
+the book's ``Desk Results`` record is entered through the session (``RecordResults``: the same
+rules, warnings and Event Log as a typed result), all in one run and one save: the file is
+replaced at once (``atomic_save``) with every result and its record, or not at all. One result
+the session refuses does not hold back the others: each is then tried alone (planned, nothing
+written), those refused alone are named and left out, and the rest go in, still in one run and
+one save. Only then does the store mark them taken. A take killed
 between the save and the mark loses nothing and writes nothing twice: the next take finds their
 keys in ``Desk Results`` and only marks them. A board whose cell holds another result is never
 written (the arbiter corrects it in the book); a result of a round the book has paired past is
