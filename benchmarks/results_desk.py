@@ -58,6 +58,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.server.desk_books
 
 PASSWORD = "bench-arbiter-pass"
 RESULTS = ("1-0", "½-½", "0-1")
@@ -66,26 +67,15 @@ REQUEST_TIMEOUT = 20
 
 
 def make_book(folder: Path, players: int) -> Path:
-    from ratingbook.files.backends import open_book
-    from ratingbook.session import NeedsConfirmation, Pair, Session
-    from ratingbook.templates import TemplateBook, build_template
+    from tests.server.desk_books import paired_swiss
 
-    book = folder / "open.xlsx"
-    rows = {
-        "Swiss Settings": [
-            ("Event", "Benchmark Open", None),
-            ("Rounds", 7, None),
-            ("Start Date", dt.datetime(2026, 7, 4), None),
-        ],
-        "Swiss Players": [{"Name": f"Player {i:03d}", "Rating": 2600 - i} for i in range(players)],
-        "Swiss Games": [],
-    }
-    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(book)
-    opened = open_book(str(book))
-    outcome = Session(opened, who="arbiter").run(Pair())
-    assert not isinstance(outcome, NeedsConfirmation), outcome
-    opened.save(str(book))
-    return book
+    settings: list[tuple[str, object, None]] = [
+        ("Event", "Benchmark Open", None),
+        ("Rounds", 7, None),
+        ("Start Date", dt.datetime(2026, 7, 4), None),
+    ]
+    entries = [{"Name": f"Player {i:03d}", "Rating": 2600 - i} for i in range(players)]
+    return paired_swiss(folder / "open.xlsx", settings, entries)
 
 
 @dataclass

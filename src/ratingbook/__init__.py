@@ -5,7 +5,8 @@ The public API, in one place (everything else is internal and may move):
 - the Excel entry points ``main()`` (the ribbon's Recalc Ratings button), ``new_week()`` (Start
   New Week), ``update_players()`` (Swiss Players from FIDE's rating list), ``unpair()`` and
   ``undo()`` (FIDE mode: take back the last round's pairing, the last logged change),
-  ``take_results()`` (the results desk's released results), and the same on any
+  ``take_results()`` (the results desk's released results; in xlwings Lite, over HTTP,
+  ``await take_results_lite(book)``), and the same on any
   ``xlwings.Book``: ``recalc_book(book)``, ``new_week_book(book)``,
   ``update_players_book(book)``, ``unpair_book(book)``, ``undo_book(book)``,
   ``take_results_book(book)``; they come from
@@ -41,6 +42,7 @@ _EXCEL_ENTRY_POINTS = (
     "redo_book",
     "take_results",
     "take_results_book",
+    "take_results_lite",
     "undo",
     "undo_book",
     "unpair",

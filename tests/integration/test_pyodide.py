@@ -26,6 +26,7 @@ that need a registry. Without Node.js and npm (CI installs them, see .ci/run) th
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -403,6 +404,41 @@ class Run:
         self.wheel = wheel
         self.seconds = seconds
         self.versions = versions
+        #: The results desk take_results asked, and its book's sheets as Lite sent them.
+        self.desk: Any = None
+        self.desk_sheets: Sheets = {}
+
+
+def _as_sent(grid: Sequence[Sequence[Any]]) -> Grid:
+    """A sheet as the Office.js client sends it: a date cell as its text (see BOOKS)."""
+    return [
+        [v.strftime("%Y-%m-%dT%H:%M:%S.000Z") if isinstance(v, dt.datetime) else v for v in row]
+        for row in grid
+    ]
+
+
+@contextlib.contextmanager
+def _released_at_a_desk(folder: Path) -> Iterator[tuple[Any, Any, Sheets]]:
+    """The ten-player FIDE Swiss at a real desk on the loopback address, three boards of
+    round 1 confirmed by both players and released, the book open in Excel (so the desk
+    takes nothing itself): the desk, its running state, the book's sheets as Lite sends them."""
+    from tests.desk.desk_books import fide_swiss
+    from tests.server.running import running_desk
+
+    from ratingbook.desk import Desk
+    from ratingbook.files.backends import open_book
+
+    path = fide_swiss(folder)
+    desk = Desk.open(path)
+    for pairing in desk.pairings(1)[:3]:
+        desk.report(pairing.code, "1-0", side="white", origin="phone W")
+        desk.report(pairing.code, "1-0", side="black", origin="phone B")
+    desk.release(1, by="arbiter")
+    (folder / f"~${path.name}").write_text("owner")
+    book = open_book(str(path))
+    sheets = {name: _as_sent(book.read_values(name)) for name in book.sheet_names()}
+    with running_desk(desk, path) as state:
+        yield desk, state, sheets
 
 
 @pytest.fixture(scope="module")
@@ -433,15 +469,22 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
         shutil.copyfile(HARNESS / name, work / name)
     shutil.copyfile(ROOT / "tests" / "helpers" / "jsonbook.py", work / "jsonbook.py")
 
-    started = time.perf_counter()
-    process = _run([node, HARNESS / "run.mjs", package, work, "session.py"])
-    seconds = time.perf_counter() - started
+    with _released_at_a_desk(tmp_path_factory.mktemp("desk")) as (desk, state, sheets):
+        job["desk"] = {"address": state.base_url, "token": desk.excel_token(),
+                       "sheets": sheets, "name": desk.book.name}  # fmt: skip
+        (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        started = time.perf_counter()
+        allowed = {**os.environ, "RATINGBOOK_PYODIDE_DESK": state.base_url}
+        process = _run([node, HARNESS / "run.mjs", package, work, "session.py"], env=allowed)
+        seconds = time.perf_counter() - started
     _checked(process, "the Pyodide session")
     lines = [line for line in process.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
     assert len(lines) == 1, process.stdout + process.stderr
     result = json.loads(lines[0][len(RESULT_PREFIX) :])
     versions = f"Pyodide {json.loads((package / 'package.json').read_text())['version']}"
-    yield Run(result, wheel, seconds, versions)
+    run = Run(result, wheel, seconds, versions)
+    run.desk, run.desk_sheets = desk, sheets
+    yield run
 
 
 # --- comparing ----------------------------------------------------------------------------------
@@ -622,7 +665,7 @@ def test_worksheet_functions_give_the_seeds_numbers(pyodide_run: Run) -> None:
     value arrives in the cell as a 1x1 array)."""
     registered = pyodide_run.result["registered"]
     assert registered["functions"] == sorted(f.upper() for f in FUNCTIONS)
-    assert registered["scripts"] == ["recalc_ratings", "start_new_week"]
+    assert registered["scripts"] == ["recalc_ratings", "start_new_week", "take_results"]
     calls = pyodide_run.result["calls"]
     assert len(calls) == len(CALLS)
     for (function, args, expected), got in zip(CALLS, calls, strict=True):
@@ -715,6 +758,46 @@ def test_new_week_in_pyodide_carries_the_hand_checked_ratings(pyodide_run: Run) 
     ]
     weeks = len(pyodide_run.result["new_weeks"])
     print(f"\n{weeks} ladder books through start_new_week in Pyodide")
+
+
+def test_take_results_in_pyodide_takes_the_desks_results_once(
+    pyodide_run: Run, tmp_path: Path
+) -> None:
+    """main.py's take_results inside Pyodide asks the real desk on the loopback address (over
+    Node's fetch, as Lite's pyfetch asks over the browser's), writes into the JSON book what
+    the desk's own take writes into the file, and the desk marks them taken (issue 36)."""
+    from tests.desk.desk_books import copy
+    from tests.excel.test_take_results import TIMED, _cell
+    from tests.helpers.workbooks import all_values
+
+    from ratingbook.desk import Desk
+
+    outcome = pyodide_run.result["take_results"]
+    assert outcome["alerts"] == [
+        "Take results done.\n3 results taken into the book (save the book to keep them)\n"
+        "The desk counts them taken: save the book to keep them."
+    ]
+    desk = pyodide_run.desk
+    assert [q.status for q in desk.queue()[:3]] == ["taken"] * 3
+    # The desk's own take, on a copy of the book and the store's facts as they were: marks
+    # undone (the same results, the same keys).
+    reference = copy(desk.book, "reference.xlsx")
+    with desk._store.write() as db:
+        for item in desk._store.items():
+            desk._store.mark(db, item.id, taken=None, note="")
+    assert Desk(reference, desk.store_path).take().taken == 3
+    expected = {n: _as_sent([list(r) for r in g]) for n, g in all_values(reference).items()}
+    got = outcome["sheets"]
+    assert [_cell(r[4]) for r in got["Swiss Games"][1:]] == ["1-0"] * 3 + [None] * 2
+
+    def same(grid: Grid) -> Grid:
+        return _trimmed([[_cell(v) for v in row] for row in grid])
+
+    for name in expected:
+        if name not in TIMED:
+            assert same(got[name]) == same(expected[name]), name
+    keys = [r[-1] for r in expected["Desk Results"][1:]]
+    assert [_cell(r[-1]) for r in got["Desk Results"][1:]] == keys
 
 
 # --- the wheel's metadata and README -----------------------------------------------------------

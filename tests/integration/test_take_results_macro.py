@@ -60,3 +60,27 @@ def test_the_guides_macro_calls_the_add_ins_runpython_with_take_results() -> Non
     inspect.signature(ratingbook.take_results).bind()
     # The Quick Access Toolbar and Alt+F8 name the macro as the guide spells it.
     assert section.count(f"**PERSONAL.XLSB!{sub}**") == 2
+
+
+def test_a_second_ribbon_button_needs_a_vba_callback_the_add_in_lacks() -> None:
+    """Why Take results cannot be a second ribbon button made by editing customUI XML alone:
+    a button's onAction names a VBA Sub taking ``(control As IRibbonControl)`` in the add-in's
+    VBA project; the add-in has one, RibbonMyAddin.RunMain, and it never reads its control,
+    so every button naming it runs ``main()`` (Recalc Ratings). RunPython, the door to Python,
+    takes a text, not a control: a button cannot name it."""
+    callbacks = [
+        (m.name, sub)
+        for m in _vba_modules()
+        for sub in re.findall(
+            r"^(?:Public |Private )?Sub (\w+)\(\w+ As IRibbonControl\)", m.source, re.MULTILINE
+        )
+    ]
+    assert callbacks == [("RibbonMyAddin", "RunMain")]
+    (ribbon,) = [m for m in _vba_modules() if m.name == "RibbonMyAddin"]
+    body = ribbon.source.split("Sub RunMain(control As IRibbonControl)", 1)[1]
+    body = body.split("End Sub", 1)[0]
+    assert "control" not in body  # the same Python, whichever button was pressed
+    assert '& ".main()"' in body
+    (xlwings,) = [m for m in _vba_modules() if m.name == "xlwings"]
+    assert re.search(r"^Public Function RunPython\(\w+ As String\)", xlwings.source, re.MULTILINE)
+    assert {b.attrib["onAction"] for b in _ribbon_buttons()} == {"RibbonMyAddin.RunMain"}

@@ -20,25 +20,29 @@ LAST = ("Berg", "Kay", "Ost", "Lund")
 PLAYERS = [{"Name": f"{FIRST[i % 10]} {LAST[i // 10]}", "Rating": 2300 - 20 * i} for i in range(40)]
 
 
-def swiss_round_one(folder: Path, players: int = 40) -> Path:
-    """A Swiss of ``players`` players, 5 rounds, round 1 paired (``players // 2`` boards)."""
-    book = folder / "open.xlsx"
-    rows = {
-        "Swiss Settings": [
-            ("Event", EVENT, None),
-            ("Rounds", 5, None),
-            ("Start Date", dt.datetime(2026, 7, 4), None),
-            ("Tie-breaks", "BH SB", None),
-        ],
-        "Swiss Players": PLAYERS[:players],
-        "Swiss Games": [],
-    }
+def paired_swiss(
+    book: Path, settings: list[tuple[str, object, None]], players: list[dict[str, object]]
+) -> Path:
+    """A Swiss template at ``book`` with ``settings`` and ``players``, round 1 paired by
+    ratingbook and saved: the desk's tests' books and the desk benchmark's."""
+    rows = {"Swiss Settings": settings, "Swiss Players": players, "Swiss Games": []}
     TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(book)
     opened = open_book(str(book))
     outcome = Session(opened, who="arbiter").run(Pair())
     assert not isinstance(outcome, NeedsConfirmation), outcome
     opened.save(str(book))
     return book
+
+
+def swiss_round_one(folder: Path, players: int = 40) -> Path:
+    """A Swiss of ``players`` players, 5 rounds, round 1 paired (``players // 2`` boards)."""
+    settings: list[tuple[str, object, None]] = [
+        ("Event", EVENT, None),
+        ("Rounds", 5, None),
+        ("Start Date", dt.datetime(2026, 7, 4), None),
+        ("Tie-breaks", "BH SB", None),
+    ]
+    return paired_swiss(folder / "open.xlsx", settings, PLAYERS[:players])
 
 
 def ladder(folder: Path) -> Path:

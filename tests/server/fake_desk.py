@@ -92,6 +92,9 @@ class FakeDesk(Desk):
     def set_password(self, hash: str) -> None:
         self._hash = hash
 
+    def excel_token(self) -> str:
+        return "fake-excel-token"
+
     def allowed(self, *, arbiter: bool = False) -> tuple[str, ...]:
         return RESULTS + (("+/-", "-/+", "-/-") if arbiter else ())
 

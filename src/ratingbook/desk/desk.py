@@ -11,7 +11,10 @@ and log as a typed one.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ratingbook.desk.book import Board, BookView, read_file
@@ -28,6 +31,7 @@ from ratingbook.desk.model import (
     TakeOutcome,
     board_name,
 )
+from ratingbook.desk.released import Released
 from ratingbook.desk.rules import (
     allowed_results,
     canonical_result,
@@ -35,14 +39,16 @@ from ratingbook.desk.rules import (
     check_report,
     standing,
 )
-from ratingbook.desk.store import GAMES_ROUND, Item, Store, store_beside
-from ratingbook.desk.taking import key_of_item, take_file, take_into
+from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
+from ratingbook.desk.taking import key_of_item, ready_items, released_of, take_file, take_into
 from ratingbook.workbook.port.book import Book
 
 __all__ = ["CAMP", "Desk"]
 
 #: The player a camp's shared code is issued to (any camper reports any game with it).
 CAMP = "*"
+#: The store's note on a result xlwings Lite took into its book (the desk cannot see that book).
+TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
 
 _SAID: dict[Status, str] = {
     "reported": "reported: it waits for the other player or the arbiter",
@@ -277,7 +283,8 @@ class Desk:
         # The book's Desk Results is the truth of what was taken: a take undone in the book
         # (``ratingbook undo``) takes its rows away, and the boards are open again here. The
         # store's mark only keeps the take from taking them again on its own (the undo stands).
-        taken = self._key(item) in view.taken
+        # A result xlwings Lite took is in a book the desk cannot see: its mark is the record.
+        taken = self._key(item) in view.taken or item.note == TAKEN_IN_EXCEL
         return standing(item.counted, item.decision, item.decided, view.confirms, taken=taken)
 
     def _key(self, item: Item) -> str:
@@ -375,6 +382,39 @@ class Desk:
         written there, kept when its user saves it (nothing is marked taken before the desk
         finds them in the saved file's ``Desk Results``)."""
         return take_into(book, self._store, self._key, None)
+
+    # --- xlwings Lite's Take results (over HTTP: Lite cannot open the store) -----------------
+
+    def released(self) -> list[Released]:
+        """The released results ready to take, as the desk hands them to xlwings Lite: those
+        no take entered, and those Lite took before (its book skips them by their keys in its
+        ``Desk Results``; a book closed without saving lacks them, and takes them again, as
+        the desktop button's book does). Which stand is the Desk Confirms of the book beside
+        the desk."""
+        items = [
+            replace(i, taken=None) if i.note == TAKEN_IN_EXCEL else i for i in self._store.items()
+        ]
+        return [released_of(r) for r in ready_items(items, self._view().confirms, self._key)]
+
+    def taken_in_excel(self, keys: Sequence[str]) -> int:
+        """Mark taken the released results xlwings Lite says its book now holds (``keys``, as
+        :meth:`released` named them), so that neither the desk's own take nor the desktop
+        button enters them again; how many were marked (a key not released and ready, or
+        marked before, is passed over)."""
+        wanted = set(keys)
+        ready = ready_items(self._store.items(), self._view().confirms, self._key)
+        marked = [r.item.id for r in ready if r.key in wanted]
+        if marked:
+            when = now()
+            with self._store.write() as db:
+                for item_id in marked:
+                    self._store.mark(db, item_id, taken=when, note=TAKEN_IN_EXCEL)
+        return len(marked)
+
+    def excel_token(self) -> str:
+        """The token xlwings Lite sends for the released results (issued once, kept in the
+        store, so that a restart of the desk keeps it; shown on the arbiter's page)."""
+        return self._store.meta_once("excel_token", secrets.token_urlsafe(24))
 
     # --- the arbiter's password --------------------------------------------------------------
 

@@ -205,6 +205,14 @@ class Store:
         with self.write() as db:
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
+    def meta_once(self, key: str, value: str) -> str:
+        """The ``key`` kept before, else ``value``, kept now (one transaction: two processes
+        asking at once keep the same)."""
+        with self.write() as db:
+            db.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value))
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return str(row[0])
+
     # --- codes ---------------------------------------------------------------------------------
 
     def board_codes(self, boards: list[tuple[int, int, int]]) -> dict[tuple[int, int, int], str]:

@@ -1,13 +1,14 @@
 """Taking released results into the book: once each, atomically, never over another result.
 
-This module alone decides what a take writes and when the desk counts a result as taken. A take
-reads the book, and for each released result that is ready (confirmed, accepted or entered) and
-not yet in the book's ``Desk Results`` record, enters it through the session
-(``RecordResults``: the same rules, warnings and Event Log as a typed result), all in one run
-and one save: the file is replaced at once (``atomic_save``) with every result and its record,
-or not at all. One result the session refuses does not hold back the others: each is then tried
-alone (planned, nothing written), those refused alone are named and left out, and the rest go
-in, still in one run and one save. Only then does the store mark them taken. A take killed
+This module alone decides which results a take brings from the store and when the desk counts a
+result as taken; what a take writes is :mod:`ratingbook.desk.released`'s. A take reads the
+book, and each released result that is ready (confirmed, accepted or entered) and not yet in
+the book's ``Desk Results`` record is entered through the session (``RecordResults``: the same
+rules, warnings and Event Log as a typed result), all in one run and one save: the file is
+replaced at once (``atomic_save``) with every result and its record, or not at all. One result
+the session refuses does not hold back the others: each is then tried alone (planned, nothing
+written), those refused alone are named and left out, and the rest go in, still in one run and
+one save. Only then does the store mark them taken. A take killed
 between the save and the mark loses nothing and writes nothing twice: the next take finds their
 keys in ``Desk Results`` and only marks them. A board whose cell holds another result is never
 written (the arbiter corrects it in the book); a result of a round the book has paired past is
@@ -23,8 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ratingbook.desk.book import BookView, desk_setting_and_record, read_book, read_file
+from ratingbook.desk.book import BookView, desk_setting_and_record, read_file
 from ratingbook.desk.model import READY, DeskError, TakeOutcome
+from ratingbook.desk.released import Released, enter_released
 from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
 from ratingbook.errors import RatingbookError
@@ -32,8 +34,7 @@ from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
 
 if TYPE_CHECKING:
-    from ratingbook.session import Entered, Session
-    from ratingbook.workbook.sheets.reading import Sheets
+    pass
 
 __all__ = [
     "Ready",
@@ -106,68 +107,34 @@ def who_of(item: Item) -> str:
     return "results desk: " + "; ".join(seen)
 
 
+def released_of(ready: Ready) -> Released:
+    """A ready result as :func:`~ratingbook.desk.released.enter_released` enters it, and as
+    the desk hands it to xlwings Lite."""
+    item = ready.item
+    return Released(
+        ready.key, ready.result, item.round, item.match, item.board, item.white, item.black,
+        item.white_id, item.black_id, who_of(item),
+    )  # fmt: skip
+
+
 def take_into(
     book: Book, store: Store, key_of: Callable[[Item], str], save: Callable[[], None] | None
 ) -> TakeOutcome:
     """Take the ready results into ``book`` through the session; ``save`` puts the book on
     disk (None: the book open in Excel, saved by its user: the store marks nothing, and the
     next take from the file finds them in ``Desk Results``)."""
-    from ratingbook.session import NeedsConfirmation, RecordResults, Session
+    ready: list[Ready] = []
 
-    session = Session(book, who="results desk")
-    sheets = session.sheets()  # the book read once: for the desk's view and for the session
-    view = read_book(sheets)
-    ready = ready_items(store.items(), view.confirms, key_of)
-    already = [r for r in ready if r.key in view.taken]
-    messages: list[str] = []
-    entries: list[tuple[Ready, Entered]] = []
-    for each in ready:
-        if each.key in view.taken:
-            continue
-        refusal = _refused(each, view)
-        if refusal:
-            messages.append(refusal)
-            continue
-        entries.append((each, _entered(each, who_of(each.item))))
-    taken: list[Ready] = []
-    if entries:
-        try:
-            outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
-        except RatingbookError as error:
-            # One bad result must not hold back the others: each is tried alone (planned,
-            # nothing written); those refused alone are named and left out, the rest taken.
-            bad = _refused_alone(session, sheets, entries) if len(entries) > 1 else {}
-            outcome, problem = None, error
-            if bad and len(bad) < len(entries):
-                for each, _ in entries:
-                    messages += [
-                        f"{_name(each.item)} not taken: {x}" for x in bad.get(each.key, [])
-                    ]
-                entries = [e for e in entries if e[0].key not in bad]
-                try:
-                    outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
-                except RatingbookError as again:
-                    problem = again
-            if outcome is None:
-                messages += [f"nothing was taken: {line}" for line in _lines(problem)]
-        if isinstance(outcome, NeedsConfirmation):
-            messages.append(
-                "nothing was taken: "
-                + str(
-                    outcome.refusal("enter it in the book, where it is confirmed as a typed result")
-                )
-            )
-        elif outcome is not None:
-            if save is not None:
-                save()
-            taken = [r for r, _ in entries]
+    def pick(view: BookView) -> list[Released]:
+        ready.extend(ready_items(store.items(), view.confirms, key_of))
+        return [released_of(r) for r in ready]
+
+    entering = enter_released(book, pick, save)
     if save is not None:
-        _mark(store, [*already, *taken])
-    waiting = len(ready) - len(already) - len(taken)
-    if taken:
-        where = "" if save is not None else " (save the book to keep them)"
-        messages.insert(0, f"{many(len(taken), 'result')} taken into the book{where}")
-    return TakeOutcome(len(taken), waiting, False, tuple(messages))
+        by_key = {r.key: r for r in ready}
+        _mark(store, [by_key[r.key] for r in (*entering.already, *entering.taken)])
+    waiting = len(ready) - len(entering.already) - len(entering.taken)
+    return TakeOutcome(len(entering.taken), waiting, False, entering.messages)
 
 
 def waiting_note(path: Path, book: Book, take: str) -> str:
@@ -226,84 +193,6 @@ def _locked(path: Path, store: Store, key_of: Callable[[Item], str], why: str) -
             "Take results in Excel, or take them once the book is closed)",
         ),
     )
-
-
-def _lines(error: RatingbookError) -> list[str]:
-    lines = getattr(error, "lines", None)
-    return list(lines()) if callable(lines) else [str(error)]
-
-
-def _refused_alone(
-    session: Session, sheets: Sheets, entries: Sequence[tuple[Ready, Entered]]
-) -> dict[str, list[str]]:
-    """The entries the session refuses each on its own (a dry run: nothing written), by
-    their keys, with why."""
-    from ratingbook.session import RecordResults
-
-    bad: dict[str, list[str]] = {}
-    for ready, entered in entries:
-        try:
-            session.run(RecordResults((entered,)), read=sheets, dry_run=True)
-        except RatingbookError as error:
-            bad[ready.key] = _lines(error)
-    return bad
-
-
-def _name(item: Item) -> str:
-    """A board or a ladder game as the arbiter knows it."""
-    if item.board is None:
-        return f"the game {item.white} - {item.black}"
-    match = f" match {item.match}" if item.match else ""
-    return f"round {item.round}{match} board {item.board}"
-
-
-def _refused(ready: Ready, view: BookView) -> str:
-    """Why ``ready`` is not taken now ("" : it is)."""
-    item = ready.item
-    if item.board is None:  # a ladder's game: the recalc refuses an inactive player's
-        idle = dict(view.inactive)
-        names = [idle[i] for i in (item.white_id, item.black_id) if i in idle]
-        if names:
-            return (
-                f"{_name(item)}: {' and '.join(names)} "
-                f"{'is' if len(names) == 1 else 'are'} not active this week: not taken "
-                "(make the player active in the book, or reject the game)"
-            )
-        return ""
-    name = _name(item)
-    board = next(
-        (
-            b
-            for b in view.boards
-            if (b.round, b.match, b.board) == (item.round, item.match, item.board)
-        ),
-        None,
-    )
-    if board is None:
-        return f"{name} is no longer paired in the book: not taken (ask the arbiter)"
-    if board.result is not None and board.result != ready.result:
-        return (
-            f"{name}: the book holds {board.result}, the desk {ready.result}: not taken (a "
-            "result is never overwritten silently: correct it in the book or at the desk)"
-        )
-    if view.round is not None and item.round < view.round and board.result is None:
-        return (
-            f"{name}: round {view.round} is paired already, so this result is a correction "
-            "of an earlier round: not taken (enter it in the book, where it is logged and "
-            "confirmed as a typed correction)"
-        )
-    return ""
-
-
-def _entered(ready: Ready, who: str) -> Entered:
-    from ratingbook.session import Entered
-
-    item = ready.item
-    if item.board is None:
-        return Entered(
-            ready.result, white=item.white_id, black=item.black_id, who=who, key=ready.key
-        )
-    return Entered(ready.result, item.round, item.board, item.match, who=who, key=ready.key)
 
 
 def _mark(store: Store, taken: Sequence[Ready]) -> None:

@@ -4,9 +4,11 @@ the xlwings Server/Lite scripts.
 - :mod:`~ratingbook.excel.xlwings_book`: :class:`XlwingsBook`, the Book interface over any
   ``xlwings.Book`` (desktop Excel and the JSON engine of xlwings Server and Lite);
 - :mod:`~ratingbook.excel.scripts`: the entry points listed in ``__all__``;
+- :mod:`~ratingbook.excel.lite_take`: xlwings Lite's Take results, over HTTP from the desk;
 - :mod:`~ratingbook.excel.addin_file`: the add-in file (``ratingbook.xlam``) the package carries.
 """
 
+from ratingbook.excel.lite_take import take_results_lite
 from ratingbook.excel.scripts import (
     main,
     new_week,
@@ -47,6 +49,7 @@ __all__ = [
     "take_results",
     "take_results_book",
     "take_results_from_desk",
+    "take_results_lite",
     "undo",
     "undo_book",
     "undo_last_change",

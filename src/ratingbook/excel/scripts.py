@@ -47,6 +47,7 @@ __all__ = [
     "take_results",
     "take_results_book",
     "take_results_from_desk",
+    "tell_outcome",
     "undo",
     "undo_book",
     "undo_last_change",
@@ -191,6 +192,15 @@ def _refusal(error: RatingbookError) -> str:
     return f"Nothing was changed: {count} problems were found.\n\n" + "\n".join(lines)
 
 
+def tell_outcome(book: xw.Book, outcome: Plan | RatingbookError, done: str = "") -> None:
+    """Show what a button did (``done``, then the plan's summary) or why it wrote nothing, in
+    a message box: the one way every button tells its outcome."""
+    if isinstance(outcome, RatingbookError):
+        _tell(book, _refusal(outcome), error=True)
+    else:
+        _tell(book, "\n".join([done, *outcome.summary]), error=False)
+
+
 def _run(book: xw.Book, work: Callable[[xw.Book], Plan], done: str) -> Plan | None:
     """Run ``work`` on ``book``; show an input error, or the summary, in a message box.
 
@@ -200,9 +210,9 @@ def _run(book: xw.Book, work: Callable[[xw.Book], Plan], done: str) -> Plan | No
     try:
         plan = work(book)
     except RatingbookError as error:
-        _tell(book, _refusal(error), error=True)
+        tell_outcome(book, error)
         return None
-    _tell(book, "\n".join([done, *plan.summary]), error=False)
+    tell_outcome(book, plan, done)
     return plan
 
 
@@ -328,8 +338,8 @@ def take_results_book(book: xw.Book, store: str | os.PathLike[str] | None = None
         raise RatingbookError(
             f"there is no results desk beside this book (no file {kept.name!r} in "
             f"{str(kept.parent)!r}); start the desk on the book first (ratingbook desk). In "
-            "xlwings Lite, which cannot open the computer's files, take the results with "
-            "ratingbook results take once the book is closed"
+            "xlwings Lite, which cannot open the computer's files, the script is "
+            "take_results, which asks the desk (ratingbook.take_results_lite)"
         )
     outcome = Desk(path, kept).take_into(XlwingsBook(book))
     return Plan(summary=outcome.messages or ("No released result waits to be taken.",))
@@ -346,7 +356,7 @@ def take_results(book: xw.Book | None = None) -> Plan | None:
 
 @xw.script
 def take_results_from_desk(book: xw.Book) -> None:
-    """Take results for xlwings Server (Office.js) and xlwings Lite, which pass the book: the
-    desk's store must be a file the Python side can open (xlwings Server on the organiser's
-    machine; not xlwings Lite, in the browser: there, use ``ratingbook results take``)."""
+    """Take results for xlwings Server (Office.js), which passes the book: the desk's store
+    must be a file the Python side can open (xlwings Server on the organiser's machine; xlwings
+    Lite, in the browser, asks the desk over HTTP: :func:`ratingbook.take_results_lite`)."""
     _run(book, take_results_book, _RESULTS_TAKEN)

@@ -8,6 +8,7 @@ from their phones, the arbiter accepts them behind a password, and the desk
 - :mod:`ratingbook.server.live`: the published pages as the book stands;
 - :mod:`ratingbook.server.state`: what the pages share while the desk runs;
 - :mod:`ratingbook.server.player_pages`, :mod:`ratingbook.server.arbiter_pages`: the pages;
+- :mod:`ratingbook.server.excel_api`: the released results for xlwings Lite, with a token;
 - :mod:`ratingbook.server.app`: the application and the checks every request passes;
 - :mod:`ratingbook.server.serving`: waitress, the address, the retries of a take.
 """

@@ -24,6 +24,7 @@ import flask
 from werkzeug.exceptions import HTTPException
 
 from ratingbook.server.arbiter_pages import arbiter
+from ratingbook.server.excel_api import excel
 from ratingbook.server.player_pages import players
 from ratingbook.server.state import MAX_BODY, DeskState, page_error, state
 
@@ -62,7 +63,8 @@ def _before() -> flask.Response | None:
         )
         response.headers["Retry-After"] = str(int(wait) + 1)
         return response
-    if request.method == "POST":
+    # xlwings Lite's calls carry a token, never the cookie: their origin is checked there.
+    if request.method == "POST" and not request.path.startswith("/excel/"):
         origin = request.headers.get("Origin") or request.headers.get("Referer")
         if origin is not None and origin != "null" and not _same_origin(origin):
             return page_error(
@@ -117,14 +119,16 @@ def _live(name: str) -> flask.Response:
     if name.endswith(".css"):
         return flask.Response(content, mimetype="text/css")
     # The published pages know nothing of the desk: a phone that opened them finds its way
-    # back to reporting and to the results screen from the top of each page.
-    content = content.replace("<body>", f"<body>\n{_BACK_TO_DESK}", 1)
+    # back to reporting and to the results screen at the top of each page's header, where
+    # the published stylesheet draws a nav's links (white on the header's dark ground; before
+    # the header they were white on the white page, unseen).
+    content = content.replace("<header>", f"<header>\n{_BACK_TO_DESK}", 1)
     return flask.Response(content, mimetype="text/html")
 
 
 _BACK_TO_DESK = (
-    '<nav class="desk-back" aria-label="Results desk"><a href="/">Report a result</a> · '
-    '<a href="/screen">Results as reported</a></nav>'
+    '<nav class="desk-back" aria-label="Results desk"><ul><li><a href="/">Report a result</a>'
+    '</li><li><a href="/screen">Results as reported</a></li></ul></nav>'
 )
 
 
@@ -147,6 +151,7 @@ def create_app(desk_state: DeskState) -> flask.Flask:
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(players)
     app.register_blueprint(arbiter)
+    app.register_blueprint(excel)
     app.add_url_rule("/style.css", "style", lambda: _stylesheet("style.css", "ratingbook.web"))
     app.add_url_rule(
         "/desk.css", "desk_style", lambda: _stylesheet("desk.css", "ratingbook.server")

@@ -23,6 +23,7 @@ from ratingbook.desk.desk import CAMP
 from ratingbook.desk.rules import arbiter_acts
 from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
+from ratingbook.server.excel_api import lite_address
 from ratingbook.server.security import check_password
 from ratingbook.server.state import page_error, state, token_refusal
 
@@ -130,6 +131,8 @@ def queue() -> ResponseReturnValue:
         message=flask.session.pop("message", None),
         last_take=desk.last_take,
         pending=desk.pending_take,
+        lite_address=lite_address(desk.base_url),
+        excel_token=desk.excel_token,
         token=lambda: desk.tokens.issue(f"arbiter:{sid}"),
     )
 

@@ -20,9 +20,21 @@ from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
 from ratingbook.web.rendering import ratingbook_version
 
-__all__ = ["MAX_BODY", "DeskState", "Limits", "page_error", "state", "token_refusal"]
+__all__ = [
+    "LITE_ORIGINS",
+    "MAX_BODY",
+    "DeskState",
+    "Limits",
+    "page_error",
+    "state",
+    "token_refusal",
+]
 
 T = TypeVar("T")
+
+#: The origin the xlwings Lite add-in is served from (its guide's "Web API Requests": a
+#: server a Lite script calls allows this origin).
+LITE_ORIGINS = ("https://addin.xlwings.org",)
 
 #: The largest request body the desk reads (bytes): a report's form is some 200 bytes, the
 #: arbiter's largest (a reason) under 2 KiB. Anything longer is refused unread (413).
@@ -58,6 +70,9 @@ class DeskState:
     wake: threading.Event = field(default_factory=threading.Event)
     #: What the last take said, for the queue.
     last_take: str = ""
+    #: The browser pages that may read the released results with the token (xlwings Lite's
+    #: add-in: :mod:`ratingbook.server.excel_api`).
+    lite_origins: tuple[str, ...] = LITE_ORIGINS
 
     def __post_init__(self) -> None:
         self.rate = RateLimit(burst=self.limits.burst, per_second=self.limits.per_second)
@@ -69,6 +84,14 @@ class DeskState:
         self.live = LivePages(self.book)
         self.environment = _environment()
         self.version = ratingbook_version()
+        self._excel_token = ""
+
+    @property
+    def excel_token(self) -> str:
+        """The token xlwings Lite sends for the released results (the desk's, read once)."""
+        if not self._excel_token:
+            self._excel_token = self.desk.excel_token()
+        return self._excel_token
 
     def ask(self, question: Callable[[Desk], T]) -> T:
         """``question`` asked of the desk. Requests ask at the same time: the desk's store

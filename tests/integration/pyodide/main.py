@@ -17,6 +17,12 @@ def start_new_week(book: xw.Book):
     ratingbook.new_week(book)
 
 
+@script
+async def take_results(book: xw.Book):
+    """Take results: the results released at the results desk, into this book."""
+    await ratingbook.take_results_lite(book)
+
+
 @func
 def elo_expected(rating, opponent):
     """Expected Elo score. Example: =ELO_EXPECTED(1613, 1609)."""

@@ -17,7 +17,9 @@ its installation step. Nothing comes from the network (run.mjs refuses every fet
    ``custom_functions_meta`` / ``custom_scripts_meta`` list what Excel gets,
    ``custom_functions_call`` runs each formula of ``job.json``'s ``"calls"`` (arguments as
    Excel sends them), ``custom_scripts_call`` runs ``recalc_ratings`` on each book of
-   ``"books"``, an xlwings JSON book (tests/helpers/jsonbook.py) like the one Lite builds.
+   ``"books"``, an xlwings JSON book (tests/helpers/jsonbook.py) like the one Lite builds;
+   ``start_new_week`` on ``"new_week"``'s, and ``take_results`` on ``"desk"``'s book, asking
+   the results desk the test runs on the loopback address (the one fetch run.mjs lets through).
 
 The outcome is printed as one line, ``RATINGBOOK-PYODIDE-RESULT {json}``, for
 tests/integration/test_pyodide.py.
@@ -127,6 +129,23 @@ for label, sheets in job["new_week"].items():
         "today": today,
     }
 
+# Take results, the third script, asks the results desk the test runs on this machine (the
+# only address run.mjs lets through) with the address and token Lite's settings would give.
+taken = {}
+if job.get("desk"):
+    os.environ["RATINGBOOK_DESK"] = job["desk"]["address"]
+    os.environ["RATINGBOOK_DESK_TOKEN"] = job["desk"]["token"]
+    sheets = job["desk"]["sheets"]
+    book = make_json_book(sheets, name=job["desk"]["name"])
+    await custom_scripts_call(
+        module=main, script_name="take_results", typehint_to_value={xw.Book: book}
+    )
+    queued = actions(book)
+    taken = {
+        "sheets": apply_actions(sheets, queued),
+        "alerts": [a["args"][0] for a in queued if a["func"] == "alert"],
+    }
+
 result = {
     "environment": {
         "python": platform.python_version(),
@@ -141,6 +160,7 @@ result = {
     "calls": calls,
     "books": books,
     "new_weeks": new_weeks,
+    "take_results": taken,
     "modules": {
         name: name in sys.modules
         for name in ("python_calamine", "ratingbook.files.patching", "concurrent.futures.process")
