@@ -37,6 +37,20 @@ def fide_swiss(folder: Path) -> Path:
     return path
 
 
+def released_round_one(folder: Path, *, boards: int = 3) -> Path:
+    """:func:`fide_swiss` with the first ``boards`` boards of round 1 reported 1-0 by both
+    players and the round released on its desk."""
+    from ratingbook.desk import Desk
+
+    path = fide_swiss(folder)
+    desk = Desk.open(path)
+    for pairing in desk.pairings(1)[:boards]:
+        desk.report(pairing.code, "1-0", side="white", origin="phone W")
+        desk.report(pairing.code, "1-0", side="black", origin="phone B")
+    desk.release(1, by="arbiter")
+    return path
+
+
 def template(folder: Path, kind: str, *, pair: bool = False) -> Path:
     path = folder / f"{kind}.xlsx"
     shutil.copy(TEMPLATES / f"{kind}.xlsx", path)

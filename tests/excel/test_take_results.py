@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.desk.desk_books import copy, fide_swiss
+from tests.desk.desk_books import copy, fide_swiss, released_round_one
 from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 from tests.helpers.workbooks import all_values
 
@@ -46,12 +46,8 @@ def _trimmed(grid: list[list[Any]]) -> list[list[Any]]:
 def test_take_results_writes_into_the_open_book_what_the_desk_writes_into_the_file(
     tmp_path: Path,
 ) -> None:
-    path = fide_swiss(tmp_path)
+    path = released_round_one(tmp_path)
     desk = Desk.open(path)
-    for p in desk.pairings(1)[:3]:
-        desk.report(p.code, "1-0", side="white", origin="phone W")
-        desk.report(p.code, "1-0", side="black", origin="phone B")
-    desk.release(1, by="arbiter")
     sheets = _grids(path)
     book = make_json_book(sheets, name=str(path))
     plan = take_results_book(book)

@@ -422,18 +422,14 @@ def _released_at_a_desk(folder: Path) -> Iterator[tuple[Any, Any, Sheets]]:
     """The ten-player FIDE Swiss at a real desk on the loopback address, three boards of
     round 1 confirmed by both players and released, the book open in Excel (so the desk
     takes nothing itself): the desk, its running state, the book's sheets as Lite sends them."""
-    from tests.desk.desk_books import fide_swiss
+    from tests.desk.desk_books import released_round_one
     from tests.server.running import running_desk
 
     from ratingbook.desk import Desk
     from ratingbook.files.backends import open_book
 
-    path = fide_swiss(folder)
+    path = released_round_one(folder)
     desk = Desk.open(path)
-    for pairing in desk.pairings(1)[:3]:
-        desk.report(pairing.code, "1-0", side="white", origin="phone W")
-        desk.report(pairing.code, "1-0", side="black", origin="phone B")
-    desk.release(1, by="arbiter")
     (folder / f"~${path.name}").write_text("owner")
     book = open_book(str(path))
     sheets = {name: _as_sent(book.read_values(name)) for name in book.sheet_names()}

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.desk.desk_books import copy, fide_swiss
+from tests.desk.desk_books import copy, released_round_one
 from tests.excel.test_take_results import TIMED, _cell, _grids, _trimmed
 from tests.helpers.jsonbook import actions, apply_actions, make_json_book
 from tests.helpers.workbooks import all_values
@@ -39,12 +39,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, Desk, DeskState]]:
     """The ten-player FIDE Swiss at the desk: three boards of round 1 confirmed by both
     players and released; the book open in Excel (``~$`` beside it), so the desk takes
     nothing itself."""
-    path = fide_swiss(tmp_path)
+    path = released_round_one(tmp_path)
     desk = Desk.open(path)
-    for p in desk.pairings(1)[:3]:
-        desk.report(p.code, "1-0", side="white", origin="phone W")
-        desk.report(p.code, "1-0", side="black", origin="phone B")
-    desk.release(1, by="arbiter")
     (tmp_path / f"~${path.name}").write_text("owner")
     with running_desk(desk, path) as state:
         yield path, desk, state
