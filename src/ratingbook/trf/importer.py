@@ -97,6 +97,10 @@ class TrfImport:
     ranks: tuple[tuple[str, int], ...] = ()
     """Each player's final rank as the file gives it (001, columns 86-89), by name; empty when
     a player's rank is blank or 0: the file then gives no ranking."""
+    stated: tuple[tuple[str, int], ...] = ()
+    """The ranks the file states, by name as imported (a name written twice is told apart by
+    its start number), a blank or 0 rank left out: what ``ratingbook check`` compares with the
+    tie-break list. ``ranks`` is this when every player has one."""
 
     @property
     def fide_mode(self) -> bool:
@@ -301,8 +305,9 @@ def import_trf(text: str) -> TrfImport:
     logged = read_log_lines(comment_lines)
     warnings.extend(logged.warnings)
     given = [(r.player.name, r.rank) for r in records.values()]
-    ranks = tuple((n, r) for n, r in given if r is not None) if all(r for _, r in given) else ()
-    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks)
+    stated = tuple((n, r) for n, r in given if r is not None)
+    ranks = stated if len(stated) == len(given) else ()
+    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks, stated)
 
 
 def _spans(lines: list[int]) -> str:
