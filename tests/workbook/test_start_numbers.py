@@ -143,3 +143,27 @@ def test_start_numbers_survive_import_pair_and_export(tmp_path: Path) -> None:
 
     original = trf.read_bytes().decode("latin-1")
     assert records(out.read_text(encoding="utf-8")) == records(original)
+
+
+def test_the_rating_method_and_the_national_and_manual_columns_decide_the_numbers(
+    tmp_path: Path,
+) -> None:
+    """Rating Method FIDON (FIDE else national): Ann FIDE 2200, Bob national 2300 only, Cat
+    FIDE 2000 and national 2400 (FIDE counts), Dan a manual 2250 only (the arbiter's
+    estimate). By hand: Bob 2300, Dan 2250, Ann 2200, Cat 2000."""
+    players = [
+        {"Name": "Ann", "Rating": 2200},
+        {"Name": "Bob", "National Rating": 2300},
+        {"Name": "Cat", "Rating": 2000, "National Rating": 2400},
+        {"Name": "Dan", "Manual Rating": 2250},
+    ]
+    rows = {
+        "Swiss Settings": [*SETTINGS, ("Rating Method", "FIDON", None)],
+        "Swiss Players": players,
+        "Swiss Games": [],
+    }
+    path = tmp_path / "event.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    recalc(path)
+    got = sorted((r["No."], r["Name"]) for r in table(path, "Swiss Players"))
+    assert got == [(1, "Bob"), (2, "Dan"), (3, "Ann"), (4, "Cat")]

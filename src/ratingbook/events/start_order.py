@@ -3,8 +3,11 @@
 This module alone decides a player's start number, the Tournament Pairing Number of FIDE's
 C.04.2 (General handling rules for Swiss tournaments, 2026 edition, article 2):
 
-- 2.2 the initial order: by strength (the rating; unrated players last), then by FIDE title
-  (GM, IM, WGM, FM, WIM, CM, WFM, WCM, then no title), then alphabetically by name;
+- 2.2 the initial order: by strength (the tournament rating of the event's ``Rating Method``,
+  :mod:`ratingbook.events.tournament_rating`; unrated players last), then by FIDE title (GM, IM,
+  WGM, FM, WIM, CM, WFM, WCM, then no title), then alphabetically by name "unless it has been
+  previously stated that this criterion has been replaced by another one" (``Equal Order``:
+  the FIDE ID or a drawing of lots);
 - 2.3 "the highest ranked participant gets #1 etc.";
 - 2.4 a late entry is "given an appropriate TPN": its place in the initial order, the players
   below it moving down one (2.5: "the TPNs given at the start of the tournament are
@@ -31,6 +34,7 @@ from typing import Protocol
 
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location, Problems
+from ratingbook.events.tournament_rating import InitialOrder, tournament_rating
 
 __all__ = [
     "TITLE_ORDER",
@@ -53,6 +57,12 @@ class Numbered(Protocol):
     @property
     def rating(self) -> int | None: ...
     @property
+    def national_rating(self) -> int | None: ...
+    @property
+    def manual_rating(self) -> int | None: ...
+    @property
+    def fide_id(self) -> int | None: ...
+    @property
     def title(self) -> str: ...
     @property
     def number(self) -> int | None: ...
@@ -70,19 +80,25 @@ class RecordedNumber:
     column: str = field(default=fields.WHITE_NUMBER, compare=False)
 
 
-def initial_order_key(player: Numbered) -> tuple[int, int, str, str]:
-    """The sort key of C.04.2 art. 2.2: rating descending (unrated last), title, name.
+def initial_order_key(
+    player: Numbered, order: InitialOrder | None = None
+) -> tuple[int, int, tuple[int, str], str]:
+    """The sort key of C.04.2 art. 2.2: tournament rating descending (unrated last), title,
+    then name (or the ``Equal Order`` the event states).
 
     >>> from types import SimpleNamespace as P
-    >>> players = [P(name="Cy", rating=2100, title="", number=None, where=None),
-    ...            P(name="Al", rating=2100, title="FM", number=None, where=None),
-    ...            P(name="Bo", rating=None, title="IM", number=None, where=None)]
+    >>> def p(name, rating, title):
+    ...     return P(name=name, rating=rating, title=title, national_rating=None,
+    ...              manual_rating=None, fide_id=None, number=None, where=None)
+    >>> players = [p("Cy", 2100, ""), p("Al", 2100, "FM"), p("Bo", None, "IM")]
     >>> [p.name for p in sorted(players, key=initial_order_key)]
     ['Al', 'Cy', 'Bo']
     """
+    order = order or InitialOrder()
     title = player.title.upper()
     rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-    return (-(player.rating or 0), rank, player.name.casefold(), player.name)
+    rating = tournament_rating(player, order.method).rating
+    return (-(rating or 0), rank, order.tie_key(player.name, player.fide_id), player.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +111,13 @@ class Numbering:
 
 
 def number_players(
-    players: Sequence[Numbered], recorded: Mapping[str, RecordedNumber] | None = None
+    players: Sequence[Numbered],
+    recorded: Mapping[str, RecordedNumber] | None = None,
+    order: InitialOrder | None = None,
 ) -> Numbering:
     """The start numbers of ``players`` (see the module text), given the numbers they were
-    paired with (``recorded``). Raises the problems found, each naming its cell: a number used
+    paired with (``recorded``), in the initial order ``order`` (by default C.04.2's: FIDE
+    rating, title, name). Raises the problems found, each naming its cell: a number used
     twice, a number below 1, a typed number that differs from the recorded one."""
     recorded = recorded or {}
     problems = Problems()
@@ -142,18 +161,22 @@ def number_players(
         given[player.name] = number
     problems.check()
     numbered = sorted((p for p in players if p.name in given), key=lambda p: given[p.name])
-    newcomers = sorted((p for p in players if p.name not in given), key=initial_order_key)
-    order: list[Numbered] = []
+
+    def key(player: Numbered) -> tuple[int, int, tuple[int, str], str]:
+        return initial_order_key(player, order)
+
+    newcomers = sorted((p for p in players if p.name not in given), key=key)
+    ranked: list[Numbered] = []
     at = 0
     for player in newcomers:
         # C.04.2 art. 2.4: a late entry takes its place in the initial order.
-        key = initial_order_key(player)
-        while at < len(numbered) and initial_order_key(numbered[at]) <= key:
-            order.append(numbered[at])
+        place = key(player)
+        while at < len(numbered) and key(numbered[at]) <= place:
+            ranked.append(numbered[at])
             at += 1
-        order.append(player)
-    order.extend(numbered[at:])
-    numbers = {p.name: n for n, p in enumerate(order, start=1)}
+        ranked.append(player)
+    ranked.extend(numbered[at:])
+    numbers = {p.name: n for n, p in enumerate(ranked, start=1)}
     renumbered = frozenset(p.name for p in players if p.number != numbers[p.name])
     return Numbering(numbers, renumbered)
 
