@@ -305,9 +305,9 @@ def import_trf(text: str) -> TrfImport:
     logged = read_log_lines(comment_lines)
     warnings.extend(logged.warnings)
     given = [(r.player.name, r.rank) for r in records.values()]
-    stated = tuple((n, r) for n, r in given if r is not None)
-    ranks = stated if len(stated) == len(given) else ()
-    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks, stated)
+    ranked = tuple((n, r) for n, r in given if r is not None)
+    ranks = ranked if len(ranked) == len(given) else ()
+    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks, ranked)
 
 
 def _spans(lines: list[int]) -> str:

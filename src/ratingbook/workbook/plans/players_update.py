@@ -3,7 +3,12 @@
 For every player with a FIDE ID found on the list, the cells ``Rating``, ``Title``,
 ``Federation``, ``Birth``, ``Sex`` and ``K`` become what the list says for the list chosen
 (standard, rapid or blitz; by default the event's ``FIDE Rated`` setting, else standard). A
-player the list shows unrated gets an empty Rating. A birth date already typed is kept when its
+player the list shows unrated gets an empty Rating; on a rapid or blitz update, a player
+unrated there but rated in standard gets his standard rating, the effective rating of B.02
+7.2.1 (read from a combined list, which holds all three), and the change line says so. A list
+of another month than the event's ``Start Date`` is named: the ratings of a FIDE-rated event
+are the list valid at its start (FIDE publishes one on the first of every month; checklist
+question 137 as Sharly-Chess quotes it). A birth date already typed is kept when its
 year is the list's. A column the sheet lacks is added after its last column. What changes, cell
 by cell, and which IDs the list does not have, come back as lines to show before anything is
 written. The list itself is read by :mod:`ratingbook.fide.rules.rating_list`, streamed.
@@ -39,6 +44,8 @@ class PlayersUpdate:
     kind: str
     list_format: str
     list_players: int
+    #: What the arbiter should know before the changes (a list of another month).
+    notes: tuple[str, ...] = ()
 
 
 def _shown(value: object) -> str:
@@ -76,10 +83,10 @@ def plan_players_update(
     """
     sheets = book if isinstance(book, Sheets) else Sheets(book)
     players = read(sheets, SWISS_PLAYERS)
+    settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(
+        SWISS_SETTINGS.sheet
+    ) else None  # fmt: skip
     if kind is None:
-        settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(
-            SWISS_SETTINGS.sheet
-        ) else None  # fmt: skip
         kind = (settings.rated if settings else "") or "Standard"
     problems = Problems()
     by_row = {}
@@ -115,7 +122,10 @@ def plan_players_update(
             if _same(old, new):
                 continue
             updates[column][number] = new
-            said.append(f"{column} {_shown(old)} -> {_shown(new)}")
+            why = ""
+            if column == "Rating" and listed.rating_from:
+                why = f" (standard: unrated on the {kind.lower()} list, B.02 7.2.1)"
+            said.append(f"{column} {_shown(old)} -> {_shown(new)}{why}")
         if said:
             changes.append(f"{label}: " + ", ".join(said))
     blocks: list[WriteBlock] = []
@@ -142,6 +152,13 @@ def plan_players_update(
         f"{kind.lower()} list ({result.format}, {result.players} players), "
         f"{len(changes)} changed, {len(missing)} not found",
     )
+    start = settings.start_date if settings else None
+    notes = []
+    if result.month and start is not None and result.month != start.strftime("%b%y").upper():
+        notes.append(
+            f"the list is FIDE's {result.month} list; the event starts on {start.isoformat()}, "
+            f"when the {start.strftime('%b%y').upper()} list is valid: update from that one"
+        )
     return PlayersUpdate(
         Plan(blocks=tuple(blocks), summary=summary, act="Players update"),
         tuple(changes),
@@ -149,4 +166,5 @@ def plan_players_update(
         kind,
         result.format,
         result.players,
+        tuple(notes),
     )
