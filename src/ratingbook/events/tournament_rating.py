@@ -20,7 +20,7 @@ and the manual rating is that estimate (our reading; the checklist's words are q
 Question 146 asks for a criterion other than alphabetical order for players of equal rating and
 title (C.04.2 art. 2.2: "alphabetically (unless it has been previously stated that this
 criterion has been replaced by another one)"). ``Equal Order`` offers ``Name`` (the default),
-``FIDE ID`` (the lower first, players without one after them by name) and ``Lots`` (the drawing
+``By FIDE ID`` (the lower first, players without one after them by name) and ``Lots`` (the drawing
 of lots of :mod:`ratingbook.events.lots`' digests, seeded from the event's name and start date,
 the same on every run). Pure.
 """
@@ -74,7 +74,7 @@ METHOD_SPELLINGS: Mapping[str, str] = {
 
 #: The ``Equal Order`` setting: what orders players of equal rating and title.
 NAME = "Name"
-BY_FIDE_ID = "FIDE ID"
+BY_FIDE_ID = "By FIDE ID"
 LOTS = "Lots"
 EQUAL_ORDERS = (NAME, BY_FIDE_ID, LOTS)
 EQUAL_ORDER_SPELLINGS: Mapping[str, str] = {
@@ -82,6 +82,7 @@ EQUAL_ORDER_SPELLINGS: Mapping[str, str] = {
     "alphabetical": NAME,
     "alphabetically": NAME,
     "fide id": BY_FIDE_ID,
+    "by fide id": BY_FIDE_ID,
     "fide number": BY_FIDE_ID,
     "id": BY_FIDE_ID,
     "lots": LOTS,

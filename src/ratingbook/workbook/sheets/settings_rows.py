@@ -146,7 +146,7 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["equal_order"] = spelled(
             "Equal Order",
             EQUAL_ORDER_SPELLINGS,
-            "Equal Order {written}: expected Name, FIDE ID or Lots (what orders players of "
+            "Equal Order {written}: expected Name, By FIDE ID or Lots (what orders players of "
             "equal rating and title, C.04.2 art. 2.2)",
         )
     if given("Rating List"):
