@@ -19,9 +19,16 @@ TRF import) is kept, and so is the number a player was paired with (recorded by 
 entry) is placed by the initial order, just before the first numbered player he outranks. The
 numbers are then 1, 2, 3, ... in that order, so a late entry moves the players below him down.
 
-A number the arbiter typed that differs from the number the player was already paired with is
-an error naming the cell: the rounds already paired were made with the recorded number, and a
-changed number would give every later pairing a different basis than the one already played.
+A number the arbiter typed that differs from the number the player was already paired with
+replaces it while fewer than four rounds are paired: C.04.2 lets the pairing numbers be
+reassigned when the data that ranked the players were wrong (a corrected rating, a title), "No
+modification of a pairing number is allowed after the fourth round has been paired" (the
+checklist's questions 147-154, as Sharly-Chess quotes them: exchanging and regenerating the
+numbers before round 4). The numbers recorded in ``Swiss Games`` are then rewritten ("corrections
+made accordingly in the results charts", art. 2.5), and FIDE mode asks for a confirmation and
+logs ``### Start numbers`` (:mod:`ratingbook.events.fide_mode.changes`). Once round 4 has been
+paired, a typed number that differs from the recorded one is an error naming the cell. Two
+players exchange numbers by typing both; a number given twice is an error.
 
 Pure: plain values in, frozen values out.
 """
@@ -37,6 +44,7 @@ from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.tournament_rating import InitialOrder, tournament_rating
 
 __all__ = [
+    "NUMBERS_FIXED_FROM",
     "TITLE_ORDER",
     "Numbered",
     "Numbering",
@@ -44,6 +52,10 @@ __all__ = [
     "initial_order_key",
     "number_players",
 ]
+
+#: C.04.2: "No modification of a pairing number is allowed after the fourth round has been
+#: paired": numbers may change while fewer rounds than this are paired.
+NUMBERS_FIXED_FROM = 4
 
 #: C.04.2 art. 2.2.2: "FIDE-title (GM-IM-WGM-FM-WIM-CM-WFM-WCM-no title)".
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -114,11 +126,13 @@ def number_players(
     players: Sequence[Numbered],
     recorded: Mapping[str, RecordedNumber] | None = None,
     order: InitialOrder | None = None,
+    paired_rounds: int = 0,
 ) -> Numbering:
     """The start numbers of ``players`` (see the module text), given the numbers they were
-    paired with (``recorded``), in the initial order ``order`` (by default C.04.2's: FIDE
-    rating, title, name). Raises the problems found, each naming its cell: a number used
-    twice, a number below 1, a typed number that differs from the recorded one."""
+    paired with (``recorded``) in the ``paired_rounds`` rounds paired so far, in the initial
+    order ``order`` (by default C.04.2's: FIDE rating, title, name). Raises the problems
+    found, each naming its cell: a number used twice, a number below 1, a typed number that
+    differs from the recorded one once round 4 has been paired."""
     recorded = recorded or {}
     problems = Problems()
     given: dict[str, int] = {}
@@ -131,13 +145,14 @@ def number_players(
                 InvalidValueError(f"start number {number} is below 1", player.where, fields.NUMBER)
             )
             continue
-        if number is not None and paired is not None and paired.number != number:
+        fixed = paired_rounds >= NUMBERS_FIXED_FROM
+        if number is not None and paired is not None and paired.number != number and fixed:
             problems.append(
                 InvalidValueError(
                     f"start number {number} differs from {paired.number}, the number "
-                    f"{player.name!r} was paired with ({_where(paired)}); a start number stays "
-                    "as it was once its player has been paired (FIDE C.04.2 art. 2.3): type "
-                    f"{paired.number} back",
+                    f"{player.name!r} was paired with ({_where(paired)}); no start number may "
+                    f"change once round {NUMBERS_FIXED_FROM} has been paired (FIDE C.04.2): "
+                    f"type {paired.number} back",
                     player.where,
                     fields.NUMBER,
                 )

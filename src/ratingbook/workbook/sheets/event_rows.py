@@ -262,7 +262,9 @@ def build_event(
         entries.append(entry)
     numbering: Numbering | None = None
     try:
-        numbering = number_players(players, recorded, (settings or SwissSettings()).initial_order)
+        order = (settings or SwissSettings()).initial_order
+        paired = max((e.round for e in entries), default=0)
+        numbering = number_players(players, recorded, order, paired)
     except RatingbookError as error:
         problems.append(error)
     problems.check()
