@@ -214,3 +214,27 @@ def test_the_rating_method_and_the_national_and_manual_columns_decide_the_number
     recalc(path)
     got = sorted((r["No."], r["Name"]) for r in table(path, "Swiss Players"))
     assert got == [(1, "Bob"), (2, "Dan"), (3, "Ann"), (4, "Cat")]
+
+
+def test_the_standings_show_the_rating_the_method_takes(tmp_path: Path) -> None:
+    """Rating Method NIDOF (national else FIDE): Ann FIDE 2200 and national 1800 is shown
+    1800; Bob, FIDE 2100 only, 2100; Cat, a manual 2150 only, 2150."""
+    players = [
+        {"Name": "Ann", "Rating": 2200, "National Rating": 1800},
+        {"Name": "Bob", "Rating": 2100},
+        {"Name": "Cat", "Manual Rating": 2150},
+    ]
+    rows = {
+        "Swiss Settings": [*SETTINGS, ("Rating Method", "NIDOF", None)],
+        "Swiss Players": players,
+        "Swiss Games": [],
+    }
+    path = tmp_path / "event.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    recalc(path)
+    grid = [
+        list(r) for r in openpyxl.load_workbook(path)["Swiss Standings"].iter_rows(values_only=True)
+    ]
+    header = next(r for r in grid if "Rating" in r and "Name" in r)
+    shown = {r[header.index("Name")]: r[header.index("Rating")] for r in grid if r[0] is not None}
+    assert {n: shown[n] for n in ("Ann", "Bob", "Cat")} == {"Ann": 1800, "Bob": 2100, "Cat": 2150}
