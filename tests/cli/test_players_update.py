@@ -154,3 +154,32 @@ def test_a_list_of_another_month_than_the_start_is_named(tmp_path: Path) -> None
     done = run("players", "update", on_time, "--rating-list", LIST, "--dry-run")
     assert done.returncode == 0, done.stderr
     assert "list is valid" not in done.stdout and "JAN23 list" not in done.stdout
+
+
+def test_a_player_unrated_on_the_events_list_is_shown_the_next_lists_of_its_sequence(
+    tmp_path: Path,
+) -> None:
+    """Checklist Q123 (the default sequence, standard -> rapid, blitz) and Q126/Q128-129 (the
+    arbiter names the lists; the ratings found are shown to pick from). A-ALI's combined-list
+    line with its SRtng taken away: no standard and no rapid rating, blitz 1850."""
+    lines = COMBINED.read_text("latin-1").splitlines()
+    header, ali = lines[0], next(line for line in lines if line.startswith("4804929"))
+    start = header.index("SRtng")
+    unrated = ali[:start] + " " * 5 + ali[start + 5 :]
+    listing = tmp_path / "players_list_foa.txt"
+    listing.write_text(f"{header}\n{unrated}\n", "latin-1")
+    path = book(tmp_path, [{"Name": "Sali", "FIDE ID": 4804929}])
+    done = run("players", "update", path, "--rating-list", listing, "--dry-run")
+    assert done.returncode == 0, done.stderr
+    assert (
+        "Swiss Players row 2 (Sali, FIDE ID 4804929): unrated on the standard list; the next "
+        "lists give blitz 1850: type the one to use in Manual Rating" in done.stdout
+    )
+    none = run("players", "update", path, "--rating-list", listing, "--dry-run", "--sequence",
+               "none")  # fmt: skip
+    assert none.returncode == 0, none.stderr
+    assert "next lists" not in none.stdout
+    wrong = run("players", "update", path, "--rating-list", listing, "--sequence", "bullet")
+    assert wrong.returncode == 2 and "bullet: expected standard, rapid, blitz or none" in (
+        wrong.stderr + wrong.stdout
+    )

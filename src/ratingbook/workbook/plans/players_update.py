@@ -8,10 +8,13 @@ unrated there but rated in standard gets his standard rating, the effective rati
 7.2.1 (read from a combined list, which holds all three), and the change line says so. A list
 of another month than the event's ``Start Date`` is named: the ratings of a FIDE-rated event
 are the list valid at its start (FIDE publishes one on the first of every month; checklist
-question 137 as Sharly-Chess quotes it). A birth date already typed is kept when its
-year is the list's. A column the sheet lacks is added after its last column. What changes, cell
-by cell, and which IDs the list does not have, come back as lines to show before anything is
-written. The list itself is read by :mod:`ratingbook.fide.rules.rating_list`, streamed.
+question 137 as Sharly-Chess quotes it). A player still unrated on the event's list is shown
+the ratings of the next lists of the event's sequence (``LIST_SEQUENCES``, or the lists the
+arbiter names), for the arbiter to type one into ``Manual Rating`` (questions 123-129). A
+birth date already typed is kept when its year is the list's. A column the sheet lacks is
+added after its last column. What changes, cell by cell, and which IDs the list does not have,
+come back as lines to show before anything is written. The list itself is read by
+:mod:`ratingbook.fide.rules.rating_list`, streamed.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import Problems, RatingbookError
-from ratingbook.fide.rules.rating_list import ListedPlayer, RatingListScan
+from ratingbook.fide.rules.rating_list import LIST_SEQUENCES, ListedPlayer, RatingListScan
 from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock
 from ratingbook.workbook.sheets.event_rows import read_player
 from ratingbook.workbook.sheets.reading import Sheets, column_block, read
@@ -73,7 +76,10 @@ def _cells(listed: ListedPlayer, birth: str) -> dict[str, object]:
 
 
 def plan_players_update(
-    book: Book | Sheets, scan: Callable[[set[int], str], RatingListScan], kind: str | None = None
+    book: Book | Sheets,
+    scan: Callable[[set[int], str], RatingListScan],
+    kind: str | None = None,
+    sequence: tuple[str, ...] | None = None,
 ) -> PlayersUpdate:
     """What updating ``book``'s players (or the sheets a session read) from the list ``scan``
     reads would change.
@@ -128,6 +134,16 @@ def plan_players_update(
             said.append(f"{column} {_shown(old)} -> {_shown(new)}{why}")
         if said:
             changes.append(f"{label}: " + ", ".join(said))
+        others = [
+            f"{k.lower()} {listed.ratings[k]}"
+            for k in (LIST_SEQUENCES[kind] if sequence is None else sequence)
+            if k != kind and listed.ratings.get(k)
+        ]
+        if listed.rating is None and others:
+            changes.append(
+                f"{label}: unrated on the {kind.lower()} list; the next lists give "
+                f"{', '.join(others)}: type the one to use in Manual Rating"
+            )
     blocks: list[WriteBlock] = []
     next_column = max(players.columns.values()) + 1
     last_row = max(by_row)
