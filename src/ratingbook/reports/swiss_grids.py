@@ -278,7 +278,7 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
     default = min(waiting) if waiting else event.paired_rounds
     number = default if round_number is None else round_number
     before = event.points(after_round=number - 1)
-    ratings = {p.name: p.rating for p in event.players}
+    ratings = Shown.of(event).ratings  # the tournament rating, as the standings show it
     numbers = event.start_numbers()
     entries = sorted(
         event.round_entries(number),
