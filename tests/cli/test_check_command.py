@@ -250,3 +250,29 @@ def test_generate_says_which_round_cannot_be_paired(tmp_path: Path) -> None:
     assert done.exit_code == 2
     assert "seed 2: round 4 cannot be paired under the Dutch rules (C.04.3)" in done.output
     assert not out.exists()
+
+
+def test_ranks_of_two_players_of_the_same_name_are_checked_as_the_import_reads_them() -> None:
+    """The checker reads the ranks from the import's own records: two players named alike (the
+    import names the second "Same, Name (3)") are each checked, not dropped. By hand: after
+    round 1, players 1 and 2 have 1 point, 3 and 4 none; the file ranks player 3 first."""
+    from tests.helpers.trf_samples import record
+
+    from ratingbook.reports.check_notes import check_individual_trf
+
+    text = "\n".join(
+        [
+            "012 Namesakes",
+            "062 4",
+            record(1, "Same, Name", "1.0", 2, ["3,w,1"], rating="2000"),
+            record(2, "Other, Al", "1.0", 3, ["4,b,1"], rating="1900"),
+            record(3, "Same, Name", "0.0", 1, ["1,b,0"], rating="1800"),
+            record(4, "Third, Bo", "0.0", 4, ["2,w,0"], rating="1700"),
+            "XXR 1",
+            "",
+        ]
+    )
+    report = check_individual_trf(text)
+    standings = [p for p in report.problems if p.startswith("standings")]
+    assert standings and "Same, Name (3) is ranked 1 in the file" in standings[0], report
+    assert "is ahead on points (1 against 0)" in standings[0]

@@ -22,9 +22,17 @@ PLAYERS = [
 ]  # fmt: skip
 
 
-def book(tmp_path: Path, players: list[dict[str, object]] = PLAYERS) -> Path:
+def book(
+    tmp_path: Path,
+    players: list[dict[str, object]] = PLAYERS,
+    settings: tuple[tuple[str, object, None], ...] = (),
+) -> Path:
     path = tmp_path / "event.xlsx"
-    rows = {"Swiss Settings": [("Rounds", 5, None)], "Swiss Players": players, "Swiss Games": []}
+    rows = {
+        "Swiss Settings": [("Rounds", 5, None), *settings],
+        "Swiss Players": players,
+        "Swiss Games": [],
+    }
     TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
     return path
 
@@ -111,3 +119,67 @@ def test_a_file_that_is_no_rating_list_writes_nothing(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "line 1: not one of FIDE's rating lists" in done.stderr
     assert digest(path) == before
+
+
+COMBINED = LIST.parent / "players_list_foa.txt"
+
+
+def test_a_rapid_event_takes_the_standard_rating_of_a_player_unrated_in_rapid(
+    tmp_path: Path,
+) -> None:
+    """B.02 7.2.1 (the effective rating): A-ALI's combined-list line has SRtng 1876 and no
+    RRtng, so a rapid event rates her 1876; Leko has RRtng 2700, his own."""
+    players = [{"Name": "Sali", "FIDE ID": 4804929}, {"Name": "Leko", "FIDE ID": 703303}]
+    path = book(tmp_path, players, (("FIDE Rated", "Rapid", None),))
+    done = run("players", "update", path, "--rating-list", COMBINED, "--in-place")
+    assert done.returncode == 0, done.stderr
+    assert {r["Name"]: r["Rating"] for r in sheet(path)} == {"Sali": 1876, "Leko": 2700}
+    assert "Rating empty -> 1876 (standard: unrated on the rapid list, B.02 7.2.1)" in done.stdout
+    assert "Rating empty -> 2700," in done.stdout
+
+
+def test_a_list_of_another_month_than_the_start_is_named(tmp_path: Path) -> None:
+    """The list valid at the start of an event starting on 2023-03-04 is FIDE's MAR23 list;
+    standard_jan23.txt is JAN23's (its header labels the rating JAN23)."""
+    players = [{"Name": "Peter Leko", "FIDE ID": 703303}]
+    late = book(tmp_path, players, (("Start Date", "2023-03-04", None),))
+    done = run("players", "update", late, "--rating-list", LIST, "--dry-run")
+    assert done.returncode == 0, done.stderr
+    assert (
+        "the list is FIDE's JAN23 list; the event starts on 2023-03-04, when the MAR23 list is "
+        "valid: update from that one" in done.stdout
+    )
+    (tmp_path / "on_time").mkdir()
+    on_time = book(tmp_path / "on_time", players, (("Start Date", "2023-01-14", None),))
+    done = run("players", "update", on_time, "--rating-list", LIST, "--dry-run")
+    assert done.returncode == 0, done.stderr
+    assert "list is valid" not in done.stdout and "JAN23 list" not in done.stdout
+
+
+def test_a_player_unrated_on_the_events_list_is_shown_the_next_lists_of_its_sequence(
+    tmp_path: Path,
+) -> None:
+    """Checklist Q123 (the default sequence, standard -> rapid, blitz) and Q126/Q128-129 (the
+    arbiter names the lists; the ratings found are shown to pick from). A-ALI's combined-list
+    line with its SRtng taken away: no standard and no rapid rating, blitz 1850."""
+    lines = COMBINED.read_text("latin-1").splitlines()
+    header, ali = lines[0], next(line for line in lines if line.startswith("4804929"))
+    start = header.index("SRtng")
+    unrated = ali[:start] + " " * 5 + ali[start + 5 :]
+    listing = tmp_path / "players_list_foa.txt"
+    listing.write_text(f"{header}\n{unrated}\n", "latin-1")
+    path = book(tmp_path, [{"Name": "Sali", "FIDE ID": 4804929}])
+    done = run("players", "update", path, "--rating-list", listing, "--dry-run")
+    assert done.returncode == 0, done.stderr
+    assert (
+        "Swiss Players row 2 (Sali, FIDE ID 4804929): unrated on the standard list; the next "
+        "lists give blitz 1850: type the one to use in Manual Rating" in done.stdout
+    )
+    none = run("players", "update", path, "--rating-list", listing, "--dry-run", "--sequence",
+               "none")  # fmt: skip
+    assert none.returncode == 0, none.stderr
+    assert "next lists" not in none.stdout
+    wrong = run("players", "update", path, "--rating-list", listing, "--sequence", "bullet")
+    assert wrong.returncode == 2 and "bullet: expected standard, rapid, blitz or none" in (
+        wrong.stderr + wrong.stdout
+    )

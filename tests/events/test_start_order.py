@@ -81,17 +81,20 @@ def test_a_late_entry_goes_before_the_first_numbered_player_he_outranks() -> Non
     assert number_players(players).numbers == {"Bob": 1, "Cat": 2, "Ann": 3}
 
 
-def test_a_number_typed_over_the_one_the_player_was_paired_with_is_an_error_at_its_cell() -> None:
+def test_a_number_typed_over_the_one_the_player_was_paired_with_is_an_error_after_round_4() -> None:
+    """C.04.2: "No modification of a pairing number is allowed after the fourth round has
+    been paired"; before that, the typed number stands (Ann 3 after Bob 2: Bob 1, Ann 2)."""
     header = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
     where = place(SWISS_EVENT_GAMES, 5, header)
     players = [player("Ann", 2200, number=3), player("Bob", 2100, number=2)]
     recorded = {"Ann": RecordedNumber(1, where, fields.WHITE_NUMBER), "Bob": RecordedNumber(2)}
+    assert number_players(players, recorded, paired_rounds=3).numbers == {"Bob": 1, "Ann": 2}
     with pytest.raises(InvalidValueError) as caught:
-        number_players(players, recorded)
+        number_players(players, recorded, paired_rounds=4)
     assert str(caught.value) == (
         "sheet 'Swiss Players', row 2, column A (No.): start number 3 differs from 1, the "
-        "number 'Ann' was paired with (Swiss Games row 5, column White No.); a start number "
-        "stays as it was once its player has been paired (FIDE C.04.2 art. 2.3): type 1 back"
+        "number 'Ann' was paired with (Swiss Games row 5, column White No.); no start number "
+        "may change once round 4 has been paired (FIDE C.04.2): type 1 back"
     )
 
 

@@ -51,9 +51,31 @@ def test_the_combined_txt_list_and_the_xml_list(kind: str, rating: int, k: int) 
 
 
 def test_a_player_without_a_rating_on_that_list_is_unrated() -> None:
-    # A-ALI has no rapid rating in the combined list; 419214 no blitz rating in the XML.
-    assert scan(COMBINED, "Rapid")[4804929].rating is None
-    assert scan(XML, "Blitz")[419214].rating is None
+    # Leko is on the single standard list only; 25121731 is not wanted. In the combined
+    # list A-ALI has no rapid rating and no standard one would be asked for a standard list.
+    assert scan(STANDARD)[703303].rating_from == ""
+    assert scan(COMBINED, "Standard")[4804929].rating == 1876
+
+
+def test_the_effective_rating_is_the_standard_one_where_rapid_or_blitz_is_missing() -> None:
+    """B.02 (2024) 7.2.1: "If an unrated player has a standard rating at the beginning of a
+    rapid or blitz tournament, their standard rating is used for rating calculation"."""
+    # A-ALI: SRtng 1876, no RRtng, BRtng 1850 (combined TXT line 3).
+    ali = scan(COMBINED, "Rapid")[4804929]
+    assert (ali.rating, ali.rating_from) == (1876, "Standard")
+    assert scan(COMBINED, "Blitz")[4804929].rating == 1850  # rated in blitz: his own
+    assert scan(COMBINED, "Blitz")[4804929].rating_from == ""
+    # 419214 in the XML: <rating>1736, <rapid_rating>1587, <blitz_rating> empty.
+    blitz = scan(XML, "Blitz")[419214]
+    assert (blitz.rating, blitz.rating_from) == (1736, "Standard")
+    assert scan(XML, "Rapid")[419214].rating == 1587
+
+
+def test_the_month_of_a_single_txt_list_is_read_from_its_header() -> None:
+    with open_rating_list(STANDARD) as stream:
+        assert scan_rating_list(stream, WANTED, "Standard").month == "JAN23"
+    with open_rating_list(COMBINED) as stream:
+        assert scan_rating_list(stream, WANTED, "Standard").month == ""  # it does not say
 
 
 def test_a_zip_as_fide_ships_it(tmp_path: Path) -> None:

@@ -18,7 +18,10 @@ from click.testing import CliRunner
 
 from ratingbook import workbook
 from ratingbook.cli import cli
-from ratingbook.errors import RatingbookError
+from ratingbook.core.fields import BLACK_NUMBER, NUMBER, WHITE_NUMBER
+from ratingbook.errors import Location, RatingbookError
+from ratingbook.events.event import SwissPlayer
+from ratingbook.events.start_order import RecordedNumber, number_players
 from ratingbook.files.backends import open_book
 from ratingbook.templates import TemplateBook, build_template
 
@@ -66,22 +69,66 @@ def test_recalc_numbers_the_players_and_records_the_numbers_round_1_was_paired_w
     assert games == [("Ann", "Cat", 1, 3), ("Dan", "Bob", 4, 2)]
 
 
-def test_a_number_changed_after_the_pairing_is_refused_at_its_cell(tmp_path: Path) -> None:
+def test_numbers_exchanged_before_round_4_is_paired_are_kept_and_the_games_follow(
+    tmp_path: Path,
+) -> None:
+    """C.04.2: the pairing numbers may be reassigned (a corrected rating) until the fourth
+    round has been paired. Round 1 is paired with Ann 1, Dan 4; the arbiter exchanges them:
+    Swiss Games' White No. column follows, Ann-Cat 4-3 and Dan-Bob 1-2."""
     path = make_book(tmp_path, [])
     recalc(path)
     wb = openpyxl.load_workbook(path)
     wb["Swiss Players"]["A2"] = 4  # Ann: 1 -> 4
     wb["Swiss Players"]["A5"] = 1  # Dan: 4 -> 1
     wb.save(path)
+    # FIDE mode: a level-3 act, done once confirmed and logged.
+    with pytest.raises(RatingbookError, match="level 3: Start numbers: start numbers changed"):
+        recalc(path)
+    done = CliRunner().invoke(cli, ["recalc", str(path), "--in-place", "--confirm"])
+    assert done.exit_code == 0, done.output
+    numbers = {r["Name"]: r["No."] for r in table(path, "Swiss Players")}
+    assert numbers == {"Ann": 4, "Bob": 2, "Cat": 3, "Dan": 1}
+    games = [
+        (g["White"], g["Black"], g["White No."], g["Black No."]) for g in table(path, "Swiss Games")
+    ]
+    assert games == [("Ann", "Cat", 4, 3), ("Dan", "Bob", 1, 2)]
+
+
+def test_a_number_changed_once_round_4_is_paired_is_refused_at_its_cell() -> None:
+    """ "No modification of a pairing number is allowed after the fourth round has been
+    paired" (C.04.2): with four rounds paired, Ann (paired as 1) typed 4 and Dan (4) typed 1
+    are both refused; with three paired, the same exchange stands."""
+
+    def cell(row: int) -> Location:
+        return Location("Swiss Players", row, columns={NUMBER: "A"}, headers={NUMBER: "No."})
+
+    def game(row: int, column: str) -> Location:
+        header = "White No." if column == WHITE_NUMBER else "Black No."
+        return Location("Swiss Games", row, headers={column: header})
+
+    players = [
+        SwissPlayer("Ann", 2200, number=4, where=cell(2)),
+        SwissPlayer("Bob", 2100),
+        SwissPlayer("Cat", 2000),
+        SwissPlayer("Dan", 1900, number=1, where=cell(5)),
+    ]
+    recorded = {
+        "Ann": RecordedNumber(1, game(2, WHITE_NUMBER), WHITE_NUMBER),
+        "Bob": RecordedNumber(2, game(3, BLACK_NUMBER), BLACK_NUMBER),
+        "Cat": RecordedNumber(3, game(2, BLACK_NUMBER), BLACK_NUMBER),
+        "Dan": RecordedNumber(4, game(3, WHITE_NUMBER), WHITE_NUMBER),
+    }
+    kept = number_players(players, recorded, paired_rounds=3).numbers
+    assert kept == {"Ann": 4, "Bob": 2, "Cat": 3, "Dan": 1}
     with pytest.raises(RatingbookError) as caught:
-        workbook.recalc(open_book(str(path)))
+        number_players(players, recorded, paired_rounds=4)
     assert str(caught.value).splitlines() == [
         "sheet 'Swiss Players', row 2, column A (No.): start number 4 differs from 1, the number "
-        "'Ann' was paired with (Swiss Games row 2, column White No.); a start number stays as it "
-        "was once its player has been paired (FIDE C.04.2 art. 2.3): type 1 back",
+        "'Ann' was paired with (Swiss Games row 2, column White No.); no start number may change "
+        "once round 4 has been paired (FIDE C.04.2): type 1 back",
         "sheet 'Swiss Players', row 5, column A (No.): start number 1 differs from 4, the number "
-        "'Dan' was paired with (Swiss Games row 3, column White No.); a start number stays as it "
-        "was once its player has been paired (FIDE C.04.2 art. 2.3): type 4 back",
+        "'Dan' was paired with (Swiss Games row 3, column White No.); no start number may change "
+        "once round 4 has been paired (FIDE C.04.2): type 4 back",
     ]
 
 
@@ -143,3 +190,51 @@ def test_start_numbers_survive_import_pair_and_export(tmp_path: Path) -> None:
 
     original = trf.read_bytes().decode("latin-1")
     assert records(out.read_text(encoding="utf-8")) == records(original)
+
+
+def test_the_rating_method_and_the_national_and_manual_columns_decide_the_numbers(
+    tmp_path: Path,
+) -> None:
+    """Rating Method FIDON (FIDE else national): Ann FIDE 2200, Bob national 2300 only, Cat
+    FIDE 2000 and national 2400 (FIDE counts), Dan a manual 2250 only (the arbiter's
+    estimate). By hand: Bob 2300, Dan 2250, Ann 2200, Cat 2000."""
+    players = [
+        {"Name": "Ann", "Rating": 2200},
+        {"Name": "Bob", "National Rating": 2300},
+        {"Name": "Cat", "Rating": 2000, "National Rating": 2400},
+        {"Name": "Dan", "Manual Rating": 2250},
+    ]
+    rows = {
+        "Swiss Settings": [*SETTINGS, ("Rating Method", "FIDON", None)],
+        "Swiss Players": players,
+        "Swiss Games": [],
+    }
+    path = tmp_path / "event.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    recalc(path)
+    got = sorted((r["No."], r["Name"]) for r in table(path, "Swiss Players"))
+    assert got == [(1, "Bob"), (2, "Dan"), (3, "Ann"), (4, "Cat")]
+
+
+def test_the_standings_show_the_rating_the_method_takes(tmp_path: Path) -> None:
+    """Rating Method NIDOF (national else FIDE): Ann FIDE 2200 and national 1800 is shown
+    1800; Bob, FIDE 2100 only, 2100; Cat, a manual 2150 only, 2150."""
+    players = [
+        {"Name": "Ann", "Rating": 2200, "National Rating": 1800},
+        {"Name": "Bob", "Rating": 2100},
+        {"Name": "Cat", "Manual Rating": 2150},
+    ]
+    rows = {
+        "Swiss Settings": [*SETTINGS, ("Rating Method", "NIDOF", None)],
+        "Swiss Players": players,
+        "Swiss Games": [],
+    }
+    path = tmp_path / "event.xlsx"
+    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
+    recalc(path)
+    grid = [
+        list(r) for r in openpyxl.load_workbook(path)["Swiss Standings"].iter_rows(values_only=True)
+    ]
+    header = next(r for r in grid if "Rating" in r and "Name" in r)
+    shown = {r[header.index("Name")]: r[header.index("Rating")] for r in grid if r[0] is not None}
+    assert {n: shown[n] for n in ("Ann", "Bob", "Cat")} == {"Ann": 1800, "Bob": 2100, "Cat": 2150}

@@ -41,6 +41,15 @@ def players_group() -> None:
     type=click.Choice([k.lower() for k in RATING_KINDS]),
     help="Which rating to take (default: the event's FIDE Rated setting, else standard).",
 )
+@click.option(
+    "--sequence",
+    metavar="KINDS",
+    help=(
+        "The lists shown, in turn, for a player unrated on the chosen one, comma-separated "
+        "(e.g. blitz,rapid; 'none' for none). Default: standard -> rapid, blitz; rapid -> "
+        "blitz; blitz -> rapid. They are read from a combined list."
+    ),
+)
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @with_book_options
 @reports_input_errors
@@ -48,6 +57,7 @@ def players_update_command(
     book: str,
     rating_list: str,
     kind: str | None,
+    sequence: str | None,
     dry_run: bool,
     output: str | None,
     out_dir: str | None,
@@ -74,12 +84,22 @@ def players_update_command(
             return scan_rating_list(stream, ids, chosen)
 
     chosen = next((k for k in RATING_KINDS if k.lower() == kind), None)
+    order = None
+    if sequence is not None:
+        words = [w.strip().lower() for w in sequence.split(",") if w.strip()]
+        unknown = [w for w in words if w != "none" and w not in {k.lower() for k in RATING_KINDS}]
+        if unknown:
+            raise click.BadParameter(
+                f"{', '.join(unknown)}: expected standard, rapid, blitz or none",
+                param_hint="--sequence",
+            )
+        order = tuple(k for w in words for k in RATING_KINDS if k.lower() == w)
     held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
     with held:
         workbook = open_book(source, backend)
         if in_place and not dry_run:
             workbook.refuse_in_place()
-        done = Session(workbook).run(UpdatePlayers(scan, chosen), dry_run=dry_run)
+        done = Session(workbook).run(UpdatePlayers(scan, chosen, order), dry_run=dry_run)
         assert isinstance(done, Done)  # nothing in an update waits for a confirmation
         for line in done.details:
             click.echo(line)

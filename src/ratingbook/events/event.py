@@ -74,6 +74,11 @@ class SwissPlayer:
     k: int | None = None
     #: Expelled (from round ``withdrawn`` on): not ranked (:mod:`ratingbook.events.unranked`).
     expelled: bool = False
+    #: The player's other ratings by source (``rating`` is the FIDE one): ``National Rating``
+    #: and ``Manual Rating``; the event's ``Rating Method`` picks the one the field is ordered
+    #: by (:mod:`ratingbook.events.tournament_rating`).
+    national_rating: int | None = None
+    manual_rating: int | None = None
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn
@@ -141,7 +146,9 @@ class SwissEvent:
         return round_robin_rounds(len(self.players), self.settings.cycles)
 
     def numbered(self) -> Numbering:
-        return self.numbering if self.numbering is not None else number_players(self.players)
+        if self.numbering is not None:
+            return self.numbering
+        return number_players(self.players, order=self.settings.initial_order)
 
     def start_numbers(self) -> dict[str, int]:
         """Each player's start number (pairing number), 1 to the number of players."""

@@ -16,9 +16,8 @@ Pure.
 
 from __future__ import annotations
 
-import hashlib
-
 from ratingbook.events.event import SwissEvent, SwissPlayer
+from ratingbook.events.tournament_rating import lot
 
 __all__ = ["drawing_of_lots", "event_seed", "lot_digest"]
 
@@ -26,18 +25,13 @@ __all__ = ["drawing_of_lots", "event_seed", "lot_digest"]
 def event_seed(event: SwissEvent) -> str:
     """What the event's lots are drawn from: its name and start date, as ``name|YYYY-MM-DD``
     (either may be empty)."""
-    date = event.settings.start_date
-    return f"{event.settings.event_name}|{date.isoformat() if date else ''}"
-
-
-def _identity(player: SwissPlayer) -> str:
-    return f"FIDE {player.fide_id}" if player.fide_id else f"name {player.name}"
+    return event.settings.lots_seed
 
 
 def lot_digest(seed: str, player: SwissPlayer) -> str:
     """A player's lot as a hexadecimal SHA-256 digest of ``seed|FIDE <id>`` (or ``seed|name
     <name>`` for a player without a FIDE ID): the lower, the better the lot."""
-    return hashlib.sha256(f"{seed}|{_identity(player)}".encode()).hexdigest()
+    return lot(seed, player.fide_id, player.name)
 
 
 def drawing_of_lots(event: SwissEvent) -> dict[str, int]:

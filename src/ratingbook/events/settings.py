@@ -4,7 +4,8 @@ The one home of the settings: their names (and other spellings), their defaults 
 (``Rounds``, ``Start Date``, ``Tie-breaks``, ``Pairing``, ``Points``, ``Auto-pair``,
 ``First Colour``, ``Event``, ``Unrated Rating``, and the TRF tournament records ``City``,
 ``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``,
-``Round Dates``, and ``Notes``; FIDE mode's ``FIDE Mode``, ``Manual Pairing`` and ``Confirm``) and
+``Round Dates``, and ``Notes``; the initial order's ``Rating Method`` and ``Equal Order``;
+FIDE mode's ``FIDE Mode``, ``Manual Pairing`` and ``Confirm``) and
 written back (:func:`settings_values`, for a book built from a TRF file), which settings cannot
 go together, and which FIDE tie-break edition the start date selects. Reading the sheet's
 ``Setting`` / ``Value`` rows is :mod:`ratingbook.workbook.sheets.settings_rows`. Pure.
@@ -20,6 +21,13 @@ from fractions import Fraction
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import RATING_KINDS, Scoring, tiebreak_problem
+from ratingbook.events.tournament_rating import (
+    EQUAL_ORDER_SPELLINGS,
+    FIDE,
+    METHOD_SPELLINGS,
+    NAME,
+    InitialOrder,
+)
 
 __all__ = [
     "ACCELERATION_NONE",
@@ -29,6 +37,8 @@ __all__ = [
     "DOUBLE_ROUND_ROBIN",
     "DUTCH",
     "END_OF_EVENT",
+    "EQUAL_ORDER_SPELLINGS",
+    "METHOD_SPELLINGS",
     "PAIRING_SPELLINGS",
     "RATED_SPELLINGS",
     "RECORD_TEXTS",
@@ -126,6 +136,11 @@ class SwissSettings:
     #: The FIDE rating list the event is rated for (Standard, Rapid, Blitz), or "" for none:
     #: then no rating report and no Rtg+/- or Rp columns.
     rated: str = ""
+    #: ``Rating Method``: which of a player's ratings orders the field (FIDE, National, FIDON,
+    #: NIDOF, HBFN; :mod:`ratingbook.events.tournament_rating`).
+    rating_method: str = FIDE
+    #: ``Equal Order``: what orders players of equal rating and title (Name, FIDE ID, Lots).
+    equal_order: str = NAME
     #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
     #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
     rating_list: str = ""
@@ -151,6 +166,18 @@ class SwissSettings:
     def cycles(self) -> int:
         """How many times each pair meets in a round robin: 1, or 2 for a double one."""
         return 2 if self.pairing == DOUBLE_ROUND_ROBIN else 1
+
+    @property
+    def lots_seed(self) -> str:
+        """What the event's lots are drawn from: its name and start date, ``name|YYYY-MM-DD``
+        (either may be empty)."""
+        date = self.start_date.isoformat() if self.start_date else ""
+        return f"{self.event_name}|{date}"
+
+    @property
+    def initial_order(self) -> InitialOrder:
+        """How the start numbers' initial order is made (C.04.2 art. 2.2)."""
+        return InitialOrder(self.rating_method, self.equal_order, self.lots_seed)
 
     @property
     def rules_edition(self) -> str:
@@ -201,6 +228,10 @@ SETTING_NAMES: Mapping[str, str] = {
     "fide rated": "FIDE Rated",
     "fide rating": "FIDE Rated",
     "rated": "FIDE Rated",
+    "rating method": "Rating Method",
+    "tournament rating": "Rating Method",
+    "equal order": "Equal Order",
+    "equal rating order": "Equal Order",
     "rating list": "Rating List",
     "rating list file": "Rating List",
     "fide rating list": "Rating List",
@@ -236,6 +267,8 @@ SETTING_ORDER = (
     "Acceleration",
     "FIDE Rated",
     "Rating List",
+    "Rating Method",
+    "Equal Order",
     "Points",
     "Auto-pair",
     "First Colour",
@@ -337,6 +370,8 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         ),
         "FIDE Rated": settings.rated or None,
         "Rating List": settings.rating_list or None,
+        "Rating Method": None if settings.rating_method == FIDE else settings.rating_method,
+        "Equal Order": None if settings.equal_order == NAME else settings.equal_order,
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),

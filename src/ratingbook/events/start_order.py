@@ -3,8 +3,11 @@
 This module alone decides a player's start number, the Tournament Pairing Number of FIDE's
 C.04.2 (General handling rules for Swiss tournaments, 2026 edition, article 2):
 
-- 2.2 the initial order: by strength (the rating; unrated players last), then by FIDE title
-  (GM, IM, WGM, FM, WIM, CM, WFM, WCM, then no title), then alphabetically by name;
+- 2.2 the initial order: by strength (the tournament rating of the event's ``Rating Method``,
+  :mod:`ratingbook.events.tournament_rating`; unrated players last), then by FIDE title (GM, IM,
+  WGM, FM, WIM, CM, WFM, WCM, then no title), then alphabetically by name "unless it has been
+  previously stated that this criterion has been replaced by another one" (``Equal Order``:
+  the FIDE ID or a drawing of lots);
 - 2.3 "the highest ranked participant gets #1 etc.";
 - 2.4 a late entry is "given an appropriate TPN": its place in the initial order, the players
   below it moving down one (2.5: "the TPNs given at the start of the tournament are
@@ -16,9 +19,16 @@ TRF import) is kept, and so is the number a player was paired with (recorded by 
 entry) is placed by the initial order, just before the first numbered player he outranks. The
 numbers are then 1, 2, 3, ... in that order, so a late entry moves the players below him down.
 
-A number the arbiter typed that differs from the number the player was already paired with is
-an error naming the cell: the rounds already paired were made with the recorded number, and a
-changed number would give every later pairing a different basis than the one already played.
+A number the arbiter typed that differs from the number the player was already paired with
+replaces it while fewer than four rounds are paired: C.04.2 lets the pairing numbers be
+reassigned when the data that ranked the players were wrong (a corrected rating, a title), "No
+modification of a pairing number is allowed after the fourth round has been paired" (the
+checklist's questions 147-154, as Sharly-Chess quotes them: exchanging and regenerating the
+numbers before round 4). The numbers recorded in ``Swiss Games`` are then rewritten ("corrections
+made accordingly in the results charts", art. 2.5), and FIDE mode asks for a confirmation and
+logs ``### Start numbers`` (:mod:`ratingbook.events.fide_mode.changes`). Once round 4 has been
+paired, a typed number that differs from the recorded one is an error naming the cell. Two
+players exchange numbers by typing both; a number given twice is an error.
 
 Pure: plain values in, frozen values out.
 """
@@ -31,8 +41,10 @@ from typing import Protocol
 
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location, Problems
+from ratingbook.events.tournament_rating import InitialOrder, tournament_rating
 
 __all__ = [
+    "NUMBERS_FIXED_FROM",
     "TITLE_ORDER",
     "Numbered",
     "Numbering",
@@ -40,6 +52,10 @@ __all__ = [
     "initial_order_key",
     "number_players",
 ]
+
+#: C.04.2: "No modification of a pairing number is allowed after the fourth round has been
+#: paired": numbers may change while fewer rounds than this are paired.
+NUMBERS_FIXED_FROM = 4
 
 #: C.04.2 art. 2.2.2: "FIDE-title (GM-IM-WGM-FM-WIM-CM-WFM-WCM-no title)".
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -52,6 +68,12 @@ class Numbered(Protocol):
     def name(self) -> str: ...
     @property
     def rating(self) -> int | None: ...
+    @property
+    def national_rating(self) -> int | None: ...
+    @property
+    def manual_rating(self) -> int | None: ...
+    @property
+    def fide_id(self) -> int | None: ...
     @property
     def title(self) -> str: ...
     @property
@@ -70,19 +92,25 @@ class RecordedNumber:
     column: str = field(default=fields.WHITE_NUMBER, compare=False)
 
 
-def initial_order_key(player: Numbered) -> tuple[int, int, str, str]:
-    """The sort key of C.04.2 art. 2.2: rating descending (unrated last), title, name.
+def initial_order_key(
+    player: Numbered, order: InitialOrder | None = None
+) -> tuple[int, int, tuple[int, str], str]:
+    """The sort key of C.04.2 art. 2.2: tournament rating descending (unrated last), title,
+    then name (or the ``Equal Order`` the event states).
 
     >>> from types import SimpleNamespace as P
-    >>> players = [P(name="Cy", rating=2100, title="", number=None, where=None),
-    ...            P(name="Al", rating=2100, title="FM", number=None, where=None),
-    ...            P(name="Bo", rating=None, title="IM", number=None, where=None)]
+    >>> def p(name, rating, title):
+    ...     return P(name=name, rating=rating, title=title, national_rating=None,
+    ...              manual_rating=None, fide_id=None, number=None, where=None)
+    >>> players = [p("Cy", 2100, ""), p("Al", 2100, "FM"), p("Bo", None, "IM")]
     >>> [p.name for p in sorted(players, key=initial_order_key)]
     ['Al', 'Cy', 'Bo']
     """
+    order = order or InitialOrder()
     title = player.title.upper()
     rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-    return (-(player.rating or 0), rank, player.name.casefold(), player.name)
+    rating = tournament_rating(player, order.method).rating
+    return (-(rating or 0), rank, order.tie_key(player.name, player.fide_id), player.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +123,16 @@ class Numbering:
 
 
 def number_players(
-    players: Sequence[Numbered], recorded: Mapping[str, RecordedNumber] | None = None
+    players: Sequence[Numbered],
+    recorded: Mapping[str, RecordedNumber] | None = None,
+    order: InitialOrder | None = None,
+    paired_rounds: int = 0,
 ) -> Numbering:
     """The start numbers of ``players`` (see the module text), given the numbers they were
-    paired with (``recorded``). Raises the problems found, each naming its cell: a number used
-    twice, a number below 1, a typed number that differs from the recorded one."""
+    paired with (``recorded``) in the ``paired_rounds`` rounds paired so far, in the initial
+    order ``order`` (by default C.04.2's: FIDE rating, title, name). Raises the problems
+    found, each naming its cell: a number used twice, a number below 1, a typed number that
+    differs from the recorded one once round 4 has been paired."""
     recorded = recorded or {}
     problems = Problems()
     given: dict[str, int] = {}
@@ -112,13 +145,14 @@ def number_players(
                 InvalidValueError(f"start number {number} is below 1", player.where, fields.NUMBER)
             )
             continue
-        if number is not None and paired is not None and paired.number != number:
+        fixed = paired_rounds >= NUMBERS_FIXED_FROM
+        if number is not None and paired is not None and paired.number != number and fixed:
             problems.append(
                 InvalidValueError(
                     f"start number {number} differs from {paired.number}, the number "
-                    f"{player.name!r} was paired with ({_where(paired)}); a start number stays "
-                    "as it was once its player has been paired (FIDE C.04.2 art. 2.3): type "
-                    f"{paired.number} back",
+                    f"{player.name!r} was paired with ({_where(paired)}); no start number may "
+                    f"change once round {NUMBERS_FIXED_FROM} has been paired (FIDE C.04.2): "
+                    f"type {paired.number} back",
                     player.where,
                     fields.NUMBER,
                 )
@@ -142,18 +176,22 @@ def number_players(
         given[player.name] = number
     problems.check()
     numbered = sorted((p for p in players if p.name in given), key=lambda p: given[p.name])
-    newcomers = sorted((p for p in players if p.name not in given), key=initial_order_key)
-    order: list[Numbered] = []
+
+    def key(player: Numbered) -> tuple[int, int, tuple[int, str], str]:
+        return initial_order_key(player, order)
+
+    newcomers = sorted((p for p in players if p.name not in given), key=key)
+    ranked: list[Numbered] = []
     at = 0
     for player in newcomers:
         # C.04.2 art. 2.4: a late entry takes its place in the initial order.
-        key = initial_order_key(player)
-        while at < len(numbered) and initial_order_key(numbered[at]) <= key:
-            order.append(numbered[at])
+        place = key(player)
+        while at < len(numbered) and key(numbered[at]) <= place:
+            ranked.append(numbered[at])
             at += 1
-        order.append(player)
-    order.extend(numbered[at:])
-    numbers = {p.name: n for n, p in enumerate(order, start=1)}
+        ranked.append(player)
+    ranked.extend(numbered[at:])
+    numbers = {p.name: n for n, p in enumerate(ranked, start=1)}
     renumbered = frozenset(p.name for p in players if p.number != numbers[p.name])
     return Numbering(numbers, renumbered)
 

@@ -33,7 +33,6 @@ from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.gacrux.checker import SYSTEMS, CheckedPair, RoundCheck, check_trf_rounds
-from ratingbook.trf.player_records import stated_ranks
 
 __all__ = [
     "CheckReport",
@@ -291,15 +290,18 @@ def check_individual_trf(text: str) -> CheckReport:
     from ratingbook.trf.importer import import_trf
 
     try:
-        event = import_trf(text).event
+        imported = import_trf(text)
     except RatingbookError as error:
         return _as_gacrux_reads(text, error)
+    event = imported.event
     # Withdrawals are not written ahead: the checker reads the rounds paired only.
     checks = check_trf_rounds(export_trf(event, withdrawals=False))
     names = {number: name for name, number in event.start_numbers().items()}
     problems = pairing_problems(checks, names)
     notes = []
-    stated = stated_ranks(text)
+    # The ranks as the import read them (001 columns 86-89, read by `rank_in`), by the names
+    # the event has: a name written twice is told apart, not dropped.
+    stated = dict(imported.stated)
     codes = " ".join(event.settings.tiebreaks)
     if not stated:
         notes.append("the file states no ranks (001 columns 86-89): standings not checked")

@@ -23,6 +23,7 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
 from ratingbook.events.codes import TIEBREAKS, tiebreak_base
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent
+from ratingbook.events.tournament_rating import tournament_rating
 from ratingbook.fide.gacrux import FideStandings, fide_standings
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_PAIRINGS, SWISS_STANDINGS
@@ -81,8 +82,10 @@ def seed_order_standings(
 @dataclass(frozen=True, slots=True)
 class Shown:
     """What an event's lists show of a player around the name: the start number before it,
-    the FIDE title and federation where any player has one, and the rating after it (a
-    worksheet function, which knows only names, shows the name alone)."""
+    the FIDE title and federation where any player has one, and the rating after it: the
+    tournament rating the event's Rating Method takes, the one the start numbers were ordered
+    by (:mod:`ratingbook.events.tournament_rating`; the FIDE rating by default). A worksheet
+    function, which knows only names, shows the name alone."""
 
     numbers: Mapping[str, int] = field(default_factory=dict)
     ratings: Mapping[str, int | None] = field(default_factory=dict)
@@ -94,7 +97,9 @@ class Shown:
         players = event.players
         titles = {p.name: p.title for p in players} if any(p.title for p in players) else {}
         feds = {p.name: p.federation for p in players} if any(p.federation for p in players) else {}
-        return cls(event.start_numbers(), {p.name: p.rating for p in players}, titles, feds)
+        method = event.settings.rating_method
+        ratings = {p.name: tournament_rating(p, method).rating for p in players}
+        return cls(event.start_numbers(), ratings, titles, feds)
 
     @property
     def header(self) -> tuple[str, ...]:
@@ -273,7 +278,7 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
     default = min(waiting) if waiting else event.paired_rounds
     number = default if round_number is None else round_number
     before = event.points(after_round=number - 1)
-    ratings = {p.name: p.rating for p in event.players}
+    ratings = Shown.of(event).ratings  # the tournament rating, as the standings show it
     numbers = event.start_numbers()
     entries = sorted(
         event.round_entries(number),

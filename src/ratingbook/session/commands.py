@@ -144,10 +144,12 @@ class RecordResults:
 @dataclass(frozen=True, slots=True)
 class UpdatePlayers:
     """Fill ``Swiss Players`` from FIDE's rating list (``scan`` reads the list for the IDs and
-    the kind of rating asked; ``kind`` None: the book's setting)."""
+    the kind of rating asked; ``kind`` None: the book's setting; ``sequence``: the lists
+    looked at, in turn, for a player unrated on that one; None: the default sequence)."""
 
     scan: Callable[[set[int], str], RatingListScan]
     kind: str | None = None
+    sequence: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

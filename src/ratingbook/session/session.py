@@ -217,8 +217,8 @@ class Session:
         if isinstance(command, UpdatePlayers):
             from ratingbook.workbook.plans.players_update import plan_players_update
 
-            update = plan_players_update(sheets, command.scan, command.kind)
-            return update.plan, (*update.changes, *update.missing)
+            update = plan_players_update(sheets, command.scan, command.kind, command.sequence)
+            return update.plan, (*update.notes, *update.changes, *update.missing)
         if isinstance(command, AddEvents):
             from ratingbook.workbook.plans.list_plan import plan_add_events
 

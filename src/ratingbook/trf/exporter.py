@@ -33,6 +33,7 @@ from ratingbook.events.settings import (
 )
 from ratingbook.trf.absences import withdrawal_line
 from ratingbook.trf.log_comments import log_lines, outside_fide_mode
+from ratingbook.trf.national_ratings import national_lines
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
 
 __all__ = ["default_ranks", "export_trf"]
@@ -171,6 +172,11 @@ def export_trf(
             f"162  W{float(s.win):4.1f}    D{float(s.draw):4.1f}    L 0.0    A 0.0    "
             f"P{float(s.pairing_bye):4.1f}"
         )
+    support, national = national_lines(
+        event.players, numbers, settings.federation, settings.rating_method
+    )
+    if support:
+        lines.append(support)
     lines.append(f"192 {_SYSTEM_CODES[settings.pairing, settings.acceleration]}")
     if settings.tiebreaks:
         lines.append("202 " + ",".join(settings.tiebreaks))
@@ -219,6 +225,7 @@ def export_trf(
                 numbers,
             )
         )
+    lines.extend(national)
     if rounds is not None:
         lines.append(f"XXR {rounds}")
     lines.append(f"XXC {settings.first_colour}1")

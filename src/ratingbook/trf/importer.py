@@ -44,6 +44,7 @@ from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.settings import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SwissSettings
 from ratingbook.trf.absences import read_absences, read_withdrawals
 from ratingbook.trf.log_comments import fide_mode, read_log_lines
+from ratingbook.trf.national_ratings import NATIONAL_SUPPORT, national_rating, national_support
 from ratingbook.trf.player_records import (
     PlayerRecord,
     RoundField,
@@ -80,7 +81,7 @@ _TEXT_RECORDS: Mapping[str, str] = {
     "122": "time_control",
 }
 #: Records read for nothing: counts and types written afresh on export, rating report fields.
-_INFORMATIONAL = frozenset({"062", "072", "082", "092", "172", "182", "222"})
+_INFORMATIONAL = frozenset({"062", "072", "082", "092", "182", "222"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,10 @@ class TrfImport:
     ranks: tuple[tuple[str, int], ...] = ()
     """Each player's final rank as the file gives it (001, columns 86-89), by name; empty when
     a player's rank is blank or 0: the file then gives no ranking."""
+    stated: tuple[tuple[str, int], ...] = ()
+    """The ranks the file states, by name as imported (a name written twice is told apart by
+    its start number), a blank or 0 rank left out: what ``ratingbook check`` compares with the
+    tie-break list. ``ranks`` is this when every player has one."""
 
     @property
     def fide_mode(self) -> bool:
@@ -156,6 +161,7 @@ def import_trf(text: str) -> TrfImport:
     records: dict[int, PlayerRecord] = {}
     names: dict[str, int] = {}
     tiebreaks: dict[str, tuple[str, ...]] = {}
+    nation = ""  # record 172's federation: its code names the national rating records
     byes: list[tuple[int, int, Result]] = []
     unused: dict[str, list[int]] = {}
     system_lines: list[tuple[int, str]] = []
@@ -237,12 +243,22 @@ def import_trf(text: str) -> TrfImport:
             byes.extend(_byes_240(line, line_no, problems))
         elif code in SYSTEM_RECORDS:
             system_lines.append((line_no, line))
+        elif code == NATIONAL_SUPPORT:
+            nation, method = national_support(line)
+            if method is None:
+                warnings.append(
+                    f"line {line_no}: tournament rating method {line[8:13].strip()!r} is not "
+                    "one ratingbook offers: FIDE ratings used"
+                )
+            else:
+                settings["rating_method"] = method
         elif code in _INFORMATIONAL:
             continue
         else:
             unused.setdefault(line[:3], []).append(line_no)
     if not records and not problems:
         raise TrfError("the file has no player records (001): it is not a TRF file")
+    _national_ratings(unused.pop(nation, []) if nation else [], text, records, warnings)
     for code, lines in unused.items():
         at = f"line {lines[0]}" if len(lines) == 1 else f"lines {_spans(lines)}"
         count = "record" if len(lines) == 1 else f"{len(lines)} records"
@@ -301,8 +317,29 @@ def import_trf(text: str) -> TrfImport:
     logged = read_log_lines(comment_lines)
     warnings.extend(logged.warnings)
     given = [(r.player.name, r.rank) for r in records.values()]
-    ranks = tuple((n, r) for n, r in given if r is not None) if all(r for _, r in given) else ()
-    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks)
+    ranked = tuple((n, r) for n, r in given if r is not None)
+    ranks = ranked if len(ranked) == len(given) else ()
+    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks, ranked)
+
+
+def _national_ratings(
+    line_numbers: list[int], text: str, records: dict[int, PlayerRecord], warnings: list[str]
+) -> None:
+    """Each national rating record (:mod:`ratingbook.trf.national_ratings`) given to the
+    player of its start number; one with no such player, or no rating, is a warning."""
+    if not line_numbers:
+        return
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for line_no in line_numbers:
+        number, rating = national_rating(lines[line_no - 1])
+        record = records.get(number or 0)
+        if record is None or rating is None:
+            warnings.append(
+                f"line {line_no}: national rating record with no player or no rating "
+                "(columns 5-8, 49-52): not used"
+            )
+            continue
+        record.player = replace(record.player, national_rating=rating)
 
 
 def _spans(lines: list[int]) -> str:

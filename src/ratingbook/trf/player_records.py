@@ -28,7 +28,6 @@ __all__ = [
     "rank_in",
     "read_digits",
     "read_player_line",
-    "stated_ranks",
 ]
 
 
@@ -164,25 +163,3 @@ def rank_in(padded: str) -> int | None:
     """The rank a player line states (columns 86-89): None when blank, 0 or not a number."""
     text = padded[85:89].strip()
     return int(text) if text.isdigit() and int(text) else None
-
-
-def stated_ranks(text: str) -> dict[str, int]:
-    """The ranks the file states (001 columns 86-89), by player name as the import reads it
-    (columns 15-47, spaces collapsed); a blank or unreadable rank, or a name written twice,
-    is left out (the rank each record holds, read by :func:`rank_in`). ``ratingbook check``
-    compares them with the event's own standings."""
-    ranks: dict[str, int] = {}
-    seen: set[str] = set()
-    twice: set[str] = set()
-    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        if not raw.startswith("001 "):
-            continue
-        padded = raw.ljust(FIRST_ROUND)
-        name = " ".join(padded[14:47].split())
-        rank = rank_in(padded)
-        if name in seen:
-            twice.add(name)
-        seen.add(name)
-        if name and rank is not None:
-            ranks[name] = rank
-    return {name: rank for name, rank in ranks.items() if name not in twice}

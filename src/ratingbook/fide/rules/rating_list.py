@@ -28,15 +28,32 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Collection, Iterator
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 from ratingbook.errors import Location, ParseError, Problems
 from ratingbook.events.codes import K_VALUES, RATING_KINDS
 from ratingbook.events.event import normalise_title
 
-__all__ = ["ListedPlayer", "RatingListError", "RatingListScan", "scan_rating_list"]
+__all__ = [
+    "LIST_SEQUENCES",
+    "ListedPlayer",
+    "RatingListError",
+    "RatingListScan",
+    "scan_rating_list",
+]
+
+
+#: The lists looked at, in turn, for a player unrated on the event's own (after its effective
+#: rating, B.02 7.2.1): the default sequence by kind of event of FIDE's acceptance checklist
+#: (question 123 as Sharly-Chess quotes it: "standard -> FIDE standard, rapid, blitz; rapid ->
+#: effective rapid, blitz; blitz -> effective blitz, rapid").
+LIST_SEQUENCES: Mapping[str, tuple[str, ...]] = {
+    "Standard": ("Rapid", "Blitz"),
+    "Rapid": ("Blitz",),
+    "Blitz": ("Rapid",),
+}
 
 
 class RatingListError(ParseError):
@@ -56,6 +73,13 @@ class ListedPlayer:
     k: int | None
     birth_year: int | None
     line: int
+    #: "Standard" when ``rating`` is the standard one standing in for a rapid or blitz rating
+    #: the player does not have (the effective rating, B.02 7.2.1); "" otherwise.
+    rating_from: str = ""
+    #: Every list's rating the file holds for the player (a combined list: Standard, Rapid and
+    #: Blitz; a single list: none), None where unrated; for the list sequence
+    #: (:data:`LIST_SEQUENCES`).
+    ratings: Mapping[str, int | None] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +89,9 @@ class RatingListScan:
     found: dict[int, ListedPlayer]
     format: str
     players: int
+    #: The month the list is of, as its TXT header labels the rating (``NOV26``); "" when the
+    #: list does not say (a combined TXT list, XML).
+    month: str = ""
 
 
 # The TXT labels and the field each is, for each list (the rating's label is a month: "JAN23").
@@ -177,6 +204,8 @@ def _scan_txt(
         fide_id = int(head)
         rating = _number(cut(text, rating_field), number, "rating", _span(columns[rating_field]),
                          problems)  # fmt: skip
+        rating, rating_from = _effective(rating, kind, combined and cut(text, "Standard"))
+        every = {k: _whole(cut(text, k)) for k in RATING_KINDS} if combined else {}
         k_span = _span(columns[k_field])
         k = _k(_number(cut(text, k_field), number, "K", k_span, problems), number, k_span, problems)
         birth = cut(text, "birth").strip()
@@ -190,9 +219,29 @@ def _scan_txt(
             k=k,
             birth_year=int(birth) if birth.isdigit() and int(birth) > 0 else None,
             line=number,
+            rating_from=rating_from,
+            ratings=every,
         )
         _keep(found, player, problems)
     return found, count, problems
+
+
+def _whole(text: str) -> int | None:
+    """A rating of another list, lenient: what is not a positive whole number is unrated."""
+    text = text.strip()
+    return int(text) if text.isdigit() and int(text) else None
+
+
+def _effective(rating: int | None, kind: str, standard: str | bool) -> tuple[int | None, str]:
+    """The rating of the list asked for, or, for a rapid or blitz list, the player's standard
+    rating when he has none on it: B.02 (2024) 7.2.1, "If an unrated player has a standard
+    rating at the beginning of a rapid or blitz tournament, their standard rating is used for
+    rating calculation". ``standard``: the standard rating as the list writes it (a combined
+    list), else empty."""
+    text = standard.strip() if isinstance(standard, str) else ""
+    if kind == "Standard" or rating or not text.isdigit() or not int(text):
+        return rating, ""
+    return int(text), "Standard"
 
 
 def _keep(found: dict[int, ListedPlayer], player: ListedPlayer, problems: Problems) -> None:
@@ -288,6 +337,12 @@ def _scan_xml(
         values = {child.tag: (child.text or "").strip() for child in _element(block, line)}
         head = values.get("fideid", "")
         rating = _number(values.get(rating_tag, ""), line, "rating", f"<{rating_tag}>", problems)
+        standard = values.get("rating", "") if rating_tag != "rating" else ""
+        rating, rating_from = _effective(rating, kind, standard)
+        tags = {k: _XML_FIELDS[k][0] for k in RATING_KINDS}
+        every = {k: _whole(values.get(t, "")) for k, t in tags.items()} if len(
+            [t for t in tags.values() if t in values]
+        ) == len(tags) else {}  # fmt: skip
         k_where = f"<{k_tag}>"
         k = _k(_number(values.get(k_tag, ""), line, "K", k_where, problems), line, k_where,
                problems)  # fmt: skip
@@ -302,6 +357,8 @@ def _scan_xml(
             k=k,
             birth_year=int(birth[:4]) if birth[:4].isdigit() and int(birth[:4]) > 0 else None,
             line=line,
+            rating_from=rating_from,
+            ratings=every,
         )
         _keep(found, player, problems)
     return found, count, problems
@@ -350,4 +407,5 @@ def scan_rating_list(stream: IO[bytes], wanted: Collection[int], kind: str) -> R
         )
     found, count, problems = _scan_txt(lines, header, wanted, kind)
     problems.check()
-    return RatingListScan(found, "TXT (combined)" if "SRtng" in header else "TXT", count)
+    month = next((m for m in re.findall(r"\b[A-Za-z]{3}\d\d\b", header)), "").upper()
+    return RatingListScan(found, "TXT (combined)" if "SRtng" in header else "TXT", count, month)

@@ -3,10 +3,18 @@
 For every player with a FIDE ID found on the list, the cells ``Rating``, ``Title``,
 ``Federation``, ``Birth``, ``Sex`` and ``K`` become what the list says for the list chosen
 (standard, rapid or blitz; by default the event's ``FIDE Rated`` setting, else standard). A
-player the list shows unrated gets an empty Rating. A birth date already typed is kept when its
-year is the list's. A column the sheet lacks is added after its last column. What changes, cell
-by cell, and which IDs the list does not have, come back as lines to show before anything is
-written. The list itself is read by :mod:`ratingbook.fide.rules.rating_list`, streamed.
+player the list shows unrated gets an empty Rating; on a rapid or blitz update, a player
+unrated there but rated in standard gets his standard rating, the effective rating of B.02
+7.2.1 (read from a combined list, which holds all three), and the change line says so. A list
+of another month than the event's ``Start Date`` is named: the ratings of a FIDE-rated event
+are the list valid at its start (FIDE publishes one on the first of every month; checklist
+question 137 as Sharly-Chess quotes it). A player still unrated on the event's list is shown
+the ratings of the next lists of the event's sequence (``LIST_SEQUENCES``, or the lists the
+arbiter names), for the arbiter to type one into ``Manual Rating`` (questions 123-129). A
+birth date already typed is kept when its year is the list's. A column the sheet lacks is
+added after its last column. What changes, cell by cell, and which IDs the list does not have,
+come back as lines to show before anything is written. The list itself is read by
+:mod:`ratingbook.fide.rules.rating_list`, streamed.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import Problems, RatingbookError
-from ratingbook.fide.rules.rating_list import ListedPlayer, RatingListScan
+from ratingbook.fide.rules.rating_list import LIST_SEQUENCES, ListedPlayer, RatingListScan
 from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock
 from ratingbook.workbook.sheets.event_rows import read_player
 from ratingbook.workbook.sheets.reading import Sheets, column_block, read
@@ -39,6 +47,8 @@ class PlayersUpdate:
     kind: str
     list_format: str
     list_players: int
+    #: What the arbiter should know before the changes (a list of another month).
+    notes: tuple[str, ...] = ()
 
 
 def _shown(value: object) -> str:
@@ -66,7 +76,10 @@ def _cells(listed: ListedPlayer, birth: str) -> dict[str, object]:
 
 
 def plan_players_update(
-    book: Book | Sheets, scan: Callable[[set[int], str], RatingListScan], kind: str | None = None
+    book: Book | Sheets,
+    scan: Callable[[set[int], str], RatingListScan],
+    kind: str | None = None,
+    sequence: tuple[str, ...] | None = None,
 ) -> PlayersUpdate:
     """What updating ``book``'s players (or the sheets a session read) from the list ``scan``
     reads would change.
@@ -76,10 +89,10 @@ def plan_players_update(
     """
     sheets = book if isinstance(book, Sheets) else Sheets(book)
     players = read(sheets, SWISS_PLAYERS)
+    settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(
+        SWISS_SETTINGS.sheet
+    ) else None  # fmt: skip
     if kind is None:
-        settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(
-            SWISS_SETTINGS.sheet
-        ) else None  # fmt: skip
         kind = (settings.rated if settings else "") or "Standard"
     problems = Problems()
     by_row = {}
@@ -115,9 +128,22 @@ def plan_players_update(
             if _same(old, new):
                 continue
             updates[column][number] = new
-            said.append(f"{column} {_shown(old)} -> {_shown(new)}")
+            why = ""
+            if column == "Rating" and listed.rating_from:
+                why = f" (standard: unrated on the {kind.lower()} list, B.02 7.2.1)"
+            said.append(f"{column} {_shown(old)} -> {_shown(new)}{why}")
         if said:
             changes.append(f"{label}: " + ", ".join(said))
+        others = [
+            f"{k.lower()} {listed.ratings[k]}"
+            for k in (LIST_SEQUENCES[kind] if sequence is None else sequence)
+            if k != kind and listed.ratings.get(k)
+        ]
+        if listed.rating is None and others:
+            changes.append(
+                f"{label}: unrated on the {kind.lower()} list; the next lists give "
+                f"{', '.join(others)}: type the one to use in Manual Rating"
+            )
     blocks: list[WriteBlock] = []
     next_column = max(players.columns.values()) + 1
     last_row = max(by_row)
@@ -142,6 +168,13 @@ def plan_players_update(
         f"{kind.lower()} list ({result.format}, {result.players} players), "
         f"{len(changes)} changed, {len(missing)} not found",
     )
+    start = settings.start_date if settings else None
+    notes = []
+    if result.month and start is not None and result.month != start.strftime("%b%y").upper():
+        notes.append(
+            f"the list is FIDE's {result.month} list; the event starts on {start.isoformat()}, "
+            f"when the {start.strftime('%b%y').upper()} list is valid: update from that one"
+        )
     return PlayersUpdate(
         Plan(blocks=tuple(blocks), summary=summary, act="Players update"),
         tuple(changes),
@@ -149,4 +182,5 @@ def plan_players_update(
         kind,
         result.format,
         result.players,
+        tuple(notes),
     )

@@ -1,7 +1,8 @@
 """The rows of ``Swiss Players`` and ``Swiss Games``: what each column of a row means.
 
-This module decides how a player row (``Name``, ``Rating``, ``FIDE ID``, ``Title``,
-``Federation``, ``Birth``, ``Sex``, ``Withdrawn``, ``No.``, ``National ID``, ``K``) and a game
+This module decides how a player row (``Name``, ``Rating`` (the FIDE rating), ``FIDE ID``,
+``Title``, ``Federation``, ``Birth``, ``Sex``, ``Withdrawn``, ``No.``, ``National ID``, ``K``,
+``National Rating``, ``Manual Rating``) and a game
 row (``Round``, ``Board``, ``White``, ``Black``, ``Result``, or the seed's ``White Points`` /
 ``Black Points``, and the start numbers ``White No.`` / ``Black No.``) are read into the model
 of :mod:`ratingbook.events.event`, and how the model is written back as cells by column (a book
@@ -119,6 +120,12 @@ def read_player(row: Row) -> SwissPlayer:
         number=_optional_number(row, "No.", "a start number (1 or more)", 1, START_NUMBER),
         national_id=text(row.get("National ID"), row.where, "National ID", required=False),
         k=_k_factor(row),
+        national_rating=_optional_number(
+            row, "National Rating", "a rating (a whole number, 0 or more)", 0, RATING
+        ),
+        manual_rating=_optional_number(
+            row, "Manual Rating", "a rating (a whole number, 0 or more)", 0, RATING
+        ),
     )
 
 
@@ -203,6 +210,8 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         ),
         "National ID": player.national_id or None,
         "K": player.k,
+        "National Rating": player.national_rating,
+        "Manual Rating": player.manual_rating,
     }
 
 
@@ -253,7 +262,9 @@ def build_event(
         entries.append(entry)
     numbering: Numbering | None = None
     try:
-        numbering = number_players(players, recorded)
+        order = (settings or SwissSettings()).initial_order
+        paired = max((e.round for e in entries), default=0)
+        numbering = number_players(players, recorded, order, paired)
     except RatingbookError as error:
         problems.append(error)
     problems.check()

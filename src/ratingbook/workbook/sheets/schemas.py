@@ -229,6 +229,11 @@ SWISS_PLAYERS = TableSpec(
         Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
         # The player's FIDE K (B.02 8.3.3: 40, 20 or 10), as FIDE's rating list gives it.
         Column("K", required=False, aliases=("K Factor", "K-factor", "K-Factor")),
+        # The player's ratings by source beside ``Rating`` (the FIDE one): the event's Rating
+        # Method picks the one the start numbers are ordered by (ratingbook.events
+        # .tournament_rating).
+        Column("National Rating", required=False, aliases=("Nat. Rating", "National Elo")),
+        Column("Manual Rating", required=False, aliases=("Estimated Rating", "Estimate")),
     ),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.

@@ -21,6 +21,8 @@ from ratingbook.events.codes import Scoring, parse_tiebreaks
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
     END_OF_EVENT,
+    EQUAL_ORDER_SPELLINGS,
+    METHOD_SPELLINGS,
     PAIRING_SPELLINGS,
     RATED_SPELLINGS,
     RECORD_TEXTS,
@@ -132,6 +134,20 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
             "FIDE Rated",
             RATED_SPELLINGS,
             "FIDE Rated {written}: expected Standard, Rapid, Blitz or No",
+        )
+    if given("Rating Method"):
+        kwargs["rating_method"] = spelled(
+            "Rating Method",
+            METHOD_SPELLINGS,
+            "Rating Method {written}: expected FIDE, National, FIDON (FIDE else national), "
+            "NIDOF (national else FIDE) or HBFN (the highest of FIDE, national and manual)",
+        )
+    if given("Equal Order"):
+        kwargs["equal_order"] = spelled(
+            "Equal Order",
+            EQUAL_ORDER_SPELLINGS,
+            "Equal Order {written}: expected Name, By FIDE ID or Lots (what orders players of "
+            "equal rating and title, C.04.2 art. 2.2)",
         )
     if given("Rating List"):
         kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
