@@ -61,14 +61,16 @@ def test_a_colour_conflict_is_settled_by_rank() -> None:
     assert notes(paired, 2) == [
         (1, "P4", "P1",
          "P4 and P1 both have 1 point (the 1-point group). White: P4; both have the same "
-         "preference (a strong preference for Black) and never had different colours in the "
-         "games compared (E.3 cannot decide); P1, higher in the pairing order (score, then "
-         "pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
+         "preference (a strong preference for Black); compared game by game back from each "
+         "one's last (C.04.2 D.5: rounds without a game played are left out), they had the "
+         "same colours, White, in round 1 (E.3 cannot decide); P1, higher in the pairing "
+         "order (score, then pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
         (2, "P2", "P3",
          "P2 and P3 both have 0 points (the 0-point group). White: P2; both have the same "
-         "preference (a strong preference for White) and never had different colours in the "
-         "games compared (E.3 cannot decide); P2, higher in the pairing order (score, then "
-         "pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
+         "preference (a strong preference for White); compared game by game back from each "
+         "one's last (C.04.2 D.5: rounds without a game played are left out), they had the "
+         "same colours, Black, in round 1 (E.3 cannot decide); P2, higher in the pairing "
+         "order (score, then pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
     ]  # fmt: skip
 
 
