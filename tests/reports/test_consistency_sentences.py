@@ -664,7 +664,10 @@ def test_a_late_entrant_entered_late_he_did_not_ask_for_a_bye() -> None:
 
 @pytest.mark.parametrize(
     ("name", "round_number", "board"),
-    [("javafo_trfxsample2_open-gros_2010.trfx", 4, 11), ("lichess_2020-06-26_juni-blitz.trf", 6, 3)],
+    [
+        ("javafo_trfxsample2_open-gros_2010.trfx", 4, 11),
+        ("lichess_2020-06-26_juni-blitz.trf", 6, 3),
+    ],
 )
 def test_e4_names_the_games_e3_compared(name: str, round_number: int, board: int) -> None:
     """Issue 34: two players whose colours differed in a round (Gros: White and Black in round

@@ -106,9 +106,10 @@ def _same_colours(first: PlayerState, second: PlayerState) -> str:
     (Gros round 2: White and Black) may never differ so matched, and "they never had different
     colours" said alone was false to anyone reading the crosstable (issue 34)."""
     count = min(len(first.played), len(second.played))
-    mine, theirs = first.played[len(first.played) - count :], second.played[
-        len(second.played) - count :
-    ]
+    mine, theirs = (
+        first.played[len(first.played) - count :],
+        second.played[len(second.played) - count :],
+    )
     colours = ", ".join(_COLOUR[c] for _, c in mine)
     rounds = (
         _rounds(mine)
