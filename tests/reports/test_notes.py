@@ -276,3 +276,25 @@ def test_e3_counts_played_games_only() -> None:
     assert "Other had Black in round 4 and Lopez White in round 3" in _colour_reason(
         pair, {"Lopez": short, "Other": other}
     )
+
+
+def test_every_pairing_notes_row_names_its_board_and_no_name_is_cut() -> None:
+    """Issue 34: the sheet's rows after a note's first sentence had no round, board or players
+    (on the next page, or on a page of their own printed across, they named no board), and the
+    Open de Gros' "Rodriguez Cabrera Fco. Javier" was cut after "Fco." as if a sentence ended
+    there. Every row holds the board's key cells; a sentence ends at a full stop outside a
+    name. Board 6 of Gros round 4, as the notes word it."""
+    from ratingbook.reports.notes_grids import pairing_notes_grid
+    from ratingbook.reports.pairing_notes import BoardNote
+
+    white, black = "Rodriguez Cabrera Fco. Javier", "Alvarado Fernandez Mikel"
+    first = f"{white} and {black} both have 2 points (the 2-point group)."
+    second = (
+        f"White: {white}; {white} has a mild preference for White and {black} a strong "
+        "preference for Black: both are met (C.04.3 E.1)."
+    )
+    grid = pairing_notes_grid(4, [BoardNote(6, white, black, f"{first} {second}")], "notes")
+    assert [tuple(r) for r in grid.rows] == [
+        (4, 6, f"{white} - {black}", None, first),
+        (4, 6, f"{white} - {black}", None, second),
+    ]

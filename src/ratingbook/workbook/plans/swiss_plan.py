@@ -285,7 +285,10 @@ def _notes_sheets(
     if isinstance(round_number, int) and not event.settings.round_robin:
         analysis = analyse_round(event, round_number, just_paired=just_paired)
         grid = pairing_notes_grid(
-            round_number, pairing_notes(event, analysis), f"Round {round_number} pairing notes"
+            round_number,
+            pairing_notes(event, analysis),
+            f"Round {round_number} pairing notes",
+            [p.name for p in event.players],
         )
         sheets.append(report_sheet(grid, after, name))
         after = grid.name
