@@ -40,7 +40,7 @@ def counted_text(counted: int) -> str:
     return f"after round {counted}" if counted else "before round 1"
 
 
-def paired_text(paired: int, planned: int = 0, *, verb: str = "") -> str:
+def paired_text(paired: int, planned: int | None = None, *, verb: str = "") -> str:
     """The rounds paired: ``round 4``, ``round 4 of 9`` (of the ``planned`` rounds, when set),
     ``round 4 paired`` (with ``verb`` "paired"); before round 1 is paired, ``no round paired
     yet`` (``no round paired yet, 9 planned``): "round 0 of 9" named a round that does not
