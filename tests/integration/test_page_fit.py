@@ -2,7 +2,8 @@
 and a 1,280 px screen, shows its table's essential columns (a round: board, both players,
 result; the prize list: place, name, amount; the standings: place, name, points) without
 scrolling sideways, and breaks no word but a name inside itself ("Amou|nt", "4|½", "Eri|k" on a
-phone: issue 34).
+phone: issue 34). On a screen no table but a crosstable is wider than the window (a sentence
+lives outside a table), and who can still win names its player on every row.
 
 The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated and given a
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
@@ -69,6 +70,10 @@ RATING_LIST: Mapping[str, tuple[str, ...]] = {
 }
 #: A crosstable has a column per round: on a phone it scrolls sideways by its nature.
 WIDE_BY_NATURE = frozenset({"crosstable.html"})
+#: Pages whose table's every row names its player, in this column: a row of who can still
+#: win is a condition of one player's (issue 34: rows with an empty Name, one of them holding
+#: the sentence on who cannot, which widened the page to about 1,650 px at 1,280).
+NAMED: Mapping[str, str] = {"contenders.html": "Name"}
 #: Pages that may be sentences only (no norm in reach, nobody left who can win).
 SENTENCES_ONLY = frozenset({"norms.html", "contenders.html"})
 
@@ -77,6 +82,7 @@ _HARNESS = r"""<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
 FRAMES
 <script>
 const ESSENTIAL = ESSENTIAL_JSON;
+const NAMED = NAMED_JSON;
 function clip(el) {  // the visible horizontal span: viewport and every box that scrolls
   const doc = el.ownerDocument;
   let left = 0, right = doc.documentElement.clientWidth;
@@ -129,9 +135,26 @@ window.addEventListener("load", () => {
         }
       }
     }
+    // how wide the widest table lays out, against the window's width
+    const widest = Math.max(0, ...[...doc.querySelectorAll("table")].map(
+      t => Math.round(t.getBoundingClientRect().width)));
+    const room = doc.documentElement.clientWidth;
+    // the rows of a table whose every row names its player (NAMED) with no name
+    const unnamed = [];
+    for (const table of doc.querySelectorAll("table")) {
+      const head = [...table.querySelectorAll("thead th")].map(th => th.textContent.trim());
+      const at = NAMED[page] === undefined ? -1 : head.indexOf(NAMED[page]);
+      if (at < 0) continue;
+      for (const row of table.querySelectorAll("tbody tr")) {
+        if (!row.children[at] || !row.children[at].textContent.trim()) {
+          unnamed.push(row.textContent.trim().slice(0, 60));
+        }
+      }
+    }
     const missing = ESSENTIAL[page].filter(name => !seen[name]);
     const tables = doc.querySelectorAll("table").length;
-    found.push({page, width: +frame.width, tables, missing, hidden, broken});
+    found.push({page, width: +frame.width, tables, missing, hidden, broken, widest, room,
+                unnamed});
   }
   document.getElementById("fit").textContent = JSON.stringify(found);
 });
@@ -163,9 +186,9 @@ def measure(site: Path, kinds: Mapping[str, tuple[str, ...]], scratch: Path) -> 
             )
     harness = copy / "page-fit-harness.html"
     harness.write_text(
-        _HARNESS.replace("FRAMES", "\n".join(frames)).replace(
-            "ESSENTIAL_JSON", json.dumps(essential)
-        ),
+        _HARNESS.replace("FRAMES", "\n".join(frames))
+        .replace("ESSENTIAL_JSON", json.dumps(essential))
+        .replace("NAMED_JSON", json.dumps(NAMED)),
         encoding="utf-8",
     )
     done = subprocess.run(
@@ -240,6 +263,11 @@ def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
             said += [] if r["page"] in SENTENCES_ONLY else [f"{where}: no table"]
             continue
         said += [f"{where}: no column {name!r}" for name in r["missing"]]
+        said += [f"{where}: a row without its name: {row!r}" for row in r["unnamed"]]
+        if r["width"] == SCREEN and r["page"] not in WIDE_BY_NATURE and r["widest"] > r["room"]:
+            # Long sentences live outside tables: a table wider than a screen is one holding
+            # a sentence in a cell (issue 34) or too many columns.
+            said.append(f"{where}: a table {r['widest']} px wide in a {r['room']} px window")
         said += [f"{where}: {word!r} broken inside the word" for word in r["broken"]]
         said += [
             f"{where}: column {h['column']!r} off screen ({h['text']!r} spans "

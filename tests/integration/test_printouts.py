@@ -58,7 +58,7 @@ RESULTS = ("1-0", "½-½", "0-1")
 #: The headers of the columns that name a row: a player, a team, both players of a game. Every
 #: page of a table split across pages wide prints them (issue 34: the camp's Rating History
 #: printed its second and third pages with the game's number alone, no player).
-NAME_HEADERS = {"Name", "Player", "Team", "White", "Black"}
+NAME_HEADERS = {"Name", "Player", "Players", "Team", "White", "Black"}
 _NUMBER = re.compile(r"[+\-−]?(\d+(?:[.,]\d+)?)?(½)?")
 
 
@@ -865,3 +865,62 @@ def test_the_norms_sentences_print_across_the_table(
     assert any(
         line.startswith("no norm can be made in this event: it has 5 rounds") for line in lines
     )
+
+
+#: The columns naming each row of the sheets of sentences about boards and players: a note's
+#: board (its round, board and players), a contender's name. Each row holds them, not its
+#: first row alone, so that a row read on the next page, or on a page of its own when the
+#: table prints across pages (their columns repeated), says what it is about (issue 34).
+KEYED = {"Pairing Notes": ("Round", "Board", "Players"), "Contenders": ("Name",)}
+
+
+def unnamed_rows(book: Path, pdf: Path) -> list[str]:
+    """The rows of :data:`KEYED`'s sheets without their key cells in the book, and the pages
+    of them whose first row under the header prints without its first key (a page starting
+    with a sentence of a note begun on the page before)."""
+    wb = openpyxl.load_workbook(book, data_only=True)
+    problems, firsts = [], {}
+    for name, keys in KEYED.items():
+        if name not in wb.sheetnames:
+            continue
+        grid = [list(r) for r in wb[name].iter_rows(values_only=True)]
+        at = [grid[0].index(k) for k in keys]
+        body = [r for r in grid[1:] if any(v not in (None, "") for v in r)]
+        problems += [
+            f"{book.name} {name!r}: a row without its {', '.join(keys)}: {row!r}"
+            for row in body
+            if any(row[c] in (None, "") for c in at)
+        ]
+        firsts[name] = {str(row[at[0]]).split()[0] for row in body if row[at[0]] not in (None, "")}
+    for sheet in table_sheets(book):
+        if sheet.name not in firsts:
+            continue
+        for name, title, page in sheet_pages(book, pdf):
+            if name != sheet.name:
+                continue
+            at = header_columns(page, title, sheet.header)
+            if at is None or len(page) <= title + at[0] + 1:
+                continue  # a page whose header does not print: misplaced() says so
+            first = page[title + at[0]]
+            if first[0].text not in firsts[name]:
+                problems.append(
+                    f"{book.name} {name!r}: a page starting with a row without its "
+                    f"{KEYED[name][0]}: {' '.join(w.text for w in first)!r}"
+                )
+    return problems
+
+
+@pytest.mark.parametrize("name", sorted(IMPORTED))
+def test_each_row_of_the_notes_and_contenders_prints_with_its_names(
+    name: str, imported: dict[str, tuple[Path, Path]], printed: dict[str, tuple[Path, Path]]
+) -> None:
+    """Issue 34: a pairing note's later sentences and a contender's later conditions were rows
+    with empty key cells; the Open de Gros' Pairing Notes printed a page starting ``White:
+    Rodriguez Cabrera Fco. Javier; ...`` beside no round, board or players. Every row of the
+    Pairing Notes and Contenders sheets (of the imported books and the Swiss template's) holds
+    its key columns, and every page of them starts with a named row."""
+    book, pdf = imported[name]
+    problems = unnamed_rows(book, pdf)
+    if name == sorted(IMPORTED)[0]:
+        problems += unnamed_rows(*printed["swiss"])
+    assert problems == []

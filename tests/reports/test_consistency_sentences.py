@@ -32,6 +32,7 @@ from tests.helpers.sentence_facts import (
     WHITE,
     Before,
     Checker,
+    Player,
     before,
     last_difference,
     number,
@@ -272,17 +273,22 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
                 )
         case "E.4":
             said_ = patterns.match(
-                r"both have the same preference \(" + PREFERENCE + r"\) and never had different "
-                r"colours in the games compared \(E\.3 cannot decide\); (.+?), " + HIGHER + r", "
-                r"gets his preference",
+                r"both have the same preference \(" + PREFERENCE + r"\); compared game by game "
+                r"back from each one's last \(C\.04\.2 D\.5: rounds without a game played are "
+                r"left out\), they had the same colours, ((?:White|Black)(?:, (?:White|Black))*), "
+                r"in (.+?) \(E\.3 cannot decide\); (.+?), " + HIGHER + r", gets his preference",
                 why,
             )
-            if said_ is None or said_.group(3) not in gets:
+            if said_ is None or said_.group(5) not in gets:
                 check.expect("E.4", False, "E.4 sentence not understood", text)
                 return
             for name in (white, black):
                 _preference_claim(name, preference_said(said_, 1), facts, check, text)
-            higher = said_.group(3)
+            _same_colours_claim(
+                (players[white], players[black]), said_.group(3).split(", "), said_.group(4),
+                check, text,
+            )  # fmt: skip
+            higher = said_.group(5)
             check.expect(
                 "E.4",
                 last_difference(players[white], players[black]) is None,
@@ -333,6 +339,50 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
             )
         case other:
             check.expect("colour rule", False, f"unknown rule {other}", text)
+
+
+def _same_colours_claim(
+    pair: tuple[Player, Player], colours: list[str], rounds: str, check: Checker, text: str
+) -> None:
+    """E.4's premise, that E.3 found no difference: "they had the same colours, White, Black,
+    in A's rounds 1, 3 and B's rounds 2, 3" (or "in rounds 1, 2" when the rounds are the same).
+    Read here from the two players' colour histories alone (C.04.2 D.5: each one's games
+    played, the rounds without one left out, matched from the last back over as many games as
+    the one with fewer has): the colours cited are both players' colours in those games, the
+    rounds cited are those games' rounds, and no two matched games differ. Issue 34: "never had
+    different colours" was said of two players whose colours differed in a round (Gros round
+    4 board 11: White and Black in round 2; Juni-blitz round 6 board 3)."""
+    count = min(len(pair[0].colours), len(pair[1].colours))
+    compared = {p.name: p.colours[len(p.colours) - count :] for p in pair}
+    for p in pair:
+        check.expect(
+            "E.4 colours",
+            [c for _, c in compared[p.name]] == colours,
+            f"E.4: {p.name}'s last {count} colours are "
+            f"{[c for _, c in compared[p.name]]}, not {colours}",
+            text,
+        )
+    said: dict[str, list[int]] = {}
+    alternatives = "|".join(E(p.name) for p in sorted(pair, key=lambda p: -len(p.name)))
+    each = patterns.match(
+        rf"({alternatives})'s rounds? ([\d, ]+) and ({alternatives})'s rounds? ([\d, ]+)$", rounds
+    )
+    if each is not None:
+        said = {each.group(1): _numbers(each.group(2)), each.group(3): _numbers(each.group(4))}
+    elif (both := patterns.match(r"rounds? ([\d, ]+)$", rounds)) is not None:
+        said = {p.name: _numbers(both.group(1)) for p in pair}
+    for p in pair:
+        check.expect(
+            "E.4 rounds",
+            said.get(p.name) == [r for r, _ in compared[p.name]],
+            f"E.4: the games compared are {p.name}'s rounds "
+            f"{[r for r, _ in compared[p.name]]}, the sentence says {rounds!r}",
+            text,
+        )
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in text.split(", ")]
 
 
 def _colours_cited(text: str, names: tuple[str, ...]) -> list[tuple[str, int, str]]:
@@ -610,3 +660,29 @@ def test_a_late_entrant_entered_late_he_did_not_ask_for_a_bye() -> None:
     assert check.checked["late entry"] == 1 and check.checked["requested bye"] == 1
     assert said[(1, "Egan, Ed")] == "Egan, Ed entered late (from round 2): not in the event yet."
     assert said[(3, "Dunn, Di")] == "Dunn, Di asked for a bye (ZPB): not paired this round."
+
+
+@pytest.mark.parametrize(
+    ("name", "round_number", "board"),
+    [
+        ("javafo_trfxsample2_open-gros_2010.trfx", 4, 11),
+        ("lichess_2020-06-26_juni-blitz.trf", 6, 3),
+    ],
+)
+def test_e4_names_the_games_e3_compared(name: str, round_number: int, board: int) -> None:
+    """Issue 34: two players whose colours differed in a round (Gros: White and Black in round
+    2; Juni-blitz: round 2 again) but never in their games matched from the last back
+    (C.04.2 D.5; a bye or forfeit leaves a round out): E.4's sentence names the games compared,
+    and says nothing of the rounds in which their colours differed."""
+    event = real_event(name)
+    facts = before(event, round_number)
+    (note,) = [
+        n for n in pairing_notes(event, analyse_round(event, round_number)) if n.board == board
+    ]
+    assert note.black is not None and "(C.04.3 E.4)" in note.note
+    a, b = facts.players[note.white], facts.players[note.black]
+    assert set(a.colours) & {(r, OTHER[c]) for r, c in b.colours}  # a round they differed in
+    check = Checker(name)
+    _colour_claims(note, facts, WHITE, check)
+    assert not check.problems, "\n".join(check.problems)
+    assert check.checked["E.4 colours"] == check.checked["E.4 rounds"] == 2

@@ -194,3 +194,34 @@ def test_the_norms_sentences_print_across_the_table() -> None:
     assert "Norm report (IT1): Perez, GM" in [grid.rows[i][0] for i in alone]
     assert grid.sentences == alone
     assert 0 not in grid.wrapped
+
+
+def test_who_cannot_win_is_a_sentence_below_the_table_and_every_row_names_its_player() -> None:
+    """Issue 34: the line on who cannot finish first stood in the table's last column beside an
+    empty Name (the published page was about 1,650 px wide at 1,280), and a scenario's further
+    conditions had no name (a row on the next page, or on a page of its own printed across,
+    said nobody's condition). Now each table row names its player; the line is a sentence
+    row below the table, printed across it (as the Prize List's ties)."""
+    from fractions import Fraction
+
+    from ratingbook.events.contenders import Contender
+    from ratingbook.reports.contender_grids import contender_grid, not_shown_grid
+
+    found = [
+        Contender("Kosten", Fraction(3), Fraction(4), True, True, "Kosten wins",
+                  ("Kosten beats Berg, and Adams and Cole draw", "Kosten draws with Berg")),
+        Contender.cannot("Femke", 1, 4, 2, "Erik has 3"),
+        Contender.cannot("Bob", 1, 4, 2, "Erik has 3"),
+    ]  # fmt: skip
+    grid = contender_grid(4, found)
+    table = [r for i, r in enumerate(grid.rows) if i not in grid.sentences]
+    assert [r[0] for r in table] == ["Kosten"] * 3
+    assert [r[4] for r in table] == [
+        "Kosten beats Berg", "and Adams and Cole draw", "or: Kosten draws with Berg"
+    ]  # fmt: skip
+    (below,) = sorted(grid.sentences)
+    assert below == len(grid.rows) - 1
+    assert str(grid.rows[below][0]).startswith("2 players cannot finish first (e.g. Femke")
+    assert grid.rows[below][1:] == [None] * 4
+    shown = not_shown_grid("who can still win is shown in the last three rounds")
+    assert shown.sentences == {0} and shown.rows[0][1:] == [None] * 4

@@ -61,14 +61,16 @@ def test_a_colour_conflict_is_settled_by_rank() -> None:
     assert notes(paired, 2) == [
         (1, "P4", "P1",
          "P4 and P1 both have 1 point (the 1-point group). White: P4; both have the same "
-         "preference (a strong preference for Black) and never had different colours in the "
-         "games compared (E.3 cannot decide); P1, higher in the pairing order (score, then "
-         "pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
+         "preference (a strong preference for Black); compared game by game back from each "
+         "one's last (C.04.2 D.5: rounds without a game played are left out), they had the "
+         "same colours, White, in round 1 (E.3 cannot decide); P1, higher in the pairing "
+         "order (score, then pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
         (2, "P2", "P3",
          "P2 and P3 both have 0 points (the 0-point group). White: P2; both have the same "
-         "preference (a strong preference for White) and never had different colours in the "
-         "games compared (E.3 cannot decide); P2, higher in the pairing order (score, then "
-         "pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
+         "preference (a strong preference for White); compared game by game back from each "
+         "one's last (C.04.2 D.5: rounds without a game played are left out), they had the "
+         "same colours, Black, in round 1 (E.3 cannot decide); P2, higher in the pairing "
+         "order (score, then pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
     ]  # fmt: skip
 
 
@@ -274,3 +276,25 @@ def test_e3_counts_played_games_only() -> None:
     assert "Other had Black in round 4 and Lopez White in round 3" in _colour_reason(
         pair, {"Lopez": short, "Other": other}
     )
+
+
+def test_every_pairing_notes_row_names_its_board_and_no_name_is_cut() -> None:
+    """Issue 34: the sheet's rows after a note's first sentence had no round, board or players
+    (on the next page, or on a page of their own printed across, they named no board), and the
+    Open de Gros' "Rodriguez Cabrera Fco. Javier" was cut after "Fco." as if a sentence ended
+    there. Every row holds the board's key cells; a sentence ends at a full stop outside a
+    name. Board 6 of Gros round 4, as the notes word it."""
+    from ratingbook.reports.notes_grids import pairing_notes_grid
+    from ratingbook.reports.pairing_notes import BoardNote
+
+    white, black = "Rodriguez Cabrera Fco. Javier", "Alvarado Fernandez Mikel"
+    first = f"{white} and {black} both have 2 points (the 2-point group)."
+    second = (
+        f"White: {white}; {white} has a mild preference for White and {black} a strong "
+        "preference for Black: both are met (C.04.3 E.1)."
+    )
+    grid = pairing_notes_grid(4, [BoardNote(6, white, black, f"{first} {second}")], "notes")
+    assert [tuple(r) for r in grid.rows] == [
+        (4, 6, f"{white} - {black}", None, first),
+        (4, 6, f"{white} - {black}", None, second),
+    ]

@@ -93,9 +93,11 @@ def rows(path: Path, sheet: str) -> list[tuple[object, ...]]:
 def test_the_notes_sheets_cover_every_board_and_tie(book: Path) -> None:
     notes = rows(book, "Pairing Notes")
     assert notes[0] == ("Round", "Board", "Players", "By Hand", "Note")
-    boards = [r for r in notes[1:] if r[0] is not None]
+    boards = {(r[0], r[1]): r[2] for r in notes[1:]}
     games = [r for r in rows(book, "Swiss Games")[1:] if r[0] == 3]
-    assert len(boards) == len(games) and all(r[0] == 3 for r in boards)
+    assert len(boards) == len(games) and all(r == 3 for r, _ in boards)
+    # every row names its board (#34): its round, board and players, the table's key columns
+    assert all(r[0] == 3 and r[1] is not None and r[2] for r in notes[1:])
     standings = rows(book, "Standings Notes")
     assert standings[0] == ("Rank", "Name", "About", "Note")
     assert any(r[2] == "Tie" for r in standings[1:])

@@ -53,7 +53,9 @@ def _verdict(c: Contender) -> str:
 
 def _scenario_rows(c: Contender) -> list[list[object]]:
     """The scenarios, a condition a row ("Kosten beats Berg" / "and Adams and Cole draw"),
-    each further scenario opening with "or:", so the column prints narrow."""
+    each further scenario opening with "or:", so the column prints narrow; each row names its
+    player, so that a row read alone (on the next page, or on a page of its own when the table
+    is printed across pages) says whose condition it is."""
     rows: list[list[object]] = []
     for number, scenario in enumerate(c.scenarios or (c.needs,)):
         parts = scenario.split(", and ")
@@ -61,7 +63,7 @@ def _scenario_rows(c: Contender) -> list[list[object]]:
             text = part if k == 0 else f"and {part}"
             if k == 0 and number > 0:
                 text = f"or: {text}"
-            rows.append([None, None, None, None, text])
+            rows.append([c.name, None, None, None, text])
     return rows
 
 
@@ -71,9 +73,10 @@ def not_shown_grid(why: str) -> SheetGrid:
     return SheetGrid(
         CONTENDERS,
         _HEADER,
-        [[None, None, None, None, why]],
+        [[why, None, None, None, None]],
         widths=_WIDTHS,
         wrapped=frozenset({3, 4}),
+        sentences=frozenset({0}),
         note=why,
         title="Who can still win",
         centred=frozenset({1, 2}) | centred_columns(_HEADER),
@@ -82,8 +85,10 @@ def not_shown_grid(why: str) -> SheetGrid:
 
 def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -> SheetGrid:
     """Rows for each player who can still finish first (or may, depending on pairings): his
-    line, then a row for each condition of each scenario; then one row saying how many
-    cannot, and why the first of them cannot."""
+    line, then a row for each condition of each scenario, each with his name; then, below the
+    table and across it, a sentence saying how many cannot and why the first of them cannot
+    (issue 34: written in the table's last column beside an empty name, it widened the
+    published page to about 1,650 pixels at 1,280)."""
     rows: list[list[object]] = []
     out = [c for c in found if c.shared is False]
     for c in found:
@@ -93,16 +98,17 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
         first = detail[0][4] if detail else c.needs
         rows.append([c.name, points_text(c.points), points_text(c.maximum), _verdict(c), first])
         rows += detail[1:]
+    table = len(rows)  # the sentence follows the table's rows
     if out:
         rows.append(
             [
-                None,
-                None,
-                None,
-                "cannot",
-                f"{describe(out[0])}"
+                describe(out[0])
                 if len(out) == 1
                 else f"{len(out)} players cannot finish first (e.g. {describe(out[0])})",
+                None,
+                None,
+                None,
+                None,
             ]
         )
     return SheetGrid(
@@ -111,6 +117,8 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
         rows,
         widths=_WIDTHS,
         wrapped=frozenset({3, 4}),
+        # Below the table, across its width (the web page: a paragraph under it).
+        sentences=frozenset(range(table, len(rows))),
         note=f"{when(before, finished)}: {len(found) - len(out)} can still finish first",
         title=f"Who can still win {when(before, finished)}",
         centred=frozenset({1, 2}) | centred_columns(_HEADER),

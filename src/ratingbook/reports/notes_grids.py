@@ -7,6 +7,7 @@ print and read well. The words are :mod:`ratingbook.reports.pairing_notes`' and
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -24,26 +25,43 @@ __all__ = ["pairing_notes_grid", "sentences", "standings_notes_grid"]
 NOTE_WIDTH = 55
 
 
-def sentences(text: str) -> list[str]:
-    """A note cut into its sentences (after a full stop and a space before a capital)."""
-    return [s.strip() for s in re.split(r"(?<=[.)])\s+(?=[A-Z])", text) if s.strip()]
+#: Where a note's sentence ends: after a full stop (or a bracket closing one) and a space,
+#: before a capital.
+_CUT = re.compile(r"(?<=[.)])\s+(?=[A-Z])")
 
 
-def pairing_notes_grid(round_number: int, notes: Sequence[BoardNote], title: str) -> SheetGrid:
+def sentences(text: str, names: Sequence[str] = ()) -> list[str]:
+    """A note cut into its sentences (after a full stop and a space before a capital), never
+    inside one of ``names``: ``Rodriguez Cabrera Fco. Javier`` is a name, not a sentence
+    ending at ``Fco.`` (issue 34: the Open de Gros' notes printed "Javier; Rodriguez Cabrera
+    Fco." as a sentence of its own)."""
+    inside = [
+        (m.start(), m.end())
+        for name in names
+        if _CUT.search(name)  # only a name a cut could fall in
+        for m in re.finditer(re.escape(name), text)
+    ]
+    cuts = [m for m in _CUT.finditer(text) if not any(a < m.start() < b for a, b in inside)]
+    bounds = [0, *(m.start() for m in cuts), len(text)]
+    return [text[a:b].strip() for a, b in itertools.pairwise(bounds) if text[a:b].strip()]
+
+
+def pairing_notes_grid(
+    round_number: int, notes: Sequence[BoardNote], title: str, players: Sequence[str] = ()
+) -> SheetGrid:
+    """A row for each sentence of each board's note. Every row names its board (round, board,
+    players: the table's key columns, tables.key_columns), not the first alone: a note's later
+    sentences on the next page, or on a page of their own when the table prints across pages
+    with its key columns repeated, stood beside empty cells and named no board (issue 34).
+    ``players``: the event's names, none of which a sentence is cut in (:func:`sentences`)."""
     rows: list[tuple[object, ...]] = []
     for note in notes:
         players = note.white if note.black is None else f"{note.white} - {note.black}"
-        for i, sentence in enumerate(sentences(note.note)):
-            first = i == 0
-            rows.append(
-                (
-                    round_number if first else None,
-                    (note.board if note.board is not None else "bye") if first else None,
-                    players if first else None,
-                    ("yes" if note.by_hand else None) if first else None,
-                    sentence,
-                )
-            )
+        board = note.board if note.board is not None else "bye"
+        names = (*players, note.white, note.black or "")
+        for i, sentence in enumerate(sentences(note.note, names)):
+            by_hand = "yes" if note.by_hand and i == 0 else None
+            rows.append((round_number, board, players, by_hand, sentence))
     header = ("Round", "Board", "Players", "By Hand", "Note")
     # Sentences wrapped at about 55 characters a line (NOTE_WIDTH): the table fits a
     # landscape page at 9 points.

@@ -93,6 +93,35 @@ def _alternation(first: PlayerState, second: PlayerState) -> str:
     )
 
 
+def _rounds(played: tuple[tuple[int, str], ...]) -> str:
+    """``round 3`` or ``rounds 1, 2, 4``."""
+    return ("round " if len(played) == 1 else "rounds ") + ", ".join(str(r) for r, _ in played)
+
+
+def _same_colours(first: PlayerState, second: PlayerState) -> str:
+    """E.4's premise, the games E.3 compared: each player's games played, matched from his last
+    one back over as many as the one with fewer played (C.04.2 D.5: a round without a game
+    played, a bye or a forfeit, has no colour and is left out), all with the same colours.
+    Named by their rounds, which may differ: two players whose colours differed in one round
+    (Gros round 2: White and Black) may never differ so matched, and "they never had different
+    colours" said alone was false to anyone reading the crosstable (issue 34)."""
+    count = min(len(first.played), len(second.played))
+    mine, theirs = (
+        first.played[len(first.played) - count :],
+        second.played[len(second.played) - count :],
+    )
+    colours = ", ".join(_COLOUR[c] for _, c in mine)
+    rounds = (
+        _rounds(mine)
+        if [r for r, _ in mine] == [r for r, _ in theirs]
+        else f"{first.name}'s {_rounds(mine)} and {second.name}'s {_rounds(theirs)}"
+    )
+    return (
+        "compared game by game back from each one's last (C.04.2 D.5: rounds without a game "
+        f"played are left out), they had the same colours, {colours}, in {rounds}"
+    )
+
+
 def _score(state: PlayerState) -> str:
     text = points_text(state.points)
     if state.pairing_score != state.points:
@@ -155,9 +184,8 @@ def _colour_reason(
     if rule == "E.4":
         higher = _higher(white, black)
         return (
-            f"both have the same preference ({w_pref}) and never had different colours in the "
-            f"games compared (E.3 cannot decide); {higher.name}, {HIGHER}, gets his "
-            "preference (C.04.3 E.4)."
+            f"both have the same preference ({w_pref}); {_same_colours(white, black)} (E.3 "
+            f"cannot decide); {higher.name}, {HIGHER}, gets his preference (C.04.3 E.4)."
         )
     if rule == "E.5":
         higher = _higher(white, black)

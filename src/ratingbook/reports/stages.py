@@ -7,7 +7,9 @@ A title says exactly what the numbers under it count: "after round 2" counts rou
 nothing else (a round paired but not played, its byes included, is the pairing list's, not
 yet the standings'); results already typed of a round not finished are named as not counted
 yet ("round 3 in progress: 4 of 6 results, not counted yet"); before any round is finished the
-title says "before round 1", never "after round 0". Pure.
+title says "before round 1", never "after round 0". The rounds paired (the summary of a recalc,
+an import or an export, the published site's line) are said by :func:`paired_text`: "round 4 of
+9", or before any is paired "no round paired yet", never "round 0". Pure.
 
 >>> from ratingbook.events.event import RoundState
 >>> stage_text(RoundState(counted=0, paired=0))
@@ -25,7 +27,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # annotations only: a plural needs no event model loaded
     from ratingbook.events.event import RoundState
 
-__all__ = ["counted_text", "many", "stage_text"]
+__all__ = ["counted_text", "many", "paired_text", "stage_text"]
 
 
 def many(n: int, word: str) -> str:
@@ -36,6 +38,20 @@ def many(n: int, word: str) -> str:
 def counted_text(counted: int) -> str:
     """``after round N`` (rounds 1 to N counted), or ``before round 1`` when none is."""
     return f"after round {counted}" if counted else "before round 1"
+
+
+def paired_text(paired: int, planned: int | None = None, *, verb: str = "") -> str:
+    """The rounds paired: ``round 4``, ``round 4 of 9`` (of the ``planned`` rounds, when set),
+    ``round 4 paired`` (with ``verb`` "paired"); before round 1 is paired, ``no round paired
+    yet`` (``no round paired yet, 9 planned``): "round 0 of 9" named a round that does not
+    exist (issue 34).
+
+    >>> paired_text(4, 9), paired_text(0, 9), paired_text(2, verb="paired"), paired_text(0)
+    ('round 4 of 9', 'no round paired yet, 9 planned', 'round 2 paired', 'no round paired yet')
+    """
+    if not paired:
+        return "no round paired yet" + (f", {planned} planned" if planned else "")
+    return f"round {paired}" + (f" of {planned}" if planned else "") + (f" {verb}" if verb else "")
 
 
 def stage_text(state: RoundState) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ratingbook.reports.stages import paired_text
 from ratingbook.templates.team_trf_book import book_from_team_trf
 from ratingbook.templates.trf_book import book_from_trf
 from ratingbook.templates.writer import TemplateBook
@@ -36,14 +37,16 @@ def _individual_book(data: bytes, source: str) -> TrfBook:
     event = imported.event
     holds = (
         f"{len(event.players)} players, {len(event.entries)} rows, "
-        f"round {event.paired_rounds} paired"
+        f"{paired_text(event.paired_rounds, verb='paired')}"
     )
     return TrfBook(imported.book, imported.warnings, holds)
 
 
 def _team_book(data: bytes, source: str) -> TrfBook:
     book, event, noted = book_from_team_trf(data)
-    return TrfBook(book, tuple(noted), f"{len(event.teams)} teams, round {event.paired_rounds}")
+    return TrfBook(
+        book, tuple(noted), f"{len(event.teams)} teams, {paired_text(event.paired_rounds)}"
+    )
 
 
 #: Each event kind's builder, by the kind's name: ``(the file's bytes, its name) -> TrfBook``.

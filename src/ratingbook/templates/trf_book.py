@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
+from ratingbook.reports.stages import paired_text
 from ratingbook.session import Rank, RecordImport, Session
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
@@ -46,7 +47,7 @@ def book_from_trf(data: bytes, source: str = "TRF file") -> ImportedBook:
     event = replace(event, settings=replace(event.settings, fide_mode=imported.fide_mode))
     book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
     Session(book).run(Rank())
-    summary = f"{len(event.players)} players, round {event.paired_rounds} paired"
+    summary = f"{len(event.players)} players, {paired_text(event.paired_rounds, verb='paired')}"
     when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     log = import_logged(imported.log, source, summary, user_name(), when, event.paired_rounds)
     Session(book).run(RecordImport(event, tuple(log)))

@@ -75,5 +75,7 @@ def read_book_site(book: Book) -> BookSite:
 
     if any(family.name == "list" for family in families_present(book.sheet_names())):
         return read_list_site(book)
+    from ratingbook.reports.stages import paired_text
+
     event = read_book_event(book)
-    return BookSite(event.site(), event.name, f"round {event.paired_rounds}")
+    return BookSite(event.site(), event.name, paired_text(event.paired_rounds))

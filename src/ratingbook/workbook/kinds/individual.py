@@ -108,7 +108,9 @@ class IndividualEvent:
         assert self._ranks is not None and self._log is not None  # read just above
         event = self.event
         text = export_trf(event, self._ranks, log=self._log, fide_mode=event.settings.fide_mode)
-        return TrfFile(text, f"{len(event.players)} players, round {event.paired_rounds}")
+        from ratingbook.reports.stages import paired_text
+
+        return TrfFile(text, f"{len(event.players)} players, {paired_text(event.paired_rounds)}")
 
     def site(self) -> SiteView:
         """The event and the end-of-event tables due for it (the ``Prizes`` sheet read)."""

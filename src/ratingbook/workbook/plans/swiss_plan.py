@@ -32,6 +32,7 @@ from ratingbook.events.event import (
     pairing_due,
 )
 from ratingbook.ratings import swiss_standings
+from ratingbook.reports.stages import paired_text
 from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
@@ -229,7 +230,7 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
     summary = [
         f"{'round robin' if event.settings.round_robin else 'swiss'}: "
         f"{len(event.players)} players, {len(event.entries)} rows, "
-        f"round {event.paired_rounds}" + (f" of {planned}" if planned else ""),
+        + paired_text(event.paired_rounds, planned),
         f"standings {standings.note}",
     ]
     said: list[tuple[list[int], str]] = []  # rounds paired alike are one line: "rounds 2-5"
@@ -284,7 +285,10 @@ def _notes_sheets(
     if isinstance(round_number, int) and not event.settings.round_robin:
         analysis = analyse_round(event, round_number, just_paired=just_paired)
         grid = pairing_notes_grid(
-            round_number, pairing_notes(event, analysis), f"Round {round_number} pairing notes"
+            round_number,
+            pairing_notes(event, analysis),
+            f"Round {round_number} pairing notes",
+            [p.name for p in event.players],
         )
         sheets.append(report_sheet(grid, after, name))
         after = grid.name

@@ -28,6 +28,7 @@ from ratingbook.events.team import (
     match_score,
 )
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK
+from ratingbook.reports.stages import paired_text
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, rows_below
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
@@ -80,8 +81,7 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
         after = grid.name
     summary = (
         f"team {'round robin' if event.settings.round_robin else 'swiss'}: "
-        f"{len(event.teams)} teams, round {event.paired_rounds}"
-        + (f" of {event.settings.rounds}" if event.settings.rounds else ""),
+        f"{len(event.teams)} teams, {paired_text(event.paired_rounds, event.settings.rounds)}",
         f"team standings {grids[0].note}",
     )
     return tuple(sheets), summary
