@@ -22,6 +22,7 @@ from ratingbook.core.cells import (
     ROUND,
     START_NUMBER,
     Bounds,
+    flag,
     is_blank,
     score,
     text,
@@ -119,6 +120,9 @@ def read_player(row: Row) -> SwissPlayer:
         number=_optional_number(row, "No.", "a start number (1 or more)", 1, START_NUMBER),
         national_id=text(row.get("National ID"), row.where, "National ID", required=False),
         k=_k_factor(row),
+        # empty: eligible, as every player is unless the organiser says otherwise
+        no_half_point_bye=not is_blank(row.get("Half-Point Bye"))
+        and not flag(row.get("Half-Point Bye"), row.where, "Half-Point Bye"),
     )
 
 
@@ -203,6 +207,7 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         ),
         "National ID": player.national_id or None,
         "K": player.k,
+        "Half-Point Bye": "No" if player.no_half_point_bye else None,
     }
 
 

@@ -229,6 +229,8 @@ SWISS_PLAYERS = TableSpec(
         Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
         # The player's FIDE K (B.02 8.3.3: 40, 20 or 10), as FIDE's rating list gives it.
         Column("K", required=False, aliases=("K Factor", "K-factor", "K-Factor")),
+        # No: the player may not take a half-point bye (the organiser's flag; empty: he may).
+        Column("Half-Point Bye", required=False, aliases=("HPB", "Half Point Bye")),
     ),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.
