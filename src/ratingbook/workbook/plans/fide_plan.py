@@ -148,11 +148,12 @@ def _manual(
         return step.open, [], [step.line] if step.line else []
     number = step.ended
     engine, now = old.pairs(number), pairs_of(event, number)
+    order = board_order_problem(event, number)  # boards changed by hand: VCL 187-188
     if engine == now:
-        return 0, [], [f"manual pairing of round {number} ended: the engine's pairing is kept"]
+        kept = f"manual pairing of round {number} ended: the engine's pairing is kept"
+        return 0, [], [kept, *([f"level 2 warning: {order}"] if order else [])]
     problems = manual_pairing_problems(event, number, [p for p in now if p not in engine])
-    order = board_order_problem(event, number)
-    if order:  # boards changed by hand: C.04.2's order (VCL questions 187-188)
+    if order:
         problems.append((WarningLevel.ACKNOWLEDGE, order))
     level = max((lvl for lvl, _ in problems), default=WarningLevel.ACKNOWLEDGE)
     numbers = event.start_numbers()
