@@ -4,8 +4,9 @@ Each expected level is the issue's rule: a late entry or a withdrawal is said (2
 changed after round 1, start numbers exchanged, the previous round's result corrected, a round
 unpaired with results typed are confirmed (3); the number of rounds, the tie-breaks and leaving
 FIDE mode take two steps (4); an earlier round's correction, the points system and a forbidden
-pair added after round 1 are refused in FIDE mode (5), level-3 acts outside it. A manual pairing's problems are found by the rules of C.04.1 and the
-colour rules, worked by hand below.
+pair added after round 1 are refused in FIDE mode (5), level-3 acts outside it (issue 37: the
+2026 checklist's questions 58, 75 and 196). A manual pairing's problems are found by the rules
+of C.04.1 and the colour rules, worked by hand below.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 from ratingbook.core.results import Result as R
+from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.fide_mode.changes import changes
 from ratingbook.events.fide_mode.log import LogKind
 from ratingbook.events.fide_mode.manual import manual_pairing_problems
 from ratingbook.events.fide_mode.state import EventState, boards, state_from_rows, state_of
 from ratingbook.events.forbidden_pairs import ForbiddenPair
-from ratingbook.events.codes import Scoring
 from ratingbook.events.settings import SwissSettings
 
 PLAYERS = tuple(SwissPlayer(n, r) for n, r in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)))
