@@ -204,7 +204,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     step([(4, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(4)
 
-    # Withdrawal (level 2), a tie-break change and a forbidden pair (both level 4).
+    # Withdrawal (level 2), a tie-break change (level 4); a forbidden pair: refused (level 5).
     def withdraw() -> None:
         def out(g: Grid) -> Grid:
             return [[*r[:3], 5] if r[1] == "Hana" else list(r) for r in g]
@@ -221,12 +221,14 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
 
     step([(4, "Setting")], tiebreaks)
 
-    def forbid() -> None:
-        edit(book, "Forbidden Pairs", lambda g: [*g, ["Anna", "Boris", 5]])
-        assert "--i-understand" in refused("recalc", book, "--in-place", "--confirm")
-        ok("recalc", book, "--in-place", "--confirm", "--i-understand")
-
-    step([(4, "Forbidden Pair")], forbid)
+    # A forbidden pair after round 1 means leaving FIDE mode (VCL question 196): refused in
+    # it, whatever is confirmed; the book untouched, the row taken away again by hand.
+    edit(book, "Forbidden Pairs", lambda g: [*g, ["Anna", "Boris", None]])
+    kept = digest(book)
+    said = refused("recalc", book, "--in-place", "--confirm", "--i-understand")
+    assert "refused in FIDE mode (level 5)" in said and "Forbidden pair Anna / Boris" in said
+    assert digest(book) == kept
+    edit(book, "Forbidden Pairs", lambda g: g[:1])
     step([(5, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(5)
 
@@ -264,6 +266,13 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         assert "Not in FIDE mode" in said and "undo with" not in said  # final: never undone
 
     step([(6, "FIDE Mode Off")], leave, final=True)
+
+    def forbid() -> None:  # out of FIDE mode: a level-3 act
+        edit(book, "Forbidden Pairs", lambda g: [*g, ["Anna", "Boris", None]])
+        refused("recalc", book, "--in-place")
+        ok("recalc", book, "--in-place", "--confirm")
+
+    step([(6, "Forbidden Pair")], forbid)
     step([(7, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
 
     def correct_round_1() -> None:
@@ -287,7 +296,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     assert {r[5] for r in rows[1:]} == {"arbiter"}
     confirmations = {r[2]: r[6] for r in rows[1:]}
     assert confirmations["Setting"] == "--confirm --i-understand"  # a new tie-break list: level 4
-    assert confirmations["Forbidden Pair"] == "--confirm --i-understand"
+    assert confirmations["Forbidden Pair"] == "--confirm"  # out of FIDE mode: level 3
     assert confirmations["FIDE Mode Off"] == "--confirm --i-understand"
     # Seven rounds played: every printout title says the event left FIDE mode.
     titles = openpyxl.load_workbook(book)["Swiss Standings"].oddHeader.center.text
@@ -421,10 +430,10 @@ def test_fide_mode_cannot_be_turned_back_on(tmp_path: Path) -> None:
 
 def test_a_setting_changed_after_round_1_is_level_3(tmp_path: Path) -> None:
     book = played_book(tmp_path, 1)
-    edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
+    edit(book, "Swiss Settings", lambda g: [*g, ["First Colour", "Black"]])
     before = digest(book)
     said = refused("recalc", book, "--in-place")
-    assert "level 3: Setting Rounds" in said and "standard input is not a terminal" in said
+    assert "level 3: Setting First Colour" in said and "standard input is not a terminal" in said
     assert digest(book) == before
 
 
@@ -433,7 +442,7 @@ def test_a_tiebreak_list_changed_after_round_1_is_level_4_and_logs_the_list_befo
 ) -> None:
     """VCL questions 201-202 (as Sharly-Chess quotes them): changing the tie-break list after
     the start is a level-4 act (two steps), and the TRF's ``###`` line names the round and the
-    list before it. A change of Rounds stays level 3 (the test above)."""
+    list before it. A change of First Colour stays level 3 (the test above)."""
     book = played_book(tmp_path, 1)
     edit(book, "Swiss Settings", lambda g: setting(g, "Tie-breaks", "SB DE"))
     before = digest(book)
@@ -503,7 +512,7 @@ def test_at_a_terminal_a_level_3_act_is_asked(
     from ratingbook.cli import confirming
 
     book = played_book(tmp_path, 1)
-    edit(book, "Swiss Settings", lambda g: setting(g, "Rounds", 6))
+    edit(book, "Swiss Settings", lambda g: [*g, ["First Colour", "Black"]])
     asked: list[str] = []
 
     def confirm(text: str, **_: object) -> bool:
@@ -519,7 +528,7 @@ def test_at_a_terminal_a_level_3_act_is_asked(
         last = grid(book, "Event Log")[-1]
         assert (last[2], last[6]) == ("Setting", "confirmed at the prompt")
     else:
-        assert "Setting Rounds: cancelled; nothing was changed" in done.stderr
+        assert "Setting First Colour: cancelled; nothing was changed" in done.stderr
 
 
 def rated_book(tmp_path: Path) -> Path:

@@ -2,17 +2,20 @@
 
 Each expected level is the issue's rule: a late entry or a withdrawal is said (2); a setting
 changed after round 1, start numbers exchanged, the previous round's result corrected, a round
-unpaired with results typed are confirmed (3); a forbidden pair added after round 1 and leaving
-FIDE mode take two steps (4); an earlier round's correction is refused in FIDE mode (5), a
-level-3 act outside it. A manual pairing's problems are found by the rules of C.04.1 and the
-colour rules, worked by hand below.
+unpaired with results typed are confirmed (3); the number of rounds, the tie-breaks and leaving
+FIDE mode take two steps (4); an earlier round's correction, the points system and a forbidden
+pair added after round 1 are refused in FIDE mode (5), level-3 acts outside it (issue 37: the
+2026 checklist's questions 58, 75 and 196). A manual pairing's problems are found by the rules
+of C.04.1 and the colour rules, worked by hand below.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction as F
 
 from ratingbook.core.results import Result as R
+from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.fide_mode.changes import changes
 from ratingbook.events.fide_mode.log import LogKind
@@ -68,14 +71,75 @@ def test_a_result_of_the_last_round_is_typed_not_corrected() -> None:
 
 def test_settings_players_and_forbidden_pairs_after_round_1() -> None:
     old = event(*TWO_ROUNDS)
-    new = replace(old, settings=SwissSettings(rounds=6))
+    new = replace(old, settings=SwissSettings(rounds=5, first_colour="black"))
     assert levels(old, new) == [(LogKind.SETTING, 3, 3)]
     late = replace(old, players=(*PLAYERS, SwissPlayer("E", 1600)))
     assert levels(old, late) == [(LogKind.LATE_ENTRY, 4, 2)]
     out = replace(old, players=(*PLAYERS[:3], replace(PLAYERS[3], withdrawn=4)))
     assert levels(old, out) == [(LogKind.WITHDRAWAL, 4, 2)]
+
+
+def test_the_number_of_rounds_changed_after_round_1_is_level_4_in_fide_mode() -> None:
+    """VCL questions 58-59 (as Sharly-Chess quotes them): level 4, logged; outside FIDE mode
+    a setting's change is level 3, as every other."""
+    old = event(*TWO_ROUNDS)
+    new = replace(old, settings=SwissSettings(rounds=6))
+    assert levels(old, new) == [(LogKind.SETTING, 3, 4)]
+    assert levels(old, new, fide=False) == [(LogKind.SETTING, 3, 3)]
+
+
+def test_the_points_system_is_locked_after_round_1() -> None:
+    """VCL questions 75 and 85: the points (and the bye's value) cannot change once the event
+    has started: level 5, refused in FIDE mode; a level-3 act outside it."""
+    old = event(*TWO_ROUNDS)
+    three = replace(old, settings=SwissSettings(rounds=5, scoring=Scoring(F(3), F(1), F(3))))
+    assert levels(old, three) == [(LogKind.SETTING, 3, 5)]
+    assert levels(old, three, fide=False) == [(LogKind.SETTING, 3, 3)]
+    bye = replace(old, settings=SwissSettings(rounds=5, scoring=Scoring(pairing_bye=F(1, 2))))
+    assert levels(old, bye) == [(LogKind.SETTING, 3, 5)]
+    # before round 1 a new points system is the event's own: nothing to lock
+    assert levels(event(), replace(event(), settings=three.settings)) == []
+
+
+def test_a_forbidden_pair_added_after_round_1_takes_the_event_out_of_fide_mode() -> None:
+    """VCL question 196 (a hard fail): a prohibited pairing added after round 1 must leave FIDE
+    mode: refused (level 5) while the event stays in it; in the run that leaves FIDE mode, or
+    outside it, a level-3 act; removing one stays level 3."""
+    old = event(*TWO_ROUNDS)
     banned = replace(old, forbidden=(ForbiddenPair("A", "D"),))
-    assert levels(old, banned) == [(LogKind.FORBIDDEN_PAIR, 3, 4)]
+    assert levels(old, banned) == [(LogKind.FORBIDDEN_PAIR, 3, 5)]
+    assert levels(old, banned, fide=False) == [(LogKind.FORBIDDEN_PAIR, 3, 3)]
+    leaving = changes(state(old), state_of(banned, fide_mode=False, left_in=3, manual=0), banned)
+    assert [(c.kind, c.level) for c in leaving] == [
+        (LogKind.FIDE_MODE_OFF, 4),
+        (LogKind.FORBIDDEN_PAIR, 3),
+    ]
+    assert levels(banned, old) == [(LogKind.FORBIDDEN_PAIR, 3, 3)]
+
+
+def test_a_full_point_bye_is_level_2_and_a_second_half_point_bye_level_3() -> None:
+    """VCL questions 177-179: an individual full-point bye is said (level 2, deprecated) and
+    logged; question 174: a player's second half-point bye is level 3, his first nothing."""
+    old = event(*TWO_ROUNDS)
+    full = replace(old, entries=(*TWO_ROUNDS, SwissEntry(4, None, "A", None, R.FULL_POINT_BYE)))
+    [said] = changes(state(old), state(full), full)
+    assert (said.kind, said.round, said.level) == (LogKind.BYE, 4, 2)
+    assert said.after == "A (No. 1): full-point bye" and "deprecated" in said.warning
+    first = replace(old, entries=(*TWO_ROUNDS, SwissEntry(4, None, "B", None, R.HALF_POINT_BYE)))
+    assert levels(old, first) == []
+    second = replace(
+        first, entries=(*first.entries, SwissEntry(5, None, "B", None, R.HALF_POINT_BYE))
+    )
+    [asked] = changes(state(first), state(second), second)
+    assert (asked.kind, asked.round, asked.level) == (LogKind.BYE, 5, 3)
+    assert asked.warning == (
+        "B (No. 2) gets a half-point bye in round 5 and already has one (round 4)"
+    )
+    # both typed in one run: the later one is the second
+    assert levels(old, second) == [(LogKind.BYE, 5, 3)]
+    # a zero-point bye is a known absence, never warned
+    zero = replace(old, entries=(*TWO_ROUNDS, SwissEntry(4, None, "C", None, R.ZERO_POINT_BYE)))
+    assert levels(old, zero) == []
 
 
 def test_before_round_1_nothing_is_logged() -> None:

@@ -90,10 +90,10 @@ def test_the_scripted_event_in_excel_logs_each_change_with_its_confirmation() ->
             with_setting(sheets, "Tie-breaks", "BH"), "Confirm", "Setting Tie-breaks: I understand"
         )
     )
-    forbidden = [*sheets["Forbidden Pairs"], ["Anna", "Boris", 5]]
-    pair = "Forbidden pair Anna / Boris until round 5"
-    sheets = excel(with_setting({**sheets, "Forbidden Pairs": forbidden}, "Confirm",
-                                f"{pair}: I understand"))  # fmt: skip
+    # the number of rounds: level 4 too (issue #37, VCL question 58)
+    rounds = "Setting Rounds"
+    sheets = excel(with_setting(with_setting(sheets, "Rounds", 8), "Confirm",
+                                f"{rounds}: I understand"))  # fmt: skip
     assert log(sheets) == [
         (1, "Pairing"),
         (2, "Pairing"),
@@ -103,11 +103,11 @@ def test_the_scripted_event_in_excel_logs_each_change_with_its_confirmation() ->
         (2, "Correction"),
         (4, "Pairing"),
         (4, "Setting"),
-        (4, "Forbidden Pair"),
+        (4, "Setting"),
     ]
     confirmations = [r[6] for r in sheets["Event Log"][1:]]
     assert confirmations[5] == "Confirm setting: Correction round 2"
-    assert confirmations[8] == f"Confirm setting: {pair}: I understand"
+    assert confirmations[8] == f"Confirm setting: {rounds}: I understand"
     # The chain holds as Excel gives the sheet back (When read back as a date and time).
     assert not [line for line in recalc_book(make_json_book(sheets)).summary if "level 4" in line]
 
@@ -115,12 +115,12 @@ def test_the_scripted_event_in_excel_logs_each_change_with_its_confirmation() ->
 def test_level_3_in_excel_needs_the_confirm_setting_which_is_consumed_and_logged() -> None:
     sheets = with_setting(event_sheets(), "Auto-pair", "On")
     sheets = excel(results(excel(sheets), 1))  # round 1 played, round 2 paired
-    changed = with_setting(sheets, "Rounds", 8)  # a tie-break list would be level 4
-    said = refused_in_excel(changed)
-    assert "level 3: Setting Rounds" in said and "Confirm setting" in said
-    done = excel(with_setting(changed, "Confirm", "Setting Rounds"))
+    changed = {**sheets, "Swiss Settings": [*sheets["Swiss Settings"], ["First Colour", "Black"]]}
+    said = refused_in_excel(changed)  # a tie-break list or the rounds would be level 4
+    assert "level 3: Setting First Colour" in said and "Confirm setting" in said
+    done = excel(with_setting(changed, "Confirm", "Setting First Colour"))
     last = done["Event Log"][-1]
-    assert (last[1], last[2], last[6]) == (2, "Setting", "Confirm setting: Setting Rounds")
+    assert (last[1], last[2], last[6]) == (2, "Setting", "Confirm setting: Setting First Colour")
     assert confirm_cell(done) is None  # consumed
     assert not [line for line in recalc_book(make_json_book(done)).summary if "level 4" in line]
 
@@ -322,7 +322,7 @@ def test_the_7_round_event_in_excel_logs_every_kind_and_undo_gives_back_each_ste
         after = excel(edited, work)
         expected.extend(logged)
         assert log(after) == expected
-        if logged == [(7, "FIDE Mode Off")]:  # final (C.02): never undone
+        if logged[0] == (7, "FIDE Mode Off"):  # final (C.02): never undone
             assert "leaving FIDE mode is final" in refused_in_excel(after, undo_book)
             return after
         undone = excel(after, undo_book)
@@ -393,25 +393,27 @@ def test_the_7_round_event_in_excel_logs_every_kind_and_undo_gives_back_each_ste
     s = step(s, lambda b: results(b, 3), [(4, "Pairing")], by_hand=False)
     s = step(s, lambda b: players(b, withdraw), [(5, "Withdrawal")], by_hand=True)
     s = step(s, lambda b: with_setting(b, "Tie-breaks", "BH"), [(4, "Setting")], by_hand=True)
-    forbid = ["Anna", "Boris", 5]
-    s = step(
-        s,
-        lambda b: {**b, "Forbidden Pairs": [*b["Forbidden Pairs"], forbid]},
-        [(4, "Forbidden Pair")],
-        by_hand=True,
-    )
     s = step(s, lambda b: results(b, 4), [(5, "Pairing")], by_hand=False)
     s = step(s, lambda b: players(b, exchange), [(5, "Start Numbers")], by_hand=True)
     s = step(s, lambda b: results(b, 5), [(6, "Pairing")], by_hand=False)
     s = step(s, lambda b: results(b, 6), [(7, "Pairing")], by_hand=False)
     s = step(s, rating_only, [(6, "Rating Correction")], by_hand=True)
-    s = step(s, lambda b: with_setting(b, "FIDE Mode", "Off"), [(7, "FIDE Mode Off")], by_hand=True)
+    # A forbidden pair after round 1 means leaving FIDE mode (VCL question 196): added in the
+    # run that leaves it, both acts confirmed.
+    pair = "Forbidden pair Anna / Boris until round 5"
+
+    def leave_and_forbid(b: Sheets) -> Sheets:
+        left = with_setting(b, "FIDE Mode", "Off")
+        confirmed = with_setting(left, "Confirm", f"Leave FIDE mode: I understand; {pair}")
+        return {**confirmed, "Forbidden Pairs": [*b["Forbidden Pairs"], ["Anna", "Boris", 5]]}
+
+    s = step(s, leave_and_forbid, [(7, "FIDE Mode Off"), (7, "Forbidden Pair")], by_hand=True)
     s = step(s, lambda b: corrected(b, 1), [(1, "Correction")], by_hand=True)
     s = excel(results(s, 7))
     assert log(s) == expected  # seven rounds played, nothing more logged
     confirmations = {r[2]: r[6] for r in s["Event Log"][1:]}
     assert confirmations["Forbidden Pair"] == (
-        "Confirm setting: Forbidden pair Anna / Boris until round 5: I understand"
+        f"Confirm setting: Leave FIDE mode: I understand; {pair}"
     )
     assert confirmations["Late Entry"] == "level 2 warning shown"
     # Undo takes back the last act (the log keeps every row and says so); the one before it,

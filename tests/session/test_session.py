@@ -94,16 +94,14 @@ def test_a_correction_waits_for_its_confirmation_and_nothing_is_written_meanwhil
 
 
 def test_an_offer_confirms_as_far_as_its_steps_go() -> None:
-    """--confirm (one step) confirms a level-3 act; a level-4 act (a forbidden pair added after
-    round 1) still waits for the second step; an offer where nothing waits is refused."""
+    """--confirm (one step) confirms a level-3 act; a level-4 act (the number of rounds changed
+    after round 1) still waits for the second step; an offer where nothing waits is refused."""
     book = paired_twice()
-    typed(
-        book, "Forbidden Pairs", [["Player", "Other Player", "Until Round"], ["Anna", "Boris", 5]]
-    )
+    typed(book, "Swiss Settings", setting(event_sheets()["Swiss Settings"], "Rounds", 8))
     outcome = Session(book).run(Recalc(), offer=Offer(1, "--confirm"))
     assert isinstance(outcome, NeedsConfirmation) and outcome.steps == 2
     run(book, Recalc(), offer=Offer(2, "--confirm --i-understand"))
-    assert log_rows(book)[-1][1:] == ("Forbidden Pair", "--confirm --i-understand")
+    assert log_rows(book)[-1][1:] == ("Setting", "--confirm --i-understand")
     with pytest.raises(ConfirmationError, match="--confirm given, but nothing in this run"):
         Session(book).run(Recalc(), offer=Offer(1, "--confirm"))
 

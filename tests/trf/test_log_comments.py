@@ -41,6 +41,8 @@ EVERY_KIND = chain(
         LogEntry("2026-04-02T10:00:00Z", 2, K.START_NUMBERS, "4 D, 5 E", "4 E, 5 D", "arbiter"),
         LogEntry("2026-04-02T10:01:00Z", 2, K.LATE_ENTRY, "", "6 F (1500)", "arbiter"),
         LogEntry("2026-04-02T10:02:00Z", 3, K.WITHDRAWAL, "", "E from round 3", "arbiter"),
+        # issue 37: an individual full-point bye (level 2, deprecated), logged
+        LogEntry("2026-04-02T10:02:30Z", 3, K.BYE, "", "C (No. 3): full-point bye", "arbiter"),
         LogEntry("2026-04-02T10:03:00Z", 3, K.SETTING, "Rounds 5", "Rounds 6", "arbiter", "OK"),
         LogEntry("2026-04-02T10:04:00Z", 3, K.FORBIDDEN_PAIR, "", "1-3", "arbiter", "OK"),
         LogEntry("2026-04-02T10:04:30Z", 3, K.UNDO, "Forbidden Pair round 3", "taken back", "a"),
@@ -62,11 +64,12 @@ def test_every_kind_of_entry_is_one_line_in_the_tec_manuals_shape_and_a_detail_l
     heads = lines[::2]
     assert heads[2] == "### MPA @ Round 1: 1-4 2-3 5=BYE => 1-2 3-4 5=BYE"
     assert heads[4] == "### Correction @ Round 2: 1-2: 1-0 => 0-1"
-    assert heads[9] == "### Configuration @ Round 3: Rounds 5 => Rounds 6"
-    assert heads[11] == "### Undo @ Round 3: Forbidden Pair round 3 => taken back"
-    assert heads[12] == "### Redo @ Round 3: Forbidden Pair round 3 => given back"
-    assert heads[13] == "### Desk Result @ Round 3: round 3 board 1: 1-0"
-    assert heads[14] == "### FIDE Mode Off @ Round 3"
+    assert heads[9] == "### Bye @ Round 3: C (No. 3): full-point bye"
+    assert heads[10] == "### Configuration @ Round 3: Rounds 5 => Rounds 6"
+    assert heads[12] == "### Undo @ Round 3: Forbidden Pair round 3 => taken back"
+    assert heads[13] == "### Redo @ Round 3: Forbidden Pair round 3 => given back"
+    assert heads[14] == "### Desk Result @ Round 3: round 3 board 1: 1-0"
+    assert heads[15] == "### FIDE Mode Off @ Round 3"
     assert heads[0] == "### Import @ Round 0: club.trf: 5 players"
     assert lines[5] == (
         '###   at 2026-04-01T09:05:00Z by "Åsa \\"IA\\" Berg" confirmed "--confirm" chain '

@@ -28,6 +28,7 @@ __all__ = [
     "Scoring",
     "TiebreakKind",
     "parse_tiebreaks",
+    "scoring_problem",
     "tiebreak_base",
     "tiebreak_code",
     "tiebreak_list",
@@ -233,3 +234,46 @@ class Scoring:
             Result.ZERO_POINT_BYE: (zero, zero),
         }
         return table[result] if result is not None else (zero, zero)
+
+
+#: The standard points (FIDE's default, C.04.1 c and the Laws of Chess): a win, a draw.
+_STANDARD_POINTS = (Fraction(1), Fraction(1, 2))
+
+
+def scoring_problem(scoring: Scoring) -> str:
+    """What FIDE mode refuses in a points system ("" : nothing), as the 2026 acceptance
+    checklist asks (VCL questions 74, 81 and 83, as Sharly-Chess quotes them, each a hard fail):
+
+    - two draws worth more than a win and a loss (a loss scores nothing here, so: twice a
+      draw above a win), which would reward agreeing draws;
+    - a pairing-allocated bye worth more than a win (C.04.1 c: "as many points as are rewarded
+      for a win, unless the rules of the tournament state otherwise": never more);
+    - with the standard points (1 and ½), a pairing-allocated bye other than a result's value:
+      1, ½ or 0.
+
+    >>> scoring_problem(Scoring(Fraction(3), Fraction(1), Fraction(3)))
+    ''
+    >>> scoring_problem(Scoring(Fraction(1), Fraction(1), Fraction(1)))[:43]
+    'two draws (2) are worth more than a win and'
+    """
+    win, draw, bye = scoring.win, scoring.draw, scoring.pairing_bye
+    if 2 * draw > win:
+        return (
+            f"two draws ({_number(2 * draw)}) are worth more than a win and a loss "
+            f"({_number(win)}): FIDE mode refuses such a points system"
+        )
+    if bye > win:
+        return (
+            f"a pairing-allocated bye ({_number(bye)}) is worth more than a win "
+            f"({_number(win)}): FIDE mode refuses it (C.04.1 c)"
+        )
+    if (win, draw) == _STANDARD_POINTS and bye not in (win, draw, 0):
+        return (
+            f"with the standard points a pairing-allocated bye is worth 1, 0.5 or 0, not "
+            f"{_number(bye)}"
+        )
+    return ""
+
+
+def _number(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else str(float(value))

@@ -37,6 +37,7 @@ __all__ = [
     "SwissPlayer",
     "check_event",
     "round_robin_rounds",
+    "swiss_rounds_problem",
 ]
 
 #: What ``Black`` holds on a bye row.
@@ -79,6 +80,9 @@ class SwissPlayer:
     #: by (:mod:`ratingbook.events.tournament_rating`).
     national_rating: int | None = None
     manual_rating: int | None = None
+    #: Not eligible for a half-point bye (free entry, the event's conditions): the organiser's
+    #: flag (``Half-Point Bye`` ``No``); a half-point bye asked for him is refused.
+    no_half_point_bye: bool = False
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn
@@ -249,6 +253,39 @@ def round_robin_rounds(players: int, cycles: int = 1) -> int:
     return (players + players % 2 - 1) * cycles
 
 
+def swiss_rounds_problem(event: SwissEvent) -> str:
+    """Why a Swiss event's ``Rounds`` cannot all be paired by the rules ("" : they may be), a
+    warning before the start (VCL question 62, as Sharly-Chess quotes it). Two players never
+    meet twice (C.04.1 b) and nobody gets a second pairing-allocated bye (C.04.1 d): P players
+    have at most P - 1 rounds, or P when P is odd (each sits out once). A round robin's rounds
+    are its Berger table's (:func:`check_event`). Fewer rounds may still not be pairable (the
+    colour rules); manual pairing then completes the event.
+
+    >>> from ratingbook.events.settings import SwissSettings
+    >>> swiss_rounds_problem(SwissEvent(tuple(SwissPlayer(n) for n in "ABCD"), (),
+    ...     SwissSettings(rounds=3)))
+    ''
+    >>> swiss_rounds_problem(SwissEvent(tuple(SwissPlayer(n) for n in "ABCD"), (),
+    ...     SwissSettings(rounds=4)))[:47]
+    'Rounds 4: a Swiss of 4 players cannot be paired'
+    """
+    rounds, players = event.settings.rounds, len(event.players)
+    if rounds is None or event.settings.round_robin or players < 2:
+        return ""
+    most = players if players % 2 else players - 1
+    if rounds <= most:
+        return ""
+    why = (
+        "each plays every other once and sits out once with the pairing-allocated bye"
+        if players % 2
+        else "each can play every other only once"
+    )
+    return (
+        f"Rounds {rounds}: a Swiss of {players} players cannot be paired to the end by the "
+        f"rules: at most {most} rounds ({why}, C.04.1 b and d)"
+    )
+
+
 # --- building and checking ---------------------------------------------------------------------
 
 _TITLES = {
@@ -305,6 +342,18 @@ def check_event(event: SwissEvent) -> None:
                         column,
                     )
                 )
+    for entry in event.entries:
+        # VCL questions 175-176 (as Sharly-Chess quotes them): a player the organiser made
+        # ineligible for a half-point bye cannot be given one.
+        if entry.result is Result.HALF_POINT_BYE and by_name[entry.white].no_half_point_bye:
+            problems.append(
+                EventError(
+                    f"{entry.white!r} is not eligible for a half-point bye (Swiss Players, "
+                    "Half-Point Bye: No); give him a zero-point bye (ZPB) or none",
+                    entry.where,
+                    fields.RESULT,
+                )
+            )
     paired = {e.round for e in event.entries if not e.is_bye or e.result is Result.PAIRING_BYE}
     for number in range(1, event.paired_rounds):
         if number not in paired:

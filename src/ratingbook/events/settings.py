@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.events.codes import RATING_KINDS, Scoring, tiebreak_problem
+from ratingbook.events.codes import RATING_KINDS, Scoring, scoring_problem, tiebreak_problem
 from ratingbook.events.tournament_rating import (
     EQUAL_ORDER_SPELLINGS,
     FIDE,
@@ -331,6 +331,14 @@ def check_combination(settings: SwissSettings) -> None:
             fields.VALUE,
         )
     s = settings.scoring
+    problem = scoring_problem(s) if settings.fide_mode else ""
+    if problem:  # outside FIDE mode the event's own rules may say otherwise
+        raise InvalidValueError(
+            f"Points {_points_text(s.win)} {_points_text(s.draw)} {_points_text(s.pairing_bye)}: "
+            f"{problem} (set FIDE Mode to Off for such an event)",
+            settings.places.get("Points"),
+            fields.VALUE,
+        )
     if settings.acceleration == BAKU and (s.win != 2 * s.draw):
         raise InvalidValueError(
             "Baku acceleration needs a points system where a win is worth two draws (FIDE "

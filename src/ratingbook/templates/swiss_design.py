@@ -113,8 +113,9 @@ SWISS = Design(
                 "Federation": 12,
                 "Withdrawn": 12,
                 "National ID": 13,
+                "Half-Point Bye": 15,
             },
-            landscape=True,  # eleven columns: upright they print too small to read
+            landscape=True,  # twelve columns: upright they print too small to read
         ),
         InputSheet(
             FORBIDDEN_PAIRS,
@@ -177,7 +178,8 @@ SWISS = Design(
         "Federation, Birth and Sex go into TRF files; National ID is an ID that is not a FIDE "
         "number. Withdrawn: the first round a player no longer plays. K is the player's FIDE "
         "K factor (40, 20 or 10, as FIDE's rating list gives it); empty: from the rating and "
-        "birth year.",
+        "birth year. Half-Point Bye: No for a player the event's conditions make ineligible "
+        "for one (a free entry); a half-point bye asked for him is refused.",
         f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
         "A bye is a row whose Black is BYE. White No. and Black No. are the start numbers the "
         "pairing used: ratingbook fills them.",

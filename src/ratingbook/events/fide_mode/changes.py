@@ -2,9 +2,9 @@
 
 This module alone decides which differences between what the log last recorded and the event
 now are logged changes (:func:`changes`: a pairing, an unpairing, a result correction, start
-numbers, a late entry, a withdrawal, a setting, a forbidden pair, FIDE mode left) and the
-warning level of each (:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a level
-then asks of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
+numbers, a late entry, a withdrawal, a warned bye, a setting, a forbidden pair, FIDE mode left)
+and the warning level of each (:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a
+level then asks of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel
 from ratingbook.events.fide_mode.state import EventState, board_count, boards
@@ -83,10 +84,58 @@ def changes(
         out += _player_changes(old, new, current)
         out += _forbidden_changes(old, new, current)
     numbers = event.start_numbers()
+    out += _bye_changes(old, new, numbers)
     out += _round_changes(
         old, new, engine, set(unpaired), numbers, typed or {}, fide=fide, book=book or "BOOK"
     )
     out += _rating_changes(old, new, numbers)
+    return out
+
+
+def _bye_changes(
+    old: EventState, new: EventState, numbers: Mapping[str, int]
+) -> list[LoggedChange]:
+    """The requested byes added that are warned (VCL questions 174 and 177-179, as
+    Sharly-Chess quotes them): an individual full-point bye is level 2, said as deprecated and
+    logged; a half-point bye for a player who has one in another round is level 3."""
+    known = set(old.games)
+    half = Result.HALF_POINT_BYE.value
+    out: list[LoggedChange] = []
+    for game in new.games:
+        number, player, black, result = game
+        if black or game in known:
+            continue
+        who = f"{player} (No. {numbers.get(player, 0)})"
+        if result == Result.FULL_POINT_BYE.value:
+            out.append(
+                LoggedChange(
+                    LogKind.BYE,
+                    number,
+                    "",
+                    f"{who}: full-point bye",
+                    WarningLevel.ACKNOWLEDGE,
+                    warning=f"{who} gets a full-point bye in round {number}: an individual "
+                    "full-point bye is deprecated (FIDE); it is logged",
+                )
+            )
+        elif result == half:
+            others = [r for r, w, b, res in new.games if w == player and not b and res == half]
+            # the second is warned, not the first (one recorded, or an earlier round's)
+            first = [r for r in others if r < number or (r, player, "", half) in known]
+            if first:
+                earlier = ", ".join(str(r) for r in sorted(first))
+                out.append(
+                    LoggedChange(
+                        LogKind.BYE,
+                        number,
+                        "",
+                        f"{who}: half-point bye ({len(others)} in the event)",
+                        WarningLevel.CONFIRM,
+                        f"Bye {player} round {number}",
+                        f"{who} gets a half-point bye in round {number} and already has one "
+                        f"(round {earlier})",
+                    )
+                )
     return out
 
 
@@ -125,6 +174,40 @@ def _setting_shown(name: str, value: str) -> str:
 #: Sharly-Chess quotes it: a hard fail otherwise): the tie-breaks, which the event announces
 #: before it starts (C.07) and which decide the prizes.
 TIEBREAKS_SETTING = "Tie-breaks"
+#: The number of rounds: its change after the start is level 4 in FIDE mode and logged (VCL
+#: questions 58-59, as Sharly-Chess quotes them: a hard fail otherwise).
+ROUNDS_SETTING = "Rounds"
+#: The points system (with the pairing-allocated bye's value): locked once the event has
+#: started (VCL questions 75 and 85), so its change is level 5, refused in FIDE mode.
+POINTS_SETTING = "Points"
+
+
+def _setting_level(name: str, *, fide: bool) -> int:
+    if fide and name == POINTS_SETTING:
+        return WarningLevel.REFUSE
+    if fide and name in (TIEBREAKS_SETTING, ROUNDS_SETTING):
+        return WarningLevel.CONSEQUENCES
+    return WarningLevel.CONFIRM
+
+
+def _setting_warning(name: str, before: str) -> str:
+    if name == TIEBREAKS_SETTING:
+        return (
+            "the tie-breaks announced for the event change after round 1: the standings, and "
+            f"who wins a tie for a prize, may change; the list before, {before}, stays in the log"
+        )
+    if name == ROUNDS_SETTING:
+        return (
+            f"the number of rounds announced for the event ({before}) changes after round 1: "
+            "the last round's pairing rules (C.04.3 A.7, topscorers) and every later pairing "
+            "follow the new number; the change stays in the log"
+        )
+    if name == POINTS_SETTING:
+        return (
+            "the points system is locked once the event has started (in FIDE mode it cannot "
+            f"change; type {before} back, or leave FIDE mode)"
+        )
+    return f"{name} changed after round 1: later pairings and the standings follow it"
 
 
 def _setting_changes(
@@ -133,22 +216,17 @@ def _setting_changes(
     before, out = dict(old.settings), []
     for name, value in new.settings:
         if before.get(name, value) != value:
-            tiebreaks = name == TIEBREAKS_SETTING
+            shown = _setting_shown(name, before[name])
             out.append(
                 LoggedChange(
                     LogKind.SETTING,
                     current,
-                    # The line holds the list before the change (VCL question 202).
-                    f"{name} {_setting_shown(name, before[name])}",
+                    # The line holds the value before the change (VCL question 202).
+                    f"{name} {shown}",
                     f"{name} {_setting_shown(name, value)}",
-                    WarningLevel.CONSEQUENCES if tiebreaks and fide else WarningLevel.CONFIRM,
+                    _setting_level(name, fide=fide),
                     f"Setting {name}",
-                    f"the tie-breaks announced for the event change after round 1: the "
-                    f"standings, and who wins a tie for a prize, may change; the list before, "
-                    f"{_setting_shown(name, before[name])}, stays in the log"
-                    if tiebreaks
-                    else f"{name} changed after round 1: later pairings and the standings "
-                    "follow it",
+                    _setting_warning(name, shown),
                 )
             )
     return out
@@ -210,16 +288,24 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
 def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
     out: list[LoggedChange] = []
     for pair in sorted(set(new.forbidden) - set(old.forbidden)):
+        # VCL question 196 (as Sharly-Chess quotes it, a hard fail): a prohibited pairing added
+        # after round 1 must leave FIDE mode: level 5 while the event stays in it, and a
+        # level-3 act of the run that leaves it (itself level 4) or of an event outside it.
+        staying = new.fide_mode
         out.append(
             LoggedChange(
                 LogKind.FORBIDDEN_PAIR,
                 current,
                 "",
                 f"{pair} added",
-                WarningLevel.CONSEQUENCES,
+                WarningLevel.REFUSE if staying else WarningLevel.CONFIRM,
                 f"Forbidden pair {pair}",
-                f"the pair {pair} is forbidden after round 1: it is logged for good and every "
-                "later pairing avoids it",
+                f"a pair forbidden after round 1 takes the event out of FIDE mode: to add "
+                f"{pair}, set FIDE Mode to Off in the same run (leaving FIDE mode is final), "
+                "or remove the pair"
+                if staying
+                else f"the pair {pair} is forbidden after round 1: it is logged for good and "
+                "every later pairing avoids it",
             )
         )
     for pair in sorted(set(old.forbidden) - set(new.forbidden)):

@@ -57,6 +57,9 @@ class LogKind(Enum):
     """A player added after round 1."""
     WITHDRAWAL = "Withdrawal"
     """A player withdrawn."""
+    BYE = "Bye"
+    """A requested bye that is warned: an individual full-point bye (deprecated) or a second
+    half-point bye (VCL questions 174 and 177-179)."""
     SETTING = "Setting"
     """A setting (pairing system, acceleration, tie-breaks, rounds, ...) changed after round 1."""
     FORBIDDEN_PAIR = "Forbidden Pair"

@@ -25,8 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.cells import is_blank
+from ratingbook.core.results import Result
 from ratingbook.core.tables import Grid
 from ratingbook.errors import ConfirmationError, Location, RatingbookError
+from ratingbook.events.board_order import board_order_problem
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.fide_mode.changes import LoggedChange, changes
 from ratingbook.events.fide_mode.log import LogEntry, LogKind, WarningLevel, chain
@@ -46,6 +48,7 @@ from ratingbook.events.fide_mode.state import (
     state_from_rows,
     state_of,
 )
+from ratingbook.workbook.plans.fide_shape import last_round_rechecked
 from ratingbook.workbook.plans.rating_corrections import (
     correction_texts,
     read_rating_corrections,
@@ -145,9 +148,13 @@ def _manual(
         return step.open, [], [step.line] if step.line else []
     number = step.ended
     engine, now = old.pairs(number), pairs_of(event, number)
+    order = board_order_problem(event, number)  # boards changed by hand: VCL 187-188
     if engine == now:
-        return 0, [], [f"manual pairing of round {number} ended: the engine's pairing is kept"]
+        kept = f"manual pairing of round {number} ended: the engine's pairing is kept"
+        return 0, [], [kept, *([f"level 2 warning: {order}"] if order else [])]
     problems = manual_pairing_problems(event, number, [p for p in now if p not in engine])
+    if order:
+        problems.append((WarningLevel.ACKNOWLEDGE, order))
     level = max((lvl for lvl, _ in problems), default=WarningLevel.ACKNOWLEDGE)
     numbers = event.start_numbers()
     change = LoggedChange(
@@ -163,6 +170,20 @@ def _manual(
     # its problems are said once: as a level-2 warning with the run's others, or in the
     # question a higher level asks
     return 0, [change], [f"manual pairing of round {number} ended"]
+
+
+def _asked(result: str) -> bool:
+    """A requested bye (half-, full- or zero-point) as the state writes it."""
+    return any(r.value == result and r.is_requested_bye for r in Result)
+
+
+def _with_board_order(change: LoggedChange, event: SwissEvent) -> LoggedChange:
+    """A round typed into Swiss Games by hand (not by the engine), with what its boards'
+    order breaks (C.04.2; VCL questions 187-188) added to its warning."""
+    if change.kind is not LogKind.PAIRING or not change.by_hand:
+        return change
+    order = board_order_problem(event, change.round)
+    return replace(change, warning=f"{change.warning}; {order}") if order else change
 
 
 def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
@@ -302,6 +323,8 @@ def with_event_log(
     old = recorded
     if old is None:  # an event without a log: logging starts from this run
         old = state_of(event, fide_mode=event.settings.fide_mode, left_in=0, manual=0)
+        # the byes asked so far are warned now, as if typed in this run (VCL 174, 177-179)
+        old = replace(old, games=tuple(g for g in old.games if g[2] or not _asked(g[3])))
     fide_place = _settings_place(event, "FIDE Mode")
     # Only a book with a FIDE Mode setting and a log can ask to turn the mode back on.
     asked_on = event.settings.fide_mode and (
@@ -342,6 +365,8 @@ def with_event_log(
         book=request.book,
     )
     found += manual_changes
+    found += last_round_rechecked(old, after)
+    found = [_with_board_order(c, after) for c in found]
     asks, confirmed = _gate(event, found, old.fide_mode)
     quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
     summary = list(plan.summary)

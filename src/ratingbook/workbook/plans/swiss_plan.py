@@ -30,6 +30,7 @@ from ratingbook.events.event import (
     SwissEvent,
     next_round_to_pair,
     pairing_due,
+    swiss_rounds_problem,
 )
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.stages import paired_text
@@ -233,6 +234,10 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
         + paired_text(event.paired_rounds, planned),
         f"standings {standings.note}",
     ]
+    if not tables.event.paired_rounds:  # before the start: VCL question 62
+        problem = swiss_rounds_problem(tables.event)
+        if problem:
+            summary.append(f"level 2 warning: {problem}")
     said: list[tuple[list[int], str]] = []  # rounds paired alike are one line: "rounds 2-5"
     for number in sorted({e.round for e in new_rows}):
         rows = [e for e in new_rows if e.round == number]

@@ -23,6 +23,7 @@ from ratingbook.core.cells import (
     ROUND,
     START_NUMBER,
     Bounds,
+    flag,
     is_blank,
     score,
     text,
@@ -126,6 +127,9 @@ def read_player(row: Row) -> SwissPlayer:
         manual_rating=_optional_number(
             row, "Manual Rating", "a rating (a whole number, 0 or more)", 0, RATING
         ),
+        # empty: eligible, as every player is unless the organiser says otherwise
+        no_half_point_bye=not is_blank(row.get("Half-Point Bye"))
+        and not flag(row.get("Half-Point Bye"), row.where, "Half-Point Bye"),
     )
 
 
@@ -212,6 +216,7 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "K": player.k,
         "National Rating": player.national_rating,
         "Manual Rating": player.manual_rating,
+        "Half-Point Bye": "No" if player.no_half_point_bye else None,
     }
 
 

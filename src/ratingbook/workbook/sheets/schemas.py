@@ -234,6 +234,8 @@ SWISS_PLAYERS = TableSpec(
         # .tournament_rating).
         Column("National Rating", required=False, aliases=("Nat. Rating", "National Elo")),
         Column("Manual Rating", required=False, aliases=("Estimated Rating", "Estimate")),
+        # No: the player may not take a half-point bye (the organiser's flag; empty: he may).
+        Column("Half-Point Bye", required=False, aliases=("HPB", "Half Point Bye")),
     ),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.
