@@ -215,6 +215,7 @@ RESULT_SIGNS = {
     Result.WHITE_WINS_BY_FORFEIT: ("+", "-"),
     Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.ADJOURNED: ("?", "?"),  # adjourned: its result not known yet
 }
 
 

@@ -17,6 +17,7 @@ This module alone decides which of the two a book is and what a run writes for i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
@@ -24,6 +25,7 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import check_points
 from ratingbook.core.tables import Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
+from ratingbook.events.adjourned import adjourn_missing, final_refusal, games_named
 from ratingbook.events.event import (
     EventError,
     SwissEntry,
@@ -35,6 +37,7 @@ from ratingbook.ratings import swiss_standings
 from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
+from ratingbook.workbook.sheets.event_log_sheet import read_state
 from ratingbook.workbook.sheets.event_rows import entry_cells
 from ratingbook.workbook.sheets.reading import (
     Sheets,
@@ -94,8 +97,9 @@ def plan_swiss(sheets: Sheets) -> Plan:
 
 def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     """Pair the next round now (``ratingbook pair``): an error when the last round is not
-    complete (naming its boards without a result), the number of rounds is not set, or the
-    event is over. Auto-pair off does not stop an explicit pairing.
+    complete (naming its boards without a result; in FIDE mode they are adjourned instead,
+    :func:`_adjourned_for_pairing`), the number of rounds is not set, or the event is over.
+    Auto-pair off does not stop an explicit pairing.
 
     With ``every_round`` (``ratingbook pair --all``), a round robin's remaining rounds are all
     paired at once (the Berger table does not depend on results); a Swiss event cannot be.
@@ -105,9 +109,19 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     tables = read_event_tables(sheets)
     event = tables.event
     if not every_round:
+        tables, adjourning = _adjourned_for_pairing(sheets, tables)
+        event = tables.event
         next_round_to_pair(event)
         rows = pair_next_round(event)
-        return with_event_log(sheets, event, rows, plan_event_views(sheets, tables, rows))
+        plan = plan_event_views(sheets, tables, rows)
+        if adjourning is not None:
+            block, games = adjourning
+            said = (
+                f"adjourned, having no result: {games_named(games)} (each a draw for pairing "
+                "until its result is entered)"
+            )
+            plan = replace(plan, blocks=(block, *plan.blocks), summary=(*plan.summary, said))
+        return with_event_log(sheets, event, rows, plan)
     if not event.settings.round_robin:
         raise EventError(
             "only a round robin can have all its rounds paired at once: a Swiss round is "
@@ -120,6 +134,25 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
         raise EventError(f"the event is over: all {last} rounds have been paired")
     rows = pair_round_robin(event, range(event.paired_rounds + 1, last + 1))
     return with_event_log(sheets, event, rows, plan_event_views(sheets, tables, rows))
+
+
+def _adjourned_for_pairing(
+    sheets: Sheets, tables: EventTables
+) -> tuple[EventTables, tuple[WriteBlock, list[SwissEntry]] | None]:
+    """In FIDE mode, the games of paired rounds without a result adjourned before the next
+    round is paired (FIDE's checklist, Q159: ``?`` written in their Result cells, a draw for
+    pairing; the level-2 warning is FIDE mode's log, :mod:`ratingbook.events.fide_mode.changes`),
+    with the block writing them and the games; outside FIDE mode nothing (pairing then names
+    the games without a result, and ``?`` typed adjourns one)."""
+    event = tables.event
+    recorded = read_state(sheets) if event.pending() else None
+    in_fide_mode = event.settings.fide_mode and (recorded is None or recorded.fide_mode)
+    if not event.pending() or not in_fide_mode:
+        return tables, None
+    adjourned_event, adjourned = adjourn_missing(event)
+    cells = {e.where.row: Result.ADJOURNED.value for e in adjourned if e.where and e.where.row}
+    block = column_block(tables.games, "Result", cells)
+    return replace(tables, event=adjourned_event), None if block is None else (block, adjourned)
 
 
 def plan_standings(sheets: Sheets) -> Plan:
@@ -200,7 +233,13 @@ def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[Swi
     from ratingbook.workbook.plans.end_plan import with_end_sheets
 
     plan = _plan_event(tables, new_rows)
-    return with_end_sheets(plan, sheets, tables.event.with_entries(new_rows))
+    event = tables.event.with_entries(new_rows)
+    # FIDE's checklist (Q161): no final standings while an adjourned game has no result: the
+    # standings stay provisional (the game a draw) and the end-of-event sheets wait for it.
+    refused = final_refusal(event, "the final standings (and the prize list, norms, the TRF)")
+    if refused is not None:
+        return replace(plan, summary=(*plan.summary, f"provisional standings: {refused.problem}"))
+    return with_end_sheets(plan, sheets, event)
 
 
 def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
