@@ -1,5 +1,5 @@
-"""Adjourned games: which games are, what pairing with results missing does to them, and what
-an adjourned game still stops.
+"""Adjourned games: which games are adjourned, what pairing with results missing does to them,
+and what an adjourned game still stops.
 
 FIDE's checklist for tournament software (C.02, 2026; its questions as Sharly-Chess quotes
 them, issue #2316) asks that a game can be registered as adjourned and counts as a draw for
@@ -12,9 +12,9 @@ remains in a round before the last completed one is warned at level 2 (Q168).
 This module alone decides those rules over the event's model: :func:`adjourned_games`,
 :func:`adjourn_missing` (the games a pairing adjourns, and the event with them adjourned),
 :func:`is_final` and :func:`final_refusal` (what an unresolved adjournment stops, naming the
-games), :func:`left_behind` (Q168). What each warning asks of a run, and the ``###
-Adjournment`` line of a result entered later (Q163), are FIDE mode's
-(:mod:`ratingbook.events.fide_mode.changes`). Pure.
+games). Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
+the level 3 and ``### Adjournment`` line of a result other than a draw entered later, Q163),
+is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ __all__ = [
     "final_refusal",
     "games_named",
     "is_final",
-    "left_behind",
 ]
 
 
@@ -89,9 +88,3 @@ def final_refusal(event: SwissEvent, what: str) -> EventError | None:
         games[0].where,
         fields.RESULT,
     )
-
-
-def left_behind(event: SwissEvent, round_number: int) -> list[SwissEntry]:
-    """The adjourned games a pairing of ``round_number`` leaves behind in a round before the
-    last completed one (``round_number`` - 1): warned at level 2 (Q168)."""
-    return [e for e in adjourned_games(event) if e.round < round_number - 1]

@@ -350,8 +350,8 @@ def _adjournments(
                     res,
                     level,
                     f"Adjournment round {number}" if level else "",
-                    f"{game}: the adjourned game ends {res}, not the draw it counted as: the "
-                    f"pairings made since round {number} counted it as a draw"
+                    f"{game}: the adjourned game ends {res}, not the draw it counted as in the "
+                    f"pairing of every round after round {number}"
                     if level
                     else "",
                 )
