@@ -25,7 +25,7 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import check_points
 from ratingbook.core.tables import Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
-from ratingbook.events.adjourned import adjourn_missing, final_refusal, games_named
+from ratingbook.events.adjourned import adjourn_missing, final_refusal
 from ratingbook.events.event import (
     EventError,
     SwissEntry,
@@ -109,19 +109,13 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     tables = read_event_tables(sheets)
     event = tables.event
     if not every_round:
-        tables, adjourning = _adjourned_for_pairing(sheets, tables)
-        event = tables.event
-        next_round_to_pair(event)
-        rows = pair_next_round(event)
-        plan = plan_event_views(sheets, tables, rows)
-        if adjourning is not None:
-            block, games = adjourning
-            said = (
-                f"adjourned, having no result: {games_named(games)} (each a draw for pairing "
-                "until its result is entered)"
-            )
-            plan = replace(plan, blocks=(block, *plan.blocks), summary=(*plan.summary, said))
-        return with_event_log(sheets, event, rows, plan)
+        adjourned, block = _adjourned_for_pairing(sheets, tables)
+        next_round_to_pair(adjourned.event)
+        rows = pair_next_round(adjourned.event)
+        plan = plan_event_views(sheets, adjourned, rows)
+        if block is not None:  # FIDE mode's log warns of the games adjourned (level 2)
+            plan = replace(plan, blocks=(block, *plan.blocks))
+        return with_event_log(sheets, adjourned.event, rows, plan, read=event)
     if not event.settings.round_robin:
         raise EventError(
             "only a round robin can have all its rounds paired at once: a Swiss round is "
@@ -138,11 +132,11 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
 
 def _adjourned_for_pairing(
     sheets: Sheets, tables: EventTables
-) -> tuple[EventTables, tuple[WriteBlock, list[SwissEntry]] | None]:
+) -> tuple[EventTables, WriteBlock | None]:
     """In FIDE mode, the games of paired rounds without a result adjourned before the next
     round is paired (FIDE's checklist, Q159: ``?`` written in their Result cells, a draw for
     pairing; the level-2 warning is FIDE mode's log, :mod:`ratingbook.events.fide_mode.changes`),
-    with the block writing them and the games; outside FIDE mode nothing (pairing then names
+    with the block writing them; outside FIDE mode nothing (pairing then names
     the games without a result, and ``?`` typed adjourns one)."""
     event = tables.event
     recorded = read_state(sheets) if event.pending() else None
@@ -151,8 +145,7 @@ def _adjourned_for_pairing(
         return tables, None
     adjourned_event, adjourned = adjourn_missing(event)
     cells = {e.where.row: Result.ADJOURNED.value for e in adjourned if e.where and e.where.row}
-    block = column_block(tables.games, "Result", cells)
-    return replace(tables, event=adjourned_event), None if block is None else (block, adjourned)
+    return replace(tables, event=adjourned_event), column_block(tables.games, "Result", cells)
 
 
 def plan_standings(sheets: Sheets) -> Plan:
