@@ -187,7 +187,9 @@ def test_no_final_trf_or_final_standings_while_an_adjourned_game_has_no_result()
     outcome = done(session(book).run(Recalc()))
     provisional = [line for line in outcome.summary if line.startswith("provisional standings")]
     assert len(provisional) == 1 and "round 1 board 3 (Carl - Hana)" in provisional[0]
-    assert "Prize List" not in book.grids()
+    titles = {s.name: s.print_setup.title for s in outcome.plan.sheets if s.print_setup}
+    assert "provisional" in titles["Swiss Standings"] and "provisional" in titles["Crosstable"]
+    assert not {"Prize List", "Norms", "Contenders"} & {s.name for s in outcome.plan.sheets}
     with pytest.raises(RatingbookError) as caught:
         IndividualKind().read(book).trf()
     assert "round 1 board 3 (Carl - Hana)" in str(caught.value)
@@ -195,5 +197,8 @@ def test_no_final_trf_or_final_standings_while_an_adjourned_game_has_no_result()
     book = with_result(book, "Carl", "Hana", "½-½")
     outcome = done(session(book).run(Recalc()))
     assert not [line for line in outcome.summary if line.startswith("provisional")]
+    titles = {s.name: s.print_setup.title for s in outcome.plan.sheets if s.print_setup}
+    assert "provisional" not in titles["Swiss Standings"]
+    assert {"Norms", "Contenders"} <= {s.name for s in outcome.plan.sheets}
     lines = IndividualKind().read(book).trf().text.splitlines()
     assert next(line for line in lines if line.startswith("001    3"))[91:99] == "   8 w ="
