@@ -25,8 +25,13 @@ def games(path: Path) -> list[tuple[object, ...]]:
 
 
 def test_pair_refuses_the_template_whose_round_4_has_no_results(tmp_path: Path) -> None:
+    """Outside FIDE mode; in FIDE mode the games are adjourned instead (FIDE's checklist, Q159:
+    tests/cli/test_adjourned_games.py)."""
     book = tmp_path / "t.xlsx"
     shutil.copy(TEMPLATE, book)
+    wb = openpyxl.load_workbook(book)
+    wb["Swiss Settings"].append(["FIDE Mode", "Off"])
+    wb.save(book)
     done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(tmp_path / "out.xlsx")])
     assert done.exit_code == 2
     assert (

@@ -186,15 +186,16 @@ def test_a_trf_line_that_does_not_parse_is_named_and_no_book_is_written(tmp_path
     from ratingbook.cli import cli
 
     trf = tmp_path / "event.trf"
-    # Line 3's round 1 result letter 'Q' is no TRF code (TRF16 / TRF-2026 result table). The
-    # file is ANSI (cp1252), as Swiss-Manager writes it.
-    bad = record(1, "Šimková, Anna", "0.0", 1, ["2,w,Q"], rating="2000")
+    # Line 3's round 1 colour 'x' is no TRF colour (w, b or -; an unknown result letter is read
+    # as an unknown result instead, FIDE's checklist Q166). The file is ANSI (cp1252), as
+    # Swiss-Manager writes it.
+    bad = record(1, "Šimková, Anna", "0.0", 1, ["2,x,1"], rating="2000")
     trf.write_bytes(("012 Club\r\n042 2026/04/01\r\n" + bad + "\r\n").encode("cp1252"))
     out = tmp_path / "event.xlsx"
     done = CliRunner().invoke(cli, ["trf", "import", str(trf), "-o", str(out)])
     assert done.exit_code == 2
     lines = done.output.strip().splitlines()
-    expected = "line 3: round 1 (columns 92-99): result 'Q' is not a TRF result code"
+    expected = "line 3: round 1 (columns 92-99): colour 'x' is not w, b or -"
     assert len(lines) == 1 and expected in lines[0]
     assert not out.exists()
 

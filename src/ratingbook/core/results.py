@@ -7,7 +7,8 @@ every cell (empty, never calculated, Excel errors). Which results a system takes
 
 - over-the-board results (``1-0``, ``0-1``, a draw): every system. The ladder's sheet writes them
   in brackets, as the Access table did (``(1-0)``), and brackets are optional everywhere;
-- forfeits and the four kinds of bye: a Swiss event (``Swiss Games``, TRF);
+- forfeits, the four kinds of bye and an adjourned game (``?``, a result not known yet): a Swiss
+  event (``Swiss Games``, TRF);
 - Crikey writes White's result as a word (``won``, ``drew``, ``lost``; seed 000).
 """
 
@@ -19,6 +20,7 @@ from ratingbook.core import fields
 from ratingbook.errors import InvalidResultError, Location
 
 __all__ = [
+    "ADJOURNED_HELP",
     "BYE_RESULT_HELP",
     "CRIKEY_RESULTS_EXPECTED",
     "CRIKEY_WORDS",
@@ -68,6 +70,11 @@ class Result(enum.Enum):
     ZERO_POINT_BYE = "ZPB"
     """Zero-point bye: a requested or known absence (TRF ``Z``)."""
 
+    ADJOURNED = "?"
+    """A game adjourned, or any game whose result is not known yet when the next round is
+    paired: TRF-2026's "unknown result (e.g. adjourned game)", record 162's ``X``, worth a
+    draw until its result is entered (:mod:`ratingbook.events.adjourned`)."""
+
     # Members are singletons, so identity is their hash; object's C-level hash keeps dictionary
     # lookups keyed by a result fast (Enum's own __hash__ is Python code, hashing the name).
     __hash__ = object.__hash__
@@ -89,6 +96,11 @@ class Result(enum.Enum):
     def is_played(self) -> bool:
         """A game played over the board (not a forfeit, not a bye)."""
         return self in _WHITE_SCORES
+
+    @property
+    def is_adjourned(self) -> bool:
+        """A game adjourned: its result is not known yet (it counts as a draw meanwhile)."""
+        return self is Result.ADJOURNED
 
     @property
     def is_requested_bye(self) -> bool:
@@ -137,6 +149,8 @@ _BYE_SPELLINGS = _table(
     (("fpb", "f", "1", "full", "full-point bye"), Result.FULL_POINT_BYE),
     (("zpb", "z", "0", "-", "zero", "absent", "zero-point bye"), Result.ZERO_POINT_BYE),
 )
+# An adjourned game (FIDE's checklist, Q157): "?" as TRF-2026 writes an unknown result.
+_ADJOURNED = _table((("?", "adj", "adj.", "adjourned"), Result.ADJOURNED))
 _GAMES = {**_PLAYED, **_FORFEITS}
 
 
@@ -215,16 +229,24 @@ def parse_crikey_result(
 # --- a Swiss event's Result cell -----------------------------------------------------------------
 
 GAME_RESULT_HELP = "1-0, 0-1, ½-½, +/- , -/+ or -/- (forfeits)"
+#: What a game row of an individual event's ``Swiss Games`` may say besides.
+ADJOURNED_HELP = "? (adjourned, a draw for pairing until its result is entered)"
 BYE_RESULT_HELP = "PAB (pairing bye, U), HPB (half point, H), FPB (full point, F) or ZPB (zero, Z)"
 
 
 def parse_swiss_result(
-    value: object, where: Location | None = None, *, bye_row: bool, column: str = fields.RESULT
+    value: object,
+    where: Location | None = None,
+    *,
+    bye_row: bool,
+    column: str = fields.RESULT,
+    adjourned: bool = False,
 ) -> Result | None:
     """Read a ``Result`` cell of ``Swiss Games``; an empty cell is a game not yet played (None).
 
     On a bye row (``Black`` is ``BYE``) only a bye value is accepted, on a game row only a game
-    result or a forfeit; the other kind is an error naming the cell.
+    result or a forfeit (and with ``adjourned``, an individual event's game row, ``?``: the
+    game adjourned); the other kind is an error naming the cell.
     """
     if value is None or (isinstance(value, str) and not value.strip()):
         if bye_row:
@@ -246,12 +268,13 @@ def parse_swiss_result(
                 f"{value!r} is not a bye{hint}; a bye row takes {BYE_RESULT_HELP}", where, column
             )
         return result
-    result = _GAMES.get(key)
+    result = _GAMES.get(key) or (_ADJOURNED.get(key) if adjourned else None)
     if result is None:
         hint = (
             " (a bye needs Black = BYE)" if key in _BYE_SPELLINGS and key not in ("0", "1") else ""
         )
+        expected = f"{GAME_RESULT_HELP}, {ADJOURNED_HELP}" if adjourned else GAME_RESULT_HELP
         raise InvalidResultError(
-            f"unknown result {value!r}{hint}; expected {GAME_RESULT_HELP}", where, column
+            f"unknown result {value!r}{hint}; expected {expected}", where, column
         )
     return result

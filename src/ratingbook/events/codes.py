@@ -232,6 +232,9 @@ class Scoring:
             Result.HALF_POINT_BYE: (self.draw, zero),
             Result.FULL_POINT_BYE: (self.win, zero),
             Result.ZERO_POINT_BYE: (zero, zero),
+            # TRF-2026, record 162: "X unknown result (e.g. adjourned game), same as D": the
+            # one provisional score an adjourned game may have (FIDE's checklist, Q167).
+            Result.ADJOURNED: (self.draw, self.draw),
         }
         return table[result] if result is not None else (zero, zero)
 

@@ -415,7 +415,8 @@ def next_round_to_pair(event: SwissEvent) -> int:
         ]
         noun = "has" if len(pending) == 1 else "have"
         raise EventError(
-            f"round {last} is not complete: {', '.join(where)} {noun} no result",
+            f"round {last} is not complete: {', '.join(where)} {noun} no result (type the "
+            "result, or ? to adjourn the game: a draw for pairing until its result is entered)",
             pending[0].where,
             fields.RESULT,
         )

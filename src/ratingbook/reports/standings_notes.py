@@ -19,6 +19,7 @@ import itertools
 from collections.abc import Collection, Mapping
 from fractions import Fraction
 
+from ratingbook.core.results import Result
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux.tiebreaks import FideStandings, TiebreakDetail
@@ -109,7 +110,13 @@ def _opponents(event: SwissEvent) -> dict[str, dict[int, str]]:
             what = f"no opponent ({e.result.value if e.result else 'bye'})"
             found.setdefault(e.white, {})[e.round] = what
             continue
-        forfeit = " (forfeit)" if e.result is not None and not e.result.is_played else ""
+        forfeit = (
+            " (adjourned)"
+            if e.result is Result.ADJOURNED
+            else " (forfeit)"
+            if e.result is not None and not e.result.is_played
+            else ""
+        )
         found.setdefault(e.white, {})[e.round] = f"{e.black}{forfeit}"
         found.setdefault(e.black, {})[e.round] = f"{e.white}{forfeit}"
     return found

@@ -67,7 +67,8 @@ def seed_order_standings(
         if entry.result is None or entry.round > counted:
             continue
         wp, bp = scoring.points(entry.result)
-        if entry.black is not None and entry.result.is_played:
+        # an adjourned game is a game, a draw until its result is entered (TRF-2026's X)
+        if entry.black is not None and (entry.result.is_played or entry.result.is_adjourned):
             games.append(
                 swiss_standings.SwissGame(entry.white, entry.black, int(wp * 2), int(bp * 2))
             )
@@ -220,6 +221,7 @@ RESULT_SIGNS = {
     Result.WHITE_WINS_BY_FORFEIT: ("+", "-"),
     Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.ADJOURNED: ("?", "?"),  # adjourned: its result not known yet
 }
 
 

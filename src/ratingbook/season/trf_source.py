@@ -124,9 +124,9 @@ def season_event_from_swiss(
                 )
             continue
         black = None if entry.black is None else players[entry.black]
-        games.append(
-            SeasonGame("", date, entry.round, players[entry.white], black, entry.result, where)
-        )
+        # an adjourned game ("?") has no result yet: a rated list takes it once it has one
+        result = None if entry.result is not None and entry.result.is_adjourned else entry.result
+        games.append(SeasonGame("", date, entry.round, players[entry.white], black, result, where))
     if problems:
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
     games, unplayed = played_rounds(games)

@@ -5,7 +5,8 @@ players, 072 rated players, 092, 102/112 arbiters, 122 time control, 132 round d
 rounds plus the common ``XXR`` line, 152 first-round colour plus ``XXC white1``/``black1``, 162
 points when they differ from FIDE's, 192 ``FIDE_DUTCH``, 202/212 tie-breaks) and one 001
 record per player, by start number, with every round: games, forfeits (``+``/``-``), and byes
-(``U`` pairing-allocated, ``H``, ``F``, ``Z``); the event's log as ``###`` lines between the
+(``U`` pairing-allocated, ``H``, ``F``, ``Z``), an adjourned game ``?`` (with record 162's
+``X``); the event's log as ``###`` lines between the
 tournament records and the players. Entries written for a round not yet paired
 (requested byes) are kept; a withdrawn player gets ``0000 - Z`` in every round still to be
 paired, to the last (the pairing engines pair a player unless his round has an entry), and a
@@ -166,11 +167,15 @@ def export_trf(
     if rounds is not None:
         lines.append(f"142 {rounds}")
     lines.append(f"152 {'W' if settings.first_colour == 'white' else 'B'}")
-    if settings.scoring != Scoring():
+    adjourned = any(e.result is Result.ADJOURNED for e in event.entries)
+    if settings.scoring != Scoring() or adjourned:
+        # 162, one code every nine columns from column 6; with an adjourned game its code X
+        # too ("unknown result (e.g. adjourned game)", a draw's points), so a reader knows what
+        # the entries written "?" are worth (FIDE's checklist, Q164-165).
         s = settings.scoring
         lines.append(
             f"162  W{float(s.win):4.1f}    D{float(s.draw):4.1f}    L 0.0    A 0.0    "
-            f"P{float(s.pairing_bye):4.1f}"
+            f"P{float(s.pairing_bye):4.1f}" + (f"    X{float(s.draw):4.1f}" if adjourned else "")
         )
     support, national = national_lines(
         event.players, numbers, settings.federation, settings.rating_method

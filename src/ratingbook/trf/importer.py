@@ -494,7 +494,8 @@ def _game(
     pair = (f.letter, back.letter)
     if pair == (" ", " "):
         return number, f.opponent, None, f.line  # paired, not played yet
-    result = GAME_READINGS.get(pair)
+    # An unknown result on either side makes the game's result unknown (adjourned).
+    result = Result.ADJOURNED if "?" in pair else GAME_READINGS.get(pair)
     if result is None:
         return line_problem(
             f"{where}: results {f.letter!r} (player {number}) and {back.letter!r} (player "

@@ -17,6 +17,7 @@ from ratingbook.events.event import (
 from ratingbook.trf.records import (
     FIRST_ROUND,
     PLAYED_LETTERS,
+    UNKNOWN_LETTERS,
     TrfError,
     is_bye_letter,
 )
@@ -136,10 +137,17 @@ def read_player_line(
             problems.append(
                 line_problem(f"{where}: {chunk[7]!r} is not a bye's result code", line_no)
             )
+        elif opponent and letter in UNKNOWN_LETTERS:
+            letter = "?"
         elif opponent and letter not in PLAYED_LETTERS:
-            problems.append(
-                line_problem(f"{where}: result {chunk[7]!r} is not a TRF result code", line_no)
+            # FIDE's checklist (Q166): a symbol the importer does not know is an unknown result
+            # (TRF-2026's X, as an adjourned game), said, not a refusal of the file.
+            warnings.append(
+                f"line {line_no}, column {column + 7}: result {chunk[7]!r} of {where} is not a "
+                "TRF-2026 result code: read as an unknown result (?, as an adjourned game: a "
+                "draw for pairing until its result is entered)"
             )
+            letter = "?"
         if opponent is not None:
             rounds[round_number] = RoundField(opponent, colour, letter, line_no, column)
     if len(problems) > found or number is None or rating is None:

@@ -34,6 +34,7 @@ __all__ = [
     "NAME_WIDTH",
     "PLAYED_LETTERS",
     "ROUNDS_RECORDS",
+    "UNKNOWN_LETTERS",
     "TrfError",
     "bye_reading",
     "read_date",
@@ -94,6 +95,10 @@ GAME_LETTERS: Mapping[Result, tuple[str, str]] = {
     Result.WHITE_WINS_BY_FORFEIT: ("+", "-"),
     Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
+    # TRF-2026 names an unknown result (e.g. an adjourned game) in record 162 with "X" and
+    # gives it a draw's points; its round entry is written "?", as gacrux writes and reads it
+    # (gacrux.trf2json reads "?" and "X" alike: an unknown result, scored as a draw).
+    Result.ADJOURNED: ("?", "?"),
 }
 BYE_LETTERS: Mapping[Result, str] = {
     Result.PAIRING_BYE: "U",
@@ -110,7 +115,9 @@ GAME_READINGS: Mapping[tuple[str, str], Result] = {
     ("D", "D"): Result.DRAW,
 }
 #: The letters a game entry (one with an opponent) may carry; blank: not played yet.
-PLAYED_LETTERS = frozenset({"1", "0", "=", "+", "-", "W", "D", "L", " "})
+PLAYED_LETTERS = frozenset({"1", "0", "=", "+", "-", "W", "D", "L", " ", "?"})
+#: Record 162's code of an unknown result, which gacrux also reads in a round entry: read as "?".
+UNKNOWN_LETTERS = frozenset({"?", "X"})
 # A bye entry's letter (opponent 0000 or blank).
 _BYE_READINGS: Mapping[str, Result] = {
     "U": Result.PAIRING_BYE,

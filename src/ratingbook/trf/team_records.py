@@ -570,7 +570,9 @@ def _board_result(
 ) -> Result | None:
     if white and black:
         letters = (entry[white][2], entry[black][2])
-        return GAME_READINGS.get(letters) if letters[0].strip() else None
+        read = GAME_READINGS.get(letters) if letters[0].strip() else None
+        # A team event keeps no adjourned game (yet): an unknown result ("?") is no result.
+        return None if read is Result.ADJOURNED else read
     if white:
         return _LONE.get(entry[white][2])
     if black:

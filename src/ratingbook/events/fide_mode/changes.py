@@ -2,9 +2,10 @@
 
 This module alone decides which differences between what the log last recorded and the event
 now are logged changes (:func:`changes`: a pairing, an unpairing, a result correction, start
-numbers, a late entry, a withdrawal, a warned bye, a setting, a forbidden pair, FIDE mode left)
-and the warning level of each (:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a
-level then asks of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
+numbers, a late entry, a withdrawal, a warned bye, a setting, a forbidden pair, FIDE mode left,
+a game adjourned or an adjourned game's result entered) and the warning level of each
+(:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a level then asks of the run is
+:mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ def changes(
     out += _round_changes(
         old, new, engine, set(unpaired), numbers, typed or {}, fide=fide, book=book or "BOOK"
     )
+    out += _left_behind(new, engine, numbers)
     out += _rating_changes(old, new, numbers)
     return out
 
@@ -392,6 +394,83 @@ def _round_changes(
     return out
 
 
+#: A game's result in the state when it is adjourned, and when it is a draw (the one result an
+#: adjourned game may end with and no warning: its provisional score was a draw already).
+_ADJOURNED, _DRAW = Result.ADJOURNED.value, Result.DRAW.value
+
+
+def _adjournments(
+    old: EventState, new: EventState, number: int, last: int, numbers: Mapping[str, int]
+) -> list[LoggedChange]:
+    """Round ``number``'s adjournments: a game adjourned when a later round was paired (level
+    2, Q160), an adjourned game's result entered (a draw logged, any other result level 3 in
+    any round: Q162-163; never refused, an adjourned game's result may come at any time)."""
+    before = {(w, b): res for r, w, b, res in old.games if r == number}
+    out: list[LoggedChange] = []
+    for r, w, b, res in new.games:
+        was = before.get((w, b))
+        if r != number or was is None or was == res or _ADJOURNED not in (was, res):
+            continue
+        game, board = f"{w} - {b}", f"{numbers.get(w, 0)}-{numbers.get(b, 0)}"
+        if res == _ADJOURNED and not was and number < last:
+            out.append(
+                LoggedChange(
+                    LogKind.ADJOURNMENT,
+                    number,
+                    f"{board}: (no result)",
+                    _ADJOURNED,
+                    WarningLevel.ACKNOWLEDGE,
+                    warning=f"{game} (round {number}) had no result when round {last} was "
+                    "paired: adjourned, it counts as a draw for pairing until its result is "
+                    "entered",
+                )
+            )
+        elif was == _ADJOURNED and res:
+            level = 0 if res == _DRAW else WarningLevel.CONFIRM
+            out.append(
+                LoggedChange(
+                    LogKind.ADJOURNMENT,
+                    number,
+                    f"{board}: {_ADJOURNED}",
+                    res,
+                    level,
+                    f"Adjournment round {number}" if level else "",
+                    f"{game}: the adjourned game ends {res}, not the draw it counted as in the "
+                    f"pairing of every round after round {number}"
+                    if level
+                    else "",
+                )
+            )
+    return out
+
+
+def _left_behind(
+    new: EventState, engine: set[int], numbers: Mapping[str, int]
+) -> list[LoggedChange]:
+    """A round paired while an adjourned game remains in a round before the last completed one
+    (level 2, Q168): one warning naming each such game."""
+    last = new.paired_rounds
+    if last not in engine:
+        return []
+    games = [(r, w, b) for r, w, b, res in new.games if res == _ADJOURNED and r < last - 1]
+    if not games:
+        return []
+    named = ", ".join(
+        f"round {r} {numbers.get(w, 0)}-{numbers.get(b, 0)} ({w} - {b})" for r, w, b in games
+    )
+    return [
+        LoggedChange(
+            LogKind.ADJOURNMENT,
+            last,
+            "",
+            f"round {last} paired with {len(games)} adjourned from before round {last - 1}",
+            WarningLevel.ACKNOWLEDGE,
+            warning=f"round {last} paired while games of rounds before round {last - 1} are "
+            f"still adjourned: {named}; each counts as a draw until its result is entered",
+        )
+    ]
+
+
 def _corrections(
     old: EventState,
     new: EventState,
@@ -402,12 +481,13 @@ def _corrections(
     fide: bool,
     book: str,
 ) -> list[LoggedChange]:
+    adjournments = _adjournments(old, new, number, last, numbers)
     if number >= last:
-        return []  # the last paired round: its results are typed, not corrected
+        return adjournments  # the last paired round: its results are typed, not corrected
     before = {(w, b): res for r, w, b, res in old.games if r == number}
-    out: list[LoggedChange] = []
+    out: list[LoggedChange] = adjournments
     for r, w, b, res in new.games:
-        if r != number or (w, b) not in before or before[(w, b)] in ("", res):
+        if r != number or (w, b) not in before or before[(w, b)] in ("", res, _ADJOURNED):
             continue
         earlier = number < last - 1
         level = WarningLevel.REFUSE if fide and earlier else WarningLevel.CONFIRM

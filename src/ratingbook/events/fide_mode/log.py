@@ -49,6 +49,9 @@ class LogKind(Enum):
     """A round's pairing changed by hand (the differences from the engine's pairing)."""
     CORRECTION = "Correction"
     """A result of a round already followed by a paired round corrected."""
+    ADJOURNMENT = "Adjournment"
+    """A game adjourned when the next round was paired, or an adjourned game's result entered
+    (``### Adjournment @ Round n: <board>: ? => <result>``, FIDE's checklist Q163)."""
     RATING_CORRECTION = "Rating Correction"
     """A correction that concerns only the rating report (pairings and standings unchanged)."""
     START_NUMBERS = "Start Numbers"

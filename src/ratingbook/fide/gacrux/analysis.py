@@ -135,8 +135,10 @@ def _read(
     }
     played: dict[str, list[tuple[int, str]]] = {}
     for e in sorted(event.entries, key=lambda e: e.round):
-        # The games gacrux's colour sequence holds: played over the board (or not over yet).
-        if e.round < round_number and e.black and (e.result is None or e.result.is_played):
+        # The games gacrux's colour sequence holds: played over the board (or not over yet,
+        # adjourned: gacrux reads "?" as played).
+        over = e.result is None or e.result.is_played or e.result.is_adjourned
+        if e.round < round_number and e.black and over:
             played.setdefault(e.white, []).append((e.round, "w"))
             played.setdefault(e.black, []).append((e.round, "b"))
     players = {}

@@ -112,8 +112,8 @@ def every_players_games(
     zero = _unrated_zero(event) if event.settings.round_robin else frozenset()
     games: dict[str, list[NormGame]] = {}
     for e in event.entries:
-        if e.black is None or e.result is None:
-            continue
+        if e.black is None or e.result is None or e.result.is_adjourned:
+            continue  # an adjourned game counts once its result is entered
         points = scoring.points(e.result)
         for own, other, score in ((e.white, e.black, points[0]), (e.black, e.white, points[1])):
             opponent = players[other]

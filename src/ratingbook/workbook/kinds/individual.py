@@ -100,9 +100,16 @@ class IndividualEvent:
         return tampered
 
     def trf(self) -> TrfFile:
-        """The event with its ranks and its ``Event Log`` as ``###`` lines (FIDE mode, #25)."""
+        """The event with its ranks and its ``Event Log`` as ``###`` lines (FIDE mode, #25); an
+        adjourned game is written ``?`` while rounds remain to be paired (an in-tournament
+        exchange), and refuses the file once the last round is paired (FIDE's checklist, Q169:
+        :func:`~ratingbook.events.adjourned.final_refusal`)."""
+        from ratingbook.events.adjourned import final_refusal
         from ratingbook.trf.exporter import export_trf
 
+        refused = final_refusal(self.event, "the event's TRF (its report, all rounds paired)")
+        if refused is not None:
+            raise refused
         if self._log is None:
             self.trf_warnings()
         assert self._ranks is not None and self._log is not None  # read just above

@@ -292,12 +292,16 @@ def with_event_log(
     plan: Plan,
     *,
     unpaired: tuple[int, ...] = (),
+    read: SwissEvent | None = None,
 ) -> Plan:
     """``plan`` (what the run writes for the event read from the book, ``event``, with the
     engine's ``new_rows``; ``unpaired``: the rounds this run takes back) with FIDE mode's part:
     the changes logged, the warnings, and the :class:`LogRecord` that waits for the run's
     confirmation (a :class:`~ratingbook.errors.ConfirmationError` before anything is written
-    when the book's Confirm setting does not fit or a level-5 act is tried in FIDE mode)."""
+    when the book's Confirm setting does not fit or a level-5 act is tried in FIDE mode).
+    ``read``: the event as the book held it, when the run changed it before planning (games
+    the pairing adjourned): a book without a log starts its log from it, so those changes are
+    logged and warned too."""
     request = sheets.request
     if not request.log:
         return plan
@@ -322,7 +326,8 @@ def with_event_log(
         )
     old = recorded
     if old is None:  # an event without a log: logging starts from this run
-        old = state_of(event, fide_mode=event.settings.fide_mode, left_in=0, manual=0)
+        start = read or event
+        old = state_of(start, fide_mode=start.settings.fide_mode, left_in=0, manual=0)
         # the byes asked so far are warned now, as if typed in this run (VCL 174, 177-179)
         old = replace(old, games=tuple(g for g in old.games if g[2] or not _asked(g[3])))
     fide_place = _settings_place(event, "FIDE Mode")

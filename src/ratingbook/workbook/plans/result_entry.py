@@ -86,7 +86,7 @@ def _result_cell(tables: EventTables, round_number: int, board: int, result: str
             f"(round {round_number} has {boards})"
         )
     where = Location(games.sheet, entry.where.row)
-    parse_swiss_result(result, where, bye_row=entry.is_bye, column="Result")
+    parse_swiss_result(result, where, bye_row=entry.is_bye, column="Result", adjourned=True)
     return WriteBlock(games.sheet, entry.where.row, games.columns["Result"], [[result]])
 
 
@@ -156,7 +156,7 @@ def _id(value: str, ladder: bool) -> object:
 def _holds(where: Location, kept: Result | None, entry: EnteredResult, problems: Problems) -> bool:
     """Whether the board already holds ``entry``'s result (then nothing is written); a
     problem when it holds another one."""
-    if kept is None:
+    if kept is None or kept.is_adjourned:  # an adjourned game's result comes later (Q162)
         return False
     if kept is parse_swiss_result(entry.result, where, bye_row=False, column="Result"):
         return True

@@ -17,6 +17,7 @@ This module alone decides which of the two a book is and what a run writes for i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
@@ -24,6 +25,7 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import check_points
 from ratingbook.core.tables import Row, Table
 from ratingbook.errors import MissingColumnError, Problems, RatingbookError
+from ratingbook.events.adjourned import adjourn_missing, final_refusal
 from ratingbook.events.event import (
     EventError,
     SwissEntry,
@@ -34,9 +36,11 @@ from ratingbook.events.event import (
 )
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.stages import paired_text
+from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_STANDINGS
 from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
+from ratingbook.workbook.sheets.event_log_sheet import read_state
 from ratingbook.workbook.sheets.event_rows import entry_cells
 from ratingbook.workbook.sheets.reading import (
     Sheets,
@@ -96,8 +100,9 @@ def plan_swiss(sheets: Sheets) -> Plan:
 
 def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     """Pair the next round now (``ratingbook pair``): an error when the last round is not
-    complete (naming its boards without a result), the number of rounds is not set, or the
-    event is over. Auto-pair off does not stop an explicit pairing.
+    complete (naming its boards without a result; in FIDE mode they are adjourned instead,
+    :func:`_adjourned_for_pairing`), the number of rounds is not set, or the event is over.
+    Auto-pair off does not stop an explicit pairing.
 
     With ``every_round`` (``ratingbook pair --all``), a round robin's remaining rounds are all
     paired at once (the Berger table does not depend on results); a Swiss event cannot be.
@@ -107,9 +112,13 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     tables = read_event_tables(sheets)
     event = tables.event
     if not every_round:
-        next_round_to_pair(event)
-        rows = pair_next_round(event)
-        return with_event_log(sheets, event, rows, plan_event_views(sheets, tables, rows))
+        adjourned, block = _adjourned_for_pairing(sheets, tables)
+        next_round_to_pair(adjourned.event)
+        rows = pair_next_round(adjourned.event)
+        plan = plan_event_views(sheets, adjourned, rows)
+        if block is not None:  # FIDE mode's log warns of the games adjourned (level 2)
+            plan = replace(plan, blocks=(block, *plan.blocks))
+        return with_event_log(sheets, adjourned.event, rows, plan, read=event)
     if not event.settings.round_robin:
         raise EventError(
             "only a round robin can have all its rounds paired at once: a Swiss round is "
@@ -122,6 +131,24 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
         raise EventError(f"the event is over: all {last} rounds have been paired")
     rows = pair_round_robin(event, range(event.paired_rounds + 1, last + 1))
     return with_event_log(sheets, event, rows, plan_event_views(sheets, tables, rows))
+
+
+def _adjourned_for_pairing(
+    sheets: Sheets, tables: EventTables
+) -> tuple[EventTables, WriteBlock | None]:
+    """In FIDE mode, the games of paired rounds without a result adjourned before the next
+    round is paired (FIDE's checklist, Q159: ``?`` written in their Result cells, a draw for
+    pairing; the level-2 warning is FIDE mode's log, :mod:`ratingbook.events.fide_mode.changes`),
+    with the block writing them; outside FIDE mode nothing (pairing then names
+    the games without a result, and ``?`` typed adjourns one)."""
+    event = tables.event
+    recorded = read_state(sheets) if event.pending() else None
+    in_fide_mode = event.settings.fide_mode and (recorded is None or recorded.fide_mode)
+    if not event.pending() or not in_fide_mode:
+        return tables, None
+    adjourned_event, adjourned = adjourn_missing(event)
+    cells = {e.where.row: Result.ADJOURNED.value for e in adjourned if e.where and e.where.row}
+    return replace(tables, event=adjourned_event), column_block(tables.games, "Result", cells)
 
 
 def plan_standings(sheets: Sheets) -> Plan:
@@ -202,7 +229,26 @@ def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[Swi
     from ratingbook.workbook.plans.end_plan import with_end_sheets
 
     plan = _plan_event(tables, new_rows)
-    return with_end_sheets(plan, sheets, tables.event.with_entries(new_rows))
+    event = tables.event.with_entries(new_rows)
+    # FIDE's checklist (Q161): no final standings while an adjourned game has no result: the
+    # standings stay provisional (the game a draw) and the end-of-event sheets wait for it.
+    refused = final_refusal(event, "the final standings (and the prize list, norms, the TRF)")
+    if refused is None:
+        return with_end_sheets(plan, sheets, event)
+    titled = tuple(_provisional(s) if s.name in _STANDINGS_VIEWS else s for s in plan.sheets)
+    said = f"provisional standings: {refused.problem}"
+    return replace(plan, sheets=titled, summary=(*plan.summary, said))
+
+
+#: The views whose printed title says "provisional" while an adjourned game has no result.
+_STANDINGS_VIEWS = frozenset({SWISS_STANDINGS, SWISS_CROSSTABLE})
+
+
+def _provisional(sheet: GeneratedSheet) -> GeneratedSheet:
+    if sheet.print_setup is None:
+        return sheet
+    title = f"{sheet.print_setup.title} (provisional: an adjourned game has no result)"
+    return replace(sheet, print_setup=replace(sheet.print_setup, title=title))
 
 
 def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:

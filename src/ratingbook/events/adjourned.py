@@ -1,0 +1,90 @@
+"""Adjourned games: which games are adjourned, what pairing with results missing does to them,
+and what an adjourned game still stops.
+
+FIDE's checklist for tournament software (C.02, 2026; its questions as Sharly-Chess quotes
+them, issue #2316) asks that a game can be registered as adjourned and counts as a draw for
+pairing (Q157; TRF-2026, record 162: "X unknown result (e.g. adjourned game)", worth a draw);
+that pairing a round while results are missing registers those games as adjourned, with a
+level-2 warning (Q159-160); that neither the final standings nor the TRF are produced while an
+adjourned game has no result (Q161, Q169); and that a round paired while an adjourned game
+remains in a round before the last completed one is warned at level 2 (Q168).
+
+This module alone decides those rules over the event's model: :func:`adjourned_games`,
+:func:`adjourn_missing` (the games a pairing adjourns, and the event with them adjourned),
+:func:`is_final` and :func:`final_refusal` (what an unresolved adjournment stops, naming the
+games). Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
+the level 3 and ``### Adjournment`` line of a result other than a draw entered later, Q163),
+is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ratingbook.core import fields
+from ratingbook.core.results import Result
+from ratingbook.events.event import EventError, SwissEntry, SwissEvent
+
+__all__ = [
+    "adjourn_missing",
+    "adjourned_games",
+    "final_refusal",
+    "games_named",
+    "is_final",
+]
+
+
+def adjourned_games(event: SwissEvent) -> list[SwissEntry]:
+    """The games of ``event`` adjourned (``?``), by round and board."""
+    found = [e for e in event.entries if e.result is Result.ADJOURNED]
+    return sorted(found, key=lambda e: (e.round, e.board or 0))
+
+
+def games_named(games: Sequence[SwissEntry]) -> str:
+    """Games as a sentence names them: ``round 3 board 2 (Anna - Ben)``."""
+    return ", ".join(
+        f"round {e.round} " + (f"board {e.board} " if e.board else "") + f"({e.white} - {e.black})"
+        for e in games
+    )
+
+
+def adjourn_missing(event: SwissEvent) -> tuple[SwissEvent, list[SwissEntry]]:
+    """The games of paired rounds without a result, adjourned (Q159), and the event with them
+    so; a bye's row always has its result, so only games are adjourned."""
+    last = event.paired_rounds
+    entries: list[SwissEntry] = []
+    adjourned: list[SwissEntry] = []
+    for e in event.entries:
+        if e.result is None and not e.is_bye and e.round <= last:
+            e = replace(e, result=Result.ADJOURNED)
+            adjourned.append(e)
+        entries.append(e)
+    if not adjourned:
+        return event, []
+    return replace(event, entries=tuple(entries)), adjourned
+
+
+def is_final(event: SwissEvent) -> bool:
+    """Whether the event's last planned round is paired: its standings are then the final
+    ones, and its TRF the report of the whole event (before that a TRF is an in-tournament
+    exchange, TRF-2026's ITDX, where an adjourned game is written ``?``)."""
+    planned = event.rounds_planned
+    return planned is not None and event.paired_rounds >= planned
+
+
+def final_refusal(event: SwissEvent, what: str) -> EventError | None:
+    """The error that stops ``what`` (the final standings, the TRF) while an adjourned game of
+    a finished event has no result (Q161, Q169), naming every such game; None when nothing
+    stops it."""
+    games = adjourned_games(event)
+    if not games or not is_final(event):
+        return None
+    noun = "game has" if len(games) == 1 else "games have"
+    return EventError(
+        f"{what} cannot be produced while an adjourned game has no result: "
+        f"{games_named(games)}: {len(games)} adjourned {noun} no result yet; type each one's "
+        "result in Swiss Games (FIDE's checklist, Q161 and Q169)",
+        games[0].where,
+        fields.RESULT,
+    )

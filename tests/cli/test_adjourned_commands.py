@@ -1,0 +1,65 @@
+"""Adjourned games on the command line, in a real workbook file (FIDE's 2026 checklist,
+Q157-169, as Sharly-Chess's issue #2316 quotes them): the Swiss template (FIDE mode on by
+default, 5 rounds, round 4 paired) with round 4's board 3 unfinished. ``ratingbook pair``
+adjourns it at level 2 and pairs round 5, the last; ``trf export`` is then refused naming the
+game (Q169); its result typed later, not a draw, needs ``--confirm`` (level 3) and is logged
+as ``### Adjournment`` (Q163)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+from tests.helpers.paths import ROOT
+
+from ratingbook.cli import cli
+
+TEMPLATE = ROOT / "workbook_templates" / "swiss.xlsx"
+#: Round 4 of the template: Erik - Charlotte, Femke - Daniel, Anna - Bob, rows 11 to 13.
+ANNA_BOB = 13
+
+
+@pytest.fixture(autouse=True)
+def _arbiter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RATINGBOOK_USER", "arbiter")
+
+
+def type_results(book: Path, results: dict[int, str]) -> None:
+    wb = openpyxl.load_workbook(book)
+    for row, result in results.items():
+        wb["Swiss Games"].cell(row=row, column=5).value = result
+    wb.save(book)
+
+
+def result_at(book: Path, row: int) -> object:
+    return openpyxl.load_workbook(book)["Swiss Games"].cell(row=row, column=5).value
+
+
+def test_an_adjourned_game_through_pair_export_and_its_late_result(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    shutil.copy(TEMPLATE, book)
+    type_results(book, {11: "1-0", 12: "0-1"})
+    runner = CliRunner()
+    paired = runner.invoke(cli, ["pair", str(book), "--in-place"])
+    assert paired.exit_code == 0, paired.output
+    assert result_at(book, ANNA_BOB) == "?"
+    assert "level 2 warning: Anna - Bob (round 4) had no result when round 5 was paired" in (
+        paired.output
+    )
+    round_5 = [r for r in openpyxl.load_workbook(book)["Swiss Games"].iter_rows(values_only=True)]
+    assert [r[0] for r in round_5].count(5) == 3  # the last round, paired on three boards
+    trf = tmp_path / "club.trf"
+    refused = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
+    assert refused.exit_code == 2
+    assert "round 4 board 3 (Anna - Bob)" in refused.output and not trf.exists()
+    type_results(book, {ANNA_BOB: "0-1"})
+    unconfirmed = runner.invoke(cli, ["recalc", str(book), "--in-place"])
+    assert unconfirmed.exit_code != 0 and "Adjournment round 4" in unconfirmed.output
+    confirmed = runner.invoke(cli, ["recalc", str(book), "--in-place", "--confirm"])
+    assert confirmed.exit_code == 0, confirmed.output
+    exported = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
+    assert exported.exit_code == 0, exported.output
+    assert "### Adjournment @ Round 4: 1-2: ? => 0-1" in trf.read_text().splitlines()
