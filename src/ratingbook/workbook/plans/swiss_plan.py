@@ -35,8 +35,8 @@ from ratingbook.events.event import (
     swiss_rounds_problem,
 )
 from ratingbook.ratings import swiss_standings
-from ratingbook.reports.stages import paired_text
 from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_STANDINGS
+from ratingbook.reports.stages import paired_text
 from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
