@@ -32,7 +32,7 @@ from ratingbook.ratings.season_model import (
 __all__ = ["glicko2_period"]
 
 #: A player's values at a period's start: rating, deviation, volatility (None: never rated yet).
-Values = tuple[float, float, float]
+Values = Glicko2Rating
 
 
 def glicko2_period(
@@ -45,7 +45,7 @@ def glicko2_period(
     """The lines of one period, by player (sorted): ``values`` are each player's Glicko-2 values
     at its start (None: unrated, who starts from the settings' 1500 / 350 / 0.06 when he first
     plays), ``players`` says who is fixed."""
-    start = (settings.rating, settings.deviation, settings.volatility)
+    start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
     # Each player's (μ, g(φ), r) at the period's start, computed once however often he plays.
     scaled: dict[str, tuple[float, float, float]] = {}
     # Each player's games: (μ_j, g(φ_j), s_j) for the maths, (ref, opponent, s, r_j) for the lines.
@@ -68,46 +68,54 @@ def glicko2_period(
         refs[black].append((ref, white, 1.0 - score, w[2]))
     tau, tolerance, cap = settings.tau, settings.tolerance, settings.max_iterations
     provisional = settings.provisional_deviation
-    make, add = partial(tuple.__new__, GameLine), operator.add
+    # Every object of a line made by tuple.__new__, in C: no Python-level constructor call per
+    # player or per game (a federation's period has 50,000 players and 170,000 games).
+    new, make, add = tuple.__new__, partial(tuple.__new__, GameLine), operator.add
+    sqrt = math.sqrt
     lines: dict[str, PeriodLine] = {}
     for key in sorted(maths.keys() | {k for k, v in values.items() if v is not None}):
         if players[key].fixed:
             continue
         own = values[key]
-        rating, deviation, volatility = own or start
-        before = Glicko2Rating(rating, deviation, volatility)
+        before = start if own is None else own
+        rating, deviation, volatility = before
         games = maths.get(key)
         if games is None:
             # Step 6 alone: "the rating and volatility parameters remain the same".
             phi = deviation / SCALE
-            after = Glicko2Rating(
-                rating, SCALE * math.sqrt(phi * phi + volatility * volatility), volatility
+            after = new(
+                Glicko2Rating,
+                (rating, SCALE * sqrt(phi * phi + volatility * volatility), volatility),
             )
-            why = GlickoChange(before, after, None, None)
-            lines[key] = PeriodLine(
-                key, rating, rating, 0, 0.0, None, None, after.deviation > provisional, why
+            why = new(GlickoChange, (before, after, None, None))
+            lines[key] = new(
+                PeriodLine,
+                (key, rating, rating, 0, 0.0, None, None, after[1] > provisional, why, (), 0),
             )
             continue
         mu, phi_new, sigma, v, delta, expected = period_on_glicko2_scale(
             (rating - CENTRE) / SCALE, deviation / SCALE, volatility, games, tau, tolerance, cap
         )
-        after = Glicko2Rating(SCALE * mu + CENTRE, SCALE * phi_new, sigma)
+        after = new(Glicko2Rating, (SCALE * mu + CENTRE, SCALE * phi_new, sigma))
         played = refs[key]
-        # tuple.__new__ in C: no Python-level constructor call per game.
         game_lines = (
             tuple(map(make, map(add, played, zip(expected, strict=True)))) if details else ()
         )
-        lines[key] = PeriodLine(
-            key,
-            None if own is None else rating,
-            after.rating,
-            len(games),
-            sum([game[2] for game in games]),
-            sum(expected),
-            sum([game[3] for game in played]) / len(played),
-            after.deviation > provisional,
-            GlickoChange(before, after, v, delta),
-            game_lines,
+        lines[key] = new(
+            PeriodLine,
+            (
+                key,
+                None if own is None else rating,
+                after[0],
+                len(games),
+                sum([game[2] for game in games]),
+                sum(expected),
+                sum([game[3] for game in played]) / len(played),
+                after[1] > provisional,
+                new(GlickoChange, (before, after, v, delta)),
+                game_lines,
+                0,
+            ),
         )
     return lines
 

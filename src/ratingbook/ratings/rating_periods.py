@@ -18,12 +18,14 @@ what carries from one to the next; one period's maths is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import gc
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 
 from ratingbook.ratings.elo_periods import elo_period
 from ratingbook.ratings.elo_rules import EloSettings
-from ratingbook.ratings.glicko2 import Glicko2Settings
+from ratingbook.ratings.glicko2 import Glicko2Rating, Glicko2Settings
 from ratingbook.ratings.glicko2_periods import glicko2_period
 from ratingbook.ratings.season_model import (
     GlickoChange,
@@ -49,7 +51,7 @@ class _Standing:
     def __init__(self, players: Mapping[str, PlayerStart], settings: SeasonSettings) -> None:
         self.ratings: dict[str, float | None] = {}
         self.games: dict[str, int | None] = {}
-        self.values: dict[str, tuple[float, float, float] | None] = {}
+        self.values: dict[str, Glicko2Rating | None] = {}
         for key, start in players.items():
             rating = None if start.rating is None else float(start.rating)
             self.ratings[key] = rating
@@ -61,7 +63,9 @@ class _Standing:
                     deviation = settings.deviation if given is None else given
                 volatility = settings.volatility if start.volatility is None else start.volatility
                 self.values[key] = (
-                    None if rating is None else (rating, float(deviation), float(volatility))
+                    None
+                    if rating is None
+                    else Glicko2Rating(rating, float(deviation), float(volatility))
                 )
 
     def advance(self, lines: Mapping[str, PeriodLine]) -> None:
@@ -76,8 +80,7 @@ class _Standing:
                 games[key] = line.games
             why = line.why
             if isinstance(why, GlickoChange):
-                after = why.after
-                values[key] = (after.rating, after.deviation, after.volatility)
+                values[key] = why.after
 
     def players(self, starts: Mapping[str, PlayerStart]) -> dict[str, PlayerStart]:
         """Each player's start for what comes next: the same player, his values moved on."""
@@ -96,6 +99,23 @@ class _Standing:
         return moved
 
 
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a season is rated, then as it was. Rating makes
+    millions of small objects (a line per player per period, a game line per game) and none
+    of them in a cycle, so the collector finds nothing; but each of its passes walks every
+    object alive, the season rated before among them, and a late event's re-rate of a
+    federation's six months spent two fifths of its time there (issue 35). Reference counting
+    still frees everything as usual."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def rate_season(
     periods: Sequence[RatingPeriod],
     players: Mapping[str, PlayerStart],
@@ -109,16 +129,19 @@ def rate_season(
     reported at once before anything is rated (:func:`season_model.check_season`).
     ``details=False`` leaves out each line's games (a big list's memory)."""
     check_season(periods, players)
-    standing = _Standing(players, settings)
-    results = []
-    for period in periods:
-        if isinstance(settings, EloSettings):
-            lines = elo_period(period, standing.ratings, standing.games, players, settings, details)
-        else:
-            lines = glicko2_period(period, standing.values, players, settings, details)
-        standing.advance(lines)
-        results.append(PeriodResult(period.label, lines))
-    return SeasonResult(tuple(results), standing.players(players))
+    with _without_cycle_collection():
+        standing = _Standing(players, settings)
+        results = []
+        for period in periods:
+            if isinstance(settings, EloSettings):
+                lines = elo_period(
+                    period, standing.ratings, standing.games, players, settings, details
+                )
+            else:
+                lines = glicko2_period(period, standing.values, players, settings, details)
+            standing.advance(lines)
+            results.append(PeriodResult(period.label, lines))
+        return SeasonResult(tuple(results), standing.players(players))
 
 
 def standing_after(
@@ -130,7 +153,8 @@ def standing_after(
     """Where every player stood after the first ``periods`` periods of ``season`` (rated from
     ``players`` with ``settings``): the start from which to re-rate the rest when a late result
     changes a later period, so the periods before it are not rated again."""
-    standing = _Standing(players, settings)
-    for period in season.periods[:periods]:
-        standing.advance(period.lines)
-    return standing.players(players)
+    with _without_cycle_collection():
+        standing = _Standing(players, settings)
+        for period in season.periods[:periods]:
+            standing.advance(period.lines)
+        return standing.players(players)

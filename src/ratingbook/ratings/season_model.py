@@ -121,10 +121,10 @@ class PerformanceChange:
     floored: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class GlickoChange:
+class GlickoChange(NamedTuple):
     """Glicko-2: the values before and after, v and Δ (steps 3 and 4, the Glicko-2 scale; None
-    for a period without games, where step 6 alone makes the deviation grow)."""
+    for a period without games, where step 6 alone makes the deviation grow). A named tuple, as
+    :class:`PeriodLine`."""
 
     before: Glicko2Rating
     after: Glicko2Rating
@@ -132,14 +132,18 @@ class GlickoChange:
     delta: float | None
 
 
-@dataclass(frozen=True, slots=True)
-class PeriodLine:
+class PeriodLine(NamedTuple):
     """One player's period: rating before (None: unrated) and after, the rated games, the score,
     the sum of the expected scores (None for a performance rating), the opponents' average
     rating (None without games), whether the rating is provisional after the period, why it
     changed, each game (in the period's order), and ``not_rated``: his games against players
     unrated at the period's start, which do not count for his rating (Elo, FIDE 8.3.1) though
-    they count for theirs."""
+    they count for theirs.
+
+    A named tuple, not a frozen dataclass: a federation's season makes one per player per
+    period, hundreds of thousands, and a frozen dataclass's constructor sets each of its eleven
+    fields through ``object.__setattr__``, which cost a late event's re-rate (issue 35) more
+    than the Glicko-2 maths did; the engines make it with ``tuple.__new__``, in C."""
 
     player: str
     before: float | None
