@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections import defaultdict
 from collections.abc import Mapping
 from functools import partial
 
@@ -46,25 +47,20 @@ def glicko2_period(
     at its start (None: unrated, who starts from the settings' 1500 / 350 / 0.06 when he first
     plays), ``players`` says who is fixed."""
     start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
-    # Each player's (μ, g(φ), r) at the period's start, computed once however often he plays.
-    scaled: dict[str, tuple[float, float, float]] = {}
+    # Each player's (μ, g(φ), r) at the period's start (step 2), once for everyone: in a list
+    # of any size nearly everyone plays, and a lookup is cheaper than asking first.
+    scaled = {
+        key: ((own[0] - CENTRE) / SCALE, g_factor(own[1] / SCALE), own[0])
+        for key, own in ((key, own or start) for key, own in values.items())
+    }
     # Each player's games: (μ_j, g(φ_j), s_j) for the maths, (ref, opponent, s, r_j) for the lines.
-    maths: dict[str, list[tuple[float, float, float]]] = {}
-    refs: dict[str, list[tuple[object, str, float, float]]] = {}
+    maths: defaultdict[str, list[tuple[float, float, float]]] = defaultdict(list)
+    refs: defaultdict[str, list[tuple[object, str, float, float]]] = defaultdict(list)
     for white, black, score, ref in period.games:
-        w = scaled.get(white) or _scaled(scaled, white, values[white] or start)
-        b = scaled.get(black) or _scaled(scaled, black, values[black] or start)
-        games = maths.get(white)
-        if games is None:
-            games = maths[white] = []
-            refs[white] = []
-        games.append((b[0], b[1], score))
+        w, b = scaled[white], scaled[black]
+        maths[white].append((b[0], b[1], score))
         refs[white].append((ref, black, score, b[2]))
-        games = maths.get(black)
-        if games is None:
-            games = maths[black] = []
-            refs[black] = []
-        games.append((w[0], w[1], 1.0 - score))
+        maths[black].append((w[0], w[1], 1.0 - score))
         refs[black].append((ref, white, 1.0 - score, w[2]))
     tau, tolerance, cap = settings.tau, settings.tolerance, settings.max_iterations
     provisional = settings.provisional_deviation
@@ -118,12 +114,3 @@ def glicko2_period(
             ),
         )
     return lines
-
-
-def _scaled(
-    scaled: dict[str, tuple[float, float, float]], key: str, own: Values
-) -> tuple[float, float, float]:
-    """Step 2 for one player, kept: (μ, g(φ), r)."""
-    rating, deviation, _ = own
-    found = scaled[key] = ((rating - CENTRE) / SCALE, g_factor(deviation / SCALE), rating)
-    return found

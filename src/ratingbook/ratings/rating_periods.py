@@ -52,7 +52,11 @@ class _Standing:
         self.ratings: dict[str, float | None] = {}
         self.games: dict[str, int | None] = {}
         self.values: dict[str, Glicko2Rating | None] = {}
+        # Elo with a rule of its own for a first rating: each unrated player's pooled games.
+        self.pools: dict[str, tuple[tuple[float, float], ...] | None] = {}
         for key, start in players.items():
+            if start.pool is not None and start.rating is None:
+                self.pools[key] = start.pool
             rating = None if start.rating is None else float(start.rating)
             self.ratings[key] = rating
             self.games[key] = start.games
@@ -89,11 +93,22 @@ class _Standing:
             own = self.values.get(key)
             rating = self.ratings[key]
             if own is not None:
-                moved[key] = replace(
-                    start, rating=own[0], deviation=own[1], volatility=own[2], games=self.games[key]
+                # Made whole rather than by dataclasses.replace, which reads the class's fields
+                # anew for each of a federation's 50,000 players.
+                moved[key] = PlayerStart(
+                    own[0],
+                    own[1],
+                    own[2],
+                    self.games[key],
+                    start.fixed,
+                    start.k,
+                    start.birth_year,
+                    start.pool,
                 )
+            elif rating is None and self.pools.get(key) != start.pool:
+                moved[key] = replace(start, pool=self.pools.get(key))
             elif rating != start.rating or self.games[key] != start.games:
-                moved[key] = replace(start, rating=rating, games=self.games[key])
+                moved[key] = replace(start, rating=rating, games=self.games[key], pool=None)
             else:
                 moved[key] = start
         return moved
@@ -135,7 +150,13 @@ def rate_season(
         for period in periods:
             if isinstance(settings, EloSettings):
                 lines = elo_period(
-                    period, standing.ratings, standing.games, players, settings, details
+                    period,
+                    standing.ratings,
+                    standing.games,
+                    players,
+                    settings,
+                    details,
+                    standing.pools,
                 )
             else:
                 lines = glicko2_period(period, standing.values, players, settings, details)
