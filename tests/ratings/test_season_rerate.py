@@ -4,7 +4,8 @@ one player at a time (:func:`glicko2_update`, :func:`glicko2_idle`), each period
 values at its start; then a late event put into period 7 and the list re-rated from where every
 player stood after period 6 (``standing_after``), as ``season add`` does. Every value is
 compared with ``==``: the engine's fast paths (its lines made as tuples, the cycle collector
-paused) must give the very floats of the plain loop."""
+paused, a re-rate keeping the lines of the season rated before that nothing changed) must give
+the very floats of the plain loop."""
 
 from __future__ import annotations
 
@@ -149,9 +150,19 @@ def test_a_late_events_re_rate_from_period_7_is_the_whole_season_rated_again() -
     late = [(*rng.sample(keys, 2), rng.choice((1.0, 0.5, 0.0)), f"late {n}") for n in range(60)]
     periods[6] = [*periods[6], *late]
     standing = standing_after(players, SETTINGS, rated, 6)
-    rest = rate_season([RatingPeriod(g) for g in periods[6:]], standing, SETTINGS)
+    late_periods = [RatingPeriod(g) for g in periods[6:]]
+    rest = rate_season(late_periods, standing, SETTINGS)
+    # As season add does it: the lines nothing changed kept from the season rated before.
+    kept = rate_season(late_periods, standing, SETTINGS, previous=rated.periods[6:])
     plain = _plain(players, periods)
     assert [_engine(p.lines) for p in rest.periods] == plain[6:]
+    assert [_engine(p.lines) for p in kept.periods] == plain[6:]
+    assert kept.players == rest.players
+    # Some lines of period 7 were kept, not computed again, and the late event's were not.
+    late_players = {key for game in late for key in game[:2]}
+    first = kept.periods[0].lines
+    reused = {key for key, line in first.items() if line is rated.periods[6].lines.get(key)}
+    assert reused and not reused & late_players
     assert [_engine(p.lines) for p in rated.periods[:6]] == plain[:6]
     # Where every player stands at the end: the plain loop's last values.
     last: dict[str, tuple[object, ...]] = {}

