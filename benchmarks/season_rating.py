@@ -7,8 +7,9 @@ its period on; and a club's whole ``ratingbook recalc``.
 
 **A late event** (``late``): the season rated once (not timed), then 2,000 games of a late
 event put into month 7; timed: where every player stood after month 6
-(``standing_after``) and months 7 to 12 rated again from there, which is what ``season add``
-hands the rating maths for a late event; beside it, the whole season rated again.
+(``standing_after``) and months 7 to 12 rated again from there, the lines nothing changed kept
+from the season as rated before (``previous``), which is what ``season add`` hands the rating
+maths for a late event; beside it, the whole season rated again.
 
 **A club's recalc** (``recalc``): a rating list book of 500 players and 10 events (a monthly
 Swiss of 8 rounds, 50 boards: 4,000 games), made from the ``ratinglist`` template; timed: the
@@ -192,7 +193,7 @@ def _late(system: str, starts: Any, season: Any) -> dict[str, tuple[float, float
     periods[six] = replace(periods[six], games=[*periods[six].games, *late])
     began = time.perf_counter()
     standing = standing_after(players, rules, rated, six)
-    result = rate_season(periods[six:], standing, rules)
+    result = rate_season(periods[six:], standing, rules, previous=rated.periods[six:])
     _LATE_SECONDS.append(time.perf_counter() - began)
     return {
         k: (s.rating, s.deviation or 0.0) for k, s in result.players.items() if s.rating is not None

@@ -50,5 +50,23 @@ def hand_event(
     )
 
 
+def one_game_event(
+    name: str, file: str, day: dt.date, white: SourcePlayer, black: SourcePlayer, result: Result
+) -> SeasonEvent:
+    """An event of one game at line 1 of ``file``, its players as a PGN names them (no player
+    list of its own): the aliases' tests' next addition, whose White is a merged player under
+    another spelling and his FIDE ID."""
+    game = SeasonGame("", day, 1, white, black, result, SourceRef(file, Location(line=1)))
+    return make_event(
+        name=name,
+        kind="PGN",
+        source=SourceRef(file),
+        start=None,
+        end=None,
+        players=(),
+        games=(game,),
+    )
+
+
 def d(text: str) -> dt.date:
     return dt.date.fromisoformat(text)

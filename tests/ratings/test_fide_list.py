@@ -12,13 +12,20 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import pytest
 from tests.helpers.fide_table import fide_change
 
 from ratingbook.fide.rules.rating_regulations import season_k_rules
 from ratingbook.ratings.rating_periods import rate_season
-from ratingbook.ratings.season_model import KChange, PeriodLine, PlayerStart, RatingPeriod
+from ratingbook.ratings.season_model import (
+    FirstRating,
+    KChange,
+    PeriodLine,
+    PlayerStart,
+    RatingPeriod,
+)
 
 
 def rate(
@@ -84,3 +91,96 @@ def test_k_and_its_rule_are_fides() -> None:
     lines = rate(players, [("J", "S", 1.0)], NOVEMBER)
     assert isinstance(lines["J"].why, KChange) and lines["J"].why.k == 40
     assert lines["J"].after == 1520 and lines["S"].after == 1490
+
+
+# --- a newcomer's first rating: B.02 8.2, not the list's performance rule ----------------------
+
+
+class Ref(NamedTuple):
+    """A game's reference as a season's game carries it: its event (FIDE 8.2.1's "first
+    event") and its number."""
+
+    event: str
+    n: int
+
+
+def _periods(*months: tuple[dt.date, Sequence[tuple[str, str, float, str]]]) -> list[RatingPeriod]:
+    return [
+        RatingPeriod(
+            [(w, b, s, Ref(event, n)) for n, (w, b, s, event) in enumerate(games)],
+            f"{day:%Y-%m}",
+            day.year,
+            day,
+        )
+        for day, games in months
+    ]
+
+
+JUNE_2024, JULY_2024, AUGUST_2024 = dt.date(2024, 6, 1), dt.date(2024, 7, 1), dt.date(2024, 8, 1)
+
+
+def test_a_newcomer_is_rated_by_8_2_once_five_games_against_rated_opponents_are_pooled() -> None:
+    """N, unrated, meets five rated players over two months (2024 text).
+
+    June: beats A (1850), draws B (1700), loses to C (1900): 3 games against rated opponents,
+    fewer than the 5 of 7.1.4: no rating yet, and no line; his opponents' games against him are
+    not rated for them (8.3.1). July: beats D (1750), draws E (2000): 5 games pooled, 3 points.
+    8.2.2 adds two hypothetical 1800 opponents, both drawn: Ra = (1850 + 1700 + 1900 + 1750 +
+    2000 + 1800 + 1800) / 7 = 12800 / 7 = 1828.57; p = (3 + 1) / 7 = 0.5714, 57 %, dp 50 (table
+    8.1.1); Ru = 1878.57, 1879 (at most 2200, at least the floor of 1400). The list's own rule
+    would have rated him in June by his performance, (1850 + 400 + 1700 + 1900 - 400) / 3 =
+    1816.67, 1817. August: K 40, new to the list with 5 games (8.3.3)."""
+    rated = {"A": 1850, "B": 1700, "C": 1900, "D": 1750, "E": 2000, "F": 1879}
+    players = {key: PlayerStart(r, games=200) for key, r in rated.items()}
+    players["N"] = PlayerStart()
+    periods = _periods(
+        (JUNE_2024, [("N", "A", 1.0, "Open"), ("B", "N", 0.5, "Open"), ("N", "C", 0.0, "Open")]),
+        (JULY_2024, [("D", "N", 0.0, "Cup"), ("N", "E", 0.5, "Cup")]),
+        (AUGUST_2024, [("N", "F", 1.0, "Rapid")]),
+    )
+    season = rate_season(periods, players, season_k_rules())
+    june, july, august = (p.lines for p in season.periods)
+    assert "N" not in june
+    assert all(key not in june for key in ("A", "B", "C"))  # their only games: against N
+    line = july["N"]
+    assert (line.before, line.after, line.games, line.score) == (None, 1879.0, 5, 3.0)
+    assert isinstance(line.why, FirstRating)
+    assert (line.why.games, line.why.earlier_games) == (5, 3)
+    assert "D" not in july and "E" not in july
+    # August: 1879 against 1879, PD 0.50 (table 8.1.2), a win: 40 x 0.5 = +20.
+    assert k_of_line(august["N"]) == (40, "new to the list, fewer than 30 games")
+    assert august["N"].after == 1879 + 20
+
+
+def k_of_line(line: PeriodLine) -> tuple[float, str]:
+    assert isinstance(line.why, KChange)
+    return line.why.k, line.why.rule
+
+
+def test_a_newcomer_under_the_floor_stays_unrated_with_his_games_pooled() -> None:
+    """Half a point from five games against 1400s: Ra = (5 x 1400 + 2 x 1800) / 7 = 1514.29,
+    p = 1.5 / 7 = 21 %, dp about -230: Ru about 1284, under the 1400 floor of 2024: FIDE
+    publishes nothing, and he stays unrated (no line, his 5 games kept for the next period)."""
+    players = {f"O{n}": PlayerStart(1400, games=200) for n in range(5)}
+    players["N"] = PlayerStart()
+    games = [("N", f"O{n}", 0.5 if n == 0 else 0.0, "Open") for n in range(5)]
+    season = rate_season(_periods((JUNE_2024, games)), players, season_k_rules())
+    assert "N" not in season.periods[0].lines
+    assert season.players["N"].rating is None
+    assert season.players["N"].pool == ((1400.0, 0.5),) + ((1400.0, 0.0),) * 4
+
+
+def test_a_zero_score_in_the_first_event_is_disregarded() -> None:
+    """8.2.1: N loses both games of his first event (June), then scores 2.5 of 5 against
+    1800s in July: only July's 5 games count. Ra = (5 x 1800 + 2 x 1800) / 7 = 1800, p = 3.5 /
+    7 = 50 %, dp 0: Ru = 1800. Counting June's losses too: 7 games, 2.5 points, Ra 1800,
+    p = 3.5 / 9 = 39 %, dp -80: 1720."""
+    players = {f"O{n}": PlayerStart(1800, games=200) for n in range(7)}
+    players["N"] = PlayerStart()
+    june = [("N", "O5", 0.0, "Open"), ("O6", "N", 1.0, "Open")]
+    july = [("N", f"O{n}", s, "Cup") for n, s in enumerate((1.0, 1.0, 0.5, 0.0, 0.0))]
+    season = rate_season(_periods((JUNE_2024, june), (JULY_2024, july)), players, season_k_rules())
+    line = season.periods[1].lines["N"]
+    assert line.after == 1800.0
+    assert isinstance(line.why, FirstRating)
+    assert (line.why.games, line.why.earlier_games) == (5, 0)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from tests.helpers.season_events import one_game_event
+
 from ratingbook.core.results import Result
 from ratingbook.errors import Location
 from ratingbook.season import (
@@ -20,7 +22,6 @@ from ratingbook.season import (
     given_first,
     match_players,
 )
-from ratingbook.season.model import SeasonGame, make_event
 
 
 def row(n: int) -> SourceRef:
@@ -60,27 +61,15 @@ def test_a_merged_player_stays_merged_in_the_next_addition() -> None:
     player 1, never a new player, and a new player's key skips the merged one's."""
     season = add_events(Season(LIST, (), (same("T. O'Neill", "1"),)), ()).season
     assert [p.key for p in season.players] == ["1", "3"]
-    day = dt.date(2025, 10, 1)
-    games = (
-        SeasonGame(
-            "",
-            day,
-            1,
-            SourcePlayer("O'Neill, T.", fide_id=2500123),
-            SourcePlayer("Zoe Ward"),
-            Result.WHITE_WINS,
-            SourceRef("e.pgn", Location(line=1)),
-        ),
+    event = one_game_event(
+        "E",
+        "e.pgn",
+        dt.date(2025, 10, 1),
+        SourcePlayer("O'Neill, T.", fide_id=2500123),
+        SourcePlayer("Zoe Ward"),
+        Result.WHITE_WINS,
     )
-    event = make_event(
-        name="E",
-        kind="PGN",
-        source=SourceRef("e.pgn"),
-        start=None,
-        end=None,
-        players=(),
-        games=games,
-    )
+    games = event.games
     addition = add_events(season, (event,))
     assert addition.ok
     key_of = addition.matching.key_of

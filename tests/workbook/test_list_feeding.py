@@ -205,8 +205,9 @@ def test_a_new_player_from_a_pgn_is_on_the_list_given_name_first() -> None:
 
 def test_fide_k_40_is_for_a_player_new_to_the_list_until_30_games() -> None:
     """B.02 8.3.3: "K = 40 for a player new to the rating list until he has completed events
-    with at least 30 games". Nora starts unrated: her October game gives her a first rating;
-    in November (her 2nd game) she is new to the list, K 40. Alice has a Start Rating: already
+    with at least 30 games". Nora starts unrated: her five October games against rated players
+    give her a first rating (8.2, 7.1.4's 5 games); in November (her 6th game) she is new to the
+    list, K 40. Alice has a Start Rating: already
     rated, her earlier games not known, so an adult under 2400 has K 20 from her first month
     (docs/reference/rules.md says so)."""
     rows = {
@@ -217,7 +218,19 @@ def test_fide_k_40_is_for_a_player_new_to_the_list_until_30_games() -> None:
             ["10", None, "Nora Newcomer", "Riverside", 1980, None, None, None, None],
         ],
         "List Games": [
-            [dt.date(2025, 10, 4), "October", 1, "Nora Newcomer", "10", "Marek Nowak", "2", "½-½"],
+            *(
+                [dt.date(2025, 10, 4), "October", n, *pair, result]
+                for n, (pair, result) in enumerate(
+                    (
+                        (("Nora Newcomer", "10", "Marek Nowak", "2"), "½-½"),
+                        (("Alice Brennan", "1", "Nora Newcomer", "10"), "0-1"),
+                        (("Nora Newcomer", "10", "Marek Nowak", "2"), "0-1"),
+                        (("Alice Brennan", "1", "Nora Newcomer", "10"), "½-½"),
+                        (("Nora Newcomer", "10", "Marek Nowak", "2"), "½-½"),
+                    ),
+                    start=1,
+                )
+            ),
             [
                 dt.date(2025, 11, 8),
                 "November",

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from tests.helpers.season_events import one_game_event
 from tests.workbook.test_rating_list import independent_elo
 
 from ratingbook.core.results import Result
-from ratingbook.errors import Location, RatingbookError
-from ratingbook.season import SourcePlayer, SourceRef, make_event
-from ratingbook.season.model import SeasonGame
+from ratingbook.errors import RatingbookError
+from ratingbook.season import SourcePlayer
 from ratingbook.session import AddEvents, Recalc, Session
 from ratingbook.templates import build_template, sample_rows
 from ratingbook.templates.writer import TemplateBook
@@ -83,24 +83,13 @@ def test_the_next_addition_knows_the_merged_player() -> None:
     """An event naming 'O'Neill, T.' with the ghost's FIDE ID: his games are player 2's, no
     new player is added."""
     book = _book(_ghost_rows())
-    day = dt.date(2025, 11, 26)
-    game = SeasonGame(
-        "",
-        day,
-        1,
+    event = one_game_event(
+        "Club Night",
+        "night.pgn",
+        dt.date(2025, 11, 26),
         SourcePlayer("O'Neill, T.", fide_id=GHOST_FIDE),
         SourcePlayer("Shah, Priya"),
         Result.DRAW,
-        SourceRef("night.pgn", Location(line=1)),
-    )
-    event = make_event(
-        name="Club Night",
-        kind="PGN",
-        source=SourceRef("night.pgn"),
-        start=None,
-        end=None,
-        players=(),
-        games=(game,),
     )
     done = Session(book).run(AddEvents((event,)))
     assert not any(line.startswith("new players") for line in done.summary)

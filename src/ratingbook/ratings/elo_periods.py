@@ -20,6 +20,13 @@ become new Elo ratings; K and rounding are :mod:`~ratingbook.ratings.elo_rules`.
   fixed up to a shift, and the iteration keeps its game-weighted average at ``unrated_centre``.
   After ``max_iterations`` steps without settling the run stops with an
   :class:`~ratingbook.ratings.glicko2.IterationError` naming the players.
+- **A first rating by the list's own rule** (``initial_rating``; FIDE's preset: B.02 8.2):
+  an unrated player's games against opponents rated at the period's start are pooled from
+  period to period, his games against unrated players not counted; he gets a line, his first
+  rating, in the period the rule gives one (FIDE: 5 games or more, not under the floor), and
+  none before. FIDE 8.2.1: "If an unrated player scores zero in their first event this score
+  is disregarded": the games of his first event (by the games' ``event``) when he scored
+  nothing in them.
 - **Fixed** players count for their opponents and get no line.
 """
 
@@ -30,9 +37,16 @@ from collections.abc import Mapping
 from functools import partial
 
 from ratingbook.ratings.elo import expected_pair
-from ratingbook.ratings.elo_rules import EloSettings, k_for, round_change, round_rating
+from ratingbook.ratings.elo_rules import (
+    EloSettings,
+    InitialRating,
+    k_for,
+    round_change,
+    round_rating,
+)
 from ratingbook.ratings.glicko2 import IterationError
 from ratingbook.ratings.season_model import (
+    FirstRating,
     GameLine,
     KChange,
     PerformanceChange,
@@ -61,14 +75,23 @@ def elo_period(
     players: Mapping[str, PlayerStart],
     settings: EloSettings,
     details: bool = True,
+    pools: dict[str, tuple[tuple[float, float], ...] | None] | None = None,
 ) -> dict[str, PeriodLine]:
     """The lines of one period, by player (sorted): ``ratings`` and ``games`` say where each
     player stands at its start (None: unrated / count not known), ``players`` who is fixed, his
-    K and birth year."""
+    K and birth year. ``pools``: with the settings' ``initial_rating``, each unrated player's
+    games pooled so far (:attr:`PlayerStart.pool`), updated here: grown by this period's games,
+    and dropped for a player who gets his first rating."""
     sides = _sides(period, ratings)
     provisional_games = settings.provisional_games
     unrated = {key: own for key, own in sides.items() if ratings[key] is None}
-    newcomer = unrated_performances(unrated, ratings, settings)
+    first = settings.initial_rating
+    pooled = {} if pools is None else pools
+    newcomer = (
+        unrated_performances(unrated, ratings, settings)
+        if first is None or settings.rate_against_unrated
+        else {}
+    )
     age_year = period.year
     lines: dict[str, PeriodLine] = {}
     for key in sorted(sides):
@@ -79,7 +102,9 @@ def elo_period(
         count = games[key]
         own = sides[key]
         line: PeriodLine | None
-        if before is None or (count is not None and count < provisional_games):
+        if before is None and first is not None:
+            line = _first_rating_line(key, own, pooled, first, period.start, details)
+        elif before is None or (count is not None and count < provisional_games):
             line = _performance_line(key, before, count or 0, own, newcomer, settings, details)
         else:
             born = start.birth_year
@@ -167,6 +192,56 @@ def _counted(side: _Side, newcomer: Mapping[str, float]) -> float:
     """The opponent's rating as this period counts it: at the start, or his performance now."""
     rating = side[3]
     return newcomer[side[1]] if rating is None else rating
+
+
+def _first_rating_line(
+    key: str,
+    own: list[_Side],
+    pools: dict[str, tuple[tuple[float, float], ...] | None],
+    rule: InitialRating,
+    day: dt.date | None,
+    details: bool,
+) -> PeriodLine | None:
+    """An unrated player's period under the list's rule for a first rating: his games against
+    rated opponents pooled, his line once the rule gives a rating (see the module's
+    docstring)."""
+    counted = [side for side in own if side[3] is not None]
+    not_rated = len(own) - len(counted)
+    earlier = pools.get(key)
+    if earlier is None and not counted:
+        return None  # no rated opponent yet: his first event is still to come
+    if earlier is None:
+        # FIDE 8.2.1: a zero score in his first event is disregarded.
+        event = getattr(counted[0][0], "event", None)
+        first_event = [side for side in counted if getattr(side[0], "event", None) == event]
+        if not any(side[2] for side in first_event):
+            counted = [side for side in counted if getattr(side[0], "event", None) != event]
+    pool = (*(earlier or ()), *((float(side[3] or 0.0), side[2]) for side in counted))
+    found = rule([r for r, _ in pool], [s for _, s in pool], day)
+    if found is None:
+        pools[key] = pool
+        return None
+    pools.pop(key, None)
+    rating, words = found
+    m = len(pool)
+    game_lines = (
+        tuple(_line((side[0], side[1], side[2], side[3], None)) for side in counted)
+        if details
+        else ()
+    )
+    return PeriodLine(
+        key,
+        None,
+        rating,
+        m,
+        sum([s for _, s in pool]),
+        None,
+        sum([r for r, _ in pool]) / m,
+        False,
+        FirstRating(m, m - len(counted), words),
+        game_lines,
+        not_rated,
+    )
 
 
 def _performance_line(

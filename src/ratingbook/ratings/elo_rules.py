@@ -21,6 +21,7 @@ from ratingbook.ratings.glicko2 import CENTRE
 __all__ = [
     "EloSettings",
     "ExpectedScores",
+    "InitialRating",
     "KBand",
     "Rounding",
     "k_for",
@@ -34,6 +35,15 @@ __all__ = [
 #: one expected score a game. FIDE's is table 8.1.2 with the 400-point rule
 #: (:func:`ratingbook.fide.rules.rating_regulations.period_expected`).
 ExpectedScores = Callable[[float, Sequence[float], Sequence[object], dt.date | None], list[float]]
+
+#: An unrated player's first rating when a list has a rule of its own for it: called with the
+#: ratings of his rated opponents and his scores against them, in every period so far (pooled),
+#: and the period's first day, it gives the rating and the rule in words, or None while those
+#: games give him none (too few, a zero score, under the floor). FIDE's is B.02 8.2
+#: (:func:`ratingbook.fide.rules.rating_regulations.season_initial_rating`).
+InitialRating = Callable[
+    [Sequence[float], Sequence[float], dt.date | None], tuple[float, str] | None
+]
 
 
 class Rounding(enum.Enum):
@@ -121,6 +131,9 @@ class EloSettings:
     - ``expected_scores``: an established player's expected scores, when not
       E = 1 / (1 + 10^((R_opponent - R) / 400)) (:data:`ExpectedScores`; FIDE's preset gives
       table 8.1.2's).
+    - ``initial_rating``: an unrated player's first rating, when not his performance
+      (:data:`InitialRating`; FIDE's preset gives B.02 8.2's, from at least 5 games against
+      rated opponents, pooled across periods).
     - ``unrated_centre``, ``tolerance``, ``max_iterations``: the fixed point of unrated players
       who meet each other (:mod:`~ratingbook.ratings.elo_periods`): where a group who met only
       each other is centred (Glicko-2's unrated start, 1500: one anchor for both systems), when
@@ -135,6 +148,7 @@ class EloSettings:
     rounding: Rounding = Rounding.WHOLE
     rate_against_unrated: bool = False
     expected_scores: ExpectedScores | None = field(default=None, compare=False)
+    initial_rating: InitialRating | None = field(default=None, compare=False)
     unrated_centre: float = CENTRE
     tolerance: float = 0.001
     max_iterations: int = 100_000

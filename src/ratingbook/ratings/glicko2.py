@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ratingbook.errors import RatingbookError
 
@@ -54,9 +55,9 @@ class IterationError(RatingbookError):
     floating point can resolve)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Glicko2Rating:
-    """A player's Glicko-2 values on the rating scale: r, RD and σ (step 1)."""
+class Glicko2Rating(NamedTuple):
+    """A player's Glicko-2 values on the rating scale: r, RD and σ (step 1). A named tuple, as
+    cheap to make as a tuple: a season makes two per player per period (before and after)."""
 
     rating: float
     deviation: float

@@ -18,12 +18,14 @@ what carries from one to the next; one period's maths is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import gc
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 
 from ratingbook.ratings.elo_periods import elo_period
 from ratingbook.ratings.elo_rules import EloSettings
-from ratingbook.ratings.glicko2 import Glicko2Settings
+from ratingbook.ratings.glicko2 import Glicko2Rating, Glicko2Settings
 from ratingbook.ratings.glicko2_periods import glicko2_period
 from ratingbook.ratings.season_model import (
     GlickoChange,
@@ -49,8 +51,12 @@ class _Standing:
     def __init__(self, players: Mapping[str, PlayerStart], settings: SeasonSettings) -> None:
         self.ratings: dict[str, float | None] = {}
         self.games: dict[str, int | None] = {}
-        self.values: dict[str, tuple[float, float, float] | None] = {}
+        self.values: dict[str, Glicko2Rating | None] = {}
+        # Elo with a rule of its own for a first rating: each unrated player's pooled games.
+        self.pools: dict[str, tuple[tuple[float, float], ...] | None] = {}
         for key, start in players.items():
+            if start.pool is not None and start.rating is None:
+                self.pools[key] = start.pool
             rating = None if start.rating is None else float(start.rating)
             self.ratings[key] = rating
             self.games[key] = start.games
@@ -61,7 +67,9 @@ class _Standing:
                     deviation = settings.deviation if given is None else given
                 volatility = settings.volatility if start.volatility is None else start.volatility
                 self.values[key] = (
-                    None if rating is None else (rating, float(deviation), float(volatility))
+                    None
+                    if rating is None
+                    else Glicko2Rating(rating, float(deviation), float(volatility))
                 )
 
     def advance(self, lines: Mapping[str, PeriodLine]) -> None:
@@ -76,8 +84,7 @@ class _Standing:
                 games[key] = line.games
             why = line.why
             if isinstance(why, GlickoChange):
-                after = why.after
-                values[key] = (after.rating, after.deviation, after.volatility)
+                values[key] = why.after
 
     def players(self, starts: Mapping[str, PlayerStart]) -> dict[str, PlayerStart]:
         """Each player's start for what comes next: the same player, his values moved on."""
@@ -86,14 +93,42 @@ class _Standing:
             own = self.values.get(key)
             rating = self.ratings[key]
             if own is not None:
-                moved[key] = replace(
-                    start, rating=own[0], deviation=own[1], volatility=own[2], games=self.games[key]
+                # Made whole rather than by dataclasses.replace, which reads the class's fields
+                # anew for each of a federation's 50,000 players.
+                moved[key] = PlayerStart(
+                    own[0],
+                    own[1],
+                    own[2],
+                    self.games[key],
+                    start.fixed,
+                    start.k,
+                    start.birth_year,
+                    start.pool,
                 )
+            elif rating is None and self.pools.get(key) != start.pool:
+                moved[key] = replace(start, pool=self.pools.get(key))
             elif rating != start.rating or self.games[key] != start.games:
-                moved[key] = replace(start, rating=rating, games=self.games[key])
+                moved[key] = replace(start, rating=rating, games=self.games[key], pool=None)
             else:
                 moved[key] = start
         return moved
+
+
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a season is rated, then as it was. Rating makes
+    millions of small objects (a line per player per period, a game line per game) and none
+    of them in a cycle, so the collector finds nothing; but each of its passes walks every
+    object alive, the season rated before among them, and a late event's re-rate of a
+    federation's six months spent two fifths of its time there (issue 35). Reference counting
+    still frees everything as usual."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def rate_season(
@@ -102,23 +137,61 @@ def rate_season(
     settings: SeasonSettings,
     *,
     details: bool = True,
+    previous: Sequence[PeriodResult] = (),
 ) -> SeasonResult:
     """Rate ``periods`` in order from ``players``' starting points (every key a game names needs
     one) by Elo (:class:`~ratingbook.ratings.elo_rules.EloSettings`) or Glicko-2
     (:class:`~ratingbook.ratings.glicko2.Glicko2Settings`). Every problem of the input is
     reported at once before anything is rated (:func:`season_model.check_season`).
-    ``details=False`` leaves out each line's games (a big list's memory)."""
+    ``details=False`` leaves out each line's games (a big list's memory).
+
+    ``previous``: the same periods as rated before a late event changed some of their games,
+    from the same starting points (:func:`standing_after`) and settings. Glicko-2 keeps each
+    line that nothing changed (:func:`~ratingbook.ratings.glicko2_periods.glicko2_period`):
+    the late event's players and, period by period, those whose values it moved and their
+    opponents are rated again, the rest not; a federation's late event re-rated a third fewer
+    lines. Elo rates every period again (a line there also hangs on counts of games and on
+    every unrated player met)."""
     check_season(periods, players)
-    standing = _Standing(players, settings)
-    results = []
-    for period in periods:
-        if isinstance(settings, EloSettings):
-            lines = elo_period(period, standing.ratings, standing.games, players, settings, details)
-        else:
-            lines = glicko2_period(period, standing.values, players, settings, details)
-        standing.advance(lines)
-        results.append(PeriodResult(period.label, lines))
-    return SeasonResult(tuple(results), standing.players(players))
+    with _without_cycle_collection():
+        standing = _Standing(players, settings)
+        results = []
+        changed: set[str] = set()
+        for index, period in enumerate(periods):
+            if isinstance(settings, EloSettings):
+                lines = elo_period(
+                    period,
+                    standing.ratings,
+                    standing.games,
+                    players,
+                    settings,
+                    details,
+                    standing.pools,
+                )
+            else:
+                before = previous[index].lines if index < len(previous) else None
+                lines = glicko2_period(
+                    period, standing.values, players, settings, details, before, changed
+                )
+                changed = set() if before is None else _moved(lines, before, changed)
+            standing.advance(lines)
+            results.append(PeriodResult(period.label, lines))
+        return SeasonResult(tuple(results), standing.players(players))
+
+
+def _moved(
+    lines: Mapping[str, PeriodLine], before: Mapping[str, PeriodLine], changed: set[str]
+) -> set[str]:
+    """The players whose Glicko-2 values after a period differ from those the period's lines
+    ``before`` gave (``changed``: those that differed at its start)."""
+    moved = {key for key in changed if key not in lines and key not in before}
+    for key in lines.keys() | before.keys():
+        now, then = lines.get(key), before.get(key)
+        if now is then:
+            continue
+        if now is None or then is None or now.why != then.why:
+            moved.add(key)
+    return moved
 
 
 def standing_after(
@@ -130,7 +203,8 @@ def standing_after(
     """Where every player stood after the first ``periods`` periods of ``season`` (rated from
     ``players`` with ``settings``): the start from which to re-rate the rest when a late result
     changes a later period, so the periods before it are not rated again."""
-    standing = _Standing(players, settings)
-    for period in season.periods[:periods]:
-        standing.advance(period.lines)
-    return standing.players(players)
+    with _without_cycle_collection():
+        standing = _Standing(players, settings)
+        for period in season.periods[:periods]:
+            standing.advance(period.lines)
+        return standing.players(players)

@@ -21,6 +21,7 @@ from ratingbook.errors import InvalidValueError, Problems, UnknownPlayerError
 from ratingbook.ratings.glicko2 import Glicko2Rating
 
 __all__ = [
+    "FirstRating",
     "Game",
     "GameLine",
     "GlickoChange",
@@ -74,6 +75,10 @@ class PlayerStart:
     - ``fixed``: the rating counts for his opponents and is never changed (a guest, a foreign
       player with another federation's rating); it needs a rating.
     - ``k``: Elo's K for this player, over the K bands; ``birth_year`` for the age bands.
+    - ``pool``: an unrated player's games so far against rated opponents (opponent's rating,
+      score) when the list pools them for a first rating of its own rule (FIDE B.02 7.1.4 and
+      8.2); None: he has played no event yet (FIDE 8.2.1 disregards a zero score in his
+      first).
     """
 
     rating: float | None = None
@@ -83,6 +88,7 @@ class PlayerStart:
     fixed: bool = False
     k: float | None = None
     birth_year: int | None = None
+    pool: tuple[tuple[float, float], ...] | None = None
 
 
 class GameLine(NamedTuple):
@@ -122,9 +128,20 @@ class PerformanceChange:
 
 
 @dataclass(frozen=True, slots=True)
-class GlickoChange:
+class FirstRating:
+    """Elo for an unrated player rated by the list's own rule for a first rating (FIDE B.02
+    8.2): the ``games`` it counts against rated opponents, ``earlier_games`` of them pooled from
+    earlier periods, and the rule in words."""
+
+    games: int
+    earlier_games: int
+    rule: str
+
+
+class GlickoChange(NamedTuple):
     """Glicko-2: the values before and after, v and Δ (steps 3 and 4, the Glicko-2 scale; None
-    for a period without games, where step 6 alone makes the deviation grow)."""
+    for a period without games, where step 6 alone makes the deviation grow). A named tuple, as
+    :class:`PeriodLine`."""
 
     before: Glicko2Rating
     after: Glicko2Rating
@@ -132,14 +149,18 @@ class GlickoChange:
     delta: float | None
 
 
-@dataclass(frozen=True, slots=True)
-class PeriodLine:
+class PeriodLine(NamedTuple):
     """One player's period: rating before (None: unrated) and after, the rated games, the score,
     the sum of the expected scores (None for a performance rating), the opponents' average
     rating (None without games), whether the rating is provisional after the period, why it
     changed, each game (in the period's order), and ``not_rated``: his games against players
     unrated at the period's start, which do not count for his rating (Elo, FIDE 8.3.1) though
-    they count for theirs."""
+    they count for theirs.
+
+    A named tuple, not a frozen dataclass: a federation's season makes one per player per
+    period, hundreds of thousands, and a frozen dataclass's constructor sets each of its eleven
+    fields through ``object.__setattr__``, which cost a late event's re-rate (issue 35) more
+    than the Glicko-2 maths did; the engines make it with ``tuple.__new__``, in C."""
 
     player: str
     before: float | None
@@ -149,7 +170,7 @@ class PeriodLine:
     expected: float | None
     opponents_average: float | None
     provisional: bool
-    why: KChange | PerformanceChange | GlickoChange
+    why: KChange | PerformanceChange | FirstRating | GlickoChange
     game_lines: tuple[GameLine, ...] = ()
     not_rated: int = 0
 

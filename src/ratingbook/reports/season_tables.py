@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ratingbook.core.rules import competition_ranks
 from ratingbook.ratings.season_model import (
+    FirstRating,
     KChange,
     PerformanceChange,
     PeriodLine,
@@ -167,6 +168,9 @@ def rule_words(line: PeriodLine) -> str:
             )
         floored = "; the floor held" if why.floored else ""
         return f"performance {_number(why.performance)}{earlier}{floored}"
+    if isinstance(why, FirstRating):
+        pooled = f", {why.earlier_games} of them from earlier periods" if why.earlier_games else ""
+        return f"{why.rule}{pooled}"
     return (
         f"deviation {why.before.deviation:.0f} -> {why.after.deviation:.0f}, volatility "
         f"{why.before.volatility:.5f} -> {why.after.volatility:.5f}"

@@ -62,6 +62,7 @@ __all__ = [
     "period_expected",
     "rating_change",
     "rating_rules",
+    "season_initial_rating",
     "season_k_rules",
 ]
 
@@ -75,6 +76,12 @@ _K_NEW, _NEW_GAMES = 40, 30
 _K_JUNIOR, _JUNIOR_AGE, _JUNIOR_BELOW = 40, 18, 2300
 _K_BELOW, _K_FROM, _TOP = 20, 10, 2400
 _K_GAMES_CAP = 700
+# 7.1.4: "A rating for a player new to the list shall be published when it is based on at least
+# 5 games played against rated opponents" (pooled over consecutive rating periods), and only
+# at the floor or above it: 1400 from 1 March 2024 ("the new rating floor will be set at 1400",
+# FIDE QC), 1000 in the 2022 text.
+_INITIAL_GAMES = 5
+_FLOOR = {"2022": 1000, "2024": 1400, "2025-10": 1400}
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,9 +256,10 @@ def season_k_rules(rounding: Rounding = Rounding.WHOLE) -> EloSettings:
     within his first 30 games). Then the expected scores
     of table 8.1.2 with the 400-point rule of the period's date (:func:`period_expected`), only
     games against opponents rated at the period's start (8.3.1), and the period's change
-    rounded once, 0.5 away from zero (8.3.4). FIDE keeps K 10 for a player whose published
-    rating once reached 2400 even after it drops: the list's K column says so for such a player
-    (the bands see only the rating at the period's start)."""
+    rounded once, 0.5 away from zero (8.3.4); a newcomer's first rating by 8.2
+    (:func:`season_initial_rating`), not by the list's performance rule. FIDE keeps K 10 for a
+    player whose published rating once reached 2400 even after it drops: the list's K column
+    says so for such a player (the bands see only the rating at the period's start)."""
     return EloSettings(
         bands=(
             KBand(_K_NEW, games_below=_NEW_GAMES, label="new to the list, fewer than 30 games"),
@@ -267,6 +275,7 @@ def season_k_rules(rounding: Rounding = Rounding.WHOLE) -> EloSettings:
         k_games_cap=_K_GAMES_CAP,
         rounding=rounding,
         expected_scores=period_expected,
+        initial_rating=season_initial_rating,
     )
 
 
@@ -299,3 +308,25 @@ def initial_rating(opponents: Sequence[int], score: Fraction, rules: RatingRules
     average = Fraction(sum(opponents) + 3600, len(opponents) + 2)
     percent = _half_up((score + 1) / (len(opponents) + 2) * 100)
     return min(2200, _half_up(average + int(fidetables.ScoreToDp[percent])))
+
+
+def season_initial_rating(
+    opponents: Sequence[float], scores: Sequence[float], day: _dt.date | None
+) -> tuple[float, str] | None:
+    """A rating list's newcomer's first rating (its ``initial_rating``, the list's System
+    FIDE): from his games so far against rated opponents (their ratings, his scores), pooled
+    across periods, by the text in force on ``day``. None while FIDE would publish none: fewer
+    than 5 games (7.1.4), a zero score (8.2.1), a rating under the floor (1400 from 2024, 1000
+    before). Ratings are FIDE's whole numbers (a list's taken to the nearest, 0.5 up); 8.2 is
+    :func:`initial_rating`."""
+    rules = rating_rules(day)
+    if len(opponents) < _INITIAL_GAMES:
+        return None
+    whole = [math.floor(r + 0.5) for r in opponents]
+    found = initial_rating(whole, sum((Fraction(s) for s in scores), Fraction(0)), rules)
+    if found is None or found < _FLOOR[rules.edition]:
+        return None
+    games = f"{len(whole)} games against rated opponents"
+    if rules.edition == "2022":
+        return float(found), f"FIDE 8.2 initial rating, {games}"
+    return float(found), f"FIDE 8.2 initial rating, {games} and two 1800 draws"

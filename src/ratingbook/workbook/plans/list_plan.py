@@ -135,7 +135,12 @@ def _rate(
         rated, first = resume
         kept = rated.result.periods[:first]
         standing = standing_after(starts, settings.rating, rated.result, first)
-        rest = rate_season(rating_periods[first:], standing, settings.rating)
+        rest = rate_season(
+            rating_periods[first:],
+            standing,
+            settings.rating,
+            previous=rated.result.periods[first:],
+        )
         result = SeasonResult((*kept, *rest.periods), rest.players)
     last_day = max((g.date for p in periods for g in p.games), default=None)
     glicko = settings.rating if isinstance(settings.rating, Glicko2Settings) else None

@@ -1,0 +1,176 @@
+"""A late event's re-rate (issue 35) changes no number: a generated Glicko-2 season, rated by
+the season engine (``rate_season``) and, in the test, by a plain loop over Glickman's steps for
+one player at a time (:func:`glicko2_update`, :func:`glicko2_idle`), each period from everyone's
+values at its start; then a late event put into period 7 and the list re-rated from where every
+player stood after period 6 (``standing_after``), as ``season add`` does. Every value is
+compared with ``==``: the engine's fast paths (its lines made as tuples, the cycle collector
+paused, a re-rate keeping the lines of the season rated before that nothing changed) must give
+the very floats of the plain loop."""
+
+from __future__ import annotations
+
+import random
+
+from ratingbook.ratings.glicko2 import (
+    Glicko2Rating,
+    Glicko2Settings,
+    glicko2_idle,
+    glicko2_update,
+)
+from ratingbook.ratings.rating_periods import rate_season, standing_after
+from ratingbook.ratings.season_model import GlickoChange, PlayerStart, RatingPeriod
+
+SETTINGS = Glicko2Settings(tau=0.5, rated_deviation=60.0)
+Period = list[tuple[str, str, float, object]]
+
+
+def _season(seed: int) -> tuple[dict[str, PlayerStart], list[Period]]:
+    """150 players (a fifth unrated, three fixed guests, some with a deviation of their own),
+    12 periods of 0-150 games between random players (many sit a period out)."""
+    rng = random.Random(seed)
+    players: dict[str, PlayerStart] = {}
+    for n in range(150):
+        key = f"p{n:03d}"
+        if n % 5 == 0:
+            players[key] = PlayerStart()
+        elif n in (7, 8, 9):
+            players[key] = PlayerStart(rng.uniform(1400, 2400), fixed=True)
+        elif n % 3 == 0:
+            players[key] = PlayerStart(rng.uniform(900, 2500), rng.uniform(40, 300), 0.05)
+        else:
+            players[key] = PlayerStart(float(rng.randrange(1000, 2400)))
+    keys = sorted(players)
+    periods = []
+    for month in range(12):
+        games: Period = []
+        for n in range(rng.randrange(151)):
+            white, black = rng.sample(keys, 2)
+            games.append((white, black, rng.choice((1.0, 0.5, 0.0)), f"m{month} g{n}"))
+        periods.append(games)
+    return players, periods
+
+
+def _plain(
+    players: dict[str, PlayerStart], periods: list[Period]
+) -> list[dict[str, tuple[object, ...]]]:
+    """Each period's values by player, one player at a time: rating, RD and σ after; v and Δ;
+    games, score, the sum of E, the opponents' average; each game's (ref, opponent, score,
+    opponent's rating, E)."""
+    values: dict[str, Glicko2Rating | None] = {}
+    for key, start in players.items():
+        deviation = SETTINGS.rated_deviation if start.deviation is None else start.deviation
+        volatility = SETTINGS.volatility if start.volatility is None else start.volatility
+        values[key] = (
+            None
+            if start.rating is None
+            else Glicko2Rating(start.rating, float(deviation or 0.0), volatility)
+        )
+    fresh = SETTINGS.start
+    found = []
+    for games in periods:
+        played: dict[str, list[tuple[object, str, float]]] = {}
+        for white, black, score, ref in games:
+            played.setdefault(white, []).append((ref, black, score))
+            played.setdefault(black, []).append((ref, white, 1.0 - score))
+        now: dict[str, tuple[object, ...]] = {}
+        new = dict(values)
+        for key in sorted(played.keys() | {k for k, v in values.items() if v is not None}):
+            if players[key].fixed:
+                continue
+            own = values[key] or fresh
+            if key not in played:
+                after = glicko2_idle(own)
+                now[key] = (tuple(after), None, None, 0, 0.0, None, None, ())
+            else:
+                opponents = [values[o] or fresh for _, o, _ in played[key]]
+                period = glicko2_update(
+                    own,
+                    [
+                        (o.rating, o.deviation, s)
+                        for o, (_, _, s) in zip(opponents, played[key], strict=True)
+                    ],
+                    SETTINGS,
+                )
+                after = period.after
+                own_games = played[key]
+                now[key] = (
+                    tuple(after),
+                    period.v,
+                    period.delta,
+                    len(own_games),
+                    sum([s for _, _, s in own_games]),
+                    sum(period.expected),
+                    sum([o.rating for o in opponents]) / len(opponents),
+                    tuple(
+                        (ref, o, s, opp.rating, e)
+                        for (ref, o, s), opp, e in zip(
+                            own_games, opponents, period.expected, strict=True
+                        )
+                    ),
+                )
+            new[key] = after
+        values = new
+        found.append(now)
+    return found
+
+
+def _engine(lines: object) -> dict[str, tuple[object, ...]]:
+    out: dict[str, tuple[object, ...]] = {}
+    for key, line in lines.items():  # type: ignore[attr-defined]
+        why = line.why
+        assert isinstance(why, GlickoChange)
+        out[key] = (
+            tuple(why.after),
+            why.v,
+            why.delta,
+            line.games,
+            line.score,
+            line.expected,
+            line.opponents_average,
+            tuple(tuple(game) for game in line.game_lines),
+        )
+    return out
+
+
+def test_the_season_engine_gives_the_plain_loops_very_floats() -> None:
+    players, periods = _season(35)
+    season = rate_season(
+        [RatingPeriod(g, f"m{n}") for n, g in enumerate(periods)], players, SETTINGS
+    )
+    assert [_engine(p.lines) for p in season.periods] == _plain(players, periods)
+
+
+def test_a_late_events_re_rate_from_period_7_is_the_whole_season_rated_again() -> None:
+    """A late event of 60 games put into period 7: periods 7-12 re-rated from the standing
+    after period 6 are, to the last bit, the plain loop's whole season with the late games."""
+    players, periods = _season(36)
+    rated = rate_season([RatingPeriod(g) for g in periods], players, SETTINGS)
+    rng = random.Random(37)
+    keys = sorted(players)
+    late = [(*rng.sample(keys, 2), rng.choice((1.0, 0.5, 0.0)), f"late {n}") for n in range(60)]
+    periods[6] = [*periods[6], *late]
+    standing = standing_after(players, SETTINGS, rated, 6)
+    late_periods = [RatingPeriod(g) for g in periods[6:]]
+    rest = rate_season(late_periods, standing, SETTINGS)
+    # As season add does it: the lines nothing changed kept from the season rated before.
+    kept = rate_season(late_periods, standing, SETTINGS, previous=rated.periods[6:])
+    plain = _plain(players, periods)
+    assert [_engine(p.lines) for p in rest.periods] == plain[6:]
+    assert [_engine(p.lines) for p in kept.periods] == plain[6:]
+    assert kept.players == rest.players
+    # Some lines of period 7 were kept, not computed again, and the late event's were not.
+    late_players = {key for game in late for key in game[:2]}
+    first = kept.periods[0].lines
+    reused = {key for key, line in first.items() if line is rated.periods[6].lines.get(key)}
+    assert reused and not reused & late_players
+    assert [_engine(p.lines) for p in rated.periods[:6]] == plain[:6]
+    # Where every player stands at the end: the plain loop's last values.
+    last: dict[str, tuple[object, ...]] = {}
+    for now in plain:
+        last.update({key: values[0] for key, values in now.items()})
+    ends = {
+        key: (start.rating, start.deviation, start.volatility)
+        for key, start in rest.players.items()
+        if key in last
+    }
+    assert ends == last
