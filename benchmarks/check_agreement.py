@@ -16,17 +16,15 @@ this process). The figure is how many rounds, and how many events, the two judge
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import tempfile
 from pathlib import Path
-from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gacrux.pairingchecker import pairingchecker  # noqa: E402
+from tests.helpers.gacrux_checker import gacrux_rounds  # noqa: E402
 from tests.helpers.trf_mutations import (  # noqa: E402
     repeat_a_pairing,
     reverse_a_board,
@@ -36,16 +34,6 @@ from tests.helpers.trf_mutations import (  # noqa: E402
 from ratingbook.errors import RatingbookError  # noqa: E402
 from ratingbook.fide.gacrux.generator import Generation, generate_trf  # noqa: E402
 from ratingbook.reports.check_notes import check_individual_trf  # noqa: E402
-
-
-def gacrux_rounds(text: str, folder: Path) -> list[bool]:
-    source, verdict = folder / "gacrux.trf", folder / "gacrux.json"
-    source.write_text(text, encoding="utf-8")
-    argv = ["pairingchecker", "-c", "-i", str(source), "-o", str(verdict)]
-    with mock.patch.object(sys, "argv", argv):
-        pairingchecker().common_main()
-    report = json.loads(verdict.read_text(encoding="utf-8"))
-    return [bool(r["check"]) for r in report["pairingResult"]["roundpairing"]]
 
 
 def ratingbook_rounds(text: str, rounds: int) -> list[bool]:

@@ -8,14 +8,12 @@ the TRF layout): never from ratingbook's own output.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from click.testing import CliRunner
-from gacrux.pairingchecker import pairingchecker
+from tests.helpers.gacrux_checker import gacrux_rounds
 from tests.helpers.paths import REAL_TRF, ROOT
 from tests.helpers.trf_mutations import (
     misrank,
@@ -28,17 +26,6 @@ from ratingbook.cli import cli
 
 #: A small event of every kind the generator makes: requested byes, forfeits, Baku.
 OPTIONS = ["--players", "13", "--rounds", "5", "--byes", "1", "--forfeits", "5%", "--baku"]
-
-
-def gacrux_rounds(text: str, folder: Path) -> list[bool]:
-    """gacrux's checker's verdict on each round of ``text`` (``pairingchecker -c``)."""
-    source, verdict = folder / "gacrux.trf", folder / "gacrux.json"
-    source.write_text(text, encoding="utf-8")
-    argv = ["pairingchecker", "-c", "-i", str(source), "-o", str(verdict)]
-    with mock.patch.object(sys, "argv", argv):
-        pairingchecker().common_main()
-    report = json.loads(verdict.read_text(encoding="utf-8"))
-    return [bool(r["check"]) for r in report["pairingResult"]["roundpairing"]]
 
 
 def generated(folder: Path, *options: str) -> str:

@@ -11,6 +11,7 @@ leaves its player out of the list group A is cut from, before round 1 is paired 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import gacrux.pairingdutch
@@ -20,10 +21,12 @@ from tests.helpers.gacrux_pairings import TRF_FILES
 from tests.helpers.gacrux_pairings import rounds_of as _rounds_of
 
 import ratingbook.fide.gacrux.analysis as analysis
+from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import BAKU
+from ratingbook.events.start_order import Numbering
 from ratingbook.fide.fast.fast_dutch import FastDutch
 from ratingbook.fide.gacrux.analysis import RoundAnalysis, analyse_round
 from ratingbook.fide.gacrux.pairing import pair_next_round
@@ -159,6 +162,61 @@ def test_pairing_a_round_with_its_notes_runs_the_engine_once(
     assert any("Notes" in name for name in book.sheet_names())
     assert runs == [False]
     analysis._PAIRED.clear()
+    analysis.forget_analyses()  # nothing read before: the recalc's notes run the checker
     runs.clear()
     recalc(book)
     assert True in runs
+
+
+def test_a_round_read_once_is_read_again_only_when_the_event_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The checker's analysis of a round is kept while the event, its start numbers and the
+    round stay the same (a book recalculated again unchanged); a changed result, other start
+    numbers or another round runs the checker again, and what is kept is what it gives."""
+    runs: list[bool] = []
+    for engine in (FastDutch, gacrux.pairingdutch.pairing_dutch):
+        original = engine.compute_pairing
+
+        def counted(self: object, checkonly: bool, *args: object, _o: object = original) -> object:
+            runs.append(checkonly)
+            return _o(self, checkonly, *args)  # type: ignore[operator]
+
+        monkeypatch.setattr(engine, "compute_pairing", counted)
+    analysis.forget_analyses()
+    event = generated_event(20, 3, 1)[-1]  # rounds 1 and 2 played
+    first = analyse_round(event, 2)
+    assert runs, "the checker ran"
+    runs.clear()
+    assert analyse_round(event, 2) is first
+    assert not runs, "an unchanged round is not read again"
+    analyse_round(event, 1)
+    assert runs, "another round is read"
+    # Round 1's first game decided the other way: round 2's points before it change.
+    entries = list(event.entries)
+    i = next(
+        i
+        for i, e in enumerate(entries)
+        if e.round == 1 and e.black is not None and e.result is not None and e.result.is_played
+    )
+    other = Result.BLACK_WINS if entries[i].result is not Result.BLACK_WINS else Result.WHITE_WINS
+    entries[i] = replace(entries[i], result=other)
+    for changed in (
+        replace(event, entries=tuple(entries)),
+        # The same players, rows and settings under other start numbers (two swapped).
+        replace(event, numbering=_swapped_numbers(event)),
+    ):
+        assert analyse_round(event, 2) == first  # kept (again, after the forgetting below)
+        runs.clear()
+        kept = analyse_round(changed, 2)
+        assert runs, "a changed event is read again"
+        assert kept != first
+        analysis.forget_analyses()
+        assert analyse_round(changed, 2) == kept  # what was kept is what the checker gives
+
+
+def _swapped_numbers(event: SwissEvent) -> Numbering:
+    numbers = event.start_numbers()
+    one, two = (name for name, n in numbers.items() if n in (1, 2))
+    numbers[one], numbers[two] = numbers[two], numbers[one]
+    return Numbering(numbers)

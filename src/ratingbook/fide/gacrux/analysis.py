@@ -16,6 +16,11 @@ of generated events); were the pairing and the checker ever handed other Baku vi
 (group A is cut from the players to be paired in round 1, C.04.5.1, the same players before
 that round is paired and after), the checker's reading would be kept.
 
+A round the checker has read is not read again while it stays the same: the last few analyses
+are kept by event (its players, rows, settings and forbidden pairs), start numbers and round,
+so a book recalculated again unchanged (by the desk's server or Excel's add-in, or after an
+undo back to a state) gives its notes without running the engine twice.
+
 Colour preferences are gacrux's codes: ``w2``/``b2`` absolute, ``w1``/``b1`` strong,
 ``w0``/``b0`` mild, ``nc`` none (C.04.3 A.6); colour rules ``E.1`` to ``E.5`` (C.04.3 E, as its
 2017 text numbers them) or ``pab`` for the bye.
@@ -24,6 +29,7 @@ Colour preferences are gacrux's codes: ``w2``/``b2`` absolute, ``w1``/``b1`` str
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -37,7 +43,7 @@ from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
 from ratingbook.events.settings import BAKU
 from ratingbook.fide.fast.compact_edges import compact_storage
-from ratingbook.fide.fast.fast_dutch import dutch_engine
+from ratingbook.fide.fast.fast_dutch import dutch_engine, pairing_path
 from ratingbook.fide.gacrux.event import gacrux_parameters, gacrux_tournament
 
 __all__ = [
@@ -241,6 +247,21 @@ def _just_paired(event: SwissEvent, round_number: int) -> _Reading | None:
     return reading
 
 
+#: How many of the checker's analyses are kept (:data:`_ANALYSED`).
+KEPT_ANALYSES = 4
+#: The checker's last analyses, by event (its compared fields: players, rows, settings,
+#: forbidden pairs), start numbers (which event equality leaves out), round and pairing path;
+#: the most recently used last.
+_ANALYSED: OrderedDict[tuple[object, ...], RoundAnalysis] = OrderedDict()
+_ANALYSED_LOCK = threading.Lock()
+
+
+def forget_analyses() -> None:
+    """Drop the analyses kept (:data:`_ANALYSED`): the next call runs the checker again."""
+    with _ANALYSED_LOCK:
+        _ANALYSED.clear()
+
+
 def analyse_round(
     event: SwissEvent, round_number: int, *, just_paired: bool = False
 ) -> RoundAnalysis:
@@ -258,6 +279,25 @@ def analyse_round(
             f"round {round_number} is not paired (the event has {event.paired_rounds} paired "
             f"round{'s' if event.paired_rounds != 1 else ''})"
         )
+    if just_paired:
+        return _analysed(event, round_number, just_paired=True)
+    key = (event, tuple(sorted(event.start_numbers().items())), round_number, pairing_path())
+    with _ANALYSED_LOCK:
+        kept = _ANALYSED.get(key)
+        if kept is not None:
+            _ANALYSED.move_to_end(key)
+    if kept is not None:
+        return kept
+    analysed = _analysed(event, round_number, just_paired=False)
+    with _ANALYSED_LOCK:
+        _ANALYSED[key] = analysed
+        while len(_ANALYSED) > KEPT_ANALYSES:
+            _ANALYSED.popitem(last=False)
+    return analysed
+
+
+def _analysed(event: SwissEvent, round_number: int, *, just_paired: bool) -> RoundAnalysis:
+    """:func:`analyse_round` of a round known to be paired, run now."""
     reading = _just_paired(event, round_number) if just_paired else None
     tournament: dict[str, Any] | None = None
     params = gacrux_parameters(event.settings.first_colour)
