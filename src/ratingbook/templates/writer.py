@@ -71,6 +71,7 @@ from ratingbook.workbook.port.presentation import (
     column_alignments,
     column_width,
     content_width,
+    empty_print_area,
     indented_columns,
     row_lines,
 )
@@ -103,8 +104,6 @@ INSTRUCTIONS = "Instructions"
 
 # Dropdowns and column formats reach this far down, so rows typed below the samples get them.
 LAST_ENTRY_ROW = 1000
-#: A sheet's last row (Excel's and LibreOffice's 1,048,576).
-MAX_ROW = 1_048_576
 
 # Fixed stamps: the same code writes the same bytes on every machine and every day.
 _DOCUMENT_TIME = _dt.datetime(2024, 1, 1, 0, 0, 0)
@@ -216,7 +215,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         # title rows). A page of empty cells is left out (LibreOffice: "suppress output of empty
         # pages", Excel: Intelliprint), and the rows typed later print, however many; printed
         # whole, the sheet was a page with the header alone (issue 34).
-        ws.print_area = f"A2:{last_column}{MAX_ROW}"
+        ws.print_area = empty_print_area(len(header))
     alignments = _alignments(sheet)
     indented = indented_columns(alignments)
     widths = [

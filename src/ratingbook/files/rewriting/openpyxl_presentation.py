@@ -28,6 +28,7 @@ from ratingbook.workbook.port.presentation import (
     CellRange,
     LineChart,
     PrintSetup,
+    empty_print_area,
 )
 
 __all__ = ["add_charts", "apply_print_setup"]
@@ -55,6 +56,8 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
+    if setup.empty:  # no row under the header: nothing to print (PrintSetup.empty)
+        ws.print_area = empty_print_area(ws.max_column)
     if setup.repeat_columns:
         ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])

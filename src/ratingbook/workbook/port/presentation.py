@@ -20,7 +20,7 @@ import datetime as _dt
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ratingbook.core.refs import column_letter
+from ratingbook.core.refs import MAX_ROW, column_letter
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
@@ -44,6 +44,7 @@ __all__ = [
     "column_alignments",
     "column_width",
     "content_width",
+    "empty_print_area",
     "header_height",
     "header_lines",
     "indented_columns",
@@ -147,6 +148,11 @@ class PrintSetup:
     #: own column, a sentence made a tall row of blank cells beside it and pushed the list's
     #: last lines onto a second page (issue 34).
     sentences: frozenset[int] = frozenset()
+    #: The sheet holds its header and no row (an Event Log before the first change): its print
+    #: area is the rows under the header (:meth:`print_area`), which the header repeats over,
+    #: so it prints nothing (a page of empty cells is left out) rather than a page with the
+    #: header alone (issue 34), as an empty input sheet (templates.writer).
+    empty: bool = False
 
     @property
     def orientation(self) -> str:
@@ -245,6 +251,14 @@ class PrintSetup:
         columns = self.title_columns()
         rows = f"{quoted}!{self.title_rows()}"
         return f"{quoted}!{columns},{rows}" if columns else rows
+
+    def print_area(self, sheet: str, columns: int) -> str:
+        """``_xlnm.Print_Area`` of sheet ``sheet`` (``columns`` wide) when it is
+        :attr:`empty`: every row under the header (``'Event Log'!$A$2:$H$1048576``); else ""
+        (the whole sheet prints)."""
+        if not self.empty:
+            return ""
+        return f"{quote_sheet(sheet)}!{empty_print_area(columns, absolute=True)}"
 
     @property
     def pages_tall(self) -> int:
@@ -502,6 +516,17 @@ def sentence_cells(
         lines = row_lines([values[first]], room, {0}) if first < len(values) else 1
         cells.append(SentenceCell(r + 2, first, max(first, last), LINE_HEIGHT * lines))
     return cells
+
+
+def empty_print_area(columns: int, absolute: bool = False) -> str:
+    """The print area of a sheet ``columns`` wide with no row under its header yet: every row
+    under the header (``A2:H1048576``, ``$A$2:$H$1048576`` when ``absolute``). A page of empty
+    cells is left out (LibreOffice: "suppress output of empty pages", Excel: Intelliprint),
+    and the header repeats over the rows typed or written later, however many."""
+    last = column_letter(max(columns, 1))
+    if absolute:
+        return f"$A$2:${last}${MAX_ROW}"
+    return f"A2:{last}{MAX_ROW}"
 
 
 def quote_sheet(name: str) -> str:
