@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
@@ -316,6 +317,13 @@ def test_the_posted_list_prints_at_its_own_size() -> None:
     # (684 points tall on Letter) prints 14 x 684 / 1,164.5 = 8.2 points, landscape (487 on
     # A4) 5.9: portrait.
     assert not posted.laid_out(widths, 61).landscape
+    # With the wall's floor (ladder_plan.POSTED_LEAST: 11 points) they print on as many pages as
+    # they need, one page wide: landscape at 13.8 points rather than portrait at 9.9.
+    wall = replace(posted, least_size=11).laid_out(widths, 61)
+    assert (wall.one_page, wall.pages_tall, wall.fitted, wall.landscape) == (False, 0, True, True)
+    # The template's seven campers still print on one page (landscape, 14 points).
+    seven = replace(posted, least_size=11).laid_out(widths, 8)
+    assert (seven.one_page, seven.pages_tall, seven.landscape) == (True, 1, True)
 
 
 def test_the_date_never_runs_into_a_long_title() -> None:

@@ -117,8 +117,13 @@ class PrintSetup:
     #: across a room, such as the camp's posted ladder, asks for more).
     font_size: float = 0
     #: Fitted to one page tall as well as one wide (a list for the wall): the printer shrinks
-    #: it only when it would not fit.
+    #: it only when it would not fit, and to :attr:`least_size` at the most.
     one_page: bool = False
+    #: The smallest type a :attr:`one_page` list may shrink to, in points (0: no limit). A
+    #: list too long for one page at that size prints on as many pages as it needs, one page
+    #: wide, each under the header (:meth:`laid_out`): 60 campers on one page printed at 8.5
+    #: points, too small to read on the wall (issue 34).
+    least_size: float = 0
     #: 0-based columns whose long texts wrap within the column (each row as tall as its
     #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
     #: next column nor off the page.
@@ -180,16 +185,22 @@ class PrintSetup:
         wide = sum(widths) * POINTS_PER_WIDTH
         tall = rows * (self.row_height() or LINE_HEIGHT)
 
-        def fitted(landscape: bool) -> float:
-            """The type size fitted one page wide (and, one page in all, tall)."""
+        def fitted(landscape: bool, one_page: bool = self.one_page) -> float:
+            """The type size fitted one page wide (and, ``one_page``, tall)."""
             share = PAGE_WIDTH[landscape] / wide if wide else 1.0
-            if self.one_page and tall:
+            if one_page and tall:
                 share = min(share, PAGE_HEIGHT[landscape] / tall)
             return body * min(1.0, share)
 
         if self.one_page:
             landscape = self.landscape or fitted(True) > fitted(False)
-            return replace(self, landscape=landscape, scale=0, repeat_columns=0)
+            if fitted(landscape) >= self.least_size:
+                return replace(self, landscape=landscape, scale=0, repeat_columns=0)
+            # Too long for one page at a readable size: one page wide and as many tall as it
+            # needs, in the orientation printing it larger (portrait when both print it at its
+            # own size: more rows a page).
+            landscape = self.landscape or fitted(True, False) > fitted(False, False)
+            return replace(self, one_page=False, landscape=landscape, scale=0, repeat_columns=0)
         # A sheet with a type size of its own prints at it when it can (the posted list's 14
         # points, whose column widths are for that size), else at the readable size.
         readable = max(READABLE_POINTS, self.font_size)
