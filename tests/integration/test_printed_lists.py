@@ -24,10 +24,14 @@ from ratingbook import templates
 pytestmark = [*needs_pdf_tools, pytest.mark.slow]
 
 #: Long names, as a camp's list holds them (29 to 33 characters, hyphens and two surnames).
-FIRST = ("Alexandra", "Maximilian", "Bartholomew", "Guadalupe", "Konstantinos", "Anastasia",
-         "Christopher", "Wilhelmina", "Oluwaseun", "Jacqueline")  # fmt: skip
-LAST = ("Papadopoulou-Wright", "Gorrochategui Torres", "Vanderhoeven-Smith", "Oyelaran-Adebayo",
-        "MacAllister-Whitmore", "Lakunza Oyarbide", "Worthington-Hughes", "Szczepanowski")  # fmt: skip
+FIRST = (
+    "Alexandra", "Maximilian", "Bartholomew", "Guadalupe", "Konstantinos", "Anastasia",
+    "Christopher", "Wilhelmina", "Oluwaseun", "Jacqueline",
+)  # fmt: skip
+LAST = (
+    "Papadopoulou-Wright", "Gorrochategui Torres", "Vanderhoeven-Smith", "Oyelaran-Adebayo",
+    "MacAllister-Whitmore", "Lakunza Oyarbide", "Worthington-Hughes", "Szczepanowski",
+)  # fmt: skip
 CAMPERS = 60
 #: The smallest type the posted list may print at: the book's own 11 points (the list is for
 #: the wall; fitted to one page, 60 campers printed at 8.5 points before).
@@ -104,9 +108,7 @@ def test_a_camp_of_60_posts_every_name_whole_in_wall_type(
 
 
 @pytest.mark.parametrize("kind", ["swiss", "roundrobin"])
-def test_an_empty_event_log_prints_nothing(
-    kind: str, lists: dict[str, tuple[Path, Path]]
-) -> None:
+def test_an_empty_event_log_prints_nothing(kind: str, lists: dict[str, tuple[Path, Path]]) -> None:
     """Issue 34: before its first change, the Event Log (its header alone) printed a page with
     the header and nothing under it. Empty, it prints no page, as an empty input sheet."""
     book, pdf = lists[kind]
