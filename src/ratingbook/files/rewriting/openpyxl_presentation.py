@@ -24,6 +24,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ratingbook.core.refs import column_letter
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
+    FOOTER_MARGIN,
+    HEADER_MARGIN,
     SIDE_MARGIN,
     CellRange,
     LineChart,
@@ -70,9 +72,12 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     header.right.text = None
     footer.center.text = setup.footer_text
     footer.right.text = setup.date_code
-    # The margins the package back end writes (presentation.SIDE_MARGIN, END_MARGIN).
+    # The margins the package back end writes (presentation.SIDE_MARGIN, END_MARGIN,
+    # HEADER_MARGIN, FOOTER_MARGIN).
     ws.page_margins.left = ws.page_margins.right = SIDE_MARGIN
     ws.page_margins.top = ws.page_margins.bottom = END_MARGIN
+    ws.page_margins.header = HEADER_MARGIN
+    ws.page_margins.footer = FOOTER_MARGIN
 
 
 def _reference(ws: Worksheet, rng: CellRange) -> Reference:

@@ -69,6 +69,20 @@ def _header_text(text: str) -> str:
 SIDE_MARGIN = 0.7
 #: The top and bottom margins, in inches (the header and footer print inside them).
 END_MARGIN = 0.75
+#: The header's distance from the page's top edge, in inches (``<pageMargins header>``,
+#: Excel's own): room for a long title wrapped onto two lines.
+HEADER_MARGIN = 0.3
+#: The footer's distance from the page's bottom edge, in inches (``<pageMargins footer>``):
+#: 0.15 inches from the body, less than the footer's one line of 11-point text (``Page n of
+#: m`` and the date). LibreOffice reads a footer with more room than its text as one of
+#: "dynamic" height (oox PageSettingsConverter, #i23296#), measured anew on each device:
+#: counting the pages and printing them measured it a few points apart, and a sheet whose
+#: rows filled a page to within those points was counted a page more than was printed, a
+#: page with nothing on it, not even the title (issue 34: List History of a 10-event season
+#: printed a blank page with rows 30.0 to 30.5 points tall, the Excel default's 0.3 leaving
+#: 0.45 inches of room). Read as fixed, its height the room between margin and body, the
+#: count and the print agree; its one line prints whole below the body.
+FOOTER_MARGIN = 0.6
 #: The printable width of a page in points, portrait and landscape: the narrower of A4 and
 #: Letter (A4 portrait 595, Letter landscape 792) less the side margins.
 PAGE_WIDTH = {False: 595.0 - 144 * SIDE_MARGIN, True: 792.0 - 144 * SIDE_MARGIN}
