@@ -38,7 +38,7 @@ from openpyxl.worksheet.table import Table, TableColumn, TableFormula, TableStyl
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import tostring
 
-from ratingbook.core.refs import column_letter
+from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
@@ -71,7 +71,6 @@ from ratingbook.workbook.port.presentation import (
     column_alignments,
     column_width,
     content_width,
-    empty_print_area,
     indented_columns,
     row_lines,
 )
@@ -215,7 +214,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         # title rows). A page of empty cells is left out (LibreOffice: "suppress output of empty
         # pages", Excel: Intelliprint), and the rows typed later print, however many; printed
         # whole, the sheet was a page with the header alone (issue 34).
-        ws.print_area = empty_print_area(len(header))
+        ws.print_area = rows_below_header(len(header))
     alignments = _alignments(sheet)
     indented = indented_columns(alignments)
     widths = [

@@ -21,7 +21,7 @@ from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ratingbook.core.refs import column_letter
+from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
     FOOTER_MARGIN,
@@ -30,7 +30,6 @@ from ratingbook.workbook.port.presentation import (
     CellRange,
     LineChart,
     PrintSetup,
-    empty_print_area,
 )
 
 __all__ = ["add_charts", "apply_print_setup"]
@@ -59,7 +58,7 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
     if setup.empty:  # no row under the header: nothing to print (PrintSetup.empty)
-        ws.print_area = empty_print_area(ws.max_column)
+        ws.print_area = rows_below_header(ws.max_column)
     if setup.repeat_columns:
         ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])

@@ -20,7 +20,7 @@ import datetime as _dt
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ratingbook.core.refs import MAX_ROW, column_letter
+from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
@@ -44,7 +44,6 @@ __all__ = [
     "column_alignments",
     "column_width",
     "content_width",
-    "empty_print_area",
     "header_height",
     "header_lines",
     "indented_columns",
@@ -69,20 +68,12 @@ def _header_text(text: str) -> str:
 SIDE_MARGIN = 0.7
 #: The top and bottom margins, in inches (the header and footer print inside them).
 END_MARGIN = 0.75
-#: The header's distance from the page's top edge, in inches (``<pageMargins header>``,
-#: Excel's own): room for a long title wrapped onto two lines.
-HEADER_MARGIN = 0.3
-#: The footer's distance from the page's bottom edge, in inches (``<pageMargins footer>``):
-#: 0.15 inches from the body, less than the footer's one line of 11-point text (``Page n of
-#: m`` and the date). LibreOffice reads a footer with more room than its text as one of
-#: "dynamic" height (oox PageSettingsConverter, #i23296#), measured anew on each device:
-#: counting the pages and printing them measured it a few points apart, and a sheet whose
-#: rows filled a page to within those points was counted a page more than was printed, a
-#: page with nothing on it, not even the title (issue 34: List History of a 10-event season
-#: printed a blank page with rows 30.0 to 30.5 points tall, the Excel default's 0.3 leaving
-#: 0.45 inches of room). Read as fixed, its height the room between margin and body, the
-#: count and the print agree; its one line prints whole below the body.
-FOOTER_MARGIN = 0.6
+#: The header's and the footer's distances from the page's edge, in inches: Excel's 0.3 for the
+#: header (room for a title on two lines); 0.6 for the footer, 0.15 from the body, less than
+#: its line of text, so LibreOffice reads its height as fixed (oox, #i23296#). Of "dynamic"
+#: height, measured anew when counting the pages and when printing them, a few points apart,
+#: a page filled to within those points was counted but not printed: blank (issue 34).
+HEADER_MARGIN, FOOTER_MARGIN = 0.3, 0.6
 #: The printable width of a page in points, portrait and landscape: the narrower of A4 and
 #: Letter (A4 portrait 595, Letter landscape 792) less the side margins.
 PAGE_WIDTH = {False: 595.0 - 144 * SIDE_MARGIN, True: 792.0 - 144 * SIDE_MARGIN}
@@ -133,10 +124,8 @@ class PrintSetup:
     #: Fitted to one page tall as well as one wide (a list for the wall): the printer shrinks
     #: it only when it would not fit, and to :attr:`least_size` at the most.
     one_page: bool = False
-    #: The smallest type a :attr:`one_page` list may shrink to, in points (0: no limit). A
-    #: list too long for one page at that size prints on as many pages as it needs, one page
-    #: wide, each under the header (:meth:`laid_out`): 60 campers on one page printed at 8.5
-    #: points, too small to read on the wall (issue 34).
+    #: The smallest type a :attr:`one_page` list shrinks to (0: any); longer, it prints one page
+    #: wide on as many as it needs (:meth:`laid_out`; 60 campers on one: 8.5 points, issue 34).
     least_size: float = 0
     #: 0-based columns whose long texts wrap within the column (each row as tall as its
     #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
@@ -167,10 +156,7 @@ class PrintSetup:
     #: own column, a sentence made a tall row of blank cells beside it and pushed the list's
     #: last lines onto a second page (issue 34).
     sentences: frozenset[int] = frozenset()
-    #: The sheet holds its header and no row (an Event Log before the first change): its print
-    #: area is the rows under the header (:meth:`print_area`), which the header repeats over,
-    #: so it prints nothing (a page of empty cells is left out) rather than a page with the
-    #: header alone (issue 34), as an empty input sheet (templates.writer).
+    #: A table with no row (an empty Event Log) prints nothing (:meth:`print_area`, issue 34).
     empty: bool = False
 
     @property
@@ -210,9 +196,7 @@ class PrintSetup:
             landscape = self.landscape or fitted(True) > fitted(False)
             if fitted(landscape) >= self.least_size:
                 return replace(self, landscape=landscape, scale=0, repeat_columns=0)
-            # Too long for one page at a readable size: one page wide and as many tall as it
-            # needs, in the orientation printing it larger (portrait when both print it at its
-            # own size: more rows a page).
+            # Too long: one page wide, as many tall, larger in print (a tie: portrait).
             landscape = self.landscape or fitted(True, False) > fitted(False, False)
             return replace(self, one_page=False, landscape=landscape, scale=0, repeat_columns=0)
         # A sheet with a type size of its own prints at it when it can (the posted list's 14
@@ -278,12 +262,9 @@ class PrintSetup:
         return f"{quoted}!{columns},{rows}" if columns else rows
 
     def print_area(self, sheet: str, columns: int) -> str:
-        """``_xlnm.Print_Area`` of sheet ``sheet`` (``columns`` wide) when it is
-        :attr:`empty`: every row under the header (``'Event Log'!$A$2:$H$1048576``); else ""
-        (the whole sheet prints)."""
-        if not self.empty:
-            return ""
-        return f"{quote_sheet(sheet)}!{empty_print_area(columns, absolute=True)}"
+        """``_xlnm.Print_Area``: the rows under the header when :attr:`empty`, else "" (all)."""
+        area = rows_below_header(columns, absolute=True)
+        return f"{quote_sheet(sheet)}!{area}" if self.empty else ""
 
     @property
     def pages_tall(self) -> int:
@@ -541,17 +522,6 @@ def sentence_cells(
         lines = row_lines([values[first]], room, {0}) if first < len(values) else 1
         cells.append(SentenceCell(r + 2, first, max(first, last), LINE_HEIGHT * lines))
     return cells
-
-
-def empty_print_area(columns: int, absolute: bool = False) -> str:
-    """The print area of a sheet ``columns`` wide with no row under its header yet: every row
-    under the header (``A2:H1048576``, ``$A$2:$H$1048576`` when ``absolute``). A page of empty
-    cells is left out (LibreOffice: "suppress output of empty pages", Excel: Intelliprint),
-    and the header repeats over the rows typed or written later, however many."""
-    last = column_letter(max(columns, 1))
-    if absolute:
-        return f"$A$2:${last}${MAX_ROW}"
-    return f"A2:{last}{MAX_ROW}"
 
 
 def quote_sheet(name: str) -> str:
