@@ -49,7 +49,7 @@ def test_print_titles_replace_a_sheets_old_ones_and_keep_other_names() -> None:
         '<definedNames><definedName name="_xlnm.Print_Titles" localSheetId="1">B!$1:$2'
         '</definedName><definedName name="Total">A!$A$1</definedName></definedNames>'
     )
-    xml = _with_print_titles(WORKBOOK.format(names=names), "", {1: "'B'!$1:$1"}, "wb")
+    xml = _with_print_titles(WORKBOOK.format(names=names), "", {1: ("'B'!$1:$1", "")}, "wb")
     assert xml == WORKBOOK.format(
         names='<definedNames><definedName name="Total">A!$A$1</definedName>'
         '<definedName name="_xlnm.Print_Titles" localSheetId="1">\'B\'!$1:$1</definedName>'
@@ -58,6 +58,16 @@ def test_print_titles_replace_a_sheets_old_ones_and_keep_other_names() -> None:
 
 
 def test_print_titles_get_a_defined_names_list_after_the_sheets_when_there_is_none() -> None:
-    xml = _with_print_titles(WORKBOOK.format(names=""), "", {0: "'A'!$1:$1"}, "wb")
+    xml = _with_print_titles(WORKBOOK.format(names=""), "", {0: ("'A'!$1:$1", "")}, "wb")
     assert '</sheets><definedNames><definedName name="_xlnm.Print_Titles" localSheetId="0">' in xml
     assert xml.index("</definedNames>") < xml.index("<calcPr")
+
+
+def test_an_empty_generated_sheets_print_area_comes_and_goes_with_its_rows() -> None:
+    """A generated table with no row prints nothing (its print area: the rows under the
+    header, presentation.PrintSetup.empty); written again with rows, the area is dropped."""
+    area = "'B'!$A$2:$C$1048576"
+    xml = _with_print_titles(WORKBOOK.format(names=""), "", {1: ("'B'!$1:$1", area)}, "wb")
+    assert f'<definedName name="_xlnm.Print_Area" localSheetId="1">{area}</definedName>' in xml
+    again = _with_print_titles(xml, "", {1: ("'B'!$1:$1", "")}, "wb")
+    assert "Print_Area" not in again and "_xlnm.Print_Titles" in again

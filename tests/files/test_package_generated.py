@@ -59,7 +59,7 @@ def test_a_tiny_generated_sheet() -> None:
         '<row r="4"><c r="A4" s="3"><v>3</v></c>'
         '<c r="B4" s="4" t="inlineStr"><is><t>a&lt;b</t></is></c></row>'
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
-        'header="0.3" footer="0.3"/></worksheet>'
+        'header="0.3" footer="0.6"/></worksheet>'
     )
     assert styles.formats[164] == "0.0"
     assert styles.new_fonts == [

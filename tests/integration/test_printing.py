@@ -159,9 +159,9 @@ def _big_ladder(players: int) -> dict[str, list[list[object]]]:
 def test_a_200_player_ladder_prints_in_full_size_with_whole_rows_and_the_header_on_each_page(
     printed: dict[str, Path],
 ) -> None:
-    """Over 60 campers the posted list is not squeezed onto one page: it takes the pages it
-    needs (14-point type: 25 to 40 campers a page, by the orientation that holds its columns at
-    that size), each with the header."""
+    """A posted list too long for one page in 11-point type is not squeezed onto one: it
+    takes the pages it needs (14-point type: 25 to 40 campers a page, by the orientation that
+    holds its columns at that size), each with the header."""
     pdf = printed["big"]
     standings = pages_titled(page_texts(pdf), "Ladder Standings - Week 1")
     assert 5 <= len(standings) <= 8

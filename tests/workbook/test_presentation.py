@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
@@ -316,6 +317,13 @@ def test_the_posted_list_prints_at_its_own_size() -> None:
     # (684 points tall on Letter) prints 14 x 684 / 1,164.5 = 8.2 points, landscape (487 on
     # A4) 5.9: portrait.
     assert not posted.laid_out(widths, 61).landscape
+    # With the wall's floor (ladder_plan.POSTED_LEAST: 11 points) they print on as many pages as
+    # they need, one page wide: landscape at 13.8 points rather than portrait at 9.9.
+    wall = replace(posted, least_size=11).laid_out(widths, 61)
+    assert (wall.one_page, wall.pages_tall, wall.fitted, wall.landscape) == (False, 0, True, True)
+    # The template's seven campers still print on one page (landscape, 14 points).
+    seven = replace(posted, least_size=11).laid_out(widths, 8)
+    assert (seven.one_page, seven.pages_tall, seven.landscape) == (True, 1, True)
 
 
 def test_the_date_never_runs_into_a_long_title() -> None:
@@ -380,3 +388,27 @@ def test_a_sentence_row_is_not_measured_for_its_columns_width() -> None:
     setup = PrintSetup("Norms", sentences=frozenset({0}))
     widths = presentation.table_widths(("Player", "Title"), rows, {0: 28}, setup)
     assert widths[0] == 8.9  # "Player" in bold: 6 x 1.15 + 2
+
+
+def test_an_empty_table_prints_nothing() -> None:
+    """Issue 34: an Event Log before its first change (its header, no row) printed a page with
+    the header alone. A table with no row prints the rows under its header (none), on both back
+    ends: the package's defined name, openpyxl's print area."""
+    from openpyxl import Workbook
+
+    from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
+    from ratingbook.workbook.port.book import GeneratedSheet
+
+    setup = PrintSetup("Event Log", landscape=True)
+    empty = GeneratedSheet("Event Log", ("When", "Round", "Kind"), [], print_setup=setup)
+    laid = empty.printed(empty.column_widths())
+    assert laid is not None and laid.empty
+    assert laid.print_area("Event Log", 3) == "'Event Log'!$A$2:$C$1048576"
+    ws = Workbook().active
+    assert ws is not None
+    ws.append(["When", "Round", "Kind"])
+    apply_print_setup(ws, laid)
+    assert ws.print_area == "'Sheet'!$A$2:$C$1048576"
+    full = GeneratedSheet("Event Log", ("When", "Round"), [("x", 1)], print_setup=setup)
+    laid = full.printed(full.column_widths())
+    assert laid is not None and not laid.empty and laid.print_area("Event Log", 2) == ""

@@ -11,7 +11,14 @@ import re
 
 from ratingbook.errors import WorkbookError
 
-__all__ = ["MAX_COLUMN", "MAX_ROW", "column_letter", "column_number", "split_ref"]
+__all__ = [
+    "MAX_COLUMN",
+    "MAX_ROW",
+    "column_letter",
+    "column_number",
+    "rows_below_header",
+    "split_ref",
+]
 
 _CELL_REF = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
 
@@ -54,3 +61,11 @@ def column_letter(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         letters = chr(65 + rest) + letters
     return letters
+
+
+def rows_below_header(columns: int, absolute: bool = False) -> str:
+    """Every row under the header of a table ``columns`` wide (``A2:H1048576``, or
+    ``$A$2:$H$1048576``): an empty table's print area. A page of empty cells is left out
+    (LibreOffice, Excel), and the header repeats over the rows written later, however many."""
+    dollar = "$" if absolute else ""
+    return f"{dollar}A{dollar}2:{dollar}{column_letter(max(columns, 1))}{dollar}{MAX_ROW}"

@@ -361,8 +361,9 @@ LADDER = Design(
         "",
         "# Printing and charts",
         f"'{LADDER_STANDINGS}' is the list to post: each camper's Rating (the posted one, not "
-        "the Permanent Rating), games, wins, draws and losses, in large type on one page (up "
-        "to 60 campers; a longer list takes more pages, its header row on each), with the week "
+        "the Permanent Rating), games, wins, draws and losses, in large type on one page (a "
+        "list too long for one page in 11-point type takes more pages, its header row on "
+        "each), with the week "
         "and the date at the top: print it (File > Print) and pin it on the wall. Set "
         f"{POSTED_LIST_SETTING} on '{LADDER_SETTINGS.sheet}' to {BY_GROUP} to list each group "
         f"together, ranked within the group. '{LADDER_CHARTS}' shows, one pair of charts per "

@@ -38,7 +38,7 @@ from openpyxl.worksheet.table import Table, TableColumn, TableFormula, TableStyl
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import tostring
 
-from ratingbook.core.refs import column_letter
+from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
@@ -103,8 +103,6 @@ INSTRUCTIONS = "Instructions"
 
 # Dropdowns and column formats reach this far down, so rows typed below the samples get them.
 LAST_ENTRY_ROW = 1000
-#: A sheet's last row (Excel's and LibreOffice's 1,048,576).
-MAX_ROW = 1_048_576
 
 # Fixed stamps: the same code writes the same bytes on every machine and every day.
 _DOCUMENT_TIME = _dt.datetime(2024, 1, 1, 0, 0, 0)
@@ -216,7 +214,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         # title rows). A page of empty cells is left out (LibreOffice: "suppress output of empty
         # pages", Excel: Intelliprint), and the rows typed later print, however many; printed
         # whole, the sheet was a page with the header alone (issue 34).
-        ws.print_area = f"A2:{last_column}{MAX_ROW}"
+        ws.print_area = rows_below_header(len(header))
     alignments = _alignments(sheet)
     indented = indented_columns(alignments)
     widths = [

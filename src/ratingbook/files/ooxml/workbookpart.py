@@ -187,11 +187,12 @@ class WorkbookPart:
             n += 1
         return f"rId{n}"
 
-    def edited_xml(self, print_titles: Mapping[int, str] | None = None) -> str:
+    def edited_xml(self, print_titles: Mapping[int, tuple[str, str]] | None = None) -> str:
         """workbook.xml with the sheet list as it is now and ``fullCalcOnLoad`` set.
 
         ``print_titles`` maps a sheet's (new) position to the rows it repeats on every printed
-        page, e.g. ``'Ladder Standings'!$1:$1``.
+        page, e.g. ``'Ladder Standings'!$1:$1``, and its print area ("" for the whole sheet),
+        e.g. ``'Event Log'!$A$2:$H$1048576``.
         """
         xml = self.xml
         prefix = root_prefix(xml, "workbook", self.part)
@@ -256,28 +257,36 @@ class WorkbookPart:
 
 
 _PRINT_TITLES = "_xlnm.Print_Titles"
+_PRINT_AREA = "_xlnm.Print_Area"
 
 
-def _with_print_titles(xml: str, prefix: str, titles: Mapping[int, str], part: str) -> str:
-    """``xml`` with each sheet's rows to repeat on every printed page (``_xlnm.Print_Titles``).
+def _with_print_titles(
+    xml: str, prefix: str, titles: Mapping[int, tuple[str, str]], part: str
+) -> str:
+    """``xml`` with each sheet's rows to repeat on every printed page (``_xlnm.Print_Titles``)
+    and its print area (``_xlnm.Print_Area``, none for "": the whole sheet prints).
 
-    A listed sheet's earlier print titles are replaced; every other defined name is kept.
+    A listed sheet's earlier print titles and area are replaced; every other defined name is
+    kept.
     """
     p = re.escape(prefix)
 
     def keep(match: re.Match[str]) -> str:
         found = tag_attributes(match.group(0))
         sheet = found.get("localSheetId", "")
-        drop = found.get("name") == _PRINT_TITLES and sheet.isdigit() and int(sheet) in titles
+        ours = found.get("name") in (_PRINT_TITLES, _PRINT_AREA)
+        drop = ours and sheet.isdigit() and int(sheet) in titles
         return "" if drop else match.group(0)
 
     xml = re.sub(
         rf"<{p}definedName(?=[\s/>])[^>]*?(?:/>|>.*?</{p}definedName>)", keep, xml, flags=re.S
     )
     new = "".join(
-        f'<{prefix}definedName name="{_PRINT_TITLES}" localSheetId="{index}">'
+        f'<{prefix}definedName name="{name}" localSheetId="{index}">'
         f"{escape(reference)}</{prefix}definedName>"
-        for index, reference in sorted(titles.items())
+        for index, references in sorted(titles.items())
+        for name, reference in zip((_PRINT_TITLES, _PRINT_AREA), references, strict=True)
+        if reference
     )
     if element_span(xml, prefix, "definedNames") is not None:
         return insert_before_close(xml, prefix, "definedNames", new, part)

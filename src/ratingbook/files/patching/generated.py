@@ -25,6 +25,8 @@ from ratingbook.files.patching.drawing import (
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
+    FOOTER_MARGIN,
+    HEADER_MARGIN,
     INDENT,
     LEFT,
     LINE_HEIGHT,
@@ -145,7 +147,7 @@ def generated_sheet_xml(
         + (f'<mergeCells count="{len(sentences)}">{merged}</mergeCells>' if sentences else "")
         + (print_options_xml(setup) if setup else "")
         + f'<pageMargins left="{SIDE_MARGIN}" right="{SIDE_MARGIN}" top="{END_MARGIN}" '
-        f'bottom="{END_MARGIN}" header="0.3" footer="0.3"/>'
+        f'bottom="{END_MARGIN}" header="{HEADER_MARGIN}" footer="{FOOTER_MARGIN}"/>'
         + (
             page_setup_xml(setup) + header_footer_xml(setup) + row_breaks_xml(setup)
             if setup

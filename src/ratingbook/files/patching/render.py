@@ -139,7 +139,12 @@ class Renderer:
             sheet = found.generated if found else None
             setup = sheet.printed(sheet.column_widths()) if sheet is not None else None
             if setup is not None:
-                titles[index] = setup.print_titles(entry.name)
+                assert sheet is not None
+                columns = max([len(sheet.header), *(len(r) for r in sheet.rows)])
+                titles[index] = (
+                    setup.print_titles(entry.name),
+                    setup.print_area(entry.name, columns),
+                )
         self._render_workbook_parts(plan, removed_rels, types, titles)
         return plan
 
@@ -209,7 +214,7 @@ class Renderer:
         plan: PackagePlan,
         removed_rels: set[str],
         types: Sequence[tuple[str, str]] = (),
-        titles: Mapping[int, str] | None = None,
+        titles: Mapping[int, tuple[str, str]] | None = None,
     ) -> None:
         source, workbook = self.source, self.workbook
         new_sheets = [e for e in workbook.sheets if e.element is None and e.part is not None]

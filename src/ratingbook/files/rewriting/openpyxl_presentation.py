@@ -21,9 +21,11 @@ from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ratingbook.core.refs import column_letter
+from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
+    FOOTER_MARGIN,
+    HEADER_MARGIN,
     SIDE_MARGIN,
     CellRange,
     LineChart,
@@ -55,6 +57,8 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
+    if setup.empty:  # no row under the header: nothing to print (PrintSetup.empty)
+        ws.print_area = rows_below_header(ws.max_column)
     if setup.repeat_columns:
         ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])
@@ -67,9 +71,12 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     header.right.text = None
     footer.center.text = setup.footer_text
     footer.right.text = setup.date_code
-    # The margins the package back end writes (presentation.SIDE_MARGIN, END_MARGIN).
+    # The margins the package back end writes (presentation.SIDE_MARGIN, END_MARGIN,
+    # HEADER_MARGIN, FOOTER_MARGIN).
     ws.page_margins.left = ws.page_margins.right = SIDE_MARGIN
     ws.page_margins.top = ws.page_margins.bottom = END_MARGIN
+    ws.page_margins.header = HEADER_MARGIN
+    ws.page_margins.footer = FOOTER_MARGIN
 
 
 def _reference(ws: Worksheet, rng: CellRange) -> Reference:

@@ -5,7 +5,8 @@ are needed for active and inactive players, duplicate IDs and groups), which cel
 writes back (each active player's Rating and Permanent Rating, a new camper's empty StWkPerm, with
 a line saying so) and where the generated Ladder Standings, Rating History, Ladder Charts and
 Ladder Progress sheets go (with their print titles). Ladder Standings is the list the camp posts:
-it prints in large type on one page (up to :data:`POSTED_ONE_PAGE` campers), or by group when
+it prints in large type on one page (at :data:`POSTED_LEAST` points or more; a longer list on
+as many pages as it needs), or by group when
 ``Ladder Settings`` asks (:func:`posted_by_group`): each group under its heading, on its own page.
 The rule itself is :mod:`ratingbook.ratings.ladder`; the standings and history tables are
 :mod:`ratingbook.reports.ladder_tables`; the week and its rollover are
@@ -72,10 +73,13 @@ __all__ = [
 
 #: The posted list's type size in points (a wall list read from a step away).
 POSTED_TYPE = 14
-#: Up to this many campers the posted list is fitted to one page (at 60 campers the printer
-#: shrinks 14-point type to about 9 points); a longer list takes as many pages as it needs, in
-#: full size, its header on every page.
-POSTED_ONE_PAGE = 60
+#: The smallest type the posted list shrinks to, to print on one page: the book's own type
+#: (11 points), that of every sheet printed at full size. A camp whose list is too long for
+#: one page at that size (some 30 to 45 campers, by their names' length) posts it on as many
+#: pages as it needs, each under the header, at the largest type one page wide allows (14
+#: points, or less for long names), or asks for it by group (``Posted List``): each group on
+#: its own page. Fitted to one page, 60 campers printed at 8.5 points (issue 34).
+POSTED_LEAST = 11
 
 _ID = "a player ID"
 
@@ -292,7 +296,8 @@ def ladder_generated(
             standings.print_setup,
             font_size=POSTED_TYPE,
             # By group, each group has its own page (the grid's sections) instead.
-            one_page=len(grid.rows) <= POSTED_ONE_PAGE and not grid.sections,
+            one_page=not grid.sections,
+            least_size=POSTED_LEAST,
         ),
     )
     history = report_sheet(rating_history_grid(outcome), LADDER_STANDINGS, title)

@@ -162,7 +162,11 @@ class GeneratedSheet:
         if self.print_setup is None:
             return None
         shown = [w for c, w in enumerate(widths) if c not in self.hidden_columns]
-        return self.print_setup.laid_out(shown, len(self.rows) + 1 - len(self.hidden_rows))
+        setup = self.print_setup.laid_out(shown, len(self.rows) + 1 - len(self.hidden_rows))
+        # A table with no row under its header (an Event Log before the first change): nothing
+        # to print. A sheet of charts or prose (no grid) prints what it shows.
+        empty = not self.rows and setup.grid and not self.charts
+        return replace(setup, empty=True) if empty else setup
 
 
 class Pending(Protocol):

@@ -20,7 +20,7 @@ import datetime as _dt
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ratingbook.core.refs import column_letter
+from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
@@ -68,6 +68,12 @@ def _header_text(text: str) -> str:
 SIDE_MARGIN = 0.7
 #: The top and bottom margins, in inches (the header and footer print inside them).
 END_MARGIN = 0.75
+#: The header's and the footer's distances from the page's edge, in inches: Excel's 0.3 for the
+#: header (room for a title on two lines); 0.6 for the footer, 0.15 from the body, less than
+#: its line of text, so LibreOffice reads its height as fixed (oox, #i23296#). Of "dynamic"
+#: height, measured anew when counting the pages and when printing them, a few points apart,
+#: a page filled to within those points was counted but not printed: blank (issue 34).
+HEADER_MARGIN, FOOTER_MARGIN = 0.3, 0.6
 #: The printable width of a page in points, portrait and landscape: the narrower of A4 and
 #: Letter (A4 portrait 595, Letter landscape 792) less the side margins.
 PAGE_WIDTH = {False: 595.0 - 144 * SIDE_MARGIN, True: 792.0 - 144 * SIDE_MARGIN}
@@ -116,8 +122,11 @@ class PrintSetup:
     #: across a room, such as the camp's posted ladder, asks for more).
     font_size: float = 0
     #: Fitted to one page tall as well as one wide (a list for the wall): the printer shrinks
-    #: it only when it would not fit.
+    #: it only when it would not fit, and to :attr:`least_size` at the most.
     one_page: bool = False
+    #: The smallest type a :attr:`one_page` list shrinks to (0: any); longer, it prints one page
+    #: wide on as many as it needs (:meth:`laid_out`; 60 campers on one: 8.5 points, issue 34).
+    least_size: float = 0
     #: 0-based columns whose long texts wrap within the column (each row as tall as its
     #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
     #: next column nor off the page.
@@ -147,6 +156,8 @@ class PrintSetup:
     #: own column, a sentence made a tall row of blank cells beside it and pushed the list's
     #: last lines onto a second page (issue 34).
     sentences: frozenset[int] = frozenset()
+    #: A table with no row (an empty Event Log) prints nothing (:meth:`print_area`, issue 34).
+    empty: bool = False
 
     @property
     def orientation(self) -> str:
@@ -174,16 +185,20 @@ class PrintSetup:
         wide = sum(widths) * POINTS_PER_WIDTH
         tall = rows * (self.row_height() or LINE_HEIGHT)
 
-        def fitted(landscape: bool) -> float:
-            """The type size fitted one page wide (and, one page in all, tall)."""
+        def fitted(landscape: bool, one_page: bool = self.one_page) -> float:
+            """The type size fitted one page wide (and, ``one_page``, tall)."""
             share = PAGE_WIDTH[landscape] / wide if wide else 1.0
-            if self.one_page and tall:
+            if one_page and tall:
                 share = min(share, PAGE_HEIGHT[landscape] / tall)
             return body * min(1.0, share)
 
         if self.one_page:
             landscape = self.landscape or fitted(True) > fitted(False)
-            return replace(self, landscape=landscape, scale=0, repeat_columns=0)
+            if fitted(landscape) >= self.least_size:
+                return replace(self, landscape=landscape, scale=0, repeat_columns=0)
+            # Too long: one page wide, as many tall, larger in print (a tie: portrait).
+            landscape = self.landscape or fitted(True, False) > fitted(False, False)
+            return replace(self, one_page=False, landscape=landscape, scale=0, repeat_columns=0)
         # A sheet with a type size of its own prints at it when it can (the posted list's 14
         # points, whose column widths are for that size), else at the readable size.
         readable = max(READABLE_POINTS, self.font_size)
@@ -245,6 +260,11 @@ class PrintSetup:
         columns = self.title_columns()
         rows = f"{quoted}!{self.title_rows()}"
         return f"{quoted}!{columns},{rows}" if columns else rows
+
+    def print_area(self, sheet: str, columns: int) -> str:
+        """``_xlnm.Print_Area``: the rows under the header when :attr:`empty`, else "" (all)."""
+        area = rows_below_header(columns, absolute=True)
+        return f"{quote_sheet(sheet)}!{area}" if self.empty else ""
 
     @property
     def pages_tall(self) -> int:
