@@ -43,7 +43,7 @@ from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
 from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
-from ratingbook.reports.tables import id_columns
+from ratingbook.reports.tables import id_columns, key_columns
 from ratingbook.session import Recalc, Session
 from ratingbook.templates.camper_chart import write_camper_chart
 from ratingbook.templates.designs import (
@@ -206,8 +206,23 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
     ws.freeze_panes = "A2"
     positions = {name: i for i, name in enumerate(header, start=1)}
     wrapped = frozenset(positions[name] - 1 for name in sheet.wrapped)
-    setup = PrintSetup(sheet.spec.sheet, landscape=sheet.landscape, file_name=True, wrapped=wrapped)
-    apply_print_setup(ws, setup)
+    alignments = _alignments(sheet)
+    indented = indented_columns(alignments)
+    widths = [
+        column_width(name, _input_width(sheet, c)) + (INDENT_WIDTH if c in indented else 0.0)
+        for c, name in enumerate(header)
+    ]
+    setup = PrintSetup(
+        sheet.spec.sheet,
+        landscape=sheet.landscape,
+        file_name=True,
+        wrapped=wrapped,
+        repeat_columns=key_columns(header),
+    )
+    # Too wide to print readable on one page (Swiss Players with every rating source and the
+    # bye flag), a sheet prints over pages wide with its row-naming columns on each, as the
+    # generated tables do (PrintSetup.laid_out); narrower, it stays fitted one page wide.
+    apply_print_setup(ws, setup.laid_out(widths, len(sheet.rows) + 1))
     if not sheet.rows:
         # An empty sheet (Forbidden Pairs, an archive before its first week) prints nothing:
         # its print area is every row under the header, which prints on each page (the setup's
@@ -215,12 +230,6 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         # pages", Excel: Intelliprint), and the rows typed later print, however many; printed
         # whole, the sheet was a page with the header alone (issue 34).
         ws.print_area = rows_below_header(len(header))
-    alignments = _alignments(sheet)
-    indented = indented_columns(alignments)
-    widths = [
-        column_width(name, _input_width(sheet, c)) + (INDENT_WIDTH if c in indented else 0.0)
-        for c, name in enumerate(header)
-    ]
     for name, position in positions.items():
         letter = column_letter(position)
         dimension = ws.column_dimensions[letter]
