@@ -138,7 +138,9 @@ def season_event_from_swiss(
     dated = [
         f"round {number}'s date {text.strip()!r} is not a date: its games are dated by the "
         f"event's start date, {settings.start_date}"
-        for number, (text, date) in enumerate(zip(settings.round_dates, round_dates), 1)
+        for number, (text, date) in enumerate(
+            zip(settings.round_dates, round_dates, strict=True), 1
+        )
         if text.strip() and date is None and any(e.round == number for e in event.entries)
     ]
     games, unplayed = played_rounds(games)
