@@ -103,3 +103,34 @@ def test_undo_takes_an_addition_back(tmp_path: Path) -> None:
     assert "undone: Events added" in undone.stdout
     assert rows(book, "List Games") == before
     assert len(rows(book, "List Events")) == 1  # its header alone
+
+
+KARL_MALA = DATA / "trf" / "karl-mala-gedenkturnier_2005_frankfurt.trf"
+MAJOR = DATA / "trf" / "icu_bunratty-major_2011.tab"
+
+
+def test_what_season_add_prints_names_only_the_lists_sheets(tmp_path: Path) -> None:
+    """The TRF import's advice for a Swiss book ("change Rounds in Swiss Settings", "clear
+    Withdrawn in Swiss Players") is no step a rating list's officer can take: no line names a
+    sheet the list has not. Karl-Mala's notes on running the event, counted by hand in the
+    file: no 142, XXR or 132 record (the rounds: 1), seven players with no entry from some
+    round to round 7 (lines 26, 40, 134, 139, 169, 192, 193: read as withdrawals), one with
+    no entry in round 1 only (line 289): 9, said in one line naming the file."""
+    book = tmp_path / "club.xlsx"
+    TemplateBook(build_template("ratinglist")).save(book)
+    done = run("season", "add", book, KARL_MALA, MAJOR, PGN, "--in-place")
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout + done.stderr
+    lists = set(openpyxl.load_workbook(book).sheetnames)
+    others = set(build_template("swiss").sheetnames) - lists
+    assert others, "the Swiss book's own sheets"
+    for line in printed.splitlines():
+        assert not [s for s in others if s in line], line
+    assert "Withdrawn" not in printed
+    assert (
+        f"file {KARL_MALA.name!r}: 9 notes on running the event itself (its rounds, "
+        "withdrawals and absences, pairing settings, dates or log) left out" in printed
+    )
+    # what the list keeps is still said: the dummy bye player, the byes read from the totals
+    assert f"file {KARL_MALA.name!r}, line 297: player 284 'spielfrei' is the bye" in printed
+    assert f"file {MAJOR.name!r}, line 14: round 2: the bye of 'Clancy, Dan'" in printed

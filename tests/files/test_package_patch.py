@@ -12,7 +12,12 @@ import pytest
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
 from ratingbook.files.patching.cells import CellWriter
-from ratingbook.files.patching.patch import merge_blocks, merge_heights, patch_sheet
+from ratingbook.files.patching.patch import (
+    merge_blocks,
+    merge_heights,
+    patch_sheet,
+    with_page_title,
+)
 from ratingbook.files.patching.styles import Styles
 from ratingbook.workbook.port.book import KEEP, WriteBlock
 
@@ -157,3 +162,42 @@ def test_a_written_row_gets_its_height_and_a_new_cell_its_columns_style() -> Non
         '<row r="2"><c r="A2"><v>7</v></c><c r="B2" s="4" t="inlineStr"><is><t>b</t></is></c></row>'
         '<row r="3" ht="30" customHeight="1"><c r="A3"><v>8</v></c></row>' + TAIL
     )
+
+
+# --- a new page title (an input sheet printed under a setting's name) ---------------------------
+
+_HEAD = '<worksheet xmlns="x"><sheetData/><pageMargins left="1"/>'
+
+
+@pytest.mark.parametrize(
+    ("xml", "expected"),
+    [
+        # the header replaced, the footer kept
+        (
+            _HEAD + "<headerFooter><oddHeader>&amp;F</oddHeader><oddFooter>F</oddFooter>"
+            '</headerFooter><tableParts count="0"/></worksheet>',
+            _HEAD + "<headerFooter><oddHeader>&amp;C A &amp;&amp; B</oddHeader><oddFooter>F"
+            '</oddFooter></headerFooter><tableParts count="0"/></worksheet>',
+        ),
+        # an empty headerFooter opened to hold it
+        (
+            _HEAD + '<headerFooter differentFirst="0"/></worksheet>',
+            _HEAD + '<headerFooter differentFirst="0"><oddHeader>&amp;C A &amp;&amp; B'
+            "</oddHeader></headerFooter></worksheet>",
+        ),
+        # none: one added before what the schema puts after it (ECMA-376 18.3.1.99)
+        (
+            _HEAD + '<drawing r:id="rId1"/></worksheet>',
+            _HEAD + "<headerFooter><oddHeader>&amp;C A &amp;&amp; B</oddHeader></headerFooter>"
+            '<drawing r:id="rId1"/></worksheet>',
+        ),
+        # a prefixed namespace keeps its prefix
+        (
+            '<x:worksheet xmlns:x="x"><x:sheetData/></x:worksheet>',
+            '<x:worksheet xmlns:x="x"><x:sheetData/><x:headerFooter><x:oddHeader>&amp;C A '
+            "&amp;&amp; B</x:oddHeader></x:headerFooter></x:worksheet>",
+        ),
+    ],
+)
+def test_a_page_title_replaces_or_adds_the_sheets_header(xml: str, expected: str) -> None:
+    assert with_page_title(xml, "&C A && B") == expected

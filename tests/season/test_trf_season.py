@@ -197,6 +197,19 @@ def test_a_game_with_no_date_is_an_error_naming_the_file_and_line() -> None:
     )
 
 
+def test_a_round_date_that_does_not_read_is_said_in_the_lists_words() -> None:
+    """Round 1's date 'Saturday' is no date: the season dates its game by the start date (042)
+    and says so; the import's own advice ("kept as text", for a Swiss book) is not passed on."""
+    lines = [*TWO_PLAYERS, "042 2025/09/06", "132" + " " * 88 + "  Saturday"]
+    event = read_trf("\n".join(lines), "club-night.trf")
+    assert [g.date for g in event.games] == [dt.date(2025, 9, 6)]
+    assert (
+        "file 'club-night.trf': round 1's date 'Saturday' is not a date: its games are dated "
+        "by the event's start date, 2025-09-06"
+    ) in event.notes
+    assert not [n for n in event.notes if "kept as text" in n]
+
+
 # --- a result sheet that contradicts itself ------------------------------------------------------
 
 

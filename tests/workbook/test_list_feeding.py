@@ -203,6 +203,25 @@ def test_a_new_player_from_a_pgn_is_on_the_list_given_name_first() -> None:
     assert "Rory Fitzgerald" in [r["Name"] for r in _grid(book, "Season List")]
 
 
+def test_a_title_after_the_given_name_stays_a_suffix_on_the_list() -> None:
+    """The Karl-Mala TRF writes a doctor 'Kiese,Matthias,Dr.' (surname, given name, title):
+    new to the list he is 'Matthias Kiese, Dr.', given name first as every list name, the title
+    kept after it; 'Smith, John, Jr.' is 'John Smith, Jr.'. A later game that writes him
+    'Kiese, Matthias, Dr.' (spaced otherwise) is the same player, no new one."""
+    book = _list()
+    first = _pgn("2025.11.28", "Kiese,Matthias,Dr.", "Smith, John, Jr.", "1-0")
+    done = Session(book).run(AddEvents(read_pgn(first, "a.pgn")))
+    assert "new players: Matthias Kiese, Dr. (ID 10), John Smith, Jr. (ID 11)" in done.summary
+    names = [r["Name"] for r in _grid(book, "List Players")]
+    assert names[-2:] == ["Matthias Kiese, Dr.", "John Smith, Jr."]
+    again = _pgn("2025.12.05", "Alice Brennan", "Kiese, Matthias, Dr.", "0-1")
+    done = Session(book).run(AddEvents(read_pgn(again, "b.pgn")))
+    assert "new players" not in done.summary
+    assert _grid(book, "List Games")[-1]["Black ID"] == "10"
+    Session(book).run(Recalc())
+    assert "Matthias Kiese, Dr." in [r["Name"] for r in _grid(book, "Season List")]
+
+
 def test_fide_k_40_is_for_a_player_new_to_the_list_until_30_games() -> None:
     """B.02 8.3.3: "K = 40 for a player new to the rating list until he has completed events
     with at least 30 games". Nora starts unrated: her five October games against rated players

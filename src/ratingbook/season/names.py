@@ -10,6 +10,11 @@ is also the same name as ``Given Surname`` (:func:`given_first`): ``Carlsen, Mag
 such names only look alike (rule 1 below). A new player is put on the list given name first
 (:func:`list_name`), as the officer types the list's names.
 
+A title or suffix written after the name's last comma (``Kiese,Matthias,Dr.``, ``Smith, John,
+Jr.``: the words of :data:`SUFFIX_WORDS`) stays a suffix, after the name, in every form here:
+``Matthias Kiese, Dr.`` on the list, the same name as ``Kiese, Matthias, Dr.``
+(:func:`name_parts` is the one place that takes a name apart).
+
 Anything else that looks alike is reported to the rating officer, never merged (:func:`likeness`
 says why, in words the officer reads). Two names look alike when, comparing their words with
 accents, punctuation and letter case set aside (:func:`name_words`):
@@ -41,6 +46,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 __all__ = [
+    "SUFFIX_WORDS",
     "NameForm",
     "block_keys",
     "exact_name",
@@ -48,6 +54,7 @@ __all__ = [
     "given_first",
     "likeness",
     "list_name",
+    "name_parts",
     "name_words",
     "one_letter_apart",
     "words_likeness",
@@ -55,6 +62,54 @@ __all__ = [
 
 _SPACES = re.compile(r"\s+")
 _NOT_LETTERS = re.compile(r"[^\w]+")
+_SUFFIX_SPLIT = re.compile(r"[\s.\-]+")
+
+#: The words a title or suffix after a name's last comma is made of (``Dr.``, ``Prof.Dr.``,
+#: ``Dr.-Ing.``, ``Jr.``, ``III``), letter case and dots set aside: German lists write the
+#: title so (``Kiese,Matthias,Dr.``), English ones the generation (``Smith, John, Jr.``).
+SUFFIX_WORDS = frozenset(
+    {"dr", "prof", "ing", "dipl", "mag", "phd", "md", "jr", "sr", "jun", "sen", "ii", "iii", "iv"}
+)
+
+
+def _is_suffix(part: str) -> bool:
+    words = [w for w in _SUFFIX_SPLIT.split(part.casefold()) if w]
+    return bool(words) and all(w in SUFFIX_WORDS for w in words)
+
+
+def name_parts(name: str) -> tuple[str, str, str]:
+    """``(given, surname, suffix)`` of a name as written, its spaces tidied: ``Surname, Given``
+    (one comma, the PGN's and the TRF's order) and ``Given Surname`` alike, and a title or
+    suffix after the last comma (:data:`SUFFIX_WORDS`) apart. A name without a comma is all
+    ``given`` (which word is the surname is not known); one with more commas than that, all
+    ``surname``.
+
+    >>> name_parts("Kiese,Matthias,Dr."), name_parts("Matthias Kiese, Dr.")
+    (('Matthias', 'Kiese', 'Dr.'), ('Matthias Kiese', '', 'Dr.'))
+    >>> name_parts("Fitzgerald, Rory"), name_parts("Smith, John, Jr."), name_parts("Wang Hao")
+    (('Rory', 'Fitzgerald', ''), ('John', 'Smith', 'Jr.'), ('Wang Hao', '', ''))
+    """
+    text = _SPACES.sub(" ", name).strip()
+    suffixes: list[str] = []
+    while True:
+        head, comma, tail = text.rpartition(",")
+        if not (comma and head.strip() and _is_suffix(tail)):
+            break
+        suffixes.insert(0, tail.strip())
+        text = head.strip()
+    suffix = ", ".join(suffixes)
+    surname, comma, given = text.partition(",")
+    surname, given = surname.strip(), given.strip()
+    if not comma:
+        return text, "", suffix
+    if "," in given or not surname or not given:
+        return "", text, suffix
+    return given, surname, suffix
+
+
+def _joined(given: str, surname: str, suffix: str) -> str:
+    name = " ".join(p for p in (given, surname) if p)
+    return f"{name}, {suffix}" if suffix else name
 
 
 def exact_name(name: str) -> str:
@@ -78,32 +133,28 @@ def given_first(name: str) -> str:
     ('magnus carlsen', 'magnus carlsen')
     >>> given_first("Jones,Gawain C.")
     'gawain c. jones'
-    >>> given_first("Smith, John, Jr.")  # two commas: which part is the surname is not known
-    'smith, john, jr.'
+    >>> given_first("Smith, John, Jr."), given_first("John Smith, Jr.")  # a suffix stays last
+    ('john smith, jr.', 'john smith, jr.')
+    >>> given_first("Smith, John, Paul")  # two commas: which part is the surname is not known
+    'smith, john, paul'
     """
-    text = exact_name(name)
-    surname, comma, given = text.partition(", ")
-    if not comma or ", " in given or not surname or not given:
-        return text
-    return f"{given} {surname}"
+    return exact_name(_joined(*name_parts(exact_name(name))))
 
 
 def list_name(name: str) -> str:
     """The name as a rating list shows a new player: ``Given Surname``, as the officer types
-    names (a PGN's or TRF's ``Fitzgerald, Rory``, one comma, turned to ``Rory Fitzgerald``);
-    spelled as the source spells it, its spaces tidied. Any other name is kept as it is.
+    names (a PGN's or TRF's ``Fitzgerald, Rory``, one comma, turned to ``Rory Fitzgerald``),
+    a title or suffix after it (``Kiese,Matthias,Dr.`` -> ``Matthias Kiese, Dr.``); spelled
+    as the source spells it, its spaces tidied. Any other name is kept as it is.
 
     >>> list_name("Fitzgerald, Rory"), list_name("Jones,Gawain C."), list_name("Wang Hao")
     ('Rory Fitzgerald', 'Gawain C. Jones', 'Wang Hao')
-    >>> list_name("Smith, John, Jr.")
-    'Smith, John, Jr.'
+    >>> list_name("Kiese,Matthias,Dr."), list_name("Smith, John, Jr.")
+    ('Matthias Kiese, Dr.', 'John Smith, Jr.')
+    >>> list_name("Smith, John, Paul")
+    'Smith, John, Paul'
     """
-    text = _SPACES.sub(" ", name).strip()
-    surname, comma, given = text.partition(",")
-    surname, given = surname.strip(), given.strip()
-    if not comma or "," in given or not surname or not given:
-        return text
-    return f"{given} {surname}"
+    return _joined(*name_parts(name))
 
 
 def _plain(text: str) -> str:
@@ -114,13 +165,15 @@ def _plain(text: str) -> str:
 
 def name_words(name: str) -> tuple[str, ...]:
     """The name's words, plain (no accents, no case, no punctuation), given names first: a
-    comma puts the surname first (``Smith, John``), so the words after it come first.
+    comma puts the surname first (``Smith, John``), so the words after it come first; a title
+    or suffix (:func:`name_parts`) last.
 
     >>> name_words("Smith, John P."), name_words("Jürgen O'Neill-Ward")
     (('john', 'p', 'smith'), ('jurgen', 'o', 'neill', 'ward'))
+    >>> name_words("Kiese,Matthias,Dr.") == name_words("Matthias Kiese, Dr.")
+    True
     """
-    surname, comma, given = name.partition(",")
-    ordered = f"{given} {surname}" if comma else name
+    ordered = " ".join(name_parts(name))
     return tuple(w for w in _NOT_LETTERS.split(_plain(ordered).replace("_", " ")) if w)
 
 

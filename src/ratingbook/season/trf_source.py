@@ -9,8 +9,14 @@ the event they build comes here the same way (:func:`season_event_from_swiss`).
 
 A game's date: its round's date when the source gives it (TRF record 132, the book's Round
 Dates), else the event's first day (TRF 042, the book's Start Date; a period then holds the
-whole event), else, with neither, an error naming the file and the round. Forfeits and byes are
-kept, with their kind, and never rated.
+whole event, and a round date that does not read is said so), else, with neither, an error
+naming the file and the round. Forfeits and byes are kept, with their kind, and never rated.
+
+What the TRF import notes is passed on with the file's name, except its notes on running the
+event (:attr:`ratingbook.trf.importer.TrfImport.running`: its rounds, withdrawals, pairing
+settings, log), which tell what to do in a Swiss book's sheets: a list has none of them, and
+none of those notes changes a game, so one line says how many were left out and where to
+read them.
 
 The event's final ranking comes with it where the source has one: a TRF's rank column (001,
 columns 86-89; a file with a player's rank blank or 0 gives none), a book's standings (its
@@ -129,6 +135,14 @@ def season_event_from_swiss(
         games.append(SeasonGame("", date, entry.round, players[entry.white], black, result, where))
     if problems:
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
+    dated = [
+        f"round {number}'s date {text.strip()!r} is not a date: its games are dated by the "
+        f"event's start date, {settings.start_date}"
+        for number, (text, date) in enumerate(
+            zip(settings.round_dates, round_dates, strict=True), 1
+        )
+        if text.strip() and date is None and any(e.round == number for e in event.entries)
+    ]
     games, unplayed = played_rounds(games)
     if unplayed and not games:
         raise SeasonError(
@@ -136,7 +150,7 @@ def season_event_from_swiss(
             "nothing to add",
             SourceRef(file),
         )
-    notes = [*notes, *(f"{SourceRef(file).describe()}: {line}" for line in unplayed)]
+    notes = [*notes, *(f"{SourceRef(file).describe()}: {line}" for line in [*dated, *unplayed])]
     title = name or settings.event_name or PurePath(file).stem
     playing = {p.name for g in games for p in (g.white, g.black) if p is not None}
     ranking = [
@@ -184,7 +198,19 @@ def read_trf(text: str, file: str) -> SeasonEvent:
         raise InputErrors(in_source(e, file) for e in errors.errors) from None
     except RatingbookError as error:
         raise in_source(error, file) from None
-    notes = tuple(f"{SourceRef(file).describe()}, {line}" for line in imported.warnings)
+    said = SourceRef(file).describe()
+    running = set(imported.running)
+    notes = [f"{said}, {line}" for line in imported.warnings if line not in running]
+    if running:
+        # What the import says about running the event (its rounds, withdrawals, pairing
+        # settings, log) tells what to do in a Swiss book's sheets, which a list has not.
+        count = "1 note" if len(imported.running) == 1 else f"{len(imported.running)} notes"
+        notes.append(
+            f"{said}: {count} on running the event itself (its rounds, withdrawals and "
+            "absences, pairing settings, dates or log) left out: they change none of its games "
+            "and nothing on this list; they are the event's own matter (ratingbook trf import "
+            "lists them)"
+        )
     ranks = dict(imported.ranks)
     return season_event_from_swiss(imported.event, file, kind="TRF", notes=notes, ranks=ranks)
 

@@ -22,6 +22,12 @@ Lenient where nothing depends on a field, strict where results do, never silent:
 - the number of rounds: 142 or ``XXR``, else the number of round dates in 132, else the rounds
   played (with a warning).
 
+Some warnings are about running the event, not about its games: its rounds, pairing and
+tie-break settings, withdrawals and absences, dates and log as the Swiss book keeps them, each
+with what to do in that book (``Swiss Settings``, ``Swiss Players``). They are also listed
+apart (:attr:`TrfImport.running`): a reader of the games alone (a season's rating list) has
+none of those sheets and needs none of those notes.
+
 A blank round entry is read by :mod:`ratingbook.trf.absences` (not paired that round, or a
 withdrawal where the file says so). Pure: text in, an event and warning lines out.
 """
@@ -82,6 +88,11 @@ _TEXT_RECORDS: Mapping[str, str] = {
 }
 #: Records read for nothing: counts and types written afresh on export, rating report fields.
 _INFORMATIONAL = frozenset({"062", "072", "082", "092", "182", "222"})
+#: Records about running the event (its dates, rounds, colours, points, tie-breaks, rating
+#: method): their warnings are :attr:`TrfImport.running`.
+_RUNNING_RECORDS = frozenset(
+    {"042", "052", "132", *ROUNDS_RECORDS, "152", "XXC", "202", "212", NATIONAL_SUPPORT}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +113,12 @@ class TrfImport:
     """The ranks the file states, by name as imported (a name written twice is told apart by
     its start number), a blank or 0 rank left out: what ``ratingbook check`` compares with the
     tie-break list. ``ranks`` is this when every player has one."""
+    running: tuple[str, ...] = ()
+    """The warnings about running the event (its rounds, pairing and tie-break settings,
+    withdrawals and absences, dates and log, with what to do in the Swiss book), in the order
+    of ``warnings``, of which they are a part: none of them changes who played whom, with
+    which result (a reader that dates games by the round dates says itself what it made of a
+    date that does not read)."""
 
     @property
     def fide_mode(self) -> bool:
@@ -157,6 +174,7 @@ def import_trf(text: str) -> TrfImport:
     text = text.removeprefix("\ufeff")
     problems = Problems()
     warnings: list[str] = []
+    running: set[int] = set()  # which of the warnings are about running the event (the module text)
     settings: dict[str, object] = {}
     records: dict[int, PlayerRecord] = {}
     names: dict[str, int] = {}
@@ -175,6 +193,7 @@ def import_trf(text: str) -> TrfImport:
             continue
         code = record_code(line)
         value = line[4:].strip()
+        before = len(warnings)
         if code is None:
             warnings.append(f"line {line_no}: {line[:20].strip()!r} is not a TRF record: not used")
         elif code == "001":
@@ -256,6 +275,8 @@ def import_trf(text: str) -> TrfImport:
             continue
         else:
             unused.setdefault(line[:3], []).append(line_no)
+        if code in _RUNNING_RECORDS:
+            running.update(range(before, len(warnings)))
     if not records and not problems:
         raise TrfError("the file has no player records (001): it is not a TRF file")
     _national_ratings(unused.pop(nation, []) if nation else [], text, records, warnings)
@@ -267,6 +288,7 @@ def import_trf(text: str) -> TrfImport:
     codes = tiebreaks.get("212", tiebreaks.get("202"))
     if codes:
         settings["tiebreaks"] = codes
+    before = len(warnings)
     systems = read_system_records(
         system_lines, {n: r.player.name for n, r in records.items()}, problems, warnings
     )
@@ -278,6 +300,7 @@ def import_trf(text: str) -> TrfImport:
             f"{tiebreak_problem(c, round_robin=True)}: not used" for c in listed if c not in kept
         )
         settings["tiebreaks"] = kept
+    running.update(range(before, len(warnings)))
     records = _without_dummies(records, warnings)
     scoring = settings.get("scoring", Scoring())
     assert isinstance(scoring, Scoring)
@@ -287,6 +310,7 @@ def import_trf(text: str) -> TrfImport:
     declared = {r.player.name: (r.declared, r.line) for r in records.values()}
     entries, noted = agree_with_totals(entries, unknown, declared, scoring)
     warnings.extend(noted)
+    before = len(warnings)
     if "rounds" not in settings:
         dates = settings.get("round_dates", ())
         played = max((e.round for e in entries), default=0)
@@ -304,6 +328,7 @@ def import_trf(text: str) -> TrfImport:
     stated, expelled, comment_lines = read_withdrawals(comment_lines)
     players, entries, noted = read_absences(records, entries, last, stated, expelled)
     warnings.extend(noted)
+    running.update(range(before, len(warnings)))
     # A ban written to the event's last round is a ban for every round (260 has no "ever").
     forbidden = tuple(
         replace(ban, until_round=None)
@@ -313,13 +338,23 @@ def import_trf(text: str) -> TrfImport:
     )
     event = SwissEvent(players, tuple(entries), event_settings, forbidden=forbidden)
     check_event(event)
+    before = len(warnings)
     warnings.extend(not_baku(event, systems.virtual_points))
     logged = read_log_lines(comment_lines)
     warnings.extend(logged.warnings)
+    running.update(range(before, len(warnings)))
     given = [(r.player.name, r.rank) for r in records.values()]
     ranked = tuple((n, r) for n, r in given if r is not None)
     ranks = ranked if len(ranked) == len(given) else ()
-    return TrfImport(event, tuple(warnings), logged.log, logged.comments, ranks, ranked)
+    return TrfImport(
+        event,
+        tuple(warnings),
+        logged.log,
+        logged.comments,
+        ranks,
+        ranked,
+        tuple(w for i, w in enumerate(warnings) if i in running),
+    )
 
 
 def _national_ratings(

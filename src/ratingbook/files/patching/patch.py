@@ -3,7 +3,8 @@
 Everything that decides how write blocks change an existing sheet's XML lives here: a replaced
 cell keeps its style and loses its formula, a replaced shared-formula master hands its formula
 to the other cells of the range, new rows and cells go where the order says, ``<dimension>``
-grows to cover what was written.
+grows to cover what was written, and a new page title replaces the sheet's header
+(:func:`with_page_title`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,57 @@ def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:
                     row = writes.setdefault(block.row + r, {})
                 row[block.column + c] = value
     return writes
+
+
+def page_title(blocks: Iterable[WriteBlock]) -> str | None:
+    """The page header (Excel's codes) the last of ``blocks`` giving a page title asks for;
+    None when none does."""
+    titles = [b.page_title for b in blocks if b.page_title is not None]
+    return titles[-1].header() if titles else None
+
+
+#: The worksheet's children that follow ``<headerFooter>`` (ECMA-376 part 1, 18.3.1.99, the
+#: sequence of CT_Worksheet): a sheet without one gets it before the first of these present.
+_AFTER_HEADER = (
+    "rowBreaks",
+    "colBreaks",
+    "customProperties",
+    "cellWatches",
+    "ignoredErrors",
+    "smartTags",
+    "drawing",
+    "legacyDrawing",
+    "legacyDrawingHF",
+    "drawingHF",
+    "picture",
+    "oleObjects",
+    "controls",
+    "webPublishItems",
+    "tableParts",
+    "extLst",
+)
+
+
+def with_page_title(xml: str, header: str) -> str:
+    """The worksheet ``xml`` printing under the page header ``header`` (Excel's codes): its
+    ``<oddHeader>`` replaced, or put first in its ``<headerFooter>``, which a sheet without
+    one gets where the schema's order puts it. The footer and the rest are kept."""
+    root = re.search(r"<(\w+:)?worksheet\b", xml)
+    p = (root.group(1) or "") if root else ""
+    odd = f"<{p}oddHeader>{escape(header)}</{p}oddHeader>"
+    found = re.search(rf"<{p}oddHeader\s*/>|<{p}oddHeader\b[^>]*>.*?</{p}oddHeader>", xml, re.S)
+    if found:
+        return xml[: found.start()] + odd + xml[found.end() :]
+    opening = re.search(rf"<{p}headerFooter\b([^>]*?)(/?)>", xml)
+    if opening is not None:
+        attrs, empty = opening.group(1), opening.group(2)
+        closing = f"</{p}headerFooter>" if empty else ""
+        tag = f"<{p}headerFooter{attrs}>"
+        return xml[: opening.start()] + tag + odd + closing + xml[opening.end() :]
+    after = "|".join(_AFTER_HEADER)
+    place = re.search(rf"<{p}(?:{after})[\s/>]|</{p}worksheet>", xml)
+    at = place.start() if place else len(xml)
+    return xml[:at] + f"<{p}headerFooter>{odd}</{p}headerFooter>" + xml[at:]
 
 
 def merge_heights(blocks: Iterable[WriteBlock]) -> dict[int, float]:

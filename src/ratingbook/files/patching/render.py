@@ -36,7 +36,13 @@ from ratingbook.files.ooxml.zipwrite import PackagePlan, Stream
 from ratingbook.files.patching.cells import CellWriter
 from ratingbook.files.patching.drawing import chart_parts
 from ratingbook.files.patching.generated import generated_sheet_xml
-from ratingbook.files.patching.patch import merge_blocks, merge_heights, patch_sheet
+from ratingbook.files.patching.patch import (
+    merge_blocks,
+    merge_heights,
+    page_title,
+    patch_sheet,
+    with_page_title,
+)
 from ratingbook.files.patching.styles import Styles
 from ratingbook.files.patching.tableparts import grow_table_parts
 from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
@@ -108,6 +114,7 @@ class Renderer:
                 continue
             sheet_edits = edits[entry.part]
             writes = merge_blocks(sheet_edits.blocks)
+            title = page_title(sheet_edits.blocks)
             if sheet_edits.generated is not None:
                 tab_selected = entry.element is not None and source.tab_selected(entry.part)
                 generated = sheet_edits.generated
@@ -124,13 +131,22 @@ class Renderer:
                     plan.parts[entry.part] = Stream(first, generator)
                 if source.has(rels_part(entry.part)):
                     removed_rels.add(source.member(rels_part(entry.part)))
-            elif writes:
+            elif writes or title is not None:
                 data = source.read(entry.part)
                 check_xml(data, entry.part)
                 xml = decode_part(data, entry.part)
-                plan.parts[entry.part] = patch_sheet(
-                    xml, writes, writer, entry.part, entry.name, merge_heights(sheet_edits.blocks)
-                ).encode()
+                if writes:
+                    xml = patch_sheet(
+                        xml,
+                        writes,
+                        writer,
+                        entry.part,
+                        entry.name,
+                        merge_heights(sheet_edits.blocks),
+                    )
+                if title is not None:
+                    xml = with_page_title(xml, title)
+                plan.parts[entry.part] = xml.encode()
                 # Excel tables the blocks extend downward grow over the new rows.
                 plan.parts.update(grow_table_parts(source, entry.part, sheet_edits.blocks))
         titles = {}

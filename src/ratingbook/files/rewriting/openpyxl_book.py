@@ -41,7 +41,11 @@ from ratingbook.files.disk import (
     check_save_target,
 )
 from ratingbook.files.ooxml.trust import file_vouches
-from ratingbook.files.rewriting.openpyxl_presentation import add_charts, apply_print_setup
+from ratingbook.files.rewriting.openpyxl_presentation import (
+    add_charts,
+    apply_print_setup,
+    apply_title,
+)
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
     INDENT,
@@ -190,6 +194,8 @@ class OpenpyxlBook:
         for r, height in enumerate(block.heights):
             if height is not None:
                 ws.row_dimensions[block.row + r].height = height
+        if block.page_title is not None:
+            apply_title(ws, block.page_title)
         # Excel tables the block extends downward grow over the new rows (table_growth's rule).
         tables = {table.name: table for table in ws.tables.values()}
         areas = [

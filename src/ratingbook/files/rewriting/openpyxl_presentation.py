@@ -32,7 +32,7 @@ from ratingbook.workbook.port.presentation import (
     PrintSetup,
 )
 
-__all__ = ["add_charts", "apply_print_setup"]
+__all__ = ["add_charts", "apply_print_setup", "apply_title"]
 
 
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
@@ -63,12 +63,9 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])
     # The same header and footer the package back end writes (presentation.PrintSetup).
-    header, footer = ws.oddHeader, ws.oddFooter
-    assert header is not None and footer is not None  # openpyxl makes both with the sheet
-    header.center.text = setup.title_text()
-    header.center.font = setup.title_font
-    header.center.size = setup.title_size
-    header.right.text = None
+    apply_title(ws, setup)
+    footer = ws.oddFooter
+    assert footer is not None  # openpyxl makes it with the sheet
     footer.center.text = setup.footer_text
     footer.right.text = setup.date_code
     # The margins the package back end writes (presentation.SIDE_MARGIN, END_MARGIN,
@@ -77,6 +74,18 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     ws.page_margins.top = ws.page_margins.bottom = END_MARGIN
     ws.page_margins.header = HEADER_MARGIN
     ws.page_margins.footer = FOOTER_MARGIN
+
+
+def apply_title(ws: Worksheet, setup: PrintSetup) -> None:
+    """The setup's title in the sheet's page header (the centre, bold; nothing beside it), as
+    the package back end writes it (``PrintSetup.header``)."""
+    header = ws.oddHeader
+    assert header is not None  # openpyxl makes it with the sheet
+    header.left.text = None
+    header.center.text = setup.title_text()
+    header.center.font = setup.title_font
+    header.center.size = setup.title_size
+    header.right.text = None
 
 
 def _reference(ws: Worksheet, rng: CellRange) -> Reference:

@@ -60,6 +60,7 @@ from ratingbook.season.names import exact_name
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
+from ratingbook.workbook.port.presentation import PrintSetup
 from ratingbook.workbook.sheets.list_layout import (
     LIST_EVENTS_WIDTHS,
     LIST_EVENTS_WRAPPED,
@@ -76,7 +77,15 @@ from ratingbook.workbook.sheets.list_rows import (
 )
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
-from ratingbook.workbook.sheets.schemas import LIST_ALIASES, LIST_EVENTS, LIST_RANKS
+from ratingbook.workbook.sheets.schemas import (
+    LIST_ALIASES,
+    LIST_EVENTS,
+    LIST_GAMES,
+    LIST_K_RULES,
+    LIST_PLAYERS,
+    LIST_RANKS,
+    LIST_SETTINGS,
+)
 
 __all__ = ["RatedList", "plan_add_events", "plan_list"]
 
@@ -321,6 +330,31 @@ def _last_input(sheets: Sheets, book: ListBook) -> str:
     return book.games_table.sheet
 
 
+#: The list's input sheets, each printed under its name and the list's.
+_INPUTS = (
+    LIST_SETTINGS,
+    LIST_K_RULES,
+    LIST_PLAYERS,
+    LIST_GAMES,
+    LIST_EVENTS,
+    LIST_RANKS,
+    LIST_ALIASES,
+)
+
+
+def _page_titles(sheets: Sheets, name: str) -> tuple[WriteBlock, ...]:
+    """The input sheets' printed titles, ``List Players - Club List 2025`` (List Settings'
+    List Name, as the generated sheets' :func:`_sheets`; empty: the file's name, as the
+    template writes them): blocks writing no cell."""
+    blocks = []
+    for spec in _INPUTS:
+        actual = sheets.actual(spec.sheet)
+        if actual is not None:
+            title = PrintSetup(f"{spec.sheet} - {name}" if name else spec.sheet, file_name=not name)
+            blocks.append(WriteBlock(actual, 1, 1, [], page_title=title))
+    return tuple(blocks)
+
+
 def _sheets(rated: RatedList, after: str, name: str = "") -> Plan:
     """The generated sheets, each printed under its title and the list's ``name`` (List
     Settings' List Name; empty: the file's name)."""
@@ -361,7 +395,7 @@ def plan_list(sheets: Sheets) -> Plan:
         *_merge_lines(rated),
     )
     plan = _sheets(rated, _last_input(sheets, book), book.settings.name)
-    return replace(plan, summary=summary)
+    return replace(plan, blocks=_page_titles(sheets, book.settings.name), summary=summary)
 
 
 def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
@@ -547,4 +581,5 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     changes = _changes(before, after)
     summary += [f"rating changed: {line}" for line in changes] or ["no rating changed"]
     plan = _sheets(after, _last_input(sheets, book), book.settings.name)
+    blocks += _page_titles(sheets, book.settings.name)
     return replace(plan, blocks=tuple(blocks), summary=tuple(summary), act=EVENTS_ADDED)

@@ -73,6 +73,11 @@ class WriteBlock:
     height kept): rows of text wrapped in their cells, which neither Excel nor LibreOffice
     grows for text another program wrote (:func:`~ratingbook.workbook.port.presentation.row_lines`).
     The file back ends write them; xlwings' JSON engine, which sets no format, keeps the rows'.
+    ``page_title``: the title the sheet prints under from now on (its
+    :meth:`~ratingbook.workbook.port.presentation.PrintSetup.header` only; the rest of the
+    sheet's print setup is kept), for an input sheet whose title follows a setting (a rating
+    list's List Name); None keeps the sheet's. The file back ends write it; xlwings
+    (in Excel), which sets no page setup, keeps the sheet's (the template's, naming the file).
     """
 
     sheet: str
@@ -80,6 +85,7 @@ class WriteBlock:
     column: int
     values: Grid
     heights: tuple[float | None, ...] = ()
+    page_title: PrintSetup | None = None
 
 
 def rows_below(
