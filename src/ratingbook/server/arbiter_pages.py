@@ -221,6 +221,8 @@ def act() -> ResponseReturnValue:
             desk.pending_take = True
             desk.wake.set()
             message = f"{message} They go into the book now: reload the queue in a moment."
+        else:  # a result made ready in a released round goes into the book at once
+            desk.nudge()
     flask.session["message"] = message
     return flask.redirect(back, 303)
 

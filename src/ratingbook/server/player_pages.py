@@ -14,7 +14,7 @@ from __future__ import annotations
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import Ack, DeskError, Pairing, QueueItem, Side
+from ratingbook.desk import READY, Ack, DeskError, Pairing, QueueItem, Side
 from ratingbook.desk.codes import normal_code
 from ratingbook.server.state import page_error, state, token_refusal
 
@@ -103,7 +103,14 @@ def report() -> ResponseReturnValue:
         ack = state().ask(lambda desk: desk.report(pairing.code, result, side=side, origin=origin))
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
+    _nudge(ack)
     return _received(ack, pairing=pairing, result=result)
+
+
+def _nudge(ack: Ack) -> None:
+    """A report that confirms a result of a released round: the taker takes it at once."""
+    if ack.status in READY:
+        state().nudge()
 
 
 def _received(ack: Ack, **values: object) -> str:
@@ -138,6 +145,7 @@ def game() -> ResponseReturnValue:
         ack = state().ask(lambda desk: desk.report_game(code, white, black, result, origin=origin))
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
+    _nudge(ack)
     return _received(ack, pairing=None, result=result, white=names[white], black=names[black])
 
 

@@ -70,6 +70,9 @@ class DeskState:
     wake: threading.Event = field(default_factory=threading.Event)
     #: What the last take said, for the queue.
     last_take: str = ""
+    #: The released results the last take left waiting (refused, or the book locked): a
+    #: result that becomes ready later is not among them, and is taken at once (:meth:`nudge`).
+    tried: frozenset[str] = frozenset()
     #: The browser pages that may read the released results with the token (xlwings Lite's
     #: add-in: :mod:`ratingbook.server.excel_api`).
     lite_origins: tuple[str, ...] = LITE_ORIGINS
@@ -105,19 +108,32 @@ class DeskState:
         for the queue (:attr:`last_take`)."""
         with self.taking:
             outcome = self.desk.take()
+            self.tried = self.desk.waiting()
         self.pending_take = outcome.waiting > 0
         self.last_take = take_words(outcome)
         return outcome
 
+    def untried(self) -> bool:
+        """Whether a released result waits that no take has tried yet: one confirmed,
+        accepted, corrected or entered after its round (or the ladder's games) was released."""
+        return bool(self.desk.waiting() - self.tried)
+
+    def nudge(self) -> None:
+        """Wake the taker when an act or a report made a released result ready: it goes into
+        the book at once, as the queue promises, through the same take."""
+        if self.untried():
+            self.wake.set()
+
     def take_in_background(self, stop: threading.Event, every: float) -> None:
-        """The taker's loop: a take when woken (a release) or every ``every`` seconds while
-        results wait; until ``stop``."""
+        """The taker's loop: a take when woken (a release, a result made ready after one), or
+        every ``every`` seconds while results wait (the book locked) or a released result
+        is ready that no take has tried (a wake missed); until ``stop``."""
         while not stop.is_set():
             woken = self.wake.wait(every)
             self.wake.clear()
             if stop.is_set():
                 return
-            if woken or self.pending_take:
+            if woken or self.pending_take or self.untried():
                 self.take_now()
 
     def render(self, template: str, *, title: str, here: str, **values: Any) -> str:
