@@ -50,6 +50,8 @@ class Limits:
     wrong_passwords: int = 5
     wrong_passwords_overall: int = 50
     lockout_seconds: float = 15 * 60
+    #: The laptop's own address waits this long after its wrong passwords (not 15 minutes).
+    laptop_lockout_seconds: float = 60
 
 
 @dataclass
@@ -83,6 +85,7 @@ class DeskState:
             per_address=self.limits.wrong_passwords,
             overall=self.limits.wrong_passwords_overall,
             window=self.limits.lockout_seconds,
+            laptop_window=self.limits.laptop_lockout_seconds,
         )
         self.live = LivePages(self.book)
         self.environment = _environment()
