@@ -4,9 +4,15 @@ the public screen."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from ratingbook.desk import QueueItem, Report, TakeOutcome
+import pytest
+from tests.server.client import Client
+from tests.server.desk_books import swiss_round_one
+from tests.server.running import running_desk
+from tests.server.test_desk_book import phone_reports, signed_in
+
+from ratingbook.desk import Desk, QueueItem, Report, TakeOutcome
 from ratingbook.server.player_pages import screen_text
 from ratingbook.server.state import take_words
 
@@ -45,7 +51,30 @@ def item(status: str, result: str | None, *reports: str) -> QueueItem:
         (item("rejected", None), "reports rejected: report again"),
         (item("entered", "+/-"), "+/- (arbiter)"),
         (item("taken", "0-1", "0-1"), "0-1"),
+        # corrected by the arbiter over reports that differ: marked, taken or not
+        (item("accepted", "1-0", "1-0", "0-1"), "1-0 (arbiter)"),
+        (item("accepted", "½-½", "1-0"), "½-½ (arbiter)"),
+        (item("taken", "1-0", "0-1", "1-0"), "1-0 (arbiter)"),
+        (item("accepted", "1-0", "1-0"), "1-0"),  # accepted as reported
     ],
 )
 def test_what_the_public_screen_says_of_a_board(board: QueueItem, shown: str) -> None:
     assert screen_text(board) == shown
+
+
+def test_the_results_screen_marks_a_board_the_arbiter_corrected(tmp_path: Path) -> None:
+    """The real desk on a loopback port: both sides of board 1 report differently, the
+    arbiter corrects it; the public screen marks its result as the arbiter's."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    code = desk.pairings(1)[0].code
+    with running_desk(desk, book) as state:
+        phone_reports(state.base_url, "127.0.1.1", code, "white", "1-0")
+        phone_reports(state.base_url, "127.0.1.2", code, "black", "0-1")
+        laptop = signed_in(state.base_url)
+        item = desk.queue(1)[0].id
+        form = {"token": laptop.get("/arbiter").token(), "act": "correct", "item": str(item),
+                "round": "1", "board": "1", "match": "0", "result": "½-½"}  # fmt: skip
+        assert laptop.post("/arbiter/act", form).status == 303
+        screen = Client(state.base_url, "127.0.1.3").get("/screen").text
+    assert "<td>½-½ (arbiter)</td>" in screen

@@ -166,6 +166,11 @@ def screen_text(item: QueueItem) -> str:
     """What the public screen shows of ``item``: its result as reported, and what it waits for."""
     shown = item.result or (item.reports[-1].result if item.reports else "")
     reason = f" ({item.reason})" if item.reason else ""
+    counted = item.reports[item.set_aside :]
+    if item.status in ("accepted", "taken") and any(r.result != shown for r in counted):
+        # The arbiter's correction over reports that say otherwise: marked as an entered
+        # result is, so that a player sees the report was overruled.
+        return _SCREEN_WORDS["entered"].format(result=shown)
     return _SCREEN_WORDS[item.status].format(result=shown, reason=reason)
 
 
