@@ -207,6 +207,12 @@ class FakeDesk(Desk):
             board.released = True
         return len(ready)
 
+    def waiting(self) -> frozenset[str]:
+        ready = ("confirmed", "accepted", "entered")
+        return frozenset(
+            str(n) for n, b in self.boards.items() if b.released and b.status in ready
+        )
+
     def take(self) -> TakeOutcome:
         self.calls.append(("take",))
         ready = [b for b in self.boards.values() if b.released and b.status != "taken"]

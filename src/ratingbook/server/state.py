@@ -16,6 +16,7 @@ import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from ratingbook.desk import Desk, TakeOutcome
+from ratingbook.reports.stages import many
 from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
 from ratingbook.web.rendering import ratingbook_version
@@ -164,20 +165,35 @@ class DeskState:
         )
 
 
+#: What the queue says after a take that found nothing released to take (the arbiter pressed
+#: Take results into the book before a release, or after every result went in).
+NOTHING_TO_TAKE = (
+    "Nothing released waits to be taken: release the round (or the games) first; results "
+    "already in the book are not taken again."
+)
+
+
 def take_words(outcome: TakeOutcome) -> str:
     """What the queue says after a take: the desk's own sentences (how many went in, what was
     refused and why), or the count when it has none."""
     if outcome.locked:
         return (
-            f"The book is open in Excel: {outcome.waiting} results wait. Press Take results "
+            f"The book is open in Excel: {_wait(outcome.waiting)}. Press Take results "
             "there, or save and close the book and the desk takes them."
         )
     said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
+    if not said and not outcome.taken and not outcome.waiting:
+        return NOTHING_TO_TAKE
     if not said:
-        said = [f"{outcome.taken} results taken into the book."]
+        said = [f"{many(outcome.taken, 'result')} taken into the book."]
     if outcome.waiting:
-        said.append(f"{outcome.waiting} wait.")
+        said.append(f"{_wait(outcome.waiting)}.")
     return " ".join(said)
+
+
+def _wait(count: int) -> str:
+    """``count`` results that wait, in agreement: "1 result waits", "3 results wait"."""
+    return f"{many(count, 'result')} {'waits' if count == 1 else 'wait'}"
 
 
 def _environment() -> Environment:
