@@ -137,9 +137,10 @@ class FakeDesk(Desk):
         else:
             board.status, board.result = "reported", None
         words = {
-            "conflict": "The reports differ: the arbiter decides.",
-            "confirmed": "Both sides agree: the result stands.",
-            "reported": "Received: it waits for the other side.",
+            # the real desk's words (the guide quotes them)
+            "conflict": "the reports differ: the arbiter decides",
+            "confirmed": "confirmed: both reports agree",
+            "reported": "reported: it waits for the other player or the arbiter",
         }
         return Ack(pairing.board, board.status, words[board.status])  # type: ignore[arg-type]
 

@@ -94,6 +94,10 @@ def report() -> ResponseReturnValue:
         return refused
     side = SIDES.get(form.get("side", ""))
     result = form.get("result", "")
+    if result not in pairing.allowed and result in state().ask(lambda d: d.allowed(arbiter=True)):
+        return page_error(
+            400, "Not sent", "A forfeit is entered by the arbiter only: tell the arbiter."
+        )
     if side is None or result not in pairing.allowed:
         return page_error(
             400, "Not sent", "Choose your colour and one of the results, then send again."
@@ -135,16 +139,17 @@ def game() -> ResponseReturnValue:
     form = flask.request.form
     code, white, black = (form.get(k, "").strip() for k in ("code", "white", "black"))
     result = form.get("result", "")
-    names, results = state().ask(lambda d: (dict(d.players()), d.allowed()))
-    if normal_code(code) is None or white not in names or black not in names:
+    results = state().ask(lambda d: d.allowed())
+    if normal_code(code) is None or not white or not black:
         return page_error(400, "Not sent", "Type your code and choose both players.")
     if white == black or result not in results:
         return page_error(400, "Not sent", "Choose two different players and the result.")
     origin = f"phone {_address()}"
-    try:
+    try:  # the desk names a player not on the list, or not active this week
         ack = state().ask(lambda desk: desk.report_game(code, white, black, result, origin=origin))
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
+    names = state().ask(lambda d: dict(d.players()))
     _nudge(ack)
     return _received(ack, pairing=None, result=result, white=names[white], black=names[black])
 
