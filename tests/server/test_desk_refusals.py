@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 from tests.desk.desk_books import template
 from tests.desk.test_inactive import ladder_players
@@ -65,3 +66,24 @@ def test_the_guide_quotes_what_the_phone_says(tmp_path: Path) -> None:
     for ack in (said[0], said[1], said[3]):
         tail = ack.message.split(" 1-0 ", 1)[-1].split(" 0-1 ", 1)[-1]
         assert f"*{tail}*" in words, tail
+
+
+def test_a_ladders_games_stand_as_the_guide_says(tmp_path: Path) -> None:
+    """The guide names the ladder's settings sheet; a camp's-code game waits for the staff by
+    default, and stands at once with Desk Confirms `one side` in Ladder Settings."""
+    words = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    assert "a ladder's `Ladder Settings`" in words
+    assert "each game reported with the camp's code waits for the staff" in words
+    assert "Set Desk Confirms to `one side` in `Ladder Settings`" in words
+    book = template(tmp_path, "ladder")
+    desk = Desk.open(book)
+    a, b = [ident for ident, _ in desk.players()][:2]
+    assert desk.report_game(desk.player_code(CAMP), a, b, "(1-0)", origin="p").status == (
+        "reported"
+    )
+    workbook = openpyxl.load_workbook(book)
+    workbook["Ladder Settings"].append(["Desk Confirms", "one side"])
+    workbook.save(book)
+    assert Desk.open(book).report_game(desk.player_code(CAMP), b, a, "(0-1)", origin="p").status == (
+        "confirmed"
+    )
