@@ -87,3 +87,11 @@ def test_a_ladders_games_stand_as_the_guide_says(tmp_path: Path) -> None:
     assert Desk.open(book).report_game(desk.player_code(CAMP), b, a, "(0-1)", origin="p").status == (
         "confirmed"
     )
+
+
+def test_the_guide_says_what_a_phone_shows_of_the_standings() -> None:
+    """What tests/server/test_desk_page_fit.py measures of the live standings at 390 px (the
+    essential columns whole, the page never scrolling sideways), as the guide says it."""
+    words = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    assert "On a phone (390 px wide) the standings show rank, name and points whole" in words
+    assert "tie-break columns are reached by swiping the table sideways" in words
