@@ -210,9 +210,7 @@ class FakeDesk(Desk):
 
     def waiting(self) -> frozenset[str]:
         ready = ("confirmed", "accepted", "entered")
-        return frozenset(
-            str(n) for n, b in self.boards.items() if b.released and b.status in ready
-        )
+        return frozenset(str(n) for n, b in self.boards.items() if b.released and b.status in ready)
 
     def take(self) -> TakeOutcome:
         self.calls.append(("take",))

@@ -376,7 +376,8 @@ class Desk:
         """The keys of the released results ready to take and not marked taken: what a take
         would bring now (a result confirmed, accepted, corrected or entered after its round's
         release is among them at once)."""
-        return frozenset(r.key for r in ready_items(self._store.items(), self._view().confirms, self._key))
+        ready = ready_items(self._store.items(), self._view().confirms, self._key)
+        return frozenset(r.key for r in ready)
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a
