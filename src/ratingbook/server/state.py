@@ -6,6 +6,7 @@ templates on the published site's layout and stylesheet, :mod:`ratingbook.web`).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from typing import Any, TypeVar
 import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from ratingbook.desk import Desk, TakeOutcome
+from ratingbook.desk import Desk, DeskError, TakeOutcome
 from ratingbook.reports.stages import many
 from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
@@ -112,15 +113,22 @@ class DeskState:
         for the queue (:attr:`last_take`)."""
         with self.taking:
             outcome = self.desk.take()
-            self.tried = self.desk.waiting()
+            # A book unreadable just now keeps what was tried before: the next tick reads it.
+            with contextlib.suppress(DeskError, OSError):
+                self.tried = self.desk.waiting()
         self.pending_take = outcome.waiting > 0
         self.last_take = take_words(outcome)
         return outcome
 
     def untried(self) -> bool:
         """Whether a released result waits that no take has tried yet: one confirmed,
-        accepted, corrected or entered after its round (or the ladder's games) was released."""
-        return bool(self.desk.waiting() - self.tried)
+        accepted, corrected or entered after its round (or the ladder's games) was released.
+        A book the desk cannot read just now (being saved, locked) answers no: the take that
+        follows a wake, or the next tick, says why; the taker never stops on it."""
+        try:
+            return bool(self.desk.waiting() - self.tried)
+        except (DeskError, OSError):
+            return False
 
     def nudge(self) -> None:
         """Wake the taker when an act or a report made a released result ready: it goes into
