@@ -13,7 +13,7 @@ from tests.helpers.workbooks import records, sheet_rows
 
 from ratingbook.desk import Desk, DeskError
 from ratingbook.files.backends import open_book
-from ratingbook.session import Pair, Session, Undo
+from ratingbook.session import Pair, Redo, Session, Undo
 
 
 @pytest.fixture
@@ -181,6 +181,32 @@ def test_undo_takes_a_take_back_whole_and_the_desk_does_not_take_it_again(
     desk.correct(desk.queue()[0].id, "½-½", by="arbiter")  # the arbiter's new word goes in
     assert desk.take().taken == 1
     assert [r[4] for r in sheet_rows(book, "Swiss Games")[1:3]] == ["½-½", None]
+
+
+def test_undo_of_a_later_take_takes_its_desk_results_rows_back_and_redo_gives_them_back(
+    book: Path,
+) -> None:
+    """The tester's case: Desk Results already held an earlier take's rows when the take was
+    undone. Its own rows go with its results (the earlier ones stay), so the desk shows its
+    boards as not taken, with Correct and Enter; redo gives the rows and results back."""
+    desk = Desk.open(book)
+    desk.enter(1, 1, "1-0", by="arbiter")
+    desk.release(1, by="arbiter")
+    assert desk.take().taken == 1
+    desk.enter(1, 2, "0-1", by="arbiter")
+    desk.enter(1, 3, "½-½", by="arbiter")
+    assert desk.take().taken == 2
+    run(book, Undo())
+    assert [r[4] for r in sheet_rows(book, "Swiss Games")[1:4]] == ["1-0", None, None]
+    listed = [(r["Round"], r["Board"]) for r in records(book, "Desk Results") if r["Board"]]
+    assert listed == [(1, 1)]  # the undone take's rows went; the earlier take's stay
+    assert [q.status for q in desk.queue()][:3] == ["taken", "entered", "entered"]
+    run(book, Redo())
+    assert [r[4] for r in sheet_rows(book, "Swiss Games")[1:4]] == ["1-0", "0-1", "½-½"]
+    listed = [(r["Round"], r["Board"]) for r in records(book, "Desk Results") if r["Board"]]
+    assert listed == [(1, 1), (1, 2), (1, 3)]
+    assert [q.status for q in desk.queue()][:3] == ["taken", "taken", "taken"]
+    assert desk.take().taken == 0  # once each
 
 
 def test_the_store_survives_a_new_desk_on_the_same_book(book: Path) -> None:

@@ -137,9 +137,10 @@ class FakeDesk(Desk):
         else:
             board.status, board.result = "reported", None
         words = {
-            "conflict": "The reports differ: the arbiter decides.",
-            "confirmed": "Both sides agree: the result stands.",
-            "reported": "Received: it waits for the other side.",
+            # the real desk's words (the guide quotes them)
+            "conflict": "the reports differ: the arbiter decides",
+            "confirmed": "confirmed: both reports agree",
+            "reported": "reported: it waits for the other player or the arbiter",
         }
         return Ack(pairing.board, board.status, words[board.status])  # type: ignore[arg-type]
 
@@ -206,6 +207,10 @@ class FakeDesk(Desk):
         for board in ready:
             board.released = True
         return len(ready)
+
+    def waiting(self) -> frozenset[str]:
+        ready = ("confirmed", "accepted", "entered")
+        return frozenset(str(n) for n, b in self.boards.items() if b.released and b.status in ready)
 
     def take(self) -> TakeOutcome:
         self.calls.append(("take",))

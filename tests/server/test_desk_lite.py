@@ -192,3 +192,22 @@ def test_lite_without_the_token_writes_nothing_and_says_what_to_set(
     assert (
         "the results desk refused (401): the desk's token is missing or wrong" in (alert["args"][0])
     )
+
+
+def test_the_guide_says_what_guards_the_released_results(
+    served: tuple[Path, Desk, DeskState],
+) -> None:
+    """A program on this computer with the token (no Origin: not a browser page) reads the
+    released results: the token is the guard, CORS only limits browsers. The guide's Lite
+    section says so, with the endpoints and the header a script sends."""
+    _, _, state = served
+    answer = ask(state, "GET", "/excel/results", bearer(state))
+    assert answer.status == 200 and len(json.loads(answer.text)["results"]) == 3
+    guide = (Path(__file__).parents[2] / "docs" / "guides" / "results-desk.md").read_text()
+    lite = guide[guide.index("### Take results in xlwings Lite") : guide.index("## A camp")]
+    for said in ("`GET /excel/results`", "`POST /excel/taken`", '`{"keys": [...]}`',
+                 "`Authorization: Bearer TOKEN`", "**The token is the guard**",
+                 "any program on\nthis computer that sends it reads the released results",
+                 "CORS) only limit web pages"):  # fmt: skip
+        assert said in lite, said
+    assert "answers Lite's page" not in lite  # untrue of a request without an Origin

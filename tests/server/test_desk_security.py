@@ -245,6 +245,36 @@ def test_wrong_passwords_from_many_addresses_close_the_sign_in_but_the_laptops(
     assert sign_in(Client(desk.base_url, "127.0.0.1"), PASSWORD) == 303
 
 
+def test_wrong_passwords_at_the_laptop_itself_shut_its_arbiter_out_for_a_minute_only(
+    desk: DeskState,
+) -> None:
+    """The arbiter mistyping at the laptop (127.0.0.1) waits a minute, not the phones' 15
+    minutes, and the page says how to open it at once; the phones still wait 15."""
+    laptop = Client(desk.base_url, "127.0.0.1")
+    assert [sign_in(laptop, f"typo {n}") for n in range(3)] == [403, 403, 403]
+    page = laptop.get("/arbiter")
+    form = {"token": page.token(), "password": PASSWORD}
+    refused = laptop.post("/arbiter/login", form)
+    assert refused.status == 429
+    assert "closed here for 1 more minute (restarting the desk opens it at once)" in refused.text
+    phone = Client(desk.base_url, "127.0.0.9")
+    assert [sign_in(phone, f"guess {n}") for n in range(2)] == [403, 403]
+    page = phone.get("/arbiter")  # five wrong passwords in all: the phones wait 15 minutes
+    refused = phone.post("/arbiter/login", {"token": page.token(), "password": PASSWORD})
+    assert "closed here for 15 more minutes" in refused.text
+
+
+def test_the_laptops_own_lockout_is_short() -> None:
+    clock = Clock()
+    lockout = Lockout(per_address=2, overall=10, window=900, laptop_window=60, clock=clock)
+    for address in ("127.0.0.1", "10.0.0.5"):
+        lockout.failed(address)
+        lockout.failed(address)
+    assert (lockout.locked("127.0.0.1"), lockout.locked("10.0.0.5")) == (60, 900)
+    clock.now += 60
+    assert (lockout.locked("127.0.0.1"), lockout.locked("10.0.0.5")) == (0, 840)
+
+
 # --- addresses and rates -------------------------------------------------------------------------
 
 

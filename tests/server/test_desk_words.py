@@ -4,9 +4,15 @@ the public screen."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from ratingbook.desk import QueueItem, Report, TakeOutcome
+import pytest
+from tests.server.client import Client
+from tests.server.desk_books import swiss_round_one
+from tests.server.running import running_desk, until
+from tests.server.test_desk_book import phone_reports, signed_in
+
+from ratingbook.desk import Desk, QueueItem, Report, TakeOutcome
 from ratingbook.server.player_pages import screen_text
 from ratingbook.server.state import take_words
 
@@ -19,11 +25,17 @@ from ratingbook.server.state import take_words
          "close the book and the desk takes them."),
         (TakeOutcome(20, 0, False, ("20 results taken into the book",)),
          "20 results taken into the book."),
-        (TakeOutcome(0, 0, False, ()), "0 results taken into the book."),
+        (TakeOutcome(0, 0, False, ()),
+         "Nothing released waits to be taken: release the round (or the games) first; results "
+         "already in the book are not taken again."),
+        (TakeOutcome(1, 0, False, ()), "1 result taken into the book."),
         (TakeOutcome(19, 1, False, ("19 results taken into the book",
                                     "board 4 holds 1-0 in the book: not overwritten")),
          "19 results taken into the book. Board 4 holds 1-0 in the book: not overwritten. "
-         "1 wait."),
+         "1 result waits."),
+        (TakeOutcome(0, 1, True, ()),
+         "The book is open in Excel: 1 result waits. Press Take results there, or save and "
+         "close the book and the desk takes them."),
     ],
 )  # fmt: skip
 def test_what_the_queue_says_after_a_take(outcome: TakeOutcome, said: str) -> None:
@@ -45,7 +57,50 @@ def item(status: str, result: str | None, *reports: str) -> QueueItem:
         (item("rejected", None), "reports rejected: report again"),
         (item("entered", "+/-"), "+/- (arbiter)"),
         (item("taken", "0-1", "0-1"), "0-1"),
+        # corrected by the arbiter over reports that differ: marked, taken or not
+        (item("accepted", "1-0", "1-0", "0-1"), "1-0 (arbiter)"),
+        (item("accepted", "½-½", "1-0"), "½-½ (arbiter)"),
+        (item("taken", "1-0", "0-1", "1-0"), "1-0 (arbiter)"),
+        (item("accepted", "1-0", "1-0"), "1-0"),  # accepted as reported
     ],
 )
 def test_what_the_public_screen_says_of_a_board(board: QueueItem, shown: str) -> None:
     assert screen_text(board) == shown
+
+
+def test_the_results_screen_marks_a_board_the_arbiter_corrected(tmp_path: Path) -> None:
+    """The real desk on a loopback port: both sides of board 1 report differently, the
+    arbiter corrects it; the public screen marks its result as the arbiter's."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    code = desk.pairings(1)[0].code
+    with running_desk(desk, book) as state:
+        phone_reports(state.base_url, "127.0.1.1", code, "white", "1-0")
+        phone_reports(state.base_url, "127.0.1.2", code, "black", "0-1")
+        laptop = signed_in(state.base_url)
+        item = desk.queue(1)[0].id
+        form = {"token": laptop.get("/arbiter").token(), "act": "correct", "item": str(item),
+                "round": "1", "board": "1", "match": "0", "result": "½-½"}  # fmt: skip
+        assert laptop.post("/arbiter/act", form).status == 303
+        screen = Client(state.base_url, "127.0.1.3").get("/screen").text
+    assert "<td>½-½ (arbiter)</td>" in screen
+
+
+def test_take_results_into_the_book_with_nothing_released_says_so(tmp_path: Path) -> None:
+    """The arbiter's always-shown button pressed before any release: the queue says nothing
+    waits, and why (the guide quotes it)."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    with running_desk(desk, book) as state:
+        laptop = signed_in(state.base_url)
+        queue = laptop.get("/arbiter").text
+        assert '<button name="act" value="take">Take results into the book</button>' in queue
+        form = {"token": laptop.get("/arbiter").token(), "act": "take"}
+        assert laptop.post("/arbiter/act", form).status == 303
+        until(lambda: "Last take:" in laptop.get("/arbiter").text, "the take's words")
+        said = laptop.get("/arbiter").text
+    assert "Last take: Nothing released waits to be taken: release the round" in said
+    guide = (Path(__file__).parents[2] / "docs" / "guides" / "results-desk.md").read_text()
+    words = " ".join(guide.split())
+    assert "**Take results into the book**" in words
+    assert "*Nothing released waits to be taken: release the round (or the games) first" in words

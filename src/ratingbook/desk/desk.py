@@ -372,6 +372,13 @@ class Desk:
         self._store.release(rnd, by)
         return ready
 
+    def waiting(self) -> frozenset[str]:
+        """The keys of the released results ready to take and not marked taken: what a take
+        would bring now (a result confirmed, accepted, corrected or entered after its round's
+        release is among them at once)."""
+        ready = ready_items(self._store.items(), self._view().confirms, self._key)
+        return frozenset(r.key for r in ready)
+
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a
         lock: ``locked`` says so and nothing is written)."""

@@ -68,10 +68,11 @@ def login() -> ResponseReturnValue:
     address = flask.request.remote_addr or ""
     wait = desk.lockout.locked(address)
     if wait:
-        minutes = int(wait // 60) + 1
+        minutes = many(int(wait // 60) + 1, "more minute")
         return _login_page(
             429,
-            f"Too many wrong passwords: signing in is closed here for {minutes} more minutes.",
+            f"Too many wrong passwords: signing in is closed here for {minutes} (restarting "
+            "the desk opens it at once).",
         )
     stored = desk.ask(lambda d: d.password_hash)
     # scrypt outside the desk's lock: a guess slows nobody's report.
@@ -221,6 +222,8 @@ def act() -> ResponseReturnValue:
             desk.pending_take = True
             desk.wake.set()
             message = f"{message} They go into the book now: reload the queue in a moment."
+        else:  # a result made ready in a released round goes into the book at once
+            desk.nudge()
     flask.session["message"] = message
     return flask.redirect(back, 303)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import Ack, DeskError, Pairing, QueueItem, Side
+from ratingbook.desk import READY, Ack, DeskError, Pairing, QueueItem, Side
 from ratingbook.desk.codes import normal_code
 from ratingbook.server.state import page_error, state, token_refusal
 
@@ -94,6 +94,10 @@ def report() -> ResponseReturnValue:
         return refused
     side = SIDES.get(form.get("side", ""))
     result = form.get("result", "")
+    if result not in pairing.allowed and result in state().ask(lambda d: d.allowed(arbiter=True)):
+        return page_error(
+            400, "Not sent", "A forfeit is entered by the arbiter only: tell the arbiter."
+        )
     if side is None or result not in pairing.allowed:
         return page_error(
             400, "Not sent", "Choose your colour and one of the results, then send again."
@@ -103,7 +107,14 @@ def report() -> ResponseReturnValue:
         ack = state().ask(lambda desk: desk.report(pairing.code, result, side=side, origin=origin))
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
+    _nudge(ack)
     return _received(ack, pairing=pairing, result=result)
+
+
+def _nudge(ack: Ack) -> None:
+    """A report that confirms a result of a released round: the taker takes it at once."""
+    if ack.status in READY:
+        state().nudge()
 
 
 def _received(ack: Ack, **values: object) -> str:
@@ -128,16 +139,18 @@ def game() -> ResponseReturnValue:
     form = flask.request.form
     code, white, black = (form.get(k, "").strip() for k in ("code", "white", "black"))
     result = form.get("result", "")
-    names, results = state().ask(lambda d: (dict(d.players()), d.allowed()))
-    if normal_code(code) is None or white not in names or black not in names:
+    results = state().ask(lambda d: d.allowed())
+    if normal_code(code) is None or not white or not black:
         return page_error(400, "Not sent", "Type your code and choose both players.")
     if white == black or result not in results:
         return page_error(400, "Not sent", "Choose two different players and the result.")
     origin = f"phone {_address()}"
-    try:
+    try:  # the desk names a player not on the list, or not active this week
         ack = state().ask(lambda desk: desk.report_game(code, white, black, result, origin=origin))
     except DeskError as error:
         return page_error(409, "Not taken", str(error))
+    names = state().ask(lambda d: dict(d.players()))
+    _nudge(ack)
     return _received(ack, pairing=None, result=result, white=names[white], black=names[black])
 
 
@@ -158,6 +171,11 @@ def screen_text(item: QueueItem) -> str:
     """What the public screen shows of ``item``: its result as reported, and what it waits for."""
     shown = item.result or (item.reports[-1].result if item.reports else "")
     reason = f" ({item.reason})" if item.reason else ""
+    counted = item.reports[item.set_aside :]
+    if item.status in ("accepted", "taken") and any(r.result != shown for r in counted):
+        # The arbiter's correction over reports that say otherwise: marked as an entered
+        # result is, so that a player sees the report was overruled.
+        return _SCREEN_WORDS["entered"].format(result=shown)
     return _SCREEN_WORDS[item.status].format(result=shown, reason=reason)
 
 

@@ -203,7 +203,10 @@ class Lockout:
     in :attr:`window` seconds may not try again for :attr:`window` seconds, even with the right
     one; :attr:`overall` wrong passwords from all addresses together close the sign-in to every
     address but the desk's own machine (:func:`is_laptop`), so that changing address does not
-    buy more guesses, and the arbiter at the laptop still signs in."""
+    buy more guesses, and the arbiter at the laptop still signs in. The laptop itself waits
+    :attr:`laptop_window` seconds only after its own wrong passwords: the arbiter who mistypes
+    there is never shut out for long, and a program on the laptop guessing gets a few slow
+    (scrypt) guesses a minute."""
 
     def __init__(
         self,
@@ -211,11 +214,13 @@ class Lockout:
         per_address: int = 5,
         overall: int = 50,
         window: float = 15 * 60,
+        laptop_window: float = 60,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.per_address = per_address
         self.overall = overall
         self.window = window
+        self.laptop_window = laptop_window
         self._clock = clock
         self._failures: list[tuple[float, str]] = []
         self._lock = threading.Lock()
@@ -229,10 +234,12 @@ class Lockout:
         now = self._clock()
         with self._lock:
             recent = self._recent(now)
-            mine = [at for at, who in recent if who == address]
+            laptop = is_laptop(address)
+            window = min(self.window, self.laptop_window) if laptop else self.window
+            mine = [at for at, who in recent if who == address and now - at < window]
             if len(mine) >= self.per_address:
-                return mine[-self.per_address] + self.window - now
-            if len(recent) >= self.overall and not is_laptop(address):
+                return mine[-self.per_address] + window - now
+            if len(recent) >= self.overall and not laptop:
                 return recent[-self.overall][0] + self.window - now
             return 0.0
 

@@ -6,6 +6,7 @@ templates on the published site's layout and stylesheet, :mod:`ratingbook.web`).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ from typing import Any, TypeVar
 import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from ratingbook.desk import Desk, TakeOutcome
+from ratingbook.desk import Desk, DeskError, TakeOutcome
+from ratingbook.reports.stages import many
 from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
 from ratingbook.web.rendering import ratingbook_version
@@ -50,6 +52,8 @@ class Limits:
     wrong_passwords: int = 5
     wrong_passwords_overall: int = 50
     lockout_seconds: float = 15 * 60
+    #: The laptop's own address waits this long after its wrong passwords (not 15 minutes).
+    laptop_lockout_seconds: float = 60
 
 
 @dataclass
@@ -70,6 +74,9 @@ class DeskState:
     wake: threading.Event = field(default_factory=threading.Event)
     #: What the last take said, for the queue.
     last_take: str = ""
+    #: The released results the last take left waiting (refused, or the book locked): a
+    #: result that becomes ready later is not among them, and is taken at once (:meth:`nudge`).
+    tried: frozenset[str] = frozenset()
     #: The browser pages that may read the released results with the token (xlwings Lite's
     #: add-in: :mod:`ratingbook.server.excel_api`).
     lite_origins: tuple[str, ...] = LITE_ORIGINS
@@ -80,6 +87,7 @@ class DeskState:
             per_address=self.limits.wrong_passwords,
             overall=self.limits.wrong_passwords_overall,
             window=self.limits.lockout_seconds,
+            laptop_window=self.limits.laptop_lockout_seconds,
         )
         self.live = LivePages(self.book)
         self.environment = _environment()
@@ -105,19 +113,39 @@ class DeskState:
         for the queue (:attr:`last_take`)."""
         with self.taking:
             outcome = self.desk.take()
+            # A book unreadable just now keeps what was tried before: the next tick reads it.
+            with contextlib.suppress(DeskError, OSError):
+                self.tried = self.desk.waiting()
         self.pending_take = outcome.waiting > 0
         self.last_take = take_words(outcome)
         return outcome
 
+    def untried(self) -> bool:
+        """Whether a released result waits that no take has tried yet: one confirmed,
+        accepted, corrected or entered after its round (or the ladder's games) was released.
+        A book the desk cannot read just now (being saved, locked) answers no: the take that
+        follows a wake, or the next tick, says why; the taker never stops on it."""
+        try:
+            return bool(self.desk.waiting() - self.tried)
+        except (DeskError, OSError):
+            return False
+
+    def nudge(self) -> None:
+        """Wake the taker when an act or a report made a released result ready: it goes into
+        the book at once, as the queue promises, through the same take."""
+        if self.untried():
+            self.wake.set()
+
     def take_in_background(self, stop: threading.Event, every: float) -> None:
-        """The taker's loop: a take when woken (a release) or every ``every`` seconds while
-        results wait; until ``stop``."""
+        """The taker's loop: a take when woken (a release, a result made ready after one), or
+        every ``every`` seconds while results wait (the book locked) or a released result
+        is ready that no take has tried (a wake missed); until ``stop``."""
         while not stop.is_set():
             woken = self.wake.wait(every)
             self.wake.clear()
             if stop.is_set():
                 return
-            if woken or self.pending_take:
+            if woken or self.pending_take or self.untried():
                 self.take_now()
 
     def render(self, template: str, *, title: str, here: str, **values: Any) -> str:
@@ -145,20 +173,35 @@ class DeskState:
         )
 
 
+#: What the queue says after a take that found nothing released to take (the arbiter pressed
+#: Take results into the book before a release, or after every result went in).
+NOTHING_TO_TAKE = (
+    "Nothing released waits to be taken: release the round (or the games) first; results "
+    "already in the book are not taken again."
+)
+
+
 def take_words(outcome: TakeOutcome) -> str:
     """What the queue says after a take: the desk's own sentences (how many went in, what was
     refused and why), or the count when it has none."""
     if outcome.locked:
         return (
-            f"The book is open in Excel: {outcome.waiting} results wait. Press Take results "
+            f"The book is open in Excel: {_wait(outcome.waiting)}. Press Take results "
             "there, or save and close the book and the desk takes them."
         )
     said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
+    if not said and not outcome.taken and not outcome.waiting:
+        return NOTHING_TO_TAKE
     if not said:
-        said = [f"{outcome.taken} results taken into the book."]
+        said = [f"{many(outcome.taken, 'result')} taken into the book."]
     if outcome.waiting:
-        said.append(f"{outcome.waiting} wait.")
+        said.append(f"{_wait(outcome.waiting)}.")
     return " ".join(said)
+
+
+def _wait(count: int) -> str:
+    """``count`` results that wait, in agreement: "1 result waits", "3 results wait"."""
+    return f"{many(count, 'result')} {'waits' if count == 1 else 'wait'}"
 
 
 def _environment() -> Environment:

@@ -64,6 +64,7 @@ from ratingbook.workbook.port.grid_book import MemoryBook
 from ratingbook.workbook.port.run_request import RunRequest
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.schemas import (
+    DESK_RESULTS,
     EVENT_HISTORY,
     EVENT_STATE,
     FORBIDDEN_PAIRS,
@@ -96,9 +97,11 @@ _BY_ROUND = ("Correction", "Manual Pairing")
 #: How many cells a confirmation or a summary names before it counts the rest.
 _NAMED = 8
 _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo again"
-#: Sheets a run writes whole that a recalc never rebuilds: the camp's archives of each week. An
-#: act's undo and redo take them cell by cell, as the input sheets.
-_ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS)
+#: Sheets a run writes whole that a recalc never rebuilds: the camp's archives of each week, and
+#: the desk's record of the results it took (``Desk Results``: an undone take's rows go with
+#: its results, and the desk reads those boards as not taken). An act's undo and redo take them
+#: cell by cell, as the input sheets.
+_ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS, DESK_RESULTS)
 #: The kind an act no log records is kept with (the log's kinds are FIDE mode's). Such acts are
 #: named by their plan (``Plan.act``): a ladder's new week (it archives the week and empties its
 #: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked), a players update
