@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
+from tests.cli.test_fide_mode_commands import edit, grid
 from tests.helpers.cli import digest, run
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.workbooks import make_book
@@ -29,24 +29,6 @@ from tests.helpers.workbooks import make_book
 @pytest.fixture(autouse=True)
 def _arbiter(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RATINGBOOK_USER", "arbiter")
-
-
-def grid(path: Path, sheet: str) -> Grid:
-    ws = openpyxl.load_workbook(path)[sheet]
-    return [list(r) for r in ws.iter_rows(values_only=True)]
-
-
-def edit(path: Path, sheet: str, change: Callable[[Grid], Grid]) -> None:
-    wb = openpyxl.load_workbook(path)
-    ws = wb[sheet]
-    new = change([list(r) for r in ws.iter_rows(values_only=True)])
-    for row in ws.iter_rows():
-        for cell in row:
-            cell.value = None
-    for r, values in enumerate(new, 1):
-        for c, value in enumerate(values, 1):
-            ws.cell(r, c, value)
-    wb.save(path)
 
 
 def ok(*args: object) -> str:

@@ -80,6 +80,21 @@ def _assert_alike(stages: list[SwissEvent]) -> int:
     return compared
 
 
+def _engine_runs(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each pairing-engine run from now on (the fast Dutch path's and gacrux's checker's), as
+    its ``checkonly`` flag: True, the checker's analysis of a round; False, a pairing."""
+    runs: list[bool] = []
+    for engine in (FastDutch, gacrux.pairingdutch.pairing_dutch):
+        original = engine.compute_pairing
+
+        def counted(self: object, checkonly: bool, *args: object, _o: object = original) -> object:
+            runs.append(checkonly)
+            return _o(self, checkonly, *args)  # type: ignore[operator]
+
+        monkeypatch.setattr(engine, "compute_pairing", counted)
+    return runs
+
+
 @pytest.mark.parametrize(
     "name",
     [pytest.param(n, marks=[] if n in QUICK_FILES else [pytest.mark.slow]) for n in TRF_FILES],
@@ -141,15 +156,7 @@ def test_pairing_a_round_with_its_notes_runs_the_engine_once(
     from ratingbook.templates import TemplateBook, build_template
     from ratingbook.workbook import pair, recalc
 
-    runs: list[bool] = []
-    for engine in (FastDutch, gacrux.pairingdutch.pairing_dutch):
-        original = engine.compute_pairing
-
-        def counted(self: object, checkonly: bool, *args: object, _o: object = original) -> object:
-            runs.append(checkonly)
-            return _o(self, checkonly, *args)  # type: ignore[operator]
-
-        monkeypatch.setattr(engine, "compute_pairing", counted)
+    runs = _engine_runs(monkeypatch)
     rows = {
         "Swiss Settings": [("Rounds", 5, None)],
         "Swiss Players": [{"Name": f"P{i:02d}", "Rating": 2400 - 9 * i} for i in range(30)],
@@ -174,15 +181,7 @@ def test_a_round_read_once_is_read_again_only_when_the_event_changes(
     """The checker's analysis of a round is kept while the event, its start numbers and the
     round stay the same (a book recalculated again unchanged); a changed result, other start
     numbers or another round runs the checker again, and what is kept is what it gives."""
-    runs: list[bool] = []
-    for engine in (FastDutch, gacrux.pairingdutch.pairing_dutch):
-        original = engine.compute_pairing
-
-        def counted(self: object, checkonly: bool, *args: object, _o: object = original) -> object:
-            runs.append(checkonly)
-            return _o(self, checkonly, *args)  # type: ignore[operator]
-
-        monkeypatch.setattr(engine, "compute_pairing", counted)
+    runs = _engine_runs(monkeypatch)
     analysis.forget_analyses()
     event = generated_event(20, 3, 1)[-1]  # rounds 1 and 2 played
     first = analyse_round(event, 2)
