@@ -314,6 +314,23 @@ def test_every_input_problem_is_reported_at_once() -> None:
     ]
 
 
+def test_sound_games_between_problems_keep_their_numbers() -> None:
+    """The check passes sound games without wording a place: the problems among them still
+    name their period and game number, a boolean score and a black player without a start
+    among them."""
+    players = {"A": PlayerStart(1500), "B": PlayerStart(1600)}
+    periods = [
+        RatingPeriod([("A", "B", 1.0, 1), ("B", "A", 0.5, 2)], "April"),
+        RatingPeriod([("A", "B", 0.0, 3), ("A", "B", True, 4), ("B", "Z", 1.0, 5)]),
+    ]
+    with pytest.raises(InputErrors) as caught:
+        rate_season(periods, players, EloSettings())
+    assert [str(e) for e in caught.value.errors] == [
+        "period 2, game 2: White's score True is not 1, 0.5 or 0",
+        "period 2, game 3: player 'Z' has no start",
+    ]
+
+
 def test_re_rating_from_a_later_period_gives_the_same_lines() -> None:
     """A late result re-rates from its period on: the standing after period 1 and the periods
     after it give the lines the whole season gave."""

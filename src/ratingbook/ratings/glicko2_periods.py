@@ -66,17 +66,19 @@ def glicko2_period(
     maths: defaultdict[str, list[tuple[float, float, float]]] = defaultdict(list)
     refs: defaultdict[str, list[tuple[object, str, float, float]]] = defaultdict(list)
     for white, black, score, ref in period.games:
-        w, b = scaled[white], scaled[black]
-        maths[white].append((b[0], b[1], score))
-        refs[white].append((ref, black, score, b[2]))
-        maths[black].append((w[0], w[1], 1.0 - score))
-        refs[black].append((ref, white, 1.0 - score, w[2]))
+        mu_w, g_w, r_w = scaled[white]
+        mu_b, g_b, r_b = scaled[black]
+        maths[white].append((mu_b, g_b, score))
+        refs[white].append((ref, black, score, r_b))
+        score = 1.0 - score
+        maths[black].append((mu_w, g_w, score))
+        refs[black].append((ref, white, score, r_w))
     tau, tolerance, cap = settings.tau, settings.tolerance, settings.max_iterations
     provisional = settings.provisional_deviation
     # Every object of a line made by tuple.__new__, in C: no Python-level constructor call per
     # player or per game (a federation's period has 50,000 players and 170,000 games).
     new, make, add = tuple.__new__, partial(tuple.__new__, GameLine), operator.add
-    sqrt = math.sqrt
+    sqrt, third, fourth = math.sqrt, operator.itemgetter(2), operator.itemgetter(3)
     lines: dict[str, PeriodLine] = {}
     for key in sorted(maths.keys() | {k for k, v in values.items() if v is not None}):
         if players[key].fixed:
@@ -118,9 +120,9 @@ def glicko2_period(
                 None if own is None else rating,
                 after[0],
                 len(games),
-                sum([game[2] for game in games]),
+                sum(map(third, games)),
                 sum(expected),
-                sum([game[3] for game in played]) / len(played),
+                sum(map(fourth, played)) / len(played),
                 after[1] > provisional,
                 new(GlickoChange, (before, after, v, delta)),
                 game_lines,

@@ -227,6 +227,16 @@ def check_season(periods: Sequence[RatingPeriod], players: Mapping[str, PlayerSt
         name = period.label or f"period {number}"
         for index, game in enumerate(period.games, start=1):
             white, black, score = game[0], game[1], game[2]
+            # A sound game (nearly all of a federation's million) costs no message: the place
+            # is worded only for a problem.
+            if (
+                white in players
+                and black in players
+                and white != black
+                and score in SCORES
+                and score.__class__ is not bool
+            ):
+                continue
             where = f"{name}, game {index}"
             for key in (white, black):
                 if key not in players:
