@@ -21,10 +21,11 @@ _WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 56}  # a landscape page at 9 points
 
 
 def when(before: int, finished: int = 0) -> str:
-    """ "before round 7", or "in round 7, 12 games over" while it is being played."""
+    """ "before round 7", or "in round 7, 12 games over (counted as they ended)" while it is
+    being played: the points every line shows include those games (end-of-event.md)."""
     if not finished:
         return f"before round {before}"
-    return f"in round {before}, {finished} game{'s' * (finished != 1)} over"
+    return f"in round {before}, {finished} game{'s' * (finished != 1)} over (counted as they ended)"
 
 
 def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
