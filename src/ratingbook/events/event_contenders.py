@@ -66,9 +66,8 @@ def event_contenders(
     ended, in every player's points: only the games still going are open. ``schedule``: a
     round robin's Berger table (:func:`ratingbook.fide.gacrux.berger_schedule`: White's and
     Black's start numbers, Black 0 for the player who sits out), which a round robin must
-    have. ``order``: the standings'
-    order of the players, which players on the same points keep in every list and sentence
-    (the others follow in the order of ``Swiss Players``)."""
+    have. ``order``: the standings' order of the players, which players on the same points
+    keep in every list and sentence (the others follow in the order of ``Swiss Players``)."""
     if event.settings.round_robin and schedule is None:
         raise ValueError("a round robin's contenders need its Berger table (its later games)")
     number = round_asked(event, before)
