@@ -39,10 +39,11 @@ ROWS = (
 CODES = ("DE", "WIN", "SB", "KS")
 
 
-def _event() -> SwissEvent:
+def _event(rounds: int = 3) -> SwissEvent:
     players = tuple(SwissPlayer(n, 2400 - 20 * i) for i, n in enumerate(NAMES))
     settings = SwissSettings(rounds=5, pairing=ROUND_ROBIN, tiebreaks=CODES)
-    return SwissEvent(players, tuple(SwissEntry(*r) for r in ROWS), settings)
+    entries = tuple(SwissEntry(*r) for r in ROWS if r[0] <= rounds)
+    return SwissEvent(players, entries, settings)
 
 
 def test_direct_encounter_says_what_decided_never_a_round_or_a_rank_as_points() -> None:
@@ -63,12 +64,11 @@ def test_direct_encounter_says_what_decided_never_a_round_or_a_rank_as_points() 
     assert "Nadia" not in de
     assert de == (
         "DE (direct encounter) 1: 1st of the players tied with him on points, by the points "
-        "each scored in their games against each other (C.07 art. 6): 1 point in his games "
-        "against Quentin Berg and Petra Aas; then, still tied, 1 point in his games against "
-        "Quentin Berg."
+        "each scored in their games against each other (C.07 art. 6): 1 point against "
+        "Quentin Berg (Petra Aas not met yet); then, still tied, 1 point against Quentin Berg."
     )
     petra = next(n for n in breakdown_notes(rr, standings, "Petra Aas") if n.startswith("DE"))
-    assert petra.endswith(": 0 points in his games against Sven Eng and Quentin Berg.")
+    assert petra.endswith(": 0 points against Quentin Berg (Sven Eng not met yet).")
     nadia = next(n for n in breakdown_notes(rr, standings, "Nadia Holm") if n.startswith("DE"))
     assert nadia == (
         "DE (direct encounter): not used: no other player has his points (C.07 art. 6)."
@@ -85,4 +85,16 @@ def test_koya_names_the_limit_not_a_cut() -> None:
         "Oskar Lind 1 [left out: the opponent scored under the limit]. Koya counts only the "
         "games against opponents who scored the limit or more (50 % of the points possible, "
         "unless the code moves it: C.07 art. 9.2); it leaves out round 3."
+    )
+
+
+def test_direct_encounter_between_players_who_have_not_met_separates_nobody() -> None:
+    # After round 1 Nadia and Quentin have 1 point each and have not met: DE cannot part them.
+    rr = _event(rounds=1)
+    standings = fide_standings(rr, CODES, details=True)
+    de = next(n for n in breakdown_notes(rr, standings, "Nadia Holm") if n.startswith("DE"))
+    assert de == (
+        "DE (direct encounter) 0: it separates none of the players tied with him on points, by "
+        "the points each scored in their games against each other (C.07 art. 6): no game yet "
+        "against Quentin Berg."
     )

@@ -6,8 +6,9 @@
   from the standings table itself, so a note always agrees with the sheet.
 - **Breakdowns** (FIDE tie-breaks): what makes up each value, round by round: the opponent and
   his score that counts in a Buchholz, the weighted score in Sonneborn-Berger, what a round
-  without an opponent counted as (C.07 art. 16, 2024 or 2026 edition), and which round a cut or
-  median left out (C.07 art. 14).
+  without an opponent counted as (C.07 art. 16, 2024 or 2026 edition), which round a cut or
+  median left out (C.07 art. 14) or Koya's limit did (art. 9.2: an opponent under it); DE
+  (art. 6) as the place it is among the players tied on points, step by step, with whom.
 
 Pure: from the standings grid's header and rows, the event, and gacrux's details
 (:class:`~ratingbook.fide.TiebreakDetail`).
@@ -20,7 +21,8 @@ from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
 from ratingbook.core.results import Result
-from ratingbook.events.codes import TIEBREAK_NAMES, TIEBREAKS
+from ratingbook.events.codes import TIEBREAK_NAMES
+from ratingbook.events.codes import TIEBREAKS as TIEBREAK_KINDS
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux.tiebreaks import FideStandings, TiebreakDetail
 from ratingbook.reports.pairing_notes import points_text
@@ -144,10 +146,13 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _direct_encounter(detail: TiebreakDetail, steps: Sequence[Sequence[str]]) -> str:
+def _direct_encounter(
+    detail: TiebreakDetail, steps: Sequence[Sequence[str]], met: Collection[str]
+) -> str:
     """DE taken apart: gacrux's details are not rounds but steps (C.07 art. 6): the points
-    scored against the other players still tied, the first step among all tied on points."""
-    article = TIEBREAKS["DE"].article
+    scored against the other players still tied, the first step among all tied on points;
+    ``met``: the players he has had a game against."""
+    article = TIEBREAK_KINDS["DE"].article
     if not detail.by_round:
         return (
             f"{_named(detail.code)}: not used: no other player has his points "
@@ -156,14 +161,24 @@ def _direct_encounter(detail: TiebreakDetail, steps: Sequence[Sequence[str]]) ->
     parts = []
     for step in sorted(detail.by_round):
         among = steps[step - 1] if step <= len(steps) else ()
-        who = f"in his games against {_names(among)}" if among else "against the players still tied"
+        played = [n for n in among if n in met]
+        unmet = [n for n in among if n not in met]
         then = "" if step == 1 else "then, still tied, "
-        parts.append(f"{then}{points_text(detail.by_round[step])} {who}")
-    place = ordinal(int(detail.value)) if detail.value.denominator == 1 else _value(detail.value)
+        if among and not played:
+            parts.append(f"{then}no game yet against {_names(unmet)}")
+            continue
+        who = f" against {_names(played)}" if played else ""
+        yet = f" ({_names(unmet)} not met yet)" if unmet else ""
+        parts.append(f"{then}{points_text(detail.by_round[step])}{who}{yet}")
+    # gacrux gives a place within the tied group, 1 first; 0 when it separates none of them.
+    place = (
+        "it separates none of the players tied with him on points"
+        if detail.value == 0
+        else f"{ordinal(int(detail.value))} of the players tied with him on points"
+    )
     return (
-        f"{_named(detail.code)} {_value(detail.value)}: {place} of the players tied with "
-        f"him on points, by the points each scored in their games against each other "
-        f"(C.07 art. {article}): {'; '.join(parts)}."
+        f"{_named(detail.code)} {_value(detail.value)}: {place}, by the points each scored "
+        f"in their games against each other (C.07 art. {article}): {'; '.join(parts)}."
     )
 
 
@@ -175,7 +190,7 @@ def _breakdown(
 ) -> str:
     base = detail.code.split("/")[0]
     if base in PLACES:
-        return _direct_encounter(detail, steps)
+        return _direct_encounter(detail, steps, {_met(o) for o in opponents.values()})
     if not detail.by_round:
         return f"{_named(detail.code)}: {_value(detail.value)}."
     parts = []
@@ -199,7 +214,7 @@ def _breakdown(
         text += (
             f" Koya counts only the games against opponents who scored the limit or more "
             f"(50 % of the points possible, unless the code moves it: C.07 art. "
-            f"{TIEBREAKS['KS'].article}); it leaves out round{plural} {rounds}."
+            f"{TIEBREAK_KINDS['KS'].article}); it leaves out round{plural} {rounds}."
         )
     elif detail.cut:
         rounds = ", ".join(str(r) for r in detail.cut)
@@ -235,6 +250,11 @@ def every_breakdown(
         for line in standings.lines
         if names is None or line.name in names
     }  # fmt: skip
+
+
+def _met(opponent: str) -> str:
+    """The player named in an opponent's entry (a forfeit's mark left off)."""
+    return opponent.removesuffix(" (forfeit)").removesuffix(" (adjourned)")
 
 
 def _tied_steps(standings: FideStandings, name: str, at: int) -> list[list[str]]:
