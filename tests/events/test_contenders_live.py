@@ -79,5 +79,11 @@ def test_the_sheet_and_the_lines_say_the_games_over_are_counted() -> None:
     grid = contender_grid(number, found, over)
     assert grid.title == "Who can still win in round 5, 2 games over (counted as they ended)"
     assert grid.rows[0][:4] == ["Erik", "4½", "4½", "can win alone"]
+    # On the sheet and the page themselves, not only in the printed title.
+    assert [
+        "In round 5, 2 games over (counted as they ended): Points and At most include them; "
+        "only the games still going are open.",
+        None, None, None, None,
+    ] in grid.rows  # fmt: skip
     lines = contender_lines(number, found, over)
     assert lines[0].startswith("In round 5, 2 games over (counted as they ended), on points")
