@@ -271,10 +271,10 @@ def test_contenders_during_the_last_round(
     result = run_in_process(capsys, "contenders", path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.startswith("In round 3, 1 game over, on points")
-    # The points shown are those before the round; the maximum counts the game over.
+    assert out.startswith("In round 3, 1 game over (counted as they ended), on points")
+    # The game over counts as it ended, in the points shown too (end-of-event.md).
     assert (
-        "Kosten (1½, at most 2½): can finish first alone: Kosten stays on his score, and Adams "
+        "Kosten (2½, at most 2½): can finish first alone: Kosten's game is over, and Adams "
         "and Cole draw" in out
     )
     assert "Adams (1½, at most 2½): can finish first only shared" in out

@@ -1,9 +1,11 @@
 """Pages fit: every page of a published event, laid out by headless Chromium on a 390 px phone
 and a 1,280 px screen, shows its table's essential columns (a round: board, both players,
 result; the prize list: place, name, amount; the standings: place, name, points) without
-scrolling sideways, and breaks no word but a name inside itself ("Amou|nt", "4|½", "Eri|k" on a
-phone: issue 34). On a screen no table but a crosstable is wider than the window (a sentence
-lives outside a table), and who can still win names its player on every row.
+scrolling sideways, and breaks no word inside itself, a name neither ("Amou|nt", "4|½",
+"Argando|na", "Jones,Ga|wain": issue 34; a name wraps between its words only). On a screen no
+table but a crosstable is wider than the window (a sentence lives outside a table), and who can
+still win names its player on every row. A crosstable, whose columns are headed by start
+number, scrolls sideways on a phone by its nature, but keeps its ``No.`` and ``Name``.
 
 The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated and given a
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
@@ -56,7 +58,9 @@ TEAM: Mapping[str, tuple[str, ...]] = {
     "index.html": ("Rank", "Team", "MP"),
     "crosstable.html": ("Team", "MP"),
     "round-*.html": ("Board", "White", "Result", "Black"),
-    "players.html": ("Board", "Player", "Points", "Opponent", "Score"),
+    # the board prizes (the percentage and performance too: they were cut off on a phone)
+    # and each team's board results
+    "players.html": ("Board", "Player", "Points", "%", "Performance", "Opponent", "Score"),
 }
 #: A season's rating list (issue 35): the list's rank, name and rating; a player's period,
 #: rating after it and change; a period's names, changes and the sentence saying why (on a
@@ -70,6 +74,9 @@ RATING_LIST: Mapping[str, tuple[str, ...]] = {
 }
 #: A crosstable has a column per round: on a phone it scrolls sideways by its nature.
 WIDE_BY_NATURE = frozenset({"crosstable.html"})
+#: What such a page must still show on a phone, where it first opens: an individual
+#: crosstable's rounds are headed by start number, so its ``No.`` column with the names.
+PHONE_ESSENTIAL: Mapping[str, tuple[str, ...]] = {"crosstable.html": ("No.", "Name")}
 #: Pages whose table's every row names its player, in this column: a row of who can still
 #: win is a condition of one player's (issue 34: rows with an empty Name, one of them holding
 #: the sentence on who cannot, which widened the page to about 1,650 px at 1,280).
@@ -98,11 +105,11 @@ function clip(el) {  // the visible horizontal span: viewport and every box that
 window.addEventListener("load", () => {
   const found = [];
   for (const frame of document.querySelectorAll("iframe")) {
-    const page = frame.dataset.page, doc = frame.contentDocument;
+    const page = frame.dataset.page, doc = frame.contentDocument, key = frame.dataset.key;
     const seen = {}, hidden = [];
     for (const table of doc.querySelectorAll("table")) {
       const head = [...table.querySelectorAll("thead th")].map(th => th.textContent.trim());
-      for (const name of ESSENTIAL[page]) {
+      for (const name of ESSENTIAL[key]) {
         const at = head.indexOf(name);
         if (at < 0) continue;
         seen[name] = true;
@@ -119,13 +126,14 @@ window.addEventListener("load", () => {
         }
       }
     }
-    // a word broken inside itself (only a name may be: class "name"), e.g. "Amou|nt", "4|½"
+    // a word broken inside itself, a name's too, e.g. "Amou|nt", "4|½", "Argando|na"
     const broken = [];
     for (const cell of doc.querySelectorAll("th, td")) {
-      if (cell.classList.contains("name") || broken.length > 5) continue;
+      if (broken.length > 5) continue;
       const walker = doc.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const re = /[^\s\-–\/]+[\-–\/]?/g;  // a break after a hyphen or a slash is a wrap
+        // a break after a hyphen, a slash or a comma ("Jones,|Gawain") is a wrap
+        const re = /[^\s\-–\/,]+[\-–\/,]?/g;
         for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
           const range = doc.createRange();
           range.setStart(node, m.index);
@@ -151,7 +159,7 @@ window.addEventListener("load", () => {
         }
       }
     }
-    const missing = ESSENTIAL[page].filter(name => !seen[name]);
+    const missing = ESSENTIAL[key].filter(name => !seen[name]);
     const tables = doc.querySelectorAll("table").length;
     found.push({page, width: +frame.width, tables, missing, hidden, broken, widest, room,
                 unnamed});
@@ -177,12 +185,16 @@ def measure(site: Path, kinds: Mapping[str, tuple[str, ...]], scratch: Path) -> 
     pages = sorted(p.name for p in copy.glob("*.html"))
     frames, essential = [], {}
     for page in pages:
-        essential[page] = _essential(kinds, page)
         for width in (PHONE, SCREEN):
+            key = f"{page}@{width}"
+            essential[key] = _essential(kinds, page)
             if width == PHONE and page in WIDE_BY_NATURE:
-                continue
+                if kinds is not INDIVIDUAL or page not in PHONE_ESSENTIAL:
+                    continue
+                essential[key] = PHONE_ESSENTIAL[page]
             frames.append(
-                f'<iframe src="{page}" data-page="{page}" width="{width}" height="800"></iframe>'
+                f'<iframe src="{page}" data-page="{page}" data-key="{key}" width="{width}" '
+                'height="800"></iframe>'
             )
     harness = copy / "page-fit-harness.html"
     harness.write_text(

@@ -68,12 +68,15 @@ __all__ = ["Contender", "RoundPlan", "contenders", "describe"]
 class RoundPlan:
     """A remaining round: ``games`` its pairs when paired (None: not paired yet), ``byes`` the
     points of the byes already given for it (requested byes, a paired round's pairing bye),
-    ``absent`` players who do not play it (withdrawn), ``number`` its number (for the words)."""
+    ``absent`` players who do not play it (withdrawn), ``number`` its number (for the words),
+    ``over`` the players whose game of it is over while it is played (their result already
+    in the points, their game not in ``games``)."""
 
     games: tuple[tuple[str, str], ...] | None = None
     byes: Mapping[str, Fraction] | None = None
     absent: frozenset[str] = frozenset()
     number: int | None = None
+    over: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,7 @@ def contenders(
             {n: int(Fraction(p) * scale) for n, p in (r.byes or {}).items()},
             r.absent,
             r.number,
+            r.over,
         )
         for r in rounds
     ]
@@ -268,8 +272,11 @@ def _last_round_exact(
     first and at least one outside the second, first level. Each line says every condition it
     needs, so a "level" line names the result that makes it level."""
     opponent = None if own is None else own[1] if own[0] == name else own[0]
+    # Without a game still to play: his game is over (its result in his points), or he has
+    # none this round.
+    stays = f"{name}'s game is over" if name in plan.over else f"{name} stays on his score"
     outcomes = (
-        [(f"{name} stays on his score", 0, 0)]
+        [(stays, 0, 0)]
         if own is None or opponent is None
         else [
             (f"{name} beats {opponent}", win, 0),
@@ -288,7 +295,7 @@ def _last_round_exact(
             fixed[name] += mine
             fixed[opponent] += theirs
         mine_top = fixed[name] + gain
-        rest = Counted(others, plan.byes, plan.absent)
+        rest = Counted(others, plan.byes, plan.absent, plan.number, plan.over)
         verdict = {}
         for strict in (False, True):
             can, why, _ = _feasible(name, mine_top, fixed, [rest], win, draw, 0, strict, scale)
@@ -303,7 +310,11 @@ def _last_round_exact(
             level_lines.append(joined(head, [phrase(a, b, ok) for a, b, ok in first]))
             continue
         alone = {(a, b): results(a, b, room_of[True], win, draw, "") for a, b in others}
-        alone_lines.append(joined(head, [phrase(a, b, alone[a, b]) for a, b, _ in first]))
+        needed = [phrase(a, b, alone[a, b]) for a, b, _ in first]
+        if opponent is None and not any(needed):
+            # Nothing left to him or asked of the others: say so, not a bare "game is over".
+            needed = ["nobody can reach him whatever the other results"]
+        alone_lines.append(joined(head, needed))
         makes_level = [
             (a, b, [r for r in ok if r not in alone[a, b]])
             for a, b, ok in first

@@ -7,8 +7,9 @@ planned one remain; a round with games in ``Swiss Games`` is paired (its pairs, 
 and the byes asked for in it are known), a later round is not (only its requested byes are);
 a withdrawn player plays no round from his withdrawal on (a game paired against him is a
 forfeit win for his opponent, whatever is typed). Without N: the first round without every
-result; then the games of that round already over count as they ended. A round robin's rounds
-not paired yet are known all the same: the Berger table (C.05 Annex 1) the caller hands in
+result; then the games of that round already over (and its byes) count as they ended, in
+the points every line shows. A round robin's rounds not paired yet are known all the same:
+the Berger table (C.05 Annex 1) the caller hands in
 gives their games (the player it sits out scores nothing), so its answers are exact. Pure.
 """
 
@@ -62,11 +63,11 @@ def event_contenders(
 ) -> tuple[int, list[Contender]]:
     """The round asked about and every player's chances before it. Without ``before`` (the
     round being played), the games of that round that already have a result count as they
-    ended: only the games still going are open. ``schedule``: a round robin's Berger table
-    (:func:`ratingbook.fide.gacrux.berger_schedule`: White's and Black's start numbers, Black 0
-    for the player who sits out), which a round robin must have. ``order``: the standings'
-    order of the players, which players on the same points keep in every list and sentence
-    (the others follow in the order of ``Swiss Players``)."""
+    ended, in every player's points: only the games still going are open. ``schedule``: a
+    round robin's Berger table (:func:`ratingbook.fide.gacrux.berger_schedule`: White's and
+    Black's start numbers, Black 0 for the player who sits out), which a round robin must
+    have. ``order``: the standings' order of the players, which players on the same points
+    keep in every list and sentence (the others follow in the order of ``Swiss Players``)."""
     if event.settings.round_robin and schedule is None:
         raise ValueError("a round robin's contenders need its Berger table (its later games)")
     number = round_asked(event, before)
@@ -91,11 +92,19 @@ def event_contenders(
                 byes[e.white] = scoring.win if e.white not in absent else Fraction(0)
                 byes[e.black] = scoring.win if e.black not in absent else Fraction(0)
         rows = [e for e in rows if e.black is None or not {e.white, e.black} & absent]
-        if live and r == number:  # the results already in count as they ended
+        over: frozenset[str] = frozenset()
+        if live and r == number:
+            # The results already in count as they ended (end-of-event.md): in the points
+            # every line shows and argues from, never as points still to come; the round
+            # keeps only the games still going.
             for e in rows:
-                if e.black is not None and e.result is not None:
-                    byes[e.white], byes[e.black] = scoring.points(e.result)
-            rows = [e for e in rows if e.black is None or e.result is None]
+                if e.result is not None:
+                    got = scoring.points(e.result)
+                    points[e.white] += got[0]
+                    if e.black is not None:
+                        points[e.black] += got[1]
+            over = frozenset(n for e in rows if e.result is not None for n in e.players())
+            rows = [e for e in rows if e.result is None]
         games = tuple((e.white, e.black) for e in rows if e.black is not None)
         for e in rows:
             if (
@@ -104,7 +113,7 @@ def event_contenders(
                 and (games or e.result is not Result.PAIRING_BYE)
             ):
                 byes[e.white] = scoring.points(e.result)[0]
-        plans.append(RoundPlan(games if games or table else None, byes, absent, r))
+        plans.append(RoundPlan(games if games or table else None, byes, absent, r, over))
     return number, contenders(points, plans, scoring.win, scoring.draw, scoring.pairing_bye)
 
 

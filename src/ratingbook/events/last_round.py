@@ -29,6 +29,7 @@ class Counted:
     byes: Mapping[str, int]
     absent: frozenset[str]
     number: int | None = None
+    over: frozenset[str] = frozenset()
 
 
 def joined(head: str, conditions: Sequence[str]) -> str:
@@ -100,7 +101,8 @@ def last_round_paired(
     if blocked:
         return False, "; ".join(blocked), ()
     # X's own game is decided by the caller, or over, or he has none: his score stands.
-    return True, "", (", and ".join([f"{name} stays on his score", *conditions]),)
+    stays = f"{name}'s game is over" if name in plan.over else f"{name} stays on his score"
+    return True, "", (", and ".join([stays, *conditions]),)
 
 
 def last_round_unpaired(

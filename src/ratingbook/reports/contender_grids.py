@@ -21,10 +21,11 @@ _WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 56}  # a landscape page at 9 points
 
 
 def when(before: int, finished: int = 0) -> str:
-    """ "before round 7", or "in round 7, 12 games over" while it is being played."""
+    """ "before round 7", or "in round 7, 12 games over (counted as they ended)" while it is
+    being played: the points every line shows include those games (end-of-event.md)."""
     if not finished:
         return f"before round {before}"
-    return f"in round {before}, {finished} game{'s' * (finished != 1)} over"
+    return f"in round {before}, {finished} game{'s' * (finished != 1)} over (counted as they ended)"
 
 
 def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
@@ -86,7 +87,8 @@ def not_shown_grid(why: str) -> SheetGrid:
 def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -> SheetGrid:
     """Rows for each player who can still finish first (or may, depending on pairings): his
     line, then a row for each condition of each scenario, each with his name; then, below the
-    table and across it, a sentence saying how many cannot and why the first of them cannot
+    table and across it, while the round is played a sentence saying the games over are
+    counted, and a sentence saying how many cannot and why the first of them cannot
     (issue 34: written in the table's last column beside an empty name, it widened the
     published page to about 1,650 pixels at 1,280)."""
     rows: list[list[object]] = []
@@ -98,7 +100,20 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
         first = detail[0][4] if detail else c.needs
         rows.append([c.name, points_text(c.points), points_text(c.maximum), _verdict(c), first])
         rows += detail[1:]
-    table = len(rows)  # the sentence follows the table's rows
+    table = len(rows)  # the sentences follow the table's rows
+    if finished:
+        # Said on the sheet itself too, not only in its printed title (end-of-event.md).
+        said = when(before, finished)
+        rows.append(
+            [
+                f"{said[0].upper()}{said[1:]}: Points and At most include them; only the "
+                "games still going are open.",
+                None,
+                None,
+                None,
+                None,
+            ]
+        )
     if out:
         rows.append(
             [

@@ -6,8 +6,9 @@
   from the standings table itself, so a note always agrees with the sheet.
 - **Breakdowns** (FIDE tie-breaks): what makes up each value, round by round: the opponent and
   his score that counts in a Buchholz, the weighted score in Sonneborn-Berger, what a round
-  without an opponent counted as (C.07 art. 16, 2024 or 2026 edition), and which round a cut or
-  median left out (C.07 art. 14).
+  without an opponent counted as (C.07 art. 16, 2024 or 2026 edition), which round a cut or
+  median left out (C.07 art. 14) or Koya's limit did (art. 9.2: an opponent under it); DE
+  (art. 6) as the place it is among the players tied on points, step by step, with whom.
 
 Pure: from the standings grid's header and rows, the event, and gacrux's details
 (:class:`~ratingbook.fide.TiebreakDetail`).
@@ -16,11 +17,12 @@ Pure: from the standings grid's header and rows, the event, and gacrux's details
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.codes import TIEBREAK_NAMES
+from ratingbook.events.codes import TIEBREAKS as TIEBREAK_KINDS
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux.tiebreaks import FideStandings, TiebreakDetail
 from ratingbook.reports.pairing_notes import points_text
@@ -30,6 +32,11 @@ __all__ = ["breakdown_notes", "every_breakdown", "ordinal", "tie_notes"]
 
 #: What each FIDE code is, in words (the one list: :data:`~ratingbook.events.codes.TIEBREAKS`).
 NAMES = TIEBREAK_NAMES
+
+#: Tie-breaks whose value is a place, not a score: lower is better. DE (C.07 art. 6) ranks
+#: the players tied on points by the points each scored in their games against each other,
+#: again among any still tied; gacrux's value is that place (1 = first).
+PLACES = frozenset({"DE"})
 
 
 def ordinal(n: int) -> str:
@@ -94,6 +101,19 @@ def tie_notes(standings: SheetGrid) -> list[tuple[str, str, str]]:
             )  # fmt: skip
             continue
         also = f"; equal on {', '.join(equal)}" if equal else ""
+        if header[decided].split("/")[0] in PLACES:
+            first, second = upper[decided], lower[decided]
+            said = (
+                f"placed {ordinal(first)} and {ordinal(second)} among the players tied on points, "
+                f"by the points each scored in their games against each other"
+                if isinstance(first, int) and isinstance(second, int)
+                else f"{_value(first)} to {_value(second)}"
+            )
+            notes.append(
+                (a, b, f"{a} is {place}, ahead of {b}, on {_named(header[decided])}: {said} "
+                    f"({points}{also}).")
+            )  # fmt: skip
+            continue
         notes.append(
             (a, b, f"{a} is {place}, ahead of {b}, on {_named(header[decided])}: "
                 f"{_value(upper[decided])} to {_value(lower[decided])} ({points}{also}).")
@@ -122,14 +142,65 @@ def _opponents(event: SwissEvent) -> dict[str, dict[int, str]]:
     return found
 
 
-def _breakdown(detail: TiebreakDetail, opponents: Mapping[int, str], rules: str) -> str:
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _direct_encounter(
+    detail: TiebreakDetail, steps: Sequence[Sequence[str]], met: Collection[str]
+) -> str:
+    """DE taken apart: gacrux's details are not rounds but steps (C.07 art. 6): the points
+    scored against the other players still tied, the first step among all tied on points;
+    ``met``: the players he has had a game against."""
+    article = TIEBREAK_KINDS["DE"].article
+    if not detail.by_round:
+        return (
+            f"{_named(detail.code)}: not used: no other player has his points "
+            f"(C.07 art. {article})."
+        )
+    parts = []
+    for step in sorted(detail.by_round):
+        among = steps[step - 1] if step <= len(steps) else ()
+        played = [n for n in among if n in met]
+        unmet = [n for n in among if n not in met]
+        then = "" if step == 1 else "then, still tied, "
+        if among and not played:
+            parts.append(f"{then}no game yet against {_names(unmet)}")
+            continue
+        who = f" against {_names(played)}" if played else ""
+        yet = f" ({_names(unmet)} not met yet)" if unmet else ""
+        parts.append(f"{then}{points_text(detail.by_round[step])}{who}{yet}")
+    # gacrux gives a place within the tied group, 1 first; 0 when it separates none of them.
+    place = (
+        "it separates none of the players tied with him on points"
+        if detail.value == 0
+        else f"{ordinal(int(detail.value))} of the players tied with him on points"
+    )
+    return (
+        f"{_named(detail.code)} {_value(detail.value)}: {place}, by the points each scored "
+        f"in their games against each other (C.07 art. {article}): {'; '.join(parts)}."
+    )
+
+
+def _breakdown(
+    detail: TiebreakDetail,
+    opponents: Mapping[int, str],
+    rules: str,
+    steps: Sequence[Sequence[str]] = (),
+) -> str:
     base = detail.code.split("/")[0]
+    if base in PLACES:
+        return _direct_encounter(detail, steps, {_met(o) for o in opponents.values()})
     if not detail.by_round:
         return f"{_named(detail.code)}: {_value(detail.value)}."
     parts = []
     for number in sorted(detail.by_round):
         who = opponents.get(number, "not paired")
-        mark = " [cut]" if number in detail.cut else ""
+        mark = (
+            (" [left out: the opponent scored under the limit]" if base == "KS" else " [cut]")
+            if number in detail.cut
+            else ""
+        )
         parts.append(f"round {number} {who} {_value(detail.by_round[number])}{mark}")
     what = {
         "BH": "the opponents' scores",
@@ -137,7 +208,15 @@ def _breakdown(detail: TiebreakDetail, opponents: Mapping[int, str], rules: str)
         "PTS": "the points of each round",
     }.get(base, "round by round")
     text = f"{_named(detail.code)} {_value(detail.value)}: {what}: {'; '.join(parts)}."
-    if detail.cut:
+    if detail.cut and base == "KS":
+        rounds = ", ".join(str(r) for r in detail.cut)
+        plural = "s" if len(detail.cut) > 1 else ""
+        text += (
+            f" Koya counts only the games against opponents who scored the limit or more "
+            f"(50 % of the points possible, unless the code moves it: C.07 art. "
+            f"{TIEBREAK_KINDS['KS'].article}); it leaves out round{plural} {rounds}."
+        )
+    elif detail.cut:
         rounds = ", ".join(str(r) for r in detail.cut)
         plural = "s" if len(detail.cut) > 1 else ""
         text += f" The cut leaves out round{plural} {rounds} (C.07 art. 14)."
@@ -165,8 +244,34 @@ def every_breakdown(
     read once for all of them."""
     opponents = _opponents(event)
     return {
-        line.name: [_breakdown(d, opponents.get(line.name, {}), standings.rules)
-                    for d in line.details]
+        line.name: [_breakdown(d, opponents.get(line.name, {}), standings.rules,
+                               _tied_steps(standings, line.name, i))
+                    for i, d in enumerate(line.details)]
         for line in standings.lines
         if names is None or line.name in names
     }  # fmt: skip
+
+
+def _met(opponent: str) -> str:
+    """The player named in an opponent's entry (a forfeit's mark left off)."""
+    return opponent.removesuffix(" (forfeit)").removesuffix(" (adjourned)")
+
+
+def _tied_steps(standings: FideStandings, name: str, at: int) -> list[list[str]]:
+    """For a place-valued tie-break (DE) at detail ``at``: the other players ``name`` was
+    still tied with at each step: the first, all with his points; each next, those of them
+    who scored as he did in every step before (and had that step too)."""
+    lines = {line.name: line for line in standings.lines}
+    me = lines[name]
+    if not me.details or me.details[at].code.split("/")[0] not in PLACES:
+        return []
+    mine = me.details[at].by_round
+    steps = []
+    for step in sorted(mine):
+        steps.append([
+            other.name for other in standings.lines
+            if other.name != name and other.points == me.points
+            and step in other.details[at].by_round
+            and all(other.details[at].by_round.get(s) == mine[s] for s in mine if s < step)
+        ])  # fmt: skip
+    return steps

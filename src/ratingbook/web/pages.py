@@ -65,9 +65,9 @@ DETAIL = "detail"
 #: The CSS class of a column whose cells never wrap (a result: ``1-0`` must not break at its
 #: hyphen when names wrap on a phone).
 WHOLE = "whole"
-#: The CSS class of a column of names, which alone may break anywhere on a phone: an online
-#: username or "Surname,First" has no space to wrap at, and would push the columns after it off
-#: the screen. Every other cell wraps only between words (a number, "Amount", "Erik" stay whole).
+#: The CSS class of a column of names. A name wraps between its words only, as every cell
+#: does (broken inside a word it misreads: "Argando|na", "Jones,Ga|wain", issue 34); one with
+#: no space to wrap at ("Surname,First") stays whole and the table scrolls if it must.
 NAME = "name"
 #: The columns that hold a player's or a team's name, by header.
 NAME_COLUMNS = frozenset({"Name", "Player", "Players", "White", "Black", "Opponent", "Team"})
@@ -300,9 +300,11 @@ def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, ti
     )
 
 
-#: The standings' and crosstable's columns left out on a phone: place, name and points (then
-#: the tie-breaks, or the rounds) come first there.
+#: The standings' columns left out on a phone: place, name and points (then the tie-breaks)
+#: come first there.
 _PLAYER_DETAIL = ("No.", "Title", "Fed", "Rating")
+#: A crosstable keeps its ``No.`` on a phone: its round columns name opponents by it.
+_CROSSTABLE_DETAIL = tuple(c for c in _PLAYER_DETAIL if c != "No.")
 #: A round's columns on its page: the board, then White and Black mirrored about the result
 #: (each player's number, name, rating and points before the round), as a pairing list is
 #: posted; the sheet's ``Round`` column would repeat the page's own heading on every row.
@@ -346,7 +348,7 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
                     grids.crosstable.title,
                     numbers,
                     name_columns=names,
-                    detail=_PLAYER_DETAIL,
+                    detail=_CROSSTABLE_DETAIL,
                 ),
             ),
         ),

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from importlib import metadata, resources
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
 
 from ratingbook.web.pages import Page
 
@@ -32,15 +33,24 @@ def ratingbook_version() -> str:
         return "(not installed)"
 
 
+def name_text(text: object) -> Markup:
+    """A name as a page writes it: escaped, with a break allowed after a comma that has no
+    space after it ("Jones,<wbr>Gawain C."): surname and first name are words, and a name
+    wraps between its words only (never "Jones,Ga|wain": issue 34)."""
+    return Markup(str(escape(str(text))).replace(",", ",<wbr>").replace(",<wbr> ", ", "))
+
+
 @functools.cache  # compiled once a process: a folder published site by site reuses it
 def _environment() -> Environment:
-    return Environment(
+    environment = Environment(
         loader=PackageLoader("ratingbook.web", "templates"),
         autoescape=select_autoescape(["html"], default=True),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    environment.filters["name_text"] = name_text
+    return environment
 
 
 def render_pages(

@@ -112,6 +112,9 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
                     board_prizes_grid(event, standings.after_round),
                     f"Board prizes {counted_text(standings.after_round)}",
                     1,
+                    # On a phone: board, player, points, % and performance (the prize's
+                    # figures) within the screen; they ran off its right edge.
+                    detail=("Team", "Games"),
                 ),
                 *_team_results(event),
             ),

@@ -81,8 +81,10 @@ def _detail(raw: dict[str, Any]) -> TiebreakDetail:
     rounds = {}
     for key, value in raw.items():
         if str(key).isdigit() and value not in (None, ""):
+            # DE's details are "score" or, where not all the tied players met, "score/most
+            # possible" (a tab before a step written twice): the score counts, never a fraction.
             try:
-                rounds[int(key)] = Fraction(str(value))
+                rounds[int(key)] = Fraction(str(value).strip().split("/")[0])
             except ValueError:
                 continue  # a detail that is not a number (a code, a rank): not a contribution
     cut = tuple(int(c) for c in raw.get("cut", []) or [])
