@@ -47,6 +47,7 @@ from ratingbook.reports.ladder_tables import (
 from ratingbook.reports.stages import many
 from ratingbook.workbook.plans.camp_week import read_posted_list, week_label
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.port.presentation import column_width, content_width
 from ratingbook.workbook.sheets.charts import chart_sheets, ladder_progress
 from ratingbook.workbook.sheets.reading import Sheets, column_block, guarded, read
 from ratingbook.workbook.sheets.report_sheet import report_sheet
@@ -63,6 +64,7 @@ from ratingbook.workbook.sheets.schemas import (
 
 __all__ = [
     "group_names",
+    "input_widths",
     "ladder_generated",
     "ladder_outcome",
     "ladder_result_blocks",
@@ -261,6 +263,32 @@ def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) ->
     return [b for b in blocks if b is not None]
 
 
+def input_widths(sheets: Sheets, players_table: Table, games_table: Table) -> list[WriteBlock]:
+    """Blocks writing no cell that widen Ladder Players' Name and Group and Ladder Games'
+    White Name and Black Name to what their values need (up to the cap of a generated table's
+    text, :func:`~ratingbook.workbook.port.presentation.content_width`), so that every input
+    sheet prints uncut as the guide promises (issue 34: ``Alexandra-Katharina Vandenb`` in a
+    template column 24 wide). The games' name columns are formulas looking up the players'
+    names, so the players' names size them."""
+    names = [[row.get("Name")] for row in players_table.rows]
+    groups = [[row.get("Group")] for row in players_table.rows]
+    blocks = []
+    for table, columns in (
+        (players_table, (("Name", names), ("Group", groups))),
+        (games_table, (("White Name", names), ("Black Name", names))),
+    ):
+        header = sheets.grid(table.sheet)[table.header_row - 1]
+        where = {str(v).strip().casefold(): c + 1 for c, v in enumerate(header) if v is not None}
+        widths = tuple(
+            (where[name.casefold()], max(column_width(name, None), content_width(rows, 0)[0]))
+            for name, rows in columns
+            if name.casefold() in where
+        )
+        if widths:
+            blocks.append(WriteBlock(table.sheet, table.header_row, 1, [], widths=widths))
+    return blocks
+
+
 def new_camper_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
     """What a run says of each new camper whose empty StWkPerm it filled (never silently)."""
     new = set(outcome.new_campers)
@@ -334,7 +362,10 @@ def plan_ladder(
         outcome, games_table.sheet, week, weeks, group_names(sheets), posted_by_group(sheets)
     )
     return Plan(
-        blocks=tuple(ladder_result_blocks(players_table, outcome)),
+        blocks=(
+            *ladder_result_blocks(players_table, outcome),
+            *input_widths(sheets, players_table, games_table),
+        ),
         sheets=tuple(generated),
         summary=(
             f"ladder: {sum(p.active for p in outcome.players)} active players, "

@@ -78,6 +78,10 @@ class WriteBlock:
     sheet's print setup is kept), for an input sheet whose title follows a setting (a rating
     list's List Name); None keeps the sheet's. The file back ends write it; xlwings
     (in Excel), which sets no page setup, keeps the sheet's (the template's, naming the file).
+    ``widths``: (1-based column, width in Excel's units) pairs, each column widened to that width
+    if narrower (never narrowed: a width the user gave more room keeps it), for an input sheet's
+    text its values need to print uncut (issue 34: a camper's long name in a column the
+    template made 24 units wide). The file back ends write them; xlwings keeps the sheet's.
     """
 
     sheet: str
@@ -86,6 +90,7 @@ class WriteBlock:
     values: Grid
     heights: tuple[float | None, ...] = ()
     page_title: PrintSetup | None = None
+    widths: tuple[tuple[int, float], ...] = ()
 
 
 def rows_below(
