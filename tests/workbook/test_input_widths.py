@@ -13,10 +13,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
-from ratingbook.files.patching.patch import with_column_widths
 from tests.helpers.cli import run
 from tests.helpers.workbooks import sheet_rows
+
+from ratingbook.files.patching.patch import with_column_widths
 
 LONG = "Alexandra-Katharina Vandenberghe"  # 32 characters
 
@@ -27,9 +27,7 @@ def _widths(path: Path, sheet: str) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("backend", ["package", "openpyxl"])
-def test_a_recalc_widens_the_name_columns_to_the_longest_name(
-    tmp_path: Path, backend: str
-) -> None:
+def test_a_recalc_widens_the_name_columns_to_the_longest_name(tmp_path: Path, backend: str) -> None:
     book = tmp_path / "camp.xlsx"
     assert run("template", "ladder", "-o", book).returncode == 0
     wb = openpyxl.load_workbook(book)
