@@ -186,7 +186,7 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '<c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="nextTo"/>'
         '<c:crossAx val="500000001"/><c:crosses val="autoZero"/>'
         '<c:crossBetween val="between"/></c:valAx></c:plotArea>'
-        '<c:legend><c:legendPos val="r"/><c:overlay val="0"/></c:legend>'
+        f'<c:legend><c:legendPos val="{chart.legend}"/><c:overlay val="0"/></c:legend>'
         f'<c:plotVisOnly val="{0 if chart.plots_hidden else 1}"/>'
         '<c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>'
     )

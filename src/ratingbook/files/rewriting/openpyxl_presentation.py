@@ -115,6 +115,8 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...]) -> None:
         line.x_axis.title = chart.x_title or None
         line.y_axis.title = chart.y_title or None
         line.display_blanks = "gap"
+        if line.legend is not None:
+            line.legend.position = chart.legend
         line.visible_cells_only = not chart.plots_hidden
         if chart.label_rotation:  # the labels turned, as the package back end writes them
             line.x_axis.txPr = RichText(

@@ -598,3 +598,7 @@ class LineChart:
     #: Plots cells in hidden rows too (``plotVisOnly`` off): a chart reading lookups kept out
     #: of print in hidden rows (the template's chosen-camper charts).
     plots_hidden: bool = False
+    #: Where the legend goes (DrawingML's ``legendPos``): ``r`` right of the plot, ``b`` below
+    #: it. On the right a legend of many long names takes the chart's width from the plot
+    #: (20 campers: the plot a third of the chart, issue 34); below, it spreads across it.
+    legend: str = "r"
