@@ -53,6 +53,7 @@ from ratingbook.workbook.sheets.reading import Sheets, column_block, guarded, re
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import (
     CAMP_GROUPS,
+    CAMPER_CHART,
     LADDER_CHARTS,
     LADDER_GAMES,
     LADDER_PLAYERS,
@@ -63,6 +64,7 @@ from ratingbook.workbook.sheets.schemas import (
 )
 
 __all__ = [
+    "camper_chart_choice",
     "group_names",
     "input_widths",
     "ladder_generated",
@@ -289,6 +291,25 @@ def input_widths(sheets: Sheets, players_table: Table, games_table: Table) -> li
     return blocks
 
 
+def camper_chart_choice(sheets: Sheets, players_table: Table) -> tuple[list[WriteBlock], str]:
+    """B1 of ``Camper Chart`` set to the first camper on ``Ladder Players`` when it names none
+    of them (the template's sample camper left in a camp's own book printed two empty charts,
+    issue 34), and the line saying so; nothing when it names one, or there is no such sheet
+    or no camper."""
+    actual = sheets.actual(CAMPER_CHART)
+    names = [str(n).strip() for n in (row.get("Name") for row in players_table.rows) if n]
+    if actual is None or not names:
+        return [], ""
+    grid = sheets.grid(actual)
+    chosen = grid[0][1] if grid and len(grid[0]) > 1 else None
+    shown = "" if chosen is None else str(chosen).strip()
+    if shown.casefold() in {n.casefold() for n in names}:
+        return [], ""
+    said = f"B1 named {shown!r}, who is not" if shown else "B1 was empty, no camper"
+    line = f"{actual}: {said} on '{players_table.sheet}': set to {names[0]!r}, the first camper"
+    return [WriteBlock(actual, 1, 2, [[names[0]]])], line
+
+
 def new_camper_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
     """What a run says of each new camper whose empty StWkPerm it filled (never silently)."""
     new = set(outcome.new_campers)
@@ -358,6 +379,7 @@ def plan_ladder(
 ) -> Plan:
     """Recalculate week ``week`` (``weeks``: past end-of-week Ratings, for the charts)."""
     players_table, games_table, outcome, _ = ladder_outcome(sheets)
+    chosen, said = camper_chart_choice(sheets, players_table)
     generated = ladder_generated(
         outcome, games_table.sheet, week, weeks, group_names(sheets), posted_by_group(sheets)
     )
@@ -365,11 +387,13 @@ def plan_ladder(
         blocks=(
             *ladder_result_blocks(players_table, outcome),
             *input_widths(sheets, players_table, games_table),
+            *chosen,
         ),
         sheets=tuple(generated),
         summary=(
             f"ladder: {sum(p.active for p in outcome.players)} active players, "
             f"{many(len(outcome.history), 'game')} replayed",
             *new_camper_lines(outcome),
+            *([said] if said else []),
         ),
     )
