@@ -310,15 +310,46 @@ def camper_chart_choice(sheets: Sheets, players_table: Table) -> tuple[list[Writ
     return [WriteBlock(actual, 1, 2, [[names[0]]])], line
 
 
+#: The most new campers a run names one by one; more (a camp's first recalc) are counted in one
+#: line by group: 60 lines, one per camper, printed as one line of 10,384 characters (issue 34).
+NEW_CAMPERS_NAMED = 3
+
+
+def _row_runs(rows: Sequence[int]) -> str:
+    """Rows as runs: ``2-41, 45``."""
+    runs: list[list[int]] = []
+    for row in sorted(rows):
+        if runs and row == runs[-1][-1] + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
 def new_camper_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
-    """What a run says of each new camper whose empty StWkPerm it filled (never silently)."""
+    """What a run says of the new campers whose empty StWkPerm it filled (never silently): each
+    by name, or, more than :data:`NEW_CAMPERS_NAMED` of them, one line counting them by group
+    (the rows say which)."""
     new = set(outcome.new_campers)
-    return tuple(
-        f"new camper {p.name or p.id!r} (ID {p.id}, row {p.where.row if p.where else '?'}): "
-        f"StWkPerm was empty, set to {p.start_permanent}, the Initial Ladder Rating of group "
-        f"{p.group!r}, where the weekly Rating starts"
-        for p in outcome.players
-        if p.id in new
+    players = [p for p in outcome.players if p.id in new]
+    if len(players) <= NEW_CAMPERS_NAMED:
+        return tuple(
+            f"new camper {p.name or p.id!r} (ID {p.id}, row {p.where.row if p.where else '?'}): "
+            f"StWkPerm was empty, set to {p.start_permanent}, the Initial Ladder Rating of group "
+            f"{p.group!r}, where the weekly Rating starts"
+            for p in players
+        )
+    rows = [p.where.row for p in players if p.where is not None and p.where.row is not None]
+    groups: dict[str, list[ladder.LadderPlayer]] = {}
+    for p in players:
+        groups.setdefault(ladder.group_key(p.group), []).append(p)
+    counted = ", ".join(
+        f"{members[0].group!r} {members[0].start_permanent} ({many(len(members), 'camper')})"
+        for members in groups.values()
+    )
+    return (
+        f"{len(players)} new campers (rows {_row_runs(rows)}): StWkPerm was empty, set to "
+        f"their group's Initial Ladder Rating, where the weekly Rating starts: {counted}",
     )
 
 
