@@ -159,7 +159,16 @@ class GeneratedSheet:
     def indented(self) -> frozenset[int]:
         """The columns indented away from a number on their left
         (:func:`~ratingbook.workbook.port.presentation.indented_columns`)."""
-        return indented_columns(self.alignments())
+        aligned = self.alignments()
+        beside = indented_columns(aligned)
+        if self.print_setup is None or not self.print_setup.repeat_columns:
+            return beside
+        # Split across pages wide, a page may start beside the repeated columns: where they
+        # are laid out (their widths without that indent; it adds a column's few units).
+        widths = table_widths(self.header, self.rows, self.widths, self.print_setup, beside)
+        laid = self.printed(widths)
+        repeated = laid.repeat_columns if laid is not None else 0
+        return beside | indented_columns(aligned, repeated)
 
     def column_widths(self) -> list[float]:
         """Each column's width, as every back end writes it
