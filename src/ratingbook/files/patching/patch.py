@@ -128,9 +128,9 @@ def with_column_widths(xml: str, widths: Mapping[int, float]) -> str:
     elements: list[tuple[int, int, str]] = []
     for element in _COLUMN.findall(block.group(1) if block else ""):
         attrs = tag_attributes(element)
-        low, high = attrs.get("min", ""), attrs.get("max", "")
-        if low.isdigit() and high.isdigit():
-            elements.append((int(low), int(high), element))
+        first, last = attrs.get("min", ""), attrs.get("max", "")
+        if first.isdigit() and last.isdigit():
+            elements.append((int(first), int(last), element))
     for column, width in sorted(widths.items()):
         found = next((e for e in elements if e[0] <= column <= e[1]), None)
         if found is None:
@@ -138,12 +138,12 @@ def with_column_widths(xml: str, widths: Mapping[int, float]) -> str:
             if width > _DEFAULT_WIDTH:
                 elements.append((column, column, tag))
             continue
-        low, high, tag = found
-        given = tag_attributes(tag).get("width", "")
+        low, high, element = found
+        given = tag_attributes(element).get("width", "")
         if given.replace(".", "", 1).isdigit() and float(given) >= width:
             continue
-        widened = set_attribute(set_attribute(tag, "width", f"{width:g}"), "customWidth", "1")
-        parts = [(low, column - 1, tag), (column, column, widened), (column + 1, high, tag)]
+        widened = set_attribute(set_attribute(element, "width", f"{width:g}"), "customWidth", "1")
+        parts = [(low, column - 1, element), (column, column, widened), (column + 1, high, element)]
         elements.remove(found)
         for a, b, each in parts:
             if a <= b:
