@@ -71,6 +71,7 @@ def test_a_column_in_a_range_is_split_from_it_and_none_is_narrowed() -> None:
         '<col min="4" max="4" width="50"/>'
         '<col min="6" max="6" width="25" customWidth="1"/></cols><sheetData/></worksheet>'
     )
+    assert with_column_widths(xml, {4: 20.0, 5: 8.0}) is xml  # wide enough: not rewritten
     assert with_column_widths('<worksheet xmlns="m"><sheetData/></worksheet>', {1: 20.0}) == (
         '<worksheet xmlns="m"><cols><col min="1" max="1" width="20" customWidth="1"/></cols>'
         "<sheetData/></worksheet>"

@@ -131,12 +131,14 @@ def with_column_widths(xml: str, widths: Mapping[int, float]) -> str:
         first, last = attrs.get("min", ""), attrs.get("max", "")
         if first.isdigit() and last.isdigit():
             elements.append((int(first), int(last), element))
+    changed = False
     for column, width in sorted(widths.items()):
         found = next((e for e in elements if e[0] <= column <= e[1]), None)
         if found is None:
             tag = f'<{p}col min="{column}" max="{column}" width="{width:g}" customWidth="1"/>'
             if width > _DEFAULT_WIDTH:
                 elements.append((column, column, tag))
+                changed = True
             continue
         low, high, element = found
         given = tag_attributes(element).get("width", "")
@@ -145,10 +147,13 @@ def with_column_widths(xml: str, widths: Mapping[int, float]) -> str:
         widened = set_attribute(set_attribute(element, "width", f"{width:g}"), "customWidth", "1")
         parts = [(low, column - 1, element), (column, column, widened), (column + 1, high, element)]
         elements.remove(found)
+        changed = True
         for a, b, each in parts:
             if a <= b:
                 each = set_attribute(set_attribute(each, "min", str(a)), "max", str(b))
                 elements.append((a, b, each))
+    if not changed:
+        return xml
     cols = f"<{p}cols>" + "".join(e for _, _, e in sorted(elements)) + f"</{p}cols>"
     if block is not None:
         return xml[: block.start()] + cols + xml[block.end() :]

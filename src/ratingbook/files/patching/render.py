@@ -149,8 +149,10 @@ class Renderer:
                     )
                 if title is not None:
                     xml = with_page_title(xml, title)
-                xml = with_column_widths(xml, widths)
-                plan.parts[entry.part] = xml.encode()
+                widened = with_column_widths(xml, widths)
+                if not writes and title is None and widened is xml:
+                    continue  # its columns wide enough already: the sheet is copied as it is
+                plan.parts[entry.part] = widened.encode()
                 # Excel tables the blocks extend downward grow over the new rows.
                 plan.parts.update(grow_table_parts(source, entry.part, sheet_edits.blocks))
         titles = {}

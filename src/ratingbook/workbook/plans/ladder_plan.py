@@ -282,7 +282,7 @@ def input_widths(sheets: Sheets, players_table: Table, games_table: Table) -> li
         header = sheets.grid(table.sheet)[table.header_row - 1]
         where = {str(v).strip().casefold(): c + 1 for c, v in enumerate(header) if v is not None}
         widths = tuple(
-            (where[name.casefold()], max(column_width(name, None), content_width(rows, 0)[0]))
+            (where[name.casefold()], max(column_width(name, 0.0), content_width(rows, 0)[0]))
             for name, rows in columns
             if name.casefold() in where
         )
