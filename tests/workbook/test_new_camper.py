@@ -76,3 +76,30 @@ def test_a_late_camper_in_a_week_that_ends_carries_his_permanent_rating(tmp_path
     assert "new camper 'Ada Late'" in done.stdout
     ada = next(r for r in records(tmp_path / "week2.xlsx", "Ladder Players") if r["ID"] == 9)
     assert (ada["Rating"], ada["Permanent Rating"], ada["StWkPerm"]) == (800, 817, 817)
+
+
+def test_a_camps_first_recalc_counts_its_new_campers_in_one_line(tmp_path: Path) -> None:
+    """Camp start (issue 34, see42c): 60 campers typed with empty ratings printed 60 lines of
+    'new camper ...' joined into one of 10,384 characters. More than three are counted by
+    group in one line, the rows saying which; the ratings are the groups' (800, 1000, 1200 on
+    the template's Camp Groups)."""
+    book = tmp_path / "camp.xlsx"
+    assert run("template", "ladder", "-o", book).returncode == 0
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Ladder Players"]
+    groups = ("Beginners", "Intermediate", "Advanced")
+    for i in range(60):
+        values = [i + 1, f"Camper {i + 1}", groups[i % 3], True, None, None, None]
+        for column, value in enumerate(values, 1):
+            ws.cell(i + 2, column).value = value
+    ws.tables["LadderPlayers"].ref = "A1:G61"
+    wb.save(book)
+    done = run("recalc", book, "-o", tmp_path / "out.xlsx")
+    assert done.returncode == 0, done.stderr
+    assert "new camper '" not in done.stdout
+    assert (
+        "60 new campers (rows 2-61): StWkPerm was empty, set to their group's Initial Ladder "
+        "Rating, where the weekly Rating starts: 'Beginners' 800 (20 campers), 'Intermediate' "
+        "1000 (20 campers), 'Advanced' 1200 (20 campers)" in done.stdout
+    )
+    assert len(done.stdout) < 600

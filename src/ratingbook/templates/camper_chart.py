@@ -5,7 +5,10 @@ This module alone decides what the ``Camper Chart`` sheet holds: a dropdown of t
 not played is ``#N/A``, which a line chart leaves out) and two line charts reading them (and
 one empty cell after them, so that LibreOffice leaves the ``#N/A`` out too). Unlike
 the generated sheets, ratingbook never rewrites it: it lives in the template and follows
-``Ladder Progress`` through its formulas, in every front end that recalculates formulas.
+``Ladder Progress`` through its formulas, in every front end that recalculates formulas; a
+recalc writes only B1, when it names no camper on ``Ladder Players`` (the template's sample
+camper in a camp's own book): the first camper
+(:func:`~ratingbook.workbook.plans.ladder_plan.camper_chart_choice`).
 """
 
 from __future__ import annotations
@@ -24,11 +27,10 @@ from ratingbook.workbook.port.presentation import (
     quote_sheet,
 )
 from ratingbook.workbook.sheets.charts import CHART_COLUMNS, CHART_ROWS, ladder_columns
-from ratingbook.workbook.sheets.schemas import LADDER_PLAYERS, LADDER_PROGRESS
+from ratingbook.workbook.sheets.schemas import CAMPER_CHART, LADDER_PLAYERS, LADDER_PROGRESS
 
 __all__ = ["CAMPER_CHART", "write_camper_chart"]
 
-CAMPER_CHART = "Camper Chart"
 _LAST_ROW = 2000  # how far down the lookups reach on Ladder Players and Ladder Progress
 _FIRST_CHART = 8  # the first chart's top row (0-based: under the hidden lookups, rows 2-7)
 

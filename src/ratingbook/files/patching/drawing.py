@@ -27,6 +27,7 @@ __all__ = [
     "ValueOf",
     "chart_parts",
     "chart_xml",
+    "column_breaks_xml",
     "drawing_xml",
     "header_footer_xml",
     "page_setup_xml",
@@ -95,6 +96,19 @@ def row_breaks_xml(setup: PrintSetup) -> str:
         return ""
     breaks = "".join(f'<brk id="{row}" min="0" max="16383" man="1"/>' for row in rows)
     return f'<rowBreaks count="{len(rows)}" manualBreakCount="{len(rows)}">{breaks}</rowBreaks>'
+
+
+def column_breaks_xml(setup: PrintSetup) -> str:
+    """``<colBreaks>`` (after ``<rowBreaks>``): a manual page break after each of the setup's
+    break columns (:attr:`PrintSetup.column_breaks`), down every row (``max`` the last row
+    index, as openpyxl writes them)."""
+    columns = setup.column_breaks
+    if not columns:
+        return ""
+    breaks = "".join(f'<brk id="{c}" min="0" max="1048575" man="1"/>' for c in columns)
+    return (
+        f'<colBreaks count="{len(columns)}" manualBreakCount="{len(columns)}">{breaks}</colBreaks>'
+    )
 
 
 def _rich(text: str, size: int) -> str:
@@ -186,7 +200,7 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '<c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="nextTo"/>'
         '<c:crossAx val="500000001"/><c:crosses val="autoZero"/>'
         '<c:crossBetween val="between"/></c:valAx></c:plotArea>'
-        '<c:legend><c:legendPos val="r"/><c:overlay val="0"/></c:legend>'
+        f'<c:legend><c:legendPos val="{chart.legend}"/><c:overlay val="0"/></c:legend>'
         f'<c:plotVisOnly val="{0 if chart.plots_hidden else 1}"/>'
         '<c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>'
     )

@@ -17,6 +17,7 @@ from ratingbook.files.ooxml.xmltext import MAIN_NS, REL_NS, inline_text
 from ratingbook.files.patching.cells import DATE_FORMATS, CellWriter, number_text
 from ratingbook.files.patching.drawing import (
     FIT_TO_PAGE,
+    column_breaks_xml,
     header_footer_xml,
     page_setup_xml,
     print_options_xml,
@@ -149,7 +150,10 @@ def generated_sheet_xml(
         + f'<pageMargins left="{SIDE_MARGIN}" right="{SIDE_MARGIN}" top="{END_MARGIN}" '
         f'bottom="{END_MARGIN}" header="{HEADER_MARGIN}" footer="{FOOTER_MARGIN}"/>'
         + (
-            page_setup_xml(setup) + header_footer_xml(setup) + row_breaks_xml(setup)
+            page_setup_xml(setup)
+            + header_footer_xml(setup)
+            + row_breaks_xml(setup)
+            + column_breaks_xml(setup)
             if setup
             else ""
         )

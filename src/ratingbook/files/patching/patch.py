@@ -4,7 +4,8 @@ Everything that decides how write blocks change an existing sheet's XML lives he
 cell keeps its style and loses its formula, a replaced shared-formula master hands its formula
 to the other cells of the range, new rows and cells go where the order says, ``<dimension>``
 grows to cover what was written, and a new page title replaces the sheet's header
-(:func:`with_page_title`).
+(:func:`with_page_title`), and a column too narrow for its values is widened
+(:func:`with_column_widths`).
 """
 
 from __future__ import annotations
@@ -99,6 +100,66 @@ def with_page_title(xml: str, header: str) -> str:
     place = re.search(rf"<{p}(?:{after})[\s/>]|</{p}worksheet>", xml)
     at = place.start() if place else len(xml)
     return xml[:at] + f"<{p}headerFooter>{odd}</{p}headerFooter>" + xml[at:]
+
+
+def merge_widths(blocks: Iterable[WriteBlock]) -> dict[int, float]:
+    """{column: width} the blocks ask their columns to have at least (the widest wins)."""
+    widths: dict[int, float] = {}
+    for block in blocks:
+        for column, width in block.widths:
+            widths[column] = max(width, widths.get(column, 0.0))
+    return widths
+
+
+#: Excel's width of a column no ``<col>`` element sizes (``<sheetFormatPr>`` giving none).
+_DEFAULT_WIDTH = 8.43
+
+
+def with_column_widths(xml: str, widths: Mapping[int, float]) -> str:
+    """The worksheet ``xml`` with each column of ``widths`` ({column: width}) at least that
+    wide: a ``<col>`` element sizing it alone is widened, one spanning more columns is split
+    so that only this one widens, a column none sizes gets its own; no column is narrowed
+    and every other attribute (style, hidden) is kept."""
+    if not widths:
+        return xml
+    root = re.search(r"<(\w+:)?worksheet\b", xml)
+    p = (root.group(1) or "") if root else ""
+    block = re.search(rf"<{p}cols\b[^>]*>(.*?)</{p}cols>", xml, re.S)
+    elements: list[tuple[int, int, str]] = []
+    for element in _COLUMN.findall(block.group(1) if block else ""):
+        attrs = tag_attributes(element)
+        first, last = attrs.get("min", ""), attrs.get("max", "")
+        if first.isdigit() and last.isdigit():
+            elements.append((int(first), int(last), element))
+    changed = False
+    for column, width in sorted(widths.items()):
+        found = next((e for e in elements if e[0] <= column <= e[1]), None)
+        if found is None:
+            tag = f'<{p}col min="{column}" max="{column}" width="{width:g}" customWidth="1"/>'
+            if width > _DEFAULT_WIDTH:
+                elements.append((column, column, tag))
+                changed = True
+            continue
+        low, high, element = found
+        given = tag_attributes(element).get("width", "")
+        if given.replace(".", "", 1).isdigit() and float(given) >= width:
+            continue
+        widened = set_attribute(set_attribute(element, "width", f"{width:g}"), "customWidth", "1")
+        parts = [(low, column - 1, element), (column, column, widened), (column + 1, high, element)]
+        elements.remove(found)
+        changed = True
+        for a, b, each in parts:
+            if a <= b:
+                each = set_attribute(set_attribute(each, "min", str(a)), "max", str(b))
+                elements.append((a, b, each))
+    if not changed:
+        return xml
+    cols = f"<{p}cols>" + "".join(e for _, _, e in sorted(elements)) + f"</{p}cols>"
+    if block is not None:
+        return xml[: block.start()] + cols + xml[block.end() :]
+    data = re.search(rf"<{p}sheetData\b", xml)
+    at = data.start() if data else len(xml)
+    return xml[:at] + cols + xml[at:]
 
 
 def merge_heights(blocks: Iterable[WriteBlock]) -> dict[int, float]:

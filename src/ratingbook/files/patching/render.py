@@ -39,8 +39,10 @@ from ratingbook.files.patching.generated import generated_sheet_xml
 from ratingbook.files.patching.patch import (
     merge_blocks,
     merge_heights,
+    merge_widths,
     page_title,
     patch_sheet,
+    with_column_widths,
     with_page_title,
 )
 from ratingbook.files.patching.styles import Styles
@@ -115,6 +117,7 @@ class Renderer:
             sheet_edits = edits[entry.part]
             writes = merge_blocks(sheet_edits.blocks)
             title = page_title(sheet_edits.blocks)
+            widths = merge_widths(sheet_edits.blocks)
             if sheet_edits.generated is not None:
                 tab_selected = entry.element is not None and source.tab_selected(entry.part)
                 generated = sheet_edits.generated
@@ -131,7 +134,7 @@ class Renderer:
                     plan.parts[entry.part] = Stream(first, generator)
                 if source.has(rels_part(entry.part)):
                     removed_rels.add(source.member(rels_part(entry.part)))
-            elif writes or title is not None:
+            elif writes or title is not None or widths:
                 data = source.read(entry.part)
                 check_xml(data, entry.part)
                 xml = decode_part(data, entry.part)
@@ -146,7 +149,10 @@ class Renderer:
                     )
                 if title is not None:
                     xml = with_page_title(xml, title)
-                plan.parts[entry.part] = xml.encode()
+                widened = with_column_widths(xml, widths)
+                if not writes and title is None and widened is xml:
+                    continue  # its columns wide enough already: the sheet is copied as it is
+                plan.parts[entry.part] = widened.encode()
                 # Excel tables the blocks extend downward grow over the new rows.
                 plan.parts.update(grow_table_parts(source, entry.part, sheet_edits.blocks))
         titles = {}

@@ -16,6 +16,7 @@ memory; :class:`XlsxBook` is that book loaded from a file, and implements
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import re
@@ -196,6 +197,8 @@ class OpenpyxlBook:
                 ws.row_dimensions[block.row + r].height = height
         if block.page_title is not None:
             apply_title(ws, block.page_title)
+        for column, width in block.widths:
+            _widen(ws, column, width)
         # Excel tables the block extends downward grow over the new rows (table_growth's rule).
         tables = {table.name: table for table in ws.tables.values()}
         areas = [
@@ -416,3 +419,23 @@ if TYPE_CHECKING:  # mypy proves here that this adapter implements the interface
     from ratingbook.workbook.port.book import FileBook as _Interface
 
     _CONFORMS: type[_Interface] = XlsxBook
+
+
+def _widen(ws: Any, column: int, width: float) -> None:
+    """Column ``column`` of ``ws`` at least ``width`` wide (:attr:`WriteBlock.widths`), never
+    narrowed: a column openpyxl read as part of a range sizing several is split from it."""
+    letter = get_column_letter(column)
+    dimensions = ws.column_dimensions
+    for key, each in list(dimensions.items()):
+        low, high = each.min or 0, each.max or 0
+        if low <= column <= high and low < high:
+            del dimensions[key]
+            for a, b in ((low, column - 1), (column, column), (column + 1, high)):
+                if a <= b:
+                    part = copy.copy(each)
+                    part.index, part.min, part.max = get_column_letter(a), a, b
+                    dimensions[part.index] = part
+            break
+    found = dimensions[letter]
+    if not found.width or found.width < width:
+        found.width = width

@@ -17,7 +17,7 @@ from openpyxl.drawing.text import (
     ParagraphProperties,
     RichTextProperties,
 )
-from openpyxl.worksheet.pagebreak import Break, RowBreak
+from openpyxl.worksheet.pagebreak import Break, ColBreak, RowBreak
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -62,6 +62,7 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     if setup.repeat_columns:
         ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])
+    ws.col_breaks = ColBreak(brk=[Break(id=c, max=1048575) for c in setup.column_breaks])
     # The same header and footer the package back end writes (presentation.PrintSetup).
     apply_title(ws, setup)
     footer = ws.oddFooter
@@ -115,6 +116,8 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...]) -> None:
         line.x_axis.title = chart.x_title or None
         line.y_axis.title = chart.y_title or None
         line.display_blanks = "gap"
+        if line.legend is not None:
+            line.legend.position = chart.legend
         line.visible_cells_only = not chart.plots_hidden
         if chart.label_rotation:  # the labels turned, as the package back end writes them
             line.x_axis.txPr = RichText(

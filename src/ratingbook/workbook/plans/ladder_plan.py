@@ -47,11 +47,13 @@ from ratingbook.reports.ladder_tables import (
 from ratingbook.reports.stages import many
 from ratingbook.workbook.plans.camp_week import read_posted_list, week_label
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.port.presentation import column_width, content_width
 from ratingbook.workbook.sheets.charts import chart_sheets, ladder_progress
 from ratingbook.workbook.sheets.reading import Sheets, column_block, guarded, read
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import (
     CAMP_GROUPS,
+    CAMPER_CHART,
     LADDER_CHARTS,
     LADDER_GAMES,
     LADDER_PLAYERS,
@@ -62,7 +64,9 @@ from ratingbook.workbook.sheets.schemas import (
 )
 
 __all__ = [
+    "camper_chart_choice",
     "group_names",
+    "input_widths",
     "ladder_generated",
     "ladder_outcome",
     "ladder_result_blocks",
@@ -261,15 +265,91 @@ def ladder_result_blocks(players_table: Table, outcome: ladder.LadderOutcome) ->
     return [b for b in blocks if b is not None]
 
 
+def input_widths(sheets: Sheets, players_table: Table, games_table: Table) -> list[WriteBlock]:
+    """Blocks writing no cell that widen Ladder Players' Name and Group and Ladder Games'
+    White Name and Black Name to what their values need (up to the cap of a generated table's
+    text, :func:`~ratingbook.workbook.port.presentation.content_width`), so that every input
+    sheet prints uncut as the guide promises (issue 34: ``Alexandra-Katharina Vandenb`` in a
+    template column 24 wide). The games' name columns are formulas looking up the players'
+    names, so the players' names size them."""
+    names = [[row.get("Name")] for row in players_table.rows]
+    groups = [[row.get("Group")] for row in players_table.rows]
+    blocks = []
+    for table, columns in (
+        (players_table, (("Name", names), ("Group", groups))),
+        (games_table, (("White Name", names), ("Black Name", names))),
+    ):
+        header = sheets.grid(table.sheet)[table.header_row - 1]
+        where = {str(v).strip().casefold(): c + 1 for c, v in enumerate(header) if v is not None}
+        widths = tuple(
+            (where[name.casefold()], max(column_width(name, 0.0), content_width(rows, 0)[0]))
+            for name, rows in columns
+            if name.casefold() in where
+        )
+        if widths:
+            blocks.append(WriteBlock(table.sheet, table.header_row, 1, [], widths=widths))
+    return blocks
+
+
+def camper_chart_choice(sheets: Sheets, players_table: Table) -> tuple[list[WriteBlock], str]:
+    """B1 of ``Camper Chart`` set to the first camper on ``Ladder Players`` when it names none
+    of them (the template's sample camper left in a camp's own book printed two empty charts,
+    issue 34), and the line saying so; nothing when it names one, or there is no such sheet
+    or no camper."""
+    actual = sheets.actual(CAMPER_CHART)
+    names = [str(n).strip() for n in (row.get("Name") for row in players_table.rows) if n]
+    if actual is None or not names:
+        return [], ""
+    grid = sheets.grid(actual)
+    chosen = grid[0][1] if grid and len(grid[0]) > 1 else None
+    shown = "" if chosen is None else str(chosen).strip()
+    if shown.casefold() in {n.casefold() for n in names}:
+        return [], ""
+    said = f"B1 named {shown!r}, who is not" if shown else "B1 was empty, no camper"
+    line = f"{actual}: {said} on '{players_table.sheet}': set to {names[0]!r}, the first camper"
+    return [WriteBlock(actual, 1, 2, [[names[0]]])], line
+
+
+#: The most new campers a run names one by one; more (a camp's first recalc) are counted in one
+#: line by group: 60 lines, one per camper, printed as one line of 10,384 characters (issue 34).
+NEW_CAMPERS_NAMED = 3
+
+
+def _row_runs(rows: Sequence[int]) -> str:
+    """Rows as runs: ``2-41, 45``."""
+    runs: list[list[int]] = []
+    for row in sorted(rows):
+        if runs and row == runs[-1][-1] + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
 def new_camper_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
-    """What a run says of each new camper whose empty StWkPerm it filled (never silently)."""
+    """What a run says of the new campers whose empty StWkPerm it filled (never silently): each
+    by name, or, more than :data:`NEW_CAMPERS_NAMED` of them, one line counting them by group
+    (the rows say which)."""
     new = set(outcome.new_campers)
-    return tuple(
-        f"new camper {p.name or p.id!r} (ID {p.id}, row {p.where.row if p.where else '?'}): "
-        f"StWkPerm was empty, set to {p.start_permanent}, the Initial Ladder Rating of group "
-        f"{p.group!r}, where the weekly Rating starts"
-        for p in outcome.players
-        if p.id in new
+    players = [p for p in outcome.players if p.id in new]
+    if len(players) <= NEW_CAMPERS_NAMED:
+        return tuple(
+            f"new camper {p.name or p.id!r} (ID {p.id}, row {p.where.row if p.where else '?'}): "
+            f"StWkPerm was empty, set to {p.start_permanent}, the Initial Ladder Rating of group "
+            f"{p.group!r}, where the weekly Rating starts"
+            for p in players
+        )
+    rows = [p.where.row for p in players if p.where is not None and p.where.row is not None]
+    groups: dict[str, list[ladder.LadderPlayer]] = {}
+    for p in players:
+        groups.setdefault(ladder.group_key(p.group), []).append(p)
+    counted = ", ".join(
+        f"{members[0].group!r} {members[0].start_permanent} ({many(len(members), 'camper')})"
+        for members in groups.values()
+    )
+    return (
+        f"{len(players)} new campers (rows {_row_runs(rows)}): StWkPerm was empty, set to "
+        f"their group's Initial Ladder Rating, where the weekly Rating starts: {counted}",
     )
 
 
@@ -330,15 +410,21 @@ def plan_ladder(
 ) -> Plan:
     """Recalculate week ``week`` (``weeks``: past end-of-week Ratings, for the charts)."""
     players_table, games_table, outcome, _ = ladder_outcome(sheets)
+    chosen, said = camper_chart_choice(sheets, players_table)
     generated = ladder_generated(
         outcome, games_table.sheet, week, weeks, group_names(sheets), posted_by_group(sheets)
     )
     return Plan(
-        blocks=tuple(ladder_result_blocks(players_table, outcome)),
+        blocks=(
+            *ladder_result_blocks(players_table, outcome),
+            *input_widths(sheets, players_table, games_table),
+            *chosen,
+        ),
         sheets=tuple(generated),
         summary=(
             f"ladder: {sum(p.active for p in outcome.players)} active players, "
             f"{many(len(outcome.history), 'game')} replayed",
             *new_camper_lines(outcome),
+            *([said] if said else []),
         ),
     )

@@ -78,6 +78,10 @@ class WriteBlock:
     sheet's print setup is kept), for an input sheet whose title follows a setting (a rating
     list's List Name); None keeps the sheet's. The file back ends write it; xlwings
     (in Excel), which sets no page setup, keeps the sheet's (the template's, naming the file).
+    ``widths``: (1-based column, width in Excel's units) pairs, each column widened to that width
+    if narrower (never narrowed: a width the user gave more room keeps it), for an input sheet's
+    text its values need to print uncut (issue 34: a camper's long name in a column the
+    template made 24 units wide). The file back ends write them; xlwings keeps the sheet's.
     """
 
     sheet: str
@@ -86,6 +90,7 @@ class WriteBlock:
     values: Grid
     heights: tuple[float | None, ...] = ()
     page_title: PrintSetup | None = None
+    widths: tuple[tuple[int, float], ...] = ()
 
 
 def rows_below(
@@ -154,7 +159,16 @@ class GeneratedSheet:
     def indented(self) -> frozenset[int]:
         """The columns indented away from a number on their left
         (:func:`~ratingbook.workbook.port.presentation.indented_columns`)."""
-        return indented_columns(self.alignments())
+        aligned = self.alignments()
+        beside = indented_columns(aligned)
+        if self.print_setup is None or not self.print_setup.repeat_columns:
+            return beside
+        # Split across pages wide, a page may start beside the repeated columns: where they
+        # are laid out (their widths without that indent; it adds a column's few units).
+        widths = table_widths(self.header, self.rows, self.widths, self.print_setup, beside)
+        laid = self.printed(widths)
+        repeated = laid.repeat_columns if laid is not None else 0
+        return beside | indented_columns(aligned, repeated)
 
     def column_widths(self) -> list[float]:
         """Each column's width, as every back end writes it

@@ -21,6 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter, rows_below_header
+from ratingbook.workbook.port.chart_data import CellRange, ChartSeries, LineChart, quote_sheet
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
@@ -149,6 +150,10 @@ class PrintSetup:
     #: Sheet rows (1-based) a page break follows besides the sections' (a sheet of charts:
     #: one chart a page).
     page_breaks: tuple[int, ...] = ()
+    #: Sheet columns (1-based) a page break follows, a table split across pages wide
+    #: (:meth:`laid_out`): its pages share the columns evenly. Left to the printer, the last
+    #: page of each band of the camp's Rating History carried one column (issue 34).
+    column_breaks: tuple[int, ...] = ()
     #: 0-based rows (of the rows under the header) each holding a sentence and nothing else
     #: (a prize list's tie, the remainder left by rounding, a warning): printed across the
     #: table's columns, the sentence's cell merged from its column to the last and wrapped
@@ -216,7 +221,21 @@ class PrintSetup:
         keys = self.repeat_columns
         while keys > 1 and sum(widths[:keys]) + max(widths[keys:], default=0.0) > room:
             keys -= 1
-        return replace(self, landscape=True, scale=scale, repeat_columns=keys)
+
+        def pages(k: int) -> tuple[int, ...]:
+            return balanced_breaks(widths[k:], room * _PAGE_SHARE - sum(widths[:k]))
+
+        # Fewer of them repeated when that takes fewer pages (a band of the camp's Rating
+        # History: 4 pages with the names up to Black ID repeated, 3 up to White, issue 34).
+        keys = min(range(keys, 0, -1), key=lambda k: len(pages(k))) if keys else 0
+        breaks = pages(keys)
+        return replace(
+            self,
+            landscape=True,
+            scale=scale,
+            repeat_columns=keys,
+            column_breaks=tuple(keys + b for b in breaks),
+        )
 
     #: The title's font and size in the header (Excel's codes ``&"-,Bold"`` and ``&12``; a
     #: space ends the size, so a title starting with a digit is not read as part of it).
@@ -337,13 +356,58 @@ INDENT = 1
 INDENT_WIDTH = 1.5
 
 
-def indented_columns(aligned: Sequence[str]) -> frozenset[int]:
+def indented_columns(aligned: Sequence[str], repeated: int = 0) -> frozenset[int]:
     """The 0-based columns of ``aligned`` (:func:`column_alignments`) to indent: each
     :data:`LEFT` column right of a :data:`RIGHT` one (a centred column keeps room on both
-    sides, and a right-aligned one leaves its cell's room on its left)."""
+    sides, and a right-aligned one leaves its cell's room on its left). When the first
+    ``repeated`` columns print on every page of a table split wide (a laid-out
+    :attr:`PrintSetup.repeat_columns`) and the last of them is :data:`RIGHT`, every LEFT
+    column past them too: a page may start with it beside them (Rating History, its names
+    repeated up to ``Black ID``, printed ``46|(½-½)``, issue 34)."""
+    after_keys = 0 < repeated < len(aligned) and aligned[repeated - 1] == RIGHT
     return frozenset(
-        c for c in range(1, len(aligned)) if aligned[c] == LEFT and aligned[c - 1] == RIGHT
+        c
+        for c in range(1, len(aligned))
+        if aligned[c] == LEFT and (aligned[c - 1] == RIGHT or (after_keys and c >= repeated))
     )
+
+
+#: The share of a page's width a table split wide fills, its columns measured as ratingbook
+#: measures them: room for a printer whose columns come out a little wider.
+_PAGE_SHARE = 0.99
+
+
+def balanced_breaks(widths: Sequence[float], room: float) -> tuple[int, ...]:
+    """The columns (1-based within ``widths``) a page ends on when ``widths`` are printed on
+    as few pages of ``room`` as a page filled in turn needs, the pages' shares as even as can
+    be: each page ends at the column nearest its even share of the whole; () for one page. A
+    column wider than ``room`` has a page of its own."""
+    room = max(room, max(widths, default=0.0))
+    ends, used = [], 0.0
+    for c, width in enumerate(widths):  # the printer's way: each page filled in turn
+        if used and used + width > room:
+            ends.append(c)
+            used = 0.0
+        used += width
+    pages = len(ends) + 1
+    if pages == 1:
+        return ()
+    total = [0.0]
+    for width in widths:
+        total.append(total[-1] + width)
+    even, previous = [], 0
+    for k in range(1, pages):
+        target = total[-1] * k / pages
+        fits = [
+            b
+            for b in range(previous + 1, len(widths) - (pages - k) + 1)
+            if total[b] - total[previous] <= room
+        ]
+        if not fits:
+            return tuple(ends)
+        previous = min(fits, key=lambda b: abs(total[b] - target))
+        even.append(previous)
+    return tuple(even) if total[-1] - total[previous] <= room else tuple(ends)
 
 
 #: The most lines a table's header wraps onto (its words kept whole, as Excel and LibreOffice
@@ -522,79 +586,3 @@ def sentence_cells(
         lines = row_lines([values[first]], room, {0}) if first < len(values) else 1
         cells.append(SentenceCell(r + 2, first, max(first, last), LINE_HEIGHT * lines))
     return cells
-
-
-def quote_sheet(name: str) -> str:
-    """A sheet name as a formula refers to it: always in single quotes, quotes doubled."""
-    return "'" + name.replace("'", "''") + "'"
-
-
-@dataclass(frozen=True, slots=True)
-class CellRange:
-    """A rectangle of cells on one sheet, 1-based and inclusive."""
-
-    sheet: str
-    first_row: int
-    first_column: int
-    last_row: int
-    last_column: int
-
-    def __post_init__(self) -> None:
-        if (
-            not 1 <= self.first_row <= self.last_row
-            or not 1 <= self.first_column <= self.last_column
-        ):
-            raise ValueError(f"{self!r} is not a range of cells")
-
-    @property
-    def size(self) -> int:
-        return (self.last_row - self.first_row + 1) * (self.last_column - self.first_column + 1)
-
-    def formula(self) -> str:
-        """The range as a chart or a defined name refers to it: ``'Sheet'!$D$2:$BB$2``."""
-        first = f"${column_letter(self.first_column)}${self.first_row}"
-        if self.size == 1:
-            return f"{quote_sheet(self.sheet)}!{first}"
-        last = f"${column_letter(self.last_column)}${self.last_row}"
-        return f"{quote_sheet(self.sheet)}!{first}:{last}"
-
-    def cells(self) -> list[tuple[int, int]]:
-        """The (row, column) of every cell, row by row."""
-        return [
-            (r, c)
-            for r in range(self.first_row, self.last_row + 1)
-            for c in range(self.first_column, self.last_column + 1)
-        ]
-
-
-@dataclass(frozen=True, slots=True)
-class ChartSeries:
-    """One line of a chart: its name from one cell, its points from a row of cells."""
-
-    name: CellRange
-    values: CellRange
-
-
-@dataclass(frozen=True, slots=True)
-class LineChart:
-    """A native line chart placed on a sheet, plotting series over shared categories.
-
-    ``anchor`` is the chart's place on its sheet: (top row, left column, rows, columns), 0-based
-    cell positions as DrawingML counts them. Empty cells are gaps (a line stops where a player's
-    games stop).
-    """
-
-    title: str
-    categories: CellRange
-    series: tuple[ChartSeries, ...]
-    anchor: tuple[int, int, int, int]
-    x_title: str = ""
-    y_title: str = ""
-    #: The category axis' labels turned by this many degrees (counter-clockwise negative, as
-    #: DrawingML counts). Level, LibreOffice breaks a label wider than its category's room
-    #: into lines, letter by letter: ``Start`` under 31 categories printed as ``St/ar/t``
-    #: (issue 34); turned, a label keeps its letters together.
-    label_rotation: int = -45
-    #: Plots cells in hidden rows too (``plotVisOnly`` off): a chart reading lookups kept out
-    #: of print in hidden rows (the template's chosen-camper charts).
-    plots_hidden: bool = False

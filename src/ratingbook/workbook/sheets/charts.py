@@ -46,6 +46,25 @@ MAX_POINTS = 200  # beyond this many games, every k-th game is shown (a chart ca
 WEEK_POINTS = 16  # weeks the ladder's week-by-week block has room for
 CHART_ROWS = 20  # a chart's height and width, in cells
 CHART_COLUMNS = 10
+#: The most players a chart names in a legend right of its plot; more are listed below it
+#: (:attr:`~ratingbook.workbook.port.presentation.LineChart.legend`), where they take the
+#: chart's width instead of the plot's.
+LEGEND_RIGHT = 6
+
+
+#: The most rows a chart grows by for a legend below its plot (two names a line, a line a
+#: row): 20 campers' chart is then 30 rows tall, still one landscape page.
+LEGEND_ROWS = 10
+
+
+def _legend(series: int) -> str:
+    return "r" if series <= LEGEND_RIGHT else "b"
+
+
+def _chart_rows(rows: int, series: int) -> int:
+    """A chart ``rows`` tall, grown by its legend's lines when the legend is below the plot
+    (so the plot keeps its height)."""
+    return rows if _legend(series) == "r" else rows + min(LEGEND_ROWS, -(-series // 2))
 
 
 def _room(needed: int, least: int, step: int) -> int:
@@ -102,9 +121,10 @@ def series_progress(
                 title,
                 categories,
                 series,
-                anchor=(1, 0, CHART_ROWS + 4, CHART_COLUMNS),
+                anchor=(1, 0, _chart_rows(CHART_ROWS + 4, len(series)), CHART_COLUMNS),
                 x_title="Games played",
                 y_title=y_title,
+                legend=_legend(len(series)),
             ),
         )
         if series
@@ -175,7 +195,8 @@ def ladder_progress(
         names = [CellRange(sheet, r, 3, r, 3) for r in range(top, top + len(members))]
         # One chart under another, each on a page of its own (chart_sheets): the two side by
         # side were too wide for a page at a readable size.
-        chart_top = 1 + len(charts) * (CHART_ROWS + 1)
+        tall = _chart_rows(CHART_ROWS, len(names))
+        chart_top = 1 + sum(c.anchor[2] + 1 for c in charts)
         charts.append(
             LineChart(
                 f"{group}: week {week}",
@@ -186,9 +207,10 @@ def ladder_progress(
                     )
                     for n in names
                 ),
-                anchor=(chart_top, 0, CHART_ROWS, CHART_COLUMNS),
+                anchor=(chart_top, 0, tall, CHART_COLUMNS),
                 x_title="Games played this week",
                 y_title="Rating",
+                legend=_legend(len(names)),
             )
         )
         charts.append(
@@ -201,9 +223,10 @@ def ladder_progress(
                     )
                     for n in names
                 ),
-                anchor=(chart_top + CHART_ROWS + 1, 0, CHART_ROWS, CHART_COLUMNS),
+                anchor=(chart_top + tall + 1, 0, tall, CHART_COLUMNS),
                 x_title="End of week",
                 y_title="Rating",
+                legend=_legend(len(names)),
             )
         )
     while rows and not rows[-1]:  # the last block's free rows: nothing to write

@@ -454,6 +454,9 @@ CRIKEY_CHARTS = "Crikey Charts"
 CRIKEY_PROGRESS = "Crikey Progress"
 ELO_CHARTS = "Elo Charts"
 ELO_PROGRESS = "Elo Progress"
+#: The ladder template's chosen-camper sheet (ratingbook.templates.camper_chart): its B1 names
+#: the camper whose charts it shows, the one cell of it a recalc writes (ladder_plan).
+CAMPER_CHART = "Camper Chart"
 
 # FIDE mode's record of an event and the acts kept for undo: written by ratingbook only.
 #: The results desk's setting (issue 36), a row of any family's settings sheet: who confirms a

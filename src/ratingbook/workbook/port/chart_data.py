@@ -1,0 +1,95 @@
+"""Charts as data: which cells a native Excel line chart plots, and where it sits.
+
+Pure data, no spreadsheet library (the print setups' companion in
+:mod:`ratingbook.workbook.port.presentation`, which names these too): a :class:`LineChart`
+plots :class:`ChartSeries` over shared categories, each a :class:`CellRange`; each back end
+turns it into its own calls (DrawingML XML, ``openpyxl.chart``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ratingbook.core.refs import column_letter
+
+__all__ = ["CellRange", "ChartSeries", "LineChart", "quote_sheet"]
+
+
+def quote_sheet(name: str) -> str:
+    """A sheet name as a formula refers to it: always in single quotes, quotes doubled."""
+    return "'" + name.replace("'", "''") + "'"
+
+
+@dataclass(frozen=True, slots=True)
+class CellRange:
+    """A rectangle of cells on one sheet, 1-based and inclusive."""
+
+    sheet: str
+    first_row: int
+    first_column: int
+    last_row: int
+    last_column: int
+
+    def __post_init__(self) -> None:
+        if (
+            not 1 <= self.first_row <= self.last_row
+            or not 1 <= self.first_column <= self.last_column
+        ):
+            raise ValueError(f"{self!r} is not a range of cells")
+
+    @property
+    def size(self) -> int:
+        return (self.last_row - self.first_row + 1) * (self.last_column - self.first_column + 1)
+
+    def formula(self) -> str:
+        """The range as a chart or a defined name refers to it: ``'Sheet'!$D$2:$BB$2``."""
+        first = f"${column_letter(self.first_column)}${self.first_row}"
+        if self.size == 1:
+            return f"{quote_sheet(self.sheet)}!{first}"
+        last = f"${column_letter(self.last_column)}${self.last_row}"
+        return f"{quote_sheet(self.sheet)}!{first}:{last}"
+
+    def cells(self) -> list[tuple[int, int]]:
+        """The (row, column) of every cell, row by row."""
+        return [
+            (r, c)
+            for r in range(self.first_row, self.last_row + 1)
+            for c in range(self.first_column, self.last_column + 1)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class ChartSeries:
+    """One line of a chart: its name from one cell, its points from a row of cells."""
+
+    name: CellRange
+    values: CellRange
+
+
+@dataclass(frozen=True, slots=True)
+class LineChart:
+    """A native line chart placed on a sheet, plotting series over shared categories.
+
+    ``anchor`` is the chart's place on its sheet: (top row, left column, rows, columns), 0-based
+    cell positions as DrawingML counts them. Empty cells are gaps (a line stops where a player's
+    games stop).
+    """
+
+    title: str
+    categories: CellRange
+    series: tuple[ChartSeries, ...]
+    anchor: tuple[int, int, int, int]
+    x_title: str = ""
+    y_title: str = ""
+    #: The category axis' labels turned by this many degrees (counter-clockwise negative, as
+    #: DrawingML counts). Level, LibreOffice breaks a label wider than its category's room
+    #: into lines, letter by letter: ``Start`` under 31 categories printed as ``St/ar/t``
+    #: (issue 34); turned, a label keeps its letters together.
+    label_rotation: int = -45
+    #: Plots cells in hidden rows too (``plotVisOnly`` off): a chart reading lookups kept out
+    #: of print in hidden rows (the template's chosen-camper charts).
+    plots_hidden: bool = False
+    #: Where the legend goes (DrawingML's ``legendPos``): ``r`` right of the plot, ``b`` below
+    #: it. On the right a legend of many long names takes the chart's width from the plot
+    #: (20 campers: the plot a third of the chart, issue 34); below, it spreads across it.
+    legend: str = "r"

@@ -1,0 +1,85 @@
+"""A table split across pages wide (issue 34, see42c): its pages share the columns evenly, and
+a text column a page may start with stands apart from the repeated number beside it.
+
+The user test's camp (150 games, long names) printed Rating History 4 pages wide, the last page
+of each band holding one column (``Black Permanent After``), and printed ``Black ID`` (the last
+repeated column, a number) against ``Result`` as ``46|(½-½)``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import openpyxl
+
+from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
+from ratingbook.files.patching.cells import CellWriter
+from ratingbook.files.patching.generated import generated_sheet_xml
+from ratingbook.files.patching.styles import Styles
+from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
+from ratingbook.reports.ladder_tables import RATING_HISTORY_COLUMNS
+from ratingbook.reports.tables import SheetGrid
+from ratingbook.workbook.port.presentation import balanced_breaks, indented_columns
+from ratingbook.workbook.sheets.report_sheet import report_sheet
+
+NAMES = ("Alexandra-Katharina Vandenberghe-Rasmussen", "Wilhelmina Castellanos de la Vega")
+
+
+def test_columns_are_shared_evenly_over_the_pages_the_printer_needs() -> None:
+    # Ten columns 10 wide, 35 a page: filled in turn, 3 + 3 + 3 + 1 on four pages; evenly,
+    # each page ends nearest 25, 50, 75: 2 + 3 + 2 + 3.
+    assert balanced_breaks([10.0] * 10, 35) == (2, 5, 7)
+    assert balanced_breaks([10.0] * 3, 35) == ()
+    # A column wider than a page has its own.
+    assert balanced_breaks([50.0, 10.0], 35) == (1,)
+
+
+def _history() -> SheetGrid:
+    rows = [(n, n + 1, 13, NAMES[0], 46, NAMES[1], "(½-½)", *([1000] * 8)) for n in range(1, 151)]
+    return SheetGrid("Rating History", RATING_HISTORY_COLUMNS, rows, widths={3: 20, 5: 20})
+
+
+def test_the_rating_history_of_a_camp_prints_in_even_pages_the_result_apart() -> None:
+    sheet = report_sheet(_history(), "Ladder Standings", "Week 1")
+    widths = sheet.column_widths()
+    setup = sheet.printed(widths)
+    assert setup is not None and setup.scale  # too wide for one page at a readable size
+    keys = setup.repeat_columns
+    # Each page's share of the columns past the repeated ones: the last holds more than one,
+    # and the pages are as few as with any number of repeated columns (the most of them
+    # repeated that gives that), filled in turn at the same room.
+    ends = [*setup.column_breaks, len(widths)]
+    shares = [b - a for a, b in zip([keys, *ends], ends, strict=False)]
+    assert len(shares) > 1 and shares[-1] > 1
+    room = 792 - 144 * 0.7  # landscape Letter less its side margins, in points
+    room = room / (7.0 * setup.scale / 100) * 0.99  # in Excel's width units, at the scale
+
+    def pages(k: int) -> int:
+        used, count = 0.0, 1
+        for width in widths[k:]:
+            if used and used + width > room - sum(widths[:k]):
+                count, used = count + 1, 0.0
+            used += width
+        return count
+
+    assert len(shares) == min(pages(k) for k in range(1, 7))
+    # A text column a page may start with, beside a repeated number, is indented.
+    result = RATING_HISTORY_COLUMNS.index("Result")
+    assert result in sheet.indented() or sheet.alignments()[keys - 1] != "right"
+    # Both back ends write the breaks.
+    styles = Styles(None, "xl/styles.xml")
+    xml = "".join(generated_sheet_xml(sheet, CellWriter(lambda: styles, WINDOWS_EPOCH), False))
+    (breaks,) = re.findall(r"<colBreaks[^>]*>(.*?)</colBreaks>", xml)
+    written = [int(i) for i in re.findall(r'<brk id="(\d+)"', breaks)]
+    assert written == list(setup.column_breaks)
+    ws = openpyxl.Workbook().active
+    apply_print_setup(ws, setup)
+    assert [b.id for b in ws.col_breaks.brk] == list(setup.column_breaks)
+
+
+def test_a_page_starting_beside_a_repeated_number_indents_its_text() -> None:
+    # Game, Games Row, White ID, White, Black ID repeated; Black and Result past them.
+    aligned = ("right", "right", "right", "left", "right", "left", "left", "right")
+    assert indented_columns(aligned) == {3, 5}
+    assert indented_columns(aligned, repeated=5) == {3, 5, 6}
+    assert indented_columns(aligned, repeated=4) == {3, 5}  # White, a text, ends the keys
