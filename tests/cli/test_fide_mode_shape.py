@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cli.test_fide_mode_commands import edit, grid
+from tests.cli.test_fide_mode_commands import edit, grid, ok, refused
 from tests.helpers.cli import digest, run
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.workbooks import make_book
@@ -29,18 +29,6 @@ from tests.helpers.workbooks import make_book
 @pytest.fixture(autouse=True)
 def _arbiter(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RATINGBOOK_USER", "arbiter")
-
-
-def ok(*args: object) -> str:
-    done = run(*args)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
-def refused(*args: object) -> str:
-    done = run(*args)
-    assert done.returncode != 0, done.stdout
-    return done.stderr
 
 
 def log(path: Path) -> list[tuple[Any, ...]]:
