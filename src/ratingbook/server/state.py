@@ -17,6 +17,7 @@ import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from ratingbook.desk import Desk, DeskError, TakeOutcome
+from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
 from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
@@ -146,7 +147,16 @@ class DeskState:
             if stop.is_set():
                 return
             if woken or self.pending_take or self.untried():
-                self.take_now()
+                try:
+                    self.take_now()
+                except (RatingbookError, OSError) as problem:
+                    # A book caught half-written (saved in place by another program) or gone
+                    # for a moment: the taker keeps running and tries again at the next tick.
+                    self.pending_take = True
+                    self.last_take = (
+                        f"The book could not be read just now ({problem}): the desk tries "
+                        "again in a few seconds."
+                    )
 
     def render(self, template: str, *, title: str, here: str, **values: Any) -> str:
         """A desk page on the published site's layout (``web/templates/base.html``): ``here``
