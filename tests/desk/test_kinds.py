@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 from tests.desk.desk_books import copy, template, type_boards, type_games, values_but_records
 from tests.helpers.workbooks import records
@@ -84,3 +85,52 @@ def test_a_camp_evening_of_games_taken_equals_the_games_typed(
         "results desk: white from phone A; black from phone B; confirmed by the reports"
     )
     assert listed[1]["Reported By"] == "results desk: reported from phone C; accepted by staff"
+
+
+def test_with_one_side_the_other_players_report_is_of_the_same_game(tmp_path: Path) -> None:
+    """Desk Confirms `one side` on a ladder, the games released (issue 36, the second user
+    test): Zoe's report of Zoe - Tom stands and goes into the book; Tom's report of the same
+    pairing is a second report of THAT game, never a new row: equal, it is in the book once;
+    differing, it is refused (the book holds the game: the staff change it there)."""
+    book = template(tmp_path, "ladder")
+    workbook = openpyxl.load_workbook(book)
+    workbook["Ladder Settings"].append(["Desk Confirms", "one side"])
+    workbook.save(book)
+    before = len(_games(book))
+    desk = Desk.open(book)
+    a, b, c, d = _ids(desk)[:4]
+    first = desk.report_game(desk.player_code(CAMP), c, d, "(1-0)", origin="camp")
+    assert first.message.endswith("(1-0) confirmed: it stands on this one report")
+    desk.release(None, by="staff")
+    desk.take()
+    zoe = desk.report_game(desk.player_code(a), a, b, "(1-0)", origin="Zoe")
+    assert zoe.status == "confirmed"
+    assert "both reports agree" not in zoe.message
+    assert desk.take().taken == 1
+    with pytest.raises(DeskError, match=r"already in the book \(\(1-0\)\)"):
+        desk.report_game(desk.player_code(b), a, b, "(0-1)", origin="Tom")
+    assert desk.report_game(desk.player_code(b), a, b, "(1-0)", origin="Tom").status == "taken"
+    assert desk.take().taken == 0
+    games = _games(book)
+    assert games[before:] == [(c, d, "(1-0)"), (a, b, "(1-0)")]
+
+
+def _games(book: Path) -> list[tuple[str, str, str]]:
+    """Ladder Games' rows (White, Black, Result as text)."""
+    rows = [r for r in records(book, "Ladder Games") if r.get("White") not in (None, "")]
+    return [(str(r["White"]), str(r["Black"]), str(r["Result"])) for r in rows]
+
+
+def test_with_one_side_a_second_report_before_the_take_makes_a_conflict(tmp_path: Path) -> None:
+    """Not yet taken, the other player's differing report of the game is a conflict for the
+    staff (one game, two reports), not a second game."""
+    book = template(tmp_path, "ladder")
+    workbook = openpyxl.load_workbook(book)
+    workbook["Ladder Settings"].append(["Desk Confirms", "one side"])
+    workbook.save(book)
+    desk = Desk.open(book)
+    a, b = _ids(desk)[:2]
+    zoe = desk.report_game(desk.player_code(a), a, b, "(1-0)", origin="Zoe")
+    tom = desk.report_game(desk.player_code(b), a, b, "(0-1)", origin="Tom")
+    assert (tom.item_id, tom.status) == (zoe.item_id, "conflict")
+    assert [q.status for q in desk.queue()] == ["conflict"]

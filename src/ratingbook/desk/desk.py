@@ -60,6 +60,16 @@ _SAID: dict[Status, str] = {
     "missing": "not reported yet",
     "rejected": "rejected by the arbiter: report again",
 }
+#: What a confirmed result says when it stands on one report (Desk Confirms ``one side``):
+#: nobody else agreed to it, so "both reports agree" would be untrue.
+_STANDS_ALONE = "confirmed: it stands on this one report"
+
+
+def _said(status: Status, item: Item) -> str:
+    """What a phone is told of ``item`` standing at ``status`` after a report."""
+    if status == "confirmed" and len({f.side for f in item.counted}) < 2:
+        return _STANDS_ALONE
+    return _SAID[status]
 
 
 class Desk:
@@ -162,12 +172,13 @@ class Desk:
             status, _ = self._standing(item, view)
             check_report(status, item.decision, pairing.result_in_book, what=what)
             if any(f.side == side and f.result == canonical for f in item.counted):
-                return Ack(iid, status, f"{what}: {canonical} is already reported; {_SAID[status]}")
+                said = _said(status, item)
+                return Ack(iid, status, f"{what}: {canonical} is already reported; {said}")
             self._store.add_report(db, iid, side, canonical, origin)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+            return Ack(iid, status, f"{what}: {canonical} {_said(status, item)}")
 
         # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
         # phones waits for a few commits, not one each).
@@ -205,30 +216,40 @@ class Desk:
         canonical = canonical_result(view.kind, result)
 
         def record(db: sqlite3.Connection) -> Ack:
+            what = f"{names[white_id]} - {names[black_id]}"
             iid = self._open_game(db, white_id, black_id, side)
             if iid is None:
                 iid = self._store.game_item(
                     db, (white_id, names[white_id]), (black_id, names[black_id])
                 )
+            else:  # the other player's report of that game: it confirms it, or differs
+                item = self._store.item_in(db, iid)
+                assert item is not None
+                status, stands = self._standing(item, view)
+                if status == "taken" and stands != canonical:
+                    check_report(status, item.decision, stands, what=f"the game {what}")
             self._store.add_report(db, iid, side, canonical, origin)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            what = f"{names[white_id]} - {names[black_id]}"
-            return Ack(iid, status, f"{what}: {canonical} {_SAID[status]}")
+            return Ack(iid, status, f"{what}: {canonical} {_said(status, item)}")
 
         return self._store.together(record)
 
     def _open_game(
         self, db: sqlite3.Connection, white: str, black: str, side: Side | None
     ) -> int | None:
-        """The oldest open game of these two players that waits for this side's report."""
+        """The oldest game of these two players that the other player reported and this side
+        has not: this report is a second report of that game, never a new game (with Desk
+        Confirms ``one side`` the first report stands, and may be taken, before the second
+        comes). A game the arbiter decided is passed over (its reports are refused)."""
         if side is None:
             return None
         for item in self._store.items_in(db, GAMES_ROUND):
-            if (item.white_id, item.black_id) != (white, black) or item.taken or item.decision:
+            if (item.white_id, item.black_id) != (white, black) or item.decision:
                 continue
-            if item.counted and side not in {f.side for f in item.counted}:
+            sides = {f.side for f in item.counted}
+            if item.counted and side not in sides:
                 return item.id
         return None
 
