@@ -14,7 +14,8 @@ from tests.helpers.workbooks import all_values, make_book, save_book
 
 from ratingbook.files.backends import open_book
 from ratingbook.session import NeedsConfirmation, Pair, Recalc, Session
-from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.port.book import Formula, WriteBlock
+from ratingbook.workbook.sheets.schemas import ladder_name_formula
 
 TEMPLATES = ROOT / "workbook_templates"
 #: The sheets that differ by design between a take and typing: the desk's record, FIDE mode's
@@ -85,13 +86,17 @@ def type_boards(path: Path, sheet: str, results: dict[tuple[int, int, int], str]
 
 
 def type_games(path: Path, sheet: str, games: list[tuple[object, object, str]]) -> None:
-    """Type each game in a new row under ``sheet``'s last one, then Recalc Ratings."""
+    """Type each game in a new row under ``sheet``'s last one, then Recalc Ratings (a ladder's
+    name columns, beside the result, get the table's formulas, as Excel fills them in a row
+    typed under its table)."""
     book = open_book(str(path))
     grid = book.read_values(sheet)
     last = max(i for i, line in enumerate(grid, start=1) if any(v not in (None, "") for v in line))
     header = _header(grid)
     column = header.index("White") + 1
-    book.write_values(WriteBlock(sheet, last + 1, column, [list(g) for g in games]))
+    names = [Formula(ladder_name_formula(s)) for s in ("White", "Black")]
+    lines = [[*g, *(names if "White Name" in header else [])] for g in games]
+    book.write_values(WriteBlock(sheet, last + 1, column, lines))
     _recalc(book, path)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from tests.desk.desk_books import copy, template, type_boards, type_games, values_but_records
+from tests.helpers.libreoffice import convert_all, require_soffice
 from tests.helpers.workbooks import records
 
 from ratingbook.desk import CAMP, Desk, DeskError
@@ -134,3 +135,23 @@ def test_with_one_side_a_second_report_before_the_take_makes_a_conflict(tmp_path
     tom = desk.report_game(desk.player_code(b), a, b, "(0-1)", origin="Tom")
     assert (tom.item_id, tom.status) == (zoe.item_id, "conflict")
     assert [q.status for q in desk.queue()] == ["conflict"]
+
+
+def test_a_desk_taken_ladder_row_shows_both_names(tmp_path: Path) -> None:
+    """The Instructions promise the names beside the IDs fill in; a row the desk adds under
+    Ladder Games holds the template's name formulas, which LibreOffice calculates to the
+    names Ladder Players gives those IDs (issue 36, the second user test)."""
+    require_soffice()
+    book = template(tmp_path, "ladder")
+    desk = Desk.open(book)
+    (a, name_a), (b, name_b) = desk.players()[:2]
+    before = len(_games(book))
+    desk.accept(desk.report_game(desk.player_code(CAMP), b, a, "(0-1)", origin="p").item_id, by="s")
+    desk.release(None, by="staff")
+    assert desk.take().taken == 1
+    done = convert_all([book], tmp_path / "lo", tmp_path / "profile", "xlsx", recalc_on_load=True)
+    assert done.returncode == 0, done.stderr
+    sheet = openpyxl.load_workbook(tmp_path / "lo" / book.name, data_only=True)["Ladder Games"]
+    rows = [r for r in sheet.iter_rows(min_row=2, values_only=True) if r[0] not in (None, "")]
+    assert len(rows) == before + 1
+    assert rows[-1][3:5] == (name_b, name_a)  # White Name, Black Name as LibreOffice shows

@@ -26,7 +26,14 @@ from ratingbook.core.cells import EXCEL_ERRORS
 from ratingbook.core.refs import column_letter
 from ratingbook.core.tables import Grid, trim_grid
 from ratingbook.errors import RatingbookError
-from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock, apply_plan
+from ratingbook.workbook.port.book import (
+    KEEP,
+    Formula,
+    GeneratedSheet,
+    Plan,
+    WriteBlock,
+    apply_plan,
+)
 from ratingbook.workbook.port.table_growth import TableArea, grown_tables, written_extent
 
 __all__ = ["INTERNAL_NOTE", "REMOTE", "XlwingsBook", "excel_text"]
@@ -83,6 +90,8 @@ def _value_out(value: object) -> object:
     """A computed value as xlwings should write it: text as text, never NaN."""
     if value is None or isinstance(value, bool | int | _dt.date | _dt.time):
         return value
+    if isinstance(value, Formula):  # Excel takes "=..." written as a value for a formula
+        return f"={value.text}"
     if isinstance(value, str):
         return excel_text(value)
     if isinstance(value, float):

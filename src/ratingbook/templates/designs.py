@@ -45,6 +45,8 @@ from ratingbook.workbook.sheets.schemas import (
     WEEKLY_STANDINGS,
     WEEKLY_STANDINGS_COLUMNS,
     WHOLE_CAMP,
+    ladder_name_formula,
+    table_name,
 )
 
 __all__ = [
@@ -175,20 +177,6 @@ def _entering_lines(what: str) -> tuple[str, ...]:
 # --- SCA camp ladder ---------------------------------------------------------------------------
 
 
-def table_name(sheet: str) -> str:
-    return "".join(sheet.split())
-
-
-def _name_formula(side: str) -> str:
-    """The player's name beside an ID on Ladder Games (a calculated column of its table)."""
-    this_row = f"{table_name(LADDER_GAMES.sheet)}[[#This Row],[{side}]]"
-    players = table_name(LADDER_PLAYERS.sheet)
-    return (
-        f'IF({this_row}="","",IFERROR(INDEX({players}[Name],'
-        f'MATCH({this_row},{players}[ID],0)),"?"))'
-    )
-
-
 _ARCHIVE_SPECS = (
     TableSpec(GAMES_ARCHIVE, tuple(Column(c) for c in GAMES_ARCHIVE_COLUMNS)),
     TableSpec(WEEKLY_STANDINGS, tuple(Column(c) for c in WEEKLY_STANDINGS_COLUMNS)),
@@ -283,7 +271,7 @@ LADDER = Design(
             ids=("White", "Black"),
             extra_columns=NAME_COLUMNS,
             formulas={
-                name: _name_formula(side)
+                name: ladder_name_formula(side)
                 for name, side in zip(NAME_COLUMNS, ("White", "Black"), strict=True)
             },
             dropdowns=(

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from ratingbook.files.ooxml.workbookpart import WINDOWS_EPOCH
-from ratingbook.files.ooxml.xmltext import inline_text, int_attribute
+from ratingbook.files.ooxml.xmltext import escape, inline_text, int_attribute
 from ratingbook.files.patching.styles import Styles
+from ratingbook.workbook.port.book import Formula
 
 # Excel's number formats for date and time values written into cells that have none
 # (the formats openpyxl gives them, so both adapters write the same).
@@ -57,6 +58,8 @@ class CellWriter:
         s = f' s="{style}"' if style is not None else ""
         if isinstance(value, str):
             return f'<{p}c r="{ref}"{s} t="inlineStr"><{p}is>{inline_text(value, p)}</{p}is></{p}c>'
+        if isinstance(value, Formula):  # no cached value: calculated on load (fullCalcOnLoad)
+            return f'<{p}c r="{ref}"{s}><{p}f>{escape(value.text)}</{p}f></{p}c>'
         if isinstance(value, bool):
             return f'<{p}c r="{ref}"{s} t="b"><{p}v>{int(value)}</{p}v></{p}c>'
         if isinstance(value, int):

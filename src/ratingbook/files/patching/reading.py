@@ -35,7 +35,7 @@ from ratingbook.files.patching.walker import (
     sheet_extent,
     translate_formula,
 )
-from ratingbook.workbook.port.book import KEEP, WriteBlock
+from ratingbook.workbook.port.book import KEEP, WriteBlock, read_back
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
@@ -118,7 +118,7 @@ def overlay(grid: Grid, block: WriteBlock) -> None:
             column = block.column - 1 + c
             if len(row) <= column:
                 row.extend([None] * (column + 1 - len(row)))
-            row[column] = value
+            row[column] = read_back(value)
 
 
 _EXACT_FLOATS = float(1 << 53)

@@ -47,7 +47,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     apply_print_setup,
     apply_title,
 )
-from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
     INDENT,
     LEFT,
@@ -395,6 +395,9 @@ def _formula_text(value: object) -> str:
 
 def _set(cell: Any, value: object) -> None:
     """Write ``value``; text is stored as text even when it starts with = + - or @."""
+    if isinstance(value, Formula):
+        cell.value = f"={value.text}"
+        return
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"

@@ -20,9 +20,9 @@ from dataclasses import replace
 from typing import Protocol
 
 from ratingbook.core.results import Result, parse_swiss_result
-from ratingbook.core.tables import Table
+from ratingbook.core.tables import Column, Table, TableSpec
 from ratingbook.errors import Location, Problems, RatingbookError
-from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
+from ratingbook.workbook.port.book import Formula, GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
 from ratingbook.workbook.sheets.reading import Sheets, read
 from ratingbook.workbook.sheets.schemas import (
@@ -31,7 +31,9 @@ from ratingbook.workbook.sheets.schemas import (
     ELO_GAMES,
     LADDER_GAMES,
     LADDER_PLAYERS,
+    NAME_COLUMNS,
     SWISS_GAMES,
+    ladder_name_formula,
 )
 
 __all__ = ["EnteredResult", "entered_blocks", "plan_result_entry", "with_entered"]
@@ -107,13 +109,14 @@ def entered_blocks(
         _team_boards(sheets, boards, problems, blocks, listed)
     if games:
         spec = LADDER_GAMES if sheets.actual(LADDER_GAMES.sheet) is not None else ELO_GAMES
-        table = read(sheets, spec)
+        table = read(sheets, _with_names(spec))
         rows = [
             {
                 "White": _id(e.white, spec is LADDER_GAMES),
                 "Black": _id(e.black, spec is LADDER_GAMES),
             }
             | {"Result": e.result}
+            | _name_formulas(spec)
             for e in games
         ]
         block = rows_below(table, rows)
@@ -146,6 +149,24 @@ def _ladder_names(sheets: Sheets) -> dict[str, str]:
             number = int(ident) if isinstance(ident, float) and ident.is_integer() else ident
             out[str(number).strip()] = name.strip()
     return out
+
+
+def _with_names(spec: TableSpec) -> TableSpec:
+    """``spec`` with a ladder's name columns (never read: found, to write their formulas)."""
+    if spec is not LADDER_GAMES:
+        return spec
+    named = tuple(Column(n, required=False) for n in NAME_COLUMNS)
+    return replace(spec, columns=(*spec.columns, *named))
+
+
+def _name_formulas(spec: TableSpec) -> dict[str, Formula]:
+    """A ladder's name columns beside the IDs, the template's formulas: a row added under the
+    table gets no calculated column from Excel or LibreOffice (rows_below leaves out a column
+    the book's table lacks)."""
+    if spec is not LADDER_GAMES:
+        return {}
+    sides = ("White", "Black")
+    return {n: Formula(ladder_name_formula(s)) for n, s in zip(NAME_COLUMNS, sides, strict=True)}
 
 
 def _id(value: str, ladder: bool) -> object:

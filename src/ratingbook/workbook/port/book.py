@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
+from ratingbook.core.cells import Uncalculated
 from ratingbook.core.tables import Grid, Table
 from ratingbook.workbook.port.presentation import (
     LineChart,
@@ -35,6 +36,7 @@ __all__ = [
     "KEEP",
     "Book",
     "FileBook",
+    "Formula",
     "GeneratedSheet",
     "Pending",
     "Plan",
@@ -42,6 +44,7 @@ __all__ = [
     "apply_plan",
     "check_finite",
     "finished",
+    "read_back",
     "rows_below",
 ]
 
@@ -61,6 +64,21 @@ class _Keep:
 
 
 KEEP = _Keep()
+
+
+@dataclass(frozen=True, slots=True)
+class Formula:
+    """A formula to write into a cell (``text`` without the ``=``, as Excel keeps it in the
+    file): a table's calculated column in the rows a block adds under the table (a spreadsheet
+    program fills such a column only in rows typed there). Strings are always written as text."""
+
+    text: str
+
+
+def read_back(value: object) -> object:
+    """A value written, as reading the cell gives it before a spreadsheet program opens the
+    file: a formula is not calculated yet (:class:`~ratingbook.core.cells.Uncalculated`)."""
+    return Uncalculated(f"={value.text}") if isinstance(value, Formula) else value
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid
-from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock, read_back
 
 __all__ = ["GridBook", "MemoryBook"]
 
@@ -51,7 +51,7 @@ class MemoryBook(GridBook):
                 cells, column = grid[row], block.column - 1 + j
                 while len(cells) <= column:
                     cells.append(None)
-                cells[column] = value
+                cells[column] = read_back(value)
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         self._sheets[sheet.name] = sheet.grid()

@@ -140,6 +140,8 @@ __all__ = [
     "WEEKLY_STANDINGS",
     "WEEKLY_STANDINGS_COLUMNS",
     "WHOLE_CAMP",
+    "ladder_name_formula",
+    "table_name",
 ]
 
 # --- input tables ----------------------------------------------------------------------------
@@ -183,6 +185,24 @@ BY_GROUP = "By group"
 # Ladder Games may show each player's name beside the ID (formula columns in the template). They
 # are never read; a new week keeps their formulas, and the archive gets the names as values.
 NAME_COLUMNS = ("White Name", "Black Name")
+
+
+def table_name(sheet: str) -> str:
+    """The Excel table's name of an input sheet (the template names each after its sheet)."""
+    return "".join(sheet.split())
+
+
+def ladder_name_formula(side: str) -> str:
+    """The player's name beside an ID on Ladder Games (``side``: "White" or "Black"): the
+    calculated column of its table, written by the template and into each row the results
+    desk adds (a spreadsheet program fills it only in rows typed under the table)."""
+    this_row = f"{table_name(LADDER_GAMES.sheet)}[[#This Row],[{side}]]"
+    players = table_name(LADDER_PLAYERS.sheet)
+    return (
+        f'IF({this_row}="","",IFERROR(INDEX({players}[Name],'
+        f'MATCH({this_row},{players}[ID],0)),"?"))'
+    )
+
 
 CRIKEY_PLAYERS = TableSpec("Crikey Players", (Column("Name", field=fields.NAME), Column("Rating")))
 CRIKEY_GAMES = TableSpec(
