@@ -8,11 +8,12 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from tests.desk.desk_books import copy, template, type_boards, type_games, values_but_records
+from tests.desk.desk_books import copy, run, template, type_boards, type_games, values_but_records
 from tests.helpers.libreoffice import convert_all, require_soffice
 from tests.helpers.workbooks import records
 
 from ratingbook.desk import CAMP, Desk, DeskError
+from ratingbook.session import Redo, Undo
 
 
 def _report_all(desk: Desk, rnd: int, results: dict[int, str]) -> dict[tuple[int, int, int], str]:
@@ -155,3 +156,23 @@ def test_a_desk_taken_ladder_row_shows_both_names(tmp_path: Path) -> None:
     rows = [r for r in sheet.iter_rows(min_row=2, values_only=True) if r[0] not in (None, "")]
     assert len(rows) == before + 1
     assert rows[-1][3:5] == (name_b, name_a)  # White Name, Black Name as LibreOffice shows
+
+
+def test_undo_takes_back_a_ladder_take_whole(tmp_path: Path) -> None:
+    """commands.md: a take is one act undo takes back whole; a ladder keeps no log, and its
+    take is still an act of the undo history (issue 36, the second user test)."""
+    book = template(tmp_path, "ladder")
+    games = _games(book)
+    desk = Desk.open(book)
+    a, b = _ids(desk)[:2]
+    desk.accept(desk.report_game(desk.player_code(CAMP), b, a, "(0-1)", origin="p").item_id, by="s")
+    desk.release(None, by="staff")
+    assert desk.take().taken == 1
+    assert _games(book) == [*games, (b, a, "(0-1)")]
+    run(book, Undo())
+    assert _games(book) == games
+    listed = openpyxl.load_workbook(book)["Desk Results"].iter_rows(min_row=2, values_only=True)
+    assert not [line for line in listed if any(v not in (None, "") for v in line)]
+    assert [q.status for q in Desk.open(book).queue()] == ["accepted"]  # not taken: the undo stands
+    run(book, Redo())
+    assert _games(book) == [*games, (b, a, "(0-1)")]

@@ -105,9 +105,13 @@ _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS, DESK_RESULTS)
 #: The kind an act no log records is kept with (the log's kinds are FIDE mode's). Such acts are
 #: named by their plan (``Plan.act``): a ladder's new week (it archives the week and empties its
 #: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked), a players update
-#: (it rewrites typed cells), a pairing where the event keeps no log (a team event). An event's
+#: (it rewrites typed cells), a pairing where the event keeps no log (a team event), a results
+#: desk's take where the event keeps no log (a ladder's games: :data:`DESK_TAKE`). An event's
 #: logged acts are kept as logged.
 _NOT_LOGGED = "Not logged"
+#: The act a results desk's take is kept as where the event keeps no log (a ladder's, an Elo
+#: book's games): ``ratingbook history`` lists it, ``ratingbook undo`` takes it back whole.
+DESK_TAKE = "Desk results taken"
 
 
 class Session:
@@ -251,6 +255,8 @@ class Session:
             memory.write_values(block)
         plan = plan_recalc(Sheets(memory, sheets.today, sheets.request))
         plan = replace(plan, blocks=(*blocks, *plan.blocks))
+        if plan.pending is None and not plan.act:  # a book that keeps no log (a ladder's):
+            plan = replace(plan, act=DESK_TAKE)  # the take is still one act undo takes back
         return with_entered(plan, sheets, command.entries, listed)
 
     def _settle(
@@ -373,8 +379,8 @@ class Session:
         if sheets.actual(EVENT_HISTORY) is None:
             raise RatingbookError(
                 f"the book has no history to {word}: acts are kept from an event's first "
-                "logged change (a Swiss or round-robin book), a ladder's first new week, a team "
-                "event's first pairing or a first players update"
+                "logged change (a Swiss or round-robin book), a ladder's first new week or "
+                "results desk take, a team event's first pairing or a first players update"
             )
         history = self._history(sheets)
         candidates = [a for a in history.acts if a.undone != back]
