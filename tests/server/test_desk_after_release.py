@@ -79,3 +79,36 @@ def test_a_game_accepted_after_the_evenings_release_goes_into_the_book(tmp_path:
         report_and_accept(*games[1])  # after the evening's release
         until(lambda: len(ladder_games(book)) == len(before) + 2, "the later game taken")
     assert ladder_games(book) == before + games
+
+
+def test_with_one_side_the_other_players_report_is_of_the_same_game(tmp_path: Path) -> None:
+    """Desk Confirms `one side`, the evening's games released (issue 36, the second user test):
+    Zoe's report stands on one report and goes into the book; Tom's report of the same game
+    that differs is refused on his phone, never a second row with the opposite result."""
+    book = ladder(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    workbook["Ladder Settings"].append(["Desk Confirms", "one side"])
+    workbook.save(book)
+    before = ladder_games(book)
+    desk = Desk.open(book)
+    with running_desk(desk, book) as state:
+        staff = signed_in(state.base_url)
+        zoe, tom, priya = [pid for pid, _ in desk.players()][:3]
+
+        def phone_sends(code: str, white: str, black: str, result: str) -> str:
+            phone = Client(state.base_url, "127.0.4.1")
+            form = {"token": phone.get("/game").token(), "code": code, "white": white,
+                    "black": black, "result": result}  # fmt: skip
+            return phone.post("/game", form).text
+
+        camp = phone_sends(desk.player_code("*"), tom, priya, "(1-0)")
+        assert "confirmed: it stands on this one report" in camp
+        assert "both reports agree" not in camp
+        form = {"token": staff.get("/arbiter").token(), "act": "release"}
+        assert staff.post("/arbiter/act", form).status == 303
+        until(lambda: len(ladder_games(book)) == len(before) + 1, "the camp's game taken")
+        assert "stands on this one report" in phone_sends(desk.player_code(zoe), zoe, tom, "(1-0)")
+        until(lambda: len(ladder_games(book)) == len(before) + 2, "Zoe's game taken")
+        refused = phone_sends(desk.player_code(tom), zoe, tom, "(0-1)")
+        assert "already in the book" in refused
+    assert ladder_games(book) == [*before, (tom, priya, "(1-0)"), (zoe, tom, "(1-0)")]
