@@ -164,15 +164,23 @@ def test_an_oversized_body_is_refused_unread(desk: DeskState, fake: FakeDesk) ->
 
 
 def test_an_oversized_chunked_body_is_refused(desk: DeskState, fake: FakeDesk) -> None:
-    """No Content-Length to refuse by: the server counts the chunks as they come."""
+    """No Content-Length to refuse by: the server counts the chunks as they come. It answers
+    413 and closes the connection; a client still sending chunks then may find the connection
+    reset before it reads the answer (seen on a busy machine), which is a refusal too: the body
+    was not taken, and the desk goes on serving."""
     host, port = desk.base_url.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=30)
     chunks = (b"x" * 8192 for _ in range(40))
-    connection.request("POST", "/report", body=chunks, encode_chunked=True, headers={
-        "Content-Type": "application/x-www-form-urlencoded", "Origin": desk.base_url})  # fmt: skip
-    assert connection.getresponse().status == 413
+    try:
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "Origin": desk.base_url}
+        connection.request("POST", "/report", body=chunks, encode_chunked=True, headers=headers)
+        status: int | None = connection.getresponse().status
+    except (ConnectionResetError, BrokenPipeError):
+        status = None  # closed by the server while the body was still coming
     connection.close()
+    assert status in (413, None)
     assert reports(fake) == []
+    assert Client(desk.base_url).get("/").status == 200
 
 
 @pytest.mark.parametrize(
