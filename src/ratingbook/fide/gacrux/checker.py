@@ -152,15 +152,21 @@ def _berger_round(
     taken with the last two rounds of the first cycle exchanged (as C.05 Annex 1 recommends,
     and as ratingbook pairs it) or without, whichever the file follows."""
     games = tuple(p for p in current if p.black)
-    saved = dict(tournament)
     double = "double" in tournament.get("pairingSystem", [])
+    had_meets, meets = "maxMeets" in tournament, tournament.get("maxMeets")
     variants = []
-    for max_meets in (2, 1) if double else (tournament.get("maxMeets", 1),):
-        tournament["maxMeets"] = max_meets
-        pairs = _engine("berger", tournament, number, analysis=False).compute_pairing(False, 0)
-        variants.append(tuple(p for p in _pairs(pairs) if p.black))
-    tournament.clear()
-    tournament.update(saved)
+    try:
+        # gacrux exchanges the rounds only when told the pairs meet twice (``maxMeets``).
+        for max_meets in (2, 1) if double else (meets,):
+            if double:
+                tournament["maxMeets"] = max_meets
+            pairs = _engine("berger", tournament, number, analysis=False).compute_pairing(False, 0)
+            variants.append(tuple(p for p in _pairs(pairs) if p.black))
+    finally:
+        if had_meets:
+            tournament["maxMeets"] = meets
+        else:
+            tournament.pop("maxMeets", None)
 
     def key(pairs: tuple[CheckedPair, ...]) -> list[tuple[int, int]]:
         return [(p.white, p.black) for p in pairs]
