@@ -6,7 +6,9 @@ take while the evening's other games go in; ``ratingbook results take`` then fai
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -47,14 +49,24 @@ def add_camper(path: Path, name: str) -> str:
     return str(ident)
 
 
-def make_inactive(path: Path, ident: str) -> None:
+def _edit_camper(
+    path: Path, ident: str, change: Callable[[list[str], tuple[Any, ...]], None]
+) -> None:
+    """``change(header, row)`` made to the camper ``ident``'s row of Ladder Players."""
     book = openpyxl.load_workbook(path)
     sheet = book["Ladder Players"]
     header = [cell.value for cell in sheet[1]]
     for row in sheet.iter_rows(min_row=2):
         if str(row[header.index("ID")].value) == ident:
-            row[header.index("Active")].value = False
+            change(header, row)
     book.save(path)
+
+
+def make_inactive(path: Path, ident: str) -> None:
+    def inactive(header: list[str], row: tuple[Any, ...]) -> None:
+        row[header.index("Active")].value = False
+
+    _edit_camper(path, ident, inactive)
 
 
 def test_an_inactive_camper_is_offered_to_no_one_and_his_game_is_refused(tmp_path: Path) -> None:
@@ -107,14 +119,11 @@ def test_desk_results_names_a_ladder_games_players(tmp_path: Path) -> None:
 
 
 def remove_camper(path: Path, ident: str) -> None:
-    book = openpyxl.load_workbook(path)
-    sheet = book["Ladder Players"]
-    header = [cell.value for cell in sheet[1]]
-    for row in sheet.iter_rows(min_row=2):
-        if str(row[header.index("ID")].value) == ident:
-            for cell in row:
-                cell.value = None
-    book.save(path)
+    def removed(header: list[str], row: tuple[Any, ...]) -> None:
+        for cell in row:
+            cell.value = None
+
+    _edit_camper(path, ident, removed)
 
 
 def test_one_game_the_recalc_refuses_does_not_hold_back_the_others(tmp_path: Path) -> None:
