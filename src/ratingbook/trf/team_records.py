@@ -231,14 +231,24 @@ def _numbers(text: str, line_no: int, what: str) -> list[int]:
         ) from None
 
 
+def _team_record(line: str) -> tuple[int, str, int, list[int]]:
+    """A 310 record read: pairing number (5-7), name (9-40), the rank it states (69-71; 0
+    where empty or not a number) and the players' numbers in board order (from column 74, 5
+    apart): the one reading of the record's columns."""
+    rank = line[68:71].strip()
+    ids = [int(line[i : i + 4]) for i in range(73, len(line), 5) if line[i : i + 4].strip()]
+    return int(line[4:7]), line[8:40].rstrip(), int(rank) if rank.isdigit() else 0, ids
+
+
 def stated_team_ranks(text: str) -> dict[str, int]:
     """The rank each team's 310 record states (columns 69-71), by team name; a team whose
     rank is empty or 0 states none."""
     ranks = {}
     for line in text.splitlines():
-        rank = line[68:71].strip()
-        if record_code(line) == "310" and rank.isdigit() and int(rank):
-            ranks[line[8:40].rstrip()] = int(rank)
+        if record_code(line) == "310":
+            _, name, rank, _ = _team_record(line)
+            if rank:
+                ranks[name] = rank
     return ranks
 
 
@@ -302,8 +312,8 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
             ids = _numbers(line[36:], line_no, "a team member's start number")
             teams.append((len(teams) + 1, line[4:36].rstrip(), ids))
         elif code == "310":
-            ids = [int(line[i : i + 4]) for i in range(73, len(line), 5) if line[i : i + 4].strip()]
-            teams.append((int(line[4:7]), line[8:40].rstrip(), ids))
+            tpn_no, team_name, _, ids = _team_record(line)
+            teams.append((tpn_no, team_name, ids))
         elif code == "300":
             order = [int(line[k : k + 4].strip() or 0) for k in range(16, len(line), 5)]
             orders_nos[(int(line[4:7]), int(line[8:11]))] = order
