@@ -192,6 +192,28 @@ def test_every_command_and_option_of_the_tool_is_in_the_commands_page() -> None:
     assert {k: v for k, v in unnamed.items() if v} == {}, f"options not on {COMMANDS_PAGE.name}"
 
 
+def _first_table(text: str) -> str:
+    """The code spans of the first ``| command | what it does |`` table of a page."""
+    lines = text.split("| command | what it does |", 1)[1].splitlines()[2:]
+    table = "\n".join(line for line in lines[: next(i for i, x in enumerate(lines) if not x)])
+    return " ".join(re.findall(r"`([^`]+)`", table))
+
+
+@pytest.mark.parametrize("page", [README, COMMANDS_PAGE], ids=["README", "commands"])
+def test_every_command_is_in_the_command_tables(page: Path) -> None:
+    """README's table and the Commands page's first table name every top-level command of the
+    tool (a user reading either table sees all there is), in their code spans."""
+    from ratingbook.cli.app import cli
+
+    spans = _first_table(page.read_text(encoding="utf-8"))
+    missing = [
+        name
+        for name in cli.commands
+        if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", spans)
+    ]
+    assert missing == [], f"commands not in {page.name}'s command table: {missing}"
+
+
 _SPAN = re.compile(r"`ratingbook ([a-z][a-z-]*(?: [a-z][a-z-]*)?)([^`]*)`")
 
 

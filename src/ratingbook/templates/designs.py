@@ -307,6 +307,9 @@ LADDER = Design(
         "those who are not (their ratings are left alone). StWkPerm is the Permanent Rating at "
         "the start of the week. Rating (the weekly ladder rating, the one to post) and "
         "Permanent Rating are filled in by ratingbook: don't type in them.",
+        "A camper who arrives late: type a new row under the last one (a new ID, the Name, the "
+        "Group, Active TRUE) and leave Rating, Permanent Rating and StWkPerm empty; the next "
+        "recalc starts both ratings at the group's Initial Ladder Rating and says so.",
         f"'{LADDER_GAMES.sheet}': one row per game, in the order played: White's ID, Black's ID "
         "and the result. White Name and Black Name fill in by themselves (a ? means no player "
         "has that ID), so you can check a row at a glance.",
