@@ -114,6 +114,7 @@ SWISS = Design(
                 "Withdrawn": 12,
                 "National ID": 13,
                 "Half-Point Bye": 15,
+                "Tie-break Value": 15,
             },
             landscape=True,  # twelve columns: upright they print too small to read
         ),
@@ -179,7 +180,9 @@ SWISS = Design(
         "number. Withdrawn: the first round a player no longer plays. K is the player's FIDE "
         "K factor (40, 20 or 10, as FIDE's rating list gives it); empty: from the rating and "
         "birth year. Half-Point Bye: No for a player the event's conditions make ineligible "
-        "for one (a free entry); a half-point bye asked for him is refused.",
+        "for one (a free entry); a half-point bye asked for him is refused. Tie-break Value: a "
+        "play-off's score, or a place you give tied players, ranked by the tie-break MAN "
+        "(MAN/R: the lower first).",
         f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
         "A bye is a row whose Black is BYE. White No. and Black No. are the start numbers the "
         "pairing used: ratingbook fills them.",
