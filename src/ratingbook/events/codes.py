@@ -241,6 +241,11 @@ class Scoring:
             # TRF-2026, record 162: "X unknown result (e.g. adjourned game), same as D": the
             # one provisional score an adjourned game may have (FIDE's checklist, Q167).
             Result.ADJOURNED: (self.draw, self.draw),
+            # A penalty's score (Laws of Chess art. 12.9): the side not penalised keeps the
+            # draw's points, the penalised side scores nothing (0-0: both penalised).
+            Result.WHITE_HALF_BLACK_ZERO: (self.draw, zero),
+            Result.WHITE_ZERO_BLACK_HALF: (zero, self.draw),
+            Result.BOTH_LOSE: (zero, zero),
         }
         return table[result] if result is not None else (zero, zero)
 

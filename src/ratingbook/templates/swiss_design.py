@@ -36,7 +36,11 @@ from ratingbook.workbook.sheets.schemas import (
 __all__ = ["SWISS", "SWISS_GAMES_SHOWN"]
 
 
-_SWISS_RESULTS = ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "PAB", "HPB", "FPB", "ZPB")
+_SWISS_RESULTS = (
+    *("1-0", "0-1", "½-½", "+/-", "-/+", "-/-"),
+    *("½-0", "0-½", "0-0"),  # a penalty's score (Laws of Chess art. 12.9)
+    *("PAB", "HPB", "FPB", "ZPB"),
+)
 # What the template's Swiss Games table shows: the event's columns (the seed's White Points /
 # Black Points are still read where a book has them, see schemas.SWISS_EVENT_GAMES).
 SWISS_GAMES_SHOWN = TableSpec(
@@ -159,7 +163,8 @@ SWISS = Design(
                 Dropdown(
                     "Result",
                     _SWISS_RESULTS,
-                    "1-0, 0-1, ½-½; forfeits +/-, -/+, -/-; on a BYE row: PAB, HPB, FPB, ZPB.",
+                    "1-0, 0-1, ½-½; forfeits +/-, -/+, -/-; a penalty ½-0, 0-½, 0-0; on a BYE "
+                    "row: PAB, HPB, FPB, ZPB.",
                     also="TRF's letters U, H, F and Z are accepted on a BYE row.",
                 ),
             ),

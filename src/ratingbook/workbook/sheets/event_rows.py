@@ -202,7 +202,9 @@ def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
     black = None if bye_row else player("Black")
     if black is not None:
         check_players(white, black, row.where)
-    result = parse_swiss_result(row.get("Result"), row.where, bye_row=bye_row, adjourned=True)
+    result = parse_swiss_result(
+        row.get("Result"), row.where, bye_row=bye_row, adjourned=True, penalties=True
+    )
     if result is None and not bye_row:
         result = _result_from_points(row)
     return SwissEntry(round_number, board, white, black, result, row.where)
