@@ -81,7 +81,7 @@ def players_update_command(
 
     def scan(ids: set[int], chosen: str) -> RatingListScan:
         with open_rating_list(Path(rating_list)) as stream:
-            return scan_rating_list(stream, ids, chosen)
+            return scan_rating_list(stream, ids, chosen, Path(rating_list).name)
 
     chosen = next((k for k in RATING_KINDS if k.lower() == kind), None)
     order = None
