@@ -90,3 +90,13 @@ def test_a_header_without_a_rating_is_refused(tmp_path: Path) -> None:
         "expected a header naming the players (FIDE ID, National ID or Name) and their Rating"
         in (done.stderr)
     )
+
+
+def test_a_list_keyed_by_national_id_as_id_fills_the_player_who_has_one(tmp_path: Path) -> None:
+    path = book(tmp_path, PLAYERS)
+    listed = write(tmp_path, "ID\tRating\nIRL-77\t1850\nIRL-78\t1700\n", "irl.tsv")
+    done = run("players", "custom-list", path, listed, "--in-place")
+    assert done.returncode == 0, done.stderr
+    got = {r["Name"]: r.get("National Rating") for r in sheet(path)}
+    assert got == {"Ann Berg": None, "Bo Lind": None, "Cy Moss": 1850, "Di Nash": None}
+    assert "players: 1 with a National ID, 1 found on irl.tsv (2 players), 1 changed" in done.stdout
