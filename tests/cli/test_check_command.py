@@ -76,6 +76,8 @@ def test_generate_forfeits_and_a_share_of_byes(tmp_path: Path) -> None:
 
 
 def test_unusual_results_are_written_and_checked_as_gacrux_reads_them(tmp_path: Path) -> None:
+    """½-0, 0-½ and 0-0 (each player's own letter, ``=`` or ``0``) are ratingbook's results
+    too: the file is read, its pairings checked and its ranks (gacrux's, by the list) too."""
     text = generated(tmp_path, "--seed", "3", "--unusual", "30%")
     players = [line for line in text.splitlines() if line.startswith("001 ")]
     letters = {line[91 + 10 * r + 7] for line in players for r in range(5)}
@@ -83,7 +85,10 @@ def test_unusual_results_are_written_and_checked_as_gacrux_reads_them(tmp_path: 
     assert gacrux_rounds(text, tmp_path) == [True] * 5
     code, output = check(tmp_path, text)
     assert code == 0, output
-    assert "ratingbook cannot read this file" in output and "standings are not checked" in output
+    assert "cannot read" not in output and "standings by BH/C1 BH SB" in output
+    wrong, (now_first, _) = misrank(text)
+    code, output = check(tmp_path, wrong)
+    assert code == 1 and f"Generated, Player {now_first:04d} is ranked 1 in the file" in output
 
 
 def test_two_boards_swapped_are_found_round_and_board_named(tmp_path: Path) -> None:

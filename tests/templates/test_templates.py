@@ -146,8 +146,11 @@ DROPDOWNS = {
     ],
     "crikey": [("Crikey Games", "Result", '"won,drew,lost"')],
     "elo": [("Elo Games", "Result", '"1-0,0-1,½-½"')],
-    "swiss": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
-    "roundrobin": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
+    # issue 37: a penalty's score, ½-0, 0-½, 0-0, after the forfeits
+    "swiss": [("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,½-0,0-½,0-0,PAB,HPB,FPB,ZPB"')],
+    "roundrobin": [
+        ("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,½-0,0-½,0-0,PAB,HPB,FPB,ZPB"')
+    ],
     "team": [("Team Boards", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-"')],
     "ratinglist": [("List Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-"')],
 }

@@ -1,10 +1,11 @@
-"""``ratingbook players update``: Swiss Players filled from FIDE's rating list.
+"""``ratingbook players update``: Swiss Players filled from FIDE's rating list; ``ratingbook
+players custom-list``: from a rating list of the organiser's own (a CSV file).
 
 Thin: the list is opened by :mod:`ratingbook.files.rating_list_file`, read by
 :mod:`ratingbook.fide.rules.rating_list` and applied by
-:mod:`ratingbook.workbook.plans.players_update`.
-The changes are printed, one line a player, before the book is written; with ``--dry-run``
-nothing is written.
+:mod:`ratingbook.workbook.plans.players_update`; a custom list is read and applied by
+:mod:`ratingbook.workbook.plans.custom_list`. The changes are printed, one line a player,
+before the book is written; with ``--dry-run`` nothing is written.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def players_update_command(
 
     def scan(ids: set[int], chosen: str) -> RatingListScan:
         with open_rating_list(Path(rating_list)) as stream:
-            return scan_rating_list(stream, ids, chosen)
+            return scan_rating_list(stream, ids, chosen, Path(rating_list).name)
 
     chosen = next((k for k in RATING_KINDS if k.lower() == kind), None)
     order = None
@@ -100,6 +101,69 @@ def players_update_command(
         if in_place and not dry_run:
             workbook.refuse_in_place()
         done = Session(workbook).run(UpdatePlayers(scan, chosen, order), dry_run=dry_run)
+        assert isinstance(done, Done)  # nothing in an update waits for a confirmation
+        for line in done.details:
+            click.echo(line)
+        if dry_run:
+            click.echo(f"dry run: {done.summary[0]}; nothing written")
+            return
+        workbook.save(target)
+    undo = f"; undo with: ratingbook undo {target} (before {done.kept})" if done.kept else ""
+    where = f"{source} in place" if in_place else f"{source} -> {target}"
+    click.echo(f"ok     {where} ({done.summary[0]}{undo})")
+
+
+@players_group.command("custom-list")
+@click.argument("book")
+@click.argument("rating_list", metavar="LIST")
+@click.option(
+    "--into",
+    type=click.Choice(["national", "manual"]),
+    default="national",
+    show_default=True,
+    help="The column the list fills: National Rating or Manual Rating.",
+)
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@with_book_options
+@reports_input_errors
+def players_custom_list_command(
+    book: str,
+    rating_list: str,
+    into: str,
+    dry_run: bool,
+    output: str | None,
+    out_dir: str | None,
+    force: bool,
+    in_place: bool,
+    backend: str,
+) -> None:
+    """Fill National Rating (or Manual Rating) of every player in BOOK from LIST, a rating
+    list of your own (a federation's or a club's, not FIDE's): a CSV file whose header names
+    the players by FIDE ID, National ID (or ID) or Name, and their Rating.
+
+    The event's Rating Method (National, FIDON, NIDOF, HBFN) then orders the field by it.
+    Without -o or --in-place the result is written beside BOOK as NAME-updated.xlsx.
+    """
+    from ratingbook.cli.reporting import fail
+    from ratingbook.core.encoding import decode_legacy
+    from ratingbook.files.backends import open_book
+    from ratingbook.files.disk import held_for_in_place
+    from ratingbook.session import Done, Session, UpdateFromCustomList
+
+    [(source, target)] = targets((book,), output, out_dir, in_place, force, "updated")
+    try:
+        # a federation's export is often CP1252: read as the legacy formats are
+        text = decode_legacy(Path(rating_list).read_bytes())
+    except OSError as error:
+        fail(f"cannot read {rating_list!r}: {error.strerror or error}")
+    column = "National Rating" if into == "national" else "Manual Rating"
+    command = UpdateFromCustomList(text, Path(rating_list).name, column)
+    held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
+    with held:
+        workbook = open_book(source, backend)
+        if in_place and not dry_run:
+            workbook.refuse_in_place()
+        done = Session(workbook).run(command, dry_run=dry_run)
         assert isinstance(done, Done)  # nothing in an update waits for a confirmation
         for line in done.details:
             click.echo(line)

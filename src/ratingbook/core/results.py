@@ -9,6 +9,8 @@ every cell (empty, never calculated, Excel errors). Which results a system takes
   in brackets, as the Access table did (``(1-0)``), and brackets are optional everywhere;
 - forfeits, the four kinds of bye and an adjourned game (``?``, a result not known yet): a Swiss
   event (``Swiss Games``, TRF);
+- a penalty's score (``½-0``, ``0-½``, ``0-0``: the arbiter's, Laws of Chess art. 12.9): an
+  individual Swiss event (``Swiss Games``, TRF);
 - Crikey writes White's result as a word (``won``, ``drew``, ``lost``; seed 000).
 """
 
@@ -27,6 +29,7 @@ __all__ = [
     "GAME_RESULT_HELP",
     "LADDER_RESULTS_EXPECTED",
     "LADDER_RESULT_SPELLINGS",
+    "PENALTY_HELP",
     "Result",
     "crikey_result_or_none",
     "ladder_result_or_none",
@@ -75,6 +78,18 @@ class Result(enum.Enum):
     paired: TRF-2026's "unknown result (e.g. adjourned game)", record 162's ``X``, worth a
     draw until its result is entered (:mod:`ratingbook.events.adjourned`)."""
 
+    WHITE_HALF_BLACK_ZERO = "½-0"
+    """White scores ½ and Black nothing: the arbiter reduced Black's points (Laws of Chess art.
+    12.9: "reducing the points scored in the game by the offending person"). A game played,
+    scored by a penalty (TRF: White ``=``, Black ``0``)."""
+
+    WHITE_ZERO_BLACK_HALF = "0-½"
+    """White scores nothing and Black ½: White's points reduced (art. 12.9)."""
+
+    BOTH_LOSE = "0-0"
+    """Both score nothing: the game declared lost for both (art. 12.9, e.g. both players'
+    phones, art. 11.3.2; TRF ``0`` and ``0``). Not a double forfeit (``-/-``): they played."""
+
     # Members are singletons, so identity is their hash; object's C-level hash keeps dictionary
     # lookups keyed by a result fast (Enum's own __hash__ is Python code, hashing the name).
     __hash__ = object.__hash__
@@ -103,12 +118,22 @@ class Result(enum.Enum):
         return self is Result.ADJOURNED
 
     @property
+    def is_penalty(self) -> bool:
+        """A game played whose score a penalty decided: ½-0, 0-½ or 0-0 (art. 12.9). It
+        counts for pairing as a game played (the two met, each had his colour), its points
+        are its own, and it is not rated (its score is no result over the board)."""
+        return self in _PENALTIES
+
+    @property
     def is_requested_bye(self) -> bool:
         """A bye entered before pairing (half-, full- or zero-point), not the pairing's own."""
         return self in _BYES and self is not Result.PAIRING_BYE
 
 
 _WHITE_SCORES = {Result.WHITE_WINS: 1.0, Result.BLACK_WINS: 0.0, Result.DRAW: 0.5}
+_PENALTIES = frozenset(
+    {Result.WHITE_HALF_BLACK_ZERO, Result.WHITE_ZERO_BLACK_HALF, Result.BOTH_LOSE}
+)
 _BYES = frozenset(
     {Result.PAIRING_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE, Result.ZERO_POINT_BYE}
 )
@@ -148,6 +173,19 @@ _BYE_SPELLINGS = _table(
     (("hpb", "h", "½", "0.5", "1/2", "half", "half-point bye"), Result.HALF_POINT_BYE),
     (("fpb", "f", "1", "full", "full-point bye"), Result.FULL_POINT_BYE),
     (("zpb", "z", "0", "-", "zero", "absent", "zero-point bye"), Result.ZERO_POINT_BYE),
+)
+# A penalty's score (Laws of Chess art. 12.9; FIDE's checklist asks for ½-0, 0-½ and 0-0, Q16-39):
+# White's points first, as every game result here.
+_PENALTY_SPELLINGS = _table(
+    (
+        ("½-0", "1/2-0", "0.5-0", "0,5-0", ",5-0", ".5-0", "½:0", "=-0"),
+        Result.WHITE_HALF_BLACK_ZERO,
+    ),
+    (
+        ("0-½", "0-1/2", "0-0.5", "0-0,5", "0-,5", "0-.5", "0:½", "0-="),
+        Result.WHITE_ZERO_BLACK_HALF,
+    ),
+    (("0-0", "0:0"), Result.BOTH_LOSE),
 )
 # An adjourned game (FIDE's checklist, Q157): "?" as TRF-2026 writes an unknown result.
 _ADJOURNED = _table((("?", "adj", "adj.", "adjourned"), Result.ADJOURNED))
@@ -231,6 +269,8 @@ def parse_crikey_result(
 GAME_RESULT_HELP = "1-0, 0-1, ½-½, +/- , -/+ or -/- (forfeits)"
 #: What a game row of an individual event's ``Swiss Games`` may say besides.
 ADJOURNED_HELP = "? (adjourned, a draw for pairing until its result is entered)"
+#: What an individual event's game row may say besides: a penalty's score.
+PENALTY_HELP = "½-0, 0-½ or 0-0 (a penalty's score)"
 BYE_RESULT_HELP = "PAB (pairing bye, U), HPB (half point, H), FPB (full point, F) or ZPB (zero, Z)"
 
 
@@ -241,12 +281,14 @@ def parse_swiss_result(
     bye_row: bool,
     column: str = fields.RESULT,
     adjourned: bool = False,
+    penalties: bool = False,
 ) -> Result | None:
     """Read a ``Result`` cell of ``Swiss Games``; an empty cell is a game not yet played (None).
 
     On a bye row (``Black`` is ``BYE``) only a bye value is accepted, on a game row only a game
     result or a forfeit (and with ``adjourned``, an individual event's game row, ``?``: the
-    game adjourned); the other kind is an error naming the cell.
+    game adjourned; with ``penalties``, a penalty's score ``½-0``, ``0-½``, ``0-0``); the other
+    kind is an error naming the cell.
     """
     if value is None or (isinstance(value, str) and not value.strip()):
         if bye_row:
@@ -268,12 +310,20 @@ def parse_swiss_result(
                 f"{value!r} is not a bye{hint}; a bye row takes {BYE_RESULT_HELP}", where, column
             )
         return result
-    result = _GAMES.get(key) or (_ADJOURNED.get(key) if adjourned else None)
+    result = (
+        _GAMES.get(key)
+        or (_ADJOURNED.get(key) if adjourned else None)
+        or (_PENALTY_SPELLINGS.get(key) if penalties else None)
+    )
     if result is None:
         hint = (
             " (a bye needs Black = BYE)" if key in _BYE_SPELLINGS and key not in ("0", "1") else ""
         )
-        expected = f"{GAME_RESULT_HELP}, {ADJOURNED_HELP}" if adjourned else GAME_RESULT_HELP
+        expected = ", ".join(
+            [GAME_RESULT_HELP]
+            + ([ADJOURNED_HELP] if adjourned else [])
+            + ([PENALTY_HELP] if penalties else [])
+        )
         raise InvalidResultError(
             f"unknown result {value!r}{hint}; expected {expected}", where, column
         )

@@ -97,6 +97,12 @@ TIEBREAKS: Mapping[str, TiebreakKind] = {
     # A tie no listed tie-break separates is decided by lot (C.07's last resort; MTB26 lists no
     # code for it, gacrux calls it RND). Its seed: ratingbook.events.lots.
     "RND": TiebreakKind("drawing of lots", "", whole=True),
+    # A value the arbiter types from outside, in ``Swiss Players`` (VCL questions 205 and 207,
+    # as Sharly-Chess quotes them): a play-off's or an Armageddon's score (the higher the
+    # better), or with /R a place given by hand to players nothing else separates (1 first).
+    # C.07 names no code for it; MAN is ours, and a player without a value ranks after those
+    # with one in either order.
+    "MAN": TiebreakKind("value typed by the arbiter", "", "R"),
 }
 #: Other spellings of a code, as other programs and texts write them: GE is REP's name before
 #: the 2026 edition (C.07 2024 art. 7.5), SNO gacrux's for TPN, LOT and LOTS the drawing of lots.
@@ -235,6 +241,11 @@ class Scoring:
             # TRF-2026, record 162: "X unknown result (e.g. adjourned game), same as D": the
             # one provisional score an adjourned game may have (FIDE's checklist, Q167).
             Result.ADJOURNED: (self.draw, self.draw),
+            # A penalty's score (Laws of Chess art. 12.9): the side not penalised keeps the
+            # draw's points, the penalised side scores nothing (0-0: both penalised).
+            Result.WHITE_HALF_BLACK_ZERO: (self.draw, zero),
+            Result.WHITE_ZERO_BLACK_HALF: (zero, self.draw),
+            Result.BOTH_LOSE: (zero, zero),
         }
         return table[result] if result is not None else (zero, zero)
 

@@ -83,6 +83,9 @@ class SwissPlayer:
     #: Not eligible for a half-point bye (free entry, the event's conditions): the organiser's
     #: flag (``Half-Point Bye`` ``No``); a half-point bye asked for him is refused.
     no_half_point_bye: bool = False
+    #: A tie-break value typed by the arbiter from outside the event's games (a play-off, an
+    #: Armageddon, a place given by hand), ranked by the tie-break code ``MAN``; None: none.
+    tiebreak_value: Fraction | None = None
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn

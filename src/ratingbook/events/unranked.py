@@ -46,7 +46,7 @@ def _completed(event: SwissEvent, name: str) -> int:
         1
         for e in event.entries
         if e.black is not None and name in e.players() and e.result is not None
-        if e.result.is_played
+        if e.result.is_played or e.result.is_penalty  # a penalty's score: a game played
     )
 
 

@@ -155,7 +155,7 @@ def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | Non
     def scan(ids: set[int], kind: str) -> RatingListScan:
         try:
             with open_rating_list(path) as stream:
-                return scan_rating_list(stream, ids, kind)
+                return scan_rating_list(stream, ids, kind, path.name)
         except RatingbookError as error:
             if where is None or error.where is not None:
                 raise

@@ -16,9 +16,9 @@ naming the round, the board and the rule.
   the start number decides). Without a list, only the points are checked.
 
 The file is read as ``trf import`` reads it (:mod:`ratingbook.trf.importer`, every program's
-spellings) and handed to gacrux as ratingbook writes it; a file ratingbook cannot read (a
-result it has no word for, such as ½-0) is checked as gacrux reads it, its pairings only, and
-the report says so.
+spellings, a penalty's ½-0, 0-½ and 0-0 among them) and handed to gacrux as ratingbook writes
+it; a file ratingbook cannot read (a pair of result letters it has no word for) is checked as
+gacrux reads it, its pairings only, and the report says so.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def _opponents(event: SwissEvent) -> dict[str, dict[int, str]]:
             " (adjourned)"
             if e.result is Result.ADJOURNED
             else " (forfeit)"
-            if e.result is not None and not e.result.is_played
+            if e.result is not None and not (e.result.is_played or e.result.is_penalty)
             else ""
         )
         found.setdefault(e.white, {})[e.round] = f"{e.black}{forfeit}"

@@ -67,8 +67,12 @@ def seed_order_standings(
         if entry.result is None or entry.round > counted:
             continue
         wp, bp = scoring.points(entry.result)
-        # an adjourned game is a game, a draw until its result is entered (TRF-2026's X)
-        if entry.black is not None and (entry.result.is_played or entry.result.is_adjourned):
+        # an adjourned game is a game, a draw until its result is entered (TRF-2026's X); a
+        # penalty's score is a game played, its points as the arbiter gave them
+        result = entry.result
+        if entry.black is not None and (
+            result.is_played or result.is_adjourned or result.is_penalty
+        ):
             games.append(
                 swiss_standings.SwissGame(entry.white, entry.black, int(wp * 2), int(bp * 2))
             )
@@ -222,6 +226,9 @@ RESULT_SIGNS = {
     Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
     Result.ADJOURNED: ("?", "?"),  # adjourned: its result not known yet
+    Result.WHITE_HALF_BLACK_ZERO: ("½", "0"),  # a penalty's score (Laws of Chess art. 12.9)
+    Result.WHITE_ZERO_BLACK_HALF: ("0", "½"),
+    Result.BOTH_LOSE: ("0", "0"),
 }
 
 

@@ -198,6 +198,8 @@ class SeasonGame:
             return "a bye"
         if self.result is None:
             return "the result is unknown"
+        if self.result.is_penalty:
+            return "a penalty's score (½-0, 0-½ or 0-0), not a result over the board"
         if not self.result.is_played:
             return "a forfeit"
         return None

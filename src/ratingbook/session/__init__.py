@@ -28,6 +28,7 @@ from ratingbook.session.commands import (
     Redo,
     Undo,
     Unpair,
+    UpdateFromCustomList,
     UpdatePlayers,
 )
 from ratingbook.session.session import Session
@@ -52,5 +53,6 @@ __all__ = [
     "Session",
     "Undo",
     "Unpair",
+    "UpdateFromCustomList",
     "UpdatePlayers",
 ]

@@ -45,6 +45,7 @@ __all__ = [
     "Redo",
     "Undo",
     "Unpair",
+    "UpdateFromCustomList",
     "UpdatePlayers",
 ]
 
@@ -153,6 +154,17 @@ class UpdatePlayers:
 
 
 @dataclass(frozen=True, slots=True)
+class UpdateFromCustomList:
+    """Fill ``into`` (``National Rating`` or ``Manual Rating``) of ``Swiss Players`` from a
+    rating list of the organiser's own, not FIDE's: ``text`` the CSV file's text, ``name`` its
+    name (:mod:`ratingbook.workbook.plans.custom_list`)."""
+
+    text: str
+    name: str
+    into: str = "National Rating"
+
+
+@dataclass(frozen=True, slots=True)
 class AddEvents:
     """Add events to a season's rating list (``ratingbook season add``): ``events`` as read
     from their files (:mod:`ratingbook.files.season_sources`); refused, nothing written, when
@@ -191,6 +203,7 @@ Command = (
     | RecordResult
     | RecordResults
     | UpdatePlayers
+    | UpdateFromCustomList
     | AddEvents
     | Undo
     | Redo

@@ -37,6 +37,7 @@ from ratingbook.session.commands import (
     Redo,
     Undo,
     Unpair,
+    UpdateFromCustomList,
     UpdatePlayers,
 )
 from ratingbook.session.history import (
@@ -226,6 +227,12 @@ class Session:
 
             update = plan_players_update(sheets, command.scan, command.kind, command.sequence)
             return update.plan, (*update.notes, *update.changes, *update.missing)
+        if isinstance(command, UpdateFromCustomList):
+            from ratingbook.workbook.plans.custom_list import plan_custom_list, read_custom_list
+
+            listed = read_custom_list(command.text, command.name)
+            plan, lines = plan_custom_list(sheets, listed, command.into)
+            return plan, tuple(lines)
         if isinstance(command, AddEvents):
             from ratingbook.workbook.plans.list_plan import plan_add_events
 

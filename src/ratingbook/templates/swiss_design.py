@@ -36,7 +36,11 @@ from ratingbook.workbook.sheets.schemas import (
 __all__ = ["SWISS", "SWISS_GAMES_SHOWN"]
 
 
-_SWISS_RESULTS = ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "PAB", "HPB", "FPB", "ZPB")
+_SWISS_RESULTS = (
+    *("1-0", "0-1", "½-½", "+/-", "-/+", "-/-"),
+    *("½-0", "0-½", "0-0"),  # a penalty's score (Laws of Chess art. 12.9)
+    *("PAB", "HPB", "FPB", "ZPB"),
+)
 # What the template's Swiss Games table shows: the event's columns (the seed's White Points /
 # Black Points are still read where a book has them, see schemas.SWISS_EVENT_GAMES).
 SWISS_GAMES_SHOWN = TableSpec(
@@ -114,6 +118,7 @@ SWISS = Design(
                 "Withdrawn": 12,
                 "National ID": 13,
                 "Half-Point Bye": 15,
+                "Tie-break Value": 15,
             },
             landscape=True,  # twelve columns: upright they print too small to read
         ),
@@ -158,7 +163,8 @@ SWISS = Design(
                 Dropdown(
                     "Result",
                     _SWISS_RESULTS,
-                    "1-0, 0-1, ½-½; forfeits +/-, -/+, -/-; on a BYE row: PAB, HPB, FPB, ZPB.",
+                    "1-0, 0-1, ½-½; forfeits +/-, -/+, -/-; a penalty ½-0, 0-½, 0-0; on a BYE "
+                    "row: PAB, HPB, FPB, ZPB.",
                     also="TRF's letters U, H, F and Z are accepted on a BYE row.",
                 ),
             ),
@@ -179,7 +185,9 @@ SWISS = Design(
         "number. Withdrawn: the first round a player no longer plays. K is the player's FIDE "
         "K factor (40, 20 or 10, as FIDE's rating list gives it); empty: from the rating and "
         "birth year. Half-Point Bye: No for a player the event's conditions make ineligible "
-        "for one (a free entry); a half-point bye asked for him is refused.",
+        "for one (a free entry); a half-point bye asked for him is refused. Tie-break Value: a "
+        "play-off's score, or a place you give tied players, ranked by the tie-break MAN "
+        "(MAN/R: the lower first).",
         f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
         "A bye is a row whose Black is BYE. White No. and Black No. are the start numbers the "
         "pairing used: ratingbook fills them.",

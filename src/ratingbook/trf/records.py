@@ -5,8 +5,10 @@ letters, dates and points systems, read and written.
   name 15-47, rating 49-52, federation 54-56, FIDE number 58-68, birth date 70-79, points
   81-84, rank 86-89, then ten columns per round from 92: opponent (4), colour, result letter;
 - the result letters (TRF-2026's table): ``1 = 0`` games, ``+ -`` forfeits, ``W D L`` games
-  under one move (not rated), ``U H F Z`` byes; older programs also write ``+``/``1`` for a
-  full-point bye, ``=`` for a half-point bye and ``-``/``0`` for an absence;
+  under one move (not rated), ``U H F Z`` byes; each player's letter is his own score, so a
+  penalty's ½-0 is ``=`` against ``0`` and 0-0 is ``0`` against ``0`` (as gacrux reads them);
+  older programs also write ``+``/``1`` for a full-point bye, ``=`` for a half-point bye and
+  ``-``/``0`` for an absence;
 - dates as real programs write them (:func:`read_date`): ``2026/03/14`` (the format), and also
   ``14.03.2026``, ``14. 03. 2026``, ``14/03/2026``, ``Mar 14, 2026``, two-digit years
   (``26/03/14``, and ``26.14.03`` whose month cannot be 14);
@@ -99,6 +101,11 @@ GAME_LETTERS: Mapping[Result, tuple[str, str]] = {
     # gives it a draw's points; its round entry is written "?", as gacrux writes and reads it
     # (gacrux.trf2json reads "?" and "X" alike: an unknown result, scored as a draw).
     Result.ADJOURNED: ("?", "?"),
+    # A penalty's score: each player's own letter, as TRF writes every game (a player's points
+    # in his entry), and as gacrux writes and reads them: ½-0 is White "=", Black "0".
+    Result.WHITE_HALF_BLACK_ZERO: ("=", "0"),
+    Result.WHITE_ZERO_BLACK_HALF: ("0", "="),
+    Result.BOTH_LOSE: ("0", "0"),
 }
 BYE_LETTERS: Mapping[Result, str] = {
     Result.PAIRING_BYE: "U",
@@ -113,6 +120,9 @@ GAME_READINGS: Mapping[tuple[str, str], Result] = {
     ("W", "L"): Result.WHITE_WINS,
     ("L", "W"): Result.BLACK_WINS,
     ("D", "D"): Result.DRAW,
+    ("D", "L"): Result.WHITE_HALF_BLACK_ZERO,
+    ("L", "D"): Result.WHITE_ZERO_BLACK_HALF,
+    ("L", "L"): Result.BOTH_LOSE,
 }
 #: The letters a game entry (one with an opponent) may carry; blank: not played yet.
 PLAYED_LETTERS = frozenset({"1", "0", "=", "+", "-", "W", "D", "L", " ", "?"})

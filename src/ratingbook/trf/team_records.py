@@ -581,8 +581,9 @@ def _board_result(
     if white and black:
         letters = (entry[white][2], entry[black][2])
         read = GAME_READINGS.get(letters) if letters[0].strip() else None
-        # A team event keeps no adjourned game (yet): an unknown result ("?") is no result.
-        return None if read is Result.ADJOURNED else read
+        # A team event keeps no adjourned game and no penalty's score (yet): an unknown result
+        # ("?"), or ½-0, 0-½ and 0-0, is no result.
+        return None if read is not None and (read.is_adjourned or read.is_penalty) else read
     if white:
         return _LONE.get(entry[white][2])
     if black:

@@ -2,10 +2,10 @@
 
 This module alone decides which differences between what the log last recorded and the event
 now are logged changes (:func:`changes`: a pairing, an unpairing, a result correction, start
-numbers, a late entry, a withdrawal, a warned bye, a setting, a forbidden pair, FIDE mode left,
-a game adjourned or an adjourned game's result entered) and the warning level of each
-(:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a level then asks of the run is
-:mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
+numbers, a late entry, a withdrawal, a tie-break value typed, a warned bye, a setting, a
+forbidden pair, FIDE mode left, a game adjourned or an adjourned game's result entered) and the
+warning level of each (:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a level
+then asks of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ def changes(
     if started:
         out += _setting_changes(old, new, current, fide=fide)
         out += _player_changes(old, new, current)
+        out += _typed_changes(old, new, current)
         out += _forbidden_changes(old, new, current)
     numbers = event.start_numbers()
     out += _bye_changes(old, new, numbers)
@@ -282,6 +283,30 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
                     f"{name} withdrawn from round {out_in}" if out_in else f"{name} playing",
                     WarningLevel.ACKNOWLEDGE,
                     warning=f"{name}: withdrawal {'recorded' if out_in else 'taken back'}",
+                )
+            )
+    return out
+
+
+def _typed_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
+    """A tie-break value typed from outside (the code ``MAN``: a play-off's score, a place
+    given by hand; VCL questions 205 and 207) entered, changed or erased after round 1: level 3,
+    logged with the value before, as every other change of the standings' order is."""
+    before, after = dict(old.typed), dict(new.typed)
+    out: list[LoggedChange] = []
+    for name in sorted(set(before) | set(after)):
+        was, now = before.get(name, ""), after.get(name, "")
+        if was != now:
+            out.append(
+                LoggedChange(
+                    LogKind.MANUAL_TIEBREAK,
+                    current,
+                    f"{name} {was or 'none'}",
+                    f"{name} {now or 'none'}",
+                    WarningLevel.CONFIRM,
+                    f"Tie-break value {name}",
+                    f"{name}'s tie-break value typed by hand changes ({was or 'none'} to "
+                    f"{now or 'none'}): the standings' order of players tied before it may change",
                 )
             )
     return out

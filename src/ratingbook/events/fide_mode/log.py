@@ -75,6 +75,9 @@ class LogKind(Enum):
     """A logged act taken back (``before`` names it): the book is as just before it."""
     REDO = "Redo"
     """An act an undo took back, given back (``before`` names it)."""
+    MANUAL_TIEBREAK = "Manual Tie-break"
+    """A tie-break value typed from outside (a play-off, a place given by hand: the code
+    ``MAN``) entered or changed after round 1 (VCL questions 205 and 207)."""
     RESULT = "Desk Result"
     """A result entered from outside the sheet (the results desk, issue 36): ``after`` names
     the board and the result, ``who`` who reported it, from where, and who accepted it."""

@@ -2,10 +2,11 @@
 
 This module alone decides what of an event the log keeps (its :class:`EventState`: FIDE mode,
 the manual-pairing phase, the settings that change pairings or standings, the players' start
-numbers and withdrawals, every row of every round, the forbidden pairs), how it is written as
-plain rows with its format version (:meth:`EventState.rows`, :func:`state_from_rows`) into a
-sheet ratingbook owns, and how a round's boards are written (:func:`boards`). Pure: events in,
-values out. Which differences are logged changes is :mod:`~ratingbook.events.fide_mode.changes`.
+numbers and withdrawals, the tie-break values typed from outside, every row of every round, the
+forbidden pairs), how it is written as plain rows with its format version
+(:meth:`EventState.rows`, :func:`state_from_rows`) into a sheet ratingbook owns, and how a
+round's boards are written (:func:`boards`). Pure: events in, values out. Which differences are
+logged changes is :mod:`~ratingbook.events.fide_mode.changes`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
@@ -46,6 +48,9 @@ PAIRING_SETTINGS = (
     "Unrated Rating",
 )
 
+#: The item of a typed tie-break value (a state without one, written before them, has none).
+_TYPED = "Typed Tie-break"
+
 #: The format of :meth:`EventState.rows` (1: before its Format row, ratingbook 0.1).
 STATE_FORMAT = 2
 
@@ -77,6 +82,9 @@ class EventState:
     """The rating-report-only corrections: ``round|White|Black|played|rated``."""
     log: str = ""
     """The digest of the log's last row when it was written (rows deleted at its end show)."""
+    typed: tuple[tuple[str, str], ...] = ()
+    """The tie-break values typed from outside (the code ``MAN``): each player's name and
+    value, players without one left out."""
 
     def rows(self) -> list[tuple[str, str]]:
         """The state as (Item, Value) rows, each value plain JSON."""
@@ -90,6 +98,7 @@ class EventState:
         out += [("Entry", json.dumps(list(g), ensure_ascii=False)) for g in self.games]
         out += [("Forbidden", json.dumps(f, ensure_ascii=False)) for f in self.forbidden]
         out += [("Rating Correction", json.dumps(r, ensure_ascii=False)) for r in self.rating]
+        out += [(_TYPED, json.dumps(list(t), ensure_ascii=False)) for t in self.typed]
         out += [("Log", json.dumps(self.log))]
         return out
 
@@ -120,6 +129,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
     games: list[Game] = []
     forbidden: list[str] = []
     rating: list[str] = []
+    typed: list[tuple[str, str]] = []
     log = ""
     for item, value in rows:
         data = json.loads(str(value))
@@ -143,6 +153,8 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
             forbidden.append(str(data))
         elif item == "Rating Correction":
             rating.append(str(data))
+        elif item == _TYPED:
+            typed.append((str(data[0]), str(data[1])))
         elif item == "Log":
             log = str(data)
         else:
@@ -157,6 +169,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
         tuple(forbidden),
         tuple(rating),
         log,
+        tuple(typed),
     )
 
 
@@ -197,7 +210,16 @@ def state_of(
             )
         ),
         rating=rating,
+        typed=tuple(
+            (p.name, _value_text(p.tiebreak_value))
+            for p in event.players
+            if p.tiebreak_value is not None
+        ),
     )
+
+
+def _value_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
 def pairs_of(event: SwissEvent, round_number: int) -> list[Pair]:

@@ -142,8 +142,10 @@ def _read(
     played: dict[str, list[tuple[int, str]]] = {}
     for e in sorted(event.entries, key=lambda e: e.round):
         # The games gacrux's colour sequence holds: played over the board (or not over yet,
-        # adjourned: gacrux reads "?" as played).
-        over = e.result is None or e.result.is_played or e.result.is_adjourned
+        # adjourned: gacrux reads "?" as played; a penalty's score, "=" or "0": played too).
+        over = (
+            e.result is None or e.result.is_played or e.result.is_adjourned or e.result.is_penalty
+        )
         if e.round < round_number and e.black and over:
             played.setdefault(e.white, []).append((e.round, "w"))
             played.setdefault(e.black, []).append((e.round, "b"))

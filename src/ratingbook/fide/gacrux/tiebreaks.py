@@ -5,8 +5,10 @@ gacrux reads the codes as :mod:`ratingbook.events.codes` writes them (``TPN/R``,
 ``RND``). What gacrux does not know comes from the event's rules: the drawing of lots
 (:mod:`ratingbook.events.lots`, handed to gacrux as each competitor's ``random``), the players
 the standings leave out (:mod:`ratingbook.events.unranked`: their games left out too where the
-rules say so, their lines dropped and the others ranked without them) and the rating an
-unrated player counts as (the ``Unrated Rating`` setting)."""
+rules say so, their lines dropped and the others ranked without them), the rating an
+unrated player counts as (the ``Unrated Rating`` setting) and the values the arbiter typed from
+outside (``MAN``, a play-off or a place given by hand: added to gacrux's list of tie-breaks for
+the one computation, :func:`_typed_values`)."""
 
 from __future__ import annotations
 
@@ -144,6 +146,8 @@ def fide_standings(
         "unrated": unrated_as(event),
     }
     engine = tiebreak(tournament, upto, params)
+    if any(code.split("/")[0] == "MAN" for code in codes):
+        _typed_values(engine, {n: p.tiebreak_value for n, p in by_number.items()})
     result = engine.compute_tiebreaks(tournament, params)
     out = {u.name for u in left_out}
     lines = []
@@ -151,7 +155,7 @@ def fide_standings(
         player = by_number[competitor["cid"]]
         if player.name in out:
             continue
-        scores = competitor["tiebreakScore"]
+        scores = _shown(competitor["tiebreakScore"], codes, player.tiebreak_value)
         lines.append(
             FideStanding(
                 rank=int(competitor["rank"]),
@@ -172,6 +176,46 @@ def fide_standings(
         ]
     rules = "2024" if str(result["rules"]) < "2026-03-01" else "2026"
     return FideStandings(tuple(codes), upto, rules, tuple(lines), left_out)
+
+
+#: What a player without a typed value counts as under ``MAN/R`` (the lower the better): after
+#: every value typed. gacrux would rank an empty value first in an ascending order.
+_NO_PLACE = Decimal(10) ** 9
+
+
+def _typed_values(engine: Any, values: dict[int, Fraction | None]) -> None:
+    """Teach this one gacrux computation the code ``MAN``: each competitor's value is the one
+    typed for him (``values``, by start number), the higher the better (``MAN/R``: the lower).
+    gacrux keeps its tie-breaks in a table of its instance, each a function that writes every
+    competitor's value, so the code is added there, as gacrux's own ``RND`` reads its values."""
+
+    def compute(tb: dict[str, Any], cmps: dict[int, Any], rounds: int) -> str:
+        prefix = engine.get_scoreinfo(tb, True)[3]
+        ascending = not tb["modifiers"]["rev"]  # MAN's own order is descending: /R flips it
+        for number, cmp in cmps.items():
+            typed = values.get(number)
+            value = None if typed is None else Decimal(typed.numerator) / typed.denominator
+            if value is None and ascending:
+                value = _NO_PLACE
+            cmp["tbval"][prefix + "man"] = {"val": value}
+        return "man"
+
+    engine.tiebreaklist["MAN"] = {
+        "name": "MAN",
+        "func": compute,
+        "rev": True,  # gacrux's word for "the higher the better"
+        "flag": "",
+        "desc": "Value typed by the arbiter",
+    }
+
+
+def _shown(scores: Sequence[object], codes: Sequence[str], typed: Fraction | None) -> list[object]:
+    """gacrux's values (PTS first) with ``MAN``'s shown as typed (empty when none was)."""
+    shown = list(scores)
+    for index, code in enumerate(codes, start=1):
+        if code.split("/")[0] == "MAN":
+            shown[index] = None if typed is None else Decimal(typed.numerator) / typed.denominator
+    return shown
 
 
 def unrated_as(event: SwissEvent) -> int | None:

@@ -301,7 +301,8 @@ def _rounds_missed(event: SwissEvent, played: int) -> dict[str, int]:
             continue
         white, black = event.settings.scoring.points(e.result)
         for name, score in ((e.white, white), (e.black, black)):
-            if e.result.is_played or score > 0:
+            # present: he played (a penalty's score too, even 0-0) or scored without playing
+            if e.result.is_played or e.result.is_penalty or score > 0:
                 present[name].add(e.round)
     return {name: played - len(rounds) for name, rounds in present.items()}
 

@@ -41,6 +41,7 @@ __all__ = [
     "ListedPlayer",
     "RatingListError",
     "RatingListScan",
+    "lists_held",
     "scan_rating_list",
 ]
 
@@ -92,6 +93,9 @@ class RatingListScan:
     #: The month the list is of, as its TXT header labels the rating (``NOV26``); "" when the
     #: list does not say (a combined TXT list, XML).
     month: str = ""
+    #: Which of FIDE's three lists the file holds (:func:`lists_held`): all three for a
+    #: combined list, one for a single list, none known when neither it nor its name says.
+    lists: tuple[str, ...] = ()
 
 
 # The TXT labels and the field each is, for each list (the rating's label is a month: "JAN23").
@@ -383,9 +387,38 @@ class _Rejoined(io.RawIOBase):
         return len(data)
 
 
-def scan_rating_list(stream: IO[bytes], wanted: Collection[int], kind: str) -> RatingListScan:
+def lists_held(name: str, combined: bool) -> tuple[str, ...]:
+    """Which of FIDE's three lists a file holds: all three when it is a combined list (its TXT
+    header has ``SRtng``; FIDE names it ``players_list...``), else the one its name gives, as
+    FIDE names its downloads (``standard_rating_list``, ``rapid_...``, ``blitz_...``, or a name
+    beginning with the kind), else none known.
+
+    >>> lists_held("rapid_rating_list.zip", False), lists_held("x.txt", False)
+    (('Rapid',), ())
+    """
+    base = name.rsplit("/", 1)[-1].casefold()
+    if combined or base.startswith("players_list"):
+        return RATING_KINDS
+    return tuple(k for k in RATING_KINDS if base.startswith(k.casefold()))[:1]
+
+
+def _checked_list(held: tuple[str, ...], kind: str, name: str) -> None:
+    """A single list read for another kind of rating is refused: its ratings are not the ones
+    asked for (a standard list read as the rapid ratings would rate a rapid event wrongly)."""
+    if len(held) == 1 and held[0] != kind:
+        raise RatingListError(
+            f"{name!r} is FIDE's {held[0].lower()} list (its name says so); the update asks for "
+            f"the {kind.lower()} ratings: give the {kind.lower()} list, or FIDE's combined list "
+            f"(players_list.zip, all three), or ask for the {held[0].lower()} ratings"
+        )
+
+
+def scan_rating_list(
+    stream: IO[bytes], wanted: Collection[int], kind: str, name: str = ""
+) -> RatingListScan:
     """The ``wanted`` FIDE IDs' entries of the list in ``stream`` (TXT or XML, found from its
-    first line), for the ``kind`` of rating (Standard, Rapid or Blitz). Every problem with a
+    first line), for the ``kind`` of rating (Standard, Rapid or Blitz); ``name``: the file's
+    name, which says which list a single list is (:func:`lists_held`). Every problem with a
     wanted player's line is reported at once (:class:`~ratingbook.errors.InputErrors`)."""
     if kind not in RATING_KINDS:
         raise RatingListError(f"rating list {kind!r}: expected {', '.join(RATING_KINDS)}")
@@ -393,9 +426,13 @@ def scan_rating_list(stream: IO[bytes], wanted: Collection[int], kind: str) -> R
     buffered = io.BufferedReader(_Rejoined(head, stream), buffer_size=1 << 16)
     start = head.lstrip(b"\xef\xbb\xbf").lstrip()
     if start.startswith(b"<"):
+        held = lists_held(name, False)
+        _checked_list(held, kind, name)
         found, count, problems = _scan_xml(buffered, wanted, kind)
         problems.check()
-        return RatingListScan(found, "XML", count)
+        if any(p.ratings for p in found.values()):  # a wanted player's combined fields
+            held = RATING_KINDS
+        return RatingListScan(found, "XML", count, lists=held)
     lines = enumerate((raw.rstrip(b"\r\n") for raw in buffered), start=1)
     first = next(lines, (1, b""))
     header = first[1].lstrip(b"\xef\xbb\xbf").decode("latin-1")
@@ -405,7 +442,10 @@ def scan_rating_list(stream: IO[bytes], wanted: Collection[int], kind: str) -> R
             f"or an XML <playerslist>, found {header[:40]!r}",
             Location(line=1),
         )
+    combined = "SRtng" in header
+    held = lists_held(name, combined)
+    _checked_list(held, kind, name)
     found, count, problems = _scan_txt(lines, header, wanted, kind)
     problems.check()
     month = next((m for m in re.findall(r"\b[A-Za-z]{3}\d\d\b", header)), "").upper()
-    return RatingListScan(found, "TXT (combined)" if "SRtng" in header else "TXT", count, month)
+    return RatingListScan(found, "TXT (combined)" if combined else "TXT", count, month, held)

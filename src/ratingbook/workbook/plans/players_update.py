@@ -3,17 +3,19 @@
 For every player with a FIDE ID found on the list, the cells ``Rating``, ``Title``,
 ``Federation``, ``Birth``, ``Sex`` and ``K`` become what the list says for the list chosen
 (standard, rapid or blitz; by default the event's ``FIDE Rated`` setting, else standard). A
-player the list shows unrated gets an empty Rating; on a rapid or blitz update, a player
-unrated there but rated in standard gets his standard rating, the effective rating of B.02
-7.2.1 (read from a combined list, which holds all three), and the change line says so. A list
-of another month than the event's ``Start Date`` is named: the ratings of a FIDE-rated event
-are the list valid at its start (FIDE publishes one on the first of every month; checklist
-question 137 as Sharly-Chess quotes it). A player still unrated on the event's list is shown
-the ratings of the next lists of the event's sequence (``LIST_SEQUENCES``, or the lists the
-arbiter names), for the arbiter to type one into ``Manual Rating`` (questions 123-129). A
-birth date already typed is kept when its year is the list's. A column the sheet lacks is
-added after its last column. What changes, cell by cell, and which IDs the list does not have,
-come back as lines to show before anything is written. The list itself is read by
+player the list shows unrated gets an empty Rating; on a rapid or blitz update, a player unrated
+there but rated in standard gets his standard rating, the effective rating of B.02 7.2.1 (read
+from a combined list, which holds all three), and the change line says so. A list of another
+month than the event's ``Start Date`` is named: the ratings of a FIDE-rated event are the list
+valid at its start (FIDE publishes one on the first of every month; checklist question 137 as
+Sharly-Chess quotes it); a file that does not hold FIDE's three lists (standard, rapid, blitz) is
+said (question 121), and a single list read for another kind of rating than its own is refused
+(:func:`~ratingbook.fide.rules.rating_list.lists_held`). A player still unrated on the event's
+list is shown the ratings of the next lists of the event's sequence (``LIST_SEQUENCES``, or the
+lists the arbiter names), for the arbiter to type one into ``Manual Rating`` (questions 123-129).
+A birth date already typed is kept when its year is the list's. A column the sheet lacks is added
+after its last column. What changes, cell by cell, and which IDs the list does not have, come
+back as lines to show before anything is written. The list itself is read by
 :mod:`ratingbook.fide.rules.rating_list`, streamed.
 """
 
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import Problems, RatingbookError
+from ratingbook.events.codes import RATING_KINDS
 from ratingbook.fide.rules.rating_list import LIST_SEQUENCES, ListedPlayer, RatingListScan
 from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock
 from ratingbook.workbook.sheets.event_rows import read_player
@@ -73,6 +76,26 @@ def _cells(listed: ListedPlayer, birth: str) -> dict[str, object]:
         "Sex": listed.sex or None,
         "K": listed.k,
     }
+
+
+def _missing_lists(held: tuple[str, ...], kind: str) -> list[str]:
+    """Whether FIDE's three lists (standard, rapid, blitz) are all in the file (checklist
+    question 121 as Sharly-Chess quotes it: "verify that the standard, rapid and blitz FIDE
+    lists are all available"): the effective rating of B.02 7.2.1 and the list sequence read
+    the others. Said, not refused: the event's own list is enough for its ratings."""
+    if set(held) == set(RATING_KINDS):
+        return []
+    have = (
+        f"the {held[0].lower()} list only"
+        if held
+        else f"one list, which its name does not give (read as the {kind.lower()} list)"
+    )
+    return [
+        f"FIDE's standard, rapid and blitz lists are not all here: the file holds {have}; a "
+        "rapid or blitz player unrated there takes his standard rating (B.02 7.2.1) and an "
+        "unrated player is shown the next lists of the sequence only from FIDE's combined list "
+        "(players_list.zip), which holds all three"
+    ]
 
 
 def plan_players_update(
@@ -175,6 +198,7 @@ def plan_players_update(
             f"the list is FIDE's {result.month} list; the event starts on {start.isoformat()}, "
             f"when the {start.strftime('%b%y').upper()} list is valid: update from that one"
         )
+    notes += _missing_lists(result.lists, kind)
     return PlayersUpdate(
         Plan(blocks=tuple(blocks), summary=summary, act="Players update"),
         tuple(changes),

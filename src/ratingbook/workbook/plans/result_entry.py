@@ -88,7 +88,9 @@ def _result_cell(tables: EventTables, round_number: int, board: int, result: str
             f"(round {round_number} has {boards})"
         )
     where = Location(games.sheet, entry.where.row)
-    parse_swiss_result(result, where, bye_row=entry.is_bye, column="Result", adjourned=True)
+    parse_swiss_result(
+        result, where, bye_row=entry.is_bye, column="Result", adjourned=True, penalties=True
+    )
     return WriteBlock(games.sheet, entry.where.row, games.columns["Result"], [[result]])
 
 

@@ -2,7 +2,7 @@
 
 This module decides how a player row (``Name``, ``Rating`` (the FIDE rating), ``FIDE ID``,
 ``Title``, ``Federation``, ``Birth``, ``Sex``, ``Withdrawn``, ``No.``, ``National ID``, ``K``,
-``National Rating``, ``Manual Rating``) and a game
+``National Rating``, ``Manual Rating``, ``Half-Point Bye``, ``Tie-break Value``) and a game
 row (``Round``, ``Board``, ``White``, ``Black``, ``Result``, or the seed's ``White Points`` /
 ``Black Points``, and the start numbers ``White No.`` / ``Black No.``) are read into the model
 of :mod:`ratingbook.events.event`, and how the model is written back as cells by column (a book
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from ratingbook.core import fields
 from ratingbook.core.cells import (
@@ -25,6 +26,7 @@ from ratingbook.core.cells import (
     Bounds,
     flag,
     is_blank,
+    number,
     score,
     text,
     whole_number,
@@ -130,7 +132,18 @@ def read_player(row: Row) -> SwissPlayer:
         # empty: eligible, as every player is unless the organiser says otherwise
         no_half_point_bye=not is_blank(row.get("Half-Point Bye"))
         and not flag(row.get("Half-Point Bye"), row.where, "Half-Point Bye"),
+        tiebreak_value=_tiebreak_value(row),
     )
+
+
+def _tiebreak_value(row: Row) -> Fraction | None:
+    """``Tie-break Value``: a number the arbiter typed (a play-off's score, a place), exact."""
+    value = row.get("Tie-break Value")
+    if is_blank(value):
+        return None
+    what = "a number (a play-off's score, or a place given by hand: 1, 2, ...)"
+    typed = number(value, row.where, "Tie-break Value", what)
+    return Fraction(str(typed))
 
 
 def _k_factor(row: Row) -> int | None:
@@ -189,7 +202,9 @@ def read_entry(row: Row, names: Mapping[str, str]) -> SwissEntry:
     black = None if bye_row else player("Black")
     if black is not None:
         check_players(white, black, row.where)
-    result = parse_swiss_result(row.get("Result"), row.where, bye_row=bye_row, adjourned=True)
+    result = parse_swiss_result(
+        row.get("Result"), row.where, bye_row=bye_row, adjourned=True, penalties=True
+    )
     if result is None and not bye_row:
         result = _result_from_points(row)
     return SwissEntry(round_number, board, white, black, result, row.where)
@@ -217,7 +232,14 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "National Rating": player.national_rating,
         "Manual Rating": player.manual_rating,
         "Half-Point Bye": "No" if player.no_half_point_bye else None,
+        "Tie-break Value": _cell_number(player.tiebreak_value),
     }
+
+
+def _cell_number(value: Fraction | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if value.denominator == 1 else float(value)
 
 
 def entry_cells(entry: SwissEntry, numbers: Mapping[str, int]) -> dict[str, object]:

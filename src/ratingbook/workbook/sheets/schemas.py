@@ -256,6 +256,9 @@ SWISS_PLAYERS = TableSpec(
         Column("Manual Rating", required=False, aliases=("Estimated Rating", "Estimate")),
         # No: the player may not take a half-point bye (the organiser's flag; empty: he may).
         Column("Half-Point Bye", required=False, aliases=("HPB", "Half Point Bye")),
+        # A value the arbiter types from outside (a play-off, a place given by hand), ranked
+        # by the tie-break code MAN (ratingbook.events.codes); empty: none.
+        Column("Tie-break Value", required=False, aliases=("Tiebreak Value", "Play-off")),
     ),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.
