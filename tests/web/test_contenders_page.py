@@ -77,9 +77,7 @@ def test_the_contenders_sheet_says_which_results_it_counts(
     said = [str(v) for row in sheet.iter_rows(values_only=True) for v in row if v is not None]
     header = sheet.oddHeader
     said += [
-        part.text or ""
-        for part in (header.left, header.center, header.right)
-        if part is not None
+        part.text or "" for part in (header.left, header.center, header.right) if part is not None
     ]
     assert not [s for s in said if "not counted" in s], said
     assert any("1 game over (counted as they ended)" in s for s in said), said

@@ -135,7 +135,8 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
         note=f"{when(before, finished)}: {len(found) - len(out)} can still finish first",
         title=f"Who can still win {when(before, finished)}",
         centred=frozenset({1, 2}) | centred_columns(_HEADER),
-        counts=when(before, finished),
+        # More than the standings count while the round is played: its page says so.
+        counts=when(before, finished) if finished else "",
     )
 
 

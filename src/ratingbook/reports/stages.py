@@ -10,9 +10,10 @@ yet ("round 3 in progress: 4 of 6 results, not counted yet"); before any round i
 title says "before round 1", never "after round 0". Who can still win counts more than the
 standings while a round is played, the games of it already over (:func:`live_text`: "in round
 5, 2 games over (counted as they ended)"), and every line of its page says that instead (issue
-34: the published footer said "not counted yet" under a table counting them). The rounds paired (the summary of a recalc,
-an import or an export, the published site's line) are said by :func:`paired_text`: "round 4 of
-9", or before any is paired "no round paired yet", never "round 0". Pure.
+34: the published footer said "not counted yet" under a table counting them). The rounds
+paired (the summary of a recalc, an import or an export, the published site's line) are said
+by :func:`paired_text`: "round 4 of 9", or before any is paired "no round paired yet", never
+"round 0". Pure.
 
 >>> from ratingbook.events.event import RoundState
 >>> stage_text(RoundState(counted=0, paired=0))
