@@ -241,6 +241,8 @@ def check_site(files: Mapping[str, str], expected: Expected, key: str = "Name") 
         heading = re.findall(r"<h1>(.*?)</h1>", files["index.html"])
         assert heading == [f"Team standings {expected.words}"], heading
     for file, page in pages.items():
+        if file == "contenders.html" and "over (counted as they ended). Published" in page.footer:
+            continue  # who can still win counts the games over: its footer says so (issue 34)
         assert f": {expected.words}. Published" in page.footer, (file, page.footer)
     if key == "Name":
         crosstable = next(t for t in pages["crosstable.html"].tables if t[1])[1]

@@ -86,7 +86,9 @@ def test_ladder_progress_has_a_fixed_block_per_group_and_two_charts_per_group() 
     progress = ladder_progress("Ladder Progress", ["Advanced", "Beginners", "Empty"], PATHS, 2)
     header = progress.header
     assert header[:5] == ("Group", "ID", "Name", "Start", "1")
-    assert header[33] == "30" and header[34] == "Week 1"
+    # Headed: the games and weeks so far (Maya's 3 games, weeks 1-2); the room beyond is not.
+    assert header[4:8] == ("1", "2", "3", "") and header[33] == ""
+    assert header[34:37] == ("Week 1", "Week 2", "")
     assert len(header) == 4 + 30 + 16
     rows = progress.rows
     # Advanced's block is rows 2..41 (ordered by ID), Beginners' starts at row 42.
@@ -112,6 +114,11 @@ def test_ladder_progress_has_a_fixed_block_per_group_and_two_charts_per_group() 
     assert week.series[1].values.formula() == "'Ladder Progress'!$D$3:$AH$3"
     assert by_week.categories.formula() == "'Ladder Progress'!$AI$1:$AX$1"
     assert progress.charts[2].series[0].values.formula() == "'Ladder Progress'!$D$42:$AH$42"
+    # Plotted by a back end that builds the chart: the start and 4 games (3 played, at least
+    # 4), the 2 weeks so far.
+    assert week.played().categories.formula() == "'Ladder Progress'!$D$1:$H$1"
+    assert week.played().series[1].values.formula() == "'Ladder Progress'!$D$3:$H$3"
+    assert by_week.played().categories.formula() == "'Ladder Progress'!$AI$1:$AJ$1"
 
 
 def test_series_progress_is_a_row_per_player_and_one_chart() -> None:

@@ -185,6 +185,8 @@ class XlwingsBook:
         return [list(line) for line in grid]
 
     def write_values(self, block: WriteBlock) -> None:
+        if block.widths and not self.remote:  # a block may be widths alone (no values)
+            _widen(self.book.sheets[block.sheet], block)
         width = max((len(line) for line in block.values), default=0)
         if width == 0:
             return
@@ -318,6 +320,24 @@ class XlwingsBook:
             cell = ws.range((1, column + 1))
             _tolerated(setattr, cell, "column_width", width)
         _hide(ws, sheet, nrows=nrows, ncols=ncols)
+
+
+def _widen(ws: xw.Sheet, block: WriteBlock) -> None:
+    """Desktop Excel: each column of :attr:`WriteBlock.widths` (an input sheet's names) widened
+    to its width where it is narrower, never narrowed, as the file back ends do (issue 34: a
+    camper's long name printed cut): two calls a column (``Range.column_width`` read, then
+    set), for the few columns a block names. Not on the JSON engine: none of the clients
+    xlwings 0.37.8 ships (``js/xlwings.js``, ``addin/Remote.bas``) handles its
+    ``setColumnWidth`` action, a client aborts on an unknown action, and the width cannot be
+    read there to leave a wider column alone; its sheets keep their widths."""
+    for column, width in block.widths:
+        cell = ws.range((1, column))
+        try:
+            current = cell.column_width
+        except (NotImplementedError, AttributeError):
+            return  # an engine that cannot read a width cannot widen without narrowing
+        if not isinstance(current, int | float) or current < width:
+            _tolerated(setattr, cell, "column_width", width)
 
 
 def _hide(ws: xw.Sheet, sheet: GeneratedSheet, *, nrows: int, ncols: int) -> None:

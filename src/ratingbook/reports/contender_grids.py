@@ -11,6 +11,7 @@ from ratingbook.events.event import SwissEvent
 from ratingbook.events.event_contenders import event_contenders
 from ratingbook.events.prizes import points_text
 from ratingbook.reports.names import CONTENDERS
+from ratingbook.reports.stages import live_text
 from ratingbook.reports.swiss_grids import standings_grid
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
@@ -20,12 +21,9 @@ _HEADER = ("Name", "Points", "At most", "Chances", "What it takes (points only)"
 _WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 56}  # a landscape page at 9 points
 
 
-def when(before: int, finished: int = 0) -> str:
-    """ "before round 7", or "in round 7, 12 games over (counted as they ended)" while it is
-    being played: the points every line shows include those games (end-of-event.md)."""
-    if not finished:
-        return f"before round {before}"
-    return f"in round {before}, {finished} game{'s' * (finished != 1)} over (counted as they ended)"
+#: "before round 7", or "in round 7, 12 games over (counted as they ended)" while it is being
+#: played: the points every line shows include those games (its one home: reports.stages).
+when = live_text
 
 
 def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
@@ -137,6 +135,8 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
         note=f"{when(before, finished)}: {len(found) - len(out)} can still finish first",
         title=f"Who can still win {when(before, finished)}",
         centred=frozenset({1, 2}) | centred_columns(_HEADER),
+        # More than the standings count while the round is played: its page says so.
+        counts=when(before, finished) if finished else "",
     )
 
 

@@ -7,9 +7,13 @@ A title says exactly what the numbers under it count: "after round 2" counts rou
 nothing else (a round paired but not played, its byes included, is the pairing list's, not
 yet the standings'); results already typed of a round not finished are named as not counted
 yet ("round 3 in progress: 4 of 6 results, not counted yet"); before any round is finished the
-title says "before round 1", never "after round 0". The rounds paired (the summary of a recalc,
-an import or an export, the published site's line) are said by :func:`paired_text`: "round 4 of
-9", or before any is paired "no round paired yet", never "round 0". Pure.
+title says "before round 1", never "after round 0". Who can still win counts more than the
+standings while a round is played, the games of it already over (:func:`live_text`: "in round
+5, 2 games over (counted as they ended)"), and every line of its page says that instead (issue
+34: the published footer said "not counted yet" under a table counting them). The rounds
+paired (the summary of a recalc, an import or an export, the published site's line) are said
+by :func:`paired_text`: "round 4 of 9", or before any is paired "no round paired yet", never
+"round 0". Pure.
 
 >>> from ratingbook.events.event import RoundState
 >>> stage_text(RoundState(counted=0, paired=0))
@@ -27,7 +31,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # annotations only: a plural needs no event model loaded
     from ratingbook.events.event import RoundState
 
-__all__ = ["counted_text", "many", "paired_text", "stage_text"]
+__all__ = ["counted_text", "live_text", "many", "paired_text", "stage_text"]
 
 
 def many(n: int, word: str) -> str:
@@ -38,6 +42,19 @@ def many(n: int, word: str) -> str:
 def counted_text(counted: int) -> str:
     """``after round N`` (rounds 1 to N counted), or ``before round 1`` when none is."""
     return f"after round {counted}" if counted else "before round 1"
+
+
+def live_text(before: int, finished: int = 0) -> str:
+    """What who can still win counts, asked before round ``before``: ``before round 7``, or
+    while round 7 is played with ``finished`` of its games over, ``in round 7, 12 games over
+    (counted as they ended)``: every line of it counts those games (end-of-event.md).
+
+    >>> live_text(7), live_text(5, 1)
+    ('before round 7', 'in round 5, 1 game over (counted as they ended)')
+    """
+    if not finished:
+        return f"before round {before}"
+    return f"in round {before}, {many(finished, 'game')} over (counted as they ended)"
 
 
 def paired_text(paired: int, planned: int | None = None, *, verb: str = "") -> str:

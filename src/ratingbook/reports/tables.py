@@ -52,6 +52,11 @@ class SheetGrid:
     #: when the table is too wide for one (presentation.PrintSetup.repeat_columns). None:
     #: :func:`key_columns` of the header, as every table but one with a reason of its own.
     key_columns: int | None = None
+    #: What the figures count when it is not the event's counted rounds
+    #: (:func:`~ratingbook.reports.stages.stage_text`): who can still win, while a round is
+    #: played, counts its games over (:func:`~ratingbook.reports.stages.live_text`). A
+    #: published page of the table says this in its footer, not the standings' stage.
+    counts: str = ""
 
     def row_names(self) -> int:
         """How many leading columns name a row: :attr:`key_columns`, else those of the header

@@ -59,7 +59,9 @@ def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = Non
         ws.cell(row=row + 1, column=1, value="Rating")
         for c, source in enumerate(range(first, last + 1), start=2):
             letter = column_letter(source)
-            ws.cell(row=row, column=c, value=f"={progress}!{letter}$1")
+            # Text joined: a game column not headed yet labels nothing (an empty cell read
+            # alone is 0, a label under every game to come).
+            ws.cell(row=row, column=c, value=f'=""&{progress}!{letter}$1')
             found = f"INDEX({progress}!{letter}$1:{letter}${_LAST_ROW},$B$2)"
             ws.cell(row=row + 1, column=c, value=f'=IFERROR(IF({found}="",NA(),{found}),NA())')
         # The charts read one cell more than the lookups fill, a cell left empty for good:

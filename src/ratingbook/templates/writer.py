@@ -119,7 +119,11 @@ class TemplateBook(OpenpyxlBook):
     A :class:`~ratingbook.workbook.port.book.FileBook`: it saves as the reproducible template
     bytes, and
     nothing is lost (there is no original file to overwrite or to carry parts over from).
+    Its charts read the whole room kept for games and weeks to come: the button in Excel,
+    xlwings Server and Lite, which start from a template, cannot change a chart.
     """
+
+    chart_room = True
 
     def __init__(self, book: Workbook) -> None:
         super().__init__(book)

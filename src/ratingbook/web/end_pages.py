@@ -89,10 +89,11 @@ def _tables(grid: SheetGrid, heading: str) -> tuple[Table, ...]:
 
 
 def end_pages(grids: Sequence[SheetGrid], title: str) -> list[Page]:
-    """A page for each grid, headed by the grid's title."""
+    """A page for each grid, headed by the grid's title; a grid counting more than the
+    standings (who can still win while a round is played) says so in its page's footer."""
     pages = []
     for grid in grids:
         heading = grid.title or grid.name
         pages.append(Page(END_FILES[grid.name], f"{heading} - {title}", heading,
-                          _tables(grid, heading)))  # fmt: skip
+                          _tables(grid, heading), stage=grid.counts))  # fmt: skip
     return pages

@@ -108,6 +108,10 @@ class Page:
     facts: tuple[tuple[str, str], ...] = ()  # a player's details: label, value
     notes: tuple[str, ...] = ()
     extra: Mapping[str, object] = field(default_factory=dict)
+    #: What this page's figures count, said in its footer, when it is not the site's stage
+    #: (who can still win counts the games over of the round being played): empty for the
+    #: site's.
+    stage: str = ""
 
 
 def text(value: object, signed: bool = False) -> str:

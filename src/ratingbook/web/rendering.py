@@ -65,7 +65,8 @@ def render_pages(
     nav: Sequence[tuple[str, str]] = (),
 ) -> dict[str, str]:
     """Every file of a site by name: ``pages`` rendered, then the stylesheet. The footer says
-    the event's ``title``, ``stage`` (which rounds the figures count: "after round 4"), the
+    the event's ``title``, ``stage`` (which rounds the figures count: "after round 4"; a
+    page's own :attr:`~ratingbook.web.pages.Page.stage` where it counts more), the
     date (``today``, by default the day it runs), ratingbook's version and ``credit`` (who
     computed the pairing and tie-breaks); ``end_links`` are the ``(file, heading)`` of the
     end-of-event pages every page links to; ``nav``, when given, the ``(file, heading)`` of
@@ -75,15 +76,16 @@ def render_pages(
     when = (today or _dt.date.today()).isoformat()
     version = ratingbook_version()
     # Which rounds the figures count (reports.stages), never the last round paired: a round
-    # paired but not played is not counted yet.
-    footer = f"{title}: {stage}. Published {when} by ratingbook {version}; {credit}"
+    # paired but not played is not counted yet. A page counting more says its own (who can
+    # still win counts the games over: "not counted yet" under it was false, issue 34).
     rounds = range(1, paired_rounds + 1)
     files = {
         page.file: template.render(
             page=page,
             event=title,
             rounds=rounds,
-            footer=footer,
+            footer=f"{title}: {page.stage or stage}. Published {when} by ratingbook {version}; "
+            f"{credit}",
             version=version,
             end_links=end_links,
             nav=nav,

@@ -128,9 +128,13 @@ def generated_sheet_xml(
         + "<sheetData>"
     )
     header_attributes = [f' s="{style}"' if style else "" for style in header_styles]
+    # An empty title is an empty cell, as openpyxl and xlwings write it (a progress sheet's
+    # game columns not played yet, issue 34).
     header = "".join(
         f'<c r="{letters[c]}1"{header_attributes[c]} t="inlineStr">'
         f"<is>{inline_text(str(title))}</is></c>"
+        if title != ""
+        else f'<c r="{letters[c]}1"{header_attributes[c]}/>'
         for c, title in enumerate(sheet.header)
     )
     tall = f' ht="{header_tall:g}" customHeight="1"' if header_tall else ""

@@ -218,7 +218,10 @@ class Renderer:
                     old.add(target.casefold())
                     stack.append(target)
         parts = chart_parts(
-            sheet.charts, value_of, taken - old, posixpath.dirname(self.workbook.part)
+            [chart.played() for chart in sheet.charts],  # the axis ends at the last game
+            value_of,
+            taken - old,
+            posixpath.dirname(self.workbook.part),
         )
         taken.update(name.casefold() for name in parts.parts)
         rels = rels_part(part)

@@ -138,6 +138,10 @@ class OpenpyxlBook:
     :class:`~ratingbook.core.tables.Uncalculated`. :class:`XlsxBook` adds the file.
     """
 
+    #: Whether the charts it builds read the whole room kept for games to come, not only the
+    #: games played: a template's do (:class:`~ratingbook.templates.writer.TemplateBook`).
+    chart_room = False
+
     def __init__(self, workbook: Any) -> None:
         self.workbook = workbook
 
@@ -293,7 +297,7 @@ class OpenpyxlBook:
         if setup is not None:
             apply_print_setup(ws, setup)
         if sheet.charts:
-            add_charts(ws, sheet.charts)
+            add_charts(ws, sheet.charts, room=self.chart_room)
 
     def _use_cached_values(self, sheet: str, grid: Grid, formulas: list[tuple[int, int]]) -> None:
         """Formula cells (row, column) of ``grid``: no cached values in memory, so Uncalculated."""

@@ -108,9 +108,12 @@ def _reference(ws: Worksheet, rng: CellRange) -> Reference:
     )
 
 
-def add_charts(ws: Worksheet, charts: tuple[LineChart, ...]) -> None:
-    """Add each chart to ``ws`` at its anchor, reading the cells it names."""
-    for chart in charts:
+def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = False) -> None:
+    """Add each chart to ``ws`` at its anchor, reading the cells it names: the categories that
+    hold a point (:meth:`~ratingbook.workbook.port.presentation.LineChart.played`), or with
+    ``room`` (a template, whose charts the front ends that cannot change a chart start from)
+    all of them."""
+    for chart in charts if room else tuple(c.played() for c in charts):
         line = OpenpyxlLineChart()
         line.title = chart.title
         line.x_axis.title = chart.x_title or None

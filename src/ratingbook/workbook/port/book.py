@@ -99,7 +99,8 @@ class WriteBlock:
     ``widths``: (1-based column, width in Excel's units) pairs, each column widened to that width
     if narrower (never narrowed: a width the user gave more room keeps it), for an input sheet's
     text its values need to print uncut (issue 34: a camper's long name in a column the
-    template made 24 units wide). The file back ends write them; xlwings keeps the sheet's.
+    template made 24 units wide). The file back ends and desktop Excel (xlwings) write them;
+    xlwings' JSON engine, whose clients know no column width, keeps the sheet's.
     """
 
     sheet: str

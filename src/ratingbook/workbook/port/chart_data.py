@@ -8,7 +8,7 @@ turns it into its own calls (DrawingML XML, ``openpyxl.chart``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter
 
@@ -93,3 +93,29 @@ class LineChart:
     #: it. On the right a legend of many long names takes the chart's width from the plot
     #: (20 campers: the plot a third of the chart, issue 34); below, it spreads across it.
     legend: str = "r"
+    #: How many categories, from the first, hold a point (a week's start and the games played
+    #: so far, at least a few so that an empty chart still draws); None: all of them. The
+    #: ranges keep the room beyond for what is to come, so that a chart made once keeps
+    #: reading the right cells when a front end that cannot change a chart (xlwings) writes
+    #: later games; a back end that builds the chart on every recalc plots :meth:`played`.
+    shown: int | None = None
+
+    def played(self) -> LineChart:
+        """This chart with its categories and every series cut to the first :attr:`shown`
+        cells: its axis ends at the last game played, not at the room kept for later ones
+        (the camp's charts ran to game 30 after 4 games, issue 34)."""
+        if self.shown is None:
+            return self
+        cut = self.categories.last_column - self.categories.first_column + 1 - self.shown
+        if cut <= 0:
+            return self
+
+        def shorter(rng: CellRange) -> CellRange:
+            return replace(rng, last_column=rng.last_column - cut)
+
+        return replace(
+            self,
+            categories=shorter(self.categories),
+            series=tuple(replace(s, values=shorter(s.values)) for s in self.series),
+            shown=None,
+        )

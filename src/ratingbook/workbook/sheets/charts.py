@@ -7,6 +7,16 @@ cells stay empty and show as gaps. Because the layout only depends on the roster
 once (by a template, by the package back end or by openpyxl) keeps reading the right cells when
 any front end, xlwings included, later rewrites the values.
 
+What a camp director reads off a chart is the games played, so its axis ends there (issue 34:
+after 4 games it ran to game 30): each chart says how many of its categories hold a point
+(:attr:`~ratingbook.workbook.port.presentation.LineChart.shown`, the games played, at least
+:data:`LEAST_GAMES`, and the weeks so far), and the back ends that build the charts on every
+recalc (package, openpyxl) plot those alone. A template's charts keep the whole room, since the
+front ends that cannot change a chart (the button in Excel, xlwings Server and Lite) start
+from them; there the columns beyond the last game have no header, so that Excel and
+LibreOffice draw neither a point nor a label there (an empty cell: LibreOffice draws a text or
+``#N/A`` as 0).
+
 Sizes grow in steps only when a roster outgrows them (more than 40 players in a group, more than
 30 games a week, more than 16 weeks); then the back ends that can build charts rebuild them. A
 player with more than 200 games is shown every k-th game (the column headers say which), so a
@@ -44,6 +54,9 @@ GROUP_SLOTS = 40  # rows per group block on the ladder's progress sheet
 GAME_POINTS = 30  # games a player's row has room for (plus the start)
 MAX_POINTS = 200  # beyond this many games, every k-th game is shown (a chart cannot show more)
 WEEK_POINTS = 16  # weeks the ladder's week-by-week block has room for
+#: The fewest games a chart's axis shows (beside the start), so that a chart drawn before
+#: anyone has played still has an axis to draw on.
+LEAST_GAMES = 4
 CHART_ROWS = 20  # a chart's height and width, in cells
 CHART_COLUMNS = 10
 #: The most players a chart names in a legend right of its plot; more are listed below it
@@ -89,9 +102,23 @@ def _game_columns(paths: Sequence[PlayerPath]) -> tuple[int, int]:
     return _room(-(-most // step), GAME_POINTS, 10), step
 
 
-def _game_labels(points: int, step: int) -> tuple[str, ...]:
-    """The games' column headers: 1, 2, 3 ... (or 7, 14, 21 ... when every 7th is shown)."""
-    return tuple(str(n * step) for n in range(1, points + 1))
+def _game_labels(points: int, step: int, used: int) -> tuple[str, ...]:
+    """The games' column headers: 1, 2, 3 ... (or 7, 14, 21 ... when every 7th is shown) over
+    the ``used`` columns that hold a game, none over the room beyond (a chart reading it there
+    labels nothing: an empty text, which a formula reading it, such as the Camper Chart's,
+    takes as empty text, where an empty cell would read as 0)."""
+    return tuple(str(n * step) if n <= used else "" for n in range(1, points + 1))
+
+
+def _used(paths: Sequence[PlayerPath], step: int) -> int:
+    """The game columns that hold a game for one of ``paths`` (each ``step``-th game shown)."""
+    return max((len(p.after_games) // step for p in paths), default=0)
+
+
+def _shown(used: int) -> int:
+    """A games chart's categories that hold a point: the start and ``used`` games, at least
+    :data:`LEAST_GAMES` of them."""
+    return 1 + max(used, LEAST_GAMES)
 
 
 def _games_row(path: PlayerPath, points: int, step: int = 1) -> list[object]:
@@ -107,7 +134,8 @@ def series_progress(
     For Elo and Crikey: each player's rating after each of their own games.
     """
     points, step = _game_columns(paths)
-    header = ("Name", "Start", *_game_labels(points, step))
+    used = _used(paths, step)
+    header = ("Name", "Start", *_game_labels(points, step, used))
     rows = tuple((p.name, *_games_row(p, points, step)) for p in paths)
     last_column = 2 + points
     categories = CellRange(sheet, 1, 2, 1, last_column)
@@ -125,6 +153,7 @@ def series_progress(
                 x_title="Games played",
                 y_title=y_title,
                 legend=_legend(len(series)),
+                shown=_shown(used),
             ),
         )
         if series
@@ -152,9 +181,9 @@ def ladder_progress(
 
     Columns: Group, ID, Name, Start, 1..30 (Rating after each of the player's games this
     week), then Week 1..Week 16 (end-of-week Rating; the current ``week``
-    holds the Rating so far). Each group has a block of rows (40, or more when a group is
-    bigger), players ordered by ID. Charts: "GROUP: week N" (this week, game by game) and
-    "GROUP: week by week".
+    holds the Rating so far); only the games and weeks so far are headed. Each group has a
+    block of rows (40, or more when a group is bigger), players ordered by ID. Charts:
+    "GROUP: week N" (this week, game by game) and "GROUP: week by week".
     """
     by_group: dict[str, list[PlayerPath]] = {g: [] for g in groups}
     for path in paths:
@@ -170,8 +199,8 @@ def ladder_progress(
         "ID",
         "Name",
         "Start",
-        *_game_labels(points, step),
-        *(f"Week {n}" for n in range(1, weeks + 1)),
+        *_game_labels(points, step, _used(paths, step)),
+        *(f"Week {n}" if n <= week else "" for n in range(1, weeks + 1)),
     )
     rows: list[tuple[object, ...]] = []
     charts: list[LineChart] = []
@@ -211,6 +240,7 @@ def ladder_progress(
                 x_title="Games played this week",
                 y_title="Rating",
                 legend=_legend(len(names)),
+                shown=_shown(_used(members, step)),
             )
         )
         charts.append(
@@ -227,6 +257,7 @@ def ladder_progress(
                 x_title="End of week",
                 y_title="Rating",
                 legend=_legend(len(names)),
+                shown=week,
             )
         )
     while rows and not rows[-1]:  # the last block's free rows: nothing to write
