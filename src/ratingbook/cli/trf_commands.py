@@ -8,8 +8,8 @@ error ends the command with exit status 2 and one line on standard error naming 
 where, and nothing is written.
 
 - ``trf export BOOK [-o EVENT.trf]``: the event as a TRF-2026 file (standard output by default).
-- ``trf import EVENT.trf -o BOOK.xlsx``: a workbook (the template's sheets) from a TRF16 or
-  TRF-2026 file; requested byes of a round not yet paired stay requested byes. In FIDE mode
+- ``trf import EVENT.trf -o BOOK.xlsx``: a workbook (the template's sheets) from a TRF06, TRF16
+  or TRF-2026 file; requested byes of a round not yet paired stay requested byes. In FIDE mode
   every imported round is checked against the pairing rules (``--no-check`` leaves it out,
   ``--check`` asks for it outside FIDE mode); a round that breaks them is a level-3 warning:
   ``--confirm``, or the question at a terminal, confirms it, else nothing is written.
@@ -92,7 +92,7 @@ def _write(text: str, output: str | None, what: str) -> None:
 def trf_import_command(
     trf_file: str, output: str, force: bool, check: bool | None, confirmed: bool
 ) -> None:
-    """Build a Swiss workbook from a TRF16 or TRF-2026 file (Swiss-Manager, Vega, ...).
+    """Build a Swiss workbook from a TRF06, TRF16 or TRF-2026 file (Swiss-Manager, Vega, ...).
 
     Byes and absences already entered for a round not yet paired become requested byes of that
     round. Records ratingbook does not use are listed as warnings, never fatal. In FIDE mode

@@ -108,12 +108,9 @@ def _as_booked(book: TemplateBook) -> SwissEvent:
     """The event as the book holds it (its rows in the sheet's order, as every recalc reads
     it): the check reads the analyses of its rounds, which the recalc just run made for the
     round ``Pairings`` shows and the book's later recalcs read again."""
-    from ratingbook.workbook.kinds import read_book_event
-    from ratingbook.workbook.kinds.individual import IndividualEvent
+    from ratingbook.workbook.sheets.event_book import read_event
 
-    booked = read_book_event(book)
-    assert isinstance(booked, IndividualEvent)  # the Swiss template just filled
-    return booked.event
+    return read_event(book)
 
 
 def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[str, object]]]:
