@@ -13,6 +13,10 @@ checker says only whether a round agrees; each pair comes back with what gacrux 
 (the times the two met before, the colour rule it names, the players' colour histories and
 pairing-allocated byes before the round) for :mod:`ratingbook.reports.check_notes` to put the
 differences into words. Nothing of gacrux leaks out: start numbers and plain values.
+
+An event's rounds (:func:`check_event_rounds`, what ``trf import`` checks) get the same verdict
+through the pairing notes' analysis of each round, whose analyses are kept: the round the
+notes have read is not read again.
 """
 
 from __future__ import annotations
