@@ -133,7 +133,9 @@ def test_the_bye_dummy_spielfrei_is_no_player() -> None:
     the rounds come from the games (no 142, XXR or round dates), with a warning."""
     result = imported("karl-mala-gedenkturnier_2005_frankfurt.trf")
     assert "spielfrei" not in {p.name for p in result.event.players}
-    assert result.warnings[:2] == (
+    # (what its TRF06 spellings make the import do is tests/trf/test_trf06.py's)
+    warnings = tuple(w for w in result.warnings if "TRF06" not in w)
+    assert warnings[:2] == (
         "line 297: player 284 'spielfrei' is the bye, not a player: left out",
         "the file does not say how many rounds the event has (no 142 or XXR record, no round "
         "dates): taken as 7, the rounds played; change Rounds in Swiss Settings if more are "
@@ -141,7 +143,7 @@ def test_the_bye_dummy_spielfrei_is_no_player() -> None:
     )
     # The rest: the blank fields, each named (seven players with none to the end of the event,
     # read as withdrawn; Henrich, 276, with none in round 1, a late entrant).
-    rest = result.warnings[2:]
+    rest = warnings[2:]
     assert len(rest) == 8 and all("has no entry" in w for w in rest)
     assert sum("read as withdrawn" in w for w in rest) == 7
 
@@ -234,7 +236,8 @@ def test_an_imported_books_name_columns_hold_its_longest_names() -> None:
     Torres,`` cut by the next cell. A column of text is as wide as its longest value: at
     least 27.5 units, ``Gorrochategui Torres, Eugenio`` with its cell's padding
     (tests/workbook/test_presentation.py works it out), who plays White and Black."""
-    wb = book_of_trf((DATA / "javafo_trfxsample2_open-gros_2010.trfx").read_bytes()).book.workbook
+    data = (DATA / "javafo_trfxsample2_open-gros_2010.trfx").read_bytes()
+    wb = book_of_trf(data, check=False).book.workbook
     for sheet, column in (
         ("Swiss Players", "Name"),
         ("Swiss Games", "White"),

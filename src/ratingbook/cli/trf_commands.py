@@ -8,20 +8,29 @@ error ends the command with exit status 2 and one line on standard error naming 
 where, and nothing is written.
 
 - ``trf export BOOK [-o EVENT.trf]``: the event as a TRF-2026 file (standard output by default).
-- ``trf import EVENT.trf -o BOOK.xlsx``: a workbook (the template's sheets) from a TRF16 or
-  TRF-2026 file; requested byes of a round not yet paired stay requested byes.
+- ``trf import EVENT.trf -o BOOK.xlsx``: a workbook (the template's sheets) from a TRF06, TRF16
+  or TRF-2026 file; requested byes of a round not yet paired stay requested byes. In FIDE mode
+  every imported round is checked against the pairing rules (``--no-check`` leaves it out,
+  ``--check`` asks for it outside FIDE mode); a round that breaks them is a level-3 warning:
+  ``--confirm``, or the question at a terminal, confirms it, else nothing is written.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ratingbook.cli.options import backend_option
 from ratingbook.cli.reporting import fail, reports_input_errors
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import ConfirmationError, RatingbookError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ratingbook.reports.import_check import ImportBreach
 
 __all__ = ["trf_group"]
 
@@ -68,12 +77,28 @@ def _write(text: str, output: str | None, what: str) -> None:
 @click.argument("trf_file", metavar="EVENT.trf")
 @click.option("-o", "--output", required=True, metavar="BOOK.xlsx", help="The workbook to write.")
 @click.option("--force", is_flag=True, help="Replace BOOK.xlsx if it already exists.")
+@click.option(
+    "--check/--no-check",
+    default=None,
+    help="Check every imported round against the pairing rules (default: in FIDE mode).",
+)
+@click.option(
+    "--confirm",
+    "confirmed",
+    is_flag=True,
+    help="Confirm the level-3 warnings of imported rounds that break the pairing rules.",
+)
 @reports_input_errors
-def trf_import_command(trf_file: str, output: str, force: bool) -> None:
-    """Build a Swiss workbook from a TRF16 or TRF-2026 file (Swiss-Manager, Vega, ...).
+def trf_import_command(
+    trf_file: str, output: str, force: bool, check: bool | None, confirmed: bool
+) -> None:
+    """Build a Swiss workbook from a TRF06, TRF16 or TRF-2026 file (Swiss-Manager, Vega, ...).
 
     Byes and absences already entered for a round not yet paired become requested byes of that
-    round. Records ratingbook does not use are listed as warnings, never fatal.
+    round. Records ratingbook does not use are listed as warnings, never fatal. In FIDE mode
+    every imported round is checked against the pairing rules; a round that breaks them is a
+    level-3 warning to confirm (--confirm, or the question at a terminal) and an Import row of
+    the Event Log.
     """
     from ratingbook.templates.imported_book import book_of_trf
 
@@ -84,8 +109,42 @@ def trf_import_command(trf_file: str, output: str, force: bool) -> None:
         data = Path(trf_file).read_bytes()
     except OSError as error:
         fail(f"cannot read {trf_file!r}: {error.strerror or error}")
-    imported = book_of_trf(data, Path(trf_file).name)  # a Swiss or a team event (issue 26)
+    asked: list[str] = []
+
+    def confirm(breaches: Sequence[ImportBreach]) -> str:
+        asked.append("asked")
+        return _confirmed(breaches, confirmed)
+
+    # a Swiss or a team event (issue 26)
+    imported = book_of_trf(data, Path(trf_file).name, check=check, confirm=confirm)
+    if confirmed and not asked:
+        raise ConfirmationError(
+            "nothing was written: --confirm was given, but no imported round needed a confirmation"
+        )
     imported.book.save(target)
     for warning in imported.warnings:
         click.echo(f"warning: {warning}", err=True)
+    if not imported.fide_mode:  # in FIDE mode said before the confirmation
+        for breach in imported.breaches:
+            click.echo(f"warning: {breach.warning}", err=True)
     click.echo(f"wrote {output} ({imported.holds})")
+
+
+def _confirmed(breaches: Sequence[ImportBreach], confirmed: bool) -> str:
+    """The confirmation of the level-3 warnings of ``breaches``: ``--confirm``, or the answer
+    at a terminal; else a ConfirmationError (nothing is written)."""
+    from ratingbook.cli.confirming import FLAGS, terminal
+
+    for breach in breaches:
+        click.echo(f"level 3 warning: Import round {breach.round}: {breach.warning}", err=True)
+    if confirmed:
+        return FLAGS[1]
+    if not terminal():
+        raise ConfirmationError(
+            "nothing was written: imported rounds break the pairing rules (level 3, FIDE "
+            "mode): run again with --confirm (standard input is not a terminal, so ratingbook "
+            "cannot ask), or with --no-check to import them unchecked"
+        )
+    if not click.confirm("Confirm the import?", err=True):
+        raise ConfirmationError("Import: cancelled; nothing was written")
+    return "confirmed at the prompt"

@@ -4,7 +4,9 @@ by that kind's template module (:mod:`~ratingbook.templates.trf_book` for an ind
 :mod:`~ratingbook.templates.team_trf_book` for a team event, issue 26).
 
 This module alone maps each event kind to the module that builds its book from a TRF file: a
-new kind adds its builder to :data:`TRF_BOOKS`.
+new kind adds its builder to :data:`TRF_BOOKS`. An individual event's imported rounds are
+checked against the pairing rules as :mod:`~ratingbook.templates.trf_book` decides; a team
+event's are not (``ratingbook check`` checks them).
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ratingbook.reports.import_check import ImportBreach
 from ratingbook.reports.stages import paired_text
 from ratingbook.templates.team_trf_book import book_from_team_trf
-from ratingbook.templates.trf_book import book_from_trf
+from ratingbook.templates.trf_book import Confirm, book_from_trf
 from ratingbook.templates.writer import TemplateBook
 from ratingbook.workbook.kinds import kind_of_trf
 
@@ -30,33 +33,59 @@ class TrfBook:
     book: TemplateBook
     warnings: tuple[str, ...]
     holds: str
+    #: The imported rounds that break the pairing rules, and whether the book is in FIDE mode
+    #: (where each was a level-3 warning) and its rounds were checked.
+    breaches: tuple[ImportBreach, ...] = ()
+    fide_mode: bool = False
+    checked: bool = False
 
 
-def _individual_book(data: bytes, source: str) -> TrfBook:
-    imported = book_from_trf(data, source)
+def _individual_book(
+    data: bytes, source: str, check: bool | None, confirm: Confirm | None
+) -> TrfBook:
+    imported = book_from_trf(data, source, check=check, confirm=confirm)
     event = imported.event
     holds = (
         f"{len(event.players)} players, {len(event.entries)} rows, "
         f"{paired_text(event.paired_rounds, verb='paired')}"
     )
-    return TrfBook(imported.book, imported.warnings, holds)
+    return TrfBook(
+        imported.book,
+        imported.warnings,
+        holds,
+        imported.breaches,
+        event.settings.fide_mode,
+        imported.checked,
+    )
 
 
-def _team_book(data: bytes, source: str) -> TrfBook:
+def _team_book(data: bytes, source: str, check: bool | None, confirm: Confirm | None) -> TrfBook:
     book, event, noted = book_from_team_trf(data)
+    if check:
+        noted = [*noted, "a team event's rounds are not checked at import: ratingbook check does"]
     return TrfBook(
         book, tuple(noted), f"{len(event.teams)} teams, {paired_text(event.paired_rounds)}"
     )
 
 
-#: Each event kind's builder, by the kind's name: ``(the file's bytes, its name) -> TrfBook``.
-TRF_BOOKS: Mapping[str, Callable[[bytes, str], TrfBook]] = {
+#: Each event kind's builder, by the kind's name: ``(the file's bytes, its name, check,
+#: confirm) -> TrfBook`` (``check`` and ``confirm`` as :func:`book_of_trf` takes them).
+TRF_BOOKS: Mapping[str, Callable[[bytes, str, bool | None, Confirm | None], TrfBook]] = {
     "individual": _individual_book,
     "team": _team_book,
 }
 
 
-def book_of_trf(data: bytes, source: str = "TRF file") -> TrfBook:
+def book_of_trf(
+    data: bytes,
+    source: str = "TRF file",
+    *,
+    check: bool | None = None,
+    confirm: Confirm | None = None,
+) -> TrfBook:
     """The workbook of a TRF16 or TRF-2026 file's bytes, of the kind of event it holds;
-    ``source`` names the file in the Event Log of an individual event (FIDE mode, #25)."""
-    return TRF_BOOKS[kind_of_trf(data).name](data, source)
+    ``source`` names the file in the Event Log of an individual event (FIDE mode, #25), whose
+    rounds are checked against the pairing rules (``check``: None in FIDE mode only; a round
+    that breaks them there waits on ``confirm``, :func:`~ratingbook.templates.trf_book.
+    book_from_trf`)."""
+    return TRF_BOOKS[kind_of_trf(data).name](data, source, check, confirm)

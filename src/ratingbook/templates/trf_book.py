@@ -3,17 +3,28 @@
 This module alone decides how an event read from a TRF file fills the Swiss template's input
 sheets (``Swiss Settings``, ``Swiss Players``, ``Swiss Games``); the generated sheets are then
 computed as a recalc would, without pairing a round.
+
+It also decides when the imported rounds are checked against the pairing rules (FIDE's
+checklist Q54-55, :mod:`ratingbook.reports.import_check`): by default when the book is in FIDE
+mode, where a round that breaks them is a level-3 warning the import waits on (the caller's
+``confirm`` gives the confirmation, or the import is refused and nothing is written) and an
+``Import`` row of the Event Log (``### Import @ Round n: …`` in the TRF); ``check`` asks for the
+check outside FIDE mode (said and logged, nothing to confirm) or leaves it out (the import's
+own row says ``pairings not checked``). The check costs about as much as pairing each round
+again, which is why it can be left out.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.encoding import decode_legacy
+from ratingbook.errors import ConfirmationError
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
+from ratingbook.reports.import_check import ImportBreach, import_breaches
 from ratingbook.reports.stages import paired_text
 from ratingbook.session import Rank, RecordImport, Session
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
@@ -33,25 +44,73 @@ class ImportedBook:
     book: TemplateBook
     event: SwissEvent
     warnings: tuple[str, ...]
+    #: The imported rounds that break the pairing rules (none when they were not checked).
+    breaches: tuple[ImportBreach, ...] = ()
+    #: Whether the rounds were checked against the pairing rules.
+    checked: bool = False
 
 
-def book_from_trf(data: bytes, source: str = "TRF file") -> ImportedBook:
+#: What confirms the import's level-3 warnings: given them, it returns the confirmation the
+#: Event Log keeps, or raises a :class:`~ratingbook.errors.ConfirmationError` (nothing written).
+Confirm = Callable[[Sequence[ImportBreach]], str]
+
+
+def book_from_trf(
+    data: bytes,
+    source: str = "TRF file",
+    *,
+    check: bool | None = None,
+    confirm: Confirm | None = None,
+) -> ImportedBook:
     """The Swiss workbook of a TRF16 or TRF-2026 file's bytes (UTF-8, CP1252 or Latin-1).
 
     Bad records raise :class:`~ratingbook.trf.records.TrfError` naming the line and column.
     FIDE mode (#25): the book is in FIDE mode unless the file's log says it was left; its
-    ``Event Log`` is the file's log with the import (from ``source``) as its last row.
+    ``Event Log`` is the file's log with the import (from ``source``) as its next row, then an
+    ``Import`` row for each imported round that breaks the pairing rules. ``check``: whether
+    the rounds are checked (None: in FIDE mode only); a breach in FIDE mode is a level-3
+    warning that ``confirm`` confirms (without ``confirm``, a ConfirmationError).
     """
     imported = import_trf(decode_legacy(data))
     event = imported.event
     event = replace(event, settings=replace(event.settings, fide_mode=imported.fide_mode))
     book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
     Session(book).run(Rank())
+    checked = imported.fide_mode if check is None else check
+    breaches = import_breaches(_as_booked(book), source) if checked else ()
+    confirmation = ""
+    if breaches and imported.fide_mode:
+        if confirm is None:
+            raise ConfirmationError(
+                f"nothing was written: importing {source} waits for a confirmation (level 3, "
+                "FIDE mode): " + " | ".join(b.warning for b in breaches)
+            )
+        confirmation = confirm(breaches)
     summary = f"{len(event.players)} players, {paired_text(event.paired_rounds, verb='paired')}"
+    if event.paired_rounds and not checked:
+        summary += "; pairings not checked"
     when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    log = import_logged(imported.log, source, summary, user_name(), when, event.paired_rounds)
+    log = import_logged(
+        imported.log,
+        source,
+        summary,
+        user_name(),
+        when,
+        event.paired_rounds,
+        [(b.round, b.rules, b.file) for b in breaches],
+        confirmation,
+    )
     Session(book).run(RecordImport(event, tuple(log)))
-    return ImportedBook(book, event, tuple(imported.warnings))
+    return ImportedBook(book, event, tuple(imported.warnings), breaches, checked)
+
+
+def _as_booked(book: TemplateBook) -> SwissEvent:
+    """The event as the book holds it (its rows in the sheet's order, as every recalc reads
+    it): the check reads the analyses of its rounds, which the recalc just run made for the
+    round ``Pairings`` shows and the book's later recalcs read again."""
+    from ratingbook.workbook.sheets.event_book import read_event
+
+    return read_event(book)
 
 
 def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[str, object]]]:

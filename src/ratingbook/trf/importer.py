@@ -1,4 +1,5 @@
-"""A TRF file (TRF16 or TRF-2026, by any program) read into a Swiss event: ``trf import``.
+"""A TRF file (TRF06, TRF16 or TRF-2026, by any program) read into a Swiss event: ``trf import``
+(what TRF06 writes otherwise is :mod:`ratingbook.trf.trf06`'s).
 
 Lenient where nothing depends on a field, strict where results do, never silent:
 
@@ -70,6 +71,7 @@ from ratingbook.trf.records import (
 )
 from ratingbook.trf.systems import SYSTEM_RECORDS, not_baku, read_system_records
 from ratingbook.trf.totals import agree_with_totals
+from ratingbook.trf.trf06 import read_as_trf06
 
 __all__ = ["TrfImport", "import_trf"]
 
@@ -170,7 +172,7 @@ def _byes_240(line: str, line_no: int, problems: Problems) -> list[tuple[int, in
 
 
 def import_trf(text: str) -> TrfImport:
-    """Read a TRF16 or TRF-2026 file's text into an event (see the module text)."""
+    """Read a TRF06, TRF16 or TRF-2026 file's text into an event (see the module text)."""
     text = text.removeprefix("\ufeff")
     problems = Problems()
     warnings: list[str] = []
@@ -301,6 +303,8 @@ def import_trf(text: str) -> TrfImport:
         )
         settings["tiebreaks"] = kept
     running.update(range(before, len(warnings)))
+    records, noted = read_as_trf06(text, records)  # FIDE's checklist Q47-48
+    warnings.extend(noted)
     records = _without_dummies(records, warnings)
     scoring = settings.get("scoring", Scoring())
     assert isinstance(scoring, Scoring)

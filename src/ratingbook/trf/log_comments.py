@@ -260,9 +260,24 @@ def outside_fide_mode(log: Sequence[LogEntry], round_number: int) -> tuple[LogEn
 
 
 def import_logged(
-    log: Sequence[LogEntry], source: str, summary: str, who: str, when: str, round_number: int
+    log: Sequence[LogEntry],
+    source: str,
+    summary: str,
+    who: str,
+    when: str,
+    round_number: int,
+    breaches: Sequence[tuple[int, str, str]] = (),
+    confirmation: str = "",
 ) -> tuple[LogEntry, ...]:
     """The log with the import itself appended (``LogKind.IMPORT``, chained after the last
-    entry): what the caller of :func:`ratingbook.trf.importer.import_trf` keeps."""
-    entry = LogEntry(when, round_number, LogKind.IMPORT, "", f"{source}: {summary}", who)
-    return (*log, *chain([entry], log[-1].digest if log else GENESIS))
+    entry), then one ``Import`` entry for each imported round that breaks the pairing rules
+    (``breaches``: round, the rules' boards, the file's boards, read
+    ``### Import @ Round 3: 1-4 2-3 => 1-3 2-4``, with the ``confirmation`` the level-3
+    warning was given): what the caller of :func:`ratingbook.trf.importer.import_trf`
+    keeps."""
+    entries = [LogEntry(when, round_number, LogKind.IMPORT, "", f"{source}: {summary}", who)]
+    entries += [
+        LogEntry(when, number, LogKind.IMPORT, rules, file, who, confirmation)
+        for number, rules, file in breaches
+    ]
+    return (*log, *chain(entries, log[-1].digest if log else GENESIS))

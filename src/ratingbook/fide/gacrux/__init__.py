@@ -14,7 +14,7 @@ FIDE's areas between our events and gacrux's structures, and re-implements none 
   analysis, or the pairing engine's own account of a round it has just paired) and the
   pairing the rules give for it;
 - :mod:`~ratingbook.fide.gacrux.checker`: gacrux's pairing checker run over a TRF file,
-  round by round (``ratingbook check``);
+  round by round (``ratingbook check``), or over an event's rounds (``trf import``'s check);
 - :mod:`~ratingbook.fide.gacrux.generator`: random Swiss events written as TRF files
   (``ratingbook generate``);
 - :mod:`~ratingbook.fide.gacrux.team_pairing` and

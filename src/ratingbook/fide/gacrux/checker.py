@@ -13,6 +13,10 @@ checker says only whether a round agrees; each pair comes back with what gacrux 
 (the times the two met before, the colour rule it names, the players' colour histories and
 pairing-allocated byes before the round) for :mod:`ratingbook.reports.check_notes` to put the
 differences into words. Nothing of gacrux leaks out: start numbers and plain values.
+
+An event's rounds (:func:`check_event_rounds`, what ``trf import`` checks) get the same verdict
+through the pairing notes' analysis of each round, whose analyses are kept: the round the
+notes have read is not read again.
 """
 
 from __future__ import annotations
@@ -26,11 +30,22 @@ from gacrux.pairingdutch import pairing_dutch
 from gacrux.pairingfideteam import pairing_fideteam
 
 from ratingbook.errors import RatingbookError
+from ratingbook.events.event import SwissEvent
 from ratingbook.fide.fast.compact_edges import compact_storage
 from ratingbook.fide.fast.fast_dutch import dutch_engine
+from ratingbook.fide.gacrux.analysis import analyse_round
 from ratingbook.fide.gacrux.event import tournament_from_trf
+from ratingbook.trf.exporter import export_trf
 
-__all__ = ["SYSTEMS", "CheckedPair", "CheckedPlayer", "RoundCheck", "check_trf_rounds"]
+__all__ = [
+    "SYSTEMS",
+    "CheckedPair",
+    "CheckedPlayer",
+    "EventRound",
+    "RoundCheck",
+    "check_event_rounds",
+    "check_trf_rounds",
+]
 
 #: The pairing systems the checker knows, by gacrux's name, with the rules each follows.
 SYSTEMS = {
@@ -219,3 +234,68 @@ def check_trf_rounds(text: str, what: str = "the file") -> list[RoundCheck]:
                 prescribed, refusal = None, str(fault)
         checks.append(RoundCheck(number, system, current, prescribed, players, refusal))
     return checks
+
+
+#: A pair by names: White, and Black or None for the pairing-allocated bye.
+NamedPair = tuple[str, str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class EventRound:
+    """A paired round of an event checked: its pairs (by name, White first; Black None for
+    the pairing-allocated bye) and the rules' (None: they give no pairing of the round from
+    the rounds before it, ``refusal`` says why), in board order."""
+
+    round: int
+    system: str
+    pairs: tuple[NamedPair, ...]
+    prescribed: tuple[NamedPair, ...] | None
+    refusal: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        """The checker's verdict: the same pairs, White first (the board order of both follows
+        from the pairs, C.04.2, so equal sets are equal rounds)."""
+        return self.prescribed is not None and set(self.pairs) == set(self.prescribed)
+
+
+def check_event_rounds(event: SwissEvent, what: str = "the event") -> list[EventRound]:
+    """Every paired round of ``event`` checked as :func:`check_trf_rounds` checks its TRF
+    text. A Swiss round goes through the notes' analysis of the round
+    (:func:`~ratingbook.fide.gacrux.analysis.analyse_round`: the same two runs of the engine,
+    the same verdict, ``tests/fide/test_analysis.py``), so a round the notes have read (the
+    last one, on the recalc that follows an import) is not read again, and the notes read
+    the rounds this check read; a round robin's rounds are the Berger table's
+    (:func:`check_trf_rounds` on the event's TRF text, no engine run)."""
+    if event.settings.round_robin:
+        names = {number: name for name, number in event.start_numbers().items()}
+
+        def named(pairs: tuple[CheckedPair, ...]) -> tuple[NamedPair, ...]:
+            return tuple((names[p.white], names[p.black] if p.black else None) for p in pairs)
+
+        return [
+            EventRound(
+                c.round,
+                c.system,
+                named(c.pairs),
+                None if c.prescribed is None else named(c.prescribed),
+                c.refusal,
+            )
+            for c in check_trf_rounds(export_trf(event, withdrawals=False), what)
+        ]
+    checked = []
+    last = event.paired_rounds
+    # The last round first: the one a recalc's notes read (and keep) before a check.
+    for number in sorted(range(1, last + 1), key=lambda n: (n != last, n)):
+        if not event.round_entries(number):
+            continue
+        try:
+            analysis = analyse_round(event, number)
+        except GacruxError as fault:
+            raise RatingbookError(
+                f"gacrux could not read round {number} of {what}: {fault}"
+            ) from fault
+        pairs = tuple((p.white, p.black) for p in analysis.pairs)
+        refusal = "" if analysis.prescribed is not None else "no legal pairing"
+        checked.append(EventRound(number, "dutch", pairs, analysis.prescribed, refusal))
+    return sorted(checked, key=lambda c: c.round)
