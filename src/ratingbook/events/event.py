@@ -83,6 +83,9 @@ class SwissPlayer:
     #: Not eligible for a half-point bye (free entry, the event's conditions): the organiser's
     #: flag (``Half-Point Bye`` ``No``); a half-point bye asked for him is refused.
     no_half_point_bye: bool = False
+    #: An event over 30 days: his rating in periods 2, 3, ... (``Rating 2``, ...; None: as in
+    #: the period before); ``rating`` is period 1's (:mod:`ratingbook.events.long_event`).
+    period_ratings: tuple[int | None, ...] = ()
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn

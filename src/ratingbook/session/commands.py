@@ -43,6 +43,7 @@ __all__ = [
     "RecordResult",
     "RecordResults",
     "Redo",
+    "ReportPeriod",
     "Undo",
     "Unpair",
     "UpdatePlayers",
@@ -153,6 +154,15 @@ class UpdatePlayers:
 
 
 @dataclass(frozen=True, slots=True)
+class ReportPeriod:
+    """Write a rating period's own report (an event over 30 days): the book recalculated and
+    the Event Log's ``Rating Report`` row, which freezes the period's rounds; refused when the
+    period was reported and its file changed since."""
+
+    period: int
+
+
+@dataclass(frozen=True, slots=True)
 class AddEvents:
     """Add events to a season's rating list (``ratingbook season add``): ``events`` as read
     from their files (:mod:`ratingbook.files.season_sources`); refused, nothing written, when
@@ -191,6 +201,7 @@ Command = (
     | RecordResult
     | RecordResults
     | UpdatePlayers
+    | ReportPeriod
     | AddEvents
     | Undo
     | Redo

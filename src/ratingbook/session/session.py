@@ -35,6 +35,7 @@ from ratingbook.session.commands import (
     RecordResult,
     RecordResults,
     Redo,
+    ReportPeriod,
     Undo,
     Unpair,
     UpdatePlayers,
@@ -226,6 +227,10 @@ class Session:
 
             update = plan_players_update(sheets, command.scan, command.kind, command.sequence)
             return update.plan, (*update.notes, *update.changes, *update.missing)
+        if isinstance(command, ReportPeriod):
+            from ratingbook.workbook.plans.period_report import plan_period_report
+
+            return plan_period_report(sheets, plan_recalc(sheets), command.period), ()
         if isinstance(command, AddEvents):
             from ratingbook.workbook.plans.list_plan import plan_add_events
 

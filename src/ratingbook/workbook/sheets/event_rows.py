@@ -42,6 +42,7 @@ from ratingbook.events.event import (
     check_event,
     normalise_title,
 )
+from ratingbook.events.long_event import PERIOD_RATING_COLUMNS
 from ratingbook.events.settings import SwissSettings
 from ratingbook.events.start_order import Numbering, RecordedNumber, number_players
 
@@ -130,7 +131,19 @@ def read_player(row: Row) -> SwissPlayer:
         # empty: eligible, as every player is unless the organiser says otherwise
         no_half_point_bye=not is_blank(row.get("Half-Point Bye"))
         and not flag(row.get("Half-Point Bye"), row.where, "Half-Point Bye"),
+        period_ratings=_period_ratings(row),
     )
+
+
+def _period_ratings(row: Row) -> tuple[int | None, ...]:
+    """``Rating 2``, ``Rating 3``, ... as far as one is filled (an event over 30 days)."""
+    ratings = [
+        _optional_number(row, name, "a rating (a whole number, 0 or more)", 0, RATING)
+        for name in PERIOD_RATING_COLUMNS
+    ]
+    while ratings and ratings[-1] is None:
+        ratings.pop()
+    return tuple(ratings)
 
 
 def _k_factor(row: Row) -> int | None:
@@ -217,6 +230,7 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "National Rating": player.national_rating,
         "Manual Rating": player.manual_rating,
         "Half-Point Bye": "No" if player.no_half_point_bye else None,
+        **dict(zip(PERIOD_RATING_COLUMNS, player.period_ratings, strict=False)),
     }
 
 

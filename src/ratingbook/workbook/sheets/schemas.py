@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ratingbook.core import fields
 from ratingbook.core.tables import Column, TableSpec
+from ratingbook.events.long_event import PERIOD_RATING_COLUMNS
 from ratingbook.reports.ladder_tables import LADDER_STANDINGS_COLUMNS, WEEK_RECORD_COLUMNS
 from ratingbook.reports.names import (
     CRIKEY_HISTORY,
@@ -256,6 +257,9 @@ SWISS_PLAYERS = TableSpec(
         Column("Manual Rating", required=False, aliases=("Estimated Rating", "Estimate")),
         # No: the player may not take a half-point bye (the organiser's flag; empty: he may).
         Column("Half-Point Bye", required=False, aliases=("HPB", "Half Point Bye")),
+        # An event over 30 days: the player's rating in period 2, 3, ... (ratingbook.events
+        # .long_event; Rating is period 1's).
+        *(Column(name, required=False) for name in PERIOD_RATING_COLUMNS),
     ),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.

@@ -18,6 +18,7 @@ from ratingbook.core.cells import ROUNDS, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import Scoring, parse_tiebreaks
+from ratingbook.events.long_event import OVER_30_DAYS, RATING_PERIODS, parse_periods
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
     END_OF_EVENT,
@@ -153,7 +154,14 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
     if given("Points"):
         kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
-    for name, attribute in (("Auto-pair", "auto_pair"), ("FIDE Mode", "fide_mode")):
+    if given(RATING_PERIODS):
+        written = text(values[RATING_PERIODS], place[RATING_PERIODS], "Value")
+        kwargs["rating_periods"] = parse_periods(written, place[RATING_PERIODS])
+    for name, attribute in (
+        ("Auto-pair", "auto_pair"),
+        ("FIDE Mode", "fide_mode"),
+        (OVER_30_DAYS, "over_30_days"),
+    ):
         if given(name):
             kwargs[attribute] = _on_off(values[name], place[name])
     for name, attribute in (("Manual Pairing", "manual_pairing"), ("Confirm", "confirm")):
