@@ -29,8 +29,9 @@ __all__ = ["file_digest", "period_file", "plan_period_report", "the_period"]
 
 
 def file_digest(text: str) -> str:
-    """The SHA-256 of a report's text, as the log keeps it."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """The SHA-256 of a report's file as it is written (UTF-8, lines ending CR LF, as every
+    TRF ratingbook writes), so that ``sha256sum`` of the file gives what the log says."""
+    return hashlib.sha256(text.replace("\n", "\r\n").encode("utf-8")).hexdigest()
 
 
 def the_period(event: SwissEvent, number: int) -> RatingPeriod:
