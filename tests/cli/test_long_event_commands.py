@@ -147,7 +147,7 @@ def test_a_periods_report_holds_its_rounds_and_ratings_and_is_logged_once(
     ]
     file_sha = hashlib.sha256((tmp_path / "p2.trf").read_bytes()).hexdigest()
     logged = [(r["Round"], r["Kind"], r["After"]) for r in records(book, "Event Log")]
-    assert logged == [(3, "Rating Report", f"period 2 (round 3, list 2026-10): sha256 {file_sha}")]
+    assert logged == [(3, "Period Report", f"period 2 (round 3, list 2026-10): sha256 {file_sha}")]
     # Written again: the same file, nothing logged again.
     ok("trf", "export", book, "--period", "2", "-o", tmp_path / "again.trf")
     assert (tmp_path / "again.trf").read_bytes() == (tmp_path / "p2.trf").read_bytes()
@@ -163,9 +163,9 @@ def test_a_periods_report_holds_its_rounds_and_ratings_and_is_logged_once(
     assert all(len(line.rstrip()) == 109 for line in p1 if line.startswith("001"))
     # The event's own file carries both reports as ### lines.
     ok("trf", "export", book, "-o", tmp_path / "event.trf")
-    comments = [line for line in _trf(tmp_path / "event.trf") if line.startswith("### Rating")]
-    assert comments[0].startswith("### Rating Report @ Round 3: period 2 (round 3, list 2026-10)")
-    assert comments[1].startswith("### Rating Report @ Round 2: period 1 (rounds 1-2")
+    comments = [line for line in _trf(tmp_path / "event.trf") if line.startswith("### Period")]
+    assert comments[0].startswith("### Period Report @ Round 3: period 2 (round 3, list 2026-10)")
+    assert comments[1].startswith("### Period Report @ Round 2: period 1 (rounds 1-2")
 
 
 def test_a_reported_periods_results_are_frozen_in_fide_mode(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Tests for :mod:`ratingbook.events.long_event`: an event over 30 days, rated in periods.
+"""Tests for :mod:`ratingbook.events.long_event` and :mod:`ratingbook.events.periods`: an
+event over 30 days, rated in periods.
 
 The rules as FIDE's checklist (VCL Q210-216) and FIDE's rating administration are quoted by
 Sharly-Chess (its issues #1514 and #2320): a flag for such an event; several ratings for each
@@ -16,8 +17,6 @@ from ratingbook.core.tables import Row
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.long_event import (
-    RatingPeriod,
-    parse_periods,
     period_event,
     period_rating,
     periods_of,
@@ -25,6 +24,7 @@ from ratingbook.events.long_event import (
     rating_tiebreaks,
     reported,
 )
+from ratingbook.events.periods import RatingPeriod, parse_periods
 from ratingbook.events.settings import SwissSettings
 from ratingbook.workbook.sheets.settings_rows import read_settings
 

@@ -68,21 +68,23 @@ def _export_period(book: str, number: int, output: str | None, backend: str) -> 
     from ratingbook.files.backends import open_book
     from ratingbook.files.disk import held_for_in_place
     from ratingbook.session import Done, ReportPeriod, Session
-    from ratingbook.workbook.plans.period_report import period_file
-    from ratingbook.workbook.sheets.event_book import read_event_tables
-    from ratingbook.workbook.sheets.reading import Sheets
+    from ratingbook.workbook.kinds import read_book_event
+    from ratingbook.workbook.kinds.individual import IndividualEvent
 
     with held_for_in_place(Path(book)):
         workbook = open_book(book, backend)
         workbook.refuse_in_place()
-        period, text = period_file(read_event_tables(Sheets(workbook)).event, number)
+        event = read_book_event(workbook)
+        if not isinstance(event, IndividualEvent):
+            raise RatingbookError("rating periods are for a Swiss event or a round robin")
+        exported = event.period_trf(number)
         done = Session(workbook, name=book).run(ReportPeriod(number))
         if not isinstance(done, Done):  # the book holds changes that wait for a confirmation
             raise done.refusal(f"run ratingbook recalc {book} first, then export the period")
         workbook.save(book)
     for line in done.summary:
         click.echo(line, err=True)
-    _write(text, output, f"{period.label}: {text.count(chr(10) + '001 ')} players")
+    _write(exported.text, output, exported.holds)
 
 
 def _write(text: str, output: str | None, what: str) -> None:

@@ -19,7 +19,8 @@ The one home of these rules. What they follow:
 The ``Over 30 Days`` setting is the flag; ``Rating Periods`` links rounds to periods (``1-2
 2026-09, 3-6 2026-10``: each period's rounds and, for the record, its list's month); each
 player's ``Rating`` is his rating in period 1 and ``Rating 2``, ``Rating 3``... in the later
-ones (blank: unchanged). Pure: the event's values in, values out.
+ones (blank: unchanged); those names and a period's value are :mod:`ratingbook.events.periods`'.
+Pure: the event's values in, values out.
 """
 
 from __future__ import annotations
@@ -27,23 +28,15 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
-from ratingbook.errors import InvalidValueError, Location
+from ratingbook.errors import InvalidValueError
 from ratingbook.events.codes import TIEBREAKS, tiebreak_base
-
-if TYPE_CHECKING:
-    from ratingbook.events.event import SwissEvent, SwissPlayer
-    from ratingbook.events.settings import SwissSettings
+from ratingbook.events.event import SwissEvent, SwissPlayer
+from ratingbook.events.periods import RatingPeriod
+from ratingbook.events.settings import SwissSettings, date_value
 
 __all__ = [
-    "MAX_PERIODS",
-    "OVER_30_DAYS",
-    "PERIOD_RATING_COLUMNS",
-    "RATING_PERIODS",
-    "RatingPeriod",
-    "parse_periods",
     "period_event",
     "period_of_round",
     "period_rating",
@@ -53,80 +46,6 @@ __all__ = [
     "report_text",
     "reported",
 ]
-
-#: The settings: the flag (checklist Q210) and the rounds of each period (Q212).
-OVER_30_DAYS = "Over 30 Days"
-RATING_PERIODS = "Rating Periods"
-#: The most periods an event may have (a year of monthly lists and more: leagues run for
-#: months, FIDE publishes a list every month).
-MAX_PERIODS = 12
-#: ``Swiss Players``' column of each later period's rating: ``Rating 2`` for period 2, ...
-#: (period 1's is ``Rating``).
-PERIOD_RATING_COLUMNS = tuple(f"Rating {n}" for n in range(2, MAX_PERIODS + 1))
-
-_PERIOD = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?(?:\s+(\d{4}-\d{2}))?$")
-
-
-@dataclass(frozen=True, slots=True)
-class RatingPeriod:
-    """A rating period of an event over 30 days: its number (1 first), its first and last
-    rounds, and the month of the list its ratings come from (``YYYY-MM``; "" not said)."""
-
-    number: int
-    first: int
-    last: int
-    month: str = ""
-
-    @property
-    def rounds(self) -> range:
-        return range(self.first, self.last + 1)
-
-    @property
-    def label(self) -> str:
-        """``period 2 (rounds 3-6, list 2026-10)``."""
-        rounds = f"round {self.first}" if self.first == self.last else (
-            f"rounds {self.first}-{self.last}"
-        )  # fmt: skip
-        month = f", list {self.month}" if self.month else ""
-        return f"period {self.number} ({rounds}{month})"
-
-
-def parse_periods(value: str, where: Location | None = None) -> tuple[RatingPeriod, ...]:
-    """The periods ``Rating Periods`` gives: comma- or semicolon-separated round ranges, each
-    with its list's month if wished, from round 1 on without a gap.
-
-    >>> [p.label for p in parse_periods("1-2 2026-09, 3-6 2026-10; 7")]
-    ['period 1 (rounds 1-2, list 2026-09)', 'period 2 (rounds 3-6, list 2026-10)', \
-'period 3 (round 7)']
-    """
-    periods: list[RatingPeriod] = []
-    parts = [p.strip() for p in re.split(r"[,;]", value) if p.strip()]
-    for part in parts:
-        found = _PERIOD.match(" ".join(part.split()))
-        if found is None:
-            raise InvalidValueError(
-                f"Rating Periods {part!r}: expected a period's rounds and, if wished, its "
-                "list's month, e.g. 1-2 2026-09, 3-6 2026-10",
-                where,
-                "Value",
-            )
-        first = int(found.group(1))
-        last = int(found.group(2) or first)
-        expected = periods[-1].last + 1 if periods else 1
-        if first != expected or last < first:
-            raise InvalidValueError(
-                f"Rating Periods {part!r}: period {len(periods) + 1} must start at round "
-                f"{expected} and end at or after it (the periods follow each other from "
-                "round 1)",
-                where,
-                "Value",
-            )
-        periods.append(RatingPeriod(len(periods) + 1, first, last, found.group(3) or ""))
-    if len(periods) > MAX_PERIODS:
-        raise InvalidValueError(
-            f"Rating Periods: {len(periods)} periods; at most {MAX_PERIODS}", where, "Value"
-        )
-    return tuple(periods)
 
 
 def periods_of(settings: SwissSettings, paired_rounds: int = 0) -> tuple[RatingPeriod, ...]:
@@ -199,8 +118,6 @@ def period_event(event: SwissEvent, period: RatingPeriod, *, own_file: bool = Fa
 
 def _first_date(dates: Sequence[str]) -> _dt.date | None:
     """The period's first round's date, when its record gives one that reads as a date."""
-    from ratingbook.events.settings import date_value
-
     try:
         return date_value(dates[0]) if dates else None
     except InvalidValueError:
@@ -229,7 +146,7 @@ def rating_tiebreak_warning(settings: SwissSettings) -> str:
 
 
 def report_text(period: RatingPeriod, digest: str) -> str:
-    """What the Event Log's ``Rating Report`` row says of a period's report: the period and
+    """What the Event Log's ``Period Report`` row says of a period's report: the period and
     the SHA-256 of its file (``period 2 (rounds 3-6, list 2026-10): sha256 <64 digits>``)."""
     return f"{period.label}: sha256 {digest}"
 
@@ -238,7 +155,7 @@ _REPORTED = re.compile(r"^period (\d+) \(rounds? (\d+)(?:-(\d+))?[^)]*\): sha256
 
 
 def reported(texts: Sequence[str]) -> dict[int, tuple[range, str]]:
-    """The periods the log says were reported, from its ``Rating Report`` rows' texts
+    """The periods the log says were reported, from its ``Period Report`` rows' texts
     (:func:`report_text`): by period, its rounds and its file's SHA-256 (the first written:
     the report is frozen). A text of another shape is not a report."""
     out: dict[int, tuple[range, str]] = {}

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import RATING_KINDS, Scoring, scoring_problem, tiebreak_problem
-from ratingbook.events.long_event import OVER_30_DAYS, RATING_PERIODS, RatingPeriod
+from ratingbook.events.periods import OVER_30_DAYS, RATING_PERIODS, RatingPeriod
 from ratingbook.events.tournament_rating import (
     EQUAL_ORDER_SPELLINGS,
     FIDE,

@@ -156,7 +156,7 @@ class UpdatePlayers:
 @dataclass(frozen=True, slots=True)
 class ReportPeriod:
     """Write a rating period's own report (an event over 30 days): the book recalculated and
-    the Event Log's ``Rating Report`` row, which freezes the period's rounds; refused when the
+    the Event Log's ``Period Report`` row, which freezes the period's rounds; refused when the
     period was reported and its file changed since."""
 
     period: int

@@ -25,7 +25,8 @@ from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.fide_mode.log import LogEntry
-from ratingbook.events.long_event import RatingPeriod, period_event
+from ratingbook.events.long_event import period_event
+from ratingbook.events.periods import RatingPeriod
 from ratingbook.events.settings import (
     ACCELERATION_NONE,
     BAKU,

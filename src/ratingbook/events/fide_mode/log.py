@@ -75,7 +75,7 @@ class LogKind(Enum):
     """A logged act taken back (``before`` names it): the book is as just before it."""
     REDO = "Redo"
     """An act an undo took back, given back (``before`` names it)."""
-    RATING_REPORT = "Rating Report"
+    PERIOD_REPORT = "Period Report"
     """A rating period's own rating report written (an event over 30 days, FIDE's checklist
     Q211-216): ``after`` names the period and the SHA-256 of its file; the period's rounds are
     frozen from then on (:mod:`ratingbook.events.long_event`)."""

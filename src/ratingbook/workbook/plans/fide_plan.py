@@ -102,7 +102,7 @@ NOT_FIDE = "not in FIDE mode"
 def frozen_rounds(entries: Sequence[LogEntry]) -> dict[int, int]:
     """The rounds of the rating periods the log says were reported (an event over 30 days),
     each with its period."""
-    texts = [e.after for e in entries if e.kind is LogKind.RATING_REPORT]
+    texts = [e.after for e in entries if e.kind is LogKind.PERIOD_REPORT]
     return {r: period for period, (rounds, _) in reported(texts).items() for r in rounds}
 
 

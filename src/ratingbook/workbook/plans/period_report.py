@@ -1,5 +1,5 @@
 """A rating period's report written, and frozen (an event over 30 days, FIDE's checklist
-Q211-216): the Event Log's ``Rating Report`` row, once a period.
+Q211-216): the Event Log's ``Period Report`` row, once a period.
 
 The first report of a period is logged with the SHA-256 of its file; from then on the
 period's rounds are frozen (a correction of their results is refused in FIDE mode:
@@ -18,7 +18,8 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.changes import LoggedChange
 from ratingbook.events.fide_mode.log import LogKind
-from ratingbook.events.long_event import RatingPeriod, periods_of, report_text, reported
+from ratingbook.events.long_event import periods_of, report_text, reported
+from ratingbook.events.periods import RatingPeriod
 from ratingbook.trf.exporter import export_period_trf
 from ratingbook.workbook.port.book import Plan
 from ratingbook.workbook.sheets.event_book import read_event_tables
@@ -70,7 +71,7 @@ def plan_period_report(sheets: Sheets, recalc: Plan, number: int) -> Plan:
     period, text = period_file(read_event_tables(sheets).event, number)
     entries, _ = read_log(sheets)
     digest = file_digest(text)
-    done = reported([e.after for e in entries if e.kind is LogKind.RATING_REPORT])
+    done = reported([e.after for e in entries if e.kind is LogKind.PERIOD_REPORT])
     if period.number in done:
         _, was = done[period.number]
         if was != digest:
@@ -85,8 +86,8 @@ def plan_period_report(sheets: Sheets, recalc: Plan, number: int) -> Plan:
     if pending is None:
         raise RatingbookError("this book keeps no Event Log: a period's report cannot be frozen")
     logged = LoggedChange(
-        LogKind.RATING_REPORT, period.last, "", report_text(period, digest), by_hand=False
+        LogKind.PERIOD_REPORT, period.last, "", report_text(period, digest), by_hand=False
     )
     pending = replace(pending, logged=(*pending.logged, logged))  # type: ignore[type-var]
-    summary = (*recalc.summary, f"logged: Rating Report {period.label}: its rounds are frozen")
+    summary = (*recalc.summary, f"logged: Period Report {period.label}: its rounds are frozen")
     return replace(recalc, pending=pending, summary=summary)

@@ -42,9 +42,9 @@ from ratingbook.events.event import (
     check_event,
     normalise_title,
 )
-from ratingbook.events.long_event import PERIOD_RATING_COLUMNS
 from ratingbook.events.settings import SwissSettings
 from ratingbook.events.start_order import Numbering, RecordedNumber, number_players
+from ratingbook.workbook.sheets.schemas import PERIOD_RATING_COLUMNS
 
 __all__ = ["build_event", "entry_cells", "player_cells", "read_entry", "read_player", "sex_value"]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ratingbook.core import fields
 from ratingbook.core.tables import Column, TableSpec
-from ratingbook.events.long_event import PERIOD_RATING_COLUMNS
+from ratingbook.events.periods import MAX_PERIODS
 from ratingbook.reports.ladder_tables import LADDER_STANDINGS_COLUMNS, WEEK_RECORD_COLUMNS
 from ratingbook.reports.names import (
     CRIKEY_HISTORY,
@@ -102,6 +102,7 @@ __all__ = [
     "NAME_COLUMNS",
     "NEAR_DUPLICATES",
     "PAIRING_NOTES",
+    "PERIOD_RATING_COLUMNS",
     "POSTED_LIST_SETTING",
     "RATING_GAMES",
     "RATING_HISTORY",
@@ -228,6 +229,9 @@ ELO_GAMES = TableSpec(
 )
 ELO_SETTINGS = TableSpec("Elo Settings", (Column("Setting"), Column("Value", field=fields.VALUE)))
 
+#: ``Swiss Players``' column of each later rating period's rating (an event over 30 days):
+#: ``Rating 2`` for period 2, ... (period 1's is ``Rating``; ratingbook.events.long_event).
+PERIOD_RATING_COLUMNS = tuple(f"Rating {n}" for n in range(2, MAX_PERIODS + 1))
 SWISS_PLAYERS = TableSpec(
     "Swiss Players",
     (

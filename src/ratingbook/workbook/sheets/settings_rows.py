@@ -18,7 +18,7 @@ from ratingbook.core.cells import ROUNDS, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import Scoring, parse_tiebreaks
-from ratingbook.events.long_event import OVER_30_DAYS, RATING_PERIODS, parse_periods
+from ratingbook.events.periods import OVER_30_DAYS, RATING_PERIODS, parse_periods
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
     END_OF_EVENT,
