@@ -69,15 +69,11 @@ def _export_period(book: str, number: int, output: str | None, backend: str) -> 
     from ratingbook.files.disk import held_for_in_place
     from ratingbook.session import Done, ReportPeriod, Session
     from ratingbook.workbook.kinds import read_book_event
-    from ratingbook.workbook.kinds.individual import IndividualEvent
 
     with held_for_in_place(Path(book)):
         workbook = open_book(book, backend)
         workbook.refuse_in_place()
-        event = read_book_event(workbook)
-        if not isinstance(event, IndividualEvent):
-            raise RatingbookError("rating periods are for a Swiss event or a round robin")
-        exported = event.period_trf(number)
+        exported = read_book_event(workbook).period_trf(number)
         done = Session(workbook, name=book).run(ReportPeriod(number))
         if not isinstance(done, Done):  # the book holds changes that wait for a confirmation
             raise done.refusal(f"run ratingbook recalc {book} first, then export the period")
