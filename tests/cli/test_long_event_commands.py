@@ -220,6 +220,29 @@ def test_a_period_not_finished_or_an_event_not_over_30_days_has_no_period_report
     assert "set Over 30 Days to On" in said
 
 
+def test_rating_tiebreaks_use_the_first_rating_or_the_period_asked(tmp_path: Path) -> None:
+    """ARO (C.07 art. 10.1: the opponents' average rating, rounded) by hand. Anna met Dana,
+    Boris and Carl: (1700 + 1900 + 1800) / 3 = 1800 on the first ratings, (1700 + 1900 + 1790)
+    / 3 = 1796.67, 1797, on period 2's; Carl met Boris, Dana and Anna: 5600 / 3 = 1866.67,
+    1867, then (1900 + 1700 + 2010) / 3 = 1870."""
+
+    def aro(book: Path) -> dict[str, Any]:
+        return {r["Name"]: r["ARO"] for r in records(book, "Swiss Standings")}
+
+    book = league(tmp_path, tiebreaks="ARO")
+    ok("recalc", book, "--in-place")
+    assert aro(book) == {"Anna": 1800, "Boris": 1833, "Carl": 1867, "Dana": 1900}
+    second = tmp_path / "second"
+    second.mkdir()
+    book = league(second, tiebreaks="ARO")
+    edit(book, "Swiss Settings", lambda g: [*g, ["Tie-break Rating", "Period 2"]])
+    said = ok("recalc", book, "--in-place")
+    assert aro(book) == {"Anna": 1797, "Boris": 1833, "Carl": 1870, "Dana": 1900}
+    assert "they use each player's rating of period 2 (Rating 2" in said
+    edit(book, "Swiss Settings", lambda g: setting(g, "Tie-break Rating", "Period 3"))
+    assert "the event has 2 rating period(s)" in refused("recalc", book, "--in-place")
+
+
 def test_over_30_days_and_its_periods_are_settings_of_the_book(tmp_path: Path) -> None:
     book = league(tmp_path)
     edit(book, "Swiss Settings", lambda g: setting(g, "Rating Periods", "1-2, 4"))

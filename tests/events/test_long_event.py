@@ -24,7 +24,7 @@ from ratingbook.events.long_event import (
     rating_tiebreaks,
     reported,
 )
-from ratingbook.events.periods import RatingPeriod, parse_periods
+from ratingbook.events.periods import RatingPeriod, parse_periods, parse_tiebreak_rating
 from ratingbook.events.settings import SwissSettings
 from ratingbook.workbook.sheets.settings_rows import read_settings
 
@@ -140,6 +140,15 @@ def test_a_periods_own_event_holds_its_rounds_numbered_from_1_at_its_ratings() -
     within = period_event(event, second)
     assert {e.round for e in within.entries} == {3}
     assert len(within.players) == 4
+
+
+def test_the_tiebreak_rating_is_the_first_or_a_period() -> None:
+    assert [parse_tiebreak_rating(t) for t in ("First", "period 2", " Period  3 ", "4")] == [
+        1, 2, 3, 4,
+    ]  # fmt: skip
+    for wrong in ("Last", "Period 0", "Period 13", "each round"):
+        with pytest.raises(InvalidValueError, match="expected First"):
+            parse_tiebreak_rating(wrong)
 
 
 def test_the_logs_report_rows_are_read_back() -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "rating_tiebreaks",
     "report_text",
     "reported",
+    "tiebreak_event",
 ]
 
 
@@ -130,18 +131,36 @@ def rating_tiebreaks(codes: Sequence[str]) -> list[str]:
     return [c for c in codes if TIEBREAKS[tiebreak_base(c)].article.startswith("10.")]
 
 
+def tiebreak_event(event: SwissEvent) -> SwissEvent:
+    """The event as its rating tie-breaks see it: each player at his rating of the period
+    ``Tie-break Rating`` names (the first by default, C.07 art. 10; Q214-216), his start number
+    unchanged."""
+    number = event.settings.tiebreak_period
+    if number == 1:
+        return event
+    players = tuple(replace(p, rating=period_rating(p, number)) for p in event.players)
+    return replace(event, players=players, numbering=event.numbered())
+
+
 def rating_tiebreak_warning(settings: SwissSettings) -> str:
     """What to say ("" : nothing) when an event over 30 days lists a rating tie-break: the
-    checklist (Q211) asks that they are advised against, and which rating they use is said
-    (C.07 art. 10's default, the first: each player's ``Rating``, period 1's list)."""
+    checklist (Q211) asks that they are advised against; which rating they use is said
+    (``Tie-break Rating``: the first by default, C.07 art. 10)."""
     listed = rating_tiebreaks(settings.tiebreaks)
     if not settings.over_30_days or not listed:
         return ""
+    number = settings.tiebreak_period
+    uses = (
+        "each player's first rating (the Rating column, period 1's list, C.07 art. 10), not "
+        "Rating 2 or a later one"
+        if number == 1
+        else f"each player's rating of period {number} (Rating {number}, as Tie-break Rating "
+        "says), not his first (C.07 art. 10's default)"
+    )
     return (
         f"rating tie-breaks ({', '.join(listed)}) are not recommended in an event over 30 days "
-        "(FIDE's checklist, Q211): a player's rating changes from one period to the next; they "
-        "use each player's first rating (the Rating column, period 1's list, C.07 art. 10), not "
-        "Rating 2 or a later one"
+        f"(FIDE's checklist, Q211): a player's rating changes from one period to the next; they "
+        f"use {uses}"
     )
 
 

@@ -15,13 +15,18 @@ __all__ = [
     "MAX_PERIODS",
     "OVER_30_DAYS",
     "RATING_PERIODS",
+    "TIEBREAK_RATING",
     "RatingPeriod",
     "parse_periods",
+    "parse_tiebreak_rating",
 ]
 
 #: The settings: the flag (checklist Q210) and the rounds of each period (Q212).
 OVER_30_DAYS = "Over 30 Days"
 RATING_PERIODS = "Rating Periods"
+#: Which of his ratings a player's rating tie-breaks use (Q214-216): ``First`` (C.07 art. 10's
+#: default, period 1's) or ``Period N``.
+TIEBREAK_RATING = "Tie-break Rating"
 #: The most periods an event may have (a year of monthly lists and more: leagues run for
 #: months, FIDE publishes a list every month).
 MAX_PERIODS = 12
@@ -89,3 +94,24 @@ def parse_periods(value: str, where: Location | None = None) -> tuple[RatingPeri
             f"Rating Periods: {len(periods)} periods; at most {MAX_PERIODS}", where, fields.VALUE
         )
     return tuple(periods)
+
+
+def parse_tiebreak_rating(value: str, where: Location | None = None) -> int:
+    """The period whose ratings the rating tie-breaks use, as ``Tie-break Rating`` says it:
+    ``First`` (1), ``Period 2`` or ``2``.
+
+    >>> [parse_tiebreak_rating(text) for text in ("First", "period 3", "2")]
+    [1, 3, 2]
+    """
+    key = " ".join(value.casefold().split())
+    if key == "first":
+        return 1
+    found = re.fullmatch(r"(?:period )?(\d+)", key)
+    if found is None or not 1 <= int(found.group(1)) <= MAX_PERIODS:
+        raise InvalidValueError(
+            f"Tie-break Rating {value!r}: expected First (each player's first rating, C.07's "
+            "default) or a rating period, e.g. Period 2",
+            where,
+            fields.VALUE,
+        )
+    return int(found.group(1))

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import RATING_KINDS, Scoring, scoring_problem, tiebreak_problem
-from ratingbook.events.periods import OVER_30_DAYS, RATING_PERIODS, RatingPeriod
+from ratingbook.events.periods import OVER_30_DAYS, RATING_PERIODS, TIEBREAK_RATING, RatingPeriod
 from ratingbook.events.tournament_rating import (
     EQUAL_ORDER_SPELLINGS,
     FIDE,
@@ -149,6 +149,9 @@ class SwissSettings:
     over_30_days: bool = False
     #: ``Rating Periods``: the rounds of each period and its list's month (empty: one period).
     rating_periods: tuple[RatingPeriod, ...] = ()
+    #: ``Tie-break Rating``: the period whose ratings the rating tie-breaks use (1: the first,
+    #: C.07 art. 10's default; checklist Q214-216).
+    tiebreak_period: int = 1
     #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
     #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
     rating_list: str = ""
@@ -245,6 +248,8 @@ SETTING_NAMES: Mapping[str, str] = {
     "event over 30 days": OVER_30_DAYS,
     "rating periods": RATING_PERIODS,
     "periods": RATING_PERIODS,
+    "tie-break rating": TIEBREAK_RATING,
+    "tiebreak rating": TIEBREAK_RATING,
     "rating list": "Rating List",
     "rating list file": "Rating List",
     "fide rating list": "Rating List",
@@ -284,6 +289,7 @@ SETTING_ORDER = (
     "Equal Order",
     OVER_30_DAYS,
     RATING_PERIODS,
+    TIEBREAK_RATING,
     "Points",
     "Auto-pair",
     "First Colour",
@@ -352,6 +358,13 @@ def check_combination(settings: SwissSettings) -> None:
             settings.places.get(RATING_PERIODS),
             fields.VALUE,
         )
+    if settings.tiebreak_period > max(len(settings.rating_periods), 1):
+        raise InvalidValueError(
+            f"Tie-break Rating Period {settings.tiebreak_period}: the event has "
+            f"{len(settings.rating_periods) or 1} rating period(s) (Rating Periods)",
+            settings.places.get(TIEBREAK_RATING),
+            fields.VALUE,
+        )
     s = settings.scoring
     problem = scoring_problem(s) if settings.fide_mode else ""
     if problem:  # outside FIDE mode the event's own rules may say otherwise
@@ -409,6 +422,9 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Equal Order": None if settings.equal_order == NAME else settings.equal_order,
         OVER_30_DAYS: "On" if settings.over_30_days else None,
         RATING_PERIODS: ", ".join(_period_text(p) for p in settings.rating_periods) or None,
+        TIEBREAK_RATING: (
+            f"Period {settings.tiebreak_period}" if settings.tiebreak_period > 1 else None
+        ),
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),

@@ -44,6 +44,7 @@ PAIRING_SETTINGS = (
     "Auto-pair",
     "First Colour",
     "Unrated Rating",
+    "Tie-break Rating",  # an event over 30 days: the ratings the rating tie-breaks use
 )
 
 #: The format of :meth:`EventState.rows` (1: before its Format row, ratingbook 0.1).

@@ -18,7 +18,13 @@ from ratingbook.core.cells import ROUNDS, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import Scoring, parse_tiebreaks
-from ratingbook.events.periods import OVER_30_DAYS, RATING_PERIODS, parse_periods
+from ratingbook.events.periods import (
+    OVER_30_DAYS,
+    RATING_PERIODS,
+    TIEBREAK_RATING,
+    parse_periods,
+    parse_tiebreak_rating,
+)
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
     END_OF_EVENT,
@@ -157,6 +163,9 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
     if given(RATING_PERIODS):
         written = text(values[RATING_PERIODS], place[RATING_PERIODS], "Value")
         kwargs["rating_periods"] = parse_periods(written, place[RATING_PERIODS])
+    if given(TIEBREAK_RATING):
+        written = text(values[TIEBREAK_RATING], place[TIEBREAK_RATING], "Value")
+        kwargs["tiebreak_period"] = parse_tiebreak_rating(written, place[TIEBREAK_RATING])
     for name, attribute in (
         ("Auto-pair", "auto_pair"),
         ("FIDE Mode", "fide_mode"),
