@@ -249,3 +249,28 @@ def test_over_30_days_and_its_periods_are_settings_of_the_book(tmp_path: Path) -
     said = refused("recalc", book, "--in-place")
     assert "Rating Periods '4': period 2 must start at round 3" in said
     assert "Swiss Settings" in said
+
+
+def test_a_later_periods_list_fills_that_periods_rating_only(tmp_path: Path) -> None:
+    """The January 2023 list (tests/data/rating_lists/standard_jan23.txt) gives Peter Leko 2738
+    and Aadya Gowda 1807 (tests/cli/test_players_update.py); as period 2's list it fills
+    ``Rating 2`` and nothing else."""
+    from tests.cli.test_players_update import LIST, PLAYERS, sheet
+    from tests.cli.test_players_update import book as update_book
+
+    settings = (
+        ("Over 30 Days", "On", None),
+        ("Rating Periods", "1-2 2022-12, 3-5 2023-01", None),
+    )
+    path = update_book(tmp_path, PLAYERS[:2], settings)
+    said = ok("players", "update", path, "--rating-list", LIST, "--period", "2", "--in-place")
+    got = {r["Name"]: (r["Rating"], r.get("Title"), r["Rating 2"]) for r in sheet(path)}
+    assert got == {"Peter Leko": (2700, None, 2738), "Aadya Gowda": (None, None, 1807)}
+    assert "Rating 2 empty -> 2738" in said
+    assert "update from that one" not in said  # JAN23 is period 2's list
+    # A list of another month than the period's is named.
+    said = ok("players", "update", path, "--rating-list", LIST, "--period", "1", "--dry-run")
+    assert "period 1 (rounds 1-2, list 2022-12) is rated on the DEC22 list" in said
+    assert "the event has periods 1 to 2" in refused(
+        "players", "update", path, "--rating-list", LIST, "--period", "3", "--in-place"
+    )

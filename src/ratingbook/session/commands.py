@@ -151,6 +151,8 @@ class UpdatePlayers:
     scan: Callable[[set[int], str], RatingListScan]
     kind: str | None = None
     sequence: tuple[str, ...] | None = None
+    period: int = 1
+    """An event over 30 days: the rating period the list is for (above 1: ``Rating N`` only)."""
 
 
 @dataclass(frozen=True, slots=True)

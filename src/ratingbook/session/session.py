@@ -225,7 +225,9 @@ class Session:
         if isinstance(command, UpdatePlayers):
             from ratingbook.workbook.plans.players_update import plan_players_update
 
-            update = plan_players_update(sheets, command.scan, command.kind, command.sequence)
+            update = plan_players_update(
+                sheets, command.scan, command.kind, command.sequence, command.period
+            )
             return update.plan, (*update.notes, *update.changes, *update.missing)
         if isinstance(command, ReportPeriod):
             from ratingbook.workbook.plans.period_report import plan_period_report

@@ -130,6 +130,7 @@ __all__ = [
     "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
     "SWISS_EVENT_GAMES",
+    "SWISS_EVENT_PLAYERS",
     "SWISS_GAMES",
     "SWISS_PAIRINGS",
     "SWISS_PLAYERS",
@@ -261,10 +262,14 @@ SWISS_PLAYERS = TableSpec(
         Column("Manual Rating", required=False, aliases=("Estimated Rating", "Estimate")),
         # No: the player may not take a half-point bye (the organiser's flag; empty: he may).
         Column("Half-Point Bye", required=False, aliases=("HPB", "Half Point Bye")),
-        # An event over 30 days: the player's rating in period 2, 3, ... (ratingbook.events
-        # .long_event; Rating is period 1's).
-        *(Column(name, required=False) for name in PERIOD_RATING_COLUMNS),
     ),
+)
+# ``Swiss Players`` as an event reads it: the template's columns, and an event over 30 days'
+# rating in period 2, 3, ... (ratingbook.events.long_event; Rating is period 1's), columns the
+# arbiter adds when the event has periods (the template does not show them).
+SWISS_EVENT_PLAYERS = TableSpec(
+    SWISS_PLAYERS.sheet,
+    (*SWISS_PLAYERS.columns, *(Column(name, required=False) for name in PERIOD_RATING_COLUMNS)),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.
 SWISS_GAMES = TableSpec(
