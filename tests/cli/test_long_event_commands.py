@@ -241,6 +241,12 @@ def test_rating_tiebreaks_use_the_first_rating_or_the_period_asked(tmp_path: Pat
     assert "they use each player's rating of period 2 (Rating 2" in said
     edit(book, "Swiss Settings", lambda g: setting(g, "Tie-break Rating", "Period 3"))
     assert "the event has 2 rating period(s)" in refused("recalc", book, "--in-place")
+    # Changed after round 1 (the log holds the event from the first run on): a logged setting.
+    edit(book, "Swiss Settings", lambda g: setting(g, "Tie-break Rating", None))
+    assert "level 3: Setting Tie-break Rating" in refused("recalc", book, "--in-place")
+    ok("recalc", book, "--in-place", "--confirm")
+    logged = [(r["Kind"], r["Before"], r["After"]) for r in records(book, "Event Log")]
+    assert logged[-1] == ("Setting", "Tie-break Rating Period 2", "Tie-break Rating First")
 
 
 def test_over_30_days_and_its_periods_are_settings_of_the_book(tmp_path: Path) -> None:

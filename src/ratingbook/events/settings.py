@@ -397,6 +397,7 @@ def _points_text(value: Fraction) -> str:
 BLANK_MEANS = {
     "FIDE Rated": next(k for k, v in RATED_SPELLINGS.items() if not v).capitalize(),  # "No"
     "Acceleration": ACCELERATION_NONE,
+    TIEBREAK_RATING: "First",
 }
 
 
