@@ -53,6 +53,15 @@ EVERY_KIND = chain(
         LogEntry("2026-04-02T10:04:55Z", 2, K.ADJOURNMENT, "3-4: ?", "1-0", "arbiter", "OK"),
         # FIDE's checklist, Q205 and Q207: a play-off's score typed for the tie-break MAN
         LogEntry("2026-04-02T10:04:58Z", 3, K.MANUAL_TIEBREAK, "D none", "D 1", "arbiter", "OK"),
+        # FIDE's checklist, Q211-216: an event over 30 days' period report, frozen
+        LogEntry(
+            "2026-05-02T10:00:00Z",
+            3,
+            K.PERIOD_REPORT,
+            "",
+            f"period 1 (rounds 1-3): sha256 {'0' * 64}",
+            "a",
+        ),
         LogEntry("2026-04-02T10:05:00Z", 3, K.FIDE_MODE_OFF, "", "", "arbiter", "OK, OK"),
     ]
 )
@@ -75,7 +84,8 @@ def test_every_kind_of_entry_is_one_line_in_the_tec_manuals_shape_and_a_detail_l
     assert heads[14] == "### Desk Result @ Round 3: round 3 board 1: 1-0"
     assert heads[15] == "### Adjournment @ Round 2: 3-4: ? => 1-0"
     assert heads[16] == "### Manual Tie-break @ Round 3: D none => D 1"
-    assert heads[17] == "### FIDE Mode Off @ Round 3"
+    assert heads[17] == f"### Period Report @ Round 3: period 1 (rounds 1-3): sha256 {'0' * 64}"
+    assert heads[18] == "### FIDE Mode Off @ Round 3"
     assert heads[0] == "### Import @ Round 0: club.trf: 5 players"
     assert lines[5] == (
         '###   at 2026-04-01T09:05:00Z by "Åsa \\"IA\\" Berg" confirmed "--confirm" chain '

@@ -18,6 +18,7 @@ import click
 from ratingbook.cli.book_commands import targets, with_book_options
 from ratingbook.cli.reporting import reports_input_errors
 from ratingbook.events.codes import RATING_KINDS
+from ratingbook.events.periods import MAX_PERIODS
 
 __all__ = ["players_group"]
 
@@ -51,6 +52,13 @@ def players_group() -> None:
         "blitz; blitz -> rapid. They are read from a combined list."
     ),
 )
+@click.option(
+    "--period",
+    type=click.IntRange(min=1, max=MAX_PERIODS),
+    default=1,
+    help="An event over 30 days: the rating period this list is for (2 and on: only that "
+    "period's rating column, Rating 2, ..., is filled).",
+)
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @with_book_options
 @reports_input_errors
@@ -59,6 +67,7 @@ def players_update_command(
     rating_list: str,
     kind: str | None,
     sequence: str | None,
+    period: int,
     dry_run: bool,
     output: str | None,
     out_dir: str | None,
@@ -100,7 +109,8 @@ def players_update_command(
         workbook = open_book(source, backend)
         if in_place and not dry_run:
             workbook.refuse_in_place()
-        done = Session(workbook).run(UpdatePlayers(scan, chosen, order), dry_run=dry_run)
+        update = UpdatePlayers(scan, chosen, order, period)
+        done = Session(workbook).run(update, dry_run=dry_run)
         assert isinstance(done, Done)  # nothing in an update waits for a confirmation
         for line in done.details:
             click.echo(line)

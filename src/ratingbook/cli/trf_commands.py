@@ -7,7 +7,10 @@ Thin: the work is the library's (the event's own
 error ends the command with exit status 2 and one line on standard error naming what is wrong and
 where, and nothing is written.
 
-- ``trf export BOOK [-o EVENT.trf]``: the event as a TRF-2026 file (standard output by default).
+- ``trf export BOOK [-o EVENT.trf]``: the event as a TRF-2026 file (standard output by default);
+  ``--period N``: an event over 30 days' rating period N as its own report (its rounds, its
+  ratings), logged in BOOK's Event Log, which is saved in place: the period is frozen
+  (:mod:`ratingbook.workbook.plans.period_report`).
 - ``trf import EVENT.trf -o BOOK.xlsx``: a workbook (the template's sheets) from a TRF06, TRF16
   or TRF-2026 file; requested byes of a round not yet paired stay requested byes. In FIDE mode
   every imported round is checked against the pairing rules (``--no-check`` leaves it out,
@@ -43,19 +46,49 @@ def trf_group() -> None:
 @trf_group.command("export")
 @click.argument("book")
 @click.option("-o", "--output", metavar="EVENT.trf", help="Write here (default: standard output).")
+@click.option(
+    "--period",
+    type=click.IntRange(min=1),
+    help="An event over 30 days: rating period N's own report (its rounds and ratings); "
+    "logged in BOOK, which is saved in place, and frozen.",
+)
 @backend_option
 @reports_input_errors
-def trf_export_command(book: str, output: str | None, backend: str) -> None:
+def trf_export_command(book: str, output: str | None, period: int | None, backend: str) -> None:
     """Write the Swiss event in BOOK as a TRF-2026 file (UTF-8, lines ending CR LF)."""
     from ratingbook.files.backends import open_book
     from ratingbook.workbook.kinds import read_book_event
 
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
+    if period is not None:
+        _export_period(book, period, output, backend)
+        return
     event = read_book_event(open_book(book, backend))
     for warning in event.trf_warnings():  # FIDE mode (#25): a log changed by hand
         click.echo(f"warning: {warning}", err=True)
     exported = event.trf()
+    _write(exported.text, output, exported.holds)
+
+
+def _export_period(book: str, number: int, output: str | None, backend: str) -> None:
+    """Period ``number``'s report: the book recalculated with its Event Log's ``Rating
+    Report`` row (the first time) and saved in place, then the file written."""
+    from ratingbook.files.backends import open_book
+    from ratingbook.files.disk import held_for_in_place
+    from ratingbook.session import Done, ReportPeriod, Session
+    from ratingbook.workbook.kinds import read_book_event
+
+    with held_for_in_place(Path(book)):
+        workbook = open_book(book, backend)
+        workbook.refuse_in_place()
+        exported = read_book_event(workbook).period_trf(number)
+        done = Session(workbook, name=book).run(ReportPeriod(number))
+        if not isinstance(done, Done):  # the book holds changes that wait for a confirmation
+            raise done.refusal(f"run ratingbook recalc {book} first, then export the period")
+        workbook.save(book)
+    for line in done.summary:
+        click.echo(line, err=True)
     _write(exported.text, output, exported.holds)
 
 

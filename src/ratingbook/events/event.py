@@ -86,6 +86,9 @@ class SwissPlayer:
     #: A tie-break value typed by the arbiter from outside the event's games (a play-off, an
     #: Armageddon, a place given by hand), ranked by the tie-break code ``MAN``; None: none.
     tiebreak_value: Fraction | None = None
+    #: An event over 30 days: his rating in periods 2, 3, ... (``Rating 2``, ...; None: as in
+    #: the period before); ``rating`` is period 1's (:mod:`ratingbook.events.long_event`).
+    period_ratings: tuple[int | None, ...] = ()
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn is None or round_number < self.withdrawn

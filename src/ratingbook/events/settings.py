@@ -5,10 +5,12 @@ The one home of the settings: their names (and other spellings), their defaults 
 ``First Colour``, ``Event``, ``Unrated Rating``, and the TRF tournament records ``City``,
 ``Federation``, ``End Date``, ``Chief Arbiter``, ``Deputy Arbiter``, ``Time Control``,
 ``Round Dates``, and ``Notes``; the initial order's ``Rating Method`` and ``Equal Order``;
-FIDE mode's ``FIDE Mode``, ``Manual Pairing`` and ``Confirm``) and
-written back (:func:`settings_values`, for a book built from a TRF file), which settings cannot
-go together, and which FIDE tie-break edition the start date selects. Reading the sheet's
-``Setting`` / ``Value`` rows is :mod:`ratingbook.workbook.sheets.settings_rows`. Pure.
+an event over 30 days' ``Over 30 Days`` and ``Rating Periods`` (their rules:
+:mod:`ratingbook.events.long_event`); FIDE mode's ``FIDE Mode``, ``Manual Pairing`` and
+``Confirm``) and written back (:func:`settings_values`, for a book built from a TRF file),
+which settings cannot go together, and which FIDE tie-break edition the start date selects.
+Reading the sheet's ``Setting`` / ``Value`` rows is
+:mod:`ratingbook.workbook.sheets.settings_rows`. Pure.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from fractions import Fraction
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import RATING_KINDS, Scoring, scoring_problem, tiebreak_problem
+from ratingbook.events.periods import OVER_30_DAYS, RATING_PERIODS, TIEBREAK_RATING, RatingPeriod
 from ratingbook.events.tournament_rating import (
     EQUAL_ORDER_SPELLINGS,
     FIDE,
@@ -141,6 +144,14 @@ class SwissSettings:
     rating_method: str = FIDE
     #: ``Equal Order``: what orders players of equal rating and title (Name, FIDE ID, Lots).
     equal_order: str = NAME
+    #: ``Over 30 Days``: the event lasts more than 30 days, so it is rated in periods (FIDE's
+    #: checklist Q210; :mod:`ratingbook.events.long_event`).
+    over_30_days: bool = False
+    #: ``Rating Periods``: the rounds of each period and its list's month (empty: one period).
+    rating_periods: tuple[RatingPeriod, ...] = ()
+    #: ``Tie-break Rating``: the period whose ratings the rating tie-breaks use (1: the first,
+    #: C.07 art. 10's default; checklist Q214-216).
+    tiebreak_period: int = 1
     #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
     #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
     rating_list: str = ""
@@ -232,6 +243,13 @@ SETTING_NAMES: Mapping[str, str] = {
     "tournament rating": "Rating Method",
     "equal order": "Equal Order",
     "equal rating order": "Equal Order",
+    "over 30 days": OVER_30_DAYS,
+    "more than 30 days": OVER_30_DAYS,
+    "event over 30 days": OVER_30_DAYS,
+    "rating periods": RATING_PERIODS,
+    "periods": RATING_PERIODS,
+    "tie-break rating": TIEBREAK_RATING,
+    "tiebreak rating": TIEBREAK_RATING,
     "rating list": "Rating List",
     "rating list file": "Rating List",
     "fide rating list": "Rating List",
@@ -269,6 +287,9 @@ SETTING_ORDER = (
     "Rating List",
     "Rating Method",
     "Equal Order",
+    OVER_30_DAYS,
+    RATING_PERIODS,
+    TIEBREAK_RATING,
     "Points",
     "Auto-pair",
     "First Colour",
@@ -330,6 +351,20 @@ def check_combination(settings: SwissSettings) -> None:
             settings.places.get("Acceleration"),
             fields.VALUE,
         )
+    if settings.rating_periods and not settings.over_30_days:
+        raise InvalidValueError(
+            "Rating Periods are for an event over 30 days: set Over 30 Days to On, or clear "
+            "Rating Periods",
+            settings.places.get(RATING_PERIODS),
+            fields.VALUE,
+        )
+    if settings.tiebreak_period > max(len(settings.rating_periods), 1):
+        raise InvalidValueError(
+            f"Tie-break Rating Period {settings.tiebreak_period}: the event has "
+            f"{len(settings.rating_periods) or 1} rating period(s) (Rating Periods)",
+            settings.places.get(TIEBREAK_RATING),
+            fields.VALUE,
+        )
     s = settings.scoring
     problem = scoring_problem(s) if settings.fide_mode else ""
     if problem:  # outside FIDE mode the event's own rules may say otherwise
@@ -348,6 +383,11 @@ def check_combination(settings: SwissSettings) -> None:
         )
 
 
+def _period_text(period: RatingPeriod) -> str:
+    rounds = f"{period.first}-{period.last}" if period.last != period.first else str(period.first)
+    return f"{rounds} {period.month}".strip()
+
+
 def _points_text(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else str(float(value))
 
@@ -357,6 +397,7 @@ def _points_text(value: Fraction) -> str:
 BLANK_MEANS = {
     "FIDE Rated": next(k for k, v in RATED_SPELLINGS.items() if not v).capitalize(),  # "No"
     "Acceleration": ACCELERATION_NONE,
+    TIEBREAK_RATING: "First",
 }
 
 
@@ -380,6 +421,11 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Rating List": settings.rating_list or None,
         "Rating Method": None if settings.rating_method == FIDE else settings.rating_method,
         "Equal Order": None if settings.equal_order == NAME else settings.equal_order,
+        OVER_30_DAYS: "On" if settings.over_30_days else None,
+        RATING_PERIODS: ", ".join(_period_text(p) for p in settings.rating_periods) or None,
+        TIEBREAK_RATING: (
+            f"Period {settings.tiebreak_period}" if settings.tiebreak_period > 1 else None
+        ),
         "Points": " ".join(_points_text(p) for p in (s.win, s.draw, s.pairing_bye)),
         "Auto-pair": "On" if settings.auto_pair else "Off",
         "First Colour": settings.first_colour.capitalize(),

@@ -117,9 +117,10 @@ def rating_games_grid(report: RatingReport) -> SheetGrid:
 def with_rating_columns(grid: SheetGrid, report: RatingReport) -> SheetGrid:
     """The standings with ``Rtg+/-`` (the rounded change) and ``Rp`` after the last column."""
     name = grid.header.index("Name")
-    lines = report.by_name()
+    # over the whole event (an event over 30 days: every period's games, B.02)
     rows = [
-        (*row, lines[str(row[name])].change, lines[str(row[name])].performance) for row in grid.rows
+        (*row, report.change_of(str(row[name])), report.performance_of(str(row[name])))
+        for row in grid.rows
     ]
     width = len(grid.header)
     header = (*grid.header, CHANGE, PERFORMANCE)

@@ -43,6 +43,7 @@ __all__ = [
     "RecordResult",
     "RecordResults",
     "Redo",
+    "ReportPeriod",
     "Undo",
     "Unpair",
     "UpdateFromCustomList",
@@ -151,6 +152,17 @@ class UpdatePlayers:
     scan: Callable[[set[int], str], RatingListScan]
     kind: str | None = None
     sequence: tuple[str, ...] | None = None
+    period: int = 1
+    """An event over 30 days: the rating period the list is for (above 1: ``Rating N`` only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReportPeriod:
+    """Write a rating period's own report (an event over 30 days): the book recalculated and
+    the Event Log's ``Period Report`` row, which freezes the period's rounds; refused when the
+    period was reported and its file changed since."""
+
+    period: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +216,7 @@ Command = (
     | RecordResults
     | UpdatePlayers
     | UpdateFromCustomList
+    | ReportPeriod
     | AddEvents
     | Undo
     | Redo

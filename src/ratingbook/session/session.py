@@ -35,6 +35,7 @@ from ratingbook.session.commands import (
     RecordResult,
     RecordResults,
     Redo,
+    ReportPeriod,
     Undo,
     Unpair,
     UpdateFromCustomList,
@@ -225,7 +226,9 @@ class Session:
         if isinstance(command, UpdatePlayers):
             from ratingbook.workbook.plans.players_update import plan_players_update
 
-            update = plan_players_update(sheets, command.scan, command.kind, command.sequence)
+            update = plan_players_update(
+                sheets, command.scan, command.kind, command.sequence, command.period
+            )
             return update.plan, (*update.notes, *update.changes, *update.missing)
         if isinstance(command, UpdateFromCustomList):
             from ratingbook.workbook.plans.custom_list import plan_custom_list, read_custom_list
@@ -233,6 +236,10 @@ class Session:
             listed = read_custom_list(command.text, command.name)
             plan, lines = plan_custom_list(sheets, listed, command.into)
             return plan, tuple(lines)
+        if isinstance(command, ReportPeriod):
+            from ratingbook.workbook.plans.period_report import plan_period_report
+
+            return plan_period_report(sheets, plan_recalc(sheets), command.period), ()
         if isinstance(command, AddEvents):
             from ratingbook.workbook.plans.list_plan import plan_add_events
 

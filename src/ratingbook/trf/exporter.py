@@ -25,6 +25,8 @@ from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.fide_mode.log import LogEntry
+from ratingbook.events.long_event import period_event
+from ratingbook.events.periods import RatingPeriod
 from ratingbook.events.settings import (
     ACCELERATION_NONE,
     BAKU,
@@ -37,7 +39,7 @@ from ratingbook.trf.log_comments import log_lines, outside_fide_mode
 from ratingbook.trf.national_ratings import national_lines
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
 
-__all__ = ["default_ranks", "export_trf"]
+__all__ = ["default_ranks", "export_period_trf", "export_trf"]
 
 #: Record 192, the encoded tournament type (TRF-2026), by pairing system and acceleration.
 _SYSTEM_CODES = {
@@ -241,3 +243,12 @@ def export_trf(
         if ban.until_round is None
     )
     return "\n".join(lines) + "\n"
+
+
+def export_period_trf(event: SwissEvent, period: RatingPeriod) -> str:
+    """A rating period's own rating report (an event over 30 days): its own FIDE tournament,
+    holding only that period's rounds, numbered from 1, and each player at his rating of that
+    period (:func:`~ratingbook.events.long_event.period_event`); ranks by the period's points,
+    no log (the event's file carries it)."""
+    own = period_event(event, period, own_file=True)
+    return export_trf(own, default_ranks(own), fide_mode=True)

@@ -54,13 +54,15 @@ def changes(
     unpaired: Iterable[int] = (),
     typed: Mapping[int, int] | None = None,
     book: str = "",
+    frozen: Mapping[int, int] | None = None,
 ) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
     rounds the unpair command took back; ``typed``: how many results of each round the book
     held as read (typed since the log last recorded them too); ``book``: the book's file as the
-    user names it, for the commands a warning suggests ("" : ``BOOK``). In FIDE mode a level 5
-    change is refused; outside it, it is a level 3 one."""
+    user names it, for the commands a warning suggests ("" : ``BOOK``); ``frozen``: the rounds of
+    the rating periods whose report was written (round -> period; an event over 30 days). In
+    FIDE mode a level 5 change is refused; outside it, it is a level 3 one."""
     fide = old.fide_mode
     engine = set(engine_rounds)
     started = old.paired_rounds >= 1
@@ -88,7 +90,15 @@ def changes(
     numbers = event.start_numbers()
     out += _bye_changes(old, new, numbers)
     out += _round_changes(
-        old, new, engine, set(unpaired), numbers, typed or {}, fide=fide, book=book or "BOOK"
+        old,
+        new,
+        engine,
+        set(unpaired),
+        numbers,
+        typed or {},
+        fide=fide,
+        book=book or "BOOK",
+        frozen=frozen or {},
     )
     out += _left_behind(new, engine, numbers)
     out += _rating_changes(old, new, numbers)
@@ -360,13 +370,16 @@ def _round_changes(
     *,
     fide: bool,
     book: str,
+    frozen: Mapping[int, int],
 ) -> list[LoggedChange]:
     out: list[LoggedChange] = []
     last = new.paired_rounds
     for number in range(1, max(old.paired_rounds, last) + 1):
         was, now = old.pairs(number), new.pairs(number)
         if was == now:
-            out += _corrections(old, new, number, last, numbers, fide=fide, book=book)
+            out += _corrections(
+                old, new, number, last, numbers, fide=fide, book=book, period=frozen.get(number)
+            )
             continue
         if not was:
             by_engine = number in engine
@@ -505,9 +518,12 @@ def _corrections(
     *,
     fide: bool,
     book: str,
+    period: int | None = None,
 ) -> list[LoggedChange]:
+    """Round ``number``'s corrections; ``period``: the rating period the round is in when
+    that period's report was written (its results are frozen: refused in FIDE mode)."""
     adjournments = _adjournments(old, new, number, last, numbers)
-    if number >= last:
+    if number >= last and not period:
         return adjournments  # the last paired round: its results are typed, not corrected
     before = {(w, b): res for r, w, b, res in old.games if r == number}
     out: list[LoggedChange] = adjournments
@@ -515,11 +531,15 @@ def _corrections(
         if r != number or (w, b) not in before or before[(w, b)] in ("", res, _ADJOURNED):
             continue
         earlier = number < last - 1
-        level = WarningLevel.REFUSE if fide and earlier else WarningLevel.CONFIRM
+        level = WarningLevel.REFUSE if fide and (earlier or period) else WarningLevel.CONFIRM
         game = f"{w} - {b or 'bye'}"
         board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
         warning = f"{game}: " + (
-            f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "
+            f"round {number} is in rating period {period}, whose rating report was written "
+            f"(the Event Log's Period Report row): its results are frozen (type "
+            f"{before[(w, b)]!r} back, or leave FIDE mode)"
+            if period and level == WarningLevel.REFUSE
+            else f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "
             f"results may be corrected (type {before[(w, b)]!r} back, or leave FIDE mode)"
             if level == WarningLevel.REFUSE
             else f"round {number + 1} was paired on the standings this correction changes: to "

@@ -78,6 +78,10 @@ class LogKind(Enum):
     MANUAL_TIEBREAK = "Manual Tie-break"
     """A tie-break value typed from outside (a play-off, a place given by hand: the code
     ``MAN``) entered or changed after round 1 (VCL questions 205 and 207)."""
+    PERIOD_REPORT = "Period Report"
+    """A rating period's own rating report written (an event over 30 days, FIDE's checklist
+    Q211-216): ``after`` names the period and the SHA-256 of its file; the period's rounds are
+    frozen from then on (:mod:`ratingbook.events.long_event`)."""
     RESULT = "Desk Result"
     """A result entered from outside the sheet (the results desk, issue 36): ``after`` names
     the board and the result, ``who`` who reported it, from where, and who accepted it."""

@@ -46,6 +46,7 @@ PAIRING_SETTINGS = (
     "Auto-pair",
     "First Colour",
     "Unrated Rating",
+    "Tie-break Rating",  # an event over 30 days: the ratings the rating tie-breaks use
 )
 
 #: The item of a typed tie-break value (a state without one, written before them, has none).

@@ -21,6 +21,7 @@ from typing import Any
 from gacrux.tiebreak import tiebreak
 
 from ratingbook.events.event import SwissEvent
+from ratingbook.events.long_event import tiebreak_event
 from ratingbook.events.lots import drawing_of_lots
 from ratingbook.events.unranked import Unranked, unranked
 from ratingbook.fide.gacrux.event import gacrux_tournament
@@ -116,11 +117,12 @@ def fide_standings(
     upto = last_complete if after_round is None else min(after_round, last_complete)
     left_out = unranked(event)
     dropped = {u.name for u in left_out if u.games_dropped}
+    rated = tiebreak_event(event)  # an event over 30 days: the period's ratings asked for
     shown = SwissEvent(
-        event.players,
+        rated.players,
         tuple(e for e in event.entries if e.round <= upto and not dropped & set(e.players())),
         event.settings,
-        event.numbering,
+        rated.numbering,
     )
     tournament = gacrux_tournament(shown)
     tournament.pop("accelerated", None)  # virtual points are for the pairing only (C.04.5.1)
@@ -143,7 +145,7 @@ def fide_standings(
         "verbose": 0,
         # The rating unrated players count as (Swiss Settings, Unrated Rating); None leaves
         # ARO, TPR, PTP, APRO, APPO and RTNG empty when any player is unrated.
-        "unrated": unrated_as(event),
+        "unrated": unrated_as(rated),
     }
     engine = tiebreak(tournament, upto, params)
     if any(code.split("/")[0] == "MAN" for code in codes):

@@ -6,7 +6,9 @@ What counts (B.02): games played over the board with a result (forfeits are not 
 byes are not games); for a rated player only games against rated opponents (8.3.1); for an
 unrated player the games against rated opponents give the rating this event alone would make
 (8.2), which FIDE publishes once 5 such games are pooled (7.1.4). A rating of 0 or an empty
-Rating is unrated. Pure.
+Rating is unrated. An event over 30 days is rated period by period, each period's games
+with its players' ratings of that period (:mod:`ratingbook.events.long_event`): one line a
+player a period. Pure.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent, SwissPlayer
+from ratingbook.events.long_event import period_event, periods_of
 from ratingbook.fide.rules.rating_regulations import (
     RatingRules,
     initial_rating,
@@ -71,6 +74,8 @@ class PlayerReport:
     performance: int | None = None
     initial: int | None = None
     note: str = ""
+    #: The rating period this line rates (an event over 30 days; 0: the whole event).
+    period: int = 0
 
     @property
     def score(self) -> Fraction:
@@ -93,7 +98,22 @@ class RatingReport:
     players: tuple[PlayerReport, ...]
 
     def by_name(self) -> dict[str, PlayerReport]:
+        """Each player's line (an event over 30 days: his last period's)."""
         return {p.name: p for p in self.players}
+
+    def change_of(self, name: str) -> int | None:
+        """The player's rounded change over the event: the sum of his periods' changes."""
+        changes = [p.change for p in self.players if p.name == name and p.change is not None]
+        return sum(changes) if changes else None
+
+    def performance_of(self, name: str) -> int | None:
+        """The player's performance over every rated game of the event (B.02 10.2), each
+        opponent at his rating in the game's period."""
+        games = [g for p in self.players if p.name == name for g in p.games]
+        if not games:
+            return None
+        score = sum((g.score for g in games), Fraction(0))
+        return performance([g.opponent_rating for g in games], score)
 
 
 def _birth_year(birth: str) -> int | None:
@@ -106,7 +126,29 @@ def _rated(player: SwissPlayer) -> bool:
 
 
 def rating_report(event: SwissEvent) -> RatingReport:
-    """The report of every player, in start-number order, over the games with a result."""
+    """The report of every player, in start-number order, over the games with a result; an
+    event over 30 days, period by period (each with its ratings), each player's lines of the
+    periods he has games in, the note naming the period."""
+    periods = periods_of(event.settings, event.paired_rounds)
+    if not event.settings.over_30_days or len(periods) == 1:
+        return _report(event)
+    reports = [(period, _report(period_event(event, period))) for period in periods]
+    rated = {line.name for _, report in reports for line in report.players if line.games}
+    lines = [
+        _replace(
+            line,
+            period=period.number,
+            note=f"{period.label}: {line.note}" if line.note else period.label,
+        )
+        for period, report in reports
+        for line in report.players
+        # a player's periods with games; one without any keeps period 1's line
+        if line.games or (period.number == 1 and line.name not in rated)
+    ]
+    return RatingReport(reports[0][1].rules, tuple(lines))
+
+
+def _report(event: SwissEvent) -> RatingReport:
     settings = event.settings
     rules = rating_rules(settings.start_date, settings.rated or "Standard")
     start = settings.start_date

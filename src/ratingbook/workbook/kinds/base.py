@@ -120,6 +120,11 @@ class BookEvent(Protocol):
         """The event as a TRF-2026 file (``trf export``)."""
         ...
 
+    def period_trf(self, number: int) -> TrfFile:
+        """An event over 30 days: rating period ``number``'s own report (``trf export
+        --period``); an error for a kind that has no rating periods."""
+        ...
+
     def site(self) -> SiteView:
         """What ``publish`` shows of the event."""
         ...

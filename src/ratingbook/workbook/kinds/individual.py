@@ -119,6 +119,14 @@ class IndividualEvent:
 
         return TrfFile(text, f"{len(event.players)} players, {paired_text(event.paired_rounds)}")
 
+    def period_trf(self, number: int) -> TrfFile:
+        """An event over 30 days: rating period ``number``'s own report (its rounds, its
+        ratings; :func:`~ratingbook.workbook.plans.period_report.period_file`)."""
+        from ratingbook.workbook.plans.period_report import period_file
+
+        period, text = period_file(self.event, number)
+        return TrfFile(text, f"{period.label}: {text.count(chr(10) + '001 ')} players")
+
     def site(self) -> SiteView:
         """The event and the end-of-event tables due for it (the ``Prizes`` sheet read)."""
         from ratingbook.workbook.sheets.end_reports import end_grids

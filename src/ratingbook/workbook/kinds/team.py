@@ -60,6 +60,12 @@ class TeamBookEvent:
         """None: a team book keeps no Event Log."""
         return []
 
+    def period_trf(self, number: int) -> TrfFile:
+        """Refused: a team event has no rating periods (its games are rated as one event)."""
+        raise RatingbookError(
+            "rating periods are for a Swiss event or a round robin, not a team event"
+        )
+
     def trf(self) -> TrfFile:
         """The event with the ranks of its team standings in record 310."""
         from ratingbook.fide.gacrux.team_tiebreaks import team_standings

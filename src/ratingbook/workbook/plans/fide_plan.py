@@ -48,6 +48,7 @@ from ratingbook.events.fide_mode.state import (
     state_from_rows,
     state_of,
 )
+from ratingbook.events.long_event import reported
 from ratingbook.workbook.plans.fide_shape import last_round_rechecked
 from ratingbook.workbook.plans.rating_corrections import (
     correction_texts,
@@ -96,6 +97,13 @@ def refusal(asks: Sequence[Act], how: str, warnings: Sequence[str] = ()) -> Conf
 
 
 NOT_FIDE = "not in FIDE mode"
+
+
+def frozen_rounds(entries: Sequence[LogEntry]) -> dict[int, int]:
+    """The rounds of the rating periods the log says were reported (an event over 30 days),
+    each with its period."""
+    texts = [e.after for e in entries if e.kind is LogKind.PERIOD_REPORT]
+    return {r: period for period, (rounds, _) in reported(texts).items() for r in rounds}
 
 
 def _now(request: RunRequest) -> str:
@@ -368,6 +376,7 @@ def with_event_log(
         unpaired=unpaired,
         typed=typed,
         book=request.book,
+        frozen=frozen_rounds(entries),
     )
     found += manual_changes
     found += last_round_rechecked(old, after)

@@ -16,7 +16,9 @@ lists the arbiter names), for the arbiter to type one into ``Manual Rating`` (qu
 A birth date already typed is kept when its year is the list's. A column the sheet lacks is added
 after its last column. What changes, cell by cell, and which IDs the list does not have, come
 back as lines to show before anything is written. The list itself is read by
-:mod:`ratingbook.fide.rules.rating_list`, streamed.
+:mod:`ratingbook.fide.rules.rating_list`, streamed. In an event over 30 days a later period's
+list fills that period's rating only (``Rating 2``, ...: :mod:`ratingbook.events.long_event`),
+named against the period's month when ``Rating Periods`` gives one.
 """
 
 from __future__ import annotations
@@ -27,11 +29,18 @@ from dataclasses import dataclass
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.events.codes import RATING_KINDS
+from ratingbook.events.long_event import periods_of
+from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.rules.rating_list import LIST_SEQUENCES, ListedPlayer, RatingListScan
 from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock
 from ratingbook.workbook.sheets.event_rows import read_player
 from ratingbook.workbook.sheets.reading import Sheets, column_block, read
-from ratingbook.workbook.sheets.schemas import SWISS_PLAYERS, SWISS_SETTINGS
+from ratingbook.workbook.sheets.schemas import (
+    PERIOD_RATING_COLUMNS,
+    SWISS_EVENT_PLAYERS,
+    SWISS_PLAYERS,
+    SWISS_SETTINGS,
+)
 from ratingbook.workbook.sheets.settings_rows import read_settings
 
 __all__ = ["PlayersUpdate", "plan_players_update"]
@@ -66,7 +75,9 @@ def _same(old: object, new: object) -> bool:
     return _shown(old).casefold() == _shown(new).casefold()
 
 
-def _cells(listed: ListedPlayer, birth: str) -> dict[str, object]:
+def _cells(listed: ListedPlayer, birth: str, period: int) -> dict[str, object]:
+    if period > 1:  # a later period's list: that period's rating, nothing else
+        return {PERIOD_RATING_COLUMNS[period - 2]: listed.rating}
     keep_birth = listed.birth_year is not None and str(listed.birth_year) in birth
     return {
         "Rating": listed.rating,
@@ -103,20 +114,24 @@ def plan_players_update(
     scan: Callable[[set[int], str], RatingListScan],
     kind: str | None = None,
     sequence: tuple[str, ...] | None = None,
+    period: int = 1,
 ) -> PlayersUpdate:
     """What updating ``book``'s players (or the sheets a session read) from the list ``scan``
-    reads would change.
+    reads would change; ``period`` above 1: an event over 30 days' later period, whose rating
+    column alone is filled.
 
     ``scan(ids, kind)`` reads the list for those FIDE IDs. Every problem of the sheet (an ID
     that is not a number, ...) is reported at once before the list is read.
     """
     sheets = book if isinstance(book, Sheets) else Sheets(book)
-    players = read(sheets, SWISS_PLAYERS)
+    players = read(sheets, SWISS_EVENT_PLAYERS)
     settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(
         SWISS_SETTINGS.sheet
     ) else None  # fmt: skip
     if kind is None:
         kind = (settings.rated if settings else "") or "Standard"
+    month = _period_month(settings, period)
+    filled = FILLED if period == 1 else (PERIOD_RATING_COLUMNS[period - 2],)
     problems = Problems()
     by_row = {}
     for row in players.rows:
@@ -138,7 +153,7 @@ def plan_players_update(
     found = result.found
     changes: list[str] = []
     missing: list[str] = []
-    updates: dict[str, dict[int, object]] = {column: {} for column in FILLED}
+    updates: dict[str, dict[int, object]] = {column: {} for column in filled}
     for number, (player, row) in sorted(by_row.items()):
         listed = found.get(player.fide_id or 0)
         label = f"{SWISS_PLAYERS.sheet} row {number} ({player.name}, FIDE ID {player.fide_id})"
@@ -146,13 +161,13 @@ def plan_players_update(
             missing.append(f"{label}: not on the list")
             continue
         said = []
-        for column, new in _cells(listed, player.birth).items():
+        for column, new in _cells(listed, player.birth, period).items():
             old = row.get(column)
             if _same(old, new):
                 continue
             updates[column][number] = new
             why = ""
-            if column == "Rating" and listed.rating_from:
+            if column == filled[0] and listed.rating_from:
                 why = f" (standard: unrated on the {kind.lower()} list, B.02 7.2.1)"
             said.append(f"{column} {_shown(old)} -> {_shown(new)}{why}")
         if said:
@@ -170,7 +185,7 @@ def plan_players_update(
     blocks: list[WriteBlock] = []
     next_column = max(players.columns.values()) + 1
     last_row = max(by_row)
-    for column in FILLED:
+    for column in filled:
         values = updates[column]
         if column in players.columns:
             if values:
@@ -193,7 +208,18 @@ def plan_players_update(
     )
     start = settings.start_date if settings else None
     notes = []
-    if result.month and start is not None and result.month != start.strftime("%b%y").upper():
+    if month and result.month and result.month != month[1]:
+        notes.append(
+            f"the list is FIDE's {result.month} list; {month[0]} is rated on the {month[1]} "
+            "list (Rating Periods): update from that one"
+        )
+    elif (
+        period == 1
+        and not month
+        and result.month
+        and start is not None
+        and result.month != start.strftime("%b%y").upper()
+    ):
         notes.append(
             f"the list is FIDE's {result.month} list; the event starts on {start.isoformat()}, "
             f"when the {start.strftime('%b%y').upper()} list is valid: update from that one"
@@ -208,3 +234,27 @@ def plan_players_update(
         result.players,
         tuple(notes),
     )
+
+
+def _period_month(settings: SwissSettings | None, period: int) -> tuple[str, str] | None:
+    """The period's label and its list's month as FIDE's list names it (``OCT26``), when
+    ``Rating Periods`` gives one; refused for a period the event does not have."""
+    if period == 1 and (settings is None or not settings.over_30_days):
+        return None
+    if settings is None or not settings.over_30_days:
+        raise RatingbookError(
+            f"--period {period}: a later period's ratings are for an event over 30 days (set "
+            "Over 30 Days to On and Rating Periods in Swiss Settings)"
+        )
+    periods = periods_of(settings)
+    if period > len(periods):
+        raise RatingbookError(f"--period {period}: the event has periods 1 to {len(periods)}")
+    chosen = periods[period - 1]
+    if not chosen.month:
+        return None
+    year, month = chosen.month.split("-")
+    return chosen.label, f"{_MONTHS[int(month) - 1]}{year[2:]}"
+
+
+#: FIDE's lists name their month in three capitals and the year's last two digits (``OCT26``).
+_MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")

@@ -34,6 +34,7 @@ from ratingbook.events.event import (
     pairing_due,
     swiss_rounds_problem,
 )
+from ratingbook.events.long_event import rating_tiebreak_warning
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_STANDINGS
 from ratingbook.reports.stages import paired_text
@@ -284,6 +285,9 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
         problem = swiss_rounds_problem(tables.event)
         if problem:
             summary.append(f"level 2 warning: {problem}")
+    advised = rating_tiebreak_warning(event.settings)  # an event over 30 days: VCL Q211
+    if advised:
+        summary.append(f"level 2 warning: {advised}")
     said: list[tuple[list[int], str]] = []  # rounds paired alike are one line: "rounds 2-5"
     for number in sorted({e.round for e in new_rows}):
         rows = [e for e in new_rows if e.round == number]

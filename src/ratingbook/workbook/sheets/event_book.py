@@ -25,7 +25,7 @@ from ratingbook.workbook.sheets.reading import Sheets, guarded, read
 from ratingbook.workbook.sheets.schemas import (
     FORBIDDEN_PAIRS,
     SWISS_EVENT_GAMES,
-    SWISS_PLAYERS,
+    SWISS_EVENT_PLAYERS,
     SWISS_SETTINGS,
 )
 from ratingbook.workbook.sheets.settings_rows import read_settings
@@ -58,7 +58,7 @@ def read_event_tables(sheets: Sheets) -> EventTables:
     """The event from ``Swiss Players``, ``Swiss Games`` and the optional ``Swiss Settings``;
     every problem of the three sheets is reported at once."""
     problems = Problems()
-    players = guarded(problems, lambda: read(sheets, SWISS_PLAYERS), None)
+    players = guarded(problems, lambda: read(sheets, SWISS_EVENT_PLAYERS), None)
     games = guarded(problems, lambda: _games_table(sheets), None)
     settings = SwissSettings()
     if sheets.actual(SWISS_SETTINGS.sheet) is not None:

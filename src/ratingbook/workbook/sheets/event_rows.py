@@ -46,6 +46,7 @@ from ratingbook.events.event import (
 )
 from ratingbook.events.settings import SwissSettings
 from ratingbook.events.start_order import Numbering, RecordedNumber, number_players
+from ratingbook.workbook.sheets.schemas import PERIOD_RATING_COLUMNS
 
 __all__ = ["build_event", "entry_cells", "player_cells", "read_entry", "read_player", "sex_value"]
 
@@ -133,6 +134,7 @@ def read_player(row: Row) -> SwissPlayer:
         no_half_point_bye=not is_blank(row.get("Half-Point Bye"))
         and not flag(row.get("Half-Point Bye"), row.where, "Half-Point Bye"),
         tiebreak_value=_tiebreak_value(row),
+        period_ratings=_period_ratings(row),
     )
 
 
@@ -144,6 +146,17 @@ def _tiebreak_value(row: Row) -> Fraction | None:
     what = "a number (a play-off's score, or a place given by hand: 1, 2, ...)"
     typed = number(value, row.where, "Tie-break Value", what)
     return Fraction(str(typed))
+
+
+def _period_ratings(row: Row) -> tuple[int | None, ...]:
+    """``Rating 2``, ``Rating 3``, ... as far as one is filled (an event over 30 days)."""
+    ratings = [
+        _optional_number(row, name, "a rating (a whole number, 0 or more)", 0, RATING)
+        for name in PERIOD_RATING_COLUMNS
+    ]
+    while ratings and ratings[-1] is None:
+        ratings.pop()
+    return tuple(ratings)
 
 
 def _k_factor(row: Row) -> int | None:
@@ -233,6 +246,7 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "Manual Rating": player.manual_rating,
         "Half-Point Bye": "No" if player.no_half_point_bye else None,
         "Tie-break Value": _cell_number(player.tiebreak_value),
+        **dict(zip(PERIOD_RATING_COLUMNS, player.period_ratings, strict=False)),
     }
 
 

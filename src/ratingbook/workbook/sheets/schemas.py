@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ratingbook.core import fields
 from ratingbook.core.tables import Column, TableSpec
+from ratingbook.events.periods import MAX_PERIODS
 from ratingbook.reports.ladder_tables import LADDER_STANDINGS_COLUMNS, WEEK_RECORD_COLUMNS
 from ratingbook.reports.names import (
     CRIKEY_HISTORY,
@@ -101,6 +102,7 @@ __all__ = [
     "NAME_COLUMNS",
     "NEAR_DUPLICATES",
     "PAIRING_NOTES",
+    "PERIOD_RATING_COLUMNS",
     "POSTED_LIST_SETTING",
     "RATING_GAMES",
     "RATING_HISTORY",
@@ -128,6 +130,7 @@ __all__ = [
     "STANDINGS_NOTES",
     "SWISS_CROSSTABLE",
     "SWISS_EVENT_GAMES",
+    "SWISS_EVENT_PLAYERS",
     "SWISS_GAMES",
     "SWISS_PAIRINGS",
     "SWISS_PLAYERS",
@@ -227,6 +230,9 @@ ELO_GAMES = TableSpec(
 )
 ELO_SETTINGS = TableSpec("Elo Settings", (Column("Setting"), Column("Value", field=fields.VALUE)))
 
+#: ``Swiss Players``' column of each later rating period's rating (an event over 30 days):
+#: ``Rating 2`` for period 2, ... (period 1's is ``Rating``; ratingbook.events.long_event).
+PERIOD_RATING_COLUMNS = tuple(f"Rating {n}" for n in range(2, MAX_PERIODS + 1))
 SWISS_PLAYERS = TableSpec(
     "Swiss Players",
     (
@@ -260,6 +266,13 @@ SWISS_PLAYERS = TableSpec(
         # by the tie-break code MAN (ratingbook.events.codes); empty: none.
         Column("Tie-break Value", required=False, aliases=("Tiebreak Value", "Play-off")),
     ),
+)
+# ``Swiss Players`` as an event reads it: the template's columns, and an event over 30 days'
+# rating in period 2, 3, ... (ratingbook.events.long_event; Rating is period 1's), columns the
+# arbiter adds when the event has periods (the template does not show them).
+SWISS_EVENT_PLAYERS = TableSpec(
+    SWISS_PLAYERS.sheet,
+    (*SWISS_PLAYERS.columns, *(Column(name, required=False) for name in PERIOD_RATING_COLUMNS)),
 )
 # The seed's table: each side's points (seed 004); read by the seed's own standings.
 SWISS_GAMES = TableSpec(

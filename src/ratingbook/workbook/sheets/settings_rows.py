@@ -18,6 +18,13 @@ from ratingbook.core.cells import ROUNDS, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location
 from ratingbook.events.codes import Scoring, parse_tiebreaks
+from ratingbook.events.periods import (
+    OVER_30_DAYS,
+    RATING_PERIODS,
+    TIEBREAK_RATING,
+    parse_periods,
+    parse_tiebreak_rating,
+)
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
     END_OF_EVENT,
@@ -153,7 +160,17 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
     if given("Points"):
         kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
-    for name, attribute in (("Auto-pair", "auto_pair"), ("FIDE Mode", "fide_mode")):
+    if given(RATING_PERIODS):
+        written = text(values[RATING_PERIODS], place[RATING_PERIODS], "Value")
+        kwargs["rating_periods"] = parse_periods(written, place[RATING_PERIODS])
+    if given(TIEBREAK_RATING):
+        written = text(values[TIEBREAK_RATING], place[TIEBREAK_RATING], "Value")
+        kwargs["tiebreak_period"] = parse_tiebreak_rating(written, place[TIEBREAK_RATING])
+    for name, attribute in (
+        ("Auto-pair", "auto_pair"),
+        ("FIDE Mode", "fide_mode"),
+        (OVER_30_DAYS, "over_30_days"),
+    ):
         if given(name):
             kwargs[attribute] = _on_off(values[name], place[name])
     for name, attribute in (("Manual Pairing", "manual_pairing"), ("Confirm", "confirm")):
