@@ -225,10 +225,10 @@ def test_a_bug_in_a_book_is_one_line_and_with_debug_its_traceback_under_it(
 ) -> None:
     """A bug (an exception that is no RatingbookError) is the book's FAILED line; with
     ``ratingbook --debug`` the traceback follows the line, the other book still done."""
-    from ratingbook.session import session
+    from ratingbook.session import planning
     from ratingbook.workbook.sheets.reading import Sheets
 
-    original = session.plan_recalc
+    original = planning.plan_recalc
 
     def recalc(sheets: Sheets) -> object:
         if Path(getattr(sheets.book, "path", "")).name == "bug.xlsx":
@@ -236,7 +236,7 @@ def test_a_bug_in_a_book_is_one_line_and_with_debug_its_traceback_under_it(
         return original(sheets)
 
     monkeypatch.setenv(DEBUG_VARIABLE, "0")  # restored after the test: --debug sets it
-    monkeypatch.setattr(session, "plan_recalc", recalc)
+    monkeypatch.setattr(planning, "plan_recalc", recalc)
     good, bug = _books(tmp_path, ["good.xlsx", "bug.xlsx"])
     result = run_in_process(capsys, *(["--debug"] if debug else []), "recalc", good, bug)
     assert result.returncode == 2

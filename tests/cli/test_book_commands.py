@@ -940,7 +940,7 @@ def test_the_same_problem_found_twice_is_one_line(
 ) -> None:
     """A damaged part that several families read is one problem, said once."""
     from ratingbook.errors import InputErrors, WorkbookError
-    from ratingbook.session import session
+    from ratingbook.session import planning
 
     def recalc(book: object) -> None:
         damaged = WorkbookError("part 'xl/styles.xml' of the workbook is damaged")
@@ -948,7 +948,7 @@ def test_the_same_problem_found_twice_is_one_line(
         raise InputErrors([damaged, damaged, other, damaged])
 
     path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
-    monkeypatch.setattr(session, "plan_recalc", recalc)
+    monkeypatch.setattr(planning, "plan_recalc", recalc)
     result = run_in_process(capsys, "recalc", path)
     assert result.stderr.splitlines() == [
         f"FAILED {path}: part 'xl/styles.xml' of the workbook is damaged",

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from tests.desk.desk_books import copy, fide_swiss
 
-import ratingbook.session.session as session_module
+import ratingbook.session.planning as planning_module
 import ratingbook.workbook.sheets.event_book as event_book
 from ratingbook.desk import Desk
 from ratingbook.files.patching import PackageBook
@@ -50,9 +50,9 @@ def _take(book: Path, boards: int, monkeypatch: pytest.MonkeyPatch) -> Counter[s
             event_book, "build_event", _counted(calls, "event built", event_book.build_event)
         )
         patch.setattr(
-            session_module,
+            planning_module,
             "plan_recalc",
-            _counted(calls, "recalc planned", session_module.plan_recalc),
+            _counted(calls, "recalc planned", planning_module.plan_recalc),
         )
         outcome = desk.take()
     assert (outcome.taken, outcome.waiting) == (boards, 0), outcome

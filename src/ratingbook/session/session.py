@@ -20,26 +20,15 @@ from typing import TYPE_CHECKING
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import ConfirmationError, RatingbookError
 from ratingbook.session.commands import (
-    AddEvents,
     Command,
     Done,
     ManualPairing,
     NeedsConfirmation,
-    NewWeek,
     Offer,
     Outcome,
-    Pair,
-    Rank,
-    Recalc,
     RecordImport,
-    RecordResult,
-    RecordResults,
     Redo,
-    ReportPeriod,
     Undo,
-    Unpair,
-    UpdateFromCustomList,
-    UpdatePlayers,
 )
 from ratingbook.session.history import (
     RECORD_SHEETS,
@@ -50,8 +39,9 @@ from ratingbook.session.history import (
     predicted,
     read_history,
 )
+from ratingbook.session.planning import plan_command
 from ratingbook.session.taking import Taking, take
-from ratingbook.workbook.actions import plan_new_week, plan_pair, plan_rank, plan_recalc
+from ratingbook.workbook.actions import plan_recalc
 from ratingbook.workbook.port.book import (
     KEEP,
     Book,
@@ -108,12 +98,9 @@ _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS, DESK_RESULTS)
 #: named by their plan (``Plan.act``): a ladder's new week (it archives the week and empties its
 #: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked), a players update
 #: (it rewrites typed cells), a pairing where the event keeps no log (a team event), a results
-#: desk's take where the event keeps no log (a ladder's games: :data:`DESK_TAKE`). An event's
-#: logged acts are kept as logged.
+#: desk's take where the event keeps no log (a ladder's games: ``planning.DESK_TAKE``). An
+#: event's logged acts are kept as logged.
 _NOT_LOGGED = "Not logged"
-#: The act a results desk's take is kept as where the event keeps no log (a ladder's, an Elo
-#: book's games): ``ratingbook history`` lists it, ``ratingbook undo`` takes it back whole.
-DESK_TAKE = "Desk results taken"
 
 
 class Session:
@@ -171,7 +158,7 @@ class Session:
             sheets = read
         else:
             raise ValueError("those sheets were read for another run: ask this session's sheets()")
-        plan, details = self._plan(command, sheets)
+        plan, details = plan_command(command, sheets)
         if dry_run:
             return Done(plan, details=details)
         # an imported event's book as written is kept as the snapshot later typing is found
@@ -198,80 +185,6 @@ class Session:
             (n, "undone" if a.undone else "done", a.label)
             for n, a in enumerate(history.acts, start=1)
         ]
-
-    # --- planning ------------------------------------------------------------------------------
-
-    def _plan(self, command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...]]:
-        if isinstance(command, Recalc | ManualPairing):
-            return plan_recalc(sheets), ()
-        if isinstance(command, NewWeek):
-            return plan_new_week(sheets), ()
-        if isinstance(command, Pair):
-            return plan_pair(sheets, every_round=command.every_round), ()
-        if isinstance(command, Rank):
-            return plan_rank(sheets), ()
-        if isinstance(command, RecordImport):
-            from ratingbook.workbook.plans.fide_plan import plan_imported_log
-
-            names = list(sheets.names.values())
-            return plan_imported_log(names, command.event, command.log), ()
-        if isinstance(command, Unpair):
-            from ratingbook.workbook.plans.fide_actions import plan_unpair
-
-            return plan_unpair(sheets, command.round), ()
-        if isinstance(command, RecordResult):
-            return self._plan_result(command, sheets), ()
-        if isinstance(command, RecordResults):
-            return self._plan_results(command, sheets), ()
-        if isinstance(command, UpdatePlayers):
-            from ratingbook.workbook.plans.players_update import plan_players_update
-
-            update = plan_players_update(
-                sheets, command.scan, command.kind, command.sequence, command.period
-            )
-            return update.plan, (*update.notes, *update.changes, *update.missing)
-        if isinstance(command, UpdateFromCustomList):
-            from ratingbook.workbook.plans.custom_list import plan_custom_list, read_custom_list
-
-            listed = read_custom_list(command.text, command.name)
-            plan, lines = plan_custom_list(sheets, listed, command.into)
-            return plan, tuple(lines)
-        if isinstance(command, ReportPeriod):
-            from ratingbook.workbook.plans.period_report import plan_period_report
-
-            return plan_period_report(sheets, plan_recalc(sheets), command.period), ()
-        if isinstance(command, AddEvents):
-            from ratingbook.workbook.plans.list_plan import plan_add_events
-
-            return plan_add_events(sheets, command.events), ()
-        raise TypeError(f"not a command: {command!r}")
-
-    def _plan_result(self, command: RecordResult, sheets: Sheets) -> Plan:
-        """The result's cell, then a recalc of the book as it will be with it: the result goes
-        through the same rules, warnings and log as one typed into the sheet."""
-        from ratingbook.workbook.plans.result_entry import plan_result_entry
-
-        block = plan_result_entry(sheets, command.round, command.board, command.result)
-        memory = MemoryBook(sheets.all_grids())
-        memory.write_values(block)
-        plan = plan_recalc(Sheets(memory, sheets.today, sheets.request))
-        entered = f"round {command.round} board {command.board}: {command.result}"
-        return replace(plan, blocks=(block, *plan.blocks), summary=(entered, *plan.summary))
-
-    def _plan_results(self, command: RecordResults, sheets: Sheets) -> Plan:
-        """Every result's cell (or game row), then one recalc of the book as it will be with
-        them, and their record (``Desk Results``, and the Event Log's ``Desk Result`` rows)."""
-        from ratingbook.workbook.plans.result_entry import entered_blocks, with_entered
-
-        blocks, listed = entered_blocks(sheets, command.entries)
-        memory = MemoryBook(sheets.all_grids())
-        for block in blocks:
-            memory.write_values(block)
-        plan = plan_recalc(Sheets(memory, sheets.today, sheets.request))
-        plan = replace(plan, blocks=(*blocks, *plan.blocks))
-        if plan.pending is None and not plan.act:  # a book that keeps no log (a ladder's):
-            plan = replace(plan, act=DESK_TAKE)  # the take is still one act undo takes back
-        return with_entered(plan, sheets, command.entries, listed)
 
     def _settle(
         self,
