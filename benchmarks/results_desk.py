@@ -350,12 +350,13 @@ def release_and_take(desk: Desk, boards: int) -> tuple[str, str]:
         if f"taken {boards}" in page and "going into the book" not in page:
             break
         time.sleep(1)
-    first = f"{last_take(page)} ({time.perf_counter() - began:.1f} s after the release)"
+    said = last_take(page)
+    first = f"{said} ({time.perf_counter() - began:.1f} s after the release)"
     form = {"token": token(page, 1), "act": "take", "round": "1"}
     request(desk.port, "POST", "/arbiter/act", form=form, cookie=cookie)
-    for _ in range(600):
+    for _ in range(600):  # the second take's words replace the first's once it looked
         page = queue()
-        if "going into the book" not in page and last_take(page).startswith("0 results"):
+        if last_take(page) != said:
             break
         time.sleep(1)
     return first, last_take(page)
