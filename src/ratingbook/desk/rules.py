@@ -18,7 +18,11 @@ The rules (issue 36, as Cobra and the league systems do it):
   not change his own report: the arbiter decides); the same result again changes nothing;
 - forfeits (``+/-``, ``-/+``, ``-/-``) only by the arbiter;
 - a report after the arbiter accepted, corrected or entered a result is refused, and so is one
-  for a board whose result is in the book.
+  for a board whose result is in the book;
+- a ladder's or an Elo book's game has no forfeit (games played only) and its staff decide
+  (:func:`decider`); a player's report of a game the other player reported the same evening
+  (:func:`evening`) is a second report of it (the desk finds that game), refused as a board's
+  when it differs from what the staff decided or the book holds.
 """
 
 from __future__ import annotations
