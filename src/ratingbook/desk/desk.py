@@ -192,12 +192,15 @@ class Desk:
             check_report(status, item.decision, pairing.result_in_book, what=what)
             if any(f.side == side and f.result == canonical for f in item.counted):
                 said = _said(status, item, view.kind)
-                return Ack(iid, status, f"{what}: {canonical} is already reported; {said}")
+                return Ack(
+                    iid, status, f"{what}: {canonical} is already reported; {said}", item.released
+                )
             self._store.add_report(db, iid, side, canonical, origin)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            return Ack(iid, status, f"{what}: {canonical} {_said(status, item, view.kind)}")
+            said = _said(status, item, view.kind)
+            return Ack(iid, status, f"{what}: {canonical} {said}", item.released)
 
         # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
         # phones waits for a few commits, not one each).
@@ -258,7 +261,8 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            return Ack(iid, status, f"{what}: {canonical} {_said(status, item, view.kind)}")
+            said = _said(status, item, view.kind)
+            return Ack(iid, status, f"{what}: {canonical} {said}", item.released)
 
         return self._store.together(record)
 

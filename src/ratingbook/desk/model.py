@@ -165,6 +165,10 @@ class Ack:
     item_id: int
     status: Status
     message: str
+    released: bool = False
+    """Whether the item's round (or the ladder's games) is released: a result ready in a
+    released round goes into the book at once (the taker is woken), one in a round not yet
+    released waits for the release, so nothing need look."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,8 +111,10 @@ def report() -> ResponseReturnValue:
 
 
 def _nudge(ack: Ack) -> None:
-    """A report that confirms a result of a released round: the taker takes it at once."""
-    if ack.status in READY:
+    """A report that confirms a result of a released round: the taker takes it at once. Only
+    then: asking whether a released result waits reads the whole store, and a round's
+    phones, reporting before its release, would each pay for it."""
+    if ack.status in READY and ack.released:
         state().nudge()
 
 
