@@ -16,7 +16,9 @@ page's form sends it. 100 phones at most talk at once (client threads).
 
 Measured: every report acknowledged (the desk's "Received" page), the time from the first
 phone to the last acknowledgement, and the latency of each request (median, 99th percentile,
-maximum), the report (POST, an fsync'ed SQLite write) and the page (GET) apart.
+maximum), the report (POST, an fsync'ed SQLite write) and the page (GET) apart; and the desk
+process's CPU seconds over the load (Linux), which other work on a shared machine moves far
+less than the latencies.
 
 Fault: the same load on a fresh copy; when half the reports are acknowledged the desk is
 killed with SIGKILL and started again on the same port. A phone whose request failed meanwhile
@@ -107,6 +109,16 @@ class Desk:
         # The rest of its output is drained, so that it never blocks on a full pipe.
         threading.Thread(target=self.process.stdout.read, daemon=True).start()
         return time.perf_counter() - began
+
+    def cpu(self) -> float | None:
+        """The desk process's CPU seconds so far (user + system; Linux's /proc, else None): a
+        figure the other work of a shared machine barely moves, unlike the latencies."""
+        assert self.process is not None
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
         assert self.process is not None
@@ -350,12 +362,13 @@ def release_and_take(desk: Desk, boards: int) -> tuple[str, str]:
         if f"taken {boards}" in page and "going into the book" not in page:
             break
         time.sleep(1)
-    first = f"{last_take(page)} ({time.perf_counter() - began:.1f} s after the release)"
+    said = last_take(page)
+    first = f"{said} ({time.perf_counter() - began:.1f} s after the release)"
     form = {"token": token(page, 1), "act": "take", "round": "1"}
     request(desk.port, "POST", "/arbiter/act", form=form, cookie=cookie)
-    for _ in range(600):
+    for _ in range(600):  # the second take's words replace the first's once it looked
         page = queue()
-        if "going into the book" not in page and last_take(page).startswith("0 results"):
+        if last_take(page) != said:
             break
         time.sleep(1)
     return first, last_take(page)
@@ -383,8 +396,14 @@ def main() -> None:
         desk = Desk(book)
         print(f"  desk started in {desk.start():.1f} s on port {desk.port}")
         boards = codes(desk.port, arbiter_cookie(desk.port))
+        before = desk.cpu()
         phones, took, _ = load(desk, boards, options.spread, options.deadline)
+        after = desk.cpu()
         summary(phones, took)
+        if before is not None and after is not None:
+            print(f"  the desk's CPU during the load  {after - before:.2f} s "
+                  f"({(after - before) / len(phones) * 1000:.1f} ms a phone: its page and its "
+                  "report)")  # fmt: skip
         problems = check_store(book, phones)
         first, second = release_and_take(desk, len(boards))
         desk.stop()

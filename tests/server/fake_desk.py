@@ -22,6 +22,7 @@ from ratingbook.desk import (
     TakeOutcome,
 )
 from ratingbook.desk.codes import normal_code
+from ratingbook.desk.model import round_state
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
 RESULTS = ("1-0", "½-½", "0-1")
@@ -78,6 +79,14 @@ class FakeDesk(Desk):
 
     def round(self) -> int | None:
         return None if self._kind in ("ladder", "elo") else self._round
+
+    def open_round(self) -> int | None:
+        return self.round()  # the fake's event is never over
+
+    def round_state(self) -> str:
+        if self._kind in ("ladder", "elo"):
+            return "games reported"
+        return round_state(self._round, False)
 
     def pairings(self, round: int) -> list[Pairing]:
         return [b.pairing for b in self.boards.values()] if round == self._round else []

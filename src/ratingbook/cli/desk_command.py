@@ -96,11 +96,10 @@ def desk_command(book: str, lan: bool, port: int, password_file: str | None) -> 
         if problem:
             raise RatingbookError(problem)
         desk.set_password(hash_password(password))
-    kind, open_round = desk.kind, desk.round()
+    kind, round_state = desk.kind, desk.round_state()
 
     def ready(listening: Listening) -> None:
-        state = f"round {open_round} open for reports" if open_round else "games reported"
-        click.echo(f"Results desk: {desk.title} ({kind}, {state})")
+        click.echo(f"Results desk: {desk.title} ({kind}, {round_state})")
         if lan:
             click.echo(f"Players open: {listening.url}/   (or scan this QR code)")
             click.echo(terminal_qr(f"{listening.url}/"), nl=False)

@@ -67,6 +67,9 @@ class BookView:
     inactive: tuple[tuple[str, str], ...] = ()
     """A ladder's players not active this week (id, name): listed in ``players`` no more,
     since a game of theirs is refused by the recalc (InactivePlayerError)."""
+    over: bool = False
+    """The event is over: its last planned round (``round``) is paired and every board of
+    it has its result in the book, so no round is open for reports."""
 
 
 def read_book(book: Book | Sheets, title: str = "") -> BookView:
@@ -163,6 +166,7 @@ def _individual(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
         tuple((p.name, p.name) for p in event.players),
         _confirms(sheets, SWISS_SETTINGS.sheet),
         taken,
+        over=_over(paired, event.rounds_planned, boards),
     )
 
 
@@ -184,7 +188,16 @@ def _team(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
         tuple((p.name, p.name) for t in event.teams for p in t.players),
         _confirms(sheets, TEAM_SETTINGS.sheet),
         taken,
+        over=_over(paired, event.settings.rounds, boards),
     )
+
+
+def _over(paired: int, planned: int | None, boards: tuple[Board, ...]) -> bool:
+    """Whether the event is over (:attr:`BookView.over`): ``planned`` rounds (None: not said,
+    never over) are paired and the last one's ``boards`` all hold a result."""
+    if not paired or planned is None or paired < planned:
+        return False
+    return all(b.result is not None for b in boards if b.round == paired)
 
 
 def _games(sheets: Sheets, kind: Kind, title: str, taken: frozenset[str]) -> BookView:

@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import secrets
 
-__all__ = ["CODE_BITS", "new_code", "normal_code"]
+__all__ = ["CODE_BITS", "HOW_READ", "new_code", "normal_code"]
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
 _CHARACTERS = 10
 CODE_BITS = 5 * _CHARACTERS
-_MISREAD = str.maketrans({"O": "0", "I": "1", "L": "1"})
+_LOOK_ALIKES = {"O": "0", "I": "1", "L": "1"}
+_MISREAD = str.maketrans(_LOOK_ALIKES)
+#: How a typed code is read, as the pages tell a player whose code is unknown: a code is
+#: typed by people, and the letters the alphabet leaves out count as the digits they look like.
+HOW_READ = (
+    f"{_CHARACTERS} letters and digits; "
+    + ", ".join(f"{letter} is read as {digit}" for letter, digit in _LOOK_ALIKES.items())
+    + "; case, spaces and hyphens do not matter"
+)
 
 
 def new_code() -> str:

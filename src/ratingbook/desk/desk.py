@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ratingbook.desk.book import Board, BookView, read_file
-from ratingbook.desk.codes import normal_code
+from ratingbook.desk.codes import HOW_READ, normal_code
 from ratingbook.desk.model import (
     READY,
     Ack,
@@ -30,6 +30,7 @@ from ratingbook.desk.model import (
     Status,
     TakeOutcome,
     board_name,
+    round_state,
 )
 from ratingbook.desk.released import Released
 from ratingbook.desk.rules import (
@@ -37,6 +38,8 @@ from ratingbook.desk.rules import (
     canonical_result,
     check_accept,
     check_report,
+    decider,
+    evening,
     standing,
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
@@ -51,25 +54,26 @@ CAMP = "*"
 TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
 
 _SAID: dict[Status, str] = {
-    "reported": "reported: it waits for the other player or the arbiter",
+    "reported": "reported: it waits for the other player or {who}",
     "confirmed": "confirmed: both reports agree",
-    "conflict": "the reports differ: the arbiter decides",
-    "accepted": "accepted by the arbiter",
-    "entered": "entered by the arbiter",
+    "conflict": "the reports differ: {who} {decides}",
+    "accepted": "accepted by {who}",
+    "entered": "entered by {who}",
     "taken": "in the book",
     "missing": "not reported yet",
-    "rejected": "rejected by the arbiter: report again",
+    "rejected": "rejected by {who}: report again",
 }
 #: What a confirmed result says when it stands on one report (Desk Confirms ``one side``):
 #: nobody else agreed to it, so "both reports agree" would be untrue.
 _STANDS_ALONE = "confirmed: it stands on this one report"
 
 
-def _said(status: Status, item: Item) -> str:
+def _said(status: Status, item: Item, kind: Kind) -> str:
     """What a phone is told of ``item`` standing at ``status`` after a report."""
     if status == "confirmed" and len({f.side for f in item.counted}) < 2:
         return _STANDS_ALONE
-    return _SAID[status]
+    who = decider(kind)
+    return _SAID[status].format(who=who, decides="decide" if who == "the staff" else "decides")
 
 
 class Desk:
@@ -110,6 +114,21 @@ class Desk:
     def round(self) -> int | None:
         """The round open for reports (the last paired round); None for a ladder or Elo book."""
         return self._view().round
+
+    def open_round(self) -> int | None:
+        """The round open for reports: :meth:`round`, but None once the event is over (its
+        last round's results all in the book)."""
+        view = self._view()
+        return None if view.over else view.round
+
+    def round_state(self) -> str:
+        """Which round takes reports, as the desk says it (:func:`~ratingbook.desk.model.
+        round_state`): "round 3 open for reports", the event over, or no round paired yet;
+        "games reported" for a ladder or an Elo book."""
+        view = self._view()
+        if view.kind in ("ladder", "elo"):
+            return "games reported"
+        return round_state(view.round, view.over)
 
     def allowed(self, *, arbiter: bool = False) -> tuple[str, ...]:
         """The results a player (``arbiter``: the arbiter, forfeits too) may report."""
@@ -172,13 +191,16 @@ class Desk:
             status, _ = self._standing(item, view)
             check_report(status, item.decision, pairing.result_in_book, what=what)
             if any(f.side == side and f.result == canonical for f in item.counted):
-                said = _said(status, item)
-                return Ack(iid, status, f"{what}: {canonical} is already reported; {said}")
+                said = _said(status, item, view.kind)
+                return Ack(
+                    iid, status, f"{what}: {canonical} is already reported; {said}", item.released
+                )
             self._store.add_report(db, iid, side, canonical, origin)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            return Ack(iid, status, f"{what}: {canonical} {_said(status, item)}")
+            said = _said(status, item, view.kind)
+            return Ack(iid, status, f"{what}: {canonical} {said}", item.released)
 
         # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
         # phones waits for a few commits, not one each).
@@ -195,7 +217,10 @@ class Desk:
         typed = normal_code(player_code)
         found = self._store.code(typed) if typed else None
         if found is None or found[3] is None:
-            raise DeskError("this is not a player's or the camp's code: check it, or ask staff")
+            raise DeskError(
+                f"this is not a player's or the camp's code: check it ({HOW_READ}), or ask "
+                "the staff"
+            )
         reporter = found[3]
         names, inactive = dict(view.players), dict(view.inactive)
         for ident in (white_id, black_id):
@@ -217,7 +242,7 @@ class Desk:
 
         def record(db: sqlite3.Connection) -> Ack:
             what = f"{names[white_id]} - {names[black_id]}"
-            iid = self._open_game(db, white_id, black_id, side)
+            iid = self._same_game(db, white_id, black_id, side, now())
             if iid is None:
                 iid = self._store.game_item(
                     db, (white_id, names[white_id]), (black_id, names[black_id])
@@ -226,30 +251,42 @@ class Desk:
                 item = self._store.item_in(db, iid)
                 assert item is not None
                 status, stands = self._standing(item, view)
-                if status == "taken" and stands != canonical:
-                    check_report(status, item.decision, stands, what=f"the game {what}")
+                if status in ("taken", "accepted", "entered") and stands != canonical:
+                    # Decided (by the staff, or the book): refused, as a board's report is.
+                    check_report(
+                        status, item.decision, stands if status == "taken" else None,
+                        what=f"the game {what}", who=decider(view.kind),
+                    )  # fmt: skip
             self._store.add_report(db, iid, side, canonical, origin)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            return Ack(iid, status, f"{what}: {canonical} {_said(status, item)}")
+            said = _said(status, item, view.kind)
+            return Ack(iid, status, f"{what}: {canonical} {said}", item.released)
 
         return self._store.together(record)
 
-    def _open_game(
-        self, db: sqlite3.Connection, white: str, black: str, side: Side | None
+    def _same_game(
+        self, db: sqlite3.Connection, white: str, black: str, side: Side | None, at: str
     ) -> int | None:
-        """The oldest game of these two players that the other player reported and this side
-        has not: this report is a second report of that game, never a new game (with Desk
-        Confirms ``one side`` the first report stands, and may be taken, before the second
-        comes). A game the arbiter decided is passed over (its reports are refused)."""
+        """The game this report (from ``side``, sent ``at``) is a second report of, the one
+        home of that matching: the oldest game of these two players (same colours) first
+        reported the same evening (:func:`~ratingbook.desk.rules.evening`), that the other
+        player (or the camp's code) reported and this side has not, whether it waits, stands,
+        was accepted by the staff or is in the book (with Desk Confirms ``one side`` the first
+        report stands, and may be taken, before the second comes). None: a new game (a report
+        with the camp's code, a side that reported that game already: the players played
+        again, a game of another evening, or one whose reports the staff rejected and nobody
+        reported since)."""
         if side is None:
             return None
+        tonight = evening(at)
         for item in self._store.items_in(db, GAMES_ROUND):
-            if (item.white_id, item.black_id) != (white, black) or item.decision:
+            if (item.white_id, item.black_id) != (white, black) or not item.counted:
                 continue
-            sides = {f.side for f in item.counted}
-            if item.counted and side not in sides:
+            if side in {f.side for f in item.counted}:
+                continue
+            if evening(item.reports[item.set_aside].at) == tonight:
                 return item.id
         return None
 

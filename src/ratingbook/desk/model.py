@@ -28,6 +28,7 @@ __all__ = [
     "Status",
     "TakeOutcome",
     "board_name",
+    "round_state",
 ]
 
 Kind = Literal["swiss", "roundrobin", "team", "ladder", "elo"]
@@ -72,6 +73,20 @@ def board_name(board: int, match: int = 0) -> str:
     """A board as the desk names it to players and the arbiter: "board 3", or in a team event
     "match 2, board 3" (every match has its board 1, so the board alone names none)."""
     return f"match {match}, board {board}" if match else f"board {board}"
+
+
+def round_state(round: int | None, over: bool) -> str:
+    """Which round a pairing event takes reports for, as the desk says it (the command's
+    first line, the players' first page): ``round`` the last paired round (None: none yet),
+    ``over`` the event over (its last round's results all in the book)."""
+    if round is None:
+        return "no round paired yet"
+    if over:
+        return (
+            f"the event is over: round {round}, its last round, has every result in the "
+            "book, and no round is open for reports"
+        )
+    return f"round {round} open for reports"
 
 
 class DeskError(RatingbookError):
@@ -150,6 +165,10 @@ class Ack:
     item_id: int
     status: Status
     message: str
+    released: bool = False
+    """Whether the item's round (or the ladder's games) is released: a result ready in a
+    released round goes into the book at once (the taker is woken), one in a round not yet
+    released waits for the release, so nothing need look."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,11 +18,16 @@ The rules (issue 36, as Cobra and the league systems do it):
   not change his own report: the arbiter decides); the same result again changes nothing;
 - forfeits (``+/-``, ``-/+``, ``-/-``) only by the arbiter;
 - a report after the arbiter accepted, corrected or entered a result is refused, and so is one
-  for a board whose result is in the book.
+  for a board whose result is in the book;
+- a ladder's or an Elo book's game has no forfeit (games played only) and its staff decide
+  (:func:`decider`); a player's report of a game the other player reported the same evening
+  (:func:`evening`) is a second report of it (the desk finds that game), refused as a board's
+  when it differs from what the staff decided or the book holds.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -43,6 +48,10 @@ __all__ = [
     "check_accept",
     "check_report",
     "confirms_setting",
+    "decider",
+    "evening",
+    "forfeit_refusal",
+    "is_forfeit",
     "standing",
 ]
 
@@ -112,12 +121,34 @@ def allowed_results(kind: Kind, *, arbiter: bool = False) -> tuple[str, ...]:
     return tuple(r.value for r in shown)
 
 
+def is_forfeit(result: str) -> bool:
+    """Whether ``result`` spells a forfeit (``+/-``, ``-/+``, ``-/-``, as a typed result may)."""
+    try:
+        return parse_swiss_result(result, bye_row=False) in _FORFEITS
+    except RatingbookError:
+        return False
+
+
+def forfeit_refusal(kind: Kind) -> str:
+    """What a player who reports a forfeit is told: a board's forfeit is the arbiter's to
+    enter; a ladder's or an Elo book's games are games played (the book holds no forfeit),
+    so a game not played is the staff's to settle."""
+    if kind in ("ladder", "elo"):
+        return (
+            "A forfeit is never a player's report: only games played are rated, and a game "
+            "not played is the staff's to settle: tell the staff."
+        )
+    return "A forfeit is entered by the arbiter only: tell the arbiter."
+
+
 def canonical_result(kind: Kind, result: str, *, arbiter: bool = False) -> str:
     """``result`` (any spelling a typed result may have) as the book spells it; a DeskError
     saying what may be reported when it is none of them, or a forfeit not from the arbiter."""
     allowed = allowed_results(kind, arbiter=arbiter)
     if kind in ("ladder", "elo"):
         played = ladder_result_or_none(result)
+        if played is None and is_forfeit(result):
+            raise DeskError(forfeit_refusal(kind))
         if played is None:
             raise DeskError(f"{result!r} is not a result; report one of {', '.join(allowed)}")
         return (_LADDER if kind == "ladder" else _ELO)[played]
@@ -174,22 +205,45 @@ def _agreed(facts: Sequence[Fact]) -> str | None:
     return next(iter(results)) if len(results) == 1 else None
 
 
+def decider(kind: Kind) -> str:
+    """Who decides at the desk, as a player is told: a pairing event's arbiter, a camp's or a
+    club's staff (a ladder's or an Elo book's games)."""
+    return "the staff" if kind in ("ladder", "elo") else "the arbiter"
+
+
 def check_report(
-    status: Status, decision: Decision, in_book: str | None, *, what: str = "this board"
+    status: Status,
+    decision: Decision,
+    in_book: str | None,
+    *,
+    what: str = "this board",
+    who: str = "the arbiter",
 ) -> None:
-    """Refuse a report (a DeskError a player can read) for an item the arbiter decided or
-    whose result is already in the book; ``what`` names it."""
+    """Refuse a report (a DeskError a player can read) for an item ``who`` (:func:`decider`)
+    decided or whose result is already in the book; ``what`` names it."""
     if status == "taken" or in_book:
         raise DeskError(
             f"the result of {what} is already in the book"
             + (f" ({in_book})" if in_book else "")
-            + ": ask the arbiter if it is wrong"
+            + f": ask {who} if it is wrong"
         )
     if decision in ("accepted", "corrected", "entered"):
         raise DeskError(
-            f"the arbiter has already {decision} the result of {what}: ask the arbiter if it "
-            "is wrong"
+            f"{who} {'have' if who == 'the staff' else 'has'} already {decision} the result of "
+            f"{what}: ask {who} if it is wrong"
         )
+
+
+#: A camp's or a club's evening runs from noon to the next noon (local time): a game played at
+#: night and reported the next morning is of the evening it was played.
+_EVENING_STARTS = _dt.timedelta(hours=12)
+
+
+def evening(at: str) -> _dt.date:
+    """The evening a report sent at ``at`` (ISO 8601, as the store keeps times) belongs to:
+    the local date of its evening, which runs from noon to the next noon."""
+    when = _dt.datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone()
+    return (when - _EVENING_STARTS).date()
 
 
 def check_accept(status: Status, what: str) -> None:

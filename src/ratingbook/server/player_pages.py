@@ -15,7 +15,8 @@ import flask
 from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, Ack, DeskError, Pairing, QueueItem, Side
-from ratingbook.desk.codes import normal_code
+from ratingbook.desk.codes import HOW_READ, normal_code
+from ratingbook.desk.rules import forfeit_refusal, is_forfeit
 from ratingbook.server.state import page_error, state, token_refusal
 
 __all__ = ["players", "screen_text"]
@@ -34,8 +35,8 @@ def _bad_code() -> flask.Response:
     return page_error(
         404,
         "Unknown code",
-        "No pairing of the round open now has this code. Check the code on your card (the "
-        "letters O and I read as 0 and 1), or ask the arbiter.",
+        "No pairing of the round open now has this code. Check the code on your card "
+        f"({HOW_READ}), or ask the arbiter.",
     )
 
 
@@ -48,10 +49,10 @@ def _pairing(code: str) -> Pairing | None:
 @players.get("/")
 def home() -> str:
     desk = state()
-    kind, open_round = desk.ask(lambda d: (d.kind, d.round()))
+    kind, open_round, said = desk.ask(lambda d: (d.kind, d.open_round(), d.round_state()))
     return desk.render(
         "home.html", title="Report a result", here="/", by_game=kind in ("ladder", "elo"),
-        open_round=open_round,
+        open_round=open_round, round_state=said[:1].upper() + said[1:],
     )  # fmt: skip
 
 
@@ -94,10 +95,8 @@ def report() -> ResponseReturnValue:
         return refused
     side = SIDES.get(form.get("side", ""))
     result = form.get("result", "")
-    if result not in pairing.allowed and result in state().ask(lambda d: d.allowed(arbiter=True)):
-        return page_error(
-            400, "Not sent", "A forfeit is entered by the arbiter only: tell the arbiter."
-        )
+    if result not in pairing.allowed and is_forfeit(result):
+        return page_error(400, "Not sent", forfeit_refusal(state().ask(lambda d: d.kind)))
     if side is None or result not in pairing.allowed:
         return page_error(
             400, "Not sent", "Choose your colour and one of the results, then send again."
@@ -112,8 +111,10 @@ def report() -> ResponseReturnValue:
 
 
 def _nudge(ack: Ack) -> None:
-    """A report that confirms a result of a released round: the taker takes it at once."""
-    if ack.status in READY:
+    """A report that confirms a result of a released round: the taker takes it at once. Only
+    then: asking whether a released result waits reads the whole store, and a round's
+    phones, reporting before its release, would each pay for it."""
+    if ack.status in READY and ack.released:
         state().nudge()
 
 
@@ -139,9 +140,15 @@ def game() -> ResponseReturnValue:
     form = flask.request.form
     code, white, black = (form.get(k, "").strip() for k in ("code", "white", "black"))
     result = form.get("result", "")
-    results = state().ask(lambda d: d.allowed())
-    if normal_code(code) is None or not white or not black:
+    kind, results = state().ask(lambda d: (d.kind, d.allowed()))
+    if result not in results and is_forfeit(result):
+        return page_error(400, "Not sent", forfeit_refusal(kind))
+    if not code or not white or not black:
         return page_error(400, "Not sent", "Type your code and choose both players.")
+    if normal_code(code) is None:  # a typo: never reaches the desk
+        return page_error(
+            400, "Not sent", f"This is no code: check it ({HOW_READ}), or ask the staff."
+        )
     if white == black or result not in results:
         return page_error(400, "Not sent", "Choose two different players and the result.")
     origin = f"phone {_address()}"
