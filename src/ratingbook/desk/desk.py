@@ -40,7 +40,14 @@ from ratingbook.desk.rules import (
     standing,
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
-from ratingbook.desk.taking import key_of_item, ready_items, released_of, take_file, take_into
+from ratingbook.desk.taking import (
+    key_of_item,
+    ready_items,
+    released_of,
+    take_file,
+    take_into,
+    waiting_items,
+)
 from ratingbook.workbook.port.book import Book
 
 __all__ = ["CAMP", "Desk"]
@@ -394,11 +401,14 @@ class Desk:
         return ready
 
     def waiting(self) -> frozenset[str]:
-        """The keys of the released results ready to take and not marked taken: what a take
-        would bring now (a result confirmed, accepted, corrected or entered after its round's
-        release is among them at once)."""
-        ready = ready_items(self._store.items(), self._view().confirms, self._key)
-        return frozenset(r.key for r in ready)
+        """The keys of the released results that wait to be taken: what a take would bring
+        now (a result confirmed, accepted, corrected or entered after its round's release is
+        among them at once). The one count the queue's banner, ``ratingbook results take``
+        and a recalc's note all give (:func:`~ratingbook.desk.taking.waiting_items`): a
+        rejected game waits no more."""
+        view = self._view()
+        waiting = waiting_items(self._store.items(), view.confirms, view.taken, self._key)
+        return frozenset(r.key for r in waiting)
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a

@@ -208,14 +208,16 @@ def check_accept(status: Status, what: str) -> None:
 #: only where it takes a result nobody confirmed yet (a confirmed board is taken on release as
 #: it stands; a conflict has no one result to accept); a result is set by Enter on a board
 #: without one (missing, or rejected and waiting for new reports) and by Correct once one
-#: stands; Reject sends the players back to report again while the reports decide.
+#: stands; Reject sends the players back to report again while the reports decide, and takes
+#: back an accepted result (a released game the book refuses, its player made inactive: the
+#: guide's "make the player active again, or reject the game").
 ARBITER_ACTS: dict[Status, tuple[str, ...]] = {
     "missing": ("enter",),
     "rejected": ("enter",),
     "reported": ("accept", "correct", "reject"),
     "confirmed": ("correct", "reject"),
     "conflict": ("correct", "reject"),
-    "accepted": ("correct",),
+    "accepted": ("correct", "reject"),
     "entered": ("correct",),
     "taken": (),
 }

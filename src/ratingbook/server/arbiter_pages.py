@@ -108,12 +108,13 @@ def queue() -> ResponseReturnValue:
     desk = state()
     asked = _number("round")
 
-    def look(d: Desk) -> tuple[int | None, int | None, list[QueueItem], tuple[str, ...]]:
+    def look(d: Desk) -> tuple[int | None, int | None, list[QueueItem], tuple[str, ...], int]:
         open_round = d.round()
         shown = asked if asked is not None else open_round
-        return open_round, shown, _sorted(d.queue(shown)), d.allowed(arbiter=True)
+        items = _sorted(d.queue(shown))
+        return open_round, shown, items, d.allowed(arbiter=True), len(d.waiting())
 
-    open_round, shown, items, results = desk.ask(look)
+    open_round, shown, items, results, waiting = desk.ask(look)
     counts = {status: sum(item.status == status for item in items) for status in STATUSES}
     return desk.render(
         "queue.html",
@@ -131,7 +132,8 @@ def queue() -> ResponseReturnValue:
         acts={item.id: arbiter_acts(item.status, board=item.board is not None) for item in items},
         message=flask.session.pop("message", None),
         last_take=desk.last_take,
-        pending=desk.pending_take,
+        acted_since=desk.acted_since_take,
+        waiting=desk.waiting_banner(waiting),
         lite_address=lite_address(desk.base_url),
         excel_token=desk.excel_token,
         token=lambda: desk.tokens.issue(f"arbiter:{sid}"),
@@ -218,12 +220,10 @@ def act() -> ResponseReturnValue:
     except DeskError as error:
         message = f"Refused: {error}"
     else:
-        if name == "release":  # the taker takes them now; the queue shows them taken
-            desk.pending_take = True
-            desk.wake.set()
-            message = f"{message} They go into the book now: reload the queue in a moment."
-        else:  # a result made ready in a released round goes into the book at once
-            desk.nudge()
+        # What the act made ready (a release; a result accepted, corrected or entered in a
+        # released round) goes into the book now, before the queue is shown again: its Last
+        # take is this act's, and its banner counts what still waits.
+        desk.take_if_ready()
     flask.session["message"] = message
     return flask.redirect(back, 303)
 
