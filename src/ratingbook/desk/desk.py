@@ -41,6 +41,7 @@ from ratingbook.desk.rules import (
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
 from ratingbook.desk.taking import (
+    held_back,
     key_of_item,
     ready_items,
     released_of,
@@ -278,13 +279,17 @@ class Desk:
                     for b in missing:
                         self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
                 items = self._store.items(rnd)
-        return [self._queued(item, view) for item in items]
+        held = held_back(items, view.confirms)
+        return [self._queued(item, view, held.get(item.id)) for item in items]
 
-    def _queued(self, item: Item, view: BookView) -> QueueItem:
+    def _queued(self, item: Item, view: BookView, behind: Item | None = None) -> QueueItem:
         status, result = self._standing(item, view)
         board = self._board(item, view)
         if status == "missing" and board is not None and board.result is not None:
             status, result = "taken", board.result
+        note = item.note
+        if behind is not None and status in READY:
+            note = f"waits for {behind.white} - {behind.black}, reported before it"
         return QueueItem(
             item.id,
             None if item.board is None else item.round,
@@ -296,7 +301,7 @@ class Desk:
             result,
             item.released,
             item.match,
-            item.note,
+            note,
             item.reason if status == "rejected" else "",
             item.set_aside,
         )
