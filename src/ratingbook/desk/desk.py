@@ -33,6 +33,7 @@ from ratingbook.desk.model import (
 )
 from ratingbook.desk.released import Released
 from ratingbook.desk.rules import (
+    Confirms,
     allowed_results,
     canonical_result,
     check_accept,
@@ -114,6 +115,11 @@ class Desk:
     def title(self) -> str:
         """The event's name (the book's file name when it has none)."""
         return self._view().title
+
+    @property
+    def confirms(self) -> Confirms:
+        """The book's Desk Confirms setting: how a report stands."""
+        return self._view().confirms
 
     def round(self) -> int | None:
         """The round open for reports (the last paired round); None for a ladder or Elo book."""

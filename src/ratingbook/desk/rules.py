@@ -12,8 +12,9 @@ The rules (issue 36, as Cobra and the league systems do it):
 
 - both sides may report; equal reports stand, a mismatch waits for the arbiter (``conflict``);
 - one side's report waits for the other side or the arbiter, as the event's setting says:
-  ``both sides`` (the default: the other side confirms), ``one side`` (one report stands),
-  ``arbiter`` (every report waits for the arbiter);
+  ``both sides`` (the default: the other side confirms; a ladder game reported with the camp's
+  code, nobody's side, is confirmed by one of its players' own report), ``one side`` (one
+  report stands), ``arbiter`` (every report waits for the arbiter);
 - a side that reports again with another result puts the board in ``conflict`` (a player may
   not change his own report: the arbiter decides); the same result again changes nothing;
 - forfeits (``+/-``, ``-/+``, ``-/-``) only by the arbiter;
@@ -32,6 +33,8 @@ from ratingbook.desk.model import DeskError, Kind, Status
 from ratingbook.errors import RatingbookError
 
 __all__ = [
+    "CAMP_CODE_DOES",
+    "CAMP_SIDE",
     "CONFIRM_SPELLINGS",
     "DEFAULT_CONFIRMS",
     "Confirms",
@@ -62,6 +65,20 @@ CONFIRM_SPELLINGS: dict[str, Confirms] = {
     "the arbiter": "arbiter",
 }
 
+#: What the camp's shared code does under each setting: the one home of the sentence the
+#: Players' codes page prints and the guide repeats (docs/guides/results-desk.md).
+CAMP_CODE_DOES: dict[Confirms, str] = {
+    "both sides": (
+        "anyone who has it can report any game; such a game waits until one of its players "
+        "reports it alike with his own code, or the staff accept it"
+    ),
+    "one side": (
+        "anyone who has it can report any game, and the game stands at once, without the "
+        "staff (Desk Confirms: one side): give it to staff only"
+    ),
+    "arbiter": "anyone who has it can report any game: the staff accept each",
+}
+
 Decision = Literal["", "accepted", "rejected", "corrected", "entered"]
 """The arbiter's last act on an item ("": none)."""
 
@@ -79,9 +96,15 @@ _LADDER = {Result.WHITE_WINS: "(1-0)", Result.DRAW: "(½-½)", Result.BLACK_WINS
 _ELO = {Result.WHITE_WINS: "1-0", Result.DRAW: "½-½", Result.BLACK_WINS: "0-1"}
 
 
+#: The side a ladder's or an Elo book's game reported with the camp's code counts as (the
+#: store keeps no side for it: the code is nobody's).
+CAMP_SIDE = "camp"
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
-    """One report as the rules see it: the side (None: not said), the canonical result."""
+    """One report as the rules see it: the side (None: not said; :data:`CAMP_SIDE`: a game
+    reported with the camp's code), the canonical result."""
 
     side: str | None
     result: str
@@ -163,7 +186,10 @@ def standing(
         return "confirmed", agreed
     if confirms == "both sides":
         sides = {f.side for f in facts}
-        if {"white", "black"} <= sides:
+        # Both players agree; or the camp's code (staff's, or anyone's) and one player's own
+        # report agree: two people, one of them a player of the game. A report that does not
+        # say its side (None) never confirms.
+        if {"white", "black"} <= sides or (CAMP_SIDE in sides and sides & {"white", "black"}):
             return "confirmed", agreed
     return "reported", agreed
 

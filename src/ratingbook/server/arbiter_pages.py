@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name
 from ratingbook.desk.desk import CAMP
-from ratingbook.desk.rules import arbiter_acts
+from ratingbook.desk.rules import CAMP_CODE_DOES, arbiter_acts
 from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
 from ratingbook.server.excel_api import lite_address
@@ -244,9 +244,11 @@ def cards() -> ResponseReturnValue:
                 + [(name, d.player_code(pid)) for pid, name in d.players()]
             )
         )
+        camp_code = CAMP_CODE_DOES[desk.ask(lambda d: d.confirms)]
         return desk.render(
-            "codes.html", title="Codes", here="/arbiter", codes=codes, base=desk.base_url
-        )
+            "codes.html", title="Codes", here="/arbiter", codes=codes, base=desk.base_url,
+            camp_code=camp_code,
+        )  # fmt: skip
     pairings = desk.ask(lambda d: d.pairings(shown))
     return desk.render(
         "cards.html",
