@@ -10,12 +10,11 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from tests.server.client import Client
 from tests.server.desk_books import ladder
 from tests.server.running import running_desk
 from tests.server.test_desk_queue import signed_in
 
-from ratingbook.desk import CAMP, Desk
+from ratingbook.desk import Desk
 from ratingbook.server import Limits
 
 pytestmark = pytest.mark.slow
