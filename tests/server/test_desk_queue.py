@@ -209,5 +209,7 @@ def test_the_printed_cards_and_list_say_their_own_words(desk: DeskState, fake: F
     listed = laptop.get("/arbiter/cards?round=2&list=1").text
     assert "cut along the lines" in cards and "cut along the lines" not in listed
     assert "do not post the list in the hall" in listed
+    assert "<title>Round 2: pairing list with codes · " in listed  # not "pairing cards"
+    assert "<title>Round 2: pairing cards · " in cards
     # "board 3" is never broken before its number on a printed card
     assert "<strong>board\xa03</strong>" in cards and "round&nbsp;2" in cards

@@ -30,6 +30,7 @@ from ratingbook.desk.model import (
     Status,
     TakeOutcome,
     board_name,
+    decider,
 )
 from ratingbook.desk.released import Released
 from ratingbook.desk.rules import (
@@ -59,26 +60,27 @@ CAMP = "*"
 #: The store's note on a result xlwings Lite took into its book (the desk cannot see that book).
 TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
 
-_SAID: dict[Status, str] = {
-    "reported": "reported: it waits for the other player or the arbiter",
+_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider)
+    "reported": "reported: it waits for the other player or {name}",
     "confirmed": "confirmed: both reports agree",
-    "conflict": "the reports differ: the arbiter decides",
-    "accepted": "accepted by the arbiter",
-    "entered": "entered by the arbiter",
+    "conflict": "the reports differ: {decides}",
+    "accepted": "accepted by {name}",
+    "entered": "entered by {name}",
     "taken": "in the book",
     "missing": "not reported yet",
-    "rejected": "rejected by the arbiter: report again",
+    "rejected": "rejected by {name}: report again",
 }
 #: What a confirmed result says when it stands on one report (Desk Confirms ``one side``):
 #: nobody else agreed to it, so "both reports agree" would be untrue.
 _STANDS_ALONE = "confirmed: it stands on this one report"
 
 
-def _said(status: Status, item: Item) -> str:
+def _said(status: Status, item: Item, kind: Kind) -> str:
     """What a phone is told of ``item`` standing at ``status`` after a report."""
     if status == "confirmed" and len({f.side for f in item.counted}) < 2:
         return _STANDS_ALONE
-    return _SAID[status]
+    who = decider(kind)
+    return _SAID[status].format(name=who.name, decides=who.decides)
 
 
 class Desk:
@@ -186,13 +188,13 @@ class Desk:
             status, _ = self._standing(item, view)
             check_report(status, item.decision, pairing.result_in_book, what=what)
             if any(f.side == side and f.result == canonical for f in item.counted):
-                said = _said(status, item)
+                said = _said(status, item, view.kind)
                 return Ack(iid, status, f"{what}: {canonical} is already reported; {said}")
             self._store.add_report(db, iid, side, canonical, origin)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            return Ack(iid, status, f"{what}: {canonical} {_said(status, item)}")
+            return Ack(iid, status, f"{what}: {canonical}, {_said(status, item, view.kind)}")
 
         # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
         # phones waits for a few commits, not one each).
@@ -241,12 +243,15 @@ class Desk:
                 assert item is not None
                 status, stands = self._standing(item, view)
                 if status == "taken" and stands != canonical:
-                    check_report(status, item.decision, stands, what=f"the game {what}")
+                    check_report(
+                        status, item.decision, stands, what=f"the game {what}",
+                        who=decider(view.kind),
+                    )  # fmt: skip
             self._store.add_report(db, iid, side, canonical, origin)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            return Ack(iid, status, f"{what}: {canonical} {_said(status, item)}")
+            return Ack(iid, status, f"{what}: {canonical}, {_said(status, item, view.kind)}")
 
         return self._store.together(record)
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ratingbook.core.results import Result, ladder_result_or_none, parse_swiss_result
-from ratingbook.desk.model import DeskError, Kind, Status
+from ratingbook.desk.model import ARBITER, Decider, DeskError, Kind, Status
 from ratingbook.errors import RatingbookError
 
 __all__ = [
@@ -201,20 +201,25 @@ def _agreed(facts: Sequence[Fact]) -> str | None:
 
 
 def check_report(
-    status: Status, decision: Decision, in_book: str | None, *, what: str = "this board"
+    status: Status,
+    decision: Decision,
+    in_book: str | None,
+    *,
+    what: str = "this board",
+    who: Decider = ARBITER,
 ) -> None:
     """Refuse a report (a DeskError a player can read) for an item the arbiter decided or
-    whose result is already in the book; ``what`` names it."""
+    whose result is already in the book; ``what`` names it, ``who`` decides (the staff of a
+    camp: :func:`~ratingbook.desk.model.decider`)."""
     if status == "taken" or in_book:
         raise DeskError(
             f"the result of {what} is already in the book"
             + (f" ({in_book})" if in_book else "")
-            + ": ask the arbiter if it is wrong"
+            + f": ask {who.name} if it is wrong"
         )
     if decision in ("accepted", "corrected", "entered"):
         raise DeskError(
-            f"the arbiter has already {decision} the result of {what}: ask the arbiter if it "
-            "is wrong"
+            f"{who.has} already {decision} the result of {what}: ask {who.name} if it is wrong"
         )
 
 
@@ -249,8 +254,8 @@ ARBITER_ACTS: dict[Status, tuple[str, ...]] = {
 }
 
 
-def arbiter_acts(status: Status, *, board: bool) -> tuple[str, ...]:
-    """The acts the queue offers on an item of ``status`` (``board``: a pairing's board; a
-    ladder's game is not a board, so a result is set on it by Correct, never by Enter)."""
-    acts = ARBITER_ACTS[status]
-    return acts if board else tuple("correct" if a == "enter" else a for a in acts)
+def arbiter_acts(status: Status) -> tuple[str, ...]:
+    """The acts the queue offers on an item of ``status``, a board's or a ladder's game's
+    alike: Enter sets a result where none stands (a game rejected), as the guide's table
+    says."""
+    return ARBITER_ACTS[status]

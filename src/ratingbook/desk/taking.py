@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ratingbook.desk.book import BookView, desk_setting_and_record, read_file
-from ratingbook.desk.model import READY, DeskError, TakeOutcome
+from ratingbook.desk.model import READY, DeskError, TakeOutcome, reporter
 from ratingbook.desk.released import Released, enter_released
 from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
@@ -139,13 +139,15 @@ def key_of_item(store_id: str, item: Item) -> str:
 
 def who_of(item: Item) -> str:
     """Who reported ``item``, from where, and who accepted it: the Event Log's Who."""
-    parts = [f"{r.side or 'reported'} from {r.origin}" for r in item.reports]
+    parts = [f"{reporter(r.side, item.board) or 'reported'} from {r.origin}" for r in item.reports]
     seen = list(dict.fromkeys(parts))
     act = {"accepted": "accepted by", "corrected": "corrected by", "entered": "entered by"}
     if item.decision in act:
         seen.append(f"{act[item.decision]} {item.decided_by}")
-    elif item.reports:
+    elif len({f.side for f in item.counted}) > 1:
         seen.append("confirmed by the reports")
+    elif item.counted:  # Desk Confirms "one side": nobody else agreed to it
+        seen.append("stands on one report")
     return "results desk: " + "; ".join(seen)
 
 

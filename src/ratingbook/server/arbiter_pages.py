@@ -18,8 +18,9 @@ from collections.abc import Callable
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name
+from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name, decider
 from ratingbook.desk.desk import CAMP
+from ratingbook.desk.model import reporter
 from ratingbook.desk.rules import CAMP_CODE_DOES, arbiter_acts
 from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
@@ -36,7 +37,8 @@ ACTS = ("accept", "reject", "correct", "enter", "release", "take")
 
 
 def _who() -> str:
-    return f"arbiter {flask.request.remote_addr or 'unknown'}"
+    who = decider(state().desk.kind).title.lower()  # "staff" on a camp's desk
+    return f"{who} {flask.request.remote_addr or 'unknown'}"
 
 
 def _session_id() -> str | None:
@@ -53,7 +55,7 @@ def _number(name: str, source: dict[str, str] | None = None) -> int | None:
 def _login_page(status: int = 200, problem: str = "") -> flask.Response:
     desk = state()
     html = desk.render(
-        "login.html", title="Arbiter", here="/arbiter", problem=problem,
+        "login.html", title=decider(desk.desk.kind).title, here="/arbiter", problem=problem,
         token=desk.tokens.issue("login"),
     )  # fmt: skip
     return flask.Response(html, status=status, mimetype="text/html")
@@ -129,8 +131,9 @@ def queue() -> ResponseReturnValue:
         to_release=sum(item.status in READY and not item.released for item in items),
         released=any(item.released for item in items),
         all_taken=all(item.status == "taken" for item in items),
-        acts={item.id: arbiter_acts(item.status, board=item.board is not None) for item in items},
+        acts={item.id: arbiter_acts(item.status) for item in items},
         message=flask.session.pop("message", None),
+        reporter=reporter,
         last_take=desk.last_take,
         acted_since=desk.acted_since_take,
         waiting=desk.waiting_banner(waiting),
@@ -178,6 +181,10 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
         if name == "enter" and round is not None and board is not None:
             desk.enter(round, board, result, by=by, match=match)
             return f"Entered {result} for round {round}, {board_name(board, match)}."
+        if name == "enter" and item is not None:  # a ladder's game, its reports rejected
+            named = _named(desk, item, round)
+            desk.correct(item, result, by=by)  # the staff's result, as a correction is
+            return f"Entered {result} for {named}."
         released = desk.release(round, by=by)
         return (
             f"Round {round}: {many(released, 'result')} released."
@@ -189,7 +196,7 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
         "accept": item is not None,
         "reject": item is not None,
         "correct": item is not None and bool(result),
-        "enter": round is not None and board is not None and bool(result),
+        "enter": (item is not None or (round is not None and board is not None)) and bool(result),
         "release": True,  # a round's results, or (no round) a ladder's games
     }
     return act if needs.get(name, False) else None
@@ -250,12 +257,13 @@ def cards() -> ResponseReturnValue:
             camp_code=camp_code,
         )  # fmt: skip
     pairings = desk.ask(lambda d: d.pairings(shown))
+    as_list = flask.request.args.get("list") == "1"
     return desk.render(
         "cards.html",
-        title=f"Round {shown}: pairing cards",
+        title=f"Round {shown}: {'pairing list with codes' if as_list else 'pairing cards'}",
         here="/arbiter",
         round=shown,
         cards=[card_for(p, desk.base_url) for p in pairings],
         matches=any(p.match for p in pairings),
-        as_list=flask.request.args.get("list") == "1",
+        as_list=as_list,
     )

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from ratingbook.desk import Desk, DeskError, TakeOutcome
+from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
 from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
@@ -211,7 +211,8 @@ class DeskState:
         nav = [("/", "Report"), ("/screen", "Results")]
         if kind not in ("ladder", "elo"):  # publish has no pages of a ladder or an Elo book
             nav.append(("/live/index.html", "Standings"))
-        nav.append(("/arbiter", "Arbiter"))
+        who = decider(kind)
+        nav.append(("/arbiter", who.title))
         round_text = f", round {open_round}" if open_round else ""
         footer = f"{event}{round_text}: results desk of ratingbook {self.version}."
         return self.environment.get_template(template).render(
@@ -224,6 +225,7 @@ class DeskState:
             footer=footer,
             version=self.version,
             stylesheet="/style.css",
+            decider=who,
             **values,
         )
 
