@@ -15,7 +15,7 @@ from tests.desk.desk_books import template
 from tests.desk.test_inactive import add_camper, make_inactive
 from tests.server.client import Client
 from tests.server.desk_books import swiss_round_one
-from tests.server.running import running_desk
+from tests.server.running import running_desk, until
 from tests.server.test_desk_queue import rows_of, signed_in
 
 from ratingbook.cli import cli
@@ -109,13 +109,9 @@ def test_each_banner_is_true_of_the_moment(tmp_path: Path) -> None:
         assert "go into the book now" not in said  # it does not, the book is open in Excel
         assert "The book is open in Excel: 2 released results wait." in said
         owner.unlink()  # closed
-        page = act(laptop, "/arbiter?round=1", act="take", round="1")
-        page = laptop.get("/arbiter?round=1").text
-        for _ in range(150):  # the taker's take, asked for by the button (a hang guard)
-            if "taken 1" in page:
-                break
-            page = laptop.get("/arbiter?round=1").text
-        said = banners(page)
+        act(laptop, "/arbiter?round=1", act="take", round="1")
+        until(lambda: "the book holds" in state.last_take, "the take asked for by the button")
+        said = banners(laptop.get("/arbiter?round=1").text)
         assert "the book holds 1-0, the desk 0-1: not taken" in said
         assert "as soon as the book is free" not in said and "open in Excel" not in said
         assert "1 released result waits: the last take left it out" in said

@@ -124,7 +124,10 @@ class DeskState:
             # A book unreadable just now keeps what was tried before: the next tick reads it.
             with contextlib.suppress(DeskError, OSError):
                 self.tried = self.desk.waiting()
-        self.pending_take = outcome.waiting > 0
+        # Tried again by itself only while the book is locked: a result the book refused
+        # (a conflict with its cell, an inactive player) waits for the arbiter's act, and a
+        # retry would only repeat the refusal over the Last take of that act.
+        self.pending_take = outcome.locked and outcome.waiting > 0
         self.last_take = take_words(outcome)
         self.last_locked = outcome.locked
         self.acted_since_take = False
