@@ -86,7 +86,9 @@ def test_a_camp_evening_of_games_taken_equals_the_games_typed(
     assert listed[0]["Reported By"] == (
         "results desk: white from phone A; black from phone B; confirmed by the reports"
     )
-    assert listed[1]["Reported By"] == "results desk: reported from phone C; accepted by staff"
+    assert (
+        listed[1]["Reported By"] == "results desk: the camp's code from phone C; accepted by staff"
+    )
 
 
 def test_with_one_side_the_other_players_report_is_of_the_same_game(tmp_path: Path) -> None:
@@ -102,7 +104,7 @@ def test_with_one_side_the_other_players_report_is_of_the_same_game(tmp_path: Pa
     desk = Desk.open(book)
     a, b, c, d = _ids(desk)[:4]
     first = desk.report_game(desk.player_code(CAMP), c, d, "(1-0)", origin="camp")
-    assert first.message.endswith("(1-0) confirmed: it stands on this one report")
+    assert first.message.endswith("(1-0), confirmed: it stands on this one report")
     desk.release(None, by="staff")
     desk.take()
     zoe = desk.report_game(desk.player_code(a), a, b, "(1-0)", origin="Zoe")

@@ -23,6 +23,7 @@ from ratingbook.desk import (
 )
 from ratingbook.desk.codes import normal_code
 from ratingbook.desk.model import round_state
+from ratingbook.desk.rules import Confirms
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
 RESULTS = ("1-0", "½-½", "0-1")
@@ -72,6 +73,10 @@ class FakeDesk(Desk):
     @property
     def kind(self) -> Kind:
         return self._kind
+
+    @property
+    def confirms(self) -> Confirms:
+        return "both sides"
 
     @property
     def title(self) -> str:

@@ -133,7 +133,7 @@ def test_the_arbiter_corrects_enters_and_releases_a_round(
         entered = act_on_row(laptop, 3, "enter", "+/-")
         assert "Entered +/- for round 2, board 3." in entered
         released = laptop.submit("document.querySelector('button[value=release]').click()")
-        assert "Round 2: 3 results released. They go into the book now" in released
+        assert "Round 2: 3 results released." in released
         until(lambda: "taken 3" in laptop.open(f"{desk.base_url}/arbiter"), "3 taken")
         assert "Last take: 3 results taken into the book." in laptop.text()
         laptop.screenshot(tmp_path / "queue-after-1280.png")

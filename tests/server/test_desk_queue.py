@@ -113,9 +113,11 @@ def test_the_queue_says_why_released_results_still_wait(desk: DeskState, fake: F
     form = {"token": laptop.get("/arbiter?round=2").token(), "act": "take", "round": "2"}
     assert laptop.post("/arbiter/act", form).status == 303
     until(lambda: "open in Excel" in desk.last_take, "a take of a locked book")
+    fake.waiting = lambda: frozenset({"1", "2"})  # type: ignore[method-assign]
     page = laptop.get("/arbiter?round=2").text
-    assert "Last take: The book is open in Excel: 2 results wait." in page
-    assert "Released results wait to go into the book" in page
+    assert "Last take: The book is open in Excel: nothing was written." in page
+    assert "The book is open in Excel: 2 released results wait." in page
+    assert "as soon as the book is free" not in page
 
 
 def guide_acts() -> dict[str, set[str]]:
@@ -207,5 +209,7 @@ def test_the_printed_cards_and_list_say_their_own_words(desk: DeskState, fake: F
     listed = laptop.get("/arbiter/cards?round=2&list=1").text
     assert "cut along the lines" in cards and "cut along the lines" not in listed
     assert "do not post the list in the hall" in listed
+    assert "<title>Round 2: pairing list with codes · " in listed  # not "pairing cards"
+    assert "<title>Round 2: pairing cards · " in cards
     # "board 3" is never broken before its number on a printed card
     assert "<strong>board\xa03</strong>" in cards and "round&nbsp;2" in cards

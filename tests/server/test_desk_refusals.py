@@ -64,16 +64,20 @@ def test_the_guide_quotes_what_the_phone_says(tmp_path: Path) -> None:
     ]
     words = " ".join(GUIDE.read_text(encoding="utf-8").split())
     for ack in (said[0], said[1], said[3]):
-        tail = ack.message.split(" 1-0 ", 1)[-1].split(" 0-1 ", 1)[-1]
+        tail = ack.message.split(", ", 1)[-1]
         assert f"*{tail}*" in words, tail
 
 
 def test_a_ladders_games_stand_as_the_guide_says(tmp_path: Path) -> None:
-    """The guide names the ladder's settings sheet; a camp's-code game waits for the staff by
-    default, and stands at once with Desk Confirms `one side` in Ladder Settings."""
+    """The guide names the ladder's settings sheet; a camp's-code game waits (for a player's
+    own report, or the staff) by default, and stands at once with Desk Confirms `one side` in
+    Ladder Settings."""
     words = " ".join(GUIDE.read_text(encoding="utf-8").split())
     assert "a ladder's `Ladder Settings`" in words
-    assert "each game reported with the camp's code waits for the staff" in words
+    assert (
+        "a game reported with the camp's code (nobody's side: the staff's, or anyone's) stands "
+        "once one of its players reports it alike with his own code, or the staff accept it"
+    ) in words
     assert "Set Desk Confirms to `one side` in `Ladder Settings`" in words
     book = template(tmp_path, "ladder")
     desk = Desk.open(book)

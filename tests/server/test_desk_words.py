@@ -20,9 +20,7 @@ from ratingbook.server.state import take_words
 @pytest.mark.parametrize(
     ("outcome", "said"),
     [
-        (TakeOutcome(0, 20, True, ()),
-         "The book is open in Excel: 20 results wait. Press Take results there, or save and "
-         "close the book and the desk takes them."),
+        (TakeOutcome(0, 20, True, ()), "The book is open in Excel: nothing was written."),
         (TakeOutcome(20, 0, False, ("20 results taken into the book",)),
          "20 results taken into the book."),
         (TakeOutcome(0, 0, False, ()),
@@ -31,11 +29,8 @@ from ratingbook.server.state import take_words
         (TakeOutcome(1, 0, False, ()), "1 result taken into the book."),
         (TakeOutcome(19, 1, False, ("19 results taken into the book",
                                     "board 4 holds 1-0 in the book: not overwritten")),
-         "19 results taken into the book. Board 4 holds 1-0 in the book: not overwritten. "
-         "1 result waits."),
-        (TakeOutcome(0, 1, True, ()),
-         "The book is open in Excel: 1 result waits. Press Take results there, or save and "
-         "close the book and the desk takes them."),
+         "19 results taken into the book. Board 4 holds 1-0 in the book: not overwritten."),
+        (TakeOutcome(0, 1, True, ()), "The book is open in Excel: nothing was written."),
     ],
 )  # fmt: skip
 def test_what_the_queue_says_after_a_take(outcome: TakeOutcome, said: str) -> None:

@@ -12,6 +12,7 @@ from ratingbook.desk.model import (
     READY,
     STATUSES,
     Ack,
+    Decider,
     DeskError,
     Kind,
     Pairing,
@@ -21,6 +22,7 @@ from ratingbook.desk.model import (
     Status,
     TakeOutcome,
     board_name,
+    decider,
 )
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "READY",
     "STATUSES",
     "Ack",
+    "Decider",
     "Desk",
     "DeskError",
     "Kind",
@@ -38,4 +41,5 @@ __all__ = [
     "Status",
     "TakeOutcome",
     "board_name",
+    "decider",
 ]

@@ -30,20 +30,29 @@ from ratingbook.desk.model import (
     Status,
     TakeOutcome,
     board_name,
+    decider,
     round_state,
 )
 from ratingbook.desk.released import Released
 from ratingbook.desk.rules import (
+    Confirms,
     allowed_results,
     canonical_result,
     check_accept,
     check_report,
-    decider,
     evening,
     standing,
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
-from ratingbook.desk.taking import key_of_item, ready_items, released_of, take_file, take_into
+from ratingbook.desk.taking import (
+    held_back,
+    key_of_item,
+    ready_items,
+    released_of,
+    take_file,
+    take_into,
+    waiting_items,
+)
 from ratingbook.workbook.port.book import Book
 
 __all__ = ["CAMP", "Desk"]
@@ -53,15 +62,15 @@ CAMP = "*"
 #: The store's note on a result xlwings Lite took into its book (the desk cannot see that book).
 TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
 
-_SAID: dict[Status, str] = {
-    "reported": "reported: it waits for the other player or {who}",
+_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider)
+    "reported": "reported: it waits for the other player or {name}",
     "confirmed": "confirmed: both reports agree",
-    "conflict": "the reports differ: {who} {decides}",
-    "accepted": "accepted by {who}",
-    "entered": "entered by {who}",
+    "conflict": "the reports differ: {decides}",
+    "accepted": "accepted by {name}",
+    "entered": "entered by {name}",
     "taken": "in the book",
     "missing": "not reported yet",
-    "rejected": "rejected by {who}: report again",
+    "rejected": "rejected by {name}: report again",
 }
 #: What a confirmed result says when it stands on one report (Desk Confirms ``one side``):
 #: nobody else agreed to it, so "both reports agree" would be untrue.
@@ -73,7 +82,7 @@ def _said(status: Status, item: Item, kind: Kind) -> str:
     if status == "confirmed" and len({f.side for f in item.counted}) < 2:
         return _STANDS_ALONE
     who = decider(kind)
-    return _SAID[status].format(who=who, decides="decide" if who == "the staff" else "decides")
+    return _SAID[status].format(name=who.name, decides=who.decides)
 
 
 class Desk:
@@ -110,6 +119,11 @@ class Desk:
     def title(self) -> str:
         """The event's name (the book's file name when it has none)."""
         return self._view().title
+
+    @property
+    def confirms(self) -> Confirms:
+        """The book's Desk Confirms setting: how a report stands."""
+        return self._view().confirms
 
     def round(self) -> int | None:
         """The round open for reports (the last paired round); None for a ladder or Elo book."""
@@ -200,7 +214,7 @@ class Desk:
             assert item is not None
             status, _ = self._standing(item, view)
             said = _said(status, item, view.kind)
-            return Ack(iid, status, f"{what}: {canonical} {said}", item.released)
+            return Ack(iid, status, f"{what}: {canonical}, {said}", item.released)
 
         # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
         # phones waits for a few commits, not one each).
@@ -262,7 +276,7 @@ class Desk:
             assert item is not None
             status, _ = self._standing(item, view)
             said = _said(status, item, view.kind)
-            return Ack(iid, status, f"{what}: {canonical} {said}", item.released)
+            return Ack(iid, status, f"{what}: {canonical}, {said}", item.released)
 
         return self._store.together(record)
 
@@ -308,13 +322,17 @@ class Desk:
                     for b in missing:
                         self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
                 items = self._store.items(rnd)
-        return [self._queued(item, view) for item in items]
+        held = held_back(items, view.confirms)
+        return [self._queued(item, view, held.get(item.id)) for item in items]
 
-    def _queued(self, item: Item, view: BookView) -> QueueItem:
+    def _queued(self, item: Item, view: BookView, behind: Item | None = None) -> QueueItem:
         status, result = self._standing(item, view)
         board = self._board(item, view)
         if status == "missing" and board is not None and board.result is not None:
             status, result = "taken", board.result
+        note = item.note
+        if behind is not None and status in READY:
+            note = f"waits for {behind.white} - {behind.black}, reported before it"
         return QueueItem(
             item.id,
             None if item.board is None else item.round,
@@ -326,7 +344,7 @@ class Desk:
             result,
             item.released,
             item.match,
-            item.note,
+            note,
             item.reason if status == "rejected" else "",
             item.set_aside,
         )
@@ -431,11 +449,14 @@ class Desk:
         return ready
 
     def waiting(self) -> frozenset[str]:
-        """The keys of the released results ready to take and not marked taken: what a take
-        would bring now (a result confirmed, accepted, corrected or entered after its round's
-        release is among them at once)."""
-        ready = ready_items(self._store.items(), self._view().confirms, self._key)
-        return frozenset(r.key for r in ready)
+        """The keys of the released results that wait to be taken: what a take would bring
+        now (a result confirmed, accepted, corrected or entered after its round's release is
+        among them at once). The one count the queue's banner, ``ratingbook results take``
+        and a recalc's note all give (:func:`~ratingbook.desk.taking.waiting_items`): a
+        rejected game waits no more."""
+        view = self._view()
+        waiting = waiting_items(self._store.items(), view.confirms, view.taken, self._key)
+        return frozenset(r.key for r in waiting)
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a

@@ -16,9 +16,13 @@ from typing import Literal
 from ratingbook.errors import RatingbookError
 
 __all__ = [
+    "ARBITER",
+    "CAMP_CODE",
     "READY",
+    "STAFF",
     "STATUSES",
     "Ack",
+    "Decider",
     "DeskError",
     "Kind",
     "Pairing",
@@ -28,6 +32,8 @@ __all__ = [
     "Status",
     "TakeOutcome",
     "board_name",
+    "decider",
+    "reporter",
     "round_state",
 ]
 
@@ -67,6 +73,44 @@ STATUSES: tuple[Status, ...] = (
 
 #: The statuses of a result ready to go into the book once its round is released.
 READY: tuple[Status, ...] = ("confirmed", "accepted", "entered")
+
+
+@dataclass(frozen=True, slots=True)
+class Decider:
+    """Who decides at the desk, as its pages and answers name them."""
+
+    title: str
+    """The page's and the menu's word: "Arbiter", "Staff"."""
+    name: str
+    """In a sentence: "the arbiter", "the staff"."""
+    decides: str
+    """"the arbiter decides", "the staff decide"."""
+    has: str
+    """"the arbiter has", "the staff have"."""
+
+
+ARBITER = Decider("Arbiter", "the arbiter", "the arbiter decides", "the arbiter has")
+STAFF = Decider("Staff", "the staff", "the staff decide", "the staff have")
+
+
+def decider(kind: Kind) -> Decider:
+    """Who decides at the desk of a book of ``kind``: the staff of a camp's or a club's
+    ladder or Elo book (no arbiter there), the arbiter of a round's boards. The one home of
+    the word on every page and answer."""
+    return STAFF if kind in ("ladder", "elo") else ARBITER
+
+
+#: How a report sent with the camp's code is named (the code is nobody's side).
+CAMP_CODE = "the camp's code"
+
+
+def reporter(side: str | None, board: int | None) -> str:
+    """Who sent a report, as the queue and the Event Log name it: its side ("white",
+    "black"); a game's report of no side was sent with the camp's code (:data:`CAMP_CODE`);
+    "" for a board's report that did not say its side."""
+    if side:
+        return side
+    return CAMP_CODE if board is None else ""
 
 
 def board_name(board: int, match: int = 0) -> str:

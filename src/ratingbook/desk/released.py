@@ -137,8 +137,8 @@ def enter_released(
                     outcome = session.run(RecordResults(tuple(e for _, e in entries)), read=sheets)
                 except RatingbookError as again:
                     problem = again
-            if outcome is None:
-                messages += [f"nothing was taken: {line}" for line in _lines(problem)]
+            if outcome is None:  # said once, the session's problems after it
+                messages.append("nothing was taken: " + "; ".join(_lines(problem)))
         if isinstance(outcome, NeedsConfirmation):
             messages.append(
                 "nothing was taken: "

@@ -12,17 +12,18 @@ The rules (issue 36, as Cobra and the league systems do it):
 
 - both sides may report; equal reports stand, a mismatch waits for the arbiter (``conflict``);
 - one side's report waits for the other side or the arbiter, as the event's setting says:
-  ``both sides`` (the default: the other side confirms), ``one side`` (one report stands),
-  ``arbiter`` (every report waits for the arbiter);
+  ``both sides`` (the default: the other side confirms; a ladder game reported with the camp's
+  code, nobody's side, is confirmed by one of its players' own report), ``one side`` (one
+  report stands), ``arbiter`` (every report waits for the arbiter);
 - a side that reports again with another result puts the board in ``conflict`` (a player may
   not change his own report: the arbiter decides); the same result again changes nothing;
 - forfeits (``+/-``, ``-/+``, ``-/-``) only by the arbiter;
 - a report after the arbiter accepted, corrected or entered a result is refused, and so is one
   for a board whose result is in the book;
 - a ladder's or an Elo book's game has no forfeit (games played only) and its staff decide
-  (:func:`decider`); a player's report of a game the other player reported the same evening
-  (:func:`evening`) is a second report of it (the desk finds that game), refused as a board's
-  when it differs from what the staff decided or the book holds.
+  (:func:`~ratingbook.desk.model.decider`); a player's report of a game the other player
+  reported the same evening (:func:`evening`) is a second report of it (the desk finds that
+  game), refused as a board's when it differs from what the staff decided or the book holds.
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ratingbook.core.results import Result, ladder_result_or_none, parse_swiss_result
-from ratingbook.desk.model import DeskError, Kind, Status
+from ratingbook.desk.model import ARBITER, Decider, DeskError, Kind, Status
 from ratingbook.errors import RatingbookError
 
 __all__ = [
+    "CAMP_CODE_DOES",
+    "CAMP_SIDE",
     "CONFIRM_SPELLINGS",
     "DEFAULT_CONFIRMS",
     "Confirms",
@@ -48,7 +51,6 @@ __all__ = [
     "check_accept",
     "check_report",
     "confirms_setting",
-    "decider",
     "evening",
     "forfeit_refusal",
     "is_forfeit",
@@ -71,6 +73,20 @@ CONFIRM_SPELLINGS: dict[str, Confirms] = {
     "the arbiter": "arbiter",
 }
 
+#: What the camp's shared code does under each setting: the one home of the sentence the
+#: Players' codes page prints and the guide repeats (docs/guides/results-desk.md).
+CAMP_CODE_DOES: dict[Confirms, str] = {
+    "both sides": (
+        "anyone who has it can report any game; such a game waits until one of its players "
+        "reports it alike with his own code, or the staff accept it"
+    ),
+    "one side": (
+        "anyone who has it can report any game, and the game stands at once, without the "
+        "staff (Desk Confirms: one side): give it to staff only"
+    ),
+    "arbiter": "anyone who has it can report any game: the staff accept each",
+}
+
 Decision = Literal["", "accepted", "rejected", "corrected", "entered"]
 """The arbiter's last act on an item ("": none)."""
 
@@ -88,9 +104,15 @@ _LADDER = {Result.WHITE_WINS: "(1-0)", Result.DRAW: "(½-½)", Result.BLACK_WINS
 _ELO = {Result.WHITE_WINS: "1-0", Result.DRAW: "½-½", Result.BLACK_WINS: "0-1"}
 
 
+#: The side a ladder's or an Elo book's game reported with the camp's code counts as (the
+#: store keeps no side for it: the code is nobody's).
+CAMP_SIDE = "camp"
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
-    """One report as the rules see it: the side (None: not said), the canonical result."""
+    """One report as the rules see it: the side (None: not said; :data:`CAMP_SIDE`: a game
+    reported with the camp's code), the canonical result."""
 
     side: str | None
     result: str
@@ -194,7 +216,10 @@ def standing(
         return "confirmed", agreed
     if confirms == "both sides":
         sides = {f.side for f in facts}
-        if {"white", "black"} <= sides:
+        # Both players agree; or the camp's code (staff's, or anyone's) and one player's own
+        # report agree: two people, one of them a player of the game. A report that does not
+        # say its side (None) never confirms.
+        if {"white", "black"} <= sides or (CAMP_SIDE in sides and sides & {"white", "black"}):
             return "confirmed", agreed
     return "reported", agreed
 
@@ -205,32 +230,26 @@ def _agreed(facts: Sequence[Fact]) -> str | None:
     return next(iter(results)) if len(results) == 1 else None
 
 
-def decider(kind: Kind) -> str:
-    """Who decides at the desk, as a player is told: a pairing event's arbiter, a camp's or a
-    club's staff (a ladder's or an Elo book's games)."""
-    return "the staff" if kind in ("ladder", "elo") else "the arbiter"
-
-
 def check_report(
     status: Status,
     decision: Decision,
     in_book: str | None,
     *,
     what: str = "this board",
-    who: str = "the arbiter",
+    who: Decider = ARBITER,
 ) -> None:
-    """Refuse a report (a DeskError a player can read) for an item ``who`` (:func:`decider`)
-    decided or whose result is already in the book; ``what`` names it."""
+    """Refuse a report (a DeskError a player can read) for an item the arbiter decided or
+    whose result is already in the book; ``what`` names it, ``who`` decides (the staff of a
+    camp: :func:`~ratingbook.desk.model.decider`)."""
     if status == "taken" or in_book:
         raise DeskError(
             f"the result of {what} is already in the book"
             + (f" ({in_book})" if in_book else "")
-            + f": ask {who} if it is wrong"
+            + f": ask {who.name} if it is wrong"
         )
     if decision in ("accepted", "corrected", "entered"):
         raise DeskError(
-            f"{who} {'have' if who == 'the staff' else 'has'} already {decision} the result of "
-            f"{what}: ask {who} if it is wrong"
+            f"{who.has} already {decision} the result of {what}: ask {who.name} if it is wrong"
         )
 
 
@@ -262,21 +281,23 @@ def check_accept(status: Status, what: str) -> None:
 #: only where it takes a result nobody confirmed yet (a confirmed board is taken on release as
 #: it stands; a conflict has no one result to accept); a result is set by Enter on a board
 #: without one (missing, or rejected and waiting for new reports) and by Correct once one
-#: stands; Reject sends the players back to report again while the reports decide.
+#: stands; Reject sends the players back to report again while the reports decide, and takes
+#: back an accepted result (a released game the book refuses, its player made inactive: the
+#: guide's "make the player active again, or reject the game").
 ARBITER_ACTS: dict[Status, tuple[str, ...]] = {
     "missing": ("enter",),
     "rejected": ("enter",),
     "reported": ("accept", "correct", "reject"),
     "confirmed": ("correct", "reject"),
     "conflict": ("correct", "reject"),
-    "accepted": ("correct",),
+    "accepted": ("correct", "reject"),
     "entered": ("correct",),
     "taken": (),
 }
 
 
-def arbiter_acts(status: Status, *, board: bool) -> tuple[str, ...]:
-    """The acts the queue offers on an item of ``status`` (``board``: a pairing's board; a
-    ladder's game is not a board, so a result is set on it by Correct, never by Enter)."""
-    acts = ARBITER_ACTS[status]
-    return acts if board else tuple("correct" if a == "enter" else a for a in acts)
+def arbiter_acts(status: Status) -> tuple[str, ...]:
+    """The acts the queue offers on an item of ``status``, a board's or a ladder's game's
+    alike: Enter sets a result where none stands (a game rejected), as the guide's table
+    says."""
+    return ARBITER_ACTS[status]

@@ -23,7 +23,7 @@ from typing import TypeVar, cast
 
 from ratingbook.desk.codes import new_code
 from ratingbook.desk.model import DeskError, Report
-from ratingbook.desk.rules import Decision, Fact
+from ratingbook.desk.rules import CAMP_SIDE, Decision, Fact
 
 __all__ = ["Item", "Store", "now", "peek", "store_beside"]
 
@@ -434,10 +434,17 @@ def _items(db: sqlite3.Connection, rnd: int | None, ids: tuple[int, ...]) -> lis
                 taken,
                 note,
                 tuple(r for _, r in kept),
-                tuple(Fact(r.side, r.result) for rid, r in kept if rid > since),
+                tuple(Fact(_side(r, board), r.result) for rid, r in kept if rid > since),
                 rnd_ in released,
                 reasons.get(iid, ""),
                 sum(1 for rid, _ in kept if rid <= since),
             )
         )
     return out
+
+
+def _side(report: Report, board: int | None) -> str | None:
+    """The side a report counts as: its own; a game's report of no side was sent with the
+    camp's code (:data:`~ratingbook.desk.rules.CAMP_SIDE`: a personal code is its player's
+    side), a board's is one that did not say its side."""
+    return report.side if report.side or board is not None else CAMP_SIDE

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ratingbook.desk.book import BookView, desk_setting_and_record, read_file
-from ratingbook.desk.model import READY, DeskError, TakeOutcome
+from ratingbook.desk.model import READY, DeskError, TakeOutcome, reporter
 from ratingbook.desk.released import Released, enter_released
 from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Ready",
     "excel_has_it",
+    "held_back",
+    "held_words",
     "key_of_item",
     "take_file",
     "take_into",
@@ -66,15 +68,55 @@ def excel_has_it(path: Path) -> bool:
 def ready_items(
     items: Sequence[Item], confirms: Confirms, key_of: Callable[[Item], str]
 ) -> list[Ready]:
-    """Every released item that stands at a result and is not marked taken."""
+    """Every released item that stands at a result and is not marked taken, but a game held
+    back behind one reported before it (:func:`held_back`)."""
+    held = held_back(items, confirms)
     out = []
     for item in items:
-        if not item.released or item.taken:
+        if not item.released or item.taken or item.id in held:
             continue
         status, result = standing(item.counted, item.decision, item.decided, confirms)
         if status in READY and result:
             out.append(Ready(item, result, key_of(item)))
     return out
+
+
+def held_back(items: Sequence[Item], confirms: Confirms) -> dict[int, Item]:
+    """The released games (a ladder's, an Elo book's) ready to take that wait for a game
+    reported before them and still open (reported, or in conflict), by their ids, each with
+    that game. A ladder replays ``Ladder Games`` in order (seed 001's ``Recalc_Ratings``),
+    so the games go in in the order reported (the first report's: the store numbers items
+    as they are first reported), never in the order the staff decided them."""
+    held: dict[int, Item] = {}
+    first_open: Item | None = None
+    for item in sorted((i for i in items if i.board is None and i.released), key=_order):
+        if item.taken:
+            continue
+        status, _ = standing(item.counted, item.decision, item.decided, confirms)
+        if first_open is None and status in ("reported", "conflict"):
+            first_open = item
+        elif first_open is not None and status in READY:
+            held[item.id] = first_open
+    return held
+
+
+def _order(item: Item) -> int:
+    """A game's place in the order reported: its number, given at its first report (one
+    write at a time: the numbers follow the first reports' times)."""
+    return item.id
+
+
+def held_words(held: dict[int, Item]) -> str:
+    """What a take says of the games :func:`held_back` keeps back ("" : none)."""
+    if not held:
+        return ""
+    first = min(held.values(), key=_order)
+    verb = "waits" if len(held) == 1 else "wait"
+    return (
+        f"{many(len(held), 'game')} {verb} for the game {first.white} - {first.black}, "
+        "reported before and not confirmed yet: games go into the book in the order reported "
+        "(accept, correct or reject that game)"
+    )
 
 
 def waiting_items(
@@ -97,13 +139,15 @@ def key_of_item(store_id: str, item: Item) -> str:
 
 def who_of(item: Item) -> str:
     """Who reported ``item``, from where, and who accepted it: the Event Log's Who."""
-    parts = [f"{r.side or 'reported'} from {r.origin}" for r in item.reports]
+    parts = [f"{reporter(r.side, item.board) or 'reported'} from {r.origin}" for r in item.reports]
     seen = list(dict.fromkeys(parts))
     act = {"accepted": "accepted by", "corrected": "corrected by", "entered": "entered by"}
     if item.decision in act:
         seen.append(f"{act[item.decision]} {item.decided_by}")
-    elif item.reports:
+    elif len({f.side for f in item.counted}) > 1:
         seen.append("confirmed by the reports")
+    elif item.counted:  # Desk Confirms "one side": nobody else agreed to it
+        seen.append("stands on one report")
     return "results desk: " + "; ".join(seen)
 
 
@@ -124,17 +168,21 @@ def take_into(
     disk (None: the book open in Excel, saved by its user: the store marks nothing, and the
     next take from the file finds them in ``Desk Results``)."""
     ready: list[Ready] = []
+    held: dict[int, Item] = {}
 
     def pick(view: BookView) -> list[Released]:
-        ready.extend(ready_items(store.items(), view.confirms, key_of))
+        items = store.items()
+        ready.extend(ready_items(items, view.confirms, key_of))
+        held.update(held_back(items, view.confirms))
         return [released_of(r) for r in ready]
 
     entering = enter_released(book, pick, save)
+    messages = entering.messages + ((held_words(held),) if held else ())
     if save is not None:
         by_key = {r.key: r for r in ready}
         _mark(store, [by_key[r.key] for r in (*entering.already, *entering.taken)])
     waiting = len(ready) - len(entering.already) - len(entering.taken)
-    return TakeOutcome(len(entering.taken), waiting, False, entering.messages)
+    return TakeOutcome(len(entering.taken), waiting, False, messages)
 
 
 def waiting_note(path: Path, book: Book, take: str) -> str:

@@ -18,9 +18,10 @@ from collections.abc import Callable
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name
+from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name, decider
 from ratingbook.desk.desk import CAMP
-from ratingbook.desk.rules import arbiter_acts
+from ratingbook.desk.model import reporter
+from ratingbook.desk.rules import CAMP_CODE_DOES, arbiter_acts
 from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
 from ratingbook.server.excel_api import lite_address
@@ -36,7 +37,8 @@ ACTS = ("accept", "reject", "correct", "enter", "release", "take")
 
 
 def _who() -> str:
-    return f"arbiter {flask.request.remote_addr or 'unknown'}"
+    who = decider(state().desk.kind).title.lower()  # "staff" on a camp's desk
+    return f"{who} {flask.request.remote_addr or 'unknown'}"
 
 
 def _session_id() -> str | None:
@@ -53,7 +55,7 @@ def _number(name: str, source: dict[str, str] | None = None) -> int | None:
 def _login_page(status: int = 200, problem: str = "") -> flask.Response:
     desk = state()
     html = desk.render(
-        "login.html", title="Arbiter", here="/arbiter", problem=problem,
+        "login.html", title=decider(desk.desk.kind).title, here="/arbiter", problem=problem,
         token=desk.tokens.issue("login"),
     )  # fmt: skip
     return flask.Response(html, status=status, mimetype="text/html")
@@ -108,12 +110,13 @@ def queue() -> ResponseReturnValue:
     desk = state()
     asked = _number("round")
 
-    def look(d: Desk) -> tuple[int | None, int | None, list[QueueItem], tuple[str, ...]]:
+    def look(d: Desk) -> tuple[int | None, int | None, list[QueueItem], tuple[str, ...], int]:
         open_round = d.round()
         shown = asked if asked is not None else open_round
-        return open_round, shown, _sorted(d.queue(shown)), d.allowed(arbiter=True)
+        items = _sorted(d.queue(shown))
+        return open_round, shown, items, d.allowed(arbiter=True), len(d.waiting())
 
-    open_round, shown, items, results = desk.ask(look)
+    open_round, shown, items, results, waiting = desk.ask(look)
     counts = {status: sum(item.status == status for item in items) for status in STATUSES}
     return desk.render(
         "queue.html",
@@ -128,10 +131,12 @@ def queue() -> ResponseReturnValue:
         to_release=sum(item.status in READY and not item.released for item in items),
         released=any(item.released for item in items),
         all_taken=all(item.status == "taken" for item in items),
-        acts={item.id: arbiter_acts(item.status, board=item.board is not None) for item in items},
+        acts={item.id: arbiter_acts(item.status) for item in items},
         message=flask.session.pop("message", None),
+        reporter=reporter,
         last_take=desk.last_take,
-        pending=desk.pending_take,
+        acted_since=desk.acted_since_take,
+        waiting=desk.waiting_banner(waiting),
         lite_address=lite_address(desk.base_url),
         excel_token=desk.excel_token,
         token=lambda: desk.tokens.issue(f"arbiter:{sid}"),
@@ -176,6 +181,10 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
         if name == "enter" and round is not None and board is not None:
             desk.enter(round, board, result, by=by, match=match)
             return f"Entered {result} for round {round}, {board_name(board, match)}."
+        if name == "enter" and item is not None:  # a ladder's game, its reports rejected
+            named = _named(desk, item, round)
+            desk.correct(item, result, by=by)  # the staff's result, as a correction is
+            return f"Entered {result} for {named}."
         released = desk.release(round, by=by)
         return (
             f"Round {round}: {many(released, 'result')} released."
@@ -187,7 +196,7 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
         "accept": item is not None,
         "reject": item is not None,
         "correct": item is not None and bool(result),
-        "enter": round is not None and board is not None and bool(result),
+        "enter": (item is not None or (round is not None and board is not None)) and bool(result),
         "release": True,  # a round's results, or (no round) a ladder's games
     }
     return act if needs.get(name, False) else None
@@ -223,12 +232,10 @@ def act() -> ResponseReturnValue:
     except DeskError as error:
         message = f"Refused: {error}"
     else:
-        if name == "release":  # the taker takes them now; the queue shows them taken
-            desk.pending_take = True
-            desk.wake.set()
-            message = f"{message} They go into the book now: reload the queue in a moment."
-        else:  # a result made ready in a released round goes into the book at once
-            desk.nudge()
+        # What the act made ready (a release; a result accepted, corrected or entered in a
+        # released round) goes into the book now, before the queue is shown again: its Last
+        # take is this act's, and its banner counts what still waits.
+        desk.take_if_ready()
     flask.session["message"] = message
     return flask.redirect(back, 303)
 
@@ -249,16 +256,19 @@ def cards() -> ResponseReturnValue:
                 + [(name, d.player_code(pid)) for pid, name in d.players()]
             )
         )
+        camp_code = CAMP_CODE_DOES[desk.ask(lambda d: d.confirms)]
         return desk.render(
-            "codes.html", title="Codes", here="/arbiter", codes=codes, base=desk.base_url
-        )
+            "codes.html", title="Codes", here="/arbiter", codes=codes, base=desk.base_url,
+            camp_code=camp_code,
+        )  # fmt: skip
     pairings = desk.ask(lambda d: d.pairings(shown))
+    as_list = flask.request.args.get("list") == "1"
     return desk.render(
         "cards.html",
-        title=f"Round {shown}: pairing cards",
+        title=f"Round {shown}: {'pairing list with codes' if as_list else 'pairing cards'}",
         here="/arbiter",
         round=shown,
         cards=[card_for(p, desk.base_url) for p in pairings],
         matches=any(p.match for p in pairings),
-        as_list=flask.request.args.get("list") == "1",
+        as_list=as_list,
     )

@@ -14,8 +14,9 @@ from __future__ import annotations
 import flask
 from flask.typing import ResponseReturnValue
 
-from ratingbook.desk import READY, Ack, DeskError, Pairing, QueueItem, Side
+from ratingbook.desk import READY, Ack, Decider, DeskError, Pairing, QueueItem, Side, decider
 from ratingbook.desk.codes import HOW_READ, normal_code
+from ratingbook.desk.model import ARBITER
 from ratingbook.desk.rules import forfeit_refusal, is_forfeit
 from ratingbook.server.state import page_error, state, token_refusal
 
@@ -166,31 +167,34 @@ _SCREEN_WORDS = {
     "missing": "",
     "reported": "{result}, waits for confirmation",
     "confirmed": "{result}",
-    "conflict": "the reports differ: the arbiter decides",
+    "conflict": "the reports differ: {decides}",
     "accepted": "{result}",
     "rejected": "reports rejected{reason}: report again",
-    "entered": "{result} (arbiter)",
+    "entered": "{result} ({title})",
     "taken": "{result}",
 }
 
 
-def screen_text(item: QueueItem) -> str:
-    """What the public screen shows of ``item``: its result as reported, and what it waits for."""
+def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:
+    """What the public screen shows of ``item``: its result as reported, and what it waits
+    for; ``who`` decides at the desk (the staff of a camp)."""
     shown = item.result or (item.reports[-1].result if item.reports else "")
     reason = f" ({item.reason})" if item.reason else ""
     counted = item.reports[item.set_aside :]
     if item.status in ("accepted", "taken") and any(r.result != shown for r in counted):
         # The arbiter's correction over reports that say otherwise: marked as an entered
         # result is, so that a player sees the report was overruled.
-        return _SCREEN_WORDS["entered"].format(result=shown)
-    return _SCREEN_WORDS[item.status].format(result=shown, reason=reason)
+        return _SCREEN_WORDS["entered"].format(result=shown, title=who.title.lower())
+    return _SCREEN_WORDS[item.status].format(
+        result=shown, reason=reason, decides=who.decides, title=who.title.lower()
+    )
 
 
 @players.get("/screen")
 def screen() -> str:
     desk = state()
-    open_round, items = desk.ask(lambda d: (d.round(), d.queue()))
-    rows = [(item, screen_text(item)) for item in items]
+    open_round, items, who = desk.ask(lambda d: (d.round(), d.queue(), decider(d.kind)))
+    rows = [(item, screen_text(item, who)) for item in items]
     return desk.render(
         "screen.html",
         title="Results",

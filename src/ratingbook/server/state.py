@@ -16,7 +16,8 @@ from typing import Any, TypeVar
 import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from ratingbook.desk import Desk, DeskError, TakeOutcome
+from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
+from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
 from ratingbook.server.live import LivePages
@@ -73,8 +74,14 @@ class DeskState:
     #: at once when woken, and tries again now and then while the book is open in Excel.
     pending_take: bool = False
     wake: threading.Event = field(default_factory=threading.Event)
-    #: What the last take said, for the queue.
+    #: What the last take said, for the queue (never how many wait: :meth:`waiting_banner`
+    #: counts them as the queue is shown).
     last_take: str = ""
+    #: Whether the last take found the book locked (open in Excel).
+    last_locked: bool = False
+    #: Whether the arbiter acted since the last take (and the act took nothing): the queue
+    #: then says the last take's words are from before that act.
+    acted_since_take: bool = False
     #: The released results the last take left waiting (refused, or the book locked): a
     #: result that becomes ready later is not among them, and is taken at once (:meth:`nudge`).
     tried: frozenset[str] = frozenset()
@@ -117,9 +124,59 @@ class DeskState:
             # A book unreadable just now keeps what was tried before: the next tick reads it.
             with contextlib.suppress(DeskError, OSError):
                 self.tried = self.desk.waiting()
-        self.pending_take = outcome.waiting > 0
+        # Tried again by itself only while the book is locked: a result the book refused
+        # (a conflict with its cell, an inactive player) waits for the arbiter's act, and a
+        # retry would only repeat the refusal over the Last take of that act.
+        self.pending_take = outcome.locked and outcome.waiting > 0
         self.last_take = take_words(outcome)
+        self.last_locked = outcome.locked
+        self.acted_since_take = False
         return outcome
+
+    def take_if_ready(self) -> None:
+        """After an arbiter's act (a release, a result accepted, corrected or entered in a
+        released round): take what it made ready now, before the queue is shown again, so
+        that the queue's *Last take* is this take's, not the one before."""
+        if self.untried():
+            self._take_or_retry()
+        else:
+            self.acted_since_take = True
+
+    def _take_or_retry(self) -> None:
+        try:
+            self.take_now()
+        except (RatingbookError, OSError) as problem:
+            # A book caught half-written (saved in place by another program) or gone for a
+            # moment: the taker keeps running and tries again at the next tick.
+            self.pending_take = True
+            self.last_take = (
+                f"The book could not be read just now ({problem}): the desk tries again in a "
+                "few seconds."
+            )
+
+    def waiting_banner(self, waiting: int) -> str:
+        """What the queue says of the ``waiting`` released results (the desk's one count,
+        :meth:`~ratingbook.desk.Desk.waiting`, read as the queue is shown), true of the
+        moment: the book open in Excel, results the last take left out (it says why), or
+        results the desk takes now ("" when none wait)."""
+        if not waiting:
+            return ""
+        if self.last_locked or excel_has_it(self.book):
+            return (
+                f"The book is open in Excel: {_wait(waiting)}. Press Take results there, or "
+                "save and close the book and the desk takes them."
+            )
+        if self.untried():
+            return (
+                f"{_wait(waiting).capitalize()} to go into the book: the desk takes them now. "
+                "Reload this page to see them taken."
+            )
+        return (
+            f"{_wait(waiting).capitalize()}: the last take left "
+            f"{'it' if waiting == 1 else 'them'} out (it says why). Correct or reject "
+            f"{'it' if waiting == 1 else 'them'} here, or change the book; the desk does not "
+            "try again by itself."
+        )
 
     def untried(self) -> bool:
         """Whether a released result waits that no take has tried yet: one confirmed,
@@ -147,16 +204,7 @@ class DeskState:
             if stop.is_set():
                 return
             if woken or self.pending_take or self.untried():
-                try:
-                    self.take_now()
-                except (RatingbookError, OSError) as problem:
-                    # A book caught half-written (saved in place by another program) or gone
-                    # for a moment: the taker keeps running and tries again at the next tick.
-                    self.pending_take = True
-                    self.last_take = (
-                        f"The book could not be read just now ({problem}): the desk tries "
-                        "again in a few seconds."
-                    )
+                self._take_or_retry()
 
     def render(self, template: str, *, title: str, here: str, **values: Any) -> str:
         """A desk page on the published site's layout (``web/templates/base.html``): ``here``
@@ -166,7 +214,8 @@ class DeskState:
         nav = [("/", "Report"), ("/screen", "Results")]
         if kind not in ("ladder", "elo"):  # publish has no pages of a ladder or an Elo book
             nav.append(("/live/index.html", "Standings"))
-        nav.append(("/arbiter", "Arbiter"))
+        who = decider(kind)
+        nav.append(("/arbiter", who.title))
         round_text = f", round {open_round}" if open_round else ""
         footer = f"{event}{round_text}: results desk of ratingbook {self.version}."
         return self.environment.get_template(template).render(
@@ -179,6 +228,7 @@ class DeskState:
             footer=footer,
             version=self.version,
             stylesheet="/style.css",
+            decider=who,
             **values,
         )
 
@@ -195,23 +245,20 @@ def take_words(outcome: TakeOutcome) -> str:
     """What the queue says after a take: the desk's own sentences (how many went in, what was
     refused and why), or the count when it has none."""
     if outcome.locked:
-        return (
-            f"The book is open in Excel: {_wait(outcome.waiting)}. Press Take results "
-            "there, or save and close the book and the desk takes them."
-        )
+        return "The book is open in Excel: nothing was written."
     said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
     if not said and not outcome.taken and not outcome.waiting:
         return NOTHING_TO_TAKE
     if not said:
         said = [f"{many(outcome.taken, 'result')} taken into the book."]
-    if outcome.waiting:
-        said.append(f"{_wait(outcome.waiting)}.")
+    # How many wait is not said here: it changes with the arbiter's next act, and the queue
+    # counts them as it is shown (DeskState.waiting_banner).
     return " ".join(said)
 
 
 def _wait(count: int) -> str:
-    """``count`` results that wait, in agreement: "1 result waits", "3 results wait"."""
-    return f"{many(count, 'result')} {'waits' if count == 1 else 'wait'}"
+    """``count`` released results that wait, in agreement: "1 released result waits"."""
+    return f"{many(count, 'released result')} {'waits' if count == 1 else 'wait'}"
 
 
 def _environment() -> Environment:

@@ -1,0 +1,51 @@
+"""What the desk says, by hand-written sentences (issue 36's third user test): a phone's
+answer punctuated as a sentence, ``Desk Results`` naming a result that stands on one report
+as such (Desk Confirms ``one side``), and a take the book refuses saying "nothing was taken"
+once, its reasons after it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+from tests.desk.desk_books import fide_swiss, template
+from tests.desk.test_inactive import add_camper, remove_camper
+from tests.helpers.workbooks import records
+
+from ratingbook.desk import CAMP, Desk
+
+
+def test_a_phones_answer_is_punctuated(tmp_path: Path) -> None:
+    desk = Desk.open(fide_swiss(tmp_path))
+    pairing = desk.pairings(1)[2]
+    desk.report(pairing.code, "1-0", side="white", origin="phone")
+    ack = desk.report(pairing.code, "0-1", side="black", origin="phone")
+    assert ack.message == "board 3: 0-1, the reports differ: the arbiter decides"
+
+
+def test_desk_results_names_a_result_that_stands_on_one_report(tmp_path: Path) -> None:
+    book = template(tmp_path, "ladder")
+    workbook = openpyxl.load_workbook(book)
+    workbook["Ladder Settings"].append(["Desk Confirms", "one side"])
+    workbook.save(book)
+    desk = Desk.open(book)
+    a, b = [ident for ident, _ in desk.players()][:2]
+    desk.report_game(desk.player_code(a), a, b, "1-0", origin="phone 10.0.0.4")
+    desk.release(None, by="staff")
+    assert desk.take().taken == 1
+    [row] = records(book, "Desk Results")
+    assert row["Reported By"] == "results desk: white from phone 10.0.0.4; stands on one report"
+
+
+def test_a_refused_take_says_nothing_was_taken_once(tmp_path: Path) -> None:
+    book = template(tmp_path, "ladder")
+    gone = add_camper(book, "Nina Vale")
+    desk = Desk.open(book)
+    a, b = [ident for ident, _ in desk.players() if ident != gone][:2]
+    for other in (a, b):  # two games of a camper then taken off the list: two problems
+        item = desk.report_game(desk.player_code(CAMP), other, gone, "1-0", origin="p").item_id
+        desk.accept(item, by="staff")
+    remove_camper(book, gone)
+    desk.release(None, by="staff")
+    said = " ".join(desk.take().messages)
+    assert said.lower().count("nothing was taken") == 1, said
