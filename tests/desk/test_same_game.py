@@ -45,7 +45,7 @@ def test_a_report_of_a_game_the_staff_accepted_is_a_second_report_of_it(
     tom = desk.report_game(desk.player_code(b), a, b, "(1-0)", origin="Tom")
     assert tom.item_id == zoe.item_id
     assert tom.status == "accepted"
-    assert tom.message.endswith("(1-0) accepted by the staff")
+    assert tom.message.endswith("(1-0), accepted by the staff")
     assert [q.status for q in desk.queue()] == ["accepted"]
     assert len(desk.queue()[0].reports) == 2
     desk.release(None, by="staff")
