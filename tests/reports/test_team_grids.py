@@ -62,11 +62,17 @@ def test_standings_and_crosstable() -> None:
         ("Knights", 3, 1, 1.5),
         ("Pawns", 5, 1, 1.5),
     ]
-    cross = {r[1]: r[2:4] for r in team_crosstable_grid(event, standings).rows}
-    # Queens: round 1 against Knights (rank 3) with White on board 1, 1½ game points; round 2
-    # against Bishops (rank 3) with Black on board 1, 1½.
-    assert cross["Queens"] == ["3w 1½", "3b 1½"]
-    assert cross["Knights"] == ["1b ½", "bye"]
+    crosstable = team_crosstable_grid(event, standings)
+    assert crosstable.header[:4] == ("Rank", "No.", "Team", "R1")
+    cross = {r[2]: r[1:5] for r in crosstable.rows}
+    # The pairing numbers (C.04.6 art. 1.1.1: by the average rating of the two boards):
+    # Queens 1835 No. 1, Bishops 1802.5 No. 2, Knights 1790 No. 3, Rooks 1700 No. 4, Pawns
+    # 1550 No. 5. The cells name an opponent by it, as Knights and Bishops share rank 3:
+    # Queens meet Knights (No. 3) with White on board 1, 1½ game points, then Bishops (No. 2)
+    # with Black on board 1, 1½.
+    assert cross["Queens"] == [1, "Queens", "3w 1½", "2b 1½"]
+    assert cross["Knights"] == [3, "Knights", "1b ½", "bye"]
+    assert cross["Bishops"][:3] == [2, "Bishops", "4b 1"]
 
 
 def test_the_tie_of_knights_and_pawns_explained() -> None:
