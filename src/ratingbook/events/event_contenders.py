@@ -103,7 +103,10 @@ def event_contenders(
                     points[e.white] += got[0]
                     if e.black is not None:
                         points[e.black] += got[1]
-            over = frozenset(n for e in rows if e.result is not None for n in e.players())
+            # whose game is over (a bye is no game: "X's game is over" would not be true)
+            over = frozenset(
+                n for e in rows if e.result is not None and e.black is not None for n in e.players()
+            )
             rows = [e for e in rows if e.result is None]
         games = tuple((e.white, e.black) for e in rows if e.black is not None)
         for e in rows:

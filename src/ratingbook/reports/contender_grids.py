@@ -43,13 +43,16 @@ def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, li
 
 
 def _verdict(c: Contender) -> str:
+    """The Chances column: "can win alone", and "(game over)" when his game of the round
+    being played is over (:func:`~ratingbook.events.contenders.game_over`)."""
+    over = " (game over)" if c.over else ""
     if c.alone:
-        return "can win alone"
+        return "can win alone" + over
     if c.shared:
-        return "can share first"
+        return "can share first" + over
     if c.shared is None:
-        return "open"
-    return "cannot"
+        return "open" + over
+    return "cannot" + over
 
 
 def _scenario_rows(c: Contender) -> list[list[object]]:
