@@ -12,6 +12,7 @@ bye's 1); Pawns 1 / 1½ (the bye's 1 + ½).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from tests.fide.test_team_pairing import _cup_after_round_1
@@ -107,3 +108,22 @@ def test_round_2_as_printed_and_explained() -> None:
     assert "upfloater" in notes[0] and "C.04.6 art. 3.5" in notes[0]
     assert notes[2].startswith("Match 3: Knights has the pairing-allocated bye")
     assert Fraction(1) == event.scores()["Knights"][0]
+
+
+def test_every_match_note_of_a_round_in_progress_names_its_colour_article() -> None:
+    """ut43see: the team template's round 2 paired, match 1 played, match 2 not yet: match 2's
+    note cited only "C.04.6 art. 4"; the team guide promises the article of art. 4.3."""
+    from tests.reports.test_consistency_views import recalc, run, template_book, type_boards
+
+    from ratingbook.session import Pair
+    from ratingbook.workbook.kinds import read_book_event
+
+    book = template_book("team")
+    recalc(book)
+    run(book, Pair())
+    assert type_boards(book, 2, 1) == 1
+    recalc(book)
+    lines = [s for s in read_book_event(book).explain(2, None, False) if "White on board 1" in s]
+    assert len(lines) == 2, lines
+    for line in lines:
+        assert re.search(r"White on board 1 by C\.04\.6 art\. 4\.3\.\d: ", line), line
