@@ -129,3 +129,24 @@ def test_the_round_robin_repro_says_oskar_linds_game_is_over() -> None:
     assert not any(v.endswith("(game over)") for k, v in shown.items() if k != "Oskar Lind")
     said = " ".join(str(r[at]) for r in rows[1:] if not r[chances])
     assert "Sven Eng's game is over" in said, said
+
+
+def test_before_round_1_only_the_rounds_that_can_be_paired_count() -> None:
+    """ut43see: six players, Rounds 9, before round 1. Six players can meet in 5 rounds only
+    (C.04.1 b: no two meet twice; each meets the 5 others once), so nobody can reach more than
+    5 points: "at most 9" was a maximum nobody can reach. The report says why."""
+    players = tuple(SwissPlayer(n) for n in NAMES)
+    event = SwissEvent(players, (), SwissSettings(rounds=9))
+    number, found = event_contenders(event)
+    assert number == 1
+    assert {c.maximum for c in found} == {Fraction(5)}
+    from ratingbook.events.event_contenders import playable_rounds_note  # noqa: PLC0415
+
+    note = playable_rounds_note(event)
+    assert note.startswith("Rounds 9: a Swiss of 6 players cannot be paired to the end")
+    assert note.endswith("who can still win counts those 5")
+    lines = contender_lines(number, found, 0, note)
+    assert lines[0] == f"{note}." and lines[1].startswith("Before round 1, on points")
+    assert all("at most 5)" in line for line in lines[2:]), lines
+    # Rounds 5 (all can be paired): nothing to say.
+    assert playable_rounds_note(SwissEvent(players, (), SwissSettings(rounds=5))) == ""

@@ -37,6 +37,7 @@ __all__ = [
     "SwissPlayer",
     "check_event",
     "round_robin_rounds",
+    "swiss_rounds_most",
     "swiss_rounds_problem",
 ]
 
@@ -253,6 +254,16 @@ def round_robin_rounds(players: int, cycles: int = 1) -> int:
     return (players + players % 2 - 1) * cycles
 
 
+def swiss_rounds_most(players: int) -> int:
+    """The most rounds a Swiss of ``players`` can be paired by the rules (C.04.1 b and d: no
+    two meet twice, nobody gets a second pairing-allocated bye): P - 1, or P when P is odd.
+
+    >>> swiss_rounds_most(6), swiss_rounds_most(7)
+    (5, 7)
+    """
+    return players if players % 2 else players - 1
+
+
 def swiss_rounds_problem(event: SwissEvent) -> str:
     """Why a Swiss event's ``Rounds`` cannot all be paired by the rules ("" : they may be), a
     warning before the start (VCL question 62, as Sharly-Chess quotes it). Two players never
@@ -272,7 +283,7 @@ def swiss_rounds_problem(event: SwissEvent) -> str:
     rounds, players = event.settings.rounds, len(event.players)
     if rounds is None or event.settings.round_robin or players < 2:
         return ""
-    most = players if players % 2 else players - 1
+    most = swiss_rounds_most(players)
     if rounds <= most:
         return ""
     why = (
