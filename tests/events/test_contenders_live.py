@@ -140,7 +140,7 @@ def test_before_round_1_only_the_rounds_that_can_be_paired_count() -> None:
     number, found = event_contenders(event)
     assert number == 1
     assert {c.maximum for c in found} == {Fraction(5)}
-    from ratingbook.events.event_contenders import playable_rounds_note  # noqa: PLC0415
+    from ratingbook.events.event_contenders import playable_rounds_note
 
     note = playable_rounds_note(event)
     assert note.startswith("Rounds 9: a Swiss of 6 players cannot be paired to the end")

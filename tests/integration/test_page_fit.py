@@ -274,7 +274,9 @@ def in_progress(book: Path) -> None:
     rows = [r for r in games.iter_rows(min_row=2) if r[at["Round"]].value is not None]
     last = max(int(r[at["Round"]].value) for r in rows)
     played = [
-        r for r in rows if r[at["Round"]].value == last and r[at["Black"]].value not in (None, "BYE")
+        r
+        for r in rows
+        if r[at["Round"]].value == last and r[at["Black"]].value not in (None, "BYE")
     ]
     for row in played[::2]:
         row[at["Result"]].value = None

@@ -276,7 +276,9 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
                 r"both have the same preference \(" + PREFERENCE + r"\); compared game by game "
                 r"back from each one's last \(C\.04\.2 D\.5: rounds without a game played are "
                 r"left out\), they had the same colours, ((?:White|Black)(?:, (?:White|Black))*), "
-                r"in (.+?) \(E\.3 cannot decide\); (.+?), " + HIGHER + r", gets the preferred colour",
+                r"in (.+?) \(E\.3 cannot decide\); (.+?), "
+                + HIGHER
+                + r", gets the preferred colour",
                 why,
             )
             if said_ is None or said_.group(5) not in gets:

@@ -198,7 +198,10 @@ class Page(HTMLParser):
             self.facts[self._label] = text
         elif tag == "footer":
             self.footer = text
-        if tag in ("td", "th", "caption", "dt", "dd", "footer", "p") and "footer" not in self._where:
+        if (
+            tag in ("td", "th", "caption", "dt", "dd", "footer", "p")
+            and "footer" not in self._where
+        ):
             self._text = None
 
     def handle_data(self, data: str) -> None:

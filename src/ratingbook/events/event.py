@@ -209,10 +209,11 @@ class SwissEvent:
     def standings_round(self) -> int:
         """The last round the standings count (0: none), the one rule every view of the points
         follows (the standings, the crosstables, the prize list, the site, the notes, the
-        rating report): the highest paired round all of whose rows have a result. A round paired but not finished
-        is not counted, not even its byes, which are known from the pairing on: "after round
-        4" counts rounds 1-4 and nothing else. In a round robin (paired ahead) a game of an
-        earlier round still without a result counts nothing until it has one."""
+        rating report): the highest paired round all of whose rows have a result. A round
+        paired but not finished is not counted, not even its byes, which are known from the
+        pairing on: "after round 4" counts rounds 1-4 and nothing else. In a round robin
+        (paired ahead) a game of an earlier round still without a result counts nothing until
+        it has one."""
         last = self.paired_rounds
         while last and any(e.result is None for e in self.round_entries(last)):
             last -= 1

@@ -117,9 +117,9 @@ def rating_report(event: SwissEvent) -> RatingReport:
     numbers = event.start_numbers()
     by_name = {p.name: p for p in event.players}
     played: dict[str, list[ReportGame]] = {p.name: [] for p in event.players}
-    counted = event.standings_round
+    last = event.standings_round
     for entry in event.entries:
-        if entry.black is None or entry.result not in _SCORES or entry.round > counted:
+        if entry.black is None or entry.result not in _SCORES or entry.round > last:
             continue
         white, black = by_name[entry.white], by_name[entry.black]
         score = _SCORES[entry.result]
