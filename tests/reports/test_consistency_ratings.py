@@ -21,10 +21,12 @@ from typing import Any
 
 import pytest
 from tests.reports.test_consistency_views import (
+    FILES,
     GAME,
     QUICK_FILES,
     Page,
     Row,
+    State,
     column,
     grid,
     imported,
@@ -32,6 +34,7 @@ from tests.reports.test_consistency_views import (
     recalc,
     round_states,
     sample,
+    sampled_states,
     swiss_rows,
     template_book,
     type_round,
@@ -117,13 +120,9 @@ def rated(event: SwissEvent) -> SwissEvent:
     return replace(event, settings=replace(event.settings, rated="Standard"))
 
 
-@pytest.mark.parametrize("name", QUICK_FILES)
-def test_rating_figures_count_the_standings_rounds_of_a_real_event(name: str) -> None:
-    """The middle round of every third short real TRF file, rated for the standard list,
-    paired / partly played / played: the rating figures count the finished rounds only."""
-    event = rated(imported(name, ("BH", "SB")))
+def check_states(event: SwissEvent, states: Sequence[State]) -> None:
     ratings = {p.name: p.rating or 0 for p in event.players}
-    for state in round_states(event, sample(event.paired_rounds)):
+    for state in states:
         grids = event_grids(state.event)
         assert grids.report is not None and len(grids.report_tables) == 2
         report, games = ([t.header, *t.rows] for t in grids.report_tables)
@@ -132,6 +131,23 @@ def test_rating_figures_count_the_standings_rounds_of_a_real_event(name: str) ->
         standings = [grids.standings.header, *grids.standings.rows]
         site = render_site(state.event, "Event")
         check_ratings(standings, report, games, site, expected, state.expected.counted, state.label)
+
+
+@pytest.mark.parametrize("name", QUICK_FILES)
+def test_rating_figures_count_the_standings_rounds_of_a_real_event(name: str) -> None:
+    """The middle round of every third short real TRF file, rated for the standard list,
+    paired / partly played / played: the rating figures count the finished rounds only."""
+    event = rated(imported(name, ("BH", "SB")))
+    check_states(event, list(round_states(event, sample(event.paired_rounds))))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FILES)
+def test_rating_figures_of_every_real_event_at_every_round_state(name: str) -> None:
+    """Every real TRF file, rated, in each of the three states of a round (paired, partly
+    played, played) at a drawn round, as the points' slow test draws them."""
+    event = rated(imported(name, ("BH", "SB")))
+    check_states(event, sampled_states(event, name, ("BH", "SB")))
 
 
 def check_book(book: Any, counted: int, label: str) -> None:
