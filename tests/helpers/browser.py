@@ -47,8 +47,9 @@ def screenshot(page: Path, png: Path, profile: Path, width: int = 1200, height: 
 
 
 class Tables(HTMLParser):
-    """Every ``<table>`` of a document: its caption, header cells and body rows as text, the
-    links (``href``), and the elements seen (to find a ``<script>`` that should not be)."""
+    """Every ``<table>`` of a document: its caption (a ``<caption>``, or the published pages'
+    ``<p class="caption">`` above the table's scroller), header cells and body rows as text,
+    the links (``href``), and the elements seen (to find a ``<script>`` that should not be)."""
 
     def __init__(self, html: str) -> None:
         super().__init__()
@@ -59,6 +60,7 @@ class Tables(HTMLParser):
         self._cell: list[str] | None = None
         self._row: list[str] | None = None
         self._caption: list[str] | None = None
+        self._above = ""  # a caption above the next table
         self._in_head = False
         self.feed(html)
 
@@ -68,8 +70,9 @@ class Tables(HTMLParser):
         if tag == "a":
             self.links += [v for k, v in attrs if k == "href" and v]
         if tag == "table":
-            self.tables.append({"caption": "", "header": [], "rows": []})
-        elif tag == "caption":
+            self.tables.append({"caption": self._above, "header": [], "rows": []})
+            self._above = ""
+        elif tag == "caption" or (tag == "p" and ("class", "caption") in attrs):
             self._caption = []
         elif tag == "thead":
             self._in_head = True
@@ -82,6 +85,9 @@ class Tables(HTMLParser):
         table = self.tables[-1] if self.tables else None
         if tag == "caption" and table is not None and self._caption is not None:
             table["caption"] = "".join(self._caption).strip()
+            self._caption = None
+        elif tag == "p" and self._caption is not None:
+            self._above = "".join(self._caption).strip()
             self._caption = None
         elif tag in ("td", "th") and self._cell is not None and self._row is not None:
             self._row.append("".join(self._cell).strip())

@@ -11,9 +11,10 @@ from ratingbook.workbook.sheets import schemas
 
 
 def spec_of(sheet: str) -> TableSpec:
-    """The workbook's table of ``sheet`` (``Swiss Games``: the event's)."""
-    if sheet == schemas.SWISS_EVENT_GAMES.sheet:
-        return schemas.SWISS_EVENT_GAMES
+    """The workbook's table of ``sheet`` (``Swiss Games``, ``Swiss Players``: the event's)."""
+    for event_spec in (schemas.SWISS_EVENT_GAMES, schemas.SWISS_EVENT_PLAYERS):
+        if sheet == event_spec.sheet:
+            return event_spec
     (spec,) = [s for s in vars(schemas).values() if isinstance(s, TableSpec) and s.sheet == sheet]
     return spec
 

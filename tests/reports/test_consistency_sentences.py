@@ -276,7 +276,9 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
                 r"both have the same preference \(" + PREFERENCE + r"\); compared game by game "
                 r"back from each one's last \(C\.04\.2 D\.5: rounds without a game played are "
                 r"left out\), they had the same colours, ((?:White|Black)(?:, (?:White|Black))*), "
-                r"in (.+?) \(E\.3 cannot decide\); (.+?), " + HIGHER + r", gets his preference",
+                r"in (.+?) \(E\.3 cannot decide\); (.+?), "
+                + HIGHER
+                + r", gets the preferred colour",
                 why,
             )
             if said_ is None or said_.group(5) not in gets:
@@ -304,13 +306,13 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
             check.expect(
                 "E.4",
                 gets[higher] == said_.group(2),
-                f"E.4: {higher} does not get his preference",
+                f"E.4: {higher} does not get the preferred colour",
                 text,
             )
         case "E.5":
             said_ = patterns.match(
                 r"neither has a colour preference: (.+?), " + HIGHER + r", has an (odd|even) "
-                r"pairing number \((\d+)(?:; start No\. (\d+), less the players above him "
+                r"pairing number \((\d+)(?:; start No\. (\d+), less the players above \1 "
                 r"never paired)?\) and gets the (initial|other) colour, (White|Black)",
                 why,
             )

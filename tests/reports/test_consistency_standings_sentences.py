@@ -88,7 +88,7 @@ def check_standings(event: SwissEvent, check: Checker) -> None:
         for text in lines:
             head = patterns.match(
                 r"(BH|SB) \(.*?\) ([\d.]+): (?:the opponents' scores|each opponent's score "
-                r"times the result against him): (.*?)\.(?: The cut| A round|$)",
+                r"times the result against that opponent): (.*?)\.(?: The cut| A round|$)",
                 text,
             )
             if head is None:

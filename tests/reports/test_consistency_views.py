@@ -152,7 +152,8 @@ def cell_points(cell: object, pab: Fraction) -> Fraction:
 
 class Page(HTMLParser):
     """A published page's tables (caption, header, rows of cell texts), its facts (a
-    player's details) and its footer."""
+    player's details) and its footer. A table's caption is the ``<p class="caption">`` above
+    its scroller (or a ``<caption>``)."""
 
     def __init__(self, html: str) -> None:
         super().__init__()
@@ -163,15 +164,19 @@ class Page(HTMLParser):
         self._where: list[str] = []
         self._row: list[str] | None = None
         self._label = ""
+        self._above = ""  # the caption above the next table
+        self._caption = False
         self.feed(html)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._where.append(tag)
         if tag == "table":
-            self.tables.append(("", []))
+            self.tables.append((self._above, []))
+            self._above = ""
         elif tag == "tr":
             self._row = []
-        if tag in ("td", "th", "caption", "dt", "dd", "footer"):
+        self._caption = tag == "p" and ("class", "caption") in attrs
+        if tag in ("td", "th", "caption", "dt", "dd", "footer") or self._caption:
             self._text = []
 
     def handle_endtag(self, tag: str) -> None:
@@ -185,13 +190,18 @@ class Page(HTMLParser):
             self._row = None
         elif tag == "caption":
             self.tables[-1] = (text, self.tables[-1][1])
+        elif tag == "p" and self._caption:
+            self._above, self._caption = text, False
         elif tag == "dt":
             self._label = text
         elif tag == "dd":
             self.facts[self._label] = text
         elif tag == "footer":
             self.footer = text
-        if tag in ("td", "th", "caption", "dt", "dd", "footer") and "footer" not in self._where:
+        if (
+            tag in ("td", "th", "caption", "dt", "dd", "footer", "p")
+            and "footer" not in self._where
+        ):
             self._text = None
 
     def handle_data(self, data: str) -> None:

@@ -64,13 +64,13 @@ def test_a_colour_conflict_is_settled_by_rank() -> None:
          "preference (a strong preference for Black); compared game by game back from each "
          "one's last (C.04.2 D.5: rounds without a game played are left out), they had the "
          "same colours, White, in round 1 (E.3 cannot decide); P1, higher in the pairing "
-         "order (score, then pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
+         "order (score, then pairing number: C.04.3 A.2), gets the preferred colour (C.04.3 E.4)."),
         (2, "P2", "P3",
          "P2 and P3 both have 0 points (the 0-point group). White: P2; both have the same "
          "preference (a strong preference for White); compared game by game back from each "
          "one's last (C.04.2 D.5: rounds without a game played are left out), they had the "
          "same colours, Black, in round 1 (E.3 cannot decide); P2, higher in the pairing "
-         "order (score, then pairing number: C.04.3 A.2), gets his preference (C.04.3 E.4)."),
+         "order (score, then pairing number: C.04.3 A.2), gets the preferred colour (C.04.3 E.4)."),
     ]  # fmt: skip
 
 
@@ -162,7 +162,7 @@ def test_a_three_way_tie_no_tie_break_separates() -> None:
     # P1's SB taken apart: beat P4 (0 points) and P2 (2), lost to P3: 0 + 2 + 0.
     sb = next(n for n in breakdown_notes(rr, standings, "P1") if n.startswith("SB"))
     assert sb == (
-        "SB (Sonneborn-Berger) 2: each opponent's score times the result against him: "
+        "SB (Sonneborn-Berger) 2: each opponent's score times the result against that opponent: "
         "round 1 P4 0; round 2 P2 2; round 3 P3 0."
     )
 

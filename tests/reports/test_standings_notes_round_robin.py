@@ -63,7 +63,7 @@ def test_direct_encounter_says_what_decided_never_a_round_or_a_rank_as_points() 
     # Nadia, who beat Sven in round 1, is not among the tied players: she is not named.
     assert "Nadia" not in de
     assert de == (
-        "DE (direct encounter) 1: 1st of the players tied with him on points, by the points "
+        "DE (direct encounter) 1: 1st of the players tied on points, by the points "
         "each scored in their games against each other (C.07 art. 6): 1 point against "
         "Quentin Berg (Petra Aas not met yet); then, still tied, 1 point against Quentin Berg."
     )
@@ -71,7 +71,7 @@ def test_direct_encounter_says_what_decided_never_a_round_or_a_rank_as_points() 
     assert petra.endswith(": 0 points against Quentin Berg (Sven Eng not met yet).")
     nadia = next(n for n in breakdown_notes(rr, standings, "Nadia Holm") if n.startswith("DE"))
     assert nadia == (
-        "DE (direct encounter): not used: no other player has his points (C.07 art. 6)."
+        "DE (direct encounter): not used: no other player has the same points (C.07 art. 6)."
     )
 
 
@@ -94,7 +94,7 @@ def test_direct_encounter_between_players_who_have_not_met_separates_nobody() ->
     standings = fide_standings(rr, CODES, details=True)
     de = next(n for n in breakdown_notes(rr, standings, "Nadia Holm") if n.startswith("DE"))
     assert de == (
-        "DE (direct encounter) 0: it separates none of the players tied with him on points, by "
+        "DE (direct encounter) 0: it separates none of the players tied on points, by "
         "the points each scored in their games against each other (C.07 art. 6): no game yet "
         "against Quentin Berg."
     )

@@ -65,17 +65,19 @@ def test_with_tiebreaks_one_column_per_fide_code():
     assert "after round 3" in grid.note and "2026" in grid.note
 
 
-def test_crosstable_shows_opponent_rank_colour_and_result():
+def test_crosstable_shows_opponent_number_colour_and_result():
+    """Rows in rank order; a cell names the opponent by start number (the No. column), which
+    no two players share, where a rank may be (issue 34)."""
     event = SwissEvent(HAND_PLAYERS, HAND_ENTRIES, SwissSettings(rounds=3))
     ranks = {"A": 1, "E": 2, "C": 3, "D": 4, "B": 5}
     grid = crosstable_grid(event, ranks)
     assert grid.header == ("Rank", "No.", "Name", "Rating", "R1", "R2", "R3", "Points")
     assert [tuple(r) for r in grid.rows] == [
-        (1, 1, "A", 2000, "5w1", "4w+", "3w1", 3),
-        (2, 5, "E", 1600, "PAB", "5b1", "", 2),
+        (1, 1, "A", 2000, "2w1", "4w+", "3w1", 3),
+        (2, 5, "E", 1600, "PAB", "2b1", "", 2),
         (3, 3, "C", 1800, "4w½", "HPB", "1b0", 1),
-        (4, 4, "D", 1700, "3b½", "1b-", "5b½", 1),
-        (5, 2, "B", 1900, "1b0", "2w0", "4w½", 0.5),
+        (4, 4, "D", 1700, "3b½", "1b-", "2b½", 1),
+        (5, 2, "B", 1900, "1b0", "5w0", "4w½", 0.5),
     ]
 
 

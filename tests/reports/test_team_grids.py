@@ -12,6 +12,7 @@ bye's 1); Pawns 1 / 1½ (the bye's 1 + ½).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from tests.fide.test_team_pairing import _cup_after_round_1
@@ -62,11 +63,17 @@ def test_standings_and_crosstable() -> None:
         ("Knights", 3, 1, 1.5),
         ("Pawns", 5, 1, 1.5),
     ]
-    cross = {r[1]: r[2:4] for r in team_crosstable_grid(event, standings).rows}
-    # Queens: round 1 against Knights (rank 3) with White on board 1, 1½ game points; round 2
-    # against Bishops (rank 3) with Black on board 1, 1½.
-    assert cross["Queens"] == ["3w 1½", "3b 1½"]
-    assert cross["Knights"] == ["1b ½", "bye"]
+    crosstable = team_crosstable_grid(event, standings)
+    assert crosstable.header[:4] == ("Rank", "No.", "Team", "R1")
+    cross = {r[2]: r[1:5] for r in crosstable.rows}
+    # The pairing numbers (C.04.6 art. 1.1.1: by the average rating of the two boards):
+    # Queens 1835 No. 1, Bishops 1802.5 No. 2, Knights 1790 No. 3, Rooks 1700 No. 4, Pawns
+    # 1550 No. 5. The cells name an opponent by it, as Knights and Bishops share rank 3:
+    # Queens meet Knights (No. 3) with White on board 1, 1½ game points, then Bishops (No. 2)
+    # with Black on board 1, 1½.
+    assert cross["Queens"] == [1, "Queens", "3w 1½", "2b 1½"]
+    assert cross["Knights"] == [3, "Knights", "1b ½", "bye"]
+    assert cross["Bishops"][:3] == [2, "Bishops", "4b 1"]
 
 
 def test_the_tie_of_knights_and_pawns_explained() -> None:
@@ -101,3 +108,22 @@ def test_round_2_as_printed_and_explained() -> None:
     assert "upfloater" in notes[0] and "C.04.6 art. 3.5" in notes[0]
     assert notes[2].startswith("Match 3: Knights has the pairing-allocated bye")
     assert Fraction(1) == event.scores()["Knights"][0]
+
+
+def test_every_match_note_of_a_round_in_progress_names_its_colour_article() -> None:
+    """ut43see: the team template's round 2 paired, match 1 played, match 2 not yet: match 2's
+    note cited only "C.04.6 art. 4"; the team guide promises the article of art. 4.3."""
+    from tests.reports.test_consistency_views import recalc, run, template_book, type_boards
+
+    from ratingbook.session import Pair
+    from ratingbook.workbook.kinds import read_book_event
+
+    book = template_book("team")
+    recalc(book)
+    run(book, Pair())
+    assert type_boards(book, 2, 1) == 1
+    recalc(book)
+    lines = [s for s in read_book_event(book).explain(2, None, False) if "White on board 1" in s]
+    assert len(lines) == 2, lines
+    for line in lines:
+        assert re.search(r"White on board 1 by C\.04\.6 art\. 4\.3\.\d: ", line), line

@@ -46,7 +46,8 @@ def rendered(grid: SheetGrid) -> str:
 
 def paragraphs(html: str) -> list[str]:
     main = html.split('<main id="main">')[1].split("</main>")[0]
-    found = re.findall(r"<p[^>]*>(.*?)</p>", main, re.S)
+    # the sentences, not a table's caption (a paragraph of its own above the table)
+    found = re.findall(r'<p(?! class="caption")[^>]*>(.*?)</p>', main, re.S)
     return [html_text.unescape(re.sub(r"<[^>]+>", "", p)) for p in found]
 
 

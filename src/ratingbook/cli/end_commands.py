@@ -89,13 +89,14 @@ def contenders_command(book: str, round_number: int | None, everyone: bool, back
     needs (exact when the last round is paired), and why the others cannot. Tie-breaks are
     never guessed: a shared first is said to be decided by them."""
     from ratingbook.events.contenders import describe
-    from ratingbook.events.event_contenders import finished_games
+    from ratingbook.events.event_contenders import finished_games, playable_rounds_note
     from ratingbook.reports.contender_grids import contender_lines, event_chances
 
     event, _ = _event(book, backend)
     before, found = event_chances(event, round_number)
     finished = finished_games(event, before) if round_number is None else 0
-    click.echo(contender_lines(before, [], finished)[0])
+    for line in contender_lines(before, [], finished, playable_rounds_note(event)):
+        click.echo(line)
     out = [c for c in found if c.shared is False]
     for c in found:
         if c.shared is not False:

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ratingbook.events.known_games import fits
@@ -61,7 +61,7 @@ from ratingbook.events.last_round import (
     rooms,
 )
 
-__all__ = ["Contender", "RoundPlan", "contenders", "describe"]
+__all__ = ["Contender", "RoundPlan", "contenders", "describe", "game_over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,9 @@ class RoundPlan:
 class Contender:
     """A player's chances: ``shared`` / ``alone`` True (can), False (cannot) or None (depends
     on pairings not yet made); ``needs`` the results in words; ``scenarios`` the exact
-    scenarios when the last round is paired; ``reason`` why not."""
+    scenarios when the last round is paired; ``reason`` why not; ``over`` his game of the
+    round being played is over (its result in ``points``): every line says so (:func:`describe`,
+    end-of-event.md: "Erik's game is over")."""
 
     name: str
     points: Fraction
@@ -93,6 +95,7 @@ class Contender:
     needs: str
     scenarios: tuple[str, ...] = ()
     reason: str = ""
+    over: bool = False
 
     @classmethod
     def cannot(cls, name: str, points: int, top: int, scale: int, reason: str) -> Contender:
@@ -179,7 +182,9 @@ def contenders(
             )
             continue
         found.append(_chances(name, units, plans, w, d, b, scale))
-    return found
+    # Whose game of the round being played is over, whatever his chances: his line says it.
+    over = plans[0].over if plans else frozenset()
+    return [replace(c, over=True) if c.name in over else c for c in found]
 
 
 def _max_gain(name: str, rounds: Sequence[Counted], win: int, bye: int) -> int:
@@ -518,9 +523,18 @@ def _schedule(
     return True
 
 
+def game_over(c: Contender) -> str:
+    """ "Erik's game is over" when his game of the round being played is over (else ""), the
+    one spelling of it; a line whose scenario already opens with it does not say it twice."""
+    said = f"{c.name}'s game is over"
+    return said if c.over and not any(s.startswith(said) for s in c.scenarios) else ""
+
+
 def describe(c: Contender) -> str:
-    """One line an organiser reads: "Kosten (6, at most 7): can win alone: ..."."""
-    head = f"{c.name} ({_pts(c.points)}, at most {_pts(c.maximum)})"
+    """One line an organiser reads: "Kosten (6, at most 7): can win alone: ...", "Erik (3½,
+    at most 3½; Erik's game is over): cannot finish first: ..."."""
+    over = game_over(c)
+    head = f"{c.name} ({_pts(c.points)}, at most {_pts(c.maximum)}{'; ' + over if over else ''})"
     if c.shared is False:
         return f"{head}: cannot finish first: {c.reason}"
     if c.alone:

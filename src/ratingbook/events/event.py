@@ -37,6 +37,7 @@ __all__ = [
     "SwissPlayer",
     "check_event",
     "round_robin_rounds",
+    "swiss_rounds_most",
     "swiss_rounds_problem",
 ]
 
@@ -213,11 +214,12 @@ class SwissEvent:
     @property
     def standings_round(self) -> int:
         """The last round the standings count (0: none), the one rule every view of the points
-        follows (the standings, the crosstables, the prize list, the site, the notes): the
-        highest paired round all of whose rows have a result. A round paired but not finished
-        is not counted, not even its byes, which are known from the pairing on: "after round
-        4" counts rounds 1-4 and nothing else. In a round robin (paired ahead) a game of an
-        earlier round still without a result counts nothing until it has one."""
+        follows (the standings, the crosstables, the prize list, the site, the notes, the
+        rating report): the highest paired round all of whose rows have a result. A round
+        paired but not finished is not counted, not even its byes, which are known from the
+        pairing on: "after round 4" counts rounds 1-4 and nothing else. In a round robin
+        (paired ahead) a game of an earlier round still without a result counts nothing until
+        it has one."""
         last = self.paired_rounds
         while last and any(e.result is None for e in self.round_entries(last)):
             last -= 1
@@ -259,6 +261,16 @@ def round_robin_rounds(players: int, cycles: int = 1) -> int:
     return (players + players % 2 - 1) * cycles
 
 
+def swiss_rounds_most(players: int) -> int:
+    """The most rounds a Swiss of ``players`` can be paired by the rules (C.04.1 b and d: no
+    two meet twice, nobody gets a second pairing-allocated bye): P - 1, or P when P is odd.
+
+    >>> swiss_rounds_most(6), swiss_rounds_most(7)
+    (5, 7)
+    """
+    return players if players % 2 else players - 1
+
+
 def swiss_rounds_problem(event: SwissEvent) -> str:
     """Why a Swiss event's ``Rounds`` cannot all be paired by the rules ("" : they may be), a
     warning before the start (VCL question 62, as Sharly-Chess quotes it). Two players never
@@ -278,7 +290,7 @@ def swiss_rounds_problem(event: SwissEvent) -> str:
     rounds, players = event.settings.rounds, len(event.players)
     if rounds is None or event.settings.round_robin or players < 2:
         return ""
-    most = players if players % 2 else players - 1
+    most = swiss_rounds_most(players)
     if rounds <= most:
         return ""
     why = (

@@ -20,9 +20,15 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.contenders import Contender, RoundPlan, contenders
-from ratingbook.events.event import EventError, SwissEntry, SwissEvent
+from ratingbook.events.event import (
+    EventError,
+    SwissEntry,
+    SwissEvent,
+    swiss_rounds_most,
+    swiss_rounds_problem,
+)
 
-__all__ = ["event_contenders", "finished_games", "round_asked"]
+__all__ = ["event_contenders", "finished_games", "playable_rounds_note", "round_asked"]
 
 
 def round_asked(event: SwissEvent, before: int | None = None) -> int:
@@ -50,6 +56,15 @@ def round_asked(event: SwissEvent, before: int | None = None) -> int:
     return before
 
 
+def playable_rounds_note(event: SwissEvent) -> str:
+    """Why fewer rounds than ``Rounds`` are counted ("" when all are): every line's maximum
+    counts only the rounds a Swiss of its players can be paired."""
+    problem = swiss_rounds_problem(event)
+    if not problem:
+        return ""
+    return f"{problem}; who can still win counts those {swiss_rounds_most(len(event.players))}"
+
+
 def finished_games(event: SwissEvent, round_number: int) -> int:
     """How many games of ``round_number`` already have a result."""
     return sum(1 for e in event.round_entries(round_number) if e.black and e.result is not None)
@@ -74,6 +89,10 @@ def event_contenders(
     live = before is None
     planned = event.rounds_planned
     assert planned is not None
+    if not event.settings.round_robin and len(event.players) > 1:
+        # Only the rounds that can be paired: "at most 9" for 6 players, who can meet in 5
+        # rounds only, was a maximum nobody can reach (playable_rounds_note says why).
+        planned = min(planned, swiss_rounds_most(len(event.players)))
     points = event.points(after_round=number - 1)
     place = {name: k for k, name in enumerate(order)}
     points = dict(sorted(points.items(), key=lambda item: place.get(item[0], len(place))))
@@ -103,7 +122,10 @@ def event_contenders(
                     points[e.white] += got[0]
                     if e.black is not None:
                         points[e.black] += got[1]
-            over = frozenset(n for e in rows if e.result is not None for n in e.players())
+            # whose game is over (a bye is no game: "X's game is over" would not be true)
+            over = frozenset(
+                n for e in rows if e.result is not None and e.black is not None for n in e.players()
+            )
             rows = [e for e in rows if e.result is None]
         games = tuple((e.white, e.black) for e in rows if e.black is not None)
         for e in rows:

@@ -41,13 +41,16 @@ def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, li
 
 
 def _verdict(c: Contender) -> str:
+    """The Chances column: "can win alone", and "(game over)" when his game of the round
+    being played is over (:func:`~ratingbook.events.contenders.game_over`)."""
+    over = " (game over)" if c.over else ""
     if c.alone:
-        return "can win alone"
+        return "can win alone" + over
     if c.shared:
-        return "can share first"
+        return "can share first" + over
     if c.shared is None:
-        return "open"
-    return "cannot"
+        return "open" + over
+    return "cannot" + over
 
 
 def _scenario_rows(c: Contender) -> list[list[object]]:
@@ -82,13 +85,16 @@ def not_shown_grid(why: str) -> SheetGrid:
     )
 
 
-def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -> SheetGrid:
+def contender_grid(
+    before: int, found: Sequence[Contender], finished: int = 0, limit: str = ""
+) -> SheetGrid:
     """Rows for each player who can still finish first (or may, depending on pairings): his
     line, then a row for each condition of each scenario, each with his name; then, below the
     table and across it, while the round is played a sentence saying the games over are
     counted, and a sentence saying how many cannot and why the first of them cannot
     (issue 34: written in the table's last column beside an empty name, it widened the
-    published page to about 1,650 pixels at 1,280)."""
+    published page to about 1,650 pixels at 1,280); ``limit``: why fewer rounds than planned
+    are counted (:func:`~ratingbook.events.event_contenders.playable_rounds_note`)."""
     rows: list[list[object]] = []
     out = [c for c in found if c.shared is False]
     for c in found:
@@ -99,6 +105,8 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
         rows.append([c.name, points_text(c.points), points_text(c.maximum), _verdict(c), first])
         rows += detail[1:]
     table = len(rows)  # the sentences follow the table's rows
+    if limit:
+        rows.append([f"{limit}.", None, None, None, None])
     if finished:
         # Said on the sheet itself too, not only in its printed title (end-of-event.md).
         said = when(before, finished)
@@ -140,10 +148,13 @@ def contender_grid(before: int, found: Sequence[Contender], finished: int = 0) -
     )
 
 
-def contender_lines(before: int, found: Sequence[Contender], finished: int = 0) -> list[str]:
-    """The report as lines of text."""
+def contender_lines(
+    before: int, found: Sequence[Contender], finished: int = 0, limit: str = ""
+) -> list[str]:
+    """The report as lines of text (``limit``: as :func:`contender_grid`'s, said first)."""
     said = when(before, finished)
-    lines = [
+    lines = [f"{limit}."] if limit else []
+    lines += [
         f"{said[0].upper()}{said[1:]}, on points (where players finish level, tie-breaks decide):"
     ]
     lines += [f"  {describe(c)}" for c in found if c.shared is not False]

@@ -170,7 +170,7 @@ def _colour_reason(
             return (
                 f"both have {_preference(stronger)}; {stronger.name}'s colour difference "
                 f"({stronger.colour_difference:+d}) is wider than {weaker.name}'s "
-                f"({weaker.colour_difference:+d}), so his is met (C.04.3 E.2)."
+                f"({weaker.colour_difference:+d}), so {stronger.name}'s is met (C.04.3 E.2)."
             )
         return (
             f"both want the same colour; {stronger.name}'s is the stronger preference "
@@ -185,7 +185,7 @@ def _colour_reason(
         higher = _higher(white, black)
         return (
             f"both have the same preference ({w_pref}); {_same_colours(white, black)} (E.3 "
-            f"cannot decide); {higher.name}, {HIGHER}, gets his preference (C.04.3 E.4)."
+            f"cannot decide); {higher.name}, {HIGHER}, gets the preferred colour (C.04.3 E.4)."
         )
     if rule == "E.5":
         higher = _higher(white, black)
@@ -196,7 +196,7 @@ def _colour_reason(
         counted = (
             ""
             if number == higher.number
-            else f"; start No. {higher.number}, less the players above him never paired"
+            else f"; start No. {higher.number}, less the players above {higher.name} never paired"
         )
         return (
             f"neither has a colour preference: {higher.name}, {HIGHER}, has an "

@@ -155,7 +155,7 @@ def _direct_encounter(
     article = TIEBREAK_KINDS["DE"].article
     if not detail.by_round:
         return (
-            f"{_named(detail.code)}: not used: no other player has his points "
+            f"{_named(detail.code)}: not used: no other player has the same points "
             f"(C.07 art. {article})."
         )
     parts = []
@@ -172,9 +172,9 @@ def _direct_encounter(
         parts.append(f"{then}{points_text(detail.by_round[step])}{who}{yet}")
     # gacrux gives a place within the tied group, 1 first; 0 when it separates none of them.
     place = (
-        "it separates none of the players tied with him on points"
+        "it separates none of the players tied on points"
         if detail.value == 0
-        else f"{ordinal(int(detail.value))} of the players tied with him on points"
+        else f"{ordinal(int(detail.value))} of the players tied on points"
     )
     return (
         f"{_named(detail.code)} {_value(detail.value)}: {place}, by the points each scored "
@@ -204,7 +204,7 @@ def _breakdown(
         parts.append(f"round {number} {who} {_value(detail.by_round[number])}{mark}")
     what = {
         "BH": "the opponents' scores",
-        "SB": "each opponent's score times the result against him",
+        "SB": "each opponent's score times the result against that opponent",
         "PTS": "the points of each round",
     }.get(base, "round by round")
     text = f"{_named(detail.code)} {_value(detail.value)}: {what}: {'; '.join(parts)}."

@@ -5,8 +5,9 @@
   settings, the seed's order and columns (points, resistance, Sonneborn-Berger, blacks, from
   :mod:`ratingbook.swiss`).
 - ``Crosstable``: one row per player in standings order, one column per round the standings
-  count: the opponent's rank, the colour and the result (``12w1``, ``3b½``, ``7w+``; byes as
-  ``PAB``/``HPB``/...).
+  count: the opponent's start number (the ``No.`` column, unique where ranks are shared, as
+  Swiss-Manager's and FIDE's crosstables name opponents), the colour and the result (``12w1``,
+  ``3b½``, ``7w+``; byes as ``PAB``/``HPB``/...).
 - ``Pairings``: the current round: board, White, rating, points before the round, Black, ...
 
 Pure: the grids are lists of rows (:class:`~ratingbook.reports.tables.SheetGrid`, handed on
@@ -194,8 +195,7 @@ def fide_standings_grid(
     )
     ranks = {line.name: line.rank for line in standings.lines}
     # The players not ranked keep a line in the crosstable (C.06 V.4.1: "for rating and
-    # historical purposes"), numbered after the ranked ones so their opponents' cells can
-    # name them.
+    # historical purposes"), placed after the ranked ones.
     ranks.update(
         {u.name: len(standings.lines) + i for i, u in enumerate(standings.unranked, start=1)}
     )
@@ -232,7 +232,9 @@ RESULT_SIGNS = {
 }
 
 
-def _cell(entry: SwissEntry | None, name: str, ranks: Mapping[str, int]) -> str:
+def _cell(entry: SwissEntry | None, name: str, numbers: Mapping[str, int]) -> str:
+    """A round's cell of ``name``'s row: the opponent's start number, colour, result (a rank
+    named two players where ranks are shared: issue 34's ``28b0``)."""
     if entry is None:
         return ""
     if entry.black is None:
@@ -241,12 +243,12 @@ def _cell(entry: SwissEntry | None, name: str, ranks: Mapping[str, int]) -> str:
     white_side = entry.white == name
     opponent = entry.black if white_side else entry.white
     sign = "" if entry.result is None else RESULT_SIGNS[entry.result][0 if white_side else 1]
-    return f"{ranks[opponent]}{'w' if white_side else 'b'}{sign}"
+    return f"{numbers[opponent]}{'w' if white_side else 'b'}{sign}"
 
 
 def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     """One row per player in rank order; one column per round the standings count (opponent's
-    rank, colour, result), so a row's cells add up to its points: a round paired but not
+    start number, colour, result), so a row's cells add up to its points: a round paired but not
     finished is the pairing list's, not yet the crosstable's."""
     last = event.standings_round
     by_round: dict[tuple[str, int], SwissEntry] = {}
@@ -261,7 +263,7 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
         (
             ranks.get(p.name),
             *shown.cells(p.name),
-            *(_cell(by_round.get((p.name, r)), p.name, ranks) for r in range(1, last + 1)),
+            *(_cell(by_round.get((p.name, r)), p.name, numbers) for r in range(1, last + 1)),
             _number(points[p.name]),
         )
         for p in order

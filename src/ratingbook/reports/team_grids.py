@@ -97,10 +97,11 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
 
 
 def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid:
-    """A row per team in standings order; each round: the opponent's rank, board 1's colour
-    (``w``/``b``) and the game points scored (``3w 2½``; the score only of a round the
-    standings count); a bye is ``bye``."""
-    rank_of = {line.team: line.rank for line in standings.lines}
+    """A row per team in standings order, with its pairing number (``No.``); each round: the
+    opponent's pairing number (unique, where ranks may be shared), board 1's colour (``w``/``b``)
+    and the game points scored (``3w 2½``; the score only of a round the standings count); a
+    bye is ``bye``."""
+    numbers = event.pairing_numbers()
     rounds = max(event.paired_rounds, event.settings.rounds or 0)
     cells: dict[str, dict[int, str]] = {t.name: {} for t in event.teams}
     for match in event.matches:
@@ -112,12 +113,13 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         counted = score.complete and match.round <= standings.after_round
         mine = _points(score.white_games) if counted else ""
         theirs = _points(score.black_games) if counted else ""
-        cells[match.white][match.round] = f"{rank_of.get(match.black, '')}w {mine}".strip()
-        cells[match.black][match.round] = f"{rank_of.get(match.white, '')}b {theirs}".strip()
-    header = ("Rank", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP")
+        cells[match.white][match.round] = f"{numbers[match.black]}w {mine}".strip()
+        cells[match.black][match.round] = f"{numbers[match.white]}b {theirs}".strip()
+    header = ("Rank", "No.", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP")
     rows = [
         [
             line.rank,
+            numbers[line.team],
             line.team,
             *(cells[line.team].get(r) for r in range(1, rounds + 1)),
             _number(line.match_points),
@@ -129,10 +131,10 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         "Team Crosstable",
         header,
         rows,
-        widths={1: 24},
-        note="opponent's rank, board 1's colour, game points",
+        widths={2: 24},
+        note="opponent's pairing number, board 1's colour, game points",
         title=f"Team crosstable {team_stage(event, standings)}",
-        centred=frozenset({0, *range(2, len(header))}) | centred_columns(header),
+        centred=frozenset({0, 1, *range(3, len(header))}) | centred_columns(header),
     )
 
 

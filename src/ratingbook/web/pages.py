@@ -316,7 +316,8 @@ _CROSSTABLE_DETAIL = tuple(c for c in _PLAYER_DETAIL if c != "No.")
 ROUND_COLUMNS = ("Board", "White No.", "White", "Rating", "Points", "Result",
                  "Points", "Rating", "Black", "Black No.")  # fmt: skip
 _ROUND_DETAIL = ("White No.", "Rating", "Points", "Black No.")
-#: The players' list: number, name and rating first (what a phone shows without scrolling).
+#: The players' list: number, name and rating first (what a phone shows without scrolling);
+#: then title, federation and FIDE ID, each where some player has one.
 _LIST_COLUMNS = ("No.", "Name", "Rating", "Title", "Federation", "FIDE ID")
 
 
@@ -379,7 +380,13 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
         (numbers[p.name], p.name, p.rating, p.title, p.federation, p.fide_id)
         for p in event.start_order
     ]
-    players = SheetGrid("Players", _LIST_COLUMNS, listed)
+    # Title, Federation, FIDE ID: left out when no player has one (an empty column is noise).
+    kept = [
+        name
+        for i, name in enumerate(_LIST_COLUMNS)
+        if i < 3 or any(row[i] not in (None, "") for row in listed)
+    ]
+    players = select(SheetGrid("Players", _LIST_COLUMNS, listed), kept)
     pages.append(
         Page(
             "players.html",

@@ -84,7 +84,7 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
             "crosstable.html",
             f"{title}: crosstable",
             f"Team crosstable {counted_text(standings.after_round)}",
-            (_table(team_crosstable_grid(event, standings), "Team crosstable", 1),),
+            (_table(team_crosstable_grid(event, standings), "Team crosstable", 2),),
         ),
     ]
     for number in range(1, event.paired_rounds + 1):

@@ -167,8 +167,9 @@ def check_team_rounds(text: str) -> list[bool]:
 
 def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
     """For each match of round ``number`` as the book holds it, the article of C.04.6 art.
-    4.3 that gives board 1's colour (gacrux's analysis of the round, ``pairingchecker -a``),
-    by (White team, Black team)."""
+    4.3 that gives board 1's colour (gacrux's analysis of the round, ``pairingchecker -a``;
+    for a match it leaves out, gacrux's own pairing of the round), by (White team, Black
+    team)."""
     # The round as paired: its results play no part in why it was paired, and gacrux reads a
     # match only whole (every board with a result, or none), so a match typed in part is read
     # as not yet played; a whole match (a bye's too) stays as it is.
@@ -193,9 +194,12 @@ def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
     for pair in _pairs(brackets):
         if pair["w"] and pair["b"]:
             rules[(names[pair["w"]], names[pair["b"]])] = str(pair.get("colorrule", ""))
-    if rules or event.settings.round_robin:
+    matches = {(m.white, m.black) for m in event.round_matches(number) if m.black is not None}
+    if event.settings.round_robin or matches <= rules.keys():
         return rules
-    # A round without results yet: gacrux's own pairing of it, from the rounds before.
+    # A match the analysis leaves out (a round without results yet, or a match not played
+    # while another is): gacrux's own pairing of the round, from the rounds before, names its
+    # article (a note citing only "art. 4" said less than the team guide promises).
     before = TeamEvent(
         event.teams,
         event.settings,
@@ -205,7 +209,8 @@ def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
     try:
         paired = pair_next_team_round(before)
     except TeamError:
-        return {}
-    return {
+        return rules
+    found = {
         (p.match.white, p.match.black): p.colour_rule for p in paired if p.match.black is not None
     }
+    return {**found, **rules}

@@ -6,7 +6,8 @@ What counts (B.02): games played over the board with a result (forfeits are not 
 byes are not games); for a rated player only games against rated opponents (8.3.1); for an
 unrated player the games against rated opponents give the rating this event alone would make
 (8.2), which FIDE publishes once 5 such games are pooled (7.1.4). A rating of 0 or an empty
-Rating is unrated. An event over 30 days is rated period by period, each period's games
+Rating is unrated. The rounds counted are the standings' (a round in progress counts later, as
+in the points). An event over 30 days is rated period by period, each period's games
 with its players' ratings of that period (:mod:`ratingbook.events.long_event`): one line a
 player a period. Pure.
 """
@@ -149,14 +150,19 @@ def rating_report(event: SwissEvent) -> RatingReport:
 
 
 def _report(event: SwissEvent) -> RatingReport:
+    """The report of every player, in start-number order, over the games with a result of
+    the rounds the standings count (:attr:`~ratingbook.events.event.SwissEvent.standings_round`):
+    a result typed in a round still in progress counts in no figure yet, the rating change and
+    performance no more than the points (issue 34: one number, one source)."""
     settings = event.settings
     rules = rating_rules(settings.start_date, settings.rated or "Standard")
     start = settings.start_date
     numbers = event.start_numbers()
     by_name = {p.name: p for p in event.players}
     played: dict[str, list[ReportGame]] = {p.name: [] for p in event.players}
+    last = event.standings_round
     for entry in event.entries:
-        if entry.black is None or entry.result not in _SCORES:
+        if entry.black is None or entry.result not in _SCORES or entry.round > last:
             continue
         white, black = by_name[entry.white], by_name[entry.black]
         score = _SCORES[entry.result]

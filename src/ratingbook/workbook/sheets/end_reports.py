@@ -80,7 +80,11 @@ def end_grids(
     """The end-of-event tables due for ``event`` and the run's summary lines about them.
     ``in_book``: for the workbook, whose Contenders sheet from an earlier run, when the sheet
     is not due now, gets one line saying why instead of keeping its old answer."""
-    from ratingbook.events.event_contenders import finished_games, round_asked
+    from ratingbook.events.event_contenders import (
+        finished_games,
+        playable_rounds_note,
+        round_asked,
+    )
     from ratingbook.reports.contender_grids import contender_grid, event_chances, not_shown_grid
     from ratingbook.reports.names import CONTENDERS
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
@@ -113,7 +117,9 @@ def end_grids(
             except RatingbookError:
                 before, found = 0, []  # nobody is left to ask about
             if found:
-                grids.append(contender_grid(before, found, finished_games(event, before)))
+                finished = finished_games(event, before)
+                limit = playable_rounds_note(event)
+                grids.append(contender_grid(before, found, finished, limit))
                 summary.append(f"contenders {grids[-1].note}")
         elif asked:
             why = (
