@@ -109,6 +109,27 @@ def test_the_file_and_the_log_row_are_the_commands(tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("desktop")
+def test_the_last_finished_period_is_the_one_written(tmp_path: Path) -> None:
+    """Round 3 (period 2) waits for its results: period 1 (rounds 1-2) is the one due."""
+    path = league(tmp_path)
+    edit(path, "Swiss Games", lambda g: [[*r[:4], None] if r[0] == 3 else r for r in g])
+    ok("recalc", path, "--in-place")
+    book = make_json_book(_grids(path), name=str(path))
+    assert report_period(book) is not None
+    lines = _lines(tmp_path / "league-period-1.trf")
+    assert "012 League, period 1 (rounds 1-2, list 2026-09)" in lines
+    assert not (tmp_path / "league-period-2.trf").exists()
+    said = _refused(path, period=2)
+    assert "period 2 (round 3, list 2026-10) is not finished (round 3" in said
+
+
+def _refused(path: Path, period: int) -> str:
+    book = make_json_book(_grids(path), name=str(path))
+    assert report_period(book, period=period) is None
+    return _alert(book)[0]
+
+
+@pytest.mark.usefixtures("desktop")
 def test_a_period_not_finished_is_refused_with_the_commands_words(tmp_path: Path) -> None:
     path = league(tmp_path)
     edit(path, "Swiss Games", lambda g: [[*r[:4], None] if r[0] in (2, 3) else r for r in g])
