@@ -104,16 +104,17 @@ RATED_SPELLINGS = {
 }
 
 
-#: The settings of a custom rating list (Q117), and the columns it may fill by spelling (the
-#: command line's ``--into national|manual`` too): FIDE's list alone fills ``Rating``.
+#: The settings of a custom rating list (Q117), and the rating it may fill by spelling (the
+#: command line's ``--into national|manual`` too): the national or the manual one (FIDE's
+#: list alone fills the FIDE rating). Which column each is, is the workbook's.
 CUSTOM_LIST = "Custom List"
 CUSTOM_LIST_INTO = "Custom List Into"
-NATIONAL_RATING = "National Rating"
+NATIONAL = "national"
 CUSTOM_INTO_SPELLINGS: Mapping[str, str] = {
-    "national": NATIONAL_RATING,
-    "national rating": NATIONAL_RATING,
-    "manual": "Manual Rating",
-    "manual rating": "Manual Rating",
+    "national": NATIONAL,
+    "national rating": NATIONAL,
+    "manual": "manual",
+    "manual rating": "manual",
 }
 
 
@@ -174,9 +175,9 @@ class SwissSettings:
     #: ``Custom List``: a rating list of the organiser's own (a CSV file, FIDE's checklist
     #: Q117) Excel's Update from Custom List reads, as typed (a path, relative to the
     #: workbook's folder or absolute); ``Custom List Into``: the column it fills (National
-    #: Rating by default, or Manual Rating). The command line takes them as arguments.
+    #: rating by default, or the manual one). The command line takes them as arguments.
     custom_list: str = ""
-    custom_list_into: str = NATIONAL_RATING
+    custom_list_into: str = NATIONAL
     #: The end-of-event settings as typed, by name (issue 27): ``Prize Sharing``, ``Prize
     #: Step``, ``One Prize Each`` (read by :func:`ratingbook.events.prize_rules.prize_settings`),
     #: ``Norm Games``, ``Norm Exemption`` and ``Non-FIDE Federations`` (by
@@ -448,7 +449,7 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "Rating List": settings.rating_list or None,
         CUSTOM_LIST: settings.custom_list or None,
         CUSTOM_LIST_INTO: (
-            None if settings.custom_list_into == NATIONAL_RATING else settings.custom_list_into
+            None if settings.custom_list_into == NATIONAL else settings.custom_list_into.title()
         ),
         "Rating Method": None if settings.rating_method == FIDE else settings.rating_method,
         "Equal Order": None if settings.equal_order == NAME else settings.equal_order,

@@ -209,11 +209,11 @@ def update_custom_list_book(
     players it does not have (the first lines of them).
     """
     from ratingbook.core.encoding import decode_legacy
-    from ratingbook.events.settings import CUSTOM_INTO_SPELLINGS, NATIONAL_RATING
-    from ratingbook.workbook.sheets.event_book import custom_list_setting
+    from ratingbook.events.settings import CUSTOM_INTO_SPELLINGS, NATIONAL
+    from ratingbook.workbook.sheets.event_book import CUSTOM_COLUMNS, custom_list_setting
 
     where = None
-    column = NATIONAL_RATING
+    column = CUSTOM_COLUMNS[NATIONAL]
     if custom_list is None:
         typed, column, where = custom_list_setting(XlwingsBook(book))
         path = _beside(book, typed)
@@ -222,7 +222,7 @@ def update_custom_list_book(
     if into is not None:
         if " ".join(into.casefold().split()) not in CUSTOM_INTO_SPELLINGS:
             raise RatingbookError(f"into {into!r}: expected National or Manual")
-        column = CUSTOM_INTO_SPELLINGS[" ".join(into.casefold().split())]
+        column = CUSTOM_COLUMNS[CUSTOM_INTO_SPELLINGS[" ".join(into.casefold().split())]]
     try:
         # a federation's export is often CP1252: read as the command line reads it
         text = decode_legacy(path.read_bytes())

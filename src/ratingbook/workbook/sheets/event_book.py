@@ -31,6 +31,7 @@ from ratingbook.workbook.sheets.schemas import (
 from ratingbook.workbook.sheets.settings_rows import read_settings
 
 __all__ = [
+    "CUSTOM_COLUMNS",
     "EventTables",
     "custom_list_setting",
     "rating_list_setting",
@@ -115,6 +116,11 @@ def rating_list_setting(book: Book) -> tuple[str, Location | None]:
     return settings.rating_list, settings.places.get("Rating List")
 
 
+#: The column of ``Swiss Players`` a custom list fills, by the rating ``Custom List Into`` (or
+#: the command line's ``--into``) names.
+CUSTOM_COLUMNS = {"national": "National Rating", "manual": "Manual Rating"}
+
+
 def custom_list_setting(book: Book) -> tuple[str, str, Location | None]:
     """The custom rating list (Q117) the ``Custom List`` setting names, as typed, the column
     ``Custom List Into`` says it fills, and where the setting is (what Excel's Update from
@@ -131,4 +137,5 @@ def custom_list_setting(book: Book) -> tuple[str, str, Location | None]:
             settings.places.get(CUSTOM_LIST) if settings else None,
             "Value" if settings and CUSTOM_LIST in settings.places else None,
         )
-    return settings.custom_list, settings.custom_list_into, settings.places.get(CUSTOM_LIST)
+    column = CUSTOM_COLUMNS[settings.custom_list_into]
+    return settings.custom_list, column, settings.places.get(CUSTOM_LIST)
