@@ -3,16 +3,20 @@
 The public API, in one place (everything else is internal and may move):
 
 - the Excel entry points ``main()`` (the ribbon's Recalc Ratings button), ``new_week()`` (Start
-  New Week), ``update_players()`` (Swiss Players from FIDE's rating list), ``unpair()`` and
+  New Week), ``update_players()`` (Swiss Players from FIDE's rating list),
+  ``update_custom_list()`` (from the organiser's own list), ``report_period()`` (an event over
+  30 days' period report, beside the book), ``unpair()`` and
   ``undo()`` (FIDE mode: take back the last round's pairing, the last logged change),
   ``take_results()`` (the results desk's released results; in xlwings Lite, over HTTP,
   ``await take_results_lite(book)``), and the same on any
   ``xlwings.Book``: ``recalc_book(book)``, ``new_week_book(book)``,
-  ``update_players_book(book)``, ``unpair_book(book)``, ``undo_book(book)``,
+  ``update_players_book(book)``, ``update_custom_list_book(book)``,
+  ``report_period_book(book)``, ``unpair_book(book)``, ``undo_book(book)``,
   ``take_results_book(book)``; they come from
   :mod:`ratingbook.excel` and are loaded on first use, so ``import ratingbook`` stays light;
 - :mod:`ratingbook.excel`: the same, plus the ``@xw.script`` entry points for xlwings Server
   and Lite (``recalc_ratings``, ``start_new_week``, ``update_players_from_rating_list``,
+  ``update_players_from_custom_list``, ``report_rating_period``,
   ``unpair_last_round``, ``undo_last_change``, ``take_results_from_desk``);
 - :mod:`ratingbook.udfs`: the worksheet functions (``=ELO_UPDATE(...)`` and friends);
 - :mod:`ratingbook.swiss`: seed 004's ``determine_output`` and ``player_result``;
@@ -40,6 +44,8 @@ _EXCEL_ENTRY_POINTS = (
     "recalc_book",
     "redo",
     "redo_book",
+    "report_period",
+    "report_period_book",
     "take_results",
     "take_results_book",
     "take_results_lite",
@@ -47,6 +53,8 @@ _EXCEL_ENTRY_POINTS = (
     "undo_book",
     "unpair",
     "unpair_book",
+    "update_custom_list",
+    "update_custom_list_book",
     "update_players",
     "update_players_book",
 )

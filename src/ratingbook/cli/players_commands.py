@@ -159,6 +159,7 @@ def players_custom_list_command(
     from ratingbook.files.backends import open_book
     from ratingbook.files.disk import held_for_in_place
     from ratingbook.session import Done, Session, UpdateFromCustomList
+    from ratingbook.workbook.sheets.event_book import CUSTOM_COLUMNS
 
     [(source, target)] = targets((book,), output, out_dir, in_place, force, "updated")
     try:
@@ -166,7 +167,7 @@ def players_custom_list_command(
         text = decode_legacy(Path(rating_list).read_bytes())
     except OSError as error:
         fail(f"cannot read {rating_list!r}: {error.strerror or error}")
-    column = "National Rating" if into == "national" else "Manual Rating"
+    column = CUSTOM_COLUMNS[into]  # the column each rating is: one home, with Excel's
     command = UpdateFromCustomList(text, Path(rating_list).name, column)
     held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
     with held:

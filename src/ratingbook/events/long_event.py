@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError
 from ratingbook.events.codes import TIEBREAKS, tiebreak_base
 from ratingbook.events.event import SwissEvent, SwissPlayer
@@ -37,6 +38,7 @@ from ratingbook.events.periods import RatingPeriod
 from ratingbook.events.settings import SwissSettings, date_value
 
 __all__ = [
+    "last_finished_period",
     "period_event",
     "period_of_round",
     "period_rating",
@@ -46,6 +48,7 @@ __all__ = [
     "report_text",
     "reported",
     "tiebreak_event",
+    "waiting_rounds",
 ]
 
 
@@ -186,3 +189,26 @@ def reported(texts: Sequence[str]) -> dict[int, tuple[range, str]]:
         last = int(found.group(3) or first)
         out.setdefault(int(found.group(1)), (range(first, last + 1), found.group(4)))
     return out
+
+
+def waiting_rounds(event: SwissEvent, period: RatingPeriod) -> list[int]:
+    """The paired rounds of ``period`` with a game whose result is not in (missing, or an
+    adjourned game's): a period's report holds results, so it waits for them."""
+    return sorted(
+        {
+            e.round
+            for e in event.entries
+            if e.round in period.rounds and (e.result is None or e.result is Result.ADJOURNED)
+        }
+    )
+
+
+def last_finished_period(event: SwissEvent) -> int | None:
+    """The last period whose rounds are all paired with every result in (the one whose report
+    is due; Excel's Report Period writes it), or None while the first is not finished."""
+    finished = [
+        p.number
+        for p in periods_of(event.settings, event.paired_rounds)
+        if event.paired_rounds >= p.last and not waiting_rounds(event, p)
+    ]
+    return finished[-1] if finished else None

@@ -37,6 +37,9 @@ __all__ = [
     "ACCELERATION_SPELLINGS",
     "BAKU",
     "BLANK_MEANS",
+    "CUSTOM_INTO_SPELLINGS",
+    "CUSTOM_LIST",
+    "CUSTOM_LIST_INTO",
     "DOUBLE_ROUND_ROBIN",
     "DUTCH",
     "END_OF_EVENT",
@@ -101,6 +104,20 @@ RATED_SPELLINGS = {
 }
 
 
+#: The settings of a custom rating list (Q117), and the rating it may fill by spelling (the
+#: command line's ``--into national|manual`` too): the national or the manual one (FIDE's
+#: list alone fills the FIDE rating). Which column each is, is the workbook's.
+CUSTOM_LIST = "Custom List"
+CUSTOM_LIST_INTO = "Custom List Into"
+NATIONAL = "national"
+CUSTOM_INTO_SPELLINGS: Mapping[str, str] = {
+    "national": NATIONAL,
+    "national rating": NATIONAL,
+    "manual": "manual",
+    "manual rating": "manual",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class SwissSettings:
     """The ``Swiss Settings`` sheet. Empty ``tiebreaks`` means the seed's own order."""
@@ -155,6 +172,12 @@ class SwissSettings:
     #: The FIDE rating list file (TXT or XML, zipped or not) Excel's Update Players reads, as
     #: typed: a path, relative to the workbook's folder or absolute. Nothing else reads it.
     rating_list: str = ""
+    #: ``Custom List``: a rating list of the organiser's own (a CSV file, FIDE's checklist
+    #: Q117) Excel's Update from Custom List reads, as typed (a path, relative to the
+    #: workbook's folder or absolute); ``Custom List Into``: the column it fills (National
+    #: rating by default, or the manual one). The command line takes them as arguments.
+    custom_list: str = ""
+    custom_list_into: str = NATIONAL
     #: The end-of-event settings as typed, by name (issue 27): ``Prize Sharing``, ``Prize
     #: Step``, ``One Prize Each`` (read by :func:`ratingbook.events.prize_rules.prize_settings`),
     #: ``Norm Games``, ``Norm Exemption`` and ``Non-FIDE Federations`` (by
@@ -253,6 +276,9 @@ SETTING_NAMES: Mapping[str, str] = {
     "rating list": "Rating List",
     "rating list file": "Rating List",
     "fide rating list": "Rating List",
+    "custom list": CUSTOM_LIST,
+    "custom rating list": CUSTOM_LIST,
+    "custom list into": CUSTOM_LIST_INTO,
     # The end of an event (issue 27): prizes and title norms.
     "prize sharing": "Prize Sharing",
     "prize step": "Prize Step",
@@ -285,6 +311,8 @@ SETTING_ORDER = (
     "Acceleration",
     "FIDE Rated",
     "Rating List",
+    CUSTOM_LIST,
+    CUSTOM_LIST_INTO,
     "Rating Method",
     "Equal Order",
     OVER_30_DAYS,
@@ -419,6 +447,10 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         ),
         "FIDE Rated": settings.rated or None,
         "Rating List": settings.rating_list or None,
+        CUSTOM_LIST: settings.custom_list or None,
+        CUSTOM_LIST_INTO: (
+            None if settings.custom_list_into == NATIONAL else settings.custom_list_into.title()
+        ),
         "Rating Method": None if settings.rating_method == FIDE else settings.rating_method,
         "Equal Order": None if settings.equal_order == NAME else settings.equal_order,
         OVER_30_DAYS: "On" if settings.over_30_days else None,

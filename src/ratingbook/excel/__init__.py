@@ -1,5 +1,5 @@
-"""Excel through xlwings: the ribbon's button, Start New Week, Update Players, Take results and
-the xlwings Server/Lite scripts.
+"""Excel through xlwings: the ribbon's button, Start New Week, Update Players (from FIDE's list
+or a custom one), Report Period, Take results and the xlwings Server/Lite scripts.
 
 - :mod:`~ratingbook.excel.xlwings_book`: :class:`XlwingsBook`, the Book interface over any
   ``xlwings.Book`` (desktop Excel and the JSON engine of xlwings Server and Lite);
@@ -18,6 +18,9 @@ from ratingbook.excel.scripts import (
     redo,
     redo_book,
     redo_last_undo,
+    report_period,
+    report_period_book,
+    report_rating_period,
     start_new_week,
     take_results,
     take_results_book,
@@ -28,8 +31,11 @@ from ratingbook.excel.scripts import (
     unpair,
     unpair_book,
     unpair_last_round,
+    update_custom_list,
+    update_custom_list_book,
     update_players,
     update_players_book,
+    update_players_from_custom_list,
     update_players_from_rating_list,
 )
 from ratingbook.excel.xlwings_book import XlwingsBook, excel_text
@@ -45,6 +51,9 @@ __all__ = [
     "redo",
     "redo_book",
     "redo_last_undo",
+    "report_period",
+    "report_period_book",
+    "report_rating_period",
     "start_new_week",
     "take_results",
     "take_results_book",
@@ -56,7 +65,10 @@ __all__ = [
     "unpair",
     "unpair_book",
     "unpair_last_round",
+    "update_custom_list",
+    "update_custom_list_book",
     "update_players",
     "update_players_book",
+    "update_players_from_custom_list",
     "update_players_from_rating_list",
 ]

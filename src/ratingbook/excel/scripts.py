@@ -7,12 +7,20 @@
 - :func:`update_players` -- **Update Players**: Swiss Players filled from FIDE's rating list, the
   file the ``Rating List`` setting names (``RunPython "import ratingbook;
   ratingbook.update_players()"``), as ``ratingbook players update``;
-- :func:`recalc_book` / :func:`new_week_book` / :func:`update_players_book` -- the work itself,
-  on any ``xlwings.Book``; they raise :class:`~ratingbook.errors.RatingbookError` on bad input;
+- :func:`update_custom_list` -- **Update from Custom List**: ``National Rating`` (or ``Manual
+  Rating``) filled from a rating list of the organiser's own, the CSV file the ``Custom List``
+  setting names, as ``ratingbook players custom-list`` (FIDE's checklist, Q117);
+- :func:`report_period` -- **Report Period**: an event over 30 days' finished rating period's
+  own TRF written beside the book and logged, as ``ratingbook trf export BOOK --period N``
+  (Q211-216; desktop Excel only: xlwings Server and Lite write no file beside the book);
+- :func:`recalc_book` / :func:`new_week_book` / :func:`update_players_book` /
+  :func:`update_custom_list_book` / :func:`report_period_book` -- the work itself, on any
+  ``xlwings.Book``; they raise :class:`~ratingbook.errors.RatingbookError` on bad input;
 - :func:`take_results` / :func:`take_results_book` / :func:`take_results_from_desk` -- **Take
   results**: the results released at the results desk (issue 36) taken into the open book;
-- :func:`recalc_ratings` / :func:`start_new_week` / :func:`update_players_from_rating_list` --
-  ``@xw.script`` versions for xlwings Server (Office.js) and xlwings Lite, which inject the book.
+- :func:`recalc_ratings` / :func:`start_new_week` / :func:`update_players_from_rating_list` /
+  :func:`update_players_from_custom_list` / :func:`report_rating_period` -- ``@xw.script``
+  versions for xlwings Server (Office.js) and xlwings Lite, which inject the book.
 
 Everything is read, checked and computed before the first write, so bad input stops the run with
 nothing written (see :mod:`ratingbook.workbook.actions`).
@@ -43,6 +51,9 @@ __all__ = [
     "redo",
     "redo_book",
     "redo_last_undo",
+    "report_period",
+    "report_period_book",
+    "report_rating_period",
     "start_new_week",
     "take_results",
     "take_results_book",
@@ -54,8 +65,11 @@ __all__ = [
     "unpair",
     "unpair_book",
     "unpair_last_round",
+    "update_custom_list",
+    "update_custom_list_book",
     "update_players",
     "update_players_book",
+    "update_players_from_custom_list",
     "update_players_from_rating_list",
 ]
 
@@ -145,10 +159,7 @@ def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | Non
     where = None
     if rating_list is None:
         typed, where = rating_list_setting(XlwingsBook(book))
-        path = Path(typed.strip()).expanduser()
-        folder = Path(str(book.fullname)).parent
-        if not path.is_absolute() and folder.is_dir():
-            path = folder / path
+        path = _beside(book, typed)
     else:
         path = Path(rating_list)
 
@@ -162,6 +173,108 @@ def update_players_book(book: xw.Book, rating_list: str | os.PathLike[str] | Non
             raise RatingbookError(error.problem, where, "Value") from None
 
     return _session_run(book, session.UpdatePlayers(scan))
+
+
+def _beside(book: xw.Book, typed: str) -> Path:
+    """The file a setting names: a path relative to the workbook's folder, or absolute."""
+    path = Path(typed.strip()).expanduser()
+    folder = Path(str(book.fullname)).parent
+    if not path.is_absolute() and folder.is_dir():
+        path = folder / path
+    return path
+
+
+#: Why xlwings Server and Lite cannot do what a button does with the files beside the book.
+_NOT_BESIDE = (
+    "xlwings Lite runs in the browser and xlwings Server on its own machine: neither reads or "
+    "writes the files of the computer the book is on"
+)
+
+
+def update_custom_list_book(
+    book: xw.Book,
+    custom_list: str | os.PathLike[str] | None = None,
+    into: str | None = None,
+) -> Plan:
+    """Fill ``National Rating`` (or ``Manual Rating``) of ``Swiss Players`` from a rating list
+    of the organiser's own, as ``ratingbook players custom-list`` (FIDE's checklist, Q117):
+    a CSV file naming the players by FIDE ID, National ID or Name, and their Rating.
+
+    The list is ``custom_list``, or else the file the ``Custom List`` setting names (a path
+    relative to the workbook's folder, or absolute); the column is ``into`` (``National`` or
+    ``Manual``), or else the ``Custom List Into`` setting's (National Rating by default). On
+    bad input or a list that cannot be read (in xlwings Server or Lite: the book's computer's
+    files, which they cannot read), raises :class:`~ratingbook.errors.RatingbookError` having
+    written nothing. The plan's summary ends with what changed, with the list's lines, and the
+    players it does not have (the first lines of them).
+    """
+    from ratingbook.core.encoding import decode_legacy
+    from ratingbook.events.settings import CUSTOM_INTO_SPELLINGS, NATIONAL
+    from ratingbook.workbook.sheets.event_book import CUSTOM_COLUMNS, custom_list_setting
+
+    where = None
+    column = CUSTOM_COLUMNS[NATIONAL]
+    if custom_list is None:
+        typed, column, where = custom_list_setting(XlwingsBook(book))
+        path = _beside(book, typed)
+    else:
+        path = Path(custom_list)
+    if into is not None:
+        if " ".join(into.casefold().split()) not in CUSTOM_INTO_SPELLINGS:
+            raise RatingbookError(f"into {into!r}: expected National or Manual")
+        column = CUSTOM_COLUMNS[CUSTOM_INTO_SPELLINGS[" ".join(into.casefold().split())]]
+    try:
+        # a federation's export is often CP1252: read as the command line reads it
+        text = decode_legacy(path.read_bytes())
+    except OSError as error:
+        elsewhere = (
+            f" ({_NOT_BESIDE}: there, run ratingbook players custom-list BOOK.xlsx LIST.csv on "
+            "that computer)"
+            if _remote(book)
+            else ""
+        )
+        raise RatingbookError(
+            f"cannot read the custom list {str(path)!r}: {error.strerror or error}{elsewhere}",
+            where,
+            "Value" if where is not None else None,
+        ) from None
+    return _session_run(book, session.UpdateFromCustomList(text, path.name, column))
+
+
+def report_period_book(book: xw.Book, period: int | None = None) -> Plan:
+    """An event over 30 days: rating period ``period``'s own report (default: the last
+    finished period's), as ``ratingbook trf export BOOK --period N`` (Q211-216): the book
+    recalculated with its Event Log's ``Period Report`` row through the session (the period's
+    rounds frozen), then the file written beside the book as ``BOOK-period-N.trf`` (UTF-8,
+    lines ending CR LF). Refused, nothing written, with the command's texts (a period not
+    finished, a frozen period whose file changed, ...); in xlwings Server and Lite, which
+    write no file beside the book, refused saying to run the command instead.
+    """
+    from ratingbook.files.disk import atomic_save
+    from ratingbook.workbook.kinds import read_book_event
+
+    path = Path(str(book.fullname))
+    if _remote(book):
+        raise RatingbookError(
+            f"a period's rating report is a file written beside the book, and {_NOT_BESIDE}: "
+            f"save the book, close it, and run ratingbook trf export {path.name} --period N "
+            f"-o {path.stem}-period-N.trf on that computer (it logs the report in the book as "
+            "desktop Excel's Report Period does)"
+        )
+    if not os.access(path.parent, os.W_OK):  # refused before the log row is written
+        raise RatingbookError(f"cannot write the period's report in {str(path.parent)!r}")
+    event = read_book_event(XlwingsBook(book))
+    number = period if period is not None else event.due_period()
+    exported = event.period_trf(number)
+    plan = _session_run(book, session.ReportPeriod(number))
+    target = path.with_name(f"{path.stem}-period-{number}.trf")
+
+    def write(temporary: str) -> None:
+        Path(temporary).write_bytes(exported.text.replace("\n", "\r\n").encode("utf-8"))
+
+    atomic_save(target, write)
+    wrote = f"wrote {target.name} beside the book ({exported.holds}); save the book"
+    return replace(plan, summary=(*plan.summary, wrote))
 
 
 def _client(book: xw.Book) -> str | None:
@@ -256,6 +369,40 @@ def update_players(book: xw.Book | None = None) -> Plan | None:
 
 
 _PLAYERS_UPDATED = "Players updated from FIDE's rating list."
+_CUSTOM_UPDATED = "Players updated from the custom rating list."
+_PERIOD_REPORTED = "Period report written."
+
+
+def update_custom_list(book: xw.Book | None = None) -> Plan | None:
+    """**Update from Custom List** for the workbook the user is looking at (see :func:`main`):
+    ``RunPython "import ratingbook; ratingbook.update_custom_list()"``, reading the file the
+    ``Custom List`` setting names."""
+    book = book if book is not None else _user_book()
+    return _run(book, update_custom_list_book, _CUSTOM_UPDATED)
+
+
+def report_period(book: xw.Book | None = None, period: int | None = None) -> Plan | None:
+    """**Report Period** for the workbook the user is looking at (see :func:`main`):
+    ``RunPython "import ratingbook; ratingbook.report_period()"`` writes the last finished
+    period's report (``report_period(period=2)``: period 2's)."""
+    book = book if book is not None else _user_book()
+    return _run(book, lambda b: report_period_book(b, period), _PERIOD_REPORTED)
+
+
+@xw.script
+def update_players_from_custom_list(book: xw.Book) -> None:
+    """Update from Custom List for xlwings Server (Office.js) and xlwings Lite, which pass the
+    book: the list must be a file the Python side can open (neither reads the book's
+    computer's files: there, the message says to use ``ratingbook players custom-list``)."""
+    _run(book, update_custom_list_book, _CUSTOM_UPDATED)
+
+
+@xw.script
+def report_rating_period(book: xw.Book) -> None:
+    """Report Period for xlwings Server (Office.js) and xlwings Lite, which pass the book:
+    refused, saying to run ``ratingbook trf export BOOK --period N`` (neither writes a file
+    beside the book)."""
+    _run(book, report_period_book, _PERIOD_REPORTED)
 
 
 @xw.script

@@ -125,6 +125,12 @@ class BookEvent(Protocol):
         --period``); an error for a kind that has no rating periods."""
         ...
 
+    def due_period(self) -> int:
+        """An event over 30 days: the last period whose rounds are all finished, the one
+        whose report is due (Excel's Report Period writes it); 1 while none is (its report is
+        then refused, saying why); an error for a kind that has no rating periods."""
+        ...
+
     def site(self) -> SiteView:
         """What ``publish`` shows of the event."""
         ...

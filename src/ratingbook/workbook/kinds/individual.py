@@ -127,6 +127,12 @@ class IndividualEvent:
         period, text = period_file(self.event, number)
         return TrfFile(text, f"{period.label}: {text.count(chr(10) + '001 ')} players")
 
+    def due_period(self) -> int:
+        """The last finished period of an event over 30 days (1 while none is)."""
+        from ratingbook.events.long_event import last_finished_period
+
+        return last_finished_period(self.event) or 1
+
     def site(self) -> SiteView:
         """The event and the end-of-event tables due for it (the ``Prizes`` sheet read)."""
         from ratingbook.workbook.sheets.end_reports import end_grids

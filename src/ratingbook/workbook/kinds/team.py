@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["TEAM", "TeamBookEvent", "TeamKind"]
 
+_NO_PERIODS = "rating periods are for a Swiss event or a round robin, not a team event"
+
 
 class TeamBookEvent:
     """A team event read from a book (see :class:`~ratingbook.workbook.kinds.base.BookEvent`)."""
@@ -62,9 +64,11 @@ class TeamBookEvent:
 
     def period_trf(self, number: int) -> TrfFile:
         """Refused: a team event has no rating periods (its games are rated as one event)."""
-        raise RatingbookError(
-            "rating periods are for a Swiss event or a round robin, not a team event"
-        )
+        raise RatingbookError(_NO_PERIODS)
+
+    def due_period(self) -> int:
+        """Refused, as :meth:`period_trf`."""
+        raise RatingbookError(_NO_PERIODS)
 
     def trf(self) -> TrfFile:
         """The event with the ranks of its team standings in record 310."""

@@ -13,12 +13,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
-from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.changes import LoggedChange
 from ratingbook.events.fide_mode.log import LogKind
-from ratingbook.events.long_event import periods_of, report_text, reported
+from ratingbook.events.long_event import periods_of, report_text, reported, waiting_rounds
 from ratingbook.events.periods import RatingPeriod
 from ratingbook.trf.exporter import export_period_trf
 from ratingbook.workbook.port.book import Plan
@@ -53,8 +52,7 @@ def period_file(event: SwissEvent, number: int) -> tuple[RatingPeriod, str]:
     """Period ``number`` and its report's file, refused while one of its rounds is not
     finished (a report holds results)."""
     period = the_period(event, number)
-    waiting = sorted({e.round for e in event.entries if e.round in period.rounds and (
-        e.result is None or e.result is Result.ADJOURNED)})  # fmt: skip
+    waiting = waiting_rounds(event, period)
     if waiting or event.paired_rounds < period.last:
         rounds = ", ".join(map(str, waiting)) or f"{event.paired_rounds + 1}-{period.last}"
         raise RatingbookError(

@@ -17,7 +17,7 @@ from ratingbook.errors import Location, MissingColumnError, Problems, Ratingbook
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.round_robin import check_round_robin
-from ratingbook.events.settings import SwissSettings
+from ratingbook.events.settings import CUSTOM_LIST, SwissSettings
 from ratingbook.workbook.port.book import Book
 from ratingbook.workbook.sheets.event_rows import build_event
 from ratingbook.workbook.sheets.forbidden_pair_rows import read_forbidden_pairs
@@ -30,7 +30,14 @@ from ratingbook.workbook.sheets.schemas import (
 )
 from ratingbook.workbook.sheets.settings_rows import read_settings
 
-__all__ = ["EventTables", "rating_list_setting", "read_event", "read_event_tables"]
+__all__ = [
+    "CUSTOM_COLUMNS",
+    "EventTables",
+    "custom_list_setting",
+    "rating_list_setting",
+    "read_event",
+    "read_event_tables",
+]
 
 
 def _games_table(sheets: Sheets) -> Table:
@@ -107,3 +114,28 @@ def rating_list_setting(book: Book) -> tuple[str, Location | None]:
             "Value" if settings and "Rating List" in settings.places else None,
         )
     return settings.rating_list, settings.places.get("Rating List")
+
+
+#: The column of ``Swiss Players`` a custom list fills, by the rating ``Custom List Into`` (or
+#: the command line's ``--into``) names.
+CUSTOM_COLUMNS = {"national": "National Rating", "manual": "Manual Rating"}
+
+
+def custom_list_setting(book: Book) -> tuple[str, str, Location | None]:
+    """The custom rating list (Q117) the ``Custom List`` setting names, as typed, the column
+    ``Custom List Into`` says it fills, and where the setting is (what Excel's Update from
+    Custom List reads; the command line takes ``LIST`` and ``--into`` instead)."""
+    sheets = Sheets(book)
+    settings = None
+    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
+        settings = read_settings(read(sheets, SWISS_SETTINGS).rows)
+    if settings is None or not settings.custom_list:
+        raise RatingbookError(
+            f"no custom list to read: type the path of your rating list (a CSV file naming the "
+            f"players by FIDE ID, National ID or Name, and their Rating) as the value of the "
+            f"setting {CUSTOM_LIST!r} in {SWISS_SETTINGS.sheet!r}",
+            settings.places.get(CUSTOM_LIST) if settings else None,
+            "Value" if settings and CUSTOM_LIST in settings.places else None,
+        )
+    column = CUSTOM_COLUMNS[settings.custom_list_into]
+    return settings.custom_list, column, settings.places.get(CUSTOM_LIST)

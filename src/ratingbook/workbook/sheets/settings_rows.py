@@ -27,6 +27,9 @@ from ratingbook.events.periods import (
 )
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
+    CUSTOM_INTO_SPELLINGS,
+    CUSTOM_LIST,
+    CUSTOM_LIST_INTO,
     END_OF_EVENT,
     EQUAL_ORDER_SPELLINGS,
     METHOD_SPELLINGS,
@@ -158,6 +161,15 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
         )
     if given("Rating List"):
         kwargs["rating_list"] = text(values["Rating List"], place["Rating List"], "Value")
+    if given(CUSTOM_LIST):
+        kwargs["custom_list"] = text(values[CUSTOM_LIST], place[CUSTOM_LIST], "Value")
+    if given(CUSTOM_LIST_INTO):
+        kwargs["custom_list_into"] = spelled(
+            CUSTOM_LIST_INTO,
+            CUSTOM_INTO_SPELLINGS,
+            "Custom List Into {written}: expected National (National Rating) or Manual "
+            "(Manual Rating), the column the custom list fills",
+        )
     if given("Points"):
         kwargs["scoring"] = _points_setting(values["Points"], place["Points"], "Value")
     if given(RATING_PERIODS):
