@@ -63,8 +63,7 @@ def test_the_other_players_report_with_colours_swapped_is_told_and_marked(
     )
     assert _marks(desk)[1] == (
         swapped.item_id,
-        f"same players as game #{first.item_id} this evening: a rematch, or the same game "
-        "twice?",
+        f"same players as game #{first.item_id} this evening: a rematch, or the same game twice?",
     )
     desk.reject(swapped.item_id, by="staff", reason="the same game twice")
     assert _marks(desk) == [(first.item_id, ""), (swapped.item_id, "")]
