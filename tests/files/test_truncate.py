@@ -63,3 +63,20 @@ def test_the_memory_book_keeps_the_first_rows() -> None:
     book = MemoryBook({"S": [["a"], ["b"], ["c"]]})
     book.truncate("S", 1)
     assert book.grids() == {"S": [["a"]]}
+
+
+def test_xlwings_on_the_json_engine_clears_the_rows_below() -> None:
+    """xlwings Server and Lite: the rows below are cleared in one call (rows 3 and 4, 0-based
+    start row 2, two rows); the JSON engine resizes no table (see _grow_tables)."""
+    from tests.helpers.jsonbook import actions, make_json_book
+
+    from ratingbook.excel import XlwingsBook
+
+    json_book = make_json_book({"S": [["h"], [1], [2], [3]]})
+    XlwingsBook(json_book).truncate("S", 2)
+    [cleared] = actions(json_book)
+    assert (cleared["func"], cleared["start_row"], cleared["row_count"]) == (
+        "rangeClearContents",
+        2,
+        2,
+    )
