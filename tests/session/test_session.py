@@ -201,8 +201,17 @@ RECORD = ("Event History", "Event Log", "Event State")
 
 
 def without_record(grids: dict[str, Grid]) -> dict[str, Grid]:
-    """Every sheet but FIDE mode's record and the undo store."""
-    return {k: v for k, v in grids.items() if k not in RECORD}
+    """Every sheet but FIDE mode's record and the undo store, each row without its blank cells
+    at the end (an undo takes appended rows away; their redo writes them anew, as wide as
+    their values)."""
+    return {k: [_trimmed(r) for r in v] for k, v in grids.items() if k not in RECORD}
+
+
+def _trimmed(row: list[Any]) -> list[Any]:
+    end = len(row)
+    while end and row[end - 1] is None:
+        end -= 1
+    return row[:end]
 
 
 def state_items(grids: dict[str, Grid]) -> list[list[Any]]:

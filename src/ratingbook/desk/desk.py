@@ -41,6 +41,9 @@ from ratingbook.desk.rules import (
     check_accept,
     check_report,
     evening,
+    looks_alike,
+    looks_twice,
+    looks_twice_in_queue,
     standing,
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
@@ -257,10 +260,12 @@ class Desk:
         def record(db: sqlite3.Connection) -> Ack:
             what = f"{names[white_id]} - {names[black_id]}"
             iid = self._same_game(db, white_id, black_id, side, now())
+            doubt: str | None = ""
             if iid is None:
                 iid = self._store.game_item(
                     db, (white_id, names[white_id]), (black_id, names[black_id])
                 )
+                doubt = None
             else:  # the other player's report of that game: it confirms it, or differs
                 item = self._store.item_in(db, iid)
                 assert item is not None
@@ -272,13 +277,35 @@ class Desk:
                         what=f"the game {what}", who=decider(view.kind),
                     )  # fmt: skip
             self._store.add_report(db, iid, side, canonical, origin)
+            if doubt is None:  # a new game: is it one reported before, sent again?
+                doubt = self._looks_twice(db, iid, reporter, names)
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
             said = _said(status, item, view.kind)
-            return Ack(iid, status, f"{what}: {canonical}, {said}", item.released)
+            return Ack(iid, status, f"{what}: {canonical}, {said}", item.released, doubt or "")
 
         return self._store.together(record)
+
+    def _looks_twice(
+        self, db: sqlite3.Connection, iid: int, reporter: str, names: dict[str, str]
+    ) -> str:
+        """What the answer to the new game ``iid``, just reported with ``reporter``'s code
+        (:data:`CAMP`: the camp's), says when it looks like a game reported before it this
+        evening (:func:`_looks_like`); "" when none does."""
+        items = self._store.items_in(db, GAMES_ROUND)
+        new = next(i for i in items if i.id == iid)
+        earlier = _looks_like(new, items)
+        if earlier is None:
+            return ""
+        first = earlier.reports[earlier.set_aside]
+        first_by = {"white": earlier.white_id, "black": earlier.black_id}.get(first.side or "")
+        return looks_twice(
+            None if first_by is None else names[first_by],
+            None if reporter == CAMP else names[reporter],
+            (names[new.white_id], names[new.black_id]),
+            (earlier.white, earlier.black, first.result),
+        )
 
     def _same_game(
         self, db: sqlite3.Connection, white: str, black: str, side: Side | None, at: str
@@ -323,7 +350,13 @@ class Desk:
                         self._store.board_item(db, b.round, b.match, b.board, b.white, b.black)
                 items = self._store.items(rnd)
         held = held_back(items, view.confirms)
-        return [self._queued(item, view, held.get(item.id)) for item in items]
+        queued = [self._queued(item, view, held.get(item.id)) for item in items]
+        if view.kind in ("ladder", "elo"):
+            for n, item in enumerate(items):
+                earlier = _looks_like(item, items[:n])
+                if earlier is not None:
+                    queued[n] = replace(queued[n], doubt=looks_twice_in_queue(earlier.id))
+        return queued
 
     def _queued(self, item: Item, view: BookView, behind: Item | None = None) -> QueueItem:
         status, result = self._standing(item, view)
@@ -525,6 +558,28 @@ def _pairing(board: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
         board.result,
         board.match,
     )
+
+
+def _looks_like(game: Item, others: Sequence[Item]) -> Item | None:
+    """The first of ``others``, games reported before ``game``, that looks like it
+    (:func:`~ratingbook.desk.rules.looks_alike`: the same players, the same evening, the same
+    winner), the one home of that matching for the phone's answer and the staff's queue; a
+    game whose reports the staff rejected (none counts) looks like none."""
+
+    def seen(item: Item) -> tuple[str, str, str, str] | None:
+        if not item.counted:
+            return None
+        first = item.reports[item.set_aside]
+        return (item.white_id, item.black_id, first.result, first.at)
+
+    this = seen(game)
+    if this is None:
+        return None
+    for other in others:
+        that = seen(other)
+        if other.id < game.id and that is not None and looks_alike(that, this):
+            return other
+    return None
 
 
 def _what(item: Item) -> str:

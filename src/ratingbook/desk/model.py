@@ -194,6 +194,9 @@ class QueueItem:
     rejected, or no reason given)."""
     set_aside: int = 0
     """How many of ``reports`` (the oldest) the arbiter rejected: they count no more."""
+    doubt: str = ""
+    """A ladder's game that looks like an earlier game of the same evening: "same players as
+    game #n this evening: a rematch, or the same game twice?" ("" : none)."""
 
     @property
     def place(self) -> str:
@@ -213,6 +216,10 @@ class Ack:
     """Whether the item's round (or the ladder's games) is released: a result ready in a
     released round goes into the book at once (the taker is woken), one in a round not yet
     released waits for the release, so nothing need look."""
+    doubt: str = ""
+    """A new ladder game that looks like one reported this evening (the same players and
+    winner): a sentence telling the player to tell the staff if it is the same game ("":
+    none). The game is new all the same: campers may play a rematch."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,12 @@ The rules (issue 36, as Cobra and the league systems do it):
 - a ladder's or an Elo book's game has no forfeit (games played only) and its staff decide
   (:func:`~ratingbook.desk.model.decider`); a player's report of a game the other player
   reported the same evening (:func:`evening`) is a second report of it (the desk finds that
-  game), refused as a board's when it differs from what the staff decided or the book holds.
+  game), refused as a board's when it differs from what the staff decided or the book holds;
+- a ladder's game reported again that looks like one reported the same evening (the same two
+  players, either colours, the same winner: :func:`looks_alike`) is a new game, since campers
+  may play a rematch, but never silently: the phone's answer (:func:`looks_twice`) and the
+  staff's queue (:func:`looks_twice_in_queue`) say so, and the staff reject one if it is the
+  same game twice.
 """
 
 from __future__ import annotations
@@ -54,6 +59,9 @@ __all__ = [
     "evening",
     "forfeit_refusal",
     "is_forfeit",
+    "looks_alike",
+    "looks_twice",
+    "looks_twice_in_queue",
     "standing",
 ]
 
@@ -263,6 +271,59 @@ def evening(at: str) -> _dt.date:
     the local date of its evening, which runs from noon to the next noon."""
     when = _dt.datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone()
     return (when - _EVENING_STARTS).date()
+
+
+def _winner(white: str, black: str, result: str) -> str | None:
+    """Who won a game of ``white`` and ``black`` (ids) with ``result`` ("": a draw; None: a
+    result that is no game played)."""
+    played = ladder_result_or_none(result)
+    if played is None:
+        return None
+    return {Result.WHITE_WINS: white, Result.BLACK_WINS: black}.get(played, "")
+
+
+def looks_alike(first: tuple[str, str, str, str], second: tuple[str, str, str, str]) -> bool:
+    """Whether two ladder games, each (white id, black id, result, when first reported: ISO
+    8601), look like the same game: the same two players in either colours, the same
+    evening (:func:`evening`), the same winner (or both drawn). Colours swapped count: the
+    other player may give them the wrong way round, or the players played again."""
+    (w1, b1, r1, at1), (w2, b2, r2, at2) = first, second
+    if {w1, b1} != {w2, b2} or evening(at1) != evening(at2):
+        return False
+    won = _winner(w1, b1, r1)
+    return won is not None and won == _winner(w2, b2, r2)
+
+
+def _plain(result: str) -> str:
+    return result.strip("()")
+
+
+def looks_twice(
+    first_by: str | None, now_by: str | None, players: tuple[str, str], game: tuple[str, str, str]
+) -> str:
+    """What the phone's answer says of a new game that looks like ``game`` (its White's and
+    Black's names and result), reported this evening by ``first_by``, now reported again by
+    ``now_by`` (each a player's name; None: the camp's code); ``players`` the two players'
+    names. Not a refusal: a rematch is a new game; the same game twice is the staff's to
+    reject."""
+    white, black, result = game
+    if first_by is not None and first_by == now_by:
+        other = players[1] if players[0] == now_by else players[0]
+        said = f"You already reported a game with {other}"
+    elif first_by is not None and now_by is not None:
+        said = f"{first_by} already reported a game with you"
+    else:
+        said = f"A game of {players[0]} and {players[1]} was already reported"
+    return (
+        f"{said} this evening ({white} - {black} {result.strip('()')}): if this is the same "
+        "game, tell the staff."
+    )
+
+
+def looks_twice_in_queue(number: int) -> str:
+    """What the staff's queue says on a game that looks like game ``number`` (its number in
+    the queue, an earlier game of the same evening: :func:`looks_alike`)."""
+    return f"same players as game #{number} this evening: a rematch, or the same game twice?"
 
 
 def check_accept(status: Status, what: str) -> None:

@@ -34,7 +34,12 @@ from ratingbook.workbook.port.book import (
     WriteBlock,
     apply_plan,
 )
-from ratingbook.workbook.port.table_growth import TableArea, grown_tables, written_extent
+from ratingbook.workbook.port.table_growth import (
+    TableArea,
+    grown_tables,
+    shrunk_tables,
+    written_extent,
+)
 
 __all__ = ["INTERNAL_NOTE", "REMOTE", "XlwingsBook", "excel_text"]
 
@@ -210,6 +215,16 @@ class XlwingsBook:
         ws.range((block.row, block.column)).value = out
         if not self.remote:
             _grow_tables(ws, block)
+
+    def truncate(self, sheet: str, rows: int) -> None:
+        ws = self.book.sheets[sheet]
+        used = ws.used_range
+        last = used.row + used.rows.count - 1
+        if last > rows:  # cleared, as a replaced sheet is: the cells keep their formats
+            ws.range((rows + 1, 1), (last, used.column + used.columns.count - 1)).clear_contents()
+        self._grids.pop(sheet.casefold(), None)
+        if not self.remote:  # the JSON engine cannot resize a table (see _grow_tables)
+            _shrink_tables(ws, rows)
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         existing = {ws.name.casefold(): ws for ws in self.book.sheets}
@@ -387,6 +402,33 @@ def _tolerated(call: Callable[..., object], *args: object) -> None:
         pass
 
 
+def _table_areas(ws: xw.Sheet) -> dict[str, tuple[xw.main.Table, TableArea]]:
+    """The sheet's tables (ListObjects) and their areas; none on an engine without tables."""
+    try:
+        found = list(ws.tables)
+    except NotImplementedError:  # an engine without tables: nothing to resize
+        return {}
+    tables: dict[str, tuple[xw.main.Table, TableArea]] = {}
+    for table in found:
+        rng = table.range
+        if rng is None:
+            continue
+        last = rng.last_cell
+        totals = 1 if table.show_totals else 0
+        area = TableArea(table.name, rng.row, rng.column, last.row, last.column, totals)
+        tables[area.name] = (table, area)
+    return tables
+
+
+def _shrink_tables(ws: xw.Sheet, rows: int) -> None:
+    """Desktop Excel: the tables that reached below row ``rows`` end there (``ListObject.
+    Resize``), by :func:`~ratingbook.workbook.port.table_growth.shrunk_tables`."""
+    tables = _table_areas(ws)
+    for name, bottom in shrunk_tables([area for _, area in tables.values()], rows).items():
+        table, area = tables[name]
+        _tolerated(table.resize, ws.range((area.top, area.left), (bottom, area.right)))
+
+
 def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
     """Desktop Excel: the tables (ListObjects) ``block`` extends downward are resized over its
     rows (``ListObject.Resize``), by :mod:`ratingbook.workbook.port.table_growth`'s rule.
@@ -397,19 +439,7 @@ def _grow_tables(ws: xw.Sheet, block: WriteBlock) -> None:
     """
     if written_extent(block) is None:
         return
-    try:
-        found = list(ws.tables)
-    except NotImplementedError:  # an engine without tables: nothing to resize
-        return
-    tables: dict[str, tuple[xw.main.Table, TableArea]] = {}
-    for table in found:
-        rng = table.range
-        if rng is None:
-            continue
-        last = rng.last_cell
-        totals = 1 if table.show_totals else 0
-        area = TableArea(table.name, rng.row, rng.column, last.row, last.column, totals)
-        tables[area.name] = (table, area)
+    tables = _table_areas(ws)
     grown = grown_tables([area for _, area in tables.values()], [block])
     for name, bottom in grown.items():
         table, area = tables[name]

@@ -336,7 +336,7 @@ class Session:
         """The event's sheets rebuilt from the book as ``taking`` leaves it (never a new
         pairing, never a new week)."""
         memory = MemoryBook(read)
-        apply_plan(memory, Plan(blocks=taking.blocks))
+        apply_plan(memory, Plan(blocks=taking.blocks, truncated=taking.truncated))
         return plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
 
     def _ask_to_take(
@@ -377,13 +377,14 @@ class Session:
         """Write ``taking`` with ``views`` (the event's sheets rebuilt as it leaves the book,
         for an act that wrote generated sheets), the log's Undo or Redo row and the history."""
         read = self._read(sheets)
-        plan = Plan(blocks=taking.blocks)
+        plan = Plan(blocks=taking.blocks, truncated=taking.truncated)
         act = taking.act
         if views is not None:
             skip = {*RECORD_SHEETS, *taking.emptied}
             plan = Plan(
                 blocks=(*plan.blocks, *views.blocks),
                 sheets=tuple(s for s in views.sheets if s.name not in skip),
+                truncated=taking.truncated,
             )
         if taking.state is not None and not _is_unlogged(act):
             # FIDE mode's record: the log says so, the state goes back
@@ -392,7 +393,9 @@ class Session:
             record = plan_taken(
                 sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation
             )
-            plan = Plan(blocks=plan.blocks, sheets=(*plan.sheets, *record))
+            plan = Plan(
+                blocks=plan.blocks, sheets=(*plan.sheets, *record), truncated=plan.truncated
+            )
         history.acts[history.acts.index(act)] = taking.taken
         written = predicted(read, plan)
         history.saved = _inputs(written, {s.name for s in plan.sheets} | act.generated)
@@ -407,6 +410,7 @@ class Session:
             blocks=plan.blocks,
             sheets=(*plan.sheets, self._history_sheet(sheets, history)),
             summary=tuple(summary),
+            truncated=plan.truncated,
         )
         self._apply(plan)
         return Done(plan, kept=act.label)

@@ -42,6 +42,9 @@ class Taking:
     """``Event State`` as the act found it (undo) or left it (redo); None: the act has none."""
     emptied: frozenset[str] = frozenset()
     """Generated sheets the act made (undo leaves them empty, not rebuilt)."""
+    truncated: tuple[tuple[str, int], ...] = ()
+    """Input sheets whose rows the act appended, and the rows each keeps once undone: those
+    rows go (an Excel table's range with them), not only their values (:func:`_cut`)."""
 
 
 class CannotTake(RatingbookError):
@@ -202,6 +205,7 @@ def take(
                     if not is_blank(value):
                         writes[(sheet, r, c)] = None
     blocks = _blocks(writes)
+    truncated = _cut(act, now, writes) if back else ()
     states = act.records.get(EVENT_STATE)
     state = None if states is None else (states[0] if back else states[1])
     taken = replace(act, undone=back, cleared=cleared if back else {})
@@ -214,4 +218,28 @@ def take(
         taken,
         state,
         frozenset(emptied),
+        truncated,
     )
+
+
+def _cut(
+    act: Kept, now: Mapping[str, Grid], writes: Mapping[Cell, object]
+) -> tuple[tuple[str, int], ...]:
+    """The input sheets the undo of ``act`` leaves with empty rows at their end that the act
+    appended, each with the rows it keeps (its last row holding a value once ``writes`` are
+    written): a take's or a pairing's rows go whole, so no blank row stays at the end of the
+    sheet nor inside its Excel table (the table's range grew over them)."""
+    cut: list[tuple[str, int]] = []
+    for sheet in sorted({s for s, _ in act.added} - act.generated):
+        grid = [list(line) for line in now.get(sheet, [])]
+        for (name, row, column), value in writes.items():
+            if name == sheet and row <= len(grid):
+                line = grid[row - 1]
+                line.extend([None] * (column - len(line)))
+                line[column - 1] = value
+        keeps = len(grid)
+        while keeps and all(is_blank(v) for v in grid[keeps - 1]):
+            keeps -= 1
+        if any(name == sheet and row > keeps for name, row in act.added):
+            cut.append((sheet, keeps))
+    return tuple(cut)

@@ -115,6 +115,19 @@ class PackageBook:
             existing.hidden = True
         self._edits[self._part_of(existing)] = Edits(generated=sheet)
 
+    def truncate(self, sheet: str, rows: int) -> None:
+        # The rows below are cleared (their cells keep their formats, as a cleared cell's
+        # do), and the sheet's tables end at ``rows`` when it is saved (render.Edits).
+        entry = self._workbook.worksheet(sheet)
+        grid = self.read_values(sheet)
+        if len(grid) > rows:
+            width = max(len(line) for line in grid[rows:])
+            below: list[list[object]] = [[None] * width for _ in grid[rows:]]
+            if width:
+                self.write_values(WriteBlock(sheet, rows + 1, 1, below))
+        edits = self._edits.setdefault(self._part_of(entry), Edits())
+        edits.truncated = rows if edits.truncated is None else min(edits.truncated, rows)
+
     @staticmethod
     def _part_of(entry: SheetEntry) -> str:
         assert entry.part is not None  # worksheets without a part are refused on loading

@@ -206,8 +206,11 @@ def patch_sheet(
     part: str,
     name: str | None = None,
     heights: Mapping[int, float] | None = None,
+    keep: int | None = None,
 ) -> str:
-    """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced.
+    """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced,
+    and with ``keep`` (not None) only its first ``keep`` rows: the rows below go (undo of an
+    act that appended them, :meth:`~ratingbook.workbook.port.book.Book.truncate`).
 
     Every other row and cell is copied as it is. A replaced cell keeps its style ``s`` and
     loses its formula; if it held the master of a shared formula, the other cells of that
@@ -223,12 +226,16 @@ def patch_sheet(
     patterns = sheet.patterns
     p = patterns.p
     body = sheet.body
-    targets = sorted(writes)
+    targets = sorted(r for r in writes if keep is None or r <= keep)
     out: list[str] = []
     copied = 0  # body[copied:position] is still to be copied as it is
     next_target = 0
     masters: dict[str, tuple[str, str]] = {}  # shared formulas whose master cell was replaced
     for number, start, end, attrs, inside, has_ref in sheet.rows():
+        if keep is not None and number > keep:  # cut short: the row goes, cells and all
+            out.append(body[copied:start])
+            copied = end
+            continue
         while next_target < len(targets) and targets[next_target] < number:
             out.append(body[copied:start])
             copied = start

@@ -46,7 +46,7 @@ from ratingbook.files.patching.patch import (
     with_page_title,
 )
 from ratingbook.files.patching.styles import Styles
-from ratingbook.files.patching.tableparts import grow_table_parts
+from ratingbook.files.patching.tableparts import grow_table_parts, shrink_table_parts
 from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
 
 
@@ -56,6 +56,8 @@ class Edits:
 
     generated: GeneratedSheet | None = None
     blocks: list[WriteBlock] = field(default_factory=list)
+    truncated: int | None = None
+    """The rows the sheet keeps (None: all): its tables end there (undo of appended rows)."""
 
 
 class Renderer:
@@ -134,11 +136,11 @@ class Renderer:
                     plan.parts[entry.part] = Stream(first, generator)
                 if source.has(rels_part(entry.part)):
                     removed_rels.add(source.member(rels_part(entry.part)))
-            elif writes or title is not None or widths:
+            elif writes or title is not None or widths or sheet_edits.truncated is not None:
                 data = source.read(entry.part)
                 check_xml(data, entry.part)
                 xml = decode_part(data, entry.part)
-                if writes:
+                if writes or sheet_edits.truncated is not None:
                     xml = patch_sheet(
                         xml,
                         writes,
@@ -146,15 +148,20 @@ class Renderer:
                         entry.part,
                         entry.name,
                         merge_heights(sheet_edits.blocks),
+                        sheet_edits.truncated,
                     )
                 if title is not None:
                     xml = with_page_title(xml, title)
                 widened = with_column_widths(xml, widths)
-                if not writes and title is None and widened is xml:
+                cut = sheet_edits.truncated
+                if not writes and title is None and widened is xml and cut is None:
                     continue  # its columns wide enough already: the sheet is copied as it is
                 plan.parts[entry.part] = widened.encode()
                 # Excel tables the blocks extend downward grow over the new rows.
-                plan.parts.update(grow_table_parts(source, entry.part, sheet_edits.blocks))
+                grown = grow_table_parts(source, entry.part, sheet_edits.blocks)
+                if cut is not None:  # and end where the sheet is cut short
+                    grown.update(shrink_table_parts(source, entry.part, cut, grown))
+                plan.parts.update(grown)
         titles = {}
         for index, entry in enumerate(self.workbook.sheets):
             found = edits.get(entry.part or "")

@@ -33,9 +33,22 @@ from ratingbook.files.ooxml.xmltext import (
 )
 from ratingbook.files.ooxml.zipread import PackageZip
 from ratingbook.workbook.port.book import WriteBlock
-from ratingbook.workbook.port.table_growth import TableArea, grown_tables, parse_area, with_bottom
+from ratingbook.workbook.port.table_growth import (
+    TableArea,
+    grown_tables,
+    parse_area,
+    shrunk_tables,
+    with_bottom,
+)
 
-__all__ = ["TABLE_REL", "TablePart", "grow_table_parts", "grow_table_xml", "read_table_part"]
+__all__ = [
+    "TABLE_REL",
+    "TablePart",
+    "grow_table_parts",
+    "grow_table_xml",
+    "read_table_part",
+    "shrink_table_parts",
+]
 
 TABLE_REL = REL_NS + "/table"
 
@@ -115,4 +128,27 @@ def grow_table_parts(
         t.part: grow_table_xml(t.xml, t.part, grown[t.area.name]).encode()
         for t in tables
         if t.area.name in grown
+    }
+
+
+def shrink_table_parts(
+    source: PackageZip, sheet_part: str, rows: int, patched: dict[str, bytes]
+) -> dict[str, bytes]:
+    """The table parts of worksheet ``sheet_part`` cut short when the sheet keeps its first
+    ``rows`` rows (table_growth's :func:`shrunk_tables`), from their text in ``patched`` (the
+    parts grown by the same save) or in the package: zip member -> new bytes."""
+    tables = _sheet_tables(source, sheet_part)
+    now: list[TablePart] = []
+    for t in tables:
+        if t.part in patched:
+            xml = patched[t.part].decode()
+            area = read_table_part(xml, t.part)
+            now.append(TablePart(t.part, xml, area or t.area))
+        else:
+            now.append(t)
+    shrunk = shrunk_tables([t.area for t in now], rows)
+    return {
+        t.part: grow_table_xml(t.xml, t.part, shrunk[t.area.name]).encode()
+        for t in now
+        if t.area.name in shrunk
     }

@@ -56,7 +56,12 @@ from ratingbook.workbook.port.presentation import (
     row_lines,
     sentence_cells,
 )
-from ratingbook.workbook.port.table_growth import grown_tables, parse_area, with_bottom
+from ratingbook.workbook.port.table_growth import (
+    grown_tables,
+    parse_area,
+    shrunk_tables,
+    with_bottom,
+)
 
 __all__ = ["MAX_GRID_CELLS", "MAX_UNCOMPRESSED", "OpenpyxlBook", "XlsxBook", "check_package"]
 
@@ -211,6 +216,22 @@ class OpenpyxlBook:
         ]
         known = [area for area in areas if area is not None]
         for name, bottom in grown_tables(known, [block]).items():
+            table = tables[name]
+            table.ref = with_bottom(table.ref, bottom)
+            if table.autoFilter is not None and table.autoFilter.ref:
+                table.autoFilter.ref = with_bottom(table.autoFilter.ref, bottom)
+
+    def truncate(self, sheet: str, rows: int) -> None:
+        ws = self.workbook[sheet]
+        if ws.max_row > rows:
+            ws.delete_rows(rows + 1, ws.max_row - rows)
+        # openpyxl moves no table over deleted rows: the ranges shrink by table_growth's rule.
+        tables = {table.name: table for table in ws.tables.values()}
+        areas = [
+            parse_area(name, table.ref or "", max(table.totalsRowCount or 0, 0))
+            for name, table in tables.items()
+        ]
+        for name, bottom in shrunk_tables([a for a in areas if a is not None], rows).items():
             table = tables[name]
             table.ref = with_bottom(table.ref, bottom)
             if table.autoFilter is not None and table.autoFilter.ref:

@@ -255,6 +255,9 @@ class Plan:
     summary: tuple[str, ...] = ()
     pending: Pending | None = None
     act: str = ""
+    truncated: tuple[tuple[str, int], ...] = ()
+    """Sheets cut short after the blocks are written: (sheet, the rows it keeps). Undo of an
+    act that appended rows takes them away (:meth:`Book.truncate`), not only their values."""
 
 
 class Book(Protocol):
@@ -274,6 +277,12 @@ class Book(Protocol):
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         """Create the sheet (after ``sheet.after``) or clear it, then write its grid in one call."""
+        ...
+
+    def truncate(self, sheet: str, rows: int) -> None:
+        """Keep only the first ``rows`` rows of ``sheet``: every row below goes (its values,
+        and an Excel table's range over it: the table ends at ``rows``, never above its first
+        data row, :func:`~ratingbook.workbook.port.table_growth.shrunk_tables`)."""
         ...
 
 
@@ -312,6 +321,8 @@ def apply_plan(book: Book, plan: Plan) -> None:
         raise TypeError("a plan whose Event Log waits for its confirmation cannot be written")
     for block in plan.blocks:
         book.write_values(block)
+    for name, rows in plan.truncated:
+        book.truncate(name, rows)
     for sheet in plan.sheets:
         book.replace_sheet(sheet)
 

@@ -34,6 +34,9 @@ class GridBook:
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         raise TypeError(f"a GridBook is read-only: cannot replace sheet {sheet.name!r}")
 
+    def truncate(self, sheet: str, rows: int) -> None:
+        raise TypeError(f"a GridBook is read-only: cannot cut sheet {sheet!r} short")
+
 
 class MemoryBook(GridBook):
     """The Book interface over grids, written in memory: what a book would hold once a plan is
@@ -55,6 +58,9 @@ class MemoryBook(GridBook):
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         self._sheets[sheet.name] = sheet.grid()
+
+    def truncate(self, sheet: str, rows: int) -> None:
+        del self._sheets.setdefault(sheet, [])[rows:]
 
     def grids(self) -> dict[str, Grid]:
         """Every sheet's values."""

@@ -31,7 +31,14 @@ from dataclasses import dataclass, replace
 from ratingbook.core.refs import column_number
 from ratingbook.workbook.port.book import KEEP, WriteBlock
 
-__all__ = ["TableArea", "grown_tables", "parse_area", "with_bottom", "written_extent"]
+__all__ = [
+    "TableArea",
+    "grown_tables",
+    "parse_area",
+    "shrunk_tables",
+    "with_bottom",
+    "written_extent",
+]
 
 _AREA = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)(?::\$?([A-Za-z]{1,3})\$?([0-9]+))?")
 
@@ -113,3 +120,20 @@ def grown_tables(tables: Sequence[TableArea], blocks: Iterable[WriteBlock]) -> d
             areas[i] = replace(area, bottom=last_row)
             grown[area.name] = last_row
     return grown
+
+
+def shrunk_tables(tables: Sequence[TableArea], rows: int) -> dict[str, int]:
+    """The tables of one sheet cut short when the sheet keeps only its first ``rows`` rows
+    (:meth:`~ratingbook.workbook.port.book.Book.truncate`: undo of an act that appended rows):
+    name -> new last row. A table ends at ``rows``, never above its first data row (Excel keeps
+    a header and one row); one wholly below ``rows`` + 1 and one with a totals row (its last
+    row is the totals row, left alone as growth leaves it) keep their range, and are not
+    listed."""
+    shrunk: dict[str, int] = {}
+    for area in tables:
+        if area.totals_rows > 0 or area.bottom <= rows or area.top > rows:
+            continue
+        bottom = max(rows, area.top + 1)
+        if bottom < area.bottom:
+            shrunk[area.name] = bottom
+    return shrunk
