@@ -169,29 +169,21 @@ def rate_season(
                     standing.pools,
                 )
             else:
-                before = previous[index].lines if index < len(previous) else None
-                lines = glicko2_period(
-                    period, standing.values, players, settings, details, before, changed
+                rated = previous[index] if index < len(previous) else None
+                outcome = glicko2_period(
+                    period,
+                    standing.values,
+                    players,
+                    settings,
+                    details,
+                    None if rated is None else rated.lines,
+                    changed,
+                    None if rated is None or not rated.games else rated.games,
                 )
-                changed = set() if before is None else _moved(lines, before, changed)
+                lines, changed = outcome.lines, outcome.moved
             standing.advance(lines)
-            results.append(PeriodResult(period.label, lines))
+            results.append(PeriodResult(period.label, lines, period.games))
         return SeasonResult(tuple(results), standing.players(players))
-
-
-def _moved(
-    lines: Mapping[str, PeriodLine], before: Mapping[str, PeriodLine], changed: set[str]
-) -> set[str]:
-    """The players whose Glicko-2 values after a period differ from those the period's lines
-    ``before`` gave (``changed``: those that differed at its start)."""
-    moved = {key for key in changed if key not in lines and key not in before}
-    for key in lines.keys() | before.keys():
-        now, then = lines.get(key), before.get(key)
-        if now is then:
-            continue
-        if now is None or then is None or now.why != then.why:
-            moved.add(key)
-    return moved
 
 
 def standing_after(

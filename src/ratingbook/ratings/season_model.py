@@ -182,10 +182,13 @@ class PeriodLine(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PeriodResult:
-    """The lines of one period, by player key (sorted)."""
+    """The lines of one period, by player key (sorted), and the games it rated (the period's own
+    sequence, not a copy; empty: not known): a late event's re-rate compares them with the
+    period's games now to find whose games changed."""
 
     label: str
     lines: Mapping[str, PeriodLine]
+    games: Sequence[tuple[str, str, float, object]] = ()
 
 
 @dataclass(frozen=True, slots=True)
