@@ -208,7 +208,9 @@ def period_on_glicko2_scale(
     information = 0.0
     improvement = 0.0
     expected: list[float] = []
-    for (mu_j, g_j), s_j in zip(opponents, scores, strict=True):
+    # zip without strict: a strict zip makes a new tuple per game (the same length by the
+    # caller's making: one score per opponent).
+    for (mu_j, g_j), s_j in zip(opponents, scores, strict=False):
         # E = 1 / (1 + exp(-z)); 1 - E as t E, which does not cancel to 0 for a large z.
         try:
             t = exp(g_j * (mu_j - mu))

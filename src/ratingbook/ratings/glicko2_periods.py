@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import partial
+from itertools import chain
 
 from ratingbook.ratings.glicko2 import (
     CENTRE,
@@ -38,6 +39,7 @@ Values = Glicko2Rating
 Played = Sequence[tuple[object, str, float] | GameLine]
 
 _REF, _OPPONENT, _SCORE = (operator.itemgetter(n) for n in range(3))
+_GAMES, _GAME_LINES = operator.attrgetter("games"), operator.attrgetter("game_lines")
 
 
 class PeriodOutcome:
@@ -85,48 +87,41 @@ def glicko2_period(
         rating = own[0]
         scaled[key] = ((rating - CENTRE) / SCALE, g_factor(own[1] / SCALE))
         ratings[key] = rating
+    fixed = {key for key, player in players.items() if player.fixed}
     if previous is None:
         grouped = _grouped(period.games, None)
-        keys = sorted(grouped.keys() | {k for k, v in values.items() if v is not None})
-        lines = _lines(keys, grouped, None, values, scaled, ratings, players, settings, details)
+        rated = {k for k, v in values.items() if v is not None}
+        keys = sorted((grouped.keys() | rated) - fixed)
+        lines = _lines(keys, grouped, {}, values, scaled, ratings, settings, details)
         return PeriodOutcome(lines, set())
-    if previous_games is None:
-        # Games not known: every player's compared with the games his line names.
-        grouped = _grouped(period.games, None)
-        differ = {
-            key
-            for key in grouped.keys() | previous.keys()
-            if not _same_games(grouped.get(key, ()), previous.get(key))
-        }
-    else:
+    if previous_games is not None and _detailed(previous):
         differ = _players_of_differing_games(period.games, previous_games)
-        # A changed player's line kept without its games (rated without details): grouped.
-        need = differ | {k for k in changed if _played(previous.get(k)) is None}
-        grouped = _grouped(period.games, need) if need else {}
+        grouped = _grouped(period.games, differ) if differ else {}
+        kept: Mapping[str, PeriodLine] = previous
+    else:
+        # Games rated before not known, or lines kept without them: everyone's grouped, and
+        # compared with the games his line names.
+        grouped = _grouped(period.games, None)
+        differ = (
+            {key for key in grouped.keys() | previous.keys() if not _same(grouped, key, previous)}
+            if previous_games is None
+            else _players_of_differing_games(period.games, previous_games)
+        )
+        kept = {}
     # Rated again: the players whose games differ, those whose values differ and their
-    # opponents (a player's opponent is in his games, as he is in theirs).
+    # opponents (a player's opponent is in his games, as he is in theirs); a changed player's
+    # games are those grouped, or those of his line rated before (set work in C).
     again = differ | changed
-    for key in changed:
-        his: Played | None = grouped.get(key)
-        if his is None:  # not grouped: no games, or those his line rated before names
-            known = key in differ or previous_games is None
-            his = () if known else _played(previous.get(key)) or ()
-        again.update(map(_OPPONENT, his))
-    missing = {k for k in again if k not in grouped and _played(previous.get(k)) is None}
-    if missing:
-        grouped.update(_grouped(period.games, missing))
-    fresh = _lines(
-        sorted(again),
-        grouped,
-        previous,
-        values,
-        scaled,
-        ratings,
-        players,
-        settings,
-        details,
-        differ,
+    from_lines = (changed - differ - grouped.keys()) & kept.keys()
+    again.update(
+        map(_OPPONENT, chain.from_iterable(map(_GAME_LINES, map(kept.__getitem__, from_lines))))
     )
+    again.update(
+        map(_OPPONENT, chain.from_iterable(map(grouped.__getitem__, changed & grouped.keys())))
+    )
+    again -= fixed
+    # In any order: the lines are put in the period's order below.
+    fresh = _lines(again, grouped, kept, values, scaled, ratings, settings, details, differ)
     moved = set()
     for key in again:
         now, then = fresh.get(key), previous.get(key)
@@ -169,13 +164,10 @@ def _grouped(
     return grouped
 
 
-def _played(line: PeriodLine | None) -> Played | None:
-    """The games a line rated before names, in order; None when it was kept without them."""
-    if line is None:
-        return ()
-    if len(line.game_lines) != line.games:
-        return None
-    return line.game_lines
+def _detailed(lines: Mapping[str, PeriodLine]) -> bool:
+    """Whether every line names its games (rated with details), checked in C."""
+    values = lines.values()
+    return not any(map(operator.ne, map(len, map(_GAME_LINES, values)), map(_GAMES, values)))
 
 
 def _players_of_differing_games(
@@ -200,11 +192,15 @@ def _players_of_differing_games(
     return differ
 
 
-def _same_games(played: Played, line: PeriodLine | None) -> bool:
-    """Whether ``line``, rated before, had the games ``played`` now (the same reference,
+def _same(grouped: Mapping[str, Played], key: str, previous: Mapping[str, PeriodLine]) -> bool:
+    """Whether ``key``'s line rated before had the games grouped now (the same reference,
     opponent and score, in order)."""
-    before = _played(line)
-    if before is None or len(before) != len(played):
+    played = grouped.get(key, ())
+    line = previous.get(key)
+    before: Played = () if line is None else line.game_lines
+    if line is not None and len(before) != line.games:  # a line kept without its games
+        return False
+    if len(before) != len(played):
         return False
     for now, then in zip(played, before, strict=True):
         if now[1] != then[1] or now[2] != then[2] or now[0] != then[0]:
@@ -213,19 +209,19 @@ def _same_games(played: Played, line: PeriodLine | None) -> bool:
 
 
 def _lines(
-    keys: Sequence[str],
+    keys: Iterable[str],
     grouped: Mapping[str, Played],
-    previous: Mapping[str, PeriodLine] | None,
+    kept: Mapping[str, PeriodLine],
     values: Mapping[str, Values | None],
     scaled: Mapping[str, tuple[float, float]],
     ratings: Mapping[str, float],
-    players: Mapping[str, PlayerStart],
     settings: Glicko2Settings,
     details: bool,
     differ: Set[str] = frozenset(),
 ) -> dict[str, PeriodLine]:
-    """The lines of the players ``keys``, computed: each one's games from ``grouped``, or, for
-    one not in ``differ`` and not grouped, from his line in ``previous``."""
+    """The lines of the players ``keys`` (none fixed), computed: each one's games from
+    ``grouped``, or, for one not grouped and not in ``differ``, those his line in ``kept``
+    names (rated before from the same games; no line: no games)."""
     start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
     tau, tolerance, cap = settings.tau, settings.tolerance, settings.max_iterations
     provisional = settings.provisional_deviation
@@ -236,14 +232,10 @@ def _lines(
     sqrt, pair_of, rating_of = math.sqrt, scaled.__getitem__, ratings.__getitem__
     lines: dict[str, PeriodLine] = {}
     for key in keys:
-        if players[key].fixed:
-            continue
         played = grouped.get(key)
         if played is None:
-            # Not grouped: no games, or the same games as his line rated before names.
-            played = () if previous is None or key in differ else _played(previous.get(key))
-            if played is None:
-                raise AssertionError(f"{key!r}: games neither grouped nor in his line")
+            old = kept.get(key)
+            played = () if old is None or key in differ else old.game_lines
         own = values[key]
         if own is None and not played:
             continue
@@ -277,7 +269,7 @@ def _lines(
         after = new(Glicko2Rating, (SCALE * mu + CENTRE, SCALE * phi_new, sigma))
         met = list(map(rating_of, opponents))
         game_lines = (
-            tuple(map(make, zip(map(_REF, played), opponents, scores, met, expected, strict=True)))
+            tuple(map(make, zip(map(_REF, played), opponents, scores, met, expected, strict=False)))
             if details
             else ()
         )
