@@ -79,14 +79,11 @@ def glicko2_period(
     # Each player's (μ, g(φ)) and r at the period's start (step 2), once for everyone: in a
     # list of any size nearly everyone plays, and a lookup is cheaper than asking first.
     start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
-    scaled: dict[str, tuple[float, float]] = {}
-    ratings: dict[str, float] = {}
-    for key, own in values.items():
-        if own is None:
-            own = start
-        rating = own[0]
-        scaled[key] = ((rating - CENTRE) / SCALE, g_factor(own[1] / SCALE))
-        ratings[key] = rating
+    ratings = {key: (own or start)[0] for key, own in values.items()}
+    scaled = {
+        key: ((own[0] - CENTRE) / SCALE, g_factor(own[1] / SCALE))
+        for key, own in ((key, own or start) for key, own in values.items())
+    }
     fixed = {key for key, player in players.items() if player.fixed}
     if previous is None:
         grouped = _grouped(period.games, None)
@@ -122,17 +119,19 @@ def glicko2_period(
     again -= fixed
     # In any order: the lines are put in the period's order below.
     fresh = _lines(again, grouped, kept, values, scaled, ratings, settings, details, differ)
-    moved = set()
-    for key in again:
-        now, then = fresh.get(key), previous.get(key)
-        if now is None and then is None:
-            if key in changed:
-                moved.add(key)
-        elif now is None or then is None or now.why != then.why:
-            moved.add(key)
-    gone = {key for key in again if key not in fresh}
-    if fresh.keys() <= previous.keys() and not gone & previous.keys():
-        lines = {key: fresh.get(key, line) for key, line in previous.items()}
+    # Moved: a line computed whose values differ from the line rated before (or none was),
+    # a player rated before and now without a line, or a changed player without one in both.
+    moved = {
+        key
+        for key, now, then in zip(fresh, fresh.values(), map(previous.get, fresh), strict=False)
+        if then is None or now.why != then.why
+    }
+    gone = again - fresh.keys()
+    moved.update(key for key in gone if key in previous or key in changed)
+    if fresh.keys() <= previous.keys() and not any(map(previous.__contains__, gone)):
+        # The period's order is the order of the lines rated before: copied, then updated (C).
+        lines = dict(previous)
+        lines.update(fresh)
     else:
         merged = {**{k: v for k, v in previous.items() if k not in gone}, **fresh}
         lines = {key: merged[key] for key in sorted(merged)}
