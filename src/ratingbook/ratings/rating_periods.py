@@ -124,13 +124,23 @@ def _without_cycle_collection() -> Iterator[None]:
     of them in a cycle, so the collector finds nothing; but each of its passes walks every
     object alive, the season rated before among them, and a late event's re-rate of a
     federation's six months spent two fifths of its time there (issue 35). Reference counting
-    still frees everything as usual."""
+    still frees everything as usual.
+
+    Afterwards what was made goes to the oldest generation at once (``gc.freeze`` then
+    ``gc.unfreeze``: two list splices, no object visited), where the collector's full passes
+    still see it. Left in the youngest, the first allocation after ``gc.enable`` would walk
+    all of it (a federation's re-rated lines and game lines, some two million objects: about
+    a second), and the next passes again before it grows old. Not done when the process has
+    frozen objects of its own (``gc.get_freeze_count``): unfreezing would release them."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
