@@ -163,8 +163,11 @@ def rate_season(
     line that nothing changed (:func:`~ratingbook.ratings.glicko2_periods.glicko2_period`):
     the late event's players and, period by period, those whose values it moved and their
     opponents are rated again, the rest not; a federation's late event re-rated a third fewer
-    lines. Elo rates every period again (a line there also hangs on counts of games and on
-    every unrated player met)."""
+    lines. Whose games changed is read from each period's games as rated before
+    (:attr:`PeriodResult.games`) against its games now; only those players' games are grouped
+    from the period, the others' are those their lines rated before name. Elo rates every
+    period again (a line there also hangs on counts of games and on every unrated player
+    met)."""
     check_season(periods, players)
     with _without_cycle_collection():
         standing = _Standing(players, settings)
