@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.errors import InputErrors, InvalidValueError, RatingbookError
 from ratingbook.fide.rules.rating_regulations import k_factor, season_k_rules
 from ratingbook.ratings.elo_rules import EloSettings, KBand, Rounding, k_for, round_change
 from ratingbook.ratings.glicko2 import IterationError
@@ -386,3 +386,13 @@ def test_mirrored_results_mirror_the_changes(games: list[tuple[int, int, float]]
     assert {k: line.change for k, line in lines.items()} == {
         k: -(line.change or 0.0) for k, line in other.items()
     }
+
+
+def test_a_boolean_score_alone_is_reported() -> None:
+    """True equals 1 and hashes as 1.0: the check of a whole period at once still finds a
+    boolean score when it is the period's only problem."""
+    players = {"A": PlayerStart(1500), "B": PlayerStart(1600)}
+    periods = [RatingPeriod([("A", "B", 1.0, 1), ("B", "A", True, 2)], "June")]
+    with pytest.raises(InvalidValueError) as caught:
+        rate_season(periods, players, EloSettings())
+    assert str(caught.value) == "June, game 2: White's score True is not 1, 0.5 or 0"

@@ -18,7 +18,7 @@ from ratingbook.ratings.glicko2 import (
     glicko2_update,
 )
 from ratingbook.ratings.rating_periods import rate_season, standing_after
-from ratingbook.ratings.season_model import GlickoChange, PlayerStart, RatingPeriod
+from ratingbook.ratings.season_model import GlickoChange, PeriodResult, PlayerStart, RatingPeriod
 
 SETTINGS = Glicko2Settings(tau=0.5, rated_deviation=60.0)
 Period = list[tuple[str, str, float, object]]
@@ -174,3 +174,68 @@ def test_a_late_events_re_rate_from_period_7_is_the_whole_season_rated_again() -
         if key in last
     }
     assert ends == last
+
+
+def _re_rated(
+    players: dict[str, PlayerStart], periods: list[Period], changed: list[Period], **rated: bool
+) -> tuple[list[dict[str, tuple[object, ...]]], list[dict[str, tuple[object, ...]]]]:
+    """Periods 7-12 of ``changed`` re-rated from the standing after period 6 of ``periods``
+    rated (``rated``: rate_season's keywords, details), with the season rated before as
+    ``previous``; beside them, the plain loop's periods 7-12 of ``changed``."""
+    season = rate_season([RatingPeriod(g) for g in periods], players, SETTINGS, **rated)
+    standing = standing_after(players, SETTINGS, season, 6)
+    again = rate_season(
+        [RatingPeriod(g) for g in changed[6:]], standing, SETTINGS, previous=season.periods[6:]
+    )
+    return [_engine(p.lines) for p in again.periods], _plain(players, changed)[6:]
+
+
+def test_games_changed_inside_periods_are_found_and_re_rated() -> None:
+    """Not only games added at a period's end: a result corrected in the middle of period 7, a
+    game taken out at the start of period 8, two games exchanged in period 9 and a game added
+    at the start of period 10. Every line is the plain loop's."""
+    players, periods = _season(38)
+    changed = [list(games) for games in periods]
+    assert all(len(games) > 2 for games in changed[6:10])
+    middle = len(changed[6]) // 2
+    white, black, score, ref = changed[6][middle]
+    changed[6][middle] = (white, black, 1.0 - score if score != 0.5 else 1.0, ref)
+    del changed[7][0]
+    changed[8][1], changed[8][2] = changed[8][2], changed[8][1]
+    changed[9].insert(0, ("p001", "p002", 0.5, "added"))
+    got, plain = _re_rated(players, periods, changed)
+    assert got == plain
+
+
+def test_a_season_rated_without_its_games_lines_is_re_rated_all_the_same() -> None:
+    """The season rated before without the lines' games (``details=False``): nothing to read a
+    player's games from, so they are grouped from the period; the numbers are the plain
+    loop's (a line kept from that season has no games to show, so the games are left out of
+    the comparison)."""
+    players, periods = _season(39)
+    changed = [list(games) for games in periods]
+    changed[6] = [*changed[6], ("p004", "p011", 1.0, "late")]
+    got, plain = _re_rated(players, periods, changed, details=False)
+
+    def numbers(found: list[dict[str, tuple[object, ...]]]) -> list[dict[str, object]]:
+        return [{key: values[:7] for key, values in period.items()} for period in found]
+
+    assert numbers(got) == numbers(plain)
+
+
+def test_lines_rated_before_without_the_periods_games_are_compared_game_by_game() -> None:
+    """A season rated before whose periods do not say which games they rated (a result made
+    by hand): each player's games are compared with those his line names, and the lines are
+    the plain loop's, some of them kept."""
+    players, periods = _season(40)
+    season = rate_season([RatingPeriod(g) for g in periods], players, SETTINGS)
+    changed = [list(games) for games in periods]
+    changed[6] = [*changed[6], ("p004", "p011", 0.0, "late")]
+    unknown = [PeriodResult(p.label, p.lines) for p in season.periods[6:]]
+    standing = standing_after(players, SETTINGS, season, 6)
+    again = rate_season(
+        [RatingPeriod(g) for g in changed[6:]], standing, SETTINGS, previous=unknown
+    )
+    assert [_engine(p.lines) for p in again.periods] == _plain(players, changed)[6:]
+    first = again.periods[0].lines
+    assert any(line is season.periods[6].lines.get(key) for key, line in first.items())

@@ -72,6 +72,10 @@ LIKE = [
         "mattderkeurschner",
         "one letter apart: 'mattderkuerschner' and 'mattderkeurschner'",
     ),
+    # rule 5: the same name but for a title or suffix after the last comma
+    ("Matthias Kiese", "Matthias Kiese, Dr.", "the same name but for a title or suffix: Dr."),
+    ("Kiese,Matthias,Dr.", "Kiese, Matthias", "the same name but for a title or suffix: Dr."),
+    ("Smith, John, Sr.", "John Smith, Jr.", "the same name but for a title or suffix: Sr. and Jr."),
 ]
 
 
@@ -269,6 +273,22 @@ def test_a_near_duplicate_is_reported_with_its_evidence_and_never_merged(
     assert candidate.reasons == reasons
     assert candidate.source == at(1)
     assert candidate.describe().startswith(f"{incoming.name!r} (player 4) (file 'event.trf'")
+
+
+def test_a_title_after_the_comma_is_reported_as_a_near_duplicate_never_merged() -> None:
+    """Two events spell one man "Matthias Kiese" and "Kiese,Matthias,Dr." (a TRF's title
+    after the last comma): the second is a new player, and the two are near duplicates for the
+    officer, the title named."""
+    matching = match_players((), [source("Matthias Kiese"), source("Kiese,Matthias,Dr.", 2)])
+    assert [(m.rule, m.key) for m in matching.matches] == [
+        (MatchRule.NEW, "1"),
+        (MatchRule.NEW, "2"),
+    ]
+    (candidate,) = matching.candidates
+    assert {candidate.key, candidate.other} == {"1", "2"}
+    assert candidate.reasons == ("the same name but for a title or suffix: Dr.",)
+    for a, b in [("Matthias Kiese", "Kiese,Matthias,Dr."), ("Kiese Matthias", "Kiese, Dr.")]:
+        assert block_keys(a) & block_keys(b) or likeness(a, b) is None
 
 
 def test_two_list_players_of_one_name_are_a_problem() -> None:

@@ -193,19 +193,24 @@ def period_on_glicko2_scale(
     mu: float,
     phi: float,
     sigma: float,
-    games: Sequence[tuple[float, float, float]],
+    opponents: Sequence[tuple[float, float]],
+    scores: Sequence[float],
     tau: float,
     tolerance: float = 0.000001,
     max_iterations: int = 200,
 ) -> tuple[float, float, float, float, float, list[float]]:
-    """Steps 3-7 on the Glicko-2 scale for a player with at least one game: ``games`` holds
-    (μ_j, g(φ_j), s_j) of each. Returns (μ', φ', σ', v, Δ, [E_j]). The season engine's hot
-    loop: plain floats, no objects."""
+    """Steps 3-7 on the Glicko-2 scale for a player with at least one game: ``opponents`` holds
+    (μ_j, g(φ_j)) of each game's opponent and ``scores`` the player's s_j, in the same order.
+    Returns (μ', φ', σ', v, Δ, [E_j]). The season engine's hot loop: plain floats, no objects;
+    the two sequences apart, so a season hands each player's opponents and scores as lists
+    made by ``map`` in C, without a tuple per game."""
     exp = math.exp
     information = 0.0
     improvement = 0.0
     expected: list[float] = []
-    for mu_j, g_j, s_j in games:
+    # zip without strict: a strict zip makes a new tuple per game (the same length by the
+    # caller's making: one score per opponent).
+    for (mu_j, g_j), s_j in zip(opponents, scores, strict=False):
         # E = 1 / (1 + exp(-z)); 1 - E as t E, which does not cancel to 0 for a large z.
         try:
             t = exp(g_j * (mu_j - mu))
@@ -253,18 +258,21 @@ def glicko2_update(
     if not games:
         return Glicko2Period(player, glicko2_idle(player), None, None, ())
     scaled = []
+    scores = []
     for n, (opponent, opponent_rd, score) in enumerate(games, start=1):
         r_j = _checked(opponent, f"game {n}: opponent's rating", positive=False)
         rd_j = _checked(opponent_rd, f"game {n}: opponent's deviation", positive=True)
         s_j = _checked(score, f"game {n}: score", positive=False)
         if not 0 <= s_j <= 1:
             raise RatingbookError(f"game {n}: score {score!r} is not between 0 and 1")
-        scaled.append(((r_j - CENTRE) / SCALE, g_factor(rd_j / SCALE), s_j))
+        scaled.append(((r_j - CENTRE) / SCALE, g_factor(rd_j / SCALE)))
+        scores.append(s_j)
     mu, phi, sigma, v, delta, expected = period_on_glicko2_scale(
         (rating - CENTRE) / SCALE,
         deviation / SCALE,
         volatility,
         scaled,
+        scores,
         settings.tau,
         settings.tolerance,
         settings.max_iterations,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 import operator
-from collections import defaultdict
-from collections.abc import Mapping, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import partial
+from itertools import chain
 
 from ratingbook.ratings.glicko2 import (
     CENTRE,
@@ -30,10 +30,27 @@ from ratingbook.ratings.season_model import (
     RatingPeriod,
 )
 
-__all__ = ["glicko2_period"]
+__all__ = ["PeriodOutcome", "glicko2_period"]
 
 #: A player's values at a period's start: rating, deviation, volatility (None: never rated yet).
 Values = Glicko2Rating
+#: One game seen from one player, as far as his line depends on it: (ref, opponent, score).
+#: A :class:`GameLine` of the period rated before begins with the same three.
+Played = Sequence[tuple[object, str, float] | GameLine]
+
+_REF, _OPPONENT, _SCORE = (operator.itemgetter(n) for n in range(3))
+_GAMES, _GAME_LINES = operator.attrgetter("games"), operator.attrgetter("game_lines")
+
+
+class PeriodOutcome:
+    """A period's lines, by player (sorted), and ``moved``: the players whose values after it
+    differ from those the period as rated before gave (empty without one)."""
+
+    __slots__ = ("lines", "moved")
+
+    def __init__(self, lines: dict[str, PeriodLine], moved: set[str]) -> None:
+        self.lines = lines
+        self.moved = moved
 
 
 def glicko2_period(
@@ -44,55 +61,186 @@ def glicko2_period(
     details: bool = True,
     previous: Mapping[str, PeriodLine] | None = None,
     changed: Set[str] = frozenset(),
-) -> dict[str, PeriodLine]:
-    """The lines of one period, by player (sorted): ``values`` are each player's Glicko-2 values
-    at its start (None: unrated, who starts from the settings' 1500 / 350 / 0.06 when he first
-    plays), ``players`` says who is fixed.
+    previous_games: Sequence[tuple[str, str, float, object]] | None = None,
+) -> PeriodOutcome:
+    """The lines of one period: ``values`` are each player's Glicko-2 values at its start
+    (None: unrated, who starts from the settings' 1500 / 350 / 0.06 when he first plays),
+    ``players`` says who is fixed.
 
     ``previous``: this period's lines as rated before (a late event's re-rate), with the same
-    settings, from values that differ only for the players in ``changed``. A line depends on
-    nothing but the player's values, his games in order (reference, opponent, score) and his
-    opponents' values, so a player who is not in ``changed``, whose games are the same and
-    whose opponents are none of ``changed`` keeps his line as it was: the same floats, not
-    computed again."""
+    settings, from values that differ only for the players in ``changed``, from the games
+    ``previous_games`` (None: not known, each player's games are then compared with his line's).
+    A line depends on nothing but the player's values, his games in order (reference, opponent,
+    score) and his opponents' values, so a player who is not in ``changed``, whose games are
+    the same and whose opponents are none of ``changed`` keeps his line as it was: the same
+    floats, not computed again. Only those rated again are grouped and computed: the players
+    in the games that differ from ``previous_games``, ``changed`` and their opponents (read
+    from their lines as rated before, whose games name them in order)."""
+    # Each player's (μ, g(φ)) and r at the period's start (step 2), once for everyone: in a
+    # list of any size nearly everyone plays, and a lookup is cheaper than asking first.
     start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
-    # Each player's (μ, g(φ), r) at the period's start (step 2), once for everyone: in a list
-    # of any size nearly everyone plays, and a lookup is cheaper than asking first.
+    ratings = {key: (own or start)[0] for key, own in values.items()}
     scaled = {
-        key: ((own[0] - CENTRE) / SCALE, g_factor(own[1] / SCALE), own[0])
+        key: ((own[0] - CENTRE) / SCALE, g_factor(own[1] / SCALE))
         for key, own in ((key, own or start) for key, own in values.items())
     }
-    # Each player's games: (μ_j, g(φ_j), s_j) for the maths, (ref, opponent, s, r_j) for the lines.
-    maths: defaultdict[str, list[tuple[float, float, float]]] = defaultdict(list)
-    refs: defaultdict[str, list[tuple[object, str, float, float]]] = defaultdict(list)
-    for white, black, score, ref in period.games:
-        mu_w, g_w, r_w = scaled[white]
-        mu_b, g_b, r_b = scaled[black]
-        maths[white].append((mu_b, g_b, score))
-        refs[white].append((ref, black, score, r_b))
-        score = 1.0 - score
-        maths[black].append((mu_w, g_w, score))
-        refs[black].append((ref, white, score, r_w))
+    fixed = {key for key, player in players.items() if player.fixed}
+    if previous is None:
+        grouped = _grouped(period.games, None)
+        rated = {k for k, v in values.items() if v is not None}
+        keys = sorted((grouped.keys() | rated) - fixed)
+        lines = _lines(keys, grouped, {}, values, scaled, ratings, settings, details)
+        return PeriodOutcome(lines, set())
+    if previous_games is not None and _detailed(previous):
+        differ = _players_of_differing_games(period.games, previous_games)
+        grouped = _grouped(period.games, differ) if differ else {}
+        kept: Mapping[str, PeriodLine] = previous
+    else:
+        # Games rated before not known, or lines kept without them: everyone's grouped, and
+        # compared with the games his line names.
+        grouped = _grouped(period.games, None)
+        differ = (
+            {key for key in grouped.keys() | previous.keys() if not _same(grouped, key, previous)}
+            if previous_games is None
+            else _players_of_differing_games(period.games, previous_games)
+        )
+        kept = {}
+    # Rated again: the players whose games differ, those whose values differ and their
+    # opponents (a player's opponent is in his games, as he is in theirs); a changed player's
+    # games are those grouped, or those of his line rated before (set work in C).
+    again = differ | changed
+    from_lines = (changed - differ - grouped.keys()) & kept.keys()
+    again.update(
+        map(_OPPONENT, chain.from_iterable(map(_GAME_LINES, map(kept.__getitem__, from_lines))))
+    )
+    again.update(
+        map(_OPPONENT, chain.from_iterable(map(grouped.__getitem__, changed & grouped.keys())))
+    )
+    again -= fixed
+    # In any order: the lines are put in the period's order below.
+    fresh = _lines(again, grouped, kept, values, scaled, ratings, settings, details, differ)
+    # Moved: a line computed whose values differ from the line rated before (or none was),
+    # a player rated before and now without a line, or a changed player without one in both.
+    moved = {
+        key
+        for key, now, then in zip(fresh, fresh.values(), map(previous.get, fresh), strict=False)
+        if then is None or now.why != then.why
+    }
+    gone = again - fresh.keys()
+    moved.update(key for key in gone if key in previous or key in changed)
+    if fresh.keys() <= previous.keys() and not any(map(previous.__contains__, gone)):
+        # The period's order is the order of the lines rated before: copied, then updated (C).
+        lines = dict(previous)
+        lines.update(fresh)
+    else:
+        merged = {**{k: v for k, v in previous.items() if k not in gone}, **fresh}
+        lines = {key: merged[key] for key in sorted(merged)}
+    return PeriodOutcome(lines, moved)
+
+
+def _grouped(
+    games: Sequence[tuple[str, str, float, object]], only: Set[str] | None
+) -> dict[str, list[tuple[object, str, float]]]:
+    """Each player's games in the period's order, (ref, opponent, his score): everyone's, or
+    only those of the players in ``only``."""
+    grouped: dict[str, list[tuple[object, str, float]]] = {}
+    if only is None:
+        for white, black, score, ref in games:
+            if white in grouped:
+                grouped[white].append((ref, black, score))
+            else:
+                grouped[white] = [(ref, black, score)]
+            if black in grouped:
+                grouped[black].append((ref, white, 1.0 - score))
+            else:
+                grouped[black] = [(ref, white, 1.0 - score)]
+        return grouped
+    for white, black, score, ref in games:
+        if white in only:
+            grouped.setdefault(white, []).append((ref, black, score))
+        if black in only:
+            grouped.setdefault(black, []).append((ref, white, 1.0 - score))
+    return grouped
+
+
+def _detailed(lines: Mapping[str, PeriodLine]) -> bool:
+    """Whether every line names its games (rated with details), checked in C."""
+    values = lines.values()
+    return not any(map(operator.ne, map(len, map(_GAME_LINES, values)), map(_GAMES, values)))
+
+
+def _players_of_differing_games(
+    now: Sequence[tuple[str, str, float, object]], then: Sequence[tuple[str, str, float, object]]
+) -> set[str]:
+    """The players of the games between the longest common start and end of ``now`` and
+    ``then``: every other player's games are in both, the same and in the same order."""
+    if now is then or now == then:
+        return set()
+    limit = min(len(now), len(then))
+    head = 0
+    while head < limit and now[head] == then[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and now[-1 - tail] == then[-1 - tail]:
+        tail += 1
+    differ: set[str] = set()
+    for games in (now, then):
+        for game in games[head : len(games) - tail]:
+            differ.add(game[0])
+            differ.add(game[1])
+    return differ
+
+
+def _same(grouped: Mapping[str, Played], key: str, previous: Mapping[str, PeriodLine]) -> bool:
+    """Whether ``key``'s line rated before had the games grouped now (the same reference,
+    opponent and score, in order)."""
+    played = grouped.get(key, ())
+    line = previous.get(key)
+    before: Played = () if line is None else line.game_lines
+    if line is not None and len(before) != line.games:  # a line kept without its games
+        return False
+    if len(before) != len(played):
+        return False
+    for now, then in zip(played, before, strict=True):
+        if now[1] != then[1] or now[2] != then[2] or now[0] != then[0]:
+            return False
+    return True
+
+
+def _lines(
+    keys: Iterable[str],
+    grouped: Mapping[str, Played],
+    kept: Mapping[str, PeriodLine],
+    values: Mapping[str, Values | None],
+    scaled: Mapping[str, tuple[float, float]],
+    ratings: Mapping[str, float],
+    settings: Glicko2Settings,
+    details: bool,
+    differ: Set[str] = frozenset(),
+) -> dict[str, PeriodLine]:
+    """The lines of the players ``keys`` (none fixed), computed: each one's games from
+    ``grouped``, or, for one not grouped and not in ``differ``, those his line in ``kept``
+    names (rated before from the same games; no line: no games)."""
+    start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
     tau, tolerance, cap = settings.tau, settings.tolerance, settings.max_iterations
     provisional = settings.provisional_deviation
     # Every object of a line made by tuple.__new__, in C: no Python-level constructor call per
-    # player or per game (a federation's period has 50,000 players and 170,000 games).
-    new, make, add = tuple.__new__, partial(tuple.__new__, GameLine), operator.add
-    sqrt, third, fourth = math.sqrt, operator.itemgetter(2), operator.itemgetter(3)
+    # player or per game (a federation's period has 50,000 players and 170,000 games); each
+    # player's opponents, scores and their values listed by map, in C, not game by game.
+    new, make = tuple.__new__, partial(tuple.__new__, GameLine)
+    sqrt, pair_of, rating_of = math.sqrt, scaled.__getitem__, ratings.__getitem__
     lines: dict[str, PeriodLine] = {}
-    for key in sorted(maths.keys() | {k for k, v in values.items() if v is not None}):
-        if players[key].fixed:
-            continue
-        if previous is not None and key not in changed:
-            old = previous.get(key)
-            if old is not None and _unchanged(old, refs.get(key), changed):
-                lines[key] = old
-                continue
+    for key in keys:
+        played = grouped.get(key)
+        if played is None:
+            old = kept.get(key)
+            played = () if old is None or key in differ else old.game_lines
         own = values[key]
+        if own is None and not played:
+            continue
         before = start if own is None else own
         rating, deviation, volatility = before
-        games = maths.get(key)
-        if games is None:
+        if not played:
             # Step 6 alone: "the rating and volatility parameters remain the same".
             phi = deviation / SCALE
             after = new(
@@ -105,13 +253,24 @@ def glicko2_period(
                 (key, rating, rating, 0, 0.0, None, None, after[1] > provisional, why, (), 0),
             )
             continue
+        opponents = list(map(_OPPONENT, played))
+        scores = list(map(_SCORE, played))
         mu, phi_new, sigma, v, delta, expected = period_on_glicko2_scale(
-            (rating - CENTRE) / SCALE, deviation / SCALE, volatility, games, tau, tolerance, cap
+            (rating - CENTRE) / SCALE,
+            deviation / SCALE,
+            volatility,
+            list(map(pair_of, opponents)),
+            scores,
+            tau,
+            tolerance,
+            cap,
         )
         after = new(Glicko2Rating, (SCALE * mu + CENTRE, SCALE * phi_new, sigma))
-        played = refs[key]
+        met = list(map(rating_of, opponents))
         game_lines = (
-            tuple(map(make, map(add, played, zip(expected, strict=True)))) if details else ()
+            tuple(map(make, zip(map(_REF, played), opponents, scores, met, expected, strict=False)))
+            if details
+            else ()
         )
         lines[key] = new(
             PeriodLine,
@@ -119,10 +278,10 @@ def glicko2_period(
                 key,
                 None if own is None else rating,
                 after[0],
-                len(games),
-                sum(map(third, games)),
+                len(scores),
+                sum(scores),
                 sum(expected),
-                sum(map(fourth, played)) / len(played),
+                sum(met) / len(met),
                 after[1] > provisional,
                 new(GlickoChange, (before, after, v, delta)),
                 game_lines,
@@ -130,19 +289,3 @@ def glicko2_period(
             ),
         )
     return lines
-
-
-def _unchanged(
-    old: PeriodLine, played: list[tuple[object, str, float, float]] | None, changed: Set[str]
-) -> bool:
-    """Whether ``old``, a line rated before, had the games ``played`` now (the same reference,
-    opponent and score, in order), none of them against a player in ``changed``."""
-    if played is None:
-        return old.games == 0
-    before = old.game_lines
-    if len(before) != len(played):  # other games, or a line kept without its games
-        return False
-    for now, then in zip(played, before, strict=True):
-        if now[1] in changed or now[1] != then[1] or now[2] != then[2] or now[0] != then[0]:
-            return False
-    return True

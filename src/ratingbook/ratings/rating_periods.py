@@ -19,6 +19,7 @@ what carries from one to the next; one period's maths is
 from __future__ import annotations
 
 import gc
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -28,7 +29,6 @@ from ratingbook.ratings.elo_rules import EloSettings
 from ratingbook.ratings.glicko2 import Glicko2Rating, Glicko2Settings
 from ratingbook.ratings.glicko2_periods import glicko2_period
 from ratingbook.ratings.season_model import (
-    GlickoChange,
     PeriodLine,
     PeriodResult,
     PlayerStart,
@@ -42,6 +42,8 @@ __all__ = ["SeasonSettings", "rate_season", "standing_after"]
 #: The rating system of a list and its settings.
 SeasonSettings = EloSettings | Glicko2Settings
 
+_AFTER, _WHY_AFTER = operator.attrgetter("after"), operator.attrgetter("why.after")
+
 
 class _Standing:
     """Where every player stands between periods, as plain values (no object per player per
@@ -54,6 +56,7 @@ class _Standing:
         self.values: dict[str, Glicko2Rating | None] = {}
         # Elo with a rule of its own for a first rating: each unrated player's pooled games.
         self.pools: dict[str, tuple[tuple[float, float], ...] | None] = {}
+        self.glicko = isinstance(settings, Glicko2Settings)
         for key, start in players.items():
             if start.pool is not None and start.rating is None:
                 self.pools[key] = start.pool
@@ -75,16 +78,16 @@ class _Standing:
     def advance(self, lines: Mapping[str, PeriodLine]) -> None:
         """Carry a period's lines into the standing."""
         ratings, games, values = self.ratings, self.games, self.values
+        # Ratings and Glicko-2's values by update, in C (a federation's 50,000 lines a period).
+        ratings.update(zip(lines.keys(), map(_AFTER, lines.values()), strict=False))
+        if self.glicko:
+            values.update(zip(lines.keys(), map(_WHY_AFTER, lines.values()), strict=False))
         for key, line in lines.items():
-            ratings[key] = line.after
             count = games[key]
             if count is not None:
                 games[key] = count + line.games
             elif line.before is None:  # an unrated player's count starts with his first games
                 games[key] = line.games
-            why = line.why
-            if isinstance(why, GlickoChange):
-                values[key] = why.after
 
     def players(self, starts: Mapping[str, PlayerStart]) -> dict[str, PlayerStart]:
         """Each player's start for what comes next: the same player, his values moved on."""
@@ -121,13 +124,23 @@ def _without_cycle_collection() -> Iterator[None]:
     of them in a cycle, so the collector finds nothing; but each of its passes walks every
     object alive, the season rated before among them, and a late event's re-rate of a
     federation's six months spent two fifths of its time there (issue 35). Reference counting
-    still frees everything as usual."""
+    still frees everything as usual.
+
+    Afterwards what was made goes to the oldest generation at once (``gc.freeze`` then
+    ``gc.unfreeze``: two list splices, no object visited), where the collector's full passes
+    still see it. Left in the youngest, the first allocation after ``gc.enable`` would walk
+    all of it (a federation's re-rated lines and game lines, some two million objects: about
+    a second), and the next passes again before it grows old. Not done when the process has
+    frozen objects of its own (``gc.get_freeze_count``): unfreezing would release them."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
@@ -150,8 +163,11 @@ def rate_season(
     line that nothing changed (:func:`~ratingbook.ratings.glicko2_periods.glicko2_period`):
     the late event's players and, period by period, those whose values it moved and their
     opponents are rated again, the rest not; a federation's late event re-rated a third fewer
-    lines. Elo rates every period again (a line there also hangs on counts of games and on
-    every unrated player met)."""
+    lines. Whose games changed is read from each period's games as rated before
+    (:attr:`PeriodResult.games`) against its games now; only those players' games are grouped
+    from the period, the others' are those their lines rated before name. Elo rates every
+    period again (a line there also hangs on counts of games and on every unrated player
+    met)."""
     check_season(periods, players)
     with _without_cycle_collection():
         standing = _Standing(players, settings)
@@ -169,29 +185,21 @@ def rate_season(
                     standing.pools,
                 )
             else:
-                before = previous[index].lines if index < len(previous) else None
-                lines = glicko2_period(
-                    period, standing.values, players, settings, details, before, changed
+                rated = previous[index] if index < len(previous) else None
+                outcome = glicko2_period(
+                    period,
+                    standing.values,
+                    players,
+                    settings,
+                    details,
+                    None if rated is None else rated.lines,
+                    changed,
+                    None if rated is None or not rated.games else rated.games,
                 )
-                changed = set() if before is None else _moved(lines, before, changed)
+                lines, changed = outcome.lines, outcome.moved
             standing.advance(lines)
-            results.append(PeriodResult(period.label, lines))
+            results.append(PeriodResult(period.label, lines, period.games))
         return SeasonResult(tuple(results), standing.players(players))
-
-
-def _moved(
-    lines: Mapping[str, PeriodLine], before: Mapping[str, PeriodLine], changed: set[str]
-) -> set[str]:
-    """The players whose Glicko-2 values after a period differ from those the period's lines
-    ``before`` gave (``changed``: those that differed at its start)."""
-    moved = {key for key in changed if key not in lines and key not in before}
-    for key in lines.keys() | before.keys():
-        now, then = lines.get(key), before.get(key)
-        if now is then:
-            continue
-        if now is None or then is None or now.why != then.why:
-            moved.add(key)
-    return moved
 
 
 def standing_after(

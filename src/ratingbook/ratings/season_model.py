@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -37,6 +38,7 @@ __all__ = [
 
 #: White's score in a game that is rated: a win, a draw, a loss.
 SCORES = (1.0, 0.5, 0.0)
+_SCORE_SET = frozenset(SCORES)
 
 
 class Game(NamedTuple):
@@ -182,10 +184,13 @@ class PeriodLine(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PeriodResult:
-    """The lines of one period, by player key (sorted)."""
+    """The lines of one period, by player key (sorted), and the games it rated (the period's own
+    sequence, not a copy; empty: not known): a late event's re-rate compares them with the
+    period's games now to find whose games changed."""
 
     label: str
     lines: Mapping[str, PeriodLine]
+    games: Sequence[tuple[str, str, float, object]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +204,31 @@ class SeasonResult:
 
 def _number(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
+
+
+_WHITE, _BLACK, _SCORE = (operator.itemgetter(n) for n in range(3))
+
+
+def _sound(
+    games: Sequence[tuple[str, str, float, object]], players: Mapping[str, PlayerStart]
+) -> bool:
+    """Whether every game is sound (both players known, two players, a score of 1, 0.5 or 0 that
+    is no bool), asked of the whole period at once, in C: a federation's month of 85,000 games
+    costs no Python step per game. Anything it cannot say (a value that cannot be hashed) is
+    left to the game-by-game check."""
+    try:
+        whites = list(map(_WHITE, games))
+        blacks = list(map(_BLACK, games))
+        scores = list(map(_SCORE, games))
+        return (
+            players.keys() >= set(whites)
+            and players.keys() >= set(blacks)
+            and not any(map(operator.eq, whites, blacks))
+            and set(scores) <= _SCORE_SET
+            and bool not in set(map(type, scores))
+        )
+    except TypeError:
+        return False
 
 
 def check_season(periods: Sequence[RatingPeriod], players: Mapping[str, PlayerStart]) -> None:
@@ -224,6 +254,8 @@ def check_season(periods: Sequence[RatingPeriod], players: Mapping[str, PlayerSt
         if start.k is not None and not (_number(start.k) and start.k >= 0):
             problems.append(InvalidValueError(f"player {key!r}: K {start.k!r}"))
     for number, period in enumerate(periods, start=1):
+        if _sound(period.games, players):
+            continue
         name = period.label or f"period {number}"
         for index, game in enumerate(period.games, start=1):
             white, black, score = game[0], game[1], game[2]

@@ -29,7 +29,11 @@ accents, punctuation and letter case set aside (:func:`name_words`):
 4. **one letter off**: the same number of words, all equal but one pair, and that pair one
    letter apart (one letter added, dropped, changed, or two neighbours swapped: ``Smith`` and
    ``Smyth``, ``Jon`` and ``John``), neither of them an initial (``J.`` and ``K.`` are two
-   people's initials, not a typing slip).
+   people's initials, not a typing slip);
+5. **the same name but for a title or suffix**: the same words once what follows the last
+   comma as a title or suffix is set aside, the titles or suffixes not the same (``Matthias
+   Kiese`` and ``Matthias Kiese, Dr.``: one man with and without his title, or a father and
+   a son, ``Sr.`` and ``Jr.``).
 
 A club that changed, or IDs that differ, is evidence the identity module adds; this module
 knows names only. :func:`block_keys` lets a caller compare only the pairs that can look alike
@@ -173,8 +177,11 @@ def name_words(name: str) -> tuple[str, ...]:
     >>> name_words("Kiese,Matthias,Dr.") == name_words("Matthias Kiese, Dr.")
     True
     """
-    ordered = " ".join(name_parts(name))
-    return tuple(w for w in _NOT_LETTERS.split(_plain(ordered).replace("_", " ")) if w)
+    return _words(" ".join(name_parts(name)))
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _NOT_LETTERS.split(_plain(text).replace("_", " ")) if w)
 
 
 def one_letter_apart(a: str, b: str) -> bool:
@@ -247,6 +254,17 @@ def likeness(a: str, b: str) -> str | None:
     return form_likeness(NameForm.of(a), NameForm.of(b))
 
 
+def _but_for_suffix(a: NameForm, b: NameForm) -> str | None:
+    """Rule 5: the same words once the title or suffix after the last comma is set aside
+    (``Matthias Kiese`` and ``Matthias Kiese, Dr.``, ``Kiese,Matthias,Dr.``): one person
+    written with and without his title, or two (a father and a son, Sr. and Jr.), which the
+    officer decides."""
+    if not a.bare or sorted(a.bare) != sorted(b.bare) or a.suffix_words == b.suffix_words:
+        return None
+    said = " and ".join(f for f in (a.suffix, b.suffix) if f)
+    return f"the same name but for a title or suffix: {said}"
+
+
 @dataclass(frozen=True, slots=True)
 class NameForm:
     """A name's words worked out once, for a caller comparing one name with many
@@ -259,10 +277,14 @@ class NameForm:
     joined: str
     sorted_joined: str
     repeats: bool  # a word written twice ("Lee Lee"): the sets above do not count it
+    bare: tuple[str, ...] = ()  # the words without a title or suffix (rule 5)
+    suffix: str = ""  # the title or suffix as written
+    suffix_words: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, name: str) -> NameForm:
         words = name_words(name)
+        given, surname, suffix = name_parts(name)
         return cls(
             words,
             frozenset(w for w in words if len(w) > 1),
@@ -270,6 +292,9 @@ class NameForm:
             "".join(words),
             "".join(sorted(words)),
             len(set(words)) < len(words),
+            _words(f"{given} {surname}"),
+            suffix,
+            _words(suffix),
         )
 
 
@@ -295,7 +320,12 @@ def _may_be_alike(a: NameForm, b: NameForm) -> bool:
 
 def form_likeness(a: NameForm, b: NameForm) -> str | None:
     """:func:`likeness` of two names' forms; names that are the same name are the caller's."""
-    if not a.words or not b.words or not _may_be_alike(a, b):
+    if not a.words or not b.words:
+        return None
+    reason = _but_for_suffix(a, b)
+    if reason is not None:
+        return reason
+    if not _may_be_alike(a, b):
         return None
     return words_likeness(a.words, b.words)
 
@@ -346,7 +376,9 @@ def block_keys(name: str) -> frozenset[str]:
     """
     words = name_words(name)
     full = [w for w in words if len(w) > 1]
-    keys = {"".join(words), "".join(sorted(words))}
+    bare = _words(" ".join(name_parts(name)[:2]))
+    # Rule 5: the name without its title or suffix, in order and sorted.
+    keys = {"".join(words), "".join(sorted(words)), "".join(bare), "".join(sorted(bare))}
     for n, word in enumerate(words):
         if len(word) < 2:
             continue
