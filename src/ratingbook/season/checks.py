@@ -33,7 +33,7 @@ from ratingbook.season.model import (
     SourceRef,
 )
 
-__all__ = ["check_events", "no_result"]
+__all__ = ["check_events", "no_result", "plays_twice"]
 
 
 def check_events(
@@ -132,11 +132,7 @@ def _round_twice(event: SeasonEvent, key_of: Callable[[SourcePlayer], str]) -> l
             first = seen.setdefault((game.round, key_of(player)), game)
             if first is not game:
                 problems.append(
-                    SeasonError(
-                        f"{player.name!r} plays twice in round {game.round} of {event.name!r}",
-                        game.source,
-                        also=first.source,
-                    )
+                    plays_twice(player.name, game.round, event.name, game.source, first.source)
                 )
     return problems
 
@@ -156,6 +152,14 @@ def _outside(event: SeasonEvent) -> list[SeasonError]:
                 )
             )
     return problems
+
+
+def plays_twice(
+    name: str, round_: int, event: str, source: SourceRef, first: SourceRef
+) -> SeasonError:
+    """The one message for a player in two games of a round (a reader that stops at other
+    problems of its file names these too)."""
+    return SeasonError(f"{name!r} plays twice in round {round_} of {event!r}", source, also=first)
 
 
 def no_result(white: str, black: str, round_: int | None, source: SourceRef) -> SeasonError:
