@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tests.helpers.season_events import one_game_event
+from tests.helpers.season_events import hand_event, one_game_event
 
 from ratingbook.core.results import Result
 from ratingbook.errors import Location
@@ -155,3 +155,26 @@ def test_a_name_whose_other_order_fits_two_players_is_a_near_duplicate_not_a_mat
     (match,) = matching.matches
     assert (match.key, match.rule) == ("3", MatchRule.NEW)
     assert sorted((c.key, c.other) for c in matching.candidates) == [("3", "1"), ("3", "2")]
+
+
+def test_a_merge_the_games_refuse_names_the_alias_row_that_asked_for_it() -> None:
+    """The user test's case: 'J. Smith' and 'Smith, John' both play round 2 of one event; the
+    officer's row 2 says J. Smith is player 1 (John Smith). The games refuse the merge (one
+    player in two games of a round), and the problem names the row to change."""
+    players = (SeasonPlayer("1", "John Smith"), SeasonPlayer("2", "J. Smith"))
+    day = dt.date(2025, 10, 1)
+    event = hand_event(
+        "Online",
+        "online.pgn",
+        [
+            (day, 2, "Smith, John", "Anna Lee", Result.WHITE_WINS),
+            (day, 2, "J. Smith", "Bob Ray", Result.DRAW),
+        ],
+    )
+    addition = add_events(Season(players, (), (same("J. Smith", "1"),)), (event,))
+    assert [str(p) for p in addition.problems] == [
+        "file 'online.pgn', line 2: 'J. Smith' plays twice in round 2 of 'Online'; the alias "
+        "J. Smith Same As 1 (sheet 'Aliases', row 2) makes 'Smith, John' and 'J. Smith' "
+        "player 1 (also file 'online.pgn', line 1)"
+    ]
+    assert addition.season.players == players  # nothing changed

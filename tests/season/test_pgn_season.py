@@ -119,14 +119,15 @@ def test_a_game_without_a_usable_date_takes_the_event_date_else_is_an_error() ->
     with pytest.raises(SeasonError) as caught:
         read_pgn(game("A", "B", "1-0", "2024.??.??"), "online.pgn")
     assert str(caught.value) == (
-        "file 'online.pgn', line 1: the game A - B has no date: Date '2024.??.??'; a rated "
+        "file 'online.pgn', line 3: the game A - B has no date: Date '2024.??.??'; a rated "
         "game needs its day"
     )
 
 
 def test_every_bad_game_of_a_file_is_named_with_its_line() -> None:
-    """Three bad games and one good one: the three are listed, each at its first tag's line
-    (a game is 7 tags, blank, moves, blank, and one more blank line between games: 12 lines)."""
+    """Three bad games and one good one: the three are listed, each at the line of the tag at
+    fault (a game is 7 tags, blank, moves, blank, and one more blank line between games: 12
+    lines; in a game, Date is its 3rd tag, Black its 6th, Result its 7th)."""
     text = "\n\n".join(
         [
             game("A", "B", "1-0"),  # line 1: good
@@ -138,11 +139,34 @@ def test_every_bad_game_of_a_file_is_named_with_its_line() -> None:
     with pytest.raises(InputErrors) as caught:
         read_pgn(text, "bad.pgn")
     assert caught.value.lines() == [
-        "file 'bad.pgn', line 13: the game names no Black player",
-        "file 'bad.pgn', line 25: the game A - B has no date: Date '????.??.??'; a rated game "
+        "file 'bad.pgn', line 18: the game names no Black player",
+        "file 'bad.pgn', line 27: the game A - B has no date: Date '????.??.??'; a rated game "
         "needs its day",
-        "file 'bad.pgn', line 37: unknown result '2-0'; expected 1-0, 0-1, ½-½, +/- , -/+ or "
+        "file 'bad.pgn', line 43: unknown result '2-0'; expected 1-0, 0-1, ½-½, +/- , -/+ or "
         "-/- (forfeits)",
+    ]
+
+
+def test_a_refused_file_also_names_its_unfinished_games_and_players_twice_in_a_round() -> None:
+    """The user test's file: round 1's Quinn - Daly written ``2-0`` (its Result tag on line 7),
+    Daly again in round 1 (line 13), a ``*`` game in round 2 (line 25): all three named at
+    once, each at its line."""
+    text = "\n\n".join(
+        [
+            game("Quinn, Mark", "Daly, Colm", "2-0", round_="1"),  # line 1
+            game("Daly, Colm", "Walsh, Ciaran", "1-0", round_="1"),  # line 13
+            game("Doyle, Niamh", "Ward, Peter", "*", round_="2"),  # line 25
+        ]
+    )
+    with pytest.raises(InputErrors) as caught:
+        read_pgn(text, "bad.pgn")
+    assert caught.value.lines() == [
+        "file 'bad.pgn', line 7: unknown result '2-0'; expected 1-0, 0-1, ½-½, +/- , -/+ or "
+        "-/- (forfeits)",
+        "file 'bad.pgn', line 13: 'Daly, Colm' plays twice in round 1 of 'Club Blitz' (also "
+        "file 'bad.pgn', line 1)",
+        "file 'bad.pgn', line 25: the game Doyle, Niamh - Ward, Peter (round 2) has no result "
+        "(a rated list takes only finished games; remove it or give its result)",
     ]
 
 

@@ -293,3 +293,60 @@ def test_forfeits_and_byes_are_kept_with_their_kind_and_never_rated(season_event
     byes = [g for g in gros.games if g.is_bye]
     assert {g.result for g in byes} >= {Result.HALF_POINT_BYE}
     assert all(g.unrated_reason == "a bye" for g in byes)
+
+
+# --- results a rated list does not take ----------------------------------------------------------
+
+THREE_ROUNDS = [
+    "012 Club Night",
+    "042 2025/09/06",
+    record(1, "Able, Ann", "1.0", 1, ["2,w,1", "3,b,1"]),
+    record(2, "Baker, Bob", "1.0", 2, ["1,b,0", "0000,-,U"]),
+    record(3, "Cole, Cat", "1.0", 3, ["0000,-,U", "1,w,0"]),
+]
+
+
+def test_an_unknown_result_symbol_is_an_error_naming_file_line_and_column() -> None:
+    """Round 1 of line 3 written ``Q`` (the user test's lichess file): TRF has no such result
+    (FIDE's TRF-2026 result codes; ? and X for a game without a result yet). The Swiss reading
+    guesses an adjourned game; a rated list refuses the file, naming column 99 (round 1's
+    result letter: columns 92-99, the letter last)."""
+    lines = [*THREE_ROUNDS]
+    lines[2] = record(1, "Able, Ann", "1.0", 1, ["2,w,Q", "3,b,1"])
+    with pytest.raises(SeasonError) as caught:
+        read_trf("\n".join(lines), "club-night.trf")
+    assert str(caught.value) == (
+        "file 'club-night.trf', line 3: round 1 (columns 92-99): result 'Q' in column 99 is "
+        "not a TRF result code (1, 0, =, +, -, W, D, L; ? or X for a game without a result yet)"
+    )
+
+
+def test_an_adjourned_game_is_named_and_its_round_left_out() -> None:
+    """Round 2's game Cole - Able written ``?`` on both records: adjourned, no rated result.
+    Round 1 goes in (one game, one bye); round 2 waits, and the notes name the game."""
+    lines = [*THREE_ROUNDS]
+    lines[2] = record(1, "Able, Ann", "1.5", 1, ["2,w,1", "3,b,?"])
+    lines[4] = record(3, "Cole, Cat", "1.5", 3, ["0000,-,U", "1,w,?"])
+    event = read_trf("\n".join(lines), "club-night.trf")
+    assert {g.round for g in event.games} == {1}
+    assert (
+        "file 'club-night.trf', line 5: round 2: the game Cole, Cat - Able, Ann is adjourned "
+        "(? or X: no result yet), which a rated list does not rate: its round is left out "
+        "until the result is entered"
+    ) in event.notes
+
+
+def test_an_unknown_result_symbol_is_listed_with_the_files_contradictions() -> None:
+    """Round 1 of line 3 written ``Q`` and line 4's round 2 meeting 3, whose record (line 5)
+    says 1: both named in one run (the contradiction is found after every record is read)."""
+    lines = [*THREE_ROUNDS]
+    lines[2] = record(1, "Able, Ann", "1.0", 1, ["2,w,Q", "3,b,1"])
+    lines[3] = record(2, "Baker, Bob", "1.0", 2, ["1,b,0", "3,w,1"])
+    with pytest.raises(InputErrors) as caught:
+        read_trf("\n".join(lines), "club-night.trf")
+    assert caught.value.lines() == [
+        "file 'club-night.trf', line 4: round 2 (columns 102-109): player 2 meets 3, but the "
+        "record of 3 (line 5) says opponent 1 in round 2",
+        "file 'club-night.trf', line 3: round 1 (columns 92-99): result 'Q' in column 99 is "
+        "not a TRF result code (1, 0, =, +, -, W, D, L; ? or X for a game without a result yet)",
+    ]

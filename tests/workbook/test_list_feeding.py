@@ -121,8 +121,9 @@ def test_every_problem_of_a_list_comes_in_one_run_and_a_typo_is_offered() -> Non
 
 
 def test_a_pgn_names_a_bad_date_and_a_game_without_result_in_one_run() -> None:
-    """Two games: the first dated '2025.??.??' (no day), the second '*' (not finished): the
-    file is refused naming both, by line, in one run."""
+    """Two games: the first dated '2025.??.??' (no day: its Date tag on line 2), the second
+    '*' (not finished, a game's problem at its first tag, line 10): the file is refused naming
+    both, by line, in one run."""
     text = (
         _pgn("2025.??.??", "Alice Brennan", "Marek Nowak", "1-0")
         + "\n"
@@ -133,7 +134,7 @@ def test_a_pgn_names_a_bad_date_and_a_game_without_result_in_one_run() -> None:
     said = [str(e) for e in raised.value.errors]
     assert len(said) == 2, said
     assert said[0].startswith(
-        "file 'club.pgn', line 1: the game Alice Brennan - Marek Nowak has no date"
+        "file 'club.pgn', line 2: the game Alice Brennan - Marek Nowak has no date"
     )
     assert said[1].startswith("file 'club.pgn', line 10: the game Priya Shah - Tom O'Neill")
     assert "has no result" in said[1]

@@ -257,3 +257,21 @@ def test_a_crikey_book_is_refused_naming_its_family(tmp_path: Path) -> None:
     path = _saved("crikey", tmp_path / "crikey.xlsx")
     with pytest.raises(RatingbookError, match="a crikey book does not feed a rating list"):
         read_sources([str(path)])
+
+
+def test_a_second_event_of_one_name_shows_its_own_name_in_the_run_that_adds_it() -> None:
+    """'Thursday Blitz' again, two weeks on with other results (another event, not the first
+    continued): List Games and List Events call it 'Thursday Blitz (2)', and so do the sheets
+    this very run writes, Rating Changes and Series Notes (not after a later recalc only)."""
+    book = _list()
+    Session(book).run(AddEvents(read_pgn(PGN, "blitz.pgn")))
+    later = PGN.replace("2025.11.20", "2025.12.04").replace("2025.11.27", "2025.12.11")
+    done = Session(book).run(AddEvents(read_pgn(later.replace("1-0", "0-1"), "blitz2.pgn")))
+    assert done.summary[0] == "added 'Thursday Blitz (2)' (2 games) from file 'blitz2.pgn'"
+    names = {
+        sheet: [v for r in book.read_values(sheet) for v in r if "Thursday" in str(v)]
+        for sheet in ("List Games", "Rating Changes", "Series Notes")
+    }
+    assert set(names["List Games"][-2:]) == {"Thursday Blitz (2)"}
+    assert set(names["Rating Changes"][-3:]) == {"Thursday Blitz (2)"}
+    assert names["Series Notes"][-1] == "E6: Thursday Blitz (2), 2025-12-04"

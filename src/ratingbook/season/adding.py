@@ -27,7 +27,7 @@ nothing matches every event again, so the officer's decision reaches every past 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ratingbook.errors import InputErrors
@@ -149,6 +149,16 @@ def source_players(events: Sequence[SeasonEvent]) -> list[SourcePlayer]:
     return found
 
 
+def _decided(matching: Matching) -> Callable[[SourcePlayer], str | None]:
+    """The alias row (in words) that made a source player his list player, for the checks."""
+
+    def decided(player: SourcePlayer) -> str | None:
+        alias = matching.alias_of(player)
+        return None if alias is None else alias.describe()
+
+    return decided
+
+
 def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
     """Add ``events`` to ``season`` (the module text's sequence)."""
     held = list(season.events)
@@ -181,7 +191,8 @@ def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
     everything = [*held, *fresh]
     new = source_players([*fresh, *(c.event for c in continued)])
     matching = match_players(season.rows, source_players(everything), season.aliases, report=new)
-    problems = [*early, *matching.problems, *check_events(everything, matching.key_of)]
+    decided = _decided(matching)
+    problems = [*early, *matching.problems, *check_events(everything, matching.key_of, decided)]
     if problems:
         return Addition(season, matching, None, tuple(problems))
     changed = [e for e, was in zip(held, season.events, strict=True) if e is not was]

@@ -72,6 +72,12 @@ class Alias:
             return False
         return not self.national_id or self.national_id == player.national_id
 
+    def describe(self) -> str:
+        """The decision as its row writes it, and the row: ``J. Smith Same As 370 (sheet
+        'Aliases', row 2)``."""
+        place = f" ({_where(self)})" if self.source is not None else ""
+        return f"{self.name} {self.column or self.decision.value} {self.player}{place}"
+
     def error(self, problem: str) -> SeasonError:
         """A problem with this alias, at its row and the cell naming the player."""
         return SeasonError(problem, self.source, self.column)

@@ -33,19 +33,23 @@ from ratingbook.season.model import (
     SourceRef,
 )
 
-__all__ = ["check_events", "no_result"]
+__all__ = ["check_events", "no_result", "plays_twice"]
 
 
 def check_events(
-    events: Sequence[SeasonEvent], key_of: Callable[[SourcePlayer], str]
+    events: Sequence[SeasonEvent],
+    key_of: Callable[[SourcePlayer], str],
+    decided: Callable[[SourcePlayer], str | None] = lambda player: None,
 ) -> tuple[SeasonError, ...]:
     """Every problem of ``events`` (the season's, in the order they were added, the new ones
-    last): the module text's checks, in that order, each problem at its later source."""
+    last): the module text's checks, in that order, each problem at its later source.
+    ``decided`` says which officer's alias made a source player the list player he is (its
+    row and words), so a problem the alias caused names the row to change."""
     problems: list[SeasonError] = []
     problems += _twice(events)
     problems += _reported_twice(events, key_of)
     for event in events:
-        problems += _round_twice(event, key_of)
+        problems += _round_twice(event, key_of, decided)
         problems += _outside(event)
         problems += _unknown(event)
     return tuple(problems)
@@ -120,8 +124,12 @@ def _reported_twice(
     return problems
 
 
-def _round_twice(event: SeasonEvent, key_of: Callable[[SourcePlayer], str]) -> list[SeasonError]:
-    seen: dict[tuple[int, str], SeasonGame] = {}
+def _round_twice(
+    event: SeasonEvent,
+    key_of: Callable[[SourcePlayer], str],
+    decided: Callable[[SourcePlayer], str | None],
+) -> list[SeasonError]:
+    seen: dict[tuple[int, str], tuple[SeasonGame, SourcePlayer]] = {}
     problems: list[SeasonError] = []
     for game in event.games:
         if game.round is None:
@@ -129,14 +137,17 @@ def _round_twice(event: SeasonEvent, key_of: Callable[[SourcePlayer], str]) -> l
         for player in (game.white, game.black):
             if player is None:
                 continue
-            first = seen.setdefault((game.round, key_of(player)), game)
+            key = key_of(player)
+            first, other = seen.setdefault((game.round, key), (game, player))
             if first is not game:
+                alias = decided(player) or decided(other)
+                why = ""
+                if alias is not None and other != player:
+                    # The two names are one player only by the officer's decision: that row is
+                    # what to change (a Different From, or no alias) if they are two people.
+                    why = f"the alias {alias} makes {other.name!r} and {player.name!r} player {key}"
                 problems.append(
-                    SeasonError(
-                        f"{player.name!r} plays twice in round {game.round} of {event.name!r}",
-                        game.source,
-                        also=first.source,
-                    )
+                    plays_twice(player.name, game.round, event.name, game.source, first.source, why)
                 )
     return problems
 
@@ -156,6 +167,17 @@ def _outside(event: SeasonEvent) -> list[SeasonError]:
                 )
             )
     return problems
+
+
+def plays_twice(
+    name: str, round_: int, event: str, source: SourceRef, first: SourceRef, why: str = ""
+) -> SeasonError:
+    """The one message for a player in two games of a round (a reader that stops at other
+    problems of its file names these too); ``why`` says what made two names one player."""
+    said = f"; {why}" if why else ""
+    return SeasonError(
+        f"{name!r} plays twice in round {round_} of {event!r}{said}", source, also=first
+    )
 
 
 def no_result(white: str, black: str, round_: int | None, source: SourceRef) -> SeasonError:

@@ -126,6 +126,16 @@ class Matching:
             self._keys.update((m.player, m.key) for m in self.matches)
         return self._keys[player]
 
+    def alias_of(self, player: SourcePlayer) -> Alias | None:
+        """The officer's alias that made a matched source player the list player he is (his
+        name's Same As, or the merge of the list player his name, key or ID gave), or None."""
+        match = next((m for m in self.matches if m.player == player), None)
+        if match is None or match.alias is not None:
+            return None if match is None else match.alias
+        return next(
+            (m.alias for m in self.merged if m.into == match.key and m.covers(player)), None
+        )
+
     @property
     def new_players(self) -> tuple[SeasonPlayer, ...]:
         new = {m.key for m in self.matches if m.rule is MatchRule.NEW}

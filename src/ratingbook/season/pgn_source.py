@@ -13,11 +13,15 @@ present:
   which the checks report;
 - a game's date is its ``Date`` tag when complete (PGN writes ``2024.03.14``; ``2024.??.??``
   is not a date), else the event's ``EventDate``, else an error naming the file and the line
-  of the game's first tag; ``EventDate`` is also the event's stated first day;
+  of the ``Date`` tag; ``EventDate`` is also the event's stated first day;
 - the round is the first number of ``Round`` (``3`` and ``3.1`` are round 3); ``?`` or ``-``:
   not known.
 
-Every problem of a file is listed, each with the line of its game's first tag.
+Every problem of a file is listed, each with the line of the tag at fault (the game's first
+tag when the tag is missing). A file refused for a problem of its own also names a player in
+two games of one round of an event (by the names the file writes: the season's check,
+:mod:`ratingbook.season.checks`, which matches players to the list, is not reached), so every
+problem comes in one run.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from pathlib import PurePath
 
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.errors import InputErrors, RatingbookError
-from ratingbook.season.checks import no_result
+from ratingbook.season.checks import no_result, plays_twice
 from ratingbook.season.model import (
     SeasonError,
     SeasonEvent,
@@ -41,6 +45,7 @@ from ratingbook.season.model import (
     in_source,
     make_event,
 )
+from ratingbook.season.names import exact_name
 
 __all__ = ["pgn_date", "pgn_round", "read_pgn"]
 
@@ -97,6 +102,17 @@ def _tag_line(text: str, starts: list[int], offset: int) -> int:
     return bisect.bisect_right(starts, at if at >= 0 else offset)
 
 
+def _tag_at(
+    text: str, starts: list[int], span: tuple[int, int], tag: str, first: SourceRef
+) -> SourceRef:
+    """Where the game's tag ``tag`` is written (its headers are ``text[span[0]:span[1]]``);
+    ``first`` (the game's first tag) when the game has no such tag."""
+    found = re.compile(rf"\[\s*{re.escape(tag)}\s").search(text, *span)
+    if found is None:
+        return first
+    return first.at_line(bisect.bisect_right(starts, found.start()))
+
+
 class _Draft:
     """One event's games as the file gives them, before the event is made."""
 
@@ -126,12 +142,15 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
     drafts: dict[str, _Draft] = {}
     problems: list[RatingbookError] = []
     unfinished: list[RatingbookError] = []
+    twice: list[RatingbookError] = []  # a player in two games of a round (the module text)
+    rounds: dict[tuple[str, int, str], SourceRef] = {}
     while True:
         offset = handle.tell()
         headers = read_headers(handle)
         if headers is None:
             break
         where = SourceRef(file).at_line(_tag_line(text, starts, offset))
+        span = (offset, handle.tell())
         tags = dict(headers)
         event_name = tags.get(event_tag, "").strip()
         if event_name in _UNKNOWN:
@@ -140,7 +159,8 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
         found = len(problems)
         for player, colour in ((white, white_tag), (black, black_tag)):
             if player.name in _UNKNOWN:
-                problems.append(SeasonError(f"the game names no {colour} player", where))
+                at = _tag_at(text, starts, span, colour, where)
+                problems.append(SeasonError(f"the game names no {colour} player", at))
         date = pgn_date(tags.get(date_tag)) or pgn_date(tags.get(EVENT_DATE))
         if date is None:
             problems.append(
@@ -149,7 +169,7 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
                     f"{tags.get(date_tag, '')!r}"
                     + (f", EventDate {tags[EVENT_DATE]!r}" if EVENT_DATE in tags else "")
                     + "; a rated game needs its day",
-                    where,
+                    _tag_at(text, starts, span, date_tag, where),
                 )
             )
         raw = tags.get(result_tag, "*").strip()
@@ -160,9 +180,17 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
             )
         else:
             try:
-                result = parse_swiss_result(raw, where.where, bye_row=False)
+                at = _tag_at(text, starts, span, result_tag, where)
+                result = parse_swiss_result(raw, at.where, bye_row=False)
             except RatingbookError as error:
                 problems.append(in_source(error, file))
+        round_number = pgn_round(tags.get(round_tag))
+        if round_number is not None:
+            for player in (white, black):
+                key = (event_name, round_number, exact_name(player.name))
+                first = rounds.setdefault(key, where)
+                if first is not where and player.name not in _UNKNOWN:
+                    twice.append(plays_twice(player.name, round_number, event_name, where, first))
         if len(problems) > found or date is None:
             continue
         draft = drafts.setdefault(event_name, _Draft(event_name))
@@ -172,12 +200,11 @@ def read_pgn(text: str, file: str) -> tuple[SeasonEvent, ...]:
         stated = pgn_date(tags.get(EVENT_DATE))
         if stated is not None:
             draft.starts.add(stated)
-        round_number = pgn_round(tags.get(round_tag))
         draft.games.append(SeasonGame("", date, round_number, white, black, result, where))
     if problems:
-        # The checks name a game without a result once the file is read; a file refused here
-        # names them too, so every problem comes in one run.
-        problems = sorted([*problems, *unfinished], key=_line)
+        # The checks name a game without a result, and a player twice in a round, once the
+        # file is read; a file refused here names them too, so every problem comes in one run.
+        problems = sorted([*problems, *unfinished, *twice], key=_line)
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
     if not drafts:
         raise SeasonError(

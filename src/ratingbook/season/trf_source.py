@@ -11,6 +11,9 @@ A game's date: its round's date when the source gives it (TRF record 132, the bo
 Dates), else the event's first day (TRF 042, the book's Start Date; a period then holds the
 whole event, and a round date that does not read is said so), else, with neither, an error
 naming the file and the round. Forfeits and byes are kept, with their kind, and never rated.
+A result symbol TRF does not know is an error naming the file, line and column (the import's
+``rated`` reading: a rated list does not guess a result); an adjourned game (``?``, ``X``) is
+no rated result: its round is left out as not played yet, and the notes name the game.
 
 What the TRF import notes is passed on with the file's name, except its notes on running the
 event (:attr:`ratingbook.trf.importer.TrfImport.running`: its rounds, withdrawals, pairing
@@ -113,6 +116,7 @@ def season_event_from_swiss(
     round_dates = [_round_date(text) for text in settings.round_dates]
     problems: list[RatingbookError] = []
     undated: set[int] = set()
+    adjourned: list[str] = []
     games: list[SeasonGame] = []
     for entry in event.entries:
         known = entry.round <= len(round_dates) and round_dates[entry.round - 1] is not None
@@ -130,8 +134,16 @@ def season_event_from_swiss(
                 )
             continue
         black = None if entry.black is None else players[entry.black]
-        # an adjourned game ("?") has no result yet: a rated list takes it once it has one
-        result = None if entry.result is not None and entry.result.is_adjourned else entry.result
+        result = entry.result
+        if result is not None and result.is_adjourned:
+            # An adjourned game (TRF's ? or X) has no result yet: not a rated result, so its
+            # round waits as a round not played yet (played_rounds) until the result is entered.
+            result = None
+            adjourned.append(
+                f"{where.describe()}: round {entry.round}: the game {entry.white} - "
+                f"{entry.black} is adjourned (? or X: no result yet), which a rated list does "
+                "not rate: its round is left out until the result is entered"
+            )
         games.append(SeasonGame("", date, entry.round, players[entry.white], black, result, where))
     if problems:
         raise problems[0] if len(problems) == 1 else InputErrors(problems)
@@ -150,7 +162,8 @@ def season_event_from_swiss(
             "nothing to add",
             SourceRef(file),
         )
-    notes = [*notes, *(f"{SourceRef(file).describe()}: {line}" for line in [*dated, *unplayed])]
+    said = SourceRef(file).describe()
+    notes = [*notes, *adjourned, *(f"{said}: {line}" for line in [*dated, *unplayed])]
     title = name or settings.event_name or PurePath(file).stem
     playing = {p.name for g in games for p in (g.white, g.black) if p is not None}
     ranking = [
@@ -193,7 +206,7 @@ def read_trf(text: str, file: str) -> SeasonEvent:
     """A TRF file's text (TRF16 or TRF-2026, by any program) as a season's event; every
     problem of the file named by ``file`` and line, all at once."""
     try:
-        imported = import_trf(text)
+        imported = import_trf(text, rated=True)
     except InputErrors as errors:
         raise InputErrors(in_source(e, file) for e in errors.errors) from None
     except RatingbookError as error:

@@ -171,10 +171,13 @@ def _byes_240(line: str, line_no: int, problems: Problems) -> list[tuple[int, in
 # --- reading the file ----------------------------------------------------------------------------
 
 
-def import_trf(text: str) -> TrfImport:
-    """Read a TRF06, TRF16 or TRF-2026 file's text into an event (see the module text)."""
+def import_trf(text: str, *, rated: bool = False) -> TrfImport:
+    """Read a TRF06, TRF16 or TRF-2026 file's text into an event (see the module text).
+    ``rated``: the games are to be rated (a season's list), so a result symbol TRF does not
+    know is a problem naming its line and column, not read as an unknown result."""
     text = text.removeprefix("\ufeff")
     problems = Problems()
+    unrated = Problems()  # result symbols a rated list refuses: with the others, listed last
     warnings: list[str] = []
     running: set[int] = set()  # which of the warnings are about running the event (the module text)
     settings: dict[str, object] = {}
@@ -199,7 +202,9 @@ def import_trf(text: str) -> TrfImport:
         if code is None:
             warnings.append(f"line {line_no}: {line[:20].strip()!r} is not a TRF record: not used")
         elif code == "001":
-            record = read_player_line(line, line_no, problems, warnings)
+            record = read_player_line(
+                line, line_no, problems, warnings, unrated=unrated if rated else None
+            )
             if record is None:
                 continue
             if record.number in records:
@@ -286,6 +291,8 @@ def import_trf(text: str) -> TrfImport:
         at = f"line {lines[0]}" if len(lines) == 1 else f"lines {_spans(lines)}"
         count = "record" if len(lines) == 1 else f"{len(lines)} records"
         warnings.append(f"{at}: {count} {code!r} not used")
+    if problems:
+        problems.extend(unrated)
     problems.check()
     codes = tiebreaks.get("212", tiebreaks.get("202"))
     if codes:
@@ -310,6 +317,7 @@ def import_trf(text: str) -> TrfImport:
     assert isinstance(scoring, Scoring)
     entries, unknown = _entries(records, problems, scoring)
     entries += _requested_byes(byes, records, entries, problems)
+    problems.extend(unrated)
     problems.check()
     declared = {r.player.name: (r.declared, r.line) for r in records.values()}
     entries, noted = agree_with_totals(entries, unknown, declared, scoring)

@@ -80,8 +80,16 @@ def read_digits(text: str, line: int, what: str, problems: Problems) -> int | No
 
 
 def read_player_line(
-    line: str, line_no: int, problems: Problems, warnings: list[str]
+    line: str,
+    line_no: int,
+    problems: Problems,
+    warnings: list[str],
+    *,
+    unrated: Problems | None = None,
 ) -> PlayerRecord | None:
+    """A 001 record, or None with its problems added. With ``unrated`` the caller rates the
+    games (a season's list): a result symbol TRF does not know goes there as a problem, not a
+    guess, and the record is read on (as ``?``) so the file's other problems are found too."""
     padded = line.ljust(FIRST_ROUND)
     found = len(problems)
     number = read_digits(padded[4:8], line_no, "start number (columns 5-8)", problems)
@@ -139,6 +147,18 @@ def read_player_line(
             )
         elif opponent and letter in UNKNOWN_LETTERS:
             letter = "?"
+        elif opponent and letter not in PLAYED_LETTERS and unrated is not None:
+            # A rated list takes a result only as the file writes it: a guess would rate a game
+            # nobody reported, or keep a played round out as "not played yet".
+            letter = "?"
+            unrated.append(
+                line_problem(
+                    f"{where}: result {chunk[7]!r} in column {column + 7} is not a TRF "
+                    "result code (1, 0, =, +, -, W, D, L; ? or X for a game without a result "
+                    "yet)",
+                    line_no,
+                )
+            )
         elif opponent and letter not in PLAYED_LETTERS:
             # FIDE's checklist (Q166): a symbol the importer does not know is an unknown result
             # (TRF-2026's X, as an adjourned game), said, not a refusal of the file.

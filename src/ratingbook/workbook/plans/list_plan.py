@@ -504,11 +504,16 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     before = _rate(book.settings, base)
     addition = add_events(base.season, events)
     addition.check()
+    # Named apart before the list is rated, so the sheets this run writes (Series Notes,
+    # Rating Changes) show the name List Games is given: List Games tells events by name.
+    renamed = {e.id: e for e in _unique_names(book, [e for e in events if e.id in addition.added])}
+    season = addition.season
+    season = replace(season, events=tuple(renamed.get(e.id, e) for e in season.events))
+    addition = replace(addition, season=season)
     late = addition.late
     first = late.rerate_from.index if late is not None else len(before.periods)
     after = _rate(book.settings, addition, (before, first))
-    fresh = [e for e in events if e.id in addition.added]
-    named = _unique_names(book, fresh)  # as written: List Games tells events by name
+    named = list(renamed.values())
     old = {p.key for p in base.season.players}
     new_players = [p for p in addition.season.players if p.key not in old]
     player_rows = [
