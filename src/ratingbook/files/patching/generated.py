@@ -93,8 +93,12 @@ def generated_sheet_xml(
                 writer.date_style(style, base)
     last_row = len(sheet.rows) + 1
     selected = ' tabSelected="1"' if tab_selected else ""
+    # Each column carries its cells' style: a cell written below the table later (an archive's
+    # next week, patch.column_styles) or typed there is aligned, formatted and in the font of
+    # the cells above it.
     widths = "".join(
         f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"'
+        + (f' style="{column_styles[c]}"' if c < len(column_styles) and column_styles[c] else "")
         + (' hidden="1"/>' if c in sheet.hidden_columns else "/>")
         for c, width in enumerate(column_widths)
     )

@@ -6,6 +6,9 @@ Turns :mod:`ratingbook.workbook.port.presentation`'s descriptions into ``ws.page
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from openpyxl.chart import LineChart as OpenpyxlLineChart
 from openpyxl.chart import Reference, Series
 from openpyxl.chart.data_source import StrRef
@@ -32,7 +35,31 @@ from ratingbook.workbook.port.presentation import (
     PrintSetup,
 )
 
-__all__ = ["add_charts", "apply_print_setup", "apply_title"]
+__all__ = ["add_charts", "apply_print_setup", "apply_title", "book_font", "column_style"]
+
+
+def book_font(wb: Any, *, bold: bool = False, size: float = 0) -> Any:
+    """The workbook's own font (its first, Excel's default: Calibri 11 in a new book), bold
+    when asked, at ``size`` points when given, as the package back end makes fonts
+    (``Styles.font``). ``Font(bold=True)`` names no font, and LibreOffice prints a font with no
+    name in its serif default: the camp's archive headers printed so (issue 34)."""
+    font = copy.copy(wb._fonts[0])  # openpyxl keeps the stylesheet's fonts there
+    if bold:
+        font.b = True
+    if size:
+        font.sz = size
+    return font
+
+
+def column_style(ws: Any, column: int) -> Any:
+    """The style (openpyxl's ``StyleArray``) column ``column`` (1-based) of ``ws`` gives its
+    cells (a ``<col style>``), or None: what a new cell written there takes, as Excel gives a
+    cell typed there and the package back end a cell it writes (``patch.column_styles``)."""
+    for dimension in ws.column_dimensions.values():
+        low, high = dimension.min or 0, dimension.max or 0
+        if low <= column <= high and dimension.has_style:
+            return copy.copy(dimension._style)
+    return None
 
 
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:

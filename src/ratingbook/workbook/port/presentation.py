@@ -52,6 +52,7 @@ __all__ = [
     "row_lines",
     "sentence_cells",
     "table_widths",
+    "typed_width",
 ]
 
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
@@ -500,6 +501,13 @@ def content_width(rows: Sequence[Sequence[object]], column: int) -> tuple[float,
         widest = max(widest, shown)
     least = _NARROWEST if numbers or not text else 0.0
     return min(_WIDEST_CONTENT, round(max(least, widest + PADDING), 2)), text
+
+
+def typed_width(title: object, values: Sequence[object]) -> float:
+    """The width a column of an input or archive sheet needs to print its header (bold, on
+    one line) and ``values`` uncut (:func:`content_width`): what
+    :attr:`~ratingbook.workbook.port.book.WriteBlock.widths` widens it to."""
+    return max(column_width(title, 0.0), content_width([[v] for v in values], 0)[0])
 
 
 def table_widths(
