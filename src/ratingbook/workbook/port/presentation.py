@@ -215,21 +215,17 @@ class PrintSetup:
             if size >= readable or (landscape and size >= SMALLEST_POINTS):
                 return replace(self, landscape=landscape, scale=0, repeat_columns=0)
         scale = round(100 * READABLE_POINTS / body)
-        # The row-naming columns print on every page beside a share of the others: as many of
-        # them as leave a page room for the widest other column (wider, a page would hold
-        # the names alone, or LibreOffice would cut the names).
+        # The row-naming columns print on every page beside a share of the others: all of
+        # them, unless they leave a page no room for the widest other column (a page would
+        # hold the names alone, or LibreOffice would cut the names); never fewer to save a
+        # page: with its names up to White only, the camp's Rating History printed Black's
+        # ratings beside neither Black's ID nor name (issue 34). A table whose names are long
+        # wraps them (its grid's ``wrapped``) to leave the pages room.
         room = PAGE_WIDTH[True] / (POINTS_PER_WIDTH * scale / 100)
         keys = self.repeat_columns
         while keys > 1 and sum(widths[:keys]) + max(widths[keys:], default=0.0) > room:
             keys -= 1
-
-        def pages(k: int) -> tuple[int, ...]:
-            return balanced_breaks(widths[k:], room * _PAGE_SHARE - sum(widths[:k]))
-
-        # Fewer of them repeated when that takes fewer pages (a band of the camp's Rating
-        # History: 4 pages with the names up to Black ID repeated, 3 up to White, issue 34).
-        keys = min(range(keys, 0, -1), key=lambda k: len(pages(k))) if keys else 0
-        breaks = pages(keys)
+        breaks = balanced_breaks(widths[keys:], room * _PAGE_SHARE - sum(widths[:keys]))
         return replace(
             self,
             landscape=True,
@@ -546,14 +542,19 @@ def table_widths(
 
 
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
-    """The lines a row's tallest wrapped cell takes: its text's length over its column's
-    width (in characters, less one for the cell's padding), rounded up; 1 at least. Excel
-    does not grow a row for text wrapped by another program, so the writer sets the height."""
+    """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
+    (in characters, less one for the cell's padding), kept whole as Excel and LibreOffice
+    wrap them (:func:`wrapped_lines`), or its text's length over that width, rounded up,
+    when more (a word longer than the column is broken); 1 at least. Counted by length alone,
+    ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3
+    over the next row (issue 34). Excel does not grow a row for text wrapped by another
+    program, so the writer sets the height."""
     lines = 1
     for c in wrapped:
         if c < len(values) and c < len(widths) and values[c] is not None:
             room = max(1, int(widths[c]) - 1)
-            lines = max(lines, -(-len(str(values[c])) // room))
+            text = str(values[c])
+            lines = max(lines, -(-len(text) // room), wrapped_lines(text.split(), room))
     return lines
 
 
