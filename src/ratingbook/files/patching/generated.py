@@ -26,6 +26,7 @@ from ratingbook.files.patching.drawing import (
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
+    FILL,
     FOOTER_MARGIN,
     HEADER_MARGIN,
     INDENT,
@@ -77,7 +78,8 @@ def generated_sheet_xml(
         column_styles[c] = styles.cell_format(
             number,
             font,
-            alignment=aligned[c],
+            # a long text cut at the cell's edge (PrintSetup.clipped): its header stays left
+            alignment=FILL if setup is not None and c in setup.clipped else aligned[c],
             indent=indents[c],
             wrap=setup is not None and c in setup.wrapped,
             # a row of wrapped sentences is tall: its other cells start at the top, beside them

@@ -24,7 +24,7 @@ from openpyxl.worksheet.pagebreak import Break, ColBreak, RowBreak
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ratingbook.core.refs import column_letter, rows_below_header
+from ratingbook.core.refs import column_letter
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
     FOOTER_MARGIN,
@@ -84,8 +84,9 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
-    if setup.empty:  # no row under the header: nothing to print (PrintSetup.empty)
-        ws.print_area = rows_below_header(ws.max_column)
+    area = setup.area(ws.max_column, ws.max_row)  # PrintSetup.empty, PrintSetup.clipped
+    if area:
+        ws.print_area = area.replace("$", "")
     if setup.repeat_columns:
         ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])

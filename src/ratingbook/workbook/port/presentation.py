@@ -31,6 +31,7 @@ from ratingbook.workbook.port.text_widths import (
 
 __all__ = [
     "CENTRE",
+    "FILL",
     "HEADER_LINES",
     "INDENT",
     "INDENT_WIDTH",
@@ -133,6 +134,12 @@ class PrintSetup:
     #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
     #: next column nor off the page.
     wrapped: frozenset[int] = frozenset()
+    #: 0-based columns whose long texts print on one line, cut at the cell's right edge
+    #: (:data:`FILL`: Excel and LibreOffice clip a filled cell's text, never run it on), the
+    #: cell's value whole: the Event Log's 64-character digest, wrapped in its column, made
+    #: each row 8 lines tall and the log 4 rows a page (issue 34). Only for texts longer than
+    #: the column (a shorter one is repeated to fill it); its header is aligned left.
+    clipped: frozenset[int] = frozenset()
     #: 0-based rows (of the rows under the header) each starting a section: that row is the
     #: section's heading (its name in the first cell, bold, across the row), and from the
     #: second section on a page break stands before it (ECMA-376 part 1, 18.3.1.74
@@ -277,10 +284,21 @@ class PrintSetup:
         rows = f"{quoted}!{self.title_rows()}"
         return f"{quoted}!{columns},{rows}" if columns else rows
 
-    def print_area(self, sheet: str, columns: int) -> str:
-        """``_xlnm.Print_Area``: the rows under the header when :attr:`empty`, else "" (all)."""
-        area = rows_below_header(columns, absolute=True)
-        return f"{quote_sheet(sheet)}!{area}" if self.empty else ""
+    def area(self, columns: int, rows: int) -> str:
+        """The range printed of a table ``columns`` wide and ``rows`` tall (its header
+        included), absolute: the rows under the header when :attr:`empty`; the table itself
+        when it has :attr:`clipped` columns (LibreOffice prints the empty columns a cut text
+        would run on into: seven of them beside the Event Log, issue 34); else "" (all)."""
+        if self.empty:
+            return rows_below_header(columns, absolute=True)
+        if self.clipped:
+            return f"$A$1:${column_letter(max(columns, 1))}${max(rows, 1)}"
+        return ""
+
+    def print_area(self, sheet: str, columns: int, rows: int = 0) -> str:
+        """``_xlnm.Print_Area`` of :meth:`area` on sheet ``sheet``, "" for none (all)."""
+        area = self.area(columns, rows)
+        return f"{quote_sheet(sheet)}!{area}" if area else ""
 
     @property
     def pages_tall(self) -> int:
@@ -307,6 +325,9 @@ class PrintSetup:
 # print: a right-aligned number under a left-aligned header stands under the next column's
 # header on paper (issue 34), so the header and every cell of a column share one alignment.
 LEFT, RIGHT, CENTRE = "left", "right", "center"
+#: The alignment of a :attr:`PrintSetup.clipped` column's cells (ECMA-376 part 1, 18.18.40
+#: ``fill``): its text from the left edge, cut at the right one.
+FILL = "fill"
 #: The rows read to tell a column of numbers from a column of text (a generated sheet's
 #: columns each hold one kind, so a sample decides; a sheet can have 100,000 rows).
 _SAMPLE_ROWS = 1000
@@ -514,7 +535,8 @@ def table_widths(
     indented: Collection[int] = (),
 ) -> list[float]:
     """Each column's width in a generated table (:func:`column_width` of, its header on up to
-    :data:`HEADER_LINES` lines): a column of sentences (:attr:`PrintSetup.wrapped`) as wide as
+    :data:`HEADER_LINES` lines): a column of sentences (:attr:`PrintSetup.wrapped`) or cut
+    texts (:attr:`PrintSetup.clipped`) as wide as
     given; a column of text as wide as its longest value (:func:`content_width`) up to
     :data:`_WIDEST_CONTENT` or its given width if wider, so that no name is cut by the next
     cell (issue 34: ``Gorrochategui Torres, Eugenio`` in a column given 24 units); every other
@@ -523,7 +545,7 @@ def table_widths(
     sentences below a table (:attr:`PrintSetup.sentences`, printed across it) are not
     measured. An ``indented`` column (:func:`indented_columns`) is :data:`INDENT_WIDTH`
     wider. A sheet with no grid keeps its widths."""
-    wrapped = setup.wrapped if setup is not None else frozenset()
+    wrapped = setup.wrapped | setup.clipped if setup is not None else frozenset()
     table = setup is None or setup.grid
     sentences = setup.sentences if setup is not None else frozenset()
     measured = [r for i, r in enumerate(rows) if i not in sentences] if sentences else rows
