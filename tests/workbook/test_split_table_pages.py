@@ -19,7 +19,8 @@ from ratingbook.files.patching.styles import Styles
 from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
 from ratingbook.reports.ladder_tables import RATING_HISTORY_COLUMNS
 from ratingbook.reports.tables import SheetGrid
-from ratingbook.workbook.port.presentation import balanced_breaks, indented_columns
+from ratingbook.workbook.port.page_breaks import balanced_breaks
+from ratingbook.workbook.port.presentation import indented_columns
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 
 NAMES = ("Alexandra-Katharina Vandenberghe-Rasmussen", "Wilhelmina Castellanos de la Vega")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.workbook.port.chart_data import CellRange, ChartSeries, LineChart, quote_sheet
+from ratingbook.workbook.port.page_breaks import balanced_breaks
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
@@ -393,39 +394,6 @@ def indented_columns(aligned: Sequence[str], repeated: int = 0) -> frozenset[int
 #: The share of a page's width a table split wide fills, its columns measured as ratingbook
 #: measures them: room for a printer whose columns come out a little wider.
 _PAGE_SHARE = 0.99
-
-
-def balanced_breaks(widths: Sequence[float], room: float) -> tuple[int, ...]:
-    """The columns (1-based within ``widths``) a page ends on when ``widths`` are printed on
-    as few pages of ``room`` as a page filled in turn needs, the pages' shares as even as can
-    be: each page ends at the column nearest its even share of the whole; () for one page. A
-    column wider than ``room`` has a page of its own."""
-    room = max(room, max(widths, default=0.0))
-    ends, used = [], 0.0
-    for c, width in enumerate(widths):  # the printer's way: each page filled in turn
-        if used and used + width > room:
-            ends.append(c)
-            used = 0.0
-        used += width
-    pages = len(ends) + 1
-    if pages == 1:
-        return ()
-    total = [0.0]
-    for width in widths:
-        total.append(total[-1] + width)
-    even, previous = [], 0
-    for k in range(1, pages):
-        target = total[-1] * k / pages
-        fits = [
-            b
-            for b in range(previous + 1, len(widths) - (pages - k) + 1)
-            if total[b] - total[previous] <= room
-        ]
-        if not fits:
-            return tuple(ends)
-        previous = min(fits, key=lambda b: abs(total[b] - target))
-        even.append(previous)
-    return tuple(even) if total[-1] - total[previous] <= room else tuple(ends)
 
 
 #: The most lines a table's header wraps onto (its words kept whole, as Excel and LibreOffice
