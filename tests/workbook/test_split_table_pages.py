@@ -42,7 +42,7 @@ def _history() -> SheetGrid:
         "Rating History",
         RATING_HISTORY_COLUMNS,
         rows,
-        widths={3: 20, 5: 20},
+        widths={3: 18, 5: 18},
         wrapped=frozenset({3, 5}),
     )
 

@@ -17,6 +17,7 @@ recalculation, from any front end, rewrites those cells.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -534,17 +535,19 @@ def table_widths(
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
     """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
     (in characters, less one for the cell's padding), kept whole as Excel and LibreOffice
-    wrap them (:func:`wrapped_lines`), or its text's length over that width, rounded up,
-    when more (a word longer than the column is broken); 1 at least. Counted by length alone,
-    ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3
-    over the next row (issue 34). Excel does not grow a row for text wrapped by another
-    program, so the writer sets the height."""
+    wrap them (:func:`wrapped_lines`), a word broken after a hyphen, one longer than the width
+    into pieces of it; 1 at least. Counted by length alone, ``Siddharth Venkataraman
+    Subramanian`` took 2 lines of a column 20 wide, printed on 3 over the next row (issue 34).
+    Excel does not grow a row for text wrapped by another program, so the writer sets the
+    height."""
     lines = 1
     for c in wrapped:
         if c < len(values) and c < len(widths) and values[c] is not None:
             room = max(1, int(widths[c]) - 1)
-            text = str(values[c])
-            lines = max(lines, -(-len(text) // room), wrapped_lines(text.split(), room))
+            # a word may break after a hyphen; one longer than the column, at its edge
+            parts = [p for w in str(values[c]).split() for p in re.split(r"(?<=-)(?=.)", w)]
+            pieces = [p[i : i + room] for p in parts for i in range(0, len(p), room)]
+            lines = max(lines, wrapped_lines(pieces, room))
     return lines
 
 
