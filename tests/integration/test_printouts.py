@@ -298,7 +298,8 @@ class Sheet:
     name: str
     header: list[list[str]]  # each column's header, as words (empty: no header)
     rows: list[tuple[int, list[object]]]  # Excel row number, values
-    wrapped: frozenset[int] = frozenset()  # columns whose text wraps within the cell
+    # columns whose text wraps within the cell, or is cut at its edge (the Event Log's digest)
+    wrapped: frozenset[int] = frozenset()
 
 
 def table_sheets(book: Path) -> list[Sheet]:
@@ -325,7 +326,10 @@ def table_sheets(book: Path) -> list[Sheet]:
             if any(map(is_number, r)) and not ws.row_dimensions[n].hidden
         ]
         wrapped = frozenset(
-            c for c in range(len(titles)) if ws.cell(row=2, column=c + 1).alignment.wrap_text
+            c
+            for c in range(len(titles))
+            if (aligned := ws.cell(row=2, column=c + 1).alignment).wrap_text
+            or aligned.horizontal == "fill"
         )
         sheets.append(Sheet(ws.title, header, rows, wrapped))
     return sheets

@@ -160,8 +160,18 @@ def rating_history_grid(outcome: LadderOutcome) -> SheetGrid:
         )
         for n, (game, ratings) in enumerate(outcome.history.ratings(), start=1)
     ]
-    # No column centred, the result's included: the history prints as it always has.
-    return SheetGrid(RATING_HISTORY, RATING_HISTORY_COLUMNS, rows, widths={3: 20, 5: 20})
+    # No column centred, the result's included: the history prints as it always has. The
+    # names wrap within 18 units: too wide for a page, the history prints across pages with
+    # both players' IDs and names on each (PrintSetup.laid_out), and two names of 37 letters
+    # on one line left each page room for one rating column (9 pages wide, issue 34); at 18,
+    # the 8 ratings and the result take 2 pages beside them (at 20, 3).
+    return SheetGrid(
+        RATING_HISTORY,
+        RATING_HISTORY_COLUMNS,
+        rows,
+        widths={3: 18, 5: 18},
+        wrapped=frozenset({3, 5}),
+    )
 
 
 def ladder_paths(

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.packaging.core import DocumentProperties
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.filters import AutoFilter
 from openpyxl.worksheet.table import Table, TableColumn, TableFormula, TableStyleInfo
@@ -42,7 +42,7 @@ from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
-from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup
+from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup, book_font
 from ratingbook.reports.tables import id_columns, key_columns
 from ratingbook.session import Recalc, Session
 from ratingbook.templates.camper_chart import write_camper_chart
@@ -162,8 +162,8 @@ def _write_instructions(ws: Worksheet, design: Design) -> None:
     ws.sheet_view.showGridLines = False
     apply_print_setup(ws, PrintSetup(INSTRUCTIONS, repeat_rows=1, file_name=True, grid=False))
     title = ws.cell(row=1, column=1, value=f"{design.title}: a ratingbook workbook")
-    title.font = Font(bold=True, size=16)
-    heading = Font(bold=True, size=12)
+    title.font = book_font(ws.parent, bold=True, size=16)
+    heading = book_font(ws.parent, bold=True, size=12)
     row = 3
     for paragraph in design.instructions:
         if paragraph.startswith("# "):
@@ -206,7 +206,7 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
         ws.add_table(table)
     else:
         for cell in ws[1]:
-            cell.font = Font(bold=True)
+            cell.font = book_font(ws.parent, bold=True)
     ws.freeze_panes = "A2"
     positions = {name: i for i, name in enumerate(header, start=1)}
     wrapped = frozenset(positions[name] - 1 for name in sheet.wrapped)

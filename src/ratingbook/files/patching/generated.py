@@ -26,6 +26,7 @@ from ratingbook.files.patching.drawing import (
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
+    FILL,
     FOOTER_MARGIN,
     HEADER_MARGIN,
     INDENT,
@@ -77,7 +78,8 @@ def generated_sheet_xml(
         column_styles[c] = styles.cell_format(
             number,
             font,
-            alignment=aligned[c],
+            # a long text cut at the cell's edge (PrintSetup.clipped): its header stays left
+            alignment=FILL if setup is not None and c in setup.clipped else aligned[c],
             indent=indents[c],
             wrap=setup is not None and c in setup.wrapped,
             # a row of wrapped sentences is tall: its other cells start at the top, beside them
@@ -93,8 +95,12 @@ def generated_sheet_xml(
                 writer.date_style(style, base)
     last_row = len(sheet.rows) + 1
     selected = ' tabSelected="1"' if tab_selected else ""
+    # Each column carries its cells' style: a cell written below the table later (an archive's
+    # next week, patch.column_styles) or typed there is aligned, formatted and in the font of
+    # the cells above it.
     widths = "".join(
         f'<col min="{c + 1}" max="{c + 1}" width="{width:g}" customWidth="1"'
+        + (f' style="{column_styles[c]}"' if c < len(column_styles) and column_styles[c] else "")
         + (' hidden="1"/>' if c in sheet.hidden_columns else "/>")
         for c, width in enumerate(column_widths)
     )

@@ -172,7 +172,7 @@ class Renderer:
                 columns = max([len(sheet.header), *(len(r) for r in sheet.rows)])
                 titles[index] = (
                     setup.print_titles(entry.name),
-                    setup.print_area(entry.name, columns),
+                    setup.print_area(entry.name, columns, len(sheet.rows) + 1),
                 )
         self._render_workbook_parts(plan, removed_rels, types, titles)
         return plan

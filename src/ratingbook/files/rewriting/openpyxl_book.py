@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import openpyxl
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.properties import CalcProperties
 
@@ -46,9 +46,12 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     add_charts,
     apply_print_setup,
     apply_title,
+    book_font,
+    column_style,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
+    FILL,
     INDENT,
     LEFT,
     LINE_HEIGHT,
@@ -196,11 +199,20 @@ class OpenpyxlBook:
 
     def write_values(self, block: WriteBlock) -> None:
         ws = self.workbook[block.sheet]
+        styles: dict[int, Any] = {}
         for r, line in enumerate(block.values):
             for c, value in enumerate(line):
                 if value is KEEP:
                     continue
-                _set(ws.cell(row=block.row + r, column=block.column + c), value)
+                column = block.column + c
+                new = (block.row + r, column) not in ws._cells
+                cell = ws.cell(row=block.row + r, column=column)
+                if new:  # a new cell takes its column's style, as in Excel
+                    if column not in styles:
+                        styles[column] = column_style(ws, column)
+                    if styles[column] is not None:
+                        cell._style = copy.copy(styles[column])
+                _set(cell, value)
         for r, height in enumerate(block.heights):
             if height is not None:
                 ws.row_dimensions[block.row + r].height = height
@@ -258,16 +270,18 @@ class OpenpyxlBook:
         wrapped = setup.wrapped if setup is not None else frozenset()
         # a row of wrapped sentences is tall: its other cells start at the top, beside them
         indented = sheet.indented()
+        clipped = setup.clipped if setup is not None else frozenset()
         aligned = [
             Alignment(
-                horizontal=a,
+                # a long text cut at the cell's edge (PrintSetup.clipped): its header left
+                horizontal=FILL if c in clipped else a,
                 vertical="top" if wrapped else None,
                 wrap_text=c in wrapped or None,
                 indent=INDENT if c in indented else 0,
             )
             for c, a in enumerate(sheet.alignments())
         ]
-        bold = Font(bold=True, size=size or None)
+        bold = book_font(wb, bold=True, size=size)
         # A long header wraps onto a few lines (presentation.HEADER_LINES), its row that tall.
         header_tall = header_height(sheet.header, widths, setup)
         for c, title in enumerate(sheet.header, start=1):
@@ -275,6 +289,8 @@ class OpenpyxlBook:
             _set(cell, title)
             cell.font = bold
             align = aligned[c - 1]
+            if c - 1 in clipped:
+                align = Alignment(horizontal=LEFT, vertical=align.vertical)
             cell.alignment = (
                 Alignment(horizontal=align.horizontal, wrap_text=True, indent=align.indent)
                 if header_tall
@@ -282,7 +298,7 @@ class OpenpyxlBook:
             )
         if header_tall:
             ws.row_dimensions[1].height = header_tall
-        font = Font(size=size) if size else None
+        font = book_font(wb, size=size) if size else None
         for r, values in enumerate(sheet.rows, start=2):
             for c, value in enumerate(values, start=1):
                 if value is not None:
@@ -296,6 +312,15 @@ class OpenpyxlBook:
                 ws.cell(row=r, column=c + 1).number_format = number_format
         for c, width in enumerate(widths):
             ws.column_dimensions[get_column_letter(c + 1)].width = width
+            # The column carries its cells' style: a cell written below later (an archive's
+            # next week) or typed there lines up with those above (as generated.py writes it).
+            if c < len(aligned):
+                dimension = ws.column_dimensions[get_column_letter(c + 1)]
+                dimension.alignment = aligned[c]
+                if font is not None:
+                    dimension.font = font
+                if c in sheet.number_formats:
+                    dimension.number_format = sheet.number_formats[c]
             if c in sheet.hidden_columns:
                 ws.column_dimensions[get_column_letter(c + 1)].hidden = True
         for r in sheet.hidden_rows:

@@ -6,6 +6,9 @@ Turns :mod:`ratingbook.workbook.port.presentation`'s descriptions into ``ws.page
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from openpyxl.chart import LineChart as OpenpyxlLineChart
 from openpyxl.chart import Reference, Series
 from openpyxl.chart.data_source import StrRef
@@ -21,7 +24,7 @@ from openpyxl.worksheet.pagebreak import Break, ColBreak, RowBreak
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ratingbook.core.refs import column_letter, rows_below_header
+from ratingbook.core.refs import column_letter
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
     FOOTER_MARGIN,
@@ -32,7 +35,31 @@ from ratingbook.workbook.port.presentation import (
     PrintSetup,
 )
 
-__all__ = ["add_charts", "apply_print_setup", "apply_title"]
+__all__ = ["add_charts", "apply_print_setup", "apply_title", "book_font", "column_style"]
+
+
+def book_font(wb: Any, *, bold: bool = False, size: float = 0) -> Any:
+    """The workbook's own font (its first, Excel's default: Calibri 11 in a new book), bold
+    when asked, at ``size`` points when given, as the package back end makes fonts
+    (``Styles.font``). ``Font(bold=True)`` names no font, and LibreOffice prints a font with no
+    name in its serif default: the camp's archive headers printed so (issue 34)."""
+    font = copy.copy(wb._fonts[0])  # openpyxl keeps the stylesheet's fonts there
+    if bold:
+        font.b = True
+    if size:
+        font.sz = size
+    return font
+
+
+def column_style(ws: Any, column: int) -> Any:
+    """The style (openpyxl's ``StyleArray``) column ``column`` (1-based) of ``ws`` gives its
+    cells (a ``<col style>``), or None: what a new cell written there takes, as Excel gives a
+    cell typed there and the package back end a cell it writes (``patch.column_styles``)."""
+    for dimension in ws.column_dimensions.values():
+        low, high = dimension.min or 0, dimension.max or 0
+        if low <= column <= high and dimension.has_style:
+            return copy.copy(dimension._style)
+    return None
 
 
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
@@ -57,8 +84,9 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
-    if setup.empty:  # no row under the header: nothing to print (PrintSetup.empty)
-        ws.print_area = rows_below_header(ws.max_column)
+    area = setup.area(ws.max_column, ws.max_row)  # PrintSetup.empty, PrintSetup.clipped
+    if area:
+        ws.print_area = area.replace("$", "")
     if setup.repeat_columns:
         ws.print_title_cols = setup.title_columns().replace("$", "")
     ws.row_breaks = RowBreak(brk=[Break(id=row) for row in setup.break_rows()])

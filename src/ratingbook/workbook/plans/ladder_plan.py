@@ -47,7 +47,7 @@ from ratingbook.reports.ladder_tables import (
 from ratingbook.reports.stages import many
 from ratingbook.workbook.plans.camp_week import read_posted_list, week_label
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.port.presentation import column_width, content_width
+from ratingbook.workbook.port.presentation import typed_width
 from ratingbook.workbook.sheets.charts import chart_sheets, ladder_progress
 from ratingbook.workbook.sheets.reading import Sheets, column_block, guarded, read
 from ratingbook.workbook.sheets.report_sheet import report_sheet
@@ -272,8 +272,8 @@ def input_widths(sheets: Sheets, players_table: Table, games_table: Table) -> li
     sheet prints uncut as the guide promises (issue 34: ``Alexandra-Katharina Vandenb`` in a
     template column 24 wide). The games' name columns are formulas looking up the players'
     names, so the players' names size them."""
-    names = [[row.get("Name")] for row in players_table.rows]
-    groups = [[row.get("Group")] for row in players_table.rows]
+    names = [row.get("Name") for row in players_table.rows]
+    groups = [row.get("Group") for row in players_table.rows]
     blocks = []
     for table, columns in (
         (players_table, (("Name", names), ("Group", groups))),
@@ -282,8 +282,8 @@ def input_widths(sheets: Sheets, players_table: Table, games_table: Table) -> li
         header = sheets.grid(table.sheet)[table.header_row - 1]
         where = {str(v).strip().casefold(): c + 1 for c, v in enumerate(header) if v is not None}
         widths = tuple(
-            (where[name.casefold()], max(column_width(name, 0.0), content_width(rows, 0)[0]))
-            for name, rows in columns
+            (where[name.casefold()], typed_width(name, values))
+            for name, values in columns
             if name.casefold() in where
         )
         if widths:

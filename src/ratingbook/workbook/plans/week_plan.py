@@ -39,7 +39,7 @@ from ratingbook.workbook.plans.ladder_plan import (
     posted_by_group,
 )
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock
-from ratingbook.workbook.port.presentation import PrintSetup
+from ratingbook.workbook.port.presentation import PrintSetup, typed_width
 from ratingbook.workbook.sheets.reading import Sheets, column_block, read
 from ratingbook.workbook.sheets.schemas import (
     ARCHIVE_WEEK,
@@ -211,24 +211,38 @@ def _append(
 ) -> WriteBlock | GeneratedSheet | None:
     """Append ``rows`` to archive sheet ``name`` (created on first use), by header.
 
-    Columns the archive lacks are added at its right (its header row is rewritten then).
+    Columns the archive lacks are added at its right (its header row is rewritten then). The
+    archive's first week (no sheet yet, or the template's with its header alone) is written as
+    a generated table: each column aligned by what it holds, its header bold in the book's
+    font, as wide as its header and values need, printed down to its last row; the columns
+    keep that style for the weeks appended later, each widened to what their texts need
+    (:attr:`WriteBlock.widths`). Appended to the template's empty sheet, its rows printed
+    names cut and numbers left-aligned, and its print area ran on over empty rows (issue 34).
     """
     if not rows:
         return None
     actual = sheets.actual(name)
     existing: Grid = sheets.grid(name) if actual is not None else []
-    if actual is None or not existing:
+    last = len(existing)
+    while last > 1 and all(v is None or v == "" for v in existing[last - 1]):
+        last -= 1
+    keys = [header_key(h) for h in header]
+    if (
+        actual is None
+        or not existing
+        or (last == 1 and [header_key(v) for v in existing[0] if v not in (None, "")] == keys)
+    ):
         games = name == GAMES_ARCHIVE
-        titles = tuple(str(h) for h in header)
+        named = tuple(str(h) for h in header)
         return GeneratedSheet(
-            name,
-            titles,
+            actual or name,
+            named,
             rows,
             number_formats={1: "yyyy-mm-dd"} if games else {},
             widths={1: 12} if games else {3: 24},
             after=None,
             print_setup=PrintSetup(
-                name, landscape=games, file_name=True, repeat_columns=key_columns(titles)
+                name, landscape=games, file_name=True, repeat_columns=key_columns(named)
             ),
         )
     archive_header = [header_key(v) for v in existing[0]]
@@ -255,15 +269,17 @@ def _append(
         for value, position in zip(source, positions, strict=False):
             line[position] = value
         lines.append(line)
-    last = len(existing)
-    while last > 1 and all(v is None or v == "" for v in existing[last - 1]):
-        last -= 1
+    titles: list[object] = [
+        *existing[0],
+        *([None] * (len(archive_header) - len(existing[0]))),
+        *extra_header,
+    ]
+    widths = tuple(
+        (c + 1, typed_width(titles[c] or "", [line[c] for line in lines]))
+        for c in range(width)
+        if any(isinstance(line[c], str) for line in lines)
+    )
     if extra_header:
-        header_row = [
-            *existing[0],
-            *([None] * (len(archive_header) - len(existing[0]))),
-            *extra_header,
-        ]
         kept: Grid = [[KEEP] * width for _ in range(last - 1)]
-        return WriteBlock(actual, 1, 1, [header_row, *kept, *lines])
-    return WriteBlock(actual, last + 1, 1, lines)
+        return WriteBlock(actual, 1, 1, [titles, *kept, *lines], widths=widths)
+    return WriteBlock(actual, last + 1, 1, lines, widths=widths)

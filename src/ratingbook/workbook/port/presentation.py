@@ -17,11 +17,13 @@ recalculation, from any front end, rewrites those cells.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.workbook.port.chart_data import CellRange, ChartSeries, LineChart, quote_sheet
+from ratingbook.workbook.port.page_breaks import balanced_breaks
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
@@ -31,6 +33,7 @@ from ratingbook.workbook.port.text_widths import (
 
 __all__ = [
     "CENTRE",
+    "FILL",
     "HEADER_LINES",
     "INDENT",
     "INDENT_WIDTH",
@@ -52,6 +55,7 @@ __all__ = [
     "row_lines",
     "sentence_cells",
     "table_widths",
+    "typed_width",
 ]
 
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
@@ -132,6 +136,12 @@ class PrintSetup:
     #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
     #: next column nor off the page.
     wrapped: frozenset[int] = frozenset()
+    #: 0-based columns whose long texts print on one line, cut at the cell's right edge
+    #: (:data:`FILL`: Excel and LibreOffice clip a filled cell's text, never run it on), the
+    #: cell's value whole: the Event Log's 64-character digest, wrapped in its column, made
+    #: each row 8 lines tall and the log 4 rows a page (issue 34). Only for texts longer than
+    #: the column (a shorter one is repeated to fill it); its header is aligned left.
+    clipped: frozenset[int] = frozenset()
     #: 0-based rows (of the rows under the header) each starting a section: that row is the
     #: section's heading (its name in the first cell, bold, across the row), and from the
     #: second section on a page break stands before it (ECMA-376 part 1, 18.3.1.74
@@ -214,21 +224,17 @@ class PrintSetup:
             if size >= readable or (landscape and size >= SMALLEST_POINTS):
                 return replace(self, landscape=landscape, scale=0, repeat_columns=0)
         scale = round(100 * READABLE_POINTS / body)
-        # The row-naming columns print on every page beside a share of the others: as many of
-        # them as leave a page room for the widest other column (wider, a page would hold
-        # the names alone, or LibreOffice would cut the names).
+        # The row-naming columns print on every page beside a share of the others: all of
+        # them, unless they leave a page no room for the widest other column (a page would
+        # hold the names alone, or LibreOffice would cut the names); never fewer to save a
+        # page: with its names up to White only, the camp's Rating History printed Black's
+        # ratings beside neither Black's ID nor name (issue 34). A table whose names are long
+        # wraps them (its grid's ``wrapped``) to leave the pages room.
         room = PAGE_WIDTH[True] / (POINTS_PER_WIDTH * scale / 100)
         keys = self.repeat_columns
         while keys > 1 and sum(widths[:keys]) + max(widths[keys:], default=0.0) > room:
             keys -= 1
-
-        def pages(k: int) -> tuple[int, ...]:
-            return balanced_breaks(widths[k:], room * _PAGE_SHARE - sum(widths[:k]))
-
-        # Fewer of them repeated when that takes fewer pages (a band of the camp's Rating
-        # History: 4 pages with the names up to Black ID repeated, 3 up to White, issue 34).
-        keys = min(range(keys, 0, -1), key=lambda k: len(pages(k))) if keys else 0
-        breaks = pages(keys)
+        breaks = balanced_breaks(widths[keys:], room * _PAGE_SHARE - sum(widths[:keys]))
         return replace(
             self,
             landscape=True,
@@ -280,10 +286,21 @@ class PrintSetup:
         rows = f"{quoted}!{self.title_rows()}"
         return f"{quoted}!{columns},{rows}" if columns else rows
 
-    def print_area(self, sheet: str, columns: int) -> str:
-        """``_xlnm.Print_Area``: the rows under the header when :attr:`empty`, else "" (all)."""
-        area = rows_below_header(columns, absolute=True)
-        return f"{quote_sheet(sheet)}!{area}" if self.empty else ""
+    def area(self, columns: int, rows: int) -> str:
+        """The range printed of a table ``columns`` wide and ``rows`` tall (its header
+        included), absolute: the rows under the header when :attr:`empty`; the table itself
+        when it has :attr:`clipped` columns (LibreOffice prints the empty columns a cut text
+        would run on into: seven of them beside the Event Log, issue 34); else "" (all)."""
+        if self.empty:
+            return rows_below_header(columns, absolute=True)
+        if self.clipped:
+            return f"$A$1:${column_letter(max(columns, 1))}${max(rows, 1)}"
+        return ""
+
+    def print_area(self, sheet: str, columns: int, rows: int = 0) -> str:
+        """``_xlnm.Print_Area`` of :meth:`area` on sheet ``sheet``, "" for none (all)."""
+        area = self.area(columns, rows)
+        return f"{quote_sheet(sheet)}!{area}" if area else ""
 
     @property
     def pages_tall(self) -> int:
@@ -310,6 +327,9 @@ class PrintSetup:
 # print: a right-aligned number under a left-aligned header stands under the next column's
 # header on paper (issue 34), so the header and every cell of a column share one alignment.
 LEFT, RIGHT, CENTRE = "left", "right", "center"
+#: The alignment of a :attr:`PrintSetup.clipped` column's cells (ECMA-376 part 1, 18.18.40
+#: ``fill``): its text from the left edge, cut at the right one.
+FILL = "fill"
 #: The rows read to tell a column of numbers from a column of text (a generated sheet's
 #: columns each hold one kind, so a sample decides; a sheet can have 100,000 rows).
 _SAMPLE_ROWS = 1000
@@ -375,39 +395,6 @@ def indented_columns(aligned: Sequence[str], repeated: int = 0) -> frozenset[int
 #: The share of a page's width a table split wide fills, its columns measured as ratingbook
 #: measures them: room for a printer whose columns come out a little wider.
 _PAGE_SHARE = 0.99
-
-
-def balanced_breaks(widths: Sequence[float], room: float) -> tuple[int, ...]:
-    """The columns (1-based within ``widths``) a page ends on when ``widths`` are printed on
-    as few pages of ``room`` as a page filled in turn needs, the pages' shares as even as can
-    be: each page ends at the column nearest its even share of the whole; () for one page. A
-    column wider than ``room`` has a page of its own."""
-    room = max(room, max(widths, default=0.0))
-    ends, used = [], 0.0
-    for c, width in enumerate(widths):  # the printer's way: each page filled in turn
-        if used and used + width > room:
-            ends.append(c)
-            used = 0.0
-        used += width
-    pages = len(ends) + 1
-    if pages == 1:
-        return ()
-    total = [0.0]
-    for width in widths:
-        total.append(total[-1] + width)
-    even, previous = [], 0
-    for k in range(1, pages):
-        target = total[-1] * k / pages
-        fits = [
-            b
-            for b in range(previous + 1, len(widths) - (pages - k) + 1)
-            if total[b] - total[previous] <= room
-        ]
-        if not fits:
-            return tuple(ends)
-        previous = min(fits, key=lambda b: abs(total[b] - target))
-        even.append(previous)
-    return tuple(even) if total[-1] - total[previous] <= room else tuple(ends)
 
 
 #: The most lines a table's header wraps onto (its words kept whole, as Excel and LibreOffice
@@ -502,6 +489,13 @@ def content_width(rows: Sequence[Sequence[object]], column: int) -> tuple[float,
     return min(_WIDEST_CONTENT, round(max(least, widest + PADDING), 2)), text
 
 
+def typed_width(title: object, values: Sequence[object]) -> float:
+    """The width a column of an input or archive sheet needs to print its header (bold, on
+    one line) and ``values`` uncut (:func:`content_width`): what
+    :attr:`~ratingbook.workbook.port.book.WriteBlock.widths` widens it to."""
+    return max(column_width(title, 0.0), content_width([[v] for v in values], 0)[0])
+
+
 def table_widths(
     header: Sequence[object],
     rows: Sequence[Sequence[object]],
@@ -510,7 +504,8 @@ def table_widths(
     indented: Collection[int] = (),
 ) -> list[float]:
     """Each column's width in a generated table (:func:`column_width` of, its header on up to
-    :data:`HEADER_LINES` lines): a column of sentences (:attr:`PrintSetup.wrapped`) as wide as
+    :data:`HEADER_LINES` lines): a column of sentences (:attr:`PrintSetup.wrapped`) or cut
+    texts (:attr:`PrintSetup.clipped`) as wide as
     given; a column of text as wide as its longest value (:func:`content_width`) up to
     :data:`_WIDEST_CONTENT` or its given width if wider, so that no name is cut by the next
     cell (issue 34: ``Gorrochategui Torres, Eugenio`` in a column given 24 units); every other
@@ -519,7 +514,7 @@ def table_widths(
     sentences below a table (:attr:`PrintSetup.sentences`, printed across it) are not
     measured. An ``indented`` column (:func:`indented_columns`) is :data:`INDENT_WIDTH`
     wider. A sheet with no grid keeps its widths."""
-    wrapped = setup.wrapped if setup is not None else frozenset()
+    wrapped = setup.wrapped | setup.clipped if setup is not None else frozenset()
     table = setup is None or setup.grid
     sentences = setup.sentences if setup is not None else frozenset()
     measured = [r for i, r in enumerate(rows) if i not in sentences] if sentences else rows
@@ -538,14 +533,21 @@ def table_widths(
 
 
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
-    """The lines a row's tallest wrapped cell takes: its text's length over its column's
-    width (in characters, less one for the cell's padding), rounded up; 1 at least. Excel
-    does not grow a row for text wrapped by another program, so the writer sets the height."""
+    """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
+    (in characters, less one for the cell's padding), kept whole as Excel and LibreOffice
+    wrap them (:func:`wrapped_lines`), a word broken after a hyphen, one longer than the width
+    into pieces of it; 1 at least. Counted by length alone, ``Siddharth Venkataraman
+    Subramanian`` took 2 lines of a column 20 wide, printed on 3 over the next row (issue 34).
+    Excel does not grow a row for text wrapped by another program, so the writer sets the
+    height."""
     lines = 1
     for c in wrapped:
         if c < len(values) and c < len(widths) and values[c] is not None:
             room = max(1, int(widths[c]) - 1)
-            lines = max(lines, -(-len(str(values[c])) // room))
+            # a word may break after a hyphen; one longer than the column, at its edge
+            parts = [p for w in str(values[c]).split() for p in re.split(r"(?<=-)(?=.)", w)]
+            pieces = [p[i : i + room] for p in parts for i in range(0, len(p), room)]
+            lines = max(lines, wrapped_lines(pieces, room))
     return lines
 
 

@@ -106,6 +106,10 @@ def last_digest(entries: list[LogEntry]) -> str:
     return entries[-1].digest if entries and entries[-1].digest else GENESIS
 
 
+#: The Digest column's width: its first 16 or so characters (of 64) printed.
+_DIGEST_WIDTH = 18
+
+
 def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
     """The ``Event Log`` sheet: every entry, oldest first."""
     rows = [
@@ -125,12 +129,19 @@ def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
         EVENT_LOG,
         LOG_HEADER,
         rows,
-        widths={0: 21, 1: 7, 2: 16, 3: 24, 4: 24, 5: 14, 6: 12, 7: 10},
+        widths={0: 21, 1: 7, 2: 16, 3: 24, 4: 24, 5: 14, 6: 12, 7: _DIGEST_WIDTH},
         after=after,
         # An arbiter may print the log: landscape, one page wide at 9 points, long texts
-        # wrapped in their columns (the digest too) rather than split across pages.
+        # wrapped in their columns rather than split across pages, each row as tall as they
+        # are. The digest prints on one line, its first characters (a chain is compared by
+        # them, as a commit by its short hash), the cell's value whole: wrapped in its
+        # column, it made every row 8 lines tall, 4 rows a page (issue 34).
         print_setup=PrintSetup(
-            EVENT_LOG, landscape=True, file_name=True, wrapped=frozenset({3, 4, 6, 7})
+            EVENT_LOG,
+            landscape=True,
+            file_name=True,
+            wrapped=frozenset({3, 4, 6}),
+            clipped=frozenset({7}),
         ),
         centred=frozenset({1}),
     )
