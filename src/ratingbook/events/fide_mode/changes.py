@@ -536,7 +536,7 @@ def _corrections(
         board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
         warning = f"{game}: " + (
             f"round {number} is in rating period {period}, whose rating report was written "
-            f"(the Event Log's Period Report row): its results are frozen (type "
+            f"(the Event Log's {LogKind.PERIOD_REPORT.value} row): its results are frozen (type "
             f"{before[(w, b)]!r} back, or leave FIDE mode)"
             if period and level == WarningLevel.REFUSE
             else f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "
