@@ -305,3 +305,17 @@ def test_the_guide_cites_each_requirement_as_the_check_does() -> None:
     words = requirements_in_words()
     for name in listed:
         assert f"({listed[name]})" in words, (name, words)
+
+
+def test_norms_count_game_points_whatever_the_events_points() -> None:
+    """B.01 1.4.9: p is the score as a fraction of the games, a win 1, a draw ½. The Karl-Mala
+    open scored 2 a win and 1 a draw (``Points`` ``2 1 2``) gives Grabarczyk the same figures
+    as above, worked by hand: 6/7, dp 309, Rp 2560 (not 12 "points" out of 7 games)."""
+    from ratingbook.events.codes import Scoring
+
+    event = import_trf(decode_legacy(KARL_MALA.read_bytes())).event
+    two = Scoring(win=F(2), draw=F(1), pairing_bye=F(2))
+    event = replace(event, settings=replace(event.settings, rated="Standard", scoring=two))
+    check = next(c for c in event_norms(event).checks if c.player.name.startswith("Grabarczyk"))
+    figures = (check.check.games, check.check.score, check.check.average, check.check.performance)
+    assert figures == (7, 6, 2251, 2560)
