@@ -75,8 +75,9 @@ def plan_period_report(sheets: Sheets, recalc: Plan, number: int) -> Plan:
         if was != digest:
             raise RatingbookError(
                 f"{period.label}'s rating report was written before (the Event Log's "
-                f"{LogKind.PERIOD_REPORT.value} row, sha256 {was[:12]}...): it is frozen, and the event now gives "
-                "another file (a result, a player or a rating of its rounds changed since); "
+                f"{LogKind.PERIOD_REPORT.value} row, sha256 {was[:12]}...): it is frozen, and "
+                "the event now gives another file (a result, a player or a rating of its rounds "
+                "changed since); "
                 "nothing was written"
             )
         return replace(recalc, summary=(*recalc.summary, f"{period.label}: the report as written"))
