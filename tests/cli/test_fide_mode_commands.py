@@ -709,3 +709,27 @@ def test_an_unconfirmed_correction_says_the_level_4_warning_too_and_the_book_by_
     assert f"ratingbook unpair {book} --round 5 then ratingbook pair {book}" in said
     assert "level 4 warning: sheet 'Event Log' row 2" in said
     assert digest(book) == before
+
+
+def test_a_rated_event_scoring_2_1_2_recalculates_and_refuses_a_points_change(
+    tmp_path: Path,
+) -> None:
+    """``Points`` ``2 1 2`` in a FIDE-rated event: the norms and ratings count the games' 1, ½,
+    0 (B.01 1.4.9, B.02 8.1), so round 1's results recalculate (they crashed: 2 points out of
+    1 game is no percentage), and a later change of ``Points`` meets its level-5 refusal."""
+    book = rated_book(tmp_path)
+    edit(book, "Swiss Settings", lambda g: [*g, ["Points", "2 1 2"]])
+    ok("pair", book, "--in-place")
+    edit(book, "Swiss Games", lambda g: type_results(g, 1, lambda _: "1-0"))
+    ok("recalc", book, "--in-place")
+    standings = grid(book, "Swiss Standings")
+    rp = standings[0].index("Rp")
+    # Anna (2200) beat Carl (2100) in round 1 (Dutch: 1 v 3): 1/1, Rp 2100 + 800.
+    assert next(r[rp] for r in standings if "Anna" in r) == 2900
+    edit(
+        book,
+        "Swiss Settings",
+        lambda g: [r if r[0] != "Points" else ["Points", "3 1 3"] for r in g],
+    )
+    said = refused("recalc", book, "--in-place", "--confirm")
+    assert "level 5" in said and "the points system is locked" in said

@@ -144,3 +144,17 @@ def test_a_round_robin_sit_out_written_as_a_zero_point_bye_is_the_tables(tmp_pat
     as_ratingbook_writes = text.replace("0000 - U", "0000 - Z")
     code, output = check(tmp_path, as_ratingbook_writes)
     assert code == 0 and output.rstrip().endswith("clean"), output
+
+
+def test_a_generated_file_leaves_the_sex_blank_and_imports_without_warnings(
+    tmp_path: Path,
+) -> None:
+    """TRF-2026, record 001: column 10 is the sex, ``m`` or ``w``, not mandatory. A generated
+    player's sex is not known: blank, so that ``trf import`` reads it without a warning."""
+    text = generated(tmp_path, "--players", "6", "--rounds", "3")
+    sexes = {line[9] for line in text.splitlines() if line.startswith("001 ")}
+    assert sexes == {" "}
+    book = tmp_path / "event.xlsx"
+    done = CliRunner().invoke(cli, ["trf", "import", str(tmp_path / "event.trf"), "-o", str(book)])
+    assert done.exit_code == 0, done.output
+    assert "sex" not in done.output

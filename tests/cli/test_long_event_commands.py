@@ -202,6 +202,8 @@ def test_a_reported_period_whose_file_changed_is_refused(tmp_path: Path) -> None
     said = refused("trf", "export", book, "--period", "2", "-o", tmp_path / "other.trf")
     assert "period 2 (round 3, list 2026-10)'s rating report was written before" in said
     assert "it is frozen" in said
+    # The log row is named by its kind, as the Event Log shows it.
+    assert "(the Event Log's Period Report row, sha256 " in said
     assert digest(book) == before
     assert not (tmp_path / "other.trf").exists()
 
@@ -213,6 +215,7 @@ def test_a_period_not_finished_or_an_event_not_over_30_days_has_no_period_report
     edit(book, "Swiss Games", lambda g: [[*r[:4], None] if r[0] == 3 else r for r in g])
     said = refused("trf", "export", book, "--period", "2")
     assert "period 2 (round 3, list 2026-10) is not finished" in said
+    assert said.rstrip().endswith("its rating report is written once its last round is played")
     assert "the event has periods 1 to 2" in refused("trf", "export", book, "--period", "3")
     short = tmp_path / "short"
     short.mkdir()

@@ -79,6 +79,23 @@ def test_settings_players_and_forbidden_pairs_after_round_1() -> None:
     assert levels(old, out) == [(LogKind.WITHDRAWAL, 4, 2)]
 
 
+def test_an_expelled_players_log_row_says_expelled_as_the_trfs_line_does() -> None:
+    """``Withdrawn`` ``4 expelled``: the row says so, as the TRF's ``### Withdrawn: 4 from round
+    4 (expelled)`` does; the state keeps it (read back), so that a player expelled after he
+    was withdrawn is logged too."""
+    old = event(*TWO_ROUNDS)
+    out = replace(old, players=(*PLAYERS[:3], replace(PLAYERS[3], withdrawn=4, expelled=True)))
+    (row,) = changes(state(old), state(out), out)
+    assert (row.before, row.after) == ("D playing", "D withdrawn from round 4 (expelled)")
+    assert state_from_rows(state(out).rows()) == state(out)
+    left = replace(old, players=(*PLAYERS[:3], replace(PLAYERS[3], withdrawn=4)))
+    (row,) = changes(state(left), state(out), out)
+    assert (row.before, row.after) == (
+        "D withdrawn from round 4",
+        "D withdrawn from round 4 (expelled)",
+    )
+
+
 def test_the_number_of_rounds_changed_after_round_1_is_level_4_in_fide_mode() -> None:
     """VCL questions 58-59 (as Sharly-Chess quotes them): level 4, logged; outside FIDE mode
     a setting's change is level 3, as every other."""

@@ -305,3 +305,49 @@ def test_the_guide_cites_each_requirement_as_the_check_does() -> None:
     words = requirements_in_words()
     for name in listed:
         assert f"({listed[name]})" in words, (name, words)
+
+
+def test_norms_count_game_points_whatever_the_events_points() -> None:
+    """B.01 1.4.9: p is the score as a fraction of the games, a win 1, a draw ½. The Karl-Mala
+    open scored 2 a win and 1 a draw (``Points`` ``2 1 2``) gives Grabarczyk the same figures
+    as above, worked by hand: 6/7, dp 309, Rp 2560 (not 12 "points" out of 7 games)."""
+    from ratingbook.events.codes import Scoring
+
+    event = import_trf(decode_legacy(KARL_MALA.read_bytes())).event
+    two = Scoring(win=F(2), draw=F(1), pairing_bye=F(2))
+    event = replace(event, settings=replace(event.settings, rated="Standard", scoring=two))
+    check = next(c for c in event_norms(event).checks if c.player.name.startswith("Grabarczyk"))
+    figures = (check.check.games, check.check.score, check.check.average, check.check.performance)
+    assert figures == (7, 6, 2251, 2560)
+
+
+def test_the_rating_report_counts_game_points_whatever_the_events_points() -> None:
+    """B.02 8.1 and 8.1.1: the score is the games' 1, ½, 0. Worked by hand, one round,
+    ``Points`` ``2 1 2``: A (2200) beats B (2150): A 1/1, Rp 2150 + 800 = 2950; B 0/1, Rp
+    2200 - 800 = 1400; C (2100) and D (2050) draw: ½/1, dp 0, Rp 2050 and 2100. The rating
+    changes are those of the same games scored 1 ½ 1."""
+    from ratingbook.core.results import Result
+    from ratingbook.events.codes import Scoring
+    from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
+    from ratingbook.events.settings import SwissSettings
+    from ratingbook.fide.rules.rating_report import rating_report
+
+    players = tuple(
+        SwissPlayer(n, r) for n, r in (("A", 2200), ("B", 2150), ("C", 2100), ("D", 2050))
+    )
+    entries = (
+        SwissEntry(1, 1, "A", "B", Result.WHITE_WINS),
+        SwissEntry(1, 2, "C", "D", Result.DRAW),
+    )
+    two = Scoring(win=F(2), draw=F(1), pairing_bye=F(2))
+    event = SwissEvent(players, entries, SwissSettings(rounds=5, rated="Standard", scoring=two))
+    report = rating_report(event)
+    lines = report.by_name()
+    assert {n: (lines[n].score, report.performance_of(n)) for n in "ABCD"} == {
+        "A": (1, 2950),
+        "B": (0, 1400),
+        "C": (F(1, 2), 2050),
+        "D": (F(1, 2), 2100),
+    }
+    plain = rating_report(replace(event, settings=replace(event.settings, scoring=Scoring())))
+    assert [report.change_of(n) for n in "ABCD"] == [plain.change_of(n) for n in "ABCD"]

@@ -250,6 +250,12 @@ class Scoring:
         return table[result] if result is not None else (zero, zero)
 
 
+GAME_POINTS = Scoring()
+"""A game's points as FIDE's rating and title regulations count them, whatever the event's
+``Points``: 1 a win, ½ a draw, 0 a loss (B.01 1.4.9 and B.02 8.1: a player's score is a
+percentage of the games, so a win counts 1 even where the event gives it 2 or 3)."""
+
+
 #: The standard points (FIDE's default, C.04.1 c and the Laws of Chess): a win, a draw.
 _STANDARD_POINTS = (Fraction(1), Fraction(1, 2))
 

@@ -284,18 +284,29 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
         )
     for name, (_, out_in) in after.items():
         was = before.get(name, (0, 0))[1]
-        if name in before and out_in != was:
+        now_out = _withdrawal_text(name, out_in, name in new.expelled)
+        was_out = _withdrawal_text(name, was, name in old.expelled)
+        if name in before and now_out != was_out:
+            what = "expulsion" if name in new.expelled else "withdrawal"
             out.append(
                 LoggedChange(
                     LogKind.WITHDRAWAL,
                     out_in or was,
-                    f"{name} withdrawn from round {was}" if was else f"{name} playing",
-                    f"{name} withdrawn from round {out_in}" if out_in else f"{name} playing",
+                    was_out,
+                    now_out,
                     WarningLevel.ACKNOWLEDGE,
-                    warning=f"{name}: withdrawal {'recorded' if out_in else 'taken back'}",
+                    warning=f"{name}: {what} {'recorded' if out_in else 'taken back'}",
                 )
             )
     return out
+
+
+def _withdrawal_text(name: str, out_in: int, expelled: bool) -> str:
+    """``Gus withdrawn from round 4``, `` (expelled)`` added as the TRF's ``###`` line says it
+    (:func:`ratingbook.trf.absences.withdrawal_line`), or ``Gus playing``."""
+    if not out_in:
+        return f"{name} playing"
+    return f"{name} withdrawn from round {out_in}" + (" (expelled)" if expelled else "")
 
 
 def _typed_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
@@ -536,7 +547,7 @@ def _corrections(
         board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
         warning = f"{game}: " + (
             f"round {number} is in rating period {period}, whose rating report was written "
-            f"(the Event Log's Period Report row): its results are frozen (type "
+            f"(the Event Log's {LogKind.PERIOD_REPORT.value} row): its results are frozen (type "
             f"{before[(w, b)]!r} back, or leave FIDE mode)"
             if period and level == WarningLevel.REFUSE
             else f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "

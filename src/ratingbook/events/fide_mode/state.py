@@ -86,6 +86,9 @@ class EventState:
     typed: tuple[tuple[str, str], ...] = ()
     """The tie-break values typed from outside (the code ``MAN``): each player's name and
     value, players without one left out."""
+    expelled: tuple[str, ...] = ()
+    """The players expelled (``Withdrawn`` says ``4 expelled``): a fourth item ``true`` in
+    their ``Player`` row, which a ratingbook reading three items passes over."""
 
     def rows(self) -> list[tuple[str, str]]:
         """The state as (Item, Value) rows, each value plain JSON."""
@@ -95,7 +98,13 @@ class EventState:
             ("Manual Pairing", json.dumps(self.manual)),
         ]
         out += [("Setting", json.dumps(list(s), ensure_ascii=False)) for s in self.settings]
-        out += [("Player", json.dumps(list(p), ensure_ascii=False)) for p in self.players]
+        out += [
+            (
+                "Player",
+                json.dumps([*p, *([True] if p[0] in self.expelled else [])], ensure_ascii=False),
+            )
+            for p in self.players
+        ]
         out += [("Entry", json.dumps(list(g), ensure_ascii=False)) for g in self.games]
         out += [("Forbidden", json.dumps(f, ensure_ascii=False)) for f in self.forbidden]
         out += [("Rating Correction", json.dumps(r, ensure_ascii=False)) for r in self.rating]
@@ -131,6 +140,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
     forbidden: list[str] = []
     rating: list[str] = []
     typed: list[tuple[str, str]] = []
+    expelled: list[str] = []
     log = ""
     for item, value in rows:
         data = json.loads(str(value))
@@ -148,6 +158,8 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
             settings.append((str(data[0]), str(data[1])))
         elif item == "Player":
             players.append((str(data[0]), int(data[1]), int(data[2])))
+            if len(data) > 3 and data[3] is True:
+                expelled.append(str(data[0]))
         elif item == "Entry":
             games.append((int(data[0]), str(data[1]), str(data[2]), str(data[3])))
         elif item == "Forbidden":
@@ -171,6 +183,7 @@ def state_from_rows(rows: Iterable[tuple[object, object]]) -> EventState:
         tuple(rating),
         log,
         tuple(typed),
+        tuple(expelled),
     )
 
 
@@ -199,6 +212,7 @@ def state_of(
         manual=manual,
         settings=tuple((name, _setting_text(values.get(name))) for name in PAIRING_SETTINGS),
         players=tuple((p.name, numbers[p.name], p.withdrawn or 0) for p in event.players),
+        expelled=tuple(p.name for p in event.players if p.expelled and p.withdrawn),
         games=tuple(
             (e.round, e.white, e.black or "", "" if e.result is None else e.result.value)
             for e in sorted(event.entries, key=lambda e: (e.round, e.board or 0, e.white))

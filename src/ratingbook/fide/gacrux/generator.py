@@ -248,7 +248,10 @@ def generate_trf(g: Generation) -> str:
         tournament["scoreSystem"]["game"]["P"] = Decimal("0.0")
     ratings = sorted((2400 - 25 * i + rng.randint(-60, 60) for i in range(g.players)), reverse=True)
     for cid, rating in enumerate(ratings, start=1):
-        profile = ch.create_profile(0, f"Player {cid:04d}", "Generated", "u", "FID")
+        profile = ch.create_profile(0, f"Player {cid:04d}", "Generated", "", "FID")
+        # gacrux's profile says "u" (its unknown) whatever it is given; TRF-2026's 001 column
+        # 10 holds m or w only and may stay blank (not mandatory): the sex is not known.
+        ch.get_profile(profile)["sex"] = ""
         tournament["competitors"].append(
             {
                 "cid": cid,

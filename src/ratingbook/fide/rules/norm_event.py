@@ -29,6 +29,7 @@ from ratingbook.core import fields
 from ratingbook.core.cells import text, whole_number
 from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError
+from ratingbook.events.codes import GAME_POINTS
 from ratingbook.events.event import SwissEvent, SwissPlayer
 from ratingbook.fide.rules.norm_games import FORFEIT, NON_FIDE, UNRATED_ZERO, NormGame
 from ratingbook.fide.rules.norm_outlook import still_needed
@@ -107,14 +108,13 @@ def every_players_games(
     """Every player's games (see :func:`player_games`), in one pass over the rows; a game
     against a player of a federation in ``non_fide`` is not counted (1.4.2a), nor in a round
     robin one against an unrated player who scored nothing against rated players (1.4.2b)."""
-    scoring = event.settings.scoring
     players = {p.name: p for p in event.players}
     zero = _unrated_zero(event) if event.settings.round_robin else frozenset()
     games: dict[str, list[NormGame]] = {}
     for e in event.entries:
         if e.black is None or e.result is None or e.result.is_adjourned:
             continue  # an adjourned game counts once its result is entered
-        points = scoring.points(e.result)
+        points = GAME_POINTS.points(e.result)  # 1, ½, 0 whatever the event's Points (1.4.9)
         for own, other, score in ((e.white, e.black, points[0]), (e.black, e.white, points[1])):
             opponent = players[other]
             federation = opponent.federation.upper()
@@ -299,7 +299,7 @@ def _rounds_missed(event: SwissEvent, played: int) -> dict[str, int]:
             if e.result is Result.PAIRING_BYE:
                 present[e.white].add(e.round)
             continue
-        white, black = event.settings.scoring.points(e.result)
+        white, black = GAME_POINTS.points(e.result)
         for name, score in ((e.white, white), (e.black, black)):
             # present: he played (a penalty's score too, even 0-0) or scored without playing
             if e.result.is_played or e.result.is_penalty or score > 0:

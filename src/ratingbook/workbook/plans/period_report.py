@@ -57,7 +57,7 @@ def period_file(event: SwissEvent, number: int) -> tuple[RatingPeriod, str]:
         rounds = ", ".join(map(str, waiting)) or f"{event.paired_rounds + 1}-{period.last}"
         raise RatingbookError(
             f"{period.label} is not finished (round {rounds}: not every result is in): its "
-            "rating report is written once its last round is"
+            "rating report is written once its last round is played"
         )
     return period, export_period_trf(event, period)
 
@@ -74,9 +74,10 @@ def plan_period_report(sheets: Sheets, recalc: Plan, number: int) -> Plan:
         _, was = done[period.number]
         if was != digest:
             raise RatingbookError(
-                f"{period.label}'s rating report was written before (the Event Log's Rating "
-                f"Report row, sha256 {was[:12]}...): it is frozen, and the event now gives "
-                "another file (a result, a player or a rating of its rounds changed since); "
+                f"{period.label}'s rating report was written before (the Event Log's "
+                f"{LogKind.PERIOD_REPORT.value} row, sha256 {was[:12]}...): it is frozen, and "
+                "the event now gives another file (a result, a player or a rating of its rounds "
+                "changed since); "
                 "nothing was written"
             )
         return replace(recalc, summary=(*recalc.summary, f"{period.label}: the report as written"))
