@@ -181,28 +181,6 @@ def test_std_rep_rtng_and_tpn_equal_the_hand_values_in_any_points_system(scoring
             assert got[name][code] == pytest.approx(value), (name, code)
 
 
-def test_rep_leaves_out_a_requested_full_point_bye() -> None:
-    """7.6: a requested full-point bye (TRF ``F``) is a round the player asked not to play.
-    Four players, three rounds, worked by hand: R1 A-B 1-0, C-D 0-1; R2 A-D 1-0, B FPB, C
-    ZPB; R3 B-C 1-0, D-A ½-½. REP: A 3 and D 3 (three games), B 2 (two games, not the FPB),
-    C 2 (two games, not the ZPB). gacrux alone gives B 3: it counts every round worth a win."""
-    ratings = (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700))
-    players = tuple(SwissPlayer(name, rating) for name, rating in ratings)
-    entries = (
-        SwissEntry(1, 1, "A", "B", R.WHITE_WINS),
-        SwissEntry(1, 2, "C", "D", R.BLACK_WINS),
-        SwissEntry(2, 1, "A", "D", R.WHITE_WINS),
-        SwissEntry(2, None, "B", None, R.FULL_POINT_BYE),
-        SwissEntry(2, None, "C", None, R.ZERO_POINT_BYE),
-        SwissEntry(3, 1, "B", "C", R.WHITE_WINS),
-        SwissEntry(3, 2, "D", "A", R.DRAW),
-    )
-    event = SwissEvent(players, entries, SwissSettings(rounds=3, start_date=START))
-    for codes in (("REP",), ("GE",)):
-        got = values(fide_standings(event, parse_tiebreaks(" ".join(codes))), ("REP",))
-        assert {name: got[name]["REP"] for name in "ABCD"} == {"A": 3, "B": 2, "C": 2, "D": 3}
-
-
 @pytest.mark.parametrize(
     ("codes", "first"),
     [

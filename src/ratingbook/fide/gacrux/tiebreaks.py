@@ -8,8 +8,7 @@ the standings leave out (:mod:`ratingbook.events.unranked`: their games left out
 rules say so, their lines dropped and the others ranked without them), the rating an
 unrated player counts as (the ``Unrated Rating`` setting) and the values the arbiter typed from
 outside (``MAN``, a play-off or a place given by hand: added to gacrux's list of tie-breaks for
-the one computation, :func:`_typed_values`). REP leaves out the requested full-point byes
-gacrux counts (:func:`_elected_rounds`)."""
+the one computation, :func:`_typed_values`)."""
 
 from __future__ import annotations
 
@@ -21,7 +20,6 @@ from typing import Any
 
 from gacrux.tiebreak import tiebreak
 
-from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.long_event import tiebreak_event
 from ratingbook.events.lots import drawing_of_lots
@@ -152,12 +150,6 @@ def fide_standings(
     engine = tiebreak(tournament, upto, params)
     if any(code.split("/")[0] == "MAN" for code in codes):
         _typed_values(engine, {n: p.tiebreak_value for n, p in by_number.items()})
-    if any(code.split("/")[0] == "REP" for code in codes):
-        requested: dict[int, list[int]] = {}
-        for e in shown.entries:
-            if e.result is Result.FULL_POINT_BYE:
-                requested.setdefault(numbers[e.white], []).append(e.round)
-        _elected_rounds(engine, requested)
     result = engine.compute_tiebreaks(tournament, params)
     out = {u.name for u in left_out}
     lines = []
@@ -217,26 +209,6 @@ def _typed_values(engine: Any, values: dict[int, Fraction | None]) -> None:
         "flag": "",
         "desc": "Value typed by the arbiter",
     }
-
-
-def _elected_rounds(engine: Any, requested: dict[int, list[int]]) -> None:
-    """REP (C.07 7.6, "rounds one elected to play"): the games played, the forfeit wins and
-    the pairing-allocated bye. gacrux counts each round whose points are a win's, so a
-    requested full-point bye (TRF ``F``) counts too; a player who asked not to play did not
-    elect to play that round. gacrux's per-round counts are kept, ``requested`` (the rounds of
-    each start number's full-point byes) taken out."""
-
-    def compute(tb: dict[str, Any], cmps: dict[int, Any], rounds: int) -> str:
-        prefix = engine.get_scoreinfo(tb, True)[3]
-        for number, cmp in cmps.items():
-            counted = dict(cmp["tbval"][prefix + "rep"])
-            for round_number in requested.get(number, ()):
-                counted["val"] -= counted.get(str(round_number), 0)
-                counted[str(round_number)] = 0
-            cmp["tbval"][prefix + "elected"] = counted
-        return "elected"
-
-    engine.tiebreaklist["REP"] = {**engine.tiebreaklist["REP"], "func": compute}
 
 
 def _shown(scores: Sequence[object], codes: Sequence[str], typed: Fraction | None) -> list[object]:
