@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,6 +20,9 @@ from ratingbook.cli.book_commands import targets, with_book_options
 from ratingbook.cli.reporting import reports_input_errors
 from ratingbook.events.codes import RATING_KINDS
 from ratingbook.events.periods import MAX_PERIODS
+
+if TYPE_CHECKING:
+    from ratingbook.session import UpdateFromCustomList, UpdatePlayers
 
 __all__ = ["players_group"]
 
@@ -82,10 +86,8 @@ def players_update_command(
     Without -o or --in-place the result is written beside BOOK as NAME-updated.xlsx.
     """
     from ratingbook.fide.rules.rating_list import RatingListScan, scan_rating_list
-    from ratingbook.files.backends import open_book
-    from ratingbook.files.disk import held_for_in_place
     from ratingbook.files.rating_list_file import open_rating_list
-    from ratingbook.session import Done, Session, UpdatePlayers
+    from ratingbook.session import UpdatePlayers
 
     [(source, target)] = targets((book,), output, out_dir, in_place, force, "updated")
 
@@ -104,23 +106,9 @@ def players_update_command(
                 param_hint="--sequence",
             )
         order = tuple(k for w in words for k in RATING_KINDS if k.lower() == w)
-    held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
-    with held:
-        workbook = open_book(source, backend)
-        if in_place and not dry_run:
-            workbook.refuse_in_place()
-        update = UpdatePlayers(scan, chosen, order, period)
-        done = Session(workbook).run(update, dry_run=dry_run)
-        assert isinstance(done, Done)  # nothing in an update waits for a confirmation
-        for line in done.details:
-            click.echo(line)
-        if dry_run:
-            click.echo(f"dry run: {done.summary[0]}; nothing written")
-            return
-        workbook.save(target)
-    undo = f"; undo with: ratingbook undo {target} (before {done.kept})" if done.kept else ""
-    where = f"{source} in place" if in_place else f"{source} -> {target}"
-    click.echo(f"ok     {where} ({done.summary[0]}{undo})")
+    _run_update(
+        UpdatePlayers(scan, chosen, order, period), source, target, in_place, dry_run, backend
+    )
 
 
 @players_group.command("custom-list")
@@ -156,9 +144,7 @@ def players_custom_list_command(
     """
     from ratingbook.cli.reporting import fail
     from ratingbook.core.encoding import decode_legacy
-    from ratingbook.files.backends import open_book
-    from ratingbook.files.disk import held_for_in_place
-    from ratingbook.session import Done, Session, UpdateFromCustomList
+    from ratingbook.session import UpdateFromCustomList
     from ratingbook.workbook.sheets.event_book import CUSTOM_COLUMNS
 
     [(source, target)] = targets((book,), output, out_dir, in_place, force, "updated")
@@ -169,6 +155,23 @@ def players_custom_list_command(
         fail(f"cannot read {rating_list!r}: {error.strerror or error}")
     column = CUSTOM_COLUMNS[into]  # the column each rating is: one home, with Excel's
     command = UpdateFromCustomList(text, Path(rating_list).name, column)
+    _run_update(command, source, target, in_place, dry_run, backend)
+
+
+def _run_update(
+    command: UpdatePlayers | UpdateFromCustomList,
+    source: str,
+    target: str,
+    in_place: bool,
+    dry_run: bool,
+    backend: str,
+) -> None:
+    """Run a players update on ``source`` through the session: print each change, then write
+    ``target`` (nothing with ``dry_run``) and say how to undo it."""
+    from ratingbook.files.backends import open_book
+    from ratingbook.files.disk import held_for_in_place
+    from ratingbook.session import Done, Session
+
     held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
     with held:
         workbook = open_book(source, backend)

@@ -17,7 +17,7 @@ Pure: plain values in, frozen values out; no spreadsheet library.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -306,7 +306,9 @@ def swiss_rounds_problem(event: SwissEvent) -> str:
 
 # --- building and checking ---------------------------------------------------------------------
 
-_TITLES = {
+#: The title letters of TRF06 (and the lower-case spellings TRF16 files still carry), and the
+#: title each stands for: the one home of the letters (trf/trf06.py reads a TRF06 file by them).
+TITLE_LETTERS: Mapping[str, str] = {
     "g": "GM",
     "m": "IM",
     "f": "FM",
@@ -320,9 +322,9 @@ TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 
 
 def normalise_title(value: str) -> str:
-    """``GM`` / ``g`` (TRF16's letters) -> ``GM``; other text is kept as typed."""
+    """``GM`` / ``g`` (TRF06's letters) -> ``GM``; other text is kept as typed."""
     stripped = value.strip()
-    return _TITLES.get(
+    return TITLE_LETTERS.get(
         stripped.casefold(), stripped.upper() if stripped.upper() in TITLES else stripped
     )
 

@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from ratingbook.events.event import TITLE_LETTERS
 from ratingbook.trf.player_records import PlayerRecord
 from ratingbook.trf.records import record_code
 
@@ -48,17 +49,8 @@ TRF06_RECORDS = frozenset(
     {"001", "012", "013", "022", "032", "042", "052", "062", "072", "082"}
     | {"092", "102", "112", "122", "132"}
 )
-#: TRF06's title letters, and the title TRF16 writes for each.
-TRF06_TITLES: Mapping[str, str] = {
-    "g": "GM",
-    "m": "IM",
-    "f": "FM",
-    "c": "CM",
-    "wg": "WGM",
-    "wm": "WIM",
-    "wf": "WFM",
-    "wc": "WCM",
-}
+#: TRF06's title letters, and the title TRF16 writes for each (one home: the event's).
+TRF06_TITLES: Mapping[str, str] = TITLE_LETTERS
 #: The bye letters TRF16 added: a file with one of them is not TRF06.
 _TRF16_BYES = frozenset("HFUZ")
 _DOTTED = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
