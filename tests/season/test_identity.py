@@ -72,6 +72,11 @@ LIKE = [
         "mattderkeurschner",
         "one letter apart: 'mattderkuerschner' and 'mattderkeurschner'",
     ),
+    # rule 5: a title one file writes after the name's last comma and another leaves out
+    # (the Karl-Mala TRF's Kiese,Matthias,Dr. and a PGN's Kiese, Matthias)
+    ("Matthias Kiese, Dr.", "Kiese, Matthias", "the same name but for a title or suffix: 'dr'"),
+    ("Kiese,Matthias,Dr.", "Matthias Kiese", "the same name but for a title or suffix: 'dr'"),
+    ("Smith, Jr.", "Smith", "the same name but for a title or suffix: 'jr'"),
 ]
 
 
@@ -269,6 +274,17 @@ def test_a_near_duplicate_is_reported_with_its_evidence_and_never_merged(
     assert candidate.reasons == reasons
     assert candidate.source == at(1)
     assert candidate.describe().startswith(f"{incoming.name!r} (player 4) (file 'event.trf'")
+
+
+def test_a_title_one_file_writes_is_a_near_duplicate() -> None:
+    """The Karl-Mala TRF's ``Kiese,Matthias,Dr.`` is on the list as Matthias Kiese, Dr.; a
+    PGN's ``Kiese, Matthias`` is a new player, and the two a pair for the officer."""
+    listed = (*LIST, SeasonPlayer("4", "Matthias Kiese, Dr.", source=at(3, "karl-mala.trf")))
+    matching = match_players(listed, [source("Kiese, Matthias", 9)])
+    assert matching.new_players[0].name == "Matthias Kiese"
+    (candidate,) = matching.candidates
+    assert (candidate.key, candidate.other) == ("5", "4")
+    assert candidate.reasons == ("the same name but for a title or suffix: 'dr'",)
 
 
 def test_two_list_players_of_one_name_are_a_problem() -> None:

@@ -29,7 +29,11 @@ accents, punctuation and letter case set aside (:func:`name_words`):
 4. **one letter off**: the same number of words, all equal but one pair, and that pair one
    letter apart (one letter added, dropped, changed, or two neighbours swapped: ``Smith`` and
    ``Smyth``, ``Jon`` and ``John``), neither of them an initial (``J.`` and ``K.`` are two
-   people's initials, not a typing slip).
+   people's initials, not a typing slip);
+5. **the same name but for a title or suffix**: the same words once the words of
+   :data:`SUFFIX_WORDS` are set aside (``Kiese,Matthias,Dr.`` and ``Kiese, Matthias``: one
+   file writes the title, another does not; ``John Smith, Jr.`` and ``John Smith`` may be a
+   father and his son, for the officer to say).
 
 A club that changed, or IDs that differ, is evidence the identity module adds; this module
 knows names only. :func:`block_keys` lets a caller compare only the pairs that can look alike
@@ -229,7 +233,7 @@ def _initials_fit(mine: list[str], theirs: list[str]) -> str | None:
 
 
 def likeness(a: str, b: str) -> str | None:
-    """Why names ``a`` and ``b`` may be one person (the module's rules 1-4, the first that
+    """Why names ``a`` and ``b`` may be one person (the module's rules 1-5, the first that
     applies), or None: the same name by :func:`exact_name` is None too (it is a match, not a
     likeness).
 
@@ -259,6 +263,7 @@ class NameForm:
     joined: str
     sorted_joined: str
     repeats: bool  # a word written twice ("Lee Lee"): the sets above do not count it
+    bare: str  # its words but a title's or suffix's, sorted and run together (rule 5)
 
     @classmethod
     def of(cls, name: str) -> NameForm:
@@ -270,6 +275,7 @@ class NameForm:
             "".join(words),
             "".join(sorted(words)),
             len(set(words)) < len(words),
+            "".join(sorted(_bare(words))),
         )
 
 
@@ -278,7 +284,7 @@ def _may_be_alike(a: NameForm, b: NameForm) -> bool:
     the full rules): the same letters (rules 1, 2); a shared full word and each other full
     word's initial on the other side (rule 3); as many words, the full words the same but
     one each, one letter apart (rule 4)."""
-    if a.joined == b.joined or a.sorted_joined == b.sorted_joined:
+    if a.joined == b.joined or a.sorted_joined == b.sorted_joined or a.bare == b.bare:
         return True
     only_a, only_b = a.full - b.full, b.full - a.full
     if len(a.words) == len(b.words):
@@ -300,8 +306,13 @@ def form_likeness(a: NameForm, b: NameForm) -> str | None:
     return words_likeness(a.words, b.words)
 
 
+def _bare(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A name's words without the words of a title or suffix (rule 5)."""
+    return tuple(w for w in words if w not in SUFFIX_WORDS)
+
+
 def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
-    """:func:`likeness` on two names' :func:`name_words` (rules 1-4; names that are the same
+    """:func:`likeness` on two names' :func:`name_words` (rules 1-5; names that are the same
     name are the caller's)."""
     if not wa or not wb:
         return None
@@ -310,6 +321,10 @@ def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
         return "the same words in another order or spelling"
     if "".join(wa) == "".join(wb) or "".join(sorted(wa)) == "".join(sorted(wb)):
         return "the same letters, spaced differently"
+    bare_a, bare_b = _bare(wa), _bare(wb)
+    if bare_a and Counter(bare_a) == Counter(bare_b):
+        titles = sorted(set(wa).symmetric_difference(wb))
+        return "the same name but for a title or suffix: " + " and ".join(map(repr, titles))
     left_a, left_b = ca - cb, cb - ca
     shared = Counter(w for w in (ca & cb).elements() if len(w) > 1)
     if shared:
@@ -339,12 +354,19 @@ def block_keys(name: str) -> frozenset[str]:
       the second);
     - for a name with one full word only: that word alone, and with each letter dropped in
       turn (``~lee``, ``~ee``, ...), for rule 4 where the rest are initials, and a lone
-      initial left out by rule 3 (``P. Smith`` and ``Smith``).
+      initial left out by rule 3 (``P. Smith`` and ``Smith``);
+    - the keys of its words without a title or suffix (rule 5: ``Smith, Jr.`` meets
+      ``Smith``).
 
     >>> sorted(block_keys("J. Lee"))
     ['jlee', 'lee|j', '~ee', '~le', '~lee']
     """
     words = name_words(name)
+    bare = _bare(words)
+    return _word_keys(words) | (_word_keys(bare) if bare != words else frozenset())
+
+
+def _word_keys(words: tuple[str, ...]) -> frozenset[str]:
     full = [w for w in words if len(w) > 1]
     keys = {"".join(words), "".join(sorted(words))}
     for n, word in enumerate(words):
