@@ -315,6 +315,7 @@ def test_games_counts_the_games_rated_for_the_player() -> None:
     assert listed["5"]["Rating"] == expected["5"]  # the newcomer's game moved nothing
     assert listed["10"]["Rating"] == expected["5"] - 400  # Sophie played no other November game
     assert listed["11"]["Provisional"] == "unrated" and listed["11"]["Rating"] is None
+    assert listed["11"]["Active"] == "no" and listed["5"]["Active"] == "yes"  # never empty
     history = [r for r in _grid(wb, "List History") if r["ID"] == "5"]
     # no game rated for her in November: the period's row all the same, no change, and why
     (november,) = [r for r in history if r["Period"] == "2025-11"]

@@ -339,11 +339,13 @@ def list_tables(
         else:
             provisional = None
         last = played.get(player.key)
-        active: str | None = None  # an empty cell: no rated game, or none in the cut
-        if last is not None and (
-            active_days is None or list_date is None or (list_date - last).days <= active_days
-        ):
-            active = "yes"
+        # "no": no rated game, or none in the cut (an empty cell read as not yet worked out)
+        active = (
+            "yes"
+            if last is not None
+            and (active_days is None or list_date is None or (list_date - last).days <= active_days)
+            else "no"
+        )
         now = last_period.get(player.key)
         change = None if now is None or now.games == 0 else shown_change(now)
         fixed = player.fixed_rating is not None
