@@ -347,11 +347,38 @@ def test_an_id_given_to_two_list_players_is_a_problem() -> None:
     ]
 
 
-def test_candidates_are_reported_only_for_the_players_asked_about() -> None:
-    """Near duplicates among players already decided on are not asked again: only the new
-    event's players (``report``) raise candidates."""
+def test_every_undecided_pair_is_found_and_those_asked_about_told_apart() -> None:
+    """The candidates are every undecided pair of the list, whoever was asked about (the user
+    test's second ``season add`` dropped the first one's Smith pair from Near Duplicates);
+    ``asked`` holds those the new event's players (``report``) are in."""
     old, new = source("J. Smith", 1), source("Anna Leigh", 2)
     matching = match_players(LIST, [old, new], report=[new])
-    assert [(c.name, c.other_name) for c in matching.candidates] == []
-    matching = match_players(LIST, [old, new], report=[old])
     assert [(c.name, c.other_name) for c in matching.candidates] == [("J. Smith", "John Smith")]
+    assert matching.asked == ()
+    matching = match_players(LIST, [old, new], report=[old])
+    assert [(c.name, c.other_name) for c in matching.asked] == [("J. Smith", "John Smith")]
+
+
+def test_a_pair_is_described_by_the_list_not_by_the_list_ids_a_book_names() -> None:
+    """A recalc reads List Games' White ID (the list's own key) beside each name; the user
+    test's pair said "national IDs differ (387 and 336)" though nobody had a national ID,
+    and named the file's spelling. The pair is the list's: its names, no such reason, and
+    Where the game (not the ranking) that named the later player."""
+    listed = (*LIST, SeasonPlayer("4", "J. Smith"))
+    aliases = [
+        Alias("Smith, J.", Decision.SAME, "4", national_id="4"),
+        Alias("John Smith", Decision.SAME, "1", national_id="1"),
+    ]
+    game = SourcePlayer("Smith, J.", national_id="4", source=at(7, "List Games"))
+    rank = SourcePlayer("Smith, J.", national_id="4", source=at(57, "Event Ranks"))
+    listed_by = SourcePlayer("John Smith", national_id="1", source=at(8, "List Games"))
+    matching = match_players(listed, [game, listed_by, rank], aliases)
+    (candidate,) = matching.candidates
+    assert (candidate.key, candidate.name, candidate.other, candidate.other_name) == (
+        "4",
+        "J. Smith",
+        "1",
+        "John Smith",
+    )
+    assert candidate.reasons == ("an initial for a name: J. for John",)
+    assert candidate.source == at(7, "List Games")
