@@ -399,10 +399,11 @@ def list_tables(
             history,
             number_formats={5: _SIGNED, 8: "0.00"},
             # the Rule wrapped in a narrow column: at 44 the table printed split over two
-            # landscape pages, the names and figures on one, the rules on the next
+            # landscape pages, the names and figures on one, the rules on the next; the Name
+            # wrapped too (a long name widened it to 30 and split the page again, issue 35)
             widths={0: 14, 2: 20, 11: 20},
             centred=centred_columns(HISTORY_COLUMNS),
-            wrapped=frozenset({11}),
+            wrapped=frozenset({2, 11}),
             key_columns=3,
         ),
         SheetGrid(
@@ -410,9 +411,11 @@ def list_tables(
             CHANGES_COLUMNS,
             changes,
             number_formats={4: _SIGNED},
-            widths={0: 14, 1: 22, 3: 20, 5: 60},
+            # one landscape page wide: the Why (60 wide, the Name widened by a long one)
+            # printed on a page of its own, away from the name (issue 35)
+            widths={0: 14, 1: 20, 3: 20, 5: 50},
             centred=centred_columns(CHANGES_COLUMNS),
-            wrapped=frozenset({1, 5}),
+            wrapped=frozenset({1, 3, 5}),
             key_columns=4,
         ),
         SheetGrid(
