@@ -11,7 +11,6 @@ long source, as a federation's TRF gives them, make the same widths here.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from tests.helpers.pdfs import needs_pdf_tools, page_texts, to_pdf

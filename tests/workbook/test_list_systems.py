@@ -322,9 +322,7 @@ def test_games_counts_the_games_rated_for_the_player() -> None:
     assert (november["Change"], november["Games"]) == (0, 0)
     assert november["Before"] == november["After"] == expected["5"]
     (sentence,) = [
-        r["Why"]
-        for r in _grid(wb, "Rating Changes")
-        if r["ID"] == "5" and r["Period"] == "2025-11"
+        r["Why"] for r in _grid(wb, "Rating Changes") if r["ID"] == "5" and r["Period"] == "2025-11"
     ]
     assert sentence == (
         "±0: no games counted; 1 game against a newcomer unrated at the start not counted"

@@ -427,12 +427,13 @@ def _candidates(
             ):
                 continue
             mine, theirs = players[late], players[early]
-            if roster.exact[late] == roster.exact[early]:
-                reason: str | None = "the same name"
-            else:
-                reason = form_likeness(roster.forms[late], roster.forms[early])
-                if reason is None:
-                    continue
+            reason = (
+                "the same name"
+                if roster.exact[late] == roster.exact[early]
+                else form_likeness(roster.forms[late], roster.forms[early])
+            )
+            if reason is None:
+                continue
             found[(late, early)] = Candidate(
                 late,
                 mine.name,
