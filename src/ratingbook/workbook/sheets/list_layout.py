@@ -11,7 +11,7 @@ neither Excel nor LibreOffice grows a row for text another program wrote. So the
 wrap, and every row written gets the height its lines need (:func:`row_heights`), as the
 template's own rows do. Widths in Excel's units, as :attr:`InputSheet.widths
 <ratingbook.templates.designs.InputSheet.widths>` takes them; the widths are those of the
-printed page: List Games one landscape page wide at 8 points or more, with dates wide enough to
+printed page: List Games one landscape page wide at 9 points or more, with dates wide enough to
 print (11: narrower, a date printed as ###).
 """
 
@@ -30,19 +30,16 @@ __all__ = [
 ]
 
 #: List Games: a game a row. Names and sources wrap; the date, round, IDs and result never.
-#: The names wide enough for a name on one line (at 15, "Grabarczyk,Bogdan" was cut
-#: mid-word) and the source on two (at 22, three lines: 13 games a page); the round, IDs and
-#: result as narrow as their headers: landscape, one page wide at 8 points or more (issue 35).
+#: The names wide enough for a TRF's name on one line (at 15, "Grabarczyk,Bogdan" was cut
+#: mid-word), the event's name and the source narrower for them: landscape, one page wide at
+#: 9 points (issue 35; 20 for the source printed at 8.9). A source naming a long file takes
+#: several lines: a row as tall as that.
 LIST_GAMES_WIDTHS: Mapping[str, float] = {
     "Date": 11,
-    "Event Name": 16,
-    "Round": 7,
-    "White": 19,
-    "White ID": 8,
-    "Black": 19,
-    "Black ID": 8,
-    "Result": 7,
-    "Source": 28,
+    "Event Name": 12,
+    "White": 17,
+    "Black": 17,
+    "Source": 17,
 }
 LIST_GAMES_WRAPPED = ("Event Name", "White", "Black", "Source")
 #: List Events: an event a row; its fingerprint (64 hex digits) prints on two lines.
