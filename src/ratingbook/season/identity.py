@@ -410,18 +410,17 @@ def _candidates(
             where.setdefault(match.key, match.player.source)
     players = roster.players
     found: dict[tuple[str, str], Candidate] = {}
-    for key, player in players.items():
-        spellings[key].add(given_first(player.name))
-        others: set[str] = set(roster.names.get(roster.exact[key], ()))
+    for player in players.values():
+        spellings[player.key].add(given_first(player.name))
+    for late, player in players.items():
+        # each pair once, from its later player: a block holds both or neither
+        others: set[str] = set(roster.names.get(roster.exact[late], ()))
         for block in block_keys(player.name):
             others |= roster.blocks.get(block, set())
-        for other in others:
-            if other == key or other not in players:
+        mark = _order(late)
+        for early in others:
+            if early not in players or _order(early) >= mark:
                 continue
-            late, early = sorted((key, other), key=_order, reverse=True)
-            if (late, early) in found:
-                continue
-            spellings[other].add(given_first(players[other].name))
             if any((n, early) in different for n in spellings[late]) or any(
                 (n, late) in different for n in spellings[early]
             ):
