@@ -203,7 +203,9 @@ def test_two_unrated_players_who_meet_are_solved_together() -> None:
     exact = one_period(players, games, EloSettings(rounding=Rounding.UNROUNDED, tolerance=1e-9))
     assert exact["A"].after == pytest.approx(5000 / 3, abs=1e-6)
     assert exact["B"].after == pytest.approx(4000 / 3, abs=1e-6)
-    assert afters(one_period(players, games, EloSettings())) == {"A": 1667, "B": 1333}
+    rounded = one_period(players, games, EloSettings())
+    assert afters(rounded) == {"A": 1667, "B": 1333, "R": 1600, "S": 1400}
+    assert (rounded["R"].games, rounded["R"].not_rated) == (0, 1)  # a line of no change
     assert exact["A"].game_lines[1].opponent_rating == pytest.approx(4000 / 3, abs=1e-6)
 
 
@@ -220,7 +222,10 @@ def test_rating_against_unrated_players_can_be_switched_on() -> None:
     """R 1600 loses to N (unrated, performance 1600 + 400 = 2000). Off (the default): R has no
     rated game. On: E = 1 / (1 + 10^1) = 1/11; 20 x -1/11 = -1.82 -> -2."""
     players = {"R": PlayerStart(1600), "N": PlayerStart()}
-    assert afters(one_period(players, [("N", "R", 1.0, 1)], EloSettings())) == {"N": 2000}
+    assert afters(one_period(players, [("N", "R", 1.0, 1)], EloSettings())) == {
+        "N": 2000,
+        "R": 1600,  # his game against N not counted (8.3.1): no change
+    }
     lines = one_period(players, [("N", "R", 1.0, 1)], EloSettings(rate_against_unrated=True))
     assert afters(lines) == {"N": 2000, "R": 1598}
 
@@ -396,3 +401,22 @@ def test_a_boolean_score_alone_is_reported() -> None:
     with pytest.raises(InvalidValueError) as caught:
         rate_season(periods, players, EloSettings())
     assert str(caught.value) == "June, game 2: White's score True is not 1, 0.5 or 0"
+
+
+def test_an_established_player_who_met_only_newcomers_has_a_line_of_no_change() -> None:
+    """FIDE 8.3.1: A (1500, 30 games: established) plays only N and M, unrated at the start;
+    neither game counts for him. The user test's Gawain Jones (six Kilkenny games, all
+    against newcomers) had no line that period, so the list said nothing of them: A's line
+    is 1500 -> 1500, no game counted, both not counted."""
+    players = {
+        "A": PlayerStart(1500, games=30),
+        "B": PlayerStart(1500, games=30),
+        "N": PlayerStart(None),
+        "M": PlayerStart(None),
+    }
+    lines = one_period(
+        players, [("A", "N", 1.0, 1), ("M", "A", 0.5, 2), ("N", "B", 0.0, 3)], EloSettings()
+    )
+    a = lines["A"]
+    assert (a.before, a.after, a.games, a.not_rated) == (1500, 1500, 0, 2)
+    assert (lines["B"].after, lines["B"].games, lines["B"].not_rated) == (1500, 0, 1)

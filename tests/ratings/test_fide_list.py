@@ -141,12 +141,16 @@ def test_a_newcomer_is_rated_by_8_2_once_five_games_against_rated_opponents_are_
     season = rate_season(periods, players, season_k_rules())
     june, july, august = (p.lines for p in season.periods)
     assert "N" not in june
-    assert all(key not in june for key in ("A", "B", "C"))  # their only games: against N
+    # their only games, against N: not counted, a line of no change that says so
+    assert all(
+        (june[key].after, june[key].games, june[key].not_rated) == (rated[key], 0, 1)
+        for key in ("A", "B", "C")
+    )
     line = july["N"]
     assert (line.before, line.after, line.games, line.score) == (None, 1879.0, 5, 3.0)
     assert isinstance(line.why, FirstRating)
     assert (line.why.games, line.why.earlier_games) == (5, 3)
-    assert "D" not in july and "E" not in july
+    assert july["D"].games == july["E"].games == 0  # against N, unrated at July's start
     # August: 1879 against 1879, PD 0.50 (table 8.1.2), a win: 40 x 0.5 = +20.
     assert k_of_line(august["N"]) == (40, "new to the list, fewer than 30 games")
     assert august["N"].after == 1879 + 20

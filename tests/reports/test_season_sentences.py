@@ -49,3 +49,38 @@ def test_a_game_not_rated_for_the_player_is_said_and_the_change_is_the_ratings_s
         "+11: 1 of 1 against an average of 1500, expected 0.5, K 20 (everyone); "
         "1 game against a newcomer unrated at the start not counted"
     )
+
+
+def test_games_against_two_newcomers_are_said_in_the_plural() -> None:
+    """Two games not counted, against two newcomers: "newcomers", not "a newcomer"."""
+    from ratingbook.ratings.season_model import KChange
+
+    line = PeriodLine(
+        "1", 1500.0, 1510.0, 1, 1.0, 0.5, 1500.0, False, KChange(20, "everyone", 10.0), (), 2
+    )
+    assert change_sentence(line, newcomers=2).endswith(
+        "; 2 games against newcomers unrated at the start not counted"
+    )
+
+
+def test_a_period_of_games_only_against_newcomers_says_none_counted() -> None:
+    """Gawain Jones's six Kilkenny games, each against a newcomer (three of them): no change,
+    and why."""
+    from ratingbook.ratings.season_model import KChange
+
+    line = PeriodLine(
+        "1",
+        2500.0,
+        2500.0,
+        0,
+        0.0,
+        None,
+        None,
+        False,
+        KChange(10, "rated 2400 or more", 0.0),
+        (),
+        6,
+    )
+    assert change_sentence(line, newcomers=3) == (
+        "±0: no games counted; 6 games against newcomers unrated at the start not counted"
+    )

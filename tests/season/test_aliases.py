@@ -146,7 +146,8 @@ def test_a_pgn_name_surname_first_matches_the_list_by_name() -> None:
 
 def test_a_name_whose_other_order_fits_two_players_is_a_near_duplicate_not_a_match() -> None:
     """Two list players answer to 'Carlsen, Magnus' in the other order: nobody is matched
-    silently; a new player, and a near duplicate with each."""
+    silently; a new player, and a near duplicate with each (and the two list players, one
+    name in two clubs, a pair of their own)."""
     players = (
         SeasonPlayer("1", "Magnus Carlsen", club="Oslo"),
         SeasonPlayer("2", "Magnus Carlsen", club="Bergen"),
@@ -154,7 +155,11 @@ def test_a_name_whose_other_order_fits_two_players_is_a_near_duplicate_not_a_mat
     matching = match_players(players, [SourcePlayer("Carlsen, Magnus")])
     (match,) = matching.matches
     assert (match.key, match.rule) == ("3", MatchRule.NEW)
-    assert sorted((c.key, c.other) for c in matching.candidates) == [("3", "1"), ("3", "2")]
+    assert sorted((c.key, c.other) for c in matching.candidates) == [
+        ("2", "1"),
+        ("3", "1"),
+        ("3", "2"),
+    ]
 
 
 def test_a_merge_the_games_refuse_names_the_alias_row_that_asked_for_it() -> None:

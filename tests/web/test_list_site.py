@@ -84,6 +84,13 @@ def test_the_index_is_the_season_list(listed: tuple[Path, Path, str]) -> None:
     assert len(shown) == 1
     assert shown[0]["header"] == list(wanted)
     assert shown[0]["rows"] == picked(header, rows, wanted)
+    # every player active or not, never an empty cell
+    assert {row[-1] for row in shown[0]["rows"]} <= {"yes", "no"}
+    assert "no" in {row[-1] for row in shown[0]["rows"]}
+    # the heading names the list, the caption says what it holds, not the name again
+    text = (site / "index.html").read_text(encoding="utf-8")
+    assert text.count("Season List<") == 1
+    assert f"{len(rows)} players, ranked by rating" in text
 
 
 def test_every_name_links_to_a_page_with_that_players_history(
@@ -190,4 +197,6 @@ def test_the_list_name_titles_the_site_and_the_printed_sheets(name: str | None) 
     if name:
         index = site_files(site.view, site.name)["index.html"]
         assert f"<title>{name}" in index or f"- {name}</title>" in index
-        assert [t["caption"] for t in Tables(index).tables] == ["Season List"]
+        # the heading says Season List; the caption what the table holds, not the name again
+        (caption,) = [t["caption"] for t in Tables(index).tables]
+        assert re.fullmatch(r"\d+ players, ranked by rating, the unrated last", caption)

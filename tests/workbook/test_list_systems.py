@@ -315,5 +315,15 @@ def test_games_counts_the_games_rated_for_the_player() -> None:
     assert listed["5"]["Rating"] == expected["5"]  # the newcomer's game moved nothing
     assert listed["10"]["Rating"] == expected["5"] - 400  # Sophie played no other November game
     assert listed["11"]["Provisional"] == "unrated" and listed["11"]["Rating"] is None
+    assert listed["11"]["Active"] == "no" and listed["5"]["Active"] == "yes"  # never empty
     history = [r for r in _grid(wb, "List History") if r["ID"] == "5"]
-    assert "2025-11" not in {r["Period"] for r in history}  # no game rated for her in November
+    # no game rated for her in November: the period's row all the same, no change, and why
+    (november,) = [r for r in history if r["Period"] == "2025-11"]
+    assert (november["Change"], november["Games"]) == (0, 0)
+    assert november["Before"] == november["After"] == expected["5"]
+    (sentence,) = [
+        r["Why"] for r in _grid(wb, "Rating Changes") if r["ID"] == "5" and r["Period"] == "2025-11"
+    ]
+    assert sentence == (
+        "±0: no games counted; 1 game against a newcomer unrated at the start not counted"
+    )

@@ -27,7 +27,9 @@ become new Elo ratings; K and rounding are :mod:`~ratingbook.ratings.elo_rules`.
   none before. FIDE 8.2.1: "If an unrated player scores zero in their first event this score
   is disregarded": the games of his first event (by the games' ``event``) when he scored
   nothing in them.
-- **Fixed** players count for their opponents and get no line.
+- **Fixed** players count for their opponents and get no line. An established player whose
+  games were all against newcomers gets a line of no games and no change that counts them
+  (``not_rated``).
 """
 
 from __future__ import annotations
@@ -315,7 +317,26 @@ def _k_line(
             e = expected_pair(before, rating)[0]
         rated.append((ref, opponent, s, rating, e))
     if not rated:
-        return None
+        if not not_rated:
+            return None
+        # Every game against a newcomer (FIDE 8.3.1): his rating stands, and his line says
+        # why, so the list shows the period he played in.
+        k, rule = k_for(
+            settings, rating=before, games_before=count, age=age, games_now=0, typed=typed
+        )
+        return PeriodLine(
+            key,
+            before,
+            before,
+            0,
+            0.0,
+            None,
+            None,
+            False,
+            KChange(k, rule, 0.0, False),
+            (),
+            not_rated,
+        )
     table = settings.expected_scores
     if table is not None:  # the list's own expected scores: FIDE's table 8.1.2
         given = table(before, [r[3] for r in rated], [r[0] for r in rated], day)

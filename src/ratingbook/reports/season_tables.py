@@ -177,12 +177,24 @@ def rule_words(line: PeriodLine) -> str:
     )
 
 
-def change_sentence(line: PeriodLine) -> str:
+def _not_counted(line: PeriodLine, newcomers: int) -> str:
+    """His games not rated for him, in words: "2 games against a newcomer unrated at the start
+    not counted" (``newcomers``: how many newcomers he met)."""
+    # FIDE 8.3.1 rates a rated player's games against rated opponents only.
+    met = "a newcomer" if newcomers == 1 else "newcomers"
+    return f"{many(line.not_rated, 'game')} against {met} unrated at the start not counted"
+
+
+def change_sentence(line: PeriodLine, newcomers: int = 1) -> str:
     """A player's period in one sentence: the change, the score against the opponents'
     average, what was expected and the rule ("+12: 2 of 3 against an average of 1540,
-    expected 1.6, K 20 (rated below 2400)"); a new player's first rating says so."""
+    expected 1.6, K 20 (rated below 2400)"); a new player's first rating says so, and the
+    games against the ``newcomers`` he met that did not count for him (all of them: "±0: no
+    games counted; 6 games against newcomers unrated at the start not counted")."""
     change = shown_change(line)
     head = f"first rating {_number(line.after)}" if change is None else _signed(change)
+    if line.games == 0 and line.not_rated:
+        return f"{head}: no games counted; {_not_counted(line, newcomers)}"
     if line.games == 0:
         return f"{head}: no games; {rule_words(line)}"
     played = f"{_score(line.score)} of {line.games}"
@@ -193,13 +205,36 @@ def change_sentence(line: PeriodLine) -> str:
     shown = None if line.expected is None else f"{line.expected:.2f}".rstrip("0").rstrip(".")
     expected = f", expected {shown}" if shown is not None else ""
     provisional = " (provisional)" if line.provisional else ""
-    skipped = ""
-    if line.not_rated:
-        # FIDE 8.3.1 rates a rated player's games against rated opponents only.
-        skipped = (
-            f"; {many(line.not_rated, 'game')} against a newcomer unrated at the start not counted"
-        )
+    skipped = f"; {_not_counted(line, newcomers)}" if line.not_rated else ""
     return f"{head}{provisional}: {played}{expected}, {rule_words(line)}{skipped}"
+
+
+def _newcomers_met(
+    players: Sequence[SeasonPlayer],
+    periods: Sequence[Period],
+    result: SeasonResult,
+    key_of: Callable[[SourcePlayer], str],
+) -> dict[tuple[int, str], int]:
+    """For each period (by its place) and player with games not counted for him, how many
+    newcomers he met: opponents unrated at the period's start (no rating on the list and no
+    line in an earlier period)."""
+    rated = {p.key for p in players if p.rating is not None or p.fixed_rating is not None}
+    met: dict[tuple[int, str], int] = {}
+    for index, (period, lines) in enumerate(zip(periods, result.periods, strict=True)):
+        asked = {key for key, line in lines.lines.items() if line.not_rated}
+        if asked:
+            seen: dict[str, set[str]] = {key: set() for key in asked}
+            for game in period.games:
+                if game.black is None:
+                    continue
+                white, black = key_of(game.white), key_of(game.black)
+                if white in seen and black not in rated:
+                    seen[white].add(black)
+                if black in seen and white not in rated:
+                    seen[black].add(white)
+            met.update(((index, key), len(keys)) for key, keys in seen.items())
+        rated |= lines.lines.keys()
+    return met
 
 
 def _played(
@@ -243,12 +278,15 @@ def list_tables(
     last_line: dict[str, PeriodLine] = {}
     rated_for: dict[str, int] = {}  # the games rated for each player
     names = {p.key: p.name for p in players}
-    for period, label, rated in zip(periods, labels, result.periods, strict=True):
+    newcomers = _newcomers_met(players, periods, result, key_of)
+    for index, (period, label, rated) in enumerate(
+        zip(periods, labels, result.periods, strict=True)
+    ):
         events = ", ".join(event_names.get(e, e) for e in period.events)
         for key, line in rated.lines.items():
             last_line[key] = line
-            if line.games == 0:
-                continue
+            if line.games == 0 and not line.not_rated:
+                continue  # a period he did not play in (Glicko-2's line of no games)
             rated_for[key] = rated_for.get(key, 0) + line.games
             expected = None if line.expected is None else round(line.expected, 2)
             history.append(
@@ -274,7 +312,7 @@ def list_tables(
                     key,
                     names.get(key, key),
                     shown_change(line),
-                    change_sentence(line),
+                    change_sentence(line, newcomers.get((index, key), 1)),
                 )
             )
     last_period = result.periods[-1].lines if result.periods else {}
@@ -301,11 +339,13 @@ def list_tables(
         else:
             provisional = None
         last = played.get(player.key)
-        active: str | None = None  # an empty cell: no rated game, or none in the cut
-        if last is not None and (
-            active_days is None or list_date is None or (list_date - last).days <= active_days
-        ):
-            active = "yes"
+        # "no": no rated game, or none in the cut (an empty cell read as not yet worked out)
+        active = (
+            "yes"
+            if last is not None
+            and (active_days is None or list_date is None or (list_date - last).days <= active_days)
+            else "no"
+        )
         now = last_period.get(player.key)
         change = None if now is None or now.games == 0 else shown_change(now)
         fixed = player.fixed_rating is not None
@@ -359,10 +399,11 @@ def list_tables(
             history,
             number_formats={5: _SIGNED, 8: "0.00"},
             # the Rule wrapped in a narrow column: at 44 the table printed split over two
-            # landscape pages, the names and figures on one, the rules on the next
+            # landscape pages, the names and figures on one, the rules on the next; the Name
+            # wrapped too (a long name widened it to 30 and split the page again, issue 35)
             widths={0: 14, 2: 20, 11: 20},
             centred=centred_columns(HISTORY_COLUMNS),
-            wrapped=frozenset({11}),
+            wrapped=frozenset({2, 11}),
             key_columns=3,
         ),
         SheetGrid(
@@ -370,9 +411,11 @@ def list_tables(
             CHANGES_COLUMNS,
             changes,
             number_formats={4: _SIGNED},
-            widths={0: 14, 1: 22, 3: 20, 5: 60},
+            # one landscape page wide: the Why (60 wide, the Name widened by a long one)
+            # printed on a page of its own, away from the name (issue 35)
+            widths={0: 14, 1: 20, 3: 20, 5: 50},
             centred=centred_columns(CHANGES_COLUMNS),
-            wrapped=frozenset({1, 5}),
+            wrapped=frozenset({1, 3, 5}),
             key_columns=4,
         ),
         SheetGrid(

@@ -3,8 +3,9 @@
 This module alone decides the order of an addition (:func:`add_events`), on plain values:
 
 1. the events are matched, with the season's own, to the list (the officer's aliases first,
-   then IDs, then names: :func:`~ratingbook.season.identity.match_players`); near duplicates
-   are reported for the new events' players only;
+   then IDs, then names: :func:`~ratingbook.season.identity.match_players`); every
+   undecided near duplicate of the list is found, those of the new events' players told
+   apart (:attr:`~ratingbook.season.identity.Matching.asked`);
 2. every event is checked (:func:`~ratingbook.season.checks.check_events`): the same event
    twice, a game two sources report, a player twice in a round, a game outside its event's
    dates, an unknown result; with the problems of the matching (an alias naming no player, a
@@ -136,16 +137,16 @@ def continuation(held: Sequence[SeasonEvent], event: SeasonEvent) -> Continuatio
 
 
 def source_players(events: Sequence[SeasonEvent]) -> list[SourcePlayer]:
-    """Every player the events name (their player lists, their rankings and their games), in
-    order."""
+    """Every player the events name (their player lists, their games and their rankings), in
+    order: a game before a ranking, so a near duplicate's Where is a game's source."""
     found: list[SourcePlayer] = []
     for event in events:
         found.extend(event.players)
-        found.extend(r.player for r in event.ranks)
         for game in event.games:
             found.append(game.white)
             if game.black is not None:
                 found.append(game.black)
+        found.extend(r.player for r in event.ranks)
     return found
 
 

@@ -27,8 +27,12 @@ A match by ID or name gives the list player the IDs, club and birth year he lack
 so (:attr:`Matching.notes`), as it does when an ID joins two names that do not look alike.
 Near duplicates are never merged: each pair of list players whose names look alike
 (:func:`~ratingbook.season.names.likeness`), or who share a name that an ID or a club kept
-apart, is a :class:`Candidate` with its evidence, for the players of the sources asked about
-(``report``), until the officer decides.
+apart, is a :class:`Candidate` with its evidence, until the officer decides. The pairs are
+found among the list's players after matching (:func:`_candidates`), the one home of how a
+pair is found and described: the list's names, the evidence of the list's own IDs and clubs,
+and where the later player's name first came from (a game's source before a ranking's);
+so ``season add`` and a recalc find the same pairs, every undecided pair of the list, and
+``report`` only picks those an addition's players are in (:attr:`Matching.asked`).
 
 Pure: the list, the sources' players and the aliases in; a new list and the matches out.
 """
@@ -110,7 +114,8 @@ class Candidate:
 class Matching:
     """The list after matching (its players, IDs filled in, and the new ones after them; the
     players an alias merged are not among them), each distinct source player's match, the
-    candidates, notes and problems, and the merges the aliases made (:class:`Merge`)."""
+    candidates (every undecided pair of the list), those the players asked about are in
+    (``asked``), notes and problems, and the merges the aliases made (:class:`Merge`)."""
 
     players: tuple[SeasonPlayer, ...]
     matches: tuple[Match, ...]
@@ -118,6 +123,7 @@ class Matching:
     notes: tuple[str, ...] = ()
     problems: tuple[SeasonError, ...] = ()
     merged: tuple[Merge, ...] = ()
+    asked: tuple[Candidate, ...] = ()
     _keys: dict[SourcePlayer, str] = field(default_factory=dict, compare=False, repr=False)
 
     def key_of(self, player: SourcePlayer) -> str:
@@ -236,8 +242,8 @@ class _Roster:
         return key if merge is None else merge.into
 
 
-def _apart(list_player: SeasonPlayer, player: SourcePlayer) -> list[str]:
-    """What keeps a source player from a list player of the same name (empty: nothing)."""
+def _apart(list_player: SeasonPlayer, player: SourcePlayer | SeasonPlayer) -> list[str]:
+    """What keeps a player from a list player of the same name (empty: nothing)."""
     reasons: list[str] = []
     if list_player.fide_id and player.fide_id and list_player.fide_id != player.fide_id:
         reasons.append(f"FIDE IDs differ ({list_player.fide_id} and {player.fide_id})")
@@ -323,7 +329,11 @@ def match_players(
             match = Match(player, key, MatchRule.NEW)
         else:
             before = roster.players[match.key]
-            after = _filled(before, player, notes)
+            given = player
+            if match.alias is not None and match.alias.national_id == match.key:
+                # the list's own ID (List Games' White ID), not a national ID: nothing to fill
+                given = replace(player, national_id="")
+            after = _filled(before, given, notes)
             if after is not before:
                 roster.players[match.key] = after
                 roster.index(after, problems)
@@ -338,12 +348,12 @@ def match_players(
                     "though the names do not look alike"
                 )
         matches[player] = match
-    asked = (
-        matches.values()
-        if report is None
-        else [matches[p] for p in dict.fromkeys(report) if p in matches]
-    )
-    candidates = _candidates(asked, roster, different)
+    candidates = _candidates(roster, matches.values(), different)
+    if report is None:
+        asked = candidates
+    else:
+        keys = {matches[p].key for p in report if p in matches}
+        asked = tuple(c for c in candidates if c.key in keys or c.other in keys)
     return Matching(
         tuple(roster.players.values()),
         tuple(matches.values()),
@@ -351,6 +361,7 @@ def match_players(
         tuple(notes),
         tuple(problems),
         tuple(merged.values()),
+        asked,
     )
 
 
@@ -393,38 +404,52 @@ def _match(
 
 
 def _candidates(
-    asked: Iterable[Match], roster: _Roster, different: set[tuple[str, str]]
+    roster: _Roster, matches: Iterable[Match], different: set[tuple[str, str]]
 ) -> tuple[Candidate, ...]:
-    """Every pair of list players, one of them a match asked about, whose names look alike or
-    whom only an ID or a club kept apart, and not decided different. Only names that share a
-    block key (:func:`~ratingbook.season.names.block_keys`) are compared."""
+    """Every pair of list players whose names look alike or whom only an ID or a club kept
+    apart, and not decided different (by the list's name or any spelling matched to either),
+    described by the list's names and IDs; the later player (by key) first, with where his
+    name came from: the first source that named him, a game's before a ranking's (else his
+    list row). Only names that share a block key
+    (:func:`~ratingbook.season.names.block_keys`) are compared."""
+    spellings: dict[str, set[str]] = defaultdict(set)
+    where: dict[str, SourceRef] = {}
+    for match in matches:
+        spellings[match.key].add(given_first(match.player.name))
+        if match.player.source is not None:
+            where.setdefault(match.key, match.player.source)
+    players = roster.players
     found: dict[tuple[str, str], Candidate] = {}
-    for match in asked:
-        name, mine = match.player.name, match.key
-        exact, form = exact_name(name), NameForm.of(name)
-        others: set[str] = set(roster.names.get(exact, ()))
-        for block in block_keys(name):
+    for player in players.values():
+        spellings[player.key].add(given_first(player.name))
+    for late, player in players.items():
+        # each pair once, from its later player: a block holds both or neither
+        others: set[str] = set(roster.names.get(roster.exact[late], ()))
+        for block in block_keys(player.name):
             others |= roster.blocks.get(block, set())
-        others.discard(mine)
-        for other in others:
-            pair = (mine, other) if mine < other else (other, mine)
-            if pair in found or (given_first(name), other) in different:
+        mark = _order(late)
+        for early in others:
+            if early not in players or _order(early) >= mark:
                 continue
-            if (given_first(roster.players[mine].name), other) in different or (
-                given_first(roster.players[other].name),
-                mine,
-            ) in different:
+            if any((n, early) in different for n in spellings[late]) or any(
+                (n, late) in different for n in spellings[early]
+            ):
                 continue
-            theirs = roster.players[other]
-            if exact == roster.exact[other]:
-                reasons = ["the same name", *_apart(theirs, match.player)]
-            else:
-                reason = form_likeness(form, roster.forms[other])
-                if reason is None:
-                    continue
-                reasons = [reason, *_apart(theirs, match.player)]
-            found[pair] = Candidate(
-                mine, name, other, theirs.name, tuple(reasons), match.player.source
+            mine, theirs = players[late], players[early]
+            reason = (
+                "the same name"
+                if roster.exact[late] == roster.exact[early]
+                else form_likeness(roster.forms[late], roster.forms[early])
+            )
+            if reason is None:
+                continue
+            found[(late, early)] = Candidate(
+                late,
+                mine.name,
+                early,
+                theirs.name,
+                (reason, *_apart(theirs, mine)),
+                where.get(late, mine.source),
             )
     return tuple(
         found[pair] for pair in sorted(found, key=lambda p: sorted((_order(p[0]), _order(p[1]))))

@@ -30,10 +30,10 @@ accents, punctuation and letter case set aside (:func:`name_words`):
    letter apart (one letter added, dropped, changed, or two neighbours swapped: ``Smith`` and
    ``Smyth``, ``Jon`` and ``John``), neither of them an initial (``J.`` and ``K.`` are two
    people's initials, not a typing slip);
-5. **the same name but for a title or suffix**: the same words once what follows the last
-   comma as a title or suffix is set aside, the titles or suffixes not the same (``Matthias
-   Kiese`` and ``Matthias Kiese, Dr.``: one man with and without his title, or a father and
-   a son, ``Sr.`` and ``Jr.``).
+5. **the same name but for a title or suffix**: the same words once the words of
+   :data:`SUFFIX_WORDS` are set aside (``Kiese,Matthias,Dr.`` and ``Kiese, Matthias``: one
+   file writes the title, another does not; ``John Smith, Jr.`` and ``John Smith`` may be a
+   father and his son, for the officer to say).
 
 A club that changed, or IDs that differ, is evidence the identity module adds; this module
 knows names only. :func:`block_keys` lets a caller compare only the pairs that can look alike
@@ -177,11 +177,8 @@ def name_words(name: str) -> tuple[str, ...]:
     >>> name_words("Kiese,Matthias,Dr.") == name_words("Matthias Kiese, Dr.")
     True
     """
-    return _words(" ".join(name_parts(name)))
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in _NOT_LETTERS.split(_plain(text).replace("_", " ")) if w)
+    ordered = " ".join(name_parts(name))
+    return tuple(w for w in _NOT_LETTERS.split(_plain(ordered).replace("_", " ")) if w)
 
 
 def one_letter_apart(a: str, b: str) -> bool:
@@ -236,7 +233,7 @@ def _initials_fit(mine: list[str], theirs: list[str]) -> str | None:
 
 
 def likeness(a: str, b: str) -> str | None:
-    """Why names ``a`` and ``b`` may be one person (the module's rules 1-4, the first that
+    """Why names ``a`` and ``b`` may be one person (the module's rules 1-5, the first that
     applies), or None: the same name by :func:`exact_name` is None too (it is a match, not a
     likeness).
 
@@ -254,17 +251,6 @@ def likeness(a: str, b: str) -> str | None:
     return form_likeness(NameForm.of(a), NameForm.of(b))
 
 
-def _but_for_suffix(a: NameForm, b: NameForm) -> str | None:
-    """Rule 5: the same words once the title or suffix after the last comma is set aside
-    (``Matthias Kiese`` and ``Matthias Kiese, Dr.``, ``Kiese,Matthias,Dr.``): one person
-    written with and without his title, or two (a father and a son, Sr. and Jr.), which the
-    officer decides."""
-    if not a.bare or sorted(a.bare) != sorted(b.bare) or a.suffix_words == b.suffix_words:
-        return None
-    said = " and ".join(f for f in (a.suffix, b.suffix) if f)
-    return f"the same name but for a title or suffix: {said}"
-
-
 @dataclass(frozen=True, slots=True)
 class NameForm:
     """A name's words worked out once, for a caller comparing one name with many
@@ -277,14 +263,11 @@ class NameForm:
     joined: str
     sorted_joined: str
     repeats: bool  # a word written twice ("Lee Lee"): the sets above do not count it
-    bare: tuple[str, ...] = ()  # the words without a title or suffix (rule 5)
-    suffix: str = ""  # the title or suffix as written
-    suffix_words: tuple[str, ...] = ()
+    bare: str  # its words but a title's or suffix's, sorted and run together (rule 5)
 
     @classmethod
     def of(cls, name: str) -> NameForm:
         words = name_words(name)
-        given, surname, suffix = name_parts(name)
         return cls(
             words,
             frozenset(w for w in words if len(w) > 1),
@@ -292,9 +275,7 @@ class NameForm:
             "".join(words),
             "".join(sorted(words)),
             len(set(words)) < len(words),
-            _words(f"{given} {surname}"),
-            suffix,
-            _words(suffix),
+            "".join(sorted(_bare(words))),
         )
 
 
@@ -303,7 +284,7 @@ def _may_be_alike(a: NameForm, b: NameForm) -> bool:
     the full rules): the same letters (rules 1, 2); a shared full word and each other full
     word's initial on the other side (rule 3); as many words, the full words the same but
     one each, one letter apart (rule 4)."""
-    if a.joined == b.joined or a.sorted_joined == b.sorted_joined:
+    if a.joined == b.joined or a.sorted_joined == b.sorted_joined or a.bare == b.bare:
         return True
     only_a, only_b = a.full - b.full, b.full - a.full
     if len(a.words) == len(b.words):
@@ -320,18 +301,18 @@ def _may_be_alike(a: NameForm, b: NameForm) -> bool:
 
 def form_likeness(a: NameForm, b: NameForm) -> str | None:
     """:func:`likeness` of two names' forms; names that are the same name are the caller's."""
-    if not a.words or not b.words:
-        return None
-    reason = _but_for_suffix(a, b)
-    if reason is not None:
-        return reason
-    if not _may_be_alike(a, b):
+    if not a.words or not b.words or not _may_be_alike(a, b):
         return None
     return words_likeness(a.words, b.words)
 
 
+def _bare(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A name's words without the words of a title or suffix (rule 5)."""
+    return tuple(w for w in words if w not in SUFFIX_WORDS)
+
+
 def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
-    """:func:`likeness` on two names' :func:`name_words` (rules 1-4; names that are the same
+    """:func:`likeness` on two names' :func:`name_words` (rules 1-5; names that are the same
     name are the caller's)."""
     if not wa or not wb:
         return None
@@ -340,6 +321,10 @@ def words_likeness(wa: tuple[str, ...], wb: tuple[str, ...]) -> str | None:
         return "the same words in another order or spelling"
     if "".join(wa) == "".join(wb) or "".join(sorted(wa)) == "".join(sorted(wb)):
         return "the same letters, spaced differently"
+    bare_a, bare_b = _bare(wa), _bare(wb)
+    if bare_a and Counter(bare_a) == Counter(bare_b):
+        titles = sorted(set(wa).symmetric_difference(wb))
+        return "the same name but for a title or suffix: " + " and ".join(map(repr, titles))
     left_a, left_b = ca - cb, cb - ca
     shared = Counter(w for w in (ca & cb).elements() if len(w) > 1)
     if shared:
@@ -369,16 +354,21 @@ def block_keys(name: str) -> frozenset[str]:
       the second);
     - for a name with one full word only: that word alone, and with each letter dropped in
       turn (``~lee``, ``~ee``, ...), for rule 4 where the rest are initials, and a lone
-      initial left out by rule 3 (``P. Smith`` and ``Smith``).
+      initial left out by rule 3 (``P. Smith`` and ``Smith``);
+    - the keys of its words without a title or suffix (rule 5: ``Smith, Jr.`` meets
+      ``Smith``).
 
     >>> sorted(block_keys("J. Lee"))
     ['jlee', 'lee|j', '~ee', '~le', '~lee']
     """
     words = name_words(name)
+    bare = _bare(words)
+    return _word_keys(words) | (_word_keys(bare) if bare != words else frozenset())
+
+
+def _word_keys(words: tuple[str, ...]) -> frozenset[str]:
     full = [w for w in words if len(w) > 1]
-    bare = _words(" ".join(name_parts(name)[:2]))
-    # Rule 5: the name without its title or suffix, in order and sorted.
-    keys = {"".join(words), "".join(sorted(words)), "".join(bare), "".join(sorted(bare))}
+    keys = {"".join(words), "".join(sorted(words))}
     for n, word in enumerate(words):
         if len(word) < 2:
             continue

@@ -22,6 +22,7 @@ import datetime as _dt
 import re
 from collections.abc import Mapping, Sequence
 
+from ratingbook.reports.stages import many
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.web.chart import line_chart
 from ratingbook.web.pages import Cell, Page, Table, column_classes, points, text
@@ -120,9 +121,15 @@ def _index(site: ListSite, files: Mapping[str, str], title: str) -> Page:
         "index.html",
         title,
         grid.title or grid.name,
-        (_table(grid, wanted, grid.title or grid.name, links=files, detail=_LIST_DETAIL),),
+        # the caption says what the heading above it does not (it said "Season List" again)
+        (_table(grid, wanted, _ranked(grid), links=files, detail=_LIST_DETAIL),),
         notes=notes,
     )
+
+
+def _ranked(grid: SheetGrid) -> str:
+    """The list's caption: how many players it has and how they are ordered."""
+    return f"{many(len(grid.rows), 'player')}, ranked by rating, the unrated last"
 
 
 def _rows_of(grid: SheetGrid, key: str) -> list[Sequence[object]]:

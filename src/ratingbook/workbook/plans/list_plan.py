@@ -579,7 +579,8 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
         )
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
-    summary += [f"near duplicate: {c.describe()}" for c in addition.candidates]
+    # the summary names this addition's pairs; Near Duplicates lists every undecided one
+    summary += [f"near duplicate: {c.describe()}" for c in addition.matching.asked]
     if addition.late is not None and addition.late.late:
         index = addition.late.rerate_from.index
         summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
