@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
@@ -294,11 +295,31 @@ def check_individual_trf(text: str) -> CheckReport:
     except RatingbookError as error:
         return _as_gacrux_reads(text, error)
     event = imported.event
-    # Withdrawals are not written ahead: the checker reads the rounds paired only.
-    checks = check_trf_rounds(export_trf(event, withdrawals=False))
+    # Withdrawals are not written ahead: the checker reads the rounds paired only. The last
+    # round paired without its results is checked too: gacrux's checker reads a round once it
+    # has results, and a round's pairing depends on the rounds before it only, so its games
+    # are given to the checker as draws (the checker's copy alone; nothing else reads them).
+    last = event.paired_rounds
+    complete = last and event.standings_round == last - 1  # a round robin paired ahead: not
+    unplayed = [e for e in event.round_entries(last) if e.result is None] if complete else []
+    checked = event
+    if unplayed:
+        pending = frozenset(id(e) for e in unplayed)
+        checked = replace(
+            event,
+            entries=tuple(
+                replace(e, result=Result.DRAW) if id(e) in pending else e for e in event.entries
+            ),
+        )
+    checks = check_trf_rounds(export_trf(checked, withdrawals=False))
     names = {number: name for name, number in event.start_numbers().items()}
     problems = pairing_problems(checks, names)
     notes = []
+    if unplayed:
+        notes.append(
+            f"round {last} is paired and not played yet: its pairing is checked (it depends on "
+            "the rounds before it only)"
+        )
     # The ranks as the import read them (001 columns 86-89, read by `rank_in`), by the names
     # the event has: a name written twice is told apart, not dropped.
     stated = dict(imported.stated)
