@@ -278,7 +278,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
                 r"left out\), they had the same colours, ((?:White|Black)(?:, (?:White|Black))*), "
                 r"in (.+?) \(E\.3 cannot decide\); (.+?), "
                 + HIGHER
-                + r", gets the preferred colour",
+                + r", (?:would )?gets? the preferred colour",
                 why,
             )
             if said_ is None or said_.group(5) not in gets:
@@ -313,7 +313,7 @@ def _colour_claims(note: BoardNote, facts: Before, initial: str, check: Checker)
             said_ = patterns.match(
                 r"neither has a colour preference: (.+?), " + HIGHER + r", has an (odd|even) "
                 r"pairing number \((\d+)(?:; start No\. (\d+), less the players above \1 "
-                r"never paired)?\) and gets the (initial|other) colour, (White|Black)",
+                r"never paired)?\) and (?:would )?gets? the (initial|other) colour, (White|Black)",
                 why,
             )
             if said_ is None or said_.group(1) not in gets:

@@ -298,3 +298,21 @@ def test_every_pairing_notes_row_names_its_board_and_no_name_is_cut() -> None:
         (4, 6, f"{white} - {black}", None, first),
         (4, 6, f"{white} - {black}", None, second),
     ]
+
+
+def test_the_rules_colour_on_a_hand_set_board_is_what_the_rule_would_give() -> None:
+    """Kilkenny Masters 2011, round 5, board 14: Collins,Mark A. (No. 23) - McMorrow,John, as
+    played. Both had Black, White, Black, White in rounds 1-4 (the file's 001 records): a mild
+    preference for Black each, E.3 cannot decide, and E.4 gives the preferred colour, Black, to
+    the higher in the pairing order, Collins. The board gives him White: the audit says his
+    preference is not met, and the colour sentence says what E.4 would give, not that he
+    "gets" it (the note once said both, the user test's contradiction)."""
+    event = import_trf(decode_legacy((DATA / "icu_kilkenny-masters_2011.tab").read_bytes())).event
+    note = next(n for n in pairing_notes(event, analyse_round(event, 5)) if n.board == 14)
+    assert (note.white, note.black, note.by_hand) == ("Collins,Mark A.", "McMorrow,John", True)
+    assert "Collins,Mark A.'s mild preference for Black not met" in note.note
+    assert note.note.endswith(
+        "Collins,Mark A., higher in the pairing order (score, then pairing number: C.04.3 A.2), "
+        "would get the preferred colour (C.04.3 E.4)."
+    )
+    assert "gets the preferred colour" not in note.note

@@ -144,22 +144,31 @@ def _higher(a: PlayerState, b: PlayerState) -> PlayerState:
 
 
 def _colour_reason(
-    pair: AnalysedPair, players: Mapping[str, PlayerState], initial: str = "White"
+    pair: AnalysedPair,
+    players: Mapping[str, PlayerState],
+    initial: str = "White",
+    *,
+    ruled: bool = False,
 ) -> str:
     """Why ``pair.white`` has White under ``pair.colour_rule`` (``initial``: the colour the top
-    player had in round 1, C.04.3 E.5's initial colour), each fact the rule reads named."""
+    player had in round 1, C.04.3 E.5's initial colour), each fact the rule reads named.
+    ``ruled``: the rule's colours where the board's were set by hand against it, said as what
+    the rule would give ("would be met"), never as what the board has."""
     white, black = players[pair.white], players[pair.black or ""]
+    met, both_met, gets = (
+        ("would be met", "both would be met", "would get")
+        if ruled
+        else ("is met", "both are met", "gets")
+    )
     rule = pair.colour_rule
     w_pref, b_pref = _preference(white), _preference(black)
     if rule == "E.1":
         if white.preference[:1] == "w" and black.preference[:1] == "b":
-            return (
-                f"{white.name} has {w_pref} and {black.name} {b_pref}: both are met (C.04.3 E.1)."
-            )
+            return f"{white.name} has {w_pref} and {black.name} {b_pref}: {both_met} (C.04.3 E.1)."
         wants, other = (white, black) if white.preference[:1] == "w" else (black, white)
         return (
             f"only {wants.name} has a colour preference ({_preference(wants)}; {other.name} "
-            "has none), and it is met (C.04.3 E.1)."
+            f"has none), and it {met} (C.04.3 E.1)."
         )
     if rule == "E.2":
         # The player who gets the colour both want has the stronger preference; his is named
@@ -170,11 +179,11 @@ def _colour_reason(
             return (
                 f"both have {_preference(stronger)}; {stronger.name}'s colour difference "
                 f"({stronger.colour_difference:+d}) is wider than {weaker.name}'s "
-                f"({weaker.colour_difference:+d}), so {stronger.name}'s is met (C.04.3 E.2)."
+                f"({weaker.colour_difference:+d}), so {stronger.name}'s {met} (C.04.3 E.2)."
             )
         return (
             f"both want the same colour; {stronger.name}'s is the stronger preference "
-            f"({_preference(stronger)} against {_preference(weaker)}) and is met (C.04.3 E.2)."
+            f"({_preference(stronger)} against {_preference(weaker)}) and {met} (C.04.3 E.2)."
         )
     if rule == "E.3":
         return (
@@ -185,14 +194,14 @@ def _colour_reason(
         higher = _higher(white, black)
         return (
             f"both have the same preference ({w_pref}); {_same_colours(white, black)} (E.3 "
-            f"cannot decide); {higher.name}, {HIGHER}, gets the preferred colour (C.04.3 E.4)."
+            f"cannot decide); {higher.name}, {HIGHER}, {gets} the preferred colour (C.04.3 E.4)."
         )
     if rule == "E.5":
         higher = _higher(white, black)
         number = higher.pairing_number or higher.number
         odd = number % 2 == 1
         opposite = "Black" if initial == "White" else "White"
-        gets = f"the initial colour, {initial}" if odd else f"the other colour, {opposite}"
+        colour = f"the initial colour, {initial}" if odd else f"the other colour, {opposite}"
         counted = (
             ""
             if number == higher.number
@@ -200,7 +209,7 @@ def _colour_reason(
         )
         return (
             f"neither has a colour preference: {higher.name}, {HIGHER}, has an "
-            f"{'odd' if odd else 'even'} pairing number ({number}{counted}) and gets {gets} "
+            f"{'odd' if odd else 'even'} pairing number ({number}{counted}) and {gets} {colour} "
             "(C.04.3 E.5)."
         )
     return ""
@@ -269,7 +278,7 @@ def _note(pair: AnalysedPair, analysis: RoundAnalysis, initial: str) -> str:
         )
         sentences.append(
             f"White: {white.name}, set by hand; the colour rules give {black.name} White: "
-            f"{_colour_reason(ruled, players, initial)}"
+            f"{_colour_reason(ruled, players, initial, ruled=True)}"
         )
     # Each sentence opens with a name or "White": never recased (a name is spelt as typed).
     return " ".join(sentences)
