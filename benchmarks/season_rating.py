@@ -416,11 +416,17 @@ def main() -> None:
     import tempfile
 
     rows = []
+    missing = [engine for engine in ENGINES if not _available(engine)]
+    if missing:  # said, not silently left out of the table
+        print(
+            f"left out (not installed): {', '.join(missing)}; "
+            "`pip install pyglicko2 glicko2-py` adds them to the comparison"
+        )
     for size in ("quick" if args.quick else "federation", "club"):
         players, games, periods = SIZES[size]
         ours: dict[str, Any] = {}
         for engine in ENGINES:
-            if not _available(engine):
+            if engine in missing:
                 continue
             with tempfile.TemporaryDirectory() as folder:
                 out = Path(folder) / "result.json"
