@@ -177,6 +177,37 @@ def test_a_pairing_the_rules_give_either_way_is_not_warned(tmp_path: Path) -> No
     assert log(book)[-1] == (1, "Setting", "Rounds 1", "Rounds 3")
 
 
+def typed_round_5(tmp_path: Path, round_5: list[tuple[Any, ...]]) -> Path:
+    """Six rounds, rounds 1-4 played and logged, then ``round_5`` typed into ``Swiss Games``
+    by hand (no manual-pairing phase) and confirmed."""
+    book = shaped_book(tmp_path, 6, [])
+    edit(book, "Swiss Games", lambda g: [*g, *[list(r) for r in round_5]])
+    said = refused("recalc", book, "--in-place")
+    assert "level 3: Pairing round 5" in said
+    ok("recalc", book, "--in-place", "--confirm")
+    return book
+
+
+def test_a_round_typed_by_hand_is_logged_against_the_rules_pairing(tmp_path: Path) -> None:
+    """A round typed by hand is compared with the pairing the rules give it, as a manual
+    pairing's end is: with round 6 to follow they give NOT_LAST (worked out above), so LAST
+    typed by hand logs the rules' boards before and the typed ones after (start numbers A 1
+    ... H 8, White first, in start order: 2-7 3-5 4-1 6-8 and 1-6 4-3 5-2 7-8)."""
+    book = typed_round_5(tmp_path, LAST)
+    assert log(book)[-1] == (5, "Pairing", "2-7 3-5 4-1 6-8", "1-6 4-3 5-2 7-8")
+    assert "### Pairing @ Round 5: 2-7 3-5 4-1 6-8 => 1-6 4-3 5-2 7-8" in trf_text(book, tmp_path)
+
+
+def test_a_round_typed_by_hand_as_the_rules_give_it_is_logged_as_typed(tmp_path: Path) -> None:
+    book = typed_round_5(tmp_path, NOT_LAST)
+    assert log(book)[-1] == (
+        5,
+        "Pairing",
+        None,
+        "round 5 paired: 4 boards (typed into Swiss Games, not by the engine)",
+    )
+
+
 # --- before the start (Q62) --------------------------------------------------------------------
 
 

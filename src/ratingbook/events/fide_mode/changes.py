@@ -10,13 +10,13 @@ then asks of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel
-from ratingbook.events.fide_mode.state import EventState, board_count, boards
+from ratingbook.events.fide_mode.state import EventState, Pair, board_count, boards
 from ratingbook.events.settings import BLANK_MEANS
 
 __all__ = ["LoggedChange", "changes"]
@@ -55,13 +55,17 @@ def changes(
     typed: Mapping[int, int] | None = None,
     book: str = "",
     frozen: Mapping[int, int] | None = None,
+    rules_pairing: Callable[[int], Sequence[Pair] | None] | None = None,
 ) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
     rounds the unpair command took back; ``typed``: how many results of each round the book
     held as read (typed since the log last recorded them too); ``book``: the book's file as the
     user names it, for the commands a warning suggests ("" : ``BOOK``); ``frozen``: the rounds of
-    the rating periods whose report was written (round -> period; an event over 30 days). In
+    the rating periods whose report was written (round -> period; an event over 30 days);
+    ``rules_pairing``: the pairing the rules give a round (None when unknown), asked only of a
+    round typed into the book by hand, whose row then compares it with the typed boards as a
+    manual pairing's end does (``<the rules' boards> => <the typed boards>``). In
     FIDE mode a level 5 change is refused; outside it, it is a level 3 one."""
     fide = old.fide_mode
     engine = set(engine_rounds)
@@ -99,6 +103,7 @@ def changes(
         fide=fide,
         book=book or "BOOK",
         frozen=frozen or {},
+        rules_pairing=rules_pairing,
     )
     out += _left_behind(new, engine, numbers)
     out += _rating_changes(old, new, numbers)
@@ -382,6 +387,7 @@ def _round_changes(
     fide: bool,
     book: str,
     frozen: Mapping[int, int],
+    rules_pairing: Callable[[int], Sequence[Pair] | None] | None,
 ) -> list[LoggedChange]:
     out: list[LoggedChange] = []
     last = new.paired_rounds
@@ -394,13 +400,19 @@ def _round_changes(
             continue
         if not was:
             by_engine = number in engine
+            before, after = "", f"round {number} paired: {board_count(now)}"
+            if not by_engine:
+                after += " (typed into Swiss Games, not by the engine)"
+                rules = rules_pairing(number) if rules_pairing is not None else None
+                if rules is not None and sorted(rules) != now:
+                    # compared as a manual pairing's end is (TEC Manual 3.9.4.9's MPA form)
+                    before, after = boards(rules, numbers), boards(now, numbers)
             out.append(
                 LoggedChange(
                     LogKind.PAIRING,
                     number,
-                    "",
-                    f"round {number} paired: {board_count(now)}"
-                    + ("" if by_engine else " (typed into Swiss Games, not by the engine)"),
+                    before,
+                    after,
                     0 if by_engine else WarningLevel.CONFIRM,
                     "" if by_engine else f"Pairing round {number}",
                     "" if by_engine else f"round {number} was paired by hand, not by the engine",

@@ -43,6 +43,7 @@ from ratingbook.events.fide_mode.machine import (
 from ratingbook.events.fide_mode.manual import manual_pairing_problems
 from ratingbook.events.fide_mode.state import (
     EventState,
+    Pair,
     boards,
     pairs_of,
     state_from_rows,
@@ -183,6 +184,23 @@ def _manual(
 def _asked(result: str) -> bool:
     """A requested bye (half-, full- or zero-point) as the state writes it."""
     return any(r.value == result and r.is_requested_bye for r in Result)
+
+
+def _rules_pairing(event: SwissEvent, number: int) -> list[Pair] | None:
+    """The pairing the rules give round ``number`` of ``event`` (gacrux's, from the rounds before
+    it: the analysis the round's notes read, kept by event and round, so a recalc runs the
+    engine once for both), or None when they give none or it cannot be read."""
+    if event.settings.round_robin:
+        return None  # a round robin's rounds are its Berger table's: no Dutch analysis
+    from ratingbook.fide.gacrux.analysis import analyse_round
+
+    try:
+        prescribed = analyse_round(event, number).prescribed
+    except RatingbookError:  # a round the engine cannot read: the row says what was typed
+        return None
+    if prescribed is None:
+        return None
+    return [(white, black or "PAB") for white, black in prescribed]
 
 
 def _with_board_order(change: LoggedChange, event: SwissEvent) -> LoggedChange:
@@ -377,6 +395,7 @@ def with_event_log(
         typed=typed,
         book=request.book,
         frozen=frozen_rounds(entries),
+        rules_pairing=lambda number: _rules_pairing(after, number),
     )
     found += manual_changes
     found += last_round_rechecked(old, after)
