@@ -17,7 +17,9 @@ through FIDE's checklist are ``### MPA @ Round n: <engine's boards> => <the roun
   so that a re-imported log keeps every field and its hash chain;
 - what the other side of ratingbook puts in ``before`` and ``after`` makes the published
   forms: a manual pairing alteration's ``before`` is the engine's boards and ``after`` the
-  round's (``1-4 2-3`` -> ``1-2 3-4``, start numbers, ``5=BYE`` for the bye); a correction's
+  round's (``1-4 2-3`` -> ``1-2 3-4``, start numbers, ``5=BYE`` for the bye), and so are a
+  round typed by hand's (``### Pairing @ Round n: <the rules' boards> => <the typed boards>``,
+  when they differ); a correction's
   ``before`` is ``<white>-<black>: <old result>`` and ``after`` the new result, which reads
   ``### Correction @ Round 2: 1-2: 1-0 => 0-1``; leaving FIDE mode has neither
   (``### FIDE Mode Off @ Round 3``);
