@@ -300,3 +300,16 @@ def test_the_round_just_paired_is_checked_before_its_results(tmp_path: Path) -> 
     code, output = check(tmp_path, _unplayed(text, 5))
     assert code == 0, output
     assert "5 rounds" in output, output
+
+
+def test_a_rank_out_of_its_columns_is_said_not_skipped(tmp_path: Path) -> None:
+    """The user test's file: a player's rank slid one column right (86-89 blank, the digit in
+    column 90). That player's place cannot be checked, and the check says so instead of
+    calling the standings clean without a word."""
+    lines = generated(tmp_path, "--seed", "5").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("001    3"))
+    rank = lines[at][85:89].strip()
+    lines[at] = lines[at][:85] + "    " + rank[-1:] + lines[at][90:]
+    code, output = check(tmp_path, "\n".join(lines) + "\n")
+    assert code == 0, output
+    assert "1 of 13 players state no rank (001 columns 86-89): Generated, Player 0003" in output

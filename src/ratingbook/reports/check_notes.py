@@ -330,6 +330,15 @@ def check_individual_trf(text: str) -> CheckReport:
     else:
         problems += standings_problems(event, stated)
         standings = f"; standings by {codes}" if codes else "; standings by points only"
+        unranked = [p.name for p in event.players if p.name not in stated]
+        if unranked:  # a rank left blank or slid out of its columns: said, never skipped
+            shown = ", ".join(unranked[:5]) + (
+                f" and {len(unranked) - 5} more" if len(unranked) > 5 else ""
+            )
+            notes.append(
+                f"{len(unranked)} of {len(event.players)} players state no rank (001 columns "
+                f"86-89): {shown}, left out of the standings check"
+            )
         if not codes:
             notes.append("the file names no tie-break list (202/212): ranks checked by points")
     return CheckReport(_checked(checks) + standings, tuple(problems), tuple(notes))
