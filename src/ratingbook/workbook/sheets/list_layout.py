@@ -32,14 +32,15 @@ __all__ = [
 #: List Games: a game a row. Names and sources wrap; the date, round, IDs and result never.
 #: The names wide enough for a TRF's name on one line (at 15, "Grabarczyk,Bogdan" was cut
 #: mid-word), the event's name and the source narrower for them: landscape, one page wide at
-#: 9 points (issue 35; 20 for the source printed at 8.9). A source naming a long file takes
-#: several lines: a row as tall as that.
+#: 9 points (issue 35; 20 for the source printed at 8.9, and so did 12 and 17 for the event's
+#: name and the source). A source naming a long file takes several lines: a row as tall as
+#: that.
 LIST_GAMES_WIDTHS: Mapping[str, float] = {
     "Date": 11,
-    "Event Name": 12,
+    "Event Name": 11,
     "White": 17,
     "Black": 17,
-    "Source": 17,
+    "Source": 16,
 }
 LIST_GAMES_WRAPPED = ("Event Name", "White", "Black", "Source")
 #: List Events: an event a row; its fingerprint (64 hex digits) prints on two lines.
