@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from ratingbook.core.cells import is_blank
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
-from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock
+from ratingbook.workbook.port.book import Book, Plan
 from ratingbook.workbook.sheets.event_rows import read_player
-from ratingbook.workbook.sheets.reading import Sheets, column_block, read
+from ratingbook.workbook.sheets.reading import Sheets, column_writes, read
 from ratingbook.workbook.sheets.schemas import SWISS_PLAYERS
 
 __all__ = ["CUSTOM_TARGETS", "CustomList", "plan_custom_list", "read_custom_list"]
@@ -169,18 +169,8 @@ def plan_custom_list(book: Book | Sheets, listed: CustomList, into: str) -> tupl
             f"no player in {SWISS_PLAYERS.sheet!r} has a {listed.key}: nothing to look up "
             f"in {listed.name!r}"
         )
-    blocks: list[WriteBlock] = []
-    if values and into in players.columns:
-        block = column_block(players, into, values)
-        if block is not None:
-            blocks.append(block)
-    elif values:  # the sheet has no such column: a header and the values after its last one
-        last = max(values)
-        cells: list[list[object]] = [[into]]
-        cells += [[values.get(r, KEEP)] for r in range(players.first_data_row, last + 1)]
-        column = max(players.columns.values()) + 1
-        blocks.append(WriteBlock(players.sheet, players.header_row, column, cells))
-        changes.append(f"{SWISS_PLAYERS.sheet}: new column {column_letter(column)} ({into})")
+    blocks, added = column_writes(players, {into: values})
+    changes += added
     summary = (
         f"players: {keyed} with a {listed.key}, {keyed - len(missing)} found on "
         f"{listed.name} ({len(listed.ratings)} players), {len(values)} changed, "

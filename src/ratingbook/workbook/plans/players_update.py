@@ -26,15 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ratingbook.core.refs import column_letter
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.events.codes import RATING_KINDS
 from ratingbook.events.long_event import periods_of
 from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.rules.rating_list import LIST_SEQUENCES, ListedPlayer, RatingListScan
-from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock
+from ratingbook.workbook.port.book import Book, Plan
 from ratingbook.workbook.sheets.event_rows import read_player
-from ratingbook.workbook.sheets.reading import Sheets, column_block, read
+from ratingbook.workbook.sheets.reading import Sheets, column_writes, read
 from ratingbook.workbook.sheets.schemas import (
     PERIOD_RATING_COLUMNS,
     SWISS_EVENT_PLAYERS,
@@ -182,25 +181,8 @@ def plan_players_update(
                 f"{label}: unrated on the {kind.lower()} list; the next lists give "
                 f"{', '.join(others)}: type the one to use in Manual Rating"
             )
-    blocks: list[WriteBlock] = []
-    next_column = max(players.columns.values()) + 1
-    last_row = max(by_row)
-    for column in filled:
-        values = updates[column]
-        if column in players.columns:
-            if values:
-                block = column_block(players, column, values)
-                if block is not None:
-                    blocks.append(block)
-            continue
-        if not values:
-            continue
-        # The sheet has no such column: a header and the values, after its last column.
-        cells: list[list[object]] = [[column]]
-        cells += [[values.get(r, KEEP)] for r in range(players.first_data_row, last_row + 1)]
-        blocks.append(WriteBlock(players.sheet, players.header_row, next_column, cells))
-        changes.append(f"{SWISS_PLAYERS.sheet}: new column {column_letter(next_column)} ({column})")
-        next_column += 1
+    blocks, added = column_writes(players, updates)
+    changes += added
     summary = (
         f"players: {len(by_row)} with a FIDE ID, {len(by_row) - len(missing)} found on the "
         f"{kind.lower()} list ({result.format}, {result.players} players), "

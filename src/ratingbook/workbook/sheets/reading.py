@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from ratingbook.core.cells import text
+from ratingbook.core.refs import column_letter
 from ratingbook.core.rules import check_players, known_player, listed_twice, player_spellings
 from ratingbook.core.tables import Grid, Row, Table, TableSpec, header_key, read_table
 from ratingbook.errors import (
@@ -30,7 +31,15 @@ from ratingbook.workbook.port.run_request import RunRequest
 
 _T = TypeVar("_T")
 
-__all__ = ["Sheets", "column_block", "game_players", "guarded", "read", "unique_names"]
+__all__ = [
+    "Sheets",
+    "column_block",
+    "column_writes",
+    "game_players",
+    "guarded",
+    "read",
+    "unique_names",
+]
 
 
 class Sheets:
@@ -102,6 +111,31 @@ def column_block(
     last = table.rows[-1].where.row or first
     values: Grid = [[values_by_row.get(r, KEEP)] for r in range(first, last + 1)]
     return WriteBlock(table.sheet, first, table.columns[column], values)
+
+
+def column_writes(
+    table: Table, updates: Mapping[str, Mapping[int, object]]
+) -> tuple[list[WriteBlock], list[str]]:
+    """The blocks that write ``updates`` (values by Excel row, by column name) into ``table``,
+    and a line for each column the sheet lacks: such a column gets its header and its values
+    after the sheet's last column, in the order given."""
+    blocks: list[WriteBlock] = []
+    added: list[str] = []
+    next_column = max(table.columns.values()) + 1
+    for column, values in updates.items():
+        if not values:
+            continue
+        if column in table.columns:
+            block = column_block(table, column, values)
+            if block is not None:
+                blocks.append(block)
+            continue
+        cells: Grid = [[column]]
+        cells += [[values.get(r, KEEP)] for r in range(table.first_data_row, max(values) + 1)]
+        blocks.append(WriteBlock(table.sheet, table.header_row, next_column, cells))
+        added.append(f"{table.sheet}: new column {column_letter(next_column)} ({column})")
+        next_column += 1
+    return blocks, added
 
 
 def game_players(names: Sequence[str]) -> Callable[[Row], tuple[str, str]]:
