@@ -32,15 +32,14 @@ from ratingbook.events.long_event import periods_of
 from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.rules.rating_list import LIST_SEQUENCES, ListedPlayer, RatingListScan
 from ratingbook.workbook.port.book import Book, Plan
+from ratingbook.workbook.sheets.event_book import settings_of
 from ratingbook.workbook.sheets.event_rows import read_player
 from ratingbook.workbook.sheets.reading import Sheets, column_writes, read
 from ratingbook.workbook.sheets.schemas import (
     PERIOD_RATING_COLUMNS,
     SWISS_EVENT_PLAYERS,
     SWISS_PLAYERS,
-    SWISS_SETTINGS,
 )
-from ratingbook.workbook.sheets.settings_rows import read_settings
 
 __all__ = ["PlayersUpdate", "plan_players_update"]
 
@@ -124,9 +123,7 @@ def plan_players_update(
     """
     sheets = book if isinstance(book, Sheets) else Sheets(book)
     players = read(sheets, SWISS_EVENT_PLAYERS)
-    settings = read_settings(read(sheets, SWISS_SETTINGS).rows) if sheets.actual(
-        SWISS_SETTINGS.sheet
-    ) else None  # fmt: skip
+    settings = settings_of(sheets)
     if kind is None:
         kind = (settings.rated if settings else "") or "Standard"
     month = _period_month(settings, period)

@@ -37,6 +37,7 @@ __all__ = [
     "rating_list_setting",
     "read_event",
     "read_event_tables",
+    "settings_of",
 ]
 
 
@@ -98,13 +99,17 @@ def read_event(book: Book) -> SwissEvent:
     return read_event_tables(Sheets(book)).event
 
 
+def settings_of(sheets: Sheets) -> SwissSettings | None:
+    """``Swiss Settings`` read (None: the book has no such sheet)."""
+    if sheets.actual(SWISS_SETTINGS.sheet) is None:
+        return None
+    return read_settings(read(sheets, SWISS_SETTINGS).rows)
+
+
 def rating_list_setting(book: Book) -> tuple[str, Location | None]:
     """The rating list file the ``Rating List`` setting names, as typed, and where it is (what
     Excel's Update Players reads; the command line takes ``--rating-list`` instead)."""
-    sheets = Sheets(book)
-    settings = None
-    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
-        settings = read_settings(read(sheets, SWISS_SETTINGS).rows)
+    settings = settings_of(Sheets(book))
     if settings is None or not settings.rating_list:
         raise RatingbookError(
             f"no rating list to read: type the path of FIDE's rating list file (TXT or XML, "
@@ -125,10 +130,7 @@ def custom_list_setting(book: Book) -> tuple[str, str, Location | None]:
     """The custom rating list (Q117) the ``Custom List`` setting names, as typed, the column
     ``Custom List Into`` says it fills, and where the setting is (what Excel's Update from
     Custom List reads; the command line takes ``LIST`` and ``--into`` instead)."""
-    sheets = Sheets(book)
-    settings = None
-    if sheets.actual(SWISS_SETTINGS.sheet) is not None:
-        settings = read_settings(read(sheets, SWISS_SETTINGS).rows)
+    settings = settings_of(Sheets(book))
     if settings is None or not settings.custom_list:
         raise RatingbookError(
             f"no custom list to read: type the path of your rating list (a CSV file naming the "
