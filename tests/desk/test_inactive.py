@@ -126,17 +126,25 @@ def remove_camper(path: Path, ident: str) -> None:
     _edit_camper(path, ident, removed)
 
 
+def evening_with(book: Path, name: str) -> tuple[Desk, str, str]:
+    """The ladder ``book`` with camper ``name`` added, and an evening the staff accepted: two
+    of the others' game, then a third's against ``name``, each 1-0 with the camp's code. The
+    desk, ``name``'s ID and the third camper's ID."""
+    gone = add_camper(book, name)
+    desk = Desk.open(book)
+    a, b, c = [ident for ident, _ in desk.players() if ident != gone][:3]
+    camp = desk.player_code(CAMP)
+    for white, black in ((a, b), (c, gone)):
+        desk.accept(desk.report_game(camp, white, black, "1-0", origin="phone").item_id, by="s")
+    return desk, gone, c
+
+
 def test_one_game_the_recalc_refuses_does_not_hold_back_the_others(tmp_path: Path) -> None:
     """Whatever the recalc refuses in one game (here: its player's row deleted from the book
     after the report), that game is named and the evening's other games are taken."""
     book = template(tmp_path, "ladder")
-    gone = add_camper(book, "Nina Vale")
-    desk = Desk.open(book)
+    desk, gone, c = evening_with(book, "Nina Vale")
     names = dict(desk.players())
-    a, b, c = [ident for ident in names if ident != gone][:3]
-    camp = desk.player_code(CAMP)
-    for white, black in ((a, b), (c, gone)):
-        desk.accept(desk.report_game(camp, white, black, "1-0", origin="phone").item_id, by="s")
     remove_camper(book, gone)
     desk.release(None, by="staff")
     outcome = desk.take()

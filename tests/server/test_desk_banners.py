@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from tests.desk.desk_books import template
-from tests.desk.test_inactive import add_camper, make_inactive
+from tests.desk.test_inactive import evening_with, make_inactive
 from tests.server.client import Client
 from tests.server.desk_books import swiss_round_one
 from tests.server.running import running_desk, until
 from tests.server.test_desk_queue import rows_of, signed_in
 
 from ratingbook.cli import cli
-from ratingbook.desk import CAMP, Desk
+from ratingbook.desk import Desk
 from ratingbook.files.backends import open_book
 from ratingbook.server import Limits
 from ratingbook.workbook.port.book import WriteBlock
@@ -48,13 +48,7 @@ def test_a_released_game_the_book_refuses_is_rejected_and_waits_no_more(
     tmp_path: Path,
 ) -> None:
     book = template(tmp_path, "ladder")
-    gone = add_camper(book, "Nina Vale")
-    desk = Desk.open(book)
-    names = dict(desk.players())
-    a, b, c = [ident for ident in names if ident != gone][:3]
-    camp = desk.player_code(CAMP)
-    for white, black in ((a, b), (c, gone)):
-        desk.accept(desk.report_game(camp, white, black, "1-0", origin="phone").item_id, by="s")
+    desk, gone, _ = evening_with(book, "Nina Vale")
     make_inactive(book, gone)  # staff mark her inactive after her game was reported
     with running_desk(desk, book, LIMITS) as state:
         laptop = signed_in(state.base_url)
