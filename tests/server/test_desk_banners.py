@@ -64,7 +64,11 @@ def test_a_released_game_the_book_refuses_is_rejected_and_waits_no_more(
         page = act(laptop, "/arbiter", act="reject", item=str(item), reason="inactive")
         said = banners(page)
         assert "released result" not in said  # nothing waits, as results take says
-        assert "Last take (before your last act): The game" in said
+        # The release's one take: it took Priya's other game and refused this one.
+        assert (
+            "Last take (before your last act): 1 result taken into the book. The game Priya "
+            "Nair - Nina Vale: Nina Vale is not active this week: not taken" in said
+        ), said
         assert desk.waiting() == frozenset()
     done = CliRunner().invoke(cli, ["results", "take", str(book)])
     assert done.exit_code == 0, done.output

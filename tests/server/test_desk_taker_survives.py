@@ -38,6 +38,7 @@ def test_a_take_that_cannot_read_the_book_is_tried_again(tmp_path: Path) -> None
     desk = _Desk()
     state = DeskState(desk, tmp_path / "camp.xlsx", "http://127.0.0.1:1")  # type: ignore[arg-type]
     stop = threading.Event()
+    state.pending_take = True  # as the queue's Take results button asks
     state.wake.set()
     taker = threading.Thread(target=state.take_in_background, args=(stop, 0.05), daemon=True)
     taker.start()

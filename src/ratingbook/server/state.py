@@ -120,10 +120,14 @@ class DeskState:
         """Take the released results into the book (one take at a time); what it did is kept
         for the queue (:attr:`last_take`)."""
         with self.taking:
-            outcome = self.desk.take()
-            # A book unreadable just now keeps what was tried before: the next tick reads it.
-            with contextlib.suppress(DeskError, OSError):
-                self.tried = self.desk.waiting()
+            return self._take()
+
+    def _take(self) -> TakeOutcome:
+        # Called with ``taking`` held.
+        outcome = self.desk.take()
+        # A book unreadable just now keeps what was tried before: the next tick reads it.
+        with contextlib.suppress(DeskError, OSError):
+            self.tried = self.desk.waiting()
         # Tried again by itself only while the book is locked: a result the book refused
         # (a conflict with its cell, an inactive player) waits for the arbiter's act, and a
         # retry would only repeat the refusal over the Last take of that act.
@@ -136,15 +140,19 @@ class DeskState:
     def take_if_ready(self) -> None:
         """After an arbiter's act (a release, a result accepted, corrected or entered in a
         released round): take what it made ready now, before the queue is shown again, so
-        that the queue's *Last take* is this take's, not the one before."""
-        if self.untried():
-            self._take_or_retry()
-        else:
-            self.acted_since_take = True
+        that the queue's *Last take* is this take's, not the one before. Whether anything is
+        ready is asked under the take's lock: the taker's tick, deciding at the same moment,
+        never takes the same results a second time over this take's words."""
+        with self.taking:
+            if self.untried():
+                self._take_or_retry()
+            else:
+                self.acted_since_take = True
 
     def _take_or_retry(self) -> None:
+        # Called with ``taking`` held.
         try:
-            self.take_now()
+            self._take()
         except (RatingbookError, OSError) as problem:
             # A book caught half-written (saved in place by another program) or gone for a
             # moment: the taker keeps running and tries again at the next tick.
@@ -199,12 +207,15 @@ class DeskState:
         every ``every`` seconds while results wait (the book locked) or a released result
         is ready that no take has tried (a wake missed); until ``stop``."""
         while not stop.is_set():
-            woken = self.wake.wait(every)
+            self.wake.wait(every)
             self.wake.clear()
             if stop.is_set():
                 return
-            if woken or self.pending_take or self.untried():
-                self._take_or_retry()
+            # Decided under the take's lock: a take the arbiter's act ran meanwhile (woken
+            # for the same results) leaves nothing untried, and its words stand.
+            with self.taking:
+                if self.pending_take or self.untried():
+                    self._take_or_retry()
 
     def render(self, template: str, *, title: str, here: str, **values: Any) -> str:
         """A desk page on the published site's layout (``web/templates/base.html``): ``here``
