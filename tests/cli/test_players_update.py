@@ -88,6 +88,8 @@ def test_a_book_without_a_k_column_gets_one(tmp_path: Path) -> None:
     done = run("players", "update", path, "--rating-list", LIST, "-o", tmp_path / "out.xlsx")
     assert done.returncode == 0, done.stderr
     assert "new column D (Title)" in done.stdout
+    # One player changed; the five new columns are said, not counted as players changed.
+    assert "1 changed, 0 not found" in done.stdout
     assert sheet(tmp_path / "out.xlsx") == [
         {"Name": "Peter Leko", "FIDE ID": 703303, "Rating": 2738, "Title": "GM",
          "Federation": "HUN", "Birth": 1979, "Sex": "m", "K": 10},

@@ -148,6 +148,7 @@ def plan_players_update(
     result = scan({player.fide_id for player, _ in by_row.values() if player.fide_id}, kind)
     found = result.found
     changes: list[str] = []
+    changed = 0  # players whose cells change (the summary's count; not the lines about columns)
     missing: list[str] = []
     updates: dict[str, dict[int, object]] = {column: {} for column in filled}
     for number, (player, row) in sorted(by_row.items()):
@@ -167,6 +168,7 @@ def plan_players_update(
                 why = f" (standard: unrated on the {kind.lower()} list, B.02 7.2.1)"
             said.append(f"{column} {_shown(old)} -> {_shown(new)}{why}")
         if said:
+            changed += 1
             changes.append(f"{label}: " + ", ".join(said))
         others = [
             f"{k.lower()} {listed.ratings[k]}"
@@ -183,7 +185,7 @@ def plan_players_update(
     summary = (
         f"players: {len(by_row)} with a FIDE ID, {len(by_row) - len(missing)} found on the "
         f"{kind.lower()} list ({result.format}, {result.players} players), "
-        f"{len(changes)} changed, {len(missing)} not found",
+        f"{changed} changed, {len(missing)} not found",
     )
     start = settings.start_date if settings else None
     notes = []
