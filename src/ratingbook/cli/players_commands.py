@@ -18,7 +18,7 @@ import click
 
 from ratingbook.cli.book_commands import targets, with_book_options
 from ratingbook.cli.reporting import reports_input_errors
-from ratingbook.events.codes import RATING_KINDS
+from ratingbook.events.codes import CUSTOM_INTO_SPELLINGS, RATING_KINDS
 from ratingbook.events.periods import MAX_PERIODS
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def players_update_command(
 @click.argument("rating_list", metavar="LIST")
 @click.option(
     "--into",
-    type=click.Choice(["national", "manual"]),
+    type=click.Choice(list(dict.fromkeys(CUSTOM_INTO_SPELLINGS.values()))),
     default="national",
     show_default=True,
     help="The column the list fills: National Rating or Manual Rating.",

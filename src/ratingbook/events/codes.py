@@ -18,8 +18,10 @@ from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
+    "CUSTOM_INTO_SPELLINGS",
     "DEFAULT_TIEBREAKS",
     "K_VALUES",
+    "NATIONAL",
     "RATING_KINDS",
     "ROUND_ROBIN_TIEBREAKS",
     "TIEBREAKS",
@@ -297,3 +299,15 @@ def scoring_problem(scoring: Scoring) -> str:
 
 def _number(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else str(float(value))
+
+
+#: The rating a custom rating list (Q117) may fill, by spelling (the ``Custom List Into``
+#: setting and the command line's ``--into``): the national or the manual one (FIDE's list
+#: alone fills the FIDE rating). Which column each is, is the workbook's.
+NATIONAL = "national"
+CUSTOM_INTO_SPELLINGS: Mapping[str, str] = {
+    "national": NATIONAL,
+    "national rating": NATIONAL,
+    "manual": "manual",
+    "manual rating": "manual",
+}

@@ -22,7 +22,13 @@ from fractions import Fraction
 
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.events.codes import RATING_KINDS, Scoring, scoring_problem, tiebreak_problem
+from ratingbook.events.codes import (
+    NATIONAL,
+    RATING_KINDS,
+    Scoring,
+    scoring_problem,
+    tiebreak_problem,
+)
 from ratingbook.events.periods import OVER_30_DAYS, RATING_PERIODS, TIEBREAK_RATING, RatingPeriod
 from ratingbook.events.tournament_rating import (
     EQUAL_ORDER_SPELLINGS,
@@ -37,7 +43,6 @@ __all__ = [
     "ACCELERATION_SPELLINGS",
     "BAKU",
     "BLANK_MEANS",
-    "CUSTOM_INTO_SPELLINGS",
     "CUSTOM_LIST",
     "CUSTOM_LIST_INTO",
     "DOUBLE_ROUND_ROBIN",
@@ -104,18 +109,10 @@ RATED_SPELLINGS = {
 }
 
 
-#: The settings of a custom rating list (Q117), and the rating it may fill by spelling (the
-#: command line's ``--into national|manual`` too): the national or the manual one (FIDE's
-#: list alone fills the FIDE rating). Which column each is, is the workbook's.
+#: The settings of a custom rating list (Q117); the rating it may fill, by spelling, is
+#: :data:`ratingbook.events.codes.CUSTOM_INTO_SPELLINGS`.
 CUSTOM_LIST = "Custom List"
 CUSTOM_LIST_INTO = "Custom List Into"
-NATIONAL = "national"
-CUSTOM_INTO_SPELLINGS: Mapping[str, str] = {
-    "national": NATIONAL,
-    "national rating": NATIONAL,
-    "manual": "manual",
-    "manual rating": "manual",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,7 +209,7 @@ def update_custom_list_book(
     players it does not have (the first lines of them).
     """
     from ratingbook.core.encoding import decode_legacy
-    from ratingbook.events.settings import CUSTOM_INTO_SPELLINGS, NATIONAL
+    from ratingbook.events.codes import CUSTOM_INTO_SPELLINGS, NATIONAL
     from ratingbook.workbook.sheets.event_book import CUSTOM_COLUMNS, custom_list_setting
 
     where = None

@@ -17,7 +17,7 @@ from fractions import Fraction
 from ratingbook.core.cells import ROUNDS, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location
-from ratingbook.events.codes import Scoring, parse_tiebreaks
+from ratingbook.events.codes import CUSTOM_INTO_SPELLINGS, Scoring, parse_tiebreaks
 from ratingbook.events.periods import (
     OVER_30_DAYS,
     RATING_PERIODS,
@@ -27,7 +27,6 @@ from ratingbook.events.periods import (
 )
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
-    CUSTOM_INTO_SPELLINGS,
     CUSTOM_LIST,
     CUSTOM_LIST_INTO,
     END_OF_EVENT,
