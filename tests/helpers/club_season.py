@@ -8,15 +8,17 @@ an Elo book, a Swiss book and a camp ladder book made from the project's templat
 PGN dated January 2026 (New Year Rapid), before the months already rated: a late result.
 
 The club's members play only each other, in the three PGN events, so their ratings and series
-points can be worked by hand (tests/season/test_club_season_cli.py); the other events give the
-list its size and every kind of source. Nothing expected comes from here: it only runs the
-commands a user would type and keeps what they printed.
+points can be worked by hand, and by :func:`members_elo` here; the other events give the list
+its size and every kind of source. :func:`club_season` only runs the commands a user would
+type and keeps what they printed.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 import subprocess
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +46,48 @@ CLUB_NIGHTS = (
 LATE = (("New Year Rapid", dt.date(2026, 1, 10), "Kelly, Ann", "Byrne, Bob", "1-0"),)
 ELO_DAY = dt.date(2026, 3, 14)  # the Elo book's games, in the last month rated: not late
 LADDER_DAY = dt.date(2026, 5, 2)  # the day the ladder's first week was archived
+
+
+_SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+_NAME = {"Kelly, Ann": "1", "Byrne, Bob": "2", "Hart, Cleo": "3"}
+MEMBER_IDS = frozenset(_NAME.values())
+
+
+def _k(rating: float) -> int:
+    """The template's K Rules for a member with no birth year: below 1600 K 32, below 2000
+    K 24, else 16."""
+    return 32 if rating < 1600 else 24 if rating < 2000 else 16
+
+
+def members_elo(games: tuple[tuple[object, ...], ...]) -> list[tuple[str, str, int, int]]:
+    """(month, ID, before, after) of every member who played in a month, month by month: an
+    Elo list written here from the rules the template states, never ratingbook's engine
+    (monthly periods, every expected score from the ratings at the period's start, K by the
+    first K rule that matches, the change rounded half away from zero, floor 400). The
+    members play only each other, so their ratings need no one else's."""
+    rating = {key: float(start) for key, _, start in MEMBERS}
+    months: dict[str, list[tuple[object, ...]]] = defaultdict(list)
+    for game in games:
+        months[f"{game[1]:%Y-%m}"].append(game)
+    history = []
+    for month in sorted(months):
+        start = dict(rating)
+        change: dict[str, float] = defaultdict(float)
+        for _, _, white, black, result in months[month]:
+            w, b, s = _NAME[str(white)], _NAME[str(black)], _SCORE[str(result)]
+            for me, other, score in ((w, b, s), (b, w, 1 - s)):
+                expected = 1 / (1 + 10 ** ((start[other] - start[me]) / 400))
+                change[me] += _k(start[me]) * (score - expected)
+        for key in sorted(change):
+            x = change[key]
+            rounded = math.floor(abs(x) + 0.5) * (1 if x >= 0 else -1)
+            rating[key] = max(400, start[key] + rounded)
+            history.append((month, key, int(start[key]), int(rating[key])))
+    return history
+
+
+def final(history: list[tuple[str, str, int, int]]) -> dict[str, int]:
+    return {key: after for _, key, _, after in history}
 
 
 @dataclass(frozen=True)

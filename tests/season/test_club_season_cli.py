@@ -4,62 +4,34 @@ files, a PGN of two club events, an Elo, a Swiss and a ladder book from the temp
 late PGN), then ``recalc``, the list, one history, the series standings and ``publish``.
 
 Expected values are worked here, never taken from ratingbook: the club's members' ratings by
-:func:`members_elo`, an Elo list written from the rules the template states (monthly periods,
-every expected score from the ratings at the period's start, K by the first K rule that
-matches, the change rounded half away from zero, floor 400); the series by hand from the
-template's series settings; a TRF player's series points from the rank column of his files.
+hand and by :func:`~tests.helpers.club_season.members_elo`, an Elo list written in the tests
+from the rules the template states; the series by hand from the template's series settings; a
+TRF player's series points from the rank column of his files.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
 from pathlib import Path
 
 import openpyxl
 import pytest
 from tests.helpers.browser import Tables
 from tests.helpers.cli import run
-from tests.helpers.club_season import CLUB_NIGHTS, LATE, MEMBERS, TRFS, Season, club_season
+from tests.helpers.club_season import (
+    CLUB_NIGHTS,
+    LATE,
+    MEMBER_IDS,
+    MEMBERS,
+    TRFS,
+    Season,
+    club_season,
+    final,
+    members_elo,
+)
 
 pytestmark = pytest.mark.slow
-
-_SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-_NAME = {"Kelly, Ann": "1", "Byrne, Bob": "2", "Hart, Cleo": "3"}
-
-
-def _k(rating: float) -> int:
-    """The template's K Rules for a member with no birth year: below 1600 K 32, below 2000
-    K 24, else 16."""
-    return 32 if rating < 1600 else 24 if rating < 2000 else 16
-
-
-def members_elo(games: tuple[tuple[object, ...], ...]) -> list[tuple[str, str, int, int]]:
-    """(month, ID, before, after) of every member who played in a month, month by month."""
-    rating = {key: float(start) for key, _, start in MEMBERS}
-    months: dict[str, list[tuple[object, ...]]] = defaultdict(list)
-    for game in games:
-        months[f"{game[1]:%Y-%m}"].append(game)
-    history = []
-    for month in sorted(months):
-        start = dict(rating)
-        change: dict[str, float] = defaultdict(float)
-        for _, _, white, black, result in months[month]:
-            w, b, s = _NAME[str(white)], _NAME[str(black)], _SCORE[str(result)]
-            for me, other, score in ((w, b, s), (b, w, 1 - s)):
-                expected = 1 / (1 + 10 ** ((start[other] - start[me]) / 400))
-                change[me] += _k(start[me]) * (score - expected)
-        for key in sorted(change):
-            x = change[key]
-            rounded = math.floor(abs(x) + 0.5) * (1 if x >= 0 else -1)
-            rating[key] = max(400, start[key] + rounded)
-            history.append((month, key, int(start[key]), int(rating[key])))
-    return history
-
-
-def final(history: list[tuple[str, str, int, int]]) -> dict[str, int]:
-    return {key: after for _, key, _, after in history}
 
 
 def changed_lines(stdout: str) -> dict[str, tuple[str, str, str]]:
@@ -154,7 +126,7 @@ def test_recalc_changes_nothing_and_the_list_is_the_independent_elos(season: Sea
     assert [row["Rank"] for row in listed[: len(ratings)]] == [
         1 + sum(1 for r in ratings if r > rating) for rating in ratings
     ]
-    members = {row["ID"]: row for row in listed if row["ID"] in _NAME.values()}
+    members = {row["ID"]: row for row in listed if row["ID"] in MEMBER_IDS}
     expected = final(members_elo(LATE + CLUB_NIGHTS))
     assert {key: row["Rating"] for key, row in members.items()} == expected
     assert {key: row["Games"] for key, row in members.items()} == {"1": 5, "2": 5, "3": 4}
