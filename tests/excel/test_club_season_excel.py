@@ -113,7 +113,7 @@ def test_consistency_recalc_in_excel_writes_what_ratingbook_recalc_writes(
 
 
 @pytest.mark.parametrize("button", [main, recalc_ratings], ids=["button", "script"])
-def test_the_late_game_typed_in_excel_is_rated_as_the_command_line_and_the_hand_rate_it(
+def test_consistency_the_late_game_typed_in_excel_is_rated_as_season_add_and_the_hand_rate_it(
     season: Season, button: Any
 ) -> None:
     """The list before the late event, opened in Excel; the officer types the New Year Rapid's
