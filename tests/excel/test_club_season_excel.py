@@ -98,16 +98,25 @@ def season(tmp_path_factory: pytest.TempPathFactory) -> Season:
     return club_season(tmp_path_factory.mktemp("club-season-excel"))
 
 
+@pytest.mark.parametrize("system", ["Elo", "Glicko-2", "FIDE"])
 def test_consistency_recalc_in_excel_writes_what_ratingbook_recalc_writes(
-    season: Season,
+    season: Season, system: str
 ) -> None:
-    """The list after its ten events, opened in Excel, Recalc Ratings: every generated sheet
-    as ``ratingbook recalc`` of the same file writes it."""
-    out = season.folder / "recalculated.xlsx"
-    done = run("recalc", season.book, "-o", out)
+    """The list after its ten events, its `System` set in `List Settings` (the template's Elo,
+    Glicko-2, or FIDE), opened in Excel, Recalc Ratings: every generated sheet as ``ratingbook
+    recalc`` of the same file writes it."""
+    book = openpyxl.load_workbook(season.book)
+    for row in book["List Settings"].iter_rows(min_row=2):
+        if row[0].value == "System":
+            row[1].value = system
+    typed = season.folder / f"club-list-{system}.xlsx"
+    book.save(typed)
+    out = season.folder / f"recalculated-{system}.xlsx"
+    done = run("recalc", typed, "-o", out)
     assert done.returncode == 0, done.stderr
+    assert f"rating list ({system}, by month)" in done.stdout
     wanted = grids(out)
-    after, _ = clicked(grids(season.book), recalc_book)
+    after, _ = clicked(grids(typed), recalc_book)
     for name in GENERATED:
         assert trimmed(after[name]) == trimmed(wanted[name]), name
 
