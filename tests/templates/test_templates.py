@@ -152,7 +152,7 @@ DROPDOWNS = {
         ("Swiss Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,½-0,0-½,0-0,PAB,HPB,FPB,ZPB"')
     ],
     "team": [("Team Boards", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-"')],
-    "ratinglist": [("List Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-"')],
+    "ratinglist": [("List Games", "Result", '"1-0,0-1,½-½,+/-,-/+,-/-,PAB,HPB,FPB,ZPB"')],
 }
 
 # (sheet, column header, number format of its data cells) per template.
@@ -483,14 +483,15 @@ def test_every_input_sheet_is_an_excel_table_with_a_frozen_header(
 def test_result_cells_have_a_dropdown_reaching_far_below_the_samples(
     kind: str, books: dict[str, Workbook]
 ) -> None:
-    """A list validation on rows 2..1000 of each result column (and Active), warning on others."""
+    """A list validation on every row of each result column (and Active) below the header, to
+    the sheet's last (a season's List Games outgrows a thousand rows), warning on others."""
     for sheet, header, choices in DROPDOWNS[kind]:
         ws = books[kind][sheet]
         letter = column_of(ws, header)
         found = [
             dv
             for dv in ws.data_validations.dataValidation
-            if f"{letter}2:{letter}{writer.LAST_ENTRY_ROW}" in str(dv.sqref).split()
+            if f"{letter}2:{letter}1048576" in str(dv.sqref).split()  # Excel's last row
         ]
         assert len(found) == 1, (sheet, header)
         dv = found[0]

@@ -210,8 +210,9 @@ RATING_LIST_DESIGN = Design(
             dropdowns=(
                 Dropdown(
                     "Result",
-                    ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-"),
-                    "1-0 White won, 0-1 Black won, ½-½ draw; +/- -/+ -/- forfeits (not rated).",
+                    ("1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "PAB", "HPB", "FPB", "ZPB"),
+                    "1-0 White won, 0-1 Black won, ½-½ draw; +/- -/+ -/- forfeits; PAB HPB FPB "
+                    "ZPB a bye, Black empty (forfeits and byes are not rated).",
                     also="1/2-1/2 and the other spellings of Swiss Games are accepted too.",
                 ),
             ),

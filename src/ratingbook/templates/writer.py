@@ -101,8 +101,9 @@ DESIGNS: dict[str, Design] = {
 KINDS: tuple[str, ...] = tuple(DESIGNS)
 INSTRUCTIONS = "Instructions"
 
-# Dropdowns and column formats reach this far down, so rows typed below the samples get them.
-LAST_ENTRY_ROW = 1000
+# Dropdowns reach the sheet's last row (Excel's 1,048,576: one range, no cost in the file), so
+# every row typed below the samples gets them: a season's List Games outgrows a thousand rows.
+LAST_ENTRY_ROW = 1_048_576
 
 # Fixed stamps: the same code writes the same bytes on every machine and every day.
 _DOCUMENT_TIME = _dt.datetime(2024, 1, 1, 0, 0, 0)
