@@ -490,8 +490,11 @@ def _changes(before: RatedList, after: RatedList) -> list[str]:
     return [line for _, line in sorted(moved, key=lambda m: m[0])]
 
 
-def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
-    """``events`` (read from their files) added to the list: the module text's second run."""
+def plan_add_events(
+    sheets: Sheets, events: Sequence[SeasonEvent], unread: Sequence[RatingbookError] = ()
+) -> Plan:
+    """``events`` (read from their files) added to the list: the module text's second run.
+    ``unread``: the problems of the files that did not read, refused with the checks' own."""
     book, base = _read(sheets)
     if book.events_table is None:
         raise InvalidValueError(
@@ -502,7 +505,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     if book.ranks_table is None:  # kept nowhere: this run places them as every later one will
         events = [replace(e, ranks=()) for e in events]
     before = _rate(book.settings, base)
-    addition = add_events(base.season, events)
+    addition = add_events(base.season, events, unread)
     addition.check()
     # Named apart before the list is rated, so the sheets this run writes (Series Notes,
     # Rating Changes) show the name List Games is given: List Games tells events by name.
