@@ -124,8 +124,8 @@ class TrfImport:
     refused: tuple[RatingbookError, ...] = ()
     """In a ``rated`` reading (a season's list), what refuses the file once its records are read:
     two records that do not tell the same game, a result symbol TRF does not know. ``event``
-    holds the games that read (those left out), so the caller checks them too and names every
-    problem of the file at once; an import for a Swiss book raises these instead."""
+    holds the games that read (the games these name left out), so the caller checks them too
+    and names every problem of the file at once; an import for a Swiss book raises these."""
 
     @property
     def fide_mode(self) -> bool:
