@@ -173,3 +173,27 @@ def test_undo_right_after_an_addition_gives_the_book_back_cell_for_cell(tmp_path
     assert after.keys() == before.keys()
     for sheet, was in before.items():
         assert after[sheet] == was, sheet
+
+
+JUNI = DATA / "trf" / "lichess_2020-06-26_juni-blitz.trf"
+
+
+def test_a_list_of_an_older_template_is_widened_for_the_rows_it_is_given(tmp_path: Path) -> None:
+    """A list made before List Games' event name was 26 units wide (15, as stop 43's template
+    made it): the rows added are one line tall for ``Juni Blitzschach 5 Plus 0`` (25 letters),
+    so the column is widened to hold it on one line; a column wider than needed keeps its
+    width (White, made 30 here)."""
+    book = tmp_path / "club.xlsx"
+    TemplateBook(build_template("ratinglist")).save(book)
+    wb = openpyxl.load_workbook(book)
+    wb["List Games"].column_dimensions["B"].width = 15
+    wb["List Games"].column_dimensions["D"].width = 30
+    wb.save(book)
+    assert run("season", "add", book, JUNI, "--in-place").returncode == 0
+    ws = openpyxl.load_workbook(book)["List Games"]
+    assert ws.cell(1, 2).value == "Event Name" and ws.cell(1, 4).value == "White"
+    assert ws.column_dimensions["B"].width >= 26  # 25 letters and the cell's padding
+    assert ws.column_dimensions["D"].width == 30
+    last = ws.max_row
+    assert ws.cell(last, 2).value == "Juni Blitzschach 5 Plus 0"
+    assert ws.row_dimensions[last].height == 15  # one line

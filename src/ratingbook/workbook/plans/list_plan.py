@@ -59,14 +59,14 @@ from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPl
 from ratingbook.season.names import exact_name
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
-from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
+from ratingbook.workbook.port.book import Plan, WriteBlock
 from ratingbook.workbook.port.presentation import PrintSetup
 from ratingbook.workbook.sheets.list_layout import (
     LIST_EVENTS_WIDTHS,
     LIST_EVENTS_WRAPPED,
     LIST_GAMES_WIDTHS,
     LIST_GAMES_WRAPPED,
-    row_heights,
+    wrapped_rows_below,
 )
 from ratingbook.workbook.sheets.list_rows import (
     ListBook,
@@ -551,24 +551,14 @@ def plan_add_events(
     ]
     rank_rows = [_rank_row(r, name, e, addition) for name, _, e in written for r in e.ranks]
     blocks: list[WriteBlock] = []
-    for table, rows, heights in (
-        (book.players_table, player_rows, ()),
-        # List Games' and List Events' texts wrap: each row written as tall as its lines
-        (
-            book.games_table,
-            game_rows,
-            row_heights(game_rows, LIST_GAMES_WIDTHS, LIST_GAMES_WRAPPED),
-        ),
-        (
-            book.events_table,
-            event_rows,
-            row_heights(event_rows, LIST_EVENTS_WIDTHS, LIST_EVENTS_WRAPPED),
-        ),
-        (book.ranks_table, rank_rows, ()),
+    # List Games' and List Events' texts wrap: each row written as tall as its lines
+    for table, rows, widths, wrapped in (
+        (book.players_table, player_rows, {}, ()),
+        (book.games_table, game_rows, LIST_GAMES_WIDTHS, LIST_GAMES_WRAPPED),
+        (book.events_table, event_rows, LIST_EVENTS_WIDTHS, LIST_EVENTS_WRAPPED),
+        (book.ranks_table, rank_rows, {}, ()),
     ):
-        if table is None:
-            continue
-        block = rows_below(table, rows, heights)
+        block = wrapped_rows_below(table, rows, widths, wrapped) if table is not None else None
         if block is not None:
             blocks.append(block)
     summary = [

@@ -18,7 +18,10 @@ print (11: narrower, a date printed as ###).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from ratingbook.core.tables import Table
+from ratingbook.workbook.port.book import WriteBlock, rows_below
 from ratingbook.workbook.port.presentation import LINE_HEIGHT, column_width, row_lines
 
 __all__ = [
@@ -28,6 +31,7 @@ __all__ = [
     "LIST_GAMES_WIDTHS",
     "LIST_GAMES_WRAPPED",
     "row_heights",
+    "wrapped_rows_below",
 ]
 
 #: List Games: a game a row, printed on one line: landscape, one page wide at 9 points (issue
@@ -75,3 +79,25 @@ def row_heights(
     return tuple(
         LINE_HEIGHT * row_lines([row.get(name) for name in wrapped], room, every) for row in rows
     )
+
+
+def wrapped_rows_below(
+    table: Table,
+    rows: Sequence[Mapping[str, object]],
+    widths: Mapping[str, float],
+    wrapped: Sequence[str],
+) -> WriteBlock | None:
+    """``rows`` under ``table`` (:func:`~ratingbook.workbook.port.book.rows_below`); with
+    ``wrapped`` columns, each row as tall as :func:`row_heights` says, and each wrapped column
+    at least the width those heights were counted at: a list made by an older template (List
+    Games' event name 15 units wide) is widened, never narrowed, so no text prints over the
+    next row."""
+    if not wrapped:
+        return rows_below(table, rows)
+    block = rows_below(table, rows, row_heights(rows, widths, wrapped))
+    if block is None:
+        return None
+    room = [
+        (table.columns[n], column_width(n, widths.get(n))) for n in wrapped if n in table.columns
+    ]
+    return replace(block, widths=tuple(room))
