@@ -134,3 +134,66 @@ def test_what_season_add_prints_names_only_the_lists_sheets(tmp_path: Path) -> N
     # what the list keeps is still said: the dummy bye player, the byes read from the totals
     assert f"file {KARL_MALA.name!r}, line 297: player 284 'spielfrei' is the bye" in printed
     assert f"file {MAJOR.name!r}, line 14: round 2: the bye of 'Clancy, Dan'" in printed
+
+
+def _cells(path: Path) -> dict[str, object]:
+    """Every sheet of the book, cell for cell over its used range, with its size, its tables'
+    ranges and its rows' heights: a blank row left in a table shows in each. ``Event
+    History`` is left out: the hidden journal of acts, which keeps an undone act for redo."""
+    book = openpyxl.load_workbook(path)
+    return {
+        ws.title: (
+            ws.dimensions,
+            {t.name: t.ref for t in ws.tables.values()},
+            {n: d.height for n, d in ws.row_dimensions.items() if d.height},
+            [list(r) for r in ws.iter_rows(values_only=True)],
+        )
+        for ws in book.worksheets
+        if ws.title != "Event History"
+    }
+
+
+def test_undo_right_after_an_addition_gives_the_book_back_cell_for_cell(tmp_path: Path) -> None:
+    """Kilkenny (Nov 2011) in the list; then Bunratty Minor (Feb 2011, a late event: the list
+    is re-rated from its month, List History and Rating Changes rebuilt longer) added and
+    undone: List Players, List Games, List Events, Event Ranks and the history sheets are the
+    book before the addition, with no row left over."""
+    book = tmp_path / "club.xlsx"
+    TemplateBook(build_template("ratinglist")).save(book)
+    assert run("season", "add", book, MASTERS, "--in-place").returncode == 0
+    before = _cells(book)
+    players = len(rows(book, "List Players"))
+    added = run("season", "add", book, MINOR, "--in-place")
+    assert added.returncode == 0, added.stderr
+    assert "a late event" in added.stdout
+    assert len(rows(book, "List Players")) > players
+    undone = run("undo", book)
+    assert undone.returncode == 0, undone.stderr
+    after = _cells(book)
+    assert after.keys() == before.keys()
+    for sheet, was in before.items():
+        assert after[sheet] == was, sheet
+
+
+JUNI = DATA / "trf" / "lichess_2020-06-26_juni-blitz.trf"
+
+
+def test_a_list_of_an_older_template_is_widened_for_the_rows_it_is_given(tmp_path: Path) -> None:
+    """A list made before List Games' event name was 26 units wide (15, as stop 43's template
+    made it): the rows added are one line tall for ``Juni Blitzschach 5 Plus 0`` (25 letters),
+    so the column is widened to hold it on one line; a column wider than needed keeps its
+    width (White, made 30 here)."""
+    book = tmp_path / "club.xlsx"
+    TemplateBook(build_template("ratinglist")).save(book)
+    wb = openpyxl.load_workbook(book)
+    wb["List Games"].column_dimensions["B"].width = 15
+    wb["List Games"].column_dimensions["D"].width = 30
+    wb.save(book)
+    assert run("season", "add", book, JUNI, "--in-place").returncode == 0
+    ws = openpyxl.load_workbook(book)["List Games"]
+    assert ws.cell(1, 2).value == "Event Name" and ws.cell(1, 4).value == "White"
+    assert ws.column_dimensions["B"].width >= 26  # 25 letters and the cell's padding
+    assert ws.column_dimensions["D"].width == 30
+    last = ws.max_row
+    assert ws.cell(last, 2).value == "Juni Blitzschach 5 Plus 0"
+    assert ws.row_dimensions[last].height == 15  # one line

@@ -820,6 +820,42 @@ def test_a_list_fed_a_trf_prints_its_input_sheets_readable(tmp_path: Path) -> No
     assert {s: sizes[s] for s in ("List Games", "List Events") if sizes[s] < READABLE} == {}
 
 
+MAI_TURNIER = REAL_TRF / "lichess_2020-05-29_mai-5plus0.trf"
+
+
+def test_a_list_fed_trfs_with_long_file_names_prints_each_game_on_one_line(
+    tmp_path: Path,
+) -> None:
+    """Stop 43: List Games printed a game's source (``file
+    'lichess_2020-06-26_juni-blitz.trf', line 16``) on three lines, each game's row as tall.
+    Fed Juni (9 players, 9 rounds) and Mai (13 players, 10 rounds), every game and bye prints
+    on one line with its date, round, players, IDs, result and its line in the file (the file
+    named on List Events), every number under its header, at 9 points or more."""
+    book = tmp_path / "club-list.xlsx"
+    book.write_bytes(templates.template_bytes("ratinglist"))
+    done = run("season", "add", book, JUNI_BLITZ, MAI_TURNIER, "--in-place")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (pdf,) = to_pdfs([book], tmp_path / "pdf")
+    assert printed_sizes(book, pdf)["List Games"] >= READABLE
+    assert [p for p in misplaced(book, pdf) if "'List Games'" in p] == []
+    sheet = openpyxl.load_workbook(book, read_only=True)["List Games"]
+    added = [r for r in sheet.iter_rows(min_row=2, values_only=True) if r[-1]]
+    # the games of the files' 001 records, White's side of each: Juni 36, Mai 56
+    assert sum(1 for r in added if r[5]) == 36 + 56
+    printed = [
+        " ".join(w.text for w in line)
+        for sheet_name, _, page in sheet_pages(book, pdf)
+        if sheet_name == "List Games"
+        for line in page
+    ]
+    for row in added:
+        day, event, round_, white, white_id, black, black_id, result, source = row
+        words = [f"{day:%Y-%m-%d}", event, str(round_), white, str(white_id)]
+        words += [str(black), str(black_id)] if black else []
+        one = " ".join([*words, str(result), str(source)])
+        assert printed.count(one) == 1, one
+
+
 @pytest.mark.parametrize("name", sorted(IMPORTED))
 def test_an_imported_book_prints_every_number_under_its_header_and_every_name_whole(
     name: str, imported: dict[str, tuple[Path, Path]]

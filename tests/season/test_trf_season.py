@@ -29,6 +29,7 @@ from ratingbook.season import (
     read_trf,
     read_trf_bytes,
 )
+from ratingbook.season.model import PartlyRead
 from ratingbook.trf.exporter import export_trf
 from ratingbook.trf.importer import import_trf
 
@@ -312,15 +313,17 @@ def test_an_unknown_result_symbol_is_an_error_naming_file_line_and_column() -> N
     """Round 1 of line 3 written ``Q`` (the user test's lichess file): TRF has no such result
     (FIDE's TRF-2026 result codes; ? and X for a game without a result yet). The Swiss reading
     guesses an adjourned game; a rated list refuses the file, naming column 99 (round 1's
-    result letter: columns 92-99, the letter last)."""
+    result letter: columns 92-99, the letter last), with its other games for the season's
+    checks (round 2's)."""
     lines = [*THREE_ROUNDS]
     lines[2] = record(1, "Able, Ann", "1.0", 1, ["2,w,Q", "3,b,1"])
-    with pytest.raises(SeasonError) as caught:
+    with pytest.raises(PartlyRead) as caught:
         read_trf("\n".join(lines), "club-night.trf")
     assert str(caught.value) == (
         "file 'club-night.trf', line 3: round 1 (columns 92-99): result 'Q' in column 99 is "
         "not a TRF result code (1, 0, =, +, -, W, D, L; ? or X for a game without a result yet)"
     )
+    assert {g.round for g in caught.value.event.games} == {2}  # round 1 waits for its result
 
 
 def test_an_adjourned_game_is_named_and_its_round_left_out() -> None:

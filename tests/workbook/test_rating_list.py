@@ -223,9 +223,10 @@ def test_a_late_event_rerates_from_its_period_and_undo_takes_it_back() -> None:
     games_after = book.read_values("List Games")
     assert len(games_after) == len(games_before) + 2
     assert games_after[-1][6] == "10"  # Black ID: the new player's ID
-    assert games_after[-1][8] == "file 'late.trf', line 6"
+    assert games_after[-1][8] == "line 6"  # in the event's file, named on List Events
     [event_row] = book.read_values("List Events")[1:]
     assert event_row[0] == "Halloween Rapid" and event_row[5] == late.fingerprint
+    assert event_row[2] == "late.trf"
     # the same event again: refused, nothing written
     with pytest.raises(RatingbookError, match="already in the season"):
         Session(book).run(AddEvents((late,)))

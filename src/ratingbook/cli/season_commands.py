@@ -4,7 +4,8 @@ Thin: the files are read by :mod:`ratingbook.files.season_sources`, the events a
 session (:class:`ratingbook.session.AddEvents`), which checks them, appends their games and new
 players, re-rates the list and keeps the act for undo. The summary says whose ratings changed
 and by how much; with ``--dry-run`` nothing is written. An input error (the same event twice, a
-bad line of a file) ends the command with exit status 2, every problem named, nothing written.
+bad line of a file) ends the command with exit status 2, every problem of every file named (a
+file that does not read does not keep the others from being checked), nothing written.
 """
 
 from __future__ import annotations
@@ -61,17 +62,21 @@ def season_add_command(
     """
     from ratingbook.files.backends import open_book
     from ratingbook.files.disk import held_for_in_place
-    from ratingbook.files.season_sources import read_sources
+    from ratingbook.files.season_sources import read_each
     from ratingbook.session import AddEvents, Done, Session
 
     [(source, target)] = targets((book,), output, out_dir, in_place, force, "added")
-    events = read_sources(sources, backend, day=day.date() if day is not None else None)
+    # A file that does not read is refused with the checks of the others (AddEvents.unread)
+    read = read_each(sources, backend, day=day.date() if day is not None else None)
+    events = read.events
     held = held_for_in_place(Path(source)) if in_place and not dry_run else nullcontext()
     with held:
         workbook = open_book(source, backend)
         if in_place and not dry_run:
             workbook.refuse_in_place()
-        done = Session(workbook, name=str(target)).run(AddEvents(events), dry_run=dry_run)
+        done = Session(workbook, name=str(target)).run(
+            AddEvents(events, read.problems), dry_run=dry_run
+        )
         assert isinstance(done, Done)  # nothing in an addition waits for a confirmation
         for line in done.summary:
             click.echo(line)

@@ -14,22 +14,27 @@ This module alone decides which file is read how, by its name's ending:
 a team event without a Start Date); a source that gives its dates ignores it.
 
 Every problem of every file is reported at once, each naming its file and line (or book,
-sheet and row); nothing is read half.
+sheet and row). :func:`read_each` gives them with the events read, for the season's checks to
+run on these in the same run (``season add`` names a bad line of one file and a game two other
+files report differently together); a file refused for its own problems whose games read (a
+TRF whose records contradict each other, :class:`~ratingbook.season.model.PartlyRead`) gives
+its event too, to be checked and never added. :func:`read_sources` raises the problems.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files.backends import DEFAULT_BACKEND, open_book
-from ratingbook.season.model import SeasonError, SeasonEvent, SourceRef, in_source
+from ratingbook.season.model import PartlyRead, SeasonError, SeasonEvent, SourceRef, in_source
 from ratingbook.season.pgn_source import read_pgn
 from ratingbook.season.trf_source import read_trf_bytes
 
-__all__ = ["SOURCE_SUFFIXES", "read_sources"]
+__all__ = ["SOURCE_SUFFIXES", "Sources", "read_each", "read_sources"]
 
 _TRF = (".trf", ".trfx", ".tab", ".txt")
 _PGN = (".pgn",)
@@ -67,22 +72,44 @@ def _read(path: Path, backend: str, day: dt.date | None) -> tuple[SeasonEvent, .
     )
 
 
-def read_sources(
+@dataclass(frozen=True, slots=True)
+class Sources:
+    """What the files gave: their events, in order (with those of files read in part), and
+    every problem of every file (none: every file read whole)."""
+
+    events: tuple[SeasonEvent, ...]
+    problems: tuple[RatingbookError, ...] = ()
+
+
+def read_each(
     paths: Sequence[str], backend: str = DEFAULT_BACKEND, *, day: dt.date | None = None
-) -> tuple[SeasonEvent, ...]:
-    """Every event of ``paths``, in order; every problem of every file at once. ``day``: the
-    date of the games of a source that gives none (the module text)."""
+) -> Sources:
+    """Every event of ``paths`` and every problem of every file, nothing raised (the module
+    text). ``day``: the date of the games of a source that gives none."""
     events: list[SeasonEvent] = []
     problems: list[RatingbookError] = []
     for name in paths:
         try:
             events.extend(_read(Path(name), backend, day))
+        except PartlyRead as refused:
+            events.append(refused.event)
+            problems.extend(refused.errors)
         except InputErrors as errors:
             problems.extend(errors.errors)
         except RatingbookError as error:
             problems.append(error)
-    if len(problems) == 1:
-        raise problems[0]
-    if problems:
-        raise InputErrors(problems)
-    return tuple(events)
+    return Sources(tuple(events), tuple(problems))
+
+
+def read_sources(
+    paths: Sequence[str], backend: str = DEFAULT_BACKEND, *, day: dt.date | None = None
+) -> tuple[SeasonEvent, ...]:
+    """Every event of ``paths``, in order; every problem of every file raised at once (none
+    of the season's checks: :func:`read_each` gives the problems to run them). ``day``: the
+    date of the games of a source that gives none (the module text)."""
+    read = read_each(paths, backend, day=day)
+    if len(read.problems) == 1:
+        raise read.problems[0]
+    if read.problems:
+        raise InputErrors(read.problems)
+    return read.events

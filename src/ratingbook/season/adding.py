@@ -9,7 +9,8 @@ This module alone decides the order of an addition (:func:`add_events`), on plai
 2. every event is checked (:func:`~ratingbook.season.checks.check_events`): the same event
    twice, a game two sources report, a player twice in a round, a game outside its event's
    dates, an unknown result; with the problems of the matching (an alias naming no player, a
-   name two list players answer to);
+   name two list players answer to) and those of the files that did not read, or read in part
+   (``unread``: the events that did read are still checked, so one run names them all);
 3. a late result: the first rated period the new events change
    (:func:`~ratingbook.season.periods.late_result`).
 
@@ -31,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ratingbook.errors import InputErrors
+from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.season.checks import check_events
 from ratingbook.season.identity import Alias, Candidate, Matching, Merge, match_players
 from ratingbook.season.model import (
@@ -75,7 +76,7 @@ class Addition:
     season: Season
     matching: Matching
     late: LateResult | None
-    problems: tuple[SeasonError, ...] = ()
+    problems: tuple[RatingbookError, ...] = ()
     added: tuple[str, ...] = field(default=())
     continued: tuple[Continuation, ...] = ()
 
@@ -160,8 +161,12 @@ def _decided(matching: Matching) -> Callable[[SourcePlayer], str | None]:
     return decided
 
 
-def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
-    """Add ``events`` to ``season`` (the module text's sequence)."""
+def add_events(
+    season: Season, events: Sequence[SeasonEvent], unread: Sequence[RatingbookError] = ()
+) -> Addition:
+    """Add ``events`` to ``season`` (the module text's sequence). ``unread``: the problems of
+    the files that did not read (or read in part), listed first; the checks still run on
+    ``events``, so one run names every problem."""
     held = list(season.events)
     fresh: list[SeasonEvent] = []
     continued: list[Continuation] = []
@@ -193,7 +198,8 @@ def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
     new = source_players([*fresh, *(c.event for c in continued)])
     matching = match_players(season.rows, source_players(everything), season.aliases, report=new)
     decided = _decided(matching)
-    problems = [*early, *matching.problems, *check_events(everything, matching.key_of, decided)]
+    checked = check_events(everything, matching.key_of, decided)
+    problems = [*unread, *early, *matching.problems, *checked]
     if problems:
         return Addition(season, matching, None, tuple(problems))
     changed = [e for e, was in zip(held, season.events, strict=True) if e is not was]

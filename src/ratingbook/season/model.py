@@ -16,6 +16,8 @@ This module alone decides what these things are:
 - an **event** (:class:`SeasonEvent`) and its **fingerprint** (:func:`fingerprint`), decided
   from its games and never from a file's name, so the same event added twice is recognised
   when the file was renamed or written again by another program;
+- a source **read in part** (:class:`PartlyRead`): a file refused for its own problems, with the
+  games of it that read, so the season's checks name their problems too;
 - an event's **final ranking** (:class:`EventRank`), when its source has one: each player's
   rank as the source decided it, its tie-breaks applied (a TRF's rank column, a Swiss or
   round-robin book's standings, a team event's ranking of its teams: then each player takes
@@ -33,11 +35,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ratingbook.core.results import Result
-from ratingbook.errors import Location, RatingbookError
+from ratingbook.errors import InputErrors, Location, RatingbookError
 from ratingbook.season.names import exact_name
 
 __all__ = [
     "EventRank",
+    "PartlyRead",
     "SeasonError",
     "SeasonEvent",
     "SeasonGame",
@@ -101,6 +104,20 @@ class SeasonError(RatingbookError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.problem, self.source, self.column, self.also))
+
+
+class PartlyRead(InputErrors):
+    """A source refused for its own problems (``errors``: a TRF whose records do not tell the
+    same game), with ``event``: the games of it that read. The season checks those with the
+    other sources' (a round date outside the event's dates is named with the contradictions,
+    in one run); the problems refuse the addition, so the event is never added."""
+
+    def __init__(self, errors: Iterable[RatingbookError], event: SeasonEvent) -> None:
+        self.event = event
+        super().__init__(errors)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.errors, self.event))
 
 
 def in_source(error: RatingbookError, file: str) -> SeasonError:

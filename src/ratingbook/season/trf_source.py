@@ -4,7 +4,9 @@ This module alone decides how an individual event (:class:`ratingbook.events.eve
 feeds a season: every game and bye of it, with the date each was played and where each row
 came from. A TRF file is read by :func:`ratingbook.trf.importer.import_trf` (which already
 refuses a file whose records contradict each other: player 1 meets 12 but 12's record says 6;
-both claim the win); a Swiss or round-robin book is read by the workbook's sheet readers, and
+both claim the win; the file's other games still come, in a
+:class:`~ratingbook.season.model.PartlyRead`, so the season's checks name their problems in the
+same run); a Swiss or round-robin book is read by the workbook's sheet readers, and
 the event they build comes here the same way (:func:`season_event_from_swiss`).
 
 A game's date: its round's date when the source gives it (TRF record 132, the book's Round
@@ -45,6 +47,7 @@ from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.events.event import SwissEvent, SwissPlayer
 from ratingbook.season.model import (
     EventRank,
+    PartlyRead,
     SeasonError,
     SeasonEvent,
     SeasonGame,
@@ -204,7 +207,9 @@ def played_rounds(games: list[SeasonGame]) -> tuple[list[SeasonGame], list[str]]
 
 def read_trf(text: str, file: str) -> SeasonEvent:
     """A TRF file's text (TRF16 or TRF-2026, by any program) as a season's event; every
-    problem of the file named by ``file`` and line, all at once."""
+    problem of the file named by ``file`` and line, all at once. A file whose records are read
+    but do not agree (two records telling one game two ways, a result symbol TRF does not know)
+    raises :class:`~ratingbook.season.model.PartlyRead`, with the event of its other games."""
     try:
         imported = import_trf(text, rated=True)
     except InputErrors as errors:
@@ -225,7 +230,18 @@ def read_trf(text: str, file: str) -> SeasonEvent:
             "lists them)"
         )
     ranks = dict(imported.ranks)
-    return season_event_from_swiss(imported.event, file, kind="TRF", notes=notes, ranks=ranks)
+    if not imported.refused:
+        return season_event_from_swiss(imported.event, file, kind="TRF", notes=notes, ranks=ranks)
+    # Refused, yet its other games are checked with the season's (a round date outside the
+    # event's dates is named with the records that contradict each other, in one run).
+    refused = [in_source(e, file) for e in InputErrors(imported.refused).errors]
+    try:
+        event = season_event_from_swiss(imported.event, file, kind="TRF")
+    except InputErrors as errors:
+        raise InputErrors([*refused, *(in_source(e, file) for e in errors.errors)]) from None
+    except RatingbookError as error:
+        raise InputErrors([*refused, in_source(error, file)]) from None
+    raise PartlyRead(refused, event)
 
 
 def read_trf_bytes(data: bytes, file: str) -> SeasonEvent:

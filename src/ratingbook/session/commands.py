@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from ratingbook.errors import ConfirmationError
+from ratingbook.errors import ConfirmationError, RatingbookError
 
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
@@ -179,10 +179,13 @@ class UpdateFromCustomList:
 @dataclass(frozen=True, slots=True)
 class AddEvents:
     """Add events to a season's rating list (``ratingbook season add``): ``events`` as read
-    from their files (:mod:`ratingbook.files.season_sources`); refused, nothing written, when
-    one is already in the list or anything in them is wrong. Kept for undo."""
+    from their files (:mod:`ratingbook.files.season_sources`), ``unread`` the problems of the
+    files that did not read; refused, nothing written, when one is already in the list or
+    anything in them is wrong, every problem named (the unread files' with the checks of the
+    events read). Kept for undo."""
 
     events: tuple[SeasonEvent, ...]
+    unread: tuple[RatingbookError, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

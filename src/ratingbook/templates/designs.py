@@ -115,6 +115,10 @@ class InputSheet:
     #: Columns of IDs whose header does not say so (Ladder Games' White and Black): centred,
     #: as every ID column is (reports.tables.centred_columns).
     ids: tuple[str, ...] = ()
+    #: The most lines a header wraps onto (1: each on one line). Two let a column of short
+    #: values be as narrow as they are: List Games' IDs under ``White ID``, 11 units wide for
+    #: a header on one line, left its event's name too little room to print on one line.
+    header_lines: int = 1
 
     @property
     def header(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from ratingbook.templates.designs import TEXT, Design, Dropdown, InputSheet, gen
 from ratingbook.workbook.sheets.list_layout import (
     LIST_EVENTS_WIDTHS,
     LIST_EVENTS_WRAPPED,
+    LIST_GAMES_HEADER_LINES,
     LIST_GAMES_WIDTHS,
     LIST_GAMES_WRAPPED,
 )
@@ -207,6 +208,7 @@ RATING_LIST_DESIGN = Design(
             },
             widths=LIST_GAMES_WIDTHS,
             wrapped=LIST_GAMES_WRAPPED,
+            header_lines=LIST_GAMES_HEADER_LINES,
             dropdowns=(
                 Dropdown(
                     "Result",

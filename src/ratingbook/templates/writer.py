@@ -71,6 +71,7 @@ from ratingbook.workbook.port.presentation import (
     column_alignments,
     column_width,
     content_width,
+    header_height,
     indented_columns,
     row_lines,
 )
@@ -214,9 +215,11 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
     alignments = _alignments(sheet)
     indented = indented_columns(alignments)
     widths = [
-        column_width(name, _input_width(sheet, c)) + (INDENT_WIDTH if c in indented else 0.0)
+        column_width(name, _input_width(sheet, c), lines=sheet.header_lines)
+        + (INDENT_WIDTH if c in indented else 0.0)
         for c, name in enumerate(header)
     ]
+    header_tall = header_height(header, widths, None) if sheet.header_lines > 1 else None
     setup = PrintSetup(
         sheet.spec.sheet,
         landscape=sheet.landscape,
@@ -255,10 +258,21 @@ def _write_input_sheet(wb: Workbook, sheet: InputSheet) -> None:
             aligned = Alignment(horizontal=alignment, vertical="top", wrap_text=True, indent=indent)
         elif wrapped:
             aligned = Alignment(horizontal=alignment, vertical="top", indent=indent)
-        ws.cell(row=1, column=position).alignment = aligned
+        ws.cell(row=1, column=position).alignment = (
+            Alignment(
+                horizontal=aligned.horizontal,
+                vertical=aligned.vertical,
+                wrap_text=True,
+                indent=aligned.indent,
+            )
+            if header_tall
+            else aligned
+        )
         ws.column_dimensions[column_letter(position)].alignment = aligned
         for r in range(2, last_row + 1):
             ws.cell(row=r, column=position).alignment = aligned
+    if header_tall:
+        ws.row_dimensions[1].height = header_tall
     if wrapped:  # Excel grows no row for text another program wrapped: each row gets its height
         for r, values in enumerate(sheet.rows, start=2):
             lines = row_lines(values, widths, wrapped)

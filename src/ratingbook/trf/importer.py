@@ -121,6 +121,11 @@ class TrfImport:
     of ``warnings``, of which they are a part: none of them changes who played whom, with
     which result (a reader that dates games by the round dates says itself what it made of a
     date that does not read)."""
+    refused: tuple[RatingbookError, ...] = ()
+    """In a ``rated`` reading (a season's list), what refuses the file once its records are read:
+    two records that do not tell the same game, a result symbol TRF does not know. ``event``
+    holds the games that read (the games these name left out), so the caller checks them too
+    and names every problem of the file at once; an import for a Swiss book raises these."""
 
     @property
     def fide_mode(self) -> bool:
@@ -174,7 +179,9 @@ def _byes_240(line: str, line_no: int, problems: Problems) -> list[tuple[int, in
 def import_trf(text: str, *, rated: bool = False) -> TrfImport:
     """Read a TRF06, TRF16 or TRF-2026 file's text into an event (see the module text).
     ``rated``: the games are to be rated (a season's list), so a result symbol TRF does not
-    know is a problem naming its line and column, not read as an unknown result."""
+    know is a problem naming its line and column, not read as an unknown result, and the
+    problems of the games, once every record is read, are :attr:`TrfImport.refused`, not
+    raised."""
     text = text.removeprefix("\ufeff")
     problems = Problems()
     unrated = Problems()  # result symbols a rated list refuses: with the others, listed last
@@ -318,7 +325,8 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
     entries, unknown = _entries(records, problems, scoring)
     entries += _requested_byes(byes, records, entries, problems)
     problems.extend(unrated)
-    problems.check()
+    if not rated:
+        problems.check()
     declared = {r.player.name: (r.declared, r.line) for r in records.values()}
     entries, noted = agree_with_totals(entries, unknown, declared, scoring)
     warnings.extend(noted)
@@ -349,7 +357,12 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
         for ban in systems.forbidden
     )
     event = SwissEvent(players, tuple(entries), event_settings, forbidden=forbidden)
-    check_event(event)
+    try:
+        check_event(event)
+    except RatingbookError as error:
+        problems.append(error)
+    if not rated:
+        problems.check()
     before = len(warnings)
     warnings.extend(not_baku(event, systems.virtual_points))
     logged = read_log_lines(comment_lines)
@@ -366,6 +379,7 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
         ranks,
         ranked,
         tuple(w for i, w in enumerate(warnings) if i in running),
+        tuple(problems),
     )
 
 

@@ -59,14 +59,14 @@ from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPl
 from ratingbook.season.names import exact_name
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
-from ratingbook.workbook.port.book import Plan, WriteBlock, rows_below
+from ratingbook.workbook.port.book import Plan, WriteBlock
 from ratingbook.workbook.port.presentation import PrintSetup
 from ratingbook.workbook.sheets.list_layout import (
     LIST_EVENTS_WIDTHS,
     LIST_EVENTS_WRAPPED,
     LIST_GAMES_WIDTHS,
     LIST_GAMES_WRAPPED,
-    row_heights,
+    wrapped_rows_below,
 )
 from ratingbook.workbook.sheets.list_rows import (
     ListBook,
@@ -415,7 +415,9 @@ def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonE
 
 def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, object]:
     """A List Games row of a game, or of a bye (Black empty, the bye's kind as its Result, as
-    List Games reads a bye back: forfeits and byes are kept there, never rated)."""
+    List Games reads a bye back: forfeits and byes are kept there, never rated). Its Source is
+    its place in its event's file (``line 23``; a book's sheet and row): the file is named once,
+    on the event's List Events row, so a game prints on one line (list_layout)."""
     key_of = addition.matching.key_of
     return {
         "Date": game.date,
@@ -426,7 +428,7 @@ def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, obj
         "Black": game.black.name if game.black is not None else None,
         "Black ID": key_of(game.black) if game.black is not None else None,
         "Result": game.result.value if game.result is not None else None,
-        "Source": game.source.describe(),
+        "Source": game.source.where.describe() or game.source.describe(),
     }
 
 
@@ -490,8 +492,11 @@ def _changes(before: RatedList, after: RatedList) -> list[str]:
     return [line for _, line in sorted(moved, key=lambda m: m[0])]
 
 
-def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
-    """``events`` (read from their files) added to the list: the module text's second run."""
+def plan_add_events(
+    sheets: Sheets, events: Sequence[SeasonEvent], unread: Sequence[RatingbookError] = ()
+) -> Plan:
+    """``events`` (read from their files) added to the list: the module text's second run.
+    ``unread``: the problems of the files that did not read, refused with the checks' own."""
     book, base = _read(sheets)
     if book.events_table is None:
         raise InvalidValueError(
@@ -502,7 +507,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     if book.ranks_table is None:  # kept nowhere: this run places them as every later one will
         events = [replace(e, ranks=()) for e in events]
     before = _rate(book.settings, base)
-    addition = add_events(base.season, events)
+    addition = add_events(base.season, events, unread)
     addition.check()
     # Named apart before the list is rated, so the sheets this run writes (Series Notes,
     # Rating Changes) show the name List Games is given: List Games tells events by name.
@@ -546,24 +551,14 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     ]
     rank_rows = [_rank_row(r, name, e, addition) for name, _, e in written for r in e.ranks]
     blocks: list[WriteBlock] = []
-    for table, rows, heights in (
-        (book.players_table, player_rows, ()),
-        # List Games' and List Events' texts wrap: each row written as tall as its lines
-        (
-            book.games_table,
-            game_rows,
-            row_heights(game_rows, LIST_GAMES_WIDTHS, LIST_GAMES_WRAPPED),
-        ),
-        (
-            book.events_table,
-            event_rows,
-            row_heights(event_rows, LIST_EVENTS_WIDTHS, LIST_EVENTS_WRAPPED),
-        ),
-        (book.ranks_table, rank_rows, ()),
+    # List Games' and List Events' texts wrap: each row written as tall as its lines
+    for table, rows, widths, wrapped in (
+        (book.players_table, player_rows, {}, ()),
+        (book.games_table, game_rows, LIST_GAMES_WIDTHS, LIST_GAMES_WRAPPED),
+        (book.events_table, event_rows, LIST_EVENTS_WIDTHS, LIST_EVENTS_WRAPPED),
+        (book.ranks_table, rank_rows, {}, ()),
     ):
-        if table is None:
-            continue
-        block = rows_below(table, rows, heights)
+        block = wrapped_rows_below(table, rows, widths, wrapped) if table is not None else None
         if block is not None:
             blocks.append(block)
     summary = [

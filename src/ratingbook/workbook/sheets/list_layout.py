@@ -18,30 +18,42 @@ print (11: narrower, a date printed as ###).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from ratingbook.core.tables import Table
+from ratingbook.workbook.port.book import WriteBlock, rows_below
 from ratingbook.workbook.port.presentation import LINE_HEIGHT, column_width, row_lines
 
 __all__ = [
     "LIST_EVENTS_WIDTHS",
     "LIST_EVENTS_WRAPPED",
+    "LIST_GAMES_HEADER_LINES",
     "LIST_GAMES_WIDTHS",
     "LIST_GAMES_WRAPPED",
     "row_heights",
+    "wrapped_rows_below",
 ]
 
-#: List Games: a game a row. Names and sources wrap; the date, round, IDs and result never.
-#: The names wide enough for a TRF's name on one line (at 15, "Grabarczyk,Bogdan" was cut
-#: mid-word), the event's name and the source narrower for them: landscape, one page wide at
-#: 9 points (issue 35; 20 for the source printed at 8.9, and so did 12 and 17 for the event's
-#: name and the source). A source naming a long file takes several lines: a row as tall as
-#: that.
+#: List Games: a game a row, printed on one line: landscape, one page wide at 9 points (issue
+#: 35). The date, round, IDs and result never wrap, and are as narrow as their headers allow
+#: on two lines (``White`` over ``ID``: on one line the two ID columns took 7 units more than
+#: their numbers); a game's Source is its place in its event's file (``line 23``: the file is
+#: named once, on List Events). That room goes to the event's name (``Juni Blitzschach 5 Plus
+#: 0``, 25 letters, on one line) and the players' (``mattderkuerschner``, 17). A longer text
+#: (an ICU file's ``e2e4 Irish Championship Intermediate``; a book's sheet and row as a Source)
+#: still wraps, its row as tall as that: whole, never cut.
 LIST_GAMES_WIDTHS: Mapping[str, float] = {
     "Date": 11,
-    "Event Name": 11,
-    "White": 17,
-    "Black": 17,
-    "Source": 16,
+    "Event Name": 26,
+    "Round": 6,
+    "White": 18,
+    "White ID": 6,
+    "Black": 18,
+    "Black ID": 6,
+    "Result": 7,
+    "Source": 9,
 }
+LIST_GAMES_HEADER_LINES = 2
 LIST_GAMES_WRAPPED = ("Event Name", "White", "Black", "Source")
 #: List Events: an event a row; its fingerprint (64 hex digits) prints on two lines.
 LIST_EVENTS_WIDTHS: Mapping[str, float] = {
@@ -67,3 +79,25 @@ def row_heights(
     return tuple(
         LINE_HEIGHT * row_lines([row.get(name) for name in wrapped], room, every) for row in rows
     )
+
+
+def wrapped_rows_below(
+    table: Table,
+    rows: Sequence[Mapping[str, object]],
+    widths: Mapping[str, float],
+    wrapped: Sequence[str],
+) -> WriteBlock | None:
+    """``rows`` under ``table`` (:func:`~ratingbook.workbook.port.book.rows_below`); with
+    ``wrapped`` columns, each row as tall as :func:`row_heights` says, and each wrapped column
+    at least the width those heights were counted at: a list made by an older template (List
+    Games' event name 15 units wide) is widened, never narrowed, so no text prints over the
+    next row."""
+    if not wrapped:
+        return rows_below(table, rows)
+    block = rows_below(table, rows, row_heights(rows, widths, wrapped))
+    if block is None:
+        return None
+    room = [
+        (table.columns[n], column_width(n, widths.get(n))) for n in wrapped if n in table.columns
+    ]
+    return replace(block, widths=tuple(room))
