@@ -11,7 +11,8 @@ What is pinned here:
 - each feels native in Excel: an Excel Table per input sheet, dropdowns on result cells, frozen
   header rows, number formats, an Instructions sheet first;
 - the sample data reproduces the seeds' own worked examples (seed 000's Alice and Bob, seed 003's
-  series, seed 004's table) and ladder games worked by hand from seed 001's rule;
+  series), seed 004's players in rounds the Dutch system pairs (``check`` finds nothing wrong)
+  and ladder games worked by hand from seed 001's rule;
 - LibreOffice opens every template and sees the same values (skipped without ``soffice``).
 
 Expected figures are typed from the seeds or worked by hand in the comments, never produced by
