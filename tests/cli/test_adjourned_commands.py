@@ -18,8 +18,8 @@ from tests.helpers.paths import ROOT
 from ratingbook.cli import cli
 
 TEMPLATE = ROOT / "workbook_templates" / "swiss.xlsx"
-#: Round 4 of the template: Erik - Charlotte, Femke - Daniel, Anna - Bob, rows 11 to 13.
-ANNA_BOB = 13
+#: Round 4 of the template: Charlotte - Erik, Daniel - Bob, Femke - Anna, rows 11 to 13.
+FEMKE_ANNA = 13
 
 
 @pytest.fixture(autouse=True)
@@ -41,12 +41,12 @@ def result_at(book: Path, row: int) -> object:
 def test_an_adjourned_game_through_pair_export_and_its_late_result(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
     shutil.copy(TEMPLATE, book)
-    type_results(book, {11: "1-0", 12: "0-1"})
+    type_results(book, {11: "0-1", 12: "1-0"})
     runner = CliRunner()
     paired = runner.invoke(cli, ["pair", str(book), "--in-place"])
     assert paired.exit_code == 0, paired.output
-    assert result_at(book, ANNA_BOB) == "?"
-    assert "level 2 warning: Anna - Bob (round 4) had no result when round 5 was paired" in (
+    assert result_at(book, FEMKE_ANNA) == "?"
+    assert "level 2 warning: Femke - Anna (round 4) had no result when round 5 was paired" in (
         paired.output
     )
     round_5 = [r for r in openpyxl.load_workbook(book)["Swiss Games"].iter_rows(values_only=True)]
@@ -54,12 +54,13 @@ def test_an_adjourned_game_through_pair_export_and_its_late_result(tmp_path: Pat
     trf = tmp_path / "club.trf"
     refused = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
     assert refused.exit_code == 2
-    assert "round 4 board 3 (Anna - Bob)" in refused.output and not trf.exists()
-    type_results(book, {ANNA_BOB: "0-1"})
+    assert "round 4 board 3 (Femke - Anna)" in refused.output and not trf.exists()
+    type_results(book, {FEMKE_ANNA: "0-1"})
     unconfirmed = runner.invoke(cli, ["recalc", str(book), "--in-place"])
     assert unconfirmed.exit_code != 0 and "Adjournment round 4" in unconfirmed.output
     confirmed = runner.invoke(cli, ["recalc", str(book), "--in-place", "--confirm"])
     assert confirmed.exit_code == 0, confirmed.output
     exported = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
     assert exported.exit_code == 0, exported.output
-    assert "### Adjournment @ Round 4: 1-2: ? => 0-1" in trf.read_text().splitlines()
+    # The board is the start numbers (nobody is rated: by name), Femke 6 - Anna 1.
+    assert "### Adjournment @ Round 4: 6-1: ? => 0-1" in trf.read_text().splitlines()

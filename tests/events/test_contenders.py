@@ -254,19 +254,19 @@ def test_the_karl_mala_open_before_its_last_round() -> None:
 
 def test_a_paired_game_whose_every_result_passes_him_proves_cannot() -> None:
     """The Swiss template before round 4 of 5 (#34): Erik 2½, Charlotte 2, Daniel 2, Anna 1,
-    Bob 1, Femke ½; round 4 pairs Erik-Charlotte, Femke-Daniel, Anna-Bob. Femke can reach
-    2½. Erik-Charlotte: 1-0 puts Erik on 3½, a draw Erik on 3, 0-1 Charlotte on 3: whatever
+    Bob 1, Femke ½; round 4 pairs Charlotte-Erik, Daniel-Bob, Femke-Anna. Femke can reach
+    2½. Charlotte-Erik: 0-1 puts Erik on 3½, a draw Erik on 3, 1-0 Charlotte on 3: whatever
     the result one of them ends on at least 3, above 2½, and round 5 only adds. So Femke
     cannot finish first, not "open"; Anna and Bob (at most 3) cannot finish first alone."""
     points = {"Erik": F(5, 2), "Charlotte": F(2), "Daniel": F(2), "Anna": F(1), "Bob": F(1),
               "Femke": HALF}  # fmt: skip
-    round_4 = RoundPlan((("Erik", "Charlotte"), ("Femke", "Daniel"), ("Anna", "Bob")), number=4)
+    round_4 = RoundPlan((("Charlotte", "Erik"), ("Daniel", "Bob"), ("Femke", "Anna")), number=4)
     found = {c.name: c for c in contenders(points, [round_4, RoundPlan(number=5)])}
     femke = found["Femke"]
     assert (femke.shared, femke.alone) == (False, False)
     assert describe(femke) == (
-        "Femke (½, at most 2½): cannot finish first: round 4 pairs Erik (2½) with Charlotte "
-        "(2): whatever its result, one of them ends on at least 3, more than Femke can reach "
+        "Femke (½, at most 2½): cannot finish first: round 4 pairs Charlotte (2) with Erik "
+        "(2½): whatever its result, one of them ends on at least 3, more than Femke can reach "
         "(2½)"
     )
     assert (found["Anna"].shared, found["Anna"].alone) == (True, False)

@@ -547,8 +547,8 @@ def setting(book: MemoryBook, name: str, value: object) -> None:
 @pytest.mark.parametrize("tiebreaks", [None, "BH SB"], ids=["seed", "fide"])
 def test_consistency_views_of_the_swiss_template_round_by_round(tiebreaks: str | None) -> None:
     """Issue 34's first repro and on: the template (round 4 paired), round 4 partly and fully
-    played with Femke withdrawn from round 5 (round 5 paired, a pairing-allocated bye: Erik on
-    3½ in every view, never 4½), round 5 partly and fully played."""
+    played with Femke withdrawn from round 5 (round 5 paired, Daniel's pairing-allocated bye
+    counted in no view before round 5 is played), round 5 partly and fully played."""
     book = template_book("swiss")
     setting(book, "Tie-breaks", tiebreaks)
     one = Fraction(1)

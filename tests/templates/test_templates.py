@@ -11,7 +11,8 @@ What is pinned here:
 - each feels native in Excel: an Excel Table per input sheet, dropdowns on result cells, frozen
   header rows, number formats, an Instructions sheet first;
 - the sample data reproduces the seeds' own worked examples (seed 000's Alice and Bob, seed 003's
-  series, seed 004's table) and ladder games worked by hand from seed 001's rule;
+  series), seed 004's players in rounds the Dutch system pairs (``check`` finds nothing wrong)
+  and ladder games worked by hand from seed 001's rule;
 - LibreOffice opens every template and sees the same values (skipped without ``soffice``).
 
 Expected figures are typed from the seeds or worked by hand in the comments, never produced by
@@ -627,33 +628,64 @@ def test_elo_sample_plays_seed_003_series(books: dict[str, Workbook]) -> None:
     assert (standings["Ann"]["Start Rating"], standings["Ben"]["Start Rating"]) == (1613, 1609)
 
 
-def test_swiss_sample_reproduces_seed_004_table(books: dict[str, Workbook]) -> None:
-    """Seed 004's example, three rounds with a Round column, gives the seed's table."""
+def test_swiss_sample_keeps_seed_004_scores_with_the_dutch_pairings(
+    books: dict[str, Workbook],
+) -> None:
+    """Seed 004's six players over three rounds paired by the Dutch system (C.04.3): seed
+    004's scores, tie-breaks worked by hand from the sample's games."""
+    # Games (White first): r1 Anna-Daniel 0-1, Erik-Bob 1-0, Charlotte-Femke 1-0; r2
+    # Daniel-Charlotte 1-0, Femke-Erik ½-½, Bob-Anna 0-1; r3 Erik-Daniel 1-0,
+    # Anna-Charlotte 0-1, Bob-Femke 1-0. Points: Erik 1+½+1 = 2.5, Daniel 1+1+0 = 2,
+    # Charlotte 1+0+1 = 2, Anna 0+1+0 = 1, Bob 0+0+1 = 1, Femke 0+½+0 = 0.5.
+    # Resistance (opponents' points): Erik B1+F0.5+D2 = 3.5; Daniel A1+C2+E2.5 = 5.5;
+    # Charlotte F0.5+D2+A1 = 3.5; Anna D2+B1+C2 = 5; Bob E2.5+A1+F0.5 = 4; Femke C2+E2.5+B1 = 5.5.
+    # Sonneborn-Berger (beaten opponents' points + half a drawn one's): Erik 1+0.25+2 = 3.25;
+    # Daniel A1+C2 = 3; Charlotte F0.5+A1 = 1.5; Anna B1 = 1; Bob F0.5 = 0.5; Femke ½*E2.5 = 1.25.
+    # Blacks: Erik r2 = 1; Daniel r1, r3 = 2; Charlotte r2, r3 = 2; Anna r2 = 1; Bob r1 = 1;
+    # Femke r1, r3 = 2. Ties on points go by resistance: Daniel (5.5) before Charlotte (3.5),
+    # Anna (5) before Bob (4).
     table = [
         (r["Rank"], r["Name"], r["Points"], r["Resistance"], r["Sonneborn-Berger"], r["Blacks"])
         for r in records(books["swiss"][schemas.SWISS_STANDINGS])
     ]
     assert table == [
-        (1, "Erik", 2.5, 4.0, 3.00, 2),
-        (2, "Daniel", 2.0, 5.5, 3.25, 1),
-        (3, "Charlotte", 2.0, 3.5, 2.25, 1),
-        (4, "Anna", 1.0, 5.0, 0.50, 2),
-        (5, "Bob", 1.0, 5.0, 0.50, 1),
-        (6, "Femke", 0.5, 4.0, 1.00, 2),
+        (1, "Erik", 2.5, 3.5, 3.25, 1),
+        (2, "Daniel", 2.0, 5.5, 3.00, 2),
+        (3, "Charlotte", 2.0, 3.5, 1.50, 2),
+        (4, "Anna", 1.0, 5.0, 1.00, 1),
+        (5, "Bob", 1.0, 4.0, 0.50, 1),
+        (6, "Femke", 0.5, 5.5, 1.25, 2),
     ]
     games = records(books["swiss"]["Swiss Games"])
     assert [r["Round"] for r in games] == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
-    # Rounds = 5 and round 3 complete: building the template paired round 4. Without
-    # rematches (C.04.1 b) two pairings of these six remain: Erik-Charlotte, Anna-Bob,
-    # Daniel-Femke, or Erik-Femke, Anna-Daniel, Bob-Charlotte. Erik (2.5) meeting Charlotte (2)
-    # rather than Femke (0.5) gives the smaller score differences the Dutch rules ask for.
-    round_4 = {frozenset((r["White"], r["Black"])) for r in games if r["Round"] == 4}
-    assert round_4 == {
-        frozenset(("Erik", "Charlotte")),
-        frozenset(("Anna", "Bob")),
-        frozenset(("Daniel", "Femke")),
-    }
+    # Rounds = 5 and round 3 complete: building the template paired round 4 (C.04.3, by
+    # hand). Erik (2½) floats down and has met Daniel: Erik - Charlotte (2), Charlotte's
+    # absolute preference for White (Black in rounds 2 and 3) granted. Daniel floats down and
+    # has met Anna: Daniel - Bob (1), Bob's absolute preference for Black (White in rounds 2
+    # and 3). Anna floats onto Femke (½): Anna (White, Black, White) wants Black, Femke
+    # (Black, White, Black) White.
+    round_4 = [(r["Board"], r["White"], r["Black"]) for r in games if r["Round"] == 4]
+    assert round_4 == [(1, "Charlotte", "Erik"), (2, "Daniel", "Bob"), (3, "Femke", "Anna")]
     assert all(r["Result"] in (None, "") for r in games if r["Round"] == 4)
+
+
+#: The templates whose sample has paired rounds: their pairings and colours are checked.
+PAIRED_KINDS = tuple(
+    kind
+    for kind in KINDS
+    if any(spec.sheet in ("Swiss Games", schemas.TEAM_MATCHES.sheet) for spec in INPUT_SHEETS[kind])
+)
+
+
+@pytest.mark.parametrize("kind", PAIRED_KINDS)
+def test_check_finds_nothing_wrong_in_a_template_with_paired_rounds(kind: str) -> None:
+    """An arbiter's first ``check`` on a fresh template finds nothing wrong: every paired
+    round of the sample is what the pairing rules give (issue 34)."""
+    assert PAIRED_KINDS == ("swiss", "roundrobin", "team")
+    book = COMMITTED / f"{kind}.xlsx"
+    result = CliRunner().invoke(cli, ["check", str(book)])
+    assert result.output.splitlines()[-1] == f"{book}: clean", result.output
+    assert result.exit_code == 0
 
 
 # --- LibreOffice opens them ----------------------------------------------------------------------

@@ -4,8 +4,9 @@ are over; the site's footer said "round 4 in progress: 1 of 3 results, not count
 it.
 
 The Swiss template (six players, five rounds), round 4 paired. By hand from its Swiss Games:
-Erik beat Bob (r1) and Anna (r2) and drew Daniel (r3): 2½; he beats Charlotte in round 4,
-the only result typed, so the table counts him on 3½ and says one game of round 4 is over.
+Erik beat Bob (r1), drew Femke (r2) and beat Daniel (r3): 2½; he beats Charlotte in round 4
+(Charlotte - Erik 0-1), the only result typed, so the table counts him on 3½ and says one game
+of round 4 is over.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def _sentences(text: str) -> list[str]:
 
 @pytest.fixture
 def live_book(tmp_path: Path) -> Path:
-    """The template with round 4's first board (Erik-Charlotte) typed as 1-0."""
+    """The template with round 4's first board (Charlotte - Erik) typed as 0-1."""
     book = tmp_path / "sw.xlsx"
     shutil.copy(ROOT / "workbook_templates" / "swiss.xlsx", book)
     workbook = load_workbook(book)
@@ -41,10 +42,10 @@ def live_book(tmp_path: Path) -> Path:
     row = next(
         r
         for r in range(2, games.max_row + 1)
-        if (games.cell(r, 1).value, games.cell(r, 3).value) == (4, "Erik")
+        if (games.cell(r, 1).value, games.cell(r, 3).value) == (4, "Charlotte")
     )
-    assert games.cell(row, 4).value == "Charlotte" and games.cell(row, 5).value is None
-    games.cell(row, 5).value = "1-0"
+    assert games.cell(row, 4).value == "Erik" and games.cell(row, 5).value is None
+    games.cell(row, 5).value = "0-1"
     workbook.save(book)
     return book
 

@@ -102,11 +102,11 @@ def _swiss_book(path: Path) -> Path:
 
 def test_a_swiss_books_standings_place_its_players(tmp_path: Path) -> None:
     """The Swiss template after round 3 (round 4 not played, left out), by hand: Erik 2.5;
-    Daniel and Charlotte 2, Daniel's opponents scored 2 + 1 + 2.5 = 5.5 (resistance, the
-    template's first tie-break), Charlotte's 2 + ½ + 1 = 3.5; Anna and Bob 1, resistance 5 each
-    (½ + 2.5 + 2 and 2.5 + 2 + ½), Sonneborn-Berger ½ each (a win over Femke, ½), Anna with 2
-    blacks to Bob's 1; Femke ½. Ranks: Erik 1, Daniel 2, Charlotte 3, Anna 4, Bob 5, Femke 6:
-    25, 18, 15, 12, 10, 8, where game points alone split 16.5 and 11."""
+    Daniel and Charlotte 2, Daniel's opponents (Anna, Charlotte, Erik) scored 1 + 2 + 2.5 = 5.5
+    (resistance, the template's first tie-break), Charlotte's (Femke, Daniel, Anna) ½ + 2 + 1 =
+    3.5; Anna and Bob 1, Anna's opponents (Daniel, Bob, Charlotte) 2 + 1 + 2 = 5, Bob's (Erik,
+    Anna, Femke) 2.5 + 1 + ½ = 4; Femke ½. Ranks: Erik 1, Daniel 2, Charlotte 3, Anna 4, Bob 5,
+    Femke 6: 25, 18, 15, 12, 10, 8, where game points alone split 16.5 and 11."""
     book = _list()
     Session(book).run(AddEvents(read_sources([str(_swiss_book(tmp_path / "swiss.xlsx"))])))
     rows = [r for r in _grid(book, "Event Ranks") if r["Event Name"] == "Club Swiss"]

@@ -104,7 +104,8 @@ SWISS = Design(
         ),
         InputSheet(
             SWISS_PLAYERS,
-            # seed 004's example tournament.
+            # seed 004's example tournament's six players (its rounds, typed by hand, are not the
+            # Dutch pairing: Swiss Games holds those).
             rows=tuple(
                 (None, name, *[None] * (len(SWISS_PLAYERS.columns) - 2))
                 for name in ("Anna", "Bob", "Charlotte", "Daniel", "Erik", "Femke")
@@ -130,16 +131,27 @@ SWISS = Design(
         ),
         InputSheet(
             SWISS_GAMES_SHOWN,
-            # seed 004's three rounds; recalculating the template pairs round 4.
+            # Three rounds as the Dutch system (C.04.3) pairs them; recalculating the template
+            # pairs round 4 (Charlotte - Erik, Daniel - Bob, Femke - Anna). Nobody is rated or
+            # titled, so the start numbers go by name (Anna 1 ... Femke 6). Round 1: S1 1 2 3
+            # meets S2 4 5 6; board 1's top seed takes First Colour (White), then colours
+            # alternate by board (E.5). Round 2: 1 point {Charlotte, Daniel, Erik}: the first
+            # candidate 3-4 gives both their colour, Erik floats down; he meets Femke (he has
+            # met Bob, and with Anna both would want Black), leaving Bob - Anna (C.12). Round 3:
+            # Daniel (2) floats onto Erik (1½); Anna - Charlotte (1): both want White, nothing
+            # alternates, the higher ranked, Anna, gets it (E.4); Femke (½) floats onto Bob
+            # (0): both want Black, Femke ranks higher by score (A.2, E.4). The results keep seed
+            # 004's scores after round 3: Erik 2½ clear, Charlotte and Daniel 2, Anna and Bob
+            # 1, Femke ½.
             rows=(
-                (1, 1, "Anna", "Femke", "1-0", None, None),
-                (1, 2, "Bob", "Erik", "0-1", None, None),
-                (1, 3, "Charlotte", "Daniel", "½-½", None, None),
-                (2, 1, "Erik", "Anna", "1-0", None, None),
-                (2, 2, "Femke", "Charlotte", "½-½", None, None),
-                (2, 3, "Daniel", "Bob", "1-0", None, None),
-                (3, 1, "Daniel", "Erik", "½-½", None, None),
-                (3, 2, "Charlotte", "Anna", "1-0", None, None),
+                (1, 1, "Anna", "Daniel", "0-1", None, None),
+                (1, 2, "Erik", "Bob", "1-0", None, None),
+                (1, 3, "Charlotte", "Femke", "1-0", None, None),
+                (2, 1, "Daniel", "Charlotte", "1-0", None, None),
+                (2, 2, "Femke", "Erik", "½-½", None, None),
+                (2, 3, "Bob", "Anna", "0-1", None, None),
+                (3, 1, "Erik", "Daniel", "1-0", None, None),
+                (3, 2, "Anna", "Charlotte", "0-1", None, None),
                 (3, 3, "Bob", "Femke", "1-0", None, None),
             ),
             number_formats={
@@ -210,7 +222,8 @@ SWISS = Design(
         "holds (empty: every round). The pairing treats them as if they had already met.",
         "Pairing follows the FIDE Dutch system; a player never meets the same opponent twice. "
         "To pair without recalculating, or with Auto-pair Off, run ratingbook pair (below).",
-        "The sample rows are seed 004's example tournament: delete them before you start.",
+        "The sample rows are seed 004's six players in three rounds paired by the Dutch "
+        "system: delete them before you start.",
         "",
         "# How players are ranked",
         "By points. With Tie-breaks empty, equal points are split by resistance points (the sum "
