@@ -7,11 +7,14 @@ built (tests/helpers/season_events.py: a game's line is its place in its file).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.helpers.season_events import d, hand_event
 
 from ratingbook.core.results import Result
-from ratingbook.errors import InputErrors
+from ratingbook.errors import InputErrors, Location
 from ratingbook.season import Season, SeasonError, add_events, check_events
+from ratingbook.season.model import SourceRef
 
 W, B, DRAW = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
 
@@ -90,6 +93,37 @@ def test_a_game_dated_outside_its_event() -> None:
         "file 'weekender.trf', line 1: the game is dated 2024-05-10, outside its event "
         "'Weekender' (2024-05-11 to 2024-05-12)",
         "file 'weekender.trf', line 2: the game is dated 2024-05-13, outside its event "
+        "'Weekender' (2024-05-11 to 2024-05-12)",
+    ]
+
+
+def test_games_and_byes_outside_their_event_are_named_in_the_order_of_the_file() -> None:
+    """A TRF holds a round's games on its players' lines, read in another order than the
+    file's (stop 44's user test: lines 18, 22, 20, 23, 19, the bye on 19 called "the game"):
+    the problems come line by line, and a bye is called a bye."""
+    event = hand_event(
+        "Weekender",
+        "weekender.trf",
+        [
+            (d("2024-05-13"), 2, "Bob", "Ann", W),
+            (d("2024-05-13"), 2, "Cat", None, Result.PAIRING_BYE),
+            (d("2024-05-12"), 1, "Ann", "Bob", W),
+        ],
+        start=d("2024-05-11"),
+        end=d("2024-05-12"),
+    )
+    lines = (22, 19, 16)  # where the TRF's records put them
+    event = replace(
+        event,
+        games=tuple(
+            replace(g, source=SourceRef("weekender.trf", Location(line=n)))
+            for g, n in zip(event.games, lines, strict=True)
+        ),
+    )
+    assert messages(Season(), event) == [
+        "file 'weekender.trf', line 19: the bye is dated 2024-05-13, outside its event "
+        "'Weekender' (2024-05-11 to 2024-05-12)",
+        "file 'weekender.trf', line 22: the game is dated 2024-05-13, outside its event "
         "'Weekender' (2024-05-11 to 2024-05-12)",
     ]
 

@@ -154,14 +154,17 @@ def _round_twice(
 
 def _outside(event: SeasonEvent) -> list[SeasonError]:
     problems: list[SeasonError] = []
-    for game in event.games:
+    # In the order of the source's lines (or rows): a TRF holds a round's games on the lines
+    # of its players, not in the order its games are read.
+    for game in sorted(event.games, key=lambda g: g.source.where.line or g.source.where.row or 0):
         early = event.start is not None and game.date < event.start
         late = event.end is not None and game.date > event.end
         if early or late:
             span = " to ".join(f"{d:%Y-%m-%d}" for d in (event.start, event.end) if d)
+            what = "bye" if game.black is None else "game"
             problems.append(
                 SeasonError(
-                    f"the game is dated {game.date:%Y-%m-%d}, outside its event "
+                    f"the {what} is dated {game.date:%Y-%m-%d}, outside its event "
                     f"{event.name!r} ({'from ' if event.end is None else ''}{span})",
                     game.source,
                 )
