@@ -74,7 +74,8 @@ INSTRUCTIONS_WIDTH = 100
 
 @dataclass(frozen=True, slots=True)
 class Dropdown:
-    """A list of choices offered in every cell of one column (rows 2 to the sheet's last, templates.LAST_ENTRY_ROW).
+    """A list of choices offered in every cell of one column, from row 2 to the sheet's last
+    (``writer.LAST_ENTRY_ROW``).
 
     The error style is a warning, not a stop: the engine accepts more spellings than the list
     shows (``(1/2-1/2)``, brackets optional, ...), and it refuses anything it does not know.
