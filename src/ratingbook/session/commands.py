@@ -180,9 +180,12 @@ class UpdateFromCustomList:
 class AddEvents:
     """Add events to a season's rating list (``ratingbook season add``): ``events`` as read
     from their files (:mod:`ratingbook.files.season_sources`); refused, nothing written, when
-    one is already in the list or anything in them is wrong. Kept for undo."""
+    one is already in the list or anything in them is wrong. Kept for undo. ``name``: the
+    officer's name for the one event they hold (empty: the source's own title, told apart
+    from the list's events)."""
 
     events: tuple[SeasonEvent, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
