@@ -66,7 +66,9 @@ def test_three_sections_of_one_title_are_told_apart_by_their_files() -> None:
     changes = " ".join(str(v) for v in _column(book, "Rating Changes", "Events"))
     assert all(name in changes for name in names)
     assert "Bunratty 2011 (2)" not in notes + changes
-    with pytest.raises(RatingbookError, match=r"already in the season as 'Bunratty 2011 \(Major\)'"):
+    with pytest.raises(
+        RatingbookError, match=r"already in the season as 'Bunratty 2011 \(Major\)'"
+    ):
         Session(book).run(AddEvents((_trf(MAJOR),)))
 
 
@@ -134,7 +136,10 @@ def test_history_and_undo_name_each_additions_events() -> None:
         "Events added: Evening 1, Evening 2, Evening 3 and 2 more events",
     ]
     undone = Session(book).run(Undo())
-    assert undone.summary[0] == "undone: Events added: Evening 1, Evening 2, Evening 3 and 2 more events"
+    assert (
+        undone.summary[0]
+        == "undone: Events added: Evening 1, Evening 2, Evening 3 and 2 more events"
+    )
 
 
 def test_explain_on_a_rating_list_says_it_reads_events_and_where_a_list_explains() -> None:
@@ -150,9 +155,10 @@ def test_explain_on_a_rating_list_says_it_reads_events_and_where_a_list_explains
 
 
 def _section(text: str, heading: str) -> str:
+    """The section under ``heading``, its lines joined (a phrase may wrap)."""
     start = text.index(heading)
     end = text.find("\n#", start + len(heading))
-    return text[start : end if end >= 0 else None]
+    return " ".join(text[start : end if end >= 0 else None].split())
 
 
 #: What ``season add`` refuses, as its messages say it (the season's checks, its sources'

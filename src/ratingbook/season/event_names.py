@@ -16,7 +16,10 @@ This module alone decides it (:func:`names_apart`):
   ``Bunratty 2011 (Masters)``), a word in lower case given its capital; with no such word, the
   file's whole name; should that repeat a name too, a number (``(2)``, ``(3)``);
 - the officer's own name (``season add --name``) is taken as typed, and refused when the
-  list already has an event by that name (:func:`chosen_name`).
+  list already has an event by that name (:func:`chosen_name`), or when the addition only
+  continues one of the list's events by new rounds (it keeps the list's name).
+
+:func:`name_addition` names an addition's new events so, before the list is rated.
 
 A name is chosen once, when the event is added, and kept in the list: the same event added
 again is recognised by its fingerprint, whatever it is called, and an event continued by new
@@ -31,11 +34,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import PurePath
 
+from ratingbook.season.adding import Addition
 from ratingbook.season.model import SeasonError, SeasonEvent
 
-__all__ = ["book_title", "chosen_name", "names_apart"]
+__all__ = ["book_title", "chosen_name", "name_addition", "names_apart"]
 
-_WORD = re.compile(r"[^\W_]+")
+#: A word of a name: a run of letters, or of digits (``blitz2`` is ``blitz`` and ``2``).
+_WORD = re.compile(r"[^\W\d_]+|\d+")
 
 
 def book_title(kind: str, file: str) -> str:
@@ -110,3 +115,21 @@ def chosen_name(held: Sequence[SeasonEvent], new: Sequence[SeasonEvent], name: s
             new[0].source,
         )
     return replace(new[0], name=name)
+
+
+def name_addition(addition: Addition, held: Sequence[SeasonEvent], name: str = "") -> Addition:
+    """``addition`` with its new events named: ``name`` (the officer's, :func:`chosen_name`),
+    else each apart from the list's events (``held``) and each other (:func:`names_apart`)."""
+    fresh = [e for e in addition.season.events if e.id in addition.added]
+    if name and addition.continued:
+        into = addition.continued[0].into
+        raise SeasonError(
+            f"--name: {into.name!r} is already in the list, and this adds its new rounds "
+            "under that name (to rename an event, see the rating officer's guide)",
+            addition.continued[0].event.source,
+        )
+    renamed = [chosen_name(held, fresh, name)] if name else names_apart(held, fresh)
+    by_id = {e.id: e for e in renamed}
+    season = addition.season
+    season = replace(season, events=tuple(by_id.get(e.id, e) for e in season.events))
+    return replace(addition, season=season)

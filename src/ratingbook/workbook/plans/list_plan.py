@@ -57,7 +57,7 @@ from ratingbook.reports.season_tables import (
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, Season, add_events
-from ratingbook.season.event_names import chosen_name, names_apart
+from ratingbook.season.event_names import name_addition
 from ratingbook.season.identity import MatchRule
 from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.names import exact_name
@@ -491,29 +491,6 @@ def _act(names: Sequence[str]) -> str:
     return f"{EVENTS_ADDED}: {shown}" if shown else EVENTS_ADDED
 
 
-def _named(
-    book: ListBook, addition: Addition, events: Sequence[SeasonEvent], name: str
-) -> Addition:
-    """The addition with its new events named (:mod:`ratingbook.season.event_names`): the
-    officer's ``name`` (``season add --name``), else each apart from the list's events and
-    each other. Named before the list is rated, so the sheets this run writes (Series Notes,
-    Rating Changes) show the name List Games is given: List Games tells events by name."""
-    fresh = [e for e in events if e.id in addition.added]
-    if name:
-        if addition.continued:
-            into = addition.continued[0].into
-            raise InvalidValueError(
-                f"--name: {into.name!r} is already in the list, and this adds its new rounds "
-                "under that name (to rename an event, see the rating officer's guide)"
-            )
-        renamed = {e.id: e for e in [chosen_name(book.events, fresh, name)]}
-    else:
-        renamed = {e.id: e for e in names_apart(book.events, fresh)}
-    season = addition.season
-    season = replace(season, events=tuple(renamed.get(e.id, e) for e in season.events))
-    return replace(addition, season=season)
-
-
 def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent], name: str = "") -> Plan:
     """``events`` (read from their files) added to the list: the module text's second run;
     ``name`` the officer's name for the one event they hold (``season add --name``)."""
@@ -529,7 +506,9 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent], name: str = "
     before = _rate(book.settings, base)
     addition = add_events(base.season, events)
     addition.check()
-    addition = _named(book, addition, events, name)
+    # Named before the list is rated, so the sheets this run writes (Series Notes, Rating
+    # Changes) show the name List Games is given: List Games tells events by name.
+    addition = name_addition(addition, book.events, name)
     late = addition.late
     first = late.rerate_from.index if late is not None else len(before.periods)
     after = _rate(book.settings, addition, (before, first))
