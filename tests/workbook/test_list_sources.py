@@ -113,6 +113,7 @@ def test_a_swiss_round_not_played_is_left_out_and_added_when_it_is(tmp_path: Pat
         "continued 'Club Swiss' from file 's2.xlsx': round 4 added (3 games); rounds 1-3 "
         "already in the list"
     ) in second.summary
+    assert second.kept == "Events added: Club Swiss (round 4)"  # as history and undo name it
     games = _grid(book, "List Games")
     assert len(games) == before + 12
     assert [(g["Event Name"], g["Round"], g["Date"]) for g in games[-3:]] == [

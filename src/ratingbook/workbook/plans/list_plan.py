@@ -483,8 +483,9 @@ def _changes(before: RatedList, after: RatedList) -> list[str]:
 
 def _act(names: Sequence[str]) -> str:
     """The act an addition is kept under, naming its events, so ``history`` and ``undo`` say
-    which addition they mean: ``Events added: Bunratty 2011 (Masters), Juni Blitz``, the
-    first few and a count of the rest when there are many."""
+    which addition they mean: ``Events added: Bunratty 2011 (Masters), Juni Blitz``, an event
+    continued with its new rounds (``Club Swiss (round 4)``), the first few and a count of the
+    rest when there are many."""
     shown = ", ".join(names[:_ACT_NAMES])
     if len(names) > _ACT_NAMES:
         shown += f" and {many(len(names) - _ACT_NAMES, 'more event')}"
@@ -587,5 +588,6 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent], name: str = "
     summary += [f"rating changed: {line}" for line in changes] or ["no rating changed"]
     plan = _sheets(after, _last_input(sheets, book), book.settings.name)
     blocks += _page_titles(sheets, book.settings.name)
-    act = _act([*(e.name for e in named), *(c.into.name for c in addition.continued)])
+    more = [f"{c.into.name} ({_rounds(c.rounds)})" for c in addition.continued]
+    act = _act([*(e.name for e in named), *more])
     return replace(plan, blocks=tuple(blocks), summary=tuple(summary), act=act)
