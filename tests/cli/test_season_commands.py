@@ -98,9 +98,11 @@ def test_undo_takes_an_addition_back(tmp_path: Path) -> None:
     TemplateBook(build_template("ratinglist")).save(book)
     before = rows(book, "List Games")
     assert run("season", "add", book, MASTERS, "--in-place").returncode == 0
+    kept = run("history", book)
+    assert "done    Events added: Kilkenny Masters" in kept.stdout, kept.stderr
     undone = run("undo", book)
     assert undone.returncode == 0, undone.stderr
-    assert "undone: Events added" in undone.stdout
+    assert "undone: Events added: Kilkenny Masters" in undone.stdout
     assert rows(book, "List Games") == before
     assert len(rows(book, "List Events")) == 1  # its header alone
 
@@ -197,3 +199,19 @@ def test_a_list_of_an_older_template_is_widened_for_the_rows_it_is_given(tmp_pat
     last = ws.max_row
     assert ws.cell(last, 2).value == "Juni Blitzschach 5 Plus 0"
     assert ws.row_dimensions[last].height == 15  # one line
+
+
+def test_name_names_the_event_and_explain_on_the_list_says_where_changes_are_explained(
+    tmp_path: Path,
+) -> None:
+    book = tmp_path / "club.xlsx"
+    TemplateBook(build_template("ratinglist")).save(book)
+    named = run("season", "add", book, MINOR, "--name", "Bunratty Minor 2011", "--in-place")
+    assert named.returncode == 0, named.stderr
+    assert "added 'Bunratty Minor 2011' (" in named.stdout
+    assert rows(book, "List Events")[-1][0] == "Bunratty Minor 2011"
+    explained = run("explain", book)
+    assert explained.returncode == 2
+    assert "no sheet 'Swiss" not in explained.stderr
+    assert "the book is a season's rating list, not an event's book" in explained.stderr
+    assert "'Rating Changes' sheet" in explained.stderr

@@ -63,9 +63,9 @@ def test_ten_events_went_in_and_only_the_one_dated_before_the_others_is_late(
         "Juni Blitzschach 5 Plus 0",
         "Winter Rapid",
         "Spring Blitz",
-        "club-elo",
+        "Elo book club-elo.xlsx",  # an Elo book holds no title: what it is and its file
         "Club Swiss",
-        "junior-ladder",
+        "Camp ladder junior-ladder.xlsx",
         "New Year Rapid",
     ]
     assert [e["Kind"] for e in events] == ["TRF"] * 4 + ["PGN"] * 2 + ["book"] * 3 + ["PGN"]

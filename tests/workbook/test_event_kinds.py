@@ -18,7 +18,7 @@ import ast
 import pytest
 from tests.helpers.paths import ROOT
 
-from ratingbook.errors import MissingSheetError
+from ratingbook.errors import MissingSheetError, RatingbookError
 from ratingbook.workbook.kinds import KINDS, kind_of_book, kind_of_trf
 from ratingbook.workbook.port.grid_book import GridBook
 
@@ -34,8 +34,8 @@ BOOKS = [
     (("team matches", "TEAM BOARDS"), "team"),  # sheet names are matched case-insensitively
     # both: the Swiss sheets win (issue 26: a team event has no Swiss Players sheet)
     (("Swiss Players", "Swiss Games", "Team Matches", "Team Boards"), "individual"),
-    # no event at all: read as an individual event, whose reader names the sheets it lacks
-    (("Ladder Players", "Ladder Games", "Camp Groups"), "individual"),
+    # no sheet of any family: read as an individual event, whose reader names the sheets it
+    # lacks (a family that holds no event is an error naming it: below)
     ((), "individual"),
 ]
 
@@ -44,6 +44,23 @@ BOOKS = [
 def test_the_kind_of_a_book_follows_its_sheets(sheets: tuple[str, ...], kind: str) -> None:
     book = GridBook({name: [["Header"]] for name in sheets})
     assert kind_of_book(book).name == kind
+
+
+@pytest.mark.parametrize(
+    ("sheets", "said"),
+    [
+        (("Ladder Players", "Ladder Games", "Camp Groups"), "a camp ladder book"),
+        (("List Players", "List Games"), "a season's rating list"),
+    ],
+)
+def test_a_book_of_a_family_that_holds_no_event_is_an_error_naming_it(
+    sheets: tuple[str, ...], said: str
+) -> None:
+    """Not "no sheet 'Swiss Players'": what the book is, and what the command reads."""
+    book = GridBook({name: [["Header"]] for name in sheets})
+    with pytest.raises(RatingbookError, match=f"the book is {said}, not an event's book") as got:
+        kind_of_book(book)
+    assert "Swiss Players" not in str(got.value)
 
 
 def test_a_team_book_missing_one_of_its_sheets_is_an_error_naming_it() -> None:

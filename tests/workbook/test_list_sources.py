@@ -113,6 +113,7 @@ def test_a_swiss_round_not_played_is_left_out_and_added_when_it_is(tmp_path: Pat
         "continued 'Club Swiss' from file 's2.xlsx': round 4 added (3 games); rounds 1-3 "
         "already in the list"
     ) in second.summary
+    assert second.kept == "Events added: Club Swiss (round 4)"  # as history and undo name it
     games = _grid(book, "List Games")
     assert len(games) == before + 12
     assert [(g["Event Name"], g["Round"], g["Date"]) for g in games[-3:]] == [
@@ -200,7 +201,9 @@ def test_an_elo_book_feeds_the_list_dated_by_date_and_continues(tmp_path: Path) 
     longer = _saved("elo", tmp_path / "elo2.xlsx", more)
     done = Session(book).run(AddEvents(read_sources([str(longer)], day=dt.date(2025, 12, 9))))
     assert any(
-        line.startswith("continued 'elo' from file 'elo2.xlsx': round 10 added (1 game)")
+        line.startswith(
+            "continued 'Elo book elo.xlsx' from file 'elo2.xlsx': round 10 added (1 game)"
+        )
         for line in done.summary
     )
     last = _grid(book, "List Games")[-1]
@@ -223,6 +226,7 @@ def test_a_ladder_book_feeds_its_ended_weeks_dated_by_their_archive_day(tmp_path
     book = _list()
     done = Session(book).run(AddEvents(read_sources([str(path)])))
     assert any("the week being played" in line and "left out" in line for line in done.summary)
+    assert done.summary[0].startswith("added 'Camp ladder ladder2.xlsx' (2 games)")
     games = _grid(book, "List Games")[-2:]
     assert [(g["Date"], g["White"], g["Black"], g["Result"]) for g in games] == [
         (dt.date(2026, 7, 10), "Maya Okafor", "Priya Nair", "1-0"),

@@ -208,7 +208,7 @@ def test_a_late_event_rerates_from_its_period_and_undo_takes_it_back() -> None:
     summary = "\n".join(done.summary)
     assert "a late event: the list is re-rated from period 2025-10 on" in summary
     assert "new players: Nora Newcomer (ID 10)" in summary
-    assert done.kept == "Events added"
+    assert done.kept == "Events added: Halloween Rapid"
     samples = sample_rows(KIND)
     typed = [
         (day, "Halloween Rapid", 1, "Alice Brennan", 1, "Marek Nowak", 4, "0-1"),

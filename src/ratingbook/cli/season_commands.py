@@ -40,6 +40,12 @@ def season_group() -> None:
     help="The day the games were played, for a source that gives no date (an Elo book; a "
     "team event without a Start Date): YYYY-MM-DD.",
 )
+@click.option(
+    "--name",
+    default="",
+    help="The event's name in the list, for one source holding one event (without it: the "
+    "source's own title, told apart from the list's events).",
+)
 @with_book_options
 @reports_input_errors
 def season_add_command(
@@ -47,6 +53,7 @@ def season_add_command(
     sources: tuple[str, ...],
     dry_run: bool,
     day: dt.datetime | None,
+    name: str,
     output: str | None,
     out_dir: str | None,
     force: bool,
@@ -58,6 +65,8 @@ def season_add_command(
 
     New players are added to List Players; names that may be one person are reported (see
     Near Duplicates), never merged. The same event added twice is refused, nothing written.
+    Each event is named by its source's title (a TRF's 012 line, a book's Event), told apart
+    from the list's events by its file's name; --name gives one event a name of your own.
     Without -o or --in-place the result is written beside BOOK as NAME-added.xlsx.
     """
     from ratingbook.files.backends import open_book
@@ -75,7 +84,7 @@ def season_add_command(
         if in_place and not dry_run:
             workbook.refuse_in_place()
         done = Session(workbook, name=str(target)).run(
-            AddEvents(events, read.problems), dry_run=dry_run
+            AddEvents(events, read.problems, name=name), dry_run=dry_run
         )
         assert isinstance(done, Done)  # nothing in an addition waits for a confirmation
         for line in done.summary:

@@ -15,6 +15,8 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.season.periods`: rating periods and late results;
 - :mod:`~ratingbook.season.checks`: what a season refuses, every problem named;
 - :mod:`~ratingbook.season.adding`: a season, and the sequence of adding events to it;
+- :mod:`~ratingbook.season.event_names`: the name an added event is given (its source's
+  title, told apart from the list's events; or the officer's);
 - :mod:`~ratingbook.season.series_settings`: a season series' settings, their defaults and
   the values a series can use;
 - :mod:`~ratingbook.season.series_categories`: a series category's players and their ranks;

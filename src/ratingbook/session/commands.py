@@ -182,10 +182,12 @@ class AddEvents:
     from their files (:mod:`ratingbook.files.season_sources`), ``unread`` the problems of the
     files that did not read; refused, nothing written, when one is already in the list or
     anything in them is wrong, every problem named (the unread files' with the checks of the
-    events read). Kept for undo."""
+    events read). Kept for undo. ``name``: the officer's name for the one event they hold
+    (empty: the source's own title, told apart from the list's events)."""
 
     events: tuple[SeasonEvent, ...]
     unread: tuple[RatingbookError, ...] = ()
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,7 +82,7 @@ def plan_command(command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...
     if isinstance(command, AddEvents):
         from ratingbook.workbook.plans.list_plan import plan_add_events
 
-        return plan_add_events(sheets, command.events, command.unread), ()
+        return plan_add_events(sheets, command.events, command.unread, command.name), ()
     raise TypeError(f"not a command: {command!r}")
 
 

@@ -1,8 +1,12 @@
 """Which kind of event a book, or a TRF file, holds: the one place a kind is chosen.
 
 A book holds a team event when it has the team sheets and no ``Swiss Players`` sheet (issue
-26); a TRF file, when it has a team record (310 or 013). Anything else is read as an individual
-event, whose reader names every sheet or record it lacks. A new kind (a season's list, a
+26); a TRF file, when it has a team record (310 or 013). A book of a family that holds no event
+(a season's rating list, an Elo, camp ladder or Crikey book) is an error naming what it holds,
+and for a rating list where its changes are explained (its ``Rating Changes`` sheet), so a
+command on events (``explain``, ``pair``, ``check``) says what it reads instead of naming the
+Swiss sheets the book lacks. Anything else is read as an individual event, whose reader names
+every sheet or record it lacks. A new kind (a season's list, a
 knockout) is one more :class:`~ratingbook.workbook.kinds.base.EventKind` in :data:`KINDS` and
 one more test here; nothing outside this package asks which kind an event is. A season's
 rating list is no event (no rounds, no pairing, no TRF) but is published as one is:
@@ -15,6 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ratingbook.core.encoding import decode_legacy
+from ratingbook.errors import RatingbookError
+from ratingbook.reports.names import LIST_CHANGES
 from ratingbook.workbook.kinds.individual import INDIVIDUAL
 from ratingbook.workbook.kinds.team import TEAM
 from ratingbook.workbook.plans.families import families_present
@@ -26,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KINDS",
+    "NotAnEventError",
     "kind_of_book",
     "kind_of_sheets",
     "kind_of_trf",
@@ -35,6 +42,25 @@ __all__ = [
 
 #: Every kind of event, the individual first (it reads any book no other kind claims).
 KINDS: tuple[EventKind, ...] = (INDIVIDUAL, TEAM)
+#: The families whose books hold no event, as an error names them.
+_NOT_EVENTS = {
+    "list": "a season's rating list",
+    "elo": "an Elo book",
+    "ladder": "a camp ladder book",
+    "crikey": "a Crikey book",
+}
+#: Where a family that holds no event explains its ratings, for the error to say.
+_EXPLAINED = {
+    "list": (
+        f"a list's rating changes are explained on its {LIST_CHANGES!r} sheet, a sentence a "
+        "player a period (ratingbook recalc and season add write it; ratingbook publish puts "
+        "each player's on his page, with his history)"
+    ),
+}
+
+
+class NotAnEventError(RatingbookError):
+    """A book of a family that holds no event, given to a command that reads an event."""
 
 
 def kind_of_book(book: Book) -> EventKind:
@@ -48,9 +74,17 @@ def kind_of_sheets(sheets: Sheets) -> EventKind:
 
 
 def _kind_of_names(names: list[str]) -> EventKind:
-    present = {family.name for family in families_present(names)}
+    present = [family.name for family in families_present(names)]
     if "team" in present and "swiss" not in present:
         return TEAM
+    if "swiss" not in present and "team" not in present:
+        other = next((name for name in present if name in _NOT_EVENTS), None)
+        if other is not None:
+            told = f"; {_EXPLAINED[other]}" if other in _EXPLAINED else ""
+            raise NotAnEventError(
+                f"the book is {_NOT_EVENTS[other]}, not an event's book: this command reads a "
+                f"Swiss, round-robin or team event{told}"
+            )
     return INDIVIDUAL
 
 

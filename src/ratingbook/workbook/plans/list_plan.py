@@ -30,7 +30,10 @@ This module alone decides how a list book is rated and what its runs write:
   were rated), and the summary says whose ratings changed and by how much, as the sheets show
   them (a late event, dated before a period already rated: which period the list is re-rated
   from), and what each source noted (a
-  round not played yet, left out). The act is kept for undo ("Events added").
+  round not played yet, left out). Each new event is named by
+  :mod:`ratingbook.season.event_names` (its source's title, told apart from the list's
+  events; or the officer's ``--name``). The act is kept for undo under the events' names
+  ("Events added: Bunratty 2011 (Masters), Juni Blitz").
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from ratingbook.reports.season_tables import (
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, Season, add_events
+from ratingbook.season.event_names import name_addition
 from ratingbook.season.identity import MatchRule
 from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.names import exact_name
@@ -89,8 +93,10 @@ from ratingbook.workbook.sheets.schemas import (
 
 __all__ = ["RatedList", "plan_add_events", "plan_list"]
 
-#: The act an addition is kept for undo under.
+#: The act an addition is kept for undo under, followed by the events it added.
 EVENTS_ADDED = "Events added"
+#: How many events an act names before it counts the rest.
+_ACT_NAMES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,21 +404,6 @@ def plan_list(sheets: Sheets) -> Plan:
     return replace(plan, blocks=_page_titles(sheets, book.settings.name), summary=summary)
 
 
-def _unique_names(book: ListBook, events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
-    """The events, each named apart from the list's events and each other (a second
-    'Club Championship' is 'Club Championship (2)'): List Games tells events by name."""
-    taken = {e.name.casefold() for e in book.events}
-    named: list[SeasonEvent] = []
-    for event in events:
-        name, n = event.name, 1
-        while name.casefold() in taken:
-            n += 1
-            name = f"{event.name} ({n})"
-        taken.add(name.casefold())
-        named.append(replace(event, name=name))
-    return named
-
-
 def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, object]:
     """A List Games row of a game, or of a bye (Black empty, the bye's kind as its Result, as
     List Games reads a bye back: forfeits and byes are kept there, never rated). Its Source is
@@ -492,11 +483,26 @@ def _changes(before: RatedList, after: RatedList) -> list[str]:
     return [line for _, line in sorted(moved, key=lambda m: m[0])]
 
 
+def _act(names: Sequence[str]) -> str:
+    """The act an addition is kept under, naming its events, so ``history`` and ``undo`` say
+    which addition they mean: ``Events added: Bunratty 2011 (Masters), Juni Blitz``, an event
+    continued with its new rounds (``Club Swiss (round 4)``), the first few and a count of the
+    rest when there are many."""
+    shown = ", ".join(names[:_ACT_NAMES])
+    if len(names) > _ACT_NAMES:
+        shown += f" and {many(len(names) - _ACT_NAMES, 'more event')}"
+    return f"{EVENTS_ADDED}: {shown}" if shown else EVENTS_ADDED
+
+
 def plan_add_events(
-    sheets: Sheets, events: Sequence[SeasonEvent], unread: Sequence[RatingbookError] = ()
+    sheets: Sheets,
+    events: Sequence[SeasonEvent],
+    unread: Sequence[RatingbookError] = (),
+    name: str = "",
 ) -> Plan:
     """``events`` (read from their files) added to the list: the module text's second run.
-    ``unread``: the problems of the files that did not read, refused with the checks' own."""
+    ``unread``: the problems of the files that did not read, refused with the checks' own;
+    ``name`` the officer's name for the one event they hold (``season add --name``)."""
     book, base = _read(sheets)
     if book.events_table is None:
         raise InvalidValueError(
@@ -509,16 +515,13 @@ def plan_add_events(
     before = _rate(book.settings, base)
     addition = add_events(base.season, events, unread)
     addition.check()
-    # Named apart before the list is rated, so the sheets this run writes (Series Notes,
-    # Rating Changes) show the name List Games is given: List Games tells events by name.
-    renamed = {e.id: e for e in _unique_names(book, [e for e in events if e.id in addition.added])}
-    season = addition.season
-    season = replace(season, events=tuple(renamed.get(e.id, e) for e in season.events))
-    addition = replace(addition, season=season)
+    # Named before the list is rated, so the sheets this run writes (Series Notes, Rating
+    # Changes) show the name List Games is given: List Games tells events by name.
+    addition = name_addition(addition, book.events, name)
     late = addition.late
     first = late.rerate_from.index if late is not None else len(before.periods)
     after = _rate(book.settings, addition, (before, first))
-    named = list(renamed.values())
+    named = [e for e in addition.season.events if e.id in addition.added]
     old = {p.key for p in base.season.players}
     new_players = [p for p in addition.season.players if p.key not in old]
     player_rows = [
@@ -583,4 +586,6 @@ def plan_add_events(
     summary += [f"rating changed: {line}" for line in changes] or ["no rating changed"]
     plan = _sheets(after, _last_input(sheets, book), book.settings.name)
     blocks += _page_titles(sheets, book.settings.name)
-    return replace(plan, blocks=tuple(blocks), summary=tuple(summary), act=EVENTS_ADDED)
+    more = [f"{c.into.name} ({_rounds(c.rounds)})" for c in addition.continued]
+    act = _act([*(e.name for e in named), *more])
+    return replace(plan, blocks=tuple(blocks), summary=tuple(summary), act=act)

@@ -7,6 +7,7 @@ This module alone decides what each of these books gives a season:
 - **an Elo book** (Elo Players, Elo Games): every game of Elo Games, White against Black with
   its result; a game's round is its number in the sheet (the 1st, 2nd, ... game), so the same
   book added again with more games is the same event continued and only the new games go in.
+  The book holds no title: the event is ``Elo book FILE`` (``season add --name`` names it).
   Elo Games holds no date: every game is dated ``day`` (``season add --date``), and without it
   the book is an error that says so;
 - **a camp ladder book** (Ladder Players, Ladder Games, Camp Groups): each week that ended,
@@ -14,9 +15,9 @@ This module alone decides what each of these books gives a season:
   players named as they were that day (``White Name``, ``Black Name``; else Ladder Players'
   names by ID). A camper plays several games a week, so a game's round is its number in the
   archive, which only grows: the book added again after more weeks is the same event
-  continued, and only the new weeks' games go in. The week being played (Ladder Games) is
-  left out and said: its games go in once the week ends; a ladder with no week ended yet is
-  an error;
+  continued, and only the new weeks' games go in; the event is ``Camp ladder FILE``. The
+  week being played (Ladder Games) is left out and said: its games go in once the week ends;
+  a ladder with no week ended yet is an error;
 - **a team event book** (Teams, Team Matches, Team Boards): each board's game between its two
   players, in its round, dated the event's Start Date (Team Settings; else ``day``; else an
   error); a board without a player is not a game; forfeits are kept and never rated; a round
@@ -31,7 +32,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from pathlib import PurePath
 
 from ratingbook.core.cells import is_blank, score, text, whole_number
 from ratingbook.core.results import Result, parse_ladder_result
@@ -40,6 +40,7 @@ from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookE
 from ratingbook.events.settings import date_value
 from ratingbook.fide.gacrux.team_tiebreaks import team_standings
 from ratingbook.reports.stages import many
+from ratingbook.season.event_names import book_title
 from ratingbook.season.model import (
     EventRank,
     SeasonError,
@@ -125,7 +126,7 @@ def elo_book_event(book: Book, file: str, day: _dt.date | None) -> SeasonEvent:
         except RatingbookError as error:
             problems.append(error)
     problems.check()
-    return _event(file, PurePath(file).stem, games, [])
+    return _event(file, book_title("Elo book", file), games, [])
 
 
 def _week(value: object, where: Location) -> int:
@@ -188,7 +189,7 @@ def ladder_book_event(book: Book, file: str) -> SeasonEvent:
             f"{SourceRef(file).describe()}: the week being played ({week} on Ladder Games) is "
             "left out: its games go in once the week ends"
         )
-    return _event(file, PurePath(file).stem, games, notes)
+    return _event(file, book_title("Camp ladder", file), games, notes)
 
 
 def team_book_event(book: Book, file: str, day: _dt.date | None) -> SeasonEvent:
