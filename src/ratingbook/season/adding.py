@@ -160,8 +160,13 @@ def _decided(matching: Matching) -> Callable[[SourcePlayer], str | None]:
     return decided
 
 
-def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
-    """Add ``events`` to ``season`` (the module text's sequence)."""
+def add_events(
+    season: Season, events: Sequence[SeasonEvent], *, alike: Iterable[Candidate] | None = None
+) -> Addition:
+    """Add ``events`` to ``season`` (the module text's sequence). ``alike``: the near
+    duplicates of the season as it is (its :attr:`Addition.candidates`), so that only the
+    names these events put on the list are compared
+    (:func:`~ratingbook.season.identity.match_players`)."""
     held = list(season.events)
     fresh: list[SeasonEvent] = []
     continued: list[Continuation] = []
@@ -191,7 +196,9 @@ def add_events(season: Season, events: Sequence[SeasonEvent]) -> Addition:
             continued.append(found)
     everything = [*held, *fresh]
     new = source_players([*fresh, *(c.event for c in continued)])
-    matching = match_players(season.rows, source_players(everything), season.aliases, report=new)
+    matching = match_players(
+        season.rows, source_players(everything), season.aliases, report=new, alike=alike
+    )
     decided = _decided(matching)
     problems = [*early, *matching.problems, *check_events(everything, matching.key_of, decided)]
     if problems:

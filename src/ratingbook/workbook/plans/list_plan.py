@@ -502,7 +502,7 @@ def plan_add_events(sheets: Sheets, events: Sequence[SeasonEvent]) -> Plan:
     if book.ranks_table is None:  # kept nowhere: this run places them as every later one will
         events = [replace(e, ranks=()) for e in events]
     before = _rate(book.settings, base)
-    addition = add_events(base.season, events)
+    addition = add_events(base.season, events, alike=base.candidates)  # only new names compared
     addition.check()
     # Named apart before the list is rated, so the sheets this run writes (Series Notes,
     # Rating Changes) show the name List Games is given: List Games tells events by name.

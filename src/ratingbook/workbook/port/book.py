@@ -16,7 +16,7 @@ import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ratingbook.core.cells import Uncalculated
 from ratingbook.core.tables import Grid, Table
@@ -168,9 +168,7 @@ class GeneratedSheet:
     hidden_columns: frozenset[int] = frozenset()
     #: What the sheet's columns measured (alignments, indents, widths), kept: a back end asks
     #: for each several times, and each reads up to a thousand rows per column.
-    _measured: dict[str, object] = field(
-        default_factory=dict, init=False, compare=False, repr=False
-    )
+    _measured: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]
@@ -183,7 +181,7 @@ class GeneratedSheet:
             found = self._measured["alignments"] = column_alignments(
                 self.header, self.rows, self.centred
             )
-        return found  # type: ignore[return-value]
+        return found
 
     def indented(self) -> frozenset[int]:
         """The columns indented away from a number on their left
@@ -191,7 +189,7 @@ class GeneratedSheet:
         found = self._measured.get("indented")
         if found is None:
             found = self._measured["indented"] = self._indented()
-        return found  # type: ignore[return-value]
+        return found
 
     def _indented(self) -> frozenset[int]:
         aligned = self.alignments()
@@ -213,7 +211,7 @@ class GeneratedSheet:
             found = self._measured["widths"] = table_widths(
                 self.header, self.rows, self.widths, self.print_setup, self.indented()
             )
-        return list(found)  # type: ignore[call-overload]
+        return list(found)
 
     def printed(self, widths: Sequence[float]) -> PrintSetup | None:
         """How the sheet prints, its orientation and fit chosen for its columns ``widths`` and
