@@ -550,11 +550,12 @@ def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collec
             room = max(1, int(widths[c]) - 1)
             # a word may break after a hyphen; one longer than the column, at its edge
             text = str(values[c])
-            if len(text) <= room:
-                continue  # on one line whatever its words
-            words = text.split()
-            if "-" in text:  # else nothing to break after: the words as they are
-                words = [p for w in words for p in _AFTER_HYPHEN.split(w)]
+            if "-" in text:  # a break after a hyphen counts as a space between its parts
+                words = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
+            elif len(text) <= room:
+                continue  # its words, a space between each, fit on one line
+            else:
+                words = text.split()
             pieces = [p[i : i + room] for p in words for i in range(0, len(p), room)]
             lines = max(lines, wrapped_lines(pieces, room))
     return lines
