@@ -11,10 +11,13 @@ event put into month 7; timed: where every player stood after month 6
 from the season as rated before (``previous``), which is what ``season add`` hands the rating
 maths for a late event; beside it, the whole season rated again.
 
-**A club's recalc** (``recalc``): a rating list book of 500 players and 10 events (a monthly
-Swiss of 8 rounds, 50 boards: 4,000 games), made from the ``ratinglist`` template; timed: the
-whole ``ratingbook recalc BOOK -o OUT`` command, a fresh process, wall seconds (reading the
-book, matching, rating, writing every generated sheet).
+**A club's recalc** (``recalc``): a rating list book of 500 players and 40 events in a year
+(a Swiss of 5 rounds on consecutive days, 25 boards: 5,000 games, the issue's club season),
+made from the ``ratinglist`` template, with its season series and without; timed: the whole
+``ratingbook recalc BOOK -o OUT`` command, a fresh process, wall and CPU seconds (reading the
+book, matching, rating, writing every generated sheet). ``--club`` runs this part alone;
+``--club-book PATH`` only writes the book (with ``--no-series``: without the series), to
+profile the command on it.
 
 Two seasons, generated deterministically (seed 2026): a **small federation**, 50,000 players
 (10 % unrated), 1,000,000 games in 12 monthly periods, each game between players close in the
@@ -234,7 +237,7 @@ def _available(engine: str) -> bool:
     return True
 
 
-CLUB_LIST = (500, 10, 8, 50)  # players, events, rounds, boards
+CLUB_LIST = (500, 40, 5, 25)  # players, events, rounds, boards: 5,000 games
 _GIVEN = [
     "Ada",
     "Alan",
@@ -350,9 +353,9 @@ def club_book(path: Path) -> int:
     ]
     game_rows = []
     for event in range(events):
-        month = dt.date(2025 + (8 + event) // 12, (8 + event) % 12 + 1, 1)
+        start = dt.date(2025, 9, 1) + dt.timedelta(days=9 * event)  # 40 events in a year
         for round_ in range(1, rounds + 1):
-            day = month + dt.timedelta(days=round_ * 3)
+            day = start + dt.timedelta(days=round_ - 1)
             seated = rng.sample(sorted(strength), 2 * boards)
             for white, black in zip(seated[::2], seated[1::2], strict=True):
                 expected = 1 / (1 + 10 ** ((strength[black] - strength[white]) / 400))
@@ -361,7 +364,7 @@ def club_book(path: Path) -> int:
                 game_rows.append(
                     (
                         day,
-                        f"Monthly Swiss {event + 1}",
+                        f"Club Swiss {event + 1}",
                         round_,
                         name[white],
                         white,
@@ -376,6 +379,21 @@ def club_book(path: Path) -> int:
     return len(game_rows)
 
 
+def club_series_book(path: Path, series: bool) -> int:
+    """:func:`club_book` at ``path``, with the template's season series or without one (its
+    Series Points setting cleared); the number of games."""
+    import openpyxl
+
+    games = club_book(path)
+    if not series:
+        wb = openpyxl.load_workbook(path)
+        for row in wb["List Settings"].iter_rows(min_row=2):
+            if row[0].value == "Series Points":
+                row[1].value = None
+        wb.save(path)
+    return games
+
+
 def club_recalc(series: bool) -> tuple[str, str]:
     """The whole ``ratingbook recalc`` of the club list book (with the template's season
     series, or without one), a fresh process: wall seconds, and CPU seconds (user and system,
@@ -383,17 +401,9 @@ def club_recalc(series: bool) -> tuple[str, str]:
     import resource
     import tempfile
 
-    import openpyxl
-
     with tempfile.TemporaryDirectory() as folder:
         book, out = Path(folder) / "club-list.xlsx", Path(folder) / "rated.xlsx"
-        games = club_book(book)
-        if not series:
-            wb = openpyxl.load_workbook(book)
-            for row in wb["List Settings"].iter_rows(min_row=2):
-                if row[0].value == "Series Points":
-                    row[1].value = None
-            wb.save(book)
+        games = club_series_book(book, series)
         command = [sys.executable, "-m", "ratingbook", "recalc", str(book), "-o", str(out)]
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
         began = time.perf_counter()
@@ -409,9 +419,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--child", nargs=3, metavar=("SIZE", "ENGINE", "OUT"))
+    parser.add_argument("--club", action="store_true", help="the club's recalc alone")
+    parser.add_argument("--club-book", type=Path, metavar="PATH", help="only write the club book")
+    parser.add_argument("--no-series", action="store_true", help="the club book without a series")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], args.child[1], Path(args.child[2]))
+        return
+    if args.club_book:
+        club_series_book(args.club_book, not args.no_series)
         return
     import tempfile
 
@@ -422,7 +438,7 @@ def main() -> None:
             f"left out (not installed): {', '.join(missing)}; "
             "`pip install pyglicko2 glicko2-py` adds them to the comparison"
         )
-    for size in ("quick" if args.quick else "federation", "club"):
+    for size in () if args.club else ("quick" if args.quick else "federation", "club"):
         players, games, periods = SIZES[size]
         ours: dict[str, Any] = {}
         for engine in ENGINES:
@@ -461,7 +477,7 @@ def main() -> None:
             print(" | ".join(rows[-1]), flush=True)
     for series in (True, False):
         wall, cpu = club_recalc(series)
-        name = "club list book (500 x 4,000, 10 events" + (", a series)" if series else ")")
+        name = "club list book (500 x 5,000, 40 events" + (", a series)" if series else ")")
         rows.append((name, "ratingbook recalc", wall, "", "", "", f"CPU {cpu} s"))
     header = ("season", "engine", "seconds", "base MB", "peak MB", "max diff", "time / ours")
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]

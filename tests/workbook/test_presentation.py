@@ -240,6 +240,10 @@ def test_a_wrapped_row_is_as_tall_as_its_longest_text() -> None:
     # 64 characters in a column 18 wide (17 to a line): 4 lines.
     assert row_lines(["x", "a" * 64], [10, 18], {1}) == 4
     assert row_lines(["x", None], [10, 18], {1}) == 1
+    # 19 characters in a column 20 wide (19 to a line): one line; with a hyphen, the break
+    # after it counted as a space: 'Kai-' 'Oliver' (11) and 'Grienitz' on a second line
+    assert row_lines(["Kai Oliver Grienitz"], [20], {0}) == 1
+    assert row_lines(["Kai-Oliver Grienitz"], [20], {0}) == 2
 
 
 @pytest.mark.parametrize(

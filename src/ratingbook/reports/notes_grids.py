@@ -16,13 +16,9 @@ from ratingbook.fide.gacrux.tiebreaks import FideStandings
 from ratingbook.reports.names import PAIRING_NOTES, STANDINGS_NOTES
 from ratingbook.reports.pairing_notes import BoardNote
 from ratingbook.reports.standings_notes import every_breakdown, tie_notes
-from ratingbook.reports.tables import SheetGrid, centred_columns
+from ratingbook.reports.tables import NOTE_WIDTH, SheetGrid, centred_columns
 
 __all__ = ["pairing_notes_grid", "sentences", "standings_notes_grid"]
-
-#: A note's column, in characters: a sentence of about this many a line reads at a glance
-#: and leaves the table narrow enough for a landscape page at 9 points.
-NOTE_WIDTH = 55
 
 
 #: Where a note's sentence ends: after a full stop (or a bracket closing one) and a space,

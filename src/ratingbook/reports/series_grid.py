@@ -16,8 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ratingbook.reports.names import SERIES_NOTES, SERIES_STANDINGS
-from ratingbook.reports.notes_grids import NOTE_WIDTH
-from ratingbook.reports.tables import SheetGrid, centred_columns
+from ratingbook.reports.tables import NOTE_WIDTH, SheetGrid, centred_columns
 from ratingbook.season.series import SeriesStandings
 from ratingbook.season.series_settings import points_text
 

@@ -15,7 +15,18 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["PlayerPath", "SheetGrid", "centred_columns", "id_columns", "key_columns"]
+__all__ = [
+    "NOTE_WIDTH",
+    "PlayerPath",
+    "SheetGrid",
+    "centred_columns",
+    "id_columns",
+    "key_columns",
+]
+
+#: A note's column, in characters: a sentence of about this many a line reads at a glance
+#: and leaves the table narrow enough for a landscape page at 9 points.
+NOTE_WIDTH = 55
 
 
 @dataclass(frozen=True, slots=True)

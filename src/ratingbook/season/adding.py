@@ -162,11 +162,17 @@ def _decided(matching: Matching) -> Callable[[SourcePlayer], str | None]:
 
 
 def add_events(
-    season: Season, events: Sequence[SeasonEvent], unread: Sequence[RatingbookError] = ()
+    season: Season,
+    events: Sequence[SeasonEvent],
+    unread: Sequence[RatingbookError] = (),
+    *,
+    alike: Iterable[Candidate] | None = None,
 ) -> Addition:
     """Add ``events`` to ``season`` (the module text's sequence). ``unread``: the problems of
     the files that did not read (or read in part), listed first; the checks still run on
-    ``events``, so one run names every problem."""
+    ``events``, so one run names every problem. ``alike``: the near duplicates of the season
+    as it is (its :attr:`Addition.candidates`), so that only the names these events put on the
+    list are compared (:func:`~ratingbook.season.identity.match_players`)."""
     held = list(season.events)
     fresh: list[SeasonEvent] = []
     continued: list[Continuation] = []
@@ -196,7 +202,9 @@ def add_events(
             continued.append(found)
     everything = [*held, *fresh]
     new = source_players([*fresh, *(c.event for c in continued)])
-    matching = match_players(season.rows, source_players(everything), season.aliases, report=new)
+    matching = match_players(
+        season.rows, source_players(everything), season.aliases, report=new, alike=alike
+    )
     decided = _decided(matching)
     checked = check_events(everything, matching.key_of, decided)
     problems = [*unread, *early, *matching.problems, *checked]

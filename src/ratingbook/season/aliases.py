@@ -115,9 +115,6 @@ def merges(
     end), and every problem: an alias naming no list player, a player made the same as two,
     a loop. A player in a loop is merged into nobody."""
     problems: list[SeasonError] = []
-    by_name: dict[str, list[str]] = {}
-    for key, player in players.items():
-        by_name.setdefault(given_first(player.name), []).append(key)
     known: list[Alias] = []
     order: dict[Alias, int] = {}
     for alias in aliases:
@@ -132,6 +129,10 @@ def merges(
                 )
             )
     apart = {(given_first(a.name), a.player) for a in known if a.decision is Decision.DIFFERENT}
+    by_name: dict[str, list[str]] = {}
+    if any(a.decision is Decision.SAME and not a.narrowed for a in known):  # else not needed
+        for key, player in players.items():
+            by_name.setdefault(given_first(player.name), []).append(key)
     edges: dict[str, Alias] = {}
     for alias in known:
         if alias.decision is not Decision.SAME or alias.narrowed:

@@ -49,8 +49,8 @@ from ratingbook.season.aliases import Alias, Decision, Merge, merges
 from ratingbook.season.model import SeasonError, SeasonPlayer, SourcePlayer, SourceRef
 from ratingbook.season.names import (
     NameForm,
-    block_keys,
     exact_name,
+    form_keys,
     form_likeness,
     given_first,
     likeness,
@@ -165,6 +165,7 @@ class _Roster:
         self.names: dict[str, list[str]] = defaultdict(list)
         self.ordered: dict[str, list[str]] = defaultdict(list)  # by given_first
         self.blocks: dict[str, set[str]] = defaultdict(set)
+        self.keys: dict[str, frozenset[str]] = {}  # each player's block keys
         self.exact: dict[str, str] = {}
         self.forms: dict[str, NameForm] = {}
         self.merged: dict[str, Merge] = {}
@@ -176,15 +177,17 @@ class _Roster:
                 )
                 continue
             self.add(player, problems)
+        self.listed = frozenset(self.players)  # the list's own players: not new in this run
 
     def add(self, player: SeasonPlayer, problems: list[SeasonError]) -> None:
         self.players[player.key] = player
         self.index(player, problems)
         self.exact[player.key] = exact_name(player.name)
-        self.forms[player.key] = NameForm.of(player.name)
+        form = self.forms[player.key] = NameForm.of(player.name)
         self.names[self.exact[player.key]].append(player.key)
         self.ordered[given_first(player.name)].append(player.key)
-        for block in block_keys(player.name):
+        self.keys[player.key] = form_keys(form.words)
+        for block in self.keys[player.key]:
             self.blocks[block].add(player.key)
 
     def index(self, player: SeasonPlayer, problems: list[SeasonError]) -> None:
@@ -233,7 +236,7 @@ class _Roster:
                 keys[keys.index(key)] = into
                 index[name] = list(dict.fromkeys(keys))
             del self.forms[key]
-            for block in block_keys(player.name):
+            for block in self.keys.pop(key):
                 self.blocks[block].discard(key)
 
     def resolve(self, key: str) -> str:
@@ -283,12 +286,19 @@ def match_players(
     aliases: Sequence[Alias] = (),
     *,
     report: Collection[SourcePlayer] | None = None,
+    alike: Iterable[Candidate] | None = None,
 ) -> Matching:
     """Match every distinct source player of ``incoming`` to the list ``players`` (the module
     text's rules), adding new players; candidates are reported for the source players in
     ``report`` (all of ``incoming`` when None). ``players`` holds every row of the list, the
     players an alias merges too (:func:`~ratingbook.season.aliases.merges`): they are taken
-    off the list, and what named them names the player they are."""
+    off the list, and what named them names the player they are.
+
+    ``alike``: the candidates a matching of the same ``players`` with the same ``aliases``
+    found (the list as read, :attr:`Matching.candidates`): the names of the list's own
+    players are not compared again, only the new players' names with the list's and each
+    other's; the pairs of ``alike`` are decided and described again from this matching (its
+    spellings, IDs and clubs). The candidates are those of a matching without it."""
     problems: list[SeasonError] = []
     notes: list[str] = []
     roster = _Roster(players, problems)
@@ -348,7 +358,7 @@ def match_players(
                     "though the names do not look alike"
                 )
         matches[player] = match
-    candidates = _candidates(roster, matches.values(), different)
+    candidates = _candidates(roster, matches.values(), different, alike)
     if report is None:
         asked = candidates
     else:
@@ -404,14 +414,18 @@ def _match(
 
 
 def _candidates(
-    roster: _Roster, matches: Iterable[Match], different: set[tuple[str, str]]
+    roster: _Roster,
+    matches: Iterable[Match],
+    different: set[tuple[str, str]],
+    alike: Iterable[Candidate] | None = None,
 ) -> tuple[Candidate, ...]:
     """Every pair of list players whose names look alike or whom only an ID or a club kept
     apart, and not decided different (by the list's name or any spelling matched to either),
     described by the list's names and IDs; the later player (by key) first, with where his
     name came from: the first source that named him, a game's before a ranking's (else his
     list row). Only names that share a block key
-    (:func:`~ratingbook.season.names.block_keys`) are compared."""
+    (:func:`~ratingbook.season.names.block_keys`) are compared; with ``alike``
+    (:func:`match_players`), only the new players' names with all the others."""
     spellings: dict[str, set[str]] = defaultdict(set)
     where: dict[str, SourceRef] = {}
     for match in matches:
@@ -419,41 +433,71 @@ def _candidates(
         if match.player.source is not None:
             where.setdefault(match.key, match.player.source)
     players = roster.players
-    found: dict[tuple[str, str], Candidate] = {}
     for player in players.values():
         spellings[player.key].add(given_first(player.name))
-    for late, player in players.items():
-        # each pair once, from its later player: a block holds both or neither
-        others: set[str] = set(roster.names.get(roster.exact[late], ()))
-        for block in block_keys(player.name):
-            others |= roster.blocks.get(block, set())
-        mark = _order(late)
-        for early in others:
-            if early not in players or _order(early) >= mark:
-                continue
-            if any((n, early) in different for n in spellings[late]) or any(
-                (n, late) in different for n in spellings[early]
-            ):
-                continue
-            mine, theirs = players[late], players[early]
+    order = {key: _order(key) for key in players}
+    if alike is None:
+        pairs = _alike_pairs(roster, order, players)
+    else:  # the list's own pairs as found before, and the new players' with everyone
+        pairs = {
+            (c.key, c.other): c.reasons[0]
+            for c in alike
+            if c.key in roster.listed and c.other in roster.listed
+        }
+        pairs.update(_alike_pairs(roster, order, [k for k in players if k not in roster.listed]))
+    found: dict[tuple[str, str], Candidate] = {}
+    for (late, early), reason in pairs.items():
+        if late not in players or early not in players:
+            continue  # merged since
+        if any((n, early) in different for n in spellings[late]) or any(
+            (n, late) in different for n in spellings[early]
+        ):
+            continue
+        mine, theirs = players[late], players[early]
+        found[(late, early)] = Candidate(
+            late,
+            mine.name,
+            early,
+            theirs.name,
+            (reason, *_apart(theirs, mine)),
+            where.get(late, mine.source),
+        )
+    return tuple(
+        found[pair] for pair in sorted(found, key=lambda p: sorted((order[p[0]], order[p[1]])))
+    )
+
+
+def _alike_pairs(
+    roster: _Roster, order: dict[str, tuple[int, int | str]], searched: Iterable[str]
+) -> dict[tuple[str, str], str]:
+    """The pairs of list players, one of them ``searched``, whose names are the same or look
+    alike, the later player (by key) first, with the names' reason. A pair of two searched
+    players is compared once, from its later player (a block holds both or neither)."""
+    wanted = set(searched)
+    pairs: dict[tuple[str, str], str] = {}
+    for key in wanted:
+        mark = order[key]
+        others: set[str] = set(roster.names.get(roster.exact[key], ()))
+        for block in roster.keys[key]:
+            others |= roster.blocks[block]
+        for other in others:
+            rank = order.get(other)
+            if rank is None or other == key:
+                continue  # merged since, or himself
+            if rank < mark:
+                late, early = key, other
+            elif other in wanted:
+                continue  # compared from the other side
+            else:
+                late, early = other, key
             reason = (
                 "the same name"
                 if roster.exact[late] == roster.exact[early]
                 else form_likeness(roster.forms[late], roster.forms[early])
             )
-            if reason is None:
-                continue
-            found[(late, early)] = Candidate(
-                late,
-                mine.name,
-                early,
-                theirs.name,
-                (reason, *_apart(theirs, mine)),
-                where.get(late, mine.source),
-            )
-    return tuple(
-        found[pair] for pair in sorted(found, key=lambda p: sorted((_order(p[0]), _order(p[1]))))
-    )
+            if reason is not None:
+                pairs[(late, early)] = reason
+    return pairs
 
 
 def _order(key: str) -> tuple[int, int | str]:

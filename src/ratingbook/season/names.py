@@ -44,6 +44,7 @@ Pure: the standard library only.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -54,6 +55,7 @@ __all__ = [
     "NameForm",
     "block_keys",
     "exact_name",
+    "form_keys",
     "form_likeness",
     "given_first",
     "likeness",
@@ -116,6 +118,12 @@ def _joined(given: str, surname: str, suffix: str) -> str:
     return f"{name}, {suffix}" if suffix else name
 
 
+#: Names worked out once each (a list's names are read again for every source player and
+#: every pair): a few tens of thousands of short texts.
+_REMEMBERED = 1 << 16
+
+
+@functools.lru_cache(maxsize=_REMEMBERED)
 def exact_name(name: str) -> str:
     """The name as names are matched: case, runs of spaces and the space after a comma set
     aside (accents, word order and punctuation count).
@@ -128,6 +136,7 @@ def exact_name(name: str) -> str:
     return re.sub(r"\s*,\s*", ", ", text)
 
 
+@functools.lru_cache(maxsize=_REMEMBERED)
 def given_first(name: str) -> str:
     """The name as names are matched across both orders: :func:`exact_name`, and a name
     written ``Surname, Given`` (exactly one comma) turned to ``given surname``, so the PGN
@@ -267,7 +276,10 @@ class NameForm:
 
     @classmethod
     def of(cls, name: str) -> NameForm:
-        words = name_words(name)
+        return cls.of_words(name_words(name))
+
+    @classmethod
+    def of_words(cls, words: tuple[str, ...]) -> NameForm:
         return cls(
             words,
             frozenset(w for w in words if len(w) > 1),
@@ -361,7 +373,11 @@ def block_keys(name: str) -> frozenset[str]:
     >>> sorted(block_keys("J. Lee"))
     ['jlee', 'lee|j', '~ee', '~le', '~lee']
     """
-    words = name_words(name)
+    return form_keys(name_words(name))
+
+
+def form_keys(words: tuple[str, ...]) -> frozenset[str]:
+    """:func:`block_keys` of a name's :func:`name_words` (a :attr:`NameForm.words`)."""
     bare = _bare(words)
     return _word_keys(words) | (_word_keys(bare) if bare != words else frozenset())
 

@@ -60,7 +60,8 @@ def generated_sheet_xml(
     setup = sheet.printed(column_widths)
     size = setup.font_size if setup else 0
     aligned = sheet.alignments()
-    indents = [INDENT if c in sheet.indented() else 0 for c in range(len(aligned))]
+    indented = sheet.indented()  # once: it measures the whole table
+    indents = [INDENT if c in indented else 0 for c in range(len(aligned))]
     header_font = styles.font(bold=True, size=size)
     # A long header wraps onto a few lines (presentation.HEADER_LINES), its row that tall.
     header_tall = header_height(sheet.header, column_widths, setup)

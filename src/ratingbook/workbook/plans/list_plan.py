@@ -513,7 +513,8 @@ def plan_add_events(
     if book.ranks_table is None:  # kept nowhere: this run places them as every later one will
         events = [replace(e, ranks=()) for e in events]
     before = _rate(book.settings, base)
-    addition = add_events(base.season, events, unread)
+    # Only the names these events put on the list are compared for near duplicates.
+    addition = add_events(base.season, events, unread, alike=base.candidates)
     addition.check()
     # Named before the list is rated, so the sheets this run writes (Series Notes, Rating
     # Changes) show the name List Games is given: List Games tells events by name.

@@ -16,7 +16,7 @@ import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ratingbook.core.cells import Uncalculated
 from ratingbook.core.tables import Grid, Table
@@ -166,6 +166,9 @@ class GeneratedSheet:
     #: (:attr:`~ratingbook.workbook.port.presentation.LineChart.plots_hidden`).
     hidden_rows: frozenset[int] = frozenset()
     hidden_columns: frozenset[int] = frozenset()
+    #: What the sheet's columns measured (alignments, indents, widths), kept: a back end asks
+    #: for each several times, and each reads up to a thousand rows per column.
+    _measured: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def grid(self) -> Grid:
         return [list(self.header), *(list(r) for r in self.rows)]
@@ -173,11 +176,22 @@ class GeneratedSheet:
     def alignments(self) -> tuple[str, ...]:
         """Each column's alignment, its header's and its cells' alike
         (:func:`~ratingbook.workbook.port.presentation.column_alignments`)."""
-        return column_alignments(self.header, self.rows, self.centred)
+        found = self._measured.get("alignments")
+        if found is None:
+            found = self._measured["alignments"] = column_alignments(
+                self.header, self.rows, self.centred
+            )
+        return found
 
     def indented(self) -> frozenset[int]:
         """The columns indented away from a number on their left
         (:func:`~ratingbook.workbook.port.presentation.indented_columns`)."""
+        found = self._measured.get("indented")
+        if found is None:
+            found = self._measured["indented"] = self._indented()
+        return found
+
+    def _indented(self) -> frozenset[int]:
         aligned = self.alignments()
         beside = indented_columns(aligned)
         if self.print_setup is None or not self.print_setup.repeat_columns:
@@ -191,8 +205,13 @@ class GeneratedSheet:
 
     def column_widths(self) -> list[float]:
         """Each column's width, as every back end writes it
-        (:func:`~ratingbook.workbook.port.presentation.table_widths`)."""
-        return table_widths(self.header, self.rows, self.widths, self.print_setup, self.indented())
+        (:func:`~ratingbook.workbook.port.presentation.table_widths`): a new list each time."""
+        found = self._measured.get("widths")
+        if found is None:
+            found = self._measured["widths"] = table_widths(
+                self.header, self.rows, self.widths, self.print_setup, self.indented()
+            )
+        return list(found)
 
     def printed(self, widths: Sequence[float]) -> PrintSetup | None:
         """How the sheet prints, its orientation and fit chosen for its columns ``widths`` and

@@ -532,6 +532,10 @@ def table_widths(
     return found
 
 
+#: Where a word may break onto the next line: after a hyphen with a letter after it.
+_AFTER_HYPHEN = re.compile(r"(?<=-)(?=.)")
+
+
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
     """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
     (in characters, less one for the cell's padding), kept whole as Excel and LibreOffice
@@ -545,8 +549,14 @@ def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collec
         if c < len(values) and c < len(widths) and values[c] is not None:
             room = max(1, int(widths[c]) - 1)
             # a word may break after a hyphen; one longer than the column, at its edge
-            parts = [p for w in str(values[c]).split() for p in re.split(r"(?<=-)(?=.)", w)]
-            pieces = [p[i : i + room] for p in parts for i in range(0, len(p), room)]
+            text = str(values[c])
+            if "-" in text:  # a break after a hyphen counts as a space between its parts
+                words = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
+            elif len(text) <= room:
+                continue  # its words, a space between each, fit on one line
+            else:
+                words = text.split()
+            pieces = [p[i : i + room] for p in words for i in range(0, len(p), room)]
             lines = max(lines, wrapped_lines(pieces, room))
     return lines
 
