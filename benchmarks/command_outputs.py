@@ -197,10 +197,12 @@ def template_kinds(runner: Runner) -> list[str]:
         text=True,
         check=True,
     )
-    found = re.search(r"\{([a-z|]+)\}", done.stdout)
+    # The usage line wraps the choices over lines when they are many: read them whole.
+    found = re.search(r"\{([a-z|\s]+)\}", done.stdout)
     if found is None:
         sys.exit(f"no kinds found in `ratingbook template --help`:\n{done.stdout}")
-    return [kind for kind in found.group(1).split("|") if kind != "all"]
+    kinds = "".join(found.group(1).split()).split("|")
+    return [kind for kind in kinds if kind != "all"]
 
 
 def books(runner: Runner) -> list[Book]:
