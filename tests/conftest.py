@@ -181,6 +181,16 @@ def _one_libreoffice_for_the_run() -> Iterator[None]:
     libreoffice.stop()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _commands_imported_before_forking() -> None:
+    """What a book command's forked child imports, imported once for the run, so that the
+    commands the tests run in process do not import it again in every child
+    (tests.helpers.cli.import_what_commands_import)."""
+    from tests.helpers.cli import import_what_commands_import
+
+    import_what_commands_import()
+
+
 @pytest.fixture
 def needs_chromium() -> str:
     """The headless Chromium command."""
