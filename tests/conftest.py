@@ -14,8 +14,9 @@ generation is slow" health check are wall-clock limits, so the default profile t
 
 ``python -m pytest -m "not slow"`` is the quick loop: it leaves out every test of
 ``tests/integration/`` (LibreOffice, Node/Pyodide, the add-in build, the end-to-end event, the
-fuzzer) and the modules listed in :data:`SLOW_MODULES`, which start real processes or tools by
-the dozen. README's ``python -m pytest`` runs everything, as CI does.
+fuzzer), the modules listed in :data:`SLOW_MODULES`, which start real processes or tools by
+the dozen, and the longest real files' cases of the sweeps over every real TRF file
+(:data:`REAL_FILE_SWEEPS`). README's ``python -m pytest`` runs everything, as CI does.
 
 Where the environment sets ``PYTHONDONTWRITEBYTECODE`` (the machines the suite runs on do),
 every run, every pytest-xdist worker and every command a test starts would compile ratingbook's
@@ -42,6 +43,7 @@ from hypothesis import HealthCheck, settings
 from tests.helpers import libreoffice
 from tests.helpers.browser import require_chromium
 from tests.helpers.libreoffice import require_soffice
+from tests.helpers.paths import LONG_REAL_FILES
 from tests.helpers.processes import MARK, process_share, remove_lock_files
 
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
@@ -68,6 +70,18 @@ SLOW_MODULES = frozenset(
         TESTS / "files" / "test_hostile.py",
         TESTS / "test_code_quality.py",
         TESTS / "cli" / "test_batch.py",
+    }
+)
+#: Sweeps over every real TRF file whose cases on the longest files (LONG_REAL_FILES) are slow,
+#: as (module, test): the quick loop runs every other file, the full suite all of them.
+REAL_FILE_SWEEPS = frozenset(
+    {
+        (TESTS / "cli" / "test_trf_commands.py", "test_every_real_file_imports_into_a_book"),
+        (
+            TESTS / "fide" / "test_tiebreaks_real_files.py",
+            "test_every_tiebreak_equals_gacrux_checker_on_the_file_ratingbook_writes",
+        ),
+        (TESTS / "fide" / "test_gacrux_event.py", "test_every_real_file_reads_as_gacrux_reads_it"),
     }
 )
 #: The modules that take longest, longest first (CPU and the outside programs' time, measured
@@ -119,8 +133,9 @@ def exhaustive(request: pytest.FixtureRequest) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark as ``slow`` every test of tests/integration/ and of SLOW_MODULES, and every test
-    that needs LibreOffice (the ``needs_soffice`` fixture); on a pytest-xdist worker, put the
+    """Mark as ``slow`` every test of tests/integration/ and of SLOW_MODULES, every test
+    that needs LibreOffice (the ``needs_soffice`` fixture) and the long files' cases of the
+    REAL_FILE_SWEEPS; on a pytest-xdist worker, put the
     modules in the order they are to be handed out (see above)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
         _longest_first(items)
@@ -130,8 +145,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             TESTS / "integration" in path.parents
             or path in SLOW_MODULES
             or "needs_soffice" in getattr(item, "fixturenames", ())
+            or _long_real_file_case(item, path)
         ):
             item.add_marker(pytest.mark.slow)
+
+
+def _long_real_file_case(item: pytest.Item, path: Path) -> bool:
+    """Whether ``item`` is a case of a REAL_FILE_SWEEPS sweep on one of LONG_REAL_FILES."""
+    function = getattr(item, "originalname", None)
+    callspec = getattr(item, "callspec", None)
+    if (path, function) not in REAL_FILE_SWEEPS or callspec is None:
+        return False
+    return any(Path(str(value)).name in LONG_REAL_FILES for value in callspec.params.values())
 
 
 def _longest_first(items: list[pytest.Item]) -> None:
@@ -179,6 +204,16 @@ def _one_libreoffice_for_the_run() -> Iterator[None]:
     stops when the run ends."""
     yield
     libreoffice.stop()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _commands_imported_before_forking() -> None:
+    """What a book command's forked child imports, imported once for the run, so that the
+    commands the tests run in process do not import it again in every child
+    (tests.helpers.cli.import_what_commands_import)."""
+    from tests.helpers.cli import import_what_commands_import
+
+    import_what_commands_import()
 
 
 @pytest.fixture

@@ -303,9 +303,9 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     assert "not in FIDE mode" in (titles or "")
 
 
-def played(book: Path, rounds: int) -> None:
-    """Pair and play ``rounds`` rounds (typed results, then a recalc)."""
-    for number in range(1, rounds + 1):
+def played(book: Path, rounds: int, first: int = 1) -> None:
+    """Pair and play rounds ``first`` to ``rounds`` (typed results, then a recalc)."""
+    for number in range(first, rounds + 1):
         ok("pair", book, "--in-place")
         edit(book, "Swiss Games", lambda g, n=number: type_results(g, n))
         ok("recalc", book, "--in-place")
@@ -314,15 +314,22 @@ def played(book: Path, rounds: int) -> None:
 #: The new book played 1, 2 or 4 rounds (:func:`played`), made by the commands once for the
 #: module: a dozen tests start from one of them, and only read it or change their own copy.
 _PLAYED: dict[int, bytes] = {}
+#: The rounds :func:`played_book` keeps: one book played on, kept after each of them.
+_KEPT = (1, 2, 4)
 
 
 def played_book(tmp_path: Path, rounds: int) -> Path:
-    """A copy, in ``tmp_path``, of the new book paired and played ``rounds`` rounds."""
+    """A copy, in ``tmp_path``, of the new book paired and played ``rounds`` rounds.
+
+    The copies come from one book played round after round, kept after rounds 1, 2 and 4:
+    the same commands in the same order as :func:`played` gives each of them, made once."""
     if rounds not in _PLAYED:
         with tempfile.TemporaryDirectory() as folder:
             book = new_book(Path(folder))
-            played(book, rounds)
-            _PLAYED[rounds] = book.read_bytes()
+            for number in range(1, max(_KEPT) + 1):
+                played(book, number, first=number)
+                if number in _KEPT:
+                    _PLAYED[number] = book.read_bytes()
     book = tmp_path / "event.xlsx"
     book.write_bytes(_PLAYED[rounds])
     return book

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cli.test_fide_mode_commands import edit, grid, ok, refused
+from tests.cli.test_fide_mode_commands import edit, grid, ok, played_book, refused
 from tests.helpers.cli import digest, run
-from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
+from tests.helpers.fide_event import Grid, event_sheets, setting
 from tests.helpers.workbooks import make_book
 
 
@@ -47,11 +47,9 @@ def new_book(tmp_path: Path, sheets: dict[str, Grid] | None = None) -> Path:
 
 
 def after_round_1(tmp_path: Path) -> Path:
-    book = new_book(tmp_path)
-    ok("pair", book, "--in-place")
-    edit(book, "Swiss Games", lambda g: type_results(g, 1))
-    ok("recalc", book, "--in-place")
-    return book
+    """The new book paired and played one round, made by the commands once (a copy of
+    :func:`~tests.cli.test_fide_mode_commands.played_book`'s)."""
+    return played_book(tmp_path, 1)
 
 
 # --- the number of rounds (Q58-59) -------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from tests.desk.desk_books import copy, run, template, type_boards, type_games, values_but_records
-from tests.helpers.libreoffice import convert_all, require_soffice
+from tests.helpers.libreoffice import convert_all
 from tests.helpers.workbooks import records
 
 from ratingbook.desk import CAMP, Desk, DeskError
@@ -140,11 +140,11 @@ def test_with_one_side_a_second_report_before_the_take_makes_a_conflict(tmp_path
     assert [q.status for q in desk.queue()] == ["conflict"]
 
 
+@pytest.mark.usefixtures("needs_soffice")  # LibreOffice: slow (tests/conftest.py)
 def test_a_desk_taken_ladder_row_shows_both_names(tmp_path: Path) -> None:
     """The Instructions promise the names beside the IDs fill in; a row the desk adds under
     Ladder Games holds the template's name formulas, which LibreOffice calculates to the
     names Ladder Players gives those IDs (issue 36, the second user test)."""
-    require_soffice()
     book = template(tmp_path, "ladder")
     desk = Desk.open(book)
     (a, name_a), (b, name_b) = desk.players()[:2]

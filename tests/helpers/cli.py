@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
+import pkgutil
 import subprocess
 import sys
 import tempfile
@@ -13,6 +15,41 @@ import pytest
 from tests.helpers.workbooks import (
     records,
 )
+
+#: The packages whose modules a book command's child imports as it runs: the session and the
+#: planners, the FIDE code (gacrux, networkx), the package reader and writer, the views.
+COMMAND_PACKAGES = (
+    "core",
+    "ratings",
+    "events",
+    "fide",
+    "trf",
+    "files",
+    "workbook",
+    "reports",
+    "session",
+    "season",
+    "desk",
+)
+
+
+def import_what_commands_import() -> None:
+    """Import every module of :data:`COMMAND_PACKAGES`, and calamine, into this process.
+
+    A book command runs each book in a forked child (:mod:`ratingbook.cli.batch`), and what a
+    child imports ends with it: run again and again in the test process (:func:`run`), every
+    command would import the session, the planners, gacrux, networkx and the package reader
+    afresh, more than half of a small command's CPU. Imported here once, every child inherits
+    them, as the real command's child inherits what its parent imported. What a real process
+    imports is tested on real processes (tests/test_architecture.py, the lazy imports of
+    tests/files/test_package_reading.py and tests/cli/test_book_commands.py).
+    """
+    import python_calamine  # noqa: F401 (the package reader's, imported on first read)
+
+    for package in COMMAND_PACKAGES:
+        parent = importlib.import_module(f"ratingbook.{package}")
+        for module in pkgutil.walk_packages(parent.__path__, f"{parent.__name__}."):
+            importlib.import_module(module.name)
 
 
 def script() -> list[str]:

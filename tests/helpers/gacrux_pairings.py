@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from tests.helpers.paths import REAL_TRF, REAL_TRF_FILES, ROOT
+from tests.helpers.paths import LONG_REAL_FILES, REAL_TRF, REAL_TRF_FILES, ROOT
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
@@ -47,13 +47,7 @@ DATA, TRF_FILES = REAL_TRF, REAL_TRF_FILES
 RECORDING = ROOT / "tests" / "data" / "gacrux_pairings.json"
 
 #: The files with the most rounds to compare: in the slow run.
-LONG_FILES = frozenset(
-    {
-        "icu_armstrong-cup_2010-11.tab",
-        "karl-mala-gedenkturnier_2005_frankfurt.trf",
-        "lichess_2020-05-10_zulfikar-bullet.trf",
-    }
-)
+LONG_FILES = LONG_REAL_FILES
 #: (players, rounds, seed) of the generated events of the quick run.
 QUICK = [(20, 7, 1), (31, 9, 2), (64, 5, 3)]
 #: The sweep of the slow run: 20-400 players, 5-11 rounds.
