@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence, Set
-from functools import partial
 from itertools import chain
 
 from ratingbook.ratings.glicko2 import (
@@ -24,6 +23,7 @@ from ratingbook.ratings.glicko2 import (
 )
 from ratingbook.ratings.season_model import (
     GameLine,
+    GameLines,
     GlickoChange,
     PeriodLine,
     PlayerStart,
@@ -110,9 +110,8 @@ def glicko2_period(
     # games are those grouped, or those of his line rated before (set work in C).
     again = differ | changed
     from_lines = (changed - differ - grouped.keys()) & kept.keys()
-    again.update(
-        map(_OPPONENT, chain.from_iterable(map(_GAME_LINES, map(kept.__getitem__, from_lines))))
-    )
+    for games in map(_GAME_LINES, map(kept.__getitem__, from_lines)):
+        again.update(games.opponents if type(games) is GameLines else map(_OPPONENT, games))
     again.update(
         map(_OPPONENT, chain.from_iterable(map(grouped.__getitem__, changed & grouped.keys())))
     )
@@ -226,21 +225,31 @@ def _lines(
     provisional = settings.provisional_deviation
     # Every object of a line made by tuple.__new__, in C: no Python-level constructor call per
     # player or per game (a federation's period has 50,000 players and 170,000 games); each
-    # player's opponents, scores and their values listed by map, in C, not game by game.
-    new, make = tuple.__new__, partial(tuple.__new__, GameLine)
+    # player's opponents, scores and their values listed by map, in C, not game by game; his
+    # games kept as columns (GameLines), no GameLine made.
+    new = tuple.__new__
     sqrt, pair_of, rating_of = math.sqrt, scaled.__getitem__, ratings.__getitem__
     lines: dict[str, PeriodLine] = {}
     for key in keys:
         played = grouped.get(key)
         if played is None:
             old = kept.get(key)
-            played = () if old is None or key in differ else old.game_lines
+            games = () if old is None or key in differ else old.game_lines
+            if type(games) is GameLines:
+                # Rated before from the same games: his columns as they are (never changed).
+                refs, opponents, scores = games.refs, games.opponents, games.scores
+            else:
+                played = games
+        if played is not None:
+            refs = list(map(_REF, played)) if details else ()
+            opponents = list(map(_OPPONENT, played))
+            scores = list(map(_SCORE, played))
         own = values[key]
-        if own is None and not played:
+        if own is None and not opponents:
             continue
         before = start if own is None else own
         rating, deviation, volatility = before
-        if not played:
+        if not opponents:
             # Step 6 alone: "the rating and volatility parameters remain the same".
             phi = deviation / SCALE
             after = new(
@@ -253,8 +262,6 @@ def _lines(
                 (key, rating, rating, 0, 0.0, None, None, after[1] > provisional, why, (), 0),
             )
             continue
-        opponents = list(map(_OPPONENT, played))
-        scores = list(map(_SCORE, played))
         mu, phi_new, sigma, v, delta, expected = period_on_glicko2_scale(
             (rating - CENTRE) / SCALE,
             deviation / SCALE,
@@ -267,11 +274,7 @@ def _lines(
         )
         after = new(Glicko2Rating, (SCALE * mu + CENTRE, SCALE * phi_new, sigma))
         met = list(map(rating_of, opponents))
-        game_lines = (
-            tuple(map(make, zip(map(_REF, played), opponents, scores, met, expected, strict=False)))
-            if details
-            else ()
-        )
+        game_lines = GameLines(refs, opponents, scores, met, expected) if details else ()
         lines[key] = new(
             PeriodLine,
             (
