@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence, Set
-from itertools import chain
+from itertools import chain, compress, repeat
+from types import SimpleNamespace
 
 from ratingbook.ratings.glicko2 import (
     CENTRE,
@@ -40,6 +41,9 @@ Played = Sequence[tuple[object, str, float] | GameLine]
 
 _REF, _OPPONENT, _SCORE = (operator.itemgetter(n) for n in range(3))
 _GAMES, _GAME_LINES = operator.attrgetter("games"), operator.attrgetter("game_lines")
+_WHY = operator.attrgetter("why")
+#: In place of a line rated before where there was none: its why equals no line's.
+_NO_LINE = SimpleNamespace(why=object())
 
 
 class PeriodOutcome:
@@ -77,7 +81,9 @@ def glicko2_period(
     in the games that differ from ``previous_games``, ``changed`` and their opponents (read
     from their lines as rated before, whose games name them in order)."""
     # Each player's (μ, g(φ)) and r at the period's start (step 2), once for everyone: in a
-    # list of any size nearly everyone plays, and a lookup is cheaper than asking first.
+    # list of any size nearly everyone plays, and a lookup is cheaper than asking first (made
+    # when first asked, by a dict's __missing__, they cost twice as much per player, and a
+    # federation's late event needs nearly all 50,000 from its third period on).
     start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
     ratings = {key: (own or start)[0] for key, own in values.items()}
     scaled = {
@@ -120,11 +126,18 @@ def glicko2_period(
     fresh = _lines(again, grouped, kept, values, scaled, ratings, settings, details, differ)
     # Moved: a line computed whose values differ from the line rated before (or none was),
     # a player rated before and now without a line, or a changed player without one in both.
-    moved = {
-        key
-        for key, now, then in zip(fresh, fresh.values(), map(previous.get, fresh), strict=False)
-        if then is None or now.why != then.why
-    }
+    # (Asked of all at once, in C: a line without one rated before has _NO_LINE's why, which
+    # no GlickoChange equals.)
+    moved = set(
+        compress(
+            fresh,
+            map(
+                operator.ne,
+                map(_WHY, fresh.values()),
+                map(_WHY, map(previous.get, fresh, repeat(_NO_LINE))),
+            ),
+        )
+    )
     gone = again - fresh.keys()
     moved.update(key for key in gone if key in previous or key in changed)
     if fresh.keys() <= previous.keys() and not any(map(previous.__contains__, gone)):
