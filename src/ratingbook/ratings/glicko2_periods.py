@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence, Set
-from functools import partial
-from itertools import chain
+from itertools import chain, compress, repeat
+from types import SimpleNamespace
 
 from ratingbook.ratings.glicko2 import (
     CENTRE,
@@ -24,6 +24,7 @@ from ratingbook.ratings.glicko2 import (
 )
 from ratingbook.ratings.season_model import (
     GameLine,
+    GameLines,
     GlickoChange,
     PeriodLine,
     PlayerStart,
@@ -40,6 +41,9 @@ Played = Sequence[tuple[object, str, float] | GameLine]
 
 _REF, _OPPONENT, _SCORE = (operator.itemgetter(n) for n in range(3))
 _GAMES, _GAME_LINES = operator.attrgetter("games"), operator.attrgetter("game_lines")
+_WHY = operator.attrgetter("why")
+#: In place of a line rated before where there was none: its why equals no line's.
+_NO_LINE = SimpleNamespace(why=object())
 
 
 class PeriodOutcome:
@@ -77,7 +81,9 @@ def glicko2_period(
     in the games that differ from ``previous_games``, ``changed`` and their opponents (read
     from their lines as rated before, whose games name them in order)."""
     # Each player's (μ, g(φ)) and r at the period's start (step 2), once for everyone: in a
-    # list of any size nearly everyone plays, and a lookup is cheaper than asking first.
+    # list of any size nearly everyone plays, and a lookup is cheaper than asking first (made
+    # when first asked, by a dict's __missing__, they cost twice as much per player, and a
+    # federation's late event needs nearly all 50,000 from its third period on).
     start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
     ratings = {key: (own or start)[0] for key, own in values.items()}
     scaled = {
@@ -110,9 +116,8 @@ def glicko2_period(
     # games are those grouped, or those of his line rated before (set work in C).
     again = differ | changed
     from_lines = (changed - differ - grouped.keys()) & kept.keys()
-    again.update(
-        map(_OPPONENT, chain.from_iterable(map(_GAME_LINES, map(kept.__getitem__, from_lines))))
-    )
+    for games in map(_GAME_LINES, map(kept.__getitem__, from_lines)):
+        again.update(games.opponents if type(games) is GameLines else map(_OPPONENT, games))
     again.update(
         map(_OPPONENT, chain.from_iterable(map(grouped.__getitem__, changed & grouped.keys())))
     )
@@ -121,11 +126,18 @@ def glicko2_period(
     fresh = _lines(again, grouped, kept, values, scaled, ratings, settings, details, differ)
     # Moved: a line computed whose values differ from the line rated before (or none was),
     # a player rated before and now without a line, or a changed player without one in both.
-    moved = {
-        key
-        for key, now, then in zip(fresh, fresh.values(), map(previous.get, fresh), strict=False)
-        if then is None or now.why != then.why
-    }
+    # (Asked of all at once, in C: a line without one rated before has _NO_LINE's why, which
+    # no GlickoChange equals.)
+    moved = set(
+        compress(
+            fresh,
+            map(
+                operator.ne,
+                map(_WHY, fresh.values()),
+                map(_WHY, map(previous.get, fresh, repeat(_NO_LINE))),
+            ),
+        )
+    )
     gone = again - fresh.keys()
     moved.update(key for key in gone if key in previous or key in changed)
     if fresh.keys() <= previous.keys() and not any(map(previous.__contains__, gone)):
@@ -226,21 +238,31 @@ def _lines(
     provisional = settings.provisional_deviation
     # Every object of a line made by tuple.__new__, in C: no Python-level constructor call per
     # player or per game (a federation's period has 50,000 players and 170,000 games); each
-    # player's opponents, scores and their values listed by map, in C, not game by game.
-    new, make = tuple.__new__, partial(tuple.__new__, GameLine)
+    # player's opponents, scores and their values listed by map, in C, not game by game; his
+    # games kept as columns (GameLines), no GameLine made.
+    new = tuple.__new__
     sqrt, pair_of, rating_of = math.sqrt, scaled.__getitem__, ratings.__getitem__
     lines: dict[str, PeriodLine] = {}
     for key in keys:
         played = grouped.get(key)
         if played is None:
             old = kept.get(key)
-            played = () if old is None or key in differ else old.game_lines
+            games = () if old is None or key in differ else old.game_lines
+            if type(games) is GameLines:
+                # Rated before from the same games: his columns as they are (never changed).
+                refs, opponents, scores = games.refs, games.opponents, games.scores
+            else:
+                played = games
+        if played is not None:
+            refs = list(map(_REF, played)) if details else ()
+            opponents = list(map(_OPPONENT, played))
+            scores = list(map(_SCORE, played))
         own = values[key]
-        if own is None and not played:
+        if own is None and not opponents:
             continue
         before = start if own is None else own
         rating, deviation, volatility = before
-        if not played:
+        if not opponents:
             # Step 6 alone: "the rating and volatility parameters remain the same".
             phi = deviation / SCALE
             after = new(
@@ -253,8 +275,6 @@ def _lines(
                 (key, rating, rating, 0, 0.0, None, None, after[1] > provisional, why, (), 0),
             )
             continue
-        opponents = list(map(_OPPONENT, played))
-        scores = list(map(_SCORE, played))
         mu, phi_new, sigma, v, delta, expected = period_on_glicko2_scale(
             (rating - CENTRE) / SCALE,
             deviation / SCALE,
@@ -267,11 +287,7 @@ def _lines(
         )
         after = new(Glicko2Rating, (SCALE * mu + CENTRE, SCALE * phi_new, sigma))
         met = list(map(rating_of, opponents))
-        game_lines = (
-            tuple(map(make, zip(map(_REF, played), opponents, scores, met, expected, strict=False)))
-            if details
-            else ()
-        )
+        game_lines = GameLines(refs, opponents, scores, met, expected) if details else ()
         lines[key] = new(
             PeriodLine,
             (
