@@ -33,9 +33,46 @@ __all__ = [
 SERIES_NOTES_COLUMNS = ("Rank", "Name", "Tie Rule", "Note")
 
 
+#: A column of points with a share of a place other than a half (a place three players share:
+#: 58/3): shown to two decimals, as the sentences say it (19.33), the cell keeping the exact
+#: value, so that a total is the sum of its cells. Rounded in the cell, three shared 12.33
+#: made 36.99 beside a total of 37 (issue 35).
+_SHARED = "0.00"
+
+
 def _cell(points: Fraction) -> int | float:
-    """A number for the sheet: whole, or to two decimals as the sentences show it."""
-    return points.numerator if points.denominator == 1 else round(float(points), 2)
+    """A number for the sheet: whole, or the exact value (a column with thirds is shown to
+    two decimals by its number format, :data:`_SHARED`; halves print as they are, 16.5)."""
+    return points.numerator if points.denominator == 1 else float(points)
+
+
+def _dropped(points: Fraction) -> str:
+    """A dropped result, in brackets (a text: not counted), spelt as the counted ones' cells
+    print: ``(21.5)``, ``(12.33)``."""
+    if points.denominator in (1, 2):
+        return f"({_cell(points)})"
+    return f"({float(points):.2f})"
+
+
+def _formats(standings: SeriesStandings, first: int) -> dict[int, str]:
+    """The number format of each points column (events, bonus, total) holding a share other
+    than a whole or a half: :data:`_SHARED`."""
+    columns: list[list[Fraction]] = [[] for _ in standings.events]
+    columns += [[], []]  # the bonus, the total
+    for row in standings.rows:
+        for at, event in enumerate(standings.events):
+            result = row.result_in(event.id)
+            if result is not None and result.counted:
+                columns[at].append(result.points)
+        columns[-2].append(row.bonus)
+        columns[-1].append(row.total)
+    bonus = standings.settings.participation != 0
+    shared = {
+        at: any(p.denominator not in (1, 2) for p in points) for at, points in enumerate(columns)
+    }
+    n = len(standings.events)
+    places = [*range(n), *((n,) if bonus else ()), n + 1]
+    return {first + c: _SHARED for c, at in enumerate(places) if shared[at]}
 
 
 def event_columns(standings: SeriesStandings) -> list[str]:
@@ -75,9 +112,8 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
             if result is None:
                 cells.append(None)
             else:
-                shown = _cell(result.points)
-                # a dropped result in brackets, spelt as the counted ones' cells print (21.5)
-                cells.append(shown if result.counted else f"({shown})")
+                counted = result.counted
+                cells.append(_cell(result.points) if counted else _dropped(result.points))
         rows.append(
             (
                 row.rank,
@@ -100,6 +136,7 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
         SERIES_STANDINGS,
         header,
         rows,
+        number_formats=_formats(standings, first_event),
         widths=widths,
         note=f"{len(standings.events)} events: {standings.settings.describe()}",
         title=title or SERIES_STANDINGS,
