@@ -27,6 +27,7 @@ from ratingbook.workbook.port.page_breaks import balanced_breaks
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
+    measured_lines,
     text_width,
     wrapped_lines,
 )
@@ -534,10 +535,11 @@ def table_widths(
 
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
     """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
-    (in characters, less one for the cell's padding), kept whole as Excel and LibreOffice
-    wrap them (:func:`wrapped_lines`), a word broken after a hyphen, one longer than the width
-    into pieces of it; 1 at least. Counted by length alone, ``Siddharth Venkataraman
-    Subramanian`` took 2 lines of a column 20 wide, printed on 3 over the next row (issue 34).
+    (in width units, less one for the cell's padding), each as wide as it prints, kept whole
+    as Excel and LibreOffice wrap them (:func:`measured_lines`), a word broken after a hyphen,
+    one longer than the width into pieces of it; 1 at least. Counted by length alone,
+    ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3 over
+    the next row (issue 34).
     Excel does not grow a row for text wrapped by another program, so the writer sets the
     height."""
     lines = 1
@@ -546,8 +548,7 @@ def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collec
             room = max(1, int(widths[c]) - 1)
             # a word may break after a hyphen; one longer than the column, at its edge
             parts = [p for w in str(values[c]).split() for p in re.split(r"(?<=-)(?=.)", w)]
-            pieces = [p[i : i + room] for p in parts for i in range(0, len(p), room)]
-            lines = max(lines, wrapped_lines(pieces, room))
+            lines = max(lines, measured_lines(parts, room))
     return lines
 
 
