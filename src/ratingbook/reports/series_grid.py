@@ -38,6 +38,10 @@ SERIES_NOTES_COLUMNS = ("Rank", "Name", "Tie Rule", "Note")
 #: value, so that a total is the sum of its cells. Rounded in the cell, three shared 12.33
 #: made 36.99 beside a total of 37 (issue 35).
 _SHARED = "0.00"
+#: Such a column's width: ``100.33`` and the cell's padding.
+_SHARED_WIDTH = 8.0
+#: The Category column's width, its ranks wrapped within it.
+_CATEGORY_WIDTH = 12.0
 
 
 def _cell(points: Fraction) -> int | float:
@@ -131,16 +135,24 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
     centred = centred_columns(header) | frozenset(
         range(first_event, points)  # the points, as a crosstable's cells
     )
-    widths = {1: 24, 2: 16, **({len(header) - 1: 16} if standings.categories else {})}
+    formats = _formats(standings, first_event)
+    # A column shown to two decimals is as wide as its figures print (19.33), not as Python
+    # writes them (19.3333): ten such columns widened the table past one page.
+    shown = {c: _SHARED_WIDTH for c in formats}
+    # The categories wrap in a narrow column (U18 1, Club Shannon Valley 2): on one line, the
+    # column widened a season of ten events past one landscape page (issue 35).
+    category = {len(header) - 1: _CATEGORY_WIDTH} if standings.categories else {}
+    widths = {1: 24, 2: 16, **shown, **category}
     return SheetGrid(
         SERIES_STANDINGS,
         header,
         rows,
-        number_formats=_formats(standings, first_event),
+        number_formats=formats,
         widths=widths,
         note=f"{len(standings.events)} events: {standings.settings.describe()}",
         title=title or SERIES_STANDINGS,
         centred=centred,
+        wrapped=frozenset(category),
     )
 
 
