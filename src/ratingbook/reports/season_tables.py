@@ -312,7 +312,7 @@ def list_tables(
     ):
         played_in = _events_played(period, key_of)
         last_line.update(rated.lines)
-        for key in sorted(rated.lines, key=lambda k: reading_order(k, names.get(k, k))):
+        for key in sorted(rated.lines, key=lambda k: reading_order(k, names.get(k) or k)):
             line = rated.lines[key]
             if line.games == 0 and not line.not_rated:
                 continue  # a period he did not play in (Glicko-2's line of no games)
