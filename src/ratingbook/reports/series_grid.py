@@ -45,9 +45,12 @@ _CATEGORY_WIDTH = 12.0
 
 
 def _cell(points: Fraction) -> int | float:
-    """A number for the sheet: whole, or the exact value (a column with thirds is shown to
-    two decimals by its number format, :data:`_SHARED`; halves print as they are, 16.5)."""
-    return points.numerator if points.denominator == 1 else float(points)
+    """A number for the sheet: whole, or the value to ten decimals (a column with thirds is
+    shown to two decimals by its number format, :data:`_SHARED`; halves print as they are,
+    16.5). Ten decimals, not the float's 17 digits: Excel keeps 15 significant digits, so the
+    book recalculated in Excel holds what ``ratingbook recalc`` writes, and three 19.3333333333
+    still add up to 58.00 as shown."""
+    return points.numerator if points.denominator == 1 else round(float(points), 10)
 
 
 def _dropped(points: Fraction) -> str:
