@@ -65,7 +65,8 @@ def test_a_trfs_rank_column_places_its_players_in_the_series() -> None:
     assert not [line for line in done.summary if "Event Ranks" in line]
     expected = trf_ranks(KILKENNY)
     rows = [r for r in _grid(book, "Event Ranks") if r["Event Name"] == "Kilkenny Masters"]
-    assert {r["Name"]: r["Rank"] for r in rows} == expected
+    # each player named as the list names him (given name first), as every sheet does
+    assert {r["Name"]: r["Rank"] for r in rows} == {listed(n): r for n, r in expected.items()}
     assert all(r["ID"] and r["Source"].startswith("file 'icu_kilkenny") for r in rows)
     column = _column(book, "Kilkenny Masters")
     four_and_a_half = ["Cheparinov,Ivan", "Hebden,Mark", "Maze,Sebastien", "Baburin,Alexander"]

@@ -240,10 +240,14 @@ def test_a_wrapped_row_is_as_tall_as_its_longest_text() -> None:
     # 64 characters in a column 18 wide (17 to a line): 4 lines.
     assert row_lines(["x", "a" * 64], [10, 18], {1}) == 4
     assert row_lines(["x", None], [10, 18], {1}) == 1
-    # 19 characters in a column 20 wide (19 to a line): one line; with a hyphen, the break
-    # after it counted as a space: 'Kai-' 'Oliver' (11) and 'Grienitz' on a second line
+    # Measured as printed (text_widths' table; a column 20 wide holds 19 units): 'Kai'
+    # 2.6 + space 0.65 + 'Oliver' 4.9 + 0.65 + 'Grienitz' 6.55 = 15.35, one line; with a
+    # hyphen the break after it counts as a space: 'Kai-' 3.25 + 0.65 + 4.9 + 0.65 + 6.55 =
+    # 16.0, one line; in a column 10 wide (9 units) 'Kai-' 'Oliver' (8.8) and 'Grienitz' on
+    # a second line.
     assert row_lines(["Kai Oliver Grienitz"], [20], {0}) == 1
-    assert row_lines(["Kai-Oliver Grienitz"], [20], {0}) == 2
+    assert row_lines(["Kai-Oliver Grienitz"], [20], {0}) == 1
+    assert row_lines(["Kai-Oliver Grienitz"], [10], {0}) == 2
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,14 @@
   games, score, expected score, the opponents' average and the rule (Elo's K and the band
   that gave it, a provisional player's performance, Glicko-2's deviation and volatility);
 - ``Rating Changes``: the same periods in words, one sentence per player
-  (:func:`change_sentence`: "+12: 2 of 3 against an average of 1540, expected 1.6, K 20");
+  (:func:`change_sentence`: "+12: 2 of 3 against an average of 1540, expected 1.6, K 20"),
+  with the events he played a rated game of in the period (his, not every event of it);
 - ``Near Duplicates``: the names that may be one person, for the officer to decide in the
   list's aliases (never merged by ratingbook).
+
+Within a period, List History's and Rating Changes' rows (and so the site's) go in the order
+an officer reads a list (:func:`reading_order`): numeric IDs by number, then the other IDs'
+players by name.
 
 This module alone words a rating change and decides the figures shown: a rating as a whole
 number (0.5 up, :func:`shown_rating`), and a change as the difference of the two ratings shown
@@ -50,6 +55,7 @@ __all__ = [
     "change_sentence",
     "list_tables",
     "period_label",
+    "reading_order",
     "shown_change",
     "shown_difference",
     "shown_rating",
@@ -237,6 +243,28 @@ def _newcomers_met(
     return met
 
 
+def reading_order(key: str, name: str) -> tuple[int, int, str, str]:
+    """Where a player's row goes among a period's rows, as an officer reads a list: numeric
+    IDs by their number (1, 2, 10, 100: never 1, 10, 100, 2 as text sorts them), then the
+    players whose ID is not a number, by name (then ID)."""
+    if key.isascii() and key.isdigit():
+        return (0, int(key), "", key)
+    return (1, 0, name.casefold(), key)
+
+
+def _events_played(
+    period: Period, key_of: Callable[[SourcePlayer], str]
+) -> dict[str, tuple[str, ...]]:
+    """The events each player played a rated game of in ``period``, by event id, in the
+    period's order: his row names his events, not every event of the period."""
+    mine: dict[str, set[str]] = {}
+    for game in period.games:
+        if game.rated and game.black is not None:
+            for player in (game.white, game.black):
+                mine.setdefault(key_of(player), set()).add(game.event)
+    return {key: tuple(e for e in period.events if e in events) for key, events in mine.items()}
+
+
 def _played(
     periods: Sequence[Period], key_of: Callable[[SourcePlayer], str]
 ) -> tuple[dict[str, dt.date], dict[str, int]]:
@@ -282,9 +310,10 @@ def list_tables(
     for index, (period, label, rated) in enumerate(
         zip(periods, labels, result.periods, strict=True)
     ):
-        events = ", ".join(event_names.get(e, e) for e in period.events)
-        for key, line in rated.lines.items():
-            last_line[key] = line
+        played_in = _events_played(period, key_of)
+        last_line.update(rated.lines)
+        for key in sorted(rated.lines, key=lambda k: reading_order(k, names.get(k) or k)):
+            line = rated.lines[key]
             if line.games == 0 and not line.not_rated:
                 continue  # a period he did not play in (Glicko-2's line of no games)
             rated_for[key] = rated_for.get(key, 0) + line.games
@@ -308,7 +337,7 @@ def list_tables(
             changes.append(
                 (
                     label,
-                    events,
+                    ", ".join(event_names.get(e, e) for e in played_in.get(key, ())),
                     key,
                     names.get(key, key),
                     shown_change(line),

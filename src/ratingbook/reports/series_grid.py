@@ -32,9 +32,53 @@ __all__ = [
 SERIES_NOTES_COLUMNS = ("Rank", "Name", "Tie Rule", "Note")
 
 
+#: A column of points with a share of a place other than a half (a place three players share:
+#: 58/3): shown to two decimals, as the sentences say it (19.33), the cell keeping the exact
+#: value, so that a total is the sum of its cells. Rounded in the cell, three shared 12.33
+#: made 36.99 beside a total of 37 (issue 35).
+_SHARED = "0.00"
+#: Such a column's width: ``100.33`` and the cell's padding.
+_SHARED_WIDTH = 8.0
+#: The Category column's width, its ranks wrapped within it.
+_CATEGORY_WIDTH = 12.0
+
+
 def _cell(points: Fraction) -> int | float:
-    """A number for the sheet: whole, or to two decimals as the sentences show it."""
-    return points.numerator if points.denominator == 1 else round(float(points), 2)
+    """A number for the sheet: whole, or the value to ten decimals (a column with thirds is
+    shown to two decimals by its number format, :data:`_SHARED`; halves print as they are,
+    16.5). Ten decimals, not the float's 17 digits: Excel keeps 15 significant digits, so the
+    book recalculated in Excel holds what ``ratingbook recalc`` writes, and three 19.3333333333
+    still add up to 58.00 as shown."""
+    return points.numerator if points.denominator == 1 else round(float(points), 10)
+
+
+def _dropped(points: Fraction) -> str:
+    """A dropped result, in brackets (a text: not counted), spelt as the counted ones' cells
+    print: ``(21.5)``, ``(12.33)``."""
+    if points.denominator in (1, 2):
+        return f"({_cell(points)})"
+    return f"({float(points):.2f})"
+
+
+def _formats(standings: SeriesStandings, first: int) -> dict[int, str]:
+    """The number format of each points column (events, bonus, total) holding a share other
+    than a whole or a half: :data:`_SHARED`."""
+    columns: list[list[Fraction]] = [[] for _ in standings.events]
+    columns += [[], []]  # the bonus, the total
+    for row in standings.rows:
+        for at, event in enumerate(standings.events):
+            result = row.result_in(event.id)
+            if result is not None and result.counted:
+                columns[at].append(result.points)
+        columns[-2].append(row.bonus)
+        columns[-1].append(row.total)
+    bonus = standings.settings.participation != 0
+    shared = {
+        at: any(p.denominator not in (1, 2) for p in points) for at, points in enumerate(columns)
+    }
+    n = len(standings.events)
+    places = [*range(n), *((n,) if bonus else ()), n + 1]
+    return {first + c: _SHARED for c, at in enumerate(places) if shared[at]}
 
 
 def event_columns(standings: SeriesStandings) -> list[str]:
@@ -74,9 +118,8 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
             if result is None:
                 cells.append(None)
             else:
-                shown = _cell(result.points)
-                # a dropped result in brackets, spelt as the counted ones' cells print (21.5)
-                cells.append(shown if result.counted else f"({shown})")
+                counted = result.counted
+                cells.append(_cell(result.points) if counted else _dropped(result.points))
         rows.append(
             (
                 row.rank,
@@ -94,15 +137,24 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
     centred = centred_columns(header) | frozenset(
         range(first_event, points)  # the points, as a crosstable's cells
     )
-    widths = {1: 24, 2: 16, **({len(header) - 1: 16} if standings.categories else {})}
+    formats = _formats(standings, first_event)
+    # A column shown to two decimals is as wide as its figures print (19.33), not as Python
+    # writes them (19.3333): ten such columns widened the table past one page.
+    shown = {c: _SHARED_WIDTH for c in formats}
+    # The categories wrap in a narrow column (U18 1, Club Shannon Valley 2): on one line, the
+    # column widened a season of ten events past one landscape page (issue 35).
+    category = {len(header) - 1: _CATEGORY_WIDTH} if standings.categories else {}
+    widths = {1: 24, 2: 16, **shown, **category}
     return SheetGrid(
         SERIES_STANDINGS,
         header,
         rows,
+        number_formats=formats,
         widths=widths,
         note=f"{len(standings.events)} events: {standings.settings.describe()}",
         title=title or SERIES_STANDINGS,
         centred=centred,
+        wrapped=frozenset(category),
     )
 
 

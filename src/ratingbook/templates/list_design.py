@@ -18,6 +18,8 @@ from ratingbook.workbook.sheets.list_layout import (
     LIST_GAMES_HEADER_LINES,
     LIST_GAMES_WIDTHS,
     LIST_GAMES_WRAPPED,
+    LIST_RANKS_WIDTHS,
+    LIST_RANKS_WRAPPED,
 )
 from ratingbook.workbook.sheets.schemas import (
     ELO_SYSTEM,
@@ -233,9 +235,9 @@ RATING_LIST_DESIGN = Design(
             # Empty: season add writes each ranked event's rows (the sample events, typed into
             # List Games, have no ranking of their own).
             rows=(),
-            widths={"Event Name": 20, "Name": 20, "Team": 14, "Source": 24},
+            widths=LIST_RANKS_WIDTHS,
             number_formats={"ID": TEXT},
-            wrapped=("Source",),
+            wrapped=LIST_RANKS_WRAPPED,
         ),
         InputSheet(
             LIST_ALIASES,

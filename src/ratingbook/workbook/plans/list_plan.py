@@ -19,7 +19,8 @@ This module alone decides how a list book is rated and what its runs write:
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
   (the same event twice, a game two sources report, a player twice in a round: nothing
   written), their new players appended to List Players, their games to List Games (each with
-  its player's ID and its source), each event's own final ranking to Event Ranks (where its
+  its player's ID and its source), each event's own final ranking to Event Ranks (its
+  players named as the list names them: :mod:`~ratingbook.workbook.plans.list_entries`; where its
   source has one; a list without that sheet keeps none, says so, and places the events by
   game points in this run as in every later one), each event to List Events (its first and
   last day, stated or else its games' first and last date, and its fingerprint); an event
@@ -59,10 +60,11 @@ from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, Season, add_events
 from ratingbook.season.event_names import name_addition
 from ratingbook.season.identity import MatchRule
-from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPlayer
+from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.names import exact_name
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
+from ratingbook.workbook.plans.list_entries import game_row, rank_row
 from ratingbook.workbook.port.book import Plan, WriteBlock
 from ratingbook.workbook.port.presentation import PrintSetup
 from ratingbook.workbook.sheets.list_layout import (
@@ -70,6 +72,8 @@ from ratingbook.workbook.sheets.list_layout import (
     LIST_EVENTS_WRAPPED,
     LIST_GAMES_WIDTHS,
     LIST_GAMES_WRAPPED,
+    LIST_RANKS_WIDTHS,
+    LIST_RANKS_WRAPPED,
     wrapped_rows_below,
 )
 from ratingbook.workbook.sheets.list_rows import (
@@ -404,40 +408,6 @@ def plan_list(sheets: Sheets) -> Plan:
     return replace(plan, blocks=_page_titles(sheets, book.settings.name), summary=summary)
 
 
-def _game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, object]:
-    """A List Games row of a game, or of a bye (Black empty, the bye's kind as its Result, as
-    List Games reads a bye back: forfeits and byes are kept there, never rated). Its Source is
-    its place in its event's file (``line 23``; a book's sheet and row): the file is named once,
-    on the event's List Events row, so a game prints on one line (list_layout)."""
-    key_of = addition.matching.key_of
-    return {
-        "Date": game.date,
-        "Event Name": event,
-        "Round": game.round,
-        "White": game.white.name,
-        "White ID": key_of(game.white),
-        "Black": game.black.name if game.black is not None else None,
-        "Black ID": key_of(game.black) if game.black is not None else None,
-        "Result": game.result.value if game.result is not None else None,
-        "Source": game.source.where.describe() or game.source.describe(),
-    }
-
-
-def _rank_row(
-    rank: EventRank, event: str, source: SeasonEvent, addition: Addition
-) -> dict[str, object]:
-    """An Event Ranks row: the player named as List Games names him (his name, his ID)."""
-    where = rank.player.source or source.source
-    return {
-        "Event Name": event,
-        "Rank": rank.rank,
-        "Name": rank.player.name,
-        "ID": addition.matching.key_of(rank.player),
-        "Team": rank.team or None,
-        "Source": where.describe(),
-    }
-
-
 def _rounds(rounds: Sequence[int]) -> str:
     """``round 4``, ``rounds 4-5``, ``rounds 2, 4``."""
     if len(rounds) == 1:
@@ -541,7 +511,8 @@ def plan_add_events(
         *((e.name, e.games, e) for e in named),
         *((c.into.name, c.games, c.event) for c in addition.continued),
     ]
-    game_rows = [_game_row(g, name, addition) for name, games, _ in written for g in games]
+    names = {p.key: p.name for p in addition.season.players}
+    game_rows = [game_row(g, n, addition) for n, games, _ in written for g in games]
     event_rows = [
         {
             "Event Name": name,
@@ -553,14 +524,14 @@ def plan_add_events(
         }
         for name, _, e in written
     ]
-    rank_rows = [_rank_row(r, name, e, addition) for name, _, e in written for r in e.ranks]
+    rank_rows = [rank_row(r, n, e, addition, names) for n, _, e in written for r in e.ranks]
     blocks: list[WriteBlock] = []
-    # List Games' and List Events' texts wrap: each row written as tall as its lines
+    # List Games', List Events' and Event Ranks' texts wrap: each row written as tall as its lines
     for table, rows, widths, wrapped in (
         (book.players_table, player_rows, {}, ()),
         (book.games_table, game_rows, LIST_GAMES_WIDTHS, LIST_GAMES_WRAPPED),
         (book.events_table, event_rows, LIST_EVENTS_WIDTHS, LIST_EVENTS_WRAPPED),
-        (book.ranks_table, rank_rows, {}, ()),
+        (book.ranks_table, rank_rows, LIST_RANKS_WIDTHS, LIST_RANKS_WRAPPED),
     ):
         block = wrapped_rows_below(table, rows, widths, wrapped) if table is not None else None
         if block is not None:

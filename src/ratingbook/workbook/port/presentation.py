@@ -27,6 +27,7 @@ from ratingbook.workbook.port.page_breaks import balanced_breaks
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
+    measured_lines,
     text_width,
     wrapped_lines,
 )
@@ -538,10 +539,11 @@ _AFTER_HYPHEN = re.compile(r"(?<=-)(?=.)")
 
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
     """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
-    (in characters, less one for the cell's padding), kept whole as Excel and LibreOffice
-    wrap them (:func:`wrapped_lines`), a word broken after a hyphen, one longer than the width
-    into pieces of it; 1 at least. Counted by length alone, ``Siddharth Venkataraman
-    Subramanian`` took 2 lines of a column 20 wide, printed on 3 over the next row (issue 34).
+    (in width units, less one for the cell's padding), each as wide as it prints, kept whole
+    as Excel and LibreOffice wrap them (:func:`measured_lines`), a word broken after a hyphen,
+    one longer than the width into pieces of it; 1 at least. Counted by length alone,
+    ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3 over
+    the next row (issue 34).
     Excel does not grow a row for text wrapped by another program, so the writer sets the
     height."""
     lines = 1
@@ -550,14 +552,10 @@ def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collec
             room = max(1, int(widths[c]) - 1)
             # a word may break after a hyphen; one longer than the column, at its edge
             text = str(values[c])
-            if "-" in text:  # a break after a hyphen counts as a space between its parts
-                words = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
-            elif len(text) <= room:
-                continue  # its words, a space between each, fit on one line
-            else:
-                words = text.split()
-            pieces = [p[i : i + room] for p in words for i in range(0, len(p), room)]
-            lines = max(lines, wrapped_lines(pieces, room))
+            if "-" not in text and text_width(text) <= room:
+                continue  # it prints on one line (a break after a hyphen counts as a space)
+            parts = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
+            lines = max(lines, measured_lines(parts, room))
     return lines
 
 

@@ -1,7 +1,7 @@
 """How the rating list's sheets that ``season add`` writes rows into print (issue 35): List
-Games' and List Events' column widths and the columns wrapped in them, one home for the
-template that makes the sheets (:mod:`ratingbook.templates.list_design`) and for the plan that
-appends rows to them (:mod:`ratingbook.workbook.plans.list_plan`).
+Games', List Events' and Event Ranks' column widths and the columns wrapped in them, one home
+for the template that makes the sheets (:mod:`ratingbook.templates.list_design`) and for the
+plan that appends rows to them (:mod:`ratingbook.workbook.plans.list_plan`).
 
 The texts an addition writes have no length known beforehand (an event's name from a TRF
 file, a file's name in a game's source, a fingerprint of 64 hex digits). Unwrapped, a text
@@ -30,6 +30,8 @@ __all__ = [
     "LIST_GAMES_HEADER_LINES",
     "LIST_GAMES_WIDTHS",
     "LIST_GAMES_WRAPPED",
+    "LIST_RANKS_WIDTHS",
+    "LIST_RANKS_WRAPPED",
     "row_heights",
     "wrapped_rows_below",
 ]
@@ -64,6 +66,16 @@ LIST_EVENTS_WIDTHS: Mapping[str, float] = {
     "Fingerprint": 33,
 }
 LIST_EVENTS_WRAPPED = ("Event Name", "Source", "Fingerprint")
+#: Event Ranks: a player a row of an event's ranking. Its source wrapped in a row of the
+#: default height printed "file 'icu_bunratty-" / "masters_2011.tab', line 14" over the next
+#: rows, and a long event's name was cut by the Rank beside it ("Shannon Valley October R").
+LIST_RANKS_WIDTHS: Mapping[str, float] = {
+    "Event Name": 20,
+    "Name": 20,
+    "Team": 14,
+    "Source": 24,
+}
+LIST_RANKS_WRAPPED = ("Event Name", "Name", "Source")
 
 
 def row_heights(
