@@ -2,7 +2,8 @@
 
 ``soffice --headless --convert-to pdf`` prints every sheet with its own print setup (fit to page,
 repeated header rows, headers and footers); ``pdfinfo`` counts the pages, ``pdftotext -layout``
-gives each page's text line by line and ``pdftoppm `` renders a page as a PPM image whose
+gives each page's text line by line, ``pdftotext -bbox`` each word with its box
+(:func:`page_words`), and ``pdftoppm`` renders a page as a PPM image whose
 pixels a test can count (no imaging library needed). Tests using this skip without ``soffice``
 or poppler-utils.
 """
@@ -12,7 +13,9 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from tests.helpers.libreoffice import convert_all
@@ -91,3 +94,35 @@ def coloured_share(pixels: list[tuple[int, int, int]], spread: int = 80) -> floa
     if not pixels:
         return 0.0
     return sum(max(p) - min(p) > spread for p in pixels) / len(pixels)
+
+
+@dataclass(frozen=True, slots=True)
+class BoxedWord:
+    """A printed word and its box, in points from the page's top left."""
+
+    text: str
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+
+def page_words(pdf: Path) -> list[list[BoxedWord]]:
+    """Each page's words with their boxes (``pdftotext -bbox``), in the order poppler reads
+    them."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+    ).stdout
+    root = ElementTree.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", out))
+    ns = "{http://www.w3.org/1999/xhtml}"
+    return [
+        [
+            BoxedWord(w.text or "", *(float(w.get(k, 0)) for k in ("xMin", "xMax", "yMin", "yMax")))
+            for w in page.iter(f"{ns}word")
+        ]
+        for page in root.iter(f"{ns}page")
+    ]

@@ -31,19 +31,17 @@ from __future__ import annotations
 import io
 import itertools
 import re
-import subprocess
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from xml.etree import ElementTree
 
 import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter as letter
 from tests.helpers.cli import run
 from tests.helpers.paths import REAL_TRF
-from tests.helpers.pdfs import needs_pdf_tools, to_pdfs
+from tests.helpers.pdfs import needs_pdf_tools, page_words, to_pdfs
 
 from ratingbook import templates
 
@@ -151,20 +149,12 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, P
 
 def pages_of_words(pdf: Path) -> list[list[list[Word]]]:
     """Each page's lines (top to bottom), each line's words left to right."""
-    out = subprocess.run(
-        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    root = ElementTree.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", out))
     pages = []
-    for page in root.iter("{http://www.w3.org/1999/xhtml}page"):
+    for boxed in page_words(pdf):
         words = sorted(
-            (
-                Word(w.text or "", float(w.get("xMin", 0)), float(w.get("xMax", 0)),
-                     float(w.get("yMax", 0)), float(w.get("yMax", 0)) - float(w.get("yMin", 0)))
-                for w in page.iter("{http://www.w3.org/1999/xhtml}word")
-            ),
+            (Word(w.text, w.left, w.right, w.bottom, w.bottom - w.top) for w in boxed),
             key=lambda w: (w.bottom, w.left),
-        )  # fmt: skip
+        )
         lines: list[list[Word]] = []
         for word in words:  # a line: words sharing a baseline (within 2 points)
             if lines and abs(lines[-1][0].bottom - word.bottom) < 2:

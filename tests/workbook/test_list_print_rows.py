@@ -17,16 +17,15 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
-import subprocess
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from xml.etree import ElementTree
 
 import openpyxl
 import pytest
 from tests.helpers.paths import ROOT
+from tests.helpers.pdfs import BoxedWord as Word
 from tests.helpers.pdfs import needs_pdf_tools, to_pdfs
+from tests.helpers.pdfs import page_words as pages_of_words
 
 from ratingbook.files.season_sources import read_sources
 from ratingbook.session import AddEvents, Recalc, Session
@@ -38,31 +37,6 @@ pytestmark = needs_pdf_tools
 BUNRATTY = ROOT / "tests" / "data" / "trf" / "icu_bunratty-masters_2011.tab"
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 LONG_NAME = "Bunratty Chess Festival 2011, Masters section, at the Bunratty Castle Hotel"
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    text: str
-    left: float
-    right: float
-    top: float
-    bottom: float
-
-
-def pages_of_words(pdf: Path) -> list[list[Word]]:
-    """Each page's words with their boxes (``pdftotext -bbox``)."""
-    out = subprocess.run(
-        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    root = ElementTree.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", out))
-    ns = "{http://www.w3.org/1999/xhtml}"
-    return [
-        [
-            Word(w.text or "", *(float(w.get(k, 0)) for k in ("xMin", "xMax", "yMin", "yMax")))
-            for w in page.iter(f"{ns}word")
-        ]
-        for page in root.iter(f"{ns}page")
-    ]
 
 
 def sheet_pages(pages: list[list[Word]], sheet: str) -> list[list[Word]]:
