@@ -385,22 +385,32 @@ def _sheets(rated: RatedList, after: str, name: str = "") -> Plan:
     return Plan(sheets=tuple(written))
 
 
+def _periods_words(per_period: Sequence[int], length: str) -> str:
+    """The periods an officer sees (List History's: those with rated games), and, when the
+    list's weeks or months without a game make more, how many those are (a Glicko-2 list
+    ages its players through them): "10 periods with rated games, of 178 weeks"."""
+    played = sum(1 for n in per_period if n)
+    if played == len(per_period):
+        return many(played, "period")
+    return f"{many(played, 'period')} with rated games, of {many(len(per_period), length)}"
+
+
 def plan_list(sheets: Sheets) -> Plan:
     """Recalc: the list rated from its sheets, the generated sheets planned."""
     book, matched = _read(sheets)
     rated = _rate(book.settings, matched)
     season = rated.addition.season
-    games = sum(len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods)
+    per_period = [len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods]
     counts = (
         (len(season.players), "player"),
         (len(season.events), "event"),
-        (games, "rated game"),
-        (len(rated.periods), "period"),
-        (len(rated.addition.candidates), "near duplicate"),
+        (sum(per_period), "rated game"),
     )
     summary = (
         f"rating list ({book.settings.system}, by {book.settings.length.value}): "
         + ", ".join(many(n, noun) for n, noun in counts)
+        + f", {_periods_words(per_period, book.settings.length.value)}"
+        + f", {many(len(rated.addition.candidates), 'near duplicate')}"
         + (f", a series of {many(len(rated.series.rows), 'player')}" if rated.series else ""),
         *_merge_lines(rated),
     )
