@@ -52,6 +52,9 @@ def _column(grid: SheetGrid, name: str) -> int:
 
 
 def _filled(grid: SheetGrid, name: str) -> bool:
+    """Whether the column is there (an Elo list has no Deviation) and not empty."""
+    if name not in grid.header:
+        return False
     at = _column(grid, name)
     return any(row[at] not in (None, "") for row in grid.rows)
 
@@ -143,6 +146,8 @@ def _player_page(site: ListSite, row: Sequence[object], file: str, title: str) -
     name = str(row[_column(grid, "Name")])
     facts = [("ID", key)]
     for label in ("Club", "Rank", "Rating", "Deviation", "Games", "Provisional", "Active"):
+        if label not in grid.header:
+            continue  # an Elo or FIDE list's Deviation
         value = row[_column(grid, label)]
         if value not in (None, ""):
             facts.append((label, text(value)))
