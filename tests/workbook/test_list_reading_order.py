@@ -118,10 +118,10 @@ def test_a_players_events_are_the_events_he_played_in_the_period() -> None:
 
 
 def test_the_changes_page_names_a_periods_events_in_the_lists_order() -> None:
-    """The four Bunratty 2011 sections, all from 2011-02-25 to 2011-02-27 (their 042 and 052 lines), added
-    Masters, Challengers, Major, Minor: February 2011's heading names them in that order (by
-    date, then as added), not as its players' rows happen to meet them (stop 44's second user
-    test read Minor, Major, Challengers, Masters)."""
+    """The four Bunratty 2011 sections, all from 2011-02-25 to 2011-02-27 (their 042 and 052
+    lines), added Masters, Challengers, Major, Minor: February 2011's heading names them in
+    that order (by date, then as added), not as its players' rows happen to meet them (stop
+    44's second user test read Minor, Major, Challengers, Masters)."""
     from pathlib import Path
 
     from ratingbook.season import read_trf_bytes
