@@ -179,3 +179,45 @@ def test_every_problem_is_listed_at_once_and_nothing_is_added() -> None:
 
 def test_a_good_season_has_no_problem() -> None:
     assert check_events([LEAGUE], lambda p: p.name) == ()
+
+
+def test_games_reported_twice_are_named_in_the_order_of_the_file() -> None:
+    """The same TRF added twice under another event (stop 44's second user test: lines 17, 18,
+    24, 21, 20, 16): the problems come line by line, as the file reads."""
+    first = hand_event(
+        "Blitz",
+        "a.trf",
+        [
+            (d("2024-05-11"), 1, "Ann", "Bob", W),
+            (d("2024-05-11"), 1, "Cid", "Dee", DRAW),
+            (d("2024-05-11"), 1, "Eve", "Fay", B),
+            (d("2024-05-11"), 1, "Gus", "Hal", W),  # not in the second file: no continuation
+        ],
+    )
+    second = hand_event(
+        "Blitz again",
+        "c.trf",
+        [
+            (d("2024-05-11"), 1, "Ann", "Bob", W),
+            (d("2024-05-11"), 1, "Cid", "Dee", DRAW),
+            (d("2024-05-11"), 1, "Eve", "Fay", B),
+            (d("2024-05-11"), 2, "Ann", "Cid", W),  # another game: not in the first file
+        ],
+    )
+    lines = (24, 17, 20, 18)  # where the TRF's records put them
+    second = replace(
+        second,
+        games=tuple(
+            replace(g, source=SourceRef("c.trf", Location(line=n)))
+            for g, n in zip(second.games, lines, strict=True)
+        ),
+    )
+    season = add_events(Season(), [first]).season
+    assert messages(season, second) == [
+        "file 'c.trf', line 17: the game Cid - Dee on 2024-05-11 (½-½) is reported twice "
+        "(also file 'a.trf', line 2)",
+        "file 'c.trf', line 20: the game Eve - Fay on 2024-05-11 (0-1) is reported twice "
+        "(also file 'a.trf', line 3)",
+        "file 'c.trf', line 24: the game Ann - Bob on 2024-05-11 (1-0) is reported twice "
+        "(also file 'a.trf', line 1)",
+    ]

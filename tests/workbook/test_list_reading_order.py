@@ -115,3 +115,26 @@ def test_a_players_events_are_the_events_he_played_in_the_period() -> None:
         assert row["Events"] == expected, (row["Name"], row["Period"])
     alice = next(r for r in rows if r["Name"] == "Alice Brennan" and r["Period"] == "2025-09")
     assert alice["Events"] == "Autumn Rapid"
+
+
+def test_the_changes_page_names_a_periods_events_in_the_lists_order() -> None:
+    """The four Bunratty 2011 sections, all from 2011-02-25 to 2011-02-27 (their 042 and 052
+    lines), added Masters, Challengers, Major, Minor: February 2011's heading names them in
+    that order (by date, then as added), not as its players' rows happen to meet them (stop
+    44's second user test read Minor, Major, Challengers, Masters)."""
+    from pathlib import Path
+
+    from ratingbook.season import read_trf_bytes
+    from ratingbook.session import AddEvents
+
+    trf = Path(__file__).resolve().parents[1] / "data" / "trf"
+    sections = ("Masters", "Challengers", "Major", "Minor")
+    book = TemplateBook(build_template("ratinglist"))
+    for section in sections:
+        path = trf / f"icu_bunratty-{section.lower()}_2011.tab"
+        Session(book).run(AddEvents((read_trf_bytes(path.read_bytes(), path.name),)))
+    html = list_files(read_list_site(book).view, "Club")["changes.html"]
+    # the first keeps its 012 line's title alone; each later one adds its file's own word
+    names = ["Bunratty 2011", *(f"Bunratty 2011 ({s})" for s in sections[1:])]
+    heading = "2011-02: " + ", ".join(names)
+    assert heading in html

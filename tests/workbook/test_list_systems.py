@@ -327,3 +327,34 @@ def test_games_counts_the_games_rated_for_the_player() -> None:
     assert sentence == (
         "±0: no games counted; 1 game against a newcomer unrated at the start not counted"
     )
+
+
+# --- which columns --------------------------------------------------------------------------------
+
+#: Season List's columns as the guide's "What you read" names them; only Glicko-2 rates a
+#: deviation (an Elo or FIDE list printed an empty Deviation column: stop 44's user test).
+ELO_COLUMNS = (
+    "Rank", "ID", "Name", "Club", "Rating", "Games", "Provisional", "Active", "Last Change",
+)  # fmt: skip
+GLICKO_COLUMNS = (*ELO_COLUMNS[:5], "Deviation", *ELO_COLUMNS[5:])
+
+
+@pytest.mark.parametrize("system", ["Elo", "FIDE", "Glicko-2"])
+def test_season_list_has_a_deviation_column_for_glicko2_only(system: str) -> None:
+    wb = build_template(KIND, rows={"List Settings": _settings(System=system)})
+    header = next(wb["Season List"].iter_rows(max_row=1, values_only=True))
+    assert header == (GLICKO_COLUMNS if system == "Glicko-2" else ELO_COLUMNS)
+
+
+def test_a_glicko2_list_turned_elo_keeps_no_deviation_column() -> None:
+    """The sheet is rebuilt whole: the Glicko-2 list's tenth column does not linger."""
+    from ratingbook.session import Recalc
+
+    book = TemplateBook(build_template(KIND, rows={"List Settings": _settings(System="Glicko-2")}))
+    for row in book.workbook["List Settings"].iter_rows(min_row=2):
+        if row[0].value == "System":
+            row[1].value = "Elo"
+    Session(book).run(Recalc())
+    rows = list(book.workbook["Season List"].iter_rows(values_only=True))
+    assert rows[0] == ELO_COLUMNS
+    assert all(len(r) == len(ELO_COLUMNS) for r in rows)

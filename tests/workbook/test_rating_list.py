@@ -250,3 +250,25 @@ def _rows(grid: list[list[object]]) -> list[list[object]]:
         if cells:
             kept.append(cells)
     return kept
+
+
+def test_the_summary_counts_the_periods_with_games_and_says_how_many_months_in_all() -> None:
+    """The template's games are in September, October and November 2025; a February 2026
+    evening leaves December and January without a game: List History shows four periods, and
+    the summary says so, with the six months the list runs through (stop 44's second user
+    test: "178 periods" for a list with rows in 10)."""
+    book = TemplateBook(build_template(KIND))
+    day = dt.date(2026, 2, 4)
+    games = (_game(day, 1, "Alice Brennan", "Marek Nowak", Result.DRAW, 5),)
+    late = make_event(
+        name="Candlemas Rapid",
+        kind="TRF",
+        source=SourceRef("feb.trf"),
+        start=day,
+        end=day,
+        players=(),
+        games=games,
+    )
+    Session(book).run(AddEvents((late,)))
+    summary = Session(book).run(Recalc()).summary[0]
+    assert "20 rated games, 4 periods with rated games, of 6 months, 1 near duplicate" in summary

@@ -1,11 +1,11 @@
 """A season's rating list as tables, from the rated season (issue 35), built once for every view:
 
 - ``Season List``: every player, highest rating first (unrated players last, without a rank):
-  ID, name, club, rating, Glicko-2's deviation, games (those the season rated for him: a game
-  against a player unrated at its period's start counts for the newcomer, not for him; a
-  fixed player's: the rated games he played, which count for his opponents), provisional (or
-  fixed, or unrated), active by the list's cut (a rated game within the last N days), and the
-  change in the last period;
+  ID, name, club, rating, Glicko-2's deviation (a Glicko-2 list's only), games (those the
+  season rated for him: a game against a player unrated at its period's start counts for the
+  newcomer, not for him; a fixed player's: the rated games he played, which count for his
+  opponents), provisional (or fixed, or unrated), active by the list's cut (a rated game
+  within the last N days), and the change in the last period;
 - ``List History``: one row per player per period he played in: the rating before and after,
   games, score, expected score, the opponents' average and the rule (Elo's K and the band
   that gave it, a provisional player's performance, Glicko-2's deviation and volatility);
@@ -386,7 +386,7 @@ def list_tables(
                     player.name,
                     player.club or None,
                     _number(rating),
-                    _number(deviation) if provisional_deviation is not None else None,
+                    *((_number(deviation),) if provisional_deviation is not None else ()),
                     games.get(player.key, 0) if fixed else rated_for.get(player.key, 0),
                     provisional,
                     active,
@@ -412,14 +412,16 @@ def list_tables(
         )
         for c in candidates
     ]
+    # Only Glicko-2 rates a deviation: an Elo or FIDE list has no such column (it was empty).
+    header = tuple(c for c in LIST_COLUMNS if c != "Deviation" or provisional_deviation is not None)
     return ListTables(
         SheetGrid(
             RATING_LIST,
-            LIST_COLUMNS,
+            header,
             ranked,
-            number_formats={4: "0", 9: _SIGNED},
+            number_formats={header.index("Rating"): "0", header.index("Last Change"): _SIGNED},
             widths={2: 22, 3: 16},
-            centred=centred_columns(LIST_COLUMNS),
+            centred=centred_columns(header),
             key_columns=3,
         ),
         SheetGrid(

@@ -85,7 +85,9 @@ def _reported_twice(
     fingerprints = {e.id: e.fingerprint for e in events}
     problems: list[SeasonError] = []
     for event in events:
-        for game in event.games:
+        # Line by line: the same event's games never match each other, so the order only
+        # decides the order of the problems, which an officer reads down the file.
+        for game in _by_line(event):
             if game.black is None:
                 continue
             key = (key_of(game.white), key_of(game.black), game.date)
@@ -152,11 +154,15 @@ def _round_twice(
     return problems
 
 
+def _by_line(event: SeasonEvent) -> list[SeasonGame]:
+    """``event``'s games in the order of its source's lines (or rows), ties as read: a TRF
+    holds a round's games on the lines of its players, not in the order they are read."""
+    return sorted(event.games, key=lambda g: g.source.where.line or g.source.where.row or 0)
+
+
 def _outside(event: SeasonEvent) -> list[SeasonError]:
     problems: list[SeasonError] = []
-    # In the order of the source's lines (or rows): a TRF holds a round's games on the lines
-    # of its players, not in the order its games are read.
-    for game in sorted(event.games, key=lambda g: g.source.where.line or g.source.where.row or 0):
+    for game in _by_line(event):
         early = event.start is not None and game.date < event.start
         late = event.end is not None and game.date > event.end
         if early or late:

@@ -321,13 +321,12 @@ def match_players(
         match = _match(player, roster, same, different, problems)
         if match is None:
             key = roster.new_key()
-            # As the list writes every name, Given Surname; kept as the file wrote it when a
-            # list player has that name already (the other order fitted two players).
-            turned = list_name(player.name)
-            name = player.name if roster.names.get(exact_name(turned)) else turned
+            # As the list writes every name, Given Surname, a namesake too: what kept him
+            # from the list's player of that name (an ID, a club) is what the near duplicates
+            # say, and the list's IDs tell the two apart in its games.
             new = SeasonPlayer(
                 key,
-                name,
+                list_name(player.name),
                 fide_id=player.fide_id,
                 national_id=player.national_id,
                 club=player.club,

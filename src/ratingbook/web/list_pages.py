@@ -52,6 +52,9 @@ def _column(grid: SheetGrid, name: str) -> int:
 
 
 def _filled(grid: SheetGrid, name: str) -> bool:
+    """Whether the column is there (an Elo list has no Deviation) and not empty."""
+    if name not in grid.header:
+        return False
     at = _column(grid, name)
     return any(row[at] not in (None, "") for row in grid.rows)
 
@@ -143,6 +146,8 @@ def _player_page(site: ListSite, row: Sequence[object], file: str, title: str) -
     name = str(row[_column(grid, "Name")])
     facts = [("ID", key)]
     for label in ("Club", "Rank", "Rating", "Deviation", "Games", "Provisional", "Active"):
+        if label not in grid.header:
+            continue  # an Elo or FIDE list's Deviation
         value = row[_column(grid, label)]
         if value not in (None, ""):
             facts.append((label, text(value)))
@@ -183,19 +188,11 @@ def _chart(grid: SheetGrid, history: Sequence[Sequence[object]], name: str) -> o
     return line_chart(values, f"{name}'s rating by period: {shown}")
 
 
-def _period_events(cells: Sequence[str]) -> str:
-    """A period's events from its rows' Events cells (each the events one player played, in
-    the period's order): every event once, merged in that order."""
-    merged: list[str] = []
-    for cell in cells:
-        at = 0
-        for event in (e for e in cell.split(", ") if e):
-            if event in merged:
-                at = merged.index(event) + 1
-            else:
-                merged.insert(at, event)
-                at += 1
-    return ", ".join(merged)
+def _period_events(order: Sequence[str], cells: Sequence[str]) -> str:
+    """A period's events named in its rows' Events cells (each the events one player played),
+    every one once, in ``order``: the list's (by date, then as added)."""
+    named = {e for cell in cells for e in cell.split(", ") if e}
+    return ", ".join(e for e in order if e in named)
 
 
 def _changes_page(site: ListSite, files: Mapping[str, str], title: str) -> Page:
@@ -205,7 +202,8 @@ def _changes_page(site: ListSite, files: Mapping[str, str], title: str) -> Page:
     tables = []
     for period in dict.fromkeys(str(row[at]) for row in grid.rows):
         mine = [row for row in grid.rows if str(row[at]) == period]
-        played = _period_events([str(row[events] or "") for row in mine])
+        order = site.period_events.get(period, ())
+        played = _period_events(order, [str(row[events] or "") for row in mine])
         caption = f"{period}: {played}" if played and played != period else period
         tables.append(
             _table(grid, _CHANGE_COLUMNS, caption, rows=mine, links=files, prose=("Why",))

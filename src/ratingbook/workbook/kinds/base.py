@@ -12,7 +12,7 @@ the web layer renders). Everything here is a shape, not a rule: the individual e
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -65,7 +65,8 @@ class ListSite:
     """What ``publish`` shows of a season's rating list (issue 35): the tables its Recalc
     writes, as the sheets hold them (the list, its history, its changes by period, and the
     series standings and notes when the list sets a series; None when it does not), and what
-    the list ``holds`` in a few words for the command's line."""
+    the list ``holds`` in a few words for the command's line; ``period_events``: each
+    period's events by its label, in the list's order (by date, then as added)."""
 
     rating_list: SheetGrid
     history: SheetGrid
@@ -73,6 +74,7 @@ class ListSite:
     series: SheetGrid | None
     series_notes: SheetGrid | None
     holds: str
+    period_events: Mapping[str, tuple[str, ...]]
 
 
 #: The site of a book of any kind; a new kind adds its view here and its pages in ``web``.

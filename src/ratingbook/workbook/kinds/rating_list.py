@@ -42,12 +42,12 @@ def read_list_site(book: Book) -> BookSite:
     """The list in ``book`` rated from its sheets (every problem of them at once, as Recalc
     reports them), with the generated tables its Recalc would write, named by List Settings'
     List Name (empty: ``publish`` names it by the file)."""
-    from ratingbook.workbook.plans.list_plan import plan_list
+    from ratingbook.workbook.plans.list_plan import period_events, rated_plan
     from ratingbook.workbook.sheets.list_rows import read_list_settings
 
     sheets = Sheets(book)
-    plan = plan_list(sheets)
-    name = read_list_settings(sheets, Problems()).name  # read without a problem by plan_list
+    rated, plan = rated_plan(sheets)
+    name = read_list_settings(sheets, Problems()).name  # read without a problem by rated_plan
     grids = {sheet.name: _grid(sheet, name) for sheet in plan.sheets}
     holds = plan.summary[0] if plan.summary else "rating list"
     view = ListSite(
@@ -57,5 +57,6 @@ def read_list_site(book: Book) -> BookSite:
         grids.get(SERIES_STANDINGS),
         grids.get(SERIES_NOTES),
         holds,
+        period_events(rated),
     )
     return BookSite(view, name, holds)

@@ -95,7 +95,7 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_SETTINGS,
 )
 
-__all__ = ["RatedList", "plan_add_events", "plan_list"]
+__all__ = ["RatedList", "period_events", "plan_add_events", "plan_list", "rated_plan"]
 
 #: The act an addition is kept for undo under, followed by the events it added.
 EVENTS_ADDED = "Events added"
@@ -385,27 +385,53 @@ def _sheets(rated: RatedList, after: str, name: str = "") -> Plan:
     return Plan(sheets=tuple(written))
 
 
+def _periods_words(per_period: Sequence[int], length: str) -> str:
+    """The periods an officer sees (List History's: those with rated games), and, when the
+    list's weeks or months without a game make more, how many those are (a Glicko-2 list
+    ages its players through them): "10 periods with rated games, of 178 weeks"."""
+    played = sum(1 for n in per_period if n)
+    if played == len(per_period):
+        return many(played, "period")
+    return f"{many(played, 'period')} with rated games, of {many(len(per_period), length)}"
+
+
 def plan_list(sheets: Sheets) -> Plan:
     """Recalc: the list rated from its sheets, the generated sheets planned."""
+    return rated_plan(sheets)[1]
+
+
+def period_events(rated: RatedList) -> dict[str, tuple[str, ...]]:
+    """Each period's events by its label, as the list holds them: by date, then as added
+    (:func:`~ratingbook.season.periods.cut_periods`' order)."""
+    names = event_names(rated.addition.season.events)
+    return {
+        label: tuple(names.get(e, e) for e in period.events)
+        for period, label in zip(rated.periods, rated.labels, strict=True)
+    }
+
+
+def rated_plan(sheets: Sheets) -> tuple[RatedList, Plan]:
+    """Recalc's plan (:func:`plan_list`) with the rated list it is written from, for a
+    reader of both (the list's site)."""
     book, matched = _read(sheets)
     rated = _rate(book.settings, matched)
     season = rated.addition.season
-    games = sum(len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods)
+    per_period = [len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods]
     counts = (
         (len(season.players), "player"),
         (len(season.events), "event"),
-        (games, "rated game"),
-        (len(rated.periods), "period"),
-        (len(rated.addition.candidates), "near duplicate"),
+        (sum(per_period), "rated game"),
     )
     summary = (
         f"rating list ({book.settings.system}, by {book.settings.length.value}): "
         + ", ".join(many(n, noun) for n, noun in counts)
+        + f", {_periods_words(per_period, book.settings.length.value)}"
+        + f", {many(len(rated.addition.candidates), 'near duplicate')}"
         + (f", a series of {many(len(rated.series.rows), 'player')}" if rated.series else ""),
         *_merge_lines(rated),
     )
     plan = _sheets(rated, _last_input(sheets, book), book.settings.name)
-    return replace(plan, blocks=_page_titles(sheets, book.settings.name), summary=summary)
+    return rated, replace(plan, blocks=_page_titles(sheets, book.settings.name), summary=summary)
 
 
 def _rounds(rounds: Sequence[int]) -> str:
