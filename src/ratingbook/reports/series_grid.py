@@ -115,7 +115,8 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
     # One format for every points column (events, bonus, total), so that a figure reads the
     # same in each of them, in the notes and on the published page (issue 35).
     shared = standings.two_decimals
-    formats = {c: SHARED_FORMAT for c in range(first_event, points)} if shared else {}
+    total = header.index("Total")  # the events' columns, the bonus, the total; not Events
+    formats = {c: SHARED_FORMAT for c in range(first_event, total + 1)} if shared else {}
     # A column shown to two decimals is as wide as its figures print (19.33), not as Python
     # writes them (19.3333): ten such columns widened the table past one page.
     shown = {c: _SHARED_WIDTH for c in formats}

@@ -252,7 +252,9 @@ def _series_pages(site: ListSite, files: Mapping[str, str], title: str) -> list[
         at = _column(grid, "Name")
         cells[at] = Cell(cells[at].text, by_name.get(str(row[at])))
         body.append(tuple(cells))
-    detail = ["Club", "Events", *(h for h in grid.header if h not in fixed)]
+    # On a phone the events' columns give way; Rank, Name, Total and Events (how many the
+    # total is from) stay: Events hidden there, a total read without it (issue 35).
+    detail = ["Club", *(h for h in grid.header if h not in fixed)]
     classes = column_classes(grid.header, detail)
     heading = grid.title or grid.name
     table = Table(heading, grid.header, tuple(body), _column(grid, "Name"), classes)
