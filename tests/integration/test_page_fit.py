@@ -12,7 +12,7 @@ prize list with shared places (so the prize page has long tie sentences) and the
 another whose names have no space to wrap at (Kilkenny 2011: "Jones,Gawain"); the Swiss
 template (contenders), the round-robin template (norms), the team template and the rating list
 template (a player's page per ID, the changes of each period, the series), and that list
-with a place shared three ways in its series (figures to two decimals: tests/helpers/shared_series.py).
+with a place shared three ways in its series (to two decimals: tests/helpers/shared_series.py).
 
 How it is measured: the site is copied into a scratch folder beside a page of ``<iframe>``
 elements, one per page and width (a frame lays out its page, media queries and all, at its own
