@@ -7,7 +7,12 @@ events, at least 2 to be ranked): the three have 1 point each and share places 1
 (25 + 18 + 15) / 3 = 58/3 = 19.333... points. Emma Walsh: 58/3 + 18 = 112/3 = 37.333...
 (her 11 and 8 dropped); Priya Shah: 25 + 16.5 = 41.5 (the other 16.5 dropped). A figure of
 the series is a third: every points figure is shown to two decimals, 19.33, 37.33, 41.50,
-25.00."""
+25.00.
+
+Ten more club nights (``nights.pgn``), one game each between two guests the template does not
+hold (Guest North beats Guest South: 25 and 18), give the series fifteen event columns, as the
+user's season had: its page was too wide for a 1,280 px screen. They touch no template
+player's figures."""
 
 from __future__ import annotations
 
@@ -27,6 +32,13 @@ TRIANGLE = "\n".join(
 )
 
 
+NIGHTS = "\n".join(
+    f'[Event "Club Night {n}"]\n[Date "2025.12.{n:02d}"]\n[Round "1"]\n[White "North, Guest"]\n'
+    '[Black "South, Guest"]\n[Result "1-0"]\n\n1-0\n'
+    for n in range(1, 11)
+)
+
+
 def shared_series_list(folder: Path) -> Path:
     """The book, written in ``folder`` (its ``tri.pgn`` beside it)."""
     book = folder / "shared-series.xlsx"
@@ -39,6 +51,8 @@ def shared_series_list(folder: Path) -> Path:
     wb.save(book)
     pgn = folder / "tri.pgn"
     pgn.write_text(TRIANGLE, encoding="utf-8")
-    done = run("season", "add", book, pgn, "--in-place")
+    nights = folder / "nights.pgn"
+    nights.write_text(NIGHTS, encoding="utf-8")
+    done = run("season", "add", book, pgn, nights, "--in-place")
     assert done.returncode == 0, done.stderr
     return book

@@ -78,7 +78,9 @@ RATING_LIST: Mapping[str, tuple[str, ...]] = {
     "series.html": ("Rank", "Name", "Total", "Events"),
 }
 #: A crosstable has a column per round: on a phone it scrolls sideways by its nature.
-WIDE_BY_NATURE = frozenset({"crosstable.html"})
+#: A season's series has a column per event: its Rank, Name, Total and Events come first and
+#: must be in view, the events' columns may scroll.
+WIDE_BY_NATURE = frozenset({"crosstable.html", "series.html"})
 #: What such a page must still show on a phone, where it first opens: an individual
 #: crosstable's rounds are headed by start number, so its ``No.`` column with the names.
 PHONE_ESSENTIAL: Mapping[str, tuple[str, ...]] = {"crosstable.html": ("No.", "Name")}
@@ -208,7 +210,7 @@ def measure(site: Path, kinds: Mapping[str, tuple[str, ...]], scratch: Path) -> 
         for width in (PHONE, SCREEN):
             key = f"{page}@{width}"
             essential[key] = _essential(kinds, page)
-            if width == PHONE and page in WIDE_BY_NATURE:
+            if width == PHONE and page in PHONE_ESSENTIAL:
                 # its caption is read on a phone all the same
                 essential[key] = PHONE_ESSENTIAL[page] if kinds is INDIVIDUAL else ()
             frames.append(

@@ -255,9 +255,16 @@ def _series_pages(site: ListSite, files: Mapping[str, str], title: str) -> list[
     # On a phone the events' columns give way; Rank, Name, Total and Events (how many the
     # total is from) stay: Events hidden there, a total read without it (issue 35).
     detail = ["Club", *(h for h in grid.header if h not in fixed)]
-    classes = column_classes(grid.header, detail)
+    # The totals next to the names, the events' columns after them: a season of fifteen events
+    # is wider than a 1,280 px screen, and its table scrolls sideways as a crosstable does, the
+    # total and the events counted in view (at the sheet's end, they were off the screen).
+    first = [_column(grid, h) for h in ("Rank", "Name", "Total", "Events")]
+    order = [*first, *(c for c in range(len(grid.header)) if c not in first)]
+    header = tuple(grid.header[c] for c in order)
+    body = [tuple(row[c] for c in order) for row in body]
+    classes = column_classes(header, detail)
     heading = grid.title or grid.name
-    table = Table(heading, grid.header, tuple(body), _column(grid, "Name"), classes)
+    table = Table(heading, header, tuple(body), header.index("Name"), classes)
     notes: list[str] = []
     if site.series_notes is not None:
         said = site.series_notes
