@@ -11,7 +11,8 @@ The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated an
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
 another whose names have no space to wrap at (Kilkenny 2011: "Jones,Gawain"); the Swiss
 template (contenders), the round-robin template (norms), the team template and the rating list
-template (a player's page per ID, the changes of each period, the series).
+template (a player's page per ID, the changes of each period, the series), and that list
+with a place shared three ways in its series (to two decimals: tests/helpers/shared_series.py).
 
 How it is measured: the site is copied into a scratch folder beside a page of ``<iframe>``
 elements, one per page and width (a frame lays out its page, media queries and all, at its own
@@ -40,6 +41,7 @@ import openpyxl
 import pytest
 from tests.helpers.browser import TIMEOUT, require_chromium
 from tests.helpers.cli import run
+from tests.helpers.shared_series import shared_series_list
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "trf"
 PHONE, SCREEN = 390, 1280
@@ -73,10 +75,12 @@ RATING_LIST: Mapping[str, tuple[str, ...]] = {
     "index.html": ("Rank", "Name", "Rating"),
     "player-*.html": ("Period", "After", "Change"),
     "changes.html": ("Name", "Change", "Why"),
-    "series.html": ("Rank", "Name", "Total"),
+    "series.html": ("Rank", "Name", "Total", "Events"),
 }
 #: A crosstable has a column per round: on a phone it scrolls sideways by its nature.
-WIDE_BY_NATURE = frozenset({"crosstable.html"})
+#: A season's series has a column per event: its Rank, Name, Total and Events come first and
+#: must be in view, the events' columns may scroll.
+WIDE_BY_NATURE = frozenset({"crosstable.html", "series.html"})
 #: What such a page must still show on a phone, where it first opens: an individual
 #: crosstable's rounds are headed by start number, so its ``No.`` column with the names.
 PHONE_ESSENTIAL: Mapping[str, tuple[str, ...]] = {"crosstable.html": ("No.", "Name")}
@@ -206,7 +210,7 @@ def measure(site: Path, kinds: Mapping[str, tuple[str, ...]], scratch: Path) -> 
         for width in (PHONE, SCREEN):
             key = f"{page}@{width}"
             essential[key] = _essential(kinds, page)
-            if width == PHONE and page in WIDE_BY_NATURE:
+            if width == PHONE and page in PHONE_ESSENTIAL:
                 # its caption is read on a phone all the same
                 essential[key] = PHONE_ESSENTIAL[page] if kinds is INDIVIDUAL else ()
             frames.append(
@@ -303,6 +307,9 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         books[kind] = folder / f"{kind}.xlsx"
         done = run("template", kind, "-o", books[kind])
         assert done.returncode == 0, done.stderr
+    # A place shared three ways: its series page wrote 19.3333333333, cutting Total and
+    # pushing Events off a 1,280 px screen (issue 35's user test).
+    books["sharedlist"] = shared_series_list(folder)
     out = {}
     for name, book in books.items():
         out[name] = folder / f"site-{name}"
@@ -340,15 +347,17 @@ def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "name", ["prizes", "kilkenny", "swiss", "roundrobin", "team", "ratinglist"]
+    "name", ["prizes", "kilkenny", "swiss", "roundrobin", "team", "ratinglist", "sharedlist"]
 )
 def test_every_page_shows_its_essential_columns_on_a_phone_and_a_screen(
     sites: dict[str, Path], name: str, tmp_path: Path
 ) -> None:
-    kinds = {"team": TEAM, "ratinglist": RATING_LIST}.get(name, INDIVIDUAL)
+    kinds = {"team": TEAM, "ratinglist": RATING_LIST, "sharedlist": RATING_LIST}.get(
+        name, INDIVIDUAL
+    )
     records = measure(sites[name], kinds, tmp_path)
     pages = {r["page"] for r in records}
-    if name == "ratinglist":
+    if name in ("ratinglist", "sharedlist"):
         assert {"index.html", "changes.html", "series.html", "player-1.html"} <= pages
     else:
         assert {"index.html", "round-1.html", "players.html"} <= pages

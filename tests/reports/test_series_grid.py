@@ -55,12 +55,12 @@ def test_the_notes_grid_has_a_sentence_a_player_and_each_tie() -> None:
     assert all(r[:3] == (None, None, None) for r in grid.rows[:3])
     assert [tuple(r) for r in grid.rows[3:5]] == [
         (1, "Dan Roe", None,
-         "Dan Roe: 39½ points, best 2 of 3 events counted (21½ + 18; 13½ dropped)."),
+         "Dan Roe: 39.5 points, best 2 of 3 events counted (21.5 + 18; 13.5 dropped)."),
         (None, None, "the better place in the latest event",
-         "Dan Roe is ahead of Cid, level on 39½ points, on the better place in the latest "
+         "Dan Roe is ahead of Cid, level on 39.5 points, on the better place in the latest "
          "event (place 2 to place 3 in 'Feb')."),
     ]  # fmt: skip
     shared = series_notes_grid(series_standings([JAN], key_of, SeriesSettings()))
     assert shared.rows[-1] == (
-        None, None, "shared", "Bob and Dan share rank 3 on 13½ points: no tie rule separates them."
+        None, None, "shared", "Bob and Dan share rank 3 on 13.5 points: no tie rule separates them."
     )  # fmt: skip

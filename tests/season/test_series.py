@@ -92,7 +92,7 @@ def test_points_per_place_split_and_the_latest_event_decides() -> None:
         "(place 2 to place 3 in 'Feb')."
     )
     assert [r.points for r in ann.results] == [25, Fraction(27, 2), Fraction(27, 2)]
-    assert ann.sentence == "Ann: 52 points, from 3 events (25 + 13½ + 13½)."
+    assert ann.sentence == "Ann: 52 points, from 3 events (25 + 13.5 + 13.5)."
 
 
 def test_shared_places_each_take_the_higher_place() -> None:
@@ -114,9 +114,9 @@ def test_best_two_of_three_drops_the_worst_and_the_later_of_equal_results() -> N
     ]
     ann = s.row("Ann")
     assert [r.counted for r in ann.results] == [True, True, False]
-    assert ann.sentence == "Ann: 38½ points, best 2 of 3 events counted (25 + 13½; 13½ dropped)."
+    assert ann.sentence == "Ann: 38.5 points, best 2 of 3 events counted (25 + 13.5; 13.5 dropped)."
     assert s.row("Cid").sentence == (
-        "Cid: 39½ points, best 2 of 3 events counted (21½ + 18; 13½ dropped)."
+        "Cid: 39.5 points, best 2 of 3 events counted (21.5 + 18; 13.5 dropped)."
     )
 
 
@@ -125,7 +125,7 @@ def test_a_participation_bonus_for_every_event_played_counted_or_dropped() -> No
     ann = s.row("Ann")  # 38.5 + 3 events x 2
     assert ann.total == Fraction(89, 2) and ann.bonus == 6
     assert ann.sentence == (
-        "Ann: 44½ points, best 2 of 3 events counted (25 + 13½; 13½ dropped), "
+        "Ann: 44.5 points, best 2 of 3 events counted (25 + 13.5; 13.5 dropped), "
         "plus 6 for taking part in 3 events."
     )
 

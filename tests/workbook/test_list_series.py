@@ -118,7 +118,7 @@ def test_the_series_notes_say_what_counted_and_what_was_dropped(
     assert [r[3] for r in rows[: len(LEGEND)]] == LEGEND
     notes = {r[1]: r[3] for r in rows if r[1]}
     assert notes["Priya Shah"] == (
-        "Priya Shah: 41½ points, best 2 of 3 events counted (25 + 16½; 16½ dropped)."
+        "Priya Shah: 41.5 points, best 2 of 3 events counted (25 + 16.5; 16.5 dropped)."
     )
     assert notes["Jan de Vries"].endswith("not ranked: 2 events needed, 1 played.")
 
@@ -215,8 +215,8 @@ def test_an_events_own_ranking_places_it_and_categories_rank_apart() -> None:
     assert [tuple(r) for r in rows[1:] if any(v is not None for v in r)] == RANKED
     notes = [r[3] for r in book.read_values("Series Notes")[1:] if r and r[3]]
     assert notes[-2:] == [
-        "U18: 1 Priya Shah (41½), 2 Emma Walsh (29).",
-        "Women: 1 Alice Brennan (50), 2 Priya Shah (41½), 3 Emma Walsh (29), 4 Sophie Laurent "
+        "U18: 1 Priya Shah (41.5), 2 Emma Walsh (29).",
+        "Women: 1 Alice Brennan (50), 2 Priya Shah (41.5), 3 Emma Walsh (29), 4 Sophie Laurent "
         "(21).",
     ]
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from ratingbook.reports.names import SERIES_NOTES, SERIES_STANDINGS
 from ratingbook.reports.tables import NOTE_WIDTH, SheetGrid, centred_columns
 from ratingbook.season.series import SeriesStandings
-from ratingbook.season.series_settings import points_text
+from ratingbook.season.series_settings import SHARED_FORMAT, points_text
 
 __all__ = [
     "SERIES_NOTES_COLUMNS",
@@ -32,53 +32,27 @@ __all__ = [
 SERIES_NOTES_COLUMNS = ("Rank", "Name", "Tie Rule", "Note")
 
 
-#: A column of points with a share of a place other than a half (a place three players share:
-#: 58/3): shown to two decimals, as the sentences say it (19.33), the cell keeping the exact
-#: value, so that a total is the sum of its cells. Rounded in the cell, three shared 12.33
-#: made 36.99 beside a total of 37 (issue 35).
-_SHARED = "0.00"
-#: Such a column's width: ``100.33`` and the cell's padding.
+#: A points column's width in a series shown to two decimals: ``100.33`` and the cell's padding.
 _SHARED_WIDTH = 8.0
 #: The Category column's width, its ranks wrapped within it.
 _CATEGORY_WIDTH = 12.0
 
 
 def _cell(points: Fraction) -> int | float:
-    """A number for the sheet: whole, or the value to ten decimals (a column with thirds is
-    shown to two decimals by its number format, :data:`_SHARED`; halves print as they are,
-    16.5). Ten decimals, not the float's 17 digits: Excel keeps 15 significant digits, so the
-    book recalculated in Excel holds what ``ratingbook recalc`` writes, and three 19.3333333333
-    still add up to 58.00 as shown."""
+    """A number for the sheet: whole, or the value to ten decimals, shown by its column's
+    number format (:data:`~ratingbook.season.series_settings.SHARED_FORMAT` in a series with
+    shares, 19.33; General otherwise, 16.5). Ten decimals, not the float's 17 digits: Excel
+    keeps 15 significant digits, so the book recalculated in Excel holds what ``ratingbook
+    recalc`` writes, and three 19.3333333333 still add up to 58.00 as shown. Rounded in the
+    cell, three shared 12.33 made 36.99 beside a total of 37 (issue 35)."""
     return points.numerator if points.denominator == 1 else round(float(points), 10)
 
 
-def _dropped(points: Fraction) -> str:
+def _dropped(points: Fraction, two_decimals: bool) -> str:
     """A dropped result, in brackets (a text: not counted), spelt as the counted ones' cells
-    print: ``(21.5)``, ``(12.33)``."""
-    if points.denominator in (1, 2):
-        return f"({_cell(points)})"
-    return f"({float(points):.2f})"
-
-
-def _formats(standings: SeriesStandings, first: int) -> dict[int, str]:
-    """The number format of each points column (events, bonus, total) holding a share other
-    than a whole or a half: :data:`_SHARED`."""
-    columns: list[list[Fraction]] = [[] for _ in standings.events]
-    columns += [[], []]  # the bonus, the total
-    for row in standings.rows:
-        for at, event in enumerate(standings.events):
-            result = row.result_in(event.id)
-            if result is not None and result.counted:
-                columns[at].append(result.points)
-        columns[-2].append(row.bonus)
-        columns[-1].append(row.total)
-    bonus = standings.settings.participation != 0
-    shared = {
-        at: any(p.denominator not in (1, 2) for p in points) for at, points in enumerate(columns)
-    }
-    n = len(standings.events)
-    places = [*range(n), *((n,) if bonus else ()), n + 1]
-    return {first + c: _SHARED for c, at in enumerate(places) if shared[at]}
+    show them (:func:`~ratingbook.season.series_settings.points_text`): ``(21.5)``,
+    ``(12.33)``, ``(25.00)``."""
+    return f"({points_text(points, two_decimals=two_decimals)})"
 
 
 def event_columns(standings: SeriesStandings) -> list[str]:
@@ -119,7 +93,8 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
                 cells.append(None)
             else:
                 counted = result.counted
-                cells.append(_cell(result.points) if counted else _dropped(result.points))
+                dropped = _dropped(result.points, standings.two_decimals)
+                cells.append(_cell(result.points) if counted else dropped)
         rows.append(
             (
                 row.rank,
@@ -137,7 +112,11 @@ def series_grid(standings: SeriesStandings, title: str = "") -> SheetGrid:
     centred = centred_columns(header) | frozenset(
         range(first_event, points)  # the points, as a crosstable's cells
     )
-    formats = _formats(standings, first_event)
+    # One format for every points column (events, bonus, total), so that a figure reads the
+    # same in each of them, in the notes and on the published page (issue 35).
+    shared = standings.two_decimals
+    total = header.index("Total")  # the events' columns, the bonus, the total; not Events
+    formats = {c: SHARED_FORMAT for c in range(first_event, total + 1)} if shared else {}
     # A column shown to two decimals is as wide as its figures print (19.33), not as Python
     # writes them (19.3333): ten such columns widened the table past one page.
     shown = {c: _SHARED_WIDTH for c in formats}
@@ -165,12 +144,14 @@ def _categories(standings: SeriesStandings, key: str) -> str | None:
 
 
 def category_lines(standings: SeriesStandings) -> list[str]:
-    """Each category's standings in a line: ``U18: 1 Priya Shah (41.5), 2 Emma Walsh (29).``"""
+    """Each category's standings in a line, the totals as the Total column shows them: ``U18:
+    1 Priya Shah (41.5), 2 Emma Walsh (29).``"""
     totals = {row.key: row for row in standings.rows}
+    two = standings.two_decimals
     lines = []
     for table in standings.categories:
         listed = ", ".join(
-            f"{rank} {totals[key].name} ({points_text(totals[key].total)})"
+            f"{rank} {totals[key].name} ({points_text(totals[key].total, two_decimals=two)})"
             for key, rank in table.rows
         )
         lines.append(f"{table.category.name}: {listed or 'no ranked player'}.")

@@ -51,6 +51,7 @@ from ratingbook.season.series_settings import (
     SeriesTie,
     SharedPlaces,
     as_fraction,
+    has_shares,
     points_text,
 )
 
@@ -185,6 +186,12 @@ class SeriesStandings:
     rows: tuple[SeriesRow, ...]
     categories: tuple[CategoryStandings, ...] = ()
 
+    @property
+    def two_decimals(self) -> bool:
+        """Whether a figure is a share other than a whole or a half: then every figure is
+        shown to two decimals (:data:`~ratingbook.season.series_settings.SHARED_FORMAT`)."""
+        return has_shares(p for row in self.rows for p in _figures(row))
+
     def row(self, key: str) -> SeriesRow:
         return next(r for r in self.rows if r.key == key)
 
@@ -198,8 +205,8 @@ class SeriesStandings:
         ]
 
 
-def _points_words(points: Fraction) -> str:  # "1 point", "21.5 points"
-    return f"{points_text(points)} point{'' if points == 1 else 's'}"
+def _points_words(points: Fraction, two: bool) -> str:  # "1 point", "21.5 points"
+    return f"{points_text(points, two_decimals=two)} point{'' if points == 1 else 's'}"
 
 
 def _place_points(settings: SeriesSettings, place: EventPlace, table: list[Fraction]) -> Fraction:
@@ -223,6 +230,12 @@ class _Line:
     results: list[EventResult]
     bonus: Fraction
     total: Fraction
+
+
+def _figures(line: _Line | SeriesRow) -> list[Fraction]:
+    """Every series figure of a player's line: each event's points (dropped or not), the
+    bonus, the total."""
+    return [*(r.points for r in line.results), line.bonus, line.total]
 
 
 def _lines(
@@ -348,16 +361,18 @@ def _ranked(
     return out
 
 
-def _rule_words(bound: _Boundary, ahead: str, behind: str, events: Sequence[SeasonEvent]) -> str:
+def _rule_words(
+    bound: _Boundary, ahead: str, behind: str, events: Sequence[SeasonEvent], two: bool
+) -> str:
     a, b = bound.values[ahead], bound.values[behind]
     rule = bound.rule
     if rule in (SeriesTie.COUNTED, SeriesTie.PLAYED, SeriesTie.HEAD_TO_HEAD):
-        figures = f"{_figure(a[0])} to {_figure(b[0])}"
+        figures = f"{_figure(a[0], two)} to {_figure(b[0], two)}"
     elif rule is SeriesTie.BEST_RESULTS:
-        figures = f"{_list(a)} to {_list(b)}"
+        figures = f"{_list(a, two)} to {_list(b, two)}"
     elif rule is SeriesTie.PLACES:
         x, y = next((x, y) for x, y in enumerate(zip_longest(a, b, fillvalue=0)) if y[0] != y[1])
-        figures = f"{_figure(y[0])} to {_figure(y[1])} at place {x + 1}"
+        figures = f"{_figure(y[0], two)} to {_figure(y[1], two)} at place {x + 1}"
     else:
         at = next(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
         event = list(reversed(events))[at]
@@ -365,12 +380,12 @@ def _rule_words(bound: _Boundary, ahead: str, behind: str, events: Sequence[Seas
     return f"{rule.value} ({figures})"
 
 
-def _figure(value: object) -> str:
-    return points_text(value) if isinstance(value, Fraction) else str(value)
+def _figure(value: object, two: bool) -> str:
+    return points_text(value, two_decimals=two) if isinstance(value, Fraction) else str(value)
 
 
-def _list(values: Iterable[object]) -> str:
-    return ", ".join(_figure(v) for v in values) or "no result"
+def _list(values: Iterable[object], two: bool) -> str:
+    return ", ".join(_figure(v, two) for v in values) or "no result"
 
 
 def _latest(value: object) -> str:
@@ -378,22 +393,29 @@ def _latest(value: object) -> str:
     return "not played" if value == -(10**9) else f"place {-value}"
 
 
-def _sentence(name: str, line: _Line, settings: SeriesSettings, rank: int | None) -> str:
+def _sentence(name: str, line: _Line, settings: SeriesSettings, rank: int | None, two: bool) -> str:
+    """The player's sentence, his figures spelt as the standings' cells show them
+    (:func:`~ratingbook.season.series_settings.points_text`; ``two``: the series holds a
+    share other than a half)."""
     counted = [r for r in line.results if r.counted]
     dropped = [r for r in line.results if not r.counted]
     n = len(line.results)
     events = f"{n} event{'s' if n != 1 else ''}"
-    sums = " + ".join(points_text(r.points) for r in sorted(counted, key=lambda r: -r.points))
+
+    def said(points: Fraction) -> str:
+        return points_text(points, two_decimals=two)
+
+    sums = " + ".join(said(r.points) for r in sorted(counted, key=lambda r: -r.points))
     if dropped:
-        gone = ", ".join(points_text(r.points) for r in sorted(dropped, key=lambda r: -r.points))
+        gone = ", ".join(said(r.points) for r in sorted(dropped, key=lambda r: -r.points))
         how = f"best {settings.best} of {events} counted ({sums}; {gone} dropped)"
     elif settings.best is not None and n > 1:
         how = f"all {events} counted ({sums})"
     else:  # one event is not "all 1 event"
         how = f"from {events} ({sums})"
-    text = f"{name}: {_points_words(line.total)}, {how}"
+    text = f"{name}: {_points_words(line.total, two)}, {how}"
     if line.bonus:
-        text += f", plus {points_text(line.bonus)} for taking part in {events}"
+        text += f", plus {said(line.bonus)} for taking part in {events}"
     if rank is None:
         need = settings.minimum
         text += f"; not ranked: {need} event{'s' if need != 1 else ''} needed, {n} played"
@@ -429,6 +451,7 @@ def series_standings(
                 names.setdefault(key_of(source), source.name)
                 clubs.setdefault(key_of(source), source.club)
     lines = _lines(dated, key_of, settings)
+    two = has_shares(p for line in lines for p in _figures(line))
     for line in lines:  # a player only an event's standings name, without a name: his key
         names.setdefault(line.key, line.key)
     ranked = [line for line in lines if len(line.results) >= settings.minimum]
@@ -443,14 +466,14 @@ def series_standings(
         level = [names[other.key] for other, r, _, _ in placed if r == rank]
         if shared and level[-1] == name:
             ties.append(
-                f"{' and '.join(level)} share rank {rank} on {_points_words(line.total)}: "
+                f"{' and '.join(level)} share rank {rank} on {_points_words(line.total, two)}: "
                 "no tie rule separates them."
             )
         if bound is not None:
             behind = placed[i + 1][0].key
             ties.append(
-                f"{name} is ahead of {names[behind]}, level on {_points_words(line.total)}, "
-                f"on {_rule_words(bound, line.key, behind, dated)}."
+                f"{name} is ahead of {names[behind]}, level on {_points_words(line.total, two)}, "
+                f"on {_rule_words(bound, line.key, behind, dated, two)}."
             )
         rows.append(
             SeriesRow(
@@ -464,7 +487,7 @@ def series_standings(
                 shared,
                 bound.rule if bound else None,
                 " ".join(ties),
-                _sentence(name, line, settings, rank),
+                _sentence(name, line, settings, rank, two),
             )
         )
     year = dates[order[0]].year if events and dates[order[0]] != dt.date.max else None

@@ -9,17 +9,17 @@ alone decides which settings there are, their defaults and which values a series
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ratingbook.errors import InputErrors, Location, RatingbookError
 from ratingbook.events.prize_rules import Category
-from ratingbook.events.prizes import points_text as prize_points_text
 
 __all__ = [
     "GRAND_PRIX_POINTS",
     "SETTING_WORDS",
+    "SHARED_FORMAT",
     "Number",
     "SeriesScoring",
     "SeriesSettingError",
@@ -27,6 +27,7 @@ __all__ = [
     "SeriesTie",
     "SharedPlaces",
     "as_fraction",
+    "has_shares",
     "points_text",
 ]
 
@@ -187,9 +188,25 @@ class SeriesSettings:
             raise InputErrors(found)
 
 
-def points_text(points: Fraction) -> str:
-    """Series points as a person reads them: 25, 21½, 19.33 (a half spelt ½, as every page
-    of the project spells points: :func:`ratingbook.events.prizes.points_text`)."""
-    if points.denominator in (1, 2):
-        return prize_points_text(points)
-    return f"{float(points):.2f}".rstrip("0").rstrip(".")
+#: The number format of every series points column of ``Series Standings`` (each event's, the
+#: bonus, the total) in a series holding a share other than a whole or a half (a place three
+#: players share: 58/3 each): two decimals, 25.00, 41.50, 19.33. Otherwise the cells keep
+#: Excel's General, which writes 25 and 41.5. One format for all the columns, so that a figure
+#: reads the same in every column, in the notes and on the published page (issue 35).
+SHARED_FORMAT = "0.00"
+
+
+def has_shares(points: Iterable[Fraction]) -> bool:
+    """Whether ``points`` hold a share other than a whole or a half: then every series figure
+    is shown to two decimals (:data:`SHARED_FORMAT`)."""
+    return any(p.denominator not in (1, 2) for p in points)
+
+
+def points_text(points: Fraction, *, two_decimals: bool = False) -> str:
+    """Series points as ``Series Standings``' cells show them, the one spelling of them (the
+    notes' sentences, the category lines, the published page): in a series with shares
+    (``two_decimals``: :func:`has_shares`) to two decimals as :data:`SHARED_FORMAT` writes them,
+    ``25.00``, ``41.50``, ``19.33``; otherwise as General writes them, ``25``, ``41.5``."""
+    if two_decimals or points.denominator not in (1, 2):
+        return f"{float(points):.2f}"
+    return str(points.numerator) if points.denominator == 1 else f"{float(points):.1f}"

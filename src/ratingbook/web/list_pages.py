@@ -21,9 +21,11 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from ratingbook.reports.stages import many
 from ratingbook.reports.tables import SheetGrid
+from ratingbook.season.series_settings import SHARED_FORMAT, points_text
 from ratingbook.web.chart import line_chart
 from ratingbook.web.pages import Cell, Page, Table, column_classes, points, text
 from ratingbook.web.rendering import render_pages
@@ -213,17 +215,17 @@ def _changes_page(site: ListSite, files: Mapping[str, str], title: str) -> Page:
     return Page("changes.html", f"Rating changes - {title}", "Rating changes", tuple(tables))
 
 
-def _series_points(value: object) -> Cell:
-    """An event's, the bonus' or the total's series points, spelt as every page spells
-    points (:func:`~ratingbook.web.pages.points`: 21½, as the notes' sentences say them); a
-    dropped result keeps its brackets, ``(21½)``."""
-    if isinstance(value, str) and value.startswith("(") and value.endswith(")"):
-        try:
-            return Cell(f"({points(float(value[1:-1]))})", number=True)
-        except ValueError:
-            return Cell(value)
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    return Cell(points(value) if number else text(value), number=number)
+def _series_points(value: object, number_format: str | None) -> Cell:
+    """An event's, the bonus' or the total's series points as the ``Series Standings`` cell
+    shows them under its number format (:func:`~ratingbook.season.series_settings.points_text`:
+    19.33 in a series with shares, 16.5 otherwise; the notes say them so); a dropped result is
+    the sheet's text, ``(21.5)``."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return Cell(text(value), number=isinstance(value, str) and value.startswith("("))
+    two = number_format == SHARED_FORMAT
+    # a float's decimal spelling (19.3333333333, 16.5) holds the cell's value exactly enough
+    # for two decimals; a whole or a half is exact
+    return Cell(points_text(Fraction(str(value)), two_decimals=two), number=True)
 
 
 def _series_pages(site: ListSite, files: Mapping[str, str], title: str) -> list[Page]:
@@ -242,16 +244,25 @@ def _series_pages(site: ListSite, files: Mapping[str, str], title: str) -> list[
     body = []
     for row in grid.rows:
         cells = [
-            _series_points(v) if own else _show(h, v)
-            for h, v, own in zip(grid.header, row, points_at, strict=True)
+            _series_points(v, grid.number_formats.get(c)) if own else _show(h, v)
+            for c, (h, v, own) in enumerate(zip(grid.header, row, points_at, strict=True))
         ]
         at = _column(grid, "Name")
         cells[at] = Cell(cells[at].text, by_name.get(str(row[at])))
         body.append(tuple(cells))
-    detail = ["Club", "Events", *(h for h in grid.header if h not in fixed)]
-    classes = column_classes(grid.header, detail)
+    # On a phone the events' columns give way; Rank, Name, Total and Events (how many the
+    # total is from) stay: Events hidden there, a total read without it (issue 35).
+    detail = ["Club", *(h for h in grid.header if h not in fixed)]
+    # The totals next to the names, the events' columns after them: a season of fifteen events
+    # is wider than a 1,280 px screen, and its table scrolls sideways as a crosstable does, the
+    # total and the events counted in view (at the sheet's end, they were off the screen).
+    first = [_column(grid, h) for h in ("Rank", "Name", "Total", "Events")]
+    order = [*first, *(c for c in range(len(grid.header)) if c not in first)]
+    header = tuple(grid.header[c] for c in order)
+    body = [tuple(row[c] for c in order) for row in body]
+    classes = column_classes(header, detail)
     heading = grid.title or grid.name
-    table = Table(heading, grid.header, tuple(body), _column(grid, "Name"), classes)
+    table = Table(heading, header, tuple(body), header.index("Name"), classes)
     notes: list[str] = []
     if site.series_notes is not None:
         said = site.series_notes

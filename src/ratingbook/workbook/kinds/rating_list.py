@@ -30,12 +30,14 @@ __all__ = ["read_list_site"]
 
 
 def _grid(sheet: GeneratedSheet, name: str) -> SheetGrid:
-    """The sheet as a table, titled as printed without the list's name (the site's own title
-    names the list on every page)."""
+    """The sheet as a table with its number formats, titled as printed without the list's name
+    (the site's own title names the list on every page)."""
     title = sheet.print_setup.title if sheet.print_setup is not None else ""
     if name:
         title = title.removesuffix(f" - {name}")
-    return SheetGrid(sheet.name, sheet.header, list(sheet.rows), title=title)
+    # its number formats go with it: a page shows a figure as its cell shows it (issue 35)
+    rows, formats = list(sheet.rows), sheet.number_formats
+    return SheetGrid(sheet.name, sheet.header, rows, number_formats=formats, title=title)
 
 
 def read_list_site(book: Book) -> BookSite:
