@@ -138,3 +138,21 @@ def test_the_changes_page_names_a_periods_events_in_the_lists_order() -> None:
     names = ["Bunratty 2011", *(f"Bunratty 2011 ({s})" for s in sections[1:])]
     heading = "2011-02: " + ", ".join(names)
     assert heading in html
+
+
+def test_an_event_named_with_a_comma_is_named_whole_in_its_periods_heading() -> None:
+    """An officer's name with a comma in it (``season add --name``): the heading names the
+    event whole. Read back from the rows' Events cells, joined by ", ", it was split at its
+    comma and then matched no event, so the heading named none."""
+    from pathlib import Path
+
+    from ratingbook.season import read_trf_bytes
+    from ratingbook.session import AddEvents
+
+    path = Path(__file__).resolve().parents[1] / "data" / "trf" / "icu_bunratty-masters_2011.tab"
+    name = "Bunratty Chess Festival 2011, Masters section"
+    book = TemplateBook(build_template("ratinglist"))
+    event = read_trf_bytes(path.read_bytes(), path.name)
+    Session(book).run(AddEvents((event,), name=name))
+    html = list_files(read_list_site(book).view, "Club")["changes.html"]
+    assert f"2011-02: {name}" in html

@@ -95,12 +95,15 @@ _SIGNED = "+0;-0;0"
 
 @dataclass(frozen=True, slots=True)
 class ListTables:
-    """The list's four tables."""
+    """The list's four tables, and ``period_events``: by period label, the events the
+    period's Rating Changes rows name (each row its player's own), every one once, in the
+    list's order (by date, then as added): a period's heading on the site."""
 
     rating_list: SheetGrid
     history: SheetGrid
     changes: SheetGrid
     duplicates: SheetGrid
+    period_events: Mapping[str, tuple[str, ...]]
 
 
 def period_label(period: Period, names: Mapping[str, str], length: str) -> str:
@@ -307,10 +310,12 @@ def list_tables(
     rated_for: dict[str, int] = {}  # the games rated for each player
     names = {p.key: p.name for p in players}
     newcomers = _newcomers_met(players, periods, result, key_of)
+    period_events: dict[str, tuple[str, ...]] = {}
     for index, (period, label, rated) in enumerate(
         zip(periods, labels, result.periods, strict=True)
     ):
         played_in = _events_played(period, key_of)
+        named: set[str] = set()  # the events this period's rows name
         last_line.update(rated.lines)
         for key in sorted(rated.lines, key=lambda k: reading_order(k, names.get(k) or k)):
             line = rated.lines[key]
@@ -334,6 +339,7 @@ def list_tables(
                     rule_words(line),
                 )
             )
+            named.update(played_in.get(key, ()))
             changes.append(
                 (
                     label,
@@ -344,6 +350,7 @@ def list_tables(
                     change_sentence(line, newcomers.get((index, key), 1)),
                 )
             )
+        period_events[label] = tuple(event_names.get(e, e) for e in period.events if e in named)
     last_period = result.periods[-1].lines if result.periods else {}
     played, games = _played(periods, key_of)
     rows: list[tuple[float | None, tuple[object, ...]]] = []
@@ -459,4 +466,5 @@ def list_tables(
             key_columns=2,
             title="Near duplicates: decide each pair in the Aliases sheet",
         ),
+        period_events,
     )

@@ -190,22 +190,13 @@ def _chart(grid: SheetGrid, history: Sequence[Sequence[object]], name: str) -> o
     return line_chart(values, f"{name}'s rating by period: {shown}")
 
 
-def _period_events(order: Sequence[str], cells: Sequence[str]) -> str:
-    """A period's events named in its rows' Events cells (each the events one player played),
-    every one once, in ``order``: the list's (by date, then as added)."""
-    named = {e for cell in cells for e in cell.split(", ") if e}
-    return ", ".join(e for e in order if e in named)
-
-
 def _changes_page(site: ListSite, files: Mapping[str, str], title: str) -> Page:
     grid = site.changes
     at = _column(grid, "Period")
-    events = _column(grid, "Events")
     tables = []
     for period in dict.fromkeys(str(row[at]) for row in grid.rows):
         mine = [row for row in grid.rows if str(row[at]) == period]
-        order = site.period_events.get(period, ())
-        played = _period_events(order, [str(row[events] or "") for row in mine])
+        played = ", ".join(site.period_events.get(period, ()))
         caption = f"{period}: {played}" if played and played != period else period
         tables.append(
             _table(grid, _CHANGE_COLUMNS, caption, rows=mine, links=files, prose=("Why",))

@@ -65,8 +65,9 @@ class ListSite:
     """What ``publish`` shows of a season's rating list (issue 35): the tables its Recalc
     writes, as the sheets hold them (the list, its history, its changes by period, and the
     series standings and notes when the list sets a series; None when it does not), and what
-    the list ``holds`` in a few words for the command's line; ``period_events``: each
-    period's events by its label, in the list's order (by date, then as added)."""
+    the list ``holds`` in a few words for the command's line; ``period_events``: by period
+    label, the events the period's Rating Changes rows name, in the list's order (by date,
+    then as added: :class:`~ratingbook.reports.season_tables.ListTables`)."""
 
     rating_list: SheetGrid
     history: SheetGrid

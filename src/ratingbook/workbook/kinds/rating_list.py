@@ -44,7 +44,7 @@ def read_list_site(book: Book) -> BookSite:
     """The list in ``book`` rated from its sheets (every problem of them at once, as Recalc
     reports them), with the generated tables its Recalc would write, named by List Settings'
     List Name (empty: ``publish`` names it by the file)."""
-    from ratingbook.workbook.plans.list_plan import period_events, rated_plan
+    from ratingbook.workbook.plans.list_plan import rated_plan
     from ratingbook.workbook.sheets.list_rows import read_list_settings
 
     sheets = Sheets(book)
@@ -59,6 +59,6 @@ def read_list_site(book: Book) -> BookSite:
         grids.get(SERIES_STANDINGS),
         grids.get(SERIES_NOTES),
         holds,
-        period_events(rated),
+        rated.tables.period_events,
     )
     return BookSite(view, name, holds)

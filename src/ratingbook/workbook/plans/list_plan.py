@@ -95,7 +95,7 @@ from ratingbook.workbook.sheets.schemas import (
     LIST_SETTINGS,
 )
 
-__all__ = ["RatedList", "period_events", "plan_add_events", "plan_list", "rated_plan"]
+__all__ = ["RatedList", "plan_add_events", "plan_list", "rated_plan"]
 
 #: The act an addition is kept for undo under, followed by the events it added.
 EVENTS_ADDED = "Events added"
@@ -398,16 +398,6 @@ def _periods_words(per_period: Sequence[int], length: str) -> str:
 def plan_list(sheets: Sheets) -> Plan:
     """Recalc: the list rated from its sheets, the generated sheets planned."""
     return rated_plan(sheets)[1]
-
-
-def period_events(rated: RatedList) -> dict[str, tuple[str, ...]]:
-    """Each period's events by its label, as the list holds them: by date, then as added
-    (:func:`~ratingbook.season.periods.cut_periods`' order)."""
-    names = event_names(rated.addition.season.events)
-    return {
-        label: tuple(names.get(e, e) for e in period.events)
-        for period, label in zip(rated.periods, rated.labels, strict=True)
-    }
 
 
 def rated_plan(sheets: Sheets) -> tuple[RatedList, Plan]:
