@@ -179,18 +179,16 @@ class SeriesRow:
 class SeriesStandings:
     """The series: its events in date order (M of them), its settings, its rows (the ranked
     players by rank, then those below the minimum) and its categories' standings, in the
-    order the settings name them."""
+    order the settings name them; ``two_decimals``: whether a figure is a share other than a
+    whole or a half, so that every figure is shown to two decimals
+    (:data:`~ratingbook.season.series_settings.SHARED_FORMAT`), decided once by
+    :func:`series_standings` (the grid asks for each of its cells)."""
 
     events: tuple[SeasonEvent, ...]
     settings: SeriesSettings
     rows: tuple[SeriesRow, ...]
     categories: tuple[CategoryStandings, ...] = ()
-
-    @property
-    def two_decimals(self) -> bool:
-        """Whether a figure is a share other than a whole or a half: then every figure is
-        shown to two decimals (:data:`~ratingbook.season.series_settings.SHARED_FORMAT`)."""
-        return has_shares(p for row in self.rows for p in _figures(row))
+    two_decimals: bool = False
 
     def row(self, key: str) -> SeriesRow:
         return next(r for r in self.rows if r.key == key)
@@ -232,7 +230,7 @@ class _Line:
     total: Fraction
 
 
-def _figures(line: _Line | SeriesRow) -> list[Fraction]:
+def _figures(line: _Line) -> list[Fraction]:
     """Every series figure of a player's line: each event's points (dropped or not), the
     bonus, the total."""
     return [*(r.points for r in line.results), line.bonus, line.total]
@@ -497,4 +495,4 @@ def series_standings(
         settings.categories,
         year,
     )
-    return SeriesStandings(tuple(dated), settings, tuple(rows), categories)
+    return SeriesStandings(tuple(dated), settings, tuple(rows), categories, two)
