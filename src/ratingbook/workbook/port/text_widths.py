@@ -65,12 +65,14 @@ def wrapped_lines(words: Sequence[str], room: float) -> int:
 def _pieces(word: str, room: float) -> list[str]:
     """``word`` cut where the room ends (a word longer than its column breaks at the
     column's edge), each piece a character at least."""
-    pieces, piece = [], ""
+    pieces, piece, wide = [], "", 0.0
     for character in word:
-        if piece and text_width(piece + character) > room:
+        width = text_width(character)  # a text's width is its characters' widths added
+        if piece and wide + width > room:
             pieces.append(piece)
-            piece = ""
+            piece, wide = "", 0.0
         piece += character
+        wide += width
     return [*pieces, piece] if piece else pieces
 
 
