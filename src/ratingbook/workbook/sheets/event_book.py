@@ -106,17 +106,24 @@ def settings_of(sheets: Sheets) -> SwissSettings | None:
     return read_settings(read(sheets, SWISS_SETTINGS).rows)
 
 
+def _unset(settings: SwissSettings | None, name: str, message: str) -> RatingbookError:
+    """The error of a file setting left empty: at its Value cell when the sheet has the
+    setting's row, else at no cell (the row, or the sheet, is missing)."""
+    where = settings.places.get(name) if settings else None
+    return RatingbookError(message, where, "Value" if where is not None else None)
+
+
 def rating_list_setting(book: Book) -> tuple[str, Location | None]:
     """The rating list file the ``Rating List`` setting names, as typed, and where it is (what
     Excel's Update Players reads; the command line takes ``--rating-list`` instead)."""
     settings = settings_of(Sheets(book))
     if settings is None or not settings.rating_list:
-        raise RatingbookError(
-            f"no rating list to read: type the path of FIDE's rating list file (TXT or XML, "
-            f"zipped or not, from ratings.fide.com) as the value of the setting 'Rating List' "
+        raise _unset(
+            settings,
+            "Rating List",
+            "no rating list to read: type the path of FIDE's rating list file (TXT or XML, "
+            "zipped or not, from ratings.fide.com) as the value of the setting 'Rating List' "
             f"in {SWISS_SETTINGS.sheet!r}",
-            settings.places.get("Rating List") if settings else None,
-            "Value" if settings and "Rating List" in settings.places else None,
         )
     return settings.rating_list, settings.places.get("Rating List")
 
@@ -132,12 +139,12 @@ def custom_list_setting(book: Book) -> tuple[str, str, Location | None]:
     Custom List reads; the command line takes ``LIST`` and ``--into`` instead)."""
     settings = settings_of(Sheets(book))
     if settings is None or not settings.custom_list:
-        raise RatingbookError(
-            f"no custom list to read: type the path of your rating list (a CSV file naming the "
-            f"players by FIDE ID, National ID or Name, and their Rating) as the value of the "
+        raise _unset(
+            settings,
+            CUSTOM_LIST,
+            "no custom list to read: type the path of your rating list (a CSV file naming the "
+            "players by FIDE ID, National ID or Name, and their Rating) as the value of the "
             f"setting {CUSTOM_LIST!r} in {SWISS_SETTINGS.sheet!r}",
-            settings.places.get(CUSTOM_LIST) if settings else None,
-            "Value" if settings and CUSTOM_LIST in settings.places else None,
         )
     column = CUSTOM_COLUMNS[settings.custom_list_into]
     return settings.custom_list, column, settings.places.get(CUSTOM_LIST)
