@@ -313,3 +313,15 @@ def test_a_rank_out_of_its_columns_is_said_not_skipped(tmp_path: Path) -> None:
     code, output = check(tmp_path, "\n".join(lines) + "\n")
     assert code == 0, output
     assert "1 of 13 players state no rank (001 columns 86-89): Generated, Player 0003" in output
+
+
+def test_a_book_ranked_by_the_seed_order_is_told_so_in_the_books_words(tmp_path: Path) -> None:
+    """The Swiss template's `Tie-breaks` setting is empty, so its standings use the seed
+    order, which has no FIDE code: its export names no 202 list. The note says what the
+    arbiter can see (the book's setting), not a TRF record the book does not show."""
+    book = tmp_path / "sw.xlsx"
+    assert CliRunner().invoke(cli, ["template", "swiss", "-o", str(book)]).exit_code == 0
+    done = CliRunner().invoke(cli, ["check", str(book)])
+    assert done.exit_code == 0, done.output
+    assert "the book's Tie-breaks setting is empty" in done.output, done.output
+    assert "202/212" not in done.output, done.output

@@ -34,20 +34,24 @@ PROBLEMS_FOUND = 1
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
-def _individual(text: str) -> CheckReport:
+def _individual(text: str, book: bool) -> CheckReport:
     from ratingbook.reports.check_notes import check_individual_trf
 
-    return check_individual_trf(text)
+    return check_individual_trf(text, book=book)
 
 
-def _team(text: str) -> CheckReport:
+def _team(text: str, book: bool) -> CheckReport:
     from ratingbook.reports.check_notes import check_team_trf
 
     return check_team_trf(text)
 
 
 #: Each event kind's check, by the kind's name (as ``trf import`` maps kinds to their books).
-CHECKS: Mapping[str, Callable[[str], CheckReport]] = {"individual": _individual, "team": _team}
+#: ``book``: the text is a book's TRF export (a note names the book's settings, not records).
+CHECKS: Mapping[str, Callable[[str, bool], CheckReport]] = {
+    "individual": _individual,
+    "team": _team,
+}
 
 
 def _text(path: str, backend: str) -> str:
@@ -71,7 +75,8 @@ def check_file(path: str, backend: str) -> CheckReport:
     from ratingbook.workbook.kinds import kind_of_trf
 
     text = _text(path, backend)
-    return CHECKS[kind_of_trf(text.encode("utf-8")).name](text)
+    book = Path(path).suffix.lower() in BOOK_SUFFIXES
+    return CHECKS[kind_of_trf(text.encode("utf-8")).name](text, book)
 
 
 @click.command("check")

@@ -284,9 +284,10 @@ def _numbers_of(text: str) -> dict[str, int]:
     return numbers
 
 
-def check_individual_trf(text: str) -> CheckReport:
+def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
     """An individual event's TRF text checked: its pairings round by round and its stated
-    ranks against its tie-break list."""
+    ranks against its tie-break list. ``book``: the text is a book's TRF export, so a note
+    about what the text lacks names the book's setting, not the file's records."""
     from ratingbook.trf.exporter import export_trf
     from ratingbook.trf.importer import import_trf
 
@@ -339,7 +340,14 @@ def check_individual_trf(text: str) -> CheckReport:
                 f"{len(unranked)} of {len(event.players)} players state no rank (001 columns "
                 f"86-89): {shown}, left out of the standings check"
             )
-        if not codes:
+        if not codes and book:
+            # A book with an empty Tie-breaks setting ranks by the seed order, which has no
+            # FIDE code, so its export names no list (the setting's one home: events/settings).
+            notes.append(
+                "the book's Tie-breaks setting is empty (its standings use the seed order, "
+                "which is not a FIDE tie-break list): ranks checked by points"
+            )
+        elif not codes:
             notes.append("the file names no tie-break list (202/212): ranks checked by points")
     return CheckReport(_checked(checks) + standings, tuple(problems), tuple(notes))
 
