@@ -345,7 +345,7 @@ def test_a_log_row_edited_by_hand_is_a_level_4_warning_naming_it(tmp_path: Path)
 
     edit(book, "Event Log", forge)
     said = ok("recalc", book, "--in-place")
-    assert "level 4 warning: sheet 'Event Log' row 2" in said
+    assert "level 2 warning: sheet 'Event Log' row 2" in said
     # Nothing lost: the forged row is kept as it is, and the warning comes again.
     assert grid(book, "Event Log")[1][4] == "round 1 paired: 4 boards"
     assert "row 2" in ok("recalc", book, "--in-place")
@@ -354,7 +354,7 @@ def test_a_log_row_edited_by_hand_is_a_level_4_warning_naming_it(tmp_path: Path)
 def test_a_deleted_log_row_is_reported_at_the_row_after_it(tmp_path: Path) -> None:
     book = played_book(tmp_path, 2)
     edit(book, "Event Log", lambda g: [g[0], *g[2:], [None] * len(g[0])])
-    assert "level 4 warning: sheet 'Event Log' row 2" in ok("recalc", book, "--in-place")
+    assert "level 2 warning: sheet 'Event Log' row 2" in ok("recalc", book, "--in-place")
 
 
 def test_undo_without_history_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
@@ -620,7 +620,7 @@ def test_rows_deleted_at_the_end_of_the_log_are_a_level_4_warning(tmp_path: Path
     book = played_book(tmp_path, 2)
     edit(book, "Event Log", lambda g: [*g[:-1], [None] * len(g[0])])  # the last row gone
     said = ok("recalc", book, "--in-place")
-    assert "level 4 warning: sheet 'Event Log' row 2: the log's last row is not" in said
+    assert "level 2 warning: sheet 'Event Log' row 2: the log's last row is not" in said
 
 
 def test_a_deleted_event_state_is_a_level_4_warning(tmp_path: Path) -> None:
@@ -628,7 +628,7 @@ def test_a_deleted_event_state_is_a_level_4_warning(tmp_path: Path) -> None:
     wb = openpyxl.load_workbook(book)
     del wb["Event State"]
     wb.save(book)
-    assert "level 4 warning: sheet 'Event State' was deleted by hand" in ok(
+    assert "level 2 warning: sheet 'Event State' was deleted by hand" in ok(
         "recalc", book, "--in-place"
     )
 
@@ -714,7 +714,7 @@ def test_an_unconfirmed_correction_says_the_level_4_warning_too_and_the_book_by_
     said = refused("recalc", book, "--in-place")
     assert "level 3: Correction round 4" in said
     assert f"ratingbook unpair {book} --round 5 then ratingbook pair {book}" in said
-    assert "level 4 warning: sheet 'Event Log' row 2" in said
+    assert "level 2 warning: sheet 'Event Log' row 2" in said
     assert digest(book) == before
 
 

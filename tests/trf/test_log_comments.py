@@ -205,7 +205,7 @@ def test_an_edited_or_deleted_log_line_breaks_the_chain_and_is_named() -> None:
     back = import_trf("\n".join(edited))
     (warning,) = back.warnings
     assert warning.startswith(f"line {at + 1}, column 1: the log line's chain digest")
-    assert "level-4" in warning
+    assert "level-2" in warning
     assert back.log[4].after == "1-0"  # read as written: nothing is lost or silently mended
     # Deleting the entry (both its lines) breaks the next one's link.
     deleted = [*lines[:at], *lines[at + 2 :]]

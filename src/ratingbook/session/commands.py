@@ -254,8 +254,8 @@ class NeedsConfirmation:
     in_book: str
     _resume: Callable[[str], Done] = field(repr=False, compare=False)
     warnings: tuple[str, ...] = ()
-    """The warnings the run found besides its acts (a log edited by hand, level 4; level 2
-    ones): said with the question, so that no problem is hidden behind it."""
+    """The warnings the run found besides its acts (level 2, a log edited by hand among
+    them): said with the question, so that no problem is hidden behind it."""
 
     def resume(self, confirmation: str) -> Done:
         """Write the run, its acts confirmed by ``confirmation`` (the text the log keeps)."""

@@ -242,7 +242,7 @@ def read_log_lines(lines: Sequence[tuple[int, str]]) -> LogLines:
         elif entry.digest != expected.digest:
             warnings.append(
                 f"line {line_no}, column 1: the log line's chain digest does not follow from the "
-                "log lines before it: the log was edited outside ratingbook (a level-4 warning); "
+                "log lines before it: the log was edited outside ratingbook (a level-2 warning); "
                 "read as written"
             )
         log.append(entry)

@@ -87,7 +87,7 @@ class IndividualEvent:
                 yield f"   {not_paired(event, player, number)}"
 
     def trf_warnings(self) -> list[str]:
-        """A level-4 warning when the ``Event Log`` was changed by hand (FIDE mode, #25)."""
+        """A level-2 warning when the ``Event Log`` was changed by hand (FIDE mode, #25)."""
         from ratingbook.reports.swiss_grids import standings_grid
         from ratingbook.workbook.sheets.event_log_sheet import read_log
 

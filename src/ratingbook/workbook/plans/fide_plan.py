@@ -341,13 +341,13 @@ def with_event_log(
     recorded = read_state(sheets)
     if recorded is not None and recorded.log and recorded.log != last_digest(entries):
         warnings.append(
-            f"level 4 warning: sheet {EVENT_LOG!r} row {len(entries) + 1}: the log's last row is "
+            f"level 2 warning: sheet {EVENT_LOG!r} row {len(entries) + 1}: the log's last row is "
             "not the one ratingbook wrote last: rows were deleted or added at its end by hand "
             "(the log is tamper-evident: ratingbook says so, and goes on from the rows there)"
         )
     if recorded is None and entries:
         warnings.append(
-            f"level 4 warning: sheet {EVENT_STATE!r} was deleted by hand: the changes made "
+            f"level 2 warning: sheet {EVENT_STATE!r} was deleted by hand: the changes made "
             "since the last run cannot be found; the log goes on from the book as it is"
         )
     old = recorded

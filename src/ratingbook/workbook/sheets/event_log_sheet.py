@@ -3,8 +3,8 @@
 This module alone decides how the log is laid out in the book (the columns When, Round, Kind,
 Before, After, Who, Confirmation, Digest; a row per change, oldest first), how a row read back
 becomes a :class:`~ratingbook.events.fide_mode.log.LogEntry` and which rows no longer follow from
-the ones above them (a row altered or deleted by hand: a level-4 warning naming it), and how
-the state the log last recorded (:class:`~ratingbook.events.fide_mode.state.EventState`) is kept in
+the ones above them (a row altered or deleted by hand: a level-2 warning naming it, said on
+every run, since no confirmation can make the row what ratingbook wrote), and how the state the log last recorded (:class:`~ratingbook.events.fide_mode.state.EventState`) is kept in
 ``Event State``. Both sheets are written only by ratingbook; the log is tamper-evident, not
 tamper-proof (whoever edits the book can rebuild the chain).
 
@@ -67,7 +67,7 @@ def _text(value: object) -> str:
 
 
 def read_log(sheets: Sheets) -> tuple[list[LogEntry], list[str]]:
-    """The log's entries as written, and a level-4 warning for the first row that does not
+    """The log's entries as written, and a level-2 warning (said on every run until the row is typed back) for the first row that does not
     follow from the ones above it (none when the chain holds or the sheet is absent)."""
     actual = sheets.actual(EVENT_LOG)
     if actual is None:
@@ -87,7 +87,7 @@ def read_log(sheets: Sheets) -> tuple[list[LogEntry], list[str]]:
         except (ValueError, KeyError):
             entry = LogEntry(when, -1, LogKind.SETTING, before, after, who, confirmation, "")
             warnings.append(
-                f"level 4 warning: sheet {actual!r} row {index}: the row was altered by hand "
+                f"level 2 warning: sheet {actual!r} row {index}: the row was altered by hand "
                 f"(Round {round_text!r}, Kind {kind!r} do not read): the log is not what "
                 "ratingbook wrote"
             )
@@ -95,7 +95,7 @@ def read_log(sheets: Sheets) -> tuple[list[LogEntry], list[str]]:
     broken = first_broken_link(entries)
     if broken is not None and not warnings:
         warnings.append(
-            f"level 4 warning: sheet {actual!r} row {broken + 2}: the row does not follow from the "
+            f"level 2 warning: sheet {actual!r} row {broken + 2}: the row does not follow from the "
             "rows above it: it, or the row before it, was altered or deleted by hand (the log is "
             "tamper-evident: ratingbook says so, and goes on from the rows as they are)"
         )
