@@ -122,6 +122,14 @@ def _pts(value: int | Fraction, scale: int = 1) -> str:
     return str(float(value))
 
 
+def _points_word(value: int, scale: int) -> str:
+    """Points with their word: "1 point", "½ point", "1½ points", "no points" (``value``
+    counted in 1/``scale`` points)."""
+    if not value:
+        return "no points"
+    return f"{_pts(value, scale)} point" + ("" if value <= scale else "s")
+
+
 def contenders(
     points: Mapping[str, Fraction],
     rounds: Sequence[RoundPlan],
@@ -277,9 +285,15 @@ def _last_round_exact(
     first and at least one outside the second, first level. Each line says every condition it
     needs, so a "level" line names the result that makes it level."""
     opponent = None if own is None else own[1] if own[0] == name else own[0]
-    # Without a game still to play: his game is over (its result in his points), or he has
-    # none this round.
-    stays = f"{name}'s game is over" if name in plan.over else f"{name} stays on his score"
+    # Without a game still to play: his game is over (its result in his points), his bye
+    # gives him its points (the round's result, counted in his maximum: "stays on his score"
+    # was not so when it took him from 3 to 4, issue 34), or he has none this round.
+    if name in plan.over:
+        stays = f"{name}'s game is over"
+    elif plan.byes and name in plan.byes:
+        stays = f"{name}'s bye gives him {_points_word(plan.byes[name], scale)}"
+    else:
+        stays = f"{name} stays on his score"
     outcomes = (
         [(stays, 0, 0)]
         if own is None or opponent is None
