@@ -34,6 +34,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.contenders import describe
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.event_contenders import event_contenders, finished_games
+from ratingbook.events.last_round import Counted, without_game
 from ratingbook.events.settings import SwissSettings
 from ratingbook.reports.contender_grids import contender_grid, contender_lines
 
@@ -129,3 +130,15 @@ def test_while_the_round_is_played_its_bye_stays_out_of_the_points() -> None:
     }
     daniel = next(c for c in found if c.name == "Daniel")
     assert daniel.needs == "Daniel's bye gives him 1 point, and Erik loses to Anna"
+
+
+@pytest.mark.parametrize(
+    ("units", "said"),
+    [(2, "1 point"), (1, "½ point"), (3, "1½ points"), (0, "no points")],
+)
+def test_a_bye_is_said_with_its_points(units: int, said: str) -> None:
+    """Points counted in halves (scale 2): 2 units are 1 point, 1 is ½, 3 are 1½, 0 none (a
+    zero-point bye); a player with neither game nor bye stays on his score."""
+    plan = Counted((("Erik", "Anna"),), {"Daniel": units}, frozenset(), 5)
+    assert without_game("Daniel", plan, 2) == f"Daniel's bye gives him {said}"
+    assert without_game("Bob", plan, 2) == "Bob stays on his score"

@@ -59,6 +59,7 @@ from ratingbook.events.last_round import (
     phrase,
     results,
     rooms,
+    without_game,
 )
 
 __all__ = ["Contender", "RoundPlan", "contenders", "describe", "game_over"]
@@ -120,14 +121,6 @@ def _pts(value: int | Fraction, scale: int = 1) -> str:
     if rest == Fraction(1, 2):
         return f"{int(whole) if whole else ''}½"
     return str(float(value))
-
-
-def _points_word(value: int, scale: int) -> str:
-    """Points with their word: "1 point", "½ point", "1½ points", "no points" (``value``
-    counted in 1/``scale`` points)."""
-    if not value:
-        return "no points"
-    return f"{_pts(value, scale)} point" + ("" if value <= scale else "s")
 
 
 def contenders(
@@ -285,15 +278,8 @@ def _last_round_exact(
     first and at least one outside the second, first level. Each line says every condition it
     needs, so a "level" line names the result that makes it level."""
     opponent = None if own is None else own[1] if own[0] == name else own[0]
-    # Without a game still to play: his game is over (its result in his points), his bye
-    # gives him its points (the round's result, counted in his maximum: "stays on his score"
-    # was not so when it took him from 3 to 4, issue 34), or he has none this round.
-    if name in plan.over:
-        stays = f"{name}'s game is over"
-    elif plan.byes and name in plan.byes:
-        stays = f"{name}'s bye gives him {_points_word(plan.byes[name], scale)}"
-    else:
-        stays = f"{name} stays on his score"
+    # Without a game still to play: over, a bye, or none (last_round.without_game).
+    stays = without_game(name, plan, scale)
     outcomes = (
         [(stays, 0, 0)]
         if own is None or opponent is None
@@ -394,7 +380,7 @@ def _feasible(
             (),
         )
     if len(rounds) == 1 and rounds[0].games is not None:
-        return last_round_paired(name, room, rounds[0], win, draw, strict)
+        return last_round_paired(name, room, rounds[0], win, draw, strict, scale)
     if len(rounds) == 1:
         return last_round_unpaired(name, room, rounds[0], win, draw, bye, strict)
     blocked = _paired_game_blocks(name, top, eps, points, room, rounds, win, draw, scale)
