@@ -47,8 +47,9 @@ def screenshot(page: Path, png: Path, profile: Path, width: int = 1200, height: 
 
 
 class Tables(HTMLParser):
-    """Every ``<table>`` of a document: its caption (a ``<caption>``, or the published pages'
-    ``<p class="caption">`` above the table's scroller), header cells and body rows as text,
+    """Every ``<table>`` of a document: its caption (a ``<caption>``, the published pages'
+    ``<p class="caption">`` above the table's scroller, or the ``aria-label`` of a table whose
+    caption would repeat the page's heading), header cells and body rows as text,
     the links (``href``), and the elements seen (to find a ``<script>`` that should not be)."""
 
     def __init__(self, html: str) -> None:
@@ -70,7 +71,8 @@ class Tables(HTMLParser):
         if tag == "a":
             self.links += [v for k, v in attrs if k == "href" and v]
         if tag == "table":
-            self.tables.append({"caption": self._above, "header": [], "rows": []})
+            label = next((v for k, v in attrs if k == "aria-label" and v), "")
+            self.tables.append({"caption": self._above or label, "header": [], "rows": []})
             self._above = ""
         elif tag == "caption" or (tag == "p" and ("class", "caption") in attrs):
             self._caption = []

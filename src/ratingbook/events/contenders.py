@@ -59,6 +59,7 @@ from ratingbook.events.last_round import (
     phrase,
     results,
     rooms,
+    without_game,
 )
 
 __all__ = ["Contender", "RoundPlan", "contenders", "describe", "game_over"]
@@ -277,9 +278,8 @@ def _last_round_exact(
     first and at least one outside the second, first level. Each line says every condition it
     needs, so a "level" line names the result that makes it level."""
     opponent = None if own is None else own[1] if own[0] == name else own[0]
-    # Without a game still to play: his game is over (its result in his points), or he has
-    # none this round.
-    stays = f"{name}'s game is over" if name in plan.over else f"{name} stays on his score"
+    # Without a game still to play: over, a bye, or none (last_round.without_game).
+    stays = without_game(name, plan, scale)
     outcomes = (
         [(stays, 0, 0)]
         if own is None or opponent is None
@@ -380,7 +380,7 @@ def _feasible(
             (),
         )
     if len(rounds) == 1 and rounds[0].games is not None:
-        return last_round_paired(name, room, rounds[0], win, draw, strict)
+        return last_round_paired(name, room, rounds[0], win, draw, strict, scale)
     if len(rounds) == 1:
         return last_round_unpaired(name, room, rounds[0], win, draw, bye, strict)
     blocked = _paired_game_blocks(name, top, eps, points, room, rounds, win, draw, scale)

@@ -6,11 +6,14 @@ round N already typed are not used: the question is asked before it), rounds N t
 planned one remain; a round with games in ``Swiss Games`` is paired (its pairs, its pairing bye
 and the byes asked for in it are known), a later round is not (only its requested byes are);
 a withdrawn player plays no round from his withdrawal on (a game paired against him is a
-forfeit win for his opponent, whatever is typed). Without N: the first round without every
-result; then the games of that round already over (and its byes) count as they ended, in
-the points every line shows. A round robin's rounds not paired yet are known all the same:
-the Berger table (C.05 Annex 1) the caller hands in
-gives their games (the player it sits out scores nothing), so its answers are exact. Pure.
+forfeit win for his opponent, whatever is typed) and is left out of the answer. Without N:
+the first round without every result; then the games of that round already over count as
+they ended, in the points every line shows; its byes count as with N, as the round's result
+(in the maximum, not in the points before it: those are the standings' points,
+:meth:`~ratingbook.events.event.SwissEvent.points` of rounds 1 to N-1). A round robin's
+rounds not paired yet are known all the same: the Berger table (C.05 Annex 1) the caller
+hands in gives their games (the player it sits out scores nothing), so its answers are
+exact. Pure.
 """
 
 from __future__ import annotations
@@ -113,20 +116,18 @@ def event_contenders(
         rows = [e for e in rows if e.black is None or not {e.white, e.black} & absent]
         over: frozenset[str] = frozenset()
         if live and r == number:
-            # The results already in count as they ended (end-of-event.md): in the points
+            # The games already over count as they ended (end-of-event.md): in the points
             # every line shows and argues from, never as points still to come; the round
-            # keeps only the games still going.
-            for e in rows:
-                if e.result is not None:
-                    got = scoring.points(e.result)
-                    points[e.white] += got[0]
-                    if e.black is not None:
-                        points[e.black] += got[1]
-            # whose game is over (a bye is no game: "X's game is over" would not be true)
-            over = frozenset(
-                n for e in rows if e.result is not None and e.black is not None for n in e.players()
-            )
-            rows = [e for e in rows if e.result is None]
+            # keeps the games still going. A bye is no game: it stays the round's result,
+            # counted as the round is (in the maximum, "Daniel's bye gives him 1 point"), as
+            # --round N counts it; in the points it made "before round 5" show a round-5
+            # point the standings after round 4 do not have (issue 34).
+            ended = [e for e in rows if e.black is not None and e.result is not None]
+            for e in ended:
+                for player, got in zip(e.players(), scoring.points(e.result), strict=True):
+                    points[player] += got
+            over = frozenset(n for e in ended for n in e.players())
+            rows = [e for e in rows if e.black is None or e.result is None]
         games = tuple((e.white, e.black) for e in rows if e.black is not None)
         for e in rows:
             if (
@@ -136,7 +137,12 @@ def event_contenders(
             ):
                 byes[e.white] = scoring.points(e.result)[0]
         plans.append(RoundPlan(games if games or table else None, byes, absent, r, over))
-    return number, contenders(points, plans, scoring.win, scoring.draw, scoring.pairing_bye)
+    found = contenders(points, plans, scoring.win, scoring.draw, scoring.pairing_bye)
+    # A player withdrawn before the round asked about plays no more: he is neither one who
+    # can win nor one who "cannot" (end-of-event.md), so he is left out of the list; his
+    # points stay in the others' reckoning ("cannot finish first: Femke has 4" is true).
+    gone = {p.name for p in event.players if not p.plays_in(number)}
+    return number, [c for c in found if c.name not in gone]
 
 
 def _table_rows(

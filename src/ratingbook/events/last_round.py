@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+
+from ratingbook.events.prizes import points_text
 
 __all__ = [
     "Counted",
@@ -18,6 +21,7 @@ __all__ = [
     "phrase",
     "results",
     "rooms",
+    "without_game",
 ]
 
 
@@ -85,8 +89,10 @@ def last_round_paired(
     win: int,
     draw: int,
     strict: bool,
+    scale: int,
 ) -> tuple[bool | None, str, tuple[str, ...]]:
-    """X's own game already decided (or none): the other games, each within its rooms."""
+    """X's own game already decided (or none): the other games, each within its rooms
+    (``scale``: points are counted in 1/``scale`` units)."""
     conditions: list[str] = []
     blocked: list[str] = []
     for a, b in plan.games or ():
@@ -100,9 +106,22 @@ def last_round_paired(
             conditions.append(phrase(a, b, allowed))
     if blocked:
         return False, "; ".join(blocked), ()
-    # X's own game is decided by the caller, or over, or he has none: his score stands.
-    stays = f"{name}'s game is over" if name in plan.over else f"{name} stays on his score"
-    return True, "", (", and ".join([stays, *conditions]),)
+    # X's own game is decided by the caller, or over, or he has none.
+    return True, "", (", and ".join([without_game(name, plan, scale), *conditions]),)
+
+
+def without_game(name: str, plan: Counted, scale: int) -> str:
+    """The round of a player with no game still to play in it, the one spelling of it: his
+    game is over (its result already in his points), his bye gives him its points (the
+    round's result, counted in his maximum: "stays on his score" was not so when a pairing
+    bye took him from 3 to 4, issue 34), or he has neither ("stays on his score")."""
+    if name in plan.over:
+        return f"{name}'s game is over"
+    if plan.byes and name in plan.byes:
+        got = Fraction(plan.byes[name], scale)
+        amount = "no points" if not got else f"{points_text(got)} point{'s' if got > 1 else ''}"
+        return f"{name}'s bye gives him {amount}"
+    return f"{name} stays on his score"
 
 
 def last_round_unpaired(
