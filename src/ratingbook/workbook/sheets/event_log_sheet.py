@@ -167,7 +167,8 @@ def read_state(sheets: Sheets) -> EventState | None:
     except (ValueError, IndexError, TypeError) as error:
         raise RatingbookError(
             f"it was changed by hand and no longer reads ({error}); it is "
-            "ratingbook's record of the event: undo the change (ratingbook undo) or restore it",
+            "ratingbook's record of the event: undo the change in Excel, or restore the sheet "
+            "from a copy of the book saved before it (ratingbook undo reads this sheet too)",
             Location(actual),
         ) from error
 
