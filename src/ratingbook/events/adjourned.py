@@ -7,9 +7,10 @@ pairing (Q157; TRF-2026, record 162: "X unknown result (e.g. adjourned game)", w
 that pairing a round while results are missing registers those games as adjourned, with a
 level-2 warning (Q159-160), which ratingbook does once a result of the round to be completed
 is in (a round with none typed is refused as outside FIDE mode, naming its boards: pairing a
-round not begun would count a whole round of draws no one played); that neither the final standings nor the TRF are produced while an
-adjourned game has no result (Q161, Q169); and that a round paired while an adjourned game
-remains in a round before the last completed one is warned at level 2 (Q168).
+round not begun would count a whole round of draws no one played); that neither the final
+standings nor the TRF are produced while an adjourned game has no result (Q161, Q169); and
+that a round paired while an adjourned game remains in a round before the last completed one
+is warned at level 2 (Q168).
 
 This module alone decides those rules over the event's model: :func:`adjourned_games`,
 :func:`adjourn_missing` (the games a pairing adjourns, and the event with them adjourned;

@@ -64,8 +64,9 @@ def changes(
     rounds the unpair command took back; ``typed``: how many results of each round the book
     held as read (typed since the log last recorded them too); ``book``: the file the run
     leaves the event in, as the user names it, for the commands a warning suggests ("" :
-    ``BOOK``), ``source`` the file it reads, for a refusal's ("" : ``book``); ``frozen``: the rounds of
-    the rating periods whose report was written (round -> period; an event over 30 days);
+    ``BOOK``), ``source`` the file it reads, for a refusal's ("" : ``book``); ``frozen``: the
+    rounds of the rating periods whose report was written (round -> period; an event over 30
+    days);
     ``rules_pairing``: the pairing the rules give a round (None when unknown), asked only of a
     round typed into the book by hand, whose row then compares it with the typed boards as a
     manual pairing's end does (``<the rules' boards> => <the typed boards>``). In
