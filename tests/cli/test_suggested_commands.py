@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+import subprocess
 from pathlib import Path
 
 import click
@@ -41,8 +42,8 @@ def typed(book: Path, cells: dict[tuple[int, int], object]) -> None:
     wb.save(book)
 
 
-def said(result: object) -> str:
-    return " ".join(f"{result.stdout} {result.stderr}".split())  # type: ignore[attr-defined]
+def said(result: subprocess.CompletedProcess[str]) -> str:
+    return " ".join(f"{result.stdout} {result.stderr}".split())
 
 
 def as_typed(command: str, folder: Path) -> str:
