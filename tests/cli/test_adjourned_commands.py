@@ -3,7 +3,9 @@ Q157-169, as Sharly-Chess's issue #2316 quotes them): the Swiss template (FIDE m
 default, 5 rounds, round 4 paired) with round 4's board 3 unfinished. ``ratingbook pair``
 adjourns it at level 2 and pairs round 5, the last; ``trf export`` is then refused naming the
 game (Q169); its result typed later, not a draw, needs ``--confirm`` (level 3) and is logged
-as ``### Adjournment`` (Q163)."""
+as ``### Adjournment`` (Q163). With no result of round 4 typed (the template paired at once,
+a step too early), ``pair`` is refused as outside FIDE mode, naming the three boards, and
+writes nothing."""
 
 from __future__ import annotations
 
@@ -64,3 +66,45 @@ def test_an_adjourned_game_through_pair_export_and_its_late_result(tmp_path: Pat
     assert exported.exit_code == 0, exported.output
     # The board is the start numbers (nobody is rated: by name), Femke 6 - Anna 1.
     assert "### Adjournment @ Round 4: 6-1: ? => 0-1" in trf.read_text().splitlines()
+
+
+def log_kinds(book: Path) -> list[object]:
+    """The Kind column of the book's Event Log (empty: no log yet)."""
+    wb = openpyxl.load_workbook(book)
+    if "Event Log" not in wb.sheetnames:
+        return []
+    rows = list(wb["Event Log"].iter_rows(values_only=True))
+    kind = rows[0].index("Kind")
+    return [r[kind] for r in rows[1:] if any(v is not None for v in r)]
+
+
+def test_the_template_paired_at_once_is_refused_naming_round_4s_boards(tmp_path: Path) -> None:
+    # No result of round 4 is in: adjourning its three games would pair round 5 on three
+    # draws no one played; pairing is refused as outside FIDE mode, and nothing is written.
+    book = tmp_path / "club.xlsx"
+    shutil.copy(TEMPLATE, book)
+    before = book.read_bytes()
+    refused = CliRunner().invoke(cli, ["pair", str(book), "--in-place"])
+    assert refused.exit_code == 2, refused.output
+    said = " ".join(refused.output.split())
+    assert "round 4 is not complete: board 1, board 2, board 3 have no result" in said
+    assert "or ? to adjourn the game" in said
+    assert book.read_bytes() == before
+    beside = CliRunner().invoke(cli, ["pair", str(book)])
+    assert beside.exit_code == 2 and not (tmp_path / "club-paired.xlsx").exists()
+
+
+def test_one_result_typed_and_two_missing_adjourns_the_two_at_level_2(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    shutil.copy(TEMPLATE, book)
+    type_results(book, {11: "0-1"})  # Charlotte - Erik; Daniel - Bob and Femke - Anna missing
+    paired = CliRunner().invoke(cli, ["pair", str(book), "--in-place"])
+    assert paired.exit_code == 0, paired.output
+    assert [result_at(book, row) for row in (11, 12, 13)] == ["0-1", "?", "?"]
+    said = " ".join(paired.output.split())
+    for game in ("Daniel - Bob", "Femke - Anna"):
+        assert f"level 2 warning: {game} (round 4) had no result when round 5 was paired" in said
+    assert said.count("level 2 warning") == 2
+    assert log_kinds(book).count("Adjournment") == 2
+    games = openpyxl.load_workbook(book)["Swiss Games"].iter_rows(values_only=True)
+    assert [r[0] for r in games].count(5) == 3

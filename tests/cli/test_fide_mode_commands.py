@@ -713,7 +713,9 @@ def test_an_unconfirmed_correction_says_the_level_4_warning_too_and_the_book_by_
     before = digest(book)
     said = refused("recalc", book, "--in-place")
     assert "level 3: Correction round 4" in said
-    assert f"ratingbook unpair {book} --round 5 then ratingbook pair {book}" in said
+    assert (
+        f"ratingbook unpair {book} --round 5 --in-place then ratingbook pair {book} --in-place"
+    ) in said
     assert "level 2 warning: sheet 'Event Log' row 2" in said
     assert digest(book) == before
 

@@ -283,3 +283,27 @@ def test_a_later_periods_list_fills_that_periods_rating_only(tmp_path: Path) -> 
     assert "the event has periods 1 to 2" in refused(
         "players", "update", path, "--rating-list", LIST, "--period", "3", "--in-place"
     )
+
+
+def test_a_period_report_waiting_for_a_confirmation_suggests_commands_that_work_as_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report is refused while the book holds a change that waits for its confirmation;
+    the recalculation it suggests writes the book itself (``--in-place``), so the export it
+    suggests after it finds the change confirmed (issue 34: commands that work as typed)."""
+    import shlex
+
+    from tests.helpers.cli import run
+
+    path = league(tmp_path)
+    ok("recalc", path, "--in-place")
+    edit(path, "Swiss Games", lambda g: [[*r[:4], "1-0"] if r[:2] == [2, 2] else r for r in g])
+    monkeypatch.chdir(tmp_path)
+    said = " ".join(refused("trf", "export", "league.xlsx", "--period", "1").split())
+    recalc = "ratingbook recalc league.xlsx --in-place"
+    export = "ratingbook trf export league.xlsx --period 1"
+    assert f"run {recalc} first (confirming them), then {export}" in said
+    assert run(*shlex.split(recalc)[1:], "--confirm", cwd=tmp_path).returncode == 0
+    done = run(*shlex.split(export)[1:], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Correction" in str(grid(path, "Event Log"))

@@ -25,8 +25,9 @@ def games(path: Path) -> list[tuple[object, ...]]:
 
 
 def test_pair_refuses_the_template_whose_round_4_has_no_results(tmp_path: Path) -> None:
-    """Outside FIDE mode; in FIDE mode the games are adjourned instead (FIDE's checklist, Q159:
-    tests/cli/test_adjourned_games.py)."""
+    """Outside FIDE mode (in FIDE mode too while no result of the round is in; once one is,
+    the missing games are adjourned instead, FIDE's checklist Q159:
+    tests/cli/test_adjourned_commands.py)."""
     book = tmp_path / "t.xlsx"
     shutil.copy(TEMPLATE, book)
     wb = openpyxl.load_workbook(book)

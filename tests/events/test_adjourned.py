@@ -5,6 +5,7 @@ what an unresolved adjournment stops."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -73,3 +74,17 @@ def test_an_adjourned_game_stops_the_final_report_only_once_the_last_round_is_pa
     )
     resolved = (rounds_1[0], SwissEntry(1, 2, "D", "B", Result.BLACK_WINS), *round_2)
     assert final_refusal(event(2, *resolved), "the TRF") is None
+
+
+def test_a_round_with_no_result_in_is_not_adjourned_one_result_in_adjourns_the_rest() -> None:
+    # The lead's reading of Q159 for ratingbook: the missing results of a round begun are
+    # adjourned; a round none of whose games has a result is refused (pairing names its boards).
+    unplayed = (SwissEntry(1, 1, "A", "C", None), SwissEntry(1, 2, "D", "B", None))
+    not_begun = event(3, *unplayed)
+    assert adjourn_missing(not_begun) == (not_begun, [])
+    one_in = event(3, replace(unplayed[0], result=Result.WHITE_WINS), unplayed[1])
+    _, games = adjourn_missing(one_in)
+    assert games == [SwissEntry(1, 2, "D", "B", Result.ADJOURNED)]
+    adjourned_on_purpose = event(3, replace(unplayed[0], result=Result.ADJOURNED), unplayed[1])
+    _, games = adjourn_missing(adjourned_on_purpose)  # ``?`` typed is a result typed
+    assert games == [SwissEntry(1, 2, "D", "B", Result.ADJOURNED)]

@@ -122,7 +122,8 @@ def test_without_a_readable_list_or_column_nothing_is_written(
         assert f"sheet 'Swiss Settings', {cell} (Value)" in text
     if "cannot read" in said:
         assert "neither reads or writes the files of the computer the book is on" in text
-        assert "ratingbook players custom-list BOOK.xlsx LIST.csv" in text
+        # the command to type there names this book and its list (issue 34), in place
+        assert "run ratingbook players custom-list event.xlsx nowhere.csv --in-place on" in text
 
 
 def test_a_list_and_a_column_given_by_the_caller_need_no_setting(tmp_path: Path) -> None:

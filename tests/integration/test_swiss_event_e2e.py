@@ -146,9 +146,9 @@ def run_file(tmp_path: Path) -> dict[str, list[list[Any]]]:
             done = runner.invoke(cli, ["recalc", str(book), "--in-place"])
         assert done.exit_code == 0, done.output
         games = games_grid(read_book(book)["Swiss Games"])
-        # Pairing again before the results are in: in FIDE mode (this book's) the games are
-        # adjourned (FIDE's checklist, Q159), outside it refused naming the boards; both in
-        # tests/cli/test_adjourned_games.py and tests/cli/test_trf_commands.py.
+        # Pairing again before any result is in is refused naming the boards; in FIDE mode
+        # (this book's) a round with some results in has the missing ones adjourned (FIDE's
+        # checklist, Q159): tests/cli/test_adjourned_commands.py, tests/cli/test_trf_commands.py.
         type_results(games, round_number)
         write_sheet(book, "Swiss Games", games)
     done = runner.invoke(cli, ["recalc", str(book), "--in-place"])

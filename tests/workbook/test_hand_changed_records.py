@@ -22,7 +22,8 @@ def test_an_event_state_that_no_longer_reads() -> None:
     assert str(caught.value) == (
         "sheet 'Event State': it was changed by hand and no longer reads (Expecting value: "
         "line 1 column 7 (char 6)); it is ratingbook's record of the event: undo the change "
-        "(ratingbook undo) or restore it"
+        "in Excel, or restore the sheet from a copy of the book saved before it (ratingbook "
+        "undo reads this sheet too)"
     )
     assert isinstance(caught.value.__cause__, json.JSONDecodeError)
 

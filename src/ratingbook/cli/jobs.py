@@ -11,12 +11,12 @@ its own.
 from __future__ import annotations
 
 import contextlib
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files.backends import DEFAULT_BACKEND, open_book
 from ratingbook.files.disk import held_for_in_place
@@ -105,8 +105,9 @@ def run_book_job(job: BookJob) -> BookOutcome:
             book = open_book(job.source, job.backend)
             if job.in_place:
                 book.refuse_in_place()
-            # The commands a message suggests name the file this run leaves the event in.
-            session = Session(book, name=shlex.quote(str(job.target)))
+            # The commands a message suggests name the file this run leaves the event in (a
+            # refusal's, the file it read: nothing is written).
+            session = Session(book, name=str(job.target), source=str(job.source))
             outcome = session.run(_command(job), offer=offer(job.confirm))
             if isinstance(outcome, NeedsConfirmation):
                 outcome = outcome.resume(ask(outcome, job.confirm))
@@ -122,7 +123,7 @@ def run_book_job(job: BookJob) -> BookOutcome:
     kept: tuple[str, ...] = ()
     final = any(c.kind.value == "FIDE Mode Off" for c in outcome.logged)
     if outcome.kept and job.action not in ("undo", "redo") and not final:
-        kept = (f"undo with: ratingbook undo {job.target} (before {outcome.kept})",)
+        kept = (f"undo with: {typed_command('undo', str(job.target))} (before {outcome.kept})",)
     return BookOutcome(
         job, summary=(*outcome.summary, *kept, *_desk_note(job, book)), warnings=warnings
     )
@@ -135,7 +136,7 @@ def _desk_note(job: BookJob, book: FileBook) -> tuple[str, ...]:
         return ()
     from ratingbook.desk.taking import waiting_note
 
-    take = f"Take results, or ratingbook results take {shlex.quote(job.source)}"
+    take = f"Take results, or {typed_command('results take', job.source)}"
     note = waiting_note(Path(job.source), book, take)
     return (note,) if note else ()
 

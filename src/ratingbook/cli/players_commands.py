@@ -18,6 +18,7 @@ import click
 
 from ratingbook.cli.book_commands import targets, with_book_options
 from ratingbook.cli.reporting import reports_input_errors
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.events.codes import CUSTOM_INTO_SPELLINGS, RATING_KINDS
 from ratingbook.events.periods import MAX_PERIODS
 
@@ -185,6 +186,7 @@ def _run_update(
             click.echo(f"dry run: {done.summary[0]}; nothing written")
             return
         workbook.save(target)
-    undo = f"; undo with: ratingbook undo {target} (before {done.kept})" if done.kept else ""
+    undo = f"; undo with: {typed_command('undo', str(target))} (before {done.kept})"
+    undo = undo if done.kept else ""
     where = f"{source} in place" if in_place else f"{source} -> {target}"
     click.echo(f"ok     {where} ({done.summary[0]}{undo})")

@@ -18,6 +18,7 @@ import click
 
 from ratingbook.cli.book_commands import targets, with_book_options
 from ratingbook.cli.reporting import reports_input_errors
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.reports.stages import many
 
 __all__ = ["season_group"]
@@ -83,7 +84,7 @@ def season_add_command(
         workbook = open_book(source, backend)
         if in_place and not dry_run:
             workbook.refuse_in_place()
-        done = Session(workbook, name=str(target)).run(
+        done = Session(workbook, name=str(target), source=str(source)).run(
             AddEvents(events, read.problems, name=name), dry_run=dry_run
         )
         assert isinstance(done, Done)  # nothing in an addition waits for a confirmation
@@ -93,6 +94,6 @@ def season_add_command(
             click.echo("dry run: nothing written")
             return
         workbook.save(target)
-    undo = f"; undo with: ratingbook undo {target}" if done.kept else ""
+    undo = f"; undo with: {typed_command('undo', str(target))}" if done.kept else ""
     where = f"{source} in place" if in_place else f"{source} -> {target}"
     click.echo(f"ok     {where} ({many(len(events), 'event')} added{undo})")

@@ -28,6 +28,7 @@ import click
 
 from ratingbook.cli.options import backend_option
 from ratingbook.cli.reporting import fail, reports_input_errors
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.errors import ConfirmationError, RatingbookError
 
 if TYPE_CHECKING:
@@ -85,7 +86,10 @@ def _export_period(book: str, number: int, output: str | None, backend: str) -> 
         exported = read_book_event(workbook).period_trf(number)
         done = Session(workbook, name=book).run(ReportPeriod(number))
         if not isinstance(done, Done):  # the book holds changes that wait for a confirmation
-            raise done.refusal(f"run ratingbook recalc {book} first, then export the period")
+            again = typed_command("trf export", book, "--period", str(number))
+            raise done.refusal(
+                f"run {typed_command('recalc', book)} first (confirming them), then {again}"
+            )
         workbook.save(book)
     for line in done.summary:
         click.echo(line, err=True)

@@ -9,7 +9,9 @@
 - :mod:`~ratingbook.core.tables`: a sheet's grid -> its header row -> typed rows;
 - :mod:`~ratingbook.core.fields`: the keys the rules report a mistake at (the workbook maps
   each to its column's header);
-- :mod:`~ratingbook.core.encoding`: how the bytes of a text file become text.
+- :mod:`~ratingbook.core.encoding`: how the bytes of a text file become text;
+- :mod:`~ratingbook.core.typed_commands`: how a message spells a command the user types on a
+  book (shell-quoted, ``--in-place`` where it would write a copy).
 
 Pure: nothing here knows a spreadsheet library, a file or a front end.
 """

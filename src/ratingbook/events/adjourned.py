@@ -5,12 +5,16 @@ FIDE's checklist for tournament software (C.02, 2026; its questions as Sharly-Ch
 them, issue #2316) asks that a game can be registered as adjourned and counts as a draw for
 pairing (Q157; TRF-2026, record 162: "X unknown result (e.g. adjourned game)", worth a draw);
 that pairing a round while results are missing registers those games as adjourned, with a
-level-2 warning (Q159-160); that neither the final standings nor the TRF are produced while an
-adjourned game has no result (Q161, Q169); and that a round paired while an adjourned game
-remains in a round before the last completed one is warned at level 2 (Q168).
+level-2 warning (Q159-160), which ratingbook does once a result of the round to be completed
+is in (a round with none typed is refused as outside FIDE mode, naming its boards: pairing a
+round not begun would count a whole round of draws no one played); that neither the final
+standings nor the TRF are produced while an adjourned game has no result (Q161, Q169); and
+that a round paired while an adjourned game remains in a round before the last completed one
+is warned at level 2 (Q168).
 
 This module alone decides those rules over the event's model: :func:`adjourned_games`,
-:func:`adjourn_missing` (the games a pairing adjourns, and the event with them adjourned),
+:func:`adjourn_missing` (the games a pairing adjourns, and the event with them adjourned;
+none while the round to be completed is not begun, :func:`round_not_begun`),
 :func:`is_final` and :func:`final_refusal` (what an unresolved adjournment stops, naming the
 games). Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
 the level 3 and ``### Adjournment`` line of a result other than a draw entered later, Q163),
@@ -32,6 +36,7 @@ __all__ = [
     "final_refusal",
     "games_named",
     "is_final",
+    "round_not_begun",
 ]
 
 
@@ -51,8 +56,12 @@ def games_named(games: Sequence[SwissEntry]) -> str:
 
 def adjourn_missing(event: SwissEvent) -> tuple[SwissEvent, list[SwissEntry]]:
     """The games of paired rounds without a result, adjourned (Q159), and the event with them
-    so; a bye's row always has its result, so only games are adjourned."""
+    so; a bye's row always has its result, so only games are adjourned. None while the last
+    paired round is not begun (:func:`round_not_begun`): the pairing is then refused as
+    outside FIDE mode, naming the boards, and ``?`` typed adjourns a game on purpose."""
     last = event.paired_rounds
+    if round_not_begun(event):
+        return event, []
     entries: list[SwissEntry] = []
     adjourned: list[SwissEntry] = []
     for e in event.entries:
@@ -63,6 +72,16 @@ def adjourn_missing(event: SwissEvent) -> tuple[SwissEvent, list[SwissEntry]]:
     if not adjourned:
         return event, []
     return replace(event, entries=tuple(entries)), adjourned
+
+
+def round_not_begun(event: SwissEvent) -> bool:
+    """Whether the last paired round has games and no result typed in any of them (a ``?``
+    typed is a result: a game adjourned on purpose). Q159 lets a pairing adjourn the games a
+    round leaves without a result; a round none of whose results is in is one paired a step
+    too early (its games are not played yet), so its games are not adjourned."""
+    last = event.paired_rounds
+    games = [e for e in event.round_entries(last) if not e.is_bye]
+    return bool(games) and all(e.result is None for e in games)
 
 
 def is_final(event: SwissEvent) -> bool:

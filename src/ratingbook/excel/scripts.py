@@ -37,6 +37,7 @@ from pathlib import Path
 import xlwings as xw
 
 from ratingbook import session
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.excel.confirming import confirmed  # FIDE mode's confirmations (#25)
 from ratingbook.excel.xlwings_book import REMOTE, XlwingsBook
@@ -227,11 +228,11 @@ def update_custom_list_book(
         # a federation's export is often CP1252: read as the command line reads it
         text = decode_legacy(path.read_bytes())
     except OSError as error:
+        manual = () if column == CUSTOM_COLUMNS[NATIONAL] else ("--into", "manual")
+        named = Path(str(book.fullname)).name
+        there = typed_command("players custom-list", named, path.name, *manual)
         elsewhere = (
-            f" ({_NOT_BESIDE}: there, run ratingbook players custom-list BOOK.xlsx LIST.csv on "
-            "that computer)"
-            if _remote(book)
-            else ""
+            f" ({_NOT_BESIDE}: there, run {there} on that computer)" if _remote(book) else ""
         )
         raise RatingbookError(
             f"cannot read the custom list {str(path)!r}: {error.strerror or error}{elsewhere}",
@@ -255,11 +256,14 @@ def report_period_book(book: xw.Book, period: int | None = None) -> Plan:
 
     path = Path(str(book.fullname))
     if _remote(book):
+        n = "N" if period is None else str(period)  # the last finished period's, when not given
+        there = typed_command(
+            "trf export", path.name, "--period", n, "-o", f"{path.stem}-period-{n}.trf"
+        )
         raise RatingbookError(
             f"a period's rating report is a file written beside the book, and {_NOT_BESIDE}: "
-            f"save the book, close it, and run ratingbook trf export {path.name} --period N "
-            f"-o {path.stem}-period-N.trf on that computer (it logs the report in the book as "
-            "desktop Excel's Report Period does)"
+            f"save the book, close it, and run {there} on that computer (it logs the report in "
+            "the book as desktop Excel's Report Period does)"
         )
     if not os.access(path.parent, os.W_OK):  # refused before the log row is written
         raise RatingbookError(f"cannot write the period's report in {str(path.parent)!r}")

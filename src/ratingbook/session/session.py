@@ -108,8 +108,9 @@ class Session:
 
     ``who`` and ``now`` stand in for the user name and the clock in the Event Log; ``log``
     False plans an event without its log (a template's sample event). ``today`` dates a ladder
-    week that ends. ``name`` is the book's file as the user names it (the command line's path),
-    for the commands a message suggests.
+    week that ends. ``name`` is the file the run leaves the book in as the user names it (the
+    command line's path), ``source`` the file it reads ("" : ``name``), for the commands a
+    message suggests (a refusal's name ``source``, where the event stays).
     """
 
     def __init__(
@@ -121,10 +122,11 @@ class Session:
         log: bool = True,
         today: _dt.date | None = None,
         name: str = "",
+        source: str = "",
     ) -> None:
         self.book = book
         self._who, self._now, self._log, self._today = who, now, log, today
-        self._name = name
+        self._name, self._source = name, source or name
 
     # --- the door ------------------------------------------------------------------------------
 
@@ -175,7 +177,12 @@ class Session:
 
     def _request(self, manual: tuple[str, int] | None) -> RunRequest:
         return RunRequest(
-            manual=manual, who=self._who, now=self._now, log=self._log, book=self._name
+            manual=manual,
+            who=self._who,
+            now=self._now,
+            log=self._log,
+            book=self._name,
+            source=self._source,
         )
 
     def history(self) -> list[tuple[int, str, str]]:

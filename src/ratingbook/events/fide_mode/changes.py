@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.core.results import Result
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel
 from ratingbook.events.fide_mode.state import EventState, Pair, board_count, boards
@@ -54,15 +55,18 @@ def changes(
     unpaired: Iterable[int] = (),
     typed: Mapping[int, int] | None = None,
     book: str = "",
+    source: str = "",
     frozen: Mapping[int, int] | None = None,
     rules_pairing: Callable[[int], Sequence[Pair] | None] | None = None,
 ) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
     rounds the unpair command took back; ``typed``: how many results of each round the book
-    held as read (typed since the log last recorded them too); ``book``: the book's file as the
-    user names it, for the commands a warning suggests ("" : ``BOOK``); ``frozen``: the rounds of
-    the rating periods whose report was written (round -> period; an event over 30 days);
+    held as read (typed since the log last recorded them too); ``book``: the file the run
+    leaves the event in, as the user names it, for the commands a warning suggests ("" :
+    ``BOOK``), ``source`` the file it reads, for a refusal's ("" : ``book``); ``frozen``: the
+    rounds of the rating periods whose report was written (round -> period; an event over 30
+    days);
     ``rules_pairing``: the pairing the rules give a round (None when unknown), asked only of a
     round typed into the book by hand, whose row then compares it with the typed boards as a
     manual pairing's end does (``<the rules' boards> => <the typed boards>``). In
@@ -101,7 +105,8 @@ def changes(
         numbers,
         typed or {},
         fide=fide,
-        book=book or "BOOK",
+        book=book,
+        source=source or book,
         frozen=frozen or {},
         rules_pairing=rules_pairing,
     )
@@ -386,6 +391,7 @@ def _round_changes(
     *,
     fide: bool,
     book: str,
+    source: str,
     frozen: Mapping[int, int],
     rules_pairing: Callable[[int], Sequence[Pair] | None] | None,
 ) -> list[LoggedChange]:
@@ -448,8 +454,10 @@ def _round_changes(
                     WarningLevel.REFUSE if fide else WarningLevel.CONFIRM,
                     f"Manual pairing round {number}",
                     f"round {number}'s pairing was changed by hand outside a manual-pairing "
-                    f"phase: in FIDE mode, start one (ratingbook manual-pairing start --round "
-                    f"{number}, or Manual Pairing = Round {number}) and end it",
+                    "phase: in FIDE mode, start one and end it: "
+                    f"{typed_command('manual-pairing start', source, '--round', str(number))}, "
+                    f"then {typed_command('manual-pairing end', source)} (in Excel: Manual "
+                    f"Pairing = Round {number}, Recalc, then End, Recalc)",
                 )
             )
     return out
@@ -566,7 +574,8 @@ def _corrections(
             f"results may be corrected (type {before[(w, b)]!r} back, or leave FIDE mode)"
             if level == WarningLevel.REFUSE
             else f"round {number + 1} was paired on the standings this correction changes: to "
-            f"re-pair it, ratingbook unpair {book} --round {last} then ratingbook pair {book}"
+            f"re-pair it, {typed_command('unpair', book, '--round', str(last))} then "
+            f"{typed_command('pair', book)}"
         )
         out.append(
             LoggedChange(

@@ -394,6 +394,7 @@ def with_event_log(
         unpaired=unpaired,
         typed=typed,
         book=request.book,
+        source=request.source,
         frozen=frozen_rounds(entries),
         rules_pairing=lambda number: _rules_pairing(after, number),
     )

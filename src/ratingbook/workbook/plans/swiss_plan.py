@@ -101,8 +101,9 @@ def plan_swiss(sheets: Sheets) -> Plan:
 
 def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     """Pair the next round now (``ratingbook pair``): an error when the last round is not
-    complete (naming its boards without a result; in FIDE mode they are adjourned instead,
-    :func:`_adjourned_for_pairing`), the number of rounds is not set, or the event is over.
+    complete (naming its boards without a result; in FIDE mode, once a result of that round
+    is in, they are adjourned instead, :func:`_adjourned_for_pairing`), the number of rounds
+    is not set, or the event is over.
     Auto-pair off does not stop an explicit pairing.
 
     With ``every_round`` (``ratingbook pair --all``), a round robin's remaining rounds are all
@@ -140,14 +141,17 @@ def _adjourned_for_pairing(
     """In FIDE mode, the games of paired rounds without a result adjourned before the next
     round is paired (FIDE's checklist, Q159: ``?`` written in their Result cells, a draw for
     pairing; the level-2 warning is FIDE mode's log, :mod:`ratingbook.events.fide_mode.changes`),
-    with the block writing them; outside FIDE mode nothing (pairing then names
-    the games without a result, and ``?`` typed adjourns one)."""
+    with the block writing them; outside FIDE mode, or while no result of the last paired
+    round is in (:func:`~ratingbook.events.adjourned.round_not_begun`), nothing (pairing then
+    names the games without a result, and ``?`` typed adjourns one)."""
     event = tables.event
     recorded = read_state(sheets) if event.pending() else None
     in_fide_mode = event.settings.fide_mode and (recorded is None or recorded.fide_mode)
     if not event.pending() or not in_fide_mode:
         return tables, None
     adjourned_event, adjourned = adjourn_missing(event)
+    if not adjourned:
+        return tables, None
     cells = {e.where.row: Result.ADJOURNED.value for e in adjourned if e.where and e.where.row}
     return replace(tables, event=adjourned_event), column_block(tables.games, "Result", cells)
 

@@ -1,8 +1,8 @@
 """What a run is asked to do besides planning: the request a session hands every planner.
 
 This module alone decides what a planner may learn of the run it plans for: the manual-pairing
-phase a command asks to start or end, who acts and when (for the Event Log), the book's name
-as the user knows it (for the commands a message suggests), and whether the
+phase a command asks to start or end, who acts and when (for the Event Log), the book's names
+as the user knows them, read and written (for the commands a message suggests), and whether the
 event's log is kept at all (a template's sample event starts its log with the user's first run).
 The session (:mod:`ratingbook.session`) builds one :class:`RunRequest` per act and hands it to the
 planners with the sheets (:class:`~ratingbook.workbook.sheets.reading.Sheets`); a planner only
@@ -30,8 +30,12 @@ class RunRequest:
     log: bool = True
     """False for a template's sample event: its log starts with the user's first run."""
     book: str = ""
-    """The book's file as the user names it (a command line's path, shell-quoted), for the
-    commands a message suggests ("" unknown: the messages say ``BOOK``)."""
+    """The file the run leaves the event in once it writes, as the user names it (a command
+    line's path), for the commands a message suggests (spelt by
+    :func:`~ratingbook.core.typed_commands.typed_command`; "" unknown: ``BOOK``)."""
+    source: str = ""
+    """The file the run reads, as the user names it: where the event stays when the run writes
+    nothing, so a refusal's suggested command names it ("" : :attr:`book`)."""
     views_only: bool = False
     """Rebuild the event's sheets as the log last left them, logging nothing (an undo whose
     generated sheets were rewritten since the act)."""

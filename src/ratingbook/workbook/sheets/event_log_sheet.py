@@ -4,7 +4,8 @@ This module alone decides how the log is laid out in the book (the columns When,
 Before, After, Who, Confirmation, Digest; a row per change, oldest first), how a row read back
 becomes a :class:`~ratingbook.events.fide_mode.log.LogEntry` and which rows no longer follow from
 the ones above them (a row altered or deleted by hand: a level-2 warning naming it, said on
-every run, since no confirmation can make the row what ratingbook wrote), and how the state the log last recorded (:class:`~ratingbook.events.fide_mode.state.EventState`) is kept in
+every run, since no confirmation can make the row what ratingbook wrote), and how the state
+the log last recorded (:class:`~ratingbook.events.fide_mode.state.EventState`) is kept in
 ``Event State``. Both sheets are written only by ratingbook; the log is tamper-evident, not
 tamper-proof (whoever edits the book can rebuild the chain).
 
@@ -67,8 +68,9 @@ def _text(value: object) -> str:
 
 
 def read_log(sheets: Sheets) -> tuple[list[LogEntry], list[str]]:
-    """The log's entries as written, and a level-2 warning (said on every run until the row is typed back) for the first row that does not
-    follow from the ones above it (none when the chain holds or the sheet is absent)."""
+    """The log's entries as written, and a level-2 warning (said on every run until the row
+    is typed back) for the first row that does not follow from the ones above it (none when
+    the chain holds or the sheet is absent)."""
     actual = sheets.actual(EVENT_LOG)
     if actual is None:
         return [], []
@@ -167,7 +169,8 @@ def read_state(sheets: Sheets) -> EventState | None:
     except (ValueError, IndexError, TypeError) as error:
         raise RatingbookError(
             f"it was changed by hand and no longer reads ({error}); it is "
-            "ratingbook's record of the event: undo the change (ratingbook undo) or restore it",
+            "ratingbook's record of the event: undo the change in Excel, or restore the sheet "
+            "from a copy of the book saved before it (ratingbook undo reads this sheet too)",
             Location(actual),
         ) from error
 
