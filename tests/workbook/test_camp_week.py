@@ -284,6 +284,50 @@ def test_the_camp_can_post_its_list_by_group(tmp_path: Path, engine: str) -> Non
     assert [ws[ref].font.bold for ref in ("A1", "A2", "A3", "A5", "A9")] == [1, 1, 0, 1, 1]
 
 
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_a_week_posted_by_group_is_archived_at_the_ranks_it_was_posted(
+    tmp_path: Path, engine: str
+) -> None:
+    """Posted List = By group, then week 2: Weekly Standings keeps week 1 as it was posted,
+    each group together at its rank within the group, headed ``Group Rank`` (it recorded Zoe
+    Campbell, posted 1st of the Beginners, as 6th of the camp under "Rank", issue 34). The
+    ranks are the hand-worked week's (WEEK_1): Beginners Zoe 837 > Sam 823; Intermediate Priya
+    1008 > Hannah 976 > Lucas 969; Advanced Maya 1210 > Tom 1177."""
+    start = tmp_path / "camp.xlsx"
+    start.write_bytes(templates.template_bytes("ladder"))
+    grouped = tmp_path / "grouped.xlsx"
+    _set_posted_list(start, grouped, "By group")
+    book = ENGINES[engine](grouped)
+    recalc(book, today=TODAY)
+    week1 = tmp_path / "week1.xlsx"
+    book.save(week1)
+    posted = [
+        (r["Rank"], r["Name"])
+        for r in records(_values(week1)["Ladder Standings"])
+        if r["Name"] is not None
+    ]
+    raised = tmp_path / "raised.xlsx"
+    _set_week(week1, raised, 2)
+    book = ENGINES[engine](raised)
+    recalc(book, today=TODAY)
+    week2 = tmp_path / "week2.xlsx"
+    book.save(week2)
+    archive = _values(week2)["Weekly Standings"]
+    assert archive[0][:3] == ["Week", "Group Rank", "ID"]
+    assert "Rank" not in archive[0]
+    kept = [(r["Group Rank"], r["Name"], r["Group"]) for r in records(archive)]
+    assert kept == [
+        (1, "Zoe Campbell", "Beginners"),
+        (2, "Sam Ortiz", "Beginners"),
+        (1, "Priya Nair", "Intermediate"),
+        (2, "Hannah Becker", "Intermediate"),
+        (3, "Lucas Moreau", "Intermediate"),
+        (1, "Maya Okafor", "Advanced"),
+        (2, "Tom Lindqvist", "Advanced"),
+    ]
+    assert [(rank, name) for rank, name, _ in kept] == posted
+
+
 def test_a_posted_list_setting_that_does_not_read_is_refused_and_nothing_is_written(
     tmp_path: Path,
 ) -> None:
