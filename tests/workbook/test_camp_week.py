@@ -451,6 +451,59 @@ def test_the_ladder_charts_read_each_players_ratings_game_by_game(
         assert charts["Week by week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$7:$R$7")]
 
 
+def _value_axes(path: Path) -> dict[str, tuple[float, float, float] | None]:
+    """Each chart's value axis (minimum, maximum, major unit) by title, None when unset."""
+    found: dict[str, tuple[float, float, float] | None] = {}
+    with zipfile.ZipFile(path) as package:
+        for name in package.namelist():
+            if name.startswith("xl/charts/chart") and name.endswith(".xml"):
+                root = ET.fromstring(package.read(name))
+                title = root.find(f"{C}chart/{C}title")
+                text = (
+                    "".join(t.text or "" for t in title.iter(f"{A}t")) if title is not None else ""
+                )
+                axis = root.find(f"{C}chart/{C}plotArea/{C}valAx")
+                assert axis is not None
+                bounds = [axis.find(f"{C}scaling/{C}{k}") for k in ("min", "max")]
+                unit = axis.find(f"{C}majorUnit")
+                if unit is None or None in bounds:
+                    assert unit is None and bounds == [None, None], text
+                    found[text] = None
+                else:
+                    low, high = (float(b.get("val", "")) for b in bounds if b is not None)
+                    found[text] = (low, high, float(unit.get("val", "")))
+    return found
+
+
+@pytest.mark.parametrize("engine", list(ENGINES))
+def test_a_groups_chart_axis_reads_its_ratings(tmp_path: Path, engine: str) -> None:
+    """Each group's 'week 1' chart sets its value axis from its campers' hand-worked ratings
+    (PATHS): its bounds round steps around them, at most one step beyond, in at most 8 steps
+    (11 lines within 150 points were drawn on 0 to 1000, issue 34). The template's charts,
+    which the front ends that cannot change a chart keep, leave the axis to the viewer."""
+    template = tmp_path / "camp.xlsx"
+    template.write_bytes(templates.template_bytes("ladder"))
+    assert set(_value_axes(template).values()) == {None}
+    book = ENGINES[engine](template)
+    recalc(book, today=TODAY)
+    out = tmp_path / "week1.xlsx"
+    book.save(out)
+    axes = _value_axes(out)
+    groups = {"Advanced": [1, 2], "Intermediate": [3, 4, 5], "Beginners": [6, 7]}
+    for group, ids in groups.items():
+        axis = axes[f"{group}: week 1"]
+        assert axis is not None, group
+        low, high, step = axis
+        ratings = [r for i in ids for r in PATHS[i]]
+        assert low % step == 0 and high % step == 0, axis
+        assert low <= min(ratings) and max(ratings) <= high, (axis, ratings)
+        assert (high - low) / step <= 8, axis
+        # Ratings within less than 50 points are spread over 50 (the least span), else the
+        # bounds are at most a step beyond them.
+        spread = max(max(ratings) - min(ratings), 50)
+        assert high - low < spread + 2 * step, (axis, ratings)
+
+
 def test_the_elo_chart_reads_seed_003s_series(tmp_path: Path) -> None:
     """Seed 003 (K = 32): Ann 1613 and Ben 1609 -> 1597 1625, 1598 1624, 1599 1623, 1584 1638,
     1570 1652, 1558 1664 (the Elo template's first six games)."""

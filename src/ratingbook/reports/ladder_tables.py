@@ -29,9 +29,9 @@ from ratingbook.reports.names import LADDER_STANDINGS, RATING_HISTORY
 from ratingbook.reports.tables import PlayerPath, SheetGrid, centred_columns
 
 __all__ = [
+    "GROUP_RANK",
     "LADDER_STANDINGS_COLUMNS",
     "RATING_HISTORY_COLUMNS",
-    "GROUP_RANK",
     "WEEK_RECORD_COLUMNS",
     "ladder_paths",
     "ladder_standings_grid",
