@@ -7,8 +7,8 @@ one empty cell after them, so that LibreOffice leaves the ``#N/A`` out too). Unl
 the generated sheets, ratingbook never rewrites it: it lives in the template and follows
 ``Ladder Progress`` through its formulas, in every front end that recalculates formulas; a
 recalc writes only B1, when it names no camper on ``Ladder Players`` (the template's sample
-camper in a camp's own book): the first camper
-(:func:`~ratingbook.workbook.plans.ladder_plan.camper_chart_choice`).
+camper in a camp's own book): the first camper, and column B's width, to the longest name
+there (:func:`~ratingbook.workbook.plans.ladder_plan.camper_chart_choice`).
 """
 
 from __future__ import annotations
