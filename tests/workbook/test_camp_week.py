@@ -284,6 +284,50 @@ def test_the_camp_can_post_its_list_by_group(tmp_path: Path, engine: str) -> Non
     assert [ws[ref].font.bold for ref in ("A1", "A2", "A3", "A5", "A9")] == [1, 1, 0, 1, 1]
 
 
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_a_week_posted_by_group_is_archived_at_the_ranks_it_was_posted(
+    tmp_path: Path, engine: str
+) -> None:
+    """Posted List = By group, then week 2: Weekly Standings keeps week 1 as it was posted,
+    each group together at its rank within the group, headed ``Group Rank`` (it recorded Zoe
+    Campbell, posted 1st of the Beginners, as 6th of the camp under "Rank", issue 34). The
+    ranks are the hand-worked week's (WEEK_1): Beginners Zoe 837 > Sam 823; Intermediate Priya
+    1008 > Hannah 976 > Lucas 969; Advanced Maya 1210 > Tom 1177."""
+    start = tmp_path / "camp.xlsx"
+    start.write_bytes(templates.template_bytes("ladder"))
+    grouped = tmp_path / "grouped.xlsx"
+    _set_posted_list(start, grouped, "By group")
+    book = ENGINES[engine](grouped)
+    recalc(book, today=TODAY)
+    week1 = tmp_path / "week1.xlsx"
+    book.save(week1)
+    posted = [
+        (r["Rank"], r["Name"])
+        for r in records(_values(week1)["Ladder Standings"])
+        if r["Name"] is not None
+    ]
+    raised = tmp_path / "raised.xlsx"
+    _set_week(week1, raised, 2)
+    book = ENGINES[engine](raised)
+    recalc(book, today=TODAY)
+    week2 = tmp_path / "week2.xlsx"
+    book.save(week2)
+    archive = _values(week2)["Weekly Standings"]
+    assert archive[0][:3] == ["Week", "Group Rank", "ID"]
+    assert "Rank" not in archive[0]
+    kept = [(r["Group Rank"], r["Name"], r["Group"]) for r in records(archive)]
+    assert kept == [
+        (1, "Zoe Campbell", "Beginners"),
+        (2, "Sam Ortiz", "Beginners"),
+        (1, "Priya Nair", "Intermediate"),
+        (2, "Hannah Becker", "Intermediate"),
+        (3, "Lucas Moreau", "Intermediate"),
+        (1, "Maya Okafor", "Advanced"),
+        (2, "Tom Lindqvist", "Advanced"),
+    ]
+    assert [(rank, name) for rank, name, _ in kept] == posted
+
+
 def test_a_posted_list_setting_that_does_not_read_is_refused_and_nothing_is_written(
     tmp_path: Path,
 ) -> None:
@@ -405,6 +449,59 @@ def test_the_ladder_charts_read_each_players_ratings_game_by_game(
         # after them (so that LibreOffice draws no #N/A as 0: camper_chart).
         assert charts["This week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$4:$AG$4")]
         assert charts["Week by week"] == [("'Camper Chart'!$B$1", "'Camper Chart'!$B$7:$R$7")]
+
+
+def _value_axes(path: Path) -> dict[str, tuple[float, float, float] | None]:
+    """Each chart's value axis (minimum, maximum, major unit) by title, None when unset."""
+    found: dict[str, tuple[float, float, float] | None] = {}
+    with zipfile.ZipFile(path) as package:
+        for name in package.namelist():
+            if name.startswith("xl/charts/chart") and name.endswith(".xml"):
+                root = ET.fromstring(package.read(name))
+                title = root.find(f"{C}chart/{C}title")
+                text = (
+                    "".join(t.text or "" for t in title.iter(f"{A}t")) if title is not None else ""
+                )
+                axis = root.find(f"{C}chart/{C}plotArea/{C}valAx")
+                assert axis is not None
+                bounds = [axis.find(f"{C}scaling/{C}{k}") for k in ("min", "max")]
+                unit = axis.find(f"{C}majorUnit")
+                if unit is None or None in bounds:
+                    assert unit is None and bounds == [None, None], text
+                    found[text] = None
+                else:
+                    low, high = (float(b.get("val", "")) for b in bounds if b is not None)
+                    found[text] = (low, high, float(unit.get("val", "")))
+    return found
+
+
+@pytest.mark.parametrize("engine", list(ENGINES))
+def test_a_groups_chart_axis_reads_its_ratings(tmp_path: Path, engine: str) -> None:
+    """Each group's 'week 1' chart sets its value axis from its campers' hand-worked ratings
+    (PATHS): its bounds round steps around them, at most one step beyond, in at most 8 steps
+    (11 lines within 150 points were drawn on 0 to 1000, issue 34). The template's charts,
+    which the front ends that cannot change a chart keep, leave the axis to the viewer."""
+    template = tmp_path / "camp.xlsx"
+    template.write_bytes(templates.template_bytes("ladder"))
+    assert set(_value_axes(template).values()) == {None}
+    book = ENGINES[engine](template)
+    recalc(book, today=TODAY)
+    out = tmp_path / "week1.xlsx"
+    book.save(out)
+    axes = _value_axes(out)
+    groups = {"Advanced": [1, 2], "Intermediate": [3, 4, 5], "Beginners": [6, 7]}
+    for group, ids in groups.items():
+        axis = axes[f"{group}: week 1"]
+        assert axis is not None, group
+        low, high, step = axis
+        ratings = [r for i in ids for r in PATHS[i]]
+        assert low % step == 0 and high % step == 0, axis
+        assert low <= min(ratings) and max(ratings) <= high, (axis, ratings)
+        assert (high - low) / step <= 8, axis
+        # Ratings within less than 50 points are spread over 50 (the least span), else the
+        # bounds are at most a step beyond them.
+        spread = max(max(ratings) - min(ratings), 50)
+        assert high - low < spread + 2 * step, (axis, ratings)
 
 
 def test_the_elo_chart_reads_seed_003s_series(tmp_path: Path) -> None:

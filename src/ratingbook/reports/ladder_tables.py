@@ -6,9 +6,10 @@
   Ratings share a rank), with ID, name, group, and the week's games, wins, draws and losses;
   by group when the camp asks (each group together under a heading row naming it, in Camp
   Groups' order, ranked within it; printed, each group starts a page);
-- the week's record (:func:`week_record_rows`): the same players in the same order, ranked over
-  the whole camp, with the Permanent Rating too: the workbook's ``Weekly Standings`` keeps it
-  for every week that ends;
+- the week's record (:func:`week_record_rows`): the same players in the same order, each at
+  the rank the list posted (one ranking, :func:`_posted`; by group, the rank within the group,
+  under the header :data:`GROUP_RANK`), with the Permanent Rating too: the workbook's
+  ``Weekly Standings`` keeps it for every week that ends;
 - ``Rating History``: every game of the week in the order replayed: the row of ``Ladder
   Games`` it came from, both players, the result, and both players' weekly and permanent
   ratings before and after it;
@@ -28,12 +29,14 @@ from ratingbook.reports.names import LADDER_STANDINGS, RATING_HISTORY
 from ratingbook.reports.tables import PlayerPath, SheetGrid, centred_columns
 
 __all__ = [
+    "GROUP_RANK",
     "LADDER_STANDINGS_COLUMNS",
     "RATING_HISTORY_COLUMNS",
     "WEEK_RECORD_COLUMNS",
     "ladder_paths",
     "ladder_standings_grid",
     "rating_history_grid",
+    "week_record_columns",
     "week_record_rows",
 ]
 
@@ -99,38 +102,63 @@ def _ranked(outcome: LadderOutcome) -> list[tuple[object, ...]]:
     ]
 
 
-def week_record_rows(outcome: LadderOutcome) -> list[tuple[object, ...]]:
-    """The week's record (:data:`WEEK_RECORD_COLUMNS`): what Weekly Standings keeps."""
-    return _ranked(outcome)
-
-
 _RATING = WEEK_RECORD_COLUMNS.index("Rating")
 _GROUP = WEEK_RECORD_COLUMNS.index("Group")
 _POSTED = [WEEK_RECORD_COLUMNS.index(c) for c in LADDER_STANDINGS_COLUMNS]
+#: Weekly Standings' rank column for a week posted by group: the rank each camper was posted
+#: at is within his group, and the archive says so (a camper posted 1st of the Beginners was
+#: archived 6th of the camp under "Rank", issue 34).
+GROUP_RANK = "Group Rank"
+
+
+def _posted(
+    outcome: LadderOutcome, groups: Sequence[str] | None
+) -> list[tuple[str | None, list[tuple[object, ...]]]]:
+    """The records as the list posts them (the one ranking the posted list and the archive
+    share): the whole camp, one section without a heading; with ``groups`` (Camp Groups'
+    order), a section per group, headed by its name, each record ranked within its group."""
+    records = _ranked(outcome)
+    if groups is None:
+        return [(None, records)]
+    order = {group: n for n, group in enumerate(groups)}
+    # sorted() keeps the camp's order within a group; a group not listed goes last.
+    records = sorted(records, key=lambda r: order.get(str(r[_GROUP]), len(order)))
+    sections: list[tuple[str | None, list[tuple[object, ...]]]] = []
+    for group in dict.fromkeys(str(r[_GROUP]) for r in records):
+        members = [r for r in records if str(r[_GROUP]) == group]
+        ranks = competition_ranks([r[_RATING] for r in members])
+        sections.append((group, [(rank, *r[1:]) for rank, r in zip(ranks, members, strict=True)]))
+    return sections
+
+
+def week_record_columns(by_group: bool = False) -> tuple[str, ...]:
+    """The week's record's columns: :data:`WEEK_RECORD_COLUMNS`, its rank headed
+    :data:`GROUP_RANK` for a week posted ``by_group``."""
+    if not by_group:
+        return WEEK_RECORD_COLUMNS
+    return tuple(GROUP_RANK if c == "Rank" else c for c in WEEK_RECORD_COLUMNS)
+
+
+def week_record_rows(
+    outcome: LadderOutcome, groups: Sequence[str] | None = None
+) -> list[tuple[object, ...]]:
+    """The week's record (:func:`week_record_columns`): what Weekly Standings keeps, in the
+    posted list's order and at its ranks (by group with ``groups``, as
+    :func:`ladder_standings_grid`)."""
+    return [r for _, records in _posted(outcome, groups) for r in records]
 
 
 def ladder_standings_grid(outcome: LadderOutcome, groups: Sequence[str] | None = None) -> SheetGrid:
     """``Ladder Standings``: the posted list (see the module text); with ``groups`` (Camp
     Groups' order), by group: each group's players together under a heading row naming the
     group (a section: printed, each group starts a page), ranked within their group."""
-    records = _ranked(outcome)
     sections: list[int] = []
     rows: list[tuple[object, ...]] = []
-    if groups is not None:
-        order = {group: n for n, group in enumerate(groups)}
-        # sorted() keeps the camp's order within a group; a group not listed goes last.
-        records = sorted(records, key=lambda r: order.get(str(r[_GROUP]), len(order)))
-        for group in dict.fromkeys(str(r[_GROUP]) for r in records):
-            members = [r for r in records if str(r[_GROUP]) == group]
-            ranks = competition_ranks([r[_RATING] for r in members])
+    for heading, records in _posted(outcome, groups):
+        if heading is not None:
             sections.append(len(rows))
-            rows.append((group, *[None] * (len(_POSTED) - 1)))
-            rows += [
-                tuple((rank, *r[1:])[c] for c in _POSTED)
-                for rank, r in zip(ranks, members, strict=True)
-            ]
-    else:
-        rows = [tuple(r[c] for c in _POSTED) for r in records]
+            rows.append((heading, *[None] * (len(_POSTED) - 1)))
+        rows += [tuple(r[c] for c in _POSTED) for r in records]
     return SheetGrid(
         LADDER_STANDINGS,
         LADDER_STANDINGS_COLUMNS,

@@ -179,6 +179,12 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '<c:smooth val="0"/></c:ser>'
         for i, s in enumerate(chart.series)
     )
+    # CT_Scaling: orientation, then max, then min; CT_ValAx: majorUnit after crossBetween.
+    bounds = unit = ""
+    if chart.value_axis is not None:
+        low, high, step = (_shown(v) for v in chart.value_axis)
+        bounds = f'<c:max val="{high}"/><c:min val="{low}"/>'
+        unit = f'<c:majorUnit val="{step}"/>'
     return (
         f'{_DECLARATION}<c:chartSpace xmlns:c="{_C}" xmlns:a="{_A}" xmlns:r="{_R}">'
         '<c:roundedCorners val="0"/><c:chart>'
@@ -195,11 +201,11 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '<c:crossAx val="500000002"/><c:crosses val="autoZero"/><c:auto val="1"/>'
         '<c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>'
         '<c:valAx><c:axId val="500000002"/><c:scaling><c:orientation val="minMax"/>'
-        '</c:scaling><c:delete val="0"/><c:axPos val="l"/><c:majorGridlines/>'
+        f'{bounds}</c:scaling><c:delete val="0"/><c:axPos val="l"/><c:majorGridlines/>'
         f"{_title(chart.y_title, 1000)}"
         '<c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="nextTo"/>'
         '<c:crossAx val="500000001"/><c:crosses val="autoZero"/>'
-        '<c:crossBetween val="between"/></c:valAx></c:plotArea>'
+        f'<c:crossBetween val="between"/>{unit}</c:valAx></c:plotArea>'
         f'<c:legend><c:legendPos val="{chart.legend}"/><c:overlay val="0"/></c:legend>'
         f'<c:plotVisOnly val="{0 if chart.plots_hidden else 1}"/>'
         '<c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>'

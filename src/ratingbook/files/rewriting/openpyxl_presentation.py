@@ -140,8 +140,8 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
     """Add each chart to ``ws`` at its anchor, reading the cells it names: the categories that
     hold a point (:meth:`~ratingbook.workbook.port.presentation.LineChart.played`), or with
     ``room`` (a template, whose charts the front ends that cannot change a chart start from)
-    all of them."""
-    for chart in charts if room else tuple(c.played() for c in charts):
+    all of them, the value axis left to the viewer (:meth:`LineChart.roomy`)."""
+    for chart in tuple(c.roomy() for c in charts) if room else tuple(c.played() for c in charts):
         line = OpenpyxlLineChart()
         line.title = chart.title
         line.x_axis.title = chart.x_title or None
@@ -150,6 +150,10 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
         if line.legend is not None:
             line.legend.position = chart.legend
         line.visible_cells_only = not chart.plots_hidden
+        if chart.value_axis is not None:  # as the package back end writes it
+            line.y_axis.scaling.min, line.y_axis.scaling.max, line.y_axis.majorUnit = (
+                chart.value_axis
+            )
         if chart.label_rotation:  # the labels turned, as the package back end writes them
             line.x_axis.txPr = RichText(
                 bodyPr=RichTextProperties(rot=chart.label_rotation * 60000, vert="horz"),

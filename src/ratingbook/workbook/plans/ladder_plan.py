@@ -48,7 +48,7 @@ from ratingbook.reports.stages import many
 from ratingbook.workbook.plans.camp_week import read_posted_list, week_label
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.port.presentation import typed_width
-from ratingbook.workbook.sheets.charts import chart_sheets, ladder_progress
+from ratingbook.workbook.sheets.charts import camper_name_width, chart_sheets, ladder_progress
 from ratingbook.workbook.sheets.reading import Sheets, column_block, guarded, read
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import (
@@ -295,19 +295,22 @@ def camper_chart_choice(sheets: Sheets, players_table: Table) -> tuple[list[Writ
     """B1 of ``Camper Chart`` set to the first camper on ``Ladder Players`` when it names none
     of them (the template's sample camper left in a camp's own book printed two empty charts,
     issue 34), and the line saying so; nothing when it names one, or there is no such sheet
-    or no camper."""
+    or no camper. Column B is widened to the longest name the dropdown offers, whichever is
+    picked (``Amelia Fitzgerald-Montgomery`` printed as ``Amelia Fitzgerald-Mon``, issue 34),
+    as the input sheets' name columns are (:func:`input_widths`)."""
     actual = sheets.actual(CAMPER_CHART)
     names = [str(n).strip() for n in (row.get("Name") for row in players_table.rows) if n]
     if actual is None or not names:
         return [], ""
+    blocks = [WriteBlock(actual, 1, 1, [], widths=((2, camper_name_width(names)),))]
     grid = sheets.grid(actual)
     chosen = grid[0][1] if grid and len(grid[0]) > 1 else None
     shown = "" if chosen is None else str(chosen).strip()
     if shown.casefold() in {n.casefold() for n in names}:
-        return [], ""
+        return blocks, ""
     said = f"B1 named {shown!r}, who is not" if shown else "B1 was empty, no camper"
     line = f"{actual}: {said} on '{players_table.sheet}': set to {names[0]!r}, the first camper"
-    return [WriteBlock(actual, 1, 2, [[names[0]]])], line
+    return [WriteBlock(actual, 1, 2, [[names[0]]]), *blocks], line
 
 
 #: The most new campers a run names one by one; more (a camp's first recalc) are counted in one

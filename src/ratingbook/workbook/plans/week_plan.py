@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.ratings import ladder
-from ratingbook.reports.ladder_tables import week_record_rows
+from ratingbook.reports.ladder_tables import week_record_columns, week_record_rows
 from ratingbook.reports.tables import key_columns
 from ratingbook.workbook.plans.camp_week import (
     WeekCell,
@@ -128,13 +128,14 @@ def _plan_rollover(
         settings = sheets.actual(LADDER_SETTINGS.sheet) or LADDER_SETTINGS.sheet
         blocks.append(WriteBlock(settings, cell.row, cell.column, [[week]]))
 
-    standings = week_record_rows(outcome)
+    # The archive keeps the week as the list posted it: by group, each camper's rank within
+    # his group, under a header that says so (the posted list's own ranking).
+    names, by_group = group_names(sheets), posted_by_group(sheets)
+    standings = week_record_rows(outcome, names if by_group else None)
     for player in outcome.players:
         if player.active and player.rating is not None:
             weeks.setdefault(player.id, {})[ending] = player.rating
-    generated = ladder_generated(
-        fresh, games_table.sheet, week, weeks, group_names(sheets), posted_by_group(sheets)
-    )
+    generated = ladder_generated(fresh, games_table.sheet, week, weeks, names, by_group)
 
     header, moved, clearing = _games_moved(sheets, games_table, outcome)
     blocks.extend(clearing)
@@ -143,7 +144,13 @@ def _plan_rollover(
     final = [[label, *r] for r in standings] or [[label]]
     archives = (
         _append(sheets, GAMES_ARCHIVE, [ARCHIVE_WEEK, ARCHIVED_ON, *header], games),
-        _append(sheets, WEEKLY_STANDINGS, WEEKLY_STANDINGS_COLUMNS, final),
+        _append(
+            sheets,
+            WEEKLY_STANDINGS,
+            (ARCHIVE_WEEK, *week_record_columns(by_group)),
+            final,
+            template=WEEKLY_STANDINGS_COLUMNS,
+        ),
     )
     for item in archives:
         if isinstance(item, WriteBlock):
@@ -207,7 +214,12 @@ def _games_moved(
 
 
 def _append(
-    sheets: Sheets, name: str, header: Sequence[object], rows: Grid
+    sheets: Sheets,
+    name: str,
+    header: Sequence[object],
+    rows: Grid,
+    *,
+    template: Sequence[object] = (),
 ) -> WriteBlock | GeneratedSheet | None:
     """Append ``rows`` to archive sheet ``name`` (created on first use), by header.
 
@@ -218,6 +230,8 @@ def _append(
     keep that style for the weeks appended later, each widened to what their texts need
     (:attr:`WriteBlock.widths`). Appended to the template's empty sheet, its rows printed
     names cut and numbers left-aligned, and its print area ran on over empty rows (issue 34).
+    The template's empty sheet, its header the ``template`` one, takes ``header`` in its place
+    (a first week posted by group heads its rank ``Group Rank``, not the template's ``Rank``).
     """
     if not rows:
         return None
@@ -230,7 +244,11 @@ def _append(
     if (
         actual is None
         or not existing
-        or (last == 1 and [header_key(v) for v in existing[0] if v not in (None, "")] == keys)
+        or (
+            last == 1
+            and [header_key(v) for v in existing[0] if v not in (None, "")]
+            in (keys, [header_key(h) for h in template])
+        )
     ):
         games = name == GAMES_ARCHIVE
         named = tuple(str(h) for h in header)

@@ -99,6 +99,12 @@ class LineChart:
     #: reading the right cells when a front end that cannot change a chart (xlwings) writes
     #: later games; a back end that builds the chart on every recalc plots :meth:`played`.
     shown: int | None = None
+    #: The value axis' (minimum, maximum, major unit), or None for the viewer's own scale: set
+    #: from the ratings a chart draws, each bound rounded out to a round step, so that lines
+    #: bunched in a narrow band spread over the plot (a group's 11 lines within 150 points
+    #: were drawn on 0 to 1000, issue 34). Like :attr:`shown` it fits the numbers of the
+    #: recalc that built the chart: a template's chart (:meth:`roomy`) leaves it to the viewer.
+    value_axis: tuple[float, float, float] | None = None
 
     def played(self) -> LineChart:
         """This chart with its categories and every series cut to the first :attr:`shown`
@@ -119,3 +125,9 @@ class LineChart:
             series=tuple(replace(s, values=shorter(s.values)) for s in self.series),
             shown=None,
         )
+
+    def roomy(self) -> LineChart:
+        """This chart as a template keeps it for the front ends that cannot change a chart: all
+        the room kept for games to come, and the value axis scaled by the viewer (the numbers
+        those front ends write later are not the ones :attr:`value_axis` was fitted to)."""
+        return replace(self, value_axis=None)

@@ -17,6 +17,12 @@ from them; there the columns beyond the last game have no header, so that Excel 
 LibreOffice draw neither a point nor a label there (an empty cell: LibreOffice draws a text or
 ``#N/A`` as 0).
 
+A group's charts read its lines: each sets its value axis from the group's ratings on it,
+rounded out to a round step (:func:`value_axis`; 11 Beginners within 150 points were drawn on 0
+to 1000, issue 34), for the back ends that build the charts on every recalc; a template's
+charts leave the axis to the viewer
+(:meth:`~ratingbook.workbook.port.presentation.LineChart.roomy`).
+
 Sizes grow in steps only when a roster outgrows them (more than 40 players in a group, more than
 30 games a week, more than 16 weeks); then the back ends that can build charts rebuild them. A
 player with more than 200 games is shown every k-th game (the column headers say which), so a
@@ -29,25 +35,35 @@ this module lays them out in the fixed cells the charts read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.reports.ladder_tables import ladder_paths
 from ratingbook.reports.tables import PlayerPath, key_columns
 from ratingbook.workbook.port.book import GeneratedSheet
-from ratingbook.workbook.port.presentation import CellRange, ChartSeries, LineChart, PrintSetup
+from ratingbook.workbook.port.presentation import (
+    CellRange,
+    ChartSeries,
+    LineChart,
+    PrintSetup,
+    typed_width,
+)
 
 __all__ = [
+    "CAMPER_NAME_POINTS",
     "CHART_COLUMNS",
     "CHART_ROWS",
     "GROUP_SLOTS",
     "PlayerPath",
     "Progress",
+    "camper_name_width",
     "chart_sheets",
     "ladder_columns",
     "ladder_paths",
     "ladder_progress",
     "series_progress",
+    "value_axis",
 ]
 
 GROUP_SLOTS = 40  # rows per group block on the ladder's progress sheet
@@ -59,6 +75,16 @@ WEEK_POINTS = 16  # weeks the ladder's week-by-week block has room for
 LEAST_GAMES = 4
 CHART_ROWS = 20  # a chart's height and width, in cells
 CHART_COLUMNS = 10
+#: The type size of the camper's name in the ``Camper Chart``'s B1 (bold, above the charts).
+CAMPER_NAME_POINTS = 12
+
+
+def camper_name_width(names: Iterable[str]) -> float:
+    """The width of the ``Camper Chart``'s column B that prints each of ``names`` whole in B1:
+    bold, as a header is measured, at :data:`CAMPER_NAME_POINTS` rather than 11 points."""
+    return round(max((typed_width(n, ()) for n in names), default=0.0) * CAMPER_NAME_POINTS / 11, 2)
+
+
 #: The most players a chart names in a legend right of its plot; more are listed below it
 #: (:attr:`~ratingbook.workbook.port.presentation.LineChart.legend`), where they take the
 #: chart's width instead of the plot's.
@@ -68,6 +94,36 @@ LEGEND_RIGHT = 6
 #: The most rows a chart grows by for a legend below its plot (two names a line, a line a
 #: row): 20 campers' chart is then 30 rows tall, still one landscape page.
 LEGEND_ROWS = 10
+
+
+#: The round steps a group's value axis counts in, and the most steps it spans: its bounds are
+#: the group's lowest and highest rating rounded out to the first step that spans them in at
+#: most :data:`AXIS_STEPS` (11 Beginners within 150 points: 25 a step, not 0 to 1000).
+ROUND_STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000)
+AXIS_STEPS = 8
+#: The least span of a value axis: a chart of ratings all equal (the week's start) or nearly
+#: so draws them across a band of this many points, not one squeezed to a line's width.
+LEAST_SPAN = 50
+
+
+def value_axis(values: Iterable[object]) -> tuple[float, float, float] | None:
+    """The value axis (minimum, maximum, major unit) that reads the ratings ``values`` (cells
+    that hold no number are left out; None when none does): the lowest and highest rounded
+    out to a round step (:data:`ROUND_STEPS`), spanning at least :data:`LEAST_SPAN`."""
+    numbers = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    if not numbers:
+        return None
+    low, high = min(numbers), max(numbers)
+    if high - low < LEAST_SPAN:
+        low -= (LEAST_SPAN - (high - low)) / 2
+        high = low + LEAST_SPAN
+    for step in ROUND_STEPS:
+        bottom, top = math.floor(low / step) * step, math.ceil(high / step) * step
+        if (top - bottom) / step <= AXIS_STEPS:
+            break
+    if min(numbers) >= 0:  # a rating is never below 0: the axis starts there at the lowest
+        bottom = max(bottom, 0)
+    return float(bottom), float(top), float(step)
 
 
 def _legend(series: int) -> str:
@@ -218,9 +274,13 @@ def ladder_progress(
                     *(past.get(n) for n in range(1, weeks + 1)),
                 )
             )
+        block = rows[len(rows) - len(members) :]
         rows.extend(() for _ in range(slots - len(members)))
         if not members:
             continue
+        # Each chart's value axis reads its group's lines (the columns it plots).
+        this_week = value_axis(v for row in block for v in row[first_game - 1 : last_game])
+        by_week = value_axis(v for row in block for v in row[first_week - 1 : last_week])
         names = [CellRange(sheet, r, 3, r, 3) for r in range(top, top + len(members))]
         # One chart under another, each on a page of its own (chart_sheets): the two side by
         # side were too wide for a page at a readable size.
@@ -241,6 +301,7 @@ def ladder_progress(
                 y_title="Rating",
                 legend=_legend(len(names)),
                 shown=_shown(_used(members, step)),
+                value_axis=this_week,
             )
         )
         charts.append(
@@ -258,6 +319,7 @@ def ladder_progress(
                 y_title="Rating",
                 legend=_legend(len(names)),
                 shown=week,
+                value_axis=by_week,
             )
         )
     while rows and not rows[-1]:  # the last block's free rows: nothing to write
