@@ -33,7 +33,13 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.team import TeamEvent
-from ratingbook.fide.gacrux.checker import SYSTEMS, CheckedPair, RoundCheck, check_trf_rounds
+from ratingbook.fide.gacrux.checker import (
+    SYSTEMS,
+    CheckedPair,
+    RoundCheck,
+    check_paired_rounds,
+    check_trf_rounds,
+)
 
 __all__ = [
     "CheckReport",
@@ -288,7 +294,6 @@ def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
     """An individual event's TRF text checked: its pairings round by round and its stated
     ranks against its tie-break list. ``book``: the text is a book's TRF export, so a note
     about what the text lacks names the book's setting, not the file's records."""
-    from ratingbook.trf.exporter import export_trf
     from ratingbook.trf.importer import import_trf
 
     try:
@@ -312,7 +317,10 @@ def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
                 replace(e, result=Result.DRAW) if id(e) in pending else e for e in event.entries
             ),
         )
-    checks = check_trf_rounds(export_trf(checked, withdrawals=False))
+    # A round paired while a game was adjourned is checked with that game a draw, as it was
+    # paired (Q157), whatever the game's result since: the file's log says when
+    # (`pairing_views`, which says its reading where the log is silent).
+    checks = check_paired_rounds(checked, imported.log)
     names = {number: name for name, number in event.start_numbers().items()}
     problems = pairing_problems(checks, names)
     notes = []
