@@ -23,6 +23,8 @@ from tests.helpers.gacrux_checker import gacrux_rounds
 from tests.helpers.trf_samples import record
 
 from ratingbook.cli import cli
+from ratingbook.events.adjourned import pairing_views
+from ratingbook.trf.importer import import_trf
 
 NAMES = ["Anna", "Bob", "Carl", "Dana", "Erik", "Femke", "Gus", "Hana", "Ivan", "Jana"]
 #: The games, by start number, White first; round 4 paired, not played. ``ADJOURNED`` marks
@@ -164,3 +166,38 @@ def test_check_book_checks_a_book_whose_last_round_is_paired_while_a_game_is_adj
     assert code == 0, output  # the report's refusal (Q169) is not the checker's
     assert "4 rounds by the Dutch system (C.04.3)" in output
     assert output.rstrip().endswith("clean")
+
+
+# --- the reading of the log, where it is silent (events/adjourned.py's module text) ----------
+
+
+def drawn_rounds(text: str) -> list[tuple[int, ...]]:
+    """The rounds checked with Jana - Ivan (round 2) a draw, as the log is read."""
+    imported = import_trf(text)
+    return [
+        rounds
+        for view, rounds in pairing_views(imported.event, imported.log)
+        if view is not imported.event
+    ]
+
+
+def test_the_rounds_paired_between_the_adjourning_line_and_the_result_line() -> None:
+    log = [*ADJOURNED_WHEN_PAIRED, result_line("1-0")]
+    assert drawn_rounds(event_text("1-0", log=log)) == [(3, 4)]
+    # The result came before round 4 was paired: round 4 was paired with the game 1-0.
+    early = [*ADJOURNED_WHEN_PAIRED[:4], result_line("1-0"), ADJOURNED_WHEN_PAIRED[4]]
+    assert drawn_rounds(event_text("1-0", log=early)) == [(3,)]
+    # No adjournment in the log: the game was 1-0 when every round was paired.
+    assert drawn_rounds(event_text("1-0", log=ADJOURNED_WHEN_PAIRED[:2])) == []
+
+
+def test_a_game_still_adjourned_is_a_draw_for_every_round_after_its_own() -> None:
+    assert drawn_rounds(event_text("?")) == [(3, 4)]
+
+
+def test_a_log_without_pairing_lines_has_reached_the_highest_round_it_names() -> None:
+    # Another program's log: no Pairing line, so the rounds paired when the result came are
+    # those up to the highest round its lines name, at least the round after the game's.
+    reached = ["### Adjournment @ Round 4: round 4 paired with 1 adjourned", result_line("1-0")]
+    assert drawn_rounds(event_text("1-0", log=reached)) == [(3, 4)]
+    assert drawn_rounds(event_text("1-0", log=[result_line("1-0")])) == [(3,)]

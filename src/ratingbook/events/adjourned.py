@@ -43,6 +43,7 @@ from ratingbook.events.fide_mode.log import LogEntry, LogKind
 __all__ = [
     "adjourn_missing",
     "adjourned_games",
+    "adjourned_when_paired",
     "final_refusal",
     "games_named",
     "is_final",
@@ -110,7 +111,7 @@ def final_refusal(event: SwissEvent, what: str) -> EventError | None:
 _ADJOURNED_BOARD = re.compile(r"^(?P<board>\d+-\d+): (?P<was>.*)$")
 
 
-def _adjourned_for(event: SwissEvent, log: Sequence[LogEntry]) -> dict[int, set[SwissEntry]]:
+def adjourned_when_paired(event: SwissEvent, log: Sequence[LogEntry]) -> dict[int, set[SwissEntry]]:
     """For each round, the games of rounds before it adjourned when it was paired (the
     module text's reading of the log), by the games as ``event`` holds them."""
     numbers = event.start_numbers()
@@ -146,10 +147,10 @@ def _adjourned_for(event: SwissEvent, log: Sequence[LogEntry]) -> dict[int, set[
             opened[key] = set()
         elif found["was"] == Result.ADJOURNED.value and key in games:
             since = opened.pop(key, None)
-            if since is None and logged_pairings:
-                since = {r for r in paired if r > entry.round}
-            elif since is None:
+            if not logged_pairings:  # silent on the pairings: as far as the log has reached
                 since = set(range(entry.round + 1, max(reached, entry.round + 1) + 1))
+            elif since is None:  # silent on when it was adjourned: from its own round on
+                since = {r for r in paired if r > entry.round}
             for later in since:
                 drawn.setdefault(later, set()).add(games[key])
     return drawn
@@ -163,7 +164,7 @@ def pairing_views(
     no game adjourned, a copy with those games drawn for the others (one copy for the rounds
     that share the same adjourned games). ``log``: the event's log, which says which games were
     adjourned when each round was paired (the module text)."""
-    drawn = _adjourned_for(event, log)
+    drawn = adjourned_when_paired(event, log)
     views: dict[frozenset[SwissEntry], list[int]] = {}
     for number in range(1, event.paired_rounds + 1):
         views.setdefault(frozenset(drawn.get(number, ())), []).append(number)
