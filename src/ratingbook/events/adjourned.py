@@ -146,12 +146,12 @@ def adjourned_when_paired(event: SwissEvent, log: Sequence[LogEntry]) -> dict[in
         if entry.after == Result.ADJOURNED.value:
             opened[key] = set()
         elif found["was"] == Result.ADJOURNED.value and key in games:
-            since = opened.pop(key, None)
+            meanwhile = opened.pop(key, None)
             if not logged_pairings:  # silent on the pairings: as far as the log has reached
-                since = set(range(entry.round + 1, max(reached, entry.round + 1) + 1))
-            elif since is None:  # silent on when it was adjourned: from its own round on
-                since = {r for r in paired if r > entry.round}
-            for later in since:
+                meanwhile = set(range(entry.round + 1, max(reached, entry.round + 1) + 1))
+            elif meanwhile is None:  # silent on when it was adjourned: from its own round on
+                meanwhile = {r for r in paired if r > entry.round}
+            for later in meanwhile:
                 drawn.setdefault(later, set()).add(games[key])
     return drawn
 
