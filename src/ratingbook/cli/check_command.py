@@ -4,7 +4,8 @@ standings checked against the rules, round by round, a sentence a problem.
 Thin: the checks are :mod:`ratingbook.reports.check_notes`'s (gacrux's pairing checker through
 :mod:`ratingbook.fide.gacrux.checker`, the tie-breaks by gacrux); the kind of event a file
 holds is :func:`~ratingbook.workbook.kinds.kind_of_trf`'s choice, and a book is checked as the
-TRF file ``trf export`` writes of it. Nothing is written. Exit status: 0 every file clean, 1
+TRF file ``trf export`` writes of it (as an in-tournament exchange: an adjourned game written
+``?``, even once the last round is paired). Nothing is written. Exit status: 0 every file clean, 1
 a problem found, 2 a file that cannot be read (its lines name what is wrong; the other files
 are still checked).
 """
@@ -63,7 +64,9 @@ def _text(path: str, backend: str) -> str:
 
         if not Path(path).is_file():
             raise RatingbookError(f"no workbook file {path!r}")
-        return read_book_event(open_book(path, backend)).trf().text
+        # The in-event TRF, adjourned games written `?`: the refusal of a final report while
+        # one has no result (Q169) is the report's, not the checker's.
+        return read_book_event(open_book(path, backend)).trf(in_event=True).text
     try:
         return decode_legacy(Path(path).read_bytes())
     except OSError as error:

@@ -19,23 +19,39 @@ none while the round to be completed is not begun, :func:`round_not_begun`),
 games). Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
 the level 3 and ``### Adjournment`` line of a result other than a draw entered later, Q163),
 is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
+
+What a checker reads of an adjourned game (:func:`pairing_views`): a round paired while a game
+was adjourned was paired with that game as a draw (Q157), so it is checked so, even when the
+game has since ended otherwise. The log says when (TRF ``###`` lines, as
+:mod:`ratingbook.trf.log_comments` reads them): a game is adjourned from its
+``### Adjournment @ Round n: <board>: (no result) => ?`` line to its
+``### Adjournment @ Round n: <board>: ? => <result>`` line, and the rounds paired in between
+are those of the ``### Pairing @ Round m`` lines between them. Where the file is silent, this
+reading: a game still written ``?`` is a draw for every round after its own; a result line with
+no adjourning line before it was adjourned from its own round on; a log with no ``Pairing`` line
+(another program's) has had paired, when the result line comes, every round up to the highest
+round a log line before it names (at least the round after the game's).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
+from ratingbook.events.fide_mode.log import LogEntry, LogKind
 
 __all__ = [
     "adjourn_missing",
     "adjourned_games",
+    "adjourned_when_paired",
     "final_refusal",
     "games_named",
     "is_final",
+    "pairing_views",
     "round_not_begun",
 ]
 
@@ -107,3 +123,79 @@ def final_refusal(event: SwissEvent, what: str) -> EventError | None:
         games[0].where,
         fields.RESULT,
     )
+
+
+#: An Adjournment log line's ``before``: the board (start numbers, White first) and what the
+#: game held (``(no result)`` when it was adjourned, ``?`` when its result came).
+_ADJOURNED_BOARD = re.compile(r"^(?P<board>\d+-\d+): (?P<was>.*)$")
+
+
+def adjourned_when_paired(event: SwissEvent, log: Sequence[LogEntry]) -> dict[int, set[SwissEntry]]:
+    """For each round, the games of rounds before it adjourned when it was paired (the
+    module text's reading of the log), by the games as ``event`` holds them."""
+    numbers = event.start_numbers()
+    games = {
+        (e.round, f"{numbers[e.white]}-{numbers[e.black]}"): e
+        for e in event.entries
+        if e.black is not None and e.white in numbers and e.black in numbers
+    }
+    drawn: dict[int, set[SwissEntry]] = {}
+    for e in games.values():  # still adjourned: every round after its own paired so
+        if e.result is Result.ADJOURNED:
+            for later in range(e.round + 1, event.paired_rounds + 1):
+                drawn.setdefault(later, set()).add(e)
+    logged_pairings = any(entry.kind is LogKind.PAIRING for entry in log)
+    paired: set[int] = set()  # the rounds paired so far, as the log says
+    reached = 0  # the highest round a log line has named so far
+    opened: dict[tuple[int, str], set[int]] = {}  # adjourned game -> rounds paired since
+    for entry in log:
+        reached = max(reached, entry.round)
+        if entry.kind is LogKind.PAIRING:
+            paired.add(entry.round)
+            for since in opened.values():
+                since.add(entry.round)
+        elif entry.kind is LogKind.UNPAIRING:
+            paired.discard(entry.round)
+            for since in opened.values():
+                since.discard(entry.round)
+        found = _ADJOURNED_BOARD.match(entry.before)
+        if entry.kind is not LogKind.ADJOURNMENT or found is None:
+            continue
+        key = (entry.round, found["board"])
+        if entry.after == Result.ADJOURNED.value:
+            opened[key] = set()
+        elif found["was"] == Result.ADJOURNED.value and key in games:
+            meanwhile = opened.pop(key, None)
+            if not logged_pairings:  # silent on the pairings: as far as the log has reached
+                meanwhile = set(range(entry.round + 1, max(reached, entry.round + 1) + 1))
+            elif meanwhile is None:  # silent on when it was adjourned: from its own round on
+                meanwhile = {r for r in paired if r > entry.round}
+            for later in meanwhile:
+                drawn.setdefault(later, set()).add(games[key])
+    return drawn
+
+
+def pairing_views(
+    event: SwissEvent, log: Sequence[LogEntry] = ()
+) -> list[tuple[SwissEvent, tuple[int, ...]]]:
+    """The event as each paired round was paired from (Q157: an adjourned game a draw for
+    pairing), with the rounds it is the view of: ``event`` itself for the rounds paired with
+    no game adjourned, a copy with those games drawn for the others (one copy for the rounds
+    that share the same adjourned games). ``log``: the event's log, which says which games were
+    adjourned when each round was paired (the module text)."""
+    drawn = adjourned_when_paired(event, log)
+    views: dict[frozenset[SwissEntry], list[int]] = {}
+    for number in range(1, event.paired_rounds + 1):
+        views.setdefault(frozenset(drawn.get(number, ())), []).append(number)
+    out = []
+    for games, rounds in views.items():
+        view = event
+        if games:
+            view = replace(
+                event,
+                entries=tuple(
+                    replace(e, result=Result.DRAW) if e in games else e for e in event.entries
+                ),
+            )
+        out.append((view, tuple(rounds)))
+    return out

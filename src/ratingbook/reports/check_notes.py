@@ -30,10 +30,17 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
+from ratingbook.events.adjourned import adjourned_when_paired, games_named
 from ratingbook.events.codes import TIEBREAK_NAMES
-from ratingbook.events.event import SwissEvent
+from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.team import TeamEvent
-from ratingbook.fide.gacrux.checker import SYSTEMS, CheckedPair, RoundCheck, check_trf_rounds
+from ratingbook.fide.gacrux.checker import (
+    SYSTEMS,
+    CheckedPair,
+    RoundCheck,
+    check_paired_rounds,
+    check_trf_rounds,
+)
 
 __all__ = [
     "CheckReport",
@@ -284,11 +291,22 @@ def _numbers_of(text: str) -> dict[str, int]:
     return numbers
 
 
+def _game_order(game: SwissEntry) -> tuple[int, int]:
+    return game.round, game.board or 0
+
+
+def _listed(rounds: Sequence[int]) -> str:
+    return (
+        ", ".join(map(str, rounds[:-1])) + " and " + str(rounds[-1])
+        if len(rounds) > 1
+        else str(rounds[0])
+    )
+
+
 def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
     """An individual event's TRF text checked: its pairings round by round and its stated
     ranks against its tie-break list. ``book``: the text is a book's TRF export, so a note
     about what the text lacks names the book's setting, not the file's records."""
-    from ratingbook.trf.exporter import export_trf
     from ratingbook.trf.importer import import_trf
 
     try:
@@ -312,10 +330,29 @@ def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
                 replace(e, result=Result.DRAW) if id(e) in pending else e for e in event.entries
             ),
         )
-    checks = check_trf_rounds(export_trf(checked, withdrawals=False))
+    # A round paired while a game was adjourned is checked with that game a draw, as it was
+    # paired (Q157), whatever the game's result since: the file's log says when
+    # (`pairing_views`, which says its reading where the log is silent).
+    checks = check_paired_rounds(checked, imported.log)
     names = {number: name for name, number in event.start_numbers().items()}
     problems = pairing_problems(checks, names)
     notes = []
+    adjourned = adjourned_when_paired(checked, imported.log)
+    for game in sorted({g for games in adjourned.values() for g in games}, key=_game_order):
+        rounds = sorted(n for n, games in adjourned.items() if game in games)
+        many = len(rounds) > 1
+        named = f"round{'s' if many else ''} {_listed(rounds)}"
+        if game.result is Result.ADJOURNED:
+            said = f"is adjourned (no result yet): {named}, paired since, {'are' if many else 'is'}"
+        else:
+            said = (
+                f"was adjourned when {named} {'were' if many else 'was'} paired: "
+                f"{'they are' if many else 'it is'}"
+            )
+        notes.append(
+            f"{games_named([game])} {said} checked with it a draw, as paired (FIDE's "
+            "checklist, Q157)"
+        )
     if unplayed:
         notes.append(
             f"round {last} is paired and not played yet: its pairing is checked (it depends on "

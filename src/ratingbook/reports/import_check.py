@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ratingbook.events.event import SwissEvent
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.fide_mode.state import boards
 from ratingbook.fide.gacrux.checker import SYSTEMS, EventRound, NamedPair, check_event_rounds
 
@@ -72,12 +73,16 @@ def _start(board: str) -> int:
     return int(board.split("-")[0].split("=")[0])
 
 
-def import_breaches(event: SwissEvent, what: str = "the file") -> tuple[ImportBreach, ...]:
+def import_breaches(
+    event: SwissEvent, what: str = "the file", log: Sequence[LogEntry] = ()
+) -> tuple[ImportBreach, ...]:
     """Each paired round of ``event`` (just imported from ``what``) that is not the pairing
-    the rules give from the rounds before it, in round order."""
+    the rules give from the rounds before it, in round order; a round paired while a game was
+    adjourned is checked with that game a draw, as it was paired (``log``: the file's log,
+    which says when; :func:`~ratingbook.events.adjourned.pairing_views`)."""
     numbers = event.start_numbers()
     return tuple(
         _breach(checked, numbers)
-        for checked in check_event_rounds(event, what)
+        for checked in check_event_rounds(event, what, log)
         if not checked.agrees
     )

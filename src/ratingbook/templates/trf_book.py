@@ -77,7 +77,7 @@ def book_from_trf(
     book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
     Session(book).run(Rank())
     checked = imported.fide_mode if check is None else check
-    breaches = import_breaches(_as_booked(book), source) if checked else ()
+    breaches = import_breaches(_as_booked(book), source, imported.log) if checked else ()
     confirmation = ""
     if breaches and imported.fide_mode:
         if confirm is None:

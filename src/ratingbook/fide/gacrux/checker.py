@@ -17,10 +17,16 @@ differences into words. Nothing of gacrux leaks out: start numbers and plain val
 An event's rounds (:func:`check_event_rounds`, what ``trf import`` checks) get the same verdict
 through the pairing notes' analysis of each round, whose analyses are kept: the round the
 notes have read is not read again.
+
+A round paired while a game was adjourned is checked as it was paired, with that game a draw
+(FIDE's checklist Q157), even when the game has ended otherwise since: each round is checked
+on the event as :func:`~ratingbook.events.adjourned.pairing_views` says it was paired from
+(:func:`check_paired_rounds`, and :func:`check_event_rounds` given the log).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +36,9 @@ from gacrux.pairingdutch import pairing_dutch
 from gacrux.pairingfideteam import pairing_fideteam
 
 from ratingbook.errors import RatingbookError
+from ratingbook.events.adjourned import pairing_views
 from ratingbook.events.event import SwissEvent
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.fide.fast.compact_edges import compact_storage
 from ratingbook.fide.fast.fast_dutch import dutch_engine
 from ratingbook.fide.gacrux.analysis import analyse_round
@@ -44,6 +52,7 @@ __all__ = [
     "EventRound",
     "RoundCheck",
     "check_event_rounds",
+    "check_paired_rounds",
     "check_trf_rounds",
 ]
 
@@ -190,10 +199,12 @@ def _berger_round(
     return games, (same or variants)[0]
 
 
-def check_trf_rounds(text: str, what: str = "the file") -> list[RoundCheck]:
-    """Every paired round of the TRF ``text`` checked as ``pairingchecker -c`` checks it. A
-    text gacrux cannot read, or whose pairing system it does not know, is a
-    :class:`RatingbookError` naming ``what``."""
+def check_trf_rounds(
+    text: str, what: str = "the file", rounds: Collection[int] | None = None
+) -> list[RoundCheck]:
+    """Every paired round of the TRF ``text`` (``rounds``: those of them only) checked as
+    ``pairingchecker -c`` checks it. A text gacrux cannot read, or whose pairing system it
+    does not know, is a :class:`RatingbookError` naming ``what``."""
     tournament = tournament_from_trf(text, what)
     systems = [s for s in tournament.get("pairingSystem", []) if s in SYSTEMS]
     if len(systems) != 1:
@@ -209,6 +220,8 @@ def check_trf_rounds(text: str, what: str = "the file") -> list[RoundCheck]:
     last = max(tournament.get("numRounds", 0), tournament.get("currentRound", 0))
     checks = []
     for number in range(1, min(last, tournament.get("currentRound", 0)) + 1):
+        if rounds is not None and number not in rounds:
+            continue
         with compact_storage():
             try:
                 engine = _engine(system, tournament, number, analysis=True)
@@ -236,6 +249,21 @@ def check_trf_rounds(text: str, what: str = "the file") -> list[RoundCheck]:
     return checks
 
 
+def check_paired_rounds(
+    event: SwissEvent, log: Sequence[LogEntry] = (), what: str = "the file"
+) -> list[RoundCheck]:
+    """Every paired round of ``event`` checked as :func:`check_trf_rounds` checks its TRF
+    text, each on the event it was paired from (``log``: the event's log, which says which
+    games were adjourned when; :func:`~ratingbook.events.adjourned.pairing_views`)."""
+    views = pairing_views(event, log)
+    if len(views) <= 1:  # no round paired while a game was adjourned: the event's own text
+        return check_trf_rounds(export_trf(event, withdrawals=False), what)
+    checks = []
+    for view, rounds in views:
+        checks += check_trf_rounds(export_trf(view, withdrawals=False), what, rounds)
+    return sorted(checks, key=lambda c: c.round)
+
+
 #: A pair by names: White, and Black or None for the pairing-allocated bye.
 NamedPair = tuple[str, str | None]
 
@@ -259,14 +287,18 @@ class EventRound:
         return self.prescribed is not None and set(self.pairs) == set(self.prescribed)
 
 
-def check_event_rounds(event: SwissEvent, what: str = "the event") -> list[EventRound]:
+def check_event_rounds(
+    event: SwissEvent, what: str = "the event", log: Sequence[LogEntry] = ()
+) -> list[EventRound]:
     """Every paired round of ``event`` checked as :func:`check_trf_rounds` checks its TRF
     text. A Swiss round goes through the notes' analysis of the round
     (:func:`~ratingbook.fide.gacrux.analysis.analyse_round`: the same two runs of the engine,
     the same verdict, ``tests/fide/test_analysis.py``), so a round the notes have read (the
     last one, on the recalc that follows an import) is not read again, and the notes read
     the rounds this check read; a round robin's rounds are the Berger table's
-    (:func:`check_trf_rounds` on the event's TRF text, no engine run)."""
+    (:func:`check_trf_rounds` on the event's TRF text, no engine run). A Swiss round paired
+    while a game was adjourned is analysed on the event it was paired from (``log``: the
+    event's log; :func:`~ratingbook.events.adjourned.pairing_views`)."""
     if event.settings.round_robin:
         names = {number: name for name, number in event.start_numbers().items()}
 
@@ -285,12 +317,13 @@ def check_event_rounds(event: SwissEvent, what: str = "the event") -> list[Event
         ]
     checked = []
     last = event.paired_rounds
+    paired_from = {n: view for view, rounds in pairing_views(event, log) for n in rounds}
     # The last round first: the one a recalc's notes read (and keep) before a check.
     for number in sorted(range(1, last + 1), key=lambda n: (n != last, n)):
         if not event.round_entries(number):
             continue
         try:
-            analysis = analyse_round(event, number)
+            analysis = analyse_round(paired_from.get(number, event), number)
         except GacruxError as fault:
             raise RatingbookError(
                 f"gacrux could not read round {number} of {what}: {fault}"

@@ -119,8 +119,9 @@ class BookEvent(Protocol):
         """What a TRF export must warn of before the file (a log changed by hand)."""
         ...
 
-    def trf(self) -> TrfFile:
-        """The event as a TRF-2026 file (``trf export``)."""
+    def trf(self, *, in_event: bool = False) -> TrfFile:
+        """The event as a TRF-2026 file (``trf export``); ``in_event``: as an in-tournament
+        exchange, which an adjourned game does not stop (what ``check`` reads)."""
         ...
 
     def period_trf(self, number: int) -> TrfFile:

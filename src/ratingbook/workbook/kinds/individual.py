@@ -99,16 +99,17 @@ class IndividualEvent:
         self._log = log
         return tampered
 
-    def trf(self) -> TrfFile:
+    def trf(self, *, in_event: bool = False) -> TrfFile:
         """The event with its ranks and its ``Event Log`` as ``###`` lines (FIDE mode, #25); an
         adjourned game is written ``?`` while rounds remain to be paired (an in-tournament
         exchange), and refuses the file once the last round is paired (FIDE's checklist, Q169:
-        :func:`~ratingbook.events.adjourned.final_refusal`)."""
+        :func:`~ratingbook.events.adjourned.final_refusal`), unless ``in_event``: the file as
+        an in-tournament exchange still, with its ``?`` (what ``check`` reads of a book)."""
         from ratingbook.events.adjourned import final_refusal
         from ratingbook.trf.exporter import export_trf
 
         refused = final_refusal(self.event, "the event's TRF (its report, all rounds paired)")
-        if refused is not None:
+        if refused is not None and not in_event:
             raise refused
         if self._log is None:
             self.trf_warnings()

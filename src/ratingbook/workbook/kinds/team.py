@@ -70,8 +70,9 @@ class TeamBookEvent:
         """Refused, as :meth:`period_trf`."""
         raise RatingbookError(_NO_PERIODS)
 
-    def trf(self) -> TrfFile:
-        """The event with the ranks of its team standings in record 310."""
+    def trf(self, *, in_event: bool = False) -> TrfFile:
+        """The event with the ranks of its team standings in record 310 (the same file
+        ``in_event``: a team event has no adjourned games)."""
         from ratingbook.fide.gacrux.team_tiebreaks import team_standings
         from ratingbook.trf.team_records import export_team_trf
 
