@@ -16,7 +16,8 @@ This module alone decides those rules over the event's model: :func:`adjourned_g
 :func:`adjourn_missing` (the games a pairing adjourns, and the event with them adjourned;
 none while the round to be completed is not begun, :func:`round_not_begun`),
 :func:`is_final` and :func:`final_refusal` (what an unresolved adjournment stops, naming the
-games). Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
+games), and :func:`end_refusal`, the one answer every door (the book's sheets, the commands,
+the web site) asks before it shows a prize list, norms or who can still win. Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
 the level 3 and ``### Adjournment`` line of a result other than a draw entered later, Q163),
 is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
 """
@@ -33,6 +34,7 @@ from ratingbook.events.event import EventError, SwissEntry, SwissEvent
 __all__ = [
     "adjourn_missing",
     "adjourned_games",
+    "end_refusal",
     "final_refusal",
     "games_named",
     "is_final",
@@ -107,3 +109,10 @@ def final_refusal(event: SwissEvent, what: str) -> EventError | None:
         games[0].where,
         fields.RESULT,
     )
+
+
+def end_refusal(event: SwissEvent) -> EventError | None:
+    """Why no prize list, norms or contenders may be shown (Q161, Q169: they wait for every
+    adjourned game's result once the last round is paired, the standings meanwhile
+    provisional), naming the games; None when the results are final enough for them."""
+    return final_refusal(event, "the prize list, norms and contenders")
