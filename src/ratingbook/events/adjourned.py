@@ -17,8 +17,9 @@ This module alone decides those rules over the event's model: :func:`adjourned_g
 none while the round to be completed is not begun, :func:`round_not_begun`),
 :func:`is_final` and :func:`final_refusal` (what an unresolved adjournment stops, naming the
 games), and :func:`end_refusal`, the one answer every door (the book's sheets, the commands,
-the web site) asks before it shows a prize list, norms or who can still win. Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
-the level 3 and ``### Adjournment`` line of a result other than a draw entered later, Q163),
+the web site) asks before it shows a prize list, norms or who can still win. Which of these
+are logged, and at which warning level (the level 2 of Q160 and Q168, the level 3 and
+``### Adjournment`` line of a result other than a draw entered later, Q163),
 is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
 """
 
