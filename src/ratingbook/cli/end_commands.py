@@ -4,7 +4,9 @@ sheets say it.
 
 Thin: the event is read as every command reads it (:mod:`ratingbook.workbook.plans.swiss_plan`), the
 prizes by :mod:`ratingbook.workbook.plans.end_plan`; the words are :mod:`ratingbook.reports`'.
-Nothing is written.
+Nothing is written. While an adjourned game of a finished event has no result each prints
+nothing and says why, naming the games (FIDE's checklist, Q161 and Q169:
+:func:`~ratingbook.events.adjourned.end_refusal`, as the book's sheets and the site ask).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = ["END_COMMANDS"]
 
 
 def _event(book: str, backend: str) -> tuple[SwissEvent, Sheets]:
+    from ratingbook.events.adjourned import end_refusal
     from ratingbook.files.backends import open_book
     from ratingbook.workbook.sheets.event_book import read_event
     from ratingbook.workbook.sheets.reading import Sheets
@@ -33,7 +36,11 @@ def _event(book: str, backend: str) -> tuple[SwissEvent, Sheets]:
     if not Path(book).is_file():
         raise RatingbookError(f"no workbook file {book!r}")
     opened = open_book(book, backend)
-    return read_event(opened), Sheets(opened)
+    event = read_event(opened)
+    refused = end_refusal(event)
+    if refused is not None:
+        raise refused
+    return event, Sheets(opened)
 
 
 @click.command("prizes")

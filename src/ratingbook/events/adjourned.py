@@ -16,8 +16,10 @@ This module alone decides those rules over the event's model: :func:`adjourned_g
 :func:`adjourn_missing` (the games a pairing adjourns, and the event with them adjourned;
 none while the round to be completed is not begun, :func:`round_not_begun`),
 :func:`is_final` and :func:`final_refusal` (what an unresolved adjournment stops, naming the
-games). Which of these are logged, and at which warning level (the level 2 of Q160 and Q168,
-the level 3 and ``### Adjournment`` line of a result other than a draw entered later, Q163),
+games), and :func:`end_refusal`, the one answer every door (the book's sheets, the commands,
+the web site) asks before it shows a prize list, norms or who can still win. Which of these
+are logged, and at which warning level (the level 2 of Q160 and Q168, the level 3 and
+``### Adjournment`` line of a result other than a draw entered later, Q163),
 is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
 
 What a checker reads of an adjourned game (:func:`pairing_views`): a round paired while a game
@@ -48,6 +50,7 @@ __all__ = [
     "adjourn_missing",
     "adjourned_games",
     "adjourned_when_paired",
+    "end_refusal",
     "final_refusal",
     "games_named",
     "is_final",
@@ -199,3 +202,10 @@ def pairing_views(
             )
         out.append((view, tuple(rounds)))
     return out
+
+
+def end_refusal(event: SwissEvent) -> EventError | None:
+    """Why no prize list, norms or contenders may be shown (Q161, Q169: they wait for every
+    adjourned game's result once the last round is paired, the standings meanwhile
+    provisional), naming the games; None when the results are final enough for them."""
+    return final_refusal(event, "the prize list, norms and contenders")

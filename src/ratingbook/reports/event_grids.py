@@ -3,13 +3,17 @@ FIDE-rated event), each player's rank, the crosstable (the square one of a round
 the rating report. The workbook writes them as sheets (:mod:`ratingbook.workbook.plans.swiss_plan`)
 and ``ratingbook publish`` as web pages (:mod:`ratingbook.web`), so both show the same figures.
 Every table counts the same rounds (:attr:`~ratingbook.events.event.SwissEvent.standings_round`)
-and its title says which (:mod:`ratingbook.reports.stages`). Pure.
+and its title says which (:mod:`ratingbook.reports.stages`); the standings' and crosstable's
+title says "provisional" while an adjourned game of a finished event has no result (FIDE's
+checklist, Q161: :func:`~ratingbook.events.adjourned.end_refusal`), on the sheet and the page
+alike. Pure.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ratingbook.events.adjourned import end_refusal
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux.tiebreaks import FideStandings, fide_standings
 from ratingbook.fide.rules.rating_report import RatingReport, rating_report
@@ -29,7 +33,11 @@ from ratingbook.reports.swiss_grids import (
 )
 from ratingbook.reports.tables import SheetGrid
 
-__all__ = ["EventGrids", "event_grids"]
+__all__ = ["PROVISIONAL", "EventGrids", "event_grids"]
+
+#: What the standings' and crosstable's titles add while an adjourned game of a finished event
+#: has no result (Q161): the game counts as a draw until its result is typed.
+PROVISIONAL = "(provisional: an adjourned game has no result)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +71,8 @@ def event_grids(event: SwissEvent) -> EventGrids:
     # Every table counts the same rounds (SwissEvent.standings_round) and its title says
     # which, and what is typed beyond them (reports.stages).
     stage = stage_text(event.round_state())
+    if end_refusal(event) is not None:
+        stage = f"{stage} {PROVISIONAL}"
     pairings = pairings_grid(event)
     shown_round = pairings.rows[0][0] if pairings.rows else None
     report_tables: tuple[SheetGrid, ...] = ()

@@ -36,7 +36,6 @@ from ratingbook.events.event import (
 )
 from ratingbook.events.long_event import rating_tiebreak_warning
 from ratingbook.ratings import swiss_standings
-from ratingbook.reports.names import SWISS_CROSSTABLE, SWISS_STANDINGS
 from ratingbook.reports.stages import paired_text
 from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
@@ -236,24 +235,13 @@ def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[Swi
     plan = _plan_event(tables, new_rows)
     event = tables.event.with_entries(new_rows)
     # FIDE's checklist (Q161): no final standings while an adjourned game has no result: the
-    # standings stay provisional (the game a draw) and the end-of-event sheets wait for it.
+    # standings and crosstable are titled provisional (reports.event_grids) and the
+    # end-of-event sheets wait for it (workbook.sheets.end_reports), both asking
+    # events.adjourned.end_refusal.
     refused = final_refusal(event, "the final standings (and the prize list, norms, the TRF)")
-    if refused is None:
-        return with_end_sheets(plan, sheets, event)
-    titled = tuple(_provisional(s) if s.name in _STANDINGS_VIEWS else s for s in plan.sheets)
-    said = f"provisional standings: {refused.problem}"
-    return replace(plan, sheets=titled, summary=(*plan.summary, said))
-
-
-#: The views whose printed title says "provisional" while an adjourned game has no result.
-_STANDINGS_VIEWS = frozenset({SWISS_STANDINGS, SWISS_CROSSTABLE})
-
-
-def _provisional(sheet: GeneratedSheet) -> GeneratedSheet:
-    if sheet.print_setup is None:
-        return sheet
-    title = f"{sheet.print_setup.title} (provisional: an adjourned game has no result)"
-    return replace(sheet, print_setup=replace(sheet.print_setup, title=title))
+    if refused is not None:
+        plan = replace(plan, summary=(*plan.summary, f"provisional standings: {refused.problem}"))
+    return with_end_sheets(plan, sheets, event)
 
 
 def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:

@@ -4,7 +4,10 @@ Settings``; an optional ``Club`` column in ``Swiss Players``) and the tables due
 ``Prize List`` when the book has a Prizes sheet, ``Norms`` when the event is FIDE-rated,
 ``Contenders`` in the last :data:`CONTENDERS_ROUNDS` rounds (earlier, nearly everyone can still
 win and the answer costs seconds a round in a large open; ``ratingbook contenders`` asks any
-time). A bad Prizes row stops the reading with every problem named
+time). None of them while an adjourned game of a finished event has no result (FIDE's
+checklist, Q161 and Q169: :func:`~ratingbook.events.adjourned.end_refusal`): a book's sheet of
+them from an earlier run then holds one line saying why, naming the games, so that no earlier
+answer stays on it. A bad Prizes row stops the reading with every problem named
 (sheet, Excel row, column); a category no player is in is a warning. The sheets the planner
 writes from them are :mod:`ratingbook.workbook.plans.end_plan`'s; the web site and the commands read
 the same tables from here.
@@ -18,8 +21,10 @@ from ratingbook.core import fields
 from ratingbook.core.cells import text
 from ratingbook.core.tables import Column, TableSpec
 from ratingbook.errors import RatingbookError
+from ratingbook.events.adjourned import end_refusal
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.prize_rules import Prize, PrizeSettings, prize_settings
+from ratingbook.reports.names import CONTENDERS, NORMS, PRIZE_LIST
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.workbook.sheets.prize_rows import read_prizes
 from ratingbook.workbook.sheets.reading import Sheets, read
@@ -86,10 +91,13 @@ def end_grids(
         round_asked,
     )
     from ratingbook.reports.contender_grids import contender_grid, event_chances, not_shown_grid
-    from ratingbook.reports.names import CONTENDERS
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
     from ratingbook.reports.stages import stage_text
 
+    refused = end_refusal(event)
+    if refused is not None:  # the run's summary says it (the standings' provisional line)
+        old = (n for n in _TITLES if in_book and sheets.actual(n) is not None)
+        return [_withheld(name, refused.problem) for name in old], []
     inputs = read_end_inputs(sheets, event)
     grids: list[SheetGrid] = []
     summary: list[str] = []
@@ -129,3 +137,26 @@ def end_grids(
     if why and in_book and sheets.actual(CONTENDERS) is not None:
         grids.append(not_shown_grid(why))
     return grids, summary
+
+
+#: Each end-of-event sheet's title while it shows nothing.
+_TITLES = {PRIZE_LIST: "Prize list", NORMS: "Title norms", CONTENDERS: "Who can still win"}
+
+
+def _withheld(name: str, why: str) -> SheetGrid:
+    """The end-of-event sheet ``name`` of a book that has one from an earlier run, while none
+    may be shown: one line saying why."""
+    from ratingbook.reports.contender_grids import not_shown_grid
+
+    if name == CONTENDERS:
+        return not_shown_grid(why)
+    return SheetGrid(
+        name,
+        ("Not shown",),
+        [[why]],
+        widths={0: 100},
+        wrapped=frozenset({0}),
+        sentences=frozenset({0}),
+        note=why,
+        title=_TITLES[name],
+    )
