@@ -19,7 +19,7 @@ from ratingbook.ratings.glicko2 import (
     SCALE,
     Glicko2Rating,
     Glicko2Settings,
-    g_factor,
+    as_opponents,
     period_on_glicko2_scale,
 )
 from ratingbook.ratings.season_model import (
@@ -84,12 +84,12 @@ def glicko2_period(
     # list of any size nearly everyone plays, and a lookup is cheaper than asking first (made
     # when first asked, by a dict's __missing__, they cost twice as much per player, and a
     # federation's late event needs nearly all 50,000 from its third period on).
-    start = Glicko2Rating(settings.rating, settings.deviation, settings.volatility)
-    ratings = {key: (own or start)[0] for key, own in values.items()}
-    scaled = {
-        key: ((own[0] - CENTRE) / SCALE, g_factor(own[1] / SCALE))
-        for key, own in ((key, own or start) for key, own in values.items())
-    }
+    ratings = {key: own[0] for key, own in values.items() if own is not None}
+    scaled = as_opponents(values)
+    if len(ratings) < len(values):  # the unrated, who start from the settings' values
+        unrated = [key for key, own in values.items() if own is None]
+        ratings.update(dict.fromkeys(unrated, settings.rating))
+        scaled.update(as_opponents(dict.fromkeys(unrated, settings.start)))
     fixed = {key for key, player in players.items() if player.fixed}
     if previous is None:
         grouped = _grouped(period.games, None)
@@ -238,8 +238,9 @@ def _lines(
     provisional = settings.provisional_deviation
     # Every object of a line made by tuple.__new__, in C: no Python-level constructor call per
     # player or per game (a federation's period has 50,000 players and 170,000 games); each
-    # player's opponents, scores and their values listed by map, in C, not game by game; his
-    # games kept as columns (GameLines), no GameLine made.
+    # player's opponents, scores and their ratings listed by map, in C, not game by game (their
+    # Glicko-2 values read by map as step 3's loop goes, no list); his games kept as columns
+    # (GameLines), no GameLine made.
     new = tuple.__new__
     sqrt, pair_of, rating_of = math.sqrt, scaled.__getitem__, ratings.__getitem__
     lines: dict[str, PeriodLine] = {}
@@ -279,7 +280,7 @@ def _lines(
             (rating - CENTRE) / SCALE,
             deviation / SCALE,
             volatility,
-            list(map(pair_of, opponents)),
+            map(pair_of, opponents),
             scores,
             tau,
             tolerance,
