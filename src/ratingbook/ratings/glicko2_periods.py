@@ -125,7 +125,8 @@ def glicko2_period(
     # In the keys' order, as the lines rated before were made (the lines are put in the
     # period's order below): each player's line rated before, values and opponents are then
     # read from memory near the last one's, not from anywhere in a federation's hundreds of
-    # megabytes as a set's order would (a fifth of the re-rate, issue 35).
+    # megabytes as a set's order would (a fifth of a federation's six re-rated periods,
+    # issue 35).
     fresh = _lines(sorted(again), grouped, kept, values, scaled, ratings, settings, details, differ)
     # Moved: a line computed whose values differ from the line rated before (or none was),
     # a player rated before and now without a line, or a changed player without one in both.
