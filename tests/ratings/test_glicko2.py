@@ -20,6 +20,7 @@ from ratingbook.ratings.glicko2 import (
     Glicko2Rating,
     Glicko2Settings,
     IterationError,
+    as_opponents,
     g_factor,
     glicko2_idle,
     glicko2_update,
@@ -185,6 +186,70 @@ def test_the_delta_branch_starts_b_at_ln_of_delta_squared_minus_phi_squared_minu
     assert math.log(0.06**2) < x < big_b
     fine = new_volatility(0.06, phi, result.v, result.delta, 0.5, tolerance=1e-13)
     assert abs(math.log(fine**2) - x) <= 1e-6
+
+
+def _closure_volatility(
+    sigma: float, phi: float, v: float, delta: float, tau: float, tolerance: float = 0.000001
+) -> tuple[float, int]:
+    """Step 5 as a plain function f and the paper's loop, written in the test (f's operations
+    in the paper's order: e^x (Δ² - φ² - v - e^x) / (2 (φ² + v + e^x)²) - (x - a)/τ²): σ' and
+    step 5.2's k (0 in the branch B = ln(Δ² - φ² - v))."""
+    a = math.log(sigma * sigma)
+    phi2_v = phi * phi + v
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        total = phi2_v + ex
+        return ex * (delta * delta - phi2_v - ex) / (2.0 * total * total) - (x - a) / (tau * tau)
+
+    big_a = a
+    k = 0
+    if delta * delta > phi2_v:
+        big_b = math.log(delta * delta - phi2_v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > tolerance:
+        c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2.0
+        big_b, f_b = c, f_c
+    return math.exp(big_a / 2.0), k
+
+
+def test_step_5_gives_the_very_floats_of_a_plain_function_f() -> None:
+    """The engine writes f out where step 5 asks it (issue 35's speed): on 3,000 random
+    periods, both branches of step 5.2 among them (k above 1 too), σ' is the same float as
+    f called as a function gives, compared with ==; and each player's (μ, g(φ)) as an
+    opponent is the same float as step 2 and :func:`g_factor` give."""
+    rng = random.Random(35)
+    ks = set()
+    for _ in range(3_000):
+        sigma = rng.choice((0.06, rng.uniform(0.001, 0.2), rng.uniform(1.0, 6.0)))
+        phi = rng.uniform(5, 400) / SCALE
+        v = math.exp(rng.uniform(-5.0, 4.0))  # 0.007 to 55
+        delta = rng.uniform(-4.0, 4.0)
+        tau = rng.choice((0.3, 0.5, 1.2, 3.0, 6.0))  # f(a - τ) < 0 asks for τ above 2
+        plain, k = _closure_volatility(sigma, phi, v, delta, tau)
+        assert new_volatility(sigma, phi, v, delta, tau) == plain
+        ks.add(min(k, 2))
+    assert ks == {0, 1, 2}  # B = ln(Δ² - φ² - v), B = a - τ and B = a - kτ with k above 1
+    players = {
+        f"p{n}": Glicko2Rating(rng.uniform(0, 3000), rng.uniform(1, 500), 0.06) for n in range(500)
+    }
+    players["unrated"] = None
+    scaled = as_opponents(players)
+    assert scaled == {
+        key: ((own.rating - 1500.0) / SCALE, g_factor(own.deviation / SCALE))
+        for key, own in players.items()
+        if own is not None
+    }
 
 
 def test_the_iteration_stops_with_an_error_past_its_cap() -> None:
