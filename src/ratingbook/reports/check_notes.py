@@ -27,6 +27,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
@@ -34,6 +35,9 @@ from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.gacrux.checker import SYSTEMS, CheckedPair, RoundCheck, check_trf_rounds
+
+if TYPE_CHECKING:
+    from ratingbook.fide.gacrux.tiebreaks import FideStanding
 
 __all__ = [
     "CheckReport",
@@ -206,43 +210,75 @@ def _value(value: Fraction | float | int | None) -> str:
     return f"{float(number):g}"
 
 
+def _separated(
+    codes: Sequence[str], a: FideStanding, b: FideStanding
+) -> tuple[str, Fraction | float | None, Fraction | float | None] | None:
+    """The first value of the list (points first) on which ``a`` and ``b`` differ, as (what,
+    a's value, b's value); None when the list leaves them tied."""
+    keys: list[tuple[str, Fraction | float | None, Fraction | float | None]]
+    keys = [("points", a.points, b.points)]
+    keys += [
+        (TIEBREAK_NAMES.get(code.split("/")[0], code) + f" ({code})", va, vb)
+        for code, va, vb in zip(codes, a.values, b.values, strict=False)
+    ]
+    return next((key for key in keys if key[1] != key[2]), None)
+
+
 def standings_problems(event: SwissEvent, stated: Mapping[str, int]) -> list[str]:
-    """Each place where the ranks ``stated`` (by name) put a player above one the event's
-    tie-break list ranks ahead of him (ranks shared by a tie may come in any order)."""
+    """Each place where the ranks ``stated`` (by name) break the event's tie-break list: a
+    player above one the list ranks ahead of him, and a rank shared by players the list does
+    not leave tied (C.07: players share a place only when equal on points and on every
+    tie-break of the list). Players the list leaves tied may share a rank or stand in any order
+    (a drawing of lots or the start number decides)."""
     from ratingbook.fide.gacrux import fide_standings
 
     codes = event.settings.tiebreaks
     standings = fide_standings(event, codes)
     computed = {line.name: line for line in standings.lines}
     numbers = event.start_numbers()
-    order = sorted(
-        (name for name in stated if name in computed), key=lambda n: (stated[n], numbers[n])
-    )
+    listed = " ".join(codes) if codes else "points only"
+    after = f"standings after round {standings.after_round}"
+    groups: dict[int, list[str]] = {}
+    for name in stated:
+        if name in computed:
+            groups.setdefault(stated[name], []).append(name)
     problems = []
-    for upper, lower in itertools.pairwise(order):
-        a, b = computed[upper], computed[lower]
-        if stated[upper] == stated[lower] or a.rank <= b.rank:
-            continue
-        keys: list[tuple[str, Fraction | float | None, Fraction | float | None]]
-        keys = [("points", a.points, b.points)]
-        keys += [
-            (TIEBREAK_NAMES.get(code.split("/")[0], code) + f" ({code})", va, vb)
-            for code, va, vb in zip(codes, a.values, b.values, strict=False)
-        ]
-        reason = next(
-            (
-                f"{lower} is ahead on {what} ({_value(vb)} against {_value(va)})"
-                for what, va, vb in keys
-                if va != vb
-            ),
-            f"the tie-break list ranks {lower} {b.rank} and {upper} {a.rank}",
-        )
-        listed = " ".join(codes) if codes else "points only"
-        problems.append(
-            f"standings after round {standings.after_round}: {upper} is ranked "
-            f"{stated[upper]} in the file, above {lower} ({stated[lower]}), but {reason} "
-            f"(tie-break list: {listed}; C.07)"
-        )
+    # Within a shared rank: each player against the next the list puts behind him.
+    for rank in sorted(groups):
+        group = sorted(groups[rank], key=lambda n: (computed[n].rank, numbers[n]))
+        for upper, lower in itertools.pairwise(group):
+            a, b = computed[upper], computed[lower]
+            if a.rank == b.rank:
+                continue
+            key = _separated(codes, a, b)
+            reason = (
+                f"{upper} is ahead on {key[0]} ({_value(key[1])} against {_value(key[2])})"
+                if key is not None
+                else f"the tie-break list ranks {upper} {a.rank} and {lower} {b.rank}"
+            )
+            problems.append(
+                f"{after}: {upper} and {lower} share rank {rank} in the file, but {reason}, "
+                f"so they are not tied (tie-break list: {listed}; C.07)"
+            )
+    # Between ranks: each player of a rank against each of the next rank down (a misplaced
+    # player is always out of order with a neighbouring rank, so no wrong order goes unsaid).
+    ranks = sorted(groups)
+    for high, low in itertools.pairwise(ranks):
+        for upper in sorted(groups[high], key=lambda n: (computed[n].rank, numbers[n])):
+            for lower in sorted(groups[low], key=lambda n: (computed[n].rank, numbers[n])):
+                a, b = computed[upper], computed[lower]
+                if a.rank <= b.rank:
+                    continue
+                key = _separated(codes, b, a)
+                reason = (
+                    f"{lower} is ahead on {key[0]} ({_value(key[1])} against {_value(key[2])})"
+                    if key is not None
+                    else f"the tie-break list ranks {lower} {b.rank} and {upper} {a.rank}"
+                )
+                problems.append(
+                    f"{after}: {upper} is ranked {high} in the file, above {lower} ({low}), "
+                    f"but {reason} (tie-break list: {listed}; C.07)"
+                )
     return problems
 
 
