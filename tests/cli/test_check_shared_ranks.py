@@ -119,9 +119,7 @@ def test_players_the_list_leaves_tied_may_share_a_rank_or_not(tmp_path: Path) ->
     """With points alone as the list (212 ``PTS``), gacrux ranks the players tied on points
     alike: those shared ranks are clean, and so are the generator's distinct ones."""
     text = generated(tmp_path)
-    text = "\n".join(
-        "212 PTS" if line.startswith("212 ") else line for line in text.splitlines()
-    )
+    text = "\n".join("212 PTS" if line.startswith("212 ") else line for line in text.splitlines())
     theirs = gacrux_ranks(text, tmp_path, ())
     ranks = {n: rank for n, (rank, _) in theirs.items()}
     assert sorted(ranks.values())[:5] == [1, 2, 3, 3, 3]  # the three on 4 points share 3

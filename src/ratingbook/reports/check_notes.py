@@ -320,10 +320,15 @@ def _numbers_of(text: str) -> dict[str, int]:
     return numbers
 
 
-def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
+def check_individual_trf(
+    text: str, *, book: bool = False, typed: Mapping[str, Fraction | None] | None = None
+) -> CheckReport:
     """An individual event's TRF text checked: its pairings round by round and its stated
     ranks against its tie-break list. ``book``: the text is a book's TRF export, so a note
-    about what the text lacks names the book's setting, not the file's records."""
+    about what the text lacks names the book's setting, not the file's records. ``typed``: the
+    tie-break values typed by hand (``MAN``) the book holds, by name, which stand for the ones
+    the file's log gives (a value typed before round 1 or outside FIDE mode is in no log);
+    without it the file's are used (its ``### Manual Tie-break`` lines, read by the import)."""
     from ratingbook.trf.exporter import export_trf
     from ratingbook.trf.importer import import_trf
 
@@ -332,6 +337,11 @@ def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
     except RatingbookError as error:
         return _as_gacrux_reads(text, error)
     event = imported.event
+    if typed is not None:
+        event = replace(
+            event,
+            players=tuple(replace(p, tiebreak_value=typed.get(p.name)) for p in event.players),
+        )
     # Withdrawals are not written ahead: the checker reads the rounds paired only. The last
     # round paired without its results is checked too: gacrux's checker reads a round once it
     # has results, and a round's pairing depends on the rounds before it only, so its games
