@@ -46,8 +46,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.fide_mode.changes import read_typed_value
-from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, chain
+from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, chain, read_typed_value
 
 __all__ = [
     "LABELS",

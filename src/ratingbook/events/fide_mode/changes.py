@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.fide_mode.log import LogKind, WarningLevel
+from ratingbook.events.fide_mode.log import LogKind, WarningLevel, typed_text
 from ratingbook.events.fide_mode.state import EventState, Pair, board_count, boards
 from ratingbook.events.settings import BLANK_MEANS
 
-__all__ = ["LoggedChange", "changes", "read_typed_value"]
+__all__ = ["LoggedChange", "changes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,8 +327,8 @@ def _typed_changes(old: EventState, new: EventState, current: int) -> list[Logge
                 LoggedChange(
                     LogKind.MANUAL_TIEBREAK,
                     current,
-                    _typed_text(name, was),
-                    _typed_text(name, now),
+                    typed_text(name, was),
+                    typed_text(name, now),
                     WarningLevel.CONFIRM,
                     f"Tie-break value {name}",
                     f"{name}'s tie-break value typed by hand changes ({was or 'none'} to "
@@ -337,29 +336,6 @@ def _typed_changes(old: EventState, new: EventState, current: int) -> list[Logge
                 )
             )
     return out
-
-
-#: A player without a typed value, in a ``Manual Tie-break`` row (``Ivan none``).
-_NO_VALUE = "none"
-
-
-def _typed_text(name: str, value: str) -> str:
-    """A ``Manual Tie-break`` row's side: ``Ivan 1``, or ``Ivan none`` (no value typed)."""
-    return f"{name} {value or _NO_VALUE}"
-
-
-def read_typed_value(text: str) -> tuple[str, Fraction | None] | None:
-    """A ``Manual Tie-break`` row's side (:func:`_typed_text`) read back: the player's name and
-    his value (None: none typed), or None when it does not read so."""
-    name, _, value = text.rpartition(" ")
-    if not name:
-        return None
-    if value == _NO_VALUE:
-        return name, None
-    try:
-        return name, Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        return None
 
 
 def _forbidden_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
