@@ -30,7 +30,7 @@ def _arbiter(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RATINGBOOK_USER", "arbiter")
 
 
-def league(tmp_path: Path) -> Path:
+def league(tmp_path: Path, *settings: list[object], erik_later: int | None = None) -> Path:
     sheets: dict[str, Grid] = {
         "Swiss Settings": [
             ["Setting", "Value"],
@@ -43,10 +43,14 @@ def league(tmp_path: Path) -> Path:
             ["Start Date", "2026-09-01"],
             ["Over 30 Days", "On"],
             ["Rating Periods", "1-2 2026-09, 3-4 2026-10, 5-6 2026-11"],
+            *settings,
         ],
         "Swiss Players": [
-            ["No.", "Name", "Rating", "FIDE ID"],
-            *([i + 1, n, 2400 - 50 * i, 1000001 + i] for i, n in enumerate(NAMES)),
+            ["No.", "Name", "Rating", "FIDE ID", "Rating 2"],
+            *(
+                [i + 1, n, 2400 - 50 * i, 1000001 + i, erik_later if n == "Erik" else None]
+                for i, n in enumerate(NAMES)
+            ),
         ],
         "Swiss Games": [
             ["Round", "Board", "White", "Black", "Result"],
@@ -65,8 +69,19 @@ def league(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_periods_report_ranks_by_the_tiebreak_list_it_writes(tmp_path: Path) -> None:
-    book = league(tmp_path)
+@pytest.mark.parametrize(
+    ("settings", "erik_later"),
+    [([], None), ([["Tie-break Rating", "Period 2"]], 1800)],
+    ids=["first-rating", "period-2-rating"],
+)
+def test_a_periods_report_ranks_by_the_tiebreak_list_it_writes(
+    tmp_path: Path, settings: list[list[object]], erik_later: int | None
+) -> None:
+    """Also when the event's rating tie-breaks use period 2's ratings (``Tie-break Rating``)
+    and Erik's falls to 1800 there: period 1's report is its own tournament, whose file holds
+    period 1's ratings (Erik 2200), and its ranks are the ones those give (by period 2's, Anna's
+    ARO would be (1800 + 2100) / 2 = 1950 and Carl's 1950, below Bob's and Dana's 2100)."""
+    book = league(tmp_path, *settings, erik_later=erik_later)
     ok("recalc", book, "--in-place")
     ok("trf", "export", book, "--period", "1", "-o", tmp_path / "p1.trf")
     lines = (tmp_path / "p1.trf").read_text(encoding="utf-8").splitlines()
