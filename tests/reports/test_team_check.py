@@ -44,3 +44,13 @@ def test_a_file_without_team_ranks_says_its_standings_are_not_checked() -> None:
     assert report.notes == (
         "the file states no team ranks (310 columns 69-71): standings not checked",
     )
+
+
+def test_teams_sharing_a_rank_the_match_points_set_apart_are_named() -> None:
+    """Alpha (3 match points) and Gamma (1) given the same rank: not tied (C.07)."""
+    text = export_team_trf(_small(), ranks={"Alpha": 1, "Gamma": 1, "Beta": 3})
+    assert standings(check_team_trf(text)) == (
+        "standings after round 1: Alpha and Gamma share rank 1 in the file, but Alpha is "
+        "ahead on match points (3 against 1), so they are not tied (main score: match points; "
+        "tie-break list: MPVGP BC; C.07)",
+    )

@@ -5,7 +5,8 @@ Thin: the checks are :mod:`ratingbook.reports.check_notes`'s (gacrux's pairing c
 :mod:`ratingbook.fide.gacrux.checker`, the tie-breaks by gacrux); the kind of event a file
 holds is :func:`~ratingbook.workbook.kinds.kind_of_trf`'s choice, and a book is checked as the
 TRF file ``trf export`` writes of it (as an in-tournament exchange: an adjourned game written
-``?``, even once the last round is paired). Nothing is written. Exit status: 0 every file clean, 1
+``?``, even once the last round is paired), ranked with the tie-break values typed by hand
+(``MAN``) the book holds. Nothing is written. Exit status: 0 every file clean, 1
 a problem found, 2 a file that cannot be read (its lines name what is wrong; the other files
 are still checked).
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,40 +37,53 @@ PROBLEMS_FOUND = 1
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
-def _individual(text: str, book: bool) -> CheckReport:
+#: The tie-break values typed by hand (``MAN``) a book holds, by name; None for a TRF file.
+Typed = Mapping[str, Fraction | None] | None
+
+
+def _individual(text: str, book: bool, typed: Typed) -> CheckReport:
     from ratingbook.reports.check_notes import check_individual_trf
 
-    return check_individual_trf(text, book=book)
+    return check_individual_trf(text, book=book, typed=typed)
 
 
-def _team(text: str, book: bool) -> CheckReport:
+def _team(text: str, book: bool, typed: Typed) -> CheckReport:
     from ratingbook.reports.check_notes import check_team_trf
 
     return check_team_trf(text)
 
 
 #: Each event kind's check, by the kind's name (as ``trf import`` maps kinds to their books).
-#: ``book``: the text is a book's TRF export (a note names the book's settings, not records).
-CHECKS: Mapping[str, Callable[[str, bool], CheckReport]] = {
+#: ``book``: the text is a book's TRF export (a note names the book's settings, not records);
+#: ``typed``: the book's own tie-break values typed by hand (a book's check uses what it holds).
+CHECKS: Mapping[str, Callable[[str, bool, Typed], CheckReport]] = {
     "individual": _individual,
     "team": _team,
 }
 
 
-def _text(path: str, backend: str) -> str:
+def _text(path: str, backend: str) -> tuple[str, Typed]:
     from ratingbook.core.encoding import decode_legacy
 
     if Path(path).suffix.lower() in BOOK_SUFFIXES:
+        from ratingbook.events.event import SwissEvent
         from ratingbook.files.backends import open_book
         from ratingbook.workbook.kinds import read_book_event
 
         if not Path(path).is_file():
             raise RatingbookError(f"no workbook file {path!r}")
+        book = read_book_event(open_book(path, backend))
+        event = getattr(book, "event", None)
+        typed = (
+            {p.name: p.tiebreak_value for p in event.players}
+            if isinstance(event, SwissEvent)
+            else None
+        )
         # The in-event TRF, adjourned games written `?`: the refusal of a final report while
         # one has no result (Q169) is the report's, not the checker's.
-        return read_book_event(open_book(path, backend)).trf(in_event=True).text
+        return book.trf(in_event=True).text, typed
     try:
-        return decode_legacy(Path(path).read_bytes())
+        return decode_legacy(Path(path).read_bytes()), None
     except OSError as error:
         raise RatingbookError(f"cannot read {path!r}: {error.strerror or error}") from error
 
@@ -77,9 +92,9 @@ def check_file(path: str, backend: str) -> CheckReport:
     """One file (a TRF file or a book) checked, of the kind of event it holds."""
     from ratingbook.workbook.kinds import kind_of_trf
 
-    text = _text(path, backend)
+    text, typed = _text(path, backend)
     book = Path(path).suffix.lower() in BOOK_SUFFIXES
-    return CHECKS[kind_of_trf(text.encode("utf-8")).name](text, book)
+    return CHECKS[kind_of_trf(text.encode("utf-8")).name](text, book, typed)
 
 
 @click.command("check")

@@ -110,6 +110,9 @@ def period_event(event: SwissEvent, period: RatingPeriod, *, own_file: bool = Fa
         round_dates=dates,
         start_date=_first_date(dates) or settings.start_date,
         event_name=", ".join(n for n in (settings.event_name, period.label) if n),
+        # Its own tournament: its rating tie-breaks use the ratings its file holds (this
+        # period's), as whoever reads the file computes them, not the event's Tie-break Rating.
+        tiebreak_period=1,
     )
     return replace(
         event,

@@ -24,7 +24,7 @@ gacrux reads it, its pairings only, and the report says so.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -213,44 +213,91 @@ def _value(value: Fraction | float | int | None) -> str:
     return f"{float(number):g}"
 
 
+#: The first value on which two competitors differ, (what, the first's, the second's), or None.
+_Key = tuple[str, Fraction | float | int | None, Fraction | float | int | None]
+
+
+def _first_difference(keys: Sequence[_Key]) -> _Key | None:
+    return next((key for key in keys if key[1] != key[2]), None)
+
+
+def _rank_problems(
+    stated: Mapping[str, int],
+    rank: Mapping[str, int],
+    order: Mapping[str, int],
+    separated: Callable[[str, str], _Key | None],
+    after: str,
+    rules: str,
+) -> list[str]:
+    """Each place where the ranks ``stated`` (by name) break the ranks the rules give
+    (``rank``, ties sharing one; ``order``: how to list equals, the start numbers): a rank
+    shared by competitors the rules do not leave tied (C.07: a place is shared only by those
+    equal on the main score and on every tie-break), and one ranked above another the rules
+    put ahead. Competitors the rules leave tied may share a rank or stand in any order (a
+    drawing of lots or the start number decides). ``separated(a, b)``: the first value on
+    which ``a`` is ahead of ``b``; ``rules``: the list, said in each sentence's brackets."""
+    groups: dict[int, list[str]] = {}
+    for name in stated:
+        if name in rank:
+            groups.setdefault(stated[name], []).append(name)
+    for group in groups.values():
+        group.sort(key=lambda n: (rank[n], order[n]))
+
+    def reason(ahead: str, behind: str) -> str:
+        key = separated(ahead, behind)
+        if key is None:
+            return f"the tie-break list ranks {ahead} {rank[ahead]} and {behind} {rank[behind]}"
+        return f"{ahead} is ahead on {key[0]} ({_value(key[1])} against {_value(key[2])})"
+
+    problems = []
+    for place in sorted(groups):  # within a shared rank: each against the next behind him
+        for upper, lower in itertools.pairwise(groups[place]):
+            if rank[upper] != rank[lower]:
+                problems.append(
+                    f"{after}: {upper} and {lower} share rank {place} in the file, but "
+                    f"{reason(upper, lower)}, so they are not tied ({rules})"
+                )
+    # Between ranks: each of a rank against each of the next rank down (a misplaced competitor
+    # is always out of order with a neighbouring rank, so no wrong order goes unsaid).
+    for high, low in itertools.pairwise(sorted(groups)):
+        for upper in groups[high]:
+            for lower in groups[low]:
+                if rank[upper] > rank[lower]:
+                    problems.append(
+                        f"{after}: {upper} is ranked {high} in the file, above {lower} ({low}), "
+                        f"but {reason(lower, upper)} ({rules})"
+                    )
+    return problems
+
+
 def standings_problems(event: SwissEvent, stated: Mapping[str, int]) -> list[str]:
-    """Each place where the ranks ``stated`` (by name) put a player above one the event's
-    tie-break list ranks ahead of him (ranks shared by a tie may come in any order)."""
+    """Each place where the ranks ``stated`` (by name) break the event's tie-break list
+    (:func:`_rank_problems`: a shared rank the list does not leave tied, a player above one it
+    puts ahead)."""
     from ratingbook.fide.gacrux import fide_standings
 
     codes = event.settings.tiebreaks
     standings = fide_standings(event, codes)
     computed = {line.name: line for line in standings.lines}
-    numbers = event.start_numbers()
-    order = sorted(
-        (name for name in stated if name in computed), key=lambda n: (stated[n], numbers[n])
-    )
-    problems = []
-    for upper, lower in itertools.pairwise(order):
+
+    def separated(upper: str, lower: str) -> _Key | None:
         a, b = computed[upper], computed[lower]
-        if stated[upper] == stated[lower] or a.rank <= b.rank:
-            continue
-        keys: list[tuple[str, Fraction | float | None, Fraction | float | None]]
-        keys = [("points", a.points, b.points)]
+        keys: list[_Key] = [("points", a.points, b.points)]
         keys += [
             (TIEBREAK_NAMES.get(code.split("/")[0], code) + f" ({code})", va, vb)
             for code, va, vb in zip(codes, a.values, b.values, strict=False)
         ]
-        reason = next(
-            (
-                f"{lower} is ahead on {what} ({_value(vb)} against {_value(va)})"
-                for what, va, vb in keys
-                if va != vb
-            ),
-            f"the tie-break list ranks {lower} {b.rank} and {upper} {a.rank}",
-        )
-        listed = " ".join(codes) if codes else "points only"
-        problems.append(
-            f"standings after round {standings.after_round}: {upper} is ranked "
-            f"{stated[upper]} in the file, above {lower} ({stated[lower]}), but {reason} "
-            f"(tie-break list: {listed}; C.07)"
-        )
-    return problems
+        return _first_difference(keys)
+
+    listed = " ".join(codes) if codes else "points only"
+    return _rank_problems(
+        stated,
+        {name: line.rank for name, line in computed.items()},
+        event.start_numbers(),
+        separated,
+        f"standings after round {standings.after_round}",
+        f"tie-break list: {listed}; C.07",
+    )
 
 
 # --- a file --------------------------------------------------------------------------------------
@@ -303,10 +350,15 @@ def _listed(rounds: Sequence[int]) -> str:
     )
 
 
-def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
+def check_individual_trf(
+    text: str, *, book: bool = False, typed: Mapping[str, Fraction | None] | None = None
+) -> CheckReport:
     """An individual event's TRF text checked: its pairings round by round and its stated
     ranks against its tie-break list. ``book``: the text is a book's TRF export, so a note
-    about what the text lacks names the book's setting, not the file's records."""
+    about what the text lacks names the book's setting, not the file's records. ``typed``: the
+    tie-break values typed by hand (``MAN``) the book holds, by name, which stand for the ones
+    the file's log gives (a value typed before round 1 or outside FIDE mode is in no log);
+    without it the file's are used (its ``### Manual Tie-break`` lines, read by the import)."""
     from ratingbook.trf.importer import import_trf
 
     try:
@@ -314,6 +366,11 @@ def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
     except RatingbookError as error:
         return _as_gacrux_reads(text, error)
     event = imported.event
+    if typed is not None:
+        event = replace(
+            event,
+            players=tuple(replace(p, tiebreak_value=typed.get(p.name)) for p in event.players),
+        )
     # Withdrawals are not written ahead: the checker reads the rounds paired only. The last
     # round paired without its results is checked too: gacrux's checker reads a round once it
     # has results, and a round's pairing depends on the rounds before it only, so its games
@@ -390,48 +447,35 @@ def check_individual_trf(text: str, *, book: bool = False) -> CheckReport:
 
 
 def team_standings_problems(event: TeamEvent, stated: Mapping[str, int]) -> list[str]:
-    """Each place where the ranks ``stated`` (by team) put a team above one the event's main
-    score and tie-break list rank ahead of it (gacrux's team tie-breaks, C.07); ranks shared
-    by a tie may come in any order."""
+    """Each place where the ranks ``stated`` (by team) break the event's main score and
+    tie-break list (gacrux's team tie-breaks, C.07; :func:`_rank_problems`: a shared rank they
+    do not leave tied, a team above one they put ahead)."""
     from ratingbook.fide.gacrux.team_tiebreaks import TEAM_TIEBREAK_CODES, team_standings
 
     standings = team_standings(event)
     computed = {line.team: line for line in standings.lines}
-    numbers = event.pairing_numbers()
-    order = sorted(
-        (team for team in stated if team in computed), key=lambda t: (stated[t], numbers[t])
-    )
-    main = "game points" if event.settings.game_points_rank else "match points"
-    problems = []
-    for upper, lower in itertools.pairwise(order):
+    by_games = event.settings.game_points_rank
+    main = "game points" if by_games else "match points"
+
+    def separated(upper: str, lower: str) -> _Key | None:
         a, b = computed[upper], computed[lower]
-        if stated[upper] == stated[lower] or a.rank <= b.rank:
-            continue
-        first = (
-            (a.game_points, b.game_points)
-            if event.settings.game_points_rank
-            else (a.match_points, b.match_points)
-        )
-        keys = [(main, *first)]
+        first = (a.game_points, b.game_points) if by_games else (a.match_points, b.match_points)
+        keys: list[_Key] = [(main, *first)]
         keys += [
             (f"{TEAM_TIEBREAK_CODES[code.split('/')[0]].split(':')[0]} ({code})", va, vb)
             for code, va, vb in zip(standings.codes, a.values, b.values, strict=False)
         ]
-        reason = next(
-            (
-                f"{lower} is ahead on {what} ({_value(vb)} against {_value(va)})"
-                for what, va, vb in keys
-                if va != vb
-            ),
-            f"the tie-break list ranks {lower} {b.rank} and {upper} {a.rank}",
-        )
-        listed = " ".join(standings.codes) or "none"
-        problems.append(
-            f"standings after round {standings.after_round}: {upper} is ranked "
-            f"{stated[upper]} in the file, above {lower} ({stated[lower]}), but {reason} "
-            f"(main score: {main}; tie-break list: {listed}; C.07)"
-        )
-    return problems
+        return _first_difference(keys)
+
+    listed = " ".join(standings.codes) or "none"
+    return _rank_problems(
+        stated,
+        {team: line.rank for team, line in computed.items()},
+        event.pairing_numbers(),
+        separated,
+        f"standings after round {standings.after_round}",
+        f"main score: {main}; tie-break list: {listed}; C.07",
+    )
 
 
 def check_team_trf(text: str) -> CheckReport:

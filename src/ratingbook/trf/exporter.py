@@ -16,7 +16,7 @@ The columns and letters are :mod:`ratingbook.trf.records`'. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from ratingbook.core import fields
@@ -245,10 +245,13 @@ def export_trf(
     return "\n".join(lines) + "\n"
 
 
-def export_period_trf(event: SwissEvent, period: RatingPeriod) -> str:
+def export_period_trf(
+    event: SwissEvent, period: RatingPeriod, ranks_of: Callable[[SwissEvent], Mapping[str, int]]
+) -> str:
     """A rating period's own rating report (an event over 30 days): its own FIDE tournament,
     holding only that period's rounds, numbered from 1, and each player at his rating of that
-    period (:func:`~ratingbook.events.long_event.period_event`); ranks by the period's points,
-    no log (the event's file carries it)."""
+    period (:func:`~ratingbook.events.long_event.period_event`); ranked by ``ranks_of`` that
+    own event (the standings' ranks by its tie-break list, the one the 202 record names: the
+    caller's, whose layer computes standings); no log (the event's file carries it)."""
     own = period_event(event, period, own_file=True)
-    return export_trf(own, default_ranks(own), fide_mode=True)
+    return export_trf(own, ranks_of(own), fide_mode=True)

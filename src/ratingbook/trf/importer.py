@@ -12,7 +12,9 @@ Lenient where nothing depends on a field, strict where results do, never silent:
   the forms real programs write, arbiters, time control, round dates, types), an ID that is
   not a FIDE number (kept as the player's National ID), a sex code, a record ratingbook does
   not use (team records, rulers), a ``###`` log line that does not parse (kept as a comment);
-- ``###`` lines: the event's log and its other comments (:mod:`ratingbook.trf.log_comments`);
+- ``###`` lines: the event's log and its other comments (:mod:`ratingbook.trf.log_comments`),
+  and each player's tie-break value typed by hand (``MAN``) as the log's last ``Manual
+  Tie-break`` line for him gives it (a line naming no player of the file: a warning);
 - the start numbers are the file's: they are the pairing numbers (FIDE C.04.2 art. 2.3);
 - the file's own totals (001 columns 81-84) are checked against the entries: a bye written
   without a result letter (``0000 -  ``, ``     -  ``), whose worth only that total tells, is read
@@ -50,7 +52,7 @@ from ratingbook.events.event import (
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.settings import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SwissSettings
 from ratingbook.trf.absences import read_absences, read_withdrawals
-from ratingbook.trf.log_comments import fide_mode, read_log_lines
+from ratingbook.trf.log_comments import fide_mode, read_log_lines, with_typed_values
 from ratingbook.trf.national_ratings import NATIONAL_SUPPORT, national_rating, national_support
 from ratingbook.trf.player_records import (
     PlayerRecord,
@@ -367,6 +369,8 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
     warnings.extend(not_baku(event, systems.virtual_points))
     logged = read_log_lines(comment_lines)
     warnings.extend(logged.warnings)
+    event, typed_notes = with_typed_values(event, logged.log)  # MAN: the values the log gives
+    warnings.extend(typed_notes)
     running.update(range(before, len(warnings)))
     given = [(r.player.name, r.rank) for r in records.values()]
     ranked = tuple((n, r) for n, r in given if r is not None)

@@ -32,7 +32,9 @@ column, and the line is kept as a plain comment (nothing is lost): a comment nev
 file. A line whose chain digest does not follow from the lines before it is a warning too (the
 log was edited outside ratingbook): tamper-evident, never tamper-proof. Lines written by other
 programs, without a detail line, join the log with their digest computed on import.
-FIDE mode is on unless the log holds a ``FIDE Mode Off`` line. Pure.
+FIDE mode is on unless the log holds a ``FIDE Mode Off`` line. The tie-break values typed by
+hand (``MAN``), for which TRF has no record, are the log's last ``Manual Tie-break`` line for each
+player (:func:`with_typed_values`). Pure.
 """
 
 from __future__ import annotations
@@ -41,8 +43,10 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
-from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, chain
+from ratingbook.events.event import SwissEvent
+from ratingbook.events.fide_mode.log import GENESIS, LogEntry, LogKind, chain, read_typed_value
 
 __all__ = [
     "LABELS",
@@ -52,6 +56,7 @@ __all__ = [
     "log_lines",
     "outside_fide_mode",
     "read_log_lines",
+    "with_typed_values",
 ]
 
 #: The word of each kind in a ``###`` line: the TEC Manual's where it is published.
@@ -248,6 +253,35 @@ def read_log_lines(lines: Sequence[tuple[int, str]]) -> LogLines:
         log.append(entry)
         previous = entry.digest
     return LogLines(tuple(log), tuple(comments), tuple(warnings))
+
+
+def with_typed_values(
+    event: SwissEvent, entries: Iterable[LogEntry]
+) -> tuple[SwissEvent, tuple[str, ...]]:
+    """``event`` with each player's tie-break value typed by hand (the code ``MAN``) as the
+    log's ``Manual Tie-break`` rows give it, the last row of each player standing (TRF has no
+    record for it: the ``###`` lines are where ratingbook's export keeps it, so its own file
+    ranks as the book did); and a warning for each row that cannot be used, saying why."""
+    typed: dict[str, Fraction | None] = {}
+    notes: list[str] = []
+    names = {p.name for p in event.players}
+    for entry in entries:
+        if entry.kind is not LogKind.MANUAL_TIEBREAK:
+            continue
+        read = read_typed_value(entry.after)
+        label = f"### {LABELS[entry.kind]} @ Round {entry.round}: ... => {entry.after}"
+        if read is None:
+            notes.append(f"{label}: not a name and a number (or none): the value is not used")
+        elif read[0] not in names:
+            notes.append(f"{label}: {read[0]!r} is no player of the file: the value is not used")
+        else:
+            typed[read[0]] = read[1]
+    if not typed:
+        return event, tuple(notes)
+    players = tuple(
+        replace(p, tiebreak_value=typed[p.name]) if p.name in typed else p for p in event.players
+    )
+    return replace(event, players=players), tuple(notes)
 
 
 def outside_fide_mode(log: Sequence[LogEntry], round_number: int) -> tuple[LogEntry, ...]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ratingbook.core.results import Result
 from ratingbook.core.typed_commands import typed_command
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.fide_mode.log import LogKind, WarningLevel
+from ratingbook.events.fide_mode.log import LogKind, WarningLevel, typed_text
 from ratingbook.events.fide_mode.state import EventState, Pair, board_count, boards
 from ratingbook.events.settings import BLANK_MEANS
 
@@ -332,8 +332,8 @@ def _typed_changes(old: EventState, new: EventState, current: int) -> list[Logge
                 LoggedChange(
                     LogKind.MANUAL_TIEBREAK,
                     current,
-                    f"{name} {was or 'none'}",
-                    f"{name} {now or 'none'}",
+                    typed_text(name, was),
+                    typed_text(name, now),
                     WarningLevel.CONFIRM,
                     f"Tie-break value {name}",
                     f"{name}'s tie-break value typed by hand changes ({was or 'none'} to "

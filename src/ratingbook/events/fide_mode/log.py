@@ -11,6 +11,9 @@ entry holds, the kinds of entry and the warning levels; the TRF comment formats 
 The rows are chained: each entry's ``digest`` is the SHA-256 of the previous entry's digest and of
 this entry's fields, so a row edited or deleted by hand is found on the next run. That makes the
 log *tamper-evident*, not tamper-proof: whoever can edit the workbook can rebuild the whole chain.
+
+A ``Manual Tie-break`` entry's sides are spelled here too (``Ivan none``, ``Ivan 1``), and read
+back (:func:`read_typed_value`): TRF has no record for those values, so a file's are its lines'.
 """
 
 from __future__ import annotations
@@ -18,8 +21,18 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
+from fractions import Fraction
 
-__all__ = ["GENESIS", "LogEntry", "LogKind", "WarningLevel", "chain", "first_broken_link"]
+__all__ = [
+    "GENESIS",
+    "LogEntry",
+    "LogKind",
+    "WarningLevel",
+    "chain",
+    "first_broken_link",
+    "read_typed_value",
+    "typed_text",
+]
 
 #: The digest before the first entry.
 GENESIS = "0" * 64
@@ -154,3 +167,26 @@ def first_broken_link(entries: list[LogEntry] | tuple[LogEntry, ...]) -> int | N
             return index
         previous = entry.digest
     return None
+
+
+#: A player without a typed value, in a ``Manual Tie-break`` row (``Ivan none``).
+_NO_VALUE = "none"
+
+
+def typed_text(name: str, value: str) -> str:
+    """A ``Manual Tie-break`` row's side: ``Ivan 1``, or ``Ivan none`` (no value typed)."""
+    return f"{name} {value or _NO_VALUE}"
+
+
+def read_typed_value(text: str) -> tuple[str, Fraction | None] | None:
+    """A ``Manual Tie-break`` row's side (:func:`typed_text`) read back: the player's name and
+    his value (None: none typed), or None when it does not read so."""
+    name, _, value = text.rpartition(" ")
+    if not name:
+        return None
+    if value == _NO_VALUE:
+        return name, None
+    try:
+        return name, Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        return None

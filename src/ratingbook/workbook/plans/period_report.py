@@ -59,7 +59,11 @@ def period_file(event: SwissEvent, number: int) -> tuple[RatingPeriod, str]:
             f"{period.label} is not finished (round {rounds}: not every result is in): its "
             "rating report is written once its last round is played"
         )
-    return period, export_period_trf(event, period)
+    # Ranked as the standings rank the period's own event (the one source of every rank: its
+    # tie-break list, the one the file's 202 record names; C.07), not by points alone.
+    from ratingbook.reports.swiss_grids import standings_grid
+
+    return period, export_period_trf(event, period, lambda own: standings_grid(own)[1])
 
 
 def plan_period_report(sheets: Sheets, recalc: Plan, number: int) -> Plan:
