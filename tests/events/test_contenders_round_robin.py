@@ -67,8 +67,9 @@ def verdicts(
     points: dict[str, Fraction], to_play: list[tuple[str, str]], scoring: tuple[Fraction, Fraction]
 ) -> dict[str, tuple[bool, bool]]:
     """(can share first, can be first alone) for every player, over every result (a win for
-    either, a draw) of every game of ``to_play``. The points count in whole units of the
-    smallest step (a draw of ½ point is 1, a win 2), so the 3^9 finals add integers."""
+    either, a draw) of every game of ``to_play``. The points count in a unit every score and
+    every total so far is a whole number of (½ where a draw is ½: a draw 1, a win 2), so the
+    3^9 finals add and compare integers, exactly as the fractions would."""
     win, draw = scoring
     unit = Fraction(
         1, math.lcm(win.denominator, draw.denominator, *(p.denominator for p in points.values()))
