@@ -139,11 +139,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     modules in the order they are to be handed out (see above)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
         _longest_first(items)
+    slow_module: dict[Path, bool] = {}  # each module's path looked at once, not once a test
     for item in items:
-        path = Path(item.path)
+        path = item.path
+        if path not in slow_module:
+            slow_module[path] = TESTS / "integration" in path.parents or path in SLOW_MODULES
         if (
-            TESTS / "integration" in path.parents
-            or path in SLOW_MODULES
+            slow_module[path]
             or "needs_soffice" in getattr(item, "fixturenames", ())
             or _long_real_file_case(item, path)
         ):
@@ -164,10 +166,10 @@ def _longest_first(items: list[pytest.Item]) -> None:
     tests, most first (what pytest-xdist does for all of them, but for ``--no-loadscope-reorder``
     in pyproject.toml); a module's tests keep their order, and stay together."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    counts = Counter(Path(item.path) for item in items)
+    counts = Counter(item.path for item in items)
 
     def key(item: pytest.Item) -> tuple[int, int]:
-        path = Path(item.path)
+        path = item.path
         return (rank[path], 0) if path in rank else (len(rank), -counts[path])
 
     items.sort(key=key)

@@ -48,6 +48,8 @@ import ast
 import functools
 import subprocess
 import sys
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,16 +145,12 @@ def imports_of(name: str, source: str | None = None) -> list[Import]:
     modules count as imports of those modules, and so does a module named by a literal string
     to ``importlib.import_module`` or ``__import__``); ``source`` stands in for the module's
     own text (a probe)."""
-    tree = parsed(MODULES[name].read_text(encoding="utf-8") if source is None else source)
-    type_only: set[int] = set()
-    in_function: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            type_only |= {id(inner) for inner in ast.walk(node)}
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            in_function |= {id(inner) for inner in ast.walk(node)}
+    text = MODULES[name].read_text(encoding="utf-8") if source is None else source
+    # An import statement is a statement: only a module naming a dynamic import needs its
+    # expressions walked too.
+    everything = any(call in text for call in DYNAMIC_IMPORTS)
     found: list[Import] = []
-    for node in ast.walk(tree):
+    for node, type_only, in_function in walk_with_context(parsed(text), everything):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -168,15 +166,45 @@ def imports_of(name: str, source: str | None = None) -> list[Import]:
                 targets = [first.value]
         for target in targets:
             if target in MODULES and target != name:
-                flags = (id(node) in type_only, id(node) in in_function)
-                found.append(Import(name, target, node.lineno, *flags))
+                found.append(Import(name, target, node.lineno, type_only, in_function))
     return found
+
+
+def walk_with_context(
+    tree: ast.AST, everything: bool = True
+) -> Iterator[tuple[ast.AST, bool, bool]]:
+    """The nodes of ``tree`` in ``ast.walk``'s order (every node, or with ``everything`` false
+    the statements alone), each with whether it lies inside an ``if TYPE_CHECKING:`` (either
+    branch) and inside a function (its decorators and defaults too): one pass, where walking
+    each such block again for its nodes took most of the graph's time."""
+    todo = deque([(tree, False, False)])
+    while todo:
+        node, type_only, in_function = todo.popleft()
+        yield node, type_only, in_function
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            type_only = True
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            in_function = True
+        todo.extend(
+            (child, type_only, in_function)
+            for child in ast.iter_child_nodes(node)
+            if everything or isinstance(child, STATEMENT_HOLDERS)
+        )
+
+
+#: The nodes that hold statements: with the statements themselves, every place an import
+#: statement can stand.
+STATEMENT_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+#: The calls that import a module named by a string.
+DYNAMIC_IMPORTS = ("import_module", "__import__")
 
 
 def is_dynamic_import(func: ast.expr) -> bool:
     """``importlib.import_module(...)``, ``import_module(...)`` or ``__import__(...)``."""
     called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-    return called in ("import_module", "__import__")
+    return called in DYNAMIC_IMPORTS
 
 
 @functools.cache
@@ -474,29 +502,40 @@ def mentions(name: str, words: set[str] | frozenset[str]) -> list[str]:
 def said(source: str, name: str, words: set[str] | frozenset[str]) -> list[str]:
     """The string constants of ``source`` that are among ``words`` (docstrings and the Python
     names ``__all__`` lists aside)."""
-    tree = parsed(source)
+    return [
+        f"{name} (line {line}) says {value!r}"
+        for line, value in string_constants(source)
+        if value in words
+    ]
+
+
+@functools.cache
+def string_constants(source: str) -> tuple[tuple[int, str], ...]:
+    """(line, text) of each string constant of ``source`` but the docstrings and the names
+    ``__all__`` lists, in ``ast.walk``'s order: found once for each text, as the checks ask
+    for several sets of words."""
+    nodes = list(ast.walk(parsed(source)))
     docstrings = {
         id(node.body[0].value)
-        for node in ast.walk(tree)
+        for node in nodes
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
         and node.body
         and isinstance(node.body[0], ast.Expr)
     }
     docstrings |= {
         id(inner)
-        for node in ast.walk(tree)
+        for node in nodes
         if isinstance(node, ast.Assign)
         and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
         for inner in ast.walk(node.value)
     }
-    return [
-        f"{name} (line {node.lineno}) says {node.value!r}"
-        for node in ast.walk(tree)
+    return tuple(
+        (node.lineno, node.value)
+        for node in nodes
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
         and id(node) not in docstrings
-        and node.value in words
-    ]
+    )
 
 
 def test_no_domain_module_mentions_a_reports_table_or_column() -> None:
@@ -546,19 +585,20 @@ RULES_WORDS = frozenset(
 )
 
 
-def input_headers() -> set[str]:
+@functools.cache
+def input_headers() -> frozenset[str]:
     """Every spelling of every input table's columns (``workbook.schemas``, and the Prizes
-    sheet's, which ``workbook.end_reports`` declares)."""
+    sheet's, which ``workbook.end_reports`` declares); worked out once, not once a module."""
     from ratingbook.core.tables import TableSpec
     from ratingbook.workbook.sheets import end_reports, schemas
 
     specs = [s for s in vars(schemas).values() if isinstance(s, TableSpec)]
-    return {
+    return frozenset(
         spelling
         for spec in (*specs, end_reports.PRIZES)
         for column in spec.columns
         for spelling in (column.name, *column.aliases)
-    }
+    )
 
 
 def reads_rows(source: str, name: str) -> list[str]:

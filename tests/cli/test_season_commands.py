@@ -9,6 +9,7 @@ from pathlib import Path
 
 import openpyxl
 from tests.helpers.cli import run
+from tests.helpers.workbooks import read_back
 
 from ratingbook.templates import TemplateBook, build_template
 
@@ -49,7 +50,7 @@ def trf_byes(path: Path) -> int:
 
 
 def rows(path: Path, sheet: str) -> list[tuple[object, ...]]:
-    ws = openpyxl.load_workbook(path)[sheet]
+    ws = read_back(path)[sheet]  # the book loaded once while it is unchanged
     return [r for r in ws.iter_rows(values_only=True) if any(v is not None for v in r)]
 
 

@@ -9,6 +9,7 @@ import itertools
 import random
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import TypeVar
 
 import pytest
 
@@ -17,6 +18,7 @@ from ratingbook.events.contenders import Contender, RoundPlan, contenders, descr
 F = Fraction
 HALF = F(1, 2)
 RESULTS = ((F(1), F(0)), (HALF, HALF), (F(0), F(1)))
+T = TypeVar("T")
 
 
 def first(points: dict[str, Fraction], name: str) -> tuple[bool, bool]:
@@ -46,7 +48,7 @@ def brute_paired(points: dict[str, Fraction], games: list[tuple[str, str]], name
     return shared, alone, own_results
 
 
-def matchings(players: list[str]) -> Iterator[tuple[list[tuple[str, str]], str | None]]:
+def matchings(players: list[T]) -> Iterator[tuple[list[tuple[T, T]], T | None]]:
     """Every pairing of ``players`` (a bye when odd)."""
     if not players:
         yield [], None
@@ -64,34 +66,48 @@ def matchings(players: list[str]) -> Iterator[tuple[list[tuple[str, str]], str |
 
 
 def brute_unpaired(points: dict[str, Fraction], rounds: int, name: str) -> tuple[bool, bool]:
+    names = sorted(points)
+    me = names.index(name)
     shared = alone = False
-    for state in final_states(tuple(sorted(points.items())), rounds):
-        s, al = first(dict(state), name)
-        shared |= s
-        alone |= al
+    for state in final_states(halves(points, names), rounds):
+        best = max(state)
+        if state[me] == best:
+            shared = True
+            alone |= state.count(best) == 1
     return shared, alone
 
 
+def halves(points: dict[str, Fraction], names: list[str]) -> tuple[int, ...]:
+    """The points of ``names``, in that order, counted in half points (every score here is a
+    multiple of ½), so that the states below add and compare small integers."""
+    doubled = [2 * points[n] for n in names]
+    assert all(d.denominator == 1 for d in doubled), points
+    return tuple(int(d) for d in doubled)
+
+
+#: A game's results in half points: a win is 2.
+HALF_RESULTS = ((2, 0), (1, 1), (0, 2))
+
+
 @functools.lru_cache(maxsize=1024)
-def final_states(
-    start: tuple[tuple[str, Fraction], ...], rounds: int
-) -> frozenset[tuple[tuple[str, Fraction], ...]]:
-    """Every standing ``rounds`` rounds of free pairings can end on: the same for each player
-    asked about, so enumerated once for them all."""
+def final_states(start: tuple[int, ...], rounds: int) -> frozenset[tuple[int, ...]]:
+    """Every standing (half points, the players in the order of ``start``) ``rounds`` rounds of
+    free pairings can end on: the same for each player asked about, so enumerated once for
+    them all."""
+    pairings = list(matchings(list(range(len(start)))))
     states = {start}
     for _ in range(rounds):
         nxt = set()
         for state in states:
-            pts = dict(state)
-            for games, bye in matchings(sorted(pts)):
-                for combo in itertools.product(RESULTS, repeat=len(games)):
-                    final = dict(pts)
+            for games, bye in pairings:
+                for combo in itertools.product(HALF_RESULTS, repeat=len(games)):
+                    final = list(state)
                     if bye is not None:
-                        final[bye] += 1
+                        final[bye] += 2
                     for (a, b), (pa, pb) in zip(games, combo, strict=True):
                         final[a] += pa
                         final[b] += pb
-                    nxt.add(tuple(sorted(final.items())))
+                    nxt.add(tuple(final))
         states = nxt
     return frozenset(states)
 

@@ -12,6 +12,7 @@ rows a round robin's book holds) and their results drawn at random.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 from collections import Counter
@@ -59,18 +60,40 @@ def brute_force(event: SwissEvent, before: int) -> dict[str, tuple[bool, bool]]:
                 points[b] += win if a in gone and b not in gone else 0
             else:
                 to_play.append((a, b))
-    found = dict.fromkeys(points, (False, False))
-    for combo in itertools.product(((win, 0), (draw, draw), (0, win)), repeat=len(to_play)):
-        final = dict(points)
-        for (a, b), (pa, pb) in zip(to_play, combo, strict=True):
+    return verdicts(points, to_play, (win, draw))
+
+
+def verdicts(
+    points: dict[str, Fraction], to_play: list[tuple[str, str]], scoring: tuple[Fraction, Fraction]
+) -> dict[str, tuple[bool, bool]]:
+    """(can share first, can be first alone) for every player, over every result (a win for
+    either, a draw) of every game of ``to_play``. The points count in a unit every score and
+    every total so far is a whole number of (½ where a draw is ½: a draw 1, a win 2), so the
+    3^9 finals add and compare integers, exactly as the fractions would."""
+    win, draw = scoring
+    unit = Fraction(
+        1, math.lcm(win.denominator, draw.denominator, *(p.denominator for p in points.values()))
+    )
+    names = list(points)
+    at = {name: i for i, name in enumerate(names)}
+    games = [(at[a], at[b]) for a, b in to_play]
+    w, d = int(win / unit), int(draw / unit)
+    outcomes = ((w, 0), (d, d), (0, w))
+    start = [int(points[name] / unit) for name in names]
+    shared = [False] * len(names)
+    alone = [False] * len(names)
+    for combo in itertools.product(outcomes, repeat=len(games)):
+        final = start[:]
+        for (a, b), (pa, pb) in zip(games, combo, strict=True):
             final[a] += pa
             final[b] += pb
-        best = max(final.values())
-        level = sum(1 for p in final.values() if p == best)
-        for name, p in final.items():
+        best = max(final)
+        level = final.count(best)
+        for i, p in enumerate(final):
             if p == best:
-                found[name] = (True, found[name][1] or level == 1)
-    return found
+                shared[i] = True
+                alone[i] = alone[i] or level == 1
+    return {name: (shared[i], alone[i]) for i, name in enumerate(names)}
 
 
 def round_robin(

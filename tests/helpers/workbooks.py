@@ -13,6 +13,8 @@ Nothing here imports ratingbook: expected values in the tests never come from th
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
 import shutil
 import zipfile
@@ -37,6 +39,7 @@ __all__ = [
     "inject_part",
     "ladder_sheets",
     "make_book",
+    "read_back",
     "records",
     "save_book",
     "saved_by_excel",
@@ -132,9 +135,23 @@ def ladder_sheets(
 # --- reading back --------------------------------------------------------------------------------
 
 
+def read_back(path: Path) -> openpyxl.Workbook:
+    """``openpyxl.load_workbook(path)``, loaded once for each content of the file: a test reads
+    several sheets of one book in a row (every sheet was a whole load of the book, most of the
+    time of a test of a season's list). The same bytes give the same workbook; the callers
+    only read it (each returns new lists), never change it."""
+    content = path.read_bytes()
+    return _loaded(str(path), hashlib.blake2b(content).digest())
+
+
+@functools.lru_cache(maxsize=2)
+def _loaded(path: str, digest: bytes) -> openpyxl.Workbook:
+    return openpyxl.load_workbook(path)
+
+
 def sheet_rows(path: Path, sheet: str) -> list[list[Any]]:
     """The sheet's values, row by row (formulas as their text), trailing empty rows dropped."""
-    wb = openpyxl.load_workbook(path)
+    wb = read_back(path)
     rows = [list(r) for r in wb[sheet].iter_rows(values_only=True)]
     while rows and all(v is None for v in rows[-1]):
         rows.pop()
@@ -155,7 +172,7 @@ def records(path: Path, sheet: str, header_row: int = 1) -> list[dict[str, Any]]
 
 def all_values(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every sheet's cell values (formulas as their text), for comparing two files' contents."""
-    wb = openpyxl.load_workbook(path)
+    wb = read_back(path)
     return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
 
 

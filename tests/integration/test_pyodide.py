@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import hashlib
 import json
 import math
@@ -207,22 +208,39 @@ def _template_sheets(kind: str) -> Sheets:
     return sheets
 
 
-BOOKS: dict[str, Sheets] = {
-    **SEED_BOOKS,
-    **{f"template {kind}": _template_sheets(kind) for kind in TEMPLATES},
-    # A Swiss event before round 1: the recalc pairs it (gacrux's Dutch engine, in Pyodide).
-    "swiss event (pairs round 1)": {
-        "Swiss Settings": [["Setting", "Value"], ["Rounds", 3], ["Tie-breaks", "BH/C1 BH SB"]],
-        "Swiss Players": [["Name", "Rating"], *[[f"Player {i}", 2000 - 10 * i] for i in range(7)]],
-        "Swiss Games": [["Round", "Board", "White", "Black", "Result"]],
-    },
-}
-
+SWISS_EVENT = "swiss event (pairs round 1)"
+#: The books recalc_ratings runs on, by label: the labels name the tests when the module is
+#: collected, the books are read when the run needs them (every pytest-xdist worker collects
+#: every module, and reading the templates was most of this one's collection).
+BOOK_LABELS = (*SEED_BOOKS, *(f"template {kind}" for kind in TEMPLATES), SWISS_EVENT)
 # Start New Week runs on the ladder books.
-NEW_WEEK_BOOKS: dict[str, Sheets] = {
-    "ladder (seed 001)": LADDER,
-    "template ladder": BOOKS["template ladder"],
-}
+NEW_WEEK_LABELS = ("ladder (seed 001)", "template ladder")
+
+
+@functools.cache
+def books() -> dict[str, Sheets]:
+    """The books of BOOK_LABELS."""
+    found = {
+        **SEED_BOOKS,
+        **{f"template {kind}": _template_sheets(kind) for kind in TEMPLATES},
+        # A Swiss event before round 1: the recalc pairs it (gacrux's Dutch engine, in Pyodide).
+        SWISS_EVENT: {
+            "Swiss Settings": [["Setting", "Value"], ["Rounds", 3], ["Tie-breaks", "BH/C1 BH SB"]],
+            "Swiss Players": [
+                ["Name", "Rating"],
+                *[[f"Player {i}", 2000 - 10 * i] for i in range(7)],
+            ],
+            "Swiss Games": [["Round", "Board", "White", "Black", "Result"]],
+        },
+    }
+    assert tuple(found) == BOOK_LABELS
+    return found
+
+
+def new_week_books() -> dict[str, Sheets]:
+    """The books of NEW_WEEK_LABELS."""
+    return {"ladder (seed 001)": LADDER, "template ladder": books()["template ladder"]}
+
 
 ELO_SCORES = [float(v) for v in ELO_SERIES_INPUT.splitlines()[1:]]
 SEED_003_OUT = [[int(v) for v in line.split()] for line in ELO_SERIES_OUTPUT.splitlines()]
@@ -410,7 +428,7 @@ class Run:
 
 
 def _as_sent(grid: Sequence[Sequence[Any]]) -> Grid:
-    """A sheet as the Office.js client sends it: a date cell as its text (see BOOKS)."""
+    """A sheet as the Office.js client sends it: a date cell as its text (see books)."""
     return [
         [v.strftime("%Y-%m-%dT%H:%M:%S.000Z") if isinstance(v, dt.datetime) else v for v in row]
         for row in grid
@@ -457,8 +475,8 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
     job = {
         "index": index,
         "calls": [[function, args] for function, args, _ in CALLS],
-        "books": BOOKS,
-        "new_week": NEW_WEEK_BOOKS,
+        "books": books(),
+        "new_week": new_week_books(),
     }
     (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
     for name in ("session.py", "main.py", "requirements.txt"):
@@ -682,7 +700,7 @@ def test_worksheet_functions_give_the_seeds_numbers(pyodide_run: Run) -> None:
     print(f"\n{len(calls)} worksheet-function calls of {len(FUNCTIONS)} functions in Pyodide")
 
 
-@pytest.mark.parametrize("label", list(BOOKS))
+@pytest.mark.parametrize("label", BOOK_LABELS)
 def test_consistency_recalc_ratings_writes_what_ratingbook_recalc_writes(
     pyodide_run: Run, label: str, tmp_path: Path
 ) -> None:
@@ -690,9 +708,10 @@ def test_consistency_recalc_ratings_writes_what_ratingbook_recalc_writes(
     `ratingbook recalc` leaves the same sheets (the generated sheets and the new ratings)."""
     outcome = pyodide_run.result["books"][label]
     assert outcome["alerts"] and outcome["alerts"][0].startswith("Recalc Ratings done.")
-    got = _as_excel_shows(BOOKS[label], outcome["sheets"])
-    _assert_same_sheets(_unclocked(got), _unclocked(_cli_result(BOOKS[label], tmp_path)))
-    assert set(got) - set(BOOKS[label]), "no result sheet was written"
+    book = books()[label]
+    got = _as_excel_shows(book, outcome["sheets"])
+    _assert_same_sheets(_unclocked(got), _unclocked(_cli_result(book, tmp_path)))
+    assert set(got) - set(book), "no result sheet was written"
 
 
 def test_recalculated_books_hold_the_seeds_numbers(pyodide_run: Run) -> None:
@@ -714,7 +733,7 @@ def test_recalculated_books_hold_the_seeds_numbers(pyodide_run: Run) -> None:
     )
 
 
-@pytest.mark.parametrize("label", list(NEW_WEEK_BOOKS))
+@pytest.mark.parametrize("label", NEW_WEEK_LABELS)
 def test_consistency_start_new_week_writes_what_ratingbook_new_week_writes(
     pyodide_run: Run, label: str, tmp_path: Path
 ) -> None:
@@ -722,9 +741,10 @@ def test_consistency_start_new_week_writes_what_ratingbook_new_week_writes(
     on the same day (ratings carried over, the week's games archived under a dated label)."""
     outcome = pyodide_run.result["new_weeks"][label]
     assert outcome["alerts"] and outcome["alerts"][0].startswith("New week started.")
-    got = _noteless(_as_excel_shows(NEW_WEEK_BOOKS[label], outcome["sheets"]))
+    book = new_week_books()[label]
+    got = _noteless(_as_excel_shows(book, outcome["sheets"]))
     today = dt.date.fromisoformat(outcome["today"])
-    _assert_same_sheets(got, _new_week_result(NEW_WEEK_BOOKS[label], tmp_path, today))
+    _assert_same_sheets(got, _new_week_result(book, tmp_path, today))
 
 
 def test_new_week_in_pyodide_carries_the_hand_checked_ratings(pyodide_run: Run) -> None:

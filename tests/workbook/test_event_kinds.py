@@ -106,8 +106,14 @@ INNER = tuple(
 )
 
 
+#: A name each form below holds (a name is never split): a module without any is not parsed.
+NAMES_ASKED_BY = (*KIND_QUESTIONS, "kinds")
+
+
 def kind_questions(source: str) -> list[str]:
     """Each place ``source`` names a kind question or imports the inside of the kinds package."""
+    if not any(name in source for name in NAMES_ASKED_BY):
+        return []
     found: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Name) and node.id in KIND_QUESTIONS:

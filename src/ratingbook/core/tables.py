@@ -176,6 +176,8 @@ def read_table(grid: Grid, spec: TableSpec) -> Table:
     named = next((c.name for c in spec.columns if c.field == fields.NAME and c.name in found), "")
     for r in range(header + 1, len(grid)):
         line = grid[r]
+        if not line:  # a row with no cell read (the gap up to a far cell): nothing to collect
+            continue
         values = {name: (line[c] if c < len(line) else None) for name, c in found.items()}
         if all(is_blank(v) for v in values.values()):
             continue
