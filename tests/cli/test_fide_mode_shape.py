@@ -63,6 +63,9 @@ def test_the_number_of_rounds_changed_after_the_start_is_level_4_and_logged(
     before = digest(book)
     said = refused("recalc", book, "--in-place", "--confirm")
     assert "a level-4 act needs --confirm --i-understand: Setting Rounds" in said
+    # The warning says both numbers, as the log line does (the arbiter confirms a change he
+    # can read whole).
+    assert "changes after round 1, from 7 to 8" in said, said
     assert digest(book) == before
     ok("recalc", book, "--in-place", "--confirm", "--i-understand")
     assert log(book)[-1] == (1, "Setting", "Rounds 7", "Rounds 8")

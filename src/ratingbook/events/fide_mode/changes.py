@@ -213,15 +213,17 @@ def _setting_level(name: str, *, fide: bool) -> int:
     return WarningLevel.CONFIRM
 
 
-def _setting_warning(name: str, before: str) -> str:
+def _setting_warning(name: str, before: str, after: str) -> str:
     if name == TIEBREAKS_SETTING:
         return (
-            "the tie-breaks announced for the event change after round 1: the standings, and "
-            f"who wins a tie for a prize, may change; the list before, {before}, stays in the log"
+            f"the tie-breaks announced for the event change after round 1, to {after}: the "
+            "standings, and who wins a tie for a prize, may change; the list before, "
+            f"{before}, stays in the log"
         )
     if name == ROUNDS_SETTING:
         return (
-            f"the number of rounds announced for the event ({before}) changes after round 1: "
+            f"the number of rounds announced for the event changes after round 1, from {before} "
+            f"to {after}: "
             "the last round's pairing rules (C.04.3 A.7, topscorers) and every later pairing "
             "follow the new number; the change stays in the log"
         )
@@ -239,17 +241,17 @@ def _setting_changes(
     before, out = dict(old.settings), []
     for name, value in new.settings:
         if before.get(name, value) != value:
-            shown = _setting_shown(name, before[name])
+            shown, now = _setting_shown(name, before[name]), _setting_shown(name, value)
             out.append(
                 LoggedChange(
                     LogKind.SETTING,
                     current,
                     # The line holds the value before the change (VCL question 202).
                     f"{name} {shown}",
-                    f"{name} {_setting_shown(name, value)}",
+                    f"{name} {now}",
                     _setting_level(name, fide=fide),
                     f"Setting {name}",
-                    _setting_warning(name, shown),
+                    _setting_warning(name, shown, now),
                 )
             )
     return out

@@ -238,7 +238,9 @@ def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[Swi
     # standings and crosstable are titled provisional (reports.event_grids) and the
     # end-of-event sheets wait for it (workbook.sheets.end_reports), both asking
     # events.adjourned.end_refusal.
-    refused = final_refusal(event, "the final standings (and the prize list, norms, the TRF)")
+    refused = final_refusal(
+        event, "the final standings (and the prize list, norms, contenders, the TRF)"
+    )
     if refused is not None:
         plan = replace(plan, summary=(*plan.summary, f"provisional standings: {refused.problem}"))
     return with_end_sheets(plan, sheets, event)
