@@ -53,6 +53,8 @@ def rated_book(tmp_path: Path, players: list[dict[str, object]] = PLAYERS) -> Pa
             ("Start Date", dt.datetime(2026, 4, 9), None),
             ("FIDE Rated", "Standard", None),
             ("Tie-breaks", "SB", None),
+            # round 1 typed by hand, as FIDE mode asks (level 3): confirmed in the book
+            ("Confirm", "Pairing round 1", None),
         ],
         "Swiss Players": players,
         "Swiss Games": GAMES,

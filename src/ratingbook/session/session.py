@@ -72,20 +72,34 @@ if TYPE_CHECKING:  # FIDE mode's modules load only for an event that keeps a log
 
 __all__ = ["Session"]
 
-#: Where a change typed by hand and then logged was typed, by the log's kind: the sheet it
-#: reads (the Swiss Games rows of its round for a correction or a manual pairing).
-_TYPED_IN = {
-    "Correction": SWISS_GAMES.sheet,
+#: Where a change typed by hand and then logged was typed, for every kind of the log: the sheet
+#: its run reads it from (the Swiss Games rows of its round for the kinds in :data:`_BY_ROUND`),
+#: or None for a kind only a command makes. A change typed by hand is part of its run's act with
+#: its cells' values before the typing, so that its undo puts them back with the record; a kind
+#: missing here would leave them out, and the next run would log the change again (a typed
+#: ``Tie-break Value`` once did). :func:`_typed_in` refuses a kind it does not know.
+_TYPED_IN: dict[str, str | None] = {
+    "Pairing": SWISS_GAMES.sheet,  # a round typed by hand (the engine's: not by hand)
+    "Unpairing": SWISS_GAMES.sheet,  # a round's rows deleted by hand
     "Manual Pairing": SWISS_GAMES.sheet,
+    "Correction": SWISS_GAMES.sheet,
+    "Adjournment": SWISS_GAMES.sheet,  # an adjourned game's result typed
+    "Bye": SWISS_GAMES.sheet,  # a requested bye typed in its round
     "Rating Correction": "Rating Corrections",
     "Setting": SWISS_SETTINGS.sheet,
     "FIDE Mode Off": SWISS_SETTINGS.sheet,
     "Late Entry": SWISS_PLAYERS.sheet,
     "Start Numbers": SWISS_PLAYERS.sheet,
     "Withdrawal": SWISS_PLAYERS.sheet,
+    "Manual Tie-break": SWISS_PLAYERS.sheet,  # the Tie-break Value column
     "Forbidden Pair": FORBIDDEN_PAIRS.sheet,
+    "Import": None,
+    "Undo": None,
+    "Redo": None,
+    "Period Report": None,
+    "Desk Result": None,
 }
-_BY_ROUND = ("Correction", "Manual Pairing")
+_BY_ROUND = ("Pairing", "Unpairing", "Manual Pairing", "Correction", "Adjournment", "Bye")
 #: How many cells a confirmation or a summary names before it counts the rest.
 _NAMED = 8
 _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo again"
@@ -474,9 +488,12 @@ def _typed_in(
     typed: dict[str, frozenset[int] | None] = {}
     for change in logged:
         kind = change.kind.value
-        if not change.by_hand or kind not in _TYPED_IN:
+        if kind not in _TYPED_IN:  # a new kind of the log: say where it is typed
+            raise ValueError(f"where a {kind!r} change is typed is not known to undo")
+        sheet = _TYPED_IN[kind]
+        if not change.by_hand or sheet is None:
             continue
-        name = actual.get(header_key(_TYPED_IN[kind]))
+        name = actual.get(header_key(sheet))
         if name is None:
             continue
         if kind not in _BY_ROUND:

@@ -494,6 +494,7 @@ def _adjournments(
                     warning=f"{game} (round {number}) had no result when round {last} was "
                     "paired: adjourned, it counts as a draw for pairing until its result is "
                     "entered",
+                    by_hand=False,  # the pairing's: its undo leaves the results typed since
                 )
             )
         elif was == _ADJOURNED and res:
@@ -538,6 +539,7 @@ def _left_behind(
             WarningLevel.ACKNOWLEDGE,
             warning=f"round {last} paired while games of rounds before round {last - 1} are "
             f"still adjourned: {named}; each counts as a draw until its result is entered",
+            by_hand=False,
         )
     ]
 

@@ -356,6 +356,13 @@ def with_event_log(
         old = state_of(start, fide_mode=start.settings.fide_mode, left_in=0, manual=0)
         # the byes asked so far are warned now, as if typed in this run (VCL 174, 177-179)
         old = replace(old, games=tuple(g for g in old.games if g[2] or not _asked(g[3])))
+        if not entries and start.settings.fide_mode and start.paired_rounds == 1:
+            # A FIDE-mode event whose only round is in the book before its log starts: round 1
+            # was typed into Swiss Games by hand (the engine's round 1 starts the log), so it
+            # is logged and compared with the pairing the rules give it, as any round typed by
+            # hand is (level 3; its board order level 2). Several rounds found where no log
+            # is: an event brought from elsewhere, whose rounds are its log's starting point.
+            old = replace(old, games=tuple(g for g in old.games if g[0] != 1))
     fide_place = _settings_place(event, "FIDE Mode")
     # Only a book with a FIDE Mode setting and a log can ask to turn the mode back on.
     asked_on = event.settings.fide_mode and (
