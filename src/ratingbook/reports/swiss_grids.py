@@ -24,6 +24,7 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
 from ratingbook.events.codes import TIEBREAKS, tiebreak_base
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent
+from ratingbook.events.prizes import points_text
 from ratingbook.events.tournament_rating import tournament_rating
 from ratingbook.fide.gacrux import FideStandings, fide_standings
 from ratingbook.ratings import swiss_standings
@@ -39,16 +40,30 @@ __all__ = [
     "crosstable_grid",
     "fide_standings_grid",
     "pairings_grid",
+    "points_value",
     "seed_order_standings",
     "seed_standings_grid",
+    "shown_points",
     "standings_grid",
 ]
 
-# Integer-valued tie-breaks (counts, ratings); the others are points.
+
+def shown_points(points: Fraction | float) -> str:
+    """A player's points in a sheet's Points column: ``4½``, ``5``, ``½``, as the crosstable's
+    cells beside it, the web pages and the Contenders sheet spell them
+    (:func:`~ratingbook.events.prizes.points_text`, the one spelling). A number under a format
+    ``0.0`` printed ``4.5`` and ``3.0`` beside ``6b½`` (issue 34); no number format writes ½."""
+    return points_text(Fraction(points))
 
 
-def _number(points: Fraction) -> int | float:
-    return int(points) if points.denominator == 1 else float(points)
+def points_value(shown: object) -> Fraction | None:
+    """The points a Points cell shows (:func:`shown_points`' ``4½``, or a number as a team's
+    tables write them); None for none."""
+    if isinstance(shown, int | float | Fraction) and not isinstance(shown, bool):
+        return Fraction(str(shown))
+    if isinstance(shown, str) and shown.endswith("½"):
+        return Fraction(shown.removesuffix("½") or 0) + Fraction(1, 2)
+    return Fraction(shown) if isinstance(shown, str) and shown else None
 
 
 def seed_order_standings(
@@ -140,7 +155,7 @@ def seed_standings_grid(
         (
             rank,
             *shown.cells(r.name),
-            r.points,
+            shown_points(r.points),
             r.resistance_points,
             r.sonnenborn_berger,
             r.black,
@@ -153,7 +168,7 @@ def seed_standings_grid(
         SWISS_STANDINGS,
         header,
         rows,
-        number_formats={points: "0.0", points + 1: "0.0", points + 2: "0.00"},
+        number_formats={points + 1: "0.0", points + 2: "0.00"},
         widths={header.index("Name"): 24, points + 2: 17},
         note=_SEED_NOTE,
         centred=centred_columns(header),
@@ -171,12 +186,12 @@ def fide_standings_grid(
     codes = standings.codes
     header = ("Rank", *shown.header, "Points", *codes)
     points = header.index("Points")
-    formats = {points: "0.0"}
+    formats: dict[int, str] = {}
     for i, code in enumerate(codes, start=points + 1):
         whole = TIEBREAKS[tiebreak_base(code)].whole
         formats[i] = "0" if whole else ("0.00" if code.startswith("SB") else "0.0")
     rows = [
-        (line.rank, *shown.cells(line.name), _number(line.points), *line.values)
+        (line.rank, *shown.cells(line.name), shown_points(line.points), *line.values)
         for line in standings.lines
     ]
     grid = SheetGrid(
@@ -264,19 +279,17 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
             ranks.get(p.name),
             *shown.cells(p.name),
             *(_cell(by_round.get((p.name, r)), p.name, numbers) for r in range(1, last + 1)),
-            _number(points[p.name]),
+            shown_points(points[p.name]),
         )
         for p in order
     ]
     header = ("Rank", *shown.header, *(f"R{r}" for r in range(1, last + 1)), "Points")
     first = 1 + len(shown.header)
     widths = {header.index("Name"): 24, **{i: 6.0 for i in range(first, first + last)}}
-    formats = {first + last: "0.0"}
     return SheetGrid(
         SWISS_CROSSTABLE,
         header,
         rows,
-        number_formats=formats,
         widths=widths,
         centred=centred_columns(header),
     )
@@ -301,9 +314,9 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         black = (
             (None, BYE, None, None)
             if e.black is None
-            else (numbers[e.black], e.black, ratings[e.black], _number(before[e.black]))
+            else (numbers[e.black], e.black, ratings[e.black], shown_points(before[e.black]))
         )
-        white = (numbers[e.white], e.white, ratings[e.white], _number(before[e.white]))
+        white = (numbers[e.white], e.white, ratings[e.white], shown_points(before[e.white]))
         rows.append((number, e.board, *white, *black, result))
     header = (
         "Round",
@@ -322,8 +335,10 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         SWISS_PAIRINGS,
         header,
         rows,
-        number_formats={5: "0.0", 9: "0.0"},
         widths={3: 24, 7: 24},
         note=f"round {number}" if number else "no round paired yet",
         centred=centred_columns(header),
+        # One round a sheet: its number is the printed title's ("Round 6 pairings",
+        # reports.event_grids), as on the round's web page, not a column repeating it.
+        unprinted=1,
     )
