@@ -27,7 +27,7 @@ from ratingbook.workbook.port.page_breaks import balanced_breaks
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
-    measured_lines,
+    row_lines,
     text_width,
     wrapped_lines,
 )
@@ -362,7 +362,7 @@ def column_alignments(
             kind = value.__class__
             if kind is int or kind is float or isinstance(value, _dt.date):  # a date: a number
                 numbers[c] += 1
-            elif kind is str and _POINTS.fullmatch(value):
+            elif isinstance(value, str) and _POINTS.fullmatch(value):
                 numbers[c] += 1  # points spelt as the crosstable spells them: 4½
             elif kind is str and value:
                 texts[c] += 1
@@ -556,32 +556,6 @@ def table_widths(
         width = column_width(title, given, setup, HEADER_LINES if table else 1)
         found.append(round(width + INDENT_WIDTH, 2) if table and c in indented else width)
     return found
-
-
-#: Where a word may break onto the next line: after a hyphen with a letter after it.
-_AFTER_HYPHEN = re.compile(r"(?<=-)(?=.)")
-
-
-def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
-    """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
-    (in width units, less one for the cell's padding), each as wide as it prints, kept whole
-    as Excel and LibreOffice wrap them (:func:`measured_lines`), a word broken after a hyphen,
-    one longer than the width into pieces of it; 1 at least. Counted by length alone,
-    ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3 over
-    the next row (issue 34).
-    Excel does not grow a row for text wrapped by another program, so the writer sets the
-    height."""
-    lines = 1
-    for c in wrapped:
-        if c < len(values) and c < len(widths) and values[c] is not None:
-            room = max(1, int(widths[c]) - 1)
-            # a word may break after a hyphen; one longer than the column, at its edge
-            text = str(values[c])
-            if "-" not in text and text_width(text) <= room:
-                continue  # it prints on one line (a break after a hyphen counts as a space)
-            parts = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
-            lines = max(lines, measured_lines(parts, room))
-    return lines
 
 
 #: A row's height in points for each line of 11-point text (Excel's default row).
