@@ -21,7 +21,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ratingbook.core.refs import column_letter, rows_below_header
+from ratingbook.core.refs import MAX_ROW, column_letter, rows_below_header
 from ratingbook.workbook.port.chart_data import CellRange, ChartSeries, LineChart, quote_sheet
 from ratingbook.workbook.port.page_breaks import balanced_breaks
 from ratingbook.workbook.port.text_widths import (
@@ -300,12 +300,14 @@ class PrintSetup:
         included), absolute: the rows under the header when :attr:`empty`; the table itself
         when it has :attr:`shrunk` columns (LibreOffice printed the empty columns a cut text
         would run on into: seven of them beside the Event Log, issue 34) or
-        :attr:`unprinted` columns (from the first printed one); else "" (all)."""
+        :attr:`unprinted` columns (from the first printed one, down every row: a front end
+        that keeps a template's print setup prints the rows written later); else "" (all)."""
         if self.empty:
             return rows_below_header(columns, absolute=True)
         if self.shrunk or self.unprinted:
             first = column_letter(self.unprinted + 1)
-            return f"${first}$1:${column_letter(max(columns, self.unprinted + 1))}${max(rows, 1)}"
+            last = max(rows, 1) if self.shrunk else MAX_ROW
+            return f"${first}$1:${column_letter(max(columns, self.unprinted + 1))}${last}"
         return ""
 
     def print_area(self, sheet: str, columns: int, rows: int = 0) -> str:
