@@ -42,7 +42,7 @@ def test_penalties_typed_are_scored_written_to_trf_and_paired_after(tmp_path: Pa
     standings = grid(book, "Swiss Standings")
     head = next(i for i, r in enumerate(standings) if r and "Name" in r)
     name, points = standings[head].index("Name"), standings[head].index("Points")
-    shown = {r[name]: _spelt(r[points]) for r in standings[head + 1 :] if r and r[name]}
+    shown = {r[name]: Fraction(str(r[points])) for r in standings[head + 1 :] if r and r[name]}
     assert shown == expected
 
     ok("pair", book, "--in-place")  # round 2, on the points the penalties left
@@ -59,10 +59,3 @@ def test_a_penalty_on_a_bye_row_names_the_cell(tmp_path: Path) -> None:
     edit(book, "Swiss Games", lambda g: [*g, [1, None, "Anna", "BYE", "½-0"]])
     said = refused("recalc", book, "--in-place")
     assert "sheet 'Swiss Games'" in said and "'½-0' is not a bye" in said
-
-
-def _spelt(points: object) -> Fraction:
-    """Points as the standings spell them (``2½``, ``½``, ``3``) as a number."""
-    text = str(points)
-    half = Fraction(1, 2) if text.endswith("½") else Fraction(0)
-    return Fraction(text.removesuffix("½") or 0) + half

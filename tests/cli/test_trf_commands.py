@@ -147,13 +147,12 @@ def test_udf_reads_the_event_spellings_in_the_seed_order() -> None:
     ]  # fmt: skip
     assert SWISS_STANDINGS(rows) == [
         ["Rank", "Name", "Points", "Resistance", "Sonneborn-Berger", "Blacks"],
-        # the seed's points 2.5, 2.0, ..., 0.5 spelt as the standings sheet spells them
-        [1, "Erik", "2½", 4.0, 3.00, 2],
-        [2, "Daniel", "2", 5.5, 3.25, 1],
-        [3, "Charlotte", "2", 3.5, 2.25, 1],
-        [4, "Anna", "1", 5.0, 0.50, 2],
-        [5, "Bob", "1", 5.0, 0.50, 1],
-        [6, "Femke", "½", 4.0, 1.00, 2],
+        [1, "Erik", 2.5, 4.0, 3.00, 2],
+        [2, "Daniel", 2.0, 5.5, 3.25, 1],
+        [3, "Charlotte", 2.0, 3.5, 2.25, 1],
+        [4, "Anna", 1.0, 5.0, 0.50, 2],
+        [5, "Bob", 1.0, 5.0, 0.50, 1],
+        [6, "Femke", 0.5, 4.0, 1.00, 2],
     ]
 
 
@@ -168,11 +167,11 @@ def test_udf_fide_codes_with_byes_and_forfeits() -> None:
     table = SWISS_STANDINGS(rows, [["BH/C1", "BH"]])
     assert table == [
         ["Rank", "Name", "Points", "BH/C1", "BH"],
-        [1, "A", "3", 2.0, 2.5],
-        [2, "E", "2", 2.0, 3.5],
-        [3, "C", "1", 4.0, 5.0],
-        [4, "D", "1", 1.5, 2.5],
-        [5, "B", "½", 5.5, 6.5],
+        [1, "A", 3.0, 2.0, 2.5],
+        [2, "E", 2.0, 2.0, 3.5],
+        [3, "C", 1.0, 4.0, 5.0],
+        [4, "D", 1.0, 1.5, 2.5],
+        [5, "B", 0.5, 5.5, 6.5],
     ]
 
 

@@ -330,7 +330,7 @@ def test_other_families_reproduce_their_seed_examples() -> None:
     assert column_values(elo, "Rating", "Name") == {"A": 1558, "B": 1664}
     swiss = excel_result(SWISS, recalc_book)["Swiss Standings"]
     assert [row[1] for row in swiss[1:]] == SWISS_ORDER
-    assert swiss[1][2:] == ["2½", 4.0, 3.0, 2]  # Erik: pt 2.5 (spelt 2½), rp 4.0, SB 3.00, b 2
+    assert swiss[1][2:] == [2.5, 4.0, 3.0, 2]  # Erik: pt 2.5, rp 4.0, SB 3.00, b 2
 
 
 def test_consistency_new_week_book_writes_exactly_what_ratingbook_new_week_writes(

@@ -194,25 +194,12 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, list[l
 
 
 def records(grid: list[list[Any]]) -> list[dict[str, Any]]:
-    """The rows as dicts, a text read as Excel shows it: without the text prefix ``'`` the
-    JSON engine writes before a text starting with a digit (``'6½``)."""
     header = grid[0]
     return [
-        {h: _shown(v) for h, v in zip(header, row, strict=False)}
+        dict(zip(header, row, strict=False))
         for row in grid[1:]
         if any(v not in (None, "") for v in row)
     ]
-
-
-def _shown(value: Any) -> Any:
-    return value.removeprefix("'") if isinstance(value, str) else value
-
-
-def spelt_points(text: object) -> Fraction:
-    """Points as the standings spell them (``6½``, ``½``, ``3``) as a number."""
-    spelt = str(text)
-    half = Fraction(1, 2) if spelt.endswith("½") else Fraction(0)
-    return Fraction(spelt.removesuffix("½") or 0) + half
 
 
 def test_every_round_is_paired_by_the_fide_absolute_rules(runs: dict[str, Any]) -> None:
@@ -275,8 +262,8 @@ def test_final_standings_have_the_fide_columns_and_the_typed_points(runs: dict[s
         points[g["White"]] += white
         if g["Black"] != "BYE":
             points[g["Black"]] += black
-    assert {r["Name"]: spelt_points(r["Points"]) for r in standings} == points
-    ranked = [spelt_points(r["Points"]) for r in standings]
+    assert {r["Name"]: Fraction(str(r["Points"])) for r in standings} == points
+    ranked = [Fraction(str(r["Points"])) for r in standings]
     assert ranked == sorted(ranked, reverse=True)
     assert standings[0]["Rank"] == 1
     crosstable = records(sheets["Crosstable"])

@@ -37,11 +37,11 @@ def test_without_tiebreaks_the_seed_order_and_columns_are_kept():
     )
     # Start numbers by rating (C.04.2): A 1, B 2, C 3, D 4, E 5.
     assert [tuple(r) for r in grid.rows] == [
-        (1, 1, "A", 2000, "3", 1.5, 1.5, 0),
-        (2, 5, "E", 1600, "2", 0.5, 0.5, 1),
-        (3, 3, "C", 1800, "1", 4.0, 0.5, 1),
-        (4, 4, "D", 1700, "1", 1.5, 0.75, 2),
-        (5, 2, "B", 1900, "½", 6.0, 0.5, 1),
+        (1, 1, "A", 2000, 3.0, 1.5, 1.5, 0),
+        (2, 5, "E", 1600, 2.0, 0.5, 0.5, 1),
+        (3, 3, "C", 1800, 1.0, 4.0, 0.5, 1),
+        (4, 4, "D", 1700, 1.0, 1.5, 0.75, 2),
+        (5, 2, "B", 1900, 0.5, 6.0, 0.5, 1),
     ]
     assert ranks == {"A": 1, "E": 2, "C": 3, "D": 4, "B": 5}
 
@@ -56,11 +56,11 @@ def test_with_tiebreaks_one_column_per_fide_code():
     assert grid.header == ("Rank", "No.", "Name", "Rating", "Points", "BH/C1", "WIN")
     # Values derived in test_fide (2026 edition): BH/C1 A 2, E 2, C 4, D 1.5, B 5.5.
     assert [tuple(r) for r in grid.rows] == [
-        (1, 1, "A", 2000, "3", 2.0, 3),
-        (2, 5, "E", 1600, "2", 2.0, 2),
-        (3, 3, "C", 1800, "1", 4.0, 0),
-        (4, 4, "D", 1700, "1", 1.5, 0),
-        (5, 2, "B", 1900, "½", 5.5, 0),
+        (1, 1, "A", 2000, 3, 2.0, 3),
+        (2, 5, "E", 1600, 2, 2.0, 2),
+        (3, 3, "C", 1800, 1, 4.0, 0),
+        (4, 4, "D", 1700, 1, 1.5, 0),
+        (5, 2, "B", 1900, 0.5, 5.5, 0),
     ]
     assert "after round 3" in grid.note and "2026" in grid.note
 
@@ -73,11 +73,11 @@ def test_crosstable_shows_opponent_number_colour_and_result():
     grid = crosstable_grid(event, ranks)
     assert grid.header == ("Rank", "No.", "Name", "Rating", "R1", "R2", "R3", "Points")
     assert [tuple(r) for r in grid.rows] == [
-        (1, 1, "A", 2000, "2w1", "4w+", "3w1", "3"),
-        (2, 5, "E", 1600, "PAB", "2b1", "", "2"),
-        (3, 3, "C", 1800, "4w½", "HPB", "1b0", "1"),
-        (4, 4, "D", 1700, "3b½", "1b-", "2b½", "1"),
-        (5, 2, "B", 1900, "1b0", "5w0", "4w½", "½"),
+        (1, 1, "A", 2000, "2w1", "4w+", "3w1", 3),
+        (2, 5, "E", 1600, "PAB", "2b1", "", 2),
+        (3, 3, "C", 1800, "4w½", "HPB", "1b0", 1),
+        (4, 4, "D", 1700, "3b½", "1b-", "2b½", 1),
+        (5, 2, "B", 1900, "1b0", "5w0", "4w½", 0.5),
     ]
 
 
@@ -96,9 +96,9 @@ def test_pairing_list_shows_points_before_the_round():
     )
     # Round 2, points after round 1: A 1, D ½, B 0, E 1 (PAB), C ½. The bye row goes last.
     assert [tuple(r) for r in grid.rows] == [
-        (2, 1, 1, "A", 2000, "1", 4, "D", 1700, "½", "+/-"),
-        (2, 2, 2, "B", 1900, "0", 5, "E", 1600, "1", "0-1"),
-        (2, None, 3, "C", 1800, "½", None, "BYE", None, None, "HPB"),
+        (2, 1, 1, "A", 2000, 1, 4, "D", 1700, 0.5, "+/-"),
+        (2, 2, 2, "B", 1900, 0, 5, "E", 1600, 1, "0-1"),
+        (2, None, 3, "C", 1800, 0.5, None, "BYE", None, None, "HPB"),
     ]
 
 

@@ -124,9 +124,8 @@ def test_results_entered_go_into_their_boards_and_the_standings() -> None:
     book = book_of(event_sheets())
     run(book, Pair())
     results = {1: "1-0", 2: "½-½", 3: "0-1", 4: "1-0", 5: "1-0"}
-    # Each player's one game, spelt as the standings spell points (1, ½, 0).
-    points = {1: ("1", "0"), 2: ("½", "½"), 3: ("0", "1"), 4: ("1", "0"), 5: ("1", "0")}
-    expected: dict[str, str] = {}
+    points = {1: (1.0, 0.0), 2: (0.5, 0.5), 3: (0.0, 1.0), 4: (1.0, 0.0), 5: (1.0, 0.0)}
+    expected: dict[str, float] = {}
     for row in game_rows(book, 1):
         expected[row[2]], expected[row[3]] = points[row[1]]
     said = run(book, RecordResult(1, 1, "1-0"))

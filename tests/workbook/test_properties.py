@@ -14,7 +14,6 @@ import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -395,16 +394,7 @@ def _standings(players: Sequence[str], games: Grid) -> list[list[object]]:
     book = recalculated(
         {"Swiss Players": [["Name"], *([n] for n in players)], "Swiss Games": games}
     )
-    rows = book.sheets[schemas.SWISS_STANDINGS][1:]
-    # Points are spelt as the crosstable spells them (2½, ½): read back as numbers here.
-    return [[*r[:2], _spelt_points(r[2]), *r[3:]] for r in rows]
-
-
-def _spelt_points(text: object) -> Fraction:
-    """``2½`` as 5/2, ``½`` as 1/2, ``3`` as 3."""
-    spelt = str(text)
-    half = Fraction(1, 2) if spelt.endswith("½") else Fraction(0)
-    return Fraction(spelt.removesuffix("½") or 0) + half
+    return book.sheets[schemas.SWISS_STANDINGS][1:]
 
 
 @SETTINGS

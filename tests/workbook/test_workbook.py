@@ -647,13 +647,13 @@ SWISS_GAMES = [
     [2, "Erik", "Anna", 1, 0], [2, "Femke", "Charlotte", 0.5, 0.5], [2, "Daniel", "Bob", 1, 0],
     [3, "Daniel", "Erik", 0.5, 0.5], [3, "Charlotte", "Anna", 1, 0], [3, "Bob", "Femke", 1, 0],
 ]  # fmt: skip
-SWISS_TABLE = [  # pt rp SB b, as printed in the seed (points spelt as the crosstable spells them)
-    [1, "Erik", "2½", 4.0, 3.00, 2],
-    [2, "Daniel", "2", 5.5, 3.25, 1],
-    [3, "Charlotte", "2", 3.5, 2.25, 1],
-    [4, "Anna", "1", 5.0, 0.50, 2],
-    [5, "Bob", "1", 5.0, 0.50, 1],
-    [6, "Femke", "½", 4.0, 1.00, 2],
+SWISS_TABLE = [  # pt rp SB b, as printed in the seed
+    [1, "Erik", 2.5, 4.0, 3.00, 2],
+    [2, "Daniel", 2.0, 5.5, 3.25, 1],
+    [3, "Charlotte", 2.0, 3.5, 2.25, 1],
+    [4, "Anna", 1.0, 5.0, 0.50, 2],
+    [5, "Bob", 1.0, 5.0, 0.50, 1],
+    [6, "Femke", 0.5, 4.0, 1.00, 2],
 ]
 
 

@@ -11,16 +11,21 @@ where a player would meet himself, is ``X``. After the columns: the player's poi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 from ratingbook.events.event import SwissEvent
 from ratingbook.reports.names import SWISS_CROSSTABLE
-from ratingbook.reports.swiss_grids import RESULT_SIGNS, Shown, shown_points
+from ratingbook.reports.swiss_grids import POINTS_FORMAT, RESULT_SIGNS, Shown
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["round_robin_crosstable"]
 
 #: The diagonal's cell: a player does not meet himself.
 DIAGONAL = "X"
+
+
+def _points(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
 
 
 def round_robin_crosstable(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
@@ -45,22 +50,19 @@ def round_robin_crosstable(event: SwissEvent, ranks: Mapping[str, int]) -> Sheet
             for j in range(len(order))
         ]
         rows.append(
-            (
-                *shown.cells(player.name),
-                *line,
-                shown_points(points[player.name]),
-                ranks.get(player.name),
-            )
+            (*shown.cells(player.name), *line, _points(points[player.name]), ranks.get(player.name))
         )
     header = (*shown.header, *(str(n) for n in range(1, len(order) + 1)), "Points", "Rank")
     first = len(shown.header)
     widths = {header.index("Name"): 22, **{first + j: 4.5 for j in range(len(order))}}
     if event.settings.cycles == 2:
         widths.update({first + j: 6.0 for j in range(len(order))})
+    formats = {first + len(order): POINTS_FORMAT}
     return SheetGrid(
         SWISS_CROSSTABLE,
         header,
         rows,
+        number_formats=formats,
         widths=widths,
         centred=centred_columns(header),
     )

@@ -26,7 +26,6 @@ from ratingbook.events.codes import TIEBREAKS as TIEBREAK_KINDS
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux.tiebreaks import FideStandings, TiebreakDetail
 from ratingbook.reports.pairing_notes import points_text
-from ratingbook.reports.swiss_grids import points_value
 from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["breakdown_notes", "every_breakdown", "ordinal", "tie_notes"]
@@ -92,7 +91,7 @@ def tie_notes(standings: SheetGrid) -> list[tuple[str, str, str]]:
             decided = i
             break
         shown = upper[points_at]
-        number = points_value(shown)
+        number = Fraction(str(shown)) if isinstance(shown, int | float) else None
         points = f"both have {points_text(number) if number is not None else _value(shown)}"
         if decided is None:
             said = f"; equal on {', '.join(equal)}" if equal else ""

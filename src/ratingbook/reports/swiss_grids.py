@@ -24,7 +24,6 @@ from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
 from ratingbook.events.codes import TIEBREAKS, tiebreak_base
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent
-from ratingbook.events.prizes import points_text
 from ratingbook.events.tournament_rating import tournament_rating
 from ratingbook.fide.gacrux import FideStandings, fide_standings
 from ratingbook.ratings import swiss_standings
@@ -39,31 +38,24 @@ __all__ = [
     "Shown",
     "crosstable_grid",
     "fide_standings_grid",
+    "POINTS_FORMAT",
     "pairings_grid",
-    "points_value",
     "seed_order_standings",
     "seed_standings_grid",
-    "shown_points",
     "standings_grid",
 ]
 
+#: The number format of a player's points in the Swiss sheets (Standings, Crosstable,
+#: Pairings, the round robin's crosstable): Excel's fraction format in halves (ECMA-376 part 1,
+#: 18.8.31: ``?/2``), printing 4.5 as ``4 1/2``, 3 as ``3``, 0.5 as ``1/2``, where ``0.0``
+#: printed ``4.5`` and ``3.0`` beside the crosstable's ``6b½`` (issue 34). The cell holds the
+#: number, which a club's formulas sum and sort; no number format writes ``½``, which the web
+#: pages spell (events.prizes.points_text).
+POINTS_FORMAT = "# ?/2"
 
-def shown_points(points: Fraction | float) -> str:
-    """A player's points in a sheet's Points column: ``4½``, ``5``, ``½``, as the crosstable's
-    cells beside it, the web pages and the Contenders sheet spell them
-    (:func:`~ratingbook.events.prizes.points_text`, the one spelling). A number under a format
-    ``0.0`` printed ``4.5`` and ``3.0`` beside ``6b½`` (issue 34); no number format writes ½."""
-    return points_text(Fraction(points))
 
-
-def points_value(shown: object) -> Fraction | None:
-    """The points a Points cell shows (:func:`shown_points`' ``4½``, or a number as a team's
-    tables write them); None for none."""
-    if isinstance(shown, int | float | Fraction) and not isinstance(shown, bool):
-        return Fraction(str(shown))
-    if isinstance(shown, str) and shown.endswith("½"):
-        return Fraction(shown.removesuffix("½") or 0) + Fraction(1, 2)
-    return Fraction(shown) if isinstance(shown, str) and shown else None
+def _number(points: Fraction) -> int | float:
+    return int(points) if points.denominator == 1 else float(points)
 
 
 def seed_order_standings(
@@ -155,7 +147,7 @@ def seed_standings_grid(
         (
             rank,
             *shown.cells(r.name),
-            shown_points(r.points),
+            r.points,
             r.resistance_points,
             r.sonnenborn_berger,
             r.black,
@@ -168,7 +160,7 @@ def seed_standings_grid(
         SWISS_STANDINGS,
         header,
         rows,
-        number_formats={points + 1: "0.0", points + 2: "0.00"},
+        number_formats={points: POINTS_FORMAT, points + 1: "0.0", points + 2: "0.00"},
         widths={header.index("Name"): 24, points + 2: 17},
         note=_SEED_NOTE,
         centred=centred_columns(header),
@@ -186,12 +178,12 @@ def fide_standings_grid(
     codes = standings.codes
     header = ("Rank", *shown.header, "Points", *codes)
     points = header.index("Points")
-    formats: dict[int, str] = {}
+    formats = {points: POINTS_FORMAT}
     for i, code in enumerate(codes, start=points + 1):
         whole = TIEBREAKS[tiebreak_base(code)].whole
         formats[i] = "0" if whole else ("0.00" if code.startswith("SB") else "0.0")
     rows = [
-        (line.rank, *shown.cells(line.name), shown_points(line.points), *line.values)
+        (line.rank, *shown.cells(line.name), _number(line.points), *line.values)
         for line in standings.lines
     ]
     grid = SheetGrid(
@@ -279,17 +271,19 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
             ranks.get(p.name),
             *shown.cells(p.name),
             *(_cell(by_round.get((p.name, r)), p.name, numbers) for r in range(1, last + 1)),
-            shown_points(points[p.name]),
+            _number(points[p.name]),
         )
         for p in order
     ]
     header = ("Rank", *shown.header, *(f"R{r}" for r in range(1, last + 1)), "Points")
     first = 1 + len(shown.header)
     widths = {header.index("Name"): 24, **{i: 6.0 for i in range(first, first + last)}}
+    formats = {first + last: POINTS_FORMAT}
     return SheetGrid(
         SWISS_CROSSTABLE,
         header,
         rows,
+        number_formats=formats,
         widths=widths,
         centred=centred_columns(header),
     )
@@ -314,9 +308,9 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         black = (
             (None, BYE, None, None)
             if e.black is None
-            else (numbers[e.black], e.black, ratings[e.black], shown_points(before[e.black]))
+            else (numbers[e.black], e.black, ratings[e.black], _number(before[e.black]))
         )
-        white = (numbers[e.white], e.white, ratings[e.white], shown_points(before[e.white]))
+        white = (numbers[e.white], e.white, ratings[e.white], _number(before[e.white]))
         rows.append((number, e.board, *white, *black, result))
     header = (
         "Round",
@@ -335,6 +329,7 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         SWISS_PAIRINGS,
         header,
         rows,
+        number_formats={5: POINTS_FORMAT, 9: POINTS_FORMAT},
         widths={3: 24, 7: 24},
         note=f"round {number}" if number else "no round paired yet",
         centred=centred_columns(header),

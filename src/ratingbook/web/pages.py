@@ -194,8 +194,8 @@ def _table(
             href = None
             if i in linked and isinstance(value, str) and value in numbers:
                 href = player_file(numbers[value])
-            number = header in POINTS or (
-                isinstance(value, int | float | Fraction | Decimal) and not isinstance(value, bool)
+            number = isinstance(value, int | float | Fraction | Decimal) and not isinstance(
+                value, bool
             )
             cells.append(Cell(shown, href, number))
         rows.append(tuple(cells))

@@ -340,9 +340,6 @@ class PrintSetup:
 # print: a right-aligned number under a left-aligned header stands under the next column's
 # header on paper (issue 34), so the header and every cell of a column share one alignment.
 LEFT, RIGHT, CENTRE = "left", "right", "center"
-#: A player's points as the sheets write them (``4½``, ``12``, ``½``: reports.swiss_grids
-#: shown_points): a figure, aligned as a number is.
-_POINTS = re.compile(r"\d+½?|½")
 #: The rows read to tell a column of numbers from a column of text (a generated sheet's
 #: columns each hold one kind, so a sample decides; a sheet can have 100,000 rows).
 _SAMPLE_ROWS = 1000
@@ -353,8 +350,7 @@ def column_alignments(
 ) -> tuple[str, ...]:
     """Each column's alignment, for its header and its cells alike: :data:`CENTRE` for the
     ``centred`` columns (0-based: ranks, numbers, codes), :data:`RIGHT` for a column holding
-    more numbers (dates and points spelt ``4½`` included) than texts (Excel's place for a
-    number), else :data:`LEFT`;
+    more numbers (dates included) than texts (Excel's place for a number), else :data:`LEFT`;
     a column with no value yet as the one before it."""
     width = max([len(header), *(len(row) for row in rows[:_SAMPLE_ROWS])])
     numbers = [0] * width
@@ -364,8 +360,6 @@ def column_alignments(
             kind = value.__class__
             if kind is int or kind is float or isinstance(value, _dt.date):  # a date: a number
                 numbers[c] += 1
-            elif isinstance(value, str) and _POINTS.fullmatch(value):
-                numbers[c] += 1  # points spelt as the crosstable spells them: 4½
             elif kind is str and value:
                 texts[c] += 1
     aligned: list[str] = []
