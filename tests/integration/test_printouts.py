@@ -162,8 +162,25 @@ def pages_of_words(pdf: Path) -> list[list[list[Word]]]:
                 lines[-1].append(word)
             else:
                 lines.append([word])
-        pages.append([sorted(line, key=lambda w: w.left) for line in lines])
+        pages.append([_halves(sorted(line, key=lambda w: w.left)) for line in lines])
     return pages
+
+
+def _halves(line: list[Word]) -> list[Word]:
+    """The line with points printed in halves by the number format ``# ?/2``
+    (reports.swiss_grids.POINTS_FORMAT) read as one word: ``4 1/2`` as ``4½``, ``1/2`` as
+    ``½``. The space inside ``4 1/2`` is the format's, narrower than half the type's height;
+    two columns stand further apart."""
+    joined: list[Word] = []
+    for word in line:
+        if word.text != "1/2":
+            joined.append(word)
+        elif joined and joined[-1].text.isdigit() and word.left - joined[-1].right < word.height / 2:
+            whole = joined.pop()
+            joined.append(Word(f"{whole.text}½", whole.left, word.right, word.bottom, word.height))
+        else:
+            joined.append(Word("½", word.left, word.right, word.bottom, word.height))
+    return joined
 
 
 def number(text: str) -> float | None:
