@@ -175,7 +175,9 @@ def _halves(line: list[Word]) -> list[Word]:
     for word in line:
         if word.text != "1/2":
             joined.append(word)
-        elif joined and joined[-1].text.isdigit() and word.left - joined[-1].right < word.height / 2:
+        elif (
+            joined and joined[-1].text.isdigit() and word.left - joined[-1].right < word.height / 2
+        ):
             whole = joined.pop()
             joined.append(Word(f"{whole.text}½", whole.left, word.right, word.bottom, word.height))
         else:

@@ -32,13 +32,13 @@ from ratingbook.reports.stages import counted_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [
+    "POINTS_FORMAT",
     "RESULT_SIGNS",
     "SEED_COLUMNS",
     "SheetGrid",
     "Shown",
     "crosstable_grid",
     "fide_standings_grid",
-    "POINTS_FORMAT",
     "pairings_grid",
     "seed_order_standings",
     "seed_standings_grid",

@@ -17,7 +17,6 @@ recalculation, from any front end, rewrites those cells.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
