@@ -38,6 +38,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.utils import column_index_from_string as column_index
 from openpyxl.utils import get_column_letter as letter
 from tests.helpers.cli import run
 from tests.helpers.paths import REAL_TRF
@@ -161,8 +162,27 @@ def pages_of_words(pdf: Path) -> list[list[list[Word]]]:
                 lines[-1].append(word)
             else:
                 lines.append([word])
-        pages.append([sorted(line, key=lambda w: w.left) for line in lines])
+        pages.append([_halves(sorted(line, key=lambda w: w.left)) for line in lines])
     return pages
+
+
+def _halves(line: list[Word]) -> list[Word]:
+    """The line with points printed in halves by the number format ``# ?/2``
+    (reports.swiss_grids.POINTS_FORMAT) read as one word: ``4 1/2`` as ``4½``, ``1/2`` as
+    ``½``. The space inside ``4 1/2`` is the format's, narrower than half the type's height;
+    two columns stand further apart."""
+    joined: list[Word] = []
+    for word in line:
+        if word.text != "1/2":
+            joined.append(word)
+        elif (
+            joined and joined[-1].text.isdigit() and word.left - joined[-1].right < word.height / 2
+        ):
+            whole = joined.pop()
+            joined.append(Word(f"{whole.text}½", whole.left, word.right, word.bottom, word.height))
+        else:
+            joined.append(Word("½", word.left, word.right, word.bottom, word.height))
+    return joined
 
 
 def number(text: str) -> float | None:
@@ -288,7 +308,7 @@ class Sheet:
     name: str
     header: list[list[str]]  # each column's header, as words (empty: no header)
     rows: list[tuple[int, list[object]]]  # Excel row number, values
-    # columns whose text wraps within the cell, or is cut at its edge (the Event Log's digest)
+    # columns whose text wraps within the cell
     wrapped: frozenset[int] = frozenset()
 
 
@@ -306,6 +326,10 @@ def table_sheets(book: Path) -> list[Sheet]:
         if sum(t not in (None, "") for t in titles) < 2 or not filled:
             continue  # Instructions, a sheet of charts, an empty table (printing nothing)
         hidden = {c for c in range(len(titles)) if ws.column_dimensions[letter(c + 1)].hidden}
+        # Columns left of the print area are not printed either: the Pairings' Round, which
+        # its printed title names (presentation.PrintSetup.unprinted).
+        area = re.search(r"!\$?([A-Z]+)\$?\d", str(ws.print_area or ""))
+        hidden |= set(range(column_index(area.group(1)) - 1)) if area else set()
         header = [
             str(t).split() if t not in (None, "") and c not in hidden else []
             for c, t in enumerate(titles)
@@ -316,10 +340,7 @@ def table_sheets(book: Path) -> list[Sheet]:
             if any(map(is_number, r)) and not ws.row_dimensions[n].hidden
         ]
         wrapped = frozenset(
-            c
-            for c in range(len(titles))
-            if (aligned := ws.cell(row=2, column=c + 1).alignment).wrap_text
-            or aligned.horizontal == "fill"
+            c for c in range(len(titles)) if ws.cell(row=2, column=c + 1).alignment.wrap_text
         )
         sheets.append(Sheet(ws.title, header, rows, wrapped))
     return sheets
@@ -402,9 +423,13 @@ def _rows_misplaced(
         numbers = [
             (c, float(v))  # type: ignore[arg-type]
             for c, v in enumerate(values)
-            if is_number(v) and c in share
+            if is_number(v) and c in share and c < len(sheet.header) and sheet.header[c]
         ]
-        first = next(v for v in values if v not in (None, "") and str(v).split())
+        first = next(  # the first printed one (a hidden column's header is none)
+            v
+            for c, v in enumerate(values)
+            if c < len(sheet.header) and sheet.header[c] and v not in (None, "") and str(v).split()
+        )
         for k in range(next_line, len(lines)):
             line, spans = lines[k]
             # The row's line starts with its first cell's word...

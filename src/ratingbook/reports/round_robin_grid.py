@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ratingbook.events.event import SwissEvent
 from ratingbook.reports.names import SWISS_CROSSTABLE
-from ratingbook.reports.swiss_grids import RESULT_SIGNS, Shown
+from ratingbook.reports.swiss_grids import POINTS_FORMAT, RESULT_SIGNS, Shown
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = ["round_robin_crosstable"]
@@ -57,7 +57,7 @@ def round_robin_crosstable(event: SwissEvent, ranks: Mapping[str, int]) -> Sheet
     widths = {header.index("Name"): 22, **{first + j: 4.5 for j in range(len(order))}}
     if event.settings.cycles == 2:
         widths.update({first + j: 6.0 for j in range(len(order))})
-    formats = {first + len(order): "0.0"}
+    formats = {first + len(order): POINTS_FORMAT}
     return SheetGrid(
         SWISS_CROSSTABLE,
         header,

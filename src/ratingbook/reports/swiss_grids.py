@@ -32,6 +32,7 @@ from ratingbook.reports.stages import counted_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
 __all__ = [
+    "POINTS_FORMAT",
     "RESULT_SIGNS",
     "SEED_COLUMNS",
     "SheetGrid",
@@ -44,7 +45,13 @@ __all__ = [
     "standings_grid",
 ]
 
-# Integer-valued tie-breaks (counts, ratings); the others are points.
+#: The number format of a player's points in the Swiss sheets (Standings, Crosstable,
+#: Pairings, the round robin's crosstable): Excel's fraction format in halves (ECMA-376 part 1,
+#: 18.8.31: ``?/2``), printing 4.5 as ``4 1/2``, 3 as ``3``, 0.5 as ``1/2``, where ``0.0``
+#: printed ``4.5`` and ``3.0`` beside the crosstable's ``6b½`` (issue 34). The cell holds the
+#: number, which a club's formulas sum and sort; no number format writes ``½``, which the web
+#: pages spell (events.prizes.points_text).
+POINTS_FORMAT = "# ?/2"
 
 
 def _number(points: Fraction) -> int | float:
@@ -153,7 +160,7 @@ def seed_standings_grid(
         SWISS_STANDINGS,
         header,
         rows,
-        number_formats={points: "0.0", points + 1: "0.0", points + 2: "0.00"},
+        number_formats={points: POINTS_FORMAT, points + 1: "0.0", points + 2: "0.00"},
         widths={header.index("Name"): 24, points + 2: 17},
         note=_SEED_NOTE,
         centred=centred_columns(header),
@@ -171,7 +178,7 @@ def fide_standings_grid(
     codes = standings.codes
     header = ("Rank", *shown.header, "Points", *codes)
     points = header.index("Points")
-    formats = {points: "0.0"}
+    formats = {points: POINTS_FORMAT}
     for i, code in enumerate(codes, start=points + 1):
         whole = TIEBREAKS[tiebreak_base(code)].whole
         formats[i] = "0" if whole else ("0.00" if code.startswith("SB") else "0.0")
@@ -271,7 +278,7 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     header = ("Rank", *shown.header, *(f"R{r}" for r in range(1, last + 1)), "Points")
     first = 1 + len(shown.header)
     widths = {header.index("Name"): 24, **{i: 6.0 for i in range(first, first + last)}}
-    formats = {first + last: "0.0"}
+    formats = {first + last: POINTS_FORMAT}
     return SheetGrid(
         SWISS_CROSSTABLE,
         header,
@@ -322,8 +329,11 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         SWISS_PAIRINGS,
         header,
         rows,
-        number_formats={5: "0.0", 9: "0.0"},
+        number_formats={5: POINTS_FORMAT, 9: POINTS_FORMAT},
         widths={3: 24, 7: 24},
         note=f"round {number}" if number else "no round paired yet",
         centred=centred_columns(header),
+        # One round a sheet: its number is the printed title's ("Round 6 pairings",
+        # reports.event_grids), as on the round's web page, not a column repeating it.
+        unprinted=1,
     )

@@ -59,6 +59,9 @@ class SheetGrid:
     #: table, the norms' lines on what could not be checked): printed across the table's
     #: width, not in a column (presentation.PrintSetup.sentences).
     sentences: frozenset[int] = frozenset()
+    #: The leading columns left off paper, the printed title naming what they hold: the
+    #: Pairings' Round (presentation.PrintSetup.unprinted).
+    unprinted: int = 0
     #: The leading columns that name a row (its number, its player): printed on every page
     #: when the table is too wide for one (presentation.PrintSetup.repeat_columns). None:
     #: :func:`key_columns` of the header, as every table but one with a reason of its own.

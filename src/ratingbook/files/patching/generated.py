@@ -26,7 +26,6 @@ from ratingbook.files.patching.drawing import (
 from ratingbook.workbook.port.book import GeneratedSheet
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
-    FILL,
     FOOTER_MARGIN,
     HEADER_MARGIN,
     INDENT,
@@ -79,10 +78,11 @@ def generated_sheet_xml(
         column_styles[c] = styles.cell_format(
             number,
             font,
-            # a long text cut at the cell's edge (PrintSetup.clipped): its header stays left
-            alignment=FILL if setup is not None and c in setup.clipped else aligned[c],
+            alignment=aligned[c],
             indent=indents[c],
             wrap=setup is not None and c in setup.wrapped,
+            # a long text printed whole on one line, in smaller type (PrintSetup.shrunk)
+            shrink=setup is not None and c in setup.shrunk,
             # a row of wrapped sentences is tall: its other cells start at the top, beside them
             top=setup is not None and bool(setup.wrapped),
         )

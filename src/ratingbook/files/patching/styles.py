@@ -164,17 +164,19 @@ class Styles:
         wrap: bool = False,
         top: bool = False,
         indent: int = 0,
+        shrink: bool = False,
     ) -> int:
         """A plain cell format with this number format and font (an existing one if possible),
         its text aligned ``alignment`` (``left``, ``right``, ``center``) when given, wrapped
         within the cell when ``wrap``, at the top of the cell when ``top``, ``indent`` levels
-        in from its edge."""
-        if alignment or wrap or top or indent:
+        in from its edge, shrunk to fit the cell on one line when ``shrink``."""
+        if alignment or wrap or top or indent or shrink:
             aligned = (
                 (f' horizontal="{alignment}"' if alignment else "")
                 + (' vertical="top"' if top else "")
                 + (' wrapText="1"' if wrap else "")
                 + (f' indent="{indent}"' if indent else "")
+                + (' shrinkToFit="1"' if shrink else "")
             )
             flags = (' applyNumberFormat="1"' if number_format else "") + (
                 ' applyFont="1"' if font else ""

@@ -51,7 +51,6 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
-    FILL,
     INDENT,
     LEFT,
     LINE_HEIGHT,
@@ -270,14 +269,15 @@ class OpenpyxlBook:
         wrapped = setup.wrapped if setup is not None else frozenset()
         # a row of wrapped sentences is tall: its other cells start at the top, beside them
         indented = sheet.indented()
-        clipped = setup.clipped if setup is not None else frozenset()
+        shrunk = setup.shrunk if setup is not None else frozenset()
         aligned = [
             Alignment(
-                # a long text cut at the cell's edge (PrintSetup.clipped): its header left
-                horizontal=FILL if c in clipped else a,
+                horizontal=a,
                 vertical="top" if wrapped else None,
                 wrap_text=c in wrapped or None,
                 indent=INDENT if c in indented else 0,
+                # a long text printed whole on one line, in smaller type (PrintSetup.shrunk)
+                shrink_to_fit=c in shrunk or None,
             )
             for c, a in enumerate(sheet.alignments())
         ]
@@ -289,8 +289,8 @@ class OpenpyxlBook:
             _set(cell, title)
             cell.font = bold
             align = aligned[c - 1]
-            if c - 1 in clipped:
-                align = Alignment(horizontal=LEFT, vertical=align.vertical)
+            if c - 1 in shrunk:  # a header never shrinks: it wraps (HEADER_LINES) if long
+                align = Alignment(horizontal=align.horizontal, vertical=align.vertical)
             cell.alignment = (
                 Alignment(horizontal=align.horizontal, wrap_text=True, indent=align.indent)
                 if header_tall

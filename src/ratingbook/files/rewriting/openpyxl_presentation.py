@@ -84,7 +84,7 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
     ws.print_title_rows = f"1:{setup.repeat_rows}"
-    area = setup.area(ws.max_column, ws.max_row)  # PrintSetup.empty, PrintSetup.clipped
+    area = setup.area(ws.max_column, ws.max_row)  # empty, shrunk, unprinted (PrintSetup)
     if area:
         ws.print_area = area.replace("$", "")
     if setup.repeat_columns:

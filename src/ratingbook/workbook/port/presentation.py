@@ -17,24 +17,22 @@ recalculation, from any front end, rewrites those cells.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ratingbook.core.refs import column_letter, rows_below_header
+from ratingbook.core.refs import MAX_ROW, column_letter, rows_below_header
 from ratingbook.workbook.port.chart_data import CellRange, ChartSeries, LineChart, quote_sheet
 from ratingbook.workbook.port.page_breaks import balanced_breaks
 from ratingbook.workbook.port.text_widths import (
     BOLD_CHARACTER,
     PADDING,
-    measured_lines,
+    row_lines,
     text_width,
     wrapped_lines,
 )
 
 __all__ = [
     "CENTRE",
-    "FILL",
     "HEADER_LINES",
     "INDENT",
     "INDENT_WIDTH",
@@ -137,12 +135,15 @@ class PrintSetup:
     #: longest text needs, :func:`row_lines`), so that a column's text never runs into the
     #: next column nor off the page.
     wrapped: frozenset[int] = frozenset()
-    #: 0-based columns whose long texts print on one line, cut at the cell's right edge
-    #: (:data:`FILL`: Excel and LibreOffice clip a filled cell's text, never run it on), the
-    #: cell's value whole: the Event Log's 64-character digest, wrapped in its column, made
-    #: each row 8 lines tall and the log 4 rows a page (issue 34). Only for texts longer than
-    #: the column (a shorter one is repeated to fill it); its header is aligned left.
-    clipped: frozenset[int] = frozenset()
+    #: 0-based columns whose texts print whole on one line, never wrapped: a text longer than
+    #: its column prints in smaller type, shrunk to fit it (ECMA-376 part 1, 18.8.1
+    #: ``shrinkToFit``; Excel and LibreOffice alike). The Event Log's board lists: wrapped,
+    #: Excel and LibreOffice break a line after a hyphen, inside a board ("9-26 11-" over
+    #: "28"); its 64-character digest, cut at the cell's edge, showed 19 characters and no
+    #: sign of a cut (issue 34). The cell's value is untouched: the log's reader reads it
+    #: whole. Each such column is as wide as its longest text needs, up to its given width
+    #: (:func:`table_widths`).
+    shrunk: frozenset[int] = frozenset()
     #: 0-based rows (of the rows under the header) each starting a section: that row is the
     #: section's heading (its name in the first cell, bold, across the row), and from the
     #: second section on a page break stands before it (ECMA-376 part 1, 18.3.1.74
@@ -174,6 +175,10 @@ class PrintSetup:
     sentences: frozenset[int] = frozenset()
     #: A table with no row (an empty Event Log) prints nothing (:meth:`print_area`, issue 34).
     empty: bool = False
+    #: The leading columns left off paper (:meth:`area`), kept in the sheet: the Pairings'
+    #: Round, the same on every row, which the printed title names ("Round 6 pairings"), as
+    #: the round's web page does; printed, it repeated the title on every row (issue 34).
+    unprinted: int = 0
 
     @property
     def orientation(self) -> str:
@@ -197,6 +202,8 @@ class PrintSetup:
         counted too. A sheet with no grid (prose, charts sized to the page) stays as it is."""
         if not self.grid:
             return replace(self, repeat_columns=0)
+        skip = self.unprinted
+        widths = widths[skip:]  # the columns printed
         body = self.font_size or BODY_POINTS
         wide = sum(widths) * POINTS_PER_WIDTH
         tall = rows * (self.row_height() or LINE_HEIGHT)
@@ -232,7 +239,7 @@ class PrintSetup:
         # ratings beside neither Black's ID nor name (issue 34). A table whose names are long
         # wraps them (its grid's ``wrapped``) to leave the pages room.
         room = PAGE_WIDTH[True] / (POINTS_PER_WIDTH * scale / 100)
-        keys = self.repeat_columns
+        keys = max(0, self.repeat_columns - skip)
         while keys > 1 and sum(widths[:keys]) + max(widths[keys:], default=0.0) > room:
             keys -= 1
         breaks = balanced_breaks(widths[keys:], room * _PAGE_SHARE - sum(widths[:keys]))
@@ -240,8 +247,8 @@ class PrintSetup:
             self,
             landscape=True,
             scale=scale,
-            repeat_columns=keys,
-            column_breaks=tuple(keys + b for b in breaks),
+            repeat_columns=skip + keys if keys else 0,
+            column_breaks=tuple(skip + keys + b for b in breaks),
         )
 
     #: The title's font and size in the header (Excel's codes ``&"-,Bold"`` and ``&12``; a
@@ -277,7 +284,7 @@ class PrintSetup:
         """The columns repeated on every page (``$A:$B``), "" for none."""
         if not self.repeat_columns:
             return ""
-        return f"$A:${column_letter(self.repeat_columns)}"
+        return f"${column_letter(self.unprinted + 1)}:${column_letter(self.repeat_columns)}"
 
     def print_titles(self, sheet: str) -> str:
         """``_xlnm.Print_Titles`` of sheet ``sheet``: its columns (when any) then its rows,
@@ -290,12 +297,16 @@ class PrintSetup:
     def area(self, columns: int, rows: int) -> str:
         """The range printed of a table ``columns`` wide and ``rows`` tall (its header
         included), absolute: the rows under the header when :attr:`empty`; the table itself
-        when it has :attr:`clipped` columns (LibreOffice prints the empty columns a cut text
-        would run on into: seven of them beside the Event Log, issue 34); else "" (all)."""
+        when it has :attr:`shrunk` columns (LibreOffice printed the empty columns a cut text
+        would run on into: seven of them beside the Event Log, issue 34) or
+        :attr:`unprinted` columns (from the first printed one, down every row: a front end
+        that keeps a template's print setup prints the rows written later); else "" (all)."""
         if self.empty:
             return rows_below_header(columns, absolute=True)
-        if self.clipped:
-            return f"$A$1:${column_letter(max(columns, 1))}${max(rows, 1)}"
+        if self.shrunk or self.unprinted:
+            first = column_letter(self.unprinted + 1)
+            last = max(rows, 1) if self.shrunk else MAX_ROW
+            return f"${first}$1:${column_letter(max(columns, self.unprinted + 1))}${last}"
         return ""
 
     def print_area(self, sheet: str, columns: int, rows: int = 0) -> str:
@@ -328,9 +339,6 @@ class PrintSetup:
 # print: a right-aligned number under a left-aligned header stands under the next column's
 # header on paper (issue 34), so the header and every cell of a column share one alignment.
 LEFT, RIGHT, CENTRE = "left", "right", "center"
-#: The alignment of a :attr:`PrintSetup.clipped` column's cells (ECMA-376 part 1, 18.18.40
-#: ``fill``): its text from the left edge, cut at the right one.
-FILL = "fill"
 #: The rows read to tell a column of numbers from a column of text (a generated sheet's
 #: columns each hold one kind, so a sample decides; a sheet can have 100,000 rows).
 _SAMPLE_ROWS = 1000
@@ -505,24 +513,36 @@ def table_widths(
     indented: Collection[int] = (),
 ) -> list[float]:
     """Each column's width in a generated table (:func:`column_width` of, its header on up to
-    :data:`HEADER_LINES` lines): a column of sentences (:attr:`PrintSetup.wrapped`) or cut
-    texts (:attr:`PrintSetup.clipped`) as wide as
-    given; a column of text as wide as its longest value (:func:`content_width`) up to
-    :data:`_WIDEST_CONTENT` or its given width if wider, so that no name is cut by the next
-    cell (issue 34: ``Gorrochategui Torres, Eugenio`` in a column given 24 units); every other
+    :data:`HEADER_LINES` lines): a column of sentences (:attr:`PrintSetup.wrapped`) as wide
+    as given; a column of texts printed whole on one line (:attr:`PrintSetup.shrunk`) as its
+    longest text, up to its given width; a column of text as wide as its longest value
+    (:func:`content_width`) up to :data:`_WIDEST_CONTENT` or its given width if wider, so
+    that no name is cut by the next cell (issue 34: ``Gorrochategui Torres, Eugenio`` in a
+    column given 24 units); every other
     column as its values need up to its given width, so that no column prints wider than its
     header and values ask and a table fits the page at the largest type it can. The rows of
     sentences below a table (:attr:`PrintSetup.sentences`, printed across it) are not
     measured. An ``indented`` column (:func:`indented_columns`) is :data:`INDENT_WIDTH`
     wider. A sheet with no grid keeps its widths."""
-    wrapped = setup.wrapped | setup.clipped if setup is not None else frozenset()
+    wrapped = setup.wrapped if setup is not None else frozenset()
+    shrunk = setup.shrunk if setup is not None else frozenset()
     table = setup is None or setup.grid
     sentences = setup.sentences if setup is not None else frozenset()
     measured = [r for i, r in enumerate(rows) if i not in sentences] if sentences else rows
     found = []
     for c, title in enumerate(header):
         given = widths.get(c)
-        if table and c not in wrapped:
+        if table and c in shrunk:
+            longest = max(
+                (
+                    text_width(str(r[c]))
+                    for r in measured[:_SAMPLE_ROWS]
+                    if c < len(r) and r[c] not in (None, "")
+                ),
+                default=0.0,
+            )
+            given = min(given or _WIDEST_CONTENT, round(longest + PADDING, 2))
+        elif table and c not in wrapped:
             need, text = content_width(measured, c)
             if text:
                 given = min(need, max(given or 0.0, _WIDEST_CONTENT))
@@ -531,32 +551,6 @@ def table_widths(
         width = column_width(title, given, setup, HEADER_LINES if table else 1)
         found.append(round(width + INDENT_WIDTH, 2) if table and c in indented else width)
     return found
-
-
-#: Where a word may break onto the next line: after a hyphen with a letter after it.
-_AFTER_HYPHEN = re.compile(r"(?<=-)(?=.)")
-
-
-def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
-    """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
-    (in width units, less one for the cell's padding), each as wide as it prints, kept whole
-    as Excel and LibreOffice wrap them (:func:`measured_lines`), a word broken after a hyphen,
-    one longer than the width into pieces of it; 1 at least. Counted by length alone,
-    ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3 over
-    the next row (issue 34).
-    Excel does not grow a row for text wrapped by another program, so the writer sets the
-    height."""
-    lines = 1
-    for c in wrapped:
-        if c < len(values) and c < len(widths) and values[c] is not None:
-            room = max(1, int(widths[c]) - 1)
-            # a word may break after a hyphen; one longer than the column, at its edge
-            text = str(values[c])
-            if "-" not in text and text_width(text) <= room:
-                continue  # it prints on one line (a break after a hyphen counts as a space)
-            parts = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
-            lines = max(lines, measured_lines(parts, room))
-    return lines
 
 
 #: A row's height in points for each line of 11-point text (Excel's default row).

@@ -6,10 +6,18 @@ bold) and of how a cell's text wraps onto lines, its words kept whole
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-__all__ = ["BOLD_CHARACTER", "PADDING", "measured_lines", "text_width", "wrapped_lines"]
+__all__ = [
+    "BOLD_CHARACTER",
+    "PADDING",
+    "measured_lines",
+    "row_lines",
+    "text_width",
+    "wrapped_lines",
+]
 
 #: A bold header character's width in Excel's width units (one unit: a digit of the default
 #: font), with the cell's padding: a header never runs into the next one.
@@ -95,4 +103,30 @@ def measured_lines(words: Sequence[str], room: float) -> int:
                 lines, used = lines + 1, wide
             else:
                 used += space + wide
+    return lines
+
+
+#: Where a word may break onto the next line: after a hyphen with a letter after it.
+_AFTER_HYPHEN = re.compile(r"(?<=-)(?=.)")
+
+
+def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
+    """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
+    (in width units, less one for the cell's padding), each as wide as it prints, kept whole
+    as Excel and LibreOffice wrap them (:func:`measured_lines`), a word broken after a hyphen,
+    one longer than the width into pieces of it; 1 at least. Counted by length alone,
+    ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3 over
+    the next row (issue 34).
+    Excel does not grow a row for text wrapped by another program, so the writer sets the
+    height."""
+    lines = 1
+    for c in wrapped:
+        if c < len(values) and c < len(widths) and values[c] is not None:
+            room = max(1, int(widths[c]) - 1)
+            # a word may break after a hyphen; one longer than the column, at its edge
+            text = str(values[c])
+            if "-" not in text and text_width(text) <= room:
+                continue  # it prints on one line (a break after a hyphen counts as a space)
+            parts = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
+            lines = max(lines, measured_lines(parts, room))
     return lines

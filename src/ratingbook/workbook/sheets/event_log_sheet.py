@@ -108,8 +108,14 @@ def last_digest(entries: list[LogEntry]) -> str:
     return entries[-1].digest if entries and entries[-1].digest else GENESIS
 
 
-#: The Digest column's width: its first 16 or so characters (of 64) printed.
-_DIGEST_WIDTH = 18
+#: The widest the Before and After columns grow (Excel's width units): a landscape page's
+#: room at 9 points (presentation.PAGE_WIDTH) less When, Round and Kind repeated beside them
+#: when the log prints across pages wide. A board list of 17 boards (34 players) prints at
+#: full size; a longer one, whole, in smaller type.
+_CHANGE_WIDTH = 80
+#: The Digest column's widest: its 64 characters in type a little smaller than the rest,
+#: so that it prints beside Who and Confirmation on one page of a log split wide.
+_DIGEST_WIDTH = 60
 
 
 def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
@@ -131,19 +137,31 @@ def log_sheet(entries: list[LogEntry], after: str) -> GeneratedSheet:
         EVENT_LOG,
         LOG_HEADER,
         rows,
-        widths={0: 21, 1: 7, 2: 16, 3: 24, 4: 24, 5: 14, 6: 12, 7: _DIGEST_WIDTH},
+        widths={
+            0: 21,
+            1: 7,
+            2: 16,
+            3: _CHANGE_WIDTH,
+            4: _CHANGE_WIDTH,
+            5: 14,
+            6: 12,
+            7: _DIGEST_WIDTH,
+        },
         after=after,
-        # An arbiter may print the log: landscape, one page wide at 9 points, long texts
-        # wrapped in their columns rather than split across pages, each row as tall as they
-        # are. The digest prints on one line, its first characters (a chain is compared by
-        # them, as a commit by its short hash), the cell's value whole: wrapped in its
-        # column, it made every row 8 lines tall, 4 rows a page (issue 34).
+        # An arbiter may print the log: landscape, each row on one line, When, Round and
+        # Kind on every page of a log split across pages wide. Before, After and the digest
+        # print whole on one line, shrunk to their column when longer (PrintSetup.shrunk):
+        # wrapped, a board list broke after a hyphen, inside a board ("9-26 11-" over
+        # "28"), and the digest, cut at its column's edge, showed 19 of its 64 characters
+        # and no sign of the cut (issue 34). The cells hold the values the log's reader
+        # reads, untouched: only their widths and type size are print's.
         print_setup=PrintSetup(
             EVENT_LOG,
             landscape=True,
             file_name=True,
-            wrapped=frozenset({3, 4, 6}),
-            clipped=frozenset({7}),
+            wrapped=frozenset({6}),
+            shrunk=frozenset({3, 4, 7}),
+            repeat_columns=3,
         ),
         centred=frozenset({1}),
     )

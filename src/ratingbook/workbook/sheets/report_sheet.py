@@ -41,6 +41,7 @@ def report_sheet(
             sections=grid.sections,
             sentences=grid.sentences,
             repeat_columns=grid.row_names(),
+            unprinted=grid.unprinted,
         ),
         centred=grid.centred,
     )
