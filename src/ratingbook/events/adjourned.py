@@ -37,14 +37,13 @@ round a log line before it names (at least the round after the game's).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
-from ratingbook.events.fide_mode.log import LogEntry, LogKind
+from ratingbook.events.fide_mode.log import LogEntry, LogKind, read_adjourned_board
 
 __all__ = [
     "adjourn_missing",
@@ -128,11 +127,6 @@ def final_refusal(event: SwissEvent, what: str) -> EventError | None:
     )
 
 
-#: An Adjournment log line's ``before``: the board (start numbers, White first) and what the
-#: game held (``(no result)`` when it was adjourned, ``?`` when its result came).
-_ADJOURNED_BOARD = re.compile(r"^(?P<board>\d+-\d+): (?P<was>.*)$")
-
-
 def adjourned_when_paired(event: SwissEvent, log: Sequence[LogEntry]) -> dict[int, set[SwissEntry]]:
     """For each round, the games of rounds before it adjourned when it was paired (the
     module text's reading of the log), by the games as ``event`` holds them."""
@@ -161,13 +155,14 @@ def adjourned_when_paired(event: SwissEvent, log: Sequence[LogEntry]) -> dict[in
             paired.discard(entry.round)
             for since in opened.values():
                 since.discard(entry.round)
-        found = _ADJOURNED_BOARD.match(entry.before)
+        found = read_adjourned_board(entry.before)
         if entry.kind is not LogKind.ADJOURNMENT or found is None:
             continue
-        key = (entry.round, found["board"])
+        board, held = found
+        key = (entry.round, board)
         if entry.after == Result.ADJOURNED.value:
             opened[key] = set()
-        elif found["was"] == Result.ADJOURNED.value and key in games:
+        elif held == Result.ADJOURNED.value and key in games:
             meanwhile = opened.pop(key, None)
             if not logged_pairings:  # silent on the pairings: as far as the log has reached
                 meanwhile = set(range(entry.round + 1, max(reached, entry.round + 1) + 1))

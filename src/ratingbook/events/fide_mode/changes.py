@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ratingbook.core.results import Result
 from ratingbook.core.typed_commands import typed_command
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.fide_mode.log import LogKind, WarningLevel, typed_text
+from ratingbook.events.fide_mode.log import LogKind, WarningLevel, adjourned_board_text, typed_text
 from ratingbook.events.fide_mode.state import EventState, Pair, board_count, boards
 from ratingbook.events.settings import BLANK_MEANS
 
@@ -488,7 +488,7 @@ def _adjournments(
                 LoggedChange(
                     LogKind.ADJOURNMENT,
                     number,
-                    f"{board}: (no result)",
+                    adjourned_board_text(board, None),
                     _ADJOURNED,
                     WarningLevel.ACKNOWLEDGE,
                     warning=f"{game} (round {number}) had no result when round {last} was "
@@ -503,7 +503,7 @@ def _adjournments(
                 LoggedChange(
                     LogKind.ADJOURNMENT,
                     number,
-                    f"{board}: {_ADJOURNED}",
+                    adjourned_board_text(board, _ADJOURNED),
                     res,
                     level,
                     f"Adjournment round {number}" if level else "",

@@ -14,11 +14,14 @@ log *tamper-evident*, not tamper-proof: whoever can edit the workbook can rebuil
 
 A ``Manual Tie-break`` entry's sides are spelled here too (``Ivan none``, ``Ivan 1``), and read
 back (:func:`read_typed_value`): TRF has no record for those values, so a file's are its lines'.
+So is an ``Adjournment`` entry's before side (``3-8: (no result)``, ``3-8: ?``), read back by
+:func:`read_adjourned_board`: a checker learns from it when a game was adjourned.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 from fractions import Fraction
@@ -28,8 +31,10 @@ __all__ = [
     "LogEntry",
     "LogKind",
     "WarningLevel",
+    "adjourned_board_text",
     "chain",
     "first_broken_link",
+    "read_adjourned_board",
     "read_typed_value",
     "typed_text",
 ]
@@ -190,3 +195,24 @@ def read_typed_value(text: str) -> tuple[str, Fraction | None] | None:
         return name, Fraction(value)
     except (ValueError, ZeroDivisionError):
         return None
+
+
+#: What a game held when a pairing adjourned it, in an ``Adjournment`` row's before side.
+_NO_RESULT = "(no result)"
+
+#: An ``Adjournment`` row's before side read back: the board and what the game held.
+_ADJOURNED_BOARD = re.compile(r"^(?P<board>\d+-\d+): (?P<held>.*)$")
+
+
+def adjourned_board_text(board: str, held: str | None) -> str:
+    """An ``Adjournment`` row's before side: the board (start numbers, White first) and what
+    the game held: None (no result) when a pairing adjourned it, ``?`` when its result came
+    (``3-8: (no result)``, ``3-8: ?``)."""
+    return f"{board}: {_NO_RESULT if held is None else held}"
+
+
+def read_adjourned_board(text: str) -> tuple[str, str] | None:
+    """An ``Adjournment`` row's before side (:func:`adjourned_board_text`) read back: the board
+    and what the game held, or None when it does not read so (a row of another shape)."""
+    found = _ADJOURNED_BOARD.match(text)
+    return None if found is None else (found["board"], found["held"])
