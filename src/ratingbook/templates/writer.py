@@ -42,7 +42,11 @@ from ratingbook.core.refs import column_letter, rows_below_header
 from ratingbook.errors import WorkbookError
 from ratingbook.files.disk import atomic_save
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook
-from ratingbook.files.rewriting.openpyxl_presentation import apply_print_setup, book_font
+from ratingbook.files.rewriting.openpyxl_presentation import (
+    apply_print_setup,
+    book_font,
+    print_titles_columns_first,
+)
 from ratingbook.reports.tables import id_columns, key_columns
 from ratingbook.session import Recalc, Session
 from ratingbook.templates.camper_chart import write_camper_chart
@@ -146,6 +150,7 @@ class TemplateBook(OpenpyxlBook):
     def package_bytes(self) -> bytes:
         """The workbook as the bytes of an .xlsx file, identical on every run."""
         buffer = io.BytesIO()
+        print_titles_columns_first(self.workbook)
         self.workbook.save(buffer)
         return _reproducible_package(buffer.getvalue(), self.workbook.properties)
 

@@ -267,15 +267,23 @@ def _with_print_titles(
     and its print area (``_xlnm.Print_Area``, none for "": the whole sheet prints).
 
     A listed sheet's earlier print titles and area are replaced; every other defined name is
-    kept.
+    kept, but for a second print titles or print area of one sheet: LibreOffice 7.4 saves
+    print titles given rows first twice, once each way round (see
+    :func:`~ratingbook.files.rewriting.openpyxl_presentation.print_titles_columns_first`),
+    and a name defined twice in one scope is a damaged file to Excel. The first is kept.
     """
     p = re.escape(prefix)
+    seen: set[tuple[str, str]] = set()
 
     def keep(match: re.Match[str]) -> str:
         found = tag_attributes(match.group(0))
         sheet = found.get("localSheetId", "")
-        ours = found.get("name") in (_PRINT_TITLES, _PRINT_AREA)
+        name = found.get("name", "")
+        ours = name in (_PRINT_TITLES, _PRINT_AREA)
         drop = ours and sheet.isdigit() and int(sheet) in titles
+        if ours and not drop:
+            drop = (name, sheet) in seen
+            seen.add((name, sheet))
         return "" if drop else match.group(0)
 
     xml = re.sub(

@@ -48,6 +48,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     apply_title,
     book_font,
     column_style,
+    print_titles_columns_first,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
@@ -387,6 +388,7 @@ class XlsxBook(OpenpyxlBook):
         if self.workbook.calculation is None:
             self.workbook.calculation = CalcProperties()
         self.workbook.calculation.fullCalcOnLoad = True
+        print_titles_columns_first(self.workbook)
         atomic_save(path, self.workbook.save)
 
     def refuse_in_place(self) -> None:

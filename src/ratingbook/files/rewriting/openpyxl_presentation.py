@@ -20,6 +20,7 @@ from openpyxl.drawing.text import (
     ParagraphProperties,
     RichTextProperties,
 )
+from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.pagebreak import Break, ColBreak, RowBreak
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
@@ -33,9 +34,19 @@ from ratingbook.workbook.port.presentation import (
     CellRange,
     LineChart,
     PrintSetup,
+    print_titles_text,
 )
 
-__all__ = ["add_charts", "apply_print_setup", "apply_title", "book_font", "column_style"]
+__all__ = [
+    "add_charts",
+    "apply_print_setup",
+    "apply_title",
+    "book_font",
+    "column_style",
+    "print_titles_columns_first",
+]
+
+_PRINT_TITLES = "_xlnm.Print_Titles"
 
 
 def book_font(wb: Any, *, bold: bool = False, size: float = 0) -> Any:
@@ -62,6 +73,26 @@ def column_style(ws: Any, column: int) -> Any:
     return None
 
 
+def print_titles_columns_first(workbook: Any) -> None:
+    """Before ``workbook`` is saved: each sheet that repeats both columns and rows on every
+    page gets its ``_xlnm.Print_Titles`` written columns first, as the package back end
+    writes it (:func:`~ratingbook.workbook.port.presentation.print_titles_text`, ECMA-376
+    part 1, 18.2.5), in place of openpyxl's rows first. LibreOffice 7.4 reads
+    ``'Swiss Players'!$1:$1,'Swiss Players'!$A:$B`` and saves it twice, once each way round:
+    two print titles of one sheet, a name defined twice in one scope, which Excel repairs as
+    a damaged file. Written columns first, LibreOffice saves it once."""
+    for ws in workbook.worksheets:
+        rows, columns = ws.print_title_rows, ws.print_title_cols
+        if not (rows and columns):
+            continue
+        titles = print_titles_text(ws.title, columns, rows)
+        ws.defined_names[_PRINT_TITLES] = DefinedName(_PRINT_TITLES, attr_text=titles)
+        # openpyxl writes the rows and columns it holds as a second name: none left to write
+        # (its setters take no None; openpyxl reads the name back into both when loading).
+        ws._print_rows = None
+        ws._print_cols = None
+
+
 def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     """One page wide, any number tall (or one), or at the setup's scale across pages with its
     row-naming columns repeated; header rows repeated; the cells' grid; title, date and page
@@ -83,6 +114,7 @@ def apply_print_setup(ws: Worksheet, setup: PrintSetup) -> None:
     if height:
         ws.sheet_format.defaultRowHeight = height
         ws.sheet_format.customHeight = True
+    ws.defined_names.pop(_PRINT_TITLES, None)  # set again below, written at save time
     ws.print_title_rows = f"1:{setup.repeat_rows}"
     area = setup.area(ws.max_column, ws.max_row)  # empty, shrunk, unprinted (PrintSetup)
     if area:

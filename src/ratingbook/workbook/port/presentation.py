@@ -50,6 +50,7 @@ __all__ = [
     "header_height",
     "header_lines",
     "indented_columns",
+    "print_titles_text",
     "quote_sheet",
     "row_lines",
     "sentence_cells",
@@ -60,6 +61,14 @@ __all__ = [
 # Excel's header and footer codes (ECMA-376 part 1, 18.3.1.39 "headerFooter"): &L, &C and &R
 # start the left, centre and right sections; &P is the page number, &N the page count, &D the
 # date of printing, &F the file name; "&&" is a literal ampersand; &"-,Bold" switches to bold.
+
+
+def print_titles_text(sheet: str, columns: str, rows: str) -> str:
+    """A sheet's ``_xlnm.Print_Titles``: its repeated columns (``$A:$B``, "" for none) then its
+    repeated rows (``$1:$1``), each range naming the sheet (ECMA-376 part 1, 18.2.5: the
+    columns come first)."""
+    quoted = quote_sheet(sheet)
+    return f"{quoted}!{columns},{quoted}!{rows}" if columns else f"{quoted}!{rows}"
 
 
 def _header_text(text: str) -> str:
@@ -287,12 +296,8 @@ class PrintSetup:
         return f"${column_letter(self.unprinted + 1)}:${column_letter(self.repeat_columns)}"
 
     def print_titles(self, sheet: str) -> str:
-        """``_xlnm.Print_Titles`` of sheet ``sheet``: its columns (when any) then its rows,
-        each range naming the sheet (ECMA-376 part 1, 18.2.5: the columns come first)."""
-        quoted = quote_sheet(sheet)
-        columns = self.title_columns()
-        rows = f"{quoted}!{self.title_rows()}"
-        return f"{quoted}!{columns},{rows}" if columns else rows
+        """``_xlnm.Print_Titles`` of sheet ``sheet`` (:func:`print_titles_text`)."""
+        return print_titles_text(sheet, self.title_columns(), self.title_rows())
 
     def area(self, columns: int, rows: int) -> str:
         """The range printed of a table ``columns`` wide and ``rows`` tall (its header
