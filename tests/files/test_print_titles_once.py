@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from tests.helpers.cli import run
 from tests.helpers.libreoffice import convert_all
+from tests.helpers.paths import TEMPLATES
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "workbook_templates"
 PLAYERS = "'Swiss Players'"
 COLUMNS_FIRST = f"{PLAYERS}!$A:$B,{PLAYERS}!$1:$1"
 ROWS_FIRST = f"{PLAYERS}!$1:$1,{PLAYERS}!$A:$B"

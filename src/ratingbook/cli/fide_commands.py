@@ -143,7 +143,8 @@ def history_command(book: str) -> None:
     note = legacy_note(Path(book))
     if not found:
         fail(
-            f"{book}: no history: no logged act is kept in the book" + (f"; {note}" if note else "")
+            f"{book}: no history: the book keeps no act yet; {Session.KEPT_FROM}"
+            + (f"; {note}" if note else "")
         )
     for number, status, label in found:
         click.echo(f"{number:4d}  {status:6s}  {label}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import ConfirmationError, RatingbookError
@@ -199,6 +199,14 @@ class Session:
             source=self._source,
         )
 
+    #: Which acts a book keeps for undo and redo, said wherever a book has none yet.
+    KEPT_FROM: ClassVar[str] = (
+        "acts are kept from an event's first logged change after the book was made (a Swiss "
+        "or round-robin book; the Import rows of an imported book's Event Log record the file "
+        "it was made from, which undo does not take back), a ladder's first new week or "
+        "results desk take, a team event's first pairing or a first players update"
+    )
+
     def history(self) -> list[tuple[int, str, str]]:
         """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""
         history = self._history(Sheets(self.book))
@@ -325,11 +333,7 @@ class Session:
         sheets = Sheets(self.book, self._today, RunRequest(who=self._who, now=self._now))
         word = "undo" if back else "redo"
         if sheets.actual(EVENT_HISTORY) is None:
-            raise RatingbookError(
-                f"the book has no history to {word}: acts are kept from an event's first "
-                "logged change (a Swiss or round-robin book), a ladder's first new week or "
-                "results desk take, a team event's first pairing or a first players update"
-            )
+            raise RatingbookError(f"the book has no history to {word}: {self.KEPT_FROM}")
         history = self._history(sheets)
         candidates = [a for a in history.acts if a.undone != back]
         if not candidates:
@@ -466,7 +470,7 @@ def _nothing_to_take(history: History, back: bool) -> str:
                 f"the book has no history to undo: all {len(history.acts)} acts it keeps are "
                 "undone (redo gives the last one back)"
             )
-        return "the book has no history to undo: it keeps no act"
+        return f"the book has no history to undo: it keeps no act yet; {Session.KEPT_FROM}"
     return (
         "the book has no history to redo: no act is undone, or a logged act since the last "
         "undo dropped what it undid"
