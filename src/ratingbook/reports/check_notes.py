@@ -393,7 +393,16 @@ def check_individual_trf(
     checks = check_paired_rounds(checked, imported.log)
     names = {number: name for name, number in event.start_numbers().items()}
     problems = pairing_problems(checks, names)
-    notes = []
+    # What the reading of a file noted about its records (a result symbol TRF does not know,
+    # points that differ from the round entries), as `trf import` says it: the checks below
+    # read the file so. A book's export is ratingbook's own text: nothing to say there. The
+    # warnings about running the event in a Swiss book (`running`) are the import's alone.
+    running = set(imported.running)
+    notes = (
+        []
+        if book
+        else [f"read as `trf import` reads it: {w}" for w in imported.warnings if w not in running]
+    )
     adjourned = adjourned_when_paired(checked, imported.log)
     for game in sorted({g for games in adjourned.values() for g in games}, key=_game_order):
         rounds = sorted(n for n, games in adjourned.items() if game in games)
