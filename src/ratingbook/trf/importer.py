@@ -43,6 +43,7 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.errors import Location, Problems, RatingbookError
+from ratingbook.events.board_order import in_board_order
 from ratingbook.events.codes import Scoring, tiebreak_list, tiebreak_problem
 from ratingbook.events.event import (
     SwissEntry,
@@ -361,6 +362,9 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
     event = SwissEvent(players, tuple(entries), event_settings, forbidden=forbidden)
     try:
         check_event(event)
+        if not event.settings.round_robin:
+            # The records give no board numbers: a Swiss round's are C.04.2's order.
+            event = in_board_order(event)
     except RatingbookError as error:
         problems.append(error)
     if not rated:
@@ -499,7 +503,8 @@ def _entries(
                 problems.append(game)
             elif game is not None:
                 games.append(game)
-        # Boards: the order a pairing list shows, the higher score (then start number) first.
+        # Boards: the order a pairing list shows, the higher score (then start number) first;
+        # a Swiss event's are numbered in C.04.2's order once it is whole (below).
         games.sort(key=lambda g: (-max(points[g[0]], points[g[1]]), min(g[0], g[1])))
         for board, (white, black, result, line_no) in enumerate(games, start=1):
             entries.append(
