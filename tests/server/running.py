@@ -4,6 +4,7 @@ thread of the test's process, over a desk the test chooses (the fake, or the rea
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -17,10 +18,18 @@ from ratingbook.server.serving import make_server
 PASSWORD = "board-seven-knight"
 
 
+@functools.cache
+def password_hash() -> str:
+    """PASSWORD's stored form, made once for the run: scrypt costs some 0.1 s a hash by
+    design (ratingbook.server.security), and every desk served here is given the same
+    password; the tests that check the hash itself call ``hash_password`` directly."""
+    return hash_password(PASSWORD)
+
+
 @contextlib.contextmanager
 def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterator[DeskState]:
     """The desk served until the block ends; its state (``base_url``: where it answers)."""
-    desk.set_password(hash_password(PASSWORD))
+    desk.set_password(password_hash())
     state = DeskState(desk=desk, book=book, base_url="", limits=limits or Limits())
     server, _ = make_server(state, lan=False, port=0)
     stop = threading.Event()
@@ -45,10 +54,11 @@ def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterat
 
 
 def until(check: Callable[[], bool], what: str) -> None:
-    """Wait for ``check`` (a take in the desk's background), asking again every 0.2 s: a hang
-    guard of a minute, not a speed test."""
-    for _ in range(300):
+    """Wait for ``check`` (a take in the desk's background), asking again every 0.05 s (the
+    test goes on soon after the take is done, not up to 0.2 s later; a check may load the
+    book, so not much oftener): a hang guard of a minute, not a speed test."""
+    for _ in range(1200):
         if check():
             return
-        time.sleep(0.2)
+        time.sleep(0.05)
     raise AssertionError(f"never: {what}")
