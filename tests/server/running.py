@@ -48,6 +48,7 @@ def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterat
         yield state
     finally:
         stop.set()
+        server.pull_trigger()  # wakes the loop at once, not at its turn's 0.05 s timeout
         state.wake.set()
         thread.join(timeout=30)
         taker.join(timeout=30)
