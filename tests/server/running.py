@@ -37,8 +37,6 @@ def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterat
     def run() -> None:  # waitress's loop a turn at a time, so that it ends where it runs
         while not stop.is_set():
             server.asyncore.loop(timeout=0.05, map=server._map, count=1)
-        server.close()
-        server.task_dispatcher.shutdown()
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
@@ -48,10 +46,14 @@ def running_desk(desk: Desk, book: Path, limits: Limits | None = None) -> Iterat
         yield state
     finally:
         stop.set()
-        server.pull_trigger()  # wakes the loop at once, not at its turn's 0.05 s timeout
+        # The loop woken at once, not at its turn's 0.05 s timeout; the server (and the
+        # trigger) closed only once the loop has ended, so the trigger is never pulled closed.
+        server.pull_trigger()
         state.wake.set()
         thread.join(timeout=30)
         taker.join(timeout=30)
+        server.close()
+        server.task_dispatcher.shutdown()
 
 
 def until(check: Callable[[], bool], what: str) -> None:
