@@ -4,7 +4,9 @@ with what the desk takes."""
 
 from __future__ import annotations
 
+import functools
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +34,27 @@ def run(path: Path, command: Any) -> None:
 
 
 def fide_swiss(folder: Path) -> Path:
-    """The ten-player FIDE-mode Swiss of issue 25's tests, round 1 paired (5 boards)."""
-    path = save_book(make_book(event_sheets()), folder / "event.xlsx")
-    run(path, Pair())
+    """The ten-player FIDE-mode Swiss of issue 25's tests, round 1 paired (5 boards), as
+    ``folder/event.xlsx``: a copy of the one built for the run (:func:`built`)."""
+    path = folder / "event.xlsx"
+    path.write_bytes(built("fide_swiss"))
     return path
+
+
+@functools.cache
+def built(name: str) -> bytes:
+    """The book ``name`` names (``fide_swiss``, or ``paired KIND``: the template of that kind
+    with its first round paired), built and paired once for the run: the same build for every
+    test that asks (tests copy it and change their copy), as each built it before, but for the
+    time its Event Log records."""
+    with tempfile.TemporaryDirectory() as folder:
+        if name == "fide_swiss":
+            path = save_book(make_book(event_sheets()), Path(folder) / "event.xlsx")
+        else:
+            path = Path(folder) / f"{name.removeprefix('paired ')}.xlsx"
+            shutil.copy(TEMPLATES / path.name, path)
+        run(path, Pair())
+        return path.read_bytes()
 
 
 def released_round_one(folder: Path, *, boards: int = 3) -> Path:
@@ -54,9 +73,10 @@ def released_round_one(folder: Path, *, boards: int = 3) -> Path:
 
 def template(folder: Path, kind: str, *, pair: bool = False) -> Path:
     path = folder / f"{kind}.xlsx"
-    shutil.copy(TEMPLATES / f"{kind}.xlsx", path)
     if pair:
-        run(path, Pair())
+        path.write_bytes(built(f"paired {kind}"))
+    else:
+        shutil.copy(TEMPLATES / f"{kind}.xlsx", path)
     return path
 
 

@@ -21,30 +21,29 @@ RESULTS = ((F(1), F(0)), (HALF, HALF), (F(0), F(1)))
 T = TypeVar("T")
 
 
-def first(points: dict[str, Fraction], name: str) -> tuple[bool, bool]:
-    best = max(points.values())
-    level = sum(1 for p in points.values() if p == best)
-    return points[name] == best, points[name] == best and level == 1
-
-
 def brute_paired(points: dict[str, Fraction], games: list[tuple[str, str]], name: str):
     """Every result of every game: (shared possible, alone possible, X's results that allow
-    first shared)."""
+    first shared). Counted in half points (:func:`halves`: small integers, not Fractions)."""
+    names = list(points)
+    start = halves(points, names)
+    me = names.index(name)
+    at = [(names.index(a), names.index(b)) for a, b in games]
     shared = alone = False
     own_results: set[str] = set()
-    for combo in itertools.product(RESULTS, repeat=len(games)):
-        final = dict(points)
-        for (a, b), (pa, pb) in zip(games, combo, strict=True):
+    for combo in itertools.product(HALF_RESULTS, repeat=len(games)):
+        final = list(start)
+        for (a, b), (pa, pb) in zip(at, combo, strict=True):
             final[a] += pa
             final[b] += pb
-        s, al = first(final, name)
+        best = max(final)
+        s = final[me] == best
         shared |= s
-        alone |= al
+        alone |= s and final.count(best) == 1
         if s:
-            for (a, b), (pa, _) in zip(games, combo, strict=True):
-                if name in (a, b):
-                    mine = pa if a == name else 1 - pa
-                    own_results.add({F(1): "beats", HALF: "draws with", F(0): "loses to"}[mine])
+            for (a, b), (pa, pb) in zip(at, combo, strict=True):
+                if me in (a, b):
+                    mine = pa if a == me else pb
+                    own_results.add({2: "beats", 1: "draws with", 0: "loses to"}[mine])
     return shared, alone, own_results
 
 

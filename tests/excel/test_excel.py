@@ -231,8 +231,11 @@ def openpyxl_result(
     book = XlsxBook(source)
     run(book)
     book.save(target)
-    saved = openpyxl.load_workbook(target)
-    return {ws.title: _trimmed(list(ws.iter_rows(values_only=True))) for ws in saved.worksheets}
+    saved = openpyxl.load_workbook(target, read_only=True)  # values only: no cell objects
+    try:
+        return {ws.title: _trimmed(list(ws.iter_rows(values_only=True))) for ws in saved.worksheets}
+    finally:
+        saved.close()
 
 
 class SameSheets:

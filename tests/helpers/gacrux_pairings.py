@@ -25,6 +25,7 @@ error ratingbook gives.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import random
 import sys
@@ -76,9 +77,16 @@ def case_key(players: int, rounds: int, seed: int) -> str:
 def rounds_of(name: str) -> list[SwissEvent]:
     """The file's event as it stood before each of its rounds was paired: the rounds before,
     and the byes entered for that round (none for a round robin: Berger tables, not gacrux)."""
+    return list(_stages(name))
+
+
+@functools.cache
+def _stages(name: str) -> tuple[SwissEvent, ...]:
+    """:func:`rounds_of`, worked out once for each file in a run (the events are frozen): the
+    recording's check asks for every file, then each file's test for its own again."""
     event = import_trf(decode_legacy((DATA / name).read_bytes())).event
     if event.settings.round_robin:
-        return []
+        return ()
     last = max((e.round for e in event.entries), default=0)
     stages = []
     for number in range(1, last + 2):
@@ -89,7 +97,7 @@ def rounds_of(name: str) -> list[SwissEvent]:
             or (e.round == number and e.result is not None and e.result.is_requested_bye)
         )
         stages.append(replace(event, entries=entries))
-    return stages
+    return tuple(stages)
 
 
 BYES = (Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE, Result.FULL_POINT_BYE)

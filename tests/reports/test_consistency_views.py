@@ -20,6 +20,7 @@ included) counts nothing yet, in every view.
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -432,13 +433,20 @@ def test_consistency_views_of_a_real_event_at_every_round_state(
 
 
 def template_book(kind: str) -> MemoryBook:
+    """The ``kind`` template's sheets (but Instructions) in a book of the test's own."""
+    return MemoryBook({name: [list(r) for r in rows] for name, rows in _template(kind).items()})
+
+
+@functools.cache
+def _template(kind: str) -> dict[str, tuple[tuple[object, ...], ...]]:
+    """The ``kind`` template's values, built and read once for the run (each test that asked
+    built the template and read it again): rows of plain values, copied into each book."""
     book = openpyxl.load_workbook(io.BytesIO(template_bytes(kind)))
-    sheets = {
-        ws.title: [list(r) for r in ws.iter_rows(values_only=True)]
+    return {
+        ws.title: tuple(ws.iter_rows(values_only=True))
         for ws in book.worksheets
         if ws.title != "Instructions"
     }
-    return MemoryBook(sheets)
 
 
 def typed(book: MemoryBook, sheet: str, new: Sequence[Sequence[object]]) -> None:

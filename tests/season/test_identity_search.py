@@ -38,13 +38,14 @@ def _plain_pairs(players: list[SeasonPlayer]) -> set[tuple[str, str, str]]:
     """Every pair of the list, the later key first, whose names are the same name or look
     alike by the rules (``words_likeness`` on their words): nothing set aside unseen."""
     found = set()
+    words = {p.name: name_words(p.name) for p in players}  # each name's words worked out once
     for i, early in enumerate(players):
         for late in players[i + 1 :]:
             a, b = (late, early) if int(late.key) > int(early.key) else (early, late)
             if exact_name(a.name) == exact_name(b.name):
                 found.add((a.key, b.key, "the same name"))
                 continue
-            reason = words_likeness(name_words(a.name), name_words(b.name))
+            reason = words_likeness(words[a.name], words[b.name])
             if reason is not None:
                 found.add((a.key, b.key, reason))
     return found

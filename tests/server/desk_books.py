@@ -4,7 +4,9 @@ ratingbook (20 boards), and the camp ladder template (its players report games).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import shutil
+import tempfile
 from pathlib import Path
 
 from tests.helpers.paths import ROOT
@@ -35,14 +37,26 @@ def paired_swiss(
 
 
 def swiss_round_one(folder: Path, players: int = 40) -> Path:
-    """A Swiss of ``players`` players, 5 rounds, round 1 paired (``players // 2`` boards)."""
+    """A Swiss of ``players`` players, 5 rounds, round 1 paired (``players // 2`` boards), as
+    ``folder/open.xlsx``: a copy of the one built for the run (:func:`_round_one`)."""
+    path = folder / "open.xlsx"
+    path.write_bytes(_round_one(players))
+    return path
+
+
+@functools.cache
+def _round_one(players: int) -> bytes:
+    """:func:`swiss_round_one`'s book, built and paired once for the run: the same build for
+    every test that asks (each changes its own copy), as each built it before, but for the
+    time its Event Log records."""
     settings: list[tuple[str, object, None]] = [
         ("Event", EVENT, None),
         ("Rounds", 5, None),
         ("Start Date", dt.datetime(2026, 7, 4), None),
         ("Tie-breaks", "BH SB", None),
     ]
-    return paired_swiss(folder / "open.xlsx", settings, PLAYERS[:players])
+    with tempfile.TemporaryDirectory() as folder:
+        return paired_swiss(Path(folder) / "open.xlsx", settings, PLAYERS[:players]).read_bytes()
 
 
 def ladder(folder: Path) -> Path:

@@ -6,6 +6,7 @@ confirmation) and from the cells typed in the test, never from an earlier run of
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -65,13 +66,21 @@ def game_rows(book: MemoryBook, number: int) -> list[list[Any]]:
 
 
 def paired_twice() -> MemoryBook:
-    """Round 1 paired and played, round 2 paired: the book of most cases below."""
+    """Round 1 paired and played, round 2 paired: the book of most cases below, a book of the
+    test's own with the sheets made once for the run (:func:`_paired_twice`)."""
+    return book_of(_paired_twice())
+
+
+@functools.cache
+def _paired_twice() -> Sheets:
+    """:func:`paired_twice`'s sheets, made once (the runs' time is fixed, so each test made
+    the very same sheets again): a MemoryBook holds nothing but its sheets."""
     book = book_of(event_sheets())
     run(book, Pair())
     typed(book, "Swiss Games", type_results(grid(book, "Swiss Games"), 1))
     run(book, Recalc())
     run(book, Pair())
-    return book
+    return book.grids()
 
 
 def test_a_correction_waits_for_its_confirmation_and_nothing_is_written_meanwhile() -> None:

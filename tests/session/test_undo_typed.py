@@ -12,6 +12,7 @@ cell for cell; the expected book is the one the test typed over, never ratingboo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -66,13 +67,21 @@ def logged_kinds(book: MemoryBook) -> list[str]:
 
 
 def played(rounds: int) -> MemoryBook:
-    """The event paired and played ``rounds`` rounds (White wins but a draw on board 2)."""
+    """The event paired and played ``rounds`` rounds (White wins but a draw on board 2), a
+    book of the test's own with the sheets made once for the run (:func:`_played`)."""
+    return MemoryBook(_played(rounds))
+
+
+@functools.cache
+def _played(rounds: int) -> dict[str, Grid]:
+    """:func:`played`'s sheets, made once for each number of rounds (the runs' time is fixed,
+    so each test made the very same sheets again): a MemoryBook holds nothing but its sheets."""
     book = MemoryBook(event_sheets())
     for number in range(1, rounds + 1):
         run(book, Pair())
         book = typed(book, "Swiss Games", lambda g, n=number: type_results(g, n))
         run(book, Recalc())
-    return book
+    return book.grids()
 
 
 def tiebreak_value(g: Grid) -> Grid:

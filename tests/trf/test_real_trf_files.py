@@ -9,6 +9,7 @@ import under test, and the per-file facts below were checked by hand against the
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import replace
 from fractions import Fraction
 
@@ -30,7 +31,10 @@ DATA, FILES = REAL_TRF, REAL_TRF_FILES
 DUMMIES = {"spielfrei"}
 
 
+@functools.cache
 def imported(name: str) -> TrfImport:
+    """The file imported, once for the run (the import is frozen; the module's tests ask for
+    each file three times and more)."""
     return import_trf(decode_legacy((DATA / name).read_bytes()))
 
 
