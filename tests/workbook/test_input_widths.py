@@ -14,6 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from tests.helpers.cli import run
+from tests.helpers.suite46b_files import write_template
 from tests.helpers.workbooks import sheet_rows
 
 from ratingbook.files.patching.patch import with_column_widths
@@ -29,7 +30,7 @@ def _widths(path: Path, sheet: str) -> dict[str, float]:
 @pytest.mark.parametrize("backend", ["package", "openpyxl"])
 def test_a_recalc_widens_the_name_columns_to_the_longest_name(tmp_path: Path, backend: str) -> None:
     book = tmp_path / "camp.xlsx"
-    assert run("template", "ladder", "-o", book).returncode == 0
+    write_template("ladder", book)
     wb = openpyxl.load_workbook(book)
     wb["Ladder Players"]["B2"] = LONG
     wb["Ladder Players"].column_dimensions["C"].width = 30  # the user's own, wider than needed
