@@ -167,10 +167,12 @@ def check_week_two_started(sheets: dict[str, list[list[Any]]]) -> None:
 
 
 def _values(path: Path) -> dict[str, list[list[Any]]]:
-    import openpyxl
-
-    wb = openpyxl.load_workbook(path, data_only=True)
-    return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}
+    """Every sheet's cached values, as openpyxl reads them (read-only: cells, no styles)."""
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    try:
+        return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}
+    finally:
+        wb.close()
 
 
 def _set_week(path: Path, out: Path, week: int) -> None:
