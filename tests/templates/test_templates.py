@@ -36,6 +36,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from tests.helpers.libreoffice import convert_all, require_soffice
 from tests.helpers.paths import ROOT
+from tests.helpers.suite46b_files import template_bytes as built_template
 
 from ratingbook import templates
 from ratingbook.cli import cli, main
@@ -222,8 +223,8 @@ def column_of(ws: Worksheet, header: str) -> str:
 
 @pytest.fixture(scope="module")
 def generated() -> dict[str, bytes]:
-    """What the code generates now, once per test module."""
-    return {kind: templates.template_bytes(kind) for kind in KINDS}
+    """What the code generates now, once per run (tests of other folders start from them)."""
+    return {kind: built_template(kind) for kind in KINDS}
 
 
 @pytest.fixture(scope="module")
@@ -278,9 +279,16 @@ def test_the_package_has_fixed_dates_and_no_compression(generated: dict[str, byt
     assert core.count("2024-01-01T00:00:00Z") == 2  # created and modified
 
 
-def test_check_mode_reports_a_stale_template(tmp_path: Path) -> None:
+def test_check_mode_reports_a_stale_template(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`ratingbook template all --check --out-dir DIR` is 0 when up to date, 1 naming a stale
     file (and writes nothing)."""
+    # The check compares each file with template_bytes(KIND): the same bytes on every call
+    # (test_committed_template_is_byte_for_byte_what_the_code_generates, and in another
+    # process test_templates_are_reproducible_...), so its three checks of the seven kinds
+    # compare with the bytes built once for the run instead of building them three times.
+    monkeypatch.setattr(writer, "template_bytes", built_template)
     assert templates.stale_templates(COMMITTED) == []
     for kind in KINDS:
         shutil.copy(COMMITTED / f"{kind}.xlsx", tmp_path / f"{kind}.xlsx")
@@ -769,14 +777,16 @@ def test_the_template_book_is_a_file_book_that_saves_the_template_bytes(tmp_path
 # --- nothing points outside the repository (issue 9) ---------------------------------------------
 
 
-def test_readme_and_templates_never_point_outside_the_repository() -> None:
+def test_readme_and_templates_never_point_outside_the_repository(
+    books: dict[str, Workbook],
+) -> None:
     """A clone has no ``../shared``: the README states the rules itself, and neither it nor a
     template's text refers to a path above the repository."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "../" not in readme and "shared/" not in readme
     assert "## The rules, as implemented" in readme
     for kind in KINDS:
-        book = openpyxl.load_workbook(COMMITTED / f"{kind}.xlsx")
+        book = books[kind]  # the committed file, opened once for the module
         for ws in book.worksheets:
             for row in ws.iter_rows(values_only=True):
                 for value in row:
