@@ -1,4 +1,5 @@
-"""Inputs the file and workbook tests share, built once for the run instead of once a test.
+"""Inputs the file and workbook tests share, built once for the run instead of once a test,
+and one sheet read back without loading the whole book.
 
 A template's bytes are the same on every call (``templates.template_bytes`` says so, and
 tests/templates checks it byte for byte against the committed files), so a test that starts
@@ -10,6 +11,9 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
+
+import openpyxl
 
 from ratingbook import templates
 
@@ -24,3 +28,27 @@ def write_template(kind: str, path: Path) -> Path:
     """The ``kind`` template at ``path``, as ``ratingbook template KIND -o PATH`` writes it."""
     path.write_bytes(template_bytes(kind))
     return path
+
+
+def sheet_grid(path: Path, sheet: str, *, data_only: bool = False) -> list[list[Any]]:
+    """``[list(r) for r in openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True)]``
+    (formulas as their text, or with ``data_only`` their cached values), reading that sheet
+    alone: openpyxl's read-only mode parses only the sheet iterated and binds no styles.
+
+    Read-only rows follow the file's ``<dimension>``, which a file may misstate; so it is set
+    aside and the grid shaped as a full load shapes it: from A1 to the last row and column
+    holding a cell, every row as wide.
+    """
+    wb = openpyxl.load_workbook(path, read_only=True, data_only=data_only)
+    try:
+        ws = wb[sheet]
+        ws.reset_dimensions()
+        rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    finally:
+        wb.close()
+    while rows and not rows[-1]:
+        rows.pop()
+    width = max((len(r) for r in rows), default=0)
+    if not width:
+        return [[None]]
+    return [r + [None] * (width - len(r)) for r in rows]
