@@ -37,6 +37,7 @@ from openpyxl.worksheet.table import Table
 from tests.helpers.libreoffice import convert_all
 from tests.helpers.packages import MAIN_NS, book_with_sheet_xml, ladder_book, replace_member
 from tests.helpers.paths import ROOT
+from tests.helpers.suite46b_files import book_grids
 from tests.helpers.workbooks import (
     HAND_RATINGS,
     Error,
@@ -68,8 +69,7 @@ HYPERLINK = '=HYPERLINK("http://x","y")'
 
 def values(path: Path) -> dict[str, list[list[Any]]]:
     """Every sheet's cell values as openpyxl reads them (formulas as their text)."""
-    wb = openpyxl.load_workbook(path)
-    return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}
+    return book_grids(path)
 
 
 def same_values(a: object, b: object) -> bool:

@@ -46,7 +46,7 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import coordinate_to_tuple
 from tests.helpers import jsonbook
-from tests.helpers.suite46b_files import template_bytes
+from tests.helpers.suite46b_files import book_grids, template_bytes
 from tests.helpers.workbooks import sheet_part, zip_member
 
 from ratingbook.core.cells import Uncalculated
@@ -167,12 +167,8 @@ def check_week_two_started(sheets: dict[str, list[list[Any]]]) -> None:
 
 
 def _values(path: Path) -> dict[str, list[list[Any]]]:
-    """Every sheet's cached values, as openpyxl reads them (read-only: cells, no styles)."""
-    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
-    try:
-        return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}
-    finally:
-        wb.close()
+    """Every sheet's cached values, as openpyxl reads them."""
+    return book_grids(path, data_only=True)
 
 
 def _set_week(path: Path, out: Path, week: int) -> None:
