@@ -37,7 +37,7 @@ from openpyxl.worksheet.table import Table
 from tests.helpers.libreoffice import convert_all
 from tests.helpers.packages import MAIN_NS, book_with_sheet_xml, ladder_book, replace_member
 from tests.helpers.paths import ROOT
-from tests.helpers.suite46b_files import book_grids
+from tests.helpers.suite46b_files import book_grids, sheet_grid
 from tests.helpers.workbooks import (
     HAND_RATINGS,
     Error,
@@ -138,7 +138,7 @@ def sheet_part(path: Path, sheet: str) -> str:
 
 
 def ratings(path: Path) -> dict[int, tuple[int, int]]:
-    rows = values(path)["Ladder Players"]
+    rows = sheet_grid(path, "Ladder Players")
     header = rows[0]
     at = {h: i for i, h in enumerate(header)}
     return {
