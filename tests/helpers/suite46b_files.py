@@ -4,7 +4,11 @@ and one sheet read back without loading the whole book.
 A template's bytes are the same on every call (``templates.template_bytes`` says so, and
 tests/templates checks it byte for byte against the committed files), so a test that starts
 from a template writes its own copy of bytes built once: the book it works on is the one it
-built before, without building it again (about 0.15 s a template).
+built before, without building it again (0.05 to 0.2 s of CPU a template, the template's own
+recalc included, measured on the 2-core machine).
+
+A full ``openpyxl.load_workbook`` parses every sheet and binds every cell's style; a test
+that reads values only needs the read-only load of :func:`sheet_grid` and :func:`book_grids`.
 """
 
 from __future__ import annotations
