@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from tests.helpers.cli import run
 from tests.helpers.libreoffice import convert_all
 from tests.helpers.workbooks import (
     Formula,
@@ -45,9 +45,6 @@ ENGINES: dict[str, Any] = {"package": PackageBook, "openpyxl": XlsxBook}
 # The hand-worked week: ID -> (Rating, Permanent Rating); Dan (4) is inactive and untouched.
 HAND_RATINGS = {1: (1185, 1454), 2: (985, 1095), 3: (1023, 1453), 4: (1333, 1444), 5: (1207, 1048)}
 NEVER = "never calculated; open and save the file in Excel or LibreOffice"
-#: A hang guard, not a speed test: ``ratingbook recalc`` takes about 0.5 s on the idle 2-core
-#: machine (measured 2026-11-22).
-TIMEOUT = 240
 
 
 # --- the rule, case by case -----------------------------------------------------------------------
@@ -112,10 +109,9 @@ def part(path: Path, name: str) -> str:
 
 
 def cli(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from ratingbook.cli import main; main()", *map(str, args)],
-        capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL, check=False,
-    )  # fmt: skip
+    """``ratingbook ARGS`` in this process (the book still runs in a forked child, as in the
+    real command): what it prints and its exit status, without a new interpreter's start."""
+    return run(*args)
 
 
 def ladder_ratings(path: Path) -> dict[int, tuple[int, int]]:

@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
+from tests.helpers.cli import run
 from tests.helpers.workbooks import (
     LADDER_GAMES,
     LADDER_PLAYERS,
@@ -162,11 +163,7 @@ def test_hostile_xml_is_refused_in_one_line_and_the_file_is_left_alone(
         XlsxBook(book_path)
     assert "\n" not in str(error.value)
     assert error.value.__cause__ is not None  # openpyxl's own error, for a bug report
-    result = subprocess.run(
-        [sys.executable, "-c", "from ratingbook.cli import main; main()", "recalc",
-         str(book_path), "--in-place"],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    result = run("recalc", book_path, "--in-place")  # the command, in this process
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) == 1 and "forbidden XML" in result.stderr
     assert book_path.read_bytes() == before
@@ -218,11 +215,7 @@ def test_formula_like_names_survive_a_second_recalc_and_the_command_line(
     formula_named_book: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "out.xlsx"
-    result = subprocess.run(
-        [sys.executable, "-c", "from ratingbook.cli import main; main()", "recalc",
-         str(formula_named_book), "-o", str(out)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    result = run("recalc", formula_named_book, "-o", out)  # the command, in this process
     assert result.returncode == 0, result.stderr
     again = tmp_path / "again.xlsx"
     book = XlsxBook(out)

@@ -3,6 +3,8 @@ a sheet's XML written by hand."""
 
 from __future__ import annotations
 
+import functools
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,16 @@ def replace_member(path: Path, name: str, data: bytes, target: Path | None = Non
 def book_with_sheet_xml(tmp_path: Path, sheet_data: str, *, name: str = "raw.xlsx") -> Path:
     """A one-sheet book ("S") whose <sheetData> inside is exactly ``sheet_data``, with the
     ``<calcPr>`` of a book Excel saved (its cached formula values count)."""
-    path = saved_by_excel(save_book(make_book({"S": [[None]]}), tmp_path / name))
+    path = tmp_path / name
+    path.write_bytes(_one_sheet_book())
     xml = f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>'
     return replace_member(path, "xl/worksheets/sheet1.xml", xml.encode())
+
+
+@functools.cache
+def _one_sheet_book() -> bytes:
+    """The book ``book_with_sheet_xml`` starts from, saved once for the run: its sheet part is
+    replaced whole, and Hypothesis tests ask for dozens of them."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = saved_by_excel(save_book(make_book({"S": [[None]]}), Path(folder) / "base.xlsx"))
+        return path.read_bytes()

@@ -36,6 +36,8 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from tests.helpers.libreoffice import convert_all, require_soffice
 from tests.helpers.paths import ROOT
+from tests.helpers.suite46b_files import book_grids
+from tests.helpers.suite46b_files import template_bytes as built_template
 
 from ratingbook import templates
 from ratingbook.cli import cli, main
@@ -193,7 +195,10 @@ NUMBER_FORMATS = {
 
 def rows(ws: Worksheet) -> list[tuple[object, ...]]:
     """The sheet's values, row by row, without trailing empty rows."""
-    values = [tuple(r) for r in ws.iter_rows(values_only=True)]
+    return _without_trailing_empty_rows([tuple(r) for r in ws.iter_rows(values_only=True)])
+
+
+def _without_trailing_empty_rows(values: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
     while values and all(v is None for v in values[-1]):
         values.pop()
     return values
@@ -222,8 +227,8 @@ def column_of(ws: Worksheet, header: str) -> str:
 
 @pytest.fixture(scope="module")
 def generated() -> dict[str, bytes]:
-    """What the code generates now, once per test module."""
-    return {kind: templates.template_bytes(kind) for kind in KINDS}
+    """What the code generates now, once per run (tests of other folders start from them)."""
+    return {kind: built_template(kind) for kind in KINDS}
 
 
 @pytest.fixture(scope="module")
@@ -278,9 +283,16 @@ def test_the_package_has_fixed_dates_and_no_compression(generated: dict[str, byt
     assert core.count("2024-01-01T00:00:00Z") == 2  # created and modified
 
 
-def test_check_mode_reports_a_stale_template(tmp_path: Path) -> None:
+def test_check_mode_reports_a_stale_template(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`ratingbook template all --check --out-dir DIR` is 0 when up to date, 1 naming a stale
     file (and writes nothing)."""
+    # The check compares each file with template_bytes(KIND): the same bytes on every call
+    # (test_committed_template_is_byte_for_byte_what_the_code_generates, and in another
+    # process test_templates_are_reproducible_...), so its three checks of the seven kinds
+    # compare with the bytes built once for the run instead of building them three times.
+    monkeypatch.setattr(writer, "template_bytes", built_template)
     assert templates.stale_templates(COMMITTED) == []
     for kind in KINDS:
         shutil.copy(COMMITTED / f"{kind}.xlsx", tmp_path / f"{kind}.xlsx")
@@ -388,7 +400,9 @@ def test_write_template_refuses_an_existing_file_and_keeps_its_mode_when_told(
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_recalculating_a_template_succeeds_and_changes_nothing(kind: str, tmp_path: Path) -> None:
+def test_recalculating_a_template_succeeds_and_changes_nothing(
+    kind: str, tmp_path: Path, books: dict[str, Workbook]
+) -> None:
     """`ratingbook recalc` on a template: exit 0, and every sheet holds the same values after."""
     source = tmp_path / f"{kind}.xlsx"
     shutil.copy(COMMITTED / f"{kind}.xlsx", source)
@@ -397,8 +411,11 @@ def test_recalculating_a_template_succeeds_and_changes_nothing(kind: str, tmp_pa
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("ok ")
     assert source.read_bytes() == (COMMITTED / f"{kind}.xlsx").read_bytes()
-    before = all_values(openpyxl.load_workbook(source))
-    after = all_values(openpyxl.load_workbook(out))
+    before = all_values(books[kind])  # the committed file, which source still is
+    after = {
+        title: _without_trailing_empty_rows([tuple(r) for r in grid])
+        for title, grid in book_grids(out).items()
+    }
     # FIDE mode (#25): an event's first run starts its Event Log and its undo store (#33), and
     # nothing else changes.
     for started in ("Event Log", "Event State", "Event History"):
@@ -769,14 +786,16 @@ def test_the_template_book_is_a_file_book_that_saves_the_template_bytes(tmp_path
 # --- nothing points outside the repository (issue 9) ---------------------------------------------
 
 
-def test_readme_and_templates_never_point_outside_the_repository() -> None:
+def test_readme_and_templates_never_point_outside_the_repository(
+    books: dict[str, Workbook],
+) -> None:
     """A clone has no ``../shared``: the README states the rules itself, and neither it nor a
     template's text refers to a path above the repository."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "../" not in readme and "shared/" not in readme
     assert "## The rules, as implemented" in readme
     for kind in KINDS:
-        book = openpyxl.load_workbook(COMMITTED / f"{kind}.xlsx")
+        book = books[kind]  # the committed file, opened once for the module
         for ws in book.worksheets:
             for row in ws.iter_rows(values_only=True):
                 for value in row:

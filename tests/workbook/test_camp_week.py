@@ -46,9 +46,9 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import coordinate_to_tuple
 from tests.helpers import jsonbook
+from tests.helpers.suite46b_files import book_grids, template_bytes
 from tests.helpers.workbooks import sheet_part, zip_member
 
-from ratingbook import templates
 from ratingbook.core.cells import Uncalculated
 from ratingbook.errors import InvalidValueError
 from ratingbook.excel import recalc_book
@@ -167,10 +167,8 @@ def check_week_two_started(sheets: dict[str, list[list[Any]]]) -> None:
 
 
 def _values(path: Path) -> dict[str, list[list[Any]]]:
-    import openpyxl
-
-    wb = openpyxl.load_workbook(path, data_only=True)
-    return {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}
+    """Every sheet's cached values, as openpyxl reads them."""
+    return book_grids(path, data_only=True)
 
 
 def _set_week(path: Path, out: Path, week: int) -> None:
@@ -189,7 +187,7 @@ ENGINES: dict[str, Callable[[Path], Any]] = {"package": PackageBook, "openpyxl":
 def test_a_camp_week_from_the_template_on_the_file_engines(tmp_path: Path, engine: str) -> None:
     open_book = ENGINES[engine]
     start = tmp_path / "camp.xlsx"
-    start.write_bytes(templates.template_bytes("ladder"))
+    start.write_bytes(template_bytes("ladder"))
     book = open_book(start)
     recalc(book, today=TODAY)
     week1 = tmp_path / "week1.xlsx"
@@ -219,7 +217,7 @@ def test_lowering_or_jumping_the_week_is_refused_and_nothing_is_written(
     tmp_path: Path, week: int, words: str
 ) -> None:
     start = tmp_path / "camp.xlsx"
-    start.write_bytes(templates.template_bytes("ladder"))
+    start.write_bytes(template_bytes("ladder"))
     raised = tmp_path / "raised.xlsx"
     _set_week(start, raised, 2)
     book = PackageBook(raised)
@@ -251,7 +249,7 @@ def test_the_camp_can_post_its_list_by_group(tmp_path: Path, engine: str) -> Non
     Intermediate, Advanced) under a heading row naming it, ranked within it on the
     hand-worked week's Ratings; printed, each group starts a page."""
     start = tmp_path / "camp.xlsx"
-    start.write_bytes(templates.template_bytes("ladder"))
+    start.write_bytes(template_bytes("ladder"))
     grouped = tmp_path / "grouped.xlsx"
     _set_posted_list(start, grouped, "by group")  # any case
     book = ENGINES[engine](grouped)
@@ -294,7 +292,7 @@ def test_a_week_posted_by_group_is_archived_at_the_ranks_it_was_posted(
     ranks are the hand-worked week's (WEEK_1): Beginners Zoe 837 > Sam 823; Intermediate Priya
     1008 > Hannah 976 > Lucas 969; Advanced Maya 1210 > Tom 1177."""
     start = tmp_path / "camp.xlsx"
-    start.write_bytes(templates.template_bytes("ladder"))
+    start.write_bytes(template_bytes("ladder"))
     grouped = tmp_path / "grouped.xlsx"
     _set_posted_list(start, grouped, "By group")
     book = ENGINES[engine](grouped)
@@ -332,7 +330,7 @@ def test_a_posted_list_setting_that_does_not_read_is_refused_and_nothing_is_writ
     tmp_path: Path,
 ) -> None:
     start = tmp_path / "camp.xlsx"
-    start.write_bytes(templates.template_bytes("ladder"))
+    start.write_bytes(template_bytes("ladder"))
     wrong = tmp_path / "wrong.xlsx"
     _set_posted_list(start, wrong, "By grup")
     before = wrong.read_bytes()
@@ -348,7 +346,7 @@ def test_a_posted_list_setting_that_does_not_read_is_refused_and_nothing_is_writ
 
 def _template_grids(tmp_path: Path) -> dict[str, list[list[Any]]]:
     path = tmp_path / "camp.xlsx"
-    path.write_bytes(templates.template_bytes("ladder"))
+    path.write_bytes(template_bytes("ladder"))
     book = PackageBook(path)
     # Formula cells never calculated (the name columns) read as their formula text; Excel
     # would send their values, which ratingbook never reads.
@@ -429,7 +427,7 @@ def test_the_ladder_charts_read_each_players_ratings_game_by_game(
     tmp_path: Path, engine: str
 ) -> None:
     start = tmp_path / "camp.xlsx"
-    start.write_bytes(templates.template_bytes("ladder"))
+    start.write_bytes(template_bytes("ladder"))
     book = ENGINES[engine](start)
     recalc(book, today=TODAY)
     out = tmp_path / "week1.xlsx"
@@ -482,7 +480,7 @@ def test_a_groups_chart_axis_reads_its_ratings(tmp_path: Path, engine: str) -> N
     (11 lines within 150 points were drawn on 0 to 1000, issue 34). The template's charts,
     which the front ends that cannot change a chart keep, leave the axis to the viewer."""
     template = tmp_path / "camp.xlsx"
-    template.write_bytes(templates.template_bytes("ladder"))
+    template.write_bytes(template_bytes("ladder"))
     assert set(_value_axes(template).values()) == {None}
     book = ENGINES[engine](template)
     recalc(book, today=TODAY)
@@ -508,7 +506,7 @@ def test_the_elo_chart_reads_seed_003s_series(tmp_path: Path) -> None:
     """Seed 003 (K = 32): Ann 1613 and Ben 1609 -> 1597 1625, 1598 1624, 1599 1623, 1584 1638,
     1570 1652, 1558 1664 (the Elo template's first six games)."""
     start = tmp_path / "elo.xlsx"
-    start.write_bytes(templates.template_bytes("elo"))
+    start.write_bytes(template_bytes("elo"))
     book = PackageBook(start)
     recalc(book)
     out = tmp_path / "elo-recalculated.xlsx"
@@ -524,7 +522,7 @@ def test_the_crikey_chart_starts_with_seed_000s_first_game(tmp_path: Path) -> No
     """Seed 000, tournament 1 (the Crikey template's first game): alice 76.91 and bob 76.36,
     "alice bob lost 20 15" -> alice 74.19, bob 79.08."""
     start = tmp_path / "crikey.xlsx"
-    start.write_bytes(templates.template_bytes("crikey"))
+    start.write_bytes(template_bytes("crikey"))
     book = PackageBook(start)
     recalc(book)
     out = tmp_path / "crikey-recalculated.xlsx"

@@ -13,13 +13,14 @@ from pathlib import Path
 import openpyxl
 import pytest
 from tests.helpers.cli import run
+from tests.helpers.suite46b_files import write_template
 
 from ratingbook.workbook.sheets.schemas import CAMPER_CHART
 
 
 def _book(folder: Path, rename: bool) -> Path:
     book = folder / "camp.xlsx"
-    assert run("template", "ladder", "-o", book).returncode == 0
+    write_template("ladder", book)
     if rename:
         wb = openpyxl.load_workbook(book)
         ws = wb["Ladder Players"]

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import openpyxl
-from tests.helpers.cli import run
+from tests.helpers.suite46b_files import write_template
 
 from ratingbook.workbook.port.presentation import PrintSetup
 
@@ -29,7 +29,7 @@ def test_the_printouts_date_is_in_the_footer_on_the_right() -> None:
 
 def test_the_guides_and_the_instructions_put_the_date_bottom_right(tmp_path: Path) -> None:
     book = tmp_path / "camp.xlsx"
-    assert run("template", "ladder", "-o", book).returncode == 0
+    write_template("ladder", book)
     ws = openpyxl.load_workbook(book)["Instructions"]
     instructions = " ".join(str(c.value) for row in ws.iter_rows() for c in row if c.value)
     texts = {

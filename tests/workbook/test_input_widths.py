@@ -14,6 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from tests.helpers.cli import run
+from tests.helpers.suite46b_files import write_template
 from tests.helpers.workbooks import sheet_rows
 
 from ratingbook.files.patching.patch import with_column_widths
@@ -21,26 +22,31 @@ from ratingbook.files.patching.patch import with_column_widths
 LONG = "Alexandra-Katharina Vandenberghe"  # 32 characters
 
 
-def _widths(path: Path, sheet: str) -> dict[str, float]:
-    ws = openpyxl.load_workbook(path)[sheet]
-    return {letter: d.width for letter, d in ws.column_dimensions.items()}
+def _widths(path: Path) -> dict[str, dict[str, float]]:
+    """Each sheet's column widths by letter, from one load of the book."""
+    wb = openpyxl.load_workbook(path)
+    return {
+        ws.title: {letter: d.width for letter, d in ws.column_dimensions.items()}
+        for ws in wb.worksheets
+    }
 
 
 @pytest.mark.parametrize("backend", ["package", "openpyxl"])
 def test_a_recalc_widens_the_name_columns_to_the_longest_name(tmp_path: Path, backend: str) -> None:
     book = tmp_path / "camp.xlsx"
-    assert run("template", "ladder", "-o", book).returncode == 0
+    write_template("ladder", book)
     wb = openpyxl.load_workbook(book)
     wb["Ladder Players"]["B2"] = LONG
     wb["Ladder Players"].column_dimensions["C"].width = 30  # the user's own, wider than needed
     wb.save(book)
     before = {s: sheet_rows(book, s) for s in ("Ladder Players", "Ladder Games")}
-    players_before = _widths(book, "Ladder Players")
-    games_before = _widths(book, "Ladder Games")
+    widths_before = _widths(book)
+    players_before, games_before = widths_before["Ladder Players"], widths_before["Ladder Games"]
     out = tmp_path / "out.xlsx"
     done = run("recalc", book, "-o", out, "--backend", backend)
     assert done.returncode == 0, done.stderr
-    players, games = _widths(out, "Ladder Players"), _widths(out, "Ladder Games")
+    widths = _widths(out)
+    players, games = widths["Ladder Players"], widths["Ladder Games"]
     # 32 characters, most of them narrower than a digit (Excel's unit) but none under 0.8 of
     # one in Calibri 11, and the cell's padding: at least 26 units; the cap is 40.
     for width in (players["B"], games["D"], games["E"]):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.helpers.suite46b_files import sheet_grid
 
 from ratingbook.errors import RatingbookError
 from ratingbook.files.season_sources import read_sources
@@ -171,10 +172,7 @@ def _saved(kind: str, path: Path, edit: Any = None) -> Path:
 
 
 def _rows(path: Path, sheet: str) -> list[tuple[Any, ...]]:
-    import openpyxl
-
-    ws = openpyxl.load_workbook(path)[sheet]
-    return [r for r in ws.iter_rows(min_row=2, values_only=True) if any(v is not None for v in r)]
+    return [tuple(r) for r in sheet_grid(path, sheet)[1:] if any(v is not None for v in r)]
 
 
 def test_an_elo_book_feeds_the_list_dated_by_date_and_continues(tmp_path: Path) -> None:

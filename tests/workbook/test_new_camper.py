@@ -20,6 +20,7 @@ from pathlib import Path
 
 import openpyxl
 from tests.helpers.cli import run
+from tests.helpers.suite46b_files import write_template
 from tests.helpers.workbooks import records
 
 ADA = {"ID": 9, "Name": "Ada Late", "Group": "Beginners", "Active": True}
@@ -29,7 +30,7 @@ def _late_camper_book(folder: Path) -> Path:
     """The ladder template with Ada typed under the players (her three rating cells empty)
     and her first game under the games, each table grown by its row as Excel grows it."""
     book = folder / "camp.xlsx"
-    assert run("template", "ladder", "-o", book).returncode == 0
+    write_template("ladder", book)
     wb = openpyxl.load_workbook(book)
     for sheet, row in (
         ("Ladder Players", [9, "Ada Late", "Beginners", True, None, None, None]),
@@ -84,7 +85,7 @@ def test_a_camps_first_recalc_counts_its_new_campers_in_one_line(tmp_path: Path)
     group in one line, the rows saying which; the ratings are the groups' (800, 1000, 1200 on
     the template's Camp Groups)."""
     book = tmp_path / "camp.xlsx"
-    assert run("template", "ladder", "-o", book).returncode == 0
+    write_template("ladder", book)
     wb = openpyxl.load_workbook(book)
     ws = wb["Ladder Players"]
     groups = ("Beginners", "Intermediate", "Advanced")

@@ -9,10 +9,10 @@ import random
 import re
 from pathlib import Path
 
-import openpyxl
 import pytest
 from tests.helpers.cli import run
 from tests.helpers.played_event import played_event
+from tests.helpers.suite46b_files import sheet_grid
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
@@ -86,8 +86,7 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def rows(path: Path, sheet: str) -> list[tuple[object, ...]]:
-    ws = openpyxl.load_workbook(path)[sheet]
-    return [r for r in ws.iter_rows(values_only=True) if any(v is not None for v in r)]
+    return [tuple(r) for r in sheet_grid(path, sheet) if any(v is not None for v in r)]
 
 
 def test_the_notes_sheets_cover_every_board_and_tie(book: Path) -> None:

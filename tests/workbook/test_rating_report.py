@@ -19,8 +19,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-import openpyxl
 import pytest
+from tests.helpers.suite46b_files import sheet_grid
 
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError
@@ -41,8 +41,7 @@ GAMES = [
 
 
 def table(path: Path, sheet: str) -> list[dict[str, object]]:
-    ws = openpyxl.load_workbook(path)[sheet]
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    rows = sheet_grid(path, sheet)
     return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(v is not None for v in r)]
 
 

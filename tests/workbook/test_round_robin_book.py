@@ -14,6 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from tests.helpers.cli import digest, run
+from tests.helpers.suite46b_files import sheet_grid
 
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError
@@ -30,8 +31,7 @@ TABLE_SIX = {
 
 
 def table(path: Path, sheet: str) -> list[dict[str, object]]:
-    ws = openpyxl.load_workbook(path)[sheet]
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    rows = sheet_grid(path, sheet)
     return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(v is not None for v in r)]
 
 
@@ -58,8 +58,7 @@ def test_the_crosstable_of_a_round_robin_is_square_with_its_diagonal_crossed(
     tmp_path: Path,
 ) -> None:
     path = round_robin_book(tmp_path)
-    ws = openpyxl.load_workbook(path)["Crosstable"]
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    rows = sheet_grid(path, "Crosstable")
     header = next(r for r in rows if r and "Name" in r)
     name_at = header.index("Name")
     body = [r for r in rows[rows.index(header) + 1 :] if r[name_at] in SIX]

@@ -15,6 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
+from tests.helpers.suite46b_files import sheet_grid
 
 from ratingbook import workbook
 from ratingbook.cli import cli
@@ -40,8 +41,7 @@ def make_book(
 
 
 def table(path: Path, sheet: str) -> list[dict[str, object]]:
-    ws = openpyxl.load_workbook(path)[sheet]
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    rows = sheet_grid(path, sheet)
     return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(v is not None for v in r)]
 
 
@@ -235,9 +235,7 @@ def test_the_standings_show_the_rating_the_method_takes(tmp_path: Path) -> None:
     path = tmp_path / "event.xlsx"
     TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
     recalc(path)
-    grid = [
-        list(r) for r in openpyxl.load_workbook(path)["Swiss Standings"].iter_rows(values_only=True)
-    ]
+    grid = sheet_grid(path, "Swiss Standings")
     header = next(r for r in grid if "Rating" in r and "Name" in r)
     shown = {r[header.index("Name")]: r[header.index("Rating")] for r in grid if r[0] is not None}
     assert {n: shown[n] for n in ("Ann", "Bob", "Cat")} == {"Ann": 1800, "Bob": 2100, "Cat": 2150}

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from tests.helpers.suite46b_files import sheet_grid
 
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError
@@ -21,8 +22,7 @@ from ratingbook.templates import TemplateBook, build_template, sample_rows
 
 
 def _rows(path: Path, sheet: str) -> list[dict[str, object]]:
-    ws = openpyxl.load_workbook(path)[sheet]
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    rows = sheet_grid(path, sheet)
     return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(v is not None for v in r)]
 
 
