@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "sheet_cells_xml",
     "sheet_part",
     "sheet_rows",
+    "sheet_values",
     "write_grid",
     "zip_member",
 ]
@@ -149,10 +151,70 @@ def _loaded(path: str, digest: bytes) -> openpyxl.Workbook:
     return openpyxl.load_workbook(path)
 
 
+def sheet_values(path: Path, sheet: str) -> list[tuple[Any, ...]]:
+    """``list(openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True))``, parsing that
+    one sheet only.
+
+    A book the commands wrote holds a dozen sheets and a test reads one or two: a whole load
+    builds a styled cell for every cell of every sheet (most of a read-back's time). Here
+    openpyxl's own sheet parser reads the one sheet (the same values: formulas as their text,
+    dates as dates), and the rows span what a whole load's rows span: every cell the sheet's
+    XML holds, styled or empty, and every merged range (a whole load fills those with empty
+    merged cells and keeps only the top-left value). A sheet with hyperlinks or comments,
+    which a whole load turns into cells (a hyperlink also into a value), is loaded whole.
+    The rows of one content of the file are parsed once (:func:`read_back`'s reason)."""
+    content = path.read_bytes()
+    rows = _sheet_values(str(path), hashlib.blake2b(content).digest(), sheet)
+    return list(rows)
+
+
+@functools.lru_cache(maxsize=16)
+def _sheet_values(path: str, digest: bytes, sheet: str) -> tuple[tuple[Any, ...], ...]:
+    from openpyxl.packaging.relationship import get_rels_path
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        ws = wb[sheet]
+        part = ws._worksheet_path
+        archive = wb._archive
+        rels = get_rels_path(part)
+        if rels in archive.namelist() and b"/comments" in archive.read(rels):
+            return tuple(_whole_load_values(path, sheet))
+        with archive.open(part) as source:
+            parser = WorkSheetParser(
+                source,
+                wb.shared_strings,
+                data_only=wb.data_only,
+                epoch=wb.epoch,
+                date_formats=wb._date_formats,
+                timedelta_formats=wb._timedelta_formats,
+            )
+            cells = {(c["row"], c["column"]): c["value"] for _, row in parser.parse() for c in row}
+        if parser.hyperlinks.hyperlink:
+            return tuple(_whole_load_values(path, sheet))
+        for merged in parser.merged_cells.mergeCell if parser.merged_cells else ():
+            first, *others = CellRange(merged.ref).cells
+            cells.setdefault(first, None)
+            cells.update(dict.fromkeys(others))
+    finally:
+        wb.close()
+    if not cells:
+        return ()
+    height = max(r for r, _ in cells)
+    width = max(c for _, c in cells)
+    return tuple(
+        tuple(cells.get((r, c)) for c in range(1, width + 1)) for r in range(1, height + 1)
+    )
+
+
+def _whole_load_values(path: str, sheet: str) -> list[tuple[Any, ...]]:
+    return list(openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True))
+
+
 def sheet_rows(path: Path, sheet: str) -> list[list[Any]]:
     """The sheet's values, row by row (formulas as their text), trailing empty rows dropped."""
-    wb = read_back(path)
-    rows = [list(r) for r in wb[sheet].iter_rows(values_only=True)]
+    rows = [list(r) for r in sheet_values(path, sheet)]
     while rows and all(v is None for v in rows[-1]):
         rows.pop()
     return rows
