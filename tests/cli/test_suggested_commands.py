@@ -22,6 +22,7 @@ import openpyxl
 import pytest
 from tests.helpers.cli import run
 from tests.helpers.paths import ROOT
+from tests.helpers.workbooks import sheet_values
 
 from ratingbook.cli import cli
 from ratingbook.core.typed_commands import WRITE_A_COPY, typed_command
@@ -56,7 +57,7 @@ def as_typed(command: str, folder: Path) -> str:
 
 
 def log_kinds(book: Path) -> list[object]:
-    rows = list(openpyxl.load_workbook(book)["Event Log"].iter_rows(values_only=True))
+    rows = sheet_values(book, "Event Log")
     kind = rows[0].index("Kind")
     return [r[kind] for r in rows[1:] if r[kind] is not None]
 
@@ -83,7 +84,7 @@ def test_the_re_pairing_a_correction_suggests_works_as_typed(tmp_path: Path) -> 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corr.xlsx"]  # no copy beside it
     kinds = log_kinds(book)
     assert kinds[-2:] == ["Unpairing", "Pairing"] and kinds.count("Pairing") == 2
-    games = openpyxl.load_workbook(book)["Swiss Games"].iter_rows(min_row=2, values_only=True)
+    games = sheet_values(book, "Swiss Games")[1:]
     assert [g[0] for g in games].count(5) == 3  # round 5 paired again, on three boards
 
 
@@ -136,7 +137,7 @@ def test_an_undo_suggested_after_a_run_works_as_typed(tmp_path: Path) -> None:
     assert found, paired
     assert found.group(1) == "ratingbook undo 'my club.xlsx'"
     as_typed(found.group(1), tmp_path)
-    games = openpyxl.load_workbook(book)["Swiss Games"].iter_rows(min_row=2, values_only=True)
+    games = sheet_values(book, "Swiss Games")[1:]
     assert [g[0] for g in games].count(5) == 0
 
 

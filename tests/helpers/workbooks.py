@@ -34,6 +34,7 @@ __all__ = [
     "Formula",
     "Text",
     "all_values",
+    "cell_value",
     "copy_file",
     "folder_listing",
     "forge_uncompressed_size",
@@ -45,6 +46,7 @@ __all__ = [
     "save_book",
     "saved_by_excel",
     "sheet_cells_xml",
+    "sheet_names",
     "sheet_part",
     "sheet_rows",
     "sheet_values",
@@ -210,6 +212,25 @@ def _sheet_values(path: str, digest: bytes, sheet: str) -> tuple[tuple[Any, ...]
 
 def _whole_load_values(path: str, sheet: str) -> list[tuple[Any, ...]]:
     return list(openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True))
+
+
+def cell_value(path: Path, sheet: str, row: int, column: int) -> Any:
+    """``load_workbook(path)[sheet].cell(row, column).value``, from :func:`sheet_values`
+    (``None`` outside the rows a whole load spans, as there)."""
+    rows = sheet_values(path, sheet)
+    if row > len(rows) or column > len(rows[row - 1]):
+        return None
+    return rows[row - 1][column - 1]
+
+
+def sheet_names(path: Path) -> list[str]:
+    """``openpyxl.load_workbook(path).sheetnames`` (chart sheets too), read without loading
+    a sheet."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        return list(wb.sheetnames)
+    finally:
+        wb.close()
 
 
 def sheet_rows(path: Path, sheet: str) -> list[list[Any]]:
