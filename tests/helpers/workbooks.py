@@ -172,35 +172,74 @@ def sheet_values(path: Path, sheet: str) -> list[tuple[Any, ...]]:
 
 @functools.lru_cache(maxsize=16)
 def _sheet_values(path: str, digest: bytes, sheet: str) -> tuple[tuple[Any, ...], ...]:
+    read = _parsed_sheets(path, sheet)
+    if read is None:  # a sheet a whole load reads otherwise, or fails to find
+        return tuple(openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True))
+    return read[sheet]
+
+
+def _parsed_sheets(path: str, only: str | None) -> dict[str, tuple[tuple[Any, ...], ...]] | None:
+    """The values of sheet ``only`` (of every worksheet, in order, if ``None``) as a whole
+    load's rows hold them, or ``None`` where a whole load must read them (a hyperlink or a
+    comment, which a whole load turns into cells; a sheet missing, twice or a chart sheet)."""
     from openpyxl.packaging.relationship import get_rels_path
+    from openpyxl.reader.excel import ExcelReader
+    from openpyxl.styles.stylesheet import apply_stylesheet
     from openpyxl.worksheet._reader import WorkSheetParser
 
-    wb = openpyxl.load_workbook(path, read_only=True)
+    # A whole load's first steps (the strings, the workbook, the styles: which cells are
+    # dates), not its reading of every sheet (openpyxl's read-only mode reads each sheet to
+    # its end where a book has no <dimension>, as the books ratingbook writes have not).
+    reader = ExcelReader(path, read_only=True)
+    out: dict[str, tuple[tuple[Any, ...], ...]] = {}
     try:
-        ws = wb[sheet]
-        part = ws._worksheet_path
-        archive = wb._archive
-        rels = get_rels_path(part)
-        if rels in archive.namelist() and b"/comments" in archive.read(rels):
-            return tuple(_whole_load_values(path, sheet))
-        with archive.open(part) as source:
-            parser = WorkSheetParser(
-                source,
-                wb.shared_strings,
-                data_only=wb.data_only,
-                epoch=wb.epoch,
-                date_formats=wb._date_formats,
-                timedelta_formats=wb._timedelta_formats,
-            )
-            cells = {(c["row"], c["column"]): c["value"] for _, row in parser.parse() for c in row}
-        if parser.hyperlinks.hyperlink:
-            return tuple(_whole_load_values(path, sheet))
-        for merged in parser.merged_cells.mergeCell if parser.merged_cells else ():
-            first, *others = CellRange(merged.ref).cells
-            cells.setdefault(first, None)
-            cells.update(dict.fromkeys(others))
+        reader.read_manifest()
+        reader.read_strings()
+        reader.read_workbook()
+        apply_stylesheet(reader.archive, reader.wb)
+        found = [
+            (named.name, rel)
+            for named, rel in reader.parser.find_sheets()
+            if rel.target in reader.valid_files and (only is None or named.name == only)
+        ]
+        if only is not None and len(found) != 1:
+            return None
+        wb = reader.wb
+        for name, rel in found:
+            if "chartsheet" in rel.Type:
+                if only is None:
+                    continue  # not one of wb.worksheets
+                return None
+            rels = get_rels_path(rel.target)
+            if rels in reader.valid_files and b"/comments" in reader.archive.read(rels):
+                return None
+            with reader.archive.open(rel.target) as source:
+                parser = WorkSheetParser(
+                    source,
+                    reader.shared_strings,
+                    data_only=False,
+                    epoch=wb.epoch,
+                    date_formats=wb._date_formats,
+                    timedelta_formats=wb._timedelta_formats,
+                )
+                cells = {
+                    (c["row"], c["column"]): c["value"] for _, row in parser.parse() for c in row
+                }
+            if parser.hyperlinks.hyperlink or name in out:
+                return None
+            for merged in parser.merged_cells.mergeCell if parser.merged_cells else ():
+                first, *others = CellRange(merged.ref).cells
+                cells.setdefault(first, None)
+                cells.update(dict.fromkeys(others))
+            out[name] = _rows(cells)
     finally:
-        wb.close()
+        reader.archive.close()
+    return out
+
+
+def _rows(cells: dict[tuple[int, int], Any]) -> tuple[tuple[Any, ...], ...]:
+    """Rows 1 to the last row holding a cell, columns 1 to the last column holding one (a
+    whole load's ``iter_rows``; none where the sheet holds no cell)."""
     if not cells:
         return ()
     height = max(r for r, _ in cells)
@@ -208,10 +247,6 @@ def _sheet_values(path: str, digest: bytes, sheet: str) -> tuple[tuple[Any, ...]
     return tuple(
         tuple(cells.get((r, c)) for c in range(1, width + 1)) for r in range(1, height + 1)
     )
-
-
-def _whole_load_values(path: str, sheet: str) -> list[tuple[Any, ...]]:
-    return list(openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True))
 
 
 def cell_value(path: Path, sheet: str, row: int, column: int) -> Any:
@@ -254,9 +289,13 @@ def records(path: Path, sheet: str, header_row: int = 1) -> list[dict[str, Any]]
 
 
 def all_values(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every sheet's cell values (formulas as their text), for comparing two files' contents."""
-    wb = read_back(path)
-    return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+    """Every sheet's cell values (formulas as their text), for comparing two files' contents:
+    each worksheet's :func:`sheet_values`, in the book's order, read in one pass."""
+    read = _parsed_sheets(str(path), None)
+    if read is None:  # a sheet a whole load reads otherwise
+        wb = read_back(path)
+        return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+    return {title: list(rows) for title, rows in read.items()}
 
 
 def saved_by_excel(path: Path) -> Path:
