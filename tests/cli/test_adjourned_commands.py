@@ -16,6 +16,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from tests.helpers.paths import ROOT
+from tests.helpers.workbooks import cell_value, sheet_names, sheet_values
 
 from ratingbook.cli import cli
 
@@ -37,7 +38,7 @@ def type_results(book: Path, results: dict[int, str]) -> None:
 
 
 def result_at(book: Path, row: int) -> object:
-    return openpyxl.load_workbook(book)["Swiss Games"].cell(row=row, column=5).value
+    return cell_value(book, "Swiss Games", row, 5)
 
 
 def test_an_adjourned_game_through_pair_export_and_its_late_result(tmp_path: Path) -> None:
@@ -51,7 +52,7 @@ def test_an_adjourned_game_through_pair_export_and_its_late_result(tmp_path: Pat
     assert "level 2 warning: Femke - Anna (round 4) had no result when round 5 was paired" in (
         paired.output
     )
-    round_5 = [r for r in openpyxl.load_workbook(book)["Swiss Games"].iter_rows(values_only=True)]
+    round_5 = sheet_values(book, "Swiss Games")
     assert [r[0] for r in round_5].count(5) == 3  # the last round, paired on three boards
     trf = tmp_path / "club.trf"
     refused = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
@@ -70,10 +71,9 @@ def test_an_adjourned_game_through_pair_export_and_its_late_result(tmp_path: Pat
 
 def log_kinds(book: Path) -> list[object]:
     """The Kind column of the book's Event Log (empty: no log yet)."""
-    wb = openpyxl.load_workbook(book)
-    if "Event Log" not in wb.sheetnames:
+    if "Event Log" not in sheet_names(book):
         return []
-    rows = list(wb["Event Log"].iter_rows(values_only=True))
+    rows = sheet_values(book, "Event Log")
     kind = rows[0].index("Kind")
     return [r[kind] for r in rows[1:] if any(v is not None for v in r)]
 
@@ -106,5 +106,5 @@ def test_one_result_typed_and_two_missing_adjourns_the_two_at_level_2(tmp_path: 
         assert f"level 2 warning: {game} (round 4) had no result when round 5 was paired" in said
     assert said.count("level 2 warning") == 2
     assert log_kinds(book).count("Adjournment") == 2
-    games = openpyxl.load_workbook(book)["Swiss Games"].iter_rows(values_only=True)
+    games = sheet_values(book, "Swiss Games")
     assert [r[0] for r in games].count(5) == 3

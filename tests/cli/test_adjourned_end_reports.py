@@ -21,6 +21,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from tests.helpers.paths import ROOT
+from tests.helpers.workbooks import sheet_names, sheet_values
 
 from ratingbook.cli import cli
 
@@ -67,11 +68,11 @@ def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
         patch.setenv("RATINGBOOK_USER", "arbiter")
         before = runner.invoke(cli, ["recalc", str(book), "--in-place"])  # round 4 not over
         assert before.exit_code == 0, before.output
-        names = openpyxl.load_workbook(book).sheetnames
+        names = sheet_names(book)
         assert set(END_SHEETS) <= set(names), names  # the sheets of a run before the end
         done = runner.invoke(cli, ["pair", str(book), "--in-place"])
         assert done.exit_code == 0, done.output
-    games = list(openpyxl.load_workbook(book)["Swiss Games"].iter_rows(values_only=True))
+    games = sheet_values(book, "Swiss Games")
     assert games[FEMKE_ANNA - 1][4] == "?" and [g[0] for g in games].count(5) == 3
     return book
 
@@ -134,5 +135,5 @@ def test_the_prize_list_comes_back_once_the_result_is_in(paired: Path, tmp_path:
     lines = [line.split() for line in prizes.output.splitlines()]
     assert "Prize list after round 4" in prizes.output
     assert ["1", "Erik", "3½", "1st", "100"] in lines and ["2", "Daniel", "3", "2nd", "50"] in lines
-    rows = list(openpyxl.load_workbook(book)["Prize List"].iter_rows(values_only=True))
+    rows = sheet_values(book, "Prize List")
     assert any(r[1] == "Erik" for r in rows), rows

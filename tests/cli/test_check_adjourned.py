@@ -96,8 +96,14 @@ def result_line(result: str) -> str:
 def as_paired(folder: Path) -> list[bool]:
     """gacrux's checker's verdict on each round of the event with the adjourned game written
     as a draw, as rounds 3 and 4 were paired (round 4's games as draws: the checker reads a
-    round once it has results; its pairing depends on the rounds before it only)."""
-    return gacrux_rounds(event_text("=", round_4="="), folder)
+    round once it has results; its pairing depends on the rounds before it only). The same
+    file each time: the checker runs on it once for the module."""
+    if not _AS_PAIRED:
+        _AS_PAIRED.extend(gacrux_rounds(event_text("=", round_4="="), folder))
+    return list(_AS_PAIRED)
+
+
+_AS_PAIRED: list[bool] = []
 
 
 def run(*args: str) -> tuple[int, str]:

@@ -35,6 +35,18 @@ def generated(folder: Path, *options: str) -> str:
     return out.read_bytes().decode("utf-8").replace("\r\n", "\n")
 
 
+#: :func:`seed_5`'s file, generated once for the module.
+_SEED_5: list[str] = []
+
+
+def seed_5(folder: Path) -> str:
+    """``generated(folder, "--seed", "5")``, the command run once for the module: a seed and
+    options give the same file every time (test_generate_repeats_with_a_seed_...)."""
+    if not _SEED_5:
+        _SEED_5.append(generated(folder, "--seed", "5"))
+    return _SEED_5[0]
+
+
 def check(folder: Path, text: str) -> tuple[int, str]:
     path = folder / "checked.trf"
     path.write_text(text, encoding="utf-8")
@@ -43,7 +55,7 @@ def check(folder: Path, text: str) -> tuple[int, str]:
 
 
 def test_a_generated_event_is_clean_and_gacrux_agrees(tmp_path: Path) -> None:
-    text = generated(tmp_path, "--seed", "5")
+    text = seed_5(tmp_path)
     assert gacrux_rounds(text, tmp_path) == [True] * 5
     code, output = check(tmp_path, text)
     assert code == 0, output
@@ -92,7 +104,7 @@ def test_unusual_results_are_written_and_checked_as_gacrux_reads_them(tmp_path: 
 
 
 def test_two_boards_swapped_are_found_round_and_board_named(tmp_path: Path) -> None:
-    text, (a, b, c, d) = swap_two_boards(generated(tmp_path, "--seed", "5"), 5)
+    text, (a, b, c, d) = swap_two_boards(seed_5(tmp_path), 5)
     assert gacrux_rounds(text, tmp_path) == [True, True, True, True, False]
     code, output = check(tmp_path, text)
     assert code == 1, output
@@ -118,7 +130,7 @@ def test_a_repeated_pairing_is_found_and_named_c1(tmp_path: Path) -> None:
 
 
 def test_a_board_with_its_colours_reversed_is_found(tmp_path: Path) -> None:
-    text, (white, black) = reverse_a_board(generated(tmp_path, "--seed", "5"), 5)
+    text, (white, black) = reverse_a_board(seed_5(tmp_path), 5)
     assert gacrux_rounds(text, tmp_path) == [True, True, True, True, False]
     code, output = check(tmp_path, text)
     assert code == 1
@@ -132,7 +144,7 @@ def test_a_board_with_its_colours_reversed_is_found(tmp_path: Path) -> None:
 
 
 def test_a_wrong_standings_order_is_found(tmp_path: Path) -> None:
-    text, (now_first, now_last) = misrank(generated(tmp_path, "--seed", "5"))
+    text, (now_first, now_last) = misrank(seed_5(tmp_path))
     assert gacrux_rounds(text, tmp_path) == [True] * 5  # the pairings are untouched
     code, output = check(tmp_path, text)
     assert code == 1
@@ -150,7 +162,7 @@ def test_unreadable_input_is_exit_2_and_the_other_files_are_still_checked(
     tmp_path: Path,
 ) -> None:
     good = tmp_path / "good.trf"
-    good.write_text(generated(tmp_path, "--seed", "5"), encoding="utf-8")
+    good.write_text(seed_5(tmp_path), encoding="utf-8")
     bad = tmp_path / "bad.trf"
     bad.write_text("012 nothing here\n", encoding="utf-8")
     done = CliRunner().invoke(cli, ["check", str(bad), str(good), str(tmp_path / "none.trf")])
@@ -211,7 +223,7 @@ def test_a_book_is_checked_as_its_trf_export(tmp_path: Path) -> None:
     """A generated event imported into a book and checked there: the same verdict, the
     pairings of the book (its TRF export) being the file's."""
     source = tmp_path / "event.trf"
-    source.write_text(generated(tmp_path, "--seed", "5"), encoding="utf-8")
+    source.write_text(seed_5(tmp_path), encoding="utf-8")
     book = tmp_path / "event.xlsx"
     assert CliRunner().invoke(cli, ["trf", "import", str(source), "-o", str(book)]).exit_code == 0
     done = CliRunner().invoke(cli, ["check", str(book)])
@@ -290,7 +302,7 @@ def test_the_round_just_paired_is_checked_before_its_results(tmp_path: Path) -> 
     the rounds before it only. The generated event with two boards of round 5 swapped, which
     gacrux's checker finds once the round has results, is found with round 5 not played; the
     event as generated, round 5 not played, is clean."""
-    text = generated(tmp_path, "--seed", "5")
+    text = seed_5(tmp_path)
     swapped, (a, _, _, d) = swap_two_boards(text, 5)
     assert gacrux_rounds(swapped, tmp_path) == [True, True, True, True, False]
     code, output = check(tmp_path, _unplayed(swapped, 5))
@@ -306,7 +318,7 @@ def test_a_rank_out_of_its_columns_is_said_not_skipped(tmp_path: Path) -> None:
     """The user test's file: a player's rank slid one column right (86-89 blank, the digit in
     column 90). That player's place cannot be checked, and the check says so instead of
     calling the standings clean without a word."""
-    lines = generated(tmp_path, "--seed", "5").splitlines()
+    lines = seed_5(tmp_path).splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("001    3"))
     rank = lines[at][85:89].strip()
     lines[at] = lines[at][:85] + "    " + rank[-1:] + lines[at][90:]

@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 from tests.helpers.cli import digest, run
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
-from tests.helpers.workbooks import all_values, make_book
+from tests.helpers.workbooks import all_values, make_book, sheet_values
 
 
 @pytest.fixture(autouse=True)
@@ -33,8 +33,7 @@ def new_book(tmp_path: Path) -> Path:
 
 
 def grid(path: Path, sheet: str) -> Grid:
-    ws = openpyxl.load_workbook(path)[sheet]
-    return [list(r) for r in ws.iter_rows(values_only=True)]
+    return [list(r) for r in sheet_values(path, sheet)]
 
 
 def edit(path: Path, sheet: str, change: Callable[[Grid], Grid]) -> None:

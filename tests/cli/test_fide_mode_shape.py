@@ -15,6 +15,7 @@ Dutch rules (C.04.3).
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -118,7 +119,24 @@ NOT_LAST = [
 ]
 
 
+#: The shaped books (:func:`shaped_book`) made by the commands, once for each shape in the
+#: module: tests start from a copy of one and change their own copy.
+_SHAPED: dict[str, bytes] = {}
+
+
 def shaped_book(tmp_path: Path, rounds: int, round_5: list[tuple[Any, ...]]) -> Path:
+    """A copy, in ``tmp_path``, of the eight-player event of ``rounds`` rounds with rounds 1-4
+    and ``round_5`` in ``Swiss Games``, recalculated once (the log starts there)."""
+    key = repr((rounds, round_5))
+    if key not in _SHAPED:
+        with tempfile.TemporaryDirectory() as folder:
+            _SHAPED[key] = _shaped(Path(folder), rounds, round_5).read_bytes()
+    book = tmp_path / "event.xlsx"
+    book.write_bytes(_SHAPED[key])
+    return book
+
+
+def _shaped(tmp_path: Path, rounds: int, round_5: list[tuple[Any, ...]]) -> Path:
     sheets = event_sheets()
     sheets["Swiss Settings"] = setting(sheets["Swiss Settings"], "Rounds", rounds)
     sheets["Swiss Players"] = [

@@ -10,6 +10,7 @@ places the arbiter gives the players tied on them.
 
 from __future__ import annotations
 
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -42,12 +43,22 @@ def points_by_hand(book: Path) -> dict[str, Fraction]:
     return points
 
 
+#: The books :func:`typed_book` gives, made by the commands once for each list of codes in
+#: the module: each test changes its own copy.
+_TYPED: dict[str, bytes] = {}
+
+
 def typed_book(tmp_path: Path, codes: str) -> tuple[Path, list[str]]:
     """The FIDE-mode event with ``codes`` as its tie-breaks, round 1 played; the players tied
     on the most points, by name (at least two: four games of five are won)."""
-    book = new_book(tmp_path)
-    edit(book, "Swiss Settings", lambda g: setting(g, "Tie-breaks", codes))
-    played(book, 1)
+    if codes not in _TYPED:
+        with tempfile.TemporaryDirectory() as folder:
+            made = new_book(Path(folder))
+            edit(made, "Swiss Settings", lambda g: setting(g, "Tie-breaks", codes))
+            played(made, 1)
+            _TYPED[codes] = made.read_bytes()
+    book = tmp_path / "event.xlsx"
+    book.write_bytes(_TYPED[codes])
     points = points_by_hand(book)
     top = max(points.values())
     tied = sorted(name for name, p in points.items() if p == top)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from tests.helpers.cli import run
-from tests.helpers.workbooks import make_book, save_book
+from tests.helpers.workbooks import make_book, save_book, sheet_values
 
 
 def test_an_empty_rating_names_the_cell_and_the_player(tmp_path: Path) -> None:
@@ -68,10 +68,8 @@ def test_our_own_trf_export_of_a_withdrawn_player_reads_back_without_a_warning(
     done = run("trf", "import", trf, "-o", back)
     assert done.returncode == 0, done.stderr
     assert "Femke" not in done.stderr and "warning" not in done.stderr
-    read = openpyxl.load_workbook(back)["Swiss Players"]
-    withdrawn = {
-        r[1]: r[header.index("Withdrawn")] for r in read.iter_rows(min_row=2, values_only=True)
-    }
+    read = sheet_values(back, "Swiss Players")[1:]
+    withdrawn = {r[1]: r[header.index("Withdrawn")] for r in read}
     assert withdrawn == {
         "Anna": None, "Bob": None, "Charlotte": None, "Daniel": None, "Erik": None, "Femke": 5
     }  # fmt: skip

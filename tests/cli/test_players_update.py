@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from tests.helpers.built_books import template_book
 from tests.helpers.cli import digest, run
-
-from ratingbook.templates import TemplateBook, build_template
+from tests.helpers.workbooks import sheet_values
 
 LIST = Path(__file__).resolve().parents[1] / "data" / "rating_lists" / "standard_jan23.txt"
 PLAYERS = [
@@ -33,13 +33,11 @@ def book(
         "Swiss Players": players,
         "Swiss Games": [],
     }
-    TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
-    return path
+    return template_book(path, "swiss", rows, recalc=False)
 
 
 def sheet(path: Path) -> list[dict[str, object]]:
-    ws = openpyxl.load_workbook(path)["Swiss Players"]
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    rows = [list(r) for r in sheet_values(path, "Swiss Players")]
     return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(v is not None for v in r)]
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.helpers.built_books import template_book
 from tests.helpers.cli import run
-
-from ratingbook.templates import TemplateBook, build_template
 
 TRF = Path(__file__).resolve().parents[1] / "data" / "trf"
 JUNI = TRF / "lichess_2020-06-26_juni-blitz.trf"
@@ -50,7 +49,7 @@ def test_a_file_that_does_not_read_leaves_the_other_files_checked(tmp_path: Path
     checks of the others from running: a copy of Juni's rounds 1-2 whose round 1 game 1-6 says
     the other way round, with round 2 dated Jun 27 (132), outside the event's Jun 26."""
     book = tmp_path / "list.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     mai = MAI.read_text(encoding="utf-8").splitlines()
     assert mai[15].startswith("001    1      mattderkuerschner")
     mai[15] = _put(mai[15], 49, "15x0")
@@ -98,7 +97,7 @@ def test_a_trf_refused_for_contradictions_names_its_games_outside_the_event(
     round 1's game 1-6 claimed by both (line 21, player 6: ``1 b 0`` made ``1 b 1``): both
     problems named in one run."""
     book = tmp_path / "list.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     juni = JUNI.read_text(encoding="utf-8").splitlines()
     juni[12] = _round_dates(*["20/06/26"] * 8, "20/06/27")
     assert juni[20][91:99] == "   1 b 0"

@@ -8,10 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from tests.helpers.built_books import template_book
 from tests.helpers.cli import run
-from tests.helpers.workbooks import read_back
+from tests.helpers.workbooks import sheet_values
 
-from ratingbook.templates import TemplateBook, build_template
+from ratingbook.templates import build_template
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 MINOR = DATA / "trf" / "icu_bunratty-minor_2011.tab"
@@ -50,13 +51,12 @@ def trf_byes(path: Path) -> int:
 
 
 def rows(path: Path, sheet: str) -> list[tuple[object, ...]]:
-    ws = read_back(path)[sheet]  # the book loaded once while it is unchanged
-    return [r for r in ws.iter_rows(values_only=True) if any(v is not None for v in r)]
+    return [r for r in sheet_values(path, sheet) if any(v is not None for v in r)]
 
 
 def test_two_trfs_and_a_pgn_go_in_and_the_same_trf_again_is_refused(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     games_before = len(rows(book, "List Games"))
     done = run("season", "add", book, MINOR, MASTERS, "--in-place")
     assert done.returncode == 0, done.stderr
@@ -96,7 +96,7 @@ def test_two_trfs_and_a_pgn_go_in_and_the_same_trf_again_is_refused(tmp_path: Pa
 
 def test_undo_takes_an_addition_back(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     before = rows(book, "List Games")
     assert run("season", "add", book, MASTERS, "--in-place").returncode == 0
     kept = run("history", book)
@@ -120,7 +120,7 @@ def test_what_season_add_prints_names_only_the_lists_sheets(tmp_path: Path) -> N
     round to round 7 (lines 26, 40, 134, 139, 169, 192, 193: read as withdrawals), one with
     no entry in round 1 only (line 289): 9, said in one line naming the file."""
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     done = run("season", "add", book, KARL_MALA, MAJOR, PGN, "--in-place")
     assert done.returncode == 0, done.stderr
     printed = done.stdout + done.stderr
@@ -162,7 +162,7 @@ def test_undo_right_after_an_addition_gives_the_book_back_cell_for_cell(tmp_path
     undone: List Players, List Games, List Events, Event Ranks and the history sheets are the
     book before the addition, with no row left over."""
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     assert run("season", "add", book, MASTERS, "--in-place").returncode == 0
     before = _cells(book)
     players = len(rows(book, "List Players"))
@@ -187,7 +187,7 @@ def test_a_list_of_an_older_template_is_widened_for_the_rows_it_is_given(tmp_pat
     so the column is widened to hold it on one line; a column wider than needed keeps its
     width (White, made 30 here)."""
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     wb = openpyxl.load_workbook(book)
     wb["List Games"].column_dimensions["B"].width = 15
     wb["List Games"].column_dimensions["D"].width = 30
@@ -206,7 +206,7 @@ def test_name_names_the_event_and_explain_on_the_list_says_where_changes_are_exp
     tmp_path: Path,
 ) -> None:
     book = tmp_path / "club.xlsx"
-    TemplateBook(build_template("ratinglist")).save(book)
+    template_book(book, "ratinglist")
     named = run("season", "add", book, MINOR, "--name", "Bunratty Minor 2011", "--in-place")
     assert named.returncode == 0, named.stderr
     assert "added 'Bunratty Minor 2011' (" in named.stdout

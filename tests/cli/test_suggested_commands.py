@@ -15,6 +15,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import click
@@ -22,6 +23,7 @@ import openpyxl
 import pytest
 from tests.helpers.cli import run
 from tests.helpers.paths import ROOT
+from tests.helpers.workbooks import sheet_values
 
 from ratingbook.cli import cli
 from ratingbook.core.typed_commands import WRITE_A_COPY, typed_command
@@ -56,17 +58,27 @@ def as_typed(command: str, folder: Path) -> str:
 
 
 def log_kinds(book: Path) -> list[object]:
-    rows = list(openpyxl.load_workbook(book)["Event Log"].iter_rows(values_only=True))
+    rows = sheet_values(book, "Event Log")
     kind = rows[0].index("Kind")
     return [r[kind] for r in rows[1:] if r[kind] is not None]
 
 
+#: :func:`round_5_paired`'s book, made by the commands once for the module.
+_ROUND_5: list[bytes] = []
+
+
 def round_5_paired(folder: Path) -> Path:
-    """The template with round 4 played (0-1, 1-0, 0-1) and round 5 paired, in place."""
+    """The template with round 4 played (0-1, 1-0, 0-1) and round 5 paired, in place: a copy
+    of the book made so once for the module (each test changes its own copy)."""
+    if not _ROUND_5:
+        with tempfile.TemporaryDirectory() as other:
+            made = Path(other) / "corr.xlsx"
+            shutil.copy(TEMPLATE, made)
+            typed(made, {(11, 5): "0-1", (12, 5): "1-0", (13, 5): "0-1"})
+            as_typed("ratingbook recalc corr.xlsx --in-place", Path(other))
+            _ROUND_5.append(made.read_bytes())
     book = folder / "corr.xlsx"
-    shutil.copy(TEMPLATE, book)
-    typed(book, {(11, 5): "0-1", (12, 5): "1-0", (13, 5): "0-1"})
-    as_typed("ratingbook recalc corr.xlsx --in-place", folder)
+    book.write_bytes(_ROUND_5[0])
     return book
 
 
@@ -83,7 +95,7 @@ def test_the_re_pairing_a_correction_suggests_works_as_typed(tmp_path: Path) -> 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corr.xlsx"]  # no copy beside it
     kinds = log_kinds(book)
     assert kinds[-2:] == ["Unpairing", "Pairing"] and kinds.count("Pairing") == 2
-    games = openpyxl.load_workbook(book)["Swiss Games"].iter_rows(min_row=2, values_only=True)
+    games = sheet_values(book, "Swiss Games")[1:]
     assert [g[0] for g in games].count(5) == 3  # round 5 paired again, on three boards
 
 
@@ -136,7 +148,7 @@ def test_an_undo_suggested_after_a_run_works_as_typed(tmp_path: Path) -> None:
     assert found, paired
     assert found.group(1) == "ratingbook undo 'my club.xlsx'"
     as_typed(found.group(1), tmp_path)
-    games = openpyxl.load_workbook(book)["Swiss Games"].iter_rows(min_row=2, values_only=True)
+    games = sheet_values(book, "Swiss Games")[1:]
     assert [g[0] for g in games].count(5) == 0
 
 

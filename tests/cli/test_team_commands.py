@@ -7,6 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from tests.helpers.paths import ROOT
+from tests.helpers.workbooks import sheet_values
 
 from ratingbook.cli import cli
 
@@ -92,6 +93,5 @@ def test_a_match_with_one_board_typed_recalculates_and_publishes(tmp_path: Path)
     # The board typed is round 2's board 1 of match 1 (Dan Eide's second game): the team table
     # counts round 1 only, and so does the board prize list (one game each, not two).
     white = row[header.index("White")].value
-    prizes = openpyxl.load_workbook(cup)["Board Prizes"]
-    games = {r[1]: r[3] for r in prizes.iter_rows(min_row=2, values_only=True)}
+    games = {r[1]: r[3] for r in sheet_values(cup, "Board Prizes")[1:]}
     assert games[white] == 1

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from tests.helpers.paths import REAL_TRF, REAL_TRF_FILES, ROOT
 from tests.helpers.trf_samples import SWISS_MANAGER_TRF16
+from tests.helpers.workbooks import sheet_values
 
 from ratingbook.cli import cli
 from ratingbook.cli.trf_commands import trf_group
@@ -19,8 +20,7 @@ TEMPLATE = ROOT / "workbook_templates" / "swiss.xlsx"
 
 
 def games(path: Path) -> list[tuple[object, ...]]:
-    ws = openpyxl.load_workbook(path)["Swiss Games"]
-    rows = [tuple(r[:5]) for r in ws.iter_rows(min_row=2, values_only=True)]
+    rows = [tuple(r[:5]) for r in sheet_values(path, "Swiss Games")[1:]]
     return [r for r in rows if any(v not in (None, "") for v in r)]
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Formula",
     "Text",
     "all_values",
+    "cell_value",
     "copy_file",
     "folder_listing",
     "forge_uncompressed_size",
@@ -44,8 +46,10 @@ __all__ = [
     "save_book",
     "saved_by_excel",
     "sheet_cells_xml",
+    "sheet_names",
     "sheet_part",
     "sheet_rows",
+    "sheet_values",
     "write_grid",
     "zip_member",
 ]
@@ -149,10 +153,124 @@ def _loaded(path: str, digest: bytes) -> openpyxl.Workbook:
     return openpyxl.load_workbook(path)
 
 
+def sheet_values(path: Path, sheet: str) -> list[tuple[Any, ...]]:
+    """``list(openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True))``, parsing that
+    one sheet only.
+
+    A book the commands wrote holds a dozen sheets and a test reads one or two: a whole load
+    builds a styled cell for every cell of every sheet (most of a read-back's time). Here
+    openpyxl's own sheet parser reads the one sheet (the same values: formulas as their text,
+    dates as dates), and the rows span what a whole load's rows span: every cell the sheet's
+    XML holds, styled or empty, and every merged range (a whole load fills those with empty
+    merged cells and keeps only the top-left value). A sheet with hyperlinks or comments,
+    which a whole load turns into cells (a hyperlink also into a value), is loaded whole.
+    The rows of one content of the file are parsed once (:func:`read_back`'s reason)."""
+    content = path.read_bytes()
+    rows = _sheet_values(str(path), hashlib.blake2b(content).digest(), sheet)
+    return list(rows)
+
+
+@functools.lru_cache(maxsize=16)
+def _sheet_values(path: str, digest: bytes, sheet: str) -> tuple[tuple[Any, ...], ...]:
+    read = _parsed_sheets(path, sheet)
+    if read is None:  # a sheet a whole load reads otherwise, or fails to find
+        return tuple(openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True))
+    return read[sheet]
+
+
+def _parsed_sheets(path: str, only: str | None) -> dict[str, tuple[tuple[Any, ...], ...]] | None:
+    """The values of sheet ``only`` (of every worksheet, in order, if ``None``) as a whole
+    load's rows hold them, or ``None`` where a whole load must read them (a hyperlink or a
+    comment, which a whole load turns into cells; a sheet missing, twice or a chart sheet)."""
+    from openpyxl.packaging.relationship import get_rels_path
+    from openpyxl.reader.excel import ExcelReader
+    from openpyxl.styles.stylesheet import apply_stylesheet
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    # A whole load's first steps (the strings, the workbook, the styles: which cells are
+    # dates), not its reading of every sheet (openpyxl's read-only mode reads each sheet to
+    # its end where a book has no <dimension>, as the books ratingbook writes have not).
+    reader = ExcelReader(path, read_only=True)
+    out: dict[str, tuple[tuple[Any, ...], ...]] = {}
+    try:
+        reader.read_manifest()
+        reader.read_strings()
+        reader.read_workbook()
+        apply_stylesheet(reader.archive, reader.wb)
+        found = [
+            (named.name, rel)
+            for named, rel in reader.parser.find_sheets()
+            if rel.target in reader.valid_files and (only is None or named.name == only)
+        ]
+        if only is not None and len(found) != 1:
+            return None
+        wb = reader.wb
+        for name, rel in found:
+            if "chartsheet" in rel.Type:
+                if only is None:
+                    continue  # not one of wb.worksheets
+                return None
+            rels = get_rels_path(rel.target)
+            if rels in reader.valid_files and b"/comments" in reader.archive.read(rels):
+                return None
+            with reader.archive.open(rel.target) as source:
+                parser = WorkSheetParser(
+                    source,
+                    reader.shared_strings,
+                    data_only=False,
+                    epoch=wb.epoch,
+                    date_formats=wb._date_formats,
+                    timedelta_formats=wb._timedelta_formats,
+                )
+                cells = {
+                    (c["row"], c["column"]): c["value"] for _, row in parser.parse() for c in row
+                }
+            if parser.hyperlinks.hyperlink or name in out:
+                return None
+            for merged in parser.merged_cells.mergeCell if parser.merged_cells else ():
+                first, *others = CellRange(merged.ref).cells
+                cells.setdefault(first, None)
+                cells.update(dict.fromkeys(others))
+            out[name] = _rows(cells)
+    finally:
+        reader.archive.close()
+    return out
+
+
+def _rows(cells: dict[tuple[int, int], Any]) -> tuple[tuple[Any, ...], ...]:
+    """Rows 1 to the last row holding a cell, columns 1 to the last column holding one (a
+    whole load's ``iter_rows``; none where the sheet holds no cell)."""
+    if not cells:
+        return ()
+    height = max(r for r, _ in cells)
+    width = max(c for _, c in cells)
+    return tuple(
+        tuple(cells.get((r, c)) for c in range(1, width + 1)) for r in range(1, height + 1)
+    )
+
+
+def cell_value(path: Path, sheet: str, row: int, column: int) -> Any:
+    """``load_workbook(path)[sheet].cell(row, column).value``, from :func:`sheet_values`
+    (``None`` outside the rows a whole load spans, as there)."""
+    rows = sheet_values(path, sheet)
+    if row > len(rows) or column > len(rows[row - 1]):
+        return None
+    return rows[row - 1][column - 1]
+
+
+def sheet_names(path: Path) -> list[str]:
+    """``openpyxl.load_workbook(path).sheetnames`` (chart sheets too), read without loading
+    a sheet."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        return list(wb.sheetnames)
+    finally:
+        wb.close()
+
+
 def sheet_rows(path: Path, sheet: str) -> list[list[Any]]:
     """The sheet's values, row by row (formulas as their text), trailing empty rows dropped."""
-    wb = read_back(path)
-    rows = [list(r) for r in wb[sheet].iter_rows(values_only=True)]
+    rows = [list(r) for r in sheet_values(path, sheet)]
     while rows and all(v is None for v in rows[-1]):
         rows.pop()
     return rows
@@ -171,9 +289,13 @@ def records(path: Path, sheet: str, header_row: int = 1) -> list[dict[str, Any]]
 
 
 def all_values(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every sheet's cell values (formulas as their text), for comparing two files' contents."""
-    wb = read_back(path)
-    return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+    """Every sheet's cell values (formulas as their text), for comparing two files' contents:
+    each worksheet's :func:`sheet_values`, in the book's order, read in one pass."""
+    read = _parsed_sheets(str(path), None)
+    if read is None:  # a sheet a whole load reads otherwise
+        wb = read_back(path)
+        return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+    return {title: list(rows) for title, rows in read.items()}
 
 
 def saved_by_excel(path: Path) -> Path:
