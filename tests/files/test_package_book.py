@@ -37,7 +37,7 @@ from openpyxl.worksheet.table import Table
 from tests.helpers.libreoffice import convert_all
 from tests.helpers.packages import MAIN_NS, book_with_sheet_xml, ladder_book, replace_member
 from tests.helpers.paths import ROOT
-from tests.helpers.suite46b_files import book_grids, sheet_grid
+from tests.helpers.sheet_grids import book_grids, sheet_grid
 from tests.helpers.workbooks import (
     HAND_RATINGS,
     Error,

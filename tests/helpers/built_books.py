@@ -33,3 +33,8 @@ def template_book(path: Path, kind: str, rows: Rows | None = None, *, recalc: bo
     writes, from :func:`template_bytes`, and return ``path``."""
     path.write_bytes(template_bytes(kind, rows, recalc=recalc))
     return path
+
+
+def write_template(kind: str, path: Path) -> Path:
+    """The ``kind`` template at ``path``, as ``ratingbook template KIND -o PATH`` writes it."""
+    return template_book(path, kind)

@@ -34,10 +34,10 @@ import pytest
 from click.testing import CliRunner
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
+from tests.helpers.built_books import template_bytes as built_template
 from tests.helpers.libreoffice import convert_all, require_soffice
 from tests.helpers.paths import ROOT
-from tests.helpers.suite46b_files import book_grids
-from tests.helpers.suite46b_files import template_bytes as built_template
+from tests.helpers.sheet_grids import book_grids
 
 from ratingbook import templates
 from ratingbook.cli import cli, main

@@ -46,7 +46,8 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import coordinate_to_tuple
 from tests.helpers import jsonbook
-from tests.helpers.suite46b_files import book_grids, template_bytes
+from tests.helpers.built_books import template_bytes
+from tests.helpers.sheet_grids import book_grids
 from tests.helpers.workbooks import sheet_part, zip_member
 
 from ratingbook.core.cells import Uncalculated

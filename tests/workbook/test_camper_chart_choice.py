@@ -12,8 +12,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from tests.helpers.built_books import write_template
 from tests.helpers.cli import run
-from tests.helpers.suite46b_files import write_template
 
 from ratingbook.workbook.sheets.schemas import CAMPER_CHART
 

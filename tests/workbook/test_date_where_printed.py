@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import openpyxl
-from tests.helpers.suite46b_files import write_template
+from tests.helpers.built_books import write_template
 
 from ratingbook.workbook.port.presentation import PrintSetup
 

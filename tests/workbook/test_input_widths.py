@@ -13,8 +13,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from tests.helpers.built_books import write_template
 from tests.helpers.cli import run
-from tests.helpers.suite46b_files import write_template
 from tests.helpers.workbooks import sheet_rows
 
 from ratingbook.files.patching.patch import with_column_widths

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.suite46b_files import sheet_grid
+from tests.helpers.sheet_grids import sheet_grid
 
 from ratingbook.errors import RatingbookError
 from ratingbook.files.season_sources import read_sources

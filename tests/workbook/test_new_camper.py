@@ -19,8 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from tests.helpers.built_books import write_template
 from tests.helpers.cli import run
-from tests.helpers.suite46b_files import write_template
 from tests.helpers.workbooks import records
 
 ADA = {"ID": 9, "Name": "Ada Late", "Group": "Beginners", "Active": True}

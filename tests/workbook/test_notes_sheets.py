@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from tests.helpers.cli import run
 from tests.helpers.played_event import played_event
-from tests.helpers.suite46b_files import sheet_grid
+from tests.helpers.sheet_grids import sheet_grid
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer

@@ -20,7 +20,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from tests.helpers.suite46b_files import sheet_grid
+from tests.helpers.sheet_grids import sheet_grid
 
 from ratingbook import workbook
 from ratingbook.errors import RatingbookError

@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from tests.helpers.suite46b_files import sheet_grid
+from tests.helpers.sheet_grids import sheet_grid
 
 from ratingbook import workbook
 from ratingbook.cli import cli

@@ -1,11 +1,6 @@
-"""Inputs the file and workbook tests share, built once for the run instead of once a test,
-and one sheet read back without loading the whole book.
-
-A template's bytes are the same on every call (``templates.template_bytes`` says so, and
-tests/templates checks it byte for byte against the committed files), so a test that starts
-from a template writes its own copy of bytes built once: the book it works on is the one it
-built before, without building it again (0.05 to 0.2 s of CPU a template, the template's own
-recalc included, measured on the 2-core machine).
+"""One sheet, or every sheet, read back with openpyxl's read-only mode, shaped as a full load
+shapes them (for cached values too: ``data_only``). The commands' books are read back faster
+still by :func:`tests.helpers.workbooks.sheet_values`, which reads formulas as their text only.
 
 A full ``openpyxl.load_workbook`` parses every sheet and binds every cell's style; a test
 that reads values only needs the read-only load of :func:`sheet_grid` and :func:`book_grids`.
@@ -13,25 +8,10 @@ that reads values only needs the read-only load of :func:`sheet_grid` and :func:
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
 import openpyxl
-
-from ratingbook import templates
-
-
-@functools.cache
-def template_bytes(kind: str) -> bytes:
-    """``templates.template_bytes(kind)``, built the first time it is asked for."""
-    return templates.template_bytes(kind)
-
-
-def write_template(kind: str, path: Path) -> Path:
-    """The ``kind`` template at ``path``, as ``ratingbook template KIND -o PATH`` writes it."""
-    path.write_bytes(template_bytes(kind))
-    return path
 
 
 def sheet_grid(path: Path, sheet: str, *, data_only: bool = False) -> list[list[Any]]:
