@@ -49,7 +49,9 @@ _NO_LINE = SimpleNamespace(why=object())
 
 class PeriodOutcome:
     """A period's lines, by player (sorted), and ``moved``: the players whose values after it
-    differ from those the period as rated before gave (empty without one)."""
+    differ from those the period as rated before gave (empty without one), and perhaps some
+    whose values are the same (a player is rated again when an opponent moved: to the very
+    floats of his line rated before, if that one did not)."""
 
     __slots__ = ("lines", "moved")
 
@@ -142,17 +144,22 @@ def glicko2_period(
     # megabytes as a set's order would (a fifth of a federation's six re-rated periods,
     # issue 35).
     fresh = _lines(sorted(again), grouped, kept, values, scaled, settings, details, differ)
-    # Moved: a line computed whose values differ from the line rated before (or none was),
-    # a player rated before and now without a line, or a changed player without one in both.
-    # (Asked of all at once, in C: a line without one rated before has _NO_LINE's why, which
-    # no GlickoChange equals.)
-    moved = set(
+    # Moved: a changed player with a line (his values at the start differ, so they differ
+    # after it too: taken as moved without asking, and were they the same, his opponents would
+    # only be rated again to the same floats), any other line computed whose values differ
+    # from the line rated before (or none was), a player rated before and now without a line,
+    # or a changed player without one in both. (The others asked at once, in C: a line
+    # without one rated before has _NO_LINE's why, which no GlickoChange equals. From a late
+    # event's third month on nearly every line is a changed player's, and is not read again.)
+    moved = changed & fresh.keys()
+    others = list(fresh.keys() - changed)
+    moved.update(
         compress(
-            fresh,
+            others,
             map(
                 operator.ne,
-                map(_WHY, fresh.values()),
-                map(_WHY, map(previous.get, fresh, repeat(_NO_LINE))),
+                map(_WHY, map(fresh.__getitem__, others)),
+                map(_WHY, map(previous.get, others, repeat(_NO_LINE))),
             ),
         )
     )
