@@ -57,23 +57,36 @@ class _Standing:
         self.values: dict[str, Glicko2Rating | None] = {}
         # Elo with a rule of its own for a first rating: each unrated player's pooled games.
         self.pools: dict[str, tuple[tuple[float, float], ...] | None] = {}
-        self.glicko = isinstance(settings, Glicko2Settings)
+        glicko = self.glicko = isinstance(settings, Glicko2Settings)
+        ratings, games, values, pools = self.ratings, self.games, self.values, self.pools
+        rated_deviation = volatility = 0.0
+        if isinstance(settings, Glicko2Settings):
+            # A starting rating without a deviation: the list's choice.
+            given = settings.rated_deviation
+            rated_deviation = settings.deviation if given is None else given
+            volatility = settings.volatility
+        new = tuple.__new__  # a federation's 50,000 players: no Python-level constructor
         for key, start in players.items():
-            if start.pool is not None and start.rating is None:
-                self.pools[key] = start.pool
-            rating = None if start.rating is None else float(start.rating)
-            self.ratings[key] = rating
-            self.games[key] = start.games
-            if isinstance(settings, Glicko2Settings):
-                deviation = start.deviation
-                if deviation is None:  # a starting rating without one: the list's choice
-                    given = settings.rated_deviation
-                    deviation = settings.deviation if given is None else given
-                volatility = settings.volatility if start.volatility is None else start.volatility
-                self.values[key] = (
+            rating = start.rating
+            if rating is None:
+                if start.pool is not None:
+                    pools[key] = start.pool
+            else:
+                rating = float(rating)
+            ratings[key] = rating
+            games[key] = start.games
+            if glicko:
+                values[key] = (
                     None
                     if rating is None
-                    else Glicko2Rating(rating, float(deviation), float(volatility))
+                    else new(
+                        Glicko2Rating,
+                        (
+                            rating,
+                            float(rated_deviation if start.deviation is None else start.deviation),
+                            float(volatility if start.volatility is None else start.volatility),
+                        ),
+                    )
                 )
 
     def advance(self, lines: Mapping[str, PeriodLine]) -> None:
