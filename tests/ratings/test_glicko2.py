@@ -246,7 +246,7 @@ def test_step_5_gives_the_very_floats_of_a_plain_function_f() -> None:
     players["unrated"] = None
     scaled = as_opponents(players)
     assert scaled == {
-        key: ((own.rating - 1500.0) / SCALE, g_factor(own.deviation / SCALE))
+        key: ((own.rating - 1500.0) / SCALE, g_factor(own.deviation / SCALE), own.rating)
         for key, own in players.items()
         if own is not None
     }

@@ -239,3 +239,37 @@ def test_lines_rated_before_without_the_periods_games_are_compared_game_by_game(
     assert [_engine(p.lines) for p in again.periods] == _plain(players, changed)[6:]
     first = again.periods[0].lines
     assert any(line is season.periods[6].lines.get(key) for key, line in first.items())
+
+
+def test_a_period_says_whether_all_its_lines_name_their_games() -> None:
+    """``PeriodResult.detailed``: a season rated with details says so and one rated without
+    does not; re-rated with details from one without, the periods keep lines without games,
+    so they do not say so either, and a second late event re-rated from them reads each
+    player's games from the period: the plain loop's numbers (were they taken as naming their
+    games, the kept lines would give no games)."""
+    players, periods = _season(41)
+    assert all(
+        p.detailed
+        for p in rate_season([RatingPeriod(g) for g in periods], players, SETTINGS).periods
+    )
+    season = rate_season([RatingPeriod(g) for g in periods], players, SETTINGS, details=False)
+    assert not any(p.detailed for p in season.periods)
+    once = [list(games) for games in periods]
+    once[6] = [*once[6], ("p004", "p011", 1.0, "late")]
+    standing = standing_after(players, SETTINGS, season, 6)
+    first = rate_season(
+        [RatingPeriod(g) for g in once[6:]], standing, SETTINGS, previous=season.periods[6:]
+    )
+    assert not any(p.detailed for p in first.periods)
+    twice = [list(games) for games in once]
+    twice[8] = [*twice[8], ("p010", "p013", 0.5, "later")]
+    second = rate_season(
+        [RatingPeriod(g) for g in twice[6:]], standing, SETTINGS, previous=first.periods
+    )
+
+    def numbers(found: list[dict[str, tuple[object, ...]]]) -> list[dict[str, object]]:
+        return [{key: values[:7] for key, values in period.items()} for period in found]
+
+    assert numbers([_engine(p.lines) for p in second.periods]) == numbers(
+        _plain(players, twice)[6:]
+    )

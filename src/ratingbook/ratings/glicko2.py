@@ -131,15 +131,18 @@ def g_factor(phi: float) -> float:
     return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / _PI_SQUARED)
 
 
-def as_opponents(players: Mapping[str, Glicko2Rating | None]) -> dict[str, tuple[float, float]]:
+def as_opponents(
+    players: Mapping[str, Glicko2Rating | None],
+) -> dict[str, tuple[float, float, float]]:
     """Step 2 and step 3's g for everyone at once: each player's (μ, g(φ)) as his opponents'
-    step 3 reads it, by key (those without values left out). g(φ) is written out as
-    :func:`g_factor` writes it, the same operations in the same order: a season asks it of
-    every player in every period (a federation's late re-rate, 300,000 times), without a call
-    each."""
+    step 3 reads it, and his rating r as their lines show it, by key (those without values
+    left out). g(φ) is written out as :func:`g_factor` writes it, the same operations in the
+    same order: a season asks it of every player in every period (a federation's late
+    re-rate, 300,000 times), without a call each; r comes with it, read with the rest of his
+    values (each player's values read once a period, not once for μ and g and again for r)."""
     sqrt = math.sqrt
     return {
-        key: ((own[0] - CENTRE) / SCALE, 1.0 / sqrt(1.0 + 3.0 * phi * phi / _PI_SQUARED))
+        key: ((own[0] - CENTRE) / SCALE, 1.0 / sqrt(1.0 + 3.0 * phi * phi / _PI_SQUARED), own[0])
         for key, own in players.items()
         if own is not None
         for phi in (own[1] / SCALE,)  # φ = RD / 173.7178 (a single assignment in a loop)
@@ -220,18 +223,18 @@ def period_on_glicko2_scale(
     mu: float,
     phi: float,
     sigma: float,
-    opponents: Iterable[tuple[float, float]],
+    opponents: Iterable[tuple[float, float, float]],
     scores: Iterable[float],
     tau: float,
     tolerance: float = 0.000001,
     max_iterations: int = 200,
 ) -> tuple[float, float, float, float, float, list[float]]:
     """Steps 3-7 on the Glicko-2 scale for a player with at least one game: ``opponents`` holds
-    (μ_j, g(φ_j)) of each game's opponent and ``scores`` the player's s_j, in the same order.
-    Returns (μ', φ', σ', v, Δ, [E_j]). The season engine's hot loop: plain floats, no objects;
-    the two apart and each read once, so a season hands each player's opponents as ``map``
-    of his opponents' keys to their values (made in C as the loop reads it, no list) and his
-    scores as they are, without a tuple per game."""
+    (μ_j, g(φ_j), r_j) of each game's opponent (r_j, his rating, is not read here: it is what
+    :func:`as_opponents` gives) and ``scores`` the player's s_j, in the same order. Returns
+    (μ', φ', σ', v, Δ, [E_j]). The season engine's hot loop: plain floats, no objects; the
+    two apart, so a season hands each player's opponents' values as :func:`as_opponents`
+    made them and his scores as they are, without a tuple per game."""
     exp = math.exp
     information = 0.0
     improvement = 0.0
@@ -239,7 +242,7 @@ def period_on_glicko2_scale(
     append = expected.append
     # zip without strict: a strict zip makes a new tuple per game (the same length by the
     # caller's making: one score per opponent).
-    for (mu_j, g_j), s_j in zip(opponents, scores, strict=False):
+    for (mu_j, g_j, _), s_j in zip(opponents, scores, strict=False):
         # E = 1 / (1 + exp(-z)); 1 - E as t E, which does not cancel to 0 for a large z.
         try:
             t = exp(g_j * (mu_j - mu))
@@ -294,7 +297,7 @@ def glicko2_update(
         s_j = _checked(score, f"game {n}: score", positive=False)
         if not 0 <= s_j <= 1:
             raise RatingbookError(f"game {n}: score {score!r} is not between 0 and 1")
-        scaled.append(((r_j - CENTRE) / SCALE, g_factor(rd_j / SCALE)))
+        scaled.append(((r_j - CENTRE) / SCALE, g_factor(rd_j / SCALE), r_j))
         scores.append(s_j)
     mu, phi, sigma, v, delta, expected = period_on_glicko2_scale(
         (rating - CENTRE) / SCALE,

@@ -27,7 +27,6 @@ from ratingbook.ratings.season_model import (
     GameLines,
     GlickoChange,
     PeriodLine,
-    PlayerStart,
     RatingPeriod,
 )
 
@@ -40,6 +39,8 @@ Values = Glicko2Rating
 Played = Sequence[tuple[object, str, float] | GameLine]
 
 _REF, _OPPONENT, _SCORE = (operator.itemgetter(n) for n in range(3))
+#: An opponent's rating r in what :func:`as_opponents` gives, (μ, g(φ), r).
+_RATING = operator.itemgetter(2)
 _GAMES, _GAME_LINES = operator.attrgetter("games"), operator.attrgetter("game_lines")
 _WHY = operator.attrgetter("why")
 #: In place of a line rated before where there was none: its why equals no line's.
@@ -48,7 +49,9 @@ _NO_LINE = SimpleNamespace(why=object())
 
 class PeriodOutcome:
     """A period's lines, by player (sorted), and ``moved``: the players whose values after it
-    differ from those the period as rated before gave (empty without one)."""
+    differ from those the period as rated before gave (empty without one), and perhaps some
+    whose values are the same (a player is rated again when an opponent moved: to the very
+    floats of his line rated before, if that one did not)."""
 
     __slots__ = ("lines", "moved")
 
@@ -60,20 +63,23 @@ class PeriodOutcome:
 def glicko2_period(
     period: RatingPeriod,
     values: Mapping[str, Values | None],
-    players: Mapping[str, PlayerStart],
+    fixed: Set[str],
     settings: Glicko2Settings,
     details: bool = True,
     previous: Mapping[str, PeriodLine] | None = None,
     changed: Set[str] = frozenset(),
     previous_games: Sequence[tuple[str, str, float, object]] | None = None,
+    previous_detailed: bool = False,
 ) -> PeriodOutcome:
     """The lines of one period: ``values`` are each player's Glicko-2 values at its start
     (None: unrated, who starts from the settings' 1500 / 350 / 0.06 when he first plays),
-    ``players`` says who is fixed.
+    ``fixed`` the fixed players (the same every period: the season works them out once).
 
     ``previous``: this period's lines as rated before (a late event's re-rate), with the same
     settings, from values that differ only for the players in ``changed``, from the games
-    ``previous_games`` (None: not known, each player's games are then compared with his line's).
+    ``previous_games`` (None: not known, each player's games are then compared with his line's);
+    ``previous_detailed``: every line of ``previous`` names its games (rated with details), so
+    that is not asked of each line again.
     A line depends on nothing but the player's values, his games in order (reference, opponent,
     score) and his opponents' values, so a player who is not in ``changed``, whose games are
     the same and whose opponents are none of ``changed`` keeps his line as it was: the same
@@ -84,20 +90,17 @@ def glicko2_period(
     # list of any size nearly everyone plays, and a lookup is cheaper than asking first (made
     # when first asked, by a dict's __missing__, they cost twice as much per player, and a
     # federation's late event needs nearly all 50,000 from its third period on).
-    ratings = {key: own[0] for key, own in values.items() if own is not None}
     scaled = as_opponents(values)
-    if len(ratings) < len(values):  # the unrated, who start from the settings' values
+    if len(scaled) < len(values):  # the unrated, who start from the settings' values
         unrated = [key for key, own in values.items() if own is None]
-        ratings.update(dict.fromkeys(unrated, settings.rating))
         scaled.update(as_opponents(dict.fromkeys(unrated, settings.start)))
-    fixed = {key for key, player in players.items() if player.fixed}
     if previous is None:
         grouped = _grouped(period.games, None)
         rated = {k for k, v in values.items() if v is not None}
         keys = sorted((grouped.keys() | rated) - fixed)
-        lines = _lines(keys, grouped, {}, values, scaled, ratings, settings, details)
+        lines = _lines(keys, grouped, {}, values, scaled, settings, details)
         return PeriodOutcome(lines, set())
-    if previous_games is not None and _detailed(previous):
+    if previous_games is not None and (previous_detailed or _detailed(previous)):
         differ = _players_of_differing_games(period.games, previous_games)
         grouped = _grouped(period.games, differ) if differ else {}
         kept: Mapping[str, PeriodLine] = previous
@@ -115,30 +118,48 @@ def glicko2_period(
     # opponents (a player's opponent is in his games, as he is in theirs); a changed player's
     # games are those grouped, or those of his line rated before (set work in C).
     again = differ | changed
-    from_lines = (changed - differ - grouped.keys()) & kept.keys()
-    for games in map(_GAME_LINES, map(kept.__getitem__, from_lines)):
-        again.update(games.opponents if type(games) is GameLines else map(_OPPONENT, games))
-    again.update(
-        map(_OPPONENT, chain.from_iterable(map(grouped.__getitem__, changed & grouped.keys())))
-    )
+    if kept and 2 * len(again) > len(kept):
+        # Most are rated again (from a late event's third month on, nearly everyone): asked
+        # the other way round, of the few others, whether they met a changed player. Whoever
+        # is left has a line kept (a player without one had no games, or is fixed) whose
+        # games are his games now (he is not in ``differ``): he met a changed player exactly
+        # when that player met him.
+        for key in kept.keys() - again:
+            games = kept[key].game_lines
+            if not changed.isdisjoint(
+                games.opponents if type(games) is GameLines else map(_OPPONENT, games)
+            ):
+                again.add(key)
+    else:
+        from_lines = (changed - differ - grouped.keys()) & kept.keys()
+        for games in map(_GAME_LINES, map(kept.__getitem__, from_lines)):
+            again.update(games.opponents if type(games) is GameLines else map(_OPPONENT, games))
+        again.update(
+            map(_OPPONENT, chain.from_iterable(map(grouped.__getitem__, changed & grouped.keys())))
+        )
     again -= fixed
     # In the keys' order, as the lines rated before were made (the lines are put in the
     # period's order below): each player's line rated before, values and opponents are then
     # read from memory near the last one's, not from anywhere in a federation's hundreds of
     # megabytes as a set's order would (a fifth of a federation's six re-rated periods,
     # issue 35).
-    fresh = _lines(sorted(again), grouped, kept, values, scaled, ratings, settings, details, differ)
-    # Moved: a line computed whose values differ from the line rated before (or none was),
-    # a player rated before and now without a line, or a changed player without one in both.
-    # (Asked of all at once, in C: a line without one rated before has _NO_LINE's why, which
-    # no GlickoChange equals.)
-    moved = set(
+    fresh = _lines(sorted(again), grouped, kept, values, scaled, settings, details, differ)
+    # Moved: a changed player with a line (his values at the start differ, so they differ
+    # after it too: taken as moved without asking, and were they the same, his opponents would
+    # only be rated again to the same floats), any other line computed whose values differ
+    # from the line rated before (or none was), a player rated before and now without a line,
+    # or a changed player without one in both. (The others asked at once, in C: a line
+    # without one rated before has _NO_LINE's why, which no GlickoChange equals. From a late
+    # event's third month on nearly every line is a changed player's, and is not read again.)
+    moved = changed & fresh.keys()
+    others = list(fresh.keys() - changed)
+    moved.update(
         compress(
-            fresh,
+            others,
             map(
                 operator.ne,
-                map(_WHY, fresh.values()),
-                map(_WHY, map(previous.get, fresh, repeat(_NO_LINE))),
+                map(_WHY, map(fresh.__getitem__, others)),
+                map(_WHY, map(previous.get, others, repeat(_NO_LINE))),
             ),
         )
     )
@@ -228,8 +249,7 @@ def _lines(
     grouped: Mapping[str, Played],
     kept: Mapping[str, PeriodLine],
     values: Mapping[str, Values | None],
-    scaled: Mapping[str, tuple[float, float]],
-    ratings: Mapping[str, float],
+    scaled: Mapping[str, tuple[float, float, float]],
     settings: Glicko2Settings,
     details: bool,
     differ: Set[str] = frozenset(),
@@ -246,7 +266,7 @@ def _lines(
     # Glicko-2 values read by map as step 3's loop goes, no list); his games kept as columns
     # (GameLines), no GameLine made.
     new = tuple.__new__
-    sqrt, pair_of, rating_of = math.sqrt, scaled.__getitem__, ratings.__getitem__
+    sqrt, scaled_of = math.sqrt, scaled.__getitem__
     lines: dict[str, PeriodLine] = {}
     for key in keys:
         played = grouped.get(key)
@@ -280,18 +300,19 @@ def _lines(
                 (key, rating, rating, 0, 0.0, None, None, after[1] > provisional, why, (), 0),
             )
             continue
+        their = list(map(scaled_of, opponents))  # each opponent's (μ, g(φ), r)
         mu, phi_new, sigma, v, delta, expected = period_on_glicko2_scale(
             (rating - CENTRE) / SCALE,
             deviation / SCALE,
             volatility,
-            map(pair_of, opponents),
+            their,
             scores,
             tau,
             tolerance,
             cap,
         )
         after = new(Glicko2Rating, (SCALE * mu + CENTRE, SCALE * phi_new, sigma))
-        met = list(map(rating_of, opponents))
+        met = list(map(_RATING, their))
         game_lines = GameLines(refs, opponents, scores, met, expected) if details else ()
         lines[key] = new(
             PeriodLine,

@@ -48,7 +48,8 @@ _AFTER, _WHY_AFTER = operator.attrgetter("after"), operator.attrgetter("why.afte
 class _Standing:
     """Where every player stands between periods, as plain values (no object per player per
     period): rating (None: unrated), games (None: not known), Glicko-2's deviation and
-    volatility."""
+    volatility. Glicko-2 moves ``values`` on and leaves ``ratings`` as the players started (a
+    player's rating is the first of his values, None while he is unrated)."""
 
     def __init__(self, players: Mapping[str, PlayerStart], settings: SeasonSettings) -> None:
         self.ratings: dict[str, float | None] = {}
@@ -56,32 +57,48 @@ class _Standing:
         self.values: dict[str, Glicko2Rating | None] = {}
         # Elo with a rule of its own for a first rating: each unrated player's pooled games.
         self.pools: dict[str, tuple[tuple[float, float], ...] | None] = {}
-        self.glicko = isinstance(settings, Glicko2Settings)
+        glicko = self.glicko = isinstance(settings, Glicko2Settings)
+        ratings, games, values, pools = self.ratings, self.games, self.values, self.pools
+        rated_deviation = volatility = 0.0
+        if isinstance(settings, Glicko2Settings):
+            # A starting rating without a deviation: the list's choice.
+            given = settings.rated_deviation
+            rated_deviation = settings.deviation if given is None else given
+            volatility = settings.volatility
+        new = tuple.__new__  # a federation's 50,000 players: no Python-level constructor
         for key, start in players.items():
-            if start.pool is not None and start.rating is None:
-                self.pools[key] = start.pool
-            rating = None if start.rating is None else float(start.rating)
-            self.ratings[key] = rating
-            self.games[key] = start.games
-            if isinstance(settings, Glicko2Settings):
-                deviation = start.deviation
-                if deviation is None:  # a starting rating without one: the list's choice
-                    given = settings.rated_deviation
-                    deviation = settings.deviation if given is None else given
-                volatility = settings.volatility if start.volatility is None else start.volatility
-                self.values[key] = (
+            rating = start.rating
+            if rating is None:
+                if start.pool is not None:
+                    pools[key] = start.pool
+            else:
+                rating = float(rating)
+            ratings[key] = rating
+            games[key] = start.games
+            if glicko:
+                values[key] = (
                     None
                     if rating is None
-                    else Glicko2Rating(rating, float(deviation), float(volatility))
+                    else new(
+                        Glicko2Rating,
+                        (
+                            rating,
+                            float(rated_deviation if start.deviation is None else start.deviation),
+                            float(volatility if start.volatility is None else start.volatility),
+                        ),
+                    )
                 )
 
     def advance(self, lines: Mapping[str, PeriodLine]) -> None:
         """Carry a period's lines into the standing."""
-        ratings, games, values = self.ratings, self.games, self.values
-        # Ratings and Glicko-2's values by update, in C (a federation's 50,000 lines a period).
-        ratings.update(zip(lines.keys(), map(_AFTER, lines.values()), strict=False))
+        games = self.games
+        # Elo's ratings or Glicko-2's values by update, in C (a federation's 50,000 lines a
+        # period). Not both: each line's rating read again for ratings Glicko-2 does not read
+        # cost as much as its values (a late event's re-rate advances twelve periods).
         if self.glicko:
-            values.update(zip(lines.keys(), map(_WHY_AFTER, lines.values()), strict=False))
+            self.values.update(zip(lines.keys(), map(_WHY_AFTER, lines.values()), strict=False))
+        else:
+            self.ratings.update(zip(lines.keys(), map(_AFTER, lines.values()), strict=False))
         for key, line in lines.items():
             count = games[key]
             if count is not None:
@@ -94,7 +111,6 @@ class _Standing:
         moved: dict[str, PlayerStart] = {}
         for key, start in starts.items():
             own = self.values.get(key)
-            rating = self.ratings[key]
             if own is not None:
                 # Made whole rather than by dataclasses.replace, which reads the class's fields
                 # anew for each of a federation's 50,000 players.
@@ -108,7 +124,9 @@ class _Standing:
                     start.birth_year,
                     start.pool,
                 )
-            elif rating is None and self.pools.get(key) != start.pool:
+                continue
+            rating = self.ratings[key]
+            if rating is None and self.pools.get(key) != start.pool:
                 moved[key] = replace(start, pool=self.pools.get(key))
             elif rating != start.rating or self.games[key] != start.games:
                 moved[key] = replace(start, rating=rating, games=self.games[key], pool=None)
@@ -173,6 +191,7 @@ def rate_season(
         standing = _Standing(players, settings)
         results = []
         changed: set[str] = set()
+        fixed = {key for key, start in players.items() if start.fixed}
         for index, period in enumerate(periods):
             if isinstance(settings, EloSettings):
                 lines = elo_period(
@@ -184,21 +203,25 @@ def rate_season(
                     details,
                     standing.pools,
                 )
+                detailed = details
             else:
                 rated = previous[index] if index < len(previous) else None
                 outcome = glicko2_period(
                     period,
                     standing.values,
-                    players,
+                    fixed,
                     settings,
                     details,
                     None if rated is None else rated.lines,
                     changed,
                     None if rated is None or not rated.games else rated.games,
+                    rated is not None and rated.detailed,
                 )
                 lines, changed = outcome.lines, outcome.moved
+                # Lines kept from the period rated before are among them.
+                detailed = details and (rated is None or rated.detailed)
             standing.advance(lines)
-            results.append(PeriodResult(period.label, lines, period.games))
+            results.append(PeriodResult(period.label, lines, period.games, detailed))
         return SeasonResult(tuple(results), standing.players(players))
 
 
