@@ -6,6 +6,7 @@ bold) and of how a cell's text wraps onto lines, its words kept whole
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Collection, Sequence
@@ -45,9 +46,12 @@ _CHARACTER_WIDTHS = {
 _OTHER_CHARACTER = 1.6
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def text_width(text: str) -> float:
     """The width ``text`` prints in, in width units: its characters' widths
-    (:data:`_CHARACTER_WIDTHS`, a letter with an accent as the letter)."""
+    (:data:`_CHARACTER_WIDTHS`, a letter with an accent as the letter). Kept for the texts
+    asked again: a season's sheets measure the same names, numbers and words a hundred
+    thousand times over (a club's list, issue 35)."""
     width = 0.0
     for character in text:
         found = _CHARACTER_WIDTHS.get(character)
@@ -73,6 +77,9 @@ def wrapped_lines(words: Sequence[str], room: float) -> int:
 def _pieces(word: str, room: float) -> list[str]:
     """``word`` cut where the room ends (a word longer than its column breaks at the
     column's edge), each piece a character at least."""
+    if word and text_width(word) <= room:
+        # Its characters' widths added one by one never pass the whole's, which fits: uncut.
+        return [word]
     pieces, piece, wide = [], "", 0.0
     for character in word:
         width = text_width(character)  # a text's width is its characters' widths added
