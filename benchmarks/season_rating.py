@@ -416,7 +416,9 @@ def club_recalc(series: bool) -> tuple[str, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--child", nargs=3, metavar=("SIZE", "ENGINE", "OUT"))
     parser.add_argument("--club", action="store_true", help="the club's recalc alone")
