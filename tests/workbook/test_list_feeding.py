@@ -275,3 +275,21 @@ def test_fide_k_40_is_for_a_player_new_to_the_list_until_30_games() -> None:
 def _wb_grid(wb: Any, name: str) -> list[dict[str, Any]]:
     rows = list(wb[name].iter_rows(values_only=True))
     return [dict(zip(rows[0], row, strict=False)) for row in rows[1:]]
+
+
+def test_only_the_near_duplicates_an_addition_raised_are_named() -> None:
+    """The template holds 'T. O'Neill' (9) and 'Tom O'Neill' (2), a pair since its start. A
+    PGN naming 'O'Neill, Tom' (Tom O'Neill, matched by name) raises no pair: the summary names
+    none (Near Duplicates still lists the old pair, undecided). A PGN naming 'Brennan, A.',
+    new to the list, raises one with Alice Brennan (1): that pair alone is named."""
+    book = _list()
+    old = read_pgn(_pgn("2025.11.28", "O'Neill, Tom", "Alice Brennan", "0-1"), "a.pgn")
+    done = Session(book).run(AddEvents(old))
+    assert not [line for line in done.summary if line.startswith("near duplicate")]
+    pairs = {frozenset((r["Name"], r["Other Name"])) for r in _grid(book, "Near Duplicates")}
+    assert frozenset(("T. O'Neill", "Tom O'Neill")) in pairs
+    new = read_pgn(_pgn("2025.12.05", "Brennan, A.", "Tom O'Neill", "1-0"), "b.pgn")
+    done = Session(book).run(AddEvents(new))
+    said = [line for line in done.summary if line.startswith("near duplicate")]
+    assert len(said) == 1 and "'A. Brennan' (player 10)" in said[0]
+    assert "'Alice Brennan' (player 1)" in said[0]

@@ -565,8 +565,8 @@ def plan_add_events(
         )
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
-    # the summary names this addition's pairs; Near Duplicates lists every undecided one
-    summary += [f"near duplicate: {c.describe()}" for c in addition.matching.asked]
+    # the summary names the pairs this addition raised; Near Duplicates lists every undecided one
+    summary += [f"near duplicate: {c.describe()}" for c in addition.raised]
     if addition.late is not None and addition.late.late:
         index = addition.late.rerate_from.index
         summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
