@@ -18,7 +18,7 @@ from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.files.season_sources import read_sources
 from ratingbook.season import read_pgn
 from ratingbook.session import AddEvents, Recalc, Session
-from ratingbook.templates import build_template
+from ratingbook.templates import build_template, sample_rows
 from ratingbook.templates.writer import TemplateBook
 
 TRF = Path(__file__).parent.parent / "data" / "trf" / "lichess_2020-06-26_juni-blitz.trf"
@@ -275,3 +275,71 @@ def test_fide_k_40_is_for_a_player_new_to_the_list_until_30_games() -> None:
 def _wb_grid(wb: Any, name: str) -> list[dict[str, Any]]:
     rows = list(wb[name].iter_rows(values_only=True))
     return [dict(zip(rows[0], row, strict=False)) for row in rows[1:]]
+
+
+KILKENNY = TRF.parent / "icu_kilkenny-masters_2011.tab"
+
+
+def _list_with(**settings: object) -> TemplateBook:
+    rows = [list(r) for r in sample_rows("ratinglist")["List Settings"]]
+    for row in rows:
+        row[1] = settings.get(str(row[0]), row[1])
+    return TemplateBook(build_template("ratinglist", rows={"List Settings": rows}))
+
+
+def test_an_event_before_the_first_period_says_every_start_now_counts_from_it() -> None:
+    """The template's first game is of 13 September 2025 (period 2025-09); the Kilkenny TRF's
+    042 line dates it 25 November 2011 (period 2011-11). rules.md: a Start Rating counts from
+    the list's first period, and on a Glicko-2 list a deviation grows each period a player
+    does not play, so moving that period back 166 months (2011-11 to 2025-09) re-rates members
+    who played none of its games (Tom O'Neill): the addition says so. On an Elo list the same
+    line, without the Glicko-2 words; a newer event moves nothing and says nothing."""
+    moved = "the list's first period moves from 2025-09 to 2011-11: every start rating now "
+    moved += "counts from there"
+    glicko = " (Glicko-2: a deviation grows each period a player does not play)"
+    book = _list_with(System="Glicko-2")
+    done = Session(book).run(AddEvents(read_sources([str(KILKENNY)])))
+    assert moved + glicko in done.summary
+    assert any(line.startswith("rating changed: Tom O'Neill") for line in done.summary)
+    book = _list()  # Elo
+    done = Session(book).run(AddEvents(read_sources([str(KILKENNY)])))
+    assert moved in done.summary
+    newer = read_pgn(_pgn("2025.11.28", "Alice Brennan", "Marek Nowak", "1-0"), "new.pgn")
+    done = Session(book).run(AddEvents(newer))
+    assert not [line for line in done.summary if "first period" in line]
+
+
+def test_an_older_first_event_says_the_age_categories_count_from_its_year() -> None:
+    """Age categories count from the year of the season's first event (rating-officer.md):
+    with Series Categories U18 the Kilkenny TRF (2011) moves that year from 2025, and Sophie
+    Laurent (born 2001: 10 on 1 January 2011, under 18) becomes U18: the line says the year
+    moved. With Women only, no age category: no such words."""
+    ages = "; the series' age categories now count from 2011, not 2025"
+    book = _list_with(**{"Series Categories": "U18"})
+    done = Session(book).run(AddEvents(read_sources([str(KILKENNY)])))
+    [line] = [line for line in done.summary if "first period" in line]
+    assert line.endswith("counts from there" + ages)
+    sophie = next(r for r in _grid(book, "Series Standings") if r["Name"] == "Sophie Laurent")
+    assert str(sophie["Category"]).startswith("U18")
+    book = _list_with(**{"Series Categories": "Women"})
+    done = Session(book).run(AddEvents(read_sources([str(KILKENNY)])))
+    [line] = [line for line in done.summary if "first period" in line]
+    assert line.endswith("counts from there")
+
+
+def test_only_the_near_duplicates_an_addition_raised_are_named() -> None:
+    """The template holds 'T. O'Neill' (9) and 'Tom O'Neill' (2), a pair since its start. A
+    PGN naming 'O'Neill, Tom' (Tom O'Neill, matched by name) raises no pair: the summary names
+    none (Near Duplicates still lists the old pair, undecided). A PGN naming 'Brennan, A.',
+    new to the list, raises one with Alice Brennan (1): that pair alone is named."""
+    book = _list()
+    old = read_pgn(_pgn("2025.11.28", "O'Neill, Tom", "Alice Brennan", "0-1"), "a.pgn")
+    done = Session(book).run(AddEvents(old))
+    assert not [line for line in done.summary if line.startswith("near duplicate")]
+    pairs = {frozenset((r["Name"], r["Other Name"])) for r in _grid(book, "Near Duplicates")}
+    assert frozenset(("T. O'Neill", "Tom O'Neill")) in pairs
+    new = read_pgn(_pgn("2025.12.05", "Brennan, A.", "Tom O'Neill", "1-0"), "b.pgn")
+    done = Session(book).run(AddEvents(new))
+    said = [line for line in done.summary if line.startswith("near duplicate")]
+    assert len(said) == 1 and "'A. Brennan' (player 10)" in said[0]
+    assert "'Alice Brennan' (player 1)" in said[0]

@@ -5,7 +5,9 @@ This module alone decides the order of an addition (:func:`add_events`), on plai
 1. the events are matched, with the season's own, to the list (the officer's aliases first,
    then IDs, then names: :func:`~ratingbook.season.identity.match_players`); every
    undecided near duplicate of the list is found, those of the new events' players told
-   apart (:attr:`~ratingbook.season.identity.Matching.asked`);
+   apart (:attr:`~ratingbook.season.identity.Matching.asked`), and among them those the
+   list did not already hold (:attr:`Addition.raised`: a list player a new event names
+   again raises no pair he was already in);
 2. every event is checked (:func:`~ratingbook.season.checks.check_events`): the same event
    twice, a game two sources report, a player twice in a round, a game outside its event's
    dates, an unknown result; with the problems of the matching (an alias naming no player, a
@@ -71,7 +73,9 @@ class Addition:
     """What adding events gave: the season after it (the same season when there are
     problems), the matching of every event's players, the candidates to decide, the late
     result (None: the events come after every rated period), every problem, the ids of the
-    events added as new (``added``) and the events continued by new rounds."""
+    events added as new (``added``), the events continued by new rounds, and the near
+    duplicates the addition raised (``raised``: its events' players' pairs that were not
+    pairs of the season before, ``alike`` of :func:`add_events`)."""
 
     season: Season
     matching: Matching
@@ -79,6 +83,7 @@ class Addition:
     problems: tuple[RatingbookError, ...] = ()
     added: tuple[str, ...] = field(default=())
     continued: tuple[Continuation, ...] = ()
+    raised: tuple[Candidate, ...] = ()
 
     @property
     def candidates(self) -> tuple[Candidate, ...]:
@@ -172,7 +177,9 @@ def add_events(
     the files that did not read (or read in part), listed first; the checks still run on
     ``events``, so one run names every problem. ``alike``: the near duplicates of the season
     as it is (its :attr:`Addition.candidates`), so that only the names these events put on the
-    list are compared (:func:`~ratingbook.season.identity.match_players`)."""
+    list are compared (:func:`~ratingbook.season.identity.match_players`), and a pair of
+    them is not one the addition raised (None: every pair the events' players are in is)."""
+    alike = None if alike is None else tuple(alike)  # read twice: searched, and told apart
     held = list(season.events)
     fresh: list[SeasonEvent] = []
     continued: list[Continuation] = []
@@ -215,4 +222,7 @@ def add_events(
     after = Season(
         matching.players, tuple(everything), season.aliases, season.length, matching.merged
     )
-    return Addition(after, matching, late, (), tuple(e.id for e in fresh), tuple(continued))
+    had = {frozenset((c.key, c.other)) for c in alike or ()}
+    raised = tuple(c for c in matching.asked if frozenset((c.key, c.other)) not in had)
+    fresh_ids = tuple(e.id for e in fresh)
+    return Addition(after, matching, late, (), fresh_ids, tuple(continued), raised)

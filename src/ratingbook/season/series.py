@@ -189,6 +189,7 @@ class SeriesStandings:
     rows: tuple[SeriesRow, ...]
     categories: tuple[CategoryStandings, ...] = ()
     two_decimals: bool = False
+    year: int | None = None  # the season's year, its first event's: the age categories' year
 
     def row(self, key: str) -> SeriesRow:
         return next(r for r in self.rows if r.key == key)
@@ -495,4 +496,4 @@ def series_standings(
         settings.categories,
         year,
     )
-    return SeriesStandings(tuple(dated), settings, tuple(rows), categories, two)
+    return SeriesStandings(tuple(dated), settings, tuple(rows), categories, two, year)

@@ -469,6 +469,26 @@ def _changes(before: RatedList, after: RatedList) -> list[str]:
     return [line for _, line in sorted(moved, key=lambda m: m[0])]
 
 
+def _moved_start(before: RatedList, after: RatedList, glicko: bool) -> list[str]:
+    """An addition before the list's first period moves it back: every Start Rating counts
+    from it (rules.md's Glicko-2), the age categories from its year; said, as it changes
+    players who never played the old event."""
+    if not before.periods or after.periods[0].start >= before.periods[0].start:
+        return []
+    line = (
+        f"the list's first period moves from {before.labels[0]} to {after.labels[0]}: every "
+        "start rating now counts from there"
+        + (" (Glicko-2: a deviation grows each period a player does not play)" if glicko else "")
+    )
+    was, now = (None if r.series is None else r.series.year for r in (before, after))
+    ages = after.series is not None and any(
+        c.kind.startswith("age") for c in after.series.settings.categories
+    )
+    if ages and was is not None and now is not None and was != now:
+        line += f"; the series' age categories now count from {now}, not {was}"
+    return [line]
+
+
 def _act(names: Sequence[str]) -> str:
     """The act an addition is kept under, naming its events, so ``history`` and ``undo`` say
     which addition they mean: ``Events added: Bunratty 2011 (Masters), Juni Blitz``, an event
@@ -565,11 +585,12 @@ def plan_add_events(
         )
     if new_players:
         summary.append("new players: " + ", ".join(f"{p.name} (ID {p.key})" for p in new_players))
-    # the summary names this addition's pairs; Near Duplicates lists every undecided one
-    summary += [f"near duplicate: {c.describe()}" for c in addition.matching.asked]
+    # the summary names the pairs this addition raised; Near Duplicates lists every undecided one
+    summary += [f"near duplicate: {c.describe()}" for c in addition.raised]
     if addition.late is not None and addition.late.late:
         index = addition.late.rerate_from.index
         summary.append(f"a late event: the list is re-rated from period {after.labels[index]} on")
+    summary += _moved_start(before, after, isinstance(book.settings.rating, Glicko2Settings))
     changes = _changes(before, after)
     summary += [f"rating changed: {line}" for line in changes] or ["no rating changed"]
     plan = _sheets(after, _last_input(sheets, book), book.settings.name)
