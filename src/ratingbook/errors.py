@@ -73,6 +73,17 @@ class Location:
             parts.append(f"line {self.line}")
         return ", ".join(parts)
 
+    def brief(self) -> str:
+        """Where, as short as it reads: ``Swiss Games row 7`` (the sheet's name unquoted, no
+        column) or ``line 12``; a column of places printed one a line, where the book or file
+        is named elsewhere (a rating list's List Games, issue 35)."""
+        parts = [self.sheet] if self.sheet is not None else []
+        if self.row is not None:
+            parts.append(f"row {self.row}")
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        return " ".join(parts)
+
 
 class RatingbookError(ValueError):
     """Base of every error caused by input: bad values, bad files, bad sheets.
