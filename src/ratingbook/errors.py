@@ -74,12 +74,13 @@ class Location:
         return ", ".join(parts)
 
     def brief(self) -> str:
-        """Where, as short as it reads: ``Swiss Games row 7`` (the sheet's name unquoted, no
-        column) or ``line 12``; a column of places printed one a line, where the book or file
-        is named elsewhere (a rating list's List Games, issue 35)."""
+        """Where, as short as it reads: ``Swiss Games 7`` (the sheet's name unquoted, then the
+        row, as a text file's place is its ``line 12``), with no column: a column of places a
+        line each, where the book or file is named elsewhere (a rating list's List Games,
+        issue 35)."""
         parts = [self.sheet] if self.sheet is not None else []
         if self.row is not None:
-            parts.append(f"row {self.row}")
+            parts.append(str(self.row) if self.sheet is not None else f"row {self.row}")
         if self.line is not None:
             parts.append(f"line {self.line}")
         return " ".join(parts)

@@ -1,8 +1,8 @@
 """A rating list's List Games prints a game on one line (issue 35's user test, fresh clone):
 
 - a book's game noted ``sheet 'Swiss Games', row 2`` in a Source column 9 wide took four
-  lines, so 29 games needed two pages: its Source now names the sheet and row briefly, in a
-  column that holds them;
+  lines, so 29 games needed two pages: its Source now names the sheet and row briefly
+  (``Swiss Games 2``), in a column that holds them;
 - a TRF's ``Wynarczyk, Raymond`` and ``Griffiths, Ryan-Rhys`` printed on one line of an
   18-wide column, their rows two lines tall.
 
@@ -43,11 +43,12 @@ def _game(**cells: object) -> dict[str, object]:
 
 
 def test_a_books_source_takes_one_line() -> None:
-    """``Swiss Games row 182``: S 1.0, w 1.4, i 0.5, s 0.9 twice (4.7), a space 0.5, G 1.25,
-    a 1.0, m 1.55, e 1.0, s 0.9 (5.7), 0.5, r 0.7, o 1.0, w 1.4 (3.1), 0.5, three digits 3.0:
-    18.0, within the Source column (20 less half a digit: 19.5)."""
-    (height,) = row_heights([_game(Source="Swiss Games row 182")], *_layout())
-    assert height == LINE_HEIGHT
+    """``Swiss Games 182``: S 1.0, w 1.4, i 0.5, s 0.9 twice (4.7), a space 0.5, G 1.25,
+    a 1.0, m 1.55, e 1.0, s 0.9 (5.7), 0.5, three digits 3.0: 14.4; a ladder's ``Games
+    Archive 999``: 5.7, 0.5, A 1.1, r 0.7, c 0.9, h 1.0, i 0.5, v 0.95, e 1.0 (6.15), 0.5,
+    3.0: 15.85; each within the Source column (17 less half a digit: 16.5)."""
+    rows = [_game(Source="Swiss Games 182"), _game(Source="Games Archive 999")]
+    assert row_heights(rows, *_layout()) == (LINE_HEIGHT, LINE_HEIGHT)
 
 
 def test_a_name_of_seventeen_and_a_half_takes_one_line() -> None:
@@ -86,7 +87,7 @@ def test_a_swiss_book_and_a_trf_print_a_game_a_line(tmp_path: Path) -> None:
     sheet = openpyxl.load_workbook(path)["List Games"]
     sources_written = [sheet.cell(r, 9).value for r in range(2, sheet.max_row + 1)]
     assert [s for s in sources_written if "Swiss" in str(s)] == [
-        f"Swiss Games row {n}" for n in range(2, 11)
+        f"Swiss Games {n}" for n in range(2, 11)
     ]
     tall = {
         r: sheet.row_dimensions[r].height

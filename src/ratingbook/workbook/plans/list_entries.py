@@ -30,8 +30,9 @@ def game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, obje
     """A List Games row of a game, or of a bye (Black empty, the bye's kind as its Result, as
     List Games reads a bye back: forfeits and byes are kept there, never rated), its players
     as the source names them, with their IDs (the module text). Its Source is its place in its
-    event's file, briefly (``line 23``; a book's ``Swiss Games row 7``): the file is named once,
-    on the event's List Events row, so a game prints on one line (list_layout)."""
+    event's file, briefly (``line 23``; a book's sheet and row, ``Swiss Games 7``): the file
+    is named once, on the event's List Events row, so a game prints on one line
+    (list_layout)."""
     key_of = addition.matching.key_of
     return {
         "Date": game.date,

@@ -11,7 +11,7 @@ neither Excel nor LibreOffice grows a row for text another program wrote. So the
 wrap, and every row written gets the height its lines need (:func:`row_heights`), as the
 template's own rows do. Widths in Excel's units, as :attr:`InputSheet.widths
 <ratingbook.templates.designs.InputSheet.widths>` takes them; the widths are those of the
-printed page: List Games one landscape page wide at 8.5 points or more, with dates wide enough to
+printed page: List Games one landscape page wide at 9 points or more, with dates wide enough to
 print (11: narrower, a date printed as ###).
 """
 
@@ -36,29 +36,28 @@ __all__ = [
     "wrapped_rows_below",
 ]
 
-#: List Games: a game a row, printed on one line: landscape, one page wide (issue 35). The
-#: date, round, IDs and result never wrap, and are as narrow as their headers allow on two
-#: lines (``White`` over ``ID``: on one line the two ID columns took 7 units more than their
-#: numbers); a game's Source is its place in its event's source, briefly (``line 23``, a
-#: book's ``Swiss Games row 182``: the file or book is named once, on List Events). Spelt
-#: ``sheet 'Swiss Games', row 2`` in a column 9 wide, a book's game took four lines (29 games
-#: on two pages): the column holds a book's sheet and a row of three digits (``Swiss Games row
-#: 182``: 18.45 units of text_widths, 19 to a line), and the list prints at some 8.5 points,
-#: above the smallest a fitted table takes (presentation.SMALLEST_POINTS). The rest goes to
-#: the event's name (``Juni Blitzschach 5 Plus 0``, 25 letters, on one line) and the players'
-#: (``mattderkuerschner``, 17). A longer text (an ICU file's ``e2e4 Irish Championship
-#: Intermediate``; a ladder's ``Games Archive row 1234``) still wraps, its row as tall as
-#: that: whole, never cut.
+#: List Games: a game a row, printed on one line: landscape, one page wide at 9 points (issue
+#: 35). The date, round, IDs and result never wrap, and are as narrow as their headers allow
+#: on two lines (``White`` over ``ID``: on one line the two ID columns took 7 units more than
+#: their numbers); a game's Source is its place in its event's source, briefly (``line 23``, a
+#: book's sheet and row ``Swiss Games 182``: the file or book is named once, on List Events).
+#: Spelt ``sheet 'Swiss Games', row 2`` in a column 9 wide, a book's game took four lines (29
+#: games on two pages); the column now holds a ladder's ``Games Archive 999`` (15.85 units of
+#: text_widths, 16.5 to a line). The event's name has the room its longest asked for
+#: (``Juni Blitzschach 5 Plus 0``, 25 letters, 19.75 units) and the players' theirs
+#: (``Wynarczyk, Raymond``, 17.5): 120.15 units in all, 82 % of 11 points (9.02) on a page
+#: 691.2 points wide. A longer text (an ICU file's ``e2e4 Irish Championship Intermediate``)
+#: still wraps, its row as tall as that: whole, never cut.
 LIST_GAMES_WIDTHS: Mapping[str, float] = {
     "Date": 11,
-    "Event Name": 26,
+    "Event Name": 21,
     "Round": 6,
     "White": 18,
     "White ID": 6,
     "Black": 18,
     "Black ID": 6,
     "Result": 7,
-    "Source": 20,
+    "Source": 17,
 }
 LIST_GAMES_HEADER_LINES = 2
 LIST_GAMES_WRAPPED = ("Event Name", "White", "Black", "Source")
