@@ -73,6 +73,18 @@ class Location:
             parts.append(f"line {self.line}")
         return ", ".join(parts)
 
+    def brief(self) -> str:
+        """Where, as short as it reads: ``Swiss Games 7`` (the sheet's name unquoted, then the
+        row, as a text file's place is its ``line 12``), with no column: a column of places a
+        line each, where the book or file is named elsewhere (a rating list's List Games,
+        issue 35)."""
+        parts = [self.sheet] if self.sheet is not None else []
+        if self.row is not None:
+            parts.append(str(self.row) if self.sheet is not None else f"row {self.row}")
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        return " ".join(parts)
+
 
 class RatingbookError(ValueError):
     """Base of every error caused by input: bad values, bad files, bad sheets.

@@ -182,10 +182,10 @@ JUNI = DATA / "trf" / "lichess_2020-06-26_juni-blitz.trf"
 
 
 def test_a_list_of_an_older_template_is_widened_for_the_rows_it_is_given(tmp_path: Path) -> None:
-    """A list made before List Games' event name was 26 units wide (15, as stop 43's template
-    made it): the rows added are one line tall for ``Juni Blitzschach 5 Plus 0`` (25 letters),
-    so the column is widened to hold it on one line; a column wider than needed keeps its
-    width (White, made 30 here)."""
+    """A list made before List Games' event name was 22 units wide (15, as stop 43's template
+    made it): the rows added are one line tall for ``Juni Blitzschach 5 Plus 0`` (25 letters,
+    19.75 units of text_widths' table), so the column is widened to hold it on one line; a
+    column wider than needed keeps its width (White, made 30 here)."""
     book = tmp_path / "club.xlsx"
     template_book(book, "ratinglist")
     wb = openpyxl.load_workbook(book)
@@ -195,7 +195,7 @@ def test_a_list_of_an_older_template_is_widened_for_the_rows_it_is_given(tmp_pat
     assert run("season", "add", book, JUNI, "--in-place").returncode == 0
     ws = openpyxl.load_workbook(book)["List Games"]
     assert ws.cell(1, 2).value == "Event Name" and ws.cell(1, 4).value == "White"
-    assert ws.column_dimensions["B"].width >= 26  # 25 letters and the cell's padding
+    assert ws.column_dimensions["B"].width >= 19.75 + 0.5  # and half a digit of padding
     assert ws.column_dimensions["D"].width == 30
     last = ws.max_row
     assert ws.cell(last, 2).value == "Juni Blitzschach 5 Plus 0"

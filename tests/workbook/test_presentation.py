@@ -237,16 +237,18 @@ def test_category_labels_are_turned_so_libreoffice_keeps_their_letters_together(
 
 
 def test_a_wrapped_row_is_as_tall_as_its_longest_text() -> None:
-    # 64 characters in a column 18 wide (17 to a line): 4 lines.
+    # 64 characters in a column 18 wide (17.5 units to a line: 17 characters): 4 lines.
     assert row_lines(["x", "a" * 64], [10, 18], {1}) == 4
     assert row_lines(["x", None], [10, 18], {1}) == 1
-    # Measured as printed (text_widths' table; a column 20 wide holds 19 units): 'Kai'
-    # 2.6 + space 0.65 + 'Oliver' 4.9 + 0.65 + 'Grienitz' 6.55 = 15.35, one line; with a
-    # hyphen the break after it counts as a space: 'Kai-' 3.25 + 0.65 + 4.9 + 0.65 + 6.55 =
-    # 16.0, one line; in a column 10 wide (9 units) 'Kai-' 'Oliver' (8.8) and 'Grienitz' on
-    # a second line.
+    # Measured as printed (text_widths' table; a column 20 wide holds 19.5 units): 'Kai'
+    # 2.6 + space 0.5 + 'Oliver' 4.9 + 0.5 + 'Grienitz' 6.55 = 15.05, one line; with a
+    # hyphen no space follows it: 'Kai-' 3.25 + 4.9 + 0.5 + 6.55 = 15.2, one line; in a
+    # column 10 wide (9.5 units) 'Kai-Oliver' (8.15) and 'Grienitz' on a second line; in a
+    # column 9 wide (8.5) too, two lines: a space after the hyphen (8.65) took three, as it
+    # took two for issue 35's ``Griffiths, Ryan-Rhys`` printed on one.
     assert row_lines(["Kai Oliver Grienitz"], [20], {0}) == 1
     assert row_lines(["Kai-Oliver Grienitz"], [20], {0}) == 1
+    assert row_lines(["Kai-Oliver Grienitz"], [9], {0}) == 2
     assert row_lines(["Kai-Oliver Grienitz"], [10], {0}) == 2
 
 
@@ -371,9 +373,9 @@ def test_a_long_header_wraps_so_its_column_is_as_wide_as_its_numbers() -> None:
     header = ("Game", "White", "White Rating Before", "White Permanent Before")
     rows = [(1, "Maya Okafor", 1200, 1262)]
     widths = presentation.table_widths(header, rows, {1: 20}, PrintSetup("Rating History"))
-    # Game: "Game" in bold, 4 x 1.15 + 2 = 6.6; White: "Maya Okafor" 10.55 (M 1.4, a a a o
-    # 1 each, y k 0.95, space 0.65, O 1.25, f 0.65, r 0.7) + 2.
-    assert widths == [6.6, 12.55, 8.9, 12.35]
+    # Game: "Game" in bold, 4 x 1.15 + 2 = 6.6; White: "Maya Okafor" 10.4 (M 1.4, a a a o
+    # 1 each, y k 0.95, space 0.5, O 1.25, f 0.65, r 0.7) + 2.
+    assert widths == [6.6, 12.4, 8.9, 12.35]
     lines = [presentation.header_lines(t, w) for t, w in zip(header, widths, strict=True)]
     assert lines == [1, 1, 3, 3]
     assert presentation.header_height(header, widths, PrintSetup("Rating History")) == 45
@@ -387,14 +389,14 @@ def test_a_text_column_is_as_wide_as_its_longest_value() -> None:
     """Issue 34: a given width capped a column of names: ``Gorrochategui Torres, Eugenio``
     printed cut by the next cell in the 24 units the standings give a name. A text column is
     as wide as its longest value (up to 40 units), a given width no floor: its characters'
-    widths (G 1.25; o a e h g u T E n 1; r t 0.7; c s 0.9; i 0.5; space and comma 0.65) sum
-    to 25.5, and the cell's padding is 2."""
-    assert text_width("Gorrochategui Torres, Eugenio") == pytest.approx(25.5)
+    widths (G 1.25; o a e h g u T E n 1; r t 0.7; c s 0.9; i, space and comma 0.5) sum
+    to 25.05, and the cell's padding is 2."""
+    assert text_width("Gorrochategui Torres, Eugenio") == pytest.approx(25.05)
     header = ("No.", "Name")
     widths = presentation.table_widths(
         header, [(6, "Gorrochategui Torres, Eugenio")], {1: 24}, PrintSetup("Standings")
     )
-    assert widths[1] == 27.5
+    assert widths[1] == 27.05
     # A short name: the column as wide as its header, "Name" in bold (6.6).
     assert presentation.table_widths(header, [(1, "Ann")], {1: 24}, PrintSetup("x"))[1] == 6.6
 

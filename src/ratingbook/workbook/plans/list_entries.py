@@ -30,8 +30,9 @@ def game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, obje
     """A List Games row of a game, or of a bye (Black empty, the bye's kind as its Result, as
     List Games reads a bye back: forfeits and byes are kept there, never rated), its players
     as the source names them, with their IDs (the module text). Its Source is its place in its
-    event's file (``line 23``; a book's sheet and row): the file is named once, on the event's
-    List Events row, so a game prints on one line (list_layout)."""
+    event's file, briefly (``line 23``; a book's sheet and row, ``Swiss Games 7``): the file
+    is named once, on the event's List Events row, so a game prints on one line
+    (list_layout)."""
     key_of = addition.matching.key_of
     return {
         "Date": game.date,
@@ -42,7 +43,7 @@ def game_row(game: SeasonGame, event: str, addition: Addition) -> dict[str, obje
         "Black": game.black.name if game.black is not None else None,
         "Black ID": key_of(game.black) if game.black is not None else None,
         "Result": game.result.value if game.result is not None else None,
-        "Source": game.source.where.describe() or game.source.describe(),
+        "Source": game.source.where.brief() or game.source.describe(),
     }
 
 

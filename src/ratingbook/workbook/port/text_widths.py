@@ -31,8 +31,11 @@ PADDING = 2.0
 #: (``Gorrochategui Torres, Eugenio``: 31 units, printed in 24) split its pairing list,
 #: fitted one landscape page wide at 7.9 points, over two pages (issue 34).
 _CHARACTER_WIDTHS = {
-    **dict.fromkeys("ijlIJ'", 0.5),
-    **dict.fromkeys("f .,;:!()[]-/", 0.65),
+    # A space, a comma and a full stop are half a digit (0.318 em to the digit's 0.636):
+    # counted 0.65, "Wynarczyk, Raymond" (17.1 as it prints) took 17.8 and two lines of a
+    # column it printed on one (issue 35).
+    **dict.fromkeys("ijlIJ' .,", 0.5),
+    **dict.fromkeys("f;:!()[]-/", 0.65),
     **dict.fromkeys("rt", 0.7),
     **dict.fromkeys("csz_", 0.9),
     **dict.fromkeys("kvxyFLP", 0.95),
@@ -91,26 +94,37 @@ def _pieces(word: str, room: float) -> list[str]:
     return [*pieces, piece] if piece else pieces
 
 
-def measured_lines(words: Sequence[str], room: float) -> int:
+def measured_lines(words: Sequence[str], room: float, joined: Collection[int] = ()) -> int:
     """The lines ``words`` of a cell's text take in ``room`` width units, each word as wide as
-    it prints (:func:`text_width`), a space between two on a line, a word wider than the room
-    cut at its edge; 1 at least. Counted a digit a character, a source such as ``file
+    it prints (:func:`text_width`), a space between two on a line (none before the words
+    ``joined``, 0-based: the pieces of a word broken after a hyphen), a word wider than the
+    room cut at its edge; 1 at least. Counted a digit a character, a source such as ``file
     'icu_bunratty-masters_2011.tab', line 14`` took 4 lines of a column that printed it on 3,
     and a season's List Games printed on half as many pages again (issue 35). The widths are
     each group's widest (:data:`_CHARACTER_WIDTHS`), so a text never takes more lines than
     counted here."""
     space = text_width(" ")
     lines, used = 1, None
-    for word in words:
+    for i, word in enumerate(words):
+        gap = 0.0 if i in joined else space
         for piece in _pieces(word, room):
             wide = text_width(piece)
             if used is None:
                 used = wide
-            elif used + space + wide > room:
+            elif used + gap + wide > room + _ROUNDING:
                 lines, used = lines + 1, wide
             else:
-                used += space + wide
+                used += gap + wide
     return lines
+
+
+#: Sums of the widths' decimals a little over their sum (17.500000000000004): not a line more.
+_ROUNDING = 1e-9
+#: The room a cell's text has in a column ``w`` wide: ``w`` less half a digit. Excel's width
+#: counts the digits the cell holds, its padding apart; LibreOffice printed 17 digits and a
+#: full stop (17.5) on one line of a column 18 wide, and 18 digits on two. Counted as
+#: ``int(w) - 1``, a name of 17.5 took two lines of a column 18 wide (issue 35).
+_ROOM_LESS = 0.5
 
 
 #: Where a word may break onto the next line: after a hyphen with a letter after it.
@@ -119,7 +133,7 @@ _AFTER_HYPHEN = re.compile(r"(?<=-)(?=.)")
 
 def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collection[int]) -> int:
     """The lines a row's tallest wrapped cell takes: its words wrapped in its column's width
-    (in width units, less one for the cell's padding), each as wide as it prints, kept whole
+    (in width units, less half a digit: :data:`_ROOM_LESS`), each as wide as it prints, kept whole
     as Excel and LibreOffice wrap them (:func:`measured_lines`), a word broken after a hyphen,
     one longer than the width into pieces of it; 1 at least. Counted by length alone,
     ``Siddharth Venkataraman Subramanian`` took 2 lines of a column 20 wide, printed on 3 over
@@ -129,11 +143,17 @@ def row_lines(values: Sequence[object], widths: Sequence[float], wrapped: Collec
     lines = 1
     for c in wrapped:
         if c < len(values) and c < len(widths) and values[c] is not None:
-            room = max(1, int(widths[c]) - 1)
+            room = max(1.0, widths[c] - _ROOM_LESS)
             # a word may break after a hyphen; one longer than the column, at its edge
             text = str(values[c])
-            if "-" not in text and text_width(text) <= room:
-                continue  # it prints on one line (a break after a hyphen counts as a space)
-            parts = [p for w in text.split() for p in _AFTER_HYPHEN.split(w)]
-            lines = max(lines, measured_lines(parts, room))
+            if text_width(text) <= room + _ROUNDING:
+                continue  # it prints on one line
+            parts: list[str] = []
+            joined: set[int] = set()
+            for word in text.split():
+                pieces = _AFTER_HYPHEN.split(word)
+                # the pieces after the first follow the hyphen with no space between
+                joined.update(range(len(parts) + 1, len(parts) + len(pieces)))
+                parts += pieces
+            lines = max(lines, measured_lines(parts, room, joined))
     return lines

@@ -39,21 +39,28 @@ __all__ = [
 #: List Games: a game a row, printed on one line: landscape, one page wide at 9 points (issue
 #: 35). The date, round, IDs and result never wrap, and are as narrow as their headers allow
 #: on two lines (``White`` over ``ID``: on one line the two ID columns took 7 units more than
-#: their numbers); a game's Source is its place in its event's file (``line 23``: the file is
-#: named once, on List Events). That room goes to the event's name (``Juni Blitzschach 5 Plus
-#: 0``, 25 letters, on one line) and the players' (``mattderkuerschner``, 17). A longer text
-#: (an ICU file's ``e2e4 Irish Championship Intermediate``; a book's sheet and row as a Source)
+#: their numbers); a game's Source is its place in its event's source, briefly (``line 23``, a
+#: book's sheet and row ``Swiss Games 182``: the file or book is named once, on List Events).
+#: Spelt ``sheet 'Swiss Games', row 2`` in a column 9 wide, a book's game took four lines (29
+#: games on two pages); the column now holds a Swiss's ``Swiss Games 182`` and a ladder's
+#: ``Games Archive 99`` (14.4 and 14.85 units of text_widths, 15.5 to a line). The event's
+#: name has the room its longest asked for (``Juni Blitzschach 5 Plus 0``, 25 letters, 19.75
+#: units) and a little more (a long name wraps on no more lines than it prints on: counted at
+#: each character group's widest, ``Bunratty Chess Festival 2011, Masters section, at the
+#: Bunratty Castle Hotel`` took 4 lines of 20.5 units, printed on 3), the players theirs
+#: (``Wynarczyk, Raymond``, 17.5): 120.15 units in all, 82 % of 11 points (9.02) on a page
+#: 691.2 points wide. A longer text (an ICU file's ``e2e4 Irish Championship Intermediate``)
 #: still wraps, its row as tall as that: whole, never cut.
 LIST_GAMES_WIDTHS: Mapping[str, float] = {
     "Date": 11,
-    "Event Name": 26,
+    "Event Name": 22,
     "Round": 6,
     "White": 18,
     "White ID": 6,
     "Black": 18,
     "Black ID": 6,
     "Result": 7,
-    "Source": 9,
+    "Source": 16,
 }
 LIST_GAMES_HEADER_LINES = 2
 LIST_GAMES_WRAPPED = ("Event Name", "White", "Black", "Source")
