@@ -17,7 +17,7 @@ from typing import Any
 import openpyxl
 import pytest
 from tests.helpers.cli import digest, run
-from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
+from tests.helpers.fide_event import Grid, event_sheets, numbers_exchanged, setting, type_results
 from tests.helpers.workbooks import all_values, make_book, sheet_values
 
 
@@ -233,14 +233,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
 
     # Start numbers exchanged after round 1 (No. typed over): level 3.
     def renumber() -> None:
-        def swap_numbers(g: Grid) -> Grid:
-            rows = [list(r) for r in g]
-            anna = next(r for r in rows if r[1] == "Anna")
-            boris = next(r for r in rows if r[1] == "Boris")
-            anna[0], boris[0] = boris[0], anna[0]
-            return rows
-
-        edit(book, "Swiss Players", swap_numbers)
+        edit(book, "Swiss Players", numbers_exchanged)
         refused("recalc", book, "--in-place")
         ok("recalc", book, "--in-place", "--confirm")
 

@@ -68,3 +68,12 @@ def type_results(grid: Grid, round_number: int, result: Callable[[int], str] = r
 def setting(grid: Grid, name: str, value: object) -> Grid:
     """``Swiss Settings`` with ``name`` set to ``value``."""
     return [[r[0], value] if r and r[0] == name else list(r) for r in grid]
+
+
+def numbers_exchanged(grid: Grid) -> Grid:
+    """``Swiss Players`` with Anna's and Boris's start numbers (``No.``) typed over each other."""
+    rows = [list(r) for r in grid]
+    anna = next(r for r in rows if r[1] == "Anna")
+    boris = next(r for r in rows if r[1] == "Boris")
+    anna[0], boris[0] = boris[0], anna[0]
+    return rows

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.helpers.fide_event import event_sheets, type_results
+from tests.helpers.fide_event import event_sheets, numbers_exchanged, type_results
 
 from ratingbook.events.fide_mode.log import LogKind
 from ratingbook.session import Done, NeedsConfirmation, Pair, Recalc, Session, Undo
@@ -127,14 +127,6 @@ def hana_withdrawn(g: Grid) -> Grid:
 
 def late_entry(g: Grid) -> Grid:
     return [*g, [None, "Ivan", 1800, None]]
-
-
-def numbers_exchanged(g: Grid) -> Grid:
-    rows = [list(r) for r in g]
-    anna = next(r for r in rows if r[1] == "Anna")
-    boris = next(r for r in rows if r[1] == "Boris")
-    anna[0], boris[0] = boris[0], anna[0]
-    return rows
 
 
 def rounds_8(g: Grid) -> Grid:
