@@ -48,6 +48,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     apply_title,
     book_font,
     column_style,
+    load_keeping_print_areas,
     print_titles_columns_first,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
@@ -363,8 +364,10 @@ class XlsxBook(OpenpyxlBook):
         self.keep_vba = self.path.suffix.lower() in MACRO_SUFFIXES
         self._values_book: Any = None
         try:
-            workbook = openpyxl.load_workbook(
-                self.path, keep_vba=self.keep_vba, keep_links=True, rich_text=False
+            workbook = load_keeping_print_areas(
+                lambda: openpyxl.load_workbook(
+                    self.path, keep_vba=self.keep_vba, keep_links=True, rich_text=False
+                )
             )
         except WorkbookError:
             raise

@@ -7,6 +7,9 @@ Turns :mod:`ratingbook.workbook.port.presentation`'s descriptions into ``ws.page
 from __future__ import annotations
 
 import copy
+import re
+import warnings
+from collections.abc import Callable
 from typing import Any
 
 from openpyxl.chart import LineChart as OpenpyxlLineChart
@@ -43,10 +46,18 @@ __all__ = [
     "apply_title",
     "book_font",
     "column_style",
+    "load_keeping_print_areas",
     "print_titles_columns_first",
 ]
 
 _PRINT_TITLES = "_xlnm.Print_Titles"
+_PRINT_AREA = "_xlnm.Print_Area"
+#: What openpyxl warns when it drops a print area it cannot read (openpyxl.reader.workbook).
+_DROPPED_PRINT_AREA = re.compile(
+    r"Print area cannot be set to Defined name: (?P<text>.+)\.\Z", re.S
+)
+#: The sheet a print area's first range names: 'quoted' ('' for a quote) or plain.
+_AREA_SHEET = re.compile(r"\A(?:'(?P<quoted>(?:[^']|'')+)'|(?P<plain>[^!',]+))!")
 
 
 def book_font(wb: Any, *, bold: bool = False, size: float = 0) -> Any:
@@ -71,6 +82,40 @@ def column_style(ws: Any, column: int) -> Any:
         if low <= column <= high and dimension.has_style:
             return copy.copy(dimension._style)
     return None
+
+
+def load_keeping_print_areas(load: Callable[[], Any]) -> Any:
+    """The workbook ``load()`` reads with openpyxl, with every print area kept as the file has it.
+
+    openpyxl reads no print area of whole columns or rows (``Pairings!$B:$K``: Excel writes
+    one so when whole columns are chosen, and LibreOffice writes every print area so) and
+    warns; saved again, that sheet would print whole. Such an area is kept here as the file's
+    own text, written back unchanged on save, and its warning is not passed on. Every other
+    warning of the load is passed on as it was raised."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        workbook = load()
+    for warning in caught:
+        dropped = _DROPPED_PRINT_AREA.match(str(warning.message))
+        if dropped is None or not _keep_print_area(workbook, dropped["text"]):
+            warnings.warn_explicit(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
+    return workbook
+
+
+def _keep_print_area(workbook: Any, text: str) -> bool:
+    """Keep print area ``text`` on the sheet it names, as a defined name of that sheet (the
+    way :func:`print_titles_columns_first` keeps print titles); False if no sheet is named."""
+    match = _AREA_SHEET.match(text)
+    if match is None:
+        return False
+    name = match["plain"] or match["quoted"].replace("''", "'")
+    if name not in workbook.sheetnames:
+        return False
+    ws = workbook[name]
+    ws.defined_names[_PRINT_AREA] = DefinedName(_PRINT_AREA, attr_text=text)
+    return True
 
 
 def print_titles_columns_first(workbook: Any) -> None:
