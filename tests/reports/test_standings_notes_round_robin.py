@@ -98,3 +98,32 @@ def test_direct_encounter_between_players_who_have_not_met_separates_nobody() ->
         "the points each scored in their games against each other (C.07 art. 6): no game yet "
         "against Quentin Berg."
     )
+
+
+def test_direct_encounter_after_a_tie_break_that_parted_the_tied_says_so() -> None:
+    """The user test's event: DE after other tie-breaks is not used when they have parted
+    everyone on the same points, and the note says that, not that nobody shares the points.
+
+    By hand, Sonneborn-Berger of the three on 2 points: Sven beat Quentin (2) and Oskar (1),
+    lost to Nadia: 3; Quentin beat Petra (2) and Rita (½), lost to Sven: 2½; Petra beat Rita
+    (½) and Nadia (1½), lost to Quentin: 2. SB parts all three, so DE is left to nobody
+    (C.07 art. 6 applies to the players still tied)."""
+    codes = ("SB", "DE")
+    rr = _event()
+    rr = SwissEvent(rr.players, rr.entries, SwissSettings(5, pairing=ROUND_ROBIN, tiebreaks=codes))
+    standings = fide_standings(rr, codes, details=True)
+    sb = {line.name: line.details[1].value for line in standings.lines}
+    assert [sb[n] for n in ("Sven Eng", "Quentin Berg", "Petra Aas")] == [3, 2.5, 2]
+
+    def de(name: str) -> str:
+        return next(n for n in breakdown_notes(rr, standings, name) if n.startswith("DE"))
+
+    for name in ("Sven Eng", "Quentin Berg", "Petra Aas"):
+        assert de(name) == (
+            "DE (direct encounter): not used: no other player has the same points and the same "
+            "SB (C.07 art. 6)."
+        )
+    # Nadia alone on 1½: nobody shares her points, and the note says just that.
+    assert de("Nadia Holm") == (
+        "DE (direct encounter): not used: no other player has the same points (C.07 art. 6)."
+    )

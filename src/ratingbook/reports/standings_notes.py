@@ -24,7 +24,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.codes import TIEBREAKS as TIEBREAK_KINDS
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide.gacrux.tiebreaks import FideStandings, TiebreakDetail
+from ratingbook.fide.gacrux.tiebreaks import FideStanding, FideStandings, TiebreakDetail
 from ratingbook.reports.pairing_notes import points_text
 from ratingbook.reports.tables import SheetGrid
 
@@ -147,17 +147,24 @@ def _names(names: Sequence[str]) -> str:
 
 
 def _direct_encounter(
-    detail: TiebreakDetail, steps: Sequence[Sequence[str]], met: Collection[str]
+    detail: TiebreakDetail,
+    steps: Sequence[Sequence[str]],
+    met: Collection[str],
+    level: _Level = ((), (), ()),
 ) -> str:
     """DE taken apart: gacrux's details are not rounds but steps (C.07 art. 6): the points
     scored against the other players still tied, the first step among all tied on points;
-    ``met``: the players he has had a game against."""
+    ``met``: the players he has had a game against; ``level``: the tie-breaks before it and
+    the players level with him on points and on every one of them (:func:`_level`)."""
     article = TIEBREAK_KINDS["DE"].article
     if not detail.by_round:
-        return (
-            f"{_named(detail.code)}: not used: no other player has the same points "
-            f"(C.07 art. {article})."
-        )
+        before, on_points, still = level
+        if still:  # level on everything before it, and yet no step: gacrux's, not ours, to say
+            return f"{_named(detail.code)}: not used (C.07 art. {article})."
+        same = "the same points"
+        if before and on_points:  # some are level on points: a tie-break before it parted them
+            same += f" and the same {_names(before)}"
+        return f"{_named(detail.code)}: not used: no other player has {same} (C.07 art. {article})."
     parts = []
     for step in sorted(detail.by_round):
         among = steps[step - 1] if step <= len(steps) else ()
@@ -187,10 +194,11 @@ def _breakdown(
     opponents: Mapping[int, str],
     rules: str,
     steps: Sequence[Sequence[str]] = (),
+    level: _Level = ((), (), ()),
 ) -> str:
     base = detail.code.split("/")[0]
     if base in PLACES:
-        return _direct_encounter(detail, steps, {_met(o) for o in opponents.values()})
+        return _direct_encounter(detail, steps, {_met(o) for o in opponents.values()}, level)
     if not detail.by_round:
         return f"{_named(detail.code)}: {_value(detail.value)}."
     parts = []
@@ -245,11 +253,27 @@ def every_breakdown(
     opponents = _opponents(event)
     return {
         line.name: [_breakdown(d, opponents.get(line.name, {}), standings.rules,
-                               _tied_steps(standings, line.name, i))
+                               _tied_steps(standings, line.name, i), _level(standings, line, i))
                     for i, d in enumerate(line.details)]
         for line in standings.lines
         if names is None or line.name in names
     }  # fmt: skip
+
+
+#: (the tie-breaks before one, by code; the players level with one on points; those of them
+#: level on every tie-break before it too)
+_Level = tuple[Sequence[str], Sequence[str], Sequence[str]]
+
+
+def _level(standings: FideStandings, line: FideStanding, at: int) -> _Level:
+    """For the tie-break at detail ``at`` of ``line``: the codes of the tie-breaks before it
+    (points left out), the other players with the same points, and those of them with the
+    same value of every tie-break before it too."""
+    before = [d.code for d in line.details[:at] if d.code.split("/")[0] != "PTS"]
+    on_points = [o for o in standings.lines if o.name != line.name and o.points == line.points]
+    mine = [d.value for d in line.details[:at]]
+    still = [o.name for o in on_points if [d.value for d in o.details[:at]] == mine]
+    return before, [o.name for o in on_points], still
 
 
 def _met(opponent: str) -> str:
