@@ -142,7 +142,7 @@ def test_every_bad_game_of_a_file_is_named_with_its_line() -> None:
         "file 'bad.pgn', line 18: the game names no Black player",
         "file 'bad.pgn', line 27: the game A - B has no date: Date '????.??.??'; a rated game "
         "needs its day",
-        "file 'bad.pgn', line 43: unknown result '2-0'; expected 1-0, 0-1, ½-½, +/- , -/+ or "
+        "file 'bad.pgn', line 43: unknown result '2-0'; expected 1-0, 0-1, ½-½, +/-, -/+ or "
         "-/- (forfeits)",
     ]
 
@@ -161,7 +161,7 @@ def test_a_refused_file_also_names_its_unfinished_games_and_players_twice_in_a_r
     with pytest.raises(InputErrors) as caught:
         read_pgn(text, "bad.pgn")
     assert caught.value.lines() == [
-        "file 'bad.pgn', line 7: unknown result '2-0'; expected 1-0, 0-1, ½-½, +/- , -/+ or "
+        "file 'bad.pgn', line 7: unknown result '2-0'; expected 1-0, 0-1, ½-½, +/-, -/+ or "
         "-/- (forfeits)",
         "file 'bad.pgn', line 13: 'Daly, Colm' plays twice in round 1 of 'Club Blitz' (also "
         "file 'bad.pgn', line 1)",

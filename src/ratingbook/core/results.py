@@ -266,7 +266,7 @@ def parse_crikey_result(
 
 # --- a Swiss event's Result cell -----------------------------------------------------------------
 
-GAME_RESULT_HELP = "1-0, 0-1, ½-½, +/- , -/+ or -/- (forfeits)"
+GAME_RESULT_HELP = "1-0, 0-1, ½-½, +/-, -/+ or -/- (forfeits)"
 #: What a game row of an individual event's ``Swiss Games`` may say besides.
 ADJOURNED_HELP = "? (adjourned, a draw for pairing until its result is entered)"
 #: What an individual event's game row may say besides: a penalty's score.
