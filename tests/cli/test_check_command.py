@@ -8,13 +8,18 @@ the TRF layout): never from ratingbook's own output.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tests.helpers.gacrux_checker import gacrux_rounds
-from tests.helpers.paths import REAL_TRF, ROOT
+from tests.helpers.gacrux_checker import (
+    SHARE,
+    benchmark_events,
+    gacrux_rounds,
+    recorded_verdicts,
+    text_key,
+)
+from tests.helpers.paths import REAL_TRF
 from tests.helpers.trf_mutations import (
     misrank,
     repeat_a_pairing,
@@ -23,6 +28,7 @@ from tests.helpers.trf_mutations import (
 )
 
 from ratingbook.cli import cli
+from ratingbook.fide.gacrux import gacrux_version
 
 #: A small event of every kind the generator makes: requested byes, forfeits, Baku.
 OPTIONS = ["--players", "13", "--rounds", "5", "--byes", "1", "--forfeits", "5%", "--baku"]
@@ -199,24 +205,34 @@ def test_real_files_round_by_round_as_gacrux_checks_them(tmp_path: Path, name: s
 
 
 @pytest.mark.slow
-def test_check_agrees_with_gacrux_on_a_share_of_the_benchmarks_events(tmp_path: Path) -> None:
+def test_check_agrees_with_gacrux_on_a_share_of_the_benchmarks_events() -> None:
     """Every 25th of ``benchmarks/check_agreement.py``'s 1,000 events (the whole run is the
-    benchmark): both checkers judge every round alike, and every deliberate mistake is found."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from check_agreement import event, ratingbook_rounds  # type: ignore[import-not-found]
-    finally:
-        sys.path.pop(0)
+    benchmark): both checkers judge every round alike, and every deliberate mistake is found.
+    gacrux's verdicts are the recorded ones (tests/helpers/gacrux_checker.py); the next test
+    runs gacrux's checker again on two of the events, so the recording cannot go stale."""
+    events, recording = benchmark_events(), recorded_verdicts()
+    assert recording["gacrux"] == gacrux_version(), "gacrux changed: record its verdicts again"
     mistakes = 0
-    for number in range(25, 1001, 25):
-        text, _, mistake = event(number)
-        theirs = gacrux_rounds(text, tmp_path)
-        ours = ratingbook_rounds(text, len(theirs))
+    for number in SHARE:
+        text, _, mistake = events.event(number)
+        recorded = recording["events"][str(number)]
+        assert text_key(text) == recorded["sha256"], f"event {number} changed: record again"
+        theirs = recorded["verdicts"]
+        ours = events.ratingbook_rounds(text, len(theirs))
         assert ours == theirs, (number, mistake)
         if mistake:
             mistakes += 1
             assert not all(ours), (number, mistake)
     assert mistakes >= 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [75, 100])  # a deliberate mistake (every third) and none
+def test_the_recorded_verdicts_are_gacruxs_checker_run_again(tmp_path: Path, number: int) -> None:
+    text, _, _ = benchmark_events().event(number)
+    recorded = recorded_verdicts()["events"][str(number)]
+    assert text_key(text) == recorded["sha256"]
+    assert gacrux_rounds(text, tmp_path) == recorded["verdicts"]
 
 
 def test_a_book_is_checked_as_its_trf_export(tmp_path: Path) -> None:
