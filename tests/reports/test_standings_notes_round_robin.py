@@ -127,3 +127,16 @@ def test_direct_encounter_after_a_tie_break_that_parted_the_tied_says_so() -> No
     assert de("Nadia Holm") == (
         "DE (direct encounter): not used: no other player has the same points (C.07 art. 6)."
     )
+
+
+def test_direct_encounter_is_a_place_and_prints_as_a_whole_number() -> None:
+    """DE's value is the place among the tied (Sven 1st, Quentin 2nd, Petra 3rd, by the
+    module's hand count): its column prints 1, 2, 3 (format "0"), not 1.0 (the user test's
+    printed standings showed DE as 0.0 for everyone)."""
+    rr = _event()
+    standings = fide_standings(rr, CODES, details=True)
+    grid, _ = fide_standings_grid(standings)
+    de = grid.header.index("DE")
+    assert grid.number_formats[de] == "0"
+    places = {row[grid.header.index("Name")]: row[de] for row in grid.rows}
+    assert [places[n] for n in ("Sven Eng", "Quentin Berg", "Petra Aas")] == [1, 2, 3]

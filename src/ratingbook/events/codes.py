@@ -87,7 +87,8 @@ TIEBREAKS: Mapping[str, TiebreakKind] = {
         "average of opponents' perfect tournament performances", "10.5", whole=True
     ),
     "RTNG": TiebreakKind("rating", "10.6", "R", whole=True),
-    "DE": TiebreakKind("direct encounter", "6"),
+    # a place among the players still tied (1 first, 0 when it parts none): printed whole
+    "DE": TiebreakKind("direct encounter", "6", whole=True),
     "WIN": TiebreakKind("wins", "7.1", whole=True),  # including unplayed wins
     "WON": TiebreakKind("games won over the board", "7.2", whole=True),
     "BPG": TiebreakKind("games with Black", "7.3", whole=True),
