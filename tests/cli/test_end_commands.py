@@ -408,3 +408,23 @@ def test_the_prize_lists_sentences_print_below_its_table(
         room = int(sum(ws.column_dimensions[c].width for c in "BCDEF")) - 1
         assert ws.row_dimensions[r].height == 15 * -(-len(cell.value) // room)
     assert not ws.cell(2, name).alignment.wrap_text
+
+
+def test_contenders_after_the_last_round_says_the_event_is_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The user test: asked after the last round, the command said "error: the event is over"
+    and exited 2. Now it says what the Contenders sheet says, and how to ask about a round
+    before; --round still asks as it stood then (before round 3: Kosten, Adams, Berg, Cole 1½)."""
+    played = [row if row[4] is not None else [*row[:4], "½-½"] for row in GAMES]
+    sheets = {"Swiss Players": PLAYERS, "Swiss Games": played, "Swiss Settings": SETTINGS}
+    book = save_book(make_book(sheets), tmp_path / "over.xlsx")
+    over = run_in_process(capsys, "contenders", book)
+    assert (over.returncode, over.stderr) == (0, "")
+    assert over.stdout == (
+        "The event is over: who could still win is no longer asked. "
+        "(--round N asks as it stood before round N.)\n"
+    )
+    before = run_in_process(capsys, "contenders", book, "--round", "3")
+    assert before.returncode == 0, before.stderr
+    assert any(line.startswith("  Kosten (1½, at most 2½)") for line in before.stdout.splitlines())

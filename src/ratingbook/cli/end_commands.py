@@ -96,10 +96,17 @@ def contenders_command(book: str, round_number: int | None, everyone: bool, back
     needs (exact when the last round is paired), and why the others cannot. Tie-breaks are
     never guessed: a shared first is said to be decided by them."""
     from ratingbook.events.contenders import describe
-    from ratingbook.events.event_contenders import finished_games, playable_rounds_note
-    from ratingbook.reports.contender_grids import contender_lines, event_chances
+    from ratingbook.events.event_contenders import (
+        event_over,
+        finished_games,
+        playable_rounds_note,
+    )
+    from ratingbook.reports.contender_grids import EVENT_OVER, contender_lines, event_chances
 
     event, _ = _event(book, backend)
+    if round_number is None and event_over(event):
+        click.echo(f"{EVENT_OVER} (--round N asks as it stood before round N.)")
+        return
     before, found = event_chances(event, round_number)
     finished = finished_games(event, before) if round_number is None else 0
     for line in contender_lines(before, [], finished, playable_rounds_note(event)):

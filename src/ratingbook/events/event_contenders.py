@@ -31,7 +31,26 @@ from ratingbook.events.event import (
     swiss_rounds_problem,
 )
 
-__all__ = ["event_contenders", "finished_games", "playable_rounds_note", "round_asked"]
+__all__ = [
+    "event_contenders",
+    "event_over",
+    "finished_games",
+    "playable_rounds_note",
+    "round_asked",
+]
+
+
+def _first_open(event: SwissEvent, planned: int) -> int:
+    """The first round without every result (``planned`` + 1 when all are in)."""
+    waiting = {e.round for e in event.pending()}
+    done = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
+    return next((r for r in range(1, planned + 1) if r not in done), planned + 1)
+
+
+def event_over(event: SwissEvent) -> bool:
+    """Every planned round has all its results (False while the number of rounds is not set)."""
+    planned = event.rounds_planned
+    return planned is not None and _first_open(event, planned) > planned
 
 
 def round_asked(event: SwissEvent, before: int | None = None) -> int:
@@ -40,9 +59,7 @@ def round_asked(event: SwissEvent, before: int | None = None) -> int:
     planned = event.rounds_planned
     if planned is None:
         raise EventError("who can still win needs the number of rounds (Rounds in Swiss Settings)")
-    waiting = {e.round for e in event.pending()}
-    done = [r for r in range(1, event.paired_rounds + 1) if r not in waiting]
-    current = next((r for r in range(1, planned + 1) if r not in done), planned + 1)
+    current = _first_open(event, planned)
     if before is None:
         before = current
     if before > current:

@@ -69,6 +69,10 @@ def _scenario_rows(c: Contender) -> list[list[object]]:
     return rows
 
 
+#: What the Contenders sheet and ``ratingbook contenders`` say once every round is played.
+EVENT_OVER = "The event is over: who could still win is no longer asked."
+
+
 def not_shown_grid(why: str) -> SheetGrid:
     """The sheet of a book that has one from an earlier run when who can still win is not
     shown now: one line saying why, so that no earlier answer stays on it."""

@@ -90,7 +90,12 @@ def end_grids(
         playable_rounds_note,
         round_asked,
     )
-    from ratingbook.reports.contender_grids import contender_grid, event_chances, not_shown_grid
+    from ratingbook.reports.contender_grids import (
+        EVENT_OVER,
+        contender_grid,
+        event_chances,
+        not_shown_grid,
+    )
     from ratingbook.reports.prize_grids import event_prizes, prize_grid
     from ratingbook.reports.stages import stage_text
 
@@ -118,7 +123,7 @@ def end_grids(
         try:
             asked = round_asked(event)
         except RatingbookError:
-            asked, why = 0, "The event is over: who could still win is no longer asked."
+            asked, why = 0, EVENT_OVER
         if asked > planned - CONTENDERS_ROUNDS:
             try:
                 before, found = event_chances(event)
