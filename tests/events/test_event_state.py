@@ -63,6 +63,39 @@ def test_the_previous_rounds_correction_is_level_3_an_earlier_one_level_5() -> N
     assert levels(old, earlier, fide=False) == [(LogKind.CORRECTION, 1, 3)]
 
 
+def test_a_correction_is_judged_by_the_rounds_paired_when_it_was_typed() -> None:
+    """User test 47: round 2 paired, round 1's first game corrected. FIDE's rule (the arbiter's
+    guide's table): once round 2 is paired, round 1 is the previous round, level 3, whether
+    the run that sees the correction also pairs round 3 (all of round 2 typed: the engine
+    pairs it after the correction, on the corrected result) or round 3 comes a run later.
+    A round 2 result retyped before round 3 is paired is typed, not corrected (level 0)."""
+    r1 = TWO_ROUNDS[:2]
+    corrected = (replace(r1[0], result=R.DRAW), r1[1])
+    r2 = TWO_ROUNDS[2:4]
+    r2_none = tuple(replace(e, result=None) for e in r2)
+    r2_one = (r2[0], r2_none[1])
+    r3 = TWO_ROUNDS[4:]
+
+    def logged(old: SwissEvent, new: SwissEvent, engine: set[int]) -> list[tuple[object, ...]]:
+        found = changes(state(old), state(new), new, engine_rounds=engine)
+        return [(c.kind, c.round, c.level) for c in found]
+
+    # All of round 2 typed with the correction: one run corrects and pairs round 3.
+    at_once = logged(event(*r1, *r2_none), event(*corrected, *r2, *r3), {3})
+    assert at_once == [(LogKind.CORRECTION, 1, 3), (LogKind.PAIRING, 3, 0)]
+    # One of round 2's results typed with the correction; the rest, and round 3, a run later.
+    first = logged(event(*r1, *r2_one), event(*corrected, *r2_one), set())
+    then = logged(event(*corrected, *r2_one), event(*corrected, *r2, *r3), {3})
+    assert first + then == at_once
+    # Round 2's first result retyped (0-1 -> 1-0) in the run that pairs round 3: no correction.
+    retyped = (replace(r2[0], result=R.WHITE_WINS), r2[1])
+    assert logged(event(*r1, *r2_one), event(*r1, *retyped, *r3), {3}) == [(LogKind.PAIRING, 3, 0)]
+    # Round 3 paired and recorded before round 1 is corrected: an earlier round, level 5.
+    assert logged(event(*r1, *r2, *r3), event(*corrected, *r2, *r3), set()) == [
+        (LogKind.CORRECTION, 1, 5)
+    ]
+
+
 def test_a_result_of_the_last_round_is_typed_not_corrected() -> None:
     old = event(*TWO_ROUNDS)
     typed = event(*TWO_ROUNDS[:4], replace(TWO_ROUNDS[4], result=R.DRAW), TWO_ROUNDS[5])

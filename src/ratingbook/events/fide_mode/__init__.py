@@ -5,6 +5,8 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.events.fide_mode.log`: the log's entries, kinds, warning levels, the chain;
 - :mod:`~ratingbook.events.fide_mode.state`: what the log last recorded of an event (a snapshot
   with its format version);
+- :mod:`~ratingbook.events.fide_mode.corrections`: FIDE's rule for correcting a result: which
+  retyped result is a correction, at which level, and what its warning says;
 - :mod:`~ratingbook.events.fide_mode.changes`: which differences are logged, at which level;
 - :mod:`~ratingbook.events.fide_mode.manual`: what a round paired by hand breaks;
 - :mod:`~ratingbook.events.fide_mode.machine`: the state machine: the mode, the manual phase,

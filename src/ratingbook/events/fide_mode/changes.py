@@ -4,8 +4,9 @@ This module alone decides which differences between what the log last recorded a
 now are logged changes (:func:`changes`: a pairing, an unpairing, a result correction, start
 numbers, a late entry, a withdrawal, a tie-break value typed, a warned bye, a setting, a
 forbidden pair, FIDE mode left, a game adjourned or an adjourned game's result entered) and the
-warning level of each (:class:`~ratingbook.events.fide_mode.log.WarningLevel`). What a level
-then asks of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
+warning level of each (:class:`~ratingbook.events.fide_mode.log.WarningLevel`; a result
+correction's is :mod:`~ratingbook.events.fide_mode.corrections`'s rule). What a level then asks
+of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from ratingbook.core.results import Result
 from ratingbook.core.typed_commands import typed_command
 from ratingbook.events.event import SwissEvent
+from ratingbook.events.fide_mode.corrections import correction_level, correction_warning
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel, adjourned_board_text, typed_text
 from ratingbook.events.fide_mode.state import EventState, Pair, board_count, boards
 from ratingbook.events.settings import BLANK_MEANS
@@ -403,7 +405,7 @@ def _round_changes(
         was, now = old.pairs(number), new.pairs(number)
         if was == now:
             out += _corrections(
-                old, new, number, last, numbers, fide=fide, book=book, period=frozen.get(number)
+                old, new, number, numbers, fide=fide, book=book, period=frozen.get(number)
             )
             continue
         if not was:
@@ -548,7 +550,6 @@ def _corrections(
     old: EventState,
     new: EventState,
     number: int,
-    last: int,
     numbers: Mapping[str, int],
     *,
     fide: bool,
@@ -557,29 +558,20 @@ def _corrections(
 ) -> list[LoggedChange]:
     """Round ``number``'s corrections; ``period``: the rating period the round is in when
     that period's report was written (its results are frozen: refused in FIDE mode)."""
+    last = new.paired_rounds
+    paired = min(old.paired_rounds, last)  # the rounds paired when the results were typed
     adjournments = _adjournments(old, new, number, last, numbers)
-    if number >= last and not period:
+    level = correction_level(number, paired, fide=fide, frozen=bool(period))
+    if not level:
         return adjournments  # the last paired round: its results are typed, not corrected
     before = {(w, b): res for r, w, b, res in old.games if r == number}
     out: list[LoggedChange] = adjournments
     for r, w, b, res in new.games:
         if r != number or (w, b) not in before or before[(w, b)] in ("", res, _ADJOURNED):
             continue
-        earlier = number < last - 1
-        level = WarningLevel.REFUSE if fide and (earlier or period) else WarningLevel.CONFIRM
-        game = f"{w} - {b or 'bye'}"
         board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
-        warning = f"{game}: " + (
-            f"round {number} is in rating period {period}, whose rating report was written "
-            f"(the Event Log's {LogKind.PERIOD_REPORT.value} row): its results are frozen (type "
-            f"{before[(w, b)]!r} back, or leave FIDE mode)"
-            if period and level == WarningLevel.REFUSE
-            else f"round {number} is not the previous round: in FIDE mode only round {last - 1}'s "
-            f"results may be corrected (type {before[(w, b)]!r} back, or leave FIDE mode)"
-            if level == WarningLevel.REFUSE
-            else f"round {number + 1} was paired on the standings this correction changes: to "
-            f"re-pair it, {typed_command('unpair', book, '--round', str(last))} then "
-            f"{typed_command('pair', book)}"
+        why = correction_warning(
+            number, level, before[(w, b)], paired=paired, last=last, period=period, book=book
         )
         out.append(
             LoggedChange(
@@ -589,7 +581,7 @@ def _corrections(
                 res or "(empty)",
                 level,
                 f"Correction round {number}",
-                warning,
+                f"{w} - {b or 'bye'}: {why}",
             )
         )
     return out
