@@ -4,12 +4,13 @@ count the rounds the standings count, never the unfinished round's typed results
 
 The views compared: the standings' ``Rtg+/-`` and ``Rp``, the ``Rating Report`` (its Games,
 Score, Rtg+/- and Rp), the ``Rating Games`` rows (no round beyond the counted ones) and each
-player's published page (Rating change, Performance), in every round state of
-:mod:`tests.reports.test_consistency_views` (paired, partly played, played), over the round
-robin template through a real book and every third short real TRF file rated for the standard
-list. The games and score the report must show are worked out from the rows alone (B.02 5.1
-and 8.3.1: a game played over the board with a result, against a rated opponent, in a counted
-round; a standard game has no rating-difference rule that leaves it unrated).
+player's published page (Rating change, Performance, an unrated player's First rating), in
+every round state of :mod:`tests.reports.test_consistency_views` (paired, partly played,
+played), over the round robin template through a real book and every third short real TRF
+file rated for the standard list. The games and score the report must show are worked out
+from the rows alone (B.02 5.1 and 8.3.1: a game played over the board with a result, against a
+rated opponent, in a counted round; a standard game has no rating-difference rule that leaves
+it unrated).
 """
 
 from __future__ import annotations
@@ -114,6 +115,14 @@ def check_ratings(
             )
         if blank(rp) is not None:
             assert facts["Performance"] == str(rp), (label, name, facts)
+    # An unrated player's first rating (the Rating Report's New Rating, B.02 8.2) on his page.
+    for name, (rating, first) in by_name(report, "Rating", "New Rating").items():
+        shown = pages[f"player-{numbers[name]}.html"].facts.get("First rating")
+        if blank(rating) is None:
+            assert shown == (None if blank(first) is None else f"{first} (these games alone)"), (
+                label,
+                name,
+            )
 
 
 def rated(event: SwissEvent) -> SwissEvent:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import openpyxl
 import pytest
 from tests.helpers.sheet_grids import sheet_grid
 
@@ -45,7 +46,11 @@ def table(path: Path, sheet: str) -> list[dict[str, object]]:
     return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(v is not None for v in r)]
 
 
-def rated_book(tmp_path: Path, players: list[dict[str, object]] = PLAYERS) -> Path:
+def rated_book(
+    tmp_path: Path,
+    players: list[dict[str, object]] = PLAYERS,
+    games: list[dict[str, object]] = GAMES,
+) -> Path:
     rows = {
         "Swiss Settings": [
             ("Pairing", "Round Robin", None),
@@ -56,7 +61,7 @@ def rated_book(tmp_path: Path, players: list[dict[str, object]] = PLAYERS) -> Pa
             ("Confirm", "Pairing round 1", None),
         ],
         "Swiss Players": players,
-        "Swiss Games": GAMES,
+        "Swiss Games": games,
     }
     path = tmp_path / "rated.xlsx"
     TemplateBook(build_template("swiss", rows=rows, recalc=False)).save(path)
@@ -137,3 +142,28 @@ def test_the_worksheet_function() -> None:
         FIDE_RATING_CHANGE(2100, [2000], [1, 1])
     with pytest.raises(RatingbookError, match="k 15"):
         FIDE_RATING_CHANGE(2100, [2000], [1], 15)
+
+
+def test_an_unrated_players_first_rating_stands_under_new_rating_and_his_note_wraps(
+    tmp_path: Path,
+) -> None:
+    # User test: the first rating stood at the end of a note run on past the page ("... after
+    # 5 games agains" on one page, "t rated players (7.1.4): 1854" on a page of its own), New
+    # Rating empty. Dan unrated draws Ann: with the two hypothetical 1800 draws (8.2.2),
+    # Ra = (2450 + 1800 + 1800) / 3 = 2016.67 -> 2017, p = 1.5 / 3 = .50 -> dp 0: 2017.
+    players = [dict(p) for p in PLAYERS]
+    players[3] = {"Name": "Dan"}
+    games = [dict(GAMES[0], Result="½-½"), GAMES[1]]
+    path = rated_book(tmp_path, players, games)
+    recalc(path)
+    report = {r["Name"]: r for r in table(path, "Rating Report")}
+    assert report["Dan"]["New Rating"] == 2017
+    assert "2017" not in str(report["Dan"]["Note"])  # the figure once, in its column
+    ws = openpyxl.load_workbook(path)["Rating Report"]
+    header = [c.value for c in ws[1]]
+    row = next(r for r in ws.iter_rows(min_row=2) if r[header.index("Name")].value == "Dan")
+    note = row[header.index("Note")]
+    assert note.alignment.wrap_text  # wrapped in its cell, on his line...
+    width = ws.column_dimensions[note.column_letter].width
+    assert len(str(note.value)) > width  # ... more than one line of it...
+    assert ws.row_dimensions[note.row].height >= 2 * 15  # ... and his row that tall

@@ -3,7 +3,8 @@
 - ``Rating Report``: a line a player: start number, name, FIDE ID, rating, K (and why), rated
   games, score, expected score, the change K x sum(Delta R) exactly and rounded (B.02 8.3.2 and
   8.3.4), the rating after this event alone, the opponents' average Ra and the performance Rp;
-  for an unrated player the rating these games alone would give (8.2);
+  for an unrated player, under ``New Rating``, the rating these games alone would give (8.2),
+  the note saying so; the notes wrapped on their player's line;
 - ``Rating Games``: a line a rated game of each player: round, colour, opponent and rating, the
   rating the 400-point rule counts, score, expected score PD, Delta R and K x Delta R;
 - the standings' ``Rtg+/-`` and ``Rp`` columns.
@@ -13,12 +14,13 @@ The figures are :mod:`ratingbook.fide.rules.rating_report`'s. Pure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
 from ratingbook.fide.rules.rating_report import PlayerReport, RatingReport
 from ratingbook.reports.names import RATING_GAMES, RATING_REPORT
-from ratingbook.reports.tables import SheetGrid, centred_columns
+from ratingbook.reports.tables import NOTE_WIDTH, SheetGrid, centred_columns
 
 __all__ = ["rating_games_grid", "rating_report_grid", "with_rating_columns"]
 
@@ -42,6 +44,16 @@ def _average(line: PlayerReport) -> int | None:
     return whole + (2 * rest >= len(ratings))
 
 
+def _note_width(rows: Sequence[Sequence[object]]) -> int:
+    """The notes' column, wrapped: as wide as its longest note (a character a unit, the
+    cell's padding besides) up to :data:`NOTE_WIDTH`, so that short notes keep a round
+    robin's table on one page and a long one (an unrated player's) wraps on its player's line
+    within the page: run on past the table, it printed cut at the page's edge and its end on
+    a page of its own, the first rating parted from its player (user test)."""
+    longest = max((len(str(row[-1] or "")) for row in rows), default=0)
+    return min(NOTE_WIDTH, longest + 2)
+
+
 def rating_report_grid(report: RatingReport) -> SheetGrid:
     header = (
         "No.", "Name", "FIDE ID", "Rating", "K", "Games", "Score", "Expected", "Change",
@@ -49,9 +61,6 @@ def rating_report_grid(report: RatingReport) -> SheetGrid:
     )  # fmt: skip
     rows = []
     for line in report.players:
-        note = line.note or line.k_why
-        if line.initial is not None:
-            note = f"{note}: {line.initial}"
         rows.append(
             (
                 line.number,
@@ -64,10 +73,11 @@ def rating_report_grid(report: RatingReport) -> SheetGrid:
                 _number(line.expected),
                 _number(line.change_exact),
                 line.change,
-                line.new_rating,
+                # an unrated player's first rating, the note saying so (8.2)
+                line.new_rating if line.initial is None else line.initial,
                 _average(line),
                 line.performance,
-                note,
+                line.note or line.k_why,
             )
         )
     formats = {6: "0.0", 7: "0.00", 8: "0.00", 9: "+0;-0;0"}
@@ -76,9 +86,10 @@ def rating_report_grid(report: RatingReport) -> SheetGrid:
         header,
         rows,
         number_formats=formats,
-        widths={1: 24, 13: 60},
+        widths={1: 24, 13: _note_width(rows)},
         note=report.rules.title,
         centred=centred_columns(header),
+        wrapped=frozenset({13}),
     )
 
 

@@ -290,6 +290,8 @@ def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, ti
     if report is not None:
         if report.change is not None:
             facts.append(("Rating change", f"{text(report.change, True)} (K {report.k})"))
+        elif report.initial is not None:  # unrated: the Rating Report's New Rating (B.02 8.2)
+            facts.append(("First rating", f"{report.initial} (these games alone)"))
         if report.performance is not None:
             facts.append(("Performance", str(report.performance)))
         notes.append(f"Rating change by the {grids.report.rules.title}." if grids.report else "")

@@ -184,8 +184,8 @@ def _report(event: SwissEvent) -> RatingReport:
             initial = initial_rating(opponents, score, rules)
             note = "unrated: no rated games" if not games else (
                 "unrated: a zero score in a first event is disregarded (8.2.1)" if initial is None
-                else "unrated: the rating these games alone give; FIDE publishes a first rating "
-                "after 5 games against rated players (7.1.4)"
+                else "unrated: the new rating is the first rating these games alone give (8.2); "
+                "FIDE publishes a first rating after 5 games against rated players (7.1.4)"
             )  # fmt: skip
             lines.append(
                 _replace(
