@@ -133,13 +133,15 @@ def number(value: object) -> Fraction:
 
 
 def cell_points(cell: object, pab: Fraction) -> Fraction:
-    """A crosstable cell's points (``4b1``, ``3w½``, ``PAB``, a round robin's ``½``; empty
-    or the diagonal's ``X``: nothing)."""
+    """A crosstable cell's points (``4b1``, ``3w½``, ``PAB``, a round robin's ``½``; empty,
+    the diagonal's ``X`` or a round not paired in, ``withdrawn (Z)``: nothing)."""
     text = "" if cell is None else str(cell).strip()
     if not text or text == "X":  # a round robin's diagonal: nobody meets himself
         return Fraction(0)
     if text in BYES or text == "PAB":
         return bye_points(text, pab)
+    if text.endswith("(Z)"):  # a round not paired in (not yet entered, withdrawn): TRF's Z
+        return Fraction(0)
     total = Fraction(0)
     for game in text.split():  # a double round robin's cell holds two games: "1 ½"
         sign = game[-1]

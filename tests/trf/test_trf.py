@@ -68,17 +68,21 @@ HAND_RECORDS = [
     record(2, "B", "0.5", 5, ["1,b,0", "5,w,0", "4,w,=", "0000,-,Z"], rating="1900"),
     record(3, "C", "1.0", 3, ["4,w,=", "0000,-,H", "1,b,0"], rating="1800"),
     record(4, "D", "1.0", 3, ["3,b,=", "1,b,-", "2,b,="], rating="1700"),
-    # E withdrew before round 3: a blank in round 3 (paired) and an absence in every round still
-    # to be paired, to the last (the pairing engines pair a player unless his round has an entry).
-    record(5, "E", "2.0", 2, ["0000,-,U", "2,b,1", "", "0000,-,Z", "0000,-,Z"], rating="1600"),
+    # E withdrew before round 3: TRF-2026's absence ("0000 for bye/absent", colour "- (bye or
+    # not paired)", "Z zero-point-bye (known absence)") in round 3 (paired, no row) and in every
+    # round still to be paired, to the last (the engines pair a player unless his round has an
+    # entry).
+    record(
+        5, "E", "2.0", 2, ["0000,-,U", "2,b,1", "0000,-,Z", "0000,-,Z", "0000,-,Z"], rating="1600"
+    ),
 ]
 
 
 def test_export_writes_trf_2026_records():
     """042 start date, 142 and XXR rounds, 152 and XXC first colour, 202/212 tie-breaks, and
     every round of every player: games, a forfeit (+/-), the byes U and H, a requested Z for a
-    round not yet paired, a blank for the paired round after E withdrew and Z in the rounds
-    still to be paired."""
+    round not yet paired, Z for the paired round after E withdrew and in the rounds still to be
+    paired."""
     text = export_trf(HAND_EVENT)
     lines = text.splitlines()
     assert "012 Club Open" in lines

@@ -7,7 +7,9 @@
 - ``Crosstable``: one row per player in standings order, one column per round the standings
   count: the opponent's start number (the ``No.`` column, unique where ranks are shared, as
   Swiss-Manager's and FIDE's crosstables name opponents), the colour and the result (``12w1``,
-  ``3b½``, ``7w+``; byes as ``PAB``/``HPB``/...).
+  ``3b½``, ``7w+``; byes as ``PAB``/``HPB``/...); a paired round without a row says why, with
+  TRF-2026's code for it (``not yet entered (Z)``, ``withdrawn (Z)``:
+  :mod:`ratingbook.events.absent_rounds`).
 - ``Pairings``: the current round: board, White, rating, points before the round, Black, ...
 
 Pure: the grids are lists of rows (:class:`~ratingbook.reports.tables.SheetGrid`, handed on
@@ -22,6 +24,7 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.core.rules import competition_ranks
+from ratingbook.events.absent_rounds import absence_text, absent_rounds
 from ratingbook.events.codes import TIEBREAKS, tiebreak_base
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent
 from ratingbook.events.tournament_rating import tournament_rating
@@ -266,18 +269,22 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     numbers = event.start_numbers()
     order = sorted(event.players, key=lambda p: (ranks.get(p.name, 0), numbers[p.name]))
     shown = Shown.of(event)
-    rows = [
-        (
-            ranks.get(p.name),
-            *shown.cells(p.name),
-            *(_cell(by_round.get((p.name, r)), p.name, numbers) for r in range(1, last + 1)),
-            _number(points[p.name]),
-        )
-        for p in order
-    ]
+    rows: list[tuple[object, ...]] = []
+    for p in order:
+        absent = absent_rounds(event, p.name, last)
+        cells = [
+            absence_text(absent[r])
+            if r in absent
+            else _cell(by_round.get((p.name, r)), p.name, numbers)
+            for r in range(1, last + 1)
+        ]
+        rows.append((ranks.get(p.name), *shown.cells(p.name), *cells, _number(points[p.name])))
     header = ("Rank", *shown.header, *(f"R{r}" for r in range(1, last + 1)), "Points")
     first = 1 + len(shown.header)
-    widths = {header.index("Name"): 24, **{i: 6.0 for i in range(first, first + last)}}
+    # A round's column as wide as its longest cell ("not yet entered (Z)"), at least 6.
+    widths: dict[int, float] = {header.index("Name"): 24}
+    for i in range(first, first + last):
+        widths[i] = max([6.0, *(len(str(row[i])) + 1.0 for row in rows)])
     formats = {first + last: POINTS_FORMAT}
     return SheetGrid(
         SWISS_CROSSTABLE,

@@ -19,6 +19,7 @@ from ratingbook.reports.stages import paired_text
 from ratingbook.templates.team_trf_book import book_from_team_trf
 from ratingbook.templates.trf_book import Confirm, book_from_trf
 from ratingbook.templates.writer import TemplateBook
+from ratingbook.trf.rated_comment import NOT_STATED
 from ratingbook.workbook.kinds import kind_of_trf
 
 __all__ = ["TRF_BOOKS", "TrfBook", "book_of_trf"]
@@ -49,6 +50,8 @@ def _individual_book(
         f"{len(event.players)} players, {len(event.entries)} rows, "
         f"{paired_text(event.paired_rounds, verb='paired')}"
     )
+    if not imported.rated_stated:
+        holds += f"; {NOT_STATED}"
     return TrfBook(
         imported.book,
         imported.warnings,

@@ -30,6 +30,7 @@ from ratingbook.session import Rank, RecordImport, Session
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.log_comments import import_logged
+from ratingbook.trf.rated_comment import states_rated
 from ratingbook.workbook.sheets.event_log_sheet import user_name
 from ratingbook.workbook.sheets.event_rows import entry_cells, player_cells
 from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
@@ -48,6 +49,9 @@ class ImportedBook:
     breaches: tuple[ImportBreach, ...] = ()
     #: Whether the rounds were checked against the pairing rules.
     checked: bool = False
+    #: Whether the file says if the event is FIDE-rated (ratingbook's ``### FIDE Rated`` line;
+    #: TRF-2026 has no field for it): else ``FIDE Rated`` is left empty, and the summary says so.
+    rated_stated: bool = True
 
 
 #: What confirms the import's level-3 warnings: given them, it returns the confirmation the
@@ -71,7 +75,8 @@ def book_from_trf(
     the rounds are checked (None: in FIDE mode only); a breach in FIDE mode is a level-3
     warning that ``confirm`` confirms (without ``confirm``, a ConfirmationError).
     """
-    imported = import_trf(decode_legacy(data))
+    text = decode_legacy(data)
+    imported = import_trf(text)
     event = imported.event
     event = replace(event, settings=replace(event.settings, fide_mode=imported.fide_mode))
     book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
@@ -101,7 +106,9 @@ def book_from_trf(
         confirmation,
     )
     Session(book).run(RecordImport(event, tuple(log)))
-    return ImportedBook(book, event, tuple(imported.warnings), breaches, checked)
+    return ImportedBook(
+        book, event, tuple(imported.warnings), breaches, checked, states_rated(text)
+    )
 
 
 def _as_booked(book: TemplateBook) -> SwissEvent:

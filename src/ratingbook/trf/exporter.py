@@ -11,6 +11,12 @@ tournament records and the players. Entries written for a round not yet paired
 (requested byes) are kept; a withdrawn player gets ``0000 - Z`` in every round still to be
 paired, to the last (the pairing engines pair a player unless his round has an entry), and a
 ``### Withdrawn: <number> from round <n>`` line (:func:`ratingbook.trf.absences.withdrawal_line`).
+A paired round in which a player has no row (a late entrant's rounds before he entered, a
+withdrawn player's: :mod:`ratingbook.events.absent_rounds`) is TRF-2026's absence, ``0000 - Z``
+("0000 for bye/absent", colour "- (bye or not paired)", "Z zero-point-bye (known absence)"),
+and, where he was not withdrawn, a ``### Not paired: <number> in round <n>`` line
+(:func:`ratingbook.trf.absences.not_paired_line`), so that ``trf import`` gives back no row
+there rather than a zero-point bye typed in ``Swiss Games``.
 The columns and letters are :mod:`ratingbook.trf.records`'. Pure.
 """
 
@@ -21,6 +27,7 @@ from fractions import Fraction
 
 from ratingbook.core import fields
 from ratingbook.core.results import Result
+from ratingbook.events.absent_rounds import Absence, absent_rounds
 from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.codes import Scoring
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
@@ -34,9 +41,10 @@ from ratingbook.events.settings import (
     DUTCH,
     ROUND_ROBIN,
 )
-from ratingbook.trf.absences import withdrawal_line
+from ratingbook.trf.absences import not_paired_line, withdrawal_line
 from ratingbook.trf.log_comments import log_lines, outside_fide_mode
 from ratingbook.trf.national_ratings import national_lines
+from ratingbook.trf.rated_comment import rated_line
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
 
 __all__ = ["default_ranks", "export_period_trf", "export_trf"]
@@ -50,6 +58,10 @@ _SYSTEM_CODES = {
 }
 #: The last round a ban "for every round" names in record 260 (its field has three digits).
 MAX_ROUND = 999
+
+
+#: The absences of a player still in the event (not withdrawn): said in a ``### Not paired`` line.
+_PLAYING = (Absence.NOT_YET_ENTERED, Absence.NOT_PAIRED)
 
 
 def _halves(value: Fraction) -> str:
@@ -119,9 +131,10 @@ def export_trf(
 
     ``ranks`` fills the rank column (default: by points). ``absent_next_round`` lists players to
     mark ``0000 - Z`` in the next unpaired round (gacrux's pairing then leaves them out).
-    ``withdrawals``: write a withdrawn player's ``0000 - Z`` in every round still to be paired
-    (off for gacrux, whose round-robin tables must see every round blank; its Swiss pairing
-    leaves the withdrawn out through ``absent_next_round``).
+    ``withdrawals``: write a withdrawn player's ``0000 - Z`` in every round still to be paired,
+    and every player's ``0000 - Z`` in a paired round in which he has no row (off for gacrux,
+    whose round-robin tables must see every round blank, and for which a blank is the same
+    absence; its Swiss pairing leaves the withdrawn out through ``absent_next_round``).
     ``log``: the event's log, written as ``###`` lines after the tournament records, before the
     players (:mod:`ratingbook.trf.log_comments`); ``comments``: other ``###`` lines to keep.
     ``fide_mode`` False for an event outside FIDE mode whose log does not say it was left: a
@@ -205,6 +218,7 @@ def export_trf(
         last_round = max(last_round, rounds)
     lines.extend(comments)
     lines.extend(log_lines(log if fide_mode else outside_fide_mode(log, event.paired_rounds)))
+    lines.append(rated_line(settings.rated))  # TRF-2026 has no field for it
     # Every withdrawal in words too: in a round already paired the player has no field to
     # show it, and the import would have to guess (ratingbook.trf.absences).
     lines.extend(
@@ -212,11 +226,19 @@ def export_trf(
         for p in event.start_order
         if p.withdrawn is not None and withdrawals
     )
+    # A paired round without a row: TRF's absence, and the rounds he was not withdrawn from
+    # in words too (else the import reads a zero-point bye typed in Swiss Games).
+    unpaired = {
+        p.name: absent_rounds(event, p.name) if withdrawals else {} for p in event.start_order
+    }
+    said = {n: [r for r, why in found.items() if why in _PLAYING] for n, found in unpaired.items()}
+    lines.extend(not_paired_line(numbers[n], said[n]) for n in said if said[n])
     for player in event.start_order:
         entries: list[SwissEntry | None] = []
         for number in range(1, last_round + 1):
             found = by_round.get((player.name, number))
             absent = player.name in absent_next_round and number == next_round
+            absent = absent or number in unpaired[player.name]
             if player.name in gone and number >= max(gone[player.name], next_round):
                 absent = rounds is not None and number <= rounds
             if found is None and absent:

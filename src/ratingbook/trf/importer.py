@@ -52,7 +52,7 @@ from ratingbook.events.event import (
 )
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.settings import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SwissSettings
-from ratingbook.trf.absences import read_absences, read_withdrawals
+from ratingbook.trf.absences import read_absences, read_stated
 from ratingbook.trf.log_comments import fide_mode, read_log_lines, with_typed_values
 from ratingbook.trf.national_ratings import NATIONAL_SUPPORT, national_rating, national_support
 from ratingbook.trf.player_records import (
@@ -61,6 +61,7 @@ from ratingbook.trf.player_records import (
     line_problem,
     read_player_line,
 )
+from ratingbook.trf.rated_comment import read_rated
 from ratingbook.trf.records import (
     GAME_READINGS,
     ROUNDS_RECORDS,
@@ -334,6 +335,7 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
     entries, noted = agree_with_totals(entries, unknown, declared, scoring)
     warnings.extend(noted)
     before = len(warnings)
+    settings["rated"], comment_lines = read_rated(comment_lines, warnings)
     if "rounds" not in settings:
         dates = settings.get("round_dates", ())
         played = max((e.round for e in entries), default=0)
@@ -348,8 +350,8 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
             )
     event_settings = SwissSettings(**settings)  # type: ignore[arg-type]
     last = SwissEvent(tuple(r.player for r in records.values()), (), event_settings).rounds_planned
-    stated, expelled, comment_lines = read_withdrawals(comment_lines)
-    players, entries, noted = read_absences(records, entries, last, stated, expelled)
+    stated, expelled, unpaired, comment_lines = read_stated(comment_lines)
+    players, entries, noted = read_absences(records, entries, last, stated, expelled, unpaired)
     warnings.extend(noted)
     running.update(range(before, len(warnings)))
     # A ban written to the event's last round is a ban for every round (260 has no "ever").

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from ratingbook.events.absent_rounds import ABSENCE_CODE, Absence, absent_rounds
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.prizes import points_text
 from ratingbook.fide.rules.rating_report import PlayerReport
@@ -216,6 +217,8 @@ class _PlayerFacts:
     rows: Mapping[str, Sequence[SwissEntry]]
     #: Which rounds ``points`` counts, in words ("after round 4").
     counted: str = ""
+    #: Each player's paired rounds without a row, and why (not yet entered, withdrawn, ...).
+    absent: Mapping[str, Mapping[int, Absence]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, event: SwissEvent, grids: EventGrids) -> _PlayerFacts:
@@ -230,6 +233,7 @@ class _PlayerFacts:
             grids.report.by_name() if grids.report else {},
             rows,
             counted_text(event.standings_round),
+            {p.name: absent_rounds(event, p.name) for p in event.players},
         )
 
 
@@ -243,7 +247,17 @@ def _games_table(name: str, facts: _PlayerFacts) -> Table:
     if report is not None:
         header += ["Expected", "Delta R"]
     rows = []
-    for entry in facts.rows.get(name, ()):
+    absent = facts.absent.get(name, {})
+    shown: list[SwissEntry | int] = [*facts.rows.get(name, ()), *absent]
+    for entry in sorted(shown, key=lambda e: e if isinstance(e, int) else e.round):
+        if isinstance(entry, int):
+            # A paired round without a row: why (the crosstable's words), and TRF's code.
+            cells = [Cell(str(entry), number=True), Cell(""), Cell(""),
+                     Cell(absent[entry].value), Cell(ABSENCE_CODE), Cell("")]  # fmt: skip
+            if report is not None:
+                cells += [Cell(""), Cell("")]
+            rows.append(tuple(cells))
+            continue
         if entry.black is None:
             result = "" if entry.result is None else entry.result.value
             cells = [Cell(str(entry.round), number=True), Cell(""), Cell(""), Cell(BYE),
@@ -285,6 +299,10 @@ def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, ti
     ):
         if value:
             facts.append((label, text(value)))
+    if player.withdrawn is not None:
+        # Swiss Players' Withdrawn: the first round he no longer plays.
+        label = "Expelled" if player.expelled else "Withdrawn"
+        facts.append((label, f"from round {player.withdrawn}"))
     notes = []
     report = known.reports.get(name)
     if report is not None:
