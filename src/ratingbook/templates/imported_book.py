@@ -38,6 +38,8 @@ class TrfBook:
     breaches: tuple[ImportBreach, ...] = ()
     fide_mode: bool = False
     checked: bool = False
+    #: What the check said of how it judged the rounds (said as notes, not warnings).
+    notes: tuple[str, ...] = ()
 
 
 def _individual_book(
@@ -56,6 +58,7 @@ def _individual_book(
         imported.breaches,
         event.settings.fide_mode,
         imported.checked,
+        imported.notes,
     )
 
 

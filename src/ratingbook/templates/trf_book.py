@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.errors import ConfirmationError
+from ratingbook.events.as_paired import corrected_after_pairing, correction_note
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
 from ratingbook.reports.import_check import ImportBreach, import_breaches
@@ -48,6 +49,9 @@ class ImportedBook:
     breaches: tuple[ImportBreach, ...] = ()
     #: Whether the rounds were checked against the pairing rules.
     checked: bool = False
+    #: What the check said of how it judged the rounds (a round paired before a result it
+    #: follows was corrected is judged on the result then: :mod:`ratingbook.events.as_paired`).
+    notes: tuple[str, ...] = ()
 
 
 #: What confirms the import's level-3 warnings: given them, it returns the confirmation the
@@ -77,7 +81,10 @@ def book_from_trf(
     book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
     Session(book).run(Rank())
     checked = imported.fide_mode if check is None else check
-    breaches = import_breaches(_as_booked(book), source, imported.log) if checked else ()
+    booked = _as_booked(book) if checked else event
+    breaches = import_breaches(booked, source, imported.log) if checked else ()
+    corrected = corrected_after_pairing(booked, imported.log) if checked else {}
+    notes = tuple(correction_note(n, games) for n, games in sorted(corrected.items()))
     confirmation = ""
     if breaches and imported.fide_mode:
         if confirm is None:
@@ -101,7 +108,7 @@ def book_from_trf(
         confirmation,
     )
     Session(book).run(RecordImport(event, tuple(log)))
-    return ImportedBook(book, event, tuple(imported.warnings), breaches, checked)
+    return ImportedBook(book, event, tuple(imported.warnings), breaches, checked, notes)
 
 
 def _as_booked(book: TemplateBook) -> SwissEvent:
