@@ -23,7 +23,7 @@ from tests.helpers.gacrux_checker import gacrux_rounds
 from tests.helpers.trf_samples import record
 
 from ratingbook.cli import cli
-from ratingbook.events.adjourned import pairing_views
+from ratingbook.events.as_paired import pairing_views
 from ratingbook.trf.importer import import_trf
 
 NAMES = ["Anna", "Bob", "Carl", "Dana", "Erik", "Femke", "Gus", "Hana", "Ivan", "Jana"]

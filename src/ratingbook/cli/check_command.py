@@ -6,9 +6,10 @@ Thin: the checks are :mod:`ratingbook.reports.check_notes`'s (gacrux's pairing c
 holds is :func:`~ratingbook.workbook.kinds.kind_of_trf`'s choice, and a book is checked as the
 TRF file ``trf export`` writes of it (as an in-tournament exchange: an adjourned game written
 ``?``, even once the last round is paired), ranked with the tie-break values typed by hand
-(``MAN``) the book holds. Nothing is written. Exit status: 0 every file clean, 1
-a problem found, 2 a file that cannot be read (its lines name what is wrong; the other files
-are still checked).
+(``MAN``) the book holds, its problems naming the boards of its Board column (a TRF file's are
+numbered in C.04.2's order, on the results each round was paired on). Nothing is written.
+Exit status: 0 every file clean, 1 a problem found, 2 a file that cannot be read (its lines
+name what is wrong; the other files are still checked).
 """
 
 from __future__ import annotations
@@ -39,15 +40,18 @@ BOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 #: The tie-break values typed by hand (``MAN``) a book holds, by name; None for a TRF file.
 Typed = Mapping[str, Fraction | None] | None
+#: The boards of a book's Swiss Games (its Board column), by round, White and Black (None: the
+#: bye); None for a TRF file, which has no board numbers.
+Boards = Mapping[tuple[int, str, str | None], int] | None
 
 
-def _individual(text: str, book: bool, typed: Typed) -> CheckReport:
+def _individual(text: str, book: bool, typed: Typed, boards: Boards) -> CheckReport:
     from ratingbook.reports.check_notes import check_individual_trf
 
-    return check_individual_trf(text, book=book, typed=typed)
+    return check_individual_trf(text, book=book, typed=typed, boards=boards)
 
 
-def _team(text: str, book: bool, typed: Typed) -> CheckReport:
+def _team(text: str, book: bool, typed: Typed, boards: Boards) -> CheckReport:
     from ratingbook.reports.check_notes import check_team_trf
 
     return check_team_trf(text)
@@ -55,14 +59,15 @@ def _team(text: str, book: bool, typed: Typed) -> CheckReport:
 
 #: Each event kind's check, by the kind's name (as ``trf import`` maps kinds to their books).
 #: ``book``: the text is a book's TRF export (a note names the book's settings, not records);
-#: ``typed``: the book's own tie-break values typed by hand (a book's check uses what it holds).
-CHECKS: Mapping[str, Callable[[str, bool, Typed], CheckReport]] = {
+#: ``typed``: the book's own tie-break values typed by hand (a book's check uses what it holds);
+#: ``boards``: the book's board numbers (a problem names the board the book shows).
+CHECKS: Mapping[str, Callable[[str, bool, Typed, Boards], CheckReport]] = {
     "individual": _individual,
     "team": _team,
 }
 
 
-def _text(path: str, backend: str) -> tuple[str, Typed]:
+def _text(path: str, backend: str) -> tuple[str, Typed, Boards]:
     from ratingbook.core.encoding import decode_legacy
 
     if Path(path).suffix.lower() in BOOK_SUFFIXES:
@@ -74,16 +79,15 @@ def _text(path: str, backend: str) -> tuple[str, Typed]:
             raise RatingbookError(f"no workbook file {path!r}")
         book = read_book_event(open_book(path, backend))
         event = getattr(book, "event", None)
-        typed = (
-            {p.name: p.tiebreak_value for p in event.players}
-            if isinstance(event, SwissEvent)
-            else None
-        )
+        typed, boards = None, None
+        if isinstance(event, SwissEvent):
+            typed = {p.name: p.tiebreak_value for p in event.players}
+            boards = {(e.round, e.white, e.black): e.board for e in event.entries if e.board}
         # The in-event TRF, adjourned games written `?`: the refusal of a final report while
         # one has no result (Q169) is the report's, not the checker's.
-        return book.trf(in_event=True).text, typed
+        return book.trf(in_event=True).text, typed, boards
     try:
-        return decode_legacy(Path(path).read_bytes()), None
+        return decode_legacy(Path(path).read_bytes()), None, None
     except OSError as error:
         raise RatingbookError(f"cannot read {path!r}: {error.strerror or error}") from error
 
@@ -92,9 +96,9 @@ def check_file(path: str, backend: str) -> CheckReport:
     """One file (a TRF file or a book) checked, of the kind of event it holds."""
     from ratingbook.workbook.kinds import kind_of_trf
 
-    text, typed = _text(path, backend)
+    text, typed, boards = _text(path, backend)
     book = Path(path).suffix.lower() in BOOK_SUFFIXES
-    return CHECKS[kind_of_trf(text.encode("utf-8")).name](text, book, typed)
+    return CHECKS[kind_of_trf(text.encode("utf-8")).name](text, book, typed, boards)
 
 
 @click.command("check")

@@ -161,6 +161,8 @@ def trf_import_command(
     imported.book.save(target)
     for warning in imported.warnings:
         click.echo(f"warning: {warning}", err=True)
+    for note in imported.notes:
+        click.echo(f"note: {note}", err=True)
     if not imported.fide_mode:  # in FIDE mode said before the confirmation
         for breach in imported.breaches:
             click.echo(f"warning: {breach.warning}", err=True)

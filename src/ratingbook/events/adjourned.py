@@ -22,9 +22,10 @@ are logged, and at which warning level (the level 2 of Q160 and Q168, the level 
 ``### Adjournment`` line of a result other than a draw entered later, Q163),
 is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
 
-What a checker reads of an adjourned game (:func:`pairing_views`): a round paired while a game
-was adjourned was paired with that game as a draw (Q157), so it is checked so, even when the
-game has since ended otherwise. The log says when (TRF ``###`` lines, as
+What a checker reads of an adjourned game (:func:`adjourned_when_paired`, from which
+:func:`ratingbook.events.as_paired.pairing_views` gives each round's view): a round paired
+while a game was adjourned was paired with that game as a draw (Q157), so it is checked so,
+even when the game has since ended otherwise. The log says when (TRF ``###`` lines, as
 :mod:`ratingbook.trf.log_comments` reads them): a game is adjourned from its
 ``### Adjournment @ Round n: <board>: (no result) => ?`` line to its
 ``### Adjournment @ Round n: <board>: ? => <result>`` line, and the rounds paired in between
@@ -53,7 +54,6 @@ __all__ = [
     "final_refusal",
     "games_named",
     "is_final",
-    "pairing_views",
     "round_not_begun",
 ]
 
@@ -171,32 +171,6 @@ def adjourned_when_paired(event: SwissEvent, log: Sequence[LogEntry]) -> dict[in
             for later in meanwhile:
                 drawn.setdefault(later, set()).add(games[key])
     return drawn
-
-
-def pairing_views(
-    event: SwissEvent, log: Sequence[LogEntry] = ()
-) -> list[tuple[SwissEvent, tuple[int, ...]]]:
-    """The event as each paired round was paired from (Q157: an adjourned game a draw for
-    pairing), with the rounds it is the view of: ``event`` itself for the rounds paired with
-    no game adjourned, a copy with those games drawn for the others (one copy for the rounds
-    that share the same adjourned games). ``log``: the event's log, which says which games were
-    adjourned when each round was paired (the module text)."""
-    drawn = adjourned_when_paired(event, log)
-    views: dict[frozenset[SwissEntry], list[int]] = {}
-    for number in range(1, event.paired_rounds + 1):
-        views.setdefault(frozenset(drawn.get(number, ())), []).append(number)
-    out = []
-    for games, rounds in views.items():
-        view = event
-        if games:
-            view = replace(
-                event,
-                entries=tuple(
-                    replace(e, result=Result.DRAW) if e in games else e for e in event.entries
-                ),
-            )
-        out.append((view, tuple(rounds)))
-    return out
 
 
 def end_refusal(event: SwissEvent) -> EventError | None:

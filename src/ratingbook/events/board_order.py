@@ -15,13 +15,15 @@ gives no board numbers (TRF) are numbered here. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.acceleration import baku_virtual_points
+from ratingbook.events.as_paired import pairing_views
 from ratingbook.events.event import SwissEntry, SwissEvent
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.settings import BAKU
 
 __all__ = ["board_order_problem", "in_board_order", "pairing_scores"]
@@ -82,14 +84,16 @@ def board_order_problem(event: SwissEvent, round_number: int) -> str:
     )
 
 
-def in_board_order(event: SwissEvent) -> SwissEvent:
+def in_board_order(event: SwissEvent, log: Sequence[LogEntry] = ()) -> SwissEvent:
     """``event`` with every round's boards numbered in C.04.2's order (its rows where they
     were): for games that come without board numbers (a TRF file's records), numbered as the
-    rule numbers them."""
+    rule numbers them, on the scores each round was paired on (``log``: the event's log, which
+    says what changed since: :func:`~ratingbook.events.as_paired.pairing_views`)."""
+    paired_from = {n: view for view, rounds in pairing_views(event, log) for n in rounds}
     boards: dict[int, int] = {}  # id of a paired row: its board
     for round_number in sorted({e.round for e in event.entries}):
         paired = [e for e in event.round_entries(round_number) if _paired(e)]
-        paired.sort(key=_rule(event, round_number))
+        paired.sort(key=_rule(paired_from.get(round_number, event), round_number))
         boards.update((id(e), board) for board, e in enumerate(paired, start=1))
     return replace(
         event,

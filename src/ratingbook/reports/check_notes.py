@@ -31,6 +31,7 @@ from fractions import Fraction
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.events.adjourned import adjourned_when_paired, games_named
+from ratingbook.events.as_paired import corrected_after_pairing, correction_note
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.team import TeamEvent
@@ -338,6 +339,19 @@ def _numbers_of(text: str) -> dict[str, int]:
     return numbers
 
 
+def _book_boards(
+    check: RoundCheck, names: Mapping[int, str], boards: Mapping[tuple[int, str, str | None], int]
+) -> RoundCheck:
+    """``check`` with each of the file's pairs on the board the book gives it (its Board
+    column), where it gives one."""
+
+    def board(pair: CheckedPair) -> int:
+        black = names.get(pair.black) if pair.black else None
+        return boards.get((check.round, names.get(pair.white, ""), black), pair.board)
+
+    return replace(check, pairs=tuple(replace(p, board=board(p)) for p in check.pairs))
+
+
 def _game_order(game: SwissEntry) -> tuple[int, int]:
     return game.round, game.board or 0
 
@@ -351,14 +365,21 @@ def _listed(rounds: Sequence[int]) -> str:
 
 
 def check_individual_trf(
-    text: str, *, book: bool = False, typed: Mapping[str, Fraction | None] | None = None
+    text: str,
+    *,
+    book: bool = False,
+    typed: Mapping[str, Fraction | None] | None = None,
+    boards: Mapping[tuple[int, str, str | None], int] | None = None,
 ) -> CheckReport:
     """An individual event's TRF text checked: its pairings round by round and its stated
     ranks against its tie-break list. ``book``: the text is a book's TRF export, so a note
     about what the text lacks names the book's setting, not the file's records. ``typed``: the
     tie-break values typed by hand (``MAN``) the book holds, by name, which stand for the ones
     the file's log gives (a value typed before round 1 or outside FIDE mode is in no log);
-    without it the file's are used (its ``### Manual Tie-break`` lines, read by the import)."""
+    without it the file's are used (its ``### Manual Tie-break`` lines, read by the import).
+    ``boards``: the book's board numbers (its Board column, by round, White and Black), which a
+    problem names; without them a board is numbered in C.04.2's order on the results the round
+    was paired on (:mod:`ratingbook.events.as_paired`), as the checker reads it."""
     from ratingbook.trf.importer import import_trf
 
     try:
@@ -392,6 +413,8 @@ def check_individual_trf(
     # (`pairing_views`, which says its reading where the log is silent).
     checks = check_paired_rounds(checked, imported.log)
     names = {number: name for name, number in event.start_numbers().items()}
+    if boards:
+        checks = [_book_boards(check, names, boards) for check in checks]
     problems = pairing_problems(checks, names)
     # What the reading of a file noted about its records (a result symbol TRF does not know,
     # points that differ from the round entries), as `trf import` says it: the checks below
@@ -419,6 +442,9 @@ def check_individual_trf(
             f"{games_named([game])} {said} checked with it a draw, as paired (FIDE's "
             "checklist, Q157)"
         )
+    # A result corrected after a round was paired: that round is judged on the result then.
+    for number, corrected in sorted(corrected_after_pairing(checked, imported.log).items()):
+        notes.append(correction_note(number, corrected))
     if unplayed:
         notes.append(
             f"round {last} is paired and not played yet: its pairing is checked (it depends on "

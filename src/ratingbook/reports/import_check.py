@@ -79,7 +79,7 @@ def import_breaches(
     """Each paired round of ``event`` (just imported from ``what``) that is not the pairing
     the rules give from the rounds before it, in round order; a round paired while a game was
     adjourned is checked with that game a draw, as it was paired (``log``: the file's log,
-    which says when; :func:`~ratingbook.events.adjourned.pairing_views`)."""
+    which says when; :func:`~ratingbook.events.as_paired.pairing_views`)."""
     numbers = event.start_numbers()
     return tuple(
         _breach(checked, numbers)

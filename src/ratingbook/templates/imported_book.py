@@ -39,6 +39,8 @@ class TrfBook:
     breaches: tuple[ImportBreach, ...] = ()
     fide_mode: bool = False
     checked: bool = False
+    #: What the check said of how it judged the rounds (said as notes, not warnings).
+    notes: tuple[str, ...] = ()
 
 
 def _individual_book(
@@ -59,6 +61,7 @@ def _individual_book(
         imported.breaches,
         event.settings.fide_mode,
         imported.checked,
+        imported.notes,
     )
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.errors import ConfirmationError
+from ratingbook.events.as_paired import corrected_after_pairing, correction_note
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
 from ratingbook.reports.import_check import ImportBreach, import_breaches
@@ -52,6 +53,9 @@ class ImportedBook:
     #: Whether the file says if the event is FIDE-rated (ratingbook's ``### FIDE Rated`` line;
     #: TRF-2026 has no field for it): else ``FIDE Rated`` is left empty, and the summary says so.
     rated_stated: bool = True
+    #: What the check said of how it judged the rounds (a round paired before a result it
+    #: follows was corrected is judged on the result then: :mod:`ratingbook.events.as_paired`).
+    notes: tuple[str, ...] = ()
 
 
 #: What confirms the import's level-3 warnings: given them, it returns the confirmation the
@@ -82,7 +86,10 @@ def book_from_trf(
     book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
     Session(book).run(Rank())
     checked = imported.fide_mode if check is None else check
-    breaches = import_breaches(_as_booked(book), source, imported.log) if checked else ()
+    booked = _as_booked(book) if checked else event
+    breaches = import_breaches(booked, source, imported.log) if checked else ()
+    corrected = corrected_after_pairing(booked, imported.log) if checked else {}
+    notes = tuple(correction_note(n, games) for n, games in sorted(corrected.items()))
     confirmation = ""
     if breaches and imported.fide_mode:
         if confirm is None:
@@ -107,7 +114,13 @@ def book_from_trf(
     )
     Session(book).run(RecordImport(event, tuple(log)))
     return ImportedBook(
-        book, event, tuple(imported.warnings), breaches, checked, states_rated(text)
+        book,
+        event,
+        tuple(imported.warnings),
+        breaches,
+        checked,
+        rated_stated=states_rated(text),
+        notes=notes,
     )
 
 

@@ -362,18 +362,19 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
         for ban in systems.forbidden
     )
     event = SwissEvent(players, tuple(entries), event_settings, forbidden=forbidden)
+    logged = read_log_lines(comment_lines)
     try:
         check_event(event)
         if not event.settings.round_robin:
-            # The records give no board numbers: a Swiss round's are C.04.2's order.
-            event = in_board_order(event)
+            # The records give no board numbers: a Swiss round's are C.04.2's order, on the
+            # results it was paired on (the log says what changed since).
+            event = in_board_order(event, logged.log)
     except RatingbookError as error:
         problems.append(error)
     if not rated:
         problems.check()
     before = len(warnings)
     warnings.extend(not_baku(event, systems.virtual_points))
-    logged = read_log_lines(comment_lines)
     warnings.extend(logged.warnings)
     event, typed_notes = with_typed_values(event, logged.log)  # MAN: the values the log gives
     warnings.extend(typed_notes)

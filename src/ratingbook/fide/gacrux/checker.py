@@ -18,9 +18,9 @@ An event's rounds (:func:`check_event_rounds`, what ``trf import`` checks) get t
 through the pairing notes' analysis of each round, whose analyses are kept: the round the
 notes have read is not read again.
 
-A round paired while a game was adjourned is checked as it was paired, with that game a draw
-(FIDE's checklist Q157), even when the game has ended otherwise since: each round is checked
-on the event as :func:`~ratingbook.events.adjourned.pairing_views` says it was paired from
+A round is checked as it was paired: a game adjourned then a draw (FIDE's checklist Q157), a
+result corrected since as it was then, whatever the game's result now: each round is checked
+on the event as :func:`~ratingbook.events.as_paired.pairing_views` says it was paired from
 (:func:`check_paired_rounds`, and :func:`check_event_rounds` given the log).
 """
 
@@ -36,7 +36,7 @@ from gacrux.pairingdutch import pairing_dutch
 from gacrux.pairingfideteam import pairing_fideteam
 
 from ratingbook.errors import RatingbookError
-from ratingbook.events.adjourned import pairing_views
+from ratingbook.events.as_paired import pairing_views
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.fide.fast.compact_edges import compact_storage
@@ -254,7 +254,7 @@ def check_paired_rounds(
 ) -> list[RoundCheck]:
     """Every paired round of ``event`` checked as :func:`check_trf_rounds` checks its TRF
     text, each on the event it was paired from (``log``: the event's log, which says which
-    games were adjourned when; :func:`~ratingbook.events.adjourned.pairing_views`)."""
+    games were adjourned when; :func:`~ratingbook.events.as_paired.pairing_views`)."""
     views = pairing_views(event, log)
     if len(views) <= 1:  # no round paired while a game was adjourned: the event's own text
         return check_trf_rounds(export_trf(event, withdrawals=False), what)
@@ -298,7 +298,7 @@ def check_event_rounds(
     the rounds this check read; a round robin's rounds are the Berger table's
     (:func:`check_trf_rounds` on the event's TRF text, no engine run). A Swiss round paired
     while a game was adjourned is analysed on the event it was paired from (``log``: the
-    event's log; :func:`~ratingbook.events.adjourned.pairing_views`)."""
+    event's log; :func:`~ratingbook.events.as_paired.pairing_views`)."""
     if event.settings.round_robin:
         names = {number: name for name, number in event.start_numbers().items()}
 

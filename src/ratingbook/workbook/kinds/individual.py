@@ -62,9 +62,20 @@ class IndividualEvent:
                 "a round robin is paired by FIDE's Berger tables (C.05 Annex 1): each round's "
                 "games are the table's, by start number; see the arbiter guide"
             )
+        from ratingbook.events.as_paired import (
+            corrected_after_pairing,
+            correction_note,
+            pairing_views,
+        )
         from ratingbook.fide.gacrux.analysis import analyse_round
         from ratingbook.reports.pairing_notes import not_paired, pairing_notes
+        from ratingbook.workbook.sheets.event_log_sheet import read_log
 
+        # Each round as it was paired (a result corrected since as it was then; a game
+        # adjourned then a draw): what its notes judge, as `check` does.
+        log, _ = read_log(self.sheets)
+        paired_from = {n: view for view, numbers in pairing_views(event, log) for n in numbers}
+        corrected = corrected_after_pairing(event, log)
         if round_number is not None:
             rounds = [round_number]
         elif player is not None:
@@ -73,7 +84,12 @@ class IndividualEvent:
             rounds = [event.paired_rounds] if event.paired_rounds else [1]
         for number in rounds:
             said = False
-            for note in pairing_notes(event, analyse_round(event, number)):
+            if number in corrected and (
+                player is None or any(player in c.game.players() for c in corrected[number])
+            ):
+                yield f"Round {number}: {correction_note(number, corrected[number])}"
+            view = paired_from.get(number, event)
+            for note in pairing_notes(view, analyse_round(view, number)):
                 if player is not None and player not in (note.white, note.black):
                     continue
                 said = True

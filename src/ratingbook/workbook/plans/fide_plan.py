@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ratingbook.core.cells import is_blank
 from ratingbook.core.results import Result
 from ratingbook.core.tables import Grid
 from ratingbook.errors import ConfirmationError, Location, RatingbookError
+from ratingbook.events.as_paired import READ_KINDS
 from ratingbook.events.board_order import board_order_problem
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.fide_mode.changes import LoggedChange, changes
@@ -319,6 +320,7 @@ def with_event_log(
     *,
     unpaired: tuple[int, ...] = (),
     read: SwissEvent | None = None,
+    renote: Callable[[Sequence[LogEntry]], Plan] | None = None,
 ) -> Plan:
     """``plan`` (what the run writes for the event read from the book, ``event``, with the
     engine's ``new_rows``; ``unpaired``: the rounds this run takes back) with FIDE mode's part:
@@ -327,7 +329,10 @@ def with_event_log(
     when the book's Confirm setting does not fit or a level-5 act is tried in FIDE mode).
     ``read``: the event as the book held it, when the run changed it before planning (games
     the pairing adjourned): a book without a log starts its log from it, so those changes are
-    logged and warned too."""
+    logged and warned too. ``renote``: the plan again from a log, when this run logs a change
+    that alters what a round already paired is judged on (a correction, an adjourned game's
+    result: :mod:`ratingbook.events.as_paired`), so its notes read that round as it was
+    paired, as every later run's do."""
     request = sheets.request
     if not request.log:
         return plan
@@ -408,6 +413,9 @@ def with_event_log(
     found += manual_changes
     found += last_round_rechecked(old, after)
     found = [_with_board_order(c, after) for c in found]
+    if renote is not None and any(c.kind in READ_KINDS for c in found):
+        now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
+        plan = renote([*entries, *now])
     asks, confirmed = _gate(event, found, old.fide_mode)
     quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
     summary = list(plan.summary)

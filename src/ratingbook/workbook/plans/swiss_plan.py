@@ -34,13 +34,14 @@ from ratingbook.events.event import (
     pairing_due,
     swiss_rounds_problem,
 )
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.long_event import rating_tiebreak_warning
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.stages import paired_text
 from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
-from ratingbook.workbook.sheets.event_log_sheet import read_state
+from ratingbook.workbook.sheets.event_log_sheet import read_log, read_state
 from ratingbook.workbook.sheets.event_rows import entry_cells
 from ratingbook.workbook.sheets.reading import (
     Sheets,
@@ -94,7 +95,11 @@ def plan_swiss(sheets: Sheets) -> Plan:
 
         new_rows = pair_next_round(tables.event)
     return with_event_log(
-        sheets, tables.event, new_rows, plan_event_views(sheets, tables, new_rows)
+        sheets,
+        tables.event,
+        new_rows,
+        plan_event_views(sheets, tables, new_rows),
+        renote=lambda log: plan_event_views(sheets, tables, new_rows, log),
     )
 
 
@@ -227,12 +232,18 @@ def _shown_number(value: object) -> int | None:
     return None
 
 
-def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
+def plan_event_views(
+    sheets: Sheets,
+    tables: EventTables,
+    new_rows: Sequence[SwissEntry],
+    log: Sequence[LogEntry] | None = None,
+) -> Plan:
     """The event's sheets, then the end-of-event ones (Prize List, Norms, Contenders: issue 27,
-    :mod:`ratingbook.workbook.plans.end_plan`) when the event has them."""
+    :mod:`ratingbook.workbook.plans.end_plan`) when the event has them. ``log``: the Event Log
+    the pairing notes read (None: the book's)."""
     from ratingbook.workbook.plans.end_plan import with_end_sheets
 
-    plan = _plan_event(tables, new_rows)
+    plan = _plan_event(tables, new_rows, read_log(sheets)[0] if log is None else log)
     event = tables.event.with_entries(new_rows)
     # FIDE's checklist (Q161): no final standings while an adjourned game has no result: the
     # standings and crosstable are titled provisional (reports.event_grids) and the
@@ -246,7 +257,9 @@ def plan_event_views(sheets: Sheets, tables: EventTables, new_rows: Sequence[Swi
     return with_end_sheets(plan, sheets, event)
 
 
-def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
+def _plan_event(
+    tables: EventTables, new_rows: Sequence[SwissEntry], log: Sequence[LogEntry] = ()
+) -> Plan:
     from ratingbook.reports.event_grids import event_grids
 
     event, games_table = tables.event, tables.games
@@ -267,7 +280,7 @@ def _plan_event(tables: EventTables, new_rows: Sequence[SwissEntry]) -> Plan:
         reports.append(report_sheet(table, after, name))
         after = table.name
     just_paired = bool(new_rows) and {e.round for e in new_rows} == {shown_round}
-    notes = _notes_sheets(event, grids, shown_round, name, just_paired=just_paired)
+    notes = _notes_sheets(event, grids, shown_round, name, just_paired=just_paired, log=log)
     planned = event.rounds_planned
     summary = [
         f"{'round robin' if event.settings.round_robin else 'swiss'}: "
@@ -321,10 +334,14 @@ def _notes_sheets(
     name: str,
     *,
     just_paired: bool = False,
+    log: Sequence[LogEntry] = (),
 ) -> tuple[GeneratedSheet, ...]:
     """``Pairing Notes`` for the round ``Pairings`` shows (a Swiss event's) and ``Standings
     Notes``, each after the last sheet before it. ``just_paired``: that round's rows are the
-    pairing the rules gave in this run (its notes need not pair it again)."""
+    pairing the rules gave in this run (its notes need not pair it again). The round's notes
+    read it as it was paired (``log``: the Event Log, which says what changed since:
+    :func:`~ratingbook.events.as_paired.pairing_views`)."""
+    from ratingbook.events.as_paired import pairing_views
     from ratingbook.fide.gacrux.analysis import analyse_round
     from ratingbook.reports.notes_grids import pairing_notes_grid, standings_notes_grid
     from ratingbook.reports.pairing_notes import pairing_notes
@@ -332,10 +349,13 @@ def _notes_sheets(
     sheets = []
     after = RATING_GAMES if grids.report is not None else SWISS_PAIRINGS
     if isinstance(round_number, int) and not event.settings.round_robin:
-        analysis = analyse_round(event, round_number, just_paired=just_paired)
+        view = event
+        if not just_paired:
+            view = next((v for v, ns in pairing_views(event, log) if round_number in ns), event)
+        analysis = analyse_round(view, round_number, just_paired=just_paired)
         grid = pairing_notes_grid(
             round_number,
-            pairing_notes(event, analysis),
+            pairing_notes(view, analysis),
             f"Round {round_number} pairing notes",
             [p.name for p in event.players],
         )

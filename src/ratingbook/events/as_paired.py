@@ -1,0 +1,174 @@
+"""The results each paired round was paired on: what a round is judged on.
+
+A round is judged (checked against the rules, explained, its boards put in C.04.2's order) on
+the results as they stood when it was paired. Two things make those differ from the results
+the event holds now, and the log says when each happened (the book's ``Event Log``, a TRF
+file's ``###`` lines as :mod:`ratingbook.trf.log_comments` reads them):
+
+- a game adjourned when the round was paired counted as a draw for it (FIDE's checklist Q157),
+  whatever its result since: :func:`~ratingbook.events.adjourned.adjourned_when_paired`;
+- a result corrected after the round was paired (FIDE mode allows the previous round's with a
+  level-3 warning): the correction changes the standings and the rounds paired after it, not
+  the judgement of a round already paired, which is judged on the result it was paired on
+  (:func:`corrected_after_pairing`).
+
+This module alone gives those a round's view (:func:`pairing_views`), which the checker
+(:mod:`ratingbook.fide.gacrux.checker`: ``check``, ``trf import``) and the pairing notes
+(``explain``) all use, and says a correction so in words (:func:`correction_note`).
+
+How the log is read for a correction (``### Correction @ Round n: <white>-<black>: <old> =>
+<new>``, start numbers, ``<white>=BYE`` for a bye): the rounds after ``n`` paired when it
+came, by the ``Pairing`` and ``Unpairing`` lines before it, were paired on ``<old>``; a round
+paired again after it (unpaired, then paired) was paired on the corrected result. An undo or
+redo of a pairing gives back the pairing as it was made, so it changes nothing here. Several
+corrections of one game: a round sees the result before the first correction after its
+pairing. A log with no ``Pairing`` line (another program's) has had paired, when the
+correction comes, every round up to the highest a log line before it names (at least round
+``n + 1``: a correction is of a round already followed by a paired one). A line that does not
+read (a board or a result ratingbook does not know) is left out: the round is judged on the
+results the event holds. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from ratingbook.core.results import Result
+from ratingbook.events.adjourned import adjourned_when_paired
+from ratingbook.events.event import SwissEntry, SwissEvent
+from ratingbook.events.fide_mode.log import LogEntry, LogKind
+
+__all__ = [
+    "READ_KINDS",
+    "Corrected",
+    "corrected_after_pairing",
+    "correction_note",
+    "pairing_views",
+]
+
+#: The kinds of log row that change what a round already paired is judged on (besides the
+#: ``Pairing`` and ``Unpairing`` rows that say when it was paired).
+READ_KINDS = frozenset({LogKind.CORRECTION, LogKind.ADJOURNMENT})
+
+#: A ``Correction`` row's before side: the board (``8-16``, ``5=BYE``) and the old result.
+_CORRECTED_BOARD = re.compile(r"^(?P<white>\d+)(?:-(?P<black>\d+)|=BYE): (?P<held>.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected:
+    """A game whose result was corrected after a round was paired: ``game`` as the event
+    holds it now, ``then`` the result that round was paired on."""
+
+    game: SwissEntry
+    then: Result | None
+
+
+def _result(text: str) -> Result | str | None:
+    """A result as a log row writes it; None for ``(empty)``; the text when it does not read."""
+    if text in ("", "(empty)"):
+        return None
+    try:
+        return Result(text)
+    except ValueError:
+        return text
+
+
+def corrected_after_pairing(
+    event: SwissEvent, log: Sequence[LogEntry]
+) -> dict[int, tuple[Corrected, ...]]:
+    """For each round, the games of rounds before it whose result was corrected after it was
+    paired, with the result it was paired on (the module text's reading of the log)."""
+    numbers = event.start_numbers()
+    games: dict[tuple[int, int, int], SwissEntry] = {}
+    for e in event.entries:
+        if e.white in numbers and (e.black is None or e.black in numbers):
+            games[(e.round, numbers[e.white], numbers[e.black] if e.black else 0)] = e
+    logged_pairings = any(entry.kind is LogKind.PAIRING for entry in log)
+    paired: set[int] = set()
+    reached = 0
+    seen: dict[int, dict[SwissEntry, Result | None]] = {}
+    for entry in log:
+        reached = max(reached, entry.round)
+        if entry.kind is LogKind.PAIRING:
+            paired.add(entry.round)
+            seen.pop(entry.round, None)  # paired (again) now: on the results as they are
+            continue
+        if entry.kind is LogKind.UNPAIRING:
+            paired.discard(entry.round)
+            seen.pop(entry.round, None)
+            continue
+        if entry.kind is not LogKind.CORRECTION:
+            continue
+        found = _CORRECTED_BOARD.match(entry.before)
+        then = _result(found["held"]) if found else ""
+        if found is None or isinstance(then, str):
+            continue
+        key = (entry.round, int(found["white"]), int(found["black"] or 0))
+        game = games.get(key)
+        if game is None:
+            continue
+        if logged_pairings:
+            rounds = {r for r in paired if r > entry.round}
+        else:
+            rounds = set(range(entry.round + 1, max(reached, entry.round + 1) + 1))
+        for later in rounds:
+            seen.setdefault(later, {}).setdefault(game, then)  # the first correction since
+    return {
+        number: tuple(
+            Corrected(game, then)
+            for game, then in sorted(found.items(), key=lambda i: (i[0].round, i[0].board or 0))
+            if then != game.result
+        )
+        for number, found in seen.items()
+        if number <= event.paired_rounds and any(t != g.result for g, t in found.items())
+    }
+
+
+def pairing_views(
+    event: SwissEvent, log: Sequence[LogEntry] = ()
+) -> list[tuple[SwissEvent, tuple[int, ...]]]:
+    """The event as each paired round was paired from, with the rounds it is the view of:
+    ``event`` itself for the rounds paired on the results it holds, a copy for the others
+    (a game adjourned then a draw, Q157; a result corrected since as it was then), one copy
+    for the rounds that share the same differences. ``log``: the event's log (the module
+    text)."""
+    drawn = adjourned_when_paired(event, log)
+    corrected = corrected_after_pairing(event, log)
+    views: dict[frozenset[tuple[SwissEntry, Result | None]], list[int]] = {}
+    for number in range(1, event.paired_rounds + 1):
+        then: dict[SwissEntry, Result | None] = {c.game: c.then for c in corrected.get(number, ())}
+        then.update(dict.fromkeys(drawn.get(number, ()), Result.DRAW))
+        views.setdefault(frozenset(then.items()), []).append(number)
+    out = []
+    for differences, rounds in views.items():
+        view = event
+        if differences:
+            results: Mapping[SwissEntry, Result | None] = dict(differences)
+            view = replace(
+                event,
+                entries=tuple(
+                    replace(e, result=results[e]) if e in results else e for e in event.entries
+                ),
+            )
+        out.append((view, tuple(rounds)))
+    return out
+
+
+def correction_note(round_number: int, corrected: Sequence[Corrected]) -> str:
+    """The note a round judged on results corrected since says: ``round 2 was paired before
+    round 1's result Aas - Foss was corrected from 0-1 to 1-0: it is judged on the result
+    then``."""
+    said = [
+        f"round {c.game.round}'s result {c.game.white}"
+        + (f" - {c.game.black}" if c.game.black else " (bye)")
+        + f" was corrected from {c.then.value if c.then else '(empty)'} to "
+        + (c.game.result.value if c.game.result else "(empty)")
+        for c in corrected
+    ]
+    many = len(said) > 1
+    return (
+        f"round {round_number} was paired before {'; '.join(said)}: it is judged on the "
+        f"result{'s' if many else ''} then"
+    )

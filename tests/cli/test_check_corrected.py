@@ -1,0 +1,198 @@
+"""A round judged on the results as they stood when it was paired: a result corrected after
+the next round was paired (FIDE mode allows it with a level-3 warning, and logs it ``###
+Correction @ Round n: <white>-<black>: <old> => <new>``) changes the standings and the rounds
+paired after it, not the judgement of the round already paired (a user test: ``check``,
+``explain`` and ``trf import`` judged that round on the corrected result and called the
+engine's pairing "changed by hand").
+
+The event: eight players, five rounds planned, three paired. Round 1 (by start number, White
+first) 1-5 1-0, 6-2 0-1, 3-7 1-0, 8-4 0-1; round 2 was paired on it: 4-1, 2-3, 5-8, 7-6 (the
+Dutch rules by hand: in the 1-point group S1 {1, 2} against S2 {3, 4}, 1-3 and 2-4 would meet
+two players with the same colour preference each, so S2 is transposed: 1-4, 2-3, every
+preference met; the 0-point group likewise 5-8, 6-7). Then round 1's Anna - Erik (1-5) was
+corrected to 0-1, and round 3 was paired on the corrected standings: 4-2, 3-5, 6-1, 8-7.
+gacrux's own checker (:func:`tests.helpers.gacrux_checker.gacrux_rounds`) confirms both: on
+the file with the old result rounds 1 and 2 are the rules' pairing, on the file with the
+corrected one rounds 1 and 3 are. The boards of round 2 as it was paired (C.04.2: the higher
+score, the sum, the lower start number): Dana - Anna (1 and 1) on board 1, Bob - Carl (1 and
+1) on board 2; on the corrected scores Dana - Anna (1 and 0) would be board 2.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import openpyxl
+from click.testing import CliRunner
+from tests.helpers.gacrux_checker import gacrux_rounds
+from tests.helpers.trf_samples import record
+
+from ratingbook.cli import cli
+
+NAMES = ["Anna", "Bob", "Carl", "Dana", "Erik", "Femke", "Gus", "Hana"]
+LETTERS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("=", "="), "": ("", "")}
+POINTS = {"1-0": Fraction(1), "0-1": Fraction(0), "=": Fraction(1, 2)}
+#: The log as ratingbook writes it, its detail lines left out (the import chains them).
+PAIRED_1_2 = [
+    "### Pairing @ Round 1: round 1 paired: 4 boards",
+    "### Pairing @ Round 2: round 2 paired: 4 boards",
+]
+CORRECTION = "### Correction @ Round 1: 1-5: 1-0 => 0-1"
+PAIRED_3 = "### Pairing @ Round 3: round 3 paired: 4 boards"
+NOTE = (
+    "round 2 was paired before round 1's result Anna - Erik was corrected from 1-0 to 0-1: "
+    "it is judged on the result then"
+)
+
+
+def event_text(
+    anna_erik: str, log: list[str] | None = None, rounds: int = 3, *, last_played: bool = True
+) -> str:
+    """The event as a TRF text, round 1's Anna - Erik ending ``anna_erik``; round 3 drawn
+    throughout (the checker reads a round once it has results); ranks by points, then number.
+    ``rounds``: the rounds paired (2: the file as it was before round 3); ``last_played``:
+    whether the last of them has its results."""
+    games = {
+        1: [(1, 5, anna_erik), (6, 2, "0-1"), (3, 7, "1-0"), (8, 4, "0-1")],
+        2: [(4, 1, "1-0"), (2, 3, "1-0"), (5, 8, "1-0"), (7, 6, "0-1")],
+        3: [(4, 2, "="), (3, 5, "="), (6, 1, "="), (8, 7, "=")],
+    }
+    games = {n: played for n, played in games.items() if n <= rounds}
+    points = dict.fromkeys(range(1, 9), Fraction(0))
+    entries: dict[int, list[str]] = {n: [] for n in range(1, 9)}
+    for n, played in games.items():
+        for white, black, result in played:
+            result = result if last_played or n < rounds else ""
+            first, second = LETTERS[result]
+            entries[white].append(f"{black},w,{first}")
+            entries[black].append(f"{white},b,{second}")
+            if result:
+                points[white] += POINTS[result]
+                points[black] += 1 - POINTS[result]
+    order = sorted(points, key=lambda n: (-points[n], n))
+    players = [
+        record(
+            n,
+            NAMES[n - 1],
+            f"{float(points[n]):.1f}",
+            order.index(n) + 1,
+            entries[n],
+            rating=str(2300 - 50 * n),
+            fide_id=str(2000000 + n),
+        )
+        for n in range(1, 9)
+    ]
+    head = ["012 Corrected Swiss", "042 2026/05/02", "062 8", "072 8"]
+    head += ["092 Individual: Swiss-System", "142 5", "152 W", "192 FIDE_DUTCH"]
+    return "\n".join([*head, *(log or []), *players, "XXR 5", ""])
+
+
+def run(*args: str) -> tuple[int, str]:
+    done = CliRunner().invoke(cli, list(args))
+    return done.exit_code, done.output
+
+
+def test_the_event_as_gacrux_checks_it(tmp_path: Path) -> None:
+    # Round 2 was right on the result it was paired on, round 3 on the corrected one.
+    assert gacrux_rounds(event_text("1-0"), tmp_path) == [True, True, False]
+    assert gacrux_rounds(event_text("0-1"), tmp_path) == [True, False, True]
+
+
+def test_check_judges_a_round_on_the_result_it_was_paired_on(tmp_path: Path) -> None:
+    path = tmp_path / "event.trf"
+    path.write_text(event_text("0-1", [*PAIRED_1_2, CORRECTION, PAIRED_3]))
+    code, output = run("check", str(path))
+    assert code == 0, output
+    assert f"note: {NOTE}" in output
+    assert output.rstrip().endswith("clean")
+
+
+def test_a_round_paired_again_after_the_correction_is_judged_on_the_corrected_result(
+    tmp_path: Path,
+) -> None:
+    # Round 2 unpaired and paired again once the result was corrected: paired on 0-1, which
+    # does not give the file's round 2 (gacrux, above); and a file silent on the correction
+    # says the same.
+    again = [
+        "### Unpairing @ Round 2: round 2 paired: 4 boards => round 2 unpaired",
+        "### Pairing @ Round 2: round 2 paired: 4 boards",
+    ]
+    for log in ([*PAIRED_1_2, CORRECTION, *again, PAIRED_3], [*PAIRED_1_2, PAIRED_3]):
+        path = tmp_path / "event.trf"
+        path.write_text(event_text("0-1", log))
+        code, output = run("check", str(path))
+        assert code == 1, output
+        assert "round 2, board 2: Dana - Anna is not the pairing" in output  # corrected order
+        assert "round 3" not in output and NOTE not in output
+
+
+def test_import_explain_and_check_of_the_book(tmp_path: Path) -> None:
+    source, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    source.write_text(event_text("0-1", [*PAIRED_1_2, CORRECTION, PAIRED_3]))
+    code, output = run("trf", "import", str(source), "-o", str(book))  # no level 3 to confirm
+    assert code == 0, output
+    assert f"note: {NOTE}" in output and "level 3" not in output
+    code, output = run("explain", str(book), "--round", "2")
+    assert code == 0, output
+    assert output.splitlines()[0] == f"Round 2: {NOTE}"
+    assert "Round 2, board 1: Dana - Anna" in output  # C.04.2 on the scores then
+    assert "Round 2, board 2: Bob - Carl" in output
+    assert "Changed by hand" not in output
+    assert "Dana and Anna both have 1 point" in output
+    code, output = run("check", str(book))
+    assert code == 0, output
+    assert output.rstrip().endswith("clean")
+
+
+def test_check_of_a_book_names_the_boards_of_its_board_column(tmp_path: Path) -> None:
+    # A book whose round 2 is not the rules' pairing (no correction in its log), its boards
+    # typed in another order than C.04.2's: a problem names the board the book shows.
+    source, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    source.write_text(event_text("0-1", [*PAIRED_1_2, PAIRED_3]))
+    code, output = run("trf", "import", str(source), "-o", str(book), "--confirm")
+    assert code == 0, output
+    workbook = openpyxl.load_workbook(book)
+    games = workbook["Swiss Games"]
+    header = [c.value for c in games[1]]
+    for row in games.iter_rows(min_row=2):
+        cells = dict(zip(header, row, strict=False))
+        if cells["Round"].value == 2 and cells["White"].value in ("Dana", "Bob"):
+            cells["Board"].value = 1 if cells["White"].value == "Dana" else 2
+    workbook.save(book)
+    code, output = run("check", str(book))
+    assert code == 1, output
+    assert "round 2, board 1: Dana - Anna is not the pairing" in output
+
+
+def test_the_pairing_notes_of_the_run_that_corrects_read_the_round_as_paired(
+    tmp_path: Path,
+) -> None:
+    # The book as it was when round 2 was paired on Anna - Erik 1-0, not played yet. The
+    # correction is typed and confirmed (level 3); the round-2 notes that run writes, and
+    # explain, read round 2 as it was paired: nothing changed by hand, Anna on 1 point.
+    source, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    source.write_text(event_text("1-0", PAIRED_1_2, rounds=2, last_played=False))
+    code, output = run("trf", "import", str(source), "-o", str(book))
+    assert code == 0, output
+    workbook = openpyxl.load_workbook(book)
+    games = workbook["Swiss Games"]
+    header = [c.value for c in games[1]]
+    for row in games.iter_rows(min_row=2):
+        cells = dict(zip(header, row, strict=False))
+        if cells["Round"].value == 1 and cells["White"].value == "Anna":
+            cells["Result"].value = "0-1"
+    workbook.save(book)
+    code, output = run("recalc", str(book), "--in-place", "--confirm")
+    assert code == 0, output
+    assert "Correction round 1" in output
+    notes = list(openpyxl.load_workbook(book)["Pairing Notes"].iter_rows(values_only=True))
+    header = list(notes[0])
+    rows = [dict(zip(header, r, strict=False)) for r in notes[1:] if any(r)]
+    assert {r["Round"] for r in rows} == {2}
+    assert not any(r["By Hand"] for r in rows)
+    assert not any("Changed by hand" in str(r["Note"]) for r in rows)
+    assert any(r["Note"] == "Dana and Anna both have 1 point (the 1-point group)." for r in rows)
+    code, output = run("explain", str(book))
+    assert code == 0, output
+    assert output.splitlines()[0] == f"Round 2: {NOTE}"
