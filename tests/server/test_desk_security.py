@@ -64,12 +64,14 @@ def test_a_wrong_code_finds_no_pairing(desk: DeskState, fake: FakeDesk) -> None:
 
 
 def test_an_old_rounds_code_finds_no_pairing(desk: DeskState, fake: FakeDesk) -> None:
-    """A code of the round before is no key to this round (the desk answers None for it)."""
+    """A code of the round before is no key to this round (the desk answers None for it):
+    the page says that round is closed, and nothing is reported."""
     client = Client(desk.base_url)
-    assert client.get(f"/report?code={fake.old_code}").status == 404
+    assert client.get(f"/report?code={fake.old_code}").status == 409
     answer = client.post("/report", {"code": fake.old_code, "token": "x", "side": "white",
                                      "result": "1-0"})  # fmt: skip
-    assert answer.status == 404
+    assert answer.status == 409
+    assert "is closed and its result (1-0) is in the book" in answer.text
     assert reports(fake) == []
 
 

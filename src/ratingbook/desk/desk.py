@@ -172,15 +172,28 @@ class Desk:
 
     def pairing_for(self, code: str) -> Pairing | None:
         """The pairing ``code`` reports for; None for a wrong, old-round or unknown code."""
+        return self._coded(code, closed=False)
+
+    def closed_pairing(self, code: str) -> Pairing | None:
+        """The pairing of a closed round (one before the round open now) ``code`` reported
+        for, with the book's result; None for a wrong or unknown code, or the open round's."""
+        return self._coded(code, closed=True)
+
+    def _coded(self, code: str, *, closed: bool) -> Pairing | None:
         typed = normal_code(code)
         found = self._store.code(typed) if typed else None
         if found is None or found[3] is not None:
             return None
-        view = self._view()
-        if view.round is None or found[0] != view.round:
-            return None  # a code is never valid in another round
-        board = next((b for b in view.boards if (b.round, b.match, b.board) == found[:3]), None)
-        return None if board is None else _pairing(board, typed or "", allowed_results(view.kind))
+        view, at = self._view(), found[0]
+        if (
+            view.round is not None
+            and at is not None
+            and (at < view.round if closed else at == view.round)
+        ):
+            board = next((b for b in view.boards if (b.round, b.match, b.board) == found[:3]), None)
+            if board is not None:
+                return _pairing(board, typed or "", allowed_results(view.kind))
+        return None  # a code is never valid in another round
 
     # --- reports -----------------------------------------------------------------------------
 
