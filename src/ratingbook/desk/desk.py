@@ -560,17 +560,8 @@ class Desk:
         self._store.set_meta("password_hash", hash)
 
 
-def _pairing(board: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
-    return Pairing(
-        board.round,
-        board.board,
-        board.white,
-        board.black,
-        code,
-        allowed,
-        board.result,
-        board.match,
-    )
+def _pairing(b: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
+    return Pairing(b.round, b.board, b.white, b.black, code, allowed, b.result, b.match)
 
 
 def _looks_like(game: Item, others: Sequence[Item]) -> Item | None:
