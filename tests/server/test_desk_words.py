@@ -4,11 +4,12 @@ the public screen."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from tests.server.client import Client
-from tests.server.desk_books import swiss_round_one
+from tests.server.desk_books import paired_swiss, swiss_round_one
 from tests.server.running import running_desk, until
 from tests.server.test_desk_book import phone_reports, signed_in
 
@@ -57,6 +58,9 @@ def item(status: str, result: str | None, *reports: str) -> QueueItem:
         (item("accepted", "½-½", "1-0"), "½-½ (arbiter)"),
         (item("taken", "1-0", "0-1", "1-0"), "1-0 (arbiter)"),
         (item("accepted", "1-0", "1-0"), "1-0"),  # accepted as reported
+        # entered by the arbiter, then taken into the book: still the arbiter's
+        (replace(item("taken", "+/-"), entered=True), "+/- (arbiter)"),
+        (replace(item("taken", "½-½"), entered=True), "½-½ (arbiter)"),
     ],
 )
 def test_what_the_public_screen_says_of_a_board(board: QueueItem, shown: str) -> None:
@@ -79,6 +83,27 @@ def test_the_results_screen_marks_a_board_the_arbiter_corrected(tmp_path: Path) 
         assert laptop.post("/arbiter/act", form).status == 303
         screen = Client(state.base_url, "127.0.1.3").get("/screen").text
     assert "<td>½-½ (arbiter)</td>" in screen
+
+
+def test_the_results_screen_keeps_the_arbiters_mark_once_taken(tmp_path: Path) -> None:
+    """The real desk on a loopback port, the event's last round: board 1 entered by the
+    arbiter, board 2 confirmed by both players; released and taken into the book, the public
+    screen still marks board 1's result as the arbiter's (user test 47), board 2's not."""
+    players = [{"Name": n, "Rating": r} for n, r in (("Ann", 2000), ("Bo", 1900),
+                                                     ("Cy", 1800), ("Di", 1700))]  # fmt: skip
+    book = paired_swiss(tmp_path / "open.xlsx", [("Rounds", 1, None)], players)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    desk.enter(1, one.board, "½-½", by="arbiter")
+    desk.report(two.code, "1-0", side="white", origin="phone")
+    desk.report(two.code, "1-0", side="black", origin="phone")
+    desk.release(1, by="arbiter")
+    assert desk.take().taken == 2
+    assert [q.status for q in desk.queue(1)] == ["taken", "taken"]
+    with running_desk(desk, book) as state:
+        screen = Client(state.base_url, "127.0.1.3").get("/screen").text
+    assert "<td>½-½ (arbiter)</td>" in screen
+    assert "<td>1-0</td>" in screen
 
 
 def test_take_results_into_the_book_with_nothing_released_says_so(tmp_path: Path) -> None:

@@ -393,6 +393,7 @@ class Desk:
             note,
             item.reason if status == "rejected" else "",
             item.set_aside,
+            entered=item.decision == "entered",
         )
 
     def _board(self, item: Item, view: BookView) -> Board | None:

@@ -197,6 +197,8 @@ class QueueItem:
     doubt: str = ""
     """A ladder's game that looks like an earlier game of the same evening: "same players as
     game #n this evening: a rematch, or the same game twice?" ("" : none)."""
+    entered: bool = False
+    """The arbiter entered its result (it stays the arbiter's once taken into the book)."""
 
     @property
     def place(self) -> str:

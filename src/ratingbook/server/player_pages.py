@@ -205,9 +205,10 @@ def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:
     shown = item.result or (item.reports[-1].result if item.reports else "")
     reason = f" ({item.reason})" if item.reason else ""
     counted = item.reports[item.set_aside :]
-    if item.status in ("accepted", "taken") and any(r.result != shown for r in counted):
-        # The arbiter's correction over reports that say otherwise: marked as an entered
-        # result is, so that a player sees the report was overruled.
+    overruled = any(r.result != shown for r in counted)
+    if item.status in ("accepted", "taken") and (overruled or item.entered):
+        # The arbiter's correction over reports that say otherwise, or his entered result
+        # once taken: marked as an entered result is, so that a player sees the arbiter's.
         return _SCREEN_WORDS["entered"].format(result=shown, title=who.title.lower())
     return _SCREEN_WORDS[item.status].format(
         result=shown, reason=reason, decides=who.decides, title=who.title.lower()
