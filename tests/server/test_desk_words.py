@@ -106,6 +106,30 @@ def test_the_results_screen_keeps_the_arbiters_mark_once_taken(tmp_path: Path) -
     assert "<td>1-0</td>" in screen
 
 
+def test_a_rejections_reason_stays_off_the_public_screen(tmp_path: Path) -> None:
+    """The real desk on a loopback port: the arbiter rejects board 1's report with a reason
+    naming a player (user test 47); the hall's screen says the reports were rejected, without
+    the reason; the queue keeps it and says so beside the form."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    code = desk.pairings(1)[0].code
+    reason = "Daniel tapped the wrong result"
+    with running_desk(desk, book) as state:
+        phone_reports(state.base_url, "127.0.1.1", code, "white", "1-0")
+        laptop = signed_in(state.base_url)
+        item, before = desk.queue(1)[0].id, laptop.get("/arbiter")
+        assert 'placeholder="reason (private)"' in before.text
+        form = {"token": before.token(), "act": "reject", "item": str(item),
+                "round": "1", "board": "1", "match": "0", "reason": reason}  # fmt: skip
+        assert laptop.post("/arbiter/act", form).status == 303
+        screen = Client(state.base_url, "127.0.1.3").get("/screen").text
+        queue = " ".join(laptop.get("/arbiter").text.split())
+    assert "<td>reports rejected: report again</td>" in screen
+    assert "Daniel" not in screen
+    assert f"Rejected: {reason}" in queue
+    assert "A rejection's reason is yours: it stays on this page" in queue
+
+
 def test_take_results_into_the_book_with_nothing_released_says_so(tmp_path: Path) -> None:
     """The arbiter's always-shown button pressed before any release: the queue says nothing
     waits, and why (the guide quotes it)."""

@@ -193,7 +193,7 @@ _SCREEN_WORDS = {
     "confirmed": "{result}",
     "conflict": "the reports differ: {decides}",
     "accepted": "{result}",
-    "rejected": "reports rejected{reason}: report again",
+    "rejected": "reports rejected: report again",  # the reason is the arbiter's, not shown
     "entered": "{result} ({title})",
     "taken": "{result}",
 }
@@ -203,7 +203,6 @@ def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:
     """What the public screen shows of ``item``: its result as reported, and what it waits
     for; ``who`` decides at the desk (the staff of a camp)."""
     shown = item.result or (item.reports[-1].result if item.reports else "")
-    reason = f" ({item.reason})" if item.reason else ""
     counted = item.reports[item.set_aside :]
     overruled = any(r.result != shown for r in counted)
     if item.status in ("accepted", "taken") and (overruled or item.entered):
@@ -211,7 +210,7 @@ def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:
         # once taken: marked as an entered result is, so that a player sees the arbiter's.
         return _SCREEN_WORDS["entered"].format(result=shown, title=who.title.lower())
     return _SCREEN_WORDS[item.status].format(
-        result=shown, reason=reason, decides=who.decides, title=who.title.lower()
+        result=shown, decides=who.decides, title=who.title.lower()
     )
 
 
