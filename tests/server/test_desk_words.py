@@ -148,3 +148,26 @@ def test_take_results_into_the_book_with_nothing_released_says_so(tmp_path: Path
     words = " ".join(guide.split())
     assert "**Take results into the book**" in words
     assert "*Nothing released waits to be taken: release the round (or the games) first" in words
+
+
+def test_take_results_after_a_take_says_nothing_waits_once(tmp_path: Path) -> None:
+    """Round 1 released and taken (2 results); then the arbiter presses Take results into the
+    book with nothing waiting (user test 47): the queue shown at once says nothing waits, as
+    its Last take, and no longer the take before ("2 results taken into the book")."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    desk.enter(1, one.board, "1-0", by="arbiter")
+    desk.enter(1, two.board, "0-1", by="arbiter")
+    with running_desk(desk, book) as state:
+        laptop = signed_in(state.base_url)
+        form = {"token": laptop.get("/arbiter").token(), "act": "release", "round": "1"}
+        assert laptop.post("/arbiter/act", form).status == 303
+        released = laptop.get("/arbiter?round=1").text
+        assert "Last take: 2 results taken into the book." in released
+        form = {"token": laptop.get("/arbiter?round=1").token(), "act": "take", "round": "1"}
+        assert laptop.post("/arbiter/act", form).status == 303
+        said = " ".join(laptop.get("/arbiter?round=1").text.split())
+    assert said.count("Nothing released waits to be taken") == 1
+    assert "Last take: Nothing released waits to be taken: release the round" in said
+    assert "2 results taken into the book" not in said

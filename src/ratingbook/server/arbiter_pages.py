@@ -26,7 +26,7 @@ from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
 from ratingbook.server.excel_api import lite_address
 from ratingbook.server.security import check_password
-from ratingbook.server.state import NOTHING_TO_TAKE, page_error, state, token_refusal
+from ratingbook.server.state import page_error, state, token_refusal
 
 __all__ = ["arbiter"]
 
@@ -214,15 +214,8 @@ def act() -> ResponseReturnValue:
     name = flask.request.form.get("act", "")
     round = _number("round", flask.request.form)
     back = f"/arbiter?round={round}" if round is not None else "/arbiter"
-    if name == "take":  # the taker takes them now; the queue shows them taken
-        waiting = desk.ask(lambda d: len(d.waiting()))
-        desk.pending_take = True  # taken or not, the take looks at the book and says so
-        desk.wake.set()
-        flask.session["message"] = (
-            f"Taking {many(waiting, 'released result')} into the book now."
-            if waiting
-            else NOTHING_TO_TAKE
-        )
+    if name == "take":  # taken now: the queue's Last take says what it did, and only it
+        desk.take_pressed()
         return flask.redirect(back, 303)
     call = _act(name, round) if name in ACTS else None
     if call is None:

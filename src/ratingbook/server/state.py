@@ -137,6 +137,13 @@ class DeskState:
         self.acted_since_take = False
         return outcome
 
+    def take_pressed(self) -> None:
+        """The arbiter's **Take results into the book**: a take now, before the queue is shown
+        again, whether anything waits or not, so that the queue's *Last take* is this take's
+        (with nothing waiting, it says so) and never the one before."""
+        with self.taking:
+            self._take_or_retry()
+
     def take_if_ready(self) -> None:
         """After an arbiter's act (a release, a result accepted, corrected or entered in a
         released round): take what it made ready now, before the queue is shown again, so
