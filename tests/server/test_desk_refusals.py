@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 from tests.desk.desk_books import template
 from tests.desk.test_inactive import ladder_players
-from tests.server.client import Client
+from tests.server.client import Answer, Client
 from tests.server.desk_books import swiss_round_one
 from tests.server.running import running_desk
 
@@ -128,3 +128,24 @@ def test_a_closed_rounds_code_says_the_round_is_closed_and_its_result(tmp_path: 
         assert "Round 1 is closed" in answer.text
         assert said in answer.text
         assert "Unknown code" not in answer.text
+
+
+def test_a_refused_report_and_a_received_one_begin_with_a_capital(tmp_path: Path) -> None:
+    """User test 47: the phone's sentences began in lower case ("board 1: 0-1, ...")."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    desk.enter(1, one.board, "1-0", by="arbiter")
+    with running_desk(desk, book) as state:
+        phone = Client(state.base_url, "127.0.1.3")
+
+        def send(code: str) -> Answer:
+            form = {"code": code, "token": phone.get(f"/c/{code}").token(), "side": "white",
+                    "result": "0-1"}  # fmt: skip
+            return phone.post("/report", form)
+
+        refused, received = send(one.code), send(two.code)
+    assert refused.status == 409
+    said = refused.text.replace("&#39;", "'")
+    assert '<p class="say">The arbiter has already entered the result of board 1: ask' in said
+    assert "Board 2: 0-1, reported: it waits for the other player or the arbiter" in received.text

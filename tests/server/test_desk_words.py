@@ -39,7 +39,11 @@ def test_what_the_queue_says_after_a_take(outcome: TakeOutcome, said: str) -> No
 
 
 def item(status: str, result: str | None, *reports: str) -> QueueItem:
-    kept = tuple(Report("white", r, "phone 10.0.0.9", "2026-07-04T18:00:00") for r in reports)
+    sides = ("white", "black")  # each side in turn: White's report, then Black's
+    kept = tuple(
+        Report(sides[n % 2], r, "phone 10.0.0.9", "2026-07-04T18:00:00")
+        for n, r in enumerate(reports)
+    )
     return QueueItem(1, 1, 1, "Ann", "Bo", status, kept, result)  # type: ignore[arg-type]
 
 
@@ -50,6 +54,17 @@ def item(status: str, result: str | None, *reports: str) -> QueueItem:
         (item("reported", None, "1-0"), "1-0, waits for confirmation"),
         (item("confirmed", "½-½", "½-½", "½-½"), "½-½"),
         (item("conflict", None, "1-0", "0-1"), "the reports differ: the arbiter decides"),
+        # one player changed his own report: nobody else spoke (user test 47)
+        (
+            replace(
+                item("conflict", None, "½-½", "1-0"),
+                reports=tuple(
+                    Report("white", r, "phone 10.0.0.9", "2026-07-04T18:00:00")
+                    for r in ("½-½", "1-0")
+                ),
+            ),
+            "White reported ½-½, then 1-0: the arbiter decides",
+        ),
         (item("rejected", None), "reports rejected: report again"),
         (item("entered", "+/-"), "+/- (arbiter)"),
         (item("taken", "0-1", "0-1"), "0-1"),

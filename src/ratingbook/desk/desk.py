@@ -31,6 +31,7 @@ from ratingbook.desk.model import (
     TakeOutcome,
     board_name,
     decider,
+    differ_words,
     round_state,
 )
 from ratingbook.desk.released import Released
@@ -65,10 +66,10 @@ CAMP = "*"
 #: The store's note on a result xlwings Lite took into its book (the desk cannot see that book).
 TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
 
-_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider)
+_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider); {differ}
     "reported": "reported: it waits for the other player or {name}",
     "confirmed": "confirmed: both reports agree",
-    "conflict": "the reports differ: {decides}",
+    "conflict": "{differ}: {decides}",
     "accepted": "accepted by {name}",
     "entered": "entered by {name}",
     "taken": "in the book",
@@ -85,7 +86,8 @@ def _said(status: Status, item: Item, kind: Kind) -> str:
     if status == "confirmed" and len({f.side for f in item.counted}) < 2:
         return _STANDS_ALONE
     who = decider(kind)
-    return _SAID[status].format(name=who.name, decides=who.decides)
+    differ = differ_words(item.counted)
+    return _SAID[status].format(name=who.name, decides=who.decides, differ=differ)
 
 
 class Desk:

@@ -10,8 +10,9 @@ and the one refusal (:class:`DeskError`, a sentence a player or an arbiter can r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from ratingbook.errors import RatingbookError
 
@@ -206,6 +207,29 @@ class QueueItem:
         return "" if self.board is None else board_name(self.board, self.match)
 
 
+class _Said(Protocol):
+    @property
+    def side(self) -> str | None: ...
+    @property
+    def result(self) -> str: ...
+
+
+def differ_words(counted: Sequence[_Said]) -> str:
+    """How a conflict's reports (those that count, oldest first) are named on the phone and
+    the results screen: "the reports differ"; one player's own reports only (he changed his
+    report: nobody else spoke), "White reported ½-½, then 1-0"."""
+    sides = {r.side for r in counted}
+    if len(sides) == 1 and sides <= {"white", "black"}:
+        side = str(next(iter(sides))).capitalize()
+        return f"{side} reported {', then '.join(r.result for r in counted)}"
+    return "the reports differ"
+
+
+def upper_first(text: str) -> str:
+    """``text`` begun with a capital, as a sentence a player reads begins."""
+    return text[:1].upper() + text[1:]
+
+
 @dataclass(frozen=True, slots=True)
 class Ack:
     """A report acknowledged: it is on disk before this is returned. ``item_id`` names the
@@ -222,6 +246,11 @@ class Ack:
     """A new ladder game that looks like one reported this evening (the same players and
     winner): a sentence telling the player to tell the staff if it is the same game ("":
     none). The game is new all the same: campers may play a rematch."""
+
+    @property
+    def sentence(self) -> str:
+        """:attr:`message` as the phone shows it, a sentence begun with a capital."""
+        return upper_first(self.message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, Ack, Decider, DeskError, Pairing, QueueItem, Side, decider
 from ratingbook.desk.codes import HOW_READ, normal_code
-from ratingbook.desk.model import ARBITER
+from ratingbook.desk.model import ARBITER, differ_words
 from ratingbook.desk.rules import forfeit_refusal, is_forfeit
 from ratingbook.server.state import page_error, state, token_refusal
 
@@ -191,7 +191,7 @@ _SCREEN_WORDS = {
     "missing": "",
     "reported": "{result}, waits for confirmation",
     "confirmed": "{result}",
-    "conflict": "the reports differ: {decides}",
+    "conflict": "{differ}: {decides}",
     "accepted": "{result}",
     "rejected": "reports rejected: report again",  # the reason is the arbiter's, not shown
     "entered": "{result} ({title})",
@@ -210,7 +210,7 @@ def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:
         # once taken: marked as an entered result is, so that a player sees the arbiter's.
         return _SCREEN_WORDS["entered"].format(result=shown, title=who.title.lower())
     return _SCREEN_WORDS[item.status].format(
-        result=shown, decides=who.decides, title=who.title.lower()
+        result=shown, decides=who.decides, title=who.title.lower(), differ=differ_words(counted)
     )
 
 

@@ -17,6 +17,7 @@ import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
+from ratingbook.desk.model import upper_first
 from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
@@ -301,7 +302,8 @@ def state() -> DeskState:
 
 def page_error(status: int, heading: str, sentence: str) -> flask.Response:
     """A page that says what went wrong, in words a player reads, with ``status``."""
-    html = state().render("message.html", title=heading, here="", heading=heading, text=sentence)
+    text = upper_first(sentence)  # a desk's refusal ("this code is ...") begins a sentence
+    html = state().render("message.html", title=heading, here="", heading=heading, text=text)
     return flask.Response(html, status=status, mimetype="text/html")
 
 
