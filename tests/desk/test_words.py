@@ -1,4 +1,4 @@
-"""What the desk says, by hand-written sentences (issue 36's third user test): a phone's
+"""What the desk says, by hand-written sentences (issue 36's third user test, 47's): a phone's
 answer punctuated as a sentence, ``Desk Results`` naming a result that stands on one report
 as such (Desk Confirms ``one side``), and a take the book refuses saying "nothing was taken"
 once, its reasons after it."""
@@ -13,6 +13,8 @@ from tests.desk.test_inactive import add_camper, remove_camper
 from tests.helpers.workbooks import records
 
 from ratingbook.desk import CAMP, Desk
+from ratingbook.reports.swiss_grids import seed_standings_grid
+from ratingbook.server.player_pages import screen_text
 
 
 def test_a_phones_answer_is_punctuated(tmp_path: Path) -> None:
@@ -21,6 +23,28 @@ def test_a_phones_answer_is_punctuated(tmp_path: Path) -> None:
     desk.report(pairing.code, "1-0", side="white", origin="phone")
     ack = desk.report(pairing.code, "0-1", side="black", origin="phone")
     assert ack.message == "board 3: 0-1, the reports differ: the arbiter decides"
+    # the phone shows it as a sentence, begun with a capital (user test 47)
+    assert ack.sentence == "Board 3: 0-1, the reports differ: the arbiter decides"
+
+
+def test_a_player_who_changes_his_report_is_not_told_the_reports_differ(tmp_path: Path) -> None:
+    """User test 47: Femke reported ½-½, then 1-0, both as White; nobody else spoke. The
+    arbiter decides, but the phone and the results screen say it is White's two reports."""
+    desk = Desk.open(fide_swiss(tmp_path))
+    pairing = desk.pairings(1)[2]
+    desk.report(pairing.code, "½-½", side="white", origin="phone")
+    ack = desk.report(pairing.code, "1-0", side="white", origin="phone")
+    assert ack.status == "conflict"
+    said = "White reported ½-½, then 1-0: the arbiter decides"
+    assert ack.sentence == f"Board 3: 1-0, {said}"
+    board = next(q for q in desk.queue(1) if q.board == pairing.board)
+    assert screen_text(board) == said
+
+
+def test_published_standings_say_how_they_are_ranked() -> None:
+    """User test 47: "seed order" read as start-number order to a player."""
+    grid, _ = seed_standings_grid([])
+    assert grid.note == "ranked by: points, resistance, Sonneborn-Berger, blacks"
 
 
 def test_desk_results_names_a_result_that_stands_on_one_report(tmp_path: Path) -> None:

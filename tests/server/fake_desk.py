@@ -117,6 +117,15 @@ class FakeDesk(Desk):
         typed = normal_code(code)
         return next((b.pairing for b in self.boards.values() if b.pairing.code == typed), None)
 
+    def closed_pairing(self, code: str) -> Pairing | None:
+        """The round before's board 1, for its code (its result in the book)."""
+        if normal_code(code) != normal_code(self.old_code):
+            return None
+        before = self.boards[1].pairing
+        return Pairing(
+            before.round - 1, 1, before.black, before.white, self.old_code, RESULTS, "1-0"
+        )
+
     def _item(self, board: Board) -> QueueItem:
         p = board.pairing
         return QueueItem(

@@ -75,15 +75,15 @@ def test_players_report_from_their_phones(desk: DeskState, fake: FakeDesk, tmp_p
         phone.screenshot(tmp_path / "pairing-390.png")
         received = report(phone, "white", "1-0")
         assert "Received" in received
-        assert "reported: it waits for the other player or the arbiter" in received
+        assert "Reported: it waits for the other player or the arbiter" in received
         phone.screenshot(tmp_path / "received-390.png")
 
         phone.open(f"{desk.base_url}/c/{one}")  # the other player scans the card's QR code
-        assert "confirmed: both reports agree" in report(phone, "black", "1-0")
+        assert "Confirmed: both reports agree" in report(phone, "black", "1-0")
         phone.open(f"{desk.base_url}/c/{two}")
         report(phone, "white", "1-0")
         phone.open(f"{desk.base_url}/c/{two}")
-        assert "the reports differ: the arbiter decides" in report(phone, "black", "0-1")
+        assert "The reports differ: the arbiter decides" in report(phone, "black", "0-1")
 
         screen = phone.open(f"{desk.base_url}/screen")
         rows = [line for line in screen.splitlines() if line.strip()]

@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 from tests.desk.desk_books import template
 from tests.desk.test_inactive import ladder_players
-from tests.server.client import Client
+from tests.server.client import Answer, Client
 from tests.server.desk_books import swiss_round_one
 from tests.server.running import running_desk
 
@@ -98,3 +98,54 @@ def test_the_guide_says_what_a_phone_shows_of_the_standings() -> None:
     words = " ".join(GUIDE.read_text(encoding="utf-8").split())
     assert "On a phone (390 px wide) the standings show rank, name and points whole" in words
     assert "tie-break columns are reached by swiping the table sideways" in words
+
+
+def test_a_closed_rounds_code_says_the_round_is_closed_and_its_result(tmp_path: Path) -> None:
+    """A card kept from round 1, scanned or sent after round 1's results went into the book
+    (user test 47: "Unknown code", though the code was right): the round is closed, the book's
+    result, and that only the arbiter changes it."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    with running_desk(desk, book) as state:
+        phone = Client(state.base_url, "127.0.1.2")
+        token = phone.get(f"/c/{one.code}").token()  # the form opened during round 1
+        desk.enter(1, one.board, "½-½", by="arbiter")
+        desk.enter(1, two.board, "1-0", by="arbiter")
+        desk.release(1, by="arbiter")
+        assert desk.take().taken == 2
+        assert desk.round() == 2
+        scanned = phone.get(f"/c/{one.code}")
+        sent = phone.post(
+            "/report", {"code": one.code, "token": token, "side": "white", "result": "1-0"}
+        )
+    said = (
+        f"Round 1, board 1: {one.white} – {one.black}. Round 1 is closed and its result "
+        "(½-½) is in the book. Only the arbiter changes it."
+    )
+    for answer in (scanned, sent):
+        assert answer.status == 409
+        assert "Round 1 is closed" in answer.text
+        assert said in answer.text
+        assert "Unknown code" not in answer.text
+
+
+def test_a_refused_report_and_a_received_one_begin_with_a_capital(tmp_path: Path) -> None:
+    """User test 47: the phone's sentences began in lower case ("board 1: 0-1, ...")."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    desk.enter(1, one.board, "1-0", by="arbiter")
+    with running_desk(desk, book) as state:
+        phone = Client(state.base_url, "127.0.1.3")
+
+        def send(code: str) -> Answer:
+            form = {"code": code, "token": phone.get(f"/c/{code}").token(), "side": "white",
+                    "result": "0-1"}  # fmt: skip
+            return phone.post("/report", form)
+
+        refused, received = send(one.code), send(two.code)
+    assert refused.status == 409
+    said = refused.text.replace("&#39;", "'")
+    assert '<p class="say">The arbiter has already entered the result of board 1: ask' in said
+    assert "Board 2: 0-1, reported: it waits for the other player or the arbiter" in received.text

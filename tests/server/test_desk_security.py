@@ -64,12 +64,14 @@ def test_a_wrong_code_finds_no_pairing(desk: DeskState, fake: FakeDesk) -> None:
 
 
 def test_an_old_rounds_code_finds_no_pairing(desk: DeskState, fake: FakeDesk) -> None:
-    """A code of the round before is no key to this round (the desk answers None for it)."""
+    """A code of the round before is no key to this round (the desk answers None for it):
+    the page says that round is closed, and nothing is reported."""
     client = Client(desk.base_url)
-    assert client.get(f"/report?code={fake.old_code}").status == 404
+    assert client.get(f"/report?code={fake.old_code}").status == 409
     answer = client.post("/report", {"code": fake.old_code, "token": "x", "side": "white",
                                      "result": "1-0"})  # fmt: skip
-    assert answer.status == 404
+    assert answer.status == 409
+    assert "is closed and its result (1-0) is in the book" in answer.text
     assert reports(fake) == []
 
 
@@ -237,7 +239,8 @@ def test_many_wrong_passwords_lock_the_address_out(desk: DeskState) -> None:
     """Three wrong passwords (the limit set here) from one address: the right one is refused
     there too, for the lockout's time; another address still signs in."""
     guesser = Client(desk.base_url, "127.0.0.3")
-    assert [sign_in(guesser, f"guess {n}") for n in range(3)] == [403, 403, 403]
+    # the third wrong password is the one that closes the sign-in: it says so (429)
+    assert [sign_in(guesser, f"guess {n}") for n in range(3)] == [403, 403, 429]
     assert sign_in(guesser, PASSWORD) == 429
     assert sign_in(Client(desk.base_url, "127.0.0.4"), PASSWORD) == 303
 
@@ -247,8 +250,8 @@ def test_wrong_passwords_from_many_addresses_close_the_sign_in_but_the_laptops(
 ) -> None:
     """Changing address buys no more guesses: five wrong passwords in all (the limit set here)
     close the sign-in to every address, but the desk's own machine's."""
-    for n in range(5):
-        assert sign_in(Client(desk.base_url, f"127.0.1.{n + 1}"), "guess") == 403
+    said = [sign_in(Client(desk.base_url, f"127.0.1.{n + 1}"), "guess") for n in range(5)]
+    assert said == [403, 403, 403, 403, 429]  # the fifth closes it, and says so
     assert sign_in(Client(desk.base_url, "127.0.2.1"), PASSWORD) == 429
     assert sign_in(Client(desk.base_url, "127.0.0.1"), PASSWORD) == 303
 
@@ -259,14 +262,22 @@ def test_wrong_passwords_at_the_laptop_itself_shut_its_arbiter_out_for_a_minute_
     """The arbiter mistyping at the laptop (127.0.0.1) waits a minute, not the phones' 15
     minutes, and the page says how to open it at once; the phones still wait 15."""
     laptop = Client(desk.base_url, "127.0.0.1")
-    assert [sign_in(laptop, f"typo {n}") for n in range(3)] == [403, 403, 403]
+    assert [sign_in(laptop, f"typo {n}") for n in range(2)] == [403, 403]
+    # the last wrong password the limit allows says it closed the sign-in (user test 47)
+    page = laptop.get("/arbiter")
+    closing = laptop.post("/arbiter/login", {"token": page.token(), "password": "typo 2"})
+    assert closing.status == 429
+    assert (
+        "Wrong password. Too many wrong passwords: signing in is closed here for 1 more "
+        "minute (restarting the desk opens it at once)."
+    ) in closing.text.replace("&#39;", "'")
     page = laptop.get("/arbiter")
     form = {"token": page.token(), "password": PASSWORD}
     refused = laptop.post("/arbiter/login", form)
     assert refused.status == 429
     assert "closed here for 1 more minute (restarting the desk opens it at once)" in refused.text
     phone = Client(desk.base_url, "127.0.0.9")
-    assert [sign_in(phone, f"guess {n}") for n in range(2)] == [403, 403]
+    assert [sign_in(phone, f"guess {n}") for n in range(2)] == [403, 429]
     page = phone.get("/arbiter")  # five wrong passwords in all: the phones wait 15 minutes
     refused = phone.post("/arbiter/login", {"token": page.token(), "password": PASSWORD})
     assert "closed here for 15 more minutes" in refused.text

@@ -20,10 +20,10 @@ from ratingbook.desk import CAMP, Desk
 pytestmark = pytest.mark.slow
 
 
-def _said(page: str) -> str:
-    """The queue's flash line (``role="status"``)."""
-    found = re.search(r'<p class="say" role="status">(.*?)</p>', page)
-    assert found, "no flash line"
+def _last_take(page: str) -> str:
+    """The queue's Last take line."""
+    found = re.search(r'<p class="note take" role="status">(.*?)</p>', page)
+    assert found, "no Last take line"
     return found.group(1).replace("&#39;", "'")
 
 
@@ -34,12 +34,15 @@ def test_take_with_nothing_released_never_says_it_is_taking(tmp_path: Path) -> N
         laptop = signed_in(state.base_url)
         form = {"token": laptop.get("/arbiter").token(), "act": "take"}
         assert laptop.post("/arbiter/act", form).status == 303
-        said = _said(laptop.get("/arbiter").text)
-    assert "Taking" not in said
-    assert said.startswith("Nothing released waits to be taken: release the round")
+        page = laptop.get("/arbiter").text
+    said = _last_take(page)
+    assert "Taking" not in page
+    assert said.startswith("Last take: Nothing released waits to be taken: release the round")
 
 
-def test_take_with_released_results_says_how_many_it_takes(tmp_path: Path) -> None:
+def test_take_with_released_results_in_a_book_open_in_excel_says_so(tmp_path: Path) -> None:
+    """The take runs when pressed (the queue shown after it is about it): the book open in
+    Excel, its Last take says nothing was written, and the banner how many wait."""
     book = swiss_round_one(tmp_path, players=4)
     desk = Desk.open(book)
     for pairing in desk.pairings(1):
@@ -51,8 +54,9 @@ def test_take_with_released_results_says_how_many_it_takes(tmp_path: Path) -> No
         laptop = signed_in(state.base_url)
         form = {"token": laptop.get("/arbiter").token(), "act": "take"}
         assert laptop.post("/arbiter/act", form).status == 303
-        said = _said(laptop.get("/arbiter").text)
-    assert said == "Taking 2 released results into the book now."
+        page = " ".join(laptop.get("/arbiter").text.split())
+    assert _last_take(page) == "Last take: The book is open in Excel: nothing was written."
+    assert "The book is open in Excel: 2 released results wait." in page
 
 
 def _last_round_over(folder: Path) -> Path:

@@ -4,11 +4,12 @@ the public screen."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from tests.server.client import Client
-from tests.server.desk_books import swiss_round_one
+from tests.server.desk_books import paired_swiss, swiss_round_one
 from tests.server.running import running_desk, until
 from tests.server.test_desk_book import phone_reports, signed_in
 
@@ -38,7 +39,11 @@ def test_what_the_queue_says_after_a_take(outcome: TakeOutcome, said: str) -> No
 
 
 def item(status: str, result: str | None, *reports: str) -> QueueItem:
-    kept = tuple(Report("white", r, "phone 10.0.0.9", "2026-07-04T18:00:00") for r in reports)
+    sides = ("white", "black")  # each side in turn: White's report, then Black's
+    kept = tuple(
+        Report(sides[n % 2], r, "phone 10.0.0.9", "2026-07-04T18:00:00")
+        for n, r in enumerate(reports)
+    )
     return QueueItem(1, 1, 1, "Ann", "Bo", status, kept, result)  # type: ignore[arg-type]
 
 
@@ -49,6 +54,17 @@ def item(status: str, result: str | None, *reports: str) -> QueueItem:
         (item("reported", None, "1-0"), "1-0, waits for confirmation"),
         (item("confirmed", "½-½", "½-½", "½-½"), "½-½"),
         (item("conflict", None, "1-0", "0-1"), "the reports differ: the arbiter decides"),
+        # one player changed his own report: nobody else spoke (user test 47)
+        (
+            replace(
+                item("conflict", None, "½-½", "1-0"),
+                reports=tuple(
+                    Report("white", r, "phone 10.0.0.9", "2026-07-04T18:00:00")
+                    for r in ("½-½", "1-0")
+                ),
+            ),
+            "White reported ½-½, then 1-0: the arbiter decides",
+        ),
         (item("rejected", None), "reports rejected: report again"),
         (item("entered", "+/-"), "+/- (arbiter)"),
         (item("taken", "0-1", "0-1"), "0-1"),
@@ -57,6 +73,9 @@ def item(status: str, result: str | None, *reports: str) -> QueueItem:
         (item("accepted", "½-½", "1-0"), "½-½ (arbiter)"),
         (item("taken", "1-0", "0-1", "1-0"), "1-0 (arbiter)"),
         (item("accepted", "1-0", "1-0"), "1-0"),  # accepted as reported
+        # entered by the arbiter, then taken into the book: still the arbiter's
+        (replace(item("taken", "+/-"), entered=True), "+/- (arbiter)"),
+        (replace(item("taken", "½-½"), entered=True), "½-½ (arbiter)"),
     ],
 )
 def test_what_the_public_screen_says_of_a_board(board: QueueItem, shown: str) -> None:
@@ -81,6 +100,51 @@ def test_the_results_screen_marks_a_board_the_arbiter_corrected(tmp_path: Path) 
     assert "<td>½-½ (arbiter)</td>" in screen
 
 
+def test_the_results_screen_keeps_the_arbiters_mark_once_taken(tmp_path: Path) -> None:
+    """The real desk on a loopback port, the event's last round: board 1 entered by the
+    arbiter, board 2 confirmed by both players; released and taken into the book, the public
+    screen still marks board 1's result as the arbiter's (user test 47), board 2's not."""
+    players = [{"Name": n, "Rating": r} for n, r in (("Ann", 2000), ("Bo", 1900),
+                                                     ("Cy", 1800), ("Di", 1700))]  # fmt: skip
+    book = paired_swiss(tmp_path / "open.xlsx", [("Rounds", 1, None)], players)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    desk.enter(1, one.board, "½-½", by="arbiter")
+    desk.report(two.code, "1-0", side="white", origin="phone")
+    desk.report(two.code, "1-0", side="black", origin="phone")
+    desk.release(1, by="arbiter")
+    assert desk.take().taken == 2
+    assert [q.status for q in desk.queue(1)] == ["taken", "taken"]
+    with running_desk(desk, book) as state:
+        screen = Client(state.base_url, "127.0.1.3").get("/screen").text
+    assert "<td>½-½ (arbiter)</td>" in screen
+    assert "<td>1-0</td>" in screen
+
+
+def test_a_rejections_reason_stays_off_the_public_screen(tmp_path: Path) -> None:
+    """The real desk on a loopback port: the arbiter rejects board 1's report with a reason
+    naming a player (user test 47); the hall's screen says the reports were rejected, without
+    the reason; the queue keeps it and says so beside the form."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    code = desk.pairings(1)[0].code
+    reason = "Daniel tapped the wrong result"
+    with running_desk(desk, book) as state:
+        phone_reports(state.base_url, "127.0.1.1", code, "white", "1-0")
+        laptop = signed_in(state.base_url)
+        item, before = desk.queue(1)[0].id, laptop.get("/arbiter")
+        assert 'placeholder="reason (private)"' in before.text
+        form = {"token": before.token(), "act": "reject", "item": str(item),
+                "round": "1", "board": "1", "match": "0", "reason": reason}  # fmt: skip
+        assert laptop.post("/arbiter/act", form).status == 303
+        screen = Client(state.base_url, "127.0.1.3").get("/screen").text
+        queue = " ".join(laptop.get("/arbiter").text.split())
+    assert "<td>reports rejected: report again</td>" in screen
+    assert "Daniel" not in screen
+    assert f"Rejected: {reason}" in queue
+    assert "A rejection's reason is yours: it stays on this page" in queue
+
+
 def test_take_results_into_the_book_with_nothing_released_says_so(tmp_path: Path) -> None:
     """The arbiter's always-shown button pressed before any release: the queue says nothing
     waits, and why (the guide quotes it)."""
@@ -99,3 +163,26 @@ def test_take_results_into_the_book_with_nothing_released_says_so(tmp_path: Path
     words = " ".join(guide.split())
     assert "**Take results into the book**" in words
     assert "*Nothing released waits to be taken: release the round (or the games) first" in words
+
+
+def test_take_results_after_a_take_says_nothing_waits_once(tmp_path: Path) -> None:
+    """Round 1 released and taken (2 results); then the arbiter presses Take results into the
+    book with nothing waiting (user test 47): the queue shown at once says nothing waits, as
+    its Last take, and no longer the take before ("2 results taken into the book")."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    desk.enter(1, one.board, "1-0", by="arbiter")
+    desk.enter(1, two.board, "0-1", by="arbiter")
+    with running_desk(desk, book) as state:
+        laptop = signed_in(state.base_url)
+        form = {"token": laptop.get("/arbiter").token(), "act": "release", "round": "1"}
+        assert laptop.post("/arbiter/act", form).status == 303
+        released = laptop.get("/arbiter?round=1").text
+        assert "Last take: 2 results taken into the book." in released
+        form = {"token": laptop.get("/arbiter?round=1").token(), "act": "take", "round": "1"}
+        assert laptop.post("/arbiter/act", form).status == 303
+        said = " ".join(laptop.get("/arbiter?round=1").text.split())
+    assert said.count("Nothing released waits to be taken") == 1
+    assert "Last take: Nothing released waits to be taken: release the round" in said
+    assert "2 results taken into the book" not in said

@@ -41,6 +41,8 @@ def _password_from(path: str | None, has_one: bool) -> str | None:
             "the arbiter's password is not set: give --password-file F, or start the desk "
             "in a terminal and type it"
         )
+    from ratingbook.server.security import password_problem
+
     keep = " (Enter keeps the one set before)" if has_one else ""
     while True:  # click's confirmation_prompt would ask to repeat an empty answer too
         typed: str = click.prompt(
@@ -51,6 +53,10 @@ def _password_from(path: str | None, has_one: bool) -> str | None:
         )
         if not typed:
             return None
+        problem = password_problem(typed)
+        if problem:  # refused at once, before the repeat, and asked again
+            click.echo(f"{problem[:1].upper()}{problem[1:]}: type another.", err=True)
+            continue
         if click.prompt("Repeat it", hide_input=True) == typed:
             return typed
         click.echo("The two passwords differ: type it again.", err=True)

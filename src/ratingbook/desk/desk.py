@@ -31,6 +31,7 @@ from ratingbook.desk.model import (
     TakeOutcome,
     board_name,
     decider,
+    differ_words,
     round_state,
 )
 from ratingbook.desk.released import Released
@@ -65,10 +66,10 @@ CAMP = "*"
 #: The store's note on a result xlwings Lite took into its book (the desk cannot see that book).
 TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
 
-_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider)
+_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider); {differ}
     "reported": "reported: it waits for the other player or {name}",
     "confirmed": "confirmed: both reports agree",
-    "conflict": "the reports differ: {decides}",
+    "conflict": "{differ}: {decides}",
     "accepted": "accepted by {name}",
     "entered": "entered by {name}",
     "taken": "in the book",
@@ -85,7 +86,8 @@ def _said(status: Status, item: Item, kind: Kind) -> str:
     if status == "confirmed" and len({f.side for f in item.counted}) < 2:
         return _STANDS_ALONE
     who = decider(kind)
-    return _SAID[status].format(name=who.name, decides=who.decides)
+    differ = differ_words(item.counted)
+    return _SAID[status].format(name=who.name, decides=who.decides, differ=differ)
 
 
 class Desk:
@@ -172,15 +174,28 @@ class Desk:
 
     def pairing_for(self, code: str) -> Pairing | None:
         """The pairing ``code`` reports for; None for a wrong, old-round or unknown code."""
+        return self._coded(code, closed=False)
+
+    def closed_pairing(self, code: str) -> Pairing | None:
+        """The pairing of a closed round (one before the round open now) ``code`` reported
+        for, with the book's result; None for a wrong or unknown code, or the open round's."""
+        return self._coded(code, closed=True)
+
+    def _coded(self, code: str, *, closed: bool) -> Pairing | None:
         typed = normal_code(code)
         found = self._store.code(typed) if typed else None
         if found is None or found[3] is not None:
             return None
-        view = self._view()
-        if view.round is None or found[0] != view.round:
-            return None  # a code is never valid in another round
-        board = next((b for b in view.boards if (b.round, b.match, b.board) == found[:3]), None)
-        return None if board is None else _pairing(board, typed or "", allowed_results(view.kind))
+        view, at = self._view(), found[0]
+        if (
+            view.round is not None
+            and at is not None
+            and (at < view.round if closed else at == view.round)
+        ):
+            board = next((b for b in view.boards if (b.round, b.match, b.board) == found[:3]), None)
+            if board is not None:
+                return _pairing(board, typed or "", allowed_results(view.kind))
+        return None  # a code is never valid in another round
 
     # --- reports -----------------------------------------------------------------------------
 
@@ -380,6 +395,7 @@ class Desk:
             note,
             item.reason if status == "rejected" else "",
             item.set_aside,
+            entered=item.decision == "entered",
         )
 
     def _board(self, item: Item, view: BookView) -> Board | None:
@@ -547,17 +563,8 @@ class Desk:
         self._store.set_meta("password_hash", hash)
 
 
-def _pairing(board: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
-    return Pairing(
-        board.round,
-        board.board,
-        board.white,
-        board.black,
-        code,
-        allowed,
-        board.result,
-        board.match,
-    )
+def _pairing(b: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
+    return Pairing(b.round, b.board, b.white, b.black, code, allowed, b.result, b.match)
 
 
 def _looks_like(game: Item, others: Sequence[Item]) -> Item | None:

@@ -10,8 +10,9 @@ and the one refusal (:class:`DeskError`, a sentence a player or an arbiter can r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from ratingbook.errors import RatingbookError
 
@@ -197,11 +198,36 @@ class QueueItem:
     doubt: str = ""
     """A ladder's game that looks like an earlier game of the same evening: "same players as
     game #n this evening: a rematch, or the same game twice?" ("" : none)."""
+    entered: bool = False
+    """The arbiter entered its result (it stays the arbiter's once taken into the book)."""
 
     @property
     def place(self) -> str:
         """The item's board as the desk names it (:func:`board_name`); "" for a game."""
         return "" if self.board is None else board_name(self.board, self.match)
+
+
+class _Said(Protocol):
+    @property
+    def side(self) -> str | None: ...
+    @property
+    def result(self) -> str: ...
+
+
+def differ_words(counted: Sequence[_Said]) -> str:
+    """How a conflict's reports (those that count, oldest first) are named on the phone and
+    the results screen: "the reports differ"; one player's own reports only (he changed his
+    report: nobody else spoke), "White reported ½-½, then 1-0"."""
+    sides = {r.side for r in counted}
+    if len(sides) == 1 and sides <= {"white", "black"}:
+        side = str(next(iter(sides))).capitalize()
+        return f"{side} reported {', then '.join(r.result for r in counted)}"
+    return "the reports differ"
+
+
+def upper_first(text: str) -> str:
+    """``text`` begun with a capital, as a sentence a player reads begins."""
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +246,11 @@ class Ack:
     """A new ladder game that looks like one reported this evening (the same players and
     winner): a sentence telling the player to tell the staff if it is the same game ("":
     none). The game is new all the same: campers may play a rematch."""
+
+    @property
+    def sentence(self) -> str:
+        """:attr:`message` as the phone shows it, a sentence begun with a capital."""
+        return upper_first(self.message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,7 +135,7 @@ class Shown:
 
 #: Seed 004's standings columns, in its order, after Rank and the player.
 SEED_COLUMNS = ("Points", "Resistance", "Sonneborn-Berger", "Blacks")
-_SEED_NOTE = "seed order: points, resistance, Sonneborn-Berger, blacks"
+_SEED_NOTE = "ranked by: points, resistance, Sonneborn-Berger, blacks"
 
 
 def seed_standings_grid(

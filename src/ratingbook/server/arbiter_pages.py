@@ -26,7 +26,7 @@ from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
 from ratingbook.server.excel_api import lite_address
 from ratingbook.server.security import check_password
-from ratingbook.server.state import NOTHING_TO_TAKE, page_error, state, token_refusal
+from ratingbook.server.state import page_error, state, token_refusal
 
 __all__ = ["arbiter"]
 
@@ -61,6 +61,15 @@ def _login_page(status: int = 200, problem: str = "") -> flask.Response:
     return flask.Response(html, status=status, mimetype="text/html")
 
 
+def _closed_for(wait: float) -> str:
+    """What the sign-in says while it is closed for ``wait`` seconds more."""
+    minutes = many(int(wait // 60) + 1, "more minute")
+    return (
+        f"Too many wrong passwords: signing in is closed here for {minutes} (restarting the "
+        "desk opens it at once)."
+    )
+
+
 @arbiter.post("/login")
 def login() -> ResponseReturnValue:
     refused = token_refusal("login")
@@ -70,16 +79,14 @@ def login() -> ResponseReturnValue:
     address = flask.request.remote_addr or ""
     wait = desk.lockout.locked(address)
     if wait:
-        minutes = many(int(wait // 60) + 1, "more minute")
-        return _login_page(
-            429,
-            f"Too many wrong passwords: signing in is closed here for {minutes} (restarting "
-            "the desk opens it at once).",
-        )
+        return _login_page(429, _closed_for(wait))
     stored = desk.ask(lambda d: d.password_hash)
     # scrypt outside the desk's lock: a guess slows nobody's report.
     if not check_password(flask.request.form.get("password", ""), stored):
         desk.lockout.failed(address)
+        wait = desk.lockout.locked(address)  # this wrong password may be the one that closes
+        if wait:
+            return _login_page(429, f"Wrong password. {_closed_for(wait)}")
         return _login_page(403, "Wrong password.")
     flask.session.clear()
     flask.session["arbiter"] = secrets.token_urlsafe(16)
@@ -214,15 +221,8 @@ def act() -> ResponseReturnValue:
     name = flask.request.form.get("act", "")
     round = _number("round", flask.request.form)
     back = f"/arbiter?round={round}" if round is not None else "/arbiter"
-    if name == "take":  # the taker takes them now; the queue shows them taken
-        waiting = desk.ask(lambda d: len(d.waiting()))
-        desk.pending_take = True  # taken or not, the take looks at the book and says so
-        desk.wake.set()
-        flask.session["message"] = (
-            f"Taking {many(waiting, 'released result')} into the book now."
-            if waiting
-            else NOTHING_TO_TAKE
-        )
+    if name == "take":  # taken now: the queue's Last take says what it did, and only it
+        desk.take_pressed()
         return flask.redirect(back, 303)
     call = _act(name, round) if name in ACTS else None
     if call is None:

@@ -16,11 +16,11 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, Ack, Decider, DeskError, Pairing, QueueItem, Side, decider
 from ratingbook.desk.codes import HOW_READ, normal_code
-from ratingbook.desk.model import ARBITER
+from ratingbook.desk.model import ARBITER, differ_words
 from ratingbook.desk.rules import forfeit_refusal, is_forfeit
 from ratingbook.server.state import page_error, state, token_refusal
 
-__all__ = ["players", "screen_text"]
+__all__ = ["closed_words", "players", "screen_text"]
 
 players = flask.Blueprint("players", __name__)
 
@@ -38,6 +38,30 @@ def _bad_code() -> flask.Response:
         "Unknown code",
         "No pairing of the round open now has this code. Check the code on your card "
         f"({HOW_READ}), or ask the arbiter.",
+    )
+
+
+def _closed(code: str) -> flask.Response | None:
+    """The page for a code of a closed round (its card kept, its QR code scanned late): the
+    round is closed, and the book's result of the board, which only the arbiter changes;
+    None when ``code`` is no closed round's."""
+    pairing = state().ask(lambda desk: desk.closed_pairing(code))
+    if pairing is None:
+        return None
+    return page_error(409, f"Round {pairing.round} is closed", closed_words(pairing))
+
+
+def closed_words(pairing: Pairing) -> str:
+    """What a player reading a closed round's code is told of its board."""
+    said = (
+        f"Round {pairing.round}, {pairing.place}: {pairing.white} – {pairing.black}. "
+        f"Round {pairing.round} is closed"
+    )
+    if pairing.result_in_book is None:
+        return f"{said}: the desk takes no more reports of it. Tell the arbiter the result."
+    return (
+        f"{said} and its result ({pairing.result_in_book}) is in the book. "
+        "Only the arbiter changes it."
     )
 
 
@@ -72,7 +96,7 @@ def typed() -> ResponseReturnValue:
 def _pairing_page(code: str) -> ResponseReturnValue:
     pairing = _pairing(code)
     if pairing is None:
-        return _bad_code()
+        return _closed(code) or _bad_code()
     desk = state()
     return desk.render(
         "pairing.html",
@@ -90,7 +114,7 @@ def report() -> ResponseReturnValue:
     code = form.get("code", "").strip()
     pairing = _pairing(code)
     if pairing is None:
-        return _bad_code()
+        return _closed(code) or _bad_code()
     refused = token_refusal(f"report:{pairing.code}")
     if refused is not None:
         return refused
@@ -167,9 +191,9 @@ _SCREEN_WORDS = {
     "missing": "",
     "reported": "{result}, waits for confirmation",
     "confirmed": "{result}",
-    "conflict": "the reports differ: {decides}",
+    "conflict": "{differ}: {decides}",
     "accepted": "{result}",
-    "rejected": "reports rejected{reason}: report again",
+    "rejected": "reports rejected: report again",  # the reason is the arbiter's, not shown
     "entered": "{result} ({title})",
     "taken": "{result}",
 }
@@ -179,14 +203,14 @@ def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:
     """What the public screen shows of ``item``: its result as reported, and what it waits
     for; ``who`` decides at the desk (the staff of a camp)."""
     shown = item.result or (item.reports[-1].result if item.reports else "")
-    reason = f" ({item.reason})" if item.reason else ""
     counted = item.reports[item.set_aside :]
-    if item.status in ("accepted", "taken") and any(r.result != shown for r in counted):
-        # The arbiter's correction over reports that say otherwise: marked as an entered
-        # result is, so that a player sees the report was overruled.
+    overruled = any(r.result != shown for r in counted)
+    if item.status in ("accepted", "taken") and (overruled or item.entered):
+        # The arbiter's correction over reports that say otherwise, or his entered result
+        # once taken: marked as an entered result is, so that a player sees the arbiter's.
         return _SCREEN_WORDS["entered"].format(result=shown, title=who.title.lower())
     return _SCREEN_WORDS[item.status].format(
-        result=shown, reason=reason, decides=who.decides, title=who.title.lower()
+        result=shown, decides=who.decides, title=who.title.lower(), differ=differ_words(counted)
     )
 
 

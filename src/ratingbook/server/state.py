@@ -17,6 +17,7 @@ import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
+from ratingbook.desk.model import upper_first
 from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
@@ -136,6 +137,13 @@ class DeskState:
         self.last_locked = outcome.locked
         self.acted_since_take = False
         return outcome
+
+    def take_pressed(self) -> None:
+        """The arbiter's **Take results into the book**: a take now, before the queue is shown
+        again, whether anything waits or not, so that the queue's *Last take* is this take's
+        (with nothing waiting, it says so) and never the one before."""
+        with self.taking:
+            self._take_or_retry()
 
     def take_if_ready(self) -> None:
         """After an arbiter's act (a release, a result accepted, corrected or entered in a
@@ -294,7 +302,8 @@ def state() -> DeskState:
 
 def page_error(status: int, heading: str, sentence: str) -> flask.Response:
     """A page that says what went wrong, in words a player reads, with ``status``."""
-    html = state().render("message.html", title=heading, here="", heading=heading, text=sentence)
+    text = upper_first(sentence)  # a desk's refusal ("this code is ...") begins a sentence
+    html = state().render("message.html", title=heading, here="", heading=heading, text=text)
     return flask.Response(html, status=status, mimetype="text/html")
 
 
