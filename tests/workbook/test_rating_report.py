@@ -158,7 +158,11 @@ def test_an_unrated_players_first_rating_stands_under_new_rating_and_his_note_wr
     recalc(path)
     report = {r["Name"]: r for r in table(path, "Rating Report")}
     assert report["Dan"]["New Rating"] == 2017
-    assert "2017" not in str(report["Dan"]["Note"])  # the figure once, in its column
+    # the note traces it (user test): the two 1800 draws, Ra with them, the score, dp
+    assert str(report["Dan"]["Note"]).startswith(
+        "unrated: first rating 2017 (8.2): with two draws against 1800, 3 games, average 2017, "
+        "1½ of 3 (50 %), dp 0; only 1 game against rated players"
+    )
     ws = openpyxl.load_workbook(path)["Rating Report"]
     header = [c.value for c in ws[1]]
     row = next(r for r in ws.iter_rows(min_row=2) if r[header.index("Name")].value == "Dan")

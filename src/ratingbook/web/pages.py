@@ -21,7 +21,7 @@ from fractions import Fraction
 from ratingbook.events.absent_rounds import ABSENCE_CODE, Absence, absent_rounds
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.prizes import points_text
-from ratingbook.fide.rules.rating_report import PlayerReport
+from ratingbook.fide.rules.rating_report import PlayerReport, first_rating_text
 from ratingbook.reports.event_grids import EventGrids
 from ratingbook.reports.stages import counted_text
 from ratingbook.reports.swiss_grids import RESULT_SIGNS, SheetGrid, pairings_grid
@@ -308,8 +308,8 @@ def _player_page(player: SwissPlayer, known: _PlayerFacts, grids: EventGrids, ti
     if report is not None:
         if report.change is not None:
             facts.append(("Rating change", f"{text(report.change, True)} (K {report.k})"))
-        elif report.initial is not None:  # unrated: the Rating Report's New Rating (B.02 8.2)
-            facts.append(("First rating", f"{report.initial} (these games alone)"))
+        elif report.first is not None:  # unrated: the Rating Report's New Rating (B.02 8.2)
+            facts.append(("First rating", first_rating_text(report) or ""))
         if report.performance is not None:
             facts.append(("Performance", str(report.performance)))
         notes.append(f"Rating change by the {grids.report.rules.title}." if grids.report else "")

@@ -52,9 +52,11 @@ from gacrux import fidetables, rating
 from ratingbook.ratings.elo_rules import EloSettings, KBand, Rounding
 
 __all__ = [
+    "FirstRating",
     "GameChange",
     "RatingChange",
     "RatingRules",
+    "first_rating",
     "initial_rating",
     "is_rated_game",
     "k_factor",
@@ -289,25 +291,80 @@ def performance(opponents: Sequence[int], score: Fraction) -> int | None:
     return average + int(fidetables.ScoreToDp[percent])
 
 
-def initial_rating(opponents: Sequence[int], score: Fraction, rules: RatingRules) -> int | None:
-    """An unrated player's rating from these games alone (8.2); None for a zero score (8.2.1:
-    disregarded) or no games. FIDE publishes it once 5 games against rated opponents are
-    pooled (7.1.4), and from 2024 only at 1400 or more."""
+@dataclass(frozen=True, slots=True)
+class FirstRating:
+    """8.2's calculation of an unrated player's first rating, step by step, as a report shows
+    it: ``rated_games`` against rated opponents; ``games`` and ``score`` as 8.2 counts them
+    (from 2024 with the two hypothetical 1800 opponents, both drawn: two games and one point
+    more); ``average`` Ra of those games and ``percent`` the score's percentage, both rounded
+    0.5 up; ``dp`` what is added to Ra (table 8.1.1; the 2022 text above 50 %: 20 a half point
+    above it, at 50 %: 0); ``rating`` = ``average`` + ``dp`` (Ra + dp unrounded, then rounded:
+    the same, dp being whole), at most 2200 from 2024 (``capped``)."""
+
+    edition: str
+    rated_games: int
+    games: int
+    score: Fraction
+    average: int
+    percent: int
+    dp: int
+    rating: int
+    capped: bool = False
+
+    @property
+    def hypothetical(self) -> bool:
+        """From 2024: the two 1800 draws are among the games (8.2.2)."""
+        return self.edition != "2022"
+
+    @property
+    def games_needed(self) -> int:
+        """7.1.4: FIDE publishes a first rating based on at least 5 games against rated
+        opponents, pooled over consecutive rating periods of at most 26 months."""
+        return _INITIAL_GAMES
+
+    @property
+    def floor(self) -> int:
+        """The rating floor: no rating under it is published (1400 from 2024, 1000 before)."""
+        return _FLOOR[self.edition]
+
+
+def first_rating(
+    opponents: Sequence[int], score: Fraction, rules: RatingRules
+) -> FirstRating | None:
+    """8.2's first rating of an unrated player from these games, step by step
+    (:class:`FirstRating`); None for a zero score (8.2.1: disregarded) or no games."""
     if not opponents or score == 0:
         return None
+    n = len(opponents)
     if rules.edition == "2022":
-        average = Fraction(sum(opponents), len(opponents))
-        half = Fraction(len(opponents), 2)
+        average = Fraction(sum(opponents), n)
+        half = Fraction(n, 2)
+        percent = _half_up(score / n * 100)
         if score > half:
-            return _half_up(average + 20 * (score - half) * 2)
-        if score == half:
-            return _half_up(average)
-        percent = _half_up(score / len(opponents) * 100)
-        return _half_up(average + int(fidetables.ScoreToDp[percent]))
+            dp = int(40 * (score - half))  # 20 a half point above 50 %
+        elif score == half:
+            dp = 0
+        else:
+            dp = int(fidetables.ScoreToDp[percent])
+        whole = _half_up(average)
+        return FirstRating(rules.edition, n, n, score, whole, percent, dp, whole + dp)
     # 8.2.2: two hypothetical 1800 opponents, both drawn; 8.2.3: at most 2200.
-    average = Fraction(sum(opponents) + 3600, len(opponents) + 2)
-    percent = _half_up((score + 1) / (len(opponents) + 2) * 100)
-    return min(2200, _half_up(average + int(fidetables.ScoreToDp[percent])))
+    games, counted = n + 2, score + 1
+    ra = _half_up(Fraction(sum(opponents) + 3600, games))
+    percent = _half_up(counted / games * 100)
+    dp = int(fidetables.ScoreToDp[percent])
+    found = ra + dp
+    return FirstRating(
+        rules.edition, n, games, counted, ra, percent, dp, min(2200, found), found > 2200
+    )
+
+
+def initial_rating(opponents: Sequence[int], score: Fraction, rules: RatingRules) -> int | None:
+    """An unrated player's rating from these games alone (8.2, :func:`first_rating`); None for
+    a zero score (8.2.1: disregarded) or no games. FIDE publishes it once 5 games against rated
+    opponents are pooled (7.1.4), and from 2024 only at 1400 or more."""
+    found = first_rating(opponents, score, rules)
+    return None if found is None else found.rating
 
 
 def season_initial_rating(

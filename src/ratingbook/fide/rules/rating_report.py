@@ -22,9 +22,11 @@ from fractions import Fraction
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent, SwissPlayer
 from ratingbook.events.long_event import period_event, periods_of
+from ratingbook.events.prizes import points_text
 from ratingbook.fide.rules.rating_regulations import (
+    FirstRating,
     RatingRules,
-    initial_rating,
+    first_rating,
     is_rated_game,
     k_factor,
     performance,
@@ -32,7 +34,14 @@ from ratingbook.fide.rules.rating_regulations import (
     rating_rules,
 )
 
-__all__ = ["PlayerReport", "RatingReport", "ReportGame", "rating_report"]
+__all__ = [
+    "PlayerReport",
+    "RatingReport",
+    "ReportGame",
+    "first_rating_note",
+    "first_rating_text",
+    "rating_report",
+]
 
 _SCORES = {
     Result.WHITE_WINS: Fraction(1),
@@ -75,6 +84,8 @@ class PlayerReport:
     performance: int | None = None
     initial: int | None = None
     note: str = ""
+    #: An unrated player's first rating, step by step (8.2); None when rated or none.
+    first: FirstRating | None = None
     #: The rating period this line rates (an event over 30 days; 0: the whole event).
     period: int = 0
 
@@ -181,15 +192,18 @@ def _report(event: SwissEvent) -> RatingReport:
         score = sum((g.score for g in games), Fraction(0))
         base = PlayerReport(player.name, numbers[player.name], player, tuple(games))
         if not _rated(player):
-            initial = initial_rating(opponents, score, rules)
+            first = first_rating(opponents, score, rules)
             note = "unrated: no rated games" if not games else (
-                "unrated: a zero score in a first event is disregarded (8.2.1)" if initial is None
-                else "unrated: the new rating is the first rating these games alone give (8.2); "
-                "FIDE publishes a first rating after 5 games against rated players (7.1.4)"
+                "unrated: a zero score in a first event is disregarded (8.2.1)" if first is None
+                else f"unrated: {first_rating_note(first)}"
             )  # fmt: skip
             lines.append(
                 _replace(
-                    base, performance=performance(opponents, score), initial=initial, note=note
+                    base,
+                    performance=performance(opponents, score),
+                    initial=None if first is None else first.rating,
+                    note=note,
+                    first=first,
                 )
             )
             continue
@@ -215,6 +229,61 @@ def _report(event: SwissEvent) -> RatingReport:
             )
         )
     return RatingReport(rules, tuple(lines))
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
+
+
+def _unpublished(first: FirstRating) -> str:
+    """Why FIDE would not publish this first rating yet (7.1.4, the floor); "" when it would."""
+    if first.rated_games < first.games_needed:
+        return (
+            f"only {_games(first.rated_games)} against rated players: FIDE publishes a first "
+            f"rating once {first.games_needed} are played, games of other rated events within "
+            f"26 months counting too (7.1.4), so {first.rating} is what these games give, not a "
+            "published rating yet"
+        )
+    if first.rating < first.floor:
+        return (
+            f"under {first.floor}, the rating floor: FIDE publishes none, so {first.rating} is "
+            "what these games give, not a published rating"
+        )
+    return ""
+
+
+def first_rating_note(first: FirstRating) -> str:
+    """The calculation 8.2 makes, in the report's words (its ``New Rating``, ``Games``,
+    ``Score``, ``Ra``, dp of table 8.1.1), then whether FIDE would publish it (7.1.4):
+    ``first rating 1962 (8.2): with two draws against 1800, 7 games, average 1860, 4½ of 7
+    (64 %), dp +102; 5 games against rated players, enough for FIDE to publish it (5 or
+    more, 7.1.4)``."""
+    steps = [
+        f"{_games(first.games)}, average {first.average}",
+        f"{points_text(first.score)} of {first.games} ({first.percent} %)",
+    ]
+    if first.hypothetical:
+        steps.insert(0, "with two draws against 1800")
+    if not first.hypothetical and first.percent > 50 and first.dp > 0:
+        steps.append(f"dp {first.dp:+d} (20 a half point above 50 %)")
+    else:
+        steps.append(f"dp {first.dp:+d}" if first.dp else "dp 0")
+    if first.capped:
+        steps.append("at most 2200 (8.2.3)")
+    why = _unpublished(first) or (
+        f"{_games(first.rated_games)} against rated players, enough for FIDE to "
+        f"publish it ({first.games_needed} or more, 7.1.4)"
+    )
+    return f"first rating {first.rating} (8.2): {', '.join(steps)}; {why}"
+
+
+def first_rating_text(line: PlayerReport) -> str | None:
+    """An unrated player's first rating as his published page gives it: ``1962 (these games
+    alone)``, and why FIDE would not publish it yet when it would not (7.1.4, the floor)."""
+    if line.first is None:
+        return None
+    why = _unpublished(line.first)
+    return f"{line.first.rating} (these games alone)" + (f"; {why}" if why else "")
 
 
 def _replace(report: PlayerReport, **changes: object) -> PlayerReport:
