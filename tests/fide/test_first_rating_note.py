@@ -22,6 +22,7 @@ E 1650, F 1510 rated; Liv and Max unrated.
 from __future__ import annotations
 
 import datetime as dt
+from fractions import Fraction
 
 import pytest
 from tests.reports.test_consistency_views import Page
@@ -29,7 +30,8 @@ from tests.reports.test_consistency_views import Page
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
-from ratingbook.fide.rules.rating_report import rating_report
+from ratingbook.fide.rules.rating_regulations import first_rating, rating_rules
+from ratingbook.fide.rules.rating_report import first_rating_note, rating_report
 from ratingbook.reports.rating_grids import rating_report_grid
 from ratingbook.web.site import render_site
 
@@ -97,4 +99,30 @@ def test_the_published_pages_say_the_same() -> None:
         "1695 (these games alone); only 4 games against rated players: FIDE publishes a first "
         "rating once 5 are played, games of other rated events within 26 months counting too "
         "(7.1.4), so 1695 is what these games give, not a published rating yet"
+    )
+
+
+def test_the_floor_the_2200_cap_and_the_2022_text_in_the_note() -> None:
+    rules_2024 = rating_rules(dt.date(2026, 4, 9))
+    # ½ a game against five 1000s (2½ of 5): with the two draws Ra = 8600 / 7 = 1228.57 ->
+    # 1229, 3½ of 7 = 50 %, dp 0: 1229, under the 1400 floor.
+    low = first_rating([1000] * 5, Fraction(5, 2), rules_2024)
+    assert low is not None and low.rating == 1229
+    assert first_rating_note(low).endswith(
+        "average 1229, 3½ of 7 (50 %), dp 0; under 1400, the rating floor: FIDE publishes none, "
+        "so 1229 is what these games give, not a published rating"
+    )
+    # 5 wins against 2400s: Ra = 15600 / 7 = 2228.57 -> 2229, 6 of 7 = 86 %: above 2200, 2200.
+    high = first_rating([2400] * 5, Fraction(5), rules_2024)
+    assert high is not None and (high.rating, high.capped) == (2200, True)
+    note = first_rating_note(high)
+    assert note.startswith("first rating 2200 (8.2): with two draws against 1800, 7 games, ")
+    assert "average 2229, 6 of 7 (86 %)" in note and "at most 2200 (8.2.3)" in note
+    # The 2022 text: no hypothetical games; 4 of 5 against 2000s, 3 half points above 50 %:
+    # 2000 + 3 x 20 = 2060.
+    old = first_rating([2000] * 5, Fraction(4), rating_rules(dt.date(2023, 5, 1)))
+    assert old is not None and first_rating_note(old) == (
+        "first rating 2060 (8.2): 5 games, average 2000, 4 of 5 (80 %), dp +60 (20 a half "
+        "point above 50 %); 5 games against rated players, enough for FIDE to publish it "
+        "(5 or more, 7.1.4)"
     )

@@ -4,7 +4,8 @@
   games, score, expected score, the change K x sum(Delta R) exactly and rounded (B.02 8.3.2 and
   8.3.4), the rating after this event alone, the opponents' average Ra and the performance Rp;
   for an unrated player, under ``New Rating``, the rating these games alone would give (8.2),
-  the note saying so; the notes wrapped on their player's line;
+  the note tracing it (the two 1800 draws, the average and score with them, dp) and saying
+  when FIDE would not publish it yet (7.1.4); the notes wrapped on their player's line;
 - ``Rating Games``: a line a rated game of each player: round, colour, opponent and rating, the
   rating the 400-point rule counts, score, expected score PD, Delta R and K x Delta R;
 - the standings' ``Rtg+/-`` and ``Rp`` columns.

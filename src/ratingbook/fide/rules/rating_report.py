@@ -5,7 +5,9 @@ event's start date (the ``FIDE Rated`` setting says which list: standard, rapid 
 What counts (B.02): games played over the board with a result (forfeits are not games, 5.1;
 byes are not games); for a rated player only games against rated opponents (8.3.1); for an
 unrated player the games against rated opponents give the rating this event alone would make
-(8.2), which FIDE publishes once 5 such games are pooled (7.1.4). A rating of 0 or an empty
+(8.2: from 2024 with two hypothetical 1800 opponents drawn), which FIDE publishes once 5 such
+games are pooled (7.1.4, other events within 26 months counting); his note traces the
+calculation and says when the 5 games are not reached (user test). A rating of 0 or an empty
 Rating is unrated. The rounds counted are the standings' (a round in progress counts later, as
 in the points). An event over 30 days is rated period by period, each period's games
 with its players' ratings of that period (:mod:`ratingbook.events.long_event`): one line a
