@@ -98,6 +98,7 @@ ROUND_ROBIN = Design(
             number_formats=_sheet(SWISS_PLAYERS.sheet).number_formats,
             widths=_sheet(SWISS_PLAYERS.sheet).widths,
             landscape=_sheet(SWISS_PLAYERS.sheet).landscape,
+            dropdowns=_sheet(SWISS_PLAYERS.sheet).dropdowns,
         ),
         InputSheet(
             SWISS_GAMES_SHOWN,

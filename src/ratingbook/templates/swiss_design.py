@@ -18,6 +18,7 @@ from ratingbook.templates.designs import (
     generated_lines,
     recalc_lines,
 )
+from ratingbook.workbook.sheets.event_rows import SEX_CELLS
 from ratingbook.workbook.sheets.schemas import (
     FORBIDDEN_PAIRS,
     PAIRING_NOTES,
@@ -122,6 +123,15 @@ SWISS = Design(
                 "Tie-break Value": 15,
             },
             landscape=True,  # twelve columns: upright they print too small to read
+            dropdowns=(
+                Dropdown(
+                    "Sex",
+                    tuple(SEX_CELLS.values()),
+                    "M or F (as FIDE's rating list); empty: not given.",
+                    also="TRF's letters m and w, and W, are accepted too.",
+                    title="Unknown sex",
+                ),
+            ),
         ),
         InputSheet(
             FORBIDDEN_PAIRS,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.errors import ConfirmationError
 from ratingbook.events.as_paired import corrected_after_pairing, correction_note
-from ratingbook.events.event import SwissEvent
+from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.settings import settings_values
 from ratingbook.reports.import_check import ImportBreach, import_breaches
 from ratingbook.reports.stages import paired_text
@@ -152,10 +152,17 @@ def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[s
     players: list[Sequence[object] | Mapping[str, object]] = [
         player_cells(p, numbers[p.name]) for p in event.start_order
     ]
-    order = sorted(event.entries, key=lambda e: (e.round, e.black is None, e.board or 0))
+    order = sorted(event.entries, key=_row_place)
     games: list[Sequence[object] | Mapping[str, object]] = [entry_cells(e, numbers) for e in order]
     return {
         SWISS_SETTINGS.sheet: settings,
         SWISS_PLAYERS.sheet: players,
         SWISS_EVENT_GAMES.sheet: games,
     }
+
+
+def _row_place(entry: SwissEntry) -> tuple[int, int, int]:
+    """Where a row sits in ``Swiss Games``, as the book itself puts it: a round's requested byes
+    (no board: typed before the round is paired) first, then the rows the pairing appends under
+    them, its boards in order and the pairing-allocated bye (the board after the last)."""
+    return (entry.round, entry.board is not None, entry.board or 0)

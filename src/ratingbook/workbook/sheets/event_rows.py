@@ -48,7 +48,21 @@ from ratingbook.events.settings import SwissSettings
 from ratingbook.events.start_order import Numbering, RecordedNumber, number_players
 from ratingbook.workbook.sheets.schemas import PERIOD_RATING_COLUMNS
 
-__all__ = ["build_event", "entry_cells", "player_cells", "read_entry", "read_player", "sex_value"]
+__all__ = [
+    "SEX_CELLS",
+    "birth_cell",
+    "build_event",
+    "entry_cells",
+    "player_cells",
+    "read_entry",
+    "read_player",
+    "sex_value",
+]
+
+#: How ``Swiss Players`` spells each sex (the template's ``Sex`` dropdown, FIDE's rating list's
+#: M and F), by the letter the model holds (TRF's ``m`` and ``w``; :func:`sex_value` reads
+#: ``M``, ``F``, ``W`` and TRF's letters, in either case, back to it).
+SEX_CELLS: Mapping[str, str] = {"m": "M", "w": "F"}
 
 
 def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds) -> int | None:
@@ -90,11 +104,27 @@ def _birth(value: object) -> str:
     return "" if value is None else " ".join(str(value).split())
 
 
+def birth_cell(birth: str) -> int | _dt.date | str | None:
+    """A player's ``Birth`` as the cell a user types (what :func:`_birth` reads back): a year
+    a number, a ``YYYY/MM/DD`` date (TRF's form) a date, anything else the text as it is."""
+    if not birth:
+        return None
+    if birth.isdigit():
+        return int(birth)
+    try:
+        return _dt.datetime.strptime(birth, "%Y/%m/%d").date()
+    except ValueError:
+        return birth
+
+
 def sex_value(row: Row) -> str:
-    """A row's ``Sex``: ``m`` or ``w`` (``f`` read as ``w``), or empty."""
+    """A row's ``Sex``: ``m`` or ``w`` (``M``, ``F`` and ``W`` in either case; ``f`` read as
+    ``w``), or empty."""
     sex = text(row.get("Sex"), row.where, "Sex", required=False)
     if sex and sex.casefold() not in ("m", "w", "f"):
-        raise InvalidValueError(f"{sex!r}: expected m or w (or empty)", row.where, "Sex")
+        raise InvalidValueError(
+            f"{sex!r}: expected M, F or W (any case), or empty", row.where, "Sex"
+        )
     return {"f": "w"}.get(sex.casefold(), sex.casefold())
 
 
@@ -233,8 +263,8 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "FIDE ID": player.fide_id,
         "Title": player.title or None,
         "Federation": player.federation or None,
-        "Birth": player.birth or None,
-        "Sex": player.sex or None,
+        "Birth": birth_cell(player.birth),
+        "Sex": SEX_CELLS.get(player.sex, player.sex) or None,
         "Withdrawn": (
             f"{player.withdrawn} {EXPELLED}"
             if player.expelled and player.withdrawn
