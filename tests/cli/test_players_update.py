@@ -48,8 +48,8 @@ def test_the_players_are_filled_as_the_list_says(tmp_path: Path) -> None:
     got = {r["Name"]: tuple(r[c] for c in ("Rating", "Title", "Federation", "Birth", "Sex", "K"))
            for r in sheet(path)}  # fmt: skip
     assert got == {
-        "Peter Leko": (2738, "GM", "HUN", 1979, "m", 10),
-        "Aadya Gowda": (1807, "WCM", "IND", "2013/04/02", "w", 40),  # her full date is kept
+        "Peter Leko": (2738, "GM", "HUN", 1979, "M", 10),  # Sex as the template spells it
+        "Aadya Gowda": (1807, "WCM", "IND", "2013/04/02", "F", 40),  # her full date is kept
         "Sali": (1876, "WFM", "IRQ", 2001, "w", 20),  # as the list says already: unchanged
         "Nobody": (None, None, None, None, None, None),
         "No ID": (1500, None, None, None, None, None),
@@ -90,7 +90,7 @@ def test_a_book_without_a_k_column_gets_one(tmp_path: Path) -> None:
     assert "1 changed, 0 not found" in done.stdout
     assert sheet(tmp_path / "out.xlsx") == [
         {"Name": "Peter Leko", "FIDE ID": 703303, "Rating": 2738, "Title": "GM",
-         "Federation": "HUN", "Birth": 1979, "Sex": "m", "K": 10},
+         "Federation": "HUN", "Birth": 1979, "Sex": "M", "K": 10},
     ]  # fmt: skip
 
 

@@ -45,8 +45,8 @@ def test_the_rating_list_setting_fills_the_players_as_the_list_says() -> None:
     got = apply_actions(given, actions(book))["Swiss Players"]
     shown = [[shows(v) for v in row[:8]] for row in got[1:5]]
     assert shown == [
-        ["Peter Leko", 2738, 703303, "GM", "HUN", 1979, "m", 10],
-        ["Aadya Gowda", 1807, 48701955, "WCM", "IND", "2013/04/02", "w", 40],
+        ["Peter Leko", 2738, 703303, "GM", "HUN", 1979, "M", 10],
+        ["Aadya Gowda", 1807, 48701955, "WCM", "IND", "2013/04/02", "F", 40],
         ["Nobody", None, 99999999, None, None, None, None, None],
         ["No ID", 1500, None, None, None, None, None, None],
     ]
