@@ -30,6 +30,7 @@ from ratingbook.workbook.plans.camp_week import (
     week_number,
 )
 from ratingbook.workbook.plans.ladder_plan import (
+    games_twice_lines,
     group_names,
     ladder_generated,
     ladder_outcome,
@@ -165,6 +166,7 @@ def _plan_rollover(
             f"{len(standings)} players), {week_label(week)} started with "
             f"{sum(p.active for p in carried)} permanent ratings carried over",
             *new_camper_lines(outcome),
+            *games_twice_lines(outcome),
         ),
         act="New week",
     )
