@@ -549,6 +549,30 @@ def test_new_week_command_carries_permanent_archives_games_and_empties_ladder_ga
     assert [r[2:5] for r in archive[1:]] == [list(g) for g in LADDER_GAMES[1:]]
 
 
+@pytest.mark.parametrize("command", ["new-week", "pair"])
+def test_new_week_and_pair_take_jobs_as_recalc_does(command: str) -> None:
+    """docs/reference/commands.md: recalc's rules, ``-j N`` among them, hold for new-week and
+    pair too (user test ut47camp, finding 8: ``new-week --jobs 2`` was no such option)."""
+    result = run(command, "--help")
+    assert result.returncode == 0, result.stderr
+    assert "-j, --jobs" in result.stdout
+
+
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.two_processes)])
+def test_new_week_over_a_folder_with_jobs_does_every_book(tmp_path: Path, jobs: str) -> None:
+    books = _three_books(tmp_path)
+    out = tmp_path / "nw"
+    result = run("new-week", tmp_path, "--out-dir", out, "--jobs", jobs)
+    assert result.returncode == 0, result.stderr
+    assert "3 of 3 workbooks done" in result.stdout
+    for path in books:
+        players = {r["ID"]: r for r in records(out / path.name, "Ladder Players")}
+        # The hand-checked week's Permanent Ratings carried over (the test above).
+        assert {i: r["StWkPerm"] for i, r in players.items()} == {
+            1: 1454, 2: 1095, 3: 1453, 4: 1400, 5: 1048,
+        }  # fmt: skip
+
+
 def test_new_week_in_place_twice_appends_week_2_and_recalc_starts_from_stwkperm(
     book: Path,
 ) -> None:

@@ -17,6 +17,7 @@ from ratingbook.core.rules import (
     known_player,
     player_spellings,
     result_of_score,
+    same_game,
 )
 from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 
@@ -139,3 +140,25 @@ def test_a_name_unlike_every_player_gets_no_guess(typed: str) -> None:
     with pytest.raises(UnknownPlayerError) as caught:
         known_player(typed, spellings)
     assert "did you mean" not in str(caught.value)
+
+
+W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "alike"),
+    [
+        ((1, 2, W), (1, 2, W), True),  # typed twice as it was
+        ((1, 2, W), (2, 1, B), True),  # colours swapped: 1 won both times
+        ((1, 2, D), (2, 1, D), True),  # drawn both times, either colours
+        ((1, 2, W), (2, 1, W), False),  # colours swapped, 2 won this time
+        ((1, 2, W), (1, 2, D), False),  # another result
+        ((1, 2, W), (1, 3, W), False),  # another opponent
+        ((1, 2, None), (1, 2, None), False),  # no game played is like no other
+    ],
+)
+def test_same_game_is_the_same_players_either_colours_and_the_same_winner(
+    first: tuple[int, int, Result | None], second: tuple[int, int, Result | None], alike: bool
+) -> None:
+    assert same_game(first, second) is alike
+    assert same_game(second, first) is alike

@@ -248,10 +248,9 @@ def with_book_options(command: F) -> F:
     return command
 
 
-@click.command("recalc")
-@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
-@with_book_options
-@click.option(
+#: ``-j N``: how many books a command over several books (``recalc``, ``new-week``, ``pair``)
+#: does at the same time, each in a process of its own (:func:`_run_books`).
+jobs_option = click.option(
     "-j",
     "--jobs",
     type=click.IntRange(min=1),
@@ -259,6 +258,12 @@ def with_book_options(command: F) -> F:
     show_default=True,
     help="Workbooks processed at the same time.",
 )
+
+
+@click.command("recalc")
+@click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
+@with_book_options
+@jobs_option
 @confirm_options
 def recalc_command(
     books: tuple[str, ...],
@@ -284,7 +289,8 @@ def recalc_command(
 
 
 def _book_command(name: str, suffix: str, help_text: str) -> click.Command:
-    """A workbook command run like ``recalc``, one book at a time: ``new-week`` and ``pair``.
+    """A workbook command run like ``recalc``, ``-j N`` books at a time: ``new-week`` (and the
+    help of ``pair``, a command of its own for its ``--all``).
 
     The command name is the job's action (:data:`ratingbook.cli.jobs.ACTIONS`); ``suffix`` names
     the default output, NAME-SUFFIX.xlsx.
@@ -293,6 +299,7 @@ def _book_command(name: str, suffix: str, help_text: str) -> click.Command:
     @click.command(name, help=help_text)
     @click.argument("books", nargs=-1, required=True, metavar="BOOK|FOLDER...")
     @with_book_options
+    @jobs_option
     def command(
         books: tuple[str, ...],
         output: str | None,
@@ -300,9 +307,10 @@ def _book_command(name: str, suffix: str, help_text: str) -> click.Command:
         force: bool,
         in_place: bool,
         backend: str,
+        jobs: int,
     ) -> None:
         pairs = targets(books, output, out_dir, in_place, force, suffix)
-        _run_books([BookJob(s, t, in_place, name, backend) for s, t in pairs], 1)
+        _run_books([BookJob(s, t, in_place, name, backend) for s, t in pairs], jobs)
 
     return command
 
@@ -345,6 +353,7 @@ _pair_one_round = _book_command(
     is_flag=True,
     help="Pair every remaining round of a round robin at once.",
 )
+@jobs_option
 @confirm_options
 def pair_command(
     books: tuple[str, ...],
@@ -354,13 +363,14 @@ def pair_command(
     in_place: bool,
     backend: str,
     every_round: bool,
+    jobs: int,
     confirmed: bool,
     understood: bool,
 ) -> None:
     level = confirm_level(confirmed, understood)
     pairs = targets(books, output, out_dir, in_place, force, "paired")
     action = "pair-all" if every_round else "pair"
-    _run_books([BookJob(s, t, in_place, action, backend, level) for s, t in pairs], 1)
+    _run_books([BookJob(s, t, in_place, action, backend, level) for s, t in pairs], jobs)
 
 
 run_books = _run_books  # the FIDE-mode commands (cli.fide_commands) run books alike

@@ -8,7 +8,11 @@
   loss may give less);
 - a player's record: a game counts as a win, a draw or a loss for each side;
 - competition ranks: rows equal on every key share a rank and the next rank skips (1, 2, 2, 4);
-- a list names each player (or group) once: the second listing is an error that says so.
+- a list names each player (or group) once: the second listing is an error that says so;
+- two games look like one game typed (or reported) twice when they have the same two players,
+  in either colours, and the same winner or both are drawn (:func:`same_game`): never refused,
+  since a rematch is a real game, but never silent either (the results desk's evening, a
+  ladder week's ``Ladder Games``).
 
 The engines (``ladder``, ``crikey``, ``swiss``), the family planners, the worksheet functions
 and the text formats all call these, so a rule changed here changes everywhere. Pure Python.
@@ -25,6 +29,8 @@ from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError, Location, SelfPlayError, UnknownPlayerError
 
+P = TypeVar("P", bound=Hashable)
+
 __all__ = [
     "RECORD",
     "check_players",
@@ -32,10 +38,12 @@ __all__ = [
     "close_name",
     "competition_ranks",
     "game_indices",
+    "game_key",
     "known_player",
     "listed_twice",
     "player_spellings",
     "result_of_score",
+    "same_game",
 ]
 
 
@@ -48,6 +56,31 @@ def listed_twice(name: str, *, what: str = "player", also_row: int | None = None
     """
     also = f" (also row {also_row})" if also_row is not None else ""
     return f"{what} {name!r} is listed twice{also}"
+
+
+def game_key(white: P, black: P, result: Result | None) -> tuple[frozenset[P], P | None] | None:
+    """What two games share when they look like one game twice (:func:`same_game`): the two
+    players, either colours, and the winner (None: a draw); None for a result that is no game
+    played, which is like no other."""
+    if result is None:
+        return None
+    winner = {Result.WHITE_WINS: white, Result.BLACK_WINS: black}.get(result)
+    return frozenset((white, black)), winner
+
+
+def same_game(first: tuple[P, P, Result | None], second: tuple[P, P, Result | None]) -> bool:
+    """Whether two games, each (White, Black, result: None for a result that is no game
+    played), look like one game twice: the same two players in either colours (the second
+    typist may give them the wrong way round, or the players played again) and the same
+    winner, or both drawn (:func:`game_key`).
+
+    >>> same_game((1, 2, Result.WHITE_WINS), (2, 1, Result.BLACK_WINS))
+    True
+    >>> same_game((1, 2, Result.WHITE_WINS), (2, 1, Result.WHITE_WINS))
+    False
+    """
+    key = game_key(*first)
+    return key is not None and key == game_key(*second)
 
 
 def check_players(
@@ -103,9 +136,6 @@ def known_player(
     hint = f" (did you mean {found!r}?)" if found else ""
     listed = f" in {listed_in}" if listed_in else ""
     raise UnknownPlayerError(f"no player named {name!r}{listed}{hint}", where, column)
-
-
-P = TypeVar("P", bound=Hashable)
 
 
 def game_indices(

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ratingbook.core.results import Result, ladder_result_or_none, parse_swiss_result
+from ratingbook.core.rules import same_game
 from ratingbook.desk.model import ARBITER, Decider, DeskError, Kind, Status
 from ratingbook.errors import RatingbookError
 
@@ -273,25 +274,15 @@ def evening(at: str) -> _dt.date:
     return (when - _EVENING_STARTS).date()
 
 
-def _winner(white: str, black: str, result: str) -> str | None:
-    """Who won a game of ``white`` and ``black`` (ids) with ``result`` ("": a draw; None: a
-    result that is no game played)."""
-    played = ladder_result_or_none(result)
-    if played is None:
-        return None
-    return {Result.WHITE_WINS: white, Result.BLACK_WINS: black}.get(played, "")
-
-
 def looks_alike(first: tuple[str, str, str, str], second: tuple[str, str, str, str]) -> bool:
     """Whether two ladder games, each (white id, black id, result, when first reported: ISO
-    8601), look like the same game: the same two players in either colours, the same
-    evening (:func:`evening`), the same winner (or both drawn). Colours swapped count: the
-    other player may give them the wrong way round, or the players played again."""
+    8601), look like the same game: the same evening (:func:`evening`) and the core's rule of
+    one game twice (:func:`~ratingbook.core.rules.same_game`: the same two players in either
+    colours, the same winner or both drawn), the rule a ladder week's games are checked by."""
     (w1, b1, r1, at1), (w2, b2, r2, at2) = first, second
-    if {w1, b1} != {w2, b2} or evening(at1) != evening(at2):
-        return False
-    won = _winner(w1, b1, r1)
-    return won is not None and won == _winner(w2, b2, r2)
+    return evening(at1) == evening(at2) and same_game(
+        (w1, b1, ladder_result_or_none(r1)), (w2, b2, ladder_result_or_none(r2))
+    )
 
 
 def _plain(result: str) -> str:

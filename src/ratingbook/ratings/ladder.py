@@ -24,7 +24,7 @@ from typing import NamedTuple, overload
 
 from ratingbook.core import fields
 from ratingbook.core.results import Result
-from ratingbook.core.rules import game_indices
+from ratingbook.core.rules import close_name, game_indices, player_spellings
 from ratingbook.errors import (
     InactivePlayerError,
     InvalidValueError,
@@ -272,14 +272,21 @@ def replay_ladder(
 
 
 def _starting_ratings(
-    players: Sequence[LadderPlayer], groups: Mapping[str, int], problems: Problems | None
+    players: Sequence[LadderPlayer],
+    groups: Mapping[str, int],
+    problems: Problems | None,
+    groups_listed_in: str = "",
 ) -> tuple[dict[int, int], list[int], list[int]]:
     """Index the players and reset active ones: Rating from the group, Permanent from StWkPerm
     (from the group too for a new camper, whose StWkPerm is None).
 
     With ``problems``, a player in error is added to it (and starts from 0) instead of raising.
+    A group that is none of ``groups`` names the sheet they are listed in (``groups_listed_in``)
+    and the group it may mean, a letter off (:func:`~ratingbook.core.rules.close_name`).
     """
     initial = {group_key(name): rating for name, rating in groups.items()}
+    spellings = player_spellings(groups)
+    listed = f"on {groups_listed_in!r}" if groups_listed_in else "in the group table"
     index: dict[int, int] = {}
     weekly: list[int] = []
     permanent: list[int] = []
@@ -300,8 +307,10 @@ def _starting_ratings(
         rating = initial.get(group_key(player.group))
         try:
             if rating is None:
+                meant = close_name(player.group, spellings)
+                hint = f" (did you mean {meant!r}?)" if meant else ""
                 raise UnknownGroupError(
-                    f"group {player.group!r} of player {player.name!r} is not in the group table",
+                    f"group {player.group!r} of player {player.name!r} is not {listed}{hint}",
                     player.where,
                     fields.GROUP,
                 )
@@ -369,6 +378,7 @@ def recalc_ladder(
     *,
     history: bool = True,
     every_problem: bool = False,
+    groups_listed_in: str = "",
 ) -> LadderOutcome:
     """Recalculate the ladder from the start of the week: reset, then replay every game in order.
 
@@ -381,10 +391,11 @@ def recalc_ladder(
 
     Raises :class:`RatingbookError` subclasses naming the player or game row at fault; with
     ``every_problem``, every player and game is checked first and all the problems are raised
-    together (:class:`~ratingbook.errors.InputErrors` when there are several).
+    together (:class:`~ratingbook.errors.InputErrors` when there are several). A player's group
+    that is none of ``groups`` is named with ``groups_listed_in``, their sheet, when given.
     """
     problems = Problems() if every_problem else None
-    index, weekly, permanent = _starting_ratings(players, groups, problems)
+    index, weekly, permanent = _starting_ratings(players, groups, problems, groups_listed_in)
     moves = _moves(games, index, players, problems)
     if problems:
         problems.check()

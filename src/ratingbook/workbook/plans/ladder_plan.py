@@ -29,7 +29,7 @@ from ratingbook.core.cells import (
     whole_number,
     whole_number_or_none,
 )
-from ratingbook.core.rules import listed_twice
+from ratingbook.core.rules import close_name, game_key, listed_twice, player_spellings
 from ratingbook.core.tables import Row, Table
 from ratingbook.errors import (
     InputErrors,
@@ -65,6 +65,7 @@ from ratingbook.workbook.sheets.schemas import (
 
 __all__ = [
     "camper_chart_choice",
+    "games_twice_lines",
     "group_names",
     "input_widths",
     "ladder_generated",
@@ -207,8 +208,11 @@ def ladder_outcome(sheets: Sheets) -> tuple[Table, Table, ladder.LadderOutcome, 
         # for unreadable rows, so one run reports the cells and the games alike.
         _check_games(players, groups, games, problems, unread_groups, unread_ids, id_unreadable)
     problems.check()
-    assert players_table is not None and games_table is not None  # else raised just above
-    outcome = ladder.recalc_ladder(players, groups, games, every_problem=True)
+    # Each table read, else raised just above.
+    assert groups_table is not None and players_table is not None and games_table is not None
+    outcome = ladder.recalc_ladder(
+        players, groups, games, every_problem=True, groups_listed_in=groups_table.sheet
+    )
     return players_table, games_table, outcome, groups
 
 
@@ -236,6 +240,7 @@ def _check_games(
             games,
             history=False,
             every_problem=True,
+            groups_listed_in=CAMP_GROUPS.sheet,
         )
     except RatingbookError as error:
         found = error.errors if isinstance(error, InputErrors) else [error]
@@ -294,10 +299,12 @@ def input_widths(sheets: Sheets, players_table: Table, games_table: Table) -> li
 def camper_chart_choice(sheets: Sheets, players_table: Table) -> tuple[list[WriteBlock], str]:
     """B1 of ``Camper Chart`` set to the first camper on ``Ladder Players`` when it names none
     of them (the template's sample camper left in a camp's own book printed two empty charts,
-    issue 34), and the line saying so; nothing when it names one, or there is no such sheet
-    or no camper. Column B is widened to the longest name the dropdown offers, whichever is
-    picked (``Amelia Fitzgerald-Montgomery`` printed as ``Amelia Fitzgerald-Mon``, issue 34),
-    as the input sheets' name columns are (:func:`input_widths`)."""
+    issue 34), or to the camper it names a letter off (``Finn Garsia`` for ``Finn Garcia``:
+    :func:`~ratingbook.core.rules.close_name`), and the line saying so; nothing when it names
+    one, or there is no such sheet or no camper. Column B is widened to the longest name the
+    dropdown offers, whichever is picked (``Amelia Fitzgerald-Montgomery`` printed as
+    ``Amelia Fitzgerald-Mon``, issue 34), as the input sheets' name columns are
+    (:func:`input_widths`)."""
     actual = sheets.actual(CAMPER_CHART)
     names = [str(n).strip() for n in (row.get("Name") for row in players_table.rows) if n]
     if actual is None or not names:
@@ -309,8 +316,14 @@ def camper_chart_choice(sheets: Sheets, players_table: Table) -> tuple[list[Writ
     if shown.casefold() in {n.casefold() for n in names}:
         return blocks, ""
     said = f"B1 named {shown!r}, who is not" if shown else "B1 was empty, no camper"
-    line = f"{actual}: {said} on '{players_table.sheet}': set to {names[0]!r}, the first camper"
-    return [WriteBlock(actual, 1, 2, [[names[0]]]), *blocks], line
+    meant = close_name(shown, player_spellings(names)) if shown else ""
+    chosen_as = (
+        f"{meant!r}, the camper it names a letter off"
+        if meant
+        else f"{names[0]!r}, the first camper"
+    )
+    line = f"{actual}: {said} on '{players_table.sheet}': set to {chosen_as}"
+    return [WriteBlock(actual, 1, 2, [[meant or names[0]]]), *blocks], line
 
 
 #: The most new campers a run names one by one; more (a camp's first recalc) are counted in one
@@ -354,6 +367,28 @@ def new_camper_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
         f"{len(players)} new campers (rows {_row_runs(rows)}): StWkPerm was empty, set to "
         f"their group's Initial Ladder Rating, where the weekly Rating starts: {counted}",
     )
+
+
+def games_twice_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
+    """What a run says of two rows of the week's games that look like one game typed twice
+    (:func:`~ratingbook.core.rules.same_game`: the same two players, either colours, the same
+    result), each later row with the first row it repeats: both count, since campers may play
+    a rematch, but never silently (the desk's rule for a game reported twice)."""
+    names = {p.id: p.name or str(p.id) for p in outcome.players}
+    first: dict[object, ladder.LadderGame] = {}
+    lines: list[str] = []
+    for game, _ in outcome.history.ratings():
+        key = game_key(game.white, game.black, game.result)
+        earlier = first.setdefault(key, game)
+        if key is None or earlier is game or game.where is None or earlier.where is None:
+            continue
+        lines.append(
+            f"{game.where.sheet}: rows {earlier.where.row} and {game.where.row} look like one "
+            f"game typed twice ({names[earlier.white]} - {names[earlier.black]} "
+            f"{earlier.result.value}: the same players, the same result): both count; if it "
+            "is not a rematch, delete one row"
+        )
+    return tuple(lines)
 
 
 def ladder_generated(
@@ -428,6 +463,7 @@ def plan_ladder(
             f"ladder: {sum(p.active for p in outcome.players)} active players, "
             f"{many(len(outcome.history), 'game')} replayed",
             *new_camper_lines(outcome),
+            *games_twice_lines(outcome),
             *([said] if said else []),
         ),
     )

@@ -30,6 +30,7 @@ from ratingbook.workbook.plans.camp_week import (
     week_number,
 )
 from ratingbook.workbook.plans.ladder_plan import (
+    games_twice_lines,
     group_names,
     ladder_generated,
     ladder_outcome,
@@ -38,7 +39,7 @@ from ratingbook.workbook.plans.ladder_plan import (
     plan_ladder,
     posted_by_group,
 )
-from ratingbook.workbook.port.book import KEEP, GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.port.presentation import PrintSetup, typed_width
 from ratingbook.workbook.sheets.reading import Sheets, column_block, read
 from ratingbook.workbook.sheets.schemas import (
@@ -165,6 +166,7 @@ def _plan_rollover(
             f"{len(standings)} players), {week_label(week)} started with "
             f"{sum(p.active for p in carried)} permanent ratings carried over",
             *new_camper_lines(outcome),
+            *games_twice_lines(outcome),
         ),
         act="New week",
     )
@@ -223,7 +225,8 @@ def _append(
 ) -> WriteBlock | GeneratedSheet | None:
     """Append ``rows`` to archive sheet ``name`` (created on first use), by header.
 
-    Columns the archive lacks are added at its right (its header row is rewritten then). The
+    Columns the archive lacks are added at its right: the archive is then rewritten whole as a
+    generated table, as its first week is, so the new column is styled as the others. The
     archive's first week (no sheet yet, or the template's with its header alone) is written as
     a generated table: each column aligned by what it holds, its header bold in the book's
     font, as wide as its header and values need, printed down to its last row; the columns
@@ -250,19 +253,7 @@ def _append(
             in (keys, [header_key(h) for h in template])
         )
     ):
-        games = name == GAMES_ARCHIVE
-        named = tuple(str(h) for h in header)
-        return GeneratedSheet(
-            actual or name,
-            named,
-            rows,
-            number_formats={1: "yyyy-mm-dd"} if games else {},
-            widths={1: 12} if games else {3: 24},
-            after=None,
-            print_setup=PrintSetup(
-                name, landscape=games, file_name=True, repeat_columns=key_columns(named)
-            ),
-        )
+        return _archive_sheet(actual or name, name, header, rows)
     archive_header = [header_key(v) for v in existing[0]]
     positions: list[int] = []
     extra_header: list[object] = []
@@ -298,6 +289,27 @@ def _append(
         if any(isinstance(line[c], str) for line in lines)
     )
     if extra_header:
-        kept: Grid = [[KEEP] * width for _ in range(last - 1)]
-        return WriteBlock(actual, 1, 1, [titles, *kept, *lines], widths=widths)
+        # A column the archive lacks (a week posted by group adds ``Group Rank`` right of the
+        # earlier weeks' ``Losses``): the archive is rebuilt as its first week was, every
+        # column, the new one too, aligned by what it holds under a bold header (ut47camp,
+        # finding 9: the header written alone was plain, left of right-aligned numbers).
+        earlier = [(list(row) + [None] * width)[:width] for row in existing[1:last]]
+        return _archive_sheet(actual, name, titles, [*earlier, *lines])
     return WriteBlock(actual, last + 1, 1, lines, widths=widths)
+
+
+def _archive_sheet(sheet: str, name: str, header: Sequence[object], rows: Grid) -> GeneratedSheet:
+    """Archive ``name`` written whole on ``sheet`` as a generated table (see :func:`_append`)."""
+    games = name == GAMES_ARCHIVE
+    named = tuple("" if h is None else str(h) for h in header)
+    return GeneratedSheet(
+        sheet,
+        named,
+        rows,
+        number_formats={1: "yyyy-mm-dd"} if games else {},
+        widths={1: 12} if games else {3: 24},
+        after=None,
+        print_setup=PrintSetup(
+            name, landscape=games, file_name=True, repeat_columns=key_columns(named)
+        ),
+    )
