@@ -52,8 +52,7 @@ def plan_command(command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...
     if isinstance(command, RecordImport):
         from ratingbook.workbook.plans.fide_plan import plan_imported_log
 
-        names = list(sheets.names.values())
-        return plan_imported_log(names, command.event, command.log), ()
+        return plan_imported_log(sheets, command.event, command.log), ()
     if isinstance(command, Unpair):
         from ratingbook.workbook.plans.fide_actions import plan_unpair
 

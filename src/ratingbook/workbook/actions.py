@@ -159,7 +159,7 @@ def record_import(book: Book, event: SwissEvent, log: Sequence[LogEntry]) -> Pla
     :func:`ratingbook.workbook.plans.fide_plan.plan_imported_log`)."""
     from ratingbook.workbook.plans.fide_plan import plan_imported_log
 
-    plan = plan_imported_log(book.sheet_names(), event, log)
+    plan = plan_imported_log(Sheets(book), event, log)
     apply_plan(book, plan)
     return plan
 

@@ -59,6 +59,7 @@ from ratingbook.workbook.plans.rating_corrections import (
 )
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.port.run_request import RunRequest
+from ratingbook.workbook.sheets.event_book import read_event_tables
 from ratingbook.workbook.sheets.event_log_sheet import (
     EVENT_LOG,
     EVENT_STATE,
@@ -316,28 +317,29 @@ def with_event_log(
     sheets: Sheets,
     event: SwissEvent,
     new_rows: Sequence[SwissEntry],
-    plan: Plan,
+    views: Callable[[Sequence[LogEntry] | None], Plan],
     *,
     unpaired: tuple[int, ...] = (),
     read: SwissEvent | None = None,
-    renote: Callable[[Sequence[LogEntry]], Plan] | None = None,
 ) -> Plan:
-    """``plan`` (what the run writes for the event read from the book, ``event``, with the
-    engine's ``new_rows``; ``unpaired``: the rounds this run takes back) with FIDE mode's part:
+    """The run's plan (``views``: what it writes for the event read from the book, ``event``,
+    with the engine's ``new_rows``, given the Event Log its Pairing Notes read, None for the
+    book's; ``unpaired``: the rounds this run takes back) with FIDE mode's part:
     the changes logged, the warnings, and the :class:`LogRecord` that waits for the run's
     confirmation (a :class:`~ratingbook.errors.ConfirmationError` before anything is written
     when the book's Confirm setting does not fit or a level-5 act is tried in FIDE mode).
     ``read``: the event as the book held it, when the run changed it before planning (games
     the pairing adjourned): a book without a log starts its log from it, so those changes are
-    logged and warned too. ``renote``: the plan again from a log, when this run logs a change
-    that alters what a round already paired is judged on (a correction, an adjourned game's
-    result: :mod:`ratingbook.events.as_paired`), so its notes read that round as it was
-    paired, as every later run's do."""
+    logged and warned too. Every run that writes an event's Pairing Notes comes here (recalc,
+    pair, unpair, a result entered): when it logs a change that alters what a round already
+    paired is judged on (a correction, an adjourned game's result:
+    :mod:`ratingbook.events.as_paired`), its views are planned from the log with this run's
+    rows in it, so its notes read that round as it was paired, as every later run's do."""
     request = sheets.request
     if not request.log:
-        return plan
+        return views(None)
     if request.views_only:
-        return _as_last_logged(sheets, event, plan)
+        return _as_last_logged(sheets, event, views(None))
     after = event.with_entries(new_rows)
     if unpaired:
         kept = tuple(e for e in after.entries if not taken_back(e, unpaired))
@@ -413,9 +415,8 @@ def with_event_log(
     found += manual_changes
     found += last_round_rechecked(old, after)
     found = [_with_board_order(c, after) for c in found]
-    if renote is not None and any(c.kind in READ_KINDS for c in found):
-        now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
-        plan = renote([*entries, *now])
+    now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
+    plan = views([*entries, *now] if any(c.kind in READ_KINDS for c in found) else None)
     asks, confirmed = _gate(event, found, old.fide_mode)
     quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
     summary = list(plan.summary)
@@ -474,13 +475,23 @@ def request_ended(event: SwissEvent, request: RunRequest) -> bool:
     return request.manual is None and event.settings.manual_pairing.casefold() == "end"
 
 
-def plan_imported_log(names: Sequence[str], event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
+def plan_imported_log(sheets: Sheets, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
     """The ``Event Log`` and ``Event State`` of a book just built from a file: the file's log
-    (the import itself its last row) and the event as imported, FIDE mode as the log says."""
+    (the import itself its last row) and the event as imported, FIDE mode as the log says.
+    When the log says a round was paired on other results than the event holds (a correction
+    since, a game adjourned then: :mod:`ratingbook.events.as_paired`), the event's views
+    again, their Pairing Notes reading that round as it was paired, as every later run's do."""
+    from ratingbook.workbook.plans.swiss_plan import plan_event_views
+
     left = [e.round for e in log if e.kind is LogKind.FIDE_MODE_OFF]
     state = state_of(event, fide_mode=not left, left_in=left[0] if left else 0, manual=0)
+    names = list(sheets.names.values())
     after = names[-1] if names else "Swiss Games"
-    return Plan(sheets=(log_sheet(list(log), after), state_sheet(state, EVENT_LOG)))
+    written = (log_sheet(list(log), after), state_sheet(state, EVENT_LOG))
+    if not any(e.kind in READ_KINDS for e in log):
+        return Plan(sheets=written)
+    views = plan_event_views(sheets, read_event_tables(sheets), [], log)
+    return replace(views, sheets=(*views.sheets, *written), summary=())
 
 
 def plan_taken(
