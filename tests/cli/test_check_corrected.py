@@ -245,3 +245,37 @@ def test_the_correction_message_names_the_old_and_the_new_result(tmp_path: Path)
     code, output = run("recalc", str(book))
     assert code != 0
     assert "Anna - Erik: corrected from 1-0 to 0-1: round 2 was paired" in output
+
+
+def test_a_correction_logged_by_the_run_that_pairs_the_next_round(tmp_path: Path) -> None:
+    # Round 2 played, round 1's Anna - Erik corrected 1-0 => 0-1 and round 3 paired in one
+    # run: round 3 is paired on the corrected result (the docstring's 4-2, 3-5, 6-1, 8-7), and
+    # round 2 stays judged on the result then. Both are the rules' pairing (check clean).
+    source, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    source.write_text(event_text("1-0", PAIRED_1_2, rounds=2))
+    code, output = run("trf", "import", str(source), "-o", str(book))
+    assert code == 0, output
+    workbook = openpyxl.load_workbook(book)
+    games = workbook["Swiss Games"]
+    header = [c.value for c in games[1]]
+    for row in games.iter_rows(min_row=2):
+        cells = dict(zip(header, row, strict=False))
+        if cells["Round"].value == 1 and cells["White"].value == "Anna":
+            cells["Result"].value = "0-1"
+    workbook.save(book)
+    code, output = run("pair", str(book), "--in-place", "--confirm")
+    assert code == 0, output
+    paired = {
+        (r["White"], r["Black"]) for r in _sheet_rows(book, "Swiss Games") if r["Round"] == 3
+    }
+    assert paired == {("Dana", "Bob"), ("Carl", "Erik"), ("Femke", "Anna"), ("Hana", "Gus")}
+    rows = _sheet_rows(book, "Pairing Notes")
+    assert {r["Round"] for r in rows} == {3}
+    assert not any(r["By Hand"] for r in rows)
+    code, output = run("check", str(book))
+    assert code == 0, output
+    assert output.rstrip().endswith("clean")
+    code, output = run("explain", str(book), "--round", "2")
+    assert code == 0, output
+    assert output.splitlines()[0] == f"Round 2: {NOTE}"
+    assert "Changed by hand" not in output
