@@ -265,9 +265,7 @@ def test_a_correction_logged_by_the_run_that_pairs_the_next_round(tmp_path: Path
     workbook.save(book)
     code, output = run("pair", str(book), "--in-place", "--confirm")
     assert code == 0, output
-    paired = {
-        (r["White"], r["Black"]) for r in _sheet_rows(book, "Swiss Games") if r["Round"] == 3
-    }
+    paired = {(r["White"], r["Black"]) for r in _sheet_rows(book, "Swiss Games") if r["Round"] == 3}
     assert paired == {("Dana", "Bob"), ("Carl", "Erik"), ("Femke", "Anna"), ("Hana", "Gus")}
     rows = _sheet_rows(book, "Pairing Notes")
     assert {r["Round"] for r in rows} == {3}

@@ -59,7 +59,6 @@ from ratingbook.workbook.plans.rating_corrections import (
 )
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.port.run_request import RunRequest
-from ratingbook.workbook.sheets.event_book import read_event_tables
 from ratingbook.workbook.sheets.event_log_sheet import (
     EVENT_LOG,
     EVENT_STATE,
@@ -475,23 +474,13 @@ def request_ended(event: SwissEvent, request: RunRequest) -> bool:
     return request.manual is None and event.settings.manual_pairing.casefold() == "end"
 
 
-def plan_imported_log(sheets: Sheets, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
+def plan_imported_log(names: Sequence[str], event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
     """The ``Event Log`` and ``Event State`` of a book just built from a file: the file's log
-    (the import itself its last row) and the event as imported, FIDE mode as the log says.
-    When the log says a round was paired on other results than the event holds (a correction
-    since, a game adjourned then: :mod:`ratingbook.events.as_paired`), the event's views
-    again, their Pairing Notes reading that round as it was paired, as every later run's do."""
-    from ratingbook.workbook.plans.swiss_plan import plan_event_views
-
+    (the import itself its last row) and the event as imported, FIDE mode as the log says."""
     left = [e.round for e in log if e.kind is LogKind.FIDE_MODE_OFF]
     state = state_of(event, fide_mode=not left, left_in=left[0] if left else 0, manual=0)
-    names = list(sheets.names.values())
     after = names[-1] if names else "Swiss Games"
-    written = (log_sheet(list(log), after), state_sheet(state, EVENT_LOG))
-    if not any(e.kind in READ_KINDS for e in log):
-        return Plan(sheets=written)
-    views = plan_event_views(sheets, read_event_tables(sheets), [], log)
-    return replace(views, sheets=(*views.sheets, *written), summary=())
+    return Plan(sheets=(log_sheet(list(log), after), state_sheet(state, EVENT_LOG)))
 
 
 def plan_taken(

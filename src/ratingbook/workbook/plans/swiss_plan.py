@@ -38,7 +38,10 @@ from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.long_event import rating_tiebreak_warning
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.stages import paired_text
-from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
+from ratingbook.workbook.plans.fide_plan import (  # FIDE mode: the Event Log (#25)
+    plan_imported_log,
+    with_event_log,
+)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
 from ratingbook.workbook.sheets.event_log_sheet import read_log, read_state
@@ -71,6 +74,7 @@ if TYPE_CHECKING:
 __all__ = [
     "is_event_book",
     "plan_event_views",
+    "plan_imported",
     "plan_pairing",
     "plan_standings",
     "plan_swiss",
@@ -140,6 +144,22 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     return with_event_log(
         sheets, event, rows, lambda log: plan_event_views(sheets, tables, rows, log)
     )
+
+
+def plan_imported(sheets: Sheets, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
+    """The ``Event Log`` and ``Event State`` of a book just built from a file (``log``: the
+    file's, the import its last row; :func:`~ratingbook.workbook.plans.fide_plan.plan_imported_log`)
+    and, when the log says a round was paired on other results than the event holds (a
+    correction since, a game adjourned then: :mod:`ratingbook.events.as_paired`), the event's
+    views again from that log, their Pairing Notes and Pairings reading the round as it was
+    paired, as every later run's do."""
+    from ratingbook.events.as_paired import READ_KINDS
+
+    written = plan_imported_log(list(sheets.names.values()), event, log)
+    if not any(e.kind in READ_KINDS for e in log):
+        return written
+    views = plan_event_views(sheets, read_event_tables(sheets), [], log)
+    return replace(views, sheets=(*views.sheets, *written.sheets), summary=())
 
 
 def _adjourned_for_pairing(
