@@ -196,3 +196,84 @@ def test_the_pairing_notes_of_the_run_that_corrects_read_the_round_as_paired(
     code, output = run("explain", str(book))
     assert code == 0, output
     assert output.splitlines()[0] == f"Round 2: {NOTE}"
+
+
+def _sheet_rows(book: Path, sheet: str) -> list[dict[str, object]]:
+    rows = list(openpyxl.load_workbook(book)[sheet].iter_rows(values_only=True))
+    header = list(rows[0])
+    return [dict(zip(header, r, strict=False)) for r in rows[1:] if any(r)]
+
+
+def test_import_writes_the_pairing_notes_of_the_round_as_it_was_paired(tmp_path: Path) -> None:
+    # A file exported while round 2 was the last round paired, its results not in, after
+    # round 1's Anna - Erik was corrected 1-0 => 0-1 (a user test's "B" case). Round 2 was
+    # paired on 1-0: Dana and Anna both on 1 point (the docstring's hand pairing), every board
+    # the engine's. The imported book's Pairing Notes say so, as explain does.
+    source, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    log = [*PAIRED_1_2, CORRECTION]
+    source.write_text(event_text("0-1", log, rounds=2, last_played=False))
+    code, output = run("trf", "import", str(source), "-o", str(book))
+    assert code == 0, output
+    rows = _sheet_rows(book, "Pairing Notes")
+    assert {r["Round"] for r in rows} == {2}
+    assert not any(r["By Hand"] for r in rows)
+    assert not any("Changed by hand" in str(r["Note"]) for r in rows)
+    assert any(r["Note"] == "Dana and Anna both have 1 point (the 1-point group)." for r in rows)
+    # The Pairings sheet gives the points round 2 was paired on, as its notes, and says so.
+    pairings = list(openpyxl.load_workbook(book)["Pairings"].iter_rows(values_only=True))
+    dana = next(r for r in pairings if "Dana" in r)
+    cells = list(dana)  # White, Rating, Points ... Black, Rating, Points
+    assert cells[cells.index("Dana") + 2] == 1
+    assert cells[cells.index("Anna") + 2] == 1  # Anna's 1 point before 1-0 became 0-1
+    said = " ".join(str(c) for r in pairings for c in r if c)
+    assert "Anna - Erik" in said and "1-0" in said and "0-1" in said
+
+
+def test_the_correction_message_names_the_old_and_the_new_result(tmp_path: Path) -> None:
+    source, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    source.write_text(event_text("1-0", PAIRED_1_2, rounds=2, last_played=False))
+    code, output = run("trf", "import", str(source), "-o", str(book))
+    assert code == 0, output
+    workbook = openpyxl.load_workbook(book)
+    games = workbook["Swiss Games"]
+    header = [c.value for c in games[1]]
+    for row in games.iter_rows(min_row=2):
+        cells = dict(zip(header, row, strict=False))
+        if cells["Round"].value == 1 and cells["White"].value == "Anna":
+            cells["Result"].value = "0-1"
+    workbook.save(book)
+    code, output = run("recalc", str(book))
+    assert code != 0
+    assert "Anna - Erik: corrected from 1-0 to 0-1: round 2 was paired" in output
+
+
+def test_a_correction_logged_by_the_run_that_pairs_the_next_round(tmp_path: Path) -> None:
+    # Round 2 played, round 1's Anna - Erik corrected 1-0 => 0-1 and round 3 paired in one
+    # run: round 3 is paired on the corrected result (the docstring's 4-2, 3-5, 6-1, 8-7), and
+    # round 2 stays judged on the result then. Both are the rules' pairing (check clean).
+    source, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    source.write_text(event_text("1-0", PAIRED_1_2, rounds=2))
+    code, output = run("trf", "import", str(source), "-o", str(book))
+    assert code == 0, output
+    workbook = openpyxl.load_workbook(book)
+    games = workbook["Swiss Games"]
+    header = [c.value for c in games[1]]
+    for row in games.iter_rows(min_row=2):
+        cells = dict(zip(header, row, strict=False))
+        if cells["Round"].value == 1 and cells["White"].value == "Anna":
+            cells["Result"].value = "0-1"
+    workbook.save(book)
+    code, output = run("pair", str(book), "--in-place", "--confirm")
+    assert code == 0, output
+    paired = {(r["White"], r["Black"]) for r in _sheet_rows(book, "Swiss Games") if r["Round"] == 3}
+    assert paired == {("Dana", "Bob"), ("Carl", "Erik"), ("Femke", "Anna"), ("Hana", "Gus")}
+    rows = _sheet_rows(book, "Pairing Notes")
+    assert {r["Round"] for r in rows} == {3}
+    assert not any(r["By Hand"] for r in rows)
+    code, output = run("check", str(book))
+    assert code == 0, output
+    assert output.rstrip().endswith("clean")
+    code, output = run("explain", str(book), "--round", "2")
+    assert code == 0, output
+    assert output.splitlines()[0] == f"Round 2: {NOTE}"
+    assert "Changed by hand" not in output

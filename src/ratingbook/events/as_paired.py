@@ -46,6 +46,7 @@ __all__ = [
     "corrected_after_pairing",
     "correction_note",
     "pairing_views",
+    "points_note",
 ]
 
 #: The kinds of log row that change what a round already paired is judged on (besides the
@@ -171,4 +172,21 @@ def correction_note(round_number: int, corrected: Sequence[Corrected]) -> str:
     return (
         f"round {round_number} was paired before {'; '.join(said)}: it is judged on the "
         f"result{'s' if many else ''} then"
+    )
+
+
+def points_note(round_number: int, corrected: Sequence[Corrected]) -> str:
+    """What a round's pairing list says below its boards when a result it was paired on was
+    corrected since: its points are those it was paired on (as its notes give them), not the
+    standings'."""
+    said = [
+        f"round {c.game.round}'s {c.game.white}"
+        + (f" - {c.game.black}" if c.game.black else " (bye)")
+        + f" {c.then.value if c.then else '(empty)'}, since corrected to "
+        + (c.game.result.value if c.game.result else "(empty)")
+        for c in corrected
+    ]
+    return (
+        f"Points as round {round_number} was paired, on {'; '.join(said)} (the standings "
+        "count the corrected result)."
     )

@@ -296,13 +296,23 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     )
 
 
-def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGrid:
+def pairings_grid(
+    event: SwissEvent,
+    round_number: int | None = None,
+    *,
+    paired_from: SwissEvent | None = None,
+    said: str = "",
+) -> SheetGrid:
     """The pairing list of a round, boards in order: by default the first round with a game
-    still to play (a round robin may be paired ahead), else the last paired round."""
+    still to play (a round robin may be paired ahead), else the last paired round. Each
+    player's points are those the round was paired on (``paired_from``: the event as it was
+    paired from, :func:`~ratingbook.events.as_paired.pairing_views`; the event itself when
+    nothing changed since), as its Pairing Notes give them and the players check them;
+    ``said``: a sentence below the boards saying so (a result corrected since)."""
     waiting = [e.round for e in event.pending()]
     default = min(waiting) if waiting else event.paired_rounds
     number = default if round_number is None else round_number
-    before = event.points(after_round=number - 1)
+    before = (paired_from or event).points(after_round=number - 1)
     ratings = Shown.of(event).ratings  # the tournament rating, as the standings show it
     numbers = event.start_numbers()
     entries = sorted(
@@ -319,6 +329,9 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         )
         white = (numbers[e.white], e.white, ratings[e.white], _number(before[e.white]))
         rows.append((number, e.board, *white, *black, result))
+    sentences = frozenset({len(rows)}) if said and rows else frozenset()
+    if sentences:  # in the Board column: the Round column is not printed
+        rows.append((None, said))
     header = (
         "Round",
         "Board",
@@ -340,6 +353,7 @@ def pairings_grid(event: SwissEvent, round_number: int | None = None) -> SheetGr
         widths={3: 24, 7: 24},
         note=f"round {number}" if number else "no round paired yet",
         centred=centred_columns(header),
+        sentences=sentences,
         # One round a sheet: its number is the printed title's ("Round 6 pairings",
         # reports.event_grids), as on the round's web page, not a column repeating it.
         unprinted=1,

@@ -50,10 +50,9 @@ def plan_command(command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...
     if isinstance(command, Rank):
         return plan_rank(sheets), ()
     if isinstance(command, RecordImport):
-        from ratingbook.workbook.plans.fide_plan import plan_imported_log
+        from ratingbook.workbook.plans.swiss_plan import plan_imported
 
-        names = list(sheets.names.values())
-        return plan_imported_log(names, command.event, command.log), ()
+        return plan_imported(sheets, command.event, command.log), ()
     if isinstance(command, Unpair):
         from ratingbook.workbook.plans.fide_actions import plan_unpair
 

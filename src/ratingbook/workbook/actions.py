@@ -156,10 +156,10 @@ def rank_event(book: Book) -> Plan:
 def record_import(book: Book, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
     """Write the ``Event Log`` and ``Event State`` of a Swiss book just built from a file:
     ``log`` (the file's log, the import its last row) and ``event`` as imported (see
-    :func:`ratingbook.workbook.plans.fide_plan.plan_imported_log`)."""
-    from ratingbook.workbook.plans.fide_plan import plan_imported_log
+    :func:`ratingbook.workbook.plans.swiss_plan.plan_imported`)."""
+    from ratingbook.workbook.plans.swiss_plan import plan_imported
 
-    plan = plan_imported_log(book.sheet_names(), event, log)
+    plan = plan_imported(Sheets(book), event, log)
     apply_plan(book, plan)
     return plan
 

@@ -581,7 +581,7 @@ def _corrections(
                 res or "(empty)",
                 level,
                 f"Correction round {number}",
-                f"{w} - {b or 'bye'}: {why}",
+                f"{w} - {b or 'bye'}: corrected from {before[(w, b)]} to {res or '(empty)'}: {why}",
             )
         )
     return out

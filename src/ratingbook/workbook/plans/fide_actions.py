@@ -11,9 +11,11 @@ like every other change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ratingbook.events.event import EventError, SwissEvent
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.workbook.plans.fide_plan import taken_back, with_event_log
 from ratingbook.workbook.plans.swiss_plan import plan_event_views
 from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock, apply_plan
@@ -57,9 +59,12 @@ def plan_unpair(sheets: Sheets, asked: int | None = None) -> Plan:
                 line[games.columns[name] - first] = None
         blocks.append(WriteBlock(games.sheet, entry.where.row, first, [line]))
     kept = replace(event, entries=tuple(e for e in event.entries if e not in gone))
-    plan = plan_event_views(sheets, replace(tables, event=kept), [])
-    plan = replace(plan, blocks=(*plan.blocks, *blocks))
-    plan = with_event_log(sheets, event, [], plan, unpaired=(number,))
+
+    def views(log: Sequence[LogEntry] | None) -> Plan:
+        plan = plan_event_views(sheets, replace(tables, event=kept), [], log)
+        return replace(plan, blocks=(*plan.blocks, *blocks))
+
+    plan = with_event_log(sheets, event, [], views, unpaired=(number,))
     return replace(plan, summary=(f"unpaired round {number}", *plan.summary))
 
 

@@ -316,28 +316,29 @@ def with_event_log(
     sheets: Sheets,
     event: SwissEvent,
     new_rows: Sequence[SwissEntry],
-    plan: Plan,
+    views: Callable[[Sequence[LogEntry] | None], Plan],
     *,
     unpaired: tuple[int, ...] = (),
     read: SwissEvent | None = None,
-    renote: Callable[[Sequence[LogEntry]], Plan] | None = None,
 ) -> Plan:
-    """``plan`` (what the run writes for the event read from the book, ``event``, with the
-    engine's ``new_rows``; ``unpaired``: the rounds this run takes back) with FIDE mode's part:
+    """The run's plan (``views``: what it writes for the event read from the book, ``event``,
+    with the engine's ``new_rows``, given the Event Log its Pairing Notes read, None for the
+    book's; ``unpaired``: the rounds this run takes back) with FIDE mode's part:
     the changes logged, the warnings, and the :class:`LogRecord` that waits for the run's
     confirmation (a :class:`~ratingbook.errors.ConfirmationError` before anything is written
     when the book's Confirm setting does not fit or a level-5 act is tried in FIDE mode).
     ``read``: the event as the book held it, when the run changed it before planning (games
     the pairing adjourned): a book without a log starts its log from it, so those changes are
-    logged and warned too. ``renote``: the plan again from a log, when this run logs a change
-    that alters what a round already paired is judged on (a correction, an adjourned game's
-    result: :mod:`ratingbook.events.as_paired`), so its notes read that round as it was
-    paired, as every later run's do."""
+    logged and warned too. Every run that writes an event's Pairing Notes comes here (recalc,
+    pair, unpair, a result entered): when it logs a change that alters what a round already
+    paired is judged on (a correction, an adjourned game's result:
+    :mod:`ratingbook.events.as_paired`), its views are planned from the log with this run's
+    rows in it, so its notes read that round as it was paired, as every later run's do."""
     request = sheets.request
     if not request.log:
-        return plan
+        return views(None)
     if request.views_only:
-        return _as_last_logged(sheets, event, plan)
+        return _as_last_logged(sheets, event, views(None))
     after = event.with_entries(new_rows)
     if unpaired:
         kept = tuple(e for e in after.entries if not taken_back(e, unpaired))
@@ -413,9 +414,8 @@ def with_event_log(
     found += manual_changes
     found += last_round_rechecked(old, after)
     found = [_with_board_order(c, after) for c in found]
-    if renote is not None and any(c.kind in READ_KINDS for c in found):
-        now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
-        plan = renote([*entries, *now])
+    now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
+    plan = views([*entries, *now] if any(c.kind in READ_KINDS for c in found) else None)
     asks, confirmed = _gate(event, found, old.fide_mode)
     quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
     summary = list(plan.summary)

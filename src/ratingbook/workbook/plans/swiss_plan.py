@@ -38,7 +38,10 @@ from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.long_event import rating_tiebreak_warning
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.stages import paired_text
-from ratingbook.workbook.plans.fide_plan import with_event_log  # FIDE mode: the Event Log (#25)
+from ratingbook.workbook.plans.fide_plan import (  # FIDE mode: the Event Log (#25)
+    plan_imported_log,
+    with_event_log,
+)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
 from ratingbook.workbook.sheets.event_log_sheet import read_log, read_state
@@ -63,6 +66,7 @@ from ratingbook.workbook.sheets.schemas import (
 
 if TYPE_CHECKING:
     from ratingbook.reports.event_grids import EventGrids
+    from ratingbook.reports.tables import SheetGrid
 
 # ratingbook.fide.gacrux and ratingbook.reports.swiss_grids load gacrux (and networkx, ~0.2 s): they
 # are imported when a Swiss event is planned, so books of the other families never pay for them.
@@ -70,6 +74,7 @@ if TYPE_CHECKING:
 __all__ = [
     "is_event_book",
     "plan_event_views",
+    "plan_imported",
     "plan_pairing",
     "plan_standings",
     "plan_swiss",
@@ -95,11 +100,7 @@ def plan_swiss(sheets: Sheets) -> Plan:
 
         new_rows = pair_next_round(tables.event)
     return with_event_log(
-        sheets,
-        tables.event,
-        new_rows,
-        plan_event_views(sheets, tables, new_rows),
-        renote=lambda log: plan_event_views(sheets, tables, new_rows, log),
+        sheets, tables.event, new_rows, lambda log: plan_event_views(sheets, tables, new_rows, log)
     )
 
 
@@ -121,10 +122,14 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
         adjourned, block = _adjourned_for_pairing(sheets, tables)
         next_round_to_pair(adjourned.event)
         rows = pair_next_round(adjourned.event)
-        plan = plan_event_views(sheets, adjourned, rows)
-        if block is not None:  # FIDE mode's log warns of the games adjourned (level 2)
-            plan = replace(plan, blocks=(block, *plan.blocks))
-        return with_event_log(sheets, adjourned.event, rows, plan, read=event)
+
+        def views(log: Sequence[LogEntry] | None) -> Plan:
+            plan = plan_event_views(sheets, adjourned, rows, log)
+            if block is not None:  # FIDE mode's log warns of the games adjourned (level 2)
+                plan = replace(plan, blocks=(block, *plan.blocks))
+            return plan
+
+        return with_event_log(sheets, adjourned.event, rows, views, read=event)
     if not event.settings.round_robin:
         raise EventError(
             "only a round robin can have all its rounds paired at once: a Swiss round is "
@@ -136,7 +141,25 @@ def plan_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     if event.paired_rounds >= last:
         raise EventError(f"the event is over: all {last} rounds have been paired")
     rows = pair_round_robin(event, range(event.paired_rounds + 1, last + 1))
-    return with_event_log(sheets, event, rows, plan_event_views(sheets, tables, rows))
+    return with_event_log(
+        sheets, event, rows, lambda log: plan_event_views(sheets, tables, rows, log)
+    )
+
+
+def plan_imported(sheets: Sheets, event: SwissEvent, log: Sequence[LogEntry]) -> Plan:
+    """The ``Event Log`` and ``Event State`` of a book just built from a file (``log``: the
+    file's, the import its last row; :func:`~ratingbook.workbook.plans.fide_plan.plan_imported_log`)
+    and, when the log says a round was paired on other results than the event holds (a
+    correction since, a game adjourned then: :mod:`ratingbook.events.as_paired`), the event's
+    views again from that log, their Pairing Notes and Pairings reading the round as it was
+    paired, as every later run's do."""
+    from ratingbook.events.as_paired import READ_KINDS
+
+    written = plan_imported_log(list(sheets.names.values()), event, log)
+    if not any(e.kind in READ_KINDS for e in log):
+        return written
+    views = plan_event_views(sheets, read_event_tables(sheets), [], log)
+    return replace(views, sheets=(*views.sheets, *written.sheets), summary=())
 
 
 def _adjourned_for_pairing(
@@ -274,6 +297,8 @@ def _plan_event(
     assert pairings is not None  # event_grids always lists the pairings
     name = event.settings.event_name
     shown_round = pairings.rows[0][0] if pairings.rows else None
+    if isinstance(shown_round, int) and not new_rows and not event.settings.round_robin:
+        pairings = _as_paired_list(event, shown_round, pairings, log)
     reports: list[GeneratedSheet] = []
     after = pairings.name
     for table in grids.report_tables:
@@ -325,6 +350,24 @@ def _plan_event(
         ),
         summary=tuple(summary),
     )
+
+
+def _as_paired_list(
+    event: SwissEvent, number: int, pairings: SheetGrid, log: Sequence[LogEntry]
+) -> SheetGrid:
+    """Round ``number``'s pairing list with the points it was paired on, as its notes give
+    them, and a line saying so when a result it was paired on was corrected since
+    (:mod:`ratingbook.events.as_paired`)."""
+    from ratingbook.events.as_paired import corrected_after_pairing, pairing_views, points_note
+    from ratingbook.reports.swiss_grids import pairings_grid
+
+    view = next((v for v, ns in pairing_views(event, log) if number in ns), event)
+    if view is event:
+        return pairings
+    corrected = corrected_after_pairing(event, log).get(number, ())
+    said = points_note(number, corrected) if corrected else ""
+    listed = pairings_grid(event, number, paired_from=view, said=said)
+    return replace(listed, title=pairings.title)
 
 
 def _notes_sheets(
