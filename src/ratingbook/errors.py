@@ -131,7 +131,24 @@ class UnknownPlayerError(RatingbookError):
 
 
 class InactivePlayerError(RatingbookError):
-    """A ladder game names a player who is not active this week."""
+    """A ladder game names a player who is not active this week. ``player`` names him
+    (``player 9 ('Isla Jensen')``) and ``active`` his Active cell (``sheet 'Ladder Players',
+    row 10, column D (Active)``), so that a caller can say it once for all his games."""
+
+    def __init__(
+        self,
+        problem: str,
+        where: Location | None = None,
+        column: str | None = None,
+        player: str = "",
+        active: str = "",
+    ) -> None:
+        self.player = player
+        self.active = active
+        super().__init__(problem, where, column)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.problem, self.where, self.column, self.player, self.active))
 
 
 class SelfPlayError(RatingbookError):

@@ -1003,7 +1003,10 @@ def test_the_ladder_reports_every_unknown_inactive_or_self_playing_game_at_once(
         workbook.plan_recalc(GridBook(ladder_sheets(games=games)))
     assert [str(e) for e in raised.value.errors] == [
         "sheet 'Ladder Games', row 3, column A (White): no player has ID 9",
-        "sheet 'Ladder Games', row 4, column A (White): player 4 ('Dan') is not active",
+        "sheet 'Ladder Games', row 4, column A (White): player 4 ('Dan') is not active (sheet "
+        "'Ladder Players', row 5, column D (Active)), but this week's games name them: a camper "
+        "who leaves during the week stays Active = TRUE until the new week archives the games; "
+        "set it back to TRUE until then, or correct or delete this game",
         "sheet 'Ladder Games', row 5, column B (Black): player 3 cannot play themself",
     ]
 

@@ -83,7 +83,8 @@ def ask(asked: NeedsConfirmation, confirm: int) -> str:
         for warning in asked.warnings:  # what else the run found, before the question
             click.echo(warning, err=True)
         for act in acts:
-            click.echo(f"level {act.level} warning: {act.name}: {act.warning}", err=True)
+            level = f"level {act.level} warning: " if act.level else ""
+            click.echo(f"{level}{act.name}: {act.warning}", err=True)
             if not click.confirm(f"Confirm {act.name}?", err=True):
                 raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")
             if act.level >= 4 and not click.confirm(

@@ -14,6 +14,7 @@ object built in code), the key's own words are shown (``white pieces``).
 from __future__ import annotations
 
 __all__ = [
+    "ACTIVE",
     "BLACK",
     "BLACK_NUMBER",
     "BLACK_PIECES",
@@ -70,6 +71,8 @@ ID = "id"
 """A ladder player's ID (seed 001)."""
 GROUP = "group"
 """A ladder player's camp group."""
+ACTIVE = "active"
+"""Whether a ladder player plays this week (a game may name only an active one)."""
 PERMANENT_RATING = "permanent_rating"
 """A ladder player's permanent rating."""
 START_PERMANENT = "start_of_week_permanent"

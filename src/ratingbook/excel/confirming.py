@@ -31,7 +31,8 @@ def confirmed(book: xw.Book, outcome: Outcome, *, remote: bool) -> Done:
         raise outcome.refusal(outcome.in_book)
     found = "".join(f"{w}\n\n" for w in outcome.warnings)  # said with the first question
     for i, act in enumerate(acts):
-        text = f"Level {act.level} warning: {act.name}\n\n{act.warning}\n\nGo on?"
+        level = f"Level {act.level} warning: " if act.level else ""
+        text = f"{level}{act.name}\n\n{act.warning}\n\nGo on?"
         text = text if i else found + text
         if book.app.alert(text, title=_TITLE, buttons="ok_cancel", mode="warning") != "ok":
             raise ConfirmationError(f"{act.name}: cancelled; nothing was changed")

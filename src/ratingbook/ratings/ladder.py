@@ -335,10 +335,27 @@ def _game_indices(
         (fields.BLACK, game.black, found[1]),
     ):
         if not players[i].active:
-            raise InactivePlayerError(
-                f"player {player_id!r} ({players[i].name!r}) is not active", game.where, column
-            )
+            raise _inactive(player_id, players[i], game, column)
     return found
+
+
+def _inactive(
+    player_id: int, player: LadderPlayer, game: LadderGame, column: str
+) -> InactivePlayerError:
+    """A game naming an inactive player: an error (docs/reference/rules.md), and how a camper
+    who left during the week is kept (Active stays TRUE until the new week archives the
+    games; docs/guides/camp-staff.md, "A camper who leaves")."""
+    who = f"player {player_id!r} ({player.name!r})"
+    active = player.where.describe(fields.ACTIVE) if player.where is not None else ""
+    return InactivePlayerError(
+        f"{who} is not active{f' ({active})' if active else ''}, but this week's games name "
+        "them: a camper who leaves during the week stays Active = TRUE until the new week "
+        "archives the games; set it back to TRUE until then, or correct or delete this game",
+        game.where,
+        column,
+        who,
+        active,
+    )
 
 
 def _moves(

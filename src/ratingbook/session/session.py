@@ -40,7 +40,7 @@ from ratingbook.session.history import (
     read_history,
 )
 from ratingbook.session.planning import plan_command
-from ratingbook.session.taking import Taking, take
+from ratingbook.session.taking import Taking, brought_back, take
 from ratingbook.workbook.actions import plan_recalc
 from ratingbook.workbook.port.book import (
     KEEP,
@@ -343,7 +343,13 @@ class Session:
         taking = take(act, read, back=back)
         views = None
         if act.generated:  # the event's sheets, rebuilt from the book as this leaves it
-            views = self._views(read, taking)
+            try:
+                views = self._views(read, taking)
+            except RatingbookError as error:  # games it brings back name a player inactive now
+                refused = brought_back(act, error, _named(taking.lost)) if back else error
+                if refused is error:
+                    raise
+                raise refused from error
             # What the views write was computed, not typed: never named as kept or typed.
             taking = take(act, read, back=back, rebuilt=_cells_written(views.blocks))
         asked = [*taking.lost, *taking.beside]
@@ -381,8 +387,11 @@ class Session:
                 f"what was typed since in the rows it changes stays, and may then stand beside "
                 f"another game: {_named(taking.beside)}"
             )
-        warning = f"{word.lower()}ing {act.label}: " + "; ".join(parts)
-        asked = (Act(f"{word} {act.label}", 3, warning),)  # a level-3 act: one step
+        # In FIDE mode (the act's record kept) an undo is a level-3 act; elsewhere (a camp's new
+        # week, a club's list) it has no level: the question says what it does, in plain words.
+        fide = taking.state is not None and not _is_unlogged(act)
+        warning = (f"{word.lower()}ing {act.label}: " if fide else "") + "; ".join(parts)
+        asked = (Act(f"{word} {act.label}", 3 if fide else 0, warning),)  # one step
         return NeedsConfirmation(
             asked,
             1,

@@ -6,7 +6,9 @@ since stays); a value typed since into a row the act added, or into a cell the a
 goes (named, to be confirmed; its redo gives it back); a value typed beside a row it changed
 stays, named; rows moved since the act are refused, as is leaving FIDE mode (final) and a redo
 over rows typed into since the undo; generated sheets are left to the session to rebuild
-(those the act made are emptied).
+(those the act made are emptied). A formula's cell (a ladder game's player names) is never
+named as typed since; an undo that would bring back games naming a player made inactive since
+is refused, saying so (:func:`brought_back`).
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ from dataclasses import dataclass, replace
 
 from ratingbook.core.cells import is_blank
 from ratingbook.core.refs import column_letter
-from ratingbook.core.tables import Grid
-from ratingbook.errors import RatingbookError
+from ratingbook.core.tables import Column, Grid, header_key, read_table
+from ratingbook.errors import InactivePlayerError, InputErrors, RatingbookError
 from ratingbook.session.history import Cell, Kept, in_row, same_value, value_at
 from ratingbook.workbook.port.book import WriteBlock
-from ratingbook.workbook.sheets.schemas import EVENT_STATE
+from ratingbook.workbook.sheets.schemas import (
+    EVENT_STATE,
+    LADDER_GAMES,
+    LADDER_SETTINGS,
+    NAME_COLUMNS,
+)
 
-__all__ = ["CannotTake", "Taking", "take"]
+__all__ = ["CannotTake", "Taking", "brought_back", "take"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +115,9 @@ def take(
     """Undo ``act`` (``back``) or redo it, over the book as it is (``now``); a
     :class:`CannotTake` for an act that cannot be (FIDE mode left, rows moved, rows typed into
     since an undo). ``rebuilt``: the input cells the event's rebuilt views write (a ladder's
-    ratings): a value there was computed, not typed, and is never named as kept or typed."""
+    ratings): a value there was computed, not typed, and is never named as kept or typed;
+    nor is a formula's (:func:`_formulas`)."""
+    rebuilt = rebuilt | _formulas(now)
     if back and "FIDE Mode Off" in act.kinds:
         raise CannotTake(
             f"{act.label} cannot be undone: leaving FIDE mode is final for the event (C.02); "
@@ -243,3 +252,81 @@ def _cut(
         if any(name == sheet and row > keeps for name, row in act.added):
             cut.append((sheet, keeps))
     return tuple(cut)
+
+
+def _formulas(now: Mapping[str, Grid]) -> frozenset[Cell]:
+    """The input cells that hold a formula, not typing: a ladder game's player names beside
+    the IDs (the template's ``White Name`` and ``Black Name``, which Excel fills in by itself
+    for whatever IDs the row holds)."""
+    spec = replace(
+        LADDER_GAMES,
+        columns=(*LADDER_GAMES.columns, *(Column(n, required=False) for n in NAME_COLUMNS)),
+    )
+    cells: set[Cell] = set()
+    for sheet, grid in now.items():
+        if header_key(sheet) != header_key(spec.sheet):
+            continue
+        try:
+            table = read_table(grid, spec)
+        except RatingbookError:
+            continue  # no games table: no formula of its
+        columns = [table.columns[n] for n in NAME_COLUMNS if n in table.columns]
+        for row in range(table.header_row + 1, len(grid) + 1):
+            cells.update((sheet, row, c) for c in columns)
+    return frozenset(cells)
+
+
+def brought_back(act: Kept, error: RatingbookError, typed: str) -> RatingbookError:
+    """Why undoing ``act`` cannot go on: the book it would leave does not recalculate
+    (``error``). Games it brings back (a new week's undo: the week it archived) that name a
+    player made inactive since are said as such, with what to do; ``typed``: the cells typed
+    since that its undo would clear (as a confirmed undo names them), or empty."""
+    errors = error.errors if isinstance(error, InputErrors) else (error,)
+    players: dict[tuple[str, str], list[str]] = {}
+    others: list[str] = []
+    for each in errors:
+        if isinstance(each, InactivePlayerError) and each.player and each.where is not None:
+            players.setdefault((each.player, each.active), []).append(str(each.where.row))
+        else:
+            others.append(str(each))
+    if not players:
+        return error
+    week = _week_back(act)
+    games = f"week {week}'s games" if week is not None else "the games it took away"
+    sheet = next(e.where.sheet for e in errors if isinstance(e, InactivePlayerError) and e.where)
+    said = "; ".join(
+        f"{player} played in them ({_rows(rows)} of {sheet!r} once they are back) and was made "
+        "inactive since" + (f" ({active})" if active else "")
+        for (player, active), rows in players.items()
+    )
+    text = (
+        f"nothing was changed: undoing {act.label} would bring back {games}, and a game may "
+        f"name only an active player: {said}. To undo, set Active back to TRUE and undo again "
+        f"(make the player inactive once the new week has started), or keep {act.label} as it is"
+    )
+    if typed:
+        text += (
+            f"; typed since, which that undo clears when confirmed with --confirm (a redo "
+            f"gives them back): {typed}"
+        )
+    return CannotTake(" | ".join([text, *others]))
+
+
+def _rows(rows: list[str]) -> str:
+    return f"row {rows[0]}" if len(rows) == 1 else f"rows {', '.join(rows[:-1])} and {rows[-1]}"
+
+
+def _week_back(act: Kept) -> int | None:
+    """The week an undo of ``act`` brings back: the Week setting it raised by one, if any."""
+    for (sheet, _, _), (before, after) in act.cells.items():
+        if header_key(sheet) != header_key(LADDER_SETTINGS.sheet):
+            continue
+        if (
+            isinstance(before, (int, float))
+            and isinstance(after, (int, float))
+            and not isinstance(before, bool)
+            and float(before).is_integer()
+            and after == before + 1
+        ):
+            return int(before)
+    return None

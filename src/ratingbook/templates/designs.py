@@ -315,6 +315,9 @@ LADDER = Design(
         "A camper who arrives late: type a new row under the last one (a new ID, the Name, the "
         "Group, Active TRUE) and leave Rating, Permanent Rating and StWkPerm empty; the next "
         "recalc starts both ratings at the group's Initial Ladder Rating and says so.",
+        "A camper who leaves: keep Active TRUE until the new week has started (the week's "
+        "games still name them, and a game may name only an active camper), then set it to "
+        "FALSE.",
         f"'{LADDER_GAMES.sheet}': one row per game, in the order played: White's ID, Black's ID "
         "and the result. White Name and Black Name fill in by themselves (a ? means no player "
         "has that ID), so you can check a row at a glance.",

@@ -97,7 +97,8 @@ MANUAL: dict[tuple[bool, str], str] = {
 @dataclass(frozen=True, slots=True)
 class Act:
     """An act waiting for a confirmation: its name (``Correction round 4``), level and what it
-    does (the warning shown)."""
+    does (the warning shown). Level 0: an act outside FIDE mode's levels (the undo of a camp's
+    new week), asked in plain words, with no level said."""
 
     name: str
     level: int

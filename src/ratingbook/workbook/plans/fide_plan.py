@@ -92,7 +92,7 @@ IN_BOOK = (
 def refusal(asks: Sequence[Act], how: str, warnings: Sequence[str] = ()) -> ConfirmationError:
     """The refusal of acts nobody confirmed: each act and its warning, every other warning the
     run found (a refusal hides no problem), and how to confirm."""
-    lines = [f"level {a.level}: {a.name}: {a.warning}" for a in asks]
+    lines = [f"{f'level {a.level}: ' if a.level else ''}{a.name}: {a.warning}" for a in asks]
     return ConfirmationError(
         "nothing was changed: " + " | ".join([*lines, *warnings]) + f" -- to go on, {how}"
     )

@@ -155,7 +155,7 @@ LADDER_PLAYERS = TableSpec(
         Column("ID", field=fields.ID),
         Column("Name", field=fields.NAME),
         Column("Group", field=fields.GROUP),
-        Column("Active"),
+        Column("Active", field=fields.ACTIVE),
         Column("Rating"),
         Column("Permanent Rating", field=fields.PERMANENT_RATING),
         Column(
