@@ -584,14 +584,31 @@ def _float_claims(
             f"the {said.group(1)}-point group {group} cannot be paired within itself",
             text,
         )
-        alone = patterns.search(r"but (.+?), the only player below it, ", text)
-        if alone:
-            paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
-            below = [n for n in paired if facts.players[n].score < score]
+        paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
+        below = [n for n in paired if facts.players[n].score < score]
+        # The clause that follows this group's "could be paired", not another group's.
+        rest = patterns.search(
+            r"^ within itself keeping the absolute rules \(C\.1, C\.3\) but (?:the (\d+) "
+            r"players below it could not then all be paired|(.+?), the only player below it, )",
+            text[said.end() :],
+        )
+        check.expect("completion", rest is not None, "no fact below the group", text)
+        if rest and rest.group(1) and len(below) <= 12:
+            strict = facts.paired | banned
+            byes = [n for n in below if not facts.players[n].pab] if len(below) % 2 else [None]
+            found = any(_matches([n for n in below if n != b], strict, True, facts) for b in byes)
+            check.expect(
+                "players below",
+                int(rest.group(1)) == len(below) and not found,
+                f"the players below, {below}, can be paired among themselves",
+                text,
+            )
+        if rest and rest.group(2):
+            alone = rest.group(2)
             check.expect(
                 "only one below",
-                below == [alone.group(1)] and facts.players[alone.group(1)].pab,
-                f"below the group: {below}, a bye before: {facts.players[alone.group(1)].pab}",
+                below == [alone] and facts.players[alone].pab,
+                f"below the group: {below}, a bye before: {facts.players[alone].pab}",
                 text,
             )
 
