@@ -43,7 +43,7 @@ from tests.helpers.trf_samples import record
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
-from ratingbook.fide.gacrux.analysis import analyse_round
+from ratingbook.fide.gacrux.analysis import RoundAnalysis, analyse_round
 from ratingbook.reports.pairing_notes import BoardNote, pairing_notes
 from ratingbook.trf.importer import import_trf
 
@@ -534,11 +534,91 @@ def _bye_claims(note: BoardNote, event: SwissEvent, facts: Before, check: Checke
         )
 
 
+def _matches(names: list[str], apart: set[frozenset[str]], clash: bool, facts: Before) -> bool:
+    """Whether ``names`` can all be paired, no pair in ``apart`` (C.1) and, with ``clash``, no
+    two with the same absolute colour preference (C.3). A search of its own, small groups."""
+    if not names:
+        return True
+    first, rest = names[0], names[1:]
+    for other in rest:
+        mine, theirs = facts.players[first].preference(), facts.players[other].preference()
+        if frozenset((first, other)) in apart or (
+            clash and mine == theirs and mine is not None and mine[0] == "absolute"
+        ):
+            continue
+        if _matches([n for n in rest if n != other], apart, clash, facts):
+            return True
+    return False
+
+
+def _float_claims(
+    note: BoardNote, event: SwissEvent, analysis: RoundAnalysis, facts: Before, check: Checker
+) -> None:
+    """``no pairing within the 1½-point group kept the absolute rules (C.04.3 C.1, C.3)``: no
+    pairing of the group's players keeps C.1 and C.3, searched with the strictest reading (every
+    pair who had a game, a forfeit too, kept apart; C.3 binding everyone), so a pairing found
+    proves the sentence false. ``could be paired within itself ... but X, the only player below
+    it, ... has had the pairing-allocated bye``: a pairing found with the loosest reading (games
+    played over the board; C.3 binding no one in the last round, A.7's topscorers), and X the
+    only player below, with a pairing-allocated bye before."""
+    text = note.note
+    banned = {frozenset(b.players()) for b in event.forbidden if b.holds_in(facts.round)}
+    last = facts.round == event.settings.rounds
+    claims = r"the (\S+)-point group (could be paired|kept the absolute rules \(C)"
+    for said in patterns.finditer(claims, text):
+        score = number(said.group(1))
+        group = [n for b in analysis.brackets if b.score == score for n in b.players]
+        if not group or len(group) > 12:
+            continue
+        if said.group(2).startswith("kept"):
+            check.expect(
+                "no pairing within",
+                not _matches(group, facts.paired | banned, True, facts),
+                f"the {said.group(1)}-point group {group} can be paired within itself",
+                text,
+            )
+            continue
+        check.expect(
+            "paired within",
+            _matches(group, facts.played | banned, not last, facts),
+            f"the {said.group(1)}-point group {group} cannot be paired within itself",
+            text,
+        )
+        paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
+        below = [n for n in paired if facts.players[n].score < score]
+        # The clause that follows this group's "could be paired", not another group's.
+        rest = patterns.search(
+            r"^ within itself keeping the absolute rules \(C\.1, C\.3\) but (?:the (\d+) "
+            r"players below it could not then all be paired|(.+?), the only player below it, )",
+            text[said.end() :],
+        )
+        check.expect("completion", rest is not None, "no fact below the group", text)
+        if rest and rest.group(1) and len(below) <= 12:
+            strict = facts.paired | banned
+            byes = [n for n in below if not facts.players[n].pab] if len(below) % 2 else [None]
+            found = any(_matches([n for n in below if n != b], strict, True, facts) for b in byes)
+            check.expect(
+                "players below",
+                int(rest.group(1)) == len(below) and not found,
+                f"the players below, {below}, can be paired among themselves",
+                text,
+            )
+        if rest and rest.group(2):
+            alone = rest.group(2)
+            check.expect(
+                "only one below",
+                below == [alone] and facts.players[alone].pab,
+                f"below the group: {below}, a bye before: {facts.players[alone].pab}",
+                text,
+            )
+
+
 def check_round(event: SwissEvent, round_number: int, check: Checker) -> None:
     """Every note of the round as paired in ``event``."""
     facts = before(event, round_number)
     initial = WHITE if event.settings.first_colour == "white" else BLACK
-    for note in pairing_notes(event, analyse_round(event, round_number)):
+    analysis = analyse_round(event, round_number)
+    for note in pairing_notes(event, analysis):
         check.checked["notes"] += 1
         if note.note.startswith("This board is not one"):
             continue
@@ -546,6 +626,7 @@ def check_round(event: SwissEvent, round_number: int, check: Checker) -> None:
             check.expect("names", name in note.note, f"{name} is not named as spelt", note.note)
         _points_claims(note, facts, check)
         _audit_claims(note, facts, check)
+        _float_claims(note, event, analysis, facts, check)
         if note.black is None:
             _bye_claims(note, event, facts, check)
         else:

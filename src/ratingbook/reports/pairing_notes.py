@@ -8,7 +8,11 @@ hand-made pairing keeps or breaks. The book's pairing is never changed: this is 
 
 Rules are cited as FIDE's Dutch system (C.04.3) numbers them in its 2017 text: A.6 colour
 preferences, C.1 no two players meet twice, C.2 no second pairing-allocated bye, C.3 no two
-players with the same absolute colour preference meet, E.1-E.5 the colour allocation. Pure.
+players with the same absolute colour preference meet, C.4 completion (the rest of the round
+must stay pairable), E.1-E.5 the colour allocation. Why a player left a group of an even
+number of players is found, not assumed: "no pairing within the group kept the absolute rules"
+only when a search of the group's pairings under C.1 and C.3 finds none; when it finds one,
+the players below are searched, and completion is named with the fact that stops them. Pure.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.fide.gacrux.analysis import AnalysedPair, PlayerState, RoundAnalysis
 
-__all__ = ["BoardNote", "pairing_notes", "points_text"]
+__all__ = ["BoardNote", "pairable", "pairing_notes", "points_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +219,92 @@ def _colour_reason(
     return ""
 
 
+#: How many steps the search for a pairing of a group may take: a large open's groups find
+#: one at once or are small; a search that gives up claims nothing either way.
+SEARCH_STEPS = 20_000
+
+
+def _may_meet(a: PlayerState, b: PlayerState) -> bool:
+    """C.04.3 C.1 (not met before, nor a forbidden pair in force) and C.3 (not two
+    non-topscorers with the same absolute colour preference)."""
+    if b.name in a.kept_apart or a.name in b.kept_apart:
+        return False
+    clash = a.preference == b.preference and a.preference[1:] == "2"
+    return not (clash and not a.topscorer and not b.topscorer)
+
+
+def pairable(players: list[PlayerState], *, bye: bool = False) -> bool | None:
+    """Whether ``players`` can all be paired among themselves keeping C.04.3 C.1 and C.3 (with
+    ``bye``, one of them taking the pairing-allocated bye, which C.2 gives only to a player who
+    has not had one); None when the search took more than :data:`SEARCH_STEPS` steps."""
+    size = len(players) + (1 if bye else 0)
+    if size % 2:
+        return False
+    partners = [
+        [j for j, b in enumerate(players) if j != i and _may_meet(a, b)]
+        + ([len(players)] if bye and not a.had_bye else [])
+        for i, a in enumerate(players)
+    ]
+    full, failed, steps = (1 << size) - 1, set(), 0
+
+    def search(taken: int) -> bool:
+        nonlocal steps
+        if taken == full:
+            return True
+        if taken in failed:
+            return False
+        steps += 1
+        if steps > SEARCH_STEPS:
+            raise TimeoutError
+        first = (~taken & (taken + 1)).bit_length() - 1  # the lowest player not yet paired
+        if first == len(players):  # only the bye is left
+            return False
+        for other in partners[first]:
+            if not taken >> other & 1 and search(taken | 1 << first | 1 << other):
+                return True
+        failed.add(taken)
+        return False
+
+    try:
+        return search(0)
+    except TimeoutError:
+        return None
+
+
+def _completion(score: Fraction, group: list[PlayerState], analysis: RoundAnalysis) -> str:
+    """Why a player left an even group whose pairing was not in its own players' way: the rest
+    of the round, the players below it, could not then be paired (C.04.3 C.4, the completion
+    criterion), said with the fact that stops them; or, when that is not found, what the rules
+    say of the group as a whole (true of any player who floats down out of an even group)."""
+    name = _group(score)
+    paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
+    below = sorted(
+        (s for s in analysis.players.values() if s.name in paired and s.pairing_score < score),
+        key=lambda s: (-s.pairing_score, s.number),
+    )
+    if below and pairable(group) and pairable(below, bye=len(below) % 2 == 1) is False:
+        kept = (
+            f"needed below to complete the round (C.04.3 C.4), as {name} could be paired "
+            "within itself keeping the absolute rules (C.1, C.3) but"
+        )
+        if len(below) == 1:
+            return (
+                f"{kept} {below[0].name}, the only player below it, would then have no "
+                "opponent and has had the pairing-allocated bye already (C.2)"
+            )
+        bye = ", and C.2, the bye only to one who has not had it" if len(below) % 2 else ""
+        return (
+            f"{kept} the {len(below)} players below it could not then all be paired among "
+            f"themselves (C.1, C.3{bye})"
+        )
+    if pairable(group) is False:
+        return f"no pairing within {name} kept the absolute rules (C.04.3 C.1, C.3)"
+    return (
+        f"no pairing within {name} kept the absolute rules and left the rest of the round "
+        "pairable (C.04.3 C.1, C.3, C.4)"
+    )
+
+
 def _why_down(name: str, analysis: RoundAnalysis) -> str:
     """Why ``name`` left each group he floated down from, top first."""
     reasons = []
@@ -227,10 +317,8 @@ def _why_down(name: str, analysis: RoundAnalysis) -> str:
         elif size % 2:
             reasons.append(f"left over in {_group(bracket.score)}, which had {size} players")
         else:
-            reasons.append(
-                f"no pairing within {_group(bracket.score)} kept the absolute rules "
-                "(C.04.3 C.1, C.3)"
-            )
+            group = [analysis.players[n] for n in bracket.players]
+            reasons.append(_completion(bracket.score, group, analysis))
     if not reasons:
         return "moved down"
     return ", then ".join(reasons)

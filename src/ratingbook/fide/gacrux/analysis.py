@@ -77,6 +77,11 @@ class PlayerState:
     #: order, of the players paired this round or before: a player above who was never paired
     #: is not counted); 0 when it is the start number.
     pairing_number: int = 0
+    #: Whom he may not meet this round under C.04.3 C.1: the opponents of his games before it
+    #: (gacrux's count of the players he met) and the organiser's forbidden pairs in force.
+    kept_apart: frozenset[str] = frozenset()
+    #: A topscorer (C.04.3 A.7, last round only): C.3's absolute colour rule does not bind him.
+    topscorer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +154,15 @@ def _read(
         if e.round < round_number and e.black and over:
             played.setdefault(e.white, []).append((e.round, "w"))
             played.setdefault(e.black, []).append((e.round, "b"))
+    barred: dict[str, set[str]] = {}
+    for ban in event.forbidden:
+        if ban.holds_in(round_number):
+            barred.setdefault(ban.first, set()).add(ban.second)
+            barred.setdefault(ban.second, set()).add(ban.first)
     players = {}
     for number, name in names.items():
         c = table.competitors[number]
+        met = {names[o] for k, o in c.get("num", {}).items() if k != "val" and o in names}
         colours = str(c.get("csq", "")).strip().replace(" ", "-")
         players[name] = PlayerState(
             name=name,
@@ -164,6 +175,8 @@ def _read(
             had_bye=name in had_bye,
             played=tuple(played.get(name, ())),
             pairing_number=int(c.get("tpn") or number),
+            kept_apart=frozenset(met | barred.get(name, set())),
+            topscorer=bool(c.get("top", False)),
         )
     brackets, pairs = [], []
     for bracket in found:
