@@ -353,3 +353,16 @@ def test_the_arbiter_guides_imported_event_is_paired_as_it_shows(tmp_path: Path)
         done = run(*command.split(), cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == shown
+
+
+def test_the_longest_name_trf_holds_is_where_players_are_typed() -> None:
+    """A Swiss name over 33 characters is refused (TRF's name field): the arbiter's guide,
+    where the players are typed, and Bad input say so (user test 47 found it nowhere)."""
+    from ratingbook.trf.records import NAME_WIDTH
+
+    guide = (ROOT / "docs" / "guides" / "arbiter.md").read_text(encoding="utf-8")
+    row = next(line for line in guide.splitlines() if line.startswith("| | `Name` |"))
+    assert f"at most {NAME_WIDTH} characters" in row
+    bad = (ROOT / "docs" / "reference" / "bad-input.md").read_text(encoding="utf-8")
+    assert f"holds at most {NAME_WIDTH} characters" in bad
+    assert f"longer than {NAME_WIDTH} characters, which TRF cannot hold" in " ".join(bad.split())

@@ -2,7 +2,8 @@
 and a 1,280 px screen, shows its table's essential columns (a round: board, both players,
 result; the prize list: place, name, amount; the standings: place, name, points) without
 scrolling sideways, and breaks no word inside itself, a name neither ("Amou|nt", "4|½",
-"Argando|na", "Jones,Ga|wain": issue 34; a name wraps between its words only). On a screen no
+"Argando|na", "Jones,Ga|wain": issue 34; a name wraps between its words), but for a word of
+a name in a round's table wider than its column (``table.pairs``: user test 47). On a screen no
 table but a crosstable is wider than the window (a sentence lives outside a table), and who can
 still win names its player on every row. A crosstable, whose columns are headed by start
 number, scrolls sideways on a phone by its nature, but keeps its ``No.`` and ``Name``.
@@ -109,6 +110,18 @@ function clip(el) {  // the visible horizontal span: viewport and every box that
   }
   return [left, right];
 }
+function tooWide(cell, word) {  // a round's name wider than its column may break (table.pairs)
+  if (!cell.classList.contains("name") || !cell.closest("table.pairs")) return false;
+  const doc = cell.ownerDocument, view = doc.defaultView, style = view.getComputedStyle(cell);
+  const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const probe = doc.createElement("span");
+  probe.style.whiteSpace = "nowrap";
+  probe.textContent = word;
+  (cell.querySelector("a") || cell).appendChild(probe);
+  const wide = probe.getBoundingClientRect().width;
+  probe.remove();
+  return wide > room + 0.5;
+}
 window.addEventListener("load", () => {
   const found = [];
   for (const frame of document.querySelectorAll("iframe")) {
@@ -146,7 +159,7 @@ window.addEventListener("load", () => {
           range.setStart(node, m.index);
           range.setEnd(node, m.index + m[0].length);
           const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
-          if (lines.size > 1) broken.push(m[0]);
+          if (lines.size > 1 && !tooWide(cell, m[0])) broken.push(m[0]);
         }
       }
     }

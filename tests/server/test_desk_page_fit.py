@@ -203,6 +203,16 @@ def test_every_page_of_a_camp_desk_fits(camp: DeskState, width: int, tmp_path: P
             said += look(browser, tmp_path, name, DESK_COLUMNS.get(name, ()))
         sign_in(browser, base, PASSWORD)
         said += look(browser, tmp_path, "/arbiter", ("White", "Black", "Status", "Result"))
+        # the game's number says what it counts as the table's header does ("Game", not the
+        # "Board" of a round's queue: user test 47); on a phone the header is hidden and the
+        # card says it before the number
+        assert browser.evaluate("document.querySelector('table.queue thead th').innerText") == (
+            "Game"
+        )
+        label = browser.evaluate(
+            "getComputedStyle(document.querySelector('table.queue tbody td'), '::before').content"
+        )
+        assert label == ('"Game "' if width == PHONE else "none")
         browser.open(f"{base}/arbiter/cards")
         said += look(browser, tmp_path, "/arbiter/cards", DESK_COLUMNS["/arbiter/cards"])
     assert said == []

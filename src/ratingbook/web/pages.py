@@ -14,7 +14,7 @@ essential ones fit. Pure: text in, text out; escaping is the templates' (Jinja2)
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -66,9 +66,10 @@ DETAIL = "detail"
 #: The CSS class of a column whose cells never wrap (a result: ``1-0`` must not break at its
 #: hyphen when names wrap on a phone).
 WHOLE = "whole"
-#: The CSS class of a column of names. A name wraps between its words only, as every cell
-#: does (broken inside a word it misreads: "Argando|na", "Jones,Ga|wain", issue 34); one with
-#: no space to wrap at ("Surname,First") stays whole and the table scrolls if it must.
+#: The CSS class of a column of names. A name wraps between its words (broken inside a word
+#: where the word fits it misreads: "Argando|na", "Jones,Ga|wain", issue 34); in a round's
+#: table (:attr:`Table.pairs`) a word wider than its column on a phone breaks inside itself,
+#: so that board, both players and the result fit (user test 47: "Mhaoilchiaráin" cut).
 NAME = "name"
 #: The columns that hold a player's or a team's name, by header.
 NAME_COLUMNS = frozenset({"Name", "Player", "Players", "White", "Black", "Opponent", "Team"})
@@ -87,6 +88,10 @@ class Table:
     #: a column widens it, and the columns after it go off the screen.
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
+    #: A round's pairings (board, White, result, Black): on a phone a name's word wider than
+    #: its column breaks inside itself rather than push Black off the screen (style.css
+    #: ``table.pairs``); elsewhere a name with no room stays whole and the table scrolls.
+    pairs: bool = False
 
     @property
     def numbers(self) -> frozenset[int]:
@@ -386,12 +391,15 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
                 f"Round {number} - {title}",
                 f"Round {number}",
                 (
-                    _table(
-                        grid,
-                        f"Round {number} pairings and results",
-                        numbers,
-                        name_columns=names,
-                        detail=_ROUND_DETAIL,
+                    replace(
+                        _table(
+                            grid,
+                            f"Round {number} pairings and results",
+                            numbers,
+                            name_columns=names,
+                            detail=_ROUND_DETAIL,
+                        ),
+                        pairs=True,
                     ),
                 ),
             )

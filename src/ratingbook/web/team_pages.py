@@ -9,6 +9,7 @@ board results as a table per team; the rest as they are.
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import replace
 
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
@@ -94,9 +95,12 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
                 f"{title}: round {number}",
                 f"Round {number}",
                 (
-                    _table(
-                        select(round_pairings_grid(event, number), _ROUND_COLUMNS),
-                        f"Round {number} matches",
+                    replace(
+                        _table(
+                            select(round_pairings_grid(event, number), _ROUND_COLUMNS),
+                            f"Round {number} matches",
+                        ),
+                        pairs=True,
                     ),
                 ),
                 notes=tuple(match_notes(event, number)),
