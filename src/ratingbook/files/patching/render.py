@@ -120,11 +120,14 @@ class Renderer:
         removed_rels: set[str] = set()
         types: list[tuple[str, str]] = []
         taken = set(source.names)  # casefolded
+        written: set[str] = set()  # sheets whose cells change (not just a width or a title)
         for entry in self.workbook.sheets:
             if entry.part is None or entry.part not in edits:
                 continue
             sheet_edits = edits[entry.part]
             writes = merge_blocks(sheet_edits.blocks)
+            if writes or sheet_edits.generated is not None or sheet_edits.truncated is not None:
+                written.add(entry.name)
             title = page_title(sheet_edits.blocks)
             widths = merge_widths(sheet_edits.blocks)
             if sheet_edits.generated is not None:
@@ -169,7 +172,7 @@ class Renderer:
                 if cut is not None:  # and end where the sheet is cut short
                     grown.update(shrink_table_parts(source, entry.part, cut, grown))
                 plan.parts.update(grown)
-        self._drop_stale_values(plan)
+        self._drop_stale_values(plan, written)
         titles = {}
         for index, entry in enumerate(self.workbook.sheets):
             found = edits.get(entry.part or "")
@@ -185,19 +188,17 @@ class Renderer:
         self._render_workbook_parts(plan, removed_rels, types, titles)
         return plan
 
-    def _drop_stale_values(self, plan: PackagePlan) -> None:
-        """Formula cells that may read what ``plan`` writes lose their stored values, so that
-        every program computes them (see :mod:`~ratingbook.files.patching.stale`)."""
+    def _drop_stale_values(self, plan: PackagePlan, written: set[str]) -> None:
+        """Formula cells that may read the cells of the sheets ``written`` lose their stored
+        values, so that every program computes them (see
+        :mod:`~ratingbook.files.patching.stale`)."""
         source = self.source
         sheets: dict[str, tuple[str, SheetXml]] = {}
-        written: set[str] = set()
         tables: dict[str, list[str]] = {}
         for entry in self.workbook.sheets:
             if entry.kind != "worksheet" or entry.part is None:
                 continue
             held = plan.parts.get(entry.part)
-            if held is not None:
-                written.add(entry.name)
             if isinstance(held, Stream):
                 continue  # generated whole: its formulas hold no values
             data = held if held is not None else source.read(entry.part)
