@@ -13,6 +13,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from xml.sax.saxutils import unescape
 
 from ratingbook.errors import WorkbookError
 from ratingbook.files.ooxml.opc import OFFICE_DOCUMENT_REL, Relationship, relationships, resolve
@@ -20,6 +21,7 @@ from ratingbook.files.ooxml.xmltext import (
     MAIN_NS,
     REL_NS,
     STRICT_MAIN_NS,
+    attributes,
     check_xml,
     decode_part,
     element_span,
@@ -186,6 +188,20 @@ class WorkbookPart:
         while f"rId{n}" in taken:
             n += 1
         return f"rId{n}"
+
+    def defined_names(self) -> dict[str, str]:
+        """Each defined name of the workbook and its definition (a formula's text)."""
+        found = re.finditer(
+            r"<(?:[\w.-]+:)?definedName(?=[\s>])([^>]*?)>(.*?)</(?:[\w.-]+:)?definedName>",
+            self.xml,
+            re.S,
+        )
+        return {
+            attributes(m.group(1)).get("name", ""): unescape(
+                m.group(2), {"&apos;": "'", "&quot;": '"'}
+            )
+            for m in found
+        }
 
     def edited_xml(self, print_titles: Mapping[int, tuple[str, str]] | None = None) -> str:
         """workbook.xml with the sheet list as it is now and ``fullCalcOnLoad`` set.

@@ -16,7 +16,9 @@ so it is fast and it loses nothing:
   strings, so text starting with ``=`` is never a formula and ``sharedStrings.xml`` is untouched;
 - Excel recalculates dependent formulas on open: ``calcChain.xml`` is dropped and
   ``fullCalcOnLoad`` is set; formulas' stored values count only where the file vouches for
-  them (see :mod:`ratingbook.files.ooxml.trust`), else they read as never calculated;
+  them (see :mod:`ratingbook.files.ooxml.trust`), else they read as never calculated; a formula
+  that may read a cell ratingbook wrote loses its stored value, so that every program computes
+  it (:mod:`~ratingbook.files.patching.stale`);
 - workbook parts are parsed with defusedxml (no DTDs, no entities) and edited as text, so
   namespace prefixes, ``mc:Ignorable`` and extensions survive exactly;
 - saving goes to a temporary file in the target's folder, then replaces the target atomically.
@@ -31,6 +33,8 @@ The modules, each deciding one thing, from the bottom up (each imports only thos
   never-calculated formulas);
 - :mod:`~ratingbook.files.patching.patch`: write blocks patched into a sheet's XML;
 - :mod:`~ratingbook.files.patching.tableparts`: Excel tables' parts grown over appended rows;
+- :mod:`~ratingbook.files.patching.stale`: the stored values of formulas reading what was written,
+  dropped;
 - :mod:`~ratingbook.files.patching.drawing`: charts as drawing parts;
 - :mod:`~ratingbook.files.patching.generated`: new sheets' XML, streamed;
 - :mod:`~ratingbook.files.patching.render`: what the new package holds;

@@ -15,6 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from ratingbook.workbook.port.chart_data import (
+    AXIS_COLOUR,
+    GRIDLINE_COLOUR,
+    GRIDLINE_WIDTH,
+    LINE_WIDTH,
+    series_colour,
+)
 from ratingbook.workbook.port.presentation import CellRange, LineChart, PrintSetup
 
 __all__ = [
@@ -168,12 +175,33 @@ def _turned_labels(degrees: int) -> str:
     )
 
 
+def _line(colour: str, width: int) -> str:
+    """An ``<a:ln>`` of one colour: named here, not left to the theme a book may lack."""
+    fill = f'<a:solidFill><a:srgbClr val="{colour}"/></a:solidFill>'
+    return f'<a:ln w="{width}" cap="rnd">{fill}</a:ln>'
+
+
+def _series_look(index: int) -> str:
+    """Series ``index``'s ``<c:spPr>`` and ``<c:marker>``: its palette colour, line and dot."""
+    colour = series_colour(index)
+    fill = f'<a:solidFill><a:srgbClr val="{colour}"/></a:solidFill>'
+    return (
+        f"<c:spPr>{_line(colour, LINE_WIDTH)}</c:spPr>"
+        '<c:marker><c:symbol val="circle"/><c:size val="5"/>'
+        f"<c:spPr>{fill}{_line(colour, GRIDLINE_WIDTH)}</c:spPr></c:marker>"
+    )
+
+
+#: An axis' own line (``<c:spPr>`` of catAx and valAx).
+_AXIS_LINE = f"<c:spPr>{_line(AXIS_COLOUR, GRIDLINE_WIDTH)}</c:spPr>"
+
+
 def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
     """The chart part of ``chart``; ``value_of`` gives the cells' values for its cache."""
     series = "".join(
         f'<c:ser><c:idx val="{i}"/><c:order val="{i}"/>'
         f"<c:tx>{_text_cache(s.name, value_of)}</c:tx>"
-        '<c:marker><c:symbol val="circle"/><c:size val="5"/></c:marker>'
+        f"{_series_look(i)}"
         f"<c:cat>{_text_cache(chart.categories, value_of)}</c:cat>"
         f"<c:val>{_number_cache(s.values, value_of)}</c:val>"
         '<c:smooth val="0"/></c:ser>'
@@ -197,13 +225,15 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         '</c:scaling><c:delete val="0"/><c:axPos val="b"/>'
         f"{_title(chart.x_title, 1000)}"
         '<c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="low"/>'
-        f"{_turned_labels(chart.label_rotation)}"
+        f"{_AXIS_LINE}{_turned_labels(chart.label_rotation)}"
         '<c:crossAx val="500000002"/><c:crosses val="autoZero"/><c:auto val="1"/>'
         '<c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>'
         '<c:valAx><c:axId val="500000002"/><c:scaling><c:orientation val="minMax"/>'
-        f'{bounds}</c:scaling><c:delete val="0"/><c:axPos val="l"/><c:majorGridlines/>'
-        f"{_title(chart.y_title, 1000)}"
+        f'{bounds}</c:scaling><c:delete val="0"/><c:axPos val="l"/>'
+        f"<c:majorGridlines><c:spPr>{_line(GRIDLINE_COLOUR, GRIDLINE_WIDTH)}</c:spPr>"
+        f"</c:majorGridlines>{_title(chart.y_title, 1000)}"
         '<c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="nextTo"/>'
+        f"{_AXIS_LINE}"
         '<c:crossAx val="500000001"/><c:crosses val="autoZero"/>'
         f'<c:crossBetween val="between"/>{unit}</c:valAx></c:plotArea>'
         f'<c:legend><c:legendPos val="{chart.legend}"/><c:overlay val="0"/></c:legend>'

@@ -9,6 +9,7 @@ parts only a replaced sheet led to. Every check on content happens here, before 
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,8 +46,14 @@ from ratingbook.files.patching.patch import (
     with_column_widths,
     with_page_title,
 )
+from ratingbook.files.patching.stale import formula_texts, staleness, without_formula_values
 from ratingbook.files.patching.styles import Styles
-from ratingbook.files.patching.tableparts import grow_table_parts, shrink_table_parts
+from ratingbook.files.patching.tableparts import (
+    grow_table_parts,
+    shrink_table_parts,
+    table_names,
+)
+from ratingbook.files.patching.walker import SheetXml
 from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
 
 
@@ -113,11 +120,14 @@ class Renderer:
         removed_rels: set[str] = set()
         types: list[tuple[str, str]] = []
         taken = set(source.names)  # casefolded
+        written: set[str] = set()  # sheets whose cells change (not just a width or a title)
         for entry in self.workbook.sheets:
             if entry.part is None or entry.part not in edits:
                 continue
             sheet_edits = edits[entry.part]
             writes = merge_blocks(sheet_edits.blocks)
+            if writes or sheet_edits.generated is not None or sheet_edits.truncated is not None:
+                written.add(entry.name)
             title = page_title(sheet_edits.blocks)
             widths = merge_widths(sheet_edits.blocks)
             if sheet_edits.generated is not None:
@@ -162,6 +172,7 @@ class Renderer:
                 if cut is not None:  # and end where the sheet is cut short
                     grown.update(shrink_table_parts(source, entry.part, cut, grown))
                 plan.parts.update(grown)
+        self._drop_stale_values(plan, written)
         titles = {}
         for index, entry in enumerate(self.workbook.sheets):
             found = edits.get(entry.part or "")
@@ -176,6 +187,38 @@ class Renderer:
                 )
         self._render_workbook_parts(plan, removed_rels, types, titles)
         return plan
+
+    def _drop_stale_values(self, plan: PackagePlan, written: set[str]) -> None:
+        """Formula cells that may read the cells of the sheets ``written`` lose their stored
+        values, so that every program computes them (see
+        :mod:`~ratingbook.files.patching.stale`)."""
+        source = self.source
+        sheets: dict[str, tuple[str, SheetXml]] = {}
+        tables: dict[str, list[str]] = {}
+        for entry in self.workbook.sheets:
+            if entry.kind != "worksheet" or entry.part is None:
+                continue
+            held = plan.parts.get(entry.part)
+            if isinstance(held, Stream):
+                continue  # generated whole: its formulas hold no values
+            data = held if held is not None else source.read(entry.part)
+            if source.has(entry.part):
+                tables[entry.name] = table_names(source, entry.part)
+            if b"<f" not in data and b":f" not in data:
+                continue  # no formula (with or without a namespace prefix)
+            try:
+                sheet = SheetXml.split(decode_part(data, entry.part), entry.part, entry.name)
+            except WorkbookError:
+                if held is not None:
+                    raise
+                continue  # a sheet ratingbook does not otherwise rewrite is copied as it is
+            sheets[entry.name] = (entry.part, sheet)
+        formulas = {name: formula_texts(sheet) for name, (_, sheet) in sheets.items()}
+        going = staleness(formulas, written, tables, self.workbook.defined_names())
+        for name, (part, sheet) in sheets.items():
+            xml = without_formula_values(sheet, functools.partial(going.stale, name))
+            if xml is not None:  # else no value goes: the sheet is as it was
+                plan.parts[part] = xml.encode()
 
     def _add_charts(
         self,

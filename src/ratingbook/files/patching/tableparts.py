@@ -48,6 +48,7 @@ __all__ = [
     "grow_table_xml",
     "read_table_part",
     "shrink_table_parts",
+    "table_names",
 ]
 
 TABLE_REL = REL_NS + "/table"
@@ -113,6 +114,11 @@ def _sheet_tables(source: PackageZip, sheet_part: str) -> list[TablePart]:
         if area is not None:
             found.append(TablePart(member, xml, area))
     return found
+
+
+def table_names(source: PackageZip, sheet_part: str) -> list[str]:
+    """The names of the Excel tables on the sheet in ``sheet_part``, as formulas use them."""
+    return [table.area.name for table in _sheet_tables(source, sheet_part)]
 
 
 def grow_table_parts(

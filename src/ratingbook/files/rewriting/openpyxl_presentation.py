@@ -14,9 +14,12 @@ from typing import Any
 
 from openpyxl.chart import LineChart as OpenpyxlLineChart
 from openpyxl.chart import Reference, Series
+from openpyxl.chart.axis import ChartLines
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
+from openpyxl.chart.shapes import GraphicalProperties
 from openpyxl.chart.text import RichText
+from openpyxl.drawing.line import LineProperties
 from openpyxl.drawing.text import (
     CharacterProperties,
     Paragraph,
@@ -29,6 +32,13 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ratingbook.core.refs import column_letter
+from ratingbook.workbook.port.chart_data import (
+    AXIS_COLOUR,
+    GRIDLINE_COLOUR,
+    GRIDLINE_WIDTH,
+    LINE_WIDTH,
+    series_colour,
+)
 from ratingbook.workbook.port.presentation import (
     END_MARGIN,
     FOOTER_MARGIN,
@@ -213,6 +223,12 @@ def _reference(ws: Worksheet, rng: CellRange) -> Reference:
     )
 
 
+def _line(colour: str, width: int) -> GraphicalProperties:
+    """Shape properties drawing a line of one colour, named in the chart, not left to the theme
+    (as the package back end's :func:`~ratingbook.files.patching.drawing.chart_xml`)."""
+    return GraphicalProperties(ln=LineProperties(solidFill=colour, w=width, cap="rnd"))
+
+
 def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = False) -> None:
     """Add each chart to ``ws`` at its anchor, reading the cells it names: the categories that
     hold a point (:meth:`~ratingbook.workbook.port.presentation.LineChart.played`), or with
@@ -246,9 +262,16 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
             series.tx = SeriesLabel(strRef=StrRef(f=s.name.formula()))
             series.marker.symbol = "circle"  # a player with one game is one point, not a line
             series.marker.size = 5
+            colour = series_colour(len(line.series))
+            series.graphicalProperties = _line(colour, LINE_WIDTH)
+            series.marker.graphicalProperties = _line(colour, GRIDLINE_WIDTH)
+            series.marker.graphicalProperties.solidFill = colour
             series.smooth = False
             line.series.append(series)
         line.set_categories(_reference(ws, chart.categories))
+        line.y_axis.majorGridlines = ChartLines(spPr=_line(GRIDLINE_COLOUR, GRIDLINE_WIDTH))
+        line.x_axis.spPr = _line(AXIS_COLOUR, GRIDLINE_WIDTH)
+        line.y_axis.spPr = _line(AXIS_COLOUR, GRIDLINE_WIDTH)
         top, left, rows, columns = chart.anchor
         # Centimetres, from Excel's default column width and row height (1.69 cm x 0.53 cm).
         line.width = round(columns * 1.69)

@@ -12,7 +12,49 @@ from dataclasses import dataclass, replace
 
 from ratingbook.core.refs import column_letter
 
-__all__ = ["CellRange", "ChartSeries", "LineChart", "quote_sheet"]
+__all__ = [
+    "AXIS_COLOUR",
+    "GRIDLINE_COLOUR",
+    "GRIDLINE_WIDTH",
+    "LINE_WIDTH",
+    "SERIES_COLOURS",
+    "CellRange",
+    "ChartSeries",
+    "LineChart",
+    "quote_sheet",
+    "series_colour",
+]
+
+#: Every chart's line colours, series by series (``RRGGBB``), named in the chart itself: a
+#: chart that leaves them to the workbook's theme draws every line in one pale colour and no
+#: gridlines in a book without ``xl/theme/theme1.xml`` (as LibreOffice saves one, issue 47).
+#: Twelve colours told apart in print; a thirteenth series starts again at the first.
+SERIES_COLOURS: tuple[str, ...] = (
+    "1F77B4",  # blue
+    "D62728",  # red
+    "2CA02C",  # green
+    "FF7F0E",  # orange
+    "9467BD",  # purple
+    "8C564B",  # brown
+    "E377C2",  # pink
+    "17BECF",  # cyan
+    "7F7F7F",  # grey
+    "BCBD22",  # olive
+    "000080",  # navy
+    "800000",  # maroon
+)
+#: A series' line width, in EMUs (12,700 to the point): 2 pt.
+LINE_WIDTH = 25400
+#: The value axis' major gridlines: light grey, 0.75 pt.
+GRIDLINE_COLOUR = "D9D9D9"
+GRIDLINE_WIDTH = 9525
+#: Both axes' lines: mid grey.
+AXIS_COLOUR = "868686"
+
+
+def series_colour(index: int) -> str:
+    """The line (and marker) colour of a chart's series number ``index`` (0-based)."""
+    return SERIES_COLOURS[index % len(SERIES_COLOURS)]
 
 
 def quote_sheet(name: str) -> str:
