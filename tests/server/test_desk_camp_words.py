@@ -91,4 +91,4 @@ def test_a_rejected_games_button_is_the_guides_enter(tmp_path: Path) -> None:
                 "result": "0-1"}  # fmt: skip
         assert staff.post("/arbiter/act", form).status == 303
         assert "Entered 0-1 for the game" in text(staff.get("/arbiter").text)
-    assert [(q.status, q.result) for q in desk.queue()] == [("accepted", "(0-1)")]
+    assert [(q.status, q.result) for q in desk.queue()] == [("entered", "(0-1)")]

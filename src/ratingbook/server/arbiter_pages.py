@@ -188,9 +188,9 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
         if name == "enter" and round is not None and board is not None:
             desk.enter(round, board, result, by=by, match=match)
             return f"Entered {result} for round {round}, {board_name(board, match)}."
-        if name == "enter" and item is not None:  # a ladder's game, its reports rejected
+        if name == "enter" and item is not None:  # the queue's line: a game, or a board
             named = _named(desk, item, round)
-            desk.correct(item, result, by=by)  # the staff's result, as a correction is
+            desk.enter_item(item, result, by=by)
             return f"Entered {result} for {named}."
         released = desk.release(round, by=by)
         return (
