@@ -180,7 +180,12 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
             named = _named(desk, item, round)
             desk.reject(item, by=by, reason=typed_reason)
             why = f" ({typed_reason})" if typed_reason else ""
-            return f"Rejected {named}{why}: it waits for new reports."
+            # A camp's game rejected waits no more (the same game twice): a report of it again
+            # is a new game; a round's board waits for new reports.
+            then = (
+                "it waits no more" if named.startswith("the game") else "it waits for new reports"
+            )
+            return f"Rejected {named}{why}: {then}."
         if name == "correct" and item is not None:
             named = _named(desk, item, round)
             desk.correct(item, result, by=by)
