@@ -48,6 +48,7 @@ from ratingbook.desk.rules import (
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, looks_like, now, store_beside
 from ratingbook.desk.taking import (
+    game_name,
     held_back,
     key_of_item,
     ready_items,
@@ -379,7 +380,7 @@ class Desk:
             status, result = "taken", board.result
         note = item.note
         if behind is not None and status in READY:
-            note = f"waits for {behind.white} - {behind.black}, reported before it"
+            note = f"waits for {game_name(behind)}, reported before it"
         return QueueItem(
             item.id,
             None if item.board is None else item.round,
@@ -398,8 +399,6 @@ class Desk:
         )
 
     def _board(self, item: Item, view: BookView) -> Board | None:
-        if item.board is None:
-            return None
         key = (item.round, item.match, item.board)
         return next((b for b in view.boards if (b.round, b.match, b.board) == key), None)
 
@@ -458,8 +457,7 @@ class Desk:
             self._store.mark(db, item_id, taken=None, note="")  # undone in the book: goes in again
 
     def enter(self, round: int, board: int, result: str, *, by: str, match: int = 0) -> None:
-        """Enter ``result`` for ``board`` of ``round`` (``match``: a team event's): its queue
-        line's :meth:`enter_item`."""
+        """Enter ``result`` for ``board`` of ``round`` (a team's ``match``): :meth:`enter_item`."""
         key = (round, match, board)
         found = next((b for b in self._view().boards if (b.round, b.match, b.board) == key), None)
         if found is None:
@@ -512,6 +510,29 @@ class Desk:
         view = self._view()
         waiting = waiting_items(self._store.items(), view.confirms, view.taken, self._key)
         return frozenset(r.key for r in waiting)
+
+    def held(self) -> frozenset[int]:
+        """The ids of the released games ready that wait for one reported before (a take
+        leaves them out, and says so: :func:`~ratingbook.desk.taking.held_back`)."""
+        return frozenset(held_back(self._store.items(), self._view().confirms))
+
+    def any_released(self) -> bool:
+        """Whether a round (or a ladder's games) was released: what a take finds none of."""
+        return bool(self._store.released_rounds())
+
+    def undone(self) -> frozenset[str]:
+        """The keys of the released results a take entered that the book's ``Desk Results``
+        no longer lists (``ratingbook undo`` of that take): the undo stands, and the desk does
+        not take them again by itself (a correction or an entry sends one in again)."""
+        view = self._view()
+        return frozenset(
+            self._key(i)
+            for i in self._store.items()
+            if i.taken
+            and i.note != TAKEN_IN_EXCEL
+            and i.released
+            and self._key(i) not in view.taken
+        )
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a

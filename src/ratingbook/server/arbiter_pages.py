@@ -124,6 +124,7 @@ def queue() -> ResponseReturnValue:
         return open_round, shown, items, d.allowed(arbiter=True), len(d.waiting())
 
     open_round, shown, items, results, waiting = desk.ask(look)
+    undone = desk.ask(lambda d: d.undone())
     counts = {status: sum(item.status == status for item in items) for status in STATUSES}
     return desk.render(
         "queue.html",
@@ -141,7 +142,8 @@ def queue() -> ResponseReturnValue:
         acts={item.id: arbiter_acts(item.status) for item in items},
         message=flask.session.pop("message", None),
         reporter=reporter,
-        last_take=desk.last_take,
+        last_take=desk.last_take_words(undone),
+        undone=desk.undone_banner(len(undone)),
         acted_since=desk.acted_since_take,
         waiting=desk.waiting_banner(waiting),
         lite_address=lite_address(desk.base_url),
@@ -232,6 +234,7 @@ def act() -> ResponseReturnValue:
     call = _act(name, round) if name in ACTS else None
     if call is None:
         return page_error(400, "Not done", "Choose an act and fill in what it needs.")
+    since = desk.takes_begun  # a take begun after this moment is this act's
     try:
         message = desk.ask(call)
     except DeskError as error:
@@ -240,7 +243,7 @@ def act() -> ResponseReturnValue:
         # What the act made ready (a release; a result accepted, corrected or entered in a
         # released round) goes into the book now, before the queue is shown again: its Last
         # take is this act's, and its banner counts what still waits.
-        desk.take_if_ready()
+        desk.take_if_ready(since)
     flask.session["message"] = message
     return flask.redirect(back, 303)
 
