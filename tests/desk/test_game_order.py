@@ -33,10 +33,14 @@ def test_games_go_in_in_the_order_reported_whenever_decided(tmp_path: Path) -> N
     desk.release(None, by="staff")
     held = desk.take()
     assert held.taken == 0
-    assert "1 game waits for the game" in " ".join(held.messages)
+    # Named by its number in the queue, with its players (desk user test 2: the same two
+    # players may play several games an evening, so the players alone do not say which).
+    names = dict(desk.players())
+    first_game = f"#{first.item_id} ({names[a]} - {names[b]})"
+    assert f"1 game waits for game {first_game}, reported before" in " ".join(held.messages)
     assert games_in_book(book) == before  # the second game waits for the first
     [note] = [q.note for q in desk.queue() if q.id == second.item_id]
-    assert note.startswith("waits for ")
+    assert note == f"waits for {first_game}, reported before it"
     third = desk.report_game(camp, e, f, "1-0", origin="phone 3")
     desk.accept(third.item_id, by="staff")
     desk.accept(first.item_id, by="staff")  # the first decided last

@@ -41,6 +41,22 @@ def test_a_player_who_changes_his_report_is_not_told_the_reports_differ(tmp_path
     assert screen_text(board) == said
 
 
+def test_a_player_who_changes_his_report_to_agree_is_told_what_is_true(tmp_path: Path) -> None:
+    """Desk user test 2: White 1-0, Black 0-1, then White 0-1: both latest reports are 0-1,
+    so "the reports differ" is untrue; the rules keep a changed report for the arbiter (a
+    player may not change his own report), and the words say who reported what."""
+    desk = Desk.open(fide_swiss(tmp_path))
+    pairing = desk.pairings(1)[0]
+    desk.report(pairing.code, "1-0", side="white", origin="phone 1")
+    desk.report(pairing.code, "0-1", side="black", origin="phone 2")
+    ack = desk.report(pairing.code, "0-1", side="white", origin="phone 1")
+    assert ack.status == "conflict"
+    said = "White reported 1-0, then 0-1; Black reported 0-1: the arbiter decides"
+    assert ack.sentence == f"Board 1: 0-1, {said}"
+    board = next(q for q in desk.queue(1) if q.board == pairing.board)
+    assert screen_text(board) == said
+
+
 def test_published_standings_say_how_they_are_ranked() -> None:
     """User test 47: "seed order" read as start-number order to a player."""
     grid, _ = seed_standings_grid([])

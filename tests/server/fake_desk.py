@@ -235,6 +235,15 @@ class FakeDesk(Desk):
         ready = ("confirmed", "accepted", "entered")
         return frozenset(str(n) for n, b in self.boards.items() if b.released and b.status in ready)
 
+    def held(self) -> frozenset[int]:
+        return frozenset()  # a fake round's boards: no game waits for another
+
+    def any_released(self) -> bool:
+        return any(b.released for b in self.boards.values())
+
+    def undone(self) -> frozenset[str]:
+        return frozenset()
+
     def take(self) -> TakeOutcome:
         self.calls.append(("take",))
         ready = [b for b in self.boards.values() if b.released and b.status != "taken"]

@@ -91,4 +91,30 @@ def test_a_rejected_games_button_is_the_guides_enter(tmp_path: Path) -> None:
                 "result": "0-1"}  # fmt: skip
         assert staff.post("/arbiter/act", form).status == 303
         assert "Entered 0-1 for the game" in text(staff.get("/arbiter").text)
-    assert [(q.status, q.result) for q in desk.queue()] == [("accepted", "(0-1)")]
+    assert [(q.status, q.result) for q in desk.queue()] == [("entered", "(0-1)")]
+
+
+def test_a_camp_game_rejected_as_the_same_game_twice_waits_no_more(tmp_path: Path) -> None:
+    """The second desk user test: the guide advises Reject for the same game twice ("it
+    waits no more"); the queue's answer and the results screen said it waits for new reports,
+    and told everyone in the hall to report again."""
+    book = ladder(tmp_path)
+    desk = Desk.open(book)
+    a, b = [ident for ident, _ in desk.players()][:2]
+    camp = desk.player_code(CAMP)
+    desk.report_game(camp, a, b, "1-0", origin="phone 1")
+    twice = desk.report_game(camp, a, b, "1-0", origin="phone 2").item_id
+    with running_desk(desk, book, LIMITS) as state:
+        staff = signed_in(state.base_url)
+        form = {"token": staff.get("/arbiter").token(), "act": "reject", "item": str(twice),
+                "reason": "the same game twice"}  # fmt: skip
+        assert staff.post("/arbiter/act", form).status == 303
+        queue = text(staff.get("/arbiter").text)
+        screen = text(Client(state.base_url).get("/screen").text)
+    names = dict(desk.players())
+    assert (
+        f"Rejected the game {names[a]} - {names[b]} (the same game twice): it waits no more."
+    ) in queue
+    assert "waits for new reports" not in queue
+    assert "rejected by the staff" in screen
+    assert "report again" not in screen

@@ -41,6 +41,12 @@ class _Desk:
             self.tick.set()
         return frozenset({"round 1 board 1"})
 
+    def held(self) -> frozenset[int]:
+        return frozenset()  # no game waits for another
+
+    def any_released(self) -> bool:
+        return True
+
     def __getattr__(self, name: str) -> Any:  # what the state reads at start, unused here
         raise AttributeError(name)
 

@@ -183,6 +183,11 @@ def test_take_results_after_a_take_says_nothing_waits_once(tmp_path: Path) -> No
         form = {"token": laptop.get("/arbiter?round=1").token(), "act": "take", "round": "1"}
         assert laptop.post("/arbiter/act", form).status == 303
         said = " ".join(laptop.get("/arbiter?round=1").text.split())
-    assert said.count("Nothing released waits to be taken") == 1
-    assert "Last take: Nothing released waits to be taken: release the round" in said
+    # Desk user test 2: the round is released, so "release the round first" is untrue.
+    assert said.count("Nothing waits to be taken") == 1
+    assert (
+        "Last take: Nothing waits to be taken: every released result confirmed, accepted or "
+        "entered is in the book." in said
+    )
+    assert "release the round" not in said
     assert "2 results taken into the book" not in said

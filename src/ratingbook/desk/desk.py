@@ -42,13 +42,13 @@ from ratingbook.desk.rules import (
     check_accept,
     check_report,
     evening,
-    looks_alike,
     looks_twice,
     looks_twice_in_queue,
     standing,
 )
-from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
+from ratingbook.desk.store import GAMES_ROUND, Item, Store, looks_like, now, store_beside
 from ratingbook.desk.taking import (
+    game_name,
     held_back,
     key_of_item,
     ready_items,
@@ -307,10 +307,10 @@ class Desk:
     ) -> str:
         """What the answer to the new game ``iid``, just reported with ``reporter``'s code
         (:data:`CAMP`: the camp's), says when it looks like a game reported before it this
-        evening (:func:`_looks_like`); "" when none does."""
+        evening (:func:`~ratingbook.desk.store.looks_like`); "" when none does."""
         items = self._store.items_in(db, GAMES_ROUND)
         new = next(i for i in items if i.id == iid)
-        earlier = _looks_like(new, items)
+        earlier = looks_like(new, items)
         if earlier is None:
             return ""
         first = earlier.reports[earlier.set_aside]
@@ -368,7 +368,7 @@ class Desk:
         queued = [self._queued(item, view, held.get(item.id)) for item in items]
         if view.kind in ("ladder", "elo"):
             for n, item in enumerate(items):
-                earlier = _looks_like(item, items[:n])
+                earlier = looks_like(item, items[:n])
                 if earlier is not None:
                     queued[n] = replace(queued[n], doubt=looks_twice_in_queue(earlier.id))
         return queued
@@ -380,7 +380,7 @@ class Desk:
             status, result = "taken", board.result
         note = item.note
         if behind is not None and status in READY:
-            note = f"waits for {behind.white} - {behind.black}, reported before it"
+            note = f"waits for {game_name(behind)}, reported before it"
         return QueueItem(
             item.id,
             None if item.board is None else item.round,
@@ -399,8 +399,6 @@ class Desk:
         )
 
     def _board(self, item: Item, view: BookView) -> Board | None:
-        if item.board is None:
-            return None
         key = (item.round, item.match, item.board)
         return next((b for b in view.boards if (b.round, b.match, b.board) == key), None)
 
@@ -459,24 +457,30 @@ class Desk:
             self._store.mark(db, item_id, taken=None, note="")  # undone in the book: goes in again
 
     def enter(self, round: int, board: int, result: str, *, by: str, match: int = 0) -> None:
-        """Enter ``result`` for ``board`` of ``round`` (``match``: a team event's), forfeits
-        too: later reports of that board are refused."""
-        view = self._view()
-        canonical = canonical_result(view.kind, result, arbiter=True)
-        found = next(
-            (b for b in view.boards if (b.round, b.match, b.board) == (round, match, board)),
-            None,
-        )
+        """Enter ``result`` for ``board`` of ``round`` (a team's ``match``): :meth:`enter_item`."""
+        key = (round, match, board)
+        found = next((b for b in self._view().boards if (b.round, b.match, b.board) == key), None)
         if found is None:
             raise DeskError(f"round {round} has no {board_name(board, match)} in the book")
-        if found.result is not None:
-            raise DeskError(
-                f"the book holds {found.result} for {board_name(board, match)}: correct it there"
-            )
         with self._store.write() as db:
             iid = self._store.board_item(db, round, match, board, found.white, found.black)
-            self._store.decide(db, iid, "entered", canonical, by)
-            self._store.mark(db, iid, taken=None, note="")  # undone in the book: goes in again
+        self.enter_item(iid, result, by=by)
+
+    def enter_item(self, item_id: int, result: str, *, by: str) -> None:
+        """Enter ``result`` (a board's forfeits too) for the queue's line ``item_id``, a board
+        nobody reported or a game whose reports were rejected: ``entered`` everywhere (the
+        queue, the screen's mark, Desk Results), and later reports of it are refused."""
+        view = self._view()
+        canonical = canonical_result(view.kind, result, arbiter=True)
+        with self._store.write() as db:
+            item = self._item(db, item_id)
+            shown = self._queued(item, view)
+            if shown.status == "taken":
+                raise DeskError(
+                    f"the book holds {shown.result} for {_what(item)}: correct it there"
+                )
+            self._store.decide(db, item_id, "entered", canonical, by)
+            self._store.mark(db, item_id, taken=None, note="")  # undone in the book: goes in again
 
     def release(self, round: int | None, *, by: str) -> int:
         """Release ``round``'s results for the book (a ladder's or an Elo book's games: any
@@ -506,6 +510,29 @@ class Desk:
         view = self._view()
         waiting = waiting_items(self._store.items(), view.confirms, view.taken, self._key)
         return frozenset(r.key for r in waiting)
+
+    def held(self) -> frozenset[int]:
+        """The ids of the released games ready that wait for one reported before (a take
+        leaves them out, and says so: :func:`~ratingbook.desk.taking.held_back`)."""
+        return frozenset(held_back(self._store.items(), self._view().confirms))
+
+    def any_released(self) -> bool:
+        """Whether a round (or a ladder's games) was released: what a take finds none of."""
+        return bool(self._store.released_rounds())
+
+    def undone(self) -> frozenset[str]:
+        """The keys of the released results a take entered that the book's ``Desk Results``
+        no longer lists (``ratingbook undo`` of that take): the undo stands, and the desk does
+        not take them again by itself (a correction or an entry sends one in again)."""
+        view = self._view()
+        return frozenset(
+            self._key(i)
+            for i in self._store.items()
+            if i.taken
+            and i.note != TAKEN_IN_EXCEL
+            and i.released
+            and self._key(i) not in view.taken
+        )
 
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a
@@ -565,28 +592,6 @@ class Desk:
 
 def _pairing(b: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
     return Pairing(b.round, b.board, b.white, b.black, code, allowed, b.result, b.match)
-
-
-def _looks_like(game: Item, others: Sequence[Item]) -> Item | None:
-    """The first of ``others``, games reported before ``game``, that looks like it
-    (:func:`~ratingbook.desk.rules.looks_alike`: the same players, the same evening, the same
-    winner), the one home of that matching for the phone's answer and the staff's queue; a
-    game whose reports the staff rejected (none counts) looks like none."""
-
-    def seen(item: Item) -> tuple[str, str, str, str] | None:
-        if not item.counted:
-            return None
-        first = item.reports[item.set_aside]
-        return (item.white_id, item.black_id, first.result, first.at)
-
-    this = seen(game)
-    if this is None:
-        return None
-    for other in others:
-        that = seen(other)
-        if other.id < game.id and that is not None and looks_alike(that, this):
-            return other
-    return None
 
 
 def _what(item: Item) -> str:

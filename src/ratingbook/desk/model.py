@@ -216,13 +216,19 @@ class _Said(Protocol):
 
 def differ_words(counted: Sequence[_Said]) -> str:
     """How a conflict's reports (those that count, oldest first) are named on the phone and
-    the results screen: "the reports differ"; one player's own reports only (he changed his
-    report: nobody else spoke), "White reported ½-½, then 1-0"."""
-    sides = {r.side for r in counted}
-    if len(sides) == 1 and sides <= {"white", "black"}:
-        side = str(next(iter(sides))).capitalize()
-        return f"{side} reported {', then '.join(r.result for r in counted)}"
-    return "the reports differ"
+    the results screen: "the reports differ"; once a player changed his own report (the
+    arbiter decides all the same), each player's reports, so that the words stay true when
+    both latest agree: "White reported ½-½, then 1-0", "White reported 1-0, then 0-1; Black
+    reported 0-1"."""
+    said: dict[str, list[str]] = {}
+    for r in counted:
+        said.setdefault(str(r.side), []).append(r.result)
+    players = [side for side in said if side in ("white", "black")]
+    if len(said) > len(players) or all(len(set(said[side])) < 2 for side in players):
+        return "the reports differ"
+    return "; ".join(
+        f"{side.capitalize()} reported {', then '.join(said[side])}" for side in players
+    )
 
 
 def upper_first(text: str) -> str:

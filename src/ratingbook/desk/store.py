@@ -16,16 +16,16 @@ import contextlib
 import datetime as _dt
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar, cast
 
 from ratingbook.desk.codes import new_code
 from ratingbook.desk.model import DeskError, Report
-from ratingbook.desk.rules import CAMP_SIDE, Decision, Fact
+from ratingbook.desk.rules import CAMP_SIDE, Decision, Fact, looks_alike
 
-__all__ = ["Item", "Store", "now", "peek", "store_beside"]
+__all__ = ["Item", "Store", "looks_like", "now", "peek", "store_beside"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -448,3 +448,25 @@ def _side(report: Report, board: int | None) -> str | None:
     camp's code (:data:`~ratingbook.desk.rules.CAMP_SIDE`: a personal code is its player's
     side), a board's is one that did not say its side."""
     return report.side if report.side or board is not None else CAMP_SIDE
+
+
+def looks_like(game: Item, others: Sequence[Item]) -> Item | None:
+    """The first of ``others``, games reported before ``game``, that looks like it
+    (:func:`~ratingbook.desk.rules.looks_alike`: the same players, the same evening, the same
+    winner), the one home of that matching for the phone's answer and the staff's queue; a
+    game whose reports the staff rejected (none counts) looks like none."""
+
+    def seen(item: Item) -> tuple[str, str, str, str] | None:
+        if not item.counted:
+            return None
+        first = item.reports[item.set_aside]
+        return (item.white_id, item.black_id, first.result, first.at)
+
+    this = seen(game)
+    if this is None:
+        return None
+    for other in others:
+        that = seen(other)
+        if other.id < game.id and that is not None and looks_alike(that, this):
+            return other
+    return None

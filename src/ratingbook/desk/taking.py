@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Ready",
     "excel_has_it",
+    "game_name",
     "held_back",
     "held_words",
     "key_of_item",
@@ -100,6 +101,12 @@ def held_back(items: Sequence[Item], confirms: Confirms) -> dict[int, Item]:
     return held
 
 
+def game_name(item: Item) -> str:
+    """A ladder's game as the queue numbers it, with its players: "#5 (Zoe Campbell - Lucas
+    Moreau)" (the same two players may play several games an evening)."""
+    return f"#{item.id} ({item.white} - {item.black})"
+
+
 def _order(item: Item) -> int:
     """A game's place in the order reported: its number, given at its first report (one
     write at a time: the numbers follow the first reports' times)."""
@@ -113,7 +120,7 @@ def held_words(held: dict[int, Item]) -> str:
     first = min(held.values(), key=_order)
     verb = "waits" if len(held) == 1 else "wait"
     return (
-        f"{many(len(held), 'game')} {verb} for the game {first.white} - {first.black}, "
+        f"{many(len(held), 'game')} {verb} for game {game_name(first)}, "
         "reported before and not confirmed yet: games go into the book in the order reported "
         "(accept, correct or reject that game)"
     )

@@ -124,6 +124,7 @@ def queue() -> ResponseReturnValue:
         return open_round, shown, items, d.allowed(arbiter=True), len(d.waiting())
 
     open_round, shown, items, results, waiting = desk.ask(look)
+    undone = desk.ask(lambda d: d.undone())
     counts = {status: sum(item.status == status for item in items) for status in STATUSES}
     return desk.render(
         "queue.html",
@@ -141,7 +142,8 @@ def queue() -> ResponseReturnValue:
         acts={item.id: arbiter_acts(item.status) for item in items},
         message=flask.session.pop("message", None),
         reporter=reporter,
-        last_take=desk.last_take,
+        last_take=desk.last_take_words(undone),
+        undone=desk.undone_banner(len(undone)),
         acted_since=desk.acted_since_take,
         waiting=desk.waiting_banner(waiting),
         lite_address=lite_address(desk.base_url),
@@ -180,7 +182,12 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
             named = _named(desk, item, round)
             desk.reject(item, by=by, reason=typed_reason)
             why = f" ({typed_reason})" if typed_reason else ""
-            return f"Rejected {named}{why}: it waits for new reports."
+            # A camp's game rejected waits no more (the same game twice): a report of it again
+            # is a new game; a round's board waits for new reports.
+            then = (
+                "it waits no more" if named.startswith("the game") else "it waits for new reports"
+            )
+            return f"Rejected {named}{why}: {then}."
         if name == "correct" and item is not None:
             named = _named(desk, item, round)
             desk.correct(item, result, by=by)
@@ -188,9 +195,9 @@ def _act(name: str, round: int | None) -> Callable[[Desk], str] | None:
         if name == "enter" and round is not None and board is not None:
             desk.enter(round, board, result, by=by, match=match)
             return f"Entered {result} for round {round}, {board_name(board, match)}."
-        if name == "enter" and item is not None:  # a ladder's game, its reports rejected
+        if name == "enter" and item is not None:  # the queue's line: a game, or a board
             named = _named(desk, item, round)
-            desk.correct(item, result, by=by)  # the staff's result, as a correction is
+            desk.enter_item(item, result, by=by)
             return f"Entered {result} for {named}."
         released = desk.release(round, by=by)
         return (
@@ -227,6 +234,7 @@ def act() -> ResponseReturnValue:
     call = _act(name, round) if name in ACTS else None
     if call is None:
         return page_error(400, "Not done", "Choose an act and fill in what it needs.")
+    since = desk.takes_begun  # a take begun after this moment is this act's
     try:
         message = desk.ask(call)
     except DeskError as error:
@@ -235,7 +243,7 @@ def act() -> ResponseReturnValue:
         # What the act made ready (a release; a result accepted, corrected or entered in a
         # released round) goes into the book now, before the queue is shown again: its Last
         # take is this act's, and its banner counts what still waits.
-        desk.take_if_ready()
+        desk.take_if_ready(since)
     flask.session["message"] = message
     return flask.redirect(back, 303)
 

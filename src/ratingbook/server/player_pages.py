@@ -194,6 +194,9 @@ _SCREEN_WORDS = {
     "conflict": "{differ}: {decides}",
     "accepted": "{result}",
     "rejected": "reports rejected: report again",  # the reason is the arbiter's, not shown
+    # A camp's game rejected (the same game twice, a game not played): it waits no more; a
+    # report of that game again is a new game.
+    "rejected game": "rejected by {name}",
     "entered": "{result} ({title})",
     "taken": "{result}",
 }
@@ -209,9 +212,11 @@ def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:
         # The arbiter's correction over reports that say otherwise, or his entered result
         # once taken: marked as an entered result is, so that a player sees the arbiter's.
         return _SCREEN_WORDS["entered"].format(result=shown, title=who.title.lower())
-    return _SCREEN_WORDS[item.status].format(
-        result=shown, decides=who.decides, title=who.title.lower(), differ=differ_words(counted)
-    )
+    words = "rejected game" if item.status == "rejected" and item.board is None else item.status
+    return _SCREEN_WORDS[words].format(
+        result=shown, decides=who.decides, title=who.title.lower(), differ=differ_words(counted),
+        name=who.name,
+    )  # fmt: skip
 
 
 @players.get("/screen")

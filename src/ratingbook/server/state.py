@@ -86,6 +86,15 @@ class DeskState:
     #: The released results the last take left waiting (refused, or the book locked): a
     #: result that becomes ready later is not among them, and is taken at once (:meth:`nudge`).
     tried: frozenset[str] = frozenset()
+    #: The games the last take left out, each waiting for a game reported before it: a game
+    #: held back later (accepted behind an open one) is a take's to say (:meth:`untried`).
+    tried_held: frozenset[int] = frozenset()
+    #: The released results the last take entered: its words are stale once the book undoes
+    #: them (:meth:`last_take_words`).
+    last_taken: frozenset[str] = frozenset()
+    #: How many takes began: an act notes it, so that a take the taker's tick began after
+    #: the act (before the act's own turn at the take) counts as the act's (:meth:`take_if_ready`).
+    takes_begun: int = 0
     #: The browser pages that may read the released results with the token (xlwings Lite's
     #: add-in: :mod:`ratingbook.server.excel_api`).
     lite_origins: tuple[str, ...] = LITE_ORIGINS
@@ -125,15 +134,24 @@ class DeskState:
 
     def _take(self) -> TakeOutcome:
         # Called with ``taking`` held.
+        self.takes_begun += 1
+        before: frozenset[str] = frozenset()
+        with contextlib.suppress(DeskError, OSError):
+            before = self.desk.waiting()
         outcome = self.desk.take()
         # A book unreadable just now keeps what was tried before: the next tick reads it.
         with contextlib.suppress(DeskError, OSError):
             self.tried = self.desk.waiting()
+            self.tried_held = self.desk.held()
+            self.last_taken = before - self.tried
         # Tried again by itself only while the book is locked: a result the book refused
         # (a conflict with its cell, an inactive player) waits for the arbiter's act, and a
         # retry would only repeat the refusal over the Last take of that act.
         self.pending_take = outcome.locked and outcome.waiting > 0
-        self.last_take = take_words(outcome)
+        released = True  # a book unreadable just now: "release first" may be untrue
+        with contextlib.suppress(DeskError, OSError):
+            released = self.desk.any_released()
+        self.last_take = take_words(outcome, released)
         self.last_locked = outcome.locked
         self.acted_since_take = False
         return outcome
@@ -145,17 +163,18 @@ class DeskState:
         with self.taking:
             self._take_or_retry()
 
-    def take_if_ready(self) -> None:
+    def take_if_ready(self, since: int | None = None) -> None:
         """After an arbiter's act (a release, a result accepted, corrected or entered in a
         released round): take what it made ready now, before the queue is shown again, so
         that the queue's *Last take* is this take's, not the one before. Whether anything is
         ready is asked under the take's lock: the taker's tick, deciding at the same moment,
-        never takes the same results a second time over this take's words."""
+        never takes the same results a second time over this take's words; and a take the
+        tick began after the act began (``since``: :attr:`takes_begun` then) is the act's."""
         with self.taking:
             if self.untried():
                 self._take_or_retry()
             else:
-                self.acted_since_take = True
+                self.acted_since_take = since is None or self.takes_begun == since
 
     def _take_or_retry(self) -> None:
         # Called with ``taking`` held.
@@ -200,9 +219,30 @@ class DeskState:
         A book the desk cannot read just now (being saved, locked) answers no: the take that
         follows a wake, or the next tick, says why; the taker never stops on it."""
         try:
-            return bool(self.desk.waiting() - self.tried)
+            return bool(self.desk.waiting() - self.tried or self.desk.held() - self.tried_held)
         except (DeskError, OSError):
             return False
+
+    def last_take_words(self, undone: frozenset[str]) -> str:
+        """The queue's *Last take*, marked when ``ratingbook undo`` took its results out of
+        the book since (``undone``: :meth:`~ratingbook.desk.Desk.undone`)."""
+        if self.last_take and self.last_taken & undone:
+            return f"{self.last_take} Since undone in the book (ratingbook undo)."
+        return self.last_take
+
+    @staticmethod
+    def undone_banner(undone: int) -> str:
+        """What the queue says of the ``undone`` released results a take entered and
+        ``ratingbook undo`` took out of the book ("" when none): the undo stands."""
+        if not undone:
+            return ""
+        them = "it" if undone == 1 else "them"
+        return (
+            f"{many(undone, 'released result')} went into the book and "
+            f"{'was' if undone == 1 else 'were'} undone there (ratingbook undo): the desk "
+            f"does not take {them} again by itself. Correct or Enter one and it goes in at "
+            "once; ratingbook redo gives them all back."
+        )
 
     def nudge(self) -> None:
         """Wake the taker when an act or a report made a released result ready: it goes into
@@ -252,22 +292,28 @@ class DeskState:
         )
 
 
-#: What the queue says after a take that found nothing released to take (the arbiter pressed
-#: Take results into the book before a release, or after every result went in).
+#: What the queue says after a take that found nothing to take, nothing released yet (the
+#: arbiter pressed Take results into the book before a release).
 NOTHING_TO_TAKE = (
     "Nothing released waits to be taken: release the round (or the games) first; results "
     "already in the book are not taken again."
 )
+#: ... and once something was released: every released result that stands went in.
+NOTHING_WAITS = (
+    "Nothing waits to be taken: every released result confirmed, accepted or entered is in "
+    "the book."
+)
 
 
-def take_words(outcome: TakeOutcome) -> str:
+def take_words(outcome: TakeOutcome, released: bool = False) -> str:
     """What the queue says after a take: the desk's own sentences (how many went in, what was
-    refused and why), or the count when it has none."""
+    refused and why), or the count when it has none; ``released``: whether anything was
+    released (a take that found nothing says which of its two sentences is true)."""
     if outcome.locked:
         return "The book is open in Excel: nothing was written."
     said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
     if not said and not outcome.taken and not outcome.waiting:
-        return NOTHING_TO_TAKE
+        return NOTHING_WAITS if released else NOTHING_TO_TAKE
     if not said:
         said = [f"{many(outcome.taken, 'result')} taken into the book."]
     # How many wait is not said here: it changes with the arbiter's next act, and the queue
