@@ -165,6 +165,18 @@ def test_check_of_a_book_names_the_boards_of_its_board_column(tmp_path: Path) ->
     assert "round 2, board 1: Dana - Anna is not the pairing" in output
 
 
+def _correct_anna(book: Path) -> None:
+    """Round 1's Anna - Erik typed 0-1 in the book (it was 1-0), as an arbiter corrects it."""
+    workbook = openpyxl.load_workbook(book)
+    games = workbook["Swiss Games"]
+    header = [c.value for c in games[1]]
+    for row in games.iter_rows(min_row=2):
+        cells = dict(zip(header, row, strict=False))
+        if cells["Round"].value == 1 and cells["White"].value == "Anna":
+            cells["Result"].value = "0-1"
+    workbook.save(book)
+
+
 def test_the_pairing_notes_of_the_run_that_corrects_read_the_round_as_paired(
     tmp_path: Path,
 ) -> None:
@@ -175,20 +187,11 @@ def test_the_pairing_notes_of_the_run_that_corrects_read_the_round_as_paired(
     source.write_text(event_text("1-0", PAIRED_1_2, rounds=2, last_played=False))
     code, output = run("trf", "import", str(source), "-o", str(book))
     assert code == 0, output
-    workbook = openpyxl.load_workbook(book)
-    games = workbook["Swiss Games"]
-    header = [c.value for c in games[1]]
-    for row in games.iter_rows(min_row=2):
-        cells = dict(zip(header, row, strict=False))
-        if cells["Round"].value == 1 and cells["White"].value == "Anna":
-            cells["Result"].value = "0-1"
-    workbook.save(book)
+    _correct_anna(book)
     code, output = run("recalc", str(book), "--in-place", "--confirm")
     assert code == 0, output
     assert "Correction round 1" in output
-    notes = list(openpyxl.load_workbook(book)["Pairing Notes"].iter_rows(values_only=True))
-    header = list(notes[0])
-    rows = [dict(zip(header, r, strict=False)) for r in notes[1:] if any(r)]
+    rows = _sheet_rows(book, "Pairing Notes")
     assert {r["Round"] for r in rows} == {2}
     assert not any(r["By Hand"] for r in rows)
     assert not any("Changed by hand" in str(r["Note"]) for r in rows)
@@ -234,14 +237,7 @@ def test_the_correction_message_names_the_old_and_the_new_result(tmp_path: Path)
     source.write_text(event_text("1-0", PAIRED_1_2, rounds=2, last_played=False))
     code, output = run("trf", "import", str(source), "-o", str(book))
     assert code == 0, output
-    workbook = openpyxl.load_workbook(book)
-    games = workbook["Swiss Games"]
-    header = [c.value for c in games[1]]
-    for row in games.iter_rows(min_row=2):
-        cells = dict(zip(header, row, strict=False))
-        if cells["Round"].value == 1 and cells["White"].value == "Anna":
-            cells["Result"].value = "0-1"
-    workbook.save(book)
+    _correct_anna(book)
     code, output = run("recalc", str(book))
     assert code != 0
     assert "Anna - Erik: corrected from 1-0 to 0-1: round 2 was paired" in output
@@ -255,14 +251,7 @@ def test_a_correction_logged_by_the_run_that_pairs_the_next_round(tmp_path: Path
     source.write_text(event_text("1-0", PAIRED_1_2, rounds=2))
     code, output = run("trf", "import", str(source), "-o", str(book))
     assert code == 0, output
-    workbook = openpyxl.load_workbook(book)
-    games = workbook["Swiss Games"]
-    header = [c.value for c in games[1]]
-    for row in games.iter_rows(min_row=2):
-        cells = dict(zip(header, row, strict=False))
-        if cells["Round"].value == 1 and cells["White"].value == "Anna":
-            cells["Result"].value = "0-1"
-    workbook.save(book)
+    _correct_anna(book)
     code, output = run("pair", str(book), "--in-place", "--confirm")
     assert code == 0, output
     paired = {(r["White"], r["Black"]) for r in _sheet_rows(book, "Swiss Games") if r["Round"] == 3}

@@ -157,15 +157,25 @@ def pairing_views(
     return out
 
 
+def _game(c: Corrected) -> str:
+    """A corrected game as the notes name it: ``Aas - Foss``, or ``Aas (bye)``."""
+    return f"{c.game.white} - {c.game.black}" if c.game.black else f"{c.game.white} (bye)"
+
+
+def _then(c: Corrected) -> str:
+    return c.then.value if c.then else "(empty)"
+
+
+def _now(c: Corrected) -> str:
+    return c.game.result.value if c.game.result else "(empty)"
+
+
 def correction_note(round_number: int, corrected: Sequence[Corrected]) -> str:
     """The note a round judged on results corrected since says: ``round 2 was paired before
     round 1's result Aas - Foss was corrected from 0-1 to 1-0: it is judged on the result
     then``."""
     said = [
-        f"round {c.game.round}'s result {c.game.white}"
-        + (f" - {c.game.black}" if c.game.black else " (bye)")
-        + f" was corrected from {c.then.value if c.then else '(empty)'} to "
-        + (c.game.result.value if c.game.result else "(empty)")
+        f"round {c.game.round}'s result {_game(c)} was corrected from {_then(c)} to {_now(c)}"
         for c in corrected
     ]
     many = len(said) > 1
@@ -180,10 +190,7 @@ def points_note(round_number: int, corrected: Sequence[Corrected]) -> str:
     corrected since: its points are those it was paired on (as its notes give them), not the
     standings'."""
     said = [
-        f"round {c.game.round}'s {c.game.white}"
-        + (f" - {c.game.black}" if c.game.black else " (bye)")
-        + f" {c.then.value if c.then else '(empty)'}, since corrected to "
-        + (c.game.result.value if c.game.result else "(empty)")
+        f"round {c.game.round}'s {_game(c)} {_then(c)}, since corrected to {_now(c)}"
         for c in corrected
     ]
     return (
