@@ -192,6 +192,8 @@ class Renderer:
         """Formula cells that may read the cells of the sheets ``written`` lose their stored
         values, so that every program computes them (see
         :mod:`~ratingbook.files.patching.stale`)."""
+        if not written:  # nothing written: no value can be stale, and no sheet is read for it
+            return
         source = self.source
         sheets: dict[str, tuple[str, SheetXml]] = {}
         tables: dict[str, list[str]] = {}
