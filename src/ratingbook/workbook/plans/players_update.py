@@ -33,7 +33,7 @@ from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.rules.rating_list import LIST_SEQUENCES, ListedPlayer, RatingListScan
 from ratingbook.workbook.port.book import Book, Plan
 from ratingbook.workbook.sheets.event_book import settings_of
-from ratingbook.workbook.sheets.event_rows import SEX_CELLS, read_player
+from ratingbook.workbook.sheets.event_rows import read_player, sex_cell
 from ratingbook.workbook.sheets.reading import Sheets, column_writes, read
 from ratingbook.workbook.sheets.schemas import (
     PERIOD_RATING_COLUMNS,
@@ -82,7 +82,7 @@ def _cells(listed: ListedPlayer, birth: str, period: int) -> dict[str, object]:
         "Title": listed.title or None,
         "Federation": listed.federation or None,
         "Birth": (birth or None) if keep_birth else listed.birth_year,
-        "Sex": SEX_CELLS.get(listed.sex, listed.sex) or None,  # as the template's dropdown
+        "Sex": sex_cell(listed.sex),  # as the template's dropdown
         "K": listed.k,
     }
 

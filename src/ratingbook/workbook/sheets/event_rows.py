@@ -56,6 +56,7 @@ __all__ = [
     "player_cells",
     "read_entry",
     "read_player",
+    "sex_cell",
     "sex_value",
 ]
 
@@ -63,6 +64,11 @@ __all__ = [
 #: M and F), by the letter the model holds (TRF's ``m`` and ``w``; :func:`sex_value` reads
 #: ``M``, ``F``, ``W`` and TRF's letters, in either case, back to it).
 SEX_CELLS: Mapping[str, str] = {"m": "M", "w": "F"}
+
+
+def sex_cell(sex: str) -> str | None:
+    """The ``Sex`` cell of the model's letter ``sex`` (:data:`SEX_CELLS`; None when empty)."""
+    return SEX_CELLS.get(sex, sex) or None
 
 
 def _optional_number(row: Row, column: str, what: str, low: int, bounds: Bounds) -> int | None:
@@ -264,7 +270,7 @@ def player_cells(player: SwissPlayer, number: int) -> dict[str, object]:
         "Title": player.title or None,
         "Federation": player.federation or None,
         "Birth": birth_cell(player.birth),
-        "Sex": SEX_CELLS.get(player.sex, player.sex) or None,
+        "Sex": sex_cell(player.sex),
         "Withdrawn": (
             f"{player.withdrawn} {EXPELLED}"
             if player.expelled and player.withdrawn
