@@ -40,7 +40,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-from tests.helpers import libreoffice
+from tests.helpers import libreoffice, quick_loop
 from tests.helpers.browser import require_chromium
 from tests.helpers.libreoffice import require_soffice
 from tests.helpers.paths import LONG_REAL_FILES
@@ -123,6 +123,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="the exhaustive form of the checks that sample by default: every round of every "
         "real TRF file in every state (tests/reports/test_consistency_views.py)",
     )
+    parser.addoption(
+        "--record-cpu",
+        metavar="PATH",
+        type=Path,
+        help="append each test's CPU seconds and node id to PATH (tests/helpers/quick_loop.py)",
+    )
+    parser.addoption(
+        "--with-heavy",
+        action="store_true",
+        help="do not mark slow the tests tests/data/quick_loop_heavy.txt records",
+    )
 
 
 @pytest.fixture
@@ -132,13 +143,14 @@ def exhaustive(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--exhaustive"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark as ``slow`` every test of tests/integration/ and of SLOW_MODULES, every test
-    that needs LibreOffice (the ``needs_soffice`` fixture) and the long files' cases of the
-    REAL_FILE_SWEEPS; on a pytest-xdist worker, put the
-    modules in the order they are to be handed out (see above)."""
+    that needs LibreOffice (the ``needs_soffice`` fixture), the long files' cases of the
+    REAL_FILE_SWEEPS and the tests whose CPU tests/helpers/quick_loop.py recorded; on a
+    pytest-xdist worker, put the modules in the order they are to be handed out (see above)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
         _longest_first(items)
+    heavy = frozenset() if config.getoption("--with-heavy") else quick_loop.heavy_tests()
     slow_module: dict[Path, bool] = {}  # each module's path looked at once, not once a test
     for item in items:
         path = item.path
@@ -148,6 +160,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             slow_module[path]
             or "needs_soffice" in getattr(item, "fixturenames", ())
             or _long_real_file_case(item, path)
+            or item.nodeid in heavy
         ):
             item.add_marker(pytest.mark.slow)
 
@@ -179,8 +192,12 @@ def _longest_first(items: list[pytest.Item]) -> None:
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
     """Under pytest-xdist, a test marked ``two_processes`` runs alone (tests.helpers.processes):
     never more than two processes at work."""
+    record = item.config.getoption("--record-cpu")
     with process_share(alone=item.get_closest_marker(MARK) is not None):
-        return (yield)
+        if record is None:
+            return (yield)
+        with quick_loop.measured(item.nodeid, record):
+            return (yield)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
