@@ -12,8 +12,10 @@ The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated an
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
 another whose names have no space to wrap at (Kilkenny 2011: "Jones,Gawain"); the Swiss
 template (contenders), the round-robin template (norms), the team template and the rating list
-template (a player's page per ID, the changes of each period, the series), and that list
-with a place shared three ways in its series (to two decimals: tests/helpers/shared_series.py).
+template (a player's page per ID, the changes of each period, the series), that list
+with a place shared three ways in its series (to two decimals: tests/helpers/shared_series.py),
+and an event whose round 2 is shown on the points it was paired on, a result corrected since
+(tests/cli/test_check_corrected.py: a line below its boards says so).
 
 How it is measured: the site is copied into a scratch folder beside a page of ``<iframe>``
 elements, one per page and width (a frame lays out its page, media queries and all, at its own
@@ -40,6 +42,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from tests.cli.test_check_corrected import CORRECTION, PAIRED_1_2, PAIRED_3, event_text
 from tests.helpers.browser import TIMEOUT, require_chromium
 from tests.helpers.cli import run
 from tests.helpers.shared_series import shared_series_list
@@ -320,6 +323,13 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         books[kind] = folder / f"{kind}.xlsx"
         done = run("template", kind, "-o", books[kind])
         assert done.returncode == 0, done.stderr
+    # A result corrected after the next round was paired: that round's page gives the
+    # points it was paired on, with a line below its boards saying so.
+    books["corrected"] = folder / "corrected.xlsx"
+    source = folder / "corrected.trf"
+    source.write_text(event_text("0-1", [*PAIRED_1_2, CORRECTION, PAIRED_3]))
+    done = run("trf", "import", source, "-o", books["corrected"])
+    assert done.returncode == 0, done.stderr
     # A place shared three ways: its series page wrote 19.3333333333, cutting Total and
     # pushing Events off a 1,280 px screen (issue 35's user test).
     books["sharedlist"] = shared_series_list(folder)
@@ -360,7 +370,8 @@ def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "name", ["prizes", "kilkenny", "swiss", "roundrobin", "team", "ratinglist", "sharedlist"]
+    "name",
+    ["prizes", "kilkenny", "swiss", "roundrobin", "team", "ratinglist", "sharedlist", "corrected"],
 )
 def test_every_page_shows_its_essential_columns_on_a_phone_and_a_screen(
     sites: dict[str, Path], name: str, tmp_path: Path
@@ -378,6 +389,8 @@ def test_every_page_shows_its_essential_columns_on_a_phone_and_a_screen(
         assert {"prizes.html", "norms.html"} <= pages
     if name == "swiss":
         assert "contenders.html" in pages
+    if name == "corrected":  # the line below round 2's boards measured
+        assert "since corrected to 0-1" in (sites[name] / "round-2.html").read_text("utf-8")
     if name == "kilkenny":  # the long captions measured
         assert "(round 6 in progress: " in (sites[name] / "index.html").read_text("utf-8")
     problems = _problems(records)

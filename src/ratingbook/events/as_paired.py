@@ -14,7 +14,9 @@ file's ``###`` lines as :mod:`ratingbook.trf.log_comments` reads them):
 
 This module alone gives those a round's view (:func:`pairing_views`), which the checker
 (:mod:`ratingbook.fide.gacrux.checker`: ``check``, ``trf import``) and the pairing notes
-(``explain``) all use, and says a correction so in words (:func:`correction_note`).
+(``explain``) all use, and says a correction so in words (:func:`correction_note`); a round's
+pairing list (the ``Pairings`` sheet, a round's published page) gives the points the round
+was paired on, with the sentence saying so (:func:`as_paired_lists`).
 
 How the log is read for a correction (``### Correction @ Round n: <white>-<black>: <old> =>
 <new>``, start numbers, ``<white>=BYE`` for a bye): the rounds after ``n`` paired when it
@@ -43,6 +45,7 @@ from ratingbook.events.fide_mode.log import LogEntry, LogKind
 __all__ = [
     "READ_KINDS",
     "Corrected",
+    "as_paired_lists",
     "corrected_after_pairing",
     "correction_note",
     "pairing_views",
@@ -197,3 +200,20 @@ def points_note(round_number: int, corrected: Sequence[Corrected]) -> str:
         f"Points as round {round_number} was paired, on {'; '.join(said)} (the standings "
         "count the corrected result)."
     )
+
+
+def as_paired_lists(
+    event: SwissEvent, log: Sequence[LogEntry] = ()
+) -> dict[int, tuple[SwissEvent, str]]:
+    """The rounds whose pairing list gives other points than the results the event holds now
+    would, by number: the event the round was paired from (:func:`pairing_views`) and the
+    sentence below its boards (:func:`points_note`; empty when no result it was paired on was
+    corrected since: a game adjourned then, a draw for it). A round not listed shows the
+    event's own points, with no sentence. ``log``: the event's log (the module text)."""
+    corrected = corrected_after_pairing(event, log)
+    return {
+        number: (view, points_note(number, corrected[number]) if number in corrected else "")
+        for view, rounds in pairing_views(event, log)
+        if view is not event
+        for number in rounds
+    }

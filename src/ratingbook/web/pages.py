@@ -19,7 +19,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ratingbook.events.absent_rounds import ABSENCE_CODE, Absence, absent_rounds
+from ratingbook.events.as_paired import as_paired_lists
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.prizes import points_text
 from ratingbook.fide.rules.rating_report import PlayerReport, first_rating_text
 from ratingbook.reports.event_grids import EventGrids
@@ -346,8 +348,13 @@ _ROUND_DETAIL = ("White No.", "Rating", "Points", "Black No.")
 _LIST_COLUMNS = ("No.", "Name", "Rating", "Title", "Federation", "FIDE ID")
 
 
-def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
-    """Every page of the site, the standings first."""
+def event_pages(
+    event: SwissEvent, grids: EventGrids, title: str, log: Sequence[LogEntry] = ()
+) -> list[Page]:
+    """Every page of the site, the standings first. A round's page gives the points it was
+    paired on, as its ``Pairings`` sheet does (``log``: the event's log, which says when a
+    result was corrected since: :func:`~ratingbook.events.as_paired.as_paired_lists`), and
+    the sentence saying so below its boards."""
     known = _PlayerFacts.of(event, grids)
     numbers = known.numbers
     names = ("Name", "White", "Black")
@@ -383,8 +390,10 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
             ),
         ),
     ]
+    as_paired = as_paired_lists(event, log)
     for number in range(1, event.paired_rounds + 1):
-        grid = select(pairings_grid(event, number), ROUND_COLUMNS)
+        view, said = as_paired.get(number, (event, ""))
+        grid = select(pairings_grid(event, number, paired_from=view), ROUND_COLUMNS)
         pages.append(
             Page(
                 round_file(number),
@@ -400,6 +409,7 @@ def event_pages(event: SwissEvent, grids: EventGrids, title: str) -> list[Page]:
                             detail=_ROUND_DETAIL,
                         ),
                         pairs=True,
+                        after=(said,) if said else (),
                     ),
                 ),
             )

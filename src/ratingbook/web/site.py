@@ -20,6 +20,7 @@ from typing import assert_never
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.files.disk import atomic_save
 from ratingbook.reports.event_grids import event_grids
 from ratingbook.reports.stages import stage_text
@@ -39,13 +40,15 @@ def render_site(
     title: str,
     today: _dt.date | None = None,
     end: Sequence[SheetGrid] = (),
+    log: Sequence[LogEntry] = (),
 ) -> dict[str, str]:
     """Every file of the site by name: the pages and the stylesheet; ``end``: the
-    end-of-event tables (prize list, norms, contenders), a page each."""
+    end-of-event tables (prize list, norms, contenders), a page each; ``log``: the event's
+    log (a round's page gives the points it was paired on)."""
     if not event.settings.fide_mode:  # FIDE mode left (#25): every page says so
         title = f"{title} (not in FIDE mode)"
     grids = event_grids(event)
-    pages = event_pages(event, grids, title) + end_pages(end, title)
+    pages = event_pages(event, grids, title, log) + end_pages(end, title)
     links = [(page.file, page.heading) for page in pages[len(pages) - len(end) :]]
     credit = "FIDE pairing and tie-breaks computed by gacrux."
     stage = stage_text(event.round_state())
@@ -76,7 +79,7 @@ def site_files(view: SiteView, title: str) -> dict[str, str]:
     by its own pages."""
     match view:
         case IndividualSite():
-            return render_site(view.event, title, end=view.end)
+            return render_site(view.event, title, end=view.end, log=view.log)
         case TeamSite():
             return render_team_site(view.event, title)
         case ListSite():

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
+    from ratingbook.events.fide_mode.log import LogEntry
     from ratingbook.events.team import TeamEvent
     from ratingbook.reports.tables import SheetGrid
     from ratingbook.workbook.port.book import Book, Plan
@@ -47,10 +48,13 @@ class TrfFile:
 @dataclass(frozen=True, slots=True)
 class IndividualSite:
     """What ``publish`` shows of an individual event: the event and its end-of-event tables
-    (prize list, norms, contenders), a page each."""
+    (prize list, norms, contenders), a page each; ``log``: its ``Event Log``, which says on
+    what points each round was paired (a round's page gives those, as its ``Pairings`` sheet
+    does: :func:`~ratingbook.events.as_paired.as_paired_lists`)."""
 
     event: SwissEvent
     end: tuple[SheetGrid, ...] = ()
+    log: tuple[LogEntry, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

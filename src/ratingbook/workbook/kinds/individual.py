@@ -151,12 +151,13 @@ class IndividualEvent:
         return last_finished_period(self.event) or 1
 
     def site(self) -> SiteView:
-        """The event and the end-of-event tables due for it (the ``Prizes`` sheet read)."""
+        """The event, the end-of-event tables due for it (the ``Prizes`` sheet read) and its
+        ``Event Log`` (each round's page gives the points it was paired on)."""
         from ratingbook.workbook.sheets.end_reports import end_grids
+        from ratingbook.workbook.sheets.event_log_sheet import read_log
 
-        return IndividualSite(
-            self.event, tuple(end_grids(self.sheets, self.event, in_book=False)[0])
-        )
+        end = tuple(end_grids(self.sheets, self.event, in_book=False)[0])
+        return IndividualSite(self.event, end, tuple(read_log(self.sheets)[0]))
 
 
 def _standings_lines(event: SwissEvent, player: str | None) -> Iterator[str]:

@@ -358,14 +358,13 @@ def _as_paired_list(
     """Round ``number``'s pairing list with the points it was paired on, as its notes give
     them, and a line saying so when a result it was paired on was corrected since
     (:mod:`ratingbook.events.as_paired`)."""
-    from ratingbook.events.as_paired import corrected_after_pairing, pairing_views, points_note
+    from ratingbook.events.as_paired import as_paired_lists
     from ratingbook.reports.swiss_grids import pairings_grid
 
-    view = next((v for v, ns in pairing_views(event, log) if number in ns), event)
-    if view is event:
+    as_paired = as_paired_lists(event, log).get(number)
+    if as_paired is None:
         return pairings
-    corrected = corrected_after_pairing(event, log).get(number, ())
-    said = points_note(number, corrected) if corrected else ""
+    view, said = as_paired
     listed = pairings_grid(event, number, paired_from=view, said=said)
     return replace(listed, title=pairings.title)
 
