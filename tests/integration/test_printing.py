@@ -212,6 +212,35 @@ def test_after_the_week_rolls_over_the_new_standings_print_on_one_page(
     assert pages_titled(pages, "Weekly Standings")
 
 
+#: Each camper's printed row on Ladder Progress in week 2, no game of it played yet: his
+#: group's rating (the week's Start) and the Rating he ended week 1 on (seed 001, worked by
+#: hand in tests/workbook/test_camp_week.py), and nothing for week 2.
+WEEK_2_PROGRESS = [
+    "Beginners 6 Sam Ortiz 800 823",
+    "Beginners 7 Zoe Campbell 800 837",
+    "Intermediate 3 Priya Nair 1000 1008",
+    "Intermediate 4 Lucas Moreau 1000 969",
+    "Intermediate 5 Hannah Becker 1000 976",
+    "Advanced 1 Maya Okafor 1200 1210",
+    "Advanced 2 Tom Lindqvist 1200 1177",
+]
+
+
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_after_the_week_rolls_over_the_charts_numbers_hold_no_point_for_the_new_week(
+    engine: str, printed: dict[str, Path]
+) -> None:
+    """A user test: with week 2 started and none of its games played, each camper's
+    week-by-week line dipped to his group's rating, written on Ladder Progress (the numbers
+    the charts read) as his week 2 point. Printed, each row is his Start and week 1's end; the
+    week 2 column is empty, so it is hidden like every week to come."""
+    (page,) = pages_titled(page_texts(printed[f"week 2, {engine}"]), "Ladder Progress - Week 2")
+    rows = [" ".join(line.split()) for line in page.splitlines()]
+    assert [r for r in rows if r.split(" ")[0] in GROUPS] == WEEK_2_PROGRESS
+    # The header, "Week" wrapped above its number: Start and Week 1 only.
+    assert [r for r in rows if r.startswith("Group ")] == ["Group ID Name Start 1"]
+
+
 #: The template's campers by group, in Camp Groups' order, each group best first (week 1).
 GROUPS = {
     "Beginners": ["Zoe Campbell", "Sam Ortiz"],

@@ -121,6 +121,41 @@ def test_ladder_progress_has_a_fixed_block_per_group_and_two_charts_per_group() 
     assert by_week.played().categories.formula() == "'Ladder Progress'!$AI$1:$AJ$1"
 
 
+def test_a_week_with_no_game_yet_has_no_point_on_the_week_by_week_chart() -> None:
+    """Week 4 of a camp (a user test): the weekly Rating restarts at the group's Initial Ladder
+    Rating each week (docs/reference/rules.md), so a week no game of which a camper has played
+    yet has no end-of-week Rating of its own: no point (the line stopped at week 3 and dipped
+    to the start, 1200, before). By hand (seed 001): Ann (1200) beats Ben (1200), d 0: +16.
+
+    The axis reads the archived weeks alone: 1210 to 1240 spans 30, under the least 50, so
+    1200 to 1250; in steps of 5 that is 10 steps (over 8), in steps of 10 five: (1200, 1250,
+    10). With the start's 1200 drawn it was 1195 to 1245, rounded out to 1190 to 1250."""
+    players = [LadderPlayer(i, name, "Advanced", True, start_permanent=1300) for i, name in
+               ((1, "Ann"), (2, "Ben"), (3, "Cat"))]  # fmt: skip
+    archive = {1: {1: 1216, 2: 1224, 3: 1232}, 2: {1: 1210, 2: 1228, 3: 1240},
+               3: {1: 1212, 2: 1220, 3: 1226}}  # fmt: skip
+    weeks = slice(34, 38)  # Week 1 .. Week 4 (after Group, ID, Name, Start and 30 games)
+
+    new_week = recalc_ladder(players, {"Advanced": 1200}, [])
+    progress = ladder_progress("Ladder Progress", ["Advanced"], ladder_paths(new_week, archive), 4)
+    assert progress.header[weeks] == ("Week 1", "Week 2", "Week 3", "Week 4")
+    assert [row[weeks] for row in progress.rows] == [
+        (1216, 1224, 1232, None),
+        (1210, 1228, 1240, None),
+        (1212, 1220, 1226, None),
+    ]
+    this_week, by_week = progress.charts
+    assert by_week.value_axis == (1200.0, 1250.0, 10.0)
+    # This week's chart still starts each line at the group's rating, where the week starts.
+    assert [row[3] for row in progress.rows] == [1200, 1200, 1200]
+    assert this_week.title == "Advanced: week 4"
+
+    one_game = recalc_ladder(players, {"Advanced": 1200}, [LadderGame(1, 2, Result.WHITE_WINS)])
+    progress = ladder_progress("Ladder Progress", ["Advanced"], ladder_paths(one_game, archive), 4)
+    # Ann and Ben have played week 4's first game; Cat, who has not, has no week 4 point yet.
+    assert [row[weeks][3] for row in progress.rows] == [1216, 1184, None]
+
+
 def test_series_progress_is_a_row_per_player_and_one_chart() -> None:
     paths = [PlayerPath("Ann", 1613, (1597, 1598)), PlayerPath("Ben", 1609, (1625, 1624))]
     progress = series_progress("Elo Progress", "Elo ratings", paths)

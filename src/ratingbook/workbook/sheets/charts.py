@@ -236,8 +236,10 @@ def ladder_progress(
     """The ladder's progress sheet and two charts per group (placed on a sheet of their own).
 
     Columns: Group, ID, Name, Start, 1..30 (Rating after each of the player's games this
-    week), then Week 1..Week 16 (end-of-week Rating; the current ``week``
-    holds the Rating so far); only the games and weeks so far are headed. Each group has a
+    week), then Week 1..Week 16 (end-of-week Rating, from the archive; the current ``week``
+    holds the Rating after the player's last game so far, and nothing before his first game
+    of the week: no point, not the group's rating the week starts at); only the games and
+    weeks so far are headed. Each group has a
     block of rows (40, or more when a group is bigger), players ordered by ID. Charts:
     "GROUP: week N" (this week, game by game) and "GROUP: week by week".
     """
@@ -264,7 +266,12 @@ def ladder_progress(
         top = 2 + g * slots
         for path in members:
             past = dict(path.weeks or {})
-            past[week] = path.after_games[-1] if path.after_games else path.start
+            if path.after_games:
+                # This week's point: the Rating so far. None before the camper's first game of
+                # the week: the weekly Rating restarts at the group's each week (rules.md), so
+                # a week not yet played has no Rating of its own to draw (it dipped to the
+                # start, user test); a week that ended is the archive's, played or not.
+                past[week] = path.after_games[-1]
             rows.append(
                 (
                     group,
