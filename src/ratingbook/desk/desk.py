@@ -432,7 +432,7 @@ class Desk:
             self._store.decide(db, item_id, "accepted", result, by)
 
     def reject(self, item_id: int, *, by: str, reason: str) -> None:
-        """Reject the item's reports: the board waits for new ones."""
+        """Reject the item's reports: a board waits for new ones, a camp's game no more."""
         view = self._view()
         with self._store.write() as db:
             item = self._item(db, item_id)

@@ -55,7 +55,8 @@ Status = Literal[
   round is released;
 - ``conflict``: the reports differ: the arbiter decides;
 - ``accepted``: the arbiter accepted or corrected it: ready once the round is released;
-- ``rejected``: the arbiter rejected the reports: the board waits for new ones;
+- ``rejected``: the arbiter rejected the reports: a round's board waits for new reports; a
+  camp's game waits no more (a report of it again is a new game);
 - ``entered``: the arbiter entered the result himself: ready once the round is released;
 - ``taken``: in the book.
 """
