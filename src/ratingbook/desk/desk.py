@@ -31,8 +31,8 @@ from ratingbook.desk.model import (
     TakeOutcome,
     board_name,
     decider,
-    differ_words,
     round_state,
+    status_words,
 )
 from ratingbook.desk.released import Released
 from ratingbook.desk.rules import (
@@ -65,29 +65,6 @@ __all__ = ["CAMP", "Desk"]
 CAMP = "*"
 #: The store's note on a result xlwings Lite took into its book (the desk cannot see that book).
 TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
-
-_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider); {differ}
-    "reported": "reported: it waits for the other player or {name}",
-    "confirmed": "confirmed: both reports agree",
-    "conflict": "{differ}: {decides}",
-    "accepted": "accepted by {name}",
-    "entered": "entered by {name}",
-    "taken": "in the book",
-    "missing": "not reported yet",
-    "rejected": "rejected by {name}: report again",
-}
-#: What a confirmed result says when it stands on one report (Desk Confirms ``one side``):
-#: nobody else agreed to it, so "both reports agree" would be untrue.
-_STANDS_ALONE = "confirmed: it stands on this one report"
-
-
-def _said(status: Status, item: Item, kind: Kind) -> str:
-    """What a phone is told of ``item`` standing at ``status`` after a report."""
-    if status == "confirmed" and len({f.side for f in item.counted}) < 2:
-        return _STANDS_ALONE
-    who = decider(kind)
-    differ = differ_words(item.counted)
-    return _SAID[status].format(name=who.name, decides=who.decides, differ=differ)
 
 
 class Desk:
@@ -223,7 +200,7 @@ class Desk:
             status, _ = self._standing(item, view)
             check_report(status, item.decision, pairing.result_in_book, what=what)
             if any(f.side == side and f.result == canonical for f in item.counted):
-                said = _said(status, item, view.kind)
+                said = status_words(status, item.counted, view.kind)
                 return Ack(
                     iid, status, f"{what}: {canonical} is already reported; {said}", item.released
                 )
@@ -231,7 +208,7 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            said = _said(status, item, view.kind)
+            said = status_words(status, item.counted, view.kind)
             return Ack(iid, status, f"{what}: {canonical}, {said}", item.released)
 
         # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
@@ -297,7 +274,7 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            said = _said(status, item, view.kind)
+            said = status_words(status, item.counted, view.kind)
             return Ack(iid, status, f"{what}: {canonical}, {said}", item.released, doubt or "")
 
         return self._store.together(record)
