@@ -44,6 +44,7 @@ from ratingbook.desk.rules import (
     evening,
     looks_twice,
     looks_twice_in_queue,
+    report_refusal,
     standing,
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, looks_like, now, store_beside
@@ -150,8 +151,18 @@ class Desk:
         return self._store.player_code(player_id)
 
     def pairing_for(self, code: str) -> Pairing | None:
-        """The pairing ``code`` reports for; None for a wrong, old-round or unknown code."""
-        return self._coded(code, closed=False)
+        """The pairing ``code`` reports for, with why a report of it is refused now (decided
+        by the arbiter, or in the book: its page offers no form); None for a wrong, old-round
+        or unknown code."""
+        pairing = self._coded(code, closed=False)
+        if pairing is None:
+            return None
+        item = self._store.board_item_of(pairing.round, pairing.match, pairing.board)
+        if item is None:  # nobody reported it, nor did the arbiter enter it
+            return pairing
+        status, stands = self._standing(item, self._view())
+        said = report_refusal(status, item.decision, pairing.result_in_book, what=pairing.place)
+        return replace(pairing, refusal=said, decided=stands) if said else pairing
 
     def closed_pairing(self, code: str) -> Pairing | None:
         """The pairing of a closed round (one before the round open now) ``code`` reported
@@ -179,7 +190,7 @@ class Desk:
     def report(self, code: str, result: str, *, side: Side | None, origin: str) -> Ack:
         """A player's report of the result of the pairing ``code`` names, from ``side``
         (None: not said), ``origin`` who and from where. On disk before it is acknowledged."""
-        pairing = self.pairing_for(code)
+        pairing = self._coded(code, closed=False)  # refused below as it stands when written
         if pairing is None:
             raise DeskError(
                 "this code is not one of this round's pairings: check it on your pairing "

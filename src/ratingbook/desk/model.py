@@ -157,6 +157,13 @@ class Pairing:
     result_in_book: str | None = None
     match: int = 0
     """A team event's match (0: an individual event)."""
+    refusal: str = ""
+    """Why the desk refuses a report of this board now, the sentence it answers one with (the
+    arbiter decided its result, or the book holds it): its page offers no form ("": a
+    report is taken)."""
+    decided: str | None = None
+    """The result the board stands at while a report is refused (the arbiter's, or the one
+    taken into the book); None otherwise."""
 
     @property
     def place(self) -> str:
