@@ -508,6 +508,12 @@ class Desk:
         """Whether a round (or a ladder's games) was released: what a take finds none of."""
         return bool(self._store.released_rounds())
 
+    def unreleased(self) -> int | None:
+        """The round open for reports while it is not released: the arbiter's next release
+        (None: released, no round open, or a ladder's or an Elo book's games)."""
+        rnd = self.open_round()
+        return None if rnd is None or rnd in self._store.released_rounds() else rnd
+
     def undone(self) -> frozenset[str]:
         """The keys of the released results a take entered that the book's ``Desk Results``
         no longer lists (``ratingbook undo`` of that take): the undo stands, and the desk does
