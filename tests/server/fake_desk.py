@@ -241,6 +241,9 @@ class FakeDesk(Desk):
     def any_released(self) -> bool:
         return any(b.released for b in self.boards.values())
 
+    def unreleased(self) -> int | None:  # the fake's boards are all of its one round
+        return None if self.any_released() else self.open_round()
+
     def undone(self) -> frozenset[str]:
         return frozenset()
 

@@ -50,6 +50,8 @@ def test_a_board_the_arbiter_enters_is_entered_everywhere(
     five = next(p for p in desk.pairings(1) if p.board == 5)
     item = next(q.id for q in desk.queue(1) if q.board == 5)
     with running_desk(desk, book) as state:
+        phone = Client(state.base_url, "127.0.4.1")
+        stale = phone.get(f"/c/{five.code}").token()  # board 5's page, opened before the Enter
         laptop = signed_in(state.base_url)
         page = _enter(laptop, item, "1-0", sent)
         [row] = [r for r, q in zip(rows_of(page), desk.queue(1), strict=True) if q.board == 5]
@@ -59,9 +61,10 @@ def test_a_board_the_arbiter_enters_is_entered_everywhere(
         assert "entered 1" in counts and "accepted" not in counts
         screen = _text(Client(state.base_url).get("/screen").text)
         assert "1-0 (arbiter)" in screen
-        phone = Client(state.base_url, "127.0.4.1")
-        form = {"code": five.code, "token": phone.get(f"/c/{five.code}").token(),
-                "side": "white", "result": "0-1"}  # fmt: skip
+        opened = phone.get(f"/c/{five.code}").text  # opened now: no form, the refusal's words
+        assert 'action="/report"' not in opened
+        assert "The arbiter has already entered the result of board 5" in _text(opened)
+        form = {"code": five.code, "token": stale, "side": "white", "result": "0-1"}
         refused = _text(phone.post("/report", form).text)
         assert "The arbiter has already entered the result of board 5" in refused
         assert "corrected" not in refused

@@ -126,7 +126,8 @@ def look(browser: Browser, folder: Path, name: str, essential: tuple[str, ...] =
 @pytest.fixture(scope="module")
 def swiss(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeskState]:
     """A 40-player Swiss at the desk: round 1's results taken (the live pages have results
-    and standings), round 2 paired and open for reports."""
+    and standings), round 2 paired and open for reports, its last board entered by the
+    arbiter (its page shows the result and no form)."""
     folder = tmp_path_factory.mktemp("desk-fit")
     book = swiss_round_one(folder)
     desk = Desk.open(book)
@@ -135,6 +136,7 @@ def swiss(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeskState]:
     desk.release(1, by="arbiter")
     assert desk.take().taken == 20
     assert desk.round() == 2
+    desk.enter(2, desk.pairings(2)[-1].board, "½-½", by="arbiter")
     with running_desk(desk, book) as state:
         yield state
 
@@ -142,11 +144,13 @@ def swiss(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeskState]:
 @pytest.mark.parametrize("width", [PHONE, LAPTOP])
 def test_every_page_of_a_swiss_desk_fits(swiss: DeskState, width: int, tmp_path: Path) -> None:
     base = swiss.base_url
-    code = swiss.desk.pairings(2)[0].code
+    first, *_, last = swiss.desk.pairings(2)  # the last board entered by the arbiter
+    code, decided = first.code, last.code
     said: list[str] = []
     with Browser(tmp_path / "browser", width, 800) as browser:
-        pages = {"/": "/", "/pairing": f"/c/{code}", "/screen": "/screen",
-                 "/message": "/no-such-page", "/arbiter/login": "/arbiter"}  # fmt: skip
+        pages = {"/": "/", "/pairing": f"/c/{code}", "/pairing-decided": f"/c/{decided}",
+                 "/screen": "/screen", "/message": "/no-such-page",
+                 "/arbiter/login": "/arbiter"}  # fmt: skip
         for name, path in pages.items():
             browser.open(base + path)
             said += look(browser, tmp_path, name, DESK_COLUMNS.get(name, ()))

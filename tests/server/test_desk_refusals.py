@@ -135,13 +135,15 @@ def test_a_refused_report_and_a_received_one_begin_with_a_capital(tmp_path: Path
     book = swiss_round_one(tmp_path, players=4)
     desk = Desk.open(book)
     one, two = desk.pairings(1)
-    desk.enter(1, one.board, "1-0", by="arbiter")
     with running_desk(desk, book) as state:
         phone = Client(state.base_url, "127.0.1.3")
+        # Both pages opened before the arbiter entered board 1's result: board 1's is stale
+        # (a page opened after shows the result and no form: test_desk_decided_card).
+        tokens = {p.code: phone.get(f"/c/{p.code}").token() for p in (one, two)}
+        desk.enter(1, one.board, "1-0", by="arbiter")
 
         def send(code: str) -> Answer:
-            form = {"code": code, "token": phone.get(f"/c/{code}").token(), "side": "white",
-                    "result": "0-1"}  # fmt: skip
+            form = {"code": code, "token": tokens[code], "side": "white", "result": "0-1"}
             return phone.post("/report", form)
 
         refused, received = send(one.code), send(two.code)

@@ -38,6 +38,25 @@ def test_what_the_queue_says_after_a_take(outcome: TakeOutcome, said: str) -> No
     assert take_words(outcome) == said
 
 
+@pytest.mark.parametrize(
+    ("released", "unreleased", "said"),
+    [
+        (False, 3, "Nothing released waits to be taken: release the round (or the games) "
+                   "first; results already in the book are not taken again."),
+        (True, None, "Nothing waits to be taken: every released result confirmed, accepted or "
+                     "entered is in the book."),
+        # user test 48: round 3 open and not released: the next step is its release
+        (True, 3, "Nothing waits to be taken: every released result confirmed, accepted or "
+                  "entered is in the book. Round 3 is not released yet: when its results are "
+                  "ready, press Release round 3 and they go into the book."),
+    ],
+)  # fmt: skip
+def test_a_take_that_found_nothing_says_what_comes_next(
+    released: bool, unreleased: int | None, said: str
+) -> None:
+    assert take_words(TakeOutcome(0, 0, False, ()), released, unreleased) == said
+
+
 def item(status: str, result: str | None, *reports: str) -> QueueItem:
     sides = ("white", "black")  # each side in turn: White's report, then Black's
     kept = tuple(
@@ -191,3 +210,33 @@ def test_take_results_after_a_take_says_nothing_waits_once(tmp_path: Path) -> No
     )
     assert "release the round" not in said
     assert "2 results taken into the book" not in said
+
+
+def test_take_results_with_the_open_round_not_released_says_to_release_it(tmp_path: Path) -> None:
+    """Round 1 released and taken, so the book paired round 2; the arbiter presses Take
+    results into the book before releasing round 2 (user test 48): the queue says nothing
+    waits, every released result is in the book, and what to do next: release round 2."""
+    book = swiss_round_one(tmp_path, players=4)
+    desk = Desk.open(book)
+    one, two = desk.pairings(1)
+    desk.enter(1, one.board, "1-0", by="arbiter")
+    desk.enter(1, two.board, "0-1", by="arbiter")
+    desk.release(1, by="arbiter")
+    assert desk.take().taken == 2
+    assert desk.round() == 2  # round 1 complete: Auto-pair paired round 2
+    with running_desk(desk, book) as state:
+        laptop = signed_in(state.base_url)
+        form = {"token": laptop.get("/arbiter").token(), "act": "take"}
+        assert laptop.post("/arbiter/act", form).status == 303
+        said = " ".join(laptop.get("/arbiter").text.split())
+    assert (
+        "Last take: Nothing waits to be taken: every released result confirmed, accepted or "
+        "entered is in the book. Round 2 is not released yet: when its results are ready, "
+        "press Release round 2 and they go into the book." in said
+    )
+    guide = " ".join(
+        (Path(__file__).parents[2] / "docs/guides/results-desk.md").read_text().split()
+    )
+    assert (
+        "*Round 2 is not released yet: when its results are ready, press Release round 2" in guide
+    )

@@ -31,8 +31,8 @@ from ratingbook.desk.model import (
     TakeOutcome,
     board_name,
     decider,
-    differ_words,
     round_state,
+    status_words,
 )
 from ratingbook.desk.released import Released
 from ratingbook.desk.rules import (
@@ -44,6 +44,7 @@ from ratingbook.desk.rules import (
     evening,
     looks_twice,
     looks_twice_in_queue,
+    report_refusal,
     standing,
 )
 from ratingbook.desk.store import GAMES_ROUND, Item, Store, looks_like, now, store_beside
@@ -65,29 +66,6 @@ __all__ = ["CAMP", "Desk"]
 CAMP = "*"
 #: The store's note on a result xlwings Lite took into its book (the desk cannot see that book).
 TAKEN_IN_EXCEL = "taken in Excel (xlwings Lite)"
-
-_SAID: dict[Status, str] = {  # {name}, {decides}: who decides (model.decider); {differ}
-    "reported": "reported: it waits for the other player or {name}",
-    "confirmed": "confirmed: both reports agree",
-    "conflict": "{differ}: {decides}",
-    "accepted": "accepted by {name}",
-    "entered": "entered by {name}",
-    "taken": "in the book",
-    "missing": "not reported yet",
-    "rejected": "rejected by {name}: report again",
-}
-#: What a confirmed result says when it stands on one report (Desk Confirms ``one side``):
-#: nobody else agreed to it, so "both reports agree" would be untrue.
-_STANDS_ALONE = "confirmed: it stands on this one report"
-
-
-def _said(status: Status, item: Item, kind: Kind) -> str:
-    """What a phone is told of ``item`` standing at ``status`` after a report."""
-    if status == "confirmed" and len({f.side for f in item.counted}) < 2:
-        return _STANDS_ALONE
-    who = decider(kind)
-    differ = differ_words(item.counted)
-    return _SAID[status].format(name=who.name, decides=who.decides, differ=differ)
 
 
 class Desk:
@@ -173,8 +151,18 @@ class Desk:
         return self._store.player_code(player_id)
 
     def pairing_for(self, code: str) -> Pairing | None:
-        """The pairing ``code`` reports for; None for a wrong, old-round or unknown code."""
-        return self._coded(code, closed=False)
+        """The pairing ``code`` reports for, with why a report of it is refused now (decided
+        by the arbiter, or in the book: its page offers no form); None for a wrong, old-round
+        or unknown code."""
+        pairing = self._coded(code, closed=False)
+        if pairing is None:
+            return None
+        item = self._store.board_item_of(pairing.round, pairing.match, pairing.board)
+        if item is None:  # nobody reported it, nor did the arbiter enter it
+            return pairing
+        status, stands = self._standing(item, self._view())
+        said = report_refusal(status, item.decision, pairing.result_in_book, what=pairing.place)
+        return replace(pairing, refusal=said, decided=stands) if said else pairing
 
     def closed_pairing(self, code: str) -> Pairing | None:
         """The pairing of a closed round (one before the round open now) ``code`` reported
@@ -202,7 +190,7 @@ class Desk:
     def report(self, code: str, result: str, *, side: Side | None, origin: str) -> Ack:
         """A player's report of the result of the pairing ``code`` names, from ``side``
         (None: not said), ``origin`` who and from where. On disk before it is acknowledged."""
-        pairing = self.pairing_for(code)
+        pairing = self._coded(code, closed=False)  # refused below as it stands when written
         if pairing is None:
             raise DeskError(
                 "this code is not one of this round's pairings: check it on your pairing "
@@ -223,7 +211,7 @@ class Desk:
             status, _ = self._standing(item, view)
             check_report(status, item.decision, pairing.result_in_book, what=what)
             if any(f.side == side and f.result == canonical for f in item.counted):
-                said = _said(status, item, view.kind)
+                said = status_words(status, item.counted, view.kind)
                 return Ack(
                     iid, status, f"{what}: {canonical} is already reported; {said}", item.released
                 )
@@ -231,7 +219,7 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            said = _said(status, item, view.kind)
+            said = status_words(status, item.counted, view.kind)
             return Ack(iid, status, f"{what}: {canonical}, {said}", item.released)
 
         # One commit with the reports sent meanwhile: acknowledged once on disk (a burst of
@@ -297,7 +285,7 @@ class Desk:
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
-            said = _said(status, item, view.kind)
+            said = status_words(status, item.counted, view.kind)
             return Ack(iid, status, f"{what}: {canonical}, {said}", item.released, doubt or "")
 
         return self._store.together(record)
@@ -432,7 +420,7 @@ class Desk:
             self._store.decide(db, item_id, "accepted", result, by)
 
     def reject(self, item_id: int, *, by: str, reason: str) -> None:
-        """Reject the item's reports: the board waits for new ones."""
+        """Reject the item's reports: a board waits for new ones, a camp's game no more."""
         view = self._view()
         with self._store.write() as db:
             item = self._item(db, item_id)
@@ -519,6 +507,12 @@ class Desk:
     def any_released(self) -> bool:
         """Whether a round (or a ladder's games) was released: what a take finds none of."""
         return bool(self._store.released_rounds())
+
+    def unreleased(self) -> int | None:
+        """The round open for reports while it is not released: the arbiter's next release
+        (None: released, no round open, or a ladder's or an Elo book's games)."""
+        rnd = self.open_round()
+        return None if rnd is None or rnd in self._store.released_rounds() else rnd
 
     def undone(self) -> frozenset[str]:
         """The keys of the released results a take entered that the book's ``Desk Results``

@@ -4,7 +4,8 @@ Excel button) gets back from :class:`~ratingbook.desk.desk.Desk`.
 This module alone spells the desk's vocabulary: a pairing as a player sees it
 (:class:`Pairing`) and how a board is named (:func:`board_name`: a team event's names its
 match), an item of the arbiter's queue (:class:`QueueItem`) and its
-:data:`Status`, the answer to a report (:class:`Ack`), what a take did (:class:`TakeOutcome`),
+:data:`Status`, the answer to a report (:class:`Ack`) and what it tells the phone of the
+item's status (:func:`status_words`), what a take did (:class:`TakeOutcome`),
 and the one refusal (:class:`DeskError`, a sentence a player or an arbiter can read).
 """
 
@@ -36,6 +37,7 @@ __all__ = [
     "decider",
     "reporter",
     "round_state",
+    "status_words",
 ]
 
 Kind = Literal["swiss", "roundrobin", "team", "ladder", "elo"]
@@ -55,7 +57,8 @@ Status = Literal[
   round is released;
 - ``conflict``: the reports differ: the arbiter decides;
 - ``accepted``: the arbiter accepted or corrected it: ready once the round is released;
-- ``rejected``: the arbiter rejected the reports: the board waits for new ones;
+- ``rejected``: the arbiter rejected the reports: a round's board waits for new reports; a
+  camp's game waits no more (a report of it again is a new game);
 - ``entered``: the arbiter entered the result himself: ready once the round is released;
 - ``taken``: in the book.
 """
@@ -154,6 +157,13 @@ class Pairing:
     result_in_book: str | None = None
     match: int = 0
     """A team event's match (0: an individual event)."""
+    refusal: str = ""
+    """Why the desk refuses a report of this board now, the sentence it answers one with (the
+    arbiter decided its result, or the book holds it): its page offers no form ("": a
+    report is taken)."""
+    decided: str | None = None
+    """The result the board stands at while a report is refused (the arbiter's, or the one
+    taken into the book); None otherwise."""
 
     @property
     def place(self) -> str:
@@ -229,6 +239,32 @@ def differ_words(counted: Sequence[_Said]) -> str:
     return "; ".join(
         f"{side.capitalize()} reported {', then '.join(said[side])}" for side in players
     )
+
+
+#: What a phone is told of an item by its status after a report: {name}, {decides} who decides
+#: (:func:`decider`), {differ} the reports that differ (:func:`differ_words`).
+_SAID: dict[Status, str] = {
+    "reported": "reported: it waits for the other player or {name}",
+    "confirmed": "confirmed: both reports agree",
+    "conflict": "{differ}: {decides}",
+    "accepted": "accepted by {name}",
+    "entered": "entered by {name}",
+    "taken": "in the book",
+    "missing": "not reported yet",
+    "rejected": "rejected by {name}: report again",
+}
+#: What a confirmed result says when it stands on one report (Desk Confirms ``one side``):
+#: nobody else agreed to it, so "both reports agree" would be untrue.
+_STANDS_ALONE = "confirmed: it stands on this one report"
+
+
+def status_words(status: Status, counted: Sequence[_Said], kind: Kind) -> str:
+    """What a phone is told of an item of ``kind`` standing at ``status`` after a report,
+    ``counted`` its reports that count (oldest first)."""
+    if status == "confirmed" and len({r.side for r in counted}) < 2:
+        return _STANDS_ALONE
+    who = decider(kind)
+    return _SAID[status].format(name=who.name, decides=who.decides, differ=differ_words(counted))
 
 
 def upper_first(text: str) -> str:

@@ -2,10 +2,10 @@
 
 This module alone decides, from the facts the store keeps (the reports since the arbiter last
 rejected them, the arbiter's decision, the event's "Desk Confirms" setting), where a board or a
-ladder game stands (:func:`standing`), which reports are refused (:func:`check_report`), which
-results a player may report and which only the arbiter may (:func:`allowed_results`), and what
-the arbiter's acts may do (:func:`check_accept`) and which the queue offers for each status
-(:func:`arbiter_acts`). The spellings of results are the core's
+ladder game stands (:func:`standing`), which reports are refused and why (:func:`check_report`,
+:func:`report_refusal`), which results a player may report and which only the arbiter may
+(:func:`allowed_results`), and what the arbiter's acts may do (:func:`check_accept`) and which
+the queue offers for each status (:func:`arbiter_acts`). The spellings of results are the core's
 (:mod:`ratingbook.core.results`); a result is kept as its one canonical spelling.
 
 The rules (issue 36, as Cobra and the league systems do it):
@@ -63,6 +63,7 @@ __all__ = [
     "looks_alike",
     "looks_twice",
     "looks_twice_in_queue",
+    "report_refusal",
     "standing",
 ]
 
@@ -239,6 +240,29 @@ def _agreed(facts: Sequence[Fact]) -> str | None:
     return next(iter(results)) if len(results) == 1 else None
 
 
+def report_refusal(
+    status: Status,
+    decision: Decision,
+    in_book: str | None,
+    *,
+    what: str = "this board",
+    who: Decider = ARBITER,
+) -> str:
+    """Why a report is refused (a sentence a player can read) for an item the arbiter decided
+    or whose result is already in the book; "" when a report is taken. ``what`` names the
+    item, ``who`` decides (the staff of a camp: :func:`~ratingbook.desk.model.decider`). The
+    one home of the sentence: the refusal on Send, and a board's page that offers no form."""
+    if status == "taken" or in_book:
+        return (
+            f"the result of {what} is already in the book"
+            + (f" ({in_book})" if in_book else "")
+            + f": ask {who.name} if it is wrong"
+        )
+    if decision in ("accepted", "corrected", "entered"):
+        return f"{who.has} already {decision} the result of {what}: ask {who.name} if it is wrong"
+    return ""
+
+
 def check_report(
     status: Status,
     decision: Decision,
@@ -247,19 +271,11 @@ def check_report(
     what: str = "this board",
     who: Decider = ARBITER,
 ) -> None:
-    """Refuse a report (a DeskError a player can read) for an item the arbiter decided or
-    whose result is already in the book; ``what`` names it, ``who`` decides (the staff of a
-    camp: :func:`~ratingbook.desk.model.decider`)."""
-    if status == "taken" or in_book:
-        raise DeskError(
-            f"the result of {what} is already in the book"
-            + (f" ({in_book})" if in_book else "")
-            + f": ask {who.name} if it is wrong"
-        )
-    if decision in ("accepted", "corrected", "entered"):
-        raise DeskError(
-            f"{who.has} already {decision} the result of {what}: ask {who.name} if it is wrong"
-        )
+    """Refuse a report (a DeskError: :func:`report_refusal`'s sentence) for an item the
+    arbiter decided or whose result is already in the book."""
+    refusal = report_refusal(status, decision, in_book, what=what, who=who)
+    if refusal:
+        raise DeskError(refusal)
 
 
 #: A camp's or a club's evening runs from noon to the next noon (local time): a game played at

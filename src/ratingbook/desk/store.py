@@ -276,6 +276,16 @@ class Store:
         ).fetchone()
         return int(row[0])
 
+    def board_item_of(self, rnd: int, match: int, board: int) -> Item | None:
+        """The item of a board as the store holds it now; None when none was made yet."""
+        with self.read() as db:
+            row = db.execute(
+                "SELECT id FROM items WHERE round = ? AND match = ? AND board = ?",
+                (rnd, match, board),
+            ).fetchone()
+            found = [] if row is None else self._items(db, None, (int(row[0]),))
+        return found[0] if found else None
+
     def game_item(
         self, db: sqlite3.Connection, white: tuple[str, str], black: tuple[str, str]
     ) -> int:

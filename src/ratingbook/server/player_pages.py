@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, Ack, Decider, DeskError, Pairing, QueueItem, Side, decider
 from ratingbook.desk.codes import HOW_READ, normal_code
-from ratingbook.desk.model import ARBITER, differ_words
+from ratingbook.desk.model import ARBITER, differ_words, upper_first
 from ratingbook.desk.rules import forfeit_refusal, is_forfeit
 from ratingbook.server.state import page_error, state, token_refusal
 
@@ -98,13 +98,17 @@ def _pairing_page(code: str) -> ResponseReturnValue:
     if pairing is None:
         return _closed(code) or _bad_code()
     desk = state()
+    # A board the arbiter decided (or the book holds): its result and why a report is
+    # refused, no form; a page opened before is still refused when sent (report below).
+    refusal = upper_first(pairing.refusal) + "." if pairing.refusal else ""
     return desk.render(
         "pairing.html",
         title=f"Round {pairing.round}, {pairing.place}",
         here="/",
         pairing=pairing,
+        refusal=refusal,
         code=pairing.code,
-        token=desk.tokens.issue(f"report:{pairing.code}"),
+        token="" if refusal else desk.tokens.issue(f"report:{pairing.code}"),
     )
 
 

@@ -148,10 +148,10 @@ class DeskState:
         # (a conflict with its cell, an inactive player) waits for the arbiter's act, and a
         # retry would only repeat the refusal over the Last take of that act.
         self.pending_take = outcome.locked and outcome.waiting > 0
-        released = True  # a book unreadable just now: "release first" may be untrue
+        released, unreleased = True, None  # a book unreadable: "release first" may be untrue
         with contextlib.suppress(DeskError, OSError):
-            released = self.desk.any_released()
-        self.last_take = take_words(outcome, released)
+            released, unreleased = self.desk.any_released(), self.desk.unreleased()
+        self.last_take = take_words(outcome, released, unreleased)
         self.last_locked = outcome.locked
         self.acted_since_take = False
         return outcome
@@ -305,15 +305,29 @@ NOTHING_WAITS = (
 )
 
 
-def take_words(outcome: TakeOutcome, released: bool = False) -> str:
+def release_next(round: int) -> str:
+    """What the queue adds to :data:`NOTHING_WAITS` while the round open for reports is not
+    released: the arbiter's next step (the queue's Release button, offered once a result of
+    the round is ready)."""
+    return (
+        f"Round {round} is not released yet: when its results are ready, press Release round "
+        f"{round} and they go into the book."
+    )
+
+
+def take_words(outcome: TakeOutcome, released: bool = False, unreleased: int | None = None) -> str:
     """What the queue says after a take: the desk's own sentences (how many went in, what was
     refused and why), or the count when it has none; ``released``: whether anything was
-    released (a take that found nothing says which of its two sentences is true)."""
+    released (a take that found nothing says which of its two sentences is true), and
+    ``unreleased`` the round open for reports while it is not released (None: released, or
+    none): a take that found nothing then says to release it."""
     if outcome.locked:
         return "The book is open in Excel: nothing was written."
     said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
     if not said and not outcome.taken and not outcome.waiting:
-        return NOTHING_WAITS if released else NOTHING_TO_TAKE
+        if not released:
+            return NOTHING_TO_TAKE
+        return NOTHING_WAITS + ("" if unreleased is None else f" {release_next(unreleased)}")
     if not said:
         said = [f"{many(outcome.taken, 'result')} taken into the book."]
     # How many wait is not said here: it changes with the arbiter's next act, and the queue
