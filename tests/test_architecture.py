@@ -22,7 +22,7 @@ the layers below it)::
     excel                       xlwings: the adapter and the entry points
     server                      the results desk's web server
     cli                         the command line
-    ratingbook, udfs, __main__  the public entry modules
+    ratingbook, udfs, __main__  the public entry modules (udfs a package: the worksheet functions)
 
 Inside ``files`` the same rule holds one level down: ``disk`` < ``ooxml`` < ``patching`` and
 ``rewriting`` (which never import each other) < ``backends``; ``rating_list_file`` (a download
@@ -84,6 +84,9 @@ LAYERS = (
 )
 #: The public entry modules, the only modules directly in src/ratingbook/ besides errors.py.
 ENTRY_MODULES = ("ratingbook", "ratingbook.__main__", "ratingbook.udfs")
+#: The worksheet functions' package: ``ratingbook.udfs`` hands on the functions of its modules,
+#: which are entry modules too (the arguments read, the functions that rate, those that rank).
+UDF_PACKAGE = "ratingbook.udfs"
 #: Inside ``files``: bottom to top; modules on one level never import each other.
 FILES_LEVELS = (
     ("disk", "rating_list_file"),
@@ -215,7 +218,7 @@ def import_graph() -> dict[str, list[Import]]:
 
 
 def layer(name: str) -> str:
-    if name in ENTRY_MODULES:
+    if name in ENTRY_MODULES or name.startswith(UDF_PACKAGE + "."):
         return "entry"
     return name.split(".")[1]
 
@@ -236,7 +239,10 @@ def test_every_module_has_a_layer() -> None:
 
 def test_the_root_holds_only_the_public_entry_modules() -> None:
     root = {p.name for p in PACKAGE.iterdir() if p.suffix == ".py"}
-    assert root == {"__init__.py", "__main__.py", "errors.py", "swiss.py", "udfs.py"}
+    assert root == {"__init__.py", "__main__.py", "errors.py", "swiss.py"}
+    # The worksheet functions are the one entry package: its modules are all entry modules.
+    assert is_package(UDF_PACKAGE)
+    assert {layer(n) for n in MODULES if n.startswith(UDF_PACKAGE)} == {"entry"}
 
 
 def upward(imports: list[Import]) -> list[str]:

@@ -14,13 +14,12 @@ as a draw, as the rounds were paired, never ratingbook's own output.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from tests.helpers.gacrux_checker import gacrux_rounds
-from tests.helpers.trf_samples import record
+from tests.helpers.swiss_trf import swiss_trf
 
 from ratingbook.cli import cli
 from ratingbook.events.as_paired import pairing_views
@@ -36,9 +35,6 @@ GAMES: dict[int, list[tuple[int, int, str]]] = {
     3: [(1, 8, "0-1"), (9, 2, "1-0"), (3, 4, "="), (7, 5, "1-0"), (6, 10, "0-1")],
     4: [(1, 9, ""), (2, 6, ""), (10, 3, ""), (4, 5, ""), (8, 7, "")],
 }
-#: Each result as the TRF writes it for White and for Black, and White's points.
-LETTERS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("=", "="), "?": ("?", "?"), "": ("", "")}
-POINTS = {"1-0": Fraction(1), "0-1": Fraction(0), "=": Fraction(1, 2)}
 #: The log as ratingbook writes it, its detail lines left out (a file from another program
 #: writes none; the import chains them): the game adjourned when round 3 was paired.
 ADJOURNED_WHEN_PAIRED = [
@@ -57,36 +53,23 @@ def event_text(
     """The event as a TRF text, the adjourned game ending ``result`` (``?``: still adjourned),
     round 4's games ending ``round_4`` (none by default); the ranks by points, then start
     number."""
-    points = dict.fromkeys(range(1, 11), Fraction(0))
-    entries: dict[int, list[str]] = {n: [] for n in range(1, 11)}
-    for games in GAMES.values():
-        for white, black, played in games:
-            played = result if played == ADJOURNED else played or round_4
-            first, second = LETTERS[played]
-            entries[white].append(f"{black},w,{first}")
-            entries[black].append(f"{white},b,{second}")
-            if played in POINTS:
-                points[white] += POINTS[played]
-                points[black] += 1 - POINTS[played]
-            elif played == "?":  # a draw's points (TRF-2026 162: X, an unknown result)
-                points[white] += Fraction(1, 2)
-                points[black] += Fraction(1, 2)
-    order = sorted(points, key=lambda n: (-points[n], n))
-    players = [
-        record(
-            n,
-            NAMES[n - 1],
-            f"{float(points[n]):.1f}",
-            order.index(n) + 1,
-            entries[n],
-            rating=str(2400 - 50 * (n - 1)),
-            fide_id=str(1000000 + n),
-        )
-        for n in range(1, 11)
-    ]
-    head = ["012 Club Swiss", "042 2026/04/11", "062 10", "072 10"]
-    head += ["092 Individual: Swiss-System", f"142 {rounds}", "152 W", "192 FIDE_DUTCH"]
-    return "\n".join([*head, *(log or []), *players, f"XXR {rounds}", ""])
+    games = {
+        n: [
+            (white, black, result if played == ADJOURNED else played or round_4)
+            for white, black, played in round_games
+        ]
+        for n, round_games in GAMES.items()
+    }
+    return swiss_trf(
+        "Club Swiss",
+        "2026/04/11",
+        NAMES,
+        games,
+        planned=rounds,
+        ratings=[2400 - 50 * (n - 1) for n in range(1, 11)],
+        fide_ids=[1000000 + n for n in range(1, 11)],
+        log=log or [],
+    )
 
 
 def result_line(result: str) -> str:

@@ -20,19 +20,16 @@ score, the sum, the lower start number): Dana - Anna (1 and 1) on board 1, Bob -
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import openpyxl
 from click.testing import CliRunner
 from tests.helpers.gacrux_checker import gacrux_rounds
-from tests.helpers.trf_samples import record
+from tests.helpers.swiss_trf import swiss_trf
 
 from ratingbook.cli import cli
 
 NAMES = ["Anna", "Bob", "Carl", "Dana", "Erik", "Femke", "Gus", "Hana"]
-LETTERS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("=", "="), "": ("", "")}
-POINTS = {"1-0": Fraction(1), "0-1": Fraction(0), "=": Fraction(1, 2)}
 #: The log as ratingbook writes it, its detail lines left out (the import chains them).
 PAIRED_1_2 = [
     "### Pairing @ Round 1: round 1 paired: 4 boards",
@@ -58,34 +55,24 @@ def event_text(
         2: [(4, 1, "1-0"), (2, 3, "1-0"), (5, 8, "1-0"), (7, 6, "0-1")],
         3: [(4, 2, "="), (3, 5, "="), (6, 1, "="), (8, 7, "=")],
     }
-    games = {n: played for n, played in games.items() if n <= rounds}
-    points = dict.fromkeys(range(1, 9), Fraction(0))
-    entries: dict[int, list[str]] = {n: [] for n in range(1, 9)}
-    for n, played in games.items():
-        for white, black, result in played:
-            result = result if last_played or n < rounds else ""
-            first, second = LETTERS[result]
-            entries[white].append(f"{black},w,{first}")
-            entries[black].append(f"{white},b,{second}")
-            if result:
-                points[white] += POINTS[result]
-                points[black] += 1 - POINTS[result]
-    order = sorted(points, key=lambda n: (-points[n], n))
-    players = [
-        record(
-            n,
-            NAMES[n - 1],
-            f"{float(points[n]):.1f}",
-            order.index(n) + 1,
-            entries[n],
-            rating=str(2300 - 50 * n),
-            fide_id=str(2000000 + n),
-        )
-        for n in range(1, 9)
-    ]
-    head = ["012 Corrected Swiss", "042 2026/05/02", "062 8", "072 8"]
-    head += ["092 Individual: Swiss-System", "142 5", "152 W", "192 FIDE_DUTCH"]
-    return "\n".join([*head, *(log or []), *players, "XXR 5", ""])
+    kept = {
+        n: [
+            (white, black, result if last_played or n < rounds else "")
+            for white, black, result in played
+        ]
+        for n, played in games.items()
+        if n <= rounds
+    }
+    return swiss_trf(
+        "Corrected Swiss",
+        "2026/05/02",
+        NAMES,
+        kept,
+        planned=5,
+        ratings=[2300 - 50 * n for n in range(1, 9)],
+        fide_ids=[2000000 + n for n in range(1, 9)],
+        log=log or [],
+    )
 
 
 def run(*args: str) -> tuple[int, str]:

@@ -1,5 +1,5 @@
 """Tests for the game-counting rules of FIDE title norms (:mod:`ratingbook.fide.rules.norm_games`,
-their use by :func:`ratingbook.fide.rules.norms.check_norm` and by
+their use by :func:`ratingbook.fide.rules.norm_check.check_norm` and by
 :func:`ratingbook.fide.rules.norm_outlook.still_needed`): B.01 (applied from 1 January 2024)
 1.4.1c, 1.4.1d, 1.4.1e, 1.4.1f, 1.4.2a-c, 1.4.3d and 1.7, each on hand-made games that just
 meet and just miss it. Every figure is worked by hand from table 1.4.9 (p -> dp: .78 220,
@@ -11,9 +11,10 @@ from fractions import Fraction
 
 import pytest
 
+from ratingbook.fide.rules.norm_check import check_norm
 from ratingbook.fide.rules.norm_games import FORFEIT, NON_FIDE, NormGame
 from ratingbook.fide.rules.norm_outlook import still_needed
-from ratingbook.fide.rules.norms import check_norm, swiss_exemption
+from ratingbook.fide.rules.norms import swiss_exemption
 
 F = Fraction
 
@@ -531,21 +532,21 @@ def test_a_round_robin_whose_whole_mix_fails_checks_only_all_its_games(
     above 3/5, 7), or 5 ESP and 3 of no known federation (cannot be decided). Setting 2 of
     those wins aside would leave a set whose own mix holds (6 of 11), but a round robin's
     smaller set needs the whole event's mix too (1.4.1f): only all 13 games are checked."""
-    from ratingbook.fide.rules import norms
+    from ratingbook.fide.rules import norm_check
 
     feds = ["ESP"] * 5 + [odd] * 3 + ["GER", "FRA", "ITA", "NED", "ENG"]
     games = [
         NormGame(f"O{i:02d}", 2600, "GM", fed, F(1), round=i + 1) for i, fed in enumerate(feds)
     ]
     checked: list[int] = []
-    original = norms._check
+    original = norm_check._check
 
     def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
         checked.append(len(args[3].games))
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(norms, "_check", counting)
-    check = norms.check_norm("x", "ESP", "GM", games, rounds=13, round_robin=True)
+    monkeypatch.setattr(norm_check, "_check", counting)
+    check = norm_check.check_norm("x", "ESP", "GM", games, rounds=13, round_robin=True)
     assert checked == [13]
     assert check.norm is (False if odd else None)
 

@@ -1,7 +1,7 @@
-"""Tests for :mod:`ratingbook.fide.rules.norms` and :mod:`ratingbook.fide.rules.norm_event`: B.01's
-thresholds and tables written by hand, hand-built events that just meet and just miss each
-requirement, and real FIDE-rated opens (the Open de Gros 2010, 4 of 9 rounds played; the
-Karl-Mala-Gedenkturnier 2005, 7 rounds)."""
+"""Tests for :mod:`ratingbook.fide.rules.norms`, :mod:`ratingbook.fide.rules.norm_check` and
+:mod:`ratingbook.fide.rules.norm_event`: B.01's thresholds and tables written by hand,
+hand-built events that just meet and just miss each requirement, and real FIDE-rated opens (the
+Open de Gros 2010, 4 of 9 rounds played; the Karl-Mala-Gedenkturnier 2005, 7 rounds)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from tests.helpers.paths import ROOT
 
 from ratingbook.core.encoding import decode_legacy
+from ratingbook.fide.rules.norm_check import check_norm
 from ratingbook.fide.rules.norm_event import event_norms
 from ratingbook.fide.rules.norm_outlook import still_needed
 from ratingbook.fide.rules.norms import (
@@ -20,7 +21,6 @@ from ratingbook.fide.rules.norms import (
     MIN_PERFORMANCE,
     UNRATED_AS,
     NormGame,
-    check_norm,
     dp,
 )
 from ratingbook.trf.importer import import_trf
@@ -289,7 +289,7 @@ def test_the_guide_cites_each_requirement_as_the_check_does() -> None:
     sentence said before round 1 cites the same."""
     import re
 
-    from ratingbook.fide.rules.norms import requirements_in_words
+    from ratingbook.fide.rules.norm_check import requirements_in_words
 
     games = [NormGame(f"O{k}", 2500, "GM", f"F{k % 3}", F(1, 2), round=k + 1) for k in range(9)]
     lines = {

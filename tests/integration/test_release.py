@@ -63,7 +63,7 @@ def test_the_wheel_carries_the_add_in_the_code_and_no_tests(dist: Path) -> None:
         names = set(archive.namelist())
         addin = archive.read("ratingbook/excel/ratingbook.xlam")
     assert addin == (ROOT / "addin" / "ratingbook.xlam").read_bytes()
-    assert {"ratingbook/__init__.py", "ratingbook/udfs.py", "ratingbook/py.typed"} <= names
+    assert {"ratingbook/__init__.py", "ratingbook/udfs/__init__.py", "ratingbook/py.typed"} <= names
     assert not any(n.startswith(("tests/", "benchmarks/", "addin/")) for n in names)
 
 

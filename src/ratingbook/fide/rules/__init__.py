@@ -2,8 +2,10 @@
 values out), on gacrux's rating tables where FIDE publishes one:
 
 - title norms (Title Regulations B.01, applied from 1 January 2024):
-  :mod:`~ratingbook.fide.rules.norms` checks one player's games (the titles' minima, the
+  :mod:`~ratingbook.fide.rules.norms` holds the rules' figures (the titles' minima, the
   average rating of the opponents, the performance, the mix of titles and federations),
+  :mod:`~ratingbook.fide.rules.norm_check` checks one player's games by them, each
+  requirement a line,
   :mod:`~ratingbook.fide.rules.norm_games` says which games may count,
   :mod:`~ratingbook.fide.rules.norm_outlook` what a player still needs before the last rounds,
   and :mod:`~ratingbook.fide.rules.norm_event` applies them to a Swiss event;

@@ -1,6 +1,6 @@
 """Title norms of a Swiss event: each player's games as B.01 counts them, the checks of
-:mod:`ratingbook.fide.rules.norms` for the titles within reach, and the data of FIDE's norm report
-(form IT1) for a norm made.
+:mod:`ratingbook.fide.rules.norm_check` for the titles within reach, and the data of FIDE's norm
+report (form IT1) for a norm made.
 
 What this module decides: which players are checked (every player who does not already hold
 the title or a higher one: a GM is checked for nothing, an IM for GM, a WGM for GM and IM, a
@@ -31,15 +31,10 @@ from ratingbook.core.results import Result
 from ratingbook.errors import InvalidValueError
 from ratingbook.events.codes import GAME_POINTS
 from ratingbook.events.event import SwissEvent, SwissPlayer
+from ratingbook.fide.rules.norm_check import NormCheck, check_norm, requirements_in_words
 from ratingbook.fide.rules.norm_games import FORFEIT, NON_FIDE, UNRATED_ZERO, NormGame
 from ratingbook.fide.rules.norm_outlook import still_needed
-from ratingbook.fide.rules.norms import (
-    NORM_TITLES,
-    NormCheck,
-    check_norm,
-    requirements_in_words,
-    swiss_exemption,
-)
+from ratingbook.fide.rules.norms import NORM_TITLES, swiss_exemption
 
 __all__ = [
     "EventNorms",

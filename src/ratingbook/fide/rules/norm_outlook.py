@@ -1,5 +1,6 @@
 """Before the last round(s): what a player still needs for a FIDE title norm, in words, by the
-same rules as the check itself (:mod:`ratingbook.fide.rules.norms` and the game-counting rules of
+same rules as the check itself (:mod:`ratingbook.fide.rules.norm_check` over the rules of
+:mod:`ratingbook.fide.rules.norms`, and the game-counting rules of
 :mod:`ratingbook.fide.rules.norm_games`).
 
 - A norm the games so far already give is made: in an event without predetermined pairings
@@ -26,6 +27,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ratingbook.events.prizes import points_text
+from ratingbook.fide.rules.norm_check import check_norm
 from ratingbook.fide.rules.norm_games import OPEN, NormGame, Selection, selections
 from ratingbook.fide.rules.norms import (
     AT_LEAST,
@@ -36,7 +38,6 @@ from ratingbook.fide.rules.norms import (
     MIN_SCORE,
     TITLED,
     average_rating,
-    check_norm,
     mix_may_hold,
     norm_bound,
     norm_figures,

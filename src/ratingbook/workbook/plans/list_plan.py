@@ -2,20 +2,16 @@
 
 This module alone decides how a list book is rated and what its runs write:
 
-- **Recalc** (:func:`plan_list`): the list read (:mod:`ratingbook.workbook.sheets.list_rows`),
-  its events matched to its players and checked (:func:`ratingbook.season.add_events`), the
-  games cut into the list's periods and rated from every player's start
-  (:func:`ratingbook.ratings.rating_periods.rate_season`), and the generated sheets written:
+- **Recalc** (:func:`plan_list`): the list read, its events matched to its players and
+  checked (:mod:`ratingbook.workbook.sheets.list_book`: a player not on the list is an error at
+  his cell, every problem raised together in one run), the games cut into the list's periods
+  and rated from every player's start (:func:`ratingbook.ratings.rating_periods.rate_season`),
+  and the generated sheets written:
   Season List, List History, Rating Changes, Near Duplicates
   (:mod:`ratingbook.reports.season_tables`), and, when List Settings sets a series, Series
   Standings and Series Notes after them (:func:`ratingbook.season.series_standings` over the
   season's events, players told apart by the same matching as the ratings; an event with rows
-  on Event Ranks placed by them, one without by its game points). A game (or an Event Ranks
-  row) naming a player not on List Players (by ID or name) is an error at its cell, offering
-  the list's name it is a letter off (:func:`~ratingbook.core.rules.close_name`): the officer
-  adds him, or adds the event with ``ratingbook season add``, which adds new players; an event
-  whose Event Ranks rows leave out a player of its games is an error at its first row. The
-  sheets' bad cells, such players and the events' problems are raised together, in one run;
+  on Event Ranks placed by them, one without by its game points);
 - **adding events** (:func:`plan_add_events`): the events checked against the list's own
   (the same event twice, a game two sources report, a player twice in a round: nothing
   written), their new players appended to List Players, their games to List Games (each with
@@ -42,9 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ratingbook.core import cells
-from ratingbook.core.rules import close_name
-from ratingbook.errors import InvalidValueError, Problems, RatingbookError, UnknownPlayerError
+from ratingbook.errors import InvalidValueError, RatingbookError
 from ratingbook.ratings.glicko2 import Glicko2Settings
 from ratingbook.ratings.rating_periods import rate_season, standing_after
 from ratingbook.ratings.season_model import PlayerStart, RatingPeriod, SeasonResult
@@ -57,16 +51,15 @@ from ratingbook.reports.season_tables import (
 )
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
 from ratingbook.reports.stages import many
-from ratingbook.season.adding import Addition, Continuation, Season, add_events
+from ratingbook.season.adding import Addition, Continuation, add_events
 from ratingbook.season.event_names import name_addition
-from ratingbook.season.identity import MatchRule
 from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
-from ratingbook.season.names import exact_name
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
 from ratingbook.workbook.plans.list_entries import game_row, rank_row
 from ratingbook.workbook.port.book import Plan, WriteBlock
 from ratingbook.workbook.port.presentation import PrintSetup
+from ratingbook.workbook.sheets.list_book import read_list_book
 from ratingbook.workbook.sheets.list_layout import (
     LIST_EVENTS_WIDTHS,
     LIST_EVENTS_WRAPPED,
@@ -76,13 +69,7 @@ from ratingbook.workbook.sheets.list_layout import (
     LIST_RANKS_WRAPPED,
     wrapped_rows_below,
 )
-from ratingbook.workbook.sheets.list_rows import (
-    ListBook,
-    ListSettings,
-    event_names,
-    id_aliases,
-    read_list,
-)
+from ratingbook.workbook.sheets.list_rows import ListBook, ListSettings, event_names
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import (
@@ -181,123 +168,6 @@ def _rate(
         else series_standings(season.events, key_of, settings.series, players=season.players)
     )
     return RatedList(addition, periods, labels, result, tables, series)
-
-
-def _typed(value: object) -> str:
-    """A cell's text as :func:`~ratingbook.core.cells.text` reads it; "" when it is none."""
-    try:
-        return cells.text(value, required=False)
-    except RatingbookError:
-        return ""
-
-
-def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
-    """A List Games (or Event Ranks) player no list player answers to (by ID or name), at his
-    first cell. An ID no row of List Players has is his when an alias of the officer's names
-    him (the merged player's row deleted, his games kept)."""
-    keys = {p.key for p in book.players}
-    new = {m.player for m in addition.matching.matches if m.rule is MatchRule.NEW}
-    aliased = {
-        m.player
-        for m in addition.matching.matches
-        if m.rule is MatchRule.ALIAS and m.alias is not None and not m.alias.narrowed
-    }
-    spellings = {p.name: p.name for p in book.players}  # a typo of one is offered
-    # A List Players row with a bad cell is reported at that cell: its ID and name, as typed,
-    # are no unknown player besides.
-    keys |= {_typed(r.get("ID")) for r in book.players_table.rows} - {""}
-    rows_named = {exact_name(_typed(r.get("Name"))) for r in book.players_table.rows}
-    problems: list[RatingbookError] = []
-    named: set[object] = set()
-    for event in book.events:
-        sides = [
-            (column, player, game.source.where)
-            for game in event.games
-            for column, player in (("White", game.white), ("Black", game.black))
-            if player is not None
-        ]
-        sides += [("Name", r.player, r.source.where) for r in event.ranks if r.source]
-        for column, player, where in sides:
-            if player.national_id and player.national_id not in keys:
-                if player in aliased:
-                    continue
-                problems.append(
-                    UnknownPlayerError(
-                        f"no player has ID {player.national_id!r} on 'List Players'",
-                        where,
-                        "ID" if column == "Name" else f"{column} ID",
-                    )
-                )
-            elif (
-                player in new and player not in named and exact_name(player.name) not in rows_named
-            ):
-                named.add(player)
-                meant = close_name(player.name, spellings)
-                hint = f" (did you mean {meant!r}?)" if meant else ""
-                problems.append(
-                    UnknownPlayerError(
-                        f"no player named {player.name!r} on 'List Players'{hint}: add him "
-                        "there (or add the event with 'ratingbook season add', which adds "
-                        "new players)",
-                        where,
-                        column,
-                    )
-                )
-    return problems
-
-
-def _unranked_players(book: ListBook, addition: Addition) -> list[RatingbookError]:
-    """An event of Event Ranks that leaves out a player of its games, at the event's first
-    row there: the series cannot place him (:func:`ratingbook.season.series.event_places`)."""
-    key_of = addition.matching.key_of
-    names = {p.key: p.name for p in addition.season.players}
-    problems: list[RatingbookError] = []
-    for event in book.events:
-        first = next((r.source for r in event.ranks if r.source is not None), None)
-        if first is None:
-            continue
-        ranked = {key_of(r.player) for r in event.ranks}
-        missing: dict[str, SeasonGame] = {}
-        for game in event.games:
-            for player in (game.white, game.black):
-                if player is not None and key_of(player) not in ranked:
-                    missing.setdefault(key_of(player), game)
-        for key, game in missing.items():
-            problems.append(
-                InvalidValueError(
-                    f"the ranking of {event.name!r} gives no rank to {names.get(key, key)} (ID "
-                    f"{key}), who plays in its games ({game.source.describe()}): add his row, "
-                    "or delete the "
-                    "event's rows to place it by its game points",
-                    first.where,
-                    "Event Name",
-                )
-            )
-    return problems
-
-
-def _read(sheets: Sheets) -> tuple[ListBook, Addition]:
-    """The list read, its own events matched to its players and checked: its bad cells, a
-    player not on the list and every problem of the events raised together (one run names
-    them all; the rows read well are matched and checked)."""
-    problems = Problems()
-    book = read_list(sheets, problems=problems)
-    return book, _matched(book, problems)
-
-
-def _matched(book: ListBook, problems: Problems) -> Addition:
-    """The book's own events matched to its players and checked; a player not on the list,
-    and every problem of the events, raised with ``problems`` (the list's bad cells)."""
-    aliases = (*book.aliases, *id_aliases(book))
-    empty = Season(book.players, (), aliases, book.settings.length)
-    addition = add_events(empty, book.events)
-    for problem in addition.problems:
-        problems.append(problem)
-    unknown = _unknown_players(book, addition)
-    for error in unknown or _unranked_players(book, addition):
-        problems.append(error)
-    problems.check()
-    return addition
 
 
 def _merge_lines(rated: RatedList) -> list[str]:
@@ -403,7 +273,7 @@ def plan_list(sheets: Sheets) -> Plan:
 def rated_plan(sheets: Sheets) -> tuple[RatedList, Plan]:
     """Recalc's plan (:func:`plan_list`) with the rated list it is written from, for a
     reader of both (the list's site)."""
-    book, matched = _read(sheets)
+    book, matched = read_list_book(sheets)
     rated = _rate(book.settings, matched)
     season = rated.addition.season
     per_period = [len(rated_games(p, rated.addition.matching.key_of)) for p in rated.periods]
@@ -509,7 +379,7 @@ def plan_add_events(
     """``events`` (read from their files) added to the list: the module text's second run.
     ``unread``: the problems of the files that did not read, refused with the checks' own;
     ``name`` the officer's name for the one event they hold (``season add --name``)."""
-    book, base = _read(sheets)
+    book, base = read_list_book(sheets)
     if book.events_table is None:
         raise InvalidValueError(
             f"the list has no sheet {LIST_EVENTS.sheet!r}, where an added event's fingerprint "
