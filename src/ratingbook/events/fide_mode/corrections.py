@@ -72,7 +72,16 @@ def correction_warning(
         if last == paired + 1
         else f" (rounds {paired + 1} to {last} are paired on the corrected result)"
     )
+    pair = typed_command("pair", book)
+    runs = last - number  # the rounds unpaired: pair pairs one a run (the next on its results)
+    again = (
+        f"then {pair}"
+        if runs == 1
+        else f"then {pair} {runs} times, once for each of rounds {number + 1} to {last}: each "
+        f"run pairs one round, round {number + 1} first, and the next only once the round "
+        "before it has its results"
+    )
     return (
         f"round {number + 1} was paired on the standings this correction changes{since}: to "
-        f"re-pair it, {unpair} then {typed_command('pair', book)}"
+        f"re-pair it, {unpair} {again}"
     )
