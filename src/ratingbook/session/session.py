@@ -54,7 +54,6 @@ from ratingbook.workbook.port.book import (
 )
 from ratingbook.workbook.port.grid_book import MemoryBook
 from ratingbook.workbook.port.run_request import RunRequest
-from ratingbook.workbook.sheets.event_log_sheet import read_state
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.schemas import (
     DESK_RESULTS,
@@ -375,6 +374,7 @@ class Session:
         self, sheets: Sheets, history: History, taking: Taking, views: Plan | None, back: bool
     ) -> NeedsConfirmation:
         from ratingbook.events.fide_mode.machine import Act
+        from ratingbook.workbook.sheets.event_log_sheet import read_state
 
         act, word = taking.act, "Undo" if back else "Redo"
         parts = []
