@@ -4,14 +4,17 @@ The TEC Manual's warning levels are FIDE mode's (C.02): a book whose ``FIDE Mode
 still keeps its Event Log, and its undo asks before clearing typed results, but in plain words
 (what it takes back, what it clears, what stays), with no level. ``pair`` pairs one round a
 run, the next only once the round before has its results: a correction whose re-pairing
-unpairs two rounds needs two ``pair`` runs, and says so.
+unpairs two rounds needs two ``pair`` runs, and says so. A round typed by hand between the
+same two runs as a correction is read as paired before it when its boards are the pairing the
+rules give on the result before it only (``tests/events/test_typed_round_and_correction.py``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.test_fide_mode_commands import edit, grid, ok, played, refused
+from tests.cli.test_fide_mode_commands import edit, grid, log, ok, played, refused
+from tests.helpers.cli import run
 from tests.helpers.fide_event import Grid, event_sheets, setting, type_results
 from tests.helpers.workbooks import make_book
 
@@ -81,3 +84,32 @@ def test_a_correction_that_unpairs_two_rounds_says_pair_runs_twice(tmp_path: Pat
     edit(book, "Swiss Games", lambda g: type_results(g, 2))
     ok("pair", book, "--in-place")
     assert max(r[0] for r in grid(book, "Swiss Games")[1:] if r[0]) == 3
+
+
+def test_a_round_typed_from_a_pairing_made_before_a_correction_is_judged_as_paired(
+    tmp_path: Path,
+) -> None:
+    """Round 3 paired by the engine in a copy of the book, then typed by hand (with its
+    results) into the book, where round 1's first result is corrected between the same two
+    runs. Which came first cannot be known; round 3's boards are the engine's pairing on the
+    result before the correction, so it is read as paired before it: logged first, and judged
+    (check) on that result, not blamed for a correction made after it."""
+    book = out_of_fide_mode(tmp_path, 2)
+    copy = tmp_path / "copy.xlsx"
+    copy.write_bytes(book.read_bytes())
+    ok("pair", copy, "--in-place")
+    round_3 = [r[:5] for r in grid(copy, "Swiss Games")[1:] if r[0] == 3]
+    assert len(round_3) == 5
+
+    def typed(g: Grid) -> Grid:
+        return type_results([*round_1_corrected(g), *round_3], 3)
+
+    edit(book, "Swiss Games", typed)
+    said = ok("recalc", book, "--in-place", "--confirm")
+    assert "round 3 was typed into Swiss Games in the same run" in said
+    assert "read as paired before this correction" in said
+    assert [r[1:3] for r in log(book)[-2:]] == [(3, "Pairing"), (1, "Correction")]
+    checked = run("check", book)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "is not the pairing" not in checked.stdout
+    assert "note: round 3 was paired before round 1's result" in checked.stdout
