@@ -119,8 +119,9 @@ def test_a_camp_books_undo_asks_in_plain_words_and_names_no_formula_as_typed() -
     [act] = asked.acts
     assert (act.name, act.level) == ("Undo New week", 0)
     assert act.warning == (
-        "it clears what was typed since in the rows it added or the cells it emptied: "
-        "'Ladder Games' B2 3, 'Ladder Games' C2 '1-0' (a redo gives them back)"
+        "undo takes back New week, cell by cell; it clears what was typed since in the rows it "
+        "added or the cells it emptied: 'Ladder Games' B2 3, 'Ladder Games' C2 '1-0' (a redo "
+        "gives them back); everything else typed since stays"
     )
     refused = str(asked.refusal("run again with --confirm"))
     assert refused == (

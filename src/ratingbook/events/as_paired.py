@@ -21,7 +21,10 @@ was paired on, with the sentence saying so (:func:`as_paired_lists`).
 How the log is read for a correction (``### Correction @ Round n: <white>-<black>: <old> =>
 <new>``, start numbers, ``<white>=BYE`` for a bye): the rounds after ``n`` paired when it
 came, by the ``Pairing`` and ``Unpairing`` lines before it, were paired on ``<old>``; a round
-paired again after it (unpaired, then paired) was paired on the corrected result. An undo or
+paired again after it (unpaired, then paired) was paired on the corrected result (a round typed
+by hand in the run that logs a correction has its ``Pairing`` row before or after the
+correction's as :func:`~ratingbook.events.fide_mode.corrections.typed_first` reads it, so the
+order of the rows is the reading). An undo or
 redo of a pairing gives back the pairing as it was made, so it changes nothing here. Several
 corrections of one game: a round sees the result before the first correction after its
 pairing. A log with no ``Pairing`` line (another program's) has had paired, when the

@@ -6,7 +6,8 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.events.fide_mode.state`: what the log last recorded of an event (a snapshot
   with its format version);
 - :mod:`~ratingbook.events.fide_mode.corrections`: FIDE's rule for correcting a result: which
-  retyped result is a correction, at which level, and what its warning says;
+  retyped result is a correction, at which level, what its warning says, and whether a round
+  typed by hand in the same run reads as paired before it;
 - :mod:`~ratingbook.events.fide_mode.changes`: which differences are logged, at which level;
 - :mod:`~ratingbook.events.fide_mode.manual`: what a round paired by hand breaks;
 - :mod:`~ratingbook.events.fide_mode.machine`: the state machine: the mode, the manual phase,

@@ -11,15 +11,21 @@ of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 
 from ratingbook.core.results import Result
 from ratingbook.core.typed_commands import typed_command
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.fide_mode.corrections import correction_level, correction_warning
+from ratingbook.events.fide_mode.corrections import (
+    RulesPairing,
+    correction_level,
+    correction_warning,
+    typed_first,
+)
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel, adjourned_board_text, typed_text
-from ratingbook.events.fide_mode.state import EventState, Pair, board_count, boards
+from ratingbook.events.fide_mode.state import EventState, board_count, boards
 from ratingbook.events.settings import BLANK_MEANS
 
 __all__ = ["LoggedChange", "changes"]
@@ -59,7 +65,7 @@ def changes(
     book: str = "",
     source: str = "",
     frozen: Mapping[int, int] | None = None,
-    rules_pairing: Callable[[int], Sequence[Pair] | None] | None = None,
+    rules_pairing: RulesPairing | None = None,
 ) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
@@ -69,9 +75,10 @@ def changes(
     ``BOOK``), ``source`` the file it reads, for a refusal's ("" : ``book``); ``frozen``: the
     rounds of the rating periods whose report was written (round -> period; an event over 30
     days);
-    ``rules_pairing``: the pairing the rules give a round (None when unknown), asked only of a
-    round typed into the book by hand, whose row then compares it with the typed boards as a
-    manual pairing's end does (``<the rules' boards> => <the typed boards>``). In
+    ``rules_pairing``: the pairing the rules give a round (None when unknown), on the results
+    the log recorded (a round read as paired before the run's corrections: ``typed_first``,
+    its row logged first) or as they are, asked only of a round typed into the book by hand,
+    whose row compares it with the typed boards as a manual pairing's end does. In
     FIDE mode a level 5 change is refused; outside it, it is a level 3 one."""
     fide = old.fide_mode
     engine = set(engine_rounds)
@@ -99,7 +106,8 @@ def changes(
         out += _forbidden_changes(old, new, current)
     numbers = event.start_numbers()
     out += _bye_changes(old, new, numbers)
-    out += _round_changes(
+    hand = typed_first(old, new, engine, rules_pairing)
+    rounds = _round_changes(
         old,
         new,
         engine,
@@ -111,7 +119,9 @@ def changes(
         source=source or book,
         frozen=frozen or {},
         rules_pairing=rules_pairing,
-    )
+        hand=hand,
+    )  # a round typed by hand read as paired before the run's corrections is logged first
+    out += sorted(rounds, key=lambda c: not (c.kind is LogKind.PAIRING and hand.get(c.round)))
     out += _left_behind(new, engine, numbers)
     out += _rating_changes(old, new, numbers)
     return out
@@ -397,15 +407,17 @@ def _round_changes(
     book: str,
     source: str,
     frozen: Mapping[int, int],
-    rules_pairing: Callable[[int], Sequence[Pair] | None] | None,
+    rules_pairing: RulesPairing | None,
+    hand: Mapping[int, bool],
 ) -> list[LoggedChange]:
     out: list[LoggedChange] = []
     last = new.paired_rounds
     for number in range(1, max(old.paired_rounds, last) + 1):
         was, now = old.pairs(number), new.pairs(number)
         if was == now:
+            period = frozen.get(number)
             out += _corrections(
-                old, new, number, numbers, fide=fide, book=book, period=frozen.get(number)
+                old, new, number, numbers, fide=fide, book=book, period=period, hand=hand
             )
             continue
         if not was:
@@ -413,7 +425,7 @@ def _round_changes(
             before, after = "", f"round {number} paired: {board_count(now)}"
             if not by_engine:
                 after += " (typed into Swiss Games, not by the engine)"
-                rules = rules_pairing(number) if rules_pairing is not None else None
+                rules = rules_pairing(number, hand.get(number, False)) if rules_pairing else None
                 if rules is not None and sorted(rules) != now:
                     # compared as a manual pairing's end is (TEC Manual 3.9.4.9's MPA form)
                     before, after = boards(rules, numbers), boards(now, numbers)
@@ -554,25 +566,26 @@ def _corrections(
     *,
     fide: bool,
     book: str,
-    period: int | None = None,
+    period: int | None,
+    hand: Mapping[int, bool],
 ) -> list[LoggedChange]:
     """Round ``number``'s corrections; ``period``: the rating period the round is in when
-    that period's report was written (its results are frozen: refused in FIDE mode)."""
-    last = new.paired_rounds
-    paired = min(old.paired_rounds, last)  # the rounds paired when the results were typed
+    that period's report was written (its results are frozen: refused in FIDE mode); ``hand``:
+    the rounds typed by hand in this run, each True when read as paired before them."""
+    last = new.paired_rounds  # below: the rounds paired when the results were typed
+    paired = min(old.paired_rounds + sum(hand.values()), last)
     adjournments = _adjournments(old, new, number, last, numbers)
     level = correction_level(number, paired, fide=fide, frozen=bool(period))
     if not level:
         return adjournments  # the last paired round: its results are typed, not corrected
     before = {(w, b): res for r, w, b, res in old.games if r == number}
     out: list[LoggedChange] = adjournments
+    warning = partial(correction_warning, paired=paired, last=last, book=book, by_hand=hand)
     for r, w, b, res in new.games:
         if r != number or (w, b) not in before or before[(w, b)] in ("", res, _ADJOURNED):
             continue
         board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
-        why = correction_warning(
-            number, level, before[(w, b)], paired=paired, last=last, period=period, book=book
-        )
+        why = warning(number, level, before[(w, b)], period=period)
         out.append(
             LoggedChange(
                 LogKind.CORRECTION,

@@ -28,10 +28,11 @@ from ratingbook.core.cells import is_blank
 from ratingbook.core.results import Result
 from ratingbook.core.tables import Grid
 from ratingbook.errors import ConfirmationError, Location, RatingbookError
-from ratingbook.events.as_paired import READ_KINDS
+from ratingbook.events.as_paired import READ_KINDS, pairing_views
 from ratingbook.events.board_order import board_order_problem
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.fide_mode.changes import LoggedChange, changes
+from ratingbook.events.fide_mode.corrections import as_recorded
 from ratingbook.events.fide_mode.log import LogEntry, LogKind, WarningLevel, chain
 from ratingbook.events.fide_mode.machine import (
     UNDERSTOOD,
@@ -204,12 +205,16 @@ def _rules_pairing(event: SwissEvent, number: int) -> list[Pair] | None:
     return [(white, black or "PAB") for white, black in prescribed]
 
 
-def _with_board_order(change: LoggedChange, event: SwissEvent) -> LoggedChange:
+def _with_board_order(
+    change: LoggedChange, event: SwissEvent, log: Sequence[LogEntry]
+) -> LoggedChange:
     """A round typed into Swiss Games by hand (not by the engine), with what its boards'
-    order breaks (C.04.2; VCL questions 187-188) added to its warning."""
+    order breaks (C.04.2; VCL questions 187-188) added to its warning, on the scores it was
+    paired on (``log``: the log with this run's rows, :func:`pairing_views`)."""
     if change.kind is not LogKind.PAIRING or not change.by_hand:
         return change
-    order = board_order_problem(event, change.round)
+    view = next((v for v, ns in pairing_views(event, log) if change.round in ns), event)
+    order = board_order_problem(view, change.round)
     return replace(change, warning=f"{change.warning}; {order}") if order else change
 
 
@@ -409,12 +414,14 @@ def with_event_log(
         book=request.book,
         source=request.source,
         frozen=frozen_rounds(entries),
-        rules_pairing=lambda number: _rules_pairing(after, number),
+        rules_pairing=lambda number, held: _rules_pairing(
+            as_recorded(after, old) if held else after, number
+        ),
     )
     found += manual_changes
     found += last_round_rechecked(old, after)
-    found = [_with_board_order(c, after) for c in found]
     now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
+    found = [_with_board_order(c, after, [*entries, *now]) for c in found]
     plan = views([*entries, *now] if any(c.kind in READ_KINDS for c in found) else None)
     asks, confirmed = _gate(event, found, old.fide_mode)
     quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
