@@ -44,9 +44,7 @@ def heavy_tests() -> frozenset[str]:
     if not RECORD.is_file():
         return frozenset()
     lines = RECORD.read_text(encoding="utf-8").splitlines()
-    return frozenset(
-        line.split("\t", 1)[1] for line in lines if line and not line.startswith("#")
-    )
+    return frozenset(line.split("\t", 1)[1] for line in lines if line and not line.startswith("#"))
 
 
 def _cpu() -> float:
