@@ -216,3 +216,31 @@ def test_name_names_the_event_and_explain_on_the_list_says_where_changes_are_exp
     assert "no sheet 'Swiss" not in explained.stderr
     assert "the book is a season's rating list, not an event's book" in explained.stderr
     assert "'Rating Changes' sheet" in explained.stderr
+
+
+#: A two-player event: TRF spells sex ``m`` and ``w`` (TRF-2026's 001: sex in column 10, name
+#: 15-47, rating 49-52, points 81-84, rank 86-89, round 1 from column 92).
+_SEXES_TRF = "012 Sex Test Open\n042 2025/10/04\n" + "".join(
+    f"001 {number:>4} {sex}    {name:<33} {rating:>4} IRL {'':>11} {'':>10} {points:>4} {number:>4}"
+    f"  {opponent:>4} {colour} {result}\n"
+    for number, sex, name, rating, points, opponent, colour, result in (
+        (1, "w", "Ada Quill", 1800, "1.0", 2, "w", "1"),
+        (2, "m", "Bo Reed", 1700, "0.0", 1, "b", "0"),
+    )
+)
+
+
+def test_season_add_spells_sex_as_the_swiss_sheets_do(tmp_path: Path) -> None:
+    """A user test: List Players got ``W`` from season add where Swiss Players (the template's
+    dropdown, a TRF import, players update) spell a woman ``F``."""
+    book, trf = tmp_path / "club.xlsx", tmp_path / "sexes.trf"
+    trf.write_text(_SEXES_TRF, encoding="utf-8")
+    template_book(book, "ratinglist")
+    done = run("season", "add", book, trf, "--in-place")
+    assert done.returncode == 0, done.stderr
+    players = rows(book, "List Players")
+    header = players[0]
+    sexes = {p[header.index("Name")]: p[header.index("Sex")] for p in players[1:]}
+    assert (sexes["Ada Quill"], sexes["Bo Reed"]) == ("F", "M")
+    # the template's own sample spells them so too
+    assert {v for v in sexes.values() if v is not None} == {"F", "M"}

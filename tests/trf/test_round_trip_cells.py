@@ -113,3 +113,38 @@ def test_every_trf_spelling_of_sex_is_read_as_its_meaning(tmp_path: Path) -> Non
     assert imported.exit_code == 0, imported.output
     sexes = [row[0] for row in _cells(back, "Swiss Players", ("Sex",))]
     assert sexes == ["F", "M", "F", "M", "F", "M"]
+
+
+def test_a_late_entrant_comes_back_in_start_number_order(tmp_path: Path) -> None:
+    """What the round trip does not keep (docs/reference/commands.md): a TRF lists its players
+    by start number (001 columns 5-8) and has no place for a sheet's row order, so a player
+    entered late, whose row was typed under the others while his number (3) sits in the
+    initial order, comes back at his number's place; every cell of every row comes back."""
+    late = (3, "Gus Gale", 1950, 2600007, "IRL", 1980, "M")
+    renumbered = [(n + (n >= 3), *rest) for n, *rest in PLAYERS]
+    typed = [*renumbered, late]
+    games = [
+        (1, 1, "Ann Ash", "Dan Deal", "1-0", 1, 5),
+        (1, 2, "Eve Elm", "Ben Birch", "0-1", 6, 2),
+        (1, 3, "Cat Cedar", "Fin Fir", "1-0", 4, 7),
+        (2, 1, "Ben Birch", "Ann Ash", "½-½", 2, 1),
+        (2, 2, "Dan Deal", "Cat Cedar", "0-1", 5, 4),
+        (2, 3, "Gus Gale", "Eve Elm", "1-0", 3, 6),
+        (2, 4, "Fin Fir", "BYE", "PAB", 7, None),
+    ]
+    book, trf, back = tmp_path / "event.xlsx", tmp_path / "event.trf", tmp_path / "back.xlsx"
+    players = [dict(zip(PLAYER_COLUMNS, row, strict=True)) for row in typed]
+    build_template(
+        "swiss", rows={"Swiss Players": players, "Swiss Games": games}, recalc=False
+    ).save(book)
+    runner = CliRunner()
+    exported = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
+    assert exported.exit_code == 0, exported.output
+    records = [ln for ln in trf.read_text(encoding="utf-8").splitlines() if ln.startswith("001")]
+    assert [int(ln[4:8]) for ln in records] == [1, 2, 3, 4, 5, 6, 7]
+    imported = runner.invoke(cli, ["trf", "import", str(trf), "-o", str(back), "--no-check"])
+    assert imported.exit_code == 0, imported.output
+    by_number = sorted(typed, key=lambda row: int(str(row[0])))
+    assert _typed(_cells(back, "Swiss Players", PLAYER_COLUMNS)) == _typed(by_number)
+    columns = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
+    assert _typed(_cells(back, "Swiss Games", columns)) == _typed(games)

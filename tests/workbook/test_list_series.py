@@ -30,7 +30,7 @@ Priya and Alice ahead of Sophie): Marek 25, David 18, Priya 15, Alice 12, Sophie
 Tom 6, no longer split. Best 2: Alice 25 + 25 (12 dropped) = 50; Priya 25 + 16.5 (15
 dropped) = 41.5; Marek 40; David 18 + 12 = 30, now ahead of Emma's 29; Tom 22.5; Sophie 10 +
 11 = 21. **With Series Categories U18, Women** (the season's year 2025, its first event's):
-U18, born 2007 or later: Priya (2011) 1, Emma (2009) 2; Women (Sex W): Alice 1, Priya 2,
+U18, born 2007 or later: Priya (2011) 1, Emma (2009) 2; Women (Sex F): Alice 1, Priya 2,
 Emma 3, Sophie 4.
 """
 

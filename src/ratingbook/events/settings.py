@@ -463,4 +463,5 @@ def settings_values(settings: SwissSettings) -> dict[str, object]:
         "End Date": settings.end_date,
         "Round Dates": ", ".join(settings.round_dates) or None,
         "FIDE Mode": "On" if settings.fide_mode else "Off",
+        **settings.end_of_event,  # as typed (a TRF import: as its ``###`` lines give them)
     }

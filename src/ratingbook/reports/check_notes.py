@@ -42,6 +42,7 @@ from ratingbook.fide.gacrux.checker import (
     check_paired_rounds,
     check_trf_rounds,
 )
+from ratingbook.reports.trf_ranks import file_ranks, in_progress
 
 __all__ = [
     "CheckReport",
@@ -274,16 +275,26 @@ def _rank_problems(
 def standings_problems(event: SwissEvent, stated: Mapping[str, int]) -> list[str]:
     """Each place where the ranks ``stated`` (by name) break the event's tie-break list
     (:func:`_rank_problems`: a shared rank the list does not leave tied, a player above one it
-    puts ahead)."""
+    puts ahead); while a round is in progress, the ranks a file states then
+    (:mod:`ratingbook.reports.trf_ranks`: the points of every result typed first)."""
     from ratingbook.fide.gacrux import fide_standings
 
     codes = event.settings.tiebreaks
     standings = fide_standings(event, codes)
     computed = {line.name: line for line in standings.lines}
+    ranks = {name: line.rank for name, line in computed.items()}
+    after = f"standings after round {standings.after_round}"
+    typed = event.points() if in_progress(event) else None
+    if typed is not None:
+        ranks = file_ranks(event, ranks)
+        after += " and the results typed since"
 
     def separated(upper: str, lower: str) -> _Key | None:
         a, b = computed[upper], computed[lower]
         keys: list[_Key] = [("points", a.points, b.points)]
+        if typed is not None:
+            counted = f"points after round {standings.after_round}"
+            keys = [("points", typed[upper], typed[lower]), (counted, a.points, b.points)]
         keys += [
             (TIEBREAK_NAMES.get(code.split("/")[0], code) + f" ({code})", va, vb)
             for code, va, vb in zip(codes, a.values, b.values, strict=False)
@@ -292,12 +303,7 @@ def standings_problems(event: SwissEvent, stated: Mapping[str, int]) -> list[str
 
     listed = " ".join(codes) if codes else "points only"
     return _rank_problems(
-        stated,
-        {name: line.rank for name, line in computed.items()},
-        event.start_numbers(),
-        separated,
-        f"standings after round {standings.after_round}",
-        f"tie-break list: {listed}; C.07",
+        stated, ranks, event.start_numbers(), separated, after, f"tie-break list: {listed}; C.07"
     )
 
 

@@ -15,7 +15,7 @@ Who is in, as a prize category decides it for an event:
   series' first event (FIDE's convention, "under 12 on 1 January" of the event's year: a
   junior who starts the season under 18 stays one to its end); a player whose birth year the
   list does not give is in no age category;
-- ``Women`` by the player's sex (the list's ``Sex``: W, or F);
+- ``Women`` by the player's sex (the list's ``Sex``: F, or W);
 - a rating band and ``Unrated`` by the rating the list starts him at (his ``Start Rating``,
   which adding events never moves, so a category's players do not change as they play).
 

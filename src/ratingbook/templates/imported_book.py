@@ -19,7 +19,7 @@ from ratingbook.reports.stages import paired_text
 from ratingbook.templates.team_trf_book import book_from_team_trf
 from ratingbook.templates.trf_book import Confirm, book_from_trf
 from ratingbook.templates.writer import TemplateBook
-from ratingbook.trf.rated_comment import NOT_STATED
+from ratingbook.trf.setting_comments import NOT_STATED
 from ratingbook.workbook.kinds import kind_of_trf
 
 __all__ = ["TRF_BOOKS", "TrfBook", "book_of_trf"]

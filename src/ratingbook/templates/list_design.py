@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ratingbook.templates.designs import TEXT, Design, Dropdown, InputSheet, generated_lines
+from ratingbook.workbook.sheets.event_rows import sex_cell
 from ratingbook.workbook.sheets.list_layout import (
     LIST_EVENTS_WIDTHS,
     LIST_EVENTS_WRAPPED,
@@ -94,18 +95,19 @@ _GAMES: tuple[tuple[object, ...], ...] = (
 )
 
 # List Players' rows: ID, FIDE ID, Name, Club, Birth Year, Category, Start Rating, Fixed, K,
-# and Sex (National ID, between them, is left empty).
+# and Sex (National ID, between them, is left empty), spelt as every sheet spells it.
+_M, _F = sex_cell("m"), sex_cell("w")
 _PLAYERS: tuple[tuple[object, ...], ...] = tuple(
     (*row[:-1], None, row[-1])
     for row in (
-        ("1", None, "Alice Brennan", "Riverside", 1985, None, 1820, None, None, "W"),
-        ("2", None, "Tom O'Neill", "Riverside", 1972, "Senior", 1655, None, None, "M"),
-        ("3", None, "Priya Shah", "Riverside", 2011, "Junior", 1480, None, None, "W"),
-        ("4", None, "Marek Nowak", "Riverside", 1990, None, 1950, None, None, "M"),
-        ("5", None, "Sophie Laurent", "Riverside", 2001, None, 1540, None, None, "W"),
-        ("6", None, "David Okafor", "Riverside", 1968, "Senior", 1710, None, None, "M"),
-        ("7", 1012345, "Jan de Vries", "Harbour CC", 1979, "Guest", 1900, "Yes", None, "M"),
-        ("8", None, "Emma Walsh", "Riverside", 2009, "Junior", 1390, None, None, "W"),
+        ("1", None, "Alice Brennan", "Riverside", 1985, None, 1820, None, None, _F),
+        ("2", None, "Tom O'Neill", "Riverside", 1972, "Senior", 1655, None, None, _M),
+        ("3", None, "Priya Shah", "Riverside", 2011, "Junior", 1480, None, None, _F),
+        ("4", None, "Marek Nowak", "Riverside", 1990, None, 1950, None, None, _M),
+        ("5", None, "Sophie Laurent", "Riverside", 2001, None, 1540, None, None, _F),
+        ("6", None, "David Okafor", "Riverside", 1968, "Senior", 1710, None, None, _M),
+        ("7", 1012345, "Jan de Vries", "Harbour CC", 1979, "Guest", 1900, "Yes", None, _M),
+        ("8", None, "Emma Walsh", "Riverside", 2009, "Junior", 1390, None, None, _F),
         ("9", None, "T. O'Neill", "Riverside", None, None, 1600, None, None, None),
     )
 )
@@ -260,7 +262,7 @@ RATING_LIST_DESIGN = Design(
         f"'{LIST_PLAYERS.sheet}': one row a player: the ID every game names, the FIDE ID, "
         "name, club, birth year, category, the start rating (empty: unrated), Fixed (a guest "
         "whose rating counts for his opponents and never changes), his own K, his sex (M or "
-        "W, for the series' categories).",
+        "F, for the series' categories).",
         f"'{LIST_GAMES.sheet}': one row a game: date, event, round, both players (with their "
         "IDs) and the result. Forfeits and byes are kept and never rated.",
         f"'{LIST_EVENTS.sheet}': the events added from files, with the fingerprint by which "

@@ -31,7 +31,7 @@ from ratingbook.session import Rank, RecordImport, Session
 from ratingbook.templates.writer import TemplateBook, build_template, sample_rows
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.log_comments import import_logged
-from ratingbook.trf.rated_comment import states_rated
+from ratingbook.trf.setting_comments import states_rated
 from ratingbook.workbook.sheets.event_log_sheet import user_name
 from ratingbook.workbook.sheets.event_rows import entry_cells, player_cells
 from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS

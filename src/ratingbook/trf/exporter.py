@@ -7,7 +7,8 @@ points when they differ from FIDE's, 192 ``FIDE_DUTCH``, 202/212 tie-breaks) and
 record per player, by start number, with every round: games, forfeits (``+``/``-``), and byes
 (``U`` pairing-allocated, ``H``, ``F``, ``Z``), an adjourned game ``?`` (with record 162's
 ``X``); the event's log as ``###`` lines between the
-tournament records and the players. Entries written for a round not yet paired
+tournament records and the players, and the settings TRF has no record for (``FIDE Rated``, the
+prize settings: :mod:`ratingbook.trf.setting_comments`). Entries written for a round not yet paired
 (requested byes) are kept; a withdrawn player gets ``0000 - Z`` in every round still to be
 paired, to the last (the pairing engines pair a player unless his round has an entry), and a
 ``### Withdrawn: <number> from round <n>`` line (:func:`ratingbook.trf.absences.withdrawal_line`).
@@ -44,8 +45,8 @@ from ratingbook.events.settings import (
 from ratingbook.trf.absences import not_paired_line, withdrawal_line
 from ratingbook.trf.log_comments import log_lines, outside_fide_mode
 from ratingbook.trf.national_ratings import national_lines
-from ratingbook.trf.rated_comment import rated_line
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
+from ratingbook.trf.setting_comments import prize_lines, rated_line
 
 __all__ = ["default_ranks", "export_period_trf", "export_trf"]
 
@@ -219,6 +220,7 @@ def export_trf(
     lines.extend(comments)
     lines.extend(log_lines(log if fide_mode else outside_fide_mode(log, event.paired_rounds)))
     lines.append(rated_line(settings.rated))  # TRF-2026 has no field for it
+    lines.extend(prize_lines(settings.end_of_event, settings.places))  # nor for prizes
     # Every withdrawal in words too: in a round already paired the player has no field to
     # show it, and the import would have to guess (ratingbook.trf.absences).
     lines.extend(

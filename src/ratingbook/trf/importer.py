@@ -13,8 +13,9 @@ Lenient where nothing depends on a field, strict where results do, never silent:
   not a FIDE number (kept as the player's National ID), a sex code, a record ratingbook does
   not use (team records, rulers), a ``###`` log line that does not parse (kept as a comment);
 - ``###`` lines: the event's log and its other comments (:mod:`ratingbook.trf.log_comments`),
-  and each player's tie-break value typed by hand (``MAN``) as the log's last ``Manual
-  Tie-break`` line for him gives it (a line naming no player of the file: a warning);
+  ``FIDE Rated`` and the prize settings (:mod:`ratingbook.trf.setting_comments`), and each
+  player's tie-break value typed by hand (``MAN``) as the log's last ``Manual Tie-break`` line
+  for him gives it (a line naming no player of the file: a warning);
 - the start numbers are the file's: they are the pairing numbers (FIDE C.04.2 art. 2.3);
 - the file's own totals (001 columns 81-84) are checked against the entries: a bye written
   without a result letter (``0000 -  ``, ``     -  ``), whose worth only that total tells, is read
@@ -61,7 +62,6 @@ from ratingbook.trf.player_records import (
     line_problem,
     read_player_line,
 )
-from ratingbook.trf.rated_comment import read_rated
 from ratingbook.trf.records import (
     GAME_READINGS,
     ROUNDS_RECORDS,
@@ -73,6 +73,7 @@ from ratingbook.trf.records import (
     round_date_fields,
     rounds_record,
 )
+from ratingbook.trf.setting_comments import read_prize_settings, read_rated
 from ratingbook.trf.systems import SYSTEM_RECORDS, not_baku, read_system_records
 from ratingbook.trf.totals import agree_with_totals
 from ratingbook.trf.trf06 import read_as_trf06
@@ -336,6 +337,7 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
     warnings.extend(noted)
     before = len(warnings)
     settings["rated"], comment_lines = read_rated(comment_lines, warnings)
+    settings["end_of_event"], comment_lines = read_prize_settings(comment_lines, warnings)
     if "rounds" not in settings:
         dates = settings.get("round_dates", ())
         played = max((e.round for e in entries), default=0)

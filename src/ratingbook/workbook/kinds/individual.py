@@ -130,9 +130,14 @@ class IndividualEvent:
         if self._log is None:
             self.trf_warnings()
         assert self._ranks is not None and self._log is not None  # read just above
-        event = self.event
-        text = export_trf(event, self._ranks, log=self._log, fide_mode=event.settings.fide_mode)
         from ratingbook.reports.stages import paired_text
+        from ratingbook.reports.trf_ranks import file_ranks
+
+        event = self.event
+        # Each rank at the same state as the points beside it (a round in progress: its
+        # results typed so far count in both).
+        ranks = file_ranks(event, self._ranks)
+        text = export_trf(event, ranks, log=self._log, fide_mode=event.settings.fide_mode)
 
         return TrfFile(text, f"{len(event.players)} players, {paired_text(event.paired_rounds)}")
 

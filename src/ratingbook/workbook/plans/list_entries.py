@@ -1,6 +1,9 @@
-"""The rows ``season add`` writes to a rating list's List Games and Event Ranks (issue 35),
-for :mod:`ratingbook.workbook.plans.list_plan`: this module alone decides what each cell of
-an added game or rank holds.
+"""The rows ``season add`` writes to a rating list's List Players, List Games and Event Ranks
+(issue 35), for :mod:`ratingbook.workbook.plans.list_plan`: this module alone decides what each
+cell of an added player, game or rank holds.
+
+A new player's ``Sex`` is spelt as every sheet of ratingbook spells it, ``M`` or ``F``
+(:func:`ratingbook.workbook.sheets.event_rows.sex_cell`, the one home; ``W`` is still read).
 
 A ranked player is written as the list names him (his List Players name, given name first:
 ``Nigel Short``), whatever his source wrote (``Short, Nigel``), with his ID, as the list's
@@ -15,9 +18,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ratingbook.season.adding import Addition
-from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SourcePlayer
+from ratingbook.season.model import EventRank, SeasonEvent, SeasonGame, SeasonPlayer, SourcePlayer
+from ratingbook.workbook.sheets.event_rows import sex_cell
 
-__all__ = ["game_row", "named", "rank_row"]
+__all__ = ["game_row", "named", "player_row", "rank_row"]
+
+
+def player_row(player: SeasonPlayer) -> dict[str, object]:
+    """A List Players row of a player new to the list (the module text: his ``Sex`` spelt as
+    the Swiss sheets spell it)."""
+    return {
+        "ID": player.key,
+        "FIDE ID": player.fide_id,
+        "Name": player.name,
+        "Club": player.club or None,
+        "Birth Year": player.birth_year,
+        "National ID": player.national_id or None,
+        "Sex": sex_cell(player.sex),
+    }
 
 
 def named(player: SourcePlayer, addition: Addition, names: Mapping[str, str]) -> str:

@@ -56,7 +56,7 @@ from ratingbook.season.event_names import name_addition
 from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer
 from ratingbook.season.periods import Period, cut_periods, rated_games
 from ratingbook.season.series import SeriesStandings, series_standings
-from ratingbook.workbook.plans.list_entries import game_row, rank_row
+from ratingbook.workbook.plans.list_entries import game_row, player_row, rank_row
 from ratingbook.workbook.port.book import Plan, WriteBlock
 from ratingbook.workbook.port.presentation import PrintSetup
 from ratingbook.workbook.sheets.list_book import read_list_book
@@ -401,18 +401,7 @@ def plan_add_events(
     named = [e for e in addition.season.events if e.id in addition.added]
     old = {p.key for p in base.season.players}
     new_players = [p for p in addition.season.players if p.key not in old]
-    player_rows = [
-        {
-            "ID": p.key,
-            "FIDE ID": p.fide_id,
-            "Name": p.name,
-            "Club": p.club or None,
-            "Birth Year": p.birth_year,
-            "National ID": p.national_id or None,
-            "Sex": p.sex.upper() or None,
-        }
-        for p in new_players
-    ]
+    player_rows = [player_row(p) for p in new_players]
     written = [
         *((e.name, e.games, e) for e in named),
         *((c.into.name, c.games, c.event) for c in addition.continued),

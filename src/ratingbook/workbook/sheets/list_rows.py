@@ -17,7 +17,8 @@ This module alone decides what each cell of those sheets means:
 - **List Players**: ID (the key every game and alias names: a club's number, or a national
   ID), FIDE ID, Name, Club, Birth Year, Category, Start Rating (empty: unrated), Fixed
   (the start rating counts for his opponents and never changes), K (his own K), National ID
-  (a federation's ID, as a TRF gives it), Sex (M or W, F read as W: the series' categories);
+  (a federation's ID, as a TRF gives it), Sex (M or F, as every sheet spells it; W read as
+  F: the series' categories);
 - **List Games**: Date, Event (the games of one event share its name), Round, White and White
   ID, Black and Black ID (an ID names the list's player, as an alias of the name it is
   typed with: :func:`id_aliases`; without one the name is matched),

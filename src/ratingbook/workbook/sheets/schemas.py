@@ -421,7 +421,7 @@ LIST_PLAYERS = TableSpec(
         # A national federation's ID (a TRF's), by which the same player from another file is
         # known; the list's own key is ID.
         Column("National ID", required=False, aliases=("Nat. ID", "National Id", "Nat ID")),
-        # M or W (F also reads as W): for the series' Women category.
+        # M or F (W, the spelling of older lists, reads as F): for the series' Women category.
         Column("Sex", required=False, aliases=("Gender",)),
     ),
 )
