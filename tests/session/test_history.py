@@ -78,6 +78,64 @@ def test_rows_moved_since_the_act_are_refused_not_written_by_position() -> None:
         take(act, sorted_now, back=True)
 
 
+PLAYERS = "Ladder Players"
+PLAYER_HEADER = ["ID", "Name", "Group", "Active", "Rating", "Permanent Rating", "StWkPerm"]
+#: A new week over Ava (row 2) and Grace (row 3), alike after week 1 (both won 32 points):
+#: each Rating (column E) back to 900, each StWkPerm (column G) up to 932.
+NEW_WEEK = Kept(
+    "New week",
+    {
+        (PLAYERS, 2, 5): (932, 900),
+        (PLAYERS, 2, 7): (900, 932),
+        (PLAYERS, 3, 5): (932, 900),
+        (PLAYERS, 3, 7): (900, 932),
+    },
+    rows={
+        (PLAYERS, 2): (1, "Ava", "Rooks", True, 900, 932, 932),
+        (PLAYERS, 3): (7, "Grace", "Rooks", True, 900, 932, 932),
+    },
+)
+#: The cells a recalc writes (each camper's Rating and Permanent Rating), not typed.
+RECALCULATED = frozenset((PLAYERS, row, column) for row in (2, 3) for column in (5, 6))
+
+
+def test_a_row_a_recalc_rewrote_is_not_a_row_moved() -> None:
+    """User test 48: a week-2 game of Ava's recalculated (Rating 884, Permanent Rating 914),
+    and Grace, whose ratings the new week left as it left Ava's, still at 900 and 932: Ava's
+    row is where it was (her ID and name), so the undo goes on, writing back by position.
+    Ava's Rating is the recalc's (never named as typed), her StWkPerm and Grace's cells go
+    back as before the new week."""
+    now = {
+        PLAYERS: [
+            PLAYER_HEADER,
+            [1, "Ava", "Rooks", True, 884, 914, 932],
+            [7, "Grace", "Rooks", True, 900, 932, 932],
+        ]
+    }
+    take(NEW_WEEK, now, back=True)  # the session's first look: the recalc's cells not known
+    taking = take(NEW_WEEK, now, back=True, rebuilt=RECALCULATED)
+    assert taking.blocks == (
+        WriteBlock(PLAYERS, 2, 7, [[900]]),
+        WriteBlock(PLAYERS, 3, 5, [[932]]),
+        WriteBlock(PLAYERS, 3, 7, [[900]]),
+    )
+    assert taking.kept == () and taking.lost == () and taking.beside == ()
+
+
+def test_rows_sorted_after_a_recalc_are_still_refused() -> None:
+    """The same book sorted by name descending after the recalc: row 2 holds Grace, Ava
+    stands in row 3. Undo by position would write Ava's ratings into Grace's row."""
+    now = {
+        PLAYERS: [
+            PLAYER_HEADER,
+            [7, "Grace", "Rooks", True, 900, 932, 932],
+            [1, "Ava", "Rooks", True, 884, 914, 932],
+        ]
+    }
+    with pytest.raises(CannotTake, match="rows of sheet 'Ladder Players' were moved since"):
+        take(NEW_WEEK, now, back=True, rebuilt=RECALCULATED)
+
+
 def test_a_value_typed_beside_a_changed_row_is_named_and_kept() -> None:
     """The act changed row 2's Black; a result typed there since would stand beside another
     game after the undo: it is named (to be confirmed) and kept."""

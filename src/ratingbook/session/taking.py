@@ -90,21 +90,34 @@ def _blocks(writes: Mapping[Cell, object]) -> list[WriteBlock]:
     return blocks
 
 
-def _moved(act: Kept, now: Mapping[str, Grid]) -> str | None:
-    """A sheet whose rows the act changed were moved since (sorted, a row inserted): a row as
-    the act left it now stands elsewhere. Undo by position would then write into other rows."""
+def _moved(act: Kept, now: Mapping[str, Grid], rebuilt: frozenset[Cell]) -> str | None:
+    """A sheet whose rows the act changed were moved since (sorted, a row inserted): the row's
+    place now holds another row, and the row as the act left it stands elsewhere. Undo by
+    position would then write into other rows.
+
+    A row is told by what the act did not write there (a camper's ID and name beside the
+    ratings a new week resets), never by the values the act wrote nor those a recalc rewrites
+    (``rebuilt``: a camper's Rating after a game) or a formula shows: those change in place,
+    and campers alike share them (two at 900 with the same StWkPerm). A row the act wrote
+    whole (a late entry, a round's board) is told by what it wrote."""
+    # A column the recalc writes or a formula fills, in every row (rows cut since included).
+    computed = {(sheet, column) for sheet, _, column in rebuilt}
     for (sheet, row), left in act.rows.items():
         grid = now.get(sheet, [])
-        mine = [c for (s, r, c) in act.cells if (s, r) == (sheet, row)]
+        mine = {c for (s, r, c) in act.cells if (s, r) == (sheet, row)}
+        steady = [
+            c
+            for c in range(1, len(left) + 1)
+            if (sheet, c) not in computed and not is_blank(in_row(left, c))
+        ]
+        key = [c for c in steady if c not in mine] or [c for c in steady if c in mine]
+        if not key:
+            continue
         here = grid[row - 1] if row <= len(grid) else []
-        if all(same_value(in_row(here, c), in_row(left, c)) for c in mine):
+        if all(same_value(in_row(here, c), in_row(left, c)) for c in key):
             continue
         for other, line in enumerate(grid, start=1):
-            if (
-                other != row
-                and any(not is_blank(in_row(left, c)) for c in mine)
-                and all(same_value(in_row(line, c), in_row(left, c)) for c in mine)
-            ):
+            if other != row and all(same_value(in_row(line, c), in_row(left, c)) for c in key):
                 return sheet
     return None
 
@@ -123,7 +136,7 @@ def take(
             f"{act.label} cannot be undone: leaving FIDE mode is final for the event (C.02); "
             "nothing was changed"
         )
-    moved = _moved(act, now) if back else None
+    moved = _moved(act, now, rebuilt) if back else None
     if moved is not None:
         raise CannotTake(
             f"rows of sheet {moved!r} were moved since {act.label} (sorted, or a row inserted): "
