@@ -1,4 +1,5 @@
-"""Undo of a camp's new week, as camp staff meet it (user test 47, findings 3, 5 and 6).
+"""Undo of a camp's new week, as camp staff meet it (user test 47, findings 3, 5 and 6), and a
+game naming an inactive camper (user test 48, finding 2).
 
 A camper made inactive after the new week played in the week it archived: undo would bring those
 games back, and a game may name only an active player (docs/reference/rules.md). The undo says
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 from tests.helpers.workbooks import LADDER_GAMES, ladder_sheets
 
-from ratingbook.errors import InputErrors, RatingbookError
+from ratingbook.errors import InactivePlayerError, InputErrors, RatingbookError
 from ratingbook.session import Done, NeedsConfirmation, NewWeek, Offer, Recalc, Session, Undo
 from ratingbook.workbook.port.book import WriteBlock
 from ratingbook.workbook.port.grid_book import MemoryBook
@@ -104,6 +105,29 @@ def test_a_recalc_naming_a_camper_made_inactive_mid_week_says_what_to_do() -> No
         f"sheet 'Ladder Games', row 6, column B (Black): {said}",
         f"sheet 'Ladder Games', row 7, column A (White): {said}",
     ]
+
+
+def test_a_game_naming_a_camper_who_left_at_the_new_week_asks_first_for_the_id() -> None:
+    """User test 48, finding 2: Eve left at the new week (Active = FALSE once it started, as
+    the guide says), and a week-2 game is typed with her ID 5. She has no game counted this
+    week (the new week set her StWkPerm to her Permanent Rating): the ID is most likely
+    mistyped, so the message says that first and setting Active back only second."""
+    book = camp()
+    set_eve_active(book, False)
+    book.write_values(WriteBlock("Ladder Games", 2, 1, [[5, 2, "(1-0)"]]))
+    players = values(book)["Ladder Players"]
+    assert players[5][5] == players[5][6]  # Eve's Permanent Rating = StWkPerm (F6 = G6)
+    typed = values(book)
+    with pytest.raises(InactivePlayerError) as raised:  # the one problem of the book
+        session(book).run(Recalc())
+    assert str(raised.value) == (
+        "sheet 'Ladder Games', row 2, column A (White): player 5 ('Eve') is not active (sheet "
+        "'Ladder Players', row 6, column D (Active)) and has no game counted this week "
+        "(Permanent Rating = StWkPerm): check the ID typed here first, and correct it or delete "
+        "this game; only if the camper did play it, set Active back to TRUE until the new week "
+        "archives the week's games"
+    )
+    assert values(book) == typed  # nothing written
 
 
 def test_a_camp_books_undo_asks_in_plain_words_and_names_no_formula_as_typed() -> None:

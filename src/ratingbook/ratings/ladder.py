@@ -342,20 +342,29 @@ def _game_indices(
 def _inactive(
     player_id: int, player: LadderPlayer, game: LadderGame, column: str
 ) -> InactivePlayerError:
-    """A game naming an inactive player: an error (docs/reference/rules.md), and how a camper
-    who left during the week is kept (Active stays TRUE until the new week archives the
-    games; docs/guides/camp-staff.md, "A camper who leaves")."""
+    """A game naming an inactive player: an error (docs/reference/rules.md), with what to do.
+
+    A camper whose Permanent Rating is still the week's StWkPerm has had no game counted this
+    week: made inactive before the week's first game of theirs (one who left at the new week,
+    as docs/guides/camp-staff.md says, "A camper who leaves"), so the game's ID is most likely
+    mistyped, and the message leads with that. Otherwise the camper played this week and was
+    made inactive too early: Active stays TRUE until the new week archives the games."""
     who = f"player {player_id!r} ({player.name!r})"
     active = player.where.describe(fields.ACTIVE) if player.where is not None else ""
-    return InactivePlayerError(
-        f"{who} is not active{f' ({active})' if active else ''}, but this week's games name "
-        "them: a camper who leaves during the week stays Active = TRUE until the new week "
-        "archives the games; set it back to TRUE until then, or correct or delete this game",
-        game.where,
-        column,
-        who,
-        active,
-    )
+    inactive = f"{who} is not active{f' ({active})' if active else ''}"
+    if player.permanent_rating is not None and player.permanent_rating == player.start_permanent:
+        said = (
+            f"{inactive} and has no game counted this week (Permanent Rating = StWkPerm): check "
+            "the ID typed here first, and correct it or delete this game; only if the camper "
+            "did play it, set Active back to TRUE until the new week archives the week's games"
+        )
+    else:
+        said = (
+            f"{inactive}, but this week's games name them: a camper who leaves during the week "
+            "stays Active = TRUE until the new week archives the games; set it back to TRUE "
+            "until then, or correct or delete this game"
+        )
+    return InactivePlayerError(said, game.where, column, who, active)
 
 
 def _moves(

@@ -133,12 +133,13 @@ def _read_player(row: Row, seen_ids: dict[int, int]) -> ladder.LadderPlayer:
     seen_ids[player_id] = row.where.row or 0
     active = flag(row.get("Active"), row.where, "Active")
     typed = row.get("StWkPerm")
-    # An empty StWkPerm is a new camper's: the engine starts it at the group's rating.
-    start = (
-        whole_number(typed, row.where, "StWkPerm", "a whole-number rating", bounds=RATING)
-        if active and not is_blank(typed)
-        else None
-    )
+    start: int | None
+    if not active:  # kept as it is; it tells a camper with no game counted this week
+        start = whole_number_or_none(typed)
+    elif is_blank(typed):  # a new camper's: the engine starts it at the group's rating
+        start = None
+    else:
+        start = whole_number(typed, row.where, "StWkPerm", "a whole-number rating", bounds=RATING)
     group = text(row.get("Group"), row.where, "Group", required=active)
     # An inactive player's ratings are kept as they are; an active player's are rewritten.
     return ladder.LadderPlayer(
