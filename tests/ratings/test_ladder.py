@@ -120,6 +120,23 @@ def test_recalc_of_one_game_moves_both_ratings_by_the_hand_worked_change(
     ]
 
 
+def test_the_permanent_rating_takes_d_from_the_permanent_ratings() -> None:
+    """docs/reference/rules.md's example: weekly Ratings 1200 and 1000 (d 200) and Permanent
+    Ratings 1262 and 1140 (d 122), White (the higher-rated) wins: 16 - 200 // 25 = 8 weekly
+    points and 16 - 122 // 25 = 12 permanent ones, each pair's own difference."""
+    players = [
+        LadderPlayer(1, "Wendy", "Seniors", True, start_permanent=1262),
+        LadderPlayer(2, "Bert", "Juniors", True, start_permanent=1140),
+    ]
+    outcome = recalc_ladder(
+        players, {"Seniors": 1200, "Juniors": 1000}, [LadderGame(1, 2, Result.WHITE_WINS)]
+    )
+    assert [(p.rating, p.permanent_rating) for p in outcome.players] == [
+        (1200 + 8, 1262 + 12),
+        (1000 - 8, 1140 - 12),
+    ]
+
+
 # --- a literal transcription of the VBA (seed 001, Recalc_Ratings) ------------------------------
 
 

@@ -14,7 +14,7 @@
   Games`` it came from, both players, the result, and both players' weekly and permanent
   ratings before and after it;
 - each active player's rating path (start, after each game, end of each past week) for the
-  progress charts.
+  progress charts, and an inactive camper's past weeks as ``Weekly Standings`` keeps them.
 
 The figures are :func:`ratingbook.ratings.ladder.recalc_ladder`'s. Pure.
 """
@@ -205,9 +205,14 @@ def rating_history_grid(outcome: LadderOutcome) -> SheetGrid:
 def ladder_paths(
     outcome: LadderOutcome, weeks: Mapping[int, Mapping[int, int | float]] | None = None
 ) -> list[PlayerPath]:
-    """Each active player's weekly Rating at the start and after each of their games.
+    """Each active player's weekly Rating at the start and after each of their games, and an
+    inactive camper's past weeks.
 
     ``weeks`` maps a player ID to their end-of-week Rating by week number (from the archive).
+    A camper made inactive keeps the weeks the archive holds (a past week is drawn as
+    ``Weekly Standings`` keeps it), with no point this week: no start, no game (user test 48:
+    Isla, made inactive in week 3, left the charts with her weeks 1 and 2). An inactive player
+    the archive holds no week of, or with no group to be charted in, has nothing to draw.
     """
     games: dict[int, list[int]] = {}
     start: dict[int, int] = {}
@@ -219,15 +224,16 @@ def ladder_paths(
         ):
             start.setdefault(player, before)
             games.setdefault(player, []).append(after)
+    past = weeks or {}
     return [
         PlayerPath(
             p.name,
-            start.get(p.id, p.rating if p.rating is not None else 0),
+            start.get(p.id, p.rating if p.rating is not None else 0) if p.active else None,
             tuple(games.get(p.id, ())),
             id=p.id,
             group=p.group,
-            weeks=(weeks or {}).get(p.id),
+            weeks=past.get(p.id),
         )
         for p in outcome.players
-        if p.active
+        if p.active or (past.get(p.id) and p.group.strip())
     ]

@@ -129,10 +129,12 @@ def key_columns(header: Sequence[str]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PlayerPath:
-    """A player's ratings: ``start`` then one rating after each of their games."""
+    """A player's ratings: ``start`` then one rating after each of their games (``start``
+    None: the player has no rating this week, an inactive camper charted for past weeks
+    alone)."""
 
     name: str
-    start: int | float
+    start: int | float | None
     after_games: tuple[int | float, ...]
     id: int | None = None
     group: str = ""

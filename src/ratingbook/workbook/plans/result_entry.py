@@ -23,6 +23,7 @@ from ratingbook.core.results import Result, parse_swiss_result
 from ratingbook.core.tables import Column, Table, TableSpec
 from ratingbook.errors import Location, Problems, RatingbookError
 from ratingbook.workbook.port.book import Formula, GeneratedSheet, Plan, WriteBlock, rows_below
+from ratingbook.workbook.port.presentation import PrintSetup
 from ratingbook.workbook.sheets.event_book import EventTables, read_event_tables
 from ratingbook.workbook.sheets.reading import Sheets, read
 from ratingbook.workbook.sheets.schemas import (
@@ -36,7 +37,13 @@ from ratingbook.workbook.sheets.schemas import (
     ladder_name_formula,
 )
 
-__all__ = ["EnteredResult", "entered_blocks", "plan_result_entry", "with_entered"]
+__all__ = [
+    "EnteredResult",
+    "desk_results_sheet",
+    "entered_blocks",
+    "plan_result_entry",
+    "with_entered",
+]
 
 
 class EnteredResult(Protocol):
@@ -267,12 +274,7 @@ def with_entered(
     kept = sheets.grid(DESK_RESULTS)[1:] if sheets.actual(DESK_RESULTS) is not None else []
     rows = [list(r) for r in kept if any(v not in (None, "") for v in r)]
     rows += [[when, *line] for line in listed]
-    record = GeneratedSheet(
-        DESK_RESULTS,
-        DESK_RESULTS_COLUMNS,
-        rows,
-        widths={0: 21, 1: 7, 2: 7, 3: 7, 4: 24, 5: 24, 6: 8, 7: 48, 8: 16},
-    )
+    record = desk_results_sheet(rows)
     summary = [f"entered: {_named(e)}: {e.result}" for e in entries]
     pending = plan.pending
     if pending is not None and any(not e.white for e in entries):
@@ -299,6 +301,31 @@ def with_entered(
         sheets=(*plan.sheets, record),
         summary=(*summary, *plan.summary),
         pending=pending,
+    )
+
+
+#: ``Desk Results``' columns naming where a result stands: Round, Match and Board.
+_WHERE = (1, 2, 3)
+
+
+def desk_results_sheet(rows: Sequence[Sequence[object]]) -> GeneratedSheet:
+    """``Desk Results`` holding ``rows`` (a row per result taken, oldest first), printed as
+    every result sheet is (a title, ``Page n of m``, the header on every page), one landscape
+    page wide: the players' names and ``Reported By`` (a sentence) wrap within their columns,
+    and a column of Round, Match and Board that no row fills (a camp's games have none, a
+    Swiss event's boards no match) is hidden, out of sight and out of print. Printed with
+    none (user test 48), a camp's record ran over three pages, ``Reported By`` cut
+    mid-word."""
+    unused = frozenset(c for c in _WHERE if all(c >= len(r) or r[c] in (None, "") for r in rows))
+    return GeneratedSheet(
+        DESK_RESULTS,
+        DESK_RESULTS_COLUMNS,
+        rows,
+        widths={0: 21, 1: 7, 2: 7, 3: 7, 4: 20, 5: 20, 6: 8, 7: 24, 8: 16},
+        print_setup=PrintSetup(
+            DESK_RESULTS, landscape=True, file_name=True, wrapped=frozenset({4, 5, 7})
+        ),
+        hidden_columns=unused if rows else frozenset(),
     )
 
 
