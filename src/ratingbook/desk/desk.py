@@ -31,6 +31,7 @@ from ratingbook.desk.model import (
     TakeOutcome,
     board_name,
     decider,
+    pairing_words,
     round_state,
     status_words,
 )
@@ -260,7 +261,7 @@ class Desk:
         canonical = canonical_result(view.kind, result)
 
         def record(db: sqlite3.Connection) -> Ack:
-            what = f"{names[white_id]} - {names[black_id]}"
+            what = pairing_words(names[white_id], names[black_id])
             iid = self._same_game(db, white_id, black_id, side, now())
             doubt: str | None = ""
             if iid is None:
@@ -574,5 +575,5 @@ def _pairing(b: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
 
 def _what(item: Item) -> str:
     if item.board is None:
-        return f"the game {item.white} - {item.black}"
+        return f"the game {pairing_words(item.white, item.black)}"
     return board_name(item.board, item.match)

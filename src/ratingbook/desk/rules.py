@@ -47,7 +47,7 @@ from typing import Literal
 
 from ratingbook.core.results import Result, ladder_result_or_none, parse_swiss_result
 from ratingbook.core.rules import same_game
-from ratingbook.desk.model import ARBITER, Decider, DeskError, Kind, Status
+from ratingbook.desk.model import ARBITER, Decider, DeskError, Kind, Status, pairing_words
 from ratingbook.errors import RatingbookError
 
 __all__ = [
@@ -333,8 +333,8 @@ def looks_twice(
     else:
         said = f"A game of {players[0]} and {players[1]} was already reported"
     return (
-        f"{said} this evening ({white} - {black} {result.strip('()')}): if this is the same "
-        "game, tell the staff."
+        f"{said} this evening ({pairing_words(white, black)} {result.strip('()')}): if this "
+        "is the same game, tell the staff."
     )
 
 

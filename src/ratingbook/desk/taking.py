@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ratingbook.desk.book import BookView, desk_setting_and_record, read_file
-from ratingbook.desk.model import READY, DeskError, TakeOutcome, reporter
+from ratingbook.desk.model import READY, DeskError, TakeOutcome, pairing_words, reporter
 from ratingbook.desk.released import Released, enter_released
 from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
@@ -105,7 +105,7 @@ def held_back(items: Sequence[Item], confirms: Confirms) -> dict[int, Item]:
 def game_name(item: Item) -> str:
     """A ladder's game as the queue numbers it, with its players: "#5 (Zoe Campbell - Lucas
     Moreau)" (the same two players may play several games an evening)."""
-    return f"#{item.id} ({item.white} - {item.black})"
+    return f"#{item.id} ({pairing_words(item.white, item.black)})"
 
 
 def _order(item: Item) -> int:

@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name, decider
 from ratingbook.desk.desk import CAMP
-from ratingbook.desk.model import reporter
+from ratingbook.desk.model import pairing_words, reporter
 from ratingbook.desk.rules import CAMP_CODE_DOES, arbiter_acts
 from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
@@ -169,7 +169,7 @@ def _named(desk: Desk, item_id: int, round: int | None) -> str:
     found = next((i for i in desk.queue(round) if i.id == item_id), None)
     if found is None:
         raise DeskError("that line is no longer in the queue: open the queue again")
-    players = f"{found.white} - {found.black}"
+    players = pairing_words(found.white, found.black)
     if found.board is None:
         return f"the game {players}"
     return f"round {found.round}, {board_name(found.board, found.match)} ({players})"
