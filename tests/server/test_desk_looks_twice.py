@@ -44,8 +44,10 @@ def test_a_game_sent_twice_is_said_on_the_phone_and_marked_in_the_queue(tmp_path
         assert "already reported" not in first
         again = phone_sends(desk.player_code(tom), tom, priya, "(1-0)")
         assert (
-            f"You already reported a game with {names[priya]} this evening ({names[tom]} - "
-            f"{names[priya]} 1-0): if this is the same game, tell the staff." in again
+            f"You already reported game #1 with {names[priya]} this evening ({names[tom]} - "
+            f"{names[priya]}): it waits for the other player or the staff. This report is a "
+            f"new game: if you played {names[priya]} again, nothing more to do; if it is game "
+            "#1 again, tell the staff." in again
         )
         phone_sends(desk.player_code(lucas), lucas, zoe, "(1-0)")
         swapped = phone_sends(desk.player_code(zoe), zoe, lucas, "(0-1)")

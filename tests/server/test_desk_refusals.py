@@ -120,7 +120,7 @@ def test_a_closed_rounds_code_says_the_round_is_closed_and_its_result(tmp_path: 
             "/report", {"code": one.code, "token": token, "side": "white", "result": "1-0"}
         )
     said = (
-        f"Round 1, board 1: {one.white} – {one.black}. Round 1 is closed and its result "
+        f"Round 1, board 1: {one.white} - {one.black}. Round 1 is closed and its result "
         "(½-½) is in the book. Only the arbiter changes it."
     )
     for answer in (scanned, sent):

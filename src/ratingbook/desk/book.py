@@ -37,7 +37,15 @@ from ratingbook.workbook.sheets.schemas import (
     TEAM_SETTINGS,
 )
 
-__all__ = ["Board", "BookView", "desk_setting_and_record", "read_book", "read_file"]
+__all__ = [
+    "Board",
+    "BookGame",
+    "BookView",
+    "desk_setting_and_record",
+    "read_book",
+    "read_file",
+    "redo_gives_back",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +58,17 @@ class Board:
     white: str
     black: str
     result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BookGame:
+    """A row of a ladder's games sheet (``Ladder Games``: the week's games), as typed: its
+    Excel row, White's and Black's IDs and the result (the desk's spelling of an ID: text)."""
+
+    row: int
+    white: str
+    black: str
+    result: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +86,11 @@ class BookView:
     inactive: tuple[tuple[str, str], ...] = ()
     """A ladder's players not active this week (id, name): listed in ``players`` no more,
     since a game of theirs is refused by the recalc (InactivePlayerError)."""
+    games: tuple[BookGame, ...] = ()
+    """A ladder's games in the book (``Ladder Games``, the week's): what a game reported at
+    the desk may repeat."""
+    sheet: str = ""
+    """The games sheet's name as the book spells it (a ladder's: ``Ladder Games``)."""
     over: bool = False
     """The event is over: its last planned round (``round``) is paired and every board of
     it has its result in the book, so no round is open for reports."""
@@ -215,9 +239,26 @@ def _games(sheets: Sheets, kind: Kind, title: str, taken: frozenset[str]) -> Boo
             )
     settings = LADDER_SETTINGS.sheet if kind == "ladder" else ELO_SETTINGS.sheet
     confirms = _confirms(sheets, settings)
+    games: tuple[BookGame, ...] = ()
+    if kind == "ladder":
+        games = _ladder_games(sheets)
     return BookView(
-        kind, title, None, (), tuple(players), confirms, taken, tuple(inactive)
+        kind, title, None, (), tuple(players), confirms, taken, tuple(inactive), games,
+        sheets.actual(LADDER_GAMES.sheet if kind == "ladder" else ELO_GAMES.sheet) or "",
     )  # fmt: skip
+
+
+def _ladder_games(sheets: Sheets) -> tuple[BookGame, ...]:
+    """The week's games as ``Ladder Games`` holds them; none when the sheet cannot be read as
+    a table (the recalc names its problem; the desk still serves the players)."""
+    try:
+        rows = read(sheets, LADDER_GAMES).rows
+    except RatingbookError:
+        return ()
+    columns = ("White", "Black", "Result")
+    return tuple(
+        BookGame(row.where.row or 0, *(_text(row.get(c)) for c in columns)) for row in rows
+    )
 
 
 def _active(value: object) -> bool:
@@ -227,6 +268,23 @@ def _active(value: object) -> bool:
         return flag(value)
     except RatingbookError:
         return True
+
+
+def redo_gives_back(path: Path) -> bool:
+    """Whether ``ratingbook redo`` of the book file ``path`` gives back an undone take (an
+    undone act kept that changed ``Desk Results``): False once an act since dropped it (a new
+    week), or the book keeps no history. Read only when the queue asks (the history may be
+    long)."""
+    from ratingbook.files.backends import open_book
+    from ratingbook.session.history import redo_changes
+    from ratingbook.workbook.sheets.schemas import EVENT_HISTORY
+
+    try:
+        sheets = Sheets(open_book(str(path)))
+        actual = sheets.actual(EVENT_HISTORY)
+        return actual is not None and redo_changes(sheets.grid(actual), DESK_RESULTS)
+    except (RatingbookError, OSError):
+        return False  # unreadable just now: nothing promised
 
 
 _CACHE: dict[str, tuple[tuple[int, int, int], BookView]] = {}

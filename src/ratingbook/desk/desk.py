@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from ratingbook.desk.book import Board, BookView, read_file
+from ratingbook.desk.book import Board, BookView, read_file, redo_gives_back
 from ratingbook.desk.codes import HOW_READ, normal_code
 from ratingbook.desk.model import (
     READY,
@@ -31,6 +31,7 @@ from ratingbook.desk.model import (
     TakeOutcome,
     board_name,
     decider,
+    pairing_words,
     round_state,
     status_words,
 )
@@ -42,12 +43,10 @@ from ratingbook.desk.rules import (
     check_accept,
     check_report,
     evening,
-    looks_twice,
-    looks_twice_in_queue,
     report_refusal,
     standing,
 )
-from ratingbook.desk.store import GAMES_ROUND, Item, Store, looks_like, now, store_beside
+from ratingbook.desk.store import GAMES_ROUND, Item, Store, now, store_beside
 from ratingbook.desk.taking import (
     game_name,
     held_back,
@@ -58,6 +57,7 @@ from ratingbook.desk.taking import (
     take_into,
     waiting_items,
 )
+from ratingbook.desk.twice import answer_doubt, queue_doubts
 from ratingbook.workbook.port.book import Book
 
 __all__ = ["CAMP", "Desk"]
@@ -261,7 +261,7 @@ class Desk:
         canonical = canonical_result(view.kind, result)
 
         def record(db: sqlite3.Connection) -> Ack:
-            what = f"{names[white_id]} - {names[black_id]}"
+            what = pairing_words(names[white_id], names[black_id])
             iid = self._same_game(db, white_id, black_id, side, now())
             doubt: str | None = ""
             if iid is None:
@@ -281,7 +281,10 @@ class Desk:
                     )  # fmt: skip
             self._store.add_report(db, iid, side, canonical, origin)
             if doubt is None:  # a new game: is it one reported before, sent again?
-                doubt = self._looks_twice(db, iid, reporter, names)
+                items = self._store.items_in(db, GAMES_ROUND)
+                new = next(i for i in items if i.id == iid)
+                by = None if reporter == CAMP else reporter
+                doubt = answer_doubt(items, new, by, names, lambda i: self._standing(i, view))
             item = self._store.item_in(db, iid)
             assert item is not None
             status, _ = self._standing(item, view)
@@ -289,26 +292,6 @@ class Desk:
             return Ack(iid, status, f"{what}: {canonical}, {said}", item.released, doubt or "")
 
         return self._store.together(record)
-
-    def _looks_twice(
-        self, db: sqlite3.Connection, iid: int, reporter: str, names: dict[str, str]
-    ) -> str:
-        """What the answer to the new game ``iid``, just reported with ``reporter``'s code
-        (:data:`CAMP`: the camp's), says when it looks like a game reported before it this
-        evening (:func:`~ratingbook.desk.store.looks_like`); "" when none does."""
-        items = self._store.items_in(db, GAMES_ROUND)
-        new = next(i for i in items if i.id == iid)
-        earlier = looks_like(new, items)
-        if earlier is None:
-            return ""
-        first = earlier.reports[earlier.set_aside]
-        first_by = {"white": earlier.white_id, "black": earlier.black_id}.get(first.side or "")
-        return looks_twice(
-            None if first_by is None else names[first_by],
-            None if reporter == CAMP else names[reporter],
-            (names[new.white_id], names[new.black_id]),
-            (earlier.white, earlier.black, first.result),
-        )
 
     def _same_game(
         self, db: sqlite3.Connection, white: str, black: str, side: Side | None, at: str
@@ -355,10 +338,7 @@ class Desk:
         held = held_back(items, view.confirms)
         queued = [self._queued(item, view, held.get(item.id)) for item in items]
         if view.kind in ("ladder", "elo"):
-            for n, item in enumerate(items):
-                earlier = looks_like(item, items[:n])
-                if earlier is not None:
-                    queued[n] = replace(queued[n], doubt=looks_twice_in_queue(earlier.id))
+            return queue_doubts(items, queued, view)
         return queued
 
     def _queued(self, item: Item, view: BookView, behind: Item | None = None) -> QueueItem:
@@ -528,6 +508,11 @@ class Desk:
             and self._key(i) not in view.taken
         )
 
+    def redo_gives_back(self) -> bool:
+        """Whether ``ratingbook redo`` gives back an undone take (:func:`~ratingbook.desk.
+        book.redo_gives_back`): what the queue says of the results :meth:`undone` only then."""
+        return redo_gives_back(self.book)
+
     def take(self) -> TakeOutcome:
         """Take the released results into the book when the file is free (never raises on a
         lock: ``locked`` says so and nothing is written)."""
@@ -590,5 +575,5 @@ def _pairing(b: Board, code: str, allowed: tuple[str, ...]) -> Pairing:
 
 def _what(item: Item) -> str:
     if item.board is None:
-        return f"the game {item.white} - {item.black}"
+        return f"the game {pairing_words(item.white, item.black)}"
     return board_name(item.board, item.match)

@@ -5,7 +5,8 @@ This module alone spells the desk's vocabulary: a pairing as a player sees it
 (:class:`Pairing`) and how a board is named (:func:`board_name`: a team event's names its
 match), an item of the arbiter's queue (:class:`QueueItem`) and its
 :data:`Status`, the answer to a report (:class:`Ack`) and what it tells the phone of the
-item's status (:func:`status_words`), what a take did (:class:`TakeOutcome`),
+item's status (:func:`status_words`), how two players paired are spelt
+(:func:`pairing_words`), what a take did (:class:`TakeOutcome`),
 and the one refusal (:class:`DeskError`, a sentence a player or an arbiter can read).
 """
 
@@ -35,6 +36,7 @@ __all__ = [
     "TakeOutcome",
     "board_name",
     "decider",
+    "pairing_words",
     "reporter",
     "round_state",
     "status_words",
@@ -115,6 +117,13 @@ def reporter(side: str | None, board: int | None) -> str:
     if side:
         return side
     return CAMP_CODE if board is None else ""
+
+
+def pairing_words(white: str, black: str) -> str:
+    """Two players paired, as every page, answer and message of the desk spells them, White
+    first: "Ben Carter - Dev Patel" (the one home of the spelling: a hyphen, as the Event Log
+    and the recalc's lines write a game)."""
+    return f"{white} - {black}"
 
 
 def board_name(board: int, match: int = 0) -> str:

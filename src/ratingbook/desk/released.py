@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from ratingbook.desk.book import BookView, read_book
-from ratingbook.desk.model import DeskError
+from ratingbook.desk.model import DeskError, pairing_words
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
@@ -80,7 +80,7 @@ class Released:
     def name(self) -> str:
         """The board or the game as the arbiter knows it."""
         if self.board is None:
-            return f"the game {self.white} - {self.black}"
+            return f"the game {pairing_words(self.white, self.black)}"
         match = f" match {self.match}" if self.match else ""
         return f"round {self.round}{match} board {self.board}"
 

@@ -28,7 +28,14 @@ The rules (issue 36, as Cobra and the league systems do it):
   players, either colours, the same winner: :func:`looks_alike`) is a new game, since campers
   may play a rematch, but never silently: the phone's answer (:func:`looks_twice`) and the
   staff's queue (:func:`looks_twice_in_queue`) say so, and the staff reject one if it is the
-  same game twice.
+  same game twice;
+- a ladder's game at the desk that looks like a game the week's games sheet holds (typed in
+  the book, or taken before: :func:`book_rows_alike`, the same core rule the recalc warns by)
+  goes in all the same, but never silently: the staff's queue and the take name the book's
+  rows (:func:`in_book_words`);
+- a player who reports a game of two players he already reported a game of this evening (a
+  rematch, or the same game sent again after the staff decided it) sends a new game, told
+  which game he reported before and what became of it (:func:`reported_again`).
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from typing import Literal
 
 from ratingbook.core.results import Result, ladder_result_or_none, parse_swiss_result
 from ratingbook.core.rules import same_game
-from ratingbook.desk.model import ARBITER, Decider, DeskError, Kind, Status
+from ratingbook.desk.model import ARBITER, Decider, DeskError, Kind, Status, pairing_words
 from ratingbook.errors import RatingbookError
 
 __all__ = [
@@ -53,18 +60,22 @@ __all__ = [
     "Fact",
     "allowed_results",
     "arbiter_acts",
+    "book_rows_alike",
     "canonical_result",
     "check_accept",
     "check_report",
     "confirms_setting",
     "evening",
     "forfeit_refusal",
+    "in_book_words",
     "is_forfeit",
     "looks_alike",
     "looks_twice",
     "looks_twice_in_queue",
     "report_refusal",
+    "reported_again",
     "standing",
+    "taken_beside_words",
 ]
 
 Confirms = Literal["both sides", "one side", "arbiter"]
@@ -322,8 +333,8 @@ def looks_twice(
     else:
         said = f"A game of {players[0]} and {players[1]} was already reported"
     return (
-        f"{said} this evening ({white} - {black} {result.strip('()')}): if this is the same "
-        "game, tell the staff."
+        f"{said} this evening ({pairing_words(white, black)} {result.strip('()')}): if this "
+        "is the same game, tell the staff."
     )
 
 
@@ -331,6 +342,85 @@ def looks_twice_in_queue(number: int) -> str:
     """What the staff's queue says on a game that looks like game ``number`` (its number in
     the queue, an earlier game of the same evening: :func:`looks_alike`)."""
     return f"same players as game #{number} this evening: a rematch, or the same game twice?"
+
+
+def book_rows_alike(
+    game: tuple[str, str, str], rows: Sequence[tuple[int, str, str, str]], taken: int
+) -> tuple[int, ...]:
+    """The rows of a ladder's games sheet (each: its row, White's and Black's IDs, the result
+    as typed) that look like ``game`` (White's ID, Black's ID, its result) by the core's rule
+    of one game twice (:func:`~ratingbook.core.rules.same_game`, the rule the recalc warns
+    by); none when no more of them do than ``taken``, the desk's own games like it already in
+    the book (each is one of those rows, and the desk's queue flags them itself)."""
+    white, black, result = game
+    mine = (white, black, ladder_result_or_none(result))
+    alike = tuple(row for row, w, b, r in rows if same_game(mine, (w, b, ladder_result_or_none(r))))
+    return alike if len(alike) > taken else ()
+
+
+def _rows(rows: Sequence[int]) -> str:
+    if len(rows) == 1:
+        return f"row {rows[0]}"
+    return f"rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}"
+
+
+def in_book_words(sheet: str, rows: Sequence[int], game: str, *, taken: bool) -> str:
+    """What the staff's queue and a take say of a game at the desk (``game``: its players and
+    result, "Grace Liu - Ava Thompson (1-0)") that looks like the book's ``rows`` of
+    ``sheet`` (:func:`book_rows_alike`): before the take, that it would count twice; once
+    taken (``taken``), the rows that now look like one game typed twice, as the recalc
+    names them."""
+    if taken:
+        return (
+            f"{sheet}: {_rows(rows)} look like one game typed twice ({game}: the same "
+            "players, the same result): both count; if it is not a rematch, delete one row"
+        )
+    return (
+        f"already in the book? {sheet} {_rows(rows)} holds the same players and result "
+        f"({game}): a take adds it again and both count; if it is the same game, reject "
+        "this one"
+    )
+
+
+def taken_beside_words(sheet: str, rows: Sequence[int], game: str) -> str:
+    """What a take says of a game it entered (``game``: "#7 (Grace Liu - Ava Thompson)") that
+    looks like the book's ``rows`` of ``sheet`` typed before it (:func:`book_rows_alike`)."""
+    return (
+        f"game {game} went in beside {sheet} {_rows(rows)}, with the same players and result: "
+        "both count; if it is not a rematch, delete one row (the recalc names both)"
+    )
+
+
+def reported_again(
+    number: int,
+    other: str,
+    players: str,
+    became: tuple[Status, Decision, str | None],
+    who: Decider,
+) -> str:
+    """What a player's phone says when he reports a new game of two players he already
+    reported a game of this evening: game ``number`` with ``other`` (``players``: both, White
+    first), and what became of it (``became``: its status, the staff's last act, the result
+    it stands at). The new game stands all the same: campers may play again; the same game
+    sent again is the staff's to reject."""
+    status, decision, result = became
+    happened = {
+        "accepted": f"{who.name} accepted it ({result})",
+        "corrected": f"{who.name} corrected it to {result}",
+        "entered": f"{who.name} entered {result}",
+        "rejected": f"{who.name} rejected it",
+    }.get(decision) or {
+        "reported": f"it waits for the other player or {who.name}",
+        "confirmed": f"it is confirmed ({result})",
+        "conflict": f"its reports differ: {who.decides}",
+    }.get(status, f"it stands at {result}")
+    if status == "taken":
+        happened += ", and it is in the book"
+    return (
+        f"You already reported game #{number} with {other} this evening ({players}): "
+        f"{happened}. This report is a new game: if you played {other} again, nothing more "
+        f"to do; if it is game #{number} again, tell {who.name}."
+    )
 
 
 def check_accept(status: Status, what: str) -> None:

@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ratingbook.desk.book import BookView, desk_setting_and_record, read_file
-from ratingbook.desk.model import READY, DeskError, TakeOutcome, reporter
+from ratingbook.desk.model import READY, DeskError, TakeOutcome, pairing_words, reporter
 from ratingbook.desk.released import Released, enter_released
 from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
+from ratingbook.desk.twice import take_doubts
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
@@ -104,7 +105,7 @@ def held_back(items: Sequence[Item], confirms: Confirms) -> dict[int, Item]:
 def game_name(item: Item) -> str:
     """A ladder's game as the queue numbers it, with its players: "#5 (Zoe Campbell - Lucas
     Moreau)" (the same two players may play several games an evening)."""
-    return f"#{item.id} ({item.white} - {item.black})"
+    return f"#{item.id} ({pairing_words(item.white, item.black)})"
 
 
 def _order(item: Item) -> int:
@@ -176,15 +177,22 @@ def take_into(
     next take from the file finds them in ``Desk Results``)."""
     ready: list[Ready] = []
     held: dict[int, Item] = {}
+    twice: list[tuple[int, str]] = []
 
     def pick(view: BookView) -> list[Released]:
         items = store.items()
         ready.extend(ready_items(items, view.confirms, key_of))
         held.update(held_back(items, view.confirms))
+        # Never silent: a game like a row the book holds (typed there) goes in, and is named.
+        listed = [(r.item, r.result) for r in ready]
+        twice.extend(take_doubts(listed, items, view, lambda i: key_of(i) in view.taken))
         return [released_of(r) for r in ready]
 
     entering = enter_released(book, pick, save)
-    messages = entering.messages + ((held_words(held),) if held else ())
+    went_in = {r.key for r in entering.taken}
+    keys = {r.item.id: r.key for r in ready}
+    alike = tuple(said for iid, said in twice if keys[iid] in went_in)
+    messages = entering.messages + alike + ((held_words(held),) if held else ())
     if save is not None:
         by_key = {r.key: r for r in ready}
         _mark(store, [by_key[r.key] for r in (*entering.already, *entering.taken)])

@@ -20,11 +20,12 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name, decider
 from ratingbook.desk.desk import CAMP
-from ratingbook.desk.model import reporter
+from ratingbook.desk.model import pairing_words, reporter
 from ratingbook.desk.rules import CAMP_CODE_DOES, arbiter_acts
 from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
 from ratingbook.server.excel_api import lite_address
+from ratingbook.server.player_pages import rejected_screen
 from ratingbook.server.security import check_password
 from ratingbook.server.state import page_error, state, token_refusal
 
@@ -105,6 +106,13 @@ def logout() -> ResponseReturnValue:
     return flask.redirect("/arbiter", 303)
 
 
+def _releasable(item: QueueItem) -> bool:
+    """Whether a release may still bring ``item`` into the book: not in it already, nor a
+    camp's game rejected (it waits for no new report); a round's rejected board waits for
+    new reports, and counts."""
+    return item.status != "taken" and not (item.board is None and item.status == "rejected")
+
+
 def _sorted(items: list[QueueItem]) -> list[QueueItem]:
     return sorted(items, key=lambda item: (item.match, item.board or 0, item.id))
 
@@ -125,6 +133,7 @@ def queue() -> ResponseReturnValue:
 
     open_round, shown, items, results, waiting = desk.ask(look)
     undone = desk.ask(lambda d: d.undone())
+    redo = bool(undone) and desk.ask(lambda d: d.redo_gives_back())  # read only then
     counts = {status: sum(item.status == status for item in items) for status in STATUSES}
     return desk.render(
         "queue.html",
@@ -137,13 +146,15 @@ def queue() -> ResponseReturnValue:
         counts={status: n for status, n in counts.items() if n},
         results=results,
         to_release=sum(item.status in READY and not item.released for item in items),
+        releasable=sum(_releasable(item) for item in items),
+        rejected_screen=rejected_screen(shown is None, decider(desk.desk.kind)),
         released=any(item.released for item in items),
         all_taken=all(item.status == "taken" for item in items),
         acts={item.id: arbiter_acts(item.status) for item in items},
         message=flask.session.pop("message", None),
         reporter=reporter,
         last_take=desk.last_take_words(undone),
-        undone=desk.undone_banner(len(undone)),
+        undone=desk.undone_banner(len(undone), redo),
         acted_since=desk.acted_since_take,
         waiting=desk.waiting_banner(waiting),
         lite_address=lite_address(desk.base_url),
@@ -158,7 +169,7 @@ def _named(desk: Desk, item_id: int, round: int | None) -> str:
     found = next((i for i in desk.queue(round) if i.id == item_id), None)
     if found is None:
         raise DeskError("that line is no longer in the queue: open the queue again")
-    players = f"{found.white} - {found.black}"
+    players = pairing_words(found.white, found.black)
     if found.board is None:
         return f"the game {players}"
     return f"round {found.round}, {board_name(found.board, found.match)} ({players})"

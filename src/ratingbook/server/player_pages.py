@@ -16,11 +16,11 @@ from flask.typing import ResponseReturnValue
 
 from ratingbook.desk import READY, Ack, Decider, DeskError, Pairing, QueueItem, Side, decider
 from ratingbook.desk.codes import HOW_READ, normal_code
-from ratingbook.desk.model import ARBITER, differ_words, upper_first
+from ratingbook.desk.model import ARBITER, differ_words, pairing_words, upper_first
 from ratingbook.desk.rules import forfeit_refusal, is_forfeit
 from ratingbook.server.state import page_error, state, token_refusal
 
-__all__ = ["closed_words", "players", "screen_text"]
+__all__ = ["closed_words", "players", "rejected_screen", "screen_text"]
 
 players = flask.Blueprint("players", __name__)
 
@@ -54,7 +54,7 @@ def _closed(code: str) -> flask.Response | None:
 def closed_words(pairing: Pairing) -> str:
     """What a player reading a closed round's code is told of its board."""
     said = (
-        f"Round {pairing.round}, {pairing.place}: {pairing.white} – {pairing.black}. "
+        f"Round {pairing.round}, {pairing.place}: {pairing_words(pairing.white, pairing.black)}. "
         f"Round {pairing.round} is closed"
     )
     if pairing.result_in_book is None:
@@ -204,6 +204,12 @@ _SCREEN_WORDS = {
     "entered": "{result} ({title})",
     "taken": "{result}",
 }
+
+
+def rejected_screen(by_game: bool, who: Decider = ARBITER) -> str:
+    """What the public screen shows of a rejected board (``by_game``: a camp's rejected game),
+    as :func:`screen_text` shows it: the staff's queue quotes it beside a rejection's reason."""
+    return _SCREEN_WORDS["rejected game" if by_game else "rejected"].format(name=who.name)
 
 
 def screen_text(item: QueueItem, who: Decider = ARBITER) -> str:

@@ -17,7 +17,7 @@ import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
-from ratingbook.desk.model import upper_first
+from ratingbook.desk.model import pairing_words, upper_first
 from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
 from ratingbook.reports.stages import many
@@ -231,9 +231,11 @@ class DeskState:
         return self.last_take
 
     @staticmethod
-    def undone_banner(undone: int) -> str:
+    def undone_banner(undone: int, redo: bool = False) -> str:
         """What the queue says of the ``undone`` released results a take entered and
-        ``ratingbook undo`` took out of the book ("" when none): the undo stands."""
+        ``ratingbook undo`` took out of the book ("" when none): the undo stands; ``redo``:
+        the book's redo gives back an undone take (said only then: an act since, a new week,
+        drops what the undo took back)."""
         if not undone:
             return ""
         them = "it" if undone == 1 else "them"
@@ -241,7 +243,7 @@ class DeskState:
             f"{many(undone, 'released result')} went into the book and "
             f"{'was' if undone == 1 else 'were'} undone there (ratingbook undo): the desk "
             f"does not take {them} again by itself. Correct or Enter one and it goes in at "
-            "once; ratingbook redo gives them all back."
+            "once" + (f"; ratingbook redo gives {them} back." if redo else ".")
         )
 
     def nudge(self) -> None:
@@ -343,7 +345,7 @@ def _wait(count: int) -> str:
 def _environment() -> Environment:
     # The desk's templates first, then the published site's, whose base.html (header, nav,
     # footer) every desk page extends: one layout and one stylesheet for both.
-    return Environment(
+    environment = Environment(
         loader=ChoiceLoader(
             [PackageLoader("ratingbook.server", "templates"), PackageLoader("ratingbook.web")]
         ),
@@ -352,6 +354,8 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    environment.globals["paired"] = pairing_words  # two players paired: the desk's spelling
+    return environment
 
 
 def state() -> DeskState:

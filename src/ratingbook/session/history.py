@@ -56,6 +56,7 @@ __all__ = [
     "in_row",
     "predicted",
     "read_history",
+    "redo_changes",
     "same_value",
     "value_at",
 ]
@@ -260,6 +261,21 @@ def read_history(grid: Grid | None) -> History:
         else:
             history.acts.append(_act_of(label, status, data))
     return history
+
+
+def redo_changes(grid: Grid | None, sheet: str) -> bool:
+    """Whether the history the ``Event History`` sheet holds (``grid``) keeps an undone act
+    that changed ``sheet`` (any spelling of its name): what a redo gives back. False once a
+    logged act since the undo dropped the undone acts (a new week after an undone take)."""
+    key = header_key(sheet)
+    return any(
+        act.undone
+        and (
+            any(header_key(cell[0]) == key for cell in act.cells)
+            or any(header_key(name) == key for name, _ in act.added)
+        )
+        for act in read_history(grid).acts
+    )
 
 
 def _unreadable(error: Exception | None = None) -> RatingbookError:
