@@ -45,14 +45,29 @@ def test_undo_out_of_fide_mode_asks_without_a_level(tmp_path: Path) -> None:
     assert max(r[0] for r in grid(book, "Swiss Games")[1:] if r[0]) == 1
 
 
-def test_undo_in_fide_mode_is_still_a_level_3_act(tmp_path: Path) -> None:
-    sheets = event_sheets()  # FIDE Mode On
+def in_fide_mode(tmp_path: Path, rounds: int) -> Path:
+    """The scripted event in FIDE mode (its ``FIDE Mode`` On), ``rounds`` rounds played."""
     book = tmp_path / "event.xlsx"
-    make_book(sheets).save(book)
-    played(book, 1)
+    make_book(event_sheets()).save(book)
+    played(book, rounds)
+    return book
+
+
+def test_undo_in_fide_mode_asks_the_same_sentence_as_a_level_3_act(tmp_path: Path) -> None:
+    """User test 48: in FIDE mode the question said what the undo clears but not what stays.
+    It is the sentence the arbiter's guide quotes for a book out of FIDE mode, with the level
+    in front."""
+    book = in_fide_mode(tmp_path, 1)
     ok("pair", book, "--in-place")
     edit(book, "Swiss Games", lambda g: type_results(g, 2))
-    assert "level 3: Undo Pairing round 2: undoing Pairing round 2" in refused("undo", book)
+    said = refused("undo", book)
+    # Round 2's board 1 is on row 7 (rows 2 to 6 hold round 1), White's win typed there.
+    assert (
+        "level 3: Undo Pairing round 2: undo takes back Pairing round 2, cell by cell; it clears "
+        "what was typed since in the rows it added or the cells it emptied: 'Swiss Games' E7 "
+        "'1-0', "
+    ) in said
+    assert "(a redo gives them back); everything else typed since stays -- to go on" in said
 
 
 def round_1_corrected(g: Grid) -> Grid:
