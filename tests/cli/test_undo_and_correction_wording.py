@@ -70,6 +70,28 @@ def test_undo_in_fide_mode_asks_the_same_sentence_as_a_level_3_act(tmp_path: Pat
     assert "(a redo gives them back); everything else typed since stays -- to go on" in said
 
 
+def test_unpairing_a_round_with_results_names_them_and_undo_gives_them_back(
+    tmp_path: Path,
+) -> None:
+    """User test 48: ``unpair`` of a round with results asked only "with 5 results typed";
+    confirmed, the results were gone without a word of it. The question names each result by
+    its board and says an undo gives them back, which it does."""
+    book = in_fide_mode(tmp_path, 1)
+    ok("pair", book, "--in-place")
+    edit(book, "Swiss Games", lambda g: type_results(g, 2))  # a draw on board 2, 1-0 elsewhere
+    typed = ["1-0", "½-½", "1-0", "1-0", "1-0"]
+    said = refused("unpair", book, "--in-place")
+    assert (
+        "level 3: Unpair round 2: round 2's pairing taken back: its 5 results typed are deleted "
+        "from Swiss Games with its rows: board 1 '1-0', board 2 '½-½', board 3 '1-0', board 4 "
+        "'1-0', board 5 '1-0' (an undo of the unpairing gives them back)"
+    ) in said
+    ok("unpair", book, "--in-place", "--confirm")
+    assert [r for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == []
+    ok("undo", book)  # nothing typed since: no question
+    assert [r[4] for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == typed
+
+
 def round_1_corrected(g: Grid) -> Grid:
     rows = [list(r) for r in g]
     first = next(r for r in rows[1:] if r[0] == 1 and r[1] == 1)
