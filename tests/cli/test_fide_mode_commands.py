@@ -678,7 +678,7 @@ def test_unpairing_a_round_whose_results_were_just_typed_needs_a_confirmation(
     ok("pair", book, "--in-place")
     edit(book, "Swiss Games", lambda g: type_results(g, 2))
     said = refused("unpair", book, "--in-place")
-    assert "Unpair round 2" in said and "with 5 results typed" in said
+    assert "Unpair round 2" in said and "its 5 results typed are deleted" in said
 
 
 def test_an_unconfirmed_correction_says_the_level_4_warning_too_and_the_book_by_name(

@@ -45,14 +45,51 @@ def test_undo_out_of_fide_mode_asks_without_a_level(tmp_path: Path) -> None:
     assert max(r[0] for r in grid(book, "Swiss Games")[1:] if r[0]) == 1
 
 
-def test_undo_in_fide_mode_is_still_a_level_3_act(tmp_path: Path) -> None:
-    sheets = event_sheets()  # FIDE Mode On
+def in_fide_mode(tmp_path: Path, rounds: int) -> Path:
+    """The scripted event in FIDE mode (its ``FIDE Mode`` On), ``rounds`` rounds played."""
     book = tmp_path / "event.xlsx"
-    make_book(sheets).save(book)
-    played(book, 1)
+    make_book(event_sheets()).save(book)
+    played(book, rounds)
+    return book
+
+
+def test_undo_in_fide_mode_asks_the_same_sentence_as_a_level_3_act(tmp_path: Path) -> None:
+    """User test 48: in FIDE mode the question said what the undo clears but not what stays.
+    It is the sentence the arbiter's guide quotes for a book out of FIDE mode, with the level
+    in front."""
+    book = in_fide_mode(tmp_path, 1)
     ok("pair", book, "--in-place")
     edit(book, "Swiss Games", lambda g: type_results(g, 2))
-    assert "level 3: Undo Pairing round 2: undoing Pairing round 2" in refused("undo", book)
+    said = refused("undo", book)
+    # Round 2's board 1 is on row 7 (rows 2 to 6 hold round 1), White's win typed there.
+    assert (
+        "level 3: Undo Pairing round 2: undo takes back Pairing round 2, cell by cell; it clears "
+        "what was typed since in the rows it added or the cells it emptied: 'Swiss Games' E7 "
+        "'1-0', "
+    ) in said
+    assert "(a redo gives them back); everything else typed since stays -- to go on" in said
+
+
+def test_unpairing_a_round_with_results_names_them_and_undo_gives_them_back(
+    tmp_path: Path,
+) -> None:
+    """User test 48: ``unpair`` of a round with results asked only "with 5 results typed";
+    confirmed, the results were gone without a word of it. The question names each result by
+    its board and says an undo gives them back, which it does."""
+    book = in_fide_mode(tmp_path, 1)
+    ok("pair", book, "--in-place")
+    edit(book, "Swiss Games", lambda g: type_results(g, 2))  # a draw on board 2, 1-0 elsewhere
+    typed = ["1-0", "½-½", "1-0", "1-0", "1-0"]
+    said = refused("unpair", book, "--in-place")
+    assert (
+        "level 3: Unpair round 2: round 2's pairing taken back: its 5 results typed are deleted "
+        "from Swiss Games with its rows: board 1 '1-0', board 2 '½-½', board 3 '1-0', board 4 "
+        "'1-0', board 5 '1-0' (an undo of the unpairing gives them back)"
+    ) in said
+    ok("unpair", book, "--in-place", "--confirm")
+    assert [r for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == []
+    ok("undo", book)  # nothing typed since: no question
+    assert [r[4] for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == typed
 
 
 def round_1_corrected(g: Grid) -> Grid:

@@ -46,7 +46,8 @@ def unpair_command(
     """Take back the last round's pairing: its rows leave Swiss Games (a requested bye stays).
 
     While no result of the round is typed this is logged without a warning; once results
-    exist it is a level-3 act (--confirm). Without -o, --out-dir or --in-place the result is
+    exist it is a level-3 act (--confirm): the question names each result deleted, by board,
+    and undo gives them back. Without -o, --out-dir or --in-place the result is
     written beside the input as NAME-unpaired.xlsx.
     """
     level = confirm_level(confirmed, understood)

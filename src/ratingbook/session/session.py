@@ -388,19 +388,16 @@ class Session:
                 f"what was typed since in the rows it changes stays, and may then stand beside "
                 f"another game: {_named(taking.beside)}"
             )
-        # In FIDE mode (the act's record kept, the event in the mode) an undo is a level-3 act;
-        # elsewhere (a camp's new week, a club's list, a Swiss event out of FIDE mode: its log
-        # kept, the mode's levels not) it has no level: the question says what it takes back
-        # and what it keeps, in plain words.
+        # One sentence everywhere: what it takes back, what it clears, what stays. In FIDE mode
+        # (the act's record kept, the event in the mode) an undo is a level-3 act; elsewhere (a
+        # camp's new week, a club's list, a Swiss event out of FIDE mode: its log kept, the
+        # mode's levels not) it has no level.
         logged = taking.state is not None and not _is_unlogged(act)
         recorded = read_state(sheets) if logged else None
         fide = recorded is not None and recorded.fide_mode
-        if fide:
-            warning = f"{word.lower()}ing {act.label}: " + "; ".join(parts)
-        else:
-            does = f"{word.lower()} {'takes' if back else 'gives'} back {act.label}, cell by cell"
-            kept = f"kept as typed since: {_named(taking.kept)}" if taking.kept else ""
-            warning = "; ".join([does, *parts, kept or "everything else typed since stays"])
+        does = f"{word.lower()} {'takes' if back else 'gives'} back {act.label}, cell by cell"
+        kept = f"kept as typed since: {_named(taking.kept)}" if taking.kept else ""
+        warning = "; ".join([does, *parts, kept or "everything else typed since stays"])
         asked = (Act(f"{word} {act.label}", 3 if fide else 0, warning),)  # one step
         return NeedsConfirmation(
             asked,

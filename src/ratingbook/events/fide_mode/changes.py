@@ -11,7 +11,7 @@ of the run is :mod:`~ratingbook.events.fide_mode.machine`'s. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -25,7 +25,7 @@ from ratingbook.events.fide_mode.corrections import (
     typed_first,
 )
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel, adjourned_board_text, typed_text
-from ratingbook.events.fide_mode.state import EventState, board_count, boards
+from ratingbook.events.fide_mode.state import EventState, board_count, boards, unpairing_text
 from ratingbook.events.settings import BLANK_MEANS
 
 __all__ = ["LoggedChange", "changes"]
@@ -61,7 +61,7 @@ def changes(
     *,
     engine_rounds: Iterable[int] = (),
     unpaired: Iterable[int] = (),
-    typed: Mapping[int, int] | None = None,
+    typed: Mapping[int, Sequence[str]] | None = None,
     book: str = "",
     source: str = "",
     frozen: Mapping[int, int] | None = None,
@@ -69,8 +69,8 @@ def changes(
 ) -> list[LoggedChange]:
     """Every logged change from ``old`` to ``new`` (the state of ``event``), in the order they
     are logged. ``engine_rounds``: the rounds the engine paired in this run; ``unpaired``: the
-    rounds the unpair command took back; ``typed``: how many results of each round the book
-    held as read (typed since the log last recorded them too); ``book``: the file the run
+    rounds the unpair command took back; ``typed``: each round's results the book held as read
+    (typed since the log last recorded them too), named by board; ``book``: the file the run
     leaves the event in, as the user names it, for the commands a warning suggests ("" :
     ``BOOK``), ``source`` the file it reads, for a refusal's ("" : ``book``); ``frozen``: the
     rounds of the rating periods whose report was written (round -> period; an event over 30
@@ -401,7 +401,7 @@ def _round_changes(
     engine: set[int],
     unpaired: set[int],
     numbers: Mapping[str, int],
-    typed: Mapping[int, int],
+    typed: Mapping[int, Sequence[str]],
     *,
     fide: bool,
     book: str,
@@ -443,7 +443,7 @@ def _round_changes(
             )
         elif not now:
             recorded = sum(1 for g in old.games if g[0] == number and g[3] and g[2])
-            results = max(recorded, typed.get(number, 0))  # typed since the last run too
+            results = max(recorded, len(typed.get(number, ())))  # typed since the last run too
             command = number in unpaired
             out.append(
                 LoggedChange(
@@ -453,8 +453,7 @@ def _round_changes(
                     f"round {number} unpaired" + ("" if command else " (rows deleted by hand)"),
                     0 if command and not results else WarningLevel.CONFIRM,
                     f"Unpair round {number}",
-                    f"round {number}'s pairing taken back"
-                    + (f" with {results} results typed" if results else ""),
+                    unpairing_text(number, results, typed.get(number, ())),
                     by_hand=not command,
                 )
             )

@@ -4,9 +4,11 @@ This module alone decides what of an event the log keeps (its :class:`EventState
 the manual-pairing phase, the settings that change pairings or standings, the players' start
 numbers and withdrawals, the tie-break values typed from outside, every row of every round, the
 forbidden pairs), how it is written as plain rows with its format version
-(:meth:`EventState.rows`, :func:`state_from_rows`) into a sheet ratingbook owns, and how a
-round's boards are written (:func:`boards`). Pure: events in, values out. Which differences are
-logged changes is :mod:`~ratingbook.events.fide_mode.changes`.
+(:meth:`EventState.rows`, :func:`state_from_rows`) into a sheet ratingbook owns, how a
+round's boards are written (:func:`boards`), and how its results typed are named by board when
+an unpairing deletes them (:func:`results_by_board`, :func:`unpairing_text`). Pure: events
+in, values out. Which differences are logged changes is
+:mod:`~ratingbook.events.fide_mode.changes`.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ __all__ = [
     "board_count",
     "boards",
     "pairs_of",
+    "results_by_board",
     "state_from_rows",
     "state_of",
+    "unpairing_text",
 ]
 
 #: The settings whose change after round 1 is logged: they change pairings or standings.
@@ -261,4 +265,32 @@ def boards(pairs: Sequence[Pair], numbers: Mapping[str, int]) -> str:
             for w, b in ordered
         )
         or "none"
+    )
+
+
+def results_by_board(event: SwissEvent, round_number: int) -> tuple[str, ...]:
+    """The results typed in a round's games, each named by its board (``board 2 '½-½'``; a
+    game typed without a board by its players), in board order."""
+    games = [e for e in event.round_entries(round_number) if e.result is not None and e.black]
+    games.sort(key=lambda e: (e.board is None, e.board or 0))
+    return tuple(
+        f"{f'board {e.board}' if e.board is not None else f'{e.white} - {e.black}'} "
+        f"{e.result.value!r}"
+        for e in games
+        if e.result is not None
+    )
+
+
+def unpairing_text(number: int, results: int, deleted: Sequence[str]) -> str:
+    """What unpairing round ``number`` does, said before it is confirmed: ``results`` the
+    round's results (typed or recorded), ``deleted`` those the book holds, named by board
+    (:func:`results_by_board`): they leave ``Swiss Games`` with the round's rows, and an undo
+    of the unpairing writes them back."""
+    said = f"round {number}'s pairing taken back"
+    if not deleted:
+        return said + (f" with {results} results typed" if results else "")
+    each = "its result" if len(deleted) == 1 else f"its {len(deleted)} results"
+    return (
+        f"{said}: {each} typed {'is' if len(deleted) == 1 else 'are'} deleted from Swiss Games "
+        f"with its rows: {', '.join(deleted)} (an undo of the unpairing gives them back)"
     )

@@ -20,7 +20,6 @@ level-4 act ``Leave FIDE mode: I understand``), several separated by ``;``; it i
 from __future__ import annotations
 
 import datetime as _dt
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -48,6 +47,7 @@ from ratingbook.events.fide_mode.state import (
     Pair,
     boards,
     pairs_of,
+    results_by_board,
     state_from_rows,
     state_of,
 )
@@ -403,7 +403,7 @@ def with_event_log(
         games = [g for g in new.games if g[0] != manual] + [g for g in old.games if g[0] == manual]
         new = replace(new, games=tuple(sorted(games)))
     # results typed since the last run count too (unpairing a round with results is level 3)
-    typed = Counter(e.round for e in event.entries if e.result is not None and e.black)
+    typed = {n: results_by_board(event, n) for n in {e.round for e in event.entries}}
     found = changes(
         old,
         new,
