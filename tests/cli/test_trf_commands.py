@@ -181,7 +181,11 @@ def test_udf_fide_codes_with_byes_and_forfeits() -> None:
     [
         ([["Anna", "Bob", 1, 0]], "BH", "FIDE tie-breaks need the games with a header row"),
         ([HEADER, [1, 1, "A", "B", "1-0"]], "XYZ", "unknown tie-break code 'XYZ'"),
-        ([HEADER, [1, 1, "A", "B", "H"]], None, "row 2, column E (Result): unknown result 'H'"),
+        (
+            [HEADER, [1, 1, "A", "B", "H"]],
+            None,
+            "row 2, column E (Result): 'H' is a bye (HPB), and a bye row needs Black = BYE",
+        ),
     ],
 )
 def test_udf_errors(rows: list[list[object]], codes: str | None, message: str) -> None:
