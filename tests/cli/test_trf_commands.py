@@ -31,7 +31,8 @@ def test_pair_refuses_the_template_whose_round_4_has_no_results(tmp_path: Path) 
     book = tmp_path / "t.xlsx"
     shutil.copy(TEMPLATE, book)
     wb = openpyxl.load_workbook(book)
-    wb["Swiss Settings"].append(["FIDE Mode", "Off"])
+    fide_mode = next(r for r in wb["Swiss Settings"].iter_rows() if r[0].value == "FIDE Mode")
+    fide_mode[1].value = "Off"  # the template's row, On by default
     wb.save(book)
     done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(tmp_path / "out.xlsx")])
     assert done.exit_code == 2
