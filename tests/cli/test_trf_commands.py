@@ -31,7 +31,8 @@ def test_pair_refuses_the_template_whose_round_4_has_no_results(tmp_path: Path) 
     book = tmp_path / "t.xlsx"
     shutil.copy(TEMPLATE, book)
     wb = openpyxl.load_workbook(book)
-    wb["Swiss Settings"].append(["FIDE Mode", "Off"])
+    fide_mode = next(r for r in wb["Swiss Settings"].iter_rows() if r[0].value == "FIDE Mode")
+    fide_mode[1].value = "Off"  # the template's row, On by default
     wb.save(book)
     done = CliRunner().invoke(cli, ["pair", str(book), "-o", str(tmp_path / "out.xlsx")])
     assert done.exit_code == 2
@@ -181,7 +182,11 @@ def test_udf_fide_codes_with_byes_and_forfeits() -> None:
     [
         ([["Anna", "Bob", 1, 0]], "BH", "FIDE tie-breaks need the games with a header row"),
         ([HEADER, [1, 1, "A", "B", "1-0"]], "XYZ", "unknown tie-break code 'XYZ'"),
-        ([HEADER, [1, 1, "A", "B", "H"]], None, "row 2, column E (Result): unknown result 'H'"),
+        (
+            [HEADER, [1, 1, "A", "B", "H"]],
+            None,
+            "row 2, column E (Result): 'H' is a bye (HPB), and a bye row needs Black = BYE",
+        ),
     ],
 )
 def test_udf_errors(rows: list[list[object]], codes: str | None, message: str) -> None:

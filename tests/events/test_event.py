@@ -35,6 +35,11 @@ GAME_SPELLINGS = [
     ("-/+", R.BLACK_WINS_BY_FORFEIT),
     ("-/-", R.DOUBLE_FORFEIT),
     ("--", R.DOUBLE_FORFEIT),
+    # A lone ½ between two players (user test 48): both score it, so a draw.
+    ("1/2", R.DRAW),
+    ("½", R.DRAW),
+    (" 0,5 ", R.DRAW),
+    (0.5, R.DRAW),
 ]
 BYE_SPELLINGS = [
     ("PAB", R.PAIRING_BYE),
@@ -63,6 +68,19 @@ def test_game_result_spellings(value, expected):
 @pytest.mark.parametrize(("value", "expected"), BYE_SPELLINGS)
 def test_bye_spellings_include_trf_letters(value, expected):
     assert parse_swiss_result(value, bye_row=True) is expected
+
+
+@pytest.mark.parametrize(
+    ("value", "bye"), [("HPB", "HPB"), ("h", "HPB"), ("PAB", "PAB"), ("full", "FPB"), ("-", "ZPB")]
+)
+def test_a_bye_typed_on_a_game_row_is_named_a_bye_not_an_unknown_result(value, bye):
+    """User test 48: "unknown result '1/2' (a bye needs Black = BYE)" called the value unknown
+    and a bye at once. A bye's spelling on a game row is named the bye it is."""
+    with pytest.raises(RatingbookError) as caught:
+        parse_swiss_result(value, bye_row=False)
+    message = str(caught.value)
+    assert f"{value!r} is a bye ({bye}), and a bye row needs Black = BYE" in message
+    assert "unknown" not in message
 
 
 def test_empty_result_is_a_game_not_played_yet_but_a_bye_must_say_its_kind():
@@ -214,7 +232,10 @@ def test_start_order_is_rating_then_name():
             [(1, 1, "Anna", "BYE", "1-0")],
             "row 2, column E (Result): '1-0' is not a bye (a game result on a bye row)",
         ),
-        ([(1, 1, "Anna", "Bob", "H")], "row 2, column E (Result): unknown result 'H'"),
+        (
+            [(1, 1, "Anna", "Bob", "H")],
+            "row 2, column E (Result): 'H' is a bye (HPB), and a bye row needs Black = BYE",
+        ),
         ([(1, 1, "Anna", "anna", "1-0")], "row 2, column D (Black): no player named 'anna'"),
         ([(1, 1, "Anna", "Anna", "1-0")], "row 2, column D (Black): player 'Anna' cannot play"),
         (

@@ -21,6 +21,7 @@ import random
 import re
 from dataclasses import replace
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 from tests.helpers import gacrux_pairings, patterns
@@ -571,10 +572,34 @@ def _float_claims(
         if not group or len(group) > 12:
             continue
         if said.group(2).startswith("kept"):
+            # The criteria cited stop the group by themselves, and each can bind it: two of its
+            # players met (C.1), two have the same absolute colour preference (C.3).
+            cited = patterns.search(r"^\.04\.3 ([^)]*)\)", text[said.end() :])
+            rules = set(cited.group(1).split(", ")) if cited else {"C.1", "C.3"}
+            strict = facts.paired | banned
             check.expect(
                 "no pairing within",
-                not _matches(group, facts.paired | banned, True, facts),
-                f"the {said.group(1)}-point group {group} can be paired within itself",
+                not _matches(group, strict if "C.1" in rules else set(), "C.3" in rules, facts),
+                f"the {said.group(1)}-point group {group} can be paired within itself "
+                f"keeping {sorted(rules)}",
+                text,
+            )
+            two = list(combinations(group, 2))
+            prefs = {n: facts.players[n].preference() for n in group}
+            check.expect(
+                "C.1 cited",
+                "C.1" not in rules or any(frozenset(p) in strict for p in two),
+                f"no two of {group} have met",
+                text,
+            )
+            check.expect(
+                "C.3 cited",
+                "C.3" not in rules
+                or any(
+                    prefs[a] == prefs[b] and prefs[a] is not None and prefs[a][0] == "absolute"
+                    for a, b in two
+                ),
+                f"no two of {group} have the same absolute colour preference",
                 text,
             )
             continue
@@ -774,3 +799,33 @@ def test_e4_names_the_games_e3_compared(name: str, round_number: int, board: int
     _colour_claims(note, facts, WHITE, check)
     assert not check.problems, "\n".join(check.problems)
     assert check.checked["E.4 colours"] == check.checked["E.4 rounds"] == 2
+
+
+def test_a_float_out_of_a_group_of_two_who_met_is_checked_against_c3_too() -> None:
+    """User test 48: Cai and Fay, alone on ½ point after drawing each other in round 1 (Cai
+    White), float down because they met (C.1); neither has an absolute colour preference after
+    one game, so a note citing C.3 as well is caught, and the note as written passes."""
+    from ratingbook.events.event import SwissEntry, SwissPlayer
+    from ratingbook.events.settings import SwissSettings
+    from ratingbook.fide.gacrux import pair_next_round
+
+    names = ("Ada", "Ben", "Cai", "Dan", "Eva", "Fay")
+    players = tuple(SwissPlayer(n, 2200 - 100 * i, number=i + 1) for i, n in enumerate(names))
+    rows = (
+        SwissEntry(1, 1, "Ada", "Dan", Result.WHITE_WINS),
+        SwissEntry(1, 2, "Eva", "Ben", Result.BLACK_WINS),
+        SwissEntry(1, 3, "Cai", "Fay", Result.DRAW),
+    )
+    event = SwissEvent(players, rows, SwissSettings(rounds=3))
+    event = event.with_entries(pair_next_round(event))
+    analysis = analyse_round(event, 2)
+    check = Checker("six players")
+    check_round(event, 2, check)
+    assert not check.problems, "\n".join(check.problems)
+    floated = [n for n in pairing_notes(event, analysis) if "(C.04.3 C.1)" in n.note]
+    assert len(floated) == 2
+    wrong = replace(floated[0], note=floated[0].note.replace("(C.04.3 C.1)", "(C.04.3 C.1, C.3)"))
+    _float_claims(wrong, event, analysis, before(event, 2), check)
+    assert [p.split(": ", 1)[1].split("\n")[0] for p in check.problems] == [
+        "no two of ['Cai', 'Fay'] have the same absolute colour preference"
+    ]

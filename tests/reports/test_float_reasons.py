@@ -32,7 +32,7 @@ from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.fide.gacrux.analysis import PlayerState, analyse_round
-from ratingbook.reports.pairing_notes import pairable, pairing_notes
+from ratingbook.reports.pairing_notes import _stopped_by, pairable, pairing_notes
 
 R = Result
 PLAYERS = (
@@ -203,3 +203,67 @@ def test_pairable_agrees_with_a_brute_force(seed: int) -> None:
     ]  # fmt: skip
     for bye in (False, True):
         assert pairable(group, bye=bye) is _brute_force(group, bye)
+
+
+# --- the criteria cited are those that stop the pairing (user test 48) ---------------------------
+#
+# Six players by rating, Ada 1 ... Fay 6. Round 1 (C.04.3: S1 Ada, Ben, Cai against S2 Dan, Eva,
+# Fay, colours alternating by board from White): Ada-Dan 1-0, Eva-Ben 0-1, Cai-Fay ½-½. Before
+# round 2 the ½-point group is Cai and Fay alone, and they have met: C.1 stops them. Cai had
+# White and Fay Black, so after one game each has a strong preference for the other colour
+# (A.6.b: a colour difference of 1), neither absolute: C.3 (the same absolute preference)
+# cannot bind. Both float down, each out of the group because of C.1 only.
+SIX = (("Ada", 2200), ("Ben", 2100), ("Cai", 2000), ("Dan", 1900), ("Eva", 1800), ("Fay", 1700))
+SIX_ROUND_1 = (
+    (1, 1, "Ada", "Dan", R.WHITE_WINS),
+    (1, 2, "Eva", "Ben", R.BLACK_WINS),
+    (1, 3, "Cai", "Fay", R.DRAW),
+)
+
+
+def test_two_players_who_met_float_by_c1_alone_not_c3() -> None:
+    players = tuple(SwissPlayer(n, r, number=i) for i, (n, r) in enumerate(SIX, start=1))
+    event = SwissEvent(players, tuple(SwissEntry(*r) for r in SIX_ROUND_1), SwissSettings(rounds=3))
+    paired = event.with_entries(pair_next_round(event))
+    notes = [n.note for n in pairing_notes(paired, analyse_round(paired, 2))]
+    why = "no pairing within the ½-point group kept the absolute rules (C.04.3 C.1)"
+    for name in ("Cai", "Fay"):
+        assert any(n.startswith(f"{name} (½ point) floats down, {why}, to meet ") for n in notes)
+    assert "C.3" not in " ".join(notes)
+
+
+def _state(name: str, preference: str, apart: str = "") -> PlayerState:
+    kept = frozenset(apart.split()) if apart else frozenset()
+    return PlayerState(
+        name, 1, Fraction(1), Fraction(1), "", 0, preference, False, kept_apart=kept
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("group", "cited"),
+    [
+        # met, and no absolute preference: C.1 alone (the user's case)
+        ([_state("A", "b1", "B"), _state("B", "w1", "A")], ("C.1",)),
+        # never met, both must have White (absolute): C.3 alone
+        ([_state("A", "w2"), _state("B", "w2")], ("C.3",)),
+        # met, and both must have White: each stops them alone
+        ([_state("A", "w2", "B"), _state("B", "w2", "A")], ("C.1", "C.3")),
+        # four players, A and C must have Black, B and D White (absolute); A-B, B-C and C-D
+        # met. The three ways to pair them: A-B with C-D (C.1 stops it), A-C with B-D (C.3:
+        # both of each pair want the same colour), A-D with B-C (C.1: B-C). C.1 alone allows
+        # A-C with B-D, C.3 alone A-B with C-D: only the two together stop the group.
+        (
+            [
+                _state("A", "b2", "B"),
+                _state("B", "w2", "A C"),
+                _state("C", "b2", "B D"),
+                _state("D", "w2", "C"),
+            ],
+            ("C.1", "C.3"),
+        ),
+    ],
+)
+def test_the_criteria_cited_are_the_ones_that_stop_the_pairing(
+    group: list[PlayerState], cited: tuple[str, ...]
+) -> None:
+    assert _stopped_by(group) == cited

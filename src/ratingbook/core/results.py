@@ -189,6 +189,10 @@ _PENALTY_SPELLINGS = _table(
 )
 # An adjourned game (FIDE's checklist, Q157): "?" as TRF-2026 writes an unknown result.
 _ADJOURNED = _table((("?", "adj", "adj.", "adjourned"), Result.ADJOURNED))
+# A lone ½ on a game row (two players): a score, and in a game over the board both players score
+# the same ½, so it is a draw whichever side's it is (a penalty's ½-0 or 0-½ is written whole).
+# On a bye row the same spellings are a half-point bye (_BYE_SPELLINGS).
+_LONE_HALF = _table((("½", "1/2", "0.5", "0,5", ",5", ".5"), Result.DRAW))
 _GAMES = {**_PLAYED, **_FORFEITS}
 
 
@@ -288,7 +292,11 @@ def parse_swiss_result(
     On a bye row (``Black`` is ``BYE``) only a bye value is accepted, on a game row only a game
     result or a forfeit (and with ``adjourned``, an individual event's game row, ``?``: the
     game adjourned; with ``penalties``, a penalty's score ``½-0``, ``0-½``, ``0-0``); the other
-    kind is an error naming the cell.
+    kind is an error naming the cell. A lone ``½`` (``1/2``, ``0.5``) is a half-point bye on a
+    bye row and a draw on a game row, where both players score the ½.
+
+    >>> parse_swiss_result("1/2", bye_row=False), parse_swiss_result("1/2", bye_row=True)
+    (Result.DRAW, Result.HALF_POINT_BYE)
     """
     if value is None or (isinstance(value, str) and not value.strip()):
         if bye_row:
@@ -312,19 +320,23 @@ def parse_swiss_result(
         return result
     result = (
         _GAMES.get(key)
+        or _LONE_HALF.get(key)
         or (_ADJOURNED.get(key) if adjourned else None)
         or (_PENALTY_SPELLINGS.get(key) if penalties else None)
     )
     if result is None:
-        hint = (
-            " (a bye needs Black = BYE)" if key in _BYE_SPELLINGS and key not in ("0", "1") else ""
-        )
         expected = ", ".join(
             [GAME_RESULT_HELP]
             + ([ADJOURNED_HELP] if adjourned else [])
             + ([PENALTY_HELP] if penalties else [])
         )
-        raise InvalidResultError(
-            f"unknown result {value!r}{hint}; expected {expected}", where, column
-        )
+        bye = _BYE_SPELLINGS.get(key) if key not in ("0", "1") else None
+        if bye is not None:  # a bye's own spelling, not an unknown one: say which it is
+            raise InvalidResultError(
+                f"{value!r} is a bye ({bye.value}), and a bye row needs Black = BYE;"
+                f" a game row takes {expected}",
+                where,
+                column,
+            )
+        raise InvalidResultError(f"unknown result {value!r}; expected {expected}", where, column)
     return result

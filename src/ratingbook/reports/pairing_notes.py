@@ -11,7 +11,8 @@ preferences, C.1 no two players meet twice, C.2 no second pairing-allocated bye,
 players with the same absolute colour preference meet, C.4 completion (the rest of the round
 must stay pairable), E.1-E.5 the colour allocation. Why a player left a group of an even
 number of players is found, not assumed: "no pairing within the group kept the absolute rules"
-only when a search of the group's pairings under C.1 and C.3 finds none; when it finds one,
+only when a search of the group's pairings under C.1 and C.3 finds none, citing the criteria
+that stop it (C.1 alone for two players who met, whatever their colours); when it finds one,
 the players below are searched, and completion is named with the fact that stops them. Pure.
 """
 
@@ -224,25 +225,32 @@ def _colour_reason(
 SEARCH_STEPS = 20_000
 
 
-def _may_meet(a: PlayerState, b: PlayerState) -> bool:
+#: The absolute criteria a search for a pairing keeps (C.04.3 C.1, C.2, C.3).
+_ABSOLUTE = ("C.1", "C.2", "C.3")
+
+
+def _may_meet(a: PlayerState, b: PlayerState, rules: tuple[str, ...] = _ABSOLUTE) -> bool:
     """C.04.3 C.1 (not met before, nor a forbidden pair in force) and C.3 (not two
-    non-topscorers with the same absolute colour preference)."""
-    if b.name in a.kept_apart or a.name in b.kept_apart:
+    non-topscorers with the same absolute colour preference), those of them in ``rules``."""
+    if "C.1" in rules and (b.name in a.kept_apart or a.name in b.kept_apart):
         return False
     clash = a.preference == b.preference and a.preference[1:] == "2"
-    return not (clash and not a.topscorer and not b.topscorer)
+    return not ("C.3" in rules and clash and not a.topscorer and not b.topscorer)
 
 
-def pairable(players: list[PlayerState], *, bye: bool = False) -> bool | None:
+def pairable(
+    players: list[PlayerState], *, bye: bool = False, rules: tuple[str, ...] = _ABSOLUTE
+) -> bool | None:
     """Whether ``players`` can all be paired among themselves keeping C.04.3 C.1 and C.3 (with
     ``bye``, one of them taking the pairing-allocated bye, which C.2 gives only to a player who
-    has not had one); None when the search took more than :data:`SEARCH_STEPS` steps."""
+    has not had one); ``rules`` the criteria kept, all three unless said; None when the search
+    took more than :data:`SEARCH_STEPS` steps."""
     size = len(players) + (1 if bye else 0)
     if size % 2:
         return False
     partners = [
-        [j for j, b in enumerate(players) if j != i and _may_meet(a, b)]
-        + ([len(players)] if bye and not a.had_bye else [])
+        [j for j, b in enumerate(players) if j != i and _may_meet(a, b, rules)]
+        + ([len(players)] if bye and not (a.had_bye and "C.2" in rules) else [])
         for i, a in enumerate(players)
     ]
     full, failed, steps = (1 << size) - 1, set(), 0
@@ -271,6 +279,35 @@ def pairable(players: list[PlayerState], *, bye: bool = False) -> bool | None:
         return None
 
 
+def _stopped_by(players: list[PlayerState], *, bye: bool = False) -> tuple[str, ...]:
+    """The absolute criteria that stop ``players`` being paired among themselves (called when
+    all of them together do): those that stop it each alone; else those without which they
+    could be paired, when those together stop it; else all the criteria that bear (C.2 only
+    with ``bye``). A criterion that cannot bind (two players who met, but no two with the same
+    absolute colour preference) is never cited."""
+    bearing = tuple(r for r in _ABSOLUTE if bye or r != "C.2")
+    alone = tuple(r for r in bearing if pairable(players, bye=bye, rules=(r,)) is False)
+    if alone:
+        return alone
+    needed = tuple(
+        r
+        for r in bearing
+        if pairable(players, bye=bye, rules=tuple(x for x in bearing if x != r)) is True
+    )
+    if needed and pairable(players, bye=bye, rules=needed) is False:
+        return needed
+    return bearing
+
+
+def _cited(rules: tuple[str, ...]) -> str:
+    """``C.1, C.3``, C.2 said in words: ``C.1, and C.2, the bye only to one who has not had it``."""
+    said = [r for r in rules if r != "C.2"]
+    if "C.2" not in rules:
+        return ", ".join(said)
+    bye = "C.2, the bye only to one who has not had it"
+    return ", and ".join([", ".join(said), bye]) if said else bye
+
+
 def _completion(score: Fraction, group: list[PlayerState], analysis: RoundAnalysis) -> str:
     """Why a player left an even group whose pairing was not in its own players' way: the rest
     of the round, the players below it, could not then be paired (C.04.3 C.4, the completion
@@ -292,13 +329,14 @@ def _completion(score: Fraction, group: list[PlayerState], analysis: RoundAnalys
                 f"{kept} {below[0].name}, the only player below it, would then have no "
                 "opponent and has had the pairing-allocated bye already (C.2)"
             )
-        bye = ", and C.2, the bye only to one who has not had it" if len(below) % 2 else ""
+        stop = _stopped_by(below, bye=len(below) % 2 == 1)
         return (
             f"{kept} the {len(below)} players below it could not then all be paired among "
-            f"themselves (C.1, C.3{bye})"
+            f"themselves ({_cited(stop)})"
         )
     if pairable(group) is False:
-        return f"no pairing within {name} kept the absolute rules (C.04.3 C.1, C.3)"
+        cited = _cited(_stopped_by(group))
+        return f"no pairing within {name} kept the absolute rules (C.04.3 {cited})"
     return (
         f"no pairing within {name} kept the absolute rules and left the rest of the round "
         "pairable (C.04.3 C.1, C.3, C.4)"

@@ -12,7 +12,7 @@ import datetime as _dt
 
 from ratingbook.reports.names import CONTENDERS, NORMS
 from ratingbook.templates.designs import Design, InputSheet, generated_lines, recalc_lines
-from ratingbook.templates.swiss_design import SWISS, SWISS_GAMES_SHOWN
+from ratingbook.templates.swiss_design import FIDE_MODE_ROW, SWISS, SWISS_GAMES_SHOWN
 from ratingbook.workbook.sheets.schemas import (
     RATING_GAMES,
     RATING_REPORT,
@@ -81,6 +81,7 @@ ROUND_ROBIN = Design(
                 ),
                 ("Points", "1 0.5 0", "Points for a win and a draw (nobody scores sitting out)."),
                 ("Auto-pair", "On", "On: Recalc pairs the next round once a round is complete."),
+                FIDE_MODE_ROW,
             ),
             widths={"Setting": 14, "Value": 22, _HELP: 44},
             extra_columns=(_HELP,),

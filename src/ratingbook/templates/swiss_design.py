@@ -34,7 +34,7 @@ from ratingbook.workbook.sheets.schemas import (
     SWISS_STANDINGS,
 )
 
-__all__ = ["SWISS", "SWISS_GAMES_SHOWN"]
+__all__ = ["FIDE_MODE_ROW", "SWISS", "SWISS_GAMES_SHOWN"]
 
 
 _SWISS_RESULTS = (
@@ -49,6 +49,14 @@ SWISS_GAMES_SHOWN = TableSpec(
     tuple(c for c in SWISS_EVENT_GAMES.columns if c.name not in ("White Points", "Black Points")),
 )
 _SETTING_HELP = "What it means"
+#: The ``FIDE Mode`` setting's row, on by default: the one home of what it means, shown by the
+#: Swiss and round-robin templates and by a TRF import's book (which fills the template's rows).
+FIDE_MODE_ROW = (
+    "FIDE Mode",
+    "On",
+    "On (default): every change that touches the pairings is warned, logged in the Event Log "
+    "and can be undone. Off: leaves FIDE mode, once confirmed; leaving it is final.",
+)
 
 SWISS = Design(
     title="Swiss tournament",
@@ -98,6 +106,7 @@ SWISS = Design(
                     "regulations say (e.g. 1400); empty: those columns stay empty when a player "
                     "is unrated.",
                 ),
+                FIDE_MODE_ROW,
             ),
             widths={"Setting": 14, "Value": 22, _SETTING_HELP: 44},
             extra_columns=(_SETTING_HELP,),
