@@ -24,7 +24,8 @@ __all__ = ["publish_command"]
     "--out-dir",
     required=True,
     metavar="SITE",
-    help="The folder the pages go into (created if missing; other files in it are kept).",
+    help="The folder the pages go into (created if missing; other files in it are kept, "
+    "the pages an earlier publish wrote there that this one does not are removed).",
 )
 @backend_option
 @reports_input_errors
