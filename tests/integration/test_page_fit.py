@@ -56,7 +56,9 @@ PHONE, SCREEN = 390, 1280
 INDIVIDUAL: Mapping[str, tuple[str, ...]] = {
     "index.html": ("Rank", "Name", "Points"),
     "crosstable.html": ("Name", "Points"),
-    "round-*.html": ("Board", "White", "Result", "Black"),
+    # both players' points too: what a player checks his pairing against (user test 48:
+    # a phone hid them)
+    "round-*.html": ("Board", "White", "Points", "Result", "Black"),
     "players.html": ("No.", "Name", "Rating"),
     "player-*.html": ("Round", "Opponent", "Result"),
     "prizes.html": ("Rank", "Name", "Amount"),
@@ -116,14 +118,18 @@ function clip(el) {  // the visible horizontal span: viewport and every box that
 function tooWide(cell, word) {  // a round's name wider than its column may break (table.pairs)
   if (!cell.classList.contains("name") || !cell.closest("table.pairs")) return false;
   const doc = cell.ownerDocument, view = doc.defaultView, style = view.getComputedStyle(cell);
-  const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  // the column's own width, to the fraction of a pixel: clientWidth rounds it, and a name
+  // 0.2 px wider than its column (broken by Chromium, rightly) counted as fitting (ut48)
+  const room = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth)
+    - parseFloat(style.borderRightWidth);
   const probe = doc.createElement("span");
   probe.style.whiteSpace = "nowrap";
   probe.textContent = word;
   (cell.querySelector("a") || cell).appendChild(probe);
   const wide = probe.getBoundingClientRect().width;
   probe.remove();
-  return wide > room + 0.5;
+  return wide > room;
 }
 window.addEventListener("load", () => {
   const found = [];
@@ -133,18 +139,19 @@ window.addEventListener("load", () => {
     for (const table of doc.querySelectorAll("table")) {
       const head = [...table.querySelectorAll("thead th")].map(th => th.textContent.trim());
       for (const name of ESSENTIAL[key]) {
-        const at = head.indexOf(name);
-        if (at < 0) continue;
-        seen[name] = true;
-        const cells = [table.querySelectorAll("thead th")[at]];
-        for (const row of table.querySelectorAll("tbody tr")) cells.push(row.children[at]);
-        for (const cell of cells) {
-          const r = cell.getBoundingClientRect(), [left, right] = clip(cell);
-          if (r.width === 0 || r.left < left - 1 || r.right > right + 1) {
-            hidden.push({column: name, text: cell.textContent.trim().slice(0, 40),
-                         left: Math.round(r.left), right: Math.round(r.right),
-                         visible: [Math.round(left), Math.round(right)]});
-            break;
+        // every column of that header (a round's two Points: White's and Black's)
+        for (let at = head.indexOf(name); at >= 0; at = head.indexOf(name, at + 1)) {
+          seen[name] = true;
+          const cells = [table.querySelectorAll("thead th")[at]];
+          for (const row of table.querySelectorAll("tbody tr")) cells.push(row.children[at]);
+          for (const cell of cells) {
+            const r = cell.getBoundingClientRect(), [left, right] = clip(cell);
+            if (r.width === 0 || r.left < left - 1 || r.right > right + 1) {
+              hidden.push({column: name, text: cell.textContent.trim().slice(0, 40),
+                           left: Math.round(r.left), right: Math.round(r.right),
+                           visible: [Math.round(left), Math.round(right)]});
+              break;
+            }
           }
         }
       }
