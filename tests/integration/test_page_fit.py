@@ -1,9 +1,10 @@
 """Pages fit: every page of a published event, laid out by headless Chromium on a 390 px phone
 and a 1,280 px screen, shows its table's essential columns (a round: board, both players,
-result; the prize list: place, name, amount; the standings: place, name, points) without
-scrolling sideways, and breaks no word inside itself, a name neither ("Amou|nt", "4|½",
-"Argando|na", "Jones,Ga|wain": issue 34; a name wraps between its words), but for a word of
-a name in a round's table wider than its column (``table.pairs``: user test 47). On a screen no
+their points, result; the prize list: place, name, amount; the standings: place, name,
+points) without scrolling sideways, and breaks no word inside itself, a name neither
+("Amou|nt", "4|½", "Argando|na", "Jones,Ga|wain": issue 34; a name wraps between its words),
+but for a word of a name in a round's table wider than its column (``table.pairs``: user
+test 47; a round's points stay on a phone: user test 48). On a screen no
 table but a crosstable is wider than the window (a sentence lives outside a table), and who can
 still win names its player on every row. A crosstable, whose columns are headed by start
 number, scrolls sideways on a phone by its nature, but keeps its ``No.`` and ``Name``.
