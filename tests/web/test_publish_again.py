@@ -59,6 +59,7 @@ def test_a_publish_again_removes_the_pages_it_no_longer_writes_and_keeps_the_use
     done = run("publish", _book(tmp_path, 3), "--out-dir", site)
     assert done.returncode == 0, done.stderr
     assert not (site / "contenders.html").exists()
+    assert "removed the out-of-date contenders.html" in done.stdout
     assert (site / "notes.html").read_text("utf-8") == "<p>Parking behind the hall</p>"
     assert (site / "prizes.html").read_text("utf-8") == "<p>Prize giving at six</p>"
     # the pages of the event's end: every round, a page per player, none out of date

@@ -19,7 +19,7 @@ import datetime as _dt
 import functools
 from collections.abc import Sequence
 from pathlib import Path
-from typing import assert_never
+from typing import NamedTuple, assert_never
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
@@ -35,7 +35,7 @@ from ratingbook.web.rendering import render_pages
 from ratingbook.web.team_pages import render_team_site
 from ratingbook.workbook.kinds import IndividualSite, ListSite, SiteView, TeamSite
 
-__all__ = ["RECORD", "build_site", "render_site", "site_files"]
+__all__ = ["RECORD", "Published", "build_site", "render_site", "site_files"]
 
 #: The file in which a published site lists its own files, a name a line after a comment
 #: line: what a later publish into the same folder may remove. Hidden (a dot file), so that
@@ -115,7 +115,9 @@ def _recorded(out_dir: Path) -> set[str]:
     }
 
 
-def _remove_stale(out_dir: Path, stale: set[str]) -> None:
+def _remove_stale(out_dir: Path, stale: set[str]) -> list[str]:
+    """Remove the files named in ``stale`` that are still there; those removed."""
+    removed = []
     for name in sorted(stale):
         path = out_dir / name
         if path.is_file() and not path.is_symlink():
@@ -125,21 +127,30 @@ def _remove_stale(out_dir: Path, stale: set[str]) -> None:
                 raise RatingbookError(
                     f"cannot remove the out-of-date page {str(path)!r}: {error.strerror or error}"
                 ) from error
+            removed.append(name)
+    return removed
 
 
-def build_site(view: SiteView, title: str, out_dir: Path) -> list[str]:
+class Published(NamedTuple):
+    """What a publish did to its folder: the files it wrote, the out-of-date ones removed."""
+
+    written: list[str]
+    removed: list[str]
+
+
+def build_site(view: SiteView, title: str, out_dir: Path) -> Published:
     """Write the site of what ``view`` shows (an event, a rating list) into ``out_dir``
-    (created if missing); the files written. Every page is rendered before the first file
-    is written; then the files an earlier publish recorded (:data:`RECORD`) that this one
-    does not write are removed, and the record lists this publish's files."""
+    (created if missing); the files written and removed. Every page is rendered before the
+    first file is written; then the files an earlier publish recorded (:data:`RECORD`) that
+    this one does not write are removed, and the record lists this publish's files."""
     files = site_files(view, title)
     _folder(out_dir)
     earlier = _recorded(out_dir)
     for name, content in files.items():
         atomic_save(out_dir / name, functools.partial(_write_text, content=content))
-    _remove_stale(out_dir, earlier - set(files))
+    removed = _remove_stale(out_dir, earlier - set(files))
     record = "".join(f"{name}\n" for name in sorted(files))
     atomic_save(
         out_dir / RECORD, functools.partial(_write_text, content=f"{_RECORD_HEAD}\n{record}")
     )
-    return sorted(files)
+    return Published(sorted(files), removed)
