@@ -1,9 +1,10 @@
 """Pages fit: every page of a published event, laid out by headless Chromium on a 390 px phone
 and a 1,280 px screen, shows its table's essential columns (a round: board, both players,
-result; the prize list: place, name, amount; the standings: place, name, points) without
-scrolling sideways, and breaks no word inside itself, a name neither ("Amou|nt", "4|½",
-"Argando|na", "Jones,Ga|wain": issue 34; a name wraps between its words), but for a word of
-a name in a round's table wider than its column (``table.pairs``: user test 47). On a screen no
+their points, result; the prize list: place, name, amount; the standings: place, name,
+points) without scrolling sideways, and breaks no word inside itself, a name neither
+("Amou|nt", "4|½", "Argando|na", "Jones,Ga|wain": issue 34; a name wraps between its words),
+but for a word of a name in a round's table wider than its column (``table.pairs``: user
+test 47; a round's points stay on a phone: user test 48). On a screen no
 table but a crosstable is wider than the window (a sentence lives outside a table), and who can
 still win names its player on every row. A crosstable, whose columns are headed by start
 number, scrolls sideways on a phone by its nature, but keeps its ``No.`` and ``Name``.
@@ -56,7 +57,9 @@ PHONE, SCREEN = 390, 1280
 INDIVIDUAL: Mapping[str, tuple[str, ...]] = {
     "index.html": ("Rank", "Name", "Points"),
     "crosstable.html": ("Name", "Points"),
-    "round-*.html": ("Board", "White", "Result", "Black"),
+    # both players' points too: what a player checks his pairing against (user test 48:
+    # a phone hid them)
+    "round-*.html": ("Board", "White", "Points", "Result", "Black"),
     "players.html": ("No.", "Name", "Rating"),
     "player-*.html": ("Round", "Opponent", "Result"),
     "prizes.html": ("Rank", "Name", "Amount"),
@@ -116,14 +119,18 @@ function clip(el) {  // the visible horizontal span: viewport and every box that
 function tooWide(cell, word) {  // a round's name wider than its column may break (table.pairs)
   if (!cell.classList.contains("name") || !cell.closest("table.pairs")) return false;
   const doc = cell.ownerDocument, view = doc.defaultView, style = view.getComputedStyle(cell);
-  const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  // the column's own width, to the fraction of a pixel: clientWidth rounds it, and a name
+  // 0.2 px wider than its column (broken by Chromium, rightly) counted as fitting (ut48)
+  const room = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth)
+    - parseFloat(style.borderRightWidth);
   const probe = doc.createElement("span");
   probe.style.whiteSpace = "nowrap";
   probe.textContent = word;
   (cell.querySelector("a") || cell).appendChild(probe);
   const wide = probe.getBoundingClientRect().width;
   probe.remove();
-  return wide > room + 0.5;
+  return wide > room;
 }
 window.addEventListener("load", () => {
   const found = [];
@@ -133,18 +140,19 @@ window.addEventListener("load", () => {
     for (const table of doc.querySelectorAll("table")) {
       const head = [...table.querySelectorAll("thead th")].map(th => th.textContent.trim());
       for (const name of ESSENTIAL[key]) {
-        const at = head.indexOf(name);
-        if (at < 0) continue;
-        seen[name] = true;
-        const cells = [table.querySelectorAll("thead th")[at]];
-        for (const row of table.querySelectorAll("tbody tr")) cells.push(row.children[at]);
-        for (const cell of cells) {
-          const r = cell.getBoundingClientRect(), [left, right] = clip(cell);
-          if (r.width === 0 || r.left < left - 1 || r.right > right + 1) {
-            hidden.push({column: name, text: cell.textContent.trim().slice(0, 40),
-                         left: Math.round(r.left), right: Math.round(r.right),
-                         visible: [Math.round(left), Math.round(right)]});
-            break;
+        // every column of that header (a round's two Points: White's and Black's)
+        for (let at = head.indexOf(name); at >= 0; at = head.indexOf(name, at + 1)) {
+          seen[name] = true;
+          const cells = [table.querySelectorAll("thead th")[at]];
+          for (const row of table.querySelectorAll("tbody tr")) cells.push(row.children[at]);
+          for (const cell of cells) {
+            const r = cell.getBoundingClientRect(), [left, right] = clip(cell);
+            if (r.width === 0 || r.left < left - 1 || r.right > right + 1) {
+              hidden.push({column: name, text: cell.textContent.trim().slice(0, 40),
+                           left: Math.round(r.left), right: Math.round(r.right),
+                           visible: [Math.round(left), Math.round(right)]});
+              break;
+            }
           }
         }
       }

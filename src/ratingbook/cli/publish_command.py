@@ -24,7 +24,8 @@ __all__ = ["publish_command"]
     "--out-dir",
     required=True,
     metavar="SITE",
-    help="The folder the pages go into (created if missing; other files in it are kept).",
+    help="The folder the pages go into (created if missing; other files in it are kept, "
+    "the pages an earlier publish wrote there that this one does not are removed).",
 )
 @backend_option
 @reports_input_errors
@@ -46,5 +47,9 @@ def publish_command(book: str, out_dir: str, backend: str) -> None:
         raise RatingbookError(f"the output folder {out_dir!r} is a file, not a folder")
     site = read_book_site(open_book(book, backend))
     title = site.name or Path(book).stem
-    files = build_site(site.view, title, target)
-    click.echo(f"wrote {len(files)} files into {out_dir} ({title}, {site.holds})")
+    published = build_site(site.view, title, target)
+    click.echo(f"wrote {len(published.written)} files into {out_dir} ({title}, {site.holds})")
+    if published.removed:
+        # an earlier publish's page this one no longer writes (who could still win, once
+        # the event is over): gone, not left for a bookmark to find
+        click.echo(f"removed the out-of-date {', '.join(published.removed)}")

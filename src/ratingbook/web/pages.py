@@ -71,7 +71,8 @@ WHOLE = "whole"
 #: The CSS class of a column of names. A name wraps between its words (broken inside a word
 #: where the word fits it misreads: "Argando|na", "Jones,Ga|wain", issue 34); in a round's
 #: table (:attr:`Table.pairs`) a word wider than its column on a phone breaks inside itself,
-#: so that board, both players and the result fit (user test 47: "Mhaoilchiaráin" cut).
+#: so that board, both players, their points and the result fit (user test 47:
+#: "Mhaoilchiaráin" cut; user test 48: the points).
 NAME = "name"
 #: The columns that hold a player's or a team's name, by header.
 NAME_COLUMNS = frozenset({"Name", "Player", "Players", "White", "Black", "Opponent", "Team"})
@@ -90,7 +91,7 @@ class Table:
     #: a column widens it, and the columns after it go off the screen.
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
-    #: A round's pairings (board, White, result, Black): on a phone a name's word wider than
+    #: A round's pairings (board, White, points, result, Black): on a phone a name's word wider than
     #: its column breaks inside itself rather than push Black off the screen (style.css
     #: ``table.pairs``); elsewhere a name with no room stays whole and the table scrolls.
     pairs: bool = False
@@ -339,10 +340,12 @@ _CROSSTABLE_DETAIL = tuple(c for c in _PLAYER_DETAIL if c != "No.")
 #: A round's columns on its page: the board, then White and Black mirrored about the result
 #: (each player's number, name, rating and points before the round), as a pairing list is
 #: posted; the sheet's ``Round`` column would repeat the page's own heading on every row.
-#: On a phone: board, White, result, Black.
+#: On a phone: board, White, both players' points, result, Black: the points are what a player
+#: checks his pairing against (user test 48: a phone hid them); the numbers and ratings give
+#: way.
 ROUND_COLUMNS = ("Board", "White No.", "White", "Rating", "Points", "Result",
                  "Points", "Rating", "Black", "Black No.")  # fmt: skip
-_ROUND_DETAIL = ("White No.", "Rating", "Points", "Black No.")
+_ROUND_DETAIL = ("White No.", "Rating", "Black No.")
 #: The players' list: number, name and rating first (what a phone shows without scrolling);
 #: then title, federation and FIDE ID, each where some player has one.
 _LIST_COLUMNS = ("No.", "Name", "Rating", "Title", "Federation", "FIDE ID")

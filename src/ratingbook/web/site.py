@@ -5,9 +5,12 @@ event's view (:data:`ratingbook.workbook.kinds.SiteView`), rendered
 (:mod:`ratingbook.web.rendering`), then written into the output folder.
 
 Everything is rendered before the first file is written; each file is written to a temporary
-name and renamed into place, so a reader never sees half a page. Files of the folder that are
-not the site's are left alone. An output path that is a file, or cannot be created, is an error
-and nothing is written.
+name and renamed into place, so a reader never sees half a page. The site records the files
+it wrote in :data:`RECORD` beside them: a publish into the same folder again removes those
+an earlier publish wrote that this one does not (user test 48: the round-3 publish's
+``contenders.html``, "Who can still win before round 3", outlived the event's end). Files of
+the folder that are not the site's (not in its record) are left alone. An output path that is
+a file, or cannot be created, is an error and nothing is written.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import datetime as _dt
 import functools
 from collections.abc import Sequence
 from pathlib import Path
-from typing import assert_never
+from typing import NamedTuple, assert_never
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
@@ -32,7 +35,15 @@ from ratingbook.web.rendering import render_pages
 from ratingbook.web.team_pages import render_team_site
 from ratingbook.workbook.kinds import IndividualSite, ListSite, SiteView, TeamSite
 
-__all__ = ["build_site", "render_site", "site_files"]
+__all__ = ["RECORD", "Published", "build_site", "render_site", "site_files"]
+
+#: The file in which a published site lists its own files, a name a line after a comment
+#: line: what a later publish into the same folder may remove. Hidden (a dot file), so that
+#: the site's pages and a web host's listing leave it out.
+RECORD = ".ratingbook-site"
+_RECORD_HEAD = (
+    "# Written by ratingbook publish: the site's files, removed when it no longer writes them"
+)
 
 
 def render_site(
@@ -87,12 +98,59 @@ def site_files(view: SiteView, title: str) -> dict[str, str]:
     assert_never(view)
 
 
-def build_site(view: SiteView, title: str, out_dir: Path) -> list[str]:
+def _recorded(out_dir: Path) -> set[str]:
+    """The files an earlier publish recorded in ``out_dir`` (none without a record): plain
+    file names only, so that an edited record cannot name a file outside the folder."""
+    try:
+        lines = (out_dir / RECORD).read_text("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {
+        line
+        for line in lines
+        if line
+        and not line.startswith("#")
+        and Path(line).name == line
+        and line not in (".", "..", RECORD)
+    }
+
+
+def _remove_stale(out_dir: Path, stale: set[str]) -> list[str]:
+    """Remove the files named in ``stale`` that are still there; those removed."""
+    removed = []
+    for name in sorted(stale):
+        path = out_dir / name
+        if path.is_file() and not path.is_symlink():
+            try:
+                path.unlink()
+            except OSError as error:
+                raise RatingbookError(
+                    f"cannot remove the out-of-date page {str(path)!r}: {error.strerror or error}"
+                ) from error
+            removed.append(name)
+    return removed
+
+
+class Published(NamedTuple):
+    """What a publish did to its folder: the files it wrote, the out-of-date ones removed."""
+
+    written: list[str]
+    removed: list[str]
+
+
+def build_site(view: SiteView, title: str, out_dir: Path) -> Published:
     """Write the site of what ``view`` shows (an event, a rating list) into ``out_dir``
-    (created if missing); the files written. Every page is rendered before the first file
-    is written."""
+    (created if missing); the files written and removed. Every page is rendered before the
+    first file is written; then the files an earlier publish recorded (:data:`RECORD`) that
+    this one does not write are removed, and the record lists this publish's files."""
     files = site_files(view, title)
     _folder(out_dir)
+    earlier = _recorded(out_dir)
     for name, content in files.items():
         atomic_save(out_dir / name, functools.partial(_write_text, content=content))
-    return sorted(files)
+    removed = _remove_stale(out_dir, earlier - set(files))
+    record = "".join(f"{name}\n" for name in sorted(files))
+    atomic_save(
+        out_dir / RECORD, functools.partial(_write_text, content=f"{_RECORD_HEAD}\n{record}")
+    )
+    return Published(sorted(files), removed)
