@@ -50,6 +50,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     column_style,
     load_keeping_print_areas,
     print_titles_columns_first,
+    set_value_axes,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
@@ -221,6 +222,8 @@ class OpenpyxlBook:
             apply_title(ws, block.page_title)
         for column, width in block.widths:
             _widen(ws, column, width)
+        if block.value_axes and not self.chart_room:  # a template's leave it to the viewer
+            set_value_axes(ws, block.value_axes)
         # Excel tables the block extends downward grow over the new rows (table_growth's rule).
         tables = {table.name: table for table in ws.tables.values()}
         areas = [

@@ -14,7 +14,7 @@ from typing import Any
 
 from openpyxl.chart import LineChart as OpenpyxlLineChart
 from openpyxl.chart import Reference, Series
-from openpyxl.chart.axis import ChartLines
+from openpyxl.chart.axis import ChartLines, NumericAxis
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
 from openpyxl.chart.shapes import GraphicalProperties
@@ -58,6 +58,7 @@ __all__ = [
     "column_style",
     "load_keeping_print_areas",
     "print_titles_columns_first",
+    "set_value_axes",
 ]
 
 _PRINT_TITLES = "_xlnm.Print_Titles"
@@ -277,3 +278,23 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
         line.width = round(columns * 1.69)
         line.height = round(rows * 0.53)
         ws.add_chart(line, f"{column_letter(left + 1)}{top + 1}")
+
+
+def _title_text(chart: Any) -> str:
+    """The text of a chart's title as the file holds it (its runs, joined); "" for none."""
+    rich = getattr(getattr(chart.title, "tx", None), "rich", None)
+    if rich is None:
+        return ""
+    return "".join(run.t or "" for paragraph in rich.p for run in paragraph.r or ())
+
+
+def set_value_axes(ws: Worksheet, axes: tuple[tuple[str, tuple[float, float, float]], ...]) -> None:
+    """The value axis of each of ``ws``'s charts titled as in ``axes`` (title, (minimum,
+    maximum, major unit)) set, as :func:`add_charts` sets a chart's it builds
+    (:attr:`~ratingbook.workbook.port.book.WriteBlock.value_axes`); its other parts kept."""
+    by_title = dict(axes)
+    charts: list[Any] = ws._charts  # type: ignore[attr-defined]  # as read from the file
+    for chart in charts:
+        axis = by_title.get(_title_text(chart))
+        if axis is not None and isinstance(getattr(chart, "y_axis", None), NumericAxis):
+            chart.y_axis.scaling.min, chart.y_axis.scaling.max, chart.y_axis.majorUnit = axis
