@@ -51,6 +51,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     load_keeping_print_areas,
     print_titles_columns_first,
     set_value_axes,
+    without_text_property_runs,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
@@ -378,6 +379,7 @@ class XlsxBook(OpenpyxlBook):
             raise WorkbookError(
                 f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
             ) from error
+        without_text_property_runs(workbook)
         super().__init__(workbook)
 
     # --- saving --------------------------------------------------------------------------------

@@ -59,6 +59,7 @@ __all__ = [
     "load_keeping_print_areas",
     "print_titles_columns_first",
     "set_value_axes",
+    "without_text_property_runs",
 ]
 
 _PRINT_TITLES = "_xlnm.Print_Titles"
@@ -251,10 +252,11 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
         if chart.label_rotation:  # the labels turned, as the package back end writes them
             line.x_axis.txPr = RichText(
                 bodyPr=RichTextProperties(rot=chart.label_rotation * 60000, vert="horz"),
-                p=[
+                p=[  # no run: openpyxl's default empty one reads back as "None"
                     Paragraph(
                         pPr=ParagraphProperties(defRPr=CharacterProperties()),
                         endParaRPr=CharacterProperties(lang="en-US"),
+                        r=[],
                     )
                 ],
             )
@@ -298,3 +300,35 @@ def set_value_axes(ws: Worksheet, axes: tuple[tuple[str, tuple[float, float, flo
         axis = by_title.get(_title_text(chart))
         if axis is not None and isinstance(getattr(chart, "y_axis", None), NumericAxis):
             chart.y_axis.scaling.min, chart.y_axis.scaling.max, chart.y_axis.majorUnit = axis
+
+
+def _drop_runs(item: Any, seen: dict[int, Any]) -> None:
+    """Every ``txPr`` under ``item`` (an openpyxl chart object) without its paragraphs' runs."""
+    if id(item) in seen:
+        return
+    seen[id(item)] = item  # held, so that no other object takes its id meanwhile
+    if isinstance(item, (list, tuple)):
+        for each in item:
+            _drop_runs(each, seen)
+        return
+    for name in getattr(item, "__elements__", ()):
+        value = getattr(item, name, None)
+        if name == "txPr" and isinstance(value, RichText):
+            for paragraph in value.p:
+                paragraph.r = []
+        elif isinstance(value, (list, tuple)) or hasattr(value, "__elements__"):
+            _drop_runs(value, seen)
+
+
+def without_text_property_runs(workbook: Any) -> None:
+    """The text settings (``txPr``) of every chart openpyxl read into ``workbook`` without text
+    runs. Text settings hold no text (ECMA-376 part 1, 21.2.2.216), but a chart written by
+    openpyxl (the templates of earlier ratingbook versions among them) holds an empty run there,
+    ``<a:r><a:t/></a:r>``; openpyxl reads its missing text as None and its ``str`` descriptor
+    makes that the text "None", which it would write back into the axis."""
+    seen: dict[int, Any] = {}
+    for sheet in (*workbook.worksheets, *workbook.chartsheets):
+        for chart in sheet._charts:
+            for plot in (chart, *getattr(chart, "_charts", ())):
+                axes = [getattr(plot, a, None) for a in ("x_axis", "y_axis", "z_axis")]
+                _drop_runs([plot, *axes, plot.legend, plot.title], seen)
