@@ -1,13 +1,18 @@
-"""What the openpyxl back end keeps of a book's charts (user test 48).
+"""What the openpyxl back end keeps of a book's drawings, and what it says it loses (user test 48).
 
-The parts are written here by hand (DrawingML, ECMA-376 part 1, 21.2), or by openpyxl itself.
+openpyxl writes back the charts and pictures it can read and nothing else drawn: the warning
+(``uncarried``) names exactly what is lost, and nothing when nothing is. The parts are written
+here by hand (DrawingML, ECMA-376 part 1, 20.5 and 21.2), or by openpyxl itself.
 """
 
 from __future__ import annotations
 
+import re
+import zipfile
 from pathlib import Path
 
 import openpyxl
+import pytest
 from openpyxl.chart import LineChart, Reference
 from openpyxl.chart.text import RichText
 from openpyxl.drawing.text import (
@@ -16,8 +21,10 @@ from openpyxl.drawing.text import (
     ParagraphProperties,
     RichTextProperties,
 )
-from tests.helpers.workbooks import zip_member
+from tests.helpers.built_books import write_template
+from tests.helpers.workbooks import inject_part, zip_member
 
+from ratingbook import workbook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 
 _XDR = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
@@ -41,6 +48,116 @@ def _book_with_a_chart(path: Path, *, chart_sheet: bool = False) -> Path:
         ws.add_chart(chart, "D2")
     wb.save(path)
     return path
+
+
+def _replace(path: Path, name: str, data: bytes) -> None:
+    with zipfile.ZipFile(path) as package:
+        parts = {i.filename: package.read(i.filename) for i in package.infolist()}
+    parts[name] = data
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for each, content in parts.items():
+            package.writestr(each, content)
+
+
+def _names(path: Path) -> list[str]:
+    with zipfile.ZipFile(path) as package:
+        return package.namelist()
+
+
+def test_a_camp_books_charts_are_carried_over_and_not_reported_lost(tmp_path: Path) -> None:
+    """The user's case: a template camp book, recalculated with openpyxl, keeps its 8 charts
+    (6 Ladder Charts, the Camper Chart's 2), and no warning says otherwise; no axis of them
+    holds the text "None"."""
+    source = write_template("ladder", tmp_path / "camp.xlsx")
+    book = XlsxBook(source)
+    assert book.uncarried == []
+    workbook.recalc(book)
+    out = tmp_path / "out.xlsx"
+    book.save(out)
+    charts = [n for n in _names(out) if re.fullmatch(r"xl/charts/chart\d+\.xml", n)]
+    assert len(charts) == 8
+    for name in charts:  # the Camper Chart's two read back from the file among them
+        assert b"<a:t>None</a:t>" not in zip_member(out, name), name
+
+
+def test_a_chart_sheet_is_carried_over(tmp_path: Path) -> None:
+    path = _book_with_a_chart(tmp_path / "c.xlsx", chart_sheet=True)
+    book = XlsxBook(path)
+    assert book.uncarried == []
+    book.save(tmp_path / "out.xlsx")
+    assert "xl/chartsheets/sheet1.xml" in _names(tmp_path / "out.xlsx")
+    assert b"<a:t>Ratings</a:t>" in zip_member(tmp_path / "out.xlsx", "xl/charts/chart1.xml")
+
+
+def test_a_chart_openpyxl_cannot_read_is_named(tmp_path: Path) -> None:
+    """A chart space without its chart (openpyxl refuses it, and drops it with a warning)."""
+    path = _book_with_a_chart(tmp_path / "c.xlsx")
+    _replace(
+        path,
+        "xl/charts/chart1.xml",
+        b'<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"/>',
+    )
+    with pytest.warns(UserWarning, match="Unable to read chart"):
+        book = XlsxBook(path)
+    assert book.uncarried == ["1 chart openpyxl cannot read"]
+
+
+def test_a_shape_is_named_and_the_chart_beside_it_is_not(tmp_path: Path) -> None:
+    path = _book_with_a_chart(tmp_path / "c.xlsx")
+    drawing = zip_member(path, "xl/drawings/drawing1.xml").decode()
+    shape = (
+        f'<xdr:oneCellAnchor xmlns:xdr="{_XDR}" xmlns:a="{_A}">'
+        "<xdr:from><xdr:col>0</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>5</xdr:row>"
+        "<xdr:rowOff>0</xdr:rowOff></xdr:from>"
+        '<xdr:ext cx="914400" cy="457200"/>'
+        '<xdr:sp macro="" textlink=""><xdr:nvSpPr><xdr:cNvPr id="9" name="Note"/>'
+        '<xdr:cNvSpPr txBox="1"/></xdr:nvSpPr><xdr:spPr/></xdr:sp><xdr:clientData/>'
+        "</xdr:oneCellAnchor>"
+    )
+    closing = drawing.rindex("</")
+    _replace(
+        path, "xl/drawings/drawing1.xml", (drawing[:closing] + shape + drawing[closing:]).encode()
+    )
+    assert XlsxBook(path).uncarried == ["shapes, text boxes or other drawn objects"]
+
+
+def test_a_picture_openpyxl_cannot_read_is_named(tmp_path: Path) -> None:
+    """A picture whose image is no image: openpyxl drops it (as it drops every picture when
+    Pillow is not installed)."""
+    path = _book_with_a_chart(tmp_path / "c.xlsx")
+    drawing = zip_member(path, "xl/drawings/drawing1.xml").decode()
+    picture = (
+        f'<xdr:oneCellAnchor xmlns:xdr="{_XDR}" xmlns:a="{_A}" xmlns:r="{_R}">'
+        "<xdr:from><xdr:col>0</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>5</xdr:row>"
+        "<xdr:rowOff>0</xdr:rowOff></xdr:from>"
+        '<xdr:ext cx="914400" cy="457200"/>'
+        '<xdr:pic><xdr:nvPicPr><xdr:cNvPr id="9" name="Logo"/><xdr:cNvPicPr/></xdr:nvPicPr>'
+        '<xdr:blipFill><a:blip r:embed="rIdLogo"/></xdr:blipFill><xdr:spPr/></xdr:pic>'
+        "<xdr:clientData/></xdr:oneCellAnchor>"
+    )
+    closing = drawing.rindex("</")
+    _replace(
+        path, "xl/drawings/drawing1.xml", (drawing[:closing] + picture + drawing[closing:]).encode()
+    )
+    rels = zip_member(path, "xl/drawings/_rels/drawing1.xml.rels").decode()
+    link = (
+        '<Relationship Id="rIdLogo" Target="/xl/media/image1.png" Type="http://schemas.'
+        'openxmlformats.org/officeDocument/2006/relationships/image"/>'
+    )
+    _replace(
+        path,
+        "xl/drawings/_rels/drawing1.xml.rels",
+        rels.replace("</Relationships>", link + "</Relationships>").encode(),
+    )
+    inject_part(path, "xl/media/image1.png", b"not a picture")
+    assert XlsxBook(path).uncarried == ["images"]
+
+
+def test_an_image_part_no_picture_shows_is_named(tmp_path: Path) -> None:
+    """An image openpyxl writes back no picture of (a page header's, say) is lost."""
+    path = _book_with_a_chart(tmp_path / "c.xlsx")
+    inject_part(path, "xl/media/image1.png", b"\x89PNG")
+    assert XlsxBook(path).uncarried == ["images"]
 
 
 # --- an axis' text settings ---------------------------------------------------------------------

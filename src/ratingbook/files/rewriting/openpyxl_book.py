@@ -10,8 +10,9 @@ memory; :class:`XlsxBook` is that book loaded from a file, and implements
   not a zip bomb, not missing its workbook part;
 - text is always written as text: a name like ``=HYPERLINK(...)`` never becomes a formula;
 - saving goes to a temporary file in the target's folder, then replaces the target atomically;
-- parts openpyxl cannot carry over (drawings, images, charts, pivot tables, ...) are detected, so
-  the caller can refuse to overwrite a book that would lose them.
+- parts openpyxl cannot carry over (shapes, charts it cannot read, pivot tables, ...) are
+  detected, so the caller can refuse to overwrite a book that would lose them; the charts and
+  pictures openpyxl reads are written back, and are not counted lost.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from ratingbook.files.disk import (
     check_save_target,
 )
 from ratingbook.files.ooxml.trust import file_vouches
+from ratingbook.files.rewriting.openpyxl_losses import drawing_losses
 from ratingbook.files.rewriting.openpyxl_presentation import (
     add_charts,
     apply_print_setup,
@@ -380,6 +382,7 @@ class XlsxBook(OpenpyxlBook):
                 f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
             ) from error
         without_text_property_runs(workbook)
+        self.uncarried = [*self.uncarried, *drawing_losses(self.path, workbook)]
         super().__init__(workbook)
 
     # --- saving --------------------------------------------------------------------------------
