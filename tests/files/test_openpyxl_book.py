@@ -342,7 +342,7 @@ def test_sheet_names_lists_worksheets_only(tmp_path: Path) -> None:
     path = save_book(wb, tmp_path / "c.xlsx")
     book = XlsxBook(path)
     assert book.sheet_names() == ["Ladder Players", "Ladder Games", "Camp Groups"]
-    assert "chart sheets" in book.uncarried
+    assert book.uncarried == []  # openpyxl carries a chart sheet it can read over
 
 
 # --- check_package --------------------------------------------------------------------------------
@@ -355,9 +355,6 @@ def test_a_plain_book_has_nothing_openpyxl_would_lose(book_path: Path) -> None:
 @pytest.mark.parametrize(
     "part, what",
     [
-        ("xl/drawings/drawing1.xml", "drawings"),
-        ("xl/media/image1.png", "images"),
-        ("xl/charts/chart1.xml", "charts"),
         ("xl/pivotTables/pivotTable1.xml", "pivot tables"),
         ("xl/slicers/slicer1.xml", "slicers"),
         ("customUI/customUI14.xml", "ribbon"),

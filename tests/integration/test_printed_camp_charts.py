@@ -183,3 +183,58 @@ def test_a_groups_chart_axis_spans_its_ratings(
     assert (max(labels) - min(labels)) / step <= 8, labels
     assert min(labels) <= min(ratings) < min(labels) + step, (labels, min(ratings))
     assert max(labels) - step < max(ratings) <= max(labels), (labels, max(ratings))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    ("title", "below", "first", "last"),
+    [
+        ("This week", "Games played this week", "Start", "Week 1"),
+        ("Week by week", "End of week", "Week 1", None),
+    ],
+)
+def test_the_camper_charts_axis_spans_the_whole_camp(
+    backend: str,
+    printed: dict[str, tuple[Path, Path]],
+    title: str,
+    below: str,
+    first: str,
+    last: str | None,
+) -> None:
+    """User test 48: printed, the Camper Chart's week-by-week chart ran from 0 to 1000, the
+    camper's line a flat band. Each of its charts now runs from within one step under the
+    camp's lowest rating on it (every camper's: B1 changes without a recalc) to within one
+    step over its highest (the book's own numbers, on Ladder Progress), in at most 8 steps."""
+    book, pdf = printed[backend]
+    ws = openpyxl.load_workbook(book, data_only=True)["Ladder Progress"]
+    header = [c.value for c in ws[1]]
+    start = header.index(first)
+    end = header.index(last) if last else len(header)
+    ratings = [
+        v
+        for row in ws.iter_rows(min_row=2, values_only=True)
+        for v in row[start:end]
+        if isinstance(v, int | float)
+    ]
+    assert {r // 100 for r in ratings} >= {8, 11}  # Beginners and Advanced both
+    pages = [p for _, p in _pages(book, pdf, "Camper Chart")]
+    page = next(p for p in pages if title.split() in [[w.text for w in line] for line in p])
+    labels = _rating_labels(page, title, below)
+    assert len(labels) >= 3, labels
+    step = labels[1] - labels[0]
+    assert all(b - a == step for a, b in itertools.pairwise(labels)), labels
+    assert (max(labels) - min(labels)) / step <= 8, labels
+    assert min(labels) <= min(ratings) < min(labels) + step, (labels, min(ratings))
+    assert max(labels) - step < max(ratings) <= max(labels), (labels, max(ratings))
+
+
+def _rating_labels(page: list[list[Word]], title: str, below: str) -> list[int]:
+    """The value axis' labels of the chart titled ``title`` on ``page``: the numbers of 100 or
+    more (ratings; the category labels are games and weeks) on the lines between its title and
+    its category axis' title (``below``). A label may share its line with the turned axis
+    title ('Rating 900'), so not only a line's first word counts."""
+    texts = [" ".join(w.text for w in line) for line in page]
+    first = texts.index(title)
+    last = next(i for i in range(first, len(texts)) if texts[i].startswith(below))
+    found = {int(w.text) for line in page[first + 1 : last] for w in line if w.text.isdigit()}
+    return sorted(n for n in found if n >= 100)

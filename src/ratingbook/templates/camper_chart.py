@@ -8,7 +8,11 @@ the generated sheets, ratingbook never rewrites it: it lives in the template and
 ``Ladder Progress`` through its formulas, in every front end that recalculates formulas; a
 recalc writes only B1, when it names no camper on ``Ladder Players`` (the template's sample
 camper in a camp's own book): the first camper, and column B's width, to the longest name
-there (:func:`~ratingbook.workbook.plans.ladder_plan.camper_chart_choice`).
+there (:func:`~ratingbook.workbook.plans.ladder_plan.camper_chart_choice`); and a recalc by a
+file back end sets its charts' rating axes to hold the whole camp's ratings
+(:func:`~ratingbook.workbook.plans.ladder_plan.camper_chart_axes`). The template leaves the
+axes to the viewer: the button in Excel and xlwings Server and Lite, which start from it,
+cannot change a chart.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from ratingbook.workbook.port.presentation import (
     quote_sheet,
 )
 from ratingbook.workbook.sheets.charts import (
+    CAMPER_CHARTS,
     CAMPER_NAME_POINTS,
     CHART_COLUMNS,
     CHART_ROWS,
@@ -67,7 +72,8 @@ def write_camper_chart(wb: Workbook, first_name: str, *, index: int | None = Non
     choice.add("B1")
     ws.add_data_validation(choice)
     first_game, last_game, first_week, last_week = ladder_columns()
-    blocks = (("This week", 3, first_game, last_game), ("Week by week", 6, first_week, last_week))
+    this_week, by_week = CAMPER_CHARTS
+    blocks = ((this_week, 3, first_game, last_game), (by_week, 6, first_week, last_week))
     charts = []
     for n, (title, row, first, last) in enumerate(blocks):
         ws.cell(row=row, column=1, value=title).font = book_font(wb, bold=True)

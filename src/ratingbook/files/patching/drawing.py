@@ -6,15 +6,19 @@ and ``<headerFooter>`` (ECMA-376 part 1, 18.3.1); a drawing part holding one
 ``<c:chartSpace>`` with one ``<c:lineChart>`` (21.2), and the relationships and content types
 that tie them to their sheet. Each chart carries a cache of the values it plots, so a viewer
 shows the points without recalculating; Excel and LibreOffice refresh the cache from the cells.
+A chart a sheet already holds (the ``Camper Chart``'s) keeps its part; only its value axis is
+set (:func:`chart_title`, :func:`with_value_axis`).
 Pure strings: what a chart shows is decided in :mod:`ratingbook.workbook.sheets.charts`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from ratingbook.files.ooxml.xmltext import unescape
 from ratingbook.workbook.port.chart_data import (
     AXIS_COLOUR,
     GRIDLINE_COLOUR,
@@ -33,6 +37,7 @@ __all__ = [
     "ChartParts",
     "ValueOf",
     "chart_parts",
+    "chart_title",
     "chart_xml",
     "column_breaks_xml",
     "drawing_xml",
@@ -40,6 +45,7 @@ __all__ = [
     "page_setup_xml",
     "print_options_xml",
     "row_breaks_xml",
+    "with_value_axis",
 ]
 
 DRAWING_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing"
@@ -240,6 +246,47 @@ def chart_xml(chart: LineChart, value_of: ValueOf) -> str:
         f'<c:plotVisOnly val="{0 if chart.plots_hidden else 1}"/>'
         '<c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>'
     )
+
+
+def chart_title(xml: str) -> str:
+    """The title of the chart part ``xml`` as it is written there (its runs joined); "" when it
+    has none, or one read from a cell."""
+    plot = re.search(r"<(?:\w+:)?plotArea\b", xml)
+    head = xml[: plot.start()] if plot else xml  # the chart's own title, not an axis'
+    found = re.search(r"<((?:\w+:)?)title\b.*?</\1title>", head, re.S)
+    if found is None:
+        return ""
+    return unescape("".join(re.findall(r"<(?:\w+:)?t>([^<]*)</(?:\w+:)?t>", found.group(0))))
+
+
+def with_value_axis(xml: str, axis: tuple[float, float, float]) -> str:
+    """The chart part ``xml`` with its upright value axes (``<c:valAx>`` left or right) running
+    ``axis`` (minimum, maximum, major unit), written as :func:`chart_xml` writes them: bounds
+    given before replace the old, the rest of the part is kept."""
+    low, high, step = (_shown(v) for v in axis)
+
+    def patched(found: re.Match[str]) -> str:
+        p, body = found.group(1) or "", found.group(0)
+        if re.search(rf'<{p}axPos val="[lr]"', body) is None:
+            return body  # a scatter chart's horizontal value axis
+        scaling = re.search(rf"<{p}scaling\s*/>|<{p}scaling>(.*?)</{p}scaling>", body, re.S)
+        if scaling is None:
+            return body  # no scaling: not a valid axis, left as it is
+        # CT_Scaling: logBase?, orientation?, max?, min?, extLst?
+        inner = re.sub(rf"<{p}(max|min)\b[^>]*?(?:/>|>.*?</{p}\1>)", "", scaling.group(1) or "")
+        ext = re.search(rf"<{p}extLst\b", inner)
+        at = ext.start() if ext else len(inner)
+        bounds = f'{inner[:at]}<{p}max val="{high}"/><{p}min val="{low}"/>{inner[at:]}'
+        body = f"{body[: scaling.start()]}<{p}scaling>{bounds}</{p}scaling>{body[scaling.end() :]}"
+        # CT_ValAx: crossAx, crosses, crossBetween, then majorUnit, minorUnit, dispUnits, extLst.
+        body = re.sub(rf"<{p}majorUnit\b[^>]*?(?:/>|>.*?</{p}majorUnit>)", "", body)
+        cross = re.search(rf"<{p}crossAx\b", body)
+        after = re.compile(rf"<{p}(?:minorUnit|dispUnits|extLst)\b|</{p}valAx>")
+        place = after.search(body, cross.start() if cross else 0)
+        at = place.start() if place else len(body)
+        return f'{body[:at]}<{p}majorUnit val="{step}"/>{body[at:]}'
+
+    return re.sub(r"<((?:\w+:)?)valAx>.*?</\1valAx>", patched, xml, flags=re.S)
 
 
 def _attribute(text: str) -> str:

@@ -35,7 +35,13 @@ from ratingbook.files.ooxml.xmltext import PACKAGE_REL_NS, check_xml, decode_par
 from ratingbook.files.ooxml.zipread import PackageZip
 from ratingbook.files.ooxml.zipwrite import PackagePlan, Stream
 from ratingbook.files.patching.cells import CellWriter
-from ratingbook.files.patching.drawing import chart_parts
+from ratingbook.files.patching.drawing import (
+    CHART_REL,
+    DRAWING_REL,
+    chart_parts,
+    chart_title,
+    with_value_axis,
+)
 from ratingbook.files.patching.generated import generated_sheet_xml
 from ratingbook.files.patching.patch import (
     merge_blocks,
@@ -130,6 +136,9 @@ class Renderer:
                 written.add(entry.name)
             title = page_title(sheet_edits.blocks)
             widths = merge_widths(sheet_edits.blocks)
+            axes = dict(pair for block in sheet_edits.blocks for pair in block.value_axes)
+            if axes and sheet_edits.generated is None:  # a generated sheet's charts are new
+                self._set_value_axes(plan, entry.part, axes)
             if sheet_edits.generated is not None:
                 tab_selected = entry.element is not None and source.tab_selected(entry.part)
                 generated = sheet_edits.generated
@@ -285,6 +294,30 @@ class Renderer:
             plan.added.append(name)
         types.extend((f"/{name}", kind) for name, kind in parts.content_types)
         return parts.drawing_rid
+
+    def _set_value_axes(
+        self, plan: PackagePlan, part: str, axes: Mapping[str, tuple[float, float, float]]
+    ) -> None:
+        """The value axis of each chart on the sheet ``part`` titled as in ``axes`` set in its
+        own chart part (:attr:`~ratingbook.workbook.port.book.WriteBlock.value_axes`)."""
+        source = self.source
+        drawings = [
+            resolve(part, r.target)
+            for r in relationships(source, part)
+            if r.type == DRAWING_REL and not r.external
+        ]
+        for drawing in (d for d in drawings if source.has(d)):
+            for rel in relationships(source, drawing):
+                chart = resolve(drawing, rel.target)
+                if rel.type != CHART_REL or rel.external or not source.has(chart):
+                    continue
+                member = source.member(chart)
+                data = source.read(member)
+                check_xml(data, member)
+                xml = decode_part(data, member)
+                axis = axes.get(chart_title(xml))
+                if axis is not None:
+                    plan.parts[member] = with_value_axis(xml, axis).encode()
 
     def _render_workbook_parts(
         self,

@@ -1,8 +1,9 @@
 """The ``openpyxl`` back end (``--backend openpyxl``): load the file with openpyxl, rewrite it.
 
 :class:`XlsxBook` implements :class:`ratingbook.workbook.port.book.FileBook`; openpyxl cannot carry
-drawings, charts, pivot tables and the like, which it names (``uncarried``) and which make it
-refuse ``--in-place``. Print setups and charts are applied by
+shapes, charts it cannot read, pivot tables and the like, which it names (``uncarried``, the
+drawings by :mod:`~ratingbook.files.rewriting.openpyxl_losses`) and which make it refuse
+``--in-place``. Print setups and charts are applied by
 :mod:`~ratingbook.files.rewriting.openpyxl_presentation`.
 """
 

@@ -10,8 +10,9 @@ memory; :class:`XlsxBook` is that book loaded from a file, and implements
   not a zip bomb, not missing its workbook part;
 - text is always written as text: a name like ``=HYPERLINK(...)`` never becomes a formula;
 - saving goes to a temporary file in the target's folder, then replaces the target atomically;
-- parts openpyxl cannot carry over (drawings, images, charts, pivot tables, ...) are detected, so
-  the caller can refuse to overwrite a book that would lose them.
+- parts openpyxl cannot carry over (shapes, charts it cannot read, pivot tables, ...) are
+  detected, so the caller can refuse to overwrite a book that would lose them; the charts and
+  pictures openpyxl reads are written back, and are not counted lost.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from ratingbook.files.disk import (
     check_save_target,
 )
 from ratingbook.files.ooxml.trust import file_vouches
+from ratingbook.files.rewriting.openpyxl_losses import drawing_losses
 from ratingbook.files.rewriting.openpyxl_presentation import (
     add_charts,
     apply_print_setup,
@@ -50,6 +52,8 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     column_style,
     load_keeping_print_areas,
     print_titles_columns_first,
+    set_value_axes,
+    without_text_property_runs,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
@@ -221,6 +225,8 @@ class OpenpyxlBook:
             apply_title(ws, block.page_title)
         for column, width in block.widths:
             _widen(ws, column, width)
+        if block.value_axes and not self.chart_room:  # a template's leave it to the viewer
+            set_value_axes(ws, block.value_axes)
         # Excel tables the block extends downward grow over the new rows (table_growth's rule).
         tables = {table.name: table for table in ws.tables.values()}
         areas = [
@@ -375,6 +381,8 @@ class XlsxBook(OpenpyxlBook):
             raise WorkbookError(
                 f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
             ) from error
+        without_text_property_runs(workbook)
+        self.uncarried = [*self.uncarried, *drawing_losses(self.path, workbook)]
         super().__init__(workbook)
 
     # --- saving --------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 
 from openpyxl.chart import LineChart as OpenpyxlLineChart
 from openpyxl.chart import Reference, Series
-from openpyxl.chart.axis import ChartLines
+from openpyxl.chart.axis import ChartLines, NumericAxis
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
 from openpyxl.chart.shapes import GraphicalProperties
@@ -58,6 +58,8 @@ __all__ = [
     "column_style",
     "load_keeping_print_areas",
     "print_titles_columns_first",
+    "set_value_axes",
+    "without_text_property_runs",
 ]
 
 _PRINT_TITLES = "_xlnm.Print_Titles"
@@ -250,10 +252,11 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
         if chart.label_rotation:  # the labels turned, as the package back end writes them
             line.x_axis.txPr = RichText(
                 bodyPr=RichTextProperties(rot=chart.label_rotation * 60000, vert="horz"),
-                p=[
+                p=[  # no run: openpyxl's default empty one reads back as "None"
                     Paragraph(
                         pPr=ParagraphProperties(defRPr=CharacterProperties()),
                         endParaRPr=CharacterProperties(lang="en-US"),
+                        r=[],
                     )
                 ],
             )
@@ -277,3 +280,55 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
         line.width = round(columns * 1.69)
         line.height = round(rows * 0.53)
         ws.add_chart(line, f"{column_letter(left + 1)}{top + 1}")
+
+
+def _title_text(chart: Any) -> str:
+    """The text of a chart's title as the file holds it (its runs, joined); "" for none."""
+    rich = getattr(getattr(chart.title, "tx", None), "rich", None)
+    if rich is None:
+        return ""
+    return "".join(run.t or "" for paragraph in rich.p for run in paragraph.r or ())
+
+
+def set_value_axes(ws: Worksheet, axes: tuple[tuple[str, tuple[float, float, float]], ...]) -> None:
+    """The value axis of each of ``ws``'s charts titled as in ``axes`` (title, (minimum,
+    maximum, major unit)) set, as :func:`add_charts` sets a chart's it builds
+    (:attr:`~ratingbook.workbook.port.book.WriteBlock.value_axes`); its other parts kept."""
+    by_title = dict(axes)
+    charts: list[Any] = ws._charts  # type: ignore[attr-defined]  # as read from the file
+    for chart in charts:
+        axis = by_title.get(_title_text(chart))
+        if axis is not None and isinstance(getattr(chart, "y_axis", None), NumericAxis):
+            chart.y_axis.scaling.min, chart.y_axis.scaling.max, chart.y_axis.majorUnit = axis
+
+
+def _drop_runs(item: Any, seen: dict[int, Any]) -> None:
+    """Every ``txPr`` under ``item`` (an openpyxl chart object) without its paragraphs' runs."""
+    if id(item) in seen:
+        return
+    seen[id(item)] = item  # held, so that no other object takes its id meanwhile
+    if isinstance(item, (list, tuple)):
+        for each in item:
+            _drop_runs(each, seen)
+        return
+    for name in getattr(item, "__elements__", ()):
+        value = getattr(item, name, None)
+        if name == "txPr" and isinstance(value, RichText):
+            for paragraph in value.p:
+                paragraph.r = []
+        elif isinstance(value, (list, tuple)) or hasattr(value, "__elements__"):
+            _drop_runs(value, seen)
+
+
+def without_text_property_runs(workbook: Any) -> None:
+    """The text settings (``txPr``) of every chart openpyxl read into ``workbook`` without text
+    runs. Text settings hold no text (ECMA-376 part 1, 21.2.2.216), but a chart written by
+    openpyxl (the templates of earlier ratingbook versions among them) holds an empty run there,
+    ``<a:r><a:t/></a:r>``; openpyxl reads its missing text as None and its ``str`` descriptor
+    makes that the text "None", which it would write back into the axis."""
+    seen: dict[int, Any] = {}
+    for sheet in (*workbook.worksheets, *workbook.chartsheets):
+        for chart in sheet._charts:
+            for plot in (chart, *getattr(chart, "_charts", ())):
+                axes = [getattr(plot, a, None) for a in ("x_axis", "y_axis", "z_axis")]
+                _drop_runs([plot, *axes, plot.legend, plot.title], seen)

@@ -64,6 +64,7 @@ from ratingbook.workbook.sheets.schemas import (
 )
 
 __all__ = [
+    "camper_chart_axes",
     "camper_chart_choice",
     "games_twice_lines",
     "group_names",
@@ -327,6 +328,21 @@ def camper_chart_choice(sheets: Sheets, players_table: Table) -> tuple[list[Writ
     return [WriteBlock(actual, 1, 2, [[meant or names[0]]]), *blocks], line
 
 
+def camper_chart_axes(
+    sheets: Sheets, axes: tuple[tuple[str, tuple[float, float, float]], ...]
+) -> list[WriteBlock]:
+    """The ``Camper Chart``'s charts given the rating ``axes`` (title, axis) of the whole camp
+    (:attr:`~ratingbook.workbook.sheets.charts.Progress.camper_axes`): B1 shows any camper, and
+    changes without a recalc (printed, its week-by-week chart ran 0-1000, user test 48); nothing
+    when there is no such sheet. The file back ends write them
+    (:attr:`~ratingbook.workbook.port.book.WriteBlock.value_axes`); the button in Excel and
+    xlwings Server and Lite, which cannot change a chart, keep the template's."""
+    actual = sheets.actual(CAMPER_CHART)
+    if actual is None or not axes:
+        return []
+    return [WriteBlock(actual, 1, 1, [], value_axes=axes)]
+
+
 #: The most new campers a run names one by one; more (a camp's first recalc) are counted in one
 #: line by group: 60 lines, one per camper, printed as one line of 10,384 characters (issue 34).
 NEW_CAMPERS_NAMED = 3
@@ -399,8 +415,9 @@ def ladder_generated(
     weeks: Mapping[int, Mapping[int, int | float]] | None = None,
     groups: Sequence[str] = (),
     by_group: bool = False,
-) -> list[GeneratedSheet]:
-    """Ladder Standings, Rating History, and the charts of week ``week`` with their numbers.
+) -> tuple[list[GeneratedSheet], tuple[tuple[str, tuple[float, float, float]], ...]]:
+    """Ladder Standings, Rating History, and the charts of week ``week`` with their numbers;
+    and the ``Camper Chart``'s rating axes (:func:`camper_chart_axes`).
 
     ``weeks`` gives each player's end-of-week Rating of past weeks (ID -> week -> Rating);
     ``groups`` orders the charts (Camp Groups' order), and the posted list when ``by_group``.
@@ -429,7 +446,7 @@ def ladder_generated(
         after=RATING_HISTORY,
         title=title,
     )
-    return [posted, history, charts, data]
+    return [posted, history, charts, data], progress.camper_axes
 
 
 def posted_by_group(sheets: Sheets) -> bool:
@@ -450,7 +467,7 @@ def plan_ladder(
     """Recalculate week ``week`` (``weeks``: past end-of-week Ratings, for the charts)."""
     players_table, games_table, outcome, _ = ladder_outcome(sheets)
     chosen, said = camper_chart_choice(sheets, players_table)
-    generated = ladder_generated(
+    generated, axes = ladder_generated(
         outcome, games_table.sheet, week, weeks, group_names(sheets), posted_by_group(sheets)
     )
     return Plan(
@@ -458,6 +475,7 @@ def plan_ladder(
             *ladder_result_blocks(players_table, outcome),
             *input_widths(sheets, players_table, games_table),
             *chosen,
+            *camper_chart_axes(sheets, axes),
         ),
         sheets=tuple(generated),
         summary=(

@@ -30,6 +30,7 @@ from ratingbook.workbook.plans.camp_week import (
     week_number,
 )
 from ratingbook.workbook.plans.ladder_plan import (
+    camper_chart_axes,
     games_twice_lines,
     group_names,
     ladder_generated,
@@ -136,7 +137,8 @@ def _plan_rollover(
     for player in outcome.players:
         if player.active and player.rating is not None:
             weeks.setdefault(player.id, {})[ending] = player.rating
-    generated = ladder_generated(fresh, games_table.sheet, week, weeks, names, by_group)
+    generated, axes = ladder_generated(fresh, games_table.sheet, week, weeks, names, by_group)
+    blocks.extend(camper_chart_axes(sheets, axes))
 
     header, moved, clearing = _games_moved(sheets, games_table, outcome)
     blocks.extend(clearing)

@@ -101,6 +101,10 @@ class WriteBlock:
     text its values need to print uncut (issue 34: a camper's long name in a column the
     template made 24 units wide). The file back ends and desktop Excel (xlwings) write them;
     xlwings' JSON engine, whose clients know no column width, keeps the sheet's.
+    ``value_axes``: (chart title, (minimum, maximum, major unit)) pairs, the value axis of the
+    sheet's own charts of that title (charts no run rebuilds: the ``Camper Chart``'s, user
+    test 48), their other parts kept. The file back ends write them; xlwings, which cannot
+    change a chart (the button in Excel, xlwings Server and Lite), keeps the charts' axes.
     """
 
     sheet: str
@@ -110,6 +114,7 @@ class WriteBlock:
     heights: tuple[float | None, ...] = ()
     page_title: PrintSetup | None = None
     widths: tuple[tuple[int, float], ...] = ()
+    value_axes: tuple[tuple[str, tuple[float, float, float]], ...] = ()
 
 
 def rows_below(

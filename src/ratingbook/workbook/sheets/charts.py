@@ -21,7 +21,10 @@ A group's charts read its lines: each sets its value axis from the group's ratin
 rounded out to a round step (:func:`value_axis`; 11 Beginners within 150 points were drawn on 0
 to 1000, issue 34), for the back ends that build the charts on every recalc; a template's
 charts leave the axis to the viewer
-(:meth:`~ratingbook.workbook.port.presentation.LineChart.roomy`).
+(:meth:`~ratingbook.workbook.port.presentation.LineChart.roomy`). The ladder template's
+``Camper Chart`` shows any one camper (the one its B1 names, changed without a recalc), so its
+two charts (:data:`CAMPER_CHARTS`) get the axis of the whole camp's ratings on them
+(:attr:`Progress.camper_axes`; printed, the week-by-week chart ran 0-1000, user test 48).
 
 Sizes grow in steps only when a roster outgrows them (more than 40 players in a group, more than
 30 games a week, more than 16 weeks); then the back ends that can build charts rebuild them. A
@@ -51,6 +54,7 @@ from ratingbook.workbook.port.presentation import (
 )
 
 __all__ = [
+    "CAMPER_CHARTS",
     "CAMPER_NAME_POINTS",
     "CHART_COLUMNS",
     "CHART_ROWS",
@@ -77,6 +81,11 @@ CHART_ROWS = 20  # a chart's height and width, in cells
 CHART_COLUMNS = 10
 #: The type size of the camper's name in the ``Camper Chart``'s B1 (bold, above the charts).
 CAMPER_NAME_POINTS = 12
+
+
+#: The ``Camper Chart``'s two charts (:mod:`ratingbook.templates.camper_chart`), by title: the
+#: chosen camper's Rating game by game this week, and week by week.
+CAMPER_CHARTS = ("This week", "Week by week")
 
 
 def camper_name_width(names: Iterable[str]) -> float:
@@ -149,6 +158,10 @@ class Progress:
     header: tuple[str, ...]
     rows: tuple[tuple[object, ...], ...]
     charts: tuple[LineChart, ...]
+    #: The value axes of the charts showing any one player of the sheet (title, axis), which
+    #: must hold every player's ratings on them: the ladder's ``Camper Chart``
+    #: (:data:`CAMPER_CHARTS`); none for a chart with no rating.
+    camper_axes: tuple[tuple[str, tuple[float, float, float]], ...] = ()
 
 
 def _game_columns(paths: Sequence[PlayerPath]) -> tuple[int, int]:
@@ -331,7 +344,13 @@ def ladder_progress(
         )
     while rows and not rows[-1]:  # the last block's free rows: nothing to write
         rows.pop()
-    return Progress(sheet, header, tuple(rows), tuple(charts))
+    # The Camper Chart reads the same columns for the camper its B1 names: the whole camp's.
+    whole = (
+        value_axis(v for row in rows for v in row[first_game - 1 : last_game]),
+        value_axis(v for row in rows for v in row[first_week - 1 : last_week]),
+    )
+    camper = tuple((t, a) for t, a in zip(CAMPER_CHARTS, whole, strict=True) if a is not None)
+    return Progress(sheet, header, tuple(rows), tuple(charts), camper)
 
 
 def chart_sheets(
