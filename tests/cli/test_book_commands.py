@@ -75,6 +75,21 @@ def test_recalc_writes_name_recalculated_beside_the_input_and_never_touches_the_
     assert result.stderr == ""
 
 
+def test_recalc_again_replaces_its_own_default_output_and_says_so(book: Path) -> None:
+    """The default NAME-recalculated.xlsx is ratingbook's own file: a second run replaces it,
+    and the book's line says so (user test 48: it was replaced silently); the first run's
+    line, with nothing to replace, says nothing of the kind."""
+    out = book.with_name("camp-recalculated.xlsx")
+    first = run("recalc", book)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith(f"ok     {book} -> {out} (")
+    out.write_bytes(b"left over")
+    again = run("recalc", book)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith(f"ok     {book} -> {out}, replacing the earlier file (")
+    assert ratings(out) == HAND_RATINGS
+
+
 def test_recalc_output_option_writes_exactly_that_file(book: Path, tmp_path: Path) -> None:
     before = digest(book)
     out = tmp_path / "sub" / "result.xlsx"

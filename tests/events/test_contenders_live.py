@@ -63,7 +63,7 @@ def test_games_over_count_as_they_ended_in_every_line() -> None:
     assert {c.name: (c.points, c.maximum) for c in found} == EXPECTED
     erik = next(c for c in found if c.name == "Erik")
     assert erik.alone is True
-    assert erik.needs == "Erik's game is over, and nobody can reach him whatever the other results"
+    assert erik.needs == "Erik's game is over, and nobody can reach Erik whatever the other results"
     assert [c.name for c in found if c.shared] == ["Erik"]
     # One player, one score: every "X has P" any line says is X's points in his own row.
     for c in found:

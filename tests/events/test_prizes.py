@@ -68,7 +68,8 @@ def test_hort_four_tied_for_places_two_to_five() -> None:
     assert result.remainder == 0 and result.total == 4800
     assert result.ties == (
         "4 players on 6½ share places 2-5: 1000 + 800 + 600 + 400 = 2800 (Hort: each keeps "
-        "half of his own place's prize, the other halves are shared): B 850; C 750; D 650; E 550",
+        "half of the prize of the place the tie-break gives, the other halves are shared): "
+        "B 850; C 750; D 650; E 550",
     )
 
 

@@ -314,7 +314,7 @@ def test_every_input_problem_is_reported_at_once() -> None:
         "player 'F' is fixed but has no rating",
         "player 'U' is unrated with 3 earlier games: give the rating those games made",
         "May, game 1: player 'Nobody' has no start",
-        "May, game 2: 'A' plays himself",
+        "May, game 2: 'A' is both White and Black",
         "May, game 3: White's score 2 is not 1, 0.5 or 0",
     ]
 

@@ -136,6 +136,23 @@ def test_crikey_tables_show_hundredths_as_rating_points_in_the_seeds_order():
         (3, "Ann", 50.0, 50.0, 0.0, 0),
     ]
     assert [tuple(r) for r in tables.history.rows] == [
-        (1, "Alice", "Bob", "lost", 20, 15, 76.91, 74.19, 76.36, 79.08, 2.72)
+        (1, "Alice", "Bob", "lost", 20, 15, 76.91, 74.19, 76.36, 79.08, -2.72)
     ]
     assert tables.paths[0].after_games == (74.19,)
+
+
+def test_crikey_history_signs_the_points_exchanged_as_whites_gain():
+    """A member must see who gained (user test 48, game 7). By hand (rules page, seed 000):
+    Fergus 90.00 + 3.00 v Gwen 70.00, gap 23.00, CE 2.30; Fergus, the favourite, wins with as
+    many pieces: RPE = 1 - 2.30 = -1.30, applied literally: White *loses* 1.30 by winning.
+    Then Gwen wins as White: 71.30 + 3.00 = 74.30 v 88.70, gap 14.40, CE 1.44, the
+    lower-rated winning: 1 + 1.44 = 2.44, White's gain."""
+    tables = crikey_tables(
+        {"Fergus": 9000, "Gwen": 7000},
+        [CrikeyGame("Fergus", "Gwen", W, 10, 10), CrikeyGame("Gwen", "Fergus", W, 10, 10)],
+    )
+    assert [tuple(r) for r in tables.history.rows] == [
+        (1, "Fergus", "Gwen", "won", 10, 10, 90.0, 88.7, 70.0, 71.3, -1.3),
+        (2, "Gwen", "Fergus", "won", 10, 10, 71.3, 73.74, 88.7, 86.26, 2.44),
+    ]
+    assert tables.history.number_formats[10] == "+0.00;-0.00;0.00"

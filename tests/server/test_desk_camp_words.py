@@ -32,7 +32,7 @@ def text(page: str) -> str:
 @pytest.mark.parametrize(
     ("setting", "said"),
     [
-        (None, "such a game waits until one of its players reports it alike with his own code, "
+        (None, "such a game waits until one of its players reports it alike with a personal code, "
                "or the staff accept it"),
         ("one side", "the game stands at once, without the staff (Desk Confirms: one side): "
                      "give it to staff only"),

@@ -76,7 +76,7 @@ def test_a_ladders_games_stand_as_the_guide_says(tmp_path: Path) -> None:
     assert "a ladder's `Ladder Settings`" in words
     assert (
         "a game reported with the camp's code (nobody's side: the staff's, or anyone's) stands "
-        "once one of its players reports it alike with his own code, or the staff accept it"
+        "once one of its players reports it alike with a personal code, or the staff accept it"
     ) in words
     assert "Set Desk Confirms to `one side` in `Ladder Settings`" in words
     book = template(tmp_path, "ladder")

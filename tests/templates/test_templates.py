@@ -614,8 +614,9 @@ def test_crikey_sample_reproduces_seed_000_alice_and_bob(books: dict[str, Workbo
     assert (first["White"], first["Black"], first["White Result"]) == ("Alice", "Bob", "lost")
     assert (first["White Before"], first["White After"]) == (76.91, 74.19)
     assert (first["Black Before"], first["Black After"]) == (76.36, 79.08)
-    # Bob, lower-rated after White's +3.00, wins with fewer pieces: (1 + 0.36) x 2 = 2.72.
-    assert first["Points Exchanged"] == 2.72
+    # Bob, lower-rated after White's +3.00, wins with fewer pieces: (1 + 0.36) x 2 = 2.72,
+    # which White (Alice) loses: signed as White's gain, -2.72.
+    assert first["Points Exchanged"] == -2.72
     # Game 2 by hand: Carol 78.40 + 3.00 vs Dave 72.05, gap 9.35, CE 0.94 (0.935 half-up);
     # the favourite wins with fewer pieces (18 < 25): (1 - 0.94) x 2 = 0.12.
     second = history[1]

@@ -72,7 +72,7 @@ def test_an_alias_merges_the_ghost_into_the_player_in_every_view() -> None:
     assert all(r["ID"] != "9" for r in _grid(book, "List History"))
     assert (
         "alias (sheet 'Aliases', row 2): \"T. O'Neill\" (ID 9) is Tom O'Neill (ID 2), off the "
-        "list: his rated games (1) count for ID 2, from period 2025-09 on"
+        "list: the rated games under that name (1) count for ID 2, from period 2025-09 on"
     ) in done.summary
     site = read_list_site(book).view
     assert isinstance(site, ListSite)

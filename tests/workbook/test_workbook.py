@@ -582,7 +582,7 @@ def test_crikey_history_shows_the_seed_exchange_of_tournament_1(tmp_path: Path) 
     assert (row["White"], row["Black"], row["White Result"]) == ("alice", "bob", "lost")
     assert round(row["White Before"], 2) == 76.91 and round(row["White After"], 2) == 74.19
     assert round(row["Black Before"], 2) == 76.36 and round(row["Black After"], 2) == 79.08
-    assert round(row["Points Exchanged"], 2) == 2.72
+    assert round(row["Points Exchanged"], 2) == -2.72  # White's gain: alice lost 2.72 to bob
 
 
 # seed 003: K 32, A 1613, B 1609, A scores 0, 0.5, 0.5, 0, 0, 0 ->

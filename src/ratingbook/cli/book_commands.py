@@ -162,14 +162,20 @@ def _book_outcome(job: BookJob, answer: BookOutcome | Died) -> BookOutcome:
     return answer
 
 
-def _report(outcome: BookOutcome) -> None:
-    """The book's line: ``ok`` with what was done, or ``FAILED`` with why (a line per problem)."""
+def _report(outcome: BookOutcome, replaced: bool = False) -> None:
+    """The book's line: ``ok`` with what was done, or ``FAILED`` with why (a line per problem).
+
+    ``replaced``: the output file existed before (the default ``NAME-recalculated.xlsx`` of an
+    earlier run, a file in ``--out-dir``, an ``-o`` file with ``--force``): the line says it was
+    replaced, so nobody learns it later by missing what they had in it."""
     job = outcome.job
     if outcome.errors:
         for line in outcome.errors:  # a line per problem, each naming the book
             click.echo(f"FAILED {job.source}: {line}", err=True)
         return
     where = "in place" if job.in_place else f"-> {job.target}"
+    if replaced and not job.in_place:
+        where += ", replacing the earlier file"
     click.echo(f"ok     {job.source} {where} ({'; '.join(outcome.summary)})")
     for warning in outcome.warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -189,6 +195,8 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
     from ratingbook.cli.batch import run_isolated
 
     show_progress = len(jobs) > 1 and sys.stderr.isatty()
+    # The outputs already there before any book is written: their lines say they are replaced.
+    existing = {job.target for job in jobs if not job.in_place and os.path.lexists(job.target)}
     outcomes: list[BookOutcome] = []
     # No monitor thread: the books run in forked children, and forking a threaded process is
     # asking for a deadlock.
@@ -204,7 +212,7 @@ def _run_books(jobs: list[BookJob], processes: int) -> None:
             outcome = _book_outcome(job, answer)
             outcomes.append(outcome)
             with tqdm.external_write_mode(file=sys.stderr):  # the line above the bar
-                _report(outcome)
+                _report(outcome, job.target in existing)
             bar.update()
     failed = [o for o in outcomes if o.errors]
     if len(outcomes) > 1:
@@ -230,7 +238,7 @@ _book_options = [
         type=click.Path(path_type=str),
         metavar="DIR",
         help="Write each result into this folder, under its own name (the folder is created "
-        "if missing).",
+        "if missing; a file there by that name is replaced).",
     ),
     click.option("--force", is_flag=True, help="Replace the -o file if it already exists."),
     click.option(
@@ -281,7 +289,8 @@ def recalc_command(
     A folder stands for every .xlsx and .xlsm workbook directly inside it.
 
     Without -o, --out-dir or --in-place the result is written beside each input as
-    NAME-recalculated.xlsx; the input is never modified unless --in-place is given.
+    NAME-recalculated.xlsx, replacing the one an earlier run wrote (the line says so); the
+    input is never modified unless --in-place is given.
     """
     level = confirm_level(confirmed, understood)
     pairs = targets(books, output, out_dir, in_place, force, "recalculated")
@@ -324,7 +333,7 @@ new_week_command = _book_command(
     The week's games are replayed first, so the permanent ratings carried over are current.
     (In Excel: raise Week by one and click Recalc Ratings; it does the same.)
     Without -o, --out-dir or --in-place the result is written beside each input as
-    NAME-new-week.xlsx.
+    NAME-new-week.xlsx, replacing the one an earlier run wrote (the line says so).
     """,
 )
 _pair_one_round = _book_command(
@@ -339,7 +348,7 @@ _pair_one_round = _book_command(
     pairing-allocated bye as a row whose Black is BYE); Swiss Standings, Crosstable and
     Pairings are rebuilt. --all pairs every remaining round of a round robin at once.
     Without -o, --out-dir or --in-place the result is written beside each input as
-    NAME-paired.xlsx.
+    NAME-paired.xlsx, replacing the one an earlier run wrote (the line says so).
     """,
 )
 

@@ -24,7 +24,9 @@ __all__ = ["explain_command"]
 @click.argument("book")
 @click.option("--round", "round_number", type=int, help="The round (default: the last paired).")
 @click.option("--player", help="Only this player's board (every round without --round).")
-@click.option("--standings", is_flag=True, help="Why each player is ranked where he is.")
+@click.option(
+    "--standings", is_flag=True, help="Why each player holds that place in the standings."
+)
 @backend_option
 @reports_input_errors
 def explain_command(

@@ -252,7 +252,7 @@ class Desk:
             if ident not in names:
                 raise DeskError(f"there is no player {ident!r} in the list")
         if white_id == black_id:
-            raise DeskError("a player cannot play himself: choose two players")
+            raise DeskError("White and Black are the same player: choose two players")
         if reporter not in (CAMP, white_id, black_id):
             raise DeskError("a personal code reports its player's own games only")
         side: Side | None = None

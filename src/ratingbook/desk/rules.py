@@ -99,7 +99,7 @@ CONFIRM_SPELLINGS: dict[str, Confirms] = {
 CAMP_CODE_DOES: dict[Confirms, str] = {
     "both sides": (
         "anyone who has it can report any game; such a game waits until one of its players "
-        "reports it alike with his own code, or the staff accept it"
+        "reports it alike with a personal code, or the staff accept it"
     ),
     "one side": (
         "anyone who has it can report any game, and the game stands at once, without the "

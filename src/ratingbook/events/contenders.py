@@ -318,7 +318,7 @@ def _last_round_exact(
         needed = [phrase(a, b, alone[a, b]) for a, b, _ in first]
         if opponent is None and not any(needed):
             # Nothing left to him or asked of the others: say so, not a bare "game is over".
-            needed = ["nobody can reach him whatever the other results"]
+            needed = [f"nobody can reach {name} whatever the other results"]
         alone_lines.append(joined(head, needed))
         makes_level = [
             (a, b, [r for r in ok if r not in alone[a, b]])

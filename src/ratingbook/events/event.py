@@ -369,7 +369,7 @@ def check_event(event: SwissEvent) -> None:
             problems.append(
                 EventError(
                     f"{entry.white!r} is not eligible for a half-point bye (Swiss Players, "
-                    "Half-Point Bye: No); give him a zero-point bye (ZPB) or none",
+                    "Half-Point Bye: No); give the player a zero-point bye (ZPB) or none",
                     entry.where,
                     fields.RESULT,
                 )

@@ -120,8 +120,8 @@ def without_game(name: str, plan: Counted, scale: int) -> str:
     if plan.byes and name in plan.byes:
         got = Fraction(plan.byes[name], scale)
         amount = "no points" if not got else f"{points_text(got)} point{'s' if got > 1 else ''}"
-        return f"{name}'s bye gives him {amount}"
-    return f"{name} stays on his score"
+        return f"{name}'s bye gives {amount}"
+    return f"{name}'s score stays as it is"
 
 
 def last_round_unpaired(
@@ -161,11 +161,11 @@ def last_round_unpaired(
         if must_lose:
             # Free pairings (the module's assumption): each who must lose meets a player who
             # can take the win, which the count above shows there are.
-            whom = "him" if len(must_lose) == 1 else "each of them"
+            whom = must_lose[0] if len(must_lose) == 1 else "each of them"
             conditions.append(f"the pairings give {whom} an opponent who can take the win")
         elif not no_win:
             verb = "reach" if strict else "pass"
-            conditions.append(f"nobody can {verb} him whatever the other results")
+            conditions.append(f"nobody can {verb} {name} whatever the other results")
         return True, "", (", and ".join(conditions),)
     near = [n for n in playing if room[n] < draw]
     what = "first alone" if strict else "first"

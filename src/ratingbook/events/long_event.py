@@ -161,7 +161,7 @@ def rating_tiebreak_warning(settings: SwissSettings) -> str:
         "Rating 2 or a later one"
         if number == 1
         else f"each player's rating of period {number} (Rating {number}, as Tie-break Rating "
-        "says), not his first (C.07 art. 10's default)"
+        "says), not the first one (C.07 art. 10's default)"
     )
     return (
         f"rating tie-breaks ({', '.join(listed)}) are not recommended in an event over 30 days "

@@ -267,7 +267,8 @@ def _tie_line(
     first, last = tie.places
     where = "places" if list_name == PLACE_LIST else f"{list_name} places"
     how = {
-        HORT: "Hort: each keeps half of his own place's prize, the other halves are shared",
+        HORT: "Hort: each keeps half of the prize of the place the tie-break gives, the other "
+        "halves are shared",
         EQUAL: "shared equally",
     }[settings.sharing]
     money = " + ".join(money_text(m) for m in tie.prizes)

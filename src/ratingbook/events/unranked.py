@@ -64,8 +64,8 @@ def unranked(event: SwissEvent) -> tuple[Unranked, ...]:
                 out.append(
                     Unranked(
                         player.name,
-                        f"{left} after {completed} of {games} games, less than 50 %: his "
-                        "games are not counted (FIDE Tournament Rules, C.06 V.4.1)",
+                        f"{left} after {completed} of {games} games, less than 50 %: the "
+                        "player's games are not counted (FIDE Tournament Rules, C.06 V.4.1)",
                         games_dropped=True,
                     )
                 )
@@ -74,11 +74,11 @@ def unranked(event: SwissEvent) -> tuple[Unranked, ...]:
             out.append(
                 Unranked(
                     player.name,
-                    f"expelled from round {player.withdrawn}: not ranked; his games count for "
-                    "his opponents (C.06 V.5)"
+                    f"expelled from round {player.withdrawn}: not ranked; the player's games count "
+                    "for the opponents (C.06 V.5)"
                     if not event.settings.round_robin
-                    else f"expelled from round {player.withdrawn}: not ranked; his games count "
-                    "(C.06 V.4.2: 50 % or more completed)",
+                    else f"expelled from round {player.withdrawn}: not ranked; the player's "
+                    "games count (C.06 V.4.2: 50 % or more completed)",
                     games_dropped=False,
                 )
             )

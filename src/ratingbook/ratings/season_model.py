@@ -333,7 +333,7 @@ def check_season(periods: Sequence[RatingPeriod], players: Mapping[str, PlayerSt
                 if key not in players:
                     problems.append(UnknownPlayerError(f"{where}: player {key!r} has no start"))
             if white == black:
-                problems.append(InvalidValueError(f"{where}: {white!r} plays himself"))
+                problems.append(InvalidValueError(f"{where}: {white!r} is both White and Black"))
             if score not in SCORES or isinstance(score, bool):
                 problems.append(
                     InvalidValueError(f"{where}: White's score {score!r} is not 1, 0.5 or 0")

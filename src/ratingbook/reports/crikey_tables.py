@@ -4,7 +4,8 @@
   ratings in decreasing alphabetical order, sharing a rank): the starting rating, the rating
   now, the change and the games played, in rating points (two decimals);
 - ``Crikey History``: every game in order: both players, White's result in words, both piece
-  values, both ratings before and after it, and the points exchanged;
+  values, both ratings before and after it, and the points exchanged, signed as White's gain
+  (``-3.06``: White lost 3.06 to Black, as a favourite winning over a gap above 10.00 does);
 - each player's rating path (start, then after each of their games) for the progress chart.
 
 Ratings are kept in hundredths, as the exchange works in them
@@ -79,7 +80,7 @@ def crikey_tables(start: Mapping[str, int], games: Sequence[crikey.CrikeyGame]) 
                 (w0 + change) / 100,
                 b0 / 100,
                 (b0 - change) / 100,
-                abs(change) / 100,
+                change / 100,  # White's gain: the sign says who gained
             )
         )
     # seed 000's output order: rating descending, equal ratings in decreasing alphabetical order.
@@ -107,7 +108,7 @@ def crikey_tables(start: Mapping[str, int], games: Sequence[crikey.CrikeyGame]) 
         CRIKEY_HISTORY,
         CRIKEY_HISTORY_COLUMNS,
         history,
-        number_formats={6: "0.00", 7: "0.00", 8: "0.00", 9: "0.00", 10: "0.00"},
+        number_formats={6: "0.00", 7: "0.00", 8: "0.00", 9: "0.00", 10: "+0.00;-0.00;0.00"},
         widths={1: 16, 2: 16},
         centred=centred_columns(CRIKEY_HISTORY_COLUMNS),
     )

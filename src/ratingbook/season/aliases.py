@@ -39,7 +39,7 @@ class Decision(enum.Enum):
     """The name (with its IDs, when the alias gives them) is this player."""
 
     DIFFERENT = "different"
-    """The name is someone else: never matched to this player, nor reported as like him."""
+    """The name is someone else: never matched to this player, nor reported as like this player."""
 
 
 @dataclass(frozen=True, slots=True)

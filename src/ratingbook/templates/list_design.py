@@ -129,7 +129,7 @@ RATING_LIST_DESIGN = Design(
                 (
                     LIST_PROVISIONAL,
                     0,
-                    "Elo: a player is rated by his performance until he has this many games",
+                    "Elo: a player is rated by performance until having this many games",
                 ),
                 (LIST_TAU, 0.5, "Glicko-2's τ (how fast volatility moves); Elo reads none"),
                 (
@@ -261,7 +261,7 @@ RATING_LIST_DESIGN = Design(
         f"on '{LIST_PLAYERS.sheet}' wins over the rules.",
         f"'{LIST_PLAYERS.sheet}': one row a player: the ID every game names, the FIDE ID, "
         "name, club, birth year, category, the start rating (empty: unrated), Fixed (a guest "
-        "whose rating counts for his opponents and never changes), his own K, his sex (M or "
+        "whose rating counts for the opponents and never changes), the player's own K, sex (M or "
         "F, for the series' categories).",
         f"'{LIST_GAMES.sheet}': one row a game: date, event, round, both players (with their "
         "IDs) and the result. Forfeits and byes are kept and never rated.",

@@ -131,7 +131,7 @@ ROUND_ROBIN = Design(
         *recalc_lines("section.xlsx", "the games typed so far"),
         f"'{RATING_REPORT}' and '{RATING_GAMES}': each player's FIDE rating change, game by "
         "game (expected score from FIDE's table, the 400-point rule, K), and performance.",
-        f"'{STANDINGS_NOTES}': why each player is ranked where he is.",
+        f"'{STANDINGS_NOTES}': why each player holds that place in the standings.",
         # issue 27: the end of the event
         f"'{NORMS}': the FIDE title norms (B.01), each requirement and what a player still "
         f"needs; '{CONTENDERS}': who can still finish first on points, and what it takes.",

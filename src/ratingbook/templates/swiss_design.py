@@ -210,15 +210,15 @@ SWISS = Design(
         "number (the pairing number): leave it empty and ratingbook numbers the players as "
         "FIDE's rules say (highest rating first, then by title GM, IM, WGM, FM, WIM, CM, WFM, "
         "WCM, then by name), or type the numbers yourself before round 1 is paired. Once a "
-        "player has been paired, his number stays. A late entry with an empty No. gets his "
-        "place in that order, the players below him moving down one. FIDE ID, Title, "
+        "player has been paired, that number stays. A late entry with an empty No. takes a "
+        "place in that order, the players below moving down one. FIDE ID, Title, "
         "Federation, Birth and Sex go into TRF files; National ID is an ID that is not a FIDE "
         "number. Withdrawn: the first round a player no longer plays. K is the player's FIDE "
         "K factor (40, 20 or 10, as FIDE's rating list gives it); empty: from the rating and "
         "birth year. Half-Point Bye: No for a player the event's conditions make ineligible "
-        "for one (a free entry); a half-point bye asked for him is refused. Tie-break Value: a "
-        "play-off's score, or a place you give tied players, ranked by the tie-break MAN "
-        "(MAN/R: the lower first).",
+        "for one (a free entry); a half-point bye asked for such a player is refused. "
+        "Tie-break Value: a play-off's score, or a place you give tied players, ranked by the "
+        "tie-break MAN (MAN/R: the lower first).",
         f"'{SWISS_GAMES.sheet}': one row per game: round, board, White, Black and the result. "
         "A bye is a row whose Black is BYE. White No. and Black No. are the start numbers the "
         "pairing used: ratingbook fills them.",
@@ -261,8 +261,8 @@ SWISS = Design(
         "    ratingbook trf import event.trf -o tournament.xlsx   (from Swiss-Manager, Vega...)",
         f"'{PAIRING_NOTES}' says for every board of the round in '{SWISS_PAIRINGS}' why it is "
         "paired so (score groups, floats, colours, the bye), and what was changed by hand; "
-        f"'{STANDINGS_NOTES}' why each player is ranked where he is (the tie-break that "
-        "separated him from the next, and what makes up each value).",
+        f"'{STANDINGS_NOTES}' why each player holds that place in the standings (the "
+        "tie-break that separated the player from the next, and what makes up each value).",
         # issue 27: the end of the event
         f"'{CONTENDERS}': who can still finish first on points before the next round, and what "
         f"it takes. Add a 'Prizes' sheet (Place, Category, Amount, Object) for '{PRIZE_LIST}'; "

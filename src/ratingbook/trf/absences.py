@@ -146,7 +146,8 @@ def read_absences(
             else:
                 warnings.append(
                     f"line {record.line}: player {number} {name!r} has an entry in round {r}, "
-                    "which a '### Not paired' line says he was not paired in: the entry is kept"
+                    "which a '### Not paired' line says the player was not paired in: the entry "
+                    "is kept"
                 )
         if stated and number in stated:
             # As stated: the absences written for the rounds still to be paired are the

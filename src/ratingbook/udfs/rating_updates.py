@@ -121,8 +121,8 @@ def ELO_TOURNAMENT(contestants: Any, rounds: Any, seed: Any) -> list[list[int]]:
 
 @xw.func
 @xw.arg("rating", doc="The player's rating at the period's start, e.g. 1500.")
-@xw.arg("deviation", doc="His rating deviation RD, e.g. 200 (350 for a new player).")
-@xw.arg("volatility", doc="His volatility, e.g. 0.06.")
+@xw.arg("deviation", doc="The player's rating deviation RD, e.g. 200 (350 for a new player).")
+@xw.arg("volatility", doc="The player's volatility, e.g. 0.06.")
 @xw.arg("opponents_ratings", ndim=2, doc="The opponents' ratings (a row or column).")
 @xw.arg("opponents_deviations", ndim=2, doc="The opponents' RDs, in the same order.")
 @xw.arg("scores", ndim=2, doc="The player's score in each game, in the same order: 1, ½, 0.")

@@ -125,8 +125,8 @@ def SWISS_STANDINGS(games: Any, tiebreaks: Any = None) -> list[list[Any]]:
 @xw.arg("player", doc="The player's name, as in the games.")
 @xw.arg("tiebreaks", doc='Optional FIDE tie-break codes in order, e.g. "BH/C1 BH SB".')
 def SWISS_EXPLAIN(games: Any, player: Any, tiebreaks: Any = None) -> list[list[Any]]:
-    """Why a player is ranked where he is (spills a column of sentences): the tie-break that
-    separates him from a player level on points, and what makes up each of his values.
+    """Why a player holds that place in the standings (spills a column of sentences): the
+    tie-break that separates the player from one level on points, and what makes up each value.
 
     Example: =SWISS_EXPLAIN(A1:E40, "Anna", "BH/C1 BH SB").
     """

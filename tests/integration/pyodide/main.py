@@ -79,7 +79,7 @@ def glicko2_update(rating, deviation, volatility, opponents, deviations, scores,
 
 @func
 def swiss_explain(games, player, tiebreaks=None):
-    """Why a player is ranked where he is. Example: =SWISS_EXPLAIN(A2:D10, "Anna")."""
+    """Why a player holds that place. Example: =SWISS_EXPLAIN(A2:D10, "Anna")."""
     return udfs.SWISS_EXPLAIN(games, player, tiebreaks)
 
 

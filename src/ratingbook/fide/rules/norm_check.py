@@ -118,7 +118,7 @@ def requirements_in_words(minimum_games: int = 9) -> str:
     by_title = ", ".join
     return (
         f"at least {minimum_games} games ({CITES['games']}); opponents of at least "
-        f"{FOREIGN_FEDERATIONS} federations other than the player's, at most 3/5 of his own "
+        f"{FOREIGN_FEDERATIONS} federations other than the player's, at most 3/5 of the player's "
         f"and 2/3 of any one ({CITES['federations']}); at least 50% titled opponents, and at "
         "least 1/3 (and 3) holding the norm's title or a higher one "
         f"({CITES['titled opponents']}); an average opponents' rating of at least "

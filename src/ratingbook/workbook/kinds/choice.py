@@ -54,7 +54,7 @@ _EXPLAINED = {
     "list": (
         f"a list's rating changes are explained on its {LIST_CHANGES!r} sheet, a sentence a "
         "player a period (ratingbook recalc and season add write it; ratingbook publish puts "
-        "each player's on his page, with his history)"
+        "each player's on the player's own page, with the history)"
     ),
 }
 

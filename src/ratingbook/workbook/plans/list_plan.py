@@ -188,10 +188,10 @@ def _merge_lines(rated: RatedList) -> list[str]:
         alias = merge.alias
         where = f" ({alias.source.where.describe()})" if alias.source is not None else ""
         whose = (
-            "he has no rated game"
+            "no rated game under that name"
             if first is None
-            else f"his rated games ({games}) count for ID {merge.into}, from period "
-            f"{rated.labels[first]} on"
+            else f"the rated games under that name ({games}) count for ID {merge.into}, "
+            f"from period {rated.labels[first]} on"
         )
         lines.append(
             f"alias{where}: {merge.player.name!r} (ID {merge.player.key}) is "

@@ -101,7 +101,7 @@ def _missing_lists(held: tuple[str, ...], kind: str) -> list[str]:
     )
     return [
         f"FIDE's standard, rapid and blitz lists are not all here: the file holds {have}; a "
-        "rapid or blitz player unrated there takes his standard rating (B.02 7.2.1) and an "
+        "rapid or blitz player unrated there takes the standard rating (B.02 7.2.1) and an "
         "unrated player is shown the next lists of the sequence only from FIDE's combined list "
         "(players_list.zip), which holds all three"
     ]

@@ -80,8 +80,8 @@ def _unknown_players(book: ListBook, addition: Addition) -> list[RatingbookError
                 hint = f" (did you mean {meant!r}?)" if meant else ""
                 problems.append(
                     UnknownPlayerError(
-                        f"no player named {player.name!r} on 'List Players'{hint}: add him "
-                        "there (or add the event with 'ratingbook season add', which adds "
+                        f"no player named {player.name!r} on 'List Players'{hint}: add the "
+                        "player there (or add the event with 'ratingbook season add', which adds "
                         "new players)",
                         where,
                         column,
@@ -110,9 +110,8 @@ def _unranked_players(book: ListBook, addition: Addition) -> list[RatingbookErro
             problems.append(
                 InvalidValueError(
                     f"the ranking of {event.name!r} gives no rank to {names.get(key, key)} (ID "
-                    f"{key}), who plays in its games ({game.source.describe()}): add his row, "
-                    "or delete the "
-                    "event's rows to place it by its game points",
+                    f"{key}), who plays in its games ({game.source.describe()}): add a row for "
+                    "that player, or delete the event's rows to place it by its game points",
                     first.where,
                     "Event Name",
                 )

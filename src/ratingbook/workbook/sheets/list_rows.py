@@ -330,7 +330,7 @@ def _players(table: Table, file: str, problems: Problems) -> list[SeasonPlayer]:
             fixed = cells.flag(row.get("Fixed"), where, "Fixed")
             if fixed and rating is None:
                 raise InvalidValueError(
-                    "a fixed player needs a Start Rating (the rating his opponents meet)",
+                    "a fixed player needs a Start Rating (the rating the opponents meet)",
                     where,
                     "Fixed",
                 )
