@@ -129,7 +129,8 @@ RATING_LIST_DESIGN = Design(
                 (
                     LIST_PROVISIONAL,
                     0,
-                    "Elo: a player is rated by his performance until he has this many games",
+                    "Elo: a player is rated by his performance, and provisional, until he has "
+                    "this many games (0: provisional in his first period only)",
                 ),
                 (LIST_TAU, 0.5, "Glicko-2's τ (how fast volatility moves); Elo reads none"),
                 (
