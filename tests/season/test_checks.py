@@ -258,4 +258,3 @@ def test_the_same_games_on_another_day_are_another_event_and_every_problem_is_na
     ]
     fixed = replace(blitz, end=next_day)
     assert add_events(season, [fixed]).added == (fixed.id,)
-

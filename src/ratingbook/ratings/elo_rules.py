@@ -1,9 +1,9 @@
 """The rules a club types for its Elo list, and K from them: K bands by games played, rating and
 age (the first band that matches wins), a K per player over the bands, a cap on K x games (FIDE
 8.3.3's 700), a floor, how many games a player stays provisional, and how results are rounded.
-This module alone decides which K a player gets, who is provisional and how a number is rounded; the period's maths
-is :mod:`~ratingbook.ratings.elo_periods`. FIDE's own rules (K, table 8.1.2's expected scores
-with the 400-point rule) are a preset built in
+This module alone decides which K a player gets, who is provisional and how a number is
+rounded; the period's maths is :mod:`~ratingbook.ratings.elo_periods`. FIDE's own rules (K,
+table 8.1.2's expected scores with the 400-point rule) are a preset built in
 :func:`ratingbook.fide.rules.rating_regulations.season_k_rules` from FIDE's articles.
 """
 
