@@ -18,11 +18,12 @@ This module alone decides the order of an addition (:func:`add_events`), on plai
 
 Before all this, an event added again with rounds played since (a running league, a Swiss
 added after each evening) is recognised as **the same event continued**
-(:func:`continuation`): it starts on the same day (:func:`~ratingbook.season.model.same_day`),
-and every game of the rounds the season already holds of it is there,
-the same players with the same colours and result, round by round, and nothing else of those
-rounds. Only its new rounds go in, as more games of the season's event, which takes the new
-fingerprint; the same games with no new round is the same event twice, refused.
+(:func:`continuation`): it states no other first day than the season's event
+(:func:`~ratingbook.season.model.same_day`), and every game of the rounds the season already
+holds of it is there, the same players with the same colours and result, round by round, and
+nothing else of those rounds. Only its new rounds go in, as more games of the season's event,
+which takes the new fingerprint; the same games with no new round is the same event twice,
+refused.
 
 With any problem the season comes back unchanged, every problem listed: nothing is written.
 A season is a function of its list, its events and its aliases: adding an alias and adding

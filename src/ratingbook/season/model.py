@@ -294,12 +294,14 @@ def _first_day(start: dt.date | None, games: Iterable[SeasonGame]) -> dt.date | 
     return start if start is not None else min((g.date for g in games), default=None)
 
 
-def same_day(event: SeasonEvent, other: SeasonEvent) -> bool:
-    """Whether two events can be the same event, added again or continued: they start on the
-    same day (:attr:`SeasonEvent.first_day`, the day their fingerprints hold). The same
-    players, pairings and results on another day are another event (a monthly blitz whose
-    four regulars finish as they did last month)."""
-    return event.first_day == other.first_day
+def same_day(held: SeasonEvent, event: SeasonEvent) -> bool:
+    """Whether ``event``, as read now, can be the season's ``held`` added again or continued,
+    by its dates: it states no first day (an Elo book dated by ``--date``, a PGN without an
+    ``EventDate``: its games' day is the one it was added with, not the event's own), or it
+    states ``held``'s (:attr:`SeasonEvent.first_day`, the day their fingerprints hold). The
+    same players, pairings and results from another day are another event (a monthly blitz
+    whose four regulars finish as they did last month)."""
+    return event.start is None or event.start == held.first_day
 
 
 def _ident(player: SourcePlayer | None) -> str:
