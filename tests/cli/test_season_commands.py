@@ -178,6 +178,28 @@ def test_undo_right_after_an_addition_gives_the_book_back_cell_for_cell(tmp_path
         assert after[sheet] == was, sheet
 
 
+def test_redo_after_undo_gives_the_addition_back_cell_for_cell_row_heights_too(
+    tmp_path: Path,
+) -> None:
+    """The user test: an addition undone and redone lost its rows' heights on Event Ranks,
+    List Events and List Games (30 points where a name or fingerprint wraps to two lines), so
+    the printout overlapped. After the redo every sheet is the book the addition itself wrote:
+    its values, tables and rows' heights."""
+    book = tmp_path / "club.xlsx"
+    template_book(book, "ratinglist")
+    assert run("season", "add", book, MASTERS, "--in-place").returncode == 0
+    added = _cells(book)
+    tall = {s for s in ("List Games", "List Events", "Event Ranks") if added[s][2]}
+    assert tall == {"List Games", "List Events", "Event Ranks"}  # the rows the act gave heights
+    assert run("undo", book).returncode == 0
+    redone = run("redo", book)
+    assert redone.returncode == 0, redone.stderr
+    after = _cells(book)
+    assert after.keys() == added.keys()
+    for sheet, was in added.items():
+        assert after[sheet] == was, sheet
+
+
 JUNI = DATA / "trf" / "lichess_2020-06-26_juni-blitz.trf"
 
 

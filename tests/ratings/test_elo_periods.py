@@ -188,6 +188,24 @@ def test_a_provisional_rating_is_the_average_linear_performance_with_earlier_gam
     assert one_period(players, games, EloSettings(provisional_games=6))["P"].provisional
 
 
+def test_a_newcomer_is_provisional_in_his_first_period_when_provisional_games_is_0() -> None:
+    """docs/reference/rules.md: Provisional is `yes` "while a player has fewer than
+    `Provisional Games` games (0: only in his first period)". The user test's Fergus, 1860
+    from 2 games, stood 3rd unmarked. N (unrated) beats X 1600 and draws Y 1500 in his first
+    period: (2000 + 1500) / 2 = 1750, provisional; in his second he beats X again with K 20:
+    E = 1 / (1 + 10^((1600 - 1750) / 400)) = 0.7034, 1750 + 20 x 0.2966 = 1755.93, 1756, and
+    is established. With 5 Provisional Games the 2 games alone keep him provisional too."""
+    players = {"N": PlayerStart(), "X": PlayerStart(1600, games=40), "Y": PlayerStart(1500)}
+    periods = [
+        RatingPeriod([("N", "X", 1.0, 1), ("Y", "N", 0.5, 2)], "P1"),
+        RatingPeriod([("X", "N", 0.0, 3)], "P2"),
+    ]
+    first, second = rate_season(periods, players, EloSettings()).periods
+    assert (first.lines["N"].after, first.lines["N"].provisional) == (1750, True)
+    assert (second.lines["N"].after, second.lines["N"].provisional) == (1756, False)
+    assert one_period(players, periods[0].games, EloSettings(provisional_games=5))["N"].provisional
+
+
 def test_two_unrated_players_who_meet_are_solved_together() -> None:
     """A (unrated) beats R 1600 and draws B (unrated); B loses to S 1400. Each performance needs
     the other's: A = (2000 + B) / 2, B = (1000 + A) / 2, so A = 1000 + 250 + A/4: A = 5000/3 =

@@ -46,7 +46,7 @@ def test_a_game_not_rated_for_the_player_is_said_and_the_change_is_the_ratings_s
         not_rated=1,
     )
     assert change_sentence(line) == (
-        "+11: 1 of 1 against an average of 1500, expected 0.5, K 20 (everyone); "
+        "+11: 1 of 1 against an average of 1500, expected 0.50, K 20 (everyone); "
         "1 game against a newcomer unrated at the start not counted"
     )
 
@@ -84,3 +84,18 @@ def test_a_period_of_games_only_against_newcomers_says_none_counted() -> None:
     assert change_sentence(line, newcomers=3) == (
         "±0: no games counted; 6 games against newcomers unrated at the start not counted"
     )
+
+
+def test_an_expected_score_is_spelt_with_two_decimals_as_list_history_shows_it() -> None:
+    """A 1376 scores 1 of 3, expected 0.3 in all: the user test's sentence wrote "expected 0.3"
+    where List History (number format 0.00) showed 0.30. 1376 + 20 x (1 - 0.3) = 1390."""
+    from ratingbook.ratings.season_model import KChange
+    from ratingbook.reports.season_tables import EXPECTED_FORMAT, expected_text
+
+    line = PeriodLine(
+        "8", 1376.0, 1390.0, 3, 1.0, 0.3, 1600.0, False, KChange(20, "everyone", 14.0)
+    )
+    assert change_sentence(line) == (
+        "+14: 1 of 3 against an average of 1600, expected 0.30, K 20 (everyone)"
+    )
+    assert (EXPECTED_FORMAT, expected_text(0.8), expected_text(2.214)) == ("0.00", "0.80", "2.21")

@@ -58,7 +58,7 @@ def test_the_notes_grid_has_a_sentence_a_player_and_each_tie() -> None:
          "Dan Roe: 39.5 points, best 2 of 3 events counted (21.5 + 18; 13.5 dropped)."),
         (None, None, "the better place in the latest event",
          "Dan Roe is ahead of Cid, level on 39.5 points, on the better place in the latest "
-         "event (place 2 to place 3 in 'Feb')."),
+         "event in which they differ (place 2 to place 3 in 'Feb'; level in 'Mar')."),
     ]  # fmt: skip
     shared = series_notes_grid(series_standings([JAN], key_of, SeriesSettings()))
     assert shared.rows[-1] == (

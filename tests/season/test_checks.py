@@ -221,3 +221,40 @@ def test_games_reported_twice_are_named_in_the_order_of_the_file() -> None:
         "file 'c.trf', line 24: the game Ann - Bob on 2024-05-11 (1-0) is reported twice "
         "(also file 'a.trf', line 1)",
     ]
+
+
+def test_the_same_games_on_another_day_are_another_event_and_every_problem_is_named() -> None:
+    """The user test's Halloween Blitz: the four players, pairings and results of September
+    Rapid (2026-09-26), played on 2026-10-31, ending 2026-10-31 by its 052 line while its
+    second round is dated 2026-11-01. It was refused as "already in the season" (the same
+    games and no new round) and its late round went unnamed. Another day is another event:
+    the one problem is the game after its end."""
+    rounds = [
+        (1, "Ann", "Bob", W),
+        (1, "Cid", "Dee", DRAW),
+        (2, "Dee", "Ann", B),
+        (2, "Bob", "Cid", DRAW),
+    ]
+    rapid_day, blitz_day, next_day = d("2026-09-26"), d("2026-10-31"), d("2026-11-01")
+    rapid = hand_event(
+        "September Rapid",
+        "september-rapid.trf",
+        [(rapid_day, *game) for game in rounds],
+        start=rapid_day,
+        end=rapid_day,
+    )
+    blitz = hand_event(
+        "Halloween Blitz",
+        "halloween-blitz.trf",
+        [(blitz_day if game[0] == 1 else next_day, *game) for game in rounds],
+        start=blitz_day,
+        end=blitz_day,
+    )
+    season = add_events(Season(), [rapid]).season
+    outside = "outside its event 'Halloween Blitz' (2026-10-31 to 2026-10-31)"
+    assert messages(season, blitz) == [
+        f"file 'halloween-blitz.trf', line 3: the game is dated 2026-11-01, {outside}",
+        f"file 'halloween-blitz.trf', line 4: the game is dated 2026-11-01, {outside}",
+    ]
+    fixed = replace(blitz, end=next_day)
+    assert add_events(season, [fixed]).added == (fixed.id,)

@@ -89,7 +89,13 @@ def test_points_per_place_split_and_the_latest_event_decides() -> None:
     assert cid.decided_by is None and ann.decided_by is None  # 53 and 52 differ
     assert dan.tie == (
         "Dan is ahead of Cid, level on 53 points, on the better place in the latest event "
-        "(place 2 to place 3 in 'Feb')."
+        "in which they differ (place 2 to place 3 in 'Feb'; level in 'Mar')."
+    )
+    # the user test's sentence named the deciding event as "the latest event", where the
+    # latest left them level: Mar has Ann and Bob both 3rd (3rd-4th shared), Feb decides
+    assert bob.tie == (
+        "Bob is ahead of Ann, level on 52 points, on the better place in the latest event "
+        "in which they differ (place 1 to place 3 in 'Feb'; level in 'Mar')."
     )
     assert [r.points for r in ann.results] == [25, Fraction(27, 2), Fraction(27, 2)]
     assert ann.sentence == "Ann: 52 points, from 3 events (25 + 13.5 + 13.5)."

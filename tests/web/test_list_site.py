@@ -24,9 +24,12 @@ from tests.helpers.cli import run
 def spelt(header: str, value: object) -> str:
     """A cell as a reader writes it: a change signed (``+12``, ``-5``, ``0``), a score's halves
     as ½; series points as General shows them (``41.5``; the template's series has no share
-    other than a half, so its cells keep General)."""
+    other than a half, so its cells keep General); an expected score as List History's number
+    format 0.00 shows it (0.30, not 0.3)."""
     if value is None:
         return ""
+    if header == "Expected" and isinstance(value, int | float):
+        return f"{value:.2f}"
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if header in ("Change", "Last Change") and isinstance(value, int | float):

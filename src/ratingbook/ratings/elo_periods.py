@@ -43,6 +43,7 @@ from ratingbook.ratings.elo_rules import (
     EloSettings,
     InitialRating,
     k_for,
+    provisional_after,
     round_change,
     round_rating,
 )
@@ -284,7 +285,7 @@ def _performance_line(
         score,
         None,
         opponents / m,
-        earlier + m < settings.provisional_games,
+        provisional_after(before, earlier + m, settings),
         why,
         tuple(game_lines),
     )

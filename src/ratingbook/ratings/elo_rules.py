@@ -1,9 +1,9 @@
 """The rules a club types for its Elo list, and K from them: K bands by games played, rating and
 age (the first band that matches wins), a K per player over the bands, a cap on K x games (FIDE
 8.3.3's 700), a floor, how many games a player stays provisional, and how results are rounded.
-This module alone decides which K a player gets and how a number is rounded; the period's maths
-is :mod:`~ratingbook.ratings.elo_periods`. FIDE's own rules (K, table 8.1.2's expected scores
-with the 400-point rule) are a preset built in
+This module alone decides which K a player gets, who is provisional and how a number is
+rounded; the period's maths is :mod:`~ratingbook.ratings.elo_periods`. FIDE's own rules (K,
+table 8.1.2's expected scores with the 400-point rule) are a preset built in
 :func:`ratingbook.fide.rules.rating_regulations.season_k_rules` from FIDE's articles.
 """
 
@@ -122,7 +122,8 @@ class EloSettings:
       number within it (FIDE 8.3.3: 700). None: no cap.
     - ``floor``: no rating falls below it (a school league's 400). None: no floor.
     - ``provisional_games``: a player is provisional, rated by his performance, until he has
-      this many games (an unrated player always is in his first period).
+      this many games; an unrated player always is in his first period, so with 0 a newcomer is
+      provisional in his first period only (:func:`provisional_after`).
     - ``rounding``: :class:`Rounding`.
     - ``rate_against_unrated``: whether an established player's game against a player unrated
       at the period's start counts for him, against the newcomer's rating from this period; by
@@ -203,6 +204,14 @@ def k_for(
         k = math.floor(cap / games_now)
         rule = f"{rule}; K x {games_now} games may not exceed {_plain(cap)}"
     return k, rule
+
+
+def provisional_after(before: float | None, games: int, settings: EloSettings) -> bool:
+    """Whether a player rated by his performance in a period is provisional after it: he was
+    unrated at its start (his first period: a rating from his first games is never
+    established, whatever ``provisional_games`` says), or ``games``, all his games so far, are
+    still fewer than ``provisional_games``."""
+    return before is None or games < settings.provisional_games
 
 
 #: Decimals a change is taken to before it is rounded: a change worked in binary floats from

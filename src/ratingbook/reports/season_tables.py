@@ -10,7 +10,7 @@
   games, score, expected score, the opponents' average and the rule (Elo's K and the band
   that gave it, a provisional player's performance, Glicko-2's deviation and volatility);
 - ``Rating Changes``: the same periods in words, one sentence per player
-  (:func:`change_sentence`: "+12: 2 of 3 against an average of 1540, expected 1.6, K 20"),
+  (:func:`change_sentence`: "+12: 2 of 3 against an average of 1540, expected 1.60, K 20"),
   with the events he played a rated game of in the period (his, not every event of it);
 - ``Near Duplicates``: the names that may be one person, for the officer to decide in the
   list's aliases (never merged by ratingbook).
@@ -91,6 +91,15 @@ CHANGES_COLUMNS = ("Period", "Events", "ID", "Name", "Change", "Why")
 DUPLICATES_COLUMNS = ("ID", "Name", "Other ID", "Other Name", "Why", "Where")
 
 _SIGNED = "+0;-0;0"
+#: An expected score's spelling, the one for the sheets (List History's number format), the
+#: sentences and the site: two decimals always, 0.30 (never 0.3 beside another's 0.30).
+EXPECTED_FORMAT = "0.00"
+
+
+def expected_text(expected: float) -> str:
+    """An expected score as every sentence and page writes it, as :data:`EXPECTED_FORMAT`
+    shows it in a sheet: ``0.3`` -> ``"0.30"``, ``2.214`` -> ``"2.21"``."""
+    return f"{expected:.2f}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +206,7 @@ def _not_counted(line: PeriodLine, newcomers: int) -> str:
 def change_sentence(line: PeriodLine, newcomers: int = 1) -> str:
     """A player's period in one sentence: the change, the score against the opponents'
     average, what was expected and the rule ("+12: 2 of 3 against an average of 1540,
-    expected 1.6, K 20 (rated below 2400)"); a new player's first rating says so, and the
+    expected 1.60, K 20 (rated below 2400)"); a new player's first rating says so, and the
     games against the ``newcomers`` he met that did not count for him (all of them: "±0: no
     games counted; 6 games against newcomers unrated at the start not counted")."""
     change = shown_change(line)
@@ -211,8 +220,7 @@ def change_sentence(line: PeriodLine, newcomers: int = 1) -> str:
         played += f" against an average of {_number(line.opponents_average)}"
     # as List History shows it (two decimals): "expected 1.0" beside "1 of 2" and a change of
     # +1 read as a contradiction where 0.97 was expected
-    shown = None if line.expected is None else f"{line.expected:.2f}".rstrip("0").rstrip(".")
-    expected = f", expected {shown}" if shown is not None else ""
+    expected = "" if line.expected is None else f", expected {expected_text(line.expected)}"
     provisional = " (provisional)" if line.provisional else ""
     skipped = f"; {_not_counted(line, newcomers)}" if line.not_rated else ""
     return f"{head}{provisional}: {played}{expected}, {rule_words(line)}{skipped}"
@@ -435,7 +443,7 @@ def list_tables(
             LIST_HISTORY,
             HISTORY_COLUMNS,
             history,
-            number_formats={5: _SIGNED, 8: "0.00"},
+            number_formats={5: _SIGNED, 8: EXPECTED_FORMAT},
             # the Rule wrapped in a narrow column: at 44 the table printed split over two
             # landscape pages, the names and figures on one, the rules on the next; the Name
             # wrapped too (a long name widened it to 30 and split the page again, issue 35)

@@ -18,10 +18,12 @@ This module alone decides the order of an addition (:func:`add_events`), on plai
 
 Before all this, an event added again with rounds played since (a running league, a Swiss
 added after each evening) is recognised as **the same event continued**
-(:func:`continuation`): every game of the rounds the season already holds of it is there,
-the same players with the same colours and result, round by round, and nothing else of those
-rounds. Only its new rounds go in, as more games of the season's event, which takes the new
-fingerprint; the same games with no new round is the same event twice, refused.
+(:func:`continuation`): it states no other first day than the season's event
+(:func:`~ratingbook.season.model.same_day`), and every game of the rounds the season already
+holds of it is there, the same players with the same colours and result, round by round, and
+nothing else of those rounds. Only its new rounds go in, as more games of the season's event,
+which takes the new fingerprint; the same games with no new round is the same event twice,
+refused.
 
 With any problem the season comes back unchanged, every problem listed: nothing is written.
 A season is a function of its list, its events and its aliases: adding an alias and adding
@@ -43,6 +45,7 @@ from ratingbook.season.model import (
     SeasonGame,
     SeasonPlayer,
     SourcePlayer,
+    same_day,
 )
 from ratingbook.season.names import exact_name
 from ratingbook.season.periods import LateResult, PeriodLength, late_result
@@ -133,7 +136,7 @@ def continuation(held: Sequence[SeasonEvent], event: SeasonEvent) -> Continuatio
         return None
     for old in held:
         rounds = {g.round for g in old.games}
-        if not old.games or None in rounds:
+        if not old.games or None in rounds or not same_day(old, event):
             continue
         same_rounds = [g for g in event.games if g.round in rounds]
         if _rounds_games(same_rounds) == _rounds_games(old.games) and _rounds_games(old.games):

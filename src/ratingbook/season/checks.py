@@ -5,7 +5,8 @@ each a :class:`~ratingbook.season.model.SeasonError` naming its file and line, o
 and row):
 
 - **the same event added twice**: two events with the same fingerprint (decided from their
-  games, :func:`~ratingbook.season.model.fingerprint`), whatever their files are called;
+  first day and games, :func:`~ratingbook.season.model.fingerprint`), whatever their files
+  are called;
 - **a game two sources report**: the same two players, with the same colours, on the same
   day (in the same round when both sources give one), in two events: reported twice when the
   results agree, a contradiction when they differ;

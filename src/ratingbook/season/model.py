@@ -14,8 +14,9 @@ This module alone decides what these things are:
   A bye is kept as a game without Black; a forfeit, a bye or a game with no known result is
   kept and never rated (:attr:`SeasonGame.unrated_reason` says why);
 - an **event** (:class:`SeasonEvent`) and its **fingerprint** (:func:`fingerprint`), decided
-  from its games and never from a file's name, so the same event added twice is recognised
-  when the file was renamed or written again by another program;
+  from its first day and its games and never from a file's name, so the same event added twice
+  is recognised when the file was renamed or written again by another program, and the same
+  games on another day are another event (:func:`same_day`);
 - a source **read in part** (:class:`PartlyRead`): a file refused for its own problems, with the
   games of it that read, so the season's checks name their problems too;
 - an event's **final ranking** (:class:`EventRank`), when its source has one: each player's
@@ -50,6 +51,7 @@ __all__ = [
     "fingerprint",
     "in_source",
     "make_event",
+    "same_day",
 ]
 
 
@@ -272,8 +274,10 @@ class SeasonEvent:
 
     @property
     def first_day(self) -> dt.date | None:
-        """Its first day: the stated start, else its first game's date (a PGN states none)."""
-        return self.start if self.start is not None else self.first_date
+        """Its first day: the stated start, else its first game's date (a PGN states none);
+        the fingerprint's day, which tells the same event from one with the same games played
+        another day (:func:`same_day`)."""
+        return _first_day(self.start, self.games)
 
     @property
     def last_day(self) -> dt.date | None:
@@ -284,6 +288,20 @@ class SeasonEvent:
     def describe(self) -> str:
         """``'Autumn Open' (file 'autumn.trf')``."""
         return f"{self.name!r} ({self.source.describe()})"
+
+
+def _first_day(start: dt.date | None, games: Iterable[SeasonGame]) -> dt.date | None:
+    return start if start is not None else min((g.date for g in games), default=None)
+
+
+def same_day(held: SeasonEvent, event: SeasonEvent) -> bool:
+    """Whether ``event``, as read now, can be the season's ``held`` added again or continued,
+    by its dates: it states no first day (an Elo book dated by ``--date``, a PGN without an
+    ``EventDate``: its games' day is the one it was added with, not the event's own), or it
+    states ``held``'s (:attr:`SeasonEvent.first_day`, the day their fingerprints hold). The
+    same players, pairings and results from another day are another event (a monthly blitz
+    whose four regulars finish as they did last month)."""
+    return event.start is None or event.start == held.first_day
 
 
 def _ident(player: SourcePlayer | None) -> str:
@@ -331,8 +349,7 @@ def make_event(
 ) -> SeasonEvent:
     """An event from what a reader found: its fingerprint worked out and given to each game.
     The fingerprint's day is the stated start, else the first game's date."""
-    first = start if start is not None else min((g.date for g in games), default=None)
-    print_ = fingerprint(first, games)
+    print_ = fingerprint(_first_day(start, games), games)
     event_id = print_[:16]
     games = tuple(replace(g, event=event_id) for g in games)
     return SeasonEvent(

@@ -374,8 +374,12 @@ def _rule_words(
         figures = f"{_figure(y[0], two)} to {_figure(y[1], two)} at place {x + 1}"
     else:
         at = next(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
-        event = list(reversed(events))[at]
-        figures = f"{_latest(a[at])} to {_latest(b[at])} in {event.name!r}"
+        latest_first = list(reversed(events))
+        figures = f"{_latest(a[at])} to {_latest(b[at])} in {latest_first[at].name!r}"
+        if at:  # the latest event left them level: the sentence names the one that did not
+            later = [repr(e.name) for e in reversed(latest_first[:at])]
+            level = ", ".join(later[:-1]) + " and " + later[-1] if len(later) > 1 else later[0]
+            return f"{rule.value} in which they differ ({figures}; level in {level})"
     return f"{rule.value} ({figures})"
 
 

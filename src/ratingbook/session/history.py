@@ -51,6 +51,7 @@ __all__ = [
     "Cell",
     "History",
     "Kept",
+    "block_heights",
     "cells_of",
     "history_sheet",
     "in_row",
@@ -109,6 +110,9 @@ class Kept:
     """Each input sheet the act only emptied cells of (a new week's games, an unpaired round):
     the last row holding a value in those columns as the act left it, and the columns. A value
     found below it since was typed after the act (a game of the new week)."""
+    heights: Mapping[tuple[str, int], float] = field(default_factory=dict)
+    """The height in points the act gave each input row it changed (a season's List Games row
+    of wrapped text): its redo gives the rows back as tall (:func:`block_heights`)."""
 
 
 @dataclass(slots=True)
@@ -174,6 +178,7 @@ def _act_json(act: Kept) -> dict[str, object]:
         "round": act.round,
         "made": sorted(act.made),
         "tail": [[s, last, list(columns)] for s, (last, columns) in act.tail.items()],
+        "heights": [[s, r, h] for (s, r), h in sorted(act.heights.items())],
     }
 
 
@@ -214,6 +219,10 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         str(sheet): (int(last), tuple(int(c) for c in columns))
         for sheet, last, columns in data.get("tail", [])  # type: ignore[attr-defined]
     }
+    heights = {
+        (str(sheet), int(row)): float(height)
+        for sheet, row, height in data.get("heights", [])  # type: ignore[attr-defined]
+    }
     return Kept(
         label,
         cells,
@@ -227,6 +236,7 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         round_number,
         made,
         tail,
+        heights,
     )
 
 
@@ -369,6 +379,17 @@ def _read_legacy(grid: Grid) -> History:
 # --- making an act -------------------------------------------------------------------------------
 
 
+def block_heights(plan: Plan) -> dict[tuple[str, int], float]:
+    """The height in points ``plan``'s blocks give their rows, by sheet and row (the later
+    block wins), for :attr:`Kept.heights`."""
+    return {
+        (block.sheet, block.row + r): height
+        for block in plan.blocks
+        for r, height in enumerate(block.heights)
+        if height is not None
+    }
+
+
 def predicted(before: Mapping[str, Grid], plan: Plan) -> dict[str, Grid]:
     """The sheets' values once ``plan`` (finished) is written over ``before``."""
     book = MemoryBook(before)
@@ -439,8 +460,10 @@ def cells_of(
     saved: Mapping[str, Grid] | None = None,
     kinds: tuple[str, ...] = (),
     round_number: int = 0,
+    heights: Mapping[tuple[str, int], float] | None = None,
 ) -> Kept:
-    """The act of a run that read ``read`` and writes ``written``. ``typed``: where a change
+    """The act of a run that read ``read`` and writes ``written`` (``heights``: its rows'
+    heights, :func:`block_heights`). ``typed``: where a change
     typed by hand since ``saved`` (the book as ratingbook last wrote it) is part of the act, the
     sheets and their rows (None: all); there, and in every cell the act itself writes over a
     value typed since (a Confirm setting it consumes), the before values are ``saved``'s."""
@@ -452,7 +475,7 @@ def cells_of(
     )
     act = replace(act, made=made)
     if not typed or saved is None:
-        return _with_rows(act, written, kinds, round_number)
+        return _with_rows(act, written, kinds, round_number, heights or {})
     by_hand = _difference(label, saved, read, (), typed)
     cells = dict(act.cells)
     for where, (was, typed_value) in by_hand.cells.items():
@@ -474,14 +497,18 @@ def cells_of(
     typed_rows = {(s, r) for s, r, _ in by_hand.cells}
     added = {row for row in act.added if row not in typed_rows} | set(by_hand.added)
     kept = Kept(label, cells, frozenset(added), act.generated, act.records, made=act.made)
-    return _with_rows(kept, written, kinds, round_number)
+    return _with_rows(kept, written, kinds, round_number, heights or {})
 
 
 def _with_rows(
-    act: Kept, written: Mapping[str, Grid], kinds: tuple[str, ...], round_number: int
+    act: Kept,
+    written: Mapping[str, Grid],
+    kinds: tuple[str, ...],
+    round_number: int,
+    heights: Mapping[tuple[str, int], float],
 ) -> Kept:
     """``act`` with the log's ``kinds``, its round, and each input row it changed as it left
-    it."""
+    it, with the height the act gave it."""
     rows = {
         (sheet, row): tuple(written.get(sheet, [])[row - 1])
         if row <= len(written.get(sheet, []))
@@ -489,7 +516,10 @@ def _with_rows(
         for sheet, row, _ in act.cells
         if sheet not in act.generated
     }
-    return replace(act, kinds=kinds, rows=rows, round=round_number, tail=_tails(act, written))
+    tall = {where: heights[where] for where in rows if where in heights}
+    return replace(
+        act, kinds=kinds, rows=rows, round=round_number, tail=_tails(act, written), heights=tall
+    )
 
 
 def _tails(act: Kept, written: Mapping[str, Grid]) -> dict[str, tuple[int, tuple[int, ...]]]:

@@ -34,6 +34,7 @@ from ratingbook.session.history import (
     RECORD_SHEETS,
     History,
     Kept,
+    block_heights,
     cells_of,
     history_sheet,
     predicted,
@@ -302,9 +303,10 @@ class Session:
         history = self._history(sheets)
         written = predicted(read, plan)
         generated = {s.name for s in plan.sheets} - {*RECORD_SHEETS, *_ARCHIVES}
+        tall = block_heights(plan)  # the rows' heights, which a redo gives back too
         label = ""
         if unlogged:
-            act = cells_of(unlogged, read, written, generated, kinds=(_NOT_LOGGED,))
+            act = cells_of(unlogged, read, written, generated, kinds=(_NOT_LOGGED,), heights=tall)
             if act.cells or act.made:
                 label = unlogged
                 history.acts = [a for a in history.acts if not a.undone] + [act]
@@ -313,7 +315,7 @@ class Session:
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
             act = cells_of(
-                label, read, written, generated, typed, history.saved, kinds, logged[0].round
+                label, read, written, generated, typed, history.saved, kinds, logged[0].round, tall
             )
             history.acts = [a for a in history.acts if not a.undone] + [act]
         saved = _inputs(written, generated)

@@ -63,9 +63,12 @@ def _where(cell: Cell) -> str:
     return f"{sheet!r} {column_letter(column)}{row}"
 
 
-def _blocks(writes: Mapping[Cell, object]) -> list[WriteBlock]:
+def _blocks(
+    writes: Mapping[Cell, object], heights: Mapping[tuple[str, int], float]
+) -> list[WriteBlock]:
     """The cells as few blocks: each row's runs of adjacent cells, runs of the same columns in
-    adjacent rows as one rectangle (no KEEP cell: a cell not written is never touched)."""
+    adjacent rows as one rectangle (no KEEP cell: a cell not written is never touched); a row
+    with a height in ``heights`` (a redo's: the act's) is given it."""
     runs: list[tuple[str, int, int, list[object]]] = []
     for sheet, row, column in sorted(writes):
         value = writes[(sheet, row, column)]
@@ -87,7 +90,12 @@ def _blocks(writes: Mapping[Cell, object]) -> list[WriteBlock]:
             blocks[-1] = WriteBlock(sheet, top.row, column, [*top.values, values])
         else:
             blocks.append(WriteBlock(sheet, row, column, [values]))
-    return blocks
+    if not heights:
+        return blocks
+    return [
+        replace(b, heights=tuple(heights.get((b.sheet, b.row + r)) for r in range(len(b.values))))
+        for b in blocks
+    ]
 
 
 def _moved(act: Kept, now: Mapping[str, Grid], rebuilt: frozenset[Cell]) -> str | None:
@@ -226,7 +234,7 @@ def take(
                 for c, value in enumerate(line, start=1):
                     if not is_blank(value):
                         writes[(sheet, r, c)] = None
-    blocks = _blocks(writes)
+    blocks = _blocks(writes, {} if back else act.heights)
     truncated = _cut(act, now, writes) if back else ()
     states = act.records.get(EVENT_STATE)
     state = None if states is None else (states[0] if back else states[1])

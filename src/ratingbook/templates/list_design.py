@@ -129,7 +129,8 @@ RATING_LIST_DESIGN = Design(
                 (
                     LIST_PROVISIONAL,
                     0,
-                    "Elo: a player is rated by performance until having this many games",
+                    "Elo: a player is rated by performance, and provisional, until having "
+                    "this many games (0: provisional in the first period only)",
                 ),
                 (LIST_TAU, 0.5, "Glicko-2's τ (how fast volatility moves); Elo reads none"),
                 (

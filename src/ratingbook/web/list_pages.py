@@ -23,6 +23,7 @@ import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from ratingbook.reports.season_tables import expected_text
 from ratingbook.reports.stages import many
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.season.series_settings import SHARED_FORMAT, points_text
@@ -47,6 +48,8 @@ _CHANGE_COLUMNS = ("Name", "Change", "Why")
 _SIGNED = frozenset({"Change", "Last Change"})
 #: A column of game points: spelt as every page spells points (2½).
 _SCORES = frozenset({"Score"})
+#: A column of expected scores: spelt as the sheets and sentences spell them (0.30).
+_EXPECTED = frozenset({"Expected"})
 
 
 def _column(grid: SheetGrid, name: str) -> int:
@@ -65,6 +68,8 @@ def _show(header: str, value: object) -> Cell:
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if header in _SCORES and number:
         return Cell(points(value), number=True)
+    if header in _EXPECTED and isinstance(value, float):
+        return Cell(expected_text(value), number=True)
     return Cell(text(value, header in _SIGNED), number=number)
 
 
