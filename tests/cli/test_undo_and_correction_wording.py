@@ -70,6 +70,19 @@ def test_undo_in_fide_mode_asks_the_same_sentence_as_a_level_3_act(tmp_path: Pat
     assert "(a redo gives them back); everything else typed since stays -- to go on" in said
 
 
+def test_off_typed_but_not_confirmed_is_still_fide_mode_for_undo(tmp_path: Path) -> None:
+    """User test 48 (mend48s): ``FIDE Mode`` typed ``Off`` leaves FIDE mode only once a run
+    confirms it (level 4), which logs ``FIDE Mode Off``; before that the undo's question is
+    still a level-3 act's, as the arbiter and FIDE-mode guides say."""
+    book = in_fide_mode(tmp_path, 1)
+    ok("pair", book, "--in-place")
+    edit(book, "Swiss Games", lambda g: type_results(g, 2))
+    edit(book, "Swiss Settings", lambda g: setting(g, "FIDE Mode", "Off"))
+    said = refused("undo", book)
+    assert "level 3: Undo Pairing round 2: undo takes back Pairing round 2" in said, said
+    assert all("FIDE Mode Off" not in str(row) for row in log(book)), log(book)
+
+
 def test_unpairing_a_round_with_results_names_them_and_undo_gives_them_back(
     tmp_path: Path,
 ) -> None:
