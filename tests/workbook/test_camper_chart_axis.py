@@ -30,6 +30,7 @@ import re
 import zipfile
 from pathlib import Path
 
+import openpyxl
 import pytest
 from tests.helpers.built_books import template_book, write_template
 from tests.helpers.cli import run
@@ -146,3 +147,33 @@ def test_a_charts_title_and_axis_without_a_namespace_prefix() -> None:
         '<orientation val="minMax" />',
         '<orientation val="minMax" /><max val="830"/><min val="770"/>',
     ).replace('<crossAx val="10" />', '<crossAx val="10" /><majorUnit val="10"/>')
+
+
+def _label_settings(book: Path) -> list[str]:
+    """The text settings (``txPr``) of the Camper Chart's charts, read from the package."""
+    with zipfile.ZipFile(book) as z:
+        charts = [z.read(n).decode() for n in z.namelist() if n.startswith("xl/charts/chart")]
+    camper = [xml for xml in charts if "'Camper Chart'!" in xml]
+    return [t for xml in camper for t in re.findall(r"<(?:\w+:)?txPr>.*?</(?:\w+:)?txPr>", xml)]
+
+
+@pytest.mark.parametrize("backend", ["package", "openpyxl"])
+def test_a_recalc_drops_the_none_openpyxl_saved_into_the_camper_charts(
+    tmp_path: Path, backend: str
+) -> None:
+    """User test 48: the camp book typed by a script that saves with openpyxl (twice: the first
+    save writes an empty run into the game axis' label settings, the second reads it back as
+    the text "None"); a recalc by either back end writes the charts with no run there, the
+    axes still the camp's."""
+    typed = _camp(tmp_path)
+    for _ in range(2):
+        openpyxl.load_workbook(typed).save(typed)
+    assert ["<a:t>None</a:t>" in t for t in _label_settings(typed)] == [True, True]
+    out = tmp_path / "out.xlsx"
+    done = run("recalc", typed, "-o", out, "--backend", backend)
+    assert done.returncode == 0, done.stderr
+    settings = _label_settings(out)
+    assert len(settings) == 2
+    assert not any(re.search(r"<a:(?:r|br|fld)\b|None", t) for t in settings), settings
+    assert all('<a:bodyPr rot="-2700000" vert="horz"' in t for t in settings), settings
+    assert _camper_axes(out) == RECALC

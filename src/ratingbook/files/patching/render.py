@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ratingbook.errors import WorkbookError
+from ratingbook.files.ooxml.charttext import without_text_property_runs
 from ratingbook.files.ooxml.opc import (
     CALC_CHAIN_REL,
     STYLES_REL,
@@ -316,8 +317,9 @@ class Renderer:
                 check_xml(data, member)
                 xml = decode_part(data, member)
                 axis = axes.get(chart_title(xml))
-                if axis is not None:
-                    plan.parts[member] = with_value_axis(xml, axis).encode()
+                if axis is not None:  # rewritten: its label settings' runs (a "None") go too
+                    xml = without_text_property_runs(with_value_axis(xml, axis))
+                    plan.parts[member] = xml.encode()
 
     def _render_workbook_parts(
         self,

@@ -252,7 +252,7 @@ def add_charts(ws: Worksheet, charts: tuple[LineChart, ...], *, room: bool = Fal
         if chart.label_rotation:  # the labels turned, as the package back end writes them
             line.x_axis.txPr = RichText(
                 bodyPr=RichTextProperties(rot=chart.label_rotation * 60000, vert="horz"),
-                p=[  # no run: openpyxl's default empty one reads back as "None"
+                p=[  # no run (ooxml.charttext): openpyxl's default empty one reads back as "None"
                     Paragraph(
                         pPr=ParagraphProperties(defRPr=CharacterProperties()),
                         endParaRPr=CharacterProperties(lang="en-US"),
@@ -322,10 +322,10 @@ def _drop_runs(item: Any, seen: dict[int, Any]) -> None:
 
 def without_text_property_runs(workbook: Any) -> None:
     """The text settings (``txPr``) of every chart openpyxl read into ``workbook`` without text
-    runs. Text settings hold no text (ECMA-376 part 1, 21.2.2.216), but a chart written by
-    openpyxl (the templates of earlier ratingbook versions among them) holds an empty run there,
-    ``<a:r><a:t/></a:r>``; openpyxl reads its missing text as None and its ``str`` descriptor
-    makes that the text "None", which it would write back into the axis."""
+    runs: the rule of :mod:`ratingbook.files.ooxml.charttext` (whose function does the same to
+    a chart part's XML for the package back end), here on openpyxl's chart objects. A chart
+    written by openpyxl (the templates of earlier ratingbook versions among them) holds an
+    empty run there, which openpyxl would read back and write into the axis as "None"."""
     seen: dict[int, Any] = {}
     for sheet in (*workbook.worksheets, *workbook.chartsheets):
         for chart in sheet._charts:
