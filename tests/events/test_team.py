@@ -200,7 +200,7 @@ def test_bad_matches_and_boards() -> None:
         "'Team Boards', row 2, column D (White)" in m and "not on the roster of 'A'" in m
         for m in lines
     )
-    assert any("row 3" in m and "more results than its 1 boards" in m for m in lines)
+    assert any("row 3" in m and "more results than its 1 board" in m for m in lines)
 
 
 def test_round_robin_with_more_rounds_than_the_tables() -> None:

@@ -106,7 +106,7 @@ def test_the_same_pgn_file_under_another_name_is_refused() -> None:
     assert addition.season is season
     assert [str(p) for p in addition.problems] == [
         "file 'astana-game-1.pgn': the event 'FIDE World Championship 2023' is already in the "
-        "season as 'FIDE World Championship 2023': the same 1 games and byes (also file "
+        "season as 'FIDE World Championship 2023': the same 1 game and byes (also file "
         f"{REAL.name!r})"
     ]
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from ratingbook.cli.reporting import fail, reports_input_errors
-from ratingbook.reports.stages import many
+from ratingbook.core.counts import many
 
 __all__ = ["results_group"]
 

@@ -18,8 +18,8 @@ import click
 
 from ratingbook.cli.book_commands import targets, with_book_options
 from ratingbook.cli.reporting import reports_input_errors
+from ratingbook.core.counts import many
 from ratingbook.core.typed_commands import typed_command
-from ratingbook.reports.stages import many
 
 __all__ = ["season_group"]
 

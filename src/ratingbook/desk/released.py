@@ -19,10 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from ratingbook.core.counts import many
 from ratingbook.desk.book import BookView, read_book
 from ratingbook.desk.model import DeskError, pairing_words
 from ratingbook.errors import RatingbookError
-from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
 
 if TYPE_CHECKING:

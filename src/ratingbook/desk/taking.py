@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ratingbook.core.counts import many
 from ratingbook.desk.book import BookView, desk_setting_and_record, read_file
 from ratingbook.desk.model import READY, DeskError, TakeOutcome, pairing_words, reporter
 from ratingbook.desk.released import Released, enter_released
@@ -31,7 +32,6 @@ from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
 from ratingbook.desk.twice import take_doubts
 from ratingbook.errors import RatingbookError
-from ratingbook.reports.stages import many
 from ratingbook.workbook.port.book import Book
 
 if TYPE_CHECKING:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ratingbook.core import fields
+from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.errors import Location, Problems, RatingbookError
 
@@ -404,7 +405,7 @@ def _check_games(event: TeamEvent, problems: Problems) -> None:
             _problem(
                 problems,
                 f"match {game.table} of round {game.round} has more results than its "
-                f"{boards} boards",
+                f"{many(boards, 'board')}",
                 game.where,
                 fields.BOARD,
             )

@@ -34,6 +34,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ratingbook.core.counts import many
 from ratingbook.core.rules import competition_ranks
 from ratingbook.ratings.season_model import (
     FirstRating,
@@ -43,7 +44,6 @@ from ratingbook.ratings.season_model import (
     SeasonResult,
 )
 from ratingbook.reports.names import LIST_CHANGES, LIST_HISTORY, NEAR_DUPLICATES, RATING_LIST
-from ratingbook.reports.stages import many
 from ratingbook.reports.tables import SheetGrid, centred_columns
 from ratingbook.season.identity import Candidate
 from ratingbook.season.model import SeasonPlayer, SourcePlayer

@@ -28,15 +28,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ratingbook.core.counts import many
+
 if TYPE_CHECKING:  # annotations only: a plural needs no event model loaded
     from ratingbook.events.event import RoundState
 
-__all__ = ["counted_text", "live_text", "many", "paired_text", "stage_text"]
-
-
-def many(n: int, word: str) -> str:
-    """``n`` of ``word``, in the plural but for one: "1 game", "3 results"."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+__all__ = ["counted_text", "live_text", "paired_text", "stage_text"]
 
 
 def counted_text(counted: int) -> str:

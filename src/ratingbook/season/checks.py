@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 
+from ratingbook.core.counts import many
 from ratingbook.season.model import (
     SeasonError,
     SeasonEvent,
@@ -65,7 +66,7 @@ def _twice(events: Sequence[SeasonEvent]) -> list[SeasonError]:
             problems.append(
                 SeasonError(
                     f"the event {event.name!r} is already in the season as {first.name!r}: "
-                    f"the same {len(event.games)} games and byes",
+                    f"the same {many(len(event.games), 'game')} and byes",
                     event.source,
                     also=first.source,
                 )

@@ -18,11 +18,11 @@ from collections.abc import Callable
 import flask
 from flask.typing import ResponseReturnValue
 
+from ratingbook.core.counts import many
 from ratingbook.desk import READY, STATUSES, Desk, DeskError, QueueItem, board_name, decider
 from ratingbook.desk.desk import CAMP
 from ratingbook.desk.model import pairing_words, reporter
 from ratingbook.desk.rules import CAMP_CODE_DOES, arbiter_acts
-from ratingbook.reports.stages import many
 from ratingbook.server.cards import card_for
 from ratingbook.server.excel_api import lite_address
 from ratingbook.server.player_pages import rejected_screen

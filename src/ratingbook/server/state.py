@@ -16,11 +16,11 @@ from typing import Any, TypeVar
 import flask
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from ratingbook.core.counts import many
 from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
 from ratingbook.desk.model import pairing_words, upper_first
 from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
-from ratingbook.reports.stages import many
 from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
 from ratingbook.web.rendering import ratingbook_version

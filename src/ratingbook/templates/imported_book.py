@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ratingbook.core.counts import many
 from ratingbook.reports.import_check import ImportBreach
 from ratingbook.reports.stages import paired_text
 from ratingbook.templates.team_trf_book import book_from_team_trf
@@ -49,7 +50,7 @@ def _individual_book(
     imported = book_from_trf(data, source, check=check, confirm=confirm)
     event = imported.event
     holds = (
-        f"{len(event.players)} players, {len(event.entries)} rows, "
+        f"{many(len(event.players), 'player')}, {many(len(event.entries), 'row')}, "
         f"{paired_text(event.paired_rounds, verb='paired')}"
     )
     if not imported.rated_stated:
@@ -70,7 +71,7 @@ def _team_book(data: bytes, source: str, check: bool | None, confirm: Confirm | 
     if check:
         noted = [*noted, "a team event's rounds are not checked at import: ratingbook check does"]
     return TrfBook(
-        book, tuple(noted), f"{len(event.teams)} teams, {paired_text(event.paired_rounds)}"
+        book, tuple(noted), f"{many(len(event.teams), 'team')}, {paired_text(event.paired_rounds)}"
     )
 
 

@@ -20,6 +20,7 @@ import datetime as _dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from ratingbook.core.counts import many
 from ratingbook.core.encoding import decode_legacy
 from ratingbook.errors import ConfirmationError
 from ratingbook.events.as_paired import corrected_after_pairing, correction_note
@@ -98,7 +99,9 @@ def book_from_trf(
                 "FIDE mode): " + " | ".join(b.warning for b in breaches)
             )
         confirmation = confirm(breaches)
-    summary = f"{len(event.players)} players, {paired_text(event.paired_rounds, verb='paired')}"
+    summary = (
+        f"{many(len(event.players), 'player')}, {paired_text(event.paired_rounds, verb='paired')}"
+    )
     if event.paired_rounds and not checked:
         summary += "; pairings not checked"
     when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -23,8 +23,8 @@ import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from ratingbook.core.counts import many
 from ratingbook.reports.season_tables import expected_text
-from ratingbook.reports.stages import many
 from ratingbook.reports.tables import SheetGrid
 from ratingbook.season.series_settings import SHARED_FORMAT, points_text
 from ratingbook.web.chart import line_chart

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
@@ -253,7 +254,7 @@ def board_count(pairs: Sequence[Pair]) -> str:
     """How many boards a round has (``5 boards and a pairing-allocated bye``)."""
     boards = sum(1 for _, black in pairs if black != "PAB")
     bye = " and a pairing-allocated bye" if len(pairs) > boards else ""
-    return f"{boards} boards{bye}"
+    return f"{many(boards, 'board')}{bye}"
 
 
 def boards(pairs: Sequence[Pair], numbers: Mapping[str, int]) -> str:
@@ -288,7 +289,7 @@ def unpairing_text(number: int, results: int, deleted: Sequence[str]) -> str:
     of the unpairing writes them back."""
     said = f"round {number}'s pairing taken back"
     if not deleted:
-        return said + (f" with {results} results typed" if results else "")
+        return said + (f" with {many(results, 'result')} typed" if results else "")
     each = "its result" if len(deleted) == 1 else f"its {len(deleted)} results"
     return (
         f"{said}: {each} typed {'is' if len(deleted) == 1 else 'are'} deleted from Swiss Games "

@@ -9,6 +9,7 @@ and its tables are :mod:`ratingbook.reports.crikey_tables`.
 from __future__ import annotations
 
 from ratingbook.core.cells import PIECES, crikey_result, hundredths, whole_number
+from ratingbook.core.counts import many
 from ratingbook.errors import Problems, RatingbookError
 from ratingbook.ratings import crikey
 from ratingbook.reports.crikey_tables import crikey_tables
@@ -72,5 +73,5 @@ def plan_crikey(sheets: Sheets) -> Plan:
     )
     return Plan(
         sheets=(standings, history, *charts),
-        summary=(f"crikey: {len(names)} players, {len(games)} games",),
+        summary=(f"crikey: {many(len(names), 'player')}, {many(len(games), 'game')}",),
     )

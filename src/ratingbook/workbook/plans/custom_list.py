@@ -20,6 +20,7 @@ import csv
 from dataclasses import dataclass
 
 from ratingbook.core.cells import is_blank
+from ratingbook.core.counts import many
 from ratingbook.core.refs import column_letter
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 from ratingbook.workbook.port.book import Book, Plan
@@ -173,7 +174,7 @@ def plan_custom_list(book: Book | Sheets, listed: CustomList, into: str) -> tupl
     changes += added
     summary = (
         f"players: {keyed} with a {listed.key}, {keyed - len(missing)} found on "
-        f"{listed.name} ({len(listed.ratings)} players), {len(values)} changed, "
+        f"{listed.name} ({many(len(listed.ratings), 'player')}), {len(values)} changed, "
         f"{len(missing)} not found",
     )
     plan = Plan(blocks=tuple(blocks), summary=summary, act="Players update")

@@ -9,6 +9,7 @@ Standings, Elo History, Elo Charts and Elo Progress sheets go. The formulas are
 from __future__ import annotations
 
 from ratingbook.core import cells
+from ratingbook.core.counts import many
 from ratingbook.core.tables import header_key
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.ratings import elo
@@ -113,5 +114,5 @@ def plan_elo(sheets: Sheets) -> Plan:
     )
     return Plan(
         sheets=(standings, history, *charts),
-        summary=(f"elo: {len(names)} players, {len(games)} games, K = {k:g}",),
+        summary=(f"elo: {many(len(names), 'player')}, {many(len(games), 'game')}, K = {k:g}",),
     )

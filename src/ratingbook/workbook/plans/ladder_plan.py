@@ -29,6 +29,7 @@ from ratingbook.core.cells import (
     whole_number,
     whole_number_or_none,
 )
+from ratingbook.core.counts import many
 from ratingbook.core.rules import close_name, game_key, listed_twice, player_spellings
 from ratingbook.core.tables import Row, Table
 from ratingbook.errors import (
@@ -44,7 +45,6 @@ from ratingbook.reports.ladder_tables import (
     ladder_standings_grid,
     rating_history_grid,
 )
-from ratingbook.reports.stages import many
 from ratingbook.workbook.plans.camp_week import read_posted_list, week_label
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.port.presentation import typed_width
@@ -381,7 +381,7 @@ def new_camper_lines(outcome: ladder.LadderOutcome) -> tuple[str, ...]:
         for members in groups.values()
     )
     return (
-        f"{len(players)} new campers (rows {_row_runs(rows)}): StWkPerm was empty, set to "
+        f"{many(len(players), 'new camper')} (rows {_row_runs(rows)}): StWkPerm was empty, set to "
         f"their group's Initial Ladder Rating, where the weekly Rating starts: {counted}",
     )
 
@@ -479,7 +479,7 @@ def plan_ladder(
         ),
         sheets=tuple(generated),
         summary=(
-            f"ladder: {sum(p.active for p in outcome.players)} active players, "
+            f"ladder: {many(sum(p.active for p in outcome.players), 'active player')}, "
             f"{many(len(outcome.history), 'game')} replayed",
             *new_camper_lines(outcome),
             *games_twice_lines(outcome),

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ratingbook.core.counts import many
 from ratingbook.errors import InvalidValueError, RatingbookError
 from ratingbook.ratings.glicko2 import Glicko2Settings
 from ratingbook.ratings.rating_periods import rate_season, standing_after
@@ -50,7 +51,6 @@ from ratingbook.reports.season_tables import (
     shown_rating,
 )
 from ratingbook.reports.series_grid import series_grid, series_notes_grid
-from ratingbook.reports.stages import many
 from ratingbook.season.adding import Addition, Continuation, add_events
 from ratingbook.season.event_names import name_addition
 from ratingbook.season.model import SeasonEvent, SeasonGame, SeasonPlayer

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ratingbook.core.cells import score
+from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.core.rules import check_points
 from ratingbook.core.tables import Row, Table
@@ -309,7 +310,7 @@ def _plan_event(
     planned = event.rounds_planned
     summary = [
         f"{'round robin' if event.settings.round_robin else 'swiss'}: "
-        f"{len(event.players)} players, {len(event.entries)} rows, "
+        f"{many(len(event.players), 'player')}, {many(len(event.entries), 'row')}, "
         + paired_text(event.paired_rounds, planned),
         f"standings {standings.note}",
     ]
@@ -329,7 +330,7 @@ def _plan_event(
             extra = " and a pairing-allocated bye"
         elif any(e.black is None for e in rows):
             extra = " and one player sitting out"
-        what = f"{boards} boards{extra}"
+        what = f"{many(boards, 'board')}{extra}"
         if said and said[-1][1] == what and said[-1][0][-1] == number - 1:
             said[-1][0].append(number)
         else:
@@ -432,4 +433,7 @@ def _plan_seed(sheets: Sheets) -> Plan:
 
     grid, _ = seed_standings_grid(swiss_standings.swiss_standings(names, games))
     standings = report_sheet(grid, games_table.sheet)
-    return Plan(sheets=(standings,), summary=(f"swiss: {len(names)} players, {len(games)} games",))
+    return Plan(
+        sheets=(standings,),
+        summary=(f"swiss: {many(len(names), 'player')}, {many(len(games), 'game')}",),
+    )

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ratingbook.core.counts import many
 from ratingbook.events.event import BYE
 from ratingbook.events.team import (
     TeamError,
@@ -81,7 +82,8 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
         after = grid.name
     summary = (
         f"team {'round robin' if event.settings.round_robin else 'swiss'}: "
-        f"{len(event.teams)} teams, {paired_text(event.paired_rounds, event.settings.rounds)}",
+        f"{many(len(event.teams), 'team')}, "
+        + paired_text(event.paired_rounds, event.settings.rounds),
         f"team standings {grids[0].note}",
     )
     return tuple(sheets), summary
@@ -182,6 +184,6 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     return Plan(
         blocks=tuple(b for b in blocks if b is not None),
         sheets=generated,
-        summary=(*summary, f"{said}: {len(new)} matches"),
+        summary=(*summary, f"{said}: {many(len(new), 'match', 'matches')}"),
         act=said.replace("paired", "Pairing", 1),  # as an individual event's log names it
     )

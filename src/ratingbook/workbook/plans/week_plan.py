@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ratingbook.core.counts import many
 from ratingbook.core.tables import Grid, Table, header_key
 from ratingbook.ratings import ladder
 from ratingbook.reports.ladder_tables import week_record_columns, week_record_rows
@@ -164,9 +165,9 @@ def _plan_rollover(
         blocks=tuple(blocks),
         sheets=tuple(generated),
         summary=(
-            f"new week: {label} archived ({len(games_table.rows)} games, standings of "
-            f"{len(standings)} players), {week_label(week)} started with "
-            f"{sum(p.active for p in carried)} permanent ratings carried over",
+            f"new week: {label} archived ({many(len(games_table.rows), 'game')}, standings of "
+            f"{many(len(standings), 'player')}), {week_label(week)} started with "
+            f"{many(sum(p.active for p in carried), 'permanent rating')} carried over",
             *new_camper_lines(outcome),
             *games_twice_lines(outcome),
         ),

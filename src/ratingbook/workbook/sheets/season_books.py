@@ -34,12 +34,12 @@ import datetime as _dt
 import re
 
 from ratingbook.core.cells import is_blank, score, text, whole_number
+from ratingbook.core.counts import many
 from ratingbook.core.results import Result, parse_ladder_result
 from ratingbook.core.tables import Column, Row, TableSpec
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 from ratingbook.events.settings import date_value
 from ratingbook.fide.gacrux.team_tiebreaks import team_standings
-from ratingbook.reports.stages import many
 from ratingbook.season.event_names import book_title
 from ratingbook.season.model import (
     EventRank,
