@@ -55,11 +55,17 @@ def _arbiter(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RATINGBOOK_USER", "arbiter")
 
 
-def _typed_book(path: Path) -> None:
-    players = [dict(zip(PLAYER_COLUMNS, row, strict=True)) for row in PLAYERS]
-    build_template(
-        "swiss", rows={"Swiss Players": players, "Swiss Games": GAMES}, recalc=False
-    ).save(path)
+def typed_book(
+    path: Path,
+    players: list[tuple[object, ...]] = PLAYERS,
+    games: list[tuple[object, ...]] = GAMES,
+) -> None:
+    """The Swiss template at ``path`` with ``players`` (rows of PLAYER_COLUMNS) and ``games``
+    typed in, as an arbiter types them (not recalculated)."""
+    rows = [dict(zip(PLAYER_COLUMNS, row, strict=True)) for row in players]
+    build_template("swiss", rows={"Swiss Players": rows, "Swiss Games": games}, recalc=False).save(
+        path
+    )
 
 
 def _cells(path: Path, sheet: str, columns: tuple[str, ...]) -> list[tuple[object, ...]]:
@@ -77,7 +83,7 @@ def test_export_then_import_gives_back_the_players_and_games_cell_for_cell(
     tmp_path: Path,
 ) -> None:
     book, trf, back = tmp_path / "event.xlsx", tmp_path / "event.trf", tmp_path / "back.xlsx"
-    _typed_book(book)
+    typed_book(book)
     runner = CliRunner()
     exported = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
     assert exported.exit_code == 0, exported.output
@@ -100,7 +106,7 @@ def test_every_trf_spelling_of_sex_is_read_as_its_meaning(tmp_path: Path) -> Non
     """TRF-2026 writes ``m`` or ``w``; programs also write them in capitals, and ``f``: each is
     written as the template spells it."""
     book, trf, back = tmp_path / "event.xlsx", tmp_path / "event.trf", tmp_path / "back.xlsx"
-    _typed_book(book)
+    typed_book(book)
     runner = CliRunner()
     assert runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)]).exit_code == 0
     spelt = {"Ann Ash": "W", "Cat Cedar": "f", "Eve Elm": "F", "Ben Birch": "M", "Dan Deal": "m"}
@@ -133,10 +139,7 @@ def test_a_late_entrant_comes_back_in_start_number_order(tmp_path: Path) -> None
         (2, 4, "Fin Fir", "BYE", "PAB", 7, None),
     ]
     book, trf, back = tmp_path / "event.xlsx", tmp_path / "event.trf", tmp_path / "back.xlsx"
-    players = [dict(zip(PLAYER_COLUMNS, row, strict=True)) for row in typed]
-    build_template(
-        "swiss", rows={"Swiss Players": players, "Swiss Games": games}, recalc=False
-    ).save(book)
+    typed_book(book, typed, games)
     runner = CliRunner()
     exported = runner.invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
     assert exported.exit_code == 0, exported.output

@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tests.trf.test_round_trip_cells import PLAYER_COLUMNS, PLAYERS
+from tests.trf.test_round_trip_cells import PLAYERS, typed_book
 
 from ratingbook.cli import cli
-from ratingbook.templates.writer import build_template
 
 #: Rounds 1-2 complete; round 3 in progress: Ben's half-point bye (typed before the pairing),
 #: Cat - Ann not played yet, Dan beat Eve, Fin's pairing-allocated bye.
@@ -57,10 +56,7 @@ def _arbiter(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _exported(tmp_path: Path) -> tuple[Path, Path]:
     book, trf = tmp_path / "event.xlsx", tmp_path / "event.trf"
-    players = [dict(zip(PLAYER_COLUMNS, row, strict=True)) for row in PLAYERS]
-    build_template(
-        "swiss", rows={"Swiss Players": players, "Swiss Games": GAMES}, recalc=False
-    ).save(book)
+    typed_book(book, PLAYERS, GAMES)
     exported = CliRunner().invoke(cli, ["trf", "export", str(book), "-o", str(trf)])
     assert exported.exit_code == 0, exported.output
     return book, trf
