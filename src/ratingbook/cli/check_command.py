@@ -25,6 +25,7 @@ import click
 from ratingbook.cli.jobs import problem_lines
 from ratingbook.cli.options import backend_option
 from ratingbook.cli.reporting import INPUT_ERROR
+from ratingbook.core.counts import many
 from ratingbook.errors import RatingbookError
 
 if TYPE_CHECKING:
@@ -125,9 +126,7 @@ def check_command(files: tuple[str, ...], backend: str) -> None:
         for note in report.notes:
             click.echo(f"  note: {note}")
         found = len(report.problems)
-        click.echo(
-            f"{path}: " + (f"{found} problem{'s' if found != 1 else ''}" if found else "clean")
-        )
+        click.echo(f"{path}: " + (many(found, "problem") if found else "clean"))
         if found and status == 0:
             status = PROBLEMS_FOUND
     sys.exit(status)

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.events.adjourned import adjourned_when_paired, games_named
@@ -313,8 +314,7 @@ def standings_problems(event: SwissEvent, stated: Mapping[str, int]) -> list[str
 def _checked(checks: Sequence[RoundCheck]) -> str:
     if not checks:
         return "no paired round"
-    count = f"{len(checks)} round{'s' if len(checks) != 1 else ''}"
-    return f"{count} by {SYSTEMS[checks[0].system]}"
+    return f"{many(len(checks), 'round')} by {SYSTEMS[checks[0].system]}"
 
 
 def _as_gacrux_reads(text: str, error: RatingbookError) -> CheckReport:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import zip_longest
 
+from ratingbook.core.counts import many
 from ratingbook.errors import RatingbookError
 from ratingbook.events.codes import Scoring
 from ratingbook.season.model import SeasonEvent, SeasonPlayer, SourcePlayer
@@ -403,7 +404,7 @@ def _sentence(name: str, line: _Line, settings: SeriesSettings, rank: int | None
     counted = [r for r in line.results if r.counted]
     dropped = [r for r in line.results if not r.counted]
     n = len(line.results)
-    events = f"{n} event{'s' if n != 1 else ''}"
+    events = many(n, "event")
 
     def said(points: Fraction) -> str:
         return points_text(points, two_decimals=two)
@@ -421,7 +422,7 @@ def _sentence(name: str, line: _Line, settings: SeriesSettings, rank: int | None
         text += f", plus {said(line.bonus)} for taking part in {events}"
     if rank is None:
         need = settings.minimum
-        text += f"; not ranked: {need} event{'s' if need != 1 else ''} needed, {n} played"
+        text += f"; not ranked: {many(need, 'event')} needed, {n} played"
     return text + "."
 
 

@@ -38,6 +38,7 @@ from typing import Any
 from gacrux.gacruxexeptions import GacruxNoLegalPairing
 from gacrux.pairingdutch import pairing_dutch
 
+from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.events.acceleration import baku_virtual_points
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
@@ -291,8 +292,8 @@ def analyse_round(
         raise EventError("a round robin's pairings are the Berger table's; there is no analysis")
     if not event.round_entries(round_number):
         raise EventError(
-            f"round {round_number} is not paired (the event has {event.paired_rounds} paired "
-            f"round{'s' if event.paired_rounds != 1 else ''})"
+            f"round {round_number} is not paired "
+            f"(the event has {many(event.paired_rounds, 'paired round')})"
         )
     if just_paired:
         return _analysed(event, round_number, just_paired=True)
