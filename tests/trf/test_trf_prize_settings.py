@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from tests.trf.test_round_trip_cells import _typed_book
+from tests.trf.test_round_trip_cells import typed_book
 
 from ratingbook.cli import cli
 
@@ -29,7 +29,7 @@ def _settings(path: Path) -> dict[object, object]:
 
 
 def _book_with(path: Path, settings: dict[str, object]) -> None:
-    _typed_book(path)
+    typed_book(path)
     wb = openpyxl.load_workbook(path)
     for name, value in settings.items():
         wb["Swiss Settings"].append((name, value))
@@ -60,7 +60,7 @@ def test_prize_settings_travel_as_comment_lines_and_come_back(tmp_path: Path) ->
 
 def test_prize_settings_left_empty_write_no_line(tmp_path: Path) -> None:
     book = tmp_path / "event.xlsx"
-    _typed_book(book)
+    typed_book(book)
     exported = CliRunner().invoke(cli, ["trf", "export", str(book)])
     assert exported.exit_code == 0, exported.output
     assert "Prize" not in exported.output
