@@ -20,7 +20,7 @@ games), and :func:`end_refusal`, the one answer every door (the book's sheets, t
 the web site) asks before it shows a prize list, norms or who can still win. Which of these
 are logged, and at which warning level (the level 2 of Q160 and Q168, the level 3 and
 ``### Adjournment`` line of a result other than a draw entered later, Q163),
-is FIDE mode's (:mod:`ratingbook.events.fide_mode.changes`). Pure.
+is FIDE mode's (:mod:`ratingbook.events.fide_mode.result_changes`). Pure.
 
 What a checker reads of an adjourned game (:func:`adjourned_when_paired`, from which
 :func:`ratingbook.events.as_paired.pairing_views` gives each round's view): a round paired

@@ -26,8 +26,8 @@ modification of a pairing number is allowed after the fourth round has been pair
 checklist's questions 147-154, as Sharly-Chess quotes them: exchanging and regenerating the
 numbers before round 4). The numbers recorded in ``Swiss Games`` are then rewritten ("corrections
 made accordingly in the results charts", art. 2.5), and FIDE mode asks for a confirmation and
-logs ``### Start numbers`` (:mod:`ratingbook.events.fide_mode.changes`). Once round 4 has been
-paired, a typed number that differs from the recorded one is an error naming the cell. Two
+logs ``### Start numbers`` (:mod:`ratingbook.events.fide_mode.setup_changes`). Once round 4 has
+been paired, a typed number that differs from the recorded one is an error naming the cell. Two
 players exchange numbers by typing both; a number given twice is an error.
 
 Pure: plain values in, frozen values out.

@@ -8,7 +8,14 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.events.fide_mode.corrections`: FIDE's rule for correcting a result: which
   retyped result is a correction, at which level, what its warning says, and whether a round
   typed by hand in the same run reads as paired before it;
-- :mod:`~ratingbook.events.fide_mode.changes`: which differences are logged, at which level;
+- :mod:`~ratingbook.events.fide_mode.logged_change`: what one change to log holds;
+- :mod:`~ratingbook.events.fide_mode.result_changes`: which results retyped in rounds paired
+  are logged (corrections, adjourned games, rating-report-only corrections), at which level;
+- :mod:`~ratingbook.events.fide_mode.round_changes`: which changes to a round's pairing are
+  logged (paired, unpaired, changed by hand, a warned bye), at which level;
+- :mod:`~ratingbook.events.fide_mode.setup_changes`: which changes to the setup after round 1
+  are logged (settings, players, tie-break values typed, forbidden pairs), at which level;
+- :mod:`~ratingbook.events.fide_mode.changes`: every logged change, in the order logged;
 - :mod:`~ratingbook.events.fide_mode.manual`: what a round paired by hand breaks;
 - :mod:`~ratingbook.events.fide_mode.machine`: the state machine: the mode, the manual phase,
   what each level asks, the confirmations.

@@ -12,7 +12,7 @@ book cannot say): it is read as the engine's round is, after it, unless its boar
 rules' pairing on the result before the correction only; then before it. So a pairing the
 engine made (and typed from elsewhere) is never blamed for a result corrected after it. Which
 differences between two states are results retyped is
-:mod:`~ratingbook.events.fide_mode.changes`'s. Pure.
+:mod:`~ratingbook.events.fide_mode.result_changes`'s. Pure.
 """
 
 from __future__ import annotations

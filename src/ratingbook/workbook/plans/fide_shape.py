@@ -18,8 +18,9 @@ from dataclasses import replace
 
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
-from ratingbook.events.fide_mode.changes import ROUNDS_SETTING, LoggedChange
+from ratingbook.events.fide_mode.changes import LoggedChange
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel
+from ratingbook.events.fide_mode.setup_changes import ROUNDS_SETTING
 from ratingbook.events.fide_mode.state import EventState, Pair, boards, pairs_of
 
 __all__ = ["last_round_rechecked"]

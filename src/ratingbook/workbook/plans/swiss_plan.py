@@ -168,10 +168,11 @@ def _adjourned_for_pairing(
 ) -> tuple[EventTables, WriteBlock | None]:
     """In FIDE mode, the games of paired rounds without a result adjourned before the next
     round is paired (FIDE's checklist, Q159: ``?`` written in their Result cells, a draw for
-    pairing; the level-2 warning is FIDE mode's log, :mod:`ratingbook.events.fide_mode.changes`),
-    with the block writing them; outside FIDE mode, or while no result of the last paired
-    round is in (:func:`~ratingbook.events.adjourned.round_not_begun`), nothing (pairing then
-    names the games without a result, and ``?`` typed adjourns one)."""
+    pairing; the level-2 warning is FIDE mode's log,
+    :mod:`ratingbook.events.fide_mode.result_changes`), with the block writing them; outside
+    FIDE mode, or while no result of the last paired round is in
+    (:func:`~ratingbook.events.adjourned.round_not_begun`), nothing (pairing then names the
+    games without a result, and ``?`` typed adjourns one)."""
     event = tables.event
     recorded = read_state(sheets) if event.pending() else None
     in_fide_mode = event.settings.fide_mode and (recorded is None or recorded.fide_mode)

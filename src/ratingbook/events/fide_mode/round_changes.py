@@ -1,0 +1,152 @@
+"""FIDE mode's changes to a round's pairing: which are logged, how hard.
+
+This module alone decides which differences in the rounds paired are logged changes and the
+warning level of each: a round paired (by the engine, or typed by hand and compared with the
+rules' pairing), unpaired (by the command, or its rows deleted by hand), or its pairing changed
+by hand outside a manual-pairing phase (:func:`round_changes`), and a requested bye that is
+warned (:func:`bye_changes`). A paired round's results retyped are
+:mod:`~ratingbook.events.fide_mode.result_changes`'s; the order everything is logged in is
+:mod:`~ratingbook.events.fide_mode.changes`'s. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ratingbook.core.results import Result
+from ratingbook.core.typed_commands import typed_command
+from ratingbook.events.fide_mode.corrections import RulesPairing
+from ratingbook.events.fide_mode.log import LogKind, WarningLevel
+from ratingbook.events.fide_mode.logged_change import LoggedChange
+from ratingbook.events.fide_mode.result_changes import round_corrections
+from ratingbook.events.fide_mode.state import EventState, board_count, boards, unpairing_text
+
+__all__ = ["bye_changes", "round_changes"]
+
+
+def bye_changes(old: EventState, new: EventState, numbers: Mapping[str, int]) -> list[LoggedChange]:
+    """The requested byes added that are warned (VCL questions 174 and 177-179, as
+    Sharly-Chess quotes them): an individual full-point bye is level 2, said as deprecated and
+    logged; a half-point bye for a player who has one in another round is level 3."""
+    known = set(old.games)
+    half = Result.HALF_POINT_BYE.value
+    out: list[LoggedChange] = []
+    for game in new.games:
+        number, player, black, result = game
+        if black or game in known:
+            continue
+        who = f"{player} (No. {numbers.get(player, 0)})"
+        if result == Result.FULL_POINT_BYE.value:
+            out.append(
+                LoggedChange(
+                    LogKind.BYE,
+                    number,
+                    "",
+                    f"{who}: full-point bye",
+                    WarningLevel.ACKNOWLEDGE,
+                    warning=f"{who} gets a full-point bye in round {number}: an individual "
+                    "full-point bye is deprecated (FIDE); it is logged",
+                )
+            )
+        elif result == half:
+            others = [r for r, w, b, res in new.games if w == player and not b and res == half]
+            # the second is warned, not the first (one recorded, or an earlier round's)
+            first = [r for r in others if r < number or (r, player, "", half) in known]
+            if first:
+                earlier = ", ".join(str(r) for r in sorted(first))
+                out.append(
+                    LoggedChange(
+                        LogKind.BYE,
+                        number,
+                        "",
+                        f"{who}: half-point bye ({len(others)} in the event)",
+                        WarningLevel.CONFIRM,
+                        f"Bye {player} round {number}",
+                        f"{who} gets a half-point bye in round {number} and already has one "
+                        f"(round {earlier})",
+                    )
+                )
+    return out
+
+
+def round_changes(
+    old: EventState,
+    new: EventState,
+    engine: set[int],
+    unpaired: set[int],
+    numbers: Mapping[str, int],
+    typed: Mapping[int, Sequence[str]],
+    *,
+    fide: bool,
+    book: str,
+    source: str,
+    frozen: Mapping[int, int],
+    rules_pairing: RulesPairing | None,
+    hand: Mapping[int, bool],
+) -> list[LoggedChange]:
+    out: list[LoggedChange] = []
+    last = new.paired_rounds
+    for number in range(1, max(old.paired_rounds, last) + 1):
+        was, now = old.pairs(number), new.pairs(number)
+        if was == now:
+            period = frozen.get(number)
+            out += round_corrections(
+                old, new, number, numbers, fide=fide, book=book, period=period, hand=hand
+            )
+            continue
+        if not was:
+            by_engine = number in engine
+            before, after = "", f"round {number} paired: {board_count(now)}"
+            if not by_engine:
+                after += " (typed into Swiss Games, not by the engine)"
+                rules = rules_pairing(number, hand.get(number, False)) if rules_pairing else None
+                if rules is not None and sorted(rules) != now:
+                    # compared as a manual pairing's end is (TEC Manual 3.9.4.9's MPA form)
+                    before, after = boards(rules, numbers), boards(now, numbers)
+            out.append(
+                LoggedChange(
+                    LogKind.PAIRING,
+                    number,
+                    before,
+                    after,
+                    0 if by_engine else WarningLevel.CONFIRM,
+                    "" if by_engine else f"Pairing round {number}",
+                    "" if by_engine else f"round {number} was paired by hand, not by the engine",
+                    by_hand=not by_engine,
+                )
+            )
+        elif not now:
+            recorded = sum(1 for g in old.games if g[0] == number and g[3] and g[2])
+            results = max(recorded, len(typed.get(number, ())))  # typed since the last run too
+            command = number in unpaired
+            out.append(
+                LoggedChange(
+                    LogKind.UNPAIRING,
+                    number,
+                    f"round {number} paired: {board_count(was)}",
+                    f"round {number} unpaired" + ("" if command else " (rows deleted by hand)"),
+                    0 if command and not results else WarningLevel.CONFIRM,
+                    f"Unpair round {number}",
+                    unpairing_text(number, results, typed.get(number, ())),
+                    by_hand=not command,
+                )
+            )
+        elif number == old.manual:
+            continue  # the manual phase: compared with the engine's pairing at its end
+        else:
+            out.append(
+                LoggedChange(
+                    LogKind.MANUAL_PAIRING,
+                    number,
+                    boards(was, numbers),
+                    boards(now, numbers),
+                    WarningLevel.REFUSE if fide else WarningLevel.CONFIRM,
+                    f"Manual pairing round {number}",
+                    f"round {number}'s pairing was changed by hand outside a manual-pairing "
+                    "phase: in FIDE mode, start one and end it: "
+                    f"{typed_command('manual-pairing start', source, '--round', str(number))}, "
+                    f"then {typed_command('manual-pairing end', source)} (in Excel: Manual "
+                    f"Pairing = Round {number}, Recalc, then End, Recalc)",
+                )
+            )
+    return out
