@@ -3,8 +3,9 @@
 This module decides what a prize means and who is eligible for a category:
 
 - A prize (a row of ``Prizes``, read by :mod:`ratingbook.workbook.sheets.prize_rows`) is a
-  **place** (1, 2, ... within its list), a **category** (None: the general place list) and an
-  **amount** (money) and/or an **object** (a trophy, a book).
+  **place** (1, 2, ... within its list), a **category** (None: the general place list, typed
+  blank or Place, Overall, General, Open: :func:`list_category`) and an **amount** (money)
+  and/or an **object** (a trophy, a book); a list has one prize a place (:attr:`Prize.key`).
 - A category is written as an organiser says it: ``U1800`` or ``1600-1799`` (rating bands:
   the rating in ``Swiss Players``, unrated players are in no band), ``U12`` / ``U16`` (age:
   born in or after the event's year minus 12, the FIDE youth convention "under 12 on 1 January"),
@@ -42,7 +43,9 @@ __all__ = [
     "Prize",
     "PrizeSettings",
     "empty_categories",
+    "list_category",
     "money",
+    "money_value",
     "parse_category",
     "prize_settings",
 ]
@@ -185,6 +188,16 @@ class Category:
 
 
 _AGE_LIMIT = 30  # U<=30 is an age; U1800 a rating
+#: The words that, like a blank category, mean the general place list.
+_PLACE_WORDS = ("place", "overall", "general", "open")
+
+
+def list_category(written: str, where: Location | None = None) -> Category | None:
+    """The category of a prize as typed: None (the general place list) for a blank or one
+    of Place, Overall, General, Open; else :func:`parse_category`'s."""
+    if not written.strip() or written.strip().casefold() in _PLACE_WORDS:
+        return None
+    return parse_category(written, where)
 
 
 def parse_category(written: str, where: Location | None = None) -> Category:
@@ -245,6 +258,17 @@ class Prize:
         return self.category.name if self.category is not None else PLACE_LIST
 
     @property
+    def key(self) -> tuple[str, int]:
+        """The list (its name in any case) and the place the prize is for: an event gives each
+        one prize (an amount and/or an object), a second is refused."""
+        return (self.list_name.casefold(), self.place)
+
+    @property
+    def empty(self) -> bool:
+        """Neither money nor an object: no prize (refused)."""
+        return self.amount == 0 and not self.item
+
+    @property
     def label(self) -> str:
         """``"2nd"`` or ``"U1800 1st"``."""
         own = _ordinal(self.place)
@@ -275,6 +299,11 @@ def money(value: object, where: Location | None, column: str) -> Fraction:
             where,
             column,
         ) from None
+
+
+def money_value(amount: Fraction) -> int | float:
+    """An amount as a cell holds it: a whole number as one (250), else a decimal (62.5)."""
+    return amount.numerator if amount.denominator == 1 else float(amount)
 
 
 def empty_categories(

@@ -131,6 +131,9 @@ class Design:
     title: str
     sheets: tuple[InputSheet, ...]
     instructions: tuple[str, ...]  # "# " starts a heading; "" is an empty row
+    #: Input sheets the template leaves out (a book adds them when it needs them: a Swiss
+    #: event's ``Prizes``), laid out here for a book built with rows for them (a TRF import's).
+    optional: tuple[InputSheet, ...] = ()
 
 
 # --- the common parts of every Instructions sheet --------------------------------------------

@@ -18,6 +18,7 @@ from ratingbook.templates.designs import (
     generated_lines,
     recalc_lines,
 )
+from ratingbook.workbook.sheets.end_reports import PRIZES
 from ratingbook.workbook.sheets.event_rows import SEX_CELLS
 from ratingbook.workbook.sheets.schemas import (
     FORBIDDEN_PAIRS,
@@ -280,6 +281,12 @@ SWISS = Design(
                 NORMS,
                 CONTENDERS,
             )
+        ),
+    ),
+    # Written by a TRF import whose file gives prizes (its lines: ratingbook.trf.setting_comments)
+    optional=(
+        InputSheet(
+            PRIZES, rows=(), number_formats={"Place": "0"}, widths={"Category": 16, "Object": 20}
         ),
     ),
 )

@@ -1,8 +1,9 @@
 """A Swiss workbook made from an event: what ``ratingbook trf import`` writes.
 
 This module alone decides how an event read from a TRF file fills the Swiss template's input
-sheets (``Swiss Settings``, ``Swiss Players``, ``Swiss Games``); the generated sheets are then
-computed as a recalc would, without pairing a round.
+sheets (``Swiss Settings``, ``Swiss Players``, ``Swiss Games``, and ``Prizes`` when the file
+gives prizes); the generated sheets are then computed as a recalc would, without pairing a
+round.
 
 It also decides when the imported rounds are checked against the pairing rules (FIDE's
 checklist Q54-55, :mod:`ratingbook.reports.import_check`): by default when the book is in FIDE
@@ -25,6 +26,7 @@ from ratingbook.core.encoding import decode_legacy
 from ratingbook.errors import ConfirmationError
 from ratingbook.events.as_paired import corrected_after_pairing, correction_note
 from ratingbook.events.event import SwissEntry, SwissEvent
+from ratingbook.events.prize_rules import Prize
 from ratingbook.events.settings import settings_values
 from ratingbook.reports.import_check import ImportBreach, import_breaches
 from ratingbook.reports.stages import paired_text
@@ -33,8 +35,10 @@ from ratingbook.templates.writer import TemplateBook, build_template, sample_row
 from ratingbook.trf.importer import import_trf
 from ratingbook.trf.log_comments import import_logged
 from ratingbook.trf.setting_comments import states_rated
+from ratingbook.workbook.sheets.end_reports import PRIZES
 from ratingbook.workbook.sheets.event_log_sheet import user_name
 from ratingbook.workbook.sheets.event_rows import entry_cells, player_cells
+from ratingbook.workbook.sheets.prize_rows import prize_cells
 from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
 
 __all__ = ["ImportedBook", "book_from_trf", "event_rows"]
@@ -84,7 +88,8 @@ def book_from_trf(
     imported = import_trf(text)
     event = imported.event
     event = replace(event, settings=replace(event.settings, fide_mode=imported.fide_mode))
-    book = TemplateBook(build_template("swiss", rows=event_rows(event), recalc=False))
+    rows = event_rows(event, imported.prizes)
+    book = TemplateBook(build_template("swiss", rows=rows, recalc=False))
     Session(book).run(Rank())
     checked = imported.fide_mode if check is None else check
     booked = _as_booked(book) if checked else event
@@ -136,8 +141,11 @@ def _as_booked(book: TemplateBook) -> SwissEvent:
     return read_event(book)
 
 
-def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[str, object]]]:
-    """The template's three input sheets filled with the event (columns in the template's order)."""
+def event_rows(
+    event: SwissEvent, prizes: Sequence[Prize] = ()
+) -> dict[str, list[Sequence[object] | Mapping[str, object]]]:
+    """The template's three input sheets filled with the event (columns in the template's
+    order), and a ``Prizes`` sheet with ``prizes`` when there are any."""
     values = settings_values(event.settings)
     sample = sample_rows("swiss")[SWISS_SETTINGS.sheet]
     settings: list[Sequence[object] | Mapping[str, object]] = [
@@ -157,11 +165,14 @@ def event_rows(event: SwissEvent) -> dict[str, list[Sequence[object] | Mapping[s
     ]
     order = sorted(event.entries, key=_row_place)
     games: list[Sequence[object] | Mapping[str, object]] = [entry_cells(e, numbers) for e in order]
-    return {
+    rows = {
         SWISS_SETTINGS.sheet: settings,
         SWISS_PLAYERS.sheet: players,
         SWISS_EVENT_GAMES.sheet: games,
     }
+    if prizes:
+        rows[PRIZES.sheet] = [prize_cells(p) for p in prizes]
+    return rows
 
 
 def _row_place(entry: SwissEntry) -> tuple[int, int, int]:

@@ -374,17 +374,19 @@ def build_template(
     Its sample data is already recalculated: ratings and generated sheets are filled in.
     ``rows`` replaces the sample rows of the sheets it names (``ratingbook trf import`` builds
     an event's book this way), each row the values in the sheet's column order or a mapping of
-    column name to value; with ``recalc`` false nothing is computed.
+    column name to value, and adds the design's optional sheets it names (after the others);
+    with ``recalc`` false nothing is computed.
     """
     design = _check_kind(kind)
     if rows:
+        added = tuple(s for s in design.optional if s.spec.sheet in rows)
         design = dataclasses.replace(
             design,
             sheets=tuple(
                 dataclasses.replace(s, rows=_in_order(s, rows[s.spec.sheet]))
                 if s.spec.sheet in rows
                 else s
-                for s in design.sheets
+                for s in (*design.sheets, *added)
             ),
         )
     wb = Workbook()

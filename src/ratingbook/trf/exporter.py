@@ -6,9 +6,9 @@ rounds plus the common ``XXR`` line, 152 first-round colour plus ``XXC white1``/
 points when they differ from FIDE's, 192 ``FIDE_DUTCH``, 202/212 tie-breaks) and one 001
 record per player, by start number, with every round: games, forfeits (``+``/``-``), and byes
 (``U`` pairing-allocated, ``H``, ``F``, ``Z``), an adjourned game ``?`` (with record 162's
-``X``); the event's log as ``###`` lines between the
-tournament records and the players, and the settings TRF has no record for (``FIDE Rated``, the
-prize settings: :mod:`ratingbook.trf.setting_comments`). Entries written for a round not yet paired
+``X``); the event's log as ``###`` lines between the tournament records and the players, and
+what TRF has no record for (``FIDE Rated``, the prize settings and the prizes:
+:mod:`ratingbook.trf.setting_comments`). Entries written for a round not yet paired
 (requested byes) are kept; a withdrawn player gets ``0000 - Z`` in every round still to be
 paired, to the last (the pairing engines pair a player unless his round has an entry), and a
 ``### Withdrawn: <number> from round <n>`` line (:func:`ratingbook.trf.absences.withdrawal_line`).
@@ -35,6 +35,7 @@ from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.long_event import period_event
 from ratingbook.events.periods import RatingPeriod
+from ratingbook.events.prize_rules import Prize
 from ratingbook.events.settings import (
     ACCELERATION_NONE,
     BAKU,
@@ -46,7 +47,7 @@ from ratingbook.trf.absences import not_paired_line, withdrawal_line
 from ratingbook.trf.log_comments import log_lines, outside_fide_mode
 from ratingbook.trf.national_ratings import national_lines
 from ratingbook.trf.records import BYE_LETTERS, GAME_LETTERS, NAME_WIDTH, TrfError, read_date
-from ratingbook.trf.setting_comments import prize_lines, rated_line
+from ratingbook.trf.setting_comments import prize_lines, prize_list_lines, rated_line
 
 __all__ = ["default_ranks", "export_period_trf", "export_trf"]
 
@@ -127,6 +128,7 @@ def export_trf(
     log: Sequence[LogEntry] = (),
     comments: Sequence[str] = (),
     fide_mode: bool = True,
+    prizes: Sequence[Prize] = (),
 ) -> str:
     """The event as TRF-2026 text, one record a line.
 
@@ -140,6 +142,7 @@ def export_trf(
     players (:mod:`ratingbook.trf.log_comments`); ``comments``: other ``###`` lines to keep.
     ``fide_mode`` False for an event outside FIDE mode whose log does not say it was left: a
     ``FIDE Mode Off`` line is added (with no time or name), so the file says so too.
+    ``prizes``: the ``Prizes`` sheet's, a ``###`` line each after the prize settings'.
     """
     settings = event.settings
     numbers = event.start_numbers()
@@ -221,6 +224,7 @@ def export_trf(
     lines.extend(log_lines(log if fide_mode else outside_fide_mode(log, event.paired_rounds)))
     lines.append(rated_line(settings.rated))  # TRF-2026 has no field for it
     lines.extend(prize_lines(settings.end_of_event, settings.places))  # nor for prizes
+    lines.extend(prize_list_lines(prizes))
     # Every withdrawal in words too: in a round already paired the player has no field to
     # show it, and the import would have to guess (ratingbook.trf.absences).
     lines.extend(

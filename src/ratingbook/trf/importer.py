@@ -13,9 +13,10 @@ Lenient where nothing depends on a field, strict where results do, never silent:
   not a FIDE number (kept as the player's National ID), a sex code, a record ratingbook does
   not use (team records, rulers), a ``###`` log line that does not parse (kept as a comment);
 - ``###`` lines: the event's log and its other comments (:mod:`ratingbook.trf.log_comments`),
-  ``FIDE Rated`` and the prize settings (:mod:`ratingbook.trf.setting_comments`), and each
-  player's tie-break value typed by hand (``MAN``) as the log's last ``Manual Tie-break`` line
-  for him gives it (a line naming no player of the file: a warning);
+  ``FIDE Rated``, the prize settings and the prizes (:mod:`ratingbook.trf.setting_comments`:
+  a prize line that does not read is a warning naming line and column, the prize left out),
+  and each player's tie-break value typed by hand (``MAN``) as the log's last ``Manual
+  Tie-break`` line for him gives it (a line naming no player of the file: a warning);
 - the start numbers are the file's: they are the pairing numbers (FIDE C.04.2 art. 2.3);
 - the file's own totals (001 columns 81-84) are checked against the entries: a bye written
   without a result letter (``0000 -  ``, ``     -  ``), whose worth only that total tells, is read
@@ -46,22 +47,14 @@ from ratingbook.core.results import Result
 from ratingbook.errors import Location, Problems, RatingbookError
 from ratingbook.events.board_order import in_board_order
 from ratingbook.events.codes import Scoring, tiebreak_list, tiebreak_problem
-from ratingbook.events.event import (
-    SwissEntry,
-    SwissEvent,
-    check_event,
-)
+from ratingbook.events.event import SwissEntry, SwissEvent, check_event
 from ratingbook.events.fide_mode.log import LogEntry
+from ratingbook.events.prize_rules import Prize
 from ratingbook.events.settings import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SwissSettings
 from ratingbook.trf.absences import read_absences, read_stated
 from ratingbook.trf.log_comments import fide_mode, read_log_lines, with_typed_values
 from ratingbook.trf.national_ratings import NATIONAL_SUPPORT, national_rating, national_support
-from ratingbook.trf.player_records import (
-    PlayerRecord,
-    RoundField,
-    line_problem,
-    read_player_line,
-)
+from ratingbook.trf.player_records import PlayerRecord, RoundField, line_problem, read_player_line
 from ratingbook.trf.records import (
     GAME_READINGS,
     ROUNDS_RECORDS,
@@ -73,7 +66,7 @@ from ratingbook.trf.records import (
     round_date_fields,
     rounds_record,
 )
-from ratingbook.trf.setting_comments import read_prize_settings, read_rated
+from ratingbook.trf.setting_comments import read_prize_list, read_prize_settings, read_rated
 from ratingbook.trf.systems import SYSTEM_RECORDS, not_baku, read_system_records
 from ratingbook.trf.totals import agree_with_totals
 from ratingbook.trf.trf06 import read_as_trf06
@@ -131,6 +124,8 @@ class TrfImport:
     two records that do not tell the same game, a result symbol TRF does not know. ``event``
     holds the games that read (the games these name left out), so the caller checks them too
     and names every problem of the file at once; an import for a Swiss book raises these."""
+    prizes: tuple[Prize, ...] = ()
+    """The prizes the file's ``###`` lines give (:mod:`ratingbook.trf.setting_comments`)."""
 
     @property
     def fide_mode(self) -> bool:
@@ -338,6 +333,7 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
     before = len(warnings)
     settings["rated"], comment_lines = read_rated(comment_lines, warnings)
     settings["end_of_event"], comment_lines = read_prize_settings(comment_lines, warnings)
+    prizes, comment_lines = read_prize_list(comment_lines, warnings)
     if "rounds" not in settings:
         dates = settings.get("round_dates", ())
         played = max((e.round for e in entries), default=0)
@@ -393,6 +389,7 @@ def import_trf(text: str, *, rated: bool = False) -> TrfImport:
         ranked,
         tuple(w for i, w in enumerate(warnings) if i in running),
         tuple(problems),
+        prizes,
     )
 
 

@@ -16,28 +16,48 @@ module alone spells and reads these lines (the event's log is
   Each setting the book gives is one line, in its canonical spelling
   (``### Prize Sharing: Equal``, ``### Prize Step: 5``, ``### One Prize Each: No``); a setting
   left empty (its default) is not written, and a file without the line leaves it empty, which
-  is the same default. The ``Prizes`` sheet (the prizes themselves) is not carried.
+  is the same default.
+- **The prizes** (the ``Prizes`` sheet, :mod:`ratingbook.workbook.sheets.prize_rows`): one line
+  each, in the sheet's order, the prize as the prize list names it (its category, then its
+  place as an ordinal: :attr:`~ratingbook.events.prize_rules.Prize.label`), its amount, always
+  (``0`` for a prize that is only an object), and its object after `` + ``:
+  ``### Prize: 1st: 1000 + Trophy``, ``### Prize: U1800 2nd: 150``, ``### Prize: Women 1st:
+  0 + Book``. The amount is read as the ``Amount`` cell is (``€ 250``, ``1,250.00``), the
+  category as the ``Category`` cell is (:func:`~ratingbook.events.prize_rules.list_category`).
 
-Other programs ignore ``###`` lines. A line whose value does not read is a warning naming its
-line, and the setting is left empty. Pure.
+Other programs ignore ``###`` lines. A setting's line whose value does not read is a warning
+naming its line, and the setting is left empty; a prize's line that does not read (or a second
+prize for the same place of a list) is a warning naming its line and column, and the prize is
+left out. Pure.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
-from ratingbook.errors import Location, RatingbookError
-from ratingbook.events.prize_rules import PrizeSettings, prize_settings
+from ratingbook.core import fields
+from ratingbook.errors import InvalidValueError, Location, RatingbookError
+from ratingbook.events.prize_rules import (
+    Prize,
+    PrizeSettings,
+    list_category,
+    money,
+    money_value,
+    prize_settings,
+)
 from ratingbook.events.settings import BLANK_MEANS, RATED_SPELLINGS
 
 __all__ = [
     "NOT_STATED",
     "PRIZE_SETTINGS",
     "prize_lines",
+    "prize_list_lines",
     "rated_line",
+    "read_prize_list",
     "read_prize_settings",
     "read_rated",
     "states_rated",
@@ -94,17 +114,17 @@ PRIZE_SETTINGS = ("Prize Sharing", "Prize Step", "One Prize Each")
 _PRIZE_LINE = re.compile(rf"^### (?P<name>{'|'.join(PRIZE_SETTINGS)}): (?P<value>.*?)\s*$")
 
 
-def _step_text(step: Fraction) -> str:
+def _amount_text(amount: Fraction) -> str:
     """An amount as a number is written: ``5``, ``0.01`` (exactly, never in exponent form)."""
-    if step.denominator == 1:
-        return str(step.numerator)
-    return format(Decimal(step.numerator) / Decimal(step.denominator), "f")
+    if amount.denominator == 1:
+        return str(amount.numerator)
+    return format(Decimal(amount.numerator) / Decimal(amount.denominator), "f")
 
 
 def _texts(read: PrizeSettings) -> dict[str, str]:
     return {
         "Prize Sharing": read.sharing,
-        "Prize Step": _step_text(read.step),
+        "Prize Step": _amount_text(read.step),
         # The words the setting reads, capitalised as typed ("No" alone is also a column alias)
         "One Prize Each": ("yes" if read.one_each else "no").capitalize(),
     }
@@ -144,11 +164,90 @@ def read_prize_settings(
                 f"{name} left empty in Swiss Settings"
             )
             continue
-        text = _texts(read)[name]
-        step = read.step
-        values[name] = (
-            text
-            if name != "Prize Step"
-            else (step.numerator if step.denominator == 1 else float(step))
-        )
+        values[name] = _texts(read)[name] if name != "Prize Step" else money_value(read.step)
     return values, others
+
+
+_PRIZE = "### Prize:"
+#: A prize's line: its label, its amount and, after `` + ``, its object (which may hold `` + ``).
+_ONE_PRIZE = re.compile(r"^### Prize: (?P<label>.*?): (?P<amount>.*?)(?: \+ (?P<item>.*))?$")
+#: A label: the category (none: the place list), then the place, its ordinal's letters optional.
+_LABEL = re.compile(r"(?:(?P<category>.*?\S) +)?(?P<place>\d+)(?:st|nd|rd|th)?", re.IGNORECASE)
+#: The column a prize's label starts in (after ``### Prize: ``), counted from 1.
+_LABEL_COLUMN = len(_PRIZE) + 2
+_EXAMPLE = "'### Prize: U1800 2nd: 150 + Book'"
+_LEFT_OUT = "left out of the Prizes sheet"
+
+
+def prize_list_lines(prizes: Sequence[Prize]) -> list[str]:
+    """The line of each prize (the ``Prizes`` sheet's, in its order); a prize whose line would
+    not read back as it (a category holding ``: ``) is an error naming its cell."""
+    lines: list[str] = []
+    for prize in prizes:
+        item = f" + {prize.item}" if prize.item else ""
+        line = f"{_PRIZE} {prize.label}: {_amount_text(prize.amount)}{item}"
+        if _read_prize(line) != prize:
+            raise InvalidValueError(
+                f"the prize {prize.label!r} cannot be written as a TRF line, whose label ends "
+                "at its first ': ': write the category without ': '",
+                prize.where,
+                fields.CATEGORY,
+            )
+        lines.append(line)
+    return lines
+
+
+def _read_prize(line: str) -> Prize | tuple[int, str]:
+    """The prize a line gives, or the column (from 1) and the problem of what does not read."""
+    found = _ONE_PRIZE.match(line)
+    label = _LABEL.fullmatch(found["label"]) if found is not None else None
+    if found is None or label is None:
+        return _LABEL_COLUMN, (
+            f"prize {line.removeprefix(_PRIZE).strip()!r} does not read: expected its category "
+            f"(none for the place prizes), its place and its amount, as in {_EXAMPLE}"
+        )
+    if int(label["place"]) < 1:
+        return _LABEL_COLUMN + label.start("place"), "a place counts from 1 (1st)"
+    amount_at = found.start("amount") + 1
+    try:
+        category = list_category(label["category"] or "")
+    except RatingbookError as error:
+        return _LABEL_COLUMN, error.problem
+    try:
+        amount = money(found["amount"], None, fields.VALUE)
+    except RatingbookError as error:
+        return amount_at, f"{error.problem} (0 for a prize that is only an object)"
+    item = " ".join((found["item"] or "").split())
+    prize = Prize(int(label["place"]), category, amount, item)
+    if amount < 0 or prize.empty:
+        return amount_at, f"amount {found['amount']!r}: a prize is money above 0 or an object"
+    return prize
+
+
+def read_prize_list(
+    lines: Sequence[tuple[int, str]], warnings: list[str]
+) -> tuple[tuple[Prize, ...], list[tuple[int, str]]]:
+    """The prizes the ``###`` lines give, in their order, each located at its line, and the
+    other lines, as given; a prize line that does not read, or a second prize for the same
+    place of a list, is a warning line (naming line and column) appended to ``warnings``, and
+    the prize is left out."""
+    prizes: list[Prize] = []
+    first: dict[tuple[str, int], int] = {}
+    others: list[tuple[int, str]] = []
+    for line_no, line in lines:
+        if not line.startswith(_PRIZE):
+            others.append((line_no, line))
+            continue
+        read = _read_prize(line)
+        if isinstance(read, tuple):
+            column, problem = read
+            warnings.append(f"line {line_no}, column {column}: {problem}: {_LEFT_OUT}")
+        elif read.key in first:
+            warnings.append(
+                f"line {line_no}, column {_LABEL_COLUMN}: a second prize for {read.label} (the "
+                f"first is on line {first[read.key]}): {_LEFT_OUT}"
+            )
+        else:
+            first[read.key] = line_no
+            prizes.append(replace(read, where=Location(line=line_no)))
+    return tuple(prizes), others

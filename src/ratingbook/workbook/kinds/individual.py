@@ -116,11 +116,12 @@ class IndividualEvent:
         return tampered
 
     def trf(self, *, in_event: bool = False) -> TrfFile:
-        """The event with its ranks and its ``Event Log`` as ``###`` lines (FIDE mode, #25); an
-        adjourned game is written ``?`` while rounds remain to be paired (an in-tournament
-        exchange), and refuses the file once the last round is paired (FIDE's checklist, Q169:
-        :func:`~ratingbook.events.adjourned.final_refusal`), unless ``in_event``: the file as
-        an in-tournament exchange still, with its ``?`` (what ``check`` reads of a book)."""
+        """The event with its ranks, its ``Event Log`` (FIDE mode, #25) and its ``Prizes`` as
+        ``###`` lines; an adjourned game is written ``?`` while rounds remain to be paired (an
+        in-tournament exchange), and refuses the file once the last round is paired (FIDE's
+        checklist, Q169: :func:`~ratingbook.events.adjourned.final_refusal`), unless
+        ``in_event``: the file as an in-tournament exchange still, with its ``?`` (what
+        ``check`` reads of a book)."""
         from ratingbook.events.adjourned import final_refusal
         from ratingbook.trf.exporter import export_trf
 
@@ -132,12 +133,16 @@ class IndividualEvent:
         assert self._ranks is not None and self._log is not None  # read just above
         from ratingbook.reports.stages import paired_text
         from ratingbook.reports.trf_ranks import file_ranks
+        from ratingbook.workbook.sheets.end_reports import book_prizes
 
         event = self.event
         # Each rank at the same state as the points beside it (a round in progress: its
         # results typed so far count in both).
         ranks = file_ranks(event, self._ranks)
-        text = export_trf(event, ranks, log=self._log, fide_mode=event.settings.fide_mode)
+        prizes = book_prizes(self.sheets) or ()  # TRF has no record for them: ### lines
+        text = export_trf(
+            event, ranks, log=self._log, fide_mode=event.settings.fide_mode, prizes=prizes
+        )
 
         return TrfFile(text, f"{len(event.players)} players, {paired_text(event.paired_rounds)}")
 

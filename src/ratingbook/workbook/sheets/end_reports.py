@@ -29,7 +29,14 @@ from ratingbook.reports.tables import SheetGrid
 from ratingbook.workbook.sheets.prize_rows import read_prizes
 from ratingbook.workbook.sheets.reading import Sheets, read
 
-__all__ = ["CONTENDERS_ROUNDS", "PRIZES", "EndInputs", "end_grids", "read_end_inputs"]
+__all__ = [
+    "CONTENDERS_ROUNDS",
+    "PRIZES",
+    "EndInputs",
+    "book_prizes",
+    "end_grids",
+    "read_end_inputs",
+]
 
 #: The Contenders sheet is written before each of the event's last this many rounds.
 CONTENDERS_ROUNDS = 3
@@ -63,12 +70,20 @@ class EndInputs:
     clubs: dict[str, str]
 
 
+def book_prizes(sheets: Sheets) -> tuple[Prize, ...] | None:
+    """The prizes of the Prizes sheet, in its order (every bad row reported); None: the book
+    has no Prizes sheet."""
+    if sheets.actual(PRIZES.sheet) is None:
+        return None
+    return read_prizes(read(sheets, PRIZES).rows)
+
+
 def read_end_inputs(sheets: Sheets, event: SwissEvent) -> EndInputs:
     """The Prizes sheet (every bad row reported), the prize settings and the clubs."""
     settings = prize_settings(event.settings.end_of_event, event.settings.places)
-    if sheets.actual(PRIZES.sheet) is None:
+    prizes = book_prizes(sheets)
+    if prizes is None:
         return EndInputs(None, settings, {})
-    prizes = read_prizes(read(sheets, PRIZES).rows)
     clubs: dict[str, str] = {}
     table = read(sheets, _CLUBS)
     for row in table.rows:

@@ -1,11 +1,12 @@
-"""The rows of the ``Prizes`` sheet: what a prize row says.
+"""The rows of the ``Prizes`` sheet: what a prize row says, and the row of a prize.
 
 This module decides how a row of ``Prizes`` is read: ``Place`` (a whole number of 1 or more),
 ``Category`` (blank, or Place / Overall / General / Open: the general place list; else a
 category as :func:`ratingbook.events.prize_rules.parse_category` reads it), ``Amount`` (money,
 not negative) and ``Object`` (a trophy, a book); a row needs an amount or an object, blank rows
 are skipped, and two prizes for the same place of the same list are an error. Every problem is
-reported at once, each naming its cell. Who may win a prize is
+reported at once, each naming its cell. It also decides the cells a prize is typed back as
+(:func:`prize_cells`: what ``trf import`` writes of a file's prizes). Who may win a prize is
 :mod:`ratingbook.events.prize_rules`.
 """
 
@@ -17,9 +18,12 @@ from fractions import Fraction
 from ratingbook.core.cells import is_blank, text, whole_number
 from ratingbook.core.tables import Row
 from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
-from ratingbook.events.prize_rules import Prize, money, parse_category
+from ratingbook.events.prize_rules import Prize, list_category, money, money_value
 
-__all__ = ["read_prizes"]
+__all__ = ["PRIZE_COLUMNS", "prize_cells", "read_prizes"]
+
+#: The columns of ``Prizes`` this module reads (and :func:`prize_cells` fills).
+PRIZE_COLUMNS = ("Place", "Category", "Amount", "Object")
 
 
 def read_prizes(rows: Iterable[Row]) -> tuple[Prize, ...]:
@@ -29,7 +33,7 @@ def read_prizes(rows: Iterable[Row]) -> tuple[Prize, ...]:
     prizes: list[Prize] = []
     seen: dict[tuple[str, int], Location] = {}
     for row in rows:
-        values = [row.get(c) for c in ("Place", "Category", "Amount", "Object")]
+        values = [row.get(c) for c in PRIZE_COLUMNS]
         if all(is_blank(v) for v in values):
             continue
         try:
@@ -38,9 +42,8 @@ def read_prizes(rows: Iterable[Row]) -> tuple[Prize, ...]:
             problems.append(error)
             continue
         prize = prizes[-1]
-        key = (prize.list_name.casefold(), prize.place)
-        if key in seen:
-            first = seen[key]
+        if prize.key in seen:
+            first = seen[prize.key]
             problems.append(
                 InvalidValueError(
                     f"a second prize for {prize.label} (the first is on row {first.row}): "
@@ -50,7 +53,7 @@ def read_prizes(rows: Iterable[Row]) -> tuple[Prize, ...]:
                 )
             )
         else:
-            seen[key] = row.where
+            seen[prize.key] = row.where
     problems.check()
     return tuple(prizes)
 
@@ -64,12 +67,11 @@ def _read_prize(row: Row) -> Prize:
     except RatingbookError as error:
         problems.append(error)
     category = None
-    written = text(row.get("Category"), where, "Category", required=False)
-    if written and written.casefold() not in ("place", "overall", "general", "open"):
-        try:
-            category = parse_category(written, where)
-        except RatingbookError as error:
-            problems.append(error)
+    try:
+        written = text(row.get("Category"), where, "Category", required=False)
+        category = list_category(written, where)
+    except RatingbookError as error:
+        problems.append(error)
     amount = Fraction(0)
     if not is_blank(row.get("Amount")):
         try:
@@ -81,9 +83,21 @@ def _read_prize(row: Row) -> Prize:
         except RatingbookError as error:
             problems.append(error)
     item = text(row.get("Object"), where, "Object", required=False)
-    if not problems and amount == 0 and not item:
+    prize = Prize(place, category, amount, item, where)
+    if not problems and prize.empty:
         problems.append(
             InvalidValueError("the prize has neither an amount nor an object", where, "Amount")
         )
     problems.check()
-    return Prize(place, category, amount, item, where)
+    return prize
+
+
+def prize_cells(prize: Prize) -> dict[str, object]:
+    """The cells of ``prize``'s row, by column, as they are typed: the place a number, a blank
+    category for the place list, the amount a number (blank when the prize is only an object),
+    the object's text (blank when none). Read again, they give the same prize."""
+    category = prize.category.name if prize.category is not None else None
+    amount = money_value(prize.amount) if prize.amount else None
+    return dict(
+        zip(PRIZE_COLUMNS, (prize.place, category, amount, prize.item or None), strict=True)
+    )
