@@ -32,6 +32,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.chart import LineChart as OpenpyxlLineChart
+from openpyxl.chart import Reference
 from tests.helpers.built_books import template_book, write_template
 from tests.helpers.cli import run
 
@@ -177,3 +179,42 @@ def test_a_recalc_drops_the_none_openpyxl_saved_into_the_camper_charts(
     assert not any(re.search(r"<a:(?:r|br|fld)\b|None", t) for t in settings), settings
     assert all('<a:bodyPr rot="-2700000" vert="horz"' in t for t in settings), settings
     assert _camper_axes(out) == RECALC
+
+
+def _club_growth_chart(book: Path) -> bytes:
+    """The one chart part that reads the organiser's own 'Club Growth' sheet."""
+    with zipfile.ZipFile(book) as z:
+        parts = [z.read(n) for n in z.namelist() if n.startswith("xl/charts/chart")]
+    (found,) = (part for part in parts if b"'Club Growth'!" in part)
+    return found
+
+
+@pytest.mark.parametrize("backend", ["package", "openpyxl"])
+def test_a_users_own_chart_keeps_its_titles_none_included(tmp_path: Path, backend: str) -> None:
+    """A chart the organiser added by a script saving with openpyxl, its axis title left empty:
+    saved twice, that title reads "None", and nothing in the file tells it from a title typed
+    "None". Either back end keeps the chart's titles as they are (the package back end copies
+    the whole part byte for byte: the chart is the organiser's), while the Camper Chart's label
+    settings lose their "None" (above)."""
+    typed = _camp(tmp_path)
+    book = openpyxl.load_workbook(typed)
+    sheet = book.create_sheet("Club Growth")
+    for row in (["Week", "Campers"], [1, 40], [2, 46]):
+        sheet.append(row)
+    chart = OpenpyxlLineChart()
+    chart.title = "Campers"
+    chart.x_axis.title = ""
+    chart.add_data(Reference(sheet, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+    sheet.add_chart(chart, "D2")
+    book.save(typed)
+    openpyxl.load_workbook(typed).save(typed)
+    before = _club_growth_chart(typed)
+    assert re.findall(rb"<a:t>([^<]*)</a:t>", before) == [b"Campers", b"None"]
+    out = tmp_path / "out.xlsx"
+    done = run("recalc", typed, "-o", out, "--backend", backend)
+    assert done.returncode == 0, done.stderr
+    after = _club_growth_chart(out)
+    assert re.findall(rb"<a:t>([^<]*)</a:t>", after) == [b"Campers", b"None"]
+    if backend == "package":
+        assert after == before
+    assert not any("None" in t for t in _label_settings(out))

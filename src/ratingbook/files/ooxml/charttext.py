@@ -15,6 +15,12 @@ rating axis every run sets) have theirs dropped by :func:`without_text_property_
 openpyxl back end drops them from the charts it reads and builds
 (:func:`ratingbook.files.rewriting.openpyxl_presentation.without_text_property_runs`). Text is
 edited as text, as :mod:`~ratingbook.files.ooxml.xmltext` says why; pure strings.
+
+What this rule leaves alone, on purpose: a title's text (``<c:title>``'s runs), even when it
+reads ``None`` (openpyxl's word for an empty title, read back and saved again), since that is
+text in the chart, as a title typed ``None`` is, and nothing in the file tells the two apart;
+and, in the package back end, every chart it neither writes (the generated sheets') nor edits
+(the Camper Chart's): a user's own chart is theirs, copied byte for byte.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ OFFICE_DOCUMENT_REL = REL_NS + "/officeDocument"
 WORKSHEET_REL = REL_NS + "/worksheet"
 STYLES_REL = REL_NS + "/styles"
 CALC_CHAIN_REL = REL_NS + "/calcChain"
+PIVOT_TABLE_REL = REL_NS + "/pivotTable"
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 

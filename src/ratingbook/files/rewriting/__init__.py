@@ -2,7 +2,8 @@
 
 :class:`XlsxBook` implements :class:`ratingbook.workbook.port.book.FileBook`; openpyxl cannot carry
 shapes, charts it cannot read, pivot tables and the like, which it names (``uncarried``, the
-drawings by :mod:`~ratingbook.files.rewriting.openpyxl_losses`) and which make it refuse
+drawings and each pivot table, by its name and sheet, by
+:mod:`~ratingbook.files.rewriting.openpyxl_losses`) and which make it refuse
 ``--in-place``. Print setups and charts are applied by
 :mod:`~ratingbook.files.rewriting.openpyxl_presentation`.
 """

@@ -43,7 +43,7 @@ from ratingbook.files.disk import (
     check_save_target,
 )
 from ratingbook.files.ooxml.trust import file_vouches
-from ratingbook.files.rewriting.openpyxl_losses import drawing_losses
+from ratingbook.files.rewriting.openpyxl_losses import drawing_losses, pivot_table_losses
 from ratingbook.files.rewriting.openpyxl_presentation import (
     add_charts,
     apply_print_setup,
@@ -382,7 +382,11 @@ class XlsxBook(OpenpyxlBook):
                 f"{str(self.path)!r} cannot be read as a workbook: {_explain(error)}"
             ) from error
         without_text_property_runs(workbook)
-        self.uncarried = [*self.uncarried, *drawing_losses(self.path, workbook)]
+        self.uncarried = [
+            *pivot_table_losses(self.path),
+            *self.uncarried,
+            *drawing_losses(self.path, workbook),
+        ]
         super().__init__(workbook)
 
     # --- saving --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""What of a book's drawings openpyxl loses when it rewrites the file, judged after it loaded it.
+"""What of a book's drawings and pivot tables openpyxl loses when it rewrites the file, in words.
 
 openpyxl reads a sheet's drawing for its charts and pictures only, and writes back only what
 it read: a chart it can read (on a worksheet or a chart sheet) and a picture it can read (with
@@ -7,6 +7,10 @@ cannot, every shape, text box, connector, group, SmartArt or other drawn object,
 shapes drawn on a chart are lost. :func:`drawing_losses` compares what the file's drawings
 hold with what openpyxl loaded, and names what is lost, or nothing when nothing is (the
 parts openpyxl never carries over at all are :data:`ratingbook.files.disk.check_package`'s).
+
+A pivot table is not carried over either, and a person knows one by the name Excel shows
+(PivotTable Analyze > PivotTable Name) and the sheet it is on, never by the part holding it
+(``xl/pivotTables/pivotTable1.xml``): :func:`pivot_table_losses` names each so.
 """
 
 from __future__ import annotations
@@ -17,9 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from ratingbook.errors import WorkbookError
-from ratingbook.files.ooxml.xmltext import parse_part
+from ratingbook.files.ooxml.opc import PIVOT_TABLE_REL, relationships, resolve
+from ratingbook.files.ooxml.workbookpart import WorkbookPart
+from ratingbook.files.ooxml.xmltext import MAIN_NS, parse_part
+from ratingbook.files.ooxml.zipread import PackageZip
 
-__all__ = ["drawing_losses"]
+__all__ = ["drawing_losses", "pivot_table_losses"]
 
 _XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
 _CDR = "{http://schemas.openxmlformats.org/drawingml/2006/chartDrawing}"
@@ -29,6 +36,8 @@ _ANCHORS = frozenset(f"{_XDR}{a}" for a in ("twoCellAnchor", "oneCellAnchor", "a
 _PLACING = frozenset(f"{_XDR}{p}" for p in ("from", "to", "pos", "ext", "clientData"))
 _DRAWINGS = "xl/drawings/"
 _MEDIA = "xl/media/"
+_PIVOT_TABLES = "xl/pivotTables/"
+_PIVOT_CACHES = "xl/pivotCache/"
 
 
 def _drawn(data: bytes, part: str) -> Counter[str]:
@@ -85,3 +94,45 @@ def drawing_losses(path: Path, workbook: Any) -> list[str]:
     if held["unreadable"]:
         lost.append("drawings openpyxl cannot read")
     return lost
+
+
+def _pivot_table(source: PackageZip, part: str, sheet: str | None) -> str:
+    """Pivot table part ``part`` as a person knows it: ``pivot table 'Ratings by Club' on sheet
+    'Summary'``; ``a pivot table`` where the part names none (it cannot be read), and no sheet
+    where no sheet shows it."""
+    try:
+        root = parse_part(source.read(part), part)
+    except WorkbookError:
+        name = ""
+    else:
+        name = root.get("name", "") if root.tag == f"{{{MAIN_NS}}}pivotTableDefinition" else ""
+    words = f"pivot table {name!r}" if name.strip() else "a pivot table"
+    return f"{words} on sheet {sheet!r}" if sheet is not None else words
+
+
+def pivot_table_losses(path: Path) -> list[str]:
+    """Each pivot table of the package at ``path`` by its name and sheet, in the order of the
+    sheets (a pivot table part no sheet shows after them); ``pivot caches`` for a pivot cache
+    with no pivot table left to read it; [] when the book holds neither."""
+    with zipfile.ZipFile(path) as package:
+        names = package.namelist()
+    if not any(name.startswith((_PIVOT_TABLES, _PIVOT_CACHES)) for name in names):
+        return []
+    source = PackageZip(path)
+    lost: list[str] = []
+    shown: set[str] = set()
+    for sheet in WorkbookPart(source).sheets:
+        home = sheet.part
+        if home is None:  # a sheet listed without its part: nothing on it
+            continue
+        for rel in relationships(source, home):
+            part = resolve(home, rel.target)
+            if rel.type == PIVOT_TABLE_REL and not rel.external and source.has(part):
+                shown.add(source.member(part))
+                lost.append(_pivot_table(source, source.member(part), sheet.name))
+    for name in names:  # a part no sheet shows (its relationships end in .rels)
+        if name.startswith(_PIVOT_TABLES) and name.endswith(".xml") and name not in shown:
+            lost.append(_pivot_table(source, name, None))
+    if not lost:
+        lost.append("pivot caches")
+    return list(dict.fromkeys(lost))
