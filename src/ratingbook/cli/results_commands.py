@@ -116,3 +116,5 @@ def results_list_command(book: str, round_number: int | None, store: str | None)
             click.echo(f"        rejected: {item.reason}")
         if item.note:
             click.echo(f"        {item.note}")
+        if item.doubt:
+            click.echo(f"        {item.doubt}")
