@@ -127,7 +127,8 @@ def test_a_forfeit_reported_by_a_player_is_refused(book: Path) -> None:
 
 def test_a_result_in_the_book_is_never_overwritten(book: Path) -> None:
     """The arbiter typed 0-1 in the book; the desk's 1-0 is not written over it and waits,
-    saying why; a board whose cell holds the same result is only marked taken."""
+    saying why; a board whose cell holds the same result is only marked taken, and the take
+    says so (user test 49: it was silent)."""
     desk = Desk.open(book)
     codes = [p.code for p in desk.pairings(1)]
     for code in codes[:2]:
@@ -144,6 +145,8 @@ def test_a_result_in_the_book_is_never_overwritten(book: Path) -> None:
         "1 result taken into the book",
         "round 1 board 1: the book holds 0-1, the desk 1-0: not taken (a result is never "
         "overwritten silently: correct it in the book or at the desk)",
+        "round 1 board 2 (Gus - Boris 1-0) was already in the book: Swiss Games row 3 holds the "
+        "same result, typed there: nothing written over it, listed on Desk Results",
     )
     assert sheet_rows(book, "Swiss Games") == before
     assert [q.status for q in desk.queue()][:2] == ["confirmed", "taken"]

@@ -72,7 +72,7 @@ def test_a_released_game_the_book_refuses_is_rejected_and_waits_no_more(
         assert desk.waiting() == frozenset()
     done = CliRunner().invoke(cli, ["results", "take", str(book)])
     assert done.exit_code == 0, done.output
-    assert "no released result waits to be taken" in done.output
+    assert "Nothing waits to be taken" in done.output
 
 
 def type_result(path: Path, board: int, result: str) -> None:

@@ -3,7 +3,8 @@ released results taken into the book, and its queue, from the command line (issu
 
 Thin: the desk (:mod:`ratingbook.desk`) reads its store beside the book (``BOOK.desk.sqlite``,
 or ``--store``), takes the released results into the book in place through the session, once
-each, and says what it did. A book open in Excel is left alone (exit status 1: take them there
+each, and says what it did and what to do next (:mod:`ratingbook.desk.next_steps`, the words
+the desk's queue says them in). A book open in Excel is left alone (exit status 1: take them there
 with the Take results button, or again once the book is closed); a released result the take
 refused (an inactive player's game, a board the book holds another result for) also ends it
 with exit status 1, the others taken; an input error ends the command with exit status 2,
@@ -61,24 +62,27 @@ def results_take_command(book: str, store: str | None) -> None:
 
     A result already in the book is never overwritten (the line says so); a book open in Excel
     is left alone (exit status 1: use the Take results button there); a released result not
-    taken is named, the others taken (exit status 1).
+    taken is named, the others taken (exit status 1). The last lines say what to do next.
     """
     from ratingbook.desk import Desk
+    from ratingbook.desk.next_steps import after_take
 
     desk = _desk(book, store)
     assert isinstance(desk, Desk)
+    before = desk.round()
     outcome = desk.take()
     for line in outcome.messages:
         click.echo(line, err=outcome.locked)
     if outcome.locked:
         sys.exit(LOCKED)
-    if not outcome.taken and not outcome.messages:
-        click.echo("no released result waits to be taken")
-    elif outcome.waiting:
+    if outcome.waiting:
         click.echo(
             f"{many(outcome.waiting, 'released result')} not taken (see the lines above)",
             err=True,
         )
+    for line in after_take(desk, outcome, before, book):
+        click.echo(line)
+    if outcome.waiting:
         sys.exit(NOT_TAKEN)
 
 
@@ -116,3 +120,5 @@ def results_list_command(book: str, round_number: int | None, store: str | None)
             click.echo(f"        rejected: {item.reason}")
         if item.note:
             click.echo(f"        {item.note}")
+        if item.doubt:
+            click.echo(f"        {item.doubt}")

@@ -1,5 +1,6 @@
-"""What the desk reads of the book: its kind, its name, the boards of each round, the players,
-the "Desk Confirms" setting, and what the desk took before (``Desk Results``).
+"""What the desk reads of the book: its kind, its name, the boards of each round (each with its
+row), the players, the games a ladder's or an Elo book's games sheet holds, the "Desk Confirms"
+setting, and what the desk took before (``Desk Results``).
 
 This module alone reads the book for the desk, through the workbook's readers (the same ones a
 recalc uses), never a planner. It reads any :class:`~ratingbook.workbook.port.book.Book`: a
@@ -14,11 +15,13 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratingbook.core.cells import flag, is_blank
-from ratingbook.core.tables import header_key
+from ratingbook.core.cells import flag, is_blank, score
+from ratingbook.core.results import Result
+from ratingbook.core.rules import result_of_score
+from ratingbook.core.tables import TableSpec, header_key
 from ratingbook.desk.model import DeskError, Kind
 from ratingbook.desk.rules import Confirms, confirms_setting
-from ratingbook.errors import RatingbookError
+from ratingbook.errors import Location, RatingbookError
 from ratingbook.workbook.port.book import Book
 from ratingbook.workbook.sheets.reading import Sheets, read
 from ratingbook.workbook.sheets.schemas import (
@@ -50,7 +53,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A board of a round as the book holds it (``match`` 0 in an individual event)."""
+    """A board of a round as the book holds it (``match`` 0 in an individual event), with the
+    Excel row of the games sheet that holds it (0: not known)."""
 
     round: int
     match: int
@@ -58,12 +62,15 @@ class Board:
     white: str
     black: str
     result: str | None
+    row: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class BookGame:
-    """A row of a ladder's games sheet (``Ladder Games``: the week's games), as typed: its
-    Excel row, White's and Black's IDs and the result (the desk's spelling of an ID: text)."""
+    """A row of a ladder's or an Elo book's games sheet (``Ladder Games``: the week's games;
+    ``Elo Games``: every game of the club), as typed: its Excel row, White's and Black's IDs
+    (the desk's spelling of an ID: text; an Elo book's players are their names) and the
+    result (an Elo book's White's score, ``1``, ``0.5``, ``0``, as its result: ``1-0``)."""
 
     row: int
     white: str
@@ -87,10 +94,11 @@ class BookView:
     """A ladder's players not active this week (id, name): listed in ``players`` no more,
     since a game of theirs is refused by the recalc (InactivePlayerError)."""
     games: tuple[BookGame, ...] = ()
-    """A ladder's games in the book (``Ladder Games``, the week's): what a game reported at
-    the desk may repeat."""
+    """A ladder's or an Elo book's games in the book (``Ladder Games``, the week's; ``Elo
+    Games``): what a game reported at the desk may repeat."""
     sheet: str = ""
-    """The games sheet's name as the book spells it (a ladder's: ``Ladder Games``)."""
+    """The games sheet's name as the book spells it (``Ladder Games``, ``Elo Games``, ``Swiss
+    Games``, ``Team Boards``): where a board's row (:attr:`Board.row`) or a game is typed."""
     over: bool = False
     """The event is over: its last planned round (``round``) is paired and every board of
     it has its result in the book, so no round is open for reports."""
@@ -177,7 +185,7 @@ def _individual(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
 
     event = read_event_tables(sheets).event
     boards = tuple(
-        Board(e.round, 0, e.board, e.white, e.black, e.result.value if e.result else None)
+        Board(e.round, 0, e.board, e.white, e.black, _value(e.result), _row(e.where))
         for e in event.entries
         if e.board and e.black is not None
     )
@@ -190,6 +198,7 @@ def _individual(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
         tuple((p.name, p.name) for p in event.players),
         _confirms(sheets, SWISS_SETTINGS.sheet),
         taken,
+        sheet=sheets.actual(SWISS_GAMES.sheet) or "",
         over=_over(paired, event.rounds_planned, boards),
     )
 
@@ -199,7 +208,7 @@ def _team(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
 
     event = read_team_tables(sheets).event
     boards = tuple(
-        Board(g.round, g.table, g.board, g.white, g.black, g.result.value if g.result else None)
+        Board(g.round, g.table, g.board, g.white, g.black, _value(g.result), _row(g.where))
         for g in event.games
         if g.white and g.black
     )
@@ -212,8 +221,18 @@ def _team(sheets: Sheets, title: str, taken: frozenset[str]) -> BookView:
         tuple((p.name, p.name) for t in event.teams for p in t.players),
         _confirms(sheets, TEAM_SETTINGS.sheet),
         taken,
+        sheet=sheets.actual(TEAM_BOARDS.sheet) or "",
         over=_over(paired, event.settings.rounds, boards),
     )
+
+
+def _value(result: Result | None) -> str | None:
+    return result.value if result else None
+
+
+def _row(where: Location | None) -> int:
+    """The Excel row of a board's game (0: not known)."""
+    return (where.row or 0) if where is not None else 0
 
 
 def _over(paired: int, planned: int | None, boards: tuple[Board, ...]) -> bool:
@@ -239,26 +258,42 @@ def _games(sheets: Sheets, kind: Kind, title: str, taken: frozenset[str]) -> Boo
             )
     settings = LADDER_SETTINGS.sheet if kind == "ladder" else ELO_SETTINGS.sheet
     confirms = _confirms(sheets, settings)
-    games: tuple[BookGame, ...] = ()
-    if kind == "ladder":
-        games = _ladder_games(sheets)
+    spec = LADDER_GAMES if kind == "ladder" else ELO_GAMES
     return BookView(
-        kind, title, None, (), tuple(players), confirms, taken, tuple(inactive), games,
-        sheets.actual(LADDER_GAMES.sheet if kind == "ladder" else ELO_GAMES.sheet) or "",
+        kind, title, None, (), tuple(players), confirms, taken, tuple(inactive),
+        _book_games(sheets, spec), sheets.actual(spec.sheet) or "",
     )  # fmt: skip
 
 
-def _ladder_games(sheets: Sheets) -> tuple[BookGame, ...]:
-    """The week's games as ``Ladder Games`` holds them; none when the sheet cannot be read as
-    a table (the recalc names its problem; the desk still serves the players)."""
+def _book_games(sheets: Sheets, spec: TableSpec) -> tuple[BookGame, ...]:
+    """The games ``Ladder Games`` (the week's) or ``Elo Games`` holds; none when the sheet
+    cannot be read as a table (the recalc names its problem; the desk still serves the
+    players)."""
     try:
-        rows = read(sheets, LADDER_GAMES).rows
+        rows = read(sheets, spec).rows
     except RatingbookError:
         return ()
-    columns = ("White", "Black", "Result")
     return tuple(
-        BookGame(row.where.row or 0, *(_text(row.get(c)) for c in columns)) for row in rows
+        BookGame(
+            row.where.row or 0,
+            _text(row.get("White")),
+            _text(row.get("Black")),
+            _result(row.get("Result"), spec is ELO_GAMES),
+        )
+        for row in rows
     )
+
+
+def _result(value: object, elo: bool) -> str:
+    """A games row's result as typed; an Elo book's White's score (``1``, ``0.5``, ``½``) as
+    the result it is (``1-0``, ``½-½``), read as its recalc reads it (:func:`~ratingbook.core.
+    cells.score`); "" for a cell its recalc refuses (the recalc names it)."""
+    if not elo:
+        return _text(value)
+    try:
+        return result_of_score(score(value, results=True)).value
+    except RatingbookError:
+        return ""
 
 
 def _active(value: object) -> bool:

@@ -57,7 +57,7 @@ from ratingbook.desk.taking import (
     take_into,
     waiting_items,
 )
-from ratingbook.desk.twice import answer_doubt, queue_doubts
+from ratingbook.desk.twice import answer_doubt, counted_from, evening_begins, queue_doubts
 from ratingbook.workbook.port.book import Book
 
 __all__ = ["CAMP", "Desk"]
@@ -85,7 +85,8 @@ class Desk:
         if not book.is_file():
             raise DeskError(f"there is no book {str(book)!r}")
         desk = cls(book, store or store_beside(book))
-        desk._view()  # a book the desk cannot serve is refused at once
+        # A book the desk cannot serve is refused at once; an Elo book's evening begins.
+        evening_begins(desk._store, desk._view(), now())
         return desk
 
     def _view(self) -> BookView:
@@ -262,6 +263,7 @@ class Desk:
 
         def record(db: sqlite3.Connection) -> Ack:
             what = pairing_words(names[white_id], names[black_id])
+            evening_begins(self._store, view, now(), db)
             iid = self._same_game(db, white_id, black_id, side, now())
             doubt: str | None = ""
             if iid is None:
@@ -337,9 +339,7 @@ class Desk:
                 items = self._store.items(rnd)
         held = held_back(items, view.confirms)
         queued = [self._queued(item, view, held.get(item.id)) for item in items]
-        if view.kind in ("ladder", "elo"):
-            return queue_doubts(items, queued, view)
-        return queued
+        return queue_doubts(items, queued, view, counted_from(view, self._store))
 
     def _queued(self, item: Item, view: BookView, behind: Item | None = None) -> QueueItem:
         status, result = self._standing(item, view)

@@ -208,15 +208,17 @@ class QueueItem:
     match: int = 0
     """A team event's match (0: an individual event or a game)."""
     note: str = ""
-    """Why a released result was not taken yet ("" : nothing to say)."""
+    """Why a released result was not taken yet, or what its take found (taken in xlwings
+    Lite; the same result typed in the book before the take) ("" : nothing to say)."""
     reason: str = ""
     """Why the arbiter rejected the reports, while the item stands rejected ("" : not
     rejected, or no reason given)."""
     set_aside: int = 0
     """How many of ``reports`` (the oldest) the arbiter rejected: they count no more."""
     doubt: str = ""
-    """A ladder's game that looks like an earlier game of the same evening: "same players as
-    game #n this evening: a rematch, or the same game twice?" ("" : none)."""
+    """A game that looks like an earlier game of the same evening ("same players as game #n
+    this evening: a rematch, or the same game twice?"), or like a game the book holds; a
+    board whose row in the book holds a result typed there ("" : none)."""
     entered: bool = False
     """The arbiter entered its result (it stays the arbiter's once taken into the book)."""
 

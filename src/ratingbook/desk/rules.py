@@ -29,10 +29,13 @@ The rules (issue 36, as Cobra and the league systems do it):
   may play a rematch, but never silently: the phone's answer (:func:`looks_twice`) and the
   staff's queue (:func:`looks_twice_in_queue`) say so, and the staff reject one if it is the
   same game twice;
-- a ladder's game at the desk that looks like a game the week's games sheet holds (typed in
-  the book, or taken before: :func:`book_rows_alike`, the same core rule the recalc warns by)
-  goes in all the same, but never silently: the staff's queue and the take name the book's
-  rows (:func:`in_book_words`);
+- a ladder's or an Elo book's game at the desk that looks like a game its games sheet holds
+  (typed in the book, or taken before: :func:`book_rows_alike`, the core's rule of one game
+  twice, the rule a ladder's recalc warns by) goes in all the same, but never silently: the
+  staff's queue and the take name the book's rows (:func:`in_book_words`,
+  :func:`taken_beside_words`); a board whose row in the book holds a result typed there is
+  named too (:func:`board_in_book_words`, :func:`typed_before_words`): the same result is
+  not written again, another is never written over;
 - a player who reports a game of two players he already reported a game of this evening (a
   rematch, or the same game sent again after the staff decided it) sends a new game, told
   which game he reported before and what became of it (:func:`reported_again`).
@@ -60,6 +63,7 @@ __all__ = [
     "Fact",
     "allowed_results",
     "arbiter_acts",
+    "board_in_book_words",
     "book_rows_alike",
     "canonical_result",
     "check_accept",
@@ -76,6 +80,8 @@ __all__ = [
     "reported_again",
     "standing",
     "taken_beside_words",
+    "typed_before_note",
+    "typed_before_words",
 ]
 
 Confirms = Literal["both sides", "one side", "arbiter"]
@@ -347,11 +353,12 @@ def looks_twice_in_queue(number: int) -> str:
 def book_rows_alike(
     game: tuple[str, str, str], rows: Sequence[tuple[int, str, str, str]], taken: int
 ) -> tuple[int, ...]:
-    """The rows of a ladder's games sheet (each: its row, White's and Black's IDs, the result
-    as typed) that look like ``game`` (White's ID, Black's ID, its result) by the core's rule
-    of one game twice (:func:`~ratingbook.core.rules.same_game`, the rule the recalc warns
-    by); none when no more of them do than ``taken``, the desk's own games like it already in
-    the book (each is one of those rows, and the desk's queue flags them itself)."""
+    """The rows of a ladder's or an Elo book's games sheet (each: its row, White's and Black's
+    IDs, the result as typed) that look like ``game`` (White's ID, Black's ID, its result) by
+    the core's rule of one game twice (:func:`~ratingbook.core.rules.same_game`, the rule a
+    ladder's recalc warns by); none when no more of them do than ``taken``, the desk's own
+    games like it already in the book (each is one of those rows, and the desk's queue flags
+    them itself)."""
     white, black, result = game
     mine = (white, black, ladder_result_or_none(result))
     alike = tuple(row for row, w, b, r in rows if same_game(mine, (w, b, ladder_result_or_none(r))))
@@ -382,13 +389,48 @@ def in_book_words(sheet: str, rows: Sequence[int], game: str, *, taken: bool) ->
     )
 
 
-def taken_beside_words(sheet: str, rows: Sequence[int], game: str) -> str:
+def taken_beside_words(sheet: str, rows: Sequence[int], game: str, *, recalc: bool) -> str:
     """What a take says of a game it entered (``game``: "#7 (Grace Liu - Ava Thompson)") that
-    looks like the book's ``rows`` of ``sheet`` typed before it (:func:`book_rows_alike`)."""
+    looks like the book's ``rows`` of ``sheet`` typed before it (:func:`book_rows_alike`);
+    ``recalc``: the book's recalc names such rows too (a ladder's: its week's games)."""
+    named = " (the recalc names both)" if recalc else ""
     return (
         f"game {game} went in beside {sheet} {_rows(rows)}, with the same players and result: "
-        "both count; if it is not a rematch, delete one row (the recalc names both)"
+        f"both count; if it is not a rematch, delete one row{named}"
     )
+
+
+def board_in_book_words(sheet: str, row: int, players: str, result: str, held: str) -> str:
+    """What the queue says of a board at the desk (``players``: "Anna - Fay"; ``result``: the
+    one it stands at) whose row ``row`` of ``sheet`` holds a result typed there (``held``),
+    before a take: the same result, which a take does not write again (it lists it on Desk
+    Results); or another, which a take never writes over (it leaves the desk's out)."""
+    if held == result:
+        return (
+            f"already in the book: {sheet} row {row} holds the same result ({players} "
+            f"{result}), typed there: a take writes nothing over it and lists it on Desk Results"
+        )
+    return (
+        f"the book holds {held} for it ({sheet} row {row}, typed there), the desk {result}: a "
+        "take leaves it out (a result is never overwritten silently); correct it in the book "
+        "or at the desk"
+    )
+
+
+def typed_before_words(name: str, sheet: str, row: int, game: str) -> str:
+    """What a take says of a board it took (``name``: "round 1 board 3"; ``game``: its
+    players and result) whose row ``row`` of ``sheet`` held the same result, typed there
+    before the take (:func:`board_in_book_words`)."""
+    return (
+        f"{name} ({game}) was already in the book: {sheet} row {row} holds the same result, "
+        "typed there: nothing written over it, listed on Desk Results"
+    )
+
+
+def typed_before_note(sheet: str, row: int) -> str:
+    """What the queue says, once taken, of a board whose row ``row`` of ``sheet`` held the
+    same result before the take (:func:`typed_before_words`): the desk's note of it."""
+    return f"typed in the book before the take ({sheet} row {row}, the same result): not written"
 
 
 def reported_again(

@@ -57,6 +57,8 @@ CREATE TABLE IF NOT EXISTS released (round INTEGER PRIMARY KEY, by TEXT NOT NULL
 _BUSY_MS = 30_000
 #: A ladder's or an Elo book's games are one "round" at the desk: released together.
 GAMES_ROUND = 0
+#: The meta key of an evening's first look at an Elo book (:meth:`Store.keep_evening`).
+_EVENING = "last games row on "
 
 T = TypeVar("T")
 
@@ -212,6 +214,23 @@ class Store:
             db.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value))
             row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0])
+
+    def keep_evening(self, evening: str, row: int, db: sqlite3.Connection | None = None) -> None:
+        """Keep ``row``, the last row of an Elo book's games sheet, as the row the desk first
+        saw on ``evening`` (ISO date), unless one is kept for it (inside ``db``, a write
+        transaction, or a transaction of its own)."""
+        key, value = _EVENING + evening, str(row)
+        if db is not None:
+            db.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value))
+            return
+        with self.write() as own:
+            own.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value))
+
+    def evenings(self) -> dict[str, int]:
+        """The rows :meth:`keep_evening` kept, by evening."""
+        with self.read() as db:
+            found = db.execute("SELECT key, value FROM meta WHERE key LIKE ?", (_EVENING + "%",))
+            return {key.removeprefix(_EVENING): int(value) for key, value in found}
 
     # --- codes ---------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from ratingbook.desk.model import READY, DeskError, TakeOutcome, pairing_words, 
 from ratingbook.desk.released import Released, enter_released
 from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
-from ratingbook.desk.twice import take_doubts
+from ratingbook.desk.twice import Doubt, counted_from, take_doubts
 from ratingbook.errors import RatingbookError
 from ratingbook.workbook.port.book import Book
 
@@ -177,25 +177,28 @@ def take_into(
     next take from the file finds them in ``Desk Results``)."""
     ready: list[Ready] = []
     held: dict[int, Item] = {}
-    twice: list[tuple[int, str]] = []
+    twice: list[Doubt] = []
 
     def pick(view: BookView) -> list[Released]:
         items = store.items()
         ready.extend(ready_items(items, view.confirms, key_of))
         held.update(held_back(items, view.confirms))
-        # Never silent: a game like a row the book holds (typed there) goes in, and is named.
+        # Never silent: a game like a row the book holds, a board's result typed there.
         listed = [(r.item, r.result) for r in ready]
-        twice.extend(take_doubts(listed, items, view, lambda i: key_of(i) in view.taken))
+        since = counted_from(view, store)
+        twice.extend(take_doubts(listed, items, view, lambda i: key_of(i) in view.taken, since))
         return [released_of(r) for r in ready]
 
     entering = enter_released(book, pick, save)
     went_in = {r.key for r in entering.taken}
     keys = {r.item.id: r.key for r in ready}
-    alike = tuple(said for iid, said in twice if keys[iid] in went_in)
-    messages = entering.messages + alike + ((held_words(held),) if held else ())
+    alike = [d for d in twice if keys[d.item] in went_in]
+    messages = entering.messages + tuple(d.said for d in alike)
+    messages += (held_words(held),) if held else ()
     if save is not None:
         by_key = {r.key: r for r in ready}
-        _mark(store, [by_key[r.key] for r in (*entering.already, *entering.taken)])
+        notes = {d.item: d.note for d in alike}
+        _mark(store, [by_key[r.key] for r in (*entering.already, *entering.taken)], notes)
     waiting = len(ready) - len(entering.already) - len(entering.taken)
     return TakeOutcome(len(entering.taken), waiting, False, messages)
 
@@ -258,10 +261,12 @@ def _locked(path: Path, store: Store, key_of: Callable[[Item], str], why: str) -
     )
 
 
-def _mark(store: Store, taken: Sequence[Ready]) -> None:
+def _mark(store: Store, taken: Sequence[Ready], notes: dict[int, str]) -> None:
+    """Mark ``taken`` taken, each with its note (a board's result typed in the book before
+    the take: :class:`~ratingbook.desk.twice.Doubt`)."""
     if not taken:
         return
     when = now()
     with store.write() as db:
         for each in taken:
-            store.mark(db, each.item.id, taken=when, note="")
+            store.mark(db, each.item.id, taken=when, note=notes.get(each.item.id, ""))

@@ -1,19 +1,23 @@
-"""A ladder's game that may be one game twice: this module alone finds which game a game at the
-desk may repeat, for the player's answer, the staff's queue and a take: a game reported before
-it the same evening (:func:`~ratingbook.desk.store.looks_like`), a game the same player
+"""A game at the desk that may be one game twice: this module alone finds which game a game at
+the desk may repeat, for the player's answer, the staff's queue and a take: a game reported
+before it the same evening (:func:`~ratingbook.desk.store.looks_like`), a game the same player
 reported before with the same opponent (:func:`reported_before`), a row of the book's games
-sheet (:func:`book_rows`). The rules and their words are :mod:`ratingbook.desk.rules`'; never a
-refusal (campers may play a rematch), never silent.
+sheet (:func:`book_rows`: a ladder's week, an Elo book's rows added since the evening began,
+:func:`counted_from`), and a board whose row in the book holds a result typed there
+(:func:`board_doubt`, a Swiss, round-robin or team event's). The rules and their words are
+:mod:`ratingbook.desk.rules`'; never a refusal (campers may play a rematch), never silent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ratingbook.desk.book import BookView
-from ratingbook.desk.model import QueueItem, Status, decider, pairing_words
+from ratingbook.desk.book import Board, BookView
+from ratingbook.desk.model import QueueItem, Status, board_name, decider, pairing_words
 from ratingbook.desk.rules import (
+    board_in_book_words,
     book_rows_alike,
     evening,
     in_book_words,
@@ -22,39 +26,116 @@ from ratingbook.desk.rules import (
     looks_twice_in_queue,
     reported_again,
     taken_beside_words,
+    typed_before_note,
+    typed_before_words,
 )
-from ratingbook.desk.store import Item, looks_like
+from ratingbook.desk.store import Item, Store, looks_like
 
-__all__ = ["answer_doubt", "book_rows", "queue_doubts", "reported_before", "take_doubts"]
+if TYPE_CHECKING:
+    import sqlite3
+
+__all__ = [
+    "Doubt",
+    "answer_doubt",
+    "board_doubt",
+    "book_rows",
+    "counted_from",
+    "evening_begins",
+    "queue_doubts",
+    "reported_before",
+    "take_doubts",
+]
+
+Since = Callable[[Item], int | None]
+"""The last row of the book's games sheet before the rows a game at the desk is compared with
+(0: every row; None: none), :func:`counted_from`'s answer for each game."""
+
+
+def evening_begins(
+    store: Store, view: BookView, at: str, db: sqlite3.Connection | None = None
+) -> None:
+    """Keep, for an Elo book, the last row its games sheet holds as the desk first reads the
+    book on the evening of ``at`` (once an evening: the desk's start, the first report):
+    the rows below it are the evening's (:func:`counted_from`). Nothing for other books."""
+    if view.kind == "elo":
+        last = max((g.row for g in view.games), default=1)
+        store.keep_evening(evening(at).isoformat(), last, db)
+
+
+def counted_from(view: BookView, store: Store) -> Since:
+    """Which rows of the book's games sheet a game at the desk is compared with: a ladder's
+    every row (``Ladder Games`` holds the week's games); an Elo book's the rows added since
+    the desk first read the book on the evening the game was first reported (``Elo Games``
+    keeps every game the club played: an old game of the same players and winner is
+    another game), below the last row :func:`evening_begins` kept in ``store`` that evening;
+    none when none was kept (a store of an earlier ratingbook)."""
+    if view.kind != "elo":
+        return lambda item: 0
+    evenings = store.evenings()
+
+    def since(item: Item) -> int | None:
+        first = item.reports[0].at if item.reports else None
+        return None if first is None else evenings.get(evening(first).isoformat())
+
+    return since
 
 
 def book_rows(
-    game: tuple[str, str, str | None], view: BookView, taken: Sequence[tuple[str, str, str]]
+    game: tuple[str, str, str | None],
+    view: BookView,
+    taken: Sequence[tuple[str, str, str]],
+    since: int | None = 0,
 ) -> tuple[int, ...]:
-    """The rows of the book's games sheet that ``game`` (White's ID, Black's ID, the result
-    it stands at: None, none) looks like, beyond the desk's own games ``taken`` into it
-    before (each: White's ID, Black's ID, its result): :func:`~ratingbook.desk.rules.
-    book_rows_alike`."""
+    """The rows below ``since`` (None: none) of the book's games sheet that ``game`` (White's
+    ID, Black's ID, the result it stands at: None, none) looks like, beyond the desk's own
+    games ``taken`` into them before (each: White's ID, Black's ID, its result):
+    :func:`~ratingbook.desk.rules.book_rows_alike`."""
     white, black, result = game
-    if result is None or not view.games:
+    if result is None or since is None or not view.games:
         return ()
     mine = (white, black, result)
     own = len(book_rows_alike(mine, [(0, *t) for t in taken], 0))
-    return book_rows_alike(mine, [(g.row, g.white, g.black, g.result) for g in view.games], own)
+    rows = [(g.row, g.white, g.black, g.result) for g in view.games if g.row > since]
+    return book_rows_alike(mine, rows, own)
+
+
+def _boards(view: BookView) -> dict[tuple[int, int, int | None], Board]:
+    """The book's boards by (round, match, board), as a store's item names its board."""
+    return {(b.round, b.match, b.board): b for b in view.boards}
+
+
+def board_doubt(
+    item: Item, status: Status, result: str | None, board: Board | None, sheet: str
+) -> str:
+    """What the queue says of a board (``item``, at ``status`` and ``result``) whose row in
+    the book (``board``, of ``sheet``) holds a result typed there, before a take
+    (:func:`~ratingbook.desk.rules.board_in_book_words`); "" when none, or nothing stands to
+    take."""
+    if result is None or status in ("taken", "conflict", "rejected", "missing"):
+        return ""
+    if board is None or board.result is None or not board.row:
+        return ""
+    players = pairing_words(item.white, item.black)
+    return board_in_book_words(sheet, board.row, players, result, board.result)
 
 
 def queue_doubts(
-    items: Sequence[Item], queued: Sequence[QueueItem], view: BookView
+    items: Sequence[Item], queued: Sequence[QueueItem], view: BookView, since: Since
 ) -> list[QueueItem]:
-    """The staff's queue of a ladder's games (``queued``, each the view of the store's item
-    of the same place in ``items``) with each game's doubt: like a game reported before it
-    this evening, like a row the book holds (before the take, and once taken, as the recalc
-    names the rows)."""
-    taken = [
-        (i.white_id, i.black_id, q.result or "")
-        for i, q in zip(items, queued, strict=True)
-        if q.status == "taken"
-    ]
+    """The queue (``queued``, each the view of the store's item of the same place in
+    ``items``) with each item's doubt: a board whose row in the book holds a result typed
+    there (:func:`board_doubt`); a game like a game reported before it this evening, like
+    a row the book holds (the rows ``since`` says: before the take, and once taken, as the
+    recalc names the rows)."""
+    if view.kind not in ("ladder", "elo"):
+        boards = _boards(view)
+        out = []
+        for i, q in zip(items, queued, strict=True):
+            board = boards.get((i.round, i.match, i.board))
+            doubt = board_doubt(i, q.status, q.result, board, view.sheet)
+            out.append(replace(q, doubt=doubt) if doubt else q)
+        return out
+    taken = [(i, q.result or "") for i, q in zip(items, queued, strict=True) if q.status == "taken"]
     out = list(queued)
     for n, (item, shown) in enumerate(zip(items, queued, strict=True)):
         said = []
@@ -63,7 +144,8 @@ def queue_doubts(
             said.append(looks_twice_in_queue(earlier.id))
         is_taken = shown.status == "taken"
         if shown.status not in ("rejected", "conflict", "missing"):
-            rows = book_rows((item.white_id, item.black_id, shown.result), view, taken)
+            mine = (item.white_id, item.black_id, shown.result)
+            rows = book_rows(mine, view, _own(taken, since, item), since(item))
             game = f"{pairing_words(item.white, item.black)} {shown.result}"
             if rows:
                 said.append(in_book_words(view.sheet, rows, game, taken=is_taken))
@@ -72,23 +154,50 @@ def queue_doubts(
     return out
 
 
+def _own(taken: Sequence[tuple[Item, str]], since: Since, item: Item) -> list[tuple[str, str, str]]:
+    """The desk's own games in the rows ``item`` is compared with (those of its evening)."""
+    return [(i.white_id, i.black_id, r) for i, r in taken if since(i) == since(item)]
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """What a take says of one result it brings (``said``), the store's ``item``, and the
+    note the store keeps of it once taken ("" : none)."""
+
+    item: int
+    said: str
+    note: str = ""
+
+
 def take_doubts(
     ready: Sequence[tuple[Item, str]],
     items: Sequence[Item],
     view: BookView,
     is_taken: Callable[[Item], bool],
-) -> list[tuple[int, str]]:
-    """What a take says of the games it brings (``ready``: each store item with the result it
-    goes in at) that look like rows the book (``view``, read before the take) holds beyond
-    the desk's own games in it (``items`` that ``is_taken``): each game's id, with the
-    sentence."""
-    taken = [(i.white_id, i.black_id, i.decided or _agreed(i)) for i in items if is_taken(i)]
+    since: Since,
+) -> list[Doubt]:
+    """What a take says of the results it brings (``ready``: each store item with the result
+    it goes in at) that the book (``view``, read before the take) holds already: a game like
+    rows it holds beyond the desk's own games in them (``items`` that ``is_taken``), a
+    board whose row holds the same result, typed there (with the note the store keeps)."""
+    taken = [(i, i.decided or _agreed(i)) for i in items if is_taken(i)]
+    boards = _boards(view)
     out = []
     for item, result in ready:
-        rows = book_rows((item.white_id, item.black_id, result), view, taken)
+        if item.board is not None:
+            board = boards.get((item.round, item.match, item.board))
+            if board is not None and board.result == result and board.row and not is_taken(item):
+                name = f"round {item.round} {board_name(item.board, item.match)}"
+                game = f"{pairing_words(item.white, item.black)} {result}"
+                said = typed_before_words(name, view.sheet, board.row, game)
+                out.append(Doubt(item.id, said, typed_before_note(view.sheet, board.row)))
+            continue
+        mine = (item.white_id, item.black_id, result)
+        rows = book_rows(mine, view, _own(taken, since, item), since(item))
         if rows:
             name = f"#{item.id} {pairing_words(item.white, item.black)} {result}"
-            out.append((item.id, taken_beside_words(view.sheet, rows, name)))
+            said = taken_beside_words(view.sheet, rows, name, recalc=view.kind == "ladder")
+            out.append(Doubt(item.id, said))
     return out
 
 

@@ -19,6 +19,7 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, se
 from ratingbook.core.counts import many
 from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
 from ratingbook.desk.model import pairing_words, upper_first
+from ratingbook.desk.next_steps import NOTHING_WAITS, nothing_to_take, release_next
 from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
 from ratingbook.server.live import LivePages
@@ -294,41 +295,19 @@ class DeskState:
         )
 
 
-#: What the queue says after a take that found nothing to take, nothing released yet (the
-#: arbiter pressed Take results into the book before a release).
-NOTHING_TO_TAKE = (
-    "Nothing released waits to be taken: release the round (or the games) first; results "
-    "already in the book are not taken again."
-)
-#: ... and once something was released: every released result that stands went in.
-NOTHING_WAITS = (
-    "Nothing waits to be taken: every released result confirmed, accepted or entered is in "
-    "the book."
-)
-
-
-def release_next(round: int) -> str:
-    """What the queue adds to :data:`NOTHING_WAITS` while the round open for reports is not
-    released: the arbiter's next step (the queue's Release button, offered once a result of
-    the round is ready)."""
-    return (
-        f"Round {round} is not released yet: when its results are ready, press Release round "
-        f"{round} and they go into the book."
-    )
-
-
 def take_words(outcome: TakeOutcome, released: bool = False, unreleased: int | None = None) -> str:
     """What the queue says after a take: the desk's own sentences (how many went in, what was
     refused and why), or the count when it has none; ``released``: whether anything was
     released (a take that found nothing says which of its two sentences is true), and
     ``unreleased`` the round open for reports while it is not released (None: released, or
-    none): a take that found nothing then says to release it."""
+    none): a take that found nothing then says to release it. The next steps' words are
+    :mod:`ratingbook.desk.next_steps`', as ``ratingbook results take`` says them."""
     if outcome.locked:
         return "The book is open in Excel: nothing was written."
     said = [m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in outcome.messages]
     if not said and not outcome.taken and not outcome.waiting:
         if not released:
-            return NOTHING_TO_TAKE
+            return nothing_to_take()
         return NOTHING_WAITS + ("" if unreleased is None else f" {release_next(unreleased)}")
     if not said:
         said = [f"{many(outcome.taken, 'result')} taken into the book."]
