@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ratingbook.core.results import Result
-from ratingbook.errors import InputErrors, Location, RatingbookError
+from ratingbook.errors import Location
 from ratingbook.events.team import (
     GAME_POINTS,
     BoardGame,
@@ -66,6 +66,7 @@ from ratingbook.trf.team_codes import (
     settings_of_code,
     team_code,
 )
+from ratingbook.trf.team_entries import Player, check_games, most_games
 from ratingbook.trf.team_matches import board_orders, forfeited_matches
 
 __all__ = [
@@ -76,9 +77,6 @@ __all__ = [
     "stated_team_ranks",
     "team_code",
 ]
-
-#: A 001 record as read: name, rating, FIDE ID, and each round's (opponent, colour, result).
-_Player = tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]
 
 
 def player_numbers(event: TeamEvent) -> dict[str, int]:
@@ -264,7 +262,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     noted: list[str] = []
     line_of: dict[int, int] = {}
     settings: dict[str, object] = {}
-    players: dict[int, _Player] = {}
+    players: dict[int, Player] = {}
     teams: list[tuple[int, str, list[int]]] = []
     byes: dict[int, int] = {}
     orders_nos: dict[tuple[int, int], list[int]] = {}
@@ -350,7 +348,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     forfeited = {
         r: [(tpn_team[w], tpn_team[b]) for w, b in pairs] for r, pairs in forfeited_nos.items()
     }
-    _check_games(players, line_of)
+    check_games(players, line_of)
     met = {(n, o) for n, p in players.items() for o, _, _ in p[3].values() if o}
     teamless = sorted({n for pair in met for n in pair} - set(team_of_number))
     if teamless:
@@ -361,7 +359,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         )
     # Without a 352 record (TRF-16 files), a match has as many boards as the most games two
     # teams played in one round.
-    boards = boards or _most_games(players, team_of_number)
+    boards = boards or most_games(players, team_of_number)
     matches, games = _rounds(
         players, team_of_number, tpn_team, byes, by_team, forfeited, boards, noted
     )
@@ -374,7 +372,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
 
 
 def _rounds(
-    players: Mapping[int, _Player],
+    players: Mapping[int, Player],
     team_of: Mapping[int, str],
     tpn_team: Mapping[int, str],
     byes: Mapping[int, int],
@@ -447,61 +445,6 @@ def _rounds(
             table = len(pairs) + 1
             team_matches.append(TeamMatch(r, table, tpn_team[byes[r]], None))
     return tuple(team_matches), tuple(board_games)
-
-
-def _check_games(
-    players: Mapping[int, _Player],
-    line_of: Mapping[int, int],
-) -> None:
-    """Every game must be in both players' records: the opponent exists and, in that round,
-    names the player back, with the other colour. Every mismatch is named at its 001 line."""
-    problems: list[RatingbookError] = []
-    for n, (_, _, _, rounds) in players.items():
-        for r, (opponent, colour, _) in sorted(rounds.items()):
-            if not opponent:
-                continue
-            where = Location(line=line_of[n])
-            back = players[opponent][3].get(r) if opponent in players else None
-            if opponent not in players:
-                problems.append(
-                    TrfError(f"round {r}: opponent {opponent} has no 001 record", where)
-                )
-            elif back is None or back[0] != n:
-                problems.append(
-                    TrfError(
-                        f"round {r}: player {n} met {opponent}, but {opponent}'s record "
-                        f"(line {line_of[opponent]}) does not name {n} in that round",
-                        where,
-                    )
-                )
-            elif colour == back[1] and colour in ("w", "b"):
-                problems.append(
-                    TrfError(f"round {r}: player {n} and {opponent} both had {colour}", where)
-                )
-    if problems:
-        raise InputErrors(problems)
-
-
-def _most_games(
-    players: Mapping[int, _Player],
-    team_of: Mapping[int, str],
-) -> int:
-    """The most boards a match had: the games two teams played in one round, and the forfeit
-    wins ("- +", no opponent named) of their players in it."""
-    boards: dict[tuple[int, str, str], int] = {}
-    against: dict[tuple[int, str], tuple[str, str]] = {}
-    for n, (_, _, _, rounds) in players.items():
-        for r, (opponent, _, _) in rounds.items():
-            if opponent and n < opponent and n in team_of and opponent in team_of:
-                a, b = sorted((team_of[n], team_of[opponent]))
-                boards[(r, a, b)] = boards.get((r, a, b), 0) + 1
-                against[(r, a)] = against[(r, b)] = (a, b)
-    for n, (_, _, _, rounds) in players.items():
-        for r, (opponent, _, letter) in rounds.items():
-            match = against.get((r, team_of.get(n, "")))
-            if not opponent and letter == "+" and match is not None:
-                boards[(r, *match)] += 1
-    return max(boards.values(), default=0)
 
 
 def _met(
