@@ -89,6 +89,43 @@ def test_round_trip_keeps_everything() -> None:
     assert back.settings == event.settings
 
 
+def test_a_reserve_above_a_regular_player_keeps_board_and_colour() -> None:
+    """Alpha fields Ann on board 1 and its reserve Cid (roster 3) on board 2: Bob (roster 2)
+    does not play. Then Bob plays board 1 and Ann board 2: a team out of its roster's order,
+    which only record 300 tells (a reader seats the players in roster order without it). Beta
+    has White on board 1, so Alpha has Black on board 1 and White on board 2. Numbers: Alpha
+    1-3 (Ann, Bob, Cid), Beta 4-5; round 2 is round 1's match again."""
+    alpha = Team(
+        "Alpha",
+        (
+            TeamPlayer("Ann Ash", "Alpha", 1, 2100),
+            TeamPlayer("Bob Bay", "Alpha", 2, 2050),
+            TeamPlayer("Cid Cox", "Alpha", 3, 1700),
+        ),
+    )
+    beta = Team(
+        "Beta", (TeamPlayer("Dee Dow", "Beta", 1, 1900), TeamPlayer("Eve Eng", "Beta", 2, 1800))
+    )
+    matches = (TeamMatch(1, 1, "Beta", "Alpha"), TeamMatch(2, 1, "Beta", "Alpha"))
+    games = (
+        BoardGame(1, 1, 1, "Dee Dow", "Ann Ash", Result.DRAW),
+        BoardGame(1, 1, 2, "Cid Cox", "Eve Eng", Result.WHITE_WINS),
+        BoardGame(2, 1, 1, "Dee Dow", "Bob Bay", Result.BLACK_WINS),
+        BoardGame(2, 1, 2, "Ann Ash", "Eve Eng", Result.DRAW),
+    )
+    event = TeamEvent((alpha, beta), TeamSettings(boards=2), matches, games)
+    text = export_team_trf(event)
+    # Round 1 (Ann, Cid) follows the roster with Bob left out: no record needed.
+    assert [line for line in text.splitlines() if line.startswith("300")] == [
+        "300   2   1   2    2    1",
+        "300   2   2   1    4    5",
+    ]
+    back, noted = read_team_trf(text)
+    assert back.games == event.games and back.matches == event.matches
+    assert noted == []
+    assert export_team_trf(back) == text
+
+
 @pytest.mark.parametrize(("teams", "rounds", "seed"), [(9, 5, 1), (8, 5, 2)])
 def test_round_trip_of_generated_events(teams: int, rounds: int, seed: int) -> None:
     """Byes, board forfeits, missing players and a whole team not coming survive a round trip."""

@@ -23,8 +23,9 @@ trip keeps the event:
   (61-67), rank (69-71), then the players' numbers in board order from column 74, 5 apart;
 - ``330`` a match a team did not come to: ``330 +- RRR WWW BBB`` (the letters White team
   first, then the round and both teams' pairing numbers);
-- ``300`` a match with an empty seat (a missing player or a whole team): each team's players
-  in board order, ``0`` for the empty board (``300 RRR TTT OOO pppp pppp ...``);
+- ``300`` a match whose boards are not the rosters' order (an empty seat, a reserve above a
+  regular player): each team's players in board order, ``0`` for the empty board (``300 RRR
+  TTT OOO pppp pppp ...``); without it a match's boards are its teams' players in roster order;
 - ``320`` the pairing-allocated byes: match points (5-8), game points (10-13), then per round
   the team's pairing number (3 wide, 4 apart, from column 15).
 
@@ -382,8 +383,8 @@ def _rounds(
     noted: list[str],
 ) -> tuple[tuple[TeamMatch, ...], tuple[BoardGame, ...]]:
     """The matches and boards the 001 entries give, round by round (records 300 place the
-    boards of a match with an empty seat, records 330 name a match a team did not come to);
-    what had to be read otherwise than the file says goes into ``noted``."""
+    boards of a match out of its rosters' order, records 330 name a match a team did not come
+    to); what had to be read otherwise than the file says goes into ``noted``."""
     names = {n: p[0] for n, p in players.items()}
     roster_order = list(team_of)  # board order: the teams' records list their players so
     team_matches: list[TeamMatch] = []
