@@ -8,6 +8,7 @@ and teams that did not come (330). The column positions are checked on hand-made
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -308,3 +309,30 @@ def test_a_game_only_one_player_records_is_named_at_its_line() -> None:
         InputErrors, match=r"line 3: round 1: player 1 met 3, but 3's record \(line 4\) does not"
     ):
         import_team_trf(text)
+
+
+def test_main_score_at_round_1_travels_as_a_comment_line() -> None:
+    """TRF-2026 has no record for it: a ``###`` line after the tournament records; a value
+    that is neither main score is a warning naming its line, the setting left empty."""
+    event = _small()
+    locked = TeamEvent(
+        event.teams,
+        replace(event.settings, main_score_at_round_1="Match Points"),
+        event.matches,
+        event.games,
+    )
+    text = export_team_trf(locked)
+    lines = text.splitlines()
+    assert lines[lines.index("362 TW 3.0   TD 1.0   TL 0.0") + 1] == (
+        "### Main Score at Round 1: Match Points"
+    )
+    assert import_team_trf(text).settings == locked.settings
+    assert "###" not in export_team_trf(event)  # no setting, no line
+    bad = text.replace("at Round 1: Match Points", "at Round 1: Points")
+    back, noted = read_team_trf(bad)
+    assert back.settings.main_score_at_round_1 is None
+    number = bad.splitlines().index("### Main Score at Round 1: Points") + 1
+    assert noted == [
+        f"line {number}: Main Score at Round 1 'Points' is not Match Points or Game Points: "
+        "Main Score at Round 1 left empty in Team Settings"
+    ]

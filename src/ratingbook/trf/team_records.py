@@ -13,6 +13,8 @@ trip keeps the event:
 - ``212`` the tie-breaks, main score first (``MPTS`` or ``GPTS``);
 - ``352`` board colours of the first-named team (``WBWB``), ``362`` match points
   (``362 TW 2.0   TD 1.0   TL 0.0``: :mod:`ratingbook.trf.team_codes`);
+- ``### Main Score at Round 1: Match Points``, the setting TRF-2026 has no record for, where
+  the book has it (:mod:`ratingbook.trf.setting_comments`);
 - ``001`` one per player, numbered team by team in pairing-number order and board order:
   columns as the individual file (see :mod:`ratingbook.trf.records`), one entry per round:
   opponent's number, colour, result; a board without an opponent is ``0000 - +`` (won by
@@ -61,6 +63,7 @@ from ratingbook.trf.records import (
     round_date_fields,
     rounds_record,
 )
+from ratingbook.trf.setting_comments import main_score_lock_lines, read_main_score_lock
 from ratingbook.trf.team_codes import (
     match_points_of_record,
     match_points_record,
@@ -158,6 +161,7 @@ def export_team_trf(
     lines.append(f"212 {main} {' '.join(s.tiebreaks)}".rstrip())
     lines.append(f"352 {board_colours(s.boards)}")
     lines.append(match_points_record(s))
+    lines.extend(main_score_lock_lines(s))  # TRF-2026 has no record for it
     # A bye counts once its round has a result on some board: gacrux (as TRF-2026 says)
     # leaves out a bye of a round not played yet.
     played = {g.round for g in event.games if g.result is not None}
@@ -259,7 +263,8 @@ def import_team_trf(text: str) -> TeamEvent:
 
 def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     """:func:`import_team_trf`'s event, and a line for each thing the file gives that the
-    event holds otherwise (board colours against the team rules' alternation)."""
+    event holds otherwise (board colours against the team rules' alternation, a ``###``
+    setting whose value does not read)."""
     noted: list[str] = []
     line_of: dict[int, int] = {}
     settings: dict[str, object] = {}
@@ -268,6 +273,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     byes: dict[int, int] = {}
     orders_nos: dict[tuple[int, int], list[int]] = {}
     forfeited_nos: dict[int, list[tuple[int, int]]] = {}
+    comments: list[tuple[int, str]] = []
     boards = dated = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
@@ -319,6 +325,8 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         elif code == "330":
             white_no, black_no = int(line[11:14]), int(line[15:18])
             forfeited_nos.setdefault(int(line[7:10]), []).append((white_no, black_no))
+        elif code == "###":
+            comments.append((line_no, line))
         elif code == "320":
             for r, i in enumerate(range(14, len(line), 4), start=1):
                 team_no = int(line[i : i + 3].strip() or 0)
@@ -366,6 +374,8 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     )
     if boards:
         settings["boards"] = boards
+    if lock := read_main_score_lock(comments, noted):
+        settings["main_score_at_round_1"] = lock
     if dated and "rounds" not in settings:  # the Armstrong Cup's 11 dates (issue 34)
         settings["rounds"] = dated
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
