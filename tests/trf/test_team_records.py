@@ -8,6 +8,7 @@ and teams that did not come (330). The column positions are checked on hand-made
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -87,6 +88,43 @@ def test_round_trip_keeps_everything() -> None:
     assert back.matches == event.matches
     assert back.games == event.games
     assert back.settings == event.settings
+
+
+def test_a_reserve_above_a_regular_player_keeps_board_and_colour() -> None:
+    """Alpha fields Ann on board 1 and its reserve Cid (roster 3) on board 2: Bob (roster 2)
+    does not play. Then Bob plays board 1 and Ann board 2: a team out of its roster's order,
+    which only record 300 tells (a reader seats the players in roster order without it). Beta
+    has White on board 1, so Alpha has Black on board 1 and White on board 2. Numbers: Alpha
+    1-3 (Ann, Bob, Cid), Beta 4-5; round 2 is round 1's match again."""
+    alpha = Team(
+        "Alpha",
+        (
+            TeamPlayer("Ann Ash", "Alpha", 1, 2100),
+            TeamPlayer("Bob Bay", "Alpha", 2, 2050),
+            TeamPlayer("Cid Cox", "Alpha", 3, 1700),
+        ),
+    )
+    beta = Team(
+        "Beta", (TeamPlayer("Dee Dow", "Beta", 1, 1900), TeamPlayer("Eve Eng", "Beta", 2, 1800))
+    )
+    matches = (TeamMatch(1, 1, "Beta", "Alpha"), TeamMatch(2, 1, "Beta", "Alpha"))
+    games = (
+        BoardGame(1, 1, 1, "Dee Dow", "Ann Ash", Result.DRAW),
+        BoardGame(1, 1, 2, "Cid Cox", "Eve Eng", Result.WHITE_WINS),
+        BoardGame(2, 1, 1, "Dee Dow", "Bob Bay", Result.BLACK_WINS),
+        BoardGame(2, 1, 2, "Ann Ash", "Eve Eng", Result.DRAW),
+    )
+    event = TeamEvent((alpha, beta), TeamSettings(boards=2), matches, games)
+    text = export_team_trf(event)
+    # Round 1 (Ann, Cid) follows the roster with Bob left out: no record needed.
+    assert [line for line in text.splitlines() if line.startswith("300")] == [
+        "300   2   1   2    2    1",
+        "300   2   2   1    4    5",
+    ]
+    back, noted = read_team_trf(text)
+    assert back.games == event.games and back.matches == event.matches
+    assert noted == []
+    assert export_team_trf(back) == text
 
 
 @pytest.mark.parametrize(("teams", "rounds", "seed"), [(9, 5, 1), (8, 5, 2)])
@@ -271,3 +309,30 @@ def test_a_game_only_one_player_records_is_named_at_its_line() -> None:
         InputErrors, match=r"line 3: round 1: player 1 met 3, but 3's record \(line 4\) does not"
     ):
         import_team_trf(text)
+
+
+def test_main_score_at_round_1_travels_as_a_comment_line() -> None:
+    """TRF-2026 has no record for it: a ``###`` line after the tournament records; a value
+    that is neither main score is a warning naming its line, the setting left empty."""
+    event = _small()
+    locked = TeamEvent(
+        event.teams,
+        replace(event.settings, main_score_at_round_1="Match Points"),
+        event.matches,
+        event.games,
+    )
+    text = export_team_trf(locked)
+    lines = text.splitlines()
+    assert lines[lines.index("362 TW 3.0   TD 1.0   TL 0.0") + 1] == (
+        "### Main Score at Round 1: Match Points"
+    )
+    assert import_team_trf(text).settings == locked.settings
+    assert "###" not in export_team_trf(event)  # no setting, no line
+    bad = text.replace("at Round 1: Match Points", "at Round 1: Points")
+    back, noted = read_team_trf(bad)
+    assert back.settings.main_score_at_round_1 is None
+    number = bad.splitlines().index("### Main Score at Round 1: Points") + 1
+    assert noted == [
+        f"line {number}: Main Score at Round 1 'Points' is not Match Points or Game Points: "
+        "Main Score at Round 1 left empty in Team Settings"
+    ]

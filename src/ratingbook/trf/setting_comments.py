@@ -25,6 +25,12 @@ module alone spells and reads these lines (the event's log is
   0 + Book``. The amount is read as the ``Amount`` cell is (``€ 250``, ``1,250.00``), the
   category as the ``Category`` cell is (:func:`~ratingbook.events.prize_rules.list_category`).
 
+- **A team event's main score at round 1** (``Main Score at Round 1`` in ``Team Settings``,
+  :data:`~ratingbook.events.team_settings.MAIN_SCORE_LOCK`, which the pairing of round 1
+  writes so that changing ``Main Score`` later is an error): record 192 gives the main score,
+  but not whether round 1 has fixed it. ``### Main Score at Round 1: Match Points`` (or
+  ``Game Points``) where the book has it; no line where it has none.
+
 Other programs ignore ``###`` lines. A setting's line whose value does not read is a warning
 naming its line, and the setting is left empty; a prize's line that does not read (or a second
 prize for the same place of a list) is a warning naming its line and column, and the prize is
@@ -50,13 +56,17 @@ from ratingbook.events.prize_rules import (
     prize_settings,
 )
 from ratingbook.events.settings import BLANK_MEANS, RATED_SPELLINGS
+from ratingbook.events.team import MAIN_SCORES, TeamSettings
+from ratingbook.events.team_settings import MAIN_SCORE_LOCK
 
 __all__ = [
     "NOT_STATED",
     "PRIZE_SETTINGS",
+    "main_score_lock_lines",
     "prize_lines",
     "prize_list_lines",
     "rated_line",
+    "read_main_score_lock",
     "read_prize_list",
     "read_prize_settings",
     "read_rated",
@@ -251,3 +261,31 @@ def read_prize_list(
             first[read.key] = line_no
             prizes.append(replace(read, where=Location(line=line_no)))
     return tuple(prizes), others
+
+
+_LOCK_LINE = re.compile(rf"^### {re.escape(MAIN_SCORE_LOCK)}: (?P<value>.*?)\s*$", re.IGNORECASE)
+
+
+def main_score_lock_lines(settings: TeamSettings) -> list[str]:
+    """The line of a team event's ``Main Score at Round 1``, or none where it is not set."""
+    lock = settings.main_score_at_round_1
+    return [f"### {MAIN_SCORE_LOCK}: {lock}"] if lock else []
+
+
+def read_main_score_lock(lines: Sequence[tuple[int, str]], warnings: list[str]) -> str | None:
+    """The ``Main Score at Round 1`` the ``###`` lines state (None: no line), in its canonical
+    spelling; a line whose value is neither main score is a warning line appended to
+    ``warnings``, and the setting is left empty."""
+    lock = None
+    for line_no, line in lines:
+        found = _LOCK_LINE.match(line)
+        if found is None:
+            continue
+        value = next((s for s in MAIN_SCORES if s.casefold() == found["value"].casefold()), None)
+        if value is None:
+            warnings.append(
+                f"line {line_no}: {MAIN_SCORE_LOCK} {found['value']!r} is not "
+                f"{' or '.join(MAIN_SCORES)}: {MAIN_SCORE_LOCK} left empty in Team Settings"
+            )
+        lock = value
+    return lock

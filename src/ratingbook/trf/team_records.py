@@ -13,6 +13,8 @@ trip keeps the event:
 - ``212`` the tie-breaks, main score first (``MPTS`` or ``GPTS``);
 - ``352`` board colours of the first-named team (``WBWB``), ``362`` match points
   (``362 TW 2.0   TD 1.0   TL 0.0``: :mod:`ratingbook.trf.team_codes`);
+- ``### Main Score at Round 1: Match Points``, the setting TRF-2026 has no record for, where
+  the book has it (:mod:`ratingbook.trf.setting_comments`);
 - ``001`` one per player, numbered team by team in pairing-number order and board order:
   columns as the individual file (see :mod:`ratingbook.trf.records`), one entry per round:
   opponent's number, colour, result; a board without an opponent is ``0000 - +`` (won by
@@ -23,8 +25,9 @@ trip keeps the event:
   (61-67), rank (69-71), then the players' numbers in board order from column 74, 5 apart;
 - ``330`` a match a team did not come to: ``330 +- RRR WWW BBB`` (the letters White team
   first, then the round and both teams' pairing numbers);
-- ``300`` a match with an empty seat (a missing player or a whole team): each team's players
-  in board order, ``0`` for the empty board (``300 RRR TTT OOO pppp pppp ...``);
+- ``300`` a match whose boards are not the rosters' order (an empty seat, a reserve above a
+  regular player): each team's players in board order, ``0`` for the empty board (``300 RRR
+  TTT OOO pppp pppp ...``); without it a match's boards are its teams' players in roster order;
 - ``320`` the pairing-allocated byes: match points (5-8), game points (10-13), then per round
   the team's pairing number (3 wide, 4 apart, from column 15).
 
@@ -37,7 +40,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ratingbook.core.results import Result
-from ratingbook.errors import InputErrors, Location, RatingbookError
+from ratingbook.errors import Location
 from ratingbook.events.team import (
     GAME_POINTS,
     BoardGame,
@@ -60,12 +63,14 @@ from ratingbook.trf.records import (
     round_date_fields,
     rounds_record,
 )
+from ratingbook.trf.setting_comments import main_score_lock_lines, read_main_score_lock
 from ratingbook.trf.team_codes import (
     match_points_of_record,
     match_points_record,
     settings_of_code,
     team_code,
 )
+from ratingbook.trf.team_entries import Player, check_games, most_games
 from ratingbook.trf.team_matches import board_orders, forfeited_matches
 
 __all__ = [
@@ -76,9 +81,6 @@ __all__ = [
     "stated_team_ranks",
     "team_code",
 ]
-
-#: A 001 record as read: name, rating, FIDE ID, and each round's (opponent, colour, result).
-_Player = tuple[str, int | None, int | None, dict[int, tuple[int, str, str]]]
 
 
 def player_numbers(event: TeamEvent) -> dict[str, int]:
@@ -159,6 +161,7 @@ def export_team_trf(
     lines.append(f"212 {main} {' '.join(s.tiebreaks)}".rstrip())
     lines.append(f"352 {board_colours(s.boards)}")
     lines.append(match_points_record(s))
+    lines.extend(main_score_lock_lines(s))  # TRF-2026 has no record for it
     # A bye counts once its round has a result on some board: gacrux (as TRF-2026 says)
     # leaves out a bye of a round not played yet.
     played = {g.round for g in event.games if g.result is not None}
@@ -260,15 +263,17 @@ def import_team_trf(text: str) -> TeamEvent:
 
 def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     """:func:`import_team_trf`'s event, and a line for each thing the file gives that the
-    event holds otherwise (board colours against the team rules' alternation)."""
+    event holds otherwise (board colours against the team rules' alternation, a ``###``
+    setting whose value does not read)."""
     noted: list[str] = []
     line_of: dict[int, int] = {}
     settings: dict[str, object] = {}
-    players: dict[int, _Player] = {}
+    players: dict[int, Player] = {}
     teams: list[tuple[int, str, list[int]]] = []
     byes: dict[int, int] = {}
     orders_nos: dict[tuple[int, int], list[int]] = {}
     forfeited_nos: dict[int, list[tuple[int, int]]] = {}
+    comments: list[tuple[int, str]] = []
     boards = dated = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
@@ -320,6 +325,8 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         elif code == "330":
             white_no, black_no = int(line[11:14]), int(line[15:18])
             forfeited_nos.setdefault(int(line[7:10]), []).append((white_no, black_no))
+        elif code == "###":
+            comments.append((line_no, line))
         elif code == "320":
             for r, i in enumerate(range(14, len(line), 4), start=1):
                 team_no = int(line[i : i + 3].strip() or 0)
@@ -350,7 +357,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     forfeited = {
         r: [(tpn_team[w], tpn_team[b]) for w, b in pairs] for r, pairs in forfeited_nos.items()
     }
-    _check_games(players, line_of)
+    check_games(players, line_of)
     met = {(n, o) for n, p in players.items() for o, _, _ in p[3].values() if o}
     teamless = sorted({n for pair in met for n in pair} - set(team_of_number))
     if teamless:
@@ -361,12 +368,14 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         )
     # Without a 352 record (TRF-16 files), a match has as many boards as the most games two
     # teams played in one round.
-    boards = boards or _most_games(players, team_of_number)
+    boards = boards or most_games(players, team_of_number)
     matches, games = _rounds(
         players, team_of_number, tpn_team, byes, by_team, forfeited, boards, noted
     )
     if boards:
         settings["boards"] = boards
+    if lock := read_main_score_lock(comments, noted):
+        settings["main_score_at_round_1"] = lock
     if dated and "rounds" not in settings:  # the Armstrong Cup's 11 dates (issue 34)
         settings["rounds"] = dated
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
@@ -374,7 +383,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
 
 
 def _rounds(
-    players: Mapping[int, _Player],
+    players: Mapping[int, Player],
     team_of: Mapping[int, str],
     tpn_team: Mapping[int, str],
     byes: Mapping[int, int],
@@ -384,8 +393,8 @@ def _rounds(
     noted: list[str],
 ) -> tuple[tuple[TeamMatch, ...], tuple[BoardGame, ...]]:
     """The matches and boards the 001 entries give, round by round (records 300 place the
-    boards of a match with an empty seat, records 330 name a match a team did not come to);
-    what had to be read otherwise than the file says goes into ``noted``."""
+    boards of a match out of its rosters' order, records 330 name a match a team did not come
+    to); what had to be read otherwise than the file says goes into ``noted``."""
     names = {n: p[0] for n, p in players.items()}
     roster_order = list(team_of)  # board order: the teams' records list their players so
     team_matches: list[TeamMatch] = []
@@ -447,61 +456,6 @@ def _rounds(
             table = len(pairs) + 1
             team_matches.append(TeamMatch(r, table, tpn_team[byes[r]], None))
     return tuple(team_matches), tuple(board_games)
-
-
-def _check_games(
-    players: Mapping[int, _Player],
-    line_of: Mapping[int, int],
-) -> None:
-    """Every game must be in both players' records: the opponent exists and, in that round,
-    names the player back, with the other colour. Every mismatch is named at its 001 line."""
-    problems: list[RatingbookError] = []
-    for n, (_, _, _, rounds) in players.items():
-        for r, (opponent, colour, _) in sorted(rounds.items()):
-            if not opponent:
-                continue
-            where = Location(line=line_of[n])
-            back = players[opponent][3].get(r) if opponent in players else None
-            if opponent not in players:
-                problems.append(
-                    TrfError(f"round {r}: opponent {opponent} has no 001 record", where)
-                )
-            elif back is None or back[0] != n:
-                problems.append(
-                    TrfError(
-                        f"round {r}: player {n} met {opponent}, but {opponent}'s record "
-                        f"(line {line_of[opponent]}) does not name {n} in that round",
-                        where,
-                    )
-                )
-            elif colour == back[1] and colour in ("w", "b"):
-                problems.append(
-                    TrfError(f"round {r}: player {n} and {opponent} both had {colour}", where)
-                )
-    if problems:
-        raise InputErrors(problems)
-
-
-def _most_games(
-    players: Mapping[int, _Player],
-    team_of: Mapping[int, str],
-) -> int:
-    """The most boards a match had: the games two teams played in one round, and the forfeit
-    wins ("- +", no opponent named) of their players in it."""
-    boards: dict[tuple[int, str, str], int] = {}
-    against: dict[tuple[int, str], tuple[str, str]] = {}
-    for n, (_, _, _, rounds) in players.items():
-        for r, (opponent, _, _) in rounds.items():
-            if opponent and n < opponent and n in team_of and opponent in team_of:
-                a, b = sorted((team_of[n], team_of[opponent]))
-                boards[(r, a, b)] = boards.get((r, a, b), 0) + 1
-                against[(r, a)] = against[(r, b)] = (a, b)
-    for n, (_, _, _, rounds) in players.items():
-        for r, (opponent, _, letter) in rounds.items():
-            match = against.get((r, team_of.get(n, "")))
-            if not opponent and letter == "+" and match is not None:
-                boards[(r, *match)] += 1
-    return max(boards.values(), default=0)
 
 
 def _met(
