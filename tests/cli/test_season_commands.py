@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+import pytest
 from tests.helpers.built_books import template_book
 from tests.helpers.cli import run
 from tests.helpers.workbooks import sheet_values
@@ -198,6 +199,47 @@ def test_redo_after_undo_gives_the_addition_back_cell_for_cell_row_heights_too(
     assert after.keys() == added.keys()
     for sheet, was in added.items():
         assert after[sheet] == was, sheet
+
+
+def _heights(path: Path) -> dict[str, dict[int, float]]:
+    """Each sheet's rows of a height of their own, in points, as openpyxl reads the file."""
+    book = openpyxl.load_workbook(path)
+    return {
+        ws.title: {n: d.height for n, d in ws.row_dimensions.items() if d.height is not None}
+        for ws in book.worksheets
+        if ws.title != "Event History"
+    }
+
+
+@pytest.mark.parametrize("backend", ["package", "openpyxl"])
+def test_undo_gives_back_the_heights_the_rows_had_before_the_addition(
+    tmp_path: Path, backend: str
+) -> None:
+    """The user test: an addition written into rows that were there before it (List Games'
+    two rows below the games, sized 45 points by the officer for the next games; List Events'
+    empty first row, 33 points), each made as tall as its text (15 or 30), then undone: the
+    rows kept the addition's heights (``--backend openpyxl`` kept them on every row it had
+    added, too). After the undo every row is as tall as before the addition, and every other
+    row has no height of its own, as before; the values are the book's before it."""
+    book = tmp_path / "club.xlsx"
+    template_book(book, "ratinglist")
+    wb = openpyxl.load_workbook(book)
+    games, events = wb["List Games"], wb["List Events"]
+    assert games.max_row == 21 and events.cell(2, 1).value is None  # 20 games; no event yet
+    games.row_dimensions[22].height = games.row_dimensions[23].height = 45
+    events.row_dimensions[2].height = 33
+    wb.save(book)
+    before, values = _heights(book), {s: rows(book, s) for s in ("List Games", "List Events")}
+    assert before["List Games"] == {1: 30, 22: 45, 23: 45}
+    assert before["List Events"] == {2: 33}
+    assert run("season", "add", book, MASTERS, "--in-place", "--backend", backend).returncode == 0
+    added = _heights(book)
+    assert added["List Games"][22] in (15, 30) and added["List Games"][23] in (15, 30)
+    assert added["List Events"][2] == 30  # the fingerprint's 64 digits on two lines
+    undone = run("undo", book, "--backend", backend)
+    assert undone.returncode == 0, undone.stderr
+    assert _heights(book) == before
+    assert {s: rows(book, s) for s in values} == values
 
 
 JUNI = DATA / "trf" / "lichess_2020-06-26_juni-blitz.trf"

@@ -15,7 +15,7 @@ from tests.helpers.paths import ROOT
 
 from ratingbook.files.patching.package_book import PackageBook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
-from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.port.book import UNSIZED, WriteBlock
 from ratingbook.workbook.port.grid_book import MemoryBook
 from ratingbook.workbook.port.table_growth import TableArea, shrunk_tables
 
@@ -80,3 +80,32 @@ def test_xlwings_on_the_json_engine_clears_the_rows_below() -> None:
         2,
         2,
     )
+
+
+@pytest.mark.parametrize("engine", ["package", "openpyxl"])
+def test_a_rows_height_given_below_the_cut_stays_and_unsized_takes_one_away(
+    tmp_path: Path, engine: str
+) -> None:
+    """The port's rule for an undo (WriteBlock.heights): two rows appended 30 and 45 points
+    tall, then cut away again, the first given UNSIZED (it had no height of its own before the
+    act) and the second 20 points (its height before): the first is gone, the second stays,
+    empty, 20 points tall; and each back end reads back the heights it holds (row 16: none)."""
+    path = tmp_path / "swiss.xlsx"
+    shutil.copy(TEMPLATE, path)
+    opened = PackageBook if engine == "package" else XlsxBook
+    book = opened(path)
+    book.write_values(WriteBlock("Swiss Games", 14, 1, [ROW, ROW], heights=(30, 45)))
+    book.save(path)
+    book = opened(path)
+    assert book.row_heights("Swiss Games", [14, 15, 16]) == {14: 30, 15: 45, 16: None}
+    book.write_values(
+        WriteBlock("Swiss Games", 14, 1, [[None] * 7, [None] * 7], heights=(UNSIZED, 20))
+    )
+    book.truncate("Swiss Games", 13)
+    assert book.row_heights("Swiss Games", [14, 15]) == {14: None, 15: 20}
+    book.save(path)
+    sheet = openpyxl.load_workbook(path)["Swiss Games"]
+    assert sheet.tables["SwissGames"].ref == "A1:G13"
+    assert sheet.row_dimensions[14].height is None and sheet.row_dimensions[15].height == 20
+    assert [[c.value for c in sheet[r]] for r in (14, 15)] == [[None] * 7, [None] * 7]
+    assert opened(path).row_heights("Swiss Games", [14, 15]) == {14: None, 15: 20}

@@ -226,6 +226,11 @@ class XlwingsBook:
         if not self.remote:  # the JSON engine cannot resize a table (see _grow_tables)
             _shrink_tables(ws, rows)
 
+    def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
+        # No engine here writes a row's height (WriteBlock.heights): an act run in Excel
+        # changes none, and its undo leaves every row's as it is.
+        return {}
+
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         existing = {ws.name.casefold(): ws for ws in self.book.sheets}
         ws = existing.get(sheet.name.casefold())

@@ -43,7 +43,7 @@ from ratingbook.fide.gacrux.checker import (
     check_paired_rounds,
     check_trf_rounds,
 )
-from ratingbook.reports.trf_ranks import file_ranks, in_progress
+from ratingbook.reports.trf_ranks import file_ranks, typed_points
 
 __all__ = [
     "CheckReport",
@@ -285,9 +285,9 @@ def standings_problems(event: SwissEvent, stated: Mapping[str, int]) -> list[str
     computed = {line.name: line for line in standings.lines}
     ranks = {name: line.rank for name, line in computed.items()}
     after = f"standings after round {standings.after_round}"
-    typed = event.points() if in_progress(event) else None
+    typed = typed_points(event)  # once: the file's ranks and the keys below both read it
     if typed is not None:
-        ranks = file_ranks(event, ranks)
+        ranks = file_ranks(ranks, typed)
         after += " and the results typed since"
 
     def separated(upper: str, lower: str) -> _Key | None:

@@ -23,19 +23,22 @@ from fractions import Fraction
 
 from ratingbook.events.event import SwissEvent
 
-__all__ = ["file_ranks", "in_progress"]
+__all__ = ["file_ranks", "typed_points"]
 
 
-def in_progress(event: SwissEvent) -> bool:
-    """Whether the points a file states (every result typed) differ from the standings' (the
-    rounds complete): results or a bye of the round in progress count already."""
-    return event.points() != event.standings_points()
+def typed_points(event: SwissEvent) -> dict[str, Fraction] | None:
+    """The points a file states (every result typed) where they differ from the standings'
+    (the rounds complete): results or a bye of the round in progress count already; None when
+    they are the standings' (no round in progress, or nothing of it counts yet)."""
+    points = event.points()
+    return points if points != event.standings_points() else None
 
 
-def file_ranks(event: SwissEvent, ranks: Mapping[str, int]) -> dict[str, int]:
+def file_ranks(ranks: Mapping[str, int], typed: Mapping[str, Fraction] | None) -> dict[str, int]:
     """The ranks a file states beside its points (the module text): ``ranks`` (the standings
-    after the last complete round, by name) while no result of a round in progress counts, else
-    the place on every result typed, level players in the order of ``ranks``.
+    after the last complete round, by name) while no result of a round in progress counts
+    (``typed`` None), else the place on ``typed`` (:func:`typed_points`: every result typed),
+    level players in the order of ``ranks``.
 
     >>> from ratingbook.events.event import SwissEntry, SwissPlayer
     >>> from ratingbook.events.settings import SwissSettings
@@ -49,13 +52,13 @@ def file_ranks(event: SwissEvent, ranks: Mapping[str, int]) -> dict[str, int]:
     ... )
     >>> event = SwissEvent(players, games, SwissSettings())
     >>> after_round_1 = {"A": 1, "C": 2, "D": 3, "B": 4}  # 1, 0.5, 0.5, 0
-    >>> sorted(file_ranks(event, after_round_1).items())  # A 1, C 1.5 (typed), D 0.5, B 0
+    >>> typed = typed_points(event)
+    >>> sorted(file_ranks(after_round_1, typed).items())  # A 1, C 1.5 (typed), D 0.5, B 0
     [('A', 2), ('B', 4), ('C', 1), ('D', 3)]
     """
-    if not in_progress(event):
+    if typed is None:
         return dict(ranks)
-    points = event.points()
-    key: dict[str, tuple[Fraction, int]] = {n: (-points[n], r) for n, r in ranks.items()}
+    key: dict[str, tuple[Fraction, int]] = {n: (-typed[n], r) for n, r in ranks.items()}
     place: dict[tuple[Fraction, int], int] = {}
     for number, k in enumerate(sorted(key.values()), start=1):
         place.setdefault(k, number)

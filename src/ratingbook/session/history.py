@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import RatingbookError
-from ratingbook.workbook.port.book import GeneratedSheet, Plan, apply_plan
+from ratingbook.workbook.port.book import Book, GeneratedSheet, Plan, apply_plan, points
 from ratingbook.workbook.port.grid_book import MemoryBook
 from ratingbook.workbook.sheets.schemas import EVENT_HISTORY, EVENT_LOG, EVENT_STATE
 
@@ -53,6 +53,7 @@ __all__ = [
     "Kept",
     "block_heights",
     "cells_of",
+    "heights_before",
     "history_sheet",
     "in_row",
     "predicted",
@@ -113,6 +114,9 @@ class Kept:
     heights: Mapping[tuple[str, int], float] = field(default_factory=dict)
     """The height in points the act gave each input row it changed (a season's List Games row
     of wrapped text): its redo gives the rows back as tall (:func:`block_heights`)."""
+    was: Mapping[tuple[str, int], float | None] = field(default_factory=dict)
+    """The height those rows had before the act (None: the sheet's default, no height of their
+    own), where the book could tell (:func:`heights_before`): its undo gives it back."""
 
 
 @dataclass(slots=True)
@@ -179,6 +183,7 @@ def _act_json(act: Kept) -> dict[str, object]:
         "made": sorted(act.made),
         "tail": [[s, last, list(columns)] for s, (last, columns) in act.tail.items()],
         "heights": [[s, r, h] for (s, r), h in sorted(act.heights.items())],
+        "was": [[s, r, h] for (s, r), h in sorted(act.was.items())],
     }
 
 
@@ -223,6 +228,10 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         (str(sheet), int(row)): float(height)
         for sheet, row, height in data.get("heights", [])  # type: ignore[attr-defined]
     }
+    was = {  # none in an act kept by an earlier ratingbook: its undo keeps the rows' heights
+        (str(sheet), int(row)): None if height is None else float(height)
+        for sheet, row, height in data.get("was", [])  # type: ignore[attr-defined]
+    }
     return Kept(
         label,
         cells,
@@ -237,6 +246,7 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         made,
         tail,
         heights,
+        was,
     )
 
 
@@ -382,11 +392,28 @@ def _read_legacy(grid: Grid) -> History:
 def block_heights(plan: Plan) -> dict[tuple[str, int], float]:
     """The height in points ``plan``'s blocks give their rows, by sheet and row (the later
     block wins), for :attr:`Kept.heights`."""
-    return {
-        (block.sheet, block.row + r): height
+    tall = {
+        (block.sheet, block.row + r): points(height)
         for block in plan.blocks
         for r, height in enumerate(block.heights)
         if height is not None
+    }
+    return {where: height for where, height in tall.items() if height is not None}
+
+
+def heights_before(
+    book: Book, rows: Iterable[tuple[str, int]]
+) -> dict[tuple[str, int], float | None]:
+    """Each of ``rows`` (sheet, row)'s height as ``book`` holds it before an act, None for the
+    sheet's default height; a row whose height the book cannot tell is left out
+    (:meth:`~ratingbook.workbook.port.book.Book.row_heights`), for :attr:`Kept.was`."""
+    by_sheet: dict[str, list[int]] = {}
+    for sheet, row in rows:
+        by_sheet.setdefault(sheet, []).append(row)
+    return {
+        (sheet, row): height
+        for sheet, numbers in by_sheet.items()
+        for row, height in book.row_heights(sheet, sorted(numbers)).items()
     }
 
 
@@ -461,12 +488,14 @@ def cells_of(
     kinds: tuple[str, ...] = (),
     round_number: int = 0,
     heights: Mapping[tuple[str, int], float] | None = None,
+    former: Mapping[tuple[str, int], float | None] | None = None,
 ) -> Kept:
     """The act of a run that read ``read`` and writes ``written`` (``heights``: its rows'
-    heights, :func:`block_heights`). ``typed``: where a change
-    typed by hand since ``saved`` (the book as ratingbook last wrote it) is part of the act, the
-    sheets and their rows (None: all); there, and in every cell the act itself writes over a
-    value typed since (a Confirm setting it consumes), the before values are ``saved``'s."""
+    heights, :func:`block_heights`; ``former``: theirs before, :func:`heights_before`).
+    ``typed``: where a change typed by hand since ``saved`` (the book as ratingbook last wrote
+    it) is part of the act, the sheets and their rows (None: all); there, and in every cell the
+    act itself writes over a value typed since (a Confirm setting it consumes), the before
+    values are ``saved``'s."""
     act = _difference(label, read, written, generated)
     made = frozenset(
         name
@@ -474,8 +503,9 @@ def cells_of(
         if not any(any(not is_blank(v) for v in r) for r in read.get(name, []))
     )
     act = replace(act, made=made)
+    tall = (heights or {}, former or {})
     if not typed or saved is None:
-        return _with_rows(act, written, kinds, round_number, heights or {})
+        return _with_rows(act, written, kinds, round_number, tall)
     by_hand = _difference(label, saved, read, (), typed)
     cells = dict(act.cells)
     for where, (was, typed_value) in by_hand.cells.items():
@@ -497,7 +527,7 @@ def cells_of(
     typed_rows = {(s, r) for s, r, _ in by_hand.cells}
     added = {row for row in act.added if row not in typed_rows} | set(by_hand.added)
     kept = Kept(label, cells, frozenset(added), act.generated, act.records, made=act.made)
-    return _with_rows(kept, written, kinds, round_number, heights or {})
+    return _with_rows(kept, written, kinds, round_number, tall)
 
 
 def _with_rows(
@@ -505,10 +535,10 @@ def _with_rows(
     written: Mapping[str, Grid],
     kinds: tuple[str, ...],
     round_number: int,
-    heights: Mapping[tuple[str, int], float],
+    tall: tuple[Mapping[tuple[str, int], float], Mapping[tuple[str, int], float | None]],
 ) -> Kept:
     """``act`` with the log's ``kinds``, its round, and each input row it changed as it left
-    it, with the height the act gave it."""
+    it, with the height the act gave it and the height it had before (``tall``)."""
     rows = {
         (sheet, row): tuple(written.get(sheet, [])[row - 1])
         if row <= len(written.get(sheet, []))
@@ -516,9 +546,15 @@ def _with_rows(
         for sheet, row, _ in act.cells
         if sheet not in act.generated
     }
-    tall = {where: heights[where] for where in rows if where in heights}
+    heights, was = tall
     return replace(
-        act, kinds=kinds, rows=rows, round=round_number, tail=_tails(act, written), heights=tall
+        act,
+        kinds=kinds,
+        rows=rows,
+        round=round_number,
+        tail=_tails(act, written),
+        heights={where: heights[where] for where in rows if where in heights},
+        was={where: was[where] for where in rows if where in heights and where in was},
     )
 
 

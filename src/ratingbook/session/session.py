@@ -36,6 +36,7 @@ from ratingbook.session.history import (
     Kept,
     block_heights,
     cells_of,
+    heights_before,
     history_sheet,
     predicted,
     read_history,
@@ -304,9 +305,12 @@ class Session:
         written = predicted(read, plan)
         generated = {s.name for s in plan.sheets} - {*RECORD_SHEETS, *_ARCHIVES}
         tall = block_heights(plan)  # the rows' heights, which a redo gives back too
+        was = heights_before(self.book, tall)  # and theirs before, which an undo gives back
         label = ""
         if unlogged:
-            act = cells_of(unlogged, read, written, generated, kinds=(_NOT_LOGGED,), heights=tall)
+            act = cells_of(
+                unlogged, read, written, generated, kinds=(_NOT_LOGGED,), heights=tall, former=was
+            )
             if act.cells or act.made:
                 label = unlogged
                 history.acts = [a for a in history.acts if not a.undone] + [act]
@@ -315,7 +319,16 @@ class Session:
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
             act = cells_of(
-                label, read, written, generated, typed, history.saved, kinds, logged[0].round, tall
+                label,
+                read,
+                written,
+                generated,
+                typed,
+                history.saved,
+                kinds,
+                logged[0].round,
+                tall,
+                was,
             )
             history.acts = [a for a in history.acts if not a.undone] + [act]
         saved = _inputs(written, generated)

@@ -2,7 +2,8 @@
 
 This module alone decides how an act is taken back or given back over the book as it is now:
 each cell the act changed goes back only where it still holds what the act left (what was typed
-since stays); a value typed since into a row the act added, or into a cell the act emptied,
+since stays), each row it writes back as tall as it was before the act (redo: as the act made
+it); a value typed since into a row the act added, or into a cell the act emptied,
 goes (named, to be confirmed; its redo gives it back); a value typed beside a row it changed
 stays, named; rows moved since the act are refused, as is leaving FIDE mode (final) and a redo
 over rows typed into since the undo; generated sheets are left to the session to rebuild
@@ -21,7 +22,7 @@ from ratingbook.core.refs import column_letter
 from ratingbook.core.tables import Column, Grid, header_key, read_table
 from ratingbook.errors import InactivePlayerError, InputErrors, RatingbookError
 from ratingbook.session.history import Cell, Kept, in_row, same_value, value_at
-from ratingbook.workbook.port.book import WriteBlock
+from ratingbook.workbook.port.book import UNSIZED, Height, WriteBlock
 from ratingbook.workbook.sheets.schemas import (
     EVENT_STATE,
     LADDER_GAMES,
@@ -64,11 +65,12 @@ def _where(cell: Cell) -> str:
 
 
 def _blocks(
-    writes: Mapping[Cell, object], heights: Mapping[tuple[str, int], float]
+    writes: Mapping[Cell, object], heights: Mapping[tuple[str, int], Height]
 ) -> list[WriteBlock]:
     """The cells as few blocks: each row's runs of adjacent cells, runs of the same columns in
     adjacent rows as one rectangle (no KEEP cell: a cell not written is never touched); a row
-    with a height in ``heights`` (a redo's: the act's) is given it."""
+    with a height in ``heights`` (a redo's: the act's; an undo's: the row's before the act) is
+    given it."""
     runs: list[tuple[str, int, int, list[object]]] = []
     for sheet, row, column in sorted(writes):
         value = writes[(sheet, row, column)]
@@ -234,7 +236,8 @@ def take(
                 for c, value in enumerate(line, start=1):
                     if not is_blank(value):
                         writes[(sheet, r, c)] = None
-    blocks = _blocks(writes, {} if back else act.heights)
+    before = {where: UNSIZED if h is None else h for where, h in act.was.items()}
+    blocks = _blocks(writes, before if back else act.heights)
     truncated = _cut(act, now, writes) if back else ()
     states = act.records.get(EVENT_STATE)
     state = None if states is None else (states[0] if back else states[1])

@@ -8,6 +8,7 @@ the disk before :meth:`PackageBook.save`.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,9 +27,10 @@ from ratingbook.files.ooxml.workbookpart import SheetEntry, WorkbookPart
 from ratingbook.files.ooxml.xmltext import check_xml, set_attribute
 from ratingbook.files.ooxml.zipread import PackageZip, check_member_count
 from ratingbook.files.ooxml.zipwrite import write_package
-from ratingbook.files.patching.reading import open_calamine, overlay, read_sheet
+from ratingbook.files.patching.patch import merge_heights
+from ratingbook.files.patching.reading import open_calamine, overlay, read_sheet, row_heights
 from ratingbook.files.patching.render import Edits, Renderer
-from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock, points
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
@@ -127,6 +129,23 @@ class PackageBook:
                 self.write_values(WriteBlock(sheet, rows + 1, 1, below))
         edits = self._edits.setdefault(self._part_of(entry), Edits())
         edits.truncated = rows if edits.truncated is None else min(edits.truncated, rows)
+
+    def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
+        # The file's heights, with those the pending writes give (and lose, cut short).
+        entry = self._workbook.worksheet(sheet)
+        edits = self._edits.get(self._part_of(entry))
+        if edits is not None and edits.generated is not None:
+            return {}  # rebuilt whole: a generated sheet's rows are ratingbook's
+        heights = row_heights(self._source, self._part_of(entry), entry.name, rows)
+        if edits is not None:
+            cut = edits.truncated
+            given = merge_heights(edits.blocks)
+            for row in heights:
+                if row in given:
+                    heights[row] = points(given[row])
+                elif cut is not None and row > cut:
+                    heights[row] = None
+        return heights
 
     @staticmethod
     def _part_of(entry: SheetEntry) -> str:

@@ -33,7 +33,7 @@ from ratingbook.files.patching.walker import (
     check_inline_strings,
     translate_formula,
 )
-from ratingbook.workbook.port.book import KEEP, WriteBlock
+from ratingbook.workbook.port.book import KEEP, UNSIZED, Height, WriteBlock, points
 
 
 def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:
@@ -162,8 +162,8 @@ def with_column_widths(xml: str, widths: Mapping[int, float]) -> str:
     return xml[:at] + cols + xml[at:]
 
 
-def merge_heights(blocks: Iterable[WriteBlock]) -> dict[int, float]:
-    """{row: height in points} the blocks give their rows (later blocks win)."""
+def merge_heights(blocks: Iterable[WriteBlock]) -> dict[int, Height]:
+    """{row: height in points, or UNSIZED} the blocks give their rows (later blocks win)."""
     return {
         block.row + r: height
         for block in blocks
@@ -172,11 +172,15 @@ def merge_heights(blocks: Iterable[WriteBlock]) -> dict[int, float]:
     }
 
 
-def _with_height(start_tag: str, height: float | None) -> str:
-    """A ``<row>`` start tag at ``height`` points, a height of its own (``customHeight``)."""
+def _with_height(start_tag: str, height: Height | None) -> str:
+    """A ``<row>`` start tag at ``height`` points, a height of its own (``customHeight``);
+    UNSIZED: without one (the sheet's default height)."""
     if height is None:
         return start_tag
-    return set_attribute(set_attribute(start_tag, "ht", f"{height:g}"), "customHeight", "1")
+    tall = points(height)
+    if tall is None:
+        return remove_attribute(remove_attribute(start_tag, "ht"), "customHeight")
+    return set_attribute(set_attribute(start_tag, "ht", f"{tall:g}"), "customHeight", "1")
 
 
 _COLUMN = re.compile(r"<(?:\w+:)?col\b[^>]*>")
@@ -205,7 +209,7 @@ def patch_sheet(
     writer: CellWriter,
     part: str,
     name: str | None = None,
-    heights: Mapping[int, float] | None = None,
+    heights: Mapping[int, Height] | None = None,
     keep: int | None = None,
 ) -> str:
     """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced,
@@ -216,7 +220,9 @@ def patch_sheet(
     loses its formula; if it held the master of a shared formula, the other cells of that
     shared formula get their own copy of it, so they keep working. Writing into part of an
     array formula (which Excel would recompute over what was written) is refused. A written
-    row with a height in ``heights`` ({row: points}) is given it.
+    row with a height in ``heights`` ({row: points or UNSIZED}) is given it; a row below
+    ``keep`` given a height in points stays, empty, that tall (an undo gives back the height of
+    a row that was there before the act).
     """
     heights = heights or {}
     sheet = SheetXml.split(xml, part, name)
@@ -235,6 +241,9 @@ def patch_sheet(
         if keep is not None and number > keep:  # cut short: the row goes, cells and all
             out.append(body[copied:start])
             copied = end
+            if points(heights.get(number, UNSIZED)) is not None:  # but for its height
+                empty = set_attribute(f"<{p}row{attrs}/>", "r", str(number))
+                out.append(_with_height(empty, heights[number]))
             continue
         while next_target < len(targets) and targets[next_target] < number:
             out.append(body[copied:start])
@@ -277,7 +286,7 @@ def _new_row(
     values: Mapping[int, object],
     writer: CellWriter,
     styles: list[tuple[int, int, str]],
-    height: float | None = None,
+    height: Height | None = None,
 ) -> str:
     cells = "".join(
         writer.cell(p, f"{column_letter(c)}{number}", _style_of(styles, c), values[c])

@@ -245,6 +245,29 @@ def read_sheet(
     return grid
 
 
+def row_heights(
+    source: PackageZip, part: str, sheet: str, rows: Sequence[int]
+) -> dict[int, float | None]:
+    """The height in points (its ``<row>``'s ``ht``) of each of ``rows`` of worksheet ``sheet``
+    (zip member ``part``), None for a row of the sheet's default height."""
+    if source.size(part) > MAX_SHEET_BYTES:
+        return {}  # read_sheet says why, naming the sheet
+    data = source.read(part)
+    check_xml(data, part)
+    xml = SheetXml.split(decode_part(data, part), part, sheet)
+    heights: dict[int, float | None] = dict.fromkeys(rows)
+    last = max(heights, default=0)
+    for number, _, _, attrs, _, _ in xml.rows():
+        if number > last:
+            break
+        if number in heights:
+            try:
+                heights[number] = float(attributes(attrs)["ht"])
+            except (KeyError, ValueError):
+                continue  # no height of its own (or none that reads: Excel's default, too)
+    return heights
+
+
 def _compact_width(extent: SheetExtent, label: str) -> int:
     """The columns a compact copy keeps: those a table's header can be in (the first rows')."""
     width = max(extent.head_width, 1)

@@ -23,6 +23,7 @@ import os
 import re
 import zipfile
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +56,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     set_value_axes,
     without_text_property_runs,
 )
-from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock, points
 from ratingbook.workbook.port.presentation import (
     INDENT,
     LEFT,
@@ -219,8 +220,8 @@ class OpenpyxlBook:
                         cell._style = copy.copy(styles[column])
                 _set(cell, value)
         for r, height in enumerate(block.heights):
-            if height is not None:
-                ws.row_dimensions[block.row + r].height = height
+            if height is not None:  # UNSIZED: no height of its own (openpyxl's None)
+                ws.row_dimensions[block.row + r].height = points(height)
         if block.page_title is not None:
             apply_title(ws, block.page_title)
         for column, width in block.widths:
@@ -240,7 +241,14 @@ class OpenpyxlBook:
             if table.autoFilter is not None and table.autoFilter.ref:
                 table.autoFilter.ref = with_bottom(table.autoFilter.ref, bottom)
 
+    def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
+        dimensions = self.workbook[sheet].row_dimensions  # a row asked for is not added
+        heights = {r: dimensions[r].height if r in dimensions else None for r in rows}
+        return {r: None if h is None else float(h) for r, h in heights.items()}
+
     def truncate(self, sheet: str, rows: int) -> None:
+        # openpyxl moves no row's height over deleted rows: a height the plan's blocks gave a
+        # row below stays, as the port says (WriteBlock.heights).
         ws = self.workbook[sheet]
         if ws.max_row > rows:
             ws.delete_rows(rows + 1, ws.max_row - rows)

@@ -132,13 +132,13 @@ class IndividualEvent:
             self.trf_warnings()
         assert self._ranks is not None and self._log is not None  # read just above
         from ratingbook.reports.stages import paired_text
-        from ratingbook.reports.trf_ranks import file_ranks
+        from ratingbook.reports.trf_ranks import file_ranks, typed_points
         from ratingbook.workbook.sheets.end_reports import book_prizes
 
         event = self.event
         # Each rank at the same state as the points beside it (a round in progress: its
         # results typed so far count in both).
-        ranks = file_ranks(event, self._ranks)
+        ranks = file_ranks(self._ranks, typed_points(event))
         prizes = book_prizes(self.sheets) or ()  # TRF has no record for them: ### lines
         text = export_trf(
             event, ranks, log=self._log, fide_mode=event.settings.fide_mode, prizes=prizes

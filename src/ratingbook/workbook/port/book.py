@@ -1,8 +1,9 @@
 """The Book interface and the plan of writes: everything the adapters and the planners share.
 
 This module alone decides what a *plan* is (blocks written into existing sheets, sheets rebuilt,
-summary lines), how it is applied (:func:`apply_plan`), and what an adapter must offer: the four
-methods of :class:`Book`, plus, for a book that is a file, :class:`FileBook`'s ``save``,
+summary lines), how it is applied (:func:`apply_plan`), and what an adapter must offer: the
+methods of :class:`Book` (a sheet's values and its rows' heights read, blocks written, sheets
+replaced and cut short), plus, for a book that is a file, :class:`FileBook`'s ``save``,
 ``refuse_in_place`` and ``uncarried``. The adapters (the two file back ends in
 :mod:`ratingbook.files`, the xlwings book in :mod:`ratingbook.excel`) and the templates'
 in-memory book implement these, each proving its own conformance to mypy; the planners
@@ -34,16 +35,19 @@ if TYPE_CHECKING:  # the port loads no event model: a ladder run never needs one
 
 __all__ = [
     "KEEP",
+    "UNSIZED",
     "Book",
     "FileBook",
     "Formula",
     "GeneratedSheet",
+    "Height",
     "Pending",
     "Plan",
     "WriteBlock",
     "apply_plan",
     "check_finite",
     "finished",
+    "points",
     "read_back",
     "rows_below",
 ]
@@ -64,6 +68,31 @@ class _Keep:
 
 
 KEEP = _Keep()
+
+
+class _Unsized:
+    """Marks a row's height (:attr:`WriteBlock.heights`) taken away: the row is as tall as
+    the sheet's rows are by default, with no height of its own."""
+
+    _instance: _Unsized | None = None
+
+    def __new__(cls) -> _Unsized:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNSIZED"
+
+
+UNSIZED = _Unsized()
+#: A row's height in a block: points, or :data:`UNSIZED` (the sheet's default height).
+Height = float | _Unsized
+
+
+def points(height: Height) -> float | None:
+    """``height`` in points; None for :data:`UNSIZED` (the row has no height of its own)."""
+    return None if isinstance(height, _Unsized) else height
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +118,12 @@ class WriteBlock:
     the block extends downward grows over its rows (:mod:`ratingbook.workbook.port.table_growth`).
     ``heights`` gives each row of the block its height in points (None, or no entry: the row's
     height kept): rows of text wrapped in their cells, which neither Excel nor LibreOffice
-    grows for text another program wrote (:func:`~ratingbook.workbook.port.presentation.row_lines`).
-    The file back ends write them; xlwings' JSON engine, which sets no format, keeps the rows'.
+    grows for text another program wrote (:func:`~ratingbook.workbook.port.presentation.row_lines`);
+    :data:`UNSIZED` takes a row's own height away (an undo: the row had none before the act).
+    A row the block writes keeps the height given even where the plan cuts the sheet short
+    above it (:attr:`Plan.truncated`: an undo gives back the height of a row that was there
+    before the act, empty). The file back ends write them; xlwings, which sets no row's height
+    (the JSON engine can set none), keeps the rows'.
     ``page_title``: the title the sheet prints under from now on (its
     :meth:`~ratingbook.workbook.port.presentation.PrintSetup.header` only; the rest of the
     sheet's print setup is kept), for an input sheet whose title follows a setting (a rating
@@ -111,7 +144,7 @@ class WriteBlock:
     row: int
     column: int
     values: Grid
-    heights: tuple[float | None, ...] = ()
+    heights: tuple[Height | None, ...] = ()
     page_title: PrintSetup | None = None
     widths: tuple[tuple[int, float], ...] = ()
     value_axes: tuple[tuple[str, tuple[float, float, float]], ...] = ()
@@ -307,6 +340,13 @@ class Book(Protocol):
         """Keep only the first ``rows`` rows of ``sheet``: every row below goes (its values,
         and an Excel table's range over it: the table ends at ``rows``, never above its first
         data row, :func:`~ratingbook.workbook.port.table_growth.shrunk_tables`)."""
+        ...
+
+    def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
+        """The height in points of each of ``rows`` (1-based) of ``sheet`` that has one of its
+        own, None for a row of the sheet's default height; a row whose height the book cannot
+        tell is left out (xlwings, which writes none: :attr:`WriteBlock.heights`). What an
+        act's undo gives the rows the act made taller or shorter."""
         ...
 
 

@@ -37,6 +37,9 @@ class GridBook:
     def truncate(self, sheet: str, rows: int) -> None:
         raise TypeError(f"a GridBook is read-only: cannot cut sheet {sheet!r} short")
 
+    def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
+        return {}  # grids are values alone: no row's height is known (nor written)
+
 
 class MemoryBook(GridBook):
     """The Book interface over grids, written in memory: what a book would hold once a plan is
