@@ -191,3 +191,54 @@ def test_a_sheet_called_teams_alone_does_not_make_a_team_event(tmp_path: Path) -
     del wb["Teams"]
     wb.save(cup)
     assert "the workbook has no sheet 'Teams'" in _fail(cup)
+
+
+def _boards(*changes: tuple[int, tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """The template's Team Boards with rows replaced (index, row) or added (index -1)."""
+    boards = [tuple(r) for r in sample_rows("team")["Team Boards"]]
+    for index, row in changes:
+        if index < 0:
+            boards.append(row)
+        else:
+            boards[index] = row
+    return boards
+
+
+def test_a_double_forfeit_on_an_empty_board_scores_nothing_for_either_team(tmp_path: Path) -> None:
+    """Board 2 of Queens - Knights left empty on both sides, ``-/-`` (the guide: a missing
+    player's name is left empty). The board is worth nothing to either team, so by hand:
+    Queens 1-0 on game points (Jade Kim's win on board 1), 2 match points; Knights 0 and 0.
+    Bishops and Rooks drew 1-1 and Pawns had the bye (a drawn match: 1 MP, half of the two
+    boards), so as in the template they share rank 2 on every tie-break. Round 2 is then
+    paired on the same match points as the template's round 1 gave (Queens 2; Bishops, Rooks,
+    Pawns 1; Knights 0): Queens meets Bishops, the first upfloater in the rules' order, and
+    Knights has the bye (C.04.6 art. 3.4, 3.5; test_pair_round_2_appends_matches_and_boards)."""
+    path = _book(tmp_path, Team_Boards=_boards((1, (1, 1, 2, None, None, "-/-"))))
+    book = open_book(str(path), "openpyxl")
+    workbook.recalc(book)
+    book.save(path)
+    standings = _rows(path, "Team Standings")
+    assert [(r["Team"], r["Rank"], r["MP"], r["GP"]) for r in standings] == [
+        ("Queens", 1, 2, 1),
+        ("Bishops", 2, 1, 1),
+        ("Rooks", 2, 1, 1),
+        ("Pawns", 2, 1, 1),
+        ("Knights", 5, 0, 0),
+    ]
+    # trf export and check read the board the same way (gacrux's tie-breaks once failed on it).
+    from ratingbook.reports.check_notes import check_team_trf
+    from ratingbook.trf.team_records import stated_team_ranks
+    from ratingbook.workbook.kinds.team import TeamKind
+
+    text = TeamKind().read(open_book(str(path), "openpyxl")).trf().text
+    ranks = {"Queens": 1, "Bishops": 2, "Rooks": 2, "Pawns": 2, "Knights": 5}
+    assert stated_team_ranks(text) == ranks
+    assert not [p for p in check_team_trf(text).problems if p.startswith("standings")]
+    _pair(path)
+    matches = [r for r in _rows(path, "Team Matches") if r["Round"] == 2]
+    pairs = {frozenset((r["White Team"], r["Black Team"])) for r in matches}
+    assert pairs == {
+        frozenset(("Queens", "Bishops")),
+        frozenset(("Rooks", "Pawns")),
+        frozenset(("Knights", "BYE")),
+    }
