@@ -242,3 +242,37 @@ def test_a_double_forfeit_on_an_empty_board_scores_nothing_for_either_team(tmp_p
         frozenset(("Rooks", "Pawns")),
         frozenset(("Knights", "BYE")),
     }
+
+
+def test_a_player_on_two_boards_of_a_round_is_refused_at_each_cell(tmp_path: Path) -> None:
+    """Jade Kim (Queens, board 1 of match 1) typed on board 2 too, where Queens has Black
+    (row 3, column E); Gus Hart (Rooks) on both boards of match 2 (row 5, column E); board 1
+    of match 1 typed a second time (row 6). Every one named at once by recalc, pair and
+    TEAM_STANDINGS, and nothing is written."""
+    boards = _boards(
+        (1, (1, 1, 2, "Ben Cole", "Jade Kim", "½-½")),
+        (3, (1, 2, 2, "Eva Falk", "Gus Hart", "0-1")),
+        (-1, (1, 1, 1, "Lena Moss", "Cleo Dunn", "1-0")),
+    )
+    path = _book(tmp_path, Team_Boards=boards)
+    before = path.read_bytes()
+    for call in ("recalc", "pair"):
+        message = _fail(path, call)
+        for line in (
+            "sheet 'Team Boards', row 3, column E (Black): 'Jade Kim' appears twice in round 1 "
+            "(also row 2)",
+            "sheet 'Team Boards', row 5, column E (Black): 'Gus Hart' appears twice in round 1 "
+            "(also row 4)",
+            "sheet 'Team Boards', row 6, column C (Board): board 1 of match 1 in round 1 is "
+            "given twice (also row 2)",
+        ):
+            assert line in message, call
+    assert path.read_bytes() == before
+    from ratingbook.udfs import TEAM_STANDINGS
+
+    grids = [
+        [list(r) for r in openpyxl.load_workbook(path)[name].iter_rows(values_only=True)]
+        for name in ("Teams", "Team Matches", "Team Boards", "Team Settings")
+    ]
+    with pytest.raises(RatingbookError, match="'Jade Kim' appears twice in round 1"):
+        TEAM_STANDINGS(*grids)
