@@ -16,7 +16,7 @@ from ratingbook.core.results import Result, parse_swiss_result
 from ratingbook.errors import InputErrors, RatingbookError
 from ratingbook.events.codes import Scoring, parse_tiebreaks
 from ratingbook.events.event import pairing_due
-from ratingbook.events.settings import SwissSettings
+from ratingbook.events.settings import SETTING_ORDER, SwissSettings
 from ratingbook.workbook.sheets.event_rows import build_event
 from ratingbook.workbook.sheets.settings_rows import read_settings
 
@@ -187,6 +187,28 @@ def test_bad_settings_name_their_row(setting, value, message):
         read_settings(rows("Swiss Settings", ("Setting", "Value"), (setting, value)))
     assert "sheet 'Swiss Settings', row 2" in str(caught.value)
     assert message in str(caught.value)
+
+
+def test_a_setting_given_twice_is_an_error_naming_both_rows() -> None:
+    """Rounds on row 2 and again (another spelling) on row 4: the later row does not win; the
+    error names both rows, and an unknown setting on row 5 is reported with it."""
+    with pytest.raises(InputErrors) as caught:
+        read_settings(
+            rows(
+                "Swiss Settings",
+                ("Setting", "Value"),
+                ("Rounds", 4),
+                ("Event", "Club Open"),
+                ("rounds", 5),
+                ("Roundz", 6),
+            )
+        )
+    assert caught.value.lines() == [
+        "sheet 'Swiss Settings', row 4, column A (Setting): setting 'rounds' is given twice "
+        "(also row 2)",
+        "sheet 'Swiss Settings', row 5, column A (Setting): unknown setting 'Roundz'; expected "
+        "one of " + ", ".join(SETTING_ORDER),
+    ]
 
 
 def test_the_norm_settings_are_kept_as_typed() -> None:

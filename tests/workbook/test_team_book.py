@@ -191,3 +191,117 @@ def test_a_sheet_called_teams_alone_does_not_make_a_team_event(tmp_path: Path) -
     del wb["Teams"]
     wb.save(cup)
     assert "the workbook has no sheet 'Teams'" in _fail(cup)
+
+
+def _boards(*changes: tuple[int, tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """The template's Team Boards with rows replaced (index, row) or added (index -1)."""
+    boards = [tuple(r) for r in sample_rows("team")["Team Boards"]]
+    for index, row in changes:
+        if index < 0:
+            boards.append(row)
+        else:
+            boards[index] = row
+    return boards
+
+
+def test_a_double_forfeit_on_an_empty_board_scores_nothing_for_either_team(tmp_path: Path) -> None:
+    """Board 2 of Queens - Knights left empty on both sides, ``-/-`` (the guide: a missing
+    player's name is left empty). The board is worth nothing to either team, so by hand:
+    Queens 1-0 on game points (Jade Kim's win on board 1), 2 match points; Knights 0 and 0.
+    Bishops and Rooks drew 1-1 and Pawns had the bye (a drawn match: 1 MP, half of the two
+    boards), so as in the template they share rank 2 on every tie-break. Round 2 is then
+    paired on the same match points as the template's round 1 gave (Queens 2; Bishops, Rooks,
+    Pawns 1; Knights 0): Queens meets Bishops, the first upfloater in the rules' order, and
+    Knights has the bye (C.04.6 art. 3.4, 3.5; test_pair_round_2_appends_matches_and_boards)."""
+    path = _book(tmp_path, Team_Boards=_boards((1, (1, 1, 2, None, None, "-/-"))))
+    book = open_book(str(path), "openpyxl")
+    workbook.recalc(book)
+    book.save(path)
+    standings = _rows(path, "Team Standings")
+    assert [(r["Team"], r["Rank"], r["MP"], r["GP"]) for r in standings] == [
+        ("Queens", 1, 2, 1),
+        ("Bishops", 2, 1, 1),
+        ("Rooks", 2, 1, 1),
+        ("Pawns", 2, 1, 1),
+        ("Knights", 5, 0, 0),
+    ]
+    # trf export and check read the board the same way (gacrux's tie-breaks once failed on it).
+    from ratingbook.reports.check_notes import check_team_trf
+    from ratingbook.trf.team_records import stated_team_ranks
+    from ratingbook.workbook.kinds.team import TeamKind
+
+    text = TeamKind().read(open_book(str(path), "openpyxl")).trf().text
+    ranks = {"Queens": 1, "Bishops": 2, "Rooks": 2, "Pawns": 2, "Knights": 5}
+    assert stated_team_ranks(text) == ranks
+    assert not [p for p in check_team_trf(text).problems if p.startswith("standings")]
+    _pair(path)
+    matches = [r for r in _rows(path, "Team Matches") if r["Round"] == 2]
+    pairs = {frozenset((r["White Team"], r["Black Team"])) for r in matches}
+    assert pairs == {
+        frozenset(("Queens", "Bishops")),
+        frozenset(("Rooks", "Pawns")),
+        frozenset(("Knights", "BYE")),
+    }
+
+
+def test_a_player_on_two_boards_of_a_round_is_refused_at_each_cell(tmp_path: Path) -> None:
+    """Jade Kim (Queens, board 1 of match 1) typed on board 2 too, where Queens has Black
+    (row 3, column E); Gus Hart (Rooks) on both boards of match 2 (row 5, column E); board 1
+    of match 1 typed a second time (row 6). Every one named at once by recalc, pair and
+    TEAM_STANDINGS, and nothing is written."""
+    boards = _boards(
+        (1, (1, 1, 2, "Ben Cole", "Jade Kim", "½-½")),
+        (3, (1, 2, 2, "Eva Falk", "Gus Hart", "0-1")),
+        (-1, (1, 1, 1, "Lena Moss", "Cleo Dunn", "1-0")),
+    )
+    path = _book(tmp_path, Team_Boards=boards)
+    before = path.read_bytes()
+    for call in ("recalc", "pair"):
+        message = _fail(path, call)
+        for line in (
+            "sheet 'Team Boards', row 3, column E (Black): 'Jade Kim' appears twice in round 1 "
+            "(also row 2)",
+            "sheet 'Team Boards', row 5, column E (Black): 'Gus Hart' appears twice in round 1 "
+            "(also row 4)",
+            "sheet 'Team Boards', row 6, column C (Board): board 1 of match 1 in round 1 is "
+            "given twice (also row 2)",
+        ):
+            assert line in message, call
+    assert path.read_bytes() == before
+    from ratingbook.udfs import TEAM_STANDINGS
+
+    grids = [
+        [list(r) for r in openpyxl.load_workbook(path)[name].iter_rows(values_only=True)]
+        for name in ("Teams", "Team Matches", "Team Boards", "Team Settings")
+    ]
+    with pytest.raises(RatingbookError, match="'Jade Kim' appears twice in round 1"):
+        TEAM_STANDINGS(*grids)
+
+
+def test_a_setting_given_twice_is_refused_naming_both_rows(tmp_path: Path) -> None:
+    """Rounds 4 on row 4 and 5 on a second row (15) at the end: which one counts would be a
+    guess, so neither does; the error names both rows, and nothing is written."""
+    settings = [tuple(r) for r in sample_rows("team")["Team Settings"]] + [("rounds", 5, None)]
+    path = _book(tmp_path, Team_Settings=settings)
+    before = path.read_bytes()
+    for call in ("recalc", "pair"):
+        assert (
+            "sheet 'Team Settings', row 15, column A (Setting): setting 'rounds' is given twice "
+            "(also row 4)" in _fail(path, call)
+        )
+    assert path.read_bytes() == before
+
+
+def test_pair_fills_an_empty_main_score_at_round_1_row_in_place(tmp_path: Path) -> None:
+    """The template's settings with Main Score at Round 1 (row 14) emptied and no round paired:
+    pairing round 1 writes Match Points into that row's Value, and adds no second row."""
+    settings = [
+        (r[0], None, r[2]) if r[0] == "Main Score at Round 1" else tuple(r)
+        for r in sample_rows("team")["Team Settings"]
+    ]
+    path = _book(tmp_path, Team_Settings=settings, Team_Matches=[], Team_Boards=[])
+    _pair(path)
+    grid = sheet_grid(path, "Team Settings")
+    named = [(n + 1, row[:2]) for n, row in enumerate(grid) if row and row[0]]
+    assert [(n, v) for n, (s, v) in named if s == "Main Score at Round 1"] == [(14, "Match Points")]
+    assert len(named) == 14  # the header and the 13 settings, as before

@@ -9,6 +9,8 @@
 - a player's record: a game counts as a win, a draw or a loss for each side;
 - competition ranks: rows equal on every key share a rank and the next rank skips (1, 2, 2, 4);
 - a list names each player (or group) once: the second listing is an error that says so;
+- a player plays once a round (one game of a Swiss round, one board of a team round): the
+  second appearance is an error that says so;
 - two games look like one game typed (or reported) twice when they have the same two players,
   in either colours, and the same winner or both are drawn (:func:`same_game`): never refused,
   since a rematch is a real game, but never silent either (the results desk's evening, a
@@ -44,6 +46,7 @@ __all__ = [
     "player_spellings",
     "result_of_score",
     "same_game",
+    "twice_in_round",
 ]
 
 
@@ -56,6 +59,17 @@ def listed_twice(name: str, *, what: str = "player", also_row: int | None = None
     """
     also = f" (also row {also_row})" if also_row is not None else ""
     return f"{what} {name!r} is listed twice{also}"
+
+
+def twice_in_round(name: str, round_number: int, *, also_row: int | None = None) -> str:
+    """The one message for a player who appears a second time in a round (a Swiss round's
+    games, a team round's boards), naming the first row when the list has rows.
+
+    >>> twice_in_round("Ann", 2, also_row=3)
+    "'Ann' appears twice in round 2 (also row 3)"
+    """
+    also = f" (also row {also_row})" if also_row else ""
+    return f"{name!r} appears twice in round {round_number}{also}"
 
 
 def game_key(white: P, black: P, result: Result | None) -> tuple[frozenset[P], P | None] | None:

@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from ratingbook.core import fields
 from ratingbook.core.results import Result
+from ratingbook.core.rules import twice_in_round
 from ratingbook.errors import Location, Problems, RatingbookError
 from ratingbook.events.forbidden_pairs import ForbiddenPair
 from ratingbook.events.settings import SwissSettings
@@ -339,10 +340,10 @@ def check_event(event: SwissEvent) -> None:
             key = (entry.round, name)
             if key in seen:
                 earlier = seen[key].where
-                also = f" (also row {earlier.row})" if earlier is not None and earlier.row else ""
+                also = earlier.row if earlier is not None else None
                 problems.append(
                     EventError(
-                        f"{name!r} appears twice in round {entry.round}{also}", entry.where, column
+                        twice_in_round(name, entry.round, also_row=also), entry.where, column
                     )
                 )
                 continue

@@ -31,6 +31,7 @@ from fractions import Fraction
 from ratingbook.core import fields
 from ratingbook.core.counts import many
 from ratingbook.core.results import Result
+from ratingbook.core.rules import twice_in_round
 from ratingbook.errors import Location, Problems, RatingbookError
 
 __all__ = [
@@ -386,6 +387,8 @@ def _check_games(event: TeamEvent, problems: Problems) -> None:
     by_key = {(m.round, m.table): m for m in event.matches}
     team_of = event.player_team()
     boards_seen: Counter[tuple[int, int]] = Counter()
+    seated: dict[tuple[int, str], BoardGame] = {}  # a player has one board a round
+    typed: dict[tuple[int, int, int], BoardGame] = {}  # and a match each board once
     boards = event.settings.boards
     for game in event.games:
         match = by_key.get((game.round, game.table))
@@ -414,6 +417,19 @@ def _check_games(event: TeamEvent, problems: Problems) -> None:
                 problems, f"board {game.board} is not one of 1-{boards}", game.where, fields.BOARD
             )
             continue
+        earlier = typed.setdefault((game.round, game.table, game.board), game)
+        if earlier is not game:
+            _problem(
+                problems,
+                f"board {game.board} of match {game.table} in round {game.round} is given twice"
+                + (
+                    f" (also row {earlier.where.row})"
+                    if earlier.where and earlier.where.row
+                    else ""
+                ),
+                game.where,
+                fields.BOARD,
+            )
         white_team = match.white if first_team_is_white(game.board) else match.black
         black_team = match.black if white_team == match.white else match.white
         # The colours' names, said in a sentence; the fields are the rules' keys.
@@ -431,6 +447,12 @@ def _check_games(event: TeamEvent, problems: Problems) -> None:
                         fields.RESULT,
                     )
                 continue
+            first = seated.setdefault((game.round, player), game)
+            if first is not game:
+                row = first.where.row if first.where is not None else None
+                _problem(
+                    problems, twice_in_round(player, game.round, also_row=row), game.where, column
+                )
             if team_of.get(player) != team:
                 on = team_of.get(player)
                 _problem(

@@ -7,24 +7,61 @@ Type B or None; C.04.6 art. 1.7), ``Tie-breaks`` (FIDE C.07 team codes), ``Ratin
 (the top boards the team rating averages; default every board of a match), ``FIDE Rated``
 (yes/no), ``Start Date``, and ``Main Score at Round 1``, which the pairing of round 1 writes.
 An empty value keeps the setting's default. The sheet's rows are read (and written) by
-:mod:`ratingbook.workbook.sheets.team_settings_rows`; here are the names and the tie-break codes.
+:mod:`ratingbook.workbook.sheets.team_settings_rows`; here are the names (each setting's name
+and its other spellings: :func:`team_setting_name`) and the tie-break codes.
 Pure.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
     "MAIN_SCORE_LOCK",
+    "TEAM_SETTING_NAMES",
     "TEAM_TIEBREAK_NAMES",
     "parse_team_tiebreaks",
+    "team_setting_name",
 ]
 
 #: The setting the pairing of round 1 writes, so a later change of the main score is seen.
 MAIN_SCORE_LOCK = "Main Score at Round 1"
+
+#: Each setting's name, with the other spellings a ``Setting`` cell may give it (case and
+#: spacing aside). ``Desk Confirms`` is the results desk's (issue 36), read by the desk.
+TEAM_SETTING_NAMES: Mapping[str, tuple[str, ...]] = {
+    "Event": (),
+    "System": (),
+    "Rounds": (),
+    "Boards": (),
+    "Main Score": (),
+    "Match Win": (),
+    "Match Draw": (),
+    "Match Loss": (),
+    "Colour Preferences": ("Color Preferences", "Colours"),
+    "Tie-breaks": ("Tiebreaks", "Tie breaks"),
+    "Rating Boards": (),
+    "FIDE Rated": (),
+    "Start Date": (),
+    MAIN_SCORE_LOCK: (),
+    "Desk Confirms": (),
+}
+
+
+def _key(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+_BY_KEY = {_key(s): name for name, others in TEAM_SETTING_NAMES.items() for s in (name, *others)}
+
+
+def team_setting_name(typed: str) -> str | None:
+    """The setting a ``Setting`` cell names, in any of its spellings (None: no setting)."""
+    return _BY_KEY.get(_key(typed))
+
 
 #: The team tie-break codes of C.07 that gacrux computes (``/C1`` cuts the lowest, for the
 #: Sonneborn-Berger family and Buchholz).

@@ -127,7 +127,8 @@ TEAM = Design(
         "which counts as a drawn match.",
         f"'{TEAM_BOARDS.sheet}': one row per board with the two players and the result, "
         "written from White's side (1-0 means White won). If a player did not come, leave the "
-        "name empty and write the forfeit (+/- when Black is missing, -/+ when White is). "
+        "name empty and write the forfeit (+/- when Black is missing, -/+ when White is, -/- "
+        "when neither came). "
         "To field a reserve, type the reserve's name over the player's.",
         f"'{TEAM_SETTINGS.sheet}': the competition's rules.",
         "",

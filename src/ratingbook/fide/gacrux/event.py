@@ -98,7 +98,8 @@ def tournament_from_trf(
     "info": it read something differently from what the text says). ``path`` (or
     ``$RATINGBOOK_PAIRING_PATH``, :func:`~ratingbook.fide.fast.fast_dutch.pairing_path`):
     ``"gacrux"`` reads with gacrux's reader untouched, ``"fast"`` with
-    :class:`~ratingbook.fide.fast.trf_reader.IndexedReader`."""
+    :class:`~ratingbook.fide.fast.trf_reader.IndexedReader`. A team board nobody sat at is
+    left out of its match (:func:`_leave_out_empty_boards`)."""
     from ratingbook.fide.fast.fast_dutch import pairing_path
 
     reader = trf2json() if pairing_path(path) == "gacrux" else IndexedReader()
@@ -112,4 +113,16 @@ def tournament_from_trf(
     if exact and status.get("info"):
         raise error(f"gacrux reads {what} differently: {status['info']}")
     tournament: dict[str, Any] = reader.get_tournament(1)
+    _leave_out_empty_boards(tournament)
     return tournament
+
+
+def _leave_out_empty_boards(tournament: dict[str, Any]) -> None:
+    """A team board nobody sat at (record 300 has 0 for both teams' players: a double forfeit
+    on an empty board) is game 0 in gacrux's match, a game its tie-break code looks up and
+    does not have (``KeyError: 0``; its pairing and its checker compute the tie-breaks too).
+    The board holds no player and no point for either team, so the match is the same without
+    it: each team as gacrux reads the empty side of a one-sided forfeit."""
+    for match in tournament.get("matchList", ()):
+        if 0 in match.get("games", ()):
+            match["games"] = [game for game in match["games"] if game != 0]

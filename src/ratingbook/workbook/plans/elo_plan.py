@@ -11,12 +11,19 @@ from __future__ import annotations
 from ratingbook.core import cells
 from ratingbook.core.counts import many
 from ratingbook.core.tables import header_key
-from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 from ratingbook.ratings import elo
 from ratingbook.reports.elo_tables import elo_tables
 from ratingbook.workbook.port.book import Plan
 from ratingbook.workbook.sheets.charts import chart_sheets, series_progress
-from ratingbook.workbook.sheets.reading import Sheets, game_players, guarded, read, unique_names
+from ratingbook.workbook.sheets.reading import (
+    Sheets,
+    game_players,
+    guarded,
+    read,
+    setting_rows,
+    unique_names,
+)
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import (
     DESK_CONFIRMS,
@@ -35,38 +42,33 @@ __all__ = ["plan_elo"]
 _K_NAMES = ("k", "k-factor", "k factor")
 
 
+def _elo_setting(typed: str, where: Location) -> str:
+    if header_key(typed) == header_key(DESK_CONFIRMS):
+        return DESK_CONFIRMS  # the results desk's setting (issue 36) is read by the desk
+    if header_key(typed) in _K_NAMES:
+        return "K"
+    raise InvalidValueError(
+        f"unknown setting {typed!r}; expected K (or K-factor)", where, "Setting"
+    )
+
+
 def _elo_k(sheets: Sheets, problems: Problems) -> float:
     """K from the optional Elo Settings sheet (20 without it). K is its only setting: another
-    name is a typo that would silently leave K at 20, and a second K row is ambiguous."""
+    name is a typo that would silently leave K at 20, and a second K row is ambiguous
+    (:func:`~ratingbook.workbook.sheets.reading.setting_rows`)."""
     if sheets.actual(ELO_SETTINGS.sheet) is None:
         return 20.0
-    k = 20.0
-    k_row: int | None = None
-    for row in read(sheets, ELO_SETTINGS).rows:
-        try:
-            setting = cells.text(row.get("Setting"), row.where, "Setting", required=False)
-            if not setting or header_key(setting) == header_key(DESK_CONFIRMS):
-                continue  # the results desk's setting (issue 36) is read by the desk
-            if header_key(setting) not in _K_NAMES:
-                raise InvalidValueError(
-                    f"unknown setting {setting!r}; expected K (or K-factor)", row.where, "Setting"
-                )
-            if k_row is not None:
-                raise InvalidValueError(
-                    f"setting {setting!r} is given twice (also row {k_row})", row.where, "Setting"
-                )
-            k_row = row.where.row or 0
-            value = cells.number(
-                row.get("Value"),
-                row.where,
-                "Value",
-                "K, a number of at least 0",
-                bounds=cells.K_FACTOR,
-            )
-            k = float(value)
-        except RatingbookError as error:
-            problems.append(error)
-    return k
+    row = setting_rows(read(sheets, ELO_SETTINGS).rows, _elo_setting, problems).get("K")
+    if row is None:
+        return 20.0
+    try:
+        value = cells.number(
+            row.get("Value"), row.where, "Value", "K, a number of at least 0", bounds=cells.K_FACTOR
+        )
+    except RatingbookError as error:
+        problems.append(error)
+        return 20.0
+    return float(value)
 
 
 def plan_elo(sheets: Sheets) -> Plan:

@@ -13,7 +13,8 @@ This module alone decides what a run writes for a team event:
   ``Team Matches`` and their boards (the rosters' first boards, colours alternating from
   board 1) under ``Team Boards``; a round robin's remaining rounds all at once with
   ``every_round``. Round 1's pairing records the main score in ``Team Settings`` so that a
-  later change is refused.
+  later change is refused: in the ``Main Score at Round 1`` row's empty value, or in a new
+  row when the sheet has none.
 """
 
 from __future__ import annotations
@@ -26,17 +27,19 @@ from ratingbook.events.event import BYE
 from ratingbook.events.team import (
     TeamError,
     TeamEvent,
+    TeamSettings,
     match_score,
 )
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK
 from ratingbook.reports.stages import paired_text
-from ratingbook.workbook.port.book import GeneratedSheet, Plan, rows_below
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import TEAM_BOARDS
 from ratingbook.workbook.sheets.team_book import read_team_tables
 
 if TYPE_CHECKING:
+    from ratingbook.core.tables import Table
     from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["plan_team", "plan_team_pairing"]
@@ -113,6 +116,16 @@ def _next_round(event: TeamEvent) -> int:
     return last + 1
 
 
+def _main_score_lock(table: Table, settings: TeamSettings) -> WriteBlock | None:
+    """The main score recorded as round 1 is paired: in the ``Main Score at Round 1`` row's
+    empty Value where the sheet has that row (a second row would be a setting given twice),
+    else in a new row under the table."""
+    where = settings.places.get(MAIN_SCORE_LOCK)
+    if where is not None and where.row:
+        return WriteBlock(table.sheet, where.row, table.columns["Value"], [[settings.main_score]])
+    return rows_below(table, [{"Setting": MAIN_SCORE_LOCK, "Value": settings.main_score}])
+
+
 def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     """Pair the next round (a round robin's remaining rounds with ``every_round``), append
     the matches and their boards, and rebuild the generated sheets."""
@@ -165,11 +178,7 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
         ),
     ]
     if number == 1 and tables.settings is not None and not settings.main_score_at_round_1:
-        blocks.append(
-            rows_below(
-                tables.settings, [{"Setting": MAIN_SCORE_LOCK, "Value": settings.main_score}]
-            )
-        )
+        blocks.append(_main_score_lock(tables.settings, settings))
         settings = replace(settings, main_score_at_round_1=settings.main_score)
     paired = TeamEvent(
         event.teams, settings, event.matches + tuple(new), event.games + tuple(games)

@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from ratingbook.core import cells
 from ratingbook.core.results import parse_swiss_result
 from ratingbook.core.tables import Row, Table, header_key
-from ratingbook.errors import InvalidValueError, Problems, RatingbookError
+from ratingbook.errors import InvalidValueError, Location, Problems, RatingbookError
 from ratingbook.events.settings import date_value
 from ratingbook.fide.rules.rating_regulations import season_k_rules
 from ratingbook.ratings.elo_rules import EloSettings, KBand
@@ -67,7 +67,7 @@ from ratingbook.season.model import (
 from ratingbook.season.periods import PeriodLength
 from ratingbook.season.series_settings import SeriesSettings
 from ratingbook.workbook.sheets.event_rows import sex_value
-from ratingbook.workbook.sheets.reading import Sheets, guarded, read
+from ratingbook.workbook.sheets.reading import Sheets, guarded, read, setting_rows
 from ratingbook.workbook.sheets.schemas import (
     ELO_SYSTEM,
     FIDE_SYSTEM,
@@ -148,12 +148,16 @@ class ListBook:
     ranks_table: Table | None = None
 
 
-def _setting_key(typed: str) -> str | None:
+def _setting_name(typed: str, where: Location) -> str:
     key = header_key(typed)
     for name, others in LIST_SETTING_NAMES.items():
         if key in (header_key(n) for n in (name, *others)):
             return name
-    return None
+    raise InvalidValueError(
+        f"unknown setting {typed!r}; expected one of {', '.join(LIST_SETTING_NAMES)}",
+        where,
+        "Setting",
+    )
 
 
 def _choice(value: object, row: Row, choices: Mapping[str, tuple[str, ...]]) -> str:
@@ -200,28 +204,8 @@ def read_list_settings(sheets: Sheets, problems: Problems) -> ListSettings:
     """List Settings (and K Rules), every bad cell a problem; defaults stand in for them."""
     found: dict[str, tuple[object, Row]] = {}
     if sheets.actual(LIST_SETTINGS.sheet) is not None:
-        for row in read(sheets, LIST_SETTINGS).rows:
-            try:
-                typed = cells.text(row.get("Setting"), row.where, "Setting", required=False)
-                if not typed:
-                    continue
-                name = _setting_key(typed)
-                if name is None:
-                    raise InvalidValueError(
-                        f"unknown setting {typed!r}; expected one of "
-                        f"{', '.join(LIST_SETTING_NAMES)}",
-                        row.where,
-                        "Setting",
-                    )
-                if name in found:
-                    raise InvalidValueError(
-                        f"setting {typed!r} is given twice (also row {found[name][1].where.row})",
-                        row.where,
-                        "Setting",
-                    )
-                found[name] = (row.get("Value"), row)
-            except RatingbookError as error:
-                problems.append(error)
+        rows = setting_rows(read(sheets, LIST_SETTINGS).rows, _setting_name, problems)
+        found = {name: (row.get("Value"), row) for name, row in rows.items()}
 
     def cell(name: str) -> tuple[object, Row] | None:
         return None if name not in found or cells.is_blank(found[name][0]) else found[name]

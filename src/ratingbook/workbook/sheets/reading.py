@@ -5,14 +5,16 @@ Reading never stops at the first bad row: a bad row is added to the run's
 
 This module alone decides how sheets are found (case-insensitively, each read once per run), how
 an input table is read from its sheet, how a result column is written back as one block that
-leaves every other cell alone, and how a game row's players and a player table's names are
-checked (known, listed once; self-play is rules.py's, a cell's meaning cells.py's).
+leaves every other cell alone, how a game row's players and a player table's names are
+checked (known, listed once; self-play is rules.py's, a cell's meaning cells.py's), and which
+row gives each setting of a ``Setting`` / ``Value`` sheet (every family's settings sheet: a
+setting given on two rows is an error naming both, never the later row winning).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from ratingbook.core.cells import text
@@ -21,6 +23,7 @@ from ratingbook.core.rules import check_players, known_player, listed_twice, pla
 from ratingbook.core.tables import Grid, Row, Table, TableSpec, header_key, read_table
 from ratingbook.errors import (
     InvalidValueError,
+    Location,
     MissingSheetError,
     Problems,
     RatingbookError,
@@ -38,6 +41,7 @@ __all__ = [
     "game_players",
     "guarded",
     "read",
+    "setting_rows",
     "unique_names",
 ]
 
@@ -169,3 +173,31 @@ def unique_names(table: Table, problems: Problems) -> list[tuple[str, Row]]:
         seen[name] = row.where.row or 0
         named.append((name, row))
     return named
+
+
+def setting_rows(
+    rows: Iterable[Row], setting: Callable[[str, Location], str], problems: Problems
+) -> dict[str, Row]:
+    """Each setting's row of a ``Setting`` / ``Value`` sheet, by the setting's own name:
+    ``setting`` gives the name a typed ``Setting`` cell means (an unknown one is its
+    :class:`InvalidValueError`). A row whose ``Setting`` is empty is no setting. A setting
+    given on two rows (in any spelling, whatever their values) is an error at the second,
+    naming the first: which value counts would be a guess, and results depend on it. Every
+    problem goes to ``problems``; the rows found are returned, a repeated setting's first."""
+    found: dict[str, Row] = {}
+    for row in rows:
+        try:
+            typed = text(row.get("Setting"), row.where, "Setting", required=False)
+            if not typed:
+                continue
+            name = setting(typed, row.where)
+            if name in found:
+                first = found[name].where.row
+                also = f" (also row {first})" if first else ""
+                raise InvalidValueError(
+                    f"setting {typed!r} is given twice{also}", row.where, "Setting"
+                )
+            found[name] = row
+        except RatingbookError as error:
+            problems.append(error)
+    return found

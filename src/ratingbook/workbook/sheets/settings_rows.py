@@ -1,11 +1,11 @@
 """The rows of the ``Swiss Settings`` sheet: how a ``Setting`` / ``Value`` row is read.
 
 This module decides what a row of the sheet says: which setting its ``Setting`` cell names (any
-spelling of :data:`ratingbook.events.settings.SETTING_NAMES`; an unknown name or one given twice
-is an error at its cell), and how its ``Value`` cell is read for that setting (a number of
-rounds, a date, tie-break codes, a pairing system, points, On/Off, a colour). An empty value
-keeps the default. The settings themselves, their defaults and which cannot go together are
-:mod:`ratingbook.events.settings`.
+spelling of :data:`ratingbook.events.settings.SETTING_NAMES`; an unknown name is an error at
+its cell, and so is a setting given on two rows, naming both), and how its ``Value`` cell is
+read for that setting (a number of rounds, a date, tie-break codes, a pairing system, points,
+On/Off, a colour). An empty value keeps the default. The settings themselves, their defaults
+and which cannot go together are :mod:`ratingbook.events.settings`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ratingbook.core.cells import ROUNDS, text, whole_number
 from ratingbook.core.tables import Row, header_key
-from ratingbook.errors import InvalidValueError, Location
+from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.codes import CUSTOM_INTO_SPELLINGS, Scoring, parse_tiebreaks
 from ratingbook.events.periods import (
     OVER_30_DAYS,
@@ -42,6 +42,7 @@ from ratingbook.events.settings import (
     check_combination,
     date_value,
 )
+from ratingbook.workbook.sheets.reading import setting_rows
 
 __all__ = ["read_settings"]
 
@@ -78,29 +79,29 @@ def _on_off(value: object, where: Location) -> bool:
     raise InvalidValueError(f"{value!r}: expected On or Off", where, "Value")
 
 
+def _setting_name(typed: str, where: Location) -> str:
+    canonical = SETTING_NAMES.get(header_key(typed))
+    if canonical is None:
+        raise InvalidValueError(
+            f"unknown setting {typed!r}; expected one of {', '.join(SETTING_ORDER)}",
+            where,
+            "Setting",
+        )
+    return canonical
+
+
 def read_settings(rows: Iterable[Row]) -> SwissSettings:
     """The settings from ``Swiss Settings`` rows (columns ``Setting`` and ``Value``).
 
-    Unknown setting names are an error (a typo would silently change nothing); an empty value
-    keeps the default.
+    Unknown setting names are an error (a typo would silently change nothing), and so is a
+    setting given on two rows (:func:`~ratingbook.workbook.sheets.reading.setting_rows`); an
+    empty value keeps the default.
     """
-    values: dict[str, object] = {}
-    place: dict[str, Location] = {}
-    for row in rows:
-        name = text(row.get("Setting"), row.where, "Setting", required=False)
-        if not name:
-            continue
-        canonical = SETTING_NAMES.get(header_key(name))
-        if canonical is None:
-            raise InvalidValueError(
-                f"unknown setting {name!r}; expected one of {', '.join(SETTING_ORDER)}",
-                row.where,
-                "Setting",
-            )
-        if canonical in values:
-            raise InvalidValueError(f"setting {canonical!r} is given twice", row.where, "Setting")
-        values[canonical] = row.get("Value")
-        place[canonical] = row.where
+    problems = Problems()
+    found = setting_rows(rows, _setting_name, problems)
+    problems.check()
+    values = {name: row.get("Value") for name, row in found.items()}
+    place = {name: row.where for name, row in found.items()}
 
     def given(name: str) -> bool:
         v = values.get(name)

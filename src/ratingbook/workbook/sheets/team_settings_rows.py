@@ -1,10 +1,11 @@
 """The rows of the ``Team Settings`` sheet: how a ``Setting`` / ``Value`` row is read and written.
 
-This module decides which setting a row's ``Setting`` cell names (any spacing and case; an
-unknown name is an error at its cell), how its ``Value`` is read for that setting (a choice
-among the systems, main scores and colour models of :mod:`ratingbook.events.team`, with their
-short spellings; a whole number; points; yes/no; team tie-break codes; a date, read as Swiss
-Settings reads one), and the rows a
+This module decides which setting a row's ``Setting`` cell names (the spellings of
+:func:`ratingbook.events.team_settings.team_setting_name`, any spacing and case; an unknown
+name is an error at its cell, and so is a setting given on two rows, naming both), how its
+``Value`` is read for that setting (a choice among the systems, main scores and colour models
+of :mod:`ratingbook.events.team`, with their short spellings; a whole number; points; yes/no;
+team tie-break codes; a date, read as Swiss Settings reads one), and the rows a
 :class:`~ratingbook.events.team.TeamSettings` is written back as. An empty value keeps the
 setting's default; every bad value is reported at once.
 """
@@ -19,8 +20,13 @@ from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.settings import date_value
 from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
-from ratingbook.events.team_settings import MAIN_SCORE_LOCK, parse_team_tiebreaks
-from ratingbook.workbook.sheets.schemas import DESK_CONFIRMS
+from ratingbook.events.team_settings import (
+    MAIN_SCORE_LOCK,
+    TEAM_SETTING_NAMES,
+    parse_team_tiebreaks,
+    team_setting_name,
+)
+from ratingbook.workbook.sheets.reading import setting_rows
 
 __all__ = ["read_team_settings", "team_settings_rows"]
 
@@ -45,56 +51,59 @@ def _choice(value: object, choices: tuple[str, ...], where: Location, name: str)
     raise InvalidValueError(f"{name} {value!r} is not one of {', '.join(choices)}", where, "Value")
 
 
+def _setting_name(typed: str, where: Location) -> str:
+    name = team_setting_name(typed)
+    if name is None:
+        raise InvalidValueError(
+            f"unknown setting {typed!r}; expected one of {', '.join(TEAM_SETTING_NAMES)}",
+            where,
+            "Setting",
+        )
+    return name
+
+
 def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
-    """The settings of the sheet's rows; every bad value is reported at once."""
+    """The settings of the sheet's rows; every bad value, and every setting given on two rows
+    (:func:`~ratingbook.workbook.sheets.reading.setting_rows`), is reported at once."""
     values: dict[str, object] = {}
-    places: dict[str, Location] = {}
     problems = Problems()
-    for row in rows:
-        name = text(row.get("Setting"), row.where, "Setting", required=False)
-        if not name:
-            continue
-        key = header_key(name)
+    found = setting_rows(rows, _setting_name, problems)
+    for name, row in found.items():
         value = row.get("Value")
-        places[name] = row.where
         if is_blank(value):
             continue  # an empty value keeps the setting's default
         try:
-            if key == "event":
+            if name == "Event":
                 values["event_name"] = text(value, row.where, "Value")
-            elif key == "system":
+            elif name == "System":
                 values["system"] = _choice(value, TEAM_SYSTEMS, row.where, "System")
-            elif key == "rounds":
-                values["rounds"] = whole_number(value, row.where, "Value", low=1)
-            elif key == "boards":
-                values["boards"] = whole_number(value, row.where, "Value", low=1)
-            elif key == "main score":
+            elif name in ("Rounds", "Boards", "Rating Boards"):
+                key = name.lower().replace(" ", "_")
+                values[key] = whole_number(value, row.where, "Value", low=1)
+            elif name == "Main Score":
                 values["main_score"] = _choice(value, MAIN_SCORES, row.where, "Main Score")
-            elif key == header_key(MAIN_SCORE_LOCK):
+            elif name == MAIN_SCORE_LOCK:
                 values["main_score_at_round_1"] = _choice(
                     value, MAIN_SCORES, row.where, MAIN_SCORE_LOCK
                 )
-            elif key in ("match win", "match draw", "match loss"):
-                values[key.replace(" ", "_")] = Fraction(str(number(value, row.where, "Value")))
-            elif key in ("colour preferences", "color preferences", "colours"):
+            elif name in ("Match Win", "Match Draw", "Match Loss"):
+                key = name.lower().replace(" ", "_")
+                values[key] = Fraction(str(number(value, row.where, "Value")))
+            elif name == "Colour Preferences":
                 values["colours"] = _choice(value, COLOUR_MODELS, row.where, "Colour Preferences")
-            elif key in ("tie-breaks", "tiebreaks", "tie breaks"):
+            elif name == "Tie-breaks":
                 values["tiebreaks"] = parse_team_tiebreaks(value, row.where, "Value")
-            elif key == "rating boards":
-                values["rating_boards"] = whole_number(value, row.where, "Value", low=1)
-            elif key == "fide rated":
+            elif name == "FIDE Rated":
                 values["fide_rated"] = flag(value, row.where, "Value")
-            elif key == "start date":
+            elif name == "Start Date":
                 # The one reader of a date in settings: a date cell, its serial number, or
                 # text such as 2025-11-15 (as Swiss Settings reads it).
                 values["start_date"] = date_value(value, row.where, "Value")
-            elif key == header_key(DESK_CONFIRMS):
-                continue  # the results desk's setting (issue 36), read by the desk
-            else:
-                raise InvalidValueError(f"unknown setting {name!r}", row.where, "Setting")
+            # Desk Confirms: the results desk's setting (issue 36), read by the desk.
         except InvalidValueError as error:
             problems.append(error)
     problems.check()
+    places = {name: row.where for name, row in found.items()}
     return TeamSettings(**values, places=places)  # type: ignore[arg-type]
 
 
