@@ -305,3 +305,20 @@ def test_pair_fills_an_empty_main_score_at_round_1_row_in_place(tmp_path: Path) 
     named = [(n + 1, row[:2]) for n, row in enumerate(grid) if row and row[0]]
     assert [(n, v) for n, (s, v) in named if s == "Main Score at Round 1"] == [(14, "Match Points")]
     assert len(named) == 14  # the header and the 13 settings, as before
+
+
+def test_an_emptied_setting_row_beside_a_filled_one_is_no_second_setting(tmp_path: Path) -> None:
+    """An earlier ratingbook's pairing left the template's `Main Score at Round 1` row emptied
+    (row 14) and wrote `Match Points` on a row of its own below (15). The empty row decides
+    nothing, so the book still reads, and the filled row is the one that counts: `Main Score`
+    turned to Game Points after round 1 is refused naming what round 1 was paired on."""
+    template = [tuple(r) for r in sample_rows("team")["Team Settings"]]
+    emptied = [(r[0], None, r[2]) if r[0] == "Main Score at Round 1" else r for r in template]
+    settings = [*emptied, ("Main Score at Round 1", "Match Points", None)]
+    path = _book(tmp_path, Team_Settings=settings)
+    book = open_book(str(path), "openpyxl")
+    workbook.recalc(book)  # reads: no "given twice"
+    changed = [("Main Score", "Game Points", r[2]) if r[0] == "Main Score" else r for r in settings]
+    message = _fail(_book(tmp_path, Team_Settings=changed))
+    assert "the main score was 'Match Points' when round 1 was paired" in message
+    assert "given twice" not in message

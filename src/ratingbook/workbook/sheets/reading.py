@@ -182,8 +182,12 @@ def setting_rows(
     ``setting`` gives the name a typed ``Setting`` cell means (an unknown one is its
     :class:`InvalidValueError`). A row whose ``Setting`` is empty is no setting. A setting
     given on two rows (in any spelling, whatever their values) is an error at the second,
-    naming the first: which value counts would be a guess, and results depend on it. Every
-    problem goes to ``problems``; the rows found are returned, a repeated setting's first."""
+    naming the first: which value counts would be a guess, and results depend on it. A second
+    row whose ``Value`` is empty (or a first row that is, beside a filled second) decides
+    nothing, so the filled row counts: a book whose pairing added a filled row below the
+    template's emptied one (an earlier ratingbook wrote ``Main Score at Round 1`` so) still
+    reads. Every problem goes to ``problems``; the rows found are returned, a repeated
+    setting's first filled one."""
     found: dict[str, Row] = {}
     for row in rows:
         try:
@@ -191,6 +195,11 @@ def setting_rows(
             if not typed:
                 continue
             name = setting(typed, row.where)
+            if name in found and _blank(row.get("Value")):
+                continue
+            if name in found and _blank(found[name].get("Value")):
+                found[name] = row
+                continue
             if name in found:
                 first = found[name].where.row
                 also = f" (also row {first})" if first else ""
@@ -201,3 +210,8 @@ def setting_rows(
         except RatingbookError as error:
             problems.append(error)
     return found
+
+
+def _blank(value: object) -> bool:
+    """An empty ``Value`` cell (nothing, or only spaces)."""
+    return value is None or (isinstance(value, str) and not value.strip())
