@@ -346,7 +346,7 @@ class Session:
         views = None
         if act.generated:  # the event's sheets, rebuilt from the book as this leaves it
             try:
-                views = self._views(read, taking)
+                views = self._views(sheets, read, taking, self._record(sheets, taking, back))
             except RatingbookError as error:  # games it brings back name a player inactive now
                 refused = brought_back(act, error, _named(taking.lost)) if back else error
                 if refused is error:
@@ -365,12 +365,35 @@ class Session:
         text = offer.text if offer else ""
         return self._write_taking(sheets, history, taking, views, back, text)
 
-    def _views(self, read: Mapping[str, Grid], taking: Taking) -> Plan:
+    def _views(
+        self,
+        sheets: Sheets,
+        read: Mapping[str, Grid],
+        taking: Taking,
+        record: tuple[GeneratedSheet, ...],
+    ) -> Plan:
         """The event's sheets rebuilt from the book as ``taking`` leaves it (never a new
-        pairing, never a new week)."""
+        pairing, never a new week): its cells put back, and FIDE mode's ``record`` (the log
+        with the act's ``Undo`` or ``Redo`` row, the state put back), so that what a round was
+        paired on is read from the log as the undo or redo leaves it, not as it found it."""
         memory = MemoryBook(read)
-        apply_plan(memory, Plan(blocks=taking.blocks, truncated=taking.truncated))
+        record = tuple(replace(s, name=sheets.actual(s.name) or s.name) for s in record)
+        apply_plan(memory, Plan(blocks=taking.blocks, sheets=record, truncated=taking.truncated))
         return plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
+
+    def _record(
+        self, sheets: Sheets, taking: Taking, back: bool, confirmation: str = ""
+    ) -> tuple[GeneratedSheet, ...]:
+        """FIDE mode's record of ``taking`` (none for an act no log records): the ``Event
+        Log`` with its ``Undo`` (``Redo``) row and the ``Event State`` put back."""
+        act = taking.act
+        if taking.state is None or _is_unlogged(act):
+            return ()
+        from ratingbook.workbook.plans.fide_plan import plan_taken
+
+        return plan_taken(
+            sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation
+        )
 
     def _ask_to_take(
         self, sheets: Sheets, history: History, taking: Taking, views: Plan | None, back: bool
@@ -429,13 +452,8 @@ class Session:
                 sheets=tuple(s for s in views.sheets if s.name not in skip),
                 truncated=taking.truncated,
             )
-        if taking.state is not None and not _is_unlogged(act):
-            # FIDE mode's record: the log says so, the state goes back
-            from ratingbook.workbook.plans.fide_plan import plan_taken
-
-            record = plan_taken(
-                sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation
-            )
+        record = self._record(sheets, taking, back, confirmation)
+        if record:  # FIDE mode's record: the log says so, the state goes back
             plan = Plan(
                 blocks=plan.blocks, sheets=(*plan.sheets, *record), truncated=plan.truncated
             )
