@@ -311,7 +311,9 @@ class Session:
                 label = unlogged
                 history.acts = [a for a in history.acts if not a.undone] + [act]
         elif logged:
-            label = "; ".join(dict.fromkeys(f"{c.kind.value} round {c.round}" for c in logged))
+            from ratingbook.events.fide_mode.log import act_label  # a FIDE event's only
+
+            label = act_label((c.kind, c.round) for c in logged)
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
             act = cells_of(
