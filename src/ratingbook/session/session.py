@@ -59,6 +59,7 @@ from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.schemas import (
     DESK_RESULTS,
     EVENT_HISTORY,
+    EVENT_LOG,
     EVENT_STATE,
     FORBIDDEN_PAIRS,
     GAMES_ARCHIVE,
@@ -375,12 +376,18 @@ class Session:
         record: tuple[GeneratedSheet, ...],
     ) -> Plan:
         """The event's sheets rebuilt from the book as ``taking`` leaves it (never a new
-        pairing, never a new week): its cells put back, and FIDE mode's ``record`` (the log
-        with the act's ``Undo`` or ``Redo`` row, the state put back), so that what a round was
-        paired on is read from the log as the undo or redo leaves it, not as it found it."""
+        pairing, never a new week): its cells put back, and the ``Event Log`` of FIDE mode's
+        ``record`` (with the act's ``Undo`` or ``Redo`` row), so that what a round was paired
+        on is read from the log as the undo or redo leaves it, not as it found it. The
+        ``Event State`` is read as the book holds it: one changed by hand refuses the undo, as
+        it refuses a recalc."""
         memory = MemoryBook(read)
-        record = tuple(replace(s, name=sheets.actual(s.name) or s.name) for s in record)
-        apply_plan(memory, Plan(blocks=taking.blocks, sheets=record, truncated=taking.truncated))
+        log = tuple(
+            replace(s, name=sheets.actual(s.name) or s.name)
+            for s in record
+            if header_key(s.name) == header_key(EVENT_LOG)
+        )
+        apply_plan(memory, Plan(blocks=taking.blocks, sheets=log, truncated=taking.truncated))
         return plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
 
     def _record(
