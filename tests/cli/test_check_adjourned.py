@@ -190,3 +190,18 @@ def test_a_log_without_pairing_lines_has_reached_the_highest_round_it_names() ->
     reached = ["### Adjournment @ Round 4: round 4 paired with 1 adjourned", result_line("1-0")]
     assert drawn_rounds(event_text("1-0", log=reached)) == [(3, 4)]
     assert drawn_rounds(event_text("1-0", log=[result_line("1-0")])) == [(3,)]
+
+
+def test_an_unpairing_undone_gives_back_a_round_paired_while_the_game_was_adjourned() -> None:
+    # Round 4 unpaired and the unpairing undone before the result came: the undo gave back
+    # round 4 as it was made, with the game open, so it is a draw for round 4 as for round 3;
+    # the unpairing redone, round 4 is not paired when the result comes (paired again later,
+    # on the game's 1-0).
+    unpaired = "### Unpairing @ Round 4: round 4 paired: 5 boards => round 4 unpaired"
+    undone = "### Undo @ Round 4: Unpairing round 4 => taken back"
+    log = [*ADJOURNED_WHEN_PAIRED, unpaired, undone, result_line("1-0")]
+    assert drawn_rounds(event_text("1-0", log=log)) == [(3, 4)]
+    redone = "### Redo @ Round 4: Unpairing round 4 => given back"
+    again = "### Pairing @ Round 4: round 4 paired: 5 boards"
+    log = [*ADJOURNED_WHEN_PAIRED, unpaired, undone, redone, result_line("1-0"), again]
+    assert drawn_rounds(event_text("1-0", log=log)) == [(3,)]

@@ -253,3 +253,54 @@ def test_a_correction_logged_by_the_run_that_pairs_the_next_round(tmp_path: Path
     assert code == 0, output
     assert output.splitlines()[0] == f"Round 2: {NOTE}"
     assert "Changed by hand" not in output
+
+
+#: Round 2 unpaired, then the unpairing undone (the Undo row names the act it takes back): the
+#: pairing is back as it was made, on round 1's 1-0.
+UNPAIRED_UNDONE = [
+    "### Unpairing @ Round 2: round 2 paired: 4 boards => round 2 unpaired",
+    "### Undo @ Round 2: Unpairing round 2 => taken back",
+]
+
+
+def test_an_unpairing_undone_gives_back_the_round_as_it_was_paired(tmp_path: Path) -> None:
+    # A user test: round 2 unpaired, the unpairing undone, then round 1 corrected. The pairing
+    # the undo gave back was made on Anna - Erik 1-0 (the module text's hand pairing), so
+    # round 2 is judged on it, as with no unpairing at all; an unpairing redone after the undo
+    # is an unpairing again, and round 2, paired again after the correction, is judged on 0-1.
+    path = tmp_path / "event.trf"
+    path.write_text(event_text("0-1", [*PAIRED_1_2, *UNPAIRED_UNDONE, CORRECTION, PAIRED_3]))
+    code, output = run("check", str(path))
+    assert code == 0, output
+    assert f"note: {NOTE}" in output
+    redone = [
+        *PAIRED_1_2,
+        *UNPAIRED_UNDONE,
+        "### Redo @ Round 2: Unpairing round 2 => given back",
+        CORRECTION,
+        "### Pairing @ Round 2: round 2 paired: 4 boards",
+        PAIRED_3,
+    ]
+    path.write_text(event_text("0-1", redone))
+    code, output = run("check", str(path))
+    assert code == 1, output
+    assert "round 2, board 2: Dana - Anna is not the pairing" in output
+    assert NOTE not in output
+
+
+def test_a_pairing_undone_is_no_pairing(tmp_path: Path) -> None:
+    # Round 2 paired, the pairing undone, round 1 corrected, round 2 paired again and round 3:
+    # round 2's pairing stands on 0-1 (gacrux: not the file's round 2).
+    log = [
+        *PAIRED_1_2,
+        "### Undo @ Round 2: Pairing round 2 => taken back",
+        CORRECTION,
+        "### Pairing @ Round 2: round 2 paired: 4 boards",
+        PAIRED_3,
+    ]
+    path = tmp_path / "event.trf"
+    path.write_text(event_text("0-1", log))
+    code, output = run("check", str(path))
+    assert code == 1, output
+    assert "round 2, board 2: Dana - Anna is not the pairing" in output
+    assert NOTE not in output

@@ -33,7 +33,8 @@ are those of the ``### Pairing @ Round m`` lines between them. Where the file is
 reading: a game still written ``?`` is a draw for every round after its own; a result line with
 no adjourning line before it was adjourned from its own round on; a log with no ``Pairing`` line
 (another program's) has had paired, when the result line comes, every round up to the highest
-round a log line before it names (at least the round after the game's).
+round a log line before it names (at least the round after the game's). The log is read as
+its ``Undo`` and ``Redo`` rows leave it (:func:`~ratingbook.events.fide_mode.log.in_force`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from dataclasses import replace
 from ratingbook.core import fields
 from ratingbook.core.results import Result
 from ratingbook.events.event import EventError, SwissEntry, SwissEvent
-from ratingbook.events.fide_mode.log import LogEntry, LogKind, read_adjourned_board
+from ratingbook.events.fide_mode.log import LogEntry, LogKind, in_force, read_adjourned_board
 
 __all__ = [
     "adjourn_missing",
@@ -141,6 +142,7 @@ def adjourned_when_paired(event: SwissEvent, log: Sequence[LogEntry]) -> dict[in
         if e.result is Result.ADJOURNED:
             for later in range(e.round + 1, event.paired_rounds + 1):
                 drawn.setdefault(later, set()).add(e)
+    log = in_force(log)  # as its undo and redo rows leave it
     logged_pairings = any(entry.kind is LogKind.PAIRING for entry in log)
     paired: set[int] = set()  # the rounds paired so far, as the log says
     reached = 0  # the highest round a log line has named so far

@@ -24,8 +24,9 @@ came, by the ``Pairing`` and ``Unpairing`` lines before it, were paired on ``<ol
 paired again after it (unpaired, then paired) was paired on the corrected result (a round typed
 by hand in the run that logs a correction has its ``Pairing`` row before or after the
 correction's as :func:`~ratingbook.events.fide_mode.corrections.typed_first` reads it, so the
-order of the rows is the reading). An undo or
-redo of a pairing gives back the pairing as it was made, so it changes nothing here. Several
+order of the rows is the reading). The log is read as its ``Undo`` and ``Redo`` rows leave it
+(:func:`~ratingbook.events.fide_mode.log.in_force`): an unpairing undone gives back the
+pairing as it was made, paired on the results then, a pairing undone was no pairing. Several
 corrections of one game: a round sees the result before the first correction after its
 pairing. A log with no ``Pairing`` line (another program's) has had paired, when the
 correction comes, every round up to the highest a log line before it names (at least round
@@ -43,7 +44,7 @@ from dataclasses import dataclass, replace
 from ratingbook.core.results import Result
 from ratingbook.events.adjourned import adjourned_when_paired
 from ratingbook.events.event import SwissEntry, SwissEvent
-from ratingbook.events.fide_mode.log import LogEntry, LogKind
+from ratingbook.events.fide_mode.log import LogEntry, LogKind, in_force
 
 __all__ = [
     "READ_KINDS",
@@ -92,6 +93,7 @@ def corrected_after_pairing(
     for e in event.entries:
         if e.white in numbers and (e.black is None or e.black in numbers):
             games[(e.round, numbers[e.white], numbers[e.black] if e.black else 0)] = e
+    log = in_force(log)
     logged_pairings = any(entry.kind is LogKind.PAIRING for entry in log)
     paired: set[int] = set()
     reached = 0

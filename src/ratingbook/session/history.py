@@ -14,7 +14,8 @@ not plain cells:
   the row goes; undo names each such cell and waits for a confirmation (or for the cells to be
   cleared by hand);
 - **generated sheets** (standings, crosstable, ...): when a run since rewrote them, undo rebuilds
-  them from the book as it is after the undo, instead of restoring half of them;
+  them from the book as it is after the undo (its ``Undo`` row in the log: what a round was paired
+  on is read from the log), instead of restoring half of them;
 - ``Event Log`` and ``Event State``: ratingbook's record of the event. The log keeps every row:
   an undo adds an ``Undo`` row naming the act (a redo, a ``Redo`` row), chained like the rest;
   the state is put back whole as the act found (or left) it.

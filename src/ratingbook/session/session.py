@@ -60,6 +60,7 @@ from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.schemas import (
     DESK_RESULTS,
     EVENT_HISTORY,
+    EVENT_LOG,
     EVENT_STATE,
     FORBIDDEN_PAIRS,
     GAMES_ARCHIVE,
@@ -315,7 +316,9 @@ class Session:
                 label = unlogged
                 history.acts = [a for a in history.acts if not a.undone] + [act]
         elif logged:
-            label = "; ".join(dict.fromkeys(f"{c.kind.value} round {c.round}" for c in logged))
+            from ratingbook.events.fide_mode.log import act_label  # a FIDE event's only
+
+            label = act_label((c.kind, c.round) for c in logged)
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
             act = cells_of(
@@ -359,7 +362,7 @@ class Session:
         views = None
         if act.generated:  # the event's sheets, rebuilt from the book as this leaves it
             try:
-                views = self._views(read, taking)
+                views = self._views(sheets, read, taking, self._record(sheets, taking, back))
             except RatingbookError as error:  # games it brings back name a player inactive now
                 refused = brought_back(act, error, _named(taking.lost)) if back else error
                 if refused is error:
@@ -378,12 +381,41 @@ class Session:
         text = offer.text if offer else ""
         return self._write_taking(sheets, history, taking, views, back, text)
 
-    def _views(self, read: Mapping[str, Grid], taking: Taking) -> Plan:
+    def _views(
+        self,
+        sheets: Sheets,
+        read: Mapping[str, Grid],
+        taking: Taking,
+        record: tuple[GeneratedSheet, ...],
+    ) -> Plan:
         """The event's sheets rebuilt from the book as ``taking`` leaves it (never a new
-        pairing, never a new week)."""
+        pairing, never a new week): its cells put back, and the ``Event Log`` of FIDE mode's
+        ``record`` (with the act's ``Undo`` or ``Redo`` row), so that what a round was paired
+        on is read from the log as the undo or redo leaves it, not as it found it. The
+        ``Event State`` is read as the book holds it: one changed by hand refuses the undo, as
+        it refuses a recalc."""
         memory = MemoryBook(read)
-        apply_plan(memory, Plan(blocks=taking.blocks, truncated=taking.truncated))
+        log = tuple(
+            replace(s, name=sheets.actual(s.name) or s.name)
+            for s in record
+            if header_key(s.name) == header_key(EVENT_LOG)
+        )
+        apply_plan(memory, Plan(blocks=taking.blocks, sheets=log, truncated=taking.truncated))
         return plan_recalc(Sheets(memory, self._today, RunRequest(views_only=True)))
+
+    def _record(
+        self, sheets: Sheets, taking: Taking, back: bool, confirmation: str = ""
+    ) -> tuple[GeneratedSheet, ...]:
+        """FIDE mode's record of ``taking`` (none for an act no log records): the ``Event
+        Log`` with its ``Undo`` (``Redo``) row and the ``Event State`` put back."""
+        act = taking.act
+        if taking.state is None or _is_unlogged(act):
+            return ()
+        from ratingbook.workbook.plans.fide_plan import plan_taken
+
+        return plan_taken(
+            sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation
+        )
 
     def _ask_to_take(
         self, sheets: Sheets, history: History, taking: Taking, views: Plan | None, back: bool
@@ -442,13 +474,8 @@ class Session:
                 sheets=tuple(s for s in views.sheets if s.name not in skip),
                 truncated=taking.truncated,
             )
-        if taking.state is not None and not _is_unlogged(act):
-            # FIDE mode's record: the log says so, the state goes back
-            from ratingbook.workbook.plans.fide_plan import plan_taken
-
-            record = plan_taken(
-                sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation
-            )
+        record = self._record(sheets, taking, back, confirmation)
+        if record:  # FIDE mode's record: the log says so, the state goes back
             plan = Plan(
                 blocks=plan.blocks, sheets=(*plan.sheets, *record), truncated=plan.truncated
             )

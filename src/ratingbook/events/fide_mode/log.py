@@ -16,12 +16,19 @@ A ``Manual Tie-break`` entry's sides are spelled here too (``Ivan none``, ``Ivan
 back (:func:`read_typed_value`): TRF has no record for those values, so a file's are its lines'.
 So is an ``Adjournment`` entry's before side (``3-8: (no result)``, ``3-8: ?``), read back by
 :func:`read_adjourned_board`: a checker learns from it when a game was adjourned.
+
+An act (one run's rows) is named ``Correction round 4; Pairing round 5`` (:func:`act_label`):
+an ``Undo`` or ``Redo`` row's before side names so the act it takes or gives back, and
+:func:`in_force` reads the log's rows as they stand after every undo and redo (a pairing whose
+unpairing was undone is back as it was made; an undone pairing no pairing), for whoever reads
+from the log when each round was paired.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 from fractions import Fraction
@@ -31,9 +38,11 @@ __all__ = [
     "LogEntry",
     "LogKind",
     "WarningLevel",
+    "act_label",
     "adjourned_board_text",
     "chain",
     "first_broken_link",
+    "in_force",
     "read_adjourned_board",
     "read_typed_value",
     "typed_text",
@@ -216,3 +225,83 @@ def read_adjourned_board(text: str) -> tuple[str, str] | None:
     and what the game held, or None when it does not read so (a row of another shape)."""
     found = _ADJOURNED_BOARD.match(text)
     return None if found is None else (found["board"], found["held"])
+
+
+def act_label(changes: Iterable[tuple[LogKind, int]]) -> str:
+    """An act's name, from the kinds and rounds of the rows it logs (each once, in order):
+    ``Correction round 4; Pairing round 5``. An ``Undo`` or ``Redo`` row's before side.
+
+    >>> act_label([(LogKind.CORRECTION, 4), (LogKind.CORRECTION, 4), (LogKind.PAIRING, 5)])
+    'Correction round 4; Pairing round 5'
+    """
+    return "; ".join(dict.fromkeys(f"{kind.value} round {number}" for kind, number in changes))
+
+
+_ACT_PART = re.compile(r"^(?P<kind>.+) round (?P<round>\d+)$")
+
+
+def _act_named(label: str) -> frozenset[tuple[LogKind, int]] | None:
+    """:func:`act_label` read back: its kinds and rounds, or None when it does not read."""
+    named = set()
+    for part in label.split("; "):
+        found = _ACT_PART.match(part.strip())
+        if found is None or found["kind"] not in _KIND_OF:
+            return None
+        named.add((_KIND_OF[found["kind"]], int(found["round"])))
+    return frozenset(named)
+
+
+_KIND_OF = {kind.value: kind for kind in LogKind}
+_TAKING = (LogKind.UNDO, LogKind.REDO)
+
+
+def _last_act(
+    log: Sequence[LogEntry], out: set[int], named: frozenset[tuple[LogKind, int]]
+) -> tuple[int, ...]:
+    """The rows of the newest act in force that ``named`` names: its newest row of those kinds
+    and rounds, and the rows of the same run (the same time) just before it."""
+    rows: list[int] = []
+    for at in range(len(log) - 1, -1, -1):
+        entry = log[at]
+        if at in out or entry.kind in _TAKING:
+            continue
+        if (entry.kind, entry.round) not in named or (rows and entry.when != log[rows[0]].when):
+            if rows:
+                break
+            continue
+        rows.append(at)
+    return tuple(rows)
+
+
+def in_force(log: Sequence[LogEntry]) -> list[LogEntry]:
+    """The rows of the acts that stand, in order: an act an ``Undo`` row took back left out,
+    given back again by a ``Redo`` row (in its place: a redo gives the act back as it was
+    made); the ``Undo`` and ``Redo`` rows themselves left out. A row naming no act it finds
+    (a label that does not read) changes nothing.
+
+    >>> rows = [LogEntry("t1", 5, LogKind.PAIRING, "", "round 5 paired", "a"),
+    ...         LogEntry("t2", 5, LogKind.UNPAIRING, "", "round 5 unpaired", "a"),
+    ...         LogEntry("t3", 5, LogKind.UNDO, "Unpairing round 5", "taken back", "a")]
+    >>> [e.kind.value for e in in_force(rows)]
+    ['Pairing']
+    >>> redo = LogEntry("t4", 5, LogKind.REDO, "Unpairing round 5", "given back", "a")
+    >>> [e.kind.value for e in in_force([*rows, redo])]
+    ['Pairing', 'Unpairing']
+    """
+    out: set[int] = set()
+    taken: list[tuple[frozenset[tuple[LogKind, int]], tuple[int, ...]]] = []  # newest last
+    for at, entry in enumerate(log):
+        named = _act_named(entry.before) if entry.kind in _TAKING else None
+        if named is None:
+            continue
+        if entry.kind is LogKind.UNDO:
+            rows = _last_act(log[:at], out, named)
+            if rows:
+                out.update(rows)
+                taken.append((named, rows))
+            continue
+        for index in range(len(taken) - 1, -1, -1):
+            if taken[index][0] == named:
+                out.difference_update(taken.pop(index)[1])
+                break
+    return [e for at, e in enumerate(log) if at not in out and e.kind not in _TAKING]
