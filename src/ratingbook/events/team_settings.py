@@ -18,13 +18,21 @@ import re
 from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
+    "COLOUR_PREFERENCES",
+    "FIDE_RATED",
     "MAIN_SCORE_LOCK",
+    "RATING_BOARDS",
     "TEAM_TIEBREAK_NAMES",
     "parse_team_tiebreaks",
 ]
 
 #: The setting the pairing of round 1 writes, so a later change of the main score is seen.
 MAIN_SCORE_LOCK = "Main Score at Round 1"
+#: The settings a team TRF file carries as ``###`` lines (:mod:`ratingbook.trf.setting_comments`)
+#: as well as the sheet: the colour model, the boards a team's rating averages, rated or not.
+COLOUR_PREFERENCES = "Colour Preferences"
+RATING_BOARDS = "Rating Boards"
+FIDE_RATED = "FIDE Rated"
 
 #: The team tie-break codes of C.07 that gacrux computes (``/C1`` cuts the lowest, for the
 #: Sonneborn-Berger family and Buchholz).

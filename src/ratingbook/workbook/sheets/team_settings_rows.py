@@ -19,7 +19,13 @@ from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.settings import date_value
 from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
-from ratingbook.events.team_settings import MAIN_SCORE_LOCK, parse_team_tiebreaks
+from ratingbook.events.team_settings import (
+    COLOUR_PREFERENCES,
+    FIDE_RATED,
+    MAIN_SCORE_LOCK,
+    RATING_BOARDS,
+    parse_team_tiebreaks,
+)
 from ratingbook.workbook.sheets.schemas import DESK_CONFIRMS
 
 __all__ = ["read_team_settings", "team_settings_rows"]
@@ -76,13 +82,13 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
                 )
             elif key in ("match win", "match draw", "match loss"):
                 values[key.replace(" ", "_")] = Fraction(str(number(value, row.where, "Value")))
-            elif key in ("colour preferences", "color preferences", "colours"):
-                values["colours"] = _choice(value, COLOUR_MODELS, row.where, "Colour Preferences")
+            elif key in (header_key(COLOUR_PREFERENCES), "color preferences", "colours"):
+                values["colours"] = _choice(value, COLOUR_MODELS, row.where, COLOUR_PREFERENCES)
             elif key in ("tie-breaks", "tiebreaks", "tie breaks"):
                 values["tiebreaks"] = parse_team_tiebreaks(value, row.where, "Value")
-            elif key == "rating boards":
+            elif key == header_key(RATING_BOARDS):
                 values["rating_boards"] = whole_number(value, row.where, "Value", low=1)
-            elif key == "fide rated":
+            elif key == header_key(FIDE_RATED):
                 values["fide_rated"] = flag(value, row.where, "Value")
             elif key == "start date":
                 # The one reader of a date in settings: a date cell, its serial number, or
@@ -113,10 +119,10 @@ def team_settings_rows(settings: TeamSettings) -> list[tuple[str, object]]:
         ("Match Win", half(settings.match_win)),
         ("Match Draw", half(settings.match_draw)),
         ("Match Loss", half(settings.match_loss)),
-        ("Colour Preferences", settings.colours),
+        (COLOUR_PREFERENCES, settings.colours),
         ("Tie-breaks", " ".join(settings.tiebreaks)),
-        ("Rating Boards", settings.rating_boards or ""),
-        ("FIDE Rated", "yes" if settings.fide_rated else "no"),
+        (RATING_BOARDS, settings.rating_boards or ""),
+        (FIDE_RATED, "yes" if settings.fide_rated else "no"),
         ("Start Date", settings.start_date or ""),
     ]
     if settings.main_score_at_round_1:
