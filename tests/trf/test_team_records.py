@@ -313,7 +313,8 @@ def test_a_game_only_one_player_records_is_named_at_its_line() -> None:
 
 def test_main_score_at_round_1_travels_as_a_comment_line() -> None:
     """TRF-2026 has no record for it: a ``###`` line after the tournament records; a value
-    that is neither main score is a warning naming its line, the setting left empty."""
+    that is neither main score is a warning naming its line and column (the value's: after the
+    27 characters of ``### Main Score at Round 1: ``), the setting left empty."""
     event = _small()
     locked = TeamEvent(
         event.teams,
@@ -333,6 +334,7 @@ def test_main_score_at_round_1_travels_as_a_comment_line() -> None:
     assert back.settings.main_score_at_round_1 is None
     number = bad.splitlines().index("### Main Score at Round 1: Points") + 1
     assert noted == [
-        f"line {number}: Main Score at Round 1 'Points' is not Match Points or Game Points: "
+        f"line {number}, column 28: Main Score at Round 1 'Points' is not Match Points or Game "
+        "Points: "
         "Main Score at Round 1 left empty in Team Settings"
     ]

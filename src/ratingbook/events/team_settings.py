@@ -20,7 +20,10 @@ from collections.abc import Mapping
 from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
+    "COLOUR_PREFERENCES",
+    "FIDE_RATED",
     "MAIN_SCORE_LOCK",
+    "RATING_BOARDS",
     "TEAM_SETTING_NAMES",
     "TEAM_TIEBREAK_NAMES",
     "parse_team_tiebreaks",
@@ -29,6 +32,11 @@ __all__ = [
 
 #: The setting the pairing of round 1 writes, so a later change of the main score is seen.
 MAIN_SCORE_LOCK = "Main Score at Round 1"
+#: The settings a team TRF file carries as ``###`` lines (:mod:`ratingbook.trf.setting_comments`)
+#: as well as the sheet: the colour model, the boards a team's rating averages, rated or not.
+COLOUR_PREFERENCES = "Colour Preferences"
+RATING_BOARDS = "Rating Boards"
+FIDE_RATED = "FIDE Rated"
 
 #: Each setting's name, with the other spellings a ``Setting`` cell may give it (case and
 #: spacing aside). ``Desk Confirms`` is the results desk's (issue 36), read by the desk.
@@ -41,10 +49,10 @@ TEAM_SETTING_NAMES: Mapping[str, tuple[str, ...]] = {
     "Match Win": (),
     "Match Draw": (),
     "Match Loss": (),
-    "Colour Preferences": ("Color Preferences", "Colours"),
+    COLOUR_PREFERENCES: ("Color Preferences", "Colours"),
     "Tie-breaks": ("Tiebreaks", "Tie breaks"),
-    "Rating Boards": (),
-    "FIDE Rated": (),
+    RATING_BOARDS: (),
+    FIDE_RATED: (),
     "Start Date": (),
     MAIN_SCORE_LOCK: (),
     "Desk Confirms": (),

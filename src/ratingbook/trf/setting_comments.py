@@ -1,7 +1,7 @@
 """The settings TRF-2026 has no record for, as ratingbook's ``###`` lines: what ``trf export``
-writes after the tournament records and ``trf import`` reads back into ``Swiss Settings``. This
-module alone spells and reads these lines (the event's log is
-:mod:`ratingbook.trf.log_comments`').
+writes after the tournament records and ``trf import`` reads back into ``Swiss Settings`` (or
+a team event's ``Team Settings`` and ``Teams``). This module alone spells and reads these
+lines (the event's log is :mod:`ratingbook.trf.log_comments`').
 
 - **FIDE Rated.** TRF-2026 has no field that says an event is rated, or for which list: record
   072 counts the rated players, 092 and 192 give the type of tournament, 122 and 222 the time
@@ -24,28 +24,37 @@ module alone spells and reads these lines (the event's log is
   ``### Prize: 1st: 1000 + Trophy``, ``### Prize: U1800 2nd: 150``, ``### Prize: Women 1st:
   0 + Book``. The amount is read as the ``Amount`` cell is (``€ 250``, ``1,250.00``), the
   category as the ``Category`` cell is (:func:`~ratingbook.events.prize_rules.list_category`).
-
-- **A team event's main score at round 1** (``Main Score at Round 1`` in ``Team Settings``,
-  :data:`~ratingbook.events.team_settings.MAIN_SCORE_LOCK`, which the pairing of round 1
-  writes so that changing ``Main Score`` later is an error): record 192 gives the main score,
-  but not whether round 1 has fixed it. ``### Main Score at Round 1: Match Points`` (or
-  ``Game Points``) where the book has it; no line where it has none.
+- **A team event's settings** TRF-2026 has no record for (:data:`TEAM_LINE_SETTINGS`, the
+  names of :mod:`ratingbook.events.team_settings`), each where the book's value is not the
+  setting's default (a file without the line leaves the setting empty, which is the same):
+  ``### Rating Boards: 2`` (the top boards a team's rating averages, and so its pairing
+  number), ``### FIDE Rated: Yes``, ``### Main Score at Round 1: Match Points`` (written by
+  the pairing of round 1 so that changing ``Main Score`` later is an error; record 192 gives
+  the main score, not whether round 1 has fixed it) and, for a round robin, whose record 192
+  has no colour model, ``### Colour Preferences: Type B``. Record 192 states the colour model
+  of a team Swiss, and a file's records come before its lines.
+- **The order of the ``Teams`` sheet**, which TRF-2026 does not keep (its players and teams
+  are numbered in pairing-number order): ``### Teams Sheet Order: 3 1 2 4``, the teams'
+  pairing numbers in the sheet's order, where that is not 1, 2, 3 ... A line that does not
+  list each team once is a warning naming its line and column, and the teams keep
+  pairing-number order.
 
 Other programs ignore ``###`` lines. A setting's line whose value does not read is a warning
-naming its line, and the setting is left empty; a prize's line that does not read (or a second
-prize for the same place of a list) is a warning naming its line and column, and the prize is
-left out. Pure.
+naming its line (a team setting's: its line and column), and the setting is left empty; a
+prize's line that does not read (or a second prize for the same place of a list) is a warning
+naming its line and column, and the prize is left out. Pure.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
 from ratingbook.core import fields
+from ratingbook.core.cells import flag, whole_number
 from ratingbook.errors import InvalidValueError, Location, RatingbookError
 from ratingbook.events.prize_rules import (
     Prize,
@@ -56,21 +65,29 @@ from ratingbook.events.prize_rules import (
     prize_settings,
 )
 from ratingbook.events.settings import BLANK_MEANS, RATED_SPELLINGS
-from ratingbook.events.team import MAIN_SCORES, TeamSettings
-from ratingbook.events.team_settings import MAIN_SCORE_LOCK
+from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TeamSettings
+from ratingbook.events.team_settings import (
+    COLOUR_PREFERENCES,
+    FIDE_RATED,
+    MAIN_SCORE_LOCK,
+    RATING_BOARDS,
+)
 
 __all__ = [
     "NOT_STATED",
     "PRIZE_SETTINGS",
-    "main_score_lock_lines",
+    "TEAM_LINE_SETTINGS",
     "prize_lines",
     "prize_list_lines",
     "rated_line",
-    "read_main_score_lock",
     "read_prize_list",
     "read_prize_settings",
     "read_rated",
+    "read_team_setting_lines",
+    "read_teams_order",
     "states_rated",
+    "team_setting_lines",
+    "teams_order_line",
 ]
 
 _SETTING = "FIDE Rated"
@@ -263,29 +280,121 @@ def read_prize_list(
     return tuple(prizes), others
 
 
-_LOCK_LINE = re.compile(rf"^### {re.escape(MAIN_SCORE_LOCK)}: (?P<value>.*?)\s*$", re.IGNORECASE)
+#: The team settings a team file carries as ``###`` lines, in the order of ``Team Settings``.
+TEAM_LINE_SETTINGS = (COLOUR_PREFERENCES, RATING_BOARDS, FIDE_RATED, MAIN_SCORE_LOCK)
+_TEAM_LINE = re.compile(
+    rf"^### (?P<name>{'|'.join(TEAM_LINE_SETTINGS)}): (?P<value>.*?)\s*$", re.IGNORECASE
+)
+_TEAM_FIELDS = {
+    COLOUR_PREFERENCES: "colours",
+    RATING_BOARDS: "rating_boards",
+    FIDE_RATED: "fide_rated",
+    MAIN_SCORE_LOCK: "main_score_at_round_1",
+}
 
 
-def main_score_lock_lines(settings: TeamSettings) -> list[str]:
-    """The line of a team event's ``Main Score at Round 1``, or none where it is not set."""
-    lock = settings.main_score_at_round_1
-    return [f"### {MAIN_SCORE_LOCK}: {lock}"] if lock else []
+def team_setting_lines(settings: TeamSettings) -> list[str]:
+    """The lines of a team event's settings TRF-2026 has no record for (see the module text),
+    each where the book's value is not the setting's default."""
+    texts = {
+        # Record 192 says the colour model of a team Swiss; a round robin's code has none.
+        COLOUR_PREFERENCES: settings.colours
+        if settings.round_robin and settings.colours != TeamSettings().colours
+        else "",
+        RATING_BOARDS: str(settings.rating_boards or ""),
+        FIDE_RATED: "Yes" if settings.fide_rated else "",
+        MAIN_SCORE_LOCK: settings.main_score_at_round_1 or "",
+    }
+    return [f"### {name}: {text}" for name, text in texts.items() if text]
 
 
-def read_main_score_lock(lines: Sequence[tuple[int, str]], warnings: list[str]) -> str | None:
-    """The ``Main Score at Round 1`` the ``###`` lines state (None: no line), in its canonical
-    spelling; a line whose value is neither main score is a warning line appended to
-    ``warnings``, and the setting is left empty."""
-    lock = None
+def _choice(value: str, choices: Sequence[str]) -> str:
+    """The choice ``value`` spells (any case); InvalidValueError naming them when none."""
+    found = next((c for c in choices if c.casefold() == value.casefold()), None)
+    if found is None:
+        raise InvalidValueError(f"{value!r} is not {', '.join(choices[:-1])} or {choices[-1]}")
+    return found
+
+
+def _team_value(name: str, value: str) -> object:
+    """A team setting's value as its line gives it; InvalidValueError when it does not read."""
+    if name == RATING_BOARDS:
+        return whole_number(value, what="a number of boards, 1 or more", low=1)
+    if name == FIDE_RATED:
+        return flag(value)
+    return _choice(value, COLOUR_MODELS if name == COLOUR_PREFERENCES else MAIN_SCORES)
+
+
+def read_team_setting_lines(
+    lines: Sequence[tuple[int, str]], warnings: list[str]
+) -> dict[str, object]:
+    """The team settings the ``###`` lines state, by :class:`~ratingbook.events.team.
+    TeamSettings` field; a line whose value does not read is a warning line (naming its line
+    and column) appended to ``warnings``, and the setting is left empty (its default)."""
+    values: dict[str, object] = {}
     for line_no, line in lines:
-        found = _LOCK_LINE.match(line)
+        found = _TEAM_LINE.match(line)
         if found is None:
             continue
-        value = next((s for s in MAIN_SCORES if s.casefold() == found["value"].casefold()), None)
-        if value is None:
+        value = found["value"]
+        name = next(n for n in TEAM_LINE_SETTINGS if n.casefold() == found["name"].casefold())
+        try:
+            values[_TEAM_FIELDS[name]] = _team_value(name, value)
+        except RatingbookError as error:
             warnings.append(
-                f"line {line_no}: {MAIN_SCORE_LOCK} {found['value']!r} is not "
-                f"{' or '.join(MAIN_SCORES)}: {MAIN_SCORE_LOCK} left empty in Team Settings"
+                f"line {line_no}, column {found.start('value') + 1}: {name} {error.problem}: "
+                f"{name} left empty in Team Settings"
             )
-        lock = value
-    return lock
+            values.pop(_TEAM_FIELDS[name], None)
+    return values
+
+
+_ORDER = "Teams Sheet Order"
+_ORDER_LINE = re.compile(rf"^### {_ORDER}: (?P<value>.*?)\s*$")
+
+
+def teams_order_line(pairing_numbers: Sequence[int]) -> list[str]:
+    """The line of the order the ``Teams`` sheet lists the teams in (``pairing_numbers``: each
+    team's, in that order), or none where it is the pairing numbers' own order."""
+    if list(pairing_numbers) == sorted(pairing_numbers):
+        return []
+    return [f"### {_ORDER}: {' '.join(map(str, pairing_numbers))}"]
+
+
+def read_teams_order(
+    lines: Sequence[tuple[int, str]], numbers: Collection[int], warnings: list[str]
+) -> list[int] | None:
+    """The pairing numbers of the teams in the ``Teams`` sheet's order, as the line gives them
+    (None: no line); a line that is not each of ``numbers`` (the file's teams) once is a
+    warning line (naming its line and column) appended to ``warnings``, and None."""
+    order: list[int] | None = None
+    for line_no, line in lines:
+        found = _ORDER_LINE.match(line)
+        if found is None:
+            continue
+        order, problem = [], ""
+        for token in re.finditer(r"\S+", found["value"]):
+            column = found.start("value") + token.start() + 1
+            number = int(token[0]) if token[0].isdigit() else 0
+            if number not in numbers:
+                problem = f"column {column}: {token[0]!r} is not a team's pairing number"
+                break
+            if number in order:
+                problem = f"column {column}: team {number} is listed twice"
+                break
+            order.append(number)
+        if not problem and set(order) != set(numbers):
+            missing = sorted(set(numbers) - set(order))
+            listed = ", ".join(map(str, missing))
+            problem = f"column {found.start('value') + 1}: " + (
+                f"team {listed} is not listed"
+                if len(missing) == 1
+                else f"teams {listed} are not listed"
+            )
+        if problem:
+            warnings.append(
+                f"line {line_no}, {problem}: the Teams sheet lists the teams in pairing-number "
+                "order"
+            )
+            order = None
+    return order

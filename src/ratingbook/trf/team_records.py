@@ -10,11 +10,14 @@ trip keeps the event:
 - ``192`` the encoded type: ``FIDE_TEAM_<TYPEA|TYPEB>_<MP|GP>_<GP|MP>`` (``FIDE_TEAM_MP_GP``
   and friends without colour preferences) for C.04.6, ``FIDE_TEAM_ROUNDROBIN`` /
   ``FIDE_TEAM_DOUBLEROUNDROBIN`` for the round robins;
-- ``212`` the tie-breaks, main score first (``MPTS`` or ``GPTS``);
+- ``212`` the tie-breaks, main score first (``MPTS`` or ``GPTS``: read as the main score where
+  record 192 does not give it, a round robin's);
 - ``352`` board colours of the first-named team (``WBWB``), ``362`` match points
   (``362 TW 2.0   TD 1.0   TL 0.0``: :mod:`ratingbook.trf.team_codes`);
-- ``### Main Score at Round 1: Match Points``, the setting TRF-2026 has no record for, where
-  the book has it (:mod:`ratingbook.trf.setting_comments`);
+- ``###`` lines for the settings TRF-2026 has no record for (``Rating Boards``, ``FIDE
+  Rated``, ``Main Score at Round 1``, a round robin's ``Colour Preferences``) where the book
+  does not leave them at their defaults, and for the order of the ``Teams`` sheet where it is
+  not the pairing numbers' (:mod:`ratingbook.trf.setting_comments`);
 - ``001`` one per player, numbered team by team in pairing-number order and board order:
   columns as the individual file (see :mod:`ratingbook.trf.records`), one entry per round:
   opponent's number, colour, result; a board without an opponent is ``0000 - +`` (won by
@@ -63,7 +66,12 @@ from ratingbook.trf.records import (
     round_date_fields,
     rounds_record,
 )
-from ratingbook.trf.setting_comments import main_score_lock_lines, read_main_score_lock
+from ratingbook.trf.setting_comments import (
+    read_team_setting_lines,
+    read_teams_order,
+    team_setting_lines,
+    teams_order_line,
+)
 from ratingbook.trf.team_codes import (
     match_points_of_record,
     match_points_record,
@@ -91,6 +99,10 @@ def player_numbers(event: TeamEvent) -> dict[str, int]:
         for player in team.players:
             numbers[player.name] = len(numbers) + 1
     return numbers
+
+
+#: Record 212's first code: the main score.
+_MAIN_CODES = {"Match Points": "MPTS", "Game Points": "GPTS"}
 
 
 def _half(value: Fraction, width: int) -> str:
@@ -157,11 +169,11 @@ def export_team_trf(
     # players' U entries add up to record 320's game points (a drawn match, C.04.6 art. 1.4).
     lines.append("162  W 1.0    D 0.5    L 0.0    P 0.5")
     lines.append(f"192 {team_code(s)}")
-    main = "GPTS" if s.game_points_rank else "MPTS"
-    lines.append(f"212 {main} {' '.join(s.tiebreaks)}".rstrip())
+    lines.append(f"212 {_MAIN_CODES[s.main_score]} {' '.join(s.tiebreaks)}".rstrip())
     lines.append(f"352 {board_colours(s.boards)}")
     lines.append(match_points_record(s))
-    lines.extend(main_score_lock_lines(s))  # TRF-2026 has no record for it
+    lines.extend(team_setting_lines(s))  # TRF-2026 has no record for them
+    lines.extend(teams_order_line([tpn[team.name] for team in event.teams]))
     # A bye counts once its round has a result on some board: gacrux (as TRF-2026 says)
     # leaves out a bye of a round not played yet.
     played = {g.round for g in event.games if g.result is not None}
@@ -275,6 +287,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     forfeited_nos: dict[int, list[tuple[int, int]]] = {}
     comments: list[tuple[int, str]] = []
     boards = dated = 0
+    main_first: str | None = None  # record 212's main score
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         code = record_code(line)  # None: no record (a ruler of column numbers)
@@ -292,6 +305,7 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
         elif code == "212":
             codes = body.replace(",", " ").split()
             settings["tiebreaks"] = tuple(c for c in codes if c not in ("MPTS", "GPTS", "PTS"))
+            main_first = next((m for m, c in _MAIN_CODES.items() if codes[:1] == [c]), None)
         elif code == "352":
             boards = len(body)
         elif code == "362":
@@ -345,7 +359,9 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     if unknown:
         listed = "; ".join(f"{team!r} lists start number {pid}" for team, pid in unknown)
         raise TrfError(f"a team lists a player the file does not have (no 001 record): {listed}")
-    for _, team_name, ids in sorted(teams):
+    # The Teams sheet's order where a line gives it, else the pairing numbers'.
+    sheet_order = read_teams_order(comments, [n for n, _, _ in teams], noted) or []
+    for _, team_name, ids in sorted(teams, key=lambda t: (_place(sheet_order, t[0]), t)):
         roster = []
         for board, pid in enumerate(ids, start=1):
             name, rating, fide_id, _ = players[pid]
@@ -374,12 +390,19 @@ def read_team_trf(text: str) -> tuple[TeamEvent, list[str]]:
     )
     if boards:
         settings["boards"] = boards
-    if lock := read_main_score_lock(comments, noted):
-        settings["main_score_at_round_1"] = lock
+    if main_first and "main_score" not in settings:  # a round robin's record 192 has none
+        settings["main_score"] = main_first
+    for name, value in read_team_setting_lines(comments, noted).items():
+        settings.setdefault(name, value)  # record 192's colour model before the line's
     if dated and "rounds" not in settings:  # the Armstrong Cup's 11 dates (issue 34)
         settings["rounds"] = dated
     team_settings = TeamSettings(**settings)  # type: ignore[arg-type]
     return TeamEvent(tuple(built), team_settings, matches, games), noted
+
+
+def _place(order: list[int], number: int) -> int:
+    """A team's place in the Teams sheet's order (0 for all where the file gives none)."""
+    return order.index(number) if order else 0
 
 
 def _rounds(

@@ -21,7 +21,10 @@ from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.settings import date_value
 from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
 from ratingbook.events.team_settings import (
+    COLOUR_PREFERENCES,
+    FIDE_RATED,
     MAIN_SCORE_LOCK,
+    RATING_BOARDS,
     TEAM_SETTING_NAMES,
     parse_team_tiebreaks,
     team_setting_name,
@@ -77,7 +80,7 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
                 values["event_name"] = text(value, row.where, "Value")
             elif name == "System":
                 values["system"] = _choice(value, TEAM_SYSTEMS, row.where, "System")
-            elif name in ("Rounds", "Boards", "Rating Boards"):
+            elif name in ("Rounds", "Boards", RATING_BOARDS):
                 key = name.lower().replace(" ", "_")
                 values[key] = whole_number(value, row.where, "Value", low=1)
             elif name == "Main Score":
@@ -89,11 +92,11 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
             elif name in ("Match Win", "Match Draw", "Match Loss"):
                 key = name.lower().replace(" ", "_")
                 values[key] = Fraction(str(number(value, row.where, "Value")))
-            elif name == "Colour Preferences":
-                values["colours"] = _choice(value, COLOUR_MODELS, row.where, "Colour Preferences")
+            elif name == COLOUR_PREFERENCES:
+                values["colours"] = _choice(value, COLOUR_MODELS, row.where, COLOUR_PREFERENCES)
             elif name == "Tie-breaks":
                 values["tiebreaks"] = parse_team_tiebreaks(value, row.where, "Value")
-            elif name == "FIDE Rated":
+            elif name == FIDE_RATED:
                 values["fide_rated"] = flag(value, row.where, "Value")
             elif name == "Start Date":
                 # The one reader of a date in settings: a date cell, its serial number, or
@@ -122,10 +125,10 @@ def team_settings_rows(settings: TeamSettings) -> list[tuple[str, object]]:
         ("Match Win", half(settings.match_win)),
         ("Match Draw", half(settings.match_draw)),
         ("Match Loss", half(settings.match_loss)),
-        ("Colour Preferences", settings.colours),
+        (COLOUR_PREFERENCES, settings.colours),
         ("Tie-breaks", " ".join(settings.tiebreaks)),
-        ("Rating Boards", settings.rating_boards or ""),
-        ("FIDE Rated", "yes" if settings.fide_rated else "no"),
+        (RATING_BOARDS, settings.rating_boards or ""),
+        (FIDE_RATED, "yes" if settings.fide_rated else "no"),
         ("Start Date", settings.start_date or ""),
     ]
     if settings.main_score_at_round_1:
