@@ -5,7 +5,8 @@ shapes, charts it cannot read, pivot tables and the like, which it names (``unca
 drawings and each pivot table, by its name and sheet, by
 :mod:`~ratingbook.files.rewriting.openpyxl_losses`) and which make it refuse
 ``--in-place``. Print setups and charts are applied by
-:mod:`~ratingbook.files.rewriting.openpyxl_presentation`.
+:mod:`~ratingbook.files.rewriting.openpyxl_presentation`; the charts openpyxl reads keep
+their text as the file holds it by :mod:`~ratingbook.files.rewriting.openpyxl_charts`.
 """
 
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook, XlsxBook

@@ -43,6 +43,7 @@ from ratingbook.files.disk import (
     check_save_target,
 )
 from ratingbook.files.ooxml.trust import file_vouches
+from ratingbook.files.rewriting.openpyxl_charts import load_workbook, without_text_property_runs
 from ratingbook.files.rewriting.openpyxl_losses import drawing_losses, pivot_table_losses
 from ratingbook.files.rewriting.openpyxl_presentation import (
     add_charts,
@@ -53,7 +54,6 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     load_keeping_print_areas,
     print_titles_columns_first,
     set_value_axes,
-    without_text_property_runs,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock
 from ratingbook.workbook.port.presentation import (
@@ -371,9 +371,7 @@ class XlsxBook(OpenpyxlBook):
         self._values_book: Any = None
         try:
             workbook = load_keeping_print_areas(
-                lambda: openpyxl.load_workbook(
-                    self.path, keep_vba=self.keep_vba, keep_links=True, rich_text=False
-                )
+                lambda: load_workbook(self.path, keep_vba=self.keep_vba)
             )
         except WorkbookError:
             raise
