@@ -10,9 +10,10 @@ memory; :class:`XlsxBook` is that book loaded from a file, and implements
   not a zip bomb, not missing its workbook part;
 - text is always written as text: a name like ``=HYPERLINK(...)`` never becomes a formula;
 - saving goes to a temporary file in the target's folder, then replaces the target atomically;
-- parts openpyxl cannot carry over (shapes, charts it cannot read, pivot tables, ...) are
-  detected, so the caller can refuse to overwrite a book that would lose them; the charts and
-  pictures openpyxl reads are written back, and are not counted lost.
+- parts openpyxl cannot carry over (shapes, charts it cannot read, slicers, a pivot table's
+  conditional formatting, ...) are detected, so the caller can refuse to overwrite a book that
+  would lose them; the charts, pictures and pivot tables openpyxl reads are written back, and
+  are not counted lost.
 """
 
 from __future__ import annotations
@@ -381,7 +382,7 @@ class XlsxBook(OpenpyxlBook):
             ) from error
         without_text_property_runs(workbook)
         self.uncarried = [
-            *pivot_table_losses(self.path),
+            *pivot_table_losses(self.path, workbook),
             *self.uncarried,
             *drawing_losses(self.path, workbook),
         ]
