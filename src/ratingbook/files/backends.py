@@ -3,7 +3,8 @@
 - ``package`` (the default): :class:`~ratingbook.files.patching.PackageBook` reads the cells
   with python-calamine and patches the workbook package, copying every other part unchanged;
 - ``openpyxl``: :class:`~ratingbook.files.rewriting.XlsxBook` loads the file with openpyxl and
-  rewrites it whole (it cannot carry drawings, charts, pivot tables and the like, and says so).
+  rewrites it whole (it cannot carry shapes, charts it cannot read, slicers, some of a pivot
+  table and the like, and says so).
 
 Both implement :class:`ratingbook.workbook.port.book.FileBook`; nothing else chooses between them.
 """

@@ -54,8 +54,9 @@ WORKBOOK_SUFFIXES = frozenset({".xlsx", ".xlsm"})
 
 # Zip parts that openpyxl drops or damages on a load + save round trip, with what users call them.
 # Drawings (charts, pictures, shapes) are not here: openpyxl keeps the charts and pictures it can
-# read, so what it loses of them is judged after the load; nor are pivot tables, each named by
-# its name and sheet (both in rewriting.openpyxl_losses).
+# read, so what it loses of them is judged after the load; nor are pivot tables, which it
+# writes back but for a few things of each, named table by table (both in
+# rewriting.openpyxl_losses).
 _UNCARRIED_PARTS: tuple[tuple[str, str], ...] = (
     ("xl/slicers/", "slicers"),
     ("xl/slicerCaches/", "slicers"),
@@ -168,7 +169,7 @@ def check_book_path(path: Path) -> None:
 def check_package(path: Path) -> list[str]:
     """Check that ``path`` is a readable, sane .xlsx package; return the parts openpyxl would lose
     whatever they hold (its drawings are judged once it has loaded them, ``drawing_losses``, and
-    its pivot tables named one by one, ``pivot_table_losses``).
+    what it drops of each pivot table too, ``pivot_table_losses``).
 
     Raises :class:`WorkbookError` for anything that is not a workbook we can read safely.
     """

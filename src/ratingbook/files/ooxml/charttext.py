@@ -1,4 +1,4 @@
-"""A chart's text settings hold no text: the one home of that rule for both file back ends.
+"""A chart's text as ratingbook keeps it: the one home of those rules for both file back ends.
 
 A chart part's ``<c:txPr>`` (ECMA-376 part 1, 21.2.2.216) says how the text of an axis, a
 legend or a title is drawn: its body properties and one paragraph's default run properties.
@@ -13,13 +13,22 @@ So no chart ratingbook writes carries a run in its text settings: the package ba
 charts are written without one, and the chart parts it edits (the Camper Chart's, whose
 rating axis every run sets) have theirs dropped by :func:`without_text_property_runs`; the
 openpyxl back end drops them from the charts it reads and builds
-(:func:`ratingbook.files.rewriting.openpyxl_presentation.without_text_property_runs`). Text is
+(:func:`ratingbook.files.rewriting.openpyxl_charts.without_text_property_runs`). Text is
 edited as text, as :mod:`~ratingbook.files.ooxml.xmltext` says why; pure strings.
 
-What this rule leaves alone, on purpose: a title's text (``<c:title>``'s runs), even when it
-reads ``None`` (openpyxl's word for an empty title, read back and saved again), since that is
-text in the chart, as a title typed ``None`` is, and nothing in the file tells the two apart;
-and, in the package back end, every chart it neither writes (the generated sheets') nor edits
+An empty text stays empty. A title or axis title left empty is a run whose text element is
+empty (``<a:t/>``, ``<a:t></a:t>``: DrawingML's ``a:t``, ECMA-376 part 1, 21.1.2.3);
+openpyxl reads it as the text ``None``, by the same descriptor, and writes that word onto the
+chart. The openpyxl back end has openpyxl read each empty text of a chart part as a mark no
+file holds (:func:`with_empty_texts_marked`) and gives every run that reads the mark its empty
+text back (:func:`ratingbook.files.rewriting.openpyxl_charts.load_workbook`), so the chart
+comes out with the text it went in with.
+
+What these rules leave alone, on purpose: a title's text (``<c:title>``'s runs), even when it
+reads ``None`` (openpyxl's word for an empty title, written by a program built on it that
+saved the book twice, or by an earlier ``--backend openpyxl``), since that is text in the
+chart, as a title typed ``None`` is, and nothing in the file tells the two apart; and, in the
+package back end, every chart it neither writes (the generated sheets') nor edits
 (the Camper Chart's): a user's own chart is theirs, copied byte for byte.
 """
 
@@ -27,11 +36,18 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["without_text_property_runs"]
+__all__ = ["DRAWING_NS", "with_empty_texts_marked", "without_text_property_runs"]
+
+#: DrawingML's main namespace (ECMA-376 part 1, 20.1), whose ``t`` is a run's text.
+DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
 
 _TEXT_SETTINGS = re.compile(r"<((?:\w+:)?)txPr>(.*?)</\1txPr>", re.S)
 # EG_TextRun (21.1.2.3): a run, a line break or a field; ``\b`` keeps ``<a:rPr>`` out.
 _RUN = re.compile(r"<((?:\w+:)?)(r|br|fld)\b(?:[^>]*/>|[^>]*>.*?</\1\2>)", re.S)
+# A prefix bound to DrawingML (``xmlns:a="..."``), or none (``xmlns="..."``).
+_DRAWING_PREFIX = re.compile(
+    r"""xmlns(?::([\w.-]+))?\s*=\s*["']""" + re.escape(DRAWING_NS) + "[\"']"
+)
 
 
 def without_text_property_runs(xml: str) -> str:
@@ -43,3 +59,15 @@ def without_text_property_runs(xml: str) -> str:
         return f"<{prefix}txPr>{_RUN.sub('', found.group(2))}</{prefix}txPr>"
 
     return _TEXT_SETTINGS.sub(cleared, xml)
+
+
+def with_empty_texts_marked(xml: str, mark: str) -> str:
+    """The chart part ``xml`` with ``mark`` (plain text: no markup, no character XML escapes) as
+    the text of every empty DrawingML text element (``<a:t/>``, ``<a:t></a:t>``, with or
+    without attributes), under whichever prefix the part binds DrawingML to; every other
+    character kept. A text of white space is text, and kept."""
+    for found in dict.fromkeys(m.group(1) or "" for m in _DRAWING_PREFIX.finditer(xml)):
+        tag = re.escape(f"{found}:t" if found else "t")
+        empty = re.compile(rf"<({tag})(\s[^>]*?)?\s*(?:/>|></{tag}>)")
+        xml = empty.sub(lambda m: f"<{m[1]}{m[2] or ''}>{mark}</{m[1]}>", xml)
+    return xml

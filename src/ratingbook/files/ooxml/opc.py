@@ -29,6 +29,7 @@ WORKSHEET_REL = REL_NS + "/worksheet"
 STYLES_REL = REL_NS + "/styles"
 CALC_CHAIN_REL = REL_NS + "/calcChain"
 PIVOT_TABLE_REL = REL_NS + "/pivotTable"
+PIVOT_CACHE_REL = REL_NS + "/pivotCacheDefinition"
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 

@@ -10,9 +10,10 @@ memory; :class:`XlsxBook` is that book loaded from a file, and implements
   not a zip bomb, not missing its workbook part;
 - text is always written as text: a name like ``=HYPERLINK(...)`` never becomes a formula;
 - saving goes to a temporary file in the target's folder, then replaces the target atomically;
-- parts openpyxl cannot carry over (shapes, charts it cannot read, pivot tables, ...) are
-  detected, so the caller can refuse to overwrite a book that would lose them; the charts and
-  pictures openpyxl reads are written back, and are not counted lost.
+- parts openpyxl cannot carry over (shapes, charts it cannot read, slicers, a pivot table's
+  conditional formatting, ...) are detected, so the caller can refuse to overwrite a book that
+  would lose them; the charts, pictures and pivot tables openpyxl reads are written back, and
+  are not counted lost.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from ratingbook.files.disk import (
     check_save_target,
 )
 from ratingbook.files.ooxml.trust import file_vouches
+from ratingbook.files.rewriting.openpyxl_charts import load_workbook, without_text_property_runs
 from ratingbook.files.rewriting.openpyxl_losses import drawing_losses, pivot_table_losses
 from ratingbook.files.rewriting.openpyxl_presentation import (
     add_charts,
@@ -54,7 +56,6 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     load_keeping_print_areas,
     print_titles_columns_first,
     set_value_axes,
-    without_text_property_runs,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock, points
 from ratingbook.workbook.port.presentation import (
@@ -379,9 +380,7 @@ class XlsxBook(OpenpyxlBook):
         self._values_book: Any = None
         try:
             workbook = load_keeping_print_areas(
-                lambda: openpyxl.load_workbook(
-                    self.path, keep_vba=self.keep_vba, keep_links=True, rich_text=False
-                )
+                lambda: load_workbook(self.path, keep_vba=self.keep_vba)
             )
         except WorkbookError:
             raise
@@ -391,7 +390,7 @@ class XlsxBook(OpenpyxlBook):
             ) from error
         without_text_property_runs(workbook)
         self.uncarried = [
-            *pivot_table_losses(self.path),
+            *pivot_table_losses(self.path, workbook),
             *self.uncarried,
             *drawing_losses(self.path, workbook),
         ]

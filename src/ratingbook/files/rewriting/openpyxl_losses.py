@@ -8,9 +8,22 @@ shapes drawn on a chart are lost. :func:`drawing_losses` compares what the file'
 hold with what openpyxl loaded, and names what is lost, or nothing when nothing is (the
 parts openpyxl never carries over at all are :data:`ratingbook.files.disk.check_package`'s).
 
-A pivot table is not carried over either, and a person knows one by the name Excel shows
-(PivotTable Analyze > PivotTable Name) and the sheet it is on, never by the part holding it
-(``xl/pivotTables/pivotTable1.xml``): :func:`pivot_table_losses` names each so.
+openpyxl (3.1) reads and writes back a worksheet's pivot tables (``openpyxl.pivot``): each
+table's definition (its name, place, fields, items, totals, its formats and their
+differential styles, its PivotTable style), its cache (source range, fields, shared items,
+*Refresh data when opening the file*) and the cache's records, all as the file has them.
+What it drops, read in its source and seen in a load and save: a pivot table's conditional
+formats (``TableDefinition`` sets ``conditionalFormats`` to None; the sheet's rule, marked
+``pivot``, stays, the table no longer recording it), every extension list (``extLst``) of a
+table and of its cache, where Excel 2010 and later keep their own settings (Alt Text, the
+Values row, repeated item labels, *Show Values As* by parent or rank, the slicers' link),
+and the custom number formats a table or cache names by number (``numFmtId``): openpyxl
+numbers the stylesheet's custom formats afresh from those the cells use, so the number then
+names another format or none. A pivot table no worksheet shows, and a cache no table it
+writes back reads, are not read at all. :func:`pivot_table_losses` names what of each pivot
+table is lost as a person knows the table: by the name Excel shows (PivotTable Analyze >
+PivotTable Name) and the sheet it is on, never by the part holding it
+(``xl/pivotTables/pivotTable1.xml``); nothing for a table that loses nothing.
 """
 
 from __future__ import annotations
@@ -19,9 +32,18 @@ import zipfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from xml.etree.ElementTree import Element
+
+from openpyxl.styles.numbers import BUILTIN_FORMATS
 
 from ratingbook.errors import WorkbookError
-from ratingbook.files.ooxml.opc import PIVOT_TABLE_REL, relationships, resolve
+from ratingbook.files.ooxml.opc import (
+    PIVOT_CACHE_REL,
+    PIVOT_TABLE_REL,
+    STYLES_REL,
+    relationships,
+    resolve,
+)
 from ratingbook.files.ooxml.workbookpart import WorkbookPart
 from ratingbook.files.ooxml.xmltext import MAIN_NS, parse_part
 from ratingbook.files.ooxml.zipread import PackageZip
@@ -96,43 +118,140 @@ def drawing_losses(path: Path, workbook: Any) -> list[str]:
     return lost
 
 
-def _pivot_table(source: PackageZip, part: str, sheet: str | None) -> str:
-    """Pivot table part ``part`` as a person knows it: ``pivot table 'Ratings by Club' on sheet
-    'Summary'``; ``a pivot table`` where the part names none (it cannot be read), and no sheet
-    where no sheet shows it."""
-    try:
-        root = parse_part(source.read(part), part)
-    except WorkbookError:
-        name = ""
-    else:
-        name = root.get("name", "") if root.tag == f"{{{MAIN_NS}}}pivotTableDefinition" else ""
+_M = f"{{{MAIN_NS}}}"
+#: The custom number formats' first number (ECMA-376 part 1, 18.8.30): openpyxl numbers its own
+#: from here, in the order it keeps them.
+_FIRST_CUSTOM = 164
+_GENERAL = BUILTIN_FORMATS[0]
+
+
+def _pivot_table(root: Element | None, sheet: str | None) -> str:
+    """Pivot table ``root`` (its part parsed, None if it cannot be) as a person knows it:
+    ``pivot table 'Ratings by Club' on sheet 'Summary'``; ``a pivot table`` where it names
+    none, and no sheet where no sheet shows it."""
+    name = ""
+    if root is not None and root.tag == f"{_M}pivotTableDefinition":
+        name = root.get("name", "")
     words = f"pivot table {name!r}" if name.strip() else "a pivot table"
     return f"{words} on sheet {sheet!r}" if sheet is not None else words
 
 
-def pivot_table_losses(path: Path) -> list[str]:
-    """Each pivot table of the package at ``path`` by its name and sheet, in the order of the
-    sheets (a pivot table part no sheet shows after them); ``pivot caches`` for a pivot cache
-    with no pivot table left to read it; [] when the book holds neither."""
+def _parsed(source: PackageZip, part: str) -> Element | None:
+    try:
+        return parse_part(source.read(part), part)
+    except WorkbookError:
+        return None
+
+
+def _file_formats(source: PackageZip, book: WorkbookPart) -> dict[int, str]:
+    """The number formats the file's stylesheet defines (``<numFmt>``), by number."""
+    for rel in book.rels:
+        part = resolve(book.part, rel.target)
+        if rel.type == STYLES_REL and not rel.external and source.has(part):
+            root = _parsed(source, source.member(part))
+            if root is None:
+                return {}
+            return {
+                int(each.get("numFmtId", "-1")): each.get("formatCode", "")
+                for each in root.iter(f"{_M}numFmt")
+                if each.get("numFmtId", "").isdigit()
+            }
+    return {}
+
+
+def _renumbered(number: int, file_formats: dict[int, str], kept: list[str]) -> bool:
+    """Whether number format ``number`` names another format once openpyxl has written the
+    stylesheet: its own customs from :data:`_FIRST_CUSTOM`, in the order of ``kept``, and no
+    format below that number (those are Excel's built-in ones). A number no format answers
+    to shows as General, in the file as in the output."""
+    before = file_formats.get(number, BUILTIN_FORMATS.get(number))
+    if number >= _FIRST_CUSTOM:
+        index = number - _FIRST_CUSTOM
+        after = kept[index] if index < len(kept) else None
+    else:
+        after = BUILTIN_FORMATS.get(number)
+    return (before or _GENERAL) != (after or _GENERAL)
+
+
+def _what_is_lost(
+    table: Element, cache: Element | None, file_formats: dict[int, str], kept: list[str]
+) -> list[str]:
+    """What openpyxl drops of pivot table ``table`` and its cache ``cache``, in words."""
+    lost: list[str] = []
+    if table.find(f"{_M}conditionalFormats/{_M}conditionalFormat") is not None:
+        lost.append("conditional formatting")
+    trees = [table] if cache is None else [table, cache]
+    if any(e.find(f"{_M}ext") is not None for t in trees for e in t.iter(f"{_M}extLst")):
+        lost.append("Excel 2010 and later settings")
+    numbers = {
+        int(number)
+        for tree in trees
+        for element in tree.iter()
+        if (number := element.get("numFmtId", "")).isdigit()
+    }
+    if any(_renumbered(number, file_formats, kept) for number in numbers):
+        lost.append("custom number formats")
+    return lost
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _cache_of(source: PackageZip, part: str) -> Element | None:
+    """The cache definition pivot table ``part`` reads (its relationship), parsed."""
+    for rel in relationships(source, part):
+        target = resolve(part, rel.target)
+        if rel.type == PIVOT_CACHE_REL and not rel.external and source.has(target):
+            return _parsed(source, source.member(target))
+    return None
+
+
+def pivot_table_losses(path: Path, workbook: Any) -> list[str]:
+    """What of the pivot tables of the package at ``path`` openpyxl's ``workbook``, loaded from
+    it, would not write back, in the order of the sheets: ``the conditional formatting, Excel
+    2010 and later settings and custom number formats of pivot table 'Ratings by Club' on sheet
+    'Summary'`` (what it has of the three); a pivot table no worksheet shows, whole, after
+    them; ``pivot caches`` for cache parts no table written back reads; [] when nothing is
+    lost."""
     with zipfile.ZipFile(path) as package:
         names = package.namelist()
     if not any(name.startswith((_PIVOT_TABLES, _PIVOT_CACHES)) for name in names):
         return []
     source = PackageZip(path)
+    book = WorkbookPart(source)
+    file_formats = _file_formats(source, book)
+    kept = list(workbook._number_formats)  # openpyxl's custom formats, in its order
     lost: list[str] = []
     shown: set[str] = set()
-    for sheet in WorkbookPart(source).sheets:
+    for sheet in book.sheets:
         home = sheet.part
         if home is None:  # a sheet listed without its part: nothing on it
             continue
         for rel in relationships(source, home):
             part = resolve(home, rel.target)
-            if rel.type == PIVOT_TABLE_REL and not rel.external and source.has(part):
-                shown.add(source.member(part))
-                lost.append(_pivot_table(source, source.member(part), sheet.name))
+            if rel.type != PIVOT_TABLE_REL or rel.external or not source.has(part):
+                continue
+            part = source.member(part)
+            shown.add(part)
+            table = _parsed(source, part)
+            if sheet.kind != "worksheet" or table is None:  # openpyxl reads none of it
+                lost.append(_pivot_table(table, sheet.name))
+                continue
+            dropped = _what_is_lost(table, _cache_of(source, part), file_formats, kept)
+            if dropped:
+                lost.append(f"the {_and(dropped)} of {_pivot_table(table, sheet.name)}")
     for name in names:  # a part no sheet shows (its relationships end in .rels)
         if name.startswith(_PIVOT_TABLES) and name.endswith(".xml") and name not in shown:
-            lost.append(_pivot_table(source, name, None))
-    if not lost:
+            lost.append(_pivot_table(_parsed(source, name), None))
+    caches = {  # openpyxl writes each cache a table it read reads, once, with its records
+        id(pivot.cache): pivot.cache
+        for ws in workbook.worksheets
+        for pivot in ws._pivots
+        if pivot.cache is not None
+    }
+    written = sum(1 + (cache.records is not None) for cache in caches.values())
+    held = [n for n in names if n.startswith(_PIVOT_CACHES) and "/_rels/" not in n]
+    if len(held) > written:
         lost.append("pivot caches")
     return list(dict.fromkeys(lost))

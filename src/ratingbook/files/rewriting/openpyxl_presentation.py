@@ -59,7 +59,6 @@ __all__ = [
     "load_keeping_print_areas",
     "print_titles_columns_first",
     "set_value_axes",
-    "without_text_property_runs",
 ]
 
 _PRINT_TITLES = "_xlnm.Print_Titles"
@@ -300,35 +299,3 @@ def set_value_axes(ws: Worksheet, axes: tuple[tuple[str, tuple[float, float, flo
         axis = by_title.get(_title_text(chart))
         if axis is not None and isinstance(getattr(chart, "y_axis", None), NumericAxis):
             chart.y_axis.scaling.min, chart.y_axis.scaling.max, chart.y_axis.majorUnit = axis
-
-
-def _drop_runs(item: Any, seen: dict[int, Any]) -> None:
-    """Every ``txPr`` under ``item`` (an openpyxl chart object) without its paragraphs' runs."""
-    if id(item) in seen:
-        return
-    seen[id(item)] = item  # held, so that no other object takes its id meanwhile
-    if isinstance(item, (list, tuple)):
-        for each in item:
-            _drop_runs(each, seen)
-        return
-    for name in getattr(item, "__elements__", ()):
-        value = getattr(item, name, None)
-        if name == "txPr" and isinstance(value, RichText):
-            for paragraph in value.p:
-                paragraph.r = []
-        elif isinstance(value, (list, tuple)) or hasattr(value, "__elements__"):
-            _drop_runs(value, seen)
-
-
-def without_text_property_runs(workbook: Any) -> None:
-    """The text settings (``txPr``) of every chart openpyxl read into ``workbook`` without text
-    runs: the rule of :mod:`ratingbook.files.ooxml.charttext` (whose function does the same to
-    a chart part's XML for the package back end), here on openpyxl's chart objects. A chart
-    written by openpyxl (the templates of earlier ratingbook versions among them) holds an
-    empty run there, which openpyxl would read back and write into the axis as "None"."""
-    seen: dict[int, Any] = {}
-    for sheet in (*workbook.worksheets, *workbook.chartsheets):
-        for chart in sheet._charts:
-            for plot in (chart, *getattr(chart, "_charts", ())):
-                axes = [getattr(plot, a, None) for a in ("x_axis", "y_axis", "z_axis")]
-                _drop_runs([plot, *axes, plot.legend, plot.title], seen)
