@@ -174,3 +174,30 @@ def test_the_commands_spelt_with_in_place_are_the_tools_commands_that_write_a_co
     assert spelt == writing
     assert typed_command("undo", "a b.xlsx") == "ratingbook undo 'a b.xlsx'"
     assert typed_command("pair", "") == "ratingbook pair BOOK --in-place"
+
+
+def test_a_refused_correction_names_the_book_it_read_not_the_copy_it_would_write(
+    tmp_path: Path,
+) -> None:
+    # User test 49: `recalc r4.xlsx -o r4-out.xlsx`, refused, said "ratingbook unpair
+    # r4-out.xlsx ...", a file never written. Refused, the event is still in the file read.
+    book = round_5_paired(tmp_path)
+    typed(book, {(12, 5): "0-1"})  # round 4 board 2, Daniel - Bob, corrected (level 3)
+    refused = run("recalc", "corr.xlsx", "-o", "out.xlsx", cwd=tmp_path)
+    assert refused.returncode == 2
+    text = said(refused)
+    assert not (tmp_path / "out.xlsx").exists() and "out.xlsx" not in text
+    found = re.search(r"to re-pair it, (ratingbook .+?) then (ratingbook .+?) -- ", text)
+    assert found, text
+    unpair, pair = found.groups()
+    assert unpair == "ratingbook unpair corr.xlsx --round 5 --in-place"
+    as_typed(unpair, tmp_path)
+    as_typed(pair, tmp_path)
+    games = sheet_values(book, "Swiss Games")[1:]
+    assert [g[0] for g in games].count(5) == 3  # round 5 paired again, on three boards
+    # Confirmed, the run writes the copy, and its summary names the copy the event is now in.
+    book.write_bytes(_ROUND_5[0])
+    typed(book, {(12, 5): "0-1"})
+    written = as_typed("ratingbook recalc corr.xlsx -o out.xlsx --confirm", tmp_path)
+    assert "to re-pair it, ratingbook unpair out.xlsx --round 5 --in-place then" in written
+

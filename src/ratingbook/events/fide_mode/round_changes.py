@@ -91,7 +91,15 @@ def round_changes(
         if was == now:
             period = frozen.get(number)
             out += round_corrections(
-                old, new, number, numbers, fide=fide, book=book, period=period, hand=hand
+                old,
+                new,
+                number,
+                numbers,
+                fide=fide,
+                book=book,
+                source=source,
+                period=period,
+                hand=hand,
             )
             continue
         if not was:

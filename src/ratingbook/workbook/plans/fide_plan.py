@@ -238,7 +238,7 @@ def _gate(event: SwissEvent, found: list[LoggedChange], fide: bool) -> tuple[tup
     """The acts of this run that wait for a confirmation (the machine's levels), and the book's
     own confirmation of them (its ``Confirm`` setting, "" when empty); a level-5 act in FIDE
     mode, or a ``Confirm`` setting that does not fit what the run does, is refused here."""
-    acts = acts_to_confirm([(c.act, c.level, c.warning) for c in found], fide=fide)
+    acts = acts_to_confirm([(c.act, c.level, c.asked or c.warning) for c in found], fide=fide)
     if not acts:
         if event.settings.confirm:
             raise ConfirmationError(
