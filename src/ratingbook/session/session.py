@@ -114,9 +114,10 @@ _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS, DESK_RESULTS)
 #: The kind an act no log records is kept with (the log's kinds are FIDE mode's). Such acts are
 #: named by their plan (``Plan.act``): a ladder's new week (it archives the week and empties its
 #: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked), a players update
-#: (it rewrites typed cells), a pairing where the event keeps no log (a team event), a results
-#: desk's take where the event keeps no log (a ladder's games: ``planning.DESK_TAKE``). An
-#: event's logged acts are kept as logged.
+#: (it rewrites typed cells: ``players update`` or ``players custom-list``), a pairing where the
+#: event keeps no log (a team event), a results desk's take where the event keeps no log (a
+#: ladder's or an Elo book's games: ``planning.DESK_TAKE``), a rating list's season add. An
+#: event's logged acts are kept as logged. ``Session.KEPT_ACTS`` says them all.
 _NOT_LOGGED = "Not logged"
 
 
@@ -202,12 +203,20 @@ class Session:
             source=self._source,
         )
 
+    #: Every act a book keeps for undo and redo, the one list (an act with no log row is named
+    #: by its plan, :data:`_NOT_LOGGED`): an event's logged change, and each plan's ``act``.
+    KEPT_ACTS: ClassVar[tuple[str, ...]] = (
+        "an event's logged change (a Swiss or round-robin book; the Import rows of an imported "
+        "book's Event Log record the file it was made from, which undo does not take back)",
+        "a team event's pairing",
+        "a ladder's new week",
+        "a results desk take into a book that keeps no log (a ladder's or an Elo book's games)",
+        "a players update (ratingbook players update, or players custom-list)",
+        "a rating list's season add",
+    )
     #: Which acts a book keeps for undo and redo, said wherever a book has none yet.
-    KEPT_FROM: ClassVar[str] = (
-        "acts are kept from an event's first logged change after the book was made (a Swiss "
-        "or round-robin book; the Import rows of an imported book's Event Log record the file "
-        "it was made from, which undo does not take back), a ladder's first new week or "
-        "results desk take, a team event's first pairing or a first players update"
+    KEPT_FROM: ClassVar[str] = "the acts kept, from the first after the book was made: " + (
+        "; ".join(KEPT_ACTS)
     )
 
     def history(self) -> list[tuple[int, str, str]]:
