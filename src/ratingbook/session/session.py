@@ -327,7 +327,7 @@ class Session:
         elif logged:
             from ratingbook.events.fide_mode.log import act_label  # a FIDE event's only
 
-            label = act_label((c.kind, c.round) for c in logged)
+            label = act_label((c.kind, c.round, c.before, c.after) for c in logged)
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
             act = cells_of(
