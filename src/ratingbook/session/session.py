@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import ConfirmationError, RatingbookError
@@ -41,6 +41,7 @@ from ratingbook.session.history import (
     predicted,
     read_history,
 )
+from ratingbook.session.kept_acts import KEPT_FROM
 from ratingbook.session.planning import plan_command
 from ratingbook.session.taking import Taking, brought_back, take
 from ratingbook.workbook.actions import plan_recalc
@@ -112,12 +113,10 @@ _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo agai
 #: cell by cell, as the input sheets.
 _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS, DESK_RESULTS)
 #: The kind an act no log records is kept with (the log's kinds are FIDE mode's). Such acts are
-#: named by their plan (``Plan.act``): a ladder's new week (it archives the week and empties its
-#: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked), a players update
-#: (it rewrites typed cells: ``players update`` or ``players custom-list``), a pairing where the
-#: event keeps no log (a team event), a results desk's take where the event keeps no log (a
-#: ladder's or an Elo book's games: ``planning.DESK_TAKE``), a rating list's season add. An
-#: event's logged acts are kept as logged. ``Session.KEPT_ACTS`` says them all.
+#: named by their plan (``Plan.act``; a ladder's new week archives the week and empties its
+#: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked; a desk's take
+#: where the event keeps no log is ``planning.DESK_TAKE``): :mod:`~ratingbook.session.kept_acts`
+#: says them all. An event's logged acts are kept as logged.
 _NOT_LOGGED = "Not logged"
 
 
@@ -202,22 +201,6 @@ class Session:
             book=self._name,
             source=self._source,
         )
-
-    #: Every act a book keeps for undo and redo, the one list (an act with no log row is named
-    #: by its plan, :data:`_NOT_LOGGED`): an event's logged change, and each plan's ``act``.
-    KEPT_ACTS: ClassVar[tuple[str, ...]] = (
-        "an event's logged change (a Swiss or round-robin book; the Import rows of an imported "
-        "book's Event Log record the file it was made from, which undo does not take back)",
-        "a team event's pairing",
-        "a ladder's new week",
-        "a results desk take into a book that keeps no log (a ladder's or an Elo book's games)",
-        "a players update (ratingbook players update, or players custom-list)",
-        "a rating list's season add",
-    )
-    #: Which acts a book keeps for undo and redo, said wherever a book has none yet.
-    KEPT_FROM: ClassVar[str] = "the acts kept, from the first after the book was made: " + (
-        "; ".join(KEPT_ACTS)
-    )
 
     def history(self) -> list[tuple[int, str, str]]:
         """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""
@@ -360,7 +343,7 @@ class Session:
         sheets = Sheets(self.book, self._today, RunRequest(who=self._who, now=self._now))
         word = "undo" if back else "redo"
         if sheets.actual(EVENT_HISTORY) is None:
-            raise RatingbookError(f"the book has no history to {word}: {self.KEPT_FROM}")
+            raise RatingbookError(f"the book has no history to {word}: {KEPT_FROM}")
         history = self._history(sheets)
         candidates = [a for a in history.acts if a.undone != back]
         if not candidates:
@@ -537,7 +520,7 @@ def _nothing_to_take(history: History, back: bool) -> str:
                 f"the book has no history to undo: all {len(history.acts)} acts it keeps are "
                 "undone (redo gives the last one back)"
             )
-        return f"the book has no history to undo: it keeps no act yet; {Session.KEPT_FROM}"
+        return f"the book has no history to undo: it keeps no act yet; {KEPT_FROM}"
     return (
         "the book has no history to redo: no act is undone, or a logged act since the last "
         "undo dropped what it undid"
