@@ -481,6 +481,7 @@ class Session:
             summary.append(f"kept as typed since, in rows it changed: {_named(taking.beside)}")
         if taking.lost:
             summary.append(f"cleared (confirmed; a redo gives them back): {_named(taking.lost)}")
+        summary += [f"{words}: {_named(cells)}" for words, cells in taking.written if cells]
         plan = Plan(
             blocks=plan.blocks,
             sheets=(*plan.sheets, self._history_sheet(sheets, history)),
