@@ -9,7 +9,7 @@ from pathlib import Path
 
 import openpyxl
 from tests.helpers.cli import digest, run
-from tests.helpers.paths import REAL_TRF
+from tests.helpers.paths import REAL_TRF, ROOT
 
 KILKENNY = REAL_TRF / "icu_kilkenny-masters_2011.tab"
 
@@ -33,3 +33,22 @@ def test_history_and_undo_after_an_import_say_the_import_rows_are_not_acts(
         assert "the Import rows of an imported book's Event Log" in said, said
         assert "which undo does not take back" in said, said
     assert digest(book) == before
+
+
+def test_a_book_without_history_is_told_every_act_a_book_keeps(tmp_path: Path) -> None:
+    # User test 49: the "no history" message of a rating list and an Elo book left out the acts
+    # those books keep: a season add, a custom-list update, an Elo book's results desk take.
+    for template in ("ratinglist.xlsx", "elo.xlsx"):
+        book = tmp_path / template
+        book.write_bytes((ROOT / "workbook_templates" / template).read_bytes())
+        for command, none in (("history", "keeps no act yet"), ("undo", "no history to undo")):
+            said = " ".join(run(command, book).stderr.split())
+            assert none in said, said
+            for act in (
+                "a rating list's season add",
+                "players custom-list",
+                "a results desk take into a book that keeps no log (a ladder's or an Elo book's",
+                "a ladder's new week",
+                "a team event's pairing",
+            ):
+                assert act in said, (command, template, said)

@@ -152,3 +152,35 @@ def test_a_value_that_is_not_a_number_names_the_cell(tmp_path: Path) -> None:
     type_values(book, {tied[0]: "first"})
     said = refused("recalc", book, "--in-place", "--confirm")
     assert "sheet 'Swiss Players'" in said and "Tie-break Value" in said and "'first'" in said
+
+
+def test_a_value_typed_without_man_listed_is_said_unused_and_history_names_each_value(
+    tmp_path: Path,
+) -> None:
+    """User test 49: with ``MAN`` not among the Tie-breaks, the level-3 question said "the
+    standings' order ... may change", though the value orders nobody; and ``history`` showed
+    one line per act, each "Manual Tie-break round 1" alike, naming neither player nor value."""
+    book, tied = typed_book(tmp_path, "BH SB")
+    first, second = tied[:2]
+    type_values(book, {first: 1})
+    said = " ".join(refused("recalc", book, "--in-place").split())
+    assert (
+        f"level 3: Tie-break value {first}: {first}'s tie-break value typed by hand changes "
+        "(none to 1): the Tie-breaks setting does not list MAN, so the value is not used (the "
+        "standings' order stays); list MAN where the value is to break ties"
+    ) in said
+    ok("recalc", book, "--in-place", "--confirm")
+    type_values(book, {first: None, second: 2})
+    ok("recalc", book, "--in-place", "--confirm")
+    acts = [line.split(maxsplit=2)[2] for line in ok("history", book).splitlines()[:-1]]
+    assert acts[-2:] == [
+        f"Manual Tie-break round 1 ({first}: none to 1)",
+        f"Manual Tie-break round 1 ({first}: 1 to none; {second}: none to 2)",
+    ]
+    undone = ok("undo", book)
+    assert f"undone: Manual Tie-break round 1 ({first}: 1 to none; {second}: none to 2)" in undone
+    # listed, the value orders the players tied before it, as the question says
+    book, tied = typed_book(tmp_path, "MAN")
+    type_values(book, {tied[0]: 1})
+    said = " ".join(refused("recalc", book, "--in-place").split())
+    assert "(none to 1): the standings' order of players tied before it may change" in said

@@ -174,3 +174,100 @@ def test_the_commands_spelt_with_in_place_are_the_tools_commands_that_write_a_co
     assert spelt == writing
     assert typed_command("undo", "a b.xlsx") == "ratingbook undo 'a b.xlsx'"
     assert typed_command("pair", "") == "ratingbook pair BOOK --in-place"
+
+
+def test_a_refused_correction_names_the_book_it_read_not_the_copy_it_would_write(
+    tmp_path: Path,
+) -> None:
+    # User test 49: `recalc r4.xlsx -o r4-out.xlsx`, refused, said "ratingbook unpair
+    # r4-out.xlsx ...", a file never written. Refused, the event is still in the file read.
+    book = round_5_paired(tmp_path)
+    typed(book, {(12, 5): "0-1"})  # round 4 board 2, Daniel - Bob, corrected (level 3)
+    refused = run("recalc", "corr.xlsx", "-o", "out.xlsx", cwd=tmp_path)
+    assert refused.returncode == 2
+    text = said(refused)
+    assert not (tmp_path / "out.xlsx").exists() and "out.xlsx" not in text
+    found = re.search(r"to re-pair it, (ratingbook .+?) then (ratingbook .+?) -- ", text)
+    assert found, text
+    unpair, pair = found.groups()
+    assert unpair == "ratingbook unpair corr.xlsx --round 5 --in-place"
+    as_typed(unpair, tmp_path)
+    as_typed(pair, tmp_path)
+    games = sheet_values(book, "Swiss Games")[1:]
+    assert [g[0] for g in games].count(5) == 3  # round 5 paired again, on three boards
+    # Confirmed, the run writes the copy, and its summary names the copy the event is now in.
+    book.write_bytes(_ROUND_5[0])
+    typed(book, {(12, 5): "0-1"})
+    written = as_typed("ratingbook recalc corr.xlsx -o out.xlsx --confirm", tmp_path)
+    assert "to re-pair it, ratingbook unpair out.xlsx --round 5 --in-place then" in written
+
+
+def test_an_earlier_round_changed_by_hand_is_refused_with_steps_that_work(
+    tmp_path: Path,
+) -> None:
+    # User test 49: round 4's boards changed by hand once round 5 was paired were refused
+    # (level 5) with "ratingbook manual-pairing start ... --round 4", which was refused in turn
+    # (only the last paired round is paired by hand). The steps said now work as typed. Here
+    # round 3 (played) is changed with round 4 paired: the template as it is.
+    book = tmp_path / "corr.xlsx"
+    shutil.copy(TEMPLATE, book)
+    as_typed("ratingbook recalc corr.xlsx --in-place", tmp_path)  # the log starts
+    swapped = {(8, 4): "Charlotte", (9, 4): "Daniel", (8, 7): None, (9, 7): None}
+    typed(book, swapped)  # round 3: Erik - Charlotte, Anna - Daniel (Black No. cleared)
+    refused = run("recalc", "corr.xlsx", "--in-place", cwd=tmp_path)
+    assert refused.returncode == 2
+    text = said(refused)
+    # round 3 as paired: Erik (5) - Daniel (4), Anna (1) - Charlotte (3), Bob (2) - Femke (6)
+    assert "type round 3's boards back as paired (1-3 2-6 5-4: start numbers, White first)" in text
+    found = re.search(
+        r"then (ratingbook unpair .+?), (ratingbook manual-pairing start .+?), change its "
+        r"boards .+?, (ratingbook manual-pairing end .+?), and pair round 4 again "
+        r"\((ratingbook pair .+?), unless Auto-pair paired it",
+        text,
+    )
+    assert found, text
+    unpair, start, end, pair = found.groups()
+    assert unpair == "ratingbook unpair corr.xlsx --round 4 --in-place"
+    assert start == "ratingbook manual-pairing start corr.xlsx --round 3 --in-place"
+    assert pair == "ratingbook pair corr.xlsx --in-place"
+    typed(book, {(8, 4): "Daniel", (9, 4): "Charlotte", (8, 7): 4, (9, 7): 3})  # typed back
+    as_typed(unpair, tmp_path)
+    # round 3 complete: the run that starts the phase does not auto-pair round 4 before it
+    assert "manual pairing of round 3 started" in as_typed(start, tmp_path)
+    typed(book, swapped)
+    # Anna - Daniel repeats round 1's game (level 3): the end asks for its confirmation; the
+    # template's Auto-pair On pairs round 4 in the same run.
+    ending = as_typed(f"{end} --confirm", tmp_path)
+    assert "manual pairing of round 3 ended" in ending and "paired round 4" in ending
+    kinds = log_kinds(book)
+    assert kinds[-3] == "Unpairing" and sorted(kinds[-2:]) == ["Manual Pairing", "Pairing"]
+    games = sheet_values(book, "Swiss Games")[1:]
+    assert [(g[2], g[3]) for g in games if g[0] == 3][:2] == [
+        ("Erik", "Charlotte"),
+        ("Anna", "Daniel"),
+    ]
+    assert [g[0] for g in games].count(4) == 3
+
+
+def test_a_manual_step_refused_names_the_setting_cell_or_no_cell(tmp_path: Path) -> None:
+    # User test 49: "column 'Value': no manual pairing is open to end", with no sheet. A
+    # command is at fault, not a cell: no cell is named; the Manual Pairing cell, when it asked.
+    book = round_5_paired(tmp_path)
+    ended = said(run("manual-pairing", "end", "corr.xlsx", "--in-place", cwd=tmp_path))
+    assert "FAILED corr.xlsx: no manual pairing is open to end" in ended
+    started = said(
+        run("manual-pairing", "start", "corr.xlsx", "--round", "4", "--in-place", cwd=tmp_path)
+    )
+    assert (
+        "FAILED corr.xlsx: only the last paired round can be paired by hand; that is round 5: "
+        "unpair round 5 first"
+    ) in started
+    wb = openpyxl.load_workbook(book)
+    settings = wb["Swiss Settings"]
+    settings.append(["Manual Pairing", "End"])
+    row = settings.max_row
+    wb.save(book)
+    typed_end = said(run("recalc", "corr.xlsx", "--in-place", cwd=tmp_path))
+    assert (
+        f"sheet 'Swiss Settings', row {row}, column B (Value): no manual pairing is open to end"
+    ) in typed_end

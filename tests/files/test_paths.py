@@ -459,3 +459,27 @@ def test_a_read_only_book_is_never_replaced_in_place(
         "written"
     )
     assert path.read_bytes() == before and folder_listing(tmp_path) == listing
+
+
+@pytest.mark.parametrize(
+    "command", [["recalc", "--in-place"], ["new-week", "--in-place"], ["undo"], ["redo"]]
+)
+def test_a_book_open_in_excel_is_never_replaced_in_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """User test 49: undo, redo and recalc --in-place wrote a book Excel held open (its owner
+    file ``~$NAME`` beside it), as results take does not: one rule for every in-place write.
+    One line, and the book and its folder stay as they were."""
+    path = save_book(make_book(ladder_sheets()), tmp_path / "camp.xlsx")
+    (tmp_path / "~$camp.xlsx").write_bytes(b"arbiter")  # Excel's owner file: the book is open
+    listing = folder_listing(tmp_path)
+    before = path.read_bytes()
+    result = run_in_process(capsys, command[0], path, *command[1:])
+    assert _one_line(result) == (
+        f"FAILED {path}: {str(path)!r} is open in Excel (its owner file '~$camp.xlsx' is beside "
+        "it): close it there first (saved), then run again; nothing was written (written while "
+        "Excel holds it, the book loses this run's change when Excel saves it, or what was typed "
+        "there when Excel closes it unsaved; an owner file Excel left behind when it stopped "
+        "abruptly may be deleted)"
+    )
+    assert path.read_bytes() == before and folder_listing(tmp_path) == listing

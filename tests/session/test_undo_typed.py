@@ -13,6 +13,7 @@ cell for cell; the expected book is the one the test typed over, never ratingboo
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,7 @@ import pytest
 from tests.helpers.fide_event import event_sheets, numbers_exchanged, type_results
 
 from ratingbook.events.fide_mode.log import LogKind
-from ratingbook.session import Done, NeedsConfirmation, Pair, Recalc, Session, Undo
+from ratingbook.session import Done, NeedsConfirmation, Pair, Recalc, Redo, Session, Undo
 from ratingbook.session.session import _TYPED_IN
 from ratingbook.workbook.port.grid_book import MemoryBook
 
@@ -223,3 +224,26 @@ def test_every_kind_of_the_log_says_where_it_is_typed_and_each_typed_kind_is_und
     typed_kinds = {kind for kind, sheet in _TYPED_IN.items() if sheet is not None}
     proved = {case.split(" (")[0] for case in CASES} | set(ELSEWHERE)
     assert typed_kinds == proved
+
+
+def test_undo_and_redo_name_what_they_write_a_late_entry_typed_by_hand_among_it() -> None:
+    """User test 49: undoing a late entry removed the player's row, typed by hand, without
+    naming it, and the redo said nothing of what it gave back. Both name it now, by its
+    values; a correction's undo names the result it puts back."""
+    book = played(1)
+    book = typed(book, "Swiss Players", late_entry)  # Ivan, 1800: row 12 (ten players above)
+    run(book, Recalc())
+    undone = run(book, Undo()).summary
+    removed = [line for line in undone if line.startswith("removed: ")]
+    assert len(removed) == 1
+    assert re.fullmatch(r"removed: 'Swiss Players' row 12 \(\d+, 'Ivan', 1800\)", removed[0])
+    redone = run(book, Redo()).summary
+    given = [line for line in redone if line.startswith("given back: ")]
+    assert len(given) == 1 and given[0].startswith(removed[0].replace("removed", "given back"))
+    # a value typed over in a row the act did not add: the cell, and the value put back
+    book = played(1)
+    run(book, Pair())
+    was = book.grids()["Swiss Games"][1][4]  # round 1 board 1's result, as the test typed it
+    book = typed(book, "Swiss Games", round_1_result_flipped)
+    run(book, Recalc())
+    assert f"put back: 'Swiss Games' E2 {was!r}" in run(book, Undo()).summary

@@ -136,6 +136,7 @@ def history_command(book: str) -> None:
     from ratingbook.files.backends import open_book
     from ratingbook.files.history import legacy_note
     from ratingbook.session import Session
+    from ratingbook.session.kept_acts import KEPT_FROM
 
     try:
         found = Session(open_book(book)).history()
@@ -144,7 +145,7 @@ def history_command(book: str) -> None:
     note = legacy_note(Path(book))
     if not found:
         fail(
-            f"{book}: no history: the book keeps no act yet; {Session.KEPT_FROM}"
+            f"{book}: no history: the book keeps no act yet; {KEPT_FROM}"
             + (f"; {note}" if note else "")
         )
     for number, status, label in found:

@@ -32,6 +32,7 @@ from ratingbook.desk.rules import DEFAULT_CONFIRMS, Confirms, standing
 from ratingbook.desk.store import Item, Store, now, peek, store_beside
 from ratingbook.desk.twice import Doubt, counted_from, take_doubts
 from ratingbook.errors import RatingbookError
+from ratingbook.files.disk import excel_has_it
 from ratingbook.workbook.port.book import Book
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Ready",
-    "excel_has_it",
     "game_name",
     "held_back",
     "held_words",
@@ -58,13 +58,6 @@ class Ready:
     item: Item
     result: str
     key: str
-
-
-def excel_has_it(path: Path) -> bool:
-    """Whether Excel holds ``path`` open: its owner file ``~$NAME`` is beside it (Excel drops
-    the name's first two characters when it is long, so both spellings are looked for)."""
-    names = {"~$" + path.name, "~$" + path.name[2:]}
-    return any((path.parent / name).exists() for name in names)
 
 
 def ready_items(

@@ -37,6 +37,7 @@ __all__ = [
     "check_output_path",
     "check_package",
     "check_save_target",
+    "excel_has_it",
     "held_for_in_place",
     "path_problem",
     "remove_stale_temporaries",
@@ -99,6 +100,37 @@ def _require_writable(name: str, mode: int) -> None:
         raise WorkbookError(
             f"{name!r} is read-only: ratingbook does not replace it in place; make it writable "
             "first, or write the result to another file with -o; nothing was written"
+        )
+
+
+def excel_has_it(path: Path) -> bool:
+    """Whether Excel holds ``path`` open: its owner file is beside it (:func:`_owner_file`)."""
+    return _owner_file(path) is not None
+
+
+def _owner_file(path: Path) -> Path | None:
+    """Excel's owner file of ``path`` when it is beside it: ``~$NAME`` (Excel drops the name's
+    first two characters when it is long, so both spellings are looked for)."""
+    for name in sorted({"~$" + path.name, "~$" + path.name[2:]}):
+        with contextlib.suppress(OSError):  # a name too long once prefixed: no such file
+            if (path.parent / name).exists():
+                return path.parent / name
+    return None
+
+
+def _require_closed_in_excel(path: Path) -> None:
+    """A book Excel holds open is never replaced in place, whichever command writes it: Excel
+    keeps its own copy, and its next save loses this run's change, or closing it unsaved loses
+    what was typed there. On a system where Excel does not lock the file its owner file
+    (:func:`_owner_file`) is what shows it."""
+    owner = _owner_file(path)
+    if owner is not None:
+        raise WorkbookError(
+            f"{str(path)!r} is open in Excel (its owner file {owner.name!r} is beside it): "
+            "close it there first (saved), then run again; nothing was written (written while "
+            "Excel holds it, the book loses this run's change when Excel saves it, or what was "
+            "typed there when Excel closes it unsaved; an owner file Excel left behind when it "
+            "stopped abruptly may be deleted)"
         )
 
 
@@ -335,6 +367,10 @@ def held_for_in_place(path: Path) -> Iterator[None]:
       modification time) just before the rename, and refuses to replace a file that changed
       meanwhile (saved by Excel or any program that ignores the lock): a
       :class:`WorkbookError`, and nothing is written.
+
+    And a book open in Excel is refused (:func:`_require_closed_in_excel`), once the file is
+    known to be one: the one rule of every in-place write (``--in-place``, ``undo``, ``redo``,
+    ``results take``, ...).
     """
     real = os.path.realpath(path)
     while True:
@@ -360,6 +396,11 @@ def held_for_in_place(path: Path) -> Iterator[None]:
             break
         # Replaced while we waited for the lock (by the run that held it): hold the new file.
         os.close(descriptor)
+    try:
+        _require_closed_in_excel(path)
+    except WorkbookError:
+        os.close(descriptor)
+        raise
     token = _HELD.set({**_HELD.get({}), real: _identity(held)})
     try:
         yield

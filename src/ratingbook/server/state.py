@@ -20,8 +20,8 @@ from ratingbook.core.counts import many
 from ratingbook.desk import Desk, DeskError, TakeOutcome, decider
 from ratingbook.desk.model import pairing_words, upper_first
 from ratingbook.desk.next_steps import NOTHING_WAITS, nothing_to_take, release_next
-from ratingbook.desk.taking import excel_has_it
 from ratingbook.errors import RatingbookError
+from ratingbook.files.disk import excel_has_it
 from ratingbook.server.live import LivePages
 from ratingbook.server.security import FormTokens, Lockout, RateLimit
 from ratingbook.web.rendering import ratingbook_version

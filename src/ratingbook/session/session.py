@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import ConfirmationError, RatingbookError
@@ -41,6 +41,7 @@ from ratingbook.session.history import (
     predicted,
     read_history,
 )
+from ratingbook.session.kept_acts import KEPT_FROM
 from ratingbook.session.planning import plan_command
 from ratingbook.session.taking import Taking, brought_back, take
 from ratingbook.workbook.actions import plan_recalc
@@ -112,11 +113,10 @@ _CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo agai
 #: cell by cell, as the input sheets.
 _ARCHIVES = (GAMES_ARCHIVE, WEEKLY_STANDINGS, DESK_RESULTS)
 #: The kind an act no log records is kept with (the log's kinds are FIDE mode's). Such acts are
-#: named by their plan (``Plan.act``): a ladder's new week (it archives the week and empties its
-#: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked), a players update
-#: (it rewrites typed cells), a pairing where the event keeps no log (a team event), a results
-#: desk's take where the event keeps no log (a ladder's games: ``planning.DESK_TAKE``). An
-#: event's logged acts are kept as logged.
+#: named by their plan (``Plan.act``; a ladder's new week archives the week and empties its
+#: games, whether ``NewWeek`` or a recalc after the Week cell was raised asked; a desk's take
+#: where the event keeps no log is ``planning.DESK_TAKE``): :mod:`~ratingbook.session.kept_acts`
+#: says them all. An event's logged acts are kept as logged.
 _NOT_LOGGED = "Not logged"
 
 
@@ -201,14 +201,6 @@ class Session:
             book=self._name,
             source=self._source,
         )
-
-    #: Which acts a book keeps for undo and redo, said wherever a book has none yet.
-    KEPT_FROM: ClassVar[str] = (
-        "acts are kept from an event's first logged change after the book was made (a Swiss "
-        "or round-robin book; the Import rows of an imported book's Event Log record the file "
-        "it was made from, which undo does not take back), a ladder's first new week or "
-        "results desk take, a team event's first pairing or a first players update"
-    )
 
     def history(self) -> list[tuple[int, str, str]]:
         """The acts the book keeps, oldest first: (number, "done" or "undone", what it was)."""
@@ -318,7 +310,7 @@ class Session:
         elif logged:
             from ratingbook.events.fide_mode.log import act_label  # a FIDE event's only
 
-            label = act_label((c.kind, c.round) for c in logged)
+            label = act_label((c.kind, c.round, c.before, c.after) for c in logged)
             typed = _typed_in(logged, read, history.saved)
             kinds = tuple(dict.fromkeys(c.kind.value for c in logged))
             act = cells_of(
@@ -351,7 +343,7 @@ class Session:
         sheets = Sheets(self.book, self._today, RunRequest(who=self._who, now=self._now))
         word = "undo" if back else "redo"
         if sheets.actual(EVENT_HISTORY) is None:
-            raise RatingbookError(f"the book has no history to {word}: {self.KEPT_FROM}")
+            raise RatingbookError(f"the book has no history to {word}: {KEPT_FROM}")
         history = self._history(sheets)
         candidates = [a for a in history.acts if a.undone != back]
         if not candidates:
@@ -489,6 +481,7 @@ class Session:
             summary.append(f"kept as typed since, in rows it changed: {_named(taking.beside)}")
         if taking.lost:
             summary.append(f"cleared (confirmed; a redo gives them back): {_named(taking.lost)}")
+        summary += [f"{words}: {_named(cells)}" for words, cells in taking.written if cells]
         plan = Plan(
             blocks=plan.blocks,
             sheets=(*plan.sheets, self._history_sheet(sheets, history)),
@@ -528,7 +521,7 @@ def _nothing_to_take(history: History, back: bool) -> str:
                 f"the book has no history to undo: all {len(history.acts)} acts it keeps are "
                 "undone (redo gives the last one back)"
             )
-        return f"the book has no history to undo: it keeps no act yet; {Session.KEPT_FROM}"
+        return f"the book has no history to undo: it keeps no act yet; {KEPT_FROM}"
     return (
         "the book has no history to redo: no act is undone, or a logged act since the last "
         "undo dropped what it undid"

@@ -53,6 +53,9 @@ class Taking:
     truncated: tuple[tuple[str, int], ...] = ()
     """Input sheets whose rows the act appended, and the rows each keeps once undone: those
     rows go (an Excel table's range with them), not only their values (:func:`_cut`)."""
+    written: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """What it writes in the input sheets, named for its summary (:func:`_written`): the rows
+    an undo removes and the cells it puts back, or the rows and cells a redo gives back."""
 
 
 class CannotTake(RatingbookError):
@@ -252,7 +255,38 @@ def take(
         state,
         frozenset(emptied),
         truncated,
+        _written(act, now, {c: v for c, v in writes.items() if c not in cleared}, back=back),
     )
+
+
+def _written(
+    act: Kept, now: Mapping[str, Grid], writes: Mapping[Cell, object], *, back: bool
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What an undo (``back``) or a redo of ``act`` writes in the input sheets, named as its
+    summary says it (what was typed since and cleared is named apart): a row the act added
+    whole, by its values (``'Swiss Players' row 16 (7, 'Ola Berg', 2020, 'NOR')``: an undo
+    removes the row, a late entry typed by hand with it, and a redo gives it back), and each
+    other cell with the value written (``'Swiss Players' A9 7``, empty ``''``)."""
+    rows: dict[tuple[str, int], list[object]] = {}
+    cells: list[str] = []
+    for cell, value in sorted(writes.items()):
+        sheet, row, column = cell
+        if sheet in act.generated:
+            continue  # rebuilt from the book as it is left, or emptied: never typed
+        if (sheet, row) in act.added:
+            line = now.get(sheet, [])
+            shown = in_row(line[row - 1], column) if back and row <= len(line) else value
+            rows.setdefault((sheet, row), []).append(shown)
+        else:
+            cells.append(f"{_where(cell)} {'' if is_blank(value) else value!r}")
+    named = tuple(
+        f"{sheet!r} row {row} ({', '.join(repr(v) for v in values if not is_blank(v))})"
+        for (sheet, row), values in rows.items()
+        if any(not is_blank(v) for v in values)
+    )
+    if back:
+        return (("removed", named), ("put back", tuple(cells)))
+    return (("given back", (*named, *cells)),)
 
 
 def _cut(

@@ -227,23 +227,42 @@ def read_adjourned_board(text: str) -> tuple[str, str] | None:
     return None if found is None else (found["board"], found["held"])
 
 
-def act_label(changes: Iterable[tuple[LogKind, int]]) -> str:
-    """An act's name, from the kinds and rounds of the rows it logs (each once, in order):
-    ``Correction round 4; Pairing round 5``. An ``Undo`` or ``Redo`` row's before side.
+def act_label(changes: Iterable[tuple[LogKind, int, str, str]]) -> str:
+    """An act's name, from the kinds, rounds and sides of the rows it logs (each kind and round
+    once, in order): ``Correction round 4; Pairing round 5``. An ``Undo`` or ``Redo`` row's
+    before side, and what ``history``, undo and redo call the act. A ``Manual Tie-break`` row
+    names its player and values too, since ten acts of one round would read alike.
 
-    >>> act_label([(LogKind.CORRECTION, 4), (LogKind.CORRECTION, 4), (LogKind.PAIRING, 5)])
+    >>> act_label([(LogKind.CORRECTION, 4, "", ""), (LogKind.CORRECTION, 4, "", ""),
+    ...            (LogKind.PAIRING, 5, "", "")])
     'Correction round 4; Pairing round 5'
+    >>> act_label([(LogKind.MANUAL_TIEBREAK, 5, "Ivan none", "Ivan 1"),
+    ...            (LogKind.MANUAL_TIEBREAK, 5, "Ola Berg 2", "Ola Berg none")])
+    'Manual Tie-break round 5 (Ivan: none to 1; Ola Berg: 2 to none)'
     """
-    return "; ".join(dict.fromkeys(f"{kind.value} round {number}" for kind, number in changes))
+    named: dict[str, list[str]] = {}
+    for kind, number, before, after in changes:
+        said = named.setdefault(f"{kind.value} round {number}", [])
+        if kind is LogKind.MANUAL_TIEBREAK:
+            name, _, was = before.rpartition(" ")
+            said.append(f"{name}: {was} to {after.rpartition(' ')[2]}")
+    return "; ".join(f"{act} ({'; '.join(said)})" if said else act for act, said in named.items())
 
 
 _ACT_PART = re.compile(r"^(?P<kind>.+) round (?P<round>\d+)$")
+#: What a label says of an act's rows besides their kind and round (:func:`act_label`).
+_ACT_DETAIL = re.compile(r" \([^()]*\)")
 
 
 def _act_named(label: str) -> frozenset[tuple[LogKind, int]] | None:
-    """:func:`act_label` read back: its kinds and rounds, or None when it does not read."""
+    """:func:`act_label` read back: its kinds and rounds, or None when it does not read.
+
+    >>> label = "Manual Tie-break round 5 (Ivan: none to 1; Ola: 2 to none); Pairing round 6"
+    >>> sorted((kind.value, number) for kind, number in _act_named(label) or ())
+    [('Manual Tie-break', 5), ('Pairing', 6)]
+    """
     named = set()
-    for part in label.split("; "):
+    for part in _ACT_DETAIL.sub("", label).split("; "):
         found = _ACT_PART.match(part.strip())
         if found is None or found["kind"] not in _KIND_OF:
             return None

@@ -21,7 +21,10 @@ class LoggedChange:
 
     ``level`` 0 is logged without a warning; ``act`` names it for a confirmation ("Correction
     round 4"); ``by_hand``: typed into the book (undo goes back to the state last recorded),
-    not done by the command itself (undo goes back to the book the command read).
+    not done by the command itself (undo goes back to the book the command read). ``warning``
+    is what the run that writes it says (its summary); ``asked``, when it differs, what the
+    question or the refusal before anything is written says: the commands it suggests name the
+    file the run reads, where the event still is, not the one it would write.
     """
 
     kind: LogKind
@@ -33,6 +36,7 @@ class LoggedChange:
     warning: str = ""
     by_hand: bool = True
     notes: tuple[str, ...] = field(default=())
+    asked: str = ""
     who: str = ""
     """Who made the change, from where, when it is not the run's user (a result reported at the
     results desk: the reporters' devices and the arbiter who accepted it)."""

@@ -157,9 +157,17 @@ def manual_step(open_round: int, asked: tuple[str, int] | None, last_paired: int
     if action == "start":
         if number != last_paired or last_paired == 0:
             raise RatingbookError(
-                f"only the last paired round can be paired by hand; that is round {last_paired}"
-                if last_paired
-                else "no round is paired yet: pair round 1 first, then change it by hand"
+                "no round is paired yet: pair round 1 first, then change it by hand"
+                if not last_paired
+                else f"only the last paired round can be paired by hand; that is round "
+                f"{last_paired}"
+                + (
+                    f": unpair round {last_paired} first"
+                    if number == last_paired - 1
+                    else f": unpair rounds {last_paired} to {number + 1} first, last first"
+                    if number < last_paired
+                    else f": round {number} is not paired yet"
+                )
             )
         started = f"manual pairing of round {number} started: change its boards, then end it"
         return ManualStep(number, line=started)

@@ -137,12 +137,15 @@ def round_corrections(
     *,
     fide: bool,
     book: str,
+    source: str,
     period: int | None,
     hand: Mapping[int, bool],
 ) -> list[LoggedChange]:
-    """Round ``number``'s corrections; ``period``: the rating period the round is in when
-    that period's report was written (its results are frozen: refused in FIDE mode); ``hand``:
-    the rounds typed by hand in this run, each True when read as paired before them."""
+    """Round ``number``'s corrections; ``book`` and ``source``: the files the run writes and
+    reads, for the commands its summary and its question suggest; ``period``: the rating
+    period the round is in when that period's report was written (its results are frozen:
+    refused in FIDE mode); ``hand``: the rounds typed by hand in this run, each True when read
+    as paired before them."""
     last = new.paired_rounds  # below: the rounds paired when the results were typed
     paired = min(old.paired_rounds + sum(hand.values()), last)
     adjournments = _adjournments(old, new, number, last, numbers)
@@ -151,12 +154,13 @@ def round_corrections(
         return adjournments  # the last paired round: its results are typed, not corrected
     before = {(w, b): res for r, w, b, res in old.games if r == number}
     out: list[LoggedChange] = adjournments
-    warning = partial(correction_warning, paired=paired, last=last, book=book, by_hand=hand)
+    warning = partial(correction_warning, number, level, paired=paired, last=last, by_hand=hand)
     for r, w, b, res in new.games:
         if r != number or (w, b) not in before or before[(w, b)] in ("", res, _ADJOURNED):
             continue
         board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
-        why = warning(number, level, before[(w, b)], period=period)
+        what = f"{w} - {b or 'bye'}: corrected from {before[(w, b)]} to {res or '(empty)'}"
+        why, asked = (warning(before[(w, b)], period=period, book=f) for f in (book, source))
         out.append(
             LoggedChange(
                 LogKind.CORRECTION,
@@ -165,7 +169,8 @@ def round_corrections(
                 res or "(empty)",
                 level,
                 f"Correction round {number}",
-                f"{w} - {b or 'bye'}: corrected from {before[(w, b)]} to {res or '(empty)'}: {why}",
+                f"{what}: {why}",
+                asked=f"{what}: {asked}" if asked != why else "",
             )
         )
     return out

@@ -91,7 +91,15 @@ def round_changes(
         if was == now:
             period = frozen.get(number)
             out += round_corrections(
-                old, new, number, numbers, fide=fide, book=book, period=period, hand=hand
+                old,
+                new,
+                number,
+                numbers,
+                fide=fide,
+                book=book,
+                source=source,
+                period=period,
+                hand=hand,
             )
             continue
         if not was:
@@ -134,6 +142,8 @@ def round_changes(
         elif number == old.manual:
             continue  # the manual phase: compared with the engine's pairing at its end
         else:
+            # the rounds paired after it in the book as read (not the one this run pairs)
+            later = max((r for r in range(number + 1, last + 1) if r not in engine), default=0)
             out.append(
                 LoggedChange(
                     LogKind.MANUAL_PAIRING,
@@ -143,10 +153,40 @@ def round_changes(
                     WarningLevel.REFUSE if fide else WarningLevel.CONFIRM,
                     f"Manual pairing round {number}",
                     f"round {number}'s pairing was changed by hand outside a manual-pairing "
-                    "phase: in FIDE mode, start one and end it: "
-                    f"{typed_command('manual-pairing start', source, '--round', str(number))}, "
-                    f"then {typed_command('manual-pairing end', source)} (in Excel: Manual "
-                    f"Pairing = Round {number}, Recalc, then End, Recalc)",
+                    f"phase: in FIDE mode, {_by_hand(number, later, boards(was, numbers), source)}",
                 )
             )
     return out
+
+
+def _by_hand(number: int, later: int, was: str, source: str) -> str:
+    """How the arbiter changes round ``number``'s boards in FIDE mode (``later``: the last round
+    paired after it, 0 none; ``was``: its boards as paired; ``source``: the file). Only the last
+    paired round can be paired by hand (:mod:`~ratingbook.events.fide_mode.machine`): with
+    rounds paired after it, its boards go back as paired, those rounds are unpaired (last
+    first), and the round is then the last paired one."""
+    start = typed_command("manual-pairing start", source, "--round", str(number))
+    end = typed_command("manual-pairing end", source)
+    if not later:
+        return (
+            f"start one and end it: {start}, then {end} (in Excel: Manual Pairing = Round "
+            f"{number}, Recalc, then End, Recalc)"
+        )
+    unpair = ", ".join(
+        typed_command("unpair", source, "--round", str(r)) for r in range(later, number, -1)
+    )
+    rounds = f"round {later}" if later == number + 1 else f"rounds {number + 1} to {later}"
+    again = (
+        f"round {later} again ({typed_command('pair', source)}, unless Auto-pair paired it "
+        "when the phase ended)"
+        if later == number + 1
+        else f"rounds {number + 1} to {later} again, one {typed_command('pair', source)} run "
+        "each, once the round before has its results"
+    )
+    return (
+        f"only the last paired round can be paired by hand, and {rounds} "
+        f"{'is' if later == number + 1 else 'are'} paired after it: type round {number}'s "
+        f"boards back as paired ({was}: start numbers, White first), then {unpair}, {start}, "
+        f"change its boards (clear each changed board's White No. and Black No.: ratingbook "
+        f"writes them), {end}, and pair {again}"
+    )

@@ -10,6 +10,7 @@ removed. The order they are logged in, with every other change, is
 
 from __future__ import annotations
 
+from ratingbook.events.codes import tiebreak_base, tiebreak_list
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel, typed_text
 from ratingbook.events.fide_mode.logged_change import LoggedChange
 from ratingbook.events.fide_mode.state import EventState
@@ -167,8 +168,17 @@ def _withdrawal_text(name: str, out_in: int, expelled: bool) -> str:
 def _typed_changes(old: EventState, new: EventState, current: int) -> list[LoggedChange]:
     """A tie-break value typed from outside (the code ``MAN``: a play-off's score, a place
     given by hand; VCL questions 205 and 207) entered, changed or erased after round 1: level 3,
-    logged with the value before, as every other change of the standings' order is."""
+    logged with the value before, as every other change of the standings' order is. While the
+    ``Tie-breaks`` setting does not list ``MAN`` the value orders nobody, and the warning says
+    so (the change is still logged: listing ``MAN`` later puts it to use)."""
     before, after = dict(old.typed), dict(new.typed)
+    listed, _ = tiebreak_list(dict(new.settings).get(TIEBREAKS_SETTING))
+    used = (
+        "the standings' order of players tied before it may change"
+        if "MAN" in {tiebreak_base(code) for code in listed}
+        else f"the {TIEBREAKS_SETTING} setting does not list MAN, so the value is not used "
+        "(the standings' order stays); list MAN where the value is to break ties"
+    )
     out: list[LoggedChange] = []
     for name in sorted(set(before) | set(after)):
         was, now = before.get(name, ""), after.get(name, "")
@@ -182,7 +192,7 @@ def _typed_changes(old: EventState, new: EventState, current: int) -> list[Logge
                     WarningLevel.CONFIRM,
                     f"Tie-break value {name}",
                     f"{name}'s tie-break value typed by hand changes ({was or 'none'} to "
-                    f"{now or 'none'}): the standings' order of players tied before it may change",
+                    f"{now or 'none'}): {used}",
                 )
             )
     return out

@@ -79,6 +79,7 @@ __all__ = [
     "plan_imported_log",
     "plan_taken",
     "refusal",
+    "starts_manual_phase",
     "taken_back",
     "with_event_log",
 ]
@@ -144,17 +145,25 @@ def _manual_request(event: SwissEvent, request: RunRequest) -> tuple[str, int] |
     )
 
 
+def starts_manual_phase(event: SwissEvent, request: RunRequest) -> bool:
+    """Whether the run asks to start (or keep) a manual-pairing phase (``manual-pairing
+    start``, or ``Manual Pairing`` = ``Round N``): such a run pairs no next round, as the
+    arbiter pairs the last paired round by hand (Auto-pair waits until the phase ends)."""
+    asked = _manual_request(event, request)
+    return asked is not None and asked[0] == "start"
+
+
 def _manual(
-    old: EventState, event: SwissEvent, request: tuple[str, int] | None
+    old: EventState, event: SwissEvent, request: tuple[str, int] | None, typed: bool
 ) -> tuple[int, list[LoggedChange], list[str]]:
     """The manual phase after this run (the machine's step), its change (at its end: the
-    round's pairing against the engine's) and its summary lines."""
+    round's pairing against the engine's) and its summary lines. A step refused names the
+    ``Manual Pairing`` cell when it asked (``typed``), and no cell when a command did."""
     try:
         step = manual_step(old.manual, request, event.paired_rounds)
     except RatingbookError as error:
-        raise RatingbookError(
-            error.problem, _settings_place(event, "Manual Pairing"), "Value"
-        ) from None
+        place = _settings_place(event, "Manual Pairing") if typed else None
+        raise RatingbookError(error.problem, place, "Value" if place else None) from None
     if not step.ended:
         return step.open, [], [step.line] if step.line else []
     number = step.ended
@@ -238,7 +247,7 @@ def _gate(event: SwissEvent, found: list[LoggedChange], fide: bool) -> tuple[tup
     """The acts of this run that wait for a confirmation (the machine's levels), and the book's
     own confirmation of them (its ``Confirm`` setting, "" when empty); a level-5 act in FIDE
     mode, or a ``Confirm`` setting that does not fit what the run does, is refused here."""
-    acts = acts_to_confirm([(c.act, c.level, c.warning) for c in found], fide=fide)
+    acts = acts_to_confirm([(c.act, c.level, c.asked or c.warning) for c in found], fide=fide)
     if not acts:
         if event.settings.confirm:
             raise ConfirmationError(
@@ -388,7 +397,8 @@ def with_event_log(
         )
     except ConfirmationError as error:
         raise ConfirmationError(error.problem, fide_place, "Value") from None
-    manual, manual_changes, manual_lines = _manual(old, after, _manual_request(event, request))
+    asked = _manual_request(event, request)
+    manual, manual_changes, manual_lines = _manual(old, after, asked, request.manual is None)
     corrections = read_rating_corrections(sheets, after)
     new = state_of(
         after,

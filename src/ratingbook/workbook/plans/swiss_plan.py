@@ -41,6 +41,7 @@ from ratingbook.ratings import swiss_standings
 from ratingbook.reports.stages import paired_text
 from ratingbook.workbook.plans.fide_plan import (  # FIDE mode: the Event Log (#25)
     plan_imported_log,
+    starts_manual_phase,
     with_event_log,
 )
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
@@ -95,8 +96,10 @@ def plan_swiss(sheets: Sheets) -> Plan:
         return _plan_seed(sheets)
     tables = read_event_tables(sheets)
     new_rows: list[SwissEntry] = []
-    # Auto-pair pairs a round that is due; a run that only rebuilds the views never pairs.
-    if pairing_due(tables.event) and not sheets.request.views_only:
+    # Auto-pair pairs a round that is due; a run that only rebuilds the views, or starts a
+    # manual pairing of the last paired round, never pairs.
+    event, request = tables.event, sheets.request
+    if pairing_due(event) and not request.views_only and not starts_manual_phase(event, request):
         from ratingbook.fide.gacrux import pair_next_round
 
         new_rows = pair_next_round(tables.event)
