@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from ratingbook.core.cells import is_blank
 from ratingbook.core.results import Result
 from ratingbook.core.tables import Grid
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.errors import ConfirmationError, Location, RatingbookError
 from ratingbook.events.as_paired import READ_KINDS, pairing_views
 from ratingbook.events.board_order import board_order_problem
@@ -145,16 +146,19 @@ def _manual_request(event: SwissEvent, request: RunRequest) -> tuple[str, int] |
 
 
 def _manual(
-    old: EventState, event: SwissEvent, request: tuple[str, int] | None
+    old: EventState, event: SwissEvent, request: tuple[str, int] | None, source: str
 ) -> tuple[int, list[LoggedChange], list[str]]:
     """The manual phase after this run (the machine's step), its change (at its end: the
-    round's pairing against the engine's) and its summary lines."""
+    round's pairing against the engine's) and its summary lines; ``source``: the file the run
+    reads, for the command a refusal suggests."""
     try:
-        step = manual_step(old.manual, request, event.paired_rounds)
+        step = manual_step(old.manual, request, event.paired_rounds, recorded=old.paired_rounds)
     except RatingbookError as error:
-        raise RatingbookError(
-            error.problem, _settings_place(event, "Manual Pairing"), "Value"
-        ) from None
+        how = ""
+        if old.manual:  # every step refused while a phase is open waits for its end
+            how = f" ({typed_command('manual-pairing end', source)}, or Manual Pairing = End)"
+        place = _settings_place(event, "Manual Pairing")  # none: a book without that row
+        raise RatingbookError(error.problem + how, place, "Value" if place else None) from None
     if not step.ended:
         return step.open, [], [step.line] if step.line else []
     number = step.ended
@@ -164,6 +168,14 @@ def _manual(
         kept = f"manual pairing of round {number} ended: the engine's pairing is kept"
         return 0, [], [kept, *([f"level 2 warning: {order}"] if order else [])]
     problems = manual_pairing_problems(event, number, [p for p in now if p not in engine])
+    if old.paired_rounds > number:  # a phase an earlier ratingbook left open past its round
+        problems.append(
+            (
+                WarningLevel.REFUSE,
+                f"round {old.paired_rounds} was paired on round {number}'s boards while the "
+                "phase was open: they can no longer change (put them back as paired)",
+            )
+        )
     if order:
         problems.append((WarningLevel.ACKNOWLEDGE, order))
     level = max((lvl for lvl, _ in problems), default=WarningLevel.ACKNOWLEDGE)
@@ -388,7 +400,9 @@ def with_event_log(
         )
     except ConfirmationError as error:
         raise ConfirmationError(error.problem, fide_place, "Value") from None
-    manual, manual_changes, manual_lines = _manual(old, after, _manual_request(event, request))
+    manual, manual_changes, manual_lines = _manual(
+        old, after, _manual_request(event, request), request.source or request.book
+    )
     corrections = read_rating_corrections(sheets, after)
     new = state_of(
         after,
@@ -418,7 +432,9 @@ def with_event_log(
             as_recorded(after, old) if held else after, number
         ),
     )
-    found += manual_changes
+    # a phase ended: its round's pairing is logged before a round this run pairs on it
+    at = next((i for i, c in enumerate(found) if c.round > old.manual), len(found))
+    found[at:at] = manual_changes
     found += last_round_rechecked(old, after)
     now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
     found = [_with_board_order(c, after, [*entries, *now]) for c in found]
