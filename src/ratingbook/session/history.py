@@ -113,6 +113,9 @@ class Kept:
     heights: Mapping[tuple[str, int], float] = field(default_factory=dict)
     """The height in points the act gave each input row it changed (a season's List Games row
     of wrapped text): its redo gives the rows back as tall (:func:`block_heights`)."""
+    level: int | None = None
+    """The highest warning level of the changes it logged (FIDE mode's: its undo and redo are
+    acts of that level); None for an act kept by a ratingbook that did not keep it."""
 
 
 @dataclass(slots=True)
@@ -176,6 +179,7 @@ def _act_json(act: Kept) -> dict[str, object]:
         "rows": [[s, r, [_encode(v) for v in values]] for (s, r), values in act.rows.items()],
         "cleared": [[s, r, c, _encode(v)] for (s, r, c), v in act.cleared.items()],
         "round": act.round,
+        "level": act.level,
         "made": sorted(act.made),
         "tail": [[s, last, list(columns)] for s, (last, columns) in act.tail.items()],
         "heights": [[s, r, h] for (s, r), h in sorted(act.heights.items())],
@@ -223,7 +227,7 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         (str(sheet), int(row)): float(height)
         for sheet, row, height in data.get("heights", [])  # type: ignore[attr-defined]
     }
-    return Kept(
+    act = Kept(
         label,
         cells,
         added,
@@ -238,6 +242,8 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         tail,
         heights,
     )
+    level = data.get("level")  # none in an act kept by an earlier ratingbook
+    return replace(act, level=level if isinstance(level, int) else None)
 
 
 # --- reading and writing the sheet ---------------------------------------------------------------

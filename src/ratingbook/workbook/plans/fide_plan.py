@@ -53,6 +53,7 @@ from ratingbook.events.fide_mode.state import (
     state_of,
 )
 from ratingbook.events.long_event import reported
+from ratingbook.events.settings import SwissSettings
 from ratingbook.workbook.plans.fide_shape import last_round_rechecked
 from ratingbook.workbook.plans.rating_corrections import (
     correction_texts,
@@ -76,7 +77,9 @@ from ratingbook.workbook.sheets.schemas import SWISS_SETTINGS
 
 __all__ = [
     "IN_BOOK",
+    "SHOWN",
     "LogRecord",
+    "book_confirmation",
     "plan_imported_log",
     "plan_taken",
     "refusal",
@@ -101,6 +104,8 @@ def refusal(asks: Sequence[Act], how: str, warnings: Sequence[str] = ()) -> Conf
 
 
 NOT_FIDE = "not in FIDE mode"
+#: What the log's Confirmation says of a level-2 change: its warning was shown.
+SHOWN = "level 2 warning shown"
 
 
 def frozen_rounds(entries: Sequence[LogEntry]) -> dict[int, int]:
@@ -230,17 +235,17 @@ def _with_board_order(
     return replace(change, warning=f"{change.warning}; {order}") if order else change
 
 
-def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
+def book_confirmation(settings: SwissSettings, acts: Sequence[Act]) -> str:
     """The ``Confirm`` setting's confirmation of ``acts`` (an error naming the cell when it
     does not name each act as its level asks)."""
-    typed = event.settings.confirm
+    typed = settings.confirm
     given = {part.strip().casefold() for part in typed.split(";") if part.strip()}
     missing = [name for name in typed_names(acts) if name.casefold() not in given]
     if missing:
         raise ConfirmationError(
             f"Confirm {typed!r} does not confirm {'; '.join(repr(m) for m in missing)}: type "
             "exactly that (several separated by ';'); nothing was changed",
-            _settings_place(event, "Confirm"),
+            settings.places.get("Confirm"),
             "Value",
         )
     return f"Confirm setting: {typed}"
@@ -261,7 +266,7 @@ def _gate(event: SwissEvent, found: list[LoggedChange], fide: bool) -> tuple[tup
             )
         return (), ""
     if event.settings.confirm:
-        return acts, _book_confirmation(event, acts)
+        return acts, book_confirmation(event.settings, acts)
     return acts, ""
 
 
@@ -319,7 +324,7 @@ class LogRecord:
                 c.who or self.who,
                 confirmation
                 if c.level >= WarningLevel.CONFIRM
-                else ("level 2 warning shown" if c.level == WarningLevel.ACKNOWLEDGE else ""),
+                else (SHOWN if c.level == WarningLevel.ACKNOWLEDGE else ""),
             )
             for c in self.logged
         ]
