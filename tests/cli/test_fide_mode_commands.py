@@ -94,12 +94,27 @@ def state_items(values: dict[str, list[tuple[Any, ...]]]) -> list[tuple[Any, ...
     return [r for r in values.get("Event State", []) if r and r[0] not in ("Log", None)]
 
 
-def undone_gives_back(path: Path, before: dict[str, list[tuple[Any, ...]]]) -> None:
+#: What the undo (and the redo) of an act of each level asks on the command line in FIDE mode
+#: (C.02's levels: the undo of a level-N act is an act of level N), and what its log row keeps.
+TAKEN = {
+    0: ((), None),
+    2: ((), "level 2 warning shown"),
+    3: (("--confirm",), "--confirm"),
+    4: (("--confirm", "--i-understand"), "--confirm --i-understand"),
+}
+
+
+def undone_gives_back(path: Path, before: dict[str, list[tuple[Any, ...]]], level: int) -> None:
     """``ratingbook undo`` gives back ``before`` cell for cell, and the state FIDE mode's record
     held then; the log keeps every row and adds an Undo row. ``ratingbook redo`` then gives
-    back the book after the step the same way (and a Redo row), so the event goes on."""
+    back the book after the step the same way (and a Redo row), so the event goes on. Both are
+    acts of the step's ``level`` (in FIDE mode; 0 outside it): refused without the flags it
+    asks, their rows keeping the confirmation."""
     after = all_values(path)
-    ok("undo", path)
+    flags, kept = TAKEN[level]
+    if flags:
+        assert f"level {level}: Undo" in refused("undo", path)
+    ok("undo", path, *flags)
     undone = all_values(path)
     assert shown({k: v for k, v in undone.items() if k not in RECORD}) == shown(
         {k: v for k, v in before.items() if k not in RECORD}
@@ -111,7 +126,10 @@ def undone_gives_back(path: Path, before: dict[str, list[tuple[Any, ...]]]) -> N
     log_after = shown(after)["Event Log"]
     assert shown(undone)["Event Log"][:-1] == log_after
     assert shown(undone)["Event Log"][-1][2] == "Undo"
-    ok("redo", path)
+    assert shown(undone)["Event Log"][-1][6] == kept
+    if flags:
+        assert f"level {level}: Redo" in refused("redo", path)
+    ok("redo", path, *flags)
     redone = all_values(path)
     assert shown({k: v for k, v in redone.items() if k not in RECORD}) == shown(
         {k: v for k, v in after.items() if k not in RECORD}
@@ -119,6 +137,7 @@ def undone_gives_back(path: Path, before: dict[str, list[tuple[Any, ...]]]) -> N
     assert state_items(redone) == state_items(after)
     assert shown(redone)["Event Log"][:-2] == log_after
     assert [r[2] for r in shown(redone)["Event Log"][-2:]] == ["Undo", "Redo"]
+    assert shown(redone)["Event Log"][-1][6] == kept
 
 
 @pytest.mark.slow  # seven rounds through real commands, every undo and redo: the longest case
@@ -127,11 +146,16 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
     expected: list[tuple[str, int, str]] = []
 
     def step(
-        kind_rounds: list[tuple[int, str]], act: Callable[[], None], *, final: bool = False
+        kind_rounds: list[tuple[int, str]],
+        act: Callable[[], None],
+        *,
+        final: bool = False,
+        level: int | Callable[[], int] = 0,
     ) -> None:
         """``act`` (a hand edit and a run, or a command); undo must give back the book as it
         was before the edit (a change typed by hand) or before the command (which the script
-        runs on the book as ratingbook last saved it)."""
+        runs on the book as ratingbook last saved it). ``level``: the act's warning level in
+        FIDE mode (0 outside it), which its undo and redo ask too."""
         before = all_values(book)
         act()
         expected.extend(("", r, k) for r, k in kind_rounds)
@@ -141,7 +165,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
             assert "leaving FIDE mode is final for the event" in refused("undo", book)
             assert digest(book) == kept
             return
-        undone_gives_back(book, before)
+        undone_gives_back(book, before, level if isinstance(level, int) else level())
         first = kind_rounds[0][0]
         expected.extend([("", first, "Undo"), ("", first, "Redo")])
 
@@ -166,14 +190,17 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         three[3], four[3] = four[3], three[3]
         return rows
 
+    manual_level = [2]  # level 2 (pairs that differ), or 3 for a problem of the new pairs
+
     def manual_end() -> None:
         edit(book, "Swiss Games", swap)
         said = run("manual-pairing", "end", book, "--in-place")
         if said.returncode:  # a level-3 problem of the new pairs: confirmed
             assert "level 3" in said.stderr
             ok("manual-pairing", "end", book, "--in-place", "--confirm")
+            manual_level[0] = 3
 
-    step([(2, "Manual Pairing")], manual_end)
+    step([(2, "Manual Pairing")], manual_end, level=lambda: manual_level[0])
     results(2)
     step([(3, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
 
@@ -190,7 +217,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         said = ok("recalc", book, "--in-place", "--confirm")
         assert "unpair" in said  # round 3 was paired on the standings it changed
 
-    step([(2, "Correction")], correct_round_2)
+    step([(2, "Correction")], correct_round_2, level=3)
     results(3)
 
     # A late entry after round 3 (level 2: said, not asked).
@@ -199,7 +226,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         said = ok("recalc", book, "--in-place")
         assert "level 2 warning" in said and "Ivan" in said
 
-    step([(4, "Late Entry")], late_entry)
+    step([(4, "Late Entry")], late_entry, level=2)
     step([(4, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(4)
 
@@ -211,14 +238,14 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         edit(book, "Swiss Players", out)
         ok("recalc", book, "--in-place")
 
-    step([(5, "Withdrawal")], withdraw)
+    step([(5, "Withdrawal")], withdraw, level=2)
 
     def tiebreaks() -> None:
         edit(book, "Swiss Settings", lambda g: setting(g, "Tie-breaks", "BH"))
         assert "--i-understand" in refused("recalc", book, "--in-place", "--confirm")
         ok("recalc", book, "--in-place", "--confirm", "--i-understand")
 
-    step([(4, "Setting")], tiebreaks)
+    step([(4, "Setting")], tiebreaks, level=4)
 
     # A forbidden pair after round 1 means leaving FIDE mode (VCL question 196): refused in
     # it, whatever is confirmed; the book untouched, the row taken away again by hand.
@@ -237,7 +264,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         refused("recalc", book, "--in-place")
         ok("recalc", book, "--in-place", "--confirm")
 
-    step([(5, "Start Numbers")], renumber)
+    step([(5, "Start Numbers")], renumber, level=3)
     step([(6, "Pairing")], lambda: ok("pair", book, "--in-place") and None)
     results(6)
 
@@ -248,7 +275,7 @@ def test_a_scripted_event_logs_every_kind_of_change_and_undoes_each(tmp_path: Pa
         refused("recalc", book, "--in-place")
         ok("recalc", book, "--in-place", "--confirm")
 
-    step([(6, "Rating Correction")], rating_only)
+    step([(6, "Rating Correction")], rating_only, level=3)
 
     # FIDE mode left (level 4, two steps), then a correction of round 1 is allowed (level 3).
     def leave() -> None:

@@ -101,7 +101,9 @@ def test_unpairing_a_round_with_results_names_them_and_undo_gives_them_back(
     ) in said
     ok("unpair", book, "--in-place", "--confirm")
     assert [r for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == []
-    ok("undo", book)  # nothing typed since: no question
+    # Nothing typed since: nothing cleared; the unpairing was a level-3 act, so is its undo.
+    assert "level 3: Undo Unpairing round 2" in refused("undo", book)
+    ok("undo", book, "--confirm")
     assert [r[4] for r in grid(book, "Swiss Games")[1:] if r[0] == 2] == typed
 
 

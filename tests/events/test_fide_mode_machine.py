@@ -16,6 +16,7 @@ from ratingbook.events.fide_mode.machine import (
     confirmation_of,
     manual_step,
     mode_after,
+    phase_after_taking,
     steps_needed,
 )
 from ratingbook.session import Offer
@@ -64,6 +65,10 @@ def test_the_manual_phase(
         (0, ("start", 2), 3, "only the last paired round can be paired by hand; that is round 3"),
         (0, ("start", 1), 0, "no round is paired yet: pair round 1 first"),
         (0, ("end", 0), 3, "no manual pairing is open to end"),
+        # the phase is the last paired round's: the next round waits for its end (user test 49)
+        (2, None, 3, "round 3 cannot be paired while the manual pairing of round 2 is open"),
+        (2, ("start", 2), 3, "round 3 cannot be paired while the manual pairing of round 2"),
+        (2, None, 1, "round 2 cannot be unpaired while its manual pairing is open"),
     ],
 )
 def test_a_step_the_manual_phase_does_not_allow(
@@ -71,6 +76,36 @@ def test_a_step_the_manual_phase_does_not_allow(
 ) -> None:
     with pytest.raises(RatingbookError, match=why):
         manual_step(open_round, asked, last)
+
+
+def test_a_phase_left_open_past_its_round_is_ended_before_anything_else() -> None:
+    """A book an earlier ratingbook left with round 2's phase open and round 3 paired."""
+    left_open = "the manual pairing of round 2 was left open while round 3 was paired"
+    with pytest.raises(RatingbookError, match=left_open):
+        manual_step(2, None, 3, recorded=3)
+    assert manual_step(2, ("end", 0), 3, recorded=3).ended == 2
+
+
+@pytest.mark.parametrize(
+    ("open_round", "own", "manual", "last", "refused"),
+    [
+        # phase open, the act's other side's phase, the state put back: phase, last paired
+        (0, 0, 0, 4, False),  # no phase open
+        (4, 4, 0, 4, False),  # the phase is the act's own (the redo of manual-pairing end)
+        (4, 0, 0, 3, False),  # the round's pairing taken back: the phase goes with its round
+        (4, 0, 4, 4, False),  # the state put back has the same phase open
+        (4, 0, 0, 4, True),  # an act from before the phase: it would close it, round 4 paired
+        (4, 0, 0, 5, True),  # a redo pairing round 5 over a phase of round 4 started since
+    ],
+)
+def test_no_undo_or_redo_closes_a_phase_started_since(
+    open_round: int, own: int, manual: int, last: int, refused: bool
+) -> None:
+    if refused:
+        with pytest.raises(RatingbookError, match=f"manual pairing of round {open_round} is open"):
+            phase_after_taking(open_round, own, manual, last, "undo")
+    else:
+        phase_after_taking(open_round, own, manual, last, "undo")
 
 
 def test_each_level_asks_what_the_tec_manual_says() -> None:

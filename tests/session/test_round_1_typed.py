@@ -103,7 +103,9 @@ def test_its_undo_takes_the_typed_round_back() -> None:
     asked = session(book).run(Recalc())
     assert isinstance(asked, NeedsConfirmation)
     asked.resume("--confirm")
-    assert isinstance(session(book).run(Undo()), Done)
+    undo = session(book).run(Undo())  # the undo of a level-3 act is a level-3 act
+    assert isinstance(undo, NeedsConfirmation) and undo.acts[0].level == 3
+    assert isinstance(undo.resume("--confirm"), Done)
     assert [r for r in book.grids()["Swiss Games"][1:] if any(v not in (None, "") for v in r)] == []
     assert [r[2] for r in book.grids()["Event Log"][1:]] == ["Pairing", "Undo"]
 

@@ -193,7 +193,7 @@ def test_the_first_correction_after_a_trf_import_is_undone_to_the_result_before_
     before = without_history(MemoryBook({n: book.read_values(n) for n in book.sheet_names()}))
     book.write_values(WriteBlock("Swiss Games", row, header.index("Result") + 1, [["0-1"]]))
     done(session(book).run(Recalc(), offer=Offer(1, "--confirm")))
-    done(session(book).run(Undo()))
+    done(session(book).run(Undo(), offer=Offer(1, "--confirm")))  # a level-3 act's undo
     after = without_history(MemoryBook({n: book.read_values(n) for n in book.sheet_names()}))
     assert after["Swiss Games"] == before["Swiss Games"]
     assert after["Swiss Players"] == before["Swiss Players"]

@@ -97,8 +97,8 @@ def manual_pairing_command(
     )
 
 
-def _take(book: str, action: str, backend: str, confirmed: bool) -> None:
-    run_books([BookJob(book, book, True, action, backend, int(confirmed))], 1)
+def _take(book: str, action: str, backend: str, confirm: int) -> None:
+    run_books([BookJob(book, book, True, action, backend, confirm)], 1)
 
 
 @click.command("undo")
@@ -108,25 +108,37 @@ def _take(book: str, action: str, backend: str, confirmed: bool) -> None:
     "--confirm",
     "confirmed",
     is_flag=True,
-    help="Also clear what was typed since in the rows the act added (named when it is asked).",
+    help="Confirm the undo: of a level-3 act in FIDE mode, or one that also clears what was "
+    "typed since in the rows the act added (named when it is asked).",
 )
-def undo_command(book: str, backend: str, confirmed: bool) -> None:
+@click.option(
+    "--i-understand",
+    "understood",
+    is_flag=True,
+    help="With --confirm: confirm the undo of a level-4 act of FIDE mode.",
+)
+def undo_command(book: str, backend: str, confirmed: bool, understood: bool) -> None:
     """Take back BOOK's last logged act (kept in its Event History sheet), in place.
 
     Only the cells that act changed go back: what was typed since stays. A value typed since
     into a row the act added (a result on a board of the round unpaired) cannot stay: undo
-    names it and asks (--confirm), or clear it by hand first. redo gives the act back.
+    names it and asks (--confirm), or clear it by hand first. In FIDE mode the undo of a
+    level-3 act is confirmed (--confirm), of a level-4 act in two steps (--confirm
+    --i-understand). redo gives the act back.
     """
-    _take(book, "undo", backend, confirmed)
+    _take(book, "undo", backend, confirm_level(confirmed, understood))
 
 
 @click.command("redo")
 @click.argument("book", metavar="BOOK")
 @backend_option
-def redo_command(book: str, backend: str) -> None:
+@confirm_options
+def redo_command(book: str, backend: str, confirmed: bool, understood: bool) -> None:
     """Give back the act BOOK's last undo took back (and what that undo cleared), in place;
-    refused when a row it puts back was typed into since the undo."""
-    _take(book, "redo", backend, False)
+    confirmed as the undo was in FIDE mode (the redo of a level-3 act with --confirm, of a
+    level-4 act with --confirm --i-understand); refused when a row it puts back was typed into
+    since the undo, or when the event changed since the undo where the act was made on it."""
+    _take(book, "redo", backend, confirm_level(confirmed, understood))
 
 
 @click.command("history")

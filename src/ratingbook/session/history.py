@@ -118,6 +118,9 @@ class Kept:
     was: Mapping[tuple[str, int], float | None] = field(default_factory=dict)
     """The height those rows had before the act (None: the sheet's default, no height of their
     own), where the book could tell (:func:`heights_before`): its undo gives it back."""
+    level: int | None = None
+    """The highest warning level of the changes it logged (FIDE mode's: its undo and redo are
+    acts of that level); None for an act kept by a ratingbook that did not keep it."""
 
 
 @dataclass(slots=True)
@@ -181,6 +184,7 @@ def _act_json(act: Kept) -> dict[str, object]:
         "rows": [[s, r, [_encode(v) for v in values]] for (s, r), values in act.rows.items()],
         "cleared": [[s, r, c, _encode(v)] for (s, r, c), v in act.cleared.items()],
         "round": act.round,
+        "level": act.level,
         "made": sorted(act.made),
         "tail": [[s, last, list(columns)] for s, (last, columns) in act.tail.items()],
         "heights": [[s, r, h] for (s, r), h in sorted(act.heights.items())],
@@ -233,7 +237,7 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         (str(sheet), int(row)): None if height is None else float(height)
         for sheet, row, height in data.get("was", [])  # type: ignore[attr-defined]
     }
-    return Kept(
+    act = Kept(
         label,
         cells,
         added,
@@ -249,6 +253,8 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         heights,
         was,
     )
+    level = data.get("level")  # none in an act kept by an earlier ratingbook
+    return replace(act, level=level if isinstance(level, int) else None)
 
 
 # --- reading and writing the sheet ---------------------------------------------------------------

@@ -106,7 +106,6 @@ _TYPED_IN: dict[str, str | None] = {
 _BY_ROUND = ("Pairing", "Unpairing", "Manual Pairing", "Correction", "Adjournment", "Bye")
 #: How many cells a confirmation or a summary names before it counts the rest.
 _NAMED = 8
-_CLEAR_FIRST = "clear those cells by hand (nothing is then lost), then undo again"
 #: Sheets a run writes whole that a recalc never rebuilds: the camp's archives of each week, and
 #: the desk's record of the results it took (``Desk Results``: an undone take's rows go with
 #: its results, and the desk reads those boards as not taken). An act's undo and redo take them
@@ -325,7 +324,8 @@ class Session:
                 tall,
                 was,
             )
-            history.acts = [a for a in history.acts if not a.undone] + [act]
+            level = max(c.level for c in logged)  # its undo and redo are acts of that level
+            history.acts = [a for a in history.acts if not a.undone] + [replace(act, level=level)]
         saved = _inputs(written, generated)
         manual = sheets.request.manual
         if manual is not None and manual[0] == "start" and history.saved:
@@ -362,16 +362,21 @@ class Session:
                 raise refused from error
             # What the views write was computed, not typed: never named as kept or typed.
             taking = take(act, read, back=back, rebuilt=_cells_written(views.blocks))
-        asked = [*taking.lost, *taking.beside]
-        if offer is not None and not asked:
-            raise ConfirmationError(
-                f"{offer.text} given, but this {word} clears nothing typed since; nothing was "
-                "changed"
+        from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
+        from ratingbook.session.asking import asked
+
+        ask = asked(sheets, read, taking, back=back, logged=not _is_unlogged(act), named=_named)
+        given = confirmation_of(ask.acts, ask.confirmed, offer)
+        if given is None:
+            return NeedsConfirmation(
+                ask.acts,
+                max(steps_needed(ask.acts), 1),  # a question without a level: one step
+                ask.in_book,
+                lambda text: self._write_taking(sheets, history, ask.taking, views, back, text),
             )
-        if asked and offer is None:
-            return self._ask_to_take(sheets, history, taking, views, back)
-        text = offer.text if offer else ""
-        return self._write_taking(sheets, history, taking, views, back, text)
+        said = (ask.said,) if ask.said else ()  # level 2: said, and logged as shown
+        given = given or ask.shown
+        return self._write_taking(sheets, history, ask.taking, views, back, given, said)
 
     def _views(
         self,
@@ -409,42 +414,6 @@ class Session:
             sheets, act.label, act.round, taking.state, back=back, confirmation=confirmation
         )
 
-    def _ask_to_take(
-        self, sheets: Sheets, history: History, taking: Taking, views: Plan | None, back: bool
-    ) -> NeedsConfirmation:
-        from ratingbook.events.fide_mode.machine import Act
-        from ratingbook.workbook.sheets.event_log_sheet import read_state
-
-        act, word = taking.act, "Undo" if back else "Redo"
-        parts = []
-        if taking.lost:
-            parts.append(
-                f"it clears what was typed since in the rows it added or the cells it "
-                f"emptied: {_named(taking.lost)} (a redo gives them back)"
-            )
-        if taking.beside:
-            parts.append(
-                f"what was typed since in the rows it changes stays, and may then stand beside "
-                f"another game: {_named(taking.beside)}"
-            )
-        # One sentence everywhere: what it takes back, what it clears, what stays. In FIDE mode
-        # (the act's record kept, the event in the mode) an undo is a level-3 act; elsewhere (a
-        # camp's new week, a club's list, a Swiss event out of FIDE mode: its log kept, the
-        # mode's levels not) it has no level.
-        logged = taking.state is not None and not _is_unlogged(act)
-        recorded = read_state(sheets) if logged else None
-        fide = recorded is not None and recorded.fide_mode
-        does = f"{word.lower()} {'takes' if back else 'gives'} back {act.label}, cell by cell"
-        kept = f"kept as typed since: {_named(taking.kept)}" if taking.kept else ""
-        warning = "; ".join([does, *parts, kept or "everything else typed since stays"])
-        asked = (Act(f"{word} {act.label}", 3 if fide else 0, warning),)  # one step
-        return NeedsConfirmation(
-            asked,
-            1,
-            _CLEAR_FIRST,
-            lambda given: self._write_taking(sheets, history, taking, views, back, given),
-        )
-
     def _write_taking(
         self,
         sheets: Sheets,
@@ -453,9 +422,11 @@ class Session:
         views: Plan | None,
         back: bool,
         confirmation: str = "",
+        said: tuple[str, ...] = (),
     ) -> Done:
         """Write ``taking`` with ``views`` (the event's sheets rebuilt as it leaves the book,
-        for an act that wrote generated sheets), the log's Undo or Redo row and the history."""
+        for an act that wrote generated sheets), the log's Undo or Redo row and the history;
+        ``said``: a warning the summary says (level 2)."""
         read = self._read(sheets)
         plan = Plan(blocks=taking.blocks, truncated=taking.truncated)
         act = taking.act
@@ -474,7 +445,7 @@ class Session:
         history.acts[history.acts.index(act)] = taking.taken
         written = predicted(read, plan)
         history.saved = _inputs(written, {s.name for s in plan.sheets} | act.generated)
-        summary = [f"{'undone' if back else 'redone'}: {act.label}"]
+        summary = [f"{'undone' if back else 'redone'}: {act.label}", *said]
         if taking.kept:
             summary.append(f"kept as typed since: {_named(taking.kept)}")
         if taking.beside:

@@ -7,7 +7,9 @@ confirmation):
 - **the mode** (:data:`MODE`): on, or left in a round; leaving is a level-4 act and final, turning
   it back on is refused (level 5);
 - **the manual-pairing phase** (:data:`MANUAL`): closed, or open for the last paired round;
-  started and ended by the arbiter, each wrong step refused with what to do;
+  started and ended by the arbiter, each wrong step refused with what to do; while it is open,
+  no run pairs the next round nor unpairs the open one (it is ended first), and no undo or
+  redo closes it behind the arbiter's back (:func:`phase_after_taking`);
 - **the warning levels** (:data:`LEVELS`): what a change of each level asks of the run, from
   logged without a word (0) to refused in FIDE mode (5);
 - **the confirmations**: how many steps an act needs (:func:`steps_needed`), what the book's
@@ -40,6 +42,7 @@ __all__ = [
     "confirmation_of",
     "manual_step",
     "mode_after",
+    "phase_after_taking",
     "steps_needed",
     "typed_names",
 ]
@@ -84,13 +87,32 @@ MODE: dict[tuple[bool, bool], Asked] = {
 }
 
 #: The manual phase's transitions: (open, asked) -> the step ("" is allowed; else why not).
+#: Besides the arbiter's ``start`` and ``end``, a run that asks neither asks ``pair`` when it
+#: leaves a round after the open one paired (``pair``, Auto-pair, a round typed by hand) and
+#: ``unpair`` when it leaves the open round unpaired: the phase is the last paired round's, so
+#: both wait until it is ended. ``paired`` is a phase an earlier ratingbook left open while it
+#: paired the next round: it is ended (its round's boards as paired) before anything else.
 MANUAL: dict[tuple[bool, str], str] = {
     (False, ""): "",
     (True, ""): "",
     (False, "start"): "",  # of the last paired round only (manual_step checks which)
     (True, "start"): "the manual pairing of round {open} is open: end it first",
     (False, "end"): "no manual pairing is open to end",
-    (True, "end"): "",
+    (True, "end"): "",  # a round the same run pairs comes after it, paired on its boards
+    (False, "pair"): "",
+    (True, "pair"): (
+        "round {last} cannot be paired while the manual pairing of round {open} is open: "
+        "end it first"
+    ),
+    (False, "unpair"): "",
+    (True, "unpair"): (
+        "round {open} cannot be unpaired while its manual pairing is open: end it first"
+    ),
+    (False, "paired"): "",
+    (True, "paired"): (
+        "the manual pairing of round {open} was left open while round {last} was paired: "
+        "end it first"
+    ),
 }
 
 
@@ -141,16 +163,24 @@ class ManualStep:
     line: str = ""
 
 
-def manual_step(open_round: int, asked: tuple[str, int] | None, last_paired: int) -> ManualStep:
+def manual_step(
+    open_round: int, asked: tuple[str, int] | None, last_paired: int, *, recorded: int = 0
+) -> ManualStep:
     """The manual phase after a run that asks ``asked`` (("start", round), ("end", 0), None)
-    with round ``open_round`` open (0: none); a :class:`RatingbookError` for a step the phase
-    does not allow (the caller names the setting's cell)."""
+    with round ``open_round`` open (0: none) and leaves round ``last_paired`` the last paired
+    (``recorded``: the last paired round the log recorded before the run); a
+    :class:`RatingbookError` for a step the phase does not allow (the caller names the
+    setting's cell)."""
     action, number = asked if asked is not None else ("", 0)
     if action == "start" and open_round == number:  # asked again (the cell still says so)
         action = ""
+    if not action and open_round and recorded > open_round:  # left open by an earlier one
+        action = "paired"
+    elif not action and open_round and last_paired != open_round:  # the last paired moves
+        action = "pair" if last_paired > open_round else "unpair"
     why = MANUAL[(bool(open_round), action)]
     if why:
-        raise RatingbookError(why.format(open=open_round))
+        raise RatingbookError(why.format(open=open_round, last=last_paired))
     if not action:
         line = f"manual pairing of round {open_round} is open (end it)" if open_round else ""
         return ManualStep(open_round, line=line)
@@ -172,6 +202,30 @@ def manual_step(open_round: int, asked: tuple[str, int] | None, last_paired: int
         started = f"manual pairing of round {number} started: change its boards, then end it"
         return ManualStep(number, line=started)
     return ManualStep(0, ended=open_round)
+
+
+def phase_after_taking(open_round: int, own: int, manual: int, last_paired: int, word: str) -> None:
+    """An undo or a redo (``word``) while round ``open_round``'s phase is open (0: none), over
+    an act whose other side had round ``own``'s open (the state it left, for an undo; the one
+    it found, for a redo), putting back a state whose phase is ``manual`` and last paired round
+    ``last_paired``: refused (a :class:`RatingbookError`) when the open phase was started since
+    (it is not ``own``) and the state put back would close it with its round still paired (an
+    undo of an act made before the phase started, a redo of one undone before it), or a later
+    round paired; allowed when the phase ends with its round (its pairing taken back).
+
+    >>> phase_after_taking(4, 4, 0, 4, "redo")  # the end of the phase given back
+    >>> phase_after_taking(4, 0, 0, 3, "undo")  # round 4's pairing undone: the phase goes
+    >>> phase_after_taking(4, 0, 0, 4, "undo")  # refused  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ratingbook.errors.RatingbookError: the manual pairing of round 4 is open: end it first; ...
+    """
+    if not open_round or open_round == own or manual == open_round or last_paired < open_round:
+        return
+    raise RatingbookError(
+        MANUAL[(True, "start")].format(open=open_round)
+        + f"; this {word} would close it with round {last_paired} "
+        + ("still paired" if last_paired == open_round else "paired")
+    )
 
 
 def acts_to_confirm(changes: Sequence[tuple[str, int, str]], *, fide: bool) -> tuple[Act, ...]:

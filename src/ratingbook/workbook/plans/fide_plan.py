@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from ratingbook.core.cells import is_blank
 from ratingbook.core.results import Result
 from ratingbook.core.tables import Grid
+from ratingbook.core.typed_commands import typed_command
 from ratingbook.errors import ConfirmationError, Location, RatingbookError
 from ratingbook.events.as_paired import READ_KINDS, pairing_views
 from ratingbook.events.board_order import board_order_problem
@@ -52,6 +53,7 @@ from ratingbook.events.fide_mode.state import (
     state_of,
 )
 from ratingbook.events.long_event import reported
+from ratingbook.events.settings import SwissSettings
 from ratingbook.workbook.plans.fide_shape import last_round_rechecked
 from ratingbook.workbook.plans.rating_corrections import (
     correction_texts,
@@ -75,7 +77,9 @@ from ratingbook.workbook.sheets.schemas import SWISS_SETTINGS
 
 __all__ = [
     "IN_BOOK",
+    "SHOWN",
     "LogRecord",
+    "book_confirmation",
     "plan_imported_log",
     "plan_taken",
     "refusal",
@@ -101,6 +105,8 @@ def refusal(asks: Sequence[Act], how: str, warnings: Sequence[str] = ()) -> Conf
 
 
 NOT_FIDE = "not in FIDE mode"
+#: What the log's Confirmation says of a level-2 change: its warning was shown.
+SHOWN = "level 2 warning shown"
 
 
 def frozen_rounds(entries: Sequence[LogEntry]) -> dict[int, int]:
@@ -154,16 +160,24 @@ def starts_manual_phase(event: SwissEvent, request: RunRequest) -> bool:
 
 
 def _manual(
-    old: EventState, event: SwissEvent, request: tuple[str, int] | None, typed: bool
+    old: EventState,
+    event: SwissEvent,
+    request: tuple[str, int] | None,
+    typed: bool,
+    source: str,
 ) -> tuple[int, list[LoggedChange], list[str]]:
     """The manual phase after this run (the machine's step), its change (at its end: the
     round's pairing against the engine's) and its summary lines. A step refused names the
-    ``Manual Pairing`` cell when it asked (``typed``), and no cell when a command did."""
+    ``Manual Pairing`` cell when it asked (``typed``), and no cell when a command did;
+    ``source``: the file the run reads, for the command a refusal suggests."""
     try:
-        step = manual_step(old.manual, request, event.paired_rounds)
+        step = manual_step(old.manual, request, event.paired_rounds, recorded=old.paired_rounds)
     except RatingbookError as error:
+        how = ""
+        if old.manual:  # every step refused while a phase is open waits for its end
+            how = f" ({typed_command('manual-pairing end', source)}, or Manual Pairing = End)"
         place = _settings_place(event, "Manual Pairing") if typed else None
-        raise RatingbookError(error.problem, place, "Value" if place else None) from None
+        raise RatingbookError(error.problem + how, place, "Value" if place else None) from None
     if not step.ended:
         return step.open, [], [step.line] if step.line else []
     number = step.ended
@@ -173,6 +187,14 @@ def _manual(
         kept = f"manual pairing of round {number} ended: the engine's pairing is kept"
         return 0, [], [kept, *([f"level 2 warning: {order}"] if order else [])]
     problems = manual_pairing_problems(event, number, [p for p in now if p not in engine])
+    if old.paired_rounds > number:  # a phase an earlier ratingbook left open past its round
+        problems.append(
+            (
+                WarningLevel.REFUSE,
+                f"round {old.paired_rounds} was paired on round {number}'s boards while the "
+                "phase was open: they can no longer change (put them back as paired)",
+            )
+        )
     if order:
         problems.append((WarningLevel.ACKNOWLEDGE, order))
     level = max((lvl for lvl, _ in problems), default=WarningLevel.ACKNOWLEDGE)
@@ -227,17 +249,17 @@ def _with_board_order(
     return replace(change, warning=f"{change.warning}; {order}") if order else change
 
 
-def _book_confirmation(event: SwissEvent, acts: Sequence[Act]) -> str:
+def book_confirmation(settings: SwissSettings, acts: Sequence[Act]) -> str:
     """The ``Confirm`` setting's confirmation of ``acts`` (an error naming the cell when it
     does not name each act as its level asks)."""
-    typed = event.settings.confirm
+    typed = settings.confirm
     given = {part.strip().casefold() for part in typed.split(";") if part.strip()}
     missing = [name for name in typed_names(acts) if name.casefold() not in given]
     if missing:
         raise ConfirmationError(
             f"Confirm {typed!r} does not confirm {'; '.join(repr(m) for m in missing)}: type "
             "exactly that (several separated by ';'); nothing was changed",
-            _settings_place(event, "Confirm"),
+            settings.places.get("Confirm"),
             "Value",
         )
     return f"Confirm setting: {typed}"
@@ -258,7 +280,7 @@ def _gate(event: SwissEvent, found: list[LoggedChange], fide: bool) -> tuple[tup
             )
         return (), ""
     if event.settings.confirm:
-        return acts, _book_confirmation(event, acts)
+        return acts, book_confirmation(event.settings, acts)
     return acts, ""
 
 
@@ -316,7 +338,7 @@ class LogRecord:
                 c.who or self.who,
                 confirmation
                 if c.level >= WarningLevel.CONFIRM
-                else ("level 2 warning shown" if c.level == WarningLevel.ACKNOWLEDGE else ""),
+                else (SHOWN if c.level == WarningLevel.ACKNOWLEDGE else ""),
             )
             for c in self.logged
         ]
@@ -398,7 +420,9 @@ def with_event_log(
     except ConfirmationError as error:
         raise ConfirmationError(error.problem, fide_place, "Value") from None
     asked = _manual_request(event, request)
-    manual, manual_changes, manual_lines = _manual(old, after, asked, request.manual is None)
+    manual, manual_changes, manual_lines = _manual(
+        old, after, asked, request.manual is None, request.source or request.book
+    )
     corrections = read_rating_corrections(sheets, after)
     new = state_of(
         after,
@@ -428,7 +452,9 @@ def with_event_log(
             as_recorded(after, old) if held else after, number
         ),
     )
-    found += manual_changes
+    # a phase ended: its round's pairing is logged before a round this run pairs on it
+    at = next((i for i, c in enumerate(found) if c.round > old.manual), len(found))
+    found[at:at] = manual_changes
     found += last_round_rechecked(old, after)
     now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
     found = [_with_board_order(c, after, [*entries, *now]) for c in found]
