@@ -96,3 +96,20 @@ def test_a_match_with_one_board_typed_recalculates_and_publishes(tmp_path: Path)
     white = row[header.index("White")].value
     games = {r[1]: r[3] for r in sheet_values(cup, "Board Prizes")[1:]}
     assert games[white] == 1
+
+
+def test_check_reads_the_last_round_paired_before_its_results(tmp_path: Path) -> None:
+    """The template has round 1 played; round 2 paired and not played is checked too (user
+    test 49: it said "1 round"), with a note saying so, as for an individual event."""
+    runner = CliRunner()
+    cup = _cup(tmp_path)
+    assert runner.invoke(cli, ["pair", str(cup), "--in-place"]).exit_code == 0
+    result = runner.invoke(cli, ["check", str(cup)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{cup}: 2 rounds by the Swiss team system (C.04.6)")
+    assert lines[1] == (
+        "  note: round 2 is paired and not played yet: its pairing is checked (it depends on "
+        "the rounds before it only)"
+    )
+    assert lines[-1] == f"{cup}: clean"
