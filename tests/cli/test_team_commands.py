@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from tests.helpers.paths import ROOT
 from tests.helpers.workbooks import sheet_values
@@ -113,3 +114,50 @@ def test_check_reads_the_last_round_paired_before_its_results(tmp_path: Path) ->
         "the rounds before it only)"
     )
     assert lines[-1] == f"{cup}: clean"
+
+
+def test_explain_a_players_board_in_a_team_event(tmp_path: Path) -> None:
+    """``--player`` keeps the player's team's match and says his board (user test 49: it was
+    ignored, every match printed). The template's round 1: Queens - Knights, board 2 Ben Cole
+    (Knights) with White against Kai Lund; Cleo Dunn, Knights' reserve, did not play; Pawns had
+    the bye. Knights, the only team without a match point, ranks 5th of 5."""
+    cup = _cup(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["explain", str(cup), "--player", "Ben Cole"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("Round 1: Match 1: Queens (no. 1) - Knights")
+    assert (
+        lines[1]
+        == "   Ben Cole (Knights) plays board 2 of match 1 with White against Kai Lund (Queens)"
+    )
+    result = runner.invoke(cli, ["explain", str(cup), "--player", "Cleo Dunn", "--round", "1"])
+    assert result.output.splitlines()[1] == (
+        "   Cleo Dunn (Knights) is on no board of match 1: Knights fielded others"
+    )
+    result = runner.invoke(cli, ["explain", str(cup), "--player", "Otto Pike"])
+    assert result.output.splitlines() == [
+        "Round 1: Match 3: Pawns has the pairing-allocated bye, a drawn match (C.04.6 art. 1.4); "
+        "the bye is assigned first, to a team that has not had one nor won by forfeit (art. "
+        "2.1.2, 3.4).",
+        "   Otto Pike (Pawns): Pawns has the pairing-allocated bye, no board is played",
+    ]
+    result = runner.invoke(cli, ["explain", str(cup), "--player", "Ben Cole", "--standings"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 1 and "ranks above Knights (5): " in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("Nobody at all", "no player named 'Nobody at all' in Teams"),
+        ("Ben Kole", "no player named 'Ben Kole' in Teams (did you mean 'Ben Cole'?)"),
+    ],
+)
+def test_explain_an_unknown_player_of_a_team_event_is_an_error(
+    tmp_path: Path, typed: str, said: str
+) -> None:
+    result = CliRunner().invoke(cli, ["explain", str(_cup(tmp_path)), "--player", typed])
+    assert result.exit_code == 2
+    assert result.output.endswith(f" explain: error: {said}\n")

@@ -115,8 +115,9 @@ class BookEvent(Protocol):
     ) -> Iterator[str]:
         """``explain``'s lines, as they are worked out: why each board or match of a round
         (default: the last paired) was paired as it was, or with ``standings`` why each one
-        ranks where it does; ``player`` keeps that player's lines (an individual event).
-        A RatingbookError when there is nothing to explain (a round not paired)."""
+        ranks where it does; ``player`` keeps that player's lines (a team event's: his team's,
+        with his board). A RatingbookError when there is nothing to explain (a round not
+        paired) or ``player`` is no player of the event."""
         ...
 
     def trf_warnings(self) -> list[str]:
