@@ -161,3 +161,51 @@ def test_explain_an_unknown_player_of_a_team_event_is_an_error(
     result = CliRunner().invoke(cli, ["explain", str(_cup(tmp_path)), "--player", typed])
     assert result.exit_code == 2
     assert result.output.endswith(f" explain: error: {said}\n")
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("prizes", "team events have no prize list"),
+        ("norms", "team events have no norms list"),
+        ("contenders", "team events have no contenders list"),
+    ],
+)
+def test_the_individual_only_commands_say_so_on_a_team_event(
+    tmp_path: Path, command: str, said: str
+) -> None:
+    """User test 49: each said "the workbook has no sheet 'Swiss Players'" and "... 'Swiss
+    Games'". Now one line says the team event has none, and where it shows what it has."""
+    result = CliRunner().invoke(cli, [command, str(_cup(tmp_path))])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert len(lines) == 1 and f" {command}: error: {said} (" in lines[0]
+    assert "'Board Prizes'" in lines[0] and "Swiss Players" not in lines[0]
+
+
+def test_manual_pairing_of_a_team_event_is_refused(tmp_path: Path) -> None:
+    """It recalculated the book and said nothing of the phase asked."""
+    cup = _cup(tmp_path)
+    before = cup.read_bytes()
+    result = CliRunner().invoke(
+        cli, ["manual-pairing", "start", str(cup), "--round", "1", "--in-place"]
+    )
+    assert result.exit_code == 2
+    assert "team events have no manual pairing phase" in result.output
+    assert cup.read_bytes() == before
+
+
+def test_a_prizes_sheet_in_a_team_book_is_named_as_not_read(tmp_path: Path) -> None:
+    """A Prizes sheet typed into a team book was left without a word (no Prize List)."""
+    import openpyxl
+
+    cup = _cup(tmp_path)
+    book = openpyxl.load_workbook(cup)
+    prizes = book.create_sheet("Prizes")
+    prizes.append(["Place", "Category", "Amount", "Object"])
+    prizes.append([1, None, 300, "Trophy"])
+    book.save(cup)
+    result = CliRunner().invoke(cli, ["recalc", str(cup), "--in-place"])
+    assert result.exit_code == 0, result.output
+    assert "; sheet 'Prizes' is not read: team events have no prize list (" in result.output
+    assert "Prize List" not in openpyxl.load_workbook(cup, read_only=True).sheetnames

@@ -9,7 +9,7 @@ the team stack.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ratingbook.errors import RatingbookError
@@ -104,6 +104,14 @@ class TeamKind:
 
     name = "team"
 
+    @property
+    def without(self) -> Mapping[str, str]:
+        """``prizes``, ``norms``, ``contenders`` and ``manual-pairing``, in the team planner's
+        words (:data:`~ratingbook.workbook.plans.team_plan.TEAM_HAS_NO`)."""
+        from ratingbook.workbook.plans.team_plan import TEAM_HAS_NO
+
+        return TEAM_HAS_NO
+
     def read(self, book: Book) -> TeamBookEvent:
         from ratingbook.workbook.sheets.team_book import read_team_tables
 
@@ -118,6 +126,11 @@ class TeamKind:
         from ratingbook.workbook.plans.team_plan import plan_team_pairing
 
         return plan_team_pairing(sheets, every_round=every_round)
+
+    def plan_unpairing(self, sheets: Sheets, asked: int | None = None) -> Plan:
+        from ratingbook.workbook.plans.team_plan import plan_team_unpairing
+
+        return plan_team_unpairing(sheets, asked)
 
 
 #: The team event kind.
