@@ -43,7 +43,8 @@ def unpair_command(
     confirmed: bool,
     understood: bool,
 ) -> None:
-    """Take back the last round's pairing: its rows leave Swiss Games (a requested bye stays).
+    """Take back the last round's pairing: its rows leave Swiss Games (a requested bye stays),
+    or a team event's Team Matches and Team Boards.
 
     While no result of the round is typed this is logged without a warning; once results
     exist it is a level-3 act (--confirm): the question names each result deleted, by board,

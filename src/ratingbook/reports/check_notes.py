@@ -370,6 +370,13 @@ def _listed(rounds: Sequence[int]) -> str:
     )
 
 
+def _unplayed_note(last: int) -> str:
+    return (
+        f"round {last} is paired and not played yet: its pairing is checked (it depends on the "
+        "rounds before it only)"
+    )
+
+
 def check_individual_trf(
     text: str,
     *,
@@ -452,10 +459,7 @@ def check_individual_trf(
     for number, corrected in sorted(corrected_after_pairing(checked, imported.log).items()):
         notes.append(correction_note(number, corrected))
     if unplayed:
-        notes.append(
-            f"round {last} is paired and not played yet: its pairing is checked (it depends on "
-            "the rounds before it only)"
-        )
+        notes.append(_unplayed_note(last))
     # The ranks as the import read them (001 columns 86-89, read by `rank_in`), by the names
     # the event has: a name written twice is told apart, not dropped.
     stated = dict(imported.stated)
@@ -519,6 +523,32 @@ def team_standings_problems(event: TeamEvent, stated: Mapping[str, int]) -> list
     )
 
 
+def _team_as_played(event: TeamEvent) -> TeamEvent | None:
+    """The checker's copy of a team event whose last round is paired and not all played, the
+    rounds before it complete: that round's boards without a result are given one (a draw; a
+    forfeit where a side has no player), so gacrux's checker, which reads a round once it has
+    results, checks its pairing too (it depends on the rounds before it only, as an individual
+    event's does). None when there is no such round (a round robin paired ahead)."""
+    from ratingbook.fide.gacrux.team_tiebreaks import last_complete_round
+
+    last = event.paired_rounds
+    if not last or last_complete_round(event) != last - 1:
+        return None
+    stand_in = {
+        (True, True): Result.DRAW,
+        (True, False): Result.WHITE_WINS_BY_FORFEIT,
+        (False, True): Result.BLACK_WINS_BY_FORFEIT,
+        (False, False): Result.DOUBLE_FORFEIT,
+    }
+    games = tuple(
+        replace(g, result=stand_in[g.white is not None, g.black is not None])
+        if g.round == last and g.result is None
+        else g
+        for g in event.games
+    )
+    return replace(event, games=games)
+
+
 def check_team_trf(text: str) -> CheckReport:
     """A team event's TRF text checked: its pairings (C.04.6 or the Berger tables) round by
     round, as gacrux reads ratingbook's reading of it, and the ranks its 310 records state
@@ -529,11 +559,12 @@ def check_team_trf(text: str) -> CheckReport:
         event = import_team_trf(text)
     except RatingbookError as error:
         return _as_gacrux_reads(text, error)
-    checks = check_trf_rounds(export_team_trf(event), "the team event")
+    checked = _team_as_played(event)
+    checks = check_trf_rounds(export_team_trf(checked or event), "the team event")
     names = {number: name for name, number in event.pairing_numbers().items()}
     problems = pairing_problems(checks, names)
     stated = stated_team_ranks(text)
-    notes = []
+    notes = [_unplayed_note(event.paired_rounds)] if checked else []
     if not stated:
         notes.append("the file states no team ranks (310 columns 69-71): standings not checked")
         standings = ""

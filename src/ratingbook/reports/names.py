@@ -10,6 +10,7 @@ workbook's own sheets, named in :mod:`ratingbook.workbook.sheets.schemas`.)
 from __future__ import annotations
 
 __all__ = [
+    "BOARD_PRIZES",
     "CONTENDERS",
     "CRIKEY_HISTORY",
     "CRIKEY_STANDINGS",
@@ -32,6 +33,7 @@ __all__ = [
     "SWISS_CROSSTABLE",
     "SWISS_PAIRINGS",
     "SWISS_STANDINGS",
+    "TEAM_STANDINGS",
 ]
 
 SWISS_STANDINGS = "Swiss Standings"
@@ -48,6 +50,11 @@ STANDINGS_NOTES = "Standings Notes"
 PRIZE_LIST = "Prize List"
 NORMS = "Norms"
 CONTENDERS = "Contenders"
+
+#: A team event: its table, and each board's players with their points and performance (its
+#: board prizes; a team event has no Prize List).
+TEAM_STANDINGS = "Team Standings"
+BOARD_PRIZES = "Board Prizes"
 
 #: A season series (a Grand Prix): the standings across events, and why each player is where he is.
 SERIES_STANDINGS = "Series Standings"

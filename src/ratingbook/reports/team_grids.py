@@ -16,6 +16,7 @@ from ratingbook.events.event import RoundState
 from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings
 from ratingbook.fide.rules.rating_regulations import performance
+from ratingbook.reports.names import BOARD_PRIZES, TEAM_STANDINGS
 from ratingbook.reports.stages import counted_text, stage_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
@@ -83,7 +84,7 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
         )
     main = "match points" if not event.settings.game_points_rank else "game points"
     return SheetGrid(
-        "Team Standings",
+        TEAM_STANDINGS,
         header,
         rows,
         widths={2: 24},
@@ -234,7 +235,7 @@ def board_prizes_grid(event: TeamEvent, counted: int | None = None) -> SheetGrid
     rows = [[b, me, t, n, _number(p), pc, perf] for b, me, t, n, p, pc, perf in lines]
     header = ("Board", "Player", "Team", "Games", "Points", "%", "Performance")
     return SheetGrid(
-        "Board Prizes",
+        BOARD_PRIZES,
         header,
         rows,
         widths={1: 24, 2: 22},
@@ -246,7 +247,8 @@ def board_prizes_grid(event: TeamEvent, counted: int | None = None) -> SheetGrid
 
 def round_pairings_grid(event: TeamEvent, number: int) -> SheetGrid:
     """A round's matches as the captains read them: table, the two teams (the first has White
-    on board 1), then each board's players and result."""
+    on board 1), then each board's players and result; no row before round 1 is paired
+    (``number`` 0: an unpaired round 1's old pairings are not left on the sheet)."""
     rows: list[list[object]] = []
     for match in event.round_matches(number):
         if match.black is None:
@@ -267,7 +269,9 @@ def round_pairings_grid(event: TeamEvent, number: int) -> SheetGrid:
         header,
         rows,
         widths={2: 24, 3: 24},
-        note=f"round {number}: {sum(1 for m in event.round_matches(number))} matches",
-        title=f"Round {number} pairings",
+        note=f"round {number}: {len(event.round_matches(number))} matches"
+        if number
+        else "no round paired yet",
+        title=f"Round {number} pairings" if number else "Pairings: no round paired yet",
         centred=frozenset({0, 1, 4}) | centred_columns(header),
     )

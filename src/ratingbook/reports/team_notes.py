@@ -1,5 +1,6 @@
-"""A team event in plain words: why each team ranks above the next (C.07), and for each match
-of a round why those two teams met and who has White on board 1 (C.04.6).
+"""A team event in plain words: why each team ranks above the next (C.07), for each match of
+a round why those two teams met and who has White on board 1 (C.04.6), and where a player
+sat in a round (his board, colour and opponent).
 
 The colour article of each match is gacrux's
 (:func:`ratingbook.fide.gacrux.team_pairing.colour_rules`); the sentences below only say what
@@ -17,7 +18,7 @@ from ratingbook.fide.gacrux.team_pairing import colour_rules
 from ratingbook.fide.gacrux.team_tiebreaks import TEAM_TIEBREAK_CODES, TeamStanding, TeamStandings
 from ratingbook.reports.tables import SheetGrid
 
-__all__ = ["match_notes", "rank_notes", "team_notes_grid"]
+__all__ = ["board_note", "match_notes", "rank_notes", "team_notes_grid"]
 
 #: What each article of C.04.6 art. 4.3 does (in our words; gacrux names the article).
 COLOUR_ARTICLES: Mapping[str, str] = {
@@ -87,11 +88,14 @@ def _decides(
     return f"{said}: they share the rank"
 
 
-def rank_notes(event: TeamEvent, standings: TeamStandings) -> list[str]:
-    """For each pair of neighbours in the table, why the upper one ranks above."""
+def rank_notes(event: TeamEvent, standings: TeamStandings, team: str | None = None) -> list[str]:
+    """For each pair of neighbours in the table (``team`` one of them, when given), why the
+    upper one ranks above."""
     notes = []
     lines = standings.lines
     for upper, lower in pairwise(lines):
+        if team not in (None, upper.team, lower.team):
+            continue
         verdict = "ranks above" if upper.rank < lower.rank else "shares rank with"
         notes.append(
             f"{upper.team} ({upper.rank}) {verdict} {lower.team} ({lower.rank}): "
@@ -152,6 +156,29 @@ def match_notes(event: TeamEvent, number: int, team: str | None = None) -> list[
             f"(no. {numbers[match.black]}): {why}. {colour}; the other boards alternate."
         )
     return notes
+
+
+def board_note(event: TeamEvent, number: int, player: str) -> str:
+    """Where ``player`` (on a team's roster) is in round ``number``: his board of his team's
+    match, with his colour and opponent; his team's bye; or no board (his team fielded
+    others)."""
+    team = event.player_team()[player]
+    match = next((m for m in event.round_matches(number) if team in (m.white, m.black)), None)
+    if match is None:
+        return f"{player} ({team}): {team} has no match in round {number}"
+    if match.black is None:
+        return f"{player} ({team}): {team} has the pairing-allocated bye, no board is played"
+    other = match.black if team == match.white else match.white
+    for game in event.match_games(match):
+        if player in (game.white, game.black):
+            white = game.white == player
+            opponent = game.black if white else game.white
+            against = f"{opponent} ({other})" if opponent else f"nobody ({other} left it empty)"
+            return (
+                f"{player} ({team}) plays board {game.board} of match {match.table} with "
+                f"{'White' if white else 'Black'} against {against}"
+            )
+    return f"{player} ({team}) is on no board of match {match.table}: {team} fielded others"
 
 
 def team_notes_grid(event: TeamEvent, standings: TeamStandings, number: int) -> SheetGrid:

@@ -27,7 +27,13 @@ from ratingbook.session.commands import (
     UpdateFromCustomList,
     UpdatePlayers,
 )
-from ratingbook.workbook.actions import plan_new_week, plan_pair, plan_rank, plan_recalc
+from ratingbook.workbook.actions import (
+    plan_new_week,
+    plan_pair,
+    plan_rank,
+    plan_recalc,
+    plan_unpair,
+)
 from ratingbook.workbook.port.book import Plan
 from ratingbook.workbook.port.grid_book import MemoryBook
 from ratingbook.workbook.sheets.reading import Sheets
@@ -41,6 +47,10 @@ DESK_TAKE = "Desk results taken"
 
 def plan_command(command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...]]:
     """``command``'s plan on ``sheets``, and the lines to show before it is written."""
+    if isinstance(command, ManualPairing):  # a recalc told to start or end the phase
+        from ratingbook.workbook.kinds import has_command, kind_of_sheets
+
+        has_command(kind_of_sheets(sheets), "manual-pairing")
     if isinstance(command, Recalc | ManualPairing):
         return plan_recalc(sheets), ()
     if isinstance(command, NewWeek):
@@ -54,8 +64,6 @@ def plan_command(command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...
 
         return plan_imported(sheets, command.event, command.log), ()
     if isinstance(command, Unpair):
-        from ratingbook.workbook.plans.fide_actions import plan_unpair
-
         return plan_unpair(sheets, command.round), ()
     if isinstance(command, RecordResult):
         return _plan_result(command, sheets), ()

@@ -13,7 +13,7 @@ plan.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -46,12 +46,11 @@ from ratingbook.session.planning import plan_command
 from ratingbook.session.taking import Taking, brought_back, take
 from ratingbook.workbook.actions import plan_recalc
 from ratingbook.workbook.port.book import (
-    KEEP,
     Book,
     GeneratedSheet,
     Plan,
-    WriteBlock,
     apply_plan,
+    cells_written,
     check_finite,
     finished,
 )
@@ -227,7 +226,6 @@ class Session:
                 )
             return self._write(sheets, plan, "", details, snapshot=snapshot)
         from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
-        from ratingbook.workbook.plans.fide_plan import IN_BOOK
 
         confirmation = confirmation_of(pending.asks, pending.confirmed, offer)
         if confirmation is not None:
@@ -235,7 +233,7 @@ class Session:
         return NeedsConfirmation(
             pending.asks,
             steps_needed(pending.asks),
-            IN_BOOK,
+            pending.in_book,
             lambda given: self._write(sheets, plan, given, details),
             pending.warnings,
         )
@@ -258,12 +256,12 @@ class Session:
         final = finished(plan, confirmation)
         logged: tuple[LoggedChange, ...] = ()
         kept = ""
-        if pending is not None:  # an event that keeps a log keeps its acts for undo
-            logged = pending.logged
+        if pending is not None and (pending.logged or not plan.act):  # an event's log:
+            logged = pending.logged  # its acts kept for undo as logged
             final, kept = self._kept(sheets, final, logged)
         elif snapshot:
             final, _ = self._kept(sheets, final, ())
-        elif plan.act and self._log:
+        elif plan.act and self._log:  # no log (a team event's act confirmed): the plan's act
             final, kept = self._kept(sheets, final, (), plan.act)
         self._apply(final)
         return Done(final, logged, kept, details)
@@ -361,7 +359,7 @@ class Session:
                     raise
                 raise refused from error
             # What the views write was computed, not typed: never named as kept or typed.
-            taking = take(act, read, back=back, rebuilt=_cells_written(views.blocks))
+            taking = take(act, read, back=back, rebuilt=cells_written(views.blocks))
         from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
         from ratingbook.session.asking import asked
 
@@ -461,17 +459,6 @@ class Session:
         )
         self._apply(plan)
         return Done(plan, kept=act.label)
-
-
-def _cells_written(blocks: Iterable[WriteBlock]) -> frozenset[tuple[str, int, int]]:
-    """Every cell the blocks write (a KEEP cell is not written)."""
-    return frozenset(
-        (block.sheet, block.row + r, block.column + c)
-        for block in blocks
-        for r, line in enumerate(block.values)
-        for c, value in enumerate(line)
-        if value is not KEEP
-    )
 
 
 def _is_unlogged(act: Kept) -> bool:

@@ -37,6 +37,7 @@ __all__ = [
     "plan_pair",
     "plan_rank",
     "plan_recalc",
+    "plan_unpair",
     "rank_event",
     "recalc",
     "record_import",
@@ -112,6 +113,15 @@ def plan_pair(source: Book | Sheets, *, every_round: bool = False) -> Plan:
     return kind_of_sheets(sheets).plan_pairing(sheets, every_round=every_round)
 
 
+def plan_unpair(source: Book | Sheets, asked: int | None = None) -> Plan:
+    """Take back the last round's pairing of the event, of its kind (``asked``: the round
+    named, which must be the last), as a plan."""
+    from ratingbook.workbook.kinds import kind_of_sheets
+
+    sheets = _sheets(source)
+    return kind_of_sheets(sheets).plan_unpairing(sheets, asked)
+
+
 def plan_rank(source: Book | Sheets) -> Plan:
     """The generated sheets of the event (standings, crosstable, pairings, notes; a team
     event's team sheets), never a round paired: a book just built from a TRF file."""
@@ -127,12 +137,12 @@ def write(book: Book, plan: Plan) -> Plan:
     :class:`~ratingbook.errors.ConfirmationError`, and nothing is written). The front ends go
     through :mod:`ratingbook.session`, which can ask."""
     from ratingbook.events.fide_mode.machine import confirmation_of
-    from ratingbook.workbook.plans.fide_plan import IN_BOOK, refusal
+    from ratingbook.workbook.plans.fide_plan import refusal
 
     if plan.pending is not None:
         confirmation = confirmation_of(plan.pending.asks, plan.pending.confirmed, None)
         if confirmation is None:
-            raise refusal(plan.pending.asks, IN_BOOK, plan.pending.warnings)
+            raise refusal(plan.pending.asks, plan.pending.in_book, plan.pending.warnings)
         plan = finished(plan, confirmation)
     apply_plan(book, plan)
     return plan

@@ -282,16 +282,18 @@ def results_by_board(event: SwissEvent, round_number: int) -> tuple[str, ...]:
     )
 
 
-def unpairing_text(number: int, results: int, deleted: Sequence[str]) -> str:
+def unpairing_text(
+    number: int, results: int, deleted: Sequence[str], *, sheet: str = "Swiss Games"
+) -> str:
     """What unpairing round ``number`` does, said before it is confirmed: ``results`` the
     round's results (typed or recorded), ``deleted`` those the book holds, named by board
-    (:func:`results_by_board`): they leave ``Swiss Games`` with the round's rows, and an undo
-    of the unpairing writes them back."""
+    (:func:`results_by_board`; a team event's by match and board): they leave ``sheet`` with
+    the round's rows, and an undo of the unpairing writes them back."""
     said = f"round {number}'s pairing taken back"
     if not deleted:
         return said + (f" with {many(results, 'result')} typed" if results else "")
     each = "its result" if len(deleted) == 1 else f"its {len(deleted)} results"
     return (
-        f"{said}: {each} typed {'is' if len(deleted) == 1 else 'are'} deleted from Swiss Games "
+        f"{said}: {each} typed {'is' if len(deleted) == 1 else 'are'} deleted from {sheet} "
         f"with its rows: {', '.join(deleted)} (an undo of the unpairing gives them back)"
     )

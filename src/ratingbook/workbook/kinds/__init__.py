@@ -8,7 +8,8 @@ exported to TRF and published the same way, so no front end asks which kind it h
   two implementations;
 - :mod:`~ratingbook.workbook.kinds.choice`: which kind a book or a TRF file holds, the one place
   a kind is chosen (:func:`kind_of_book`, :func:`kind_of_sheets`, :func:`kind_of_trf`,
-  :func:`read_book_event`), and what ``publish`` writes of a book, an event's or a season's
+  :func:`read_book_event`), a command a kind has not refused in its words
+  (:func:`has_command`), and what ``publish`` writes of a book, an event's or a season's
   rating list's (:func:`read_book_site`, :mod:`~ratingbook.workbook.kinds.rating_list`);
 - :mod:`~ratingbook.workbook.kinds.season_event`: the games a book of any family gives a
   season's rating list (:func:`book_event`).
@@ -26,6 +27,7 @@ from ratingbook.workbook.kinds.base import (
 )
 from ratingbook.workbook.kinds.choice import (
     KINDS,
+    has_command,
     kind_of_book,
     kind_of_sheets,
     kind_of_trf,
@@ -45,6 +47,7 @@ __all__ = [
     "TeamSite",
     "TrfFile",
     "book_event",
+    "has_command",
     "kind_of_book",
     "kind_of_sheets",
     "kind_of_trf",

@@ -115,8 +115,9 @@ class BookEvent(Protocol):
     ) -> Iterator[str]:
         """``explain``'s lines, as they are worked out: why each board or match of a round
         (default: the last paired) was paired as it was, or with ``standings`` why each one
-        ranks where it does; ``player`` keeps that player's lines (an individual event).
-        A RatingbookError when there is nothing to explain (a round not paired)."""
+        ranks where it does; ``player`` keeps that player's lines (a team event's: his team's,
+        with his board). A RatingbookError when there is nothing to explain (a round not
+        paired) or ``player`` is no player of the event."""
         ...
 
     def trf_warnings(self) -> list[str]:
@@ -162,7 +163,20 @@ class EventKind(Protocol):
         pairing: a book just built from a TRF file."""
         ...
 
+    @property
+    def without(self) -> Mapping[str, str]:
+        """The commands on an event this kind has not (``prizes``, ``norms``, ...), each with
+        the sentence that says so and where the kind shows what the command would (no talk of
+        the sheets of another kind)."""
+        ...
+
     def plan_pairing(self, sheets: Sheets, *, every_round: bool = False) -> Plan:
         """The next round paired (``ratingbook pair``), or with ``every_round`` every round
         left of a round robin (``pair --all``), with the generated sheets rebuilt."""
+        ...
+
+    def plan_unpairing(self, sheets: Sheets, asked: int | None = None) -> Plan:
+        """The last round's pairing taken back (``ratingbook unpair``; ``asked``: the round
+        the user names, which must be the last), with the generated sheets rebuilt; its results
+        typed wait for a confirmation."""
         ...

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "KINDS",
     "NotAnEventError",
+    "has_command",
     "kind_of_book",
     "kind_of_sheets",
     "kind_of_trf",
@@ -86,6 +87,15 @@ def _kind_of_names(names: list[str]) -> EventKind:
                 f"Swiss, round-robin or team event{told}"
             )
     return INDIVIDUAL
+
+
+def has_command(kind: EventKind, command: str) -> EventKind:
+    """``kind``, when its events have ``command`` (``prizes``, ``norms``, ...); else the error
+    the kind says it with (:attr:`~ratingbook.workbook.kinds.base.EventKind.without`: what it
+    has not, and where it shows what the command would)."""
+    if command in kind.without:
+        raise RatingbookError(kind.without[command])
+    return kind
 
 
 def kind_of_trf(data: bytes) -> EventKind:

@@ -9,7 +9,8 @@ the Swiss stack (nor gacrux).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ratingbook.errors import RatingbookError
@@ -193,6 +194,8 @@ class IndividualKind:
     """The individual event as an :class:`~ratingbook.workbook.kinds.base.EventKind`."""
 
     name = "individual"
+    #: Every command on an event reads an individual event.
+    without: Mapping[str, str] = MappingProxyType({})
 
     def read(self, book: Book) -> IndividualEvent:
         from ratingbook.workbook.sheets.event_book import read_event_tables
@@ -211,6 +214,11 @@ class IndividualKind:
         )
 
         return plan_pairing(sheets, every_round=every_round)
+
+    def plan_unpairing(self, sheets: Sheets, asked: int | None = None) -> Plan:
+        from ratingbook.workbook.plans.fide_actions import plan_unpair
+
+        return plan_unpair(sheets, asked)
 
 
 #: The individual event kind.

@@ -9,7 +9,7 @@ the team stack.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ratingbook.errors import RatingbookError
@@ -43,20 +43,35 @@ class TeamBookEvent:
         self, round_number: int | None, player: str | None, standings: bool
     ) -> Iterator[str]:
         """The ``Team Notes``: why each team ranks above the next (C.07), or why each match of
-        the round was paired and who has White on board 1 (C.04.6). Every line is a team's or a
-        match's: ``player`` keeps nothing out."""
+        the round was paired and who has White on board 1 (C.04.6). ``player`` (a name on the
+        ``Teams`` sheet; an unknown one is an error naming the player it may mean) keeps his
+        team's lines, and says his board of each round asked (every round paired without
+        ``round_number``)."""
+        from ratingbook.core.rules import known_player, player_spellings
         from ratingbook.fide.gacrux.team_tiebreaks import team_standings
-        from ratingbook.reports.team_notes import match_notes, rank_notes
+        from ratingbook.reports.team_notes import board_note, match_notes, rank_notes
 
         event = self.event
+        team = None
+        if player is not None:
+            spellings = player_spellings(p.name for t in event.teams for p in t.players)
+            team = event.player_team()[known_player(player, spellings, listed_in="Teams")]
         if standings:
-            yield from rank_notes(event, team_standings(event))
+            yield from rank_notes(event, team_standings(event), team)
             return
-        number = round_number or event.paired_rounds
-        if not 1 <= number <= event.paired_rounds:
-            raise RatingbookError(f"round {number} has not been paired")
-        for note in match_notes(event, number):
-            yield f"Round {number}: {note}"
+        last = event.paired_rounds
+        if round_number is not None:
+            rounds = [round_number]
+        else:
+            rounds = list(range(1, last + 1)) if player is not None and last else [last or 1]
+        for number in rounds:
+            if not 1 <= number <= last:
+                raise RatingbookError(f"round {number} has not been paired")
+            notes = match_notes(event, number, team)
+            for note in notes:
+                yield f"Round {number}: {note}"
+            if player is not None:
+                yield ("   " if notes else f"Round {number}: ") + board_note(event, number, player)
 
     def trf_warnings(self) -> list[str]:
         """None: a team book keeps no Event Log."""
@@ -89,6 +104,14 @@ class TeamKind:
 
     name = "team"
 
+    @property
+    def without(self) -> Mapping[str, str]:
+        """``prizes``, ``norms``, ``contenders`` and ``manual-pairing``, in the team planner's
+        words (:data:`~ratingbook.workbook.plans.team_plan.TEAM_HAS_NO`)."""
+        from ratingbook.workbook.plans.team_plan import TEAM_HAS_NO
+
+        return TEAM_HAS_NO
+
     def read(self, book: Book) -> TeamBookEvent:
         from ratingbook.workbook.sheets.team_book import read_team_tables
 
@@ -103,6 +126,11 @@ class TeamKind:
         from ratingbook.workbook.plans.team_plan import plan_team_pairing
 
         return plan_team_pairing(sheets, every_round=every_round)
+
+    def plan_unpairing(self, sheets: Sheets, asked: int | None = None) -> Plan:
+        from ratingbook.workbook.plans.team_plan import plan_team_unpairing
+
+        return plan_team_unpairing(sheets, asked)
 
 
 #: The team event kind.

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ratingbook.events.event import EventError, SwissEvent
+from ratingbook.events.event import EventError
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.workbook.plans.fide_plan import taken_back, with_event_log
 from ratingbook.workbook.plans.swiss_plan import plan_event_views
-from ratingbook.workbook.port.book import KEEP, Book, Plan, WriteBlock, apply_plan
+from ratingbook.workbook.port.book import Book, Plan, apply_plan, rows_emptied
 from ratingbook.workbook.sheets.event_book import read_event_tables
 from ratingbook.workbook.sheets.reading import Sheets
 
@@ -27,9 +27,9 @@ __all__ = ["plan_unpair", "unpair", "unpair_round"]
 _CLEARED = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
 
 
-def unpair_round(event: SwissEvent, asked: int | None) -> int:
-    """The round to unpair: the last paired one (an error naming the asked round otherwise)."""
-    last = event.paired_rounds
+def unpair_round(last: int, asked: int | None) -> int:
+    """The round to unpair of an event whose ``last`` round is paired (of any kind): the last
+    (an error naming the asked round otherwise)."""
     if last == 0:
         raise EventError("no round is paired: there is nothing to unpair")
     if asked is not None and asked != last:
@@ -44,20 +44,10 @@ def plan_unpair(sheets: Sheets, asked: int | None = None) -> Plan:
     """Take back the last round's pairing (``asked``, which must be the last, or the last)."""
     tables = read_event_tables(sheets)
     event = tables.event
-    number = unpair_round(event, asked)
+    number = unpair_round(event.paired_rounds, asked)
     gone = [e for e in event.entries if taken_back(e, (number,))]
-    games = tables.games
-    first = min(games.columns.values())
-    width = max(games.columns.values()) - first + 1
-    blocks = []
-    for entry in gone:
-        if entry.where is None or entry.where.row is None:
-            continue
-        line: list[object] = [KEEP] * width
-        for name in _CLEARED:
-            if name in games.columns:
-                line[games.columns[name] - first] = None
-        blocks.append(WriteBlock(games.sheet, entry.where.row, first, [line]))
+    rows = [e.where.row for e in gone if e.where is not None and e.where.row is not None]
+    blocks = rows_emptied(tables.games, rows, _CLEARED)
     kept = replace(event, entries=tuple(e for e in event.entries if e not in gone))
 
     def views(log: Sequence[LogEntry] | None) -> Plan:

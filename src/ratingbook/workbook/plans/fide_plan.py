@@ -324,6 +324,8 @@ class LogRecord:
     """Nothing paired and nothing to log yet: the log starts with round 1 (no sheet written)."""
     warnings: tuple[str, ...] = ()
     """The warnings found besides the acts (levels 2 and 4), said with any question."""
+    in_book: str = IN_BOOK
+    """How to confirm where nobody can be asked: the Confirm setting."""
 
     def finish(self, confirmation: str) -> tuple[GeneratedSheet, ...]:
         if self.quiet:

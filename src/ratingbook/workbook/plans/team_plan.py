@@ -14,35 +14,84 @@ This module alone decides what a run writes for a team event:
   board 1) under ``Team Boards``; a round robin's remaining rounds all at once with
   ``every_round``. Round 1's pairing records the main score in ``Team Settings`` so that a
   later change is refused: in the ``Main Score at Round 1`` row's empty value, or in a new
-  row when the sheet has none.
+  row when the sheet has none;
+- :func:`plan_team_unpairing` (``ratingbook unpair``) empties the last round's rows of ``Team
+  Matches`` and ``Team Boards`` (and round 1's main score lock) and rebuilds the generated
+  sheets; the round's results typed are named and wait for a confirmation (level 3, as an
+  individual event's), and undo gives them back;
+- what a team event has not (:data:`TEAM_HAS_NO`: a prize list, norms, contenders, a manual
+  pairing phase), said in words that name where it shows what it has; a ``Prizes`` sheet in a
+  team book is named as not read by every run.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ratingbook.core.counts import many
 from ratingbook.events.event import BYE
 from ratingbook.events.team import (
+    BoardGame,
     TeamError,
     TeamEvent,
+    TeamMatch,
     TeamSettings,
     match_score,
 )
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK
+from ratingbook.reports.names import BOARD_PRIZES, TEAM_STANDINGS
 from ratingbook.reports.stages import paired_text
-from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock, rows_below
+from ratingbook.workbook.port.book import (
+    GeneratedSheet,
+    Plan,
+    WriteBlock,
+    rows_below,
+    rows_emptied,
+)
+from ratingbook.workbook.sheets.end_reports import PRIZES
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
-from ratingbook.workbook.sheets.schemas import TEAM_BOARDS
+from ratingbook.workbook.sheets.schemas import TEAM_BOARDS, TEAM_MATCHES
 from ratingbook.workbook.sheets.team_book import read_team_tables
 
 if TYPE_CHECKING:
     from ratingbook.core.tables import Table
+    from ratingbook.events.fide_mode.changes import LoggedChange
+    from ratingbook.events.fide_mode.machine import Act
     from ratingbook.reports.tables import SheetGrid
 
-__all__ = ["plan_team", "plan_team_pairing"]
+__all__ = ["TEAM_HAS_NO", "plan_team", "plan_team_pairing", "plan_team_unpairing"]
+
+#: The commands on an event a team event has not, each said plainly with where the team event
+#: shows what it has instead (``ratingbook prizes``: "team events have no prize list ...").
+TEAM_HAS_NO: Mapping[str, str] = MappingProxyType(
+    {
+        "prizes": (
+            f"team events have no prize list (a {PRIZES.sheet!r} sheet is read for a Swiss "
+            f"event or round robin); a team event's board prizes are in its {BOARD_PRIZES!r} "
+            "sheet (each board's players, points, percentage and FIDE performance), the "
+            f"teams' places in {TEAM_STANDINGS!r}"
+        ),
+        "norms": (
+            "team events have no norms list (ratingbook works out the FIDE title norms of a "
+            "Swiss event or round robin); a team event's players, with their points and FIDE "
+            f"performance board by board, are in its {BOARD_PRIZES!r} sheet"
+        ),
+        "contenders": (
+            "team events have no contenders list (ratingbook says who can still finish first "
+            f"in a Swiss event or round robin); a team event's table is its {TEAM_STANDINGS!r} "
+            f"sheet, its board prizes are in {BOARD_PRIZES!r}"
+        ),
+        "manual-pairing": (
+            "team events have no manual pairing phase (FIDE mode's, of a Swiss event): change "
+            f"a round's matches in {TEAM_MATCHES.sheet!r} and their boards in "
+            f"{TEAM_BOARDS.sheet!r} by hand, or unpair the round and pair it again"
+        ),
+    }
+)
 
 # The sheets that make a book a team event. ``Teams`` is read by the planner (a missing one is
 # an error naming it) but does not by itself make a team event: a Swiss book may well keep a
@@ -67,8 +116,7 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
         team_crosstable_grid(event, standings),
     ]
     shown = event.paired_rounds
-    if shown:
-        grids.append(round_pairings_grid(event, shown))
+    grids.append(round_pairings_grid(event, shown))  # 0: emptied (round 1 unpaired)
     grids += [board_results_grid(event), board_prizes_grid(event, standings.after_round)]
     grids.append(team_notes_grid(event, standings, shown))
     from ratingbook.reports.team_ratings import team_rating_report
@@ -92,11 +140,19 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
     return tuple(sheets), summary
 
 
+def _unread(sheets: Sheets) -> tuple[str, ...]:
+    """The sheet an individual event reads and a team event does not, named: a ``Prizes``
+    sheet is never silently left."""
+    if sheets.actual(PRIZES.sheet) is None:
+        return ()
+    return (f"sheet {PRIZES.sheet!r} is not read: {TEAM_HAS_NO['prizes']}",)
+
+
 def plan_team(sheets: Sheets) -> Plan:
     """What a recalc writes for a team event: its generated sheets (never a pairing)."""
     tables = read_team_tables(sheets)
     generated, summary = _sheets(tables.event)
-    return Plan(sheets=generated, summary=summary)
+    return Plan(sheets=generated, summary=(*summary, *_unread(sheets)))
 
 
 def _next_round(event: TeamEvent) -> int:
@@ -193,6 +249,86 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     return Plan(
         blocks=tuple(b for b in blocks if b is not None),
         sheets=generated,
-        summary=(*summary, f"{said}: {many(len(new), 'match', 'matches')}"),
+        summary=(*summary, f"{said}: {many(len(new), 'match', 'matches')}", *_unread(sheets)),
         act=said.replace("paired", "Pairing", 1),  # as an individual event's log names it
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Deleting:
+    """A team unpairing that deletes results typed: the act waiting for its confirmation (the
+    plan's :class:`~ratingbook.workbook.port.book.Pending`). A team event keeps no log: nothing
+    is logged, the act is kept for undo under the plan's name."""
+
+    asks: tuple[Act, ...]
+    confirmed: str = ""
+    logged: tuple[LoggedChange, ...] = ()
+    warnings: tuple[str, ...] = ()
+    in_book: str = (
+        f"clear the round's results in {TEAM_BOARDS.sheet!r} by hand first (nothing typed is "
+        "then lost), then unpair again"
+    )
+
+    def finish(self, confirmation: str) -> tuple[GeneratedSheet, ...]:
+        return ()
+
+
+def plan_team_unpairing(sheets: Sheets, asked: int | None = None) -> Plan:
+    """Take back the last round's pairing (``asked``: the round named, which must be the
+    last): its rows of ``Team Matches`` and ``Team Boards`` emptied, round 1's main score lock
+    cleared, the generated sheets rebuilt without it. Its results typed are named and wait
+    for a confirmation, as an individual event's (level 3); undo gives them back."""
+    from ratingbook.events.fide_mode.log import WarningLevel
+    from ratingbook.events.fide_mode.machine import Act
+    from ratingbook.events.fide_mode.state import unpairing_text
+    from ratingbook.workbook.plans.fide_actions import unpair_round
+
+    tables = read_team_tables(sheets)
+    event = tables.event
+    number = unpair_round(event.paired_rounds, asked)
+    matches = [m for m in event.matches if m.round == number]
+    games = [g for g in event.games if g.round == number]
+    blocks = rows_emptied(
+        tables.matches, _rows(matches), ("Round", "Match", "White Team", "Black Team")
+    ) + rows_emptied(
+        tables.boards, _rows(games), ("Round", "Match", "Board", "White", "Black", "Result")
+    )
+    settings = event.settings
+    lock = settings.places.get(MAIN_SCORE_LOCK)
+    if number == 1 and tables.settings is not None and lock is not None and lock.row:
+        blocks.append(
+            WriteBlock(tables.settings.sheet, lock.row, tables.settings.columns["Value"], [[None]])
+        )
+        settings = replace(settings, main_score_at_round_1=None)
+    kept = TeamEvent(
+        event.teams,
+        settings,
+        tuple(m for m in event.matches if m.round != number),
+        tuple(g for g in event.games if g.round != number),
+    )
+    generated, summary = _sheets(kept)
+    typed = [g for g in sorted(games, key=lambda g: (g.table, g.board)) if g.result is not None]
+    deleted = [f"match {g.table} board {g.board} {g.result.value!r}" for g in typed if g.result]
+    said = unpairing_text(number, len(deleted), deleted, sheet=TEAM_BOARDS.sheet)
+    act = f"Unpairing round {number}"  # as an individual event's log names it
+    return Plan(
+        blocks=tuple(blocks),
+        sheets=generated,
+        summary=(
+            f"unpaired round {number}: {many(len(matches), 'match', 'matches')}"
+            + (
+                f", {many(len(deleted), 'result')} typed deleted (undo gives them back)"
+                if deleted
+                else ""
+            ),
+            *summary,
+            *_unread(sheets),
+        ),
+        pending=_Deleting((Act(act, WarningLevel.CONFIRM, said),)) if deleted else None,
+        act=act,
+    )
+
+
+def _rows(found: list[TeamMatch] | list[BoardGame]) -> list[int]:
+    """The Excel rows ``found`` were read from."""
+    return [f.where.row for f in found if f.where is not None and f.where.row is not None]

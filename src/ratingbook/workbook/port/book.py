@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -45,11 +45,13 @@ __all__ = [
     "Plan",
     "WriteBlock",
     "apply_plan",
+    "cells_written",
     "check_finite",
     "finished",
     "points",
     "read_back",
     "rows_below",
+    "rows_emptied",
 ]
 
 
@@ -173,6 +175,32 @@ def rows_below(
     return WriteBlock(table.sheet, start, first, values, tuple(heights))
 
 
+def rows_emptied(table: Table, rows: Sequence[int], names: Sequence[str]) -> list[WriteBlock]:
+    """The cells of the columns ``names`` (those ``table`` has) emptied in each Excel row of
+    ``rows``; the row's other cells kept (a round's rows taken back)."""
+    columns = table.columns
+    first = min(columns.values())
+    blocks = []
+    for row in rows:
+        line: list[object] = [KEEP] * (max(columns.values()) - first + 1)
+        for name in names:
+            if name in columns:
+                line[columns[name] - first] = None
+        blocks.append(WriteBlock(table.sheet, row, first, [line]))
+    return blocks
+
+
+def cells_written(blocks: Iterable[WriteBlock]) -> frozenset[tuple[str, int, int]]:
+    """Every cell the blocks write, as (sheet, row, column); a :data:`KEEP` cell is not."""
+    return frozenset(
+        (block.sheet, block.row + r, block.column + c)
+        for block in blocks
+        for r, line in enumerate(block.values)
+        for c, value in enumerate(line)
+        if value is not KEEP
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class GeneratedSheet:
     """A sheet ratingbook owns and rebuilds on every run: a header row and rows of values.
@@ -288,6 +316,12 @@ class Pending(Protocol):
     @property
     def warnings(self) -> tuple[str, ...]:
         """The warnings found besides ``asks`` (said with any question or refusal)."""
+        ...
+
+    @property
+    def in_book(self) -> str:
+        """How to confirm ``asks`` where nobody can be asked (xlwings Server and Lite, a run
+        from code)."""
         ...
 
     def finish(self, confirmation: str) -> tuple[GeneratedSheet, ...]:
