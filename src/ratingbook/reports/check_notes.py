@@ -409,12 +409,15 @@ def check_individual_trf(
     # round paired without its results is checked too: gacrux's checker reads a round once it
     # has results, and a round's pairing depends on the rounds before it only, so its games
     # are given to the checker as draws (the checker's copy alone; nothing else reads them).
+    # A round robin's every game paired and not played yet likewise (`pair --all` pairs every
+    # round at once): the Berger tables pair by start number, whatever the results.
+    ahead = event.pending() if event.settings.round_robin else []
     last = event.paired_rounds
-    complete = last and event.standings_round == last - 1  # a round robin paired ahead: not
+    complete = last and not ahead and event.standings_round == last - 1
     unplayed = [e for e in event.round_entries(last) if e.result is None] if complete else []
     checked = event
-    if unplayed:
-        pending = frozenset(id(e) for e in unplayed)
+    if unplayed or ahead:
+        pending = frozenset(id(e) for e in [*unplayed, *ahead])
         checked = replace(
             event,
             entries=tuple(
@@ -454,6 +457,14 @@ def check_individual_trf(
         notes.append(
             f"{games_named([game])} {said} checked with it a draw, as paired (FIDE's "
             "checklist, Q157)"
+        )
+    if ahead:
+        rounds = sorted({e.round for e in ahead})
+        one = len(rounds) == 1
+        notes.append(
+            f"round{'' if one else 's'} {_listed(rounds)} {'is' if one else 'are'} paired and "
+            f"not played yet: {'its pairing is' if one else 'their pairings are'} checked (the "
+            "Berger tables pair a round robin by start number, whatever the results)"
         )
     # A result corrected after a round was paired: that round is judged on the result then.
     for number, corrected in sorted(corrected_after_pairing(checked, imported.log).items()):
