@@ -82,8 +82,9 @@ def test_a_late_entry_goes_before_the_first_numbered_player_he_outranks() -> Non
 
 
 def test_a_number_typed_over_the_one_the_player_was_paired_with_is_an_error_after_round_4() -> None:
-    """C.04.2: "No modification of a pairing number is allowed after the fourth round has
-    been paired"; before that, the typed number stands (Ann 3 after Bob 2: Bob 1, Ann 2)."""
+    """C.04.2 art. 2.3: "No modification of a TPN for this reason [a correction] is allowed
+    after the fourth round has been paired"; before that, the typed number stands (Ann 3 after
+    Bob 2: Bob 1, Ann 2)."""
     header = ("Round", "Board", "White", "Black", "Result", "White No.", "Black No.")
     where = place(SWISS_EVENT_GAMES, 5, header)
     players = [player("Ann", 2200, number=3), player("Bob", 2100, number=2)]
@@ -94,7 +95,7 @@ def test_a_number_typed_over_the_one_the_player_was_paired_with_is_an_error_afte
     assert str(caught.value) == (
         "sheet 'Swiss Players', row 2, column A (No.): start number 3 differs from 1, the "
         "number 'Ann' was paired with (Swiss Games row 5, column White No.); no start number "
-        "may change once round 4 has been paired (FIDE C.04.2): type 1 back"
+        "may be corrected once round 4 has been paired (FIDE C.04.2 art. 2.3): type 1 back"
     )
 
 

@@ -558,6 +558,24 @@ def test_instructions_explain_every_sheet_and_how_to_recalculate(
         assert "won, drew or lost" in text
 
 
+def test_the_swiss_instructions_say_what_c042_says_of_the_start_numbers(
+    books: dict[str, Workbook],
+) -> None:
+    """FIDE C.04.2 (2026) art. 2.3: "No modification of a TPN for this reason [a correction]
+    is allowed after the fourth round has been paired"; art. 2.4-2.5: a late entry is "given an
+    appropriate TPN", and "the TPNs given at the start of the tournament are provisional" until
+    the list of participants is closed, no round named. The Instructions said "Once a player
+    has been paired, that number stays" beside a late entry moving the players below down (user
+    test 49): they now say when a typed number is refused and that a late entry moves the
+    numbers in any round."""
+    ws = books["swiss"][writer.INSTRUCTIONS]
+    text = " ".join(str(v) for (v,) in ws.iter_rows(max_col=1, values_only=True) if v is not None)
+    assert "that number stays" not in text
+    assert "corrects it until round 4 is paired, never later" in text
+    assert "takes its place in that order in any round, the players below moving down one" in text
+    assert "(FIDE C.04.2 art. 2.3-2.5)" in text
+
+
 # --- the sample data reproduces the seeds -----------------------------------------------------
 
 

@@ -95,9 +95,9 @@ def test_numbers_exchanged_before_round_4_is_paired_are_kept_and_the_games_follo
 
 
 def test_a_number_changed_once_round_4_is_paired_is_refused_at_its_cell() -> None:
-    """ "No modification of a pairing number is allowed after the fourth round has been
-    paired" (C.04.2): with four rounds paired, Ann (paired as 1) typed 4 and Dan (4) typed 1
-    are both refused; with three paired, the same exchange stands."""
+    """ "No modification of a TPN for this reason [a correction] is allowed after the fourth
+    round has been paired" (C.04.2 art. 2.3): with four rounds paired, Ann (paired as 1) typed 4
+    and Dan (4) typed 1 are both refused; with three paired, the same exchange stands."""
 
     def cell(row: int) -> Location:
         return Location("Swiss Players", row, columns={NUMBER: "A"}, headers={NUMBER: "No."})
@@ -124,11 +124,11 @@ def test_a_number_changed_once_round_4_is_paired_is_refused_at_its_cell() -> Non
         number_players(players, recorded, paired_rounds=4)
     assert str(caught.value).splitlines() == [
         "sheet 'Swiss Players', row 2, column A (No.): start number 4 differs from 1, the number "
-        "'Ann' was paired with (Swiss Games row 2, column White No.); no start number may change "
-        "once round 4 has been paired (FIDE C.04.2): type 1 back",
+        "'Ann' was paired with (Swiss Games row 2, column White No.); no start number may be "
+        "corrected once round 4 has been paired (FIDE C.04.2 art. 2.3): type 1 back",
         "sheet 'Swiss Players', row 5, column A (No.): start number 1 differs from 4, the number "
-        "'Dan' was paired with (Swiss Games row 3, column White No.); no start number may change "
-        "once round 4 has been paired (FIDE C.04.2): type 4 back",
+        "'Dan' was paired with (Swiss Games row 3, column White No.); no start number may be "
+        "corrected once round 4 has been paired (FIDE C.04.2 art. 2.3): type 4 back",
     ]
 
 

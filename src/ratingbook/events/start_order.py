@@ -8,27 +8,38 @@ C.04.2 (General handling rules for Swiss tournaments, 2026 edition, article 2):
   WGM, FM, WIM, CM, WFM, WCM, then no title), then alphabetically by name "unless it has been
   previously stated that this criterion has been replaced by another one" (``Equal Order``:
   the FIDE ID or a drawing of lots);
-- 2.3 "the highest ranked participant gets #1 etc.";
-- 2.4 a late entry is "given an appropriate TPN": its place in the initial order, the players
-  below it moving down one (2.5: "the TPNs given at the start of the tournament are
-  provisional ... corrections made accordingly in the results charts").
+- 2.3 "the highest ranked participant gets #1 etc. If, for any reason, the data used to
+  determine the rankings were not correct, they can be adjusted at any time. The TPNs may be
+  reassigned accordingly to the corrections. No modification of a TPN for this reason is
+  allowed after the fourth round has been paired.";
+- 2.4 a late entry, "a participant who is only taken into account for the pairing of rounds
+  after the first", is "given an appropriate TPN and paired only when they actually arrive":
+  its place in the initial order, the players below it moving down one;
+- 2.5 "Due to late entries, the TPNs given at the start of the tournament are provisional. The
+  definitive TPNs are given only when the List of Participants is closed, and corrections made
+  accordingly in the results charts."
+
+(The 2026 text as two public pairing programs' documents quote it; FIDE's own page was not
+reached. The text before 2026 said "No modification of a pairing number is allowed after the
+fourth round has been paired"; the 2026 text adds "for this reason": it bars a correction, not
+a late entry's place, and 2.5 keeps every number provisional until the list of participants is
+closed. Sharly-Chess places a late entry the same way after round 4.)
 
 What the arbiter gives wins: a number typed in ``Swiss Players`` (column ``No.``, filled by a
 TRF import) is kept, and so is the number a player was paired with (recorded by ratingbook in
 ``Swiss Games``). A player with neither (before the first pairing: everyone; later: a late
 entry) is placed by the initial order, just before the first numbered player he outranks. The
-numbers are then 1, 2, 3, ... in that order, so a late entry moves the players below him down.
+numbers are then 1, 2, 3, ... in that order, so a late entry moves the players below him down,
+in any round (2.4-2.5), and the numbers recorded in ``Swiss Games`` follow.
 
 A number the arbiter typed that differs from the number the player was already paired with
-replaces it while fewer than four rounds are paired: C.04.2 lets the pairing numbers be
-reassigned when the data that ranked the players were wrong (a corrected rating, a title), "No
-modification of a pairing number is allowed after the fourth round has been paired" (the
-checklist's questions 147-154, as Sharly-Chess quotes them: exchanging and regenerating the
-numbers before round 4). The numbers recorded in ``Swiss Games`` are then rewritten ("corrections
-made accordingly in the results charts", art. 2.5), and FIDE mode asks for a confirmation and
-logs ``### Start numbers`` (:mod:`ratingbook.events.fide_mode.setup_changes`). Once round 4 has
-been paired, a typed number that differs from the recorded one is an error naming the cell. Two
-players exchange numbers by typing both; a number given twice is an error.
+replaces it while fewer than four rounds are paired: a correction of 2.3 (a corrected rating, a
+title; the checklist's questions 147-154: exchanging and regenerating the numbers before round
+4). The numbers recorded in ``Swiss Games`` are then rewritten ("corrections made accordingly in
+the results charts", art. 2.5), and FIDE mode asks for a confirmation and logs ``### Start
+numbers`` (:mod:`ratingbook.events.fide_mode.setup_changes`). Once round 4 has been paired, a
+typed number that differs from the recorded one is an error naming the cell. Two players
+exchange numbers by typing both; a number given twice is an error.
 
 Pure: plain values in, frozen values out.
 """
@@ -44,6 +55,7 @@ from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.tournament_rating import InitialOrder, tournament_rating
 
 __all__ = [
+    "LATE_ENTRY_RULE",
     "NUMBERS_FIXED_FROM",
     "TITLE_ORDER",
     "Numbered",
@@ -53,9 +65,17 @@ __all__ = [
     "number_players",
 ]
 
-#: C.04.2: "No modification of a pairing number is allowed after the fourth round has been
-#: paired": numbers may change while fewer rounds than this are paired.
+#: C.04.2 art. 2.3: "No modification of a TPN for this reason is allowed after the fourth round
+#: has been paired": a number typed as a correction may change while fewer rounds than this are
+#: paired (a late entry's place, art. 2.4-2.5, is not a correction).
 NUMBERS_FIXED_FROM = 4
+
+#: Why a late entry moves the players below it, whatever the round: the words of its warning.
+LATE_ENTRY_RULE = (
+    "FIDE C.04.2 art. 2.4-2.5: a late entry is given its place in the initial order and the "
+    "numbers stay provisional until the list of participants is closed; only a correction of "
+    f"a number (art. 2.3) stops once round {NUMBERS_FIXED_FROM} is paired"
+)
 
 #: C.04.2 art. 2.2.2: "FIDE-title (GM-IM-WGM-FM-WIM-CM-WFM-WCM-no title)".
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -151,8 +171,8 @@ def number_players(
                 InvalidValueError(
                     f"start number {number} differs from {paired.number}, the number "
                     f"{player.name!r} was paired with ({_where(paired)}); no start number may "
-                    f"change once round {NUMBERS_FIXED_FROM} has been paired (FIDE C.04.2): "
-                    f"type {paired.number} back",
+                    f"be corrected once round {NUMBERS_FIXED_FROM} has been paired (FIDE C.04.2 "
+                    f"art. 2.3): type {paired.number} back",
                     player.where,
                     fields.NUMBER,
                 )
@@ -184,7 +204,7 @@ def number_players(
     ranked: list[Numbered] = []
     at = 0
     for player in newcomers:
-        # C.04.2 art. 2.4: a late entry takes its place in the initial order.
+        # C.04.2 art. 2.4: a late entry takes its place in the initial order, in any round.
         place = key(player)
         while at < len(numbered) and key(numbered[at]) <= place:
             ranked.append(numbered[at])

@@ -1,9 +1,9 @@
 """A Swiss workbook made from an event: what ``ratingbook trf import`` writes.
 
 This module alone decides how an event read from a TRF file fills the Swiss template's input
-sheets (``Swiss Settings``, ``Swiss Players``, ``Swiss Games``, and ``Prizes`` when the file
-gives prizes); the generated sheets are then computed as a recalc would, without pairing a
-round.
+sheets (``Swiss Settings``, ``Swiss Players``, ``Swiss Games``, ``Forbidden Pairs`` when the
+file forbids pairs (260, ``XXP``), and ``Prizes`` when it gives prizes); the generated sheets
+are then computed as a recalc would, without pairing a round.
 
 It also decides when the imported rounds are checked against the pairing rules (FIDE's
 checklist Q54-55, :mod:`ratingbook.reports.import_check`): by default when the book is in FIDE
@@ -38,8 +38,14 @@ from ratingbook.trf.setting_comments import states_rated
 from ratingbook.workbook.sheets.end_reports import PRIZES
 from ratingbook.workbook.sheets.event_log_sheet import user_name
 from ratingbook.workbook.sheets.event_rows import entry_cells, player_cells
+from ratingbook.workbook.sheets.forbidden_pair_rows import forbidden_pair_cells
 from ratingbook.workbook.sheets.prize_rows import prize_cells
-from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS, SWISS_SETTINGS
+from ratingbook.workbook.sheets.schemas import (
+    FORBIDDEN_PAIRS,
+    SWISS_EVENT_GAMES,
+    SWISS_PLAYERS,
+    SWISS_SETTINGS,
+)
 
 __all__ = ["ImportedBook", "book_from_trf", "event_rows"]
 
@@ -145,7 +151,8 @@ def event_rows(
     event: SwissEvent, prizes: Sequence[Prize] = ()
 ) -> dict[str, list[Sequence[object] | Mapping[str, object]]]:
     """The template's three input sheets filled with the event (columns in the template's
-    order), and a ``Prizes`` sheet with ``prizes`` when there are any."""
+    order), ``Forbidden Pairs`` with the event's bans and a ``Prizes`` sheet with ``prizes``
+    when there are any."""
     values = settings_values(event.settings)
     sample = sample_rows("swiss")[SWISS_SETTINGS.sheet]
     settings: list[Sequence[object] | Mapping[str, object]] = [
@@ -170,6 +177,8 @@ def event_rows(
         SWISS_PLAYERS.sheet: players,
         SWISS_EVENT_GAMES.sheet: games,
     }
+    if event.forbidden:
+        rows[FORBIDDEN_PAIRS.sheet] = [forbidden_pair_cells(ban) for ban in event.forbidden]
     if prizes:
         rows[PRIZES.sheet] = [prize_cells(p) for p in prizes]
     return rows

@@ -7,13 +7,16 @@
   event, with a warning when its points are not Baku's;
 - 260 (TRF-2026: ``260 RRR RRR PPPP PPPP ...``, first and last round, then start numbers) and
   JaVaFo's ``XXP`` (start numbers, every round): pairs the organiser forbids; a line with more
-  than two numbers keeps every two of them apart.
+  than two numbers keeps every two of them apart. A start number no player record has is a
+  warning naming its line and column, and the bans with it are left out (the others on the
+  line stand): a ban is the organiser's wish, not a result, so it never refuses the file.
 
 Pure: lines in, settings values and bans out, problems and warnings naming their lines.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -51,12 +54,24 @@ class SystemRecords:
     virtual_points: tuple[tuple[float, int, int, int], ...]
 
 
-def _numbers(tokens: Sequence[str], line_no: int, problems: Problems) -> list[int] | None:
-    if not all(token.isdigit() for token in tokens):
-        bad = next(token for token in tokens if not token.isdigit())
-        problems.append(TrfError(f"{bad!r} is not a start number", Location(line=line_no)))
+def _words(line: str) -> list[tuple[int, str]]:
+    """The words after a record's code, each with the column it starts in (from 1)."""
+    return [(found.start() + 1, found.group()) for found in re.finditer(r"\S+", line)][1:]
+
+
+def _numbers(
+    words: Sequence[tuple[int, str]], line_no: int, problems: Problems
+) -> list[tuple[int, int]] | None:
+    """The start numbers of a ban's words, each with its column; a word that is no number is
+    an error naming its line and column."""
+    bad = [(column, word) for column, word in words if not word.isdigit()]
+    if bad:
+        column, word = bad[0]
+        problems.append(
+            TrfError(f"column {column}: {word!r} is not a start number", Location(line=line_no))
+        )
         return None
-    return [int(token) for token in tokens]
+    return [(column, int(word)) for column, word in words]
 
 
 def read_system_records(
@@ -93,29 +108,35 @@ def read_system_records(
                 else:
                     problems.append(TrfError(f"record 250 {value!r} is not read", where))
         elif code in ("260", "XXP"):
-            tokens = line[4:].split()
+            words = _words(line)
             first, last = 1, None
             if code == "260":
-                if len(tokens) < 4 or not (tokens[0].isdigit() and tokens[1].isdigit()):
+                rounds = [w for _, w in words[:2]]
+                if len(words) < 4 or not all(w.isdigit() for w in rounds):
                     problems.append(TrfError(f"record 260 {value!r} is not read", where))
                     continue
-                first, last, tokens = int(tokens[0]), int(tokens[1]), tokens[2:]
+                first, last, words = int(rounds[0]), int(rounds[1]), words[2:]
                 if first > 1:
                     warnings.append(
                         f"line {line_no}: a forbidden pair from round {first} on holds from "
                         "round 1 in ratingbook (a ban has a last round only)"
                     )
-            numbers = _numbers(tokens, line_no, problems)
+            numbers = _numbers(words, line_no, problems)
             if numbers is None:
                 continue
-            missing = [n for n in numbers if n not in names]
-            if missing:
-                problems.append(TrfError(f"start number {missing[0]} has no player record", where))
-                continue
-            for a, b in combinations(numbers, 2):
-                if a != b:
-                    until = last if last is not None and last < 999 else None
-                    forbidden.append(ForbiddenPair(names[a], names[b], until, where))
+            warnings.extend(
+                f"line {line_no}, column {column}: start number {n} has no player record: "
+                "the forbidden pairs with it are not used"
+                for column, n in numbers
+                if n not in names
+            )
+            present = [n for _, n in numbers if n in names]
+            until = last if last is not None and last < 999 else None
+            forbidden.extend(
+                ForbiddenPair(names[a], names[b], until, where)
+                for a, b in combinations(present, 2)
+                if a != b
+            )
     return SystemRecords(settings, _one_ban_a_pair(forbidden), tuple(virtual))
 
 

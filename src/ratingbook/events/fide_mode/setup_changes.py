@@ -15,6 +15,7 @@ from ratingbook.events.fide_mode.log import LogKind, WarningLevel, typed_text
 from ratingbook.events.fide_mode.logged_change import LoggedChange
 from ratingbook.events.fide_mode.state import EventState
 from ratingbook.events.settings import BLANK_MEANS
+from ratingbook.events.start_order import LATE_ENTRY_RULE
 
 __all__ = ["POINTS_SETTING", "ROUNDS_SETTING", "TIEBREAKS_SETTING", "setup_changes"]
 
@@ -109,7 +110,7 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
     for name, (number, _) in after.items():
         if name not in before:
             moves = (
-                f"the players below No. {number} move down"
+                f"the players below No. {number} move down ({LATE_ENTRY_RULE})"
                 if number < last
                 else f"No. {number}, the last number: nobody else's number changes"
             )

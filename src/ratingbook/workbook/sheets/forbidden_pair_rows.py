@@ -3,7 +3,9 @@
 This module alone decides what a row of ``Forbidden Pairs`` says: ``Player``, ``Other Player``
 (both players of ``Swiss Players``, two different ones), and optionally ``Until Round``, the
 last round the ban holds (empty: every round). Every bad row is reported, each naming its cell.
-The ban itself is :class:`ratingbook.events.forbidden_pairs.ForbiddenPair`.
+A ban's row is written back as the same cells (:func:`forbidden_pair_cells`: a TRF import's
+260 and ``XXP`` lines). The ban itself is
+:class:`ratingbook.events.forbidden_pairs.ForbiddenPair`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ratingbook.core.tables import Row
 from ratingbook.errors import InvalidValueError, Problems, RatingbookError
 from ratingbook.events.forbidden_pairs import ForbiddenPair
 
-__all__ = ["read_forbidden_pairs"]
+__all__ = ["forbidden_pair_cells", "read_forbidden_pairs"]
 
 
 def _player(row: Row, column: str, names: Mapping[str, str]) -> str:
@@ -49,3 +51,9 @@ def read_forbidden_pairs(rows: Sequence[Row], players: Sequence[str]) -> tuple[F
             problems.append(error)
     problems.check()
     return tuple(found)
+
+
+def forbidden_pair_cells(ban: ForbiddenPair) -> dict[str, object]:
+    """A ban as the cells of a ``Forbidden Pairs`` row, by column (what
+    :func:`read_forbidden_pairs` reads back)."""
+    return {"Player": ban.first, "Other Player": ban.second, "Until Round": ban.until_round}
