@@ -177,7 +177,7 @@ def test_a_value_typed_without_man_listed_is_said_unused_and_history_names_each_
         f"Manual Tie-break round 1 ({first}: none to 1)",
         f"Manual Tie-break round 1 ({first}: 1 to none; {second}: none to 2)",
     ]
-    undone = ok("undo", book)
+    undone = ok("undo", book, "--confirm")  # a level-3 act, and so its undo
     assert f"undone: Manual Tie-break round 1 ({first}: 1 to none; {second}: none to 2)" in undone
     # listed, the value orders the players tied before it, as the question says
     book, tied = typed_book(tmp_path, "MAN")

@@ -98,7 +98,7 @@ def test_the_correction_undone_and_redone_gives_back_the_views_cell_for_cell(
     ok("recalc", book, "--in-place", "--confirm")
     after = values(book)
     assert after["Pairings"] != before["Pairings"]  # the line below the boards
-    ok("undo", book)
+    ok("undo", book, "--confirm")  # a correction is level 3, and so is its undo
     assert values(book) == before
-    ok("redo", book)
+    ok("redo", book, "--confirm")
     assert values(book) == after
