@@ -30,9 +30,16 @@ from ratingbook.web.rendering import render_pages
 __all__ = ["render_team_site", "team_pages"]
 
 
-def _cell(value: object) -> Cell:
+#: Columns of a percentage: one decimal in every row (``62.5`` beside ``33.3``), never a
+#: point's ``½``.
+_PERCENT = frozenset({"%"})
+
+
+def _cell(value: object, header: str = "") -> Cell:
     if value is None:
         return Cell("")
+    if header in _PERCENT and isinstance(value, int | float):
+        return Cell(f"{value:.1f}", number=True)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, float):
@@ -45,7 +52,9 @@ def _cell(value: object) -> Cell:
 def _table(
     grid: SheetGrid, caption: str, row_header: int | None = None, detail: tuple[str, ...] = ()
 ) -> Table:
-    rows = tuple(tuple(_cell(v) for v in row) for row in grid.rows)
+    rows = tuple(
+        tuple(_cell(v, h) for v, h in zip(row, grid.header, strict=True)) for row in grid.rows
+    )
     classes = column_classes(grid.header, detail, whole=("Result", "Score"))
     return Table(caption, tuple(grid.header), rows, row_header, classes)
 
@@ -78,7 +87,19 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
             "index.html",
             f"{title}: standings",
             f"Team standings {team_stage(event, standings)}",
-            (_table(team_standings_grid(event, standings), "Team standings", 2),),
+            (
+                replace(
+                    _table(
+                        team_standings_grid(event, standings),
+                        "Team standings",
+                        2,
+                        # on a phone: rank, team, MP, GP and every tie-break (user test 49:
+                        # the tie-breaks were off the screen)
+                        detail=("No.", "Rating"),
+                    ),
+                    compact=True,
+                ),
+            ),
             notes=tuple(rank_notes(event, standings)),
         ),
         Page(
@@ -100,7 +121,7 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
                             select(round_pairings_grid(event, number), _ROUND_COLUMNS),
                             f"Round {number} matches",
                         ),
-                        pairs=True,
+                        compact=True,
                     ),
                 ),
                 notes=tuple(match_notes(event, number)),
