@@ -14,12 +14,22 @@ and Isolani in rounds 1 to 4; Ezra Pohl, Caissa's reserve, sat on board 3 in rou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from ratingbook.events.team import TeamEvent
+from ratingbook.templates.writer import build_template
 from ratingbook.workbook.port.grid_book import GridBook
 from ratingbook.workbook.sheets.team_book import read_team_event
 
-__all__ = ["BOARDS", "MATCHES", "SETTINGS", "TEAMS", "riverside_book", "riverside_event"]
+__all__ = [
+    "BOARDS",
+    "MATCHES",
+    "SETTINGS",
+    "TEAMS",
+    "riverside_book",
+    "riverside_event",
+    "save_riverside_book",
+]
 
 #: Team, Board (roster order), Player, Rating, FIDE ID.
 TEAMS = [
@@ -179,3 +189,10 @@ def riverside_book(
 def riverside_event(settings: Sequence[tuple[str, object]] = ()) -> TeamEvent:
     """The event the sheets hold, read and checked as a recalc reads them."""
     return read_team_event(GridBook(riverside_book(settings)))
+
+
+def save_riverside_book(path: Path) -> Path:
+    """The event as a team workbook (the team template's sheets, these rows), recalculated."""
+    rows = {name: grid[1:] for name, grid in riverside_book().items()}
+    build_template("team", rows=rows).save(path)
+    return path

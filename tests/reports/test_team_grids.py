@@ -93,9 +93,9 @@ def test_board_prizes_performance() -> None:
     the opponents' average 1862.5 -> 1863, plus dp(75 %) = 193 (B.02 table 8.1.1): 2056.
     Eva Falk: 0 of 2 against Hana Ito 1690 and Kai Lund 1790: average 1740, dp(0 %) = -800:
     940."""
-    rows = {r[1]: r for r in board_prizes_grid(_after_round_2()).rows}
-    assert rows["Jade Kim"][3:] == [2, 1.5, 75.0, 2056]
-    assert rows["Eva Falk"][3:] == [2, 0, 0.0, 940]
+    rows = {r[2]: r for r in board_prizes_grid(_after_round_2()).rows}
+    assert rows["Jade Kim"][4:] == [2, 1.5, 75.0, 2056, 0]
+    assert rows["Eva Falk"][4:] == [2, 0, 0.0, 940, 0]
 
 
 def test_round_2_as_printed_and_explained() -> None:

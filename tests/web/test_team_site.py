@@ -54,3 +54,27 @@ def test_the_tables_a_phone_needs_whole(site: dict[str, str]) -> None:
         page = site[f"round-{number}.html"]
         assert re.search(r'<table [^>]*class="compact"', page)
         assert 'class="pairs' not in page
+
+
+def test_the_board_prizes_a_table_per_board_the_team_under_the_name(site: dict[str, str]) -> None:
+    """A table per board (ranked by performance, from 3 games: Emil Frey above Boris Lenz on
+    board 2), with every figure of the prize: rank, player, games, points, % and performance
+    on a phone, the team the player's second line there (its column a detail), the forfeits
+    apart a detail too; the rule's three sentences under the tables."""
+    page = site["players.html"]
+    prizes = [t for t in _tables(page) if str(t["caption"]).endswith("prizes after round 4")]
+    assert [t["caption"] for t in prizes] == [
+        f"Board {b} prizes after round 4" for b in range(1, 5)
+    ]
+    assert list(prizes[0]["header"]) == [  # type: ignore[call-overload]
+        "Rank", "Player", "Team", "Games", "Points", "%", "Perf.", "Unplayed"
+    ]  # fmt: skip
+    board_2 = prizes[1]["rows"]
+    assert [row[:2] for row in board_2[:2]] == [  # type: ignore[index]
+        ["1", "Emil FreyIsolani"],
+        ["2", "Boris LenzCaissa Club"],
+    ]
+    assert '<span class="sub">Isolani</span>' in page
+    assert '<th scope="col" class="detail">Team</th>' in page
+    assert '<th scope="col" class="detail num">Unplayed</th>' in page
+    assert "70 % of the 4 rounds counted" in page

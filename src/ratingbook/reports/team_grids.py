@@ -1,6 +1,6 @@
 """A team event as neutral tables: the team standings (match points, game points, tie-breaks),
-the team crosstable, each team's board-by-board results, the board prizes' data (each
-player's score and performance by board) and the pairing list of a round.
+the team crosstable, each team's board-by-board results, the board prizes (each board's
+players as :mod:`ratingbook.reports.board_prizes` ranks them) and the pairing list of a round.
 
 Every figure comes from the model (:mod:`ratingbook.events.team`) or from gacrux (through
 :mod:`ratingbook.fide`); the sheets, printouts and web pages only render these grids.
@@ -14,8 +14,8 @@ from fractions import Fraction
 from ratingbook.core.results import Result
 from ratingbook.events.event import RoundState
 from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
-from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings
-from ratingbook.fide.rules.rating_regulations import performance
+from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
+from ratingbook.reports.board_prizes import board_prizes, rule_sentences
 from ratingbook.reports.stages import counted_text, stage_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
 
@@ -180,13 +180,6 @@ _SCORE_TEXT: Mapping[tuple[Result, bool], str] = {
     (Result.DOUBLE_FORFEIT, True): "-",
     (Result.DOUBLE_FORFEIT, False): "-",
 }
-_SCORE_VALUE = {
-    "1": Fraction(1),
-    "½": Fraction(1, 2),
-    "0": Fraction(0),
-    "+": Fraction(1),
-    "-": Fraction(0),
-}
 
 
 def board_results_grid(event: TeamEvent) -> SheetGrid:
@@ -210,37 +203,47 @@ def board_results_grid(event: TeamEvent) -> SheetGrid:
     )
 
 
-def board_prizes_grid(event: TeamEvent, counted: int | None = None) -> SheetGrid:
-    """For each board, every player who sat at it: games played over the board, points (with
-    forfeit wins), percentage and FIDE performance (rated opponents only; C.07 / B.02 dp
-    table), best first. ``counted``: the rounds the team standings count (rounds 1 to it; None:
-    every round), so that a board's score and the team table agree on what was played."""
-    rating = {p.name: p.rating for t in event.teams for p in t.players}
-    table: dict[tuple[int, str, str], list[tuple[str, str]]] = {}
-    for team, number, board, me, _, other, result, side in _player_rows(event):
-        if result is None or me == "(no player)" or (counted is not None and number > counted):
-            continue
-        table.setdefault((board, me, team), []).append((_SCORE_TEXT[(result, side)], other))
-    lines: list[tuple[int, str, str, int, Fraction, float, int | None]] = []
-    for (board, me, team), scores in table.items():
-        points = sum((_SCORE_VALUE[s] for s, _ in scores), Fraction(0))
-        played = [(s, o) for s, o in scores if s in ("1", "½", "0")]
-        opponents = [rating[o] or 0 for _, o in played if rating.get(o)]
-        rated_points = sum((_SCORE_VALUE[s] for s, o in played if rating.get(o)), Fraction(0))
-        perf = performance(opponents, rated_points) if opponents else None
-        percent = float(points / len(scores) * 100) if scores else 0.0
-        lines.append((board, me, team, len(played), points, round(percent, 1), perf))
-    lines.sort(key=lambda r: (r[0], -r[4], -(r[6] or 0), r[1]))
-    rows = [[b, me, t, n, _number(p), pc, perf] for b, me, t, n, p, pc, perf in lines]
-    header = ("Board", "Player", "Team", "Games", "Points", "%", "Performance")
+def board_prizes_grid(event: TeamEvent, standings: TeamStandings | None = None) -> SheetGrid:
+    """Each board's players as :mod:`ratingbook.reports.board_prizes` ranks them: rank (empty:
+    too few games), player, team, the games played over the board, their points, percentage
+    and FIDE performance, the forfeits apart (``Unplayed``); then the rule in sentences.
+    ``standings``: the team standings (computed when not given), whose rounds the figures
+    count, so that a board's score and the team table agree on what was played, and whose
+    ranks break the last tie."""
+    standings = team_standings(event) if standings is None else standings
+    ranks = {line.team: line.rank for line in standings.lines}
+    prizes = board_prizes(event, standings.after_round, ranks)
+    rows: list[list[object]] = [
+        [
+            line.board,
+            line.rank,
+            line.player,
+            line.team,
+            line.games,
+            _number(line.points),
+            None if line.percent is None else round(float(line.percent), 1),
+            line.performance,
+            line.unplayed,
+        ]
+        for line in prizes.lines
+    ]
+    table = len(rows)
+    if rows:
+        rows += [[None, None, s, *[None] * 6] for s in rule_sentences(prizes)]
+    header = (
+        "Board", "Rank", "Player", "Team", "Games", "Points", "%", "Performance", "Unplayed"
+    )  # fmt: skip
+    order = prizes.order.lower()
     return SheetGrid(
         "Board Prizes",
         header,
         rows,
-        widths={1: 24, 2: 22},
-        note="each board's players: score, percentage and performance",
-        title="Board prizes" if counted is None else f"Board prizes {counted_text(counted)}",
-        centred=frozenset({0, 3, 4, 5, 6}) | centred_columns(header),
+        number_formats={6: "0.0"},
+        widths={2: 24, 3: 22},
+        note=f"each board's players ranked by {order}, from {prizes.minimum} games played",
+        title=f"Board prizes {counted_text(standings.after_round)}",
+        centred=frozenset({0, 1, 4, 5, 6, 7, 8}) | centred_columns(header),
+        sentences=frozenset(range(table, len(rows))),
     )
 
 
