@@ -13,7 +13,14 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import RoundState
-from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
+from ratingbook.events.team import (
+    MatchScore,
+    TeamEvent,
+    TeamMatch,
+    first_team_is_white,
+    match_score,
+    team_rating,
+)
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
 from ratingbook.reports.board_prizes import board_prizes, rule_sentences
 from ratingbook.reports.stages import counted_text, stage_text
@@ -96,25 +103,42 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
     )
 
 
+def _forfeit_signs(event: TeamEvent, match: TeamMatch, score: MatchScore) -> tuple[str, str]:
+    """The forfeit marks of a match that was not played, as an individual crosstable writes
+    a game's (``+`` won, ``-`` lost): a team that did not come (every board forfeited to the
+    other), or nobody on either side (every board ``-/-``); none for a played match."""
+    games = event.match_games(match)
+    if score.forfeited:
+        return ("+", "-") if score.white_games > score.black_games else ("-", "+")
+    if games and all(g.result is Result.DOUBLE_FORFEIT for g in games):
+        return ("-", "-")
+    return ("", "")
+
+
 def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid:
     """A row per team in standings order, with its pairing number (``No.``); each round: the
-    opponent's pairing number (unique, where ranks may be shared), board 1's colour (``w``/``b``)
-    and the game points scored (``3w 2½``; the score only of a round the standings count); a
-    bye is ``bye``."""
+    opponent's pairing number (unique, where ranks may be shared), board 1's colour (``w``/``b``),
+    a forfeited match's mark (``+`` won, ``-`` lost, as an individual crosstable marks a
+    forfeit) and the game points scored (``3w 2½``, ``8w+ 4``; the score only of a round the
+    standings count); a bye is ``bye`` with its game points (``bye 2``), so a row adds up to its
+    GP."""
     numbers = event.pairing_numbers()
     rounds = max(event.paired_rounds, event.settings.rounds or 0)
     cells: dict[str, dict[int, str]] = {t.name: {} for t in event.teams}
     for match in event.matches:
         score = match_score(event, match)
-        if match.black is None:
-            cells[match.white][match.round] = "bye"
-            continue
         # A score shows once the standings count its round, so a row adds up to its GP.
         counted = score.complete and match.round <= standings.after_round
+        if match.black is None:
+            cells[match.white][match.round] = (
+                f"bye {_points(score.white_games)}" if counted else "bye"
+            )
+            continue
         mine = _points(score.white_games) if counted else ""
         theirs = _points(score.black_games) if counted else ""
-        cells[match.white][match.round] = f"{numbers[match.black]}w {mine}".strip()
-        cells[match.black][match.round] = f"{numbers[match.white]}b {theirs}".strip()
+        plus, minus = _forfeit_signs(event, match, score) if counted else ("", "")
+        cells[match.white][match.round] = f"{numbers[match.black]}w{plus} {mine}".strip()
+        cells[match.black][match.round] = f"{numbers[match.white]}b{minus} {theirs}".strip()
     header = ("Rank", "No.", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP")
     rows = [
         [
@@ -132,7 +156,8 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         header,
         rows,
         widths={2: 24},
-        note="opponent's pairing number, board 1's colour, game points",
+        note="opponent's pairing number, board 1's colour, + or - for a forfeited match, "
+        "game points; bye and its game points",
         title=f"Team crosstable {team_stage(event, standings)}",
         centred=frozenset({0, 1, *range(3, len(header))}) | centred_columns(header),
     )
