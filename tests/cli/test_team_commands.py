@@ -95,7 +95,7 @@ def test_a_match_with_one_board_typed_recalculates_and_publishes(tmp_path: Path)
     # The board typed is round 2's board 1 of match 1 (Dan Eide's second game): the team table
     # counts round 1 only, and so does the board prize list (one game each, not two).
     white = row[header.index("White")].value
-    games = {r[1]: r[3] for r in sheet_values(cup, "Board Prizes")[1:]}
+    games = {r[2]: r[4] for r in sheet_values(cup, "Board Prizes")[1:]}
     assert games[white] == 1
 
 

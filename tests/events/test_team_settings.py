@@ -66,3 +66,25 @@ def test_settings_written_back_read_the_same() -> None:
     settings = TeamSettings(event_name="Cup", rounds=5, boards=4, colours="None")
     again = read_team_settings(_settings(*team_settings_rows(settings)))
     assert again == settings
+
+
+def test_the_board_prize_settings() -> None:
+    """``Board Prize Order`` (Performance, the default, or Percentage; ``Board Prizes`` spells
+    it too) and ``Board Prize Games`` (a whole number, 1 or more; empty: 70 % of the rounds)."""
+    assert (TeamSettings().board_prize_order, TeamSettings().board_prize_games) == (
+        "Performance",
+        None,
+    )
+    settings = read_team_settings(
+        _settings(("Board Prizes", "percentage"), ("Board Prize Games", 5))
+    )
+    assert (settings.board_prize_order, settings.board_prize_games) == ("Percentage", 5)
+    with pytest.raises(InputErrors) as caught:
+        read_team_settings(_settings(("Board Prize Order", "Points"), ("Board Prize Games", 0)))
+    lines = caught.value.lines()
+    assert any(
+        "row 2, column B (Value)" in line
+        and "Board Prize Order 'Points' is not one of Performance, Percentage" in line
+        for line in lines
+    ), lines
+    assert any("row 3, column B (Value)" in line for line in lines), lines

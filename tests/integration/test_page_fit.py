@@ -12,7 +12,8 @@ number, scrolls sideways on a phone by its nature, but keeps its ``No.`` and ``N
 The events: a real 34-player Swiss (tests/data/trf, imported) made FIDE-rated and given a
 prize list with shared places (so the prize page has long tie sentences) and the norm page;
 another whose names have no space to wrap at (Kilkenny 2011: "Jones,Gawain"); the Swiss
-template (contenders), the round-robin template (norms), the team template and the rating list
+template (contenders), the round-robin template (norms), the team template, user test 49's
+team Swiss (nine teams of four boards: tests/helpers/riverside_cup.py) and the rating list
 template (a player's page per ID, the changes of each period, the series), that list
 with a place shared three ways in its series (to two decimals: tests/helpers/shared_series.py),
 and an event whose round 2 is shown on the points it was paired on, a result corrected since
@@ -46,6 +47,7 @@ import pytest
 from tests.cli.test_check_corrected import CORRECTION, PAIRED_1_2, PAIRED_3, event_text
 from tests.helpers.browser import TIMEOUT, require_chromium
 from tests.helpers.cli import run
+from tests.helpers.riverside_cup import save_riverside_book
 from tests.helpers.shared_series import shared_series_list
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "trf"
@@ -67,12 +69,13 @@ INDIVIDUAL: Mapping[str, tuple[str, ...]] = {
     "contenders.html": ("Name", "Points", "Chances"),
 }
 TEAM: Mapping[str, tuple[str, ...]] = {
-    "index.html": ("Rank", "Team", "MP"),
+    # every tie-break too (user test 49: they were off a phone's screen)
+    "index.html": ("Rank", "Team", "MP", "GP", "MPVGP", "EMGSB/C1", "EDE"),
     "crosstable.html": ("Team", "MP"),
     "round-*.html": ("Board", "White", "Result", "Black"),
-    # the board prizes (the percentage and performance too: they were cut off on a phone)
-    # and each team's board results
-    "players.html": ("Board", "Player", "Points", "%", "Performance", "Opponent", "Score"),
+    # the board prizes, a table per board (the percentage and performance too: they were cut
+    # off on a phone; the games too: user test 49), and each team's board results
+    "players.html": ("Rank", "Player", "Games", "Points", "%", "Perf.", "Opponent", "Score"),
 }
 #: A season's rating list (issue 35): the list's rank, name and rating; a player's period,
 #: rating after it and change; a period's names, changes and the sentence saying why (on a
@@ -327,6 +330,8 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert done.returncode == 0, done.stderr
     # Its last round in progress: every caption says so, a long sentence (ut43see).
     in_progress(books["kilkenny"])
+    # User test 49's team Swiss: nine teams, four boards, "Hypermodern" and "Kingside Attack".
+    books["riverside"] = save_riverside_book(folder / "riverside.xlsx")
     for kind in ("swiss", "roundrobin", "team", "ratinglist"):
         books[kind] = folder / f"{kind}.xlsx"
         done = run("template", kind, "-o", books[kind])
@@ -379,14 +384,27 @@ def _problems(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "name",
-    ["prizes", "kilkenny", "swiss", "roundrobin", "team", "ratinglist", "sharedlist", "corrected"],
+    [
+        "prizes",
+        "kilkenny",
+        "swiss",
+        "roundrobin",
+        "team",
+        "riverside",
+        "ratinglist",
+        "sharedlist",
+        "corrected",
+    ],
 )
 def test_every_page_shows_its_essential_columns_on_a_phone_and_a_screen(
     sites: dict[str, Path], name: str, tmp_path: Path
 ) -> None:
-    kinds = {"team": TEAM, "ratinglist": RATING_LIST, "sharedlist": RATING_LIST}.get(
-        name, INDIVIDUAL
-    )
+    kinds = {
+        "team": TEAM,
+        "riverside": TEAM,
+        "ratinglist": RATING_LIST,
+        "sharedlist": RATING_LIST,
+    }.get(name, INDIVIDUAL)
     records = measure(sites[name], kinds, tmp_path)
     pages = {r["page"] for r in records}
     if name in ("ratinglist", "sharedlist"):

@@ -92,6 +92,8 @@ SETTINGS = [
     ("Rating Boards", None),
     ("FIDE Rated", "no"),
     ("Start Date", _dt.datetime(2026, 3, 7)),
+    ("Board Prize Order", "Performance"),
+    ("Board Prize Games", None),
     ("Main Score at Round 1", "Match Points"),
 ]
 

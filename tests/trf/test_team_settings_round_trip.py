@@ -29,6 +29,7 @@ is Rooks - Knights and Bishops - Pawns.
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
@@ -78,6 +79,8 @@ SWISS = [
     ("Rating Boards", 2),
     ("FIDE Rated", "yes"),
     ("Start Date", _dt.datetime(2026, 4, 11)),
+    ("Board Prize Order", "Percentage"),
+    ("Board Prize Games", 4),
     ("Main Score at Round 1", "Game Points"),
 ]
 #: A round robin's: record 192 (``FIDE_TEAM_ROUNDROBIN``) says neither main score nor colours.
@@ -95,6 +98,8 @@ ROUND_ROBIN = [
     ("Rating Boards", 2),
     ("FIDE Rated", "yes"),
     ("Start Date", _dt.datetime(2026, 9, 5)),
+    ("Board Prize Order", "Performance"),
+    ("Board Prize Games", 2),
 ]
 
 
@@ -156,6 +161,8 @@ def test_a_team_swiss_keeps_every_setting_and_the_order_typed(tmp_path: Path) ->
     assert [line for line in lines if line.startswith("###")] == [
         "### Rating Boards: 2",
         "### FIDE Rated: Yes",
+        "### Board Prize Order: Percentage",
+        "### Board Prize Games: 4",
         "### Main Score at Round 1: Game Points",
         "### Teams Sheet Order: 3 4 1 2",
     ]
@@ -175,6 +182,7 @@ def test_a_round_robin_keeps_its_main_score_and_colour_model(tmp_path: Path) -> 
         "### Colour Preferences: None",
         "### Rating Boards: 2",
         "### FIDE Rated: Yes",
+        "### Board Prize Games: 2",  # Performance is the default: no line
         "### Teams Sheet Order: 3 4 1 2",
     ]
 
@@ -224,3 +232,29 @@ def test_a_line_that_does_not_read_is_a_warning_naming_line_and_column() -> None
     plain = "\n".join(line for line in lines if not line.startswith("###"))
     assert read_team_trf(plain)[0] == event
     assert read_team_trf(plain)[1] == []
+
+
+def test_the_board_prize_lines_read_back_or_warn() -> None:
+    """``### Board Prize Order: Percentage`` and ``### Board Prize Games: 5`` come back; a value
+    that does not read is named at its line and column 24 (4 + 17 + 2 characters before it)."""
+    event = _event()
+    settings = replace(event.settings, board_prize_order="Percentage", board_prize_games=5)
+    text = export_team_trf(replace(event, settings=settings))
+    lines = text.splitlines()
+    at = lines.index("### Board Prize Order: Percentage") + 1  # the first line is line 1
+    assert lines[at] == "### Board Prize Games: 5"
+    back, noted = read_team_trf(text)
+    assert noted == []
+    assert (back.settings.board_prize_order, back.settings.board_prize_games) == ("Percentage", 5)
+    bad = text.replace("Order: Percentage", "Order: Points").replace("Games: 5", "Games: 0")
+    back, noted = read_team_trf(bad)
+    assert noted == [
+        f"line {at}, column 24: Board Prize Order 'Points' is not Performance or Percentage: "
+        "Board Prize Order left empty in Team Settings",
+        f"line {at + 1}, column 24: Board Prize Games '0' must be a number of games, 1 or "
+        "more: Board Prize Games left empty in Team Settings",
+    ]
+    assert (back.settings.board_prize_order, back.settings.board_prize_games) == (
+        "Performance",
+        None,
+    )

@@ -54,6 +54,10 @@ __all__ = [
 COLOUR_MODELS = ("Type A", "Type B", "None")
 #: The main score of C.04.6 art. 1.2.1 (the ``Main Score`` setting).
 MAIN_SCORES = ("Match Points", "Game Points")
+#: How each board's players are ranked for the board prizes (the ``Board Prize Order``
+#: setting; the rule itself is :mod:`ratingbook.reports.board_prizes`'): by performance rating
+#: (ECU B.7.1, the European Team Championship's) or by percentage.
+BOARD_PRIZE_ORDERS = ("Performance", "Percentage")
 #: The systems: C.04.6, and round robins over the Berger tables (C.05 Annex 1).
 TEAM_SYSTEMS = ("Team Swiss", "Round Robin", "Double Round Robin")
 #: Our default order of team tie-breaks (FIDE C.07 codes, computed by gacrux): the other score
@@ -87,6 +91,10 @@ class TeamSettings:
     start_date: _dt.date | None = None
     #: The main score recorded when round 1 was paired (changing it later is an error).
     main_score_at_round_1: str | None = None
+    #: The board prizes: the order (:data:`BOARD_PRIZE_ORDERS`) and the games a player must
+    #: have played on a board to be ranked there (None: 70 % of the rounds counted).
+    board_prize_order: str = "Performance"
+    board_prize_games: int | None = None
     places: Mapping[str, Location] = field(default_factory=dict, compare=False, repr=False)
 
     @property

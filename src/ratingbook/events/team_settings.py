@@ -5,7 +5,9 @@ Double Round Robin), ``Rounds``, ``Boards``, ``Main Score`` (Match Points or Gam
 ``Match Win`` / ``Match Draw`` / ``Match Loss`` (2 / 1 / 0), ``Colour Preferences`` (Type A,
 Type B or None; C.04.6 art. 1.7), ``Tie-breaks`` (FIDE C.07 team codes), ``Rating Boards``
 (the top boards the team rating averages; default every board of a match), ``FIDE Rated``
-(yes/no), ``Start Date``, and ``Main Score at Round 1``, which the pairing of round 1 writes.
+(yes/no), ``Start Date``, ``Board Prize Order`` (Performance or Percentage) and ``Board Prize
+Games`` (the games a player must have played on a board to be ranked there; default 70 % of the
+rounds counted), and ``Main Score at Round 1``, which the pairing of round 1 writes.
 An empty value keeps the setting's default. The sheet's rows are read (and written) by
 :mod:`ratingbook.workbook.sheets.team_settings_rows`; here are the names (each setting's name
 and its other spellings: :func:`team_setting_name`) and the tie-break codes.
@@ -20,6 +22,8 @@ from collections.abc import Mapping
 from ratingbook.errors import InvalidValueError, Location
 
 __all__ = [
+    "BOARD_PRIZE_GAMES",
+    "BOARD_PRIZE_ORDER",
     "COLOUR_PREFERENCES",
     "FIDE_RATED",
     "MAIN_SCORE_LOCK",
@@ -37,6 +41,10 @@ MAIN_SCORE_LOCK = "Main Score at Round 1"
 COLOUR_PREFERENCES = "Colour Preferences"
 RATING_BOARDS = "Rating Boards"
 FIDE_RATED = "FIDE Rated"
+#: How the board prizes rank each board's players, and the games that make a player ranked
+#: (the rule: :mod:`ratingbook.reports.board_prizes`); a TRF file carries them as ``###`` lines.
+BOARD_PRIZE_ORDER = "Board Prize Order"
+BOARD_PRIZE_GAMES = "Board Prize Games"
 
 #: Each setting's name, with the other spellings a ``Setting`` cell may give it (case and
 #: spacing aside). ``Desk Confirms`` is the results desk's (issue 36), read by the desk.
@@ -54,6 +62,8 @@ TEAM_SETTING_NAMES: Mapping[str, tuple[str, ...]] = {
     RATING_BOARDS: (),
     FIDE_RATED: (),
     "Start Date": (),
+    BOARD_PRIZE_ORDER: ("Board Prizes",),
+    BOARD_PRIZE_GAMES: ("Board Prize Minimum",),
     MAIN_SCORE_LOCK: (),
     "Desk Confirms": (),
 }

@@ -1,6 +1,6 @@
 """A team event as neutral tables: the team standings (match points, game points, tie-breaks),
-the team crosstable, each team's board-by-board results, the board prizes' data (each
-player's score and performance by board) and the pairing list of a round.
+the team crosstable, each team's board-by-board results, the board prizes (each board's
+players as :mod:`ratingbook.reports.board_prizes` ranks them) and the pairing list of a round.
 
 Every figure comes from the model (:mod:`ratingbook.events.team`) or from gacrux (through
 :mod:`ratingbook.fide`); the sheets, printouts and web pages only render these grids.
@@ -13,9 +13,16 @@ from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import RoundState
-from ratingbook.events.team import TeamEvent, first_team_is_white, match_score, team_rating
-from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings
-from ratingbook.fide.rules.rating_regulations import performance
+from ratingbook.events.team import (
+    MatchScore,
+    TeamEvent,
+    TeamMatch,
+    first_team_is_white,
+    match_score,
+    team_rating,
+)
+from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
+from ratingbook.reports.board_prizes import board_prizes, rule_sentences
 from ratingbook.reports.names import BOARD_PRIZES, TEAM_STANDINGS
 from ratingbook.reports.stages import counted_text, stage_text
 from ratingbook.reports.tables import SheetGrid, centred_columns
@@ -97,25 +104,42 @@ def team_standings_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid
     )
 
 
+def _forfeit_signs(event: TeamEvent, match: TeamMatch, score: MatchScore) -> tuple[str, str]:
+    """The forfeit marks of a match that was not played, as an individual crosstable writes
+    a game's (``+`` won, ``-`` lost): a team that did not come (every board forfeited to the
+    other), or nobody on either side (every board ``-/-``); none for a played match."""
+    games = event.match_games(match)
+    if score.forfeited:
+        return ("+", "-") if score.white_games > score.black_games else ("-", "+")
+    if games and all(g.result is Result.DOUBLE_FORFEIT for g in games):
+        return ("-", "-")
+    return ("", "")
+
+
 def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGrid:
     """A row per team in standings order, with its pairing number (``No.``); each round: the
-    opponent's pairing number (unique, where ranks may be shared), board 1's colour (``w``/``b``)
-    and the game points scored (``3w 2½``; the score only of a round the standings count); a
-    bye is ``bye``."""
+    opponent's pairing number (unique, where ranks may be shared), board 1's colour (``w``/``b``),
+    a forfeited match's mark (``+`` won, ``-`` lost, as an individual crosstable marks a
+    forfeit) and the game points scored (``3w 2½``, ``8w+ 4``; the score only of a round the
+    standings count); a bye is ``bye`` with its game points (``bye 2``), so a row adds up to its
+    GP."""
     numbers = event.pairing_numbers()
     rounds = max(event.paired_rounds, event.settings.rounds or 0)
     cells: dict[str, dict[int, str]] = {t.name: {} for t in event.teams}
     for match in event.matches:
         score = match_score(event, match)
-        if match.black is None:
-            cells[match.white][match.round] = "bye"
-            continue
         # A score shows once the standings count its round, so a row adds up to its GP.
         counted = score.complete and match.round <= standings.after_round
+        if match.black is None:
+            cells[match.white][match.round] = (
+                f"bye {_points(score.white_games)}" if counted else "bye"
+            )
+            continue
         mine = _points(score.white_games) if counted else ""
         theirs = _points(score.black_games) if counted else ""
-        cells[match.white][match.round] = f"{numbers[match.black]}w {mine}".strip()
-        cells[match.black][match.round] = f"{numbers[match.white]}b {theirs}".strip()
+        plus, minus = _forfeit_signs(event, match, score) if counted else ("", "")
+        cells[match.white][match.round] = f"{numbers[match.black]}w{plus} {mine}".strip()
+        cells[match.black][match.round] = f"{numbers[match.white]}b{minus} {theirs}".strip()
     header = ("Rank", "No.", "Team", *(f"R{r}" for r in range(1, rounds + 1)), "MP", "GP")
     rows = [
         [
@@ -133,7 +157,8 @@ def team_crosstable_grid(event: TeamEvent, standings: TeamStandings) -> SheetGri
         header,
         rows,
         widths={2: 24},
-        note="opponent's pairing number, board 1's colour, game points",
+        note="opponent's pairing number, board 1's colour, + or - for a forfeited match, "
+        "game points; bye and its game points",
         title=f"Team crosstable {team_stage(event, standings)}",
         centred=frozenset({0, 1, *range(3, len(header))}) | centred_columns(header),
     )
@@ -181,13 +206,6 @@ _SCORE_TEXT: Mapping[tuple[Result, bool], str] = {
     (Result.DOUBLE_FORFEIT, True): "-",
     (Result.DOUBLE_FORFEIT, False): "-",
 }
-_SCORE_VALUE = {
-    "1": Fraction(1),
-    "½": Fraction(1, 2),
-    "0": Fraction(0),
-    "+": Fraction(1),
-    "-": Fraction(0),
-}
 
 
 def board_results_grid(event: TeamEvent) -> SheetGrid:
@@ -211,37 +229,47 @@ def board_results_grid(event: TeamEvent) -> SheetGrid:
     )
 
 
-def board_prizes_grid(event: TeamEvent, counted: int | None = None) -> SheetGrid:
-    """For each board, every player who sat at it: games played over the board, points (with
-    forfeit wins), percentage and FIDE performance (rated opponents only; C.07 / B.02 dp
-    table), best first. ``counted``: the rounds the team standings count (rounds 1 to it; None:
-    every round), so that a board's score and the team table agree on what was played."""
-    rating = {p.name: p.rating for t in event.teams for p in t.players}
-    table: dict[tuple[int, str, str], list[tuple[str, str]]] = {}
-    for team, number, board, me, _, other, result, side in _player_rows(event):
-        if result is None or me == "(no player)" or (counted is not None and number > counted):
-            continue
-        table.setdefault((board, me, team), []).append((_SCORE_TEXT[(result, side)], other))
-    lines: list[tuple[int, str, str, int, Fraction, float, int | None]] = []
-    for (board, me, team), scores in table.items():
-        points = sum((_SCORE_VALUE[s] for s, _ in scores), Fraction(0))
-        played = [(s, o) for s, o in scores if s in ("1", "½", "0")]
-        opponents = [rating[o] or 0 for _, o in played if rating.get(o)]
-        rated_points = sum((_SCORE_VALUE[s] for s, o in played if rating.get(o)), Fraction(0))
-        perf = performance(opponents, rated_points) if opponents else None
-        percent = float(points / len(scores) * 100) if scores else 0.0
-        lines.append((board, me, team, len(played), points, round(percent, 1), perf))
-    lines.sort(key=lambda r: (r[0], -r[4], -(r[6] or 0), r[1]))
-    rows = [[b, me, t, n, _number(p), pc, perf] for b, me, t, n, p, pc, perf in lines]
-    header = ("Board", "Player", "Team", "Games", "Points", "%", "Performance")
+def board_prizes_grid(event: TeamEvent, standings: TeamStandings | None = None) -> SheetGrid:
+    """Each board's players as :mod:`ratingbook.reports.board_prizes` ranks them: rank (empty:
+    too few games), player, team, the games played over the board, their points, percentage
+    and FIDE performance, the forfeits apart (``Unplayed``); then the rule in sentences.
+    ``standings``: the team standings (computed when not given), whose rounds the figures
+    count, so that a board's score and the team table agree on what was played, and whose
+    ranks break the last tie."""
+    standings = team_standings(event) if standings is None else standings
+    ranks = {line.team: line.rank for line in standings.lines}
+    prizes = board_prizes(event, standings.after_round, ranks)
+    rows: list[list[object]] = [
+        [
+            line.board,
+            line.rank,
+            line.player,
+            line.team,
+            line.games,
+            _number(line.points),
+            None if line.percent is None else round(float(line.percent), 1),
+            line.performance,
+            line.unplayed,
+        ]
+        for line in prizes.lines
+    ]
+    table = len(rows)
+    if rows:
+        rows += [[None, None, s, *[None] * 6] for s in rule_sentences(prizes)]
+    header = (
+        "Board", "Rank", "Player", "Team", "Games", "Points", "%", "Performance", "Unplayed"
+    )  # fmt: skip
+    order = prizes.order.lower()
     return SheetGrid(
         BOARD_PRIZES,
         header,
         rows,
-        widths={1: 24, 2: 22},
-        note="each board's players: score, percentage and performance",
-        title="Board prizes" if counted is None else f"Board prizes {counted_text(counted)}",
-        centred=frozenset({0, 3, 4, 5, 6}) | centred_columns(header),
+        number_formats={6: "0.0"},
+        widths={2: 24, 3: 22},
+        note=f"each board's players ranked by {order}, from {prizes.minimum} games played",
+        title=f"Board prizes {counted_text(standings.after_round)}",
+        centred=frozenset({0, 1, 4, 5, 6, 7, 8}) | centred_columns(header),
+        sentences=frozenset(range(table, len(rows))),
     )
 
 

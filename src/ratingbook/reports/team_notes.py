@@ -2,9 +2,11 @@
 a round why those two teams met and who has White on board 1 (C.04.6), and where a player
 sat in a round (his board, colour and opponent).
 
-The colour article of each match is gacrux's
-(:func:`ratingbook.fide.gacrux.team_pairing.colour_rules`); the sentences below only say what
-that article of C.04.6 art. 4.3 does.
+The colour article of each match, and what it read, are gacrux's
+(:func:`ratingbook.fide.gacrux.team_pairing.colour_rules`): the sentences below say what that
+article of C.04.6 art. 4.3 does, naming the first team of art. 4.2 (and why it is first) and
+the round whose colours the article goes by (user test 49: "the first team's colour
+alternates" beside a team that had White and has White again, the first team being the other).
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from itertools import pairwise
 
-from ratingbook.events.team import TeamEvent
-from ratingbook.fide.gacrux.team_pairing import colour_rules
+from ratingbook.events.team import TeamEvent, TeamMatch
+from ratingbook.fide.gacrux.team_pairing import ColourReason, colour_rules
 from ratingbook.fide.gacrux.team_tiebreaks import TEAM_TIEBREAK_CODES, TeamStanding, TeamStandings
 from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["board_note", "match_notes", "rank_notes", "team_notes_grid"]
 
-#: What each article of C.04.6 art. 4.3 does (in our words; gacrux names the article).
+#: What each article of C.04.6 art. 4.3 does (in our words; gacrux names the article), said
+#: when what it read is not known.
 COLOUR_ARTICLES: Mapping[str, str] = {
     "4.3.1": "neither team had played yet, so the first team's pairing number decides "
     "(odd numbers get the initial colour)",
@@ -105,6 +108,117 @@ def rank_notes(event: TeamEvent, standings: TeamStandings, team: str | None = No
     return notes
 
 
+def _first_team(event: TeamEvent, reason: ColourReason) -> str:
+    """``Caissa Club (as many match points, 2, and more game points, 3½ to 2½)``: the first
+    team of art. 4.2, and what made it first."""
+    main, other = (
+        ("game points", "match points")
+        if event.settings.game_points_rank
+        else ("match points", "game points")
+    )
+    first, second = reason.first, reason.second
+    (a, x), (b, y) = reason.scores[first], reason.scores[second]
+    if reason.first_by == "primary":
+        why = f"more {main}, {_pts(a)} to {_pts(b)}"
+    elif reason.first_by == "secondary":
+        why = f"as many {main}, {_pts(a)}, and more {other}, {_pts(x)} to {_pts(y)}"
+    else:
+        why = (
+            f"as many {main} and {other}, and the smaller pairing number, "
+            f"{reason.numbers[first]} to {reason.numbers[second]}"
+        )
+    return f"{first} ({why})"
+
+
+def _last(reason: ColourReason, team: str) -> tuple[int, str] | None:
+    played = reason.played.get(team, ())
+    return played[-1] if played else None
+
+
+def _other(colour: str) -> str:
+    return "Black" if colour == "White" else "White"
+
+
+def _colour_words(event: TeamEvent, match: TeamMatch, reason: ColourReason) -> str:
+    """What the article read, in words: the first team and the round it goes by, the
+    preferences or colour differences it compared. The article's words alone when gacrux's
+    figures are not known (or do not fit the article)."""
+    rule, first, second = reason.rule, reason.first, reason.second
+    generic = COLOUR_ARTICLES.get(rule, "the colour allocation rules of art. 4")
+    if not first:
+        return generic
+    colour_of = {match.white: "White", str(match.black): "Black"}
+    mine = colour_of.get(first, "")
+    prefs = {t: c for t, c in reason.preferences.items() if c}
+    if rule == "4.3.1":
+        n = reason.numbers[first]
+        odd = "odd: it gets the initial colour" if n % 2 else "even: it gets the other colour"
+        return (
+            "neither team had played a match yet, so the pairing number of the first team "
+            f"(art. 4.2), {_first_team(event, reason)}, decides: {n} is {odd}, {mine}"
+        )
+    if rule == "4.3.2" and len(prefs) == 1:
+        ((team, wanted),) = prefs.items()
+        return f"only {team} had a colour preference (art. 1.7), for {wanted}, and it is granted"
+    if rule == "4.3.3" and len(prefs) == 2:
+        return (
+            f"{match.white} preferred White and {match.black} Black (art. 1.7), and both are "
+            "granted"
+        )
+    if rule == "4.3.4":
+        strong = [t for t, s in reason.strong.items() if s]
+        if len(strong) == 1 and strong[0] in prefs:
+            return (
+                f"only {strong[0]} had a strong colour preference (Type B, art. 1.7), for "
+                f"{prefs[strong[0]]}, and it is granted"
+            )
+    if rule == "4.3.5":
+        d = {t: f"{v:+d}" if v else "0" for t, v in reason.differences.items()}
+        return (
+            "White goes to the team with the lower colour difference (art. 1.6.2, matches "
+            f"with White minus matches with Black): {match.white} {d[match.white]}, "
+            f"{match.black} {d[str(match.black)]}"
+        )
+    if rule == "4.3.6":
+        pairs = zip(
+            reversed(reason.played.get(first, ())),
+            reversed(reason.played.get(second, ())),
+            strict=False,
+        )
+        for (fr, fc), (sr, sc) in pairs:
+            if fc != sc:
+                when = (
+                    f"in round {fr} {first} had {fc} and {second} {sc}"
+                    if fr == sr
+                    else f"{first} had {fc} in round {fr}, {second} {sc} in round {sr}"
+                )
+                return (
+                    "the colours alternate from the last time the teams had different "
+                    f"colours: {when}, so {first} now has {_other(fc)}"
+                )
+    if rule == "4.3.7" and first in prefs:
+        return (
+            f"both teams preferred {prefs[first]} (art. 1.7), and the first team's preference "
+            f"is granted: the first team (art. 4.2) is {_first_team(event, reason)}"
+        )
+    if rule == "4.3.8" and (last := _last(reason, first)):
+        r, had = last
+        return (
+            "the first team's colour alternates from its last played round: the first team "
+            f"(art. 4.2) is {_first_team(event, reason)}, which had {had} in round {r} and "
+            f"now has {_other(had)}"
+        )
+    if rule == "4.3.9" and (last := _last(reason, second)):
+        r, had = last
+        return (
+            "the first team (art. 4.2), "
+            f"{_first_team(event, reason)}, had not played a match yet, so the other team's "
+            f"colour alternates from its last played round: {second} had {had} in round {r} "
+            f"and now has {_other(had)}"
+        )
+    return generic
+
+
 def match_notes(event: TeamEvent, number: int, team: str | None = None) -> list[str]:
     """For each match of round ``number`` (only ``team``'s, when given): why those teams met,
     who has White on board 1."""
@@ -144,11 +258,11 @@ def match_notes(event: TeamEvent, number: int, team: str | None = None) -> list[
                 "moved up into the higher bracket as an upfloater, chosen in the rules' order "
                 "(C.04.6 art. 3.5)"
             )
-        rule = rules.get((match.white, match.black), "")
+        reason = rules.get((match.white, match.black))
         colour = (
-            f"{match.white} has White on board 1 by C.04.6 art. {rule}: "
-            f"{COLOUR_ARTICLES.get(rule, 'the colour allocation rules of art. 4')}"
-            if rule
+            f"{match.white} has White on board 1 by C.04.6 art. {reason.rule}: "
+            + _colour_words(event, match, reason)
+            if reason and reason.rule
             else f"{match.white} has White on board 1 (C.04.6 art. 4)"
         )
         notes.append(

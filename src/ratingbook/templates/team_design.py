@@ -80,6 +80,18 @@ TEAM = Design(
                     "A team's rating is the average of this many top boards (empty: every board).",
                 ),
                 ("FIDE Rated", "no", "yes: each board game is a FIDE-rated game."),
+                (
+                    "Board Prize Order",
+                    "Performance",
+                    "Performance (ECU B.7.1) or Percentage: what ranks each board's players on "
+                    "Board Prizes. Only games played over the board count.",
+                ),
+                (
+                    "Board Prize Games",
+                    None,
+                    "Games a player must play on a board to be ranked there (empty: 70 % of "
+                    "the rounds, rounded half up).",
+                ),
                 ("Main Score at Round 1", "Match Points", "Written by the pairing of round 1."),
             ),
             widths={"Setting": 20, "Value": 22, _HELP: 38},

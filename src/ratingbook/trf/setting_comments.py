@@ -28,7 +28,9 @@ lines (the event's log is :mod:`ratingbook.trf.log_comments`').
   names of :mod:`ratingbook.events.team_settings`), each where the book's value is not the
   setting's default (a file without the line leaves the setting empty, which is the same):
   ``### Rating Boards: 2`` (the top boards a team's rating averages, and so its pairing
-  number), ``### FIDE Rated: Yes``, ``### Main Score at Round 1: Match Points`` (written by
+  number), ``### FIDE Rated: Yes``, ``### Board Prize Order: Percentage`` and ``### Board
+  Prize Games: 5`` (how the board prizes rank each board), ``### Main Score at Round 1: Match
+  Points`` (written by
   the pairing of round 1 so that changing ``Main Score`` later is an error; record 192 gives
   the main score, not whether round 1 has fixed it) and, for a round robin, whose record 192
   has no colour model, ``### Colour Preferences: Type B``. Record 192 states the colour model
@@ -65,8 +67,10 @@ from ratingbook.events.prize_rules import (
     prize_settings,
 )
 from ratingbook.events.settings import BLANK_MEANS, RATED_SPELLINGS
-from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TeamSettings
+from ratingbook.events.team import BOARD_PRIZE_ORDERS, COLOUR_MODELS, MAIN_SCORES, TeamSettings
 from ratingbook.events.team_settings import (
+    BOARD_PRIZE_GAMES,
+    BOARD_PRIZE_ORDER,
     COLOUR_PREFERENCES,
     FIDE_RATED,
     MAIN_SCORE_LOCK,
@@ -281,7 +285,14 @@ def read_prize_list(
 
 
 #: The team settings a team file carries as ``###`` lines, in the order of ``Team Settings``.
-TEAM_LINE_SETTINGS = (COLOUR_PREFERENCES, RATING_BOARDS, FIDE_RATED, MAIN_SCORE_LOCK)
+TEAM_LINE_SETTINGS = (
+    COLOUR_PREFERENCES,
+    RATING_BOARDS,
+    FIDE_RATED,
+    BOARD_PRIZE_ORDER,
+    BOARD_PRIZE_GAMES,
+    MAIN_SCORE_LOCK,
+)
 _TEAM_LINE = re.compile(
     rf"^### (?P<name>{'|'.join(TEAM_LINE_SETTINGS)}): (?P<value>.*?)\s*$", re.IGNORECASE
 )
@@ -289,6 +300,8 @@ _TEAM_FIELDS = {
     COLOUR_PREFERENCES: "colours",
     RATING_BOARDS: "rating_boards",
     FIDE_RATED: "fide_rated",
+    BOARD_PRIZE_ORDER: "board_prize_order",
+    BOARD_PRIZE_GAMES: "board_prize_games",
     MAIN_SCORE_LOCK: "main_score_at_round_1",
 }
 
@@ -303,6 +316,10 @@ def team_setting_lines(settings: TeamSettings) -> list[str]:
         else "",
         RATING_BOARDS: str(settings.rating_boards or ""),
         FIDE_RATED: "Yes" if settings.fide_rated else "",
+        BOARD_PRIZE_ORDER: settings.board_prize_order
+        if settings.board_prize_order != TeamSettings().board_prize_order
+        else "",
+        BOARD_PRIZE_GAMES: str(settings.board_prize_games or ""),
         MAIN_SCORE_LOCK: settings.main_score_at_round_1 or "",
     }
     return [f"### {name}: {text}" for name, text in texts.items() if text]
@@ -320,9 +337,12 @@ def _team_value(name: str, value: str) -> object:
     """A team setting's value as its line gives it; InvalidValueError when it does not read."""
     if name == RATING_BOARDS:
         return whole_number(value, what="a number of boards, 1 or more", low=1)
+    if name == BOARD_PRIZE_GAMES:
+        return whole_number(value, what="a number of games, 1 or more", low=1)
     if name == FIDE_RATED:
         return flag(value)
-    return _choice(value, COLOUR_MODELS if name == COLOUR_PREFERENCES else MAIN_SCORES)
+    choices = {COLOUR_PREFERENCES: COLOUR_MODELS, BOARD_PRIZE_ORDER: BOARD_PRIZE_ORDERS}
+    return _choice(value, choices.get(name, MAIN_SCORES))
 
 
 def read_team_setting_lines(

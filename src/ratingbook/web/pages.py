@@ -59,6 +59,9 @@ class Cell:
     text: str
     href: str | None = None
     number: bool = False
+    #: A second line under the text, on a phone only: the team of a player whose ``Team``
+    #: column a phone leaves out (:data:`DETAIL`), so that the row still says it.
+    sub: str = ""
 
 
 #: The CSS class of a column left out on a phone's narrow screen (style.css), so that a
@@ -95,6 +98,11 @@ class Table:
     #: its column breaks inside itself rather than push Black off the screen (style.css
     #: ``table.pairs``); elsewhere a name with no room stays whole and the table scrolls.
     pairs: bool = False
+    #: Small headers and narrow padding on a phone, names kept whole (style.css
+    #: ``table.compact``): a team event's standings, rounds and board prizes, whose figures
+    #: fit beside a team's name that way (user test 49: "Hypermod|ern", the tie-breaks off
+    #: the screen).
+    compact: bool = False
 
     @property
     def numbers(self) -> frozenset[int]:

@@ -30,9 +30,16 @@ from ratingbook.web.rendering import render_pages
 __all__ = ["render_team_site", "team_pages"]
 
 
-def _cell(value: object) -> Cell:
+#: Columns of a percentage: one decimal in every row (``62.5`` beside ``33.3``), never a
+#: point's ``½``.
+_PERCENT = frozenset({"%"})
+
+
+def _cell(value: object, header: str = "") -> Cell:
     if value is None:
         return Cell("")
+    if header in _PERCENT and isinstance(value, int | float):
+        return Cell(f"{value:.1f}", number=True)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, float):
@@ -45,7 +52,9 @@ def _cell(value: object) -> Cell:
 def _table(
     grid: SheetGrid, caption: str, row_header: int | None = None, detail: tuple[str, ...] = ()
 ) -> Table:
-    rows = tuple(tuple(_cell(v) for v in row) for row in grid.rows)
+    rows = tuple(
+        tuple(_cell(v, h) for v, h in zip(row, grid.header, strict=True)) for row in grid.rows
+    )
     classes = column_classes(grid.header, detail, whole=("Result", "Score"))
     return Table(caption, tuple(grid.header), rows, row_header, classes)
 
@@ -70,6 +79,41 @@ def _team_results(event: TeamEvent) -> tuple[Table, ...]:
     return tuple(tables)
 
 
+#: The board prizes' columns on the page, a table per board: on a phone the rank, player
+#: (the team under the name), games, points, % and performance fit; the forfeits apart are
+#: left out there.
+_PRIZE_COLUMNS = ("Rank", "Player", "Team", "Games", "Points", "%", "Performance", "Unplayed")
+#: The performance's header on the page, short: "Performance" alone was wider than its
+#: figures, and pushed them off a 390 px phone (the sentences under the tables say it whole).
+_PERFORMANCE = "Perf."
+
+
+def _board_prizes(event: TeamEvent, standings: TeamStandings) -> tuple[Table, ...]:
+    """The board prizes, a table per board (the board its caption), the rule's sentences
+    under the last: a person looks for a board's ranking, and without a Board column every
+    figure of the prize fits beside the player on a phone."""
+    grid = board_prizes_grid(event, standings)
+    said = tuple(str(grid.rows[i][2]) for i in sorted(grid.sentences))
+    rows = [row for i, row in enumerate(grid.rows) if i not in grid.sentences]
+    stage = counted_text(standings.after_round)
+    tables = []
+    for board in dict.fromkeys(int(str(row[0])) for row in rows):
+        mine = [row for row in rows if row[0] == board]
+        part = select(SheetGrid(grid.name, grid.header, mine), _PRIZE_COLUMNS)
+        table = _table(part, f"Board {board} prizes {stage}", 1, detail=("Team", "Unplayed"))
+        # On a phone the team is the player's second line, its column left out.
+        player, team = _PRIZE_COLUMNS.index("Player"), _PRIZE_COLUMNS.index("Team")
+        cells = tuple(
+            tuple(replace(c, sub=row[team].text) if i == player else c for i, c in enumerate(row))
+            for row in table.rows
+        )
+        header = tuple(_PERFORMANCE if h == "Performance" else h for h in table.header)
+        tables.append(replace(table, header=header, rows=cells, compact=True))
+    if tables:
+        tables[-1] = replace(tables[-1], after=said)
+    return tuple(tables)
+
+
 def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = None) -> list[Page]:
     """Every page of the team event's site (``standings``: the event's, if computed)."""
     standings = team_standings(event) if standings is None else standings
@@ -78,7 +122,19 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
             "index.html",
             f"{title}: standings",
             f"Team standings {team_stage(event, standings)}",
-            (_table(team_standings_grid(event, standings), "Team standings", 2),),
+            (
+                replace(
+                    _table(
+                        team_standings_grid(event, standings),
+                        "Team standings",
+                        2,
+                        # on a phone: rank, team, MP, GP and every tie-break (user test 49:
+                        # the tie-breaks were off the screen)
+                        detail=("No.", "Rating"),
+                    ),
+                    compact=True,
+                ),
+            ),
             notes=tuple(rank_notes(event, standings)),
         ),
         Page(
@@ -100,7 +156,7 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
                             select(round_pairings_grid(event, number), _ROUND_COLUMNS),
                             f"Round {number} matches",
                         ),
-                        pairs=True,
+                        compact=True,
                     ),
                 ),
                 notes=tuple(match_notes(event, number)),
@@ -111,17 +167,7 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
             "players.html",
             f"{title}: players",
             "Players by board",
-            (
-                _table(
-                    board_prizes_grid(event, standings.after_round),
-                    f"Board prizes {counted_text(standings.after_round)}",
-                    1,
-                    # On a phone: board, player, points, % and performance (the prize's
-                    # figures) within the screen; they ran off its right edge.
-                    detail=("Team", "Games"),
-                ),
-                *_team_results(event),
-            ),
+            (*_board_prizes(event, standings), *_team_results(event)),
         )
     )
     return pages

@@ -13,10 +13,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import sys
 import tempfile
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from gacrux.gacruxexeptions import GacruxError, GacruxNoLegalPairing
@@ -28,6 +30,7 @@ from ratingbook.fide.gacrux.event import tournament_from_trf
 from ratingbook.trf.team_records import export_team_trf
 
 __all__ = [
+    "ColourReason",
     "PairedMatch",
     "check_team_rounds",
     "lineup_games",
@@ -46,6 +49,78 @@ class PairedMatch:
     colour_rule: str
     white_score: str
     black_score: str
+    reason: ColourReason | None = None
+
+
+#: A played match in gacrux's history of a team (record RFP: the opponent's number and the
+#: colour of board 1, ``5w``); a forfeit is ``+`` or ``-``, the pairing-allocated bye ``pab``.
+_PLAYED = re.compile(r"^\d+([wb])$")
+_COLOUR = {"w": "White", "b": "Black"}
+
+
+@dataclass(frozen=True, slots=True)
+class ColourReason:
+    """Why a match's board 1 has its colour, as gacrux's C.04.6 engine decided it: the article
+    of art. 4.3 (``4.3.8``; ``pab`` for the bye), the first team of art. 4.2 and what made it
+    first (``primary``: the higher main score, ``secondary``: the other score, all else equal,
+    ``number``: the smaller pairing number), and what the articles read of each team, by name:
+    its main and other scores before the round, pairing number, colour preference (art. 1.7:
+    ``White``, ``Black`` or empty) and whether it is strong (Type B), colour difference (art.
+    1.6.2: matches with White minus matches with Black), and board 1's colour in each round
+    it played a match, in order (art. 1.6: a forfeited match and the bye are not played)."""
+
+    rule: str
+    first: str = ""
+    second: str = ""
+    first_by: str = ""
+    scores: Mapping[str, tuple[Fraction, Fraction]] = field(default_factory=dict)
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    preferences: Mapping[str, str] = field(default_factory=dict)
+    strong: Mapping[str, bool] = field(default_factory=dict)
+    differences: Mapping[str, int] = field(default_factory=dict)
+    played: Mapping[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+
+
+def _played(team: Mapping[str, Any], number: int) -> tuple[tuple[int, str], ...]:
+    """A team's played matches before round ``number``: (round, board 1's colour), in order,
+    from gacrux's history; none when it disagrees with gacrux's colour sequence (then no round
+    is named, rather than a wrong one)."""
+    history = team.get("hst", {})
+    played = tuple(
+        (r, _COLOUR[found.group(1)])
+        for r, entry in sorted((k, v) for k, v in history.items() if isinstance(k, int))
+        if r < number and (found := _PLAYED.match(str(entry)))
+    )
+    sequence = "".join(c[0].lower() for _, c in played)
+    return played if sequence == str(team.get("csq", "")).strip() else ()
+
+
+def _reason(pairing: Any, pair: Mapping[str, Any], names: Mapping[int, str]) -> ColourReason:
+    """The reason of one pair of gacrux's pairing (or analysis) of round ``pairing.rnd``."""
+    rule = str(pair.get("colorrule", ""))
+    if not pair.get("ca") or not pair.get("cb"):
+        return ColourReason(rule)
+    a, b = pairing.competitors[pair["ca"]], pairing.competitors[pair["cb"]]
+    first, second = (a, b) if pairing.first_team(a, b) else (b, a)  # art. 4.2, gacrux's
+    if first["pts"] != second["pts"]:
+        first_by = "primary"
+    elif pairing.secondary and first["ptx"] != second["ptx"]:
+        first_by = "secondary"
+    else:
+        first_by = "number"
+    teams = {names[t["cid"]]: t for t in (first, second)}
+    return ColourReason(
+        rule,
+        names[first["cid"]],
+        names[second["cid"]],
+        first_by,
+        {n: (Fraction(str(t["pts"])), Fraction(str(t["ptx"]))) for n, t in teams.items()},
+        {n: int(t["tpn"]) for n, t in teams.items()},
+        {n: _COLOUR.get(str(t["cop"])[:1], "") for n, t in teams.items()},
+        {n: str(t["cop"])[1:] == "2" and pairing.typeb for n, t in teams.items()},
+        {n: int(t["cod"]) for n, t in teams.items()},
+        {n: _played(t, int(pairing.rnd)) for n, t in teams.items()},
+    )
 
 
 def team_tournament(event: TeamEvent, *, upto: int | None = None) -> dict[str, Any]:
@@ -70,7 +145,8 @@ def pair_next_team_round(event: TeamEvent) -> list[PairedMatch]:
     names = {n: name for name, n in event.pairing_numbers().items()}
     params: dict[str, Any] = {"experimental": [], "verbose": 0}
     try:
-        brackets = pairing_fideteam(tournament, number, params).compute_pairing(False, 0)
+        pairing = pairing_fideteam(tournament, number, params)
+        brackets = pairing.compute_pairing(False, 0)
     except GacruxNoLegalPairing as fault:
         raise TeamError(f"round {number} cannot be paired under FIDE C.04.6: {fault}") from fault
     except GacruxError as fault:
@@ -86,6 +162,7 @@ def pair_next_team_round(event: TeamEvent) -> list[PairedMatch]:
             str(pair.get("colorrule", "")),
             score.get(pair["w"], ""),
             score.get(pair["b"], ""),
+            _reason(pairing, pair, names),
         )
         (byes if black is None else paired).append(item)
     return [
@@ -94,8 +171,8 @@ def pair_next_team_round(event: TeamEvent) -> list[PairedMatch]:
     ]
 
 
-def _rest(p: PairedMatch) -> tuple[str, str, str]:
-    return p.colour_rule, p.white_score, p.black_score
+def _rest(p: PairedMatch) -> tuple[str, str, str, ColourReason | None]:
+    return p.colour_rule, p.white_score, p.black_score, p.reason
 
 
 def lineup_games(event: TeamEvent, matches: Iterable[TeamMatch]) -> list[BoardGame]:
@@ -165,11 +242,11 @@ def check_team_rounds(text: str) -> list[bool]:
         os.unlink(path)
 
 
-def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
-    """For each match of round ``number`` as the book holds it, the article of C.04.6 art.
-    4.3 that gives board 1's colour (gacrux's analysis of the round, ``pairingchecker -a``;
-    for a match it leaves out, gacrux's own pairing of the round), by (White team, Black
-    team)."""
+def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], ColourReason]:
+    """For each match of round ``number`` as the book holds it, why board 1 has its colour:
+    the article of C.04.6 art. 4.3 and what it read (:class:`ColourReason`; gacrux's analysis
+    of the round, ``pairingchecker -a``; for a match it leaves out, gacrux's own pairing of
+    the round), by (White team, Black team)."""
     # The round as paired: its results play no part in why it was paired, and gacrux reads a
     # match only whole (every board with a result, or none), so a match typed in part is read
     # as not yet played; a whole match (a bye's too) stays as it is.
@@ -187,13 +264,14 @@ def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
     names = {n: name for name, n in event.pairing_numbers().items()}
     params: dict[str, Any] = {"experimental": [], "verbose": 0}
     try:
-        brackets = pairing_fideteam(tournament, number, params).compute_pairing(True, 0)
+        pairing = pairing_fideteam(tournament, number, params)
+        brackets = pairing.compute_pairing(True, 0)
     except GacruxError:
         return {}
-    rules: dict[tuple[str, str], str] = {}
+    rules: dict[tuple[str, str], ColourReason] = {}
     for pair in _pairs(brackets):
         if pair["w"] and pair["b"]:
-            rules[(names[pair["w"]], names[pair["b"]])] = str(pair.get("colorrule", ""))
+            rules[(names[pair["w"]], names[pair["b"]])] = _reason(pairing, pair, names)
     matches = {(m.white, m.black) for m in event.round_matches(number) if m.black is not None}
     if event.settings.round_robin or matches <= rules.keys():
         return rules
@@ -211,6 +289,8 @@ def colour_rules(event: TeamEvent, number: int) -> dict[tuple[str, str], str]:
     except TeamError:
         return rules
     found = {
-        (p.match.white, p.match.black): p.colour_rule for p in paired if p.match.black is not None
+        (p.match.white, p.match.black): p.reason or ColourReason(p.colour_rule)
+        for p in paired
+        if p.match.black is not None
     }
     return {**found, **rules}

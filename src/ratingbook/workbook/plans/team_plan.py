@@ -117,7 +117,7 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
     ]
     shown = event.paired_rounds
     grids.append(round_pairings_grid(event, shown))  # 0: emptied (round 1 unpaired)
-    grids += [board_results_grid(event), board_prizes_grid(event, standings.after_round)]
+    grids += [board_results_grid(event), board_prizes_grid(event, standings)]
     grids.append(team_notes_grid(event, standings, shown))
     from ratingbook.reports.team_ratings import team_rating_report
 

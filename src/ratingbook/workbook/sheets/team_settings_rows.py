@@ -3,9 +3,10 @@
 This module decides which setting a row's ``Setting`` cell names (the spellings of
 :func:`ratingbook.events.team_settings.team_setting_name`, any spacing and case; an unknown
 name is an error at its cell, and so is a setting given on two rows, naming both), how its
-``Value`` is read for that setting (a choice among the systems, main scores and colour models
-of :mod:`ratingbook.events.team`, with their short spellings; a whole number; points; yes/no;
-team tie-break codes; a date, read as Swiss Settings reads one), and the rows a
+``Value`` is read for that setting (a choice among the systems, main scores, colour models and
+board-prize orders of :mod:`ratingbook.events.team`, with their short spellings; a whole
+number; points; yes/no; team tie-break codes; a date, read as Swiss Settings reads one), and
+the rows a
 :class:`~ratingbook.events.team.TeamSettings` is written back as. An empty value keeps the
 setting's default; every bad value is reported at once.
 """
@@ -19,8 +20,16 @@ from ratingbook.core.cells import flag, is_blank, number, text, whole_number
 from ratingbook.core.tables import Row, header_key
 from ratingbook.errors import InvalidValueError, Location, Problems
 from ratingbook.events.settings import date_value
-from ratingbook.events.team import COLOUR_MODELS, MAIN_SCORES, TEAM_SYSTEMS, TeamSettings
+from ratingbook.events.team import (
+    BOARD_PRIZE_ORDERS,
+    COLOUR_MODELS,
+    MAIN_SCORES,
+    TEAM_SYSTEMS,
+    TeamSettings,
+)
 from ratingbook.events.team_settings import (
+    BOARD_PRIZE_GAMES,
+    BOARD_PRIZE_ORDER,
     COLOUR_PREFERENCES,
     FIDE_RATED,
     MAIN_SCORE_LOCK,
@@ -98,6 +107,12 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
                 values["tiebreaks"] = parse_team_tiebreaks(value, row.where, "Value")
             elif name == FIDE_RATED:
                 values["fide_rated"] = flag(value, row.where, "Value")
+            elif name == BOARD_PRIZE_ORDER:
+                values["board_prize_order"] = _choice(
+                    value, BOARD_PRIZE_ORDERS, row.where, BOARD_PRIZE_ORDER
+                )
+            elif name == BOARD_PRIZE_GAMES:
+                values["board_prize_games"] = whole_number(value, row.where, "Value", low=1)
             elif name == "Start Date":
                 # The one reader of a date in settings: a date cell, its serial number, or
                 # text such as 2025-11-15 (as Swiss Settings reads it).
@@ -130,6 +145,8 @@ def team_settings_rows(settings: TeamSettings) -> list[tuple[str, object]]:
         (RATING_BOARDS, settings.rating_boards or ""),
         (FIDE_RATED, "yes" if settings.fide_rated else "no"),
         ("Start Date", settings.start_date or ""),
+        (BOARD_PRIZE_ORDER, settings.board_prize_order),
+        (BOARD_PRIZE_GAMES, settings.board_prize_games or ""),
     ]
     if settings.main_score_at_round_1:
         rows.append((MAIN_SCORE_LOCK, settings.main_score_at_round_1))
