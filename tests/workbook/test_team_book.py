@@ -279,37 +279,42 @@ def test_a_player_on_two_boards_of_a_round_is_refused_at_each_cell(tmp_path: Pat
 
 
 def test_a_setting_given_twice_is_refused_naming_both_rows(tmp_path: Path) -> None:
-    """Rounds 4 on row 4 and 5 on a second row (15) at the end: which one counts would be a
-    guess, so neither does; the error names both rows, and nothing is written."""
+    """Rounds 4 on row 4 and 5 on a second row at the end (the header, then the template's
+    settings, then it): which one counts would be a guess, so neither does; the error names
+    both rows, and nothing is written."""
     settings = [tuple(r) for r in sample_rows("team")["Team Settings"]] + [("rounds", 5, None)]
+    last = len(settings) + 1  # the header is row 1
     path = _book(tmp_path, Team_Settings=settings)
     before = path.read_bytes()
     for call in ("recalc", "pair"):
         assert (
-            "sheet 'Team Settings', row 15, column A (Setting): setting 'rounds' is given twice "
-            "(also row 4)" in _fail(path, call)
+            f"sheet 'Team Settings', row {last}, column A (Setting): setting 'rounds' is given "
+            "twice (also row 4)" in _fail(path, call)
         )
     assert path.read_bytes() == before
 
 
 def test_pair_fills_an_empty_main_score_at_round_1_row_in_place(tmp_path: Path) -> None:
-    """The template's settings with Main Score at Round 1 (row 14) emptied and no round paired:
-    pairing round 1 writes Match Points into that row's Value, and adds no second row."""
+    """The template's settings with Main Score at Round 1 emptied on its row and no round
+    paired: pairing round 1 writes Match Points into that row's Value, and adds no second row."""
     settings = [
         (r[0], None, r[2]) if r[0] == "Main Score at Round 1" else tuple(r)
         for r in sample_rows("team")["Team Settings"]
     ]
+    row = 2 + [r[0] for r in settings].index("Main Score at Round 1")  # the header is row 1
     path = _book(tmp_path, Team_Settings=settings, Team_Matches=[], Team_Boards=[])
     _pair(path)
     grid = sheet_grid(path, "Team Settings")
     named = [(n + 1, row[:2]) for n, row in enumerate(grid) if row and row[0]]
-    assert [(n, v) for n, (s, v) in named if s == "Main Score at Round 1"] == [(14, "Match Points")]
-    assert len(named) == 14  # the header and the 13 settings, as before
+    assert [(n, v) for n, (s, v) in named if s == "Main Score at Round 1"] == [
+        (row, "Match Points")
+    ]
+    assert len(named) == len(settings) + 1  # the header and the settings, as before
 
 
 def test_an_emptied_setting_row_beside_a_filled_one_is_no_second_setting(tmp_path: Path) -> None:
     """An earlier ratingbook's pairing left the template's `Main Score at Round 1` row emptied
-    (row 14) and wrote `Match Points` on a row of its own below (15). The empty row decides
+    and wrote `Match Points` on a row of its own at the end. The empty row decides
     nothing, so the book still reads, and the filled row is the one that counts: `Main Score`
     turned to Game Points after round 1 is refused naming what round 1 was paired on."""
     template = [tuple(r) for r in sample_rows("team")["Team Settings"]]

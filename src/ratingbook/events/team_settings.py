@@ -62,7 +62,7 @@ TEAM_SETTING_NAMES: Mapping[str, tuple[str, ...]] = {
     RATING_BOARDS: (),
     FIDE_RATED: (),
     "Start Date": (),
-    BOARD_PRIZE_ORDER: ("Board Prizes",),
+    BOARD_PRIZE_ORDER: (),
     BOARD_PRIZE_GAMES: ("Board Prize Minimum",),
     MAIN_SCORE_LOCK: (),
     "Desk Confirms": (),
