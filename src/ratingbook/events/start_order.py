@@ -190,7 +190,7 @@ def number_players(
     problems.check()
     numbered = sorted((p for p in players if p.name in given), key=lambda p: given[p.name])
 
-    def key(player: Numbered) -> tuple[int, int, tuple[int, str], str]:
+    def key(player: Numbered) -> tuple[int, int, tuple[int, str, str], str]:
         return initial_order_key(player, order)
 
     newcomers = sorted((p for p in players if p.name not in given), key=key)
