@@ -415,3 +415,31 @@ def test_every_bad_row_is_reported_at_once():
     assert lines[0].startswith("sheet 'Swiss Players', row 3, column B (Rating): ")
     assert lines[1].startswith("sheet 'Swiss Games', row 2, column D (Black): no player named")
     assert lines[2].startswith("sheet 'Swiss Games', row 3, column E (Result): '1-0' is not a bye")
+
+
+def test_a_player_whose_row_has_a_bad_cell_is_still_that_player_for_the_games():
+    """User test 49: ``5 withdrawn`` typed for Rosa Blum is one problem, at its cell; her games
+    name a player who exists, so none of them is "no player named 'Rosa Blum'". A name no row
+    has is still one (Zed)."""
+    field = rows(
+        "Swiss Players",
+        ("Name", "Rating", "Withdrawn"),
+        ("Anna", 2000, None),
+        ("Rosa Blum", 1900, "5 withdrawn"),
+        ("Bob", 1800, None),
+    )
+    played = games(
+        (1, 1, "Anna", "Rosa Blum", "1-0"),
+        (2, 1, "Rosa Blum", "Bob", "½-½"),
+        (3, 1, "Bob", "Zed", "0-1"),
+    )
+    with pytest.raises(InputErrors) as caught:
+        build_event(field, played)
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith(
+        "sheet 'Swiss Players', row 3, column C (Withdrawn): '5 withdrawn' is not a number"
+    )
+    assert lines[1].startswith(
+        "sheet 'Swiss Games', row 4, column D (Black): no player named 'Zed'"
+    )

@@ -14,7 +14,7 @@ from tests.helpers.sheet_rows import place
 from ratingbook.core import fields
 from ratingbook.errors import InputErrors, InvalidValueError
 from ratingbook.events.event import SwissPlayer
-from ratingbook.events.start_order import RecordedNumber, number_players
+from ratingbook.events.start_order import RecordedNumber, name_order_warning, number_players
 from ratingbook.workbook.sheets.schemas import SWISS_EVENT_GAMES, SWISS_PLAYERS
 
 
@@ -121,3 +121,43 @@ def test_numbers_are_consecutive_even_when_typed_with_a_gap() -> None:
     numbering = number_players(players)
     assert numbering.numbers == {"A": 1, "B": 2, "C": 3}
     assert numbering.renumbered == {"C"}
+
+
+def test_alphabetically_is_by_surname_for_names_typed_surname_given() -> None:
+    """C.04.2 art. 2.2's last key, alphabetically, read as FIDE writes a name, Surname, Given
+    (user test 49): four unrated players, no title. By surname, then given name, worked by hand:
+    Aho; Berg (Hanna); Berg Hansen (a longer surname after the shorter it starts with, as a
+    dictionary files it); Blum. Nothing to warn of: every name marks its surname."""
+    players = [
+        player("Blum, Rosa"),
+        player("Berg Hansen, Ida"),
+        player("Aho, Sven"),
+        player("Berg, Hanna"),
+    ]
+    numbering = number_players(players)
+    assert numbering.numbers == {
+        "Aho, Sven": 1,
+        "Berg, Hanna": 2,
+        "Berg Hansen, Ida": 3,
+        "Blum, Rosa": 4,
+    }
+    assert name_order_warning(numbering) == ""
+
+
+def test_names_typed_given_surname_that_decide_a_number_are_said() -> None:
+    """Rosa Blum and Sven Aho, unrated and untitled, typed without a comma: ratingbook cannot
+    tell the surname, sorts them as typed (R before S) and says so, naming both and their
+    numbers; Cy, rated apart, is not named, nor is a one-word name."""
+    players = [player("Sven Aho"), player("Rosa Blum"), player("Cy", 2000)]
+    numbering = number_players(players)
+    assert numbering.numbers == {"Cy": 1, "Rosa Blum": 2, "Sven Aho": 3}
+    said = name_order_warning(numbering)
+    assert said.startswith(
+        "start numbers by name as typed: Rosa Blum (No. 2) and Sven Aho (No. 3) have the same "
+        "rating and title, so the name decides (C.04.2 art. 2.2: alphabetically, by surname"
+    )
+    assert "type the names Surname, Given" in said
+    assert name_order_warning(number_players([player("Ann"), player("Bob")])) == ""
+    # Numbers typed or paired with are not the name's doing: nothing to say.
+    typed = [player("Sven Aho", number=1), player("Rosa Blum", number=2)]
+    assert name_order_warning(number_players(typed)) == ""

@@ -22,6 +22,7 @@ players float: one to meet Gary, one for the bye (Fiona and Jane, the rules' pai
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, permutations
 
@@ -32,7 +33,8 @@ from ratingbook.events.event import SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.settings import SwissSettings
 from ratingbook.fide.gacrux import pair_next_round
 from ratingbook.fide.gacrux.analysis import PlayerState, analyse_round
-from ratingbook.reports.pairing_notes import _stopped_by, pairable, pairing_notes
+from ratingbook.reports.float_reasons import _stopped_by, pairable
+from ratingbook.reports.pairing_notes import pairing_notes
 
 R = Result
 PLAYERS = (
@@ -267,3 +269,85 @@ def test_the_criteria_cited_are_the_ones_that_stop_the_pairing(
     group: list[PlayerState], cited: tuple[str, ...]
 ) -> None:
     assert _stopped_by(group) == cited
+
+
+# --- out of a group of an odd number: the odd one out, or C.1 (user test 49) ----------------------
+#
+# Six players by rating, Ada 1 ... Fay 6, three rounds typed (any history will do: round 4 is
+# the one paired and explained). Points after round 3, counted by hand from the rows below:
+# Ada 1 + 1 + ½ = 2½, Ben 1 + 0 + 1 = 2, Cai 1 + ½ + ½ = 2, Eva 0 + 1 + ½ = 1½, Dan 0 + ½ + ½ =
+# 1, Fay 0. Ada, alone on 2½, floats into the 2-point group {Ada, Ben, Cai}: three players,
+# one is left over. Ada met Ben (round 2) and Cai (round 3), so C.1 stops Ada in the group
+# whoever else is left over; Ben and Cai never met, and their colours (Ben B-W-W, an absolute
+# preference for Black; Cai W-B-B, absolute for White: A.6.a, the same colour twice running)
+# do not clash under C.3. So Ben-Cai, and Ada floats again, by C.1, not as "the odd one out",
+# to Eva, whom Ada never met; then Dan-Fay (never met) completes the round.
+ODD = SIX
+ODD_ROWS = (
+    (1, 1, "Ada", "Dan", R.WHITE_WINS),
+    (1, 2, "Eva", "Ben", R.BLACK_WINS),
+    (1, 3, "Cai", "Fay", R.WHITE_WINS),
+    (2, 1, "Ben", "Ada", R.BLACK_WINS),
+    (2, 2, "Dan", "Cai", R.DRAW),
+    (2, 3, "Eva", "Fay", R.WHITE_WINS),
+    (3, 1, "Ada", "Cai", R.DRAW),
+    (3, 2, "Ben", "Fay", R.WHITE_WINS),
+    (3, 3, "Dan", "Eva", R.DRAW),
+)
+
+
+def test_a_player_who_met_every_other_in_an_odd_group_floats_by_c1_not_left_over() -> None:
+    points = {n: 0.0 for n, _ in ODD}
+    for _, _, white, black, result in ODD_ROWS:
+        points[white] += {R.WHITE_WINS: 1, R.DRAW: 0.5}.get(result, 0)
+        points[black] += {R.BLACK_WINS: 1, R.DRAW: 0.5}.get(result, 0)
+    assert points == {"Ada": 2.5, "Ben": 2, "Cai": 2, "Dan": 1, "Eva": 1.5, "Fay": 0}
+    players = tuple(SwissPlayer(n, r, number=i) for i, (n, r) in enumerate(ODD, start=1))
+    event = SwissEvent(players, tuple(SwissEntry(*r) for r in ODD_ROWS), SwissSettings(rounds=5))
+    round_4 = pair_next_round(event)
+    assert {frozenset(e.players()) for e in round_4} == {
+        frozenset(("Ben", "Cai")),
+        frozenset(("Ada", "Eva")),
+        frozenset(("Dan", "Fay")),
+    }
+    paired = event.with_entries(round_4)
+    notes = {
+        frozenset((n.white, n.black)): n.note
+        for n in pairing_notes(paired, analyse_round(paired, 4))
+    }
+    assert notes[frozenset(("Ada", "Eva"))].startswith(
+        "Ada (2½ points) floats down, the only player on 2½ points, then having already met "
+        "both other players of the 2-point group, Ben in round 2 and Cai in round 3 "
+        "(C.04.3 C.1), to meet Eva (1½ points). "
+    )
+    assert "left over" not in " ".join(notes.values())
+
+
+@pytest.mark.parametrize(
+    ("group", "bye", "cited"),
+    [
+        # A must have White, as B must (C.3), and met C (C.1): either rule alone leaves A a
+        # partner; the two together leave A none, whoever is left over.
+        (
+            [_state("A", "w2", "C"), _state("B", "w2"), _state("C", "b1", "A")],
+            False,
+            ("C.1", "C.3"),
+        ),
+        # A met B, and B has had the pairing-allocated bye, which the one left over in the
+        # lowest group takes. C.1 alone lets B take the bye and A meet C; C.2 alone lets C
+        # take it and A meet B; together they leave A no partner, whoever is left over.
+        (
+            [
+                _state("A", "nc", "B"),
+                replace(_state("B", "nc", "A"), had_bye=True),
+                _state("C", "nc"),
+            ],
+            True,
+            ("C.1", "C.2"),
+        ),
+    ],
+)
+def test_the_criteria_that_keep_a_player_out_of_an_odd_group(
+    group: list[PlayerState], bye: bool, cited: tuple[str, ...]
+) -> None:
+    assert _stopped_by(group, bye=bye, keeping="A") == cited

@@ -93,3 +93,46 @@ def test_a_page_starting_beside_a_repeated_number_indents_its_text() -> None:
     assert indented_columns(aligned) == {3, 5}
     assert indented_columns(aligned, repeated=5) == {3, 5, 6}
     assert indented_columns(aligned, repeated=4) == {3, 5}  # White, a text, ends the keys
+
+
+# --- a table whose sentences would split it prints one page wide (user test 49) ------------------
+#
+# The Assessor Open's Rating Report: 14 columns, the last a note wrapped within 55 units; an
+# unrated player's note runs to some 330 characters. The other 13 columns need about 111 units,
+# so with the note the table is about 167 units: split across two landscape pages, page 14
+# showed the unrated players' rows as tall as their notes on page 15 (a row has one height),
+# a blank band beside one line of figures. By hand: a landscape page prints 792 - 2 x 0.7 x 72
+# = 691.2 points (Letter, the side margins); at 8 points, the least a table fitted one page
+# wide prints at, a width unit of the book's 11-point type (7 points) prints at 7 x 8 / 11 =
+# 5.09 points: the page holds 691.2 / 5.09 = 135.8 units. The note narrowed to fit that (no
+# narrower than 20 units, a few words a line) makes the table print on one page wide, each
+# row on the page that shows its note.
+REPORT_HEADER = (
+    "No.", "Name", "FIDE ID", "Rating", "K", "Games", "Score", "Expected", "Change",
+    "Rtg+/-", "New Rating", "Ra", "Rp", "Note",
+)  # fmt: skip
+UNRATED_NOTE = (
+    "unrated: first rating 1815 (8.2): with two draws against 1800, 6 games, average 1940, 2 of "
+    "6 (33 %), dp -125; only 4 games against rated players: FIDE publishes a first rating once "
+    "5 are played, games of other rated events within 26 months counting too (7.1.4), so 1815 "
+    "is what these games give, not a published rating yet"
+)
+
+
+def test_a_rating_report_with_a_long_note_prints_one_page_wide() -> None:
+    rows = [
+        (1, "Arkadij Petrov", 24101001, 2512, 10, 7, 5.5, 5.84, -3.4, -3, 2509, 2169, 2399,
+         "rated 2400 or more"),
+        (19, "Rosa Blum", 24101018, None, None, 4, 1.0, None, None, None, 1815, 2010, 1817,
+         UNRATED_NOTE),
+    ]  # fmt: skip
+    grid = SheetGrid(
+        "Rating Report", REPORT_HEADER, rows, widths={1: 24, 13: 55}, wrapped=frozenset({13})
+    )
+    sheet = report_sheet(grid, "Pairings", "Assessor Open 2026")
+    widths = sheet.column_widths()
+    assert sum(widths) <= 691.2 / (7 * 8 / 11)  # 135.8 units: one landscape page at 8 points
+    assert 20 <= widths[13] < 55  # the note narrowed, not below a few words a line
+    setup = sheet.printed(widths)
+    assert setup is not None and setup.landscape
+    assert setup.scale == 0 and setup.column_breaks == ()  # fitted one page wide, not split

@@ -81,9 +81,14 @@ def test_numbers_exchanged_before_round_4_is_paired_are_kept_and_the_games_follo
     wb["Swiss Players"]["A2"] = 4  # Ann: 1 -> 4
     wb["Swiss Players"]["A5"] = 1  # Dan: 4 -> 1
     wb.save(path)
-    # FIDE mode: a level-3 act, done once confirmed and logged.
-    with pytest.raises(RatingbookError, match="level 3: Start numbers: start numbers changed"):
+    # FIDE mode: a level-3 act, done once confirmed and logged; the question names the numbers
+    # that change, player by player (user test 49), not only the log.
+    with pytest.raises(RatingbookError) as asked:
         recalc(path)
+    assert (
+        "level 3: Start numbers: start numbers changed after round 1 (regenerated or "
+        "exchanged): Ann No. 1 to 4, Dan No. 4 to 1"
+    ) in str(asked.value)
     done = CliRunner().invoke(cli, ["recalc", str(path), "--in-place", "--confirm"])
     assert done.exit_code == 0, done.output
     numbers = {r["Name"]: r["No."] for r in table(path, "Swiss Players")}

@@ -7,7 +7,9 @@ C.04.2 (General handling rules for Swiss tournaments, 2026 edition, article 2):
   :mod:`ratingbook.events.tournament_rating`; unrated players last), then by FIDE title (GM, IM,
   WGM, FM, WIM, CM, WFM, WCM, then no title), then alphabetically by name "unless it has been
   previously stated that this criterion has been replaced by another one" (``Equal Order``:
-  the FIDE ID or a drawing of lots);
+  the FIDE ID or a drawing of lots). Alphabetically is by surname, the name typed ``Surname,
+  Given`` as FIDE writes it; where a name typed without a comma decides a number, the run says
+  so (:func:`name_order_warning`);
 - 2.3 "the highest ranked participant gets #1 etc. If, for any reason, the data used to
   determine the rankings were not correct, they can be adjusted at any time. The TPNs may be
   reassigned accordingly to the corrections. No modification of a TPN for this reason is
@@ -48,11 +50,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Protocol
 
 from ratingbook.core import fields
 from ratingbook.errors import InvalidValueError, Location, Problems
-from ratingbook.events.tournament_rating import InitialOrder, tournament_rating
+from ratingbook.events.tournament_rating import (
+    NAME,
+    InitialOrder,
+    surname_unknown,
+    tournament_rating,
+)
 
 __all__ = [
     "LATE_ENTRY_RULE",
@@ -62,6 +70,7 @@ __all__ = [
     "Numbering",
     "RecordedNumber",
     "initial_order_key",
+    "name_order_warning",
     "number_players",
 ]
 
@@ -114,7 +123,7 @@ class RecordedNumber:
 
 def initial_order_key(
     player: Numbered, order: InitialOrder | None = None
-) -> tuple[int, int, tuple[int, str], str]:
+) -> tuple[int, int, tuple[int, str, str], str]:
     """The sort key of C.04.2 art. 2.2: tournament rating descending (unrated last), title,
     then name (or the ``Equal Order`` the event states).
 
@@ -140,6 +149,10 @@ class Numbering:
 
     numbers: Mapping[str, int]
     renumbered: frozenset[str] = frozenset()
+    #: The players of the same rating and title, one of them numbered now (no number typed or
+    #: paired with), whose order the names decided, a name typed without a comma among them:
+    #: each such run in start order (:func:`name_order_warning`).
+    by_first_word: tuple[tuple[str, ...], ...] = ()
 
 
 def number_players(
@@ -197,7 +210,7 @@ def number_players(
     problems.check()
     numbered = sorted((p for p in players if p.name in given), key=lambda p: given[p.name])
 
-    def key(player: Numbered) -> tuple[int, int, tuple[int, str], str]:
+    def key(player: Numbered) -> tuple[int, int, tuple[int, str, str], str]:
         return initial_order_key(player, order)
 
     newcomers = sorted((p for p in players if p.name not in given), key=key)
@@ -213,7 +226,41 @@ def number_players(
     ranked.extend(numbered[at:])
     numbers = {p.name: n for n, p in enumerate(ranked, start=1)}
     renumbered = frozenset(p.name for p in players if p.number != numbers[p.name])
-    return Numbering(numbers, renumbered)
+    return Numbering(numbers, renumbered, _by_first_word(ranked, given, order or InitialOrder()))
+
+
+def _by_first_word(
+    ranked: Sequence[Numbered], given: Mapping[str, int], order: InitialOrder
+) -> tuple[tuple[str, ...], ...]:
+    """The runs of ``ranked`` of the same rating and title whose order the names decided, one of
+    them just placed (not in ``given``) and one typed without a comma, each in start order."""
+    if order.equal != NAME:
+        return ()
+    found = []
+    for _, run in groupby(ranked, key=lambda p: initial_order_key(p, order)[:2]):
+        names = [p.name for p in run]
+        placed = any(n not in given for n in names)
+        if len(names) > 1 and placed and any(surname_unknown(n) for n in names):
+            found.append(tuple(names))
+    return tuple(found)
+
+
+def name_order_warning(numbering: Numbering) -> str:
+    """What the run says when names typed without a comma decided start numbers (C.04.2 art.
+    2.2: alphabetically, and FIDE writes a name ``Surname, Given``), or ""."""
+    if not numbering.by_first_word:
+        return ""
+    runs = []
+    for run in numbering.by_first_word:
+        said = [f"{n} (No. {numbering.numbers[n]})" for n in run]
+        runs.append(", ".join(said[:-1]) + f" and {said[-1]}")
+    return (
+        f"start numbers by name as typed: {'; '.join(runs)} have the same rating and title, so "
+        "the name decides (C.04.2 art. 2.2: alphabetically, by surname, as FIDE writes a name: "
+        "Surname, Given), and a name typed without a comma sorts by its first word; type the "
+        "names Surname, Given before the players are numbered, or type the numbers you mean "
+        "in No. (until round 4 is paired)"
+    )
 
 
 def _row(player: Numbered) -> int | None:

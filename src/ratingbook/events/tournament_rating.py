@@ -22,7 +22,15 @@ title (C.04.2 art. 2.2: "alphabetically (unless it has been previously stated th
 criterion has been replaced by another one)"). ``Equal Order`` offers ``Name`` (the default),
 ``By FIDE ID`` (the lower first, players without one after them by name) and ``Lots`` (the drawing
 of lots of :mod:`ratingbook.events.lots`' digests, seeded from the event's name and start date,
-the same on every run). Pure.
+the same on every run).
+
+Alphabetically is by surname: FIDE writes every name ``Surname, Given`` (its rating list, the
+TRF's player records), so a name typed so sorts by the surname, then the given name
+(:func:`alphabetical_key`: ``Berg, Hanna`` before ``Berg Hansen, Ida`` before ``Bergman, Ola``).
+A name typed without a comma (``Rosa Blum``) cannot say which word is the surname (``Wang
+Hao``, ``Femke de Vries``): it sorts as typed, by its first word, and where that decides a
+start number the run says so (:func:`surname_unknown`,
+:func:`~ratingbook.events.start_order.name_order_warning`). Pure.
 """
 
 from __future__ import annotations
@@ -48,7 +56,9 @@ __all__ = [
     "InitialOrder",
     "Rated",
     "TournamentRating",
+    "alphabetical_key",
     "lot",
+    "surname_unknown",
     "tournament_rating",
 ]
 
@@ -148,13 +158,30 @@ class InitialOrder:
     equal: str = NAME
     seed: str = ""
 
-    def tie_key(self, name: str, fide_id: int | None) -> tuple[int, str]:
+    def tie_key(self, name: str, fide_id: int | None) -> tuple[int, str, str]:
         """The last part of the sort key, for players of equal rating and title."""
         if self.equal == BY_FIDE_ID:
-            return (fide_id or 0, "") if fide_id else (1 << 62, name.casefold())
+            return (fide_id or 0, "", "") if fide_id else (1 << 62, *alphabetical_key(name))
         if self.equal == LOTS:
-            return (0, lot(self.seed, fide_id, name))
-        return (0, name.casefold())
+            return (0, lot(self.seed, fide_id, name), "")
+        return (0, *alphabetical_key(name))
+
+
+def alphabetical_key(name: str) -> tuple[str, str]:
+    """C.04.2 art. 2.2's alphabetical order: a name written ``Surname, Given`` (as FIDE writes
+    it) by the surname, then the given name; a name without a comma as typed (case ignored).
+
+    >>> sorted(["Bergman, Ola", "Berg Hansen, Ida", "Berg, Hanna"], key=alphabetical_key)
+    ['Berg, Hanna', 'Berg Hansen, Ida', 'Bergman, Ola']
+    """
+    surname, _, given = name.partition(",")
+    return (" ".join(surname.split()).casefold(), " ".join(given.split()).casefold())
+
+
+def surname_unknown(name: str) -> bool:
+    """Whether ``name`` is of more than one word, none marked the surname by a comma
+    (``Rosa Blum``): alphabetically it sorts by its first word, which may not be the surname."""
+    return "," not in name and len(name.split()) > 1
 
 
 def lot(seed: str, fide_id: int | None, name: str) -> str:

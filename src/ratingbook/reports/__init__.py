@@ -15,6 +15,7 @@ up on.
 - :mod:`~ratingbook.reports.swiss_grids`: standings, crosstable and pairings of a Swiss event;
 - :mod:`~ratingbook.reports.round_robin_grid`: a round robin's crosstable;
 - :mod:`~ratingbook.reports.rating_grids`: the FIDE rating report;
+- :mod:`~ratingbook.reports.float_reasons`: why a player floated down out of a score group;
 - :mod:`~ratingbook.reports.pairing_notes`, :mod:`~ratingbook.reports.standings_notes`: why a
   round was paired so and why each player is ranked where he is, in plain sentences;
 - :mod:`~ratingbook.reports.notes_grids`: those notes as tables;

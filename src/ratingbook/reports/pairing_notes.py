@@ -9,24 +9,22 @@ hand-made pairing keeps or breaks. The book's pairing is never changed: this is 
 Rules are cited as FIDE's Dutch system (C.04.3) numbers them in its 2017 text: A.6 colour
 preferences, C.1 no two players meet twice, C.2 no second pairing-allocated bye, C.3 no two
 players with the same absolute colour preference meet, C.4 completion (the rest of the round
-must stay pairable), E.1-E.5 the colour allocation. Why a player left a group of an even
-number of players is found, not assumed: "no pairing within the group kept the absolute rules"
-only when a search of the group's pairings under C.1 and C.3 finds none, citing the criteria
-that stop it (C.1 alone for two players who met, whatever their colours); when it finds one,
-the players below are searched, and completion is named with the fact that stops them. Pure.
+must stay pairable), E.1-E.5 the colour allocation. Why a player floated down out of a group
+is found, not assumed, in :mod:`~ratingbook.reports.float_reasons`, the one home of float
+reasons. Pure.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.fide.gacrux.analysis import AnalysedPair, PlayerState, RoundAnalysis
+from ratingbook.reports.float_reasons import group_name, points_text, short_points, why_down
 
-__all__ = ["BoardNote", "pairable", "pairing_notes", "points_text"]
+__all__ = ["BoardNote", "not_paired", "pairing_notes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,23 +36,6 @@ class BoardNote:
     black: str | None
     note: str
     by_hand: bool = False
-
-
-def points_text(value: Fraction) -> str:
-    whole = int(value)
-    if value == whole:
-        return f"{whole} point" + ("" if whole == 1 else "s")
-    return f"{whole}½ points" if whole else "½ point"
-
-
-def _short(value: Fraction) -> str:
-    whole = int(value)
-    return str(whole) if value == whole else (f"{whole}½" if whole else "½")
-
-
-def _group(score: Fraction) -> str:
-    """``the 1½-point group``."""
-    return f"the {_short(score)}-point group"
 
 
 _STRENGTH = {"2": "absolute", "1": "strong", "0": "mild"}
@@ -132,8 +113,8 @@ def _score(state: PlayerState) -> str:
     if state.pairing_score != state.points:
         extra = state.pairing_score - state.points
         return (
-            f"{text} and {_short(extra)} virtual (Baku acceleration): a pairing score of "
-            f"{_short(state.pairing_score)}"
+            f"{text} and {short_points(extra)} virtual (Baku acceleration): a pairing score of "
+            f"{short_points(state.pairing_score)}"
         )
     return text
 
@@ -220,149 +201,9 @@ def _colour_reason(
     return ""
 
 
-#: How many steps the search for a pairing of a group may take: a large open's groups find
-#: one at once or are small; a search that gives up claims nothing either way.
-SEARCH_STEPS = 20_000
-
-
-#: The absolute criteria a search for a pairing keeps (C.04.3 C.1, C.2, C.3).
-_ABSOLUTE = ("C.1", "C.2", "C.3")
-
-
-def _may_meet(a: PlayerState, b: PlayerState, rules: tuple[str, ...] = _ABSOLUTE) -> bool:
-    """C.04.3 C.1 (not met before, nor a forbidden pair in force) and C.3 (not two
-    non-topscorers with the same absolute colour preference), those of them in ``rules``."""
-    if "C.1" in rules and (b.name in a.kept_apart or a.name in b.kept_apart):
-        return False
-    clash = a.preference == b.preference and a.preference[1:] == "2"
-    return not ("C.3" in rules and clash and not a.topscorer and not b.topscorer)
-
-
-def pairable(
-    players: list[PlayerState], *, bye: bool = False, rules: tuple[str, ...] = _ABSOLUTE
-) -> bool | None:
-    """Whether ``players`` can all be paired among themselves keeping C.04.3 C.1 and C.3 (with
-    ``bye``, one of them taking the pairing-allocated bye, which C.2 gives only to a player who
-    has not had one); ``rules`` the criteria kept, all three unless said; None when the search
-    took more than :data:`SEARCH_STEPS` steps."""
-    size = len(players) + (1 if bye else 0)
-    if size % 2:
-        return False
-    partners = [
-        [j for j, b in enumerate(players) if j != i and _may_meet(a, b, rules)]
-        + ([len(players)] if bye and not (a.had_bye and "C.2" in rules) else [])
-        for i, a in enumerate(players)
-    ]
-    full, failed, steps = (1 << size) - 1, set(), 0
-
-    def search(taken: int) -> bool:
-        nonlocal steps
-        if taken == full:
-            return True
-        if taken in failed:
-            return False
-        steps += 1
-        if steps > SEARCH_STEPS:
-            raise TimeoutError
-        first = (~taken & (taken + 1)).bit_length() - 1  # the lowest player not yet paired
-        if first == len(players):  # only the bye is left
-            return False
-        for other in partners[first]:
-            if not taken >> other & 1 and search(taken | 1 << first | 1 << other):
-                return True
-        failed.add(taken)
-        return False
-
-    try:
-        return search(0)
-    except TimeoutError:
-        return None
-
-
-def _stopped_by(players: list[PlayerState], *, bye: bool = False) -> tuple[str, ...]:
-    """The absolute criteria that stop ``players`` being paired among themselves (called when
-    all of them together do): those that stop it each alone; else those without which they
-    could be paired, when those together stop it; else all the criteria that bear (C.2 only
-    with ``bye``). A criterion that cannot bind (two players who met, but no two with the same
-    absolute colour preference) is never cited."""
-    bearing = tuple(r for r in _ABSOLUTE if bye or r != "C.2")
-    alone = tuple(r for r in bearing if pairable(players, bye=bye, rules=(r,)) is False)
-    if alone:
-        return alone
-    needed = tuple(
-        r
-        for r in bearing
-        if pairable(players, bye=bye, rules=tuple(x for x in bearing if x != r)) is True
-    )
-    if needed and pairable(players, bye=bye, rules=needed) is False:
-        return needed
-    return bearing
-
-
-def _cited(rules: tuple[str, ...]) -> str:
-    """``C.1, C.3``, C.2 said in words: ``C.1, and C.2, the bye only to one who has not had it``."""
-    said = [r for r in rules if r != "C.2"]
-    if "C.2" not in rules:
-        return ", ".join(said)
-    bye = "C.2, the bye only to one who has not had it"
-    return ", and ".join([", ".join(said), bye]) if said else bye
-
-
-def _completion(score: Fraction, group: list[PlayerState], analysis: RoundAnalysis) -> str:
-    """Why a player left an even group whose pairing was not in its own players' way: the rest
-    of the round, the players below it, could not then be paired (C.04.3 C.4, the completion
-    criterion), said with the fact that stops them; or, when that is not found, what the rules
-    say of the group as a whole (true of any player who floats down out of an even group)."""
-    name = _group(score)
-    paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
-    below = sorted(
-        (s for s in analysis.players.values() if s.name in paired and s.pairing_score < score),
-        key=lambda s: (-s.pairing_score, s.number),
-    )
-    if below and pairable(group) and pairable(below, bye=len(below) % 2 == 1) is False:
-        kept = (
-            f"needed below to complete the round (C.04.3 C.4), as {name} could be paired "
-            "within itself keeping the absolute rules (C.1, C.3) but"
-        )
-        if len(below) == 1:
-            return (
-                f"{kept} {below[0].name}, the only player below it, would then have no "
-                "opponent and has had the pairing-allocated bye already (C.2)"
-            )
-        stop = _stopped_by(below, bye=len(below) % 2 == 1)
-        return (
-            f"{kept} the {len(below)} players below it could not then all be paired among "
-            f"themselves ({_cited(stop)})"
-        )
-    if pairable(group) is False:
-        cited = _cited(_stopped_by(group))
-        return f"no pairing within {name} kept the absolute rules (C.04.3 {cited})"
-    return (
-        f"no pairing within {name} kept the absolute rules and left the rest of the round "
-        "pairable (C.04.3 C.1, C.3, C.4)"
-    )
-
-
-def _why_down(name: str, analysis: RoundAnalysis) -> str:
-    """Why ``name`` left each group he floated down from, top first."""
-    reasons = []
-    for bracket in analysis.brackets:
-        if name not in bracket.downfloaters:
-            continue
-        size = len(bracket.players)
-        if size == 1:
-            reasons.append(f"the only player on {points_text(bracket.score)}")
-        elif size % 2:
-            reasons.append(f"left over in {_group(bracket.score)}, which had {size} players")
-        else:
-            group = [analysis.players[n] for n in bracket.players]
-            reasons.append(_completion(bracket.score, group, analysis))
-    if not reasons:
-        return "moved down"
-    return ", then ".join(reasons)
-
-
-def _note(pair: AnalysedPair, analysis: RoundAnalysis, initial: str) -> str:
+def _note(
+    pair: AnalysedPair, analysis: RoundAnalysis, initial: str, met: Mapping[frozenset[str], int]
+) -> str:
     players = analysis.players
     white = players[pair.white]
     if pair.black is None:
@@ -373,25 +214,26 @@ def _note(pair: AnalysedPair, analysis: RoundAnalysis, initial: str) -> str:
         )
         return (
             f"{white.name} ({_score(white)}) gets the pairing-allocated bye: "
-            f"{_why_down(white.name, analysis)}, the lowest group left, and {before}."
+            f"{why_down(white.name, analysis, met)}, the lowest group left, and {before}."
         )
     black = players[pair.black]
     sentences = []
     if white.pairing_score == black.pairing_score and _score(white) == _score(black):
         sentences.append(
             f"{white.name} and {black.name} both have {_score(white)} "
-            f"({_group(white.pairing_score)})."
+            f"({group_name(white.pairing_score)})."
         )
     elif white.pairing_score == black.pairing_score:
         # The same pairing score from different points (Baku's virtual points): each said.
         sentences.append(
             f"{white.name} ({_score(white)}) and {black.name} ({_score(black)}) both have a "
-            f"pairing score of {_short(white.pairing_score)} ({_group(white.pairing_score)})."
+            f"pairing score of {short_points(white.pairing_score)} "
+            f"({group_name(white.pairing_score)})."
         )
     else:
         high, low = (white, black) if white.pairing_score > black.pairing_score else (black, white)
         sentences.append(
-            f"{high.name} ({_score(high)}) floats down, {_why_down(high.name, analysis)}, to "
+            f"{high.name} ({_score(high)}) floats down, {why_down(high.name, analysis, met)}, to "
             f"meet {low.name} ({_score(low)})."
         )
     if pair.rules_white in (None, pair.white):
@@ -454,8 +296,10 @@ def _audit(
                 else f"{both} had not met before (C.1 kept)"
             )
             gap = abs(white.pairing_score - black.pairing_score)
-            scores = f"{_short(white.pairing_score)} and {_short(black.pairing_score)}"
-            checks.append("the same score" if not gap else f"scores {scores}, {_short(gap)} apart")
+            scores = f"{short_points(white.pairing_score)} and {short_points(black.pairing_score)}"
+            checks.append(
+                "the same score" if not gap else f"scores {scores}, {short_points(gap)} apart"
+            )
             for side, state in (("White", white), ("Black", black)):
                 code = state.preference
                 wanted = _COLOUR.get(code[:1])
@@ -489,6 +333,11 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
     by_pair = {(p.white, p.black): p for p in analysis.pairs}
     audit = _audit(entries, analysis, by_pair)
     initial = "White" if event.settings.first_colour == "white" else "Black"
+    met = {
+        frozenset((e.white, e.black)): e.round
+        for e in sorted(event.entries, key=lambda e: -e.round)
+        if e.black and e.round < analysis.round
+    }  # the first round each two met in
     notes = []
     for entry in entries:
         key = (entry.white, entry.black)
@@ -502,7 +351,7 @@ def pairing_notes(event: SwissEvent, analysis: RoundAnalysis) -> list[BoardNote]
         if pair is None:
             text = "This board is not one the rules' analysis reads."
         else:
-            text = _note(pair, analysis, initial)
+            text = _note(pair, analysis, initial, met)
         changed = audit.get(key, "")
         notes.append(
             BoardNote(entry.board, entry.white, entry.black, changed + text, bool(changed))

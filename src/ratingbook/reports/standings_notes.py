@@ -25,7 +25,7 @@ from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.codes import TIEBREAKS as TIEBREAK_KINDS
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.gacrux.tiebreaks import FideStanding, FideStandings, TiebreakDetail
-from ratingbook.reports.pairing_notes import points_text
+from ratingbook.reports.float_reasons import points_text
 from ratingbook.reports.tables import SheetGrid
 
 __all__ = ["breakdown_notes", "every_breakdown", "ordinal", "tie_notes"]

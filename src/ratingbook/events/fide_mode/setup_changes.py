@@ -128,6 +128,8 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
     now = sorted(kept, key=lambda n: after[n][0])
     if kept != now:
         moved = [n for n in kept if kept.index(n) != now.index(n)]
+        # The question names every number that moves, as the log's Before and After do.
+        which = ", ".join(f"{n} No. {before[n][0]} to {after[n][0]}" for n in moved)
         out.append(
             LoggedChange(
                 LogKind.START_NUMBERS,
@@ -136,7 +138,7 @@ def _player_changes(old: EventState, new: EventState, current: int) -> list[Logg
                 "; ".join(f"{n} No. {after[n][0]}" for n in moved),
                 WarningLevel.CONFIRM,
                 "Start numbers",
-                "start numbers changed after round 1 (regenerated or exchanged)",
+                f"start numbers changed after round 1 (regenerated or exchanged): {which}",
             )
         )
     for name, (_, out_in) in after.items():

@@ -34,8 +34,8 @@ from ratingbook.workbook.port.presentation import (
     SIDE_MARGIN,
     header_height,
     row_lines,
-    sentence_cells,
 )
+from ratingbook.workbook.port.sentences import sentence_cells
 
 # Pieces of XML text (cells and row tags) joined into one chunk before it is compressed:
 # about 2 MB of text, so the deflate thread gets big bites and memory stays flat.

@@ -64,8 +64,8 @@ from ratingbook.workbook.port.presentation import (
     LINE_HEIGHT,
     header_height,
     row_lines,
-    sentence_cells,
 )
+from ratingbook.workbook.port.sentences import sentence_cells
 from ratingbook.workbook.port.table_growth import (
     grown_tables,
     parse_area,

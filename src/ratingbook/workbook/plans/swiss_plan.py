@@ -37,6 +37,7 @@ from ratingbook.events.event import (
 )
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.long_event import rating_tiebreak_warning
+from ratingbook.events.start_order import name_order_warning
 from ratingbook.ratings import swiss_standings
 from ratingbook.reports.stages import paired_text
 from ratingbook.workbook.plans.fide_plan import (  # FIDE mode: the Event Log (#25)
@@ -322,6 +323,10 @@ def _plan_event(
         problem = swiss_rounds_problem(tables.event)
         if problem:
             summary.append(f"level 2 warning: {problem}")
+    numbering = tables.event.numbering
+    by_name = name_order_warning(numbering) if numbering is not None else ""
+    if by_name:  # names typed without a comma decided start numbers given now
+        summary.append(by_name)
     advised = rating_tiebreak_warning(event.settings)  # an event over 30 days: VCL Q211
     if advised:
         summary.append(f"level 2 warning: {advised}")

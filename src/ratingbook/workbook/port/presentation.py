@@ -43,7 +43,6 @@ __all__ = [
     "ChartSeries",
     "LineChart",
     "PrintSetup",
-    "SentenceCell",
     "column_alignments",
     "column_width",
     "content_width",
@@ -53,7 +52,6 @@ __all__ = [
     "print_titles_text",
     "quote_sheet",
     "row_lines",
-    "sentence_cells",
     "table_widths",
     "typed_width",
 ]
@@ -178,9 +176,9 @@ class PrintSetup:
     #: 0-based rows (of the rows under the header) each holding a sentence and nothing else
     #: (a prize list's tie, the remainder left by rounding, a warning): printed across the
     #: table's columns, the sentence's cell merged from its column to the last and wrapped
-    #: there (:func:`sentence_cells`), and left out of the columns' widths. Wrapped in its
-    #: own column, a sentence made a tall row of blank cells beside it and pushed the list's
-    #: last lines onto a second page (issue 34).
+    #: there (:mod:`~ratingbook.workbook.port.sentences`), and left out of the columns'
+    #: widths. Wrapped in its own column, a sentence made a tall row of blank cells beside it
+    #: and pushed the list's last lines onto a second page (issue 34).
     sentences: frozenset[int] = frozenset()
     #: A table with no row (an empty Event Log) prints nothing (:meth:`print_area`, issue 34).
     empty: bool = False
@@ -555,43 +553,44 @@ def table_widths(
                 given = need if given is None else min(given, need)
         width = column_width(title, given, setup, HEADER_LINES if table else 1)
         found.append(round(width + INDENT_WIDTH, 2) if table and c in indented else width)
+    if setup is not None and table and wrapped and not setup.one_page:
+        return _one_page_wide(found, header, setup)
     return found
+
+
+#: The narrowest a column of sentences is made so that its table prints one page wide (at the
+#: book's type size; about 18 characters a line).
+_NARROWEST_SENTENCES = 20.0
+
+
+def _one_page_wide(widths: list[float], header: Sequence[object], setup: PrintSetup) -> list[float]:
+    """``widths`` with the columns of sentences (:attr:`PrintSetup.wrapped`) narrowed, each
+    by its share of what they have above :data:`_NARROWEST_SENTENCES`, so that a table too
+    wide for one landscape page at :data:`SMALLEST_POINTS` fits it, when that narrowing makes
+    it fit; else as they are. A row is as tall as its longest sentence wherever it prints:
+    split across pages wide, a page without the sentences showed their rows as tall, a blank
+    band beside short lines (user test 49: the rating report's two unrated players on one
+    page, their notes on the next)."""
+    room = PAGE_WIDTH[True] / POINTS_PER_WIDTH * _scale(setup) * BODY_POINTS / SMALLEST_POINTS
+    room -= 0.05 * len(widths)  # the widths are rounded to hundredths
+    excess = sum(widths[setup.unprinted :]) - room
+    if excess <= 0:
+        return widths
+    least = {
+        c: max(
+            _NARROWEST_SENTENCES * _scale(setup), column_width(header[c], 0.0, setup, HEADER_LINES)
+        )
+        for c in setup.wrapped
+        if setup.unprinted <= c < len(widths)
+    }
+    spare = {c: max(0.0, widths[c] - least[c]) for c in least}
+    if sum(spare.values()) < excess:
+        return widths  # split across pages wide whatever the sentences' columns give
+    share = excess / sum(spare.values())
+    return [
+        round(w - spare[c] * share - 0.005, 2) if c in spare else w for c, w in enumerate(widths)
+    ]
 
 
 #: A row's height in points for each line of 11-point text (Excel's default row).
 LINE_HEIGHT = 15
-
-
-@dataclass(frozen=True, slots=True)
-class SentenceCell:
-    """A sentence's merged cell: sheet ``row`` (1-based), from 0-based ``first`` to ``last``
-    column, ``height`` points tall (its lines at :data:`LINE_HEIGHT`)."""
-
-    row: int
-    first: int
-    last: int
-    height: float
-
-    def ref(self) -> str:
-        """The merged range as ``B9:F9``."""
-        first, last = column_letter(self.first + 1), column_letter(self.last + 1)
-        return f"{first}{self.row}:{last}{self.row}"
-
-
-def sentence_cells(
-    rows: Sequence[Sequence[object]], widths: Sequence[float], setup: PrintSetup | None
-) -> list[SentenceCell]:
-    """The setup's sentence rows as merged cells, as every back end writes them: from the
-    sentence's column to the table's last, as tall as the sentence wrapped in that width
-    (:func:`row_lines`)."""
-    if setup is None or not setup.sentences or not widths:
-        return []
-    cells = []
-    for r in sorted(setup.sentences):
-        values = rows[r]
-        first = next((c for c, v in enumerate(values) if v not in (None, "")), 0)
-        last = len(widths) - 1
-        room = [sum(widths[first:])]
-        lines = row_lines([values[first]], room, {0}) if first < len(values) else 1
-        cells.append(SentenceCell(r + 2, first, max(first, last), LINE_HEIGHT * lines))
-    return cells

@@ -323,10 +323,13 @@ def build_event(
                 )
         except RatingbookError as error:
             problems.append(error)
+            _still_named(row, seen)
             continue
         seen[player.name] = row.where
         players.append(player)
-    names = player_spellings(p.name for p in players)
+    # A player whose row has a bad cell is still that player for Swiss Games: only the bad cell
+    # is a problem, not each of the player's games.
+    names = player_spellings(seen)
     entries: list[SwissEntry] = []
     recorded: dict[str, RecordedNumber] = {}
     for row in game_rows:
@@ -348,6 +351,17 @@ def build_event(
     event = SwissEvent(tuple(players), tuple(entries), settings or SwissSettings(), numbering)
     check_event(event)
     return event
+
+
+def _still_named(row: Row, seen: dict[str, Location]) -> None:
+    """The name of a ``Swiss Players`` row another cell of which does not read, added to
+    ``seen`` when it is a name (not empty, not BYE, not a name listed before)."""
+    try:
+        name = text(row.get("Name"), row.where, "Name")
+    except RatingbookError:
+        return
+    if name.upper() != BYE:
+        seen.setdefault(name, row.where)
 
 
 def _record_numbers(row: Row, entry: SwissEntry, recorded: dict[str, RecordedNumber]) -> None:
