@@ -150,3 +150,34 @@ def test_a_book_paired_with_all_is_checked_whole(tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     assert f"rr.xlsx: 5 rounds by {TABLE}" in done.output, done.output
     assert "rounds 2, 3, 4 and 5 are paired and not played yet" in done.output, done.output
+
+
+def test_a_team_round_robin_paired_with_all_is_checked_whole(tmp_path: Path) -> None:
+    """User test 49: the team template made a round robin (five teams: the table for 5 or 6,
+    five rounds, C.05 Annex 1) and paired with ``pair --all`` before any result said "no
+    paired round". Every round of the table is checked, all five named as not played yet."""
+    import openpyxl
+
+    book = tmp_path / "cup.xlsx"
+    copyfile(TEMPLATES / "team.xlsx", book)
+    wb = openpyxl.load_workbook(book)
+    for row in wb["Team Settings"].iter_rows(min_row=2):
+        if row[0].value == "System":
+            row[1].value = "Round Robin"
+        elif row[0].value == "Rounds":
+            row[1].value = 5
+        elif row[0].value == "Main Score at Round 1":
+            row[1].value = None
+    for name in ("Team Matches", "Team Boards"):
+        sheet = wb[name]
+        for row in sheet.iter_rows(min_row=2):
+            for cell in row:
+                cell.value = None
+    wb.save(book)
+    done = CliRunner().invoke(cli, ["pair", str(book), "--all", "--in-place"])
+    assert done.exit_code == 0, done.output
+    done = CliRunner().invoke(cli, ["check", str(book)])
+    assert done.exit_code == 0, done.output
+    assert f"cup.xlsx: 5 rounds by {TABLE}" in done.output, done.output
+    assert "rounds 1, 2, 3, 4 and 5 are paired and not played yet" in done.output, done.output
+    assert done.output.rstrip().endswith("cup.xlsx: clean"), done.output

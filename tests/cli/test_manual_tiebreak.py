@@ -184,3 +184,19 @@ def test_a_value_typed_without_man_listed_is_said_unused_and_history_names_each_
     type_values(book, {tied[0]: 1})
     said = " ".join(refused("recalc", book, "--in-place").split())
     assert "(none to 1): the standings' order of players tied before it may change" in said
+
+
+def test_the_run_summary_names_each_value_typed(tmp_path: Path) -> None:
+    """User test 49: two values typed in one run were logged as "Manual Tie-break round 1;
+    Manual Tie-break round 1", naming neither player nor value. The run's "logged:" names the
+    act as ``history`` does: each player, the value before (none) and the value typed."""
+    book, tied = typed_book(tmp_path, "MAN")
+    first, second = tied[:2]
+    type_values(book, {first: 1, second: 2})
+    said = " ".join(ok("recalc", book, "--in-place", "--confirm").split())
+    rows = grid(book, "Swiss Players")
+    names = [row[rows[0].index("Name")] for row in rows[1:]]
+    typed = sorted([(first, 1), (second, 2)], key=lambda t: names.index(t[0]))  # sheet order
+    values = "; ".join(f"{name}: none to {value}" for name, value in typed)
+    assert f"logged: Manual Tie-break round 1 ({values})" in said
+    assert said.count("Manual Tie-break round 1") == 1 + said.count("(before Manual")

@@ -209,3 +209,38 @@ def test_a_prizes_sheet_in_a_team_book_is_named_as_not_read(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     assert "; sheet 'Prizes' is not read: team events have no prize list (" in result.output
     assert "Prize List" not in openpyxl.load_workbook(cup, read_only=True).sheetnames
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["players", "update", "--rating-list", "list.txt"], "players update"),
+        (["players", "custom-list"], "players custom-list"),
+    ],
+)
+def test_the_players_updates_say_so_on_a_team_event(
+    tmp_path: Path, command: list[str], said: str
+) -> None:
+    """User test 49: each said "the workbook has no sheet 'Swiss Players'". Now one line says
+    the team event has no such list, and where its players' ratings are typed (``Teams``)."""
+    cup = _cup(tmp_path)
+    before = cup.read_bytes()
+    listed = tmp_path / "list.txt"
+    listed.write_text("ID Number      Name\n", encoding="utf-8")
+    args = [
+        *command[:2],
+        str(cup),
+        *(str(listed) if part == "list.txt" else part for part in command[2:]),
+    ]
+    if said == "players custom-list":
+        custom = tmp_path / "club.csv"
+        custom.write_text("Name,Rating\nAnna,1500\n", encoding="utf-8")
+        args.append(str(custom))
+    result = CliRunner().invoke(cli, [*args, "--in-place"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 1, result.output
+    assert "error: team events have no rating list to fill" in lines[0]
+    assert f"({said} fills the 'Swiss Players' sheet of a Swiss event or round robin)" in lines[0]
+    assert lines[0].endswith("type a team player's Rating and FIDE ID on its 'Teams' sheet")
+    assert cup.read_bytes() == before

@@ -377,6 +377,16 @@ def _unplayed_note(last: int) -> str:
     )
 
 
+def _ahead_note(rounds: Sequence[int]) -> str:
+    """A round robin's rounds paired and not played yet (an individual or a team event's)."""
+    one = len(rounds) == 1
+    return (
+        f"round{'' if one else 's'} {_listed(rounds)} {'is' if one else 'are'} paired and "
+        f"not played yet: {'its pairing is' if one else 'their pairings are'} checked (the "
+        "Berger tables pair a round robin by start number, whatever the results)"
+    )
+
+
 def check_individual_trf(
     text: str,
     *,
@@ -459,13 +469,7 @@ def check_individual_trf(
             "checklist, Q157)"
         )
     if ahead:
-        rounds = sorted({e.round for e in ahead})
-        one = len(rounds) == 1
-        notes.append(
-            f"round{'' if one else 's'} {_listed(rounds)} {'is' if one else 'are'} paired and "
-            f"not played yet: {'its pairing is' if one else 'their pairings are'} checked (the "
-            "Berger tables pair a round robin by start number, whatever the results)"
-        )
+        notes.append(_ahead_note(sorted({e.round for e in ahead})))
     # A result corrected after a round was paired: that round is judged on the result then.
     for number, corrected in sorted(corrected_after_pairing(checked, imported.log).items()):
         notes.append(correction_note(number, corrected))
@@ -534,16 +538,23 @@ def team_standings_problems(event: TeamEvent, stated: Mapping[str, int]) -> list
     )
 
 
-def _team_as_played(event: TeamEvent) -> TeamEvent | None:
-    """The checker's copy of a team event whose last round is paired and not all played, the
-    rounds before it complete: that round's boards without a result are given one (a draw; a
-    forfeit where a side has no player), so gacrux's checker, which reads a round once it has
-    results, checks its pairing too (it depends on the rounds before it only, as an individual
-    event's does). None when there is no such round (a round robin paired ahead)."""
+def _team_as_played(event: TeamEvent) -> tuple[TeamEvent, tuple[int, ...]] | None:
+    """The checker's copy of a team event with paired boards not played, and their rounds: a
+    round robin's every such board (``pair --all``: the Berger tables pair by pairing number,
+    whatever the results), else the last round's when the rounds before it are complete. Each
+    is given a stand-in result (a draw; a forfeit where a side has no player), so gacrux's
+    checker, which reads a round once it has results, checks its pairing too. None when there
+    is no such board."""
     from ratingbook.fide.gacrux.team_tiebreaks import last_complete_round
 
     last = event.paired_rounds
-    if not last or last_complete_round(event) != last - 1:
+    if event.settings.round_robin:
+        ahead = {g.round for g in event.games if g.result is None and g.round <= last}
+    elif last and last_complete_round(event) == last - 1:
+        ahead = {last}
+    else:
+        ahead = set()
+    if not ahead:
         return None
     stand_in = {
         (True, True): Result.DRAW,
@@ -553,11 +564,11 @@ def _team_as_played(event: TeamEvent) -> TeamEvent | None:
     }
     games = tuple(
         replace(g, result=stand_in[g.white is not None, g.black is not None])
-        if g.round == last and g.result is None
+        if g.round in ahead and g.result is None
         else g
         for g in event.games
     )
-    return replace(event, games=games)
+    return replace(event, games=games), tuple(sorted(ahead))
 
 
 def check_team_trf(text: str) -> CheckReport:
@@ -570,12 +581,13 @@ def check_team_trf(text: str) -> CheckReport:
         event = import_team_trf(text)
     except RatingbookError as error:
         return _as_gacrux_reads(text, error)
-    checked = _team_as_played(event)
-    checks = check_trf_rounds(export_team_trf(checked or event), "the team event")
+    checked, ahead = _team_as_played(event) or (event, ())
+    checks = check_trf_rounds(export_team_trf(checked), "the team event")
     names = {number: name for name, number in event.pairing_numbers().items()}
     problems = pairing_problems(checks, names)
     stated = stated_team_ranks(text)
-    notes = [_unplayed_note(event.paired_rounds)] if checked else []
+    notes = [] if not ahead else [_unplayed_note(ahead[-1])]
+    notes = [_ahead_note(ahead)] if ahead and event.settings.round_robin else notes
     if not stated:
         notes.append("the file states no team ranks (310 columns 69-71): standings not checked")
         standings = ""

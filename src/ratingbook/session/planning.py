@@ -51,6 +51,11 @@ def plan_command(command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...
         from ratingbook.workbook.kinds import has_command, kind_of_sheets
 
         has_command(kind_of_sheets(sheets), "manual-pairing")
+    if isinstance(command, UpdatePlayers | UpdateFromCustomList):  # a Swiss Players update
+        from ratingbook.workbook.kinds import has_command, kind_of_sheets
+
+        named = "players update" if isinstance(command, UpdatePlayers) else "players custom-list"
+        has_command(kind_of_sheets(sheets), named)
     if isinstance(command, Recalc | ManualPairing):
         return plan_recalc(sheets), ()
     if isinstance(command, NewWeek):

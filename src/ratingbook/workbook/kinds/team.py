@@ -106,8 +106,9 @@ class TeamKind:
 
     @property
     def without(self) -> Mapping[str, str]:
-        """``prizes``, ``norms``, ``contenders`` and ``manual-pairing``, in the team planner's
-        words (:data:`~ratingbook.workbook.plans.team_plan.TEAM_HAS_NO`)."""
+        """``prizes``, ``norms``, ``contenders``, ``players update``, ``players custom-list``
+        and ``manual-pairing``, in the team planner's words
+        (:data:`~ratingbook.workbook.plans.team_plan.TEAM_HAS_NO`)."""
         from ratingbook.workbook.plans.team_plan import TEAM_HAS_NO
 
         return TEAM_HAS_NO

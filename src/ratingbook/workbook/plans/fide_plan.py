@@ -33,7 +33,7 @@ from ratingbook.events.board_order import board_order_problem
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.fide_mode.changes import LoggedChange, changes
 from ratingbook.events.fide_mode.corrections import as_recorded
-from ratingbook.events.fide_mode.log import LogEntry, LogKind, WarningLevel, chain
+from ratingbook.events.fide_mode.log import LogEntry, LogKind, WarningLevel, act_label, chain
 from ratingbook.events.fide_mode.machine import (
     UNDERSTOOD,
     Act,
@@ -474,7 +474,8 @@ def with_event_log(
         f"{c.act}: {c.warning}" for c in found if c.kind is LogKind.CORRECTION and c.warning
     ]
     if found:
-        summary.append("logged: " + "; ".join(f"{c.kind.value} round {c.round}" for c in found))
+        # named as history names the act: a manual tie-break's player and values with it
+        summary.append("logged: " + act_label((c.kind, c.round, c.before, c.after) for c in found))
     sheets_out = list(with_rated_report(plan, after, corrections).sheets)
     if not new.fide_mode:
         left = f" (left in round {new.left_in})" if new.left_in else ""

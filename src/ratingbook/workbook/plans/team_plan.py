@@ -19,9 +19,9 @@ This module alone decides what a run writes for a team event:
   Matches`` and ``Team Boards`` (and round 1's main score lock) and rebuilds the generated
   sheets; the round's results typed are named and wait for a confirmation (level 3, as an
   individual event's), and undo gives them back;
-- what a team event has not (:data:`TEAM_HAS_NO`: a prize list, norms, contenders, a manual
-  pairing phase), said in words that name where it shows what it has; a ``Prizes`` sheet in a
-  team book is named as not read by every run.
+- what a team event has not (:data:`TEAM_HAS_NO`: a prize list, norms, contenders, a players
+  update from a rating list, a manual pairing phase), said in words that name where it shows
+  what it has; a ``Prizes`` sheet in a team book is named as not read by every run.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from ratingbook.workbook.port.book import (
 from ratingbook.workbook.sheets.end_reports import PRIZES
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
-from ratingbook.workbook.sheets.schemas import TEAM_BOARDS, TEAM_MATCHES
+from ratingbook.workbook.sheets.schemas import SWISS_PLAYERS, TEAM_BOARDS, TEAM_MATCHES, TEAMS
 from ratingbook.workbook.sheets.team_book import read_team_tables
 
 if TYPE_CHECKING:
@@ -84,6 +84,16 @@ TEAM_HAS_NO: Mapping[str, str] = MappingProxyType(
             "team events have no contenders list (ratingbook says who can still finish first "
             f"in a Swiss event or round robin); a team event's table is its {TEAM_STANDINGS!r} "
             f"sheet, its board prizes are in {BOARD_PRIZES!r}"
+        ),
+        "players update": (
+            "team events have no rating list to fill from FIDE's (players update fills the "
+            "'Swiss Players' sheet of a Swiss event or round robin): type a team player's "
+            f"Rating and FIDE ID on its {TEAMS.sheet!r} sheet"
+        ),
+        "players custom-list": (
+            "team events have no rating list to fill from a custom list (players custom-list "
+            f"fills the {SWISS_PLAYERS.sheet!r} sheet of a Swiss event or round robin): type a "
+            f"team player's Rating and FIDE ID on its {TEAMS.sheet!r} sheet"
         ),
         "manual-pairing": (
             "team events have no manual pairing phase (FIDE mode's, of a Swiss event): change "
