@@ -150,7 +150,8 @@ def _refused(
         )
         raise CannotTake(
             f"{act.label} cannot be redone: since the undo, the event it was made on changed "
-            f"(the next run would log {found}); given back, {act.label} would stand in the log "
-            "before that change, as if made on it. Put it back as it was and redo, or leave "
+            f"(with {act.label} given back, that change would be logged as {found}); "
+            f"{act.label} would then stand in the log before that change, as if made on it. "
+            "Put it back as it was and redo, or leave "
             f"{act.label} undone and do it again on the event as it is; nothing was changed"
         )
