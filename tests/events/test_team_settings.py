@@ -69,14 +69,14 @@ def test_settings_written_back_read_the_same() -> None:
 
 
 def test_the_board_prize_settings() -> None:
-    """``Board Prize Order`` (Performance, the default, or Percentage; ``Board Prizes`` spells
-    it too) and ``Board Prize Games`` (a whole number, 1 or more; empty: 70 % of the rounds)."""
+    """``Board Prize Order`` (Performance, the default, or Percentage) and ``Board Prize Games``
+    (a whole number, 1 or more; empty: 70 % of the rounds)."""
     assert (TeamSettings().board_prize_order, TeamSettings().board_prize_games) == (
         "Performance",
         None,
     )
     settings = read_team_settings(
-        _settings(("Board Prizes", "percentage"), ("Board Prize Games", 5))
+        _settings(("Board Prize Order", "percentage"), ("Board Prize Games", 5))
     )
     assert (settings.board_prize_order, settings.board_prize_games) == ("Percentage", 5)
     with pytest.raises(InputErrors) as caught:

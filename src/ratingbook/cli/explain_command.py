@@ -25,8 +25,8 @@ __all__ = ["explain_command"]
 @click.option("--round", "round_number", type=int, help="The round (default: the last paired).")
 @click.option(
     "--player",
-    help="Only this player's board (a team event: his team's match and his board), every round "
-    "without --round.",
+    help="Only this player's board (a team event: the player's team's match and board), every "
+    "round without --round.",
 )
 @click.option(
     "--standings", is_flag=True, help="Why each player holds that place in the standings."
