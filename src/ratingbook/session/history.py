@@ -41,8 +41,10 @@ from dataclasses import dataclass, field, replace
 from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import RatingbookError
-from ratingbook.workbook.port.book import Book, GeneratedSheet, Plan, apply_plan, points
+from ratingbook.session.looks_kept import looks_json, looks_of_json
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, apply_plan
 from ratingbook.workbook.port.grid_book import MemoryBook
+from ratingbook.workbook.port.looks import SheetLooks
 from ratingbook.workbook.sheets.schemas import EVENT_HISTORY, EVENT_LOG, EVENT_STATE
 
 __all__ = [
@@ -52,9 +54,7 @@ __all__ = [
     "Cell",
     "History",
     "Kept",
-    "block_heights",
     "cells_of",
-    "heights_before",
     "history_sheet",
     "in_row",
     "predicted",
@@ -114,13 +114,18 @@ class Kept:
     found below it since was typed after the act (a game of the new week)."""
     heights: Mapping[tuple[str, int], float] = field(default_factory=dict)
     """The height in points the act gave each input row it changed (a season's List Games row
-    of wrapped text): its redo gives the rows back as tall (:func:`block_heights`)."""
+    of wrapped text): its redo gives the rows back as tall
+    (:func:`~ratingbook.session.looks_kept.block_heights`)."""
     was: Mapping[tuple[str, int], float | None] = field(default_factory=dict)
     """The height those rows had before the act (None: the sheet's default, no height of their
-    own), where the book could tell (:func:`heights_before`): its undo gives it back."""
+    own), where the book could tell (:func:`~ratingbook.session.looks_kept.heights_before`):
+    its undo gives it back."""
     level: int | None = None
     """The highest warning level of the changes it logged (FIDE mode's: its undo and redo are
     acts of that level); None for an act kept by a ratingbook that did not keep it."""
+    looks: Mapping[str, SheetLooks] = field(default_factory=dict)
+    """The formats of what the act wrote, as its next take gives them back: before the act
+    (done), as the act left them (undone) (:mod:`~ratingbook.session.looks_kept`)."""
 
 
 @dataclass(slots=True)
@@ -189,6 +194,7 @@ def _act_json(act: Kept) -> dict[str, object]:
         "tail": [[s, last, list(columns)] for s, (last, columns) in act.tail.items()],
         "heights": [[s, r, h] for (s, r), h in sorted(act.heights.items())],
         "was": [[s, r, h] for (s, r), h in sorted(act.was.items())],
+        "looks": looks_json(act.looks),
     }
 
 
@@ -252,6 +258,7 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         tail,
         heights,
         was,
+        looks=looks_of_json(data.get("looks")),
     )
     level = data.get("level")  # none in an act kept by an earlier ratingbook
     return replace(act, level=level if isinstance(level, int) else None)
@@ -394,34 +401,6 @@ def _read_legacy(grid: Grid) -> History:
 
 
 # --- making an act -------------------------------------------------------------------------------
-
-
-def block_heights(plan: Plan) -> dict[tuple[str, int], float]:
-    """The height in points ``plan``'s blocks give their rows, by sheet and row (the later
-    block wins), for :attr:`Kept.heights`."""
-    tall = {
-        (block.sheet, block.row + r): points(height)
-        for block in plan.blocks
-        for r, height in enumerate(block.heights)
-        if height is not None
-    }
-    return {where: height for where, height in tall.items() if height is not None}
-
-
-def heights_before(
-    book: Book, rows: Iterable[tuple[str, int]]
-) -> dict[tuple[str, int], float | None]:
-    """Each of ``rows`` (sheet, row)'s height as ``book`` holds it before an act, None for the
-    sheet's default height; a row whose height the book cannot tell is left out
-    (:meth:`~ratingbook.workbook.port.book.Book.row_heights`), for :attr:`Kept.was`."""
-    by_sheet: dict[str, list[int]] = {}
-    for sheet, row in rows:
-        by_sheet.setdefault(sheet, []).append(row)
-    return {
-        (sheet, row): height
-        for sheet, numbers in by_sheet.items()
-        for row, height in book.row_heights(sheet, sorted(numbers)).items()
-    }
 
 
 def predicted(before: Mapping[str, Grid], plan: Plan) -> dict[str, Grid]:

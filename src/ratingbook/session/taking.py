@@ -56,6 +56,9 @@ class Taking:
     written: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """What it writes in the input sheets, named for its summary (:func:`_written`): the rows
     an undo removes and the cells it puts back, or the rows and cells a redo gives back."""
+    stays: frozenset[Cell] = frozenset()
+    """The cells typed since that the take leaves as typed (named kept or beside): they keep
+    their formats too."""
 
 
 class CannotTake(RatingbookError):
@@ -159,6 +162,7 @@ def take(
     writes: dict[Cell, object] = {}
     lost: list[str] = []
     kept: list[str] = []
+    stays: set[Cell] = set()
     cleared: dict[Cell, object] = {}
     for cell, (before, after) in sorted(act.cells.items(), key=lambda item: item[0]):
         sheet, row, column = cell
@@ -186,8 +190,10 @@ def take(
             lost.append(f"{_where(cell)} {current!r}")
             cleared[cell] = current
             writes[cell] = target
-        elif cell not in rebuilt:
-            kept.append(f"{_where(cell)} {current!r}")
+        else:
+            stays.add(cell)
+            if cell not in rebuilt:
+                kept.append(f"{_where(cell)} {current!r}")
     beside: list[str] = []
     for (sheet, row), left in sorted(act.rows.items()):
         grid = now.get(sheet, [])
@@ -213,6 +219,7 @@ def take(
                 cleared[cell] = value
                 writes[cell] = None
             elif typed:
+                stays.add(cell)
                 beside.append(f"{_where(cell)} {value!r}")
     if back:  # below the rows of a sheet the act emptied: typed since (the new week's games)
         for sheet, (last, columns) in act.tail.items():
@@ -256,6 +263,7 @@ def take(
         frozenset(emptied),
         truncated,
         _written(act, now, {c: v for c, v in writes.items() if c not in cleared}, back=back),
+        frozenset(stays),
     )
 
 
