@@ -60,6 +60,7 @@ __all__ = [
     "predicted",
     "read_history",
     "redo_changes",
+    "row_at",
     "same_value",
     "value_at",
 ]
@@ -126,6 +127,9 @@ class Kept:
     looks: Mapping[str, SheetLooks] = field(default_factory=dict)
     """The formats of what the act wrote, as its next take gives them back: before the act
     (done), as the act left them (undone) (:mod:`~ratingbook.session.looks_kept`)."""
+    left: Mapping[tuple[str, int], tuple[object, ...]] = field(default_factory=dict)
+    """Each row of :attr:`rows` as the act's undo left it (undone): a value there is not typed
+    since the undo, and its redo leaves it (a result kept by the undo beside a board)."""
 
 
 @dataclass(slots=True)
@@ -195,6 +199,7 @@ def _act_json(act: Kept) -> dict[str, object]:
         "heights": [[s, r, h] for (s, r), h in sorted(act.heights.items())],
         "was": [[s, r, h] for (s, r), h in sorted(act.was.items())],
         "looks": looks_json(act.looks),
+        "left": [[s, r, [_encode(v) for v in values]] for (s, r), values in act.left.items()],
     }
 
 
@@ -243,6 +248,10 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         (str(sheet), int(row)): None if height is None else float(height)
         for sheet, row, height in data.get("was", [])  # type: ignore[attr-defined]
     }
+    left = {
+        (str(sheet), int(row)): tuple(_decode(v) for v in values)
+        for sheet, row, values in data.get("left", [])  # type: ignore[attr-defined]
+    }
     act = Kept(
         label,
         cells,
@@ -259,6 +268,7 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         heights,
         was,
         looks=looks_of_json(data.get("looks")),
+        left=left,
     )
     level = data.get("level")  # none in an act kept by an earlier ratingbook
     return replace(act, level=level if isinstance(level, int) else None)
@@ -410,6 +420,12 @@ def predicted(before: Mapping[str, Grid], plan: Plan) -> dict[str, Grid]:
     return book.grids()
 
 
+def row_at(grids: Mapping[str, Grid], where: tuple[str, int]) -> tuple[object, ...]:
+    """Row ``where`` (sheet, 1-based row) of ``grids``, whole; () beyond the sheet's end."""
+    grid = grids.get(where[0], [])
+    return tuple(grid[where[1] - 1]) if where[1] <= len(grid) else ()
+
+
 def value_at(grid: Grid, row: int, column: int) -> object:
     """The value at ``row`` and ``column`` (1-based) of ``grid``; None beyond its end."""
     return in_row(grid[row - 1], column) if row <= len(grid) else None
@@ -525,13 +541,7 @@ def _with_rows(
 ) -> Kept:
     """``act`` with the log's ``kinds``, its round, and each input row it changed as it left
     it, with the height the act gave it and the height it had before (``tall``)."""
-    rows = {
-        (sheet, row): tuple(written.get(sheet, [])[row - 1])
-        if row <= len(written.get(sheet, []))
-        else ()
-        for sheet, row, _ in act.cells
-        if sheet not in act.generated
-    }
+    rows = {(s, r): row_at(written, (s, r)) for s, r, _ in act.cells if s not in act.generated}
     heights, was = tall
     return replace(
         act,

@@ -38,6 +38,7 @@ from ratingbook.session.history import (
     history_sheet,
     predicted,
     read_history,
+    row_at,
 )
 from ratingbook.session.kept_acts import KEPT_FROM
 from ratingbook.session.looks_kept import (
@@ -451,8 +452,10 @@ class Session:
                 blocks=plan.blocks, sheets=(*plan.sheets, *record), truncated=plan.truncated
             )
         written = predicted(read, plan)
-        # its formats as the book holds them now, for the next take
-        taken = replace(taking.taken, looks=looks_now(self.book, act.looks))
+        # its formats as the book holds them now, for the next take; the rows as this undo
+        # leaves them, for its redo (what was typed since and kept is not typed since then)
+        left = {w: row_at(written, w) for w in act.rows} if back else {}
+        taken = replace(taking.taken, looks=looks_now(self.book, act.looks), left=left)
         history.acts[history.acts.index(act)] = taken
         history.saved = _inputs(written, {s.name for s in plan.sheets} | act.generated)
         summary = [f"{'undone' if back else 'redone'}: {act.label}", *said]

@@ -3,13 +3,13 @@
 This module alone decides how an act is taken back or given back over the book as it is now:
 each cell the act changed goes back only where it still holds what the act left (what was typed
 since stays), each row it writes back as tall as it was before the act (redo: as the act made
-it); a value typed since into a row the act added, or into a cell the act emptied,
-goes (named, to be confirmed; its redo gives it back); a value typed beside a row it changed
-stays, named; rows moved since the act are refused, as is leaving FIDE mode (final) and a redo
-over rows typed into since the undo; generated sheets are left to the session to rebuild
-(those the act made are emptied). A formula's cell (a ladder game's player names) is never
-named as typed since; an undo that would bring back games naming a player made inactive since
-is refused, saying so (:func:`brought_back`).
+it); a value typed since into a row the act added, or into a cell the act emptied, goes (named,
+to be confirmed; its redo gives it back); a value typed beside a row it changed stays, named;
+rows moved since the act are refused, as is leaving FIDE mode (final) and a redo over rows typed
+into since the undo (what the undo kept as typed is not: the redo leaves it, named); generated
+sheets are left to the session to rebuild (those the act made are emptied). A formula's cell (a
+ladder game's player names) is never named as typed since; an undo that would bring back games
+naming a player made inactive since is refused, saying so (:func:`brought_back`).
 """
 
 from __future__ import annotations
@@ -176,6 +176,12 @@ def take(
             continue
         if same_value(current, expected):
             writes[cell] = target
+        elif not back and _left_by_undo(act, cell, current):
+            # Typed after the act and kept by its undo (named then): not typed since the
+            # undo, so the redo leaves it as it is, named again.
+            stays.add(cell)
+            if cell not in rebuilt:
+                kept.append(f"{_where(cell)} {current!r}")
         elif (sheet, row) in act.added or is_blank(expected):
             # Typed since into a row the act added, or into a cell it left empty (a new week's
             # emptied games, an unpaired round's rows): the value belongs to what was typed
@@ -205,7 +211,7 @@ def take(
             # Typed since: not as the act left the row, and not a value the views compute.
             typed = not same_value(value, in_row(left, column)) and cell not in rebuilt
             if not back:
-                if (sheet, row) in act.added or typed:
+                if _typed_since_undo(act, cell, value, typed) and cell not in rebuilt:
                     # Typed since the undo into a row the act puts back or changes (a result
                     # beside a board the redo swaps back): the redo would make it another game's.
                     raise CannotTake(
@@ -213,6 +219,9 @@ def take(
                         f"into since the undo ({value!r}), in a row the act puts back: clear or "
                         "move that row first; nothing was changed"
                     )
+                if typed:  # typed after the act, kept by its undo: it stays, as then
+                    stays.add(cell)
+                    kept.append(f"{_where(cell)} {value!r}")
                 continue
             if (sheet, row) in act.added:
                 lost.append(f"{_where(cell)} {value!r}")
@@ -295,6 +304,24 @@ def _written(
     if back:
         return (("removed", named), ("put back", tuple(cells)))
     return (("given back", (*named, *cells)),)
+
+
+def _left_by_undo(act: Kept, cell: Cell, value: object) -> bool:
+    """Whether ``cell`` holds ``value`` as the act's undo left it (:attr:`Kept.left`)."""
+    sheet, row, column = cell
+    line = act.left.get((sheet, row))
+    return line is not None and same_value(value, in_row(line, column))
+
+
+def _typed_since_undo(act: Kept, cell: Cell, value: object, typed: bool) -> bool:
+    """Whether ``value``, in a row the redo of ``act`` puts back or changes, was typed since
+    the undo: it differs from the row as the undo left it (``typed``: from the row as the act
+    left it, for an act undone by an earlier ratingbook, which kept no such row; a row the act
+    added: any value)."""
+    sheet, row, _ = cell
+    if (sheet, row) in act.left:
+        return not _left_by_undo(act, cell, value)
+    return (sheet, row) in act.added or typed
 
 
 def _cut(
