@@ -4,12 +4,13 @@ This module alone decides how an act is taken back or given back over the book a
 each cell the act changed goes back only where it still holds what the act left (what was typed
 since stays), each row it writes back as tall as it was before the act (redo: as the act made
 it); a value typed since into a row the act added, or into a cell the act emptied, goes (named,
-to be confirmed; its redo gives it back); a value typed beside a row it changed stays, named;
-rows moved since the act are refused, as is leaving FIDE mode (final) and a redo over rows typed
-into since the undo (what the undo kept as typed is not: the redo leaves it, named); generated
-sheets are left to the session to rebuild (those the act made are emptied). A formula's cell (a
-ladder game's player names) is never named as typed since; an undo that would bring back games
-naming a player made inactive since is refused, saying so (:func:`brought_back`).
+with the other cells of its row typed since, to be confirmed; its redo gives them back); a value
+typed beside a row it changed stays, named; rows moved since the act are refused, as is leaving
+FIDE mode (final) and a redo over rows typed into since the undo (what the undo kept as typed is
+not: the redo leaves it, named); generated sheets are left to the session to rebuild (those the
+act made are emptied). A formula's cell (a ladder game's player names) is never named as typed
+since; an undo that would bring back games naming a player made inactive since is refused,
+saying so (:func:`brought_back`).
 """
 
 from __future__ import annotations
@@ -160,10 +161,11 @@ def take(
             "was changed"
         )
     writes: dict[Cell, object] = {}
-    lost: list[str] = []
+    lost: dict[Cell, object] = {}
     kept: list[str] = []
     stays: set[Cell] = set()
     cleared: dict[Cell, object] = {}
+    alike: dict[Cell, object] = {}  # typed since into a cell it emptied, as it was before
     for cell, (before, after) in sorted(act.cells.items(), key=lambda item: item[0]):
         sheet, row, column = cell
         if sheet in act.generated:
@@ -173,6 +175,7 @@ def take(
         if same_value(current, target):
             if back and is_blank(expected) and not is_blank(current):
                 cleared[cell] = current  # typed since as it was before: its redo gives it back
+                alike[cell] = current
             continue
         if same_value(current, expected):
             writes[cell] = target
@@ -193,7 +196,7 @@ def take(
                     f"undo ({current!r}), where the act puts {target!r}: clear or move that row "
                     "first; nothing was changed"
                 )
-            lost.append(f"{_where(cell)} {current!r}")
+            lost[cell] = current
             cleared[cell] = current
             writes[cell] = target
         else:
@@ -224,7 +227,7 @@ def take(
                     kept.append(f"{_where(cell)} {value!r}")
                 continue
             if (sheet, row) in act.added:
-                lost.append(f"{_where(cell)} {value!r}")
+                lost[cell] = value
                 cleared[cell] = value
                 writes[cell] = None
             elif typed:
@@ -238,7 +241,7 @@ def take(
                     value = in_row(grid[row - 1], column)
                     if is_blank(value) or (sheet, row, column) in act.cells:
                         continue
-                    lost.append(f"{_where((sheet, row, column))} {value!r}")
+                    lost[(sheet, row, column)] = value
                     cleared[(sheet, row, column)] = value
                     writes[(sheet, row, column)] = None
     if not back:
@@ -261,10 +264,14 @@ def take(
     states = act.records.get(EVENT_STATE)
     state = None if states is None else (states[0] if back else states[1])
     taken = replace(act, undone=back, cleared=cleared if back else {})
+    # A game typed since into a row the act emptied goes whole: its cells that happen to hold
+    # what the undo puts back are named with the others (a new week's A2 1, B2 2, C2 '(1-0)').
+    rows_lost = {(sheet, row) for sheet, row, _ in lost}
+    lost.update((c, v) for c, v in alike.items() if (c[0], c[1]) in rows_lost)
     return Taking(
         act,
         tuple(blocks),
-        tuple(lost),
+        tuple(f"{_where(cell)} {value!r}" for cell, value in sorted(lost.items())),
         tuple(beside),
         tuple(kept),
         taken,
