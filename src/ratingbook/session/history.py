@@ -6,8 +6,9 @@ front end keeps the same store, inside the book (the command line's file, a book
 Excel, xlwings Server and Lite alike), so a book carries its history wherever it goes.
 
 An act is kept as the cells it changed, each with its value before and after (not a copy of the
-book): undo writes back the *before* value of each cell that still holds the act's *after* value,
-and leaves every other cell as it is, so what was typed since the act stays. Three things are
+book), and the formats of what it wrote (:mod:`~ratingbook.session.looks_kept`): undo writes back
+the *before* value of each cell that still holds the act's *after* value, and leaves every other
+cell as it is, so what was typed since the act stays. Three things are
 not plain cells:
 
 - **rows the act added** (a round's boards): a value typed into such a row since cannot stay once

@@ -78,7 +78,15 @@ def looks_before(
             like[sheet] = shot
         else:  # a sheet the act makes: its undo leaves it, with no cell, row or column
             made[sheet] = shot
-    return {**looks_now(book, like), **made}
+    now = looks_now(book, like)
+    if made and not now and (like or _cannot_tell(book)):
+        return now  # a book that tells no format (xlwings) keeps none
+    return {**now, **made}
+
+
+def _cannot_tell(book: Book) -> bool:
+    names = book.sheet_names()
+    return not names or book.looks(names[0], ()) is None
 
 
 def looks_now(book: Book, like: Mapping[str, SheetLooks]) -> dict[str, SheetLooks]:
