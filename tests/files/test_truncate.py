@@ -1,8 +1,9 @@
-"""Book.truncate: a sheet keeps only its first rows (undo of an act that appended rows takes the
-rows away, not only their values), on the package back end, openpyxl and the in-memory book; an
-Excel table whose range reached below ends at the last kept row, never above its first data
-row. The expected ranges are worked out by hand from the Swiss template's SwissGames (A1:G13,
-thirteen rows of values)."""
+"""Book.truncate: a sheet keeps the values of only its first rows (undo of an act that appended
+rows), on the package back end, openpyxl and the in-memory book; an Excel table whose range
+reached below ends at the last kept row, never above its first data row. A cell below keeps its
+format, as Excel's Clear Contents leaves it; given no format (Book.give_looks: the act made it),
+it goes, and a row left with no cell goes with it. The expected ranges are worked out by hand
+from the Swiss template's SwissGames (A1:G13, thirteen rows of values)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ratingbook.files.patching.package_book import PackageBook
 from ratingbook.files.rewriting.openpyxl_book import XlsxBook
 from ratingbook.workbook.port.book import UNSIZED, WriteBlock
 from ratingbook.workbook.port.grid_book import MemoryBook
+from ratingbook.workbook.port.looks import SheetLooks
 from ratingbook.workbook.port.table_growth import TableArea, shrunk_tables
 
 TEMPLATE = ROOT / "workbook_templates" / "swiss.xlsx"
@@ -55,8 +57,15 @@ def test_truncate_takes_appended_rows_and_the_tables_range_away(
     book.save(path)
     sheet = openpyxl.load_workbook(path)["Swiss Games"]
     assert sheet.tables["SwissGames"].ref == "A1:G13"
-    assert sheet.max_row == 13  # the rows are gone, not blank
+    # The cells keep their formats (the template's Result column holds text, "@").
+    assert (sheet["E14"].value, sheet["E14"].number_format) == (None, "@")
     assert [c.value for c in sheet[13]][:4] != [None] * 4
+    book = opened(path)
+    book.give_looks(
+        SheetLooks("Swiss Games", {(r, c): None for r in (14, 15) for c in range(1, 8)})
+    )
+    book.save(path)
+    assert openpyxl.load_workbook(path)["Swiss Games"].max_row == 13  # the rows are gone
 
 
 def test_the_memory_book_keeps_the_first_rows() -> None:

@@ -203,11 +203,12 @@ def test_a_value_typed_below_the_rows_an_act_emptied_goes_with_its_undo() -> Non
     assert act.tail == {"Ladder Games": (1, (1, 2, 3))}
     typed = [["White", "Black", "Result"], [3, 1, "1-0"], [None, None, None], [2, 1, "0-1"]]
     taking = take(act, {"Ladder Games": typed}, back=True)
-    # Row 2 was 1-2 "1-0" and is now 3-1 "1-0": its result is typed as it was, so only A2
-    # and B2 are named (C2 is kept for the redo all the same).
+    # Row 2 was 1-2 "1-0" and is now 3-1 "1-0": its result is typed as it was, but the game
+    # typed goes whole, so C2 is named with A2 and B2 (user test 49), and kept for the redo.
     assert set(taking.lost) == {
         "'Ladder Games' A2 3",
         "'Ladder Games' B2 1",
+        "'Ladder Games' C2 '1-0'",
         "'Ladder Games' A4 2",
         "'Ladder Games' B4 1",
         "'Ladder Games' C4 '0-1'",

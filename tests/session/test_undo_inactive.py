@@ -70,7 +70,7 @@ def test_undo_of_a_new_week_whose_games_name_a_camper_made_inactive_since_says_s
         "'Ladder Players', row 6, column D (Active)). To undo, set Active back to TRUE and undo "
         "again (make the player inactive once the new week has started), or keep New week as "
         "it is; typed since, which that undo clears when confirmed with --confirm (a redo gives "
-        "them back): 'Ladder Games' B2 3, 'Ladder Games' C2 '1-0'"
+        "them back): 'Ladder Games' A2 1, 'Ladder Games' B2 3, 'Ladder Games' C2 '1-0'"
     )
     for offer in (None, Offer(1, "--confirm")):
         with pytest.raises(RatingbookError) as raised:
@@ -144,7 +144,8 @@ def test_a_camp_books_undo_asks_in_plain_words_and_names_no_formula_as_typed() -
     assert (act.name, act.level) == ("Undo New week", 0)
     assert act.warning == (
         "undo takes back New week, cell by cell; it clears what was typed since in the rows it "
-        "added or the cells it emptied: 'Ladder Games' B2 3, 'Ladder Games' C2 '1-0' (a redo "
+        "added or the cells it emptied: 'Ladder Games' A2 1, 'Ladder Games' B2 3, "
+        "'Ladder Games' C2 '1-0' (a redo "
         "gives them back); everything else typed since stays"
     )
     refused = str(asked.refusal("run again with --confirm"))

@@ -97,10 +97,10 @@ def test_games_typed_after_a_new_week_are_named_and_come_back_with_its_redo() ->
     asked = session(book).run(Undo())
     assert isinstance(asked, NeedsConfirmation)
     [act] = asked.acts
-    # Week 1's row 2 was Ann (1) against Ben (2): Ann's ID was typed again, as it was, and only
-    # Ben's and the result's cells hold what week 1's row did not.
+    # Week 1's row 2 was Ann (1) against Ben (2): Ann's ID was typed again, as it was, but the
+    # game typed goes whole, so A2 is named with B2 and C2 (user test 49: only B2 was).
     assert "'Ladder Games' B2 3" in act.warning and "'Ladder Games' C2 '1-0'" in act.warning
-    assert "'Ladder Games' A2" not in act.warning
+    assert "'Ladder Games' A2 1" in act.warning
     assert without_history(book) == typed  # nothing written while it asks
     undone = done(asked.resume("confirm"))
     assert without_history(book) == before

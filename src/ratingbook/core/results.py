@@ -16,6 +16,7 @@ every cell (empty, never calculated, Excel errors). Which results a system takes
 
 from __future__ import annotations
 
+import datetime as _dt
 import enum
 
 from ratingbook.core import fields
@@ -199,7 +200,25 @@ _GAMES = {**_PLAYED, **_FORFEITS}
 def _unknown(value: object, expected: str) -> str:
     if value is None or (isinstance(value, str) and not value.strip()):
         return f"the result is empty; expected {expected}"
+    if isinstance(value, _dt.date | _dt.time | _dt.timedelta):
+        return _date_typed(value, expected)
     return f"unknown result {value!r}; expected {expected}"
+
+
+def _date_typed(
+    value: _dt.date | _dt.time | _dt.timedelta, expected: str, *, bye: bool = False
+) -> str:
+    """A date where a result belongs, said as what it is: Excel's own doing (a cell not
+    formatted as Text makes a date of ``1/2``), and what to type instead (``bye``: on a bye
+    row, a half-point bye)."""
+    midnight = isinstance(value, _dt.datetime) and value.time() == _dt.time()
+    shown = value.date() if isinstance(value, _dt.datetime) and midnight else value
+    instead = "a half-point bye as ½ or HPB" if bye else "a draw as ½-½ or 1/2-1/2"
+    return (
+        f"the cell holds the date {shown}, not a result: Excel makes a date of a result such "
+        f"as 1/2 typed into a cell not formatted as Text; type {instead}, or format the cell "
+        f"as Text and type the result again; expected {expected}"
+    )
 
 
 # --- the camp ladder (seed 001) ------------------------------------------------------------------
@@ -302,6 +321,9 @@ def parse_swiss_result(
         if bye_row:
             raise InvalidResultError(f"a bye row needs its kind: {BYE_RESULT_HELP}", where, column)
         return None
+    if isinstance(value, _dt.date | _dt.time | _dt.timedelta):
+        expected = BYE_RESULT_HELP if bye_row else _game_help(adjourned, penalties)
+        raise InvalidResultError(_date_typed(value, expected, bye=bye_row), where, column)
     if isinstance(value, bool):
         key = ""
     elif isinstance(value, int | float):
@@ -325,11 +347,7 @@ def parse_swiss_result(
         or (_PENALTY_SPELLINGS.get(key) if penalties else None)
     )
     if result is None:
-        expected = ", ".join(
-            [GAME_RESULT_HELP]
-            + ([ADJOURNED_HELP] if adjourned else [])
-            + ([PENALTY_HELP] if penalties else [])
-        )
+        expected = _game_help(adjourned, penalties)
         bye = _BYE_SPELLINGS.get(key) if key not in ("0", "1") else None
         if bye is not None:  # a bye's own spelling, not an unknown one: say which it is
             raise InvalidResultError(
@@ -340,3 +358,12 @@ def parse_swiss_result(
             )
         raise InvalidResultError(f"unknown result {value!r}; expected {expected}", where, column)
     return result
+
+
+def _game_help(adjourned: bool, penalties: bool) -> str:
+    """What a game row's ``Result`` takes, as a message says it."""
+    return ", ".join(
+        [GAME_RESULT_HELP]
+        + ([ADJOURNED_HELP] if adjourned else [])
+        + ([PENALTY_HELP] if penalties else [])
+    )

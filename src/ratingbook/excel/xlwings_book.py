@@ -34,6 +34,7 @@ from ratingbook.workbook.port.book import (
     WriteBlock,
     apply_plan,
 )
+from ratingbook.workbook.port.looks import SheetLooks
 from ratingbook.workbook.port.table_growth import (
     TableArea,
     grown_tables,
@@ -230,6 +231,15 @@ class XlwingsBook:
         # No engine here writes a row's height (WriteBlock.heights): an act run in Excel
         # changes none, and its undo leaves every row's as it is.
         return {}
+
+    def looks(self, sheet: str, rows: Sequence[int] | None) -> SheetLooks | None:
+        # Excel keeps a cell's format whatever ratingbook writes into it or clears (truncate:
+        # Clear Contents): an act run here changes none, and its undo has none to give back.
+        return None
+
+    def give_looks(self, looks: SheetLooks) -> None:
+        """Nothing to give: see :meth:`looks` (an act kept by a file back end and undone in
+        Excel leaves the cells' formats as they are)."""
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         existing = {ws.name.casefold(): ws for ws in self.book.sheets}

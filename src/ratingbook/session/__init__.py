@@ -5,6 +5,7 @@
   before the run (``Offer``), and what a run gives back (``Done`` or ``NeedsConfirmation``);
 - :mod:`~ratingbook.session.history`: the acts kept for undo and redo, in the book itself
   (:mod:`~ratingbook.session.kept_acts`: which, in words);
+- :mod:`~ratingbook.session.looks_kept`: the formats an act changed, kept beside it;
 - :mod:`~ratingbook.session.taking`: an act taken back (undo) or given back (redo);
 - :mod:`~ratingbook.session.session`: :class:`Session`, the sequence of a run, written once;
 - :class:`Offer`: a confirmation given before the run (``--confirm``).

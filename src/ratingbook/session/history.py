@@ -6,8 +6,9 @@ front end keeps the same store, inside the book (the command line's file, a book
 Excel, xlwings Server and Lite alike), so a book carries its history wherever it goes.
 
 An act is kept as the cells it changed, each with its value before and after (not a copy of the
-book): undo writes back the *before* value of each cell that still holds the act's *after* value,
-and leaves every other cell as it is, so what was typed since the act stays. Three things are
+book), and the formats of what it wrote (:mod:`~ratingbook.session.looks_kept`): undo writes back
+the *before* value of each cell that still holds the act's *after* value, and leaves every other
+cell as it is, so what was typed since the act stays. Three things are
 not plain cells:
 
 - **rows the act added** (a round's boards): a value typed into such a row since cannot stay once
@@ -41,8 +42,10 @@ from dataclasses import dataclass, field, replace
 from ratingbook.core.cells import is_blank
 from ratingbook.core.tables import Grid, header_key
 from ratingbook.errors import RatingbookError
-from ratingbook.workbook.port.book import Book, GeneratedSheet, Plan, apply_plan, points
+from ratingbook.session.looks_kept import looks_json, looks_of_json
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, apply_plan
 from ratingbook.workbook.port.grid_book import MemoryBook
+from ratingbook.workbook.port.looks import SheetLooks
 from ratingbook.workbook.sheets.schemas import EVENT_HISTORY, EVENT_LOG, EVENT_STATE
 
 __all__ = [
@@ -52,14 +55,13 @@ __all__ = [
     "Cell",
     "History",
     "Kept",
-    "block_heights",
     "cells_of",
-    "heights_before",
     "history_sheet",
     "in_row",
     "predicted",
     "read_history",
     "redo_changes",
+    "row_at",
     "same_value",
     "value_at",
 ]
@@ -114,13 +116,21 @@ class Kept:
     found below it since was typed after the act (a game of the new week)."""
     heights: Mapping[tuple[str, int], float] = field(default_factory=dict)
     """The height in points the act gave each input row it changed (a season's List Games row
-    of wrapped text): its redo gives the rows back as tall (:func:`block_heights`)."""
+    of wrapped text): its redo gives the rows back as tall
+    (:func:`~ratingbook.session.looks_kept.block_heights`)."""
     was: Mapping[tuple[str, int], float | None] = field(default_factory=dict)
     """The height those rows had before the act (None: the sheet's default, no height of their
-    own), where the book could tell (:func:`heights_before`): its undo gives it back."""
+    own), where the book could tell (:func:`~ratingbook.session.looks_kept.heights_before`):
+    its undo gives it back."""
     level: int | None = None
     """The highest warning level of the changes it logged (FIDE mode's: its undo and redo are
     acts of that level); None for an act kept by a ratingbook that did not keep it."""
+    looks: Mapping[str, SheetLooks] = field(default_factory=dict)
+    """The formats of what the act wrote, as its next take gives them back: before the act
+    (done), as the act left them (undone) (:mod:`~ratingbook.session.looks_kept`)."""
+    left: Mapping[tuple[str, int], tuple[object, ...]] = field(default_factory=dict)
+    """Each row of :attr:`rows` as the act's undo left it (undone): a value there is not typed
+    since the undo, and its redo leaves it (a result kept by the undo beside a board)."""
 
 
 @dataclass(slots=True)
@@ -189,6 +199,8 @@ def _act_json(act: Kept) -> dict[str, object]:
         "tail": [[s, last, list(columns)] for s, (last, columns) in act.tail.items()],
         "heights": [[s, r, h] for (s, r), h in sorted(act.heights.items())],
         "was": [[s, r, h] for (s, r), h in sorted(act.was.items())],
+        "looks": looks_json(act.looks),
+        "left": [[s, r, [_encode(v) for v in values]] for (s, r), values in act.left.items()],
     }
 
 
@@ -237,6 +249,10 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         (str(sheet), int(row)): None if height is None else float(height)
         for sheet, row, height in data.get("was", [])  # type: ignore[attr-defined]
     }
+    left = {
+        (str(sheet), int(row)): tuple(_decode(v) for v in values)
+        for sheet, row, values in data.get("left", [])  # type: ignore[attr-defined]
+    }
     act = Kept(
         label,
         cells,
@@ -252,6 +268,8 @@ def _act_of(label: str, status: str, data: Mapping[str, object]) -> Kept:
         tail,
         heights,
         was,
+        looks=looks_of_json(data.get("looks")),
+        left=left,
     )
     level = data.get("level")  # none in an act kept by an earlier ratingbook
     return replace(act, level=level if isinstance(level, int) else None)
@@ -396,39 +414,17 @@ def _read_legacy(grid: Grid) -> History:
 # --- making an act -------------------------------------------------------------------------------
 
 
-def block_heights(plan: Plan) -> dict[tuple[str, int], float]:
-    """The height in points ``plan``'s blocks give their rows, by sheet and row (the later
-    block wins), for :attr:`Kept.heights`."""
-    tall = {
-        (block.sheet, block.row + r): points(height)
-        for block in plan.blocks
-        for r, height in enumerate(block.heights)
-        if height is not None
-    }
-    return {where: height for where, height in tall.items() if height is not None}
-
-
-def heights_before(
-    book: Book, rows: Iterable[tuple[str, int]]
-) -> dict[tuple[str, int], float | None]:
-    """Each of ``rows`` (sheet, row)'s height as ``book`` holds it before an act, None for the
-    sheet's default height; a row whose height the book cannot tell is left out
-    (:meth:`~ratingbook.workbook.port.book.Book.row_heights`), for :attr:`Kept.was`."""
-    by_sheet: dict[str, list[int]] = {}
-    for sheet, row in rows:
-        by_sheet.setdefault(sheet, []).append(row)
-    return {
-        (sheet, row): height
-        for sheet, numbers in by_sheet.items()
-        for row, height in book.row_heights(sheet, sorted(numbers)).items()
-    }
-
-
 def predicted(before: Mapping[str, Grid], plan: Plan) -> dict[str, Grid]:
     """The sheets' values once ``plan`` (finished) is written over ``before``."""
     book = MemoryBook(before)
     apply_plan(book, plan)
     return book.grids()
+
+
+def row_at(grids: Mapping[str, Grid], where: tuple[str, int]) -> tuple[object, ...]:
+    """Row ``where`` (sheet, 1-based row) of ``grids``, whole; () beyond the sheet's end."""
+    grid = grids.get(where[0], [])
+    return tuple(grid[where[1] - 1]) if where[1] <= len(grid) else ()
 
 
 def value_at(grid: Grid, row: int, column: int) -> object:
@@ -546,13 +542,7 @@ def _with_rows(
 ) -> Kept:
     """``act`` with the log's ``kinds``, its round, and each input row it changed as it left
     it, with the height the act gave it and the height it had before (``tall``)."""
-    rows = {
-        (sheet, row): tuple(written.get(sheet, [])[row - 1])
-        if row <= len(written.get(sheet, []))
-        else ()
-        for sheet, row, _ in act.cells
-        if sheet not in act.generated
-    }
+    rows = {(s, r): row_at(written, (s, r)) for s, r, _ in act.cells if s not in act.generated}
     heights, was = tall
     return replace(
         act,

@@ -34,14 +34,20 @@ from ratingbook.session.history import (
     RECORD_SHEETS,
     History,
     Kept,
-    block_heights,
     cells_of,
-    heights_before,
     history_sheet,
     predicted,
     read_history,
+    row_at,
 )
 from ratingbook.session.kept_acts import KEPT_FROM
+from ratingbook.session.looks_kept import (
+    block_heights,
+    given,
+    heights_before,
+    looks_before,
+    looks_now,
+)
 from ratingbook.session.planning import plan_command
 from ratingbook.session.taking import Taking, brought_back, take
 from ratingbook.workbook.actions import plan_recalc
@@ -324,6 +330,11 @@ class Session:
             )
             level = max(c.level for c in logged)  # its undo and redo are acts of that level
             history.acts = [a for a in history.acts if not a.undone] + [replace(act, level=level)]
+        if label:  # the formats of what it writes, as the book holds them before it
+            whole = [x.name for x in plan.sheets if x.name in _ARCHIVES]  # rewritten whole
+            skip = {*generated, *RECORD_SHEETS, EVENT_HISTORY}
+            looks = looks_before(self.book, plan, written, skip, whole)
+            history.acts[-1] = replace(history.acts[-1], looks=looks)
         saved = _inputs(written, generated)
         manual = sheets.request.manual
         if manual is not None and manual[0] == "start" and history.saved:
@@ -440,8 +451,12 @@ class Session:
             plan = Plan(
                 blocks=plan.blocks, sheets=(*plan.sheets, *record), truncated=plan.truncated
             )
-        history.acts[history.acts.index(act)] = taking.taken
         written = predicted(read, plan)
+        # its formats as the book holds them now, for the next take; the rows as this undo
+        # leaves them, for its redo (what was typed since and kept is not typed since then)
+        left = {w: row_at(written, w) for w in act.rows} if back else {}
+        taken = replace(taking.taken, looks=looks_now(self.book, act.looks), left=left)
+        history.acts[history.acts.index(act)] = taken
         history.saved = _inputs(written, {s.name for s in plan.sheets} | act.generated)
         summary = [f"{'undone' if back else 'redone'}: {act.label}", *said]
         if taking.kept:
@@ -456,6 +471,7 @@ class Session:
             sheets=(*plan.sheets, self._history_sheet(sheets, history)),
             summary=tuple(summary),
             truncated=plan.truncated,
+            looks=given(act.looks, taking.stays, taking.truncated, read),
         )
         self._apply(plan)
         return Done(plan, kept=act.label)

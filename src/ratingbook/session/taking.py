@@ -3,13 +3,14 @@
 This module alone decides how an act is taken back or given back over the book as it is now:
 each cell the act changed goes back only where it still holds what the act left (what was typed
 since stays), each row it writes back as tall as it was before the act (redo: as the act made
-it); a value typed since into a row the act added, or into a cell the act emptied,
-goes (named, to be confirmed; its redo gives it back); a value typed beside a row it changed
-stays, named; rows moved since the act are refused, as is leaving FIDE mode (final) and a redo
-over rows typed into since the undo; generated sheets are left to the session to rebuild
-(those the act made are emptied). A formula's cell (a ladder game's player names) is never
-named as typed since; an undo that would bring back games naming a player made inactive since
-is refused, saying so (:func:`brought_back`).
+it); a value typed since into a row the act added, or into a cell the act emptied, goes (named,
+with the other cells of its row typed since, to be confirmed; its redo gives them back); a value
+typed beside a row it changed stays, named; rows moved since the act are refused, as is leaving
+FIDE mode (final) and a redo over rows typed into since the undo (what the undo kept as typed is
+not: the redo leaves it, named); generated sheets are left to the session to rebuild (those the
+act made are emptied). A formula's cell (a ladder game's player names) is never named as typed
+since; an undo that would bring back games naming a player made inactive since is refused,
+saying so (:func:`brought_back`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ class Taking:
     written: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """What it writes in the input sheets, named for its summary (:func:`_written`): the rows
     an undo removes and the cells it puts back, or the rows and cells a redo gives back."""
+    stays: frozenset[Cell] = frozenset()
+    """The cells typed since that the take leaves as typed (named kept or beside): they keep
+    their formats too."""
 
 
 class CannotTake(RatingbookError):
@@ -157,9 +161,11 @@ def take(
             "was changed"
         )
     writes: dict[Cell, object] = {}
-    lost: list[str] = []
+    lost: dict[Cell, object] = {}
     kept: list[str] = []
+    stays: set[Cell] = set()
     cleared: dict[Cell, object] = {}
+    alike: dict[Cell, object] = {}  # typed since into a cell it emptied, as it was before
     for cell, (before, after) in sorted(act.cells.items(), key=lambda item: item[0]):
         sheet, row, column = cell
         if sheet in act.generated:
@@ -169,9 +175,16 @@ def take(
         if same_value(current, target):
             if back and is_blank(expected) and not is_blank(current):
                 cleared[cell] = current  # typed since as it was before: its redo gives it back
+                alike[cell] = current
             continue
         if same_value(current, expected):
             writes[cell] = target
+        elif not back and _left_by_undo(act, cell, current):
+            # Typed after the act and kept by its undo (named then): not typed since the
+            # undo, so the redo leaves it as it is, named again.
+            stays.add(cell)
+            if cell not in rebuilt:
+                kept.append(f"{_where(cell)} {current!r}")
         elif (sheet, row) in act.added or is_blank(expected):
             # Typed since into a row the act added, or into a cell it left empty (a new week's
             # emptied games, an unpaired round's rows): the value belongs to what was typed
@@ -183,11 +196,13 @@ def take(
                     f"undo ({current!r}), where the act puts {target!r}: clear or move that row "
                     "first; nothing was changed"
                 )
-            lost.append(f"{_where(cell)} {current!r}")
+            lost[cell] = current
             cleared[cell] = current
             writes[cell] = target
-        elif cell not in rebuilt:
-            kept.append(f"{_where(cell)} {current!r}")
+        else:
+            stays.add(cell)
+            if cell not in rebuilt:
+                kept.append(f"{_where(cell)} {current!r}")
     beside: list[str] = []
     for (sheet, row), left in sorted(act.rows.items()):
         grid = now.get(sheet, [])
@@ -199,7 +214,7 @@ def take(
             # Typed since: not as the act left the row, and not a value the views compute.
             typed = not same_value(value, in_row(left, column)) and cell not in rebuilt
             if not back:
-                if (sheet, row) in act.added or typed:
+                if _typed_since_undo(act, cell, value, typed) and cell not in rebuilt:
                     # Typed since the undo into a row the act puts back or changes (a result
                     # beside a board the redo swaps back): the redo would make it another game's.
                     raise CannotTake(
@@ -207,12 +222,16 @@ def take(
                         f"into since the undo ({value!r}), in a row the act puts back: clear or "
                         "move that row first; nothing was changed"
                     )
+                if typed:  # typed after the act, kept by its undo: it stays, as then
+                    stays.add(cell)
+                    kept.append(f"{_where(cell)} {value!r}")
                 continue
             if (sheet, row) in act.added:
-                lost.append(f"{_where(cell)} {value!r}")
+                lost[cell] = value
                 cleared[cell] = value
                 writes[cell] = None
             elif typed:
+                stays.add(cell)
                 beside.append(f"{_where(cell)} {value!r}")
     if back:  # below the rows of a sheet the act emptied: typed since (the new week's games)
         for sheet, (last, columns) in act.tail.items():
@@ -222,7 +241,7 @@ def take(
                     value = in_row(grid[row - 1], column)
                     if is_blank(value) or (sheet, row, column) in act.cells:
                         continue
-                    lost.append(f"{_where((sheet, row, column))} {value!r}")
+                    lost[(sheet, row, column)] = value
                     cleared[(sheet, row, column)] = value
                     writes[(sheet, row, column)] = None
     if not back:
@@ -245,10 +264,14 @@ def take(
     states = act.records.get(EVENT_STATE)
     state = None if states is None else (states[0] if back else states[1])
     taken = replace(act, undone=back, cleared=cleared if back else {})
+    # A game typed since into a row the act emptied goes whole: its cells that happen to hold
+    # what the undo puts back are named with the others (a new week's A2 1, B2 2, C2 '(1-0)').
+    rows_lost = {(sheet, row) for sheet, row, _ in lost}
+    lost.update((c, v) for c, v in alike.items() if (c[0], c[1]) in rows_lost)
     return Taking(
         act,
         tuple(blocks),
-        tuple(lost),
+        tuple(f"{_where(cell)} {value!r}" for cell, value in sorted(lost.items())),
         tuple(beside),
         tuple(kept),
         taken,
@@ -256,6 +279,7 @@ def take(
         frozenset(emptied),
         truncated,
         _written(act, now, {c: v for c, v in writes.items() if c not in cleared}, back=back),
+        frozenset(stays),
     )
 
 
@@ -287,6 +311,24 @@ def _written(
     if back:
         return (("removed", named), ("put back", tuple(cells)))
     return (("given back", (*named, *cells)),)
+
+
+def _left_by_undo(act: Kept, cell: Cell, value: object) -> bool:
+    """Whether ``cell`` holds ``value`` as the act's undo left it (:attr:`Kept.left`)."""
+    sheet, row, column = cell
+    line = act.left.get((sheet, row))
+    return line is not None and same_value(value, in_row(line, column))
+
+
+def _typed_since_undo(act: Kept, cell: Cell, value: object, typed: bool) -> bool:
+    """Whether ``value``, in a row the redo of ``act`` puts back or changes, was typed since
+    the undo: it differs from the row as the undo left it (``typed``: from the row as the act
+    left it, for an act undone by an earlier ratingbook, which kept no such row; a row the act
+    added: any value)."""
+    sheet, row, _ = cell
+    if (sheet, row) in act.left:
+        return not _left_by_undo(act, cell, value)
+    return (sheet, row) in act.added or typed
 
 
 def _cut(

@@ -37,6 +37,7 @@ The modules, each deciding one thing, from the bottom up (each imports only thos
   dropped;
 - :mod:`~ratingbook.files.patching.drawing`: charts as drawing parts;
 - :mod:`~ratingbook.files.patching.generated`: new sheets' XML, streamed;
+- :mod:`~ratingbook.files.patching.looks`: a sheet's formats read as looks, and given back;
 - :mod:`~ratingbook.files.patching.render`: what the new package holds;
 - :mod:`~ratingbook.files.patching.package_book`: :class:`PackageBook`.
 """

@@ -24,13 +24,22 @@ from ratingbook.files.disk import (
 from ratingbook.files.ooxml.opc import WORKSHEET_REL, resolve
 from ratingbook.files.ooxml.trust import package_vouches
 from ratingbook.files.ooxml.workbookpart import SheetEntry, WorkbookPart
-from ratingbook.files.ooxml.xmltext import check_xml, set_attribute
+from ratingbook.files.ooxml.xmltext import check_xml, decode_part, set_attribute
 from ratingbook.files.ooxml.zipread import PackageZip, check_member_count
 from ratingbook.files.ooxml.zipwrite import write_package
+from ratingbook.files.patching.looks import print_names, read_looks
 from ratingbook.files.patching.patch import merge_heights
-from ratingbook.files.patching.reading import open_calamine, overlay, read_sheet, row_heights
+from ratingbook.files.patching.reading import (
+    MAX_SHEET_BYTES,
+    open_calamine,
+    overlay,
+    read_sheet,
+    row_heights,
+)
 from ratingbook.files.patching.render import Edits, Renderer
+from ratingbook.files.patching.walker import SheetXml
 from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock, points
+from ratingbook.workbook.port.looks import SheetLooks
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
@@ -119,7 +128,8 @@ class PackageBook:
 
     def truncate(self, sheet: str, rows: int) -> None:
         # The rows below are cleared (their cells keep their formats, as a cleared cell's
-        # do), and the sheet's tables end at ``rows`` when it is saved (render.Edits).
+        # do: give_looks takes the cells an act made away), and the sheet's tables end at
+        # ``rows`` when it is saved (render.Edits).
         entry = self._workbook.worksheet(sheet)
         grid = self.read_values(sheet)
         if len(grid) > rows:
@@ -131,21 +141,37 @@ class PackageBook:
         edits.truncated = rows if edits.truncated is None else min(edits.truncated, rows)
 
     def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
-        # The file's heights, with those the pending writes give (and lose, cut short).
+        # The file's heights, with those the pending writes give.
         entry = self._workbook.worksheet(sheet)
         edits = self._edits.get(self._part_of(entry))
         if edits is not None and edits.generated is not None:
             return {}  # rebuilt whole: a generated sheet's rows are ratingbook's
         heights = row_heights(self._source, self._part_of(entry), entry.name, rows)
         if edits is not None:
-            cut = edits.truncated
             given = merge_heights(edits.blocks)
             for row in heights:
                 if row in given:
                     heights[row] = points(given[row])
-                elif cut is not None and row > cut:
-                    heights[row] = None
         return heights
+
+    def looks(self, sheet: str, rows: Sequence[int] | None) -> SheetLooks | None:
+        # The file's formats: a sheet with writes pending (a run before, not saved) cannot
+        # tell them, and gives none.
+        entry = self._workbook.worksheet(sheet)
+        part = self._part_of(entry)
+        if part in self._edits or self._source.size(part) > MAX_SHEET_BYTES:
+            return None
+        data = self._source.read(part)
+        check_xml(data, part)
+        xml = SheetXml.split(decode_part(data, part), part, entry.name)
+        styles = self._renderer.load_styles()
+        position = self._workbook.sheets.index(entry)
+        names = print_names(self._workbook.xml, position) if rows is None else ("", "")
+        return read_looks(xml, styles, entry.name, rows, names)
+
+    def give_looks(self, looks: SheetLooks) -> None:
+        entry = self._workbook.worksheet(looks.sheet)
+        self._edits.setdefault(self._part_of(entry), Edits()).looks.append(looks)
 
     @staticmethod
     def _part_of(entry: SheetEntry) -> str:

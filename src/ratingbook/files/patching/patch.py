@@ -1,11 +1,11 @@
 """Patching a worksheet part: the target cells replaced, every other byte copied.
 
 Everything that decides how write blocks change an existing sheet's XML lives here: a replaced
-cell keeps its style and loses its formula, a replaced shared-formula master hands its formula
-to the other cells of the range, new rows and cells go where the order says, ``<dimension>``
-grows to cover what was written, and a new page title replaces the sheet's header
-(:func:`with_page_title`), and a column too narrow for its values is widened
-(:func:`with_column_widths`).
+cell keeps its style (or takes the one an undo gives back) and loses its formula, a replaced
+shared-formula master hands its formula to the other cells of the range, new rows and cells go
+where the order says, ``<dimension>`` grows to cover what was written, and a new page title
+replaces the sheet's header (:func:`with_page_title`), and a column too narrow for its values is
+widened (:func:`with_column_widths`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from ratingbook.files.patching.walker import (
     check_inline_strings,
     translate_formula,
 )
-from ratingbook.workbook.port.book import KEEP, UNSIZED, Height, WriteBlock, points
+from ratingbook.workbook.port.book import KEEP, Height, WriteBlock, points
 
 
 def merge_blocks(blocks: Iterable[WriteBlock]) -> dict[int, dict[int, object]]:
@@ -203,6 +203,10 @@ def _style_of(styles: list[tuple[int, int, str]], column: int) -> str | None:
     return next((style for low, high, style in styles if low <= column <= high), None)
 
 
+#: A cell's format given back (:attr:`Plan.looks`): its ``s``, or None for no cell there.
+Looks = Mapping[int, Mapping[int, str | None]]
+
+
 def patch_sheet(
     xml: str,
     writes: Mapping[int, Mapping[int, object]],
@@ -210,21 +214,21 @@ def patch_sheet(
     part: str,
     name: str | None = None,
     heights: Mapping[int, Height] | None = None,
-    keep: int | None = None,
+    looks: Looks | None = None,
 ) -> str:
-    """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced,
-    and with ``keep`` (not None) only its first ``keep`` rows: the rows below go (undo of an
-    act that appended them, :meth:`~ratingbook.workbook.port.book.Book.truncate`).
+    """The worksheet ``xml`` with the cells in ``writes`` ({row: {column: value}}) replaced.
 
     Every other row and cell is copied as it is. A replaced cell keeps its style ``s`` and
     loses its formula; if it held the master of a shared formula, the other cells of that
     shared formula get their own copy of it, so they keep working. Writing into part of an
-    array formula (which Excel would recompute over what was written) is refused. A written
-    row with a height in ``heights`` ({row: points or UNSIZED}) is given it; a row below
-    ``keep`` given a height in points stays, empty, that tall (an undo gives back the height of
-    a row that was there before the act).
+    array formula (which Excel would recompute over what was written) is refused. A row with
+    a height in ``heights`` ({row: points or UNSIZED}) is given it, written or not. A cell in
+    ``looks`` ({row: {column: s or None}}: an undo's formats) takes that style, written or not
+    (a new cell is made for it); given None, it goes when it holds no value (the act made it),
+    and a row left with no cell and nothing of its own goes with it.
     """
     heights = heights or {}
+    looks = looks or {}
     sheet = SheetXml.split(xml, part, name)
     styles = column_styles(sheet.head)
     check_inline_strings(sheet)
@@ -232,27 +236,24 @@ def patch_sheet(
     patterns = sheet.patterns
     p = patterns.p
     body = sheet.body
-    targets = sorted(r for r in writes if keep is None or r <= keep)
+    targets = sorted({*writes, *looks, *heights})
     out: list[str] = []
     copied = 0  # body[copied:position] is still to be copied as it is
     next_target = 0
     masters: dict[str, tuple[str, str]] = {}  # shared formulas whose master cell was replaced
+    nothing: Mapping[int, object] = {}
     for number, start, end, attrs, inside, has_ref in sheet.rows():
-        if keep is not None and number > keep:  # cut short: the row goes, cells and all
-            out.append(body[copied:start])
-            copied = end
-            if points(heights.get(number, UNSIZED)) is not None:  # but for its height
-                empty = set_attribute(f"<{p}row{attrs}/>", "r", str(number))
-                out.append(_with_height(empty, heights[number]))
-            continue
         while next_target < len(targets) and targets[next_target] < number:
             out.append(body[copied:start])
             copied = start
             target = targets[next_target]
-            out.append(_new_row(p, target, writes[target], writer, styles, heights.get(target)))
+            given = (writes.get(target, nothing), looks.get(target, {}))
+            out.append(_new_row(p, target, given, writer, styles, heights.get(target)))
             next_target += 1
+        row_looks: Mapping[int, str | None] = {}
         if next_target < len(targets) and targets[next_target] == number:
-            row_writes: Mapping[int, object] = writes[number]
+            row_writes = writes.get(number, nothing)
+            row_looks = looks.get(number, {})
             next_target += 1
         elif masters and inside is not None and "shared" in inside:
             row_writes = {}
@@ -265,35 +266,74 @@ def patch_sheet(
             copied = end
             continue
         out.append(body[copied:start])
-        row = _patch_row(sheet, number, attrs, inside, row_writes, writer, masters, styles)
+        given = (row_writes, row_looks)
+        row = _patch_row(sheet, number, attrs, inside, given, writer, masters, styles)
         if row and number in heights:
             tag_end = row.index(">") + 1
-            row = _with_height(row[:tag_end], heights[number]) + row[tag_end:]
+            row = _emptied(_with_height(row[:tag_end], heights[number]) + row[tag_end:], p)
         out.append(row)
         copied = end
     out.append(body[copied:])
     while next_target < len(targets):
         target = targets[next_target]
-        out.append(_new_row(p, target, writes[target], writer, styles, heights.get(target)))
+        given = (writes.get(target, nothing), looks.get(target, {}))
+        out.append(_new_row(p, target, given, writer, styles, heights.get(target)))
         next_target += 1
     head = _grow_dimension(sheet.head, patterns, writes)
     return head + "".join(out) + sheet.tail
 
 
+def _emptied(row: str, p: str) -> str:
+    """``row`` (a ``<row>`` element), or "" when it holds no cell and nothing of its own (a
+    height taken away from a row an undo empties)."""
+    tag_end = row.index(">") + 1
+    inside = row[tag_end:].removesuffix(f"</{p}row>")
+    return "" if not inside.strip() and not ROW_FORMATTING.search(row[:tag_end]) else row
+
+
 def _new_row(
     p: str,
     number: int,
-    values: Mapping[int, object],
+    given: tuple[Mapping[int, object], Mapping[int, str | None]],
     writer: CellWriter,
     styles: list[tuple[int, int, str]],
     height: Height | None = None,
 ) -> str:
+    values, looks = given
     cells = "".join(
-        writer.cell(p, f"{column_letter(c)}{number}", _style_of(styles, c), values[c])
-        for c in sorted(values)
+        _new_cell(p, f"{column_letter(c)}{number}", c, given, writer, styles)
+        for c in sorted({*values, *looks})
     )
     start_tag = _with_height(f'<{p}row r="{number}">', height)
-    return f"{start_tag}{cells}</{p}row>" if cells else ""
+    if cells or (height is not None and points(height) is not None):
+        return f"{start_tag}{cells}</{p}row>"
+    return ""
+
+
+def _new_cell(
+    p: str,
+    ref: str,
+    column: int,
+    given: tuple[Mapping[int, object], Mapping[int, str | None]],
+    writer: CellWriter,
+    styles: list[tuple[int, int, str]],
+) -> str:
+    """A cell where the row had none: written (in its look's style, else its column's), or
+    made empty in its look's style; nothing for a look of no cell."""
+    values, looks = given
+    style = looks[column] if column in looks else _style_of(styles, column)
+    return writer.cell(p, ref, style, values.get(column))
+
+
+def _restyled(element: str, style: str | None, content: str | None) -> str:
+    """Cell ``element`` (with its ``r``) in ``style``, its value kept; for None, nothing when
+    it holds no value (no cell there before the act), else as it is."""
+    if style is not None:
+        head = re.match(r"<[^>]*>", element)
+        assert head is not None
+        return set_attribute(head.group(0), "s", style) + element[head.end() :]
+    holds = content is not None and re.search(r"<(?:\w+:)?(?:v|f|is)[\s/>]", content)
+    return element if holds else ""
 
 
 def _patch_row(
@@ -301,14 +341,15 @@ def _patch_row(
     number: int,
     attrs: str,
     inside: str | None,
-    writes: Mapping[int, object],
+    given: tuple[Mapping[int, object], Mapping[int, str | None]],
     writer: CellWriter,
     masters: dict[str, tuple[str, str]],
     styles: list[tuple[int, int, str]],
 ) -> str:
     p = sheet.patterns.p
+    writes, looks = given
     out: list[str] = []
-    columns = sorted(writes)
+    columns = sorted({*writes, *looks})
     next_write = 0
     added = False
     copied = 0
@@ -318,30 +359,34 @@ def _patch_row(
             out.append(inside[copied:start])
             copied = start
             c = columns[next_write]
-            new = writer.cell(p, f"{column_letter(c)}{number}", _style_of(styles, c), writes[c])
+            new = _new_cell(p, f"{column_letter(c)}{number}", c, given, writer, styles)
             added = added or bool(new)
             out.append(new)
             next_write += 1
-        if next_write < len(columns) and columns[next_write] == column:
-            ref = f"{column_letter(column)}{number}"
+        ref = f"{column_letter(column)}{number}"
+        if next_write < len(columns) and columns[next_write] == column and column in writes:
             if content and "shared" in content:
                 _note_shared_master(sheet.patterns, content, ref, masters)
             style = STYLE.search(cell_attrs)
+            kept = style.group(1) if style else None
             out.append(inside[copied:start])
-            out.append(writer.cell(p, ref, style.group(1) if style else None, writes[column]))
+            out.append(writer.cell(p, ref, looks.get(column, kept), writes[column]))
             copied = end
             next_write += 1
             continue
+        restyle = next_write < len(columns) and columns[next_write] == column
         shared = masters and content is not None and "shared" in content
-        if has_ref and not shared:
+        if has_ref and not shared and not restyle:
             continue
-        ref = f"{column_letter(column)}{number}"
         out.append(inside[copied:start])
         element = inside[start:end]
         if not has_ref:
             element = f'<{p}c r="{ref}"' + element[len(f"<{p}c") :]
         if shared and content is not None:
             element = _unshare(sheet, element, ref, masters)
+        if restyle:  # a format given back, the value kept
+            element = _restyled(element, looks[column], content)
+            next_write += 1
         out.append(element)
         copied = end
     if next_write >= len(columns):
@@ -352,7 +397,7 @@ def _patch_row(
         out_cells: list[str] = []
         while next_write < len(columns):
             c = columns[next_write]
-            new = writer.cell(p, f"{column_letter(c)}{number}", _style_of(styles, c), writes[c])
+            new = _new_cell(p, f"{column_letter(c)}{number}", c, given, writer, styles)
             added = added or bool(new)
             out_cells.append(new)
             next_write += 1

@@ -44,6 +44,7 @@ from ratingbook.files.patching.drawing import (
     with_value_axis,
 )
 from ratingbook.files.patching.generated import generated_sheet_xml
+from ratingbook.files.patching.looks import given_looks, with_columns
 from ratingbook.files.patching.patch import (
     merge_blocks,
     merge_heights,
@@ -62,6 +63,7 @@ from ratingbook.files.patching.tableparts import (
 )
 from ratingbook.files.patching.walker import SheetXml
 from ratingbook.workbook.port.book import GeneratedSheet, WriteBlock
+from ratingbook.workbook.port.looks import Layout, SheetLooks
 
 
 @dataclass(slots=True)
@@ -72,6 +74,8 @@ class Edits:
     blocks: list[WriteBlock] = field(default_factory=list)
     truncated: int | None = None
     """The rows the sheet keeps (None: all): its tables end there (undo of appended rows)."""
+    looks: list[SheetLooks] = field(default_factory=list)
+    """Formats given back (an undo's, a redo's: :mod:`ratingbook.files.patching.looks`)."""
 
 
 class Renderer:
@@ -128,6 +132,7 @@ class Renderer:
         types: list[tuple[str, str]] = []
         taken = set(source.names)  # casefolded
         written: set[str] = set()  # sheets whose cells change (not just a width or a title)
+        layouts: dict[str, Layout] = {}  # sheets whose columns and print names are given back
         for entry in self.workbook.sheets:
             if entry.part is None or entry.part not in edits:
                 continue
@@ -156,25 +161,33 @@ class Renderer:
                     plan.parts[entry.part] = Stream(first, generator)
                 if source.has(rels_part(entry.part)):
                     removed_rels.add(source.member(rels_part(entry.part)))
-            elif writes or title is not None or widths or sheet_edits.truncated is not None:
+            elif (
+                writes
+                or title is not None
+                or widths
+                or sheet_edits.truncated is not None
+                or sheet_edits.looks
+            ):
                 data = source.read(entry.part)
                 check_xml(data, entry.part)
                 xml = decode_part(data, entry.part)
-                if writes or sheet_edits.truncated is not None:
-                    xml = patch_sheet(
-                        xml,
-                        writes,
-                        writer,
-                        entry.part,
-                        entry.name,
-                        merge_heights(sheet_edits.blocks),
-                        sheet_edits.truncated,
-                    )
+                cells, heights, layout = (
+                    given_looks(sheet_edits.looks, writer.styles())
+                    if sheet_edits.looks
+                    else ({}, {}, None)
+                )
+                heights = {**merge_heights(sheet_edits.blocks), **heights}
+                if writes or cells or heights:
+                    xml = patch_sheet(xml, writes, writer, entry.part, entry.name, heights, cells)
+                if layout is not None:
+                    xml = with_columns(xml, layout.columns, writer.styles())
+                    layouts[entry.name] = layout
                 if title is not None:
                     xml = with_page_title(xml, title)
                 widened = with_column_widths(xml, widths)
                 cut = sheet_edits.truncated
-                if not writes and title is None and widened is xml and cut is None:
+                given = cells or heights or layout is not None
+                if not writes and title is None and widened is xml and cut is None and not given:
                     continue  # its columns wide enough already: the sheet is copied as it is
                 plan.parts[entry.part] = widened.encode()
                 # Excel tables the blocks extend downward grow over the new rows.
@@ -195,6 +208,8 @@ class Renderer:
                     setup.print_titles(entry.name),
                     setup.print_area(entry.name, columns, len(sheet.rows) + 1),
                 )
+            elif entry.name in layouts:
+                titles[index] = (layouts[entry.name].print_titles, layouts[entry.name].print_area)
         self._render_workbook_parts(plan, removed_rels, types, titles)
         return plan
 

@@ -1,9 +1,11 @@
-"""xl/styles.xml: number formats, fonts and cell formats, read and appended to.
+"""xl/styles.xml: number formats, fonts, fills, borders and cell formats, read and appended to.
 
 Everything that decides which cell format (``s``) a written cell gets lives here: existing
 formats are reused when they match, new ones are appended, a workbook without styles gets a
-minimal stylesheet. Excel's built-in number formats and the date-format test are openpyxl's
-(the package back end depends on openpyxl), so both file adapters agree on them.
+minimal stylesheet; a cell format is read as a :class:`~ratingbook.workbook.port.looks.Look`,
+and a look given back (an undo's) finds or makes its cell format. Excel's built-in number
+formats and the date-format test are openpyxl's (the package back end depends on openpyxl), so
+both file adapters agree on them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ratingbook.files.ooxml.xmltext import (
     tag_attributes,
     truthy,
 )
+from ratingbook.workbook.port.looks import Look, plain_element
 
 _NEW_STYLES = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -81,18 +84,26 @@ class Styles:
                 self.custom_formats[number] = attrs["formatCode"]
         self.formats.update(self.custom_formats)
         self.fonts = self._elements("fonts", "font")
+        self.fills = self._elements("fills", "fill")
+        self.borders = self._elements("borders", "border")
         self.xfs = self._elements("cellXfs", "xf")
         self.xf_attributes = [tag_attributes(x) for x in self.xfs]
         self.new_formats: list[tuple[int, str]] = []
         self.new_fonts: list[str] = []
+        self.new_fills: list[str] = []
+        self.new_borders: list[str] = []
         self.new_xfs: list[str] = []
+        self._looks: dict[Look, int] = {}
+        self._read: dict[int, Look] = {}
         self._fonts_made: dict[tuple[bool, float], int] = {}
         # Set once styles.xml is rendered: a style chosen later would point at nothing.
         self.frozen = False
 
     @property
     def changed(self) -> bool:
-        return self.created or bool(self.new_formats or self.new_fonts or self.new_xfs)
+        return self.created or bool(
+            self.new_formats or self.new_fonts or self.new_fills or self.new_borders or self.new_xfs
+        )
 
     def _elements(self, section: str, local: str) -> list[str]:
         span = element_span(self.xml, self.p, section)
@@ -219,6 +230,78 @@ class Styles:
         tag = set_attribute(tag, "applyNumberFormat", "1")
         return self._add_xf(tag + base[head.end() :])
 
+    def look_of(self, index: int) -> Look:
+        """Cell format ``index`` (a cell's ``s``; one the file lacks reads as the default, 0)
+        as a :class:`~ratingbook.workbook.port.looks.Look`."""
+        known = self._read.get(index)
+        if known is not None:
+            return known
+        everything = [*self.xfs, *self.new_xfs]
+        if not everything:
+            return Look()
+        index = index if 0 <= index < len(everything) else 0
+        xf, attrs = everything[index], self.xf_attributes[index]
+        code = self.formats.get(int_attribute(attrs.get("numFmtId")), "General")
+        parts = [
+            _nth([*found, *new], attrs.get(key))
+            for found, new, key in (
+                (self.fonts, self.new_fonts, "fontId"),
+                (self.fills, self.new_fills, "fillId"),
+                (self.borders, self.new_borders, "borderId"),
+            )
+        ]
+        p = re.escape(self.p)
+        inner = [
+            re.search(rf"<{p}{local}(?=[\s/>])[^>]*?(?:/>|>.*?</{p}{local}>)", xf, re.S)
+            for local in ("alignment", "protection")
+        ]
+        texts = [plain_element(t) for t in [*parts, *(m.group(0) if m else "" for m in inner)]]
+        self._read[index] = Look(code, *texts)
+        return self._read[index]
+
+    def look(self, look: Look) -> int:
+        """The cell format of ``look`` (a :meth:`look_of` of this book or of another back
+        end's): an existing one when the same, else made from the look's parts."""
+        known = self._looks.get(look)
+        if known is not None:
+            return known
+        number = self.number_format(look.number_format)
+        ids = [
+            self._part(found, new, text)
+            for found, new, text in (
+                (self.fonts, self.new_fonts, look.font),
+                (self.fills, self.new_fills, look.fill),
+                (self.borders, self.new_borders, look.border),
+            )
+        ]
+        inner = "".join(self._prefixed(t) for t in (look.alignment, look.protection) if t)
+        head = (
+            f'<{self.p}xf numFmtId="{number}" fontId="{ids[0]}" fillId="{ids[1]}" '
+            f'borderId="{ids[2]}" xfId="0" applyNumberFormat="1" applyFont="1" applyFill="1" '
+            'applyBorder="1" applyAlignment="1" applyProtection="1"'
+        )
+        index = self._add_xf(f"{head}>{inner}</{self.p}xf>" if inner else f"{head}/>")
+        self._looks[look] = index
+        return index
+
+    def _prefixed(self, text: str) -> str:
+        """A look's element (no prefix) as this stylesheet spells its elements."""
+        return re.sub(r"<(/?)(?=[A-Za-z_])", rf"<\1{self.p}", text) if self.p else text
+
+    def _part(self, found: list[str], new: list[str], text: str) -> int:
+        """The index of the font, fill or border ``text`` (a look's), appended if new; 0 for
+        none (the default)."""
+        if not text:
+            return 0
+        key = _comparable(text)
+        everything = [*found, *new]
+        for index, element in enumerate(everything):
+            if _comparable(element) == key:
+                return index
+        self._check_open()
+        new.append(self._prefixed(text))
+        return len(everything)
+
     def _add_xf(self, xml: str) -> int:
         everything = [*self.xfs, *self.new_xfs]
         if xml in everything:
@@ -262,6 +345,12 @@ class Styles:
             xml = self._append(
                 xml, "fonts", "".join(self.new_fonts), len(self.fonts) + len(self.new_fonts)
             )
+        for section, found, made in (
+            ("fills", self.fills, self.new_fills),
+            ("borders", self.borders, self.new_borders),
+        ):
+            if made:
+                xml = self._append(xml, section, "".join(made), len(found) + len(made))
         if self.new_xfs:
             xml = self._append(
                 xml, "cellXfs", "".join(self.new_xfs), len(self.xfs) + len(self.new_xfs)
@@ -290,3 +379,17 @@ def _with_child(font: str, child: str, prefix: str) -> str:
     head = re.match(r"<[^>]*>", font)
     assert head is not None
     return f"{head.group(0)}{child}{font[head.end() :]}"
+
+
+def _nth(elements: list[str], index: str | None) -> str:
+    """The element at ``index`` (an xf's ``fontId``, ...; missing or out of range: the first)."""
+    number = int_attribute(index)
+    if not elements:
+        return ""
+    return elements[number] if 0 <= number < len(elements) else elements[0]
+
+
+def _comparable(element: str) -> str:
+    """An element's text with its prefix and the spaces before ``/>`` gone (openpyxl writes
+    ``<b />``, Excel ``<b/>``): the same font, fill or border reads the same."""
+    return re.sub(r"\s+/>", "/>", plain_element(element))

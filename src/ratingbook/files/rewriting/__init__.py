@@ -6,7 +6,9 @@ which it names (``uncarried``, the drawings and what each pivot table loses, by 
 name and sheet, by :mod:`~ratingbook.files.rewriting.openpyxl_losses`) and which make it
 refuse ``--in-place``. Print setups and charts are applied by
 :mod:`~ratingbook.files.rewriting.openpyxl_presentation`; the charts openpyxl reads keep
-their text as the file holds it by :mod:`~ratingbook.files.rewriting.openpyxl_charts`.
+their text as the file holds it by :mod:`~ratingbook.files.rewriting.openpyxl_charts`; cells'
+formats and a sheet's layout are read and given back (an undo's) by
+:mod:`~ratingbook.files.rewriting.openpyxl_looks`.
 """
 
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook, XlsxBook

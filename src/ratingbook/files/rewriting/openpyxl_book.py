@@ -46,6 +46,7 @@ from ratingbook.files.disk import (
 )
 from ratingbook.files.ooxml.trust import file_vouches
 from ratingbook.files.rewriting.openpyxl_charts import load_workbook, without_text_property_runs
+from ratingbook.files.rewriting.openpyxl_looks import give_looks, read_looks
 from ratingbook.files.rewriting.openpyxl_losses import drawing_losses, pivot_table_losses
 from ratingbook.files.rewriting.openpyxl_presentation import (
     add_charts,
@@ -58,6 +59,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     set_value_axes,
 )
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock, points
+from ratingbook.workbook.port.looks import SheetLooks
 from ratingbook.workbook.port.presentation import (
     INDENT,
     LEFT,
@@ -248,11 +250,16 @@ class OpenpyxlBook:
         return {r: None if h is None else float(h) for r, h in heights.items()}
 
     def truncate(self, sheet: str, rows: int) -> None:
-        # openpyxl moves no row's height over deleted rows: a height the plan's blocks gave a
-        # row below stays, as the port says (WriteBlock.heights).
+        # The values below go; a cell with a format of its own stays, empty, as Excel's Clear
+        # Contents leaves it (an undo takes the cells its act made away: give_looks). Each
+        # row keeps its height: one the plan's blocks gave a row below stays (the port's rule).
         ws = self.workbook[sheet]
-        if ws.max_row > rows:
-            ws.delete_rows(rows + 1, ws.max_row - rows)
+        for where in [where for where in ws._cells if where[0] > rows]:
+            cell = ws._cells[where]
+            if cell.has_style:
+                cell.value = None
+            else:
+                del ws._cells[where]
         # openpyxl moves no table over deleted rows: the ranges shrink by table_growth's rule.
         tables = {table.name: table for table in ws.tables.values()}
         areas = [
@@ -264,6 +271,12 @@ class OpenpyxlBook:
             table.ref = with_bottom(table.ref, bottom)
             if table.autoFilter is not None and table.autoFilter.ref:
                 table.autoFilter.ref = with_bottom(table.autoFilter.ref, bottom)
+
+    def looks(self, sheet: str, rows: Sequence[int] | None) -> SheetLooks | None:
+        return read_looks(self.workbook[sheet], rows)
+
+    def give_looks(self, looks: SheetLooks) -> None:
+        give_looks(self.workbook[looks.sheet], looks)
 
     def replace_sheet(self, sheet: GeneratedSheet) -> None:
         wb = self.workbook

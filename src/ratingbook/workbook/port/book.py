@@ -2,13 +2,13 @@
 
 This module alone decides what a *plan* is (blocks written into existing sheets, sheets rebuilt,
 summary lines), how it is applied (:func:`apply_plan`), and what an adapter must offer: the
-methods of :class:`Book` (a sheet's values and its rows' heights read, blocks written, sheets
-replaced and cut short), plus, for a book that is a file, :class:`FileBook`'s ``save``,
-``refuse_in_place`` and ``uncarried``. The adapters (the two file back ends in
-:mod:`ratingbook.files`, the xlwings book in :mod:`ratingbook.excel`) and the templates'
-in-memory book implement these, each proving its own conformance to mypy; the planners
-(``workbook/plans/``) only produce plans. Nothing here knows which spreadsheet library is on
-the other side.
+methods of :class:`Book` (a sheet's values, its rows' heights and its cells' formats read,
+blocks written, sheets replaced and cut short, formats given back), plus, for a book that is a
+file, :class:`FileBook`'s ``save``, ``refuse_in_place`` and ``uncarried``. The adapters (the two
+file back ends in :mod:`ratingbook.files`, the xlwings book in :mod:`ratingbook.excel`) and the
+templates' in-memory book implement these, each proving its own conformance to mypy; the
+planners (``workbook/plans/``) only produce plans. Nothing here knows which spreadsheet library
+is on the other side.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ratingbook.core.cells import Uncalculated
 from ratingbook.core.tables import Grid, Table
+from ratingbook.workbook.port.looks import SheetLooks
 from ratingbook.workbook.port.presentation import (
     LineChart,
     PrintSetup,
@@ -347,8 +348,12 @@ class Plan:
     pending: Pending | None = None
     act: str = ""
     truncated: tuple[tuple[str, int], ...] = ()
-    """Sheets cut short after the blocks are written: (sheet, the rows it keeps). Undo of an
-    act that appended rows takes them away (:meth:`Book.truncate`), not only their values."""
+    """Sheets cut short after the blocks are written: (sheet, the rows whose values it keeps).
+    Undo of an act that appended rows takes their values and the tables' ranges away
+    (:meth:`Book.truncate`), and with :attr:`looks` the cells the act made."""
+    looks: tuple[SheetLooks, ...] = ()
+    """Formats given back once the blocks are written and the sheets cut short (an undo, a
+    redo: :meth:`Book.give_looks`)."""
 
 
 class Book(Protocol):
@@ -371,9 +376,12 @@ class Book(Protocol):
         ...
 
     def truncate(self, sheet: str, rows: int) -> None:
-        """Keep only the first ``rows`` rows of ``sheet``: every row below goes (its values,
-        and an Excel table's range over it: the table ends at ``rows``, never above its first
-        data row, :func:`~ratingbook.workbook.port.table_growth.shrunk_tables`)."""
+        """Keep the values of only the first ``rows`` rows of ``sheet``: every value below
+        goes, and an Excel table's range over them ends at ``rows`` (never above its first
+        data row, :func:`~ratingbook.workbook.port.table_growth.shrunk_tables`). A cell below
+        keeps its format, as Excel's Clear Contents leaves it: the cells an act made go when
+        its undo gives them no format (:meth:`give_looks`), and a row left with no cell and no
+        height of its own goes with them."""
         ...
 
     def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
@@ -381,6 +389,19 @@ class Book(Protocol):
         own, None for a row of the sheet's default height; a row whose height the book cannot
         tell is left out (xlwings, which writes none: :attr:`WriteBlock.heights`). What an
         act's undo gives the rows the act made taller or shorter."""
+        ...
+
+    def looks(self, sheet: str, rows: Sequence[int] | None) -> SheetLooks | None:
+        """The formats of ``sheet``'s cells in ``rows`` (1-based), each cell that is there
+        (a place holding no cell is left out); None for ``rows``: every cell of the sheet, each
+        row's height and the sheet's layout too. None when the book cannot tell (xlwings, whose
+        Excel keeps a cell's format whatever is written: :mod:`~ratingbook.workbook.port.looks`).
+        What an act's undo and redo give back."""
+        ...
+
+    def give_looks(self, looks: SheetLooks) -> None:
+        """Give ``looks`` back to its sheet (:class:`~ratingbook.workbook.port.looks.SheetLooks`:
+        each cell's format, each row's height, the layout); a book that reads none gives none."""
         ...
 
 
@@ -421,6 +442,8 @@ def apply_plan(book: Book, plan: Plan) -> None:
         book.write_values(block)
     for name, rows in plan.truncated:
         book.truncate(name, rows)
+    for looks in plan.looks:
+        book.give_looks(looks)
     for sheet in plan.sheets:
         book.replace_sheet(sheet)
 

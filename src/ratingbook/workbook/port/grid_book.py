@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ratingbook.core.tables import Grid
 from ratingbook.workbook.port.book import KEEP, GeneratedSheet, WriteBlock, read_back
+from ratingbook.workbook.port.looks import SheetLooks
 
 __all__ = ["GridBook", "MemoryBook"]
 
@@ -40,6 +41,12 @@ class GridBook:
     def row_heights(self, sheet: str, rows: Sequence[int]) -> dict[int, float | None]:
         return {}  # grids are values alone: no row's height is known (nor written)
 
+    def looks(self, sheet: str, rows: Sequence[int] | None) -> SheetLooks | None:
+        return None  # nor any cell's format
+
+    def give_looks(self, looks: SheetLooks) -> None:
+        raise TypeError(f"a GridBook is read-only: cannot format sheet {looks.sheet!r}")
+
 
 class MemoryBook(GridBook):
     """The Book interface over grids, written in memory: what a book would hold once a plan is
@@ -64,6 +71,9 @@ class MemoryBook(GridBook):
 
     def truncate(self, sheet: str, rows: int) -> None:
         del self._sheets.setdefault(sheet, [])[rows:]
+
+    def give_looks(self, looks: SheetLooks) -> None:
+        """Nothing to do: grids hold values alone."""
 
     def grids(self) -> dict[str, Grid]:
         """Every sheet's values."""
