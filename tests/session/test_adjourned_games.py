@@ -158,6 +158,11 @@ def test_a_result_in_an_adjourned_game_two_rounds_back_is_still_no_refused_corre
     # Q168: round 3 paired while round 1's game is adjourned, before the last completed round
     warned = [line for line in outcome.summary if line.startswith("level 2 warning")]
     assert len(warned) == 1 and "Carl - Hana" in warned[0] and "still adjourned" in warned[0]
+    # the rounds said as they are: round 1's game, older than round 2 (the last played)
+    assert (
+        "round 3 paired while 1 game of round 1 is still adjourned, older than round 2, the last "
+        "round played" in warned[0]
+    )
     book = with_result(book, "Carl", "Hana", "1-0")
     late = session(book).run(Recalc(), offer=Offer(1, "--confirm"))
     assert done(late) and log_rows(book)[-1][:4] == (1, "Adjournment", "3-8: ?", "1-0")

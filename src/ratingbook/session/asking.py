@@ -28,8 +28,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from ratingbook.core.tables import Grid
+from ratingbook.core.typed_commands import UNNAMED, typed_command
 from ratingbook.errors import RatingbookError
-from ratingbook.events.fide_mode.machine import Act, acts_to_confirm, phase_after_taking
+from ratingbook.events.fide_mode.machine import (
+    Act,
+    acts_to_confirm,
+    phase_after_taking,
+    phase_taken_line,
+)
+from ratingbook.events.fide_mode.state import EventState
 from ratingbook.session.taking import CannotTake, Taking
 from ratingbook.workbook.port.book import Plan, apply_plan
 from ratingbook.workbook.port.grid_book import MemoryBook
@@ -49,7 +56,8 @@ class Asked:
     book's own confirmation of it (its ``Confirm`` setting, "" when empty), how to confirm where
     nobody can be asked, and the taking to write (the ``Confirm`` cell emptied when it
     confirms). When nothing waits: ``said``, a level-2 warning for the summary, and ``shown``,
-    what the log's row keeps of it."""
+    what the log's row keeps of it. ``phase``: what it does to the manual-pairing phase, for
+    the summary ("" when nothing)."""
 
     acts: tuple[Act, ...]
     confirmed: str
@@ -57,6 +65,7 @@ class Asked:
     taking: Taking
     said: str = ""
     shown: str = ""
+    phase: str = ""
 
 
 def asked(
@@ -67,10 +76,12 @@ def asked(
     back: bool,
     logged: bool,
     named: Callable[[list[str] | tuple[str, ...]], str],
+    source: str = "",
 ) -> Asked:
     """What undoing (``back``) or redoing ``taking`` asks, over the book ``sheets`` read
     (``read``: its grids); ``logged``: the act is one an Event Log records; ``named``: the
-    typed cells as a question lists them. A :class:`CannotTake` for what FIDE mode refuses."""
+    typed cells as a question lists them; ``source``: the book's file, for the command the
+    summary suggests. A :class:`CannotTake` for what FIDE mode refuses."""
     act, word = taking.act, "undo" if back else "redo"
     name = f"{word.capitalize()} {act.label}"
     parts = []
@@ -87,16 +98,18 @@ def asked(
     does = f"{word} {'takes' if back else 'gives'} back {act.label}, cell by cell"
     kept = f"kept as typed since: {named(taking.kept)}" if taking.kept else ""
     warning = "; ".join([does, *parts, kept or "everything else typed since stays"])
-    recorded = None
+    recorded, phase = None, ""
     if logged and taking.state is not None:
         from ratingbook.workbook.sheets.event_log_sheet import read_state
 
         recorded = read_state(sheets)
     if recorded is not None:  # the event's record: what it refuses, in the mode or out of it
-        _refused(sheets, read, taking, recorded.manual, back=back)
+        after = _refused(sheets, read, taking, recorded.manual, back=back)
+        how = f"{typed_command('manual-pairing end', source or UNNAMED)}, or Manual Pairing = End"
+        phase = phase_taken_line(recorded.manual, after.manual, after.paired_rounds, word, how)
     if recorded is None or not recorded.fide_mode:  # no level: asked when it clears or keeps
         plain: tuple[Act, ...] = (Act(name, 0, warning),) if parts else ()
-        return Asked(plain, "", _CLEAR_FIRST, taking)
+        return Asked(plain, "", _CLEAR_FIRST, taking, phase=phase)
     from ratingbook.workbook.plans.fide_plan import IN_BOOK, SHOWN
     from ratingbook.workbook.plans.fide_taken import confirmed_in_book, logged_level
 
@@ -107,21 +120,22 @@ def asked(
     acts = acts_to_confirm([(name, level, warning)], fide=True)
     if not acts:
         said = f"level 2 warning: {name}: {warning}" if level == 2 else ""
-        return Asked((), "", "", taking, said, SHOWN if said else "")
+        return Asked((), "", "", taking, said, SHOWN if said else "", phase)
 
     confirmed, block = confirmed_in_book(sheets, acts)
     if block is not None:
         taking = replace(taking, blocks=(*taking.blocks, block))
-    return Asked(acts, confirmed, IN_BOOK, taking)
+    return Asked(acts, confirmed, IN_BOOK, taking, phase=phase)
 
 
 def _refused(
     sheets: Sheets, read: Mapping[str, Grid], taking: Taking, open_round: int, *, back: bool
-) -> None:
-    """A :class:`CannotTake` when the event's record refuses the undo or redo of ``taking``
-    over the book ``sheets`` read (``read``: its grids): it would close the manual-pairing phase
-    of round ``open_round`` (0: none open) started since, with its round still paired; a redo,
-    when the event changed since the undo where its act was made on it."""
+) -> EventState:
+    """The event's state as the undo or redo of ``taking`` leaves the book ``sheets`` read
+    (``read``: its grids); a :class:`CannotTake` when the event's record refuses it: it would
+    close the manual-pairing phase of round ``open_round`` (0: none open) started since, with
+    its round still paired; a redo, when the event changed since the undo where its act was
+    made on it."""
     from ratingbook.workbook.plans.fide_taken import changed_since
     from ratingbook.workbook.sheets.event_log_sheet import read_state
 
@@ -140,7 +154,7 @@ def _refused(
         done = "undone" if back else "redone"
         raise CannotTake(f"{act.label} cannot be {done}: {error}; nothing was changed") from None
     if back:
-        return
+        return state
     since = changed_since(after, state)
     if since:
         found = "; ".join(
@@ -155,3 +169,4 @@ def _refused(
             "Put it back as it was and redo, or leave "
             f"{act.label} undone and do it again on the event as it is; nothing was changed"
         )
+    return state

@@ -374,16 +374,22 @@ class Session:
         from ratingbook.events.fide_mode.machine import confirmation_of, steps_needed
         from ratingbook.session.asking import asked
 
-        ask = asked(sheets, read, taking, back=back, logged=not _is_unlogged(act), named=_named)
+        logged = not _is_unlogged(act)
+        ask = asked(
+            sheets, read, taking, back=back, logged=logged, named=_named, source=self._source
+        )
+        phase = (ask.phase,) if ask.phase else ()  # the manual phase opened or closed
         given = confirmation_of(ask.acts, ask.confirmed, offer)
         if given is None:
             return NeedsConfirmation(
                 ask.acts,
                 max(steps_needed(ask.acts), 1),  # a question without a level: one step
                 ask.in_book,
-                lambda text: self._write_taking(sheets, history, ask.taking, views, back, text),
+                lambda text: self._write_taking(
+                    sheets, history, ask.taking, views, back, text, phase
+                ),
             )
-        said = (ask.said,) if ask.said else ()  # level 2: said, and logged as shown
+        said = (*((ask.said,) if ask.said else ()), *phase)  # level 2: said, logged as shown
         given = given or ask.shown
         return self._write_taking(sheets, history, ask.taking, views, back, given, said)
 
@@ -435,7 +441,8 @@ class Session:
     ) -> Done:
         """Write ``taking`` with ``views`` (the event's sheets rebuilt as it leaves the book,
         for an act that wrote generated sheets), the log's Undo or Redo row and the history;
-        ``said``: a warning the summary says (level 2)."""
+        ``said``: what the summary says besides (a level-2 warning, the manual phase opened or
+        closed)."""
         read = self._read(sheets)
         plan = Plan(blocks=taking.blocks, truncated=taking.truncated)
         act = taking.act

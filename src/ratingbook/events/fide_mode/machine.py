@@ -43,6 +43,7 @@ __all__ = [
     "manual_step",
     "mode_after",
     "phase_after_taking",
+    "phase_taken_line",
     "steps_needed",
     "typed_names",
 ]
@@ -225,6 +226,32 @@ def phase_after_taking(open_round: int, own: int, manual: int, last_paired: int,
         MANUAL[(True, "start")].format(open=open_round)
         + f"; this {word} would close it with round {last_paired} "
         + ("still paired" if last_paired == open_round else "paired")
+    )
+
+
+def phase_taken_line(before: int, after: int, last_paired: int, word: str, how: str) -> str:
+    """What an undo or a redo (``word``) does to the manual-pairing phase, for its summary:
+    round ``before``'s open before it (0: none), round ``after``'s after it, round
+    ``last_paired`` the last paired after it; ``how``: how to end a phase (the command, the
+    setting). "" when the phase is as it was.
+
+    >>> phase_taken_line(0, 4, 4, "undo", "Manual Pairing = End")[:46]
+    'the manual pairing of round 4 is open again: c'
+    >>> phase_taken_line(4, 0, 3, "undo", "")
+    'the manual pairing of round 4 is closed: round 4 is no longer paired'
+    """
+    if before == after:
+        return ""
+    if after:
+        return (
+            f"the manual pairing of round {after} is open again: change its boards if need be, "
+            f"then end it ({how}); no round after it is paired until then"
+        )
+    if last_paired < before:
+        return f"the manual pairing of round {before} is closed: round {before} is no longer paired"
+    return (
+        f"the manual pairing of round {before} is closed: round {before}'s boards stand as they "
+        "are now, and the next round is paired on them"
     )
 
 

@@ -2,7 +2,8 @@
 
 This module alone decides the checks of a round paired by hand (a repeated game, a forbidden
 pair, a second pairing-allocated bye, a third colour in a row, a colour difference over 2, both
-players against their expected colour) and their warning levels. Pure.
+players against their expected colour, a result standing on a board changed by hand) and their
+warning levels. Pure.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.state import Pair
 
-__all__ = ["manual_pairing_problems"]
+__all__ = ["manual_pairing_problems", "results_on_changed_boards"]
 
 
 def _colours(event: SwissEvent, player: str, before_round: int) -> list[str]:
@@ -85,3 +86,44 @@ def manual_pairing_problems(
 
 def _word(colour: str) -> str:
     return "white" if colour == "W" else "black"
+
+
+def results_on_changed_boards(
+    event: SwissEvent, round_number: int, engine: Sequence[Pair]
+) -> list[tuple[int, str]]:
+    """Each result standing on a board of ``round_number`` changed by hand (its pair not one of
+    the ``engine``'s), level 3: a result typed for the game the board had would now count for
+    other players, so the arbiter clears it or confirms it is the new game's. Each is named by
+    its cell, with the engine's game the board had (:func:`_engine_game`), when there is one."""
+    games = [e for e in event.round_entries(round_number) if e.black is not None]
+    now = {(e.white, e.black) for e in games}
+    lost = [p for p in engine if p not in now and p[1] != "PAB"]
+    problems: list[tuple[int, str]] = []
+    for e in games:
+        if e.result is None or e.black is None or (e.white, e.black) in engine:
+            continue
+        had = _engine_game(lost, e.white, e.black)
+        where = e.where
+        letter = where.columns.get("result", "") if where is not None else ""
+        cell = (
+            f"{where.sheet!r} {letter}{where.row}"
+            if where is not None and where.sheet and letter and where.row
+            else f"board {e.board}"
+        )
+        engine_game = f"the engine paired it {had[0]} - {had[1]}, " if had else ""
+        problems.append(
+            (
+                3,
+                f"{cell}'s {e.result.value} stands on a board changed by hand ({engine_game}"
+                f"now {e.white} - {e.black}): clear it if it was typed for the engine's game, "
+                "or confirm it is this game's result",
+            )
+        )
+    return problems
+
+
+def _engine_game(lost: Sequence[Pair], white: str, black: str) -> Pair | None:
+    """The engine's game a board now ``white`` - ``black`` had: the one with its White as
+    White, else its Black as Black, else with either of them."""
+    ranked = [(p[0] != white, p[1] != black, p) for p in lost if white in p or black in p]
+    return min(ranked)[2] if ranked else None

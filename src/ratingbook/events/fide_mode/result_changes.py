@@ -11,9 +11,10 @@ and a rating-report-only correction (:func:`rating_changes`). The order they are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 
+from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.events.fide_mode.corrections import correction_level, correction_warning
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel, adjourned_board_text
@@ -122,11 +123,27 @@ def left_behind(
             "",
             f"round {last} paired with {len(games)} adjourned from before round {last - 1}",
             WarningLevel.ACKNOWLEDGE,
-            warning=f"round {last} paired while games of rounds before round {last - 1} are "
-            f"still adjourned: {named}; each counts as a draw until its result is entered",
+            warning=f"round {last} paired while {_of_rounds(games)} still adjourned, older "
+            f"than round {last - 1}, the last round played: {named}; each counts as a draw until "
+            "its result is entered",
             by_hand=False,
         )
     ]
+
+
+def _of_rounds(games: Sequence[tuple[int, str, str]]) -> str:
+    """The adjourned ``games`` by their rounds (``2 games of rounds 1 and 3 are``).
+
+    >>> _of_rounds([(3, "a", "b")])
+    '1 game of round 3 is'
+    >>> _of_rounds([(1, "a", "b"), (3, "c", "d"), (1, "e", "f")])
+    '3 games of rounds 1 and 3 are'
+    """
+    rounds = [str(r) for r in sorted({r for r, _, _ in games})]
+    which = " and ".join([", ".join(rounds[:-1]), rounds[-1]] if len(rounds) > 1 else rounds)
+    verb = "is" if len(games) == 1 else "are"
+    word = "rounds" if len(rounds) > 1 else "round"
+    return f"{many(len(games), 'game')} of {word} {which} {verb}"
 
 
 def round_corrections(

@@ -42,7 +42,7 @@ from ratingbook.events.fide_mode.machine import (
     mode_after,
     typed_names,
 )
-from ratingbook.events.fide_mode.manual import manual_pairing_problems
+from ratingbook.events.fide_mode.manual import manual_pairing_problems, results_on_changed_boards
 from ratingbook.events.fide_mode.state import (
     EventState,
     Pair,
@@ -187,6 +187,7 @@ def _manual(
         kept = f"manual pairing of round {number} ended: the engine's pairing is kept"
         return 0, [], [kept, *([f"level 2 warning: {order}"] if order else [])]
     problems = manual_pairing_problems(event, number, [p for p in now if p not in engine])
+    problems += results_on_changed_boards(event, number, engine)  # typed for another game?
     if old.paired_rounds > number:  # a phase an earlier ratingbook left open past its round
         problems.append(
             (
