@@ -86,7 +86,8 @@ class IndividualEvent:
         for number in rounds:
             said = False
             if number in corrected and (
-                player is None or any(player in c.game.players() for c in corrected[number])
+                player is None
+                or any(player in (c.game.white, c.game.black) for c in corrected[number])
             ):
                 yield f"Round {number}: {correction_note(number, corrected[number])}"
             view = paired_from.get(number, event)
