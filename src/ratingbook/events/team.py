@@ -96,6 +96,9 @@ class TeamSettings:
     #: have played on a board to be ranked there (None: 70 % of the rounds counted).
     board_prize_order: str = "Performance"
     board_prize_games: int | None = None
+    #: The ``Confirm`` setting: the acts of the run it confirms, by name (``Correction round
+    #: 2``), where nobody can be asked (xlwings Server and Lite); emptied once used.
+    confirm: str = ""
     places: Mapping[str, Location] = field(default_factory=dict, compare=False, repr=False)
 
     @property

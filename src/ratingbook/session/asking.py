@@ -122,7 +122,7 @@ def _refused(
     over the book ``sheets`` read (``read``: its grids): it would close the manual-pairing phase
     of round ``open_round`` (0: none open) started since, with its round still paired; a redo,
     when the event changed since the undo where its act was made on it."""
-    from ratingbook.workbook.plans.fide_taken import changed_since
+    from ratingbook.workbook.kinds import kind_of_sheets
     from ratingbook.workbook.sheets.event_log_sheet import read_state
 
     act, word = taking.act, "undo" if back else "redo"
@@ -141,7 +141,7 @@ def _refused(
         raise CannotTake(f"{act.label} cannot be {done}: {error}; nothing was changed") from None
     if back:
         return
-    since = changed_since(after, state)
+    since = kind_of_sheets(after).changes_since(after, state)  # an individual or team event's
     if since:
         found = "; ".join(
             f"{c.kind.value} round {c.round}"
