@@ -1,7 +1,7 @@
 """A team event's board result corrected after the next round was paired (user test 49): seen,
 confirmed and logged as an individual event's correction is (FIDE's rule for a correction:
-level 3 outside FIDE mode), and the round paired before it explained and published on the
-result it was paired on (``ratingbook.events.as_paired``, the one home of that reading).
+level 3 outside FIDE mode), and the round paired before it explained, checked and published
+on the result it was paired on (``ratingbook.events.as_paired``, the one home of that reading).
 
 The template's camp cup (``ratingbook.templates.team_design``), two boards a side, board 1's
 colour for the first-named team and board 2 the other way round. Round 1 (the template):
@@ -131,9 +131,10 @@ def test_a_late_correction_waits_for_a_confirmation_then_is_logged() -> None:
     assert standings == CORRECTED  # the standings count the corrected result
 
 
-def test_the_round_paired_before_it_is_explained_and_published_as_paired() -> None:
+def test_the_round_paired_before_it_is_explained_checked_and_published_as_paired() -> None:
     """Round 3's notes (Team Notes, explain, its page) give the match points it was paired on,
-    the sentence saying what was corrected since."""
+    the sentence saying what was corrected since; check judges round 3 on the result then (the
+    book's TRF export carries its log): no problem."""
     book = round_3_paired()
     corrected(book).resume("--confirm")
     matches = [(line[2], line[3]) for line in book.read_values("Team Matches")[1:] if line[0] == 3]
@@ -153,6 +154,20 @@ def test_the_round_paired_before_it_is_explained_and_published_as_paired() -> No
         assert points(said, white, black, WHEN_PAIRED) in said
     files = site_files(read_book_event(book).site(), "Cup")
     assert POINTS_AS_PAIRED in _paragraphs(files["round-3.html"])
+    # Round 3 played (every White wins), then checked as the book's TRF export.
+    for match, _ in enumerate(played, start=1):
+        typed(book, 3, match, 1, "1-0")
+        typed(book, 3, match, 2, "1-0")
+    done(session(book).run(Recalc()))
+    from ratingbook.reports.check_notes import check_team_trf
+
+    report = check_team_trf(read_book_event(book).trf(in_event=True).text)
+    assert report.checked.startswith("3 rounds")
+    assert report.problems == ()
+    assert (
+        "round 3 was paired before round 2's result Kai Lund - Eva Falk was corrected from 1-0 "
+        "to 0-1: it is judged on the result then"
+    ) in report.notes
 
 
 def _paragraphs(page: str) -> list[str]:
@@ -214,3 +229,21 @@ def test_a_round_re_paired_after_the_correction_is_paired_on_the_corrected_resul
     assert POINTS_AS_PAIRED not in notes
     for (white, black), note in zip([m for m in matches if m[1] != "BYE"], notes, strict=False):
         assert points(note, white, black, CORRECTED) in note, note
+
+
+def test_the_log_travels_in_the_team_trf_and_comes_back_with_its_import() -> None:
+    """``trf export`` writes the log as ``###`` lines (the correction by start numbers, as the
+    TEC Manual's form has it); ``trf import`` keeps it, row for row, so the new book's round 3
+    is still explained on the result it was paired on, and its export is the file again."""
+    from ratingbook.templates.team_trf_book import book_from_team_trf
+
+    book = round_3_paired()
+    corrected(book).resume("--confirm")
+    text = read_book_event(book).trf().text
+    assert "### Correction @ Round 2: 2-5: 1-0 => 0-1" in text.splitlines()
+    imported, _, noted = book_from_team_trf(text.encode("utf-8"))
+    assert noted == []
+    assert imported.read_values("Event Log") == book.read_values("Event Log")
+    notes = [line[1] for line in imported.read_values("Team Notes")[1:] if line[0] == "Round 3"]
+    assert notes[-1] == POINTS_AS_PAIRED
+    assert read_book_event(imported).trf().text == text

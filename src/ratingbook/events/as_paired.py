@@ -59,6 +59,7 @@ __all__ = [
     "as_paired_lists",
     "corrected_after_pairing",
     "correction_note",
+    "correction_notes",
     "pairing_views",
     "points_note",
 ]
@@ -228,6 +229,13 @@ def correction_note(round_number: int, corrected: Sequence[Corrected]) -> str:
         f"round {round_number} was paired before {'; '.join(said)}: it is judged on the "
         f"result{'s' if many else ''} then"
     )
+
+
+def correction_notes(event: SwissEvent | TeamEvent, log: Sequence[LogEntry]) -> list[str]:
+    """Each round judged on results corrected since it was paired, in round order, as its
+    note says it (:func:`correction_note`): what ``check`` says of a file."""
+    corrected = corrected_after_pairing(event, log)
+    return [correction_note(number, found) for number, found in sorted(corrected.items())]
 
 
 def points_note(round_number: int, corrected: Sequence[Corrected]) -> str:

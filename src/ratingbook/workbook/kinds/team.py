@@ -1,8 +1,9 @@
 """The team event (issue 26; sheets ``Teams``, ``Team Matches``, ``Team Boards``) as an event
 kind: its planner and reader are :mod:`ratingbook.workbook.plans.team_plan`'s, its notes
 :mod:`ratingbook.reports.team_notes`' (C.07 ranks, C.04.6 matches), its standings
-:mod:`ratingbook.fide.gacrux.team_tiebreaks`', its TRF :mod:`ratingbook.trf.team_records`'.
-Each round is explained and published on the results it was paired on, as its log says
+:mod:`ratingbook.fide.gacrux.team_tiebreaks`', its TRF :mod:`ratingbook.trf.team_records`'
+(and its ``Event Log`` as ``###`` lines, :mod:`ratingbook.trf.log_comments`). Each round is
+explained and published on the results it was paired on, as its log says
 (:mod:`ratingbook.events.as_paired`).
 
 Every planner and report is imported when it is used, so a book of another family never loads
@@ -100,8 +101,8 @@ class TeamBookEvent:
                 yield ("   " if notes else f"Round {number}: ") + board_note(event, number, player)
 
     def trf_warnings(self) -> list[str]:
-        """None: a team event's TRF carries no log."""
-        return []
+        """A level-2 warning when the ``Event Log`` was changed by hand."""
+        return self._read_log()[1]
 
     def period_trf(self, number: int) -> TrfFile:
         """Refused: a team event has no rating periods (its games are rated as one event)."""
@@ -112,14 +113,18 @@ class TeamBookEvent:
         raise RatingbookError(_NO_PERIODS)
 
     def trf(self, *, in_event: bool = False) -> TrfFile:
-        """The event with the ranks of its team standings in record 310 (the same file
-        ``in_event``: a team event has no adjourned games)."""
+        """The event with the ranks of its team standings in record 310 and its ``Event Log``
+        as ``###`` lines (which say on which results each round was paired); the same file
+        ``in_event``: a team event has no adjourned games."""
         from ratingbook.fide.gacrux.team_tiebreaks import team_standings
+        from ratingbook.trf.log_comments import log_lines
         from ratingbook.trf.team_records import export_team_trf
 
         event = self.event
         ranks = {line.team: line.rank for line in team_standings(event).lines}
-        return TrfFile(export_team_trf(event, ranks=ranks), f"{len(event.teams)} teams")
+        lines = log_lines(self._read_log()[0])
+        text = export_team_trf(event, ranks=ranks) + "".join(f"{line}\n" for line in lines)
+        return TrfFile(text, f"{len(event.teams)} teams")
 
     def site(self) -> SiteView:
         """The event and its ``Event Log`` (each round's page gives the results it was paired

@@ -27,13 +27,13 @@ from ratingbook.events.fide_mode.team_changes import team_changes
 from ratingbook.events.team import TeamEvent
 from ratingbook.events.team_settings import CONFIRM
 from ratingbook.workbook.plans.fide_plan import LogRecord, book_gate, log_now, read_record
-from ratingbook.workbook.port.book import Plan, WriteBlock
-from ratingbook.workbook.sheets.event_log_sheet import user_name
+from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
+from ratingbook.workbook.sheets.event_log_sheet import EVENT_LOG, log_sheet, state_sheet, user_name
 from ratingbook.workbook.sheets.reading import Sheets, column_block
 from ratingbook.workbook.sheets.schemas import TEAM_BOARDS
 from ratingbook.workbook.sheets.team_book import TeamTables, read_team_tables
 
-__all__ = ["TEAM_IN_BOOK", "team_changed_since", "with_team_log"]
+__all__ = ["TEAM_IN_BOOK", "imported_record", "team_changed_since", "with_team_log"]
 
 #: What a run's plan is, given the log its notes read (None: the book's, as it stands).
 Views = Callable[[Sequence[LogEntry] | None], Plan]
@@ -51,6 +51,15 @@ def _confirm_cell(tables: TeamTables) -> list[WriteBlock]:
         return []
     block = column_block(tables.settings, "Value", {place.row: None})
     return [block] if block is not None else []
+
+
+def imported_record(
+    event: TeamEvent, log: Sequence[LogEntry], after: str
+) -> tuple[GeneratedSheet, GeneratedSheet]:
+    """The ``Event Log`` and ``Event State`` of a team book just built from a file: the file's
+    log (``after``: the sheet the log follows) and the event as imported, as an individual
+    event's import writes them."""
+    return log_sheet(list(log), after), state_sheet(team_state_of(event), EVENT_LOG)
 
 
 def team_changed_since(sheets: Sheets, left: EventState) -> list[LoggedChange]:

@@ -48,7 +48,7 @@ from ratingbook.events.team import (
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK
 from ratingbook.reports.names import BOARD_PRIZES, TEAM_STANDINGS
 from ratingbook.reports.stages import paired_text
-from ratingbook.workbook.plans.team_log import with_team_log
+from ratingbook.workbook.plans.team_log import imported_record, with_team_log
 from ratingbook.workbook.port.book import (
     GeneratedSheet,
     Plan,
@@ -70,7 +70,13 @@ if TYPE_CHECKING:
     from ratingbook.events.fide_mode.machine import Act
     from ratingbook.reports.tables import SheetGrid
 
-__all__ = ["TEAM_HAS_NO", "plan_team", "plan_team_pairing", "plan_team_unpairing"]
+__all__ = [
+    "TEAM_HAS_NO",
+    "plan_team",
+    "plan_team_imported",
+    "plan_team_pairing",
+    "plan_team_unpairing",
+]
 
 #: The commands on an event a team event has not, each said plainly with where the team event
 #: shows what it has instead (``ratingbook prizes``: "team events have no prize list ...").
@@ -181,6 +187,18 @@ def plan_team(sheets: Sheets) -> Plan:
         return Plan(sheets=generated, summary=(*summary, *_unread(sheets)))
 
     return with_team_log(sheets, tables, tables.event, views)
+
+
+def plan_team_imported(sheets: Sheets, log: Sequence[LogEntry]) -> Plan:
+    """A team book just built from a file: its generated sheets, read on ``log`` (the file's,
+    as it has it: a round paired before a correction is explained on the result it was paired
+    on, :mod:`ratingbook.events.as_paired`), then its ``Event Log`` and ``Event State`` (none
+    while nothing is paired or logged: the log starts with round 1, as a recalc's does)."""
+    event = read_team_tables(sheets).event
+    generated, summary = _sheets(event, log)
+    started = log or event.paired_rounds
+    record = imported_record(event, log, generated[-1].name) if started else ()
+    return Plan(sheets=(*generated, *record), summary=summary)
 
 
 def _next_round(event: TeamEvent) -> int:
