@@ -40,10 +40,14 @@ from ratingbook.workbook.port.grid_book import MemoryBook
 WHEN_PAIRED = {"Queens": 3, "Rooks": 3, "Bishops": 2, "Knights": 1, "Pawns": 1}
 #: The same after the correction: what the standings count.
 CORRECTED = {**WHEN_PAIRED, "Queens": 2, "Bishops": 3}
-#: The sentence the round-3 notes and page end with.
+#: The sentence the round-3 notes and page end with, and the round-2 page's.
 POINTS_AS_PAIRED = (
     "Points as round 3 was paired, on round 2's Kai Lund - Eva Falk 1-0, since corrected to 0-1 "
     "(the standings count the corrected result)."
+)
+CORRECTED_SINCE = (
+    "Corrected after round 3 was paired: Kai Lund - Eva Falk 1-0, now 0-1 (round 3 was paired "
+    "on 1-0)."
 )
 
 
@@ -133,8 +137,8 @@ def test_a_late_correction_waits_for_a_confirmation_then_is_logged() -> None:
 
 def test_the_round_paired_before_it_is_explained_checked_and_published_as_paired() -> None:
     """Round 3's notes (Team Notes, explain, its page) give the match points it was paired on,
-    the sentence saying what was corrected since; check judges round 3 on the result then (the
-    book's TRF export carries its log): no problem."""
+    the sentence saying what was corrected since; round 2's page says its board was corrected
+    after round 3 was paired; check judges round 3 on the result then: no problem."""
     book = round_3_paired()
     corrected(book).resume("--confirm")
     matches = [(line[2], line[3]) for line in book.read_values("Team Matches")[1:] if line[0] == 3]
@@ -154,6 +158,7 @@ def test_the_round_paired_before_it_is_explained_checked_and_published_as_paired
         assert points(said, white, black, WHEN_PAIRED) in said
     files = site_files(read_book_event(book).site(), "Cup")
     assert POINTS_AS_PAIRED in _paragraphs(files["round-3.html"])
+    assert CORRECTED_SINCE in _paragraphs(files["round-2.html"])
     # Round 3 played (every White wins), then checked as the book's TRF export.
     for match, _ in enumerate(played, start=1):
         typed(book, 3, match, 1, "1-0")

@@ -16,7 +16,8 @@ This module alone gives those a round's view (:func:`pairing_views`), which the 
 (:mod:`ratingbook.fide.gacrux.checker`: ``check``, ``trf import``) and the pairing notes
 (``explain``) all use, and says a correction so in words (:func:`correction_note`); a round's
 pairing list (the ``Pairings`` sheet, a round's published page) gives the points the round
-was paired on, with the sentence saying so (:func:`as_paired_lists`). A team event is read the
+was paired on, with the sentence saying so (:func:`as_paired_lists`), and the published page of
+the round whose result was corrected says when (:func:`corrected_since`). A team event is read the
 same way, its boards named by their players' start numbers
 (:meth:`~ratingbook.events.team.TeamEvent.start_numbers`; a board without a player on one side
 by ``0`` for White, ``=BYE`` for Black, as its correction's row writes it): a team round is
@@ -58,6 +59,7 @@ __all__ = [
     "Corrected",
     "as_paired_lists",
     "corrected_after_pairing",
+    "corrected_since",
     "correction_note",
     "correction_notes",
     "pairing_views",
@@ -250,6 +252,31 @@ def points_note(round_number: int, corrected: Sequence[Corrected]) -> str:
         f"Points as round {round_number} was paired, on {'; '.join(said)} (the standings "
         "count the corrected result)."
     )
+
+
+def _named_rounds(numbers: Sequence[int]) -> str:
+    if len(numbers) == 1:
+        return f"round {numbers[0]}"
+    return f"rounds {', '.join(str(n) for n in numbers[:-1])} and {numbers[-1]}"
+
+
+def corrected_since(event: SwissEvent | TeamEvent, log: Sequence[LogEntry] = ()) -> dict[int, str]:
+    """The rounds with a result corrected after a later round was paired, each with the
+    sentence its published page says below its boards (which show the corrected result):
+    ``Corrected after round 3 was paired: Aas - Foss 0-1, now 1-0 (round 3 was paired on
+    0-1).`` ``log``: the event's log (the module text)."""
+    paired_on: dict[Game, tuple[Corrected, list[int]]] = {}
+    for number, found in sorted(corrected_after_pairing(event, log).items()):
+        for c in found:
+            paired_on.setdefault(c.game, (c, []))[1].append(number)  # the first correction's
+    said: dict[int, list[str]] = {}
+    for game, (c, rounds) in sorted(paired_on.items(), key=lambda i: _order(i[0])):
+        said.setdefault(game.round, []).append(
+            f"after {_named_rounds(rounds)} {'was' if len(rounds) == 1 else 'were'} paired: "
+            f"{_game(c)} {_then(c)}, now {_now(c)} ({_named_rounds(rounds)} "
+            f"{'was' if len(rounds) == 1 else 'were'} paired on {_then(c)})"
+        )
+    return {number: f"Corrected {'; '.join(lines)}." for number, lines in said.items()}
 
 
 def as_paired_lists(event: Event, log: Sequence[LogEntry] = ()) -> dict[int, tuple[Event, str]]:

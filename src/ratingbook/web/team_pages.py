@@ -5,7 +5,9 @@ the notes that explain the ranking and the pairing. Every table shows a grid of
 :mod:`ratingbook.reports.team_grids`: a round's with each result between its two sides, the
 board results as a table per team; the rest as they are. A round's notes explain it on the
 results it was paired on, the sentence below its matches saying what was corrected since
-(:func:`~ratingbook.events.as_paired.as_paired_lists`), as an individual round's page does.
+(:func:`~ratingbook.events.as_paired.as_paired_lists`), and the page of the round whose result
+was corrected says when (:func:`~ratingbook.events.as_paired.corrected_since`), as an
+individual event's pages do.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ratingbook.events.as_paired import as_paired_lists
+from ratingbook.events.as_paired import as_paired_lists, corrected_since
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
@@ -129,6 +131,7 @@ def team_pages(
     its log, which says on which results each round was paired)."""
     standings = team_standings(event) if standings is None else standings
     as_paired = as_paired_lists(event, log)
+    corrected = corrected_since(event, log)
     pages = [
         Page(
             "index.html",
@@ -158,6 +161,7 @@ def team_pages(
     ]
     for number in range(1, event.paired_rounds + 1):
         view, said = as_paired.get(number, (event, ""))
+        below = tuple(s for s in (said, corrected.get(number, "")) if s)
         pages.append(
             Page(
                 f"round-{number}.html",
@@ -170,7 +174,7 @@ def team_pages(
                             f"Round {number} matches",
                         ),
                         compact=True,
-                        after=(said,) if said else (),
+                        after=below,
                     ),
                 ),
                 notes=tuple(match_notes(view, number)),
