@@ -83,7 +83,7 @@ def test_a_team_round_with_results_waits_for_confirm(tmp_path: Path) -> None:
     code, output = _run("unpair", str(cup), "--in-place")
     assert code == 2
     assert (
-        "nothing was changed: level 3: Unpairing round 2: round 2's pairing taken back: its "
+        "nothing was changed: level 3: Unpair round 2: round 2's pairing taken back: its "
         "result typed is deleted from Team Boards with its rows: match 1 board 1 '1-0' (an undo "
         "of the unpairing gives them back) -- to go on, run again with --confirm"
     ) in output

@@ -26,9 +26,13 @@ def _template_inputs() -> dict[str, list[list[object]]]:
 
 
 def test_consistency_the_button_writes_what_ratingbook_recalc_writes(tmp_path: Path) -> None:
+    """The same sheets, the event's log started in both; the button runs through the session,
+    which keeps its undo store (``Event History``), as the command line does."""
     sheets = _template_inputs()
     expected = SameSheets(openpyxl_result(sheets, tmp_path, workbook.recalc))
     got = excel_result(sheets, recalc_book)
+    assert list(got)[-3:] == ["Event Log", "Event State", "Event History"]
+    got.pop("Event History")
     assert got == expected
     standings = got["Team Standings"]
     assert standings[0][:6] == ["Rank", "No.", "Team", "Rating", "MP", "GP"]

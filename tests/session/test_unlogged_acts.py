@@ -1,5 +1,5 @@
-"""Undo and redo of the acts no Event Log records: a camp ladder's new week, a players update,
-a team event's pairing.
+"""Undo and redo of the acts no Event Log records: a camp ladder's new week, a players update
+(and of a team event's pairing, which its Event Log records, cell for cell all the same).
 
 The book before and after each act is the one the test built and ran; what undo must give back
 is that book cell for cell (the hidden ``Event History`` aside), and what was typed since is
@@ -145,8 +145,9 @@ def file_cells(book: FileBook) -> Grids:
 
 
 def test_a_team_pairing_is_undone_and_redone_cell_for_cell(tmp_path: Path) -> None:
-    """A team event keeps no Event Log: its pairing is kept for undo all the same, in the
-    package back end's file as the command line writes it."""
+    """A team event's pairing is a logged act (its Event Log, as an individual event's): it is
+    undone cell for cell, in the package back end's file as the command line writes it, the
+    log keeping the pairing and its undo, and redone."""
     path = tmp_path / "team.xlsx"
     path.write_bytes(templates.template_bytes("team"))
     book = open_book(str(path))
@@ -155,9 +156,15 @@ def test_a_team_pairing_is_undone_and_redone_cell_for_cell(tmp_path: Path) -> No
     paired = file_cells(book)
     assert len(paired["Team Matches"]) > len(before["Team Matches"])  # a round was appended
     done(session(book).run(Undo()))
-    assert file_cells(book) == before
+    undone = file_cells(book)
+    assert [row[2] for row in undone.pop("Event Log")[1:]] == ["Pairing", "Undo"]
+    undone.pop("Event State")
+    assert undone == before
     done(session(book).run(Redo()))
-    assert file_cells(book) == paired
+    redone = file_cells(book)
+    assert [row[2] for row in redone.pop("Event Log")[1:]] == ["Pairing", "Undo", "Redo"]
+    redone.pop("Event State")  # as the pairing left it, its digest the log's last row's
+    assert redone == {n: g for n, g in paired.items() if n not in ("Event Log", "Event State")}
 
 
 def test_a_new_week_started_by_raising_the_week_cell_is_undone_too() -> None:

@@ -142,7 +142,10 @@ def test_a_team_book_comes_back_cell_for_cell(tmp_path: Path) -> None:
     assert "### Main Score at Round 1: Match Points" in lines
     imported = _run("trf", "import", str(first), "-o", str(back))
     assert "warning" not in imported  # nothing read otherwise than the file says
-    assert _grid(back) == _grid(book)
+    # The undo store aside: it keeps the input cells as each back end read them.
+    typed, again = _grid(book), _grid(back)
+    typed.pop("Event History"), again.pop("Event History")
+    assert again == typed
     _run("trf", "export", str(back), "-o", str(second))
     assert second.read_bytes() == first.read_bytes()
 

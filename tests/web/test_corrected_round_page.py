@@ -86,3 +86,18 @@ def test_a_round_paired_before_a_correction_shows_the_points_it_was_paired_on(
     rows: list[list[str]] = standings["rows"]  # type: ignore[assignment]
     at_name, at_points = header.index("Name"), header.index("Points")
     assert {r[at_name]: r[at_points] for r in rows}["Anna"] == "½"  # 0 + 0 + round 3's ½
+
+
+def test_the_corrected_round_s_page_says_when_its_result_was_corrected(tmp_path: Path) -> None:
+    """Round 1's page shows Anna - Erik as it stands now (0-1) and says it was 1-0 when round 2
+    was paired; round 3, paired after the correction, is not named (user test 49: a team
+    round's page showed the new result with no word of the correction; the same home for
+    both kinds)."""
+    site = _site(tmp_path)
+    paragraphs = _paragraphs((site / "round-1.html").read_text("utf-8"))
+    assert (
+        "Corrected after round 2 was paired: Anna - Erik 1-0, now 0-1 (round 2 was paired on 1-0)."
+    ) in paragraphs
+    for page in ("round-2.html", "round-3.html"):
+        text = (site / page).read_text("utf-8")
+        assert not any(p.startswith("Corrected after") for p in _paragraphs(text))

@@ -8,7 +8,8 @@ scoring, which FIDE leaves to "the rules of the competition" (C.04.6 art. 1.2):
   are left out of the average;
 - the **team pairing numbers** (C.04.6 art. 1.1.1: "each team must have a different TPN")
   rank the teams by that rating, highest first, and keep the organiser's order (the order of
-  the ``Teams`` sheet) between equal ratings;
+  the ``Teams`` sheet) between equal ratings; the players' **start numbers** (a TRF file's
+  ``001`` numbers) go team by team in that order, each roster in board order;
 - a **board's colours**: board 1's colour for the team named first in the match, alternating
   down the boards (TRF-2026 record 352, ``WBWB...``);
 - a **match result** comes from its boards: each team's game points (a forfeit win counts
@@ -95,6 +96,9 @@ class TeamSettings:
     #: have played on a board to be ranked there (None: 70 % of the rounds counted).
     board_prize_order: str = "Performance"
     board_prize_games: int | None = None
+    #: The ``Confirm`` setting: the acts of the run it confirms, by name (``Correction round
+    #: 2``), where nobody can be asked (xlwings Server and Lite); emptied once used.
+    confirm: str = ""
     places: Mapping[str, Location] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -209,6 +213,17 @@ class TeamEvent:
             key=lambda it: (-(team_rating(it[1], self.settings) or 0), it[0]),
         )
         return {team.name: n for n, (_, team) in enumerate(order, start=1)}
+
+    def start_numbers(self) -> dict[str, int]:
+        """Each player's start number (a TRF file's ``001`` number, the number the Event Log
+        names a board by): team by team in pairing-number order, each roster in board
+        order."""
+        tpn = self.pairing_numbers()
+        numbers: dict[str, int] = {}
+        for team in sorted(self.teams, key=lambda t: tpn[t.name]):
+            for player in team.players:
+                numbers[player.name] = len(numbers) + 1
+        return numbers
 
     def lineup(self, team: str) -> list[TeamPlayer]:
         """The players a pairing puts on the boards: the roster's first ``boards``."""

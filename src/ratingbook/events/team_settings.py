@@ -7,7 +7,8 @@ Type B or None; C.04.6 art. 1.7), ``Tie-breaks`` (FIDE C.07 team codes), ``Ratin
 (the top boards the team rating averages; default every board of a match), ``FIDE Rated``
 (yes/no), ``Start Date``, ``Board Prize Order`` (Performance or Percentage) and ``Board Prize
 Games`` (the games a player must have played on a board to be ranked there; default 70 % of the
-rounds counted), and ``Main Score at Round 1``, which the pairing of round 1 writes.
+rounds counted), ``Main Score at Round 1``, which the pairing of round 1 writes, and
+``Confirm``, the acts a run confirms where nobody can be asked (as Swiss Settings' ``Confirm``).
 An empty value keeps the setting's default. The sheet's rows are read (and written) by
 :mod:`ratingbook.workbook.sheets.team_settings_rows`; here are the names (each setting's name
 and its other spellings: :func:`team_setting_name`) and the tie-break codes.
@@ -25,6 +26,7 @@ __all__ = [
     "BOARD_PRIZE_GAMES",
     "BOARD_PRIZE_ORDER",
     "COLOUR_PREFERENCES",
+    "CONFIRM",
     "FIDE_RATED",
     "MAIN_SCORE_LOCK",
     "RATING_BOARDS",
@@ -45,6 +47,8 @@ FIDE_RATED = "FIDE Rated"
 #: (the rule: :mod:`ratingbook.reports.board_prizes`); a TRF file carries them as ``###`` lines.
 BOARD_PRIZE_ORDER = "Board Prize Order"
 BOARD_PRIZE_GAMES = "Board Prize Games"
+#: The acts of a run it confirms where nobody can be asked, as Swiss Settings' (spelt alike).
+CONFIRM = "Confirm"
 
 #: Each setting's name, with the other spellings a ``Setting`` cell may give it (case and
 #: spacing aside). ``Desk Confirms`` is the results desk's (issue 36), read by the desk.
@@ -65,6 +69,7 @@ TEAM_SETTING_NAMES: Mapping[str, tuple[str, ...]] = {
     BOARD_PRIZE_ORDER: (),
     BOARD_PRIZE_GAMES: ("Board Prize Minimum",),
     MAIN_SCORE_LOCK: (),
+    CONFIRM: ("Confirmation",),
     "Desk Confirms": (),
 }
 

@@ -32,7 +32,7 @@ from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.errors import RatingbookError
 from ratingbook.events.adjourned import adjourned_when_paired, games_named
-from ratingbook.events.as_paired import corrected_after_pairing, correction_note
+from ratingbook.events.as_paired import correction_notes
 from ratingbook.events.codes import TIEBREAK_NAMES
 from ratingbook.events.event import SwissEntry, SwissEvent
 from ratingbook.events.team import TeamEvent
@@ -471,8 +471,7 @@ def check_individual_trf(
     if ahead:
         notes.append(_ahead_note(sorted({e.round for e in ahead})))
     # A result corrected after a round was paired: that round is judged on the result then.
-    for number, corrected in sorted(corrected_after_pairing(checked, imported.log).items()):
-        notes.append(correction_note(number, corrected))
+    notes += correction_notes(checked, imported.log)
     if unplayed:
         notes.append(_unplayed_note(last))
     # The ranks as the import read them (001 columns 86-89, read by `rank_in`), by the names
@@ -573,21 +572,24 @@ def _team_as_played(event: TeamEvent) -> tuple[TeamEvent, tuple[int, ...]] | Non
 
 def check_team_trf(text: str) -> CheckReport:
     """A team event's TRF text checked: its pairings (C.04.6 or the Berger tables) round by
-    round, as gacrux reads ratingbook's reading of it, and the ranks its 310 records state
-    against its main score and tie-break list."""
-    from ratingbook.trf.team_records import export_team_trf, import_team_trf, stated_team_ranks
+    round as gacrux reads them, each on the results it was paired on (its ``###`` log), and
+    the ranks its 310 records state against its main score and tie-break list."""
+    from ratingbook.trf.log_comments import read_text_log
+    from ratingbook.trf.team_records import import_team_trf, stated_team_ranks
 
     try:
         event = import_team_trf(text)
     except RatingbookError as error:
         return _as_gacrux_reads(text, error)
     checked, ahead = _team_as_played(event) or (event, ())
-    checks = check_trf_rounds(export_team_trf(checked), "the team event")
+    log = read_text_log(text).log
+    checks = check_paired_rounds(checked, log, "the team event")
     names = {number: name for name, number in event.pairing_numbers().items()}
     problems = pairing_problems(checks, names)
     stated = stated_team_ranks(text)
     notes = [] if not ahead else [_unplayed_note(ahead[-1])]
     notes = [_ahead_note(ahead)] if ahead and event.settings.round_robin else notes
+    notes += correction_notes(checked, log)
     if not stated:
         notes.append("the file states no team ranks (310 columns 69-71): standings not checked")
         standings = ""

@@ -7,14 +7,19 @@ The colour article of each match, and what it read, are gacrux's
 article of C.04.6 art. 4.3 does, naming the first team of art. 4.2 (and why it is first) and
 the round whose colours the article goes by (user test 49: "the first team's colour
 alternates" beside a team that had White and has White again, the first team being the other).
+A round is explained on the results it was paired on (a board result corrected since as it was
+then, the sentence below saying so: :func:`~ratingbook.events.as_paired.as_paired_lists`), as
+``check`` judges it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import pairwise
 
+from ratingbook.events.as_paired import as_paired_lists
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.team import TeamEvent, TeamMatch
 from ratingbook.fide.gacrux.team_pairing import ColourReason, colour_rules
 from ratingbook.fide.gacrux.team_tiebreaks import TEAM_TIEBREAK_CODES, TeamStanding, TeamStandings
@@ -295,11 +300,17 @@ def board_note(event: TeamEvent, number: int, player: str) -> str:
     return f"{player} ({team}) is on no board of match {match.table}: {team} fielded others"
 
 
-def team_notes_grid(event: TeamEvent, standings: TeamStandings, number: int) -> SheetGrid:
-    """The notes as a sheet: one sentence a row, the ranking first, then the round."""
+def team_notes_grid(
+    event: TeamEvent, standings: TeamStandings, number: int, log: Sequence[LogEntry] = ()
+) -> SheetGrid:
+    """The notes as a sheet: one sentence a row, the ranking first, then the round, on the
+    results it was paired on (``log``: the event's log, which says what was corrected since),
+    with the sentence saying so after its matches."""
     rows: list[list[object]] = [["Standings", note] for note in rank_notes(event, standings)]
     if number:
-        rows += [[f"Round {number}", note] for note in match_notes(event, number)]
+        view, said = as_paired_lists(event, log).get(number, (event, ""))
+        rows += [[f"Round {number}", note] for note in match_notes(view, number)]
+        rows += [[f"Round {number}", said]] if said else []
     return SheetGrid(
         "Team Notes",
         ("About", "Note"),

@@ -136,7 +136,7 @@ def _refused(
     close the manual-pairing phase of round ``open_round`` (0: none open) started since, with
     its round still paired; a redo, when the event changed since the undo where its act was
     made on it."""
-    from ratingbook.workbook.plans.fide_taken import changed_since
+    from ratingbook.workbook.kinds import kind_of_sheets
     from ratingbook.workbook.sheets.event_log_sheet import read_state
 
     act, word = taking.act, "undo" if back else "redo"
@@ -155,7 +155,7 @@ def _refused(
         raise CannotTake(f"{act.label} cannot be {done}: {error}; nothing was changed") from None
     if back:
         return state
-    since = changed_since(after, state)
+    since = kind_of_sheets(after).changes_since(after, state)  # an individual or team event's
     if since:
         found = "; ".join(
             f"{c.kind.value} round {c.round}"

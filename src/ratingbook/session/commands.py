@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ratingbook.events.fide_mode.changes import LoggedChange
     from ratingbook.events.fide_mode.log import LogEntry
     from ratingbook.events.fide_mode.machine import Act
+    from ratingbook.events.team import TeamEvent
     from ratingbook.fide.rules.rating_list import RatingListScan
     from ratingbook.season.model import SeasonEvent
     from ratingbook.workbook.port.book import Plan
@@ -80,10 +81,11 @@ class Rank:
 
 @dataclass(frozen=True, slots=True)
 class RecordImport:
-    """Start the Event Log of a book just built from a file: the file's ``log`` (the import its
-    last row) and the ``event`` as imported."""
+    """Start the Event Log of a book just built from a file: the file's ``log`` (an individual
+    event's with the import as its last row; a team event's as the file has it) and the
+    ``event`` as imported."""
 
-    event: SwissEvent
+    event: SwissEvent | TeamEvent
     log: tuple[LogEntry, ...]
 
 

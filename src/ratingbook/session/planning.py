@@ -65,6 +65,12 @@ def plan_command(command: Command, sheets: Sheets) -> tuple[Plan, tuple[str, ...
     if isinstance(command, Rank):
         return plan_rank(sheets), ()
     if isinstance(command, RecordImport):
+        from ratingbook.events.team import TeamEvent
+
+        if isinstance(command.event, TeamEvent):
+            from ratingbook.workbook.plans.team_plan import plan_team_imported
+
+            return plan_team_imported(sheets, command.log), ()
         from ratingbook.workbook.plans.swiss_plan import plan_imported
 
         return plan_imported(sheets, command.event, command.log), ()

@@ -73,6 +73,8 @@ from ratingbook.workbook.sheets.schemas import (
     SWISS_GAMES,
     SWISS_PLAYERS,
     SWISS_SETTINGS,
+    TEAM_BOARDS,
+    TEAM_MATCHES,
     WEEKLY_STANDINGS,
 )
 
@@ -107,6 +109,13 @@ _TYPED_IN: dict[str, str | None] = {
     "Redo": None,
     "Period Report": None,
     "Desk Result": None,
+}
+#: Where a team event's changes typed by hand are typed (its log keeps a few of the kinds,
+#: :mod:`ratingbook.events.fide_mode.team_changes`): the rows of their round.
+_TEAM_TYPED_IN: dict[str, tuple[str, ...]] = {
+    "Pairing": (TEAM_MATCHES.sheet, TEAM_BOARDS.sheet),  # a round typed by hand
+    "Unpairing": (TEAM_MATCHES.sheet, TEAM_BOARDS.sheet),  # a round's rows deleted by hand
+    "Correction": (TEAM_BOARDS.sheet,),
 }
 _BY_ROUND = ("Pairing", "Unpairing", "Manual Pairing", "Correction", "Adjournment", "Bye")
 #: How many cells a confirmation or a summary names before it counts the rest.
@@ -529,15 +538,16 @@ def _typed_in(
         sheet = _TYPED_IN[kind]
         if not change.by_hand or sheet is None:
             continue
-        name = actual.get(header_key(sheet))
-        if name is None:
-            continue
-        if kind not in _BY_ROUND:
-            typed[name] = None  # the whole sheet
-        elif name not in typed or typed[name] is not None:
-            rows = _round_rows(read.get(name, []), change.round)
-            rows |= _round_rows(saved.get(name, []), change.round)
-            typed[name] = (typed.get(name) or frozenset()) | rows
+        # the individual event's sheet, or the team event's: the book holds one of them
+        for name in (actual.get(header_key(s)) for s in (sheet, *_TEAM_TYPED_IN.get(kind, ()))):
+            if name is None:
+                continue
+            if kind not in _BY_ROUND:
+                typed[name] = None  # the whole sheet
+            elif name not in typed or typed[name] is not None:
+                rows = _round_rows(read.get(name, []), change.round)
+                rows |= _round_rows(saved.get(name, []), change.round)
+                typed[name] = (typed.get(name) or frozenset()) | rows
     return typed
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "log_lines",
     "outside_fide_mode",
     "read_log_lines",
+    "read_text_log",
     "with_typed_values",
 ]
 
@@ -253,6 +254,13 @@ def read_log_lines(lines: Sequence[tuple[int, str]]) -> LogLines:
         log.append(entry)
         previous = entry.digest
     return LogLines(tuple(log), tuple(comments), tuple(warnings))
+
+
+def read_text_log(text: str) -> LogLines:
+    """The ``###`` lines of a whole file's ``text`` read (:func:`read_log_lines`; what a team
+    event's file holds besides its records, which :mod:`ratingbook.trf.team_records` reads)."""
+    lines = enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1)
+    return read_log_lines([(n, line.rstrip()) for n, line in lines if line.startswith("###")])
 
 
 def with_typed_values(

@@ -92,13 +92,9 @@ __all__ = [
 
 
 def player_numbers(event: TeamEvent) -> dict[str, int]:
-    """Start numbers: team by team in pairing-number order, each in board order."""
-    tpn = event.pairing_numbers()
-    numbers: dict[str, int] = {}
-    for team in sorted(event.teams, key=lambda t: tpn[t.name]):
-        for player in team.players:
-            numbers[player.name] = len(numbers) + 1
-    return numbers
+    """Start numbers: team by team in pairing-number order, each in board order
+    (:meth:`~ratingbook.events.team.TeamEvent.start_numbers`, their one home)."""
+    return event.start_numbers()
 
 
 #: Record 212's first code: the main score.

@@ -19,7 +19,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ratingbook.events.absent_rounds import ABSENCE_CODE, Absence, absent_rounds
-from ratingbook.events.as_paired import as_paired_lists
+from ratingbook.events.as_paired import as_paired_lists, corrected_since
 from ratingbook.events.event import BYE, SwissEntry, SwissEvent, SwissPlayer
 from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.prizes import points_text
@@ -365,7 +365,8 @@ def event_pages(
     """Every page of the site, the standings first. A round's page gives the points it was
     paired on, as its ``Pairings`` sheet does (``log``: the event's log, which says when a
     result was corrected since: :func:`~ratingbook.events.as_paired.as_paired_lists`), and
-    the sentence saying so below its boards."""
+    the sentence saying so below its boards; the page of the round whose result was corrected
+    says so below its boards (:func:`~ratingbook.events.as_paired.corrected_since`)."""
     known = _PlayerFacts.of(event, grids)
     numbers = known.numbers
     names = ("Name", "White", "Black")
@@ -402,8 +403,10 @@ def event_pages(
         ),
     ]
     as_paired = as_paired_lists(event, log)
+    corrected = corrected_since(event, log)
     for number in range(1, event.paired_rounds + 1):
         view, said = as_paired.get(number, (event, ""))
+        below = tuple(s for s in (said, corrected.get(number, "")) if s)
         grid = select(pairings_grid(event, number, paired_from=view), ROUND_COLUMNS)
         pages.append(
             Page(
@@ -420,7 +423,7 @@ def event_pages(
                             detail=_ROUND_DETAIL,
                         ),
                         pairs=True,
-                        after=(said,) if said else (),
+                        after=below,
                     ),
                 ),
             )

@@ -92,7 +92,7 @@ def site_files(view: SiteView, title: str) -> dict[str, str]:
         case IndividualSite():
             return render_site(view.event, title, end=view.end, log=view.log)
         case TeamSite():
-            return render_team_site(view.event, title)
+            return render_team_site(view.event, title, log=view.log)
         case ListSite():
             return list_files(view, title)
     assert_never(view)

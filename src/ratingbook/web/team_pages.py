@@ -3,14 +3,21 @@ standings (``index.html``), the team crosstable, each round's matches and boards
 (``round-N.html``) and the players' board prizes and board results (``players.html``), with
 the notes that explain the ranking and the pairing. Every table shows a grid of
 :mod:`ratingbook.reports.team_grids`: a round's with each result between its two sides, the
-board results as a table per team; the rest as they are.
+board results as a table per team; the rest as they are. A round's notes explain it on the
+results it was paired on, the sentence below its matches saying what was corrected since
+(:func:`~ratingbook.events.as_paired.as_paired_lists`), and the page of the round whose result
+was corrected says when (:func:`~ratingbook.events.as_paired.corrected_since`), as an
+individual event's pages do.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 from dataclasses import replace
 
+from ratingbook.events.as_paired import as_paired_lists, corrected_since
+from ratingbook.events.fide_mode.log import LogEntry
 from ratingbook.events.team import TeamEvent
 from ratingbook.fide.gacrux.team_tiebreaks import TeamStandings, team_standings
 from ratingbook.reports.stages import counted_text
@@ -114,9 +121,17 @@ def _board_prizes(event: TeamEvent, standings: TeamStandings) -> tuple[Table, ..
     return tuple(tables)
 
 
-def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = None) -> list[Page]:
-    """Every page of the team event's site (``standings``: the event's, if computed)."""
+def team_pages(
+    event: TeamEvent,
+    title: str,
+    standings: TeamStandings | None = None,
+    log: Sequence[LogEntry] = (),
+) -> list[Page]:
+    """Every page of the team event's site (``standings``: the event's, if computed; ``log``:
+    its log, which says on which results each round was paired)."""
     standings = team_standings(event) if standings is None else standings
+    as_paired = as_paired_lists(event, log)
+    corrected = corrected_since(event, log)
     pages = [
         Page(
             "index.html",
@@ -145,6 +160,8 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
         ),
     ]
     for number in range(1, event.paired_rounds + 1):
+        view, said = as_paired.get(number, (event, ""))
+        below = tuple(s for s in (said, corrected.get(number, "")) if s)
         pages.append(
             Page(
                 f"round-{number}.html",
@@ -157,9 +174,10 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
                             f"Round {number} matches",
                         ),
                         compact=True,
+                        after=below,
                     ),
                 ),
-                notes=tuple(match_notes(event, number)),
+                notes=tuple(match_notes(view, number)),
             )
         )
     pages.append(
@@ -173,11 +191,13 @@ def team_pages(event: TeamEvent, title: str, standings: TeamStandings | None = N
     return pages
 
 
-def render_team_site(event: TeamEvent, title: str, today: _dt.date | None = None) -> dict[str, str]:
+def render_team_site(
+    event: TeamEvent, title: str, today: _dt.date | None = None, log: Sequence[LogEntry] = ()
+) -> dict[str, str]:
     """Every file of the team event's site by name: the pages and the stylesheet (a team event
-    has no prize list, norms or contenders pages yet)."""
+    has no prize list, norms or contenders pages yet); ``log``: the event's log."""
     credit = "FIDE C.04.6 pairing and C.07 tie-breaks computed by gacrux."
     standings = team_standings(event)
     stage = team_stage(event, standings)
-    pages = team_pages(event, title, standings)
+    pages = team_pages(event, title, standings, log)
     return render_pages(pages, title, event.paired_rounds, credit, today=today, stage=stage)

@@ -16,10 +16,13 @@ The modules, from the bottom up:
 - :mod:`~ratingbook.events.fide_mode.setup_changes`: which changes to the setup after round 1
   are logged (settings, players, tie-break values typed, forbidden pairs), at which level;
 - :mod:`~ratingbook.events.fide_mode.changes`: every logged change, in the order logged;
+- :mod:`~ratingbook.events.fide_mode.team_changes`: a team event's logged changes (a round
+  paired or taken back, a board result corrected), through the same rules and rows;
 - :mod:`~ratingbook.events.fide_mode.manual`: what a round paired by hand breaks;
 - :mod:`~ratingbook.events.fide_mode.machine`: the state machine: the mode, the manual phase,
   what each level asks, the confirmations.
 
 The workbook keeps the log and the state in sheets (``workbook/sheets/event_log_sheet.py``) and
-runs the machine for a run (``workbook/plans/fide_plan.py``); the session asks the front end.
+runs the machine for a run (``workbook/plans/fide_plan.py``; a team event's,
+``workbook/plans/team_log.py``); the session asks the front end.
 """

@@ -2,7 +2,8 @@
 
 This module alone decides which differences in the results of rounds already paired are logged
 changes and the warning level of each: a result corrected (:func:`round_corrections`, at the
-level :mod:`~ratingbook.events.fide_mode.corrections`'s rule gives), a game adjourned when a
+level :mod:`~ratingbook.events.fide_mode.corrections`'s rule gives; its row, an individual or
+a team event's, :func:`correction_change`), a game adjourned when a
 later round was paired and an adjourned game's result entered (FIDE's checklist, Q160 and
 Q162-163), a round paired while older games are still adjourned (:func:`left_behind`, Q168),
 and a rating-report-only correction (:func:`rating_changes`). The order they are logged in is
@@ -19,9 +20,9 @@ from ratingbook.core.results import Result
 from ratingbook.events.fide_mode.corrections import correction_level, correction_warning
 from ratingbook.events.fide_mode.log import LogKind, WarningLevel, adjourned_board_text
 from ratingbook.events.fide_mode.logged_change import LoggedChange
-from ratingbook.events.fide_mode.state import EventState
+from ratingbook.events.fide_mode.state import EventState, Game
 
-__all__ = ["left_behind", "rating_changes", "round_corrections"]
+__all__ = ["correction_change", "left_behind", "rating_changes", "round_corrections"]
 
 
 def rating_changes(
@@ -146,6 +147,40 @@ def _of_rounds(games: Sequence[tuple[int, str, str]]) -> str:
     return f"{many(len(games), 'game')} of {word} {which} {verb}"
 
 
+def correction_change(
+    game: Game,
+    was: str,
+    numbers: Mapping[str, int],
+    level: int,
+    why: str,
+    *,
+    asked: str = "",
+    named: str = "",
+) -> LoggedChange:
+    """The row of ``game`` (as the state holds it now: round, White, Black, the result; ""
+    for no player, no result) corrected from ``was``, the result the log recorded: its board
+    by start numbers (``8-16``; ``5=BYE`` without Black, the row :mod:`ratingbook.events.as_paired`
+    reads), what it was and is, at ``level`` with ``why``
+    (:func:`~ratingbook.events.fide_mode.corrections.correction_warning` naming the file the
+    run writes; ``asked``: the same naming the file it reads, for the question); ``named``: the
+    game in words (default ``White - Black``, ``White - bye``)."""
+    number, white, black, now = game
+    white_no, black_no = numbers.get(white, 0), numbers.get(black, 0)
+    board = f"{white_no}-{black_no}" if black else f"{white_no}=BYE"
+    named = named or f"{white} - {black or 'bye'}"
+    what = f"{named}: corrected from {was} to {now or '(empty)'}"
+    return LoggedChange(
+        LogKind.CORRECTION,
+        number,
+        f"{board}: {was}",
+        now or "(empty)",
+        level,
+        f"Correction round {number}",
+        f"{what}: {why}",
+        asked=f"{what}: {asked}" if asked and asked != why else "",
+    )
+
+
 def round_corrections(
     old: EventState,
     new: EventState,
@@ -172,22 +207,10 @@ def round_corrections(
     before = {(w, b): res for r, w, b, res in old.games if r == number}
     out: list[LoggedChange] = adjournments
     warning = partial(correction_warning, number, level, paired=paired, last=last, by_hand=hand)
-    for r, w, b, res in new.games:
+    for game in new.games:
+        r, w, b, res = game
         if r != number or (w, b) not in before or before[(w, b)] in ("", res, _ADJOURNED):
             continue
-        board = f"{numbers.get(w, 0)}-{numbers.get(b, 0)}" if b else f"{numbers.get(w, 0)}=BYE"
-        what = f"{w} - {b or 'bye'}: corrected from {before[(w, b)]} to {res or '(empty)'}"
         why, asked = (warning(before[(w, b)], period=period, book=f) for f in (book, source))
-        out.append(
-            LoggedChange(
-                LogKind.CORRECTION,
-                number,
-                f"{board}: {before[(w, b)]}",
-                res or "(empty)",
-                level,
-                f"Correction round {number}",
-                f"{what}: {why}",
-                asked=f"{what}: {asked}" if asked != why else "",
-            )
-        )
+        out.append(correction_change(game, before[(w, b)], numbers, level, why, asked=asked))
     return out

@@ -2,9 +2,10 @@
 
 This module alone decides which differences in the rounds paired are logged changes and the
 warning level of each: a round paired (by the engine, or typed by hand and compared with the
-rules' pairing), unpaired (by the command, or its rows deleted by hand), or its pairing changed
-by hand outside a manual-pairing phase (:func:`round_changes`), and a requested bye that is
-warned (:func:`bye_changes`). A paired round's results retyped are
+rules' pairing), unpaired (by the command, or its rows deleted by hand: :func:`unpairing_change`,
+a team event's too), or its pairing changed by hand outside a manual-pairing phase
+(:func:`round_changes`), and a requested bye that is warned (:func:`bye_changes`). A paired
+round's results retyped are
 :mod:`~ratingbook.events.fide_mode.result_changes`'s; the order everything is logged in is
 :mod:`~ratingbook.events.fide_mode.changes`'s. Pure.
 """
@@ -21,7 +22,32 @@ from ratingbook.events.fide_mode.logged_change import LoggedChange
 from ratingbook.events.fide_mode.result_changes import round_corrections
 from ratingbook.events.fide_mode.state import EventState, board_count, boards, unpairing_text
 
-__all__ = ["bye_changes", "round_changes"]
+__all__ = ["bye_changes", "round_changes", "unpairing_change"]
+
+
+def unpairing_change(
+    number: int,
+    paired: str,
+    results: int,
+    deleted: Sequence[str],
+    *,
+    command: bool,
+    sheet: str = "Swiss Games",
+) -> LoggedChange:
+    """Round ``number`` unpaired (``paired``: what the round was), by the command or its rows
+    deleted by hand: no warning when the command takes back a round without results; else
+    level 3, its ``results`` (recorded or typed) and those ``deleted`` from ``sheet``, named
+    (:func:`~ratingbook.events.fide_mode.state.unpairing_text`)."""
+    return LoggedChange(
+        LogKind.UNPAIRING,
+        number,
+        paired,
+        f"round {number} unpaired" + ("" if command else " (rows deleted by hand)"),
+        0 if command and not results else WarningLevel.CONFIRM,
+        f"Unpair round {number}",
+        unpairing_text(number, results, deleted, sheet=sheet),
+        by_hand=not command,
+    )
 
 
 def bye_changes(old: EventState, new: EventState, numbers: Mapping[str, int]) -> list[LoggedChange]:
@@ -126,17 +152,10 @@ def round_changes(
         elif not now:
             recorded = sum(1 for g in old.games if g[0] == number and g[3] and g[2])
             results = max(recorded, len(typed.get(number, ())))  # typed since the last run too
-            command = number in unpaired
+            paired = f"round {number} paired: {board_count(was)}"
             out.append(
-                LoggedChange(
-                    LogKind.UNPAIRING,
-                    number,
-                    f"round {number} paired: {board_count(was)}",
-                    f"round {number} unpaired" + ("" if command else " (rows deleted by hand)"),
-                    0 if command and not results else WarningLevel.CONFIRM,
-                    f"Unpair round {number}",
-                    unpairing_text(number, results, typed.get(number, ())),
-                    by_hand=not command,
+                unpairing_change(
+                    number, paired, results, typed.get(number, ()), command=number in unpaired
                 )
             )
         elif number == old.manual:

@@ -3,10 +3,12 @@
 This module alone decides what of an event the log keeps (its :class:`EventState`: FIDE mode,
 the manual-pairing phase, the settings that change pairings or standings, the players' start
 numbers and withdrawals, the tie-break values typed from outside, every row of every round, the
-forbidden pairs), how it is written as plain rows with its format version
+forbidden pairs; of a team event, every board of every round: :func:`team_state_of`), how it
+is written as plain rows with its format version
 (:meth:`EventState.rows`, :func:`state_from_rows`) into a sheet ratingbook owns, how a
 round's boards are written (:func:`boards`), and how its results typed are named by board when
-an unpairing deletes them (:func:`results_by_board`, :func:`unpairing_text`). Pure: events
+an unpairing deletes them (:func:`results_by_board`; a team round's by match and board,
+:func:`team_results_by_board`; :func:`unpairing_text`). Pure: events
 in, values out. Which differences are logged changes is
 :mod:`~ratingbook.events.fide_mode.changes`.
 """
@@ -22,6 +24,7 @@ from ratingbook.core.counts import many
 from ratingbook.core.results import Result
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.settings import settings_values
+from ratingbook.events.team import TeamEvent
 
 __all__ = [
     "PAIRING_SETTINGS",
@@ -36,6 +39,8 @@ __all__ = [
     "results_by_board",
     "state_from_rows",
     "state_of",
+    "team_results_by_board",
+    "team_state_of",
     "unpairing_text",
 ]
 
@@ -238,6 +243,21 @@ def state_of(
     )
 
 
+def team_state_of(event: TeamEvent) -> EventState:
+    """The state of a team event now: every board of every round, as an individual event's
+    game (round, White, Black, result; "" for an empty seat, a result not typed), in the
+    order of the rounds, matches and boards. A team event has no FIDE mode (its log is kept
+    all the same), no manual-pairing phase and no settings the log follows."""
+    games = sorted(event.games, key=lambda g: (g.round, g.table, g.board))
+    return EventState(
+        fide_mode=False,
+        games=tuple(
+            (g.round, g.white or "", g.black or "", "" if g.result is None else g.result.value)
+            for g in games
+        ),
+    )
+
+
 def _value_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
 
@@ -279,6 +299,17 @@ def results_by_board(event: SwissEvent, round_number: int) -> tuple[str, ...]:
         f"{e.result.value!r}"
         for e in games
         if e.result is not None
+    )
+
+
+def team_results_by_board(event: TeamEvent, round_number: int) -> tuple[str, ...]:
+    """The results typed in a team round's boards, each named by its match and board
+    (``match 1 board 2 '½-½'``), in match and board order."""
+    games = sorted(event.games, key=lambda g: (g.table, g.board))
+    return tuple(
+        f"match {g.table} board {g.board} {g.result.value!r}"
+        for g in games
+        if g.round == round_number and g.result is not None
     )
 
 

@@ -21,7 +21,8 @@ notes have read is not read again.
 A round is checked as it was paired: a game adjourned then a draw (FIDE's checklist Q157), a
 result corrected since as it was then, whatever the game's result now: each round is checked
 on the event as :func:`~ratingbook.events.as_paired.pairing_views` says it was paired from
-(:func:`check_paired_rounds`, and :func:`check_event_rounds` given the log).
+(:func:`check_paired_rounds`, an individual or a team event, and :func:`check_event_rounds`
+given the log).
 """
 
 from __future__ import annotations
@@ -39,11 +40,13 @@ from ratingbook.errors import RatingbookError
 from ratingbook.events.as_paired import pairing_views
 from ratingbook.events.event import SwissEvent
 from ratingbook.events.fide_mode.log import LogEntry
+from ratingbook.events.team import TeamEvent
 from ratingbook.fide.fast.compact_edges import compact_storage
 from ratingbook.fide.fast.fast_dutch import dutch_engine
 from ratingbook.fide.gacrux.analysis import analyse_round
 from ratingbook.fide.gacrux.event import tournament_from_trf
 from ratingbook.trf.exporter import export_trf
+from ratingbook.trf.team_records import export_team_trf
 
 __all__ = [
     "SYSTEMS",
@@ -250,17 +253,25 @@ def check_trf_rounds(
 
 
 def check_paired_rounds(
-    event: SwissEvent, log: Sequence[LogEntry] = (), what: str = "the file"
+    event: SwissEvent | TeamEvent, log: Sequence[LogEntry] = (), what: str = "the file"
 ) -> list[RoundCheck]:
-    """Every paired round of ``event`` checked as :func:`check_trf_rounds` checks its TRF
-    text, each on the event it was paired from (``log``: the event's log, which says which
-    games were adjourned when; :func:`~ratingbook.events.as_paired.pairing_views`)."""
-    views = pairing_views(event, log)
-    if len(views) <= 1:  # no round paired while a game was adjourned: the event's own text
-        return check_trf_rounds(export_trf(event, withdrawals=False), what)
+    """Every paired round of ``event`` (an individual or a team event) checked as
+    :func:`check_trf_rounds` checks its TRF text, each on the event it was paired from
+    (``log``: the event's log, which says which games were adjourned and which results
+    corrected when; :func:`~ratingbook.events.as_paired.pairing_views`)."""
+    # Each view's TRF text (withdrawals not written ahead), with the rounds it is the view of
+    # (the event's own for an event with no round paired).
+    if isinstance(event, TeamEvent):
+        views = pairing_views(event, log) or [(event, ())]
+        texts = [(export_team_trf(view), rounds) for view, rounds in views]
+    else:
+        events = pairing_views(event, log) or [(event, ())]
+        texts = [(export_trf(view, withdrawals=False), rounds) for view, rounds in events]
+    if len(texts) == 1:  # every round paired on the results it holds: the event's own text
+        return check_trf_rounds(texts[0][0], what)
     checks = []
-    for view, rounds in views:
-        checks += check_trf_rounds(export_trf(view, withdrawals=False), what, rounds)
+    for text, rounds in texts:
+        checks += check_trf_rounds(text, what, rounds)
     return sorted(checks, key=lambda c: c.round)
 
 

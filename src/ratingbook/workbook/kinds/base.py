@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
     from ratingbook.events.fide_mode.log import LogEntry
+    from ratingbook.events.fide_mode.logged_change import LoggedChange
+    from ratingbook.events.fide_mode.state import EventState
     from ratingbook.events.team import TeamEvent
     from ratingbook.reports.tables import SheetGrid
     from ratingbook.workbook.port.book import Book, Plan
@@ -59,9 +61,12 @@ class IndividualSite:
 
 @dataclass(frozen=True, slots=True)
 class TeamSite:
-    """What ``publish`` shows of a team event: the event (its pages are the team grids)."""
+    """What ``publish`` shows of a team event: the event (its pages are the team grids) and
+    its ``Event Log``, which says on which results each round was paired (a round's page
+    explains it on those: :func:`~ratingbook.events.as_paired.as_paired_lists`)."""
 
     event: TeamEvent
+    log: tuple[LogEntry, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,4 +184,9 @@ class EventKind(Protocol):
         """The last round's pairing taken back (``ratingbook unpair``; ``asked``: the round
         the user names, which must be the last), with the generated sheets rebuilt; its results
         typed wait for a confirmation."""
+        ...
+
+    def changes_since(self, sheets: Sheets, left: EventState) -> list[LoggedChange]:
+        """Every change a run would log on the event ``sheets`` hold against ``left``, the
+        state an act left (a redo is refused when the event changed since the undo)."""
         ...

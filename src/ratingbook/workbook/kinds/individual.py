@@ -20,6 +20,8 @@ from ratingbook.workbook.sheets.reading import Sheets
 if TYPE_CHECKING:
     from ratingbook.events.event import SwissEvent
     from ratingbook.events.fide_mode.log import LogEntry
+    from ratingbook.events.fide_mode.logged_change import LoggedChange
+    from ratingbook.events.fide_mode.state import EventState
     from ratingbook.workbook.port.book import Book, Plan
 
 __all__ = ["INDIVIDUAL", "IndividualEvent", "IndividualKind"]
@@ -86,7 +88,8 @@ class IndividualEvent:
         for number in rounds:
             said = False
             if number in corrected and (
-                player is None or any(player in c.game.players() for c in corrected[number])
+                player is None
+                or any(player in (c.game.white, c.game.black) for c in corrected[number])
             ):
                 yield f"Round {number}: {correction_note(number, corrected[number])}"
             view = paired_from.get(number, event)
@@ -219,6 +222,11 @@ class IndividualKind:
         from ratingbook.workbook.plans.fide_actions import plan_unpair
 
         return plan_unpair(sheets, asked)
+
+    def changes_since(self, sheets: Sheets, left: EventState) -> list[LoggedChange]:
+        from ratingbook.workbook.plans.fide_taken import changed_since
+
+        return changed_since(sheets, left)
 
 
 #: The individual event kind.

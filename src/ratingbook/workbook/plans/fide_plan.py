@@ -54,6 +54,7 @@ from ratingbook.events.fide_mode.state import (
 )
 from ratingbook.events.long_event import reported
 from ratingbook.events.settings import SwissSettings
+from ratingbook.events.team import TeamSettings
 from ratingbook.workbook.plans.fide_shape import last_round_rechecked
 from ratingbook.workbook.plans.rating_corrections import (
     correction_texts,
@@ -80,8 +81,11 @@ __all__ = [
     "SHOWN",
     "LogRecord",
     "book_confirmation",
+    "book_gate",
+    "log_now",
     "plan_imported_log",
     "plan_taken",
+    "read_record",
     "refusal",
     "starts_manual_phase",
     "taken_back",
@@ -116,10 +120,31 @@ def frozen_rounds(entries: Sequence[LogEntry]) -> dict[int, int]:
     return {r: period for period, (rounds, _) in reported(texts).items() for r in rounds}
 
 
-def _now(request: RunRequest) -> str:
+def log_now(request: RunRequest) -> str:
+    """When a run's rows are logged: the request's time, else the clock (ISO 8601, UTC)."""
     if request.now:
         return request.now
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def read_record(sheets: Sheets) -> tuple[list[LogEntry], EventState | None, list[str]]:
+    """The event's record as the book holds it: the log's rows, the state it last recorded
+    (None: none yet, or ``Event State`` deleted), and the level-2 warnings about them (a row
+    changed by hand, rows deleted or added at the log's end, the state deleted)."""
+    entries, warnings = read_log(sheets)
+    recorded = read_state(sheets)
+    if recorded is not None and recorded.log and recorded.log != last_digest(entries):
+        warnings.append(
+            f"level 2 warning: sheet {EVENT_LOG!r} row {len(entries) + 1}: the log's last row is "
+            "not the one ratingbook wrote last: rows were deleted or added at its end by hand "
+            "(the log is tamper-evident: ratingbook says so, and goes on from the rows there)"
+        )
+    if recorded is None and entries:
+        warnings.append(
+            f"level 2 warning: sheet {EVENT_STATE!r} was deleted by hand: the changes made "
+            "since the last run cannot be found; the log goes on from the book as it is"
+        )
+    return entries, recorded, warnings
 
 
 def taken_back(entry: SwissEntry, rounds: Sequence[int]) -> bool:
@@ -250,7 +275,7 @@ def _with_board_order(
     return replace(change, warning=f"{change.warning}; {order}") if order else change
 
 
-def book_confirmation(settings: SwissSettings, acts: Sequence[Act]) -> str:
+def book_confirmation(settings: SwissSettings | TeamSettings, acts: Sequence[Act]) -> str:
     """The ``Confirm`` setting's confirmation of ``acts`` (an error naming the cell when it
     does not name each act as its level asks)."""
     typed = settings.confirm
@@ -266,22 +291,25 @@ def book_confirmation(settings: SwissSettings, acts: Sequence[Act]) -> str:
     return f"Confirm setting: {typed}"
 
 
-def _gate(event: SwissEvent, found: list[LoggedChange], fide: bool) -> tuple[tuple[Act, ...], str]:
+def book_gate(
+    settings: SwissSettings | TeamSettings, found: Sequence[LoggedChange], fide: bool
+) -> tuple[tuple[Act, ...], str]:
     """The acts of this run that wait for a confirmation (the machine's levels), and the book's
-    own confirmation of them (its ``Confirm`` setting, "" when empty); a level-5 act in FIDE
-    mode, or a ``Confirm`` setting that does not fit what the run does, is refused here."""
+    own confirmation of them (its ``Confirm`` setting, an individual or a team event's, ""
+    when empty); a level-5 act in FIDE mode, or a ``Confirm`` setting that does not fit what
+    the run does, is refused here."""
     acts = acts_to_confirm([(c.act, c.level, c.asked or c.warning) for c in found], fide=fide)
     if not acts:
-        if event.settings.confirm:
+        if settings.confirm:
             raise ConfirmationError(
-                f"Confirm {event.settings.confirm!r}: nothing in this run needs a confirmation "
-                "(clear the cell); nothing was changed",
-                _settings_place(event, "Confirm"),
+                f"Confirm {settings.confirm!r}: nothing in this run needs a confirmation (clear "
+                "the cell); nothing was changed",
+                settings.places.get("Confirm"),
                 "Value",
             )
         return (), ""
-    if event.settings.confirm:
-        return acts, book_confirmation(event.settings, acts)
+    if settings.confirm:
+        return acts, book_confirmation(settings, acts)
     return acts, ""
 
 
@@ -382,19 +410,7 @@ def with_event_log(
     if unpaired:
         kept = tuple(e for e in after.entries if not taken_back(e, unpaired))
         after = replace(after, entries=kept)
-    entries, warnings = read_log(sheets)
-    recorded = read_state(sheets)
-    if recorded is not None and recorded.log and recorded.log != last_digest(entries):
-        warnings.append(
-            f"level 2 warning: sheet {EVENT_LOG!r} row {len(entries) + 1}: the log's last row is "
-            "not the one ratingbook wrote last: rows were deleted or added at its end by hand "
-            "(the log is tamper-evident: ratingbook says so, and goes on from the rows there)"
-        )
-    if recorded is None and entries:
-        warnings.append(
-            f"level 2 warning: sheet {EVENT_STATE!r} was deleted by hand: the changes made "
-            "since the last run cannot be found; the log goes on from the book as it is"
-        )
+    entries, recorded, warnings = read_record(sheets)
     old = recorded
     if old is None:  # an event without a log: logging starts from this run
         start = read or event
@@ -462,7 +478,7 @@ def with_event_log(
     now = [LogEntry("", c.round, c.kind, c.before, c.after, "") for c in found]
     found = [_with_board_order(c, after, [*entries, *now]) for c in found]
     plan = views([*entries, *now] if any(c.kind in READ_KINDS for c in found) else None)
-    asks, confirmed = _gate(event, found, old.fide_mode)
+    asks, confirmed = book_gate(event.settings, found, old.fide_mode)
     quiet = recorded is None and not found and not after.paired_rounds and new.fide_mode
     summary = list(plan.summary)
     if recorded is None and not entries:
@@ -489,7 +505,7 @@ def with_event_log(
         logged=tuple(found),
         entries=tuple(entries),
         state=new,
-        when=_now(request),
+        when=log_now(request),
         who=request.who or user_name(),
         after=sheets_out[-1].name if sheets_out else "Swiss Games",
         quiet=quiet,
@@ -547,7 +563,7 @@ def plan_taken(
     request = sheets.request
     entries, _ = read_log(sheets)
     entry = LogEntry(
-        _now(request),
+        log_now(request),
         round_number,
         LogKind.UNDO if back else LogKind.REDO,
         label,

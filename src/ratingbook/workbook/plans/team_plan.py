@@ -22,11 +22,15 @@ This module alone decides what a run writes for a team event:
 - what a team event has not (:data:`TEAM_HAS_NO`: a prize list, norms, contenders, a players
   update from a rating list, a manual pairing phase), said in words that name where it shows
   what it has; a ``Prizes`` sheet in a team book is named as not read by every run.
+
+Every run goes through the event's log (:func:`~ratingbook.workbook.plans.team_log.with_team_log`):
+a round paired or unpaired, a board result corrected once the next round is paired, is logged,
+and the notes read each round on the results it was paired on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -44,6 +48,7 @@ from ratingbook.events.team import (
 from ratingbook.events.team_settings import MAIN_SCORE_LOCK
 from ratingbook.reports.names import BOARD_PRIZES, TEAM_STANDINGS
 from ratingbook.reports.stages import paired_text
+from ratingbook.workbook.plans.team_log import imported_record, with_team_log
 from ratingbook.workbook.port.book import (
     GeneratedSheet,
     Plan,
@@ -52,6 +57,7 @@ from ratingbook.workbook.port.book import (
     rows_emptied,
 )
 from ratingbook.workbook.sheets.end_reports import PRIZES
+from ratingbook.workbook.sheets.event_log_sheet import read_log
 from ratingbook.workbook.sheets.reading import Sheets
 from ratingbook.workbook.sheets.report_sheet import report_sheet
 from ratingbook.workbook.sheets.schemas import SWISS_PLAYERS, TEAM_BOARDS, TEAM_MATCHES, TEAMS
@@ -60,10 +66,17 @@ from ratingbook.workbook.sheets.team_book import read_team_tables
 if TYPE_CHECKING:
     from ratingbook.core.tables import Table
     from ratingbook.events.fide_mode.changes import LoggedChange
+    from ratingbook.events.fide_mode.log import LogEntry
     from ratingbook.events.fide_mode.machine import Act
     from ratingbook.reports.tables import SheetGrid
 
-__all__ = ["TEAM_HAS_NO", "plan_team", "plan_team_pairing", "plan_team_unpairing"]
+__all__ = [
+    "TEAM_HAS_NO",
+    "plan_team",
+    "plan_team_imported",
+    "plan_team_pairing",
+    "plan_team_unpairing",
+]
 
 #: The commands on an event a team event has not, each said plainly with where the team event
 #: shows what it has instead (``ratingbook prizes``: "team events have no prize list ...").
@@ -108,7 +121,9 @@ TEAM_HAS_NO: Mapping[str, str] = MappingProxyType(
 # list of its club's teams on a sheet of that name.
 
 
-def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
+def _sheets(
+    event: TeamEvent, log: Sequence[LogEntry]
+) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
     from ratingbook.fide.gacrux.team_tiebreaks import team_standings
     from ratingbook.reports.team_grids import (
         board_prizes_grid,
@@ -128,7 +143,7 @@ def _sheets(event: TeamEvent) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ..
     shown = event.paired_rounds
     grids.append(round_pairings_grid(event, shown))  # 0: emptied (round 1 unpaired)
     grids += [board_results_grid(event), board_prizes_grid(event, standings)]
-    grids.append(team_notes_grid(event, standings, shown))
+    grids.append(team_notes_grid(event, standings, shown, log))
     from ratingbook.reports.team_ratings import team_rating_report
 
     report = team_rating_report(event)  # FIDE-rated: each board game is a rated game
@@ -158,11 +173,32 @@ def _unread(sheets: Sheets) -> tuple[str, ...]:
     return (f"sheet {PRIZES.sheet!r} is not read: {TEAM_HAS_NO['prizes']}",)
 
 
+def _logged(sheets: Sheets, log: Sequence[LogEntry] | None) -> Sequence[LogEntry]:
+    """The log the notes read: the run's (``log``), else the book's as it stands."""
+    return read_log(sheets)[0] if log is None else log
+
+
 def plan_team(sheets: Sheets) -> Plan:
     """What a recalc writes for a team event: its generated sheets (never a pairing)."""
     tables = read_team_tables(sheets)
-    generated, summary = _sheets(tables.event)
-    return Plan(sheets=generated, summary=(*summary, *_unread(sheets)))
+
+    def views(log: Sequence[LogEntry] | None) -> Plan:
+        generated, summary = _sheets(tables.event, _logged(sheets, log))
+        return Plan(sheets=generated, summary=(*summary, *_unread(sheets)))
+
+    return with_team_log(sheets, tables, tables.event, views)
+
+
+def plan_team_imported(sheets: Sheets, log: Sequence[LogEntry]) -> Plan:
+    """A team book just built from a file: its generated sheets, read on ``log`` (the file's,
+    as it has it: a round paired before a correction is explained on the result it was paired
+    on, :mod:`ratingbook.events.as_paired`), then its ``Event Log`` and ``Event State`` (none
+    while nothing is paired or logged: the log starts with round 1, as a recalc's does)."""
+    event = read_team_tables(sheets).event
+    generated, summary = _sheets(event, log)
+    started = log or event.paired_rounds
+    record = imported_record(event, log, generated[-1].name) if started else ()
+    return Plan(sheets=(*generated, *record), summary=summary)
 
 
 def _next_round(event: TeamEvent) -> int:
@@ -249,26 +285,31 @@ def plan_team_pairing(sheets: Sheets, *, every_round: bool = False) -> Plan:
     paired = TeamEvent(
         event.teams, settings, event.matches + tuple(new), event.games + tuple(games)
     )
-    generated, summary = _sheets(paired)
     rounds = sorted({m.round for m in new})
     said = (
         f"paired round {rounds[0]}"
         if len(rounds) == 1
         else f"paired rounds {rounds[0]}-{rounds[-1]}"
     )
-    return Plan(
-        blocks=tuple(b for b in blocks if b is not None),
-        sheets=generated,
-        summary=(*summary, f"{said}: {many(len(new), 'match', 'matches')}", *_unread(sheets)),
-        act=said.replace("paired", "Pairing", 1),  # as an individual event's log names it
-    )
+
+    def views(log: Sequence[LogEntry] | None) -> Plan:
+        generated, summary = _sheets(paired, _logged(sheets, log))
+        return Plan(
+            blocks=tuple(b for b in blocks if b is not None),
+            sheets=generated,
+            summary=(*summary, f"{said}: {many(len(new), 'match', 'matches')}", *_unread(sheets)),
+            act=said.replace("paired", "Pairing", 1),  # as an individual event's log names it
+        )
+
+    return with_team_log(sheets, tables, paired, views, engine_rounds=rounds)
 
 
 @dataclass(frozen=True, slots=True)
 class _Deleting:
     """A team unpairing that deletes results typed: the act waiting for its confirmation (the
-    plan's :class:`~ratingbook.workbook.port.book.Pending`). A team event keeps no log: nothing
-    is logged, the act is kept for undo under the plan's name."""
+    plan's :class:`~ratingbook.workbook.port.book.Pending`) where the run keeps no log (a
+    template's sample event): nothing is logged, the act is kept for undo under the plan's
+    name. A run that keeps the event's log asks through it instead (its ``Unpairing`` row)."""
 
     asks: tuple[Act, ...]
     confirmed: str = ""
@@ -287,10 +328,11 @@ def plan_team_unpairing(sheets: Sheets, asked: int | None = None) -> Plan:
     """Take back the last round's pairing (``asked``: the round named, which must be the
     last): its rows of ``Team Matches`` and ``Team Boards`` emptied, round 1's main score lock
     cleared, the generated sheets rebuilt without it. Its results typed are named and wait
-    for a confirmation, as an individual event's (level 3); undo gives them back."""
+    for a confirmation, as an individual event's (level 3, the log's ``Unpairing`` row); undo
+    gives them back."""
     from ratingbook.events.fide_mode.log import WarningLevel
     from ratingbook.events.fide_mode.machine import Act
-    from ratingbook.events.fide_mode.state import unpairing_text
+    from ratingbook.events.fide_mode.state import team_results_by_board, unpairing_text
     from ratingbook.workbook.plans.fide_actions import unpair_round
 
     tables = read_team_tables(sheets)
@@ -316,26 +358,31 @@ def plan_team_unpairing(sheets: Sheets, asked: int | None = None) -> Plan:
         tuple(m for m in event.matches if m.round != number),
         tuple(g for g in event.games if g.round != number),
     )
-    generated, summary = _sheets(kept)
-    typed = [g for g in sorted(games, key=lambda g: (g.table, g.board)) if g.result is not None]
-    deleted = [f"match {g.table} board {g.board} {g.result.value!r}" for g in typed if g.result]
+    deleted = team_results_by_board(event, number)
     said = unpairing_text(number, len(deleted), deleted, sheet=TEAM_BOARDS.sheet)
     act = f"Unpairing round {number}"  # as an individual event's log names it
-    return Plan(
-        blocks=tuple(blocks),
-        sheets=generated,
-        summary=(
-            f"unpaired round {number}: {many(len(matches), 'match', 'matches')}"
-            + (
-                f", {many(len(deleted), 'result')} typed deleted (undo gives them back)"
-                if deleted
-                else ""
+
+    def views(log: Sequence[LogEntry] | None) -> Plan:
+        generated, summary = _sheets(kept, _logged(sheets, log))
+        return Plan(
+            blocks=tuple(blocks),
+            sheets=generated,
+            summary=(
+                f"unpaired round {number}: {many(len(matches), 'match', 'matches')}"
+                + (
+                    f", {many(len(deleted), 'result')} typed deleted (undo gives them back)"
+                    if deleted
+                    else ""
+                ),
+                *summary,
+                *_unread(sheets),
             ),
-            *summary,
-            *_unread(sheets),
-        ),
-        pending=_Deleting((Act(act, WarningLevel.CONFIRM, said),)) if deleted else None,
-        act=act,
+            pending=_Deleting((Act(act, WarningLevel.CONFIRM, said),)) if deleted else None,
+            act=act,
+        )
+
+    return with_team_log(
+        sheets, tables, kept, views, unpaired=(number,), typed={number: tuple(deleted)}
     )
 
 

@@ -5,8 +5,8 @@ This module decides which setting a row's ``Setting`` cell names (the spellings 
 name is an error at its cell, and so is a setting given on two rows, naming both), how its
 ``Value`` is read for that setting (a choice among the systems, main scores, colour models and
 board-prize orders of :mod:`ratingbook.events.team`, with their short spellings; a whole
-number; points; yes/no; team tie-break codes; a date, read as Swiss Settings reads one), and
-the rows a
+number; points; yes/no; team tie-break codes; a date, and the acts ``Confirm`` confirms, read
+as Swiss Settings reads them), and the rows a
 :class:`~ratingbook.events.team.TeamSettings` is written back as. An empty value keeps the
 setting's default; every bad value is reported at once.
 """
@@ -31,6 +31,7 @@ from ratingbook.events.team_settings import (
     BOARD_PRIZE_GAMES,
     BOARD_PRIZE_ORDER,
     COLOUR_PREFERENCES,
+    CONFIRM,
     FIDE_RATED,
     MAIN_SCORE_LOCK,
     RATING_BOARDS,
@@ -117,6 +118,8 @@ def read_team_settings(rows: Iterable[Row]) -> TeamSettings:
                 # The one reader of a date in settings: a date cell, its serial number, or
                 # text such as 2025-11-15 (as Swiss Settings reads it).
                 values["start_date"] = date_value(value, row.where, "Value")
+            elif name == CONFIRM:  # the cell a run empties once it is used: places' Confirm
+                values["confirm"] = text(value, row.where, "Value")
             # Desk Confirms: the results desk's setting (issue 36), read by the desk.
         except InvalidValueError as error:
             problems.append(error)
