@@ -22,6 +22,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from tests.helpers import history_looks
 from tests.helpers.jsonbook import actions, apply_actions, count_calls, make_json_book
 
 # isort: split
@@ -240,17 +241,8 @@ def openpyxl_result(
 
 def without_looks(sheets: Sheets) -> Sheets:
     """``sheets`` with the formats a file back end keeps beside each act in ``Event History``
-    taken out (:mod:`ratingbook.session.looks_kept`): Excel keeps a cell's format itself, so
-    an act run there keeps none. The rest of the history is the same on both."""
-    from dataclasses import replace
-
-    from ratingbook.session.history import history_sheet, read_history
-
-    if "Event History" not in sheets:
-        return sheets
-    history = read_history(sheets["Event History"])
-    history.acts = [replace(act, looks={}) for act in history.acts]
-    return {**sheets, "Event History": _trimmed(history_sheet(history, None).grid())}
+    taken out (:func:`tests.helpers.history_looks.without_looks`)."""
+    return history_looks.without_looks(sheets, _trimmed)
 
 
 class SameSheets:
