@@ -36,7 +36,7 @@ from tests.helpers.paths import ROOT
 #: The tests the quick loop leaves out, one node id a line after its CPU seconds.
 RECORD = ROOT / "tests" / "data" / "quick_loop_heavy.txt"
 #: A quick-loop test whose CPU reached this many seconds is recorded (and so left out).
-HEAVY_CPU = 0.3
+HEAVY_CPU = 0.2
 
 
 def heavy_tests() -> frozenset[str]:
