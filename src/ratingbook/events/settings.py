@@ -43,12 +43,14 @@ __all__ = [
     "ACCELERATION_SPELLINGS",
     "BAKU",
     "BLANK_MEANS",
+    "CONFIRM",
     "CUSTOM_LIST",
     "CUSTOM_LIST_INTO",
     "DOUBLE_ROUND_ROBIN",
     "DUTCH",
     "END_OF_EVENT",
     "EQUAL_ORDER_SPELLINGS",
+    "MANUAL_PAIRING",
     "METHOD_SPELLINGS",
     "PAIRING_SPELLINGS",
     "RATED_SPELLINGS",
@@ -218,6 +220,10 @@ class SwissSettings:
         return "2026"
 
 
+#: The FIDE-mode settings a run consumes, as spelt on the sheet.
+CONFIRM = "Confirm"
+MANUAL_PAIRING = "Manual Pairing"
+
 # The setting names (and spellings) of the `Swiss Settings` sheet: one home.
 SETTING_NAMES: Mapping[str, str] = {
     "rounds": "Rounds",
@@ -285,9 +291,9 @@ SETTING_NAMES: Mapping[str, str] = {
     "non-fide federations": "Non-FIDE Federations",
     "non fide federations": "Non-FIDE Federations",
     "fide mode": "FIDE Mode",
-    "manual pairing": "Manual Pairing",
-    "confirm": "Confirm",
-    "confirmation": "Confirm",
+    "manual pairing": MANUAL_PAIRING,
+    "confirm": CONFIRM,
+    "confirmation": CONFIRM,
     # The results desk's (issue 36), read by the desk: the event's rules ignore it.
     "desk confirms": "Desk Confirms",
 }
@@ -329,8 +335,8 @@ SETTING_ORDER = (
     "Notes",
     *END_OF_EVENT,
     "FIDE Mode",
-    "Manual Pairing",
-    "Confirm",
+    MANUAL_PAIRING,
+    CONFIRM,
     "Desk Confirms",
 )
 #: The text settings that are tournament records of TRF, by attribute of :class:`SwissSettings`.

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 from ratingbook.errors import InvalidValueError, Location
+from ratingbook.events.settings import CONFIRM
 
 __all__ = [
     "BOARD_PRIZE_GAMES",
@@ -47,8 +48,6 @@ FIDE_RATED = "FIDE Rated"
 #: (the rule: :mod:`ratingbook.reports.board_prizes`); a TRF file carries them as ``###`` lines.
 BOARD_PRIZE_ORDER = "Board Prize Order"
 BOARD_PRIZE_GAMES = "Board Prize Games"
-#: The acts of a run it confirms where nobody can be asked, as Swiss Settings' (spelt alike).
-CONFIRM = "Confirm"
 
 #: Each setting's name, with the other spellings a ``Setting`` cell may give it (case and
 #: spacing aside). ``Desk Confirms`` is the results desk's (issue 36), read by the desk.

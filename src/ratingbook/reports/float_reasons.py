@@ -17,6 +17,7 @@ players with the same absolute colour preference meet, C.4 completion. Pure.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -53,15 +54,6 @@ SEARCH_STEPS = 20_000
 _ABSOLUTE = ("C.1", "C.2", "C.3")
 
 
-def _may_meet(a: PlayerState, b: PlayerState, rules: tuple[str, ...] = _ABSOLUTE) -> bool:
-    """C.04.3 C.1 (not met before, nor a forbidden pair in force) and C.3 (not two
-    non-topscorers with the same absolute colour preference), those of them in ``rules``."""
-    if "C.1" in rules and (b.name in a.kept_apart or a.name in b.kept_apart):
-        return False
-    clash = a.preference == b.preference and a.preference[1:] == "2"
-    return not ("C.3" in rules and clash and not a.topscorer and not b.topscorer)
-
-
 def pairable(
     players: list[PlayerState], *, bye: bool = False, rules: tuple[str, ...] = _ABSOLUTE
 ) -> bool | None:
@@ -69,14 +61,44 @@ def pairable(
     ``bye``, one of them taking the pairing-allocated bye, which C.2 gives only to a player who
     has not had one); ``rules`` the criteria kept, all three unless said; None when the search
     took more than :data:`SEARCH_STEPS` steps."""
+    return _pairable(tuple(players), bye, rules)
+
+
+def _partners(players: tuple[PlayerState, ...], bye: bool, rules: tuple[str, ...]) -> list[int]:
+    """Whom each of ``players`` may meet, as a bit mask over their places (bit ``len(players)``:
+    the pairing-allocated bye, with ``bye``): C.04.3 C.1, not met before nor a forbidden pair in
+    force; C.3, not two non-topscorers with the same absolute colour preference; C.2, the bye
+    only to one who has not had it; those of them in ``rules``."""
+    kept = "C.1" in rules
+    # C.3 binds two players with one key: the same absolute preference, neither a topscorer.
+    keys = [
+        p.preference if "C.3" in rules and p.preference[1:] == "2" and not p.topscorer else None
+        for p in players
+    ]
+    masks = [0] * len(players)
+    for i, a in enumerate(players):
+        for j in range(i + 1, len(players)):
+            b = players[j]
+            if kept and (b.name in a.kept_apart or a.name in b.kept_apart):
+                continue
+            if keys[i] is not None and keys[i] == keys[j]:
+                continue
+            masks[i] |= 1 << j
+            masks[j] |= 1 << i
+        if bye and not (a.had_bye and "C.2" in rules):
+            masks[i] |= 1 << len(players)
+    return masks
+
+
+@functools.lru_cache(maxsize=4096)
+def _pairable(players: tuple[PlayerState, ...], bye: bool, rules: tuple[str, ...]) -> bool | None:
+    """:func:`pairable`, remembered: a round's notes ask of the same group once per player who
+    floats out of it. The search tries each player's partners lowest place first, so it takes
+    the same steps however often it is asked."""
     size = len(players) + (1 if bye else 0)
     if size % 2:
         return False
-    partners = [
-        [j for j, b in enumerate(players) if j != i and _may_meet(a, b, rules)]
-        + ([len(players)] if bye and not (a.had_bye and "C.2" in rules) else [])
-        for i, a in enumerate(players)
-    ]
+    partners = _partners(players, bye, rules)
     full, failed, steps = (1 << size) - 1, set(), 0
 
     def search(taken: int) -> bool:
@@ -91,9 +113,12 @@ def pairable(
         first = (~taken & (taken + 1)).bit_length() - 1  # the lowest player not yet paired
         if first == len(players):  # only the bye is left
             return False
-        for other in partners[first]:
-            if not taken >> other & 1 and search(taken | 1 << first | 1 << other):
+        free = partners[first] & ~taken
+        while free:
+            other = free & -free  # the lowest partner not yet paired
+            if search(taken | 1 << first | other):
                 return True
+            free ^= other
         failed.add(taken)
         return False
 

@@ -53,7 +53,7 @@ from ratingbook.events.fide_mode.state import (
     state_of,
 )
 from ratingbook.events.long_event import reported
-from ratingbook.events.settings import SwissSettings
+from ratingbook.events.settings import CONFIRM, MANUAL_PAIRING, SwissSettings
 from ratingbook.events.team import TeamSettings
 from ratingbook.workbook.plans.fide_shape import last_round_rechecked
 from ratingbook.workbook.plans.rating_corrections import (
@@ -171,7 +171,7 @@ def _manual_request(event: SwissEvent, request: RunRequest) -> tuple[str, int] |
     raise RatingbookError(
         f"Manual Pairing {event.settings.manual_pairing!r}: expected 'Round N' to start the "
         "manual pairing of round N, or 'End' to end it",
-        _settings_place(event, "Manual Pairing"),
+        _settings_place(event, MANUAL_PAIRING),
         "Value",
     )
 
@@ -201,7 +201,7 @@ def _manual(
         how = ""
         if old.manual:  # every step refused while a phase is open waits for its end
             how = f" ({typed_command('manual-pairing end', source)}, or Manual Pairing = End)"
-        place = _settings_place(event, "Manual Pairing") if typed else None
+        place = _settings_place(event, MANUAL_PAIRING) if typed else None
         raise RatingbookError(error.problem + how, place, "Value" if place else None) from None
     if not step.ended:
         return step.open, [], [step.line] if step.line else []
@@ -285,7 +285,7 @@ def book_confirmation(settings: SwissSettings | TeamSettings, acts: Sequence[Act
         raise ConfirmationError(
             f"Confirm {typed!r} does not confirm {'; '.join(repr(m) for m in missing)}: type "
             "exactly that (several separated by ';'); nothing was changed",
-            settings.places.get("Confirm"),
+            settings.places.get(CONFIRM),
             "Value",
         )
     return f"Confirm setting: {typed}"
@@ -304,7 +304,7 @@ def book_gate(
             raise ConfirmationError(
                 f"Confirm {settings.confirm!r}: nothing in this run needs a confirmation (clear "
                 "the cell); nothing was changed",
-                settings.places.get("Confirm"),
+                settings.places.get(CONFIRM),
                 "Value",
             )
         return (), ""
@@ -318,7 +318,7 @@ def _consumed_cells(sheets: Sheets, event: SwissEvent, manual_ended: bool) -> li
     if sheets.actual(SWISS_SETTINGS.sheet) is None:
         return []
     rows: dict[int, object] = {}
-    for name, used in (("Confirm", bool(event.settings.confirm)), ("Manual Pairing", manual_ended)):
+    for name, used in ((CONFIRM, bool(event.settings.confirm)), (MANUAL_PAIRING, manual_ended)):
         place = _settings_place(event, name)
         if used and place is not None and place.row is not None:
             rows[place.row] = None

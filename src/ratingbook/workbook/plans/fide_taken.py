@@ -25,6 +25,7 @@ from ratingbook.events.fide_mode.changes import LoggedChange, changes
 from ratingbook.events.fide_mode.log import LogEntry, LogKind, WarningLevel
 from ratingbook.events.fide_mode.machine import UNDERSTOOD, Act
 from ratingbook.events.fide_mode.state import EventState, results_by_board, state_of
+from ratingbook.events.settings import CONFIRM
 from ratingbook.workbook.plans.fide_plan import SHOWN, book_confirmation
 from ratingbook.workbook.plans.rating_corrections import correction_texts, read_rating_corrections
 from ratingbook.workbook.port.book import WriteBlock
@@ -46,7 +47,7 @@ def confirmed_in_book(sheets: Sheets, acts: Sequence[Act]) -> tuple[str, WriteBl
     if settings is None or not settings.confirm:
         return "", None
     confirmation = book_confirmation(settings, acts)
-    place = settings.places.get("Confirm")
+    place = settings.places.get(CONFIRM)
     if place is None or place.row is None:
         return confirmation, None
     table = read(sheets, SWISS_SETTINGS)  # the one cell: an undo's blocks hold no KEEP cell

@@ -27,10 +27,12 @@ from ratingbook.events.periods import (
 )
 from ratingbook.events.settings import (
     ACCELERATION_SPELLINGS,
+    CONFIRM,
     CUSTOM_LIST,
     CUSTOM_LIST_INTO,
     END_OF_EVENT,
     EQUAL_ORDER_SPELLINGS,
+    MANUAL_PAIRING,
     METHOD_SPELLINGS,
     PAIRING_SPELLINGS,
     RATED_SPELLINGS,
@@ -185,7 +187,7 @@ def read_settings(rows: Iterable[Row]) -> SwissSettings:
     ):
         if given(name):
             kwargs[attribute] = _on_off(values[name], place[name])
-    for name, attribute in (("Manual Pairing", "manual_pairing"), ("Confirm", "confirm")):
+    for name, attribute in ((MANUAL_PAIRING, "manual_pairing"), (CONFIRM, "confirm")):
         if given(name):
             kwargs[attribute] = " ".join(text(values[name], place[name], "Value").split())
     if given("First Colour"):
