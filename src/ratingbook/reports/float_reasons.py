@@ -17,7 +17,6 @@ players with the same absolute colour preference meet, C.4 completion. Pure.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -54,6 +53,15 @@ SEARCH_STEPS = 20_000
 _ABSOLUTE = ("C.1", "C.2", "C.3")
 
 
+_Asked = tuple[tuple[str, ...], bool, tuple[str, ...]]
+#: The answers of :func:`pairable`, by the names asked of, each with the very players it was
+#: asked of: a round's notes ask of the same group once per player who floats out of it, and
+#: comparing the players themselves (the same objects, not equal ones) costs nothing, where
+#: hashing their points would cost more than many a search.
+_ASKED: dict[_Asked, tuple[tuple[PlayerState, ...], bool | None]] = {}
+_REMEMBERED = 4096
+
+
 def pairable(
     players: list[PlayerState], *, bye: bool = False, rules: tuple[str, ...] = _ABSOLUTE
 ) -> bool | None:
@@ -61,7 +69,15 @@ def pairable(
     ``bye``, one of them taking the pairing-allocated bye, which C.2 gives only to a player who
     has not had one); ``rules`` the criteria kept, all three unless said; None when the search
     took more than :data:`SEARCH_STEPS` steps."""
-    return _pairable(tuple(players), bye, rules)
+    key = (tuple(p.name for p in players), bye, rules)
+    asked = _ASKED.get(key)
+    if asked is not None and all(a is b for a, b in zip(asked[0], players, strict=True)):
+        return asked[1]
+    found = _pairable(tuple(players), bye, rules)
+    if len(_ASKED) >= _REMEMBERED:
+        _ASKED.clear()
+    _ASKED[key] = (tuple(players), found)
+    return found
 
 
 def _partners(players: tuple[PlayerState, ...], bye: bool, rules: tuple[str, ...]) -> list[int]:
@@ -90,11 +106,9 @@ def _partners(players: tuple[PlayerState, ...], bye: bool, rules: tuple[str, ...
     return masks
 
 
-@functools.lru_cache(maxsize=4096)
 def _pairable(players: tuple[PlayerState, ...], bye: bool, rules: tuple[str, ...]) -> bool | None:
-    """:func:`pairable`, remembered: a round's notes ask of the same group once per player who
-    floats out of it. The search tries each player's partners lowest place first, so it takes
-    the same steps however often it is asked."""
+    """:func:`pairable`'s search: each player's partners are tried lowest place first, the
+    order of the players given, so a search takes the same steps however often it is asked."""
     size = len(players) + (1 if bye else 0)
     if size % 2:
         return False
@@ -176,17 +190,31 @@ def _cited(rules: tuple[str, ...]) -> str:
     return ", and ".join([", ".join(said), bye]) if said else bye
 
 
+#: The last round's players paired, in score order (:func:`_paired_in_order`), with the round.
+_ORDERED: list[tuple[RoundAnalysis, list[PlayerState]]] = []
+
+
+def _paired_in_order(analysis: RoundAnalysis) -> list[PlayerState]:
+    """The players paired in ``analysis`` (the bye's too), highest pairing score first, then by
+    start number: found once for a round whose notes name many a player floated down."""
+    if _ORDERED and _ORDERED[0][0] is analysis:
+        return _ORDERED[0][1]
+    paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
+    ordered = sorted(
+        (s for s in analysis.players.values() if s.name in paired),
+        key=lambda s: (-s.pairing_score, s.number),
+    )
+    _ORDERED[:] = [(analysis, ordered)]
+    return ordered
+
+
 def _completion(score: Fraction, group: list[PlayerState], analysis: RoundAnalysis) -> str:
     """Why a player left an even group whose pairing was not in its own players' way: the rest
     of the round, the players below it, could not then be paired (C.04.3 C.4, the completion
     criterion), said with the fact that stops them; or, when that is not found, what the rules
     say of the group as a whole (true of any player who floats down out of an even group)."""
     name = group_name(score)
-    paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
-    below = sorted(
-        (s for s in analysis.players.values() if s.name in paired and s.pairing_score < score),
-        key=lambda s: (-s.pairing_score, s.number),
-    )
+    below = [s for s in _paired_in_order(analysis) if s.pairing_score < score]
     if below and pairable(group) and pairable(below, bye=len(below) % 2 == 1) is False:
         kept = (
             f"needed below to complete the round (C.04.3 C.4), as {name} could be paired "
