@@ -22,9 +22,15 @@ import enum
 from collections.abc import Mapping
 
 from ratingbook.core.results import Result
-from ratingbook.events.event import SwissEvent
+from ratingbook.events.event import SwissEvent, SwissPlayer
 
-__all__ = ["ABSENCE_CODE", "Absence", "absence_text", "absent_rounds", "paired_round_numbers"]
+__all__ = [
+    "ABSENCE_CODE",
+    "Absence",
+    "absence_text",
+    "absent_rounds",
+    "paired_round_numbers",
+]
 
 #: TRF-2026's result code for a round a player was not paired in (a known absence).
 ABSENCE_CODE = "Z"
@@ -52,15 +58,29 @@ def paired_round_numbers(event: SwissEvent) -> frozenset[int]:
     )
 
 
-def absent_rounds(event: SwissEvent, name: str, last: int | None = None) -> Mapping[int, Absence]:
-    """The paired rounds up to ``last`` (default: every one) in which ``name`` has no row, each
-    with its reason (see the module text)."""
-    player = event.player(name)
-    rows = {e.round for e in event.entries if name in e.players()}
+def absent_rounds(
+    event: SwissEvent, last: int | None = None
+) -> Mapping[str, Mapping[int, Absence]]:
+    """Each player's paired rounds up to ``last`` (default: every one) without a row of theirs,
+    each with its reason (see the module text), by name: the event's rows read once for all."""
+    rows: dict[str, set[int]] = {p.name: set() for p in event.players}
+    paired: set[int] = set()
+    for e in event.entries:
+        if not e.is_bye or e.result is Result.PAIRING_BYE:
+            paired.add(e.round)
+        for name in e.players():
+            rows.setdefault(name, set()).add(e.round)
+    ordered = sorted(paired)
+    return {p.name: _absent(p, rows[p.name], ordered, last) for p in event.players}
+
+
+def _absent(
+    player: SwissPlayer, rows: set[int], paired: list[int], last: int | None
+) -> dict[int, Absence]:
+    """The rounds of ``paired`` (in order) up to ``last`` without one of ``rows``, with why."""
     first = min(rows, default=None)
-    paired = paired_round_numbers(event)
     found: dict[int, Absence] = {}
-    for r in sorted(paired):
+    for r in paired:
         if (last is not None and r > last) or r in rows:
             continue
         if not player.plays_in(r):

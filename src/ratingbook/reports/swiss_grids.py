@@ -270,8 +270,9 @@ def crosstable_grid(event: SwissEvent, ranks: Mapping[str, int]) -> SheetGrid:
     order = sorted(event.players, key=lambda p: (ranks.get(p.name, 0), numbers[p.name]))
     shown = Shown.of(event)
     rows: list[tuple[object, ...]] = []
+    absences = absent_rounds(event, last)
     for p in order:
-        absent = absent_rounds(event, p.name, last)
+        absent = absences[p.name]
         cells = [
             absence_text(absent[r])
             if r in absent

@@ -234,9 +234,8 @@ def export_trf(
     )
     # A paired round without a row: TRF's absence, and the rounds he was not withdrawn from
     # in words too (else the import reads a zero-point bye typed in Swiss Games).
-    unpaired = {
-        p.name: absent_rounds(event, p.name) if withdrawals else {} for p in event.start_order
-    }
+    absences = absent_rounds(event) if withdrawals else {}
+    unpaired = {p.name: absences.get(p.name, {}) for p in event.start_order}
     said = {n: [r for r, why in found.items() if why in _PLAYING] for n, found in unpaired.items()}
     lines.extend(not_paired_line(numbers[n], said[n]) for n in said if said[n])
     for player in event.start_order:

@@ -249,7 +249,7 @@ class _PlayerFacts:
             grids.report.by_name() if grids.report else {},
             rows,
             counted_text(event.standings_round),
-            {p.name: absent_rounds(event, p.name) for p in event.players},
+            absent_rounds(event),
         )
 
 
