@@ -135,3 +135,48 @@ def test_a_damaged_number_format_id_refuses_a_new_format_but_not_a_known_one(ele
     assert styles.number_format("0.00") == 2
     with pytest.raises(WorkbookError, match=r"part 'xl/styles\.xml' is damaged: a number format"):
         styles.number_format("0.000")
+
+
+# Codes for the date rule: every built-in format, then quoted text, escapes, a space's width,
+# locales and colours in brackets, elapsed time, sections, and letters of each case.
+DATE_RULE_CODES = [
+    None,
+    "",
+    "yyyy-mm-dd",
+    "dd/mm/yyyy hh:mm",
+    '"day"0',
+    '0" d"',
+    r"0\d",
+    "0_d",
+    "[$-409]0.00",
+    "[$-409]d-mmm",
+    "[Red]0",
+    "[Red]yy",
+    "[h]",
+    "[mm]:ss",
+    "[ss].0",
+    "[hh]:mm",
+    "[d]",
+    "0;d",
+    "d;0",
+    "D/M/Y",
+    "AM/PM",
+    '#,##0 "Days"',
+    "[<=9999999]###-####;(###) ###-####",
+    '"unclosed',
+    "[unclosed",
+    "E+00",
+    "s",
+]
+
+
+def test_the_built_in_formats_and_the_date_rule_are_openpyxls() -> None:
+    """numberformats copies openpyxl's table and rule (so that saving imports no openpyxl):
+    they must stay equal."""
+    from openpyxl.styles import numbers
+
+    from ratingbook.files.ooxml.numberformats import BUILTIN_FORMATS, is_date_format
+
+    assert BUILTIN_FORMATS == numbers.BUILTIN_FORMATS
+    for code in [*numbers.BUILTIN_FORMATS.values(), *DATE_RULE_CODES]:
+        assert is_date_format(code) == numbers.is_date_format(code), code

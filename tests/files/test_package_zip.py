@@ -126,6 +126,36 @@ def test_a_streamed_part_gives_the_same_bytes_with_or_without_a_thread(
     assert started == []
 
 
+def test_a_small_streamed_part_is_deflated_without_a_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A part whose whole text is under SMALL_STREAM: no thread is started, and the bytes are
+    those of the inline path (Pyodide's)."""
+    source = package(tmp_path / "in.xlsx")
+    rows = [f'<row r="{n}"><c r="A{n}"><v>{n}</v></c></row>' for n in range(1, 50)]
+
+    def output() -> bytes:
+        small = Stream("<worksheet><sheetData>", iter([*rows, "</sheetData></worksheet>"]))
+        return rewrite(source, PackagePlan(parts={"xl/worksheets/sheet1.xml": small}))
+
+    started: list[str] = []
+
+    class Counted(threading.Thread):
+        def start(self) -> None:
+            started.append(self.name)
+            super().start()
+
+    monkeypatch.setattr(zipwrite.threading, "Thread", Counted)
+    small = output()
+    assert started == []
+    with zipfile.ZipFile(io.BytesIO(small)) as z:
+        assert z.read("xl/worksheets/sheet1.xml").decode() == (
+            "<worksheet><sheetData>" + "".join(rows) + "</sheetData></worksheet>"
+        )
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert output() == small
+
+
 def test_members_are_found_without_regard_to_case(tmp_path: Path) -> None:
     source = PackageZip(package(tmp_path / "in.xlsx"))
     assert source.has("XL/Workbook.xml")

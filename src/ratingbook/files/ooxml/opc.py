@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 import urllib.parse
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -127,8 +128,22 @@ def edit_content_types(xml: str, remove: set[str], add: Sequence[tuple[str, str]
 
 
 def relationships(source: PackageZip, part: str) -> list[Relationship]:
-    """The relationships of ``part`` in ``source`` (none if it has no relationships part)."""
+    """The relationships of ``part`` in ``source`` (none if it has no relationships part).
+
+    Each relationships part is parsed once per package (the package is held in memory and
+    never changes); a damaged one raises each time it is asked for.
+    """
     rels = rels_part(part)
     if not source.has(rels):
         return []
-    return read_relationships(source.read(rels), rels)
+    known = _PARSED.setdefault(source, {})
+    key = rels.casefold()
+    if key not in known:
+        known[key] = read_relationships(source.read(rels), rels)
+    return list(known[key])
+
+
+#: The relationships parts each package held in memory has had parsed, by part name.
+_PARSED: weakref.WeakKeyDictionary[PackageZip, dict[str, list[Relationship]]] = (
+    weakref.WeakKeyDictionary()
+)

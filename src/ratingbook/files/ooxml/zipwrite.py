@@ -250,22 +250,37 @@ def threads_available() -> bool:
     return sys.platform != "emscripten"
 
 
-def _deflate_inline(stream: IO[bytes], content: Stream) -> tuple[int, int, int]:
+def _deflate_inline(stream: IO[bytes], chunks: Iterable[bytes]) -> tuple[int, int, int]:
     deflater = _Deflater(stream)
-    deflater.add(content.first.encode())
-    for text in content.rest:
-        deflater.add(text.encode())
+    for chunk in chunks:
+        deflater.add(chunk)
     return deflater.finish()
+
+
+#: A streamed part whose text ends within this many bytes is deflated inline: starting and
+#: joining a thread costs more than deflating it (most generated sheets of a small book).
+SMALL_STREAM = 1 << 18
 
 
 def _deflate_in_background(stream: IO[bytes], content: Stream) -> tuple[int, int, int]:
     """Write ``content`` deflated to ``stream``; return its CRC, size and deflated size.
 
     The deflating runs in a worker thread while this one builds the XML; where no thread can
-    be started it runs inline, chunk by chunk, giving the same bytes.
+    be started, or the whole text is under :data:`SMALL_STREAM`, it runs inline, chunk by
+    chunk, giving the same bytes (the same chunks, deflated in the same order).
     """
+    texts = iter(content.rest)
     if not threads_available():
-        return _deflate_inline(stream, content)
+        return _deflate_inline(stream, _encoded(content.first, texts))
+    first: list[bytes] = []  # the chunks before the part proves big
+    size = 0
+    for chunk in _encoded(content.first, texts):
+        first.append(chunk)
+        size += len(chunk)
+        if size >= SMALL_STREAM:
+            break
+    else:
+        return _deflate_inline(stream, first)
     chunks: queue.Queue[bytes | None] = queue.Queue(maxsize=4)
     totals = [0, 0, 0]  # crc, size, deflated size
     failure: list[BaseException] = []
@@ -285,10 +300,11 @@ def _deflate_in_background(stream: IO[bytes], content: Stream) -> tuple[int, int
     try:
         worker.start()
     except RuntimeError:  # "can't start new thread": nothing was consumed yet
-        return _deflate_inline(stream, content)
+        return _deflate_inline(stream, [*first, *(text.encode() for text in texts)])
     try:
-        chunks.put(content.first.encode())
-        for text in content.rest:
+        for chunk in first:
+            chunks.put(chunk)
+        for text in texts:
             chunks.put(text.encode())
     finally:
         chunks.put(None)
@@ -296,6 +312,12 @@ def _deflate_in_background(stream: IO[bytes], content: Stream) -> tuple[int, int
     if failure:
         raise failure[0]
     return totals[0], totals[1], totals[2]
+
+
+def _encoded(first: str, rest: Iterator[str]) -> Iterator[bytes]:
+    yield first.encode()
+    for text in rest:
+        yield text.encode()
 
 
 def write_package(source: PackageZip, stream: IO[bytes], plan: PackagePlan, stamp: str) -> None:

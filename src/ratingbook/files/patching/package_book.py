@@ -66,6 +66,7 @@ class PackageBook:
         self._workbook = WorkbookPart(self._source)
         self._renderer = Renderer(self._source, self._workbook)
         self._calamine: CalamineWorkbook | None = None
+        self._trusted: bool | None = None  # package_vouches, asked once: the package is in memory
         self._edits: dict[str, Edits] = {}
 
     def _calamine_book(self) -> CalamineWorkbook:
@@ -100,8 +101,9 @@ class PackageBook:
 
     def _read_file_values(self, entry: SheetEntry) -> Grid:
         assert entry.part is not None
-        trusted = package_vouches(self._source, self._workbook)
-        return read_sheet(self._source, self._calamine_book, entry.name, entry.part, trusted)
+        if self._trusted is None:
+            self._trusted = package_vouches(self._source, self._workbook)
+        return read_sheet(self._source, self._calamine_book, entry.name, entry.part, self._trusted)
 
     def write_values(self, block: WriteBlock) -> None:
         entry = self._workbook.worksheet(block.sheet)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ratingbook.errors import WorkbookError
+from ratingbook.files.ooxml.numberformats import BUILTIN_FORMATS, is_date_format
 from ratingbook.files.ooxml.xmltext import (
     MAIN_NS,
     element_span,
@@ -47,10 +48,6 @@ class Styles:
     """
 
     def __init__(self, xml: str | None, part: str) -> None:
-        # Imported here: importing openpyxl costs a third of a command's start-up, and a book
-        # that is only read, or refused, never needs its styles.
-        from openpyxl.styles.numbers import BUILTIN_FORMATS
-
         self.part = part
         self.created = xml is None
         self.xml = _NEW_STYLES if xml is None else xml
@@ -318,8 +315,6 @@ class Styles:
     def is_date(self, index: int) -> bool:
         if not 0 <= index < len(self.xf_attributes):
             return False
-        from openpyxl.styles.numbers import is_date_format
-
         number = int_attribute(self.xf_attributes[index].get("numFmtId"))
         return bool(is_date_format(self.formats.get(number, "General")))
 

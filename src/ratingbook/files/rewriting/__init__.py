@@ -8,7 +8,9 @@ refuse ``--in-place``. Print setups and charts are applied by
 :mod:`~ratingbook.files.rewriting.openpyxl_presentation`; the charts openpyxl reads keep
 their text as the file holds it by :mod:`~ratingbook.files.rewriting.openpyxl_charts`; cells'
 formats and a sheet's layout are read and given back (an undo's) by
-:mod:`~ratingbook.files.rewriting.openpyxl_looks`.
+:mod:`~ratingbook.files.rewriting.openpyxl_looks`; rows alike but for their number are built
+and written once by :mod:`~ratingbook.files.rewriting.openpyxl_rows` (openpyxl's objects and
+bytes, faster).
 """
 
 from ratingbook.files.rewriting.openpyxl_book import OpenpyxlBook, XlsxBook

@@ -58,6 +58,7 @@ from ratingbook.files.rewriting.openpyxl_presentation import (
     print_titles_columns_first,
     set_value_axes,
 )
+from ratingbook.files.rewriting.openpyxl_rows import rows_done_once
 from ratingbook.workbook.port.book import KEEP, Formula, GeneratedSheet, WriteBlock, points
 from ratingbook.workbook.port.looks import SheetLooks
 from ratingbook.workbook.port.presentation import (
@@ -424,7 +425,12 @@ class XlsxBook(OpenpyxlBook):
             self.workbook.calculation = CalcProperties()
         self.workbook.calculation.fullCalcOnLoad = True
         print_titles_columns_first(self.workbook)
-        atomic_save(path, self.workbook.save)
+
+        def write(temporary: str) -> None:
+            with rows_done_once():  # the same bytes, each kind of row without cells written once
+                self.workbook.save(temporary)
+
+        atomic_save(path, write)
 
     def refuse_in_place(self) -> None:
         """Raise :class:`UnsafeWorkbookError` if rewriting the file would lose some of its parts."""

@@ -23,6 +23,7 @@ from openpyxl.drawing.text import RegularTextRun, TextField
 from openpyxl.reader.excel import ExcelReader
 
 from ratingbook.files.ooxml.charttext import with_empty_texts_marked
+from ratingbook.files.rewriting.openpyxl_rows import rows_done_once
 
 __all__ = ["load_workbook", "without_text_property_runs"]
 
@@ -68,7 +69,8 @@ def load_workbook(path: Path, *, keep_vba: bool) -> Any:
     reader.archive.close()  # opened by openpyxl as it is; read again with the marks
     reader.archive = _ChartTextsMarked(path, mark)
     try:
-        reader.read()
+        with rows_done_once():  # the same workbook, each kind of row built once
+            reader.read()
     finally:
         reader.archive.close()
     workbook = reader.wb
