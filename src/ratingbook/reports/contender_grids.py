@@ -26,18 +26,23 @@ _WIDTHS = {0: 24, 1: 8, 2: 8, 3: 16, 4: 56}  # a landscape page at 9 points
 when = live_text
 
 
-def event_chances(event: SwissEvent, before: int | None = None) -> tuple[int, list[Contender]]:
+def event_chances(
+    event: SwissEvent, before: int | None = None, order: Sequence[str] | None = None
+) -> tuple[int, list[Contender]]:
     """:func:`~ratingbook.events.event_contenders.event_contenders`, a round robin's later
     rounds read from its Berger table (C.05 Annex 1): they are known, so its answers are exact.
-    Players on the same points are listed as the standings list them."""
+    Players on the same points are listed as the standings list them (``order``: the names in
+    the standings' order, when the caller has them: :attr:`EventGrids.order`)."""
     schedule = None
     if event.settings.round_robin:
         from ratingbook.fide.gacrux import berger_schedule  # gacrux loads only when needed
 
         schedule = berger_schedule(event)
-    grid, _ = standings_grid(event)
-    name = grid.header.index("Name")
-    return event_contenders(event, before, schedule, [str(row[name]) for row in grid.rows])
+    if order is None:
+        grid, _ = standings_grid(event)
+        name = grid.header.index("Name")
+        order = [str(row[name]) for row in grid.rows]
+    return event_contenders(event, before, schedule, list(order))
 
 
 def _verdict(c: Contender) -> str:

@@ -52,6 +52,8 @@ class EventGrids:
     pairings: SheetGrid | None = None
     #: A FIDE-rated event's rating report: a line a player, then a line a game (titled).
     report_tables: tuple[SheetGrid, ...] = ()
+    #: The players' names in the standings' order (the Contenders report lists them so).
+    order: tuple[str, ...] = ()
 
 
 def event_grids(event: SwissEvent) -> EventGrids:
@@ -61,6 +63,8 @@ def event_grids(event: SwissEvent) -> EventGrids:
         standings, ranks = fide_standings_grid(fide, Shown.of(event))
     else:
         standings, ranks = standings_grid(event)
+    name = standings.header.index("Name")
+    order = tuple(str(row[name]) for row in standings.rows)
     report = rating_report(event) if event.settings.rated else None
     if report is not None:
         standings = with_rating_columns(standings, report)
@@ -89,4 +93,5 @@ def event_grids(event: SwissEvent) -> EventGrids:
         fide,
         replace(pairings, title=f"Round {shown_round} pairings" if shown_round else "Pairings"),
         report_tables,
+        order,
     )

@@ -6,6 +6,7 @@ tables are :mod:`ratingbook.reports`'.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ratingbook.events.event import SwissEvent
@@ -18,10 +19,11 @@ __all__ = ["end_sheets", "with_end_sheets"]
 
 
 def end_sheets(
-    sheets: Sheets, event: SwissEvent, after: str
+    sheets: Sheets, event: SwissEvent, after: str, order: Sequence[str] | None = None
 ) -> tuple[tuple[GeneratedSheet, ...], tuple[str, ...]]:
-    """The end-of-event sheets due for ``event`` (after the sheet ``after``) and summary lines."""
-    grids, summary = end_grids(sheets, event)
+    """The end-of-event sheets due for ``event`` (after the sheet ``after``) and summary lines
+    (``order``: the names in the standings' order, when the run has them)."""
+    grids, summary = end_grids(sheets, event, order=order)
     out: list[GeneratedSheet] = []
     for grid in grids:
         after_this = out[-1].name if out else after
@@ -31,8 +33,10 @@ def end_sheets(
     return tuple(out), tuple(summary)
 
 
-def with_end_sheets(plan: Plan, sheets: Sheets, event: SwissEvent) -> Plan:
+def with_end_sheets(
+    plan: Plan, sheets: Sheets, event: SwissEvent, order: Sequence[str] | None = None
+) -> Plan:
     """``plan`` with the end-of-event sheets after its last sheet."""
     after = plan.sheets[-1].name if plan.sheets else "Swiss Games"
-    extra, lines = end_sheets(sheets, event, after)
+    extra, lines = end_sheets(sheets, event, after, order)
     return replace(plan, sheets=(*plan.sheets, *extra), summary=(*plan.summary, *lines))

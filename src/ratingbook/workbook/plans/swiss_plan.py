@@ -272,7 +272,7 @@ def plan_event_views(
     the pairing notes read (None: the book's)."""
     from ratingbook.workbook.plans.end_plan import with_end_sheets
 
-    plan = _plan_event(tables, new_rows, read_log(sheets)[0] if log is None else log)
+    plan, order = _plan_event(tables, new_rows, read_log(sheets)[0] if log is None else log)
     event = tables.event.with_entries(new_rows)
     # FIDE's checklist (Q161): no final standings while an adjourned game has no result: the
     # standings and crosstable are titled provisional (reports.event_grids) and the
@@ -283,12 +283,14 @@ def plan_event_views(
     )
     if refused is not None:
         plan = replace(plan, summary=(*plan.summary, f"provisional standings: {refused.problem}"))
-    return with_end_sheets(plan, sheets, event)
+    return with_end_sheets(plan, sheets, event, order)
 
 
 def _plan_event(
     tables: EventTables, new_rows: Sequence[SwissEntry], log: Sequence[LogEntry] = ()
-) -> Plan:
+) -> tuple[Plan, tuple[str, ...]]:
+    """The event's own sheets, and its players in the standings' order (which the
+    end-of-event sheets read: the standings are ranked once a run)."""
     from ratingbook.reports.event_grids import event_grids
 
     event, games_table = tables.event, tables.games
@@ -349,7 +351,7 @@ def _plan_event(
             summary.append(f"paired round {rounds[0]}: {what}")
         else:
             summary.append(f"paired rounds {rounds[0]}-{rounds[-1]}: {what} each")
-    return Plan(
+    plan = Plan(
         blocks=tuple(blocks),
         sheets=(
             report_sheet(standings, games_table.sheet, name),
@@ -360,6 +362,7 @@ def _plan_event(
         ),
         summary=tuple(summary),
     )
+    return plan, grids.order
 
 
 def _as_paired_list(

@@ -489,7 +489,10 @@ def content_width(rows: Sequence[Sequence[object]], column: int) -> tuple[float,
         if value is None or value == "":
             continue
         if isinstance(value, str):
-            shown, text = text_width(value), True
+            # Not measured once the column is as wide as it grows, nor a text of twice as
+            # many characters as that (each is half a unit at least): the width is the same.
+            capped = widest >= _WIDEST_CONTENT - PADDING or len(value) >= 2 * _WIDEST_CONTENT
+            shown, text = (_WIDEST_CONTENT if capped else text_width(value)), True
         elif isinstance(value, float):
             shown, numbers = float(len(f"{value:g}")), True
         elif isinstance(value, _dt.date):

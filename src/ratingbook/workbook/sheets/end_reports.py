@@ -15,6 +15,7 @@ the same tables from here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratingbook.core import fields
@@ -95,11 +96,16 @@ def read_end_inputs(sheets: Sheets, event: SwissEvent) -> EndInputs:
 
 
 def end_grids(
-    sheets: Sheets, event: SwissEvent, *, in_book: bool = True
+    sheets: Sheets,
+    event: SwissEvent,
+    *,
+    in_book: bool = True,
+    order: Sequence[str] | None = None,
 ) -> tuple[list[SheetGrid], list[str]]:
     """The end-of-event tables due for ``event`` and the run's summary lines about them.
     ``in_book``: for the workbook, whose Contenders sheet from an earlier run, when the sheet
-    is not due now, gets one line saying why instead of keeping its old answer."""
+    is not due now, gets one line saying why instead of keeping its old answer. ``order``: the
+    names in the standings' order, when the run has them (the standings are not ranked again)."""
     from ratingbook.events.event_contenders import (
         finished_games,
         playable_rounds_note,
@@ -141,7 +147,7 @@ def end_grids(
             asked, why = 0, EVENT_OVER
         if asked > planned - CONTENDERS_ROUNDS:
             try:
-                before, found = event_chances(event)
+                before, found = event_chances(event, order=order)
             except RatingbookError:
                 before, found = 0, []  # nobody is left to ask about
             if found:

@@ -70,7 +70,12 @@ def _text(value: object) -> str:
 def read_log(sheets: Sheets) -> tuple[list[LogEntry], list[str]]:
     """The log's entries as written, and a level-2 warning (said on every run until the row
     is typed back) for the first row that does not follow from the ones above it (none when
-    the chain holds or the sheet is absent)."""
+    the chain holds or the sheet is absent). Read once a run (new lists each time)."""
+    entries, warnings = sheets.once("read_log", lambda: _read_log(sheets))
+    return list(entries), list(warnings)
+
+
+def _read_log(sheets: Sheets) -> tuple[list[LogEntry], list[str]]:
     actual = sheets.actual(EVENT_LOG)
     if actual is None:
         return [], []

@@ -58,6 +58,7 @@ class Sheets:
         self.request = request if request is not None else RunRequest()
         self.names = {header_key(n): n for n in book.sheet_names()}
         self._grids: dict[str, Grid] = {}
+        self._kept: dict[str, object] = {}
 
     @property
     def book(self) -> Book:
@@ -75,6 +76,13 @@ class Sheets:
         if actual not in self._grids:
             self._grids[actual] = self._book.read_values(actual)
         return self._grids[actual]
+
+    def once(self, key: str, compute: Callable[[], _T]) -> _T:
+        """``compute()`` the first time ``key`` is asked, kept for the run: what is read from
+        the sheets alone, which are read once (the Event Log's chain, checked once)."""
+        if key not in self._kept:
+            self._kept[key] = compute()
+        return self._kept[key]  # type: ignore[return-value]
 
     def all_grids(self) -> dict[str, Grid]:
         """Every sheet's values, by the name the book spells (each read once)."""
