@@ -223,10 +223,8 @@ def _swapped_numbers(event: SwissEvent) -> Numbering:
     return Numbering(numbers)
 
 
-@pytest.mark.parametrize(
-    "source",
-    ["generated", pytest.param("icu_irish-junior-champs_2011.tab", marks=pytest.mark.slow)],
-)
+@pytest.mark.slow  # over the quick loop's 200 ms (tests/data/quick_loop_heavy.txt's bar)
+@pytest.mark.parametrize("source", ["generated", "icu_irish-junior-champs_2011.tab"])
 def test_the_table_both_runs_share_is_the_one_each_would_compute(
     source: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
