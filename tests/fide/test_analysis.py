@@ -11,8 +11,10 @@ leaves its player out of the list group A is cut from, before round 1 is paired 
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import gacrux.pairingdutch
 import pytest
@@ -219,3 +221,38 @@ def _swapped_numbers(event: SwissEvent) -> Numbering:
     one, two = (name for name, n in numbers.items() if n in (1, 2))
     numbers[one], numbers[two] = numbers[two], numbers[one]
     return Numbering(numbers)
+
+
+@pytest.mark.slow  # over the quick loop's 200 ms (tests/data/quick_loop_heavy.txt's bar)
+@pytest.mark.parametrize("source", ["generated", "icu_irish-junior-champs_2011.tab"])
+def test_the_table_both_runs_share_is_the_one_each_would_compute(
+    source: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round's analysis computes gacrux's tie-break table once for the checker and the
+    pairing: neither run changes it, and each gives what it gives computing its own (gacrux
+    as shipped), on every round of a generated event (Baku, byes, forfeits, withdrawals,
+    forbidden pairs) and of a real file."""
+    event = generated_event(20, 7, 1)[-1] if source == "generated" else _rounds_of(source)[-1]
+    rounds = sorted({e.round for e in event.entries if e.black is not None})
+    shared_run = analysis._compute_pairing
+    runs: list[bool] = []
+
+    def unchanged(engine: object, table: dict[int, object], *, checkonly: bool) -> list[object]:
+        before = pickle.dumps(table)
+        found = shared_run(engine, table, checkonly=checkonly)
+        assert pickle.dumps(table) == before, "a run changed the table"
+        runs.append(checkonly)
+        return found
+
+    monkeypatch.setattr(analysis, "_compute_pairing", unchanged)
+    analysis.forget_analyses()
+    shared = [analyse_round(event, number) for number in rounds]
+    assert sorted(set(runs)) == [False, True]
+
+    def own(engine: Any, table: object, *, checkonly: bool) -> Any:
+        return engine.compute_pairing(checkonly, 0)
+
+    monkeypatch.setattr(analysis, "_compute_pairing", own)
+    analysis.forget_analyses()
+    assert [analyse_round(event, number) for number in rounds] == shared
+    analysis.forget_analyses()

@@ -16,6 +16,10 @@ of generated events); were the pairing and the checker ever handed other Baku vi
 (group A is cut from the players to be paired in round 1, C.04.5.1, the same players before
 that round is paired and after), the checker's reading would be kept.
 
+The checker's run and the pairing's of the same round start from the same table of what each
+player brings to the round (gacrux's ``compute_tiebreak``: points, colours, floats, opponents):
+it is computed once for both, which only read it (``tests/fide/test_analysis.py``).
+
 A round the checker has read is not read again while it stays the same: the last few analyses
 are kept by event (its players, rows, settings and forbidden pairs), start numbers and round,
 so a book recalculated again unchanged (by the desk's server or Excel's add-in, or after an
@@ -135,13 +139,21 @@ class _Reading:
 
 
 def _read(
-    event: SwissEvent, round_number: int, engine: Any, found: list[Any], *, paired: bool = False
+    event: SwissEvent,
+    round_number: int,
+    engine: Any,
+    found: list[Any],
+    *,
+    paired: bool = False,
+    names: dict[int, str] | None = None,
 ) -> _Reading:
     """The plain values of ``engine``'s account of the round (``found``: the brackets its
-    ``compute_pairing`` returned, in analysis mode, or with ``paired`` in pairing mode)."""
+    ``compute_pairing`` returned, in analysis mode, or with ``paired`` in pairing mode;
+    ``names``: the event's players by start number, when the caller has them)."""
     table = engine.crosstable
     levels = table.level2score
-    names = {n: name for name, n in event.start_numbers().items()}
+    if names is None:
+        names = {n: name for name, n in event.start_numbers().items()}
     had_bye = {
         e.white for e in event.entries if e.round < round_number and e.result is Result.PAIRING_BYE
     }
@@ -238,11 +250,13 @@ def remember_pairing(
     kept = None
     if rows and same_event:
         number = rows[0].round
+        numbers = after.start_numbers()
+        names = {n: name for name, n in numbers.items()}
         kept = (
             after,
-            after.start_numbers(),
+            numbers,
             number,
-            _read(after, number, engine, found, paired=True),
+            _read(after, number, engine, found, paired=True, names=names),
         )
     with _PAIRED_LOCK:
         _PAIRED.clear()
@@ -250,15 +264,20 @@ def remember_pairing(
             _PAIRED.append(kept)
 
 
-def _just_paired(event: SwissEvent, round_number: int) -> _Reading | None:
+def _just_paired(
+    event: SwissEvent, round_number: int, numbers: dict[str, int] | None = None
+) -> _Reading | None:
     """The pairing engine's reading of ``round_number`` if it paired that round of ``event``
-    last (the same event, start numbers and rows), else None."""
+    last (the same event, start numbers and rows), else None. ``numbers``: the event's start
+    numbers, when the caller has them."""
     with _PAIRED_LOCK:
         held = _PAIRED[0] if _PAIRED else None
     if held is None:
         return None
-    after, numbers, paired_round, reading = held
-    if paired_round != round_number or after != event or numbers != event.start_numbers():
+    after, kept_numbers, paired_round, reading = held
+    if paired_round != round_number or after != event:
+        return None
+    if kept_numbers != (event.start_numbers() if numbers is None else numbers):
         return None
     return reading
 
@@ -295,16 +314,17 @@ def analyse_round(
             f"round {round_number} is not paired "
             f"(the event has {many(event.paired_rounds, 'paired round')})"
         )
+    numbers = event.start_numbers()
     if just_paired:
-        return _analysed(event, round_number, just_paired=True)
-    key = (event, tuple(sorted(event.start_numbers().items())), round_number, pairing_path())
+        return _analysed(event, round_number, numbers, just_paired=True)
+    key = (event, tuple(sorted(numbers.items())), round_number, pairing_path())
     with _ANALYSED_LOCK:
         kept = _ANALYSED.get(key)
         if kept is not None:
             _ANALYSED.move_to_end(key)
     if kept is not None:
         return kept
-    analysed = _analysed(event, round_number, just_paired=False)
+    analysed = _analysed(event, round_number, numbers, just_paired=False)
     with _ANALYSED_LOCK:
         _ANALYSED[key] = analysed
         while len(_ANALYSED) > KEPT_ANALYSES:
@@ -312,10 +332,15 @@ def analyse_round(
     return analysed
 
 
-def _analysed(event: SwissEvent, round_number: int, *, just_paired: bool) -> RoundAnalysis:
-    """:func:`analyse_round` of a round known to be paired, run now."""
-    reading = _just_paired(event, round_number) if just_paired else None
+def _analysed(
+    event: SwissEvent, round_number: int, numbers: dict[str, int], *, just_paired: bool
+) -> RoundAnalysis:
+    """:func:`analyse_round` of a round known to be paired, run now (``numbers``: the event's
+    start numbers)."""
+    names = {n: name for name, n in numbers.items()}
+    reading = _just_paired(event, round_number, numbers) if just_paired else None
     tournament: dict[str, Any] | None = None
+    table: dict[int, Any] | None = None
     params = gacrux_parameters(event.settings.first_colour)
     if reading is None:
         # The round's results do not count (the engine reads the rounds before it), but a
@@ -331,7 +356,9 @@ def _analysed(event: SwissEvent, round_number: int, *, just_paired: bool) -> Rou
         tournament = gacrux_tournament(shown)
         with compact_storage():
             engine = pairing_dutch(tournament, round_number, params)
-            reading = _read(event, round_number, engine, engine.compute_pairing(True, 0))
+            table = _tiebreak_table(engine)
+            found = _compute_pairing(engine, table, checkonly=True)
+            reading = _read(event, round_number, engine, found, names=names)
         # The analysis's crosstable (an edge for every pair of players) goes before the
         # pairing builds its own: a large open never holds two.
         del engine
@@ -344,13 +371,46 @@ def _analysed(event: SwissEvent, round_number: int, *, just_paired: bool) -> Rou
         )
         prescribed = tuple((e.white, e.black) for e in sorted(paired, key=lambda e: e.board or 0))
     else:
-        assert tournament is not None  # read above: only a round just paired is not
-        names = {n: name for name, n in event.start_numbers().items()}
+        assert tournament is not None and table is not None  # read above: only a round
+        # just paired is not
         try:
             with compact_storage():
-                pairing = dutch_engine(tournament, round_number, params).compute_pairing(False, 0)
+                pairing = _compute_pairing(
+                    dutch_engine(tournament, round_number, params), table, checkonly=False
+                )
             ordered = sorted((p for b in pairing for p in b["pairs"]), key=lambda p: p["board"])
             prescribed = tuple((names[p["w"]], names[p["b"]] if p["b"] else None) for p in ordered)
         except GacruxNoLegalPairing:
             prescribed = None
     return RoundAnalysis(round_number, reading.players, reading.brackets, reading.pairs, prescribed)
+
+
+def _tiebreak_table(engine: Any) -> dict[int, Any]:
+    """What gacrux's Dutch engines pair the round by, for each player (points, pairing score,
+    colours, floats, opponents, whether he is to be paired), computed by ``engine``'s own
+    crosstable (``crosstable.compute_tiebreak``, the start of every run) from its tournament
+    and round: :func:`_analysed` computes it once for both of its runs, the checker's and
+    the pairing's, which only read it (``tests/fide/test_analysis.py``)."""
+    crosstable = engine.get_crosstable(engine.experimental, True, engine.verbose)
+    table: dict[int, Any] = crosstable.compute_tiebreak(engine.tournament, engine.rnd)
+    return table
+
+
+def _compute_pairing(engine: Any, table: dict[int, Any], *, checkonly: bool) -> list[Any]:
+    """``engine.compute_pairing(checkonly, 0)`` with ``table`` (:func:`_tiebreak_table` of the
+    same tournament and round) as what its crosstable computes first. The stand-in holds
+    the table only, and is gone after the run: nothing points back at the crosstable, which
+    goes with the engine."""
+    make = engine.get_crosstable
+
+    def get_crosstable(*args: Any) -> Any:
+        crosstable = make(*args)
+        crosstable.compute_tiebreak = lambda tournament, rnd: table
+        return crosstable
+
+    engine.get_crosstable = get_crosstable
+    try:
+        found: list[Any] = engine.compute_pairing(checkonly, 0)
+    finally:
+        del engine.get_crosstable
+    return found

@@ -12,6 +12,7 @@ the one computation, :func:`_typed_values`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -80,22 +81,31 @@ def _number(value: object) -> float | int | None:
     return float(str(value))
 
 
+@functools.lru_cache(maxsize=4096)
+def _fraction_of(text: str) -> Fraction | None:
+    """``text`` as an exact number, or None when it is not one: read once for the many
+    details that write the same few values (a Fraction cannot change, so one serves all)."""
+    try:
+        return Fraction(text)
+    except ValueError:
+        return None
+
+
 def _detail(raw: dict[str, Any]) -> TiebreakDetail:
     rounds = {}
     for key, value in raw.items():
         if str(key).isdigit() and value not in (None, ""):
             # DE's details are "score" or, where not all the tied players met, "score/most
             # possible" (a tab before a step written twice): the score counts, never a fraction.
-            try:
-                rounds[int(key)] = Fraction(str(value).strip().split("/")[0])
-            except ValueError:
+            number = _fraction_of(str(value).strip().split("/")[0])
+            if number is None:
                 continue  # a detail that is not a number (a code, a rank): not a contribution
+            rounds[int(key)] = number
     cut = tuple(int(c) for c in raw.get("cut", []) or [])
-    try:
-        value = Fraction(str(raw.get("val", 0)))
-    except ValueError:
-        value = Fraction(0)
-    return TiebreakDetail(str(raw.get("desc", "")), value, rounds, cut)
+    value = _fraction_of(str(raw.get("val", 0)))
+    return TiebreakDetail(
+        str(raw.get("desc", "")), Fraction(0) if value is None else value, rounds, cut
+    )
 
 
 def fide_standings(
