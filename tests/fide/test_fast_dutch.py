@@ -34,6 +34,7 @@ from ratingbook.fide.fast.blossom import min_weight_matching
 from ratingbook.fide.fast.fast_dutch import (
     PAIRING_PATH_VARIABLE,
     REPLACED,
+    FastCrosstable,
     FastDutch,
     dutch_engine,
     pairing_path,
@@ -47,6 +48,9 @@ from ratingbook.fide.gacrux import pair_next_round
 #: rebuilt whenever it is read at another score level). A gacrux release that changes one fails
 #: here: compare the change with fast_dutch.py, carry it over, then update the digest.
 PINNED_GACRUX = {
+    "crosstable_dutch.update_edge": (
+        "1e6f22cbd73ef9bbe614c649dd644a806f3c141f2d70e689fc42e275878b80e8"
+    ),
     "crosstable_dutch.update_homogenious": (
         "560aa26bf5bcfea9d94c181e6243319aec176489d1267bce38aabc47cc997ea1"
     ),
@@ -96,6 +100,30 @@ def test_the_networkx_matching_reproduced_is_the_one_gacrux_calls() -> None:
     assert found == PINNED_NETWORKX
     # gacrux matches through these very names.
     assert "nx.min_weight_matching" in inspect.getsource(gacrux.pairingdutch)
+
+
+def test_every_quality_the_fast_path_computes_is_gacruxs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``FastCrosstable.update_edge`` stands in for gacrux's: on every edge it computes while
+    pairing every round of a real file, gacrux's own ``update_edge`` run on the edge as it stood
+    gives the same edge, value for value (lists for its tuples). The pairings of every case
+    above are gacrux's too, with every quality computed by the fast path."""
+    fast = FastCrosstable.update_edge
+    compared: list[bool] = []
+
+    def both(self: FastCrosstable, edge: dict[str, object]) -> None:
+        own = {k: (dict(v) if isinstance(v, dict) else v) for k, v in edge.items()}
+        fast(self, edge)
+        crosstable_dutch.update_edge(self, own)
+        quality = edge["quality"]
+        if isinstance(quality, dict):
+            quality = {k: list(v) if type(v) is tuple else v for k, v in quality.items()}
+        assert {**edge, "quality": quality} == own
+        compared.append(edge["canmeet"])
+
+    monkeypatch.setattr(FastCrosstable, "update_edge", both)
+    for stage in gacrux_pairings.rounds_of(LIVE_FILE):
+        gacrux_pairings.round_line(stage, "fast")
+    assert len(compared) > 1500
 
 
 # ------------------------------------------------------------------------- the matching itself
