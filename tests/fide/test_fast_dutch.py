@@ -51,6 +51,9 @@ PINNED_GACRUX = {
     "crosstable_dutch.update_edge": (
         "1e6f22cbd73ef9bbe614c649dd644a806f3c141f2d70e689fc42e275878b80e8"
     ),
+    "pairing_dutch.list_edges": (
+        "878c41e57c0715206bcd5013805f9b38439512516bb1b22dd724c71ef364bf48"
+    ),
     "crosstable_dutch.update_homogenious": (
         "560aa26bf5bcfea9d94c181e6243319aec176489d1267bce38aabc47cc997ea1"
     ),
@@ -105,10 +108,19 @@ def test_the_networkx_matching_reproduced_is_the_one_gacrux_calls() -> None:
 def test_every_quality_the_fast_path_computes_is_gacruxs(monkeypatch: pytest.MonkeyPatch) -> None:
     """``FastCrosstable.update_edge`` stands in for gacrux's: on every edge it computes while
     pairing every round of a real file, gacrux's own ``update_edge`` run on the edge as it stood
-    gives the same edge, value for value (lists for its tuples). The pairings of every case
-    above are gacrux's too, with every quality computed by the fast path."""
-    fast = FastCrosstable.update_edge
+    gives the same edge, value for value (lists for its tuples); ``FastDutch.list_edges`` gives
+    gacrux's list of the same edges in the same order. The pairings of every case above are
+    gacrux's too, with every quality and list computed by the fast path."""
+    fast, fast_list = FastCrosstable.update_edge, FastDutch.list_edges
     compared: list[bool] = []
+    listed: list[int] = []
+
+    def both_lists(self: FastDutch, opponents: list[list[dict[str, object]]]) -> list[object]:
+        found = fast_list(self, opponents)
+        own = gacrux.pairingdutch.pairing_dutch.list_edges(self, opponents)
+        assert [id(edge) for edge in found] == [id(edge) for edge in own]
+        listed.append(len(found))
+        return found
 
     def both(self: FastCrosstable, edge: dict[str, object]) -> None:
         own = {k: (dict(v) if isinstance(v, dict) else v) for k, v in edge.items()}
@@ -121,9 +133,11 @@ def test_every_quality_the_fast_path_computes_is_gacruxs(monkeypatch: pytest.Mon
         compared.append(edge["canmeet"])
 
     monkeypatch.setattr(FastCrosstable, "update_edge", both)
+    monkeypatch.setattr(FastDutch, "list_edges", both_lists)
     for stage in gacrux_pairings.rounds_of(LIVE_FILE):
         gacrux_pairings.round_line(stage, "fast")
     assert len(compared) > 1500
+    assert len(listed) == 6 and min(listed) > 300
 
 
 # ------------------------------------------------------------------------- the matching itself

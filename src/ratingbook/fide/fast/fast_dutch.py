@@ -113,6 +113,7 @@ PAIRING_PATHS = ("fast", "gacrux")
 #: The gacrux functions the fast path stands in for (class, function name).
 REPLACED: tuple[tuple[type, str], ...] = (
     (crosstable_dutch, "update_edge"),
+    (pairing_dutch, "list_edges"),
     (crosstable_dutch, "update_homogenious"),
     (crosstable_dutch, "compute_weight"),
     (pairing_dutch, "pair_weighted_round"),
@@ -434,6 +435,24 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
 
     def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
         return FastCrosstable(experimental, checkonly, verbose)
+
+    def list_edges(self, opponents: list[Any]) -> list[Any]:
+        # pairing.list_edges: the edges that can meet, sorted by (-min(sa, sb), -max(sa, sb),
+        # ca, cb). They are read row by row (ca = i, cb = j > i: crosstable.list_edges builds
+        # opponents[i][j] so), in (ca, cb) order already, so the same list comes from taking
+        # them by (min, max), highest first, each group in the order read: no key per edge.
+        groups: dict[tuple[Any, Any], list[Any]] = {}
+        for i, line in enumerate(opponents):
+            for edge in line[i + 1 : -1]:
+                if edge["canmeet"]:
+                    sa = edge["sa"]
+                    sb = edge["sb"]
+                    key = (sa, sb) if sa <= sb else (sb, sa)
+                    group = groups.get(key)
+                    if group is None:
+                        group = groups[key] = []
+                    group.append(edge)
+        return [edge for key in sorted(groups, reverse=True) for edge in groups[key]]
 
     def weighted_match(self, nodes: list[Any], edges: list[Any]) -> int:
         matching = min_weight_matching([(edge["ca"], edge["cb"], 0) for edge in edges])
