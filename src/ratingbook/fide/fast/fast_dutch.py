@@ -53,7 +53,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from gacrux.crosstable import flt
+from gacrux.crosstable import crosstable, flt
 from gacrux.crosstabledutch import (
     HO1,
     HO2,
@@ -86,6 +86,7 @@ from gacrux.pairingdutch import pairing_dutch
 
 from ratingbook.errors import RatingbookError
 from ratingbook.fide.fast.blossom import min_weight_matching
+from ratingbook.fide.fast.compact_edges import compacting, new_edge
 
 __all__ = [
     "NOTE_AT",
@@ -112,6 +113,8 @@ PAIRING_PATHS = ("fast", "gacrux")
 
 #: The gacrux functions the fast path stands in for (class, function name).
 REPLACED: tuple[tuple[type, str], ...] = (
+    (crosstable, "create_edge"),
+    (crosstable_dutch, "update_canmeet"),
     (crosstable_dutch, "update_edge"),
     (pairing_dutch, "list_edges"),
     (crosstable_dutch, "update_homogenious"),
@@ -186,6 +189,37 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
     """``crosstable_dutch`` with each pair's quality stored compactly: the dict's keys shared,
     its short lists as tuples held once for all pairs, and its homogeneous lists written out
     only for the pairs made."""
+
+    def create_edge(self, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
+        # crosstable.create_edge and crosstable_dutch.update_canmeet (called once for each of
+        # the n² edges of the crosstable), the same values, built straight into the compact
+        # edge compact_storage would have made of gacrux's literal; outside it, gacrux's own.
+        if not compacting():
+            return super().create_edge(nodea, nodeb, bhasmet)
+        (a, b) = (nodea, nodeb) if nodea["cid"] <= nodeb["cid"] else (nodeb, nodea)
+        played = bhasmet.count(a["cid"]) if bhasmet is not None else 0
+        ca = a["cid"]
+        cb = b["cid"]
+        BLOB = self.BLOB
+        if self.checkonly:
+            hb = b.get("hst", {}).get("val", "N")
+            canmeet = hb not in ["", "N"] and int(hb[0:-1]) == a["cid"]
+        else:
+            canmeet = (played < self.maxmeets and ca != cb and a["rfp"] and b["rfp"]) or (
+                ca < BLOB and cb == BLOB
+            )
+            acop = a["cop"]  # C.04.3 C3: two absolute same-colour preferences, no topscorer
+            if (
+                (acop == "w2" or acop == "b2")
+                and b["cop"] == acop
+                and not a["top"]
+                and not b["top"]
+            ):
+                canmeet = False
+        unplayed = self.rnd - 1 - b["num"].get("val", 0)
+        return new_edge(
+            ca, cb, a["scorelevel"], b["scorelevel"], canmeet, cb == BLOB, played, unplayed
+        )
 
     def update_edge(self, edge: dict[str, Any]) -> None:
         # crosstabledutch.update_edge, the same values; its enum lookups (qdefs(elem).name, the
