@@ -15,7 +15,8 @@ not the 16 expected here (another gacrux release) is handed on exactly as gacrux
 gacrux's own back afterwards: importing ratingbook changes nothing in gacrux, and a program that
 uses gacrux beside ratingbook gets gacrux as it is. It changes how the edges are stored, never
 what they hold (``tests/fide/test_compact_edges.py`` compares every edge of real events, and
-fails if a gacrux release builds its edges with other keys).
+fails if a gacrux release builds its edges with other keys). The fast Dutch path builds its
+edges compact straight away (:func:`new_edge`) while :func:`compacting` says the storage is on.
 """
 
 from __future__ import annotations

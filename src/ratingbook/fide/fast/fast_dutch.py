@@ -12,6 +12,12 @@ function replaced, so a new gacrux release fails a test rather than a pairing):
   comprehension over ``qdefs``: two thirds of its time) read from constants, and keeps them
   with the keys shared and the lists as tuples held once (lists again where gacrux adds to
   them, ``compute_weight``).
+- ``crosstable.create_edge`` (with ``crosstable_dutch.update_canmeet``) builds each of the n²
+  edges of the crosstable as a dict literal, which :mod:`~ratingbook.fide.fast.compact_edges`
+  then copies into a compact one; :meth:`FastCrosstable.create_edge` computes the same values
+  once and builds the compact edge directly (gacrux's own outside ``compact_storage``).
+- ``pairing.list_edges`` sorts the edges that can meet by a key per edge; they are read in
+  (``ca``, ``cb``) order already, so :meth:`FastDutch.list_edges` takes them by score levels.
 - ``crosstable_dutch.update_homogenious`` gave every candidate pair of a score bracket three
   quality lists as long as the bracket (``HO3``, ``HO4``, ``HO5``: its lines 494-496), memory
   growing with the cube of the bracket. :meth:`FastCrosstable.update_homogenious` computes the
