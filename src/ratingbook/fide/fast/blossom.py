@@ -129,8 +129,9 @@ def _max_weight_matching(
         if i != j and wt > maxweight:
             maxweight = wt
         allinteger = allinteger and (str(type(wt)).split("'")[1] in ("int", "long"))
-    # Twice each weight, as the slack formula reads it; self-loops are never read.
-    twice: Adjacency = {v: {w: 2 * wt for w, wt in nbrs.items()} for v, nbrs in adj.items()}
+    # Twice each weight, as the slack formula reads it; self-loops, which networkx skips
+    # wherever it reads a neighbour, are left out.
+    twice: Adjacency = {v: {w: 2 * wt for w, wt in n.items() if w != v} for v, n in adj.items()}
     del adj
 
     mate: dict[Any, Any] = {}
@@ -244,15 +245,15 @@ def _max_weight_matching(
                     nblist = bv.mybestedges
                     bv.mybestedges = None
                 else:
-                    nblist = [(v, w) for v in bv.leaves() for w in twice[v] if v != w]
+                    nblist = [(v, w) for v in bv.leaves() for w in twice[v]]
             else:
-                nblist = [(bv, w) for w in twice[bv] if bv != w]
+                nblist = [(bv, w) for w in twice[bv]]
             for k in nblist:
                 (i, j) = k
-                if inblossom[j] == b:
+                if inblossom[j] is b:
                     i, j = j, i
                 bj = inblossom[j]
-                if bj != b and label.get(bj) == 1:
+                if bj is not b and label.get(bj) == 1:
                     best = bestedgeto.get(bj)
                     if best is None:
                         bestedgeto[bj] = k
@@ -468,8 +469,6 @@ def _max_weight_matching(
                 bv = inblossom[v]
                 allow_v = allowedge[v]
                 for w, wt2 in twice[v].items():
-                    if w == v:
-                        continue
                     bw = inblossom[w]
                     if bv == bw:
                         continue
