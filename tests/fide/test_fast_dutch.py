@@ -31,9 +31,11 @@ from tests.helpers import gacrux_pairings
 from ratingbook.errors import RatingbookError
 from ratingbook.events.event import SwissEvent
 from ratingbook.fide.fast.blossom import min_weight_matching
+from ratingbook.fide.fast.compact_edges import compacting
 from ratingbook.fide.fast.fast_dutch import (
     PAIRING_PATH_VARIABLE,
     REPLACED,
+    FastCrosstable,
     FastDutch,
     dutch_engine,
     pairing_path,
@@ -47,6 +49,16 @@ from ratingbook.fide.gacrux import pair_next_round
 #: rebuilt whenever it is read at another score level). A gacrux release that changes one fails
 #: here: compare the change with fast_dutch.py, carry it over, then update the digest.
 PINNED_GACRUX = {
+    "crosstable.create_edge": "4e8a0bd4f01b24e6bd2f201b044c3a6fcbdfed32ffbcaca8022b8122f00e4584",
+    "crosstable_dutch.update_canmeet": (
+        "687d7ede11aa4a31f162c1e9bc9621fcc202aed4c3f06330a8aad3b67090e56d"
+    ),
+    "crosstable_dutch.update_edge": (
+        "1e6f22cbd73ef9bbe614c649dd644a806f3c141f2d70e689fc42e275878b80e8"
+    ),
+    "pairing_dutch.list_edges": (
+        "878c41e57c0715206bcd5013805f9b38439512516bb1b22dd724c71ef364bf48"
+    ),
     "crosstable_dutch.update_homogenious": (
         "560aa26bf5bcfea9d94c181e6243319aec176489d1267bce38aabc47cc997ea1"
     ),
@@ -96,6 +108,54 @@ def test_the_networkx_matching_reproduced_is_the_one_gacrux_calls() -> None:
     assert found == PINNED_NETWORKX
     # gacrux matches through these very names.
     assert "nx.min_weight_matching" in inspect.getsource(gacrux.pairingdutch)
+
+
+def test_every_quality_the_fast_path_computes_is_gacruxs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``FastCrosstable.update_edge`` stands in for gacrux's: on every edge it computes while
+    pairing every round of a real file, gacrux's own ``update_edge`` run on the edge as it stood
+    gives the same edge, value for value (lists for its tuples); ``FastDutch.list_edges`` gives
+    gacrux's list of the same edges in the same order; ``FastCrosstable.create_edge`` builds
+    each edge of the crosstable equal, key for key in gacrux's order, to gacrux's own. The
+    pairings of every case above are gacrux's too, with all of these from the fast path."""
+    fast, fast_list = FastCrosstable.update_edge, FastDutch.list_edges
+    fast_create, own_create = FastCrosstable.create_edge, crosstable.create_edge
+    compared: list[bool] = []
+    listed: list[int] = []
+    built: list[bool] = []
+
+    def both_edges(self: FastCrosstable, a: object, b: object, met: object = None) -> object:
+        assert compacting()  # the fast path builds them compact, not through gacrux's
+        found = fast_create(self, a, b, met)
+        own = own_create(self, a, b, met)
+        assert type(found) is dict and list(found.items()) == list(own.items())
+        built.append(found["canmeet"])
+        return found
+
+    def both_lists(self: FastDutch, opponents: list[list[dict[str, object]]]) -> list[object]:
+        found = fast_list(self, opponents)
+        own = gacrux.pairingdutch.pairing_dutch.list_edges(self, opponents)
+        assert [id(edge) for edge in found] == [id(edge) for edge in own]
+        listed.append(len(found))
+        return found
+
+    def both(self: FastCrosstable, edge: dict[str, object]) -> None:
+        own = {k: (dict(v) if isinstance(v, dict) else v) for k, v in edge.items()}
+        fast(self, edge)
+        crosstable_dutch.update_edge(self, own)
+        quality = edge["quality"]
+        if isinstance(quality, dict):
+            quality = {k: list(v) if type(v) is tuple else v for k, v in quality.items()}
+        assert {**edge, "quality": quality} == own
+        compared.append(edge["canmeet"])
+
+    monkeypatch.setattr(FastCrosstable, "update_edge", both)
+    monkeypatch.setattr(FastDutch, "list_edges", both_lists)
+    monkeypatch.setattr(FastCrosstable, "create_edge", both_edges)
+    for stage in gacrux_pairings.rounds_of(LIVE_FILE):
+        gacrux_pairings.round_line(stage, "fast")
+    assert len(compared) > 1500
+    assert len(listed) == 6 and min(listed) > 300
+    assert built.count(True) > 3000 and built.count(False) > 300
 
 
 # ------------------------------------------------------------------------- the matching itself

@@ -1,18 +1,16 @@
 """networkx's minimum-weight maximum-cardinality matching, step for step, on plain dicts.
 
 gacrux matches a score bracket with ``networkx.min_weight_matching`` (Edmonds' blossom
-algorithm, Galil's primal-dual form). At 2,000 players (brackets of hundreds, weights of
-thousands of bits) networkx spends three quarters of its time reading weights through its graph
-views (``G[v][w].get(weight)``), and keeps the bracket twice (the graph, its inverted copy).
-
-:func:`min_weight_matching` is the same algorithm on a dict of dicts: the same nodes and
-neighbours in the same order (as ``networkx.Graph`` builds them), the same exact integer
-arithmetic, the same choice at every tie, so the very set networkx returns (checked on random
-graphs with ties and huge weights by ``tests/fide/test_fast_dutch.py``). Only how values are
-kept changed: each weight is read from ``twice[v][w]`` (twice the inverted weight, as the slack
-formula uses it), the best edge's slack is computed once until the duals change, and networkx's
-self-check (``verifyOptimum``, assertions only) runs on request. :data:`FOLLOWS` names the
-networkx functions followed; ``tests/fide/test_blossom.py`` pins the sha256 of their source.
+algorithm, Galil's primal-dual form), which at 2,000 players spends three quarters of its time
+reading weights through its graph views. :func:`min_weight_matching` is the same algorithm on a
+dict of dicts: the same nodes and neighbours in the same order (as ``networkx.Graph`` builds
+them), the same exact integer arithmetic, the same choice at every tie, so the very set networkx
+returns (checked on random graphs with ties and huge weights by ``tests/fide/test_fast_dutch.py``).
+Only how values are kept changed: each weight is read from ``twice[v][w]`` (twice the inverted
+weight, as the slack formula uses it), an edge's slack is computed once until the duals change,
+the edges allowed are sets by vertex, and networkx's self-check (``verifyOptimum``, assertions
+only) runs on request. :data:`FOLLOWS` names the networkx functions followed;
+``tests/fide/test_blossom.py`` pins the sha256 of their source.
 
 Adapted from networkx/algorithms/matching.py (networkx 3.6), whose licence is:
 
@@ -46,6 +44,7 @@ Adapted from networkx/algorithms/matching.py (networkx 3.6), whose licence is:
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -62,12 +61,8 @@ def graph_adjacency(edges: Iterable[tuple[Any, Any, Any]]) -> Adjacency:
     a repeated edge keeping its place with the last weight."""
     adj: Adjacency = {}
     for u, v, w in edges:
-        if u not in adj:
-            adj[u] = {}
-        if v not in adj:
-            adj[v] = {}
-        adj[u][v] = w
-        adj[v][u] = w
+        adj.setdefault(u, {})[v] = w
+        adj.setdefault(v, {})[u] = w
     return adj
 
 
@@ -98,8 +93,7 @@ def min_weight_matching(
     return _max_weight_matching(inverted, True, verify)
 
 
-class NoNode:
-    """Dummy value which is different from any node."""
+NoNode = object()  # Dummy value which is different from any node.
 
 
 class Blossom:
@@ -135,8 +129,9 @@ def _max_weight_matching(
         if i != j and wt > maxweight:
             maxweight = wt
         allinteger = allinteger and (str(type(wt)).split("'")[1] in ("int", "long"))
-    # Twice each weight, as the slack formula reads it; self-loops are never read.
-    twice: Adjacency = {v: {w: 2 * wt for w, wt in nbrs.items()} for v, nbrs in adj.items()}
+    # Twice each weight, as the slack formula reads it; self-loops, which networkx skips
+    # wherever it reads a neighbour, are left out.
+    twice: Adjacency = {v: {w: 2 * wt for w, wt in n.items() if w != v} for v, n in adj.items()}
     del adj
 
     mate: dict[Any, Any] = {}
@@ -148,14 +143,14 @@ def _max_weight_matching(
     bestedge: dict[Any, Any] = {}
     dualvar: dict[Any, Any] = dict.fromkeys(gnodes, maxweight)
     blossomdual: dict[Any, Any] = {}
-    allowedge: dict[Any, Any] = {}
+    allowedge: defaultdict[Any, set[Any]] = defaultdict(set)  # networkx's (v, w): w in [v]
     queue: list[Any] = []
 
-    def slack(v: Any, w: Any) -> Any:
-        return dualvar[v] + dualvar[w] - twice[v][w]
+    def allow(v: Any, w: Any) -> None:
+        allowedge[v].add(w)
+        allowedge[w].add(v)
 
-    # The slack of an edge, kept until the dual variables next change: networkx computes the
-    # slack of the best edge so far again at every comparison, the same number each time.
+    # An edge's slack, kept until the duals change (networkx computes it at each comparison).
     slacks: dict[tuple[Any, Any], Any] = {}
 
     def slack_of(edge: tuple[Any, Any]) -> Any:
@@ -250,20 +245,23 @@ def _max_weight_matching(
                     nblist = bv.mybestedges
                     bv.mybestedges = None
                 else:
-                    nblist = [(v, w) for v in bv.leaves() for w in twice[v] if v != w]
+                    nblist = [(v, w) for v in bv.leaves() for w in twice[v]]
             else:
-                nblist = [(bv, w) for w in twice[bv] if bv != w]
+                nblist = [(bv, w) for w in twice[bv]]
             for k in nblist:
                 (i, j) = k
-                if inblossom[j] == b:
+                if inblossom[j] is b:
                     i, j = j, i
                 bj = inblossom[j]
-                if (
-                    bj != b
-                    and label.get(bj) == 1
-                    and ((bj not in bestedgeto) or slack(i, j) < slack_of(bestedgeto[bj]))
-                ):
-                    bestedgeto[bj] = k
+                if bj is not b and label.get(bj) == 1:
+                    best = bestedgeto.get(bj)
+                    if best is None:
+                        bestedgeto[bj] = k
+                    elif (ks := dualvar[i] + dualvar[j] - twice[i][j]) < (
+                        slacks.get(best) or slack_of(best)
+                    ):
+                        bestedgeto[bj] = k
+                        slacks[k] = ks
             bestedge[bv] = None
         b.mybestedges = list(bestedgeto.values())
         mybestedge = None
@@ -305,13 +303,13 @@ def _max_weight_matching(
                     label[w] = None
                     label[q] = None
                     assignLabel(w, 2, v)
-                    allowedge[(p, q)] = allowedge[(q, p)] = True
+                    allow(p, q)
                     j += jstep
                     if jstep == 1:
                         v, w = b.edges[j]
                     else:
                         w, v = b.edges[j - 1]
-                    allowedge[(v, w)] = allowedge[(w, v)] = True
+                    allow(v, w)
                     j += jstep
                 bw = b.childs[j]
                 label[w] = label[bw] = 2
@@ -469,19 +467,18 @@ def _max_weight_matching(
                 # of them here (inblossom[v]): they are read once, inblossom[v] after it too.
                 dual_v = dualvar[v]
                 bv = inblossom[v]
+                allow_v = allowedge[v]
                 for w, wt2 in twice[v].items():
-                    if w == v:
-                        continue
                     bw = inblossom[w]
                     if bv == bw:
                         continue
-                    if (v, w) in allowedge:
+                    if w in allow_v:
                         allowed = True
                     else:
                         kslack = dual_v + dualvar[w] - wt2
                         allowed = kslack <= 0
                         if allowed:
-                            allowedge[(v, w)] = allowedge[(w, v)] = True
+                            allow(v, w)
                     label_bw = label.get(bw)
                     if allowed:
                         if label_bw is None:
@@ -499,13 +496,14 @@ def _max_weight_matching(
                             assert label[bw] == 2
                             label[w] = 2
                             labeledge[w] = (v, w)
-                    elif label_bw == 1:
-                        if bestedge.get(bv) is None or kslack < slack_of(bestedge[bv]):
-                            bestedge[bv] = (v, w)
-                    elif label.get(w) is None and (
-                        bestedge.get(w) is None or kslack < slack_of(bestedge[w])
-                    ):
-                        bestedge[w] = (v, w)
+                    # The slack of the edge made best is kept (slack_of would compute it).
+                    elif (
+                        x := bv if label_bw == 1 else w if label.get(w) is None else None
+                    ) is not None:
+                        best = bestedge.get(x)
+                        if best is None or kslack < (slacks.get(best) or slack_of(best)):
+                            bestedge[x] = best = (v, w)
+                            slacks[best] = kslack
             if augmented:
                 break
             deltatype = -1
@@ -548,9 +546,10 @@ def _max_weight_matching(
                 deltatype = 1
                 delta = max(0, min(dualvar.values()))
             for v in gnodes:
-                if label.get(inblossom[v]) == 1:
+                t = label.get(inblossom[v])
+                if t == 1:
                     dualvar[v] -= delta
-                elif label.get(inblossom[v]) == 2:
+                elif t == 2:
                     dualvar[v] += delta
             slacks.clear()
             for b in blossomdual:
@@ -564,11 +563,11 @@ def _max_weight_matching(
             elif deltatype == 2:
                 (v, w) = deltaedge
                 assert label[inblossom[v]] == 1
-                allowedge[(v, w)] = allowedge[(w, v)] = True
+                allow(v, w)
                 queue.append(v)
             elif deltatype == 3:
                 (v, w) = deltaedge
-                allowedge[(v, w)] = allowedge[(w, v)] = True
+                allow(v, w)
                 assert label[inblossom[v]] == 1
                 queue.append(v)
             elif deltatype == 4:

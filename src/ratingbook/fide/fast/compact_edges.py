@@ -15,7 +15,8 @@ not the 16 expected here (another gacrux release) is handed on exactly as gacrux
 gacrux's own back afterwards: importing ratingbook changes nothing in gacrux, and a program that
 uses gacrux beside ratingbook gets gacrux as it is. It changes how the edges are stored, never
 what they hold (``tests/fide/test_compact_edges.py`` compares every edge of real events, and
-fails if a gacrux release builds its edges with other keys).
+fails if a gacrux release builds its edges with other keys). The fast Dutch path builds its
+edges compact straight away (:func:`new_edge`) while :func:`compacting` says the storage is on.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any
 
 from gacrux import crosstable as _crosstable
 
-__all__ = ["EDGE_KEYS", "compact_edge", "compact_storage"]
+__all__ = ["EDGE_KEYS", "compact_edge", "compact_storage", "compacting", "new_edge"]
 
 # The keys of gacrux's edge literal (gacrux.crosstable.crosstable.create_edge), in its order.
 EDGE_KEYS = (
@@ -81,6 +82,43 @@ def compact_edge(edge: dict[str, Any]) -> dict[str, Any]:
     ) = edge.values()
     shared: dict[str, Any] = o.__dict__
     return shared
+
+
+def new_edge(
+    ca: Any, cb: Any, sa: Any, sb: Any, canmeet: Any, isblob: Any, played: Any, unplayed: Any
+) -> dict[str, Any]:
+    """The compact edge equal to the literal gacrux's ``create_edge`` builds from these values
+    (its other keys as the literal sets them, ``qc`` equal to ``canmeet`` as gacrux sets it)."""
+    o: Any = _EdgeValues()
+    (
+        o.ca,
+        o.cb,
+        o.sa,
+        o.sb,
+        o.canmeet,
+        o.isblob,
+        o.played,
+        o.unplayed,
+        o.qlevel,
+        o.quality,
+        o.weight,
+        o.qcweight,
+        o.heweight,
+        o.howeight,
+        o.colordiff,
+        o.qc,
+    ) = (ca, cb, sa, sb, canmeet, isblob, played, unplayed, -1, None, 0, 0, 0, 0, "  ", canmeet)
+    shared: dict[str, Any] = o.__dict__
+    return shared
+
+
+_COMPACT_EDGE = compact_edge
+
+
+def compacting() -> bool:
+    """Whether edges are stored compactly now: inside :func:`compact_storage`, with
+    :func:`compact_edge` as this module has it (a test may hand gacrux's edges on as they are)."""
+    return _depth > 0 and compact_edge is _COMPACT_EDGE
 
 
 _LOCK = threading.Lock()
