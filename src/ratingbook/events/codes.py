@@ -229,28 +229,38 @@ class Scoring:
 
     def points(self, result: Result | None) -> tuple[Fraction, Fraction]:
         """White's and Black's points for a row (a bye's are White's; Black's is 0)."""
-        zero = Fraction(0)
-        table = {
-            Result.WHITE_WINS: (self.win, zero),
-            Result.BLACK_WINS: (zero, self.win),
-            Result.DRAW: (self.draw, self.draw),
-            Result.WHITE_WINS_BY_FORFEIT: (self.win, zero),
-            Result.BLACK_WINS_BY_FORFEIT: (zero, self.win),
-            Result.DOUBLE_FORFEIT: (zero, zero),
-            Result.PAIRING_BYE: (self.pairing_bye, zero),
-            Result.HALF_POINT_BYE: (self.draw, zero),
-            Result.FULL_POINT_BYE: (self.win, zero),
-            Result.ZERO_POINT_BYE: (zero, zero),
-            # TRF-2026, record 162: "X unknown result (e.g. adjourned game), same as D": the
-            # one provisional score an adjourned game may have (FIDE's checklist, Q167).
-            Result.ADJOURNED: (self.draw, self.draw),
-            # A penalty's score (Laws of Chess art. 12.9): the side not penalised keeps the
-            # draw's points, the penalised side scores nothing (0-0: both penalised).
-            Result.WHITE_HALF_BLACK_ZERO: (self.draw, zero),
-            Result.WHITE_ZERO_BLACK_HALF: (zero, self.draw),
-            Result.BOTH_LOSE: (zero, zero),
-        }
-        return table[result] if result is not None else (zero, zero)
+        if result is None:
+            return _NOTHING
+        white, black = _SCORED[result]
+        return (
+            _ZERO if white is None else getattr(self, white),
+            _ZERO if black is None else getattr(self, black),
+        )
+
+
+_ZERO = Fraction(0)
+_NOTHING = (_ZERO, _ZERO)
+#: Which of :class:`Scoring`'s points each side of a row scores (None: nothing).
+_SCORED: Mapping[Result, tuple[str | None, str | None]] = {
+    Result.WHITE_WINS: ("win", None),
+    Result.BLACK_WINS: (None, "win"),
+    Result.DRAW: ("draw", "draw"),
+    Result.WHITE_WINS_BY_FORFEIT: ("win", None),
+    Result.BLACK_WINS_BY_FORFEIT: (None, "win"),
+    Result.DOUBLE_FORFEIT: (None, None),
+    Result.PAIRING_BYE: ("pairing_bye", None),
+    Result.HALF_POINT_BYE: ("draw", None),
+    Result.FULL_POINT_BYE: ("win", None),
+    Result.ZERO_POINT_BYE: (None, None),
+    # TRF-2026, record 162: "X unknown result (e.g. adjourned game), same as D": the
+    # one provisional score an adjourned game may have (FIDE's checklist, Q167).
+    Result.ADJOURNED: ("draw", "draw"),
+    # A penalty's score (Laws of Chess art. 12.9): the side not penalised keeps the
+    # draw's points, the penalised side scores nothing (0-0: both penalised).
+    Result.WHITE_HALF_BLACK_ZERO: ("draw", None),
+    Result.WHITE_ZERO_BLACK_HALF: (None, "draw"),
+    Result.BOTH_LOSE: (None, None),
+}
 
 
 GAME_POINTS = Scoring()

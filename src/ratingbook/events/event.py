@@ -132,6 +132,14 @@ class RoundState:
     waiting: int = 0
 
 
+#: The last few start numberings worked out from the players alone, each with the very players
+#: (the same tuple, not an equal one) and the initial order it was worked out for: a view asks
+#: an event for its start numbers many times over, and an event and the events made from it
+#: with other rows (``dataclasses.replace``) share their players.
+_NUMBERED: list[tuple[tuple[SwissPlayer, ...], object, Numbering]] = []
+_KEPT_NUMBERINGS = 8
+
+
 @dataclass(frozen=True, slots=True)
 class SwissEvent:
     """A whole event: players, every row, the settings, and the start numbers.
@@ -160,7 +168,14 @@ class SwissEvent:
     def numbered(self) -> Numbering:
         if self.numbering is not None:
             return self.numbering
-        return number_players(self.players, order=self.settings.initial_order)
+        order = self.settings.initial_order
+        for players, kept_order, numbering in _NUMBERED:
+            if players is self.players and kept_order == order:
+                return numbering
+        numbering = number_players(self.players, order=order)
+        _NUMBERED.insert(0, (self.players, order, numbering))
+        del _NUMBERED[_KEPT_NUMBERINGS:]
+        return numbering
 
     def start_numbers(self) -> dict[str, int]:
         """Each player's start number (pairing number), 1 to the number of players."""
