@@ -60,6 +60,37 @@ def compact_edge(edge: dict[str, Any]) -> dict[str, Any]:
     any other dict is returned as it is."""
     if tuple(edge) != EDGE_KEYS:
         return edge
+    return _sharing(tuple(edge.values()))
+
+
+def new_edge(
+    ca: Any, cb: Any, sa: Any, sb: Any, canmeet: Any, isblob: Any, played: Any, unplayed: Any
+) -> dict[str, Any]:
+    """The compact edge equal to the literal gacrux's ``create_edge`` builds from these values
+    (its other keys as the literal sets them, ``qc`` equal to ``canmeet`` as gacrux sets it)."""
+    values = (
+        ca,
+        cb,
+        sa,
+        sb,
+        canmeet,
+        isblob,
+        played,
+        unplayed,
+        -1,
+        None,
+        0,
+        0,
+        0,
+        0,
+        "  ",
+        canmeet,
+    )
+    return _sharing(values)
+
+
+def _sharing(values: tuple[Any, ...]) -> dict[str, Any]:
+    """A key-sharing dict of :data:`EDGE_KEYS` holding ``values``, in that order."""
     o: Any = _EdgeValues()
     # Assigned in EDGE_KEYS' order, always: that is what lets the dicts share their keys.
     (
@@ -79,35 +110,7 @@ def compact_edge(edge: dict[str, Any]) -> dict[str, Any]:
         o.howeight,
         o.colordiff,
         o.qc,
-    ) = edge.values()
-    shared: dict[str, Any] = o.__dict__
-    return shared
-
-
-def new_edge(
-    ca: Any, cb: Any, sa: Any, sb: Any, canmeet: Any, isblob: Any, played: Any, unplayed: Any
-) -> dict[str, Any]:
-    """The compact edge equal to the literal gacrux's ``create_edge`` builds from these values
-    (its other keys as the literal sets them, ``qc`` equal to ``canmeet`` as gacrux sets it)."""
-    o: Any = _EdgeValues()
-    (
-        o.ca,
-        o.cb,
-        o.sa,
-        o.sb,
-        o.canmeet,
-        o.isblob,
-        o.played,
-        o.unplayed,
-        o.qlevel,
-        o.quality,
-        o.weight,
-        o.qcweight,
-        o.heweight,
-        o.howeight,
-        o.colordiff,
-        o.qc,
-    ) = (ca, cb, sa, sb, canmeet, isblob, played, unplayed, -1, None, 0, 0, 0, 0, "  ", canmeet)
+    ) = values
     shared: dict[str, Any] = o.__dict__
     return shared
 
