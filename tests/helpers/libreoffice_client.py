@@ -20,6 +20,7 @@ Exit status: 0 done, 3 no LibreOffice answered on the pipe (the caller may start
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -112,4 +113,10 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Without Python's own teardown: pyuno's bridge can crash it (SIGSEGV) once every book is
+    # stored, as it did once on two busy cores, and the caller then read a conversion that
+    # had been done as failed. What was written is checked by the caller (the files).
+    os._exit(code)
