@@ -18,7 +18,7 @@ from importlib import metadata, resources
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from ratingbook.web.pages import Page, Table
+from ratingbook.web.pages import NAME, Page, Table
 
 __all__ = ["STYLESHEET", "ratingbook_version", "render_pages"]
 
@@ -53,27 +53,33 @@ def header_text(text: object) -> Markup:
     return Markup(_CODE_SLASH.sub("/<wbr>", str(escape(str(text)))))
 
 
+def class_attribute(table: Table, column: int, number: bool) -> Markup:
+    """A header's or a cell's ``class`` attribute: its column's CSS class, and ``num`` for a
+    number (aligned right); nothing when it has neither."""
+    names = " ".join(n for n in (table.classes.get(column, ""), "num" if number else "") if n)
+    return Markup(f' class="{escape(names)}"') if names else Markup("")
+
+
 def body_rows(table: Table) -> Markup:
     """A table's body rows, a line each: a cell ``<td>`` (``<th scope="row">`` in the column
-    that heads its row) with the column's CSS class and ``num`` for a number, its text
-    escaped (a name's as :func:`name_text` writes it), linked when it has a link, and its
-    second line (a phone's) under it. Written here rather than in the template: a site's
-    tables have tens of thousands of cells, and a template's loop costs ten times as much."""
+    that heads its row) with its :func:`class_attribute`, its text escaped (a name's as
+    :func:`name_text` writes it), linked when it has a link, and its second line (a phone's)
+    under it. Written here rather than in the template: a site's tables have tens of
+    thousands of cells, and a template's loop costs ten times as much."""
     lines = []
-    names = {column: f"{name} " for column, name in table.classes.items()}
     for row in table.rows:
         cells = []
         for column, cell in enumerate(row):
-            kinds = names.get(column, "") + ("num" if cell.number else "")
             tag = "th" if column == table.row_header else "td"
             opened = '<th scope="row"' if tag == "th" else "<td"
-            if kinds:
-                opened += f' class="{escape(kinds.strip())}"'
-            text = name_text(cell.text) if names.get(column) == "name " else escape(cell.text)
+            named = table.classes.get(column) == NAME
+            text = name_text(cell.text) if named else escape(cell.text)
             if cell.href:
                 text = Markup(f'<a href="{escape(cell.href)}">{text}</a>')
             sub = f'<span class="sub">{name_text(cell.sub)}</span>' if cell.sub else ""
-            cells.append(f"{opened}>{text}{sub}</{tag}>")
+            cells.append(
+                f"{opened}{class_attribute(table, column, cell.number)}>{text}{sub}</{tag}>"
+            )
         lines.append(f"<tr>{''.join(cells)}</tr>\n")
     return Markup("".join(lines))
 
@@ -90,6 +96,7 @@ def _environment() -> Environment:
     environment.filters["name_text"] = name_text
     environment.filters["header_text"] = header_text
     environment.filters["body_rows"] = body_rows
+    environment.globals["class_attribute"] = class_attribute
     return environment
 
 
