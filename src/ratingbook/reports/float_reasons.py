@@ -197,8 +197,9 @@ _ORDERED: list[tuple[RoundAnalysis, list[PlayerState]]] = []
 def _paired_in_order(analysis: RoundAnalysis) -> list[PlayerState]:
     """The players paired in ``analysis`` (the bye's too), highest pairing score first, then by
     start number: found once for a round whose notes name many a player floated down."""
-    if _ORDERED and _ORDERED[0][0] is analysis:
-        return _ORDERED[0][1]
+    held = _ORDERED[0] if _ORDERED else None  # read once: another thread may replace it
+    if held is not None and held[0] is analysis:
+        return held[1]
     paired = {n for p in analysis.pairs for n in (p.white, p.black) if n}
     ordered = sorted(
         (s for s in analysis.players.values() if s.name in paired),
