@@ -83,6 +83,7 @@ __all__ = [
     "book_confirmation",
     "book_gate",
     "log_now",
+    "logged_line",
     "plan_imported_log",
     "plan_taken",
     "read_record",
@@ -291,6 +292,11 @@ def book_confirmation(settings: SwissSettings | TeamSettings, acts: Sequence[Act
     return f"Confirm setting: {typed}"
 
 
+def logged_line(found: Sequence[LoggedChange]) -> str:
+    """The summary line naming the act a run logs: ``logged: Correction round 4``."""
+    return "logged: " + act_label((c.kind, c.round, c.before, c.after) for c in found)
+
+
 def book_gate(
     settings: SwissSettings | TeamSettings, found: Sequence[LoggedChange], fide: bool
 ) -> tuple[tuple[Act, ...], str]:
@@ -492,7 +498,7 @@ def with_event_log(
     ]
     if found:
         # named as history names the act: a manual tie-break's player and values with it
-        summary.append("logged: " + act_label((c.kind, c.round, c.before, c.after) for c in found))
+        summary.append(logged_line(found))
     sheets_out = list(with_rated_report(plan, after, corrections).sheets)
     if not new.fide_mode:
         left = f" (left in round {new.left_in})" if new.left_in else ""

@@ -20,13 +20,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from ratingbook.events.fide_mode.log import LogEntry, LogKind, act_label
+from ratingbook.events.fide_mode.log import LogEntry, LogKind
 from ratingbook.events.fide_mode.logged_change import LoggedChange
 from ratingbook.events.fide_mode.state import EventState, team_state_of
 from ratingbook.events.fide_mode.team_changes import team_changes
 from ratingbook.events.team import TeamEvent
 from ratingbook.events.team_settings import CONFIRM
-from ratingbook.workbook.plans.fide_plan import LogRecord, book_gate, log_now, read_record
+from ratingbook.workbook.plans.fide_plan import (
+    LogRecord,
+    book_gate,
+    log_now,
+    logged_line,
+    read_record,
+)
 from ratingbook.workbook.port.book import GeneratedSheet, Plan, WriteBlock
 from ratingbook.workbook.sheets.event_log_sheet import EVENT_LOG, log_sheet, state_sheet, user_name
 from ratingbook.workbook.sheets.reading import Sheets, column_block
@@ -111,7 +117,7 @@ def with_team_log(
     summary += warnings
     summary += [f"{c.act}: {c.warning}" for c in found if c.kind is LogKind.CORRECTION]
     if found:
-        summary.append("logged: " + act_label((c.kind, c.round, c.before, c.after) for c in found))
+        summary.append(logged_line(found))
     record = LogRecord(
         asks=asks,
         confirmed=confirmed,
